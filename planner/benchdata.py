@@ -1,0 +1,174 @@
+"""Measured benchmark points, as (design, workload, measurement) triples.
+
+Sources are copied into ``data/benchmarks/`` (see ``data/README.md``). Facts a
+source does not state (drive and CPU models of Dell's clusters, network) are
+filled with catalog stand-ins named ``dell-*`` or documented assumptions, and
+listed in :data:`DELL_ASSUMPTIONS`.
+"""
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from planner.design import parse_design, resolve
+from planner.workload import Workload, profiles
+
+BENCH_DIR = Path(__file__).resolve().parent.parent / "data" / "benchmarks"
+DELL_DIR = BENCH_DIR / "dell-azure-stack-hci-vmfleet"
+REFERENCE_FILE = BENCH_DIR / "s2d-3node-nvme-pmem-rocev2.json"
+
+#: Configurations whose distinguishing feature the model does not represent:
+#: measured and reported, but kept out of every fit.
+OUT_OF_SCOPE = {
+    "AX6515-All-Flash-32SAS-SSDs-64VMs-4nodesStretch-azshci.txt": "stretch cluster (synchronous Storage Replica between sites) is not modelled",
+    "AX6515-All-Flash-8SATA-SSDs-32VMs-2Node-SC-Dedup.txt": "deduplication CPU/IO cost is not modelled",
+    "AX6515-All-Flash-8SATA-SSDs-32VMs-2Node-SC-BitLocker.txt": "BitLocker encryption CPU cost is not modelled",
+}
+
+DELL_ASSUMPTIONS = [
+    "drive models are not published: SATA, SAS and NVMe stand-ins dell-sata-ssd-mu-1.92tb, "
+    "dell-sas-ssd-mu-1.92tb, dell-nvme-ssd-mu-1.6tb (hardware_catalog)",
+    "AX-6515 CPU: 1x AMD EPYC 7302P (16 cores), as configs.json states 16 cores per node",
+    "R640 CPU: 2x Intel Xeon Gold 6242 (2x16 = 32 cores per node, as configs.json states)",
+    "network: Mellanox ConnectX-4 Lx 2x25 GbE with RDMA (not stated)",
+    "resiliency: S2D defaults, 2-way mirror on 2 nodes, 3-way on 3-4; nested two-way mirror where the file says so",
+    "Sql and Vdi are rate-limited by VMFleet itself: 6300 and 12 IOPS per VM (measured at QoS 0)",
+]
+
+_BUILTIN_RATE = {"Sql": 6300.0, "Vdi": 12.0}
+
+
+@dataclass
+class BenchPoint:
+    group: str            # configuration (the unit of cross-validation)
+    dataset: str          # "reference" or "dell"
+    label: str
+    design: object        # ResolvedDesign
+    workload: Workload
+    measured: dict = field(default_factory=dict)   # metric -> value (nan if absent)
+    in_scope: bool = True
+    note: str = ""
+
+
+def _dell_design(cfg: dict, fname: str) -> dict:
+    nodes = int(cfg["nodes"])
+    dtype = cfg["drive_type"]
+    drive = {"SATA SSD": "dell-sata-ssd-mu-1.92tb", "SAS SSD": "dell-sas-ssd-mu-1.92tb",
+             "NVMe SSD": "dell-nvme-ssd-mu-1.6tb"}[dtype]
+    if fname.startswith("R640"):
+        cpu = {"model": "intel-xeon-gold-6242", "sockets": 2}
+    else:
+        cpu = {"model": "amd-epyc-7302p", "sockets": 1}
+    if "nestedmirror" in fname:
+        res = "nested-mirror-2way"
+    else:
+        res = "mirror-2way" if nodes == 2 else "mirror-3way"
+    return {
+        "name": fname.removesuffix(".txt"), "nodes": nodes,
+        "node": {"cpu": cpu, "ram_gb": 512,
+                 "capacity_drives": {"model": drive, "count": int(cfg["drives_per_node"])},
+                 "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1}},
+        "resiliency": res, "transport": "rdma", "vcpu_oversubscription": 4.0,
+        "cpu_utilization_cap": 1.0,
+    }
+
+
+def _f(row, key):
+    try:
+        v = float(row[key])
+    except (KeyError, ValueError):
+        return float("nan")
+    return v
+
+
+@lru_cache(maxsize=1)
+def dell_points() -> tuple[BenchPoint, ...]:
+    configs = json.loads((DELL_DIR / "configs.json").read_text())
+    designs = {f: resolve(parse_design(_dell_design(c, f))) for f, c in configs.items()}
+    prof = profiles()
+    out = []
+    with open(DELL_DIR / "sweeps.csv", newline="") as fh:
+        for i, row in enumerate(csv.DictReader(fh)):
+            fname, wl = row["file"], row["Workload"]
+            iops = _f(row, "IOPS")
+            rbw, wbw = _f(row, "AverageReadBW"), _f(row, "AverageWriteBW")
+            base = prof[wl]
+            if iops > 0 and rbw + wbw > 0:
+                bs = (rbw + wbw) / iops / 1024.0
+                rf = rbw / (rbw + wbw)
+            else:
+                bs, rf = base.block_size_kib, base.read_fraction
+            qos = _f(row, "QOSperVM")
+            limit = _BUILTIN_RATE.get(wl, np.inf)
+            if qos > 0:
+                limit = min(limit, qos)
+            nodes = int(row["nodes"])
+            w = Workload(
+                name=wl, block_size_kib=round(bs, 4), read_fraction=min(max(rf, 0.0), 1.0),
+                random_fraction=base.random_fraction,
+                vms_per_node=max(int(row["VMCount"]) // nodes, 1),
+                vcpus_per_vm=int(row["ProcessorCount"]), threads_per_vm=1,
+                outstanding_per_thread=32, working_set_gb_per_vm=10,
+                iops_limit_per_vm=None if not np.isfinite(limit) else limit,
+                vm_alignment=_f(row, "VMAlignmentPct") / 100.0,
+            )
+            zero_nan = lambda v: v if v > 0 else float("nan")  # noqa: E731 - 0 means 'no such IO'
+            measured = {
+                "iops": iops,
+                "host_cpu_utilization": _f(row, "AverageCPU") / 100.0,
+                "vm_read_latency_ms": zero_nan(_f(row, "AverageReadMilliseconds")) if rf > 0 else float("nan"),
+                "vm_write_latency_ms": zero_nan(_f(row, "AverageWriteMilliseconds")) if rf < 1 else float("nan"),
+                "read_latency_ms": zero_nan(_f(row, "AverageCSVReadMilliseconds")) if rf > 0 else float("nan"),
+                "write_latency_ms": zero_nan(_f(row, "AverageCSVWriteMilliseconds")) if rf < 1 else float("nan"),
+                "p99_read_latency_ms": zero_nan(_f(row, "ReadMilliseconds99")) if rf > 0 else float("nan"),
+                "unthrottled": float(qos == 0 and wl not in _BUILTIN_RATE),
+            }
+            out.append(BenchPoint(
+                group=fname.removesuffix(".txt"), dataset="dell",
+                label=f"{wl} qos={int(qos)} align={int(_f(row, 'VMAlignmentPct'))} #{i}",
+                design=designs[fname], workload=w, measured=measured,
+                in_scope=fname not in OUT_OF_SCOPE, note=OUT_OF_SCOPE.get(fname, ""),
+            ))
+    return tuple(out)
+
+
+def reference_design_dict() -> dict:
+    return json.loads((Path(__file__).resolve().parent.parent / "examples" / "reference.json").read_text())
+
+
+@lru_cache(maxsize=1)
+def reference_points() -> tuple[BenchPoint, ...]:
+    doc = json.loads(REFERENCE_FILE.read_text())
+    test = doc["tests"][0]
+    rd = resolve(parse_design(reference_design_dict()))
+    nodes = doc["cluster"]["nodes"]
+    out = []
+    for res in test["results"]:
+        w = Workload(
+            name=f"ref-{res['block_size_kib']}k-r{int(res['read_fraction'] * 100)}",
+            block_size_kib=res["block_size_kib"], read_fraction=res["read_fraction"],
+            random_fraction=1.0, vms_per_node=test["vms_per_node"], vcpus_per_vm=4,
+            threads_per_vm=test["threads_per_vm"], outstanding_per_thread=test["outstanding_per_thread"],
+            working_set_gb_per_vm=test["vm_disk_gb"],
+        )
+        nan = float("nan")
+        out.append(BenchPoint(
+            group="reference-s2d-3node", dataset="reference", label=w.name, design=rd, workload=w,
+            measured={
+                "iops": res["iops_per_volume"] * nodes,
+                "read_latency_ms": res["read_latency_ms"] if res["read_latency_ms"] else nan,
+                "write_latency_ms": res["write_latency_ms"] if res["write_latency_ms"] else nan,
+                "host_cpu_utilization": nan, "vm_read_latency_ms": nan, "vm_write_latency_ms": nan,
+                "p99_read_latency_ms": nan, "unthrottled": 1.0,
+            },
+        ))
+    return tuple(out)
+
+
+def all_points() -> list[BenchPoint]:
+    return list(reference_points()) + list(dell_points())

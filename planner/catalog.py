@@ -1,0 +1,239 @@
+"""Hardware catalog: device records kept as data, validated once, frozen.
+
+Following PyPSA's practice of keeping component attributes as data rather than
+code, every figure the model uses lives in a JSON file under
+``hardware_catalog/`` (one file per device class). Each record carries its
+``source`` and a ``verified`` flag; figures that no datasheet publishes are
+listed in ``estimated`` with a sentence saying how they were estimated.
+
+File format (one file per class)::
+
+    {"device_class": "capacity_drive",
+     "records": [{"id": "intel-p4510-1tb", ...}, ...]}
+
+A user catalog folder may hold files of the same form; its records are added
+to (or replace, by id) the built-in ones.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from planner.errors import CatalogError
+
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "hardware_catalog"
+MAX_CATALOG_FILE_BYTES = 2_000_000
+
+_ID_PATTERN = r"^[a-z0-9][a-z0-9.\-]*$"
+
+
+class Record(BaseModel):
+    """Fields shared by every catalog record."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=_ID_PATTERN, description="stable lowercase id")
+    vendor: str = Field(min_length=1)
+    model: str = Field(min_length=1)
+    source: str = Field(min_length=3, description="where the figures come from")
+    verified: bool = Field(
+        description="true only where the performance figures were seen in a "
+        "published datasheet or measurement"
+    )
+    estimated: dict[str, str] = Field(
+        default_factory=dict,
+        description="field name -> how that figure was estimated (not published)",
+    )
+    list_price_usd: float | None = Field(default=None, ge=0)
+    power_w: float | None = Field(default=None, ge=0, description="typical active power, W")
+    notes: str = ""
+
+    @field_validator("estimated")
+    @classmethod
+    def _estimates_name_fields(cls, v: dict[str, str]) -> dict[str, str]:
+        for key, how in v.items():
+            if key not in cls.model_fields:
+                raise ValueError(f"estimated names unknown field '{key}'")
+            if len(how.strip()) < 3:
+                raise ValueError(f"estimated['{key}'] must say how it was estimated")
+        return v
+
+
+class CapacityDrive(Record):
+    """A capacity-tier drive (NVMe, SAS or SATA SSD)."""
+
+    device_class: Literal["capacity_drive"] = "capacity_drive"
+    interface: Literal["nvme", "sas", "sata"]
+    form_factor: str = "u.2"
+    capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
+    rand_read_4k_iops: float = Field(gt=0, le=1e8)
+    rand_write_4k_iops: float = Field(gt=0, le=1e8)
+    seq_read_mb_s: float = Field(gt=0, le=1e6)
+    seq_write_mb_s: float = Field(gt=0, le=1e6)
+    read_latency_us: float = Field(gt=0, le=1e5, description="typical QD1 4 KiB random read")
+    write_latency_us: float = Field(gt=0, le=1e5, description="typical QD1 4 KiB random write")
+    endurance_dwpd: float = Field(gt=0, le=1000, description="drive writes per day over warranty")
+    warranty_years: float = Field(default=5, gt=0, le=20)
+
+
+class CacheDevice(Record):
+    """A cache-tier device: Optane SSD, Optane persistent memory or a fast SSD."""
+
+    device_class: Literal["cache_device"] = "cache_device"
+    kind: Literal["pmem", "nvme", "sas", "sata"]
+    capacity_gb: float = Field(gt=0, le=100_000, description="decimal GB")
+    rand_read_4k_iops: float = Field(gt=0, le=1e9)
+    rand_write_4k_iops: float = Field(gt=0, le=1e9)
+    seq_read_mb_s: float = Field(gt=0, le=1e6)
+    seq_write_mb_s: float = Field(gt=0, le=1e6)
+    read_latency_us: float = Field(gt=0, le=1e5)
+    write_latency_us: float = Field(gt=0, le=1e5)
+    endurance_dwpd: float = Field(gt=0, le=10_000)
+    warranty_years: float = Field(default=5, gt=0, le=20)
+    pmem_generation: int | None = Field(
+        default=None, description="Optane PMem series (100, 200, 300); pmem only"
+    )
+
+
+class Cpu(Record):
+    device_class: Literal["cpu"] = "cpu"
+    cores: int = Field(gt=0, le=1024)
+    threads: int = Field(gt=0, le=2048)
+    base_ghz: float = Field(gt=0, le=10)
+    turbo_ghz: float | None = Field(default=None, gt=0, le=10)
+    tdp_w: float = Field(gt=0, le=1000)
+    max_sockets: int = Field(ge=1, le=8)
+    socket: str = Field(min_length=1, description="platform socket, e.g. LGA3647, SP3")
+    pmem_generations: list[int] = Field(
+        default_factory=list, description="Optane PMem series this CPU can drive"
+    )
+
+
+class Nic(Record):
+    device_class: Literal["nic"] = "nic"
+    ports: int = Field(gt=0, le=16)
+    port_gbit_s: float = Field(gt=0, le=1600)
+    rdma: Literal["none", "roce", "iwarp"]
+
+
+class Chassis(Record):
+    device_class: Literal["chassis"] = "chassis"
+    rack_units: int = Field(gt=0, le=10)
+    drive_bays: int = Field(ge=0, le=200)
+    bay_interfaces: list[Literal["nvme", "sas", "sata"]] = Field(min_length=1)
+    cpu_sockets: int = Field(ge=1, le=8)
+    cpu_socket_type: str = Field(min_length=1, description="must match the CPU's socket")
+    dimm_slots: int = Field(ge=1, le=96)
+    pmem_slots: int = Field(ge=0, le=96, description="DIMM slots that accept Optane PMem")
+    pcie_slots: int = Field(ge=0, le=32)
+    max_ram_gb: float = Field(gt=0, le=100_000)
+
+
+Device = Union[CapacityDrive, CacheDevice, Cpu, Nic, Chassis]
+DEVICE_CLASSES: dict[str, type[Record]] = {
+    "capacity_drive": CapacityDrive,
+    "cache_device": CacheDevice,
+    "cpu": Cpu,
+    "nic": Nic,
+    "chassis": Chassis,
+}
+
+
+class Catalog(BaseModel):
+    """All device records, by class and id."""
+
+    model_config = ConfigDict(frozen=True)
+
+    capacity_drive: dict[str, CapacityDrive] = Field(default_factory=dict)
+    cache_device: dict[str, CacheDevice] = Field(default_factory=dict)
+    cpu: dict[str, Cpu] = Field(default_factory=dict)
+    nic: dict[str, Nic] = Field(default_factory=dict)
+    chassis: dict[str, Chassis] = Field(default_factory=dict)
+
+    def of(self, device_class: str) -> dict[str, Record]:
+        if device_class not in DEVICE_CLASSES:
+            raise CatalogError(
+                f"unknown device class '{device_class}'; one of {sorted(DEVICE_CLASSES)}"
+            )
+        return getattr(self, device_class)
+
+    def get(self, device_class: str, device_id: str) -> Record:
+        records = self.of(device_class)
+        if device_id not in records:
+            raise KeyError(device_id)
+        return records[device_id]
+
+    def all_records(self) -> list[Record]:
+        return [r for c in DEVICE_CLASSES for r in self.of(c).values()]
+
+
+def _format_pydantic(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e["loc"]) or "(record)"
+        parts.append(f"{loc}: {e['msg']}")
+    return "; ".join(parts)
+
+
+def _read_file(path: Path) -> tuple[str, list[dict]]:
+    if path.stat().st_size > MAX_CATALOG_FILE_BYTES:
+        raise CatalogError(f"{path.name}: file larger than {MAX_CATALOG_FILE_BYTES} bytes")
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CatalogError(f"{path.name}: not valid JSON ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("device_class") not in DEVICE_CLASSES:
+        raise CatalogError(
+            f"{path.name}: top level must be an object with 'device_class' one of "
+            f"{sorted(DEVICE_CLASSES)} and 'records'"
+        )
+    records = doc.get("records")
+    if not isinstance(records, list):
+        raise CatalogError(f"{path.name}: 'records' must be a list")
+    return doc["device_class"], records
+
+
+def parse_records(device_class: str, records: list[dict], origin: str) -> dict[str, Record]:
+    """Validate raw records of one class; errors name file, id, field and reason."""
+    cls = DEVICE_CLASSES[device_class]
+    out: dict[str, Record] = {}
+    for i, raw in enumerate(records):
+        rid = raw.get("id", f"#{i}") if isinstance(raw, dict) else f"#{i}"
+        try:
+            rec = cls.model_validate(raw)
+        except ValidationError as exc:
+            raise CatalogError(f"{origin}: record '{rid}': {_format_pydantic(exc)}") from None
+        if rec.id in out:
+            raise CatalogError(f"{origin}: duplicate id '{rec.id}'")
+        out[rec.id] = rec
+    return out
+
+
+def load_catalog_dirs(dirs: tuple[Path, ...]) -> Catalog:
+    """Load and merge catalog folders, later folders overriding earlier ids."""
+    merged: dict[str, dict[str, Record]] = {c: {} for c in DEVICE_CLASSES}
+    for d in dirs:
+        d = Path(d)
+        if not d.is_dir():
+            raise CatalogError(f"catalog folder not found: {d}")
+        for path in sorted(d.glob("*.json")):
+            device_class, records = _read_file(path)
+            merged[device_class].update(parse_records(device_class, records, path.name))
+    return Catalog(**merged)
+
+
+@lru_cache(maxsize=8)
+def _cached(dirs: tuple[str, ...]) -> Catalog:
+    return load_catalog_dirs(tuple(Path(d) for d in dirs))
+
+
+def load_catalog(extra_dir: str | Path | None = None) -> Catalog:
+    """The built-in catalog, optionally extended by a user folder (cached)."""
+    dirs = [str(CATALOG_DIR)]
+    if extra_dir is not None:
+        dirs.append(str(Path(extra_dir).resolve()))
+    return _cached(tuple(dirs))

@@ -1,0 +1,177 @@
+"""Command line: ``python -m planner COMMAND``.
+
+Bad input exits with status 2 and one line naming the field; never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from planner.errors import PlannerError
+
+
+def _print(obj) -> None:
+    print(json.dumps(obj, indent=2, default=_default))
+
+
+def _default(o):
+    import numpy as np
+
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    if isinstance(o, (np.floating, np.integer, np.bool_)):
+        return o.item()
+    if hasattr(o, "model_dump"):
+        return o.model_dump(mode="json")
+    raise TypeError(f"not serialisable: {type(o).__name__}")
+
+
+def _design_from_args(args):
+    from planner.design import load_design, with_overrides
+
+    design = load_design(args.design)
+    overrides = {k: getattr(args, k, None) for k in ("nodes", "transport", "resiliency",
+                                                     "vcpu_oversubscription", "cpu_utilization_cap")}
+    if any(v is not None for v in overrides.values()):
+        design = with_overrides(design, **overrides)
+    return design
+
+
+def cmd_evaluate(args) -> int:
+    from planner.catalog import load_catalog
+    from planner.report import evaluate_report
+
+    catalog = load_catalog(args.catalog)
+    design = _design_from_args(args)
+    workload = None
+    if args.workload:
+        from planner.workload import load_workload
+
+        workload = load_workload(args.workload)
+    _print(evaluate_report(design, workload, catalog=catalog, degraded=args.degraded))
+    return 0
+
+
+def cmd_catalog(args) -> int:
+    from planner.catalog import DEVICE_CLASSES, load_catalog
+
+    catalog = load_catalog(args.catalog)
+    classes = [args.device_class] if args.device_class else list(DEVICE_CLASSES)
+    out = {c: [r.model_dump(mode="json") for r in catalog.of(c).values()] for c in classes}
+    _print(out)
+    return 0
+
+
+def cmd_schema(args) -> int:
+    from planner.design import Design
+    from planner.workload import Workload
+
+    models = {"design": Design, "workload": Workload}
+    try:
+        from planner.sla import Database
+        from planner.sizing import Demand
+        from planner.tiers import TierSet
+
+        models.update({"db": Database, "demand": Demand, "tiers": TierSet})
+    except ImportError:  # pragma: no cover - optional modules during development
+        pass
+    if args.kind not in models:
+        raise PlannerError(f"unknown schema '{args.kind}'; one of {', '.join(models)}", "kind")
+    _print(models[args.kind].model_json_schema())
+    return 0
+
+
+def cmd_calibrate(args) -> int:
+    from planner.calibration import run_calibration
+
+    summary = run_calibration(write=not args.dry_run, bootstrap=args.bootstrap, folds=not args.no_cv)
+    _print(summary)
+    return 0
+
+
+def cmd_validate(args) -> int:
+    from planner.calibration import validation_table
+
+    table = validation_table()
+    if args.format == "csv":
+        import csv
+
+        w = csv.DictWriter(sys.stdout, fieldnames=list(table["rows"][0]))
+        w.writeheader()
+        w.writerows(table["rows"])
+    else:
+        _print(table if args.rows else table["summary"])
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m planner", description="hciplan: HCI capacity and performance planner")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    e = sub.add_parser("evaluate", help="capacity (and performance with --workload) of a design")
+    e.add_argument("design")
+    e.add_argument("--workload", help="workload file or profile name")
+    e.add_argument("--catalog", help="extra catalog folder")
+    e.add_argument("--nodes", type=int)
+    e.add_argument("--transport", choices=["rdma", "tcp"])
+    e.add_argument("--resiliency")
+    e.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float)
+    e.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float)
+    e.add_argument("--no-degraded", dest="degraded", action="store_false", help="skip the one-node-down evaluation")
+    e.set_defaults(func=cmd_evaluate)
+
+    c = sub.add_parser("catalog", help="list catalog parts")
+    c.add_argument("device_class", nargs="?")
+    c.add_argument("--catalog", help="extra catalog folder")
+    c.set_defaults(func=cmd_catalog)
+
+    s = sub.add_parser("schema", help="print a JSON schema")
+    s.add_argument("kind", help="design, workload, db, demand or tiers")
+    s.set_defaults(func=cmd_schema)
+
+    k = sub.add_parser("calibrate", help="refit model parameters from data/benchmarks")
+    k.add_argument("--dry-run", action="store_true")
+    k.add_argument("--bootstrap", type=int, default=30)
+    k.add_argument("--no-cv", action="store_true")
+    k.set_defaults(func=cmd_calibrate)
+
+    v = sub.add_parser("validate", help="every measured point: prediction vs measurement")
+    v.add_argument("--rows", action="store_true", help="print every row, not just the summary")
+    v.add_argument("--format", choices=["json", "csv"], default="json")
+    v.set_defaults(func=cmd_validate)
+
+    for register in _extra_commands():
+        register(sub)
+    return p
+
+
+def _extra_commands():
+    regs = []
+    try:
+        from planner.commands import register_sla, register_price, register_size
+
+        regs += [register_sla, register_price, register_size]
+    except ImportError:
+        pass
+    return regs
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse prints its own one-line usage error
+        return int(exc.code or 0)
+    try:
+        return args.func(args)
+    except PlannerError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""CPU cost of IO: guest (in the VM's vCPUs) and host (hypervisor + storage stack).
+
+Costs are logical-processor microseconds per IO at :data:`REFERENCE_GHZ` and
+scale with 1 / base clock (cycles per IO held constant). Dell's planning rule
+of thumb, ~15k 4K IOPS per logical processor (Dell Azure Stack HCI planning
+guide, see ``hardware_catalog``), is the order of magnitude; the actual
+figures are fitted (:mod:`planner.calibration`).
+
+* Utilisation law: U_cpu = X * D_cpu / LPs.
+* ``cpu_utilization_cap`` is an operating policy: load is admitted only up to
+  the throughput at which host CPU reaches the cap.
+* ``vcpu_oversubscription`` bounds how many vCPUs a node may host
+  (LPs x ratio) and what share of a physical LP one vCPU is guaranteed under
+  contention (1 / ratio).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from planner.params import REFERENCE_GHZ
+
+
+def clock_scale(base_ghz):
+    """Multiplier of reference-clock CPU times for a CPU at ``base_ghz``."""
+    return REFERENCE_GHZ / np.asarray(base_ghz, dtype=float)
+
+
+def host_read_us(p, hops, block_size_kib, tcp_factor):
+    """Host LP-us per front-end read at the reference clock."""
+    return tcp_factor * (p.host_cpu_read_us + hops * p.host_cpu_hop_us
+                         + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))
+
+
+def host_write_us(p, backend_writes, rmw_reads, hops, block_size_kib, tcp_factor):
+    """Host LP-us per front-end write at the reference clock."""
+    return tcp_factor * (p.host_cpu_write_us * backend_writes + p.host_cpu_read_us * rmw_reads
+                         + hops * p.host_cpu_hop_us
+                         + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))
+
+
+def vcpus_hosted(lps_per_node, oversubscription):
+    """vCPUs a node may host under the oversubscription ratio."""
+    return np.floor(np.asarray(lps_per_node) * np.asarray(oversubscription, dtype=float))

@@ -1,0 +1,357 @@
+"""Cluster design files: what a user proposes to buy.
+
+A :class:`Design` is validated in two steps. Pydantic checks each field's type
+and range (the message names the field and the allowed range). Then
+:func:`resolve` checks the design against the catalog and the platform rules
+(drive bays, PMem slots, CPU support for PMem, fault domains per resiliency,
+RDMA on the NIC) and returns a :class:`ResolvedDesign` holding the device
+records themselves. Errors are :class:`planner.errors.DesignError` naming the
+field.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from planner.catalog import (
+    CacheDevice,
+    CapacityDrive,
+    Catalog,
+    Chassis,
+    Cpu,
+    Nic,
+    load_catalog,
+)
+from planner.errors import DesignError, format_validation_error
+
+MAX_DESIGN_FILE_BYTES = 1_000_000
+
+Resiliency = Literal[
+    "mirror-2way",
+    "mirror-3way",
+    "parity-single",
+    "parity-dual",
+    "mirror-accelerated-parity",
+    "nested-mirror-2way",
+]
+
+#: Minimum fault domains per resiliency (Microsoft, "Fault tolerance and storage
+#: efficiency in Azure Stack HCI and Windows Server clusters": two-way mirror
+#: needs 2 servers, three-way mirror 3, single parity 3, dual parity 4;
+#: mirror-accelerated parity combines three-way mirror and dual parity, 4;
+#: nested resiliency is for exactly 2 servers).
+MIN_FAULT_DOMAINS: dict[str, int] = {
+    "mirror-2way": 2,
+    "mirror-3way": 3,
+    "parity-single": 3,
+    "parity-dual": 4,
+    "mirror-accelerated-parity": 4,
+    "nested-mirror-2way": 2,
+}
+MAX_FAULT_DOMAINS: dict[str, int] = {"nested-mirror-2way": 2}
+#: Storage Spaces Direct supports up to 16 servers per cluster (Microsoft docs,
+#: "Storage Spaces Direct hardware requirements").
+MAX_NODES = 16
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CapacityDriveSpec(CapacityDrive):
+    """Inline drive spec: same fields as a catalog record; id/source optional."""
+
+    id: str = Field(default="custom-drive", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    vendor: str = "custom"
+    source: str = "user input"
+    verified: bool = False
+
+
+class CacheDeviceSpec(CacheDevice):
+    id: str = Field(default="custom-cache", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    vendor: str = "custom"
+    source: str = "user input"
+    verified: bool = False
+
+
+class CpuSpec(Cpu):
+    id: str = Field(default="custom-cpu", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    vendor: str = "custom"
+    source: str = "user input"
+    verified: bool = False
+
+
+class NicSpec(Nic):
+    id: str = Field(default="custom-nic", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    vendor: str = "custom"
+    source: str = "user input"
+    verified: bool = False
+
+
+class ChassisSpec(Chassis):
+    id: str = Field(default="custom-chassis", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    vendor: str = "custom"
+    source: str = "user input"
+    verified: bool = False
+
+
+class DriveSet(_Strict):
+    model: Union[str, CapacityDriveSpec] = Field(description="catalog id or inline spec")
+    count: int = Field(ge=1, le=200, description="drives per node")
+
+
+class CacheSet(_Strict):
+    model: Union[str, CacheDeviceSpec]
+    count: int = Field(ge=1, le=64, description="cache devices per node")
+
+
+class CpuSet(_Strict):
+    model: Union[str, CpuSpec]
+    sockets: int = Field(default=2, ge=1, le=8)
+
+
+class NicSet(_Strict):
+    model: Union[str, NicSpec]
+    count: int = Field(default=1, ge=1, le=8, description="NICs per node")
+
+
+class NodeSpec(_Strict):
+    chassis: Union[str, ChassisSpec, None] = None
+    cpu: CpuSet
+    ram_gb: float = Field(gt=0, le=100_000, description="RAM per node, GB")
+    capacity_drives: DriveSet
+    cache_devices: CacheSet | None = None
+    nics: NicSet
+
+
+class Design(_Strict):
+    """A candidate cluster: N identical nodes plus cluster-wide policies."""
+
+    name: str = Field(default="design", min_length=1, max_length=200)
+    nodes: int = Field(ge=1, le=MAX_NODES, description="servers in the cluster")
+    node: NodeSpec
+    resiliency: Resiliency = "mirror-3way"
+    mirror_share: float = Field(
+        default=0.2,
+        ge=0.0,
+        le=1.0,
+        description="mirror-accelerated parity only: share of the volume in the mirror tier",
+    )
+    transport: Literal["rdma", "tcp"] = "rdma"
+    fault_domain: Literal["node", "chassis", "rack"] = "node"
+    fault_domains: int | None = Field(
+        default=None, ge=1, le=MAX_NODES,
+        description="number of fault domains when fault_domain is chassis or rack",
+    )
+    reserve_policy: Literal["one-drive-per-node-max-4", "none"] = "one-drive-per-node-max-4"
+    vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
+    cpu_utilization_cap: float = Field(default=1.0, gt=0.0, le=1.0)
+    all_flash_read_cache: bool = Field(
+        default=False,
+        description="cache reads too (S2D caches only writes when the capacity tier is flash)",
+    )
+
+    @model_validator(mode="after")
+    def _fault_domains(self) -> "Design":
+        n_fd = self.effective_fault_domains
+        need = MIN_FAULT_DOMAINS[self.resiliency]
+        if n_fd < need:
+            raise ValueError(
+                f"resiliency '{self.resiliency}' needs at least {need} fault domains "
+                f"({self.fault_domain}s); this design has {n_fd}"
+            )
+        most = MAX_FAULT_DOMAINS.get(self.resiliency)
+        if most is not None and self.nodes > most:
+            raise ValueError(
+                f"resiliency '{self.resiliency}' is for exactly {most} nodes; this design has {self.nodes}"
+            )
+        if self.fault_domains is not None and self.fault_domains > self.nodes:
+            raise ValueError("fault_domains cannot exceed nodes")
+        return self
+
+    @property
+    def effective_fault_domains(self) -> int:
+        if self.fault_domain == "node" or self.fault_domains is None:
+            return self.nodes
+        return self.fault_domains
+
+
+class ResolvedNode(_Strict):
+    chassis: Chassis | None
+    cpu: Cpu
+    sockets: int
+    ram_gb: float
+    drive: CapacityDrive
+    drive_count: int
+    cache: CacheDevice | None
+    cache_count: int
+    nic: Nic
+    nic_count: int
+
+    @property
+    def cores(self) -> int:
+        return self.cpu.cores * self.sockets
+
+    @property
+    def threads(self) -> int:
+        return self.cpu.threads * self.sockets
+
+    @property
+    def network_gbit_s(self) -> float:
+        return self.nic.port_gbit_s * self.nic.ports * self.nic_count
+
+
+class ResolvedDesign(_Strict):
+    """A design whose parts are catalog records and that passed every rule."""
+
+    design: Design
+    node: ResolvedNode
+
+    @property
+    def nodes(self) -> int:
+        return self.design.nodes
+
+
+def _closest(name: str, ids) -> str:
+    close = difflib.get_close_matches(name, list(ids), n=3, cutoff=0.4)
+    return f"; closest: {', '.join(close)}" if close else ""
+
+
+def _lookup(catalog: Catalog, device_class: str, ref, field: str):
+    if not isinstance(ref, str):
+        return ref
+    records = catalog.of(device_class)
+    if ref not in records:
+        raise DesignError(f"unknown {device_class.replace('_', ' ')} id '{ref}'{_closest(ref, records)}", field)
+    return records[ref]
+
+
+def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
+    """Check a design against the catalog and platform rules.
+
+    Raises
+    ------
+    DesignError
+        naming the field: unknown id (closest ids suggested), more drives than
+        bays, a drive interface the bays do not take, more PMem modules than
+        PMem slots or a CPU that cannot drive PMem, more sockets than the chassis
+        or the CPU supports, a CPU socket that does not fit the chassis, RDMA
+        transport on a NIC without RDMA.
+    """
+    catalog = catalog or load_catalog()
+    n = design.node
+    chassis = _lookup(catalog, "chassis", n.chassis, "node.chassis") if n.chassis else None
+    cpu = _lookup(catalog, "cpu", n.cpu.model, "node.cpu.model")
+    drive = _lookup(catalog, "capacity_drive", n.capacity_drives.model, "node.capacity_drives.model")
+    cache = (
+        _lookup(catalog, "cache_device", n.cache_devices.model, "node.cache_devices.model")
+        if n.cache_devices
+        else None
+    )
+    nic = _lookup(catalog, "nic", n.nics.model, "node.nics.model")
+
+    if n.cpu.sockets > cpu.max_sockets:
+        raise DesignError(
+            f"{cpu.id} supports at most {cpu.max_sockets} socket(s); design asks {n.cpu.sockets}",
+            "node.cpu.sockets",
+        )
+    if cache is not None and cache.kind == "pmem":
+        if cache.pmem_generation not in cpu.pmem_generations:
+            raise DesignError(
+                f"{cpu.id} cannot use Optane PMem {cache.pmem_generation} series "
+                f"(supports: {cpu.pmem_generations or 'none'})",
+                "node.cache_devices.model",
+            )
+    if chassis is not None:
+        if n.cpu.sockets > chassis.cpu_sockets:
+            raise DesignError(
+                f"{chassis.id} has {chassis.cpu_sockets} CPU socket(s); design asks {n.cpu.sockets}",
+                "node.cpu.sockets",
+            )
+        if cpu.socket != chassis.cpu_socket_type:
+            raise DesignError(
+                f"{cpu.id} ({cpu.socket}) does not fit {chassis.id} ({chassis.cpu_socket_type})",
+                "node.cpu.model",
+            )
+        bay_devices = n.capacity_drives.count
+        if cache is not None and cache.kind != "pmem":
+            bay_devices += n.cache_devices.count
+        if bay_devices > chassis.drive_bays:
+            raise DesignError(
+                f"{bay_devices} drives per node (capacity + SSD cache) but {chassis.id} "
+                f"has {chassis.drive_bays} bays",
+                "node.capacity_drives.count",
+            )
+        if drive.interface not in chassis.bay_interfaces:
+            raise DesignError(
+                f"{chassis.id} bays take {', '.join(chassis.bay_interfaces)}, not {drive.interface}",
+                "node.capacity_drives.model",
+            )
+        if cache is not None and cache.kind == "pmem":
+            slots = chassis.pmem_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1)
+            if n.cache_devices.count > slots:
+                raise DesignError(
+                    f"{n.cache_devices.count} PMem modules but {chassis.id} with "
+                    f"{n.cpu.sockets} socket(s) has {slots} PMem slots",
+                    "node.cache_devices.count",
+                )
+        if n.ram_gb > chassis.max_ram_gb:
+            raise DesignError(
+                f"{n.ram_gb:g} GB RAM exceeds {chassis.id}'s maximum of {chassis.max_ram_gb:g} GB",
+                "node.ram_gb",
+            )
+    if design.transport == "rdma" and nic.rdma == "none":
+        raise DesignError(
+            f"transport 'rdma' needs an RDMA NIC; {nic.id} has none (use 'tcp' or an RDMA NIC)",
+            "transport",
+        )
+    node = ResolvedNode(
+        chassis=chassis,
+        cpu=cpu,
+        sockets=n.cpu.sockets,
+        ram_gb=n.ram_gb,
+        drive=drive,
+        drive_count=n.capacity_drives.count,
+        cache=cache,
+        cache_count=n.cache_devices.count if n.cache_devices else 0,
+        nic=nic,
+        nic_count=n.nics.count,
+    )
+    return ResolvedDesign(design=design, node=node)
+
+
+def parse_design(data: dict | str | bytes) -> Design:
+    """Validate a design from a dict or JSON text; errors name the field."""
+    if isinstance(data, (str, bytes)):
+        if len(data) > MAX_DESIGN_FILE_BYTES:
+            raise DesignError(f"design larger than {MAX_DESIGN_FILE_BYTES} bytes", "design")
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise DesignError(f"not valid JSON ({exc})", "design") from None
+    if not isinstance(data, dict):
+        raise DesignError("a design must be a JSON object", "design")
+    try:
+        return Design.model_validate(data)
+    except ValidationError as exc:
+        raise DesignError(format_validation_error(exc)) from None
+
+
+def load_design(path: str | Path) -> Design:
+    p = Path(path)
+    if not p.is_file():
+        raise DesignError(f"file not found: {p}", "design")
+    if p.stat().st_size > MAX_DESIGN_FILE_BYTES:
+        raise DesignError(f"{p.name} larger than {MAX_DESIGN_FILE_BYTES} bytes", "design")
+    return parse_design(p.read_bytes())
+
+
+def with_overrides(design: Design, **changes) -> Design:
+    """A copy of ``design`` with top-level fields changed, re-validated."""
+    data = design.model_dump(mode="json")
+    data.update({k: v for k, v in changes.items() if v is not None})
+    return parse_design(data)

@@ -1,0 +1,341 @@
+"""Performance model: compose the device, resiliency, cache, network, CPU and
+queueing functions into throughput, latency and utilisation (pvlib ModelChain
+style: small pure functions, one composing function).
+
+Stations, in order (index K):
+
+0 ``vm_vcpu``         the VM's vCPUs (private to each VM)
+1 ``host_cpu``        all logical processors of the cluster (guest + host work)
+2 ``network``         every node's ports, per direction
+3 ``cache``           cache devices (writes land here when present)
+4 ``capacity_drives`` capacity drives (reads, uncached writes, destage)
+
+Classes (index C): 0 read, 1 write.
+
+Everything is vectorised: :class:`DesignArrays` and :class:`WorkloadArrays`
+hold one element per candidate (broadcast against each other), so 100,000
+designs are evaluated in one call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from planner import cache as cache_mod
+from planner import cpu as cpu_mod
+from planner import devices, network, resiliency
+from planner.capacity import RESILIENCY_CODES
+from planner.design import ResolvedDesign
+from planner.params import PUBLISHED, ModelParams
+from planner.queueing import gamma_quantile, open_residence, schweitzer_symmetric
+from planner.workload import Workload
+
+STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
+K = len(STATIONS)
+US = 1e-6
+
+
+@dataclass
+class DesignArrays:
+    nodes: np.ndarray
+    fault_domains: np.ndarray
+    drives_per_node: np.ndarray
+    drive_capacity_tb: np.ndarray
+    drive_read_iops: np.ndarray
+    drive_write_iops: np.ndarray
+    drive_read_mb_s: np.ndarray
+    drive_write_mb_s: np.ndarray
+    drive_read_latency_us: np.ndarray
+    drive_write_latency_us: np.ndarray
+    drive_dwpd: np.ndarray
+    drive_warranty_years: np.ndarray
+    cache_per_node: np.ndarray
+    cache_gb: np.ndarray
+    cache_read_iops: np.ndarray
+    cache_write_iops: np.ndarray
+    cache_read_mb_s: np.ndarray
+    cache_write_mb_s: np.ndarray
+    cache_read_latency_us: np.ndarray
+    cache_write_latency_us: np.ndarray
+    lps_per_node: np.ndarray
+    cores_per_node: np.ndarray
+    base_ghz: np.ndarray
+    node_bandwidth_bytes_s: np.ndarray
+    tcp: np.ndarray
+    resiliency_code: np.ndarray
+    mirror_share: np.ndarray
+    cpu_utilization_cap: np.ndarray
+    vcpu_oversubscription: np.ndarray
+    read_caching: np.ndarray
+
+    @classmethod
+    def from_designs(cls, designs: list[ResolvedDesign]) -> "DesignArrays":
+        rows = [_design_row(rd) for rd in designs]
+        return cls(**{f.name: np.array([r[f.name] for r in rows]) for f in fields(cls)})
+
+    def take(self, idx) -> "DesignArrays":
+        return DesignArrays(**{f.name: getattr(self, f.name)[idx] for f in fields(self)})
+
+    def replace(self, **changes) -> "DesignArrays":
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update({k: np.asarray(v) for k, v in changes.items()})
+        return DesignArrays(**data)
+
+    def __len__(self) -> int:
+        return int(np.size(self.nodes))
+
+
+def _design_row(rd: ResolvedDesign) -> dict:
+    d, n = rd.design, rd.node
+    c = n.cache
+    return dict(
+        nodes=d.nodes,
+        fault_domains=d.effective_fault_domains,
+        drives_per_node=n.drive_count,
+        drive_capacity_tb=n.drive.capacity_tb,
+        drive_read_iops=n.drive.rand_read_4k_iops,
+        drive_write_iops=n.drive.rand_write_4k_iops,
+        drive_read_mb_s=n.drive.seq_read_mb_s,
+        drive_write_mb_s=n.drive.seq_write_mb_s,
+        drive_read_latency_us=n.drive.read_latency_us,
+        drive_write_latency_us=n.drive.write_latency_us,
+        drive_dwpd=n.drive.endurance_dwpd,
+        drive_warranty_years=n.drive.warranty_years,
+        cache_per_node=n.cache_count if c else 0,
+        cache_gb=c.capacity_gb if c else 0.0,
+        cache_read_iops=c.rand_read_4k_iops if c else 1.0,
+        cache_write_iops=c.rand_write_4k_iops if c else 1.0,
+        cache_read_mb_s=c.seq_read_mb_s if c else 1.0,
+        cache_write_mb_s=c.seq_write_mb_s if c else 1.0,
+        cache_read_latency_us=c.read_latency_us if c else 0.0,
+        cache_write_latency_us=c.write_latency_us if c else 0.0,
+        lps_per_node=n.threads,
+        cores_per_node=n.cores,
+        base_ghz=n.cpu.base_ghz,
+        node_bandwidth_bytes_s=float(network.node_bandwidth_bytes_s(n.nic.port_gbit_s, n.nic.ports, n.nic_count)),
+        tcp=d.transport == "tcp",
+        resiliency_code=RESILIENCY_CODES[d.resiliency],
+        mirror_share=d.mirror_share,
+        cpu_utilization_cap=d.cpu_utilization_cap,
+        vcpu_oversubscription=d.vcpu_oversubscription,
+        read_caching=bool(d.all_flash_read_cache),
+    )
+
+
+@dataclass
+class WorkloadArrays:
+    block_size_kib: np.ndarray
+    read_fraction: np.ndarray
+    vms_total: np.ndarray          # 0 = open load without a VM population
+    vcpus_per_vm: np.ndarray
+    outstanding_per_vm: np.ndarray
+    working_set_gb_per_vm: np.ndarray
+    open_iops: np.ndarray          # nan = closed population
+    iops_limit_per_vm: np.ndarray  # inf = none
+    alignment: np.ndarray
+
+    @classmethod
+    def from_workload(cls, w: Workload, nodes) -> "WorkloadArrays":
+        nodes = np.asarray(nodes)
+        vms = (w.vms_per_node or 0) * nodes
+        return cls(
+            block_size_kib=np.asarray(w.block_size_kib, dtype=float),
+            read_fraction=np.asarray(w.read_fraction, dtype=float),
+            vms_total=np.asarray(vms, dtype=float),
+            vcpus_per_vm=np.asarray(w.vcpus_per_vm, dtype=float),
+            outstanding_per_vm=np.asarray(w.outstanding_per_vm, dtype=float),
+            working_set_gb_per_vm=np.asarray(w.working_set_gb_per_vm, dtype=float),
+            open_iops=np.asarray(np.nan if w.iops is None else w.iops, dtype=float),
+            iops_limit_per_vm=np.asarray(np.inf if w.iops_limit_per_vm is None else w.iops_limit_per_vm),
+            alignment=np.asarray(w.vm_alignment, dtype=float),
+        )
+
+    @classmethod
+    def from_workloads(cls, ws: list[Workload], nodes) -> "WorkloadArrays":
+        """One element per workload (``nodes``: the matching designs' node counts)."""
+        parts = [cls.from_workload(w, n) for w, n in zip(ws, np.asarray(nodes))]
+        return cls(**{f.name: np.array([getattr(p, f.name) for p in parts]) for f in fields(cls)})
+
+
+def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
+    """Per-IO demands and fixed delays (the model's physics, before queueing).
+
+    Returns a dict with ``path`` (..., C, K) seconds, ``background`` (..., K),
+    ``share`` (..., K), ``delay_storage`` and ``delay_vm`` (..., C) seconds,
+    ``cpu_lp_s`` (..., C) LP-seconds per IO, plus intermediate figures.
+    """
+    code = D.resiliency_code
+    n = D.nodes.astype(float)
+    bs = W.block_size_kib
+    r = W.read_fraction
+    tcp_f = np.where(D.tcp, PUBLISHED["tcp_cpu_factor"]["value"], 1.0)
+    scale = cpu_mod.clock_scale(D.base_ghz)
+
+    hops_r = network.read_hops(code, n, W.alignment, D.mirror_share)
+    hops_w = network.write_hops(code, n, W.alignment)
+    bw_writes = resiliency.backend_writes_per_write(code)
+    rmw = resiliency.rmw_reads_per_write(code)
+    rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+
+    has_cache = D.cache_per_node > 0
+    cache_total_gb = D.cache_gb * D.cache_per_node * n
+    vms = W.vms_total
+    footprint_gb = W.working_set_gb_per_vm * np.maximum(vms, 1.0) * bw_writes
+    absorb = cache_mod.write_absorption(footprint_gb, cache_total_gb)
+    hit = cache_mod.read_hit_ratio(footprint_gb, cache_total_gb, D.read_caching)
+
+    eff = p.drive_efficiency
+    n_drives = D.drives_per_node * n
+    t_dr = devices.busy_time_s(bs, D.drive_read_iops, D.drive_read_mb_s, eff)
+    t_dw = devices.busy_time_s(bs, D.drive_write_iops, D.drive_write_mb_s, eff)
+    n_cache = np.maximum(D.cache_per_node * n, 1)
+    t_cr = devices.busy_time_s(bs, D.cache_read_iops, D.cache_read_mb_s)
+    t_cw = devices.busy_time_s(bs, D.cache_write_iops, D.cache_write_mb_s)
+    # parity rotation moves large sequential stripes: bandwidth-bound
+    bytes_ = bs * devices.KIB
+    t_rot = (rot_read * bytes_ / (D.drive_read_mb_s * 1e6) + rot_write * bytes_ / (D.drive_write_mb_s * 1e6)) / eff
+
+    # --- CPU (LP-seconds per IO)
+    guest_s = p.guest_cpu_us * scale * US
+    host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_f) * scale * US
+    host_w_s = cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_f) * scale * US
+    # LPs left for IO work once the idle load (OS, idle VMs) is served
+    lps_total = D.lps_per_node * n * (1.0 - p.host_cpu_idle_utilization)
+    vcpus = np.maximum(W.vcpus_per_vm, 1.0)
+
+    shape = np.broadcast(n, bs, r, vms, W.alignment).shape
+    path = np.zeros(shape + (2, K))
+    bg = np.zeros(shape + (K,))
+    # 0: the VM's own vCPUs, m = vcpus servers (Seidmann: queue part D/m)
+    path[..., 0, 0] = guest_s / vcpus
+    path[..., 1, 0] = guest_s / vcpus
+    # 1: host CPU, pooled over all LPs; guest work runs on the same LPs
+    path[..., 0, 1] = (guest_s + host_r_s) / lps_total
+    path[..., 1, 1] = (guest_s + host_w_s) / lps_total
+    # 2: network
+    path[..., 0, 2] = network.wire_demand_s(hops_r, bs, n, D.node_bandwidth_bytes_s)
+    path[..., 1, 2] = network.wire_demand_s(hops_w, bs, n, D.node_bandwidth_bytes_s)
+    # 3: cache devices
+    path[..., 0, 3] = hit * t_cr / n_cache
+    path[..., 1, 3] = np.where(has_cache, bw_writes * t_cw / n_cache, 0.0)
+    # 4: capacity drives
+    path[..., 0, 4] = (1.0 - hit) * t_dr / n_drives
+    path[..., 1, 4] = np.where(has_cache, 0.0, bw_writes * t_dw / n_drives) + rmw * t_dr / n_drives
+    w = 1.0 - r
+    bg[..., 4] = w * (np.where(has_cache, bw_writes * (1.0 - absorb) * t_dw, 0.0) + t_rot) / n_drives
+
+    share = np.empty(shape + (K,))
+    share[..., 0] = 1.0
+    share[..., 1:] = np.maximum(vms, 1.0)[..., None] if np.ndim(vms) else max(float(vms), 1.0)
+
+    tcp_hop = np.where(D.tcp, PUBLISHED["tcp_hop_latency_us"]["value"], 0.0)
+    hop_lat = (p.hop_latency_us + tcp_hop) * US
+    dev_r = (1.0 - hit) * D.drive_read_latency_us * US + hit * D.cache_read_latency_us * US
+    dev_w = np.where(has_cache, D.cache_write_latency_us, D.drive_write_latency_us) * US
+    delay_storage = np.zeros(shape + (2,))
+    delay_storage[..., 0] = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
+    # remote copies are written in parallel: one crossing on the critical path
+    delay_storage[..., 1] = p.stack_write_latency_us * US + dev_w + np.minimum(hops_w, 1.0) * hop_lat
+    seidmann = guest_s * (vcpus - 1.0) / vcpus
+    delay_vm = delay_storage + (p.guest_latency_us * US + seidmann)[..., None]
+    cpu_lp_s = np.stack(np.broadcast_arrays(guest_s + host_r_s, guest_s + host_w_s), -1)
+    return dict(
+        path=path, background=bg, share=share, delay_storage=delay_storage, delay_vm=delay_vm,
+        cpu_lp_s=cpu_lp_s, lps_total=lps_total, hops_read=hops_r, hops_write=hops_w,
+        backend_writes=bw_writes, write_absorption=absorb, read_hit=hit,
+    )
+
+
+def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+    """Throughput, latencies and utilisations for every (design, workload) pair.
+
+    Closed populations are solved with symmetric approximate MVA; then the
+    per-VM rate limit and the CPU utilisation cap (policies) throttle the load,
+    and a throttled or open load is evaluated as an open network at that rate.
+    All latencies are means in ms unless named p90/p99.
+    """
+    dm = demands(D, W, p)
+    path, bg, share = dm["path"], dm["background"], dm["share"]
+    r = np.asarray(W.read_fraction, dtype=float)
+    mix = np.stack(np.broadcast_arrays(r, 1.0 - r), -1)
+    mix = np.broadcast_to(mix, path.shape[:-2] + (2,))
+    vms = np.broadcast_to(np.maximum(W.vms_total, 1.0), path.shape[:-2]).astype(float)
+    closed = np.broadcast_to(np.isnan(W.open_iops), vms.shape)
+    n_per_vm = np.broadcast_to(W.outstanding_per_vm, vms.shape).astype(float)
+
+    # --- open loads without a population: no private vCPU queue
+    no_pop = np.broadcast_to(W.vms_total <= 0, vms.shape)
+    share = np.where(no_pop[..., None] & (np.arange(K) == 0), 0.0, share)
+
+    x_closed, res_closed = schweitzer_symmetric(path, mix, bg, share, n_per_vm, dm["delay_vm"])
+    x_open = np.broadcast_to(W.open_iops, vms.shape) / vms
+    x = np.where(closed, x_closed, x_open)
+    limited_by = np.where(closed, "population", "offered_load").astype(object)
+
+    limit = np.broadcast_to(W.iops_limit_per_vm, vms.shape)
+    hit_limit = x > limit
+    x = np.where(hit_limit, limit, x)
+    limited_by = np.where(hit_limit, "iops_limit_per_vm", limited_by)
+
+    cpu_per_io = (mix * dm["cpu_lp_s"]).sum(-1)
+    lps_total = np.broadcast_to(D.lps_per_node * D.nodes, vms.shape).astype(float)
+    cap = np.broadcast_to(D.cpu_utilization_cap, vms.shape)
+    idle = p.host_cpu_idle_utilization
+    x_cap = np.maximum(cap - idle, 0.0) * lps_total / (cpu_per_io * vms)
+    # a cap of 1.0 means no policy: saturation is the closed network's business
+    capped = (cap < 1.0) & (x > x_cap * (1 + 1e-9))
+    x = np.where(capped, x_cap, x)
+    limited_by = np.where(capped, "cpu_utilization_cap", limited_by)
+
+    # capacity bound of the network (the busiest station saturates)
+    total = (mix[..., :, None] * path).sum(-2) + bg
+    x_sat = 1.0 / np.maximum((total * share).max(-1), 1e-15)
+    over = x >= x_sat * (1 - 1e-9)
+    saturated = over & ~closed
+    x = np.where(over & ~closed, x_sat * 0.999, x)
+
+    res, util = open_residence(path, mix, bg, share, x)
+    throttled = (~closed) | hit_limit | capped
+    # closed and unthrottled: the MVA residences at x
+    res = np.where((~throttled)[..., None, None], res_closed, res)
+
+    storage_ms = (res[..., 1:].sum(-1) + dm["delay_storage"]) * 1e3
+    vm_ms = (res.sum(-1) + dm["delay_vm"]) * 1e3
+    mean_vm = (mix * vm_ms).sum(-1)
+    # Little's law for closed unthrottled populations: n = x * R exactly
+    iops = x * vms
+    util = np.clip(util, 0.0, 1.0)
+    util_cpu = np.clip(idle + x * vms * cpu_per_io / lps_total, 0.0, 1.0)
+    util[..., 1] = util_cpu
+    bott_idx = util.argmax(-1)
+    bottleneck = np.array(STATIONS, dtype=object)[bott_idx]
+    bottleneck = np.where(limited_by == "population", np.where(util.max(-1) > 0.8, bottleneck, "outstanding_io"), limited_by)
+    bottleneck = np.where(limited_by == "offered_load", np.where(saturated, np.array(STATIONS, dtype=object)[bott_idx], "none"), bottleneck)
+
+    cv2 = p.latency_cv2
+    bytes_per_io = W.block_size_kib * devices.KIB
+    return dict(
+        iops=iops,
+        iops_per_node=iops / D.nodes,
+        iops_capacity=x_sat * vms,
+        bandwidth_mb_s=iops * bytes_per_io / 1e6,
+        read_latency_ms=storage_ms[..., 0],
+        write_latency_ms=storage_ms[..., 1],
+        vm_read_latency_ms=vm_ms[..., 0],
+        vm_write_latency_ms=vm_ms[..., 1],
+        vm_latency_ms=mean_vm,
+        p90_read_latency_ms=gamma_quantile(vm_ms[..., 0], cv2, 0.90),
+        p99_read_latency_ms=gamma_quantile(vm_ms[..., 0], cv2, 0.99),
+        p90_write_latency_ms=gamma_quantile(vm_ms[..., 1], cv2, 0.90),
+        p99_write_latency_ms=gamma_quantile(vm_ms[..., 1], cv2, 0.99),
+        utilization=util,
+        host_cpu_utilization=util_cpu,
+        bottleneck=bottleneck,
+        limited_by=limited_by,
+        saturated=saturated,
+        outstanding_ios=iops * mean_vm / 1e3,
+        cpu_lp_us_per_io=cpu_per_io * 1e6,
+        write_absorption=np.broadcast_to(dm["write_absorption"], vms.shape),
+        backend_writes_per_write=np.broadcast_to(dm["backend_writes"], vms.shape),
+    )

@@ -1,0 +1,153 @@
+"""Queueing solvers, vectorised over candidate designs.
+
+The cluster is a closed queueing network: each VM keeps ``n`` IOs outstanding
+(threads x queue depth) and every IO visits the VM's vCPUs, the host CPUs, the
+network, the cache and the capacity drives. A station is described by
+
+* ``demand_s`` -- queueing demand per IO, seconds: the time the resource is
+  busy per IO divided by its number of parallel servers (for a pooled resource
+  this is 1 / its IO capacity, so the utilisation law U = X * D holds);
+* ``share`` -- how many VMs share the station: 1 for a VM's own vCPUs, V for
+  resources shared by all V VMs.
+
+Fixed latencies (device access time, software path, wire) are pure delays and
+are added outside the solver.
+
+Formulas
+--------
+* Utilisation law: U_k = X * D_k (Denning & Buzen, 1978).
+* Little's law: N = X * R (Little, 1961).
+* Approximate MVA for V symmetric classes (Schweitzer, 1979; Bard, 1979):
+  an arriving IO sees the station's mean queue minus its own share,
+  ``R_k = D_k * (1 + x * R_k * (S_k - 1/n))`` with x the per-VM throughput,
+  ``x = n / (Z + sum_k R_k)``.
+* Exact MVA (Reiser & Lavenberg, 1980) for one class, used to check the
+  approximation in tests.
+* Open network, M/M/1 per station: ``R_k = D_k / (1 - U_k)`` (Kleinrock, 1975).
+* Percentiles: latency is assumed Gamma-distributed with the model's mean and a
+  squared coefficient of variation fitted to measured p90/p99 (see
+  :mod:`planner.calibration`).
+"""
+from __future__ import annotations
+
+import numpy as np
+from scipy import special
+
+_EPS = 1e-15
+
+
+def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
+                         iterations: int = 300, tol: float = 1e-10):
+    """Approximate MVA for V identical VMs, each with ``n`` IOs outstanding.
+
+    Parameters
+    ----------
+    path_s : array (..., C, K)
+        Queueing demand of an IO of class c (read, write) at station k on the
+        IO's own path, seconds (busy time / parallel servers).
+    mix : array (..., C)
+        Share of IOs of each class (sums to 1).
+    background_s : array (..., K)
+        Work per IO done off the IO's path (cache destage, parity rotation),
+        seconds; it loads the station without adding to that IO's latency.
+    share : array (..., K)
+        VMs sharing each station (1 = private to the VM, V = shared by all).
+    n : array (...)
+        IOs outstanding per VM (threads x queue depth), >= 1.
+    delay_s : array (..., C)
+        Pure delay per IO of each class (fixed latencies), seconds.
+
+    Returns
+    -------
+    x : array (...)
+        Throughput per VM, IO/s (Little's law holds: n = x * sum_c mix_c R_c).
+    r : array (..., C, K)
+        Residence time per IO at each station, seconds.
+
+    Notes
+    -----
+    Background work is a "shadow" load: path demands are stretched by
+    1 / (1 - U_bg) (the station serves path IO at the capacity left over),
+    a standard approximation for priority-free background work (Lazowska et
+    al., *Quantitative System Performance*, 1984, ch. 8 on shadow servers).
+    """
+    d = np.asarray(path_s, dtype=float)
+    p = np.asarray(mix, dtype=float)
+    bg = np.asarray(background_s, dtype=float)
+    s = np.asarray(share, dtype=float)
+    n = np.asarray(n, dtype=float)
+    z = np.asarray(delay_s, dtype=float)
+    coef = np.maximum(s - 1.0 / n[..., None], 0.0)
+    total = (p[..., :, None] * d).sum(-2) + bg
+    x_max = 1.0 / np.maximum((total * s).max(-1), _EPS)
+    zbar = (p * z).sum(-1)
+    x = np.minimum(n / np.maximum(zbar + (p[..., :, None] * d).sum((-2, -1)), _EPS), x_max)
+    for _ in range(iterations):
+        x_new = _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max)[0]
+        x_next = 0.5 * x + 0.5 * x_new
+        done = np.all(np.abs(x_next - x) <= tol * np.maximum(x, _EPS))
+        x = x_next
+        if done:
+            break
+    # last step unclipped so that Little's law closes exactly: n = x * R
+    return _schweitzer_step(d, p, bg, s, coef, n, z, x, np.inf)
+
+
+def _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max):
+    u_bg = np.minimum(x[..., None] * s * bg, 0.999)
+    dp = d / (1.0 - u_bg)[..., None, :]
+    dbar = (p[..., :, None] * dp).sum(-2)
+    # Rbar = dbar (1 + x c Rbar)  =>  Rbar = dbar / (1 - x c dbar)
+    denom = np.maximum(1.0 - x[..., None] * coef * dbar, 1e-9)
+    rbar = dbar / denom
+    r = dp * (1.0 + (x[..., None] * coef * rbar)[..., None, :])
+    rc = r.sum(-1) + z
+    x_out = np.minimum(n / np.maximum((p * rc).sum(-1), _EPS), x_max)
+    return x_out, r
+
+
+def exact_mva(demand_s, delay_s, n: int):
+    """Exact single-class MVA (Reiser & Lavenberg 1980) for load-independent stations.
+
+    Returns throughput X (IO/s) and residence times R_k (s) at population n.
+    """
+    d = np.asarray(demand_s, dtype=float)
+    q = np.zeros_like(d)
+    x = 0.0
+    r = d.copy()
+    for k in range(1, n + 1):
+        r = d * (1.0 + q)
+        x = k / (delay_s + r.sum())
+        q = x * r
+    return x, r
+
+
+def open_residence(path_s, mix, background_s, share, x_per_vm):
+    """Open-network residence times at per-VM rate ``x_per_vm`` (M/M/1 per station).
+
+    Same arguments as :func:`schweitzer_symmetric`. Returns residence
+    (..., C, K) in seconds and utilisation (..., K); a station at or beyond
+    saturation gets ``inf`` residence.
+    """
+    d = np.asarray(path_s, dtype=float)
+    p = np.asarray(mix, dtype=float)
+    s = np.asarray(share, dtype=float)
+    x = np.asarray(x_per_vm, dtype=float)[..., None]
+    total = (p[..., :, None] * d).sum(-2) + np.asarray(background_s, dtype=float)
+    u = x * s * total
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stretch = np.where(u < 1.0, 1.0 / np.maximum(1.0 - u, _EPS), np.inf)
+    r = d * stretch[..., None, :]
+    r = np.where(d > 0, r, 0.0)
+    return r, u
+
+
+def gamma_quantile(mean, cv2, p):
+    """Quantile ``p`` of a Gamma distribution with the given mean and squared CV.
+
+    Shape k = 1 / cv2, scale = mean * cv2 (the exponential has cv2 = 1).
+    """
+    mean = np.asarray(mean, dtype=float)
+    cv2 = np.maximum(np.asarray(cv2, dtype=float), 1e-6)
+    k = 1.0 / cv2
+    return special.gammaincinv(k, p) * mean / k

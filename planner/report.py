@@ -1,0 +1,102 @@
+"""One design (and optionally a workload) in, one JSON-ready report out.
+
+This is the single-design face of the vectorised model used by the CLI, the
+SLA module and the UI: capacity waterfall, performance with its uncertainty
+band, utilisation per resource, degraded mode and endurance.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from planner import endurance
+from planner.capacity import capacity_report
+from planner.catalog import Catalog, load_catalog
+from planner.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
+from planner.design import Design, ResolvedDesign, resolve
+from planner.params import ModelParams, default_params, load_calibration, CALIBRATION_FILE
+from planner.performance import STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.workload import Workload
+
+BAND_LOW, BAND_HIGH = 5.0, 95.0
+_SCALARS = (
+    "iops", "iops_per_node", "iops_capacity", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms",
+    "vm_read_latency_ms", "vm_write_latency_ms", "vm_latency_ms", "p90_read_latency_ms",
+    "p99_read_latency_ms", "p90_write_latency_ms", "p99_write_latency_ms", "host_cpu_utilization",
+    "outstanding_ios", "cpu_lp_us_per_io",
+)
+
+
+def bootstrap_params() -> list[ModelParams]:
+    """Parameter sets from the calibration bootstrap (empty if not calibrated)."""
+    if not CALIBRATION_FILE.exists():
+        return []
+    return [ModelParams.from_vector(v) for v in load_calibration().bootstrap]
+
+
+def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | None = None,
+                band: bool = True, degraded: bool = False,
+                repair_share: float = DEFAULT_REPAIR_SHARE) -> dict:
+    """Performance of one design under one workload, with a 5-95 % band."""
+    p = params or default_params()
+    D = DesignArrays.from_designs([rd])
+    W = WorkloadArrays.from_workload(workload, D.nodes)
+    if degraded:
+        D, W = degraded_arrays(D, W, repair_share)
+    out = evaluate_arrays(D, W, p)
+    res = {k: float(np.ravel(out[k])[0]) for k in _SCALARS}
+    util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[0])
+    res["utilization"] = {s: float(u) for s, u in zip(STATIONS, util)}
+    res["bottleneck"] = str(np.ravel(out["bottleneck"])[0])
+    res["limited_by"] = str(np.ravel(out["limited_by"])[0])
+    res["saturated"] = bool(np.ravel(out["saturated"])[0])
+    if band:
+        sets = bootstrap_params()
+        if sets:
+            draws = {k: [] for k in ("iops", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
+                                     "p99_read_latency_ms", "p99_write_latency_ms")}
+            for q in sets:
+                o = evaluate_arrays(D, W, q)
+                for k in draws:
+                    draws[k].append(float(np.ravel(o[k])[0]))
+            for k, v in draws.items():
+                lo, hi = np.nanpercentile(v, [BAND_LOW, BAND_HIGH])
+                res[f"{k}_low"] = float(min(lo, res[k]))
+                res[f"{k}_high"] = float(max(hi, res[k]))
+    wr_iops = res["iops"] * (1.0 - workload.read_fraction)
+    n = rd.node
+    res["endurance_years"] = float(endurance.years_to_wear_out(
+        wr_iops, workload.block_size_kib, float(np.ravel(out["backend_writes_per_write"])[0]),
+        float(np.ravel(out["write_absorption"])[0]), n.drive_count * rd.design.nodes,
+        n.drive.endurance_dwpd, n.drive.capacity_tb, n.drive.warranty_years))
+    return res
+
+
+def evaluate_report(design: Design, workload: Workload | None = None, catalog: Catalog | None = None,
+                    degraded: bool = True, params: ModelParams | None = None) -> dict:
+    """Capacity (always) and performance (with a workload) of a design; with
+    ``degraded`` (default) also the same with one node down."""
+    rd = resolve(design, catalog or load_catalog())
+    cap = capacity_report(rd)
+    out = {"design": design.name, "nodes": design.nodes, "resiliency": design.resiliency,
+           "transport": design.transport}
+    out.update(cap.model_dump(mode="json"))
+    if workload is not None:
+        perf = performance(rd, workload, params)
+        out["workload"] = workload.name
+        out.update(perf)
+        # N+1 is the first question in a sizing review, so it is on by default
+        deg = performance(rd, workload, params, band=False, degraded=True) if design.nodes > 1 and degraded else None
+        if deg is not None:
+            out["degraded"] = {
+                "iops": deg["iops"], "read_latency_ms": deg["read_latency_ms"],
+                "write_latency_ms": deg["write_latency_ms"], "vm_latency_ms": deg["vm_latency_ms"],
+                "bottleneck": deg["bottleneck"], "utilization": deg["utilization"],
+                "repair_share": DEFAULT_REPAIR_SHARE,
+                "repair_time_hours": float(repair_time_hours(
+                    cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9), design.nodes,
+                    rd.node.drive_count, rd.node.drive.seq_write_mb_s,
+                    rd.node.network_gbit_s * 1e9 / 8)),
+                "note": "one node down, its VMs on the survivors, repair using repair_share of drive and "
+                        "network bandwidth; repair time assumes the volumes are full",
+            }
+    return out

@@ -1,0 +1,95 @@
+"""Workloads: who issues IO, how much, and of what shape.
+
+A workload is either a *closed* population (VMs x threads x outstanding IOs,
+as VMFleet/DiskSpd drive a cluster) or an *open* load (a target ``iops`` for
+the whole cluster, to answer "what latency at 300k IOPS").
+Named profiles ship in ``planner/data/workloads.json``.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from planner.errors import PlannerError, format_validation_error
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+MAX_WORKLOAD_FILE_BYTES = 1_000_000
+
+
+class WorkloadError(PlannerError):
+    pass
+
+
+class Workload(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(default="workload", min_length=1, max_length=200)
+    description: str = ""
+    block_size_kib: float = Field(ge=0.5, le=4096, description="IO size, KiB")
+    read_fraction: float = Field(ge=0.0, le=1.0)
+    random_fraction: float = Field(default=1.0, ge=0.0, le=1.0)
+    vms_per_node: int | None = Field(default=None, ge=1, le=2000)
+    vcpus_per_vm: int = Field(default=4, ge=1, le=512)
+    threads_per_vm: int = Field(default=1, ge=1, le=1024)
+    outstanding_per_thread: int = Field(default=32, ge=1, le=4096)
+    working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=1e6)
+    iops: float | None = Field(
+        default=None, gt=0, le=1e9, description="open load: target IOPS for the whole cluster"
+    )
+    iops_limit_per_vm: float | None = Field(
+        default=None, gt=0, le=1e8, description="rate cap per VM (Storage QoS maximum or tool rate limit)"
+    )
+    vm_alignment: float = Field(
+        default=1.0, ge=0.0, le=1.0,
+        description="share of VMs running on the node that owns their volume",
+    )
+
+    @model_validator(mode="after")
+    def _population_or_rate(self) -> "Workload":
+        if self.vms_per_node is None and self.iops is None:
+            raise ValueError("give either vms_per_node (a closed population) or iops (an open load)")
+        return self
+
+    @property
+    def outstanding_per_vm(self) -> int:
+        return self.threads_per_vm * self.outstanding_per_thread
+
+
+def parse_workload(data: dict | str | bytes) -> Workload:
+    if isinstance(data, (str, bytes)):
+        if len(data) > MAX_WORKLOAD_FILE_BYTES:
+            raise WorkloadError(f"larger than {MAX_WORKLOAD_FILE_BYTES} bytes", "workload")
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise WorkloadError(f"not valid JSON ({exc})", "workload") from None
+    if not isinstance(data, dict):
+        raise WorkloadError("a workload must be a JSON object", "workload")
+    try:
+        return Workload.model_validate(data)
+    except ValidationError as exc:
+        raise WorkloadError(format_validation_error(exc, "workload")) from None
+
+
+@lru_cache(maxsize=1)
+def profiles() -> dict[str, Workload]:
+    """Named workload profiles shipped with the planner."""
+    doc = json.loads((DATA_DIR / "workloads.json").read_text(encoding="utf-8"))
+    return {p["name"]: Workload.model_validate(p) for p in doc["profiles"]}
+
+
+def load_workload(ref: str | Path) -> Workload:
+    """A workload from a file path, or a named profile."""
+    if str(ref) in profiles():
+        return profiles()[str(ref)]
+    p = Path(ref)
+    if not p.is_file():
+        raise WorkloadError(
+            f"no file or profile named '{ref}'; profiles: {', '.join(profiles())}", "workload"
+        )
+    if p.stat().st_size > MAX_WORKLOAD_FILE_BYTES:
+        raise WorkloadError(f"{p.name} larger than {MAX_WORKLOAD_FILE_BYTES} bytes", "workload")
+    return parse_workload(p.read_bytes())

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Install the app's dependencies and start it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m pip install -q --disable-pip-version-check -r requirements.txt
+exec python3 -m streamlit run app.py "$@"
