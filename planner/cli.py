@@ -132,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     k = sub.add_parser("calibrate", help="refit model parameters from data/benchmarks")
     k.add_argument("--dry-run", action="store_true")
-    k.add_argument("--bootstrap", type=int, default=30)
+    k.add_argument("--bootstrap", type=int, default=12)
     k.add_argument("--no-cv", action="store_true")
     k.set_defaults(func=cmd_calibrate)
 

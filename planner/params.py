@@ -57,6 +57,8 @@ class ModelParams(BaseModel):
     guest_latency_us: float = Field(description="latency added inside the VM (guest stack)")
     latency_cv2: float = Field(description="squared coefficient of variation of VM latency (Gamma)")
     host_cpu_idle_utilization: float = Field(description="host CPU busy with no IO (OS, idle VMs), 0..1")
+    host_cpu_max_utilization: float = Field(
+        description="LP utilisation at which host CPU throughput stops growing (SMT siblings share a core)")
 
     def vector(self) -> np.ndarray:
         return np.array([getattr(self, f) for f in PARAM_NAMES], dtype=float)
@@ -82,6 +84,7 @@ PARAM_BOUNDS = {
     "guest_latency_us": (300.0, 1.0, 3000.0),
     "latency_cv2": (0.5, 0.05, 4.0),
     "host_cpu_idle_utilization": (0.02, 0.0, 0.3),
+    "host_cpu_max_utilization": (0.85, 0.5, 1.0),
 }
 
 

@@ -201,7 +201,9 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_f) * scale * US
     host_w_s = cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_f) * scale * US
     # LPs left for IO work once the idle load (OS, idle VMs) is served
-    lps_total = D.lps_per_node * n * (1.0 - p.host_cpu_idle_utilization)
+    # Windows reports % of logical processors busy, but two SMT siblings share
+    # one core, so throughput stops growing before 100 % (fitted ceiling)
+    lps_total = D.lps_per_node * n * (p.host_cpu_max_utilization - p.host_cpu_idle_utilization)
     vcpus = np.maximum(W.vcpus_per_vm, 1.0)
 
     shape = np.broadcast(n, bs, r, vms, W.alignment).shape
@@ -282,7 +284,7 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     lps_total = np.broadcast_to(D.lps_per_node * D.nodes, vms.shape).astype(float)
     cap = np.broadcast_to(D.cpu_utilization_cap, vms.shape)
     idle = p.host_cpu_idle_utilization
-    x_cap = np.maximum(cap - idle, 0.0) * lps_total / (cpu_per_io * vms)
+    x_cap = np.maximum(np.minimum(cap, p.host_cpu_max_utilization) - idle, 0.0) * lps_total / (cpu_per_io * vms)
     # a cap of 1.0 means no policy: saturation is the closed network's business
     capped = (cap < 1.0) & (x > x_cap * (1 + 1e-9))
     x = np.where(capped, x_cap, x)

@@ -89,8 +89,22 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
         x = x_next
         if done:
             break
-    # last step unclipped so that Little's law closes exactly: n = x * R
-    return _schweitzer_step(d, p, bg, s, coef, n, z, x, np.inf)
+    x_out, r = _schweitzer_step(d, p, bg, s, coef, n, z, x, np.inf)
+    # At saturation the customers the approximation cannot place wait at the
+    # bottleneck (asymptotic bound): cap x there and put the excess population in
+    # that station's queue, so utilisation <= 1 and Little's law closes: n = x * R.
+    over = x_out > x_max
+    if np.any(over):
+        x_out = np.minimum(x_out, x_max)
+        mean_r = (p * (r.sum(-1) + z)).sum(-1)
+        extra = np.maximum(n / x_out - mean_r, 0.0)
+        k_star = (total * s).argmax(-1)
+        dk = np.take_along_axis(d, np.broadcast_to(k_star[..., None, None], d.shape[:-1] + (1,)), -1)[..., 0]
+        dbar = (p * dk).sum(-1)
+        add = np.where(over[..., None], extra[..., None] * dk / np.maximum(dbar, _EPS)[..., None], 0.0)
+        onehot = np.arange(d.shape[-1]) == k_star[..., None]
+        r = r + add[..., :, None] * onehot[..., None, :]
+    return x_out, r
 
 
 def _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max):

@@ -1,27 +1,33 @@
-"""Capacity page: the waterfall from raw to usable for an example design."""
-import json
-from pathlib import Path
-
+"""Capacity page: the waterfall from raw to usable (TB and TiB) and the N+1 check."""
 import streamlit as st
 
-from planner.capacity import capacity_report
-from planner.design import parse_design, resolve
-from planner.errors import PlannerError
+from ui import charts, chrome, state
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+chrome.header("Capacity")
+cap = state.capacity(state.design_json())
 
-st.title("Capacity")
-names = sorted(p.stem for p in EXAMPLES.glob("*.json"))
-choice = st.selectbox("Design", names, index=names.index("reference") if "reference" in names else 0)
-try:
-    rd = resolve(parse_design((EXAMPLES / f"{choice}.json").read_text()))
-    rep = capacity_report(rd)
-except PlannerError as exc:
-    st.error(str(exc))
-    st.stop()
-c1, c2, c3 = st.columns(3)
-c1.metric("Raw capacity", f"{rep.raw_capacity_tb:.1f} TB")
-c2.metric("Usable capacity", f"{rep.usable_capacity_tb:.2f} TB", help=f"{rep.usable_capacity_tib:.2f} TiB")
-c3.metric("Survives node loss", "yes" if rep.survives_node_loss else "no")
-st.table([s.model_dump() for s in rep.waterfall])
-st.caption(rep.node_loss_note)
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Raw capacity", f"{cap['raw_capacity_tb']:,.2f} TB")
+c2.metric("Usable capacity", f"{cap['usable_capacity_tb']:,.2f} TB", help=f"{cap['usable_capacity_tib']:,.2f} TiB")
+c3.metric("Usable (TiB)", f"{cap['usable_capacity_tib']:,.2f} TiB")
+c4.metric("Survives node loss (N+1)", "yes" if cap["survives_node_loss"] else "no")
+(st.success if cap["survives_node_loss"] else st.warning)(cap["node_loss_note"])
+
+unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
+st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")
+
+if not state.presenter():
+    rows = [{"step": s["step"], "TB": round(s["capacity_tb"], 4), "TiB": round(s["capacity_tib"], 4),
+             "rule": s["rule"]} for s in cap["waterfall"]]
+    st.dataframe(rows, hide_index=True, width="stretch")
+    c1, c2 = st.columns(2)
+    c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")
+    c2.metric("Usable after losing a node", f"{cap['usable_after_node_loss_tb']:,.2f} TB")
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(rows[0]))
+    w.writeheader()
+    w.writerows(rows)
+    st.download_button("Download waterfall CSV", buf.getvalue(), file_name="capacity_waterfall.csv", mime="text/csv")

@@ -1,0 +1,128 @@
+"""Cost model: capex from catalog list prices, monthly cost, price per tier.
+
+Every figure here is an editable assumption (:class:`CostAssumptions`).
+Licensing: Windows Server Datacenter is licensed per physical core, with a
+minimum of 16 core licences per server and 8 per processor (Microsoft, *Windows
+Server 2022 licensing datasheet*). Default price: Microsoft list price,
+16-core pack, USD 6,155 -> ~USD 384.69 per core.
+"""
+from __future__ import annotations
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from planner.design import ResolvedDesign
+from planner.errors import PlannerError
+
+WINDOWS_DATACENTER_16_CORE_USD = 6155.0
+MIN_CORE_LICENCES_PER_SERVER = 16
+MIN_CORE_LICENCES_PER_CPU = 8
+
+
+class PricingError(PlannerError):
+    pass
+
+
+class CostAssumptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    amortisation_months: int = Field(default=36, ge=1, le=120)
+    power_usd_per_kwh: float = Field(default=0.12, ge=0, le=10)
+    pue: float = Field(default=1.5, ge=1.0, le=5.0, description="power usage effectiveness")
+    rack_unit_usd_per_month: float = Field(default=30.0, ge=0, le=10_000)
+    windows_datacenter_usd_per_core: float = Field(
+        default=WINDOWS_DATACENTER_16_CORE_USD / 16, ge=0, le=100_000,
+        description="editable assumption; source: Microsoft list price, 16-core pack (USD 6,155)")
+    licence_source: str = "Microsoft list price, 16-core pack (editable assumption)"
+    support_pct_per_year: float = Field(default=0.10, ge=0, le=1, description="support as share of capex per year")
+    ram_usd_per_gb: float = Field(default=4.0, ge=0, le=1000, description="editable assumption")
+    target_margin: float = Field(default=0.30, ge=0, le=0.95)
+    target_fill: float = Field(default=0.70, ge=0.05, le=1.0)
+    part_prices_usd: dict[str, float] = Field(default_factory=dict, description="part id -> USD override")
+
+
+def _price(rec, a: CostAssumptions) -> float:
+    if rec.id in a.part_prices_usd:
+        return float(a.part_prices_usd[rec.id])
+    if rec.list_price_usd is None:
+        raise PricingError(f"no list_price_usd for part '{rec.id}'; add it to part_prices_usd",
+                           f"part_prices_usd.{rec.id}")
+    return float(rec.list_price_usd)
+
+
+def node_capex_usd(rd: ResolvedDesign, a: CostAssumptions) -> float:
+    n = rd.node
+    total = _price(n.cpu, a) * n.sockets + _price(n.drive, a) * n.drive_count + _price(n.nic, a) * n.nic_count
+    total += n.ram_gb * a.ram_usd_per_gb
+    if n.chassis is not None:
+        total += _price(n.chassis, a)
+    if n.cache is not None:
+        total += _price(n.cache, a) * n.cache_count
+    return total
+
+
+def capex_usd(rd: ResolvedDesign, a: CostAssumptions | None = None) -> float:
+    """Hardware purchase price of the cluster, USD (catalog list prices)."""
+    return node_capex_usd(rd, a or CostAssumptions()) * rd.design.nodes
+
+
+def node_power_w(rd: ResolvedDesign) -> float:
+    n = rd.node
+    w = (n.cpu.power_w or n.cpu.tdp_w) * n.sockets + (n.drive.power_w or 0) * n.drive_count
+    w += (n.nic.power_w or 0) * n.nic_count
+    w += (n.chassis.power_w or 0) if n.chassis else 0
+    w += (n.cache.power_w or 0) * n.cache_count if n.cache else 0
+    return w
+
+
+def licence_cores(cores_per_cpu: int, sockets: int) -> int:
+    """Core licences per server: all cores, >= 8 per CPU and >= 16 per server (Microsoft)."""
+    return max(max(cores_per_cpu, MIN_CORE_LICENCES_PER_CPU) * sockets, MIN_CORE_LICENCES_PER_SERVER)
+
+
+def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
+    """Monthly cost per node and per cluster, USD/month, by line item."""
+    a = a or CostAssumptions()
+    node_capex = node_capex_usd(rd, a)
+    n = rd.node
+    ru = n.chassis.rack_units if n.chassis else 1
+    node = {
+        "hardware_usd_per_month": node_capex / a.amortisation_months,
+        # W x PUE x 730 h/month / 1000 -> kWh
+        "power_usd_per_month": node_power_w(rd) * a.pue * 730.0 / 1000.0 * a.power_usd_per_kwh,
+        "rack_usd_per_month": ru * a.rack_unit_usd_per_month,
+        "licence_usd_per_month": licence_cores(n.cpu.cores, n.sockets) * a.windows_datacenter_usd_per_core
+        / a.amortisation_months,
+        "support_usd_per_month": node_capex * a.support_pct_per_year / 12.0,
+    }
+    node["total_usd_per_month"] = sum(node.values())
+    cluster = {k: v * rd.design.nodes for k, v in node.items()}
+    return {"per_node": node, "per_cluster": cluster, "capex_usd": node_capex * rd.design.nodes,
+            "licence_source": a.licence_source}
+
+
+def tier_prices(rd: ResolvedDesign, tierset, a: CostAssumptions | None = None, n_plus_one: bool = False) -> dict:
+    """Price per DB per month for each tier.
+
+    A tier's cost share is the cluster cost x the share of the binding resource
+    one DB takes (1 / max DBs alone); price = cost share / fill / (1 - margin).
+    Break-even fill is the fill at which price at zero margin covers cost.
+    """
+    from planner.tiers import fit_mix
+
+    a = a or CostAssumptions()
+    cost = monthly_cost(rd, a)
+    total = cost["per_cluster"]["total_usd_per_month"]
+    fit = fit_mix(rd, tierset, None, n_plus_one)
+    out = {}
+    for t in tierset.tiers:
+        k = fit["alone"][t.name]["max_dbs"]
+        share = total / k if k > 0 else float("inf")
+        price = share / a.target_fill / (1.0 - a.target_margin)
+        out[t.name] = {
+            "max_dbs": k, "cost_share_usd_per_month": share, "price_usd_per_month": price,
+            "cost_usd_per_guaranteed_iops_per_month": share / t.guaranteed_iops,
+            "cost_usd_per_gb_per_month": share / (t.capacity_tb_per_db * 1000.0),
+            # at this price, revenue covers cost once fill x price x k >= total
+            "break_even_fill": (share / price) if np.isfinite(price) else None,
+        }
+    return {"monthly_cost": cost, "tiers": out, "assumptions": a.model_dump(mode="json")}

@@ -1,0 +1,240 @@
+"""Sizing: the cheapest design that meets a demand (capacity, IOPS at a latency
+target, N+1, budget), with alternatives and a cost-vs-headroom Pareto front.
+
+Method: enumerate catalog parts (CPU paired with chassis by socket, drives by
+bay interface, counts up to the bays, cache none/each device x 2, NIC, nodes,
+resiliency allowed by node count) as numpy arrays; screen all candidates with
+vectorised capacity (capacity.usable_capacity_tb) and IOPS-at-latency
+(performance.evaluate_arrays, open load = demand); then fully evaluate the
+survivors in cost order (resolve + report.performance). Monthly cost follows
+planner.pricing (same formulas, vectorised).
+"""
+from __future__ import annotations
+
+import itertools
+import time
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from planner import network
+from planner.capacity import RESILIENCY_CODES, usable_capacity_tb
+from planner.catalog import Catalog, load_catalog
+from planner.design import MIN_FAULT_DOMAINS, Design, resolve
+from planner.errors import PlannerError
+from planner.params import default_params
+from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.pricing import CostAssumptions, licence_cores, monthly_cost
+from planner.workload import Workload
+
+RAM_GB = 384.0
+SEARCH_RESILIENCY = ("mirror-2way", "mirror-3way", "parity-dual", "mirror-accelerated-parity")
+
+
+class SizingError(PlannerError):
+    pass
+
+
+class Demand(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = "demand"
+    tier_counts: dict[str, int] | None = None
+    total_iops: float | None = Field(default=None, gt=0, le=1e9)
+    capacity_tb: float | None = Field(default=None, gt=0, le=1e5)
+    latency_target_ms: float = Field(default=1.0, ge=0.02, le=10_000)
+    block_size_kib: float = Field(default=8.0, ge=0.5, le=4096)
+    read_fraction: float = Field(default=0.7, ge=0, le=1)
+    growth_pct: float = Field(default=0.0, ge=0, le=1000, description="growth over the amortisation period, %")
+    n_plus_one: bool = True
+    budget_usd_per_month: float | None = Field(default=None, gt=0)
+    min_nodes: int = Field(default=2, ge=2, le=16)
+    max_nodes: int = Field(default=16, ge=2, le=16)
+
+    @model_validator(mode="after")
+    def _either(self) -> "Demand":
+        if self.tier_counts is None and (self.total_iops is None or self.capacity_tb is None):
+            raise ValueError("give tier_counts or both total_iops and capacity_tb")
+        if self.min_nodes > self.max_nodes:
+            raise ValueError("min_nodes must be <= max_nodes")
+        return self
+
+    def totals(self) -> tuple[float, float, float]:
+        """(IOPS, TB, latency target ms) including growth."""
+        g = 1.0 + self.growth_pct / 100.0
+        if self.tier_counts is not None:
+            from planner.tiers import default_tiers
+            tiers = default_tiers().by_name()
+            for k in self.tier_counts:
+                if k not in tiers:
+                    raise SizingError(f"unknown tier '{k}'; tiers: {', '.join(tiers)}", f"tier_counts.{k}")
+            iops = sum(c * tiers[k].guaranteed_iops for k, c in self.tier_counts.items())
+            tb = sum(c * tiers[k].capacity_tb_per_db for k, c in self.tier_counts.items())
+            lat = min([tiers[k].latency_target_ms for k, c in self.tier_counts.items() if c > 0] or [self.latency_target_ms])
+            return iops * g, tb * g, lat
+        return self.total_iops * g, self.capacity_tb * g, self.latency_target_ms
+
+
+class SizingResult(BaseModel):
+    best: dict | None
+    alternatives: list[dict]
+    pareto: list[dict]
+    screened: int
+    evaluated: int
+    seconds: float
+    explanation: str = ""
+
+
+def _candidates(cat: Catalog, d: Demand):
+    """Rows of part choices (python objects) and the numpy arrays for them."""
+    rows = []
+    caches = [None] + list(cat.cache_device.values())
+    for ch in cat.chassis.values():
+        for cpu in (c for c in cat.cpu.values() if c.socket == ch.cpu_socket_type):
+            sockets = min(ch.cpu_sockets, cpu.max_sockets)
+            for dr in (x for x in cat.capacity_drive.values() if x.interface in ch.bay_interfaces):
+                for cache in caches:
+                    cc = 0 if cache is None else 2
+                    if cache is not None and cache.kind == "pmem":
+                        if cache.pmem_generation not in cpu.pmem_generations or ch.pmem_slots * sockets // ch.cpu_sockets < cc:
+                            continue
+                        bays = ch.drive_bays
+                    else:
+                        bays = ch.drive_bays - cc
+                    for count in range(2, bays + 1, 2):
+                        for nic in cat.nic.values():
+                            rows.append((ch, cpu, sockets, dr, count, cache, cc, nic))
+    return rows
+
+
+def _design(row, nodes, res) -> Design:
+    ch, cpu, sockets, dr, count, cache, cc, nic = row
+    node = {"chassis": ch.id, "cpu": {"model": cpu.id, "sockets": sockets}, "ram_gb": RAM_GB,
+            "capacity_drives": {"model": dr.id, "count": count}, "nics": {"model": nic.id, "count": 1}}
+    if cache is not None:
+        node["cache_devices"] = {"model": cache.id, "count": cc}
+    return Design.model_validate({"name": f"{nodes}x-{ch.id}-{dr.id}x{count}", "nodes": nodes, "node": node,
+                                  "resiliency": res, "transport": "rdma" if nic.rdma != "none" else "tcp"})
+
+
+def _workload(iops: float, d: Demand) -> Workload:
+    return Workload(name="demand", block_size_kib=d.block_size_kib, read_fraction=d.read_fraction, iops=iops)
+
+
+def check(rd, d: Demand, a: CostAssumptions | None = None) -> dict:
+    """Full evaluation of one resolved design: feasibility and the blocking constraint."""
+    from planner.capacity import capacity_report
+    from planner.report import performance
+
+    iops, tb, lat = d.totals()
+    cap = capacity_report(rd)
+    cost = monthly_cost(rd, a)["per_cluster"]["total_usd_per_month"]
+    fails = []
+    if cap.usable_capacity_tb < tb:
+        fails.append("capacity")
+    perf = performance(rd, _workload(iops, d), band=False)
+    if perf["saturated"] or perf["vm_latency_ms"] > lat:
+        fails.append("iops_at_latency")
+    if d.n_plus_one:
+        ok_n1 = rd.design.nodes - 1 >= MIN_FAULT_DOMAINS[rd.design.resiliency] and cap.usable_after_node_loss_tb >= tb
+        deg = performance(rd, _workload(iops, d), band=False, degraded=True)
+        if not ok_n1 or deg["saturated"] or deg["vm_latency_ms"] > lat:
+            fails.append("n_plus_one")
+    if d.budget_usd_per_month is not None and cost > d.budget_usd_per_month:
+        fails.append("budget")
+    return {"design": rd.design.model_dump(mode="json"), "cost_usd_per_month": cost,
+            "usable_capacity_tb": cap.usable_capacity_tb, "vm_latency_ms": perf["vm_latency_ms"],
+            "iops_capacity": perf["iops_capacity"], "headroom": perf["iops_capacity"] / iops - 1.0,
+            "feasible": not fails, "fails": fails}
+
+
+def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
+         assumptions: CostAssumptions | None = None, max_full: int = 400) -> SizingResult:
+    t0 = time.perf_counter()
+    cat = catalog or load_catalog()
+    a = assumptions or CostAssumptions()
+    iops, tb, lat = demand.totals()
+    rows = _candidates(cat, demand)
+    if not rows:
+        raise SizingError("no chassis/CPU/drive combination in the catalog fits together", "catalog")
+    P = lambda f: np.array([f(r) for r in rows], dtype=float)  # noqa: E731 per-row part arrays
+    price = lambda rec: a.part_prices_usd.get(rec.id, rec.list_price_usd)  # noqa: E731
+    node_capex = (P(lambda r: price(r[1]) * r[2] + price(r[3]) * r[4] + price(r[7]) + price(r[0])
+                    + (price(r[5]) * r[6] if r[5] else 0)) + RAM_GB * a.ram_usd_per_gb)
+    power = P(lambda r: (r[1].power_w or r[1].tdp_w) * r[2] + (r[3].power_w or 0) * r[4] + (r[7].power_w or 0)
+              + (r[0].power_w or 0) + ((r[5].power_w or 0) * r[6] if r[5] else 0))
+    lic = P(lambda r: licence_cores(r[1].cores, r[2]))
+    ru = P(lambda r: r[0].rack_units)
+    node_month = (node_capex / a.amortisation_months + power * a.pue * 0.73 * a.power_usd_per_kwh
+                  + ru * a.rack_unit_usd_per_month + lic * a.windows_datacenter_usd_per_core / a.amortisation_months
+                  + node_capex * a.support_pct_per_year / 12.0)
+    nodes = np.arange(demand.min_nodes, demand.max_nodes + 1)
+    codes = np.array([RESILIENCY_CODES[r] for r in SEARCH_RESILIENCY])
+    mins = np.array([MIN_FAULT_DOMAINS[r] for r in SEARCH_RESILIENCY])
+    ri, ni, si = np.meshgrid(np.arange(len(rows)), np.arange(len(nodes)), np.arange(len(codes)), indexing="ij")
+    ri, ni, si = ri.ravel(), ni.ravel(), si.ravel()
+    n = nodes[ni]
+    ok = n >= mins[si] + (1 if demand.n_plus_one else 0)
+    ri, n, si = ri[ok], n[ok], si[ok]
+    screened = int(ri.size)
+    cost = node_month[ri] * n
+    dpn = P(lambda r: r[4])[ri]
+    dtb = P(lambda r: r[3].capacity_tb)[ri]
+    usable = usable_capacity_tb(n, dpn, dtb, codes[si])
+    usable_n1 = usable_capacity_tb(n - 1, dpn, dtb, codes[si]) if demand.n_plus_one else usable
+    keep = (usable >= tb) & (usable_n1 >= tb)
+    if demand.budget_usd_per_month is not None:
+        keep &= cost <= demand.budget_usd_per_month
+    blocked = {"capacity": int(((usable < tb) | (usable_n1 < tb)).sum())}
+    idx = np.flatnonzero(keep)
+    if idx.size:
+        # IOPS screen, vectorised: DesignArrays built directly from per-part arrays
+        R = [rows[i] for i in ri[idx]]
+        f = lambda g: np.array([g(r) for r in R], dtype=float)  # noqa: E731
+        nn = n[idx]
+        D = DesignArrays(
+            nodes=nn, fault_domains=nn, drives_per_node=f(lambda r: r[4]), drive_capacity_tb=dtb[idx],
+            drive_read_iops=f(lambda r: r[3].rand_read_4k_iops), drive_write_iops=f(lambda r: r[3].rand_write_4k_iops),
+            drive_read_mb_s=f(lambda r: r[3].seq_read_mb_s), drive_write_mb_s=f(lambda r: r[3].seq_write_mb_s),
+            drive_read_latency_us=f(lambda r: r[3].read_latency_us), drive_write_latency_us=f(lambda r: r[3].write_latency_us),
+            drive_dwpd=f(lambda r: r[3].endurance_dwpd), drive_warranty_years=f(lambda r: r[3].warranty_years),
+            cache_per_node=f(lambda r: r[6]), cache_gb=f(lambda r: r[5].capacity_gb if r[5] else 0.0),
+            cache_read_iops=f(lambda r: r[5].rand_read_4k_iops if r[5] else 1.0),
+            cache_write_iops=f(lambda r: r[5].rand_write_4k_iops if r[5] else 1.0),
+            cache_read_mb_s=f(lambda r: r[5].seq_read_mb_s if r[5] else 1.0),
+            cache_write_mb_s=f(lambda r: r[5].seq_write_mb_s if r[5] else 1.0),
+            cache_read_latency_us=f(lambda r: r[5].read_latency_us if r[5] else 0.0),
+            cache_write_latency_us=f(lambda r: r[5].write_latency_us if r[5] else 0.0),
+            lps_per_node=f(lambda r: r[1].threads * r[2]), cores_per_node=f(lambda r: r[1].cores * r[2]),
+            base_ghz=f(lambda r: r[1].base_ghz),
+            node_bandwidth_bytes_s=f(lambda r: float(network.node_bandwidth_bytes_s(r[7].port_gbit_s, r[7].ports, 1))),
+            tcp=np.array([r[7].rdma == "none" for r in R]), resiliency_code=codes[si[idx]],
+            mirror_share=np.full(idx.size, 0.2), cpu_utilization_cap=np.ones(idx.size),
+            vcpu_oversubscription=np.full(idx.size, 4.0), read_caching=np.zeros(idx.size, dtype=bool))
+        W = WorkloadArrays.from_workload(_workload(iops, demand), nn)
+        W = WorkloadArrays(**{**W.__dict__, "open_iops": np.full(idx.size, iops), "vms_total": np.zeros(idx.size)})
+        out = evaluate_arrays(D, W, default_params())
+        ok_perf = (~np.ravel(out["saturated"]).astype(bool)) & (np.ravel(out["vm_latency_ms"]) <= lat)
+        blocked["iops_at_latency"] = int((~ok_perf).sum())
+        idx = idx[ok_perf]
+    order = idx[np.argsort(cost[idx], kind="stable")]
+    results, evaluated = [], 0
+    for i in order[:max_full]:
+        rd = resolve(_design(rows[ri[i]], int(n[i]), SEARCH_RESILIENCY[si[i]]), cat)
+        evaluated += 1
+        c = check(rd, demand, a)
+        if c["feasible"]:
+            results.append(c)
+            if len(results) >= top:
+                break
+    pareto, best_head = [], -np.inf
+    for r in sorted(results, key=lambda r: r["cost_usd_per_month"]):
+        if r["headroom"] > best_head:
+            pareto.append({"name": r["design"]["name"], "cost_usd_per_month": r["cost_usd_per_month"], "headroom": r["headroom"]})
+            best_head = r["headroom"]
+    expl = ""
+    if not results:
+        expl = (f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB"
+                f"{' with N+1' if demand.n_plus_one else ''}; candidates blocked by: "
+                + ", ".join(f"{k} {v}" for k, v in blocked.items()))
+    return SizingResult(best=results[0] if results else None, alternatives=results[1:], pareto=pareto,
+                        screened=screened, evaluated=evaluated, seconds=time.perf_counter() - t0, explanation=expl)

@@ -1,0 +1,135 @@
+"""Service tiers (Standard/Business/Premium/Ultra) and how many DBs of each fit.
+
+Reserved IOPS follow Storage QoS minimums (Microsoft, *Storage Quality of
+Service*): the sum of minimums must not exceed what the cluster delivers at
+the tiers' latency targets, else minimums cannot all be honoured under load.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from planner.capacity import capacity_report
+from planner.design import ResolvedDesign
+from planner.errors import PlannerError
+from planner.params import default_params
+from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.degraded import degraded_arrays
+
+DEFAULT_TIERS_FILE = Path(__file__).resolve().parent / "data" / "tiers.json"
+
+
+class TierError(PlannerError):
+    pass
+
+
+class Tier(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(min_length=1, max_length=100)
+    guaranteed_iops: float = Field(gt=0, le=1e8, description="Storage QoS minimum, IOPS")
+    burst_iops: float = Field(gt=0, le=1e8, description="Storage QoS maximum, IOPS")
+    latency_target_ms: float = Field(ge=0.02, le=10_000)
+    latency_statistic: Literal["mean", "p90", "p99"] = "mean"
+    capacity_tb_per_db: float = Field(gt=0, le=10_000)
+    block_size_kib: float = Field(default=8.0, ge=0.5, le=4096)
+    read_fraction: float = Field(default=0.7, ge=0.0, le=1.0)
+    vcpus_per_db: int = Field(default=4, ge=1, le=512)
+
+    @model_validator(mode="after")
+    def _burst(self) -> "Tier":
+        if self.burst_iops < self.guaranteed_iops:
+            raise ValueError("burst_iops must be >= guaranteed_iops")
+        return self
+
+
+class TierSet(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    tiers: list[Tier] = Field(min_length=1, max_length=50)
+
+    @model_validator(mode="after")
+    def _unique(self) -> "TierSet":
+        names = [t.name for t in self.tiers]
+        if len(set(names)) != len(names):
+            raise ValueError(f"tier names must be unique (got {names})")
+        return self
+
+    def by_name(self) -> dict[str, Tier]:
+        return {t.name: t for t in self.tiers}
+
+
+def default_tiers() -> TierSet:
+    return TierSet.model_validate(json.loads(DEFAULT_TIERS_FILE.read_text(encoding="utf-8")))
+
+
+def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool) -> float:
+    """Cluster IOPS (tier's IO shape, open load) with latency still under the
+    tier's target: the largest of 400 candidate rates, one vectorised call."""
+    p = default_params()
+    D = DesignArrays.from_designs([rd])
+    x = np.linspace(1.0, 1.0, 1)
+    probe = WorkloadArrays(np.asarray(tier.block_size_kib), np.asarray(tier.read_fraction),
+                           np.asarray(0.0), np.asarray(float(tier.vcpus_per_db)), np.asarray(32.0),
+                           np.asarray(tier.capacity_tb_per_db * 1000.0), np.asarray(1.0),
+                           np.asarray(np.inf), np.asarray(1.0))
+    if n_plus_one and rd.design.nodes > 1:
+        D, _ = degraded_arrays(D, probe)
+    cap = float(np.ravel(evaluate_arrays(D, probe, p)["iops_capacity"])[0])
+    x = np.linspace(cap / 400, cap * 0.999, 400)
+    W = WorkloadArrays(**{**probe.__dict__, "open_iops": x, "vms_total": np.zeros_like(x)})
+    out = evaluate_arrays(D, W, p)
+    r = tier.read_fraction
+    if tier.latency_statistic == "mean":
+        lat = r * out["vm_read_latency_ms"] + (1 - r) * out["vm_write_latency_ms"]
+    else:
+        lat = np.maximum(out[f"{tier.latency_statistic}_read_latency_ms"] if r > 0 else 0,
+                         out[f"{tier.latency_statistic}_write_latency_ms"] if r < 1 else 0)
+    ok = np.ravel(lat <= tier.latency_target_ms) & ~np.ravel(out["saturated"]).astype(bool)
+    if not ok[0]:
+        return 0.0
+    bad = np.flatnonzero(~ok)
+    return float(x[bad[0] - 1] if bad.size else x[-1])
+
+
+def fit_mix(rd: ResolvedDesign, tierset: TierSet, counts: dict[str, int] | None = None,
+            n_plus_one: bool = False) -> dict:
+    """How many DBs of each tier fit alone, and whether a mix fits.
+
+    Resources: capacity (usable TB; N+1 uses usable-after-node-loss), reserved
+    IOPS (sum of minimums vs the cluster's IOPS at the tier's latency target),
+    CPU (vCPUs vs LPs x vcpu_oversubscription; N+1 with one node fewer).
+    """
+    tiers = tierset.by_name()
+    counts = counts or {}
+    for name, c in counts.items():
+        if name not in tiers:
+            raise TierError(f"unknown tier '{name}'; tiers: {', '.join(tiers)}", f"counts.{name}")
+        if not isinstance(c, int) or c < 0:
+            raise TierError("count must be a non-negative integer", f"counts.{name}")
+    cap = capacity_report(rd)
+    usable_tb = cap.usable_after_node_loss_tb if n_plus_one else cap.usable_capacity_tb
+    nodes = rd.design.nodes - (1 if n_plus_one and rd.design.nodes > 1 else 0)
+    vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
+    iops_at = {n: _iops_at_latency(rd, t, n_plus_one) for n, t in tiers.items()}
+    alone = {}
+    for n, t in tiers.items():
+        lim = {"capacity": usable_tb / t.capacity_tb_per_db, "reserved_iops": iops_at[n] / t.guaranteed_iops,
+               "cpu": vcpus / t.vcpus_per_db}
+        k = min(lim, key=lim.get)
+        alone[n] = {"max_dbs": int(np.floor(lim[k] + 1e-9)), "limited_by": k if not n_plus_one else f"{k} (n+1)",
+                    "iops_at_latency_target": iops_at[n]}
+    mix = None
+    if counts:
+        used = {
+            "capacity": sum(c * tiers[n].capacity_tb_per_db for n, c in counts.items()) / max(usable_tb, 1e-12),
+            # each tier's reservations use its share of the IOPS deliverable at its target
+            "reserved_iops": sum(c * tiers[n].guaranteed_iops / max(iops_at[n], 1e-12) for n, c in counts.items()),
+            "cpu": sum(c * tiers[n].vcpus_per_db for n, c in counts.items()) / max(vcpus, 1e-12),
+        }
+        first = max(used, key=used.get)
+        mix = {"fits": all(v <= 1.0 + 1e-9 for v in used.values()), "utilization": used,
+               "first_to_run_out": first, "n_plus_one": n_plus_one}
+    return {"alone": alone, "mix": mix, "usable_capacity_tb": usable_tb, "vcpus_available": vcpus}

@@ -1,0 +1,185 @@
+"""Streamlit app tests (streamlit.testing.v1.AppTest): every page runs, the
+numbers shown are planner's, invalid input is reported next to the field,
+shared links round-trip and a bad link is an error, not a crash."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from planner.capacity import capacity_report
+from planner.catalog import load_catalog
+from planner.design import load_design, resolve, with_overrides
+from planner.report import evaluate_report
+from planner.workload import profiles
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py",
+         "ui/compare_page.py", "ui/calibration_page.py"]
+REFERENCE = ROOT / "examples" / "reference.json"
+DEFAULT_WORKLOAD = "oltp-8k"
+
+
+def _app(query: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if query:
+        at.query_params.update(query)
+    return at.run()
+
+
+def _metric(at: AppTest, label: str) -> str:
+    for m in at.metric:
+        if m.label == label:
+            return m.value
+    raise AssertionError(f"no metric {label!r}; have {[m.label for m in at.metric]}")
+
+
+def _number_input(at: AppTest, label: str):
+    return next(n for n in at.number_input if n.label == label)
+
+
+def _errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return load_design(REFERENCE)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_runs(page):
+    at = _app()
+    if page != PAGES[0]:
+        at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title and at.title[0].value
+    assert not _errors(at)
+
+
+def test_capacity_metric_is_planners(reference):
+    at = _app().switch_page("ui/capacity_page.py").run()
+    cap = capacity_report(resolve(reference, load_catalog()))
+    assert _metric(at, "Usable capacity") == f"{cap.usable_capacity_tb:,.2f} TB"
+    assert _metric(at, "Raw capacity") == f"{cap.raw_capacity_tb:,.2f} TB"
+    assert _metric(at, "Usable (TiB)") == f"{cap.usable_capacity_tib:,.2f} TiB"
+    assert _metric(at, "Survives node loss (N+1)") == ("yes" if cap.survives_node_loss else "no")
+
+
+def test_performance_metrics_are_planners(reference):
+    at = _app().switch_page("ui/performance_page.py").run()
+    rep = evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])
+    assert _metric(at, "IOPS").split(" (")[0] == f"{rep['iops']:,.0f}"
+    assert _metric(at, "VM latency").startswith(f"{rep['vm_latency_ms']:.3f}")
+    assert _metric(at, "Bottleneck") == rep["bottleneck"]
+    # another profile: the page follows the picker
+    at.selectbox(key="p_workload").set_value("Sql").run()
+    rep = evaluate_report(reference, profiles()["Sql"])
+    assert _metric(at, "IOPS").split(" (")[0] == f"{rep['iops']:,.0f}"
+    # degraded mode shows the one-node-down figure
+    at.toggle(key="p_degraded").set_value(True).run()
+    assert not at.exception
+    assert _metric(at, "IOPS") == f"{rep['degraded']['iops']:,.0f}"
+
+
+def test_changing_node_count_updates_numbers(reference):
+    at = _app()
+    _number_input(at, "Nodes").set_value(4).run()
+    assert not _errors(at)
+    four = with_overrides(reference, nodes=4)
+    rep = evaluate_report(four, profiles()[DEFAULT_WORKLOAD])
+    assert _metric(at, "Usable capacity") == f"{rep['usable_capacity_tb']:,.2f} TB"
+    assert _metric(at, "IOPS") == f"{rep['iops']:,.0f}"
+    assert json.loads(at.session_state["design_json"])["nodes"] == 4
+    at.switch_page("ui/capacity_page.py").run()
+    assert _metric(at, "Usable capacity") == f"{rep['usable_capacity_tb']:,.2f} TB"
+
+
+def test_invalid_combination_shows_error_and_keeps_inputs(reference):
+    at = _app()
+    _number_input(at, "Drives per node").set_value(8).run()
+    _number_input(at, "Nodes").set_value(2).run()  # mirror-3way needs 3 fault domains
+    assert not at.exception
+    errs = _errors(at)
+    assert any("mirror-3way" in e and "3 fault domains" in e for e in errs), errs
+    # other inputs kept, the last valid design still drives the other pages
+    assert _number_input(at, "Drives per node").value == 8
+    assert _number_input(at, "Nodes").value == 2
+    assert at.selectbox(key="d_resiliency").value == "mirror-3way"
+    assert json.loads(at.session_state["design_json"])["nodes"] == 3
+    # fixing the resiliency makes it valid again
+    at.selectbox(key="d_resiliency").set_value("mirror-2way").run()
+    assert not _errors(at)
+    assert json.loads(at.session_state["design_json"])["nodes"] == 2
+
+
+def test_too_many_drives_error_names_field():
+    at = _app()
+    _number_input(at, "Drives per node").set_value(40).run()
+    errs = _errors(at)
+    assert any("bays" in e for e in errs), errs
+
+
+def test_shared_link_round_trip(reference):
+    from ui.state import decode_scenario, design_to_json, encode_scenario
+
+    d = with_overrides(reference, nodes=5)
+    token = encode_scenario(design_to_json(d), "Sql")
+    dj, wname, _ = decode_scenario(token)
+    assert json.loads(dj)["nodes"] == 5 and wname == "Sql"
+    at = _app({"s": token})
+    assert not at.exception and not _errors(at)
+    assert _number_input(at, "Nodes").value == 5
+    rep = evaluate_report(d, profiles()["Sql"])
+    assert _metric(at, "IOPS") == f"{rep['iops']:,.0f}"
+    assert _metric(at, "Usable capacity") == f"{rep['usable_capacity_tb']:,.2f} TB"
+    # the address bar carries the scenario
+    assert decode_scenario(at.query_params["s"][0] if isinstance(at.query_params["s"], list)
+                           else at.query_params["s"])[1] == "Sql"
+
+
+@pytest.mark.parametrize("token", ["not-a-valid-link!!", "eJzLSM3JyQcABiwCFQ",  # zlib('hello')
+                                   None])
+def test_bad_shared_link_shows_error(token, reference):
+    if token is None:  # a well-formed link with an impossible design
+        from ui.state import encode_scenario
+
+        bad = reference.model_dump(mode="json") | {"nodes": 2}
+        token = encode_scenario(json.dumps(bad), "oltp-8k")
+    at = _app({"s": token})
+    assert not at.exception
+    errs = _errors(at)
+    assert errs and "shared link could not be opened" in errs[0], errs
+    assert _metric(at, "Usable capacity")  # the reference design still shows
+
+
+def test_presenter_mode_runs():
+    at = _app()
+    at.toggle(key="presenter").set_value(True).run()
+    at.switch_page("ui/performance_page.py").run()
+    assert not at.exception
+    assert _metric(at, "IOPS")
+
+
+def test_compare_page_deltas(reference):
+    at = _app().switch_page("ui/compare_page.py").run()
+    at.multiselect(key="cmp_examples").set_value(["sas-4node"]).run()
+    assert not at.exception
+    labels = [s.value for s in at.subheader]
+    assert "current" in labels and "what-if" in labels and "sas-4node" in labels
+
+
+def test_html_report_has_key_numbers(reference):
+    from ui import export
+    from ui.state import canonical, design_to_json
+
+    dj = design_to_json(reference)
+    wj = canonical(profiles()[DEFAULT_WORKLOAD].model_dump(mode="json"))
+    html = export.html_report(dj, wj, DEFAULT_WORKLOAD)
+    rep = evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])
+    assert f"{rep['usable_capacity_tb']:,.2f} TB" in html
+    assert f"{rep['iops']:,.0f}" in html
+    assert "plotly" in html

@@ -1,0 +1,73 @@
+"""Capacity: reference cluster, Microsoft's published examples, invariants."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from planner.capacity import (EFFICIENCY_BOUND, RESILIENCY_CODES, capacity_report, dual_parity_efficiency,
+                              resiliency_efficiency, usable_capacity_tb)
+from planner.design import MIN_FAULT_DOMAINS, parse_design, resolve
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_reference_design_is_nine_tb():
+    rep = capacity_report(resolve(parse_design((EX / "reference.json").read_text())))
+    assert rep.raw_capacity_tb == pytest.approx(30.0)
+    assert rep.reserve_tb == pytest.approx(3.0)
+    assert rep.usable_capacity_tb == pytest.approx(9.0, abs=0.01)
+    assert not rep.survives_node_loss  # 3-way mirror on 3 nodes cannot re-protect
+    steps = [s.capacity_tb for s in rep.waterfall]
+    assert steps[0] + steps[1] + steps[2] == pytest.approx(rep.pool_capacity_tb)
+
+
+def test_microsoft_plan_volumes_example():
+    # Microsoft, "Plan volumes": 4 servers x 16 x 2 TB = 128 TB; reserve 4 drives (8 TB) -> 120 TB
+    raw_minus_reserve = usable_capacity_tb(4, 16, 2.0, RESILIENCY_CODES["mirror-3way"]) * 3
+    assert raw_minus_reserve == pytest.approx(120.0, rel=1e-3)
+
+
+@pytest.mark.parametrize("fd,eff", [(4, 0.5), (6, 0.5), (7, 2 / 3), (8, 2 / 3), (9, 0.75), (15, 0.75), (16, 0.8)])
+def test_dual_parity_all_flash_table(fd, eff):
+    assert dual_parity_efficiency(fd, True) == pytest.approx(eff)
+
+
+@pytest.mark.parametrize("fd,eff", [(6, 0.5), (11, 2 / 3), (12, 8 / 11), (16, 8 / 11)])
+def test_dual_parity_hybrid_table(fd, eff):
+    assert dual_parity_efficiency(fd, False) == pytest.approx(eff)
+
+
+def test_mirror_accelerated_parity_mix():
+    # 20 % mirror (33.3 %) + 80 % RS 2+2 parity (50 %): footprint 0.6 + 1.6 = 2.2 -> 45.5 %
+    assert resiliency_efficiency(4, 4, 0.2) == pytest.approx(1 / 2.2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(nodes=st.integers(1, 16), drives=st.integers(1, 24), size=st.floats(0.4, 30),
+       res=st.sampled_from(list(RESILIENCY_CODES)), extra=st.integers(1, 4))
+def test_more_drives_or_nodes_never_lower_usable(nodes, drives, size, res, extra):
+    code = RESILIENCY_CODES[res]
+    if nodes < MIN_FAULT_DOMAINS[res]:
+        return
+    if res == "nested-mirror-2way" and nodes != 2:
+        return
+    base = usable_capacity_tb(nodes, drives, size, code)
+    assert usable_capacity_tb(nodes, drives + extra, size, code) >= base - 1e-9
+    if res != "nested-mirror-2way" and nodes + extra <= 16:
+        assert usable_capacity_tb(nodes + extra, drives, size, code) >= base - 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(nodes=st.integers(2, 16), share=st.floats(0.0, 1.0), res=st.sampled_from(list(RESILIENCY_CODES)))
+def test_efficiency_never_exceeds_bound(nodes, share, res):
+    eff = float(resiliency_efficiency(RESILIENCY_CODES[res], nodes, share))
+    assert 0.0 <= eff <= EFFICIENCY_BOUND[res] + 1e-12
+
+
+def test_vectorised_equals_scalar():
+    nodes = np.array([2, 3, 4, 8, 16])
+    v = usable_capacity_tb(nodes, 10, 3.84, RESILIENCY_CODES["parity-dual"], fault_domains=np.maximum(nodes, 4))
+    for i, n in enumerate(nodes):
+        assert v[i] == pytest.approx(float(usable_capacity_tb(n, 10, 3.84, 3, fault_domains=max(n, 4))))

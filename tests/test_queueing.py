@@ -1,0 +1,107 @@
+"""Queueing solvers against exact MVA and a discrete-event simulation."""
+import heapq
+
+import numpy as np
+import pytest
+
+from planner.queueing import exact_mva, gamma_quantile, open_residence, schweitzer_symmetric
+
+
+def simulate_closed(demands_s, delay_s, n, completions=120_000, seed=1):
+    """Closed network: n customers cycle delay -> station 0 -> ... -> station K-1.
+
+    Single-server FCFS stations with exponential service, a pure delay with
+    exponential time. Returns (throughput, mean cycle time).
+    """
+    rng = np.random.default_rng(seed)
+    k = len(demands_s)
+    queues = [[] for _ in range(k)]
+    busy = [False] * k
+    events = []  # (time, kind, customer, station)
+    t = 0.0
+    start = {}
+    for c in range(n):
+        heapq.heappush(events, (rng.exponential(delay_s) if delay_s > 0 else 0.0, "arrive", c, 0))
+        start[c] = 0.0
+    done, total_r, warm = 0, 0.0, completions // 10
+    t0 = None
+    while done < completions:
+        t, kind, c, s = heapq.heappop(events)
+        if kind == "arrive":
+            if busy[s]:
+                queues[s].append(c)
+            else:
+                busy[s] = True
+                heapq.heappush(events, (t + rng.exponential(demands_s[s]), "depart", c, s))
+        else:
+            if queues[s]:
+                nxt = queues[s].pop(0)
+                heapq.heappush(events, (t + rng.exponential(demands_s[s]), "depart", nxt, s))
+            else:
+                busy[s] = False
+            if s + 1 < k:
+                heapq.heappush(events, (t, "arrive", c, s + 1))
+            else:
+                done += 1
+                if done == warm:
+                    t0, total_r, count = t, 0.0, 0
+                if done > warm:
+                    total_r += t - start[c]
+                    count += 1
+                start[c] = t
+                d = rng.exponential(delay_s) if delay_s > 0 else 0.0
+                heapq.heappush(events, (t + d, "arrive", c, 0))
+    x = count / (t - t0)
+    return x, total_r / count
+
+
+NETWORK = dict(demands=np.array([0.004, 0.002, 0.003]), delay=0.005)
+
+
+@pytest.mark.parametrize("n", [1, 4, 12])
+def test_exact_mva_matches_simulation(n):
+    d, z = NETWORK["demands"], NETWORK["delay"]
+    x_sim, r_sim = simulate_closed(d, z, n)
+    x, r = exact_mva(d, z, n)
+    assert x == pytest.approx(x_sim, rel=0.03)
+    assert r.sum() + z == pytest.approx(r_sim, rel=0.03)
+
+
+@pytest.mark.parametrize("n", [1, 4, 12])
+def test_schweitzer_mean_latency_within_5pct_of_simulation(n):
+    d, z = NETWORK["demands"], NETWORK["delay"]
+    _, r_sim = simulate_closed(d, z, n)
+    path = np.stack([d, d])[None]          # one design, two identical classes
+    x, r = schweitzer_symmetric(path, np.array([[0.5, 0.5]]), np.zeros((1, 3)), np.ones((1, 3)),
+                                np.array([n]), np.array([[z, z]]))
+    r_model = r[0, 0].sum() + z
+    assert r_model == pytest.approx(r_sim, rel=0.05)
+
+
+def test_littles_law_holds_in_schweitzer():
+    rng = np.random.default_rng(0)
+    path = rng.uniform(1e-5, 1e-3, size=(50, 2, 4))
+    mix = np.stack([np.full(50, 0.7), np.full(50, 0.3)], -1)
+    share = rng.integers(1, 40, size=(50, 4)).astype(float)
+    n = rng.integers(1, 64, size=50).astype(float)
+    z = rng.uniform(1e-5, 1e-3, size=(50, 2))
+    x, r = schweitzer_symmetric(path, mix, np.zeros((50, 4)), share, n, z)
+    mean_r = (mix * (r.sum(-1) + z)).sum(-1)
+    np.testing.assert_allclose(x * mean_r, n, rtol=1e-9)
+    util = x[:, None] * share * (mix[..., None] * path).sum(-2)
+    assert np.all(util <= 1.0 + 1e-9)
+
+
+def test_open_residence_is_processor_sharing_and_saturates():
+    d = np.array([[[0.001, 0.002]]])
+    r, u = open_residence(d, np.array([[1.0]]), np.zeros((1, 2)), np.ones((1, 2)), np.array([250.0]))
+    assert u[0, 1] == pytest.approx(0.5)
+    assert r[0, 0, 1] == pytest.approx(0.004)
+    r, u = open_residence(d, np.array([[1.0]]), np.zeros((1, 2)), np.ones((1, 2)), np.array([600.0]))
+    assert np.isinf(r[0, 0, 1])
+
+
+def test_gamma_quantile_exponential_case():
+    # cv2 = 1 is the exponential: p99 = mean * ln(100)
+    assert gamma_quantile(1.0, 1.0, 0.99) == pytest.approx(np.log(100.0), rel=1e-9)
+    assert gamma_quantile(2.0, 0.25, 0.5) < gamma_quantile(2.0, 0.25, 0.99)

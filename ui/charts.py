@@ -1,0 +1,109 @@
+"""Every chart of the UI, built with plotly from numbers planner computed."""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+ACCENT = "#d62728"
+BASE = "#1f77b4"
+MUTED = "#9aa5b1"
+
+
+def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
+    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=10),
+                      legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="right", x=1.0))
+    return fig
+
+
+def capacity_waterfall(cap: dict, unit: str = "TB") -> go.Figure:
+    """Raw -> metadata -> reserve -> pool -> resiliency -> usable."""
+    key = "capacity_tb" if unit == "TB" else "capacity_tib"
+    steps = cap["waterfall"]
+    measure = []
+    for s in steps:
+        measure.append("total" if s["step"] in ("pool available", "usable") else
+                       ("absolute" if s["step"] == "raw" else "relative"))
+    fig = go.Figure(go.Waterfall(
+        x=[s["step"] for s in steps], y=[s[key] for s in steps], measure=measure,
+        text=[f"{s[key]:,.2f}" for s in steps], textposition="outside",
+        hovertext=[s["rule"] for s in steps],
+        decreasing=dict(marker_color=ACCENT), increasing=dict(marker_color=BASE),
+        totals=dict(marker_color="#2ca02c"),
+    ))
+    fig.update_yaxes(title=unit)
+    return _layout(fig, f"Capacity waterfall ({unit})")
+
+
+def latency_curve(curve: dict, point: dict | None = None) -> go.Figure:
+    """Latency against offered IOPS: storage read/write and what the VM sees."""
+    fig = go.Figure()
+    x = curve["iops"]
+    fig.add_scatter(x=x, y=curve["read_latency_ms"], name="storage read", line=dict(color=BASE))
+    fig.add_scatter(x=x, y=curve["write_latency_ms"], name="storage write", line=dict(color="#ff7f0e"))
+    fig.add_scatter(x=x, y=curve["vm_latency_ms"], name="VM (mean)", line=dict(color="#2ca02c", width=3))
+    fig.add_scatter(x=x, y=curve["p99_read_latency_ms"], name="VM read p99",
+                    line=dict(color=MUTED, dash="dot"))
+    if point is not None:
+        fig.add_scatter(x=[point["iops"]], y=[point["vm_latency_ms"]], mode="markers+text",
+                        name="this workload", marker=dict(size=14, color=ACCENT, symbol="diamond"),
+                        text=["operating point"], textposition="top left")
+    fig.add_vline(x=curve["iops_capacity"], line_dash="dash", line_color=MUTED,
+                  annotation_text="IOPS capacity", annotation_position="top left")
+    fig.update_xaxes(title="IOPS (cluster)")
+    fig.update_yaxes(title="latency, ms", type="log")
+    return _layout(fig, "Latency vs IOPS", height=420)
+
+
+def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per resource") -> go.Figure:
+    names = list(util)
+    vals = [util[n] * 100 for n in names]
+    colors = [ACCENT if n == bottleneck else BASE for n in names]
+    fig = go.Figure(go.Bar(x=vals, y=names, orientation="h", marker_color=colors,
+                           text=[f"{v:.0f} %" for v in vals], textposition="auto"))
+    fig.update_xaxes(title="utilisation, %", range=[0, 105])
+    fig.update_yaxes(autorange="reversed")
+    return _layout(fig, title, height=300)
+
+
+def compare_bars(names: list[str], values: list[float], title: str, unit: str) -> go.Figure:
+    fig = go.Figure(go.Bar(x=names, y=values, marker_color=[ACCENT] + [BASE] * (len(names) - 1),
+                           text=[f"{v:,.3g}" for v in values], textposition="outside"))
+    fig.update_yaxes(title=unit)
+    return _layout(fig, title, height=320)
+
+
+def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Figure:
+    """Change of ``metric`` when each input moves down (low) or up (high)."""
+    base_key = f"base_{metric}"
+    data = []
+    for r in rows:
+        lo = None if r[f"low_{metric}"] is None else r[f"low_{metric}"] - r[base_key]
+        hi = None if r[f"high_{metric}"] is None else r[f"high_{metric}"] - r[base_key]
+        data.append((r["input"], lo, hi, max(abs(lo or 0), abs(hi or 0))))
+    data.sort(key=lambda t: t[3])
+    fig = go.Figure()
+    fig.add_bar(y=[d[0] for d in data], x=[d[1] for d in data], orientation="h", name="low setting",
+                marker_color=BASE)
+    fig.add_bar(y=[d[0] for d in data], x=[d[2] for d in data], orientation="h", name="high setting",
+                marker_color=ACCENT)
+    fig.update_layout(barmode="overlay")
+    fig.update_xaxes(title=f"change in {unit}", zeroline=True, zerolinewidth=2)
+    return _layout(fig, f"Sensitivity of {unit}", height=360)
+
+
+def calibration_scatter(rows: list[dict], metric: str) -> go.Figure:
+    fig = go.Figure()
+    allv = []
+    for in_fit, name, color in ((True, "in fit", BASE), (False, "held out", ACCENT)):
+        pts = [r for r in rows if r["in_fit"] == in_fit and r.get(f"{metric}_measured") is not None
+               and r.get(f"{metric}_predicted") is not None]
+        xs = [r[f"{metric}_measured"] for r in pts]
+        ys = [r[f"{metric}_predicted"] for r in pts]
+        allv += xs + ys
+        fig.add_scatter(x=xs, y=ys, mode="markers", name=f"{name} ({len(pts)})", marker=dict(color=color, size=6),
+                        text=[f"{r['dataset']} / {r['config']} / {r['point']}" for r in pts])
+    if allv:
+        lo, hi = min(v for v in allv if v is not None), max(v for v in allv if v is not None)
+        fig.add_scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="y = x", line=dict(color=MUTED, dash="dash"))
+    fig.update_xaxes(title=f"measured {metric}")
+    fig.update_yaxes(title=f"predicted {metric}")
+    return _layout(fig, f"Predicted vs measured: {metric}", height=460)

@@ -1,0 +1,205 @@
+"""Design page: pick parts from the catalog, counts and policies; load/save JSON.
+
+Widgets hold a *draft*; a valid draft becomes the current design. An invalid
+one shows the error next to the field it names and keeps every other input.
+"""
+from __future__ import annotations
+
+import json
+import typing
+
+import streamlit as st
+
+from planner.catalog import load_catalog
+from planner.design import MAX_DESIGN_FILE_BYTES, Design, Resiliency, parse_design
+from planner.errors import PlannerError
+from ui import chrome, state
+
+NONE = "(none)"
+RESILIENCIES = list(typing.get_args(Resiliency))
+cat = load_catalog()
+
+
+def _label(cls: str, rid: str) -> str:
+    if rid == NONE:
+        return NONE
+    r = cat.of(cls)[rid]
+    if cls == "capacity_drive":
+        return (f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {r.interface.upper()} · "
+                f"{r.rand_read_4k_iops / 1e3:,.0f}k/{r.rand_write_4k_iops / 1e3:,.0f}k IOPS · {r.endurance_dwpd:g} DWPD")
+    if cls == "cache_device":
+        return (f"{r.vendor} {r.model} · {r.capacity_gb:g} GB {r.kind} · "
+                f"{r.rand_write_4k_iops / 1e3:,.0f}k write IOPS · {r.write_latency_us:g} µs")
+    if cls == "cpu":
+        return f"{r.vendor} {r.model} · {r.cores}c/{r.threads}t · {r.base_ghz:g} GHz · {r.socket}"
+    if cls == "nic":
+        return f"{r.vendor} {r.model} · {r.ports}×{r.port_gbit_s:g} GbE · RDMA {r.rdma}"
+    return (f"{r.vendor} {r.model} · {r.drive_bays} bays ({'/'.join(r.bay_interfaces)}) · "
+            f"{r.cpu_sockets}S {r.cpu_socket_type} · {r.max_ram_gb:g} GB max")
+
+
+def _ref(value) -> str:
+    """Catalog id of a draft entry (inline specs show as their id)."""
+    if value is None:
+        return NONE
+    return value if isinstance(value, str) else value.get("id", NONE)
+
+
+def _seed(key: str, value) -> None:
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def _select(container, label: str, cls: str, key: str, current: str, allow_none: bool = False):
+    options = list(cat.of(cls))
+    if current not in options and current != NONE:
+        options.insert(0, current)  # an inline spec from a loaded file
+    if allow_none:
+        options.insert(0, NONE)
+    _seed(key, current if current in options else options[0])
+    return container.selectbox(label, options, key=key,
+                               format_func=lambda i: _label(cls, i) if i in cat.of(cls) or i == NONE else f"{i} (inline spec)")
+
+
+chrome.header("Design")
+draft = st.session_state["draft"]
+node = draft["node"]
+slots: dict[str, typing.Any] = {}
+
+with st.expander("Load or save a design file", expanded=False):
+    up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
+    if up is not None and st.session_state.get("_loaded_file") != (up.name, up.size):
+        st.session_state["_loaded_file"] = (up.name, up.size)
+        try:
+            if up.size > MAX_DESIGN_FILE_BYTES:
+                raise PlannerError(f"{up.name} is larger than 1 MB", "design")
+            loaded = state.validate_design(up.getvalue())
+        except (PlannerError, ValueError) as exc:
+            st.error(f"Could not load {up.name}: {exc}")
+        else:
+            state.set_design(loaded)
+            st.rerun()
+    ex = st.selectbox("…or start from an example", ["—"] + state.example_names(), key="example_pick")
+    if ex != "—" and st.button("Load example"):
+        state.set_design(state.example_json(ex))
+        st.rerun()
+    st.download_button("Save design JSON", data=json.dumps(json.loads(state.design_json()), indent=1),
+                       file_name=f"{json.loads(state.design_json())['name']}.json", mime="application/json")
+
+left, right = st.columns(2)
+with left:
+    st.subheader("Node hardware")
+    _seed("d_name", draft.get("name", "design"))
+    st.text_input("Design name", key="d_name")
+    slots["name"] = st.empty()
+    _select(st, "Chassis", "chassis", "d_chassis", _ref(node.get("chassis")), allow_none=True)
+    slots["node.chassis"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    _select(c1, "CPU", "cpu", "d_cpu", _ref(node["cpu"]["model"]))
+    _seed("d_sockets", node["cpu"].get("sockets", 2))
+    c2.number_input("Sockets", 1, 8, step=1, key="d_sockets")
+    slots["node.cpu.model"] = slots["node.cpu.sockets"] = st.empty()
+    _seed("d_ram", float(node["ram_gb"]))
+    st.number_input("RAM per node, GB", 1.0, 100_000.0, step=64.0, key="d_ram")
+    slots["node.ram_gb"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    _select(c1, "Capacity drive", "capacity_drive", "d_drive", _ref(node["capacity_drives"]["model"]))
+    _seed("d_drives", node["capacity_drives"]["count"])
+    c2.number_input("Drives per node", 1, 200, step=1, key="d_drives")
+    slots["node.capacity_drives.model"] = slots["node.capacity_drives.count"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    cache = node.get("cache_devices")
+    _select(c1, "Cache device", "cache_device", "d_cache", _ref(cache["model"]) if cache else NONE, allow_none=True)
+    _seed("d_caches", cache["count"] if cache else 2)
+    c2.number_input("Cache per node", 1, 64, step=1, key="d_caches")
+    slots["node.cache_devices.model"] = slots["node.cache_devices.count"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    _select(c1, "NIC", "nic", "d_nic", _ref(node["nics"]["model"]))
+    _seed("d_nics", node["nics"].get("count", 1))
+    c2.number_input("NICs per node", 1, 8, step=1, key="d_nics")
+    slots["node.nics.model"] = slots["node.nics.count"] = st.empty()
+
+with right:
+    st.subheader("Cluster and policies")
+    _seed("d_nodes", draft["nodes"])
+    st.number_input("Nodes", 1, 16, step=1, key="d_nodes")
+    slots["nodes"] = st.empty()
+    _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
+    st.selectbox("Resiliency", RESILIENCIES, key="d_resiliency")
+    slots["resiliency"] = st.empty()
+    if st.session_state["d_resiliency"] == "mirror-accelerated-parity":
+        _seed("d_mirror_share", float(draft.get("mirror_share", 0.2)))
+        st.slider("Mirror share", 0.0, 1.0, step=0.05, key="d_mirror_share")
+    _seed("d_transport", draft.get("transport", "rdma"))
+    st.radio("Transport", ["rdma", "tcp"], horizontal=True, key="d_transport")
+    slots["transport"] = st.empty()
+    _seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))
+    st.number_input("vCPU oversubscription (vCPU per logical processor)", 0.1, 32.0, step=0.5, key="d_oversub")
+    slots["vcpu_oversubscription"] = st.empty()
+    _seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
+    st.slider("CPU utilisation cap", 0.05, 1.0, step=0.05, key="d_cpucap",
+              help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap")
+    slots["cpu_utilization_cap"] = st.empty()
+    _seed("d_readcache", bool(draft.get("all_flash_read_cache", False)))
+    st.checkbox("Cache reads too (all-flash read cache)", key="d_readcache")
+
+
+def _inline_or_id(cls: str, key: str, old):
+    """Keep an inline spec from a loaded file if the widget still points at it."""
+    v = st.session_state[key]
+    if v == NONE:
+        return None
+    if old is not None and not isinstance(old, str) and _ref(old) == v:
+        return old
+    return v
+
+
+ss = st.session_state
+new = dict(draft)
+new["name"] = ss["d_name"] or "design"
+new["nodes"] = int(ss["d_nodes"])
+new["resiliency"] = ss["d_resiliency"]
+if "d_mirror_share" in ss and ss["d_resiliency"] == "mirror-accelerated-parity":
+    new["mirror_share"] = float(ss["d_mirror_share"])
+new["transport"] = ss["d_transport"]
+new["vcpu_oversubscription"] = float(ss["d_oversub"])
+new["cpu_utilization_cap"] = float(ss["d_cpucap"])
+new["all_flash_read_cache"] = bool(ss["d_readcache"])
+cache_model = _inline_or_id("cache_device", "d_cache", (node.get("cache_devices") or {}).get("model"))
+new["node"] = {
+    "chassis": _inline_or_id("chassis", "d_chassis", node.get("chassis")),
+    "cpu": {"model": _inline_or_id("cpu", "d_cpu", node["cpu"]["model"]), "sockets": int(ss["d_sockets"])},
+    "ram_gb": float(ss["d_ram"]),
+    "capacity_drives": {"model": _inline_or_id("capacity_drive", "d_drive", node["capacity_drives"]["model"]),
+                        "count": int(ss["d_drives"])},
+    "cache_devices": {"model": cache_model, "count": int(ss["d_caches"])} if cache_model else None,
+    "nics": {"model": _inline_or_id("nic", "d_nic", node["nics"]["model"]), "count": int(ss["d_nics"])},
+}
+st.session_state["draft"] = new
+
+try:
+    valid = state.validate_design(new)
+except PlannerError as exc:
+    field = exc.field
+    msg = exc.message
+    if field is None and ": " in msg:  # pydantic: 'loc: reason'
+        loc, _, rest = msg.partition(": ")
+        field = loc if loc in slots else None
+        if loc == "(root)":
+            field = "resiliency" if "resiliency" in rest else "nodes"
+    target = slots.get(field or "", None)
+    (target or st).error(f"{msg}" if field else msg, icon=":material/error:")
+    st.warning("The design above is not valid; the other pages keep showing the last valid design.")
+else:
+    if valid != state.design_json():
+        state.set_design(valid, reseed_widgets=False)
+
+st.divider()
+rep = state.report(state.design_json(), state.workload_json())
+cols = st.columns(4)
+cols[0].metric("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB", help=f"{rep['usable_capacity_tib']:,.2f} TiB")
+cols[1].metric("IOPS", f"{rep['iops']:,.0f}", help=f"workload {state.workload_name()}")
+cols[2].metric("VM latency", f"{rep['vm_latency_ms']:.3f} ms")
+cols[3].metric("Bottleneck", rep["bottleneck"])
+st.caption(f"Current valid design: **{json.loads(state.design_json())['name']}** "
+           f"under workload **{state.workload_name()}** (change it on the Performance page).")

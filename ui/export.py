@@ -1,0 +1,60 @@
+"""Exports: CSV of tables and a one-page HTML report (charts as inline plotly HTML)."""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+
+import streamlit as st
+
+from ui import charts, state
+
+
+def to_csv(rows: list[dict]) -> str:
+    if not rows:
+        return ""
+    buf = io.StringIO()
+    fields = list(dict.fromkeys(k for r in rows for k in r))
+    w = csv.DictWriter(buf, fieldnames=fields, restval="")
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
+    """Key numbers, the waterfall, the latency curve and utilisation on one page.
+
+    Charts are inline plotly HTML (plotly.js from its CDN) rather than kaleido
+    images: rendering images would start a browser on every export.
+    """
+    rep = state.report(design_json, workload_json)
+    cap = state.capacity(design_json)
+    curve = state.latency_curve(design_json, workload_json)
+    figs = [charts.capacity_waterfall(cap, "TB"),
+            charts.latency_curve(curve, {"iops": rep["iops"], "vm_latency_ms": rep["vm_latency_ms"]}),
+            charts.utilisation_bars(rep["utilization"], rep["bottleneck"])]
+    figs_html = "".join(f.to_html(full_html=False, include_plotlyjs="cdn" if i == 0 else False)
+                        for i, f in enumerate(figs))
+    key = [
+        ("Design", rep["design"]), ("Nodes", rep["nodes"]), ("Resiliency", rep["resiliency"]),
+        ("Transport", rep["transport"]), ("Workload", workload_name),
+        ("Raw capacity", f"{rep['raw_capacity_tb']:,.2f} TB"),
+        ("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB ({rep['usable_capacity_tib']:,.2f} TiB)"),
+        ("Survives node loss", "yes" if rep["survives_node_loss"] else "no"),
+        ("IOPS", state.fmt_band(rep["iops"], rep.get("iops_low"), rep.get("iops_high"))),
+        ("Read / write latency (storage)", f"{rep['read_latency_ms']:.3f} / {rep['write_latency_ms']:.3f} ms"),
+        ("VM latency (mean)", f"{rep['vm_latency_ms']:.3f} ms"),
+        ("p99 read latency (VM)", f"{rep['p99_read_latency_ms']:.3f} ms"),
+        ("Bottleneck", rep["bottleneck"]),
+    ]
+    if "degraded" in rep:
+        key.append(("IOPS with one node down", f"{rep['degraded']['iops']:,.0f}"))
+    rows = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in key)
+    return f"""<!doctype html><html><head><meta charset="utf-8"><title>hciplan report: {html.escape(rep['design'])}</title>
+<style>body{{font-family:sans-serif;max-width:1100px;margin:auto}}th{{text-align:left;padding-right:2em}}
+td,th{{border-bottom:1px solid #ddd;padding:4px}}</style></head><body>
+<h1>hciplan report: {html.escape(rep['design'])}</h1><p>{html.escape(cap['node_loss_note'])}</p>
+<table>{rows}</table>{figs_html}
+<h2>Design</h2><pre>{html.escape(json.dumps(json.loads(design_json), indent=1))}</pre></body></html>"""

@@ -1,0 +1,104 @@
+"""Performance page: workload picker, headline figures with bands, latency vs
+IOPS curve, utilisation with the bottleneck, degraded mode, exports."""
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from planner.errors import PlannerError
+from planner.workload import parse_workload, profiles
+from ui import charts, chrome, export, state
+
+chrome.header("Performance")
+ss = st.session_state
+
+# ------------------------------------------------------------ workload
+names = list(profiles()) + ["custom"]
+if "p_workload" not in ss:
+    ss["p_workload"] = state.workload_name() if state.workload_name() in names else names[0]
+wcol, dcol = st.columns([2, 3])
+choice = wcol.selectbox("Workload", names, key="p_workload",
+                        format_func=lambda n: n if n == "custom" else f"{n} — {profiles()[n].description}")
+if choice == "custom":
+    base = json.loads(state.workload_json())
+    with st.expander("Custom workload", expanded=True):
+        c = st.columns(5)
+        defaults = {"c_bs": float(base.get("block_size_kib", 8.0)), "c_read": float(base.get("read_fraction", 0.7)),
+                    "c_rand": float(base.get("random_fraction", 1.0)), "c_vms": int(base.get("vms_per_node") or 20),
+                    "c_qd": int(base.get("outstanding_per_thread", 32))}
+        for k, v in defaults.items():
+            if k not in ss:
+                ss[k] = v
+        c[0].number_input("Block size, KiB", 0.5, 4096.0, key="c_bs")
+        c[1].slider("Read fraction", 0.0, 1.0, step=0.05, key="c_read")
+        c[2].slider("Random fraction", 0.0, 1.0, step=0.05, key="c_rand")
+        c[3].number_input("VMs per node", 1, 2000, key="c_vms")
+        c[4].number_input("Outstanding IO per VM thread", 1, 4096, key="c_qd")
+    try:
+        w = parse_workload({"name": "custom", "block_size_kib": ss["c_bs"], "read_fraction": ss["c_read"],
+                            "random_fraction": ss["c_rand"], "vms_per_node": ss["c_vms"],
+                            "outstanding_per_thread": ss["c_qd"]})
+    except PlannerError as exc:
+        st.error(str(exc))
+        st.stop()
+    wj = state.canonical(w.model_dump(mode="json"))
+    if wj != state.workload_json() or state.workload_name() != "custom":
+        state.set_workload("custom", wj)
+elif choice != state.workload_name():
+    state.set_workload(choice)
+
+dj, wj = state.design_json(), state.workload_json()
+rep = state.report(dj, wj)
+dcol.caption(f"Design **{rep['design']}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
+
+# ------------------------------------------------------------ headline
+degraded = st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2)
+view = rep["degraded"] if degraded and "degraded" in rep else rep
+band = (not degraded)
+
+m = st.columns(4)
+m[0].metric("IOPS", state.fmt_band(view["iops"], rep.get("iops_low") if band else None,
+                                   rep.get("iops_high") if band else None),
+            delta=None if not degraded else f"{view['iops'] / rep['iops'] - 1:+.0%} vs healthy")
+m[1].metric("Read latency (storage)", state.fmt_band(view["read_latency_ms"], rep.get("read_latency_ms_low") if band else None,
+                                                     rep.get("read_latency_ms_high") if band else None, "{:.3f}") + " ms")
+m[2].metric("Write latency (storage)", state.fmt_band(view["write_latency_ms"], rep.get("write_latency_ms_low") if band else None,
+                                                      rep.get("write_latency_ms_high") if band else None, "{:.3f}") + " ms")
+m[3].metric("VM latency", state.fmt_band(view["vm_latency_ms"], rep.get("vm_latency_ms_low") if band else None,
+                                         rep.get("vm_latency_ms_high") if band else None, "{:.3f}") + " ms")
+m = st.columns(4)
+m[0].metric("p99 read latency (VM)", f"{rep['p99_read_latency_ms']:.3f} ms")
+m[1].metric("Bottleneck", view["bottleneck"])
+m[2].metric("Bandwidth", f"{rep['bandwidth_mb_s']:,.0f} MB/s")
+m[3].metric("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB")
+if "iops_low" not in rep:
+    st.caption("No calibration bootstrap available: figures are shown without an uncertainty band.")
+else:
+    st.caption("Bands: 5th–95th percentile over the calibration bootstrap.")
+if degraded:
+    d = rep["degraded"]
+    st.info(f"{d['note']}. Repair time ≈ {d['repair_time_hours']:.1f} h at repair share {d['repair_share']:.0%}.")
+
+# ------------------------------------------------------------ charts
+curve = state.latency_curve(dj, wj)
+fig_curve = charts.latency_curve(curve, {"iops": view["iops"], "vm_latency_ms": view["vm_latency_ms"]})
+fig_util = charts.utilisation_bars(view["utilization"], view["bottleneck"],
+                                   "Utilisation per resource" + (" (one node down)" if degraded else ""))
+c1, c2 = st.columns([3, 2])
+c1.plotly_chart(fig_curve, width="stretch", key="perf_curve")
+c2.plotly_chart(fig_util, width="stretch", key="perf_util")
+
+# ------------------------------------------------------------ exports
+if not state.presenter():
+    util_rows = [{"resource": k, "utilisation": round(v, 4), "degraded_utilisation":
+                  round(rep.get("degraded", {}).get("utilization", {}).get(k, float("nan")), 4),
+                  "bottleneck": k == rep["bottleneck"]} for k, v in rep["utilization"].items()]
+    with st.expander("Tables and exports"):
+        st.dataframe(util_rows, hide_index=True, width="stretch")
+        e = st.columns(3)
+        e[0].download_button("Utilisation CSV", export.to_csv(util_rows), file_name="utilisation.csv", mime="text/csv")
+        e[1].download_button("Full report JSON", json.dumps(rep, indent=1, default=str), file_name="report.json",
+                             mime="application/json")
+        e[2].download_button("One-page HTML report", export.html_report(dj, wj, state.workload_name()),
+                             file_name=f"hciplan-{rep['design']}.html", mime="text/html")

@@ -1,0 +1,288 @@
+"""Session state, shareable links and cached model calls for the UI.
+
+The current scenario lives in ``st.session_state``:
+
+* ``design_json``   the last *valid* design (canonical JSON string)
+* ``draft``         what the design widgets currently hold (may be invalid)
+* ``workload_json`` the current workload (JSON string); ``workload_name`` its
+  profile name or ``"custom"``
+
+Every model call goes through an ``st.cache_data`` function keyed on JSON
+strings, so a rerun with an unchanged scenario costs a dictionary lookup.
+No physics here: every number comes from :mod:`planner`.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import json
+import zlib
+from pathlib import Path
+
+import numpy as np
+import streamlit as st
+
+from planner.catalog import load_catalog
+from planner.design import Design, parse_design, resolve
+from planner.errors import PlannerError
+from planner.workload import Workload, parse_workload, profiles
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+DEFAULT_DESIGN = "reference"
+DEFAULT_WORKLOAD = "oltp-8k"
+SHARE_PARAM = "s"
+MAX_SHARE_CHARS = 20_000
+
+
+# ----------------------------------------------------------------- helpers
+def canonical(data: dict) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def design_to_json(design: Design) -> str:
+    return canonical(design.model_dump(mode="json", exclude_defaults=False))
+
+
+def example_names() -> list[str]:
+    return sorted(p.stem for p in EXAMPLES.glob("*.json"))
+
+
+@st.cache_data(show_spinner=False)
+def example_json(name: str) -> str:
+    return design_to_json(parse_design((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def validate_design(data: dict | str | bytes) -> str:
+    """Validated canonical JSON of a design dict; raises PlannerError naming the field."""
+    design = parse_design(data)
+    resolve(design, load_catalog())
+    return design_to_json(design)
+
+
+# ----------------------------------------------------------- session state
+def set_design(design_json: str, reseed_widgets: bool = True) -> None:
+    st.session_state["design_json"] = design_json
+    st.session_state.pop("link_error", None)
+    st.session_state["draft"] = json.loads(design_json)
+    if reseed_widgets:
+        for k in [k for k in st.session_state if str(k).startswith("d_")]:
+            del st.session_state[k]
+
+
+def set_workload(name: str, workload_json: str | None = None) -> None:
+    if workload_json is None:
+        workload_json = canonical(profiles()[name].model_dump(mode="json"))
+    st.session_state["workload_name"] = name
+    st.session_state["workload_json"] = workload_json
+
+
+def init_state() -> None:
+    """First run of a session: the reference design, or the scenario in the link."""
+    if st.session_state.get("_initialised"):
+        return
+    st.session_state["_initialised"] = True
+    set_design(example_json(DEFAULT_DESIGN))
+    set_workload(DEFAULT_WORKLOAD)
+    token = st.query_params.get(SHARE_PARAM)
+    if token:
+        try:
+            design_json, wname, wjson = decode_scenario(token)
+        except PlannerError as exc:
+            st.session_state["link_error"] = (
+                f"The shared link could not be opened ({exc.message}). "
+                "Showing the reference design instead."
+            )
+        else:
+            set_design(design_json)
+            set_workload(wname, wjson)
+            st.session_state["link_loaded"] = True
+
+
+def design_json() -> str:
+    return st.session_state["design_json"]
+
+
+def workload_json() -> str:
+    return st.session_state["workload_json"]
+
+
+def workload_name() -> str:
+    return st.session_state["workload_name"]
+
+
+# ------------------------------------------------------------ share links
+def encode_scenario(design_json: str, workload_name: str, workload_json: str | None = None) -> str:
+    doc = {"d": json.loads(design_json), "w": workload_name}
+    if workload_name not in profiles() and workload_json:
+        doc["wj"] = json.loads(workload_json)
+    raw = zlib.compress(canonical(doc).encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_scenario(token: str) -> tuple[str, str, str]:
+    """(design JSON, workload name, workload JSON) from a link token.
+
+    Raises PlannerError with a plain message for anything malformed.
+    """
+    if not isinstance(token, str) or len(token) > MAX_SHARE_CHARS:
+        raise PlannerError("link too long or empty", "link")
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        text = zlib.decompressobj().decompress(raw, 1_000_000)
+        doc = json.loads(text)
+    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+        raise PlannerError("the link is not a valid hciplan scenario (corrupted or truncated)", "link") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("d"), dict):
+        raise PlannerError("the link holds no design", "link")
+    design_json = validate_design(doc["d"])
+    wname = doc.get("w") or DEFAULT_WORKLOAD
+    if isinstance(doc.get("wj"), dict):
+        wjson = canonical(parse_workload(doc["wj"]).model_dump(mode="json"))
+        wname = "custom"
+    elif wname in profiles():
+        wjson = canonical(profiles()[wname].model_dump(mode="json"))
+    else:
+        raise PlannerError(f"unknown workload profile '{wname}'", "link")
+    return design_json, wname, wjson
+
+
+def current_token() -> str:
+    return encode_scenario(design_json(), workload_name(), workload_json())
+
+
+def sync_query_params() -> None:
+    """Keep the address bar a shareable link to the current scenario."""
+    token = current_token()
+    if st.query_params.get(SHARE_PARAM) != token:
+        st.query_params[SHARE_PARAM] = token
+
+
+# ------------------------------------------------------ cached model calls
+@st.cache_data(show_spinner=False, max_entries=256)
+def report(design_json: str, workload_json: str | None = None) -> dict:
+    """planner.report.evaluate_report for JSON inputs (capacity, performance, degraded)."""
+    from planner.report import evaluate_report
+
+    w = parse_workload(workload_json) if workload_json else None
+    return evaluate_report(parse_design(design_json), w)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def capacity(design_json: str) -> dict:
+    from planner.capacity import capacity_report
+
+    return capacity_report(resolve(parse_design(design_json), load_catalog())).model_dump(mode="json")
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def latency_curve(design_json: str, workload_json: str, points: int = 40) -> dict:
+    """Latency against offered IOPS: the design under open loads of the
+    workload's shape at rates from 2 % to 99 % of its IOPS capacity."""
+    from planner.params import default_params
+    from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    w = parse_workload(workload_json)
+    D = DesignArrays.from_designs([rd])
+    W = WorkloadArrays.from_workload(w, D.nodes)
+    p = default_params()
+    cap = float(np.ravel(evaluate_arrays(D, W, p)["iops_capacity"])[0])
+    rates = np.linspace(0.02, 0.99, points) * cap
+    D = D.take(np.zeros(points, dtype=int))
+    W = WorkloadArrays.from_workload(w, D.nodes)
+    W_open = dataclasses.replace(W, open_iops=rates, iops_limit_per_vm=np.asarray(np.inf))
+    out = evaluate_arrays(D, W_open, p)
+    keys = ("iops", "read_latency_ms", "write_latency_ms", "vm_read_latency_ms", "vm_write_latency_ms",
+            "vm_latency_ms", "p99_read_latency_ms")
+    return {k: np.ravel(out[k]).astype(float).tolist() for k in keys} | {"iops_capacity": cap}
+
+
+# inputs the tornado varies: (label, path in the design dict, low, high)
+def _tornado_variants(d: dict) -> list[tuple[str, dict, dict]]:
+    import copy
+
+    def alt(path, value):
+        nd = copy.deepcopy(d)
+        obj = nd
+        for key in path[:-1]:
+            obj = obj[key]
+        obj[path[-1]] = value
+        return nd
+
+    n = d["node"]
+    out = [
+        ("nodes ±1", alt(("nodes",), d["nodes"] - 1), alt(("nodes",), d["nodes"] + 1)),
+        ("drives per node ±2", alt(("node", "capacity_drives", "count"), max(n["capacity_drives"]["count"] - 2, 1)),
+         alt(("node", "capacity_drives", "count"), n["capacity_drives"]["count"] + 2)),
+        ("CPU cap ±0.1", alt(("cpu_utilization_cap",), round(max(d["cpu_utilization_cap"] - 0.1, 0.05), 3)),
+         alt(("cpu_utilization_cap",), round(min(d["cpu_utilization_cap"] + 0.1, 1.0), 3))),
+        ("NICs per node ±1", alt(("node", "nics", "count"), max(n["nics"]["count"] - 1, 1)),
+         alt(("node", "nics", "count"), n["nics"]["count"] + 1)),
+        ("vCPU oversubscription ×½/×2", alt(("vcpu_oversubscription",), d["vcpu_oversubscription"] / 2),
+         alt(("vcpu_oversubscription",), min(d["vcpu_oversubscription"] * 2, 32.0))),
+        ("transport tcp / rdma", alt(("transport",), "tcp"), alt(("transport",), "rdma")),
+    ]
+    if n.get("cache_devices"):
+        c = n["cache_devices"]["count"]
+        out.append(("cache devices ±1", alt(("node", "cache_devices", "count"), max(c - 1, 1)),
+                    alt(("node", "cache_devices", "count"), c + 1)))
+    return out
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def tornado(design_json: str, workload_json: str) -> list[dict]:
+    """IOPS and VM latency of one-at-a-time input changes (invalid variants skipped)."""
+    from planner.report import performance
+
+    cat = load_catalog()
+    w = parse_workload(workload_json)
+    base = performance(resolve(parse_design(design_json), cat), w, band=False)
+    rows = []
+    for label, lo, hi in _tornado_variants(json.loads(design_json)):
+        row = {"input": label, "base_iops": base["iops"], "base_vm_latency_ms": base["vm_latency_ms"]}
+        for side, data in (("low", lo), ("high", hi)):
+            try:
+                r = performance(resolve(parse_design(data), cat), w, band=False)
+                row[f"{side}_iops"], row[f"{side}_vm_latency_ms"] = r["iops"], r["vm_latency_ms"]
+            except PlannerError:
+                row[f"{side}_iops"] = row[f"{side}_vm_latency_ms"] = None
+        rows.append(row)
+    return rows
+
+
+@st.cache_data(show_spinner=False)
+def validation() -> dict:
+    from planner.calibration import validation_table
+
+    v = validation_table()
+    rows = [{k: (float(x) if isinstance(x, np.floating) else x) for k, x in r.items()} for r in v["rows"]]
+    return {"summary": v["summary"], "rows": rows}
+
+
+@st.cache_data(show_spinner=False)
+def calibration_summary() -> dict | None:
+    from planner.params import CALIBRATION_FILE, load_calibration
+
+    if not CALIBRATION_FILE.exists():
+        return None
+    return load_calibration().summary
+
+
+# --------------------------------------------------------------- display
+def fmt_band(value: float, low: float | None, high: float | None, fmt: str = "{:,.0f}") -> str:
+    """'X (low-high)' when the calibration gives a band, else 'X'."""
+    s = fmt.format(value)
+    if low is not None and high is not None:
+        s += f" ({fmt.format(low)}–{fmt.format(high)})"
+    return s
+
+
+def show_link_messages() -> None:
+    if err := st.session_state.get("link_error"):
+        st.error(err)
+
+
+def presenter() -> bool:
+    return bool(st.session_state.get("presenter", False))
