@@ -305,6 +305,12 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     storage_ms = (res[..., 1:].sum(-1) + dm["delay_storage"]) * 1e3
     vm_ms = (res.sum(-1) + dm["delay_vm"]) * 1e3
     mean_vm = (mix * vm_ms).sum(-1)
+    # A closed population throttled by a rate limit or the CPU cap still keeps
+    # its IOs outstanding: they wait in the throttle, so by Little's law the VM
+    # sees n / x. The storage layer does not see that wait.
+    throttle_wait = np.where(closed & throttled, np.maximum(n_per_vm / np.maximum(x, 1e-12) * 1e3 - mean_vm, 0.0), 0.0)
+    vm_ms = vm_ms + throttle_wait[..., None]
+    mean_vm = mean_vm + throttle_wait
     # Little's law for closed unthrottled populations: n = x * R exactly
     iops = x * vms
     util = np.clip(util, 0.0, 1.0)

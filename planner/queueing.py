@@ -81,29 +81,33 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     total = (p[..., :, None] * d).sum(-2) + bg
     x_max = 1.0 / np.maximum((total * s).max(-1), _EPS)
     zbar = (p * z).sum(-1)
-    x = np.minimum(n / np.maximum(zbar + (p[..., :, None] * d).sum((-2, -1)), _EPS), x_max)
-    for _ in range(iterations):
-        x_new = _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max)[0]
-        x_next = 0.5 * x + 0.5 * x_new
-        done = np.all(np.abs(x_next - x) <= tol * np.maximum(x, _EPS))
-        x = x_next
-        if done:
+    # The fixed point x = n / R(x) is unique: x * R(x) grows with x. Solve it by
+    # bisection on [0, x_max], which converges where damped substitution can
+    # stall near saturation.
+    lo = np.zeros_like(x_max)
+    hi = x_max.copy()
+    for _ in range(iterations if iterations < 80 else 80):
+        mid = 0.5 * (lo + hi)
+        x_new = _schweitzer_step(d, p, bg, s, coef, n, z, mid, np.inf)[0]
+        below = x_new > mid  # population not yet placed: the fixed point is above mid
+        lo = np.where(below, mid, lo)
+        hi = np.where(below, hi, mid)
+        if np.all(hi - lo <= tol * np.maximum(hi, _EPS)):
             break
-    x_out, r = _schweitzer_step(d, p, bg, s, coef, n, z, x, np.inf)
-    # At saturation the customers the approximation cannot place wait at the
-    # bottleneck (asymptotic bound): cap x there and put the excess population in
-    # that station's queue, so utilisation <= 1 and Little's law closes: n = x * R.
-    over = x_out > x_max
-    if np.any(over):
-        x_out = np.minimum(x_out, x_max)
-        mean_r = (p * (r.sum(-1) + z)).sum(-1)
-        extra = np.maximum(n / x_out - mean_r, 0.0)
-        k_star = (total * s).argmax(-1)
-        dk = np.take_along_axis(d, np.broadcast_to(k_star[..., None, None], d.shape[:-1] + (1,)), -1)[..., 0]
-        dbar = (p * dk).sum(-1)
-        add = np.where(over[..., None], extra[..., None] * dk / np.maximum(dbar, _EPS)[..., None], 0.0)
-        onehot = np.arange(d.shape[-1]) == k_star[..., None]
-        r = r + add[..., :, None] * onehot[..., None, :]
+    # lo never overshoots the fixed point: x * R(x) <= n there. The few IOs the
+    # bracket leaves unplaced (all of them past saturation, where the
+    # approximation cannot place them) wait at the bottleneck, so utilisation
+    # stays <= 1 and Little's law closes exactly: n = x * R.
+    x_out = np.where(lo > 0, lo, hi * 0.5)
+    _, r = _schweitzer_step(d, p, bg, s, coef, n, z, x_out, np.inf)
+    mean_r = (p * (r.sum(-1) + z)).sum(-1)
+    extra = np.maximum(n / x_out - mean_r, 0.0)
+    k_star = (total * s).argmax(-1)
+    dk = np.take_along_axis(d, np.broadcast_to(k_star[..., None, None], d.shape[:-1] + (1,)), -1)[..., 0]
+    dbar = (p * dk).sum(-1)
+    add = extra[..., None] * np.where(dbar[..., None] > 0, dk / np.maximum(dbar, _EPS)[..., None], 1.0)
+    onehot = np.arange(d.shape[-1]) == k_star[..., None]
+    r = r + add[..., :, None] * onehot[..., None, :]
     return x_out, r
 
 

@@ -49,11 +49,14 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[0])
     res["limited_by"] = str(np.ravel(out["limited_by"])[0])
     res["saturated"] = bool(np.ravel(out["saturated"])[0])
+    band_keys = ("iops", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
+                 "p99_read_latency_ms", "p99_write_latency_ms")
+    for k in band_keys:  # without a bootstrap the band collapses to the point
+        res[f"{k}_low"] = res[f"{k}_high"] = res[k]
     if band:
         sets = bootstrap_params()
         if sets:
-            draws = {k: [] for k in ("iops", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
-                                     "p99_read_latency_ms", "p99_write_latency_ms")}
+            draws = {k: [] for k in band_keys}
             for q in sets:
                 o = evaluate_arrays(D, W, q)
                 for k in draws:

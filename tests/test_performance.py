@@ -1,0 +1,126 @@
+"""Performance model: physics invariants, vectorisation, CLI output."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from planner.cli import main
+from planner.design import parse_design, resolve, with_overrides
+from planner.params import default_params
+from planner.performance import STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.report import performance
+from planner.workload import Workload, profiles
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+REF = parse_design((EX / "reference.json").read_text())
+P = default_params()
+
+
+def run(design, workload):
+    rd = resolve(design)
+    D = DesignArrays.from_designs([rd])
+    return evaluate_arrays(D, WorkloadArrays.from_workload(workload, D.nodes), P)
+
+
+workloads = st.builds(
+    Workload, name=st.just("w"), block_size_kib=st.sampled_from([4, 8, 16, 64, 256]),
+    read_fraction=st.floats(0, 1), random_fraction=st.floats(0, 1), vms_per_node=st.integers(1, 60),
+    vcpus_per_vm=st.integers(1, 8), threads_per_vm=st.integers(1, 4), outstanding_per_thread=st.integers(1, 64),
+    vm_alignment=st.floats(0.5, 1.0))
+
+
+@settings(max_examples=40, deadline=None)
+@given(w=workloads)
+def test_utilisation_in_unit_interval_and_littles_law(w):
+    out = run(REF, w)
+    u = out["utilization"]
+    assert np.all(u >= 0) and np.all(u <= 1.0 + 1e-9)
+    if out["limited_by"][0] == "population":
+        n = w.vms_per_node * REF.nodes * w.outstanding_per_vm
+        assert out["iops"][0] * out["vm_latency_ms"][0] / 1e3 == pytest.approx(n, rel=1e-6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(w=workloads, extra=st.integers(1, 4))
+def test_more_nodes_or_drives_never_lower_throughput_bound(w, extra):
+    base = run(REF, w)["iops_capacity"][0]
+    more_nodes = with_overrides(REF, nodes=REF.nodes + extra)
+    assert run(more_nodes, w)["iops_capacity"][0] >= base * (1 - 1e-9)
+    d = REF.model_dump(mode="json")
+    d["node"]["capacity_drives"]["count"] = 10  # bays are full; drop the chassis to add drives
+    d["node"]["chassis"] = None
+    d["node"]["capacity_drives"]["count"] += extra
+    assert run(parse_design(d), w)["iops_capacity"][0] >= base * (1 - 1e-9)
+
+
+@settings(max_examples=20, deadline=None)
+@given(bs=st.sampled_from([4, 8, 64]), r=st.floats(0, 1))
+def test_latency_never_falls_as_load_rises(bs, r):
+    rd = resolve(REF)
+    D = DesignArrays.from_designs([rd] * 30)
+    rates = np.linspace(1e4, 3e6, 30)
+    ws = [Workload(block_size_kib=bs, read_fraction=r, iops=x, vms_per_node=50) for x in rates]
+    out = evaluate_arrays(D, WorkloadArrays.from_workloads(ws, D.nodes), P)
+    for key in ("read_latency_ms", "write_latency_ms", "vm_latency_ms"):
+        v = out[key][np.isfinite(out[key])]
+        assert np.all(np.diff(v) >= -1e-9), key
+
+
+def test_pure_reads_send_no_replication_traffic():
+    w = Workload(block_size_kib=4, read_fraction=1.0, vms_per_node=20, vm_alignment=1.0)
+    out = run(REF, w)  # 3-way mirror on 3 nodes: every read is local
+    assert out["utilization"][0][STATIONS.index("network")] == 0.0
+    w2 = w.model_copy(update={"read_fraction": 0.7})
+    assert run(REF, w2)["utilization"][0][STATIONS.index("network")] > 0.0
+
+
+@settings(max_examples=25, deadline=None)
+@given(w=workloads)
+def test_tcp_never_beats_rdma_on_latency(w):
+    tcp_design = with_overrides(REF, transport="tcp")
+    rdma, tcp = run(REF, w), run(tcp_design, w)
+    # same population: the VM sees n / x, and TCP never delivers more
+    assert tcp["vm_latency_ms"][0] >= rdma["vm_latency_ms"][0] * (1 - 1e-9)
+    assert tcp["iops_capacity"][0] <= rdma["iops_capacity"][0] * (1 + 1e-9)
+    # same offered load: every layer's latency is at least RDMA's
+    load = 0.5 * min(rdma["iops"][0], tcp["iops"][0])
+    w_open = w.model_copy(update={"iops": load})
+    rdma, tcp = run(REF, w_open), run(tcp_design, w_open)
+    for key in ("read_latency_ms", "write_latency_ms", "vm_latency_ms"):
+        assert tcp[key][0] >= rdma[key][0] - 1e-12, key
+
+
+def test_vectorised_equals_one_at_a_time():
+    designs = [resolve(with_overrides(REF, nodes=n)) for n in (3, 4, 5, 6)]
+    w = profiles()["oltp-8k"]
+    D = DesignArrays.from_designs(designs)
+    batch = evaluate_arrays(D, WorkloadArrays.from_workload(w, D.nodes), P)
+    for i, rd in enumerate(designs):
+        one = evaluate_arrays(DesignArrays.from_designs([rd]), WorkloadArrays.from_workload(w, rd.nodes), P)
+        assert batch["iops"][i] == pytest.approx(one["iops"][0], rel=1e-9)
+        assert batch["vm_latency_ms"][i] == pytest.approx(one["vm_latency_ms"][0], rel=1e-9)
+
+
+def test_open_load_reports_latency_at_target():
+    w = Workload(block_size_kib=8, read_fraction=0.7, iops=300_000)
+    r = performance(resolve(REF), w, band=False)
+    assert r["iops"] == pytest.approx(300_000)
+    assert r["limited_by"] == "offered_load" and r["bottleneck"] == "none"
+    assert 0 < r["read_latency_ms"] < r["vm_read_latency_ms"]
+    assert r["p99_read_latency_ms"] > r["vm_read_latency_ms"]
+
+
+def test_cli_evaluate_with_workload_prints_required_fields(capsys):
+    assert main(["evaluate", str(EX / "reference.json"), "--workload", "oltp-8k", "--transport", "tcp"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("iops", "iops_per_node", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms",
+                "vm_read_latency_ms", "vm_write_latency_ms", "p99_read_latency_ms", "p99_write_latency_ms",
+                "bottleneck", "utilization", "iops_low", "iops_high", "usable_capacity_tb", "degraded",
+                "endurance_years"):
+        assert key in out, key
+    assert out["transport"] == "tcp"
+    assert out["iops_low"] <= out["iops"] <= out["iops_high"]
+    assert out["degraded"]["iops"] <= out["iops"] * 1.0001
+    assert all(0 <= u <= 1 for u in out["utilization"].values())
