@@ -37,7 +37,7 @@ _EPS = 1e-15
 
 
 def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
-                         iterations: int = 300, tol: float = 1e-10):
+                         iterations: int | None = None, tol: float = 1e-6):
     """Approximate MVA for V identical VMs, each with ``n`` IOs outstanding.
 
     Parameters
@@ -80,20 +80,32 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     coef = np.maximum(s - 1.0 / n[..., None], 0.0)
     total = (p[..., :, None] * d).sum(-2) + bg
     x_max = 1.0 / np.maximum((total * s).max(-1), _EPS)
-    zbar = (p * z).sum(-1)
     # The fixed point x = n / R(x) is unique: x * R(x) grows with x. Solve it by
     # bisection on [0, x_max], which converges where damped substitution can
     # stall near saturation.
     lo = np.zeros_like(x_max)
     hi = x_max.copy()
-    for _ in range(iterations if iterations < 80 else 80):
+    # only the class-mixed demand per station matters for x: the mean residence
+    # sum_c p_c R_ck equals Rbar_k, so the search runs on (..., K) arrays
+    dpath = (p[..., :, None] * d).sum(-2)
+    zbar = (p * z).sum(-1)
+    has_bg = bool(np.any(bg > 0))
+    # asymptotic bound X <= n / (D + Z) narrows the bracket; a fixed number of
+    # halvings reaches the tolerance (relative to the bracket) without a check
+    hi = np.minimum(hi, n / np.maximum(dpath.sum(-1) + zbar, _EPS))
+    steps = iterations or int(np.ceil(np.log2(1.0 / tol)))
+    cd = coef * dpath
+    for _ in range(steps):
         mid = 0.5 * (lo + hi)
-        x_new = _schweitzer_step(d, p, bg, s, coef, n, z, mid, np.inf)[0]
-        below = x_new > mid  # population not yet placed: the fixed point is above mid
+        xm = mid[..., None]
+        if has_bg:
+            dbar = dpath / (1.0 - np.minimum(xm * s * bg, 0.999))
+            rbar = dbar / np.maximum(1.0 - xm * coef * dbar, 1e-9)
+        else:
+            rbar = dpath / np.maximum(1.0 - xm * cd, 1e-9)
+        below = n > mid * (rbar.sum(-1) + zbar)  # population not yet placed: fixed point above mid
         lo = np.where(below, mid, lo)
         hi = np.where(below, hi, mid)
-        if np.all(hi - lo <= tol * np.maximum(hi, _EPS)):
-            break
     # lo never overshoots the fixed point: x * R(x) <= n there. The few IOs the
     # bracket leaves unplaced (all of them past saturation, where the
     # approximation cannot place them) wait at the bottleneck, so utilisation

@@ -112,7 +112,7 @@ def _design(row, nodes, res) -> Design:
             "capacity_drives": {"model": dr.id, "count": count}, "nics": {"model": nic.id, "count": 1}}
     if cache is not None:
         node["cache_devices"] = {"model": cache.id, "count": cc}
-    return Design.model_validate({"name": f"{nodes}x-{ch.id}-{dr.id}x{count}", "nodes": nodes, "node": node,
+    return Design.model_validate({"name": f"{nodes}x {ch.id} {cpu.id} {dr.id}x{count} {cache.id + 'x' + str(cc) if cache else 'no-cache'} {nic.id} {res}", "nodes": nodes, "node": node,
                                   "resiliency": res, "transport": "rdma" if nic.rdma != "none" else "tcp"})
 
 
@@ -180,7 +180,10 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
     dpn = P(lambda r: r[4])[ri]
     dtb = P(lambda r: r[3].capacity_tb)[ri]
     usable = usable_capacity_tb(n, dpn, dtb, codes[si])
-    usable_n1 = usable_capacity_tb(n - 1, dpn, dtb, codes[si]) if demand.n_plus_one else usable
+    # after a node loss the repair reserve is what the repair consumes: the same
+    # rule as capacity.capacity_report's usable_after_node_loss_tb
+    usable_n1 = (usable_capacity_tb(n - 1, dpn, dtb, codes[si], reserve_policy="none")
+                 if demand.n_plus_one else usable)
     keep = (usable >= tb) & (usable_n1 >= tb)
     if demand.budget_usd_per_month is not None:
         keep &= cost <= demand.budget_usd_per_month
@@ -188,11 +191,11 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
     idx = np.flatnonzero(keep)
     if idx.size:
         # IOPS screen, vectorised: DesignArrays built directly from per-part arrays
-        R = [rows[i] for i in ri[idx]]
-        f = lambda g: np.array([g(r) for r in R], dtype=float)  # noqa: E731
+        # per-row part arrays are built once (rows are few); candidates index them
+        f = lambda g: P(g)[ri[idx]]  # noqa: E731
         nn = n[idx]
         D = DesignArrays(
-            nodes=nn, fault_domains=nn, drives_per_node=f(lambda r: r[4]), drive_capacity_tb=dtb[idx],
+            nodes=nn, fault_domains=nn, drives_per_node=dpn[idx], drive_capacity_tb=dtb[idx],
             drive_read_iops=f(lambda r: r[3].rand_read_4k_iops), drive_write_iops=f(lambda r: r[3].rand_write_4k_iops),
             drive_read_mb_s=f(lambda r: r[3].seq_read_mb_s), drive_write_mb_s=f(lambda r: r[3].seq_write_mb_s),
             drive_read_latency_us=f(lambda r: r[3].read_latency_us), drive_write_latency_us=f(lambda r: r[3].write_latency_us),
@@ -207,13 +210,18 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
             lps_per_node=f(lambda r: r[1].threads * r[2]), cores_per_node=f(lambda r: r[1].cores * r[2]),
             base_ghz=f(lambda r: r[1].base_ghz),
             node_bandwidth_bytes_s=f(lambda r: float(network.node_bandwidth_bytes_s(r[7].port_gbit_s, r[7].ports, 1))),
-            tcp=np.array([r[7].rdma == "none" for r in R]), resiliency_code=codes[si[idx]],
+            tcp=f(lambda r: r[7].rdma == "none").astype(bool), resiliency_code=codes[si[idx]],
             mirror_share=np.full(idx.size, 0.2), cpu_utilization_cap=np.ones(idx.size),
             vcpu_oversubscription=np.full(idx.size, 4.0), read_caching=np.zeros(idx.size, dtype=bool))
         W = WorkloadArrays.from_workload(_workload(iops, demand), nn)
         W = WorkloadArrays(**{**W.__dict__, "open_iops": np.full(idx.size, iops), "vms_total": np.zeros(idx.size)})
         out = evaluate_arrays(D, W, default_params())
         ok_perf = (~np.ravel(out["saturated"]).astype(bool)) & (np.ravel(out["vm_latency_ms"]) <= lat)
+        if demand.n_plus_one:
+            from planner.degraded import degraded_arrays
+            Dd, Wd = degraded_arrays(D, W)
+            od = evaluate_arrays(Dd, Wd, default_params())
+            ok_perf &= (~np.ravel(od["saturated"]).astype(bool)) & (np.ravel(od["vm_latency_ms"]) <= lat)
         blocked["iops_at_latency"] = int((~ok_perf).sum())
         idx = idx[ok_perf]
     order = idx[np.argsort(cost[idx], kind="stable")]

@@ -19,6 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py",
          "ui/compare_page.py", "ui/calibration_page.py"]
+import importlib.util
+
+if all(importlib.util.find_spec(m) for m in ("planner.sla", "planner.tiers", "planner.pricing")):
+    PAGES.append("ui/sla_page.py")
+if importlib.util.find_spec("planner.sizing"):
+    PAGES.append("ui/sizing_page.py")
 REFERENCE = ROOT / "examples" / "reference.json"
 DEFAULT_WORKLOAD = "oltp-8k"
 

@@ -81,8 +81,8 @@ def test_pure_reads_send_no_replication_traffic():
 def test_tcp_never_beats_rdma_on_latency(w):
     tcp_design = with_overrides(REF, transport="tcp")
     rdma, tcp = run(REF, w), run(tcp_design, w)
-    # same population: the VM sees n / x, and TCP never delivers more
-    assert tcp["vm_latency_ms"][0] >= rdma["vm_latency_ms"][0] * (1 - 1e-9)
+    # same population: TCP never delivers more
+    assert tcp["iops"][0] <= rdma["iops"][0] * (1 + 1e-9)
     assert tcp["iops_capacity"][0] <= rdma["iops_capacity"][0] * (1 + 1e-9)
     # same offered load: every layer's latency is at least RDMA's
     load = 0.5 * min(rdma["iops"][0], tcp["iops"][0])

@@ -9,8 +9,8 @@ MUTED = "#9aa5b1"
 
 
 def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
-    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=10),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="right", x=1.0))
+    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=70),
+                      legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0))
     return fig
 
 

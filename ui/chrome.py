@@ -26,8 +26,9 @@ def sidebar() -> None:
         dd = json.loads(d)
         st.caption(f"**Design** {dd['name']} · {dd['nodes']} nodes · {dd['resiliency']}")
         st.caption(f"**Workload** {state.workload_name()}")
-        st.caption("Shareable link (the address bar always holds it too):")
-        st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)
+        with st.expander("Shareable link", icon=":material/link:"):
+            st.caption("The address bar always holds this link too.")
+            st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)
 
 
 def header(title: str) -> None:

@@ -53,21 +53,26 @@ rep = state.report(dj, wj)
 dcol.caption(f"Design **{rep['design']}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
 
 # ------------------------------------------------------------ headline
-degraded = st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2)
+degraded = bool(st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2)) and "degraded" in rep
 view = rep["degraded"] if degraded and "degraded" in rep else rep
 band = (not degraded)
 
+def _headline(col, label: str, key: str, fmt: str, unit: str = "") -> None:
+    """Metric value from planner; the calibration band (5-95 %) below it."""
+    col.metric(label, fmt.format(view[key]) + unit,
+               delta=f"{view[key] / rep[key] - 1:+.0%} vs healthy" if degraded else None,
+               delta_color="inverse" if unit else "normal")
+    lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
+    if band and lo is not None and hi is not None:
+        col.caption(f"band {fmt.format(lo)}–{fmt.format(hi)}{unit}")
+
+
 m = st.columns(4)
-m[0].metric("IOPS", state.fmt_band(view["iops"], rep.get("iops_low") if band else None,
-                                   rep.get("iops_high") if band else None),
-            delta=None if not degraded else f"{view['iops'] / rep['iops'] - 1:+.0%} vs healthy")
-m[1].metric("Read latency (storage)", state.fmt_band(view["read_latency_ms"], rep.get("read_latency_ms_low") if band else None,
-                                                     rep.get("read_latency_ms_high") if band else None, "{:.3f}") + " ms")
-m[2].metric("Write latency (storage)", state.fmt_band(view["write_latency_ms"], rep.get("write_latency_ms_low") if band else None,
-                                                      rep.get("write_latency_ms_high") if band else None, "{:.3f}") + " ms")
-m[3].metric("VM latency", state.fmt_band(view["vm_latency_ms"], rep.get("vm_latency_ms_low") if band else None,
-                                         rep.get("vm_latency_ms_high") if band else None, "{:.3f}") + " ms")
-m = st.columns(4)
+_headline(m[0], "IOPS", "iops", "{:,.0f}")
+_headline(m[1], "Read latency (storage)", "read_latency_ms", "{:.3f}", " ms")
+_headline(m[2], "Write latency (storage)", "write_latency_ms", "{:.3f}", " ms")
+_headline(m[3], "VM latency", "vm_latency_ms", "{:.3f}", " ms")
+m = st.columns([1, 1.6, 1, 1])
 m[0].metric("p99 read latency (VM)", f"{rep['p99_read_latency_ms']:.3f} ms")
 m[1].metric("Bottleneck", view["bottleneck"])
 m[2].metric("Bandwidth", f"{rep['bandwidth_mb_s']:,.0f} MB/s")
@@ -87,6 +92,8 @@ fig_util = charts.utilisation_bars(view["utilization"], view["bottleneck"],
                                    "Utilisation per resource" + (" (one node down)" if degraded else ""))
 c1, c2 = st.columns([3, 2])
 c1.plotly_chart(fig_curve, width="stretch", key="perf_curve")
+c1.caption("Open loads of this workload's shape at rising rates (policies such as the CPU cap and per-VM "
+           "limits still apply); the diamond is the workload as configured.")
 c2.plotly_chart(fig_util, width="stretch", key="perf_util")
 
 # ------------------------------------------------------------ exports

@@ -1,0 +1,113 @@
+"""CLI commands: ``sla``, ``price`` and ``size``.
+
+Input files are JSON objects, at most 1 MB, parsed with :mod:`json` only; a bad
+file raises a :class:`planner.errors.PlannerError` naming the field, which the
+CLI turns into exit status 2 and one line.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from planner.errors import PlannerError, format_validation_error
+
+MAX_INPUT_FILE_BYTES = 1_000_000
+
+
+class InputError(PlannerError):
+    pass
+
+
+def load_json_model(path: str | Path, model: type[BaseModel], field: str):
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(f"file not found: {p}", field)
+    if p.stat().st_size > MAX_INPUT_FILE_BYTES:
+        raise InputError(f"{p.name} larger than {MAX_INPUT_FILE_BYTES} bytes", field)
+    try:
+        data = json.loads(p.read_bytes())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{p.name}: not valid JSON ({exc})", field) from None
+    if not isinstance(data, dict):
+        raise InputError(f"{p.name}: must be a JSON object", field)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(format_validation_error(exc, field)) from None
+
+
+def cmd_sla(args) -> int:
+    from planner.cli import _design_from_args, _print
+    from planner.catalog import load_catalog
+    from planner.design import resolve
+    from planner.sla import Database, guarantee
+    from planner.workload import load_workload
+
+    rd = resolve(_design_from_args(args), load_catalog(args.catalog))
+    db = load_json_model(args.db, Database, "db")
+    bg = load_workload(args.background) if args.background else None
+    _print(guarantee(rd, db, bg, n_plus_one=args.n_plus_one).model_dump(mode="json"))
+    return 0
+
+
+def cmd_price(args) -> int:
+    from planner.cli import _design_from_args, _print
+    from planner.catalog import load_catalog
+    from planner.design import resolve
+    from planner.pricing import CostAssumptions, tier_prices
+    from planner.tiers import TierSet, default_tiers
+
+    rd = resolve(_design_from_args(args), load_catalog(args.catalog))
+    tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
+    costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    _print(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one))
+    return 0
+
+
+def cmd_size(args) -> int:
+    from planner.cli import _print
+    from planner.catalog import load_catalog
+    from planner.sizing import Demand, size
+
+    demand = load_json_model(args.demand, Demand, "demand")
+    if args.top < 1 or args.top > 100:
+        raise InputError("must be 1..100", "top")
+    _print(size(demand, load_catalog(args.catalog), top=args.top).model_dump(mode="json"))
+    return 0
+
+
+def _design_args(p) -> None:
+    p.add_argument("design")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument("--nodes", type=int)
+    p.add_argument("--transport", choices=["rdma", "tcp"])
+    p.add_argument("--resiliency")
+    p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float)
+    p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float)
+    p.add_argument("--n-plus-one", dest="n_plus_one", action="store_true")
+
+
+def register_sla(sub) -> None:
+    p = sub.add_parser("sla", help="IOPS one database can be guaranteed at its latency target")
+    _design_args(p)
+    p.add_argument("--background", help="workload file or profile of the other tenants")
+    p.add_argument("--db", required=True, help="database JSON file")
+    p.set_defaults(func=cmd_sla)
+
+
+def register_price(sub) -> None:
+    p = sub.add_parser("price", help="monthly cost and price per tier")
+    _design_args(p)
+    p.add_argument("--tiers", help="tiers JSON (default: the shipped set)")
+    p.add_argument("--costs", help="cost assumptions JSON")
+    p.set_defaults(func=cmd_price)
+
+
+def register_size(sub) -> None:
+    p = sub.add_parser("size", help="cheapest design meeting a demand")
+    p.add_argument("demand")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument("--top", type=int, default=5)
+    p.set_defaults(func=cmd_size)

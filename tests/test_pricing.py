@@ -1,0 +1,79 @@
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from planner.cli import main
+from planner.design import load_design, resolve
+from planner.errors import PlannerError
+from planner.pricing import CostAssumptions, capex_usd, licence_cores, monthly_cost, tier_prices
+from planner.tiers import TierSet, default_tiers, fit_mix
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture(scope="module")
+def rd():
+    return resolve(load_design(EX / "reference.json"))
+
+
+def test_capex_and_monthly(rd):
+    c = capex_usd(rd)
+    m = monthly_cost(rd)
+    assert c > 0 and m["capex_usd"] == pytest.approx(c)
+    assert m["per_cluster"]["total_usd_per_month"] == pytest.approx(3 * m["per_node"]["total_usd_per_month"])
+    assert "16-core pack" in m["licence_source"]
+
+
+def test_licence_minimum_16_cores():
+    assert licence_cores(4, 1) == 16 and licence_cores(12, 2) == 24 and licence_cores(6, 2) == 16
+
+
+def test_missing_price_names_part(rd):
+    node = rd.node.model_copy(update={"nic": rd.node.nic.model_copy(update={"list_price_usd": None})})
+    bad = rd.model_copy(update={"node": node})
+    with pytest.raises(PlannerError) as e:
+        capex_usd(bad)
+    assert rd.node.nic.id in str(e.value)
+
+
+@settings(max_examples=10, deadline=None)
+@given(m1=st.floats(0, 0.9), m2=st.floats(0, 0.9), f=st.floats(0.05, 1.0))
+def test_prices_rise_with_margin_fall_with_fill(rd, m1, m2, f):
+    lo, hi = sorted((m1, m2))
+    t = default_tiers()
+    p_lo = tier_prices(rd, t, CostAssumptions(target_margin=lo, target_fill=f))["tiers"]["Standard"]["price_usd_per_month"]
+    p_hi = tier_prices(rd, t, CostAssumptions(target_margin=hi, target_fill=f))["tiers"]["Standard"]["price_usd_per_month"]
+    assert p_hi >= p_lo
+    p_full = tier_prices(rd, t, CostAssumptions(target_margin=lo, target_fill=1.0))["tiers"]["Standard"]["price_usd_per_month"]
+    assert p_full <= p_lo + 1e-9
+
+
+def test_tierset_rules():
+    with pytest.raises(Exception) as e:
+        TierSet.model_validate({"tiers": [default_tiers().tiers[0].model_dump()] * 2})
+    assert "unique" in str(e.value)
+    with pytest.raises(Exception) as e:
+        TierSet.model_validate({"tiers": [{**default_tiers().tiers[0].model_dump(), "burst_iops": 1}]})
+    assert "burst_iops" in str(e.value)
+
+
+def test_fit_mix(rd):
+    out = fit_mix(rd, default_tiers(), {"Standard": 2})
+    assert out["mix"]["fits"] and out["mix"]["first_to_run_out"] in ("capacity", "reserved_iops", "cpu")
+    n1 = fit_mix(rd, default_tiers(), None, n_plus_one=True)
+    for k, v in n1["alone"].items():
+        assert v["max_dbs"] <= out["alone"][k]["max_dbs"]
+    with pytest.raises(PlannerError):
+        fit_mix(rd, default_tiers(), {"Nope": 1})
+
+
+def test_cli_price(capsys, tmp_path):
+    assert main(["price", str(EX / "reference.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["tiers"]) == {"Standard", "Business", "Premium", "Ultra"}
+    bad = tmp_path / "c.json"
+    bad.write_text(json.dumps({"target_margin": 0.99}))
+    assert main(["price", str(EX / "reference.json"), "--costs", str(bad)]) == 2
+    assert "target_margin" in capsys.readouterr().err

@@ -1,0 +1,118 @@
+import json
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from pydantic import ValidationError
+
+from planner.cli import main
+from planner.design import load_design, resolve, with_overrides
+from planner.sla import Database, guarantee
+from planner.params import default_params
+from planner.workload import Workload, load_workload
+
+P = default_params()  # explicit params: no bootstrap band, keeps tests fast
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture(scope="module")
+def rd():
+    d = with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=2.0, cpu_utilization_cap=1.0)
+    return resolve(d)
+
+
+@pytest.fixture(scope="module")
+def bg():
+    return load_workload(EX / "background-25vms.json")
+
+
+def erp(**kw):
+    data = json.loads((EX / "db-erp.json").read_text())
+    data.update(kw)
+    return Database.model_validate(data)
+
+
+def test_erp_guarantee(rd, bg):
+    r = guarantee(rd, erp(), bg, params=P)
+    msg = f"erp guarantee {r.guaranteed_iops:,.0f} IOPS at {r.latency_ms} ms ({r.binding_constraint}); {r.note}"
+    print(msg)
+    # issue 4: a positive per-DB guarantee for the 4 TB erp database at under 1 ms
+    assert r.guaranteed_iops > 0, msg
+    assert r.latency_ms <= 1.0 + 1e-9, msg
+    assert r.guaranteed_iops_low <= r.guaranteed_iops <= r.guaranteed_iops_high, msg
+    # with a target above the floor the DB always gets a positive guarantee
+    r2 = guarantee(rd, erp(latency_target_ms=5.0), bg)
+    assert r2.guaranteed_iops > 0, f"erp at 5 ms: {r2.guaranteed_iops:,.0f} IOPS ({r2.binding_constraint})"
+    assert r2.latency_ms <= 5.0 + 1e-9
+    assert r2.guaranteed_iops == pytest.approx(min(r2.bounds_iops.values()))
+    assert r2.guaranteed_iops_low <= r2.guaranteed_iops <= r2.guaranteed_iops_high
+
+
+def test_guarantee_within_cluster_delivery(rd, bg):
+    from planner.report import performance
+    r = guarantee(rd, erp(latency_target_ms=5.0), bg, params=P)
+    cap = performance(rd, bg, band=False)["iops_capacity"]
+    assert r.guaranteed_iops + r.background_iops <= cap * 1.0001
+
+
+def test_little_law_bound(rd):
+    r = guarantee(rd, erp(latency_target_ms=5.0, threads=1, outstanding_per_thread=1), None, params=P)
+    # one IO in flight at >= 0.02 ms can never exceed 1 / R
+    assert r.guaranteed_iops <= 1.0 / (r.latency_ms / 1e3) * 1.0001
+    assert r.binding_constraint == "vm_outstanding_io"
+
+
+def test_capacity_binding(rd, bg):
+    r = guarantee(rd, erp(size_tb=500), bg, params=P)
+    assert r.guaranteed_iops == 0 and r.binding_constraint == "capacity"
+
+
+def test_n_plus_one_never_raises(rd, bg):
+    a = guarantee(rd, erp(latency_target_ms=5.0), bg, params=P)
+    b = guarantee(rd, erp(latency_target_ms=5.0), bg, n_plus_one=True, params=P)
+    assert b.guaranteed_iops <= a.guaranteed_iops + 1e-6
+
+
+@settings(max_examples=8, deadline=None)
+@given(vms=st.integers(1, 30), more=st.integers(1, 30))
+def test_more_background_never_raises(rd, vms, more):
+    def w(n):
+        return Workload(block_size_kib=4, read_fraction=1.0, vms_per_node=n, threads_per_vm=4,
+                        outstanding_per_thread=16, iops_limit_per_vm=1000)
+    db = erp(latency_target_ms=5.0)
+    g1 = guarantee(rd, db, w(vms), params=P).guaranteed_iops
+    g2 = guarantee(rd, db, w(vms + more), params=P).guaranteed_iops
+    assert g2 <= g1 * (1 + 1e-3) + 1.0  # grid resolution of the search
+
+
+def test_impossible_latency_target_rejected():
+    with pytest.raises(ValidationError) as e:
+        erp(latency_target_ms=0.001)
+    assert "latency_target_ms" in str(e.value) and "0.02" in str(e.value)
+
+
+@pytest.mark.parametrize("field,value", [("size_tb", 0), ("vcpus", 0), ("threads", 0), ("latency_statistic", "p50"),
+                                         ("bogus", 1)])
+def test_bad_fields_named(field, value):
+    with pytest.raises(ValidationError) as e:
+        erp(**{field: value})
+    assert field in str(e.value)
+
+
+def test_cli_sla(capsys, tmp_path):
+    rc = main(["sla", str(EX / "reference.json"), "--background", str(EX / "background-25vms.json"),
+               "--db", str(EX / "db-erp.json"), "--vcpu-oversubscription", "2", "--cpu-utilization-cap", "1"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out.replace("NaN", "null"))
+    assert out["database"] == "erp" and out["binding_constraint"]
+    bad = tmp_path / "db.json"
+    bad.write_text(json.dumps({**json.loads((EX / "db-erp.json").read_text()), "latency_target_ms": 0.001}))
+    rc = main(["sla", str(EX / "reference.json"), "--db", str(bad)])
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert "latency_target_ms" in err and len(err.strip().splitlines()) == 1
+    bad.write_text("{not json")
+    assert main(["sla", str(EX / "reference.json"), "--db", str(bad)]) == 2
+    assert "db" in capsys.readouterr().err
