@@ -6,12 +6,12 @@ CLI turns into exit status 2 and one line.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from planner.errors import PlannerError, format_validation_error
+from planner.errors import PlannerError
+from planner.jsonio import load_json_model as _load
 
 MAX_INPUT_FILE_BYTES = 1_000_000
 
@@ -21,21 +21,7 @@ class InputError(PlannerError):
 
 
 def load_json_model(path: str | Path, model: type[BaseModel], field: str):
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"file not found: {p}", field)
-    if p.stat().st_size > MAX_INPUT_FILE_BYTES:
-        raise InputError(f"{p.name} larger than {MAX_INPUT_FILE_BYTES} bytes", field)
-    try:
-        data = json.loads(p.read_bytes())
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"{p.name}: not valid JSON ({exc})", field) from None
-    if not isinstance(data, dict):
-        raise InputError(f"{p.name}: must be a JSON object", field)
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(format_validation_error(exc, field)) from None
+    return _load(path, model, InputError, field, prefix=field, max_bytes=MAX_INPUT_FILE_BYTES)
 
 
 def cmd_sla(args) -> int:

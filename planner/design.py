@@ -11,11 +11,10 @@ field.
 from __future__ import annotations
 
 import difflib
-import json
 from pathlib import Path
 from typing import Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
 from planner.catalog import (
     CacheDevice,
@@ -26,7 +25,8 @@ from planner.catalog import (
     Nic,
     load_catalog,
 )
-from planner.errors import DesignError, format_validation_error
+from planner.errors import DesignError
+from planner.jsonio import load_json_model, parse_json_model
 
 MAX_DESIGN_FILE_BYTES = 1_000_000
 
@@ -62,41 +62,19 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class CapacityDriveSpec(CapacityDrive):
-    """Inline drive spec: same fields as a catalog record; id/source optional."""
-
-    id: str = Field(default="custom-drive", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
-    vendor: str = "custom"
-    source: str = "user input"
-    verified: bool = False
-
-
-class CacheDeviceSpec(CacheDevice):
-    id: str = Field(default="custom-cache", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
-    vendor: str = "custom"
-    source: str = "user input"
-    verified: bool = False
+def _inline_spec(base: type, default_id: str) -> type:
+    """An inline part spec: the catalog record's fields; id, vendor and source optional."""
+    return create_model(
+        f"{base.__name__}Spec", __base__=base,
+        id=(str, Field(default=default_id, pattern=r"^[a-z0-9][a-z0-9.\-]*$")),
+        vendor=(str, "custom"), source=(str, "user input"), verified=(bool, False))
 
 
-class CpuSpec(Cpu):
-    id: str = Field(default="custom-cpu", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
-    vendor: str = "custom"
-    source: str = "user input"
-    verified: bool = False
-
-
-class NicSpec(Nic):
-    id: str = Field(default="custom-nic", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
-    vendor: str = "custom"
-    source: str = "user input"
-    verified: bool = False
-
-
-class ChassisSpec(Chassis):
-    id: str = Field(default="custom-chassis", pattern=r"^[a-z0-9][a-z0-9.\-]*$")
-    vendor: str = "custom"
-    source: str = "user input"
-    verified: bool = False
+CapacityDriveSpec = _inline_spec(CapacityDrive, "custom-drive")
+CacheDeviceSpec = _inline_spec(CacheDevice, "custom-cache")
+CpuSpec = _inline_spec(Cpu, "custom-cpu")
+NicSpec = _inline_spec(Nic, "custom-nic")
+ChassisSpec = _inline_spec(Chassis, "custom-chassis")
 
 
 class DriveSet(_Strict):
@@ -326,28 +304,11 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
 
 def parse_design(data: dict | str | bytes) -> Design:
     """Validate a design from a dict or JSON text; errors name the field."""
-    if isinstance(data, (str, bytes)):
-        if len(data) > MAX_DESIGN_FILE_BYTES:
-            raise DesignError(f"design larger than {MAX_DESIGN_FILE_BYTES} bytes", "design")
-        try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise DesignError(f"not valid JSON ({exc})", "design") from None
-    if not isinstance(data, dict):
-        raise DesignError("a design must be a JSON object", "design")
-    try:
-        return Design.model_validate(data)
-    except ValidationError as exc:
-        raise DesignError(format_validation_error(exc)) from None
+    return parse_json_model(data, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
 
 
 def load_design(path: str | Path) -> Design:
-    p = Path(path)
-    if not p.is_file():
-        raise DesignError(f"file not found: {p}", "design")
-    if p.stat().st_size > MAX_DESIGN_FILE_BYTES:
-        raise DesignError(f"{p.name} larger than {MAX_DESIGN_FILE_BYTES} bytes", "design")
-    return parse_design(p.read_bytes())
+    return load_json_model(path, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
 
 
 def with_overrides(design: Design, **changes) -> Design:

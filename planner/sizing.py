@@ -11,7 +11,8 @@ planner.pricing (same formulas, vectorised).
 """
 from __future__ import annotations
 
-import itertools
+from typing import Annotated
+
 import time
 
 import numpy as np
@@ -38,7 +39,7 @@ class SizingError(PlannerError):
 class Demand(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = "demand"
-    tier_counts: dict[str, int] | None = None
+    tier_counts: dict[str, Annotated[int, Field(ge=0, le=100_000)]] | None = None
     total_iops: float | None = Field(default=None, gt=0, le=1e9)
     capacity_tb: float | None = Field(default=None, gt=0, le=1e5)
     latency_target_ms: float = Field(default=1.0, ge=0.02, le=10_000)

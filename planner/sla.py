@@ -31,7 +31,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from planner.capacity import RESILIENCY_CODES, usable_capacity_tb
+from planner.capacity import usable_capacity_tb
 from planner.degraded import degraded_arrays
 from planner.design import ResolvedDesign
 from planner.params import ModelParams, default_params

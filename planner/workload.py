@@ -11,9 +11,10 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from planner.errors import PlannerError, format_validation_error
+from planner.errors import PlannerError
+from planner.jsonio import load_json_model, parse_json_model
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_WORKLOAD_FILE_BYTES = 1_000_000
@@ -59,19 +60,8 @@ class Workload(BaseModel):
 
 
 def parse_workload(data: dict | str | bytes) -> Workload:
-    if isinstance(data, (str, bytes)):
-        if len(data) > MAX_WORKLOAD_FILE_BYTES:
-            raise WorkloadError(f"larger than {MAX_WORKLOAD_FILE_BYTES} bytes", "workload")
-        try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise WorkloadError(f"not valid JSON ({exc})", "workload") from None
-    if not isinstance(data, dict):
-        raise WorkloadError("a workload must be a JSON object", "workload")
-    try:
-        return Workload.model_validate(data)
-    except ValidationError as exc:
-        raise WorkloadError(format_validation_error(exc, "workload")) from None
+    return parse_json_model(data, Workload, WorkloadError, "workload", prefix="workload",
+                            max_bytes=MAX_WORKLOAD_FILE_BYTES)
 
 
 @lru_cache(maxsize=1)
@@ -85,11 +75,9 @@ def load_workload(ref: str | Path) -> Workload:
     """A workload from a file path, or a named profile."""
     if str(ref) in profiles():
         return profiles()[str(ref)]
-    p = Path(ref)
-    if not p.is_file():
+    if not Path(ref).is_file():
         raise WorkloadError(
             f"no file or profile named '{ref}'; profiles: {', '.join(profiles())}", "workload"
         )
-    if p.stat().st_size > MAX_WORKLOAD_FILE_BYTES:
-        raise WorkloadError(f"{p.name} larger than {MAX_WORKLOAD_FILE_BYTES} bytes", "workload")
-    return parse_workload(p.read_bytes())
+    return load_json_model(ref, Workload, WorkloadError, "workload", prefix="workload",
+                           max_bytes=MAX_WORKLOAD_FILE_BYTES)

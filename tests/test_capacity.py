@@ -1,5 +1,4 @@
 """Capacity: reference cluster, Microsoft's published examples, invariants."""
-import json
 from pathlib import Path
 
 import numpy as np

@@ -46,8 +46,10 @@ def test_utilisation_in_unit_interval_and_littles_law(w):
 @given(w=workloads, extra=st.integers(1, 4))
 def test_more_nodes_or_drives_never_lower_throughput_bound(w, extra):
     base = run(REF, w)["iops_capacity"][0]
-    more_nodes = with_overrides(REF, nodes=REF.nodes + extra)
-    assert run(more_nodes, w)["iops_capacity"][0] >= base * (1 - 1e-9)
+    # nodes: from 4 up, placement locality no longer changes much (see the test below for 3 -> 4)
+    four = with_overrides(REF, nodes=4)
+    assert run(with_overrides(REF, nodes=4 + extra), w)["iops_capacity"][0] >= \
+        run(four, w)["iops_capacity"][0] * (1 - 1e-9)
     d = REF.model_dump(mode="json")
     d["node"]["capacity_drives"]["count"] = 10  # bays are full; drop the chassis to add drives
     d["node"]["chassis"] = None
@@ -66,6 +68,18 @@ def test_latency_never_falls_as_load_rises(bs, r):
     for key in ("read_latency_ms", "write_latency_ms", "vm_latency_ms"):
         v = out[key][np.isfinite(out[key])]
         assert np.all(np.diff(v) >= -1e-9), key
+
+
+def test_three_way_mirror_loses_read_locality_from_three_to_four_nodes():
+    # With 3 copies on 3 nodes every read is local; on 4 nodes a quarter of reads
+    # cross the network. A network-bound workload can therefore deliver less on
+    # 4 nodes than on 3: the model keeps this real effect rather than hide it.
+    w = Workload(block_size_kib=256, read_fraction=1.0, vms_per_node=4, vm_alignment=1.0)
+    d3 = with_overrides(REF, nodes=3)
+    d4 = with_overrides(REF, nodes=4)
+    net = STATIONS.index("network")
+    assert run(d3, w)["utilization"][0][net] == 0.0
+    assert run(d4, w)["utilization"][0][net] > 0.0
 
 
 def test_pure_reads_send_no_replication_traffic():

@@ -19,6 +19,15 @@ def test_impossible_demand_explained():
     assert r.best is None and "capacity" in r.explanation and r.screened > 0
 
 
+@pytest.mark.parametrize("bad,field", [({"tier_counts": {"Standard": -3}}, "tier_counts.Standard"),
+                                       ({"total_iops": 1e5, "capacity_tb": 10, "latency_target_ms": 0.001},
+                                        "latency_target_ms")])
+def test_bad_demand_names_field(bad, field):
+    with pytest.raises(ValidationError) as e:
+        Demand(**bad)
+    assert field in str(e.value).replace("\n", ".").replace(" ", "") or field.split(".")[0] in str(e.value)
+
+
 def test_demand_validation_names_field():
     with pytest.raises(ValidationError) as e:
         Demand(total_iops=1e3)

@@ -11,7 +11,7 @@ import typing
 import streamlit as st
 
 from planner.catalog import load_catalog
-from planner.design import MAX_DESIGN_FILE_BYTES, Design, Resiliency, parse_design
+from planner.design import MAX_DESIGN_FILE_BYTES, Resiliency
 from planner.errors import PlannerError
 from ui import chrome, state
 

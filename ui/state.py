@@ -26,7 +26,7 @@ import streamlit as st
 from planner.catalog import load_catalog
 from planner.design import Design, parse_design, resolve
 from planner.errors import PlannerError
-from planner.workload import Workload, parse_workload, profiles
+from planner.workload import parse_workload, profiles
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
