@@ -1,6 +1,4 @@
 """hciplan Streamlit entry point: page config, shared chrome and navigation."""
-import importlib.util
-
 import streamlit as st
 
 from ui import chrome, state
@@ -9,17 +7,14 @@ st.set_page_config(page_title="hciplan", page_icon=":material/dns:", layout="wid
 state.init_state()
 
 pages = [
-    st.Page("ui/design_page.py", title="Design", icon=":material/tune:", default=True),
-    st.Page("ui/capacity_page.py", title="Capacity", icon=":material/storage:"),
-    st.Page("ui/performance_page.py", title="Performance", icon=":material/speed:"),
-    st.Page("ui/compare_page.py", title="Compare / what-if", icon=":material/compare_arrows:"),
-    st.Page("ui/calibration_page.py", title="Calibration", icon=":material/science:"),
+    st.Page("ui/design_page.py", title="Design", icon=":material/tune:", url_path="design", default=True),
+    st.Page("ui/capacity_page.py", title="Capacity", icon=":material/storage:", url_path="capacity"),
+    st.Page("ui/performance_page.py", title="Performance", icon=":material/speed:", url_path="performance"),
+    st.Page("ui/sla_page.py", title="SLA & tiers", icon=":material/verified:", url_path="sla"),
+    st.Page("ui/sizing_page.py", title="Size a cluster", icon=":material/calculate:", url_path="size"),
+    st.Page("ui/compare_page.py", title="Compare / what-if", icon=":material/compare_arrows:", url_path="compare"),
+    st.Page("ui/calibration_page.py", title="Calibration", icon=":material/science:", url_path="calibration"),
 ]
-# pages over modules another part of the project adds: only when present
-if all(importlib.util.find_spec(m) for m in ("planner.sla", "planner.tiers", "planner.pricing")):
-    pages.append(st.Page("ui/sla_page.py", title="SLA & tiers", icon=":material/verified:"))
-if importlib.util.find_spec("planner.sizing"):
-    pages.append(st.Page("ui/sizing_page.py", title="Size a cluster", icon=":material/calculate:"))
 pg = st.navigation(pages)
 chrome.sidebar()
 pg.run()

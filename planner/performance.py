@@ -32,6 +32,13 @@ from planner.queueing import gamma_quantile, open_residence, schweitzer_symmetri
 from planner.workload import Workload
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
+#: Human-readable names of every value ``bottleneck`` / ``limited_by`` can take.
+BOTTLENECK_LABELS = {
+    "vm_vcpu": "VM vCPUs", "host_cpu": "host CPU", "network": "network", "cache": "cache devices",
+    "capacity_drives": "capacity drives", "outstanding_io": "outstanding IO (population)",
+    "cpu_utilization_cap": "CPU utilisation cap", "iops_limit_per_vm": "per-VM IOPS limit",
+    "population": "outstanding IO (population)", "offered_load": "offered load", "none": "none (below capacity)",
+}
 K = len(STATIONS)
 US = 1e-6
 

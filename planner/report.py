@@ -103,3 +103,37 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
                         "network bandwidth; repair time assumes the volumes are full",
             }
     return out
+
+
+def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
+                  params: ModelParams | None = None) -> dict:
+    """Latency against offered IOPS, from idle to saturation.
+
+    Open loads of the workload's shape at 2 % to 99 % of the design's physical
+    IOPS capacity, with the operating policies (CPU cap, per-VM limits) lifted
+    so the curve shows what the hardware does; ``cpu_cap_iops`` says where the
+    CPU cap would stop admitting load (None without a cap). Latencies are
+    non-decreasing in load (tested).
+    """
+    p = params or default_params()
+    D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
+    W1 = WorkloadArrays.from_workload(workload, D1.nodes)
+    capacity = float(np.ravel(evaluate_arrays(D1, W1, p)["iops_capacity"])[0])
+    rates = np.linspace(0.02, 0.99, points) * capacity
+    D = D1.take(np.zeros(points, dtype=int))
+    W = WorkloadArrays.from_workload(workload, D.nodes)
+    W.open_iops = rates
+    W.iops_limit_per_vm = np.asarray(np.inf)
+    out = evaluate_arrays(D, W, p)
+    keys = ("iops", "read_latency_ms", "write_latency_ms", "vm_read_latency_ms", "vm_write_latency_ms",
+            "vm_latency_ms", "p99_read_latency_ms")
+    curve = {k: np.ravel(out[k]).astype(float).tolist() for k in keys}
+    curve["iops_capacity"] = capacity
+    cap = rd.design.cpu_utilization_cap
+    cap_iops = None
+    if cap < 1.0:
+        cpu_per_io = float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6
+        lps = rd.node.threads * rd.design.nodes
+        cap_iops = max(min(cap, p.host_cpu_max_utilization) - p.host_cpu_idle_utilization, 0.0) * lps / cpu_per_io
+    curve["cpu_cap_iops"] = cap_iops
+    return curve

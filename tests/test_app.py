@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from planner.performance import BOTTLENECK_LABELS
 from planner.capacity import capacity_report
 from planner.catalog import load_catalog
 from planner.design import load_design, resolve, with_overrides
@@ -80,7 +81,7 @@ def test_performance_metrics_are_planners(reference):
     rep = evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])
     assert _metric(at, "IOPS").split(" (")[0] == f"{rep['iops']:,.0f}"
     assert _metric(at, "VM latency").startswith(f"{rep['vm_latency_ms']:.3f}")
-    assert _metric(at, "Bottleneck") == rep["bottleneck"]
+    assert _metric(at, "Bottleneck") == BOTTLENECK_LABELS[rep["bottleneck"]]
     # another profile: the page follows the picker
     at.selectbox(key="p_workload").set_value("Sql").run()
     rep = evaluate_report(reference, profiles()["Sql"])

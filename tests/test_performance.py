@@ -138,3 +138,14 @@ def test_cli_evaluate_with_workload_prints_required_fields(capsys):
     assert out["iops_low"] <= out["iops"] <= out["iops_high"]
     assert out["degraded"]["iops"] <= out["iops"] * 1.0001
     assert all(0 <= u <= 1 for u in out["utilization"].values())
+
+
+def test_latency_curve_rises_to_capacity_and_marks_the_cap():
+    from planner.report import latency_curve
+
+    c = latency_curve(resolve(REF), profiles()["oltp-8k"], points=25)
+    assert max(c["iops"]) == pytest.approx(0.99 * c["iops_capacity"], rel=1e-6)
+    assert np.all(np.diff(c["vm_latency_ms"]) >= -1e-12)
+    assert c["vm_latency_ms"][-1] > c["vm_latency_ms"][0]  # queueing grows towards saturation
+    assert 0 < c["cpu_cap_iops"] < c["iops_capacity"]  # the reference design's 60 % cap binds first
+    assert latency_curve(resolve(with_overrides(REF, cpu_utilization_cap=1.0)), profiles()["oltp-8k"])["cpu_cap_iops"] is None

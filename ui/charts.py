@@ -48,6 +48,9 @@ def latency_curve(curve: dict, point: dict | None = None) -> go.Figure:
                         text=["operating point"], textposition="top left")
     fig.add_vline(x=curve["iops_capacity"], line_dash="dash", line_color=MUTED,
                   annotation_text="IOPS capacity", annotation_position="top left")
+    if curve.get("cpu_cap_iops"):
+        fig.add_vline(x=curve["cpu_cap_iops"], line_dash="dot", line_color=ACCENT,
+                      annotation_text="CPU cap", annotation_position="bottom right")
     fig.update_xaxes(title="IOPS (cluster)")
     fig.update_yaxes(title="latency, ms", type="log")
     return _layout(fig, "Latency vs IOPS", height=420)
@@ -56,7 +59,9 @@ def latency_curve(curve: dict, point: dict | None = None) -> go.Figure:
 def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per resource") -> go.Figure:
     names = list(util)
     vals = [util[n] * 100 for n in names]
-    colors = [ACCENT if n == bottleneck else BASE for n in names]
+    # a policy bottleneck (the CPU cap) is spent on the host CPU
+    hot = "host_cpu" if bottleneck == "cpu_utilization_cap" else bottleneck
+    colors = [ACCENT if n == hot else BASE for n in names]
     fig = go.Figure(go.Bar(x=vals, y=names, orientation="h", marker_color=colors,
                            text=[f"{v:.0f} %" for v in vals], textposition="auto"))
     fig.update_xaxes(title="utilisation, %", range=[0, 105])

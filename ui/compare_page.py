@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from planner.performance import BOTTLENECK_LABELS
 import streamlit as st
 
 from planner.errors import PlannerError
@@ -62,7 +63,7 @@ for col, (name, r) in zip(cols, reports):
                 delta = f"{r[key] / base[key] - 1:+.1%}"
             st.metric(label, fmt.format(r[key]), delta=delta,
                       delta_color="inverse" if "ms" in label else "normal")
-        st.caption(f"bottleneck: {r['bottleneck']}")
+        st.caption(f"bottleneck: {BOTTLENECK_LABELS.get(r['bottleneck'], r['bottleneck'])}")
 
 table = []
 for name, r in reports:

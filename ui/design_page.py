@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import typing
 
+from planner.performance import BOTTLENECK_LABELS
 import streamlit as st
 
 from planner.catalog import load_catalog
@@ -200,6 +201,6 @@ cols = st.columns(4)
 cols[0].metric("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB", help=f"{rep['usable_capacity_tib']:,.2f} TiB")
 cols[1].metric("IOPS", f"{rep['iops']:,.0f}", help=f"workload {state.workload_name()}")
 cols[2].metric("VM latency", f"{rep['vm_latency_ms']:.3f} ms")
-cols[3].metric("Bottleneck", rep["bottleneck"])
+cols[3].metric("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], rep["bottleneck"]))
 st.caption(f"Current valid design: **{json.loads(state.design_json())['name']}** "
            f"under workload **{state.workload_name()}** (change it on the Performance page).")

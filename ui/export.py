@@ -6,6 +6,7 @@ import html
 import io
 import json
 
+from planner.performance import BOTTLENECK_LABELS
 import streamlit as st
 
 from ui import charts, state
@@ -47,7 +48,7 @@ def html_report(design_json: str, workload_json: str, workload_name: str) -> str
         ("Read / write latency (storage)", f"{rep['read_latency_ms']:.3f} / {rep['write_latency_ms']:.3f} ms"),
         ("VM latency (mean)", f"{rep['vm_latency_ms']:.3f} ms"),
         ("p99 read latency (VM)", f"{rep['p99_read_latency_ms']:.3f} ms"),
-        ("Bottleneck", rep["bottleneck"]),
+        ("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], rep["bottleneck"])),
     ]
     if "degraded" in rep:
         key.append(("IOPS with one node down", f"{rep['degraded']['iops']:,.0f}"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from planner.performance import BOTTLENECK_LABELS
 import streamlit as st
 
 from planner.errors import PlannerError
@@ -74,7 +75,7 @@ _headline(m[2], "Write latency (storage)", "write_latency_ms", "{:.3f}", " ms")
 _headline(m[3], "VM latency", "vm_latency_ms", "{:.3f}", " ms")
 m = st.columns([1, 1.6, 1, 1])
 m[0].metric("p99 read latency (VM)", f"{rep['p99_read_latency_ms']:.3f} ms")
-m[1].metric("Bottleneck", view["bottleneck"])
+m[1].metric("Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], view["bottleneck"]))
 m[2].metric("Bandwidth", f"{rep['bandwidth_mb_s']:,.0f} MB/s")
 m[3].metric("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB")
 if "iops_low" not in rep:
@@ -92,8 +93,9 @@ fig_util = charts.utilisation_bars(view["utilization"], view["bottleneck"],
                                    "Utilisation per resource" + (" (one node down)" if degraded else ""))
 c1, c2 = st.columns([3, 2])
 c1.plotly_chart(fig_curve, width="stretch", key="perf_curve")
-c1.caption("Open loads of this workload's shape at rising rates (policies such as the CPU cap and per-VM "
-           "limits still apply); the diamond is the workload as configured.")
+c1.caption("Open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
+           "lifted to show the hardware; the dotted line marks where the CPU cap stops admitting load and "
+           "the diamond is the workload as configured.")
 c2.plotly_chart(fig_util, width="stretch", key="perf_util")
 
 # ------------------------------------------------------------ exports

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import dataclasses
 import json
 import zlib
 from pathlib import Path
@@ -178,25 +177,10 @@ def capacity(design_json: str) -> dict:
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def latency_curve(design_json: str, workload_json: str, points: int = 40) -> dict:
-    """Latency against offered IOPS: the design under open loads of the
-    workload's shape at rates from 2 % to 99 % of its IOPS capacity."""
-    from planner.params import default_params
-    from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+    """planner.report.latency_curve for JSON inputs."""
+    from planner.report import latency_curve as curve
 
-    rd = resolve(parse_design(design_json), load_catalog())
-    w = parse_workload(workload_json)
-    D = DesignArrays.from_designs([rd])
-    W = WorkloadArrays.from_workload(w, D.nodes)
-    p = default_params()
-    cap = float(np.ravel(evaluate_arrays(D, W, p)["iops_capacity"])[0])
-    rates = np.linspace(0.02, 0.99, points) * cap
-    D = D.take(np.zeros(points, dtype=int))
-    W = WorkloadArrays.from_workload(w, D.nodes)
-    W_open = dataclasses.replace(W, open_iops=rates, iops_limit_per_vm=np.asarray(np.inf))
-    out = evaluate_arrays(D, W_open, p)
-    keys = ("iops", "read_latency_ms", "write_latency_ms", "vm_read_latency_ms", "vm_write_latency_ms",
-            "vm_latency_ms", "p99_read_latency_ms")
-    return {k: np.ravel(out[k]).astype(float).tolist() for k in keys} | {"iops_capacity": cap}
+    return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points)
 
 
 # inputs the tornado varies: (label, path in the design dict, low, high)
