@@ -119,7 +119,8 @@ def tier_prices(rd: ResolvedDesign, tierset, a: CostAssumptions | None = None, n
         share = total / k if k > 0 else float("inf")
         price = share / a.target_fill / (1.0 - a.target_margin)
         out[t.name] = {
-            "max_dbs": k, "cost_share_usd_per_month": share, "price_usd_per_month": price,
+            "max_dbs": k, "limited_by": fit["alone"][t.name]["limited_by"],
+            "cost_share_usd_per_month": share, "price_usd_per_month": price,
             "cost_usd_per_guaranteed_iops_per_month": share / t.guaranteed_iops,
             "cost_usd_per_gb_per_month": share / (t.capacity_tb_per_db * 1000.0),
             # at this price, revenue covers cost once fill x price x k >= total

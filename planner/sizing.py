@@ -59,6 +59,16 @@ class Demand(BaseModel):
             raise ValueError("min_nodes must be <= max_nodes")
         return self
 
+    def vcpus(self) -> float:
+        """vCPUs the demanded databases need (tier demands only), including growth."""
+        if self.tier_counts is None:
+            return 0.0
+        from planner.tiers import default_tiers
+
+        tiers = default_tiers().by_name()
+        need = sum(c * tiers[k].vcpus_per_db for k, c in self.tier_counts.items() if k in tiers)
+        return need * (1.0 + self.growth_pct / 100.0)
+
     def totals(self) -> tuple[float, float, float]:
         """(IOPS, TB, latency target ms) including growth."""
         g = 1.0 + self.growth_pct / 100.0
@@ -142,6 +152,11 @@ def check(rd, d: Demand, a: CostAssumptions | None = None) -> dict:
             fails.append("n_plus_one")
     if d.budget_usd_per_month is not None and cost > d.budget_usd_per_month:
         fails.append("budget")
+    # vCPUs the databases need against what the nodes may host under the
+    # oversubscription ratio (with N+1, on one node fewer)
+    hosts = rd.design.nodes - (1 if d.n_plus_one else 0)
+    if d.vcpus() > rd.node.threads * hosts * rd.design.vcpu_oversubscription:
+        fails.append("vcpus")
     return {"design": rd.design.model_dump(mode="json"), "cost_usd_per_month": cost,
             "usable_capacity_tb": cap.usable_capacity_tb, "vm_latency_ms": perf["vm_latency_ms"],
             "iops_capacity": perf["iops_capacity"], "headroom": perf["iops_capacity"] / iops - 1.0,
@@ -185,10 +200,13 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
     # rule as capacity.capacity_report's usable_after_node_loss_tb
     usable_n1 = (usable_capacity_tb(n - 1, dpn, dtb, codes[si], reserve_policy="none")
                  if demand.n_plus_one else usable)
-    keep = (usable >= tb) & (usable_n1 >= tb)
+    lps = P(lambda r: r[1].threads * r[2])[ri]
+    vcpu_ok = lps * (n - (1 if demand.n_plus_one else 0)) * Design.model_fields["vcpu_oversubscription"].default \
+        >= demand.vcpus()
+    keep = (usable >= tb) & (usable_n1 >= tb) & vcpu_ok
     if demand.budget_usd_per_month is not None:
         keep &= cost <= demand.budget_usd_per_month
-    blocked = {"capacity": int(((usable < tb) | (usable_n1 < tb)).sum())}
+    blocked = {"capacity": int(((usable < tb) | (usable_n1 < tb)).sum()), "vcpus": int((~vcpu_ok).sum())}
     idx = np.flatnonzero(keep)
     if idx.size:
         # IOPS screen, vectorised: DesignArrays built directly from per-part arrays

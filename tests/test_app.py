@@ -9,23 +9,17 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from planner.performance import BOTTLENECK_LABELS
 from planner.capacity import capacity_report
 from planner.catalog import load_catalog
 from planner.design import load_design, resolve, with_overrides
+from planner.performance import BOTTLENECK_LABELS
 from planner.report import evaluate_report
 from planner.workload import profiles
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py",
-         "ui/compare_page.py", "ui/calibration_page.py"]
-import importlib.util
-
-if all(importlib.util.find_spec(m) for m in ("planner.sla", "planner.tiers", "planner.pricing")):
-    PAGES.append("ui/sla_page.py")
-if importlib.util.find_spec("planner.sizing"):
-    PAGES.append("ui/sizing_page.py")
+PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
+         "ui/sizing_page.py", "ui/compare_page.py", "ui/calibration_page.py"]
 REFERENCE = ROOT / "examples" / "reference.json"
 DEFAULT_WORKLOAD = "oltp-8k"
 
@@ -190,3 +184,55 @@ def test_html_report_has_key_numbers(reference):
     assert f"{rep['usable_capacity_tb']:,.2f} TB" in html
     assert f"{rep['iops']:,.0f}" in html
     assert "plotly" in html
+
+
+def test_sla_page_guarantee_is_planners(reference):
+    from planner.sla import Database, guarantee
+    from planner.workload import load_workload
+
+    at = _app().switch_page("ui/sla_page.py").run()
+    db = Database(name="db", size_tb=4.0, vcpus=16, threads=4, outstanding_per_thread=16, block_size_kib=4,
+                  read_fraction=1.0, latency_target_ms=1.0)
+    g = guarantee(resolve(reference, load_catalog()), db, load_workload(ROOT / "examples" / "background-25vms.json"))
+    assert _metric(at, "Guaranteed IOPS") == f"{g.guaranteed_iops:,.0f}"
+    # an impossible target is rejected naming the field, the other inputs stay
+    at.number_input(key="sla_target").set_value(0.001).run()
+    assert any("latency_target_ms" in e for e in _errors(at)), _errors(at)
+    assert at.number_input(key="sla_size").value == 4.0
+
+
+def test_sla_page_prices_follow_margin():
+    at = _app().switch_page("ui/sla_page.py").run()
+    price = lambda: [r for r in at.dataframe[1].value.to_dict("records")][0]["price_usd_per_month"]  # noqa: E731
+    before = price()
+    at.number_input(key="cost_margin").set_value(0.5).run()
+    assert price() > before
+    at.number_input(key="mix_Standard").set_value(5).run()
+    assert at.success or at.error
+
+
+def test_size_page_finds_planners_cheapest_and_loads_it():
+    from planner.sizing import Demand, size
+
+    at = _app().switch_page("ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals")
+    at.number_input(key="size_iops").set_value(200_000.0)
+    at.number_input(key="size_tb").set_value(20.0)
+    at.number_input(key="size_lat").set_value(2.0)
+    at.number_input(key="size_growth").set_value(0.0)
+    at.number_input(key="size_max_nodes").set_value(4)
+    at.button[0].click().run(timeout=120)
+    assert not at.exception, [e.value for e in at.exception]
+    best = size(Demand(total_iops=200_000, capacity_tb=20, latency_target_ms=2.0, max_nodes=4)).best
+    assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
+    at.button(key="size_use_best").click().run(timeout=120)
+    at.switch_page("ui/design_page.py").run()
+    assert _number_input(at, "Nodes").value == best["design"]["nodes"]
+
+
+def test_size_page_rejects_impossible_latency():
+    at = _app().switch_page("ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals")
+    at.number_input(key="size_lat").set_value(0.001)
+    at.button[0].click().run()
+    assert any("latency_target_ms" in e for e in _errors(at)), _errors(at)

@@ -93,3 +93,11 @@ def test_size_cli(tmp_path, capsys):
     f.write_text(json.dumps({"tier_counts": {"Gold": 3}}))
     assert main(["size", str(f)]) == 2
     assert "Gold" in capsys.readouterr().err
+
+
+def test_tier_demand_counts_vcpus():
+    # 300 Ultra databases x 16 vCPUs cannot be hosted by four 1-socket nodes
+    d = Demand(tier_counts={"Ultra": 300}, max_nodes=4, n_plus_one=False)
+    assert d.vcpus() == 300 * 16
+    r = size(d, small_catalog())
+    assert r.best is None and "vcpus" in r.explanation

@@ -112,3 +112,21 @@ def calibration_scatter(rows: list[dict], metric: str) -> go.Figure:
     fig.update_xaxes(title=f"measured {metric}")
     fig.update_yaxes(title=f"predicted {metric}")
     return _layout(fig, f"Predicted vs measured: {metric}", height=460)
+
+
+def pareto(points: list[dict]) -> go.Figure:
+    """Monthly cost against IOPS headroom; the non-dominated designs are joined."""
+    pts = sorted(points, key=lambda p: p["cost"])
+    front, best = [], float("-inf")
+    for p in pts:
+        if p["headroom_pct"] > best:
+            front.append(p)
+            best = p["headroom_pct"]
+    fig = go.Figure()
+    fig.add_scatter(x=[p["cost"] for p in pts], y=[p["headroom_pct"] for p in pts], mode="markers",
+                    name="designs", text=[p["name"] for p in pts], marker=dict(size=10, color=BASE))
+    fig.add_scatter(x=[p["cost"] for p in front], y=[p["headroom_pct"] for p in front], mode="lines+markers",
+                    name="Pareto front", line=dict(color=ACCENT), marker=dict(size=12, color=ACCENT))
+    fig.update_xaxes(title="cost, USD/month")
+    fig.update_yaxes(title="IOPS headroom, %")
+    return _layout(fig, "Cost vs headroom")

@@ -1,35 +1,59 @@
-"""SLA & tiers page: guaranteed IOPS for one database at its latency target,
-and per-tier capacity and monthly price on the current design (planner.sla,
-planner.tiers, planner.pricing)."""
+"""SLA & tiers page: guaranteed IOPS for one database at its latency target
+next to the other tenants, how many DBs of each tier fit, and what each tier
+costs per month under editable assumptions (planner.sla, planner.tiers,
+planner.pricing)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import streamlit as st
+from pydantic import ValidationError
 
-from planner.errors import PlannerError
+from planner.errors import PlannerError, format_validation_error
+from planner.pricing import CostAssumptions
+from planner.sla import Database
 from ui import chrome, export, state
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SLA_LABELS = {
+    "latency_target": "latency target", "vm_outstanding_io": "the DB's outstanding IO (Little's law)",
+    "vm_vcpu_share": "the DB's vCPU share", "node_headroom": "node headroom",
+    "cluster_headroom": "cluster headroom", "capacity": "capacity", "n_plus_one": "N+1",
+}
+
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _guarantee(design_json: str, db_json: str, n_plus_one: bool) -> dict:
+def _guarantee(design_json: str, db_json: str, background_json: str | None, n_plus_one: bool) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
-    from planner.sla import Database, guarantee
+    from planner.sla import guarantee
+    from planner.workload import parse_workload
 
     rd = resolve(parse_design(design_json), load_catalog())
-    return guarantee(rd, Database.model_validate_json(db_json), n_plus_one=n_plus_one).model_dump(mode="json")
+    bg = parse_workload(background_json) if background_json else None
+    return guarantee(rd, Database.model_validate_json(db_json), bg, n_plus_one=n_plus_one).model_dump(mode="json")
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _tiers(design_json: str, n_plus_one: bool) -> dict:
+def _tiers(design_json: str, costs_json: str, n_plus_one: bool) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
     from planner.pricing import tier_prices
     from planner.tiers import default_tiers
 
     rd = resolve(parse_design(design_json), load_catalog())
-    return tier_prices(rd, default_tiers(), n_plus_one=n_plus_one)
+    return tier_prices(rd, default_tiers(), CostAssumptions.model_validate_json(costs_json), n_plus_one=n_plus_one)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _mix(design_json: str, counts_json: str, n_plus_one: bool) -> dict:
+    from planner.catalog import load_catalog
+    from planner.design import parse_design, resolve
+    from planner.tiers import default_tiers, fit_mix
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    return fit_mix(rd, default_tiers(), json.loads(counts_json), n_plus_one)
 
 
 chrome.header("SLA & tiers")
@@ -37,38 +61,62 @@ dj = state.design_json()
 n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
 
 st.subheader("Guarantee for one database")
+bg_choice = st.radio("Other tenants on the cluster", ["none", "current workload", "25 VMs/node at 1,000 IOPS each"],
+                     index=2, horizontal=True, key="sla_bg")
+background = {"none": None, "current workload": state.workload_json(),
+              "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text()}[bg_choice]
 c = st.columns(6)
-size_tb = c[0].number_input("Size, TB", 0.01, 10_000.0, value=1.0, key="sla_size")
-vcpus = c[1].number_input("vCPUs", 1, 512, value=8, key="sla_vcpus")
+size_tb = c[0].number_input("Size, TB", 0.01, 10_000.0, value=4.0, key="sla_size")
+vcpus = c[1].number_input("vCPUs", 1, 512, value=16, key="sla_vcpus")
 threads = c[2].number_input("IO threads", 1, 1024, value=4, key="sla_threads")
-qd = c[3].number_input("Outstanding per thread", 1, 4096, value=8, key="sla_qd")
-target = c[4].number_input("Latency target, ms", 0.02, 10_000.0, value=2.0, key="sla_target")
+qd = c[3].number_input("Outstanding per thread", 1, 4096, value=16, key="sla_qd")
+target = c[4].number_input("Latency target, ms", 0.001, 10_000.0, value=1.0, format="%.3f", key="sla_target")
 stat = c[5].selectbox("Statistic", ["mean", "p90", "p99"], key="sla_stat")
+c2 = st.columns(3)
+bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
+rf = c2[1].slider("Read share", 0.0, 1.0, 1.0, 0.05, key="sla_rf")
 try:
-    from planner.sla import Database
-
-    db = Database(size_tb=size_tb, vcpus=vcpus, threads=threads, outstanding_per_thread=qd,
-                  latency_target_ms=target, latency_statistic=stat)
-    g = _guarantee(dj, db.model_dump_json(), n1)
+    db = Database(name="db", size_tb=size_tb, vcpus=vcpus, threads=threads, outstanding_per_thread=qd,
+                  block_size_kib=bs, read_fraction=rf, latency_target_ms=target, latency_statistic=stat)
+    g = _guarantee(dj, db.model_dump_json(), background, n1)
+except ValidationError as exc:
+    st.error(format_validation_error(exc))
 except PlannerError as exc:
-    st.error(str(exc))
-except ValueError as exc:  # pydantic validation of the database inputs
     st.error(str(exc))
 else:
     m = st.columns(4)
     m[0].metric("Guaranteed IOPS", f"{g['guaranteed_iops']:,.0f}")
     m[0].caption(f"band {g['guaranteed_iops_low']:,.0f}–{g['guaranteed_iops_high']:,.0f}")
     m[1].metric(f"{g['latency_statistic']} latency at that load", f"{g['latency_ms']:.3f} ms")
-    m[2].metric("Binding constraint", g["binding_constraint"])
+    m[2].metric("Binding constraint", SLA_LABELS.get(g["binding_constraint"], g["binding_constraint"]))
     m[3].metric("IOPS per GB", f"{g['iops_per_gb']:.2f}")
     if not state.presenter():
-        st.dataframe([{"bound": k, "IOPS": round(v, 1)} for k, v in g["bounds_iops"].items()], hide_index=True)
+        st.dataframe([{"bound": SLA_LABELS.get(k, k), "IOPS": round(v, 1)} for k, v in g["bounds_iops"].items()],
+                     hide_index=True)
     if g.get("note"):
         st.caption(g["note"])
 
 st.subheader("Tiers on this design")
+with st.expander("Cost assumptions (editable)", expanded=False):
+    d = CostAssumptions()
+    a = st.columns(4)
+    months = a[0].number_input("Amortisation, months", 1, 120, d.amortisation_months, key="cost_months")
+    kwh = a[1].number_input("Power, USD/kWh", 0.0, 10.0, d.power_usd_per_kwh, key="cost_kwh")
+    pue = a[2].number_input("PUE", 1.0, 5.0, d.pue, key="cost_pue")
+    ru = a[3].number_input("Rack unit, USD/month", 0.0, 10_000.0, d.rack_unit_usd_per_month, key="cost_ru")
+    b = st.columns(4)
+    lic = b[0].number_input("Windows Datacenter, USD/core", 0.0, 100_000.0, d.windows_datacenter_usd_per_core,
+                            key="cost_lic")
+    sup = b[1].number_input("Support, share of capex/year", 0.0, 1.0, d.support_pct_per_year, key="cost_sup")
+    margin = b[2].number_input("Target margin", 0.0, 0.95, d.target_margin, key="cost_margin")
+    fill = b[3].number_input("Target fill", 0.05, 1.0, d.target_fill, key="cost_fill")
 try:
-    tp = _tiers(dj, n1)
+    costs = CostAssumptions(amortisation_months=months, power_usd_per_kwh=kwh, pue=pue, rack_unit_usd_per_month=ru,
+                            windows_datacenter_usd_per_core=lic, support_pct_per_year=sup, target_margin=margin,
+                            target_fill=fill)
+    tp = _tiers(dj, costs.model_dump_json(), n1)
+except ValidationError as exc:
+    st.error(format_validation_error(exc))
 except PlannerError as exc:
     st.error(str(exc))
 else:
@@ -79,9 +127,17 @@ else:
     m = st.columns(2)
     m[0].metric("Cluster cost per month", f"${cost['per_cluster']['total_usd_per_month']:,.0f}")
     m[1].metric("Capex", f"${cost['capex_usd']:,.0f}")
+    st.markdown("**A tier mix on this design**")
+    mc = st.columns(len(tp["tiers"]))
+    counts = {name: int(mc[i].number_input(name, 0, 100_000, 0, key=f"mix_{name}")) for i, name in enumerate(tp["tiers"])}
+    if any(counts.values()):
+        mix = _mix(dj, json.dumps(counts), n1)["mix"]
+        used = ", ".join(f"{k} {v:.0%}" for k, v in mix["utilization"].items())
+        (st.success if mix["fits"] else st.error)(
+            f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: {mix['first_to_run_out']}")
     if not state.presenter():
         e = st.columns(2)
         e[0].download_button("Tier prices CSV", export.to_csv(rows), file_name="tier_prices.csv", mime="text/csv")
         e[1].download_button("Pricing JSON", json.dumps(tp, indent=1, default=str), file_name="tier_prices.json",
                              mime="application/json")
-        st.caption(f"Licence: {cost['licence_source']}. Assumptions are planner.pricing.CostAssumptions defaults.")
+        st.caption(f"Licence: {cost['licence_source']}.")
