@@ -29,6 +29,7 @@ from planner.pricing import CostAssumptions, licence_cores, monthly_cost
 from planner.workload import Workload
 
 RAM_GB = 384.0
+SCREEN_CHUNK = 20_000
 SEARCH_RESILIENCY = ("mirror-2way", "mirror-3way", "parity-dual", "mirror-accelerated-parity")
 
 
@@ -89,8 +90,9 @@ class SizingResult(BaseModel):
     best: dict | None
     alternatives: list[dict]
     pareto: list[dict]
-    screened: int
-    evaluated: int
+    screened: int          # candidates in the search space (after fault-domain rules)
+    iops_screened: int = 0  # of those, run through the vectorised IOPS-at-latency screen
+    evaluated: int          # fully evaluated (resolved and checked)
     seconds: float
     explanation: str = ""
 
@@ -208,51 +210,68 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
         keep &= cost <= demand.budget_usd_per_month
     blocked = {"capacity": int(((usable < tb) | (usable_n1 < tb)).sum()), "vcpus": int((~vcpu_ok).sum())}
     idx = np.flatnonzero(keep)
-    if idx.size:
-        # IOPS screen, vectorised: DesignArrays built directly from per-part arrays
-        # per-row part arrays are built once (rows are few); candidates index them
-        f = lambda g: P(g)[ri[idx]]  # noqa: E731
-        nn = n[idx]
+    # per-row part figures, built once; candidates index them
+    part = {
+        "drive_read_iops": P(lambda r: r[3].rand_read_4k_iops), "drive_write_iops": P(lambda r: r[3].rand_write_4k_iops),
+        "drive_read_mb_s": P(lambda r: r[3].seq_read_mb_s), "drive_write_mb_s": P(lambda r: r[3].seq_write_mb_s),
+        "drive_read_latency_us": P(lambda r: r[3].read_latency_us),
+        "drive_write_latency_us": P(lambda r: r[3].write_latency_us),
+        "drive_dwpd": P(lambda r: r[3].endurance_dwpd), "drive_warranty_years": P(lambda r: r[3].warranty_years),
+        "cache_per_node": P(lambda r: r[6]), "cache_gb": P(lambda r: r[5].capacity_gb if r[5] else 0.0),
+        "cache_read_iops": P(lambda r: r[5].rand_read_4k_iops if r[5] else 1.0),
+        "cache_write_iops": P(lambda r: r[5].rand_write_4k_iops if r[5] else 1.0),
+        "cache_read_mb_s": P(lambda r: r[5].seq_read_mb_s if r[5] else 1.0),
+        "cache_write_mb_s": P(lambda r: r[5].seq_write_mb_s if r[5] else 1.0),
+        "cache_read_latency_us": P(lambda r: r[5].read_latency_us if r[5] else 0.0),
+        "cache_write_latency_us": P(lambda r: r[5].write_latency_us if r[5] else 0.0),
+        "lps_per_node": P(lambda r: r[1].threads * r[2]), "cores_per_node": P(lambda r: r[1].cores * r[2]),
+        "base_ghz": P(lambda r: r[1].base_ghz),
+        "node_bandwidth_bytes_s": P(lambda r: float(network.node_bandwidth_bytes_s(r[7].port_gbit_s, r[7].ports, 1))),
+        "tcp": P(lambda r: r[7].rdma == "none").astype(bool),
+    }
+
+    def perf_ok(cand):
+        """Vectorised IOPS-at-latency screen (and with one node down for N+1)."""
+        nn = n[cand]
         D = DesignArrays(
-            nodes=nn, fault_domains=nn, drives_per_node=dpn[idx], drive_capacity_tb=dtb[idx],
-            drive_read_iops=f(lambda r: r[3].rand_read_4k_iops), drive_write_iops=f(lambda r: r[3].rand_write_4k_iops),
-            drive_read_mb_s=f(lambda r: r[3].seq_read_mb_s), drive_write_mb_s=f(lambda r: r[3].seq_write_mb_s),
-            drive_read_latency_us=f(lambda r: r[3].read_latency_us), drive_write_latency_us=f(lambda r: r[3].write_latency_us),
-            drive_dwpd=f(lambda r: r[3].endurance_dwpd), drive_warranty_years=f(lambda r: r[3].warranty_years),
-            cache_per_node=f(lambda r: r[6]), cache_gb=f(lambda r: r[5].capacity_gb if r[5] else 0.0),
-            cache_read_iops=f(lambda r: r[5].rand_read_4k_iops if r[5] else 1.0),
-            cache_write_iops=f(lambda r: r[5].rand_write_4k_iops if r[5] else 1.0),
-            cache_read_mb_s=f(lambda r: r[5].seq_read_mb_s if r[5] else 1.0),
-            cache_write_mb_s=f(lambda r: r[5].seq_write_mb_s if r[5] else 1.0),
-            cache_read_latency_us=f(lambda r: r[5].read_latency_us if r[5] else 0.0),
-            cache_write_latency_us=f(lambda r: r[5].write_latency_us if r[5] else 0.0),
-            lps_per_node=f(lambda r: r[1].threads * r[2]), cores_per_node=f(lambda r: r[1].cores * r[2]),
-            base_ghz=f(lambda r: r[1].base_ghz),
-            node_bandwidth_bytes_s=f(lambda r: float(network.node_bandwidth_bytes_s(r[7].port_gbit_s, r[7].ports, 1))),
-            tcp=f(lambda r: r[7].rdma == "none").astype(bool), resiliency_code=codes[si[idx]],
-            mirror_share=np.full(idx.size, 0.2), cpu_utilization_cap=np.ones(idx.size),
-            vcpu_oversubscription=np.full(idx.size, 4.0), read_caching=np.zeros(idx.size, dtype=bool))
+            nodes=nn, fault_domains=nn, drives_per_node=dpn[cand], drive_capacity_tb=dtb[cand],
+            resiliency_code=codes[si[cand]], mirror_share=np.full(cand.size, 0.2),
+            cpu_utilization_cap=np.ones(cand.size), vcpu_oversubscription=np.full(cand.size, 4.0),
+            read_caching=np.zeros(cand.size, dtype=bool), **{k: v[ri[cand]] for k, v in part.items()})
         W = WorkloadArrays.from_workload(_workload(iops, demand), nn)
-        W = WorkloadArrays(**{**W.__dict__, "open_iops": np.full(idx.size, iops), "vms_total": np.zeros(idx.size)})
+        W = WorkloadArrays(**{**W.__dict__, "open_iops": np.full(cand.size, iops), "vms_total": np.zeros(cand.size)})
         out = evaluate_arrays(D, W, default_params())
-        ok_perf = (~np.ravel(out["saturated"]).astype(bool)) & (np.ravel(out["vm_latency_ms"]) <= lat)
+        ok = (~np.ravel(out["saturated"]).astype(bool)) & (np.ravel(out["vm_latency_ms"]) <= lat)
         if demand.n_plus_one:
             from planner.degraded import degraded_arrays
-            Dd, Wd = degraded_arrays(D, W)
-            od = evaluate_arrays(Dd, Wd, default_params())
-            ok_perf &= (~np.ravel(od["saturated"]).astype(bool)) & (np.ravel(od["vm_latency_ms"]) <= lat)
-        blocked["iops_at_latency"] = int((~ok_perf).sum())
-        idx = idx[ok_perf]
+
+            od = evaluate_arrays(*degraded_arrays(D, W), default_params())
+            ok &= (~np.ravel(od["saturated"]).astype(bool)) & (np.ravel(od["vm_latency_ms"]) <= lat)
+        return ok
+
+    # Cost order, in chunks: the screen and the full evaluation stop as soon as
+    # the `top` cheapest feasible designs are found; every cheaper candidate was
+    # screened and rejected, so the answer is the same as screening them all.
     order = idx[np.argsort(cost[idx], kind="stable")]
-    results, evaluated = [], 0
-    for i in order[:max_full]:
-        rd = resolve(_design(rows[ri[i]], int(n[i]), SEARCH_RESILIENCY[si[i]]), cat)
-        evaluated += 1
-        c = check(rd, demand, a)
-        if c["feasible"]:
-            results.append(c)
-            if len(results) >= top:
+    results, evaluated, perf_screened = [], 0, 0
+    blocked["iops_at_latency"] = 0
+    for start in range(0, order.size, SCREEN_CHUNK):
+        chunk = order[start:start + SCREEN_CHUNK]
+        ok = perf_ok(chunk)
+        perf_screened += chunk.size
+        blocked["iops_at_latency"] += int((~ok).sum())
+        for i in chunk[ok]:
+            if evaluated >= max_full:
                 break
+            rd = resolve(_design(rows[ri[i]], int(n[i]), SEARCH_RESILIENCY[si[i]]), cat)
+            evaluated += 1
+            c = check(rd, demand, a)
+            if c["feasible"]:
+                results.append(c)
+                if len(results) >= top:
+                    break
+        if len(results) >= top or evaluated >= max_full:
+            break
     pareto, best_head = [], -np.inf
     for r in sorted(results, key=lambda r: r["cost_usd_per_month"]):
         if r["headroom"] > best_head:
@@ -263,5 +282,15 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
         expl = (f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB"
                 f"{' with N+1' if demand.n_plus_one else ''}; candidates blocked by: "
                 + ", ".join(f"{k} {v}" for k, v in blocked.items()))
+        if screened:
+            # name the closest candidate on the constraint that blocks most
+            fits_tb = np.minimum(usable, usable_n1)
+            j = int(np.argmax(fits_tb))
+            if fits_tb[j] < tb:
+                expl += (f". Closest on capacity: {_design(rows[ri[j]], int(n[j]), SEARCH_RESILIENCY[si[j]]).name}"
+                         f" holds {fits_tb[j]:,.1f} TB{' after a node loss' if demand.n_plus_one else ''}"
+                         f" (bays and node count cap it; allow more nodes or larger drives)")
+            elif demand.vcpus() and not vcpu_ok.any():
+                expl += f". The databases need {demand.vcpus():,.0f} vCPUs; no candidate hosts that many"
     return SizingResult(best=results[0] if results else None, alternatives=results[1:], pareto=pareto,
-                        screened=screened, evaluated=evaluated, seconds=time.perf_counter() - t0, explanation=expl)
+                        screened=screened, iops_screened=perf_screened, evaluated=evaluated, seconds=time.perf_counter() - t0, explanation=expl)
