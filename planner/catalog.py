@@ -182,19 +182,31 @@ def _format_pydantic(err: ValidationError) -> str:
 def _read_file(path: Path) -> tuple[str, list[dict]]:
     if path.stat().st_size > MAX_CATALOG_FILE_BYTES:
         raise CatalogError(f"{path.name}: file larger than {MAX_CATALOG_FILE_BYTES} bytes")
+    return _read_bytes(path.read_bytes(), path.name)
+
+
+def _read_bytes(data: bytes, name: str) -> tuple[str, list[dict]]:
+    if len(data) > MAX_CATALOG_FILE_BYTES:
+        raise CatalogError(f"{name}: file larger than {MAX_CATALOG_FILE_BYTES} bytes")
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CatalogError(f"{path.name}: not valid JSON ({exc})") from None
+        raise CatalogError(f"{name}: not valid JSON ({exc})") from None
     if not isinstance(doc, dict) or doc.get("device_class") not in DEVICE_CLASSES:
         raise CatalogError(
-            f"{path.name}: top level must be an object with 'device_class' one of "
+            f"{name}: top level must be an object with 'device_class' one of "
             f"{sorted(DEVICE_CLASSES)} and 'records'"
         )
     records = doc.get("records")
     if not isinstance(records, list):
-        raise CatalogError(f"{path.name}: 'records' must be a list")
+        raise CatalogError(f"{name}: 'records' must be a list")
     return doc["device_class"], records
+
+
+def parse_catalog_file(data: bytes, name: str = "catalog file") -> tuple[str, dict[str, Record]]:
+    """A user's catalog file (uploaded, not on disk): its device class and validated records."""
+    device_class, records = _read_bytes(data, name)
+    return device_class, parse_records(device_class, records, name)
 
 
 def parse_records(device_class: str, records: list[dict], origin: str) -> dict[str, Record]:

@@ -236,3 +236,19 @@ def test_size_page_rejects_impossible_latency():
     at.number_input(key="size_lat").set_value(0.001)
     at.button[0].click().run()
     assert any("latency_target_ms" in e for e in _errors(at)), _errors(at)
+
+
+def test_user_parts_from_a_catalog_file_can_be_picked():
+    from planner.catalog import parse_catalog_file
+
+    rec = json.loads((ROOT / "hardware_catalog" / "capacity_drives.json").read_text())["records"][0]
+    rec = dict(rec, id="my-big-drive", model="My 30 TB drive", capacity_tb=30.72, interface="nvme")
+    cls, records = parse_catalog_file(json.dumps({"device_class": "capacity_drive", "records": [rec]}).encode())
+    at = _app()
+    at.session_state["user_parts"] = {cls: {k: v.model_dump(mode="json") for k, v in records.items()}}
+    at.run()
+    assert any("My 30 TB drive" in o and "your part" in o for o in at.selectbox(key="d_drive").options)
+    at.session_state["d_drive"] = "my-big-drive"  # AppTest cannot format user options outside the script
+    at.run()
+    assert not _errors(at), _errors(at)
+    assert _metric(at, "Usable capacity").startswith(f"{(30.72 * 27) / 3:,.1f}".split(".")[0])

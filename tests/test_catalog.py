@@ -405,3 +405,21 @@ def test_required_chassis_layouts(cat):
     # the Broadwell platform of the Microsoft RDMA test is the S2600WT, not the S2600WFT
     assert cat.get("chassis", "intel-s2600wt").cpu_socket_type == "LGA2011-3"
     assert cat.get("chassis", "intel-s2600wt").pmem_slots == 0
+
+
+def test_uploaded_catalog_file_is_validated():
+    import json as _json
+
+    from planner.catalog import parse_catalog_file
+    from planner.errors import CatalogError
+
+    with pytest.raises(CatalogError, match="not valid JSON"):
+        parse_catalog_file(b"{oops", "mine.json")
+    with pytest.raises(CatalogError, match="device_class"):
+        parse_catalog_file(b'{"records": []}', "mine.json")
+    with pytest.raises(CatalogError, match="larger than"):
+        parse_catalog_file(b" " * 3_000_000, "mine.json")
+    bad = {"device_class": "nic", "records": [{"id": "x", "vendor": "v", "model": "m", "source": "my lab",
+                                                "verified": False, "ports": 0, "port_gbit_s": 25, "rdma": "roce"}]}
+    with pytest.raises(CatalogError, match="mine.json: record 'x': ports"):
+        parse_catalog_file(_json.dumps(bad).encode(), "mine.json")

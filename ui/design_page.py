@@ -21,10 +21,25 @@ RESILIENCIES = list(typing.get_args(Resiliency))
 cat = load_catalog()
 
 
-def _label(cls: str, rid: str) -> str:
+def _user_parts(cls: str) -> dict:
+    """Parts the user added from a catalog file this session: id -> record dict."""
+    return st.session_state.setdefault("user_parts", {}).get(cls, {})
+
+
+def _label(cls: str, rid: str, parts: dict) -> str:
+    """Option label; pure in its arguments (Streamlit may format options outside the script run)."""
+    from planner.catalog import DEVICE_CLASSES
+
     if rid == NONE:
         return NONE
-    r = cat.of(cls)[rid]
+    if rid in parts:
+        return _describe(cls, DEVICE_CLASSES[cls].model_validate(parts[rid])) + " · your part"
+    if rid in cat.of(cls):
+        return _describe(cls, cat.of(cls)[rid])
+    return f"{rid} (inline spec)"
+
+
+def _describe(cls: str, r) -> str:
     if cls == "capacity_drive":
         return (f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {r.interface.upper()} · "
                 f"{r.rand_read_4k_iops / 1e3:,.0f}k/{r.rand_write_4k_iops / 1e3:,.0f}k IOPS · {r.endurance_dwpd:g} DWPD")
@@ -52,14 +67,14 @@ def _seed(key: str, value) -> None:
 
 
 def _select(container, label: str, cls: str, key: str, current: str, allow_none: bool = False):
-    options = list(cat.of(cls))
+    options = list(cat.of(cls)) + [i for i in _user_parts(cls) if i not in cat.of(cls)]
     if current not in options and current != NONE:
         options.insert(0, current)  # an inline spec from a loaded file
     if allow_none:
         options.insert(0, NONE)
     _seed(key, current if current in options else options[0])
-    return container.selectbox(label, options, key=key,
-                               format_func=lambda i: _label(cls, i) if i in cat.of(cls) or i == NONE else f"{i} (inline spec)")
+    parts = dict(_user_parts(cls))
+    return container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
 
 
 chrome.header("Design")
@@ -80,6 +95,21 @@ with st.expander("Load or save a design file", expanded=False):
         else:
             state.set_design(loaded)
             st.rerun()
+    parts = st.file_uploader("Add parts from a catalog file (JSON, one device class, max 2 MB)", type=["json"],
+                             key="parts_uploader", max_upload_size=2,
+                             help="Same format as hardware_catalog/*.json: {\"device_class\": ..., \"records\": [...]}")
+    if parts is not None and st.session_state.get("_loaded_parts") != (parts.name, parts.size):
+        st.session_state["_loaded_parts"] = (parts.name, parts.size)
+        try:
+            from planner.catalog import parse_catalog_file
+
+            cls, records = parse_catalog_file(parts.getvalue(), parts.name)
+        except PlannerError as exc:
+            st.error(f"Could not add parts: {exc}")
+        else:
+            store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
+            store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
+            st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {', '.join(records)}")
     ex = st.selectbox("…or start from an example", ["—"] + state.example_names(), key="example_pick")
     if ex != "—" and st.button("Load example"):
         state.set_design(state.example_json(ex))
@@ -150,6 +180,8 @@ def _inline_or_id(cls: str, key: str, old):
     v = st.session_state[key]
     if v == NONE:
         return None
+    if v in _user_parts(cls):  # the design carries the part itself, so links and files stay whole
+        return dict(_user_parts(cls)[v])
     if old is not None and not isinstance(old, str) and _ref(old) == v:
         return old
     return v
