@@ -84,10 +84,20 @@ def _fit_target(m: str, idx) -> np.ndarray:
 UNTHROTTLED_IOPS_WEIGHT = 10.0
 
 
-def _residuals(vec, idx):
-    _, _, _, meas, _, _, _ = dataset()
+def _residuals(vec, idx) -> tuple[np.ndarray, np.ndarray]:
+    """Log errors log(predicted / measured) of every fitted metric, and their weights.
+
+    Weights: the metric's weight, x UNTHROTTLED_IOPS_WEIGHT for saturation IOPS,
+    and 1 / (points of the configuration) scaled to the mean, so each measured
+    configuration counts equally (the reference cluster's 6 points are not
+    outvoted by a Dell configuration's 150).
+    """
+    _, _, _, meas, groups, _, _ = dataset()
     out = predict(ModelParams.from_vector(vec), idx)
-    res = []
+    g = groups[idx]
+    uniq, inv, counts = np.unique(g, return_inverse=True, return_counts=True)
+    group_w = (counts.mean() / counts)[inv]
+    res, wts = [], []
     for m in METRICS:
         y = _fit_target(m, idx)
         yhat = np.asarray(out[m], dtype=float)
@@ -96,17 +106,18 @@ def _residuals(vec, idx):
         r[ok] = np.log(yhat[ok] / y[ok])
         # a non-finite prediction where a measurement exists is a large error
         r[np.isfinite(y) & (y > 0) & ~(np.isfinite(yhat) & (yhat > 0))] = 3.0
-        w = np.full(r.shape, WEIGHTS[m])
+        w = np.full(r.shape, WEIGHTS[m]) * group_w
         if m == "iops":
             w[meas["unthrottled"][idx]] *= UNTHROTTLED_IOPS_WEIGHT
-        res.append(np.sqrt(w) * r)
-    return np.concatenate(res)
+        res.append(r)
+        wts.append(np.where(np.isfinite(y) & (y > 0), w, 0.0))
+    return np.concatenate(res), np.concatenate(wts)
 
 
 def _cost(vec, idx) -> float:
-    r = _residuals(vec, idx)
+    r, w = _residuals(vec, idx)
     f = 0.3  # soft-L1: quadratic below 30 % log error, linear above (robust to outliers)
-    return float(np.sum(2.0 * f * f * (np.sqrt(1.0 + (r / f) ** 2) - 1.0)))
+    return float(np.sum(w * 2.0 * f * f * (np.sqrt(1.0 + (r / f) ** 2) - 1.0)))
 
 
 def guest_latency_from_idle_vms(idx) -> tuple[float, np.ndarray]:

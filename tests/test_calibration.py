@@ -55,8 +55,13 @@ def test_accuracy_targets_met(stored):
     assert s["in_sample"]["dell"]["read_latency_ms"]["median_abs_pct_error"] <= 25.0
     assert s["in_sample"]["dell"]["write_latency_ms"]["median_abs_pct_error"] <= 25.0
     assert s["in_sample"]["reference"]["read_latency_ms"]["median_abs_pct_error"] <= 25.0
+    # the saturation points are the real test of the throughput model
+    assert s["in_sample"]["dell_unthrottled"]["iops"]["median_abs_pct_error"] <= 10.0
+    assert s["in_sample"]["reference"]["iops"]["median_abs_pct_error"] <= 10.0
     # held out (leave one configuration out): IOPS <= 15 %
     assert s["cross_validated"]["dell"]["iops"]["median_abs_pct_error"] <= 15.0
+    assert s["cross_validated"]["dell_unthrottled"]["iops"]["median_abs_pct_error"] <= 15.0
+    assert s["cross_validated"]["reference"]["iops"]["median_abs_pct_error"] <= 15.0
 
 
 def test_bootstrap_gives_a_band(stored):
