@@ -244,8 +244,11 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     dev_w = np.where(has_cache, D.cache_write_latency_us, D.drive_write_latency_us) * US
     delay_storage = np.zeros(shape + (2,))
     delay_storage[..., 0] = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
-    # remote copies are written in parallel: one crossing on the critical path
-    delay_storage[..., 1] = p.stack_write_latency_us * US + dev_w + np.minimum(hops_w, 1.0) * hop_lat
+    # a misaligned VM's write is first redirected to the owner (one crossing),
+    # then the owner sends the remote copies in parallel (one more crossing)
+    redirect = 1.0 - W.alignment
+    delay_storage[..., 1] = (p.stack_write_latency_us * US + dev_w
+                             + (redirect + np.minimum(hops_w - redirect, 1.0)) * hop_lat)
     seidmann = guest_s * (vcpus - 1.0) / vcpus
     delay_vm = delay_storage + (p.guest_latency_us * US + seidmann)[..., None]
     cpu_lp_s = np.stack(np.broadcast_arrays(guest_s + host_r_s, guest_s + host_w_s), -1)

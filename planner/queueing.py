@@ -23,7 +23,11 @@ Formulas
   ``x = n / (Z + sum_k R_k)``.
 * Exact MVA (Reiser & Lavenberg, 1980) for one class, used to check the
   approximation in tests.
-* Open network, M/M/1 per station: ``R_k = D_k / (1 - U_k)`` (Kleinrock, 1975).
+* Open network, M/M/1 per station (Kleinrock, 1975): an IO visiting station k
+  waits ``U_k / (1 - U_k)`` x the mean service there, then is served for its
+  own class's demand (FCFS; the class mean is D_k / (1 - U_k)).
+* Multi-class FCFS in MVA: the queueing delay is shared by the classes that
+  visit the station; each class adds its own service (Bard, 1979).
 * Percentiles: latency is assumed Gamma-distributed with the model's mean and a
   squared coefficient of variation fitted to measured p90/p99 (see
   :mod:`planner.calibration`).
@@ -115,12 +119,20 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     mean_r = (p * (r.sum(-1) + z)).sum(-1)
     extra = np.maximum(n / x_out - mean_r, 0.0)
     k_star = (total * s).argmax(-1)
-    dk = np.take_along_axis(d, np.broadcast_to(k_star[..., None, None], d.shape[:-1] + (1,)), -1)[..., 0]
-    dbar = (p * dk).sum(-1)
-    add = extra[..., None] * np.where(dbar[..., None] > 0, dk / np.maximum(dbar, _EPS)[..., None], 1.0)
     onehot = np.arange(d.shape[-1]) == k_star[..., None]
+    visit, pv = _visits(d, p)
+    vk = (visit * onehot[..., None, :]).sum(-1)            # (..., C): does class c visit k*?
+    pvk = (pv * onehot).sum(-1)
+    add = extra[..., None] * np.where(pvk[..., None] > 0, vk / np.maximum(pvk, _EPS)[..., None], 1.0)
     r = r + add[..., :, None] * onehot[..., None, :]
     return x_out, r
+
+
+def _visits(d, p):
+    """Which classes visit each station (demand > 0) and the share of IOs that do."""
+    visit = (d > 0).astype(float)
+    pv = (p[..., :, None] * visit).sum(-2)
+    return visit, pv
 
 
 def _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max):
@@ -130,7 +142,11 @@ def _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max):
     # Rbar = dbar (1 + x c Rbar)  =>  Rbar = dbar / (1 - x c dbar)
     denom = np.maximum(1.0 - x[..., None] * coef * dbar, 1e-9)
     rbar = dbar / denom
-    r = dp * (1.0 + (x[..., None] * coef * rbar)[..., None, :])
+    # FCFS: the wait in queue is the same for every class that visits the
+    # station (its mean over visitors is Rbar - Dbar); service is the class's own
+    visit, pv = _visits(d, p)
+    wait = (rbar - dbar) / np.maximum(pv, _EPS)
+    r = dp + visit * wait[..., None, :]
     rc = r.sum(-1) + z
     x_out = np.minimum(n / np.maximum((p * rc).sum(-1), _EPS), x_max)
     return x_out, r
@@ -167,8 +183,13 @@ def open_residence(path_s, mix, background_s, share, x_per_vm):
     u = x * s * total
     with np.errstate(divide="ignore", invalid="ignore"):
         stretch = np.where(u < 1.0, 1.0 / np.maximum(1.0 - u, _EPS), np.inf)
-    r = d * stretch[..., None, :]
-    r = np.where(d > 0, r, 0.0)
+    # M/M/1 FCFS approximation: an IO that visits the station waits
+    # U / (1 - U) x the mean service of the IOs it finds there, whatever its class
+    visit, pv = _visits(d, p)
+    mean_service = total / np.maximum(pv, _EPS)
+    wait = np.where(u < 1.0, u * stretch * mean_service, np.inf)
+    with np.errstate(invalid="ignore"):
+        r = np.where(d > 0, d + visit * wait[..., None, :], 0.0)
     return r, u
 
 

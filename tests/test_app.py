@@ -183,7 +183,26 @@ def test_html_report_has_key_numbers(reference):
     rep = evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])
     assert f"{rep['usable_capacity_tb']:,.2f} TB" in html
     assert f"{rep['iops']:,.0f}" in html
-    assert "plotly" in html
+    assert "plotly" in html and 'src="https://cdn.plot.ly' not in html  # self-contained: opens offline
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian chromium not installed")
+def test_pdf_report_prints_with_headless_chromium(reference, tmp_path):
+    from ui import export
+    from ui.state import canonical, design_to_json
+
+    dj = design_to_json(reference)
+    wj = canonical(profiles()[DEFAULT_WORKLOAD].model_dump(mode="json"))
+    pdf = export.pdf_report(export.html_report(dj, wj, DEFAULT_WORKLOAD))
+    assert pdf[:5] == b"%PDF-" and len(pdf) > 10_000
+    (tmp_path / "report.pdf").write_bytes(pdf)
+
+
+def test_performance_page_prepares_report_on_request():
+    at = _app().switch_page("ui/performance_page.py").run()
+    assert not any(b.label == "One-page HTML report" for b in at.get("download_button"))
+    at.button(key="p_prepare_report").click().run()
+    assert any(b.proto.label == "One-page HTML report" for b in at.get("download_button"))
 
 
 def test_sla_page_guarantee_is_planners(reference):

@@ -1,4 +1,6 @@
-"""Exports: CSV of tables and a one-page HTML report (charts as inline plotly HTML)."""
+"""Exports: CSV of tables, a one-page HTML report that works offline (plotly.js
+inlined, no CDN), and a PDF of that page printed by Debian's headless chromium
+when it is installed."""
 from __future__ import annotations
 
 import csv
@@ -27,8 +29,9 @@ def to_csv(rows: list[dict]) -> str:
 def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
     """Key numbers, the waterfall, the latency curve and utilisation on one page.
 
-    Charts are inline plotly HTML (plotly.js from its CDN) rather than kaleido
-    images: rendering images would start a browser on every export.
+    Charts are inline plotly HTML with plotly.js embedded once, so the file
+    opens and prints without a network; kaleido images would start a browser on
+    every export.
     """
     rep = state.report(design_json, workload_json)
     cap = state.capacity(design_json)
@@ -36,7 +39,8 @@ def html_report(design_json: str, workload_json: str, workload_name: str) -> str
     figs = [charts.capacity_waterfall(cap, "TB"),
             charts.latency_curve(curve, {"iops": rep["iops"], "vm_latency_ms": rep["vm_latency_ms"]}),
             charts.utilisation_bars(rep["utilization"], rep["bottleneck"])]
-    figs_html = "".join(f.to_html(full_html=False, include_plotlyjs="cdn" if i == 0 else False)
+    figs_html = "".join(f.to_html(full_html=False, include_plotlyjs=True if i == 0 else False,
+                                  config={"displayModeBar": False, "staticPlot": True})
                         for i, f in enumerate(figs))
     key = [
         ("Design", rep["design"]), ("Nodes", rep["nodes"]), ("Resiliency", rep["resiliency"]),
@@ -54,8 +58,40 @@ def html_report(design_json: str, workload_json: str, workload_name: str) -> str
         key.append(("IOPS with one node down", f"{rep['degraded']['iops']:,.0f}"))
     rows = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in key)
     return f"""<!doctype html><html><head><meta charset="utf-8"><title>hciplan report: {html.escape(rep['design'])}</title>
-<style>body{{font-family:sans-serif;max-width:1100px;margin:auto}}th{{text-align:left;padding-right:2em}}
+<style>body{{font-family:sans-serif;max-width:1100px;margin:auto}}
+@media print{{body{{max-width:none}} .plotly-graph-div{{break-inside:avoid}}}}th{{text-align:left;padding-right:2em}}
 td,th{{border-bottom:1px solid #ddd;padding:4px}}</style></head><body>
 <h1>hciplan report: {html.escape(rep['design'])}</h1><p>{html.escape(cap['node_loss_note'])}</p>
 <table>{rows}</table>{figs_html}
 <h2>Design</h2><pre>{html.escape(json.dumps(json.loads(design_json), indent=1))}</pre></body></html>"""
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def pdf_available() -> bool:
+    import os
+
+    return os.access(CHROMIUM, os.X_OK)
+
+
+def pdf_report(report_html: str, timeout_s: float = 90.0) -> bytes:
+    """Print the HTML report to PDF with headless chromium (no browser download).
+
+    The page is written to a temporary folder and printed with the same
+    sandbox-free, network-free flags the browser tests use; a virtual time
+    budget lets plotly draw before printing.
+    """
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "report.html", Path(tmp) / "report.pdf"
+        src.write_text(report_html, encoding="utf-8")
+        subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp}/profile",
+             "--virtual-time-budget=8000", "--no-pdf-header-footer", f"--print-to-pdf={out}", src.as_uri()],
+            check=True, capture_output=True, timeout=timeout_s)
+        return out.read_bytes()

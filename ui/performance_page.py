@@ -109,5 +109,21 @@ if not state.presenter():
         e[0].download_button("Utilisation CSV", export.to_csv(util_rows), file_name="utilisation.csv", mime="text/csv")
         e[1].download_button("Full report JSON", json.dumps(rep, indent=1, default=str), file_name="report.json",
                              mime="application/json")
-        e[2].download_button("One-page HTML report", export.html_report(dj, wj, state.workload_name()),
-                             file_name=f"hciplan-{rep['design']}.html", mime="text/html")
+        # the report embeds plotly.js (a few MB): build it on request, not on every what-if rerun
+        if e[2].button("Prepare one-page report", key="p_prepare_report"):
+            st.session_state["p_report"] = (dj, wj, export.html_report(dj, wj, state.workload_name()))
+        ready = st.session_state.get("p_report")
+        if ready and ready[:2] == (dj, wj):
+            r = st.columns(2)
+            r[0].download_button("One-page HTML report", ready[2], file_name=f"hciplan-{rep['design']}.html",
+                                 mime="text/html", key="p_report_html")
+            if export.pdf_available():
+                if r[1].button("Print it to PDF", key="p_prepare_pdf"):
+                    with st.spinner("Printing with headless chromium…"):
+                        st.session_state["p_pdf"] = (dj, wj, export.pdf_report(ready[2]))
+                pdf = st.session_state.get("p_pdf")
+                if pdf and pdf[:2] == (dj, wj):
+                    r[1].download_button("PDF report", pdf[2], file_name=f"hciplan-{rep['design']}.pdf",
+                                         mime="application/pdf", key="p_report_pdf")
+            else:
+                r[1].caption("PDF needs Debian's chromium (`apt-get install chromium`); the HTML prints well too.")
