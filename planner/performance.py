@@ -283,9 +283,11 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     # solve the closed network only where there is a closed population
     x_closed = np.zeros(vms.shape)
     res_closed = np.zeros(path.shape)
-    if np.any(closed):
+    delay_vm = np.broadcast_to(dm["delay_vm"], vms.shape + (2,))
+    if np.all(closed):  # the common case (sweeps): no gather/scatter copies
+        x_closed, res_closed = schweitzer_symmetric(path, mix, bg, share, n_per_vm, delay_vm)
+    elif np.any(closed):
         ci = np.nonzero(closed)
-        delay_vm = np.broadcast_to(dm["delay_vm"], vms.shape + (2,))
         x_closed[ci], res_closed[ci] = schweitzer_symmetric(
             path[ci], mix[ci], np.broadcast_to(bg, share.shape)[ci], share[ci], n_per_vm[ci], delay_vm[ci])
     x_open = np.broadcast_to(W.open_iops, vms.shape) / vms

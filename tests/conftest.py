@@ -1,0 +1,10 @@
+"""Test configuration: hypothesis runs derandomised, so CI and a developer see
+the same examples (a property failure is a model bug to fix, not noise).
+``HYPOTHESIS_PROFILE=explore`` searches harder with random examples."""
+import os
+
+from hypothesis import settings
+
+settings.register_profile("deterministic", derandomize=True, print_blob=True)
+settings.register_profile("explore", max_examples=400, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
