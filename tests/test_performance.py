@@ -159,3 +159,16 @@ def test_latency_curve_rises_to_capacity_and_marks_the_cap():
     assert c["vm_latency_ms"][-1] > c["vm_latency_ms"][0]  # queueing grows towards saturation
     assert 0 < c["cpu_cap_iops"] < c["iops_capacity"]  # the reference design's 60 % cap binds first
     assert latency_curve(resolve(with_overrides(REF, cpu_utilization_cap=1.0)), profiles()["oltp-8k"])["cpu_cap_iops"] is None
+
+
+def test_sensitivity_moves_the_right_way():
+    from planner.scenarios import sensitivity
+
+    rows = {r["input"]: r for r in sensitivity(REF, profiles()["oltp-8k"])}
+    nodes = rows["nodes ±1"]
+    assert nodes["low_iops"] is None  # 2 nodes cannot hold a 3-way mirror
+    assert nodes["high_cost_usd_per_month"] > nodes["base_cost_usd_per_month"]
+    cap = rows["CPU cap ±0.1"]  # the reference design is held by its 60 % CPU cap
+    assert cap["low_iops"] < cap["base_iops"] < cap["high_iops"]
+    tcp = rows["transport tcp / rdma"]
+    assert tcp["low_iops"] <= tcp["base_iops"] and tcp["low_vm_latency_ms"] >= tcp["base_vm_latency_ms"] - 1e-12

@@ -86,8 +86,9 @@ c2.plotly_chart(charts.compare_bars([n for n, _ in reports], [r["usable_capacity
 
 st.subheader("Which input matters most (current design)")
 rows = state.tornado(dj, wj)
-c1, c2 = st.columns(2)
+c1, c2, c3 = st.columns(3)
 c1.plotly_chart(charts.tornado(rows, "iops", "IOPS"), width="stretch", key="tor_iops")
 c2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")
+c3.plotly_chart(charts.tornado(rows, "cost_usd_per_month", "cost, USD/month"), width="stretch", key="tor_cost")
 st.caption("Each bar changes one input (the other inputs stay) and shows the change against the current "
            "design; a missing bar means that setting is not a valid design.")

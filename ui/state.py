@@ -183,57 +183,12 @@ def latency_curve(design_json: str, workload_json: str, points: int = 40) -> dic
     return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points)
 
 
-# inputs the tornado varies: (label, path in the design dict, low, high)
-def _tornado_variants(d: dict) -> list[tuple[str, dict, dict]]:
-    import copy
-
-    def alt(path, value):
-        nd = copy.deepcopy(d)
-        obj = nd
-        for key in path[:-1]:
-            obj = obj[key]
-        obj[path[-1]] = value
-        return nd
-
-    n = d["node"]
-    out = [
-        ("nodes ±1", alt(("nodes",), d["nodes"] - 1), alt(("nodes",), d["nodes"] + 1)),
-        ("drives per node ±2", alt(("node", "capacity_drives", "count"), max(n["capacity_drives"]["count"] - 2, 1)),
-         alt(("node", "capacity_drives", "count"), n["capacity_drives"]["count"] + 2)),
-        ("CPU cap ±0.1", alt(("cpu_utilization_cap",), round(max(d["cpu_utilization_cap"] - 0.1, 0.05), 3)),
-         alt(("cpu_utilization_cap",), round(min(d["cpu_utilization_cap"] + 0.1, 1.0), 3))),
-        ("NICs per node ±1", alt(("node", "nics", "count"), max(n["nics"]["count"] - 1, 1)),
-         alt(("node", "nics", "count"), n["nics"]["count"] + 1)),
-        ("vCPU oversubscription ×½/×2", alt(("vcpu_oversubscription",), d["vcpu_oversubscription"] / 2),
-         alt(("vcpu_oversubscription",), min(d["vcpu_oversubscription"] * 2, 32.0))),
-        ("transport tcp / rdma", alt(("transport",), "tcp"), alt(("transport",), "rdma")),
-    ]
-    if n.get("cache_devices"):
-        c = n["cache_devices"]["count"]
-        out.append(("cache devices ±1", alt(("node", "cache_devices", "count"), max(c - 1, 1)),
-                    alt(("node", "cache_devices", "count"), c + 1)))
-    return out
-
-
 @st.cache_data(show_spinner=False, max_entries=64)
 def tornado(design_json: str, workload_json: str) -> list[dict]:
-    """IOPS and VM latency of one-at-a-time input changes (invalid variants skipped)."""
-    from planner.report import performance
+    """planner.scenarios.sensitivity for JSON inputs."""
+    from planner.scenarios import sensitivity
 
-    cat = load_catalog()
-    w = parse_workload(workload_json)
-    base = performance(resolve(parse_design(design_json), cat), w, band=False)
-    rows = []
-    for label, lo, hi in _tornado_variants(json.loads(design_json)):
-        row = {"input": label, "base_iops": base["iops"], "base_vm_latency_ms": base["vm_latency_ms"]}
-        for side, data in (("low", lo), ("high", hi)):
-            try:
-                r = performance(resolve(parse_design(data), cat), w, band=False)
-                row[f"{side}_iops"], row[f"{side}_vm_latency_ms"] = r["iops"], r["vm_latency_ms"]
-            except PlannerError:
-                row[f"{side}_iops"] = row[f"{side}_vm_latency_ms"] = None
-        rows.append(row)
-    return rows
+    return sensitivity(parse_design(design_json), parse_workload(workload_json), load_catalog())
 
 
 @st.cache_data(show_spinner=False)
