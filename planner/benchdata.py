@@ -104,9 +104,9 @@ def dell_points() -> tuple[BenchPoint, ...]:
             else:
                 bs, rf = base.block_size_kib, base.read_fraction
             qos = _f(row, "QOSperVM")
-            limit = _BUILTIN_RATE.get(wl, np.inf)
-            if qos > 0:
-                limit = min(limit, qos)
+            # Sql and Vdi pace themselves only when no QoS step is set; a QoS step
+            # replaces that pace (Sql reaches 31,500 IOPS per VM at QoS 31,501)
+            limit = qos if qos > 0 else _BUILTIN_RATE.get(wl, np.inf)
             nodes = int(row["nodes"])
             w = Workload(
                 name=wl, block_size_kib=round(bs, 4), read_fraction=min(max(rf, 0.0), 1.0),

@@ -271,3 +271,15 @@ def test_user_parts_from_a_catalog_file_can_be_picked():
     at.run()
     assert not _errors(at), _errors(at)
     assert _metric(at, "Usable capacity").startswith(f"{(30.72 * 27) / 3:,.1f}".split(".")[0])
+
+
+def test_calibration_page_shows_held_out_error():
+    import statistics
+
+    from planner.calibration import validation_table
+
+    at = _app().switch_page("ui/calibration_page.py").run()
+    assert not at.exception
+    rows = [r for r in validation_table()["rows"] if r["in_fit"] and r["iops_held_out_error_pct"] is not None]
+    expect = statistics.median(abs(r["iops_held_out_error_pct"]) for r in rows)
+    assert _metric(at, "Median |error|, held out") == f"{expect:.1f} %"

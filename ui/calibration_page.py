@@ -1,5 +1,12 @@
-"""Calibration page: predicted vs measured, residual table, in-sample vs held-out summary."""
+"""Calibration page: how well the model predicts every measured point, in
+sample and held out (leave one configuration out), with the residual table.
+
+Room is left for a customer's own benchmark files: a later issue adds them as
+one more dataset in planner.benchdata; this page lists datasets generically.
+"""
 from __future__ import annotations
+
+import statistics
 
 import streamlit as st
 
@@ -12,31 +19,48 @@ summary = state.calibration_summary()
 if summary is None:
     st.info("No calibration file yet (planner/data/calibration.json is absent): predictions below use the "
             "starting parameter values, and no in-sample vs held-out summary is available.")
-elif summary:
-    st.subheader("In-sample vs held-out")
-    flat = []
-    for k, val in summary.items():
-        if isinstance(val, dict):
-            flat.append({"set": k} | {kk: vv for kk, vv in val.items() if not isinstance(vv, (dict, list))})
-        else:
-            flat.append({"set": k, "value": val})
-    st.dataframe(flat, hide_index=True, width="stretch")
+else:
+    st.subheader("Median absolute error, %")
+    table = []
+    for judged in ("in_sample", "cross_validated", "out_of_scope_configs"):
+        for ds, metrics in summary.get(judged, {}).items():
+            table.append({"judged": judged.replace("_", " "), "data": ds}
+                         | {m: v["median_abs_pct_error"] for m, v in metrics.items()})
+    st.dataframe(table, hide_index=True, width="stretch")
+    g = summary.get("guest_latency_us_fit")
+    if g:
+        st.caption(f"Guest latency {g['value']} µs: {g['method']} ({g['points']} points; residual p10–p90 "
+                   f"{g['residual_p10_p90_us'][0]} to {g['residual_p10_p90_us'][1]} µs). Cross-validated = "
+                   "each configuration predicted by a fit that never saw it.")
 
 metrics = [m[: -len("_measured")] for m in rows[0] if m.endswith("_measured")] if rows else []
 metrics = [m for m in metrics if any(r.get(f"{m}_measured") is not None for r in rows)]
-metric = st.selectbox("Metric", metrics, key="cal_metric")
-st.plotly_chart(charts.calibration_scatter(rows, metric), width="stretch", key="cal_scatter")
+c1, c2 = st.columns([3, 1])
+metric = c1.selectbox("Metric", metrics, key="cal_metric")
+datasets = sorted({r["dataset"] for r in rows})
+chosen = c2.multiselect("Datasets", datasets, default=datasets, key="cal_datasets")
+shown = [r for r in rows if r["dataset"] in chosen]
+st.plotly_chart(charts.calibration_scatter(shown, metric), width="stretch", key="cal_scatter")
 
-pts = [r for r in rows if r.get(f"{metric}_error_pct") is not None]
+
+def _median_abs(sel, key):
+    errs = [abs(r[key]) for r in sel if r.get(key) is not None]
+    return (f"{statistics.median(errs):.1f} %", len(errs)) if errs else ("–", 0)
+
+
+fit = [r for r in shown if r["in_fit"]]
 c = st.columns(3)
-for col, (label, sel) in zip(c, (("all", pts), ("in fit", [r for r in pts if r["in_fit"]]),
-                                 ("held out", [r for r in pts if not r["in_fit"]]))):
-    errs = sorted(abs(r[f"{metric}_error_pct"]) for r in sel)
-    col.metric(f"Median |error|, {label}", f"{errs[len(errs) // 2]:.1f} %" if errs else "–",
-               help=f"{len(errs)} points")
+for col, (label, sel, key) in zip(c, (("in sample", fit, f"{metric}_error_pct"),
+                                      ("held out", fit, f"{metric}_held_out_error_pct"),
+                                      ("outside the fit's scope", [r for r in shown if not r["in_fit"]],
+                                       f"{metric}_error_pct"))):
+    val, n = _median_abs(sel, key)
+    col.metric(f"Median |error|, {label}", val, help=f"{n} points")
+pts = [r for r in shown if r.get(f"{metric}_measured") is not None]
 table = [{"dataset": r["dataset"], "config": r["config"], "point": r["point"], "in_fit": r["in_fit"],
           "measured": r[f"{metric}_measured"], "predicted": r[f"{metric}_predicted"],
-          "error_pct": r[f"{metric}_error_pct"]} for r in pts]
+          "error_pct": r[f"{metric}_error_pct"], "held_out_predicted": r.get(f"{metric}_held_out_predicted"),
+          "held_out_error_pct": r.get(f"{metric}_held_out_error_pct")} for r in pts]
 if not state.presenter():
     st.dataframe(table, hide_index=True, width="stretch")
     st.download_button("Residuals CSV", export.to_csv(table), file_name=f"residuals_{metric}.csv", mime="text/csv")

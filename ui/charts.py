@@ -95,22 +95,28 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
     return _layout(fig, f"Sensitivity of {unit}", height=360)
 
 
-def calibration_scatter(rows: list[dict], metric: str) -> go.Figure:
+def calibration_scatter(rows: list[dict], metric: str, log: bool = True) -> go.Figure:
+    """Predicted against measured: in-sample (the full fit) and held out (the fit
+    that never saw the point's configuration; outside the fit's scope in grey)."""
     fig = go.Figure()
     allv = []
-    for in_fit, name, color in ((True, "in fit", BASE), (False, "held out", ACCENT)):
-        pts = [r for r in rows if r["in_fit"] == in_fit and r.get(f"{metric}_measured") is not None
-               and r.get(f"{metric}_predicted") is not None]
+    series = (
+        ("in sample", lambda r: r["in_fit"], f"{metric}_predicted", BASE),
+        ("held out (cross-validated)", lambda r: r["in_fit"], f"{metric}_held_out_predicted", ACCENT),
+        ("outside the fit's scope", lambda r: not r["in_fit"], f"{metric}_predicted", MUTED),
+    )
+    for name, keep, key, color in series:
+        pts = [r for r in rows if keep(r) and r.get(f"{metric}_measured") and r.get(key)]
         xs = [r[f"{metric}_measured"] for r in pts]
-        ys = [r[f"{metric}_predicted"] for r in pts]
+        ys = [r[key] for r in pts]
         allv += xs + ys
         fig.add_scatter(x=xs, y=ys, mode="markers", name=f"{name} ({len(pts)})", marker=dict(color=color, size=6),
-                        text=[f"{r['dataset']} / {r['config']} / {r['point']}" for r in pts])
+                        opacity=0.7, text=[f"{r['dataset']} / {r['config']} / {r['point']}" for r in pts])
     if allv:
-        lo, hi = min(v for v in allv if v is not None), max(v for v in allv if v is not None)
+        lo, hi = min(allv), max(allv)
         fig.add_scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="y = x", line=dict(color=MUTED, dash="dash"))
-    fig.update_xaxes(title=f"measured {metric}")
-    fig.update_yaxes(title=f"predicted {metric}")
+    fig.update_xaxes(title=f"measured {metric}", type="log" if log else "linear")
+    fig.update_yaxes(title=f"predicted {metric}", type="log" if log else "linear")
     return _layout(fig, f"Predicted vs measured: {metric}", height=460)
 
 
