@@ -105,19 +105,24 @@ def cmd_validate(args) -> int:
     return 0
 
 
+def add_design_args(p) -> None:
+    """A design file, an extra catalog folder and the quick what-if overrides."""
+    p.add_argument("design")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument("--nodes", type=int)
+    p.add_argument("--transport", choices=["rdma", "tcp"])
+    p.add_argument("--resiliency")
+    p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float)
+    p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m planner", description="hciplan: HCI capacity and performance planner")
     sub = p.add_subparsers(dest="command", required=True)
 
     e = sub.add_parser("evaluate", help="capacity (and performance with --workload) of a design")
-    e.add_argument("design")
+    add_design_args(e)
     e.add_argument("--workload", help="workload file or profile name")
-    e.add_argument("--catalog", help="extra catalog folder")
-    e.add_argument("--nodes", type=int)
-    e.add_argument("--transport", choices=["rdma", "tcp"])
-    e.add_argument("--resiliency")
-    e.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float)
-    e.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float)
     e.add_argument("--no-degraded", dest="degraded", action="store_false", help="skip the one-node-down evaluation")
     e.set_defaults(func=cmd_evaluate)
 

@@ -65,13 +65,9 @@ def cmd_size(args) -> int:
 
 
 def _design_args(p) -> None:
-    p.add_argument("design")
-    p.add_argument("--catalog", help="extra catalog folder")
-    p.add_argument("--nodes", type=int)
-    p.add_argument("--transport", choices=["rdma", "tcp"])
-    p.add_argument("--resiliency")
-    p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float)
-    p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float)
+    from planner.cli import add_design_args
+
+    add_design_args(p)
     p.add_argument("--n-plus-one", dest="n_plus_one", action="store_true")
 
 
