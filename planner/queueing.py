@@ -10,8 +10,8 @@ network, the cache and the capacity drives. A station is described by
 * ``share`` -- how many VMs share the station: 1 for a VM's own vCPUs, V for
   resources shared by all V VMs.
 
-Fixed latencies (device access time, software path, wire) are pure delays and
-are added outside the solver.
+Fixed latencies (device access time, software path, wire) are pure delays
+(``delay_s``): they add to the cycle time but never queue.
 
 Formulas
 --------
@@ -25,7 +25,7 @@ Formulas
   approximation in tests.
 * Open network, M/M/1 per station (Kleinrock, 1975): an IO visiting station k
   waits ``U_k / (1 - U_k)`` x the mean service there, then is served for its
-  own class's demand (FCFS; the class mean is D_k / (1 - U_k)).
+  own class's demand (FCFS; averaged over classes, D_k / (1 - U_k)).
 * Multi-class FCFS in MVA: the queueing delay is shared by the classes that
   visit the station; each class adds its own service (Bard, 1979).
 * Percentiles: latency is assumed Gamma-distributed with the model's mean and a
