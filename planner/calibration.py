@@ -37,18 +37,15 @@ WEIGHTS = {"iops": 2.0, "host_cpu_utilization": 1.0, "read_latency_ms": 1.0, "wr
 def dataset():
     """Arrays for every benchmark point (built once)."""
     pts = all_points()
-    cache: dict[int, dict] = {}
-    designs = []
-    for p in pts:
-        designs.append(p.design)
-    D = DesignArrays.from_designs(designs)
+    D = DesignArrays.from_designs([p.design for p in pts])
     W = WorkloadArrays.from_workloads([p.workload for p in pts], D.nodes)
     meas = {m: np.array([p.measured.get(m, np.nan) for p in pts], dtype=float) for m in METRICS}
     meas["unthrottled"] = np.array([p.measured.get("unthrottled", 0.0) for p in pts]) > 0
+    # VM-layer latency enters the fit only where nothing waits in a throttle
+    meas["vm_latency_fittable"] = meas["unthrottled"] | np.array([_idle_vm(p) for p in pts])
     groups = np.array([p.group for p in pts])
     in_scope = np.array([p.in_scope for p in pts])
     datasets = np.array([p.dataset for p in pts])
-    del cache
     return pts, D, W, meas, groups, in_scope, datasets
 
 
@@ -67,14 +64,13 @@ def _fit_target(m: str, idx) -> np.ndarray:
     throttle, which the model does not represent: those rows are left out of the
     VM latency fit (they stay in the validation report).
     """
-    pts, _, _, meas, _, _, _ = dataset()
+    _, _, _, meas, _, _, _ = dataset()
     y = meas[m][idx].copy()
     if m.startswith("vm_") or m.startswith("p99"):
         # Throttled steps (QoS, or Sql's own pace) show VM latency well above the
         # storage path's; only near-idle VMs (Vdi at <= 300 IOPS per VM) pin the
         # guest's own latency.
-        qos = np.array([not meas["unthrottled"][i] and not _idle_vm(pts[i]) for i in idx])
-        y[qos] = np.nan
+        y[~meas["vm_latency_fittable"][idx]] = np.nan
     return y
 
 
