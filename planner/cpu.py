@@ -41,3 +41,12 @@ def host_write_us(p, backend_writes, rmw_reads, hops, block_size_kib, tcp_factor
 def vcpus_hosted(lps_per_node, oversubscription):
     """vCPUs a node may host under the oversubscription ratio."""
     return np.floor(np.asarray(lps_per_node) * np.asarray(oversubscription, dtype=float))
+
+
+def cap_throughput_iops(cap, p, lps_total, cpu_lp_s_per_io):
+    """Cluster IOPS at which host CPU reaches ``cap`` (utilisation law, X = U * LPs / D).
+
+    The cap cannot exceed the fitted SMT ceiling, and the idle load is served first.
+    """
+    usable = np.maximum(np.minimum(cap, p.host_cpu_max_utilization) - p.host_cpu_idle_utilization, 0.0)
+    return usable * lps_total / cpu_lp_s_per_io

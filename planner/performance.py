@@ -281,12 +281,12 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     share = np.where(no_pop[..., None] & (np.arange(K) == 0), 0.0, share)
 
     # solve the closed network only where there is a closed population
-    x_closed = np.zeros(vms.shape)
-    res_closed = np.zeros(path.shape)
     delay_vm = np.broadcast_to(dm["delay_vm"], vms.shape + (2,))
     if np.all(closed):  # the common case (sweeps): no gather/scatter copies
         x_closed, res_closed = schweitzer_symmetric(path, mix, bg, share, n_per_vm, delay_vm)
-    elif np.any(closed):
+    else:
+        x_closed, res_closed = np.zeros(vms.shape), np.zeros(path.shape)
+    if np.any(closed) and not np.all(closed):
         ci = np.nonzero(closed)
         x_closed[ci], res_closed[ci] = schweitzer_symmetric(
             path[ci], mix[ci], np.broadcast_to(bg, share.shape)[ci], share[ci], n_per_vm[ci], delay_vm[ci])
@@ -303,7 +303,7 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     lps_total = np.broadcast_to(D.lps_per_node * D.nodes, vms.shape).astype(float)
     cap = np.broadcast_to(D.cpu_utilization_cap, vms.shape)
     idle = p.host_cpu_idle_utilization
-    x_cap = np.maximum(np.minimum(cap, p.host_cpu_max_utilization) - idle, 0.0) * lps_total / (cpu_per_io * vms)
+    x_cap = cpu_mod.cap_throughput_iops(cap, p, lps_total, cpu_per_io) / vms
     # a cap of 1.0 means no policy: saturation is the closed network's business
     capped = (cap < 1.0) & (x > x_cap * (1 + 1e-9))
     x = np.where(capped, x_cap, x)

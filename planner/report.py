@@ -10,6 +10,7 @@ import numpy as np
 
 from planner import endurance
 from planner.capacity import capacity_report
+from planner.cpu import cap_throughput_iops
 from planner.catalog import Catalog, load_catalog
 from planner.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
 from planner.design import Design, ResolvedDesign, resolve
@@ -132,8 +133,7 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
     cap = rd.design.cpu_utilization_cap
     cap_iops = None
     if cap < 1.0:
-        cpu_per_io = float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6
-        lps = rd.node.threads * rd.design.nodes
-        cap_iops = max(min(cap, p.host_cpu_max_utilization) - p.host_cpu_idle_utilization, 0.0) * lps / cpu_per_io
+        cap_iops = float(cap_throughput_iops(cap, p, rd.node.threads * rd.design.nodes,
+                                             float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6))
     curve["cpu_cap_iops"] = cap_iops
     return curve
