@@ -286,10 +286,10 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         x_closed, res_closed = schweitzer_symmetric(path, mix, bg, share, n_per_vm, delay_vm)
     else:
         x_closed, res_closed = np.zeros(vms.shape), np.zeros(path.shape)
-    if np.any(closed) and not np.all(closed):
-        ci = np.nonzero(closed)
-        x_closed[ci], res_closed[ci] = schweitzer_symmetric(
-            path[ci], mix[ci], np.broadcast_to(bg, share.shape)[ci], share[ci], n_per_vm[ci], delay_vm[ci])
+        if np.any(closed):
+            ci = np.nonzero(closed)
+            x_closed[ci], res_closed[ci] = schweitzer_symmetric(
+                path[ci], mix[ci], np.broadcast_to(bg, share.shape)[ci], share[ci], n_per_vm[ci], delay_vm[ci])
     x_open = np.broadcast_to(W.open_iops, vms.shape) / vms
     x = np.where(closed, x_closed, x_open)
     limited_by = np.where(closed, "population", "offered_load").astype(object)
