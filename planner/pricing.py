@@ -40,7 +40,8 @@ class CostAssumptions(BaseModel):
     part_prices_usd: dict[str, float] = Field(default_factory=dict, description="part id -> USD override")
 
 
-def _price(rec, a: CostAssumptions) -> float:
+def part_price_usd(rec, a: CostAssumptions) -> float:
+    """A part's price, USD: the user's override, else the catalog list price."""
     if rec.id in a.part_prices_usd:
         return float(a.part_prices_usd[rec.id])
     if rec.list_price_usd is None:
@@ -51,12 +52,12 @@ def _price(rec, a: CostAssumptions) -> float:
 
 def node_capex_usd(rd: ResolvedDesign, a: CostAssumptions) -> float:
     n = rd.node
-    total = _price(n.cpu, a) * n.sockets + _price(n.drive, a) * n.drive_count + _price(n.nic, a) * n.nic_count
+    total = part_price_usd(n.cpu, a) * n.sockets + part_price_usd(n.drive, a) * n.drive_count + part_price_usd(n.nic, a) * n.nic_count
     total += n.ram_gb * a.ram_usd_per_gb
     if n.chassis is not None:
-        total += _price(n.chassis, a)
+        total += part_price_usd(n.chassis, a)
     if n.cache is not None:
-        total += _price(n.cache, a) * n.cache_count
+        total += part_price_usd(n.cache, a) * n.cache_count
     return total
 
 
@@ -79,21 +80,29 @@ def licence_cores(cores_per_cpu: int, sockets: int) -> int:
     return max(max(cores_per_cpu, MIN_CORE_LICENCES_PER_CPU) * sockets, MIN_CORE_LICENCES_PER_SERVER)
 
 
+def node_monthly_usd(node_capex, power_w, rack_units, licence_core_count, a: CostAssumptions) -> dict:
+    """Monthly cost of one node by line item, USD/month (scalars or numpy arrays).
+
+    Hardware and Windows Datacenter licences are amortised over the period;
+    power is W x PUE x 730 h/month / 1000 (kWh) x price; support is a share of
+    capex per year.
+    """
+    return {
+        "hardware_usd_per_month": node_capex / a.amortisation_months,
+        "power_usd_per_month": power_w * a.pue * 730.0 / 1000.0 * a.power_usd_per_kwh,
+        "rack_usd_per_month": rack_units * a.rack_unit_usd_per_month,
+        "licence_usd_per_month": licence_core_count * a.windows_datacenter_usd_per_core / a.amortisation_months,
+        "support_usd_per_month": node_capex * a.support_pct_per_year / 12.0,
+    }
+
+
 def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
     """Monthly cost per node and per cluster, USD/month, by line item."""
     a = a or CostAssumptions()
     node_capex = node_capex_usd(rd, a)
     n = rd.node
-    ru = n.chassis.rack_units if n.chassis else 1
-    node = {
-        "hardware_usd_per_month": node_capex / a.amortisation_months,
-        # W x PUE x 730 h/month / 1000 -> kWh
-        "power_usd_per_month": node_power_w(rd) * a.pue * 730.0 / 1000.0 * a.power_usd_per_kwh,
-        "rack_usd_per_month": ru * a.rack_unit_usd_per_month,
-        "licence_usd_per_month": licence_cores(n.cpu.cores, n.sockets) * a.windows_datacenter_usd_per_core
-        / a.amortisation_months,
-        "support_usd_per_month": node_capex * a.support_pct_per_year / 12.0,
-    }
+    node = node_monthly_usd(node_capex, node_power_w(rd), n.chassis.rack_units if n.chassis else 1,
+                            licence_cores(n.cpu.cores, n.sockets), a)
     node["total_usd_per_month"] = sum(node.values())
     cluster = {k: v * rd.design.nodes for k, v in node.items()}
     return {"per_node": node, "per_cluster": cluster, "capex_usd": node_capex * rd.design.nodes,

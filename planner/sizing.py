@@ -25,7 +25,7 @@ from planner.design import MIN_FAULT_DOMAINS, Design, resolve
 from planner.errors import PlannerError
 from planner.params import default_params
 from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
-from planner.pricing import CostAssumptions, licence_cores, monthly_cost
+from planner.pricing import CostAssumptions, licence_cores, monthly_cost, node_monthly_usd, part_price_usd
 from planner.workload import Workload
 
 RAM_GB = 384.0
@@ -175,16 +175,14 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
     if not rows:
         raise SizingError("no chassis/CPU/drive combination in the catalog fits together", "catalog")
     P = lambda f: np.array([f(r) for r in rows], dtype=float)  # noqa: E731 per-row part arrays
-    price = lambda rec: a.part_prices_usd.get(rec.id, rec.list_price_usd)  # noqa: E731
+    price = lambda rec: part_price_usd(rec, a)  # noqa: E731
     node_capex = (P(lambda r: price(r[1]) * r[2] + price(r[3]) * r[4] + price(r[7]) + price(r[0])
                     + (price(r[5]) * r[6] if r[5] else 0)) + RAM_GB * a.ram_usd_per_gb)
     power = P(lambda r: (r[1].power_w or r[1].tdp_w) * r[2] + (r[3].power_w or 0) * r[4] + (r[7].power_w or 0)
               + (r[0].power_w or 0) + ((r[5].power_w or 0) * r[6] if r[5] else 0))
     lic = P(lambda r: licence_cores(r[1].cores, r[2]))
     ru = P(lambda r: r[0].rack_units)
-    node_month = (node_capex / a.amortisation_months + power * a.pue * 0.73 * a.power_usd_per_kwh
-                  + ru * a.rack_unit_usd_per_month + lic * a.windows_datacenter_usd_per_core / a.amortisation_months
-                  + node_capex * a.support_pct_per_year / 12.0)
+    node_month = sum(node_monthly_usd(node_capex, power, ru, lic, a).values())
     nodes = np.arange(demand.min_nodes, demand.max_nodes + 1)
     codes = np.array([RESILIENCY_CODES[r] for r in SEARCH_RESILIENCY])
     mins = np.array([MIN_FAULT_DOMAINS[r] for r in SEARCH_RESILIENCY])
