@@ -53,6 +53,14 @@ MIN_FAULT_DOMAINS: dict[str, int] = {
     "nested-mirror-2way": 2,
 }
 MAX_FAULT_DOMAINS: dict[str, int] = {"nested-mirror-2way": 2}
+#: Resiliencies whose volumes may be delimited to a subset of servers (Microsoft,
+#: "Delimit the allocation of volumes in Storage Spaces Direct", Windows Server
+#: 2019+: "Your cluster uses only three-way mirror resiliency"; "Do not use this
+#: option if ... your cluster uses parity or mirror-accelerated parity").
+DELIMITABLE = ("mirror-3way",)
+#: Same page: "Consider using this option if your cluster has six or more servers".
+DELIMIT_RECOMMENDED_MIN_NODES = 6
+CacheMode = Literal["read-write", "write-only", "read-only"]
 #: Storage Spaces Direct supports up to 16 servers per cluster (Microsoft docs,
 #: "Storage Spaces Direct hardware requirements").
 MAX_NODES = 16
@@ -128,10 +136,31 @@ class Design(_Strict):
     reserve_policy: Literal["one-drive-per-node-max-4", "none"] = "one-drive-per-node-max-4"
     vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
     cpu_utilization_cap: float = Field(default=1.0, gt=0.0, le=1.0)
-    all_flash_read_cache: bool = Field(
-        default=False,
-        description="cache reads too (S2D caches only writes when the capacity tier is flash)",
+    cache_mode: CacheMode | None = Field(
+        default=None,
+        description="S2D cache mode (Set-ClusterStorageSpacesDirect -CacheModeSSD/-CacheModeHDD); "
+        "default (null): as S2D chooses by media, write-only when the capacity drives are flash, "
+        "read-write when they are HDD",
     )
+    volume_servers: int | None = Field(
+        default=None, ge=1, le=MAX_NODES,
+        description="servers each volume's slabs are spread over: null = every server (regular "
+        "allocation); fewer = delimited allocation (Windows Server 2019+, three-way mirror only, "
+        "New-Volume -StorageFaultDomainsToUse)",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_read_cache(cls, data):
+        # files written before cache_mode had a boolean all_flash_read_cache
+        if isinstance(data, dict) and "all_flash_read_cache" in data:
+            data = dict(data)
+            legacy = data.pop("all_flash_read_cache")
+            if legacy is True and data.get("cache_mode") is None:
+                data["cache_mode"] = "read-write"
+            elif legacy not in (True, False):
+                raise ValueError("all_flash_read_cache (legacy) must be true or false; use cache_mode")
+        return data
 
     @model_validator(mode="after")
     def _fault_domains(self) -> "Design":
@@ -149,7 +178,32 @@ class Design(_Strict):
             )
         if self.fault_domains is not None and self.fault_domains > self.nodes:
             raise ValueError("fault_domains cannot exceed nodes")
+        if self.volume_servers is not None:
+            if self.volume_servers > n_fd:
+                raise ValueError(
+                    f"volume_servers ({self.volume_servers}) cannot exceed the {n_fd} fault domains"
+                )
+            if self.volume_servers < need:
+                raise ValueError(
+                    f"volume_servers ({self.volume_servers}) must be at least {need}: "
+                    f"'{self.resiliency}' places its copies on distinct servers"
+                )
+            if self.volume_servers < n_fd and self.resiliency not in DELIMITABLE:
+                raise ValueError(
+                    f"delimited allocation (volume_servers {self.volume_servers} < {n_fd} servers) is "
+                    f"supported for three-way mirror only, not '{self.resiliency}' (Microsoft, "
+                    "'Delimit the allocation of volumes in Storage Spaces Direct')"
+                )
         return self
+
+    @property
+    def effective_volume_servers(self) -> int:
+        """Servers each volume spans (every fault domain unless delimited)."""
+        return self.volume_servers or self.effective_fault_domains
+
+    @property
+    def delimited(self) -> bool:
+        return self.effective_volume_servers < self.effective_fault_domains
 
     @property
     def effective_fault_domains(self) -> int:
@@ -192,6 +246,20 @@ class ResolvedDesign(_Strict):
     @property
     def nodes(self) -> int:
         return self.design.nodes
+
+    @property
+    def cache_mode(self) -> str | None:
+        """The S2D cache mode in effect; None without a cache tier.
+
+        S2D's default (Microsoft, *Understanding the storage pool cache*): with
+        flash capacity drives the cache is write-only; with HDD capacity drives
+        it caches reads and writes. ``design.cache_mode`` overrides it.
+        """
+        if self.node.cache is None:
+            return None
+        if self.design.cache_mode is not None:
+            return self.design.cache_mode
+        return "read-write" if getattr(self.node.drive, "media", "ssd") == "hdd" else "write-only"
 
 
 def _closest(name: str, ids) -> str:

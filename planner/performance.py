@@ -75,6 +75,8 @@ class DesignArrays:
     cpu_utilization_cap: np.ndarray
     vcpu_oversubscription: np.ndarray
     read_caching: np.ndarray
+    write_caching: np.ndarray
+    volume_servers: np.ndarray
 
     @classmethod
     def from_designs(cls, designs: list[ResolvedDesign]) -> "DesignArrays":
@@ -126,7 +128,9 @@ def _design_row(rd: ResolvedDesign) -> dict:
         mirror_share=d.mirror_share,
         cpu_utilization_cap=d.cpu_utilization_cap,
         vcpu_oversubscription=d.vcpu_oversubscription,
-        read_caching=bool(d.all_flash_read_cache),
+        read_caching=rd.cache_mode in ("read-write", "read-only"),
+        write_caching=rd.cache_mode in ("read-write", "write-only"),
+        volume_servers=d.effective_volume_servers,
     )
 
 
@@ -141,6 +145,7 @@ class WorkloadArrays:
     open_iops: np.ndarray          # nan = closed population
     iops_limit_per_vm: np.ndarray  # inf = none
     alignment: np.ndarray
+    host_issuer: np.ndarray        # True: issued on the nodes, no VM layer
 
     @classmethod
     def from_workload(cls, w: Workload, nodes) -> "WorkloadArrays":
@@ -156,6 +161,7 @@ class WorkloadArrays:
             open_iops=np.asarray(np.nan if w.iops is None else w.iops, dtype=float),
             iops_limit_per_vm=np.asarray(np.inf if w.iops_limit_per_vm is None else w.iops_limit_per_vm),
             alignment=np.asarray(w.vm_alignment, dtype=float),
+            host_issuer=np.asarray(w.issuer == "host"),
         )
 
     @classmethod
@@ -186,6 +192,8 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
 
     has_cache = D.cache_per_node > 0
+    # writes land in the cache only in write-only / read-write mode
+    wcache = has_cache & D.write_caching
     cache_total_gb = D.cache_gb * D.cache_per_node * n
     vms = W.vms_total
     footprint_gb = W.working_set_gb_per_vm * np.maximum(vms, 1.0) * bw_writes
@@ -203,8 +211,9 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     bytes_ = bs * devices.KIB
     t_rot = (rot_read * bytes_ / (D.drive_read_mb_s * 1e6) + rot_write * bytes_ / (D.drive_write_mb_s * 1e6)) / eff
 
-    # --- CPU (LP-seconds per IO)
-    guest_s = p.guest_cpu_us * scale * US
+    # --- CPU (LP-seconds per IO); a host issuer has no guest OS in the path
+    vm_issuer = ~np.asarray(W.host_issuer, dtype=bool)
+    guest_s = np.where(vm_issuer, p.guest_cpu_us * scale * US, 0.0)
     host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_f) * scale * US
     host_w_s = cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_f) * scale * US
     # LPs left for IO work once the idle load (OS, idle VMs) is served
@@ -227,12 +236,12 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     path[..., 1, 2] = network.wire_demand_s(hops_w, bs, n, D.node_bandwidth_bytes_s)
     # 3: cache devices
     path[..., 0, 3] = hit * t_cr / n_cache
-    path[..., 1, 3] = np.where(has_cache, bw_writes * t_cw / n_cache, 0.0)
+    path[..., 1, 3] = np.where(wcache, bw_writes * t_cw / n_cache, 0.0)
     # 4: capacity drives
     path[..., 0, 4] = (1.0 - hit) * t_dr / n_drives
-    path[..., 1, 4] = np.where(has_cache, 0.0, bw_writes * t_dw / n_drives) + rmw * t_dr / n_drives
+    path[..., 1, 4] = np.where(wcache, 0.0, bw_writes * t_dw / n_drives) + rmw * t_dr / n_drives
     w = 1.0 - r
-    bg[..., 4] = w * (np.where(has_cache, bw_writes * (1.0 - absorb) * t_dw, 0.0) + t_rot) / n_drives
+    bg[..., 4] = w * (np.where(wcache, bw_writes * (1.0 - absorb) * t_dw, 0.0) + t_rot) / n_drives
 
     share = np.empty(shape + (K,))
     share[..., 0] = 1.0
@@ -241,7 +250,7 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     tcp_hop = np.where(D.tcp, PUBLISHED["tcp_hop_latency_us"]["value"], 0.0)
     hop_lat = (p.hop_latency_us + tcp_hop) * US
     dev_r = (1.0 - hit) * D.drive_read_latency_us * US + hit * D.cache_read_latency_us * US
-    dev_w = np.where(has_cache, D.cache_write_latency_us, D.drive_write_latency_us) * US
+    dev_w = np.where(wcache, D.cache_write_latency_us, D.drive_write_latency_us) * US
     delay_storage = np.zeros(shape + (2,))
     delay_storage[..., 0] = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
     # a misaligned VM's write is first redirected to the owner (one crossing),
@@ -250,7 +259,7 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     delay_storage[..., 1] = (p.stack_write_latency_us * US + dev_w
                              + (redirect + np.minimum(hops_w - redirect, 1.0)) * hop_lat)
     seidmann = guest_s * (vcpus - 1.0) / vcpus
-    delay_vm = delay_storage + (p.guest_latency_us * US + seidmann)[..., None]
+    delay_vm = delay_storage + np.where(vm_issuer, p.guest_latency_us * US + seidmann, 0.0)[..., None]
     cpu_lp_s = np.stack(np.broadcast_arrays(guest_s + host_r_s, guest_s + host_w_s), -1)
     return dict(
         path=path, background=bg, share=share, delay_storage=delay_storage, delay_vm=delay_vm,

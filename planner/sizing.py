@@ -235,7 +235,8 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
             nodes=nn, fault_domains=nn, drives_per_node=dpn[cand], drive_capacity_tb=dtb[cand],
             resiliency_code=codes[si[cand]], mirror_share=np.full(cand.size, 0.2),
             cpu_utilization_cap=np.ones(cand.size), vcpu_oversubscription=np.full(cand.size, 4.0),
-            read_caching=np.zeros(cand.size, dtype=bool), **{k: v[ri[cand]] for k, v in part.items()})
+            read_caching=np.zeros(cand.size, dtype=bool), write_caching=np.ones(cand.size, dtype=bool),
+            volume_servers=nn, **{k: v[ri[cand]] for k, v in part.items()})
         W = WorkloadArrays.from_workload(_workload(iops, demand), nn)
         W = WorkloadArrays(**{**W.__dict__, "open_iops": np.full(cand.size, iops), "vms_total": np.zeros(cand.size)})
         out = evaluate_arrays(D, W, default_params())

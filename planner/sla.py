@@ -134,6 +134,7 @@ def _combined(D: DesignArrays, db: Database, bg: Workload | None, x_bg: float, v
         open_iops=np.maximum(tot, 1e-3),
         iops_limit_per_vm=np.asarray(np.inf),
         alignment=np.asarray(bg.vm_alignment if bg else 1.0),
+        host_issuer=np.asarray(False),
     )
 
 

@@ -74,7 +74,7 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool) -> float:
     probe = WorkloadArrays(np.asarray(tier.block_size_kib), np.asarray(tier.read_fraction),
                            np.asarray(0.0), np.asarray(float(tier.vcpus_per_db)), np.asarray(32.0),
                            np.asarray(tier.capacity_tb_per_db * 1000.0), np.asarray(1.0),
-                           np.asarray(np.inf), np.asarray(1.0))
+                           np.asarray(np.inf), np.asarray(1.0), np.asarray(False))
     if n_plus_one and rd.design.nodes > 1:
         D, _ = degraded_arrays(D, probe)
     cap = float(np.ravel(evaluate_arrays(D, probe, p)["iops_capacity"])[0])

@@ -11,6 +11,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from planner.errors import PlannerError
@@ -25,6 +27,11 @@ class WorkloadError(PlannerError):
 
 
 class Workload(BaseModel):
+    """An IO load. ``issuer`` says who issues it: ``vm`` (default; IO from
+    inside Hyper-V VMs, ``vms_per_node`` VMs per node) or ``host`` (DiskSpd/fio
+    run on the cluster nodes themselves, ``vms_per_node`` issuing processes per
+    node: no guest CPU, no guest latency layer, no vCPU queue)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(default="workload", min_length=1, max_length=200)
@@ -32,8 +39,13 @@ class Workload(BaseModel):
     block_size_kib: float = Field(ge=0.5, le=4096, description="IO size, KiB")
     read_fraction: float = Field(ge=0.0, le=1.0)
     random_fraction: float = Field(default=1.0, ge=0.0, le=1.0)
-    vms_per_node: int | None = Field(default=None, ge=1, le=2000)
+    issuer: Literal["vm", "host"] = Field(
+        default="vm", description="vm: IO issued inside VMs; host: issued by processes on the nodes "
+        "themselves (then vms_per_node counts issuing processes per node)")
+    vms_per_node: int | None = Field(
+        default=None, ge=1, le=2000, description="VMs per node (issuer vm) or issuing processes per node (issuer host)")
     vcpus_per_vm: int = Field(default=4, ge=1, le=512)
+    ram_gb_per_vm: float = Field(default=4.0, gt=0, le=24_000, description="RAM assigned to each VM, GB (issuer vm)")
     threads_per_vm: int = Field(default=1, ge=1, le=1024)
     outstanding_per_thread: int = Field(default=32, ge=1, le=4096)
     working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=1e6)

@@ -17,6 +17,7 @@ from planner.errors import PlannerError
 from ui import chrome, state
 
 NONE = "(none)"
+CACHE_DEFAULT = "as S2D chooses (default)"
 RESILIENCIES = list(typing.get_args(Resiliency))
 cat = load_catalog()
 
@@ -171,8 +172,17 @@ with right:
     st.slider("CPU utilisation cap", 0.05, 1.0, step=0.05, key="d_cpucap",
               help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap")
     slots["cpu_utilization_cap"] = st.empty()
-    _seed("d_readcache", bool(draft.get("all_flash_read_cache", False)))
-    st.checkbox("Cache reads too (all-flash read cache)", key="d_readcache")
+    _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
+    st.selectbox("Cache mode", [CACHE_DEFAULT, "read-write", "write-only", "read-only"], key="d_cache_mode",
+                 help="S2D's own setting (Set-ClusterStorageSpacesDirect -CacheModeSSD/-CacheModeHDD). "
+                      "Default: write-only when the capacity drives are flash, read-write when they are HDD.")
+    slots["cache_mode"] = st.empty()
+    _seed("d_volume_servers", int(draft.get("volume_servers") or 0))
+    st.number_input("Servers per volume (0 = every server; fewer = delimited allocation)", 0, 16, step=1,
+                    key="d_volume_servers",
+                    help="Windows Server 2019+ can confine each three-way mirror volume to a subset of servers "
+                         "(New-Volume -StorageFaultDomainsToUse); Microsoft suggests it from six servers up.")
+    slots["volume_servers"] = st.empty()
 
 
 def _inline_or_id(cls: str, key: str, old):
@@ -197,7 +207,8 @@ if "d_mirror_share" in ss and ss["d_resiliency"] == "mirror-accelerated-parity":
 new["transport"] = ss["d_transport"]
 new["vcpu_oversubscription"] = float(ss["d_oversub"])
 new["cpu_utilization_cap"] = float(ss["d_cpucap"])
-new["all_flash_read_cache"] = bool(ss["d_readcache"])
+new["cache_mode"] = None if ss["d_cache_mode"] == CACHE_DEFAULT else ss["d_cache_mode"]
+new["volume_servers"] = int(ss["d_volume_servers"]) or None
 cache_model = _inline_or_id("cache_device", "d_cache", (node.get("cache_devices") or {}).get("model"))
 new["node"] = {
     "chassis": _inline_or_id("chassis", "d_chassis", node.get("chassis")),
