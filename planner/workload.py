@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from planner.errors import PlannerError
+from planner.errors import PlannerError, shown
 from planner.jsonio import load_json_model, parse_json_model
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -84,12 +84,14 @@ def profiles() -> dict[str, Workload]:
 
 
 def load_workload(ref: str | Path) -> Workload:
-    """A workload from a file path, or a named profile."""
+    """A workload from a named profile, or else a file path."""
     if str(ref) in profiles():
         return profiles()[str(ref)]
-    if not Path(ref).is_file():
-        raise WorkloadError(
-            f"no file or profile named '{ref}'; profiles: {', '.join(profiles())}", "workload"
-        )
-    return load_json_model(ref, Workload, WorkloadError, "workload", prefix="workload",
-                           max_bytes=MAX_WORKLOAD_FILE_BYTES)
+    try:
+        return load_json_model(ref, Workload, WorkloadError, "workload", prefix="workload",
+                               max_bytes=MAX_WORKLOAD_FILE_BYTES)
+    except WorkloadError as exc:
+        if exc.message.startswith("file not found"):
+            raise WorkloadError(f"no file or profile named {shown(str(ref))}; profiles: {', '.join(profiles())}",
+                                "workload") from None
+        raise

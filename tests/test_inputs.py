@@ -1,0 +1,92 @@
+"""Input hardening: every reader (designs, workloads, databases, tiers, costs,
+demands, catalog files and folders) goes through planner.jsonio, so hostile JSON
+is a one-line error naming the file or field, never a traceback or a hang."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from planner import jsonio
+
+from planner.cli import main
+from planner.errors import PlannerError
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+REF = str(EX / "reference.json")
+
+DEEP = "[" * 5000 + "]" * 5000
+HOSTILE = {
+    "deep": (DEEP, "nested deeper than 64"),
+    "deep object": ('{"a": ' * 3000 + "1" + "}" * 3000, "nested deeper than 64"),
+    "long int": ('{"size_tb": ' + "9" * 5000 + "}", "size_tb: integer with 5000 digits"),
+    "NaN": ('{"size_tb": NaN}', "size_tb: NaN is not allowed"),
+    "Infinity": ('{"size_tb": Infinity}', "size_tb: Infinity is not allowed"),
+    "-Infinity": ('{"x": [1, -Infinity]}', "x[1]: -Infinity is not allowed"),
+    "overflow": ('{"size_tb": 1e999}', "size_tb: number '1e999' is out of range"),
+}
+
+# every CLI reader: (argv with {f} for the hostile file, the field the error names)
+READERS = {
+    "design": (["evaluate", "{f}"], "design"),
+    "workload": (["evaluate", REF, "--workload", "{f}"], "workload"),
+    "db": (["sla", REF, "--db", "{f}"], "db"),
+    "background": (["sla", REF, "--db", str(EX / "db-erp.json"), "--background", "{f}"], "workload"),
+    "tiers": (["price", REF, "--tiers", "{f}"], "tiers"),
+    "costs": (["price", REF, "--costs", "{f}"], "costs"),
+    "demand": (["size", "{f}"], "demand"),
+}
+
+
+def _run(argv, capsys):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("reader", list(READERS))
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_every_reader_rejects_hostile_json_in_one_line(reader, kind, tmp_path, capsys):
+    text, expect = HOSTILE[kind]
+    f = tmp_path / "input.json"
+    f.write_text(text)
+    argv, field = READERS[reader]
+    code, out, err = _run([a.replace("{f}", str(f)) for a in argv], capsys)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {field}"), err
+    assert expect in lines[0], lines[0]
+
+
+def test_depth_limit_is_64_and_ignores_brackets_in_strings():
+    ok = "[" * 64 + "]" * 64
+    assert jsonio.nesting_depth(ok) == 64 and jsonio.loads(ok, "x") is not None
+    with pytest.raises(PlannerError, match="nested deeper than 64"):
+        jsonio.loads("[" + ok + "]", "x")
+    assert jsonio.loads(json.dumps({"a": "[" * 1000 + '\\"{' * 100}), "x")["a"].startswith("[[")
+
+
+def test_size_limit_before_parsing():
+    with pytest.raises(PlannerError, match="larger than 10 bytes"):
+        jsonio.loads(" " * 11, "x", max_bytes=10)
+
+
+def test_a_300_digit_integer_is_still_a_number():
+    assert jsonio.loads("[" + "9" * 300 + "]", "x")[0] == int("9" * 300)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_design_file_that_is_a_fifo_or_folder_is_refused(tmp_path, capsys):
+    os.mkfifo(tmp_path / "pipe.json")
+    for target in (tmp_path / "pipe.json", tmp_path):
+        code, _, err = _run(["evaluate", str(target)], capsys)
+        assert code == 2 and "is not a regular file" in err and err.startswith("error: design: ")
+
+
+def test_symlink_to_a_regular_design_file_still_works(tmp_path, capsys):
+    (tmp_path / "link.json").symlink_to(EX / "reference.json")
+    code, out, _ = _run(["evaluate", str(tmp_path / "link.json")], capsys)
+    assert code == 0 and json.loads(out)["design"] == "reference"
