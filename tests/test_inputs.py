@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from planner import jsonio
-
+from planner.catalog import parse_catalog_file
 from planner.cli import main
-from planner.errors import PlannerError
+from planner.errors import CatalogError, PlannerError
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
@@ -61,6 +63,29 @@ def test_every_reader_rejects_hostile_json_in_one_line(reader, kind, tmp_path, c
     assert expect in lines[0], lines[0]
 
 
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_catalog_upload_rejects_hostile_json(kind):
+    text, expect = HOSTILE[kind]
+    with pytest.raises(CatalogError) as exc:
+        parse_catalog_file(text.encode(), "mine.json")
+    assert str(exc.value).startswith("mine.json") and expect.split(": ")[-1] in str(exc.value)
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_catalog_folder_rejects_hostile_json(kind, tmp_path, capsys):
+    (tmp_path / "evil.json").write_text(HOSTILE[kind][0])
+    code, out, err = _run(["catalog", "nic", "--catalog", str(tmp_path)], capsys)
+    assert code == 2 and len(err.splitlines()) == 1 and err.startswith("error: evil.json"), err
+
+
+@pytest.mark.parametrize("doc", [{}, {"device_class": [], "records": []}, {"device_class": {}, "records": []},
+                                 {"device_class": "nic", "records": [{"id": ["x"]}]}, [], "nic", 3])
+def test_catalog_file_of_the_wrong_shape_names_the_file(doc):
+    with pytest.raises(CatalogError) as exc:
+        parse_catalog_file(json.dumps(doc).encode(), "shape.json")
+    assert str(exc.value).startswith("shape.json: ")
+
+
 def test_depth_limit_is_64_and_ignores_brackets_in_strings():
     ok = "[" * 64 + "]" * 64
     assert jsonio.nesting_depth(ok) == 64 and jsonio.loads(ok, "x") is not None
@@ -76,6 +101,31 @@ def test_size_limit_before_parsing():
 
 def test_a_300_digit_integer_is_still_a_number():
     assert jsonio.loads("[" + "9" * 300 + "]", "x")[0] == int("9" * 300)
+
+
+def _cli(args, timeout=60):
+    """The real CLI in a subprocess (with a memory cap, so an unbounded read fails fast)."""
+    def cap_memory():  # pragma: no cover - runs in the child
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    return subprocess.run([sys.executable, "-m", "planner", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout, preexec_fn=cap_memory)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_catalog_folder_with_a_fifo_does_not_hang(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")
+    r = _cli(["catalog", "nic", "--catalog", str(tmp_path)])
+    assert r.returncode == 2 and r.stderr.strip() == "error: pipe.json: 'pipe.json' is not a regular file"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_catalog_folder_symlink_to_dev_zero_is_refused(tmp_path):
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    r = _cli(["catalog", "nic", "--catalog", str(tmp_path)])
+    assert r.returncode == 2 and r.stderr.strip() == "error: zero.json: 'zero.json' is not a regular file"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
