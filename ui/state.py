@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
+from planner import jsonio
 from planner.catalog import load_catalog
 from planner.design import Design, parse_design, resolve
 from planner.errors import PlannerError
@@ -33,6 +34,7 @@ DEFAULT_DESIGN = "reference"
 DEFAULT_WORKLOAD = "oltp-8k"
 SHARE_PARAM = "s"
 MAX_SHARE_CHARS = 20_000
+MAX_SHARE_JSON_BYTES = 1_000_000
 
 
 # ----------------------------------------------------------------- helpers
@@ -90,7 +92,7 @@ def init_state() -> None:
             design_json, wname, wjson = decode_scenario(token)
         except PlannerError as exc:
             st.session_state["link_error"] = (
-                f"The shared link could not be opened ({exc.message}). "
+                f"The shared link could not be opened ({exc}). "
                 "Showing the reference design instead."
             )
         else:
@@ -129,10 +131,11 @@ def decode_scenario(token: str) -> tuple[str, str, str]:
         raise PlannerError("link too long or empty", "link")
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        text = zlib.decompressobj().decompress(raw, 1_000_000)
-        doc = json.loads(text)
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+        text = zlib.decompressobj().decompress(raw, MAX_SHARE_JSON_BYTES + 1)
+    except (binascii.Error, zlib.error, ValueError):
         raise PlannerError("the link is not a valid hciplan scenario (corrupted or truncated)", "link") from None
+    # the same safe reader as every file: size, depth, long integers, NaN/Infinity
+    doc = jsonio.loads(text, "link", max_bytes=MAX_SHARE_JSON_BYTES)
     if not isinstance(doc, dict) or not isinstance(doc.get("d"), dict):
         raise PlannerError("the link holds no design", "link")
     design_json = validate_design(doc["d"])

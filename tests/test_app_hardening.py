@@ -1,0 +1,44 @@
+"""The app under hostile or unusual input: share links, uploads, out-of-range
+numbers. No exception, a message naming the field, never a stale number."""
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+REF = json.loads((ROOT / "examples" / "reference.json").read_text())
+
+
+def _app(query: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if query:
+        at.query_params.update(query)
+    return at.run()
+
+
+def _token(text: str) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def _errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+@pytest.mark.parametrize("doc, expect", [
+    ('{"d": ' + "[" * 5000 + "]" * 5000 + ', "w": "oltp-8k"}', "nested deeper than 64"),
+    ('{"d": {"nodes": ' + "9" * 5000 + '}, "w": "oltp-8k"}', "integer with 5000 digits"),
+    ('{"d": {"nodes": NaN}, "w": "oltp-8k"}', "NaN is not allowed"),
+    ('{"d": {"nodes": 1e999}, "w": "oltp-8k"}', "out of range"),
+])
+def test_hostile_share_link_is_an_error_not_a_traceback(doc, expect):
+    at = _app({"s": _token(doc)})
+    assert not at.exception, [e.value for e in at.exception]
+    errs = _errors(at)
+    assert errs and "shared link could not be opened" in errs[0] and expect in errs[0], errs
+    assert any(m.label == "Usable capacity" for m in at.metric)  # the reference design still shows
