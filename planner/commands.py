@@ -59,7 +59,7 @@ def cmd_size(args) -> int:
 
     demand = load_json_model(args.demand, Demand, "demand")
     if args.top < 1 or args.top > 100:
-        raise InputError("must be 1..100", "top")
+        raise InputError(f"must be 1..100 (got {args.top})", "top")
     _print(size(demand, load_catalog(args.catalog), top=args.top).model_dump(mode="json"))
     return 0
 
@@ -88,8 +88,10 @@ def register_price(sub) -> None:
 
 
 def register_size(sub) -> None:
+    from planner.cli import _int_arg
+
     p = sub.add_parser("size", help="cheapest design meeting a demand")
     p.add_argument("demand")
     p.add_argument("--catalog", help="extra catalog folder")
-    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--top", type=_int_arg, default=5)
     p.set_defaults(func=cmd_size)
