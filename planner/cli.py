@@ -73,19 +73,10 @@ def _float_arg(text: str) -> float:
 
 
 def _print(obj) -> None:
-    print(json.dumps(obj, indent=2, default=_default))
+    """Strict JSON on stdout: any parser reads it (no NaN/Infinity; see jsonio.strict)."""
+    from planner.jsonio import dumps
 
-
-def _default(o):
-    import numpy as np
-
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    if isinstance(o, (np.floating, np.integer, np.bool_)):
-        return o.item()
-    if hasattr(o, "model_dump"):
-        return o.model_dump(mode="json")
-    raise TypeError(f"not serialisable: {type(o).__name__}")
+    print(dumps(obj, indent=2))
 
 
 def _design_from_args(args):
