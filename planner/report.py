@@ -68,10 +68,17 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
                 res[f"{k}_high"] = float(max(hi, res[k]))
     wr_iops = res["iops"] * (1.0 - workload.read_fraction)
     n = rd.node
-    res["endurance_years"] = float(endurance.years_to_wear_out(
+    absorption = float(np.ravel(out["write_absorption"])[0])
+    years = float(endurance.years_to_wear_out(
         wr_iops, workload.block_size_kib, float(np.ravel(out["backend_writes_per_write"])[0]),
-        float(np.ravel(out["write_absorption"])[0]), n.drive_count * rd.design.nodes,
+        absorption, n.drive_count * rd.design.nodes,
         n.drive.endurance_dwpd, n.drive.capacity_tb, n.drive.warranty_years))
+    # JSON has no Infinity: a load that never wears the drives is null with the reason
+    res["endurance_years"] = years if np.isfinite(years) else None
+    if not np.isfinite(years):
+        res["endurance_note"] = ("no writes: the drives never wear out at this load" if wr_iops <= 0 else
+                                 "no writes reach the capacity drives (the cache absorbs them): they never "
+                                 "wear out at this load")
     return res
 
 

@@ -30,6 +30,14 @@ def _ok(argv, capsys):
     return strict_loads(out)
 
 
+def test_read_only_workload_endurance_is_null_with_reason(capsys):
+    out = _ok(["evaluate", REF, "--workload", "Peak4kRead"], capsys)
+    assert out["endurance_years"] is None
+    assert out["endurance_note"] == "no writes: the drives never wear out at this load"
+    out = _ok(["evaluate", REF, "--workload", "oltp-8k"], capsys)
+    assert out["endurance_years"] > 0 and "endurance_note" not in out
+
+
 def test_strict_nulls_non_finite_values_and_explains_them():
     text = jsonio.dumps({"a": float("inf"), "b": [1.0, float("nan")], "c": float("nan"), "c_note": "why"})
     assert strict_loads(text) == {"a": None, "a_note": jsonio.UNEXPLAINED, "b": [1.0, None],
