@@ -8,7 +8,6 @@ Server 2022 licensing datasheet*). Default price: Microsoft list price,
 """
 from __future__ import annotations
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.design import ResolvedDesign
@@ -125,14 +124,23 @@ def tier_prices(rd: ResolvedDesign, tierset, a: CostAssumptions | None = None, n
     out = {}
     for t in tierset.tiers:
         k = fit["alone"][t.name]["max_dbs"]
-        share = total / k if k > 0 else float("inf")
+        limited = fit["alone"][t.name]["limited_by"]
+        if k == 0:  # JSON has no Infinity: no price, and the reason
+            out[t.name] = {"max_dbs": 0, "limited_by": limited, "cost_share_usd_per_month": None,
+                           "price_usd_per_month": None, "cost_usd_per_guaranteed_iops_per_month": None,
+                           "cost_usd_per_gb_per_month": None, "break_even_fill": None,
+                           "price_note": f"no {t.name} database fits on this design (limited by {limited}): "
+                                         "it cannot be offered, so it has no price"}
+            continue
+        share = total / k
         price = share / a.target_fill / (1.0 - a.target_margin)
         out[t.name] = {
-            "max_dbs": k, "limited_by": fit["alone"][t.name]["limited_by"],
+            "max_dbs": k, "limited_by": limited,
             "cost_share_usd_per_month": share, "price_usd_per_month": price,
             "cost_usd_per_guaranteed_iops_per_month": share / t.guaranteed_iops,
             "cost_usd_per_gb_per_month": share / (t.capacity_tb_per_db * 1000.0),
-            # at this price, revenue covers cost once fill x price x k >= total
-            "break_even_fill": (share / price) if np.isfinite(price) else None,
+            # revenue covers cost once fill x price x k >= total, i.e. at fill x (1 - margin)
+            # (share / price, written so that a zero cost is no division by zero)
+            "break_even_fill": a.target_fill * (1.0 - a.target_margin),
         }
     return {"monthly_cost": cost, "tiers": out, "assumptions": a.model_dump(mode="json")}

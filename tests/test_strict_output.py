@@ -38,6 +38,25 @@ def test_read_only_workload_endurance_is_null_with_reason(capsys):
     assert out["endurance_years"] > 0 and "endurance_note" not in out
 
 
+def test_a_tier_that_cannot_be_met_has_no_price_and_says_why(capsys):
+    out = _ok(["price", str(EX / "edge-2node.json"), "--n-plus-one"], capsys)
+    ultra = out["tiers"]["Ultra"]
+    assert ultra["max_dbs"] == 0 and ultra["price_usd_per_month"] is None
+    assert "no Ultra database fits" in ultra["price_note"]
+    assert all(t["price_usd_per_month"] > 0 for t in out["tiers"].values() if t["max_dbs"] > 0)
+
+
+def test_costs_of_zero_price_at_zero(tmp_path, capsys):
+    parts = ["intel-xeon-gold-6246", "intel-p4510-1tb", "intel-optane-pmem-128gb", "mellanox-cx4-lx-2x25g",
+             "supermicro-1029u-tn10rt"]
+    costs = {"part_prices_usd": dict.fromkeys(parts, 0), "ram_usd_per_gb": 0, "power_usd_per_kwh": 0,
+             "rack_unit_usd_per_month": 0, "windows_datacenter_usd_per_core": 0}
+    (tmp_path / "c.json").write_text(json.dumps(costs))
+    out = _ok(["price", REF, "--costs", str(tmp_path / "c.json")], capsys)  # was ZeroDivisionError
+    for t in out["tiers"].values():
+        assert t["price_usd_per_month"] == 0.0 and t["break_even_fill"] == pytest.approx(0.7 * 0.7)
+
+
 def test_strict_nulls_non_finite_values_and_explains_them():
     text = jsonio.dumps({"a": float("inf"), "b": [1.0, float("nan")], "c": float("nan"), "c_note": "why"})
     assert strict_loads(text) == {"a": None, "a_note": jsonio.UNEXPLAINED, "b": [1.0, None],
