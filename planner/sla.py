@@ -78,7 +78,9 @@ class SlaResult(BaseModel):
     guaranteed_iops: float
     guaranteed_iops_low: float
     guaranteed_iops_high: float
-    latency_ms: float = Field(description="predicted latency statistic at the guaranteed load, ms")
+    latency_ms: float | None = Field(description="predicted latency statistic at the guaranteed load, ms; "
+                                     "null when nothing can be guaranteed (latency_note says why)")
+    latency_note: str = ""
     latency_statistic: str
     binding_constraint: BINDING
     iops_per_gb: float
@@ -186,8 +188,9 @@ def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bo
                                       reserve_policy=rd.design.reserve_policy)[0])
     bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
     if db.size_tb > usable - bg_tb:
-        return dict(g=0.0, binding="capacity", lat=float("nan"), x_bg=x_bg, bounds={"capacity": 0.0},
-                    note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB")
+        return dict(g=0.0, binding="capacity", lat=None, x_bg=x_bg, bounds={"capacity": 0.0},
+                    note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB",
+                    lat_note="the database does not fit: no load to give a latency for")
 
     probe = evaluate_arrays(D, _combined(D, db, bg, x_bg, vms_bg, np.array([1.0])), p)
     cap = float(np.ravel(probe["iops_capacity"])[0])
@@ -210,11 +213,13 @@ def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bo
         floor = float(np.ravel(_latency_stat(probe, db.latency_statistic, db.read_fraction))[0])
         note = (f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
                 f"latency at background load alone ({floor:.3f} ms)")
-    lat = float("nan")
+    # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
+    lat, lat_note = None, f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency"
     if g > 0:
         out = evaluate_arrays(D, _combined(D, db, bg, x_bg, vms_bg, np.array([g])), p)
         lat = float(np.ravel(_latency_stat(out, db.latency_statistic, db.read_fraction))[0])
-    return dict(g=g, binding=binding, lat=lat, x_bg=x_bg, bounds=bounds, note=note)
+        lat, lat_note = (lat, "") if np.isfinite(lat) else (None, "the model gives no finite latency at this load")
+    return dict(g=g, binding=binding, lat=lat, x_bg=x_bg, bounds=bounds, note=note, lat_note=lat_note)
 
 
 def guarantee(rd: ResolvedDesign, db: Database, background: Workload | None = None,
@@ -233,7 +238,8 @@ def guarantee(rd: ResolvedDesign, db: Database, background: Workload | None = No
     hi = float(np.percentile(draws, BAND_HIGH)) if draws else pt["g"]
     return SlaResult(
         database=db.name, guaranteed_iops=pt["g"], guaranteed_iops_low=min(lo, pt["g"]),
-        guaranteed_iops_high=max(hi, pt["g"]), latency_ms=pt["lat"], latency_statistic=db.latency_statistic,
+        guaranteed_iops_high=max(hi, pt["g"]), latency_ms=pt["lat"], latency_note=pt["lat_note"],
+        latency_statistic=db.latency_statistic,
         binding_constraint=pt["binding"], iops_per_gb=pt["g"] / (db.size_tb * 1000.0),
         background_iops=pt["x_bg"], bounds_iops=pt["bounds"], note=pt["note"],
     )

@@ -57,6 +57,17 @@ def test_costs_of_zero_price_at_zero(tmp_path, capsys):
         assert t["price_usd_per_month"] == 0.0 and t["break_even_fill"] == pytest.approx(0.7 * 0.7)
 
 
+@pytest.mark.parametrize("db, note", [
+    ({"size_tb": 5000}, "does not fit"),
+    ({"latency_target_ms": 0.02}, "nothing can be guaranteed"),
+])
+def test_sla_without_a_guarantee_has_null_latency_and_reason(db, note, tmp_path, capsys):
+    doc = json.loads((EX / "db-erp.json").read_text()) | db
+    (tmp_path / "db.json").write_text(json.dumps(doc))
+    out = _ok(["sla", REF, "--db", str(tmp_path / "db.json")], capsys)
+    assert out["guaranteed_iops"] == 0 and out["latency_ms"] is None and note in out["latency_note"]
+
+
 def test_strict_nulls_non_finite_values_and_explains_them():
     text = jsonio.dumps({"a": float("inf"), "b": [1.0, float("nan")], "c": float("nan"), "c_note": "why"})
     assert strict_loads(text) == {"a": None, "a_note": jsonio.UNEXPLAINED, "b": [1.0, None],

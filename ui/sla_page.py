@@ -87,7 +87,8 @@ else:
     m = st.columns(4)
     m[0].metric("Guaranteed IOPS", f"{g['guaranteed_iops']:,.0f}")
     m[0].caption(f"band {g['guaranteed_iops_low']:,.0f}–{g['guaranteed_iops_high']:,.0f}")
-    m[1].metric(f"{g['latency_statistic']} latency at that load", f"{g['latency_ms']:.3f} ms")
+    m[1].metric(f"{g['latency_statistic']} latency at that load",
+                "–" if g["latency_ms"] is None else f"{g['latency_ms']:.3f} ms", help=g.get("latency_note") or None)
     m[2].metric("Binding constraint", SLA_LABELS.get(g["binding_constraint"], g["binding_constraint"]))
     m[3].metric("IOPS per GB", f"{g['iops_per_gb']:.2f}")
     if not state.presenter():
