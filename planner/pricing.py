@@ -8,6 +8,9 @@ Server 2022 licensing datasheet*). Default price: Microsoft list price,
 """
 from __future__ import annotations
 
+import math
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.design import ResolvedDesign
@@ -22,8 +25,14 @@ class PricingError(PlannerError):
     pass
 
 
+#: Most a single part may cost, USD: a bound that catches unit slips (cents, a
+#: whole cluster's price) without limiting any real server part.
+MAX_PART_PRICE_USD = 10_000_000.0
+
+
 class CostAssumptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # every figure finite: NaN or Infinity would price a cluster at NaN or Infinity USD
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     amortisation_months: int = Field(default=36, ge=1, le=120)
     power_usd_per_kwh: float = Field(default=0.12, ge=0, le=10)
     pue: float = Field(default=1.5, ge=1.0, le=5.0, description="power usage effectiveness")
@@ -36,7 +45,8 @@ class CostAssumptions(BaseModel):
     ram_usd_per_gb: float = Field(default=4.0, ge=0, le=1000, description="editable assumption")
     target_margin: float = Field(default=0.30, ge=0, le=0.95)
     target_fill: float = Field(default=0.70, ge=0.05, le=1.0)
-    part_prices_usd: dict[str, float] = Field(default_factory=dict, description="part id -> USD override")
+    part_prices_usd: dict[str, Annotated[float, Field(ge=0, le=MAX_PART_PRICE_USD)]] = Field(
+        default_factory=dict, description=f"part id -> USD override (0..{MAX_PART_PRICE_USD:,.0f})")
 
 
 def part_price_usd(rec, a: CostAssumptions) -> float:
@@ -46,7 +56,11 @@ def part_price_usd(rec, a: CostAssumptions) -> float:
     if rec.list_price_usd is None:
         raise PricingError(f"no list_price_usd for part '{rec.id}'; add it to part_prices_usd",
                            f"part_prices_usd.{rec.id}")
-    return float(rec.list_price_usd)
+    price = float(rec.list_price_usd)
+    if not (math.isfinite(price) and 0 <= price <= MAX_PART_PRICE_USD):  # an inline spec built in code
+        raise PricingError(f"list_price_usd of part '{rec.id}' must be 0..{MAX_PART_PRICE_USD:,.0f} "
+                           f"(got {price:g}); set it in part_prices_usd", f"part_prices_usd.{rec.id}")
+    return price
 
 
 def node_capex_usd(rd: ResolvedDesign, a: CostAssumptions) -> float:

@@ -72,3 +72,39 @@ def test_strict_nulls_non_finite_values_and_explains_them():
     text = jsonio.dumps({"a": float("inf"), "b": [1.0, float("nan")], "c": float("nan"), "c_note": "why"})
     assert strict_loads(text) == {"a": None, "a_note": jsonio.UNEXPLAINED, "b": [1.0, None],
                                   "c": None, "c_note": "why"}
+
+
+@pytest.mark.parametrize("price, reason", [(-5000, "greater than or equal to 0"), (1e12, "less than or equal to"),
+                                           ("NaN", "NaN is not allowed"), ("Infinity", "Infinity is not allowed")])
+def test_part_price_overrides_must_be_finite_and_non_negative(price, reason, tmp_path, capsys):
+    # a negative override once priced a cluster at -105,671 USD/month
+    text = '{"part_prices_usd": {"intel-p4510-1tb": %s}}' % price
+    (tmp_path / "c.json").write_text(text)
+    assert main(["price", REF, "--costs", str(tmp_path / "c.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: costs.part_prices_usd.intel-p4510-1tb: ") and reason in err, err
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -1.0])
+def test_cost_figures_given_in_code_must_be_finite(value):
+    from pydantic import ValidationError
+
+    from planner.pricing import CostAssumptions
+
+    with pytest.raises(ValidationError):
+        CostAssumptions(part_prices_usd={"x": value})
+    if value != -1.0:
+        with pytest.raises(ValidationError):
+            CostAssumptions(power_usd_per_kwh=value)
+
+
+def test_a_catalog_price_that_is_not_finite_is_a_pricing_error():
+    from planner.catalog import load_catalog
+    from planner.design import load_design, resolve
+    from planner.pricing import PricingError, monthly_cost
+
+    rd = resolve(load_design(REF), load_catalog())
+    drive = rd.node.drive.model_copy(update={"list_price_usd": float("inf")})
+    rd = rd.model_copy(update={"node": rd.node.model_copy(update={"drive": drive})})
+    with pytest.raises(PricingError, match="list_price_usd of part 'intel-p4510-1tb'"):
+        monthly_cost(rd)
