@@ -30,6 +30,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from planner.design import MIN_FAULT_DOMAINS, ResolvedDesign
+from planner.errors import DesignError
 
 TB = 1e12
 TIB = 2.0**40
@@ -183,7 +184,16 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     volume's footprint (Microsoft, *Remove servers*: "you must have enough
     storage capacity in the remaining servers to accommodate all your volumes")
     and the resiliency must still find enough fault domains to repair to full
-    health.
+    health. Volumes are sized before the loss: the survivors may hold more than
+    that once the repair reserve is spent, but the volumes cannot grow, so
+    usable after the loss is at most usable before it.
+
+    Raises
+    ------
+    DesignError
+        (``node.capacity_drives.count``) when the design has no usable capacity:
+        the repair reserve takes every capacity drive. Such a cluster can hold no
+        volume, so its IOPS would answer a question nobody can ask.
     """
     d = rd.design
     n = rd.node
@@ -197,6 +207,12 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     pool = max(raw - meta - reserve, 0.0)
     eff = float(resiliency_efficiency(code, fd, d.mirror_share, all_flash))
     usable = pool * eff
+    if usable <= 0.0:
+        total = d.nodes * n.drive_count
+        raise DesignError(
+            f"no usable capacity: the repair reserve takes {n_res} of the {total} capacity drive(s) (one per "
+            f"server, at most four); use more drives per node, or reserve_policy 'none'",
+            "node.capacity_drives.count")
     footprint = usable / eff if eff > 0 else 0.0
 
     # after losing one node: capacity of the survivors, same layout rules
@@ -205,7 +221,8 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
     fits = footprint <= raw_left - meta * survivors / d.nodes + 1e-9
     eff_left = float(resiliency_efficiency(code, max(survivors, 1), d.mirror_share, all_flash))
-    usable_left = max(raw_left - meta * survivors / d.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
+    held_left = max(raw_left - meta * survivors / d.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
+    usable_left = min(usable, held_left)  # volumes sized before the loss cannot grow
     if can_repair and fits:
         note = (
             f"after losing one node, {survivors} nodes hold the {footprint:.2f} TB footprint "

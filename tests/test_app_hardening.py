@@ -42,3 +42,17 @@ def test_hostile_share_link_is_an_error_not_a_traceback(doc, expect):
     errs = _errors(at)
     assert errs and "shared link could not be opened" in errs[0] and expect in errs[0], errs
     assert any(m.label == "Usable capacity" for m in at.metric)  # the reference design still shows
+
+
+def _number_input(at: AppTest, label: str):
+    return next(n for n in at.number_input if n.label == label)
+
+
+def test_a_design_without_usable_capacity_is_refused_next_to_the_drive_count():
+    at = _app()
+    _number_input(at, "Drives per node").set_value(1).run()
+    _number_input(at, "Nodes").set_value(4).run()
+    assert not at.exception
+    errs = _errors(at)
+    assert any("no usable capacity" in e for e in errs), errs
+    assert json.loads(at.session_state["design_json"])["node"]["capacity_drives"]["count"] == 10  # last valid

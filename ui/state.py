@@ -57,8 +57,10 @@ def example_json(name: str) -> str:
 
 def validate_design(data: dict | str | bytes) -> str:
     """Validated canonical JSON of a design dict; raises PlannerError naming the field."""
+    from planner.capacity import capacity_report
+
     design = parse_design(data)
-    resolve(design, load_catalog())
+    capacity_report(resolve(design, load_catalog()))  # a design without usable capacity is refused too
     return design_to_json(design)
 
 
