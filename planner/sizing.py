@@ -16,7 +16,7 @@ from typing import Annotated
 import time
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from planner import network
 from planner.capacity import RESILIENCY_CODES, usable_capacity_tb
@@ -26,7 +26,7 @@ from planner.errors import PlannerError
 from planner.params import default_params
 from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.pricing import CostAssumptions, licence_cores, monthly_cost, node_monthly_usd, part_price_usd
-from planner.workload import Workload
+from planner.workload import MAX_IOPS, Workload
 
 RAM_GB = 384.0
 SCREEN_CHUNK = 20_000
@@ -51,6 +51,14 @@ class Demand(BaseModel):
     budget_usd_per_month: float | None = Field(default=None, gt=0)
     min_nodes: int = Field(default=2, ge=2, le=16)
     max_nodes: int = Field(default=16, ge=2, le=16)
+
+    @field_validator("tier_counts")
+    @classmethod
+    def _some_database(cls, v):
+        # every count 0 is an empty demand: sizing it built a 0-IOPS workload and failed
+        if v is not None and not any(v.values()):
+            raise ValueError("every count is 0: nothing to size; give at least one database")
+        return v
 
     @model_validator(mode="after")
     def _either(self) -> "Demand":
@@ -171,6 +179,9 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5,
     cat = catalog or load_catalog()
     a = assumptions or CostAssumptions()
     iops, tb, lat = demand.totals()
+    if iops > MAX_IOPS:  # growth can take a valid demand past what a workload may ask
+        raise SizingError(f"the demand is {iops:,.0f} IOPS with growth; at most {MAX_IOPS:,.0f}",
+                          "tier_counts" if demand.tier_counts is not None else "total_iops")
     rows = _candidates(cat, demand)
     if not rows:
         raise SizingError("no chassis/CPU/drive combination in the catalog fits together", "catalog")

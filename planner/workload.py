@@ -20,6 +20,8 @@ from planner.jsonio import load_json_model, parse_json_model
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_WORKLOAD_FILE_BYTES = 1_000_000
+#: Largest open load a workload may ask, IOPS (far above any 16-node cluster).
+MAX_IOPS = 1e9
 
 
 class WorkloadError(PlannerError):
@@ -50,7 +52,7 @@ class Workload(BaseModel):
     outstanding_per_thread: int = Field(default=32, ge=1, le=4096)
     working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=1e6)
     iops: float | None = Field(
-        default=None, gt=0, le=1e9, description="open load: target IOPS for the whole cluster"
+        default=None, gt=0, le=MAX_IOPS, description="open load: target IOPS for the whole cluster"
     )
     iops_limit_per_vm: float | None = Field(
         default=None, gt=0, le=1e8, description="rate cap per VM (Storage QoS maximum or tool rate limit)"

@@ -56,3 +56,13 @@ def test_a_design_without_usable_capacity_is_refused_next_to_the_drive_count():
     errs = _errors(at)
     assert any("no usable capacity" in e for e in errs), errs
     assert json.loads(at.session_state["design_json"])["node"]["capacity_drives"]["count"] == 10  # last valid
+
+
+def test_sizing_with_every_tier_count_zero_says_so():
+    at = _app().switch_page("ui/sizing_page.py").run()
+    for n in at.number_input:
+        if n.key and n.key.startswith("size_") and n.label.endswith(" DBs"):
+            n.set_value(0)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("every count is 0" in e for e in _errors(at)), _errors(at)
