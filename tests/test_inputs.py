@@ -140,3 +140,31 @@ def test_symlink_to_a_regular_design_file_still_works(tmp_path, capsys):
     (tmp_path / "link.json").symlink_to(EX / "reference.json")
     code, out, _ = _run(["evaluate", str(tmp_path / "link.json")], capsys)
     assert code == 0 and json.loads(out)["design"] == "reference"
+
+
+@pytest.mark.parametrize("field", ["list_price_usd", "power_w"])
+@pytest.mark.parametrize("value", ["-5", "NaN", "Infinity", "1e999"])
+def test_catalog_prices_and_power_must_be_finite_and_non_negative(field, value):
+    rec = json.loads((ROOT / "hardware_catalog" / "nics.json").read_text())["records"][0]
+    text = json.dumps({"device_class": "nic", "records": [rec | {field: 0}]}).replace(f'"{field}": 0', f'"{field}": {value}')
+    with pytest.raises(CatalogError) as exc:
+        parse_catalog_file(text.encode(), "mine.json")
+    assert field in str(exc.value), exc.value
+
+
+@pytest.mark.parametrize("model, data", [
+    ("design", {"ram_gb": float("inf")}), ("workload", {"working_set_gb_per_vm": float("inf")}),
+    ("db", {"size_tb": float("nan")})])
+def test_models_refuse_non_finite_numbers_built_in_code(model, data):
+    from planner.design import parse_design
+    from planner.sla import Database
+    from planner.workload import parse_workload
+
+    ref = json.loads((EX / "reference.json").read_text())
+    with pytest.raises((PlannerError, ValueError)):
+        if model == "design":
+            parse_design(ref | {"node": ref["node"] | data})
+        elif model == "workload":
+            parse_workload({"block_size_kib": 8, "read_fraction": 0.7, "vms_per_node": 4} | data)
+        else:
+            Database.model_validate(json.loads((EX / "db-erp.json").read_text()) | data)
