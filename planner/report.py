@@ -6,6 +6,8 @@ band, utilisation per resource, degraded mode and endurance.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from planner import endurance
@@ -24,6 +26,13 @@ _SCALARS = (
     "vm_read_latency_ms", "vm_write_latency_ms", "vm_latency_ms", "p90_read_latency_ms",
     "p99_read_latency_ms", "p90_write_latency_ms", "p99_write_latency_ms", "host_cpu_utilization",
     "outstanding_ios", "cpu_lp_us_per_io",
+)
+
+
+DEGRADED_KEYS = (
+    "iops", "iops_capacity", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms", "vm_read_latency_ms",
+    "vm_write_latency_ms", "vm_latency_ms", "p99_read_latency_ms", "p99_write_latency_ms",
+    "host_cpu_utilization", "bottleneck", "limited_by", "saturated",
 )
 
 
@@ -98,10 +107,9 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
         # N+1 is the first question in a sizing review, so it is on by default
         deg = performance(rd, workload, params, band=False, degraded=True) if design.nodes > 1 and degraded else None
         if deg is not None:
-            out["degraded"] = {
-                "iops": deg["iops"], "read_latency_ms": deg["read_latency_ms"],
-                "write_latency_ms": deg["write_latency_ms"], "vm_latency_ms": deg["vm_latency_ms"],
-                "bottleneck": deg["bottleneck"], "utilization": deg["utilization"],
+            # every headline figure, so a degraded view never mixes in healthy numbers
+            out["degraded"] = {k: deg[k] for k in DEGRADED_KEYS} | {
+                "utilization": deg["utilization"],
                 "repair_share": DEFAULT_REPAIR_SHARE,
                 "repair_time_hours": float(repair_time_hours(
                     cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9), design.nodes,
@@ -114,22 +122,30 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
 
 
 def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
-                  params: ModelParams | None = None) -> dict:
+                  params: ModelParams | None = None, degraded: bool = False, band: bool = False,
+                  repair_share: float = DEFAULT_REPAIR_SHARE) -> dict:
     """Latency against offered IOPS, from idle to saturation.
 
     Open loads of the workload's shape at 2 % to 99 % of the design's physical
     IOPS capacity, with the operating policies (CPU cap, per-VM limits) lifted
     so the curve shows what the hardware does; ``cpu_cap_iops`` says where the
     CPU cap would stop admitting load (None without a cap). Latencies are
-    non-decreasing in load (tested).
+    non-decreasing in load (tested). With ``degraded`` the cluster has one node
+    down (as :func:`performance`), so the degraded operating point lies on it.
+    With ``band`` (and a calibration bootstrap) ``vm_latency_ms_low``/``_high``
+    are the 5-95 % range of VM latency over the bootstrap parameter sets at the
+    same offered loads (null where a set saturates).
     """
     p = params or default_params()
     D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
     W1 = WorkloadArrays.from_workload(workload, D1.nodes)
+    if degraded and rd.design.nodes > 1:
+        D1, W1 = degraded_arrays(D1, W1, repair_share)
     capacity = float(np.ravel(evaluate_arrays(D1, W1, p)["iops_capacity"])[0])
     rates = np.linspace(0.02, 0.99, points) * capacity
     D = D1.take(np.zeros(points, dtype=int))
-    W = WorkloadArrays.from_workload(workload, D.nodes)
+    # the workload's VMs are counted on the healthy cluster: degraded, they run on the survivors
+    W = WorkloadArrays.from_workload(workload, np.full(points, rd.design.nodes))
     W.open_iops = rates
     W.iops_limit_per_vm = np.asarray(np.inf)
     out = evaluate_arrays(D, W, p)
@@ -137,10 +153,21 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
             "vm_latency_ms", "p99_read_latency_ms")
     curve = {k: np.ravel(out[k]).astype(float).tolist() for k in keys}
     curve["iops_capacity"] = capacity
+    curve["degraded"] = bool(degraded and rd.design.nodes > 1)
+    sets = bootstrap_params() if band else []
+    if sets:
+        draws = np.array([np.ravel(evaluate_arrays(D, W, q)["vm_latency_ms"]).astype(float) for q in sets])
+        draws[~np.isfinite(draws)] = np.nan
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a rate every set saturates at: no band there
+            lo, hi = np.nanpercentile(draws, [BAND_LOW, BAND_HIGH], axis=0)
+        point = np.asarray(curve["vm_latency_ms"])
+        curve["vm_latency_ms_low"] = [None if not np.isfinite(v) else float(min(v, y)) for v, y in zip(lo, point)]
+        curve["vm_latency_ms_high"] = [None if not np.isfinite(v) else float(max(v, y)) for v, y in zip(hi, point)]
     cap = rd.design.cpu_utilization_cap
     cap_iops = None
     if cap < 1.0:
-        cap_iops = float(cap_throughput_iops(cap, p, rd.node.threads * rd.design.nodes,
+        cap_iops = float(cap_throughput_iops(cap, p, rd.node.threads * D1.nodes[0],
                                              float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6))
     curve["cpu_cap_iops"] = cap_iops
     return curve
