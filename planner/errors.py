@@ -58,6 +58,8 @@ def format_validation_error(exc, prefix: str = "") -> str:
         if prefix:
             loc = f"{prefix}.{loc}" if loc else prefix
         msg = e["msg"]
+        if e.get("type") == "value_error":  # a validator's own sentence, without pydantic's prefix
+            msg = msg.removeprefix("Value error, ")
         # pydantic's 'greater than 0' already says the range; add the given value
         if "input" in e and not isinstance(e["input"], (dict, list)):
             msg = f"{msg} (got {shown(e['input'])})"
