@@ -3,6 +3,7 @@ numbers. No exception, a message naming the field, never a stale number."""
 from __future__ import annotations
 
 import base64
+import re
 import json
 import zlib
 from pathlib import Path
@@ -66,3 +67,42 @@ def test_sizing_with_every_tier_count_zero_says_so():
     at.button[0].click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert any("every count is 0" in e for e in _errors(at)), _errors(at)
+
+
+def _text(s: str) -> str:
+    """Markdown source as the user reads it (escapes and word joiners removed)."""
+    return re.sub(r"\\(.)", r"\1", s).replace("\u2060", "")
+
+
+def _metric(at: AppTest, label: str) -> str:
+    for m in at.metric:
+        if m.label == label:
+            return m.value
+    raise AssertionError(f"no metric {label!r}; have {[m.label for m in at.metric]}")
+
+
+def test_sidebar_summary_and_link_follow_the_change_in_the_same_run():
+    from ui.state import decode_scenario
+
+    at = _app()
+    _number_input(at, "Nodes").set_value(5).run()
+    assert not at.exception
+    captions = [c.value for c in at.sidebar.caption]
+    assert any("5 nodes" in c for c in captions), captions  # was one change behind: '3 nodes'
+    token = at.sidebar.code[0].value.split("=", 1)[1]
+    assert json.loads(decode_scenario(token)[0])["nodes"] == 5
+
+
+def test_example_pickers_offer_design_files_only():
+    at = _app()
+    offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
+    assert offered and set(offered) <= {"reference", "edge-2node", "nvme-pmem-12node", "sas-4node"}, offered
+    for name in ("db-erp", "tiers", "demand-200dbs", "background-25vms"):
+        assert name not in offered
+    at.switch_page("ui/compare_page.py").run()
+    assert set(at.multiselect(key="cmp_examples").options) == set(offered)
+
+
+RAW_NUMBER = re.compile(r"^-?\d+\.\d{4,}$|\b\d+(\.\d+)?e[+-]\d+\b|^(None|nan|inf)$", re.I)
+PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
+         "ui/compare_page.py", "ui/calibration_page.py"]

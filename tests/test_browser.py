@@ -122,3 +122,46 @@ def test_bad_link_shows_error(server, browser):
     page.goto(f"{server}/?s=garbage!!")
     page.get_by_text("The shared link could not be opened").wait_for()
     page.close()
+
+
+# each page's link and a text its finished run shows
+PAGE_LINKS = {"Capacity": "Raw capacity", "Performance": "Latency vs IOPS", "SLA & tiers": "Guaranteed IOPS",
+              "Size a cluster": "Enter a demand", "Compare / what-if": "Which input matters most",
+              "Calibration": "Median |error|, held out"}
+
+
+def test_app_works_offline_without_console_errors_or_developer_chrome(server, browser):
+    """Every request goes to the app's own server (no font or icon host: the app works
+    offline) and no page logs a console error; no Deploy button or developer menu."""
+    from urllib.parse import urlparse
+
+    own = urlparse(server).netloc
+    foreign, errors = [], []
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.on("request", lambda r: foreign.append(r.url) if urlparse(r.url).netloc not in (own, "") else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server)
+    page.get_by_text("Usable capacity").first.wait_for()
+    for name, shown in PAGE_LINKS.items():
+        page.get_by_role("link", name=name).click()
+        page.get_by_text(shown).first.wait_for()
+    assert foreign == [], foreign  # was 13 requests to fonts.gstatic.com (the favicon icon)
+    assert errors == [], errors
+    assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
+    assert page.get_by_text("Deploy", exact=True).count() == 0
+    page.close()
+
+
+def test_metric_values_are_never_cut_off(server, browser):
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.set_default_timeout(30_000)
+    page.goto(f"{server}/performance")
+    page.get_by_text("Bottleneck").first.wait_for()
+    page.get_by_text("Presenter mode").click()
+    page.get_by_text("Bottleneck").first.wait_for()
+    page.wait_for_timeout(500)  # the presenter style applies on the rerun
+    cut = page.locator('[data-testid="stMetricValue"], [data-testid="stMetricValue"] *').evaluate_all(
+        "es => es.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
+    assert cut == []
+    page.close()

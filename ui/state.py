@@ -27,6 +27,7 @@ from planner.catalog import load_catalog
 from planner.design import Design, parse_design, resolve
 from planner.errors import PlannerError
 from planner.workload import parse_workload, profiles
+from ui import fmt
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -47,7 +48,20 @@ def design_to_json(design: Design) -> str:
 
 
 def example_names() -> list[str]:
-    return sorted(p.stem for p in EXAMPLES.glob("*.json"))
+    """Example files that are designs (examples/ also holds databases, tiers, demands...)."""
+    return design_examples()
+
+
+@st.cache_data(show_spinner=False)
+def design_examples() -> list[str]:
+    names = []
+    for p in sorted(EXAMPLES.glob("*.json")):
+        try:  # validated as a design, as loading it would: a db or tiers file is not offered
+            validate_design(p.read_bytes())
+        except PlannerError:
+            continue
+        names.append(p.stem)
+    return names
 
 
 @st.cache_data(show_spinner=False)
@@ -181,11 +195,12 @@ def capacity(design_json: str) -> dict:
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def latency_curve(design_json: str, workload_json: str, points: int = 40) -> dict:
-    """planner.report.latency_curve for JSON inputs."""
+def latency_curve(design_json: str, workload_json: str, points: int = 40, degraded: bool = False) -> dict:
+    """planner.report.latency_curve for JSON inputs (with its bootstrap band)."""
     from planner.report import latency_curve as curve
 
-    return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points)
+    return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points,
+                 degraded=degraded, band=True)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -200,8 +215,15 @@ def tornado(design_json: str, workload_json: str) -> list[dict]:
 def validation() -> dict:
     from planner.calibration import validation_table
 
+    from planner.calibration import dataset
+
     v = validation_table()
     rows = [{k: (float(x) if isinstance(x, np.floating) else x) for k, x in r.items()} for r in v["rows"]]
+    # rows follow the dataset's points: mark the saturation (unthrottled) points, the ones
+    # whose IOPS test the throughput model (a throttled step's IOPS equal its throttle)
+    unthrottled = dataset()[3]["unthrottled"]
+    for r, u in zip(rows, unthrottled):
+        r["saturation"] = bool(u)
     return {"summary": v["summary"], "rows": rows}
 
 
@@ -225,7 +247,7 @@ def fmt_band(value: float, low: float | None, high: float | None, fmt: str = "{:
 
 def show_link_messages() -> None:
     if err := st.session_state.get("link_error"):
-        st.error(err)
+        st.error(fmt.md(err))  # it quotes the link's content
 
 
 def presenter() -> bool:
