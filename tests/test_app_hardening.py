@@ -93,6 +93,17 @@ def test_sidebar_summary_and_link_follow_the_change_in_the_same_run():
     assert json.loads(decode_scenario(token)[0])["nodes"] == 5
 
 
+@pytest.mark.parametrize("typed, shown", [(1000, "1,000"), (0, "0"), (-3, "-3")])
+def test_out_of_range_number_names_the_field_range_and_value_typed(typed, shown):
+    at = _app()
+    _number_input(at, "Nodes").set_value(typed).run()
+    assert not at.exception
+    errs = [_text(e) for e in _errors(at)]
+    assert f"Nodes must be a whole number, 1–16 (you typed {shown})" in errs, errs
+    assert json.loads(at.session_state["design_json"])["nodes"] == 3  # the last valid design stays
+    assert _number_input(at, "Nodes").value == typed  # and the field keeps what was typed
+
+
 def test_example_pickers_offer_design_files_only():
     at = _app()
     offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
@@ -101,6 +112,22 @@ def test_example_pickers_offer_design_files_only():
         assert name not in offered
     at.switch_page("ui/compare_page.py").run()
     assert set(at.multiselect(key="cmp_examples").options) == set(offered)
+
+
+def test_markdown_in_a_shared_design_name_is_shown_as_text():
+    from ui.fmt import md
+    from ui.state import encode_scenario
+
+    d = dict(REF, name="![b](http://127.0.0.1:9/x.png) [link](http://127.0.0.1:9/l) $x$")
+    at = _app({"s": encode_scenario(json.dumps(d), "oltp-8k")})
+    assert not at.exception and not _errors(at)
+    sources = [c.value for c in at.sidebar.caption] + [c.value for c in at.caption]
+    named = [s for s in sources if "127.0.0.1" in s]
+    assert named, sources
+    for s in named:  # every markdown character escaped, the URL broken for autolinking
+        assert md(d["name"]) in s and d["name"] not in s and "http://" not in s, s
+        assert "![b](http://127.0.0.1:9/x.png)" in _text(s)
+    assert md(d["name"]).startswith("\\!\\[b\\]\\(http:\u2060//")
 
 
 RAW_NUMBER = re.compile(r"^-?\d+\.\d{4,}$|\b\d+(\.\d+)?e[+-]\d+\b|^(None|nan|inf)$", re.I)
