@@ -130,6 +130,42 @@ def test_markdown_in_a_shared_design_name_is_shown_as_text():
     assert md(d["name"]).startswith("\\!\\[b\\]\\(http:\u2060//")
 
 
+def test_degraded_mode_shows_only_degraded_numbers():
+    from planner.design import parse_design
+    from planner.report import evaluate_report
+    from planner.workload import profiles
+
+    rep = evaluate_report(parse_design(REF), profiles()["oltp-8k"])
+    deg = rep["degraded"]
+    at = _app().switch_page("ui/performance_page.py").run()
+    assert any(c.value.startswith("band ") for c in at.caption)
+    at.toggle(key="p_degraded").set_value(True).run()
+    assert not at.exception
+    assert _metric(at, "IOPS") == f"{deg['iops']:,.0f}"
+    assert _metric(at, "Bandwidth") == f"{deg['bandwidth_mb_s']:,.0f} MB/s"
+    assert _metric(at, "p99 read latency (VM)") == f"{deg['p99_read_latency_ms']:.3f} ms"
+    assert _metric(at, "VM latency") == f"{deg['vm_latency_ms']:.3f} ms"
+    # no band next to degraded figures, and no caption about bands that are not shown
+    assert not any(c.value.startswith("band ") or c.value.startswith("Bands:") for c in at.caption)
+    fig = json.loads(at.get("plotly_chart")[0].proto.spec)
+    point = [t for t in fig["data"] if t.get("name") == "this workload"][0]
+    assert point["x"][0] == pytest.approx(deg["iops"]) and point["y"][0] == pytest.approx(deg["vm_latency_ms"])
+    assert "one node down" in fig["layout"]["title"]["text"]
+
+
+@pytest.mark.parametrize("workload", ["oltp-8k", "Peak4kRead"])
+def test_endurance_is_shown(workload):
+    from planner.design import parse_design
+    from planner.report import evaluate_report
+    from planner.workload import profiles
+
+    rep = evaluate_report(parse_design(REF), profiles()[workload])
+    at = _app().switch_page("ui/performance_page.py").run()
+    at.selectbox(key="p_workload").set_value(workload).run()
+    shown = _metric(at, "Capacity drive endurance at this load")
+    assert shown == ("never wears out" if rep["endurance_years"] is None else f"{rep['endurance_years']:,.1f} years")
+
+
 RAW_NUMBER = re.compile(r"^-?\d+\.\d{4,}$|\b\d+(\.\d+)?e[+-]\d+\b|^(None|nan|inf)$", re.I)
 PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
          "ui/compare_page.py", "ui/calibration_page.py"]

@@ -59,3 +59,28 @@ def test_out_of_range_message_names_field_range_and_value(value, msg):
 def test_exclusive_bound_is_said_so():
     assert inputs.check("RAM per node, GB", 0.0, 0, 100_000, lo_open=True, unit="GB") == \
         "RAM per node, GB must be more than 0 and at most 100,000 GB (you typed 0)"
+
+
+def test_log_axis_ticks_have_no_long_decimals():
+    from ui.charts import log_ticks
+
+    t = log_ticks([0.142, 0.46, 2.5])
+    assert t["ticktext"] == ["0.1", "0.2", "0.5", "1", "2", "5"]
+    assert log_ticks([500, 1.2e6])["ticktext"][-3:] == ["500k", "1M", "2M"]
+
+
+def test_charts_use_readable_names_and_formatted_labels():
+    from ui import charts
+
+    util = {"vm_vcpu": 0.04, "host_cpu": 0.6, "network": 0.15, "cache": 0.32, "capacity_drives": 0.29}
+    fig = charts.utilisation_bars(util, "cpu_utilization_cap")
+    assert list(fig.data[0].y) == ["VM vCPUs", "host CPU", "network", "cache devices", "capacity drives"]
+    fig = charts.compare_bars(["current", "what-if"], [576646.9, 686598.2], "IOPS", "IOPS")
+    assert list(fig.data[0].text) == ["576,647", "686,598"]  # was '5.77e+05'
+    curve = {"iops": [1e4, 5e5], "read_latency_ms": [0.14, 0.15], "write_latency_ms": [0.2, 0.22],
+             "vm_latency_ms": [0.45, 0.6], "p99_read_latency_ms": [1.6, 2.4], "iops_capacity": 6e5,
+             "cpu_cap_iops": None, "vm_latency_ms_low": [0.44, 0.55], "vm_latency_ms_high": [0.47, 0.8]}
+    fig = charts.latency_curve(curve, {"iops": 4e5, "vm_latency_ms": 0.46, "iops_low": 3.8e5, "iops_high": 4.3e5,
+                                       "vm_latency_ms_low": 0.45, "vm_latency_ms_high": 0.48}, band=True)
+    assert "VM (mean), band" in [t.name for t in fig.data]
+    assert all(len(s) <= 4 for s in fig.layout.yaxis.ticktext)
