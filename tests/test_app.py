@@ -4,6 +4,7 @@ shared links round-trip and a bad link is an error, not a crash."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,8 @@ def _number_input(at: AppTest, label: str):
 
 
 def _errors(at: AppTest) -> list[str]:
-    return [e.value for e in at.error]
+    """Error boxes as the user reads them (markdown escapes and word joiners removed)."""
+    return [re.sub(r"\\(.)", r"\1", e.value).replace("\u2060", "") for e in at.error]
 
 
 @pytest.fixture(scope="module")
@@ -214,15 +216,16 @@ def test_sla_page_guarantee_is_planners(reference):
                   read_fraction=1.0, latency_target_ms=1.0)
     g = guarantee(resolve(reference, load_catalog()), db, load_workload(ROOT / "examples" / "background-25vms.json"))
     assert _metric(at, "Guaranteed IOPS") == f"{g.guaranteed_iops:,.0f}"
-    # an impossible target is rejected naming the field, the other inputs stay
+    # an impossible target is rejected naming the field, its range and the value typed; the other inputs stay
     at.number_input(key="sla_target").set_value(0.001).run()
-    assert any("latency_target_ms" in e for e in _errors(at)), _errors(at)
+    assert any("Latency target, ms must be 0.02–10,000 ms (you typed 0.001)" in e for e in _errors(at)), _errors(at)
     assert at.number_input(key="sla_size").value == 4.0
 
 
 def test_sla_page_prices_follow_margin():
     at = _app().switch_page("ui/sla_page.py").run()
-    price = lambda: [r for r in at.dataframe[1].value.to_dict("records")][0]["price_usd_per_month"]  # noqa: E731
+    price = lambda: float(at.dataframe[1].value.to_dict("records")[0]["Price, USD/month"]  # noqa: E731
+                          .lstrip("$").replace(",", ""))
     before = price()
     at.number_input(key="cost_margin").set_value(0.5).run()
     assert price() > before
@@ -254,7 +257,8 @@ def test_size_page_rejects_impossible_latency():
     at.radio(key="size_mode").set_value("totals")
     at.number_input(key="size_lat").set_value(0.001)
     at.button[0].click().run()
-    assert any("latency_target_ms" in e for e in _errors(at)), _errors(at)
+    assert any("Latency target, ms (totals mode) must be 0.02–10,000 ms (you typed 0.001)" in e
+               for e in _errors(at)), _errors(at)
 
 
 def test_user_parts_from_a_catalog_file_can_be_picked():

@@ -104,6 +104,15 @@ def test_out_of_range_number_names_the_field_range_and_value_typed(typed, shown)
     assert _number_input(at, "Nodes").value == typed  # and the field keeps what was typed
 
 
+def test_out_of_range_float_on_other_pages_is_reported_too():
+    at = _app().switch_page("ui/sla_page.py").run()
+    at.number_input(key="cost_margin").set_value(0.99).run()
+    assert any("Target margin must be 0–0.95 (you typed 0.99)" in _text(e) for e in _errors(at)), _errors(at)
+    at = _app().switch_page("ui/compare_page.py").run()
+    at.number_input(key="wi_drives").set_value(500).run()
+    assert any("Drives per node must be a whole number, 1–200 (you typed 500)" in _text(e) for e in _errors(at))
+
+
 def test_example_pickers_offer_design_files_only():
     at = _app()
     offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
