@@ -178,3 +178,23 @@ def test_endurance_is_shown(workload):
 RAW_NUMBER = re.compile(r"^-?\d+\.\d{4,}$|\b\d+(\.\d+)?e[+-]\d+\b|^(None|nan|inf)$", re.I)
 PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
          "ui/compare_page.py", "ui/calibration_page.py"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_numbers_on_screen_are_formatted_and_headers_readable(page):
+    at = _app()
+    if page != PAGES[0]:
+        at.switch_page(page).run()
+    at.toggle(key="presenter").set_value(False).run()
+    if page == "ui/performance_page.py":
+        at.get("expander")  # tables are inside an expander; AppTest renders it regardless
+    assert not at.exception
+    for m in at.metric:
+        assert not RAW_NUMBER.search(str(m.value)), (m.label, m.value)
+    for df in at.dataframe:
+        frame = df.value
+        for col in frame.columns:
+            assert "_" not in str(col), (page, col)  # no snake_case header
+            for v in frame[col]:
+                assert v is None or not RAW_NUMBER.search(str(v)), (page, col, v)
+                assert not (isinstance(v, float) and (v != v or abs(v) == float("inf"))), (page, col, v)
