@@ -294,8 +294,177 @@ def _mask_sets(sel):
     }
 
 
-def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True, seed: int = 7) -> dict:
-    """Full fit, leave-one-configuration-out CV and cluster bootstrap."""
+#: Range dimensions are split at the median of the fitted points' values; set
+#: dimensions hold out one category at a time (see :func:`extrapolation_folds`).
+BAND_QUANTILES = (5.0, 95.0)
+
+
+@lru_cache(maxsize=1)
+def point_features() -> list[dict]:
+    """The calibrated-domain features (:func:`planner.domain.features`) of every point."""
+    from planner.domain import features
+
+    pts, *_ = dataset()
+    return [features(p.design, p.workload) for p in pts]
+
+
+def extrapolation_folds() -> list[tuple[str, str, np.ndarray]]:
+    """(dimension, side, held-out mask) for pseudo-extrapolation within the data.
+
+    Range dimensions: the points above (``high``) and below (``low``) the median
+    of the fitted points' values are held out together, so the fit sees only the
+    other side. Set dimensions with two or more categories: each category is held
+    out in turn (``unseen``). The held-out error says how far the model is off
+    when it extrapolates along that dimension.
+    """
+    from planner.domain import DIMENSIONS
+
+    _, _, _, _, groups, in_scope, _ = dataset()
+    feats = point_features()
+    out = []
+
+    def usable(mask):
+        # the fit must keep at least two configurations, the test at least one point
+        return (mask & in_scope).any() and len(set(groups[in_scope & ~mask])) >= 2
+
+    for dim, (kind, _) in DIMENSIONS.items():
+        vals = np.array([f[dim] for f in feats], dtype=object)
+        inside = vals[in_scope]
+        if kind == "range":
+            v = vals.astype(float)
+            med = float(np.median(inside.astype(float)))
+            # values measured, not set (Dell's block size is bandwidth / IOPS), so
+            # "the same" is within 5 % of the span
+            tol = 0.05 * float(np.ptp(inside.astype(float)))
+            for side, mask in (("high", v > med + tol), ("low", v < med - tol)):
+                if usable(mask):
+                    out.append((dim, side, mask & in_scope))
+        else:
+            cats = sorted(set(inside))
+            if len(cats) >= 2:
+                for c in cats:
+                    mask = vals == c
+                    if usable(mask):
+                        out.append((dim, f"unseen:{c}", mask & in_scope))
+    return out
+
+
+def _fit_task(task):
+    """One refit (a fold, a pseudo-extrapolation or a bootstrap draw): a top-level
+    function so a process pool can run it."""
+    kind, name, train, x0, max_nfev = task
+    v, res = fit(train, x0=x0, max_nfev=max_nfev)
+    return kind, name, v, bool(res.status == 0), int(res.nfev)
+
+
+def _run_tasks(tasks, workers: int | None):
+    """Run refits, in parallel processes when there is more than one CPU."""
+    import os
+
+    workers = workers if workers is not None else min(len(tasks), os.cpu_count() or 1)
+    if workers <= 1 or len(tasks) <= 1:
+        return [_fit_task(t) for t in tasks]
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    dataset()  # built once in the parent; forked workers inherit it
+    point_features()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork")) as pool:
+        return list(pool.map(_fit_task, tasks))
+
+
+def measured_vm_latency(meas, read_fraction) -> np.ndarray:
+    """Mean VM latency, ms, from the measured read and write latencies (IO-weighted)."""
+    r = np.asarray(read_fraction, dtype=float)
+    rd, wr = meas["vm_read_latency_ms"], meas["vm_write_latency_ms"]
+    return np.where(r >= 1.0, rd, np.where(r <= 0.0, wr, r * rd + (1 - r) * wr))
+
+
+def _ratios(pred: dict, idx) -> dict:
+    """measured / predicted per band metric at points ``idx`` (nan where not measured)."""
+    from planner.uncertainty import BAND_METRICS
+
+    _, _, W, meas, _, _, _ = dataset()
+    y = dict(meas)
+    y["vm_latency_ms"] = measured_vm_latency(meas, W.read_fraction)
+    out = {}
+    for m in BAND_METRICS:
+        yy = np.asarray(y[m], dtype=float)[idx]
+        yh = np.ravel(np.asarray(pred[m], dtype=float))
+        ok = np.isfinite(yy) & (yy > 0) & np.isfinite(yh) & (yh > 0)
+        out[m] = np.where(ok, yy / np.where(ok, yh, 1.0), np.nan)
+    return out
+
+
+def _regimes(pred: dict) -> np.ndarray:
+    """'limited' where a per-VM rate limit sets the IOPS (the throttle is known
+    exactly), else 'capacity' (the model's own throughput)."""
+    from planner.uncertainty import regime_of
+
+    return np.array([regime_of(str(x)) for x in np.ravel(pred["limited_by"])])
+
+
+def _weighted_quantiles(values, weights, qs) -> list[float]:
+    ok = np.isfinite(values)
+    v, w = np.asarray(values)[ok], np.asarray(weights)[ok]
+    if v.size == 0:
+        return [float("nan")] * len(qs)
+    order = np.argsort(v)
+    v, w = v[order], w[order]
+    cw = (np.cumsum(w) - 0.5 * w) / w.sum()
+    return [float(np.interp(q / 100.0, cw, v)) for q in qs]
+
+
+def _band_table(ratios: dict, regimes, groups, mask) -> dict:
+    """regime -> metric -> [low, high] ratio quantiles over ``mask``, each
+    configuration weighing equally (a 150-point configuration is one vote)."""
+    out = {}
+    for regime in ("capacity", "limited"):
+        sel = mask & (regimes == regime)
+        row = {}
+        for m, r in ratios.items():
+            ok = sel & np.isfinite(r)
+            if ok.sum() >= 3:
+                g = groups[ok]
+                uniq, inv, counts = np.unique(g, return_inverse=True, return_counts=True)
+                row[m] = [round(x, 4) for x in _weighted_quantiles(r[ok], 1.0 / counts[inv], BAND_QUANTILES)]
+        out[regime] = row
+    return out
+
+
+def _coverage(ratios: dict, regimes, groups, mask) -> dict:
+    """Share of held-out points whose measurement the band covers, when the band
+    for each configuration comes only from the other configurations' held-out
+    errors (nested leave-one-configuration-out: no point judges its own band)."""
+    out = {}
+    for m, r in ratios.items():
+        hit = n = 0
+        hit_cfg = []
+        for g in sorted(set(groups[mask])):
+            test = mask & (groups == g) & np.isfinite(r)
+            if not test.any():
+                continue
+            table = _band_table({m: r}, regimes, groups, mask & (groups != g))
+            covered = 0
+            for i in np.flatnonzero(test):
+                lo, hi = table.get(regimes[i], {}).get(m, [np.nan, np.nan])
+                covered += bool(lo <= r[i] <= hi)
+            hit += covered
+            n += int(test.sum())
+            hit_cfg.append(covered / test.sum())
+        if n:
+            out[m] = {"points": n, "covered_pct": round(100.0 * hit / n, 1),
+                      "covered_pct_configuration_weighted": round(100.0 * float(np.mean(hit_cfg)), 1)}
+    return out
+
+
+def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True, seed: int = 7,
+                    workers: int | None = None) -> dict:
+    """Full fit; leave-one-configuration-out CV; pseudo-extrapolation along
+    every domain dimension; prediction bands and their coverage; the calibrated
+    domain; a cluster bootstrap (parameter sets for the SLA band)."""
+    from planner.domain import domain_of
+
     t0 = time.time()
     pts, D, W, meas, groups, in_scope, datasets = dataset()
     fit_idx = np.flatnonzero(in_scope)
@@ -308,55 +477,94 @@ def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True,
     in_errs = _errors(vec, fit_idx)
     summary = {"in_sample": _summarise(in_errs, _mask_sets(fit_idx))}
 
-    held = {m: np.full(len(pts), np.nan) for m in METRICS}
-    fold_params = {}
+    tasks = []
+    cfgs = sorted(set(groups[in_scope]))
+    ext = extrapolation_folds() if folds else []
     if folds:
-        for g in sorted(set(groups[in_scope])):
-            train = np.flatnonzero(in_scope & (groups != g))
+        tasks += [("loco", g, np.flatnonzero(in_scope & (groups != g)), vec, 300) for g in cfgs]
+        tasks += [("extrapolation", f"{dim}|{side}", np.flatnonzero(in_scope & ~mask), vec, 300)
+                  for dim, side, mask in ext]
+    rng = np.random.default_rng(seed)
+    uniq = np.array(cfgs)
+    for b in range(bootstrap):
+        pick = rng.choice(uniq, size=uniq.size, replace=True)
+        idx = np.concatenate([np.flatnonzero(in_scope & (groups == g)) for g in pick])
+        tasks.append(("boot", str(b), idx, vec, 200))
+    results = _run_tasks(tasks, workers)
+    by_kind = {}
+    for kind, name, v, converged, nfev in results:
+        by_kind.setdefault(kind, {})[name] = (v, converged, nfev)
+
+    held = {m: np.full(len(pts), np.nan) for m in METRICS}
+    fold_params, bands, coverage = {}, {}, {}
+    if folds:
+        from planner.uncertainty import BAND_METRICS
+
+        ratios = {m: np.full(len(pts), np.nan) for m in BAND_METRICS}
+        regimes = np.full(len(pts), "capacity", dtype=object)
+        for g, (v, _, _) in by_kind["loco"].items():
             test = np.flatnonzero(groups == g)
-            v, _ = fit(train, x0=vec, max_nfev=300)
             fold_params[g] = dict(zip(PARAM_NAMES, map(float, v)))
             e = _errors(v, test)
             for m in METRICS:
                 held[m][test] = e[m]
+            pred = predict(ModelParams.from_vector(v), test)
+            for m, r in _ratios(pred, test).items():
+                ratios[m][test] = r
+            regimes[test] = _regimes(pred)
         summary["cross_validated"] = _summarise({m: held[m][fit_idx] for m in METRICS}, _mask_sets(fit_idx))
+        bands["in_domain"] = _band_table(ratios, regimes, groups, in_scope)
+        coverage = _coverage(ratios, regimes, groups, in_scope)
+        extra = {}
+        for dim, side, mask in ext:
+            v, _, _ = by_kind["extrapolation"][f"{dim}|{side}"]
+            test = np.flatnonzero(mask)
+            pred = predict(ModelParams.from_vector(v), test)
+            rr = {m: np.full(len(pts), np.nan) for m in BAND_METRICS}
+            reg = np.full(len(pts), "capacity", dtype=object)
+            for m, r in _ratios(pred, test).items():
+                rr[m][test] = r
+            reg[test] = _regimes(pred)
+            extra.setdefault(dim, {})[side] = {"points": int(test.size),
+                                               "bands": _band_table(rr, reg, groups, mask)}
+        bands["extrapolation"] = extra
     oos_idx = np.flatnonzero(~in_scope)
     if oos_idx.size:
         summary["out_of_scope_configs"] = _summarise(_errors(vec, oos_idx), {"dell_out_of_scope": np.ones(oos_idx.size, bool)})
-
-    rng = np.random.default_rng(seed)
-    boot = []
-    uniq = np.array(sorted(set(groups[in_scope])))
-    for _ in range(bootstrap):
-        pick = rng.choice(uniq, size=uniq.size, replace=True)
-        idx = np.concatenate([np.flatnonzero(in_scope & (groups == g)) for g in pick])
-        v, _ = fit(idx, x0=vec, max_nfev=200)
-        boot.append([float(x) for x in v])
+    boot = [dict(zip(PARAM_NAMES, map(float, v))) for v, _, _ in by_kind.get("boot", {}).values()]
 
     params = ModelParams.from_vector(vec)
+    _, tcp_info = derive_tcp_costs(vec)
     g_med, g_diffs = guest_latency_from_idle_vms(fit_idx)
     summary["guest_latency_us_fit"] = {
         "method": "median of VM minus storage latency over in-fit Vdi points at <= 300 IOPS per VM",
         "value": round(g_med, 1), "points": int(g_diffs.size),
         "residual_p10_p90_us": [round(float(x), 1) for x in np.percentile(g_diffs - g_med, [10, 90])]}
+    summary["tcp_costs"] = tcp_info
+    summary["band_coverage"] = coverage
+    feats = point_features()
     doc = {
         "version": VERSION,
         "note": "written by `python -m planner calibrate`; do not edit by hand",
         "params": params.model_dump(),
         "fit": {"points_fitted": int(fit_idx.size), "cost": float(res.fun), "nfev": int(res.nfev),
-                "status": int(res.status), "seconds": round(time.time() - t0, 1),
+                "converged": bool(res.status == 0), "seconds": round(time.time() - t0, 1),
+                "refits": {k: {"count": len(v), "converged": sum(c for _, c, _ in v.values())}
+                           for k, v in by_kind.items()},
                 "out_of_scope": OUT_OF_SCOPE, "assumptions": DELL_ASSUMPTIONS,
                 "fold_params": fold_params, "bootstrap_sets": len(boot)},
+        "domain": domain_of([feats[i] for i in fit_idx]),
+        "bands": {"quantiles_pct": list(BAND_QUANTILES), **bands},
         "summary": summary,
         "bootstrap": boot,
     }
     if write:
-        CALIBRATION_FILE.write_text(json.dumps(doc, indent=1) + "\n")
+        CALIBRATION_FILE.write_text(json.dumps(doc, indent=1, allow_nan=False) + "\n")
         from planner.params import load_calibration
 
         load_calibration.cache_clear()
     return {"params": doc["params"], "fit": {k: v for k, v in doc["fit"].items() if k != "fold_params"},
-            "summary": summary}
+            "summary": summary, "bands": doc["bands"], "domain": doc["domain"]}
 
 
 def _held_out_predictions() -> dict:

@@ -103,6 +103,8 @@ class Calibration(BaseModel):
     params: ModelParams
     bootstrap: list[list[float]] = Field(default_factory=list)
     summary: dict = Field(default_factory=dict)
+    domain: dict = Field(default_factory=dict, description="the calibrated domain (planner.domain)")
+    bands: dict = Field(default_factory=dict, description="held-out error quantiles (planner.uncertainty)")
 
 
 @lru_cache(maxsize=4)
@@ -115,6 +117,8 @@ def load_calibration(path: str | None = None) -> Calibration:
         params=ModelParams.from_mapping(doc["params"]),
         bootstrap=[ModelParams.from_mapping(b).vector().tolist() for b in boot],
         summary=doc.get("summary", {}),
+        domain=doc.get("domain", {}),
+        bands=doc.get("bands", {}),
     )
 
 

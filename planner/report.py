@@ -34,6 +34,32 @@ def bootstrap_params() -> list[ModelParams]:
     return [ModelParams.from_vector(v) for v in load_calibration().bootstrap]
 
 
+def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list[dict], list[str]]:
+    """Set ``<metric>_low`` / ``_high`` in ``res`` from the calibration's
+    held-out error quantiles (:mod:`planner.uncertainty`), widened where the
+    design or workload leaves the calibrated domain (:mod:`planner.domain`).
+    Returns the extrapolation flags and what each band was built from."""
+    from planner.domain import extrapolation, features
+    from planner.uncertainty import regime_of, ratio_band
+
+    if not CALIBRATION_FILE.exists():
+        return [], []
+    cal = load_calibration()
+    flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+    regime = regime_of(res["limited_by"])
+    basis = set()
+    for k in [k[:-4] for k in res if k.endswith("_low")]:
+        ratio, sources = ratio_band(cal.bands, k, regime, flags)
+        if ratio is None or not np.isfinite(res[k]):
+            continue
+        res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
+        res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
+        basis.update(sources)
+    how = (f"{cal.bands.get('quantiles_pct', [5, 95])[0]:g}-{cal.bands.get('quantiles_pct', [5, 95])[1]:g} % of "
+           "held-out measured/predicted ratios (leave one configuration out)")
+    return flags, [how] + sorted(basis)
+
+
 def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | None = None,
                 band: bool = True, degraded: bool = False,
                 repair_share: float = DEFAULT_REPAIR_SHARE) -> dict:
@@ -50,22 +76,13 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[0])
     res["limited_by"] = str(np.ravel(out["limited_by"])[0])
     res["saturated"] = bool(np.ravel(out["saturated"])[0])
-    band_keys = ("iops", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
-                 "p99_read_latency_ms", "p99_write_latency_ms")
-    for k in band_keys:  # without a bootstrap the band collapses to the point
+    res["extrapolation"], res["band_basis"] = [], []
+    band_keys = ("iops", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
+                 "p99_read_latency_ms", "p99_write_latency_ms", "host_cpu_utilization")
+    for k in band_keys:  # without a calibrated band the band collapses to the point
         res[f"{k}_low"] = res[f"{k}_high"] = res[k]
     if band:
-        sets = bootstrap_params()
-        if sets:
-            draws = {k: [] for k in band_keys}
-            for q in sets:
-                o = evaluate_arrays(D, W, q)
-                for k in draws:
-                    draws[k].append(float(np.ravel(o[k])[0]))
-            for k, v in draws.items():
-                lo, hi = np.nanpercentile(v, [BAND_LOW, BAND_HIGH])
-                res[f"{k}_low"] = float(min(lo, res[k]))
-                res[f"{k}_high"] = float(max(hi, res[k]))
+        res["extrapolation"], res["band_basis"] = apply_bands(res, rd, workload)
     wr_iops = res["iops"] * (1.0 - workload.read_fraction)
     n = rd.node
     res["endurance_years"] = float(endurance.years_to_wear_out(
@@ -75,6 +92,23 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
     return res
 
 
+def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]:
+    """Things a reviewer would flag that do not make the design impossible:
+    the nodes cannot host the workload's vCPUs or RAM (:mod:`planner.compute`),
+    delimited allocation below Microsoft's recommended cluster size."""
+    from planner.compute import host_checks
+    from planner.design import DELIMIT_RECOMMENDED_MIN_NODES
+
+    out = host_checks(rd, workload) if workload is not None else []
+    d = rd.design
+    if d.delimited and d.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
+        out.append({"check": "delimited_allocation", "case": "healthy",
+                    "message": f"volumes delimited to {d.effective_volume_servers} of {d.nodes} servers: Microsoft "
+                               f"suggests delimited allocation from {DELIMIT_RECOMMENDED_MIN_NODES} servers up "
+                               "('Delimit the allocation of volumes in Storage Spaces Direct')"})
+    return out
+
+
 def evaluate_report(design: Design, workload: Workload | None = None, catalog: Catalog | None = None,
                     degraded: bool = True, params: ModelParams | None = None) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
@@ -82,8 +116,10 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
     rd = resolve(design, catalog or load_catalog())
     cap = capacity_report(rd)
     out = {"design": design.name, "nodes": design.nodes, "resiliency": design.resiliency,
-           "transport": design.transport}
+           "transport": design.transport, "cache_mode": rd.cache_mode,
+           "volume_servers": design.effective_volume_servers}
     out.update(cap.model_dump(mode="json"))
+    out["warnings"] = design_warnings(rd, workload)
     if workload is not None:
         perf = performance(rd, workload, params)
         out["workload"] = workload.name
