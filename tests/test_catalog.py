@@ -601,3 +601,26 @@ def test_uploaded_catalog_file_is_validated():
     with pytest.raises(CatalogError, match="mine.json: record 'x': ports"):
         parse_catalog_file(_json.dumps(bad).encode(), "mine.json")
 
+
+# --------------------------------------------------------------------------- licensing assumptions
+
+LICENSING_FILE = Path(catalog_mod.__file__).resolve().parent / "data" / "licensing.json"
+
+
+def test_licensing_options_have_prices_sources_and_dates():
+    doc = json.loads(LICENSING_FILE.read_text(encoding="utf-8"))
+    opts = {o["id"]: o for o in doc["options"]}
+    assert "azure-local-subscription" in opts
+    for o in opts.values():
+        assert len(o["source"]) >= 40 and "2026-" in o["source"], o["id"]
+        prices = [k for k in o if k.startswith("usd_per_")]
+        assert prices and all(o[k] > 0 for k in prices), o["id"]
+        # anything not seen on the publisher's own page says so
+        for key, how in o.get("estimated", {}).items():
+            assert key in o and len(how) >= 10, (o["id"], key)
+    assert opts["azure-local-subscription"]["usd_per_physical_core_per_month"] == 10.0
+    for year, price in (("2022", 6155.0), ("2025", 6771.0)):
+        dc = opts[f"windows-server-{year}-datacenter"]
+        assert dc["usd_per_16_core_pack"] == price
+        assert (dc["min_cores_per_server"], dc["min_cores_per_cpu"]) == (16, 8)
+        assert "all physical cores" in dc["notes"] and "unlimited Windows VMs" in dc["notes"]
