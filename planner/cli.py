@@ -32,7 +32,8 @@ def _design_from_args(args):
 
     design = load_design(args.design)
     overrides = {k: getattr(args, k, None) for k in ("nodes", "transport", "resiliency",
-                                                     "vcpu_oversubscription", "cpu_utilization_cap")}
+                                                     "vcpu_oversubscription", "cpu_utilization_cap",
+                                                     "volume_servers", "cache_mode")}
     if any(v is not None for v in overrides.values()):
         design = with_overrides(design, **overrides)
     return design
@@ -114,6 +115,9 @@ def add_design_args(p) -> None:
     p.add_argument("--resiliency")
     p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float)
     p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float)
+    p.add_argument("--volume-servers", dest="volume_servers", type=int,
+                   help="servers each volume spans (fewer than nodes: delimited allocation)")
+    p.add_argument("--cache-mode", dest="cache_mode", choices=["read-write", "write-only", "read-only"])
 
 
 def build_parser() -> argparse.ArgumentParser:

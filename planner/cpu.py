@@ -54,3 +54,11 @@ def cap_throughput_iops(cap, p, lps_total, cpu_lp_s_per_io):
     """
     usable = np.maximum(np.minimum(cap, p.host_cpu_max_utilization) - p.host_cpu_idle_utilization, 0.0)
     return usable * lps_total / cpu_lp_s_per_io
+
+
+def destage_us(p, destaged_copies, block_size_kib):
+    """Host LP-us per front-end write to destage its cached copies at the
+    reference clock: each is a local read of the cache device and a local write
+    to a capacity drive, at the same per-IO and per-KiB costs as any other."""
+    return np.asarray(destaged_copies, dtype=float) * (
+        p.host_cpu_read_us + p.host_cpu_write_us + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))

@@ -216,7 +216,12 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     guest_s = np.where(vm_issuer, p.guest_cpu_us * scale * US, 0.0)
     tcp_cpu = np.where(D.tcp, p.tcp_cpu_per_crossing_us, 0.0)
     host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_cpu) * scale * US
-    host_w_s = cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_cpu) * scale * US
+    # a cached write is later destaged: read back from the cache device and
+    # written to a capacity drive on the same node (off the IO's path, but the
+    # host's CPU does both), unless an overwrite absorbed it in the cache
+    destaged = np.where(wcache, bw_writes * (1.0 - absorb), 0.0)
+    host_w_s = (cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_cpu)
+                + cpu_mod.destage_us(p, destaged, bs)) * scale * US
     # host CPU on an IO's critical path: reads run their steps in sequence; a
     # write's copies are processed in parallel on their nodes, so its path holds
     # the redirect and one copy's processing (local, or remote plus the hop)
