@@ -35,12 +35,17 @@ OUT_OF_SCOPE = {
 }
 
 DELL_ASSUMPTIONS = [
-    "drive models are not published: SATA, SAS and NVMe stand-ins dell-sata-ssd-mu-1.92tb, "
-    "dell-sas-ssd-mu-1.92tb, dell-nvme-ssd-mu-1.6tb (hardware_catalog)",
-    "AX-6515 CPU: 1x AMD EPYC 7302P (16 cores), as configs.json states 16 cores per node",
-    "R640 CPU: 2x Intel Xeon Gold 6242 (2x16 = 32 cores per node, as configs.json states)",
-    "network: Mellanox ConnectX-4 Lx 2x25 GbE with RDMA (not stated)",
-    "resiliency: S2D defaults, 2-way mirror on 2 nodes, 3-way on 3-4; nested two-way mirror where the file says so",
+    "drives pinned (data/benchmarks/dell-azure-stack-hci-vmfleet/hardware.json): AX-6515 SATA runs 4x SK hynix "
+    "SE5031 960 GB, SAS runs 8x KIOXIA PM6-V 3.84 TB (KPM6WVUG3T84); no datasheet publishes their performance, so "
+    "catalog stand-ins dell-sata-ssd-mu-960gb and dell-sas-ssd-mu-3.84tb carry mixed-use class figures; the R640 "
+    "NVMe drive is not named: stand-in dell-nvme-ssd-mu-1.6tb (Intel P4610 class)",
+    "AX-6515 CPU: 1x AMD EPYC 7302P (16 cores), pinned for the SATA runs by the validation report, assumed for "
+    "the SAS runs (16 cores per node inferred from one VM per core)",
+    "R640 CPU: 2x Intel Xeon Gold 6242 (2x16 = 32 cores per node, as configs.json states; model not published)",
+    "network: Mellanox ConnectX-5 2x25 GbE with RoCE v2 on the AX-6515 runs (validation report, lab "
+    "screenshots); R640 not stated: ConnectX-4 Lx 2x25 GbE stand-in",
+    "RAM: 64 GiB per SATA node (validation report); 512 GB elsewhere (not published, affects only RAM warnings)",
+    "resiliency: S2D defaults, 2-way mirror on 2 nodes, 3-way on 3-4 (not stated for the SAS and R640 runs)",
     "Sql and Vdi are rate-limited by VMFleet itself: 6300 and 12 IOPS per VM (measured at QoS 0)",
 ]
 
@@ -62,7 +67,9 @@ class BenchPoint:
 def _dell_design(cfg: dict, fname: str) -> dict:
     nodes = int(cfg["nodes"])
     dtype = cfg["drive_type"]
-    drive = {"SATA SSD": "dell-sata-ssd-mu-1.92tb", "SAS SSD": "dell-sas-ssd-mu-1.92tb",
+    # pinned from Dell's lab report and support matrix (hardware.json); the
+    # performance figures of the SATA and SAS drives remain stand-ins (no datasheet)
+    drive = {"SATA SSD": "dell-sata-ssd-mu-960gb", "SAS SSD": "dell-sas-ssd-mu-3.84tb",
              "NVMe SSD": "dell-nvme-ssd-mu-1.6tb"}[dtype]
     if fname.startswith("R640"):
         cpu = {"model": "intel-xeon-gold-6242", "sockets": 2}
@@ -72,11 +79,14 @@ def _dell_design(cfg: dict, fname: str) -> dict:
         res = "nested-mirror-2way"
     else:
         res = "mirror-2way" if nodes == 2 else "mirror-3way"
+    # the SATA nodes' RAM is in the validation report (64 GiB); the others' is not published
+    ram_gb = 68.7 if dtype == "SATA SSD" else 512
+    nic = "mellanox-cx4-lx-2x25g" if fname.startswith("R640") else "mellanox-cx5-2x25g"
     return {
         "name": fname.removesuffix(".txt"), "nodes": nodes,
-        "node": {"cpu": cpu, "ram_gb": 512,
+        "node": {"cpu": cpu, "ram_gb": ram_gb,
                  "capacity_drives": {"model": drive, "count": int(cfg["drives_per_node"])},
-                 "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1}},
+                 "nics": {"model": nic, "count": 1}},
         "resiliency": res, "transport": "rdma", "vcpu_oversubscription": 4.0,
         "cpu_utilization_cap": 1.0,
     }
