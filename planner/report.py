@@ -109,6 +109,26 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
     return out
 
 
+def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
+    """Plain-language reasons for results that surprise in a what-if."""
+    from planner.capacity import MIRROR_COPIES, RESILIENCY_CODES
+    from planner.resiliency import local_read_probability
+
+    d = rd.design
+    notes = []
+    code = RESILIENCY_CODES[d.resiliency]
+    s = d.effective_volume_servers
+    p_local = float(local_read_probability(code, s, d.mirror_share))
+    if perf.get("bottleneck") == "network" and p_local < 1.0:
+        copies = int(MIRROR_COPIES[code]) or 1
+        notes.append(
+            f"The network binds, and a read finds a copy on the serving node only {p_local:.0%} of the time "
+            f"({copies} copies over {s} servers): with regular allocation, adding nodes spreads the copies thinner "
+            f"and sends more reads across, so up to {2 * copies} nodes a three-way mirror can lose network-bound "
+            "IOPS as nodes are added. Delimiting volumes to as many servers as copies keeps reads local.")
+    return notes
+
+
 def evaluate_report(design: Design, workload: Workload | None = None, catalog: Catalog | None = None,
                     degraded: bool = True, params: ModelParams | None = None) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
@@ -120,10 +140,12 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
            "volume_servers": design.effective_volume_servers}
     out.update(cap.model_dump(mode="json"))
     out["warnings"] = design_warnings(rd, workload)
+    out["notes"] = []
     if workload is not None:
         perf = performance(rd, workload, params)
         out["workload"] = workload.name
         out.update(perf)
+        out["notes"] = physics_notes(rd, perf)
         # N+1 is the first question in a sizing review, so it is on by default
         deg = performance(rd, workload, params, band=False, degraded=True) if design.nodes > 1 and degraded else None
         if deg is not None:

@@ -24,10 +24,10 @@ choice = wcol.selectbox("Workload", names, key="p_workload",
 if choice == "custom":
     base = json.loads(state.workload_json())
     with st.expander("Custom workload", expanded=True):
-        c = st.columns(5)
+        c = st.columns(6)
         defaults = {"c_bs": float(base.get("block_size_kib", 8.0)), "c_read": float(base.get("read_fraction", 0.7)),
                     "c_rand": float(base.get("random_fraction", 1.0)), "c_vms": int(base.get("vms_per_node") or 20),
-                    "c_qd": int(base.get("outstanding_per_thread", 32))}
+                    "c_qd": int(base.get("outstanding_per_thread", 32)), "c_issuer": base.get("issuer", "vm")}
         for k, v in defaults.items():
             if k not in ss:
                 ss[k] = v
@@ -36,10 +36,13 @@ if choice == "custom":
         c[2].slider("Random fraction", 0.0, 1.0, step=0.05, key="c_rand")
         c[3].number_input("VMs per node", 1, 2000, key="c_vms")
         c[4].number_input("Outstanding IO per VM thread", 1, 4096, key="c_qd")
+        c[5].selectbox("Issued by", ["vm", "host"], key="c_issuer",
+                       format_func=lambda v: {"vm": "VMs (VMFleet-style)", "host": "hosts (DiskSpd on the nodes)"}[v],
+                       help="host: no guest OS in the path; 'VMs per node' then counts issuing processes per node")
     try:
         w = parse_workload({"name": "custom", "block_size_kib": ss["c_bs"], "read_fraction": ss["c_read"],
                             "random_fraction": ss["c_rand"], "vms_per_node": ss["c_vms"],
-                            "outstanding_per_thread": ss["c_qd"]})
+                            "outstanding_per_thread": ss["c_qd"], "issuer": ss["c_issuer"]})
     except PlannerError as exc:
         st.error(str(exc))
         st.stop()
@@ -78,10 +81,18 @@ m[0].metric("p99 read latency (VM)", f"{rep['p99_read_latency_ms']:.3f} ms")
 m[1].metric("Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], view["bottleneck"]))
 m[2].metric("Bandwidth", f"{rep['bandwidth_mb_s']:,.0f} MB/s")
 m[3].metric("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB")
-if "iops_low" not in rep:
-    st.caption("No calibration bootstrap available: figures are shown without an uncertainty band.")
+if not rep.get("band_basis"):
+    st.caption("No calibration bands available: figures are shown without an uncertainty band.")
 else:
-    st.caption("Bands: 5th–95th percentile over the calibration bootstrap.")
+    st.caption("Bands: " + "; ".join(rep["band_basis"]) + ".")
+if rep.get("extrapolation"):
+    st.warning("Outside the calibrated domain, so the bands above are widened: "
+               + "; ".join(state.plain(f["message"]) for f in rep["extrapolation"]) + ".",
+               icon=":material/explore:")
+for w in rep.get("warnings", []):
+    st.warning(state.plain(w["message"]), icon=":material/warning:")
+for note in rep.get("notes", []):
+    st.info(state.plain(note), icon=":material/info:")
 if degraded:
     d = rep["degraded"]
     st.info(f"{d['note']}. Repair time ≈ {d['repair_time_hours']:.1f} h at repair share {d['repair_share']:.0%}.")

@@ -218,6 +218,15 @@ def fmt_band(value: float, low: float | None, high: float | None, fmt: str = "{:
     return s
 
 
+def plain(text: str) -> str:
+    """Text shown through Markdown, with Markdown's special characters escaped
+    (planner messages can carry user strings such as part names)."""
+    out = str(text)
+    for ch in "\\`*_{}[]()<>#+-!|~$":
+        out = out.replace(ch, "\\" + ch)
+    return out
+
+
 def show_link_messages() -> None:
     if err := st.session_state.get("link_error"):
         st.error(err)
