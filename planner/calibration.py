@@ -458,6 +458,37 @@ def _coverage(ratios: dict, regimes, groups, mask) -> dict:
     return out
 
 
+def stack_latency_check(vec) -> dict:
+    """Is the fitted software-path latency absorbing device latency?
+
+    At low load (host CPU < 20 %, nothing queues) a storage-layer read costs the
+    software path, the device's datasheet QD1 latency and the network hops. Per
+    drive type, the median of measured minus (stack + device + hops) says how
+    much of the read is neither: near zero on every type means the stack is a
+    common software term and the devices carry their own latency, so a
+    memory-class cache hit (PMem, 0.3 us) is stack + 0.3 us.
+    """
+    pts, D, W, meas, groups, in_scope, _ = dataset()
+    p = ModelParams.from_vector(vec)
+    out = predict(p)
+    dm = demands(D, W, p)
+    low = in_scope & (np.asarray(out["host_cpu_utilization"]) < 0.2) & np.isfinite(meas["read_latency_ms"])
+    base = (p.stack_read_latency_us + np.asarray(D.drive_read_latency_us, dtype=float)
+            + np.asarray(dm["hops_read"]) * p.hop_latency_us)
+    resid = meas["read_latency_ms"] * 1e3 - base
+    rows = {}
+    for iface in sorted({pts[i].design.node.drive.interface for i in np.flatnonzero(low)}):
+        m = low & np.array([pt.design.node.drive.interface == iface for pt in pts])
+        drives = sorted({pts[i].design.node.drive.id for i in np.flatnonzero(m)})
+        rows[iface] = {"points": int(m.sum()), "drives": drives,
+                       "datasheet_read_latency_us": sorted({float(pts[i].design.node.drive.read_latency_us)
+                                                            for i in np.flatnonzero(m)}),
+                       "median_unexplained_us": round(float(np.median(resid[m])), 1)}
+    return {"stack_read_latency_us": round(p.stack_read_latency_us, 1), "by_drive_interface": rows,
+            "method": "low-load points (host CPU < 20 %): measured storage read latency minus stack, "
+                      "datasheet device latency and hop latency"}
+
+
 def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True, seed: int = 7,
                     workers: int | None = None) -> dict:
     """Full fit; leave-one-configuration-out CV; pseudo-extrapolation along
@@ -541,6 +572,7 @@ def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True,
         "value": round(g_med, 1), "points": int(g_diffs.size),
         "residual_p10_p90_us": [round(float(x), 1) for x in np.percentile(g_diffs - g_med, [10, 90])]}
     summary["tcp_costs"] = tcp_info
+    summary["stack_latency_check"] = stack_latency_check(vec)
     summary["band_coverage"] = coverage
     feats = point_features()
     doc = {
