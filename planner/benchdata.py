@@ -73,15 +73,20 @@ def _dell_design(cfg: dict, fname: str) -> dict:
 
 
 @lru_cache(maxsize=1)
+def dell_designs() -> dict:
+    """Result file name -> the resolved stand-in design of that Dell cluster."""
+    configs = json.loads((DELL_DIR / "configs.json").read_text())
+    return {f: resolve(parse_design(_dell_design(c, f))) for f, c in configs.items()}
+
+
+@lru_cache(maxsize=1)
 def dell_points() -> tuple[BenchPoint, ...]:
     """Dell's sweeps, read by the same VMFleet importer a customer's files go
     through (:mod:`planner.importers.vmfleet`), one point per QoS step."""
     from planner.importers import vmfleet  # builds on BenchPoint, defined here
 
-    configs = json.loads((DELL_DIR / "configs.json").read_text())
-    designs = {f: resolve(parse_design(_dell_design(c, f))) for f, c in configs.items()}
     rows = vmfleet.read_rows((DELL_DIR / "sweeps.csv").read_text(), "sweeps.csv", "compiled")
-    pts = vmfleet.rows_to_points(rows, designs.__getitem__, "sweeps.csv", "dell", "compiled")
+    pts = vmfleet.rows_to_points(rows, dell_designs().__getitem__, "sweeps.csv", "dell", "compiled")
     # the calibration's record: bandwidth is not a fitted metric
     return tuple(BenchPoint(
         group=p.group, dataset=p.dataset, label=p.label, design=p.design, workload=p.workload,

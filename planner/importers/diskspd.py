@@ -39,11 +39,6 @@ from planner.importers.common import (
 _DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 
 
-def sniff(text: str) -> bool:
-    head = _DECL.sub("", text[:2048]).lstrip()
-    return head.startswith("<Results") or (head.startswith("<") and "<Results" in text[:4096])
-
-
 def _parse_xml(text: str, name: str) -> Element:
     try:
         root = fromstring(_DECL.sub("", text, count=1), forbid_dtd=True)
@@ -68,10 +63,6 @@ def _num(el: Element | None, path: str, file: str, where: str, default: float | 
         return float(node.text)
     except ValueError:
         raise ImportFileError(f"{where}: <{path}> '{node.text.strip()}' is not a number", file) from None
-
-
-def _flag(el: Element, path: str) -> bool:
-    return (el.findtext(path) or "").strip().lower() == "true"
 
 
 def _percentile(lat: Element, p: float, key: str) -> float | None:
@@ -139,21 +130,24 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         fixed_threads = int(_num(spec, "ThreadCount", name, where, 0.0))
         per_thread_total = int(_num(spec, "RequestCount", name, where, 0.0))
         outstanding = limit = rand_w = 0.0
-        n_threads = 0
+        n_threads = throttled = 0
         for path, t in targets.items():
             tw = f"{where}, target '{path}'"
             bsz = _num(t, "BlockSize", name, tw)
             on_target = fixed_threads or int(_num(t, "ThreadsPerFile", name, tw, 1.0))
             n_threads += 0 if fixed_threads else on_target
             outstanding += on_target * _num(t, "RequestCount", name, tw, 2.0)
-            thr = t.find("Throughput")
-            if thr is not None and thr.text and float(thr.text) > 0:
-                per = float(thr.text) if thr.get("unit") == "IOPS" else float(thr.text) * 1e3 / bsz
-                limit += per * on_target
+            thr = _num(t, "Throughput", name, tw, 0.0)
+            if thr > 0:  # -g: per thread per target, IOPS or bytes per ms
+                limit += on_target * (thr if t.find("Throughput").get("unit") == "IOPS" else thr * 1e3 / bsz)
+                throttled += 1
             ios_t = tot.get(path, {}).get("rc", 0.0) + tot.get(path, {}).get("wc", 0.0)
             if t.find("Random") is not None:
                 rand_w += ios_t * _num(t, "RandomRatio", name, tw, 100.0) / 100.0
         n_threads = fixed_threads or n_threads
+        if 0 < throttled < len(targets):
+            raise ImportFileError(f"{where}: -g throttles {throttled} of {len(targets)} targets; the model has one "
+                                  "IOPS cap per issuer, so throttle all targets or none", name)
         if per_thread_total > 0:
             outstanding = n_threads * per_thread_total
         notes = [f"DiskSpd {version}"]
@@ -176,7 +170,7 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         t_, per = population(n_threads, outstanding)
         ws = run.working_set_gb or (sum(a["size"] for a in tot.values()) / 1e9) or 40.0
         wl = workload(
-            name, where, f"diskspd-{k + 1}", block_size_kib=round(nbytes / (rc + wc) / 1024.0, 4),
+            name, where, f"{stem} timespan {k + 1}", block_size_kib=round(nbytes / (rc + wc) / 1024.0, 4),
             read_fraction=rf, random_fraction=round(rand_w / (rc + wc), 4), issuer=issuer,
             vms_per_node=run.per_node_or_default, vcpus_per_vm=run.vcpus_per_vm, threads_per_vm=t_,
             outstanding_per_thread=per, working_set_gb_per_vm=ws,
