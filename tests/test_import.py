@@ -592,3 +592,64 @@ def test_cli_import_bad_file_names_it(capsys, tmp_path):
     rc = main(["import", str(DSK1), str(bad), "--design", str(REFERENCE)])
     err = capsys.readouterr().err
     assert rc == 2 and err.startswith("error: broken.xml: truncated or malformed XML") and err.count("\n") == 1
+
+
+# ----------------------------------------------------------------------- UI
+def _app_on_calibration():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    return at.switch_page("ui/calibration_page.py").run()
+
+
+def _points_table(at):
+    return next(d.value for d in at.dataframe if "measured" in d.value.columns and "file" in d.value.columns)
+
+
+def test_calibration_page_upload_refit_and_keep_for_the_session():
+    from planner.refit import evaluate_with_calibration, read_calibration
+    from planner.workload import profiles
+
+    at = _app_on_calibration()
+    at.file_uploader(key="imp_files").set_value(
+        [("node1.xml", _bytes(DSK1), "text/xml"), ("node2.txt", _bytes(DSK2), "text/plain")]).run()
+    at.button(key="imp_load").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    rep = at.session_state["imp_report"]
+    assert rep["points"] == 2 and [f["format"] for f in rep["files"]] == ["diskspd", "diskspd"]
+    rows = _points_table(at)
+    assert set(rows["file"]) == {"node1.xml", "node2.txt"} and "predicted (shipped)" in rows.columns
+    at.button(key="imp_refit").click().run()
+    assert not at.exception
+    rep = at.session_state["imp_report"]
+    assert "refit" in rep and "predicted (refit)" in _points_table(at).columns
+    assert any(b.proto.label == "Download calibration JSON" for b in at.get("download_button"))
+    at.button(key="imp_use").click().run()
+    cal_json = at.session_state["calibration_json"]
+    assert json.loads(cal_json)["version"].endswith("+refit")
+    # every page's report now uses the refit: the Performance page shows its IOPS
+    at.switch_page("ui/performance_page.py").run()
+    assert not at.exception
+    want = evaluate_with_calibration(read_calibration(cal_json.encode()), load_design(REFERENCE),
+                                     profiles()["oltp-8k"])
+    shown = next(m.value for m in at.metric if m.label == "IOPS")
+    assert shown == f"{want['iops']:,.0f}"
+    at.switch_page("ui/calibration_page.py").run()
+    at.button(key="imp_revert").click().run()
+    assert "calibration_json" not in at.session_state
+
+
+def test_calibration_page_bad_or_huge_upload_is_one_error_and_keeps_nothing(monkeypatch):
+    at = _app_on_calibration()
+    at.file_uploader(key="imp_files").set_value([("good.xml", _bytes(DSK1), "text/xml"),
+                                                 ("cut.xml", _bytes(DSK1)[:700], "text/xml")]).run()
+    at.button(key="imp_load").click().run()
+    assert not at.exception
+    (err,) = [e.value for e in at.error]
+    assert err.startswith("cut.xml: truncated or malformed XML (line ")
+    assert "imp_report" not in at.session_state and "imp_points" not in at.session_state
+    monkeypatch.setattr("ui.import_panel.MAX_IMPORT_BYTES", 1000)
+    at.file_uploader(key="imp_files").set_value([("big.xml", _bytes(DSK1), "text/xml")]).run()
+    at.button(key="imp_load").click().run()
+    assert [e.value for e in at.error][0].startswith("big.xml: file is 8,")
+    assert "imp_report" not in at.session_state
