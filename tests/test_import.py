@@ -398,7 +398,10 @@ BAD = [
     ("err.json", json.dumps(_fio3(error=5)).encode(), "ended with error 5"),
     ("zero.json", json.dumps({"fio version": "fio-3.36", "jobs": [
         {**_fio3()["jobs"][0], "read": {"runtime": 0, "iops": 0, "total_ios": 0},
-         "write": {"runtime": 0, "iops": 0, "total_ios": 0}}]}).encode(), "zero-duration run"),
+         "write": {"runtime": 0, "iops": 0, "total_ios": 0}, "trim": {"runtime": 0}}]}).encode(), "zero-duration run"),
+    ("noio.json", json.dumps({"fio version": "fio-3.36", "jobs": [
+        {**_fio3()["jobs"][0], "read": {"runtime": 1000, "iops": 0, "total_ios": 0},
+         "write": {"runtime": 1000, "iops": 0, "total_ios": 0}}]}).encode(), "no completed IO"),
     ("nolat.json", json.dumps(_fio3(read={"io_bytes": 4096, "io_kbytes": 4, "iops": 1.0, "runtime": 1000,
                                           "total_ios": 1})).encode(), "mean latency (lat_ns/lat) is missing"),
     # DiskSpd
@@ -420,7 +423,7 @@ BAD = [
     ("nan.tsv", _bytes(HOL_AX).replace(b"\t590092.0522\t", b"\tn/a\t", 1), "IOPS 'n/a' is not a number"),
     # CSV template
     ("typo.csv", b"label,block_size_kib,read_fraction,outstanding_per_thread,iops,iopz\na,4,1,32,100,1\n",
-     "unknown column(s) iopz"),
+     "unknown column(s) 'iopz'"),
     ("noreq.csv", b"label,block_size_kib,iops\na,4,100\n", "missing required column(s) outstanding_per_thread, "
      "read_fraction"),
     ("pct.csv", b"label,block_size_kib,read_fraction,outstanding_per_thread,iops,host_cpu_utilization\n"
@@ -441,6 +444,29 @@ def test_bad_file_is_one_clear_error_naming_it(ref, two_node, name, content, msg
         load_points([DSK1, (name, content)], design)
     assert str(exc.value).startswith(f"{name}: ") and msg in str(exc.value), str(exc.value)
     assert "\n" not in str(exc.value)
+
+
+def test_mutated_files_are_errors_never_tracebacks(ref, two_node):
+    """Random cuts and junk in every format: an import either succeeds or
+    raises one single-line ImportFileError naming the file."""
+    import random
+
+    rng = random.Random(7)
+    sources = [HOL_AX, HOL_MC, DSK1, DSK2, DSK3, ROOT / "examples" / "import-measurements.csv"]
+    docs = [(p.name, p.read_bytes()) for p in sources] + [("fio3.json", json.dumps(_fio3(), indent=1).encode()),
+                                                          ("fio2.json", json.dumps(_fio2(), indent=1).encode())]
+    junk = [b"0", b"-1", b"nan", b"inf", b"1e400", b"", b'"x"', b"null", b"[]", b"{}", b"\t", b",", b"<", b"\"",
+            b"\n", b"abc"]
+    for _ in range(400):
+        name, data = rng.choice(docs)
+        data = bytearray(data)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(data))
+            data[i:i + rng.randint(0, 12)] = rng.choice(junk)
+        try:
+            load_points([(name, bytes(data))], two_node if name.endswith(".tsv") else ref)
+        except ImportFileError as exc:
+            assert str(exc).startswith(f"{name}: ") and "\n" not in str(exc) and len(str(exc)) < 500
 
 
 def test_huge_file_refused_before_parsing(ref, tmp_path):

@@ -94,7 +94,13 @@ def load_points(sources: Iterable[Source], design: DesignSource, run: RunInfo | 
             raise ImportFileError(
                 f"not a recognised benchmark file ({_what_it_looks_like(text)}); expected fio JSON, "
                 "DiskSpd XML (-Rxml), a VMFleet result file or the hciplan CSV template", name)
-        pts = FORMATS[fmt](text, name, design, run)
+        try:
+            pts = FORMATS[fmt](text, name, design, run)
+        except ImportFileError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+            # content the parser did not foresee: still one line naming the file, never a traceback
+            raise ImportFileError(f"unreadable {fmt} content ({type(exc).__name__}: {exc})", name) from None
         if not pts:
             raise ImportFileError(f"no measured points in this {fmt} file", name)
         out.extend(pts)

@@ -44,7 +44,21 @@ DesignSource = Union[ResolvedDesign, Callable[[str], ResolvedDesign]]
 
 
 class ImportFileError(PlannerError):
-    """A benchmark file cannot be imported; ``field`` is the file's name."""
+    """A benchmark file cannot be imported; ``field`` is the file's name.
+
+    The message is kept to one line of at most ``MAX_MESSAGE`` characters:
+    parts of it can come from the file itself.
+    """
+
+    MAX_MESSAGE = 400
+
+    def __init__(self, message: str, field: str | None = None):
+        message = " ".join(str(message).split())
+        if len(message) > self.MAX_MESSAGE:
+            message = message[: self.MAX_MESSAGE - 1] + "…"
+        if field is not None:
+            field = " ".join(str(field).split())[:200]
+        super().__init__(message, field)
 
 
 @dataclass
@@ -101,6 +115,12 @@ def design_for(design: DesignSource, group: str) -> ResolvedDesign:
 
 
 # ------------------------------------------------------------------ input
+def shown(text, limit: int = 40) -> str:
+    """A piece of the file's content, quoted and cut for an error message."""
+    t = str(text)
+    return repr(t if len(t) <= limit else t[: limit - 1] + "…")
+
+
 def check_size(name: str, size: int) -> None:
     if size > MAX_IMPORT_BYTES:
         raise ImportFileError(f"file is {size:,} bytes; the limit is {MAX_IMPORT_BYTES:,}", name)

@@ -15,7 +15,7 @@ import io
 import math
 
 from planner.importers.common import (
-    DesignSource, ImportedPoint, ImportFileError, RunInfo, design_for, measured, workload,
+    DesignSource, ImportedPoint, ImportFileError, RunInfo, design_for, measured, shown, workload,
 )
 
 #: column -> (required, description); the order is the template's
@@ -63,13 +63,15 @@ def _value(row: dict, col: str, file: str, where: str, kind=float):
     if not raw:
         return None
     try:
-        v = kind(float(raw)) if kind is int else float(raw)
+        v = float(raw)
     except ValueError:
         raise ImportFileError(f"{where}: {col} '{raw}' is not a number", file) from None
-    if kind is int and float(raw) != int(float(raw)):
-        raise ImportFileError(f"{where}: {col} '{raw}' must be a whole number", file)
     if not math.isfinite(v):
-        raise ImportFileError(f"{where}: {col} must be finite", file)
+        raise ImportFileError(f"{where}: {col} must be finite (got '{raw}')", file)
+    if kind is int:
+        if v != int(v):
+            raise ImportFileError(f"{where}: {col} '{raw}' must be a whole number", file)
+        return int(v)
     return v
 
 
@@ -79,7 +81,8 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
     header = [h.strip() for h in (reader.fieldnames or [])]
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
-        raise ImportFileError(f"unknown column(s) {', '.join(unknown)}; columns: {', '.join(COLUMNS)}", name)
+        raise ImportFileError(f"unknown column(s) {', '.join(shown(u) for u in unknown[:5])}; "
+                              f"columns: {', '.join(COLUMNS)}", name)
     missing = [c for c, (req, _) in COLUMNS.items() if req and c not in header]
     if missing:
         raise ImportFileError(f"missing required column(s) {', '.join(missing)}", name)

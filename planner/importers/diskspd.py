@@ -26,6 +26,7 @@ targets, IOPS = IOs / ``TestTimeSeconds``. DiskSpd measures latency only with
 """
 from __future__ import annotations
 
+import math
 import re
 from xml.etree.ElementTree import Element, ParseError
 
@@ -60,9 +61,12 @@ def _num(el: Element | None, path: str, file: str, where: str, default: float | 
             return default
         raise ImportFileError(f"{where}: missing <{path}>", file)
     try:
-        return float(node.text)
+        v = float(node.text)
     except ValueError:
-        raise ImportFileError(f"{where}: <{path}> '{node.text.strip()}' is not a number", file) from None
+        v = math.nan
+    if not math.isfinite(v):
+        raise ImportFileError(f"{where}: <{path}> '{node.text.strip()}' is not a number", file)
+    return v
 
 
 def _percentile(lat: Element, p: float, key: str) -> float | None:
@@ -131,6 +135,7 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         per_thread_total = int(_num(spec, "RequestCount", name, where, 0.0))
         outstanding = limit = rand_w = 0.0
         n_threads = throttled = 0
+        paced = False
         for path, t in targets.items():
             tw = f"{where}, target '{path}'"
             bsz = _num(t, "BlockSize", name, tw)
@@ -141,6 +146,8 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
             if thr > 0:  # -g: per thread per target, IOPS or bytes per ms
                 limit += on_target * (thr if t.find("Throughput").get("unit") == "IOPS" else thr * 1e3 / bsz)
                 throttled += 1
+            if t.find("ThinkTime") is not None or t.find("BurstSize") is not None:
+                paced = True  # -j/-i: bursts with think time between them
             ios_t = tot.get(path, {}).get("rc", 0.0) + tot.get(path, {}).get("wc", 0.0)
             if t.find("Random") is not None:
                 rand_w += ios_t * _num(t, "RandomRatio", name, tw, 100.0) / 100.0
@@ -151,6 +158,9 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         if per_thread_total > 0:
             outstanding = n_threads * per_thread_total
         notes = [f"DiskSpd {version}"]
+        if paced and limit <= 0:
+            limit = (rc + wc) / secs
+            notes.append("paced (-i/-j bursts): IOPS cap = the measured IOPS")
         lat = res.find("Latency")
         rf = rc / (rc + wc)
         rlat = wlat = p99 = None

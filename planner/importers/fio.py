@@ -102,6 +102,7 @@ class _Dir:
             bw = float(sec["bw_bytes"]) if "bw_bytes" in sec else float(sec.get("bw", 0.0)) * 1024
         except (TypeError, ValueError, KeyError) as exc:
             raise ImportFileError(f"{where}: unreadable IO counters ({exc})", name) from None
+        self.runtime_ms = max(self.runtime_ms, runtime)
         if ios <= 0:
             return
         lat, scale = (sec.get("lat_ns"), 1.0) if "lat_ns" in sec else (sec.get("lat"), 1e3)
@@ -111,19 +112,21 @@ class _Dir:
         self.bytes += b
         self.bw += bw
         self.iops += iops
-        self.runtime_ms = max(self.runtime_ms, runtime)
         self.lat_weighted += ios * float(lat["mean"]) * scale
         pct_src, pscale = _percentile_source(sec)
-        pct = (pct_src or {}).get("percentile") or {}
-        p99 = next((v for k, v in pct.items() if abs(float(k) - 99.0) < 1e-9), None)
-        if p99 is not None:
-            self.p99_ns.append(float(p99) * pscale)
-        bins = (pct_src or {}).get("bins")
-        if isinstance(bins, dict) and bins and pscale == 1.0:
-            for k, c in bins.items():
-                self.bins[int(k)] = self.bins.get(int(k), 0) + int(c)
-        else:
-            self.bins_complete = False
+        try:
+            pct = (pct_src or {}).get("percentile") or {}
+            p99 = next((v for k, v in pct.items() if abs(float(k) - 99.0) < 1e-9), None)
+            if p99 is not None:
+                self.p99_ns.append(float(p99) * pscale)
+            bins = (pct_src or {}).get("bins")
+            if isinstance(bins, dict) and bins and pscale == 1.0:
+                for k, c in bins.items():
+                    self.bins[int(k)] = self.bins.get(int(k), 0) + int(c)
+            else:
+                self.bins_complete = False
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise ImportFileError(f"{where}: unreadable latency percentiles or bins ({exc})", name) from None
 
     @property
     def mean_ms(self) -> float:
@@ -172,7 +175,8 @@ def _random_share(opts: dict) -> float:
 def _rate_limit_iops(opts: dict, bs_bytes: float) -> float | None:
     """Per-job IOPS cap from rate_iops (r[,w]) or rate (bytes/s, r[,w]); None if none."""
     if "rate_iops" in opts:
-        vals = [float(v) for v in str(opts["rate_iops"]).split(",") if v.strip()]
+        vals = [size_bytes(v) for v in str(opts["rate_iops"]).split(",") if v.strip()]
+        vals = [v for v in vals if v]
         return sum(vals) if vals else None
     if "rate" in opts:
         vals = [size_bytes(v) for v in str(opts["rate"]).split(",") if v.strip()]
