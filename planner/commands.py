@@ -86,6 +86,9 @@ def _run_info(args):
             raise InputError("is for issuer host; with --issuer vm give --vms-per-node", "processes_per_node")
         issuer = "host"
     per_node = args.vms_per_node if args.vms_per_node is not None else args.processes_per_node
+    if per_node is not None and not 1 <= per_node <= 2000:
+        flag = "vms_per_node" if args.vms_per_node is not None else "processes_per_node"
+        raise InputError(f"must be 1..2000 (got {per_node})", flag)
     return make_run_info(issuer=issuer, per_node=per_node, vcpus_per_vm=args.vcpus_per_vm,
                          working_set_gb=args.working_set_gb, vm_alignment=args.vm_alignment)
 

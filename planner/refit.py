@@ -42,7 +42,7 @@ from typing import Callable
 import numpy as np
 from scipy.optimize import minimize
 
-from planner.calibration import METRICS, UNTHROTTLED_IOPS_WEIGHT, VERSION, WEIGHTS
+from planner.calibration import METRICS, UNTHROTTLED_IOPS_WEIGHT, WEIGHTS
 from planner.errors import PlannerError
 from planner.params import CALIBRATION_FILE, PARAM_BOUNDS, PARAM_NAMES, Calibration, ModelParams, load_calibration
 from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
@@ -474,10 +474,6 @@ def write_calibration(doc: dict, path: str | Path) -> Path:
         raise RefitError("refusing to overwrite the shipped calibration; choose another file", "out")
     p.write_text(dumps(doc) + "\n", encoding="utf-8")
     return p
-
-
-def shipped_version() -> str:
-    return load_calibration().version if CALIBRATION_FILE.exists() else VERSION
 
 
 # ------------------------------------------------------------- reports

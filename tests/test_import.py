@@ -4,7 +4,6 @@ shipped compiled sweeps, which must give exactly the calibration's points),
 the CSV template, malformed files, the refit and the CLI."""
 from __future__ import annotations
 
-import codecs
 import csv
 import hashlib
 import io
@@ -24,7 +23,7 @@ from planner.design import load_design, resolve
 from planner.importers import (
     MAX_IMPORT_BYTES, MEASURED_KEYS, ImportFileError, detect_format, load_points, make_run_info,
 )
-from planner.importers import csv_template, vmfleet
+from planner.importers import csv_template
 from planner.params import PARAM_BOUNDS, PARAM_NAMES, ModelParams, load_calibration
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -602,7 +601,8 @@ def test_cli_calibrate_then_evaluate_with_the_file(tmp_path, capsys):
 @pytest.mark.parametrize("args,msg", [
     (["--issuer", "host", "--vms-per-node", "4"], "vms_per_node: is for issuer vm"),
     (["--vms-per-node", "2", "--processes-per-node", "2"], "not both"),
-    (["--processes-per-node", "0"], "per_node"),
+    (["--processes-per-node", "0"], "processes_per_node: must be 1..2000 (got 0)"),
+    (["--vcpus-per-vm", "0"], "vcpus_per_vm"),
     (["--with-shipped"], "with_shipped: only applies with --calibrate"),
     (["--calibration", "missing.json"], "file not found"),
 ])

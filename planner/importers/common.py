@@ -16,7 +16,6 @@ layer); ``read_latency_ms`` / ``write_latency_ms`` are the storage layer
 from __future__ import annotations
 
 import codecs
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Literal, Union
@@ -168,13 +167,6 @@ def workload(file: str, where: str, name: str, **fields) -> Workload:
         return Workload(name=name[:200] or "imported", **fields)
     except ValidationError as exc:
         raise ImportFileError(f"{where}: {format_validation_error(exc, 'workload')}", file) from None
-
-
-def finite_positive(x) -> bool:
-    try:
-        return math.isfinite(float(x)) and float(x) > 0
-    except (TypeError, ValueError):
-        return False
 
 
 def population(threads: int, total: float) -> tuple[int, int]:
