@@ -35,8 +35,8 @@ DSK1 = FIX / "diskspd-1target-latency.xml"
 DSK2 = FIX / "diskspd-2targets-latency.xml"
 DSK3 = FIX / "diskspd-fixed-threads-throttled.xml"
 FIO = shutil.which("fio")
-needs_fio = pytest.mark.skipif(FIO is None, reason="fio is not installed (Debian package 'fio'; scripts/test.sh "
-                               "installs it): the real-fio import tests need it to generate their input")
+needs_fio = pytest.mark.skipif(FIO is None, reason="fio is not installed (apt-get install fio): the real-fio "
+                               "import tests run it to generate their input")
 
 
 @pytest.fixture(scope="module")
