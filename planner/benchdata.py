@@ -7,16 +7,13 @@ listed in :data:`DELL_ASSUMPTIONS`.
 """
 from __future__ import annotations
 
-import csv
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
-
 from planner.design import parse_design, resolve
-from planner.workload import Workload, profiles
+from planner.workload import Workload
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "data" / "benchmarks"
 DELL_DIR = BENCH_DIR / "dell-azure-stack-hci-vmfleet"
@@ -48,9 +45,6 @@ DELL_ASSUMPTIONS = [
     "resiliency: S2D defaults, 2-way mirror on 2 nodes, 3-way on 3-4 (not stated for the SAS and R640 runs)",
     "Sql and Vdi are rate-limited by VMFleet itself: 6300 and 12 IOPS per VM (measured at QoS 0)",
 ]
-
-_BUILTIN_RATE = {"Sql": 6300.0, "Vdi": 12.0}
-
 
 @dataclass
 class BenchPoint:
@@ -92,63 +86,27 @@ def _dell_design(cfg: dict, fname: str) -> dict:
     }
 
 
-def _f(row, key):
-    try:
-        v = float(row[key])
-    except (KeyError, ValueError):
-        return float("nan")
-    return v
+@lru_cache(maxsize=1)
+def dell_designs() -> dict:
+    """Result file name -> the resolved stand-in design of that Dell cluster."""
+    configs = json.loads((DELL_DIR / "configs.json").read_text())
+    return {f: resolve(parse_design(_dell_design(c, f))) for f, c in configs.items()}
 
 
 @lru_cache(maxsize=1)
 def dell_points() -> tuple[BenchPoint, ...]:
-    configs = json.loads((DELL_DIR / "configs.json").read_text())
-    designs = {f: resolve(parse_design(_dell_design(c, f))) for f, c in configs.items()}
-    prof = profiles()
-    out = []
-    with open(DELL_DIR / "sweeps.csv", newline="") as fh:
-        for i, row in enumerate(csv.DictReader(fh)):
-            fname, wl = row["file"], row["Workload"]
-            iops = _f(row, "IOPS")
-            rbw, wbw = _f(row, "AverageReadBW"), _f(row, "AverageWriteBW")
-            base = prof[wl]
-            if iops > 0 and rbw + wbw > 0:
-                bs = (rbw + wbw) / iops / 1024.0
-                rf = rbw / (rbw + wbw)
-            else:
-                bs, rf = base.block_size_kib, base.read_fraction
-            qos = _f(row, "QOSperVM")
-            # Sql and Vdi pace themselves only when no QoS step is set; a QoS step
-            # replaces that pace (Sql reaches 31,500 IOPS per VM at QoS 31,501)
-            limit = qos if qos > 0 else _BUILTIN_RATE.get(wl, np.inf)
-            nodes = int(row["nodes"])
-            w = Workload(
-                name=wl, block_size_kib=round(bs, 4), read_fraction=min(max(rf, 0.0), 1.0),
-                random_fraction=base.random_fraction,
-                vms_per_node=max(int(row["VMCount"]) // nodes, 1),
-                vcpus_per_vm=int(row["ProcessorCount"]), threads_per_vm=1,
-                outstanding_per_thread=32, working_set_gb_per_vm=10,
-                iops_limit_per_vm=None if not np.isfinite(limit) else limit,
-                vm_alignment=_f(row, "VMAlignmentPct") / 100.0,
-            )
-            zero_nan = lambda v: v if v > 0 else float("nan")  # noqa: E731 - 0 means 'no such IO'
-            measured = {
-                "iops": iops,
-                "host_cpu_utilization": _f(row, "AverageCPU") / 100.0,
-                "vm_read_latency_ms": zero_nan(_f(row, "AverageReadMilliseconds")) if rf > 0 else float("nan"),
-                "vm_write_latency_ms": zero_nan(_f(row, "AverageWriteMilliseconds")) if rf < 1 else float("nan"),
-                "read_latency_ms": zero_nan(_f(row, "AverageCSVReadMilliseconds")) if rf > 0 else float("nan"),
-                "write_latency_ms": zero_nan(_f(row, "AverageCSVWriteMilliseconds")) if rf < 1 else float("nan"),
-                "p99_read_latency_ms": zero_nan(_f(row, "ReadMilliseconds99")) if rf > 0 else float("nan"),
-                "unthrottled": float(qos == 0 and wl not in _BUILTIN_RATE),
-            }
-            out.append(BenchPoint(
-                group=fname.removesuffix(".txt"), dataset="dell",
-                label=f"{wl} qos={int(qos)} align={int(_f(row, 'VMAlignmentPct'))} #{i}",
-                design=designs[fname], workload=w, measured=measured,
-                in_scope=fname not in OUT_OF_SCOPE, note=OUT_OF_SCOPE.get(fname, ""),
-            ))
-    return tuple(out)
+    """Dell's sweeps, read by the same VMFleet importer a customer's files go
+    through (:mod:`planner.importers.vmfleet`), one point per QoS step."""
+    from planner.importers import vmfleet  # builds on BenchPoint, defined here
+
+    rows = vmfleet.read_rows((DELL_DIR / "sweeps.csv").read_text(), "sweeps.csv", "compiled")
+    pts = vmfleet.rows_to_points(rows, dell_designs().__getitem__, "sweeps.csv", "dell", "compiled")
+    # the calibration's record: bandwidth is not a fitted metric
+    return tuple(BenchPoint(
+        group=p.group, dataset=p.dataset, label=p.label, design=p.design, workload=p.workload,
+        measured={k: v for k, v in p.measured.items() if k != "bandwidth_mb_s"},
+        in_scope=row["file"] not in OUT_OF_SCOPE, note=OUT_OF_SCOPE.get(row["file"], ""),
+    ) for row, p in zip(rows, pts))
 
 
 def reference_design_dict() -> dict:

@@ -50,6 +50,12 @@ def cmd_evaluate(args) -> int:
         from planner.workload import load_workload
 
         workload = load_workload(args.workload)
+    if args.calibration:
+        from planner.refit import evaluate_with_calibration, read_calibration
+
+        cal = read_calibration(args.calibration)
+        _print(evaluate_with_calibration(cal, design, workload, catalog=catalog, degraded=args.degraded))
+        return 0
     _print(evaluate_report(design, workload, catalog=catalog, degraded=args.degraded))
     return 0
 
@@ -128,6 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_design_args(e)
     e.add_argument("--workload", help="workload file or profile name")
     e.add_argument("--no-degraded", dest="degraded", action="store_false", help="skip the one-node-down evaluation")
+    e.add_argument("--calibration", help="calibration file to use instead of the shipped fit "
+                   "(e.g. written by `import --calibrate`)")
     e.set_defaults(func=cmd_evaluate)
 
     c = sub.add_parser("catalog", help="list catalog parts")
@@ -158,9 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     regs = []
     try:
-        from planner.commands import register_sla, register_price, register_size
+        from planner.commands import register_import, register_price, register_size, register_sla
 
-        regs += [register_sla, register_price, register_size]
+        regs += [register_sla, register_price, register_size, register_import]
     except ImportError:
         pass
     return regs

@@ -1,8 +1,8 @@
 """Calibration page: how well the model predicts every measured point, in
 sample and held out (leave one configuration out), with the residual table.
 
-Room is left for a customer's own benchmark files: a later issue adds them as
-one more dataset in planner.benchdata; this page lists datasets generically.
+A customer's own benchmark files are imported and refit below the shipped
+validation (ui/import_panel.py).
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import statistics
 
 import streamlit as st
 
-from ui import charts, chrome, export, state
+from ui import charts, chrome, export, import_panel, state
 
 chrome.header("Calibration")
 v = state.validation()
@@ -64,3 +64,4 @@ table = [{"dataset": r["dataset"], "config": r["config"], "point": r["point"], "
 if not state.presenter():
     st.dataframe(table, hide_index=True, width="stretch")
     st.download_button("Residuals CSV", export.to_csv(table), file_name=f"residuals_{metric}.csv", mime="text/csv")
+import_panel.render()
