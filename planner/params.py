@@ -89,6 +89,9 @@ PARAM_BOUNDS = {
     "host_cpu_idle_utilization": (0.02, 0.0, 0.3),
     "host_cpu_max_utilization": (0.85, 0.5, 1.0),
     "storage_cpu_wait": (0.5, 0.0, 10.0),
+    # derived, not fitted (DERIVED_PARAMS): their ranges bound a customer refit
+    "tcp_cpu_per_crossing_us": (30.0, 0.0, 500.0),
+    "tcp_hop_latency_us": (100.0, 0.0, 2000.0),
 }
 #: Parameters identified outside the least-squares fit (derived from a
 #: published pair of measurements, or from idle points): never varied by it.

@@ -458,6 +458,11 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
         if not isinstance(v, (int, float)) or isinstance(v, bool) or not (lo <= v <= hi):
             raise RefitError(f"{name}: {k} must be a number in {lo}..{hi} (got {v!r})", "calibration")
     boot = doc.get("bootstrap") or []
+    # the shipped file stores each set by parameter name
+    if isinstance(boot, list) and all(isinstance(b, dict) for b in boot):
+        if any(set(b) != set(PARAM_NAMES) for b in boot):
+            raise RefitError(f"{name}: bootstrap sets must name every parameter", "calibration")
+        boot = [[b[k] for k in PARAM_NAMES] for b in boot]
     if not isinstance(boot, list) or any(not isinstance(b, list) or len(b) != len(PARAM_NAMES) for b in boot):
         raise RefitError(f"{name}: bootstrap must be a list of {len(PARAM_NAMES)}-number parameter sets",
                          "calibration")

@@ -514,7 +514,10 @@ def test_refit_recovers_parameters_it_identifies(two_node):
     shipped = load_calibration().params
     true = shipped.model_copy(update={"drive_efficiency": 0.8, "stack_read_latency_us": 1.4 *
                                       shipped.stack_read_latency_us})
-    doc = refit.refit(_synthetic_points(two_node, true), held_out=False)
+    # the SATA cluster's drives bind (drive efficiency), the NVMe one's software
+    # path is a large share of its latency (stack latency)
+    nvme = benchdata.dell_designs()["R640-All-NVMe-16NVMe-64VMs-2Node.txt"]
+    doc = refit.refit(_synthetic_points(two_node, true) + _synthetic_points(nvme, true), held_out=False)
     got = ModelParams(**doc["params"])
     info = {p["name"]: p for p in doc["refit"]["parameters"]}
     assert {p["name"] for p in doc["refit"]["parameters"]} == set(PARAM_NAMES)
@@ -548,7 +551,7 @@ def test_joint_refit_with_shipped_data(ref):
     pts = load_points([ROOT / "examples" / "import-measurements.csv"], ref)
     doc = refit.refit(pts, with_shipped=True, held_out=False, imported_share=0.3)
     assert doc["refit"]["with_shipped"] and doc["refit"]["imported_share"] == 0.3
-    assert doc["summary"]["shipped"]["points"] > 1000
+    assert doc["summary"]["shipped"]["points"] > 900
     assert doc["summary"]["shipped"]["in_sample_after"]["iops_unthrottled"]["median_abs_pct_error"] < 25
 
 

@@ -259,7 +259,8 @@ def test_hosting_checks_name_both_numbers():
 
 def test_tcp_costs_reproduce_the_published_pair():
     v, info = derive_tcp_costs(P.vector())
-    assert info["model_iops_ratio_tcp_over_rdma"] == pytest.approx(145_500 / 185_500, abs=1e-3)
+    # the latency gap, Little's law at 40 IOs in flight: 40/145,500 - 40/185,500 s
+    assert info["model_latency_gap_ms"] == pytest.approx((40 / 145_500 - 40 / 185_500) * 1e3, rel=1e-3)
     assert info["tcp_cpu_per_crossing_us"] > 0 and info["tcp_hop_latency_us"] > 0
     # kernel CPU per IO over TCP / over RDMA equals the published 16,300 / 12,800
     from planner.calibration import _tcp_pair
