@@ -403,12 +403,18 @@ def _ratios(pred: dict, idx) -> dict:
     return out
 
 
-def _regimes(pred: dict) -> np.ndarray:
-    """'limited' where a per-VM rate limit sets the IOPS (the throttle is known
-    exactly), else 'capacity' (the model's own throughput)."""
+def _regime_inputs(pred: dict) -> tuple[np.ndarray, np.ndarray]:
+    """What sets each point's regime: what limits its load, its busiest station."""
+    umax = np.asarray(pred["utilization"]).reshape(-1, np.shape(pred["utilization"])[-1]).max(-1)
+    return np.array([str(x) for x in np.ravel(pred["limited_by"])], dtype=object), umax
+
+
+def _regimes_for(metric: str, limited_by, umax) -> np.ndarray:
+    """Each point's regime for ``metric`` (:func:`planner.uncertainty.regime_of`)."""
     from planner.uncertainty import regime_of
 
-    return np.array([regime_of(str(x)) for x in np.ravel(pred["limited_by"])])
+    return np.array([regime_of(str(lb), float(u), metric) if np.isfinite(u) else ""
+                     for lb, u in zip(limited_by, umax)], dtype=object)
 
 
 def _weighted_quantiles(values, weights, qs) -> list[float]:
@@ -422,39 +428,46 @@ def _weighted_quantiles(values, weights, qs) -> list[float]:
     return [float(np.interp(q / 100.0, cw, v)) for q in qs]
 
 
-def _band_table(ratios: dict, regimes, groups, mask) -> dict:
+def _band_table(ratios: dict, limited_by, umax, groups, mask) -> dict:
     """regime -> metric -> [low, high] ratio quantiles over ``mask``, each
-    configuration weighing equally (a 150-point configuration is one vote)."""
-    out = {}
-    for regime in ("capacity", "limited"):
-        sel = mask & (regimes == regime)
-        row = {}
-        for m, r in ratios.items():
-            ok = sel & np.isfinite(r)
-            if ok.sum() >= 3:
-                g = groups[ok]
+    configuration weighing equally (a 150-point configuration is one vote).
+    A regime needs three configurations to have a band of its own; ``capacity``
+    pools the regimes where the model sets the load (light and queueing) and is
+    the fallback (:func:`planner.uncertainty.ratio_band`)."""
+    from planner.uncertainty import REGIMES
+
+    out = {r: {} for r in (*REGIMES, "capacity")}
+    for m, r in ratios.items():
+        reg = _regimes_for(m, limited_by, umax)
+        pools = {x: reg == x for x in REGIMES}
+        pools["capacity"] = (reg == "light") | (reg == "queueing")
+        for regime, in_regime in pools.items():
+            ok = mask & in_regime & np.isfinite(r)
+            g = groups[ok]
+            if ok.sum() >= 3 and len(set(g)) >= 3:
                 uniq, inv, counts = np.unique(g, return_inverse=True, return_counts=True)
-                row[m] = [round(x, 4) for x in _weighted_quantiles(r[ok], 1.0 / counts[inv], BAND_QUANTILES)]
-        out[regime] = row
+                out[regime][m] = [round(x, 4) for x in _weighted_quantiles(r[ok], 1.0 / counts[inv], BAND_QUANTILES)]
     return out
 
 
-def _coverage(ratios: dict, regimes, groups, mask) -> dict:
+def _coverage(ratios: dict, limited_by, umax, groups, mask) -> dict:
     """Share of held-out points whose measurement the band covers, when the band
     for each configuration comes only from the other configurations' held-out
     errors (nested leave-one-configuration-out: no point judges its own band)."""
     out = {}
     for m, r in ratios.items():
+        reg = _regimes_for(m, limited_by, umax)
         hit = n = 0
         hit_cfg = []
         for g in sorted(set(groups[mask])):
             test = mask & (groups == g) & np.isfinite(r)
             if not test.any():
                 continue
-            table = _band_table({m: r}, regimes, groups, mask & (groups != g))
+            table = _band_table({m: r}, limited_by, umax, groups, mask & (groups != g))
             covered = 0
             for i in np.flatnonzero(test):
-                lo, hi = table.get(regimes[i], {}).get(m, [np.nan, np.nan])
+                lo, hi = (table.get(reg[i], {}).get(m) or table.get("capacity", {}).get(m)
+                          or [np.nan, np.nan])
                 covered += bool(lo <= r[i] <= hi)
             hit += covered
             n += int(test.sum())
@@ -539,7 +552,7 @@ def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True,
         from planner.uncertainty import BAND_METRICS
 
         ratios = {m: np.full(len(pts), np.nan) for m in BAND_METRICS}
-        regimes = np.full(len(pts), "capacity", dtype=object)
+        lim, umax = np.full(len(pts), "", dtype=object), np.full(len(pts), np.nan)
         for g, (v, _, _) in by_kind["loco"].items():
             test = np.flatnonzero(groups == g)
             fold_params[g] = dict(zip(PARAM_NAMES, map(float, v)))
@@ -549,22 +562,22 @@ def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True,
             pred = predict(ModelParams.from_vector(v), test)
             for m, r in _ratios(pred, test).items():
                 ratios[m][test] = r
-            regimes[test] = _regimes(pred)
+            lim[test], umax[test] = _regime_inputs(pred)
         summary["cross_validated"] = _summarise({m: held[m][fit_idx] for m in METRICS}, _mask_sets(fit_idx))
-        bands["in_domain"] = _band_table(ratios, regimes, groups, in_scope)
-        coverage = _coverage(ratios, regimes, groups, in_scope)
+        bands["in_domain"] = _band_table(ratios, lim, umax, groups, in_scope)
+        coverage = _coverage(ratios, lim, umax, groups, in_scope)
         extra = {}
         for dim, side, mask in ext:
             v, _, _ = by_kind["extrapolation"][f"{dim}|{side}"]
             test = np.flatnonzero(mask)
             pred = predict(ModelParams.from_vector(v), test)
             rr = {m: np.full(len(pts), np.nan) for m in BAND_METRICS}
-            reg = np.full(len(pts), "capacity", dtype=object)
+            lim_x, umax_x = np.full(len(pts), "", dtype=object), np.full(len(pts), np.nan)
             for m, r in _ratios(pred, test).items():
                 rr[m][test] = r
-            reg[test] = _regimes(pred)
+            lim_x[test], umax_x[test] = _regime_inputs(pred)
             extra.setdefault(dim, {})[side] = {"points": int(test.size),
-                                               "bands": _band_table(rr, reg, groups, mask)}
+                                               "bands": _band_table(rr, lim_x, umax_x, groups, mask)}
         bands["extrapolation"] = extra
     oos_idx = np.flatnonzero(~in_scope)
     if oos_idx.size:

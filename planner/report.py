@@ -40,16 +40,16 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     design or workload leaves the calibrated domain (:mod:`planner.domain`).
     Returns the extrapolation flags and what each band was built from."""
     from planner.domain import extrapolation, features
-    from planner.uncertainty import regime_of, ratio_band
+    from planner.uncertainty import ratio_band
 
     if not CALIBRATION_FILE.exists():
         return [], []
     cal = load_calibration()
     flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
-    regime = regime_of(res["limited_by"])
+    umax = max(res["utilization"].values())
     basis = set()
     for k in [k[:-4] for k in res if k.endswith("_low")]:
-        ratio, sources = ratio_band(cal.bands, k, regime, flags)
+        ratio, sources = ratio_band(cal.bands, k, res["limited_by"], umax, flags)
         if ratio is None or not np.isfinite(res[k]):
             continue
         res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
