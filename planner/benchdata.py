@@ -7,16 +7,13 @@ listed in :data:`DELL_ASSUMPTIONS`.
 """
 from __future__ import annotations
 
-import csv
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
-
 from planner.design import parse_design, resolve
-from planner.workload import Workload, profiles
+from planner.workload import Workload
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "data" / "benchmarks"
 DELL_DIR = BENCH_DIR / "dell-azure-stack-hci-vmfleet"
@@ -28,20 +25,26 @@ OUT_OF_SCOPE = {
     "AX6515-All-Flash-32SAS-SSDs-64VMs-4nodesStretch-azshci.txt": "stretch cluster (synchronous Storage Replica between sites) is not modelled",
     "AX6515-All-Flash-8SATA-SSDs-32VMs-2Node-SC-Dedup.txt": "deduplication CPU/IO cost is not modelled",
     "AX6515-All-Flash-8SATA-SSDs-32VMs-2Node-SC-BitLocker.txt": "BitLocker encryption CPU cost is not modelled",
+    "AX6515-All-Flash-8SATA-SSDs-32VMs-2Node-nestedmirror-azshci.txt": (
+        "hardware in doubt: the file name says 4 SATA SSDs per node, but its reads match the 16-SAS-SSD "
+        "2-node azshci run, not the SATA runs (Peak4kRead aligned: 709,432 IOPS at 0.143 ms CSV read latency, "
+        "SAS run 738,508 at 0.143 ms, SATA baseline 590,092 at 0.427 ms)"),
 }
 
 DELL_ASSUMPTIONS = [
-    "drive models are not published: SATA, SAS and NVMe stand-ins dell-sata-ssd-mu-1.92tb, "
-    "dell-sas-ssd-mu-1.92tb, dell-nvme-ssd-mu-1.6tb (hardware_catalog)",
-    "AX-6515 CPU: 1x AMD EPYC 7302P (16 cores), as configs.json states 16 cores per node",
-    "R640 CPU: 2x Intel Xeon Gold 6242 (2x16 = 32 cores per node, as configs.json states)",
-    "network: Mellanox ConnectX-4 Lx 2x25 GbE with RDMA (not stated)",
-    "resiliency: S2D defaults, 2-way mirror on 2 nodes, 3-way on 3-4; nested two-way mirror where the file says so",
+    "drives pinned (data/benchmarks/dell-azure-stack-hci-vmfleet/hardware.json): AX-6515 SATA runs 4x SK hynix "
+    "SE5031 960 GB, SAS runs 8x KIOXIA PM6-V 3.84 TB (KPM6WVUG3T84); no datasheet publishes their performance, so "
+    "catalog stand-ins dell-sata-ssd-mu-960gb and dell-sas-ssd-mu-3.84tb carry mixed-use class figures; the R640 "
+    "NVMe drive is not named: stand-in dell-nvme-ssd-mu-1.6tb (Intel P4610 class)",
+    "AX-6515 CPU: 1x AMD EPYC 7302P (16 cores), pinned for the SATA runs by the validation report, assumed for "
+    "the SAS runs (16 cores per node inferred from one VM per core)",
+    "R640 CPU: 2x Intel Xeon Gold 6242 (2x16 = 32 cores per node, as configs.json states; model not published)",
+    "network: Mellanox ConnectX-5 2x25 GbE with RoCE v2 on the AX-6515 runs (validation report, lab "
+    "screenshots); R640 not stated: ConnectX-4 Lx 2x25 GbE stand-in",
+    "RAM: 64 GiB per SATA node (validation report); 512 GB elsewhere (not published, affects only RAM warnings)",
+    "resiliency: S2D defaults, 2-way mirror on 2 nodes, 3-way on 3-4 (not stated for the SAS and R640 runs)",
     "Sql and Vdi are rate-limited by VMFleet itself: 6300 and 12 IOPS per VM (measured at QoS 0)",
 ]
-
-_BUILTIN_RATE = {"Sql": 6300.0, "Vdi": 12.0}
-
 
 @dataclass
 class BenchPoint:
@@ -58,7 +61,9 @@ class BenchPoint:
 def _dell_design(cfg: dict, fname: str) -> dict:
     nodes = int(cfg["nodes"])
     dtype = cfg["drive_type"]
-    drive = {"SATA SSD": "dell-sata-ssd-mu-1.92tb", "SAS SSD": "dell-sas-ssd-mu-1.92tb",
+    # pinned from Dell's lab report and support matrix (hardware.json); the
+    # performance figures of the SATA and SAS drives remain stand-ins (no datasheet)
+    drive = {"SATA SSD": "dell-sata-ssd-mu-960gb", "SAS SSD": "dell-sas-ssd-mu-3.84tb",
              "NVMe SSD": "dell-nvme-ssd-mu-1.6tb"}[dtype]
     if fname.startswith("R640"):
         cpu = {"model": "intel-xeon-gold-6242", "sockets": 2}
@@ -68,73 +73,40 @@ def _dell_design(cfg: dict, fname: str) -> dict:
         res = "nested-mirror-2way"
     else:
         res = "mirror-2way" if nodes == 2 else "mirror-3way"
+    # the SATA nodes' RAM is in the validation report (64 GiB); the others' is not published
+    ram_gb = 68.7 if dtype == "SATA SSD" else 512
+    nic = "mellanox-cx4-lx-2x25g" if fname.startswith("R640") else "mellanox-cx5-2x25g"
     return {
         "name": fname.removesuffix(".txt"), "nodes": nodes,
-        "node": {"cpu": cpu, "ram_gb": 512,
+        "node": {"cpu": cpu, "ram_gb": ram_gb,
                  "capacity_drives": {"model": drive, "count": int(cfg["drives_per_node"])},
-                 "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1}},
+                 "nics": {"model": nic, "count": 1}},
         "resiliency": res, "transport": "rdma", "vcpu_oversubscription": 4.0,
         "cpu_utilization_cap": 1.0,
     }
 
 
-def _f(row, key):
-    try:
-        v = float(row[key])
-    except (KeyError, ValueError):
-        return float("nan")
-    return v
+@lru_cache(maxsize=1)
+def dell_designs() -> dict:
+    """Result file name -> the resolved stand-in design of that Dell cluster."""
+    configs = json.loads((DELL_DIR / "configs.json").read_text())
+    return {f: resolve(parse_design(_dell_design(c, f))) for f, c in configs.items()}
 
 
 @lru_cache(maxsize=1)
 def dell_points() -> tuple[BenchPoint, ...]:
-    configs = json.loads((DELL_DIR / "configs.json").read_text())
-    designs = {f: resolve(parse_design(_dell_design(c, f))) for f, c in configs.items()}
-    prof = profiles()
-    out = []
-    with open(DELL_DIR / "sweeps.csv", newline="") as fh:
-        for i, row in enumerate(csv.DictReader(fh)):
-            fname, wl = row["file"], row["Workload"]
-            iops = _f(row, "IOPS")
-            rbw, wbw = _f(row, "AverageReadBW"), _f(row, "AverageWriteBW")
-            base = prof[wl]
-            if iops > 0 and rbw + wbw > 0:
-                bs = (rbw + wbw) / iops / 1024.0
-                rf = rbw / (rbw + wbw)
-            else:
-                bs, rf = base.block_size_kib, base.read_fraction
-            qos = _f(row, "QOSperVM")
-            # Sql and Vdi pace themselves only when no QoS step is set; a QoS step
-            # replaces that pace (Sql reaches 31,500 IOPS per VM at QoS 31,501)
-            limit = qos if qos > 0 else _BUILTIN_RATE.get(wl, np.inf)
-            nodes = int(row["nodes"])
-            w = Workload(
-                name=wl, block_size_kib=round(bs, 4), read_fraction=min(max(rf, 0.0), 1.0),
-                random_fraction=base.random_fraction,
-                vms_per_node=max(int(row["VMCount"]) // nodes, 1),
-                vcpus_per_vm=int(row["ProcessorCount"]), threads_per_vm=1,
-                outstanding_per_thread=32, working_set_gb_per_vm=10,
-                iops_limit_per_vm=None if not np.isfinite(limit) else limit,
-                vm_alignment=_f(row, "VMAlignmentPct") / 100.0,
-            )
-            zero_nan = lambda v: v if v > 0 else float("nan")  # noqa: E731 - 0 means 'no such IO'
-            measured = {
-                "iops": iops,
-                "host_cpu_utilization": _f(row, "AverageCPU") / 100.0,
-                "vm_read_latency_ms": zero_nan(_f(row, "AverageReadMilliseconds")) if rf > 0 else float("nan"),
-                "vm_write_latency_ms": zero_nan(_f(row, "AverageWriteMilliseconds")) if rf < 1 else float("nan"),
-                "read_latency_ms": zero_nan(_f(row, "AverageCSVReadMilliseconds")) if rf > 0 else float("nan"),
-                "write_latency_ms": zero_nan(_f(row, "AverageCSVWriteMilliseconds")) if rf < 1 else float("nan"),
-                "p99_read_latency_ms": zero_nan(_f(row, "ReadMilliseconds99")) if rf > 0 else float("nan"),
-                "unthrottled": float(qos == 0 and wl not in _BUILTIN_RATE),
-            }
-            out.append(BenchPoint(
-                group=fname.removesuffix(".txt"), dataset="dell",
-                label=f"{wl} qos={int(qos)} align={int(_f(row, 'VMAlignmentPct'))} #{i}",
-                design=designs[fname], workload=w, measured=measured,
-                in_scope=fname not in OUT_OF_SCOPE, note=OUT_OF_SCOPE.get(fname, ""),
-            ))
-    return tuple(out)
+    """Dell's sweeps, read by the same VMFleet importer a customer's files go
+    through (:mod:`planner.importers.vmfleet`), one point per QoS step."""
+    from planner.importers import vmfleet  # builds on BenchPoint, defined here
+
+    rows = vmfleet.read_rows((DELL_DIR / "sweeps.csv").read_text(), "sweeps.csv", "compiled")
+    pts = vmfleet.rows_to_points(rows, dell_designs().__getitem__, "sweeps.csv", "dell", "compiled")
+    # the calibration's record: bandwidth is not a fitted metric
+    return tuple(BenchPoint(
+        group=p.group, dataset=p.dataset, label=p.label, design=p.design, workload=p.workload,
+        measured={k: v for k, v in p.measured.items() if k != "bandwidth_mb_s"},
+        in_scope=row["file"] not in OUT_OF_SCOPE, note=OUT_OF_SCOPE.get(row["file"], ""),
+    ) for row, p in zip(rows, pts))
 
 
 def reference_design_dict() -> dict:
@@ -152,7 +124,9 @@ def reference_points() -> tuple[BenchPoint, ...]:
         w = Workload(
             name=f"ref-{res['block_size_kib']}k-r{int(res['read_fraction'] * 100)}",
             block_size_kib=res["block_size_kib"], read_fraction=res["read_fraction"],
-            random_fraction=1.0, vms_per_node=test["vms_per_node"], vcpus_per_vm=4,
+            # 50 VMs per node at "4:1" on 24 cores (48 LPs) fits 2 vCPUs per VM,
+            # oversubscription counted per physical core; the VM size is not stated
+            random_fraction=1.0, vms_per_node=test["vms_per_node"], vcpus_per_vm=2,
             threads_per_vm=test["threads_per_vm"], outstanding_per_thread=test["outstanding_per_thread"],
             working_set_gb_per_vm=test["vm_disk_gb"],
         )

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.errors import CatalogError, shown
 from planner.jsonio import loads, read_bounded
@@ -63,11 +63,17 @@ class Record(BaseModel):
         return v
 
 
+MemoryType = Literal["ddr4", "ddr5"]
+
+
 class CapacityDrive(Record):
-    """A capacity-tier drive (NVMe, SAS or SATA SSD)."""
+    """A capacity-tier drive: NVMe, SAS or SATA SSD, or a SAS/SATA hard disk."""
 
     device_class: Literal["capacity_drive"] = "capacity_drive"
     interface: Literal["nvme", "sas", "sata"]
+    media: Literal["ssd", "hdd"] = "ssd"
+    rpm: int | None = Field(default=None, ge=3600, le=20000, description="spindle speed; hdd only")
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
     form_factor: str = "u.2"
     capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
     rand_read_4k_iops: float = Field(gt=0, le=1e8)
@@ -78,6 +84,19 @@ class CapacityDrive(Record):
     write_latency_us: float = Field(gt=0, le=1e5, description="typical QD1 4 KiB random write")
     endurance_dwpd: float = Field(gt=0, le=1000, description="drive writes per day over warranty")
     warranty_years: float = Field(default=5, gt=0, le=20)
+
+    @model_validator(mode="after")
+    def _media_fields_agree(self) -> "CapacityDrive":
+        if self.media == "hdd":
+            if self.rpm is None:
+                raise ValueError("rpm: a hard disk (media 'hdd') needs its spindle speed")
+            if self.interface == "nvme":
+                raise ValueError("interface: a hard disk (media 'hdd') is 'sas' or 'sata'")
+        elif self.rpm is not None:
+            raise ValueError("rpm: only a hard disk (media 'hdd') has a spindle speed")
+        if self.pcie_gen is not None and self.interface != "nvme":
+            raise ValueError("pcie_gen: only an 'nvme' drive has a PCIe generation")
+        return self
 
 
 class CacheDevice(Record):
@@ -97,6 +116,7 @@ class CacheDevice(Record):
     pmem_generation: int | None = Field(
         default=None, description="Optane PMem series (100, 200, 300); pmem only"
     )
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
 
 
 class Cpu(Record):
@@ -111,6 +131,9 @@ class Cpu(Record):
     pmem_generations: list[int] = Field(
         default_factory=list, description="Optane PMem series this CPU can drive"
     )
+    family: str = Field(default="", description="processor generation, e.g. 'AMD EPYC 9004 (Genoa)'")
+    memory_type: MemoryType | None = None
+    memory_channels: int | None = Field(default=None, ge=1, le=24, description="per socket")
 
 
 class Nic(Record):
@@ -131,15 +154,46 @@ class Chassis(Record):
     pmem_slots: int = Field(ge=0, le=96, description="DIMM slots that accept Optane PMem")
     pcie_slots: int = Field(ge=0, le=32)
     max_ram_gb: float = Field(gt=0, le=100_000)
+    memory_type: MemoryType | None = None
+    validated_for: list[str] = Field(
+        default_factory=list,
+        description="programs that list this node, e.g. 'Azure Local'; named in source",
+    )
+    max_power_w: float | None = Field(
+        default=None, gt=0, le=10_000, description="PSU rating or maximum configuration power, W"
+    )
 
 
-Device = Union[CapacityDrive, CacheDevice, Cpu, Nic, Chassis]
+class MemoryModule(Record):
+    """A DIMM (RDIMM/LRDIMM)."""
+
+    device_class: Literal["memory_module"] = "memory_module"
+    memory_type: MemoryType
+    capacity_gb: float = Field(gt=0, le=1024, description="decimal GB")
+    speed_mt_s: float = Field(gt=0, le=12_800, description="data rate, MT/s")
+
+
+class Switch(Record):
+    """A top-of-rack Ethernet switch."""
+
+    device_class: Literal["switch"] = "switch"
+    ports: int = Field(gt=0, le=256, description="server-facing ports")
+    port_gbit_s: float = Field(gt=0, le=1600)
+    uplink_ports: int = Field(default=0, ge=0, le=64)
+    uplink_gbit_s: float | None = Field(default=None, gt=0, le=1600)
+    rack_units: int = Field(gt=0, le=10)
+    rdma_dcb: bool = Field(description="supports PFC (802.1Qbb) and ETS (802.1Qaz) for RoCE")
+
+
+Device = Union[CapacityDrive, CacheDevice, Cpu, Nic, Chassis, MemoryModule, Switch]
 DEVICE_CLASSES: dict[str, type[Record]] = {
     "capacity_drive": CapacityDrive,
     "cache_device": CacheDevice,
     "cpu": Cpu,
     "nic": Nic,
     "chassis": Chassis,
+    "memory_module": MemoryModule,
+    "switch": Switch,
 }
 
 
@@ -153,6 +207,8 @@ class Catalog(BaseModel):
     cpu: dict[str, Cpu] = Field(default_factory=dict)
     nic: dict[str, Nic] = Field(default_factory=dict)
     chassis: dict[str, Chassis] = Field(default_factory=dict)
+    memory_module: dict[str, MemoryModule] = Field(default_factory=dict)
+    switch: dict[str, Switch] = Field(default_factory=dict)
 
     def of(self, device_class: str) -> dict[str, Record]:
         if device_class not in DEVICE_CLASSES:

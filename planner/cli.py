@@ -84,7 +84,8 @@ def _design_from_args(args):
 
     design = load_design(args.design)
     overrides = {k: getattr(args, k, None) for k in ("nodes", "transport", "resiliency",
-                                                     "vcpu_oversubscription", "cpu_utilization_cap")}
+                                                     "vcpu_oversubscription", "cpu_utilization_cap",
+                                                     "volume_servers", "cache_mode")}
     if any(v is not None for v in overrides.values()):
         design = with_overrides(design, **overrides)
     return design
@@ -101,6 +102,12 @@ def cmd_evaluate(args) -> int:
         from planner.workload import load_workload
 
         workload = load_workload(args.workload)
+    if args.calibration:
+        from planner.refit import evaluate_with_calibration, read_calibration
+
+        cal = read_calibration(args.calibration)
+        _print(evaluate_with_calibration(cal, design, workload, catalog=catalog, degraded=args.degraded))
+        return 0
     _print(evaluate_report(design, workload, catalog=catalog, degraded=args.degraded))
     return 0
 
@@ -172,6 +179,9 @@ def add_design_args(p) -> None:
     p.add_argument("--resiliency")
     p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=_float_arg)
     p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=_float_arg)
+    p.add_argument("--volume-servers", dest="volume_servers", type=_int_arg,
+                   help="servers each volume spans (fewer than nodes: delimited allocation)")
+    p.add_argument("--cache-mode", dest="cache_mode", choices=["read-write", "write-only", "read-only"])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -182,6 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_design_args(e)
     e.add_argument("--workload", help="workload file or profile name")
     e.add_argument("--no-degraded", dest="degraded", action="store_false", help="skip the one-node-down evaluation")
+    e.add_argument("--calibration", help="calibration file to use instead of the shipped fit "
+                   "(e.g. written by `import --calibrate`)")
     e.set_defaults(func=cmd_evaluate)
 
     c = sub.add_parser("catalog", help="list catalog parts")
@@ -212,9 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     regs = []
     try:
-        from planner.commands import register_sla, register_price, register_size
+        from planner.commands import register_import, register_price, register_size, register_sla
 
-        regs += [register_sla, register_price, register_size]
+        regs += [register_sla, register_price, register_size, register_import]
     except ImportError:
         pass
     return regs

@@ -1,4 +1,4 @@
-"""CLI commands: ``sla``, ``price`` and ``size``.
+"""CLI commands: ``sla``, ``price``, ``size`` and ``import``.
 
 Input files are JSON objects, at most 1 MB, parsed with :mod:`json` only; a bad
 file raises a :class:`planner.errors.PlannerError` naming the field, which the
@@ -34,7 +34,12 @@ def cmd_sla(args) -> int:
     rd = resolve(_design_from_args(args), load_catalog(args.catalog))
     db = load_json_model(args.db, Database, "db")
     bg = load_workload(args.background) if args.background else None
-    _print(guarantee(rd, db, bg, n_plus_one=args.n_plus_one).model_dump(mode="json"))
+    params = None
+    if args.calibration:
+        from planner.refit import read_calibration
+
+        params = read_calibration(args.calibration).params  # explicit params: the band is the point
+    _print(guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params).model_dump(mode="json"))
     return 0
 
 
@@ -64,6 +69,94 @@ def cmd_size(args) -> int:
     return 0
 
 
+def _run_info(args):
+    """How the benchmark was issued, from the flags; one-line errors."""
+    from planner.importers import make_run_info
+
+    issuer = args.issuer
+    if args.vms_per_node is not None and args.processes_per_node is not None:
+        raise InputError("give --vms-per-node (issuer vm) or --processes-per-node (issuer host), not both",
+                         "processes_per_node")
+    if args.vms_per_node is not None:
+        if issuer == "host":
+            raise InputError("is for issuer vm; with --issuer host give --processes-per-node", "vms_per_node")
+        issuer = "vm"
+    if args.processes_per_node is not None:
+        if issuer == "vm":
+            raise InputError("is for issuer host; with --issuer vm give --vms-per-node", "processes_per_node")
+        issuer = "host"
+    per_node = args.vms_per_node if args.vms_per_node is not None else args.processes_per_node
+    if per_node is not None and not 1 <= per_node <= 2000:
+        flag = "vms_per_node" if args.vms_per_node is not None else "processes_per_node"
+        raise InputError(f"must be 1..2000 (got {per_node})", flag)
+    return make_run_info(issuer=issuer, per_node=per_node, vcpus_per_vm=args.vcpus_per_vm,
+                         working_set_gb=args.working_set_gb, vm_alignment=args.vm_alignment)
+
+
+def cmd_import(args) -> int:
+    from planner.cli import _design_from_args
+    from planner.catalog import load_catalog
+    from planner.design import resolve
+    from planner.importers import load_points
+    from planner.refit import RefitError, dumps, import_report, read_calibration, write_calibration
+
+    rd = resolve(_design_from_args(args), load_catalog(args.catalog))
+    run = _run_info(args)
+    base = read_calibration(args.calibration) if args.calibration else None
+    if args.with_shipped and not args.calibrate:
+        raise InputError("only applies with --calibrate", "with_shipped")
+    if not 0.0 < args.imported_share < 1.0:
+        raise InputError(f"must be between 0 and 1, exclusive (got {args.imported_share})", "imported_share")
+    points = load_points(args.files, rd, run)
+    out = import_report(points, base, calibrate=args.calibrate, with_shipped=args.with_shipped,
+                        imported_share=args.imported_share, held_out=not args.no_held_out)
+    out["run"] = run.model_dump()
+    if args.calibrate:
+        path = args.out or "calibration-refit.json"
+        if path == "-":
+            raise RefitError("must be a file path", "out")
+        write_calibration(out["calibration_file"], path)
+        out["written"] = str(path)
+        del out["calibration_file"]
+    print(dumps(out))
+    return 0
+
+
+def register_import(sub) -> None:
+    from planner.cli import _float_arg, _int_arg
+    from planner.importers.common import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
+
+    p = sub.add_parser(
+        "import", help="read fio JSON, DiskSpd XML, VMFleet results or the CSV template; model error; refit",
+        description="Measured points from benchmark files (format detected from the content; at most "
+        f"{MAX_IMPORT_FILES} files of {MAX_IMPORT_BYTES // 1_000_000} MB), the model's error on them, and with "
+        "--calibrate a refit of the parameters they identify, written as a calibration file for "
+        "`evaluate --calibration`. fio/DiskSpd files each describe one issuer; every node is assumed to have "
+        "run --vms-per-node VMs or --processes-per-node processes like it (default: 1 process per node).")
+    p.add_argument("files", nargs="+", help="benchmark result files")
+    p.add_argument("--design", required=True, help="design JSON of the cluster the benchmarks ran on")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument("--issuer", choices=["vm", "host"],
+                   help="where the benchmark ran: inside VMs or on the nodes (default: host for fio/DiskSpd)")
+    p.add_argument("--vms-per-node", dest="vms_per_node", type=_int_arg, help="VMs per node that ran it (issuer vm)")
+    p.add_argument("--processes-per-node", dest="processes_per_node", type=_int_arg,
+                   help="benchmark processes per node that ran it (issuer host)")
+    p.add_argument("--vcpus-per-vm", dest="vcpus_per_vm", type=_int_arg, help="vCPUs per VM (issuer vm; default 4)")
+    p.add_argument("--working-set-gb", dest="working_set_gb", type=_float_arg,
+                   help="data each issuer touched, GB (default: the file's target sizes, else 40)")
+    p.add_argument("--vm-alignment", dest="vm_alignment", type=_float_arg,
+                   help="share of VMs on the node owning their volume (default 1)")
+    p.add_argument("--calibration", help="calibration file to judge against and start from (default: shipped)")
+    p.add_argument("--calibrate", action="store_true", help="refit the parameters these points identify")
+    p.add_argument("--with-shipped", dest="with_shipped", action="store_true",
+                   help="refit jointly with the shipped benchmark data")
+    p.add_argument("--imported-share", dest="imported_share", type=_float_arg, default=0.5,
+                   help="with --with-shipped: share of the fit's weight on the imported points (default 0.5)")
+    p.add_argument("--no-held-out", dest="no_held_out", action="store_true", help="skip the held-out folds")
+    p.add_argument("--out", help="calibration file to write with --calibrate (default calibration-refit.json)")
+    p.set_defaults(func=cmd_import)
+
+
 def _design_args(p) -> None:
     from planner.cli import add_design_args
 
@@ -76,6 +169,7 @@ def register_sla(sub) -> None:
     _design_args(p)
     p.add_argument("--background", help="workload file or profile of the other tenants")
     p.add_argument("--db", required=True, help="database JSON file")
+    p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_sla)
 
 

@@ -25,17 +25,21 @@ def clock_scale(base_ghz):
     return REFERENCE_GHZ / np.asarray(base_ghz, dtype=float)
 
 
-def host_read_us(p, hops, block_size_kib, tcp_factor):
-    """Host LP-us per front-end read at the reference clock."""
-    return tcp_factor * (p.host_cpu_read_us + hops * p.host_cpu_hop_us
-                         + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))
+def host_read_us(p, hops, block_size_kib, tcp_cpu_per_crossing_us=0.0):
+    """Host LP-us per front-end read at the reference clock.
+
+    ``tcp_cpu_per_crossing_us``: the extra host CPU of a crossing over TCP/IP
+    instead of RDMA (SMB Direct offloads the transfer to the NIC).
+    """
+    return (p.host_cpu_read_us + hops * (p.host_cpu_hop_us + tcp_cpu_per_crossing_us)
+            + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))
 
 
-def host_write_us(p, backend_writes, rmw_reads, hops, block_size_kib, tcp_factor):
+def host_write_us(p, backend_writes, rmw_reads, hops, block_size_kib, tcp_cpu_per_crossing_us=0.0):
     """Host LP-us per front-end write at the reference clock."""
-    return tcp_factor * (p.host_cpu_write_us * backend_writes + p.host_cpu_read_us * rmw_reads
-                         + hops * p.host_cpu_hop_us
-                         + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))
+    return (p.host_cpu_write_us * backend_writes + p.host_cpu_read_us * rmw_reads
+            + hops * (p.host_cpu_hop_us + tcp_cpu_per_crossing_us)
+            + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))
 
 
 def vcpus_hosted(lps_per_node, oversubscription):
@@ -50,3 +54,11 @@ def cap_throughput_iops(cap, p, lps_total, cpu_lp_s_per_io):
     """
     usable = np.maximum(np.minimum(cap, p.host_cpu_max_utilization) - p.host_cpu_idle_utilization, 0.0)
     return usable * lps_total / cpu_lp_s_per_io
+
+
+def destage_us(p, destaged_copies, block_size_kib):
+    """Host LP-us per front-end write to destage its cached copies at the
+    reference clock: each is a local read of the cache device and a local write
+    to a capacity drive, at the same per-IO and per-KiB costs as any other."""
+    return np.asarray(destaged_copies, dtype=float) * (
+        p.host_cpu_read_us + p.host_cpu_write_us + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float))

@@ -149,6 +149,15 @@ class Design(_Strict):
         "New-Volume -StorageFaultDomainsToUse)",
     )
 
+    host_reserve_gb: float = Field(
+        default=8.0, ge=0, le=10_000,
+        description="RAM per node kept for the host OS and its services, GB (a planning assumption: "
+        "Microsoft publishes no figure)")
+    csv_cache_gb: float = Field(
+        default=1.074, ge=0, le=100_000,
+        description="CSV in-memory read cache per node, GB (BlockCacheSize; default 1 GiB on Windows "
+        "Server 2019 and Azure Stack HCI)")
+
     @model_validator(mode="before")
     @classmethod
     def _legacy_read_cache(cls, data):

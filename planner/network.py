@@ -8,8 +8,9 @@
   every remote copy (:func:`planner.resiliency.remote_writes_per_write`).
 * SMB Multichannel spreads traffic over every port, so a node's capacity is
   ports x port speed x NICs per direction (full duplex).
-* TCP instead of RDMA: more CPU per IO and more latency per hop, from
-  Microsoft's published comparison (:data:`planner.params.PUBLISHED`).
+* TCP instead of RDMA: more host CPU and more latency per crossing, derived
+  from Microsoft's published RDMA/TCP pair
+  (:func:`planner.calibration.derive_tcp_costs`).
 """
 from __future__ import annotations
 
@@ -20,16 +21,17 @@ from planner.resiliency import local_read_probability, remote_writes_per_write
 KIB = 1024.0
 
 
-def read_hops(code, nodes, alignment, mirror_share=0.2):
-    """Network crossings per front-end read."""
+def read_hops(code, volume_servers, alignment, mirror_share=0.2):
+    """Network crossings per front-end read: the redirect of a misaligned VM's
+    IO to the volume's owner, plus the read of a copy the owner does not hold."""
     a = np.asarray(alignment, dtype=float)
-    return (1.0 - a) + (1.0 - local_read_probability(code, nodes, mirror_share))
+    return (1.0 - a) + (1.0 - local_read_probability(code, volume_servers, mirror_share))
 
 
-def write_hops(code, nodes, alignment):
-    """Network transfers per front-end write (each remote copy is one transfer)."""
+def write_hops(code, volume_servers, alignment):
+    """Network transfers per front-end write (the redirect, then each remote copy)."""
     a = np.asarray(alignment, dtype=float)
-    return (1.0 - a) + remote_writes_per_write(code, nodes)
+    return (1.0 - a) + remote_writes_per_write(code, volume_servers)
 
 
 def node_bandwidth_bytes_s(port_gbit_s, ports, nic_count):

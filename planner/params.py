@@ -3,8 +3,9 @@
 * Fitted parameters live in ``planner/data/calibration.json``, written by
   ``python -m planner calibrate`` (see :mod:`planner.calibration`), with the
   fit's residuals and bootstrap parameter sets for uncertainty bands.
-* Published figures that no fit can supply (the benchmark data contain no TCP
-  runs) live in :data:`PUBLISHED` with their source.
+* The TCP/IP costs are derived from Microsoft's published RDMA/TCP pair
+  (``data/benchmarks/ms-rdma-vs-tcp-2017.json``) by
+  :func:`planner.calibration.derive_tcp_costs`, after each fit.
 """
 from __future__ import annotations
 
@@ -21,21 +22,6 @@ CALIBRATION_FILE = DATA_DIR / "calibration.json"
 #: CPU costs are expressed at this core clock; other CPUs scale by
 #: REFERENCE_GHZ / base_ghz (cycles per IO held constant). A definition, not a fit.
 REFERENCE_GHZ = 3.0
-
-PUBLISHED = {
-    "tcp_cpu_factor": {
-        "value": 16300 / 12800,
-        "source": "Microsoft, 'To RDMA, or not to RDMA - that is the question' (Claus "
-        "Joergensen, filecab blog, 2017-03-27): 4-node S2D, 3-way mirror, 4K 70/30 DiskSpd; "
-        "IOPS per % kernel CPU 16,300 with RDMA vs 12,800 with TCP/IP",
-    },
-    "tcp_hop_latency_us": {
-        "value": 140.0,
-        "source": "same post: 90th percentile write latency 250 us with RDMA vs 390 us with "
-        "TCP/IP (+140 us); every mirrored write crosses the network once (in parallel)",
-    },
-}
-
 
 class ModelParams(BaseModel):
     """Parameters no datasheet gives; fitted to measured clusters.
@@ -59,6 +45,15 @@ class ModelParams(BaseModel):
     host_cpu_idle_utilization: float = Field(description="host CPU busy with no IO (OS, idle VMs), 0..1")
     host_cpu_max_utilization: float = Field(
         description="LP utilisation at which host CPU throughput stops growing (SMT siblings share a core)")
+    storage_cpu_wait: float = Field(
+        description="storage-layer wait for the LP an IO's host work is bound to, as a multiple of the "
+        "M/M/1 wait (critical-path host CPU x U/(1-U))")
+    tcp_cpu_per_crossing_us: float = Field(
+        default=0.0, description="extra host CPU per network crossing over TCP/IP instead of RDMA, LP-us at "
+        "the reference clock (derived from Microsoft's RDMA/TCP pair, see calibration.tcp_costs)")
+    tcp_hop_latency_us: float = Field(
+        default=0.0, description="extra latency per network crossing over TCP/IP instead of RDMA, us "
+        "(derived from Microsoft's RDMA/TCP pair, see calibration.tcp_costs)")
 
     def vector(self) -> np.ndarray:
         return np.array([getattr(self, f) for f in PARAM_NAMES], dtype=float)
@@ -66,6 +61,14 @@ class ModelParams(BaseModel):
     @classmethod
     def from_vector(cls, v) -> "ModelParams":
         return cls(**{f: float(x) for f, x in zip(PARAM_NAMES, v)})
+
+    @classmethod
+    def from_mapping(cls, values: dict) -> "ModelParams":
+        """Parameters by name; a name the mapping lacks (a file written before
+        the parameter existed) takes its starting value."""
+        data = {k: v[0] for k, v in PARAM_BOUNDS.items()}
+        data.update({k: float(v) for k, v in values.items() if k in cls.model_fields})
+        return cls(**data)
 
 
 PARAM_NAMES = list(ModelParams.model_fields)
@@ -85,7 +88,16 @@ PARAM_BOUNDS = {
     "latency_cv2": (0.5, 0.05, 4.0),
     "host_cpu_idle_utilization": (0.02, 0.0, 0.3),
     "host_cpu_max_utilization": (0.85, 0.5, 1.0),
+    "storage_cpu_wait": (0.5, 0.0, 10.0),
+    # derived, not fitted (DERIVED_PARAMS): their ranges bound a customer refit
+    "tcp_cpu_per_crossing_us": (30.0, 0.0, 500.0),
+    "tcp_hop_latency_us": (100.0, 0.0, 2000.0),
 }
+#: Parameters identified outside the least-squares fit (derived from a
+#: published pair of measurements, or from idle points): never varied by it.
+DERIVED_PARAMS = ("tcp_cpu_per_crossing_us", "tcp_hop_latency_us", "guest_latency_us")
+#: What the least-squares fit varies.
+FIT_NAMES = [k for k in PARAM_NAMES if k in PARAM_BOUNDS and k not in DERIVED_PARAMS]
 
 
 class Calibration(BaseModel):
@@ -94,17 +106,22 @@ class Calibration(BaseModel):
     params: ModelParams
     bootstrap: list[list[float]] = Field(default_factory=list)
     summary: dict = Field(default_factory=dict)
+    domain: dict = Field(default_factory=dict, description="the calibrated domain (planner.domain)")
+    bands: dict = Field(default_factory=dict, description="held-out error quantiles (planner.uncertainty)")
 
 
 @lru_cache(maxsize=4)
 def load_calibration(path: str | None = None) -> Calibration:
     p = Path(path) if path else CALIBRATION_FILE
     doc = json.loads(p.read_text(encoding="utf-8"))
+    boot = [b if isinstance(b, dict) else dict(zip(PARAM_NAMES, b)) for b in doc.get("bootstrap", [])]
     return Calibration(
         version=doc["version"],
-        params=ModelParams(**doc["params"]),
-        bootstrap=doc.get("bootstrap", []),
+        params=ModelParams.from_mapping(doc["params"]),
+        bootstrap=[ModelParams.from_mapping(b).vector().tolist() for b in boot],
         summary=doc.get("summary", {}),
+        domain=doc.get("domain", {}),
+        bands=doc.get("bands", {}),
     )
 
 
@@ -112,4 +129,4 @@ def default_params() -> ModelParams:
     """The fitted parameters if a calibration file exists, else the starting values."""
     if CALIBRATION_FILE.exists():
         return load_calibration().params
-    return ModelParams(**{k: v[0] for k, v in PARAM_BOUNDS.items()})
+    return ModelParams.from_mapping({})

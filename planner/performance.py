@@ -27,8 +27,9 @@ from planner import cpu as cpu_mod
 from planner import devices, network, resiliency
 from planner.capacity import RESILIENCY_CODES
 from planner.design import ResolvedDesign
-from planner.params import PUBLISHED, ModelParams
-from planner.queueing import gamma_quantile, open_residence, schweitzer_symmetric
+from planner.params import ModelParams
+from planner.queueing import (gamma_quantile, lp_wait_factor, open_residence, schweitzer_residence,
+                              schweitzer_symmetric)
 from planner.workload import Workload
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
@@ -182,11 +183,10 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     n = D.nodes.astype(float)
     bs = W.block_size_kib
     r = W.read_fraction
-    tcp_f = np.where(D.tcp, PUBLISHED["tcp_cpu_factor"]["value"], 1.0)
     scale = cpu_mod.clock_scale(D.base_ghz)
 
-    hops_r = network.read_hops(code, n, W.alignment, D.mirror_share)
-    hops_w = network.write_hops(code, n, W.alignment)
+    hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
+    hops_w = network.write_hops(code, D.volume_servers, W.alignment)
     bw_writes = resiliency.backend_writes_per_write(code)
     rmw = resiliency.rmw_reads_per_write(code)
     rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
@@ -214,15 +214,29 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     # --- CPU (LP-seconds per IO); a host issuer has no guest OS in the path
     vm_issuer = ~np.asarray(W.host_issuer, dtype=bool)
     guest_s = np.where(vm_issuer, p.guest_cpu_us * scale * US, 0.0)
-    host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_f) * scale * US
-    host_w_s = cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_f) * scale * US
+    tcp_cpu = np.where(D.tcp, p.tcp_cpu_per_crossing_us, 0.0)
+    host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_cpu) * scale * US
+    # a cached write is later destaged: read back from the cache device and
+    # written to a capacity drive on the same node (off the IO's path, but the
+    # host's CPU does both), unless an overwrite absorbed it in the cache
+    destaged = np.where(wcache, bw_writes * (1.0 - absorb), 0.0)
+    host_w_s = (cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_cpu)
+                + cpu_mod.destage_us(p, destaged, bs)) * scale * US
+    # host CPU on an IO's critical path: reads run their steps in sequence; a
+    # write's copies are processed in parallel on their nodes, so its path holds
+    # the redirect and one copy's processing (local, or remote plus the hop)
+    redirect = 1.0 - W.alignment
+    remote_w = hops_w - redirect
+    crit_r_s = host_r_s
+    crit_w_s = (p.host_cpu_write_us + (redirect + np.minimum(remote_w, 1.0)) * (p.host_cpu_hop_us + tcp_cpu)
+                + p.host_cpu_per_kib_us * bs) * scale * US
     # LPs left for IO work once the idle load (OS, idle VMs) is served
     # Windows reports % of logical processors busy, but two SMT siblings share
     # one core, so throughput stops growing before 100 % (fitted ceiling)
     lps_total = D.lps_per_node * n * (p.host_cpu_max_utilization - p.host_cpu_idle_utilization)
     vcpus = np.maximum(W.vcpus_per_vm, 1.0)
 
-    shape = np.broadcast(n, bs, r, vms, W.alignment).shape
+    shape = np.broadcast(n, bs, r, vms, W.alignment, W.host_issuer).shape
     path = np.zeros(shape + (2, K))
     bg = np.zeros(shape + (K,))
     # 0: the VM's own vCPUs, m = vcpus servers (Seidmann: queue part D/m)
@@ -232,8 +246,9 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     path[..., 0, 1] = (guest_s + host_r_s) / lps_total
     path[..., 1, 1] = (guest_s + host_w_s) / lps_total
     # 2: network
-    path[..., 0, 2] = network.wire_demand_s(hops_r, bs, n, D.node_bandwidth_bytes_s)
-    path[..., 1, 2] = network.wire_demand_s(hops_w, bs, n, D.node_bandwidth_bytes_s)
+    net_bw = D.node_bandwidth_bytes_s
+    path[..., 0, 2] = network.wire_demand_s(hops_r, bs, n, net_bw)
+    path[..., 1, 2] = network.wire_demand_s(hops_w, bs, n, net_bw)
     # 3: cache devices
     path[..., 0, 3] = hit * t_cr / n_cache
     path[..., 1, 3] = np.where(wcache, bw_writes * t_cw / n_cache, 0.0)
@@ -247,7 +262,7 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     share[..., 0] = 1.0
     share[..., 1:] = np.maximum(vms, 1.0)[..., None] if np.ndim(vms) else max(float(vms), 1.0)
 
-    tcp_hop = np.where(D.tcp, PUBLISHED["tcp_hop_latency_us"]["value"], 0.0)
+    tcp_hop = np.where(D.tcp, p.tcp_hop_latency_us, 0.0)
     hop_lat = (p.hop_latency_us + tcp_hop) * US
     dev_r = (1.0 - hit) * D.drive_read_latency_us * US + hit * D.cache_read_latency_us * US
     dev_w = np.where(wcache, D.cache_write_latency_us, D.drive_write_latency_us) * US
@@ -255,15 +270,15 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     delay_storage[..., 0] = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
     # a misaligned VM's write is first redirected to the owner (one crossing),
     # then the owner sends the remote copies in parallel (one more crossing)
-    redirect = 1.0 - W.alignment
     delay_storage[..., 1] = (p.stack_write_latency_us * US + dev_w
-                             + (redirect + np.minimum(hops_w - redirect, 1.0)) * hop_lat)
+                             + (redirect + np.minimum(remote_w, 1.0)) * hop_lat)
     seidmann = guest_s * (vcpus - 1.0) / vcpus
     delay_vm = delay_storage + np.where(vm_issuer, p.guest_latency_us * US + seidmann, 0.0)[..., None]
     cpu_lp_s = np.stack(np.broadcast_arrays(guest_s + host_r_s, guest_s + host_w_s), -1)
+    crit_s = np.stack(np.broadcast_arrays(crit_r_s, crit_w_s), -1)
     return dict(
         path=path, background=bg, share=share, delay_storage=delay_storage, delay_vm=delay_vm,
-        cpu_lp_s=cpu_lp_s, lps_total=lps_total, hops_read=hops_r, hops_write=hops_w,
+        cpu_lp_s=cpu_lp_s, host_critical_s=crit_s, lps_total=lps_total, hops_read=hops_r, hops_write=hops_w,
         backend_writes=bw_writes, write_absorption=absorb, read_hit=hit,
     )
 
@@ -291,14 +306,27 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
 
     # solve the closed network only where there is a closed population
     delay_vm = np.broadcast_to(dm["delay_vm"], vms.shape + (2,))
+    # The storage stack runs in the root partition ahead of guest vCPUs, so
+    # the pooled CPU station's queue shows at the VM layer. The storage layer
+    # still waits for the logical processor its IO's work is bound to
+    # (interrupt and completion processing run on the core the NIC or drive
+    # queue maps to): an M/M/1 wait per LP, its critical-path host CPU time x
+    # U / (1 - U) at the LP utilisation U, scaled by a fitted factor.
+    cpu_per_io = (mix * dm["cpu_lp_s"]).sum(-1)
+    lps_raw = np.broadcast_to(D.lps_per_node * D.nodes, vms.shape).astype(float)
+    idle = p.host_cpu_idle_utilization
+    wait_coef = np.broadcast_to(p.storage_cpu_wait * dm["host_critical_s"], vms.shape + (2,))
+    u_slope = vms * cpu_per_io / lps_raw
     if np.all(closed):  # the common case (sweeps): no gather/scatter copies
-        x_closed, res_closed = schweitzer_symmetric(path, mix, bg, share, n_per_vm, delay_vm)
+        x_closed, res_closed = schweitzer_symmetric(path, mix, bg, share, n_per_vm, delay_vm,
+                                                    lp_wait=(wait_coef, idle, u_slope))
     else:
         x_closed, res_closed = np.zeros(vms.shape), np.zeros(path.shape)
         if np.any(closed):
             ci = np.nonzero(closed)
             x_closed[ci], res_closed[ci] = schweitzer_symmetric(
-                path[ci], mix[ci], np.broadcast_to(bg, share.shape)[ci], share[ci], n_per_vm[ci], delay_vm[ci])
+                path[ci], mix[ci], np.broadcast_to(bg, share.shape)[ci], share[ci], n_per_vm[ci], delay_vm[ci],
+                lp_wait=(wait_coef[ci], idle, u_slope[ci]))
     x_open = np.broadcast_to(W.open_iops, vms.shape) / vms
     x = np.where(closed, x_closed, x_open)
     limited_by = np.where(closed, "population", "offered_load").astype(object)
@@ -308,11 +336,8 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     x = np.where(hit_limit, limit, x)
     limited_by = np.where(hit_limit, "iops_limit_per_vm", limited_by)
 
-    cpu_per_io = (mix * dm["cpu_lp_s"]).sum(-1)
-    lps_total = np.broadcast_to(D.lps_per_node * D.nodes, vms.shape).astype(float)
     cap = np.broadcast_to(D.cpu_utilization_cap, vms.shape)
-    idle = p.host_cpu_idle_utilization
-    x_cap = cpu_mod.cap_throughput_iops(cap, p, lps_total, cpu_per_io) / vms
+    x_cap = cpu_mod.cap_throughput_iops(cap, p, lps_raw, cpu_per_io) / vms
     # a cap of 1.0 means no policy: saturation is the closed network's business
     capped = (cap < 1.0) & (x > x_cap * (1 + 1e-9))
     x = np.where(capped, x_cap, x)
@@ -326,31 +351,40 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     x = np.where(over & ~closed, x_sat * 0.999, x)
 
     res, util = open_residence(path, mix, bg, share, x)
-    throttled = (~closed) | hit_limit | capped
+    # A throttled closed population (rate limit, CPU cap) holds its IOs at the
+    # issuer: the throttle is a delay in the loop, so the service path carries
+    # x * R(x) < n IOs. Its residences are the MVA recursion's at rate x, which
+    # keeps Little's law (the open M/M/1 formula can overshoot n near saturation).
+    throttled_closed = closed & (hit_limit | capped)
+    if np.any(throttled_closed):
+        ti = np.nonzero(throttled_closed)
+        res[ti] = schweitzer_residence(path[ti], mix[ti], np.broadcast_to(bg, share.shape)[ti], share[ti],
+                                       n_per_vm[ti], x[ti])
     # closed and unthrottled: the MVA residences at x
-    res = np.where((~throttled)[..., None, None], res_closed, res)
+    res = np.where((closed & ~(hit_limit | capped))[..., None, None], res_closed, res)
 
-    # The storage stack runs in the root partition, which Hyper-V schedules
-    # ahead of guest vCPUs: when logical processors are contended the wait falls
-    # on the guests. So the storage layer sees only its CPU service time; the
-    # CPU queue shows at the VM layer.
-    storage_ms = (res[..., 2:].sum(-1) + path[..., 1] + dm["delay_storage"]) * 1e3
-    vm_ms = (res.sum(-1) + dm["delay_vm"]) * 1e3
+    iops = x * vms
+    util = np.clip(util, 0.0, 1.0)
+    # Windows' host CPU figure: share of logical processors busy (utilisation law)
+    util_cpu = np.clip(idle + x * u_slope, 0.0, 1.0)
+    # the host CPU station's utilisation is of its usable capacity (idle load
+    # served, up to the SMT ceiling), so a CPU-bound run reads 1.0 there
+    util[..., 1] = np.clip((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0, 1.0)
+
+    cpu_wait = wait_coef * lp_wait_factor(util_cpu)[..., None]
+    storage_ms = (res[..., 2:].sum(-1) + path[..., 1] + dm["delay_storage"] + cpu_wait) * 1e3
+    vm_ms = (res.sum(-1) + dm["delay_vm"] + cpu_wait) * 1e3
     mean_vm = (mix * vm_ms).sum(-1)
     # A rate limit (Storage QoS, the IO tool's pacing) or the CPU cap paces IO
     # at the issuer: IOs wait before they are issued, not in the storage path,
     # so the VM-layer latency is the service path's (VMFleet's throttled steps
     # show exactly that: 0.85 ms at 5,715 IOPS per VM with 32 "outstanding").
-    # Fewer IOs are then really in flight: outstanding_ios = x * R (Little).
-    # Little's law for closed unthrottled populations: n = x * R exactly
-    iops = x * vms
-    util = np.clip(util, 0.0, 1.0)
-    util_cpu = np.clip(idle + x * vms * cpu_per_io / lps_total, 0.0, 1.0)
-    util[..., 1] = util_cpu
+    # Fewer IOs are then really in flight: outstanding_ios = x * R <= n (Little).
     bott_idx = util.argmax(-1)
-    bottleneck = np.array(STATIONS, dtype=object)[bott_idx]
-    bottleneck = np.where(limited_by == "population", np.where(util.max(-1) > 0.8, bottleneck, "outstanding_io"), limited_by)
-    bottleneck = np.where(limited_by == "offered_load", np.where(saturated, np.array(STATIONS, dtype=object)[bott_idx], "none"), bottleneck)
+    names = np.array(STATIONS, dtype=object)
+    bottleneck = np.where(limited_by == "population",
+                          np.where(util.max(-1) > 0.8, names[bott_idx], "outstanding_io"), limited_by)
+    bottleneck = np.where(limited_by == "offered_load", np.where(saturated, names[bott_idx], "none"), bottleneck)
 
     cv2 = p.latency_cv2
     bytes_per_io = W.block_size_kib * devices.KIB

@@ -40,8 +40,15 @@ from scipy import special
 _EPS = 1e-15
 
 
+def lp_wait_factor(u):
+    """M/M/1 waiting factor U / (1 - U) of a logical processor busy a share U of
+    the time (Kleinrock, 1975), with U held below 0.99 so it stays finite."""
+    u = np.minimum(np.asarray(u, dtype=float), 0.99)
+    return u / (1.0 - u)
+
+
 def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
-                         iterations: int | None = None, tol: float = 1e-6):
+                         iterations: int | None = None, tol: float = 1e-6, lp_wait=None):
     """Approximate MVA for V identical VMs, each with ``n`` IOs outstanding.
 
     Parameters
@@ -60,6 +67,11 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
         IOs outstanding per VM (threads x queue depth), >= 1.
     delay_s : array (..., C)
         Pure delay per IO of each class (fixed latencies), seconds.
+    lp_wait : tuple (coef (..., C), u0 (...), slope (...)), optional
+        A load-dependent delay: class c waits ``coef_c * U / (1 - U)`` seconds
+        with ``U = u0 + slope * x`` (a CPU's utilisation, linear in the per-VM
+        rate x: the utilisation law). It is part of the cycle, so the fixed
+        point and Little's law include it.
 
     Returns
     -------
@@ -93,6 +105,15 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     # sum_c p_c R_ck equals Rbar_k, so the search runs on (..., K) arrays
     dpath = (p[..., :, None] * d).sum(-2)
     zbar = (p * z).sum(-1)
+    if lp_wait is not None:
+        w_coef, u0, u_slope = (np.asarray(a, dtype=float) for a in lp_wait)
+        wbar = (p * w_coef).sum(-1)
+
+        def zbar_at(x):
+            return zbar + wbar * lp_wait_factor(u0 + u_slope * x)
+    else:
+        def zbar_at(x):
+            return zbar
     has_bg = bool(np.any(bg > 0))
     # asymptotic bound X <= n / (D + Z) narrows the bracket; a fixed number of
     # halvings reaches the tolerance (relative to the bracket) without a check
@@ -107,7 +128,7 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
             rbar = dbar / np.maximum(1.0 - xm * coef * dbar, 1e-9)
         else:
             rbar = dpath / np.maximum(1.0 - xm * cd, 1e-9)
-        below = n > mid * (rbar.sum(-1) + zbar)  # population not yet placed: fixed point above mid
+        below = n > mid * (rbar.sum(-1) + zbar_at(mid))  # population not yet placed: fixed point above mid
         lo = np.where(below, mid, lo)
         hi = np.where(below, hi, mid)
     # lo never overshoots the fixed point: x * R(x) <= n there. The few IOs the
@@ -116,6 +137,8 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     # stays <= 1 and Little's law closes exactly: n = x * R.
     x_out = np.where(lo > 0, lo, hi * 0.5)
     _, r = _schweitzer_step(d, p, bg, s, coef, n, z, x_out, np.inf)
+    if lp_wait is not None:
+        z = z + w_coef * lp_wait_factor(u0 + u_slope * x_out)[..., None]
     mean_r = (p * (r.sum(-1) + z)).sum(-1)
     extra = np.maximum(n / x_out - mean_r, 0.0)
     k_star = (total * s).argmax(-1)
@@ -126,6 +149,24 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     add = extra[..., None] * np.where(pvk[..., None] > 0, vk / np.maximum(pvk, _EPS)[..., None], 1.0)
     r = r + add[..., :, None] * onehot[..., None, :]
     return x_out, r
+
+
+def schweitzer_residence(path_s, mix, background_s, share, n, x):
+    """Residence times (..., C, K), seconds, of the symmetric MVA recursion at a
+    given per-VM rate ``x`` below the population's own throughput.
+
+    A throttle at the issuer (a rate limit) holds the rest of the population
+    outside the service path, so x * R(x) <= n and Little's law holds.
+    """
+    d = np.asarray(path_s, dtype=float)
+    p = np.asarray(mix, dtype=float)
+    s = np.asarray(share, dtype=float)
+    n = np.asarray(n, dtype=float)
+    coef = np.maximum(s - 1.0 / n[..., None], 0.0)
+    zero = np.zeros(d.shape[:-1])
+    _, r = _schweitzer_step(d, p, np.asarray(background_s, dtype=float), s, coef, n, zero,
+                            np.asarray(x, dtype=float), np.inf)
+    return r
 
 
 def _visits(d, p):

@@ -6,8 +6,6 @@ band, utilisation per resource, degraded mode and endurance.
 """
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from planner import endurance
@@ -43,6 +41,32 @@ def bootstrap_params() -> list[ModelParams]:
     return [ModelParams.from_vector(v) for v in load_calibration().bootstrap]
 
 
+def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list[dict], list[str]]:
+    """Set ``<metric>_low`` / ``_high`` in ``res`` from the calibration's
+    held-out error quantiles (:mod:`planner.uncertainty`), widened where the
+    design or workload leaves the calibrated domain (:mod:`planner.domain`).
+    Returns the extrapolation flags and what each band was built from."""
+    from planner.domain import extrapolation, features
+    from planner.uncertainty import ratio_band
+
+    if not CALIBRATION_FILE.exists():
+        return [], []
+    cal = load_calibration()
+    flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+    umax = max(res["utilization"].values())
+    basis = set()
+    for k in [k[:-4] for k in res if k.endswith("_low")]:
+        ratio, sources = ratio_band(cal.bands, k, res["limited_by"], umax, flags)
+        if ratio is None or not np.isfinite(res[k]):
+            continue
+        res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
+        res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
+        basis.update(sources)
+    how = (f"{cal.bands.get('quantiles_pct', [5, 95])[0]:g}-{cal.bands.get('quantiles_pct', [5, 95])[1]:g} % of "
+           "held-out measured/predicted ratios (leave one configuration out)")
+    return flags, [how] + sorted(basis)
+
+
 def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | None = None,
                 band: bool = True, degraded: bool = False,
                 repair_share: float = DEFAULT_REPAIR_SHARE) -> dict:
@@ -59,22 +83,13 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[0])
     res["limited_by"] = str(np.ravel(out["limited_by"])[0])
     res["saturated"] = bool(np.ravel(out["saturated"])[0])
-    band_keys = ("iops", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
-                 "p99_read_latency_ms", "p99_write_latency_ms")
-    for k in band_keys:  # without a bootstrap the band collapses to the point
+    res["extrapolation"], res["band_basis"] = [], []
+    band_keys = ("iops", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
+                 "p99_read_latency_ms", "p99_write_latency_ms", "host_cpu_utilization")
+    for k in band_keys:  # without a calibrated band the band collapses to the point
         res[f"{k}_low"] = res[f"{k}_high"] = res[k]
     if band:
-        sets = bootstrap_params()
-        if sets:
-            draws = {k: [] for k in band_keys}
-            for q in sets:
-                o = evaluate_arrays(D, W, q)
-                for k in draws:
-                    draws[k].append(float(np.ravel(o[k])[0]))
-            for k, v in draws.items():
-                lo, hi = np.nanpercentile(v, [BAND_LOW, BAND_HIGH])
-                res[f"{k}_low"] = float(min(lo, res[k]))
-                res[f"{k}_high"] = float(max(hi, res[k]))
+        res["extrapolation"], res["band_basis"] = apply_bands(res, rd, workload)
     wr_iops = res["iops"] * (1.0 - workload.read_fraction)
     n = rd.node
     absorption = float(np.ravel(out["write_absorption"])[0])
@@ -91,6 +106,43 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
     return res
 
 
+def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]:
+    """Things a reviewer would flag that do not make the design impossible:
+    the nodes cannot host the workload's vCPUs or RAM (:mod:`planner.compute`),
+    delimited allocation below Microsoft's recommended cluster size."""
+    from planner.compute import host_checks
+    from planner.design import DELIMIT_RECOMMENDED_MIN_NODES
+
+    out = host_checks(rd, workload) if workload is not None else []
+    d = rd.design
+    if d.delimited and d.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
+        out.append({"check": "delimited_allocation", "case": "healthy",
+                    "message": f"volumes delimited to {d.effective_volume_servers} of {d.nodes} servers: Microsoft "
+                               f"suggests delimited allocation from {DELIMIT_RECOMMENDED_MIN_NODES} servers up "
+                               "('Delimit the allocation of volumes in Storage Spaces Direct')"})
+    return out
+
+
+def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
+    """Plain-language reasons for results that surprise in a what-if."""
+    from planner.capacity import MIRROR_COPIES, RESILIENCY_CODES
+    from planner.resiliency import local_read_probability
+
+    d = rd.design
+    notes = []
+    code = RESILIENCY_CODES[d.resiliency]
+    s = d.effective_volume_servers
+    p_local = float(local_read_probability(code, s, d.mirror_share))
+    if perf.get("bottleneck") == "network" and p_local < 1.0:
+        copies = int(MIRROR_COPIES[code]) or 1
+        notes.append(
+            f"The network binds, and a read finds a copy on the serving node only {p_local:.0%} of the time "
+            f"({copies} copies over {s} servers): with regular allocation, adding nodes spreads the copies thinner "
+            f"and sends more reads across, so up to {2 * copies} nodes a three-way mirror can lose network-bound "
+            "IOPS as nodes are added. Delimiting volumes to as many servers as copies keeps reads local.")
+    return notes
+
+
 def evaluate_report(design: Design, workload: Workload | None = None, catalog: Catalog | None = None,
                     degraded: bool = True, params: ModelParams | None = None) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
@@ -98,12 +150,16 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
     rd = resolve(design, catalog or load_catalog())
     cap = capacity_report(rd)
     out = {"design": design.name, "nodes": design.nodes, "resiliency": design.resiliency,
-           "transport": design.transport}
+           "transport": design.transport, "cache_mode": rd.cache_mode,
+           "volume_servers": design.effective_volume_servers}
     out.update(cap.model_dump(mode="json"))
+    out["warnings"] = design_warnings(rd, workload)
+    out["notes"] = []
     if workload is not None:
         perf = performance(rd, workload, params)
         out["workload"] = workload.name
         out.update(perf)
+        out["notes"] = physics_notes(rd, perf)
         # N+1 is the first question in a sizing review, so it is on by default
         deg = performance(rd, workload, params, band=False, degraded=True) if design.nodes > 1 and degraded else None
         if deg is not None:
@@ -132,9 +188,9 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
     CPU cap would stop admitting load (None without a cap). Latencies are
     non-decreasing in load (tested). With ``degraded`` the cluster has one node
     down (as :func:`performance`), so the degraded operating point lies on it.
-    With ``band`` (and a calibration bootstrap) ``vm_latency_ms_low``/``_high``
-    are the 5-95 % range of VM latency over the bootstrap parameter sets at the
-    same offered loads (null where a set saturates).
+    With ``band`` (and a calibration) ``vm_latency_ms_low``/``_high`` are the
+    VM latency's band at each offered load, built as the headline figures'
+    (:func:`apply_bands`: held-out error quantiles for that load's regime).
     """
     p = params or default_params()
     D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
@@ -146,6 +202,7 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
     D = D1.take(np.zeros(points, dtype=int))
     # the workload's VMs are counted on the healthy cluster: degraded, they run on the survivors
     W = WorkloadArrays.from_workload(workload, np.full(points, rd.design.nodes))
+    W.alignment = W1.alignment  # degraded: the VMs re-aligned on the survivors (degraded_arrays)
     W.open_iops = rates
     W.iops_limit_per_vm = np.asarray(np.inf)
     out = evaluate_arrays(D, W, p)
@@ -154,16 +211,24 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
     curve = {k: np.ravel(out[k]).astype(float).tolist() for k in keys}
     curve["iops_capacity"] = capacity
     curve["degraded"] = bool(degraded and rd.design.nodes > 1)
-    sets = bootstrap_params() if band else []
-    if sets:
-        draws = np.array([np.ravel(evaluate_arrays(D, W, q)["vm_latency_ms"]).astype(float) for q in sets])
-        draws[~np.isfinite(draws)] = np.nan
-        with np.errstate(all="ignore"), warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # a rate every set saturates at: no band there
-            lo, hi = np.nanpercentile(draws, [BAND_LOW, BAND_HIGH], axis=0)
-        point = np.asarray(curve["vm_latency_ms"])
-        curve["vm_latency_ms_low"] = [None if not np.isfinite(v) else float(min(v, y)) for v, y in zip(lo, point)]
-        curve["vm_latency_ms_high"] = [None if not np.isfinite(v) else float(max(v, y)) for v, y in zip(hi, point)]
+    if band and CALIBRATION_FILE.exists():
+        # the same held-out error bands as the headline figures (apply_bands), point by point:
+        # each offered load has its own regime (what limits it, how busy the busiest station is)
+        from planner.domain import extrapolation, features
+        from planner.uncertainty import ratio_band
+
+        cal = load_calibration()
+        flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+        limited = np.ravel(out["limited_by"])
+        busiest = out["utilization"].reshape(-1, len(STATIONS)).max(axis=1)
+        lows, highs = [], []
+        for y, lim, u in zip(curve["vm_latency_ms"], limited, busiest):
+            ratio, _ = ratio_band(cal.bands, "vm_latency_ms", str(lim), float(u), flags)
+            ok = ratio is not None and np.isfinite(y)
+            lows.append(float(min(y * ratio[0], y)) if ok else None)
+            highs.append(float(max(y * ratio[1], y)) if ok else None)
+        if any(v is not None for v in lows):
+            curve["vm_latency_ms_low"], curve["vm_latency_ms_high"] = lows, highs
     cap = rd.design.cpu_utilization_cap
     cap_iops = None
     if cap < 1.0:

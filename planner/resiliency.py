@@ -48,34 +48,44 @@ def rotation_per_write(code, fault_domains, mirror_share):
     return rot, write_mult
 
 
-def local_read_probability(code, nodes, mirror_share=0.2):
-    """Probability that the node owning a volume holds a copy of the block read.
+def local_read_probability(code, volume_servers, mirror_share=0.2):
+    """Probability that the node serving a volume's IO holds a copy of the block read.
 
-    Mirror: each node holds at most one copy, placed on ``copies`` of ``nodes``
-    fault domains, so P = min(1, copies / nodes). Parity: the data column is on
-    one node: 1 / nodes. Nested mirror keeps copies on both nodes: 1.
+    S2D reads a mirror from the local copy when that node holds one (Microsoft,
+    "Rack-local reads in Storage Spaces Direct", Failover Clustering blog, 2025:
+    reads are served locally when a local copy exists; Windows Server 2025
+    extends the preference to racks). Each slab's ``c`` copies sit on ``c``
+    distinct servers among the ``volume_servers`` the volume spans (every server
+    under regular allocation, a subset under delimited allocation), so the serving
+    node, itself one of them, holds a copy with P = min(1, c / volume_servers).
+    Parity: the data column read is on one of the volume's servers: 1 /
+    volume_servers. Nested two-way mirror keeps copies on both nodes: 1.
+    Mirror-accelerated parity: the mirror share at the three-way rule, the rest
+    at the parity rule.
     """
     code = np.asarray(code)
-    n = np.asarray(nodes, dtype=float)
-    mirror_p = np.minimum(1.0, _READ_COPIES[code] / n)
-    parity_p = 1.0 / n
+    s = np.maximum(np.asarray(volume_servers, dtype=float), 1.0)
+    mirror_p = np.minimum(1.0, _READ_COPIES[code] / s)
+    parity_p = 1.0 / s
     share = np.asarray(mirror_share, dtype=float)
     p = np.where((code == 2) | (code == 3), parity_p, mirror_p)
-    return np.where(code == 4, share * np.minimum(1.0, 3.0 / n) + (1 - share) * parity_p, p)
+    return np.where(code == 4, share * np.minimum(1.0, 3.0 / s) + (1 - share) * parity_p, p)
 
 
-def remote_writes_per_write(code, nodes):
+def remote_writes_per_write(code, volume_servers):
     """Backend writes (and RMW reads) that cross the network per front-end write.
 
-    Mirror with c copies on n nodes: the owner holds a copy with probability
-    c / n, so c - c/n copies are remote. Nested two-way mirror on two nodes:
-    two copies on the partner. Parity RMW IOs are remote with P = 1 - 1/n.
+    Mirror with c copies over the volume's S servers: the serving node holds one
+    copy with probability min(1, c / S), so c - min(1, c / S) copies are remote:
+    2 for a three-way mirror delimited to 3 servers, 2.75 under regular
+    allocation on 12 servers. Nested two-way mirror on two nodes: the two copies
+    on the partner. Parity RMW IOs are remote with P = 1 - 1/S.
     """
     code = np.asarray(code)
-    n = np.asarray(nodes, dtype=float)
+    s = np.maximum(np.asarray(volume_servers, dtype=float), 1.0)
     c = _WRITES[code]
-    mirror_remote = c * (1.0 - 1.0 / np.maximum(n, 1.0))
-    nested_remote = np.full_like(n, 2.0)
-    parity_remote = (c + _RMW_READS[code]) * (1.0 - 1.0 / np.maximum(n, 1.0))
+    mirror_remote = c - np.minimum(1.0, c / s)
+    nested_remote = np.full_like(s, 2.0)
+    parity_remote = (c + _RMW_READS[code]) * (1.0 - 1.0 / s)
     out = np.where((code == 2) | (code == 3), parity_remote, mirror_remote)
     return np.where(code == 5, nested_remote, out)

@@ -12,7 +12,8 @@ running. Candidate bounds (the smallest wins and is named ``binding_constraint``
   in flight at latency R cannot issue more than N / R IOPS.
 * ``vm_vcpu_share``: utilisation law, U = X x S (Denning & Buzen, 1978): the DB's
   guaranteed share of host logical processors is vcpus / vcpu_oversubscription,
-  so X <= (vcpus / oversub) / (LP-seconds per IO).
+  so X <= (vcpus / oversub) / (guest LP-seconds per IO). Only the guest's CPU
+  runs on the DB's vCPUs; the host storage stack runs in the root partition.
 * ``node_headroom``: a VM runs on one node: 1/nodes of the remaining capacity.
 * ``cluster_headroom``: saturation capacity minus background IOPS.
 * ``capacity``: the DB must fit in usable capacity minus the background's data.
@@ -32,6 +33,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.capacity import usable_capacity_tb
+from planner.cpu import clock_scale as cpu_clock_scale
 from planner.degraded import degraded_arrays
 from planner.design import ResolvedDesign
 from planner.params import ModelParams, default_params
@@ -196,8 +198,10 @@ def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bo
     cap = float(np.ravel(probe["iops_capacity"])[0])
     bounds["cluster_headroom"] = max(cap - x_bg, 0.0)
     bounds["node_headroom"] = bounds["cluster_headroom"] / rd.design.nodes
-    lp_s = float(np.ravel(probe["cpu_lp_us_per_io"])[0]) * 1e-6
-    bounds["vm_vcpu_share"] = (db.vcpus / rd.design.vcpu_oversubscription) / max(lp_s, 1e-12)
+    # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
+    # in the root partition on the cluster's LPs (cluster_headroom), not on them
+    guest_s = p.guest_cpu_us * float(np.ravel(cpu_clock_scale(D.base_ghz))[0]) * 1e-6
+    bounds["vm_vcpu_share"] = (db.vcpus / rd.design.vcpu_oversubscription) / max(guest_s, 1e-12)
     upper = max(bounds["cluster_headroom"], 1.0)
     bounds.update(_latency_bounds(D, db, bg, x_bg, vms_bg, p, upper))
     if n_plus_one and rd.design.nodes > 1:

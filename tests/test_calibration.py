@@ -6,7 +6,7 @@ import pytest
 
 from planner import calibration as cal
 from planner.cli import main
-from planner.params import CALIBRATION_FILE, PARAM_BOUNDS, PARAM_NAMES, load_calibration
+from planner.params import CALIBRATION_FILE, DERIVED_PARAMS, FIT_NAMES, PARAM_BOUNDS, PARAM_NAMES, load_calibration
 
 
 @pytest.fixture(scope="module")
@@ -15,9 +15,11 @@ def stored():
 
 
 def test_every_parameter_within_its_bounds(stored):
-    for name in PARAM_NAMES:
+    for name in FIT_NAMES:
         lo, hi = PARAM_BOUNDS[name][1:]
         assert lo <= getattr(stored.params, name) <= hi, name
+    for name in DERIVED_PARAMS:  # identified outside the fit, from data: never negative
+        assert getattr(stored.params, name) > 0, name
 
 
 def test_stored_summary_reproduces_from_raw_data(stored):
@@ -34,11 +36,12 @@ def test_stored_parameters_are_a_minimum_of_the_stated_objective(stored):
     idx = np.flatnonzero(cal.dataset()[5])
     v = stored.params.vector()
     base = cal._cost(v, idx)
-    for j in range(len(v)):
+    for name in FIT_NAMES:
+        j = PARAM_NAMES.index(name)
         for f in (0.9, 1.1):
             w = v.copy()
-            w[j] = np.clip(w[j] * f, PARAM_BOUNDS[PARAM_NAMES[j]][1], PARAM_BOUNDS[PARAM_NAMES[j]][2])
-            assert cal._cost(w, idx) >= base * (1 - 0.02), PARAM_NAMES[j]
+            w[j] = np.clip(w[j] * f, PARAM_BOUNDS[name][1], PARAM_BOUNDS[name][2])
+            assert cal._cost(w, idx) >= base * (1 - 0.02), name
 
 
 def test_out_of_scope_configurations_never_enter_the_fit():
@@ -58,11 +61,14 @@ def test_accuracy_targets_met(stored):
     # the saturation points are the real test of the throughput model
     assert s["in_sample"]["dell_unthrottled"]["iops"]["median_abs_pct_error"] <= 10.0
     assert s["in_sample"]["reference"]["iops"]["median_abs_pct_error"] <= 10.0
-    # held out (leave one configuration out): IOPS <= 15 %
-    assert s["cross_validated"]["dell"]["iops"]["median_abs_pct_error"] <= 15.0
-    assert s["cross_validated"]["dell_unthrottled"]["iops"]["median_abs_pct_error"] <= 15.0
-    # the reference cluster held out (a fit on Dell data alone predicting a PMem-cached,
-    # CPU-capped cluster) misses the 15 % target; the README reports it, no test hides it
+    # held out (leave one configuration out): IOPS <= 15 %, latency <= 25 %
+    cv = s["cross_validated"]
+    assert cv["dell"]["iops"]["median_abs_pct_error"] <= 15.0
+    assert cv["dell_unthrottled"]["iops"]["median_abs_pct_error"] <= 15.0
+    assert cv["reference"]["iops"]["median_abs_pct_error"] <= 15.0
+    for ds in ("dell", "dell_unthrottled", "reference"):
+        for m in ("read_latency_ms", "write_latency_ms"):
+            assert cv[ds][m]["median_abs_pct_error"] <= 25.0, (ds, m)
 
 
 def test_bootstrap_gives_a_band(stored):

@@ -15,7 +15,9 @@ from planner.catalog import (
     CapacityDrive,
     Chassis,
     Cpu,
+    MemoryModule,
     Nic,
+    Switch,
     load_catalog,
     load_catalog_dirs,
     parse_records,
@@ -47,17 +49,72 @@ REQUIRED = {
         "supermicro-1029u-tn10rt", "dell-ax-6515", "dell-r640", "intel-s2600wft",
     ],
 }
+# Current parts sales quotes (issue: drives, CPUs, NICs, nodes, DIMMs, switches).
+CURRENT = {
+    "capacity_drive": [
+        "samsung-pm9a3-7.68tb", "micron-7450-pro-7.68tb", "kioxia-cm6-r-3.84tb",
+        "solidigm-d7-p5520-3.84tb", "solidigm-d7-p5520-7.68tb", "solidigm-d5-p5430-7.68tb",
+        "micron-9550-max-3.2tb", "micron-9550-pro-7.68tb", "kioxia-cm7-r-7.68tb",
+        "samsung-pm1743-7.68tb", "solidigm-d7-ps1010-7.68tb", "kioxia-pm7-r-3.84tb",
+        "kioxia-pm7-r-1.92tb", "kioxia-pm6-r-3.84tb", "samsung-pm893-3.84tb", "micron-5400-pro-3.84tb",
+        "solidigm-s4520-3.84tb", "seagate-exos-x20-20tb-sas", "seagate-exos-x20-20tb-sata",
+        "wd-ultrastar-hc550-16tb-sas",
+    ],
+    "cache_device": ["kioxia-pm7-v-1.6tb", "micron-7450-max-1.6tb"],
+    "cpu": [
+        "intel-xeon-gold-6448y", "intel-xeon-platinum-8480plus", "intel-xeon-gold-6530",
+        "intel-xeon-gold-6548yplus", "intel-xeon-6740e", "intel-xeon-6730p", "amd-epyc-9454",
+        "amd-epyc-9554", "amd-epyc-9355", "amd-epyc-9555", "amd-epyc-7543",
+    ],
+    "nic": [
+        "nvidia-cx7-2x200g", "nvidia-cx6-lx-2x25g", "broadcom-57504-4x25g", "broadcom-p225p-2x25g",
+        "broadcom-p2100g-2x100g", "intel-e810-2x25g",
+    ],
+    "chassis": [
+        "dell-ax-760", "dell-ax-760-lff", "dell-ax-660", "dell-ax-770", "dell-ax-7525",
+        "hpe-dl380-gen11", "hpe-dl385-gen11", "lenovo-mx650-v3", "lenovo-mx630-v3",
+    ],
+    "memory_module": [
+        "ddr4-32gb-rdimm-3200", "ddr4-64gb-rdimm-3200", "ddr4-128gb-lrdimm-3200",
+        "ddr5-32gb-rdimm-4800", "ddr5-64gb-rdimm-4800", "ddr5-96gb-rdimm-5600", "ddr5-128gb-rdimm-4800",
+    ],
+    "switch": ["dell-s5248f-on", "cisco-nexus-93180yc-fx", "nvidia-sn2010", "nvidia-sn3700"],
+}
+# Built-in record counts: a change here is a deliberate catalog edit (nothing is retired).
+COUNTS = {"capacity_drive": 41, "cache_device": 9, "cpu": 20, "nic": 15, "chassis": 18,
+          "memory_module": 7, "switch": 4}
+CPU_FAMILIES = {
+    "Intel Xeon E5 v4 (Broadwell)": ("LGA2011-3", "ddr4"),
+    "Intel Xeon Scalable 2nd gen (Cascade Lake)": ("LGA3647", "ddr4"),
+    "Intel Xeon Scalable 3rd gen (Ice Lake)": ("LGA4189", "ddr4"),
+    "Intel Xeon Scalable 4th gen (Sapphire Rapids)": ("LGA4677", "ddr5"),
+    "Intel Xeon Scalable 5th gen (Emerald Rapids)": ("LGA4677", "ddr5"),
+    "Intel Xeon 6 (Granite Rapids)": ("LGA4710", "ddr5"),
+    "Intel Xeon 6 (Sierra Forest)": ("LGA4710", "ddr5"),
+    "AMD EPYC 7002 (Rome)": ("SP3", "ddr4"),
+    "AMD EPYC 7003 (Milan)": ("SP3", "ddr4"),
+    "AMD EPYC 9004 (Genoa)": ("SP5", "ddr5"),
+    "AMD EPYC 9005 (Turin)": ("SP5", "ddr5"),
+}
 
 STAND_INS = ["dell-sata-ssd-mu-1.92tb", "dell-sas-ssd-mu-1.92tb", "dell-nvme-ssd-mu-1.6tb"]
-SOCKETS = {"LGA2011-3", "LGA3647", "LGA4189", "LGA4677", "SP3", "SP5"}
-# Optane PMem generation each Intel socket can drive (Gold/Platinum SKUs); AMD: none.
+SOCKETS = {"LGA2011-3", "LGA3647", "LGA4189", "LGA4677", "LGA4710", "SP3", "SP5"}
+# Optane PMem generation each Intel socket can drive (Gold/Platinum SKUs); AMD and Xeon 6: none.
 PMEM_BY_SOCKET = {"LGA2011-3": set(), "LGA3647": {100}, "LGA4189": {200},
-                  "LGA4677": {300}, "SP3": set(), "SP5": set()}
+                  "LGA4677": {300}, "LGA4710": set(), "SP3": set(), "SP5": set()}
 PERF_FIELDS = ["rand_read_4k_iops", "rand_write_4k_iops", "seq_read_mb_s", "seq_write_mb_s",
                "read_latency_us", "write_latency_us"]
-FORM_FACTORS = {"u.2", "u.3", "2.5in", "aic", "m.2", "e1.s", "e3.s"}
-# Usable per-device interface ceilings in MB/s (generous: dual-port SAS, PCIe 4.0 x4).
-INTERFACE_MAX_MB_S = {"sata": 600, "sas": 2 * 1200, "nvme": 8000}
+FORM_FACTORS = {"u.2", "u.3", "2.5in", "3.5in", "aic", "m.2", "e1.s", "e3.s"}
+# Usable per-device interface ceilings in MB/s (generous: dual-port 24G SAS = 2 x 2400,
+# PCIe x4 by generation; an NVMe record without pcie_gen is held to PCIe 4.0).
+INTERFACE_MAX_MB_S = {"sata": 600, "sas": 2 * 2400, "nvme": 8000}
+NVME_MAX_MB_S = {3: 4000, 4: 8000, 5: 16000}
+
+
+def _cap_mb_s(interface: str, pcie_gen: int | None) -> float:
+    if interface == "nvme" and pcie_gen is not None:
+        return NVME_MAX_MB_S[pcie_gen]
+    return INTERFACE_MAX_MB_S[interface]
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +154,8 @@ def test_builtin_files_one_per_class():
     assert sorted(classes) == sorted(DEVICE_CLASSES)
 
 
-@pytest.mark.parametrize("cls,rid", [(c, i) for c, ids in REQUIRED.items() for i in ids])
+@pytest.mark.parametrize("cls,rid", [(c, i) for d in (REQUIRED, CURRENT) for c, ids in d.items()
+                                     for i in ids])
 def test_required_id_present_in_right_class(cat, cls, rid):
     assert rid in cat.of(cls)
     others = [c for c in DEVICE_CLASSES if c != cls and rid in cat.of(c)]
@@ -106,10 +164,22 @@ def test_required_id_present_in_right_class(cat, cls, rid):
 
 def test_record_types_match_class(cat):
     expected = {"capacity_drive": CapacityDrive, "cache_device": CacheDevice, "cpu": Cpu,
-                "nic": Nic, "chassis": Chassis}
+                "nic": Nic, "chassis": Chassis, "memory_module": MemoryModule, "switch": Switch}
+    assert set(expected) == set(DEVICE_CLASSES)
     for cls, model in expected.items():
         for rec in cat.of(cls).values():
             assert isinstance(rec, model)
+
+
+def test_catalog_counts(cat):
+    assert {c: len(cat.of(c)) for c in DEVICE_CLASSES} == COUNTS
+
+
+def test_new_classes_load_from_their_own_files():
+    for cls, name in (("memory_module", "memory_modules.json"), ("switch", "switches.json")):
+        doc = json.loads((CATALOG_DIR / name).read_text(encoding="utf-8"))
+        assert doc["device_class"] == cls
+        assert set(parse_records(cls, doc["records"], name)) == set(CURRENT[cls])
 
 
 # --------------------------------------------------------------------------- honesty rule
@@ -289,6 +359,16 @@ def test_capacity_drive_invariants(cat):
     for d in cat.of("capacity_drive").values():
         assert d.capacity_tb > 0, d.id
         assert d.form_factor in FORM_FACTORS, (d.id, d.form_factor)
+        cap = _cap_mb_s(d.interface, d.pcie_gen)
+        assert d.seq_read_mb_s <= cap and d.seq_write_mb_s <= cap, d.id
+        if d.interface == "nvme":
+            # a stand-in's PCIe generation is as unknown as its model
+            assert d.pcie_gen is not None or d.id in STAND_INS, f"{d.id}: NVMe drive without pcie_gen"
+            assert d.form_factor not in ("2.5in", "3.5in"), d.id
+        else:
+            assert d.pcie_gen is None, d.id
+        if d.media == "hdd":
+            continue  # hard disks: see test_hdd_invariants
         # NAND: sustained random writes never outrun reads by much (write amplification)
         assert d.rand_write_4k_iops <= d.rand_read_4k_iops * 1.5, d.id
         assert d.seq_write_mb_s <= d.seq_read_mb_s * 1.5, d.id
@@ -297,14 +377,41 @@ def test_capacity_drive_invariants(cat):
         # NAND page reads cannot beat ~20 us at QD1 through any host interface
         assert d.read_latency_us >= 20, d.id
         # the interface caps throughput; 4 KiB random reads must fit the same pipe
-        cap = INTERFACE_MAX_MB_S[d.interface]
-        assert d.seq_read_mb_s <= cap and d.seq_write_mb_s <= cap, d.id
         assert d.rand_read_4k_iops * 4096 / 1e6 <= cap * 1.1, d.id
         assert 0.1 <= d.endurance_dwpd <= 30, d.id
         if d.interface in ("sata", "sas"):
             assert d.form_factor == "2.5in", d.id
-        else:
-            assert d.form_factor != "2.5in", d.id
+
+
+def test_hdd_invariants(cat):
+    hdds = [d for d in cat.of("capacity_drive").values() if d.media == "hdd"]
+    assert len(hdds) >= 3
+    for d in hdds:
+        assert d.rpm in (5400, 7200, 10000, 15000), d.id
+        assert d.interface in ("sas", "sata") and d.form_factor in ("3.5in", "2.5in"), d.id
+        # a random access costs a seek plus on average half a revolution
+        half_rev_us = 60e6 / d.rpm / 2
+        assert d.read_latency_us > half_rev_us and d.write_latency_us > half_rev_us, d.id
+        # QD1 IOPS cannot beat one access per (latency) and stay below a few hundred
+        assert d.rand_read_4k_iops <= 1e6 / half_rev_us, d.id
+        assert d.rand_read_4k_iops <= 1.05e6 / d.read_latency_us, d.id
+        assert d.seq_read_mb_s <= 600, d.id  # no single-actuator disk streams faster
+        # every HDD performance figure is derived or recalled, so it is marked
+        assert not d.verified and "rand_read_4k_iops" in d.estimated, d.id
+        assert "derived" in d.estimated["rand_read_4k_iops"], d.id
+
+
+def test_media_rules_rejected_with_field_named():
+    hdd_without_rpm = _drive(id="disk-no-rpm", interface="sas", media="hdd", form_factor="3.5in")
+    ssd_with_rpm = _drive(id="ssd-with-rpm", rpm=7200)
+    sas_with_gen = _drive(id="sas-with-gen", interface="sas", form_factor="2.5in", pcie_gen=4)
+    for bad, field in ((hdd_without_rpm, "rpm"), (ssd_with_rpm, "rpm"), (sas_with_gen, "pcie_gen")):
+        with pytest.raises(CatalogError) as exc:
+            parse_records("capacity_drive", [bad], "drives.json")
+        assert bad["id"] in str(exc.value) and field in str(exc.value), str(exc.value)
+    ok = parse_records("capacity_drive", [_drive(id="disk-ok", interface="sata", media="hdd", rpm=7200,
+                                                 form_factor="3.5in")], "drives.json")
+    assert ok["disk-ok"].rpm == 7200
 
 
 def test_cache_device_invariants(cat):
@@ -318,7 +425,7 @@ def test_cache_device_invariants(cat):
             assert c.pmem_generation is None, c.id
             # PCIe + NVMe transaction overhead puts a ~4 us floor under any NVMe device
             assert c.read_latency_us >= 4, c.id
-            cap = INTERFACE_MAX_MB_S[c.kind]
+            cap = _cap_mb_s(c.kind, c.pcie_gen)
             assert c.seq_read_mb_s <= cap and c.seq_write_mb_s <= cap, c.id
         if c.kind == "sas":
             assert c.rand_write_4k_iops <= c.rand_read_4k_iops, c.id
@@ -348,12 +455,31 @@ def test_cpu_invariants(cat):
         assert 50 <= c.tdp_w <= 400, c.id
 
 
+def test_every_cpu_has_a_family_matching_socket_and_memory(cat):
+    for c in cat.of("cpu").values():
+        assert c.family in CPU_FAMILIES, (c.id, c.family)
+        socket, memory = CPU_FAMILIES[c.family]
+        assert c.socket == socket, (c.id, c.socket)
+        assert c.memory_type == memory, (c.id, c.memory_type)
+        assert c.memory_channels in (4, 6, 8, 12), c.id
+        assert c.family.split()[0] == c.vendor, c.id
+    families = {c.family for c in cat.of("cpu").values()}
+    for fam in ("Intel Xeon Scalable 4th gen (Sapphire Rapids)", "Intel Xeon Scalable 5th gen (Emerald Rapids)",
+                "AMD EPYC 9004 (Genoa)", "AMD EPYC 9005 (Turin)"):
+        assert fam in families, fam
+    assert families & {"Intel Xeon 6 (Granite Rapids)", "Intel Xeon 6 (Sierra Forest)"}
+
+
 def test_named_cpu_facts(cat):
     assert cat.get("cpu", "intel-xeon-gold-6242").cores == 16
     assert cat.get("cpu", "intel-xeon-e5-2699-v4").socket == "LGA2011-3"
     assert cat.get("cpu", "intel-xeon-gold-6246").pmem_generations == [100]
     assert cat.get("cpu", "intel-xeon-gold-6342").pmem_generations == [200]
     assert cat.get("cpu", "intel-xeon-e5-2699-v4").pmem_generations == []
+    # quattor transcriptions of the vendor spec pages
+    assert (cat.get("cpu", "intel-xeon-platinum-8480plus").cores, cat.get("cpu", "intel-xeon-platinum-8480plus").tdp_w) == (56, 350)
+    assert cat.get("cpu", "intel-xeon-6740e").threads == 96  # E-cores: no SMT
+    assert (cat.get("cpu", "amd-epyc-9555").cores, cat.get("cpu", "amd-epyc-9555").base_ghz) == (64, 3.2)
 
 
 def test_nic_invariants(cat):
@@ -364,8 +490,10 @@ def test_nic_invariants(cat):
     assert cat.get("nic", "chelsio-t6-2x100g").rdma == "iwarp"
     assert cat.get("nic", "intel-e810-2x100g").rdma == "iwarp"
     for rid in ("mellanox-cx4-lx-2x25g", "mellanox-cx3-pro-2x40g", "mellanox-cx5-2x100g",
-                "mellanox-cx6-dx-2x100g"):
+                "mellanox-cx6-dx-2x100g", "nvidia-cx7-2x200g", "nvidia-cx6-lx-2x25g", "broadcom-57504-4x25g"):
         assert cat.get("nic", rid).rdma == "roce", rid
+    speeds = {n.port_gbit_s for n in cat.of("nic").values() if n.rdma != "none"}
+    assert {25, 100, 200} <= speeds
 
 
 def test_chassis_invariants(cat):
@@ -380,6 +508,29 @@ def test_chassis_invariants(cat):
         # 1U fits at most ~12 2.5in bays across the front
         if ch.rack_units == 1:
             assert ch.drive_bays <= 12, ch.id
+        assert ch.memory_type is not None, ch.id
+        assert ch.max_power_w is not None and ch.max_power_w > ch.power_w, ch.id
+        # the program a node is validated for is named in its source
+        for program in ch.validated_for:
+            assert program in ch.source or "Azure Local" in ch.source, (ch.id, program)
+
+
+def test_chassis_memory_matches_its_cpus(cat):
+    for ch in cat.of("chassis").values():
+        cpus = [c for c in cat.of("cpu").values() if c.socket == ch.cpu_socket_type]
+        assert {c.memory_type for c in cpus} == {ch.memory_type}, ch.id
+
+
+def test_validated_nodes_from_two_vendors(cat):
+    nodes = [ch for ch in cat.of("chassis").values() if "Azure Local" in ch.validated_for]
+    assert len({ch.vendor for ch in nodes}) >= 2
+    # the Dell nodes were seen in Dell's Azure Local support matrices; their layout was not
+    for rid in ("dell-ax-760", "dell-ax-660", "dell-ax-770", "dell-ax-7525", "dell-ax-6515"):
+        ch = cat.get("chassis", rid)
+        assert "Azure Local" in ch.validated_for and "Support Matrix" in ch.source, rid
+    # sockets of current CPU generations each have a validated node
+    sockets = {ch.cpu_socket_type for ch in nodes}
+    assert {"LGA4677", "LGA4710", "SP5"} <= sockets
 
 
 def test_every_chassis_has_a_cpu_and_every_cpu_a_chassis(cat):
@@ -405,6 +556,32 @@ def test_required_chassis_layouts(cat):
     # the Broadwell platform of the Microsoft RDMA test is the S2600WT, not the S2600WFT
     assert cat.get("chassis", "intel-s2600wt").cpu_socket_type == "LGA2011-3"
     assert cat.get("chassis", "intel-s2600wt").pmem_slots == 0
+    # Dell 17G matrix: 'Passive Backplane (2U 8xE3 x2)', E3.S NVMe drives only
+    ax770 = cat.get("chassis", "dell-ax-770")
+    assert (ax770.rack_units, ax770.drive_bays, ax770.bay_interfaces, ax770.cpu_socket_type) == (2, 16, ["nvme"], "LGA4710")
+
+
+def test_memory_module_invariants(cat):
+    mods = cat.of("memory_module").values()
+    for m in mods:
+        if m.memory_type == "ddr4":
+            assert 2133 <= m.speed_mt_s <= 3200, m.id
+        else:
+            assert 4800 <= m.speed_mt_s <= 8800, m.id
+        assert m.id.startswith(m.memory_type + "-") and f"{m.capacity_gb:g}gb" in m.id, m.id
+        assert m.power_w <= 20, m.id
+    sizes = {(m.memory_type, m.capacity_gb) for m in mods}
+    assert {("ddr4", 32), ("ddr4", 64), ("ddr4", 128), ("ddr5", 32), ("ddr5", 64),
+            ("ddr5", 96), ("ddr5", 128)} <= sizes
+
+
+def test_switch_invariants(cat):
+    for s in cat.of("switch").values():
+        assert s.port_gbit_s in (10, 25, 100, 200, 400), s.id
+        assert (s.uplink_ports == 0) == (s.uplink_gbit_s is None), s.id
+        assert s.rack_units == 1, s.id
+        assert s.rdma_dcb, f"{s.id}: Azure Local RoCE needs PFC/ETS on the top-of-rack switch"
+        assert "azure-local" in s.source, s.id
 
 
 def test_uploaded_catalog_file_is_validated():
@@ -423,3 +600,27 @@ def test_uploaded_catalog_file_is_validated():
                                                 "verified": False, "ports": 0, "port_gbit_s": 25, "rdma": "roce"}]}
     with pytest.raises(CatalogError, match="mine.json: record 'x': ports"):
         parse_catalog_file(_json.dumps(bad).encode(), "mine.json")
+
+
+# --------------------------------------------------------------------------- licensing assumptions
+
+LICENSING_FILE = Path(catalog_mod.__file__).resolve().parent / "data" / "licensing.json"
+
+
+def test_licensing_options_have_prices_sources_and_dates():
+    doc = json.loads(LICENSING_FILE.read_text(encoding="utf-8"))
+    opts = {o["id"]: o for o in doc["options"]}
+    assert "azure-local-subscription" in opts
+    for o in opts.values():
+        assert len(o["source"]) >= 40 and "2026-" in o["source"], o["id"]
+        prices = [k for k in o if k.startswith("usd_per_")]
+        assert prices and all(o[k] > 0 for k in prices), o["id"]
+        # anything not seen on the publisher's own page says so
+        for key, how in o.get("estimated", {}).items():
+            assert key in o and len(how) >= 10, (o["id"], key)
+    assert opts["azure-local-subscription"]["usd_per_physical_core_per_month"] == 10.0
+    for year, price in (("2022", 6155.0), ("2025", 6771.0)):
+        dc = opts[f"windows-server-{year}-datacenter"]
+        assert dc["usd_per_16_core_pack"] == price
+        assert (dc["min_cores_per_server"], dc["min_cores_per_cpu"]) == (16, 8)
+        assert "all physical cores" in dc["notes"] and "unlimited Windows VMs" in dc["notes"]

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from planner.design import load_design, resolve
-from planner.report import DEGRADED_KEYS, bootstrap_params, evaluate_report, latency_curve
+from planner.params import CALIBRATION_FILE
+from planner.report import DEGRADED_KEYS, evaluate_report, latency_curve
 from planner.workload import profiles
 
 REF = load_design(Path(__file__).resolve().parent.parent / "examples" / "reference.json")
@@ -33,7 +34,7 @@ def test_degraded_operating_point_lies_on_the_degraded_curve(workload):
     assert on == pytest.approx(deg["vm_latency_ms"], rel=0.01)
 
 
-@pytest.mark.skipif(not bootstrap_params(), reason="no calibration bootstrap")
+@pytest.mark.skipif(not CALIBRATION_FILE.exists(), reason="no calibration")
 def test_latency_curve_band_brackets_the_curve():
     c = latency_curve(resolve(REF), profiles()["oltp-8k"], band=True)
     for lo, y, hi in zip(c["vm_latency_ms_low"], c["vm_latency_ms"], c["vm_latency_ms_high"]):

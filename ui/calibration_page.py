@@ -6,8 +6,8 @@ The headline errors are the ones that test the model: the saturation points
 measured IOPS equal the throttle, so its IOPS error is 0 % by construction;
 those steps are shown apart.
 
-Room is left for a customer's own benchmark files: a later issue adds them as
-one more dataset in planner.benchdata; this page lists datasets generically.
+A customer's own benchmark files are imported and refit below the shipped
+validation (ui/import_panel.py).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import statistics
 
 import streamlit as st
 
-from ui import charts, chrome, export, fmt, state
+from ui import charts, chrome, export, fmt, import_panel, state
 
 chrome.header("Calibration")
 v = state.validation()
@@ -99,3 +99,4 @@ if not state.presenter():
                    "Error": _pct(r["error_pct"]), "Held-out prediction": fmt.num(r["held_out_predicted"]),
                    "Held-out error": _pct(r["held_out_error_pct"])} for r in raw], hide_index=True, width="stretch")
     st.download_button("Residuals CSV", export.to_csv(raw), file_name=f"residuals_{metric}.csv", mime="text/csv")
+import_panel.render()

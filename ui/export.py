@@ -25,17 +25,21 @@ def to_csv(rows: list[dict]) -> str:
     return buf.getvalue()
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
 def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
-    """Key numbers, the waterfall, the latency curve and utilisation on one page.
+    """Key numbers, the waterfall, the latency curve and utilisation on one page
+    (with the session's refit calibration when one is kept)."""
+    return _html_report(design_json, workload_json, workload_name, state.session_calibration())
 
-    Charts are inline plotly HTML with plotly.js embedded once, so the file
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _html_report(design_json: str, workload_json: str, workload_name: str, calibration_json: str | None) -> str:
+    """Charts are inline plotly HTML with plotly.js embedded once, so the file
     opens and prints without a network; kaleido images would start a browser on
-    every export.
-    """
-    rep = state.report(design_json, workload_json)
+    every export. The calibration is part of the cache key: a refit kept by one
+    session never shows in another's report."""
+    rep = state.report(design_json, workload_json, calibration_json)
     cap = state.capacity(design_json)
-    curve = state.latency_curve(design_json, workload_json)
+    curve = state.latency_curve(design_json, workload_json, calibration_json=calibration_json)
     figs = [charts.capacity_waterfall(cap, "TB"),
             charts.latency_curve(curve, {"iops": rep["iops"], "vm_latency_ms": rep["vm_latency_ms"]}),
             charts.utilisation_bars(rep["utilization"], rep["bottleneck"])]

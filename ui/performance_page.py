@@ -25,10 +25,10 @@ choice = wcol.selectbox("Workload", names, key="p_workload",
 if choice == "custom":
     base = json.loads(state.workload_json())
     with st.expander("Custom workload", expanded=True):
-        c = st.columns(5)
+        c = st.columns(6)
         defaults = {"c_bs": float(base.get("block_size_kib", 8.0)), "c_read": float(base.get("read_fraction", 0.7)),
                     "c_rand": float(base.get("random_fraction", 1.0)), "c_vms": int(base.get("vms_per_node") or 20),
-                    "c_qd": int(base.get("outstanding_per_thread", 32))}
+                    "c_qd": int(base.get("outstanding_per_thread", 32)), "c_issuer": base.get("issuer", "vm")}
         for k, v in defaults.items():
             if k not in ss:
                 ss[k] = v
@@ -40,6 +40,9 @@ if choice == "custom":
                                    integer=True, step=1)
         qd, e_qd = inputs.number(c[4], "Outstanding IO per VM thread", "c_qd",
                                  inputs.model_bounds(Workload, "outstanding_per_thread"), integer=True, step=1)
+        c[5].selectbox("Issued by", ["vm", "host"], key="c_issuer",
+                       format_func=lambda v: {"vm": "VMs (VMFleet-style)", "host": "hosts (DiskSpd on the nodes)"}[v],
+                       help="host: no guest OS in the path; 'VMs per node' then counts issuing processes per node")
         for col, e in zip((c[0], c[3], c[4]), (e_bs, e_vms, e_qd)):
             inputs.show(col, e)
     invalid = bool(e_bs or e_vms or e_qd)
@@ -47,7 +50,7 @@ if choice == "custom":
         try:
             w = parse_workload({"name": "custom", "block_size_kib": bs, "read_fraction": ss["c_read"],
                                 "random_fraction": ss["c_rand"], "vms_per_node": int(vms),
-                                "outstanding_per_thread": int(qd)})
+                                "outstanding_per_thread": int(qd), "issuer": ss["c_issuer"]})
         except PlannerError as exc:
             st.error(fmt.md(exc))
             invalid = True
@@ -70,7 +73,7 @@ degraded = bool(st.toggle("Degraded mode (one node down)", key="p_degraded", dis
     and "degraded" in rep
 # every figure on the page comes from one view: degraded numbers never mix with healthy ones
 view = rep["degraded"] if degraded else rep
-has_band = not degraded and rep["iops_low"] < rep["iops_high"]
+has_band = not degraded and bool(rep.get("band_basis"))
 
 
 def _headline(col, label: str, key: str, f) -> None:
@@ -99,12 +102,20 @@ m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"] if not degraded
 if degraded:
     d = rep["degraded"]
     st.info(f"{d['note']}. Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share "
-            f"{fmt.pct(d['repair_share'])}. Degraded figures have no band: the calibration bootstrap is "
-            "run on the healthy cluster.")
+            f"{fmt.pct(d['repair_share'])}. Degraded figures have no band: the bands are calibrated on the "
+            "healthy cluster.")
 elif has_band:
-    st.caption("Bands: 5th–95th percentile over the calibration bootstrap.")
+    st.caption("Bands: " + fmt.md("; ".join(rep["band_basis"])) + ".")
 else:
-    st.caption("No calibration bootstrap available: figures are shown without an uncertainty band.")
+    st.caption("No calibration bands available: figures are shown without an uncertainty band.")
+if rep.get("extrapolation"):
+    st.warning("Outside the calibrated domain, so the bands above are widened: "
+               + "; ".join(state.plain(f["message"]) for f in rep["extrapolation"]) + ".",
+               icon=":material/explore:")
+for w in rep.get("warnings", []):
+    st.warning(state.plain(w["message"]), icon=":material/warning:")
+for note in rep.get("notes", []):
+    st.info(state.plain(note), icon=":material/info:")
 
 years = rep.get("endurance_years")
 st.metric("Capacity drive endurance at this load", fmt.years(years) if years is not None else "never wears out",

@@ -6,6 +6,9 @@ The current scenario lives in ``st.session_state``:
 * ``draft``         what the design widgets currently hold (may be invalid)
 * ``workload_json`` the current workload (JSON string); ``workload_name`` its
   profile name or ``"custom"``
+* ``calibration_json`` a customer refit kept for the session (the calibration
+  document as JSON text; absent = the shipped fit); :func:`report` and
+  :func:`latency_curve` use it, so every page that shows them does
 
 Every model call goes through an ``st.cache_data`` function keyed on JSON
 strings, so a rerun with an unchanged scenario costs a dictionary lookup.
@@ -177,13 +180,47 @@ def sync_query_params() -> None:
         st.query_params[SHARE_PARAM] = token
 
 
+# ------------------------------------------------------------ calibration
+CALIBRATION_KEY = "calibration_json"
+
+
+def session_calibration() -> str | None:
+    """The session's refit calibration (JSON text), or None for the shipped fit."""
+    try:
+        return st.session_state.get(CALIBRATION_KEY)
+    except Exception:  # noqa: BLE001 - outside a Streamlit session (tests, exports): the shipped fit
+        return None
+
+
+def set_session_calibration(calibration_json: str | None) -> None:
+    if calibration_json is None:
+        st.session_state.pop(CALIBRATION_KEY, None)
+    else:
+        st.session_state[CALIBRATION_KEY] = calibration_json
+
+
+def _calibration(calibration_json: str):
+    from planner.refit import read_calibration
+
+    return read_calibration(calibration_json.encode("utf-8"), "session calibration")
+
+
 # ------------------------------------------------------ cached model calls
+def report(design_json: str, workload_json: str | None = None, calibration_json: str | None = None) -> dict:
+    """planner.report.evaluate_report for JSON inputs (capacity, performance,
+    degraded), with the session's refit calibration when one is kept."""
+    return _report(design_json, workload_json, calibration_json or session_calibration())
+
+
 @st.cache_data(show_spinner=False, max_entries=256)
-def report(design_json: str, workload_json: str | None = None) -> dict:
-    """planner.report.evaluate_report for JSON inputs (capacity, performance, degraded)."""
+def _report(design_json: str, workload_json: str | None, calibration_json: str | None) -> dict:
     from planner.report import evaluate_report
 
     w = parse_workload(workload_json) if workload_json else None
+    if calibration_json:
+        from planner.refit import evaluate_with_calibration
+
+        return evaluate_with_calibration(_calibration(calibration_json), parse_design(design_json), w)
     return evaluate_report(parse_design(design_json), w)
 
 
@@ -194,12 +231,20 @@ def capacity(design_json: str) -> dict:
     return capacity_report(resolve(parse_design(design_json), load_catalog())).model_dump(mode="json")
 
 
+def latency_curve(design_json: str, workload_json: str, points: int = 40, calibration_json: str | None = None,
+                  degraded: bool = False) -> dict:
+    """planner.report.latency_curve for JSON inputs (session calibration as :func:`report`),
+    one node down with ``degraded``, with its band."""
+    return _latency_curve(design_json, workload_json, points, calibration_json or session_calibration(), degraded)
+
+
 @st.cache_data(show_spinner=False, max_entries=64)
-def latency_curve(design_json: str, workload_json: str, points: int = 40, degraded: bool = False) -> dict:
-    """planner.report.latency_curve for JSON inputs (with its bootstrap band)."""
+def _latency_curve(design_json: str, workload_json: str, points: int, calibration_json: str | None,
+                   degraded: bool = False) -> dict:
     from planner.report import latency_curve as curve
 
-    return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points,
+    params = _calibration(calibration_json).params if calibration_json else None
+    return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points, params,
                  degraded=degraded, band=True)
 
 
@@ -243,6 +288,13 @@ def fmt_band(value: float, low: float | None, high: float | None, fmt: str = "{:
     if low is not None and high is not None:
         s += f" ({fmt.format(low)}–{fmt.format(high)})"
     return s
+
+
+def plain(text: str) -> str:
+    """Text shown through Markdown, with Markdown's special characters escaped
+    (planner messages can carry user strings such as part names): :func:`ui.fmt.md`,
+    which also breaks bare URLs and icon shortcodes."""
+    return fmt.md(text)
 
 
 def show_link_messages() -> None:
