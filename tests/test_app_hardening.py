@@ -198,3 +198,16 @@ def test_numbers_on_screen_are_formatted_and_headers_readable(page):
             for v in frame[col]:
                 assert v is None or not RAW_NUMBER.search(str(v)), (page, col, v)
                 assert not (isinstance(v, float) and (v != v or abs(v) == float("inf"))), (page, col, v)
+
+
+def test_import_panel_quotes_file_names_as_text_and_names_out_of_range_inputs():
+    at = _app().switch_page("ui/calibration_page.py").run()
+    name = "![x](http://127.0.0.1:9/x.png).xml"
+    at.file_uploader(key="imp_files").set_value([(name, b"<Results><broken", "text/xml")]).run()
+    at.button(key="imp_load").click().run()
+    assert not at.exception
+    (err,) = [e.value for e in at.error]
+    assert "![x](" not in err and "http://" not in err and _text(err).startswith(name)
+    at.number_input(key="imp_per_node").set_value(5000).run()
+    assert any("VMs or processes per node must be a whole number, 1–2,000 (you typed 5,000)" in _text(e)
+               for e in _errors(at)), _errors(at)
