@@ -288,6 +288,8 @@ def load_catalog_dirs(dirs: tuple[Path, ...]) -> Catalog:
         except OSError as exc:
             raise CatalogError(f"cannot read catalog folder {shown(str(d))}: {(exc.strerror or '').lower()}",
                                "catalog") from None
+        except ValueError:  # a NUL character in the name
+            raise CatalogError(f"catalog folder name {shown(str(d))} contains a NUL character", "catalog") from None
         if paths is None:
             raise CatalogError(f"catalog folder not found: {shown(str(d))}", "catalog")
         for path in paths:

@@ -245,6 +245,9 @@ def main(argv=None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        for dest, value in vars(args).items():  # no file system or id takes a NUL character
+            if any("\x00" in v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)):
+                raise UsageError("contains a NUL character", dest)
         return args.func(args)
     except PlannerError as exc:
         print(f"error: {exc}", file=sys.stderr)

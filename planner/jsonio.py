@@ -134,6 +134,8 @@ def read_bounded(path: str | Path, max_bytes: int, field: str,
         raise error(f"file not found: {shown(str(path))}", field) from None
     except OSError as exc:
         raise error(f"cannot open {shown(str(path))}: {_reason(exc)}", field) from None
+    except ValueError:  # a NUL character: no file system takes it
+        raise error(f"file name {shown(str(path))} contains a NUL character", field) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise error(f"{shown(name)} is not a regular file", field)

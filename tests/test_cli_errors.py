@@ -94,3 +94,20 @@ def test_a_validator_message_has_no_pydantic_prefix(tmp_path, capsys):
     line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "(root)")
     assert line == ("error: (root): resiliency 'mirror-3way' needs at least 3 fault domains (nodes); "
                     "this design has 2")
+
+
+@pytest.mark.parametrize("argv, field", [
+    (["evaluate", "x\x00y"], "design"), (["evaluate", REF, "--workload", "a\x00b"], "workload"),
+    (["evaluate", REF, "--catalog", "\x00"], "catalog"), (["sla", REF, "--db", "a\x00"], "db"),
+    (["catalog", "--catalog", "a\x00b"], "catalog")])
+def test_a_nul_character_in_an_argument_is_named(argv, field, capsys):
+    # os.open and pathlib raise ValueError('embedded null byte'), which escaped as a traceback
+    assert _fails(argv, capsys, field).endswith("contains a NUL character")
+
+
+def test_the_reader_refuses_a_nul_in_a_file_name():
+    from planner.errors import PlannerError
+    from planner.jsonio import read_bounded
+
+    with pytest.raises(PlannerError, match="contains a NUL character"):
+        read_bounded("a\x00b", 10, "design")
