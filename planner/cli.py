@@ -248,7 +248,15 @@ def main(argv=None) -> int:
         for dest, value in vars(args).items():  # no file system or id takes a NUL character
             if any("\x00" in v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)):
                 raise UsageError("contains a NUL character", dest)
-        return args.func(args)
+        import warnings
+
+        import numpy as np
+
+        # extreme but valid figures can overflow inside the model; the output says so per
+        # value (null with a note), so numpy's warnings would only be noise on stderr
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return args.func(args)
     except PlannerError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

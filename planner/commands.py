@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from planner.errors import PlannerError
+from planner.jsonio import NOT_COMPUTABLE, strict
 from planner.jsonio import load_json_model as _load
 
 MAX_INPUT_FILE_BYTES = 1_000_000
@@ -39,7 +40,8 @@ def cmd_sla(args) -> int:
         from planner.refit import read_calibration
 
         params = read_calibration(args.calibration).params  # explicit params: the band is the point
-    _print(guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params).model_dump(mode="json"))
+    out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params).model_dump(mode="json")
+    _print(strict(out, NOT_COMPUTABLE))
     return 0
 
 
@@ -53,7 +55,7 @@ def cmd_price(args) -> int:
     rd = resolve(_design_from_args(args), load_catalog(args.catalog))
     tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
     costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
-    _print(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one))
+    _print(strict(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one), NOT_COMPUTABLE))
     return 0
 
 
@@ -65,7 +67,7 @@ def cmd_size(args) -> int:
     demand = load_json_model(args.demand, Demand, "demand")
     if args.top < 1 or args.top > 100:
         raise InputError(f"must be 1..100 (got {args.top})", "top")
-    _print(size(demand, load_catalog(args.catalog), top=args.top).model_dump(mode="json"))
+    _print(strict(size(demand, load_catalog(args.catalog), top=args.top).model_dump(mode="json"), NOT_COMPUTABLE))
     return 0
 
 

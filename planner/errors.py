@@ -8,6 +8,7 @@ import re
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MAX_MESSAGE_CHARS = 2000
 MAX_SHOWN_CHARS = 80
+_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_\-]+$")
 
 
 def one_line(text: str) -> str:
@@ -54,7 +55,9 @@ def format_validation_error(exc, prefix: str = "") -> str:
     """One line per problem from a pydantic ValidationError: 'field: reason'."""
     parts = []
     for e in exc.errors():
-        loc = ".".join(str(p) for p in e["loc"] if p not in ("function-after",))
+        # a key the user made up is quoted: 'a: b' or a newline cannot pass for the field's end
+        loc = ".".join(p if isinstance(p, str) and _PLAIN_KEY.match(p) else str(p) if isinstance(p, int)
+                       else shown(p, 40) for p in e["loc"] if p not in ("function-after",))
         if prefix:
             loc = f"{prefix}.{loc}" if loc else prefix
         msg = e["msg"]

@@ -187,10 +187,16 @@ def load_json_model(path: str | Path, model: type[BaseModel], error: type[Planne
 UNEXPLAINED = "not a finite number (the model could not evaluate it)"
 
 
-def strict(obj):
+#: The reason a producer gives when the model itself overflows: valid but extreme
+#: figures (a part at 5e-324 GHz passes ``gt=0``) make no finite prediction.
+NOT_COMPUTABLE = ("not computable: the model gives no finite value for these figures (a part or workload "
+                  "figure at the far edge of its valid range)")
+
+
+def strict(obj, reason: str = UNEXPLAINED):
     """A JSON-ready copy of ``obj`` with no NaN or Infinity: each non-finite
-    float becomes null and, in an object, gets a ``<key>_note`` reason next to
-    it (unless one is there). Iterative, so depth cannot overflow the stack."""
+    float becomes null and, in an object, gets a ``<key>_note`` (``reason``)
+    next to it (unless one is there). Iterative, so depth cannot overflow the stack."""
     def fix(v):
         if isinstance(v, (float, np.floating)) and not math.isfinite(v):
             return None, True
@@ -216,7 +222,7 @@ def strict(obj):
                 v, bad = fix(v)
                 if bad:
                     new[k] = None
-                    new.setdefault(f"{k}_note", src.get(f"{k}_note") or UNEXPLAINED)
+                    new.setdefault(f"{k}_note", src.get(f"{k}_note") or reason)
                 else:
                     new[k] = v
                     stack.append((v, new, k))

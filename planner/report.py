@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from planner import endurance
+from planner import endurance, jsonio
 from planner.capacity import capacity_report
 from planner.cpu import cap_throughput_iops
 from planner.catalog import Catalog, load_catalog
@@ -99,11 +99,12 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
         n.drive.endurance_dwpd, n.drive.capacity_tb, n.drive.warranty_years))
     # JSON has no Infinity: a load that never wears the drives is null with the reason
     res["endurance_years"] = years if np.isfinite(years) else None
-    if not np.isfinite(years):
+    if not np.isfinite(years) and np.isfinite(wr_iops):
         res["endurance_note"] = ("no writes: the drives never wear out at this load" if wr_iops <= 0 else
                                  "no writes reach the capacity drives (the cache absorbs them): they never "
                                  "wear out at this load")
-    return res
+    # anything else the model could not evaluate is null with the reason, never NaN
+    return jsonio.strict(res, jsonio.NOT_COMPUTABLE)
 
 
 def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]:
@@ -174,7 +175,7 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
                 "note": "one node down, its VMs on the survivors, repair using repair_share of drive and "
                         "network bandwidth; repair time assumes the volumes are full",
             }
-    return out
+    return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
 
 
 def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,

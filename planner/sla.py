@@ -55,7 +55,7 @@ class Database(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(default="db", min_length=1, max_length=200)
-    size_tb: float = Field(gt=0, le=10_000, description="database size, decimal TB")
+    size_tb: float = Field(ge=0.001, le=10_000, description="database size, decimal TB (at least 1 GB)")
     vcpus: int = Field(ge=1, le=512)
     threads: int = Field(ge=1, le=1024, description="IO threads in the VM")
     outstanding_per_thread: int = Field(ge=1, le=4096)

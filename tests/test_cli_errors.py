@@ -111,3 +111,10 @@ def test_the_reader_refuses_a_nul_in_a_file_name():
 
     with pytest.raises(PlannerError, match="contains a NUL character"):
         read_bounded("a\x00b", 10, "design")
+
+
+def test_a_made_up_key_is_quoted_in_the_field(tmp_path, capsys):
+    d = json.loads(Path(REF).read_text()) | {"z: r\nerror": 1}
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "'z: r\\nerror'")
+    assert line == "error: 'z: r\\nerror': Extra inputs are not permitted (got 1)"

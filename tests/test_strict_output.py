@@ -108,3 +108,32 @@ def test_a_catalog_price_that_is_not_finite_is_a_pricing_error():
     rd = rd.model_copy(update={"node": rd.node.model_copy(update={"drive": drive})})
     with pytest.raises(PricingError, match="list_price_usd of part 'intel-p4510-1tb'"):
         monthly_cost(rd)
+
+
+def _extreme_design(tmp_path, **cpu) -> str:
+    from planner.catalog import load_catalog
+
+    d = json.loads((EX / "reference.json").read_text())
+    rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | cpu
+    rec.pop("device_class")
+    d["node"]["cpu"]["model"] = rec
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    return str(tmp_path / "d.json")
+
+
+@pytest.mark.parametrize("command", ["evaluate", "sla", "price"])
+def test_extreme_but_valid_part_figures_give_nulls_with_the_reason(command, tmp_path, capsys):
+    # 5e-324 GHz passes the CPU record's gt=0: the model overflows; found by the fuzz campaign
+    design = _extreme_design(tmp_path, base_ghz=5e-324)
+    argv = {"evaluate": ["evaluate", design, "--workload", "oltp-8k"],
+            "sla": ["sla", design, "--db", str(EX / "db-erp.json")], "price": ["price", design]}[command]
+    out = _ok(argv, capsys)  # strict, every null explained, no RuntimeWarning on stderr either
+    if command != "price":  # a price needs no performance figure that overflows
+        assert jsonio.NOT_COMPUTABLE in json.dumps(out)
+
+
+def test_a_database_smaller_than_a_gigabyte_is_refused(tmp_path, capsys):
+    doc = json.loads((EX / "db-erp.json").read_text()) | {"size_tb": 5e-324}  # IOPS per GB was Infinity
+    (tmp_path / "db.json").write_text(json.dumps(doc))
+    assert main(["sla", REF, "--db", str(tmp_path / "db.json")]) == 2
+    assert capsys.readouterr().err.startswith("error: db.size_tb: Input should be greater than or equal to 0.001")

@@ -101,8 +101,9 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
 
 
 def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per resource") -> go.Figure:
-    names = list(util)
-    vals = [util[n] * 100 for n in names]
+    # a figure the model could not evaluate is null (with a '<name>_note' beside it): no bar
+    names = [n for n in util if not n.endswith("_note")]
+    vals = [(util[n] or 0.0) * 100 for n in names]
     # a policy bottleneck (the CPU cap) is spent on the host CPU
     hot = "host_cpu" if bottleneck == "cpu_utilization_cap" else bottleneck
     colors = [ACCENT if n == hot else BASE for n in names]

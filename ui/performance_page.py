@@ -143,10 +143,11 @@ c2.plotly_chart(fig_util, width="stretch", key="perf_util")
 if not state.presenter():
     util_rows = [{"Resource": BOTTLENECK_LABELS.get(k, fmt.label(k)), "Utilisation": fmt.pct(v, 1),
                   "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
-                  "Bottleneck": "yes" if k == rep["bottleneck"] else ""} for k, v in rep["utilization"].items()]
-    csv_rows = [{"resource": k, "utilisation": round(v, 4),
+                  "Bottleneck": "yes" if k == rep["bottleneck"] else ""} for k, v in rep["utilization"].items()
+                 if not k.endswith("_note")]
+    csv_rows = [{"resource": k, "utilisation": None if v is None else round(v, 4),
                  "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
-                 "bottleneck": k == rep["bottleneck"]} for k, v in rep["utilization"].items()]
+                 "bottleneck": k == rep["bottleneck"]} for k, v in rep["utilization"].items() if not k.endswith("_note")]
     with st.expander("Tables and exports"):
         st.dataframe(util_rows, hide_index=True, width="stretch")
         e = st.columns(3)
