@@ -32,6 +32,7 @@ def main() -> None:
     ap.add_argument("--inputs", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", type=int, default=3, help="examples printed per breach")
+    ap.add_argument("--time-limit", type=int, default=fc.TIME_LIMIT_S, help="seconds before a run counts as a hang")
     args = ap.parse_args()
     from streamlit.logger import set_log_level
 
@@ -45,7 +46,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(args.inputs):
             kind = rnd.choices(kinds, weights)[0]
-            result, shown = fc.run_case(rnd, kind, Path(tmp))
+            result, shown = fc.run_case(rnd, kind, Path(tmp), args.time_limit)
             counts[kind][result] += 1
             if result not in ("ok", "error") and len(examples[result]) < args.show:
                 examples[result].append(f"{kind}: {shown}")
@@ -53,7 +54,7 @@ def main() -> None:
     total = collections.Counter()
     for c in counts.values():
         total.update(c)
-    print(f"{args.inputs:,} inputs (seed {args.seed}) in {seconds:.0f} s")
+    print(f"{args.inputs:,} inputs (seed {args.seed}) in {seconds:.0f} s; a run over {args.time_limit} s is a hang")
     print(f"{'input':<16}{'n':>7}{'exit 0 / accepted':>19}{'exit 2 / refused':>18}{'breaches':>10}")
     for kind in kinds:
         c = counts[kind]

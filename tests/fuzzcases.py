@@ -503,7 +503,7 @@ def small_catalog(folder: Path):
         catalog.CATALOG_DIR = old
 
 
-def run_case(rnd: random.Random, kind: str, scratch: Path) -> tuple[str, str]:
+def run_case(rnd: random.Random, kind: str, scratch: Path, time_limit: int = TIME_LIMIT_S) -> tuple[str, str]:
     """One generated input of ``kind`` (a command, or 'upload:<what>'): (outcome, how to reproduce)."""
     if kind.startswith("upload:"):
         what = kind.split(":")[1]
@@ -515,7 +515,7 @@ def run_case(rnd: random.Random, kind: str, scratch: Path) -> tuple[str, str]:
     try:
         argv = argv_for(rnd, kind, Files(case))
         with small_catalog(scratch / "small-catalog") if kind == "size" else contextlib.nullcontext():
-            code, out, err, exc = run_cli(argv)
+            code, out, err, exc = run_cli(argv, time_limit)
         return outcome(argv, code, out, err, exc), f"{' '.join(argv)[:240]} -> {(err or repr(exc))[:200]}"
     finally:
         shutil.rmtree(case, ignore_errors=True)
