@@ -132,10 +132,15 @@ def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
 def evaluate_report(design: Design, workload: Workload | None = None, catalog: Catalog | None = None,
                     degraded: bool = True, params: ModelParams | None = None) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
-    ``degraded`` (default) also the same with one node down."""
+    ``degraded`` (default) also the same with one node down. Designs of another
+    topology go to :func:`planner.architectures.evaluate_report` (same keys)."""
+    if design.topology != "hyperconverged":
+        from planner.architectures import evaluate_report as architecture_report
+
+        return architecture_report(design, workload, catalog=catalog, params=params)
     rd = resolve(design, catalog or load_catalog())
     cap = capacity_report(rd)
-    out = {"design": design.name, "nodes": design.nodes, "resiliency": design.resiliency,
+    out = {"design": design.name, "topology": design.topology, "nodes": design.nodes, "resiliency": design.resiliency,
            "transport": design.transport, "cache_mode": rd.cache_mode,
            "volume_servers": design.effective_volume_servers}
     out.update(cap.model_dump(mode="json"))
