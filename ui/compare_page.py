@@ -62,6 +62,7 @@ if source.startswith("from"):
             db_demand = io_demand(db)
         except (PlannerError, ValueError) as exc:
             st.error(f"database: {exc}")
+            st.stop()
         if db_demand is not None:
             w = as_workload(db_demand, peak=peak)
             wj = state.canonical(w.model_dump(mode="json"))
