@@ -200,6 +200,16 @@ class SplitSpec(_Strict):
         return self
 
 
+def _raid_drive_count(level: str, n: int) -> None:
+    """Drives a RAID level needs (RAID 1 mirrors a pair, RAID 10 stripes pairs, RAID 5 needs three)."""
+    if level == "raid1" and n != 2:
+        raise ValueError(f"drives.count: RAID 1 mirrors exactly 2 drives (got {n}); use raid10 for more")
+    if level == "raid10" and (n < 4 or n % 2):
+        raise ValueError(f"drives.count: RAID 10 needs an even number of drives, at least 4 (got {n})")
+    if level == "raid5" and n < 3:
+        raise ValueError(f"drives.count: RAID 5 needs at least 3 drives (got {n})")
+
+
 class RaidStorage(_Strict):
     """Local drives behind a hardware RAID controller."""
 
@@ -213,13 +223,7 @@ class RaidStorage(_Strict):
 
     @model_validator(mode="after")
     def _count(self) -> "RaidStorage":
-        n = self.drives.count
-        if self.level == "raid1" and n != 2:
-            raise ValueError(f"drives.count: RAID 1 mirrors exactly 2 drives (got {n}); use raid10 for more")
-        if self.level == "raid10" and (n < 4 or n % 2):
-            raise ValueError(f"drives.count: RAID 10 needs an even number of drives, at least 4 (got {n})")
-        if self.level == "raid5" and n < 3:
-            raise ValueError(f"drives.count: RAID 5 needs at least 3 drives (got {n})")
+        _raid_drive_count(self.level, self.drives.count)
         return self
 
 
@@ -246,11 +250,7 @@ class SanStorage(_Strict):
 
     @model_validator(mode="after")
     def _count(self) -> "SanStorage":
-        n = self.drives.count
-        if self.level == "raid10" and (n < 4 or n % 2):
-            raise ValueError(f"drives.count: RAID 10 needs an even number of drives, at least 4 (got {n})")
-        if self.level == "raid5" and n < 3:
-            raise ValueError(f"drives.count: RAID 5 needs at least 3 drives (got {n})")
+        _raid_drive_count(self.level, self.drives.count)
         return self
 
 

@@ -40,21 +40,13 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     design or workload leaves the calibrated domain (:mod:`planner.domain`).
     Returns the extrapolation flags and what each band was built from."""
     from planner.domain import extrapolation, features
-    from planner.uncertainty import regime_of, ratio_band
+    from planner.uncertainty import widen
 
     if not CALIBRATION_FILE.exists():
         return [], []
     cal = load_calibration()
     flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
-    regime = regime_of(res["limited_by"])
-    basis = set()
-    for k in [k[:-4] for k in res if k.endswith("_low")]:
-        ratio, sources = ratio_band(cal.bands, k, regime, flags)
-        if ratio is None or not np.isfinite(res[k]):
-            continue
-        res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
-        res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
-        basis.update(sources)
+    basis = widen(res, cal.bands, flags, [k[:-4] for k in res if k.endswith("_low")])
     how = (f"{cal.bands.get('quantiles_pct', [5, 95])[0]:g}-{cal.bands.get('quantiles_pct', [5, 95])[1]:g} % of "
            "held-out measured/predicted ratios (leave one configuration out)")
     return flags, [how] + sorted(basis)

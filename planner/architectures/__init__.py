@@ -17,10 +17,7 @@ dimension the data never varied, :func:`planner.uncertainty.ratio_band`).
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
-
-import numpy as np
 
 from planner.architectures import common, disaggregated, single_server, split
 from planner.catalog import Catalog, load_catalog
@@ -80,7 +77,7 @@ def _bands(res: dict, feats: dict) -> tuple[list[dict], list[str]]:
     """Extrapolation flags and the band of every band key (the calibration's
     error where the design leaves its domain; the widest for the topology)."""
     from planner.domain import extrapolation
-    from planner.uncertainty import ratio_band, regime_of
+    from planner.uncertainty import widen
 
     for k in BAND_KEYS:
         res[f"{k}_low"] = res[f"{k}_high"] = res[k]
@@ -96,17 +93,7 @@ def _bands(res: dict, feats: dict) -> tuple[list[dict], list[str]]:
         if f["dimension"] == "topology":
             f["message"] = (f"architecture '{feats['topology']}' was never measured (calibrated: hyperconverged): "
                             f"{WHY_UNCALIBRATED[feats['topology']]}")
-    basis = set()
-    if CALIBRATION_FILE.exists():
-        cal = load_calibration()
-        regime = regime_of(res["limited_by"])
-        for k in BAND_KEYS:
-            ratio, sources = ratio_band(cal.bands, k, regime, flags)
-            if ratio is None or not np.isfinite(res[k]):
-                continue
-            res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
-            res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
-            basis.update(sources)
+    basis = widen(res, load_calibration().bands, flags, BAND_KEYS) if CALIBRATION_FILE.exists() else set()
     how = ("5-95 % of held-out measured/predicted ratios of the S2D calibration, widened to the widest "
            "pseudo-extrapolation error because the architecture was never measured")
     return flags, [how] + sorted(basis)
@@ -208,7 +195,3 @@ def example_designs() -> dict[str, str]:
             continue
         out[f.stem] = d.topology
     return out
-
-
-def to_json(report: dict) -> str:
-    return json.dumps(report, default=float)

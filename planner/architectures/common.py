@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from planner.catalog import Catalog, Cpu
 from planner.cpu import clock_scale
 from planner.devices import KIB
 from planner.params import ModelParams
@@ -58,6 +59,18 @@ class Network:
     host_lps: float                   # logical processors of the compute hosts
     cpu_station: str = HOST_CPU
     notes: list[str] = field(default_factory=list)
+
+
+def server_cpu(catalog: Catalog, cpu_set, field: str) -> tuple[Cpu, int, float]:
+    """(CPU record, sockets, logical processors) of a server's ``cpu`` set; errors name ``field``."""
+    from planner.design import _lookup
+    from planner.errors import DesignError
+
+    cpu = _lookup(catalog, "cpu", cpu_set.model, f"{field}.model")
+    if cpu_set.sockets > cpu.max_sockets:
+        raise DesignError(f"{cpu.id} supports at most {cpu.max_sockets} socket(s); design asks {cpu_set.sockets}",
+                          f"{field}.sockets")
+    return cpu, cpu_set.sockets, float(cpu.threads * cpu_set.sockets)
 
 
 def issuer_population(w: Workload, hosts: int) -> tuple[float, float, bool]:

@@ -33,7 +33,7 @@ from planner import cache as cache_mod
 from planner import cpu as cpu_mod
 from planner import devices, network as net_mod, resiliency
 from planner.architectures.common import HOST_CPU, US, VM_VCPU, Network, issuer_population, issuer_rows, \
-    usable_lps, vm_delays
+    server_cpu, usable_lps, vm_delays
 from planner.capacity import RESILIENCY_CODES, usable_capacity_tb, raw_capacity_tb
 from planner.catalog import Catalog, Cpu, Nic
 from planner.design import Design, DisaggregatedSpec, ResolvedNode, _lookup, resolve_node
@@ -83,9 +83,7 @@ class Parts:
 def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     spec = design.disaggregated
     pre = "disaggregated"
-    cpu = _lookup(catalog, "cpu", spec.db_server.cpu.model, f"{pre}.db_server.cpu.model")
-    if spec.db_server.cpu.sockets > cpu.max_sockets:
-        raise DesignError(f"{cpu.id} supports at most {cpu.max_sockets} socket(s)", f"{pre}.db_server.cpu.sockets")
+    cpu, _, _ = server_cpu(catalog, spec.db_server.cpu, f"{pre}.db_server.cpu")
     nic = _lookup(catalog, "nic", spec.db_server.nics.model, f"{pre}.db_server.nics.model")
     fs = resolve_node(catalog, spec.file_server, f"{pre}.file_server")
     if spec.transport == "rdma":

@@ -41,7 +41,7 @@ from planner import cache as cache_mod
 from planner import devices
 from planner.architectures import raid
 from planner.architectures.common import HOST_CPU, US, VM_VCPU, Network, issuer_population, issuer_rows, \
-    local_host_cpu_s, vm_delays
+    local_host_cpu_s, server_cpu, vm_delays
 from planner.architectures.fibre_channel import link_mb_s
 from planner.catalog import Catalog, CapacityDrive, Cpu, FcHba, FlashCard, RaidController, SanArray
 from planner.design import Design, SingleServerSpec, _lookup
@@ -83,12 +83,9 @@ class Parts:
 def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     spec = design.single_server
     pre = "single_server"
-    cpu = _lookup(catalog, "cpu", spec.server.cpu.model, f"{pre}.server.cpu.model")
-    if spec.server.cpu.sockets > cpu.max_sockets:
-        raise DesignError(f"{cpu.id} supports at most {cpu.max_sockets} socket(s); design asks "
-                          f"{spec.server.cpu.sockets}", f"{pre}.server.cpu.sockets")
+    cpu, sockets, _ = server_cpu(catalog, spec.server.cpu, f"{pre}.server.cpu")
     st = spec.storage
-    kw = dict(spec=spec, cpu=cpu, sockets=spec.server.cpu.sockets)
+    kw = dict(spec=spec, cpu=cpu, sockets=sockets)
     if st.kind == "raid":
         kw["drive"] = _lookup(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
         kw["controller"] = _lookup(catalog, "raid_controller", st.controller, f"{pre}.storage.controller")

@@ -43,7 +43,7 @@ from planner import cache as cache_mod
 from planner import cpu as cpu_mod
 from planner import devices, network as net_mod
 from planner.architectures.common import HOST_CPU, US, VM_VCPU, Network, guest_cpu_s, issuer_population, \
-    usable_lps, vm_delays
+    server_cpu, usable_lps, vm_delays
 from planner.catalog import CacheDevice, CapacityDrive, Catalog, Cpu, Nic
 from planner.design import Design, SplitSpec, _lookup
 from planner.errors import DesignError
@@ -84,9 +84,7 @@ class Parts:
 def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     spec = design.split
     pre = "split"
-    cpu = _lookup(catalog, "cpu", spec.compute_node.cpu.model, f"{pre}.compute_node.cpu.model")
-    if spec.compute_node.cpu.sockets > cpu.max_sockets:
-        raise DesignError(f"{cpu.id} supports at most {cpu.max_sockets} socket(s)", f"{pre}.compute_node.cpu.sockets")
+    cpu, _, _ = server_cpu(catalog, spec.compute_node.cpu, f"{pre}.compute_node.cpu")
     nic = _lookup(catalog, "nic", spec.compute_node.nics.model, f"{pre}.compute_node.nics.model")
     flash = _lookup(catalog, "cache_device", spec.flash.model, f"{pre}.flash.model")
     if flash.kind == "pmem":
