@@ -335,10 +335,23 @@ def test_report_has_the_hci_report_keys():
     hci = report(ex("reference"), w, degraded=False)
     for name in ARCH_EXAMPLES:
         rep = report(ex(name), w)
-        missing = {k for k in hci if k not in rep} - {"endurance_years", "pool_metadata_tb", "reserve_tb",
+        missing = {k for k in hci if k not in rep} - {"pool_metadata_tb", "reserve_tb",
                                                      "pool_capacity_tb", "cache_capacity_gb_per_node", "waterfall",
                                                      "survives_node_loss", "node_loss_note",
                                                      "usable_after_node_loss_tb"}
         assert not missing, (name, missing)
         assert rep["model"]["stations"] and all(s["what"] for s in rep["model"]["stations"])
         assert math.isfinite(rep["iops"])
+
+
+def test_endurance_follows_the_write_multiplier():
+    """RAID 10 writes each block twice; a write-through RAID 5 small write writes data and parity:
+    both wear drives twice as fast as the bytes written; a PCIe card once."""
+    w = open_load(10_000.0, bs=8.0, r=0.0)
+    r10 = report(parse_design(raid_server("raid10", 4, drive="intel-s4510-1.92tb", controller="hpe-smart-array-p420-2gb")), w)
+    r5 = report(parse_design(raid_server("raid5", 4, drive="intel-s4510-1.92tb", controller="hpe-smart-array-p420-2gb",
+                                         write_cache="write-through")), w)
+    assert r10["endurance_years"] == pytest.approx(r5["endurance_years"], rel=1e-6)
+    drive_tb_day = 1.86 * 1.92  # DWPD x capacity of the S4510 record
+    per_drive_tb_day = 10_000 * 8 * 1024 * 2 * 86400 / 4 / 1e12
+    assert r10["endurance_years"] == pytest.approx(drive_tb_day * 365 * 5 / (per_drive_tb_day * 365), rel=1e-3)

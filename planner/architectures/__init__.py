@@ -154,6 +154,7 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
     net = mod.network(parts, workload, p)
     perf = common.solve(net, p)
     perf["iops_per_node"] = perf["iops"] / max(desc["nodes"], 1)
+    perf["endurance_years"] = endurance_years(net, perf["iops"] * (1.0 - workload.read_fraction))
     perf["extrapolation"], perf["band_basis"] = _bands(perf, features(design, parts, workload))
     out["workload"] = workload.name
     out.update(perf)
@@ -167,6 +168,18 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
             f"the file servers saturate from {sat['db_servers']} database server(s) on ({sat['bottleneck']})" if sat
             else "the file servers do not saturate up to 8 database servers with this workload")
     return out
+
+
+def endurance_years(net: common.Network, write_iops: float) -> float:
+    """Years until the capacity media's rated writes are used (:mod:`planner.endurance`)."""
+    from planner.endurance import years_to_wear_out
+
+    wr = net.wear
+    if wr is None:
+        return float("inf")
+    d = wr["drive"]
+    return float(years_to_wear_out(write_iops, net.block_size_kib, wr["backend_writes"], wr["absorption"],
+                                   wr["drives"], d.endurance_dwpd, d.capacity_tb, d.warranty_years))
 
 
 def scaling(parts, workload: Workload, p: ModelParams, counts=disaggregated.SCALING) -> list[dict]:

@@ -59,6 +59,10 @@ class Network:
     host_lps: float                   # logical processors of the compute hosts
     cpu_station: str = HOST_CPU
     notes: list[str] = field(default_factory=list)
+    #: what the capacity media write per front-end write, for the endurance figure:
+    #: backend_writes (bytes written / bytes of the IO), absorption, drives, dwpd,
+    #: capacity_tb, warranty_years (:func:`planner.endurance.years_to_wear_out`)
+    wear: dict | None = None
 
 
 def server_cpu(catalog: Catalog, cpu_set, field: str) -> tuple[Cpu, int, float]:

@@ -170,7 +170,8 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
         delay_vm=vm_delays(p, w, delay, guest, vcpus), storage_stations=STATIONS[2:], issuers=issuers,
         outstanding_per_issuer=n_out, open_iops=np.nan if w.iops is None else float(w.iops),
         iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
-        read_fraction=r, block_size_kib=bs, cpu_lp_s=cpu, host_lps=parts.db_lps * n_db, notes=notes)
+        read_fraction=r, block_size_kib=bs, cpu_lp_s=cpu, host_lps=parts.db_lps * n_db, notes=notes,
+        wear=dict(backend_writes=copies, absorption=absorb, drive=d, drives=n_drives))
 
 
 def capacity(parts: Parts) -> dict:

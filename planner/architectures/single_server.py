@@ -156,6 +156,9 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         bg = np.zeros(4)
         bg[2] = (1.0 - r) * (nw * (1.0 - absorb) / c.max_iops if wb else 0.0)
         bg[3] = (1.0 - r) * wr_bg
+        wear = dict(backend_writes=raid.write_ios(st.level, st.drives.count, bs, st.stripe_kib,
+                                                  (1.0 - float(w.random_fraction)) if wb else 0.0)[1]
+                    * raid.strips(bs, st.stripe_kib)[1] / bs, absorption=absorb, drive=d, drives=st.drives.count)
         ctrl = c.latency_us * US
         rmw = st.level == "raid5" and raid.write_ios(st.level, st.drives.count, bs, st.stripe_kib)[0] > 0
         dev_w = 0.0 if wb else (d.write_latency_us + (d.read_latency_us if rmw else 0.0)) * US
@@ -172,6 +175,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         path[0, 2], path[1, 2] = t_r / st.count, t_w / st.count
         bg = np.zeros(3)
         delay = np.array([stack + card.read_latency_us * US, stack + card.write_latency_us * US])
+        wear = dict(backend_writes=1.0, absorption=0.0, drive=card, drives=st.count)
     else:
         names = (VM_VCPU, HOST_CPU, "fc_links", "array_controllers", "array_drives")
         arr, hba, d = parts.array, parts.hba, parts.drive
@@ -195,6 +199,9 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         path[0, 4], path[1, 4] = (1.0 - hit) * rd_d, wr_d
         bg = np.zeros(5)
         bg[4] = (1.0 - r) * wr_bg
+        wear = dict(backend_writes=raid.write_ios(st.level, st.drives.count, bs, st.stripe_kib,
+                                                  (1.0 - float(w.random_fraction)) if wb else 0.0)[1]
+                    * raid.strips(bs, st.stripe_kib)[1] / bs, absorption=absorb, drive=d, drives=st.drives.count)
         lat = arr.latency_us * US
         dev_w = 0.0 if wb else d.write_latency_us * US
         delay = np.array([stack + lat + (1.0 - hit) * d.read_latency_us * US, stack + lat + dev_w])
@@ -212,7 +219,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         storage_stations=names[2:], issuers=issuers, outstanding_per_issuer=n_out,
         open_iops=np.nan if w.iops is None else float(w.iops),
         iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
-        read_fraction=r, block_size_kib=bs, cpu_lp_s=cpu, host_lps=parts.lps, notes=notes)
+        read_fraction=r, block_size_kib=bs, cpu_lp_s=cpu, host_lps=parts.lps, notes=notes, wear=wear)
 
 
 def capacity(parts: Parts) -> dict:

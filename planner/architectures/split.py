@@ -169,7 +169,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         outstanding_per_issuer=n_out, open_iops=np.nan if w.iops is None else float(w.iops),
         iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
         read_fraction=r, block_size_kib=bs, cpu_lp_s=cpu, host_lps=parts.lps * n_c, cpu_station="storage_cpu",
-        notes=notes)
+        notes=notes, wear=dict(backend_writes=ec / reduce_, absorption=0.0, drive=d, drives=n_drv))
 
 
 def capacity(parts: Parts) -> dict:
