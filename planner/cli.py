@@ -171,6 +171,9 @@ def _extra_commands():
         regs += [register_sla, register_price, register_size, register_import]
     except ImportError:
         pass
+    from planner.compare import register_compare
+
+    regs.append(register_compare)
     return regs
 
 

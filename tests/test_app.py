@@ -283,3 +283,36 @@ def test_calibration_page_shows_held_out_error():
     rows = [r for r in validation_table()["rows"] if r["in_fit"] and r["iops_held_out_error_pct"] is not None]
     expect = statistics.median(abs(r["iops_held_out_error_pct"]) for r in rows)
     assert _metric(at, "Median |error|, held out") == f"{expect:.1f} %"
+
+
+def test_compare_page_shows_architectures_side_by_side():
+    from planner.design import load_design as _load
+
+    at = _app().switch_page("ui/compare_page.py").run()
+    names = ["sofs-2node-sas-tiered", "single-server-sata-raid10", "san-raid5"]
+    at.multiselect(key="cmp_examples").set_value(names).run()
+    assert not at.exception and not _errors(at)
+    labels = [s.value for s in at.subheader]
+    assert all(n in labels for n in names)
+    iops = [m.value for m in at.metric if m.label == "IOPS"]
+    w = profiles()[DEFAULT_WORKLOAD]
+    for n, shown in zip(names, iops[1:]):
+        assert shown == f"{evaluate_report(_load(ROOT / 'examples' / f'{n}.json'), w)['iops']:,.0f}"
+    assert sum("outside the calibrated domain" in c.value for c in at.caption) == 3
+    assert any("more database servers" in s for s in labels)
+
+
+def test_compare_page_database_description_drives_the_workload():
+    from planner.dbworkload import DatabaseIo, as_workload, io_demand
+
+    at = _app().switch_page("ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value("from a database description").run()
+    assert not at.exception and not _errors(at)
+    at.number_input(key="db_page_reads_per_txn").set_value(40.0).run()
+    demand = io_demand(DatabaseIo(size_gb=1000, buffer_pool_gb=128, nopm=200_000, page_reads_per_txn=40))
+    assert any(f"{demand.peak_iops:,.0f} peak" in c.value for c in at.caption)
+    rep = evaluate_report(load_design(REFERENCE), as_workload(demand))
+    assert [m.value for m in at.metric if m.label == "IOPS"][0] == f"{rep['iops']:,.0f}"
+    # an impossible override is reported next to the inputs, not a traceback
+    at.number_input(key="db_new_order_share").set_value(0.0).run()
+    assert not at.exception and any("new_order_share" in e for e in _errors(at))

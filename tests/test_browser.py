@@ -122,3 +122,21 @@ def test_bad_link_shows_error(server, browser):
     page.goto(f"{server}/?s=garbage!!")
     page.get_by_text("The shared link could not be opened").wait_for()
     page.close()
+
+
+def test_compare_page_puts_a_san_next_to_the_hci_design(server, browser):
+    from planner.design import load_design
+    from planner.report import evaluate_report
+    from planner.workload import profiles
+
+    san = evaluate_report(load_design(ROOT / "examples" / "san-raid5.json"), profiles()["oltp-8k"])
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(f"{server}/compare")
+    page.get_by_text("Compare the current design with").first.wait_for()
+    page.locator('[data-testid="stMultiSelect"]').first.click()
+    page.keyboard.type("san-raid5")
+    page.keyboard.press("Enter")
+    page.get_by_text(f"{san['iops']:,.0f}", exact=True).first.wait_for()
+    page.get_by_text("outside the calibrated domain").first.wait_for()
+    page.close()

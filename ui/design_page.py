@@ -111,7 +111,11 @@ with st.expander("Load or save a design file", expanded=False):
             store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
             store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
             st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {', '.join(records)}")
-    ex = st.selectbox("…or start from an example", ["—"] + state.example_names(), key="example_pick")
+    # this page edits hyperconverged designs; other architectures are compared on the Compare page
+    from planner.architectures import example_designs
+
+    hci = [n for n, topo in example_designs().items() if topo == "hyperconverged"]
+    ex = st.selectbox("…or start from an example", ["—"] + hci, key="example_pick")
     if ex != "—" and st.button("Load example"):
         state.set_design(state.example_json(ex))
         st.rerun()
