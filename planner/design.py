@@ -22,6 +22,7 @@ from planner.catalog import (
     Catalog,
     Chassis,
     Cpu,
+    MemoryModule,
     Nic,
     load_catalog,
 )
@@ -83,6 +84,7 @@ CacheDeviceSpec = _inline_spec(CacheDevice, "custom-cache")
 CpuSpec = _inline_spec(Cpu, "custom-cpu")
 NicSpec = _inline_spec(Nic, "custom-nic")
 ChassisSpec = _inline_spec(Chassis, "custom-chassis")
+MemoryModuleSpec = _inline_spec(MemoryModule, "custom-dimm")
 
 
 class DriveSet(_Strict):
@@ -105,6 +107,11 @@ class NicSet(_Strict):
     count: int = Field(default=1, ge=1, le=8, description="NICs per node")
 
 
+class DimmSet(_Strict):
+    model: Union[str, MemoryModuleSpec] = Field(description="catalog id or inline spec")
+    count: int = Field(ge=1, le=96, description="DIMMs per node")
+
+
 class NodeSpec(_Strict):
     chassis: Union[str, ChassisSpec, None] = None
     cpu: CpuSet
@@ -112,6 +119,8 @@ class NodeSpec(_Strict):
     capacity_drives: DriveSet
     cache_devices: CacheSet | None = None
     nics: NicSet
+    dimms: DimmSet | None = Field(
+        default=None, description="memory modules per node (optional); ram_gb must then equal count x module size")
 
 
 class Design(_Strict):
@@ -232,6 +241,8 @@ class ResolvedNode(_Strict):
     cache_count: int
     nic: Nic
     nic_count: int
+    dimm: MemoryModule | None = None
+    dimm_count: int = 0
 
     @property
     def cores(self) -> int:
@@ -308,6 +319,9 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         else None
     )
     nic = _lookup(catalog, "nic", n.nics.model, "node.nics.model")
+    dimm = _lookup(catalog, "memory_module", n.dimms.model, "node.dimms.model") if n.dimms else None
+    if dimm is not None:
+        _check_dimms(n, dimm, cpu, chassis, cache)
 
     if n.cpu.sockets > cpu.max_sockets:
         raise DesignError(
@@ -375,8 +389,31 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         cache_count=n.cache_devices.count if n.cache_devices else 0,
         nic=nic,
         nic_count=n.nics.count,
+        dimm=dimm,
+        dimm_count=n.dimms.count if n.dimms else 0,
     )
     return ResolvedDesign(design=design, node=node)
+
+
+def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | None, cache) -> None:
+    """DIMMs: ram_gb is what they add up to, of the memory type the CPU and
+    chassis take, in the slots of the populated sockets (PMem modules share
+    them)."""
+    total = n.dimms.count * dimm.capacity_gb
+    if abs(total - n.ram_gb) > 1e-6 * max(total, 1.0):
+        raise DesignError(f"ram_gb {n.ram_gb:g} differs from the DIMMs' {n.dimms.count} x {dimm.capacity_gb:g} GB "
+                          f"= {total:g} GB", "node.ram_gb")
+    for owner in (cpu, chassis):
+        mt = getattr(owner, "memory_type", None) if owner is not None else None
+        if mt is not None and mt != dimm.memory_type:
+            raise DesignError(f"{dimm.id} is {dimm.memory_type.upper()}; {owner.id} takes {mt.upper()}",
+                              "node.dimms.model")
+    if chassis is not None:
+        pmem = n.cache_devices.count if cache is not None and cache.kind == "pmem" else 0
+        slots = chassis.dimm_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1) - pmem
+        if n.dimms.count > slots:
+            raise DesignError(f"{n.dimms.count} DIMMs but {chassis.id} with {n.cpu.sockets} socket(s) has {slots} "
+                              f"DIMM slots{' left beside the PMem modules' if pmem else ''}", "node.dimms.count")
 
 
 def parse_design(data: dict | str | bytes) -> Design:
