@@ -158,9 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     regs = []
     try:
-        from planner.commands import register_sla, register_price, register_size
+        from planner.commands import register_bom, register_price, register_size, register_sla
 
-        regs += [register_sla, register_price, register_size]
+        regs += [register_sla, register_price, register_size, register_bom]
     except ImportError:
         pass
     return regs
