@@ -305,3 +305,19 @@ def test_size_cli(tmp_path, capsys):
         assert r["checks"]["min_capacity_drives"]["passed"] is True and "reason" in r["checks"]["vcpus"]
     # the older output is kept
     assert {"best", "alternatives", "pareto", "screened", "evaluated", "seconds", "explanation"} <= set(out)
+
+
+def test_uploaded_parts_do_not_grow_the_search(tmp_path):
+    """40 extra NIC records of the catalog's own classes (a user's upload) are
+    interchangeable with a kept NIC: same NICs kept, same answer."""
+    cat = load_catalog()
+    nics = list(cat.nic.values())
+    recs = [{**nics[i % len(nics)].model_dump(mode="json"), "id": f"user-nic-{i}",
+             "list_price_usd": (nics[i % len(nics)].list_price_usd or 500) + 1 + i} for i in range(40)]
+    (tmp_path / "nics.json").write_text(json.dumps({"device_class": "nic", "records": recs}))
+    d = Demand.model_validate(json.loads(open("examples/demand-200dbs.json").read()))
+    base, more = size(d, cat), size(d, load_catalog(tmp_path))
+    assert more.search["nics_kept"] == base.search["nics_kept"]
+    assert more.search["nics_dropped_as_interchangeable"] == base.search["nics_dropped_as_interchangeable"] + 40
+    assert more.best["cost_usd_per_month"] == pytest.approx(base.best["cost_usd_per_month"])
+    assert more.screened == base.screened
