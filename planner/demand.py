@@ -196,3 +196,24 @@ def latency_ok(out: dict, demand: Demand) -> np.ndarray:
     for c in demand.classes(1.0):
         ok = ok & (class_latency_ms(out, c) <= c.latency_target_ms)
     return ok
+
+
+def demand_as_workload(demand: Demand, nodes: int):
+    """The demand as a :class:`planner.workload.Workload` for the Performance
+    and SLA pages: one VM per database (rounded up per node), the tier mix's
+    IO-weighted block size and read share, the guaranteed IOPS as an open load,
+    the average vCPUs, RAM and hot data per database."""
+    from planner.workload import Workload
+
+    W = demand_workload(demand)
+    cs = demand.classes()
+    dbs = sum(c.databases for c in cs)
+    mix = ", ".join(f"{c.databases:,.0f} {c.name}" for c in cs if c.name != "demand") or "totals"
+    return Workload(
+        name=f"demand ({mix})"[:200],
+        description=f"{demand.name}: {float(W.open_iops):,.0f} guaranteed IOPS (with growth), tier mix {mix}",
+        block_size_kib=float(W.block_size_kib), read_fraction=float(W.read_fraction),
+        vms_per_node=max(1, min(2000, int(np.ceil(dbs / max(nodes, 1))))) if dbs > 0 else None,
+        vcpus_per_vm=max(1, int(round(float(W.vcpus_per_vm)))),
+        ram_gb_per_vm=(demand.ram_gb() / dbs) if dbs > 0 else 4.0,
+        working_set_gb_per_vm=max(float(W.working_set_gb_per_vm), 1e-3), iops=float(W.open_iops))
