@@ -127,7 +127,7 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True) -> go.F
 def pareto(points: list[dict]) -> go.Figure:
     """Monthly cost against guaranteed IOPS, marker size and colour the usable
     capacity; the designs on the Pareto front (no other is cheaper with at least
-    the IOPS and capacity) are outlined and joined."""
+    the IOPS and capacity) are outlined, the others faded."""
     pts = sorted(points, key=lambda p: p["cost"])
     tb = [p["usable_tb"] for p in pts]
     big = max(tb) if tb else 1.0
@@ -139,9 +139,9 @@ def pareto(points: list[dict]) -> go.Figure:
         marker=dict(size=[14 + 26 * (t / big) for t in tb], color=tb, colorscale="Blues", showscale=True,
                     colorbar=dict(title="usable TB"),
                     line=dict(width=[3 if p["on_front"] else 0 for p in pts], color=ACCENT)))
-    front = [p for p in pts if p["on_front"]]
-    fig.add_scatter(x=[p["cost"] for p in front], y=[p["guaranteed_iops"] for p in front], mode="lines",
-                    name="Pareto front (cost, IOPS, capacity)", line=dict(color=ACCENT, dash="dot"))
+    # a front in three objectives is not a line: its designs are outlined, the dominated faded
+    fig.update_traces(marker_opacity=[1.0 if p["on_front"] else 0.45 for p in pts], selector=dict(name="designs"),
+                      name="designs (outlined: on the Pareto front of cost, IOPS and capacity)")
     fig.update_xaxes(title="cost, USD/month")
     fig.update_yaxes(title="guaranteed IOPS (every tier at its latency target)")
     return _layout(fig, "Cost vs guaranteed IOPS vs usable capacity", height=460)

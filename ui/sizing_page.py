@@ -131,11 +131,16 @@ with st.form("size_form"):
     growth = c[3].number_input("Growth over amortisation, %", 0.0, 1000.0, value=20.0, key="size_growth")
     c = st.columns(4)
     ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.get, key="size_ft")
-    n1 = c[1].checkbox("N+1 (capacity and performance with one node down)", value=True, key="size_n1")
-    validated = c[2].checkbox("Only Azure Local validated nodes", value=True, key="size_validated")
-    parity = c[3].checkbox("Allow parity volumes (not for random-write databases)", value=False, key="size_parity")
+    n1 = c[1].checkbox("N+1", value=True, key="size_n1",
+                       help="capacity (rebuilt) and performance still meet the demand with one node down")
+    validated = c[2].checkbox("Azure Local validated nodes", value=True, key="size_validated",
+                              help="only chassis whose record lists Azure Local (validated_for)")
+    parity = c[3].checkbox("Allow parity", value=False, key="size_parity",
+                           help="dual parity / mirror-accelerated parity volumes; Microsoft recommends mirror for "
+                                "databases")
     c = st.columns(4)
-    netok = c[0].checkbox("Accept no RDMA / < 25 GbE where Microsoft recommends them", value=False, key="size_net")
+    netok = c[0].checkbox("Accept 10 GbE / no RDMA", value=False, key="size_net",
+                          help="Microsoft recommends RDMA and 25 GbE from four nodes (and for all-NVMe beyond two)")
     budget = c[1].number_input("Budget, USD/month (0 = none)", 0.0, 1e9, value=0.0, key="size_budget")
     max_nodes = c[2].number_input("Most nodes", 2, 16, value=16, key="size_max_nodes")
     top = c[3].number_input("Designs to return", 1, 20, value=5, key="size_top")
