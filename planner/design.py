@@ -24,6 +24,7 @@ from planner.catalog import (
     Cpu,
     FcHba,
     FlashCard,
+    MemoryModule,
     Nic,
     RaidController,
     SanArray,
@@ -91,6 +92,7 @@ RaidControllerSpec = _inline_spec(RaidController, "custom-raid-controller")
 FcHbaSpec = _inline_spec(FcHba, "custom-hba")
 SanArraySpec = _inline_spec(SanArray, "custom-array")
 FlashCardSpec = _inline_spec(FlashCard, "custom-flash-card")
+MemoryModuleSpec = _inline_spec(MemoryModule, "custom-dimm")
 
 
 class DriveSet(_Strict):
@@ -113,6 +115,11 @@ class NicSet(_Strict):
     count: int = Field(default=1, ge=1, le=8, description="NICs per node")
 
 
+class DimmSet(_Strict):
+    model: Union[str, MemoryModuleSpec] = Field(description="catalog id or inline spec")
+    count: int = Field(ge=1, le=96, description="DIMMs per node")
+
+
 class NodeSpec(_Strict):
     chassis: Union[str, ChassisSpec, None] = None
     cpu: CpuSet
@@ -120,6 +127,8 @@ class NodeSpec(_Strict):
     capacity_drives: DriveSet
     cache_devices: CacheSet | None = None
     nics: NicSet
+    dimms: DimmSet | None = Field(
+        default=None, description="memory modules per node (optional); ram_gb must then equal count x module size")
 
 
 # ------------------------------------------------------------------ topologies
@@ -407,6 +416,8 @@ class ResolvedNode(_Strict):
     cache_count: int
     nic: Nic
     nic_count: int
+    dimm: MemoryModule | None = None
+    dimm_count: int = 0
 
     @property
     def cores(self) -> int:
@@ -498,6 +509,9 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         else None
     )
     nic = _lookup(catalog, "nic", n.nics.model, f"{prefix}.nics.model")
+    dimm = _lookup(catalog, "memory_module", n.dimms.model, f"{prefix}.dimms.model") if n.dimms else None
+    if dimm is not None:
+        _check_dimms(n, dimm, cpu, chassis, cache)
 
     if n.cpu.sockets > cpu.max_sockets:
         raise DesignError(
@@ -560,8 +574,31 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         cache_count=n.cache_devices.count if n.cache_devices else 0,
         nic=nic,
         nic_count=n.nics.count,
+        dimm=dimm,
+        dimm_count=n.dimms.count if n.dimms else 0,
     )
 
+
+
+def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | None, cache) -> None:
+    """DIMMs: ram_gb is what they add up to, of the memory type the CPU and
+    chassis take, in the slots of the populated sockets (PMem modules share
+    them)."""
+    total = n.dimms.count * dimm.capacity_gb
+    if abs(total - n.ram_gb) > 1e-6 * max(total, 1.0):
+        raise DesignError(f"ram_gb {n.ram_gb:g} differs from the DIMMs' {n.dimms.count} x {dimm.capacity_gb:g} GB "
+                          f"= {total:g} GB", "node.ram_gb")
+    for owner in (cpu, chassis):
+        mt = getattr(owner, "memory_type", None) if owner is not None else None
+        if mt is not None and mt != dimm.memory_type:
+            raise DesignError(f"{dimm.id} is {dimm.memory_type.upper()}; {owner.id} takes {mt.upper()}",
+                              "node.dimms.model")
+    if chassis is not None:
+        pmem = n.cache_devices.count if cache is not None and cache.kind == "pmem" else 0
+        slots = chassis.dimm_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1) - pmem
+        if n.dimms.count > slots:
+            raise DesignError(f"{n.dimms.count} DIMMs but {chassis.id} with {n.cpu.sockets} socket(s) has {slots} "
+                              f"DIMM slots{' left beside the PMem modules' if pmem else ''}", "node.dimms.count")
 
 
 def parse_design(data: dict | str | bytes) -> Design:

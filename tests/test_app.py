@@ -222,7 +222,10 @@ def test_sla_page_guarantee_is_planners(reference):
 
 def test_sla_page_prices_follow_margin():
     at = _app().switch_page("ui/sla_page.py").run()
-    price = lambda: [r for r in at.dataframe[1].value.to_dict("records")][0]["price_usd_per_month"]  # noqa: E731
+    def price():
+        table = next(d for d in at.dataframe if "price_usd_per_month" in d.value.columns)
+        return table.value.to_dict("records")[0]["price_usd_per_month"]
+
     before = price()
     at.number_input(key="cost_margin").set_value(0.5).run()
     assert price() > before
@@ -242,11 +245,70 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     at.number_input(key="size_max_nodes").set_value(4)
     at.button[0].click().run(timeout=120)
     assert not at.exception, [e.value for e in at.exception]
-    best = size(Demand(total_iops=200_000, capacity_tb=20, latency_target_ms=2.0, max_nodes=4)).best
+    demand = Demand.model_validate_json(at.session_state["size_demand"])
+    assert (demand.total_iops, demand.capacity_tb, demand.max_nodes, demand.validated_for) == (
+        200_000, 20, 4, "Azure Local")
+    assert demand == Demand(total_iops=200_000, capacity_tb=20, latency_target_ms=2.0, max_nodes=4, databases=40,
+                            growth_pct=0.0, validated_for="Azure Local")
+    best = size(demand).best
     assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
+    assert not at.get("progress")  # sizing took well under a second: no progress bar
     at.button(key="size_use_best").click().run(timeout=120)
+    assert any("demand's own workload" in s.value for s in at.success), [s.value for s in at.success]
+    w = json.loads(at.session_state["workload_json"])
+    assert at.session_state["workload_name"] == "custom" and w["iops"] == pytest.approx(200_000)
+    assert w["vms_per_node"] == -(-40 // best["design"]["nodes"])
     at.switch_page("ui/design_page.py").run()
     assert _number_input(at, "Nodes").value == best["design"]["nodes"]
+    # the sized DIMM set survives the Design page (RAM unchanged)
+    assert json.loads(at.session_state["design_json"])["node"]["dimms"] == best["design"]["node"]["dimms"]
+
+
+def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
+    at = _app().switch_page("ui/sizing_page.py").run()
+    for name, c in {"Standard": 20, "Business": 6, "Premium": 0, "Ultra": 1}.items():
+        at.number_input(key=f"size_{name}").set_value(c)
+    at.button[0].click().run(timeout=120)
+    assert not at.exception, [e.value for e in at.exception]
+    rules = next(d for d in at.dataframe if "source" in d.value.columns and "rejected" in d.value.columns).value
+    assert "min_capacity_drives" in set(rules["rule"]) and rules["source"].str.contains("Microsoft").any()
+    checks = next(d for d in at.dataframe if "this design" in d.value.columns).value
+    assert set(checks["passed"]) == {"yes"}
+    at.button(key="size_use_best").click().run(timeout=120)
+    at.switch_page("ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.number_input(key="mix_Standard").value == 20 and at.number_input(key="mix_Ultra").value == 1
+    assert at.radio(key="sla_bg").value == "current workload"
+    # the proposal is offered as HTML (and PDF when chromium is installed)
+    at.switch_page("ui/sizing_page.py").run()
+    at.text_input(key="report_customer").set_value("Contoso")
+    at.button(key="size_prepare").click().run(timeout=180)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Proposal (HTML)" in labels, labels
+
+
+def test_tiers_travel_in_the_share_link_and_drive_prices():
+    from planner.tiers import TierSet, default_tiers
+    from ui.state import canonical, decode_tiers, encode_scenario, example_json
+
+    t = default_tiers().model_dump(mode="json")
+    t["tiers"][0]["name"] = "Gold"
+    t["tiers"][0]["guaranteed_iops"] = 900
+    tj = canonical(TierSet.model_validate(t).model_dump(mode="json"))
+    token = encode_scenario(example_json("reference"), "oltp-8k", None, tj)
+    assert decode_tiers(token) == tj
+    assert decode_tiers(encode_scenario(example_json("reference"), "oltp-8k")) is None  # older links: no tiers
+    at = _app({"s": token}).switch_page("ui/sla_page.py").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    prices = next(d for d in at.dataframe if "price_usd_per_month" in d.value.columns).value
+    assert "Gold" in set(prices["tier"])
+    at.switch_page("ui/sizing_page.py").run()
+    assert at.number_input(key="size_Gold") is not None
+    # a link with broken tiers says so and keeps the shipped ones
+    t["tiers"][0]["burst_iops"] = 1
+    bad = encode_scenario(example_json("reference"), "oltp-8k", None, canonical(t))
+    at = _app({"s": bad})
+    assert any("tiers" in e for e in _errors(at)), _errors(at)
 
 
 def test_size_page_rejects_impossible_latency():

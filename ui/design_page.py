@@ -223,6 +223,8 @@ new["node"] = {
     "cache_devices": {"model": cache_model, "count": int(ss["d_caches"])} if cache_model else None,
     "nics": {"model": _inline_or_id("nic", "d_nic", node["nics"]["model"]), "count": int(ss["d_nics"])},
 }
+if node.get("dimms") and float(ss["d_ram"]) == float(node["ram_gb"]):
+    new["node"]["dimms"] = node["dimms"]  # a sized DIMM set stays while the RAM is unchanged
 st.session_state["draft"] = new
 
 try:
