@@ -186,14 +186,9 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     and the resiliency must still find enough fault domains to repair to full
     health. Volumes are sized before the loss: the survivors may hold more than
     that once the repair reserve is spent, but the volumes cannot grow, so
-    usable after the loss is at most usable before it.
-
-    Raises
-    ------
-    DesignError
-        (``node.capacity_drives.count``) when the design has no usable capacity:
-        the repair reserve takes every capacity drive. Such a cluster can hold no
-        volume, so its IOPS would answer a question nobody can ask.
+    usable after the loss is at most usable before it. A design with no usable
+    capacity is reported as such here (0 TB); :func:`require_usable` refuses it
+    where a design is evaluated.
     """
     d = rd.design
     n = rd.node
@@ -207,12 +202,6 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     pool = max(raw - meta - reserve, 0.0)
     eff = float(resiliency_efficiency(code, fd, d.mirror_share, all_flash))
     usable = pool * eff
-    if usable <= 0.0:
-        total = d.nodes * n.drive_count
-        raise DesignError(
-            f"no usable capacity: the repair reserve takes {n_res} of the {total} capacity drive(s) (one per "
-            f"server, at most four); use more drives per node, or reserve_policy 'none'",
-            "node.capacity_drives.count")
     footprint = usable / eff if eff > 0 else 0.0
 
     # after losing one node: capacity of the survivors, same layout rules
@@ -264,3 +253,25 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         usable_after_node_loss_tb=usable_left,
     )
+
+
+def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> CapacityReport:
+    """The capacity report of a design that can hold a volume.
+
+    Raises
+    ------
+    DesignError
+        (``node.capacity_drives.count``) when the repair reserve takes every
+        capacity drive: 0 TB usable. Such a cluster can hold no volume, so its
+        IOPS would answer a question nobody can ask; evaluating it is refused
+        with the reason (the sizer's search simply finds it too small).
+    """
+    cap = cap or capacity_report(rd)
+    if cap.usable_capacity_tb <= 0.0:
+        d, n = rd.design, rd.node
+        n_res = int(reserve_drives(d.nodes, d.reserve_policy))
+        raise DesignError(
+            f"no usable capacity: the repair reserve takes {n_res} of the {d.nodes * n.drive_count} capacity "
+            "drive(s) (one per server, at most four); use more drives per node, or reserve_policy 'none'",
+            "node.capacity_drives.count")
+    return cap

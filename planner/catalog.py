@@ -185,7 +185,68 @@ class Switch(Record):
     rdma_dcb: bool = Field(description="supports PFC (802.1Qbb) and ETS (802.1Qaz) for RoCE")
 
 
-Device = Union[CapacityDrive, CacheDevice, Cpu, Nic, Chassis, MemoryModule, Switch]
+class RaidController(Record):
+    """A hardware RAID controller (single server, local drives).
+
+    ``max_iops`` is the controller processor's rate of 4 KiB drive commands
+    (every backend IO a RAID level issues passes through it); ``latency_us``
+    is what the controller adds to each IO.
+    """
+
+    device_class: Literal["raid_controller"] = "raid_controller"
+    max_iops: float = Field(gt=0, le=1e8, description="4 KiB IOs per second the controller processor handles")
+    cache_gb: float = Field(ge=0, le=1000, description="controller cache (DRAM, battery/flash backed), decimal GB")
+    host_link_mb_s: float = Field(gt=0, le=1e6, description="host link (PCIe) bandwidth per direction, MB/s")
+    drive_ports: int = Field(ge=1, le=1024, description="drive-side SAS/SATA lanes")
+    port_gbit_s: float = Field(gt=0, le=100, description="drive-side lane speed, Gb/s")
+    latency_us: float = Field(ge=0, le=1e5, description="latency the controller adds per IO")
+
+
+class FcHba(Record):
+    """A Fibre Channel host bus adapter."""
+
+    device_class: Literal["fc_hba"] = "fc_hba"
+    ports: int = Field(ge=1, le=8)
+    fc_gfc: Literal[1, 2, 4, 8, 16, 32, 64] = Field(description="Fibre Channel speed class (4 = 4GFC)")
+    max_iops_per_port: float | None = Field(default=None, gt=0, le=1e8)
+
+
+class SanArray(Record):
+    """A Fibre Channel block array (dual controller, cache, drive shelf)."""
+
+    device_class: Literal["san_array"] = "san_array"
+    controllers: int = Field(ge=1, le=16)
+    cache_gb_per_controller: float = Field(ge=0, le=10_000, description="decimal GB")
+    host_ports_per_controller: int = Field(ge=1, le=64)
+    fc_gfc: Literal[1, 2, 4, 8, 16, 32, 64]
+    drive_bays: int = Field(ge=1, le=10_000)
+    max_iops: float | None = Field(default=None, gt=0, le=1e9,
+                                   description="controller pair, 4 KiB random; null = not published")
+    max_read_mb_s: float = Field(gt=0, le=1e6, description="array sequential read ceiling (controller pair), MB/s")
+    max_write_mb_s: float = Field(gt=0, le=1e6, description="array sequential write ceiling (controller pair), MB/s")
+    latency_us: float = Field(ge=0, le=1e5, description="latency the array controller adds per IO (cache path)")
+
+
+class FlashCard(Record):
+    """A PCIe flash card (add-in card: Fusion-io ioDrive, NVMe AIC)."""
+
+    device_class: Literal["flash_card"] = "flash_card"
+    interface: Literal["pcie", "nvme"] = Field(description="pcie: vendor driver (ioMemory); nvme: NVMe")
+    pcie_gen: int = Field(ge=1, le=6)
+    pcie_lanes: int = Field(ge=1, le=16)
+    capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
+    rand_read_4k_iops: float = Field(gt=0, le=1e8)
+    rand_write_4k_iops: float = Field(gt=0, le=1e8)
+    seq_read_mb_s: float = Field(gt=0, le=1e6)
+    seq_write_mb_s: float = Field(gt=0, le=1e6)
+    read_latency_us: float = Field(gt=0, le=1e5)
+    write_latency_us: float = Field(gt=0, le=1e5)
+    endurance_dwpd: float = Field(gt=0, le=10_000)
+    warranty_years: float = Field(default=5, gt=0, le=20)
+
+
+Device = Union[CapacityDrive, CacheDevice, Cpu, Nic, Chassis, MemoryModule, Switch, RaidController, FcHba,
+               SanArray, FlashCard]
 DEVICE_CLASSES: dict[str, type[Record]] = {
     "capacity_drive": CapacityDrive,
     "cache_device": CacheDevice,
@@ -194,6 +255,10 @@ DEVICE_CLASSES: dict[str, type[Record]] = {
     "chassis": Chassis,
     "memory_module": MemoryModule,
     "switch": Switch,
+    "raid_controller": RaidController,
+    "fc_hba": FcHba,
+    "san_array": SanArray,
+    "flash_card": FlashCard,
 }
 
 
@@ -209,6 +274,10 @@ class Catalog(BaseModel):
     chassis: dict[str, Chassis] = Field(default_factory=dict)
     memory_module: dict[str, MemoryModule] = Field(default_factory=dict)
     switch: dict[str, Switch] = Field(default_factory=dict)
+    raid_controller: dict[str, RaidController] = Field(default_factory=dict)
+    fc_hba: dict[str, FcHba] = Field(default_factory=dict)
+    san_array: dict[str, SanArray] = Field(default_factory=dict)
+    flash_card: dict[str, FlashCard] = Field(default_factory=dict)
 
     def of(self, device_class: str) -> dict[str, Record]:
         if device_class not in DEVICE_CLASSES:

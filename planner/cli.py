@@ -224,11 +224,14 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands():
     regs = []
     try:
-        from planner.commands import register_import, register_price, register_size, register_sla
+        from planner.commands import register_bom, register_import, register_price, register_size, register_sla
 
-        regs += [register_sla, register_price, register_size, register_import]
+        regs += [register_sla, register_price, register_size, register_import, register_bom]
     except ImportError:
         pass
+    from planner.compare import register_compare
+
+    regs.append(register_compare)
     return regs
 
 

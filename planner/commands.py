@@ -1,4 +1,4 @@
-"""CLI commands: ``sla``, ``price``, ``size`` and ``import``.
+"""CLI commands: ``sla``, ``price``, ``size``, ``import`` and ``bom``.
 
 Input files are JSON objects, at most 1 MB, parsed with :mod:`json` only; a bad
 file raises a :class:`planner.errors.PlannerError` naming the field, which the
@@ -62,12 +62,37 @@ def cmd_price(args) -> int:
 def cmd_size(args) -> int:
     from planner.cli import _print
     from planner.catalog import load_catalog
+    from planner.pricing import CostAssumptions
     from planner.sizing import Demand, size
 
     demand = load_json_model(args.demand, Demand, "demand")
     if args.top < 1 or args.top > 100:
         raise InputError(f"must be 1..100 (got {args.top})", "top")
-    _print(strict(size(demand, load_catalog(args.catalog), top=args.top).model_dump(mode="json"), NOT_COMPUTABLE))
+    costs = load_json_model(args.costs, CostAssumptions, "costs") if getattr(args, "costs", None) else None
+    out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs).model_dump(mode="json")
+    _print(strict(out, NOT_COMPUTABLE))
+    return 0
+
+
+def cmd_bom(args) -> int:
+    from planner.bom import bom
+    from planner.catalog import load_catalog
+    from planner.cli import _design_from_args, _print
+    from planner.design import resolve
+    from planner.pricing import CostAssumptions, SwitchChoice
+
+    catalog = load_catalog(args.catalog)
+    rd = resolve(_design_from_args(args), catalog)
+    costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    if args.switches is not None and not args.switch:
+        raise InputError("give --switch ID with --switches", "switches")
+    switches = None
+    if args.switch:
+        try:
+            switches = SwitchChoice(model=args.switch, count=2 if args.switches is None else args.switches)
+        except ValueError as exc:
+            raise InputError(str(exc).splitlines()[-1].strip(), "switches") from None
+    _print(bom(rd, costs, switches, catalog))
     return 0
 
 
@@ -186,8 +211,22 @@ def register_price(sub) -> None:
 def register_size(sub) -> None:
     from planner.cli import _int_arg
 
-    p = sub.add_parser("size", help="cheapest design meeting a demand")
+    p = sub.add_parser("size", help="cheapest design meeting a demand, with alternatives, checks and binding")
     p.add_argument("demand")
     p.add_argument("--catalog", help="extra catalog folder")
     p.add_argument("--top", type=_int_arg, default=5)
+    p.add_argument("--costs", help="cost assumptions JSON")
     p.set_defaults(func=cmd_size)
+
+
+def register_bom(sub) -> None:
+    from planner.cli import _int_arg
+
+    p = sub.add_parser("bom", help="parts list, rack units, power, heat and licensing options of a design")
+    from planner.cli import add_design_args
+
+    add_design_args(p)
+    p.add_argument("--costs", help="cost assumptions JSON (prices, licence assumptions)")
+    p.add_argument("--switch", help="top-of-rack switch catalog id to add to the list")
+    p.add_argument("--switches", type=_int_arg, help="how many switches (default 2)")
+    p.set_defaults(func=cmd_bom)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
@@ -22,7 +22,12 @@ from planner.catalog import (
     Catalog,
     Chassis,
     Cpu,
+    FcHba,
+    FlashCard,
+    MemoryModule,
     Nic,
+    RaidController,
+    SanArray,
     load_catalog,
 )
 from planner.errors import DesignError
@@ -83,6 +88,11 @@ CacheDeviceSpec = _inline_spec(CacheDevice, "custom-cache")
 CpuSpec = _inline_spec(Cpu, "custom-cpu")
 NicSpec = _inline_spec(Nic, "custom-nic")
 ChassisSpec = _inline_spec(Chassis, "custom-chassis")
+RaidControllerSpec = _inline_spec(RaidController, "custom-raid-controller")
+FcHbaSpec = _inline_spec(FcHba, "custom-hba")
+SanArraySpec = _inline_spec(SanArray, "custom-array")
+FlashCardSpec = _inline_spec(FlashCard, "custom-flash-card")
+MemoryModuleSpec = _inline_spec(MemoryModule, "custom-dimm")
 
 
 class DriveSet(_Strict):
@@ -105,6 +115,11 @@ class NicSet(_Strict):
     count: int = Field(default=1, ge=1, le=8, description="NICs per node")
 
 
+class DimmSet(_Strict):
+    model: Union[str, MemoryModuleSpec] = Field(description="catalog id or inline spec")
+    count: int = Field(ge=1, le=96, description="DIMMs per node")
+
+
 class NodeSpec(_Strict):
     chassis: Union[str, ChassisSpec, None] = None
     cpu: CpuSet
@@ -112,14 +127,162 @@ class NodeSpec(_Strict):
     capacity_drives: DriveSet
     cache_devices: CacheSet | None = None
     nics: NicSet
+    dimms: DimmSet | None = Field(
+        default=None, description="memory modules per node (optional); ram_gb must then equal count x module size")
+
+
+# ------------------------------------------------------------------ topologies
+#: Architectures a design can describe. Hyperconverged is the calibrated one;
+#: the others are modelled by :mod:`planner.architectures` on the same device
+#: and queueing functions and are outside the calibrated domain.
+Topology = Literal["hyperconverged", "disaggregated", "split", "single-server"]
+TOPOLOGIES: tuple[str, ...] = ("hyperconverged", "disaggregated", "split", "single-server")
+
+
+class ServerSpec(_Strict):
+    """A server that runs the databases (or serves files) without HCI storage of its own."""
+
+    cpu: CpuSet
+    ram_gb: float = Field(gt=0, le=100_000, description="RAM per server, GB")
+    nics: NicSet | None = Field(default=None, description="network cards (needed where IO crosses a network)")
+
+
+class DisaggregatedSpec(_Strict):
+    """Database servers (compute only) reaching a scale-out file server cluster over SMB3."""
+
+    db_servers: int = Field(ge=1, le=64, description="database servers (SMB clients)")
+    db_server: ServerSpec
+    file_servers: int = Field(default=2, ge=2, le=16, description="file server cluster nodes")
+    file_server: NodeSpec = Field(description="one file server: CPU, RAM, cache tier, capacity drives, NICs")
+    resiliency: Literal["mirror-2way", "mirror-3way"] = "mirror-2way"
+    transport: Literal["rdma", "tcp"] = Field(default="tcp", description="SMB Direct (rdma) or SMB over TCP")
+    cache_mode: CacheMode | None = Field(
+        default=None, description="cache tier mode; default as Storage Spaces chooses by media (flash capacity: write-only)")
+
+    @model_validator(mode="after")
+    def _parts(self) -> "DisaggregatedSpec":
+        if self.db_server.nics is None:
+            raise ValueError("db_server.nics: database servers reach the file servers over the network; give their NICs")
+        if self.resiliency == "mirror-3way" and self.file_servers < 3:
+            raise ValueError("resiliency 'mirror-3way' needs at least 3 file_servers")
+        return self
+
+
+class DataNodeSpec(_Strict):
+    drives: DriveSet
+    nics: NicSet
+
+
+class SplitSpec(_Strict):
+    """Compute nodes with local flash as a read cache, data nodes holding the data
+    with erasure coding, compression and deduplication."""
+
+    compute_nodes: int = Field(ge=1, le=128)
+    compute_node: ServerSpec
+    flash: CacheSet = Field(description="local flash devices per compute node (cache_device id), used as a read cache")
+    storage_cpu_share: float = Field(
+        default=0.2, ge=0.05, le=0.8,
+        description="share of each compute node's logical processors reserved for storage IO (0.2 normal, 0.4 in a "
+                    "high-performance mode)")
+    data_nodes: int = Field(ge=1, le=32)
+    data_node: DataNodeSpec
+    erasure_data: int = Field(default=6, ge=1, le=32, description="erasure code data fragments per stripe")
+    erasure_parity: int = Field(default=2, ge=1, le=8, description="erasure code parity fragments per stripe")
+    compression_ratio: float = Field(default=1.5, ge=1.0, le=10.0, description="logical / compressed bytes")
+    dedup_ratio: float = Field(default=2.0, ge=1.0, le=20.0, description="logical / unique bytes")
+    background_share: float = Field(
+        default=0.1, ge=0.0, le=0.9,
+        description="share of data-node drive throughput taken by space reclamation and snapshots")
+    data_services_cpu_us_per_kib: float = Field(
+        default=2.2, ge=0.0, le=100.0,
+        description="host CPU per KiB written for data services, LP-us at 3 GHz; default LZ4 compression alone "
+                    "(422 MB/s single-thread at 2.7 GHz, lz4 README r101, scaled to 3 GHz); fingerprinting and "
+                    "erasure coding are not included")
+    write_ack_latency_us: float = Field(
+        default=10.0, ge=0.0, le=10_000.0, description="data node NVRAM acknowledgement of a write, us")
+    transport: Literal["rdma", "tcp"] = "tcp"
+
+    @model_validator(mode="after")
+    def _parts(self) -> "SplitSpec":
+        if self.compute_node.nics is None:
+            raise ValueError("compute_node.nics: compute nodes reach the data nodes over the network; give their NICs")
+        return self
+
+
+def _raid_drive_count(level: str, n: int) -> None:
+    """Drives a RAID level needs (RAID 1 mirrors a pair, RAID 10 stripes pairs, RAID 5 needs three)."""
+    if level == "raid1" and n != 2:
+        raise ValueError(f"drives.count: RAID 1 mirrors exactly 2 drives (got {n}); use raid10 for more")
+    if level == "raid10" and (n < 4 or n % 2):
+        raise ValueError(f"drives.count: RAID 10 needs an even number of drives, at least 4 (got {n})")
+    if level == "raid5" and n < 3:
+        raise ValueError(f"drives.count: RAID 5 needs at least 3 drives (got {n})")
+
+
+class RaidStorage(_Strict):
+    """Local drives behind a hardware RAID controller."""
+
+    kind: Literal["raid"] = "raid"
+    level: Literal["raid1", "raid10", "raid5"]
+    drives: DriveSet
+    controller: Union[str, RaidControllerSpec]
+    stripe_kib: float = Field(default=64.0, ge=4.0, le=1024.0, description="strip size per drive, KiB")
+    write_cache: Literal["write-back", "write-through"] = "write-back"
+    read_both_sides: bool = Field(default=True, description="RAID 1/10: reads are served by either copy")
+
+    @model_validator(mode="after")
+    def _count(self) -> "RaidStorage":
+        _raid_drive_count(self.level, self.drives.count)
+        return self
+
+
+class FlashCardStorage(_Strict):
+    """PCIe flash card(s) in the server (several are striped by the host)."""
+
+    kind: Literal["pcie-flash"] = "pcie-flash"
+    card: Union[str, FlashCardSpec]
+    count: int = Field(default=1, ge=1, le=8)
+
+
+class SanStorage(_Strict):
+    """A LUN on a Fibre Channel array: RAID of SSDs behind the array controllers."""
+
+    kind: Literal["san"] = "san"
+    array: Union[str, SanArraySpec]
+    level: Literal["raid5", "raid10"] = "raid5"
+    drives: DriveSet
+    stripe_kib: float = Field(default=64.0, ge=4.0, le=1024.0)
+    write_cache: Literal["write-back", "write-through"] = "write-back"
+    hba: Union[str, FcHbaSpec]
+    hbas: int = Field(default=1, ge=1, le=2, description="FC HBAs in the server")
+    paths: int = Field(default=1, ge=1, le=16, description="active paths (MPIO round robin over them)")
+
+    @model_validator(mode="after")
+    def _count(self) -> "SanStorage":
+        _raid_drive_count(self.level, self.drives.count)
+        return self
+
+
+class SingleServerSpec(_Strict):
+    """One database server with its own storage: local RAID, PCIe flash, or a SAN LUN."""
+
+    server: ServerSpec
+    storage: Annotated[Union[RaidStorage, FlashCardStorage, SanStorage], Field(discriminator="kind")]
 
 
 class Design(_Strict):
     """A candidate cluster: N identical nodes plus cluster-wide policies."""
 
     name: str = Field(default="design", min_length=1, max_length=200)
-    nodes: int = Field(ge=1, le=MAX_NODES, description="servers in the cluster")
-    node: NodeSpec
+    topology: Topology = Field(
+        default="hyperconverged",
+        description="architecture: hyperconverged (nodes + node), disaggregated, split or single-server (their own "
+                    "section of the same name)")
+    nodes: int | None = Field(default=None, ge=1, le=MAX_NODES, description="servers in the cluster (hyperconverged)")
+    node: NodeSpec | None = Field(default=None, description="one node (hyperconverged)")
+    disaggregated: DisaggregatedSpec | None = None
+    split: SplitSpec | None = None
+    single_server: SingleServerSpec | None = None
     resiliency: Resiliency = "mirror-3way"
     mirror_share: float = Field(
         default=0.2,
@@ -172,7 +335,28 @@ class Design(_Strict):
         return data
 
     @model_validator(mode="after")
+    def _topology_parts(self) -> "Design":
+        sections = {"disaggregated": self.disaggregated, "split": self.split, "single-server": self.single_server}
+        if self.topology == "hyperconverged":
+            if self.nodes is None or self.node is None:
+                missing = "nodes" if self.nodes is None else "node"
+                raise ValueError(f"{missing}: required for topology 'hyperconverged'")
+        else:
+            if self.nodes is not None or self.node is not None:
+                raise ValueError(f"nodes/node: topology '{self.topology}' describes its servers in "
+                                 f"'{self.topology.replace('-', '_')}', not in nodes/node")
+            if sections[self.topology] is None:
+                raise ValueError(f"{self.topology.replace('-', '_')}: required for topology '{self.topology}'")
+        for topo, part in sections.items():
+            if part is not None and topo != self.topology:
+                raise ValueError(f"{topo.replace('-', '_')}: only for topology '{topo}' (this design is "
+                                 f"'{self.topology}')")
+        return self
+
+    @model_validator(mode="after")
     def _fault_domains(self) -> "Design":
+        if self.topology != "hyperconverged":
+            return self
         n_fd = self.effective_fault_domains
         need = MIN_FAULT_DOMAINS[self.resiliency]
         if n_fd < need:
@@ -232,6 +416,8 @@ class ResolvedNode(_Strict):
     cache_count: int
     nic: Nic
     nic_count: int
+    dimm: MemoryModule | None = None
+    dimm_count: int = 0
 
     @property
     def cores(self) -> int:
@@ -295,42 +481,60 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         bays, a drive interface the bays do not take, more PMem modules than
         PMem slots or a CPU that cannot drive PMem, more sockets than the chassis
         or the CPU supports, a CPU socket that does not fit the chassis, RDMA
-        transport on a NIC without RDMA.
+        transport on a NIC without RDMA; a design of another topology (those are
+        resolved by :mod:`planner.architectures`).
     """
+    if design.topology != "hyperconverged":
+        raise DesignError(f"'{design.topology}' designs are evaluated by planner.architectures, not as an HCI "
+                          "cluster", "topology")
     catalog = catalog or load_catalog()
-    n = design.node
-    chassis = _lookup(catalog, "chassis", n.chassis, "node.chassis") if n.chassis else None
-    cpu = _lookup(catalog, "cpu", n.cpu.model, "node.cpu.model")
-    drive = _lookup(catalog, "capacity_drive", n.capacity_drives.model, "node.capacity_drives.model")
+    node = resolve_node(catalog, design.node, "node")
+    if design.transport == "rdma" and node.nic.rdma == "none":
+        raise DesignError(
+            f"transport 'rdma' needs an RDMA NIC; {node.nic.id} has none (use 'tcp' or an RDMA NIC)",
+            "transport",
+        )
+    return ResolvedDesign(design=design, node=node)
+
+
+def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> ResolvedNode:
+    """One node's parts from the catalog, checked against each other; errors name
+    the field under ``prefix`` (``node``, ``disaggregated.file_server``)."""
+    chassis = _lookup(catalog, "chassis", n.chassis, f"{prefix}.chassis") if n.chassis else None
+    cpu = _lookup(catalog, "cpu", n.cpu.model, f"{prefix}.cpu.model")
+    drive = _lookup(catalog, "capacity_drive", n.capacity_drives.model, f"{prefix}.capacity_drives.model")
     cache = (
-        _lookup(catalog, "cache_device", n.cache_devices.model, "node.cache_devices.model")
+        _lookup(catalog, "cache_device", n.cache_devices.model, f"{prefix}.cache_devices.model")
         if n.cache_devices
         else None
     )
-    nic = _lookup(catalog, "nic", n.nics.model, "node.nics.model")
+    nic = _lookup(catalog, "nic", n.nics.model, f"{prefix}.nics.model")
+    dimm = _lookup(catalog, "memory_module", n.dimms.model, f"{prefix}.dimms.model") if n.dimms else None
+    if dimm is not None:
+        _check_dimms(n, dimm, cpu, chassis, cache)
 
     if n.cpu.sockets > cpu.max_sockets:
         raise DesignError(
             f"{cpu.id} supports at most {cpu.max_sockets} socket(s); design asks {n.cpu.sockets}",
-            "node.cpu.sockets",
+            f"{prefix}.cpu.sockets",
         )
     if cache is not None and cache.kind == "pmem":
         if cache.pmem_generation not in cpu.pmem_generations:
             raise DesignError(
                 f"{cpu.id} cannot use Optane PMem {cache.pmem_generation} series "
                 f"(supports: {cpu.pmem_generations or 'none'})",
-                "node.cache_devices.model",
+                f"{prefix}.cache_devices.model",
             )
     if chassis is not None:
         if n.cpu.sockets > chassis.cpu_sockets:
             raise DesignError(
                 f"{chassis.id} has {chassis.cpu_sockets} CPU socket(s); design asks {n.cpu.sockets}",
-                "node.cpu.sockets",
+                f"{prefix}.cpu.sockets",
             )
         if cpu.socket != chassis.cpu_socket_type:
             raise DesignError(
                 f"{cpu.id} ({cpu.socket}) does not fit {chassis.id} ({chassis.cpu_socket_type})",
-                "node.cpu.model",
+                f"{prefix}.cpu.model",
             )
         bay_devices = n.capacity_drives.count
         if cache is not None and cache.kind != "pmem":
@@ -339,12 +543,12 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
             raise DesignError(
                 f"{bay_devices} drives per node (capacity + SSD cache) but {chassis.id} "
                 f"has {chassis.drive_bays} bays",
-                "node.capacity_drives.count",
+                f"{prefix}.capacity_drives.count",
             )
         if drive.interface not in chassis.bay_interfaces:
             raise DesignError(
                 f"{chassis.id} bays take {', '.join(chassis.bay_interfaces)}, not {drive.interface}",
-                "node.capacity_drives.model",
+                f"{prefix}.capacity_drives.model",
             )
         if cache is not None and cache.kind == "pmem":
             slots = chassis.pmem_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1)
@@ -352,19 +556,14 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
                 raise DesignError(
                     f"{n.cache_devices.count} PMem modules but {chassis.id} with "
                     f"{n.cpu.sockets} socket(s) has {slots} PMem slots",
-                    "node.cache_devices.count",
+                    f"{prefix}.cache_devices.count",
                 )
         if n.ram_gb > chassis.max_ram_gb:
             raise DesignError(
                 f"{n.ram_gb:g} GB RAM exceeds {chassis.id}'s maximum of {chassis.max_ram_gb:g} GB",
-                "node.ram_gb",
+                f"{prefix}.ram_gb",
             )
-    if design.transport == "rdma" and nic.rdma == "none":
-        raise DesignError(
-            f"transport 'rdma' needs an RDMA NIC; {nic.id} has none (use 'tcp' or an RDMA NIC)",
-            "transport",
-        )
-    node = ResolvedNode(
+    return ResolvedNode(
         chassis=chassis,
         cpu=cpu,
         sockets=n.cpu.sockets,
@@ -375,8 +574,31 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         cache_count=n.cache_devices.count if n.cache_devices else 0,
         nic=nic,
         nic_count=n.nics.count,
+        dimm=dimm,
+        dimm_count=n.dimms.count if n.dimms else 0,
     )
-    return ResolvedDesign(design=design, node=node)
+
+
+
+def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | None, cache) -> None:
+    """DIMMs: ram_gb is what they add up to, of the memory type the CPU and
+    chassis take, in the slots of the populated sockets (PMem modules share
+    them)."""
+    total = n.dimms.count * dimm.capacity_gb
+    if abs(total - n.ram_gb) > 1e-6 * max(total, 1.0):
+        raise DesignError(f"ram_gb {n.ram_gb:g} differs from the DIMMs' {n.dimms.count} x {dimm.capacity_gb:g} GB "
+                          f"= {total:g} GB", "node.ram_gb")
+    for owner in (cpu, chassis):
+        mt = getattr(owner, "memory_type", None) if owner is not None else None
+        if mt is not None and mt != dimm.memory_type:
+            raise DesignError(f"{dimm.id} is {dimm.memory_type.upper()}; {owner.id} takes {mt.upper()}",
+                              "node.dimms.model")
+    if chassis is not None:
+        pmem = n.cache_devices.count if cache is not None and cache.kind == "pmem" else 0
+        slots = chassis.dimm_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1) - pmem
+        if n.dimms.count > slots:
+            raise DesignError(f"{n.dimms.count} DIMMs but {chassis.id} with {n.cpu.sockets} socket(s) has {slots} "
+                              f"DIMM slots{' left beside the PMem modules' if pmem else ''}", "node.dimms.count")
 
 
 def parse_design(data: dict | str | bytes) -> Design:

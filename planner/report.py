@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from planner import endurance, jsonio
-from planner.capacity import capacity_report
+from planner.capacity import capacity_report, require_usable
 from planner.cpu import cap_throughput_iops
 from planner.catalog import Catalog, load_catalog
 from planner.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
@@ -47,21 +47,13 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     design or workload leaves the calibrated domain (:mod:`planner.domain`).
     Returns the extrapolation flags and what each band was built from."""
     from planner.domain import extrapolation, features
-    from planner.uncertainty import ratio_band
+    from planner.uncertainty import widen
 
     if not CALIBRATION_FILE.exists():
         return [], []
     cal = load_calibration()
     flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
-    umax = max(res["utilization"].values())
-    basis = set()
-    for k in [k[:-4] for k in res if k.endswith("_low")]:
-        ratio, sources = ratio_band(cal.bands, k, res["limited_by"], umax, flags)
-        if ratio is None or not np.isfinite(res[k]):
-            continue
-        res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
-        res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
-        basis.update(sources)
+    basis = widen(res, cal.bands, flags, [k[:-4] for k in res if k.endswith("_low")])
     how = (f"{cal.bands.get('quantiles_pct', [5, 95])[0]:g}-{cal.bands.get('quantiles_pct', [5, 95])[1]:g} % of "
            "held-out measured/predicted ratios (leave one configuration out)")
     return flags, [how] + sorted(basis)
@@ -147,10 +139,15 @@ def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
 def evaluate_report(design: Design, workload: Workload | None = None, catalog: Catalog | None = None,
                     degraded: bool = True, params: ModelParams | None = None) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
-    ``degraded`` (default) also the same with one node down."""
+    ``degraded`` (default) also the same with one node down. Designs of another
+    topology go to :func:`planner.architectures.evaluate_report` (same keys)."""
+    if design.topology != "hyperconverged":
+        from planner.architectures import evaluate_report as architecture_report
+
+        return architecture_report(design, workload, catalog=catalog, params=params)
     rd = resolve(design, catalog or load_catalog())
-    cap = capacity_report(rd)
-    out = {"design": design.name, "nodes": design.nodes, "resiliency": design.resiliency,
+    cap = require_usable(rd)  # 0 TB usable is refused with the reason, not evaluated
+    out = {"design": design.name, "topology": design.topology, "nodes": design.nodes, "resiliency": design.resiliency,
            "transport": design.transport, "cache_mode": rd.cache_mode,
            "volume_servers": design.effective_volume_servers}
     out.update(cap.model_dump(mode="json"))

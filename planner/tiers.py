@@ -7,6 +7,7 @@ the tiers' latency targets, else minimums cannot all be honoured under load.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -14,6 +15,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from planner.capacity import capacity_report
+from planner.compute import ram_needed_gb
 from planner.design import ResolvedDesign
 from planner.errors import PlannerError
 from planner.params import default_params
@@ -38,6 +40,7 @@ class Tier(BaseModel):
     block_size_kib: float = Field(default=8.0, ge=0.5, le=4096)
     read_fraction: float = Field(default=0.7, ge=0.0, le=1.0)
     vcpus_per_db: int = Field(default=4, ge=1, le=512)
+    ram_gb_per_db: float = Field(default=16.0, gt=0, le=24_000, description="RAM per database VM, GB")
 
     @model_validator(mode="after")
     def _burst(self) -> "Tier":
@@ -61,7 +64,9 @@ class TierSet(BaseModel):
         return {t.name: t for t in self.tiers}
 
 
+@lru_cache(maxsize=1)
 def default_tiers() -> TierSet:
+    """The shipped tier set (frozen, read once)."""
     return TierSet.model_validate(json.loads(DEFAULT_TIERS_FILE.read_text(encoding="utf-8")))
 
 
@@ -100,7 +105,9 @@ def fit_mix(rd: ResolvedDesign, tierset: TierSet, counts: dict[str, int] | None 
 
     Resources: capacity (usable TB; N+1 uses usable-after-node-loss), reserved
     IOPS (sum of minimums vs the cluster's IOPS at the tier's latency target),
-    CPU (vCPUs vs LPs x vcpu_oversubscription; N+1 with one node fewer).
+    CPU (vCPUs vs LPs x vcpu_oversubscription; N+1 with one node fewer), RAM
+    (the nodes' RAM less host reserve, S2D metadata and CSV cache,
+    :mod:`planner.compute`; N+1 with one node fewer).
     """
     tiers = tierset.by_name()
     counts = counts or {}
@@ -113,11 +120,13 @@ def fit_mix(rd: ResolvedDesign, tierset: TierSet, counts: dict[str, int] | None 
     usable_tb = cap.usable_after_node_loss_tb if n_plus_one else cap.usable_capacity_tb
     nodes = rd.design.nodes - (1 if n_plus_one and rd.design.nodes > 1 else 0)
     vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
+    ram_gb = max(rd.node.ram_gb - float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd),
+                                                      rd.design.csv_cache_gb)), 0.0) * nodes
     iops_at = {n: _iops_at_latency(rd, t, n_plus_one) for n, t in tiers.items()}
     alone = {}
     for n, t in tiers.items():
         lim = {"capacity": usable_tb / t.capacity_tb_per_db, "reserved_iops": iops_at[n] / t.guaranteed_iops,
-               "cpu": vcpus / t.vcpus_per_db}
+               "cpu": vcpus / t.vcpus_per_db, "ram": ram_gb / t.ram_gb_per_db}
         k = min(lim, key=lim.get)
         alone[n] = {"max_dbs": int(np.floor(lim[k] + 1e-9)), "limited_by": k if not n_plus_one else f"{k} (n+1)",
                     "iops_at_latency_target": iops_at[n]}
@@ -128,8 +137,15 @@ def fit_mix(rd: ResolvedDesign, tierset: TierSet, counts: dict[str, int] | None 
             # each tier's reservations use its share of the IOPS deliverable at its target
             "reserved_iops": sum(c * tiers[n].guaranteed_iops / max(iops_at[n], 1e-12) for n, c in counts.items()),
             "cpu": sum(c * tiers[n].vcpus_per_db for n, c in counts.items()) / max(vcpus, 1e-12),
+            "ram": sum(c * tiers[n].ram_gb_per_db for n, c in counts.items()) / max(ram_gb, 1e-12),
         }
         first = max(used, key=used.get)
         mix = {"fits": all(v <= 1.0 + 1e-9 for v in used.values()), "utilization": used,
                "first_to_run_out": first, "n_plus_one": n_plus_one}
-    return {"alone": alone, "mix": mix, "usable_capacity_tb": usable_tb, "vcpus_available": vcpus}
+    return {"alone": alone, "mix": mix, "usable_capacity_tb": usable_tb, "vcpus_available": vcpus,
+            "ram_gb_available": ram_gb}
+
+
+def _cache_tb(rd: ResolvedDesign) -> float:
+    n = rd.node
+    return n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0

@@ -107,3 +107,20 @@ def ratio_band(bands: dict, metric: str, limited_by: str, max_utilization: float
             out = _union(out, wid)
             sources.append(how)
     return out, sources
+
+
+def widen(res: dict, bands: dict, flags: list[dict], keys) -> set[str]:
+    """Set ``<key>_low`` / ``_high`` in ``res`` for each key from :func:`ratio_band`
+    (a band never excludes the prediction itself); returns what widened them."""
+    import math
+
+    umax = max(res["utilization"].values()) if res.get("utilization") else 0.0
+    basis = set()
+    for k in keys:
+        ratio, sources = ratio_band(bands, k, res["limited_by"], umax, flags)
+        if ratio is None or not math.isfinite(res[k]):
+            continue
+        res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
+        res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
+        basis.update(sources)
+    return basis

@@ -477,32 +477,6 @@ def _check_report(design_json: str, workload_json: str | None = None) -> None:
         raise AssertionError(f"unexplained null in the report of {design_json[:80]}")
 
 
-def small_catalog_dir(folder: Path) -> Path:
-    """A copy of the built-in catalog cut to the parts of the example designs (sizing
-    searches every combination: on the full catalog one demand takes 20-80 s)."""
-    keep = {"supermicro-1029u-tn10rt", "dell-ax-6515", "intel-xeon-gold-6246", "amd-epyc-7302p",
-            "intel-p4510-1tb", "intel-s4510-1.92tb", "intel-optane-pmem-128gb", "mellanox-cx4-lx-2x25g"}
-    folder.mkdir(parents=True, exist_ok=True)
-    for src in (ROOT / "hardware_catalog").glob("*.json"):
-        doc = json.loads(src.read_text())
-        doc["records"] = [r for r in doc["records"] if r.get("id") in keep]
-        (folder / src.name).write_text(json.dumps(doc))
-    return folder
-
-
-@contextlib.contextmanager
-def small_catalog(folder: Path):
-    """planner.catalog.CATALOG_DIR pointed at :func:`small_catalog_dir` (made once) for the duration."""
-    import planner.catalog as catalog
-
-    old = catalog.CATALOG_DIR
-    catalog.CATALOG_DIR = folder if (folder / "cpus.json").exists() else small_catalog_dir(folder)
-    try:
-        yield
-    finally:
-        catalog.CATALOG_DIR = old
-
-
 def run_case(rnd: random.Random, kind: str, scratch: Path, time_limit: int = TIME_LIMIT_S) -> tuple[str, str]:
     """One generated input of ``kind`` (a command, or 'upload:<what>'): (outcome, how to reproduce)."""
     if kind.startswith("upload:"):
@@ -514,8 +488,7 @@ def run_case(rnd: random.Random, kind: str, scratch: Path, time_limit: int = TIM
     case.mkdir(parents=True)
     try:
         argv = argv_for(rnd, kind, Files(case))
-        with small_catalog(scratch / "small-catalog") if kind == "size" else contextlib.nullcontext():
-            code, out, err, exc = run_cli(argv, time_limit)
+        code, out, err, exc = run_cli(argv, time_limit)
         return outcome(argv, code, out, err, exc), f"{' '.join(argv)[:240]} -> {(err or repr(exc))[:200]}"
     finally:
         shutil.rmtree(case, ignore_errors=True)

@@ -224,8 +224,10 @@ def test_sla_page_guarantee_is_planners(reference):
 
 def test_sla_page_prices_follow_margin():
     at = _app().switch_page("ui/sla_page.py").run()
-    price = lambda: float(at.dataframe[1].value.to_dict("records")[0]["Price, USD/month"]  # noqa: E731
-                          .lstrip("$").replace(",", ""))
+    def price():
+        table = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns)
+        return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
+
     before = price()
     at.number_input(key="cost_margin").set_value(0.5).run()
     assert price() > before
@@ -245,11 +247,70 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     at.number_input(key="size_max_nodes").set_value(4)
     at.button[0].click().run(timeout=120)
     assert not at.exception, [e.value for e in at.exception]
-    best = size(Demand(total_iops=200_000, capacity_tb=20, latency_target_ms=2.0, max_nodes=4)).best
+    demand = Demand.model_validate_json(at.session_state["size_demand"])
+    assert (demand.total_iops, demand.capacity_tb, demand.max_nodes, demand.validated_for) == (
+        200_000, 20, 4, "Azure Local")
+    assert demand == Demand(total_iops=200_000, capacity_tb=20, latency_target_ms=2.0, max_nodes=4, databases=40,
+                            growth_pct=0.0, validated_for="Azure Local")
+    best = size(demand).best
     assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
+    assert not at.get("progress")  # sizing took well under a second: no progress bar
     at.button(key="size_use_best").click().run(timeout=120)
+    assert any("demand's own workload" in s.value for s in at.success), [s.value for s in at.success]
+    w = json.loads(at.session_state["workload_json"])
+    assert at.session_state["workload_name"] == "custom" and w["iops"] == pytest.approx(200_000)
+    assert w["vms_per_node"] == -(-40 // best["design"]["nodes"])
     at.switch_page("ui/design_page.py").run()
     assert _number_input(at, "Nodes").value == best["design"]["nodes"]
+    # the sized DIMM set survives the Design page (RAM unchanged)
+    assert json.loads(at.session_state["design_json"])["node"]["dimms"] == best["design"]["node"]["dimms"]
+
+
+def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
+    at = _app().switch_page("ui/sizing_page.py").run()
+    for name, c in {"Standard": 20, "Business": 6, "Premium": 0, "Ultra": 1}.items():
+        at.number_input(key=f"size_{name}").set_value(c)
+    at.button[0].click().run(timeout=120)
+    assert not at.exception, [e.value for e in at.exception]
+    rules = next(d for d in at.dataframe if "source" in d.value.columns and "rejected" in d.value.columns).value
+    assert "min_capacity_drives" in set(rules["rule"]) and rules["source"].str.contains("Microsoft").any()
+    checks = next(d for d in at.dataframe if "this design" in d.value.columns).value
+    assert set(checks["passed"]) == {"yes"}
+    at.button(key="size_use_best").click().run(timeout=120)
+    at.switch_page("ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.number_input(key="mix_Standard").value == 20 and at.number_input(key="mix_Ultra").value == 1
+    assert at.radio(key="sla_bg").value == "current workload"
+    # the proposal is offered as HTML (and PDF when chromium is installed)
+    at.switch_page("ui/sizing_page.py").run()
+    at.text_input(key="report_customer").set_value("Contoso")
+    at.button(key="size_prepare").click().run(timeout=180)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Proposal (HTML)" in labels, labels
+
+
+def test_tiers_travel_in_the_share_link_and_drive_prices():
+    from planner.tiers import TierSet, default_tiers
+    from ui.state import canonical, decode_tiers, encode_scenario, example_json
+
+    t = default_tiers().model_dump(mode="json")
+    t["tiers"][0]["name"] = "Gold"
+    t["tiers"][0]["guaranteed_iops"] = 900
+    tj = canonical(TierSet.model_validate(t).model_dump(mode="json"))
+    token = encode_scenario(example_json("reference"), "oltp-8k", None, tj)
+    assert decode_tiers(token) == tj
+    assert decode_tiers(encode_scenario(example_json("reference"), "oltp-8k")) is None  # older links: no tiers
+    at = _app({"s": token}).switch_page("ui/sla_page.py").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    prices = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns).value
+    assert "Gold" in set(prices["Tier"])
+    at.switch_page("ui/sizing_page.py").run()
+    assert at.number_input(key="size_Gold") is not None
+    # a link with broken tiers says so and keeps the shipped ones
+    t["tiers"][0]["burst_iops"] = 1
+    bad = encode_scenario(example_json("reference"), "oltp-8k", None, canonical(t))
+    at = _app({"s": bad})
+    assert any("tiers" in e for e in _errors(at)), _errors(at)
 
 
 def test_size_page_rejects_impossible_latency():
@@ -294,3 +355,37 @@ def test_calibration_page_shows_held_out_error():
     expect = statistics.median(abs(r["iops_held_out_error_pct"]) for r in rows)
     assert _metric(at, "Median |error|, held out") == f"{expect:.1f} %" != "0.0 %"
     assert any("throttled QoS steps" in c.value and "by construction" in c.value for c in at.caption)
+
+
+def test_compare_page_shows_architectures_side_by_side():
+    from planner.design import load_design as _load
+
+    at = _app().switch_page("ui/compare_page.py").run()
+    names = ["sofs-2node-sas-tiered", "single-server-sata-raid10", "san-raid5"]
+    at.multiselect(key="cmp_examples").set_value(names).run()
+    assert not at.exception and not _errors(at)
+    labels = [s.value for s in at.subheader]
+    assert all(n in labels for n in names)
+    iops = [m.value for m in at.metric if m.label == "IOPS"]
+    w = profiles()[DEFAULT_WORKLOAD]
+    for n, shown in zip(names, iops[1:]):
+        assert shown == f"{evaluate_report(_load(ROOT / 'examples' / f'{n}.json'), w)['iops']:,.0f}"
+    assert sum("outside the calibrated domain" in c.value for c in at.caption) == 3
+    assert any("more database servers" in s for s in labels)
+
+
+def test_compare_page_database_description_drives_the_workload():
+    from planner.dbworkload import DatabaseIo, as_workload, io_demand
+
+    at = _app().switch_page("ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value("from a database description").run()
+    assert not at.exception and not _errors(at)
+    at.number_input(key="db_page_reads_per_txn").set_value(40.0).run()
+    demand = io_demand(DatabaseIo(size_gb=1000, buffer_pool_gb=128, nopm=200_000, page_reads_per_txn=40))
+    assert any(f"{demand.peak_iops:,.0f} peak" in c.value for c in at.caption)
+    rep = evaluate_report(load_design(REFERENCE), as_workload(demand))
+    assert [m.value for m in at.metric if m.label == "IOPS"][0] == f"{rep['iops']:,.0f}"
+    # an impossible override is reported next to the inputs, not a traceback
+    at.number_input(key="db_new_order_share").set_value(0.0).run()
+    assert not at.exception and any("new order share must be more than 0 and at most 1 (you typed 0)" in e
+                                    for e in _errors(at))

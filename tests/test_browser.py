@@ -207,3 +207,104 @@ def test_metric_values_are_never_cut_off(server, browser):
         "es => es.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
     assert cut == []
     page.close()
+
+
+def test_compare_page_puts_a_san_next_to_the_hci_design(server, browser):
+    from planner.design import load_design
+    from planner.report import evaluate_report
+    from planner.workload import profiles
+
+    san = evaluate_report(load_design(ROOT / "examples" / "san-raid5.json"), profiles()["oltp-8k"])
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(f"{server}/compare")
+    page.get_by_text("Compare the current design with").first.wait_for()
+    page.locator('[data-testid="stMultiSelect"]').first.click()
+    page.keyboard.type("san-raid5")
+    page.keyboard.press("Enter")
+    page.get_by_text(f"{san['iops']:,.0f}", exact=True).first.wait_for()
+    page.get_by_text("outside the calibrated domain").first.wait_for()
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def proposal_files(tmp_path_factory):
+    """A sized 200-database proposal, HTML and PDF, built as the Size page builds it."""
+    import json
+
+    from planner.demand import demand_as_workload
+    from planner.design import Design, resolve
+    from planner.proposal import build
+    from planner.report import latency_curve
+    from planner.sizing import Demand, size
+    from ui.export import pdf_report, proposal_html
+
+    d = Demand.model_validate({**json.loads((ROOT / "examples" / "demand-200dbs.json").read_text()),
+                               "validated_for": "Azure Local"})
+    best = size(d).best
+    design = Design.model_validate(best["design"])
+    w = demand_as_workload(d, design.nodes)
+    p = build(design, w, demand=d, meta={"customer": "Contoso", "author": "A. Engineer", "date": "2026-11-22"})
+    p["curve"] = latency_curve(resolve(design), w)
+    html = proposal_html(p)
+    folder = tmp_path_factory.mktemp("proposal")
+    (folder / "proposal.html").write_text(html, encoding="utf-8")
+    (folder / "proposal.pdf").write_bytes(pdf_report(html))
+    return folder, p
+
+
+def test_proposal_html_opens_with_parts_list_and_unclipped_charts(browser, proposal_files):
+    folder, p = proposal_files
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    page.goto((folder / "proposal.html").as_uri())
+    page.get_by_role("heading", name="3. Parts list").wait_for()
+    rows = page.locator("table.parts tbody tr")
+    parts = [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())]
+    assert {x["part"] for x in p["bom"]["lines"]} <= set(parts) and "Total" in parts
+    assert page.get_by_text("Contoso").first.is_visible() and page.get_by_text("A. Engineer").first.is_visible()
+    for h in ("Licensing options", "Capacity", "Performance", "Service tiers", "Sizing rules", "Multi-year view",
+              "Assumptions"):
+        assert page.get_by_role("heading", name=re.compile(h)).count() >= 1, h
+    # every chart is drawn, and no label of any chart falls outside its figure
+    page.locator(".plotly-graph-div .main-svg").first.wait_for()
+    clipped = page.evaluate("""() => {
+        const out = [];
+        for (const div of document.querySelectorAll('.plotly-graph-div')) {
+            const box = div.getBoundingClientRect();
+            for (const t of div.querySelectorAll('text')) {
+                const r = t.getBoundingClientRect();
+                if (!t.textContent.trim() || r.width === 0) continue;
+                if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+                    out.push(t.textContent);
+            }
+        }
+        return [document.querySelectorAll('.plotly-graph-div').length, out];
+    }""")
+    assert clipped[0] >= 5 and clipped[1] == [], clipped
+    page.close()
+
+
+def test_proposal_pdf_opens_and_holds_the_parts_list(browser, proposal_files):
+    from pdftext import pdf_text
+
+    folder, p = proposal_files
+    data = (folder / "proposal.pdf").read_bytes()
+    assert data[:5] == b"%PDF-"
+    page = browser.new_page()
+    page.goto((folder / "proposal.pdf").as_uri())
+    # chromium hands the file to its PDF viewer
+    viewer = None
+    for _ in range(50):
+        viewer = next((f for f in page.frames if f.url.startswith("chrome-extension://")), None)
+        if viewer:
+            break
+        page.wait_for_timeout(100)  # polling for the viewer frame, not for the UI
+    assert viewer is not None
+    assert viewer.evaluate("() => !!document.querySelector('pdf-viewer')")
+    page.close()
+    text = " ".join(pdf_text(data).split())
+    assert "Parts list" in text and "Contoso" in text and "Licensing options" in text
+    flat = text.replace(" ", "")
+    for line in p["bom"]["lines"]:
+        assert line["part"] in flat, line["part"]
+    assert f"${p['bom']['total_usd']:,.0f}" in text

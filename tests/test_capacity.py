@@ -85,11 +85,15 @@ def _design(nodes: int, drives: int, res: str, drive: str = "intel-p4510-1tb", r
 def test_a_design_with_no_usable_capacity_is_rejected_with_the_reason():
     from planner.errors import DesignError
 
+    from planner.capacity import require_usable
+
+    rd = _design(4, 1, "mirror-3way")  # the reserve takes all four drives
+    assert capacity_report(rd).usable_capacity_tb == 0.0  # reported (the sizer's search sees it as too small)
     with pytest.raises(DesignError) as exc:
-        capacity_report(_design(4, 1, "mirror-3way"))  # the reserve takes all four drives
+        require_usable(rd)  # and refused wherever a design is evaluated
     assert exc.value.field == "node.capacity_drives.count"
     assert "no usable capacity" in exc.value.message and "4 of the 4" in exc.value.message
-    assert capacity_report(_design(4, 1, "mirror-3way", reserve="none")).usable_capacity_tb > 0
+    assert require_usable(_design(4, 1, "mirror-3way", reserve="none")).usable_capacity_tb > 0
 
 
 def test_cli_rejects_a_design_with_no_usable_capacity(tmp_path, capsys):
@@ -113,7 +117,7 @@ def test_usable_after_losing_a_node_never_exceeds_usable_before(nodes, drives, r
 
     try:
         rd = _design(nodes, drives, res, drive, reserve)
-        rep = capacity_report(rd)
-    except DesignError:  # too few fault domains for the resiliency, or no usable capacity
+    except DesignError:  # too few fault domains for the resiliency
         return
+    rep = capacity_report(rd)
     assert 0.0 <= rep.usable_after_node_loss_tb <= rep.usable_capacity_tb + 1e-12

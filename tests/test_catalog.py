@@ -15,8 +15,12 @@ from planner.catalog import (
     CapacityDrive,
     Chassis,
     Cpu,
+    FcHba,
+    FlashCard,
     MemoryModule,
     Nic,
+    RaidController,
+    SanArray,
     Switch,
     load_catalog,
     load_catalog_dirs,
@@ -82,7 +86,7 @@ CURRENT = {
 }
 # Built-in record counts: a change here is a deliberate catalog edit (nothing is retired).
 COUNTS = {"capacity_drive": 41, "cache_device": 9, "cpu": 20, "nic": 15, "chassis": 18,
-          "memory_module": 7, "switch": 4}
+          "memory_module": 7, "switch": 4, "raid_controller": 2, "fc_hba": 5, "san_array": 1, "flash_card": 2}
 CPU_FAMILIES = {
     "Intel Xeon E5 v4 (Broadwell)": ("LGA2011-3", "ddr4"),
     "Intel Xeon Scalable 2nd gen (Cascade Lake)": ("LGA3647", "ddr4"),
@@ -164,7 +168,8 @@ def test_required_id_present_in_right_class(cat, cls, rid):
 
 def test_record_types_match_class(cat):
     expected = {"capacity_drive": CapacityDrive, "cache_device": CacheDevice, "cpu": Cpu,
-                "nic": Nic, "chassis": Chassis, "memory_module": MemoryModule, "switch": Switch}
+                "nic": Nic, "chassis": Chassis, "memory_module": MemoryModule, "switch": Switch,
+                "raid_controller": RaidController, "fc_hba": FcHba, "san_array": SanArray, "flash_card": FlashCard}
     assert set(expected) == set(DEVICE_CLASSES)
     for cls, model in expected.items():
         for rec in cat.of(cls).values():

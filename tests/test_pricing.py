@@ -23,7 +23,7 @@ def test_capex_and_monthly(rd):
     m = monthly_cost(rd)
     assert c > 0 and m["capex_usd"] == pytest.approx(c)
     assert m["per_cluster"]["total_usd_per_month"] == pytest.approx(3 * m["per_node"]["total_usd_per_month"])
-    assert "16-core pack" in m["licence_source"]
+    assert "16-core pack" in m["licence_source"] and "2025" in m["licence_source"]
 
 
 def test_licence_minimum_16_cores():
@@ -61,7 +61,7 @@ def test_tierset_rules():
 
 def test_fit_mix(rd):
     out = fit_mix(rd, default_tiers(), {"Standard": 2})
-    assert out["mix"]["fits"] and out["mix"]["first_to_run_out"] in ("capacity", "reserved_iops", "cpu")
+    assert out["mix"]["fits"] and out["mix"]["first_to_run_out"] in ("capacity", "reserved_iops", "cpu", "ram")
     n1 = fit_mix(rd, default_tiers(), None, n_plus_one=True)
     for k, v in n1["alone"].items():
         assert v["max_dbs"] <= out["alone"][k]["max_dbs"]
@@ -77,3 +77,13 @@ def test_cli_price(capsys, tmp_path):
     bad.write_text(json.dumps({"target_margin": 0.99}))
     assert main(["price", str(EX / "reference.json"), "--costs", str(bad)]) == 2
     assert "target_margin" in capsys.readouterr().err
+
+
+def test_tier_ram_is_a_resource(rd):
+    from planner.tiers import TierSet
+
+    t = default_tiers().model_dump()
+    t["tiers"][0]["ram_gb_per_db"] = 4000.0  # more than a node holds
+    out = fit_mix(rd, TierSet.model_validate(t), {"Standard": 1})
+    assert out["alone"]["Standard"]["limited_by"] == "ram" and out["alone"]["Standard"]["max_dbs"] == 0
+    assert out["mix"]["first_to_run_out"] == "ram" and not out["mix"]["fits"]

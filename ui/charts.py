@@ -13,8 +13,12 @@ MUTED = "#9aa5b1"
 
 
 def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
-    fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=70),
+    fig.update_layout(title=title, height=height, margin=dict(l=10, r=30, t=60, b=70),
                       legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0))
+    # labels outside bars and markers stay visible: axes make room, texts are not clipped
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
+    fig.update_traces(cliponaxis=False, selector=lambda t: hasattr(t, "cliponaxis"))
     return fig
 
 
@@ -176,18 +180,57 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: 
 
 
 def pareto(points: list[dict]) -> go.Figure:
-    """Monthly cost against IOPS headroom; the non-dominated designs are joined."""
+    """Monthly cost against guaranteed IOPS, marker size and colour the usable
+    capacity; the designs on the Pareto front (no other is cheaper with at least
+    the IOPS and capacity) are outlined, the others faded."""
     pts = sorted(points, key=lambda p: p["cost"])
-    front, best = [], float("-inf")
-    for p in pts:
-        if p["headroom_pct"] > best:
-            front.append(p)
-            best = p["headroom_pct"]
+    tb = [p["usable_tb"] for p in pts]
+    big = max(tb) if tb else 1.0
     fig = go.Figure()
-    fig.add_scatter(x=[p["cost"] for p in pts], y=[p["headroom_pct"] for p in pts], mode="markers",
-                    name="designs", text=[p["name"] for p in pts], marker=dict(size=10, color=BASE))
-    fig.add_scatter(x=[p["cost"] for p in front], y=[p["headroom_pct"] for p in front], mode="lines+markers",
-                    name="Pareto front", line=dict(color=ACCENT), marker=dict(size=12, color=ACCENT))
+    fig.add_scatter(
+        x=[p["cost"] for p in pts], y=[p["guaranteed_iops"] for p in pts], mode="markers+text", name="designs",
+        text=[p["label"] for p in pts], textposition="top center",
+        hovertext=[f"{p['name']}<br>{p['usable_tb']:,.1f} TB usable" for p in pts], hoverinfo="text",
+        marker=dict(size=[14 + 26 * (t / big) for t in tb], color=tb, colorscale="Blues", showscale=True,
+                    colorbar=dict(title="usable TB"),
+                    line=dict(width=[3 if p["on_front"] else 0 for p in pts], color=ACCENT)))
+    # a front in three objectives is not a line: its designs are outlined, the dominated faded
+    fig.update_traces(marker_opacity=[1.0 if p["on_front"] else 0.45 for p in pts], selector=dict(name="designs"),
+                      name="designs (outlined: on the Pareto front of cost, IOPS and capacity)")
     fig.update_xaxes(title="cost, USD/month", tickformat=",.0f")
-    fig.update_yaxes(title="IOPS headroom, %", tickformat=",.0f")
-    return _layout(fig, "Cost vs headroom")
+    fig.update_yaxes(title="guaranteed IOPS (every tier at its latency target)", tickformat=",.0f")
+    return _layout(fig, "Cost vs guaranteed IOPS vs usable capacity", height=460)
+
+
+def multi_year(view: dict) -> go.Figure:
+    """Nodes each year's demand needs (bars; red once more than today's cluster),
+    the demand as a share of today's under each year and as a line (right axis)."""
+    years = view["years"]
+    x = [f"year {y['year']}<br>demand {100 * y['multiplier']:.0f} %" for y in years]
+    need = [y["nodes_needed"] if y["nodes_needed"] else 17 for y in years]
+    fig = go.Figure()
+    fig.add_bar(x=x, y=need, name="nodes needed", marker_color=[BASE if y["fits_current"] else ACCENT for y in years],
+                text=[f"{y['nodes_needed']} nodes" if y["nodes_needed"] else "> 16 nodes" for y in years],
+                textposition="inside", insidetextanchor="middle", textfont=dict(color="white"))
+    fig.add_scatter(x=x, y=[100 * y["multiplier"] for y in years], yaxis="y2", mode="lines+markers",
+                    name="demand, % of today's", line=dict(color="#2ca02c", width=3))
+    fig.add_hline(y=view["nodes"], line_dash="dash", line_color="#444",
+                  annotation_text=f"today's cluster: {view['nodes']} nodes", annotation_position="top left")
+    top = max([100 * y["multiplier"] for y in years] + [100])
+    fig.update_layout(yaxis=dict(title="nodes", rangemode="tozero", range=[0, max(need + [view["nodes"]]) * 1.25]),
+                      yaxis2=dict(title="demand, % of today's", overlaying="y", side="right",
+                                  range=[0, top * 1.25], showgrid=False))
+    fig = _layout(fig, f"Demand growing {view['growth_pct_per_year']:.1f} % a year: nodes needed", height=420)
+    fig.update_layout(margin=dict(r=90))  # room for the right axis title
+    return fig
+
+
+def licence_bars(options: list[dict]) -> go.Figure:
+    """Licensing options over the amortisation period, USD (and per month)."""
+    fig = go.Figure(go.Bar(
+        x=[o["name"] for o in options], y=[o["total_usd"] for o in options],
+        marker_color=[BASE if o["windows_guests_included"] else MUTED for o in options],
+        text=[f"${o['total_usd']:,.0f}<br>${o['usd_per_month']:,.0f}/month" for o in options],
+        textposition="outside"))
+    fig.update_yaxes(title=f"USD over {options[0]['months']} months" if options else "USD")
+    return _layout(fig, "Licensing options for the design's physical cores", height=380)

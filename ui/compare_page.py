@@ -1,31 +1,113 @@
-"""Compare / what-if: 2-4 designs side by side (current included) with deltas
-and bands, and a tornado chart of which input moves IOPS and latency most."""
+"""Compare / what-if: the current design next to examples of any architecture
+(hyperconverged, disaggregated file server, split provisioning, single server)
+and a what-if variant, under the current workload or the IO a database
+description asks for; a tornado of which input moves IOPS and latency most."""
 from __future__ import annotations
 
 import json
 
-from planner.performance import BOTTLENECK_LABELS
 import streamlit as st
 
+from planner.architectures import TOPOLOGY_LABELS, example_designs
+from planner.dbworkload import SOURCES, DatabaseIo, as_workload, io_demand
 from planner.design import Design, DriveSet
 from planner.errors import PlannerError
+from planner.performance import BOTTLENECK_LABELS
 from ui import charts, chrome, export, fmt, inputs, state
 
 chrome.header("Compare / what-if")
 ss = st.session_state
-dj, wj = state.design_json(), state.workload_json()
+dj = state.design_json()
 cur = json.loads(dj)
-st.caption(f"Workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")
 
-others = st.multiselect("Compare the current design with (up to 3)", state.design_examples(), max_selections=3,
-                        key="cmp_examples", default=None)
+# ------------------------------------------------------------------ workload
+source = st.radio("Workload", [f"current ({state.workload_name()})", "from a database description"],
+                  key="cmp_wsource", horizontal=True,
+                  help="The current workload is chosen on the Performance page. A database description is "
+                       "translated into IO by type (planner.dbworkload) and evaluated as an open load.")
+wj = state.workload_json()
+db_demand = None
+if source.startswith("from"):
+    with st.expander("Database → IO demand (every assumption can be overridden)", expanded=True):
+        c = st.columns(4)
+        B = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
+        problems = []
+        size, e = inputs.number(c[0], "Database size, GB", "db_size_gb", B("size_gb"), unit="GB", default=1000.0)
+        problems.append((c[0], e))
+        bp, e = inputs.number(c[1], "Buffer pool, GB", "db_buffer_pool_gb", B("buffer_pool_gb"), unit="GB",
+                              default=128.0)
+        problems.append((c[1], e))
+        kind = c[2].selectbox("Rate as HammerDB reports it", ["NOPM", "TPM"], key="db_rate_kind",
+                              help="NOPM: new orders per minute; TPM: the database's commits + rollbacks per minute")
+        rate, e = inputs.number(c[3], kind, "db_rate", B(kind.lower()), default=200_000.0, format="%.0f")
+        problems.append((c[3], e))
+        peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", value=True, key="db_peak")
+        defaults = DatabaseIo(size_gb=1, buffer_pool_gb=1, nopm=1)
+        overrides = {}
+        st.caption("Assumptions: the value used and where it comes from.")
+        for field, why in SOURCES.items():
+            default = getattr(defaults, field)
+            cols = st.columns([1, 3])
+            label = fmt.label(field)
+            if field == "checkpoint_mode":
+                overrides[field] = cols[0].selectbox(label, ["indirect", "automatic"], key=f"db_{field}")
+            elif field == "lazy_writer_share":
+                v, e = inputs.number(cols[0], label + " (0 = from the miss ratio)", f"db_{field}", B(field),
+                                     step=0.05, default=0.0)
+                problems.append((cols[0], e))
+                overrides[field] = v if v else None
+            elif field == "write_pages_per_io":
+                v, e = inputs.number(cols[0], label, f"db_{field}", B(field), integer=True, step=1,
+                                     default=int(default))
+                problems.append((cols[0], e))
+                overrides[field] = int(v) if v is not None else v
+            else:
+                overrides[field], e = inputs.number(cols[0], label, f"db_{field}", B(field), default=float(default))
+                problems.append((cols[0], e))
+            cols[1].caption(state.plain(why))
+        c = st.columns(2)
+        overrides["scan_mb_s"], e = inputs.number(c[0], "Scans (read-ahead), MB/s", "db_scan_mb_s", B("scan_mb_s"),
+                                                  unit="MB/s", default=0.0)
+        problems.append((c[0], e))
+        overrides["backup_mb_s"], e = inputs.number(c[1], "Backup running, MB/s", "db_backup_mb_s",
+                                                    B("backup_mb_s"), unit="MB/s", default=0.0)
+        problems.append((c[1], e))
+        for col, e in problems:
+            inputs.show(col, e)
+        if not any(e for _, e in problems):
+            try:
+                db = DatabaseIo(name="database", size_gb=size, buffer_pool_gb=bp,
+                                **({"nopm": rate} if kind == "NOPM" else {"tpm": rate}), **overrides)
+                db_demand = io_demand(db)
+            except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
+                st.error(fmt.md(f"database: {exc}"))
+        if db_demand is not None:
+            w = as_workload(db_demand, peak=peak)
+            wj = state.canonical(w.model_dump(mode="json"))
+            rows = [{"IO type": s.name, "Size, KiB": fmt.num(s.block_size_kib, 1), "Read": "yes" if s.read else "no",
+                     "Random": "yes" if s.random else "no", "IOPS (mean)": fmt.iops(s.iops),
+                     "IOPS (peak)": fmt.iops(s.peak_iops), "MB/s (mean)": fmt.num(s.bandwidth_mb_s, 1),
+                     "Rule": s.rule} for s in db_demand.streams]
+            st.dataframe(rows, hide_index=True, width="stretch", key="db_streams")
+            st.caption(f"{db_demand.transactions_per_s:,.0f} transactions/s, buffer-pool hit "
+                       f"{db_demand.buffer_hit_ratio:.0%}: **{db_demand.iops:,.0f} IOPS mean, "
+                       f"{db_demand.peak_iops:,.0f} peak**, {db_demand.read_fraction:.0%} reads, "
+                       f"{db_demand.block_size_kib:.1f} KiB mean size; evaluated as an open load of "
+                       f"{w.iops:,.0f} IOPS.")
+else:
+    st.caption(f"Workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")
+
+# ------------------------------------------------------------------ designs
+examples = example_designs()
+others = st.multiselect("Compare the current design with (up to 3)", list(examples), max_selections=3,
+                        key="cmp_examples", default=None,
+                        format_func=lambda n: f"{n} ({TOPOLOGY_LABELS[examples[n]]})")
 with st.expander("What-if variant of the current design", expanded=True):
     c = st.columns(4)
     if "wi_nodes" not in ss:
         ss["wi_nodes"] = min(cur["nodes"] + 1, 16)
         ss["wi_drives"] = cur["node"]["capacity_drives"]["count"]
         ss["wi_cap"] = float(cur["cpu_utilization_cap"])
-        ss["wi_transport"] = cur["transport"]
     on = c[0].checkbox("Include what-if", value=True, key="wi_on")
     wi_nodes, e_nodes = inputs.number(c[1], "Nodes", "wi_nodes", inputs.model_bounds(Design, "nodes"),
                                       integer=True, step=1)
@@ -52,41 +134,65 @@ for name in others:
 for e in errors:
     st.error(fmt.md(e))
 
+
+def bottleneck_label(r: dict) -> str:
+    labels = {s["station"]: s["label"] for s in r.get("model", {}).get("stations", [])}
+    b = r.get("bottleneck", "none")
+    return labels.get(b) or BOTTLENECK_LABELS.get(b, b)
+
+
+def uncalibrated(r: dict) -> str | None:
+    return next((f["message"] for f in r.get("extrapolation", []) if f["dimension"] == "topology"), None)
+
+
 # (key, label, formatter, smaller is better)
 METRICS = [("usable_capacity_tb", "Usable capacity", fmt.tb, False), ("iops", "IOPS", fmt.iops, False),
            ("read_latency_ms", "Read latency (storage)", fmt.ms, True),
            ("write_latency_ms", "Write latency (storage)", fmt.ms, True),
-           ("vm_latency_ms", "VM latency", fmt.ms, True), ("p99_read_latency_ms", "p99 read latency (VM)", fmt.ms, True)]
-SHOWN = ("usable_capacity_tb", "iops", "vm_latency_ms", "p99_read_latency_ms")
-reports = [(n, state.report(d, wj)) for n, d in scenarios]
+           ("vm_latency_ms", "VM latency", fmt.ms, True),
+           ("p99_read_latency_ms", "p99 read latency (VM)", fmt.ms, True)]
+SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
+reports = []
+for n, d in scenarios:
+    try:
+        reports.append((n, state.report(d, wj)))
+    except PlannerError as exc:
+        st.error(fmt.md(f"{n}: {exc}"))
 base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
     with col:
         st.subheader(fmt.md(name))
-        st.caption(f"{r['nodes']} nodes · {r['resiliency']} · {r['transport']}")
+        arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"), "")
+        st.caption(f"{arch} · {r['nodes']} server(s) · {r['resiliency']} · {r['transport']}")
         for key, label, f, lower_better in METRICS:
             if key not in SHOWN:
                 continue
             delta = None
-            if name != "current" and base[key]:
+            if name != "current" and base.get(key) and r.get(key) is not None:
                 delta = f"{r[key] / base[key] - 1:+.1%}"
-            st.metric(label, f(r[key]), delta=delta, delta_color="inverse" if lower_better else "normal")
-            if r.get(f"{key}_low", r[key]) < r.get(f"{key}_high", r[key]):
-                st.caption(f"band {fmt.span(r[f'{key}_low'], r[f'{key}_high'], f)}")
-        st.caption(f"bottleneck: {BOTTLENECK_LABELS.get(r['bottleneck'], fmt.label(r['bottleneck']))}")
+            st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
+            lo, hi = r.get(f"{key}_low"), r.get(f"{key}_high")
+            if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
+                st.caption(f"band {fmt.span(lo, hi, f)}")
+        st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
+        why = uncalibrated(r)
+        if why:
+            st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")
 
 table, csv_rows = [], []
 for name, r in reports:
-    row, raw = {"Scenario": name}, {"scenario": name}
+    arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"))
+    row, raw = {"Scenario": name, "Architecture": arch}, {"scenario": name, "architecture": arch}
     for key, label, f, _ in METRICS:
-        row[label] = f(r[key])
-        raw[key] = round(r[key], 4)
-        change = (r[key] / base[key] - 1) if base[key] and name != "current" else None
+        row[label] = f(r.get(key))
+        raw[key] = None if r.get(key) is None else round(r[key], 4)
+        change = (r[key] / base[key] - 1) if name != "current" and base.get(key) and r.get(key) is not None else None
         row[f"{label}, change"] = fmt.DASH if change is None else f"{change:+.1%}"
         raw[f"{key}_change_pct"] = None if change is None else round(change * 100, 2)
-    row["Bottleneck"] = BOTTLENECK_LABELS.get(r["bottleneck"], fmt.label(r["bottleneck"]))
-    raw["bottleneck"] = r["bottleneck"]
+    row["Bottleneck"] = raw["bottleneck"] = bottleneck_label(r)
+    row["Calibrated"] = "yes" if uncalibrated(r) is None else "no"
+    raw["calibrated"] = uncalibrated(r) is None
     table.append(row)
     csv_rows.append(raw)
 if not state.presenter():
@@ -95,17 +201,36 @@ if not state.presenter():
 
 names = [n for n, _ in reports]
 c1, c2 = st.columns(2)
-c1.plotly_chart(charts.compare_bars(names, [r["iops"] for _, r in reports], "IOPS", "IOPS",
-                                    low=[r.get("iops_low", r["iops"]) for _, r in reports],
-                                    high=[r.get("iops_high", r["iops"]) for _, r in reports],
+c1.plotly_chart(charts.compare_bars(names, [r["iops"] or 0 for _, r in reports], "IOPS", "IOPS",
+                                    low=[r.get("iops_low") or r["iops"] or 0 for _, r in reports],
+                                    high=[r.get("iops_high") or r["iops"] or 0 for _, r in reports],
                                     text=[fmt.iops(r["iops"]) for _, r in reports]),
                 width="stretch", key="cmp_iops")
 c2.plotly_chart(charts.compare_bars(names, [r["usable_capacity_tb"] for _, r in reports], "Usable capacity", "TB",
                                     text=[fmt.tb(r["usable_capacity_tb"]) for _, r in reports]),
                 width="stretch", key="cmp_cap")
 
+for name, r in reports:
+    if r.get("scaling"):
+        st.subheader(f"{fmt.md(name)}: more database servers on the same file servers")
+        st.plotly_chart(charts.compare_bars([f"{s['db_servers']} server(s)" for s in r["scaling"]],
+                                            [s["iops"] for s in r["scaling"]], "IOPS by database servers", "IOPS",
+                                            text=[fmt.iops(s["iops"]) for s in r["scaling"]]),
+                        width="stretch", key=f"cmp_scaling_{name}")
+        st.caption(" · ".join(f"{s['db_servers']}: {bottleneck_label({**r, 'bottleneck': s['bottleneck']})}"
+                              for s in r["scaling"]))
+if any("model" in r for _, r in reports) and not state.presenter():
+    with st.expander("How each architecture is modelled (stations)"):
+        for name, r in reports:
+            if "model" in r:
+                st.markdown(f"**{state.plain(name)}** ({TOPOLOGY_LABELS[r['topology']]})")
+                st.dataframe([{"Station": s["label"], "What": s["what"]} for s in r["model"]["stations"]],
+                             hide_index=True, width="stretch")
+                for note in r.get("notes", []):
+                    st.caption(state.plain(note))
+
 st.subheader("Which input matters most (current design)")
-rows = state.tornado(dj, wj)
+rows = state.tornado(dj, state.workload_json())
 c1, c2, c3 = st.columns(3)
 c1.plotly_chart(charts.tornado(rows, "iops", "IOPS"), width="stretch", key="tor_iops")
 c2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")

@@ -114,7 +114,11 @@ with st.expander("Load or save a design file", expanded=False):
             store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
             store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
             st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {fmt.md(', '.join(records))}")
-    ex = st.selectbox("…or start from an example", ["—"] + state.example_names(), key="example_pick")
+    # this page edits hyperconverged designs; other architectures are compared on the Compare page
+    from planner.architectures import example_designs
+
+    hci = [n for n, topo in example_designs().items() if topo == "hyperconverged"]
+    ex = st.selectbox("…or start from an example", ["—"] + hci, key="example_pick")
     if ex != "—" and st.button("Load example"):
         state.set_design(state.example_json(ex))
         st.rerun()
@@ -238,6 +242,8 @@ else:
         "cache_devices": {"model": cache_model, "count": int(vals["caches"])} if cache_model else None,
         "nics": {"model": _inline_or_id("nic", "d_nic", node["nics"]["model"]), "count": int(vals["nics"])},
     }
+    if node.get("dimms") and float(vals["ram"]) == float(node["ram_gb"]):
+        new["node"]["dimms"] = node["dimms"]  # a sized DIMM set stays while the RAM is unchanged
     st.session_state["draft"] = new
 
     try:

@@ -14,9 +14,13 @@ from planner.errors import PlannerError, format_validation_error
 from planner.pricing import CostAssumptions
 from planner.sla import Database
 from planner import jsonio
+from planner.tiers import TierSet
 from ui import chrome, export, fmt, inputs, state
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+LICENCE_OPTIONS = {"windows-server-datacenter": "Windows Server Datacenter core licences (perpetual, amortised)",
+                   "azure-local": "Azure Local host fee (per core per month)",
+                   "azure-local-windows": "Azure Local host fee + Windows Server subscription"}
 SLA_LABELS = {
     "latency_target": "latency target", "vm_outstanding_io": "the DB's outstanding IO (Little's law)",
     "vm_vcpu_share": "the DB's vCPU share", "node_headroom": "node headroom",
@@ -37,24 +41,81 @@ def _guarantee(design_json: str, db_json: str, background_json: str | None, n_pl
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _tiers(design_json: str, costs_json: str, n_plus_one: bool) -> dict:
+def _tiers(design_json: str, costs_json: str, n_plus_one: bool, tiers_json: str) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
     from planner.pricing import tier_prices
-    from planner.tiers import default_tiers
 
     rd = resolve(parse_design(design_json), load_catalog())
-    return tier_prices(rd, default_tiers(), CostAssumptions.model_validate_json(costs_json), n_plus_one=n_plus_one)
+    return tier_prices(rd, TierSet.model_validate_json(tiers_json), CostAssumptions.model_validate_json(costs_json),
+                       n_plus_one=n_plus_one)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _mix(design_json: str, counts_json: str, n_plus_one: bool) -> dict:
+def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
-    from planner.tiers import default_tiers, fit_mix
+    from planner.tiers import fit_mix
 
     rd = resolve(parse_design(design_json), load_catalog())
-    return fit_mix(rd, default_tiers(), json.loads(counts_json), n_plus_one)
+    return fit_mix(rd, TierSet.model_validate_json(tiers_json), json.loads(counts_json), n_plus_one)
+
+
+TIER_COLUMNS = {
+    "name": st.column_config.TextColumn("tier", required=True),
+    "guaranteed_iops": st.column_config.NumberColumn("guaranteed IOPS", min_value=1, required=True),
+    "burst_iops": st.column_config.NumberColumn("burst IOPS", min_value=1, required=True),
+    "latency_target_ms": st.column_config.NumberColumn("latency target, ms", min_value=0.02, format="%.3f",
+                                                       required=True),
+    "latency_statistic": st.column_config.SelectboxColumn("statistic", options=["mean", "p90", "p99"], required=True),
+    "capacity_tb_per_db": st.column_config.NumberColumn("size, TB", min_value=0.001, required=True),
+    "block_size_kib": st.column_config.NumberColumn("block, KiB", min_value=0.5, required=True),
+    "read_fraction": st.column_config.NumberColumn("read share", min_value=0.0, max_value=1.0, required=True),
+    "vcpus_per_db": st.column_config.NumberColumn("vCPUs", min_value=1, step=1, required=True),
+    "ram_gb_per_db": st.column_config.NumberColumn("RAM, GB", min_value=0.5, required=True),
+}
+
+
+def _tier_editor() -> None:
+    """The tier set, editable: a valid edit becomes the scenario's tiers (shared
+    in the link, used by pricing here and by the Size page); an invalid one is
+    reported naming the tier and field, and the last valid set stays in use."""
+    import hashlib
+
+    import pandas as pd
+
+    base = st.session_state.setdefault("tier_editor_base", state.tiers_json())
+    df = pd.DataFrame(TierSet.model_validate_json(base).model_dump(mode="json")["tiers"])[list(TIER_COLUMNS)]
+    key = "tier_editor_" + hashlib.sha1(base.encode()).hexdigest()[:10]
+    edited = st.data_editor(df, key=key, num_rows="dynamic", hide_index=True, column_config=TIER_COLUMNS,
+                            width="stretch")
+    records = [{k: (None if pd.isna(v) else (int(v) if k == "vcpus_per_db" else v)) for k, v in row.items()}
+               for row in edited.to_dict("records")]
+    try:
+        new = TierSet.model_validate({"tiers": records})
+    except ValidationError as exc:
+        st.error("Tiers not applied: " + fmt.md(format_validation_error(exc, prefix="tiers")))
+        return
+    new_json = state.canonical(new.model_dump(mode="json"))
+    if new_json != state.tiers_json():
+        state.set_tiers(new_json, reseed_editor=False)
+    c = st.columns(3)
+    if c[0].button("Reset to the shipped tiers", key="tiers_reset"):
+        state.set_tiers(None)
+        st.rerun()
+    c[1].download_button("Tiers JSON", json.dumps(new.model_dump(mode="json"), indent=1), file_name="tiers.json",
+                         mime="application/json")
+    up = c[2].file_uploader("Load tiers JSON", type=["json"], key="tiers_upload")
+    if up is not None:
+        try:  # the same safe reader as every file (size, depth, finite numbers), errors naming the field
+            t = jsonio.parse_json_model(up.getvalue(), TierSet, PlannerError, "tiers file", prefix="tiers")
+        except PlannerError as exc:
+            st.error(fmt.md(exc))
+        else:
+            tj = state.canonical(t.model_dump(mode="json"))
+            if tj != state.tiers_json():
+                state.set_tiers(tj)
+                st.rerun()
 
 
 chrome.header("SLA & tiers")
@@ -109,12 +170,19 @@ if not any((e1, e2, e3, e4, e5)):
             if note:
                 st.caption(fmt.md(note))
 
+st.subheader("Service tiers")
+st.caption("Edit, add or remove tiers: they travel with the scenario and its share link, and drive the prices "
+           "below and the Size page.")
+_tier_editor()
+tiers_json = state.tiers_json()
+
 st.subheader("Tiers on this design")
 with st.expander("Cost assumptions (editable)", expanded=False):
     d = CostAssumptions()
     a = st.columns(4)
     b = st.columns(4)
     C = lambda f: inputs.model_bounds(CostAssumptions, f)  # noqa: E731
+    c3 = st.columns(3)
     spec = [  # (column, label, key, field, unit, integer, format)
         (a[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
         (a[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
@@ -124,6 +192,10 @@ with st.expander("Cost assumptions (editable)", expanded=False):
         (b[1], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
         (b[2], "Target margin", "cost_margin", "target_margin", "", False, None),
         (b[3], "Target fill", "cost_fill", "target_fill", "", False, None),
+        (c3[1], "Azure Local host fee, USD/core/month", "cost_al", "azure_local_usd_per_core_month", "USD", False,
+         None),
+        (c3[2], "Windows Server add-on, USD/core/month", "cost_ws", "windows_subscription_usd_per_core_month", "USD",
+         False, None),
     ]
     figures, cost_errors = {}, []
     for col, lab, key, field, unit, integer, f in spec:
@@ -131,13 +203,18 @@ with st.expander("Cost assumptions (editable)", expanded=False):
                                           step=1 if integer else None, default=getattr(d, field))
         inputs.show(col, e)
         cost_errors.append(e)
+    figures["licence_option"] = c3[0].selectbox("Licensing in the monthly cost", list(LICENCE_OPTIONS),
+                                                format_func=LICENCE_OPTIONS.get, key="cost_lic_opt")
+    st.caption("Licence prices are public list prices (planner/data/licensing.json, with sources and dates): edit "
+               "them to your agreement.")
 tp = None
 if any(cost_errors):
     st.warning("A cost assumption is out of range: tier prices are not shown until it is fixed.")
 else:
     try:
         costs = CostAssumptions(**{k: (int(v) if k == "amortisation_months" else v) for k, v in figures.items()})
-        tp = _tiers(dj, costs.model_dump_json(), n1)
+        st.session_state["costs_json"] = costs.model_dump_json()
+        tp = _tiers(dj, costs.model_dump_json(), n1, tiers_json)
     except ValidationError as exc:
         st.error(fmt.md(format_validation_error(exc)))
     except PlannerError as exc:
@@ -163,12 +240,13 @@ if tp is not None:
     mc = st.columns(len(tp["tiers"]))
     counts, mix_errors = {}, []
     for i, name in enumerate(tp["tiers"]):
+        # the Size page may have set the demand's counts
         counts[name], e = inputs.number(mc[i], fmt.md(name), f"mix_{name}", (0, 100_000, False), integer=True,
                                         step=1, default=0)
         inputs.show(mc[i], e)
         mix_errors.append(e)
     if not any(mix_errors) and any(counts.values()):
-        mix = _mix(dj, json.dumps({k: int(v) for k, v in counts.items()}), n1)["mix"]
+        mix = _mix(dj, json.dumps({k: int(v) for k, v in counts.items()}), n1, tiers_json)["mix"]
         used = ", ".join(f"{k.replace('_', ' ')} {fmt.pct(v)}" for k, v in mix["utilization"].items())
         (st.success if mix["fits"] else st.error)(
             f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "

@@ -74,10 +74,12 @@ def example_json(name: str) -> str:
 
 def validate_design(data: dict | str | bytes) -> str:
     """Validated canonical JSON of a design dict; raises PlannerError naming the field."""
-    from planner.capacity import capacity_report
+    from planner.capacity import require_usable
 
     design = parse_design(data)
-    capacity_report(resolve(design, load_catalog()))  # a design without usable capacity is refused too
+    rd = resolve(design, load_catalog())
+    if design.topology == "hyperconverged":
+        require_usable(rd)  # a design without usable capacity is refused too
     return design_to_json(design)
 
 
@@ -118,6 +120,13 @@ def init_state() -> None:
             set_design(design_json)
             set_workload(wname, wjson)
             st.session_state["link_loaded"] = True
+            try:
+                tiers = decode_tiers(token)
+            except PlannerError as exc:
+                st.session_state["link_error"] = f"The shared link's tiers could not be used ({exc.message})."
+            else:
+                if tiers:
+                    set_tiers(tiers)
 
 
 def design_json() -> str:
@@ -133,10 +142,13 @@ def workload_name() -> str:
 
 
 # ------------------------------------------------------------ share links
-def encode_scenario(design_json: str, workload_name: str, workload_json: str | None = None) -> str:
+def encode_scenario(design_json: str, workload_name: str, workload_json: str | None = None,
+                    tiers_json: str | None = None) -> str:
     doc = {"d": json.loads(design_json), "w": workload_name}
     if workload_name not in profiles() and workload_json:
         doc["wj"] = json.loads(workload_json)
+    if tiers_json and tiers_json != default_tiers_json():
+        doc["t"] = json.loads(tiers_json)  # optional: links without it keep the shipped tiers
     raw = zlib.compress(canonical(doc).encode("utf-8"), 9)
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
@@ -169,8 +181,42 @@ def decode_scenario(token: str) -> tuple[str, str, str]:
     return design_json, wname, wjson
 
 
+def decode_tiers(token: str) -> str | None:
+    """The tier set a link carries (canonical JSON), None when it carries none."""
+    from planner.tiers import TierSet
+
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        doc = json.loads(zlib.decompressobj().decompress(raw, 1_000_000))
+    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+        return None  # decode_scenario already reports a broken link
+    if not isinstance(doc, dict) or doc.get("t") is None:
+        return None
+    try:
+        return canonical(TierSet.model_validate(doc["t"]).model_dump(mode="json"))
+    except ValueError as exc:
+        raise PlannerError(f"the link's tiers are not valid ({str(exc).splitlines()[0]})", "link") from None
+
+
+def default_tiers_json() -> str:
+    from planner.tiers import default_tiers
+
+    return canonical(default_tiers().model_dump(mode="json"))
+
+
+def tiers_json() -> str:
+    """The scenario's tier set (canonical JSON): edited on the SLA page, shipped by default."""
+    return st.session_state.get("tiers_json") or default_tiers_json()
+
+
+def set_tiers(tiers: str | None, reseed_editor: bool = True) -> None:
+    st.session_state["tiers_json"] = tiers or default_tiers_json()
+    if reseed_editor:
+        st.session_state["tier_editor_base"] = st.session_state["tiers_json"]
+
+
 def current_token() -> str:
-    return encode_scenario(design_json(), workload_name(), workload_json())
+    return encode_scenario(design_json(), workload_name(), workload_json(), st.session_state.get("tiers_json"))
 
 
 def sync_query_params() -> None:

@@ -1,0 +1,115 @@
+"""Bill of materials, licensing options and DIMM sets."""
+import json
+from pathlib import Path
+
+import pytest
+
+from planner.bom import bom
+from planner.cli import main
+from planner.design import load_design, parse_design, resolve
+from planner.errors import DesignError
+from planner.licensing import licence_options, licensing_data
+from planner.pricing import BTU_H_PER_W, CostAssumptions, SwitchChoice, capex_usd, monthly_cost
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _sized_design() -> dict:
+    return {"name": "r760", "nodes": 4, "resiliency": "mirror-3way", "node": {
+        "chassis": "dell-ax-760", "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2}, "ram_gb": 1024,
+        "dimms": {"model": "ddr5-64gb-rdimm-4800", "count": 16},
+        "capacity_drives": {"model": "micron-7450-pro-7.68tb", "count": 8}, "nics": {"model": "nvidia-cx6-lx-2x25g"}}}
+
+
+@pytest.mark.parametrize("design,switches,overrides", [
+    (_sized_design(), None, {}),
+    (_sized_design(), SwitchChoice(model="dell-s5248f-on", count=2), {"micron-7450-pro-7.68tb": 612.5}),
+    ("reference", None, {}),  # no DIMMs named: RAM priced per GB
+])
+def test_bom_totals_equal_the_priced_cost(design, switches, overrides):
+    rd = resolve(load_design(EX / "reference.json") if design == "reference" else parse_design(design))
+    a = CostAssumptions(part_prices_usd=overrides)
+    b = bom(rd, a, switches)
+    assert b["total_usd"] == pytest.approx(capex_usd(rd, a, switches), rel=1e-12)
+    assert b["total_usd"] == pytest.approx(monthly_cost(rd, a, switches)["capex_usd"], rel=1e-12)
+    assert sum(x["total_usd"] for x in b["lines"]) == pytest.approx(b["total_usd"])
+    for x in b["lines"]:
+        assert x["total_usd"] == pytest.approx(x["unit_price_usd"] * x["quantity"])
+    assert b["heat_btu_h"] == pytest.approx(b["power_w"] * 3.412) and BTU_H_PER_W == 3.412
+    if overrides:
+        line = next(x for x in b["lines"] if x["part"] == "micron-7450-pro-7.68tb")
+        assert line["unit_price_usd"] == 612.5 and not line["price_estimated"]
+    if switches:
+        assert any(x["role"] == "switch" and x["quantity"] == 2 for x in b["lines"])
+        assert b["rack_units"] == 4 * 2 + 2 * 1
+
+
+def test_dimms_are_priced_and_powered_as_parts():
+    d = _sized_design()
+    rd = resolve(parse_design(d))
+    no_dimm = dict(d, node={k: v for k, v in d["node"].items() if k != "dimms"})
+    rd0 = resolve(parse_design(no_dimm))
+    a = CostAssumptions()
+    dimm = rd.node.dimm
+    assert capex_usd(rd, a) - capex_usd(rd0, a) == pytest.approx(4 * (16 * dimm.list_price_usd - 1024 * a.ram_usd_per_gb))
+    assert bom(rd)["power_w"] - bom(rd0)["power_w"] == pytest.approx(4 * 16 * dimm.power_w)
+
+
+def test_licensing_options_side_by_side():
+    a = CostAssumptions(amortisation_months=36)
+    opts = {o["option"]: o for o in licence_options(32, 2, 4, a)}
+    cores = 32 * 2 * 4
+    assert opts["azure-local"]["usd_per_month"] == pytest.approx(cores * a.azure_local_usd_per_core_month)
+    assert opts["azure-local-windows"]["usd_per_month"] == pytest.approx(
+        cores * (a.azure_local_usd_per_core_month + a.windows_subscription_usd_per_core_month))
+    dc = opts["windows-server-datacenter"]
+    assert dc["total_usd"] == pytest.approx(cores * a.windows_datacenter_usd_per_core)
+    assert dc["usd_per_month"] == pytest.approx(dc["total_usd"] / 36)
+    for o in opts.values():
+        assert o["total_usd"] == pytest.approx(o["usd_per_month"] * 36) and o["source"]
+    # 16-core minimum per server, 8 per CPU
+    small = {o["option"]: o for o in licence_options(4, 1, 2, a)}
+    assert small["windows-server-datacenter"]["cores_billed"] == 32 and small["azure-local"]["cores_billed"] == 8
+    # the default price is the 2025 Datacenter 16-core pack in planner/data/licensing.json, dated
+    pack = licensing_data()["options"]["windows-server-2025-datacenter"]["usd_per_16_core_pack"]
+    assert a.windows_datacenter_usd_per_core == pytest.approx(pack / 16)
+    assert licensing_data()["date_compiled"]
+
+
+def test_licence_option_switches_the_priced_line():
+    rd = resolve(parse_design(_sized_design()))
+    lines = {opt: monthly_cost(rd, CostAssumptions(licence_option=opt))["per_node"]["licence_usd_per_month"]
+             for opt in ("windows-server-datacenter", "azure-local", "azure-local-windows")}
+    assert lines["azure-local"] == pytest.approx(64 * 10.0)
+    assert lines["azure-local-windows"] > lines["azure-local"]
+
+
+def test_bom_cli(tmp_path, capsys):
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(_sized_design()))
+    assert main(["bom", str(f), "--switch", "nvidia-sn2010", "--switches", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"lines", "total_usd", "rack_units", "power_w", "heat_btu_h", "licensing"} <= set(out)
+    for x in out["lines"]:
+        assert {"part", "quantity", "unit_price_usd", "total_usd"} <= set(x)
+    assert {o["option"] for o in out["licensing"]} == {"azure-local", "azure-local-windows",
+                                                        "windows-server-datacenter"}
+    assert all({"total_usd", "usd_per_month"} <= set(o) for o in out["licensing"])
+    assert main(["bom", str(f), "--switch", "no-such-switch"]) == 2
+    assert "switches.model" in capsys.readouterr().err
+    assert main(["bom", str(f), "--switches", "2"]) == 2
+    assert "switches" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("change,field", [
+    ({"ram_gb": 1000}, "node.ram_gb"),
+    ({"dimms": {"model": "ddr4-64gb-rdimm-3200", "count": 16}}, "node.dimms.model"),
+    ({"dimms": {"model": "ddr5-32gb-rdimm-4800", "count": 40}, "ram_gb": 1280}, "node.dimms.count"),
+    ({"dimms": {"model": "no-such-dimm", "count": 16}}, "node.dimms.model"),
+])
+def test_dimm_errors_name_the_field(change, field):
+    d = _sized_design()
+    d["node"] = {**d["node"], **change}
+    with pytest.raises(DesignError) as e:
+        resolve(parse_design(d))
+    assert e.value.field == field

@@ -1,0 +1,130 @@
+"""Database description -> IO demand (planner.dbworkload): SQL Server's IO sizes,
+HammerDB's rates, the checkpoint burst, overrides, and the hand-off to a
+workload, sizing and SLA."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from planner import cli
+from planner.dbworkload import (DatabaseIo, SOURCES, as_demand_fields, as_sla_database, as_workload, io_demand,
+                                load_database_io, log_write_kib, parse_database_io)
+from planner.errors import PlannerError
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+
+
+def db(**kw) -> DatabaseIo:
+    base = dict(size_gb=1000, buffer_pool_gb=100, nopm=60_000)
+    base.update(kw)
+    return DatabaseIo(**base)
+
+
+def streams(demand) -> dict:
+    return {s.name: s for s in demand.streams}
+
+
+def test_nopm_is_new_orders_and_the_tpcc_mix_gives_transactions():
+    """HammerDB: NOPM counts new orders; TPC-C's mix leaves ~45 % New-Order."""
+    d = io_demand(db(nopm=45_000))
+    assert d.transactions_per_s == pytest.approx(45_000 / 0.45 / 60)
+    assert io_demand(db(nopm=None, tpm=6_000)).transactions_per_s == pytest.approx(100)
+
+
+def test_sql_server_io_sizes():
+    """8 KiB pages, read-ahead up to 512 KB, log blocks in 512-byte sectors up to 60 KB, 1 MB backup."""
+    d = io_demand(db(scan_mb_s=100, backup_mb_s=200))
+    s = streams(d)
+    assert s["data page reads"].block_size_kib == 8 and s["data page reads"].random
+    assert s["checkpoint writes"].block_size_kib == 8
+    assert s["read-ahead"].block_size_kib == 512 and not s["read-ahead"].random
+    assert s["backup"].block_size_kib == 1024 and s["backup"].read
+    log = s["log writes"]
+    assert not log.read and not log.random and log.block_size_kib * 1024 % 512 == 0
+    assert log_write_kib(100) == 0.5 and log_write_kib(1e6) == 60.0
+    # a commit group larger than one log block is written in 60 KB blocks
+    big = streams(io_demand(db(log_bytes_per_txn=200_000)))["log writes"]
+    assert big.block_size_kib == 60.0
+    assert big.iops * 60 * 1024 == pytest.approx(io_demand(db()).transactions_per_s * 200_000)
+
+
+def test_buffer_pool_holding_the_database_leaves_no_page_reads_and_no_lazy_writes():
+    d = streams(io_demand(db(buffer_pool_gb=2000)))
+    assert d["data page reads"].iops == 0
+    assert "lazy writer" not in d  # nothing is evicted dirty
+    assert d["checkpoint writes"].iops > 0
+
+
+def test_reads_scale_with_misses():
+    small, half = io_demand(db(buffer_pool_gb=100)), io_demand(db(buffer_pool_gb=500))
+    # uniform access: miss ratio 0.9 with 100 GB of 1000 GB cached, 0.5 with 500 GB
+    ratio = streams(small)["data page reads"].iops / streams(half)["data page reads"].iops
+    assert ratio == pytest.approx(0.9 / 0.5)
+
+
+def test_automatic_checkpoint_bursts_and_indirect_spreads():
+    ind = io_demand(db(buffer_pool_gb=2000))
+    auto = io_demand(db(buffer_pool_gb=2000, checkpoint_mode="automatic", checkpoint_interval_s=60,
+                        checkpoint_burst_s=10))
+    assert ind.peak_iops == pytest.approx(ind.iops)
+    ck = streams(auto)["checkpoint writes"]
+    assert ck.peak_iops == pytest.approx(6 * ck.iops)
+    assert auto.peak_iops > auto.iops
+    with pytest.raises(ValueError):
+        db(checkpoint_mode="automatic", checkpoint_interval_s=5, checkpoint_burst_s=10)
+
+
+def test_gathered_writes_are_fewer_and_larger():
+    one, many = streams(io_demand(db())), streams(io_demand(db(write_pages_per_io=32)))
+    assert many["checkpoint writes"].block_size_kib == 256
+    assert many["checkpoint writes"].iops == pytest.approx(one["checkpoint writes"].iops / 32)
+    assert many["checkpoint writes"].bandwidth_mb_s == pytest.approx(one["checkpoint writes"].bandwidth_mb_s)
+
+
+def test_every_assumption_is_reported_with_its_source():
+    d = io_demand(db())
+    fields = {a["field"] for a in d.assumptions}
+    assert fields == set(SOURCES)
+    assert all(len(a["source"]) > 20 for a in d.assumptions)
+    assert next(a for a in d.assumptions if a["field"] == "lazy_writer_share")["value"] == pytest.approx(0.9)
+
+
+def test_overrides_change_the_demand():
+    base = io_demand(db())
+    assert io_demand(db(page_reads_per_txn=47)).iops > base.iops
+    assert io_demand(db(dirty_pages_per_txn=0)).iops < base.iops
+    assert io_demand(db(commits_per_log_flush=10)).iops < base.iops
+
+
+def test_exactly_one_rate_and_bad_fields_name_the_field():
+    with pytest.raises(ValueError):
+        DatabaseIo(size_gb=1, buffer_pool_gb=1)
+    with pytest.raises(ValueError):
+        DatabaseIo(size_gb=1, buffer_pool_gb=1, nopm=1, tpm=1)
+    with pytest.raises(PlannerError) as exc:
+        parse_database_io({"size_gb": -1, "buffer_pool_gb": 1, "nopm": 1})
+    assert "database.size_gb" in str(exc.value)
+
+
+def test_hand_off_to_workload_sizing_and_sla():
+    from planner.sizing import Demand
+
+    d = io_demand(load_database_io(EX / "db-oltp-hammerdb.json"))
+    w = as_workload(d)
+    assert w.iops == pytest.approx(d.peak_iops) and w.vms_per_node is None
+    assert w.read_fraction == pytest.approx(d.read_fraction)
+    total_bytes = sum(s.iops * s.block_size_kib for s in d.streams)
+    assert w.block_size_kib == pytest.approx(total_bytes / d.iops)
+    dem = Demand(**as_demand_fields(d))
+    assert dem.totals()[0] == pytest.approx(d.peak_iops) and dem.capacity_tb == pytest.approx(1.0)
+    sla_db = as_sla_database(d, vcpus=16, threads=4, outstanding_per_thread=16, latency_target_ms=1.0)
+    assert sla_db.size_tb == pytest.approx(1.0) and sla_db.read_fraction == pytest.approx(d.read_fraction)
+
+
+def test_cli_compare_with_a_database(capsys):
+    paths = [str(EX / "reference.json"), str(EX / "single-server-sata-raid10.json")]
+    assert cli.main(["compare", *paths, "--database", str(EX / "db-oltp-hammerdb.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out) == 2 and all(o["workload"].startswith("db:") for o in out)
