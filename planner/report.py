@@ -89,14 +89,21 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
         wr_iops, workload.block_size_kib, float(np.ravel(out["backend_writes_per_write"])[0]),
         absorption, n.drive_count * rd.design.nodes,
         n.drive.endurance_dwpd, n.drive.capacity_tb, n.drive.warranty_years))
-    # JSON has no Infinity: a load that never wears the drives is null with the reason
-    res["endurance_years"] = years if np.isfinite(years) else None
-    if not np.isfinite(years) and np.isfinite(wr_iops):
-        res["endurance_note"] = ("no writes: the drives never wear out at this load" if wr_iops <= 0 else
+    res["endurance_years"] = years
+    # anything else the model could not evaluate is null with the reason, never NaN
+    return jsonio.strict(explain_endurance(res, wr_iops), jsonio.NOT_COMPUTABLE)
+
+
+def explain_endurance(res: dict, write_iops: float) -> dict:
+    """JSON has no Infinity: a load that never wears the drives has a null
+    ``endurance_years`` and ``endurance_note`` saying why."""
+    years = res.get("endurance_years")
+    if years is not None and not np.isfinite(years) and np.isfinite(write_iops):
+        res["endurance_years"] = None
+        res["endurance_note"] = ("no writes: the drives never wear out at this load" if write_iops <= 0 else
                                  "no writes reach the capacity drives (the cache absorbs them): they never "
                                  "wear out at this load")
-    # anything else the model could not evaluate is null with the reason, never NaN
-    return jsonio.strict(res, jsonio.NOT_COMPUTABLE)
+    return res
 
 
 def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]:
@@ -144,7 +151,10 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
     if design.topology != "hyperconverged":
         from planner.architectures import evaluate_report as architecture_report
 
-        return architecture_report(design, workload, catalog=catalog, params=params)
+        out = architecture_report(design, workload, catalog=catalog, params=params)
+        if workload is not None and "iops" in out:
+            explain_endurance(out, out["iops"] * (1.0 - workload.read_fraction))
+        return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
     rd = resolve(design, catalog or load_catalog())
     cap = require_usable(rd)  # 0 TB usable is refused with the reason, not evaluated
     out = {"design": design.name, "topology": design.topology, "nodes": design.nodes, "resiliency": design.resiliency,

@@ -40,6 +40,10 @@ READERS = {
     "tiers": (["price", REF, "--tiers", "{f}"], "tiers"),
     "costs": (["price", REF, "--costs", "{f}"], "costs"),
     "demand": (["size", "{f}"], "demand"),
+    "calibration": (["evaluate", REF, "--workload", "oltp-8k", "--calibration", "{f}"], "calibration"),
+    "compare": (["compare", REF, "{f}", "--workload", "oltp-8k"], "design"),
+    "database": (["compare", REF, "--database", "{f}"], "database"),
+    "bom": (["bom", "{f}"], "design"),
 }
 
 

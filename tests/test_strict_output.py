@@ -137,3 +137,9 @@ def test_a_database_smaller_than_a_gigabyte_is_refused(tmp_path, capsys):
     (tmp_path / "db.json").write_text(json.dumps(doc))
     assert main(["sla", REF, "--db", str(tmp_path / "db.json")]) == 2
     assert capsys.readouterr().err.startswith("error: db.size_tb: Input should be greater than or equal to 0.001")
+
+
+def test_other_architectures_explain_a_null_endurance_too(capsys):
+    out = _ok(["compare", str(EX / "san-raid5.json"), REF, "--workload", "Peak4kRead", "--full"], capsys)
+    for rep in out:
+        assert rep["endurance_years"] is None and "never wear out" in rep["endurance_note"]
