@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 import fuzzcases as fc  # noqa: E402
 
 # share of the campaign per kind of input (calibrate is mostly argument errors: a valid dry run takes seconds)
-WEIGHTS = {"evaluate": 20, "catalog": 8, "schema": 3, "calibrate": 2, "validate": 2, "sla": 10, "price": 10,
-           "size": 6, "import": 6, "upload:design": 15, "upload:catalog": 10, "upload:link": 8}
+WEIGHTS = {"evaluate": 18, "catalog": 7, "schema": 3, "calibrate": 2, "validate": 2, "sla": 9, "price": 9,
+           "size": 6, "import": 5, "bom": 5, "compare": 6, "upload:design": 13, "upload:catalog": 8, "upload:link": 7}
 
 
 def main() -> None:

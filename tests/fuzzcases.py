@@ -31,7 +31,8 @@ EX = ROOT / "examples"
 CALIBRATION = ROOT / "planner" / "data" / "calibration.json"
 # 'error: ' + a field (a quoted key may hold ': ') + ': ' + the reason, on one line
 ERROR_LINE = re.compile(r"^error: \S[^\n]*?: \S[^\n]*$")
-COMMANDS = ("evaluate", "catalog", "schema", "calibrate", "validate", "sla", "price", "size", "import")
+COMMANDS = ("evaluate", "catalog", "schema", "calibrate", "validate", "sla", "price", "size", "import", "bom",
+            "compare")
 TIME_LIMIT_S = 60
 
 
@@ -40,13 +41,18 @@ def _load(name: str):
 
 
 DESIGNS = [_load(n) for n in ("reference.json", "edge-2node.json", "sas-4node.json", "nvme-pmem-12node.json")]
+OTHER_ARCHITECTURES = [_load(n) for n in ("san-raid5.json", "single-server-sata-raid10.json",
+                                          "sofs-2node-sas-tiered.json", "split-provisioned.json",
+                                          "single-server-pcie-flash.json")]
+DATABASES_IO = [_load("db-oltp-hammerdb.json")]
+CALIBRATION_DOC = json.loads((ROOT / "planner" / "data" / "calibration.json").read_text())
 DBS = [_load("db-erp.json")]
 BACKGROUNDS = [_load("background-25vms.json"),
                {"name": "open", "block_size_kib": 64, "read_fraction": 0.5, "iops": 200000}]
 TIERS = [_load("tiers.json")]
 COSTS = [{}, {"amortisation_months": 60, "target_margin": 0.5, "part_prices_usd": {"intel-p4510-1tb": 500}}]
 DEMANDS = [{"total_iops": 100000, "capacity_tb": 5, "max_nodes": 4, "n_plus_one": False},
-           {"tier_counts": {"Standard": 2, "Premium": 1}, "max_nodes": 4}]
+           {"tier_counts": {"Standard": 2, "Premium": 1}, "max_nodes": 4}, _load("demand-200dbs.json")]
 PROFILES = ["oltp-8k", "Sql", "Peak4kRead", "dss-512k", "log-writes"]
 IMPORT_FILES = [EX / "import-measurements.csv", EX / "import-template.csv",
                 ROOT / "tests" / "fixtures" / "import" / "diskspd-1target-latency.xml"]
@@ -256,6 +262,10 @@ def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
             argv.append("--no-degraded")
         if _opt(rnd, 0.1):
             argv += ["--catalog", catalog_folder(rnd, files)]
+        if _opt(rnd, 0.05):  # a calibration file (a refit's), mutated like any other
+            cal = CALIBRATION_DOC if rnd.random() < 0.3 else mutate(rnd, {"version": CALIBRATION_DOC["version"],
+                                                                          "params": CALIBRATION_DOC["params"]})
+            argv += ["--calibration", files.write(encode(rnd, cal))]
     elif command == "catalog":
         argv = ["catalog"]
         if _opt(rnd, 0.6):
@@ -307,6 +317,24 @@ def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
                 argv += [flag, _number_text(rnd)]
         if _opt(rnd, 0.1):
             argv += ["--issuer", rnd.choice(["vm", "host", "x"])]
+    elif command == "bom":
+        argv = ["bom"] + design_args(rnd, files)
+        if _opt(rnd, 0.4):
+            argv += ["--costs", files.doc(rnd, COSTS, "costs")]
+        if _opt(rnd, 0.3):
+            argv += ["--switch", rnd.choice(["nonexistent", "x"] + WEIRD[:4])]
+        if _opt(rnd, 0.2):
+            argv += ["--switches", _number_text(rnd, ("1", "2", "4"))]
+    elif command == "compare":
+        argv = ["compare"] + [files.doc(rnd, DESIGNS + OTHER_ARCHITECTURES) for _ in range(rnd.randint(1, 3))]
+        if _opt(rnd, 0.6):
+            argv += ["--workload", workload_ref(rnd, files)]
+        elif _opt(rnd, 0.5):
+            argv += ["--database", files.doc(rnd, DATABASES_IO)]
+            if _opt(rnd, 0.3):
+                argv.append("--mean")
+        if _opt(rnd, 0.2):
+            argv.append("--full")
     else:  # pragma: no cover
         raise ValueError(command)
     if _opt(rnd, 0.02):  # an unknown flag or a stray argument
