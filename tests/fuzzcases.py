@@ -383,9 +383,10 @@ def outcome(argv: list[str], code, out: str, err: str, exc: BaseException | None
 
     if isinstance(exc, Hang):
         return "hang"
+    asked_help = any(a in ("-h", "--help") for a in argv)
+    if asked_help and (code == 0 or (isinstance(exc, SystemExit) and exc.code in (0, None))):
+        return "ok"  # the help text, asked for
     if exc is not None:
-        if isinstance(exc, SystemExit) and exc.code == 0 and any(a in ("-h", "--help") for a in argv):
-            return "ok"  # the help text, asked for
         return f"exception {type(exc).__name__}"
     if code == 2:
         lines = err.split("\n")
@@ -441,6 +442,8 @@ def upload_case(rnd: random.Random, kind: str):
            "w": rnd.choice(PROFILES + ["custom", "nope"])}
     if k == 3:
         doc["wj"] = mutate(rnd, rnd.choice(BACKGROUNDS))
+    if rnd.random() < 0.3:  # the tier set a link may carry
+        doc["t"] = mutate(rnd, rnd.choice(TIERS)) if rnd.random() < 0.7 else json_value(rnd)
     raw = encode(rnd, mutate(rnd, doc) if k == 4 else doc)
     token = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
     return token[: rnd.randrange(len(token))] if k == 5 and token else token

@@ -36,12 +36,16 @@ def _errors(at: AppTest) -> list[str]:
     ('{"d": {"nodes": ' + "9" * 5000 + '}, "w": "oltp-8k"}', "integer with 5000 digits"),
     ('{"d": {"nodes": NaN}, "w": "oltp-8k"}', "NaN is not allowed"),
     ('{"d": {"nodes": 1e999}, "w": "oltp-8k"}', "out of range"),
+    ('{"d": ' + json.dumps(REF) + ', "w": [1, 2]}', "workload name is not text"),  # was TypeError: unhashable
+    ('{"d": ' + json.dumps(REF) + ', "w": "oltp-8k", "t": {"tiers": [{"name": "x", "burst_iops": 1}]}}',
+     "tiers are not valid (t.tiers.0.guaranteed_iops: Field required"),
 ])
 def test_hostile_share_link_is_an_error_not_a_traceback(doc, expect):
     at = _app({"s": _token(doc)})
     assert not at.exception, [e.value for e in at.exception]
-    errs = _errors(at)
-    assert errs and "shared link could not be opened" in errs[0] and expect in errs[0], errs
+    errs = [_text(e) for e in _errors(at)]
+    assert errs and ("shared link could not be opened" in errs[0] or "link's tiers could not be used" in errs[0])
+    assert expect in errs[0], errs
     assert any(m.label == "Usable capacity" for m in at.metric)  # the reference design still shows
 
 

@@ -28,7 +28,7 @@ import streamlit as st
 from planner import jsonio
 from planner.catalog import load_catalog
 from planner.design import Design, parse_design, resolve
-from planner.errors import PlannerError
+from planner.errors import PlannerError, shown
 from planner.workload import parse_workload, profiles
 from ui import fmt
 
@@ -171,13 +171,15 @@ def decode_scenario(token: str) -> tuple[str, str, str]:
         raise PlannerError("the link holds no design", "link")
     design_json = validate_design(doc["d"])
     wname = doc.get("w") or DEFAULT_WORKLOAD
+    if not isinstance(wname, str):  # a list or object here is no profile name (and not hashable)
+        raise PlannerError("the link's workload name is not text", "link.w")
     if isinstance(doc.get("wj"), dict):
         wjson = canonical(parse_workload(doc["wj"]).model_dump(mode="json"))
         wname = "custom"
     elif wname in profiles():
         wjson = canonical(profiles()[wname].model_dump(mode="json"))
     else:
-        raise PlannerError(f"unknown workload profile '{wname}'", "link")
+        raise PlannerError(f"unknown workload profile {shown(wname)}", "link")
     return design_json, wname, wjson
 
 
@@ -185,17 +187,23 @@ def decode_tiers(token: str) -> str | None:
     """The tier set a link carries (canonical JSON), None when it carries none."""
     from planner.tiers import TierSet
 
+    from pydantic import ValidationError
+
+    from planner.errors import format_validation_error
+
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        doc = json.loads(zlib.decompressobj().decompress(raw, 1_000_000))
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+        doc = jsonio.loads(zlib.decompressobj().decompress(raw, MAX_SHARE_JSON_BYTES + 1), "link",
+                           max_bytes=MAX_SHARE_JSON_BYTES)  # the safe reader, as decode_scenario
+    except (binascii.Error, zlib.error, ValueError):  # PlannerError included
         return None  # decode_scenario already reports a broken link
     if not isinstance(doc, dict) or doc.get("t") is None:
         return None
     try:
         return canonical(TierSet.model_validate(doc["t"]).model_dump(mode="json"))
-    except ValueError as exc:
-        raise PlannerError(f"the link's tiers are not valid ({str(exc).splitlines()[0]})", "link") from None
+    except ValidationError as exc:
+        raise PlannerError(f"the link's tiers are not valid ({format_validation_error(exc, 't')})",
+                           "link") from None
 
 
 def default_tiers_json() -> str:
