@@ -151,6 +151,39 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     return x_out, r
 
 
+def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, iterations: int = 20):
+    """Per-VM throughput of :func:`schweitzer_symmetric`, on one 1-D array per
+    station (the layout :func:`planner.performance.evaluate_arrays` computes in).
+
+    ``dpath`` holds the K class-mixed path demands; station 0 (the VM's vCPUs)
+    is shared by ``s0`` VMs, the others by ``share``; only the last station
+    carries background work ``bg4``. ``zbar`` and ``wbar`` are the class-mixed
+    delay and LP-wait coefficient, ``u0 + slope * x`` the LP utilisation, and
+    ``x_max`` the capacity bound. Same fixed point, same bracket and bisection.
+    """
+    kk = len(dpath)
+    coef0 = np.maximum(s0 - 1.0 / n, 0.0)
+    coef = np.maximum(share - 1.0 / n, 0.0)
+    lo = np.zeros(np.shape(x_max))
+    dsum = dpath[0]
+    for d in dpath[1:]:
+        dsum = dsum + d
+    hi = np.minimum(x_max, n / np.maximum(dsum + zbar, _EPS))
+    sbg = share * bg4
+    for _ in range(iterations):
+        mid = 0.5 * (lo + hi)
+        mc = mid * coef
+        acc = dpath[0] / np.maximum(1.0 - mid * coef0 * dpath[0], 1e-9)
+        for k in range(1, kk - 1):
+            acc = acc + dpath[k] / np.maximum(1.0 - mc * dpath[k], 1e-9)
+        dbar = dpath[-1] / (1.0 - np.minimum(mid * sbg, 0.999))
+        acc = acc + dbar / np.maximum(1.0 - mc * dbar, 1e-9)
+        below = n > mid * (acc + (zbar + wbar * lp_wait_factor(u0 + slope * mid)))
+        lo = np.where(below, mid, lo)
+        hi = np.where(below, hi, mid)
+    return np.where(lo > 0, lo, hi * 0.5)
+
+
 def schweitzer_residence(path_s, mix, background_s, share, n, x):
     """Residence times (..., C, K), seconds, of the symmetric MVA recursion at a
     given per-VM rate ``x`` below the population's own throughput.
