@@ -29,7 +29,7 @@ from planner.capacity import RESILIENCY_CODES
 from planner.design import ResolvedDesign
 from planner.params import ModelParams
 from planner.queueing import (gamma_quantile, lp_wait_factor, open_residence, schweitzer_residence,
-                              schweitzer_symmetric, symmetric_throughput)
+                              schweitzer_symmetric, symmetric_throughput, unplaced)
 from planner.workload import Workload
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
@@ -193,7 +193,10 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     hops_w = network.write_hops(code, D.volume_servers, W.alignment)
     bw_writes = resiliency.backend_writes_per_write(code)
     rmw = resiliency.rmw_reads_per_write(code)
-    rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+    if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
+        rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+    else:
+        rot_read = rot_write = 0.0
 
     has_cache = D.cache_per_node > 0
     # writes land in the cache only in write-only / read-write mode
@@ -523,10 +526,13 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     share = (s0, S, S, S, S)
     closed = np.broadcast_to(np.isnan(R.open_iops), (m,))
     n = np.asarray(R.outstanding_per_vm, dtype=float)
-    dp = [r * pr[k] + w * pw[k] for k in range(K)]   # class-mixed demand per station
+    # class-mixed demand per station (the vCPU demand is the same for both)
+    dp = [pr[k] if pr[k] is pw[k] else r * pr[k] + w * pw[k] for k in range(K)]
     total = dp[:4] + [dp[4] + bg]
     load = [total[k] * share[k] for k in range(K)]
-    peak = np.maximum.reduce(np.broadcast_arrays(*load)) if m else np.zeros(0)
+    peak = load[0]
+    for a in load[1:]:
+        peak = np.maximum(peak, a)
     x_sat = 1.0 / np.maximum(peak, 1e-15)
 
     cpu_r, cpu_w = t["cpu_lp_s_read"], t["cpu_lp_s_write"]
@@ -571,9 +577,9 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     # --- residences summed per class: all stations (VM layer) and the storage
     # stations 2.. (storage layer)
     u = [x * share[k] * total[k] for k in range(K)]
-    vr = [pr[k] > 0 for k in range(K)]
-    vw = [pw[k] > 0 for k in range(K)]
-    pv = [r * vr[k] + w * vw[k] for k in range(K)]
+    vr = [np.greater(pr[k], 0).astype(float) for k in range(K)]
+    vw = [vr[k] if pw[k] is pr[k] else np.greater(pw[k], 0).astype(float) for k in range(K)]
+    pv = [vr[k] if vw[k] is vr[k] else r * vr[k] + w * vw[k] for k in range(K)]
     sums = {}
     if closed.any():
         # MVA residences at the (possibly throttled) rate x: Little's law holds
@@ -582,8 +588,10 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         dpw = pw[:4] + [pw[4] / f4]
         dbar = dp[:4] + [r * dpr[4] + w * dpw[4]]
         rr, rw = [], []
+        inv_n = 1.0 / n
+        coefs = [np.maximum(s0 - inv_n, 0.0), np.maximum(S - inv_n, 0.0)]
         for k in range(K):
-            coef = np.maximum(share[k] - 1.0 / n, 0.0)
+            coef = coefs[min(k, 1)]
             rbar = dbar[k] / np.maximum(1.0 - x * coef * dbar[k], 1e-9)
             wait = (rbar - dbar[k]) / np.maximum(pv[k], _EPS)
             rr.append(dpr[k] + vr[k] * wait)
@@ -596,18 +604,25 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         if free.any():
             lw = lp_wait_factor(idle + u_slope * x)
             mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw))
-            extra = np.where(free, np.maximum(n / x - mean_r, 0.0), 0.0)
-            kstar = np.argmax(np.stack(np.broadcast_arrays(*load), -1), -1)
-            on = [kstar == k for k in range(K)]
-            vk_r = np.select(on, vr, 0.0)
-            vk_w = np.select(on, vw, 0.0)
-            pvk = np.select(on, np.broadcast_arrays(*pv), 0.0)
-            ok = pvk > 0
-            add_r = extra * np.where(ok, vk_r / np.maximum(pvk, _EPS), 1.0)
-            add_w = extra * np.where(ok, vk_w / np.maximum(pvk, _EPS), 1.0)
-            all_r, all_w = all_r + add_r, all_w + add_w
-            sto = kstar >= 2
-            sto_r, sto_w = sto_r + np.where(sto, add_r, 0.0), sto_w + np.where(sto, add_w, 0.0)
+            extra = np.where(free, unplaced(n / x, mean_r), 0.0)
+            ex = np.flatnonzero(extra)
+            if ex.size:  # past saturation only: a few rows
+                lk = np.stack([np.broadcast_to(a, (m,))[ex] for a in load], -1)
+                on = np.arange(K) == lk.argmax(-1)[:, None]
+                vk_r = (np.stack([np.broadcast_to(v, (m,))[ex] for v in vr], -1) * on).sum(-1)
+                vk_w = (np.stack([np.broadcast_to(v, (m,))[ex] for v in vw], -1) * on).sum(-1)
+                pvk = (np.stack([np.broadcast_to(v, (m,))[ex] for v in pv], -1) * on).sum(-1)
+                ok = pvk > 0
+                e = extra[ex]
+                add_r = e * np.where(ok, vk_r / np.maximum(pvk, _EPS), 1.0)
+                add_w = e * np.where(ok, vk_w / np.maximum(pvk, _EPS), 1.0)
+                all_r, all_w = np.array(np.broadcast_to(all_r, (m,))), np.array(np.broadcast_to(all_w, (m,)))
+                sto_r, sto_w = np.array(np.broadcast_to(sto_r, (m,))), np.array(np.broadcast_to(sto_w, (m,)))
+                all_r[ex] += add_r
+                all_w[ex] += add_w
+                sto = on[:, 2:].any(-1)
+                sto_r[ex] += np.where(sto, add_r, 0.0)
+                sto_w[ex] += np.where(sto, add_w, 0.0)
         sums["closed"] = (all_r, all_w, sto_r, sto_w)
     if not closed.all():
         # open network, M/M/1 per station at rate x
@@ -625,11 +640,19 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     else:
         all_r, all_w, sto_r, sto_w = next(iter(sums.values()))
 
+    util_cpu = np.minimum(np.maximum(idle + x * u_slope, 0.0), 1.0)
+    # every station's utilisation, the host CPU's as a share of its usable
+    # capacity; the busiest (first of equals) and its level
+    uk = [np.minimum(np.maximum(a, 0.0), 1.0) for a in u]
+    uk[1] = np.minimum(np.maximum((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0), 1.0)
     util = o["utilization"][sl]
+    umax = uk[0]
+    bott = np.zeros(m, dtype=np.int8)
     for k in range(K):
-        util[:, k] = np.clip(u[k], 0.0, 1.0)
-    util_cpu = np.clip(idle + x * u_slope, 0.0, 1.0)
-    util[:, 1] = np.clip((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0, 1.0)
+        util[:, k] = uk[k]
+        if k:
+            bott[uk[k] > umax] = k
+            umax = np.maximum(umax, uk[k])
     lw = lp_wait_factor(util_cpu)
     cw_r, cw_w = wc_r * lw, wc_w * lw
     vm_r = (all_r + dvm_r + cw_r) * 1e3
@@ -637,8 +660,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     mean_vm = r * vm_r + w * vm_w
     iops = x * S
 
-    bott = util.argmax(-1).astype(np.int8)
-    code = np.where(lab == _POPULATION, np.where(util.max(-1) > 0.8, bott, _OUTSTANDING), lab)
+    code = np.where(lab == _POPULATION, np.where(umax > 0.8, bott, _OUTSTANDING), lab)
     code = np.where(lab == _OFFERED, np.where(saturated, bott, _NONE), code)
     codes["bottleneck"][sl] = code
     codes["limited_by"][sl] = lab

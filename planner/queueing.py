@@ -48,7 +48,7 @@ def lp_wait_factor(u):
 
 
 def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
-                         iterations: int | None = None, tol: float = 1e-6, lp_wait=None):
+                         iterations: int | None = None, tol: float = 1e-18, lp_wait=None):
     """Approximate MVA for V identical VMs, each with ``n`` IOs outstanding.
 
     Parameters
@@ -116,7 +116,9 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
             return zbar
     has_bg = bool(np.any(bg > 0))
     # asymptotic bound X <= n / (D + Z) narrows the bracket; a fixed number of
-    # halvings reaches the tolerance (relative to the bracket) without a check
+    # halvings reaches the tolerance (relative to the bracket) without a check:
+    # 60 by default, the root to the last bits (the reference for
+    # symmetric_throughput, which gets there by Newton's method)
     hi = np.minimum(hi, n / np.maximum(dpath.sum(-1) + zbar, _EPS))
     steps = iterations or int(np.ceil(np.log2(1.0 / tol)))
     cd = coef * dpath
@@ -140,7 +142,7 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     if lp_wait is not None:
         z = z + w_coef * lp_wait_factor(u0 + u_slope * x_out)[..., None]
     mean_r = (p * (r.sum(-1) + z)).sum(-1)
-    extra = np.maximum(n / x_out - mean_r, 0.0)
+    extra = unplaced(n / x_out, mean_r)
     k_star = (total * s).argmax(-1)
     onehot = np.arange(d.shape[-1]) == k_star[..., None]
     visit, pv = _visits(d, p)
@@ -151,7 +153,7 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     return x_out, r
 
 
-def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, iterations: int = 20):
+def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60):
     """Per-VM throughput of :func:`schweitzer_symmetric`, on one 1-D array per
     station (the layout :func:`planner.performance.evaluate_arrays` computes in).
 
@@ -159,29 +161,142 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     is shared by ``s0`` VMs, the others by ``share``; only the last station
     carries background work ``bg4``. ``zbar`` and ``wbar`` are the class-mixed
     delay and LP-wait coefficient, ``u0 + slope * x`` the LP utilisation, and
-    ``x_max`` the capacity bound. Same fixed point, same bracket and bisection.
+    ``x_max`` the capacity bound.
+
+    Same fixed point and bracket as :func:`schweitzer_symmetric`, found by
+    Newton's method on g(x) = x R(x) - n from the bracket's upper end: g is
+    increasing and convex there (x times a sum of increasing convex terms), so
+    the iterates fall monotonically onto the root, quadratically once close;
+    a step that leaves the bracket (where a clamp bends g) halves it instead.
+    Stops when no row moves by more than 1e-15 relative.
     """
-    kk = len(dpath)
     coef0 = np.maximum(s0 - 1.0 / n, 0.0)
     coef = np.maximum(share - 1.0 / n, 0.0)
-    lo = np.zeros(np.shape(x_max))
     dsum = dpath[0]
     for d in dpath[1:]:
         dsum = dsum + d
     hi = np.minimum(x_max, n / np.maximum(dsum + zbar, _EPS))
+    shape = np.broadcast_shapes(hi.shape, *(np.shape(v) for v in (*dpath, s0, share, bg4, n, zbar, wbar, slope)))
+    hi = np.broadcast_to(hi, shape).reshape(-1)
+    rows = hi.shape
     sbg = share * bg4
-    for _ in range(iterations):
-        mid = 0.5 * (lo + hi)
-        mc = mid * coef
-        acc = dpath[0] / np.maximum(1.0 - mid * coef0 * dpath[0], 1e-9)
-        for k in range(1, kk - 1):
-            acc = acc + dpath[k] / np.maximum(1.0 - mc * dpath[k], 1e-9)
-        dbar = dpath[-1] / (1.0 - np.minimum(mid * sbg, 0.999))
-        acc = acc + dbar / np.maximum(1.0 - mc * dbar, 1e-9)
-        below = n > mid * (acc + (zbar + wbar * lp_wait_factor(u0 + slope * mid)))
-        lo = np.where(below, mid, lo)
-        hi = np.where(below, hi, mid)
-    return np.where(lo > 0, lo, hi * 0.5)
+    c0d0 = coef0 * dpath[0]
+    cd = [coef * d for d in dpath[1:-1]]
+    cd4 = coef * dpath[-1]
+
+    # Start from the root of a one-queue approximation: the station with the
+    # nearest pole, d_b / (1 - a_b x), plus every other term at its no-load
+    # value. It undercounts R, so its root is at or above the true one (Newton
+    # then falls monotonically) and it is close wherever one station binds.
+    a = [c0d0] + cd + [sbg + cd4]
+    a_b, d_b = a[0], dpath[0]
+    for ak, dk in zip(a[1:], dpath[1:]):
+        bigger = ak > a_b
+        a_b, d_b = np.where(bigger, ak, a_b), np.where(bigger, dk, d_b)
+    u = np.minimum(u0 + 0.0 * slope, 0.99)
+    c_rest = dsum - d_b + zbar + wbar * (u / (1.0 - u))
+    b = c_rest + d_b + n * a_b
+    x = np.minimum(hi, 2.0 * n / (b + np.sqrt(np.maximum(b * b - 4.0 * a_b * c_rest * n, 0.0))))
+
+    # per-row terms; rows leave the arrays once converged
+    names = ("d0", "d1", "d2", "d3", "d4", "c0d0", "cd1", "cd2", "cd3", "cd4", "coef", "share", "bg4", "sbg",
+             "zbar", "wbar", "slope", "n")
+    P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, wbar, slope, n)))
+    P = {k: (np.broadcast_to(v, shape).reshape(-1) if np.ndim(v) else v) for k, v in P.items()}
+    x = np.broadcast_to(x, rows)
+    out = np.empty(rows)
+    pos = np.arange(x.size)
+    lo = np.zeros(rows)
+    hi = hi.copy()
+    for _ in range(max_iter):
+        acc, dacc = _cycle(x, P, u0)
+        nn = P["n"]
+        g = x * acc - nn
+        below = g < 0
+        lo = np.where(below, x, lo)
+        hi = np.where(below, hi, x)
+        # Newton on 1/R(x) - x/n (same root): a pole d/(1 - a x) is linear there
+        nxt = x + (1.0 / acc - x / nn) / (dacc / (acc * acc) + 1.0 / nn)
+        nxt = np.where((nxt >= lo) & (nxt <= hi), nxt, 0.5 * (lo + hi))
+        # the bracket's top already places too few IOs: the bound is the root
+        nxt = np.where(below & (x >= hi), x, nxt)
+        moving = np.abs(nxt - x) > 1e-15 * x
+        n_moving = int(np.count_nonzero(moving))
+        if n_moving == moving.size or (n_moving and n_moving > 0.75 * moving.size):
+            x = nxt
+            continue
+        # converged rows leave with the point last evaluated; like the
+        # bisection's lower end it must not place more than n IOs (x R <= n):
+        # where g is so steep that neighbouring floats straddle the root, step
+        # down to the first float below it (the rest wait at the bottleneck,
+        # see schweitzer_symmetric)
+        done = ~moving
+        xd = x[done]
+        steep = g[done] > 1e-13 * (nn[done] if np.ndim(nn) else nn)
+        if steep.any():
+            sub = _take(P, np.flatnonzero(done)[steep])
+            xs = xd[steep]
+            for j in range(8):
+                over = xs * _cycle(xs, sub, u0, False)[0] > sub["n"]
+                if not over.any():
+                    break
+                xs = np.where(over, xs * (1.0 - 2.0 ** (j - 52)), xs)
+            xd[steep] = xs
+        out[pos[done]] = xd
+        if not n_moving:
+            return out.reshape(shape)
+        keep = np.flatnonzero(moving)
+        P = _take(P, keep)
+        pos, x, lo, hi = pos[keep], nxt[keep], lo[keep], hi[keep]
+    out[pos] = x
+    return out.reshape(shape)
+
+
+def _take(P: dict, idx) -> dict:
+    return {k: (v[idx] if np.ndim(v) else v) for k, v in P.items()}
+
+
+def _cycle(x, P, u0, derivative=True):
+    """R(x) = sum_k Rbar_k(x) + Z(x) of :func:`symmetric_throughput`'s
+    fixed point, and its derivative."""
+    c0d0 = P["c0d0"]
+    den = np.maximum(1.0 - x * c0d0, 1e-9)
+    rb = P["d0"] / den
+    acc = rb
+    if derivative:
+        dacc = rb * (c0d0 / den)
+    for d, c in ((P["d1"], P["cd1"]), (P["d2"], P["cd2"]), (P["d3"], P["cd3"])):
+        den = np.maximum(1.0 - x * c, 1e-9)
+        rb = d / den
+        acc = acc + rb
+        if derivative:
+            dacc = dacc + rb * (c / den)
+    e = x * P["share"] * P["bg4"]  # in this order, as every other path: 1 - e can cancel
+    f = 1.0 - np.minimum(e, 0.999)
+    dbar = P["d4"] / f
+    den = np.maximum(1.0 - x * P["coef"] * dbar, 1e-9)
+    rb = dbar / den
+    acc = acc + rb
+    slope, wbar = P["slope"], P["wbar"]
+    uu = u0 + slope * x
+    ucl = np.minimum(uu, 0.99)
+    q = 1.0 / (1.0 - ucl)
+    acc = acc + (P["zbar"] + wbar * (ucl * q))
+    if not derivative:
+        return acc, None
+    # d/dx of d4 / (f - x c d4), where the background clamp is inactive
+    dacc = dacc + rb * ((np.where(e < 0.999, P["sbg"], 0.0) + P["cd4"]) / (den * f))
+    dacc = dacc + np.where(uu < 0.99, wbar * slope * q * q, 0.0)
+    return acc, dacc
+
+
+def unplaced(cycle_s, mean_r_s):
+    """Cycle time the fixed point leaves unexplained, seconds: n / x - R(x),
+    nonzero only past saturation (the root pinned at the capacity bound).
+    Below 1e-13 of the cycle it is the root's rounding, not IOs: zero (else a
+    station few IOs visit, whose share divides it, would amplify the noise)."""
+    extra = cycle_s - mean_r_s
+    return np.where(extra > 1e-13 * cycle_s, extra, 0.0)
 
 
 def schweitzer_residence(path_s, mix, background_s, share, n, x):
