@@ -27,7 +27,7 @@ from planner import cpu as cpu_mod
 from planner import devices, network, resiliency
 from planner.capacity import RESILIENCY_CODES
 from planner.design import ResolvedDesign
-from planner.params import ModelParams
+from planner.params import PARAM_NAMES, ModelParams
 from planner.queueing import (gamma_quantile, lp_wait_factor, open_residence, schweitzer_residence,
                               schweitzer_symmetric, symmetric_throughput, unplaced)
 from planner.workload import Workload
@@ -470,9 +470,10 @@ class _Rows:
             setattr(self, k, v if v.ndim == 0 else v[sl])
 
 
-def _flatten(*objs) -> tuple[dict, tuple]:
+def _flatten(*objs, extra: dict | None = None) -> tuple[dict, tuple]:
     """Inputs as 1-D columns over the broadcast shape (0-d where constant)."""
     arrs = {f.name: np.asarray(getattr(o, f.name)) for o in objs for f in fields(o)}
+    arrs.update(extra or {})
     shape = np.broadcast_shapes(*(a.shape for a in arrs.values()))
     cols = {}
     for k, a in arrs.items():
@@ -493,26 +494,47 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     and a throttled or open load is evaluated as an open network at that rate.
     All latencies are means in ms unless named p90/p99.
 
+    ``p`` may also be any object with the :class:`ModelParams` attributes as
+    arrays that broadcast with D and W: one parameter set per row, so several
+    sets are evaluated in one call (the calibration's finite differences).
+
     Rows are computed in blocks of :data:`BLOCK` on one array per (class,
     station) term, so the temporaries stay in cache and memory is bounded;
     :func:`evaluate_arrays_reference` is the same model on stacked arrays.
     """
-    cols, shape = _flatten(D, W)
+    pvals = {k: np.asarray(getattr(p, k), dtype=float) for k in PARAM_NAMES}
+    per_row = {f"param:{k}": v for k, v in pvals.items() if v.size > 1}
+    cols, shape = _flatten(D, W, extra=per_row)
     size = int(np.prod(shape)) if shape else 1
     out = {k: np.empty(size) for k in _FLOAT_OUT}
     out["utilization"] = np.empty((size, K))
     out["saturated"] = np.empty(size, dtype=bool)
     codes = {"bottleneck": np.empty(size, dtype=np.int8), "limited_by": np.empty(size, dtype=np.int8)}
-    cv2 = max(float(p.latency_cv2), 1e-6)
-    quant = {q: float(gamma_quantile(1.0, cv2, q)) for q in (0.90, 0.99)}
+    cv2 = np.maximum(cols["param:latency_cv2"] if "param:latency_cv2" in cols else pvals["latency_cv2"], 1e-6)
+    if cv2.ndim:  # one Gamma quantile per distinct parameter set
+        uniq, inv = np.unique(cv2, return_inverse=True)
+        quant = {q: gamma_quantile(1.0, uniq, q)[inv] for q in (0.90, 0.99)}
+    else:
+        quant = {q: float(gamma_quantile(1.0, cv2, q)) for q in (0.90, 0.99)}
     for start in range(0, size, BLOCK):
         sl = slice(start, min(size, start + BLOCK))
-        _block(_Rows(cols, sl), p, sl, out, codes, quant)
+        rows = _Rows(cols, sl)
+        pb = _Params({k: getattr(rows, f"param:{k}", None) if f"param:{k}" in cols else float(v)
+                      for k, v in pvals.items()}) if per_row else p
+        qb = {q: (v if np.ndim(v) == 0 else v[sl]) for q, v in quant.items()}
+        _block(rows, pb, sl, out, codes, qb)
     for k, c in codes.items():
         out[k] = _LABEL_OBJ[c]
     if shape != (size,):
         out = {k: v.reshape(shape + v.shape[1:]) for k, v in out.items()}
     return out
+
+
+class _Params:
+    """Model parameters as attributes (scalars, or one value per row)."""
+
+    def __init__(self, values: dict):
+        self.__dict__.update(values)
 
 
 def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dict) -> None:
@@ -553,7 +575,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
             return a if ci is None or np.ndim(a) == 0 else np.broadcast_to(a, (m,))[ci]
 
         x_c = symmetric_throughput([pick(d) for d in dp], pick(s0), pick(S), pick(bg), pick(n),
-                                   pick(r * dvm_r + w * dvm_w), pick(r * wc_r + w * wc_w), idle,
+                                   pick(r * dvm_r + w * dvm_w), pick(r * wc_r + w * wc_w), pick(idle),
                                    pick(u_slope), pick(x_sat))
         if ci is None:
             x[:] = x_c
@@ -625,15 +647,15 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
                 sto_w[ex] += np.where(sto, add_w, 0.0)
         sums["closed"] = (all_r, all_w, sto_r, sto_w)
     if not closed.all():
-        # open network, M/M/1 per station at rate x
+        # open network, M/M/1 per station at rate x; an open load is held below
+        # its capacity bound (x <= 0.999 x_sat), so every U < 1 here (closed
+        # rows of a mixed block get inf or nan, and are not read)
         rr, rw = [], []
         with np.errstate(divide="ignore", invalid="ignore"):
             for k in range(K):
-                below = u[k] < 1.0
-                stretch = np.where(below, 1.0 / np.maximum(1.0 - u[k], _EPS), np.inf)
-                wait = np.where(below, u[k] * stretch * (total[k] / np.maximum(pv[k], _EPS)), np.inf)
-                rr.append(np.where(pr[k] > 0, pr[k] + vr[k] * wait, 0.0))
-                rw.append(np.where(pw[k] > 0, pw[k] + vw[k] * wait, 0.0))
+                wait = u[k] * (1.0 / (1.0 - u[k])) * (total[k] / np.maximum(pv[k], _EPS))
+                rr.append(vr[k] * (pr[k] + wait))
+                rw.append(rr[k] if vw[k] is vr[k] and pw[k] is pr[k] else vw[k] * (pw[k] + wait))
         sums["open"] = (sum(rr[1:], rr[0]), sum(rw[1:], rw[0]), rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4])
     if len(sums) == 2:
         all_r, all_w, sto_r, sto_w = (np.where(closed, a, b) for a, b in zip(sums["closed"], sums["open"]))

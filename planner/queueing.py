@@ -176,7 +176,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     for d in dpath[1:]:
         dsum = dsum + d
     hi = np.minimum(x_max, n / np.maximum(dsum + zbar, _EPS))
-    shape = np.broadcast_shapes(hi.shape, *(np.shape(v) for v in (*dpath, s0, share, bg4, n, zbar, wbar, slope)))
+    shape = np.broadcast_shapes(hi.shape, *(np.shape(v) for v in (*dpath, s0, share, bg4, n, zbar, wbar, slope, u0)))
     hi = np.broadcast_to(hi, shape).reshape(-1)
     rows = hi.shape
     sbg = share * bg4
@@ -200,8 +200,8 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
 
     # per-row terms; rows leave the arrays once converged
     names = ("d0", "d1", "d2", "d3", "d4", "c0d0", "cd1", "cd2", "cd3", "cd4", "coef", "share", "bg4", "sbg",
-             "zbar", "wbar", "slope", "n")
-    P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, wbar, slope, n)))
+             "zbar", "wbar", "slope", "n", "u0")
+    P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, wbar, slope, n, u0)))
     P = {k: (np.broadcast_to(v, shape).reshape(-1) if np.ndim(v) else v) for k, v in P.items()}
     x = np.broadcast_to(x, rows)
     out = np.empty(rows)
@@ -209,7 +209,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     lo = np.zeros(rows)
     hi = hi.copy()
     for _ in range(max_iter):
-        acc, dacc = _cycle(x, P, u0)
+        acc, dacc = _cycle(x, P)
         nn = P["n"]
         g = x * acc - nn
         below = g < 0
@@ -237,7 +237,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
             sub = _take(P, np.flatnonzero(done)[steep])
             xs = xd[steep]
             for j in range(8):
-                over = xs * _cycle(xs, sub, u0, False)[0] > sub["n"]
+                over = xs * _cycle(xs, sub, False)[0] > sub["n"]
                 if not over.any():
                     break
                 xs = np.where(over, xs * (1.0 - 2.0 ** (j - 52)), xs)
@@ -256,7 +256,7 @@ def _take(P: dict, idx) -> dict:
     return {k: (v[idx] if np.ndim(v) else v) for k, v in P.items()}
 
 
-def _cycle(x, P, u0, derivative=True):
+def _cycle(x, P, derivative=True):
     """R(x) = sum_k Rbar_k(x) + Z(x) of :func:`symmetric_throughput`'s
     fixed point, and its derivative."""
     c0d0 = P["c0d0"]
@@ -278,7 +278,7 @@ def _cycle(x, P, u0, derivative=True):
     rb = dbar / den
     acc = acc + rb
     slope, wbar = P["slope"], P["wbar"]
-    uu = u0 + slope * x
+    uu = P["u0"] + slope * x
     ucl = np.minimum(uu, 0.99)
     q = 1.0 / (1.0 - ucl)
     acc = acc + (P["zbar"] + wbar * (ucl * q))

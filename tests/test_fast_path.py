@@ -97,3 +97,23 @@ def test_fast_path_broadcasts_like_the_reference():
     D0 = DesignArrays(**{k: np.asarray(v[0]) for k, v in D.__dict__.items()})
     W0 = WorkloadArrays(**{k: np.asarray(v[0]) for k, v in W.__dict__.items()})
     assert_same(evaluate_arrays(D0, W0, P), evaluate_arrays_reference(D0, W0, P))
+
+
+def test_one_parameter_set_per_row_equals_separate_calls():
+    """Parameters as per-row arrays (the calibration's finite differences in
+    one call) give each row what its own parameter set gives."""
+    from types import SimpleNamespace
+
+    from planner.params import PARAM_NAMES, ModelParams
+
+    D, W = random_arrays(400, 21)
+    rng = np.random.default_rng(3)
+    sets = [P] + [ModelParams.from_vector(P.vector() * rng.uniform(0.7, 1.3, len(PARAM_NAMES))) for _ in range(3)]
+    k = len(sets)
+    Dk = D.take(np.tile(np.arange(400), k))
+    Wk = WorkloadArrays(**{f: np.tile(v, k) for f, v in W.__dict__.items()})
+    stacked = SimpleNamespace(**{f: np.repeat([getattr(s, f) for s in sets], 400) for f in PARAM_NAMES})
+    out = evaluate_arrays(Dk, Wk, stacked)
+    for j, s in enumerate(sets):
+        one = evaluate_arrays(D, W, s)
+        assert_same({key: v[j * 400:(j + 1) * 400] for key, v in out.items()}, one)
