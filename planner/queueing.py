@@ -34,6 +34,7 @@ Formulas
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -435,6 +436,7 @@ def gammainc(a: float, x: float) -> float:
     return 1.0 - front * h
 
 
+@functools.lru_cache(maxsize=256)
 def gammaincinv(a: float, p: float) -> float:
     """x with P(a, x) = p (the inverse of :func:`gammainc`), for a > 0 and
     0 < p < 1: Halley's method from the starting point of Numerical Recipes'
