@@ -222,7 +222,13 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
         nxt = np.where((nxt >= lo) & (nxt <= hi), nxt, 0.5 * (lo + hi))
         # the bracket's top already places too few IOs: the bound is the root
         nxt = np.where(below & (x >= hi), x, nxt)
-        moving = np.abs(nxt - x) > 1e-15 * x
+        step = np.abs(nxt - x)
+        # quadratic convergence: after a step below 1e-11 the next is below
+        # ~1e-20 x the curvature, so the stepped-to point is the root unless g
+        # is steep there (elasticity x g'/n above 1e3): settled as below
+        early = (step <= 1e-11 * x) & (x * (acc + x * dacc) <= 1e3 * nn)
+        x = np.where(early, nxt, x)
+        moving = (step > 1e-15 * x) & ~early
         n_moving = int(np.count_nonzero(moving))
         if n_moving == moving.size or (n_moving and n_moving > 0.75 * moving.size):
             x = nxt
@@ -234,7 +240,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
         # see schweitzer_symmetric)
         done = ~moving
         xd = x[done]
-        steep = g[done] > 1e-13 * (nn[done] if np.ndim(nn) else nn)
+        steep = (g[done] > 1e-13 * (nn[done] if np.ndim(nn) else nn)) & ~early[done]
         if steep.any():
             sub = _take(P, np.flatnonzero(done)[steep])
             xs = xd[steep]
