@@ -602,6 +602,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     vr = [np.greater(pr[k], 0).astype(float) for k in range(K)]
     vw = [vr[k] if pw[k] is pr[k] else np.greater(pw[k], 0).astype(float) for k in range(K)]
     pv = [vr[k] if vw[k] is vr[k] else r * vr[k] + w * vw[k] for k in range(K)]
+    pvm = [np.maximum(a, _EPS) for a in pv]
     sums = {}
     if closed.any():
         # MVA residences at the (possibly throttled) rate x: Little's law holds
@@ -611,13 +612,12 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         dbar = dp[:4] + [r * dpr[4] + w * dpw[4]]
         rr, rw = [], []
         inv_n = 1.0 / n
-        coefs = [np.maximum(s0 - inv_n, 0.0), np.maximum(S - inv_n, 0.0)]
+        xcs = [x * np.maximum(s0 - inv_n, 0.0), x * np.maximum(S - inv_n, 0.0)]
         for k in range(K):
-            coef = coefs[min(k, 1)]
-            rbar = dbar[k] / np.maximum(1.0 - x * coef * dbar[k], 1e-9)
-            wait = (rbar - dbar[k]) / np.maximum(pv[k], _EPS)
+            rbar = dbar[k] / np.maximum(1.0 - xcs[min(k, 1)] * dbar[k], 1e-9)
+            wait = (rbar - dbar[k]) / pvm[k]
             rr.append(dpr[k] + vr[k] * wait)
-            rw.append(dpw[k] + vw[k] * wait)
+            rw.append(rr[k] if dpw[k] is dpr[k] and vw[k] is vr[k] else dpw[k] + vw[k] * wait)
         all_r, all_w = sum(rr[1:], rr[0]), sum(rw[1:], rw[0])
         sto_r, sto_w = rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4]
         # unthrottled: the IOs the approximation cannot place (past saturation)
@@ -653,7 +653,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         rr, rw = [], []
         with np.errstate(divide="ignore", invalid="ignore"):
             for k in range(K):
-                wait = u[k] * (1.0 / (1.0 - u[k])) * (total[k] / np.maximum(pv[k], _EPS))
+                wait = u[k] * (1.0 / (1.0 - u[k])) * (total[k] / pvm[k])
                 rr.append(vr[k] * (pr[k] + wait))
                 rw.append(rr[k] if vw[k] is vr[k] and pw[k] is pr[k] else vw[k] * (pw[k] + wait))
         sums["open"] = (sum(rr[1:], rr[0]), sum(rw[1:], rw[0]), rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4])
