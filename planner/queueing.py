@@ -230,7 +230,9 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
         x = np.where(early, nxt, x)
         moving = (step > 1e-15 * x) & ~early
         n_moving = int(np.count_nonzero(moving))
-        if n_moving == moving.size or (n_moving and n_moving > 0.75 * moving.size):
+        # rows leave (the arrays shrink) only when many have converged and
+        # the arrays are long enough for the copies to pay
+        if n_moving and (n_moving > 0.75 * moving.size or moving.size < 1024):
             x = nxt
             continue
         # converged rows leave with the point last evaluated; like the
