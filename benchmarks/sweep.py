@@ -6,7 +6,7 @@ full model, bands excluded. Time is the median of 5 runs after a warm-up;
 peak memory is tracemalloc's peak over one more run (inputs excluded, the
 outputs included). Prints figures, asserts nothing.
 
-Usage: python benchmarks/sweep.py [--designs N] [--closed] [--one-at-a-time K]
+Usage: python benchmarks/sweep.py [--designs N] [--closed] [--one-at-a-time K] [--root DIR]
 The last line is ``designs_per_s=<float> peak_mib=<float>``.
 """
 from __future__ import annotations
@@ -19,8 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# --root DIR: the app checkout to measure (before/after); this file's own otherwise
+_root = sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv else str(Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, _root)
 
 from cases import candidates, mixed_workloads  # noqa: E402
 from planner.params import default_params  # noqa: E402
@@ -37,6 +39,7 @@ def main(argv=None) -> None:
     ap.add_argument("--closed", action="store_true", help="one closed workload for all designs (the sweep's fast case)")
     ap.add_argument("--one-at-a-time", type=int, default=0, help="also time K designs one call each")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--root", help="app checkout to measure (default: this one)")
     a = ap.parse_args(argv)
     n = a.designs
     p = default_params()
