@@ -4,8 +4,8 @@ Starts the app (``streamlit run app.py``, with the repo's .streamlit/config.toml
 and drives Debian's chromium with playwright: on the Design page it changes,
 one at a time, the node count (type, Enter), the capacity drive and the
 transport; on the Performance page the workload. Each change is timed in the
-page, from just before the key press to the last DOM change of the rerun it
-started; the page counts as settled once the app's ``data-test-script-state``
+page, from the key press (the Enter, or the mouse press, as the page's own
+listener sees it) to the last DOM change of the rerun it started; the page counts as settled once the app's ``data-test-script-state``
 is ``notRunning``, no element is ``data-stale`` and nothing has changed for
 400 ms (charts included). Median and p95 per change; prints figures, asserts
 nothing. ``--root`` runs another checkout of the app (before/after).
@@ -38,13 +38,19 @@ OBSERVE = """() => {
   window.__last = 0;
   new MutationObserver(() => { window.__last = performance.now(); })
     .observe(document, {attributes: true, childList: true, subtree: true, characterData: true});
+  // the press itself, as the page sees it (not the automation's own steps before it)
+  const mark = e => { if (window.__armed && (e.type === 'mousedown' || e.key === 'Enter')) {
+    window.__t0 = performance.now(); window.__armed = false; } };
+  document.addEventListener('keydown', mark, true);
+  document.addEventListener('mousedown', mark, true);
 }"""
-START = "() => { window.__t0 = performance.now(); window.__last = 0; return window.__t0; }"
+START = "() => { window.__armed = true; window.__t0 = null; window.__last = 0; }"
 SETTLED = """(quiet) => {
   const app = document.querySelector('[data-testid="stApp"]');
-  if (!window.__last || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  if (window.__t0 === null || window.__last <= window.__t0) return false;
+  if (app.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (document.querySelector('[data-stale="true"]')) return false;
-  return performance.now() - window.__last > quiet ? window.__last : false;
+  return performance.now() - window.__last > quiet ? window.__last - window.__t0 : false;
 }"""
 STATE = "() => JSON.stringify([window.__t0, window.__last])"
 
@@ -75,15 +81,13 @@ def _start(root: Path) -> tuple[subprocess.Popen, str]:
 
 
 def _timed(page, action) -> float:
-    t0 = page.evaluate(START)
+    page.evaluate(START)
     action()
     try:
-        t1 = page.wait_for_function(SETTLED, arg=QUIET_MS, polling="raf", timeout=20_000).json_value()
+        return page.wait_for_function(SETTLED, arg=QUIET_MS, polling="raf", timeout=20_000).json_value()
     except Exception:
-        print("DEBUG", page.evaluate(STATE))
-        page.screenshot(path="/tmp/sp/fail.png")
+        print("page never settled: [press, last change] =", page.evaluate(STATE))
         raise
-    return t1 - t0
 
 
 def _settle(page) -> None:
