@@ -13,8 +13,15 @@ Stations, in order (index K):
 Classes (index C): 0 read, 1 write.
 
 Everything is vectorised: :class:`DesignArrays` and :class:`WorkloadArrays`
-hold one element per candidate (broadcast against each other), so 100,000
+hold one element per candidate (broadcast against each other), so a million
 designs are evaluated in one call.
+
+The physics is written once, in :func:`demand_terms` (one array per class and
+station term). :func:`evaluate_arrays` composes it in blocks of rows with
+:func:`planner.queueing.symmetric_throughput`; :func:`evaluate_arrays_reference`
+is the same model written plainly on stacked (..., C, K) arrays with
+:func:`planner.queueing.schweitzer_symmetric`, kept as the reference the fast
+path is tested against (``tests/test_fast_path.py``, 1e-9 on random designs).
 """
 from __future__ import annotations
 
