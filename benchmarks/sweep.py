@@ -1,59 +1,83 @@
-"""Designs per second: the vectorised model vs the same model one design at a time.
+"""Designs per second and peak memory of ``evaluate_arrays`` on mixed workloads.
 
-Prints figures; asserts nothing (speed is measured here, not in tests).
-Usage: python benchmarks/sweep.py [N]
+N random designs (benchmarks/cases.py), each with its own workload: closed
+populations (some rate-limited), 30 % open loads, a tenth host-issued; the
+full model, bands excluded. Time is the median of 5 runs after a warm-up;
+peak memory is tracemalloc's peak over one more run (inputs excluded, the
+outputs included). Prints figures, asserts nothing.
+
+Usage: python benchmarks/sweep.py [--designs N] [--closed] [--one-at-a-time K] [--root DIR]
+The last line is ``designs_per_s=<float> peak_mib=<float>``.
 """
+from __future__ import annotations
+
+import argparse
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# --root DIR: the app checkout to measure (before/after); this file's own otherwise
+_root = sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv else str(Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, _root)
 
-from planner.design import parse_design, resolve  # noqa: E402
+from cases import candidates, mixed_workloads  # noqa: E402
 from planner.params import default_params  # noqa: E402
-from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays  # noqa: E402
-from planner.workload import profiles  # noqa: E402
+from planner.performance import WorkloadArrays, evaluate_arrays  # noqa: E402
 
 
-def candidates(n: int, seed: int = 0) -> DesignArrays:
-    """n random variations of the reference design (nodes, drives, NIC speed, resiliency, transport)."""
-    ref = DesignArrays.from_designs([resolve(parse_design(
-        (Path(__file__).resolve().parent.parent / "examples" / "reference.json").read_text()))])
-    rng = np.random.default_rng(seed)
-    D = ref.take(np.zeros(n, dtype=int))
-    nodes = rng.integers(4, 17, n)
-    return D.replace(
-        nodes=nodes, fault_domains=nodes, drives_per_node=rng.integers(2, 25, n),
-        node_bandwidth_bytes_s=rng.choice([25, 50, 100, 200], n) * 1e9 / 8,
-        resiliency_code=rng.choice([0, 1, 3, 4], n), tcp=rng.random(n) < 0.3,
-        cpu_utilization_cap=rng.uniform(0.5, 1.0, n))
+def take_w(W, idx):
+    return WorkloadArrays(**{k: np.asarray(v)[idx] if np.ndim(v) else v for k, v in W.__dict__.items()})
 
 
-def main(n: int = 100_000, sample: int = 300) -> None:
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--designs", type=int, default=100_000)
+    ap.add_argument("--closed", action="store_true", help="one closed workload for all designs (the sweep's fast case)")
+    ap.add_argument("--one-at-a-time", type=int, default=0, help="also time K designs one call each")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--root", help="app checkout to measure (default: this one)")
+    a = ap.parse_args(argv)
+    n = a.designs
     p = default_params()
-    w = profiles()["oltp-8k"]
     D = candidates(n)
-    W = WorkloadArrays.from_workload(w, D.nodes)
-    evaluate_arrays(D.take(np.arange(10)), WorkloadArrays.from_workload(w, D.nodes[:10]), p)  # warm-up
+    if a.closed:
+        from planner.workload import profiles
+
+        W = WorkloadArrays.from_workload(profiles()["oltp-8k"], D.nodes)
+    else:
+        W = mixed_workloads(D)
+    warm = np.arange(min(n, 1000))
+    evaluate_arrays(D.take(warm), take_w(W, warm), p)
     runs = []
-    for _ in range(5):  # a 2-core machine is noisy: report the median of five runs
+    for _ in range(a.runs):
         t = time.perf_counter()
         out = evaluate_arrays(D, W, p)
         runs.append(time.perf_counter() - t)
-    vec_s = float(np.median(runs))
-    t = time.perf_counter()
-    for i in range(sample):
-        Di = D.take(np.array([i]))
-        evaluate_arrays(Di, WorkloadArrays.from_workload(w, Di.nodes), p)
-    one_s = (time.perf_counter() - t) / sample
-    vec_rate, one_rate = n / vec_s, 1.0 / one_s
-    print(f"vectorised: {n} designs in {vec_s:.2f} s (median of 5; best {min(runs):.2f} s) = {vec_rate:,.0f} designs/s")
-    print(f"one at a time: {sample} designs, {one_s * 1e3:.2f} ms each = {one_rate:,.0f} designs/s")
-    print(f"speed-up: {vec_rate / one_rate:,.0f}x   (target >= 200,000 designs/s vectorised)")
-    print(f"check: median IOPS {np.median(out['iops']):,.0f}, all finite: {bool(np.all(np.isfinite(out['iops'])))}")
+        del out
+    tracemalloc.start()
+    out = evaluate_arrays(D, W, p)
+    peak_mib = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    med = float(np.median(runs))
+    kinds = "one closed workload" if a.closed else "mixed workloads (30 % open, rate limits, host issuers)"
+    print(f"{n:,} designs, {kinds}: median {med * 1e3:.1f} ms of {a.runs} (best {min(runs) * 1e3:.1f} ms), "
+          f"{n / med:,.0f} designs/s, peak {peak_mib:.1f} MiB traced (outputs included)")
+    lab, cnt = np.unique(np.asarray(out["limited_by"], dtype=str), return_counts=True)
+    print("limited_by: " + ", ".join(f"{k} {c}" for k, c in zip(lab, cnt))
+          + f"; all IOPS finite: {bool(np.all(np.isfinite(out['iops'])))}")
+    if a.one_at_a_time:
+        k = a.one_at_a_time
+        t = time.perf_counter()
+        for i in range(k):
+            evaluate_arrays(D.take(np.array([i])), take_w(W, np.array([i])), p)
+        one = (time.perf_counter() - t) / k
+        print(f"one at a time: {one * 1e3:.2f} ms per design ({1 / one:,.0f} designs/s)")
+    print(f"designs_per_s={n / med:.1f} peak_mib={peak_mib:.1f}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
+    main()

@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 import time
 from functools import lru_cache
+from types import SimpleNamespace
 
 import numpy as np
-from scipy.optimize import minimize
 
 from planner.benchdata import BENCH_DIR, DELL_ASSUMPTIONS, OUT_OF_SCOPE, all_points
 from planner.cpu import clock_scale as cpu_clock_scale
@@ -82,40 +82,98 @@ def _fit_target(m: str, idx) -> np.ndarray:
 UNTHROTTLED_IOPS_WEIGHT = 10.0
 
 
-def _residuals(vec, idx) -> tuple[np.ndarray, np.ndarray]:
-    """Log errors log(predicted / measured) of every fitted metric, and their weights.
+SOFT_L1_SCALE = 0.3  # soft-L1: quadratic below 30 % log error, linear above (robust to outliers)
+
+
+class FitData:
+    """The arrays one fit sees (its points' designs, workloads, fitted
+    measurements as logs, weights), built once per fit instead of per call.
 
     Weights: the metric's weight, x UNTHROTTLED_IOPS_WEIGHT for saturation IOPS,
     and 1 / (points of the configuration) scaled to the mean, so each measured
     configuration counts equally (the reference cluster's 6 points are not
     outvoted by a Dell configuration's 150).
     """
-    _, _, _, meas, groups, _, _ = dataset()
-    out = predict(ModelParams.from_vector(vec), idx)
-    g = groups[idx]
-    uniq, inv, counts = np.unique(g, return_inverse=True, return_counts=True)
-    group_w = (counts.mean() / counts)[inv]
-    res, wts = [], []
-    for m in METRICS:
-        y = _fit_target(m, idx)
-        yhat = np.asarray(out[m], dtype=float)
-        ok = np.isfinite(y) & (y > 0) & np.isfinite(yhat) & (yhat > 0)
-        r = np.zeros_like(y)
-        r[ok] = np.log(yhat[ok] / y[ok])
-        # a non-finite prediction where a measurement exists is a large error
-        r[np.isfinite(y) & (y > 0) & ~(np.isfinite(yhat) & (yhat > 0))] = 3.0
-        w = np.full(r.shape, WEIGHTS[m]) * group_w
-        if m == "iops":
-            w[meas["unthrottled"][idx]] *= UNTHROTTLED_IOPS_WEIGHT
-        res.append(r)
-        wts.append(np.where(np.isfinite(y) & (y > 0), w, 0.0))
-    return np.concatenate(res), np.concatenate(wts)
+
+    def __init__(self, idx):
+        _, D, W, meas, groups, _, _ = dataset()
+        self.idx = idx = np.asarray(idx)
+        self.D = D.take(idx)
+        self.W = WorkloadArrays(**{k: np.asarray(v)[idx] for k, v in W.__dict__.items()})
+        _, inv, counts = np.unique(groups[idx], return_inverse=True, return_counts=True)
+        group_w = (counts.mean() / counts)[inv]
+        self.terms = []
+        for m in METRICS:
+            y = _fit_target(m, idx)
+            has = np.isfinite(y) & (y > 0)
+            w = np.full(y.shape, WEIGHTS[m]) * group_w
+            if m == "iops":
+                w[meas["unthrottled"][idx]] *= UNTHROTTLED_IOPS_WEIGHT
+            self.terms.append((m, np.log(np.where(has, y, 1.0)), np.where(has, w, 0.0), has))
+        self.weights = np.concatenate([t[2] for t in self.terms])
+        self.fitted = self.weights > 0
+        self._stacked = {}
+
+    def log_errors(self, out: dict, rows: slice = slice(None)) -> np.ndarray:
+        """log(predicted / measured) per fitted (metric, point); a non-finite
+        prediction where a measurement exists counts as a large error (3)."""
+        res = []
+        for m, logy, _, has in self.terms:
+            yhat = np.asarray(out[m], dtype=float)[rows]
+            ok = np.isfinite(yhat) & (yhat > 0)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                r = np.where(has & ok, np.log(np.where(ok, yhat, 1.0)) - logy, 0.0)
+            r[has & ~ok] = 3.0
+            res.append(r)
+        return np.concatenate(res)
+
+    def evaluate(self, vecs: np.ndarray) -> list[np.ndarray]:
+        """Log errors for each parameter vector in ``vecs`` (k, P), one model call."""
+        vecs = np.atleast_2d(vecs)
+        k, n = len(vecs), len(self.idx)
+        if k == 1:
+            return [self.log_errors(evaluate_arrays(self.D, self.W, ModelParams.from_vector(vecs[0])))]
+        if k not in self._stacked:
+            tile = np.tile(np.arange(n), k)
+            self._stacked[k] = (self.D.take(tile), WorkloadArrays(**{f: np.asarray(v)[tile]
+                                                                    for f, v in self.W.__dict__.items()}))
+        D, W = self._stacked[k]
+        p = SimpleNamespace(**{name: np.repeat(vecs[:, j], n) for j, name in enumerate(PARAM_NAMES)})
+        out = evaluate_arrays(D, W, p)
+        return [self.log_errors(out, slice(i * n, (i + 1) * n)) for i in range(k)]
+
+    def cost(self, r: np.ndarray) -> float:
+        f = SOFT_L1_SCALE
+        return float(np.sum(self.weights * 2.0 * f * f * (np.sqrt(1.0 + (r / f) ** 2) - 1.0)))
+
+    def scaled(self, r: np.ndarray) -> np.ndarray:
+        """Residuals whose sum of squares is :meth:`cost`: r sqrt(2 w / (s + 1)),
+        s = sqrt(1 + (r / f)^2), since 2 f^2 (s - 1) = 2 r^2 / (s + 1); only
+        where a measurement is fitted (elsewhere the weight is zero)."""
+        r = r[self.fitted]
+        s = np.sqrt(1.0 + (r / SOFT_L1_SCALE) ** 2)
+        return r * np.sqrt(2.0 * self.weights[self.fitted] / (s + 1.0))
+
+
+@lru_cache(maxsize=64)
+def _fit_data(key: bytes) -> FitData:
+    return FitData(np.frombuffer(key, dtype=np.int64))
+
+
+def fit_data(idx) -> FitData:
+    return _fit_data(np.asarray(idx, dtype=np.int64).tobytes())
+
+
+def _residuals(vec, idx) -> tuple[np.ndarray, np.ndarray]:
+    """Log errors log(predicted / measured) of every fitted metric, and their
+    weights (see :class:`FitData`)."""
+    fd = fit_data(idx)
+    return fd.evaluate(np.asarray(vec, dtype=float))[0], fd.weights
 
 
 def _cost(vec, idx) -> float:
-    r, w = _residuals(vec, idx)
-    f = 0.3  # soft-L1: quadratic below 30 % log error, linear above (robust to outliers)
-    return float(np.sum(w * 2.0 * f * f * (np.sqrt(1.0 + (r / f) ** 2) - 1.0)))
+    fd = fit_data(idx)
+    return fd.cost(fd.evaluate(np.asarray(vec, dtype=float))[0])
 
 
 IDLE_VM_IOPS = 300.0
@@ -144,37 +202,74 @@ def guest_latency_from_idle_vms(idx) -> tuple[float, np.ndarray]:
                 if np.isfinite(d):
                     diffs.append(d * 1e3)
     diffs = np.array(diffs)
-    return float(np.median(diffs)), diffs
+    return (float(np.median(diffs)) if diffs.size else float("nan")), diffs
 
 
-def fit(idx, x0=None, max_nfev: int = 1500) -> tuple[np.ndarray, object]:
+#: least_squares' trust-region subproblem solver: LSMR (matrix-vector products)
+#: rather than an SVD per step, which threaded BLAS turns from 1 ms into 100 ms
+#: on a busy 2-core machine
+TR_SOLVER = "lsmr"
+#: scipy's own default tolerances: a fit has converged when a step changes the
+#: cost, or the parameters (relative to their scale), by less than this
+FIT_TOL = 1e-8
+
+
+def fit(idx, x0=None, max_nfev: int = 200) -> tuple[np.ndarray, object]:
     """Fit parameters on the points ``idx``; returns (full vector, scipy result).
 
     Only :data:`planner.params.FIT_NAMES` vary; the guest latency is identified
     from idle VMs first, and the TCP costs are derived afterwards from the
-    published RDMA/TCP pair. The model is piecewise (rate limits, caps,
-    saturation), which defeats finite-difference Jacobians; Powell's
-    derivative-free method on the bounded parameters is slower but reliable.
+    published RDMA/TCP pair.
+
+    The objective (:class:`FitData`: weighted soft-L1 on log errors) is a sum
+    of squares of :meth:`FitData.scaled` residuals, so scipy's bounded
+    trust-region reflective least squares minimises exactly it. Its Jacobian is
+    by forward differences, all parameters in one model call (one parameter set
+    per row). The model is piecewise (rate limits, caps, saturation): the step
+    is 1e-6 of each parameter's range, wide enough that a difference straddling
+    a kink stays a slope, not noise. Converged means scipy stopped on its
+    tolerances (``status > 0``), not on the evaluation cap.
     """
+    from scipy.optimize import least_squares
+
     free = np.array([PARAM_NAMES.index(k) for k in FIT_NAMES])
     lo = np.array([PARAM_BOUNDS[k][1] for k in FIT_NAMES])
     hi = np.array([PARAM_BOUNDS[k][2] for k in FIT_NAMES])
     start = ModelParams.from_mapping({}).vector() if x0 is None else np.array(x0, dtype=float)
     start[free] = np.clip(start[free], lo, hi)
     g = PARAM_NAMES.index("guest_latency_us")
-    start[g] = guest_latency_from_idle_vms(idx)[0]
+    g_idle, g_diffs = guest_latency_from_idle_vms(idx)
+    if g_diffs.size:  # a fold without idle VMs keeps the starting value (it identifies nothing)
+        start[g] = g_idle
+    fd = fit_data(idx)
+    step = 1e-6 * (hi - lo)
+    last = {}
 
-    def cost_free(v):
-        full = start.copy()
-        full[free] = v
-        return _cost(full, idx)
+    def full(v):
+        out = np.tile(start, (len(np.atleast_2d(v)), 1))
+        out[:, free] = np.atleast_2d(v)
+        return out
 
-    res = minimize(cost_free, start[free], method="Powell", bounds=list(zip(lo, hi)),
-                   options={"maxfev": max_nfev, "xtol": 1e-3, "ftol": 1e-5})
-    full = start.copy()
-    full[free] = res.x
-    full, _ = derive_tcp_costs(full)
-    return full, res
+    def fun(v):
+        key = v.tobytes()
+        if key not in last:
+            last.clear()
+            last[key] = fd.scaled(fd.evaluate(full(v))[0])
+        return last[key]
+
+    def jac(v):
+        h = np.where(v + step <= hi, step, -step)
+        f0 = fun(v)  # least_squares has just evaluated it at v: cached
+        res = fd.evaluate(full(v + np.diag(h)))
+        return np.column_stack([(fd.scaled(r) - f0) / hj for r, hj in zip(res, h)])
+
+    res = least_squares(fun, start[free], jac=jac, bounds=(lo, hi), method="trf", x_scale=hi - lo, tr_solver=TR_SOLVER,
+                        ftol=FIT_TOL, xtol=FIT_TOL, gtol=FIT_TOL, max_nfev=max_nfev)
+    res.fun_cost = fd.cost(fd.evaluate(full(res.x))[0])
+    out = start.copy()
+    out[free] = res.x
+    out, _ = derive_tcp_costs(out)
+    return out, res
 
 
 TCP_PAIR_FILE = BENCH_DIR / "ms-rdma-vs-tcp-2017.json"
@@ -356,12 +451,17 @@ def extrapolation_folds() -> list[tuple[str, str, np.ndarray]]:
     return out
 
 
+#: step cap of a refit (fold, pseudo-extrapolation, bootstrap draw); each
+#: starts from the full fit, and every one converges well inside it
+REFIT_MAX_STEPS = 200
+
+
 def _fit_task(task):
     """One refit (a fold, a pseudo-extrapolation or a bootstrap draw): a top-level
     function so a process pool can run it."""
     kind, name, train, x0, max_nfev = task
     v, res = fit(train, x0=x0, max_nfev=max_nfev)
-    return kind, name, v, bool(res.status == 0), int(res.nfev)
+    return kind, name, v, bool(res.status > 0), int(res.nfev)
 
 
 def _run_tasks(tasks, workers: int | None):
@@ -532,15 +632,15 @@ def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True,
     cfgs = sorted(set(groups[in_scope]))
     ext = extrapolation_folds() if folds else []
     if folds:
-        tasks += [("loco", g, np.flatnonzero(in_scope & (groups != g)), vec, 300) for g in cfgs]
-        tasks += [("extrapolation", f"{dim}|{side}", np.flatnonzero(in_scope & ~mask), vec, 300)
+        tasks += [("loco", g, np.flatnonzero(in_scope & (groups != g)), vec, REFIT_MAX_STEPS) for g in cfgs]
+        tasks += [("extrapolation", f"{dim}|{side}", np.flatnonzero(in_scope & ~mask), vec, REFIT_MAX_STEPS)
                   for dim, side, mask in ext]
     rng = np.random.default_rng(seed)
     uniq = np.array(cfgs)
     for b in range(bootstrap):
         pick = rng.choice(uniq, size=uniq.size, replace=True)
         idx = np.concatenate([np.flatnonzero(in_scope & (groups == g)) for g in pick])
-        tasks.append(("boot", str(b), idx, vec, 200))
+        tasks.append(("boot", str(b), idx, vec, REFIT_MAX_STEPS))
     results = _run_tasks(tasks, workers)
     by_kind = {}
     for kind, name, v, converged, nfev in results:
@@ -599,9 +699,13 @@ def run_calibration(write: bool = True, bootstrap: int = 12, folds: bool = True,
         "version": VERSION,
         "note": "written by `python -m planner calibrate`; do not edit by hand",
         "params": params.model_dump(),
-        "fit": {"points_fitted": int(fit_idx.size), "cost": float(res.fun), "nfev": int(res.nfev),
-                "converged": bool(res.status == 0), "seconds": round(time.time() - t0, 1),
-                "refits": {k: {"count": len(v), "converged": sum(c for _, c, _ in v.values())}
+        "fit": {"points_fitted": int(fit_idx.size), "cost": float(res.fun_cost), "nfev": int(res.nfev),
+                "converged": bool(res.status > 0), "termination": str(res.message),
+                "method": "scipy least_squares, trust-region reflective, bounded; forward-difference Jacobian; "
+                          "converged = stopped on ftol/xtol/gtol 1e-8, not on the step cap",
+                "seconds": round(time.time() - t0, 1),
+                "refits": {k: {"count": len(v), "converged": sum(c for _, c, _ in v.values()),
+                               "steps_max": max(n for _, _, n in v.values()), "step_cap": REFIT_MAX_STEPS}
                            for k, v in by_kind.items()},
                 "out_of_scope": OUT_OF_SCOPE, "assumptions": DELL_ASSUMPTIONS,
                 "fold_params": fold_params, "bootstrap_sets": len(boot)},

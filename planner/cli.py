@@ -184,7 +184,15 @@ def add_design_args(p) -> None:
     p.add_argument("--cache-mode", dest="cache_mode", choices=["read-write", "write-only", "read-only"])
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: commands defined in this module; the others (commands.py) import more at
+#: registration, so a run of one of these skips registering them
+CORE_COMMANDS = ("evaluate", "catalog", "schema", "calibrate", "validate")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The full parser, or with ``command`` one of :data:`CORE_COMMANDS`, the
+    parser without the extra commands (start-up: the import command's
+    registration alone imports every file importer)."""
     p = Parser(prog="python -m planner", description="hciplan: HCI capacity and performance planner")
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -216,8 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--format", choices=["json", "csv"], default="json")
     v.set_defaults(func=cmd_validate)
 
-    for register in _extra_commands():
-        register(sub)
+    if command not in CORE_COMMANDS:
+        for register in _extra_commands():
+            register(sub)
     return p
 
 
@@ -245,7 +254,8 @@ def _argument_of(exc: OSError, args) -> str:
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)
     try:
         args = parser.parse_args(argv)
         for dest, value in vars(args).items():  # no file system or id takes a NUL character

@@ -13,8 +13,15 @@ Stations, in order (index K):
 Classes (index C): 0 read, 1 write.
 
 Everything is vectorised: :class:`DesignArrays` and :class:`WorkloadArrays`
-hold one element per candidate (broadcast against each other), so 100,000
+hold one element per candidate (broadcast against each other), so a million
 designs are evaluated in one call.
+
+The physics is written once, in :func:`demand_terms` (one array per class and
+station term). :func:`evaluate_arrays` composes it in blocks of rows with
+:func:`planner.queueing.symmetric_throughput`; :func:`evaluate_arrays_reference`
+is the same model written plainly on stacked (..., C, K) arrays with
+:func:`planner.queueing.schweitzer_symmetric`, kept as the reference the fast
+path is tested against (``tests/test_fast_path.py``, 1e-9 on random designs).
 """
 from __future__ import annotations
 
@@ -27,9 +34,9 @@ from planner import cpu as cpu_mod
 from planner import devices, network, resiliency
 from planner.capacity import RESILIENCY_CODES
 from planner.design import ResolvedDesign
-from planner.params import ModelParams
+from planner.params import PARAM_NAMES, ModelParams
 from planner.queueing import (gamma_quantile, lp_wait_factor, open_residence, schweitzer_residence,
-                              schweitzer_symmetric)
+                              schweitzer_symmetric, symmetric_throughput, unplaced)
 from planner.workload import Workload
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
@@ -172,15 +179,19 @@ class WorkloadArrays:
         return cls(**{f.name: np.array([getattr(p, f.name) for p in parts]) for f in fields(cls)})
 
 
-def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
-    """Per-IO demands and fixed delays (the model's physics, before queueing).
+def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+    """The model's physics per IO, one array per (class, station) term.
 
-    Returns a dict with ``path`` (..., C, K) seconds, ``background`` (..., K),
-    ``share`` (..., K), ``delay_storage`` and ``delay_vm`` (..., C) seconds,
-    ``cpu_lp_s`` (..., C) LP-seconds per IO, plus intermediate figures.
+    Elementwise on whatever D and W hold (whole arrays, or one slice of them
+    in :func:`evaluate_arrays`). Keys: ``path_read`` / ``path_write`` (K
+    stations, seconds of queueing demand), ``background`` (capacity drives
+    only: the other stations carry none), ``vms`` (VMs sharing the pooled
+    stations, >= 1), the fixed delays ``delay_storage_*`` and ``delay_vm_*``,
+    CPU per IO ``cpu_lp_s_*`` and its critical-path part ``host_critical_s_*``
+    (seconds), and intermediate figures. :func:`demands` stacks them.
     """
     code = D.resiliency_code
-    n = D.nodes.astype(float)
+    n = np.asarray(D.nodes).astype(float)
     bs = W.block_size_kib
     r = W.read_fraction
     scale = cpu_mod.clock_scale(D.base_ghz)
@@ -189,7 +200,10 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     hops_w = network.write_hops(code, D.volume_servers, W.alignment)
     bw_writes = resiliency.backend_writes_per_write(code)
     rmw = resiliency.rmw_reads_per_write(code)
-    rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+    if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
+        rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+    else:
+        rot_read = rot_write = 0.0
 
     has_cache = D.cache_per_node > 0
     # writes land in the cache only in write-only / read-write mode
@@ -236,55 +250,79 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     lps_total = D.lps_per_node * n * (p.host_cpu_max_utilization - p.host_cpu_idle_utilization)
     vcpus = np.maximum(W.vcpus_per_vm, 1.0)
 
-    shape = np.broadcast(n, bs, r, vms, W.alignment, W.host_issuer).shape
-    path = np.zeros(shape + (2, K))
-    bg = np.zeros(shape + (K,))
     # 0: the VM's own vCPUs, m = vcpus servers (Seidmann: queue part D/m)
-    path[..., 0, 0] = guest_s / vcpus
-    path[..., 1, 0] = guest_s / vcpus
+    vcpu = guest_s / vcpus
     # 1: host CPU, pooled over all LPs; guest work runs on the same LPs
-    path[..., 0, 1] = (guest_s + host_r_s) / lps_total
-    path[..., 1, 1] = (guest_s + host_w_s) / lps_total
     # 2: network
     net_bw = D.node_bandwidth_bytes_s
-    path[..., 0, 2] = network.wire_demand_s(hops_r, bs, n, net_bw)
-    path[..., 1, 2] = network.wire_demand_s(hops_w, bs, n, net_bw)
-    # 3: cache devices
-    path[..., 0, 3] = hit * t_cr / n_cache
-    path[..., 1, 3] = np.where(wcache, bw_writes * t_cw / n_cache, 0.0)
-    # 4: capacity drives
-    path[..., 0, 4] = (1.0 - hit) * t_dr / n_drives
-    path[..., 1, 4] = np.where(wcache, 0.0, bw_writes * t_dw / n_drives) + rmw * t_dr / n_drives
+    # 3: cache devices; 4: capacity drives
+    path_r = [vcpu, (guest_s + host_r_s) / lps_total, network.wire_demand_s(hops_r, bs, n, net_bw),
+              hit * t_cr / n_cache, (1.0 - hit) * t_dr / n_drives]
+    path_w = [vcpu, (guest_s + host_w_s) / lps_total, network.wire_demand_s(hops_w, bs, n, net_bw),
+              np.where(wcache, bw_writes * t_cw / n_cache, 0.0),
+              np.where(wcache, 0.0, bw_writes * t_dw / n_drives) + rmw * t_dr / n_drives]
     w = 1.0 - r
-    bg[..., 4] = w * (np.where(wcache, bw_writes * (1.0 - absorb) * t_dw, 0.0) + t_rot) / n_drives
-
-    share = np.empty(shape + (K,))
-    share[..., 0] = 1.0
-    share[..., 1:] = np.maximum(vms, 1.0)[..., None] if np.ndim(vms) else max(float(vms), 1.0)
+    bg = w * (np.where(wcache, bw_writes * (1.0 - absorb) * t_dw, 0.0) + t_rot) / n_drives
 
     tcp_hop = np.where(D.tcp, p.tcp_hop_latency_us, 0.0)
     hop_lat = (p.hop_latency_us + tcp_hop) * US
     dev_r = (1.0 - hit) * D.drive_read_latency_us * US + hit * D.cache_read_latency_us * US
     dev_w = np.where(wcache, D.cache_write_latency_us, D.drive_write_latency_us) * US
-    delay_storage = np.zeros(shape + (2,))
-    delay_storage[..., 0] = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
+    ds_r = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
     # a misaligned VM's write is first redirected to the owner (one crossing),
     # then the owner sends the remote copies in parallel (one more crossing)
-    delay_storage[..., 1] = (p.stack_write_latency_us * US + dev_w
-                             + (redirect + np.minimum(remote_w, 1.0)) * hop_lat)
+    ds_w = p.stack_write_latency_us * US + dev_w + (redirect + np.minimum(remote_w, 1.0)) * hop_lat
     seidmann = guest_s * (vcpus - 1.0) / vcpus
-    delay_vm = delay_storage + np.where(vm_issuer, p.guest_latency_us * US + seidmann, 0.0)[..., None]
-    cpu_lp_s = np.stack(np.broadcast_arrays(guest_s + host_r_s, guest_s + host_w_s), -1)
-    crit_s = np.stack(np.broadcast_arrays(crit_r_s, crit_w_s), -1)
+    guest_delay = np.where(vm_issuer, p.guest_latency_us * US + seidmann, 0.0)
     return dict(
-        path=path, background=bg, share=share, delay_storage=delay_storage, delay_vm=delay_vm,
-        cpu_lp_s=cpu_lp_s, host_critical_s=crit_s, lps_total=lps_total, hops_read=hops_r, hops_write=hops_w,
-        backend_writes=bw_writes, write_absorption=absorb, read_hit=hit,
+        path_read=path_r, path_write=path_w, background=bg, vms=np.maximum(vms, 1.0),
+        delay_storage_read=ds_r, delay_storage_write=ds_w, delay_vm_read=ds_r + guest_delay,
+        delay_vm_write=ds_w + guest_delay, cpu_lp_s_read=guest_s + host_r_s, cpu_lp_s_write=guest_s + host_w_s,
+        host_critical_s_read=crit_r_s, host_critical_s_write=crit_w_s, lps_total=lps_total,
+        hops_read=hops_r, hops_write=hops_w, backend_writes=bw_writes, write_absorption=absorb, read_hit=hit,
     )
 
 
-def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
-    """Throughput, latencies and utilisations for every (design, workload) pair.
+def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
+    """Per-IO demands and fixed delays (the model's physics, before queueing).
+
+    Returns a dict with ``path`` (..., C, K) seconds, ``background`` (..., K),
+    ``share`` (..., K), ``delay_storage`` and ``delay_vm`` (..., C) seconds,
+    ``cpu_lp_s`` (..., C) LP-seconds per IO, plus intermediate figures
+    (:func:`demand_terms` stacked).
+    """
+    t = demand_terms(D, W, p)
+    shape = np.broadcast(D.nodes, W.block_size_kib, W.read_fraction, W.vms_total, W.alignment, W.host_issuer).shape
+    path = np.zeros(shape + (2, K))
+    bg = np.zeros(shape + (K,))
+    for k in range(K):
+        path[..., 0, k] = t["path_read"][k]
+        path[..., 1, k] = t["path_write"][k]
+    bg[..., 4] = t["background"]
+    share = np.empty(shape + (K,))
+    share[..., 0] = 1.0
+    share[..., 1:] = t["vms"][..., None] if np.ndim(t["vms"]) else float(t["vms"])
+
+    def pair(name):
+        return np.stack(np.broadcast_arrays(t[f"{name}_read"], t[f"{name}_write"]), -1)
+
+    delay_storage = np.zeros(shape + (2,))
+    delay_storage[..., 0] = t["delay_storage_read"]
+    delay_storage[..., 1] = t["delay_storage_write"]
+    delay_vm = np.zeros(shape + (2,))
+    delay_vm[..., 0] = t["delay_vm_read"]
+    delay_vm[..., 1] = t["delay_vm_write"]
+    return dict(
+        path=path, background=bg, share=share, delay_storage=delay_storage, delay_vm=delay_vm,
+        cpu_lp_s=pair("cpu_lp_s"), host_critical_s=pair("host_critical_s"), lps_total=t["lps_total"],
+        hops_read=t["hops_read"], hops_write=t["hops_write"], backend_writes=t["backend_writes"],
+        write_absorption=t["write_absorption"], read_hit=t["read_hit"],
+    )
+
+
+def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+    """:func:`evaluate_arrays` written plainly on (..., C, K) arrays: the
+    reference the fast path is tested against (to 1e-9), not used in production.
 
     Closed populations are solved with symmetric approximate MVA; then the
     per-VM rate limit and the CPU utilisation cap (policies) throttle the load,
@@ -412,3 +450,265 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         write_absorption=np.broadcast_to(dm["write_absorption"], vms.shape),
         backend_writes_per_write=np.broadcast_to(dm["backend_writes"], vms.shape),
     )
+
+
+# ---------------------------------------------------------------- fast path
+#: rows per block: a block's temporaries (16,384 float64 = 128 KiB each) stay in
+#: the CPU's caches and the memory a call takes is bounded whatever its size
+BLOCK = 16_384
+#: every label ``bottleneck`` / ``limited_by`` takes, coded as int8 while computing
+LABELS = STATIONS + ("outstanding_io", "population", "offered_load", "iops_limit_per_vm", "cpu_utilization_cap",
+                     "none")
+_LABEL_OBJ = np.array(LABELS, dtype=object)
+_OUTSTANDING, _POPULATION, _OFFERED, _LIMIT, _CAP, _NONE = range(K, K + 6)
+_FLOAT_OUT = ("iops", "iops_per_node", "iops_capacity", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms",
+              "vm_read_latency_ms", "vm_write_latency_ms", "vm_latency_ms", "p90_read_latency_ms",
+              "p99_read_latency_ms", "p90_write_latency_ms", "p99_write_latency_ms", "host_cpu_utilization",
+              "outstanding_ios", "cpu_lp_us_per_io", "write_absorption", "backend_writes_per_write")
+_EPS = 1e-15
+
+
+class _Rows:
+    """Attribute access to one block of rows of flattened inputs (0-d inputs
+    stay scalars: every row shares them)."""
+
+    def __init__(self, cols: dict, sl: slice):
+        for k, v in cols.items():
+            setattr(self, k, v if v.ndim == 0 else v[sl])
+
+
+def _flatten(*objs, extra: dict | None = None) -> tuple[dict, tuple]:
+    """Inputs as 1-D columns over the broadcast shape (0-d where constant)."""
+    arrs = {f.name: np.asarray(getattr(o, f.name)) for o in objs for f in fields(o)}
+    arrs.update(extra or {})
+    shape = np.broadcast_shapes(*(a.shape for a in arrs.values()))
+    cols = {}
+    for k, a in arrs.items():
+        if a.size == 1:
+            cols[k] = a.reshape(())
+        elif a.shape == shape and a.ndim == 1:
+            cols[k] = a
+        else:
+            cols[k] = np.broadcast_to(a, shape).reshape(-1)
+    return cols, shape
+
+
+def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+    """Throughput, latencies and utilisations for every (design, workload) pair.
+
+    Closed populations are solved with symmetric approximate MVA; then the
+    per-VM rate limit and the CPU utilisation cap (policies) throttle the load,
+    and a throttled or open load is evaluated as an open network at that rate.
+    All latencies are means in ms unless named p90/p99.
+
+    ``p`` may also be any object with the :class:`ModelParams` attributes as
+    arrays that broadcast with D and W: one parameter set per row, so several
+    sets are evaluated in one call (the calibration's finite differences).
+
+    Rows are computed in blocks of :data:`BLOCK` on one array per (class,
+    station) term, so the temporaries stay in cache and memory is bounded;
+    :func:`evaluate_arrays_reference` is the same model on stacked arrays.
+    """
+    pvals = {k: np.asarray(getattr(p, k), dtype=float) for k in PARAM_NAMES}
+    per_row = {f"param:{k}": v for k, v in pvals.items() if v.size > 1}
+    cols, shape = _flatten(D, W, extra=per_row)
+    size = int(np.prod(shape)) if shape else 1
+    out = {k: np.empty(size) for k in _FLOAT_OUT}
+    out["utilization"] = np.empty((size, K))
+    out["saturated"] = np.empty(size, dtype=bool)
+    codes = {"bottleneck": np.empty(size, dtype=np.int8), "limited_by": np.empty(size, dtype=np.int8)}
+    cv2 = np.maximum(cols["param:latency_cv2"] if "param:latency_cv2" in cols else pvals["latency_cv2"], 1e-6)
+    if cv2.ndim:  # one Gamma quantile per distinct parameter set
+        uniq, inv = np.unique(cv2, return_inverse=True)
+        quant = {q: gamma_quantile(1.0, uniq, q)[inv] for q in (0.90, 0.99)}
+    else:
+        quant = {q: float(gamma_quantile(1.0, cv2, q)) for q in (0.90, 0.99)}
+    for start in range(0, size, BLOCK):
+        sl = slice(start, min(size, start + BLOCK))
+        rows = _Rows(cols, sl)
+        pb = _Params({k: getattr(rows, f"param:{k}", None) if f"param:{k}" in cols else float(v)
+                      for k, v in pvals.items()}) if per_row else p
+        qb = {q: (v if np.ndim(v) == 0 else v[sl]) for q, v in quant.items()}
+        _block(rows, pb, sl, out, codes, qb)
+    for k, c in codes.items():
+        out[k] = _LABEL_OBJ[c]
+    if shape != (size,):
+        out = {k: v.reshape(shape + v.shape[1:]) for k, v in out.items()}
+    return out
+
+
+class _Params:
+    """Model parameters as attributes (scalars, or one value per row)."""
+
+    def __init__(self, values: dict):
+        self.__dict__.update(values)
+
+
+def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dict) -> None:
+    """:func:`evaluate_arrays` on one block of rows, written into ``o[...][sl]``."""
+    t = demand_terms(R, R, p)
+    m = sl.stop - sl.start
+    r = np.asarray(R.read_fraction, dtype=float)
+    w = 1.0 - r
+    pr, pw, bg, S = t["path_read"], t["path_write"], t["background"], t["vms"]
+    s0 = np.where(R.vms_total <= 0, 0.0, 1.0)  # an open load without a population has no vCPU queue
+    share = (s0, S, S, S, S)
+    closed = np.broadcast_to(np.isnan(R.open_iops), (m,))
+    n = np.asarray(R.outstanding_per_vm, dtype=float)
+    # class-mixed demand per station (the vCPU demand is the same for both)
+    dp = [pr[k] if pr[k] is pw[k] else r * pr[k] + w * pw[k] for k in range(K)]
+    total = dp[:4] + [dp[4] + bg]
+    load = [total[k] * share[k] for k in range(K)]
+    peak = load[0]
+    for a in load[1:]:
+        peak = np.maximum(peak, a)
+    x_sat = 1.0 / np.maximum(peak, 1e-15)
+
+    cpu_r, cpu_w = t["cpu_lp_s_read"], t["cpu_lp_s_write"]
+    cpu_per_io = r * cpu_r + w * cpu_w
+    lps_raw = np.asarray(R.lps_per_node * R.nodes, dtype=float)
+    idle = p.host_cpu_idle_utilization
+    wc_r = p.storage_cpu_wait * t["host_critical_s_read"]
+    wc_w = p.storage_cpu_wait * t["host_critical_s_write"]
+    u_slope = S * cpu_per_io / lps_raw
+    dvm_r, dvm_w = t["delay_vm_read"], t["delay_vm_write"]
+
+    # --- closed populations: the MVA fixed point, on the closed rows only
+    x = np.broadcast_to(R.open_iops / S, (m,)).copy()
+    if closed.any():
+        ci = None if closed.all() else np.flatnonzero(closed)
+
+        def pick(a):
+            return a if ci is None or np.ndim(a) == 0 else np.broadcast_to(a, (m,))[ci]
+
+        x_c = symmetric_throughput([pick(d) for d in dp], pick(s0), pick(S), pick(bg), pick(n),
+                                   pick(r * dvm_r + w * dvm_w), pick(r * wc_r + w * wc_w), pick(idle),
+                                   pick(u_slope), pick(x_sat))
+        if ci is None:
+            x[:] = x_c
+        else:
+            x[ci] = x_c
+    lab = np.where(closed, _POPULATION, _OFFERED).astype(np.int8)
+
+    limit = R.iops_limit_per_vm
+    hit_limit = x > limit
+    np.copyto(x, limit, where=hit_limit)
+    lab[hit_limit] = _LIMIT
+    cap = R.cpu_utilization_cap
+    x_cap = cpu_mod.cap_throughput_iops(cap, p, lps_raw, cpu_per_io) / S
+    capped = (cap < 1.0) & (x > x_cap * (1 + 1e-9))
+    np.copyto(x, x_cap, where=capped)
+    lab[capped] = _CAP
+    over = x >= x_sat * (1 - 1e-9)
+    saturated = over & ~closed
+    np.copyto(x, x_sat * 0.999, where=saturated)
+
+    # --- residences summed per class: all stations (VM layer) and the storage
+    # stations 2.. (storage layer)
+    u = [x * share[k] * total[k] for k in range(K)]
+    vr = [np.greater(pr[k], 0).astype(float) for k in range(K)]
+    vw = [vr[k] if pw[k] is pr[k] else np.greater(pw[k], 0).astype(float) for k in range(K)]
+    pv = [vr[k] if vw[k] is vr[k] else r * vr[k] + w * vw[k] for k in range(K)]
+    pvm = [np.maximum(a, _EPS) for a in pv]
+    sums = {}
+    if closed.any():
+        # MVA residences at the (possibly throttled) rate x: Little's law holds
+        f4 = 1.0 - np.minimum(x * S * bg, 0.999)
+        dpr = pr[:4] + [pr[4] / f4]
+        dpw = pw[:4] + [pw[4] / f4]
+        dbar = dp[:4] + [r * dpr[4] + w * dpw[4]]
+        rr, rw = [], []
+        inv_n = 1.0 / n
+        xcs = [x * np.maximum(s0 - inv_n, 0.0), x * np.maximum(S - inv_n, 0.0)]
+        for k in range(K):
+            rbar = dbar[k] / np.maximum(1.0 - xcs[min(k, 1)] * dbar[k], 1e-9)
+            wait = (rbar - dbar[k]) / pvm[k]
+            rr.append(dpr[k] + vr[k] * wait)
+            rw.append(rr[k] if dpw[k] is dpr[k] and vw[k] is vr[k] else dpw[k] + vw[k] * wait)
+        all_r, all_w = sum(rr[1:], rr[0]), sum(rw[1:], rw[0])
+        sto_r, sto_w = rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4]
+        # unthrottled: the IOs the approximation cannot place (past saturation)
+        # wait at the bottleneck, so n = x * R exactly
+        free = closed & ~(hit_limit | capped)
+        if free.any():
+            lw = lp_wait_factor(idle + u_slope * x)
+            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw))
+            extra = np.where(free, unplaced(n / x, mean_r), 0.0)
+            ex = np.flatnonzero(extra)
+            if ex.size:  # past saturation only: a few rows
+                lk = np.stack([np.broadcast_to(a, (m,))[ex] for a in load], -1)
+                on = np.arange(K) == lk.argmax(-1)[:, None]
+                vk_r = (np.stack([np.broadcast_to(v, (m,))[ex] for v in vr], -1) * on).sum(-1)
+                vk_w = (np.stack([np.broadcast_to(v, (m,))[ex] for v in vw], -1) * on).sum(-1)
+                pvk = (np.stack([np.broadcast_to(v, (m,))[ex] for v in pv], -1) * on).sum(-1)
+                ok = pvk > 0
+                e = extra[ex]
+                add_r = e * np.where(ok, vk_r / np.maximum(pvk, _EPS), 1.0)
+                add_w = e * np.where(ok, vk_w / np.maximum(pvk, _EPS), 1.0)
+                all_r, all_w = np.array(np.broadcast_to(all_r, (m,))), np.array(np.broadcast_to(all_w, (m,)))
+                sto_r, sto_w = np.array(np.broadcast_to(sto_r, (m,))), np.array(np.broadcast_to(sto_w, (m,)))
+                all_r[ex] += add_r
+                all_w[ex] += add_w
+                sto = on[:, 2:].any(-1)
+                sto_r[ex] += np.where(sto, add_r, 0.0)
+                sto_w[ex] += np.where(sto, add_w, 0.0)
+        sums["closed"] = (all_r, all_w, sto_r, sto_w)
+    if not closed.all():
+        # open network, M/M/1 per station at rate x; an open load is held below
+        # its capacity bound (x <= 0.999 x_sat), so every U < 1 here (closed
+        # rows of a mixed block get inf or nan, and are not read)
+        rr, rw = [], []
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for k in range(K):
+                wait = u[k] * (1.0 / (1.0 - u[k])) * (total[k] / pvm[k])
+                rr.append(vr[k] * (pr[k] + wait))
+                rw.append(rr[k] if vw[k] is vr[k] and pw[k] is pr[k] else vw[k] * (pw[k] + wait))
+        sums["open"] = (sum(rr[1:], rr[0]), sum(rw[1:], rw[0]), rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4])
+    if len(sums) == 2:
+        all_r, all_w, sto_r, sto_w = (np.where(closed, a, b) for a, b in zip(sums["closed"], sums["open"]))
+    else:
+        all_r, all_w, sto_r, sto_w = next(iter(sums.values()))
+
+    util_cpu = np.minimum(np.maximum(idle + x * u_slope, 0.0), 1.0)
+    # every station's utilisation, the host CPU's as a share of its usable
+    # capacity; the busiest (first of equals) and its level
+    uk = [np.minimum(np.maximum(a, 0.0), 1.0) for a in u]
+    uk[1] = np.minimum(np.maximum((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0), 1.0)
+    util = o["utilization"][sl]
+    umax = uk[0]
+    bott = np.zeros(m, dtype=np.int8)
+    for k in range(K):
+        util[:, k] = uk[k]
+        if k:
+            bott[uk[k] > umax] = k
+            umax = np.maximum(umax, uk[k])
+    lw = lp_wait_factor(util_cpu)
+    cw_r, cw_w = wc_r * lw, wc_w * lw
+    vm_r = (all_r + dvm_r + cw_r) * 1e3
+    vm_w = (all_w + dvm_w + cw_w) * 1e3
+    mean_vm = r * vm_r + w * vm_w
+    iops = x * S
+
+    code = np.where(lab == _POPULATION, np.where(umax > 0.8, bott, _OUTSTANDING), lab)
+    code = np.where(lab == _OFFERED, np.where(saturated, bott, _NONE), code)
+    codes["bottleneck"][sl] = code
+    codes["limited_by"][sl] = lab
+    o["saturated"][sl] = saturated
+    o["iops"][sl] = iops
+    o["iops_per_node"][sl] = iops / R.nodes
+    o["iops_capacity"][sl] = x_sat * S
+    o["bandwidth_mb_s"][sl] = iops * (R.block_size_kib * devices.KIB) / 1e6
+    o["read_latency_ms"][sl] = (sto_r + pr[1] + t["delay_storage_read"] + cw_r) * 1e3
+    o["write_latency_ms"][sl] = (sto_w + pw[1] + t["delay_storage_write"] + cw_w) * 1e3
+    o["vm_read_latency_ms"][sl] = vm_r
+    o["vm_write_latency_ms"][sl] = vm_w
+    o["vm_latency_ms"][sl] = mean_vm
+    o["p90_read_latency_ms"][sl] = quant[0.90] * vm_r
+    o["p99_read_latency_ms"][sl] = quant[0.99] * vm_r
+    o["p90_write_latency_ms"][sl] = quant[0.90] * vm_w
+    o["p99_write_latency_ms"][sl] = quant[0.99] * vm_w
+    o["host_cpu_utilization"][sl] = util_cpu
+    o["outstanding_ios"][sl] = iops * mean_vm / 1e3
+    o["cpu_lp_us_per_io"][sl] = cpu_per_io * 1e6
+    o["write_absorption"][sl] = t["write_absorption"]
+    o["backend_writes_per_write"][sl] = t["backend_writes"]

@@ -34,8 +34,10 @@ Formulas
 """
 from __future__ import annotations
 
+import functools
+import math
+
 import numpy as np
-from scipy import special
 
 _EPS = 1e-15
 
@@ -48,7 +50,7 @@ def lp_wait_factor(u):
 
 
 def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
-                         iterations: int | None = None, tol: float = 1e-6, lp_wait=None):
+                         iterations: int | None = None, tol: float = 1e-18, lp_wait=None):
     """Approximate MVA for V identical VMs, each with ``n`` IOs outstanding.
 
     Parameters
@@ -116,7 +118,9 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
             return zbar
     has_bg = bool(np.any(bg > 0))
     # asymptotic bound X <= n / (D + Z) narrows the bracket; a fixed number of
-    # halvings reaches the tolerance (relative to the bracket) without a check
+    # halvings reaches the tolerance (relative to the bracket) without a check:
+    # 60 by default, the root to the last bits (the reference for
+    # symmetric_throughput, which gets there by Newton's method)
     hi = np.minimum(hi, n / np.maximum(dpath.sum(-1) + zbar, _EPS))
     steps = iterations or int(np.ceil(np.log2(1.0 / tol)))
     cd = coef * dpath
@@ -140,7 +144,7 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     if lp_wait is not None:
         z = z + w_coef * lp_wait_factor(u0 + u_slope * x_out)[..., None]
     mean_r = (p * (r.sum(-1) + z)).sum(-1)
-    extra = np.maximum(n / x_out - mean_r, 0.0)
+    extra = unplaced(n / x_out, mean_r)
     k_star = (total * s).argmax(-1)
     onehot = np.arange(d.shape[-1]) == k_star[..., None]
     visit, pv = _visits(d, p)
@@ -149,6 +153,160 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     add = extra[..., None] * np.where(pvk[..., None] > 0, vk / np.maximum(pvk, _EPS)[..., None], 1.0)
     r = r + add[..., :, None] * onehot[..., None, :]
     return x_out, r
+
+
+def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60):
+    """Per-VM throughput of :func:`schweitzer_symmetric`, on one 1-D array per
+    station (the layout :func:`planner.performance.evaluate_arrays` computes in).
+
+    ``dpath`` holds the K class-mixed path demands; station 0 (the VM's vCPUs)
+    is shared by ``s0`` VMs, the others by ``share``; only the last station
+    carries background work ``bg4``. ``zbar`` and ``wbar`` are the class-mixed
+    delay and LP-wait coefficient, ``u0 + slope * x`` the LP utilisation, and
+    ``x_max`` the capacity bound.
+
+    Same fixed point and bracket as :func:`schweitzer_symmetric`, found by
+    Newton's method on g(x) = x R(x) - n from the bracket's upper end: g is
+    increasing and convex there (x times a sum of increasing convex terms), so
+    the iterates fall monotonically onto the root, quadratically once close;
+    a step that leaves the bracket (where a clamp bends g) halves it instead.
+    Stops when no row moves by more than 1e-15 relative.
+    """
+    coef0 = np.maximum(s0 - 1.0 / n, 0.0)
+    coef = np.maximum(share - 1.0 / n, 0.0)
+    dsum = dpath[0]
+    for d in dpath[1:]:
+        dsum = dsum + d
+    hi = np.minimum(x_max, n / np.maximum(dsum + zbar, _EPS))
+    shape = np.broadcast_shapes(hi.shape, *(np.shape(v) for v in (*dpath, s0, share, bg4, n, zbar, wbar, slope, u0)))
+    hi = np.broadcast_to(hi, shape).reshape(-1)
+    rows = hi.shape
+    sbg = share * bg4
+    c0d0 = coef0 * dpath[0]
+    cd = [coef * d for d in dpath[1:-1]]
+    cd4 = coef * dpath[-1]
+
+    # Start from the root of a one-queue approximation: the station with the
+    # nearest pole, d_b / (1 - a_b x), plus every other term at its no-load
+    # value. It undercounts R, so its root is at or above the true one (Newton
+    # then falls monotonically) and it is close wherever one station binds.
+    a = [c0d0] + cd + [sbg + cd4]
+    a_b, d_b = a[0], dpath[0]
+    for ak, dk in zip(a[1:], dpath[1:]):
+        bigger = ak > a_b
+        a_b, d_b = np.where(bigger, ak, a_b), np.where(bigger, dk, d_b)
+    u = np.minimum(u0 + 0.0 * slope, 0.99)
+    c_rest = dsum - d_b + zbar + wbar * (u / (1.0 - u))
+    b = c_rest + d_b + n * a_b
+    x = np.minimum(hi, 2.0 * n / (b + np.sqrt(np.maximum(b * b - 4.0 * a_b * c_rest * n, 0.0))))
+
+    # per-row terms; rows leave the arrays once converged
+    names = ("d0", "d1", "d2", "d3", "d4", "c0d0", "cd1", "cd2", "cd3", "cd4", "coef", "share", "bg4", "sbg",
+             "zbar", "wbar", "slope", "n", "u0")
+    P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, wbar, slope, n, u0)))
+    P = {k: (np.broadcast_to(v, shape).reshape(-1) if np.ndim(v) else v) for k, v in P.items()}
+    x = np.broadcast_to(x, rows)
+    out = np.empty(rows)
+    pos = np.arange(x.size)
+    lo = np.zeros(rows)
+    hi = hi.copy()
+    for _ in range(max_iter):
+        acc, dacc = _cycle(x, P)
+        nn = P["n"]
+        g = x * acc - nn
+        below = g < 0
+        lo = np.where(below, x, lo)
+        hi = np.where(below, hi, x)
+        # Newton on 1/R(x) - x/n (same root): a pole d/(1 - a x) is linear there
+        nxt = x + (1.0 / acc - x / nn) / (dacc / (acc * acc) + 1.0 / nn)
+        nxt = np.where((nxt >= lo) & (nxt <= hi), nxt, 0.5 * (lo + hi))
+        # the bracket's top already places too few IOs: the bound is the root
+        nxt = np.where(below & (x >= hi), x, nxt)
+        step = np.abs(nxt - x)
+        # quadratic convergence: after a step below 1e-11 the next is below
+        # ~1e-20 x the curvature, so the stepped-to point is the root unless g
+        # is steep there (elasticity x g'/n above 1e3): settled as below
+        early = (step <= 1e-11 * x) & (x * (acc + x * dacc) <= 1e3 * nn)
+        x = np.where(early, nxt, x)
+        moving = (step > 1e-15 * x) & ~early
+        n_moving = int(np.count_nonzero(moving))
+        # rows leave (the arrays shrink) only when many have converged and
+        # the arrays are long enough for the copies to pay
+        if n_moving and (n_moving > 0.75 * moving.size or moving.size < 1024):
+            x = nxt
+            continue
+        # converged rows leave with the point last evaluated; like the
+        # bisection's lower end it must not place more than n IOs (x R <= n):
+        # where g is so steep that neighbouring floats straddle the root, step
+        # down to the first float below it (the rest wait at the bottleneck,
+        # see schweitzer_symmetric)
+        done = ~moving
+        xd = x[done]
+        steep = (g[done] > 1e-13 * (nn[done] if np.ndim(nn) else nn)) & ~early[done]
+        if steep.any():
+            sub = _take(P, np.flatnonzero(done)[steep])
+            xs = xd[steep]
+            for j in range(8):
+                over = xs * _cycle(xs, sub, False)[0] > sub["n"]
+                if not over.any():
+                    break
+                xs = np.where(over, xs * (1.0 - 2.0 ** (j - 52)), xs)
+            xd[steep] = xs
+        out[pos[done]] = xd
+        if not n_moving:
+            return out.reshape(shape)
+        keep = np.flatnonzero(moving)
+        P = _take(P, keep)
+        pos, x, lo, hi = pos[keep], nxt[keep], lo[keep], hi[keep]
+    out[pos] = x
+    return out.reshape(shape)
+
+
+def _take(P: dict, idx) -> dict:
+    return {k: (v[idx] if np.ndim(v) else v) for k, v in P.items()}
+
+
+def _cycle(x, P, derivative=True):
+    """R(x) = sum_k Rbar_k(x) + Z(x) of :func:`symmetric_throughput`'s
+    fixed point, and its derivative."""
+    c0d0 = P["c0d0"]
+    den = np.maximum(1.0 - x * c0d0, 1e-9)
+    rb = P["d0"] / den
+    acc = rb
+    if derivative:
+        dacc = rb * (c0d0 / den)
+    for d, c in ((P["d1"], P["cd1"]), (P["d2"], P["cd2"]), (P["d3"], P["cd3"])):
+        den = np.maximum(1.0 - x * c, 1e-9)
+        rb = d / den
+        acc = acc + rb
+        if derivative:
+            dacc = dacc + rb * (c / den)
+    e = x * P["share"] * P["bg4"]  # in this order, as every other path: 1 - e can cancel
+    f = 1.0 - np.minimum(e, 0.999)
+    dbar = P["d4"] / f
+    den = np.maximum(1.0 - x * P["coef"] * dbar, 1e-9)
+    rb = dbar / den
+    acc = acc + rb
+    slope, wbar = P["slope"], P["wbar"]
+    uu = P["u0"] + slope * x
+    ucl = np.minimum(uu, 0.99)
+    q = 1.0 / (1.0 - ucl)
+    acc = acc + (P["zbar"] + wbar * (ucl * q))
+    if not derivative:
+        return acc, None
+    # d/dx of d4 / (f - x c d4), where the background clamp is inactive
+    dacc = dacc + rb * ((np.where(e < 0.999, P["sbg"], 0.0) + P["cd4"]) / (den * f))
+    dacc = dacc + np.where(uu < 0.99, wbar * slope * q * q, 0.0)
+    return acc, dacc
+
+
+def unplaced(cycle_s, mean_r_s):
+    """Cycle time the fixed point leaves unexplained, seconds: n / x - R(x),
+    nonzero only past saturation (the root pinned at the capacity bound).
+    Below 1e-13 of the cycle it is the root's rounding, not IOs: zero (else a
+    station few IOs visit, whose share divides it, would amplify the noise)."""
+    extra = cycle_s - mean_r_s
+    return np.where(extra > 1e-13 * cycle_s, extra, 0.0)
 
 
 def schweitzer_residence(path_s, mix, background_s, share, n, x):
@@ -242,4 +400,84 @@ def gamma_quantile(mean, cv2, p):
     mean = np.asarray(mean, dtype=float)
     cv2 = np.maximum(np.asarray(cv2, dtype=float), 1e-6)
     k = 1.0 / cv2
-    return special.gammaincinv(k, p) * mean / k
+    if k.ndim == 0:
+        g = gammaincinv(float(k), p)
+    else:  # a handful of distinct shapes (one per parameter set)
+        uniq, inv = np.unique(k, return_inverse=True)
+        g = np.array([gammaincinv(float(a), p) for a in uniq])[inv].reshape(k.shape)
+    return g * mean / k
+
+
+def gammainc(a: float, x: float) -> float:
+    """Regularised lower incomplete gamma P(a, x): its series below x = a + 1,
+    else 1 - Q(a, x) from Legendre's continued fraction by the modified Lentz
+    method (Press et al., *Numerical Recipes*, 3rd ed., 6.2)."""
+    if x <= 0.0:
+        return 0.0
+    front = math.exp(-x + a * math.log(x) - math.lgamma(a))
+    if x < a + 1.0:
+        term = total = 1.0 / a
+        ap = a
+        for _ in range(1000):
+            ap += 1.0
+            term *= x / ap
+            total += term
+            if abs(term) < abs(total) * 1e-17:
+                break
+        return total * front
+    tiny = 1e-300
+    b = x + 1.0 - a
+    c, d = 1.0 / tiny, 1.0 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1.0 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-17:
+            break
+    return 1.0 - front * h
+
+
+@functools.lru_cache(maxsize=256)
+def gammaincinv(a: float, p: float) -> float:
+    """x with P(a, x) = p (the inverse of :func:`gammainc`), for a > 0 and
+    0 < p < 1: Halley's method from the starting point of Numerical Recipes'
+    ``invgammp`` (3rd ed., 6.2.1), to about 1e-14 relative. Pure Python, so
+    the model does not import scipy.special (a fifth of the CLI's start-up)."""
+    if not 0.0 < p < 1.0:
+        return 0.0 if p <= 0.0 else math.inf
+    a1 = a - 1.0
+    gln = math.lgamma(a)
+    if a > 1.0:
+        lna1 = math.log(a1)
+        afac = math.exp(a1 * (lna1 - 1.0) - gln)
+        pp = p if p < 0.5 else 1.0 - p
+        t = math.sqrt(-2.0 * math.log(pp))
+        x = (2.30753 + t * 0.27061) / (1.0 + t * (0.99229 + t * 0.04481)) - t
+        if p < 0.5:
+            x = -x
+        x = max(1e-3, a * (1.0 - 1.0 / (9.0 * a) - x / (3.0 * math.sqrt(a))) ** 3)
+    else:
+        t = 1.0 - a * (0.253 + a * 0.12)
+        x = (p / t) ** (1.0 / a) if p < t else 1.0 - math.log(1.0 - (p - t) / (1.0 - t))
+    for _ in range(100):
+        if x <= 0.0:
+            return 0.0
+        err = gammainc(a, x) - p
+        if a > 1.0:
+            dens = afac * math.exp(-(x - a1) + a1 * (math.log(x) - lna1))
+        else:
+            dens = math.exp(-x + a1 * math.log(x) - gln)
+        step = err / dens
+        x -= step / (1.0 - 0.5 * min(1.0, step * (a1 / x - 1.0)))
+        if x <= 0.0:
+            x = 0.5 * (x + step)
+        if abs(step) < 1e-15 * x:
+            break
+    return x

@@ -63,18 +63,38 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
                 band: bool = True, degraded: bool = False,
                 repair_share: float = DEFAULT_REPAIR_SHARE) -> dict:
     """Performance of one design under one workload, with a 5-95 % band."""
+    return performance_cases(rd, workload, params, band, [degraded], repair_share)[0]
+
+
+def performance_cases(rd: ResolvedDesign, workload: Workload, params: ModelParams | None = None,
+                      band: bool = True, degraded=(False, True),
+                      repair_share: float = DEFAULT_REPAIR_SHARE) -> list[dict]:
+    """:func:`performance` for each ``degraded`` flag (healthy, one node down),
+    all in one vectorised model call; the degraded case never has a band."""
     p = params or default_params()
     D = DesignArrays.from_designs([rd])
     W = WorkloadArrays.from_workload(workload, D.nodes)
-    if degraded:
-        D, W = degraded_arrays(D, W, repair_share)
-    out = evaluate_arrays(D, W, p)
-    res = {k: float(np.ravel(out[k])[0]) for k in _SCALARS}
-    util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[0])
+    rows = []
+    for deg in degraded:
+        rows.append(degraded_arrays(D, W, repair_share) if deg else (D, W))
+    if len(rows) == 1:
+        Dn, Wn = rows[0]
+    else:
+        Dn = DesignArrays(**{f: np.concatenate([np.ravel(getattr(d, f)) for d, _ in rows])
+                             for f in D.__dataclass_fields__})
+        Wn = WorkloadArrays(**{f: np.concatenate([np.ravel(np.broadcast_to(getattr(w, f), np.shape(d.nodes)))
+                                                  for d, w in rows]) for f in W.__dataclass_fields__})
+    out = evaluate_arrays(Dn, Wn, p)
+    return [_performance_row(out, i, rd, workload, band and not deg) for i, deg in enumerate(degraded)]
+
+
+def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, band: bool) -> dict:
+    res = {k: float(np.ravel(out[k])[i]) for k in _SCALARS}
+    util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[i])
     res["utilization"] = {s: float(u) for s, u in zip(STATIONS, util)}
-    res["bottleneck"] = str(np.ravel(out["bottleneck"])[0])
-    res["limited_by"] = str(np.ravel(out["limited_by"])[0])
-    res["saturated"] = bool(np.ravel(out["saturated"])[0])
+    res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])
+    res["limited_by"] = str(np.ravel(out["limited_by"])[i])
+    res["saturated"] = bool(np.ravel(out["saturated"])[i])
     res["extrapolation"], res["band_basis"] = [], []
     band_keys = ("iops", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
                  "p99_read_latency_ms", "p99_write_latency_ms", "host_cpu_utilization")
@@ -84,10 +104,9 @@ def performance(rd: ResolvedDesign, workload: Workload, params: ModelParams | No
         res["extrapolation"], res["band_basis"] = apply_bands(res, rd, workload)
     wr_iops = res["iops"] * (1.0 - workload.read_fraction)
     n = rd.node
-    absorption = float(np.ravel(out["write_absorption"])[0])
     years = float(endurance.years_to_wear_out(
-        wr_iops, workload.block_size_kib, float(np.ravel(out["backend_writes_per_write"])[0]),
-        absorption, n.drive_count * rd.design.nodes,
+        wr_iops, workload.block_size_kib, float(np.ravel(out["backend_writes_per_write"])[i]),
+        float(np.ravel(out["write_absorption"])[i]), n.drive_count * rd.design.nodes,
         n.drive.endurance_dwpd, n.drive.capacity_tb, n.drive.warranty_years))
     res["endurance_years"] = years
     # anything else the model could not evaluate is null with the reason, never NaN
@@ -164,12 +183,15 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
     out["warnings"] = design_warnings(rd, workload)
     out["notes"] = []
     if workload is not None:
-        perf = performance(rd, workload, params)
+        # N+1 is the first question in a sizing review, so it is on by default;
+        # both cases are one model call
+        with_deg = design.nodes > 1 and degraded
+        cases = performance_cases(rd, workload, params, degraded=(False, True) if with_deg else (False,))
+        perf = cases[0]
         out["workload"] = workload.name
         out.update(perf)
         out["notes"] = physics_notes(rd, perf)
-        # N+1 is the first question in a sizing review, so it is on by default
-        deg = performance(rd, workload, params, band=False, degraded=True) if design.nodes > 1 and degraded else None
+        deg = cases[1] if with_deg else None
         if deg is not None:
             # every headline figure, so a degraded view never mixes in healthy numbers
             out["degraded"] = {k: deg[k] for k in DEGRADED_KEYS} | {

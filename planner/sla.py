@@ -27,6 +27,7 @@ guarantee conservative.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Literal
 
 import numpy as np
@@ -36,7 +37,7 @@ from planner.capacity import usable_capacity_tb
 from planner.cpu import clock_scale as cpu_clock_scale
 from planner.degraded import degraded_arrays
 from planner.design import ResolvedDesign
-from planner.params import ModelParams, default_params
+from planner.params import PARAM_NAMES, ModelParams, default_params
 from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.workload import Workload
 
@@ -104,18 +105,31 @@ def _latency_stat(out: dict, stat: str, r: float) -> np.ndarray:
     return np.maximum(rd, wr)
 
 
-def _background_rate(D: DesignArrays, bg: Workload | None, p: ModelParams) -> tuple[float, float]:
-    """(IOPS, VMs) the background reaches on its own."""
+def _param_rows(ps: list[ModelParams], per_set: int) -> SimpleNamespace:
+    """Parameter sets as per-row arrays, ``per_set`` rows each (one model call
+    evaluates them all: :func:`evaluate_arrays` takes one set per row)."""
+    vals = np.array([q.vector() for q in ps])
+    return SimpleNamespace(**{name: np.repeat(vals[:, j], per_set) for j, name in enumerate(PARAM_NAMES)})
+
+
+def _rows(D: DesignArrays, n: int) -> DesignArrays:
+    return D.take(np.zeros(n, dtype=int))
+
+
+def _background_rate(D: DesignArrays, bg: Workload | None, ps: list[ModelParams]) -> tuple[np.ndarray, float]:
+    """(IOPS per parameter set, VMs) the background reaches on its own."""
     if bg is None:
-        return 0.0, 0.0
-    W = WorkloadArrays.from_workload(bg, D.nodes)
-    out = evaluate_arrays(D, W, p)
-    return float(np.ravel(out["iops"])[0]), float(np.ravel(W.vms_total)[0])
+        return np.zeros(len(ps)), 0.0
+    Ds = _rows(D, len(ps))
+    W = WorkloadArrays.from_workload(bg, Ds.nodes)
+    out = evaluate_arrays(Ds, W, _param_rows(ps, 1))
+    return np.ravel(out["iops"]).astype(float), float(np.ravel(W.vms_total)[0])
 
 
-def _combined(D: DesignArrays, db: Database, bg: Workload | None, x_bg: float, vms_bg: float,
+def _combined(D: DesignArrays, db: Database, bg: Workload | None, x_bg, vms_bg: float,
               x_db: np.ndarray) -> WorkloadArrays:
-    """Background + DB as one open load at each candidate DB rate (IO-weighted shape)."""
+    """Background + DB as one open load at each candidate DB rate (IO-weighted
+    shape); ``x_bg`` is a rate, or one per candidate."""
     x_db = np.asarray(x_db, dtype=float)
     tot = x_bg + x_db
     wdb = np.where(tot > 0, x_db / np.maximum(tot, 1e-12), 1.0)
@@ -142,6 +156,15 @@ def _combined(D: DesignArrays, db: Database, bg: Workload | None, x_bg: float, v
     )
 
 
+def _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, x) -> dict:
+    """The combined load at rates ``x`` (sets, candidates) for each parameter set."""
+    sets, m = x.shape
+    Ds = _rows(D, sets * m)
+    W = _combined(Ds, db, bg, np.repeat(np.asarray(x_bg, dtype=float), m), vms_bg, x.ravel())
+    out = evaluate_arrays(Ds, W, _param_rows(ps, m))
+    return {k: np.asarray(v).reshape((sets, m) + np.shape(v)[1:]) for k, v in out.items()}
+
+
 def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
     """Largest grid rate such that every smaller rate is also ok (monotone prefix)."""
     if not ok[0]:
@@ -150,39 +173,54 @@ def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
     return float(x[bad[0] - 1]) if bad.size else float(x[-1])
 
 
-def _latency_bounds(D, db, bg, x_bg, vms_bg, p, upper):
-    """Latency-target and Little's-law bounds, each by its own vectorised grid
-    refinement (three passes of 200 rates, each narrowing the bracket 200x)."""
-    def checks(x):
-        out = evaluate_arrays(D, _combined(D, db, bg, x_bg, vms_bg, x), p)
-        one = np.ones_like(x)
-        lat = np.ravel(_latency_stat(out, db.latency_statistic, db.read_fraction) * one)
-        sat = np.ravel(out["saturated"] * one).astype(bool)
-        mean_lat = np.ravel(_latency_stat(out, "mean", db.read_fraction) * one)
+def _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
+    """Latency-target and Little's-law bounds for each parameter set, each by its
+    own grid refinement (three passes of 200 rates, each narrowing the bracket
+    200x); every pass is one model call for all the sets still refining."""
+    def checks(idx, x):
+        out = _evaluate_sets(D, db, bg, x_bg[idx], vms_bg, [ps[i] for i in idx], x)
+        lat = _latency_stat(out, db.latency_statistic, db.read_fraction)
+        sat = out["saturated"].astype(bool)
+        mean_lat = _latency_stat(out, "mean", db.read_fraction)
         return {"latency_target": (lat <= db.latency_target_ms) & ~sat,
                 # Little's law N = X R: the VM's IOs in flight cap its rate
                 "vm_outstanding_io": (x * mean_lat / 1e3 <= db.outstanding) & ~sat}
 
-    res = {}
+    res = [{} for _ in ps]
     for key in ("latency_target", "vm_outstanding_io"):
-        lo, hi = 0.0, max(upper, 1.0)
-        best = 0.0
+        lo = np.zeros(len(ps))
+        hi = np.maximum(np.asarray(upper, dtype=float), 1.0)
+        best = np.zeros(len(ps))
+        active = list(range(len(ps)))
         for _ in range(3):
-            x = np.linspace(lo, hi, 201)[1:]
-            # best >= lo already; _largest_ok is 0 when x[0] fails
-            best = max(best, _largest_ok(x, checks(x)[key]))
-            step = (hi - lo) / 200
-            if best >= hi - 1e-9 or step < 1.0:
+            if not active:
                 break
-            lo, hi = best, min(best + step, hi)
-        res[key] = best
+            x = np.array([np.linspace(lo[i], hi[i], 201)[1:] for i in active])
+            ok = checks(active, x)[key]
+            still = []
+            for j, i in enumerate(active):
+                # best >= lo already; _largest_ok is 0 when x[0] fails
+                best[i] = max(best[i], _largest_ok(x[j], ok[j]))
+                step = (hi[i] - lo[i]) / 200
+                if not (best[i] >= hi[i] - 1e-9 or step < 1.0):
+                    lo[i], hi[i] = best[i], min(best[i] + step, hi[i])
+                    still.append(i)
+            active = still
+        for i in range(len(ps)):
+            res[i][key] = float(best[i])
     return res
 
 
 def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool, p: ModelParams):
+    return _points(rd, db, bg, n_plus_one, [p])[0]
+
+
+def _points(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool,
+            ps: list[ModelParams]) -> list[dict]:
+    """The guarantee and its bounds for each parameter set, the sets side by side
+    in each model call."""
     D = DesignArrays.from_designs([rd])
-    x_bg, vms_bg = _background_rate(D, bg, p)
-    bounds: dict[str, float] = {}
+    x_bg, vms_bg = _background_rate(D, bg, ps)
 
     # capacity: DB size must fit beside the background's data
     usable = float(usable_capacity_tb(D.nodes, D.drives_per_node, D.drive_capacity_tb,
@@ -190,40 +228,53 @@ def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bo
                                       reserve_policy=rd.design.reserve_policy)[0])
     bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
     if db.size_tb > usable - bg_tb:
-        return dict(g=0.0, binding="capacity", lat=None, x_bg=x_bg, bounds={"capacity": 0.0},
-                    note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB",
-                    lat_note="the database does not fit: no load to give a latency for")
+        return [dict(g=0.0, binding="capacity", lat=None, x_bg=float(x), bounds={"capacity": 0.0},
+                     note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB",
+                     lat_note="the database does not fit: no load to give a latency for")
+                for x in x_bg]
 
-    probe = evaluate_arrays(D, _combined(D, db, bg, x_bg, vms_bg, np.array([1.0])), p)
-    cap = float(np.ravel(probe["iops_capacity"])[0])
-    bounds["cluster_headroom"] = max(cap - x_bg, 0.0)
-    bounds["node_headroom"] = bounds["cluster_headroom"] / rd.design.nodes
-    # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
-    # in the root partition on the cluster's LPs (cluster_headroom), not on them
-    guest_s = p.guest_cpu_us * float(np.ravel(cpu_clock_scale(D.base_ghz))[0]) * 1e-6
-    bounds["vm_vcpu_share"] = (db.vcpus / rd.design.vcpu_oversubscription) / max(guest_s, 1e-12)
-    upper = max(bounds["cluster_headroom"], 1.0)
-    bounds.update(_latency_bounds(D, db, bg, x_bg, vms_bg, p, upper))
+    probe = _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, np.ones((len(ps), 1)))
+    scale = float(np.ravel(cpu_clock_scale(D.base_ghz))[0])
+    bounds = []
+    for i, q in enumerate(ps):
+        cap = float(probe["iops_capacity"][i, 0])
+        b = {"cluster_headroom": max(cap - x_bg[i], 0.0)}
+        b["node_headroom"] = b["cluster_headroom"] / rd.design.nodes
+        # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
+        # in the root partition on the cluster's LPs (cluster_headroom), not on them
+        guest_s = q.guest_cpu_us * scale * 1e-6
+        b["vm_vcpu_share"] = (db.vcpus / rd.design.vcpu_oversubscription) / max(guest_s, 1e-12)
+        bounds.append(b)
+    upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
+    for b, lb in zip(bounds, _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper)):
+        b.update(lb)
     if n_plus_one and rd.design.nodes > 1:
         Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
         # the same background tenants restart on the survivors (same total rate)
-        deg = _latency_bounds(Dd, db, bg, x_bg, vms_bg, p, upper)
-        bounds["n_plus_one"] = min(deg.values())
-    binding = min(bounds, key=bounds.get)
-    g = bounds[binding]
-    note = ""
-    if bounds["latency_target"] <= 0.0:
-        # say why: the model's latency at (almost) no DB load already misses the target
-        floor = float(np.ravel(_latency_stat(probe, db.latency_statistic, db.read_fraction))[0])
-        note = (f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
-                f"latency at background load alone ({floor:.3f} ms)")
-    # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
-    lat, lat_note = None, f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency"
-    if g > 0:
-        out = evaluate_arrays(D, _combined(D, db, bg, x_bg, vms_bg, np.array([g])), p)
-        lat = float(np.ravel(_latency_stat(out, db.latency_statistic, db.read_fraction))[0])
-        lat, lat_note = (lat, "") if np.isfinite(lat) else (None, "the model gives no finite latency at this load")
-    return dict(g=g, binding=binding, lat=lat, x_bg=x_bg, bounds=bounds, note=note, lat_note=lat_note)
+        for b, deg in zip(bounds, _latency_bounds(Dd, db, bg, x_bg, vms_bg, ps, upper)):
+            b["n_plus_one"] = min(deg.values())
+    floor = _latency_stat(probe, db.latency_statistic, db.read_fraction)[:, 0]
+    pts = []
+    for i, b in enumerate(bounds):
+        binding = min(b, key=b.get)
+        note = ""
+        if b["latency_target"] <= 0.0:
+            # say why: the model's latency at (almost) no DB load already misses the target
+            note = (f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
+                    f"latency at background load alone ({float(floor[i]):.3f} ms)")
+        # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
+        pts.append(dict(g=b[binding], binding=binding, lat=None, x_bg=float(x_bg[i]), bounds=b, note=note,
+                        lat_note=f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency"))
+    live = [i for i, pt in enumerate(pts) if pt["g"] > 0]
+    if live:
+        out = _evaluate_sets(D, db, bg, x_bg[live], vms_bg, [ps[i] for i in live],
+                             np.array([[pts[i]["g"]] for i in live]))
+        lat = _latency_stat(out, db.latency_statistic, db.read_fraction)[:, 0]
+        for j, i in enumerate(live):
+            ok = bool(np.isfinite(lat[j]))
+            pts[i]["lat"] = float(lat[j]) if ok else None
+            pts[i]["lat_note"] = "" if ok else "the model gives no finite latency at this load"
+    return pts
 
 
 def guarantee(rd: ResolvedDesign, db: Database, background: Workload | None = None,
@@ -236,8 +287,10 @@ def guarantee(rd: ResolvedDesign, db: Database, background: Workload | None = No
     from planner.report import BAND_HIGH, BAND_LOW, bootstrap_params
 
     p = params or default_params()
-    pt = _point(rd, db, background, n_plus_one, p)
-    draws = [_point(rd, db, background, n_plus_one, q)["g"] for q in (bootstrap_params() if params is None else [])]
+    # the fit and its bootstrap sets side by side in every model call
+    pts = _points(rd, db, background, n_plus_one, [p] + (bootstrap_params() if params is None else []))
+    pt = pts[0]
+    draws = [q["g"] for q in pts[1:]]
     lo = float(np.percentile(draws, BAND_LOW)) if draws else pt["g"]
     hi = float(np.percentile(draws, BAND_HIGH)) if draws else pt["g"]
     return SlaResult(

@@ -1,7 +1,17 @@
-"""Every chart of the UI, built with plotly from numbers planner computed."""
+"""Every chart of the UI, built with plotly from numbers planner computed.
+
+A what-if reruns the page; figures are built in one ``go.Figure(data, layout)``
+call each (plotly validates every ``add_*``/``update_*`` separately, 20-30 ms a
+chart) and remembered by their inputs (:func:`_memo`), so a rerun that does
+not change a chart's numbers does not rebuild it. Treat returned figures as
+read-only: the same object is handed out again.
+"""
 from __future__ import annotations
 
+import functools
+import json
 import math
+from collections import OrderedDict
 
 import plotly.graph_objects as go
 
@@ -10,6 +20,51 @@ from planner.performance import BOTTLENECK_LABELS
 ACCENT = "#d62728"
 BASE = "#1f77b4"
 MUTED = "#9aa5b1"
+
+
+def _memo(fn, size: int = 64):
+    """Remember the last ``size`` figures of ``fn`` by the JSON of its arguments."""
+    cache: OrderedDict = OrderedDict()
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            key = json.dumps([args, kwargs], sort_keys=True, default=float)
+        except (TypeError, ValueError):
+            return fn(*args, **kwargs)
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+        fig = cache[key] = fn(*args, **kwargs)
+        if len(cache) > size:
+            cache.popitem(last=False)
+        return fig
+
+    wrapper.cache = cache
+    return wrapper
+
+
+def _layout_dict(title: str, height: int = 380, **more) -> dict:
+    """The common layout of :func:`_layout`, as data: axes make room for their
+    labels (automargin), so no tick label falls outside the figure."""
+    for axis in ("xaxis", "yaxis"):
+        more[axis] = {"automargin": True, **more.get(axis, {})}
+    return dict(title=dict(text=title), height=height, margin=dict(l=10, r=30, t=60, b=70),
+                legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0), **more)
+
+
+def _unclipped(traces: list[dict]) -> list[dict]:
+    """Texts and markers drawn past the plot area stay visible (as :func:`_layout` does)."""
+    return [{**t, "cliponaxis": False} if t.get("type", "scatter") in ("scatter", "bar") else t for t in traces]
+
+
+def _vline(x, dash: str, color: str, text: str, position: str) -> tuple[dict, dict]:
+    """The shape and annotation ``fig.add_vline(..., annotation_position=position)`` makes."""
+    shape = dict(type="line", x0=x, x1=x, xref="x", y0=0, y1=1, yref="y domain", line=dict(color=color, dash=dash))
+    top = position.startswith("top")
+    ann = dict(showarrow=False, text=text, x=x, xref="x", y=1 if top else 0, yref="y domain",
+               xanchor="right" if position.endswith("left") else "left", yanchor="top" if top else "bottom")
+    return shape, ann
 
 
 def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
@@ -22,6 +77,7 @@ def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
     return fig
 
 
+@_memo
 def capacity_waterfall(cap: dict, unit: str = "TB") -> go.Figure:
     """Raw -> metadata -> reserve -> pool -> resiliency -> usable."""
     key = "capacity_tb" if unit == "TB" else "capacity_tib"
@@ -66,21 +122,25 @@ def _tick(t: float) -> str:
     return f"{t:,.{max(0, -math.floor(math.log10(t) + 1e-9))}f}"
 
 
+@_memo
 def latency_curve(curve: dict, point: dict | None = None, band: bool = False) -> go.Figure:
     """Latency against offered IOPS: storage read/write and what the VM sees,
     with the VM latency's calibration band and the operating point's band."""
-    fig = go.Figure()
     x = curve["iops"]
+    data = []
     if band and curve.get("vm_latency_ms_low"):
-        fig.add_scatter(x=x, y=curve["vm_latency_ms_high"], line=dict(width=0), hoverinfo="skip",
-                        showlegend=False, connectgaps=False)
-        fig.add_scatter(x=x, y=curve["vm_latency_ms_low"], fill="tonexty", fillcolor="rgba(44,160,44,0.18)",
-                        line=dict(width=0), name="VM (mean), band", hoverinfo="skip", connectgaps=False)
-    fig.add_scatter(x=x, y=curve["read_latency_ms"], name="storage read", line=dict(color=BASE))
-    fig.add_scatter(x=x, y=curve["write_latency_ms"], name="storage write", line=dict(color="#ff7f0e"))
-    fig.add_scatter(x=x, y=curve["vm_latency_ms"], name="VM (mean)", line=dict(color="#2ca02c", width=3))
-    fig.add_scatter(x=x, y=curve["p99_read_latency_ms"], name="VM read p99",
-                    line=dict(color=MUTED, dash="dot"))
+        data += [dict(type="scatter", x=x, y=curve["vm_latency_ms_high"], line=dict(width=0), hoverinfo="skip",
+                      showlegend=False),
+                 dict(type="scatter", x=x, y=curve["vm_latency_ms_low"], fill="tonexty",
+                      fillcolor="rgba(44,160,44,0.18)", line=dict(width=0), name="VM (mean), band",
+                      hoverinfo="skip")]
+    data += [
+        dict(type="scatter", x=x, y=curve["read_latency_ms"], name="storage read", line=dict(color=BASE)),
+        dict(type="scatter", x=x, y=curve["write_latency_ms"], name="storage write", line=dict(color="#ff7f0e")),
+        dict(type="scatter", x=x, y=curve["vm_latency_ms"], name="VM (mean)", line=dict(color="#2ca02c", width=3)),
+        dict(type="scatter", x=x, y=curve["p99_read_latency_ms"], name="VM read p99",
+             line=dict(color=MUTED, dash="dot")),
+    ]
     if point is not None:
         err = {}
         if "iops_low" in point:
@@ -89,21 +149,22 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
                        error_y=dict(type="data", symmetric=False,
                                     array=[point["vm_latency_ms_high"] - point["vm_latency_ms"]],
                                     arrayminus=[point["vm_latency_ms"] - point["vm_latency_ms_low"]], color=ACCENT))
-        fig.add_scatter(x=[point["iops"]], y=[point["vm_latency_ms"]], mode="markers+text",
-                        name="this workload", marker=dict(size=14, color=ACCENT, symbol="diamond"),
-                        text=["operating point"], textposition="top left", **err)
-    fig.add_vline(x=curve["iops_capacity"], line_dash="dash", line_color=MUTED,
-                  annotation_text="IOPS capacity", annotation_position="top left")
+        data.append(dict(type="scatter", x=[point["iops"]], y=[point["vm_latency_ms"]], mode="markers+text",
+                         name="this workload", marker=dict(size=14, color=ACCENT, symbol="diamond"),
+                         text=["operating point"], textposition="top left", **err))
+    lines = [_vline(curve["iops_capacity"], "dash", MUTED, "IOPS capacity", "top left")]
     if curve.get("cpu_cap_iops"):
-        fig.add_vline(x=curve["cpu_cap_iops"], line_dash="dot", line_color=ACCENT,
-                      annotation_text="CPU cap", annotation_position="bottom right")
+        lines.append(_vline(curve["cpu_cap_iops"], "dot", ACCENT, "CPU cap", "bottom right"))
     ys = [v for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
           for v in curve[k]]
-    fig.update_xaxes(title="IOPS (cluster)", tickformat=",.0f")
-    fig.update_yaxes(title="latency, ms", type="log", **log_ticks(ys))
-    return _layout(fig, "Latency vs IOPS" + (" (one node down)" if curve.get("degraded") else ""), height=420)
+    layout = _layout_dict("Latency vs IOPS" + (" (one node down)" if curve.get("degraded") else ""), 420,
+                          shapes=[sh for sh, _ in lines], annotations=[a for _, a in lines],
+                          xaxis=dict(title=dict(text="IOPS (cluster)"), tickformat=",.0f"),
+                          yaxis=dict(title=dict(text="latency, ms"), type="log", **log_ticks(ys)))
+    return go.Figure(data=_unclipped(data), layout=layout)
 
 
+@_memo
 def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per resource") -> go.Figure:
     # a figure the model could not evaluate is null (with a '<name>_note' beside it): no bar
     names = [n for n in util if not n.endswith("_note")]
@@ -111,14 +172,14 @@ def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per 
     # a policy bottleneck (the CPU cap) is spent on the host CPU
     hot = "host_cpu" if bottleneck == "cpu_utilization_cap" else bottleneck
     colors = [ACCENT if n == hot else BASE for n in names]
-    fig = go.Figure(go.Bar(x=vals, y=[BOTTLENECK_LABELS.get(n, n.replace("_", " ")) for n in names],
-                           orientation="h", marker_color=colors,
-                           text=[f"{v:.0f} %" for v in vals], textposition="auto"))
-    fig.update_xaxes(title="utilisation, %", range=[0, 105])
-    fig.update_yaxes(autorange="reversed")
-    return _layout(fig, title, height=300)
+    bar = dict(type="bar", x=vals, y=[BOTTLENECK_LABELS.get(n, n.replace("_", " ")) for n in names],
+               orientation="h", marker=dict(color=colors), text=[f"{v:.0f} %" for v in vals], textposition="auto")
+    layout = _layout_dict(title, 300, xaxis=dict(title=dict(text="utilisation, %"), range=[0, 105]),
+                          yaxis=dict(autorange="reversed"))
+    return go.Figure(data=_unclipped([bar]), layout=layout)
 
 
+@_memo
 def compare_bars(names: list[str], values: list[float], title: str, unit: str,
                  low: list[float] | None = None, high: list[float] | None = None, text=None) -> go.Figure:
     """One bar per scenario, labelled with its formatted value; error bars for a band."""
@@ -133,6 +194,7 @@ def compare_bars(names: list[str], values: list[float], title: str, unit: str,
     return _layout(fig, title, height=320)
 
 
+@_memo
 def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Figure:
     """Change of ``metric`` when each input moves down (low) or up (high)."""
     base_key = f"base_{metric}"
@@ -152,6 +214,7 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
     return _layout(fig, f"Sensitivity of {unit}", height=360)
 
 
+@_memo
 def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: str | None = None) -> go.Figure:
     """Predicted against measured: in-sample (the full fit) and held out (the fit
     that never saw the point's configuration; outside the fit's scope in grey)."""
@@ -179,6 +242,7 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: 
     return _layout(fig, f"Predicted vs measured: {name}", height=460)
 
 
+@_memo
 def pareto(points: list[dict]) -> go.Figure:
     """Monthly cost against guaranteed IOPS, marker size and colour the usable
     capacity; the designs on the Pareto front (no other is cheaper with at least

@@ -1,0 +1,27 @@
+"""Charts built as data (one go.Figure call) equal plotly's add_* construction,
+and are remembered by their inputs."""
+import plotly.graph_objects as go
+
+from ui import charts
+
+CURVE = {"iops": [1e4, 2e4, 3e4], "read_latency_ms": [0.2, 0.3, 0.9], "write_latency_ms": [0.4, 0.5, 1.2],
+         "vm_latency_ms": [0.5, 0.6, 1.5], "p99_read_latency_ms": [1.0, 1.3, 4.0], "iops_capacity": 3.2e4,
+         "cpu_cap_iops": 2.5e4}
+
+
+def test_vlines_are_plotlys():
+    ref = go.Figure()
+    ref.add_vline(x=3.2e4, line_dash="dash", line_color=charts.MUTED, annotation_text="IOPS capacity",
+                  annotation_position="top left")
+    ref.add_vline(x=2.5e4, line_dash="dot", line_color=charts.ACCENT, annotation_text="CPU cap",
+                  annotation_position="bottom right")
+    fig = charts.latency_curve(CURVE, {"iops": 2e4, "vm_latency_ms": 0.6})
+    assert fig.to_plotly_json()["layout"]["shapes"] == ref.to_plotly_json()["layout"]["shapes"]
+    assert fig.to_plotly_json()["layout"]["annotations"] == ref.to_plotly_json()["layout"]["annotations"]
+
+
+def test_figures_are_remembered_by_their_inputs():
+    a = charts.utilisation_bars({"host_cpu": 0.5, "network": 0.2}, "host_cpu")
+    assert charts.utilisation_bars({"host_cpu": 0.5, "network": 0.2}, "host_cpu") is a
+    b = charts.utilisation_bars({"host_cpu": 0.6, "network": 0.2}, "host_cpu")
+    assert b is not a and list(b.data[0].x) == [60.0, 20.0]
