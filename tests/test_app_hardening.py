@@ -221,3 +221,28 @@ def test_import_panel_quotes_file_names_as_text_and_names_out_of_range_inputs():
     at.number_input(key="imp_per_node").set_value(5000).run()
     assert any("VMs or processes per node must be a whole number, 1–2,000 (you typed 5,000)" in _text(e)
                for e in _errors(at)), _errors(at)
+
+
+@pytest.mark.parametrize("change", ["cap", "cpu"])
+def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
+    """Found by the app fuzz: a loaded CPU cap of 1e-12 is valid (gt=0) but was below the
+    slider's 0.05 (StreamlitValueBelowMinError); a CPU at 5e-324 GHz makes the model give
+    no finite IOPS, and the band caption compared None < None."""
+    from planner.catalog import load_catalog
+
+    d = json.loads(json.dumps(REF))
+    if change == "cap":
+        d["cpu_utilization_cap"] = 1e-12
+    else:
+        rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {"base_ghz": 5e-324}
+        rec.pop("device_class")
+        d["node"]["cpu"]["model"] = rec
+    at = _app()
+    at.file_uploader(key="uploader").set_value(("edge.json", json.dumps(d).encode(), "application/json")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    loaded = json.loads(at.session_state["design_json"])
+    assert loaded["cpu_utilization_cap"] == d["cpu_utilization_cap"]
+    assert (loaded["node"]["cpu"]["model"] == REF["node"]["cpu"]["model"]) == (change == "cap")  # the inline CPU
+    for page in ("ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py", "ui/compare_page.py"):
+        at.switch_page(page).run()
+        assert not at.exception, (page, [e.value for e in at.exception])

@@ -52,7 +52,7 @@ def _step(rnd: random.Random, at: AppTest) -> str:
             at.session_state[w.key] = rnd.choice(list(load_catalog().of(cls)) + (["(none)"] if cls in (
                 "chassis", "cache_device") else []))
         elif w.options:
-            w.set_value(rnd.choice(w.options))
+            w.select_index(rnd.randrange(len(w.options)))  # by position: the options are the shown labels
         return f"select {w.key}"
     if k == 3 and at.toggle:
         w = rnd.choice(list(at.toggle))
@@ -73,16 +73,17 @@ def _step(rnd: random.Random, at: AppTest) -> str:
             return "upload parts"
     if k == 6 and at.slider:
         w = rnd.choice(list(at.slider))
-        lo, hi = w.min, w.max
-        w.set_value(rnd.choice([lo, hi]))
+        ends = [v for v in (w.min, w.max) if v is not None]
+        if ends:
+            w.set_value(rnd.choice(ends))
         return f"slider {w.key}"
     if k == 7:
-        names = {b.key for b in at.button}
+        names = {b.key for b in at.button if not b.disabled}
         for key in ("imp_load", "size_use_best"):
             if key in names:
                 at.button(key=key).click()
                 return f"click {key}"
-        if any(b.label == "Size it" for b in at.button):
+        if any(b.label == "Size it" and not b.disabled for b in at.button):
             next(b for b in at.button if b.label == "Size it").click()
             return "click Size it"
     return "nothing"

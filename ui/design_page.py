@@ -185,7 +185,7 @@ with right:
         inputs.model_bounds(Design, "vcpu_oversubscription"), step=0.5)
     slots["vcpu_oversubscription"] = st.empty()
     _seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
-    st.slider("CPU utilisation cap", 0.05, 1.0, step=0.05, key="d_cpucap",
+    st.slider("CPU utilisation cap", 0.0, 1.0, step=0.05, key="d_cpucap",  # the model's range (0 is refused)
               help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap")
     slots["cpu_utilization_cap"] = st.empty()
     _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
@@ -271,8 +271,9 @@ cols[0].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"]),
 cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}")
 cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
 for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
-    if rep[f"{key}_low"] < rep[f"{key}_high"]:  # a calibration bootstrap gives the band
-        col.caption(f"band {fmt.span(rep[f'{key}_low'], rep[f'{key}_high'], f)}")
+    lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
+    if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
+        col.caption(f"band {fmt.span(lo, hi, f)}")
 cols[3].metric("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
 st.caption(f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
            f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")

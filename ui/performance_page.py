@@ -73,17 +73,20 @@ degraded = bool(st.toggle("Degraded mode (one node down)", key="p_degraded", dis
     and "degraded" in rep
 # every figure on the page comes from one view: degraded numbers never mix with healthy ones
 view = rep["degraded"] if degraded else rep
-has_band = not degraded and bool(rep.get("band_basis"))
+# a figure the model could not evaluate is None (with a note): no band, no delta for it
+has_band = not degraded and bool(rep.get("band_basis")) and all(
+    rep.get(k) is not None for k in ("iops", "iops_low", "iops_high", "vm_latency_ms", "vm_latency_ms_low",
+                                     "vm_latency_ms_high"))
 
 
 def _headline(col, label: str, key: str, f) -> None:
     """Metric value from planner; its calibration band (5-95 %) below it."""
     delta = None
-    if degraded and rep[key]:
+    if degraded and rep.get(key) and view.get(key) is not None:
         delta = f"{view[key] / rep[key] - 1:+.0%} vs healthy"
     col.metric(label, f(view[key]), delta=delta, delta_color="normal" if key in ("iops", "bandwidth_mb_s")
                else "inverse")
-    if has_band and f"{key}_low" in rep:
+    if has_band and rep.get(f"{key}_low") is not None and rep.get(f"{key}_high") is not None:
         col.caption(f"band {fmt.span(rep[f'{key}_low'], rep[f'{key}_high'], f)}")
 
 
@@ -147,7 +150,8 @@ if not state.presenter():
                  if not k.endswith("_note")]
     csv_rows = [{"resource": k, "utilisation": None if v is None else round(v, 4),
                  "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
-                 "bottleneck": k == rep["bottleneck"]} for k, v in rep["utilization"].items() if not k.endswith("_note")]
+                 "bottleneck": k == rep["bottleneck"]}
+                for k, v in rep["utilization"].items() if not k.endswith("_note")]
     with st.expander("Tables and exports"):
         st.dataframe(util_rows, hide_index=True, width="stretch")
         e = st.columns(3)
