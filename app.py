@@ -3,7 +3,9 @@ import streamlit as st
 
 from ui import chrome, state
 
-st.set_page_config(page_title="hciplan", page_icon=":material/dns:", layout="wide")
+# the favicon is drawn here, not a ":material/...:" icon: Streamlit fetches those
+# from fonts.gstatic.com, and the app must work offline
+st.set_page_config(page_title="hciplan", page_icon=chrome.page_icon(), layout="wide")
 state.init_state()
 
 pages = [
@@ -16,6 +18,8 @@ pages = [
     st.Page("ui/calibration_page.py", title="Calibration", icon=":material/science:", url_path="calibration"),
 ]
 pg = st.navigation(pages)
-chrome.sidebar()
+chrome.sidebar_controls()
 pg.run()
+# after the page has updated the scenario, so the summary and the link are never one change behind
+chrome.sidebar_summary()
 state.sync_query_params()

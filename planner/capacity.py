@@ -30,6 +30,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from planner.design import MIN_FAULT_DOMAINS, ResolvedDesign
+from planner.errors import DesignError
 
 TB = 1e12
 TIB = 2.0**40
@@ -183,7 +184,11 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     volume's footprint (Microsoft, *Remove servers*: "you must have enough
     storage capacity in the remaining servers to accommodate all your volumes")
     and the resiliency must still find enough fault domains to repair to full
-    health.
+    health. Volumes are sized before the loss: the survivors may hold more than
+    that once the repair reserve is spent, but the volumes cannot grow, so
+    usable after the loss is at most usable before it. A design with no usable
+    capacity is reported as such here (0 TB); :func:`require_usable` refuses it
+    where a design is evaluated.
     """
     d = rd.design
     n = rd.node
@@ -205,7 +210,8 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
     fits = footprint <= raw_left - meta * survivors / d.nodes + 1e-9
     eff_left = float(resiliency_efficiency(code, max(survivors, 1), d.mirror_share, all_flash))
-    usable_left = max(raw_left - meta * survivors / d.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
+    held_left = max(raw_left - meta * survivors / d.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
+    usable_left = min(usable, held_left)  # volumes sized before the loss cannot grow
     if can_repair and fits:
         note = (
             f"after losing one node, {survivors} nodes hold the {footprint:.2f} TB footprint "
@@ -247,3 +253,25 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         usable_after_node_loss_tb=usable_left,
     )
+
+
+def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> CapacityReport:
+    """The capacity report of a design that can hold a volume.
+
+    Raises
+    ------
+    DesignError
+        (``node.capacity_drives.count``) when the repair reserve takes every
+        capacity drive: 0 TB usable. Such a cluster can hold no volume, so its
+        IOPS would answer a question nobody can ask; evaluating it is refused
+        with the reason (the sizer's search simply finds it too small).
+    """
+    cap = cap or capacity_report(rd)
+    if cap.usable_capacity_tb <= 0.0:
+        d, n = rd.design, rd.node
+        n_res = int(reserve_drives(d.nodes, d.reserve_policy))
+        raise DesignError(
+            f"no usable capacity: the repair reserve takes {n_res} of the {d.nodes * n.drive_count} capacity "
+            "drive(s) (one per server, at most four); use more drives per node, or reserve_policy 'none'",
+            "node.capacity_drives.count")
+    return cap

@@ -16,14 +16,14 @@ to (or replace, by id) the built-in ones.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from planner.errors import CatalogError
+from planner.errors import CatalogError, shown
+from planner.jsonio import loads, read_bounded
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "hardware_catalog"
 MAX_CATALOG_FILE_BYTES = 2_000_000
@@ -305,27 +305,23 @@ def _format_pydantic(err: ValidationError) -> str:
 
 
 def _read_file(path: Path) -> tuple[str, list[dict]]:
-    if path.stat().st_size > MAX_CATALOG_FILE_BYTES:
-        raise CatalogError(f"{path.name}: file larger than {MAX_CATALOG_FILE_BYTES} bytes")
-    return _read_bytes(path.read_bytes(), path.name)
+    # one open, regular files only, at most the limit + 1 bytes read: a symlink to
+    # /dev/zero, a FIFO or a file growing after a stat cannot exhaust memory or hang
+    data = read_bounded(path, MAX_CATALOG_FILE_BYTES, path.name, CatalogError)
+    return _read_bytes(data, path.name)
 
 
 def _read_bytes(data: bytes, name: str) -> tuple[str, list[dict]]:
-    if len(data) > MAX_CATALOG_FILE_BYTES:
-        raise CatalogError(f"{name}: file larger than {MAX_CATALOG_FILE_BYTES} bytes")
-    try:
-        doc = json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CatalogError(f"{name}: not valid JSON ({exc})") from None
-    if not isinstance(doc, dict) or doc.get("device_class") not in DEVICE_CLASSES:
+    doc = loads(data, name, CatalogError, MAX_CATALOG_FILE_BYTES)
+    device_class = doc.get("device_class") if isinstance(doc, dict) else None
+    if not isinstance(device_class, str) or device_class not in DEVICE_CLASSES:
         raise CatalogError(
-            f"{name}: top level must be an object with 'device_class' one of "
-            f"{sorted(DEVICE_CLASSES)} and 'records'"
-        )
+            f"top level must be an object with 'device_class' one of "
+            f"{sorted(DEVICE_CLASSES)} and 'records'", name)
     records = doc.get("records")
     if not isinstance(records, list):
-        raise CatalogError(f"{name}: 'records' must be a list")
-    return doc["device_class"], records
+        raise CatalogError("'records' must be a list", name)
+    return device_class, records
 
 
 def parse_catalog_file(data: bytes, name: str = "catalog file") -> tuple[str, dict[str, Record]]:
@@ -339,13 +335,14 @@ def parse_records(device_class: str, records: list[dict], origin: str) -> dict[s
     cls = DEVICE_CLASSES[device_class]
     out: dict[str, Record] = {}
     for i, raw in enumerate(records):
-        rid = raw.get("id", f"#{i}") if isinstance(raw, dict) else f"#{i}"
+        rid = raw.get("id") if isinstance(raw, dict) else None
+        rid = rid if isinstance(rid, str) else f"#{i}"
         try:
             rec = cls.model_validate(raw)
         except ValidationError as exc:
-            raise CatalogError(f"{origin}: record '{rid}': {_format_pydantic(exc)}") from None
+            raise CatalogError(f"record {shown(rid)}: {_format_pydantic(exc)}", origin) from None
         if rec.id in out:
-            raise CatalogError(f"{origin}: duplicate id '{rec.id}'")
+            raise CatalogError(f"duplicate id '{rec.id}'", origin)
         out[rec.id] = rec
     return out
 
@@ -355,9 +352,16 @@ def load_catalog_dirs(dirs: tuple[Path, ...]) -> Catalog:
     merged: dict[str, dict[str, Record]] = {c: {} for c in DEVICE_CLASSES}
     for d in dirs:
         d = Path(d)
-        if not d.is_dir():
-            raise CatalogError(f"catalog folder not found: {d}")
-        for path in sorted(d.glob("*.json")):
+        try:
+            paths = sorted(d.glob("*.json")) if d.is_dir() else None
+        except OSError as exc:
+            raise CatalogError(f"cannot read catalog folder {shown(str(d))}: {(exc.strerror or '').lower()}",
+                               "catalog") from None
+        except ValueError:  # a NUL character in the name
+            raise CatalogError(f"catalog folder name {shown(str(d))} contains a NUL character", "catalog") from None
+        if paths is None:
+            raise CatalogError(f"catalog folder not found: {shown(str(d))}", "catalog")
+        for path in paths:
             device_class, records = _read_file(path)
             merged[device_class].update(parse_records(device_class, records, path.name))
     return Catalog(**merged)

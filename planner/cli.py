@@ -1,30 +1,82 @@
 """Command line: ``python -m planner COMMAND``.
 
-Bad input exits with status 2 and one line naming the field; never a traceback.
+Bad input exits with status 2 and exactly one line on stderr,
+``error: <field>: <reason>``, argument errors included (no usage block); user
+strings in it are quoted with control characters escaped, so nothing can forge
+a second line. Never a traceback.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 
-from planner.errors import PlannerError
+from planner.errors import PlannerError, one_line, shown
+
+#: Most bootstrap refits ``calibrate`` accepts (each is a full fit).
+MAX_BOOTSTRAP = 200
+
+
+class UsageError(PlannerError):
+    """A command-line argument is missing, unknown or malformed."""
+
+
+_QUOTED = re.compile(r"'([^']{%d,})'" % 60)
+
+
+def _usage_error(message: str) -> UsageError:
+    """argparse's message as 'field: reason' (argparse's own wording kept)."""
+    message = _QUOTED.sub(lambda m: shown(m.group(1), 60), message)
+    m = re.match(r"argument ([^:]+): (.*)", message, re.S)
+    if m:
+        names = m.group(1).split("/")
+        name = next((n for n in names if n.startswith("--")), names[0])
+        return UsageError(m.group(2), name.lstrip("-"))
+    m = re.match(r"the following arguments are required: (.*)", message, re.S)
+    if m:
+        names = [n.strip() for n in m.group(1).split(",")]
+        more = f" (also: {', '.join(names[1:])})" if len(names) > 1 else ""
+        return UsageError(f"required{more}", names[0].lstrip("-"))
+    m = re.match(r"ambiguous option: (\S+) (.*)", message, re.S)
+    if m:
+        return UsageError(f"ambiguous option: {m.group(2)}", m.group(1).split("=")[0].lstrip("-"))
+    m = re.match(r"unrecognized arguments: (.*)", message, re.S)
+    if m:
+        return UsageError(f"unrecognized: {shown(m.group(1))}", "arguments")
+    return UsageError(message, "arguments")
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one-line PlannerErrors, not usage blocks."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        raise _usage_error(message)
+
+
+def _int_arg(text: str) -> int:
+    # bounded before int(): a 5,000-digit argument would hit Python's int-string limit
+    if not re.fullmatch(r"[+-]?\d{1,18}", text.strip()):
+        raise argparse.ArgumentTypeError(f"not an integer: {shown(text, 40)}")
+    return int(text)
+
+
+def _float_arg(text: str) -> float:
+    try:
+        x = float(text) if len(text) <= 64 else math.nan
+    except ValueError:
+        x = math.nan
+    if not math.isfinite(x):
+        raise argparse.ArgumentTypeError(f"not a finite number: {shown(text, 40)}")
+    return x
 
 
 def _print(obj) -> None:
-    print(json.dumps(obj, indent=2, default=_default))
+    """Strict JSON on stdout: any parser reads it (no NaN/Infinity; see jsonio.strict)."""
+    from planner.jsonio import dumps
 
-
-def _default(o):
-    import numpy as np
-
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    if isinstance(o, (np.floating, np.integer, np.bool_)):
-        return o.item()
-    if hasattr(o, "model_dump"):
-        return o.model_dump(mode="json")
-    raise TypeError(f"not serialisable: {type(o).__name__}")
+    print(dumps(obj, indent=2))
 
 
 def _design_from_args(args):
@@ -63,6 +115,9 @@ def cmd_evaluate(args) -> int:
 def cmd_catalog(args) -> int:
     from planner.catalog import DEVICE_CLASSES, load_catalog
 
+    if args.device_class is not None and args.device_class not in DEVICE_CLASSES:
+        raise PlannerError(f"unknown device class {shown(args.device_class)}; one of {', '.join(DEVICE_CLASSES)}",
+                           "device_class")
     catalog = load_catalog(args.catalog)
     classes = [args.device_class] if args.device_class else list(DEVICE_CLASSES)
     out = {c: [r.model_dump(mode="json") for r in catalog.of(c).values()] for c in classes}
@@ -84,7 +139,7 @@ def cmd_schema(args) -> int:
     except ImportError:  # pragma: no cover - optional modules during development
         pass
     if args.kind not in models:
-        raise PlannerError(f"unknown schema '{args.kind}'; one of {', '.join(models)}", "kind")
+        raise PlannerError(f"unknown schema {shown(args.kind)}; one of {', '.join(models)}", "kind")
     _print(models[args.kind].model_json_schema())
     return 0
 
@@ -92,6 +147,9 @@ def cmd_schema(args) -> int:
 def cmd_calibrate(args) -> int:
     from planner.calibration import run_calibration
 
+    if not 0 <= args.bootstrap <= MAX_BOOTSTRAP:
+        # a negative count would write a calibration without bands
+        raise UsageError(f"must be 0..{MAX_BOOTSTRAP} refits (got {args.bootstrap})", "bootstrap")
     summary = run_calibration(write=not args.dry_run, bootstrap=args.bootstrap, folds=not args.no_cv)
     _print(summary)
     return 0
@@ -116,12 +174,12 @@ def add_design_args(p) -> None:
     """A design file, an extra catalog folder and the quick what-if overrides."""
     p.add_argument("design")
     p.add_argument("--catalog", help="extra catalog folder")
-    p.add_argument("--nodes", type=int)
+    p.add_argument("--nodes", type=_int_arg)
     p.add_argument("--transport", choices=["rdma", "tcp"])
     p.add_argument("--resiliency")
-    p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float)
-    p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float)
-    p.add_argument("--volume-servers", dest="volume_servers", type=int,
+    p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=_float_arg)
+    p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=_float_arg)
+    p.add_argument("--volume-servers", dest="volume_servers", type=_int_arg,
                    help="servers each volume spans (fewer than nodes: delimited allocation)")
     p.add_argument("--cache-mode", dest="cache_mode", choices=["read-write", "write-only", "read-only"])
 
@@ -135,7 +193,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or with ``command`` one of :data:`CORE_COMMANDS`, the
     parser without the extra commands (start-up: the import command's
     registration alone imports every file importer)."""
-    p = argparse.ArgumentParser(prog="python -m planner", description="hciplan: HCI capacity and performance planner")
+    p = Parser(prog="python -m planner", description="hciplan: HCI capacity and performance planner")
     sub = p.add_subparsers(dest="command", required=True)
 
     e = sub.add_parser("evaluate", help="capacity (and performance with --workload) of a design")
@@ -157,7 +215,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     k = sub.add_parser("calibrate", help="refit model parameters from data/benchmarks")
     k.add_argument("--dry-run", action="store_true")
-    k.add_argument("--bootstrap", type=int, default=12)
+    k.add_argument("--bootstrap", type=_int_arg, default=12, help=f"bootstrap refits, 0..{MAX_BOOTSTRAP}")
     k.add_argument("--no-cv", action="store_true")
     k.set_defaults(func=cmd_calibrate)
 
@@ -186,20 +244,39 @@ def _extra_commands():
     return regs
 
 
+def _argument_of(exc: OSError, args) -> str:
+    """The argument an OSError came from (its value is the error's file name)."""
+    names = {str(exc.filename), str(getattr(exc, "filename2", None))}
+    for dest, value in vars(args).items():
+        if isinstance(value, str) and value in names:
+            return dest
+    return args.command
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv[0] if argv else None)
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse prints its own one-line usage error
-        return int(exc.code or 0)
-    try:
-        return args.func(args)
+        for dest, value in vars(args).items():  # no file system or id takes a NUL character
+            if any("\x00" in v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)):
+                raise UsageError("contains a NUL character", dest)
+        import warnings
+
+        import numpy as np
+
+        # extreme but valid figures can overflow inside the model; the output says so per
+        # value (null with a note), so numpy's warnings would only be noise on stderr
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return args.func(args)
     except PlannerError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except OSError as exc:
+        # e.g. 'design: file name too long'; the path itself is not echoed
+        reason = one_line((exc.strerror or type(exc).__name__).lower())
+        print(f"error: {_argument_of(exc, args)}: {reason}", file=sys.stderr)
         return 2
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from planner.errors import PlannerError
+from planner.jsonio import NOT_COMPUTABLE, strict
 from planner.jsonio import load_json_model as _load
 
 MAX_INPUT_FILE_BYTES = 1_000_000
@@ -39,7 +40,8 @@ def cmd_sla(args) -> int:
         from planner.refit import read_calibration
 
         params = read_calibration(args.calibration).params  # explicit params: the band is the point
-    _print(guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params).model_dump(mode="json"))
+    out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params).model_dump(mode="json")
+    _print(strict(out, NOT_COMPUTABLE))
     return 0
 
 
@@ -53,7 +55,7 @@ def cmd_price(args) -> int:
     rd = resolve(_design_from_args(args), load_catalog(args.catalog))
     tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
     costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
-    _print(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one))
+    _print(strict(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one), NOT_COMPUTABLE))
     return 0
 
 
@@ -65,9 +67,10 @@ def cmd_size(args) -> int:
 
     demand = load_json_model(args.demand, Demand, "demand")
     if args.top < 1 or args.top > 100:
-        raise InputError("must be 1..100", "top")
+        raise InputError(f"must be 1..100 (got {args.top})", "top")
     costs = load_json_model(args.costs, CostAssumptions, "costs") if getattr(args, "costs", None) else None
-    _print(size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs).model_dump(mode="json"))
+    out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs).model_dump(mode="json")
+    _print(strict(out, NOT_COMPUTABLE))
     return 0
 
 
@@ -147,6 +150,7 @@ def cmd_import(args) -> int:
 
 
 def register_import(sub) -> None:
+    from planner.cli import _float_arg, _int_arg
     from planner.importers.common import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
 
     p = sub.add_parser(
@@ -161,19 +165,19 @@ def register_import(sub) -> None:
     p.add_argument("--catalog", help="extra catalog folder")
     p.add_argument("--issuer", choices=["vm", "host"],
                    help="where the benchmark ran: inside VMs or on the nodes (default: host for fio/DiskSpd)")
-    p.add_argument("--vms-per-node", dest="vms_per_node", type=int, help="VMs per node that ran it (issuer vm)")
-    p.add_argument("--processes-per-node", dest="processes_per_node", type=int,
+    p.add_argument("--vms-per-node", dest="vms_per_node", type=_int_arg, help="VMs per node that ran it (issuer vm)")
+    p.add_argument("--processes-per-node", dest="processes_per_node", type=_int_arg,
                    help="benchmark processes per node that ran it (issuer host)")
-    p.add_argument("--vcpus-per-vm", dest="vcpus_per_vm", type=int, help="vCPUs per VM (issuer vm; default 4)")
-    p.add_argument("--working-set-gb", dest="working_set_gb", type=float,
+    p.add_argument("--vcpus-per-vm", dest="vcpus_per_vm", type=_int_arg, help="vCPUs per VM (issuer vm; default 4)")
+    p.add_argument("--working-set-gb", dest="working_set_gb", type=_float_arg,
                    help="data each issuer touched, GB (default: the file's target sizes, else 40)")
-    p.add_argument("--vm-alignment", dest="vm_alignment", type=float,
+    p.add_argument("--vm-alignment", dest="vm_alignment", type=_float_arg,
                    help="share of VMs on the node owning their volume (default 1)")
     p.add_argument("--calibration", help="calibration file to judge against and start from (default: shipped)")
     p.add_argument("--calibrate", action="store_true", help="refit the parameters these points identify")
     p.add_argument("--with-shipped", dest="with_shipped", action="store_true",
                    help="refit jointly with the shipped benchmark data")
-    p.add_argument("--imported-share", dest="imported_share", type=float, default=0.5,
+    p.add_argument("--imported-share", dest="imported_share", type=_float_arg, default=0.5,
                    help="with --with-shipped: share of the fit's weight on the imported points (default 0.5)")
     p.add_argument("--no-held-out", dest="no_held_out", action="store_true", help="skip the held-out folds")
     p.add_argument("--out", help="calibration file to write with --calibrate (default calibration-refit.json)")
@@ -205,20 +209,24 @@ def register_price(sub) -> None:
 
 
 def register_size(sub) -> None:
+    from planner.cli import _int_arg
+
     p = sub.add_parser("size", help="cheapest design meeting a demand, with alternatives, checks and binding")
     p.add_argument("demand")
     p.add_argument("--catalog", help="extra catalog folder")
-    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--top", type=_int_arg, default=5)
     p.add_argument("--costs", help="cost assumptions JSON")
     p.set_defaults(func=cmd_size)
 
 
 def register_bom(sub) -> None:
+    from planner.cli import _int_arg
+
     p = sub.add_parser("bom", help="parts list, rack units, power, heat and licensing options of a design")
     from planner.cli import add_design_args
 
     add_design_args(p)
     p.add_argument("--costs", help="cost assumptions JSON (prices, licence assumptions)")
     p.add_argument("--switch", help="top-of-rack switch catalog id to add to the list")
-    p.add_argument("--switches", type=int, help="how many switches (default 2)")
+    p.add_argument("--switches", type=_int_arg, help="how many switches (default 2)")
     p.set_defaults(func=cmd_bom)

@@ -439,9 +439,11 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     name = name or "calibration"
     if len(source) > MAX_CALIBRATION_FILE_BYTES:
         raise RefitError(f"{name} is larger than {MAX_CALIBRATION_FILE_BYTES:,} bytes", "calibration")
-    try:
-        doc = json.loads(source)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    from planner import jsonio
+
+    try:  # the safe reader: nesting, long integers and NaN/Infinity refused before they reach the fit
+        doc = jsonio.loads(source, "calibration", RefitError, MAX_CALIBRATION_FILE_BYTES)
+    except RefitError as exc:
         raise RefitError(f"{name} is not valid JSON ({exc})", "calibration") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict) or not isinstance(doc.get("version"), str):
         raise RefitError(f"{name} is not a calibration file (needs 'version' and 'params')", "calibration")

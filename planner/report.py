@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from planner import endurance
-from planner.capacity import capacity_report
+from planner import endurance, jsonio
+from planner.capacity import capacity_report, require_usable
 from planner.cpu import cap_throughput_iops
 from planner.catalog import Catalog, load_catalog
 from planner.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
@@ -24,6 +24,13 @@ _SCALARS = (
     "vm_read_latency_ms", "vm_write_latency_ms", "vm_latency_ms", "p90_read_latency_ms",
     "p99_read_latency_ms", "p90_write_latency_ms", "p99_write_latency_ms", "host_cpu_utilization",
     "outstanding_ios", "cpu_lp_us_per_io",
+)
+
+
+DEGRADED_KEYS = (
+    "iops", "iops_capacity", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms", "vm_read_latency_ms",
+    "vm_write_latency_ms", "vm_latency_ms", "p99_read_latency_ms", "p99_write_latency_ms",
+    "host_cpu_utilization", "bottleneck", "limited_by", "saturated",
 )
 
 
@@ -97,10 +104,24 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
         res["extrapolation"], res["band_basis"] = apply_bands(res, rd, workload)
     wr_iops = res["iops"] * (1.0 - workload.read_fraction)
     n = rd.node
-    res["endurance_years"] = float(endurance.years_to_wear_out(
+    years = float(endurance.years_to_wear_out(
         wr_iops, workload.block_size_kib, float(np.ravel(out["backend_writes_per_write"])[i]),
         float(np.ravel(out["write_absorption"])[i]), n.drive_count * rd.design.nodes,
         n.drive.endurance_dwpd, n.drive.capacity_tb, n.drive.warranty_years))
+    res["endurance_years"] = years
+    # anything else the model could not evaluate is null with the reason, never NaN
+    return jsonio.strict(explain_endurance(res, wr_iops), jsonio.NOT_COMPUTABLE)
+
+
+def explain_endurance(res: dict, write_iops: float) -> dict:
+    """JSON has no Infinity: a load that never wears the drives has a null
+    ``endurance_years`` and ``endurance_note`` saying why."""
+    years = res.get("endurance_years")
+    if years is not None and not np.isfinite(years) and np.isfinite(write_iops):
+        res["endurance_years"] = None
+        res["endurance_note"] = ("no writes: the drives never wear out at this load" if write_iops <= 0 else
+                                 "no writes reach the capacity drives (the cache absorbs them): they never "
+                                 "wear out at this load")
     return res
 
 
@@ -149,9 +170,12 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
     if design.topology != "hyperconverged":
         from planner.architectures import evaluate_report as architecture_report
 
-        return architecture_report(design, workload, catalog=catalog, params=params)
+        out = architecture_report(design, workload, catalog=catalog, params=params)
+        if workload is not None and "iops" in out:
+            explain_endurance(out, out["iops"] * (1.0 - workload.read_fraction))
+        return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
     rd = resolve(design, catalog or load_catalog())
-    cap = capacity_report(rd)
+    cap = require_usable(rd)  # 0 TB usable is refused with the reason, not evaluated
     out = {"design": design.name, "topology": design.topology, "nodes": design.nodes, "resiliency": design.resiliency,
            "transport": design.transport, "cache_mode": rd.cache_mode,
            "volume_servers": design.effective_volume_servers}
@@ -169,10 +193,9 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
         out["notes"] = physics_notes(rd, perf)
         deg = cases[1] if with_deg else None
         if deg is not None:
-            out["degraded"] = {
-                "iops": deg["iops"], "read_latency_ms": deg["read_latency_ms"],
-                "write_latency_ms": deg["write_latency_ms"], "vm_latency_ms": deg["vm_latency_ms"],
-                "bottleneck": deg["bottleneck"], "utilization": deg["utilization"],
+            # every headline figure, so a degraded view never mixes in healthy numbers
+            out["degraded"] = {k: deg[k] for k in DEGRADED_KEYS} | {
+                "utilization": deg["utilization"],
                 "repair_share": DEFAULT_REPAIR_SHARE,
                 "repair_time_hours": float(repair_time_hours(
                     cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9), design.nodes,
@@ -181,26 +204,35 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
                 "note": "one node down, its VMs on the survivors, repair using repair_share of drive and "
                         "network bandwidth; repair time assumes the volumes are full",
             }
-    return out
+    return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
 
 
 def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
-                  params: ModelParams | None = None) -> dict:
+                  params: ModelParams | None = None, degraded: bool = False, band: bool = False,
+                  repair_share: float = DEFAULT_REPAIR_SHARE) -> dict:
     """Latency against offered IOPS, from idle to saturation.
 
     Open loads of the workload's shape at 2 % to 99 % of the design's physical
     IOPS capacity, with the operating policies (CPU cap, per-VM limits) lifted
     so the curve shows what the hardware does; ``cpu_cap_iops`` says where the
     CPU cap would stop admitting load (None without a cap). Latencies are
-    non-decreasing in load (tested).
+    non-decreasing in load (tested). With ``degraded`` the cluster has one node
+    down (as :func:`performance`), so the degraded operating point lies on it.
+    With ``band`` (and a calibration) ``vm_latency_ms_low``/``_high`` are the
+    VM latency's band at each offered load, built as the headline figures'
+    (:func:`apply_bands`: held-out error quantiles for that load's regime).
     """
     p = params or default_params()
     D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
     W1 = WorkloadArrays.from_workload(workload, D1.nodes)
+    if degraded and rd.design.nodes > 1:
+        D1, W1 = degraded_arrays(D1, W1, repair_share)
     capacity = float(np.ravel(evaluate_arrays(D1, W1, p)["iops_capacity"])[0])
     rates = np.linspace(0.02, 0.99, points) * capacity
     D = D1.take(np.zeros(points, dtype=int))
-    W = WorkloadArrays.from_workload(workload, D.nodes)
+    # the workload's VMs are counted on the healthy cluster: degraded, they run on the survivors
+    W = WorkloadArrays.from_workload(workload, np.full(points, rd.design.nodes))
+    W.alignment = W1.alignment  # degraded: the VMs re-aligned on the survivors (degraded_arrays)
     W.open_iops = rates
     W.iops_limit_per_vm = np.asarray(np.inf)
     out = evaluate_arrays(D, W, p)
@@ -208,10 +240,29 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
             "vm_latency_ms", "p99_read_latency_ms")
     curve = {k: np.ravel(out[k]).astype(float).tolist() for k in keys}
     curve["iops_capacity"] = capacity
+    curve["degraded"] = bool(degraded and rd.design.nodes > 1)
+    if band and CALIBRATION_FILE.exists():
+        # the same held-out error bands as the headline figures (apply_bands), point by point:
+        # each offered load has its own regime (what limits it, how busy the busiest station is)
+        from planner.domain import extrapolation, features
+        from planner.uncertainty import ratio_band
+
+        cal = load_calibration()
+        flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+        limited = np.ravel(out["limited_by"])
+        busiest = out["utilization"].reshape(-1, len(STATIONS)).max(axis=1)
+        lows, highs = [], []
+        for y, lim, u in zip(curve["vm_latency_ms"], limited, busiest):
+            ratio, _ = ratio_band(cal.bands, "vm_latency_ms", str(lim), float(u), flags)
+            ok = ratio is not None and np.isfinite(y)
+            lows.append(float(min(y * ratio[0], y)) if ok else None)
+            highs.append(float(max(y * ratio[1], y)) if ok else None)
+        if any(v is not None for v in lows):
+            curve["vm_latency_ms_low"], curve["vm_latency_ms_high"] = lows, highs
     cap = rd.design.cpu_utilization_cap
     cap_iops = None
     if cap < 1.0:
-        cap_iops = float(cap_throughput_iops(cap, p, rd.node.threads * rd.design.nodes,
+        cap_iops = float(cap_throughput_iops(cap, p, rd.node.threads * D1.nodes[0],
                                              float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6))
     curve["cpu_cap_iops"] = cap_iops
     return curve

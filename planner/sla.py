@@ -56,7 +56,7 @@ class Database(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(default="db", min_length=1, max_length=200)
-    size_tb: float = Field(gt=0, le=10_000, description="database size, decimal TB")
+    size_tb: float = Field(ge=0.001, le=10_000, description="database size, decimal TB (at least 1 GB)")
     vcpus: int = Field(ge=1, le=512)
     threads: int = Field(ge=1, le=1024, description="IO threads in the VM")
     outstanding_per_thread: int = Field(ge=1, le=4096)
@@ -81,7 +81,9 @@ class SlaResult(BaseModel):
     guaranteed_iops: float
     guaranteed_iops_low: float
     guaranteed_iops_high: float
-    latency_ms: float = Field(description="predicted latency statistic at the guaranteed load, ms")
+    latency_ms: float | None = Field(description="predicted latency statistic at the guaranteed load, ms; "
+                                     "null when nothing can be guaranteed (latency_note says why)")
+    latency_note: str = ""
     latency_statistic: str
     binding_constraint: BINDING
     iops_per_gb: float
@@ -226,8 +228,9 @@ def _points(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: b
                                       reserve_policy=rd.design.reserve_policy)[0])
     bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
     if db.size_tb > usable - bg_tb:
-        return [dict(g=0.0, binding="capacity", lat=float("nan"), x_bg=float(x), bounds={"capacity": 0.0},
-                     note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB")
+        return [dict(g=0.0, binding="capacity", lat=None, x_bg=float(x), bounds={"capacity": 0.0},
+                     note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB",
+                     lat_note="the database does not fit: no load to give a latency for")
                 for x in x_bg]
 
     probe = _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, np.ones((len(ps), 1)))
@@ -259,14 +262,18 @@ def _points(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: b
             # say why: the model's latency at (almost) no DB load already misses the target
             note = (f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
                     f"latency at background load alone ({float(floor[i]):.3f} ms)")
-        pts.append(dict(g=b[binding], binding=binding, lat=float("nan"), x_bg=float(x_bg[i]), bounds=b, note=note))
+        # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
+        pts.append(dict(g=b[binding], binding=binding, lat=None, x_bg=float(x_bg[i]), bounds=b, note=note,
+                        lat_note=f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency"))
     live = [i for i, pt in enumerate(pts) if pt["g"] > 0]
     if live:
         out = _evaluate_sets(D, db, bg, x_bg[live], vms_bg, [ps[i] for i in live],
                              np.array([[pts[i]["g"]] for i in live]))
         lat = _latency_stat(out, db.latency_statistic, db.read_fraction)[:, 0]
         for j, i in enumerate(live):
-            pts[i]["lat"] = float(lat[j])
+            ok = bool(np.isfinite(lat[j]))
+            pts[i]["lat"] = float(lat[j]) if ok else None
+            pts[i]["lat_note"] = "" if ok else "the model gives no finite latency at this load"
     return pts
 
 
@@ -288,7 +295,8 @@ def guarantee(rd: ResolvedDesign, db: Database, background: Workload | None = No
     hi = float(np.percentile(draws, BAND_HIGH)) if draws else pt["g"]
     return SlaResult(
         database=db.name, guaranteed_iops=pt["g"], guaranteed_iops_low=min(lo, pt["g"]),
-        guaranteed_iops_high=max(hi, pt["g"]), latency_ms=pt["lat"], latency_statistic=db.latency_statistic,
+        guaranteed_iops_high=max(hi, pt["g"]), latency_ms=pt["lat"], latency_note=pt["lat_note"],
+        latency_statistic=db.latency_statistic,
         binding_constraint=pt["binding"], iops_per_gb=pt["g"] / (db.size_tb * 1000.0),
         background_iops=pt["x_bg"], bounds_iops=pt["bounds"], note=pt["note"],
     )

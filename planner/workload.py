@@ -15,11 +15,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from planner.errors import PlannerError
+from planner.errors import PlannerError, shown
 from planner.jsonio import load_json_model, parse_json_model
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAX_WORKLOAD_FILE_BYTES = 1_000_000
+#: Largest open load a workload may ask, IOPS (far above any 16-node cluster).
+MAX_IOPS = 1e9
 
 
 class WorkloadError(PlannerError):
@@ -50,7 +52,7 @@ class Workload(BaseModel):
     outstanding_per_thread: int = Field(default=32, ge=1, le=4096)
     working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=1e6)
     iops: float | None = Field(
-        default=None, gt=0, le=1e9, description="open load: target IOPS for the whole cluster"
+        default=None, gt=0, le=MAX_IOPS, description="open load: target IOPS for the whole cluster"
     )
     iops_limit_per_vm: float | None = Field(
         default=None, gt=0, le=1e8, description="rate cap per VM (Storage QoS maximum or tool rate limit)"
@@ -84,12 +86,14 @@ def profiles() -> dict[str, Workload]:
 
 
 def load_workload(ref: str | Path) -> Workload:
-    """A workload from a file path, or a named profile."""
+    """A workload from a named profile, or else a file path."""
     if str(ref) in profiles():
         return profiles()[str(ref)]
-    if not Path(ref).is_file():
-        raise WorkloadError(
-            f"no file or profile named '{ref}'; profiles: {', '.join(profiles())}", "workload"
-        )
-    return load_json_model(ref, Workload, WorkloadError, "workload", prefix="workload",
-                           max_bytes=MAX_WORKLOAD_FILE_BYTES)
+    try:
+        return load_json_model(ref, Workload, WorkloadError, "workload", prefix="workload",
+                               max_bytes=MAX_WORKLOAD_FILE_BYTES)
+    except WorkloadError as exc:
+        if exc.message.startswith("file not found"):
+            raise WorkloadError(f"no file or profile named {shown(str(ref))}; profiles: {', '.join(profiles())}",
+                                "workload") from None
+        raise

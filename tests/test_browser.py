@@ -124,6 +124,91 @@ def test_bad_link_shows_error(server, browser):
     page.close()
 
 
+# each page's link and a text its finished run shows
+PAGE_LINKS = {"Capacity": "Raw capacity", "Performance": "Latency vs IOPS", "SLA & tiers": "Guaranteed IOPS",
+              "Size a cluster": "Enter a demand", "Compare / what-if": "Which input matters most",
+              "Calibration": "Median |error|, held out"}
+
+
+def test_app_works_offline_without_console_errors_or_developer_chrome(server, browser):
+    """Every request goes to the app's own server (no font or icon host: the app works
+    offline) and no page logs a console error; no Deploy button or developer menu."""
+    from urllib.parse import urlparse
+
+    own = urlparse(server).netloc
+    foreign, errors = [], []
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.on("request", lambda r: foreign.append(r.url) if urlparse(r.url).netloc not in (own, "") else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server)
+    page.get_by_text("Usable capacity").first.wait_for()
+    for name, shown in PAGE_LINKS.items():
+        page.get_by_role("link", name=name).click()
+        page.get_by_text(shown).first.wait_for()
+    assert foreign == [], foreign  # was 13 requests to fonts.gstatic.com (the favicon icon)
+    assert errors == [], errors
+    assert page.locator('[data-testid="stAppDeployButton"]').count() == 0
+    assert page.get_by_text("Deploy", exact=True).count() == 0
+    page.close()
+
+
+def test_markdown_in_a_shared_name_fetches_nothing_and_shows_as_text(server, browser):
+    import json
+
+    from ui.state import encode_scenario
+
+    d = json.loads((ROOT / "examples" / "reference.json").read_text())
+    d["name"] = "![b](http://127.0.0.1:9/x.png) see http://127.0.0.1:9/l"
+    fetched = []
+    page = browser.new_page()
+    page.set_default_timeout(30_000)
+    page.on("request", lambda r: fetched.append(r.url) if ":9/" in r.url else None)
+    page.goto(f"{server}/?s={encode_scenario(json.dumps(d), 'oltp-8k')}")
+    page.get_by_text("Usable capacity").first.wait_for()
+    side = page.locator('[data-testid="stSidebar"]')
+    side.get_by_text("![b](http").first.wait_for()  # shown as the characters typed
+    assert fetched == []
+    for area in (side, page.locator('[data-testid="stMain"]')):
+        assert area.locator("img[src*=':9/']").count() == 0 and area.locator("a[href*=':9/']").count() == 0
+    page.close()
+
+
+def test_failed_upload_keeps_the_form(server, browser, tmp_path):
+    """A file that used to crash the page (JSON thousands of levels deep) is an error
+    next to the uploader; the form keeps its values after the next rerun."""
+    bad = tmp_path / "deep.json"
+    bad.write_text("[" * 5000 + "]" * 5000)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(server)
+    page.get_by_text("Usable capacity").first.wait_for()
+    labels = ["Nodes", "RAM per node, GB", "vCPU oversubscription (vCPU per logical processor)"]
+    before = [page.get_by_label(lab, exact=True).input_value() for lab in labels]
+    page.get_by_text("Load or save a design file").click()
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(str(bad))
+    page.get_by_text("nested deeper than 64").first.wait_for()
+    page.keyboard.press("r")  # rerun: the values were reset to each field's minimum here
+    page.get_by_text("Usable capacity").first.wait_for()
+    after = [page.get_by_label(lab, exact=True).input_value() for lab in labels]
+    assert after == before == ["3", "768", "4.00"]
+    page.close()
+
+
+def test_metric_values_are_never_cut_off(server, browser):
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.set_default_timeout(30_000)
+    page.goto(f"{server}/performance")
+    page.get_by_text("Bottleneck").first.wait_for()
+    page.get_by_text("Presenter mode").click()
+    page.get_by_text("Bottleneck").first.wait_for()
+    page.wait_for_timeout(500)  # the presenter style applies on the rerun
+    cut = page.locator('[data-testid="stMetricValue"], [data-testid="stMetricValue"] *').evaluate_all(
+        "es => es.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
+    assert cut == []
+    page.close()
+
+
 def test_compare_page_puts_a_san_next_to_the_hci_design(server, browser):
     from planner.design import load_design
     from planner.report import evaluate_report

@@ -70,3 +70,54 @@ def test_vectorised_equals_scalar():
     v = usable_capacity_tb(nodes, 10, 3.84, RESILIENCY_CODES["parity-dual"], fault_domains=np.maximum(nodes, 4))
     for i, n in enumerate(nodes):
         assert v[i] == pytest.approx(float(usable_capacity_tb(n, 10, 3.84, 3, fault_domains=max(n, 4))))
+
+
+def _design(nodes: int, drives: int, res: str, drive: str = "intel-p4510-1tb", reserve: str | None = None):
+    d = {"name": "t", "nodes": nodes, "resiliency": res,
+         "node": {"cpu": {"model": "intel-xeon-gold-6246", "sockets": 2}, "ram_gb": 384,
+                  "capacity_drives": {"model": drive, "count": drives},
+                  "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1}}}
+    if reserve:
+        d["reserve_policy"] = reserve
+    return resolve(parse_design(d))
+
+
+def test_a_design_with_no_usable_capacity_is_rejected_with_the_reason():
+    from planner.errors import DesignError
+
+    from planner.capacity import require_usable
+
+    rd = _design(4, 1, "mirror-3way")  # the reserve takes all four drives
+    assert capacity_report(rd).usable_capacity_tb == 0.0  # reported (the sizer's search sees it as too small)
+    with pytest.raises(DesignError) as exc:
+        require_usable(rd)  # and refused wherever a design is evaluated
+    assert exc.value.field == "node.capacity_drives.count"
+    assert "no usable capacity" in exc.value.message and "4 of the 4" in exc.value.message
+    assert require_usable(_design(4, 1, "mirror-3way", reserve="none")).usable_capacity_tb > 0
+
+
+def test_cli_rejects_a_design_with_no_usable_capacity(tmp_path, capsys):
+    import json
+
+    from planner.cli import main
+
+    d = json.loads((EX / "reference.json").read_text())
+    d["nodes"], d["node"]["capacity_drives"]["count"] = 4, 1
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    assert main(["evaluate", str(tmp_path / "d.json"), "--workload", "oltp-8k"]) == 2
+    assert capsys.readouterr().err.startswith("error: node.capacity_drives.count: no usable capacity")
+
+
+@settings(max_examples=150, deadline=None)
+@given(nodes=st.integers(1, 16), drives=st.integers(1, 12), res=st.sampled_from(list(RESILIENCY_CODES)),
+       drive=st.sampled_from(["intel-p4510-1tb", "intel-p4510-8tb", "intel-s4510-1.92tb"]),
+       reserve=st.sampled_from([None, "none"]))
+def test_usable_after_losing_a_node_never_exceeds_usable_before(nodes, drives, res, drive, reserve):
+    from planner.errors import DesignError
+
+    try:
+        rd = _design(nodes, drives, res, drive, reserve)
+    except DesignError:  # too few fault domains for the resiliency
+        return
+    rep = capacity_report(rd)
+    assert 0.0 <= rep.usable_after_node_loss_tb <= rep.usable_capacity_tb + 1e-12

@@ -321,3 +321,22 @@ def test_uploaded_parts_do_not_grow_the_search(tmp_path):
     assert more.search["nics_dropped_as_interchangeable"] == base.search["nics_dropped_as_interchangeable"] + 40
     assert more.best["cost_usd_per_month"] == pytest.approx(base.best["cost_usd_per_month"])
     assert more.screened == base.screened
+
+
+@pytest.mark.parametrize("demand", [{"tier_counts": {"Standard": 0, "Premium": 0}}, {"tier_counts": {}},
+                                    {"tier_counts": {}, "total_iops": 1000, "capacity_tb": 1}])
+def test_every_tier_count_zero_is_an_error_naming_tier_counts(demand, tmp_path, capsys):
+    from planner.cli import main
+
+    (tmp_path / "d.json").write_text(json.dumps(demand))
+    assert main(["size", str(tmp_path / "d.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: demand.tier_counts: ") and "every count is 0" in err, err
+
+
+def test_growth_past_the_largest_workload_is_an_error(tmp_path, capsys):
+    from planner.cli import main
+
+    (tmp_path / "d.json").write_text(json.dumps({"total_iops": 1e9, "capacity_tb": 10, "growth_pct": 1000}))
+    assert main(["size", str(tmp_path / "d.json")]) == 2
+    assert capsys.readouterr().err.startswith("error: total_iops: the demand is more than 1,000,000,000 IOPS")

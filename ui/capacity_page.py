@@ -1,7 +1,7 @@
 """Capacity page: the waterfall from raw to usable (TB and TiB) and the N+1 check."""
 import streamlit as st
 
-from ui import charts, chrome, state
+from ui import charts, chrome, fmt, state
 
 chrome.header("Capacity")
 cap = state.capacity(state.design_json())
@@ -19,7 +19,10 @@ st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_
 if not state.presenter():
     rows = [{"step": s["step"], "TB": round(s["capacity_tb"], 4), "TiB": round(s["capacity_tib"], 4),
              "rule": s["rule"]} for s in cap["waterfall"]]
-    st.dataframe(rows, hide_index=True, width="stretch")
+    # shown: capitalised headers and 2-decimal figures; the CSV keeps full precision
+    st.dataframe([{"Step": s["step"].capitalize(), "TB": fmt.num(s["capacity_tb"], 2),
+                   "TiB": fmt.num(s["capacity_tib"], 2), "Rule": s["rule"]} for s in cap["waterfall"]],
+                  hide_index=True, width="stretch")
     c1, c2 = st.columns(2)
     c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")
     c2.metric("Usable after losing a node", f"{cap['usable_after_node_loss_tb']:,.2f} TB")

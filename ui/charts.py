@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from collections import OrderedDict
 
 import plotly.graph_objects as go
+
+from planner.performance import BOTTLENECK_LABELS
 
 ACCENT = "#d62728"
 BASE = "#1f77b4"
@@ -94,11 +97,44 @@ def capacity_waterfall(cap: dict, unit: str = "TB") -> go.Figure:
     return _layout(fig, f"Capacity waterfall ({unit})")
 
 
+def log_ticks(values, unit: str = "") -> dict:
+    """Tick values and labels for a log axis: 1-2-5 steps over the data's range,
+    labelled with as few decimals as each needs (0.2, 0.5, 1, 2), not plotly's
+    bare mantissas."""
+    vals = [v for v in values if v is not None and v > 0 and math.isfinite(v)]
+    if not vals:
+        return {}
+    lo, hi = min(vals), max(vals)
+    ticks = []
+    for e in range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 1):
+        for m in (1, 2, 5):
+            t = m * 10.0 ** e
+            if lo / 2.5 <= t <= hi * 2.5:
+                ticks.append(t)
+    return {"tickvals": ticks, "ticktext": [_tick(t) + unit for t in ticks]}
+
+
+def _tick(t: float) -> str:
+    if t >= 1e6:
+        return f"{t / 1e6:g}M"
+    if t >= 1e4:
+        return f"{t / 1e3:g}k"
+    return f"{t:,.{max(0, -math.floor(math.log10(t) + 1e-9))}f}"
+
+
 @_memo
-def latency_curve(curve: dict, point: dict | None = None) -> go.Figure:
-    """Latency against offered IOPS: storage read/write and what the VM sees."""
+def latency_curve(curve: dict, point: dict | None = None, band: bool = False) -> go.Figure:
+    """Latency against offered IOPS: storage read/write and what the VM sees,
+    with the VM latency's calibration band and the operating point's band."""
     x = curve["iops"]
-    data = [
+    data = []
+    if band and curve.get("vm_latency_ms_low"):
+        data += [dict(type="scatter", x=x, y=curve["vm_latency_ms_high"], line=dict(width=0), hoverinfo="skip",
+                      showlegend=False),
+                 dict(type="scatter", x=x, y=curve["vm_latency_ms_low"], fill="tonexty",
+                      fillcolor="rgba(44,160,44,0.18)", line=dict(width=0), name="VM (mean), band",
+                      hoverinfo="skip")]
+    data += [
         dict(type="scatter", x=x, y=curve["read_latency_ms"], name="storage read", line=dict(color=BASE)),
         dict(type="scatter", x=x, y=curve["write_latency_ms"], name="storage write", line=dict(color="#ff7f0e")),
         dict(type="scatter", x=x, y=curve["vm_latency_ms"], name="VM (mean)", line=dict(color="#2ca02c", width=3)),
@@ -106,37 +142,55 @@ def latency_curve(curve: dict, point: dict | None = None) -> go.Figure:
              line=dict(color=MUTED, dash="dot")),
     ]
     if point is not None:
+        err = {}
+        if "iops_low" in point:
+            err = dict(error_x=dict(type="data", symmetric=False, array=[point["iops_high"] - point["iops"]],
+                                    arrayminus=[point["iops"] - point["iops_low"]], color=ACCENT),
+                       error_y=dict(type="data", symmetric=False,
+                                    array=[point["vm_latency_ms_high"] - point["vm_latency_ms"]],
+                                    arrayminus=[point["vm_latency_ms"] - point["vm_latency_ms_low"]], color=ACCENT))
         data.append(dict(type="scatter", x=[point["iops"]], y=[point["vm_latency_ms"]], mode="markers+text",
                          name="this workload", marker=dict(size=14, color=ACCENT, symbol="diamond"),
-                         text=["operating point"], textposition="top left"))
+                         text=["operating point"], textposition="top left", **err))
     lines = [_vline(curve["iops_capacity"], "dash", MUTED, "IOPS capacity", "top left")]
     if curve.get("cpu_cap_iops"):
         lines.append(_vline(curve["cpu_cap_iops"], "dot", ACCENT, "CPU cap", "bottom right"))
-    layout = _layout_dict("Latency vs IOPS", 420, shapes=[sh for sh, _ in lines], annotations=[a for _, a in lines],
-                          xaxis=dict(title=dict(text="IOPS (cluster)")),
-                          yaxis=dict(title=dict(text="latency, ms"), type="log"))
+    ys = [v for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
+          for v in curve[k]]
+    layout = _layout_dict("Latency vs IOPS" + (" (one node down)" if curve.get("degraded") else ""), 420,
+                          shapes=[sh for sh, _ in lines], annotations=[a for _, a in lines],
+                          xaxis=dict(title=dict(text="IOPS (cluster)"), tickformat=",.0f"),
+                          yaxis=dict(title=dict(text="latency, ms"), type="log", **log_ticks(ys)))
     return go.Figure(data=_unclipped(data), layout=layout)
 
 
 @_memo
 def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per resource") -> go.Figure:
-    names = list(util)
-    vals = [util[n] * 100 for n in names]
+    # a figure the model could not evaluate is null (with a '<name>_note' beside it): no bar
+    names = [n for n in util if not n.endswith("_note")]
+    vals = [(util[n] or 0.0) * 100 for n in names]
     # a policy bottleneck (the CPU cap) is spent on the host CPU
     hot = "host_cpu" if bottleneck == "cpu_utilization_cap" else bottleneck
     colors = [ACCENT if n == hot else BASE for n in names]
-    bar = dict(type="bar", x=vals, y=names, orientation="h", marker=dict(color=colors),
-               text=[f"{v:.0f} %" for v in vals], textposition="auto")
+    bar = dict(type="bar", x=vals, y=[BOTTLENECK_LABELS.get(n, n.replace("_", " ")) for n in names],
+               orientation="h", marker=dict(color=colors), text=[f"{v:.0f} %" for v in vals], textposition="auto")
     layout = _layout_dict(title, 300, xaxis=dict(title=dict(text="utilisation, %"), range=[0, 105]),
                           yaxis=dict(autorange="reversed"))
     return go.Figure(data=_unclipped([bar]), layout=layout)
 
 
 @_memo
-def compare_bars(names: list[str], values: list[float], title: str, unit: str) -> go.Figure:
+def compare_bars(names: list[str], values: list[float], title: str, unit: str,
+                 low: list[float] | None = None, high: list[float] | None = None, text=None) -> go.Figure:
+    """One bar per scenario, labelled with its formatted value; error bars for a band."""
+    err = {}
+    if low is not None and high is not None:
+        err = {"error_y": dict(type="data", symmetric=False, array=[h - v for h, v in zip(high, values)],
+                               arrayminus=[v - lo for v, lo in zip(values, low)], color=MUTED)}
     fig = go.Figure(go.Bar(x=names, y=values, marker_color=[ACCENT] + [BASE] * (len(names) - 1),
-                           text=[f"{v:,.3g}" for v in values], textposition="outside"))
-    fig.update_yaxes(title=unit)
+                           text=text or [f"{v:,.0f}" if abs(v) >= 100 else f"{v:,.2f}" for v in values],
+                           textposition="outside", **err))
+    fig.update_yaxes(title=unit, tickformat=",")
     return _layout(fig, title, height=320)
 
 
@@ -161,7 +215,7 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
 
 
 @_memo
-def calibration_scatter(rows: list[dict], metric: str, log: bool = True) -> go.Figure:
+def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: str | None = None) -> go.Figure:
     """Predicted against measured: in-sample (the full fit) and held out (the fit
     that never saw the point's configuration; outside the fit's scope in grey)."""
     fig = go.Figure()
@@ -181,9 +235,11 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True) -> go.F
     if allv:
         lo, hi = min(allv), max(allv)
         fig.add_scatter(x=[lo, hi], y=[lo, hi], mode="lines", name="y = x", line=dict(color=MUTED, dash="dash"))
-    fig.update_xaxes(title=f"measured {metric}", type="log" if log else "linear")
-    fig.update_yaxes(title=f"predicted {metric}", type="log" if log else "linear")
-    return _layout(fig, f"Predicted vs measured: {metric}", height=460)
+    name = label or metric.replace("_", " ")
+    ticks = log_ticks(allv) if log else {}
+    fig.update_xaxes(title=f"measured {name}", type="log" if log else "linear", **ticks)
+    fig.update_yaxes(title=f"predicted {name}", type="log" if log else "linear", **ticks)
+    return _layout(fig, f"Predicted vs measured: {name}", height=460)
 
 
 @_memo
@@ -205,8 +261,8 @@ def pareto(points: list[dict]) -> go.Figure:
     # a front in three objectives is not a line: its designs are outlined, the dominated faded
     fig.update_traces(marker_opacity=[1.0 if p["on_front"] else 0.45 for p in pts], selector=dict(name="designs"),
                       name="designs (outlined: on the Pareto front of cost, IOPS and capacity)")
-    fig.update_xaxes(title="cost, USD/month")
-    fig.update_yaxes(title="guaranteed IOPS (every tier at its latency target)")
+    fig.update_xaxes(title="cost, USD/month", tickformat=",.0f")
+    fig.update_yaxes(title="guaranteed IOPS (every tier at its latency target)", tickformat=",.0f")
     return _layout(fig, "Cost vs guaranteed IOPS vs usable capacity", height=460)
 
 

@@ -1,10 +1,21 @@
-"""Shared chrome: sidebar (presenter mode, share link, scenario summary)."""
+"""Shared chrome: favicon, sidebar (presenter mode, scenario summary, share link)."""
 from __future__ import annotations
+
+import json
+from functools import lru_cache
 
 import streamlit as st
 
-from ui import state
+from ui import fmt, state
 
+# Metric values wrap instead of ending in '…' (a long bottleneck name, presenter mode's big font).
+BASE_CSS = """
+<style>
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] > div, [data-testid="stMetricValue"] p {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  overflow-wrap: anywhere; line-height: 1.15; }
+</style>
+"""
 PRESENTER_CSS = """
 <style>
 [data-testid="stMetricValue"] { font-size: 3.2rem !important; }
@@ -14,18 +25,37 @@ PRESENTER_CSS = """
 """
 
 
-def sidebar() -> None:
+@lru_cache(maxsize=1)
+def page_icon():
+    """A small rack of three servers, drawn locally (no icon download)."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for i in range(3):
+        y = 6 + i * 19
+        d.rounded_rectangle((6, y, 58, y + 14), radius=3, fill=(31, 119, 180, 255))
+        d.ellipse((46, y + 4, 52, y + 10), fill=(255, 255, 255, 255))
+    return img
+
+
+def sidebar_controls() -> None:
+    """Before the page: the presenter toggle (pages read it)."""
+    st.markdown(BASE_CSS, unsafe_allow_html=True)
     with st.sidebar:
         st.toggle("Presenter mode", key="presenter", help="Big numbers, no sidebar clutter")
         if state.presenter():
             st.markdown(PRESENTER_CSS, unsafe_allow_html=True)
-            return
-        d = state.design_json()
-        import json
 
-        dd = json.loads(d)
-        st.caption(f"**Design** {dd['name']} · {dd['nodes']} nodes · {dd['resiliency']}")
-        st.caption(f"**Workload** {state.workload_name()}")
+
+def sidebar_summary() -> None:
+    """After the page: the scenario as the page left it, and its share link."""
+    if state.presenter():
+        return
+    dd = json.loads(state.design_json())
+    with st.sidebar:
+        st.caption(f"**Design** {fmt.md(dd['name'])} · {dd['nodes']} nodes · {dd['resiliency']}")
+        st.caption(f"**Workload** {fmt.md(state.workload_name())}")
         with st.expander("Shareable link", icon=":material/link:"):
             st.caption("The address bar always holds this link too.")
             st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)

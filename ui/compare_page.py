@@ -10,9 +10,10 @@ import streamlit as st
 
 from planner.architectures import TOPOLOGY_LABELS, example_designs
 from planner.dbworkload import SOURCES, DatabaseIo, as_workload, io_demand
+from planner.design import Design, DriveSet
 from planner.errors import PlannerError
 from planner.performance import BOTTLENECK_LABELS
-from ui import charts, chrome, export, state
+from ui import charts, chrome, export, fmt, inputs, state
 
 chrome.header("Compare / what-if")
 ss = st.session_state
@@ -29,11 +30,17 @@ db_demand = None
 if source.startswith("from"):
     with st.expander("Database → IO demand (every assumption can be overridden)", expanded=True):
         c = st.columns(4)
-        size = c[0].number_input("Database size, GB", 1.0, 1e7, 1000.0, key="db_size_gb")
-        bp = c[1].number_input("Buffer pool, GB", 1.0, 1e6, 128.0, key="db_buffer_pool_gb")
+        B = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
+        problems = []
+        size, e = inputs.number(c[0], "Database size, GB", "db_size_gb", B("size_gb"), unit="GB", default=1000.0)
+        problems.append((c[0], e))
+        bp, e = inputs.number(c[1], "Buffer pool, GB", "db_buffer_pool_gb", B("buffer_pool_gb"), unit="GB",
+                              default=128.0)
+        problems.append((c[1], e))
         kind = c[2].selectbox("Rate as HammerDB reports it", ["NOPM", "TPM"], key="db_rate_kind",
                               help="NOPM: new orders per minute; TPM: the database's commits + rollbacks per minute")
-        rate = c[3].number_input(kind, 1.0, 1e10, 200_000.0, key="db_rate")
+        rate, e = inputs.number(c[3], kind, "db_rate", B(kind.lower()), default=200_000.0, format="%.0f")
+        problems.append((c[3], e))
         peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", value=True, key="db_peak")
         defaults = DatabaseIo(size_gb=1, buffer_pool_gb=1, nopm=1)
         overrides = {}
@@ -41,34 +48,46 @@ if source.startswith("from"):
         for field, why in SOURCES.items():
             default = getattr(defaults, field)
             cols = st.columns([1, 3])
+            label = fmt.label(field)
             if field == "checkpoint_mode":
-                overrides[field] = cols[0].selectbox(field, ["indirect", "automatic"], key=f"db_{field}")
+                overrides[field] = cols[0].selectbox(label, ["indirect", "automatic"], key=f"db_{field}")
             elif field == "lazy_writer_share":
-                v = cols[0].number_input(field + " (0 = from the miss ratio)", 0.0, 1.0, 0.0, step=0.05,
-                                         key=f"db_{field}")
-                overrides[field] = v if v > 0 else None
+                v, e = inputs.number(cols[0], label + " (0 = from the miss ratio)", f"db_{field}", B(field),
+                                     step=0.05, default=0.0)
+                problems.append((cols[0], e))
+                overrides[field] = v if v else None
             elif field == "write_pages_per_io":
-                overrides[field] = int(cols[0].number_input(field, 1, 32, int(default), key=f"db_{field}"))
+                v, e = inputs.number(cols[0], label, f"db_{field}", B(field), integer=True, step=1,
+                                     default=int(default))
+                problems.append((cols[0], e))
+                overrides[field] = int(v) if v is not None else v
             else:
-                overrides[field] = cols[0].number_input(field, value=float(default), min_value=0.0,
-                                                        key=f"db_{field}")
+                overrides[field], e = inputs.number(cols[0], label, f"db_{field}", B(field), default=float(default))
+                problems.append((cols[0], e))
             cols[1].caption(state.plain(why))
         c = st.columns(2)
-        overrides["scan_mb_s"] = c[0].number_input("Scans (read-ahead), MB/s", 0.0, 1e6, 0.0, key="db_scan_mb_s")
-        overrides["backup_mb_s"] = c[1].number_input("Backup running, MB/s", 0.0, 1e6, 0.0, key="db_backup_mb_s")
-        try:
-            db = DatabaseIo(name="database", size_gb=size, buffer_pool_gb=bp,
-                            **({"nopm": rate} if kind == "NOPM" else {"tpm": rate}), **overrides)
-            db_demand = io_demand(db)
-        except (PlannerError, ValueError) as exc:
-            st.error(f"database: {exc}")
-            st.stop()
+        overrides["scan_mb_s"], e = inputs.number(c[0], "Scans (read-ahead), MB/s", "db_scan_mb_s", B("scan_mb_s"),
+                                                  unit="MB/s", default=0.0)
+        problems.append((c[0], e))
+        overrides["backup_mb_s"], e = inputs.number(c[1], "Backup running, MB/s", "db_backup_mb_s",
+                                                    B("backup_mb_s"), unit="MB/s", default=0.0)
+        problems.append((c[1], e))
+        for col, e in problems:
+            inputs.show(col, e)
+        if not any(e for _, e in problems):
+            try:
+                db = DatabaseIo(name="database", size_gb=size, buffer_pool_gb=bp,
+                                **({"nopm": rate} if kind == "NOPM" else {"tpm": rate}), **overrides)
+                db_demand = io_demand(db)
+            except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
+                st.error(fmt.md(f"database: {exc}"))
         if db_demand is not None:
             w = as_workload(db_demand, peak=peak)
             wj = state.canonical(w.model_dump(mode="json"))
-            rows = [{"IO type": s.name, "size KiB": round(s.block_size_kib, 1), "read": s.read, "random": s.random,
-                     "IOPS (mean)": round(s.iops), "IOPS (peak)": round(s.peak_iops),
-                     "MB/s (mean)": round(s.bandwidth_mb_s, 1), "rule": s.rule} for s in db_demand.streams]
+            rows = [{"IO type": s.name, "Size, KiB": fmt.num(s.block_size_kib, 1), "Read": "yes" if s.read else "no",
+                     "Random": "yes" if s.random else "no", "IOPS (mean)": fmt.iops(s.iops),
+                     "IOPS (peak)": fmt.iops(s.peak_iops), "MB/s (mean)": fmt.num(s.bandwidth_mb_s, 1),
+                     "Rule": s.rule} for s in db_demand.streams]
             st.dataframe(rows, hide_index=True, width="stretch", key="db_streams")
             st.caption(f"{db_demand.transactions_per_s:,.0f} transactions/s, buffer-pool hit "
                        f"{db_demand.buffer_hit_ratio:.0%}: **{db_demand.iops:,.0f} IOPS mean, "
@@ -76,7 +95,7 @@ if source.startswith("from"):
                        f"{db_demand.block_size_kib:.1f} KiB mean size; evaluated as an open load of "
                        f"{w.iops:,.0f} IOPS.")
 else:
-    st.caption(f"Workload **{state.workload_name()}** (change it on the Performance page).")
+    st.caption(f"Workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")
 
 # ------------------------------------------------------------------ designs
 examples = example_designs()
@@ -90,17 +109,21 @@ with st.expander("What-if variant of the current design", expanded=True):
         ss["wi_drives"] = cur["node"]["capacity_drives"]["count"]
         ss["wi_cap"] = float(cur["cpu_utilization_cap"])
     on = c[0].checkbox("Include what-if", value=True, key="wi_on")
-    c[1].number_input("Nodes", 1, 16, key="wi_nodes")
-    c[2].number_input("Drives per node", 1, 200, key="wi_drives")
-    c[3].slider("CPU cap", 0.05, 1.0, step=0.05, key="wi_cap")
+    wi_nodes, e_nodes = inputs.number(c[1], "Nodes", "wi_nodes", inputs.model_bounds(Design, "nodes"),
+                                      integer=True, step=1)
+    wi_drives, e_drives = inputs.number(c[2], "Drives per node", "wi_drives", inputs.model_bounds(DriveSet, "count"),
+                                        integer=True, step=1)
+    c[3].slider("CPU cap", 0.0, 1.0, step=0.05, key="wi_cap")  # the model's range: any loaded design fits
+    inputs.show(c[1], e_nodes)
+    inputs.show(c[2], e_drives)
 
 scenarios = [("current", dj)]
 errors = []
-if on and len(others) < 3:
+if on and len(others) < 3 and not (e_nodes or e_drives):
     wi = json.loads(dj)
     wi["name"] = "what-if"
-    wi["nodes"] = int(ss["wi_nodes"])
-    wi["node"]["capacity_drives"]["count"] = int(ss["wi_drives"])
+    wi["nodes"] = int(wi_nodes)
+    wi["node"]["capacity_drives"]["count"] = int(wi_drives)
     wi["cpu_utilization_cap"] = float(ss["wi_cap"])
     try:
         scenarios.append(("what-if", state.validate_design(wi)))
@@ -109,7 +132,7 @@ if on and len(others) < 3:
 for name in others:
     scenarios.append((name, state.example_json(name)))
 for e in errors:
-    st.error(e)
+    st.error(fmt.md(e))
 
 
 def bottleneck_label(r: dict) -> str:
@@ -122,59 +145,77 @@ def uncalibrated(r: dict) -> str | None:
     return next((f["message"] for f in r.get("extrapolation", []) if f["dimension"] == "topology"), None)
 
 
-METRICS = [("usable_capacity_tb", "Usable TB", "{:,.2f}"), ("iops", "IOPS", "{:,.0f}"),
-           ("read_latency_ms", "Read ms", "{:.3f}"), ("write_latency_ms", "Write ms", "{:.3f}"),
-           ("vm_latency_ms", "VM ms", "{:.3f}"), ("p99_read_latency_ms", "p99 read ms", "{:.3f}")]
+# (key, label, formatter, smaller is better)
+METRICS = [("usable_capacity_tb", "Usable capacity", fmt.tb, False), ("iops", "IOPS", fmt.iops, False),
+           ("read_latency_ms", "Read latency (storage)", fmt.ms, True),
+           ("write_latency_ms", "Write latency (storage)", fmt.ms, True),
+           ("vm_latency_ms", "VM latency", fmt.ms, True),
+           ("p99_read_latency_ms", "p99 read latency (VM)", fmt.ms, True)]
+SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
 reports = []
 for n, d in scenarios:
     try:
         reports.append((n, state.report(d, wj)))
     except PlannerError as exc:
-        st.error(f"{n}: {exc}")
+        st.error(fmt.md(f"{n}: {exc}"))
 base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
     with col:
-        st.subheader(name)
+        st.subheader(fmt.md(name))
         arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"), "")
         st.caption(f"{arch} · {r['nodes']} server(s) · {r['resiliency']} · {r['transport']}")
-        for key, label, fmt in METRICS[:3] + METRICS[3:5]:
+        for key, label, f, lower_better in METRICS:
+            if key not in SHOWN:
+                continue
             delta = None
-            if name != "current" and base[key]:
+            if name != "current" and base.get(key) and r.get(key) is not None:
                 delta = f"{r[key] / base[key] - 1:+.1%}"
-            st.metric(label, fmt.format(r[key]), delta=delta, delta_color="inverse" if "ms" in label else "normal")
-        if "iops_low" in r and r["iops_low"] != r["iops_high"]:
-            st.caption(f"IOPS band {r['iops_low']:,.0f}–{r['iops_high']:,.0f}")
-        st.caption(f"bottleneck: {bottleneck_label(r)}")
+            st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
+            lo, hi = r.get(f"{key}_low"), r.get(f"{key}_high")
+            if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
+                st.caption(f"band {fmt.span(lo, hi, f)}")
+        st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
         why = uncalibrated(r)
         if why:
             st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")
 
-table = []
+table, csv_rows = [], []
 for name, r in reports:
-    row = {"scenario": name, "architecture": TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"))}
-    for key, label, _ in METRICS:
-        row[label] = round(r[key], 4)
-        if name != "current":
-            row[f"Δ {label} %"] = round((r[key] / base[key] - 1) * 100, 2) if base[key] else None
-    row["bottleneck"] = bottleneck_label(r)
-    row["calibrated"] = uncalibrated(r) is None
+    arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"))
+    row, raw = {"Scenario": name, "Architecture": arch}, {"scenario": name, "architecture": arch}
+    for key, label, f, _ in METRICS:
+        row[label] = f(r.get(key))
+        raw[key] = None if r.get(key) is None else round(r[key], 4)
+        change = (r[key] / base[key] - 1) if name != "current" and base.get(key) and r.get(key) is not None else None
+        row[f"{label}, change"] = fmt.DASH if change is None else f"{change:+.1%}"
+        raw[f"{key}_change_pct"] = None if change is None else round(change * 100, 2)
+    row["Bottleneck"] = raw["bottleneck"] = bottleneck_label(r)
+    row["Calibrated"] = "yes" if uncalibrated(r) is None else "no"
+    raw["calibrated"] = uncalibrated(r) is None
     table.append(row)
+    csv_rows.append(raw)
 if not state.presenter():
     st.dataframe(table, hide_index=True, width="stretch")
-    st.download_button("Comparison CSV", export.to_csv(table), file_name="comparison.csv", mime="text/csv")
+    st.download_button("Comparison CSV", export.to_csv(csv_rows), file_name="comparison.csv", mime="text/csv")
 
+names = [n for n, _ in reports]
 c1, c2 = st.columns(2)
-c1.plotly_chart(charts.compare_bars([n for n, _ in reports], [r["iops"] for _, r in reports], "IOPS", "IOPS"),
+c1.plotly_chart(charts.compare_bars(names, [r["iops"] or 0 for _, r in reports], "IOPS", "IOPS",
+                                    low=[r.get("iops_low") or r["iops"] or 0 for _, r in reports],
+                                    high=[r.get("iops_high") or r["iops"] or 0 for _, r in reports],
+                                    text=[fmt.iops(r["iops"]) for _, r in reports]),
                 width="stretch", key="cmp_iops")
-c2.plotly_chart(charts.compare_bars([n for n, _ in reports], [r["usable_capacity_tb"] for _, r in reports],
-                                    "Usable capacity", "TB"), width="stretch", key="cmp_cap")
+c2.plotly_chart(charts.compare_bars(names, [r["usable_capacity_tb"] for _, r in reports], "Usable capacity", "TB",
+                                    text=[fmt.tb(r["usable_capacity_tb"]) for _, r in reports]),
+                width="stretch", key="cmp_cap")
 
 for name, r in reports:
     if r.get("scaling"):
-        st.subheader(f"{name}: more database servers on the same file servers")
+        st.subheader(f"{fmt.md(name)}: more database servers on the same file servers")
         st.plotly_chart(charts.compare_bars([f"{s['db_servers']} server(s)" for s in r["scaling"]],
-                                            [s["iops"] for s in r["scaling"]], "IOPS by database servers", "IOPS"),
+                                            [s["iops"] for s in r["scaling"]], "IOPS by database servers", "IOPS",
+                                            text=[fmt.iops(s["iops"]) for s in r["scaling"]]),
                         width="stretch", key=f"cmp_scaling_{name}")
         st.caption(" · ".join(f"{s['db_servers']}: {bottleneck_label({**r, 'bottleneck': s['bottleneck']})}"
                               for s in r["scaling"]))
@@ -183,7 +224,7 @@ if any("model" in r for _, r in reports) and not state.presenter():
         for name, r in reports:
             if "model" in r:
                 st.markdown(f"**{state.plain(name)}** ({TOPOLOGY_LABELS[r['topology']]})")
-                st.dataframe([{"station": s["label"], "what": s["what"]} for s in r["model"]["stations"]],
+                st.dataframe([{"Station": s["label"], "What": s["what"]} for s in r["model"]["stations"]],
                              hide_index=True, width="stretch")
                 for note in r.get("notes", []):
                     st.caption(state.plain(note))

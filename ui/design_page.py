@@ -12,9 +12,9 @@ from planner.performance import BOTTLENECK_LABELS
 import streamlit as st
 
 from planner.catalog import load_catalog
-from planner.design import MAX_DESIGN_FILE_BYTES, Resiliency
+from planner.design import MAX_DESIGN_FILE_BYTES, CacheSet, CpuSet, Design, DriveSet, NicSet, NodeSpec, Resiliency
 from planner.errors import PlannerError
-from ui import chrome, state
+from ui import chrome, fmt, inputs, state
 
 NONE = "(none)"
 CACHE_DEFAULT = "as S2D chooses (default)"
@@ -82,6 +82,8 @@ chrome.header("Design")
 draft = st.session_state["draft"]
 node = draft["node"]
 slots: dict[str, typing.Any] = {}
+vals: dict[str, typing.Any] = {}  # what the number inputs hold
+bad: dict[str, str | None] = {}   # field -> out-of-range message
 
 with st.expander("Load or save a design file", expanded=False):
     up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
@@ -91,8 +93,9 @@ with st.expander("Load or save a design file", expanded=False):
             if up.size > MAX_DESIGN_FILE_BYTES:
                 raise PlannerError(f"{up.name} is larger than 1 MB", "design")
             loaded = state.validate_design(up.getvalue())
-        except (PlannerError, ValueError) as exc:
-            st.error(f"Could not load {up.name}: {exc}")
+        except PlannerError as exc:
+            # the form keeps its values: nothing below is skipped, and the draft is untouched
+            st.error(f"Could not load {fmt.md(up.name)}: {fmt.md(exc)}")
         else:
             state.set_design(loaded)
             st.rerun()
@@ -106,11 +109,11 @@ with st.expander("Load or save a design file", expanded=False):
 
             cls, records = parse_catalog_file(parts.getvalue(), parts.name)
         except PlannerError as exc:
-            st.error(f"Could not add parts: {exc}")
+            st.error(f"Could not add parts: {fmt.md(exc)}")
         else:
             store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
             store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
-            st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {', '.join(records)}")
+            st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {fmt.md(', '.join(records))}")
     # this page edits hyperconverged designs; other architectures are compared on the Compare page
     from planner.architectures import example_designs
 
@@ -119,7 +122,8 @@ with st.expander("Load or save a design file", expanded=False):
     if ex != "—" and st.button("Load example"):
         state.set_design(state.example_json(ex))
         st.rerun()
-    st.download_button("Save design JSON", data=json.dumps(json.loads(state.design_json()), indent=1),
+    st.download_button("Save design JSON", data=json.dumps(json.loads(state.design_json()), indent=1,
+                                                           allow_nan=False),
                        file_name=f"{json.loads(state.design_json())['name']}.json", mime="application/json")
 
 left, right = st.columns(2)
@@ -133,32 +137,38 @@ with left:
     c1, c2 = st.columns([3, 1])
     _select(c1, "CPU", "cpu", "d_cpu", _ref(node["cpu"]["model"]))
     _seed("d_sockets", node["cpu"].get("sockets", 2))
-    c2.number_input("Sockets", 1, 8, step=1, key="d_sockets")
+    vals["sockets"], bad["node.cpu.sockets"] = inputs.number(
+        c2, "Sockets", "d_sockets", inputs.model_bounds(CpuSet, "sockets"), integer=True, step=1)
     slots["node.cpu.model"] = slots["node.cpu.sockets"] = st.empty()
     _seed("d_ram", float(node["ram_gb"]))
-    st.number_input("RAM per node, GB", 1.0, 100_000.0, step=64.0, key="d_ram")
+    vals["ram"], bad["node.ram_gb"] = inputs.number(
+        st, "RAM per node, GB", "d_ram", inputs.model_bounds(NodeSpec, "ram_gb"), unit="GB", step=64.0, format="%.0f")
     slots["node.ram_gb"] = st.empty()
     c1, c2 = st.columns([3, 1])
     _select(c1, "Capacity drive", "capacity_drive", "d_drive", _ref(node["capacity_drives"]["model"]))
     _seed("d_drives", node["capacity_drives"]["count"])
-    c2.number_input("Drives per node", 1, 200, step=1, key="d_drives")
+    vals["drives"], bad["node.capacity_drives.count"] = inputs.number(
+        c2, "Drives per node", "d_drives", inputs.model_bounds(DriveSet, "count"), integer=True, step=1)
     slots["node.capacity_drives.model"] = slots["node.capacity_drives.count"] = st.empty()
     c1, c2 = st.columns([3, 1])
     cache = node.get("cache_devices")
     _select(c1, "Cache device", "cache_device", "d_cache", _ref(cache["model"]) if cache else NONE, allow_none=True)
     _seed("d_caches", cache["count"] if cache else 2)
-    c2.number_input("Cache per node", 1, 64, step=1, key="d_caches")
+    vals["caches"], bad["node.cache_devices.count"] = inputs.number(
+        c2, "Cache per node", "d_caches", inputs.model_bounds(CacheSet, "count"), integer=True, step=1)
     slots["node.cache_devices.model"] = slots["node.cache_devices.count"] = st.empty()
     c1, c2 = st.columns([3, 1])
     _select(c1, "NIC", "nic", "d_nic", _ref(node["nics"]["model"]))
     _seed("d_nics", node["nics"].get("count", 1))
-    c2.number_input("NICs per node", 1, 8, step=1, key="d_nics")
+    vals["nics"], bad["node.nics.count"] = inputs.number(
+        c2, "NICs per node", "d_nics", inputs.model_bounds(NicSet, "count"), integer=True, step=1)
     slots["node.nics.model"] = slots["node.nics.count"] = st.empty()
 
 with right:
     st.subheader("Cluster and policies")
     _seed("d_nodes", draft["nodes"])
-    st.number_input("Nodes", 1, 16, step=1, key="d_nodes")
+    vals["nodes"], bad["nodes"] = inputs.number(st, "Nodes", "d_nodes", inputs.model_bounds(Design, "nodes"),
+                                                integer=True, step=1)
     slots["nodes"] = st.empty()
     _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
     st.selectbox("Resiliency", RESILIENCIES, key="d_resiliency")
@@ -170,10 +180,12 @@ with right:
     st.radio("Transport", ["rdma", "tcp"], horizontal=True, key="d_transport")
     slots["transport"] = st.empty()
     _seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))
-    st.number_input("vCPU oversubscription (vCPU per logical processor)", 0.1, 32.0, step=0.5, key="d_oversub")
+    vals["oversub"], bad["vcpu_oversubscription"] = inputs.number(
+        st, "vCPU oversubscription (vCPU per logical processor)", "d_oversub",
+        inputs.model_bounds(Design, "vcpu_oversubscription"), step=0.5)
     slots["vcpu_oversubscription"] = st.empty()
     _seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
-    st.slider("CPU utilisation cap", 0.05, 1.0, step=0.05, key="d_cpucap",
+    st.slider("CPU utilisation cap", 0.0, 1.0, step=0.05, key="d_cpucap",  # the model's range (0 is refused)
               help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap")
     slots["cpu_utilization_cap"] = st.empty()
     _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
@@ -182,10 +194,11 @@ with right:
                       "Default: write-only when the capacity drives are flash, read-write when they are HDD.")
     slots["cache_mode"] = st.empty()
     _seed("d_volume_servers", int(draft.get("volume_servers") or 0))
-    st.number_input("Servers per volume (0 = every server; fewer = delimited allocation)", 0, 16, step=1,
-                    key="d_volume_servers",
-                    help="Windows Server 2019+ can confine each three-way mirror volume to a subset of servers "
-                         "(New-Volume -StorageFaultDomainsToUse); Microsoft suggests it from six servers up.")
+    vals["volume_servers"], bad["volume_servers"] = inputs.number(
+        st, "Servers per volume (0 = every server; fewer = delimited allocation)", "d_volume_servers",
+        (0, inputs.model_bounds(Design, "volume_servers")[1], False), integer=True, step=1,
+        help="Windows Server 2019+ can confine each three-way mirror volume to a subset of servers "
+             "(New-Volume -StorageFaultDomainsToUse); Microsoft suggests it from six servers up.")
     slots["volume_servers"] = st.empty()
 
 
@@ -202,54 +215,65 @@ def _inline_or_id(cls: str, key: str, old):
 
 
 ss = st.session_state
-new = dict(draft)
-new["name"] = ss["d_name"] or "design"
-new["nodes"] = int(ss["d_nodes"])
-new["resiliency"] = ss["d_resiliency"]
-if "d_mirror_share" in ss and ss["d_resiliency"] == "mirror-accelerated-parity":
-    new["mirror_share"] = float(ss["d_mirror_share"])
-new["transport"] = ss["d_transport"]
-new["vcpu_oversubscription"] = float(ss["d_oversub"])
-new["cpu_utilization_cap"] = float(ss["d_cpucap"])
-new["cache_mode"] = None if ss["d_cache_mode"] == CACHE_DEFAULT else ss["d_cache_mode"]
-new["volume_servers"] = int(ss["d_volume_servers"]) or None
-cache_model = _inline_or_id("cache_device", "d_cache", (node.get("cache_devices") or {}).get("model"))
-new["node"] = {
-    "chassis": _inline_or_id("chassis", "d_chassis", node.get("chassis")),
-    "cpu": {"model": _inline_or_id("cpu", "d_cpu", node["cpu"]["model"]), "sockets": int(ss["d_sockets"])},
-    "ram_gb": float(ss["d_ram"]),
-    "capacity_drives": {"model": _inline_or_id("capacity_drive", "d_drive", node["capacity_drives"]["model"]),
-                        "count": int(ss["d_drives"])},
-    "cache_devices": {"model": cache_model, "count": int(ss["d_caches"])} if cache_model else None,
-    "nics": {"model": _inline_or_id("nic", "d_nic", node["nics"]["model"]), "count": int(ss["d_nics"])},
-}
-if node.get("dimms") and float(ss["d_ram"]) == float(node["ram_gb"]):
-    new["node"]["dimms"] = node["dimms"]  # a sized DIMM set stays while the RAM is unchanged
-st.session_state["draft"] = new
-
-try:
-    valid = state.validate_design(new)
-except PlannerError as exc:
-    field = exc.field
-    msg = exc.message
-    if field is None and ": " in msg:  # pydantic: 'loc: reason'
-        loc, _, rest = msg.partition(": ")
-        field = loc if loc in slots else None
-        if loc == "(root)":
-            field = "resiliency" if "resiliency" in rest else "nodes"
-    target = slots.get(field or "", None)
-    (target or st).error(f"{msg}" if field else msg, icon=":material/error:")
+problems = {f: m for f, m in bad.items() if m}
+for f, m in problems.items():
+    inputs.show(slots[f], m)
+if problems:
     st.warning("The design above is not valid; the other pages keep showing the last valid design.")
 else:
-    if valid != state.design_json():
-        state.set_design(valid, reseed_widgets=False)
+    new = dict(draft)
+    new["name"] = ss["d_name"] or "design"
+    new["nodes"] = int(vals["nodes"])
+    new["resiliency"] = ss["d_resiliency"]
+    if "d_mirror_share" in ss and ss["d_resiliency"] == "mirror-accelerated-parity":
+        new["mirror_share"] = float(ss["d_mirror_share"])
+    new["transport"] = ss["d_transport"]
+    new["vcpu_oversubscription"] = float(vals["oversub"])
+    new["cpu_utilization_cap"] = float(ss["d_cpucap"])
+    new["cache_mode"] = None if ss["d_cache_mode"] == CACHE_DEFAULT else ss["d_cache_mode"]
+    new["volume_servers"] = int(vals["volume_servers"]) or None
+    cache_model = _inline_or_id("cache_device", "d_cache", (node.get("cache_devices") or {}).get("model"))
+    new["node"] = {
+        "chassis": _inline_or_id("chassis", "d_chassis", node.get("chassis")),
+        "cpu": {"model": _inline_or_id("cpu", "d_cpu", node["cpu"]["model"]), "sockets": int(vals["sockets"])},
+        "ram_gb": float(vals["ram"]),
+        "capacity_drives": {"model": _inline_or_id("capacity_drive", "d_drive", node["capacity_drives"]["model"]),
+                            "count": int(vals["drives"])},
+        "cache_devices": {"model": cache_model, "count": int(vals["caches"])} if cache_model else None,
+        "nics": {"model": _inline_or_id("nic", "d_nic", node["nics"]["model"]), "count": int(vals["nics"])},
+    }
+    if node.get("dimms") and float(vals["ram"]) == float(node["ram_gb"]):
+        new["node"]["dimms"] = node["dimms"]  # a sized DIMM set stays while the RAM is unchanged
+    st.session_state["draft"] = new
+
+    try:
+        valid = state.validate_design(new)
+    except PlannerError as exc:
+        field = exc.field
+        msg = exc.message
+        if field is None and ": " in msg:  # pydantic: 'loc: reason'
+            loc, _, rest = msg.partition(": ")
+            field = loc if loc in slots else None
+            if loc == "(root)":
+                field = "resiliency" if "resiliency" in rest else "nodes"
+        target = slots.get(field or "", None)
+        (target or st).error(fmt.md(msg), icon=":material/error:")
+        st.warning("The design above is not valid; the other pages keep showing the last valid design.")
+    else:
+        if valid != state.design_json():
+            state.set_design(valid, reseed_widgets=False)
 
 st.divider()
 rep = state.report(state.design_json(), state.workload_json())
 cols = st.columns(4)
-cols[0].metric("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB", help=f"{rep['usable_capacity_tib']:,.2f} TiB")
-cols[1].metric("IOPS", f"{rep['iops']:,.0f}", help=f"workload {state.workload_name()}")
-cols[2].metric("VM latency", f"{rep['vm_latency_ms']:.3f} ms")
-cols[3].metric("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], rep["bottleneck"]))
-st.caption(f"Current valid design: **{json.loads(state.design_json())['name']}** "
-           f"under workload **{state.workload_name()}** (change it on the Performance page).")
+cols[0].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"]),
+               help=f"{fmt.num(rep['usable_capacity_tib'], 2)} TiB")
+cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}")
+cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
+for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
+    lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
+    if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
+        col.caption(f"band {fmt.span(lo, hi, f)}")
+cols[3].metric("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
+st.caption(f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
+           f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")

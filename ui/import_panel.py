@@ -12,7 +12,7 @@ import streamlit as st
 
 from planner.errors import PlannerError
 from planner.importers import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
-from ui import export, state
+from ui import export, fmt, inputs, state
 
 METRIC_LABELS = {
     "iops": "IOPS", "iops_unthrottled": "IOPS (unthrottled points)", "host_cpu_utilization": "host CPU",
@@ -67,6 +67,11 @@ def _rows_table(rows: list[dict], after: bool) -> list[dict]:
     return out
 
 
+def _shown(row: dict) -> dict:
+    """A table row as shown: numbers with separators and sensible precision (the CSV keeps them raw)."""
+    return {k: fmt.num(v) if isinstance(v, float) else v for k, v in row.items()}
+
+
 def _scatter(rows: list[dict], metric: str, after: bool):
     import plotly.graph_objects as go
 
@@ -108,10 +113,13 @@ def render() -> None:
     c = st.columns(3)
     c[0].selectbox("Where the benchmark ran", list(ISSUERS), format_func=ISSUERS.get, key="imp_issuer",
                    help="VMFleet always runs in VMs and states its VM count")
-    c[1].number_input("VMs or processes per node", min_value=1, max_value=2000, value=1, step=1, key="imp_per_node",
-                      help="how many VMs (vm) or benchmark processes (host) per node ran a file like this")
-    c[2].number_input("vCPUs per VM", min_value=1, max_value=512, value=4, step=1, key="imp_vcpus")
-    if st.button("Import", key="imp_load", disabled=not files, type="primary"):
+    _, e_per_node = inputs.number(c[1], "VMs or processes per node", "imp_per_node", (1, 2000, False), integer=True,
+                                  step=1, default=1,
+                                  help="how many VMs (vm) or benchmark processes (host) per node ran a file like this")
+    _, e_vcpus = inputs.number(c[2], "vCPUs per VM", "imp_vcpus", (1, 512, False), integer=True, step=1, default=4)
+    inputs.show(c[1], e_per_node)
+    inputs.show(c[2], e_vcpus)
+    if st.button("Import", key="imp_load", disabled=not files or bool(e_per_node or e_vcpus), type="primary"):
         for k in ("imp_report", "imp_error", "imp_points"):
             ss.pop(k, None)
         points, err = _load(files, state.design_json())
@@ -121,18 +129,18 @@ def render() -> None:
             ss["imp_points"] = points
             ss["imp_report"] = import_report(points)
     if ss.get("imp_error"):
-        st.error(ss["imp_error"])
+        st.error(fmt.md(ss["imp_error"]))  # it quotes file names
     rep = ss.get("imp_report")
     if not rep:
         return
-    st.caption(" · ".join(f"{f['file']}: {f['format']}, {f['points']} point(s)" for f in rep["files"]))
+    st.caption(fmt.md(" · ".join(f"{f['file']}: {f['format']}, {f['points']} point(s)" for f in rep["files"])))
     refit_done = "refit" in rep
     st.dataframe(_error_table(rep["error"], "shipped fit")
                  + (_error_table(rep["refit"]["summary"]["imported"]["in_sample_after"], "refit, in sample")
                     + _error_table(rep["refit"]["summary"]["imported"].get("held_out_after"), "refit, held out")
                     if refit_done else []), hide_index=True, width="stretch", key="imp_errors")
     rows = _rows_table(rep["rows"], refit_done)
-    st.dataframe(rows, hide_index=True, width="stretch", key="imp_rows")
+    st.dataframe([_shown(r) for r in rows], hide_index=True, width="stretch", key="imp_rows")
     metrics = list(dict.fromkeys(r["metric"] for r in rows))
     if metrics:
         metric = st.selectbox("Metric", metrics, key="imp_metric")

@@ -1,5 +1,5 @@
 """Performance page: workload picker, headline figures with bands, latency vs
-IOPS curve, utilisation with the bottleneck, degraded mode, exports."""
+IOPS curve, utilisation with the bottleneck, degraded mode, endurance, exports."""
 from __future__ import annotations
 
 import json
@@ -7,9 +7,10 @@ import json
 from planner.performance import BOTTLENECK_LABELS
 import streamlit as st
 
+from planner import jsonio
 from planner.errors import PlannerError
-from planner.workload import parse_workload, profiles
-from ui import charts, chrome, export, state
+from planner.workload import Workload, parse_workload, profiles
+from ui import charts, chrome, export, fmt, inputs, state
 
 chrome.header("Performance")
 ss = st.session_state
@@ -31,60 +32,85 @@ if choice == "custom":
         for k, v in defaults.items():
             if k not in ss:
                 ss[k] = v
-        c[0].number_input("Block size, KiB", 0.5, 4096.0, key="c_bs")
+        bs, e_bs = inputs.number(c[0], "Block size, KiB", "c_bs", inputs.model_bounds(Workload, "block_size_kib"),
+                                 unit="KiB")
         c[1].slider("Read fraction", 0.0, 1.0, step=0.05, key="c_read")
         c[2].slider("Random fraction", 0.0, 1.0, step=0.05, key="c_rand")
-        c[3].number_input("VMs per node", 1, 2000, key="c_vms")
-        c[4].number_input("Outstanding IO per VM thread", 1, 4096, key="c_qd")
+        vms, e_vms = inputs.number(c[3], "VMs per node", "c_vms", inputs.model_bounds(Workload, "vms_per_node"),
+                                   integer=True, step=1)
+        qd, e_qd = inputs.number(c[4], "Outstanding IO per VM thread", "c_qd",
+                                 inputs.model_bounds(Workload, "outstanding_per_thread"), integer=True, step=1)
         c[5].selectbox("Issued by", ["vm", "host"], key="c_issuer",
                        format_func=lambda v: {"vm": "VMs (VMFleet-style)", "host": "hosts (DiskSpd on the nodes)"}[v],
                        help="host: no guest OS in the path; 'VMs per node' then counts issuing processes per node")
-    try:
-        w = parse_workload({"name": "custom", "block_size_kib": ss["c_bs"], "read_fraction": ss["c_read"],
-                            "random_fraction": ss["c_rand"], "vms_per_node": ss["c_vms"],
-                            "outstanding_per_thread": ss["c_qd"], "issuer": ss["c_issuer"]})
-    except PlannerError as exc:
-        st.error(str(exc))
-        st.stop()
-    wj = state.canonical(w.model_dump(mode="json"))
-    if wj != state.workload_json() or state.workload_name() != "custom":
-        state.set_workload("custom", wj)
+        for col, e in zip((c[0], c[3], c[4]), (e_bs, e_vms, e_qd)):
+            inputs.show(col, e)
+    invalid = bool(e_bs or e_vms or e_qd)
+    if not invalid:
+        try:
+            w = parse_workload({"name": "custom", "block_size_kib": bs, "read_fraction": ss["c_read"],
+                                "random_fraction": ss["c_rand"], "vms_per_node": int(vms),
+                                "outstanding_per_thread": int(qd), "issuer": ss["c_issuer"]})
+        except PlannerError as exc:
+            st.error(fmt.md(exc))
+            invalid = True
+        else:
+            wj = state.canonical(w.model_dump(mode="json"))
+            if wj != state.workload_json() or state.workload_name() != "custom":
+                state.set_workload("custom", wj)
+    if invalid:  # the page goes on with the last valid workload (no st.stop: the sidebar must render)
+        st.warning("The custom workload is not valid: the figures below are for the last valid workload "
+                   f"({fmt.md(state.workload_name())}).")
 elif choice != state.workload_name():
     state.set_workload(choice)
 
 dj, wj = state.design_json(), state.workload_json()
 rep = state.report(dj, wj)
-dcol.caption(f"Design **{rep['design']}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
+dcol.caption(f"Design **{fmt.md(rep['design'])}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
 
 # ------------------------------------------------------------ headline
-degraded = bool(st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2)) and "degraded" in rep
-view = rep["degraded"] if degraded and "degraded" in rep else rep
-band = (not degraded)
+degraded = bool(st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2)) \
+    and "degraded" in rep
+# every figure on the page comes from one view: degraded numbers never mix with healthy ones
+view = rep["degraded"] if degraded else rep
+# a figure the model could not evaluate is None (with a note): no band, no delta for it
+has_band = not degraded and bool(rep.get("band_basis")) and all(
+    rep.get(k) is not None for k in ("iops", "iops_low", "iops_high", "vm_latency_ms", "vm_latency_ms_low",
+                                     "vm_latency_ms_high"))
 
-def _headline(col, label: str, key: str, fmt: str, unit: str = "") -> None:
-    """Metric value from planner; the calibration band (5-95 %) below it."""
-    col.metric(label, fmt.format(view[key]) + unit,
-               delta=f"{view[key] / rep[key] - 1:+.0%} vs healthy" if degraded else None,
-               delta_color="inverse" if unit else "normal")
-    lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
-    if band and lo is not None and hi is not None:
-        col.caption(f"band {fmt.format(lo)}–{fmt.format(hi)}{unit}")
+
+def _headline(col, label: str, key: str, f) -> None:
+    """Metric value from planner; its calibration band (5-95 %) below it."""
+    delta = None
+    if degraded and rep.get(key) and view.get(key) is not None:
+        delta = f"{view[key] / rep[key] - 1:+.0%} vs healthy"
+    col.metric(label, f(view[key]), delta=delta, delta_color="normal" if key in ("iops", "bandwidth_mb_s")
+               else "inverse")
+    if has_band and rep.get(f"{key}_low") is not None and rep.get(f"{key}_high") is not None:
+        col.caption(f"band {fmt.span(rep[f'{key}_low'], rep[f'{key}_high'], f)}")
 
 
 m = st.columns(4)
-_headline(m[0], "IOPS", "iops", "{:,.0f}")
-_headline(m[1], "Read latency (storage)", "read_latency_ms", "{:.3f}", " ms")
-_headline(m[2], "Write latency (storage)", "write_latency_ms", "{:.3f}", " ms")
-_headline(m[3], "VM latency", "vm_latency_ms", "{:.3f}", " ms")
-m = st.columns([1, 1.6, 1, 1])
-m[0].metric("p99 read latency (VM)", f"{rep['p99_read_latency_ms']:.3f} ms")
-m[1].metric("Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], view["bottleneck"]))
-m[2].metric("Bandwidth", f"{rep['bandwidth_mb_s']:,.0f} MB/s")
-m[3].metric("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB")
-if not rep.get("band_basis"):
-    st.caption("No calibration bands available: figures are shown without an uncertainty band.")
+_headline(m[0], "IOPS", "iops", fmt.iops)
+_headline(m[1], "Read latency (storage)", "read_latency_ms", fmt.ms)
+_headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)
+_headline(m[3], "VM latency", "vm_latency_ms", fmt.ms)
+m = st.columns(4)
+_headline(m[0], "p99 read latency (VM)", "p99_read_latency_ms", fmt.ms)
+m[1].metric("Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], fmt.label(view["bottleneck"])))
+_headline(m[2], "Bandwidth", "bandwidth_mb_s", lambda x: fmt.num(x, 0, "MB/s"))
+m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"] if not degraded
+                                      else rep["usable_after_node_loss_tb"]),
+            help="after losing a node" if degraded else None)
+if degraded:
+    d = rep["degraded"]
+    st.info(f"{d['note']}. Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share "
+            f"{fmt.pct(d['repair_share'])}. Degraded figures have no band: the bands are calibrated on the "
+            "healthy cluster.")
+elif has_band:
+    st.caption("Bands: " + fmt.md("; ".join(rep["band_basis"])) + ".")
 else:
-    st.caption("Bands: " + "; ".join(rep["band_basis"]) + ".")
+    st.caption("No calibration bands available: figures are shown without an uncertainty band.")
 if rep.get("extrapolation"):
     st.warning("Outside the calibrated domain, so the bands above are widened: "
                + "; ".join(state.plain(f["message"]) for f in rep["extrapolation"]) + ".",
@@ -93,32 +119,44 @@ for w in rep.get("warnings", []):
     st.warning(state.plain(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
     st.info(state.plain(note), icon=":material/info:")
-if degraded:
-    d = rep["degraded"]
-    st.info(f"{d['note']}. Repair time ≈ {d['repair_time_hours']:.1f} h at repair share {d['repair_share']:.0%}.")
+
+years = rep.get("endurance_years")
+st.metric("Capacity drive endurance at this load", fmt.years(years) if years is not None else "never wears out",
+          help=rep.get("endurance_note") or "years until the drives' rated writes (DWPD × capacity × warranty) are "
+                                              "used by the backend writes of this workload")
 
 # ------------------------------------------------------------ charts
-curve = state.latency_curve(dj, wj)
-fig_curve = charts.latency_curve(curve, {"iops": view["iops"], "vm_latency_ms": view["vm_latency_ms"]})
+curve = state.latency_curve(dj, wj, degraded=degraded)
+point = {"iops": view["iops"], "vm_latency_ms": view["vm_latency_ms"]}
+if has_band:
+    point |= {k: rep[k] for k in ("iops_low", "iops_high", "vm_latency_ms_low", "vm_latency_ms_high")}
+fig_curve = charts.latency_curve(curve, point, band=has_band)
 fig_util = charts.utilisation_bars(view["utilization"], view["bottleneck"],
                                    "Utilisation per resource" + (" (one node down)" if degraded else ""))
 c1, c2 = st.columns([3, 2])
 c1.plotly_chart(fig_curve, width="stretch", key="perf_curve")
-c1.caption("Open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
+c1.caption(("One node down: " if degraded else "")
+           + "open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
            "lifted to show the hardware; the dotted line marks where the CPU cap stops admitting load and "
-           "the diamond is the workload as configured.")
+           "the diamond is the workload as configured"
+           + (" (bars: its band)." if has_band else "."))
 c2.plotly_chart(fig_util, width="stretch", key="perf_util")
 
 # ------------------------------------------------------------ exports
 if not state.presenter():
-    util_rows = [{"resource": k, "utilisation": round(v, 4), "degraded_utilisation":
-                  round(rep.get("degraded", {}).get("utilization", {}).get(k, float("nan")), 4),
-                  "bottleneck": k == rep["bottleneck"]} for k, v in rep["utilization"].items()]
+    util_rows = [{"Resource": BOTTLENECK_LABELS.get(k, fmt.label(k)), "Utilisation": fmt.pct(v, 1),
+                  "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
+                  "Bottleneck": "yes" if k == rep["bottleneck"] else ""} for k, v in rep["utilization"].items()
+                 if not k.endswith("_note")]
+    csv_rows = [{"resource": k, "utilisation": None if v is None else round(v, 4),
+                 "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
+                 "bottleneck": k == rep["bottleneck"]}
+                for k, v in rep["utilization"].items() if not k.endswith("_note")]
     with st.expander("Tables and exports"):
         st.dataframe(util_rows, hide_index=True, width="stretch")
         e = st.columns(3)
-        e[0].download_button("Utilisation CSV", export.to_csv(util_rows), file_name="utilisation.csv", mime="text/csv")
-        e[1].download_button("Full report JSON", json.dumps(rep, indent=1, default=str), file_name="report.json",
+        e[0].download_button("Utilisation CSV", export.to_csv(csv_rows), file_name="utilisation.csv", mime="text/csv")
+        e[1].download_button("Full report JSON", jsonio.dumps(rep, indent=1), file_name="report.json",
                              mime="application/json")
         # the report embeds plotly.js (a few MB): build it on request, not on every what-if rerun
         if e[2].button("Prepare one-page report", key="p_prepare_report"):

@@ -13,8 +13,9 @@ from pydantic import ValidationError
 from planner.errors import PlannerError, format_validation_error
 from planner.pricing import CostAssumptions
 from planner.sla import Database
+from planner import jsonio
 from planner.tiers import TierSet
-from ui import chrome, export, state
+from ui import chrome, export, fmt, inputs, state
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LICENCE_OPTIONS = {"windows-server-datacenter": "Windows Server Datacenter core licences (perpetual, amortised)",
@@ -93,7 +94,7 @@ def _tier_editor() -> None:
     try:
         new = TierSet.model_validate({"tiers": records})
     except ValidationError as exc:
-        st.error("Tiers not applied: " + format_validation_error(exc, prefix="tiers"))
+        st.error("Tiers not applied: " + fmt.md(format_validation_error(exc, prefix="tiers")))
         return
     new_json = state.canonical(new.model_dump(mode="json"))
     if new_json != state.tiers_json():
@@ -105,11 +106,11 @@ def _tier_editor() -> None:
     c[1].download_button("Tiers JSON", json.dumps(new.model_dump(mode="json"), indent=1), file_name="tiers.json",
                          mime="application/json")
     up = c[2].file_uploader("Load tiers JSON", type=["json"], key="tiers_upload")
-    if up is not None and up.size <= 1_000_000:
-        try:
-            t = TierSet.model_validate_json(up.getvalue())
-        except ValidationError as exc:
-            st.error("tiers file: " + format_validation_error(exc, prefix="tiers"))
+    if up is not None:
+        try:  # the same safe reader as every file (size, depth, finite numbers), errors naming the field
+            t = jsonio.parse_json_model(up.getvalue(), TierSet, PlannerError, "tiers file", prefix="tiers")
+        except PlannerError as exc:
+            st.error(fmt.md(exc))
         else:
             tj = state.canonical(t.model_dump(mode="json"))
             if tj != state.tiers_json():
@@ -127,35 +128,47 @@ bg_choice = st.radio("Other tenants on the cluster", ["none", "current workload"
 background = {"none": None, "current workload": state.workload_json(),
               "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text()}[bg_choice]
 c = st.columns(6)
-size_tb = c[0].number_input("Size, TB", 0.01, 10_000.0, value=4.0, key="sla_size")
-vcpus = c[1].number_input("vCPUs", 1, 512, value=16, key="sla_vcpus")
-threads = c[2].number_input("IO threads", 1, 1024, value=4, key="sla_threads")
-qd = c[3].number_input("Outstanding per thread", 1, 4096, value=16, key="sla_qd")
-target = c[4].number_input("Latency target, ms", 0.001, 10_000.0, value=1.0, format="%.3f", key="sla_target")
+B = inputs.model_bounds
+size_tb, e1 = inputs.number(c[0], "Size, TB", "sla_size", B(Database, "size_tb"), unit="TB", default=4.0)
+vcpus, e2 = inputs.number(c[1], "vCPUs", "sla_vcpus", B(Database, "vcpus"), integer=True, step=1, default=16)
+threads, e3 = inputs.number(c[2], "IO threads", "sla_threads", B(Database, "threads"), integer=True, step=1,
+                            default=4)
+qd, e4 = inputs.number(c[3], "Outstanding per thread", "sla_qd", B(Database, "outstanding_per_thread"),
+                       integer=True, step=1, default=16)
+target, e5 = inputs.number(c[4], "Latency target, ms", "sla_target", B(Database, "latency_target_ms"), unit="ms",
+                           format="%.3f", default=1.0)
+for col, e in zip(c, (e1, e2, e3, e4, e5)):
+    inputs.show(col, e)
 stat = c[5].selectbox("Statistic", ["mean", "p90", "p99"], key="sla_stat")
 c2 = st.columns(3)
 bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
 rf = c2[1].slider("Read share", 0.0, 1.0, 1.0, 0.05, key="sla_rf")
-try:
-    db = Database(name="db", size_tb=size_tb, vcpus=vcpus, threads=threads, outstanding_per_thread=qd,
-                  block_size_kib=bs, read_fraction=rf, latency_target_ms=target, latency_statistic=stat)
-    g = _guarantee(dj, db.model_dump_json(), background, n1)
-except ValidationError as exc:
-    st.error(format_validation_error(exc))
-except PlannerError as exc:
-    st.error(str(exc))
-else:
-    m = st.columns(4)
-    m[0].metric("Guaranteed IOPS", f"{g['guaranteed_iops']:,.0f}")
-    m[0].caption(f"band {g['guaranteed_iops_low']:,.0f}–{g['guaranteed_iops_high']:,.0f}")
-    m[1].metric(f"{g['latency_statistic']} latency at that load", f"{g['latency_ms']:.3f} ms")
-    m[2].metric("Binding constraint", SLA_LABELS.get(g["binding_constraint"], g["binding_constraint"]))
-    m[3].metric("IOPS per GB", f"{g['iops_per_gb']:.2f}")
-    if not state.presenter():
-        st.dataframe([{"bound": SLA_LABELS.get(k, k), "IOPS": round(v, 1)} for k, v in g["bounds_iops"].items()],
-                     hide_index=True)
-    if g.get("note"):
-        st.caption(g["note"])
+if not any((e1, e2, e3, e4, e5)):
+    try:
+        db = Database(name="db", size_tb=size_tb, vcpus=int(vcpus), threads=int(threads),
+                      outstanding_per_thread=int(qd), block_size_kib=bs, read_fraction=rf, latency_target_ms=target,
+                      latency_statistic=stat)
+        g = _guarantee(dj, db.model_dump_json(), background, n1)
+    except ValidationError as exc:
+        st.error(fmt.md(format_validation_error(exc)))
+    except PlannerError as exc:
+        st.error(fmt.md(exc))
+    else:
+        m = st.columns(4)
+        m[0].metric("Guaranteed IOPS", fmt.iops(g["guaranteed_iops"]))
+        if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
+            m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
+        m[1].metric(f"{g['latency_statistic']} latency at that load", fmt.ms(g["latency_ms"]),
+                    help=g.get("latency_note") or None)
+        m[2].metric("Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"])))
+        m[3].metric("IOPS per GB", fmt.num(g["iops_per_gb"], 2))
+        if not state.presenter():
+            st.dataframe([{"Bound": SLA_LABELS.get(k, fmt.label(k)), "IOPS": fmt.iops(v),
+                           "Binding": "yes" if k == g["binding_constraint"] else ""}
+                          for k, v in g["bounds_iops"].items()], hide_index=True)
+        for note in (g.get("note"), g.get("latency_note")):
+            if note:
+                st.caption(fmt.md(note))
 
 st.subheader("Service tiers")
 st.caption("Edit, add or remove tiers: they travel with the scenario and its share link, and drive the prices "
@@ -167,57 +180,81 @@ st.subheader("Tiers on this design")
 with st.expander("Cost assumptions (editable)", expanded=False):
     d = CostAssumptions()
     a = st.columns(4)
-    months = a[0].number_input("Amortisation, months", 1, 120, d.amortisation_months, key="cost_months")
-    kwh = a[1].number_input("Power, USD/kWh", 0.0, 10.0, d.power_usd_per_kwh, key="cost_kwh")
-    pue = a[2].number_input("PUE", 1.0, 5.0, d.pue, key="cost_pue")
-    ru = a[3].number_input("Rack unit, USD/month", 0.0, 10_000.0, d.rack_unit_usd_per_month, key="cost_ru")
     b = st.columns(4)
-    lic = b[0].number_input("Windows Datacenter, USD/core", 0.0, 100_000.0, d.windows_datacenter_usd_per_core,
-                            key="cost_lic")
-    sup = b[1].number_input("Support, share of capex/year", 0.0, 1.0, d.support_pct_per_year, key="cost_sup")
-    margin = b[2].number_input("Target margin", 0.0, 0.95, d.target_margin, key="cost_margin")
-    fill = b[3].number_input("Target fill", 0.05, 1.0, d.target_fill, key="cost_fill")
+    C = lambda f: inputs.model_bounds(CostAssumptions, f)  # noqa: E731
     c3 = st.columns(3)
-    lic_opt = c3[0].selectbox("Licensing in the monthly cost", list(LICENCE_OPTIONS), format_func=LICENCE_OPTIONS.get,
-                              key="cost_lic_opt")
-    al = c3[1].number_input("Azure Local host fee, USD/core/month", 0.0, 10_000.0, d.azure_local_usd_per_core_month,
-                            key="cost_al")
-    ws = c3[2].number_input("Windows Server add-on, USD/core/month", 0.0, 10_000.0,
-                            d.windows_subscription_usd_per_core_month, key="cost_ws")
+    spec = [  # (column, label, key, field, unit, integer, format)
+        (a[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
+        (a[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
+        (a[2], "PUE", "cost_pue", "pue", "", False, None),
+        (a[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
+        (b[0], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
+        (b[1], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
+        (b[2], "Target margin", "cost_margin", "target_margin", "", False, None),
+        (b[3], "Target fill", "cost_fill", "target_fill", "", False, None),
+        (c3[1], "Azure Local host fee, USD/core/month", "cost_al", "azure_local_usd_per_core_month", "USD", False,
+         None),
+        (c3[2], "Windows Server add-on, USD/core/month", "cost_ws", "windows_subscription_usd_per_core_month", "USD",
+         False, None),
+    ]
+    figures, cost_errors = {}, []
+    for col, lab, key, field, unit, integer, f in spec:
+        figures[field], e = inputs.number(col, lab, key, C(field), unit=unit, integer=integer, format=f,
+                                          step=1 if integer else None, default=getattr(d, field))
+        inputs.show(col, e)
+        cost_errors.append(e)
+    figures["licence_option"] = c3[0].selectbox("Licensing in the monthly cost", list(LICENCE_OPTIONS),
+                                                format_func=LICENCE_OPTIONS.get, key="cost_lic_opt")
     st.caption("Licence prices are public list prices (planner/data/licensing.json, with sources and dates): edit "
                "them to your agreement.")
-try:
-    costs = CostAssumptions(amortisation_months=months, power_usd_per_kwh=kwh, pue=pue, rack_unit_usd_per_month=ru,
-                            windows_datacenter_usd_per_core=lic, support_pct_per_year=sup, target_margin=margin,
-                            target_fill=fill, licence_option=lic_opt, azure_local_usd_per_core_month=al,
-                            windows_subscription_usd_per_core_month=ws)
-    st.session_state["costs_json"] = costs.model_dump_json()
-    tp = _tiers(dj, costs.model_dump_json(), n1, tiers_json)
-except ValidationError as exc:
-    st.error(format_validation_error(exc))
-except PlannerError as exc:
-    st.error(str(exc))
+tp = None
+if any(cost_errors):
+    st.warning("A cost assumption is out of range: tier prices are not shown until it is fixed.")
 else:
-    rows = [{"tier": k} | {kk: (round(vv, 4) if isinstance(vv, float) else vv) for kk, vv in v.items()}
-            for k, v in tp["tiers"].items()]
+    try:
+        costs = CostAssumptions(**{k: (int(v) if k == "amortisation_months" else v) for k, v in figures.items()})
+        st.session_state["costs_json"] = costs.model_dump_json()
+        tp = _tiers(dj, costs.model_dump_json(), n1, tiers_json)
+    except ValidationError as exc:
+        st.error(fmt.md(format_validation_error(exc)))
+    except PlannerError as exc:
+        st.error(fmt.md(exc))
+if tp is not None:
+    rows = []
+    for k, v in tp["tiers"].items():
+        rows.append({"Tier": k, "Max DBs": f"{v['max_dbs']:,}", "Limited by": v["limited_by"].replace("_", " "),
+                     "Price, USD/month": fmt.usd(v["price_usd_per_month"], 2),
+                     "Cost share, USD/month": fmt.usd(v["cost_share_usd_per_month"], 2),
+                     "Cost per guaranteed IOPS, USD/month": fmt.usd(v["cost_usd_per_guaranteed_iops_per_month"], 4),
+                     "Cost per GB, USD/month": fmt.usd(v["cost_usd_per_gb_per_month"], 4),
+                     "Break-even fill": fmt.pct(v["break_even_fill"]),
+                     "Note": v.get("price_note", "")})
     st.dataframe(rows, hide_index=True, width="stretch")
+    csv_rows = [{"tier": k} | {kk: (round(vv, 4) if isinstance(vv, float) else vv) for kk, vv in v.items()}
+                for k, v in tp["tiers"].items()]
     cost = tp["monthly_cost"]
     m = st.columns(2)
-    m[0].metric("Cluster cost per month", f"${cost['per_cluster']['total_usd_per_month']:,.0f}")
-    m[1].metric("Capex", f"${cost['capex_usd']:,.0f}")
+    m[0].metric("Cluster cost per month", fmt.usd(cost["per_cluster"]["total_usd_per_month"]))
+    m[1].metric("Capex", fmt.usd(cost["capex_usd"]))
     st.markdown("**A tier mix on this design**")
     mc = st.columns(len(tp["tiers"]))
-    for name in tp["tiers"]:
-        st.session_state.setdefault(f"mix_{name}", 0)  # the Size page may have set the demand's counts
-    counts = {name: int(mc[i].number_input(name, 0, 100_000, key=f"mix_{name}")) for i, name in enumerate(tp["tiers"])}
-    if any(counts.values()):
-        mix = _mix(dj, json.dumps(counts), n1, tiers_json)["mix"]
-        used = ", ".join(f"{k} {v:.0%}" for k, v in mix["utilization"].items())
+    counts, mix_errors = {}, []
+    for i, name in enumerate(tp["tiers"]):
+        # the Size page may have set the demand's counts
+        counts[name], e = inputs.number(mc[i], fmt.md(name), f"mix_{name}", (0, 100_000, False), integer=True,
+                                        step=1, default=0)
+        inputs.show(mc[i], e)
+        mix_errors.append(e)
+    if not any(mix_errors) and any(counts.values()):
+        mix = _mix(dj, json.dumps({k: int(v) for k, v in counts.items()}), n1, tiers_json)["mix"]
+        used = ", ".join(f"{k.replace('_', ' ')} {fmt.pct(v)}" for k, v in mix["utilization"].items())
         (st.success if mix["fits"] else st.error)(
-            f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: {mix['first_to_run_out']}")
+            f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "
+            f"{mix['first_to_run_out'].replace('_', ' ')}")
     if not state.presenter():
         e = st.columns(2)
-        e[0].download_button("Tier prices CSV", export.to_csv(rows), file_name="tier_prices.csv", mime="text/csv")
-        e[1].download_button("Pricing JSON", json.dumps(tp, indent=1, default=str), file_name="tier_prices.json",
+        e[0].download_button("Tier prices CSV", export.to_csv(csv_rows), file_name="tier_prices.csv",
+                             mime="text/csv")
+        e[1].download_button("Pricing JSON", jsonio.dumps(tp, indent=1), file_name="tier_prices.json",
                              mime="application/json")
-        st.caption(f"Licence: {cost['licence_source']}.")
+        st.caption(f"Licence: {fmt.md(cost['licence_source'])}.")

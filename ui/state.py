@@ -25,10 +25,12 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
+from planner import jsonio
 from planner.catalog import load_catalog
 from planner.design import Design, parse_design, resolve
-from planner.errors import PlannerError
+from planner.errors import PlannerError, shown
 from planner.workload import parse_workload, profiles
+from ui import fmt
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -36,6 +38,7 @@ DEFAULT_DESIGN = "reference"
 DEFAULT_WORKLOAD = "oltp-8k"
 SHARE_PARAM = "s"
 MAX_SHARE_CHARS = 20_000
+MAX_SHARE_JSON_BYTES = 1_000_000
 
 
 # ----------------------------------------------------------------- helpers
@@ -48,7 +51,20 @@ def design_to_json(design: Design) -> str:
 
 
 def example_names() -> list[str]:
-    return sorted(p.stem for p in EXAMPLES.glob("*.json"))
+    """Example files that are designs (examples/ also holds databases, tiers, demands...)."""
+    return design_examples()
+
+
+@st.cache_data(show_spinner=False)
+def design_examples() -> list[str]:
+    names = []
+    for p in sorted(EXAMPLES.glob("*.json")):
+        try:  # validated as a design, as loading it would: a db or tiers file is not offered
+            validate_design(p.read_bytes())
+        except PlannerError:
+            continue
+        names.append(p.stem)
+    return names
 
 
 @st.cache_data(show_spinner=False)
@@ -58,8 +74,12 @@ def example_json(name: str) -> str:
 
 def validate_design(data: dict | str | bytes) -> str:
     """Validated canonical JSON of a design dict; raises PlannerError naming the field."""
+    from planner.capacity import require_usable
+
     design = parse_design(data)
-    resolve(design, load_catalog())
+    rd = resolve(design, load_catalog())
+    if design.topology == "hyperconverged":
+        require_usable(rd)  # a design without usable capacity is refused too
     return design_to_json(design)
 
 
@@ -93,7 +113,7 @@ def init_state() -> None:
             design_json, wname, wjson = decode_scenario(token)
         except PlannerError as exc:
             st.session_state["link_error"] = (
-                f"The shared link could not be opened ({exc.message}). "
+                f"The shared link could not be opened ({exc}). "
                 "Showing the reference design instead."
             )
         else:
@@ -142,21 +162,24 @@ def decode_scenario(token: str) -> tuple[str, str, str]:
         raise PlannerError("link too long or empty", "link")
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        text = zlib.decompressobj().decompress(raw, 1_000_000)
-        doc = json.loads(text)
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+        text = zlib.decompressobj().decompress(raw, MAX_SHARE_JSON_BYTES + 1)
+    except (binascii.Error, zlib.error, ValueError):
         raise PlannerError("the link is not a valid hciplan scenario (corrupted or truncated)", "link") from None
+    # the same safe reader as every file: size, depth, long integers, NaN/Infinity
+    doc = jsonio.loads(text, "link", max_bytes=MAX_SHARE_JSON_BYTES)
     if not isinstance(doc, dict) or not isinstance(doc.get("d"), dict):
         raise PlannerError("the link holds no design", "link")
     design_json = validate_design(doc["d"])
     wname = doc.get("w") or DEFAULT_WORKLOAD
+    if not isinstance(wname, str):  # a list or object here is no profile name (and not hashable)
+        raise PlannerError("the link's workload name is not text", "link.w")
     if isinstance(doc.get("wj"), dict):
         wjson = canonical(parse_workload(doc["wj"]).model_dump(mode="json"))
         wname = "custom"
     elif wname in profiles():
         wjson = canonical(profiles()[wname].model_dump(mode="json"))
     else:
-        raise PlannerError(f"unknown workload profile '{wname}'", "link")
+        raise PlannerError(f"unknown workload profile {shown(wname)}", "link")
     return design_json, wname, wjson
 
 
@@ -164,17 +187,23 @@ def decode_tiers(token: str) -> str | None:
     """The tier set a link carries (canonical JSON), None when it carries none."""
     from planner.tiers import TierSet
 
+    from pydantic import ValidationError
+
+    from planner.errors import format_validation_error
+
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        doc = json.loads(zlib.decompressobj().decompress(raw, 1_000_000))
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+        doc = jsonio.loads(zlib.decompressobj().decompress(raw, MAX_SHARE_JSON_BYTES + 1), "link",
+                           max_bytes=MAX_SHARE_JSON_BYTES)  # the safe reader, as decode_scenario
+    except (binascii.Error, zlib.error, ValueError):  # PlannerError included
         return None  # decode_scenario already reports a broken link
     if not isinstance(doc, dict) or doc.get("t") is None:
         return None
     try:
         return canonical(TierSet.model_validate(doc["t"]).model_dump(mode="json"))
-    except ValueError as exc:
-        raise PlannerError(f"the link's tiers are not valid ({str(exc).splitlines()[0]})", "link") from None
+    except ValidationError as exc:
+        raise PlannerError(f"the link's tiers are not valid ({format_validation_error(exc, 't')})",
+                           "link") from None
 
 
 def default_tiers_json() -> str:
@@ -256,17 +285,21 @@ def capacity(design_json: str) -> dict:
     return capacity_report(resolve(parse_design(design_json), load_catalog())).model_dump(mode="json")
 
 
-def latency_curve(design_json: str, workload_json: str, points: int = 40, calibration_json: str | None = None) -> dict:
-    """planner.report.latency_curve for JSON inputs (session calibration as :func:`report`)."""
-    return _latency_curve(design_json, workload_json, points, calibration_json or session_calibration())
+def latency_curve(design_json: str, workload_json: str, points: int = 40, calibration_json: str | None = None,
+                  degraded: bool = False) -> dict:
+    """planner.report.latency_curve for JSON inputs (session calibration as :func:`report`),
+    one node down with ``degraded``, with its band."""
+    return _latency_curve(design_json, workload_json, points, calibration_json or session_calibration(), degraded)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _latency_curve(design_json: str, workload_json: str, points: int, calibration_json: str | None) -> dict:
+def _latency_curve(design_json: str, workload_json: str, points: int, calibration_json: str | None,
+                   degraded: bool = False) -> dict:
     from planner.report import latency_curve as curve
 
     params = _calibration(calibration_json).params if calibration_json else None
-    return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points, params)
+    return curve(resolve(parse_design(design_json), load_catalog()), parse_workload(workload_json), points, params,
+                 degraded=degraded, band=True)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -281,8 +314,15 @@ def tornado(design_json: str, workload_json: str) -> list[dict]:
 def validation() -> dict:
     from planner.calibration import validation_table
 
+    from planner.calibration import dataset
+
     v = validation_table()
     rows = [{k: (float(x) if isinstance(x, np.floating) else x) for k, x in r.items()} for r in v["rows"]]
+    # rows follow the dataset's points: mark the saturation (unthrottled) points, the ones
+    # whose IOPS test the throughput model (a throttled step's IOPS equal its throttle)
+    unthrottled = dataset()[3]["unthrottled"]
+    for r, u in zip(rows, unthrottled):
+        r["saturation"] = bool(u)
     return {"summary": v["summary"], "rows": rows}
 
 
@@ -306,16 +346,14 @@ def fmt_band(value: float, low: float | None, high: float | None, fmt: str = "{:
 
 def plain(text: str) -> str:
     """Text shown through Markdown, with Markdown's special characters escaped
-    (planner messages can carry user strings such as part names)."""
-    out = str(text)
-    for ch in "\\`*_{}[]()<>#+-!|~$":
-        out = out.replace(ch, "\\" + ch)
-    return out
+    (planner messages can carry user strings such as part names): :func:`ui.fmt.md`,
+    which also breaks bare URLs and icon shortcodes."""
+    return fmt.md(text)
 
 
 def show_link_messages() -> None:
     if err := st.session_state.get("link_error"):
-        st.error(err)
+        st.error(fmt.md(err))  # it quotes the link's content
 
 
 def presenter() -> bool:

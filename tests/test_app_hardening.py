@@ -1,0 +1,248 @@
+"""The app under hostile or unusual input: share links, uploads, out-of-range
+numbers. No exception, a message naming the field, never a stale number."""
+from __future__ import annotations
+
+import base64
+import re
+import json
+import zlib
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+REF = json.loads((ROOT / "examples" / "reference.json").read_text())
+
+
+def _app(query: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    if query:
+        at.query_params.update(query)
+    return at.run()
+
+
+def _token(text: str) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def _errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+@pytest.mark.parametrize("doc, expect", [
+    ('{"d": ' + "[" * 5000 + "]" * 5000 + ', "w": "oltp-8k"}', "nested deeper than 64"),
+    ('{"d": {"nodes": ' + "9" * 5000 + '}, "w": "oltp-8k"}', "integer with 5000 digits"),
+    ('{"d": {"nodes": NaN}, "w": "oltp-8k"}', "NaN is not allowed"),
+    ('{"d": {"nodes": 1e999}, "w": "oltp-8k"}', "out of range"),
+    ('{"d": ' + json.dumps(REF) + ', "w": [1, 2]}', "workload name is not text"),  # was TypeError: unhashable
+    ('{"d": ' + json.dumps(REF) + ', "w": "oltp-8k", "t": {"tiers": [{"name": "x", "burst_iops": 1}]}}',
+     "tiers are not valid (t.tiers.0.guaranteed_iops: Field required"),
+])
+def test_hostile_share_link_is_an_error_not_a_traceback(doc, expect):
+    at = _app({"s": _token(doc)})
+    assert not at.exception, [e.value for e in at.exception]
+    errs = [_text(e) for e in _errors(at)]
+    assert errs and ("shared link could not be opened" in errs[0] or "link's tiers could not be used" in errs[0])
+    assert expect in errs[0], errs
+    assert any(m.label == "Usable capacity" for m in at.metric)  # the reference design still shows
+
+
+def _number_input(at: AppTest, label: str):
+    return next(n for n in at.number_input if n.label == label)
+
+
+def test_a_design_without_usable_capacity_is_refused_next_to_the_drive_count():
+    at = _app()
+    _number_input(at, "Drives per node").set_value(1).run()
+    _number_input(at, "Nodes").set_value(4).run()
+    assert not at.exception
+    errs = _errors(at)
+    assert any("no usable capacity" in e for e in errs), errs
+    assert json.loads(at.session_state["design_json"])["node"]["capacity_drives"]["count"] == 10  # last valid
+
+
+def test_sizing_with_every_tier_count_zero_says_so():
+    at = _app().switch_page("ui/sizing_page.py").run()
+    for n in at.number_input:
+        if n.key and n.key.startswith("size_") and n.label.endswith(" DBs"):
+            n.set_value(0)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("every count is 0" in e for e in _errors(at)), _errors(at)
+
+
+def _text(s: str) -> str:
+    """Markdown source as the user reads it (escapes and word joiners removed)."""
+    return re.sub(r"\\(.)", r"\1", s).replace("\u2060", "")
+
+
+def _metric(at: AppTest, label: str) -> str:
+    for m in at.metric:
+        if m.label == label:
+            return m.value
+    raise AssertionError(f"no metric {label!r}; have {[m.label for m in at.metric]}")
+
+
+def test_sidebar_summary_and_link_follow_the_change_in_the_same_run():
+    from ui.state import decode_scenario
+
+    at = _app()
+    _number_input(at, "Nodes").set_value(5).run()
+    assert not at.exception
+    captions = [c.value for c in at.sidebar.caption]
+    assert any("5 nodes" in c for c in captions), captions  # was one change behind: '3 nodes'
+    token = at.sidebar.code[0].value.split("=", 1)[1]
+    assert json.loads(decode_scenario(token)[0])["nodes"] == 5
+
+
+@pytest.mark.parametrize("typed, shown", [(1000, "1,000"), (0, "0"), (-3, "-3")])
+def test_out_of_range_number_names_the_field_range_and_value_typed(typed, shown):
+    at = _app()
+    _number_input(at, "Nodes").set_value(typed).run()
+    assert not at.exception
+    errs = [_text(e) for e in _errors(at)]
+    assert f"Nodes must be a whole number, 1–16 (you typed {shown})" in errs, errs
+    assert json.loads(at.session_state["design_json"])["nodes"] == 3  # the last valid design stays
+    assert _number_input(at, "Nodes").value == typed  # and the field keeps what was typed
+
+
+def test_out_of_range_float_on_other_pages_is_reported_too():
+    at = _app().switch_page("ui/sla_page.py").run()
+    at.number_input(key="cost_margin").set_value(0.99).run()
+    assert any("Target margin must be 0–0.95 (you typed 0.99)" in _text(e) for e in _errors(at)), _errors(at)
+    at = _app().switch_page("ui/compare_page.py").run()
+    at.number_input(key="wi_drives").set_value(500).run()
+    assert any("Drives per node must be a whole number, 1–200 (you typed 500)" in _text(e) for e in _errors(at))
+
+
+def test_example_pickers_offer_design_files_only():
+    from planner.architectures import example_designs
+
+    designs = example_designs()  # every example file that validates as a design, by architecture
+    at = _app()
+    offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
+    assert offered and set(offered) == {n for n, t in designs.items() if t == "hyperconverged"}, offered
+    at.switch_page("ui/compare_page.py").run()
+    compared = {o.split(" (")[0] for o in at.multiselect(key="cmp_examples").options}  # labels: 'name (architecture)'
+    assert compared == set(designs)
+    for name in ("db-erp", "tiers", "demand-200dbs", "background-25vms"):
+        assert name not in offered and name not in compared
+
+
+def test_markdown_in_a_shared_design_name_is_shown_as_text():
+    from ui.fmt import md
+    from ui.state import encode_scenario
+
+    d = dict(REF, name="![b](http://127.0.0.1:9/x.png) [link](http://127.0.0.1:9/l) $x$")
+    at = _app({"s": encode_scenario(json.dumps(d), "oltp-8k")})
+    assert not at.exception and not _errors(at)
+    sources = [c.value for c in at.sidebar.caption] + [c.value for c in at.caption]
+    named = [s for s in sources if "127.0.0.1" in s]
+    assert named, sources
+    for s in named:  # every markdown character escaped, the URL broken for autolinking
+        assert md(d["name"]) in s and d["name"] not in s and "http://" not in s, s
+        assert "![b](http://127.0.0.1:9/x.png)" in _text(s)
+    assert md(d["name"]).startswith("\\!\\[b\\]\\(http:\u2060//")
+
+
+def test_degraded_mode_shows_only_degraded_numbers():
+    from planner.design import parse_design
+    from planner.report import evaluate_report
+    from planner.workload import profiles
+
+    rep = evaluate_report(parse_design(REF), profiles()["oltp-8k"])
+    deg = rep["degraded"]
+    at = _app().switch_page("ui/performance_page.py").run()
+    assert any(c.value.startswith("band ") for c in at.caption)
+    at.toggle(key="p_degraded").set_value(True).run()
+    assert not at.exception
+    assert _metric(at, "IOPS") == f"{deg['iops']:,.0f}"
+    assert _metric(at, "Bandwidth") == f"{deg['bandwidth_mb_s']:,.0f} MB/s"
+    assert _metric(at, "p99 read latency (VM)") == f"{deg['p99_read_latency_ms']:.3f} ms"
+    assert _metric(at, "VM latency") == f"{deg['vm_latency_ms']:.3f} ms"
+    # no band next to degraded figures, and no caption about bands that are not shown
+    assert not any(c.value.startswith("band ") or c.value.startswith("Bands:") for c in at.caption)
+    fig = json.loads(at.get("plotly_chart")[0].proto.spec)
+    point = [t for t in fig["data"] if t.get("name") == "this workload"][0]
+    assert point["x"][0] == pytest.approx(deg["iops"]) and point["y"][0] == pytest.approx(deg["vm_latency_ms"])
+    assert "one node down" in fig["layout"]["title"]["text"]
+
+
+@pytest.mark.parametrize("workload", ["oltp-8k", "Peak4kRead"])
+def test_endurance_is_shown(workload):
+    from planner.design import parse_design
+    from planner.report import evaluate_report
+    from planner.workload import profiles
+
+    rep = evaluate_report(parse_design(REF), profiles()[workload])
+    at = _app().switch_page("ui/performance_page.py").run()
+    at.selectbox(key="p_workload").set_value(workload).run()
+    shown = _metric(at, "Capacity drive endurance at this load")
+    assert shown == ("never wears out" if rep["endurance_years"] is None else f"{rep['endurance_years']:,.1f} years")
+
+
+RAW_NUMBER = re.compile(r"^-?\d+\.\d{4,}$|\b\d+(\.\d+)?e[+-]\d+\b|^(None|nan|inf)$", re.I)
+PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
+         "ui/compare_page.py", "ui/calibration_page.py"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_numbers_on_screen_are_formatted_and_headers_readable(page):
+    at = _app()
+    if page != PAGES[0]:
+        at.switch_page(page).run()
+    at.toggle(key="presenter").set_value(False).run()
+    if page == "ui/performance_page.py":
+        at.get("expander")  # tables are inside an expander; AppTest renders it regardless
+    assert not at.exception
+    for m in at.metric:
+        assert not RAW_NUMBER.search(str(m.value)), (m.label, m.value)
+    for df in at.dataframe:
+        if df.proto.editing_mode:  # an editor (the tier set): its headers are its column_config labels
+            continue
+        frame = df.value
+        for col in frame.columns:
+            assert "_" not in str(col), (page, col)  # no snake_case header
+            for v in frame[col]:
+                assert v is None or not RAW_NUMBER.search(str(v)), (page, col, v)
+                assert not (isinstance(v, float) and (v != v or abs(v) == float("inf"))), (page, col, v)
+
+
+def test_import_panel_quotes_file_names_as_text_and_names_out_of_range_inputs():
+    at = _app().switch_page("ui/calibration_page.py").run()
+    name = "![x](http://127.0.0.1:9/x.png).xml"
+    at.file_uploader(key="imp_files").set_value([(name, b"<Results><broken", "text/xml")]).run()
+    at.button(key="imp_load").click().run()
+    assert not at.exception
+    (err,) = [e.value for e in at.error]
+    assert "![x](" not in err and "http://" not in err and _text(err).startswith(name)
+    at.number_input(key="imp_per_node").set_value(5000).run()
+    assert any("VMs or processes per node must be a whole number, 1–2,000 (you typed 5,000)" in _text(e)
+               for e in _errors(at)), _errors(at)
+
+
+@pytest.mark.parametrize("change", ["cap", "cpu"])
+def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
+    """Found by the app fuzz: a loaded CPU cap of 1e-12 is valid (gt=0) but was below the
+    slider's 0.05 (StreamlitValueBelowMinError); a CPU at 5e-324 GHz makes the model give
+    no finite IOPS, and the band caption compared None < None."""
+    from planner.catalog import load_catalog
+
+    d = json.loads(json.dumps(REF))
+    if change == "cap":
+        d["cpu_utilization_cap"] = 1e-12
+    else:
+        rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {"base_ghz": 5e-324}
+        rec.pop("device_class")
+        d["node"]["cpu"]["model"] = rec
+    at = _app()
+    at.file_uploader(key="uploader").set_value(("edge.json", json.dumps(d).encode(), "application/json")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    loaded = json.loads(at.session_state["design_json"])
+    assert loaded["cpu_utilization_cap"] == d["cpu_utilization_cap"]
+    assert (loaded["node"]["cpu"]["model"] == REF["node"]["cpu"]["model"]) == (change == "cap")  # the inline CPU
+    for page in ("ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py", "ui/compare_page.py"):
+        at.switch_page(page).run()
+        assert not at.exception, (page, [e.value for e in at.exception])

@@ -1,0 +1,120 @@
+"""CLI errors: exactly one line on stderr, 'error: <field>: <reason>', exit
+status 2; argparse's errors too (no usage block); user strings escaped so a
+newline cannot forge a second line; an OSError names the argument."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+REF = str(EX / "reference.json")
+LINE = re.compile(r"^error: [^\s:][^:]*: \S.*$")
+LONG = "x" * 5000
+
+
+def _fails(argv, capsys, field: str) -> str:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.split("\n")
+    assert len(lines) == 2 and lines[1] == "", err  # exactly one line
+    assert LINE.match(lines[0]) and lines[0].startswith(f"error: {field}: "), lines[0]
+    assert "usage:" not in err and "Traceback" not in err
+    return lines[0]
+
+
+@pytest.mark.parametrize("argv, field", [
+    ([], "command"),
+    (["bogus"], "command"),
+    (["evaluate"], "design"),
+    (["sla", REF], "db"),
+    (["evaluate", REF, "--transport", "carrier-pigeon"], "transport"),
+    (["evaluate", REF, "--nodes", "three"], "nodes"),
+    (["evaluate", REF, "--nodes", "9" * 5000], "nodes"),
+    (["evaluate", REF, "--vcpu-oversubscription", "nan"], "vcpu-oversubscription"),
+    (["evaluate", REF, "--cpu-utilization-cap", "inf"], "cpu-utilization-cap"),
+    (["evaluate", REF, "--frobnicate"], "arguments"),
+    (["size", str(EX / "demand-200dbs.json"), "--top", "0"], "top"),
+    (["catalog", "gpu"], "device_class"),
+    (["schema", "bogus"], "kind"),
+    (["validate", "--format", "xml"], "format"),
+])
+def test_argument_errors_are_one_line(argv, field, capsys):
+    _fails(argv, capsys, field)
+
+
+def test_long_user_strings_are_truncated_in_the_message(capsys):
+    line = _fails(["evaluate", REF, "--transport", LONG], capsys, "transport")
+    assert len(line) < 300
+
+
+def test_calibrate_rejects_negative_bootstrap(capsys):
+    # --dry-run: before this check the refit ran and would write a calibration without bands
+    line = _fails(["calibrate", "--dry-run", "--no-cv", "--bootstrap", "-1"], capsys, "bootstrap")
+    assert "0..200" in line
+
+
+@pytest.mark.parametrize("arg", ["design", "workload", "db", "catalog"])
+def test_file_name_too_long_names_the_argument(arg, capsys):
+    argv = {"design": ["evaluate", LONG], "workload": ["evaluate", REF, "--workload", LONG],
+            "db": ["sla", REF, "--db", LONG], "catalog": ["catalog", "nic", "--catalog", LONG]}[arg]
+    line = _fails(argv, capsys, arg)
+    assert line.endswith("file name too long") and len(line) < 300
+
+
+@pytest.mark.parametrize("where", ["cpu", "workload", "name"])
+def test_a_newline_in_a_user_string_cannot_forge_a_second_line(where, tmp_path, capsys):
+    d = json.loads(Path(REF).read_text())
+    argv = ["evaluate", str(tmp_path / "d.json")]
+    if where == "cpu":
+        d = copy.deepcopy(d)
+        d["node"]["cpu"]["model"] = "nope\nerror: forged: second line"
+        field = "node.cpu.model"
+    elif where == "workload":
+        argv += ["--workload", "nope\nerror: forged: second line"]
+        field = "workload"
+    else:
+        d["name"] = "x" * 300 + "\nerror: forged"
+        field = "name"
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    line = _fails(argv, capsys, field)
+    assert "\\n" in line or line.endswith("…)")  # escaped, or cut before it
+
+
+def test_a_validator_message_has_no_pydantic_prefix(tmp_path, capsys):
+    d = json.loads(Path(REF).read_text()) | {"nodes": 2}
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "(root)")
+    assert line == ("error: (root): resiliency 'mirror-3way' needs at least 3 fault domains (nodes); "
+                    "this design has 2")
+
+
+@pytest.mark.parametrize("argv, field", [
+    (["evaluate", "x\x00y"], "design"), (["evaluate", REF, "--workload", "a\x00b"], "workload"),
+    (["evaluate", REF, "--catalog", "\x00"], "catalog"), (["sla", REF, "--db", "a\x00"], "db"),
+    (["catalog", "--catalog", "a\x00b"], "catalog")])
+def test_a_nul_character_in_an_argument_is_named(argv, field, capsys):
+    # os.open and pathlib raise ValueError('embedded null byte'), which escaped as a traceback
+    assert _fails(argv, capsys, field).endswith("contains a NUL character")
+
+
+def test_the_reader_refuses_a_nul_in_a_file_name():
+    from planner.errors import PlannerError
+    from planner.jsonio import read_bounded
+
+    with pytest.raises(PlannerError, match="contains a NUL character"):
+        read_bounded("a\x00b", 10, "design")
+
+
+def test_a_made_up_key_is_quoted_in_the_field(tmp_path, capsys):
+    d = json.loads(Path(REF).read_text()) | {"z: r\nerror": 1}
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "'z: r\\nerror'")
+    assert line == "error: 'z: r\\nerror': Extra inputs are not permitted (got 1)"

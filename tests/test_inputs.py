@@ -1,0 +1,174 @@
+"""Input hardening: every reader (designs, workloads, databases, tiers, costs,
+demands, catalog files and folders) goes through planner.jsonio, so hostile JSON
+is a one-line error naming the file or field, never a traceback or a hang."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from planner import jsonio
+from planner.catalog import parse_catalog_file
+from planner.cli import main
+from planner.errors import CatalogError, PlannerError
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+REF = str(EX / "reference.json")
+
+DEEP = "[" * 5000 + "]" * 5000
+HOSTILE = {
+    "deep": (DEEP, "nested deeper than 64"),
+    "deep object": ('{"a": ' * 3000 + "1" + "}" * 3000, "nested deeper than 64"),
+    "long int": ('{"size_tb": ' + "9" * 5000 + "}", "size_tb: integer with 5000 digits"),
+    "NaN": ('{"size_tb": NaN}', "size_tb: NaN is not allowed"),
+    "Infinity": ('{"size_tb": Infinity}', "size_tb: Infinity is not allowed"),
+    "-Infinity": ('{"x": [1, -Infinity]}', "x[1]: -Infinity is not allowed"),
+    "overflow": ('{"size_tb": 1e999}', "size_tb: number '1e999' is out of range"),
+}
+
+# every CLI reader: (argv with {f} for the hostile file, the field the error names)
+READERS = {
+    "design": (["evaluate", "{f}"], "design"),
+    "workload": (["evaluate", REF, "--workload", "{f}"], "workload"),
+    "db": (["sla", REF, "--db", "{f}"], "db"),
+    "background": (["sla", REF, "--db", str(EX / "db-erp.json"), "--background", "{f}"], "workload"),
+    "tiers": (["price", REF, "--tiers", "{f}"], "tiers"),
+    "costs": (["price", REF, "--costs", "{f}"], "costs"),
+    "demand": (["size", "{f}"], "demand"),
+    "calibration": (["evaluate", REF, "--workload", "oltp-8k", "--calibration", "{f}"], "calibration"),
+    "compare": (["compare", REF, "{f}", "--workload", "oltp-8k"], "design"),
+    "database": (["compare", REF, "--database", "{f}"], "database"),
+    "bom": (["bom", "{f}"], "design"),
+}
+
+
+def _run(argv, capsys):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("reader", list(READERS))
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_every_reader_rejects_hostile_json_in_one_line(reader, kind, tmp_path, capsys):
+    text, expect = HOSTILE[kind]
+    f = tmp_path / "input.json"
+    f.write_text(text)
+    argv, field = READERS[reader]
+    code, out, err = _run([a.replace("{f}", str(f)) for a in argv], capsys)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {field}"), err
+    assert expect in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_catalog_upload_rejects_hostile_json(kind):
+    text, expect = HOSTILE[kind]
+    with pytest.raises(CatalogError) as exc:
+        parse_catalog_file(text.encode(), "mine.json")
+    assert str(exc.value).startswith("mine.json") and expect.split(": ")[-1] in str(exc.value)
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_catalog_folder_rejects_hostile_json(kind, tmp_path, capsys):
+    (tmp_path / "evil.json").write_text(HOSTILE[kind][0])
+    code, out, err = _run(["catalog", "nic", "--catalog", str(tmp_path)], capsys)
+    assert code == 2 and len(err.splitlines()) == 1 and err.startswith("error: evil.json"), err
+
+
+@pytest.mark.parametrize("doc", [{}, {"device_class": [], "records": []}, {"device_class": {}, "records": []},
+                                 {"device_class": "nic", "records": [{"id": ["x"]}]}, [], "nic", 3])
+def test_catalog_file_of_the_wrong_shape_names_the_file(doc):
+    with pytest.raises(CatalogError) as exc:
+        parse_catalog_file(json.dumps(doc).encode(), "shape.json")
+    assert str(exc.value).startswith("shape.json: ")
+
+
+def test_depth_limit_is_64_and_ignores_brackets_in_strings():
+    ok = "[" * 64 + "]" * 64
+    assert jsonio.nesting_depth(ok) == 64 and jsonio.loads(ok, "x") is not None
+    with pytest.raises(PlannerError, match="nested deeper than 64"):
+        jsonio.loads("[" + ok + "]", "x")
+    assert jsonio.loads(json.dumps({"a": "[" * 1000 + '\\"{' * 100}), "x")["a"].startswith("[[")
+
+
+def test_size_limit_before_parsing():
+    with pytest.raises(PlannerError, match="larger than 10 bytes"):
+        jsonio.loads(" " * 11, "x", max_bytes=10)
+
+
+def test_a_300_digit_integer_is_still_a_number():
+    assert jsonio.loads("[" + "9" * 300 + "]", "x")[0] == int("9" * 300)
+
+
+def _cli(args, timeout=60):
+    """The real CLI in a subprocess (with a memory cap, so an unbounded read fails fast)."""
+    def cap_memory():  # pragma: no cover - runs in the child
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    return subprocess.run([sys.executable, "-m", "planner", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout, preexec_fn=cap_memory)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_catalog_folder_with_a_fifo_does_not_hang(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")
+    r = _cli(["catalog", "nic", "--catalog", str(tmp_path)])
+    assert r.returncode == 2 and r.stderr.strip() == "error: pipe.json: 'pipe.json' is not a regular file"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_catalog_folder_symlink_to_dev_zero_is_refused(tmp_path):
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    r = _cli(["catalog", "nic", "--catalog", str(tmp_path)])
+    assert r.returncode == 2 and r.stderr.strip() == "error: zero.json: 'zero.json' is not a regular file"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_design_file_that_is_a_fifo_or_folder_is_refused(tmp_path, capsys):
+    os.mkfifo(tmp_path / "pipe.json")
+    for target in (tmp_path / "pipe.json", tmp_path):
+        code, _, err = _run(["evaluate", str(target)], capsys)
+        assert code == 2 and "is not a regular file" in err and err.startswith("error: design: ")
+
+
+def test_symlink_to_a_regular_design_file_still_works(tmp_path, capsys):
+    (tmp_path / "link.json").symlink_to(EX / "reference.json")
+    code, out, _ = _run(["evaluate", str(tmp_path / "link.json")], capsys)
+    assert code == 0 and json.loads(out)["design"] == "reference"
+
+
+@pytest.mark.parametrize("field", ["list_price_usd", "power_w"])
+@pytest.mark.parametrize("value", ["-5", "NaN", "Infinity", "1e999"])
+def test_catalog_prices_and_power_must_be_finite_and_non_negative(field, value):
+    rec = json.loads((ROOT / "hardware_catalog" / "nics.json").read_text())["records"][0]
+    text = json.dumps({"device_class": "nic", "records": [rec | {field: 0}]}).replace(f'"{field}": 0', f'"{field}": {value}')
+    with pytest.raises(CatalogError) as exc:
+        parse_catalog_file(text.encode(), "mine.json")
+    assert field in str(exc.value), exc.value
+
+
+@pytest.mark.parametrize("model, data", [
+    ("design", {"ram_gb": float("inf")}), ("workload", {"working_set_gb_per_vm": float("inf")}),
+    ("db", {"size_tb": float("nan")})])
+def test_models_refuse_non_finite_numbers_built_in_code(model, data):
+    from planner.design import parse_design
+    from planner.sla import Database
+    from planner.workload import parse_workload
+
+    ref = json.loads((EX / "reference.json").read_text())
+    with pytest.raises((PlannerError, ValueError)):
+        if model == "design":
+            parse_design(ref | {"node": ref["node"] | data})
+        elif model == "workload":
+            parse_workload({"block_size_kib": 8, "read_fraction": 0.7, "vms_per_node": 4} | data)
+        else:
+            Database.model_validate(json.loads((EX / "db-erp.json").read_text()) | data)

@@ -1,0 +1,145 @@
+"""Every JSON output parses with a strict parser (no NaN, no Infinity): a value
+that does not exist is null with a reason next to it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from planner import jsonio
+from planner.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+REF = str(EX / "reference.json")
+
+
+def strict_loads(text: str):
+    def refuse(name):
+        raise ValueError(f"{name} in output")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def _ok(argv, capsys):
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert jsonio.UNEXPLAINED not in out  # every null is explained where it is made
+    return strict_loads(out)
+
+
+def test_read_only_workload_endurance_is_null_with_reason(capsys):
+    out = _ok(["evaluate", REF, "--workload", "Peak4kRead"], capsys)
+    assert out["endurance_years"] is None
+    assert out["endurance_note"] == "no writes: the drives never wear out at this load"
+    out = _ok(["evaluate", REF, "--workload", "oltp-8k"], capsys)
+    assert out["endurance_years"] > 0 and "endurance_note" not in out
+
+
+def test_a_tier_that_cannot_be_met_has_no_price_and_says_why(capsys):
+    out = _ok(["price", str(EX / "edge-2node.json"), "--n-plus-one"], capsys)
+    ultra = out["tiers"]["Ultra"]
+    assert ultra["max_dbs"] == 0 and ultra["price_usd_per_month"] is None
+    assert "no Ultra database fits" in ultra["price_note"]
+    assert all(t["price_usd_per_month"] > 0 for t in out["tiers"].values() if t["max_dbs"] > 0)
+
+
+def test_costs_of_zero_price_at_zero(tmp_path, capsys):
+    parts = ["intel-xeon-gold-6246", "intel-p4510-1tb", "intel-optane-pmem-128gb", "mellanox-cx4-lx-2x25g",
+             "supermicro-1029u-tn10rt"]
+    costs = {"part_prices_usd": dict.fromkeys(parts, 0), "ram_usd_per_gb": 0, "power_usd_per_kwh": 0,
+             "rack_unit_usd_per_month": 0, "windows_datacenter_usd_per_core": 0}
+    (tmp_path / "c.json").write_text(json.dumps(costs))
+    out = _ok(["price", REF, "--costs", str(tmp_path / "c.json")], capsys)  # was ZeroDivisionError
+    for t in out["tiers"].values():
+        assert t["price_usd_per_month"] == 0.0 and t["break_even_fill"] == pytest.approx(0.7 * 0.7)
+
+
+@pytest.mark.parametrize("db, note", [
+    ({"size_tb": 5000}, "does not fit"),
+    ({"latency_target_ms": 0.02}, "nothing can be guaranteed"),
+])
+def test_sla_without_a_guarantee_has_null_latency_and_reason(db, note, tmp_path, capsys):
+    doc = json.loads((EX / "db-erp.json").read_text()) | db
+    (tmp_path / "db.json").write_text(json.dumps(doc))
+    out = _ok(["sla", REF, "--db", str(tmp_path / "db.json")], capsys)
+    assert out["guaranteed_iops"] == 0 and out["latency_ms"] is None and note in out["latency_note"]
+
+
+def test_strict_nulls_non_finite_values_and_explains_them():
+    text = jsonio.dumps({"a": float("inf"), "b": [1.0, float("nan")], "c": float("nan"), "c_note": "why"})
+    assert strict_loads(text) == {"a": None, "a_note": jsonio.UNEXPLAINED, "b": [1.0, None],
+                                  "c": None, "c_note": "why"}
+
+
+@pytest.mark.parametrize("price, reason", [(-5000, "greater than or equal to 0"), (1e12, "less than or equal to"),
+                                           ("NaN", "NaN is not allowed"), ("Infinity", "Infinity is not allowed")])
+def test_part_price_overrides_must_be_finite_and_non_negative(price, reason, tmp_path, capsys):
+    # a negative override once priced a cluster at -105,671 USD/month
+    text = '{"part_prices_usd": {"intel-p4510-1tb": %s}}' % price
+    (tmp_path / "c.json").write_text(text)
+    assert main(["price", REF, "--costs", str(tmp_path / "c.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: costs.part_prices_usd.intel-p4510-1tb: ") and reason in err, err
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -1.0])
+def test_cost_figures_given_in_code_must_be_finite(value):
+    from pydantic import ValidationError
+
+    from planner.pricing import CostAssumptions
+
+    with pytest.raises(ValidationError):
+        CostAssumptions(part_prices_usd={"x": value})
+    if value != -1.0:
+        with pytest.raises(ValidationError):
+            CostAssumptions(power_usd_per_kwh=value)
+
+
+def test_a_catalog_price_that_is_not_finite_is_a_pricing_error():
+    from planner.catalog import load_catalog
+    from planner.design import load_design, resolve
+    from planner.pricing import PricingError, monthly_cost
+
+    rd = resolve(load_design(REF), load_catalog())
+    drive = rd.node.drive.model_copy(update={"list_price_usd": float("inf")})
+    rd = rd.model_copy(update={"node": rd.node.model_copy(update={"drive": drive})})
+    with pytest.raises(PricingError, match="list_price_usd of part 'intel-p4510-1tb'"):
+        monthly_cost(rd)
+
+
+def _extreme_design(tmp_path, **cpu) -> str:
+    from planner.catalog import load_catalog
+
+    d = json.loads((EX / "reference.json").read_text())
+    rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | cpu
+    rec.pop("device_class")
+    d["node"]["cpu"]["model"] = rec
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    return str(tmp_path / "d.json")
+
+
+@pytest.mark.parametrize("command", ["evaluate", "sla", "price"])
+def test_extreme_but_valid_part_figures_give_nulls_with_the_reason(command, tmp_path, capsys):
+    # 5e-324 GHz passes the CPU record's gt=0: the model overflows; found by the fuzz campaign
+    design = _extreme_design(tmp_path, base_ghz=5e-324)
+    argv = {"evaluate": ["evaluate", design, "--workload", "oltp-8k"],
+            "sla": ["sla", design, "--db", str(EX / "db-erp.json")], "price": ["price", design]}[command]
+    out = _ok(argv, capsys)  # strict, every null explained, no RuntimeWarning on stderr either
+    if command != "price":  # a price needs no performance figure that overflows
+        assert jsonio.NOT_COMPUTABLE in json.dumps(out)
+
+
+def test_a_database_smaller_than_a_gigabyte_is_refused(tmp_path, capsys):
+    doc = json.loads((EX / "db-erp.json").read_text()) | {"size_tb": 5e-324}  # IOPS per GB was Infinity
+    (tmp_path / "db.json").write_text(json.dumps(doc))
+    assert main(["sla", REF, "--db", str(tmp_path / "db.json")]) == 2
+    assert capsys.readouterr().err.startswith("error: db.size_tb: Input should be greater than or equal to 0.001")
+
+
+def test_other_architectures_explain_a_null_endurance_too(capsys):
+    out = _ok(["compare", str(EX / "san-raid5.json"), REF, "--workload", "Peak4kRead", "--full"], capsys)
+    for rep in out:
+        assert rep["endurance_years"] is None and "never wear out" in rep["endurance_note"]

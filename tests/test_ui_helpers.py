@@ -1,0 +1,86 @@
+"""The UI's formatting and input helpers (no Streamlit run needed)."""
+from __future__ import annotations
+
+import pytest
+
+from planner.design import Design, NodeSpec
+from planner.sla import Database
+from ui import fmt, inputs
+
+
+@pytest.mark.parametrize("x, shown", [(1740666.3, "1,740,666"), (576646.9, "576,647"), (57.74, "57.7"),
+                                      (4.567, "4.57"), (0.4629, "0.463"), (0, "0"), (None, "–"),
+                                      (float("nan"), "–"), (float("inf"), "–"), (-0.0001, "0.000")])
+def test_numbers_have_separators_and_sensible_precision(x, shown):
+    assert fmt.num(x) == shown
+
+
+def test_units_and_bands():
+    assert fmt.ms(0.46292) == "0.463 ms" and fmt.ms(12.345) == "12.3 ms" and fmt.ms(None) == "–"
+    assert fmt.tb(8.9973) == "9.00 TB" and fmt.usd(105671.2) == "$105,671" and fmt.usd(-5) == "-$5"
+    assert fmt.pct(0.255) == "26 %" and fmt.years(0.4288) == "0.4 years" and fmt.years(None) == "–"
+    assert fmt.band(576647, 549243, 646156) == "576,647 (549,243–646,156)"
+    assert fmt.span(0.142, 0.166, fmt.ms) == "0.142–0.166 ms"
+    assert fmt.label("capacity_drives") == "capacity drives" and "_" not in fmt.label("some_new_key")
+
+
+@pytest.mark.parametrize("text", ["![b](http://host/x.png)", "[l](http://h/l)", "<img src=x>", "$x^2$",
+                                  "**b** _i_ `c` ~~s~~ | t |", "# h", "1. list", "- item", ":material/home:",
+                                  "see http://h/x or www.h.com or a@b.com"])
+def test_user_text_has_no_live_markdown(text):
+    s = fmt.md(text)
+    plain = s.replace("\\", "").replace(fmt.WORD_JOINER, "")
+    assert plain == text  # the reader sees exactly what was typed
+    for i, ch in enumerate(s):  # every markdown character is escaped
+        if ch in "[]()!<>$*_`~|#" and (i == 0 or s[i - 1] != "\\"):
+            assert s[i - 1:i + 1] == "\\\\" + ch, (text, s)
+    for link in ("http://", "www.", "a@b", ":material/"):
+        assert link not in s
+    assert fmt.md("a\nb\r\nc") == "a b c"
+
+
+def test_model_bounds_come_from_the_model():
+    assert inputs.model_bounds(Design, "nodes") == (1, 16, False)
+    assert inputs.model_bounds(NodeSpec, "ram_gb") == (0, 100_000, True)
+    assert inputs.model_bounds(Database, "latency_target_ms") == (0.02, 10_000.0, False)
+
+
+@pytest.mark.parametrize("value, msg", [
+    (5, None), (16, None), (1000, "Nodes must be a whole number, 1–16 (you typed 1,000)"),
+    (0, "Nodes must be a whole number, 1–16 (you typed 0)"),
+    (-3, "Nodes must be a whole number, 1–16 (you typed -3)"),
+    (2.5, "Nodes must be a whole number, 1–16 (you typed 2.5)"),
+    (None, "Nodes must be a whole number, 1–16 (you typed nothing)"),
+])
+def test_out_of_range_message_names_field_range_and_value(value, msg):
+    assert inputs.check("Nodes", value, 1, 16, integer=True) == msg
+
+
+def test_exclusive_bound_is_said_so():
+    assert inputs.check("RAM per node, GB", 0.0, 0, 100_000, lo_open=True, unit="GB") == \
+        "RAM per node, GB must be more than 0 and at most 100,000 GB (you typed 0)"
+
+
+def test_log_axis_ticks_have_no_long_decimals():
+    from ui.charts import log_ticks
+
+    t = log_ticks([0.142, 0.46, 2.5])
+    assert t["ticktext"] == ["0.1", "0.2", "0.5", "1", "2", "5"]
+    assert log_ticks([500, 1.2e6])["ticktext"][-3:] == ["500k", "1M", "2M"]
+
+
+def test_charts_use_readable_names_and_formatted_labels():
+    from ui import charts
+
+    util = {"vm_vcpu": 0.04, "host_cpu": 0.6, "network": 0.15, "cache": 0.32, "capacity_drives": 0.29}
+    fig = charts.utilisation_bars(util, "cpu_utilization_cap")
+    assert list(fig.data[0].y) == ["VM vCPUs", "host CPU", "network", "cache devices", "capacity drives"]
+    fig = charts.compare_bars(["current", "what-if"], [576646.9, 686598.2], "IOPS", "IOPS")
+    assert list(fig.data[0].text) == ["576,647", "686,598"]  # was '5.77e+05'
+    curve = {"iops": [1e4, 5e5], "read_latency_ms": [0.14, 0.15], "write_latency_ms": [0.2, 0.22],
+             "vm_latency_ms": [0.45, 0.6], "p99_read_latency_ms": [1.6, 2.4], "iops_capacity": 6e5,
+             "cpu_cap_iops": None, "vm_latency_ms_low": [0.44, 0.55], "vm_latency_ms_high": [0.47, 0.8]}
+    fig = charts.latency_curve(curve, {"iops": 4e5, "vm_latency_ms": 0.46, "iops_low": 3.8e5, "iops_high": 4.3e5,
+                                       "vm_latency_ms_low": 0.45, "vm_latency_ms_high": 0.48}, band=True)
+    assert "VM (mean), band" in [t.name for t in fig.data]
+    assert all(len(s) <= 4 for s in fig.layout.yaxis.ticktext)
