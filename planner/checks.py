@@ -77,8 +77,8 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
             "csv_cache_gb": rd.design.csv_cache_gb}
 
 
-def _evaluate(rd: ResolvedDesign, demand: Demand, multiplier=None):
-    p = default_params()
+def _evaluate(rd: ResolvedDesign, demand: Demand, multiplier=None, params=None):
+    p = params or default_params()
     D = DesignArrays.from_designs([rd])
     W = demand_workload(demand, multiplier)
     out = evaluate_arrays(D, W, p)
@@ -101,13 +101,15 @@ def _f(x) -> float:
     return float(np.ravel(x)[0])
 
 
-def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = None, quick: bool = False) -> dict:
+def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = None, quick: bool = False,
+                 params=None) -> dict:
     """Every rule of :data:`planner.rules.RULES` on one design.
 
     Returns ``checks`` (rule -> ``{"passed", "reason"}``), ``fails`` (names),
     ``feasible``, the cost, capacity, per-tier latency and compute figures.
     With ``quick``, a design that already failed a rule skips the performance
-    model and returns only ``checks``, ``fails`` and ``feasible``.
+    model and returns only ``checks``, ``fails`` and ``feasible``. ``params``:
+    model parameters (default: the shipped calibration), e.g. a customer refit.
     """
     a = a or CostAssumptions()
     d, n = rd.design, rd.node
@@ -223,7 +225,7 @@ def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None =
     if quick and any(not v["passed"] for v in checks.values()):
         fails = [k for k, v in checks.items() if not v["passed"]]
         return {"checks": checks, "fails": fails, "feasible": False}
-    out, deg, endu = _evaluate(rd, demand)
+    out, deg, endu = _evaluate(rd, demand, params=params)
     per_tier = {c.name: _f(class_latency_ms(out, c)) for c in demand.classes(1.0)}
     lat_ok = bool(np.ravel(latency_ok(out, demand))[0])
     put("iops_at_latency", lat_ok, f"{iops:,.0f} IOPS: " + ", ".join(
@@ -268,14 +270,14 @@ def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None =
 
 
 # ------------------------------------------------------------ headroom
-def limits(rds: list[ResolvedDesign], demand: Demand) -> list[dict]:
+def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]:
     """For each design, the factor the (grown) demand can be multiplied by
     before each resource runs out, the binding resource, and the guaranteed
     IOPS (the demand-shaped load at which every tier meets its latency target,
     N+1 when asked). One vectorised model call per pass for all designs."""
     if not rds:
         return []
-    p = default_params()
+    p = params or default_params()
     iops, tb, _ = demand.totals()
     g = demand.growth
     D = DesignArrays.from_designs(rds)
@@ -336,7 +338,7 @@ def growth_per_year(demand: Demand, amortisation_months: int) -> float:
 
 
 def multi_year(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = None, years: int | None = None,
-               catalog=None) -> dict:
+               catalog=None, params=None) -> dict:
     """Demand per year (compound growth equivalent to the demand's growth over
     the amortisation period) and the nodes of this design's configuration each
     year needs; ``first_year_needing_more_nodes`` is when the cluster needs
@@ -361,7 +363,7 @@ def multi_year(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = N
     K, Y = len(candidates), len(mults)
     Dk = D.take(np.repeat(np.arange(K), Y))
     W = demand_workload(demand, np.tile(mults, K))
-    p = default_params()
+    p = params or default_params()
     good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
     if demand.n_plus_one:
         Dkd, Wkd = degraded_arrays(Dk, W)

@@ -25,6 +25,17 @@ def load_json_model(path: str | Path, model: type[BaseModel], field: str):
     return _load(path, model, InputError, field, prefix=field, max_bytes=MAX_INPUT_FILE_BYTES)
 
 
+def _calibration_args(args):
+    """(params, bootstrap sets) of ``--calibration``, or (None, None) for the shipped fit;
+    a refit's band comes from its own bootstrap sets (none: band = point)."""
+    if not getattr(args, "calibration", None):
+        return None, None
+    from planner.refit import read_calibration
+
+    cal = read_calibration(args.calibration)
+    return cal.params, cal.bootstrap_params()
+
+
 def cmd_sla(args) -> int:
     from planner.cli import _design_from_args, _print
     from planner.catalog import load_catalog
@@ -35,12 +46,8 @@ def cmd_sla(args) -> int:
     rd = resolve(_design_from_args(args), load_catalog(args.catalog))
     db = load_json_model(args.db, Database, "db")
     bg = load_workload(args.background) if args.background else None
-    params = None
-    if args.calibration:
-        from planner.refit import read_calibration
-
-        params = read_calibration(args.calibration).params  # explicit params: the band is the point
-    out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params).model_dump(mode="json")
+    params, boot = _calibration_args(args)
+    out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
     _print(strict(out, NOT_COMPUTABLE))
     return 0
 
@@ -55,7 +62,8 @@ def cmd_price(args) -> int:
     rd = resolve(_design_from_args(args), load_catalog(args.catalog))
     tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
     costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
-    _print(strict(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one), NOT_COMPUTABLE))
+    params, _ = _calibration_args(args)
+    _print(strict(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one, params=params), NOT_COMPUTABLE))
     return 0
 
 
@@ -69,7 +77,9 @@ def cmd_size(args) -> int:
     if args.top < 1 or args.top > 100:
         raise InputError(f"must be 1..100 (got {args.top})", "top")
     costs = load_json_model(args.costs, CostAssumptions, "costs") if getattr(args, "costs", None) else None
-    out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs).model_dump(mode="json")
+    params, _ = _calibration_args(args)
+    out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs,
+               params=params).model_dump(mode="json")
     _print(strict(out, NOT_COMPUTABLE))
     return 0
 
@@ -205,6 +215,7 @@ def register_price(sub) -> None:
     _design_args(p)
     p.add_argument("--tiers", help="tiers JSON (default: the shipped set)")
     p.add_argument("--costs", help="cost assumptions JSON")
+    p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_price)
 
 
@@ -216,6 +227,7 @@ def register_size(sub) -> None:
     p.add_argument("--catalog", help="extra catalog folder")
     p.add_argument("--top", type=_int_arg, default=5)
     p.add_argument("--costs", help="cost assumptions JSON")
+    p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_size)
 
 

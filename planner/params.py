@@ -109,6 +109,10 @@ class Calibration(BaseModel):
     domain: dict = Field(default_factory=dict, description="the calibrated domain (planner.domain)")
     bands: dict = Field(default_factory=dict, description="held-out error quantiles (planner.uncertainty)")
 
+    def bootstrap_params(self) -> list[ModelParams]:
+        """The file's bootstrap parameter sets (empty when it carries none)."""
+        return [ModelParams.from_vector(v) for v in self.bootstrap]
+
 
 @lru_cache(maxsize=4)
 def load_calibration(path: str | None = None) -> Calibration:

@@ -205,8 +205,10 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None, switches:
             licensing_data()["options"]["azure-local-subscription"]["source"]}
 
 
-def tier_prices(rd: ResolvedDesign, tierset, a: CostAssumptions | None = None, n_plus_one: bool = False) -> dict:
-    """Price per DB per month for each tier.
+def tier_prices(rd: ResolvedDesign, tierset, a: CostAssumptions | None = None, n_plus_one: bool = False,
+                params=None) -> dict:
+    """Price per DB per month for each tier (``params``: model parameters for
+    the IOPS each tier can reserve, default the shipped calibration).
 
     A tier's cost share is the cluster cost x the share of the binding resource
     one DB takes (1 / max DBs alone); price = cost share / fill / (1 - margin).
@@ -217,7 +219,7 @@ def tier_prices(rd: ResolvedDesign, tierset, a: CostAssumptions | None = None, n
     a = a or CostAssumptions()
     cost = monthly_cost(rd, a)
     total = cost["per_cluster"]["total_usd_per_month"]
-    fit = fit_mix(rd, tierset, None, n_plus_one)
+    fit = fit_mix(rd, tierset, None, n_plus_one, params)
     out = {}
     for t in tierset.tiers:
         k = fit["alone"][t.name]["max_dbs"]

@@ -50,6 +50,7 @@ def build(design: Design, workload: Workload, tiers: TierSet | None = None, dema
     a = costs or CostAssumptions()
     tiers = tiers or (demand.tierset() if demand is not None else default_tiers())
     rd = resolve(design, cat)
+    params = calibration.params if calibration is not None else None
     if calibration is not None:
         from planner.refit import evaluate_with_calibration
 
@@ -70,8 +71,8 @@ def build(design: Design, workload: Workload, tiers: TierSet | None = None, dema
         "extrapolation": rep.get("extrapolation", []), "band_basis": rep.get("band_basis", []),
         "warnings": rep.get("warnings", []), "notes": rep.get("notes", []),
         "tiers": [t.model_dump(mode="json") for t in tiers.tiers],
-        "tier_fit": fit_mix(rd, tiers, None, n_plus_one)["alone"],
-        "tier_prices": tier_prices(rd, tiers, a, n_plus_one=n_plus_one),
+        "tier_fit": fit_mix(rd, tiers, None, n_plus_one, params)["alone"],
+        "tier_prices": tier_prices(rd, tiers, a, n_plus_one=n_plus_one, params=params),
         "n_plus_one": n_plus_one,
         "assumptions": {"costs": a.model_dump(mode="json"), "licence_source": a.licence_source},
         "calibration_domain": None, "rules": None, "binding": None, "multi_year": None,
@@ -80,11 +81,11 @@ def build(design: Design, workload: Workload, tiers: TierSet | None = None, dema
         cal = load_calibration()
         out["calibration_domain"] = cal.domain
     if demand is not None:
-        chk = check_design(rd, demand, a)
-        lim = limits([rd], demand)[0]
+        chk = check_design(rd, demand, a, params=params)
+        lim = limits([rd], demand, params)[0]
         out["demand"] = demand.summary()
         out["rules"] = [{"rule": k, "passed": v["passed"], "reason": v["reason"], "title": RULES[k].title,
                          "source": RULES[k].source} for k, v in chk["checks"].items()]
         out["binding"] = lim
-        out["multi_year"] = multi_year(rd, demand, a, catalog=cat)
+        out["multi_year"] = multi_year(rd, demand, a, catalog=cat, params=params)
     return out

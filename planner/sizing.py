@@ -419,17 +419,19 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names)
 
 # ------------------------------------------------------------------ size
 def size(demand: Demand, catalog: Catalog | None = None, top: int = 5, assumptions: CostAssumptions | None = None,
-         max_evaluated: int = MAX_EVALUATED, progress=None) -> SizingResult:
+         max_evaluated: int = MAX_EVALUATED, progress=None, params=None) -> SizingResult:
     """The cheapest design meeting ``demand`` and ``top - 1`` alternatives of
     other signatures (node count, resiliency, drive family, cache), each
     passing every rule; see the module docstring for the method.
 
     ``progress``, if given, is called with a fraction 0..1 now and then.
+    ``params``: model parameters (default: the shipped calibration), e.g. a
+    customer refit.
     """
     t0 = time.perf_counter()
     cat = catalog or load_catalog()
     a = assumptions or CostAssumptions()
-    p = default_params()
+    p = params or default_params()
     iops, tb, _ = demand.totals()
     demand_workload(demand)  # the demand's bounds (raises a named error)
     rej = _Rejections({}, {}, {})
@@ -658,9 +660,9 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5, assumptio
     for cost, pi_, si_, ni_, j, cfg in ranked[:max(top, 1)]:
         design = design_from_parts(P, S, N, MEM, pi_, si_, ni_, pairs[j][0], pairs[j][1], cfg, demand)
         rd = resolve(design, cat)
-        chk = check_design(rd, demand, a)
+        chk = check_design(rd, demand, a, params=p)
         results.append((rd, chk))
-    lim = limits([rd for rd, _ in results], demand)
+    lim = limits([rd for rd, _ in results], demand, p)
     out = []
     for (rd, chk), li in zip(results, lim):
         out.append(_result(rd, chk, li, demand))
@@ -668,7 +670,7 @@ def size(demand: Demand, catalog: Catalog | None = None, top: int = 5, assumptio
     for r in out[1:]:
         r["differs_from_best"] = _differs(best, r)
     if best is not None:
-        best["multi_year"] = multi_year(results[0][0], demand, a, catalog=cat)
+        best["multi_year"] = multi_year(results[0][0], demand, a, catalog=cat, params=p)
     pareto = _pareto(out)
     timing["checks_s"] = time.perf_counter() - t0
     expl = stopped if not out else ""

@@ -278,17 +278,23 @@ def _points(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: b
 
 
 def guarantee(rd: ResolvedDesign, db: Database, background: Workload | None = None,
-              n_plus_one: bool = False, params: ModelParams | None = None) -> "SlaResult":
+              n_plus_one: bool = False, params: ModelParams | None = None,
+              bootstrap: list[ModelParams] | None = None) -> "SlaResult":
     """The IOPS one database can be guaranteed at its latency target (see module doc).
 
-    The band is the 5-95 % range over the calibration bootstrap parameter sets
-    (:func:`planner.report.bootstrap_params`); without them the band is the point.
+    The band is the 5-95 % range over bootstrap parameter sets: ``bootstrap``
+    when given (a refit calibration's own sets), else the shipped calibration's
+    (:func:`planner.report.bootstrap_params`) when ``params`` is the shipped fit;
+    explicit ``params`` without ``bootstrap`` have no band (band = point), since
+    the shipped sets scatter around a different fit.
     """
     from planner.report import BAND_HIGH, BAND_LOW, bootstrap_params
 
     p = params or default_params()
+    if bootstrap is None:
+        bootstrap = bootstrap_params() if params is None else []
     # the fit and its bootstrap sets side by side in every model call
-    pts = _points(rd, db, background, n_plus_one, [p] + (bootstrap_params() if params is None else []))
+    pts = _points(rd, db, background, n_plus_one, [p] + list(bootstrap))
     pt = pts[0]
     draws = [q["g"] for q in pts[1:]]
     lo = float(np.percentile(draws, BAND_LOW)) if draws else pt["g"]

@@ -18,7 +18,7 @@ from planner.capacity import capacity_report
 from planner.compute import ram_needed_gb
 from planner.design import ResolvedDesign
 from planner.errors import PlannerError
-from planner.params import default_params
+from planner.params import ModelParams, default_params
 from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.degraded import degraded_arrays
 
@@ -70,10 +70,10 @@ def default_tiers() -> TierSet:
     return TierSet.model_validate(json.loads(DEFAULT_TIERS_FILE.read_text(encoding="utf-8")))
 
 
-def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool) -> float:
+def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: ModelParams | None = None) -> float:
     """Cluster IOPS (tier's IO shape, open load) with latency still under the
     tier's target: the largest of 400 candidate rates, one vectorised call."""
-    p = default_params()
+    p = params or default_params()
     D = DesignArrays.from_designs([rd])
     x = np.linspace(1.0, 1.0, 1)
     probe = WorkloadArrays(np.asarray(tier.block_size_kib), np.asarray(tier.read_fraction),
@@ -100,14 +100,15 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool) -> float:
 
 
 def fit_mix(rd: ResolvedDesign, tierset: TierSet, counts: dict[str, int] | None = None,
-            n_plus_one: bool = False) -> dict:
+            n_plus_one: bool = False, params: ModelParams | None = None) -> dict:
     """How many DBs of each tier fit alone, and whether a mix fits.
 
     Resources: capacity (usable TB; N+1 uses usable-after-node-loss), reserved
     IOPS (sum of minimums vs the cluster's IOPS at the tier's latency target),
     CPU (vCPUs vs LPs x vcpu_oversubscription; N+1 with one node fewer), RAM
     (the nodes' RAM less host reserve, S2D metadata and CSV cache,
-    :mod:`planner.compute`; N+1 with one node fewer).
+    :mod:`planner.compute`; N+1 with one node fewer). ``params``: model
+    parameters (default: the shipped calibration), e.g. a customer refit.
     """
     tiers = tierset.by_name()
     counts = counts or {}
@@ -122,7 +123,7 @@ def fit_mix(rd: ResolvedDesign, tierset: TierSet, counts: dict[str, int] | None 
     vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
     ram_gb = max(rd.node.ram_gb - float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd),
                                                       rd.design.csv_cache_gb)), 0.0) * nodes
-    iops_at = {n: _iops_at_latency(rd, t, n_plus_one) for n, t in tiers.items()}
+    iops_at = {n: _iops_at_latency(rd, t, n_plus_one, params) for n, t in tiers.items()}
     alone = {}
     for n, t in tiers.items():
         lim = {"capacity": usable_tb / t.capacity_tb_per_db, "reserved_iops": iops_at[n] / t.guaranteed_iops,

@@ -252,6 +252,15 @@ def catalog_folder(rnd: random.Random, files: Files) -> str:
     return str(folder)
 
 
+def calibration_args(rnd: random.Random, files: Files) -> list[str]:
+    """Now and then a calibration file (a refit's), mutated like any other."""
+    if not _opt(rnd, 0.05):
+        return []
+    cal = CALIBRATION_DOC if rnd.random() < 0.3 else mutate(rnd, {"version": CALIBRATION_DOC["version"],
+                                                                  "params": CALIBRATION_DOC["params"]})
+    return ["--calibration", files.write(encode(rnd, cal))]
+
+
 def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
     """A generated command line for ``command`` (files written under ``files``)."""
     if command == "evaluate":
@@ -262,10 +271,7 @@ def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
             argv.append("--no-degraded")
         if _opt(rnd, 0.1):
             argv += ["--catalog", catalog_folder(rnd, files)]
-        if _opt(rnd, 0.05):  # a calibration file (a refit's), mutated like any other
-            cal = CALIBRATION_DOC if rnd.random() < 0.3 else mutate(rnd, {"version": CALIBRATION_DOC["version"],
-                                                                          "params": CALIBRATION_DOC["params"]})
-            argv += ["--calibration", files.write(encode(rnd, cal))]
+        argv += calibration_args(rnd, files)
     elif command == "catalog":
         argv = ["catalog"]
         if _opt(rnd, 0.6):
@@ -291,6 +297,7 @@ def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
             argv += ["--background", workload_ref(rnd, files)]
         if _opt(rnd, 0.3):
             argv.append("--n-plus-one")
+        argv += calibration_args(rnd, files)
     elif command == "price":
         argv = ["price"] + design_args(rnd, files)
         if _opt(rnd, 0.6):
@@ -299,10 +306,12 @@ def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
             argv += ["--costs", files.doc(rnd, COSTS, "costs")]
         if _opt(rnd, 0.3):
             argv.append("--n-plus-one")
+        argv += calibration_args(rnd, files)
     elif command == "size":
         argv = ["size", files.doc(rnd, DEMANDS, "demand")]
         if _opt(rnd, 0.3):
             argv += ["--top", _number_text(rnd)]
+        argv += calibration_args(rnd, files)
     elif command == "import":
         src = rnd.choice(IMPORT_FILES)
         data = src.read_bytes()

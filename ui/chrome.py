@@ -56,6 +56,9 @@ def sidebar_summary() -> None:
     with st.sidebar:
         st.caption(f"**Design** {fmt.md(dd['name'])} · {dd['nodes']} nodes · {dd['resiliency']}")
         st.caption(f"**Workload** {fmt.md(state.workload_name())}")
+        if state.session_calibration():
+            # a refit changes every prediction: say so on every page, not only where it was made
+            st.caption("**Calibration** customer refit (this session; the share link does not carry it)")
         with st.expander("Shareable link", icon=":material/link:"):
             st.caption("The address bar always holds this link too.")
             st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)

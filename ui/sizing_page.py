@@ -26,15 +26,18 @@ BINDING_LABELS = {"capacity": "capacity", "iops": "IOPS (saturation)", "latency"
 _RESULTS: "OrderedDict[tuple, dict]" = OrderedDict()  # sizing is a pure function of its inputs
 
 
-def _size_dict(demand_json: str, top: int, progress=None) -> dict:
+def _size_dict(demand_json: str, top: int, calibration_json: str | None = None, progress=None) -> dict:
     from planner.sizing import size
 
-    return size(Demand.model_validate_json(demand_json), top=top, progress=progress).model_dump(mode="json")
+    return size(Demand.model_validate_json(demand_json), top=top, progress=progress,
+                params=state.calibration_params(calibration_json)[0]).model_dump(mode="json")
 
 
 def _sized(demand_json: str, top: int) -> dict:
-    """Sizing result (cached); a progress bar appears only if it outlasts a second."""
-    key = (demand_json, top)
+    """Sizing result (cached; with the session's refit calibration when one is
+    kept); a progress bar appears only if it outlasts a second."""
+    calibration_json = state.session_calibration()
+    key = (demand_json, top, calibration_json)
     if key in _RESULTS:
         _RESULTS.move_to_end(key)
         return _RESULTS[key]
@@ -49,7 +52,7 @@ def _sized(demand_json: str, top: int) -> dict:
                 bar.progress(min(max(f, 0.0), 1.0), text=f"Sizing… {f:.0%} of the designs to return found")
         return update
 
-    res, _ = background.run_with_progress(_size_dict, demand_json, top, show=show)
+    res, _ = background.run_with_progress(_size_dict, demand_json, top, calibration_json, show=show)
     _RESULTS[key] = res
     while len(_RESULTS) > 16:
         _RESULTS.popitem(last=False)
@@ -67,12 +70,13 @@ def _bom(design_json: str, costs_json: str) -> dict:
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def _years(design_json: str, demand_json: str) -> dict:
+def _years(design_json: str, demand_json: str, calibration_json: str | None) -> dict:
     from planner.catalog import load_catalog
     from planner.checks import multi_year
     from planner.design import parse_design, resolve
 
-    return multi_year(resolve(parse_design(design_json), load_catalog()), Demand.model_validate_json(demand_json))
+    return multi_year(resolve(parse_design(design_json), load_catalog()), Demand.model_validate_json(demand_json),
+                      params=state.calibration_params(calibration_json)[0])
 
 
 def _row(i: int, r: dict) -> dict:
@@ -303,7 +307,7 @@ def _results(demand_json: str) -> None:
         st.caption(f"Licence prices: editable assumptions on the SLA & tiers page (licensing.json, compiled "
                    f"{b['licensing_compiled']}).")
     with tab_years:
-        my = r.get("multi_year") or _years(json.dumps(r["design"]), demand_json)
+        my = r.get("multi_year") or _years(json.dumps(r["design"]), demand_json, state.session_calibration())
         st.plotly_chart(charts.multi_year(my), width="stretch", key="size_years")
         first = my["first_year_needing_more_nodes"]
         st.caption(my["note"] + (f". This cluster needs another node in year {first}." if first is not None else "."))

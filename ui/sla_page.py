@@ -29,7 +29,8 @@ SLA_LABELS = {
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _guarantee(design_json: str, db_json: str, background_json: str | None, n_plus_one: bool) -> dict:
+def _guarantee(design_json: str, db_json: str, background_json: str | None, n_plus_one: bool,
+               calibration_json: str | None) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
     from planner.sla import guarantee
@@ -37,28 +38,31 @@ def _guarantee(design_json: str, db_json: str, background_json: str | None, n_pl
 
     rd = resolve(parse_design(design_json), load_catalog())
     bg = parse_workload(background_json) if background_json else None
-    return guarantee(rd, Database.model_validate_json(db_json), bg, n_plus_one=n_plus_one).model_dump(mode="json")
+    params, boot = state.calibration_params(calibration_json)
+    return guarantee(rd, Database.model_validate_json(db_json), bg, n_plus_one=n_plus_one, params=params,
+                     bootstrap=boot).model_dump(mode="json")
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _tiers(design_json: str, costs_json: str, n_plus_one: bool, tiers_json: str) -> dict:
+def _tiers(design_json: str, costs_json: str, n_plus_one: bool, tiers_json: str, calibration_json: str | None) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
     from planner.pricing import tier_prices
 
     rd = resolve(parse_design(design_json), load_catalog())
     return tier_prices(rd, TierSet.model_validate_json(tiers_json), CostAssumptions.model_validate_json(costs_json),
-                       n_plus_one=n_plus_one)
+                       n_plus_one=n_plus_one, params=state.calibration_params(calibration_json)[0])
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str) -> dict:
+def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, calibration_json: str | None) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
     from planner.tiers import fit_mix
 
     rd = resolve(parse_design(design_json), load_catalog())
-    return fit_mix(rd, TierSet.model_validate_json(tiers_json), json.loads(counts_json), n_plus_one)
+    return fit_mix(rd, TierSet.model_validate_json(tiers_json), json.loads(counts_json), n_plus_one,
+                   state.calibration_params(calibration_json)[0])
 
 
 TIER_COLUMNS = {
@@ -148,7 +152,7 @@ if not any((e1, e2, e3, e4, e5)):
         db = Database(name="db", size_tb=size_tb, vcpus=int(vcpus), threads=int(threads),
                       outstanding_per_thread=int(qd), block_size_kib=bs, read_fraction=rf, latency_target_ms=target,
                       latency_statistic=stat)
-        g = _guarantee(dj, db.model_dump_json(), background, n1)
+        g = _guarantee(dj, db.model_dump_json(), background, n1, state.session_calibration())
     except ValidationError as exc:
         st.error(fmt.md(format_validation_error(exc)))
     except PlannerError as exc:
@@ -214,7 +218,7 @@ else:
     try:
         costs = CostAssumptions(**{k: (int(v) if k == "amortisation_months" else v) for k, v in figures.items()})
         st.session_state["costs_json"] = costs.model_dump_json()
-        tp = _tiers(dj, costs.model_dump_json(), n1, tiers_json)
+        tp = _tiers(dj, costs.model_dump_json(), n1, tiers_json, state.session_calibration())
     except ValidationError as exc:
         st.error(fmt.md(format_validation_error(exc)))
     except PlannerError as exc:
@@ -246,7 +250,8 @@ if tp is not None:
         inputs.show(mc[i], e)
         mix_errors.append(e)
     if not any(mix_errors) and any(counts.values()):
-        mix = _mix(dj, json.dumps({k: int(v) for k, v in counts.items()}), n1, tiers_json)["mix"]
+        mix = _mix(dj, json.dumps({k: int(v) for k, v in counts.items()}), n1, tiers_json,
+                   state.session_calibration())["mix"]
         used = ", ".join(f"{k.replace('_', ' ')} {fmt.pct(v)}" for k, v in mix["utilization"].items())
         (st.success if mix["fits"] else st.error)(
             f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "

@@ -302,12 +302,25 @@ def _latency_curve(design_json: str, workload_json: str, points: int, calibratio
                  degraded=degraded, band=True)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+def calibration_params(calibration_json: str | None):
+    """(params, bootstrap sets) of a session refit, or (None, None) for the shipped fit."""
+    if not calibration_json:
+        return None, None
+    cal = _calibration(calibration_json)
+    return cal.params, cal.bootstrap_params()
+
+
 def tornado(design_json: str, workload_json: str) -> list[dict]:
-    """planner.scenarios.sensitivity for JSON inputs."""
+    """planner.scenarios.sensitivity for JSON inputs (session calibration as :func:`report`)."""
+    return _tornado(design_json, workload_json, session_calibration())
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _tornado(design_json: str, workload_json: str, calibration_json: str | None) -> list[dict]:
     from planner.scenarios import sensitivity
 
-    return sensitivity(parse_design(design_json), parse_workload(workload_json), load_catalog())
+    return sensitivity(parse_design(design_json), parse_workload(workload_json), load_catalog(),
+                       calibration_params(calibration_json)[0])
 
 
 @st.cache_data(show_spinner=False)
