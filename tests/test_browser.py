@@ -308,3 +308,30 @@ def test_proposal_pdf_opens_and_holds_the_parts_list(browser, proposal_files):
     for line in p["bom"]["lines"]:
         assert line["part"] in flat, line["part"]
     assert f"${p['bom']['total_usd']:,.0f}" in text
+
+
+def test_a_refit_made_on_the_calibration_page_moves_the_sla_guarantee(server, browser):
+    """Import two DiskSpd results, refit, use the refit: the SLA page's guarantee
+    is computed with it, and the sidebar says a refit is in use."""
+    fix = ROOT / "tests" / "fixtures" / "import"
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    page.get_by_role("link", name="SLA & tiers").first.click()
+    # the default DB is bound by its vCPU share (guest CPU, which this refit leaves alone):
+    # the latency at that load moves with the refit's storage-stack latencies
+    shipped = _metric_value(page, "latency at that load")
+    page.get_by_role("link", name="Calibration").first.click()
+    page.get_by_text("Calibrate on your own hardware").first.wait_for()
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
+        [str(fix / "diskspd-1target-latency.xml"), str(fix / "diskspd-2targets-latency.xml")])
+    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Refit on these points").click()
+    page.get_by_role("button", name="Use this refit for the session").click()
+    page.get_by_text("A refit calibration is in use for this session").first.wait_for()
+    page.get_by_role("link", name="SLA & tiers").first.click()
+    page.get_by_text("customer refit").first.wait_for()
+    refit = _metric_value(page, "latency at that load")
+    assert re.fullmatch(r"\d+\.\d+ ms", refit) and refit != shipped, (shipped, refit)
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.close()
