@@ -541,8 +541,9 @@ def numeric_bounds(model, prefix: tuple = ()) -> dict:
     spec, is walked into the model)."""
     import typing
 
-    from annotated_types import Ge, Gt, Le, Lt
     from pydantic import BaseModel
+
+    from ui.inputs import model_bounds  # the bounds the app's own number inputs use
 
     out = {}
     for name, f in model.model_fields.items():
@@ -554,17 +555,7 @@ def numeric_bounds(model, prefix: tuple = ()) -> dict:
         for m in sub:
             out.update(numeric_bounds(m, prefix + (name,)))
         if any(k in (int, float) for k in kinds):
-            lo = hi = None
-            excl = False
-            for c in f.metadata:
-                if isinstance(c, Ge):
-                    lo = c.ge
-                elif isinstance(c, Gt):
-                    lo, excl = c.gt, True
-                elif isinstance(c, Le):
-                    hi = c.le
-                elif isinstance(c, Lt):
-                    hi = c.lt
+            lo, hi, excl = model_bounds(model, name)
             out[prefix + (name,)] = (lo, excl, hi, int in kinds and float not in kinds)
     return out
 
