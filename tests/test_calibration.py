@@ -1,5 +1,6 @@
 """Calibration: the stored fit is reproducible, honest and meets its stated accuracy."""
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -92,3 +93,18 @@ def test_validate_cli_lists_every_point(capsys):
     assert len(doc["rows"]) == 1455
     assert {"in_fit", "iops_measured", "iops_predicted", "iops_error_pct"} <= set(doc["rows"][0])
     assert CALIBRATION_FILE.exists()
+
+
+def test_readme_accuracy_tables_are_the_shipped_calibrations():
+    """The README's error, band-coverage and domain tables are what
+    scripts/accuracy_table.py prints from planner/data/calibration.json (a refit
+    that changes the figures must change the README with it)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, str(root / "scripts" / "accuracy_table.py")], capture_output=True,
+                         text=True, check=True).stdout
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for table in (t for t in out.split("\n\n") if t.strip()):
+        assert table.strip() in readme, table.splitlines()[0]
