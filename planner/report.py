@@ -47,13 +47,16 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     design or workload leaves the calibrated domain (:mod:`planner.domain`).
     Returns the extrapolation flags and what each band was built from."""
     from planner.domain import extrapolation, features
-    from planner.uncertainty import widen
+    from planner.uncertainty import nest_latency_bands, widen
 
     if not CALIBRATION_FILE.exists():
         return [], []
     cal = load_calibration()
     flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
     basis = widen(res, cal.bands, flags, [k[:-4] for k in res if k.endswith("_low")])
+    if nest_latency_bands(res, workload.read_fraction):
+        basis.add("bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
+                  "p99 >= mean), utilisation within 0-100 %")
     how = (f"{cal.bands.get('quantiles_pct', [5, 95])[0]:g}-{cal.bands.get('quantiles_pct', [5, 95])[1]:g} % of "
            "held-out measured/predicted ratios (leave one configuration out)")
     return flags, [how] + sorted(basis)
@@ -245,18 +248,24 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
         # the same held-out error bands as the headline figures (apply_bands), point by point:
         # each offered load has its own regime (what limits it, how busy the busiest station is)
         from planner.domain import extrapolation, features
-        from planner.uncertainty import ratio_band
+        from planner.uncertainty import nest_latency_bands, ratio_band
 
         cal = load_calibration()
         flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
         limited = np.ravel(out["limited_by"])
         busiest = out["utilization"].reshape(-1, len(STATIONS)).max(axis=1)
         lows, highs = [], []
-        for y, lim, u in zip(curve["vm_latency_ms"], limited, busiest):
-            ratio, _ = ratio_band(cal.bands, "vm_latency_ms", str(lim), float(u), flags)
-            ok = ratio is not None and np.isfinite(y)
-            lows.append(float(min(y * ratio[0], y)) if ok else None)
-            highs.append(float(max(y * ratio[1], y)) if ok else None)
+        for i, (lim, u) in enumerate(zip(limited, busiest)):
+            pt = {}
+            for k in ("vm_latency_ms", "read_latency_ms", "write_latency_ms"):
+                y = curve[k][i]
+                ratio, _ = ratio_band(cal.bands, k, str(lim), float(u), flags)
+                pt[k] = y
+                if ratio is not None and np.isfinite(y):
+                    pt[f"{k}_low"], pt[f"{k}_high"] = float(min(y * ratio[0], y)), float(max(y * ratio[1], y))
+            nest_latency_bands(pt, workload.read_fraction)  # as the headline figures' (apply_bands)
+            lows.append(pt.get("vm_latency_ms_low"))
+            highs.append(pt.get("vm_latency_ms_high"))
         if any(v is not None for v in lows):
             curve["vm_latency_ms_low"], curve["vm_latency_ms_high"] = lows, highs
     cap = rd.design.cpu_utilization_cap

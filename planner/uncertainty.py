@@ -124,3 +124,56 @@ def widen(res: dict, bands: dict, flags: list[dict], keys) -> set[str]:
         res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
         basis.update(sources)
     return basis
+
+
+#: outer latency -> the latencies it contains (the VM layer adds guest and vCPU
+#: time to the storage layer's; a percentile is at least the mean)
+NESTED_LATENCIES = {
+    "vm_read_latency_ms": ("read_latency_ms",),
+    "vm_write_latency_ms": ("write_latency_ms",),
+    "p90_read_latency_ms": ("vm_read_latency_ms", "read_latency_ms"),
+    "p99_read_latency_ms": ("p90_read_latency_ms", "vm_read_latency_ms", "read_latency_ms"),
+    "p90_write_latency_ms": ("vm_write_latency_ms", "write_latency_ms"),
+    "p99_write_latency_ms": ("p90_write_latency_ms", "vm_write_latency_ms", "write_latency_ms"),
+}
+
+
+def nest_latency_bands(res: dict, read_fraction: float) -> bool:
+    """Keep bands physically ordered: a latency band's low end is at least the
+    low end of each latency it contains (VM read >= storage read, p99 >= p90 >=
+    mean; the mixed VM latency >= the read/write mix of its parts' lows), never
+    above the prediction itself; a utilisation band stays within 0..1.
+
+    Each metric's band comes from its own error ratios, so far outside the
+    calibrated domain a VM latency's low end could fall below the storage
+    latency's, or a utilisation's high end above 1; no measurement can.
+    Returns whether any band moved."""
+    import math
+
+    moved = False
+
+    def low(key: str) -> float:
+        v = res.get(f"{key}_low")
+        return v if v is not None and math.isfinite(v) else -math.inf
+
+    def raise_low(key: str, floor: float) -> None:
+        nonlocal moved
+        old = res.get(f"{key}_low")
+        if old is None or not math.isfinite(floor) or not math.isfinite(res.get(key, math.nan)):
+            return
+        new = min(max(old, floor), res[key])
+        if new > old:
+            res[f"{key}_low"], moved = float(new), True
+
+    for outer, inners in NESTED_LATENCIES.items():
+        raise_low(outer, max(low(k) for k in inners))
+    r = float(read_fraction)
+    parts = (max(low("vm_read_latency_ms"), low("read_latency_ms")),
+             max(low("vm_write_latency_ms"), low("write_latency_ms")))
+    raise_low("vm_latency_ms", (r * parts[0] if r > 0 else 0.0) + ((1.0 - r) * parts[1] if r < 1 else 0.0))
+    for k in ("host_cpu_utilization",):
+        for side in ("low", "high"):
+            v = res.get(f"{k}_{side}")
+            if v is not None and math.isfinite(v) and not 0.0 <= v <= 1.0:
+                res[f"{k}_{side}"], moved = float(min(max(v, 0.0), 1.0)), True
+    return moved

@@ -1,0 +1,86 @@
+"""Bands stay physical: a latency's band never reaches below the latency it
+contains (VM >= storage, p99 >= mean), and a utilisation's stays within 0..1,
+however far a design leaves the calibrated domain."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from planner.catalog import load_catalog
+from planner.design import load_design, resolve
+from planner.report import evaluate_report, latency_curve
+from planner.uncertainty import nest_latency_bands
+from planner.workload import profiles
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = load_design(ROOT / "examples" / "reference.json")
+
+
+def test_nesting_raises_only_lows_below_their_floor():
+    res = {"read_latency_ms": 0.2, "read_latency_ms_low": 0.15, "write_latency_ms": 0.3, "write_latency_ms_low": 0.2,
+           "vm_latency_ms": 0.5, "vm_latency_ms_low": 0.05, "p99_read_latency_ms": 1.0, "p99_read_latency_ms_low": 0.1,
+           "host_cpu_utilization": 0.9, "host_cpu_utilization_low": 0.6, "host_cpu_utilization_high": 1.4}
+    assert nest_latency_bands(res, 0.7)
+    assert res["vm_latency_ms_low"] == pytest.approx(0.7 * 0.15 + 0.3 * 0.2)
+    assert res["p99_read_latency_ms_low"] == 0.15
+    assert res["host_cpu_utilization_high"] == 1.0 and res["host_cpu_utilization_low"] == 0.6
+    # a floor above the prediction stops at the prediction (a band never excludes it)
+    res = {"read_latency_ms": 0.2, "read_latency_ms_low": 0.3, "vm_latency_ms": 0.25, "vm_latency_ms_low": 0.1,
+           "write_latency_ms": 0.2, "write_latency_ms_low": 0.3}
+    nest_latency_bands(res, 0.5)
+    assert res["vm_latency_ms_low"] == 0.25
+    already = {"read_latency_ms": 0.2, "read_latency_ms_low": 0.1, "vm_latency_ms": 0.5, "vm_latency_ms_low": 0.3}
+    assert not nest_latency_bands(already, 1.0) and already["vm_latency_ms_low"] == 0.3
+
+
+@pytest.mark.parametrize("update", [{"nodes": 12, "volume_servers": 3}, {"nodes": 16}, {"nodes": 8,
+                                                                                         "transport": "tcp"}, {}])
+@pytest.mark.parametrize("profile", ["oltp-8k", "Peak4kRead", "log-writes", "dss-512k"])
+def test_report_and_curve_bands_are_physical(update, profile):
+    w = profiles()[profile]
+    d = REFERENCE.model_copy(update=update)
+    r = evaluate_report(d, w)
+    r_ = w.read_fraction
+    storage_low = (r_ * r["read_latency_ms_low"] if r_ > 0 else 0) + ((1 - r_) * r["write_latency_ms_low"]
+                                                                       if r_ < 1 else 0)
+    assert r["vm_latency_ms_low"] >= min(storage_low, r["vm_latency_ms"]) - 1e-12
+    assert r["p99_read_latency_ms_low"] >= min(r["read_latency_ms_low"], r["p99_read_latency_ms"]) - 1e-12
+    assert 0.0 <= r["host_cpu_utilization_low"] <= r["host_cpu_utilization_high"] <= 1.0
+    for k in (k[:-4] for k in r if k.endswith("_low")):
+        assert r[f"{k}_low"] <= r[k] <= r[f"{k}_high"], k
+    c = latency_curve(resolve(d, load_catalog()), w, 20, band=True)
+    lo, mid = np.array(c["vm_latency_ms_low"], dtype=float), np.array(c["vm_latency_ms"])
+    assert np.all(lo <= mid + 1e-12)
+
+
+def test_far_outside_the_domain_the_vm_band_used_to_dip_below_storage():
+    """The case a user saw: 12 nodes, delimited volumes. Unnested, the VM latency's
+    low end (0.05 ms) sat below the storage read latency's (0.11 ms)."""
+    r = evaluate_report(REFERENCE.model_copy(update={"nodes": 12, "volume_servers": 3}), profiles()["oltp-8k"])
+    assert r["vm_latency_ms_low"] > r["read_latency_ms_low"]
+    assert any("kept physical" in b for b in r["band_basis"])
+
+
+def test_the_curve_band_is_nested_like_the_headline(monkeypatch):
+    import planner.uncertainty as unc
+
+    seen = []
+    original = unc.nest_latency_bands
+
+    def spy(res, read_fraction):
+        before = res.get("vm_latency_ms_low")
+        moved = original(res, read_fraction)
+        seen.append((before, res.get("vm_latency_ms_low"), res.get("read_latency_ms_low"),
+                     res.get("write_latency_ms_low"), res["vm_latency_ms"]))
+        return moved
+
+    monkeypatch.setattr(unc, "nest_latency_bands", spy)  # report imports it at call time
+    d = REFERENCE.model_copy(update={"nodes": 12, "volume_servers": 3})
+    c = latency_curve(resolve(d, load_catalog()), profiles()["oltp-8k"], 20, band=True)
+    assert len(seen) == 20
+    assert [s[1] for s in seen] == c["vm_latency_ms_low"]
+    for before, after, rlo, wlo, mid in seen:
+        assert after >= min(0.7 * rlo + 0.3 * wlo, mid) - 1e-12 and after >= before
+    assert any(after > before for before, after, *_ in seen)  # it binds on this design
