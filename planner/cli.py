@@ -131,11 +131,12 @@ def cmd_schema(args) -> int:
 
     models = {"design": Design, "workload": Workload}
     try:
+        from planner.dbworkload import DatabaseIo
         from planner.sla import Database
         from planner.sizing import Demand
         from planner.tiers import TierSet
 
-        models.update({"db": Database, "demand": Demand, "tiers": TierSet})
+        models.update({"db": Database, "database-io": DatabaseIo, "demand": Demand, "tiers": TierSet})
     except ImportError:  # pragma: no cover - optional modules during development
         pass
     if args.kind not in models:

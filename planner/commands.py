@@ -25,6 +25,11 @@ def load_json_model(path: str | Path, model: type[BaseModel], field: str):
     return _load(path, model, InputError, field, prefix=field, max_bytes=MAX_INPUT_FILE_BYTES)
 
 
+#: ``sla --database`` defaults: the SLA page's database (16 vCPUs, 4 threads x 16 in flight, 1 ms mean)
+SLA_DATABASE_DEFAULTS = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16, "latency_target_ms": 1.0,
+                         "statistic": "mean", "mean": False}
+
+
 def _calibration_args(args):
     """(params, bootstrap sets) of ``--calibration``, or (None, None) for the shipped fit;
     a refit's band comes from its own bootstrap sets (none: band = point)."""
@@ -44,9 +49,27 @@ def cmd_sla(args) -> int:
     from planner.workload import load_workload
 
     rd = resolve(_design_from_args(args), load_catalog(args.catalog))
-    db = load_json_model(args.db, Database, "db")
     bg = load_workload(args.background) if args.background else None
     params, boot = _calibration_args(args)
+    if args.database:
+        from planner.dbworkload import database_guarantee, load_database_io
+
+        vals = {"vcpus": args.vcpus, "threads": args.threads, "outstanding_per_thread": args.outstanding_per_thread,
+                "latency_target_ms": args.latency_target_ms}
+        for k, v in vals.items():  # checked as the Database model checks them
+            bounds = Database.model_fields[k].metadata
+            lo, hi = next(m.ge for m in bounds if hasattr(m, "ge")), next(m.le for m in bounds if hasattr(m, "le"))
+            if not lo <= v <= hi:
+                raise InputError(f"must be {lo:g}..{hi:g} (got {v:g})", k)
+        out = database_guarantee(rd, load_database_io(args.database), **vals, latency_statistic=args.statistic,
+                                 background=bg, n_plus_one=args.n_plus_one, peak=not args.mean, params=params,
+                                 bootstrap=boot)
+        _print(strict(out, NOT_COMPUTABLE))
+        return 0
+    for flag in ("vcpus", "threads", "outstanding_per_thread", "latency_target_ms", "statistic", "mean"):
+        if getattr(args, flag) != SLA_DATABASE_DEFAULTS[flag]:
+            raise InputError("only applies with --database (a --db file states it itself)", flag)
+    db = load_json_model(args.db, Database, "db")
     out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
     _print(strict(out, NOT_COMPUTABLE))
     return 0
@@ -205,7 +228,22 @@ def register_sla(sub) -> None:
     p = sub.add_parser("sla", help="IOPS one database can be guaranteed at its latency target")
     _design_args(p)
     p.add_argument("--background", help="workload file or profile of the other tenants")
-    p.add_argument("--db", required=True, help="database JSON file")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--db", help="database JSON file (size, vCPUs, IO threads and shape, latency target)")
+    which.add_argument("--database", help="database as a DBA describes it (size, buffer pool, HammerDB NOPM or TPM; "
+                                          "`schema database-io`): its IO demand, guarantee and whether it meets it")
+    from planner.cli import _float_arg, _int_arg
+
+    d = SLA_DATABASE_DEFAULTS
+    p.add_argument("--vcpus", type=_int_arg, default=d["vcpus"], help="with --database: the database VM's vCPUs")
+    p.add_argument("--threads", type=_int_arg, default=d["threads"], help="with --database: IO threads")
+    p.add_argument("--outstanding-per-thread", dest="outstanding_per_thread", type=_int_arg,
+                   default=d["outstanding_per_thread"], help="with --database: IOs in flight per thread")
+    p.add_argument("--latency-target-ms", dest="latency_target_ms", type=_float_arg, default=d["latency_target_ms"],
+                   help="with --database: latency target, ms")
+    p.add_argument("--statistic", choices=["mean", "p90", "p99"], default=d["statistic"],
+                   help="with --database: latency statistic the target applies to")
+    p.add_argument("--mean", action="store_true", help="with --database: need the mean IOPS, not the peak")
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_sla)
 

@@ -271,6 +271,32 @@ def as_sla_database(demand: IoDemand, vcpus: int, threads: int, outstanding_per_
                     latency_statistic=latency_statistic)
 
 
+def database_guarantee(rd, db: DatabaseIo, vcpus: int, threads: int, outstanding_per_thread: int,
+                       latency_target_ms: float, latency_statistic: str = "mean", background=None,
+                       n_plus_one: bool = False, peak: bool = True, params=None, bootstrap=None) -> dict:
+    """Can design ``rd`` guarantee this database its IO? The database's IO
+    demand (:func:`io_demand`) as one VM of its size and mean IO shape
+    (:func:`as_sla_database`), its guarantee at the latency target
+    (:func:`planner.sla.guarantee`, the same bounds as any database), and the
+    IOPS it needs: the peak (checkpoint bursts) or the mean.
+
+    Returns ``demand`` (the :class:`IoDemand`), ``guarantee`` (the
+    :class:`planner.sla.SlaResult`), ``needed_iops``, ``meets`` and
+    ``headroom_pct`` (guaranteed over needed, minus 100; negative: short).
+    The guarantee is for the mean IO shape: a burst of large checkpoint writes
+    is costed by its IOPS at that shape, not by its own size."""
+    from planner.sla import guarantee
+
+    demand = io_demand(db)
+    sla_db = as_sla_database(demand, vcpus, threads, outstanding_per_thread, latency_target_ms, latency_statistic)
+    g = guarantee(rd, sla_db, background, n_plus_one=n_plus_one, params=params, bootstrap=bootstrap)
+    need = demand.peak_iops if peak else demand.iops
+    return {"demand": demand.model_dump(mode="json"), "guarantee": g.model_dump(mode="json"),
+            "needed_iops": need, "needed": "peak" if peak else "mean",
+            "meets": bool(g.guaranteed_iops >= need),
+            "headroom_pct": (g.guaranteed_iops / need - 1.0) * 100.0 if need > 0 else None}
+
+
 def parse_database_io(data: dict | str | bytes) -> DatabaseIo:
     return parse_json_model(data, DatabaseIo, DbWorkloadError, "database", prefix="database",
                             max_bytes=MAX_DB_FILE_BYTES)

@@ -292,7 +292,20 @@ def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
         if _opt(rnd, 0.6):
             argv += ["--format", rnd.choice(["json", "csv", "xml", ""])]
     elif command == "sla":
-        argv = ["sla"] + design_args(rnd, files) + ["--db", files.doc(rnd, DBS, "db")]
+        argv = ["sla"] + design_args(rnd, files)
+        if _opt(rnd, 0.3):  # a database as a DBA describes it, with the VM's sizing as flags
+            argv += ["--database", files.doc(rnd, DATABASES_IO)]
+            for flag in ("--vcpus", "--threads", "--outstanding-per-thread", "--latency-target-ms"):
+                if _opt(rnd, 0.3):
+                    argv += [flag, _number_text(rnd)]
+            if _opt(rnd, 0.2):
+                argv += ["--statistic", rnd.choice(["mean", "p90", "p99", "p50", ""])]
+            if _opt(rnd, 0.2):
+                argv.append("--mean")
+        else:
+            argv += ["--db", files.doc(rnd, DBS, "db")]
+            if _opt(rnd, 0.05):  # a flag that only applies with --database
+                argv += ["--vcpus", "8"]
         if _opt(rnd, 0.5):
             argv += ["--background", workload_ref(rnd, files)]
         if _opt(rnd, 0.3):

@@ -128,3 +128,75 @@ def test_cli_compare_with_a_database(capsys):
     assert cli.main(["compare", *paths, "--database", str(EX / "db-oltp-hammerdb.json")]) == 0
     out = json.loads(capsys.readouterr().out)
     assert len(out) == 2 and all(o["workload"].startswith("db:") for o in out)
+
+
+# ------------------------------------------------ the database-level guarantee
+def test_sla_database_says_whether_the_design_meets_the_databases_io(capsys):
+    import json as _json
+
+    from planner.cli import main
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    args = ["sla", str(ex / "reference.json"), "--database", str(ex / "db-oltp-hammerdb.json")]
+    assert main(args) == 0
+    out = _json.loads(capsys.readouterr().out)
+    dem, g = out["demand"], out["guarantee"]
+    assert out["needed"] == "peak" and out["needed_iops"] == dem["peak_iops"]
+    assert out["meets"] == (g["guaranteed_iops"] >= out["needed_iops"])
+    assert out["headroom_pct"] == pytest.approx((g["guaranteed_iops"] / out["needed_iops"] - 1) * 100)
+    # the same as `sla --db` with the database that as_sla_database builds
+    from planner.catalog import load_catalog
+    from planner.design import load_design, resolve
+    from planner.sla import guarantee
+
+    sla_db = as_sla_database(io_demand(load_database_io(ex / "db-oltp-hammerdb.json")), vcpus=16, threads=4,
+                             outstanding_per_thread=16, latency_target_ms=1.0)
+    want = guarantee(resolve(load_design(ex / "reference.json"), load_catalog()), sla_db)
+    assert g["guaranteed_iops"] == pytest.approx(want.guaranteed_iops)
+    # a bigger VM is guaranteed more; --mean asks for the mean
+    assert main(args + ["--vcpus", "64", "--threads", "16", "--mean"]) == 0
+    more = _json.loads(capsys.readouterr().out)
+    assert more["needed"] == "mean" and more["needed_iops"] == dem["iops"]
+    assert more["guarantee"]["guaranteed_iops"] > g["guaranteed_iops"]
+
+
+@pytest.mark.parametrize("extra,msg", [
+    (["--vcpus", "0"], "error: vcpus: must be 1..512 (got 0)"),
+    (["--latency-target-ms", "0.001"], "error: latency_target_ms: must be 0.02..10000 (got 0.001)"),
+])
+def test_sla_database_flags_out_of_range_are_one_line(capsys, extra, msg):
+    from planner.cli import main
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    assert main(["sla", str(ex / "reference.json"), "--database", str(ex / "db-oltp-hammerdb.json"), *extra]) == 2
+    assert capsys.readouterr().err == msg + "\n"
+
+
+def test_sla_database_only_flags_are_refused_with_a_db_file(capsys):
+    from planner.cli import main
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    assert main(["sla", str(ex / "reference.json"), "--db", str(ex / "db-erp.json"), "--threads", "8"]) == 2
+    assert capsys.readouterr().err == "error: threads: only applies with --database (a --db file states it itself)\n"
+    assert main(["sla", str(ex / "reference.json")]) == 2
+    assert "one of the arguments --db --database is required" in capsys.readouterr().err
+
+
+def test_sla_page_guarantees_a_database_described_in_dba_terms():
+    from streamlit.testing.v1 import AppTest
+
+    root = Path(__file__).resolve().parent.parent
+    at = AppTest.from_file(str(root / "app.py"), default_timeout=120).run()
+    at.switch_page("ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    assert not at.exception and not at.error
+    need = next(m for m in at.metric if m.label == "Needs (peak)")
+    dem = io_demand(DatabaseIo(name="database", size_gb=1000, buffer_pool_gb=128, nopm=200_000))
+    assert need.value == f"{dem.peak_iops:,.0f}" and "not met" in need.proto.delta
+    at.number_input(key="sla_db_rate").set_value(20_000).run()
+    need = next(m for m in at.metric if m.label == "Needs (peak)")
+    assert "headroom: met" in need.proto.delta
+    at.number_input(key="sla_db_gb").set_value(0).run()  # out of range: named, the page goes on
+    assert not at.exception and any("Database size, GB" in e.value for e in at.error)
+    at.radio(key="sla_by").set_value("its IO (size, threads, block size, read share)").run()
+    assert not at.exception and not any(m.label.startswith("Needs") for m in at.metric)

@@ -44,6 +44,21 @@ def _guarantee(design_json: str, db_json: str, background_json: str | None, n_pl
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
+def _db_guarantee(design_json: str, database_json: str, sizing_json: str, background_json: str | None,
+                  n_plus_one: bool, peak: bool, calibration_json: str | None) -> dict:
+    from planner.catalog import load_catalog
+    from planner.dbworkload import DatabaseIo, database_guarantee
+    from planner.design import parse_design, resolve
+    from planner.workload import parse_workload
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    bg = parse_workload(background_json) if background_json else None
+    params, boot = state.calibration_params(calibration_json)
+    return database_guarantee(rd, DatabaseIo.model_validate_json(database_json), **json.loads(sizing_json),
+                              background=bg, n_plus_one=n_plus_one, peak=peak, params=params, bootstrap=boot)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
 def _tiers(design_json: str, costs_json: str, n_plus_one: bool, tiers_json: str, calibration_json: str | None) -> dict:
     from planner.catalog import load_catalog
     from planner.design import parse_design, resolve
@@ -131,9 +146,37 @@ bg_choice = st.radio("Other tenants on the cluster", ["none", "current workload"
                      index=2, horizontal=True, key="sla_bg")
 background = {"none": None, "current workload": state.workload_json(),
               "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text()}[bg_choice]
-c = st.columns(6)
+by = st.radio("Describe the database by", ["its IO (size, threads, block size, read share)",
+                                            "what a DBA knows (size, buffer pool, HammerDB rate)"],
+              horizontal=True, key="sla_by")
+dba = by.startswith("what")
 B = inputs.model_bounds
-size_tb, e1 = inputs.number(c[0], "Size, TB", "sla_size", B(Database, "size_tb"), unit="TB", default=4.0)
+dbio, dba_errors = None, []
+if dba:
+    from planner.dbworkload import DatabaseIo
+
+    d = st.columns(4)
+    BD = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
+    db_gb, e = inputs.number(d[0], "Database size, GB", "sla_db_gb", BD("size_gb"), unit="GB", default=1000.0)
+    dba_errors.append((d[0], e))
+    bp_gb, e = inputs.number(d[1], "Buffer pool, GB", "sla_db_bp_gb", BD("buffer_pool_gb"), unit="GB", default=128.0)
+    dba_errors.append((d[1], e))
+    kind = d[2].selectbox("Rate as HammerDB reports it", ["NOPM", "TPM"], key="sla_db_rate_kind",
+                          help="NOPM: new orders per minute; TPM: the database's commits + rollbacks per minute")
+    rate, e = inputs.number(d[3], kind, "sla_db_rate", BD(kind.lower()), default=200_000.0, format="%.0f")
+    dba_errors.append((d[3], e))
+    for col, e in dba_errors:
+        inputs.show(col, e)
+    peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key="sla_db_peak")
+    st.caption("Reads per transaction, log and checkpoint writes and the sizes SQL Server uses come from stated "
+               "assumptions (each with its source and an override on the Compare / what-if page, or in a database "
+               "file for `python -m planner sla --database`).")
+c = st.columns(6 if not dba else 5)
+if dba:
+    c = [None] + list(c)  # no size field: the DBA's size above
+    size_tb, e1 = 1.0, None
+else:
+    size_tb, e1 = inputs.number(c[0], "Size, TB", "sla_size", B(Database, "size_tb"), unit="TB", default=4.0)
 vcpus, e2 = inputs.number(c[1], "vCPUs", "sla_vcpus", B(Database, "vcpus"), integer=True, step=1, default=16)
 threads, e3 = inputs.number(c[2], "IO threads", "sla_threads", B(Database, "threads"), integer=True, step=1,
                             default=4)
@@ -142,23 +185,42 @@ qd, e4 = inputs.number(c[3], "Outstanding per thread", "sla_qd", B(Database, "ou
 target, e5 = inputs.number(c[4], "Latency target, ms", "sla_target", B(Database, "latency_target_ms"), unit="ms",
                            format="%.3f", default=1.0)
 for col, e in zip(c, (e1, e2, e3, e4, e5)):
-    inputs.show(col, e)
+    if col is not None:
+        inputs.show(col, e)
 stat = c[5].selectbox("Statistic", ["mean", "p90", "p99"], key="sla_stat")
-c2 = st.columns(3)
-bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
-rf = c2[1].slider("Read share", 0.0, 1.0, 1.0, 0.05, key="sla_rf")
-if not any((e1, e2, e3, e4, e5)):
+if not dba:
+    c2 = st.columns(3)
+    bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
+    rf = c2[1].slider("Read share", 0.0, 1.0, 1.0, 0.05, key="sla_rf")
+if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
+    need = None
     try:
-        db = Database(name="db", size_tb=size_tb, vcpus=int(vcpus), threads=int(threads),
-                      outstanding_per_thread=int(qd), block_size_kib=bs, read_fraction=rf, latency_target_ms=target,
-                      latency_statistic=stat)
-        g = _guarantee(dj, db.model_dump_json(), background, n1, state.session_calibration())
+        if dba:
+            dbio = DatabaseIo(name="database", size_gb=db_gb, buffer_pool_gb=bp_gb,
+                              **({"nopm": rate} if kind == "NOPM" else {"tpm": rate}))
+            sizing = {"vcpus": int(vcpus), "threads": int(threads), "outstanding_per_thread": int(qd),
+                      "latency_target_ms": target, "latency_statistic": stat}
+            res = _db_guarantee(dj, dbio.model_dump_json(), json.dumps(sizing), background, n1, peak,
+                                state.session_calibration())
+            g, need = res["guarantee"], res
+        else:
+            db = Database(name="db", size_tb=size_tb, vcpus=int(vcpus), threads=int(threads),
+                          outstanding_per_thread=int(qd), block_size_kib=bs, read_fraction=rf,
+                          latency_target_ms=target, latency_statistic=stat)
+            g = _guarantee(dj, db.model_dump_json(), background, n1, state.session_calibration())
     except ValidationError as exc:
         st.error(fmt.md(format_validation_error(exc)))
     except PlannerError as exc:
         st.error(fmt.md(exc))
     else:
-        m = st.columns(4)
+        if need is not None:
+            dem = need["demand"]
+            st.caption(f"This database asks for **{fmt.iops(dem['iops'])} IOPS mean, {fmt.iops(dem['peak_iops'])} "
+                       f"peak** ({fmt.pct(dem['read_fraction'])} reads, {fmt.num(dem['block_size_kib'], 1)} KiB "
+                       f"mean size, {fmt.num(dem['transactions_per_s'], 0)} transactions/s, buffer-pool hit "
+                       f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size and mean "
+                       "IO shape.")
+        m = st.columns(4 if need is None else 5)
         m[0].metric("Guaranteed IOPS", fmt.iops(g["guaranteed_iops"]))
         if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
             m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
@@ -166,6 +228,12 @@ if not any((e1, e2, e3, e4, e5)):
                     help=g.get("latency_note") or None)
         m[2].metric("Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"])))
         m[3].metric("IOPS per GB", fmt.num(g["iops_per_gb"], 2))
+        if need is not None:
+            head = need["headroom_pct"]
+            m[4].metric(f"Needs ({need['needed']})", fmt.iops(need["needed_iops"]),
+                        delta=None if head is None else
+                        f"{head:+,.0f} % " + ("headroom: met" if need["meets"] else "short: not met"),
+                        help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean).")
         if not state.presenter():
             st.dataframe([{"Bound": SLA_LABELS.get(k, fmt.label(k)), "IOPS": fmt.iops(v),
                            "Binding": "yes" if k == g["binding_constraint"] else ""}
