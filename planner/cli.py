@@ -39,6 +39,10 @@ def _usage_error(message: str) -> UsageError:
         names = [n.strip() for n in m.group(1).split(",")]
         more = f" (also: {', '.join(names[1:])})" if len(names) > 1 else ""
         return UsageError(f"required{more}", names[0].lstrip("-"))
+    m = re.match(r"one of the arguments (.*) is required", message, re.S)
+    if m:
+        names = m.group(1).split()
+        return UsageError(f"required (or: {', '.join(n.lstrip('-') for n in names[1:])})", names[0].lstrip("-"))
     m = re.match(r"ambiguous option: (\S+) (.*)", message, re.S)
     if m:
         return UsageError(f"ambiguous option: {m.group(2)}", m.group(1).split("=")[0].lstrip("-"))

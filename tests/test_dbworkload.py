@@ -179,7 +179,10 @@ def test_sla_database_only_flags_are_refused_with_a_db_file(capsys):
     assert main(["sla", str(ex / "reference.json"), "--db", str(ex / "db-erp.json"), "--threads", "8"]) == 2
     assert capsys.readouterr().err == "error: threads: only applies with --database (a --db file states it itself)\n"
     assert main(["sla", str(ex / "reference.json")]) == 2
-    assert "one of the arguments --db --database is required" in capsys.readouterr().err
+    assert capsys.readouterr().err == "error: db: required (or: database)\n"
+    assert main(["sla", str(ex / "reference.json"), "--db", str(ex / "db-erp.json"), "--database",
+                 str(ex / "db-oltp-hammerdb.json")]) == 2
+    assert capsys.readouterr().err == "error: database: not allowed with argument --db\n"
 
 
 def test_sla_page_guarantees_a_database_described_in_dba_terms():
