@@ -245,13 +245,15 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     at.number_input(key="size_lat").set_value(2.0)
     at.number_input(key="size_growth").set_value(0.0)
     at.number_input(key="size_max_nodes").set_value(4)
+    at.number_input(key="size_bs").set_value(16.0)
+    at.number_input(key="size_rf").set_value(0.5)
     at.button[0].click().run(timeout=120)
     assert not at.exception, [e.value for e in at.exception]
     demand = Demand.model_validate_json(at.session_state["size_demand"])
     assert (demand.total_iops, demand.capacity_tb, demand.max_nodes, demand.validated_for) == (
         200_000, 20, 4, "Azure Local")
     assert demand == Demand(total_iops=200_000, capacity_tb=20, latency_target_ms=2.0, max_nodes=4, databases=40,
-                            growth_pct=0.0, validated_for="Azure Local")
+                            growth_pct=0.0, validated_for="Azure Local", block_size_kib=16.0, read_fraction=0.5)
     best = size(demand).best
     assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
     assert not at.get("progress")  # sizing took well under a second: no progress bar

@@ -156,6 +156,11 @@ with st.form("size_form"):
                                               D("latency_target_ms"), unit="ms", format="%.3f", default=1.0)
     stat = c[3].selectbox("Latency statistic (totals mode)", ["mean", "p90", "p99"], key="size_stat")
     c = st.columns(4)
+    bs, problems["size_bs"] = inputs.number(c[0], "IO size, KiB (totals mode)", "size_bs", D("block_size_kib"),
+                                            unit="KiB", default=8.0)
+    rf, problems["size_rf"] = inputs.number(c[1], "Read share, 0-1 (totals mode)", "size_rf", D("read_fraction"),
+                                            step=0.05, format="%.2f", default=0.7)
+    c = st.columns(4)
     dbs, problems["size_dbs"] = inputs.number(c[0], "Databases (totals mode)", "size_dbs", (0, 100_000, False),
                                               integer=True, step=1, default=40)
     vcpu_db, problems["size_vcpu_db"] = inputs.number(c[1], "vCPUs per database (totals mode)", "size_vcpu_db",
@@ -185,7 +190,7 @@ with st.form("size_form"):
     go = st.form_submit_button("Size it", type="primary")
 if go:
     unused = {f"size_{t}" for t in tiers} if mode == "totals" else {
-        "size_iops", "size_tb", "size_lat", "size_dbs", "size_vcpu_db", "size_ram_db"}
+        "size_iops", "size_tb", "size_lat", "size_dbs", "size_vcpu_db", "size_ram_db", "size_bs", "size_rf"}
     shown = [m for k, m in problems.items() if m and k not in unused]
     st.session_state.pop("size_demand", None)
     for m in shown:
@@ -199,7 +204,7 @@ if go:
             raw["budget_usd_per_month"] = budget
         if mode == "totals":
             raw |= {"total_iops": iops, "capacity_tb": tb, "latency_target_ms": lat, "latency_statistic": stat,
-                    "vcpus_per_db": int(vcpu_db), "ram_gb_per_db": ram_db}
+                    "vcpus_per_db": int(vcpu_db), "ram_gb_per_db": ram_db, "block_size_kib": bs, "read_fraction": rf}
             if dbs > 0:
                 raw["databases"] = int(dbs)
         else:
