@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from planner.dbworkload import DatabaseIo, io_demand
 from planner.errors import PlannerError
 from planner.performance import WorkloadArrays
 from planner.rules import FaultTolerance
@@ -38,13 +39,19 @@ class DemandError(PlannerError):
 
 
 class Demand(BaseModel):
-    """A sizing request. Give ``tier_counts`` (databases per tier) or
-    ``total_iops`` and ``capacity_tb`` (with ``databases`` for vCPU and RAM)."""
+    """A sizing request. Give ``tier_counts`` (databases per tier), or
+    ``total_iops`` and ``capacity_tb`` (with ``databases`` for vCPU and RAM), or
+    ``database`` (a DBA's description, :mod:`planner.dbworkload`) and ``databases``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     name: str = Field(default="demand", min_length=1, max_length=200)
     tier_counts: dict[str, Annotated[int, Field(ge=0, le=100_000)]] | None = None
     tiers: TierSet | None = Field(default=None, description="tier definitions (default: the shipped set)")
+    database: DatabaseIo | None = Field(
+        default=None, description="totals mode from a database as a DBA describes it (planner.dbworkload): "
+        "total_iops, capacity_tb, block_size_kib and read_fraction follow from its IO demand x databases")
+    database_need: Literal["peak", "mean"] = Field(
+        default="peak", description="with database: size for its peak IOPS (checkpoint bursts) or its mean")
     total_iops: float | None = Field(default=None, gt=0, le=MAX_DEMAND_IOPS)
     capacity_tb: float | None = Field(default=None, gt=0, le=1e5)
     latency_target_ms: float = Field(default=1.0, ge=0.02, le=10_000)
@@ -73,6 +80,41 @@ class Demand(BaseModel):
     budget_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)
     min_nodes: int = Field(default=2, ge=2, le=16)
     max_nodes: int = Field(default=16, ge=2, le=16)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_database(cls, data):
+        """A ``database`` fills the totals it implies (x ``databases``, default 1);
+        the same totals given beside it must agree (a dumped demand validates again)."""
+        if not isinstance(data, dict) or data.get("database") is None:
+            return data
+        try:
+            db = (data["database"] if isinstance(data["database"], DatabaseIo)
+                  else DatabaseIo.model_validate(data["database"]))
+        except ValidationError:
+            return data  # the field's own validation names what is wrong
+        n = data.get("databases", 1)
+        if n is None:
+            n = 1
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 100_000:
+            return data
+        dem = io_demand(db)
+        need = dem.iops if data.get("database_need") == "mean" else dem.peak_iops
+        implied = {"total_iops": need * n, "capacity_tb": dem.capacity_tb * n,
+                   "block_size_kib": min(max(dem.block_size_kib, 0.5), 4096.0), "read_fraction": dem.read_fraction}
+        if data.get("tier_counts") is not None:
+            raise ValueError("give tier_counts or database, not both")
+        for k, v in implied.items():
+            given = data.get(k)
+            if given is not None and not (isinstance(given, (int, float)) and abs(given - v) <= 1e-9 * max(abs(v), 1)):
+                raise ValueError(f"{k} follows from database ({v:,.6g}); leave it out")
+        ram = data.get("ram_gb_per_db")
+        if ram is None:  # at least the buffer pool: what the VM needs beyond it is the user's to add
+            implied["ram_gb_per_db"] = db.buffer_pool_gb
+        elif isinstance(ram, (int, float)) and ram < db.buffer_pool_gb:
+            raise ValueError(f"ram_gb_per_db ({ram:g}) is less than the database's buffer pool "
+                             f"({db.buffer_pool_gb:g} GB): the VM could not hold it")
+        return {**data, "database": db, "databases": n, **implied}
 
     @field_validator("tier_counts")
     @classmethod

@@ -52,7 +52,8 @@ BACKGROUNDS = [_load("background-25vms.json"),
 TIERS = [_load("tiers.json")]
 COSTS = [{}, {"amortisation_months": 60, "target_margin": 0.5, "part_prices_usd": {"intel-p4510-1tb": 500}}]
 DEMANDS = [{"total_iops": 100000, "capacity_tb": 5, "max_nodes": 4, "n_plus_one": False},
-           {"tier_counts": {"Standard": 2, "Premium": 1}, "max_nodes": 4}, _load("demand-200dbs.json")]
+           {"tier_counts": {"Standard": 2, "Premium": 1}, "max_nodes": 4}, _load("demand-200dbs.json"),
+           _load("demand-hammerdb.json")]
 PROFILES = ["oltp-8k", "Sql", "Peak4kRead", "dss-512k", "log-writes"]
 IMPORT_FILES = [EX / "import-measurements.csv", EX / "import-template.csv",
                 ROOT / "tests" / "fixtures" / "import" / "diskspd-1target-latency.xml"]

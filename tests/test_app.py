@@ -320,8 +320,30 @@ def test_size_page_rejects_impossible_latency():
     at.radio(key="size_mode").set_value("totals")
     at.number_input(key="size_lat").set_value(0.001)
     at.button[0].click().run()
-    assert any("Latency target, ms (totals mode) must be 0.02–10,000 ms (you typed 0.001)" in e
+    assert any("Latency target, ms (totals, DBA mode) must be 0.02–10,000 ms (you typed 0.001)" in e
                for e in _errors(at)), _errors(at)
+
+
+def test_size_page_sizes_databases_a_dba_describes():
+    from planner.dbworkload import DatabaseIo, io_demand
+    from planner.sizing import Demand, size
+
+    at = _app().switch_page("ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes")
+    at.number_input(key="size_db_n").set_value(10)
+    at.number_input(key="size_max_nodes").set_value(6)
+    at.button[0].click().run(timeout=120)
+    assert not at.exception and not _errors(at), _errors(at)
+    demand = Demand.model_validate_json(at.session_state["size_demand"])
+    db = DatabaseIo(name="database", size_gb=1000, buffer_pool_gb=128, nopm=20_000)
+    assert demand.database == db and demand.databases == 10 and demand.ram_gb_per_db == 128  # RAM field 16 < pool
+    assert demand.total_iops == io_demand(db).peak_iops * 10
+    best = size(demand).best
+    assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
+    # its own inputs are judged in its mode (a form: the value is sent with the click)
+    at.number_input(key="size_db_nopm").set_value(-1)
+    at.button[0].click().run()
+    assert any("HammerDB NOPM (DBA mode)" in e for e in _errors(at)), _errors(at)
 
 
 def test_user_parts_from_a_catalog_file_can_be_picked():

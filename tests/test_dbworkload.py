@@ -4,6 +4,7 @@ workload, sizing and SLA."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,47 @@ def test_sla_page_guarantees_a_database_described_in_dba_terms():
     assert not at.exception and any("Database size, GB" in e.value for e in at.error)
     at.radio(key="sla_by").set_value("its IO (size, threads, block size, read share)").run()
     assert not at.exception and not any(m.label.startswith("Needs") for m in at.metric)
+
+
+# ------------------------------------------------ sizing from a database description
+def test_a_demand_from_a_database_sizes_its_io_times_the_count():
+    from planner.sizing import Demand, size
+
+    db = DatabaseIo(name="db", size_gb=1000, buffer_pool_gb=128, nopm=20_000)
+    dem = io_demand(db)
+    d = Demand(database=db, databases=20, vcpus_per_db=8, max_nodes=6)
+    assert d.total_iops == pytest.approx(20 * dem.peak_iops) and d.capacity_tb == pytest.approx(20 * dem.capacity_tb)
+    assert (d.block_size_kib, d.read_fraction) == (pytest.approx(dem.block_size_kib), pytest.approx(dem.read_fraction))
+    assert d.ram_gb_per_db == 128  # at least the buffer pool
+    assert Demand(database=db, databases=20, database_need="mean").total_iops == pytest.approx(20 * dem.iops)
+    # a dumped demand validates to itself (its totals agree with the database)
+    assert Demand.model_validate_json(d.model_dump_json()) == d
+    best = size(d, top=1).best
+    assert best is not None and best["guaranteed_iops"] >= d.total_iops * d.growth * (1 - 1e-9)
+
+
+@pytest.mark.parametrize("extra,msg", [
+    ({"total_iops": 5}, "total_iops follows from database"),
+    ({"tier_counts": {"Standard": 1}}, "give tier_counts or database, not both"),
+    ({"ram_gb_per_db": 64}, "less than the database's buffer pool (128 GB)"),
+    ({"database": {"size_gb": 1000, "buffer_pool_gb": 128}}, "give exactly one of nopm"),
+])
+def test_a_demand_from_a_database_refuses_contradictions(extra, msg):
+    from pydantic import ValidationError
+
+    from planner.sizing import Demand
+
+    raw = {"database": {"size_gb": 1000, "buffer_pool_gb": 128, "nopm": 20_000}, "databases": 2} | extra
+    with pytest.raises(ValidationError, match=re.escape(msg)):
+        Demand.model_validate(raw)
+
+
+def test_cli_size_takes_the_hammerdb_demand_example(capsys):
+    import json as _json
+
+    from planner.cli import main
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    assert main(["size", str(ex / "demand-hammerdb.json"), "--top", "2"]) == 0
+    out = _json.loads(capsys.readouterr().out)
+    assert out["best"]["feasible"] and out["demand"]["databases"] == 24.0  # 20 x 1.2 growth

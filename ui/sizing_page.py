@@ -23,6 +23,7 @@ FT_LABELS = {"node-and-drive": "survive a node and a drive (Microsoft's recommen
              "node": "survive one node", "two-nodes": "survive two nodes"}
 BINDING_LABELS = {"capacity": "capacity", "iops": "IOPS (saturation)", "latency": "latency target", "vcpu": "vCPUs",
                   "ram": "RAM"}
+DBA_MODE = "databases a DBA describes"
 _RESULTS: "OrderedDict[tuple, dict]" = OrderedDict()  # sizing is a pure function of its inputs
 
 
@@ -135,7 +136,7 @@ chrome.header("Size a cluster")
 tierset = TierSet.model_validate_json(state.tiers_json())
 tiers = [t.name for t in tierset.tiers]
 with st.form("size_form"):
-    mode = st.radio("Demand", ["databases per tier", "totals"], horizontal=True, key="size_mode")
+    mode = st.radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
     st.caption("Tiers as defined on the SLA & tiers page: " + "; ".join(
         f"{fmt.md(t.name)} {t.guaranteed_iops:,.0f} IOPS at {t.latency_statistic} {t.latency_target_ms:g} ms, "
         f"{t.capacity_tb_per_db:g} TB, {t.vcpus_per_db} vCPU, {t.ram_gb_per_db:g} GB" for t in tierset.tiers))
@@ -152,20 +153,32 @@ with st.form("size_form"):
                                                 step=50_000.0, format="%.0f", default=500_000.0)
     tb, problems["size_tb"] = inputs.number(c[1], "Capacity, TB (totals mode)", "size_tb", D("capacity_tb"), unit="TB",
                                             default=20.0)
-    lat, problems["size_lat"] = inputs.number(c[2], "Latency target, ms (totals mode)", "size_lat",
+    lat, problems["size_lat"] = inputs.number(c[2], "Latency target, ms (totals, DBA mode)", "size_lat",
                                               D("latency_target_ms"), unit="ms", format="%.3f", default=1.0)
-    stat = c[3].selectbox("Latency statistic (totals mode)", ["mean", "p90", "p99"], key="size_stat")
+    stat = c[3].selectbox("Latency statistic (totals, DBA mode)", ["mean", "p90", "p99"], key="size_stat")
     c = st.columns(4)
     bs, problems["size_bs"] = inputs.number(c[0], "IO size, KiB (totals mode)", "size_bs", D("block_size_kib"),
                                             unit="KiB", default=8.0)
     rf, problems["size_rf"] = inputs.number(c[1], "Read share, 0-1 (totals mode)", "size_rf", D("read_fraction"),
                                             step=0.05, format="%.2f", default=0.7)
     c = st.columns(4)
+    from planner.dbworkload import DatabaseIo
+
+    BD = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
+    db_gb, problems["size_db_gb"] = inputs.number(c[0], "Database size, GB (DBA mode)", "size_db_gb", BD("size_gb"),
+                                                  unit="GB", default=1000.0)
+    db_bp, problems["size_db_bp"] = inputs.number(c[1], "Buffer pool, GB (DBA mode)", "size_db_bp",
+                                                  BD("buffer_pool_gb"), unit="GB", default=128.0)
+    db_nopm, problems["size_db_nopm"] = inputs.number(c[2], "HammerDB NOPM (DBA mode)", "size_db_nopm", BD("nopm"),
+                                                      format="%.0f", default=20_000.0)
+    db_n, problems["size_db_n"] = inputs.number(c[3], "Databases of this kind (DBA mode)", "size_db_n",
+                                                (1, 100_000, False), integer=True, step=1, default=20)
+    c = st.columns(4)
     dbs, problems["size_dbs"] = inputs.number(c[0], "Databases (totals mode)", "size_dbs", (0, 100_000, False),
                                               integer=True, step=1, default=40)
-    vcpu_db, problems["size_vcpu_db"] = inputs.number(c[1], "vCPUs per database (totals mode)", "size_vcpu_db",
+    vcpu_db, problems["size_vcpu_db"] = inputs.number(c[1], "vCPUs per database (totals, DBA mode)", "size_vcpu_db",
                                                       D("vcpus_per_db"), integer=True, step=1, default=4)
-    ram_db, problems["size_ram_db"] = inputs.number(c[2], "RAM per database, GB (totals mode)", "size_ram_db",
+    ram_db, problems["size_ram_db"] = inputs.number(c[2], "RAM per database, GB (totals; DBA: at least the buffer pool)", "size_ram_db",
                                                     D("ram_gb_per_db"), unit="GB", default=16.0)
     growth, problems["size_growth"] = inputs.number(c[3], "Growth over amortisation, %", "size_growth",
                                                     D("growth_pct"), unit="%", default=20.0)
@@ -189,8 +202,11 @@ with st.form("size_form"):
                                               step=1, default=5)
     go = st.form_submit_button("Size it", type="primary")
 if go:
-    unused = {f"size_{t}" for t in tiers} if mode == "totals" else {
-        "size_iops", "size_tb", "size_lat", "size_dbs", "size_vcpu_db", "size_ram_db", "size_bs", "size_rf"}
+    totals_only = {"size_iops", "size_tb", "size_dbs", "size_bs", "size_rf"}
+    dba_only = {"size_db_gb", "size_db_bp", "size_db_nopm", "size_db_n"}
+    shared = {"size_lat", "size_vcpu_db", "size_ram_db"}
+    unused = ({f"size_{t}" for t in tiers} | (dba_only if mode == "totals" else totals_only)
+              if mode != "databases per tier" else totals_only | dba_only | shared)
     shown = [m for k, m in problems.items() if m and k not in unused]
     st.session_state.pop("size_demand", None)
     for m in shown:
@@ -207,6 +223,13 @@ if go:
                     "vcpus_per_db": int(vcpu_db), "ram_gb_per_db": ram_db, "block_size_kib": bs, "read_fraction": rf}
             if dbs > 0:
                 raw["databases"] = int(dbs)
+        elif mode == DBA_MODE:
+            # the demand's totals, IO size and read share follow from the description (planner.demand)
+            raw |= {"database": {"name": "database", "size_gb": db_gb, "buffer_pool_gb": db_bp, "nopm": db_nopm},
+                    "databases": int(db_n), "latency_target_ms": lat, "latency_statistic": stat,
+                    "vcpus_per_db": int(vcpu_db)}
+            if ram_db >= db_bp:  # below the buffer pool: the demand takes the buffer pool itself
+                raw["ram_gb_per_db"] = ram_db
         else:
             raw["tier_counts"] = {k: int(v) for k, v in counts.items() if v > 0}
             if state.tiers_json() != state.default_tiers_json():
