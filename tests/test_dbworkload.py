@@ -248,3 +248,40 @@ def test_cli_size_takes_the_hammerdb_demand_example(capsys):
     assert main(["size", str(ex / "demand-hammerdb.json"), "--top", "2"]) == 0
     out = _json.loads(capsys.readouterr().out)
     assert out["best"]["feasible"] and out["demand"]["databases"] == 24.0  # 20 x 1.2 growth
+
+
+def test_compare_page_sends_its_database_with_its_assumptions_to_the_sla_page():
+    from streamlit.testing.v1 import AppTest
+
+    from planner.catalog import load_catalog
+    from planner.design import load_design, resolve
+    from planner.dbworkload import database_guarantee
+
+    root = Path(__file__).resolve().parent.parent
+    at = AppTest.from_file(str(root / "app.py"), default_timeout=120).run()
+    at.switch_page("ui/sla_page.py").run()  # its widgets exist before the Compare page sets them
+    at.switch_page("ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(next(o for o in at.radio(key="cmp_wsource").options
+                                              if o.startswith("from"))).run()
+    at.number_input(key="db_size_gb").set_value(2000.0)
+    at.number_input(key="db_page_reads_per_txn").set_value(40.0).run()  # an overridden assumption
+    at.button(key="db_to_sla").click().run()
+    assert not at.exception and at.success
+    at.switch_page("ui/sla_page.py").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert at.radio(key="sla_by").value.startswith("what a DBA knows")
+    assert at.number_input(key="sla_db_gb").value == 2000.0
+    db = DatabaseIo(name="database", size_gb=2000, buffer_pool_gb=128, nopm=200_000, page_reads_per_txn=40)
+    bg = (root / "examples" / "background-25vms.json")
+    from planner.workload import load_workload
+
+    want = database_guarantee(resolve(load_design(root / "examples" / "reference.json"), load_catalog()), db,
+                              vcpus=16, threads=4, outstanding_per_thread=16, latency_target_ms=1.0,
+                              background=load_workload(bg))
+    need = next(m for m in at.metric if m.label == "Needs (peak)")
+    assert need.value == f"{want['needed_iops']:,.0f}"
+    assert any("as set on the Compare" in c.value for c in at.caption)
+    at.button(key="sla_dbio_reset").click().run()
+    need = next(m for m in at.metric if m.label == "Needs (peak)")
+    default = io_demand(DatabaseIo(name="database", size_gb=2000, buffer_pool_gb=128, nopm=200_000))
+    assert need.value == f"{default.peak_iops:,.0f}"

@@ -10,6 +10,7 @@ import streamlit as st
 
 from planner.architectures import TOPOLOGY_LABELS, example_designs
 from planner.dbworkload import SOURCES, DatabaseIo, as_workload, io_demand
+from ui.sla_modes import SLA_DBA_MODE
 from planner.design import Design, DriveSet
 from planner.errors import PlannerError
 from planner.performance import BOTTLENECK_LABELS
@@ -82,6 +83,15 @@ if source.startswith("from"):
             except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
                 st.error(fmt.md(f"database: {exc}"))
         if db_demand is not None:
+            if st.button("Guarantee this database on the SLA page", key="db_to_sla",
+                         help="carries the description with every assumption set here"):
+                st.session_state["sla_dbio"] = db.model_dump_json()
+                st.session_state["sla_by"] = SLA_DBA_MODE
+                st.session_state["sla_db_gb"], st.session_state["sla_db_bp_gb"] = db.size_gb, db.buffer_pool_gb
+                st.session_state["sla_db_rate_kind"] = kind
+                st.session_state["sla_db_rate"] = rate
+                st.session_state["sla_db_peak"] = peak
+                st.success("On the SLA & tiers page: this database, with these assumptions.")
             w = as_workload(db_demand, peak=peak)
             wj = state.canonical(w.model_dump(mode="json"))
             rows = [{"IO type": s.name, "Size, KiB": fmt.num(s.block_size_kib, 1), "Read": "yes" if s.read else "no",

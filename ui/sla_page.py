@@ -16,6 +16,7 @@ from planner.sla import Database
 from planner import jsonio
 from planner.tiers import TierSet
 from ui import chrome, export, fmt, inputs, state
+from ui.sla_modes import SLA_DBA_MODE, SLA_IO_MODE
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LICENCE_OPTIONS = {"windows-server-datacenter": "Windows Server Datacenter core licences (perpetual, amortised)",
@@ -146,10 +147,8 @@ bg_choice = st.radio("Other tenants on the cluster", ["none", "current workload"
                      index=2, horizontal=True, key="sla_bg")
 background = {"none": None, "current workload": state.workload_json(),
               "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text()}[bg_choice]
-by = st.radio("Describe the database by", ["its IO (size, threads, block size, read share)",
-                                            "what a DBA knows (size, buffer pool, HammerDB rate)"],
-              horizontal=True, key="sla_by")
-dba = by.startswith("what")
+by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
+dba = by == SLA_DBA_MODE
 B = inputs.model_bounds
 dbio, dba_errors = None, []
 if dba:
@@ -168,9 +167,19 @@ if dba:
     for col, e in dba_errors:
         inputs.show(col, e)
     peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key="sla_db_peak")
-    st.caption("Reads per transaction, log and checkpoint writes and the sizes SQL Server uses come from stated "
-               "assumptions (each with its source and an override on the Compare / what-if page, or in a database "
-               "file for `python -m planner sla --database`).")
+    carried = st.session_state.get("sla_dbio")
+    if carried:
+        a = st.columns([4, 1])
+        a[0].caption("Reads per transaction, log and checkpoint writes and the sizes SQL Server uses: as set on the "
+                     "Compare / what-if page.")
+        if a[1].button("Default assumptions", key="sla_dbio_reset"):
+            st.session_state.pop("sla_dbio", None)
+            carried = None
+            st.rerun()
+    else:
+        st.caption("Reads per transaction, log and checkpoint writes and the sizes SQL Server uses come from stated "
+                   "assumptions (each with its source and an override on the Compare / what-if page, or in a "
+                   "database file for `python -m planner sla --database`).")
 c = st.columns(6 if not dba else 5)
 if dba:
     c = [None] + list(c)  # no size field: the DBA's size above
@@ -196,8 +205,10 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
     need = None
     try:
         if dba:
-            dbio = DatabaseIo(name="database", size_gb=db_gb, buffer_pool_gb=bp_gb,
-                              **({"nopm": rate} if kind == "NOPM" else {"tpm": rate}))
+            base = json.loads(carried) if carried else {"name": "database"}  # the Compare page's assumptions
+            dbio = DatabaseIo.model_validate(base | {"size_gb": db_gb, "buffer_pool_gb": bp_gb,
+                                                     "nopm": rate if kind == "NOPM" else None,
+                                                     "tpm": rate if kind == "TPM" else None})
             sizing = {"vcpus": int(vcpus), "threads": int(threads), "outstanding_per_thread": int(qd),
                       "latency_target_ms": target, "latency_statistic": stat}
             res = _db_guarantee(dj, dbio.model_dump_json(), json.dumps(sizing), background, n1, peak,
