@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from planner.errors import PlannerError
+from planner.errors import PlannerError, field_bounds
 from planner.jsonio import NOT_COMPUTABLE, strict
 from planner.jsonio import load_json_model as _load
 
@@ -54,20 +54,20 @@ def cmd_sla(args) -> int:
     if args.database:
         from planner.dbworkload import database_guarantee, load_database_io
 
-        vals = {"vcpus": args.vcpus, "threads": args.threads, "outstanding_per_thread": args.outstanding_per_thread,
-                "latency_target_ms": args.latency_target_ms}
-        for k, v in vals.items():  # checked as the Database model checks them
-            bounds = Database.model_fields[k].metadata
-            lo, hi = next(m.ge for m in bounds if hasattr(m, "ge")), next(m.le for m in bounds if hasattr(m, "le"))
-            if not lo <= v <= hi:
-                raise InputError(f"must be {lo:g}..{hi:g} (got {v:g})", k)
-        out = database_guarantee(rd, load_database_io(args.database), **vals, latency_statistic=args.statistic,
-                                 background=bg, n_plus_one=args.n_plus_one, peak=not args.mean, params=params,
+        vals = {k: SLA_DATABASE_DEFAULTS[k] if getattr(args, k) is None else getattr(args, k)
+                for k in SLA_DATABASE_DEFAULTS}
+        for k in ("vcpus", "threads", "outstanding_per_thread", "latency_target_ms"):
+            lo, hi, _ = field_bounds(Database, k)  # as the Database model checks them (all inclusive)
+            if not lo <= vals[k] <= hi:
+                raise InputError(f"must be {lo:g}..{hi:g} (got {vals[k]:g})", k)
+        out = database_guarantee(rd, load_database_io(args.database), vals["vcpus"], vals["threads"],
+                                 vals["outstanding_per_thread"], vals["latency_target_ms"], vals["statistic"],
+                                 background=bg, n_plus_one=args.n_plus_one, peak=not vals["mean"], params=params,
                                  bootstrap=boot)
         _print(strict(out, NOT_COMPUTABLE))
         return 0
-    for flag in ("vcpus", "threads", "outstanding_per_thread", "latency_target_ms", "statistic", "mean"):
-        if getattr(args, flag) != SLA_DATABASE_DEFAULTS[flag]:
+    for flag in SLA_DATABASE_DEFAULTS:
+        if getattr(args, flag) is not None:
             raise InputError("only applies with --database (a --db file states it itself)", flag)
     db = load_json_model(args.db, Database, "db")
     out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
@@ -234,16 +234,18 @@ def register_sla(sub) -> None:
                                           "`schema database-io`): its IO demand, guarantee and whether it meets it")
     from planner.cli import _float_arg, _int_arg
 
+    # no defaults here (SLA_DATABASE_DEFAULTS apply with --database): a flag given with --db is then seen
     d = SLA_DATABASE_DEFAULTS
-    p.add_argument("--vcpus", type=_int_arg, default=d["vcpus"], help="with --database: the database VM's vCPUs")
-    p.add_argument("--threads", type=_int_arg, default=d["threads"], help="with --database: IO threads")
+    p.add_argument("--vcpus", type=_int_arg, help=f"with --database: the database VM's vCPUs ({d['vcpus']})")
+    p.add_argument("--threads", type=_int_arg, help=f"with --database: IO threads ({d['threads']})")
     p.add_argument("--outstanding-per-thread", dest="outstanding_per_thread", type=_int_arg,
-                   default=d["outstanding_per_thread"], help="with --database: IOs in flight per thread")
-    p.add_argument("--latency-target-ms", dest="latency_target_ms", type=_float_arg, default=d["latency_target_ms"],
-                   help="with --database: latency target, ms")
-    p.add_argument("--statistic", choices=["mean", "p90", "p99"], default=d["statistic"],
-                   help="with --database: latency statistic the target applies to")
-    p.add_argument("--mean", action="store_true", help="with --database: need the mean IOPS, not the peak")
+                   help=f"with --database: IOs in flight per thread ({d['outstanding_per_thread']})")
+    p.add_argument("--latency-target-ms", dest="latency_target_ms", type=_float_arg,
+                   help=f"with --database: latency target, ms ({d['latency_target_ms']:g})")
+    p.add_argument("--statistic", choices=["mean", "p90", "p99"],
+                   help=f"with --database: latency statistic the target applies to ({d['statistic']})")
+    p.add_argument("--mean", action="store_const", const=True,
+                   help="with --database: need the mean IOPS, not the peak")
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_sla)
 

@@ -68,3 +68,22 @@ def format_validation_error(exc, prefix: str = "") -> str:
             msg = f"{msg} (got {shown(e['input'])})"
         parts.append(f"{one_line(loc) or '(root)'}: {one_line(msg)}")
     return "; ".join(parts)
+
+
+def field_bounds(model, field: str) -> tuple[float | None, float | None, bool]:
+    """(low, high, low_exclusive) of a pydantic field's numeric constraints, for
+    messages that quote the allowed range (CLI flags, the app's number inputs)."""
+    from annotated_types import Ge, Gt, Le, Lt
+
+    lo = hi = None
+    lo_open = False
+    for m in model.model_fields[field].metadata:
+        if isinstance(m, Ge):
+            lo = m.ge
+        elif isinstance(m, Gt):
+            lo, lo_open = m.gt, True
+        elif isinstance(m, Le):
+            hi = m.le
+        elif isinstance(m, Lt):
+            hi = m.lt
+    return lo, hi, lo_open

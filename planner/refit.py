@@ -547,7 +547,7 @@ def evaluate_with_calibration(cal: Calibration, design, workload=None, catalog=N
     keys = [k[: -len("_low")] for k in rep if k.endswith("_low") and k[: -len("_low")] in rep]
     if cal.bootstrap:
         rd = resolve(design, catalog or load_catalog())
-        draws = [performance(rd, workload, ModelParams.from_vector(b), band=False) for b in cal.bootstrap]
+        draws = [performance(rd, workload, b, band=False) for b in cal.bootstrap_params()]
         for k in keys:
             lo, hi = np.nanpercentile([d[k] for d in draws], [BAND_LOW, BAND_HIGH])
             rep[f"{k}_low"], rep[f"{k}_high"] = float(min(lo, rep[k])), float(max(hi, rep[k]))

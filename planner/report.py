@@ -38,7 +38,7 @@ def bootstrap_params() -> list[ModelParams]:
     """Parameter sets from the calibration bootstrap (empty if not calibrated)."""
     if not CALIBRATION_FILE.exists():
         return []
-    return [ModelParams.from_vector(v) for v in load_calibration().bootstrap]
+    return load_calibration().bootstrap_params()
 
 
 def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list[dict], list[str]]:
@@ -248,22 +248,18 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
         # the same held-out error bands as the headline figures (apply_bands), point by point:
         # each offered load has its own regime (what limits it, how busy the busiest station is)
         from planner.domain import extrapolation, features
-        from planner.uncertainty import nest_latency_bands, ratio_band
+        from planner.uncertainty import nest_latency_bands, widen
 
         cal = load_calibration()
         flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
         limited = np.ravel(out["limited_by"])
         busiest = out["utilization"].reshape(-1, len(STATIONS)).max(axis=1)
         lows, highs = [], []
+        keys = ("vm_latency_ms", "read_latency_ms", "write_latency_ms")
         for i, (lim, u) in enumerate(zip(limited, busiest)):
-            pt = {}
-            for k in ("vm_latency_ms", "read_latency_ms", "write_latency_ms"):
-                y = curve[k][i]
-                ratio, _ = ratio_band(cal.bands, k, str(lim), float(u), flags)
-                pt[k] = y
-                if ratio is not None and np.isfinite(y):
-                    pt[f"{k}_low"], pt[f"{k}_high"] = float(min(y * ratio[0], y)), float(max(y * ratio[1], y))
-            nest_latency_bands(pt, workload.read_fraction)  # as the headline figures' (apply_bands)
+            pt = {k: curve[k][i] for k in keys} | {"limited_by": str(lim), "utilization": {"busiest": float(u)}}
+            widen(pt, cal.bands, flags, keys)
+            nest_latency_bands(pt, workload.read_fraction)
             lows.append(pt.get("vm_latency_ms_low"))
             highs.append(pt.get("vm_latency_ms_high"))
         if any(v is not None for v in lows):

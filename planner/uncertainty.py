@@ -171,9 +171,8 @@ def nest_latency_bands(res: dict, read_fraction: float) -> bool:
     parts = (max(low("vm_read_latency_ms"), low("read_latency_ms")),
              max(low("vm_write_latency_ms"), low("write_latency_ms")))
     raise_low("vm_latency_ms", (r * parts[0] if r > 0 else 0.0) + ((1.0 - r) * parts[1] if r < 1 else 0.0))
-    for k in ("host_cpu_utilization",):
-        for side in ("low", "high"):
-            v = res.get(f"{k}_{side}")
-            if v is not None and math.isfinite(v) and not 0.0 <= v <= 1.0:
-                res[f"{k}_{side}"], moved = float(min(max(v, 0.0), 1.0)), True
+    for side in ("host_cpu_utilization_low", "host_cpu_utilization_high"):  # the one utilisation with a band
+        v = res.get(side)
+        if v is not None and math.isfinite(v) and not 0.0 <= v <= 1.0:
+            res[side], moved = float(min(max(v, 0.0), 1.0)), True
     return moved

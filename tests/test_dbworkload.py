@@ -179,6 +179,9 @@ def test_sla_database_only_flags_are_refused_with_a_db_file(capsys):
     ex = Path(__file__).resolve().parent.parent / "examples"
     assert main(["sla", str(ex / "reference.json"), "--db", str(ex / "db-erp.json"), "--threads", "8"]) == 2
     assert capsys.readouterr().err == "error: threads: only applies with --database (a --db file states it itself)\n"
+    # the default value given explicitly is seen too (it was not while the flags carried their defaults)
+    assert main(["sla", str(ex / "reference.json"), "--db", str(ex / "db-erp.json"), "--vcpus", "16"]) == 2
+    assert capsys.readouterr().err == "error: vcpus: only applies with --database (a --db file states it itself)\n"
     assert main(["sla", str(ex / "reference.json")]) == 2
     assert capsys.readouterr().err == "error: db: required (or: database)\n"
     assert main(["sla", str(ex / "reference.json"), "--db", str(ex / "db-erp.json"), "--database",

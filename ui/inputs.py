@@ -12,26 +12,12 @@ from __future__ import annotations
 import math
 
 import streamlit as st
-from annotated_types import Ge, Gt, Le, Lt
-from pydantic import BaseModel
-
+from planner.errors import field_bounds
 from ui import fmt
 
 
-def model_bounds(model: type[BaseModel], field: str) -> tuple[float | None, float | None, bool]:
-    """(low, high, low_exclusive) of a pydantic field's numeric constraints."""
-    lo = hi = None
-    lo_open = False
-    for m in model.model_fields[field].metadata:
-        if isinstance(m, Ge):
-            lo = m.ge
-        elif isinstance(m, Gt):
-            lo, lo_open = m.gt, True
-        elif isinstance(m, Le):
-            hi = m.le
-        elif isinstance(m, Lt):
-            hi = m.lt
-    return lo, hi, lo_open
+#: (low, high, low_exclusive) of a pydantic field's numeric constraints
+model_bounds = field_bounds
 
 
 def _g(x: float) -> str:
