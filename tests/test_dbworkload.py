@@ -203,7 +203,7 @@ def test_sla_page_guarantees_a_database_described_in_dba_terms():
     at.number_input(key="sla_db_rate").set_value(20_000).run()
     need = next(m for m in at.metric if m.label == "Needs (peak)")
     assert "headroom: met" in need.proto.delta
-    at.number_input(key="sla_db_gb").set_value(0).run()  # out of range: named, the page goes on
+    at.number_input(key="sla_db_size_gb").set_value(0).run()  # out of range: named, the page goes on
     assert not at.exception and any("Database size, GB" in e.value for e in at.error)
     at.radio(key="sla_by").set_value("its IO (size, threads, block size, read share)").run()
     assert not at.exception and not any(m.label.startswith("Needs") for m in at.metric)
@@ -273,7 +273,7 @@ def test_compare_page_sends_its_database_with_its_assumptions_to_the_sla_page():
     at.switch_page("ui/sla_page.py").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.radio(key="sla_by").value.startswith("what a DBA knows")
-    assert at.number_input(key="sla_db_gb").value == 2000.0
+    assert at.number_input(key="sla_db_size_gb").value == 2000.0
     db = DatabaseIo(name="database", size_gb=2000, buffer_pool_gb=128, nopm=200_000, page_reads_per_txn=40)
     bg = (root / "examples" / "background-25vms.json")
     from planner.workload import load_workload

@@ -10,7 +10,7 @@ import streamlit as st
 
 from planner.architectures import TOPOLOGY_LABELS, example_designs
 from planner.dbworkload import SOURCES, DatabaseIo, as_workload, io_demand
-from ui.sla_modes import SLA_DBA_MODE
+from ui import database_inputs
 from planner.design import Design, DriveSet
 from planner.errors import PlannerError
 from planner.performance import BOTTLENECK_LABELS
@@ -30,18 +30,8 @@ wj = state.workload_json()
 db_demand = None
 if source.startswith("from"):
     with st.expander("Database → IO demand (every assumption can be overridden)", expanded=True):
-        c = st.columns(4)
         B = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
-        problems = []
-        size, e = inputs.number(c[0], "Database size, GB", "db_size_gb", B("size_gb"), unit="GB", default=1000.0)
-        problems.append((c[0], e))
-        bp, e = inputs.number(c[1], "Buffer pool, GB", "db_buffer_pool_gb", B("buffer_pool_gb"), unit="GB",
-                              default=128.0)
-        problems.append((c[1], e))
-        kind = c[2].selectbox("Rate as HammerDB reports it", ["NOPM", "TPM"], key="db_rate_kind",
-                              help="NOPM: new orders per minute; TPM: the database's commits + rollbacks per minute")
-        rate, e = inputs.number(c[3], kind, "db_rate", B(kind.lower()), default=200_000.0, format="%.0f")
-        problems.append((c[3], e))
+        basic, problems = database_inputs.basics("db_")
         peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", value=True, key="db_peak")
         defaults = DatabaseIo(size_gb=1, buffer_pool_gb=1, nopm=1)
         overrides = {}
@@ -77,20 +67,14 @@ if source.startswith("from"):
             inputs.show(col, e)
         if not any(e for _, e in problems):
             try:
-                db = DatabaseIo(name="database", size_gb=size, buffer_pool_gb=bp,
-                                **({"nopm": rate} if kind == "NOPM" else {"tpm": rate}), **overrides)
+                db = DatabaseIo(name="database", **basic, **overrides)
                 db_demand = io_demand(db)
             except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
                 st.error(fmt.md(f"database: {exc}"))
         if db_demand is not None:
             if st.button("Guarantee this database on the SLA page", key="db_to_sla",
                          help="carries the description with every assumption set here"):
-                st.session_state["sla_dbio"] = db.model_dump_json()
-                st.session_state["sla_by"] = SLA_DBA_MODE
-                st.session_state["sla_db_gb"], st.session_state["sla_db_bp_gb"] = db.size_gb, db.buffer_pool_gb
-                st.session_state["sla_db_rate_kind"] = kind
-                st.session_state["sla_db_rate"] = rate
-                st.session_state["sla_db_peak"] = peak
+                database_inputs.send_to_sla(db, peak)
                 st.success("On the SLA & tiers page: this database, with these assumptions.")
             w = as_workload(db_demand, peak=peak)
             wj = state.canonical(w.model_dump(mode="json"))

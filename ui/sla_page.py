@@ -16,7 +16,7 @@ from planner.sla import Database
 from planner import jsonio
 from planner.tiers import TierSet
 from ui import chrome, export, fmt, inputs, state
-from ui.sla_modes import SLA_DBA_MODE, SLA_IO_MODE
+from ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LICENCE_OPTIONS = {"windows-server-datacenter": "Windows Server Datacenter core licences (perpetual, amortised)",
@@ -150,23 +150,14 @@ background = {"none": None, "current workload": state.workload_json(),
 by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
 dba = by == SLA_DBA_MODE
 B = inputs.model_bounds
-dbio, dba_errors = None, []
+dba_errors = []
 if dba:
     from planner.dbworkload import DatabaseIo
 
-    d = st.columns(4)
-    BD = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
-    db_gb, e = inputs.number(d[0], "Database size, GB", "sla_db_gb", BD("size_gb"), unit="GB", default=1000.0)
-    dba_errors.append((d[0], e))
-    bp_gb, e = inputs.number(d[1], "Buffer pool, GB", "sla_db_bp_gb", BD("buffer_pool_gb"), unit="GB", default=128.0)
-    dba_errors.append((d[1], e))
-    kind = d[2].selectbox("Rate as HammerDB reports it", ["NOPM", "TPM"], key="sla_db_rate_kind",
-                          help="NOPM: new orders per minute; TPM: the database's commits + rollbacks per minute")
-    rate, e = inputs.number(d[3], kind, "sla_db_rate", BD(kind.lower()), default=200_000.0, format="%.0f")
-    dba_errors.append((d[3], e))
+    basic, dba_errors = basics(SLA_PREFIX)
     for col, e in dba_errors:
         inputs.show(col, e)
-    peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key="sla_db_peak")
+    peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key=f"{SLA_PREFIX}peak")
     carried = st.session_state.get("sla_dbio")
     if carried:
         a = st.columns([4, 1])
@@ -206,9 +197,7 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
     try:
         if dba:
             base = json.loads(carried) if carried else {"name": "database"}  # the Compare page's assumptions
-            dbio = DatabaseIo.model_validate(base | {"size_gb": db_gb, "buffer_pool_gb": bp_gb,
-                                                     "nopm": rate if kind == "NOPM" else None,
-                                                     "tpm": rate if kind == "TPM" else None})
+            dbio = DatabaseIo.model_validate(base | basic)
             sizing = {"vcpus": int(vcpus), "threads": int(threads), "outstanding_per_thread": int(qd),
                       "latency_target_ms": target, "latency_statistic": stat}
             res = _db_guarantee(dj, dbio.model_dump_json(), json.dumps(sizing), background, n1, peak,
