@@ -50,6 +50,12 @@ def main(argv=None) -> None:
         W = WorkloadArrays.from_workload(profiles()["oltp-8k"], D.nodes)
     else:
         W = mixed_workloads(D)
+    from planner import kernels
+
+    t = time.perf_counter()
+    compiled = kernels.use_for(n) and kernels.prepare()  # numba import, compile or cache load: once per process
+    print(f"model path: {'compiled (numba) block' if compiled else 'numpy'}"
+          + (f", loaded in {time.perf_counter() - t:.2f} s (not in the runs below)" if compiled else ""))
     warm = np.arange(min(n, 1000))
     evaluate_arrays(D.take(warm), take_w(W, warm), p)
     runs = []

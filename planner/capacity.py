@@ -84,10 +84,25 @@ def dual_parity_layout(fault_domains, all_flash=True):
     return k, m, lrc
 
 
-def dual_parity_efficiency(fault_domains, all_flash=True):
+def _dual_parity_efficiency(fault_domains, all_flash=True):
     k, m, lrc = dual_parity_layout(fault_domains, all_flash)
     total = k + m + lrc
     return np.where(total > 0, k / np.maximum(total, 1), 0.0)
+
+
+#: :func:`_dual_parity_efficiency` tabulated by (hybrid, fault domains) for the
+#: fault-domain counts a design can have (sweeps look it up instead of
+#: re-deriving the layout for every row)
+_DUAL_TABLE = np.stack([_dual_parity_efficiency(np.arange(65), af) for af in (True, False)])
+
+
+def dual_parity_efficiency(fault_domains, all_flash=True):
+    """Dual-parity capacity efficiency k / (k + m + l) of the layout
+    :func:`dual_parity_layout` picks; 0 below four fault domains."""
+    fd = np.asarray(fault_domains)
+    if fd.dtype.kind in "iu" and fd.size and 0 <= fd.min() and fd.max() < _DUAL_TABLE.shape[1]:
+        return _DUAL_TABLE[(~np.asarray(all_flash, dtype=bool)).astype(np.intp), fd]
+    return _dual_parity_efficiency(fd, all_flash)
 
 
 def single_parity_efficiency(fault_domains):

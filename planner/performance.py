@@ -25,13 +25,16 @@ path is tested against (``tests/test_fast_path.py``, 1e-9 on random designs).
 """
 from __future__ import annotations
 
+import contextvars
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields
 
 import numpy as np
 
 from planner import cache as cache_mod
 from planner import cpu as cpu_mod
-from planner import devices, network, resiliency
+from planner import devices, kernels, network, resiliency
 from planner.capacity import RESILIENCY_CODES
 from planner.design import ResolvedDesign
 from planner.params import PARAM_NAMES, ModelParams
@@ -456,6 +459,9 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
 #: rows per block: a block's temporaries (16,384 float64 = 128 KiB each) stay in
 #: the CPU's caches and the memory a call takes is bounded whatever its size
 BLOCK = 16_384
+#: threads for large calls (those :func:`planner.kernels.use_for` sends to the
+#: compiled solver): two, or one on a single-core machine
+THREADS = min(2, os.cpu_count() or 1)
 #: every label ``bottleneck`` / ``limited_by`` takes, coded as int8 while computing
 LABELS = STATIONS + ("outstanding_io", "population", "offered_load", "iops_limit_per_vm", "cpu_utilization_cap",
                      "none")
@@ -523,13 +529,31 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         quant = {q: gamma_quantile(1.0, uniq, q)[inv] for q in (0.90, 0.99)}
     else:
         quant = {q: float(gamma_quantile(1.0, cv2, q)) for q in (0.90, 0.99)}
-    for start in range(0, size, BLOCK):
-        sl = slice(start, min(size, start + BLOCK))
+    # large calls solve the MVA fixed point with the compiled row loop (same
+    # method and result; small ones never import numba)
+    solver = kernels.symmetric_throughput if kernels.use_for(size) else symmetric_throughput
+    # and, with one parameter set, the whole block after the demands
+    compiled = solver is not symmetric_throughput and not per_row and kernels.block_available()
+
+    def run(start, rows_per_block):
+        sl = slice(start, min(size, start + rows_per_block))
         rows = _Rows(cols, sl)
         pb = _Params({k: getattr(rows, f"param:{k}", None) if f"param:{k}" in cols else float(v)
                       for k, v in pvals.items()}) if per_row else p
         qb = {q: (v if np.ndim(v) == 0 else v[sl]) for q, v in quant.items()}
-        _block(rows, pb, sl, out, codes, qb)
+        _block(rows, pb, sl, out, codes, qb, solver, compiled)
+
+    if not compiled or THREADS < 2:
+        for start in range(0, size, BLOCK):
+            run(start, BLOCK)
+    else:
+        # large calls: blocks on THREADS threads (the compiled kernel and numpy
+        # release the GIL); the compiled block's temporaries are few, so two
+        # blocks in flight stay within the memory one numpy block takes
+        ctx = contextvars.copy_context()  # the caller's np.errstate, in every thread
+        with ThreadPoolExecutor(THREADS) as pool:
+            for f in [pool.submit(ctx.copy().run, run, start, BLOCK) for start in range(0, size, BLOCK)]:
+                f.result()  # re-raises a block's error here
     for k, c in codes.items():
         out[k] = _LABEL_OBJ[c]
     if shape != (size,):
@@ -544,9 +568,16 @@ class _Params:
         self.__dict__.update(values)
 
 
-def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dict) -> None:
-    """:func:`evaluate_arrays` on one block of rows, written into ``o[...][sl]``."""
+def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dict,
+           solver=symmetric_throughput, compiled: bool = False) -> None:
+    """:func:`evaluate_arrays` on one block of rows, written into ``o[...][sl]``;
+    ``compiled``: all after the demands in :func:`planner.kernels.block`."""
     t = demand_terms(R, R, p)
+    if compiled:
+        kernels.block(t, R, p, o, codes, quant, sl, devices.KIB)
+        o["write_absorption"][sl] = t["write_absorption"]
+        o["backend_writes_per_write"][sl] = t["backend_writes"]
+        return
     m = sl.stop - sl.start
     r = np.asarray(R.read_fraction, dtype=float)
     w = 1.0 - r
@@ -581,7 +612,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         def pick(a):
             return a if ci is None or np.ndim(a) == 0 else np.broadcast_to(a, (m,))[ci]
 
-        x_c = symmetric_throughput([pick(d) for d in dp], pick(s0), pick(S), pick(bg), pick(n),
+        x_c = solver([pick(d) for d in dp], pick(s0), pick(S), pick(bg), pick(n),
                                    pick(r * dvm_r + w * dvm_w), pick(r * wc_r + w * wc_w), pick(idle),
                                    pick(u_slope), pick(x_sat))
         if ci is None:
@@ -635,12 +666,16 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
             mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw))
             extra = np.where(free, unplaced(n / x, mean_r), 0.0)
             ex = np.flatnonzero(extra)
-            if ex.size:  # past saturation only: a few rows
-                lk = np.stack([np.broadcast_to(a, (m,))[ex] for a in load], -1)
-                on = np.arange(K) == lk.argmax(-1)[:, None]
-                vk_r = (np.stack([np.broadcast_to(v, (m,))[ex] for v in vr], -1) * on).sum(-1)
-                vk_w = (np.stack([np.broadcast_to(v, (m,))[ex] for v in vw], -1) * on).sum(-1)
-                pvk = (np.stack([np.broadcast_to(v, (m,))[ex] for v in pv], -1) * on).sum(-1)
+            if ex.size:  # past saturation, or the root's last-float rounding
+                # the bottleneck: the first station at the peak load (argmax's
+                # rule), chosen per row without stacking the stations
+                kstar = np.zeros(m, dtype=np.intp)
+                vk_r, vk_w, pvk = np.zeros(m), np.zeros(m), np.zeros(m)
+                for k in range(K - 1, -1, -1):
+                    at = load[k] == peak
+                    for dst, v in ((kstar, k), (vk_r, vr[k]), (vk_w, vw[k]), (pvk, pv[k])):
+                        np.copyto(dst, v, where=at)
+                kstar, vk_r, vk_w, pvk = kstar[ex], vk_r[ex], vk_w[ex], pvk[ex]
                 ok = pvk > 0
                 e = extra[ex]
                 add_r = e * np.where(ok, vk_r / np.maximum(pvk, _EPS), 1.0)
@@ -649,7 +684,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
                 sto_r, sto_w = np.array(np.broadcast_to(sto_r, (m,))), np.array(np.broadcast_to(sto_w, (m,)))
                 all_r[ex] += add_r
                 all_w[ex] += add_w
-                sto = on[:, 2:].any(-1)
+                sto = kstar >= 2
                 sto_r[ex] += np.where(sto, add_r, 0.0)
                 sto_w[ex] += np.where(sto, add_w, 0.0)
         sums["closed"] = (all_r, all_w, sto_r, sto_w)

@@ -1,0 +1,146 @@
+"""Compiled kernels for large sweeps (numba), with the numpy functions as their reference.
+
+:func:`symmetric_throughput` is :func:`planner.queueing.symmetric_throughput`
+(the approximate-MVA fixed point ``x = n / R(x)`` of Schweitzer, 1979, and
+Bard, 1979, solved by Newton's method inside a bisection bracket) written as a
+loop over rows: each row stops as soon as it has converged and never leaves
+the CPU's registers, where the numpy version makes some 60 array passes per
+Newton step. Same formulas, same operation order, same stopping rules; a row
+stops at its own convergence where the numpy solver may give it one more step
+while other rows of its array still move, so the two agree to the early stop's
+tolerance, 1e-11 relative (``tests/test_kernels.py``), and the whole model to
+its reference to 1e-9 as before.
+
+numba is imported on first use only, so the CLI and the app's pages (which
+evaluate a handful of designs) never pay its import or compilation; compiled
+code is cached next to this file (``cache=True``) so a machine compiles once.
+Set ``HCIPLAN_NO_JIT=1`` to force the numpy path; if numba cannot be imported
+or compile, the numpy path is used (:func:`available` says which).
+"""
+from __future__ import annotations
+
+import functools
+import os
+
+import numpy as np
+
+#: fewest closed rows in one call worth the compiled solver: below it the
+#: numpy solver takes under ~10 ms, less than importing numba (~0.3 s)
+MIN_ROWS = 100_000
+
+
+@functools.cache
+def _compiled():
+    """The compiled row solver, or None where numba is missing or disabled."""
+    if os.environ.get("HCIPLAN_NO_JIT", "").strip() not in ("", "0"):
+        return None
+    try:
+        from planner._kernels_jit import _solve_rows
+    except Exception:  # noqa: BLE001 - no numba, or it cannot compile here: the numpy path
+        return None
+    return _solve_rows
+
+
+def available() -> bool:
+    """Whether the compiled solver is in use for large calls."""
+    return _compiled() is not None
+
+
+def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60):
+    """:func:`planner.queueing.symmetric_throughput`, compiled: same arguments
+    and result (per-VM throughput, IO/s, over the inputs' broadcast shape).
+
+    Raises
+    ------
+    RuntimeError
+        If the compiled solver is not :func:`available` (callers choose the
+        path with :func:`use_for`).
+    """
+    solve = _compiled()
+    if solve is None:
+        raise RuntimeError("the compiled solver is not available (numba missing or HCIPLAN_NO_JIT set)")
+    args = (*dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max)
+    shape = np.broadcast_shapes(*(np.shape(a) for a in args))
+    # one signature (writable contiguous float64): broadcast views are copied
+    cols = [np.require(np.broadcast_to(np.asarray(a, dtype=float), shape).reshape(-1), requirements="CW")
+            for a in args]
+    out = np.empty(cols[0].size)
+    solve(*cols, out, int(max_iter))
+    return out.reshape(shape)
+
+
+def use_for(rows: int) -> bool:
+    """Whether a call over ``rows`` rows should use the compiled solver: only
+    large ones, so small calls never import numba."""
+    return rows >= MIN_ROWS and available()
+
+
+#: the float outputs :func:`block` writes, in the compiled kernel's order
+FLOAT_OUT = ("iops", "iops_per_node", "iops_capacity", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms",
+             "vm_read_latency_ms", "vm_write_latency_ms", "vm_latency_ms", "p90_read_latency_ms",
+             "p99_read_latency_ms", "p90_write_latency_ms", "p99_write_latency_ms", "host_cpu_utilization",
+             "outstanding_ios", "cpu_lp_us_per_io")
+
+
+def _vec(a, m: int) -> np.ndarray:
+    """``a`` as a writable contiguous float64 vector of m rows (one signature)."""
+    a = np.asarray(a, dtype=float)
+    if a.ndim == 0:
+        return np.full(m, float(a))
+    return np.require(np.broadcast_to(a, (m,)), requirements="CW")
+
+
+@functools.cache
+def _compiled_block():
+    if _compiled() is None:
+        return None
+    try:
+        from planner._kernels_jit import block_rows
+    except Exception:  # noqa: BLE001
+        return None
+    return block_rows
+
+
+def block_available() -> bool:
+    """Whether the compiled block (:func:`block`) is in use for large calls."""
+    return _compiled_block() is not None
+
+
+def prepare() -> bool:
+    """Import numba and compile (or load from the on-disk cache) every kernel
+    now, on a one-row call, so a timed or interactive call does not pay it.
+    Returns whether the compiled path is available."""
+    if not (available() and block_available()):
+        return False
+    one = np.ones(1)
+    _compiled_block()(tuple(one.copy() for _ in range(5)), tuple(one.copy() for _ in range(5)),
+                      *(one.copy() for _ in range(21)), 0.1, 1.0, 0.9, 1024.0, 60,
+                      tuple(np.empty(1) for _ in FLOAT_OUT), np.empty((1, 5)), np.empty(1, dtype=np.int8),
+                      np.empty(1, dtype=np.int8), np.empty(1, dtype=bool))
+    return True
+
+
+def block(t: dict, R, p, o: dict, codes: dict, quant: dict, sl: slice, kib: float, max_iter: int = 60) -> None:
+    """:func:`planner.performance._block` after the demands ``t``, compiled:
+    one pass over the rows of ``sl`` writing every output of ``o`` and
+    ``codes`` (labels as int8 codes). ``p`` holds scalar parameters only.
+
+    Same model, formulas and order of operations as the numpy block; the two
+    agree to 1e-9 (``tests/test_kernels.py``) like the numpy block and its
+    reference. Raises RuntimeError where the compiled code is not available."""
+    run = _compiled_block()
+    if run is None:
+        raise RuntimeError("the compiled block is not available (numba missing or HCIPLAN_NO_JIT set)")
+    m = sl.stop - sl.start
+    pr = tuple(_vec(a, m) for a in t["path_read"])
+    pw = tuple(_vec(a, m) for a in t["path_write"])
+    v = [_vec(a, m) for a in (t["background"], t["vms"], R.read_fraction, R.vms_total, R.open_iops,
+                              R.outstanding_per_vm, t["cpu_lp_s_read"], t["cpu_lp_s_write"],
+                              np.asarray(R.lps_per_node * R.nodes, dtype=float), t["host_critical_s_read"],
+                              t["host_critical_s_write"], t["delay_vm_read"], t["delay_vm_write"],
+                              t["delay_storage_read"], t["delay_storage_write"], R.iops_limit_per_vm,
+                              R.cpu_utilization_cap, R.nodes, R.block_size_kib, quant[0.90], quant[0.99])]
+    fo = tuple(o[k][sl] for k in FLOAT_OUT)
+    run(pr, pw, *v, float(p.host_cpu_idle_utilization), float(p.storage_cpu_wait),
+        float(p.host_cpu_max_utilization), float(kib), int(max_iter),
+        fo, o["utilization"][sl], codes["bottleneck"][sl], codes["limited_by"][sl], o["saturated"][sl])

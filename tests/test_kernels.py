@@ -1,0 +1,126 @@
+"""The compiled MVA solver (planner.kernels, numba) against its numpy
+reference, and the large-call path of evaluate_arrays (compiled solver,
+blocks on two threads) against the plain reference model."""
+import numpy as np
+import pytest
+
+from planner import kernels, performance, queueing
+from planner.params import default_params
+from planner.performance import evaluate_arrays, evaluate_arrays_reference
+from tests.test_fast_path import assert_same, random_arrays
+
+P = default_params()
+needs_numba = pytest.mark.skipif(not kernels.available(), reason="numba not importable here")
+
+
+def solver_inputs(n, seed):
+    """Random solver inputs over wide ranges, with the corners the numpy
+    solver handles specially: no background work, clamped background (e >= 0.999),
+    LP utilisation at the 0.99 clamp, one IO per VM, private stations."""
+    rng = np.random.default_rng(seed)
+
+    def lu(lo, hi):
+        return np.exp(rng.uniform(np.log(lo), np.log(hi), n))
+
+    dpath = [lu(1e-7, 1e-3) * (rng.random(n) < 0.9) for _ in range(5)]
+    share = rng.integers(1, 2000, n).astype(float)
+    s0 = np.where(rng.random(n) < 0.1, 0.0, 1.0)
+    bg4 = np.where(rng.random(n) < 0.5, 0.0, lu(1e-8, 1e-3))
+    nn = rng.choice([1.0, 2.0, 4.0, 16.0, 64.0, 256.0], n)
+    zbar, wbar = lu(1e-6, 1e-2), np.where(rng.random(n) < 0.3, 0.0, lu(1e-7, 1e-4))
+    u0 = rng.uniform(0.0, 1.2, n)
+    slope = lu(1e-9, 1e-3)
+    load = [dpath[0] * s0] + [d * share for d in dpath[1:4]] + [(dpath[4] + bg4) * share]
+    x_max = 1.0 / np.maximum(np.max(load, axis=0), 1e-15)
+    return dpath, s0, share, bg4, nn, zbar, wbar, u0, slope, x_max
+
+
+@needs_numba
+@pytest.mark.parametrize("seed", range(3))
+def test_compiled_solver_equals_numpy_solver(seed):
+    args = solver_inputs(20_000, seed)
+    ref = queueing.symmetric_throughput(*args)
+    got = kernels.symmetric_throughput(*args)
+    assert got.shape == ref.shape
+    # each row stops at its own convergence; the numpy solver may give a row
+    # that converged early one more Newton step while others in its array
+    # still move: the two agree to the early stop's tolerance, 1e-11
+    np.testing.assert_allclose(got, ref, rtol=2e-11, atol=0)
+    assert np.median(np.abs(got / ref - 1)) < 1e-15
+    # the same invariant the numpy solver keeps: never more than n IOs placed
+    dpath, s0, share, bg4, nn, zbar, wbar, u0, slope, x_max = args
+    assert np.all(got <= x_max * (1 + 1e-12))
+
+
+@needs_numba
+def test_compiled_solver_broadcasts_scalars():
+    dpath, s0, share, bg4, nn, zbar, wbar, u0, slope, x_max = solver_inputs(50, 7)
+    args = ([d for d in dpath[:4]] + [np.float64(2e-5)], 1.0, share, 0.0, 8.0, zbar, 0.0, 0.1, slope, x_max)
+    np.testing.assert_allclose(kernels.symmetric_throughput(*args), queueing.symmetric_throughput(*args),
+                               rtol=2e-11, atol=0)
+
+
+@needs_numba
+@pytest.mark.parametrize("seed", range(2))
+def test_large_call_path_matches_reference(seed, monkeypatch):
+    """The path a million-design sweep takes (the compiled block, blocks on
+    two threads), forced on a few thousand rows with many ragged blocks."""
+    monkeypatch.setattr(kernels, "MIN_ROWS", 1)
+    monkeypatch.setattr(performance, "THREADS", 2)
+    monkeypatch.setattr(performance, "BLOCK", 998)
+    D, W = random_arrays(5000, 40 + seed)
+    assert kernels.use_for(5000) and kernels.block_available()
+    calls = []
+    real = kernels.block
+    monkeypatch.setattr(kernels, "block", lambda *a, **k: calls.append(1) or real(*a, **k))
+    fast = evaluate_arrays(D, W, P)
+    assert len(calls) == -(-5000 // performance.BLOCK)  # every block went through the compiled kernel
+    assert_same(fast, evaluate_arrays_reference(D, W, P))
+    labels = set(fast["limited_by"]) | set(fast["bottleneck"])
+    assert {"population", "offered_load", "iops_limit_per_vm", "cpu_utilization_cap", "outstanding_io"} <= labels
+
+
+@needs_numba
+def test_large_call_with_parameter_sets_per_row_uses_the_compiled_solver(monkeypatch):
+    """Parameter sets per row (calibration) keep the numpy block with the
+    compiled solver, and still match the reference."""
+    from types import SimpleNamespace
+
+    from planner.params import PARAM_NAMES, ModelParams
+
+    monkeypatch.setattr(kernels, "MIN_ROWS", 1)
+    D, W = random_arrays(1500, 9)
+    rng = np.random.default_rng(2)
+    sets = [ModelParams.from_vector(P.vector() * rng.uniform(0.8, 1.2, len(PARAM_NAMES))) for _ in range(2)]
+    D2 = D.take(np.tile(np.arange(1500), 2))
+    from planner.performance import WorkloadArrays
+    W2 = WorkloadArrays(**{f: np.tile(v, 2) for f, v in W.__dict__.items()})
+    stacked = SimpleNamespace(**{f: np.repeat([getattr(s, f) for s in sets], 1500) for f in PARAM_NAMES})
+    out = evaluate_arrays(D2, W2, stacked)
+    for j, s in enumerate(sets):
+        assert_same({k: v[j * 1500:(j + 1) * 1500] for k, v in out.items()}, evaluate_arrays_reference(D, W, s))
+
+
+def test_small_calls_never_use_the_compiled_solver(monkeypatch):
+    """A handful of designs (the CLI, the app's pages) stays on numpy."""
+    assert not kernels.use_for(kernels.MIN_ROWS - 1)
+    monkeypatch.setenv("HCIPLAN_NO_JIT", "1")
+    kernels._compiled.cache_clear()
+    try:
+        assert not kernels.available() and not kernels.use_for(10**9)
+        with pytest.raises(RuntimeError, match="not available"):
+            kernels.symmetric_throughput(*solver_inputs(3, 1))
+    finally:
+        monkeypatch.delenv("HCIPLAN_NO_JIT")
+        kernels._compiled.cache_clear()
+
+
+def test_a_failing_block_raises_in_the_caller(monkeypatch):
+    """An error in a worker thread reaches the caller (no half-filled output)."""
+    monkeypatch.setattr(kernels, "use_for", lambda rows: True)
+    monkeypatch.setattr(kernels, "block", lambda *a, **k: (_ for _ in ()).throw(ValueError("boom")))
+    monkeypatch.setattr(performance, "THREADS", 2)
+    monkeypatch.setattr(performance, "BLOCK", 500)
+    D, W = random_arrays(3000, 3)
+    with pytest.raises(ValueError, match="boom"):
+        evaluate_arrays(D, W, P)
