@@ -38,7 +38,7 @@ def figures(root: Path) -> dict:
     f["cli"] = kv(run([str(HERE / "cli.py"), "--root", str(root)]))
     f["cal"] = kv(run([str(HERE / "calibrate.py"), "--root", str(root)]))
     size = run([str(root / "benchmarks" / "size.py")], cwd=root)
-    m = re.search(r"evaluated \d+ in ([0-9.]+) s", size)
+    m = re.search(r"whole catalog: median of \d+ ([0-9.]+) s", size) or re.search(r"evaluated \d+ in ([0-9.]+) s", size)
     f["size_s"] = float(m.group(1)) if m else float("nan")
     rer = run([str(root / "benchmarks" / "ui_rerun.py")], cwd=root)
     m = re.search(r"all\s+n=\s*\d+ median\s+([0-9.]+) ms\s+p95\s+([0-9.]+)", rer)
