@@ -124,3 +124,33 @@ def test_a_failing_block_raises_in_the_caller(monkeypatch):
     D, W = random_arrays(3000, 3)
     with pytest.raises(ValueError, match="boom"):
         evaluate_arrays(D, W, P)
+
+
+def test_cli_and_app_pages_never_import_numba():
+    """The compiled path is for sweeps: the CLI's evaluate, sla and size and
+    every app page run on numpy and never pay numba's import (~0.5 s)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = """
+import runpy, sys
+from streamlit.testing.v1 import AppTest
+for argv in (["evaluate", "examples/reference.json", "--workload", "oltp-8k"],
+             ["sla", "examples/reference.json", "--db", "examples/db-erp.json"],
+             ["size", "examples/demand-200dbs.json"]):
+    sys.argv = ["planner", *argv]
+    try:
+        runpy.run_module("planner", run_name="__main__")
+    except SystemExit as e:
+        assert not e.code, (argv, e.code)
+at = AppTest.from_file("app.py", default_timeout=120).run()
+for page in ["design", "capacity", "performance", "sla", "sizing", "compare", "calibration"]:
+    at.switch_page(f"ui/{page}_page.py").run()
+    assert not at.exception, (page, at.exception)
+print("NUMBA", "numba" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "NUMBA False" in out.stdout
