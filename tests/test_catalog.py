@@ -85,9 +85,10 @@ CURRENT = {
     "switch": ["dell-s5248f-on", "cisco-nexus-93180yc-fx", "nvidia-sn2010", "nvidia-sn3700"],
 }
 # Built-in record counts: a change here is a deliberate catalog edit (nothing is retired).
-COUNTS = {"capacity_drive": 41, "cache_device": 9, "cpu": 20, "nic": 15, "chassis": 18,
+COUNTS = {"capacity_drive": 41, "cache_device": 10, "cpu": 21, "nic": 15, "chassis": 18,
           "memory_module": 7, "switch": 4, "raid_controller": 2, "fc_hba": 5, "san_array": 1, "flash_card": 2}
 CPU_FAMILIES = {
+    "Intel Xeon E5 v3 (Haswell)": ("LGA2011-3", "ddr4"),
     "Intel Xeon E5 v4 (Broadwell)": ("LGA2011-3", "ddr4"),
     "Intel Xeon Scalable 2nd gen (Cascade Lake)": ("LGA3647", "ddr4"),
     "Intel Xeon Scalable 3rd gen (Ice Lake)": ("LGA4189", "ddr4"),
