@@ -1,21 +1,24 @@
 """Compiled kernels for large sweeps (numba), with the numpy functions as their reference.
 
-:func:`symmetric_throughput` is :func:`planner.queueing.symmetric_throughput`
-(the approximate-MVA fixed point ``x = n / R(x)`` of Schweitzer, 1979, and
-Bard, 1979, solved by Newton's method inside a bisection bracket) written as a
-loop over rows: each row stops as soon as it has converged and never leaves
-the CPU's registers, where the numpy version makes some 60 array passes per
-Newton step. Same formulas, same operation order, same stopping rules; a row
-stops at its own convergence where the numpy solver may give it one more step
-while other rows of its array still move, so the two agree to the early stop's
-tolerance, 1e-11 relative (``tests/test_kernels.py``), and the whole model to
-its reference to 1e-9 as before.
+:func:`block` is :func:`planner.performance._block` after the demands (the
+MVA fixed point, throttles, residences, utilisations, labels and outputs)
+written as a loop over rows; :func:`symmetric_throughput` is
+:func:`planner.queueing.symmetric_throughput` alone (the approximate-MVA fixed
+point ``x = n / R(x)`` of Schweitzer, 1979, and Bard, 1979, solved by Newton's
+method inside a bisection bracket), used where the parameters vary per row.
+Each row stays in registers and stops at its own convergence, where the numpy
+version makes some 60 array passes per Newton step and may give a converged
+row one more step while others in its array still move. Same formulas, same
+operation order, same stopping rules: the solvers agree to the early stop's
+tolerance (2e-11 relative) and the whole model to its reference to 1e-9
+(``tests/test_kernels.py``).
 
 numba is imported on first use only, so the CLI and the app's pages (which
-evaluate a handful of designs) never pay its import or compilation; compiled
-code is cached next to this file (``cache=True``) so a machine compiles once.
-Set ``HCIPLAN_NO_JIT=1`` to force the numpy path; if numba cannot be imported
-or compile, the numpy path is used (:func:`available` says which).
+evaluate a handful of designs) never pay its import or compilation
+(:func:`use_for`); compiled code is cached next to this file (``cache=True``)
+so a machine compiles once. Set ``HCIPLAN_NO_JIT=1`` to force the numpy path;
+if numba cannot be imported or compile, the numpy path is used
+(:func:`available` says which).
 """
 from __future__ import annotations
 
@@ -24,8 +27,8 @@ import os
 
 import numpy as np
 
-#: fewest closed rows in one call worth the compiled solver: below it the
-#: numpy solver takes under ~10 ms, less than importing numba (~0.3 s)
+#: fewest rows in one call worth the compiled path: below it the numpy model
+#: takes under ~40 ms, less than loading numba (~0.5 s a process)
 MIN_ROWS = 100_000
 
 
