@@ -38,3 +38,20 @@ def test_bound_by_the_cache_tier_the_source_says_served_it(check):
     assert check["utilization"]["network"] < 0.5
     assert check["vm_latency_ms"] == pytest.approx(240 * 524_288 / (check["predicted_bandwidth_mb_s"] * 1e6) * 1e3,
                                                    rel=0.02)
+
+
+def test_calibration_page_shows_the_check():
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.switch_page("ui/calibration_page.py").run()
+    assert not at.exception
+    assert "Published results no fit has seen" in [s.value for s in at.subheader]
+    rows = next(df.value for df in at.dataframe if "Result" in df.value.columns).to_dict("records")
+    c = large_block_check()
+    assert rows[0]["Measured"] == "83,000 MB/s"
+    assert rows[0]["Predicted"] == f"{c['predicted_bandwidth_mb_s']:,.0f} MB/s"
+    assert rows[0]["Bound by"] == "cache devices"
+    assert "IO size, KiB" in rows[0]["Extrapolates in"]

@@ -15,6 +15,8 @@ import statistics
 
 import streamlit as st
 
+from planner.domain import DIMENSIONS
+from planner.performance import BOTTLENECK_LABELS
 from ui import charts, chrome, export, fmt, import_panel, state
 
 chrome.header("Calibration")
@@ -34,6 +36,10 @@ datasets = sorted({r["dataset"] for r in rows})
 chosen = c2.multiselect("Datasets", datasets, default=datasets, key="cal_datasets", format_func=fmt.label)
 shown = [r for r in rows if r["dataset"] in chosen]
 name = METRIC_LABELS.get(metric, fmt.label(metric))
+
+
+def _pct(x):
+    return fmt.DASH if x is None else f"{x:+.1f} %"
 
 
 def _median_abs(sel, key):
@@ -88,10 +94,6 @@ raw = [{"dataset": r["dataset"], "config": r["config"], "point": r["point"], "in
         "held_out_error_pct": r.get(f"{metric}_held_out_error_pct")} for r in pts]
 
 
-def _pct(x):
-    return fmt.DASH if x is None else f"{x:+.1f} %"
-
-
 if not state.presenter():
     st.dataframe([{"Dataset": fmt.label(r["dataset"]), "Configuration": r["config"], "Point": r["point"],
                    "In the fit": "yes" if r["in_fit"] else "no", "Saturation point": "yes" if r["saturation"] else "no",
@@ -99,4 +101,15 @@ if not state.presenter():
                    "Error": _pct(r["error_pct"]), "Held-out prediction": fmt.num(r["held_out_predicted"]),
                    "Held-out error": _pct(r["held_out_error_pct"])} for r in raw], hide_index=True, width="stretch")
     st.download_button("Residuals CSV", export.to_csv(raw), file_name=f"residuals_{metric}.csv", mime="text/csv")
+st.subheader("Published results no fit has seen")
+st.caption("Large transfers lie outside the calibrated data (4-20 KiB). Each published result with its "
+           "configuration is run through the model (shipped calibration) as a design would be: prediction, "
+           "band and the ways it extrapolates.")
+st.dataframe([{"Result": c["label"], "Measured": fmt.num(c["measured_bandwidth_mb_s"], 0, "MB/s"),
+               "Predicted": fmt.num(c["predicted_bandwidth_mb_s"], 0, "MB/s"), "Error": _pct(100 * c["error"]),
+               "Band": fmt.span(c["bandwidth_mb_s_low"], c["bandwidth_mb_s_high"], lambda x: fmt.num(x, 0, "MB/s")),
+               "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"])),
+               "Extrapolates in": "; ".join(DIMENSIONS.get(d, ("", fmt.label(d)))[1] for d in c["extrapolation"])}
+              for c in state.published_checks()], hide_index=True, width="stretch")
+
 import_panel.render()

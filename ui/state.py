@@ -340,6 +340,14 @@ def validation() -> dict:
 
 
 @st.cache_data(show_spinner=False)
+def published_checks() -> list[dict]:
+    """planner.published's out-of-sample checks (results no fit has seen)."""
+    from planner.published import large_block_check
+
+    return [large_block_check()]
+
+
+@st.cache_data(show_spinner=False)
 def calibration_summary() -> dict | None:
     from planner.params import CALIBRATION_FILE, load_calibration
 
