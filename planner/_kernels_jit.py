@@ -1,9 +1,13 @@
-"""The numba-compiled row solver of :mod:`planner.kernels` (imported on first use only).
+"""The numba-compiled code of :mod:`planner.kernels` (imported on first use only).
 
-Written with plain scalar arithmetic in the numpy reference's operation order
-(:func:`planner.queueing.symmetric_throughput` and its ``_cycle``); compiled
-eagerly for one signature (every argument a contiguous float64 vector) and
-cached on disk, so a machine compiles it once.
+Plain scalar arithmetic in the numpy reference's operation order, one row at a
+time: :func:`_solve_one` is :func:`planner.queueing.symmetric_throughput` (with
+:func:`_cycle` its ``_cycle``) for one row; :func:`block_rows` is
+:func:`planner.performance._block` after the demands. Formulas and their
+sources are in those functions' docstrings (Schweitzer/Bard approximate MVA,
+the utilisation law, Little's law, M/M/1 waits); nothing here is new physics.
+Compiled on first use and cached on disk (``cache=True``): a machine compiles
+once (about 4 s), a process loads it in about 0.5 s.
 """
 import numpy as np
 from numba import float64, int64, njit, void
@@ -131,6 +135,7 @@ def _solve_rows(d0, d1, d2, d3, d4, s0, share, bg4, n, zbar, wbar, u0, slope, x_
 
 @njit(cache=True, nogil=True)
 def _lp_wait(u):
+    """:func:`planner.queueing.lp_wait_factor` for one utilisation."""
     u = u if u < 0.99 else 0.99
     return u / (1.0 - u)
 
