@@ -9,6 +9,7 @@ read-only: the same object is handed out again.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 from collections import OrderedDict
@@ -88,6 +89,63 @@ def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
     fig.update_yaxes(automargin=True)
     fig.update_traces(cliponaxis=False, selector=lambda t: hasattr(t, "cliponaxis"))
     return fig
+
+
+# Streamlit's chart theme (its light values: fonts, sizes, title at the left, no x grid) written into the
+# figure itself, for :func:`themeless`; text and grid in a grey that reads on a light or a dark page, and
+# transparent backgrounds, since a figure without the theme no longer follows the page's colours.
+_GREY = "#808495"
+_FONT = '"Source Sans", sans-serif'
+_PAGE_STYLE = {
+    "font": {"color": _GREY, "family": _FONT, "size": 12},
+    "title": {"font": {"family": _FONT, "size": 16, "color": _GREY}, "pad": {"l": 4}, "xanchor": "left", "x": 0},
+    "legend": {"font": {"size": 12, "color": _GREY}, "bordercolor": "rgba(0,0,0,0)", "borderwidth": 0},
+    "paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "rgba(0,0,0,0)",
+    "colorway": ["#0068c9", "#83c9ff", "#ff2b2b", "#ffabab", "#29b09d", "#7defa1", "#ff8700", "#ffd16a"],
+    "xaxis": {"showgrid": False, "zeroline": False, "tickcolor": "rgba(128,132,149,0.3)",
+              "tickfont": {"color": _GREY, "size": 12}, "title": {"font": {"color": _GREY, "size": 14}, "standoff": 20}},
+    "yaxis": {"gridcolor": "rgba(128,132,149,0.25)", "zerolinecolor": "rgba(128,132,149,0.25)",
+              "tickcolor": "rgba(128,132,149,0.3)", "tickfont": {"color": _GREY, "size": 12},
+              "title": {"font": {"color": _GREY, "size": 14}, "standoff": 24}},
+    "hoverlabel": {"bgcolor": "#FFFFFF", "bordercolor": "#DCD8D4", "font": {"color": "#31333F", "family": _FONT,
+                                                                          "size": 12}},
+}
+_THEMELESS: OrderedDict = OrderedDict()
+
+
+def _under(style: dict, own: dict) -> dict:
+    """``own`` laid over ``style``, nested dicts merged (the figure's own settings win)."""
+    out = dict(style)
+    for k, v in own.items():
+        out[k] = _under(style[k], v) if isinstance(v, dict) and isinstance(style.get(k), dict) else v
+    return out
+
+
+def themeless(fig: go.Figure) -> go.Figure:
+    """``fig`` for ``st.plotly_chart(..., theme=None)``: no template, the theme's look in its own layout,
+    and a ``datarevision`` that changes with its data.
+
+    Streamlit draws a changed chart anew and, once mounted, hands plotly a re-themed copy of it; plotly
+    redraws all of it when a template or a data array is a new object, unless the figure has no template
+    and an unchanged ``datarevision`` (then the copy costs nothing): one draw per chart per what-if instead
+    of two. Remembered per figure (charts are memoised, so the same inputs give the same object)."""
+    hit = _THEMELESS.get(id(fig))
+    if hit is not None and hit[0] is fig:
+        _THEMELESS.move_to_end(id(fig))
+        return hit[1]
+    d = fig.to_plotly_json()
+    layout = {k: v for k, v in d["layout"].items() if k != "template"}
+    layout = _under(_PAGE_STYLE, layout)
+    if "text" in layout.get("title", {}):
+        layout["title"]["text"] = f"<b>{layout['title']['text']}</b>"
+    digest = hashlib.sha1(json.dumps(d["data"], sort_keys=True, default=float).encode()).hexdigest()[:16]
+    layout["datarevision"] = digest
+    out = go.Figure(data=d["data"], layout=layout, _validate=False)  # already validated when built
+    out.layout.template = None  # not plotly's (or Streamlit's) default one
+    _THEMELESS[id(fig)] = (fig, out)  # holds ``fig``, so its id is not reused while remembered
+    if len(_THEMELESS) > 64:
+        _THEMELESS.popitem(last=False)
+    return out
 
 
 @_memo

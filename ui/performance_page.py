@@ -134,13 +134,14 @@ fig_curve = charts.latency_curve(curve, point, band=has_band)
 fig_util = charts.utilisation_bars(view["utilization"], view["bottleneck"],
                                    "Utilisation per resource" + (" (one node down)" if degraded else ""))
 c1, c2 = st.columns([3, 2])
-c1.plotly_chart(fig_curve, width="stretch", key="perf_curve")
+# themeless: one plotly draw per chart and what-if, not two (see charts.themeless)
+c1.plotly_chart(charts.themeless(fig_curve), width="stretch", key="perf_curve", theme=None)
 c1.caption(("One node down: " if degraded else "")
            + "open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
            "lifted to show the hardware; the dotted line marks where the CPU cap stops admitting load and "
            "the diamond is the workload as configured"
            + (" (bars: its band)." if has_band else "."))
-c2.plotly_chart(fig_util, width="stretch", key="perf_util")
+c2.plotly_chart(charts.themeless(fig_util), width="stretch", key="perf_util", theme=None)
 
 # ------------------------------------------------------------ exports
 def _exports() -> None:
