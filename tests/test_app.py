@@ -202,7 +202,11 @@ def test_pdf_report_prints_with_headless_chromium(reference, tmp_path):
 
 def test_performance_page_prepares_report_on_request():
     at = _app().switch_page("ui/performance_page.py").run()
-    assert not any(b.label == "One-page HTML report" for b in at.get("download_button"))
+    assert not at.get("download_button")  # a closed 'Tables and exports' holds nothing
+    at.session_state["p_exports"] = True  # open it
+    at.run()
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Utilisation CSV" in labels and "Full report JSON" in labels and "One-page HTML report" not in labels
     at.button(key="p_prepare_report").click().run()
     assert any(b.proto.label == "One-page HTML report" for b in at.get("download_button"))
 

@@ -89,6 +89,7 @@ def test_sidebar_summary_and_link_follow_the_change_in_the_same_run():
     from ui.state import decode_scenario
 
     at = _app()
+    at.session_state["share_link"] = True  # open the 'Shareable link' section
     _number_input(at, "Nodes").set_value(5).run()
     assert not at.exception
     captions = [c.value for c in at.sidebar.caption]

@@ -116,6 +116,24 @@ def test_change_nodes_and_share_link(server, browser, tmp_path):
     other.close()
 
 
+def test_closed_sections_fill_when_opened(server, browser):
+    """'Tables and exports' and 'Shareable link' are built only while open: opening either shows its content."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(f"{server}/performance")
+    page.locator(".js-plotly-plot").first.wait_for()
+    assert page.get_by_text("Utilisation CSV").count() == 0
+    page.get_by_text("Tables and exports").click()
+    page.get_by_role("button", name="Utilisation CSV").wait_for()
+    page.locator('[data-testid="stDataFrame"]').first.wait_for()
+    page.get_by_text("Shareable link").click()
+    code = page.locator('[data-testid="stSidebar"] [data-testid="stCode"]').first
+    code.wait_for()
+    page.wait_for_url(re.compile(r"[?&]s="))
+    assert code.inner_text().strip() == "?s=" + page.url.split("s=", 1)[1]
+    page.close()
+
+
 def test_bad_link_shows_error(server, browser):
     page = browser.new_page()
     page.set_default_timeout(30_000)

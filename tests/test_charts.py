@@ -25,3 +25,23 @@ def test_figures_are_remembered_by_their_inputs():
     assert charts.utilisation_bars({"host_cpu": 0.5, "network": 0.2}, "host_cpu") is a
     b = charts.utilisation_bars({"host_cpu": 0.6, "network": 0.2}, "host_cpu")
     assert b is not a and list(b.data[0].x) == [60.0, 20.0]
+
+
+def test_themeless_figure_has_no_template_and_a_data_revision():
+    import json
+
+    import plotly.io as pio
+
+    a = charts.utilisation_bars({"host_cpu": 0.5, "network": 0.2}, "host_cpu")
+    b = charts.utilisation_bars({"host_cpu": 0.6, "network": 0.2}, "host_cpu")
+    ta, tb = charts.themeless(a), charts.themeless(b)
+    assert charts.themeless(a) is ta  # remembered per figure
+    ja, jb = (json.loads(pio.to_json(f, validate=False)) for f in (ta, tb))
+    assert ja["layout"].get("template") is None  # as Streamlit sends it: no theme for plotly to re-diff
+    assert ja["layout"]["datarevision"] != jb["layout"]["datarevision"]  # new numbers, new revision
+    assert ja["data"] == json.loads(pio.to_json(a, validate=False))["data"]  # the same bars, untouched
+    # the figure's own layout wins over the theme's: its margins, axis range and title text stay
+    own = a.to_plotly_json()["layout"]
+    assert ja["layout"]["margin"] == own["margin"] and ja["layout"]["xaxis"]["range"] == own["xaxis"]["range"]
+    assert ja["layout"]["title"]["text"] == f"<b>{own['title']['text']}</b>"
+    assert ja["layout"]["paper_bgcolor"] == "rgba(0,0,0,0)"  # reads on a light or dark page

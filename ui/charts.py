@@ -9,6 +9,7 @@ read-only: the same object is handed out again.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 from collections import OrderedDict
@@ -44,13 +45,26 @@ def _memo(fn, size: int = 64):
     return wrapper
 
 
-def _layout_dict(title: str, height: int = 380, **more) -> dict:
+def _layout_dict(title: str, height: int = 380, margin: dict | None = None, **more) -> dict:
     """The common layout of :func:`_layout`, as data: axes make room for their
-    labels (automargin), so no tick label falls outside the figure."""
+    labels (automargin), so no tick label falls outside the figure.
+
+    ``margin`` overrides the base margins. Plotly draws a figure once with its
+    base margins and, when the labels (or the legend) need more room, draws it
+    all again with wider ones: a base margin that already holds them saves that
+    second draw (about 10 ms a chart in software-rendered chromium, on every
+    what-if, since Streamlit draws each changed figure anew)."""
     for axis in ("xaxis", "yaxis"):
         more[axis] = {"automargin": True, **more.get(axis, {})}
-    return dict(title=dict(text=title), height=height, margin=dict(l=10, r=30, t=60, b=70),
+    return dict(title=dict(text=title), height=height, margin=dict(l=10, r=30, t=60, b=70) | (margin or {}),
                 legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0), **more)
+
+
+def _label_room(labels, px_per_char: float, extra: float) -> int:
+    """Left margin, px, for horizontal labels of 12 px text (Streamlit's chart
+    font) plus ``extra`` for what stands beside them (an axis title); an
+    estimate: when it is short, plotly's automargin still widens the margin."""
+    return int(extra + px_per_char * max((len(str(t)) for t in labels), default=0))
 
 
 def _unclipped(traces: list[dict]) -> list[dict]:
@@ -75,6 +89,63 @@ def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
     fig.update_yaxes(automargin=True)
     fig.update_traces(cliponaxis=False, selector=lambda t: hasattr(t, "cliponaxis"))
     return fig
+
+
+# Streamlit's chart theme (its light values: fonts, sizes, title at the left, no x grid) written into the
+# figure itself, for :func:`themeless`; text and grid in a grey that reads on a light or a dark page, and
+# transparent backgrounds, since a figure without the theme no longer follows the page's colours.
+_GREY = "#808495"
+_FONT = '"Source Sans", sans-serif'
+_PAGE_STYLE = {
+    "font": {"color": _GREY, "family": _FONT, "size": 12},
+    "title": {"font": {"family": _FONT, "size": 16, "color": _GREY}, "pad": {"l": 4}, "xanchor": "left", "x": 0},
+    "legend": {"font": {"size": 12, "color": _GREY}, "bordercolor": "rgba(0,0,0,0)", "borderwidth": 0},
+    "paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "rgba(0,0,0,0)",
+    "colorway": ["#0068c9", "#83c9ff", "#ff2b2b", "#ffabab", "#29b09d", "#7defa1", "#ff8700", "#ffd16a"],
+    "xaxis": {"showgrid": False, "zeroline": False, "tickcolor": "rgba(128,132,149,0.3)",
+              "tickfont": {"color": _GREY, "size": 12}, "title": {"font": {"color": _GREY, "size": 14}, "standoff": 20}},
+    "yaxis": {"gridcolor": "rgba(128,132,149,0.25)", "zerolinecolor": "rgba(128,132,149,0.25)",
+              "tickcolor": "rgba(128,132,149,0.3)", "tickfont": {"color": _GREY, "size": 12},
+              "title": {"font": {"color": _GREY, "size": 14}, "standoff": 24}},
+    "hoverlabel": {"bgcolor": "#FFFFFF", "bordercolor": "#DCD8D4", "font": {"color": "#31333F", "family": _FONT,
+                                                                          "size": 12}},
+}
+_THEMELESS: OrderedDict = OrderedDict()
+
+
+def _under(style: dict, own: dict) -> dict:
+    """``own`` laid over ``style``, nested dicts merged (the figure's own settings win)."""
+    out = dict(style)
+    for k, v in own.items():
+        out[k] = _under(style[k], v) if isinstance(v, dict) and isinstance(style.get(k), dict) else v
+    return out
+
+
+def themeless(fig: go.Figure) -> go.Figure:
+    """``fig`` for ``st.plotly_chart(..., theme=None)``: no template, the theme's look in its own layout,
+    and a ``datarevision`` that changes with its data.
+
+    Streamlit draws a changed chart anew and, once mounted, hands plotly a re-themed copy of it; plotly
+    redraws all of it when a template or a data array is a new object, unless the figure has no template
+    and an unchanged ``datarevision`` (then the copy costs nothing): one draw per chart per what-if instead
+    of two. Remembered per figure (charts are memoised, so the same inputs give the same object)."""
+    hit = _THEMELESS.get(id(fig))
+    if hit is not None and hit[0] is fig:
+        _THEMELESS.move_to_end(id(fig))
+        return hit[1]
+    d = fig.to_plotly_json()
+    layout = {k: v for k, v in d["layout"].items() if k != "template"}
+    layout = _under(_PAGE_STYLE, layout)
+    if "text" in layout.get("title", {}):
+        layout["title"]["text"] = f"<b>{layout['title']['text']}</b>"
+    digest = hashlib.sha1(json.dumps(d["data"], sort_keys=True, default=float).encode()).hexdigest()[:16]
+    layout["datarevision"] = digest
+    out = go.Figure(data=d["data"], layout=layout, _validate=False)  # already validated when built
+    out.layout.template = None  # not plotly's (or Streamlit's) default one
+    _THEMELESS[id(fig)] = (fig, out)  # holds ``fig``, so its id is not reused while remembered
+    if len(_THEMELESS) > 64:
+        _THEMELESS.popitem(last=False)
+    return out
 
 
 @_memo
@@ -157,10 +228,17 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
         lines.append(_vline(curve["cpu_cap_iops"], "dot", ACCENT, "CPU cap", "bottom right"))
     ys = [v for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
           for v in curve[k]]
+    ticks = log_ticks(ys)
+    finite = [v for v in ys if v is not None and v > 0 and math.isfinite(v)]
+    # the ticks plotly will show (the data's range, padded): the left margin holds them and the axis
+    # title; the bottom one the x-axis title and the legend's row under the plot
+    shown = [t for v, t in zip(ticks.get("tickvals", []), ticks.get("ticktext", []))
+             if finite and min(finite) / 1.5 <= v <= max(finite) * 1.5]
     layout = _layout_dict("Latency vs IOPS" + (" (one node down)" if curve.get("degraded") else ""), 420,
+                          margin=dict(l=_label_room(shown, 8, 56), b=115),
                           shapes=[sh for sh, _ in lines], annotations=[a for _, a in lines],
                           xaxis=dict(title=dict(text="IOPS (cluster)"), tickformat=",.0f"),
-                          yaxis=dict(title=dict(text="latency, ms"), type="log", **log_ticks(ys)))
+                          yaxis=dict(title=dict(text="latency, ms"), type="log", **ticks))
     return go.Figure(data=_unclipped(data), layout=layout)
 
 
@@ -174,7 +252,8 @@ def utilisation_bars(util: dict, bottleneck: str, title: str = "Utilisation per 
     colors = [ACCENT if n == hot else BASE for n in names]
     bar = dict(type="bar", x=vals, y=[BOTTLENECK_LABELS.get(n, n.replace("_", " ")) for n in names],
                orientation="h", marker=dict(color=colors), text=[f"{v:.0f} %" for v in vals], textposition="auto")
-    layout = _layout_dict(title, 300, xaxis=dict(title=dict(text="utilisation, %"), range=[0, 105]),
+    layout = _layout_dict(title, 300, margin=dict(l=_label_room(bar["y"], 6, 14)),
+                          xaxis=dict(title=dict(text="utilisation, %"), range=[0, 105]),
                           yaxis=dict(autorange="reversed"))
     return go.Figure(data=_unclipped([bar]), layout=layout)
 

@@ -59,9 +59,13 @@ def sidebar_summary() -> None:
         if state.session_calibration():
             # a refit changes every prediction: say so on every page, not only where it was made
             st.caption("**Calibration** customer refit (this session; the share link does not carry it)")
-        with st.expander("Shareable link", icon=":material/link:"):
-            st.caption("The address bar always holds this link too.")
-            st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)
+        # a closed section holds nothing, so a what-if does not redraw the link behind it (the address bar
+        # holds it anyway); opening the section reruns the page with it
+        link = st.expander("Shareable link", icon=":material/link:", key="share_link", on_change="rerun")
+        if link.open:
+            with link:
+                st.caption("The address bar always holds this link too.")
+                st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)
 
 
 def header(title: str) -> None:

@@ -134,16 +134,18 @@ fig_curve = charts.latency_curve(curve, point, band=has_band)
 fig_util = charts.utilisation_bars(view["utilization"], view["bottleneck"],
                                    "Utilisation per resource" + (" (one node down)" if degraded else ""))
 c1, c2 = st.columns([3, 2])
-c1.plotly_chart(fig_curve, width="stretch", key="perf_curve")
+# themeless: one plotly draw per chart and what-if, not two (see charts.themeless)
+c1.plotly_chart(charts.themeless(fig_curve), width="stretch", key="perf_curve", theme=None)
 c1.caption(("One node down: " if degraded else "")
            + "open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
            "lifted to show the hardware; the dotted line marks where the CPU cap stops admitting load and "
            "the diamond is the workload as configured"
            + (" (bars: its band)." if has_band else "."))
-c2.plotly_chart(fig_util, width="stretch", key="perf_util")
+c2.plotly_chart(charts.themeless(fig_util), width="stretch", key="perf_util", theme=None)
 
 # ------------------------------------------------------------ exports
-if not state.presenter():
+def _exports() -> None:
+    """The utilisation table and the downloads (built only while their section is open)."""
     util_rows = [{"Resource": BOTTLENECK_LABELS.get(k, fmt.label(k)), "Utilisation": fmt.pct(v, 1),
                   "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
                   "Bottleneck": "yes" if k == rep["bottleneck"] else ""} for k, v in rep["utilization"].items()
@@ -152,27 +154,36 @@ if not state.presenter():
                  "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
                  "bottleneck": k == rep["bottleneck"]}
                 for k, v in rep["utilization"].items() if not k.endswith("_note")]
-    with st.expander("Tables and exports"):
-        st.dataframe(util_rows, hide_index=True, width="stretch")
-        e = st.columns(3)
-        e[0].download_button("Utilisation CSV", export.to_csv(csv_rows), file_name="utilisation.csv", mime="text/csv")
-        e[1].download_button("Full report JSON", jsonio.dumps(rep, indent=1), file_name="report.json",
-                             mime="application/json")
-        # the report embeds plotly.js (a few MB): build it on request, not on every what-if rerun
-        if e[2].button("Prepare one-page report", key="p_prepare_report"):
-            st.session_state["p_report"] = (dj, wj, export.html_report(dj, wj, state.workload_name()))
-        ready = st.session_state.get("p_report")
-        if ready and ready[:2] == (dj, wj):
-            r = st.columns(2)
-            r[0].download_button("One-page HTML report", ready[2], file_name=f"hciplan-{rep['design']}.html",
-                                 mime="text/html", key="p_report_html")
-            if export.pdf_available():
-                if r[1].button("Print it to PDF", key="p_prepare_pdf"):
-                    with st.spinner("Printing with headless chromium…"):
-                        st.session_state["p_pdf"] = (dj, wj, export.pdf_report(ready[2]))
-                pdf = st.session_state.get("p_pdf")
-                if pdf and pdf[:2] == (dj, wj):
-                    r[1].download_button("PDF report", pdf[2], file_name=f"hciplan-{rep['design']}.pdf",
-                                         mime="application/pdf", key="p_report_pdf")
-            else:
-                r[1].caption("PDF needs Debian's chromium (`apt-get install chromium`); the HTML prints well too.")
+    st.dataframe(util_rows, hide_index=True, width="stretch")
+    e = st.columns(3)
+    e[0].download_button("Utilisation CSV", export.to_csv(csv_rows), file_name="utilisation.csv", mime="text/csv")
+    e[1].download_button("Full report JSON", jsonio.dumps(rep, indent=1), file_name="report.json",
+                         mime="application/json")
+    # the report embeds plotly.js (a few MB): build it on request, not on every what-if rerun
+    if e[2].button("Prepare one-page report", key="p_prepare_report"):
+        st.session_state["p_report"] = (dj, wj, export.html_report(dj, wj, state.workload_name()))
+    ready = st.session_state.get("p_report")
+    if ready and ready[:2] == (dj, wj):
+        r = st.columns(2)
+        r[0].download_button("One-page HTML report", ready[2], file_name=f"hciplan-{rep['design']}.html",
+                             mime="text/html", key="p_report_html")
+        if export.pdf_available():
+            if r[1].button("Print it to PDF", key="p_prepare_pdf"):
+                with st.spinner("Printing with headless chromium…"):
+                    st.session_state["p_pdf"] = (dj, wj, export.pdf_report(ready[2]))
+            pdf = st.session_state.get("p_pdf")
+            if pdf and pdf[:2] == (dj, wj):
+                r[1].download_button("PDF report", pdf[2], file_name=f"hciplan-{rep['design']}.pdf",
+                                     mime="application/pdf", key="p_report_pdf")
+        else:
+            r[1].caption("PDF needs Debian's chromium (`apt-get install chromium`); the HTML prints well too.")
+
+
+if not state.presenter():
+    # a closed section holds nothing: a what-if neither rebuilds nor redraws the table and the three
+    # downloads behind it (about 40 ms of the browser's work on each what-if); opening it reruns the
+    # page with them
+    exports = st.expander("Tables and exports", key="p_exports", on_change="rerun")
+    if exports.open:
+        with exports:
+            _exports()
