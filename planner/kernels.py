@@ -49,6 +49,12 @@ def available() -> bool:
     return _compiled() is not None
 
 
+def _vec(a, shape: tuple) -> np.ndarray:
+    """``a`` broadcast to ``shape`` as one writable contiguous float64 vector:
+    the one signature the kernels are compiled for (broadcast views are copied)."""
+    return np.require(np.broadcast_to(np.asarray(a, dtype=float), shape).reshape(-1), requirements="CW")
+
+
 def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60):
     """:func:`planner.queueing.symmetric_throughput`, compiled: same arguments
     and result (per-VM throughput, IO/s, over the inputs' broadcast shape).
@@ -64,9 +70,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
         raise RuntimeError("the compiled solver is not available (numba missing or HCIPLAN_NO_JIT set)")
     args = (*dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max)
     shape = np.broadcast_shapes(*(np.shape(a) for a in args))
-    # one signature (writable contiguous float64): broadcast views are copied
-    cols = [np.require(np.broadcast_to(np.asarray(a, dtype=float), shape).reshape(-1), requirements="CW")
-            for a in args]
+    cols = [_vec(a, shape) for a in args]
     out = np.empty(cols[0].size)
     solve(*cols, out, int(max_iter))
     return out.reshape(shape)
@@ -83,14 +87,6 @@ FLOAT_OUT = ("iops", "iops_per_node", "iops_capacity", "bandwidth_mb_s", "read_l
              "vm_read_latency_ms", "vm_write_latency_ms", "vm_latency_ms", "p90_read_latency_ms",
              "p99_read_latency_ms", "p90_write_latency_ms", "p99_write_latency_ms", "host_cpu_utilization",
              "outstanding_ios", "cpu_lp_us_per_io")
-
-
-def _vec(a, m: int) -> np.ndarray:
-    """``a`` as a writable contiguous float64 vector of m rows (one signature)."""
-    a = np.asarray(a, dtype=float)
-    if a.ndim == 0:
-        return np.full(m, float(a))
-    return np.require(np.broadcast_to(a, (m,)), requirements="CW")
 
 
 @functools.cache
@@ -135,9 +131,9 @@ def block(t: dict, R, p, o: dict, codes: dict, quant: dict, sl: slice, kib: floa
     if run is None:
         raise RuntimeError("the compiled block is not available (numba missing or HCIPLAN_NO_JIT set)")
     m = sl.stop - sl.start
-    pr = tuple(_vec(a, m) for a in t["path_read"])
-    pw = tuple(_vec(a, m) for a in t["path_write"])
-    v = [_vec(a, m) for a in (t["background"], t["vms"], R.read_fraction, R.vms_total, R.open_iops,
+    pr = tuple(_vec(a, (m,)) for a in t["path_read"])
+    pw = tuple(_vec(a, (m,)) for a in t["path_write"])
+    v = [_vec(a, (m,)) for a in (t["background"], t["vms"], R.read_fraction, R.vms_total, R.open_iops,
                               R.outstanding_per_vm, t["cpu_lp_s_read"], t["cpu_lp_s_write"],
                               np.asarray(R.lps_per_node * R.nodes, dtype=float), t["host_critical_s_read"],
                               t["host_critical_s_write"], t["delay_vm_read"], t["delay_vm_write"],
