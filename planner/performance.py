@@ -514,6 +514,9 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     Rows are computed in blocks of :data:`BLOCK` on one array per (class,
     station) term, so the temporaries stay in cache and memory is bounded;
     :func:`evaluate_arrays_reference` is the same model on stacked arrays.
+    Calls of :data:`planner.kernels.MIN_ROWS` rows or more run each block after
+    its demands in the compiled kernel (:func:`planner.kernels.block`), the
+    blocks on :data:`THREADS` threads; the result is the same to 1e-9.
     """
     pvals = {k: np.asarray(getattr(p, k), dtype=float) for k in PARAM_NAMES}
     per_row = {f"param:{k}": v for k, v in pvals.items() if v.size > 1}
