@@ -102,14 +102,22 @@ if not state.presenter():
                    "Held-out error": _pct(r["held_out_error_pct"])} for r in raw], hide_index=True, width="stretch")
     st.download_button("Residuals CSV", export.to_csv(raw), file_name=f"residuals_{metric}.csv", mime="text/csv")
 st.subheader("Published results no fit has seen")
-st.caption("Large transfers lie outside the calibrated data (4-20 KiB). Each published result with its "
-           "configuration is run through the model (shipped calibration) as a design would be: prediction, "
-           "band and the ways it extrapolates.")
-st.dataframe([{"Result": c["label"], "Measured": fmt.num(c["measured_bandwidth_mb_s"], 0, "MB/s"),
-               "Predicted": fmt.num(c["predicted_bandwidth_mb_s"], 0, "MB/s"), "Error": _pct(100 * c["error"]),
-               "Band": fmt.span(c["bandwidth_mb_s_low"], c["bandwidth_mb_s_high"], lambda x: fmt.num(x, 0, "MB/s")),
-               "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"])),
-               "Extrapolates in": "; ".join(DIMENSIONS.get(d, ("", fmt.label(d)))[1] for d in c["extrapolation"])}
+st.caption("Clusters and IO sizes outside the calibrated data (2-4 nodes, 4-20 KiB). Each published result with "
+           "its configuration is run through the model (shipped calibration) as a design would be: prediction, "
+           "band and the ways it extrapolates. Where the source does not give the load, the row says what the "
+           "prediction is for.")
+_UNITS = {"iops": (lambda x: fmt.num(x, 0, "IOPS")), "bandwidth_mb_s": (lambda x: fmt.num(x, 0, "MB/s")),
+          "read_latency_ms": fmt.ms}
+st.dataframe([{"Result": c["label"],
+               "Measured": (c["measured_bound"] + " " if c["measured_bound"] else "") + _UNITS[c["metric"]](c["measured"]),
+               "Predicted": _UNITS[c["metric"]](c["predicted"]),
+               "Error": _pct(100 * c["error"]) if not c["measured_bound"] else
+               "within the bound" if c["error"] <= 0 else "at least " + _pct(100 * c["error"]),
+               "Band": fmt.DASH if c["low"] is None else fmt.span(c["low"], c["high"], _UNITS[c["metric"]]),
+               "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"])) if c["bottleneck"]
+               else fmt.DASH,
+               "Extrapolates in": "; ".join(DIMENSIONS.get(d, ("", fmt.label(d)))[1] for d in c["extrapolation"]),
+               "Predicted for": c["compared_with"]}
               for c in state.published_checks()], hide_index=True, width="stretch")
 
 import_panel.render()

@@ -342,9 +342,9 @@ def validation() -> dict:
 @st.cache_data(show_spinner=False)
 def published_checks() -> list[dict]:
     """planner.published's out-of-sample checks (results no fit has seen)."""
-    from planner.published import large_block_check
+    from planner.published import all_checks
 
-    return [large_block_check()]
+    return all_checks()
 
 
 @st.cache_data(show_spinner=False)
