@@ -1,0 +1,64 @@
+"""PCIe and memory bandwidth a transfer crosses inside a server
+(planner.platform, report.platform_check)."""
+import numpy as np
+import pytest
+
+from planner import platform
+
+
+def test_pcie_rates_match_the_published_link_figures():
+    # PCI-SIG: a gen 3 x16 link carries 15.75 GB/s per direction, gen 4 x16 31.5 GB/s
+    assert platform.pcie_bandwidth_mb_s(16, 3) == pytest.approx(15_754, rel=1e-3)
+    assert platform.pcie_bandwidth_mb_s(16, 4) == pytest.approx(31_508, rel=1e-3)
+    assert platform.pcie_bandwidth_mb_s(4, 5) == pytest.approx(15_754, rel=1e-3)
+
+
+def test_memory_peak_matches_intel_ark():
+    # ark.intel.com lists 68 GB/s "max memory bandwidth" for the Xeon E5-2660 v3 (4 x DDR4-2133)
+    assert platform.memory_bandwidth_mb_s(1, 4, 2133) == pytest.approx(68_000, rel=0.01)
+
+
+def _traffic(**kw):
+    base = dict(read_fraction=1.0, read_hit=0.0, pmem_cache=False, hops_read=0.0, hops_write=2.0,
+                backend_writes=3.0, write_caching=False, destaged=0.0, rmw_reads=0.0, tcp=False)
+    return {k: float(v) for k, v in platform.traffic_per_io(**(base | kw)).items()}
+
+
+def test_a_local_read_moves_its_bytes_once():
+    assert _traffic() == {"memory": 1.0, "pcie_up": 1.0, "pcie_down": 0.0}
+
+
+def test_a_persistent_memory_hit_is_a_copy_without_pcie():
+    t = _traffic(read_hit=1.0, pmem_cache=True)
+    assert t == {"memory": 2.0, "pcie_up": 0.0, "pcie_down": 0.0}
+
+
+def test_crossings_and_tcp_add_traffic():
+    local, remote, tcp = _traffic(), _traffic(hops_read=1.0), _traffic(hops_read=1.0, tcp=True)
+    assert remote["memory"] == local["memory"] + 2 and remote["pcie_down"] == 1.0
+    assert tcp["memory"] == remote["memory"] + 2 and tcp["pcie_up"] == remote["pcie_up"]
+
+
+def test_a_three_way_mirror_write_moves_three_copies():
+    t = _traffic(read_fraction=0.0)
+    assert t["memory"] == 3 + 2 * 2 and t["pcie_down"] == 3 + 2 and t["pcie_up"] == 2
+
+
+def test_traffic_never_falls_as_load_grows_more_remote_or_writes_more():
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        kw = dict(read_fraction=rng.uniform(), read_hit=rng.uniform(), pmem_cache=bool(rng.integers(2)),
+                  hops_read=rng.uniform(0, 2), hops_write=rng.uniform(0, 3), backend_writes=rng.integers(1, 4),
+                  write_caching=bool(rng.integers(2)), destaged=rng.uniform(0, 3), rmw_reads=rng.uniform(0, 2),
+                  tcp=bool(rng.integers(2)))
+        t0 = _traffic(**kw)
+        assert min(t0.values()) >= 0
+        t1 = _traffic(**(kw | {"hops_read": kw["hops_read"] + 0.5, "hops_write": kw["hops_write"] + 0.5}))
+        assert all(t1[k] >= t0[k] for k in t0)
+
+
+def test_lanes_needed_is_unknown_when_a_width_is():
+    assert platform.lanes_needed([(10, 4)], (1, 16)) == 56
+    assert platform.lanes_needed([(10, 4), (2, 8)], (2, 8)) == 72
+    assert platform.lanes_needed([(10, None)], (1, 16)) is None
+    assert platform.lanes_needed([(0, None)], (1, 16)) == 16
