@@ -74,6 +74,7 @@ class CapacityDrive(Record):
     media: Literal["ssd", "hdd"] = "ssd"
     rpm: int | None = Field(default=None, ge=3600, le=20000, description="spindle speed; hdd only")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
     form_factor: str = "u.2"
     capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
     rand_read_4k_iops: float = Field(gt=0, le=1e8)
@@ -96,6 +97,8 @@ class CapacityDrive(Record):
             raise ValueError("rpm: only a hard disk (media 'hdd') has a spindle speed")
         if self.pcie_gen is not None and self.interface != "nvme":
             raise ValueError("pcie_gen: only an 'nvme' drive has a PCIe generation")
+        if self.pcie_lanes is not None and self.interface != "nvme":
+            raise ValueError("pcie_lanes: only an 'nvme' drive has a PCIe link")
         return self
 
 
@@ -117,6 +120,14 @@ class CacheDevice(Record):
         default=None, description="Optane PMem series (100, 200, 300); pmem only"
     )
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
+
+    @model_validator(mode="after")
+    def _pcie_only_for_nvme(self) -> "CacheDevice":
+        for name in ("pcie_gen", "pcie_lanes"):
+            if getattr(self, name) is not None and self.kind != "nvme":
+                raise ValueError(f"{name}: only an 'nvme' cache device has a PCIe link")
+        return self
 
 
 class Cpu(Record):
@@ -134,6 +145,15 @@ class Cpu(Record):
     family: str = Field(default="", description="processor generation, e.g. 'AMD EPYC 9004 (Genoa)'")
     memory_type: MemoryType | None = None
     memory_channels: int | None = Field(default=None, ge=1, le=24, description="per socket")
+    memory_mt_s: int | None = Field(
+        default=None, ge=800, le=12_800,
+        description="highest DDR data rate the CPU supports at one DIMM per channel, MT/s")
+    pcie_lanes: int | None = Field(
+        default=None, ge=1, le=256,
+        description="PCIe lanes per socket usable for devices in a 2-socket system (lanes spent on the "
+                    "socket-to-socket link not counted); for a single-socket-only part (AMD EPYC 'P') "
+                    "the lanes of its 1-socket system")
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation of those lanes")
 
 
 class Nic(Record):
@@ -141,6 +161,8 @@ class Nic(Record):
     ports: int = Field(gt=0, le=16)
     port_gbit_s: float = Field(gt=0, le=1600)
     rdma: Literal["none", "roce", "iwarp"]
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="host PCIe link width, lanes")
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="host PCIe link generation")
 
 
 class Chassis(Record):

@@ -113,12 +113,13 @@ FORM_FACTORS = {"u.2", "u.3", "2.5in", "3.5in", "aic", "m.2", "e1.s", "e3.s"}
 # Usable per-device interface ceilings in MB/s (generous: dual-port 24G SAS = 2 x 2400,
 # PCIe x4 by generation; an NVMe record without pcie_gen is held to PCIe 4.0).
 INTERFACE_MAX_MB_S = {"sata": 600, "sas": 2 * 2400, "nvme": 8000}
-NVME_MAX_MB_S = {3: 4000, 4: 8000, 5: 16000}
+NVME_MAX_MB_S = {3: 4000, 4: 8000, 5: 16000}  # an x4 link, rounded up
 
 
-def _cap_mb_s(interface: str, pcie_gen: int | None) -> float:
+def _cap_mb_s(interface: str, pcie_gen: int | None, pcie_lanes: int | None = None) -> float:
     if interface == "nvme" and pcie_gen is not None:
-        return NVME_MAX_MB_S[pcie_gen]
+        # an add-in card (HHHL x8) has twice the link of a U.2 drive
+        return NVME_MAX_MB_S[pcie_gen] * (pcie_lanes or 4) / 4
     return INTERFACE_MAX_MB_S[interface]
 
 
@@ -365,7 +366,7 @@ def test_capacity_drive_invariants(cat):
     for d in cat.of("capacity_drive").values():
         assert d.capacity_tb > 0, d.id
         assert d.form_factor in FORM_FACTORS, (d.id, d.form_factor)
-        cap = _cap_mb_s(d.interface, d.pcie_gen)
+        cap = _cap_mb_s(d.interface, d.pcie_gen, d.pcie_lanes)
         assert d.seq_read_mb_s <= cap and d.seq_write_mb_s <= cap, d.id
         if d.interface == "nvme":
             # a stand-in's PCIe generation is as unknown as its model
@@ -431,7 +432,7 @@ def test_cache_device_invariants(cat):
             assert c.pmem_generation is None, c.id
             # PCIe + NVMe transaction overhead puts a ~4 us floor under any NVMe device
             assert c.read_latency_us >= 4, c.id
-            cap = _cap_mb_s(c.kind, c.pcie_gen)
+            cap = _cap_mb_s(c.kind, c.pcie_gen, c.pcie_lanes)
             assert c.seq_read_mb_s <= cap and c.seq_write_mb_s <= cap, c.id
         if c.kind == "sas":
             assert c.rand_write_4k_iops <= c.rand_read_4k_iops, c.id

@@ -1,0 +1,80 @@
+"""Platform figures in the catalog (memory data rate, PCIe lanes and generation):
+the fields planner.platform reads, checked against JEDEC data rates and PCIe link
+widths, and each NIC's line rate against its host link."""
+import pytest
+
+from planner.catalog import load_catalog
+
+# JEDEC DDR4/DDR5 data rates, MT/s
+JEDEC_MT_S = {1600, 1866, 2133, 2400, 2666, 2933, 3200, 4000, 4400, 4800, 5200, 5600, 6000, 6400, 8000, 8800}
+LINK_WIDTHS = {1, 2, 4, 8, 16}
+# PCI-SIG per-lane rate per direction, MB/s: 8/16/32 GT/s with 128b/130b encoding
+LANE_MB_S = {3: 8000 * 128 / 130 / 8, 4: 16000 * 128 / 130 / 8, 5: 32000 * 128 / 130 / 8}
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalog()
+
+
+def test_every_cpu_has_platform_figures(cat):
+    for c in cat.cpu.values():
+        assert c.memory_mt_s in JEDEC_MT_S, c.id
+        assert 16 <= c.pcie_lanes <= 160, c.id
+        assert 3 <= c.pcie_gen <= 6, c.id
+        assert c.memory_channels in {4, 6, 8, 12}, c.id
+
+
+def test_cpu_figures_follow_memory_type(cat):
+    # DDR4 tops out at 3200 MT/s, DDR5 starts at 4000 in servers
+    for c in cat.cpu.values():
+        if c.memory_type == "ddr4":
+            assert c.memory_mt_s <= 3200, c.id
+        elif c.memory_type == "ddr5":
+            assert c.memory_mt_s >= 4000, c.id
+
+
+def test_single_socket_epyc_counts_all_its_lanes(cat):
+    # the definition in the schema: a 1-socket-only part gives its 1-socket figure
+    for c in cat.cpu.values():
+        if c.max_sockets == 1 and c.vendor == "AMD":
+            assert c.pcie_lanes == 128, c.id
+
+
+def test_nvme_devices_and_nics_have_link_widths(cat):
+    for d in cat.capacity_drive.values():
+        if d.interface == "nvme":
+            assert d.pcie_lanes in LINK_WIDTHS, d.id
+        else:
+            assert d.pcie_lanes is None, d.id
+    for c in cat.cache_device.values():
+        if c.kind == "nvme":
+            assert c.pcie_lanes in LINK_WIDTHS and c.pcie_gen is not None, c.id
+        else:
+            assert c.pcie_lanes is None and c.pcie_gen is None, c.id
+    for n in cat.nic.values():
+        assert n.pcie_lanes in LINK_WIDTHS and n.pcie_gen is not None, n.id
+
+
+def nics_short_of_line_rate(cat) -> dict[str, tuple[float, float]]:
+    """NICs whose ports at line rate need more than their host link carries,
+    per direction: id -> (line rate MB/s, link MB/s)."""
+    out = {}
+    for n in cat.nic.values():
+        line = n.ports * n.port_gbit_s / 8 * 1000
+        link = n.pcie_lanes * LANE_MB_S[n.pcie_gen]
+        if line > link:
+            out[n.id] = (line, link)
+    return out
+
+
+def test_nics_short_of_line_rate_say_so(cat):
+    # a real property of these cards (e.g. 2x 100G on a gen3 x16 link): the notes must say it
+    short = nics_short_of_line_rate(cat)
+    for nid in short:
+        notes = cat.nic[nid].notes.lower()
+        assert "pcie" in notes and ("cannot carry" in notes or "exceed" in notes), nid
+    # the cards whose notes say they cannot run every port at once are the ones the link arithmetic finds
+    said = {n.id for n in cat.nic.values()
+            if "cannot carry" in n.notes.lower() or "exceed what pcie" in n.notes.lower()}
+    assert said == set(short), (said, sorted(short))
