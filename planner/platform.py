@@ -1,8 +1,8 @@
 """Bandwidth inside a server that an IO's data crosses: PCIe and memory.
 
 Neither is a queue in the model. Every published S2D result the project
-holds leaves both well below their peak (the large-block checks in
-:mod:`planner.published` run at 13-53 % of memory and 10-38 % of PCIe
+holds leaves both well below their peak (the checks in
+:mod:`planner.published` run at 4-61 % of memory and 0-35 % of PCIe
 bandwidth by this module's count), so queueing on them would change no
 prediction; they are reported beside the stations, and a design that would
 pass either peak gets a warning that its figures are then optimistic.
@@ -34,6 +34,11 @@ the IO's bytes:
 from __future__ import annotations
 
 import numpy as np
+
+#: DDR data rate of a channel holding Optane persistent memory, MT/s, per
+#: generation (Intel product briefs: the 100 series runs at DDR4-2666, the
+#: 200 series at up to DDR4-3200).
+PMEM_CHANNEL_MT_S = {100: 2666, 200: 3200}
 
 #: PCIe data rate per lane and direction, MB/s (PCI-SIG base specifications).
 PCIE_LANE_MB_S = {3: 8000 * 128 / 130 / 8, 4: 16000 * 128 / 130 / 8, 5: 32000 * 128 / 130 / 8,

@@ -72,6 +72,7 @@ def large_block_check(params=None) -> dict:
         "utilization": rep["utilization"],
         "vm_latency_ms": rep["vm_latency_ms"],
         "extrapolation": [f["dimension"] for f in rep.get("extrapolation", [])],
+        "platform": rep.get("platform"),
     }
 
 
@@ -182,13 +183,19 @@ def record_checks(params=None) -> list[dict]:
                         "outstanding_per_thread": w.outstanding_per_thread},
                "unloaded_read_latency_ms": light["read_latency_ms"],
                "read_latency_ms_upper_bound": res.get("read_latency_ms_upper_bound"),
-               "extrapolation": [f["dimension"] for f in rep.get("extrapolation", [])]}
+               "extrapolation": [f["dimension"] for f in rep.get("extrapolation", [])],
+               "platform": rep.get("platform")}
         if unit == "bandwidth_mb_s":
             drives = evaluate_report(parse_design(RECORD_DESIGN | {"cache_mode": "write-only"}), w,
                                      degraded=False, params=params)
             row["write_only_bandwidth_mb_s"] = drives["bandwidth_mb_s"]
         out.append(row)
     return out
+
+
+def _platform(check: dict | None) -> dict:
+    check = check or {}
+    return {"memory_utilization": check.get("memory_utilization"), "pcie_utilization": check.get("pcie_utilization")}
 
 
 def all_checks(params=None) -> list[dict]:
@@ -198,12 +205,14 @@ def all_checks(params=None) -> list[dict]:
     ``error`` (predicted / measured - 1; for a bound, the least error it
     implies, or 0 when the prediction respects it), ``low``/``high`` (the
     band, or None), ``bottleneck``, ``extrapolation`` and ``compared_with``
-    (the load the prediction is for)."""
+    (the load the prediction is for), ``memory_utilization`` and
+    ``pcie_utilization`` (per node at the predicted load, or None)."""
     lb = large_block_check(params)
     rows = [{"label": lb["label"], "metric": "bandwidth_mb_s", "measured": lb["measured_bandwidth_mb_s"],
              "measured_bound": "", "predicted": lb["predicted_bandwidth_mb_s"], "error": lb["error"],
              "low": lb["bandwidth_mb_s_low"], "high": lb["bandwidth_mb_s_high"], "bottleneck": lb["bottleneck"],
-             "extrapolation": lb["extrapolation"], "compared_with": "the published load (80 VMs, 3 IOs each)"}]
+             "extrapolation": lb["extrapolation"], "compared_with": "the published load (80 VMs, 3 IOs each)",
+             **_platform(lb["platform"])}]
     for c in record_checks(params):
         load = c["load"]
         rows.append({"label": c["label"], "metric": c["metric"], "measured": c["measured"], "measured_bound": "",
@@ -212,7 +221,8 @@ def all_checks(params=None) -> list[dict]:
                      "compared_with": ("the model's ceiling over loads the nodes can host "
                                        if c["metric"] == "iops" else "a load that saturates the read path ")
                      + f"({load['vms_per_node']} VMs per node, {load['vcpus_per_vm']} vCPUs, "
-                       f"{load['outstanding_per_thread']} IOs each); load not published"})
+                       f"{load['outstanding_per_thread']} IOs each); load not published",
+                     **_platform(c["platform"])})
         bound = c["read_latency_ms_upper_bound"]
         if bound is not None:
             pred = c["unloaded_read_latency_ms"]
@@ -221,5 +231,6 @@ def all_checks(params=None) -> list[dict]:
                          "error": max(pred / bound - 1.0, 0.0), "low": None, "high": None,
                          "bottleneck": "", "extrapolation": c["extrapolation"],
                          "compared_with": "the model's storage read latency with nothing queued (one IO); "
-                                          "the source: 'consistently less than 40 us' during the record"})
+                                          "the source: 'consistently less than 40 us' during the record",
+                         "memory_utilization": None, "pcie_utilization": None})
     return rows

@@ -165,6 +165,82 @@ def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
     return notes
 
 
+def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: ModelParams | None = None) -> dict:
+    """Memory and PCIe bandwidth per node at the predicted load
+    (:mod:`planner.platform`): peak, traffic and utilisation (None where the
+    catalog lacks a figure, with ``missing`` naming it), and the PCIe lanes
+    the NVMe devices and NICs need against what the CPUs provide."""
+    from planner import platform, resiliency
+    from planner.performance import demand_terms
+
+    p = params or default_params()
+    d, n = rd.design, rd.node
+    D = DesignArrays.from_designs([rd])
+    W = WorkloadArrays.from_workload(workload, D.nodes)
+    t = demand_terms(D, W, p)
+    pmem = n.cache is not None and n.cache.kind == "pmem"
+    destaged = t["backend_writes"] * (1.0 - t["write_absorption"]) * bool(D.write_caching[0] and n.cache)
+    per_io = platform.traffic_per_io(
+        workload.read_fraction, t["read_hit"], pmem, t["hops_read"], t["hops_write"], t["backend_writes"],
+        bool(D.write_caching[0]) and n.cache is not None, destaged,
+        resiliency.rmw_reads_per_write(D.resiliency_code), d.transport == "tcp")
+    # a figure the model could not compute (null in the report) leaves the traffic unknown too
+    iops = perf.get("iops")
+    mb_per_node = iops * workload.block_size_kib * 1024 / 1e6 / d.nodes if iops is not None else float("nan")
+    cpu = n.cpu
+    missing = []
+    mt_s = cpu.memory_mt_s
+    if n.dimm is not None:
+        mt_s = min(mt_s, n.dimm.speed_mt_s) if mt_s else n.dimm.speed_mt_s
+    if pmem and mt_s:  # persistent memory shares the channels and sets their rate
+        mt_s = min(mt_s, platform.PMEM_CHANNEL_MT_S.get(n.cache.pmem_generation, mt_s))
+    if not (mt_s and cpu.memory_channels):
+        missing.append("memory_mt_s and memory_channels of the CPU")
+    if not (cpu.pcie_lanes and cpu.pcie_gen):
+        missing.append("pcie_lanes and pcie_gen of the CPU")
+    mem_peak = float(platform.memory_bandwidth_mb_s(n.sockets, cpu.memory_channels, mt_s)) \
+        if mt_s and cpu.memory_channels else None
+    pcie_peak = float(platform.pcie_bandwidth_mb_s(cpu.pcie_lanes * n.sockets, cpu.pcie_gen)) \
+        if cpu.pcie_lanes and cpu.pcie_gen else None
+    mem = float(np.ravel(per_io["memory"])[0]) * mb_per_node
+    pcie = max(float(np.ravel(per_io["pcie_up"])[0]), float(np.ravel(per_io["pcie_down"])[0])) * mb_per_node
+    nvme = [(n.drive_count, n.drive.pcie_lanes if n.drive.interface == "nvme" else 0)]
+    if n.cache is not None and n.cache.kind == "nvme":
+        nvme.append((n.cache_count, n.cache.pcie_lanes))
+    need = platform.lanes_needed(nvme, (n.nic_count, n.nic.pcie_lanes))
+    return jsonio.strict({
+        "memory_bandwidth_mb_s": mem_peak, "memory_traffic_mb_s": mem,
+        "memory_utilization": None if mem_peak is None else mem / mem_peak,
+        "pcie_bandwidth_mb_s": pcie_peak, "pcie_traffic_mb_s": pcie,
+        "pcie_utilization": None if pcie_peak is None else pcie / pcie_peak,
+        "pcie_lanes_needed": need,
+        "pcie_lanes_available": cpu.pcie_lanes * n.sockets if cpu.pcie_lanes else None,
+        "missing": missing,
+        "note": "per node, at the predicted IOPS; peaks from the catalog (sustained rates are lower); "
+                "not queues in the model: a utilisation above 1 means the figures are optimistic",
+    }, jsonio.NOT_COMPUTABLE)
+
+
+def platform_warnings(check: dict) -> list[dict]:
+    """Warnings for a :func:`platform_check` that passes a peak or a lane budget."""
+    out = []
+    for key, what in (("memory", "memory"), ("pcie", "PCIe")):
+        u = check[f"{key}_utilization"]
+        if isinstance(u, float) and u > 1.0:
+            out.append({"check": f"{key}_bandwidth", "case": "healthy",
+                        "needed_mb_s": round(check[f"{key}_traffic_mb_s"]), "available_mb_s":
+                            round(check[f"{key}_bandwidth_mb_s"]),
+                        "message": f"{what} traffic {check[f'{key}_traffic_mb_s']:,.0f} MB/s per node at this load, "
+                                   f"above the CPUs' peak {check[f'{key}_bandwidth_mb_s']:,.0f} MB/s: the model "
+                                   f"does not queue on {what} bandwidth, so its figures are optimistic"})
+    need, have = check["pcie_lanes_needed"], check["pcie_lanes_available"]
+    if need is not None and have is not None and need > have:
+        out.append({"check": "pcie_lanes", "case": "healthy", "needed": need, "available": have,
+                    "message": f"the NVMe devices and NICs need {need} PCIe lanes per node, the CPUs provide "
+                               f"{have}: the chassis must share lanes through PCIe switches"})
+    return out
+
+
 def evaluate_report(design: Design, workload: Workload | None = None, catalog: Catalog | None = None,
                     degraded: bool = True, params: ModelParams | None = None) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
@@ -194,6 +270,8 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
         out["workload"] = workload.name
         out.update(perf)
         out["notes"] = physics_notes(rd, perf)
+        out["platform"] = platform_check(rd, workload, perf, params)
+        out["warnings"] += platform_warnings(out["platform"])
         deg = cases[1] if with_deg else None
         if deg is not None:
             # every headline figure, so a degraded view never mixes in healthy numbers

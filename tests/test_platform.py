@@ -62,3 +62,70 @@ def test_lanes_needed_is_unknown_when_a_width_is():
     assert platform.lanes_needed([(10, 4), (2, 8)], (2, 8)) == 72
     assert platform.lanes_needed([(10, None)], (1, 16)) is None
     assert platform.lanes_needed([(0, None)], (1, 16)) == 16
+
+
+# --- in the report (planner.report.platform_check) ----------------------------
+from pathlib import Path  # noqa: E402
+
+from planner.design import parse_design  # noqa: E402
+from planner.report import evaluate_report  # noqa: E402
+from planner.workload import Workload  # noqa: E402
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+SEQ = Workload(name="seq", block_size_kib=1024, read_fraction=1.0, random_fraction=0.0, vms_per_node=16,
+               vcpus_per_vm=2, outstanding_per_thread=16, working_set_gb_per_vm=100, vm_alignment=0.0)
+
+
+def _design(chassis, cpu, sockets, nic, transport="rdma"):
+    return parse_design({"name": "x", "nodes": 4, "node": {
+        "chassis": chassis, "cpu": {"model": cpu, "sockets": sockets}, "ram_gb": 256,
+        "capacity_drives": {"model": "intel-p4510-4tb", "count": 24}, "nics": {"model": nic, "count": 1}},
+        "resiliency": "mirror-3way", "transport": transport})
+
+
+def test_reference_report_counts_traffic_from_its_own_iops():
+    """traffic per node = IOPS x bytes x traffic per IO / nodes, and the
+    reference cluster's 4 KiB load is far below both peaks."""
+    from planner.workload import profiles
+
+    rep = evaluate_report(parse_design((EX / "reference.json").read_text()), profiles()["oltp-8k"], degraded=False)
+    pl = rep["platform"]
+    assert pl["missing"] == []
+    # Xeon Gold 6246: 6 channels of DDR4, persistent memory sets them to 2666 MT/s; 48 gen 3 lanes each
+    assert pl["memory_bandwidth_mb_s"] == pytest.approx(2 * 6 * 2666 * 8)
+    assert pl["pcie_bandwidth_mb_s"] == pytest.approx(platform.pcie_bandwidth_mb_s(96, 3))
+    assert pl["pcie_lanes_needed"] == 10 * 4 + 8 and pl["pcie_lanes_available"] == 96
+    assert 0 < pl["memory_utilization"] < 0.2 and 0 < pl["pcie_utilization"] < 0.2
+    assert not any(w["check"] in ("memory_bandwidth", "pcie_bandwidth", "pcie_lanes") for w in rep["warnings"])
+
+
+def test_traffic_scales_with_the_load():
+    d = _design("dell-r750", "intel-xeon-gold-6342", 2, "mellanox-cx6-dx-2x100g")
+    light = evaluate_report(d, SEQ.model_copy(update={"vms_per_node": 1, "outstanding_per_thread": 1}),
+                            degraded=False)
+    heavy = evaluate_report(d, SEQ, degraded=False)
+    ratio = heavy["iops"] / light["iops"]
+    assert heavy["platform"]["memory_traffic_mb_s"] == pytest.approx(ratio * light["platform"]["memory_traffic_mb_s"])
+
+
+def test_more_lanes_than_the_cpus_have_is_a_warning_naming_both():
+    rep = evaluate_report(_design("dell-r750", "intel-xeon-gold-6342", 1, "mellanox-cx6-dx-2x100g"), SEQ,
+                          degraded=False)
+    w = next(w for w in rep["warnings"] if w["check"] == "pcie_lanes")
+    assert (w["needed"], w["available"]) == (24 * 4 + 16, 64)
+    assert "112" in w["message"] and "64" in w["message"]
+    two = evaluate_report(_design("dell-r750", "intel-xeon-gold-6342", 2, "mellanox-cx6-dx-2x100g"), SEQ,
+                          degraded=False)
+    assert not any(w["check"] == "pcie_lanes" for w in two["warnings"])
+
+
+def test_memory_past_its_peak_is_a_warning_that_the_figures_are_optimistic():
+    """One 4-channel DDR4-2133 socket (68 GB/s) behind 2 x 200 GbE over TCP/IP,
+    reading 1 MiB remotely: every byte crosses memory on both ends, twice more
+    for the TCP receive copy."""
+    rep = evaluate_report(_design("intel-s2600wt", "intel-xeon-e5-2660-v3", 1, "nvidia-cx7-2x200g", "tcp"), SEQ,
+                          degraded=False)
+    pl = rep["platform"]
+    assert pl["memory_utilization"] > 1
+    w = next(w for w in rep["warnings"] if w["check"] == "memory_bandwidth")
+    assert w["needed_mb_s"] == round(pl["memory_traffic_mb_s"]) and "optimistic" in w["message"]

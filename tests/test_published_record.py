@@ -98,3 +98,24 @@ def test_calibration_page_lists_the_record_rows():
     lat = by["Microsoft/Intel 12-node, 4K 100% random read (2018), read latency"]
     assert lat["Measured"] == "< 0.040 ms" and lat["Error"].startswith("at least +")
     assert by["Microsoft/Intel 12-node, 2 MB sequential read (2018)"]["Measured"] == "549,000 MB/s"
+
+
+def test_readme_table_is_what_the_script_prints():
+    """The README's table of published results is scripts/published_table.py's
+    output (a model change that moves a figure must move the README with it)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, str(root / "scripts" / "published_table.py")], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    assert out in (root / "README.md").read_text(encoding="utf-8")
+
+
+def test_platform_peaks_are_not_reached_at_any_published_point():
+    from planner.published import all_checks
+
+    rows = [c for c in all_checks() if c["memory_utilization"] is not None]
+    assert len(rows) >= 4
+    assert all(0 <= c["memory_utilization"] < 1 and 0 <= c["pcie_utilization"] < 1 for c in rows)

@@ -1,0 +1,29 @@
+"""Print the README's table of published results no fit has seen, from
+planner.published.all_checks (shipped calibration)."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from planner.performance import BOTTLENECK_LABELS  # noqa: E402
+from planner.published import all_checks  # noqa: E402
+
+UNIT = {"iops": ("IOPS", 1, "{:,.0f}"), "bandwidth_mb_s": ("GB/s", 1000, "{:,.1f}"),
+        "read_latency_ms": ("ms", 1, "{:.3f}")}
+
+
+def _pct(x):
+    return "-" if x is None else f"{100 * x:.0f} %"
+
+
+print("| result | measured | predicted | error | band | bound by | memory / PCIe busy per node | predicted for |")
+print("|---|---|---|---|---|---|---|---|")
+for c in all_checks():
+    unit, div, f = UNIT[c["metric"]]
+    val = lambda x: f.format(x / div)  # noqa: E731
+    err = f"{100 * c['error']:+.1f} %" if not c["measured_bound"] else (
+        "within" if c["error"] <= 0 else f"at least {100 * c['error']:+.0f} %")
+    band = "-" if c["low"] is None else f"{val(c['low'])}-{val(c['high'])}"
+    busy = "-" if c["memory_utilization"] is None else f"{_pct(c['memory_utilization'])} / {_pct(c['pcie_utilization'])}"
+    print(f"| {c['label']} | {c['measured_bound'] + ' ' if c['measured_bound'] else ''}{val(c['measured'])} {unit} | {val(c['predicted'])} {unit} | {err} | "
+          f"{band} | {BOTTLENECK_LABELS.get(c['bottleneck'], '-')} | {busy} | {c['compared_with']} |")
