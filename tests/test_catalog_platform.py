@@ -78,3 +78,21 @@ def test_nics_short_of_line_rate_say_so(cat):
     said = {n.id for n in cat.nic.values()
             if "cannot carry" in n.notes.lower() or "exceed what pcie" in n.notes.lower()}
     assert said == set(short), (said, sorted(short))
+
+
+@pytest.mark.parametrize("device_class,field,bad", [
+    ("capacity_drive", "pcie_lanes", {"interface": "sas"}),
+    ("cache_device", "pcie_lanes", {"kind": "pmem"}),
+    ("cache_device", "pcie_gen", {"kind": "sata"}),
+])
+def test_a_pcie_link_on_a_device_without_one_is_refused(cat, device_class, field, bad):
+    """Only NVMe devices have a PCIe link of their own; a SAS/SATA drive sits
+    behind an HBA and persistent memory in a DIMM slot."""
+    from planner.catalog import parse_records
+    from planner.errors import CatalogError
+
+    pool = cat.capacity_drive if device_class == "capacity_drive" else cat.cache_device
+    rec = next(r for r in pool.values() if getattr(r, "interface", getattr(r, "kind", None)) == "nvme")
+    data = rec.model_dump(mode="json") | bad | {"pcie_gen": None, "pcie_lanes": None, field: 4}
+    with pytest.raises(CatalogError, match=field):
+        parse_records(device_class, [data], "test")
