@@ -119,3 +119,16 @@ def test_platform_peaks_are_not_reached_at_any_published_point():
     rows = [c for c in all_checks() if c["memory_utilization"] is not None]
     assert len(rows) >= 4
     assert all(0 <= c["memory_utilization"] < 1 and 0 <= c["pcie_utilization"] < 1 for c in rows)
+
+
+def test_calibration_page_shows_memory_and_pcie_busy():
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.switch_page("ui/calibration_page.py").run()
+    rows = next(df.value for df in at.dataframe if "Result" in df.value.columns).to_dict("records")
+    busy = [r["Memory / PCIe busy per node"] for r in rows]
+    assert busy[0].endswith("%") and " / " in busy[0]
+    assert "–" in busy  # the latency bound has no load to count

@@ -117,6 +117,8 @@ st.dataframe([{"Result": c["label"],
                "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"])) if c["bottleneck"]
                else fmt.DASH,
                "Extrapolates in": "; ".join(DIMENSIONS.get(d, ("", fmt.label(d)))[1] for d in c["extrapolation"]),
+               "Memory / PCIe busy per node": fmt.DASH if c["memory_utilization"] is None else
+               f"{fmt.pct(c['memory_utilization'])} / {fmt.pct(c['pcie_utilization'])}",
                "Predicted for": c["compared_with"]}
               for c in state.published_checks()], hide_index=True, width="stretch")
 
