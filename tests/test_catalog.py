@@ -248,6 +248,20 @@ def test_readme_lists_every_record():
         assert f"`{rec.id}`" in readme, f"{rec.id} missing from hardware_catalog/README.md"
 
 
+def test_readme_record_tables_follow_the_data():
+    """The README's per-record rows (verified, estimated fields) say what the JSON says:
+    a figure moved out of `estimated` once a source shows it must leave the table too."""
+    import re
+
+    readme = (CATALOG_DIR / "README.md").read_text(encoding="utf-8")
+    rows = {m.group(1): (m.group(2) == "yes", set(re.findall(r"`([a-z0-9_]+)`", m.group(3))))
+            for m in re.finditer(r"^\| `([a-z0-9][a-z0-9.\-]*)` \| (yes|no) \| (.*) \|$", readme, re.M)}
+    assert len(rows) > 100
+    for rec in load_catalog().all_records():
+        if rec.id in rows:
+            assert rows[rec.id] == (rec.verified, set(rec.estimated)), rec.id
+
+
 # --------------------------------------------------------------------------- errors name file, id, field
 
 def test_parse_records_rejects_unknown_estimated_key():
