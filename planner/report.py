@@ -91,6 +91,30 @@ def performance_cases(rd: ResolvedDesign, workload: Workload, params: ModelParam
     return [_performance_row(out, i, rd, workload, band and not deg) for i, deg in enumerate(degraded)]
 
 
+def absent_class_keys(read_fraction: float) -> tuple[str, str, list[str]]:
+    """The latency keys of an IO class the workload does not issue (reads at
+    read_fraction 0, writes at 1), with the class name and why: a latency
+    for IOs nobody issues is a number no one can measure."""
+    if read_fraction <= 0.0:
+        cls = "read"
+    elif read_fraction >= 1.0:
+        cls = "write"
+    else:
+        return "", "", []
+    base = [f"{cls}_latency_ms", f"vm_{cls}_latency_ms", f"p90_{cls}_latency_ms", f"p99_{cls}_latency_ms"]
+    return cls, f"no {cls}s in this workload", base
+
+
+def _drop_absent_class(res: dict, read_fraction: float) -> None:
+    cls, why, keys = absent_class_keys(read_fraction)
+    for k in keys:
+        for key in (k, k.replace("_ms", "_ms_low"), k.replace("_ms", "_ms_high")):
+            if key in res:
+                res[key] = None
+        if k in res:
+            res[f"{k}_note"] = why
+
+
 def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, band: bool) -> dict:
     res = {k: float(np.ravel(out[k])[i]) for k in _SCALARS}
     util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[i])
@@ -105,6 +129,7 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
         res[f"{k}_low"] = res[f"{k}_high"] = res[k]
     if band:
         res["extrapolation"], res["band_basis"] = apply_bands(res, rd, workload)
+    _drop_absent_class(res, workload.read_fraction)
     wr_iops = res["iops"] * (1.0 - workload.read_fraction)
     n = rd.node
     years = float(endurance.years_to_wear_out(
@@ -348,4 +373,7 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
         cap_iops = float(cap_throughput_iops(cap, p, rd.node.threads * D1.nodes[0],
                                              float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6))
     curve["cpu_cap_iops"] = cap_iops
+    for k in absent_class_keys(workload.read_fraction)[2]:
+        if k in curve:
+            curve[k] = [None] * len(curve[k])
     return curve

@@ -46,9 +46,13 @@ def test_report_and_curve_bands_are_physical(update, profile):
     storage_low = (r_ * r["read_latency_ms_low"] if r_ > 0 else 0) + ((1 - r_) * r["write_latency_ms_low"]
                                                                        if r_ < 1 else 0)
     assert r["vm_latency_ms_low"] >= min(storage_low, r["vm_latency_ms"]) - 1e-12
-    assert r["p99_read_latency_ms_low"] >= min(r["read_latency_ms_low"], r["p99_read_latency_ms"]) - 1e-12
+    if r_ > 0:
+        assert r["p99_read_latency_ms_low"] >= min(r["read_latency_ms_low"], r["p99_read_latency_ms"]) - 1e-12
     assert 0.0 <= r["host_cpu_utilization_low"] <= r["host_cpu_utilization_high"] <= 1.0
     for k in (k[:-4] for k in r if k.endswith("_low")):
+        if r[k] is None:  # a class the workload does not issue: no figure, no band, a reason
+            assert r[f"{k}_low"] is None and r[f"{k}_high"] is None and r[f"{k}_note"].startswith("no "), k
+            continue
         assert r[f"{k}_low"] <= r[k] <= r[f"{k}_high"], k
     c = latency_curve(resolve(d, load_catalog()), w, 20, band=True)
     lo, mid = np.array(c["vm_latency_ms_low"], dtype=float), np.array(c["vm_latency_ms"])
@@ -84,3 +88,30 @@ def test_the_curve_band_is_nested_like_the_headline(monkeypatch):
     for before, after, rlo, wlo, mid in seen:
         assert after >= min(0.7 * rlo + 0.3 * wlo, mid) - 1e-12 and after >= before
     assert any(after > before for before, after, *_ in seen)  # it binds on this design
+
+
+@pytest.mark.parametrize("profile,absent", [("log-writes", "read"), ("Peak4kRead", "write")])
+def test_a_class_the_workload_does_not_issue_has_no_latency(profile, absent):
+    """A read latency for a workload without reads is a number nobody can
+    measure (and near saturation the model's limit for it is meaningless):
+    the report and the curve leave it out and say why."""
+    w = profiles()[profile]
+    r = evaluate_report(REFERENCE, w)
+    present = "write" if absent == "read" else "read"
+    for k in (f"{absent}_latency_ms", f"vm_{absent}_latency_ms", f"p99_{absent}_latency_ms"):
+        assert r[k] is None and r[f"{k}_note"] == f"no {absent}s in this workload"
+    assert r[f"{present}_latency_ms"] > 0 and r["vm_latency_ms"] > 0
+    c = latency_curve(resolve(REFERENCE, load_catalog()), w, 20)
+    assert all(v is None for v in c[f"{absent}_latency_ms"])
+    assert all(v > 0 for v in c[f"{present}_latency_ms"])
+
+
+def test_the_latency_chart_draws_no_curve_for_an_absent_class():
+    from ui import charts
+
+    c = latency_curve(resolve(REFERENCE, load_catalog()), profiles()["log-writes"], 20)
+    names = [t.name for t in charts.latency_curve(c).data]
+    assert "storage read" not in names and "VM read p99" not in names
+    assert "storage write" in names and "VM (mean)" in names
+    ticks = charts.latency_curve(c).layout.yaxis.tickvals
+    assert max(ticks) < 1e4  # latency in ms: the axis is not stretched by an unmeasurable figure

@@ -212,6 +212,8 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
         dict(type="scatter", x=x, y=curve["p99_read_latency_ms"], name="VM read p99",
              line=dict(color=MUTED, dash="dot")),
     ]
+    # a class the workload does not issue (reads at 0 % reads, writes at 100 %) has no curve
+    data = [t for t in data if t.get("fill") or t.get("hoverinfo") == "skip" or any(v is not None for v in t["y"])]
     if point is not None:
         err = {}
         if "iops_low" in point:
@@ -227,7 +229,7 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
     if curve.get("cpu_cap_iops"):
         lines.append(_vline(curve["cpu_cap_iops"], "dot", ACCENT, "CPU cap", "bottom right"))
     ys = [v for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
-          for v in curve[k]]
+          for v in curve[k] if v is not None]
     ticks = log_ticks(ys)
     finite = [v for v in ys if v is not None and v > 0 and math.isfinite(v)]
     # the ticks plotly will show (the data's range, padded): the left margin holds them and the axis
