@@ -353,3 +353,18 @@ def test_a_refit_made_on_the_calibration_page_moves_the_sla_guarantee(server, br
     assert re.fullmatch(r"\d+\.\d+ ms", refit) and refit != shipped, (shipped, refit)
     assert page.locator('[data-testid="stException"]').count() == 0
     page.close()
+
+
+def test_proposal_reads_as_a_customer_document(proposal_files):
+    """No tool names, no model keys: sections numbered in order, assumptions
+    and the binding resource in words (QA walk-through)."""
+    import re
+
+    folder, p = proposal_files
+    html = (folder / "proposal.html").read_text(encoding="utf-8")
+    nums = [int(n) for n in re.findall(r"<h2[^>]*>(\d+)\. ", html)]
+    assert nums == list(range(1, len(nums) + 1))
+    for internal in ("find_string", "stored cop", "amortisation_months", "support_pct_per_year",
+                     "windows-server-datacenter", "part_prices_usd"):
+        assert internal not in html, internal
+    assert "Hardware amortisation" in html and "Target fill" in html

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import itertools
 import json
 
 import streamlit as st
@@ -63,6 +64,44 @@ def _kv(rows: list) -> str:
     return f"<table class='kv'><tbody>{body}</tbody></table>"
 
 
+#: Cost assumptions as a reader names them, with how to show the value.
+_ASSUMPTIONS = {
+    "amortisation_months": ("Hardware amortisation", "{:g} months"),
+    "power_usd_per_kwh": ("Power price", "USD {:g} per kWh"),
+    "pue": ("Power usage effectiveness (PUE)", "{:g}"),
+    "rack_unit_usd_per_month": ("Rack space", "USD {:g} per rack unit per month"),
+    "licence_option": ("Licence", "{}"),
+    "windows_datacenter_usd_per_core": ("Windows Server Datacenter", "USD {:,.2f} per core"),
+    "azure_local_usd_per_core_month": ("Azure Local host fee", "USD {:g} per core per month"),
+    "windows_subscription_usd_per_core_month": ("Windows Server subscription", "USD {:g} per core per month"),
+    "licence_source": ("Licence price source", "{}"),
+    "support_pct_per_year": ("Support", "{:.0%} of hardware cost per year"),
+    "ram_usd_per_gb": ("RAM price", "USD {:g} per GB"),
+    "target_margin": ("Target margin", "{:.0%}"),
+    "target_fill": ("Target fill", "{:.0%}"),
+}
+_LICENCES = {"windows-server-datacenter": "Windows Server Datacenter (perpetual, per core)",
+             "azure-local": "Azure Local host fee (per core per month)",
+             "azure-local-windows": "Azure Local host fee with Windows Server subscription"}
+
+
+#: What runs out first, as the sizing names it (planner.checks): in words.
+_RESOURCES = {"capacity": "capacity", "iops": "IOPS (saturation)", "latency": "latency target", "vcpu": "vCPUs",
+              "ram": "RAM"}
+
+
+def _assumption_row(key: str, value) -> list:
+    if key == "part_prices_usd":
+        return ["Part price overrides", ", ".join(f"{k}: USD {v:,.0f}" for k, v in value.items())]
+    label, form = _ASSUMPTIONS.get(key, (key.replace("_", " ").capitalize(), "{}"))
+    if key == "licence_option":
+        value = _LICENCES.get(value, value)
+    try:
+        return [label, form.format(value)]
+    except (TypeError, ValueError):
+        return [label, json.dumps(value) if isinstance(value, (dict, list)) else str(value)]
+
+
 def _domain_rows(dom: dict) -> list[list[str]]:
     rows = []
     for k, v in dom.items():
@@ -91,6 +130,7 @@ def _band(rep: dict, key: str, fmt: str) -> str:
 
 def proposal_html(p: dict) -> str:
     """The proposal page for :func:`planner.proposal.build`'s dict."""
+    sec = itertools.count(1)  # sections without content are left out: the numbers follow
     rep, b, meta = p["report"], p["bom"], p["meta"]
     cost = b["monthly_cost"]
     figs = [charts.capacity_waterfall({"waterfall": rep["waterfall"]}, "TB"),
@@ -128,8 +168,8 @@ def proposal_html(p: dict) -> str:
     if binding:
         key.insert(3, ("Guaranteed IOPS (every tier at its target" + (", N+1)" if p.get("n_plus_one") else ")"),
                        f"{binding['guaranteed_iops']:,.0f}"))
-        key.append(("Binding resource", binding["binding"]))
-    parts.append("<h2>1. Summary</h2>" + _kv(key))
+        key.append(("Binding resource", _RESOURCES.get(binding["binding"], binding["binding"])))
+    parts.append(f"<h2>{next(sec)}. Summary</h2>" + _kv(key))
     if p.get("extrapolation"):
         parts.append("<div class='flag'><b>Outside the calibrated domain:</b> " + _e("; ".join(
             f.get("message", str(f)) if isinstance(f, dict) else str(f) for f in p["extrapolation"])) +
@@ -138,11 +178,11 @@ def proposal_html(p: dict) -> str:
         parts.append(f"<div class='flag'><b>Warning:</b> {_e(w.get('message', w) if isinstance(w, dict) else w)}</div>")
 
     # ------------------------------------------------------------ design + parts
-    parts.append("<h2>2. Design</h2>" + _kv(p["summary"]))
+    parts.append(f"<h2>{next(sec)}. Design</h2>" + _kv(p["summary"]))
     rows = [[x["part"], x["description"], "" if x["per_node"] is None else f"{x['per_node']:g}", f"{x['quantity']:g}",
              f"${x['unit_price_usd']:,.2f}", f"${x['total_usd']:,.0f}", x["price_source"]] for x in b["lines"]]
     rows.append(["Total", "", "", "", "", f"${b['total_usd']:,.0f}", ""])
-    parts.append("<h2 id='parts-list'>3. Parts list</h2>" + _table(
+    parts.append(f"<h2 id='parts-list'>{next(sec)}. Parts list</h2>" + _table(
         ["Part", "Description", "Per node", "Quantity", "Unit price", "Total", "Price source"], rows,
         numeric={2, 3, 4, 5}, cls="parts"))
     parts.append(_table(["Rack units", "Power (typical)", "Heat", "Physical cores"],
@@ -152,7 +192,7 @@ def proposal_html(p: dict) -> str:
 
     lic = [[o["name"], f"{o['cores_billed']}", "yes" if o["windows_guests_included"] else "no",
             _usd(o["usd_per_month"]), _usd(o["total_usd"]), o["basis"]] for o in b["licensing"]]
-    parts.append("<h2>4. Licensing options</h2>" + _table(
+    parts.append(f"<h2>{next(sec)}. Licensing options</h2>" + _table(
         ["Option", "Cores billed", "Windows guests", "USD/month", f"USD over {b['licensing'][0]['months']} months",
          "Basis"], lic, numeric={1, 3, 4}) + plots.get("licences", ""))
     parts.append(f"<p class='muted'>Prices are editable assumptions (planner/data/licensing.json, compiled "
@@ -166,7 +206,7 @@ def proposal_html(p: dict) -> str:
     wf = [[s["step"], f"{s['capacity_tb']:,.2f}", s["rule"]] for s in rep["waterfall"]]
     n1 = next((r for r in p.get("rules") or [] if r["rule"] == "n_plus_one_capacity"), None)
     loss = (f"N+1: {n1['reason']}." if n1 and p.get("n_plus_one") else rep["node_loss_note"])
-    parts.append("<h2>5. Capacity</h2>" + plots.get("waterfall", "") + _table(["Step", "TB", "Rule"], wf, numeric={1})
+    parts.append(f"<h2>{next(sec)}. Capacity</h2>" + plots.get("waterfall", "") + _table(["Step", "TB", "Rule"], wf, numeric={1})
                  + f"<p>{_e(loss)}</p>")
     perf = [
         ("Workload", p["workload"]["name"] + (f" — {p['workload'].get('description')}" if p["workload"].get(
@@ -185,7 +225,7 @@ def proposal_html(p: dict) -> str:
         perf.append(("One node down", f"{dg['iops']:,.0f} IOPS, VM latency {dg['vm_latency_ms']:.3f} ms, bottleneck "
                                       f"{BOTTLENECK_LABELS.get(dg['bottleneck'], dg['bottleneck'])}; repair "
                                       f"{dg['repair_time_hours']:,.1f} h"))
-    parts.append("<h2>6. Performance</h2>" + _kv(perf) + plots.get("curve", "") + plots.get("utilisation", ""))
+    parts.append(f"<h2>{next(sec)}. Performance</h2>" + _kv(perf) + plots.get("curve", "") + plots.get("utilisation", ""))
     if p.get("band_basis"):
         parts.append("<p class='muted'>Bands: " + _e("; ".join(p["band_basis"])) + "</p>")
     for n in p.get("notes", []):
@@ -200,7 +240,7 @@ def proposal_html(p: dict) -> str:
                      f"{t['latency_statistic']} {t['latency_target_ms']:g} ms", f"{t['capacity_tb_per_db']:g} TB",
                      f"{t['vcpus_per_db']} / {t.get('ram_gb_per_db', 0):g} GB", f"{f['max_dbs']:,}", f["limited_by"],
                      f"{f['iops_at_latency_target']:,.0f}"])
-    parts.append("<h2>7. Service tiers on this design" + (" (N+1)" if p.get("n_plus_one") else "") + "</h2>" + _table(
+    parts.append(f"<h2>{next(sec)}. Service tiers on this design" + (" (N+1)" if p.get("n_plus_one") else "") + "</h2>" + _table(
         ["Tier", "Guaranteed / burst IOPS", "Latency target", "Size", "vCPUs / RAM", "Max DBs alone", "Limited by",
          "IOPS at target"], rows, numeric={5, 7}))
     rows = [[name, _usd(v["price_usd_per_month"]), _usd(v["cost_share_usd_per_month"]),
@@ -217,23 +257,24 @@ def proposal_html(p: dict) -> str:
     if p.get("rules"):
         rows = [[r["rule"], "passed" if r["passed"] else "FAILED", r["reason"], r["source"]] for r in p["rules"]]
         lim = p["binding"]["limits"]
-        parts.append("<h2>8. Sizing rules</h2>" + _table(["Rule", "", "This design", "Source"], rows))
+        parts.append(f"<h2>{next(sec)}. Sizing rules</h2>" + _table(["Rule", "", "This design", "Source"], rows))
         parts.append("<p>Demand can grow by this factor before each resource runs out: " + _e(", ".join(
-            f"{k} {v:.2f}x" if v is not None else f"{k} unbounded" for k, v in lim.items()))
-            + f"; <b>{_e(p['binding']['binding'])}</b> binds.</p>")
+            f"{_RESOURCES.get(k, k)} {v:.2f}x" if v is not None else f"{_RESOURCES.get(k, k)} unbounded"
+            for k, v in lim.items()))
+            + f"; <b>{_e(_RESOURCES.get(p['binding']['binding'], p['binding']['binding']))}</b> binds.</p>")
     if p.get("multi_year"):
         my = p["multi_year"]
         rows = [[y["year"], f"{100 * y['multiplier']:.0f} %", f"{y['iops']:,.0f}", f"{y['capacity_tb']:,.1f}",
                  f"{y['vcpus']:,.0f}", f"{y['ram_gb']:,.0f}", y["nodes_needed"] or ">16"] for y in my["years"]]
         first = my["first_year_needing_more_nodes"]
-        parts.append("<h2>9. Multi-year view</h2>" + plots.get("years", "") + _table(
+        parts.append(f"<h2>{next(sec)}. Multi-year view</h2>" + plots.get("years", "") + _table(
             ["Year", "Demand", "IOPS", "TB", "vCPUs", "RAM GB", "Nodes needed"], rows, numeric={1, 2, 3, 4, 5, 6})
             + f"<p>{_e(my['note'])}. " + (f"<b>The cluster needs another node in year {first}.</b>" if first is not None
                                           else "No node to add within the horizon.") + "</p>")
 
     # ------------------------------------------------------------ assumptions
-    rows = [[k, json.dumps(v) if isinstance(v, (dict, list)) else v] for k, v in a.items()]
-    parts.append("<h2>10. Assumptions</h2>" + _table(["Assumption", "Value"], rows))
+    rows = [_assumption_row(k, v) for k, v in a.items() if not (k == "part_prices_usd" and not v)]
+    parts.append(f"<h2>{next(sec)}. Assumptions</h2>" + _table(["Assumption", "Value"], rows))
     if p.get("calibration_domain"):
         dom = p["calibration_domain"]
         rows = _domain_rows(dom) if isinstance(dom, dict) else [["domain", str(dom)]]
