@@ -175,7 +175,7 @@ def record_checks(params=None) -> list[dict]:
             low, high, unit = rep["bandwidth_mb_s_low"], rep["bandwidth_mb_s_high"], "bandwidth_mb_s"
         one_io = w.model_copy(update={"vms_per_node": 1, "outstanding_per_thread": 1})
         light = evaluate_report(parse_design(design), one_io, degraded=False, params=params)
-        row = {"label": f"Microsoft/Intel 12-node, {t['name']} (2018)", "metric": unit,
+        row = {"label": f"Microsoft/Intel 12-node (2018), {t['name']}", "metric": unit,
                "block_size_kib": t["block_size_kib"], "read_fraction": t["read_fraction"],
                "measured": measured, "predicted": predicted, "error": predicted / measured - 1.0,
                "low": low, "high": high, "bottleneck": rep["bottleneck"], "utilization": rep["utilization"],
@@ -226,7 +226,7 @@ def all_checks(params=None) -> list[dict]:
         bound = c["read_latency_ms_upper_bound"]
         if bound is not None:
             pred = c["unloaded_read_latency_ms"]
-            rows.append({"label": c["label"].replace("(the 13.7M IOPS record) ", "") + ", read latency",
+            rows.append({"label": c["label"].replace(" (the 13.7M IOPS record)", "") + ", read latency",
                          "metric": "read_latency_ms", "measured": bound, "measured_bound": "<", "predicted": pred,
                          "error": max(pred / bound - 1.0, 0.0), "low": None, "high": None,
                          "bottleneck": "", "extrapolation": c["extrapolation"],

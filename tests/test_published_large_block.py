@@ -49,7 +49,7 @@ def test_calibration_page_shows_the_check():
     at.switch_page("ui/calibration_page.py").run()
     assert not at.exception
     assert "Published results no fit has seen" in [s.value for s in at.subheader]
-    rows = next(df.value for df in at.dataframe if "Result" in df.value.columns).to_dict("records")
+    rows = next(t.value for t in at.table if "Result" in t.value.columns).to_dict("records")
     c = large_block_check()
     assert rows[0]["Measured"] == "83,000 MB/s"
     assert rows[0]["Predicted"] == f"{c['predicted_bandwidth_mb_s']:,.0f} MB/s"

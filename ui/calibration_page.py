@@ -105,10 +105,13 @@ st.subheader("Published results no fit has seen")
 st.caption("Clusters and IO sizes outside the calibrated data (2-4 nodes, 4-20 KiB). Each published result with "
            "its configuration is run through the model (shipped calibration) as a design would be: prediction, "
            "band and the ways it extrapolates. Where the source does not give the load, the row says what the "
-           "prediction is for.")
+           "prediction is for. A latency the source gives only as a bound is judged against it: the error is "
+           "how far the prediction is past it at least. Memory and PCIe busy are per node at the predicted "
+           "load (checks, not queues): persistent memory sits on the memory bus, so reads from it use no PCIe.")
 _UNITS = {"iops": (lambda x: fmt.num(x, 0, "IOPS")), "bandwidth_mb_s": (lambda x: fmt.num(x, 0, "MB/s")),
           "read_latency_ms": fmt.ms}
-st.dataframe([{"Result": c["label"],
+# a table, not a grid: five rows whose long cells (what each prediction is for) must wrap, not scroll
+st.table([{"Result": c["label"],
                "Measured": (c["measured_bound"] + " " if c["measured_bound"] else "") + _UNITS[c["metric"]](c["measured"]),
                "Predicted": _UNITS[c["metric"]](c["predicted"]),
                "Error": _pct(100 * c["error"]) if not c["measured_bound"] else
@@ -120,6 +123,6 @@ st.dataframe([{"Result": c["label"],
                "Memory / PCIe busy per node": fmt.DASH if c["memory_utilization"] is None else
                f"{fmt.pct(c['memory_utilization'])} / {fmt.pct(c['pcie_utilization'])}",
                "Predicted for": c["compared_with"]}
-              for c in state.published_checks()], hide_index=True, width="stretch")
+              for c in state.published_checks()], hide_index=True)
 
 import_panel.render()
