@@ -417,3 +417,23 @@ def test_compare_page_database_description_drives_the_workload():
     at.number_input(key="db_new_order_share").set_value(0.0).run()
     assert not at.exception and any("new order share must be more than 0 and at most 1 (you typed 0)" in e
                                     for e in _errors(at))
+
+
+def test_a_sized_design_shows_the_same_figures_on_design_and_performance():
+    """'Use this design' loads the demand's open load; the Performance page's
+    custom-workload editor used to rebuild it from its own six fields and drop
+    the offered IOPS, so it showed a saturated closed population (1.28M IOPS at
+    6 ms) where the Design page showed the demand (582k at 0.52 ms)."""
+    at = _app().switch_page("ui/sizing_page.py").run()
+    at.button[0].click().run(timeout=120)
+    at.button(key="size_use_best").click().run(timeout=120)
+    w = json.loads(at.session_state["workload_json"])
+    assert w["iops"] > 0
+    at.switch_page("ui/design_page.py").run()
+    design = {k: _metric(at, k) for k in ("IOPS", "VM latency")}
+    at.switch_page("ui/performance_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert {k: _metric(at, k) for k in ("IOPS", "VM latency")} == design
+    assert design["IOPS"] == f"{w['iops']:,.0f}"
+    assert json.loads(at.session_state["workload_json"])["iops"] == w["iops"]
+    assert any("offered to the cluster" in c.value for c in at.caption)

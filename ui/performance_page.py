@@ -45,12 +45,21 @@ if choice == "custom":
                        help="host: no guest OS in the path; 'VMs per node' then counts issuing processes per node")
         for col, e in zip((c[0], c[3], c[4]), (e_bs, e_vms, e_qd)):
             inputs.show(col, e)
+        kept = [f"{base['iops']:,.0f} IOPS offered to the cluster (an open load: the VMs and outstanding IO "
+                "above count for CPU and RAM, not for the rate)" if base.get("iops") else "",
+                f"{base.get('vcpus_per_vm', 4)} vCPUs and {base.get('ram_gb_per_vm', 4.0):g} GB RAM per VM",
+                f"{base.get('working_set_gb_per_vm', 40.0):,.0f} GB working set per VM",
+                f"{base['iops_limit_per_vm']:,.0f} IOPS limit per VM" if base.get("iops_limit_per_vm") else ""]
+        st.caption("Kept from the workload: " + "; ".join(k for k in kept if k) + ".")
     invalid = bool(e_bs or e_vms or e_qd)
     if not invalid:
         try:
-            w = parse_workload({"name": "custom", "block_size_kib": bs, "read_fraction": ss["c_read"],
-                                "random_fraction": ss["c_rand"], "vms_per_node": int(vms),
-                                "outstanding_per_thread": int(qd), "issuer": ss["c_issuer"]})
+            # the editor changes its own fields only: what it does not show (an open load's IOPS, vCPUs and
+            # RAM per VM, working set, rate limits, alignment, a sized demand's name) stays as it was
+            w = parse_workload(base | {"name": base.get("name", "custom") if state.workload_name() == "custom"
+                                       else "custom", "block_size_kib": bs, "read_fraction": ss["c_read"],
+                                       "random_fraction": ss["c_rand"], "vms_per_node": int(vms),
+                                       "outstanding_per_thread": int(qd), "issuer": ss["c_issuer"]})
         except PlannerError as exc:
             st.error(fmt.md(exc))
             invalid = True
