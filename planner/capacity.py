@@ -27,7 +27,7 @@ Rules and their sources
 from __future__ import annotations
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from planner.design import MIN_FAULT_DOMAINS, ResolvedDesign
 from planner.errors import DesignError
@@ -189,6 +189,8 @@ class CapacityReport(BaseModel):
     waterfall: list[CapacityStep]
     survives_node_loss: bool
     node_loss_note: str
+    repairs_after_node_loss: bool = Field(
+        default=True, description="enough fault domains survive a node loss to rebuild every copy")
     usable_after_node_loss_tb: float
 
 
@@ -266,6 +268,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         ],
         survives_node_loss=bool(can_repair and fits),
         node_loss_note=note,
+        repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
     )
 

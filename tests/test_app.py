@@ -69,7 +69,7 @@ def test_capacity_metric_is_planners(reference):
     assert _metric(at, "Usable capacity") == f"{cap.usable_capacity_tb:,.2f} TB"
     assert _metric(at, "Raw capacity") == f"{cap.raw_capacity_tb:,.2f} TB"
     assert _metric(at, "Usable (TiB)") == f"{cap.usable_capacity_tib:,.2f} TiB"
-    assert _metric(at, "Survives node loss (N+1)") == ("yes" if cap.survives_node_loss else "no")
+    assert _metric(at, "Re-protects after a node loss, volumes full") == ("yes" if cap.survives_node_loss else "no")
 
 
 def test_performance_metrics_are_planners(reference):
@@ -437,3 +437,22 @@ def test_a_sized_design_shows_the_same_figures_on_design_and_performance():
     assert design["IOPS"] == f"{w['iops']:,.0f}"
     assert json.loads(at.session_state["workload_json"])["iops"] == w["iops"]
     assert any("offered to the cluster" in c.value for c in at.caption)
+
+
+def test_capacity_page_says_how_much_survives_a_node_loss_like_the_sizing_rule():
+    """At full volumes a 4-node three-way mirror cannot re-protect after a node
+    loss; the page says what can (the capacity the sizing's N+1 rule counts),
+    and a 3-node cluster, which cannot repair at all, is not told to shrink."""
+    at = _app().run()
+    at.switch_page("ui/capacity_page.py").run()
+    three = " ".join(w.value for w in at.warning) + " ".join(s.value for s in at.success)
+    assert "sizing's N+1 rule" not in three
+    at.session_state["design_json"] = json.dumps(
+        json.loads(at.session_state["design_json"]) | {"nodes": 4})
+    at.switch_page("ui/capacity_page.py").run()
+    assert not at.exception
+    cap = capacity_report(resolve(load_design(ROOT / "examples" / "reference.json").model_copy(
+        update={"nodes": 4}), load_catalog()))
+    assert not cap.survives_node_loss and cap.repairs_after_node_loss
+    text = " ".join(w.value for w in at.warning)
+    assert f"{cap.usable_after_node_loss_tb:,.2f} TB" in text and "sizing's N+1 rule" in text

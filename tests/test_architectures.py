@@ -337,7 +337,7 @@ def test_report_has_the_hci_report_keys():
         rep = report(ex(name), w)
         missing = {k for k in hci if k not in rep} - {"pool_metadata_tb", "reserve_tb",
                                                      "pool_capacity_tb", "cache_capacity_gb_per_node", "waterfall",
-                                                     "survives_node_loss", "node_loss_note",
+                                                     "survives_node_loss", "node_loss_note", "repairs_after_node_loss",
                                                      "usable_after_node_loss_tb",
                                                      "platform"}  # PCIe/memory check: server nodes only
         assert not missing, (name, missing)
