@@ -456,3 +456,13 @@ def test_capacity_page_says_how_much_survives_a_node_loss_like_the_sizing_rule()
     assert not cap.survives_node_loss and cap.repairs_after_node_loss
     text = " ".join(w.value for w in at.warning)
     assert f"{cap.usable_after_node_loss_tb:,.2f} TB" in text and "sizing's N+1 rule" in text
+
+
+def test_calibration_headline_outside_scope_is_judged_on_saturation_points():
+    """Throttled QoS steps have IOPS equal to the throttle by construction; a
+    headline over them read 0.0 % outside the fit's scope (QA walk-through)."""
+    at = _app().run()
+    at.switch_page("ui/calibration_page.py").run()
+    outside = next(m for m in at.metric if m.label == "Median |error|, outside the fit's scope")
+    assert outside.value != "0.0 %" and outside.value.endswith("%")
+    assert int(outside.help.split()[0].replace(",", "")) < 100  # saturation points only, not 472 steps

@@ -51,11 +51,13 @@ def _median_abs(sel, key):
 testing = [r for r in shown if r["in_fit"] and r["saturation"]]
 throttled = [r for r in shown if r["in_fit"] and not r["saturation"]]
 st.subheader(f"Median |error|, {name}")
-st.caption("On the points that test the model: the saturation points (no QoS throttle) and the reference cluster.")
+st.caption("On the points that test the model: the saturation points (no QoS throttle) and the reference cluster; "
+           "outside the fit's scope, that configuration set's saturation points.")
 c = st.columns(3)
 for col, (label, sel, key) in zip(c, (("in sample", testing, f"{metric}_error_pct"),
                                       ("held out", testing, f"{metric}_held_out_error_pct"),
-                                      ("outside the fit's scope", [r for r in shown if not r["in_fit"]],
+                                      ("outside the fit's scope",
+                                       [r for r in shown if not r["in_fit"] and r["saturation"]],
                                        f"{metric}_error_pct"))):
     val, n = _median_abs(sel, key)
     col.metric(f"Median |error|, {label}", val, help=f"{n:,} points")
