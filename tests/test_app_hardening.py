@@ -247,3 +247,15 @@ def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
     for page in ("ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py", "ui/compare_page.py"):
         at.switch_page(page).run()
         assert not at.exception, (page, [e.value for e in at.exception])
+
+
+def test_uploaders_state_the_limit_the_importers_enforce():
+    """Streamlit prints its server limit under every uploader ('200MB per
+    file' by default); the largest file any importer takes is 20 MB."""
+    import tomllib
+    from pathlib import Path
+
+    from planner.importers.common import MAX_IMPORT_BYTES
+
+    cfg = tomllib.loads((Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text())
+    assert cfg["server"]["maxUploadSize"] * 1_000_000 == MAX_IMPORT_BYTES
