@@ -259,3 +259,19 @@ def test_uploaders_state_the_limit_the_importers_enforce():
 
     cfg = tomllib.loads((Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text())
     assert cfg["server"]["maxUploadSize"] * 1_000_000 == MAX_IMPORT_BYTES
+
+
+def test_a_rule_across_fields_reads_as_a_sentence_on_the_design_page():
+    """2 nodes with a three-way mirror: the reason, without the CLI's '(root):'
+    marker for a rule that spans fields; the nodes input keeps the user's 2."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    next(n for n in at.number_input if n.label.startswith("Nodes")).set_value(2).run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert any(e.startswith("Resiliency 'mirror-3way' needs at least 3 fault domains") for e in errors), errors
+    assert not any("(root)" in e for e in errors)
+    assert next(n for n in at.number_input if n.label.startswith("Nodes")).value == 2

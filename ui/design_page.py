@@ -254,8 +254,10 @@ else:
         if field is None and ": " in msg:  # pydantic: 'loc: reason'
             loc, _, rest = msg.partition(": ")
             field = loc if loc in slots else None
-            if loc == "(root)":
+            if loc == "(root)":  # a rule across fields: the sentence names them; the marker means nothing on screen
                 field = "resiliency" if "resiliency" in rest else "nodes"
+                msg = msg.replace("(root): ", "")
+                msg = msg[:1].upper() + msg[1:]
         target = slots.get(field or "", None)
         (target or st).error(fmt.md(msg), icon=":material/error:")
         st.warning("The design above is not valid; the other pages keep showing the last valid design.")
