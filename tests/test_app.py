@@ -400,6 +400,8 @@ def test_compare_page_shows_architectures_side_by_side():
         assert shown == f"{evaluate_report(_load(ROOT / 'examples' / f'{n}.json'), w)['iops']:,.0f}"
     assert sum("outside the calibrated domain" in c.value for c in at.caption) == 3
     assert any("more database servers" in s for s in labels)
+    # three examples leave no room for the what-if: the page says so instead of dropping it silently
+    assert "what-if" not in labels and any("The what-if is left out" in i.value for i in at.info)
 
 
 def test_compare_page_database_description_drives_the_workload():

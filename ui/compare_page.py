@@ -125,6 +125,9 @@ if on and len(others) < 3 and not (e_nodes or e_drives):
         errors.append(f"what-if: {exc}")
 for name in others:
     scenarios.append((name, state.example_json(name)))
+if on and len(others) >= 3:
+    st.info("The what-if is left out: the comparison holds four designs, the current one and three examples. "
+            "Remove an example to see the what-if.")
 for e in errors:
     st.error(fmt.md(e))
 
