@@ -468,3 +468,20 @@ def test_calibration_headline_outside_scope_is_judged_on_saturation_points():
     outside = next(m for m in at.metric if m.label == "Median |error|, outside the fit's scope")
     assert outside.value != "0.0 %" and outside.value.endswith("%")
     assert int(outside.help.split()[0].replace(",", "")) < 100  # saturation points only, not 472 steps
+
+
+def test_one_page_report_follows_the_sla_pages_n_plus_one_choice():
+    """The report's tier table said '(N+1)' with N+1 prices whatever the SLA
+    page's toggle (QA walk-through: 13 DBs and $478 in the report, 17 and $365
+    on the page)."""
+    at = _app().switch_page("ui/performance_page.py").run()
+    at.session_state["p_exports"] = True
+    at.run()
+    at.button(key="p_prepare_report").click().run()
+    html = at.session_state["p_report"][2]
+    assert "Service tiers on this design</h2>" in html
+    at.session_state["sla_n1"] = True
+    del at.session_state["p_report"]
+    at.run()
+    at.button(key="p_prepare_report").click().run()
+    assert "Service tiers on this design (N+1)</h2>" in at.session_state["p_report"][2]

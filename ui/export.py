@@ -333,7 +333,8 @@ def html_report(design_json: str, workload_json: str, workload_name: str) -> str
 
     return proposal_page(design_json, workload_json, state.tiers_json(), ss.get("size_demand"),
                          ss.get("costs_json") or CostAssumptions().model_dump_json(), json.dumps(meta),
-                         calibration_json=state.session_calibration())
+                         # the SLA page's N+1 choice (off until set there or by a sized demand)
+                         n_plus_one=bool(ss.get("sla_n1", False)), calibration_json=state.session_calibration())
 
 
 CHROMIUM = "/usr/bin/chromium"
