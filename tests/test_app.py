@@ -485,3 +485,14 @@ def test_one_page_report_follows_the_sla_pages_n_plus_one_choice():
     at.run()
     at.button(key="p_prepare_report").click().run()
     assert "Service tiers on this design (N+1)</h2>" in at.session_state["p_report"][2]
+
+
+def test_design_page_shows_the_reports_warnings():
+    """16 GB of RAM per node cannot hold the workload's VMs: the Design page says
+    so, naming both numbers, as the Performance page does (QA walk-through)."""
+    at = _app().run()
+    assert not any("GB RAM" in w.value for w in at.warning)
+    next(n for n in at.number_input if n.label == "RAM per node, GB").set_value(16).run()
+    assert not at.exception
+    msgs = [w.value for w in at.warning if "RAM" in w.value]
+    assert msgs and "above its 16 GB RAM" in msgs[0], [w.value for w in at.warning]

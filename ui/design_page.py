@@ -279,3 +279,7 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
 cols[3].metric("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
 st.caption(f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
            f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")
+# what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
+# on the Performance page
+for w in rep.get("warnings", []):
+    st.warning(state.plain(w["message"]), icon=":material/warning:")
