@@ -129,3 +129,16 @@ def test_memory_past_its_peak_is_a_warning_that_the_figures_are_optimistic():
     assert pl["memory_utilization"] > 1
     w = next(w for w in rep["warnings"] if w["check"] == "memory_bandwidth")
     assert w["needed_mb_s"] == round(pl["memory_traffic_mb_s"]) and "optimistic" in w["message"]
+
+
+def test_performance_page_lists_memory_and_pcie_beside_the_stations():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.switch_page("ui/performance_page.py").run()
+    at.session_state["p_exports"] = True
+    at.run()
+    assert not at.exception
+    rows = next(d.value for d in at.dataframe if "Resource" in d.value.columns)
+    assert {"Memory bandwidth (a check, not a queue)", "PCIe (a check, not a queue)"} <= set(rows["Resource"])
+    assert any("PCIe lanes needed 48 of 96" in c.value for c in at.caption)

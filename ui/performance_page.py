@@ -163,7 +163,19 @@ def _exports() -> None:
                  "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
                  "bottleneck": k == rep["bottleneck"]}
                 for k, v in rep["utilization"].items() if not k.endswith("_note")]
+    pl = rep.get("platform") or {}
+    for key, what in (("memory", "Memory bandwidth (a check, not a queue)"), ("pcie", "PCIe (a check, not a queue)")):
+        if pl.get(f"{key}_utilization") is not None:
+            util_rows.append({"Resource": what, "Utilisation": fmt.pct(pl[f"{key}_utilization"], 1),
+                              "One node down": fmt.DASH, "Bottleneck": ""})
     st.dataframe(util_rows, hide_index=True, width="stretch")
+    if pl:
+        st.caption(f"Per node at this load: memory traffic {fmt.num(pl.get('memory_traffic_mb_s'), 0, 'MB/s')} of "
+                   f"{fmt.num(pl.get('memory_bandwidth_mb_s'), 0, 'MB/s')} peak, PCIe "
+                   f"{fmt.num(pl.get('pcie_traffic_mb_s'), 0, 'MB/s')} of {fmt.num(pl.get('pcie_bandwidth_mb_s'), 0, 'MB/s')}"
+                   f" per direction; PCIe lanes needed {pl.get('pcie_lanes_needed') or fmt.DASH} of "
+                   f"{pl.get('pcie_lanes_available') or fmt.DASH}. Peaks are datasheet figures; real sustained "
+                   "rates are lower.")
     e = st.columns(3)
     e[0].download_button("Utilisation CSV", export.to_csv(csv_rows), file_name="utilisation.csv", mime="text/csv")
     e[1].download_button("Full report JSON", jsonio.dumps(rep, indent=1), file_name="report.json",
