@@ -10,8 +10,8 @@ c1, c2, c3, c4 = st.columns(4)
 c1.metric("Raw capacity", f"{cap['raw_capacity_tb']:,.2f} TB")
 c2.metric("Usable capacity", f"{cap['usable_capacity_tb']:,.2f} TB", help=f"{cap['usable_capacity_tib']:,.2f} TiB")
 c3.metric("Usable (TiB)", f"{cap['usable_capacity_tib']:,.2f} TiB")
-c4.metric("Re-protects after a node loss, volumes full", "yes" if cap["survives_node_loss"] else "no",
-          help="whether the survivors can rebuild every copy if the volumes fill the whole usable capacity")
+c4.metric("Re-protects after node loss", "yes" if cap["survives_node_loss"] else "no",
+          help="whether the survivors can rebuild every copy with the volumes filling the whole usable capacity")
 (st.success if cap["survives_node_loss"] else st.warning)(
     fmt.md(cap["node_loss_note"][0].upper() + cap["node_loss_note"][1:])
     + ("" if cap["survives_node_loss"] or not cap.get("repairs_after_node_loss") else

@@ -230,6 +230,9 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
         lines.append(_vline(curve["cpu_cap_iops"], "dot", ACCENT, "CPU cap", "bottom right"))
     ys = [v for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
           for v in curve[k] if v is not None]
+    # the operating point (a closed population can sit past the open-load curve's last point) and its band
+    ys += [point[k] for k in ("vm_latency_ms", "vm_latency_ms_low", "vm_latency_ms_high")
+           if point is not None and point.get(k) is not None]
     ticks = log_ticks(ys)
     finite = [v for v in ys if v is not None and v > 0 and math.isfinite(v)]
     # the ticks plotly will show (the data's range, padded): the left margin holds them and the axis
