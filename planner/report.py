@@ -303,12 +303,15 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
             out["degraded"] = {k: deg[k] for k in DEGRADED_KEYS} | {
                 "utilization": deg["utilization"],
                 "repair_share": DEFAULT_REPAIR_SHARE,
+                # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
                 "repair_time_hours": float(repair_time_hours(
                     cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9), design.nodes,
                     rd.node.drive_count, rd.node.drive.seq_write_mb_s,
-                    rd.node.network_gbit_s * 1e9 / 8)),
-                "note": "one node down, its VMs on the survivors, repair using repair_share of drive and "
-                        "network bandwidth; repair time assumes the volumes are full",
+                    rd.node.network_gbit_s * 1e9 / 8)) if cap.repairs_after_node_loss else None,
+                "note": "one node down, its VMs on the survivors" + (
+                    ", repair using the repair share of drive and network bandwidth; repair time assumes the "
+                    "volumes are full" if cap.repairs_after_node_loss else
+                    f"; no repair to full resiliency: {cap.node_loss_note.removeprefix('after losing one node, ')}"),
             }
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
 

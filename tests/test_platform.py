@@ -142,3 +142,4 @@ def test_performance_page_lists_memory_and_pcie_beside_the_stations():
     rows = next(d.value for d in at.dataframe if "Resource" in d.value.columns)
     assert {"Memory bandwidth (a check, not a queue)", "PCIe (a check, not a queue)"} <= set(rows["Resource"])
     assert any("PCIe lanes needed 48 of 96" in c.value for c in at.caption)
+

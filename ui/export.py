@@ -223,8 +223,9 @@ def proposal_html(p: dict) -> str:
     if rep.get("degraded"):
         dg = rep["degraded"]
         perf.append(("One node down", f"{dg['iops']:,.0f} IOPS, VM latency {dg['vm_latency_ms']:.3f} ms, bottleneck "
-                                      f"{BOTTLENECK_LABELS.get(dg['bottleneck'], dg['bottleneck'])}; repair "
-                                      f"{dg['repair_time_hours']:,.1f} h"))
+                                      f"{BOTTLENECK_LABELS.get(dg['bottleneck'], dg['bottleneck'])}; " + (
+                                          f"repair {dg['repair_time_hours']:,.1f} h" if dg.get("repair_time_hours")
+                                          is not None else "no repair to full resiliency")))
     parts.append(f"<h2>{next(sec)}. Performance</h2>" + _kv(perf) + plots.get("curve", "") + plots.get("utilisation", ""))
     if p.get("band_basis"):
         parts.append("<p class='muted'>Bands: " + _e("; ".join(p["band_basis"])) + "</p>")

@@ -113,9 +113,10 @@ m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"] if not degraded
             help="after losing a node" if degraded else None)
 if degraded:
     d = rep["degraded"]
-    st.info(f"{d['note']}. Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share "
-            f"{fmt.pct(d['repair_share'])}. Degraded figures have no band: the bands are calibrated on the "
-            "healthy cluster.")
+    repair = (f" Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}."
+              if d.get("repair_time_hours") is not None else "")
+    st.info(f"{d['note'][:1].upper()}{d['note'][1:]}.{repair} Degraded figures have no band: the bands are "
+            "calibrated on the healthy cluster.")
 elif has_band:
     st.caption("Bands: " + fmt.md("; ".join(rep["band_basis"])) + ".")
 else:
