@@ -143,3 +143,14 @@ def test_performance_page_lists_memory_and_pcie_beside_the_stations():
     assert {"Memory bandwidth (a check, not a queue)", "PCIe (a check, not a queue)"} <= set(rows["Resource"])
     assert any("PCIe lanes needed 48 of 96" in c.value for c in at.caption)
 
+
+
+def test_performance_page_explains_the_host_cpu_bar_against_the_cap():
+    """Reference design, CPU cap 0.6 binding: the bar reads 87 % (of what the SMT
+    ceiling leaves), Windows' figure is 60 %; the page says both (QA walk-through)."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.switch_page("ui/performance_page.py").run()
+    cap = next(c.value for c in at.caption if c.value.startswith("The host CPU bar"))
+    assert "60 % of logical processors busy (the CPU cap counts that figure)" in cap

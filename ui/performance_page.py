@@ -152,6 +152,11 @@ c1.caption(("One node down: " if degraded else "")
            "the diamond is the workload as configured"
            + (" (bars: its band)." if has_band else "."))
 c2.plotly_chart(charts.themeless(fig_util), width="stretch", key="perf_util", theme=None)
+if view.get("host_cpu_utilization") is not None:
+    c2.caption("The host CPU bar is the CPU the IO can use: it reaches 100 % at the fitted SMT ceiling, before "
+               f"every logical processor is busy. Windows would show {fmt.pct(view['host_cpu_utilization'])} of "
+               "logical processors busy" + (" (the CPU cap counts that figure)." if rep["bottleneck"] ==
+                                            "cpu_utilization_cap" else "."))
 
 # ------------------------------------------------------------ exports
 def _exports() -> None:
