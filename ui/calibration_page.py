@@ -39,7 +39,7 @@ name = METRIC_LABELS.get(metric, fmt.label(metric))
 
 
 def _pct(x):
-    return fmt.DASH if x is None else f"{x:+.1f} %"
+    return fmt.DASH if x is None else f"{x:+.1f}\u00a0%"  # the sign, figure and % never wrap apart
 
 
 def _median_abs(sel, key):

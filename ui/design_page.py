@@ -186,7 +186,9 @@ with right:
     slots["vcpu_oversubscription"] = st.empty()
     _seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
     st.slider("CPU utilisation cap", 0.0, 1.0, step=0.05, key="d_cpucap",  # the model's range (0 is refused)
-              help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap")
+              help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap. A cap above the share "
+                   "of logical processors IO can keep busy (the fitted SMT ceiling, "
+                   f"{fmt.pct(state.smt_ceiling())} with the calibration in use) has no effect")
     slots["cpu_utilization_cap"] = st.empty()
     _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
     st.selectbox("Cache mode", [CACHE_DEFAULT, "read-write", "write-only", "read-only"], key="d_cache_mode",

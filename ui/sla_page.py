@@ -125,7 +125,7 @@ def _tier_editor() -> None:
         st.rerun()
     c[1].download_button("Tiers JSON", json.dumps(new.model_dump(mode="json"), indent=1), file_name="tiers.json",
                          mime="application/json")
-    up = c[2].file_uploader("Load tiers JSON", type=["json"], key="tiers_upload")
+    up = c[2].file_uploader("Load tiers JSON (max 1 MB)", type=["json"], key="tiers_upload", max_upload_size=1)
     if up is not None:
         try:  # the same safe reader as every file (size, depth, finite numbers), errors naming the field
             t = jsonio.parse_json_model(up.getvalue(), TierSet, PlannerError, "tiers file", prefix="tiers")

@@ -302,6 +302,14 @@ def _latency_curve(design_json: str, workload_json: str, points: int, calibratio
                  degraded=degraded, band=True)
 
 
+def smt_ceiling() -> float:
+    """The fitted share of logical processors IO can keep busy (the calibration in use)."""
+    from planner.params import default_params
+
+    params, _ = calibration_params(session_calibration())
+    return (params or default_params()).host_cpu_max_utilization
+
+
 def calibration_params(calibration_json: str | None):
     """(params, bootstrap sets) of a session refit, or (None, None) for the shipped fit."""
     if not calibration_json:
