@@ -191,7 +191,8 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     only: the other stations carry none), ``vms`` (VMs sharing the pooled
     stations, >= 1), the fixed delays ``delay_storage_*`` and ``delay_vm_*``,
     CPU per IO ``cpu_lp_s_*`` and its critical-path part ``host_critical_s_*``
-    (seconds), and intermediate figures. :func:`demands` stacks them.
+    (seconds), and intermediate figures (hops, hits, copies written, cached,
+    destaged and read back per write). :func:`demands` stacks them.
     """
     code = D.resiliency_code
     n = np.asarray(D.nodes).astype(float)
@@ -283,6 +284,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         delay_vm_write=ds_w + guest_delay, cpu_lp_s_read=guest_s + host_r_s, cpu_lp_s_write=guest_s + host_w_s,
         host_critical_s_read=crit_r_s, host_critical_s_write=crit_w_s, lps_total=lps_total,
         hops_read=hops_r, hops_write=hops_w, backend_writes=bw_writes, write_absorption=absorb, read_hit=hit,
+        write_cached=wcache, destaged=destaged, rmw_reads=rmw,
     )
 
 

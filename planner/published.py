@@ -232,5 +232,5 @@ def all_checks(params=None) -> list[dict]:
                          "bottleneck": "", "extrapolation": c["extrapolation"],
                          "compared_with": "the model's storage read latency with nothing queued (one IO); "
                                           "the source: 'consistently less than 40 us' during the record",
-                         "memory_utilization": None, "pcie_utilization": None})
+                         **_platform(None)})
     return rows

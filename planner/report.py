@@ -91,22 +91,19 @@ def performance_cases(rd: ResolvedDesign, workload: Workload, params: ModelParam
     return [_performance_row(out, i, rd, workload, band and not deg) for i, deg in enumerate(degraded)]
 
 
-def absent_class_keys(read_fraction: float) -> tuple[str, str, list[str]]:
-    """The latency keys of an IO class the workload does not issue (reads at
-    read_fraction 0, writes at 1), with the class name and why: a latency
-    for IOs nobody issues is a number no one can measure."""
-    if read_fraction <= 0.0:
-        cls = "read"
-    elif read_fraction >= 1.0:
-        cls = "write"
-    else:
-        return "", "", []
-    base = [f"{cls}_latency_ms", f"vm_{cls}_latency_ms", f"p90_{cls}_latency_ms", f"p99_{cls}_latency_ms"]
-    return cls, f"no {cls}s in this workload", base
+def absent_class_keys(read_fraction: float) -> tuple[str, list[str]]:
+    """Why, and the latency keys of an IO class the workload does not issue
+    (reads at read_fraction 0, writes at 1): a latency for IOs nobody issues
+    is a number no one can measure."""
+    if 0.0 < read_fraction < 1.0:
+        return "", []
+    cls = "read" if read_fraction <= 0.0 else "write"
+    return f"no {cls}s in this workload", [f"{cls}_latency_ms", f"vm_{cls}_latency_ms", f"p90_{cls}_latency_ms",
+                                           f"p99_{cls}_latency_ms"]
 
 
 def _drop_absent_class(res: dict, read_fraction: float) -> None:
-    cls, why, keys = absent_class_keys(read_fraction)
+    why, keys = absent_class_keys(read_fraction)
     for k in keys:
         for key in (k, k.replace("_ms", "_ms_low"), k.replace("_ms", "_ms_high")):
             if key in res:
@@ -195,7 +192,7 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     (:mod:`planner.platform`): peak, traffic and utilisation (None where the
     catalog lacks a figure, with ``missing`` naming it), and the PCIe lanes
     the NVMe devices and NICs need against what the CPUs provide."""
-    from planner import platform, resiliency
+    from planner import platform
     from planner.performance import demand_terms
 
     p = params or default_params()
@@ -204,29 +201,24 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     W = WorkloadArrays.from_workload(workload, D.nodes)
     t = demand_terms(D, W, p)
     pmem = n.cache is not None and n.cache.kind == "pmem"
-    destaged = t["backend_writes"] * (1.0 - t["write_absorption"]) * bool(D.write_caching[0] and n.cache)
     per_io = platform.traffic_per_io(
         workload.read_fraction, t["read_hit"], pmem, t["hops_read"], t["hops_write"], t["backend_writes"],
-        bool(D.write_caching[0]) and n.cache is not None, destaged,
-        resiliency.rmw_reads_per_write(D.resiliency_code), d.transport == "tcp")
+        t["write_cached"], t["destaged"], t["rmw_reads"], d.transport == "tcp")
     # a figure the model could not compute (null in the report) leaves the traffic unknown too
     iops = perf.get("iops")
     mb_per_node = iops * workload.block_size_kib * 1024 / 1e6 / d.nodes if iops is not None else float("nan")
     cpu = n.cpu
-    missing = []
     mt_s = cpu.memory_mt_s
     if n.dimm is not None:
         mt_s = min(mt_s, n.dimm.speed_mt_s) if mt_s else n.dimm.speed_mt_s
     if pmem and mt_s:  # persistent memory shares the channels and sets their rate
         mt_s = min(mt_s, platform.PMEM_CHANNEL_MT_S.get(n.cache.pmem_generation, mt_s))
-    if not (mt_s and cpu.memory_channels):
-        missing.append("memory_mt_s and memory_channels of the CPU")
-    if not (cpu.pcie_lanes and cpu.pcie_gen):
-        missing.append("pcie_lanes and pcie_gen of the CPU")
     mem_peak = float(platform.memory_bandwidth_mb_s(n.sockets, cpu.memory_channels, mt_s)) \
         if mt_s and cpu.memory_channels else None
     pcie_peak = float(platform.pcie_bandwidth_mb_s(cpu.pcie_lanes * n.sockets, cpu.pcie_gen)) \
         if cpu.pcie_lanes and cpu.pcie_gen else None
+    missing = [what for what, peak in (("memory_mt_s and memory_channels of the CPU", mem_peak),
+                                       ("pcie_lanes and pcie_gen of the CPU", pcie_peak)) if peak is None]
     mem = float(np.ravel(per_io["memory"])[0]) * mb_per_node
     pcie = max(float(np.ravel(per_io["pcie_up"])[0]), float(np.ravel(per_io["pcie_down"])[0])) * mb_per_node
     nvme = [(n.drive_count, n.drive.pcie_lanes if n.drive.interface == "nvme" else 0)]
@@ -376,7 +368,7 @@ def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
         cap_iops = float(cap_throughput_iops(cap, p, rd.node.threads * D1.nodes[0],
                                              float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6))
     curve["cpu_cap_iops"] = cap_iops
-    for k in absent_class_keys(workload.read_fraction)[2]:
+    for k in absent_class_keys(workload.read_fraction)[1]:
         if k in curve:
             curve[k] = [None] * len(curve[k])
     return curve

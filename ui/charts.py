@@ -205,7 +205,7 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
                  dict(type="scatter", x=x, y=curve["vm_latency_ms_low"], fill="tonexty",
                       fillcolor="rgba(44,160,44,0.18)", line=dict(width=0), name="VM (mean), band",
                       hoverinfo="skip")]
-    data += [
+    curves = [
         dict(type="scatter", x=x, y=curve["read_latency_ms"], name="storage read", line=dict(color=BASE)),
         dict(type="scatter", x=x, y=curve["write_latency_ms"], name="storage write", line=dict(color="#ff7f0e")),
         dict(type="scatter", x=x, y=curve["vm_latency_ms"], name="VM (mean)", line=dict(color="#2ca02c", width=3)),
@@ -213,7 +213,7 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
              line=dict(color=MUTED, dash="dot")),
     ]
     # a class the workload does not issue (reads at 0 % reads, writes at 100 %) has no curve
-    data = [t for t in data if t.get("fill") or t.get("hoverinfo") == "skip" or any(v is not None for v in t["y"])]
+    data += [t for t in curves if any(v is not None for v in t["y"])]
     if point is not None:
         err = {}
         if "iops_low" in point:

@@ -122,7 +122,7 @@ if on and len(others) < 3 and not (e_nodes or e_drives):
     try:
         scenarios.append(("what-if", state.validate_design(wi)))
     except PlannerError as exc:
-        errors.append(f"what-if: {str(exc).replace('(root): ', '')}")
+        errors.append(f"what-if: {fmt.screen_error(str(exc))}")
 for name in others:
     scenarios.append((name, state.example_json(name)))
 if on and len(others) >= 3:

@@ -258,7 +258,7 @@ else:
             field = loc if loc in slots else None
             if loc == "(root)":  # a rule across fields: the sentence names them; the marker means nothing on screen
                 field = "resiliency" if "resiliency" in rest else "nodes"
-                msg = msg.replace("(root): ", "")
+                msg = fmt.screen_error(msg)
                 msg = msg[:1].upper() + msg[1:]
         target = slots.get(field or "", None)
         (target or st).error(fmt.md(msg), icon=":material/error:")

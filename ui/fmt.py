@@ -50,6 +50,12 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
     return f"{s} {unit}".rstrip() if unit else s
 
 
+def screen_error(message: str) -> str:
+    """A planner error for the screen: a rule across fields names them in its
+    sentence, so the CLI's '(root): ' marker (no single field) goes."""
+    return message.replace("(root): ", "")
+
+
 def iops(x) -> str:
     return num(x, 0)
 

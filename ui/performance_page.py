@@ -45,11 +45,12 @@ if choice == "custom":
                        help="host: no guest OS in the path; 'VMs per node' then counts issuing processes per node")
         for col, e in zip((c[0], c[3], c[4]), (e_bs, e_vms, e_qd)):
             inputs.show(col, e)
-        kept = [f"{base['iops']:,.0f} IOPS offered to the cluster (an open load: the VMs and outstanding IO "
-                "above count for CPU and RAM, not for the rate)" if base.get("iops") else "",
-                f"{base.get('vcpus_per_vm', 4)} vCPUs and {base.get('ram_gb_per_vm', 4.0):g} GB RAM per VM",
-                f"{base.get('working_set_gb_per_vm', 40.0):,.0f} GB working set per VM",
-                f"{base['iops_limit_per_vm']:,.0f} IOPS limit per VM" if base.get("iops_limit_per_vm") else ""]
+        cur = parse_workload(base)  # the state's workload: valid, with every field
+        kept = [f"{cur.iops:,.0f} IOPS offered to the cluster (an open load: the VMs and outstanding IO "
+                "above count for CPU and RAM, not for the rate)" if cur.iops else "",
+                f"{cur.vcpus_per_vm} vCPUs and {cur.ram_gb_per_vm:g} GB RAM per VM",
+                f"{cur.working_set_gb_per_vm:,.0f} GB working set per VM",
+                f"{cur.iops_limit_per_vm:,.0f} IOPS limit per VM" if cur.iops_limit_per_vm else ""]
         st.caption("Kept from the workload: " + "; ".join(k for k in kept if k) + ".")
     invalid = bool(e_bs or e_vms or e_qd)
     if not invalid:
