@@ -16,8 +16,28 @@ _V = float64[::1]
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _fork_join(u, k):
+    """:func:`planner.queueing.fork_join_factor` and its derivative for one
+    (already clamped) utilisation and ``k`` branches."""
+    g = 0.0
+    dg = 0.0
+    c = 1.0
+    prev = 0.0
+    upow = 1.0
+    kk = int(k)
+    for j in range(1, kk + 1):
+        c = c * (k - j + 1) / j
+        sign = 1.0 if j % 2 else -1.0
+        g = g + sign * c * upow / j
+        dg = dg + sign * c * (j - 1) * prev / j
+        prev = upow
+        upow = upow * u
+    return g, dg
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar, wbar, slope, u0,
-           derivative):
+           wfj, kb, derivative):
     """R(x) and dR/dx of one row, as :func:`planner.queueing._cycle`."""
     den = 1.0 - x * c0d0
     den = den if den > 1e-9 else 1e-9
@@ -49,16 +69,18 @@ def _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sb
     uu = u0 + slope * x
     ucl = uu if uu < 0.99 else 0.99
     q = 1.0 / (1.0 - ucl)
-    acc = acc + (zbar + wbar * (ucl * q))
+    fj, dfj = _fork_join(ucl, kb)
+    wtot = wbar + wfj * (fj - 1.0)
+    acc = acc + (zbar + wtot * (ucl * q))
     if not derivative:
         return acc, 0.0
     dacc = dacc + rb * (((sbg if e < 0.999 else 0.0) + cd4) / (den * f))
-    dacc = dacc + (wbar * slope * q * q if uu < 0.99 else 0.0)
+    dacc = dacc + (slope * (wtot * q * q + wfj * dfj * (ucl * q)) if uu < 0.99 else 0.0)
     return acc, dacc
 
 
 @njit(cache=True, nogil=True)
-def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_max, max_iter):
+def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_max, wfj, kb, max_iter):
     """One row's per-VM throughput, IO/s (see
     :func:`planner.queueing.symmetric_throughput` for the method)."""
     eps = 1e-15
@@ -85,7 +107,7 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
         a_b, d_b = sbg + cd4, d4
     u = u0 + 0.0 * slope
     u = u if u < 0.99 else 0.99
-    c_rest = dsum - d_b + zbar + wbar * (u / (1.0 - u))
+    c_rest = dsum - d_b + zbar + (wbar + wfj * (_fork_join(u, kb)[0] - 1.0)) * (u / (1.0 - u))
     b = c_rest + d_b + ni * a_b
     disc = b * b - 4.0 * a_b * c_rest * ni
     x = 2.0 * ni / (b + np.sqrt(disc if disc > 0.0 else 0.0))
@@ -93,7 +115,7 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
     lo = 0.0
     for _ in range(max_iter):
         acc, dacc = _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar, wbar,
-                           slope, u0, True)
+                           slope, u0, wfj, kb, True)
         g = x * acc - ni
         below = g < 0
         if below:
@@ -117,7 +139,7 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
             # the first float that places at most n IOs
             for j in range(8):
                 acc2, _d = _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar,
-                                  wbar, slope, u0, False)
+                                  wbar, slope, u0, wfj, kb, False)
                 if not x * acc2 > ni:
                     break
                 x = x * (1.0 - 2.0 ** (j - 52))
@@ -125,12 +147,12 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
     return x
 
 
-@njit(void(*([_V] * 15), int64), cache=True, nogil=True)
-def _solve_rows(d0, d1, d2, d3, d4, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, out, max_iter):
+@njit(void(*([_V] * 17), int64), cache=True, nogil=True)
+def _solve_rows(d0, d1, d2, d3, d4, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, kb, out, max_iter):
     """Fill ``out[i]`` with row i's per-VM throughput, IO/s."""
     for i in range(out.shape[0]):
         out[i] = _solve_one(d0[i], d1[i], d2[i], d3[i], d4[i], s0[i], share[i], bg4[i], n[i], zbar[i], wbar[i],
-                            u0[i], slope[i], x_max[i], max_iter)
+                            u0[i], slope[i], x_max[i], wfj[i], kb[i], max_iter)
 
 
 @njit(cache=True, nogil=True)
@@ -142,7 +164,8 @@ def _lp_wait(u):
 
 @njit(cache=True, nogil=True)
 def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw, hc_r, hc_w, dvm_r, dvm_w,
-               ds_r, ds_w, limit, cap, nodes, bs_kib, q90, q99, idle, storage_cpu_wait, cpu_max, kib, max_iter,
+               ds_r, ds_w, limit, cap, nodes, bs_kib, q90, q99, branches, idle, storage_cpu_wait, cpu_max, kib,
+               max_iter,
                fo, util, bott_code, lim_code, saturated):
     """:func:`planner.performance._block` after the demands, one row at a time.
 
@@ -183,9 +206,10 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
         wc_w = storage_cpu_wait * hc_w[i]
         u_slope = Si * cpu_per_io / lps
         dvr, dvw = dvm_r[i], dvm_w[i]
+        kw = branches[i]
         if closed:
             x = _solve_one(dp[0], dp[1], dp[2], dp[3], dp[4], s0, Si, bg[i], ni, ri * dvr + wi * dvw,
-                           ri * wc_r + wi * wc_w, idle, u_slope, x_sat, max_iter)
+                           ri * wc_r + wi * wc_w, idle, u_slope, x_sat, wi * wc_w, kw, max_iter)
             lab = 6  # population
         else:
             x = open_iops[i] / Si
@@ -250,8 +274,10 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
         if closed and not (hit_limit or capped):
             # the IOs the approximation cannot place (past saturation) wait at
             # the bottleneck, so n = x * R exactly
-            lw = _lp_wait(idle + u_slope * x)
-            mean_r = ri * (all_r + (dvr + wc_r * lw)) + wi * (all_w + (dvw + wc_w * lw))
+            ux = idle + u_slope * x
+            lw = _lp_wait(ux)
+            mean_r = ri * (all_r + (dvr + wc_r * lw)) + wi * (all_w + (dvw + wc_w * lw * _fork_join(
+                ux if ux < 0.99 else 0.99, kw)[0]))
             cyc = ni / x
             extra = cyc - mean_r
             if extra > 1e-13 * cyc:
@@ -290,7 +316,7 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
                 umax = umax if umax >= uk[k] else uk[k]
         lw = _lp_wait(ucpu)
         cw_r = wc_r * lw
-        cw_w = wc_w * lw
+        cw_w = wc_w * lw * _fork_join(ucpu if ucpu < 0.99 else 0.99, kw)[0]
         vm_r = (all_r + dvr + cw_r) * 1e3
         vm_w = (all_w + dvw + cw_w) * 1e3
         mean_vm = ri * vm_r + wi * vm_w

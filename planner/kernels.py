@@ -55,7 +55,8 @@ def _vec(a, shape: tuple) -> np.ndarray:
     return np.require(np.broadcast_to(np.asarray(a, dtype=float), shape).reshape(-1), requirements="CW")
 
 
-def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60):
+def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60,
+                         wfj=0.0, branches=1.0):
     """:func:`planner.queueing.symmetric_throughput`, compiled: same arguments
     and result (per-VM throughput, IO/s, over the inputs' broadcast shape).
 
@@ -68,7 +69,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     solve = _compiled()
     if solve is None:
         raise RuntimeError("the compiled solver is not available (numba missing or HCIPLAN_NO_JIT set)")
-    args = (*dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max)
+    args = (*dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, branches)
     shape = np.broadcast_shapes(*(np.shape(a) for a in args))
     cols = [_vec(a, shape) for a in args]
     out = np.empty(cols[0].size)
@@ -113,7 +114,7 @@ def prepare() -> bool:
         return False
     one = np.ones(1)
     _compiled_block()(tuple(one.copy() for _ in range(5)), tuple(one.copy() for _ in range(5)),
-                      *(one.copy() for _ in range(21)), 0.1, 1.0, 0.9, 1024.0, 60,
+                      *(one.copy() for _ in range(22)), 0.1, 1.0, 0.9, 1024.0, 60,
                       tuple(np.empty(1) for _ in FLOAT_OUT), np.empty((1, 5)), np.empty(1, dtype=np.int8),
                       np.empty(1, dtype=np.int8), np.empty(1, dtype=bool))
     return True
@@ -138,7 +139,8 @@ def block(t: dict, R, p, o: dict, codes: dict, quant: dict, sl: slice, kib: floa
                               np.asarray(R.lps_per_node * R.nodes, dtype=float), t["host_critical_s_read"],
                               t["host_critical_s_write"], t["delay_vm_read"], t["delay_vm_write"],
                               t["delay_storage_read"], t["delay_storage_write"], R.iops_limit_per_vm,
-                              R.cpu_utilization_cap, R.nodes, R.block_size_kib, quant[0.90], quant[0.99])]
+                              R.cpu_utilization_cap, R.nodes, R.block_size_kib, quant[0.90], quant[0.99],
+                              t["write_branches"])]
     fo = tuple(o[k][sl] for k in FLOAT_OUT)
     run(pr, pw, *v, float(p.host_cpu_idle_utilization), float(p.storage_cpu_wait),
         float(p.host_cpu_max_utilization), float(kib), int(max_iter),

@@ -38,8 +38,9 @@ from planner import devices, kernels, network, resiliency
 from planner.capacity import RESILIENCY_CODES
 from planner.design import ResolvedDesign
 from planner.params import PARAM_NAMES, ModelParams
-from planner.queueing import (gamma_quantile, lp_wait_factor, open_residence, schweitzer_residence,
-                              schweitzer_symmetric, symmetric_throughput, unplaced)
+from planner.queueing import (fork_join_factor, fork_join_polynomial, gamma_quantile, lp_wait_factor,
+                              open_residence, polynomial_at, schweitzer_residence, schweitzer_symmetric,
+                              symmetric_throughput, unplaced)
 from planner.workload import Workload
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
@@ -285,6 +286,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         host_critical_s_read=crit_r_s, host_critical_s_write=crit_w_s, lps_total=lps_total,
         hops_read=hops_r, hops_write=hops_w, backend_writes=bw_writes, write_absorption=absorb, read_hit=hit,
         write_cached=wcache, destaged=destaged, rmw_reads=rmw,
+        write_branches=np.minimum(bw_writes, n),
     )
 
 
@@ -321,7 +323,7 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
         path=path, background=bg, share=share, delay_storage=delay_storage, delay_vm=delay_vm,
         cpu_lp_s=pair("cpu_lp_s"), host_critical_s=pair("host_critical_s"), lps_total=t["lps_total"],
         hops_read=t["hops_read"], hops_write=t["hops_write"], backend_writes=t["backend_writes"],
-        write_absorption=t["write_absorption"], read_hit=t["read_hit"],
+        write_absorption=t["write_absorption"], read_hit=t["read_hit"], write_branches=t["write_branches"],
     )
 
 
@@ -359,17 +361,19 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
     lps_raw = np.broadcast_to(D.lps_per_node * D.nodes, vms.shape).astype(float)
     idle = p.host_cpu_idle_utilization
     wait_coef = np.broadcast_to(p.storage_cpu_wait * dm["host_critical_s"], vms.shape + (2,))
+    # a write waits for the last of its copies' LPs (fork-join), a read for one
+    branches = np.stack(np.broadcast_arrays(np.ones(vms.shape), np.broadcast_to(dm["write_branches"], vms.shape)), -1)
     u_slope = vms * cpu_per_io / lps_raw
     if np.all(closed):  # the common case (sweeps): no gather/scatter copies
         x_closed, res_closed = schweitzer_symmetric(path, mix, bg, share, n_per_vm, delay_vm,
-                                                    lp_wait=(wait_coef, idle, u_slope))
+                                                    lp_wait=(wait_coef, idle, u_slope, branches))
     else:
         x_closed, res_closed = np.zeros(vms.shape), np.zeros(path.shape)
         if np.any(closed):
             ci = np.nonzero(closed)
             x_closed[ci], res_closed[ci] = schweitzer_symmetric(
                 path[ci], mix[ci], np.broadcast_to(bg, share.shape)[ci], share[ci], n_per_vm[ci], delay_vm[ci],
-                lp_wait=(wait_coef[ci], idle, u_slope[ci]))
+                lp_wait=(wait_coef[ci], idle, u_slope[ci], branches[ci]))
     x_open = np.broadcast_to(W.open_iops, vms.shape) / vms
     x = np.where(closed, x_closed, x_open)
     limited_by = np.where(closed, "population", "offered_load").astype(object)
@@ -414,7 +418,7 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
     # served, up to the SMT ceiling), so a CPU-bound run reads 1.0 there
     util[..., 1] = np.clip((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0, 1.0)
 
-    cpu_wait = wait_coef * lp_wait_factor(util_cpu)[..., None]
+    cpu_wait = wait_coef * lp_wait_factor(util_cpu)[..., None] * fork_join_factor(util_cpu[..., None], branches)
     storage_ms = (res[..., 2:].sum(-1) + path[..., 1] + dm["delay_storage"] + cpu_wait) * 1e3
     vm_ms = (res.sum(-1) + dm["delay_vm"] + cpu_wait) * 1e3
     mean_vm = (mix * vm_ms).sum(-1)
@@ -606,6 +610,9 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     idle = p.host_cpu_idle_utilization
     wc_r = p.storage_cpu_wait * t["host_critical_s_read"]
     wc_w = p.storage_cpu_wait * t["host_critical_s_write"]
+    # a write waits for the last of its copies' LPs (fork-join), a read for one
+    kw = t["write_branches"]
+    fjp = fork_join_polynomial(kw)
     u_slope = S * cpu_per_io / lps_raw
     dvm_r, dvm_w = t["delay_vm_read"], t["delay_vm_write"]
 
@@ -619,7 +626,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
 
         x_c = solver([pick(d) for d in dp], pick(s0), pick(S), pick(bg), pick(n),
                                    pick(r * dvm_r + w * dvm_w), pick(r * wc_r + w * wc_w), pick(idle),
-                                   pick(u_slope), pick(x_sat))
+                                   pick(u_slope), pick(x_sat), wfj=pick(w * wc_w), branches=pick(kw))
         if ci is None:
             x[:] = x_c
         else:
@@ -667,8 +674,9 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         # wait at the bottleneck, so n = x * R exactly
         free = closed & ~(hit_limit | capped)
         if free.any():
-            lw = lp_wait_factor(idle + u_slope * x)
-            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw))
+            ux = idle + u_slope * x
+            lw = lp_wait_factor(ux)
+            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw * polynomial_at(fjp, np.minimum(ux, 0.99))))
             extra = np.where(free, unplaced(n / x, mean_r), 0.0)
             ex = np.flatnonzero(extra)
             if ex.size:  # past saturation, or the root's last-float rounding
@@ -723,7 +731,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
             bott[uk[k] > umax] = k
             umax = np.maximum(umax, uk[k])
     lw = lp_wait_factor(util_cpu)
-    cw_r, cw_w = wc_r * lw, wc_w * lw
+    cw_r, cw_w = wc_r * lw, wc_w * lw * polynomial_at(fjp, np.minimum(util_cpu, 0.99))
     vm_r = (all_r + dvm_r + cw_r) * 1e3
     vm_w = (all_w + dvm_w + cw_w) * 1e3
     mean_vm = r * vm_r + w * vm_w

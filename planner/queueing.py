@@ -49,6 +49,64 @@ def lp_wait_factor(u):
     return u / (1.0 - u)
 
 
+def fork_join_factor(u, branches, derivative: bool = False):
+    """Mean of the longest of ``branches`` independent M/M/1 waits over the
+    mean of one, at utilisation U (held below 0.99 as in :func:`lp_wait_factor`).
+
+    An M/M/1 FCFS wait with service time s is 0 with probability 1 - U and
+    otherwise exponential with mean s / (1 - U): P(W > t) = U exp(-(1 - U) t / s)
+    (Kleinrock, 1975, eq. 3.28). The largest of k independent such waits has
+    P(max <= t) = (1 - U exp(-a t))^k, a = (1 - U) / s, so by the binomial
+    theorem
+
+        E[max] = s / (1 - U) * sum_{j=1..k} C(k, j) (-1)^(j+1) U^j / j
+
+    and the factor returned is that sum over U: k at light load (any of the k
+    may wait), the harmonic number H_k as U -> 1 (the order statistics of
+    exponentials; David & Nagaraja, *Order Statistics*, 2003, 4.6). A mirrored
+    or parity write completes when every copy has (a fork-join; Nelson &
+    Tantawi, *IEEE Trans. Computers* 37(6), 1988): its copies are processed on
+    different servers' logical processors, hence independent waits. Arrivals
+    shared by the branches correlate them a little, which Nelson and Tantawi
+    find lowers the mean by under 1/12 for two branches: this is the upper end.
+
+    Parameters
+    ----------
+    u : array
+        Utilisation of the logical processors, 0..1.
+    branches : array
+        Parallel branches the IO waits for (1: no fork-join, factor 1).
+    derivative : bool
+        Also return d(factor)/dU.
+    """
+    u = np.minimum(np.asarray(u, dtype=float), 0.99)
+    return polynomial_at(fork_join_polynomial(branches), u, derivative)
+
+
+def polynomial_at(coefs, u, derivative: bool = False):
+    """sum_j coefs[j] u^j by Horner's rule (and its derivative in u)."""
+    val, d = coefs[-1], 0.0
+    for c in coefs[-2::-1]:
+        if derivative:
+            d = val + u * d
+        val = c + u * val
+    val = val + 0.0 * u  # the shape of u and the coefficients together
+    return (val, d + 0.0 * val) if derivative else val
+
+
+def fork_join_polynomial(branches):
+    """Coefficients a_1..a_kmax of :func:`fork_join_factor` as a polynomial in
+    U, factor = sum_j a_j U^(j-1), a_j = C(k, j) (-1)^(j+1) / j (zero past k):
+    the solvers evaluate it by Horner's rule inside their iterations."""
+    k = np.asarray(branches, dtype=float)
+    kmax = int(np.max(k)) if k.size else 1
+    out, c = [], np.ones_like(k)
+    for j in range(1, kmax + 1):
+        c = c * (k - j + 1) / j
+        out.append((1.0 if j % 2 else -1.0) * c / j)
+    return out
+
+
 def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
                          iterations: int | None = None, tol: float = 1e-18, lp_wait=None):
     """Approximate MVA for V identical VMs, each with ``n`` IOs outstanding.
@@ -69,10 +127,11 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
         IOs outstanding per VM (threads x queue depth), >= 1.
     delay_s : array (..., C)
         Pure delay per IO of each class (fixed latencies), seconds.
-    lp_wait : tuple (coef (..., C), u0 (...), slope (...)), optional
+    lp_wait : tuple (coef (..., C), u0 (...), slope (...)[, branches (..., C)]), optional
         A load-dependent delay: class c waits ``coef_c * U / (1 - U)`` seconds
         with ``U = u0 + slope * x`` (a CPU's utilisation, linear in the per-VM
-        rate x: the utilisation law). It is part of the cycle, so the fixed
+        rate x: the utilisation law), times :func:`fork_join_factor` of its
+        ``branches`` (default 1: none). It is part of the cycle, so the fixed
         point and Little's law include it.
 
     Returns
@@ -108,11 +167,16 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     dpath = (p[..., :, None] * d).sum(-2)
     zbar = (p * z).sum(-1)
     if lp_wait is not None:
-        w_coef, u0, u_slope = (np.asarray(a, dtype=float) for a in lp_wait)
-        wbar = (p * w_coef).sum(-1)
+        w_coef, u0, u_slope = (np.asarray(a, dtype=float) for a in lp_wait[:3])
+        branches = np.asarray(lp_wait[3] if len(lp_wait) > 3 else 1.0, dtype=float)
+        w_coef = w_coef * np.ones_like(branches)
+
+        def wait_at(x):  # (..., C) seconds
+            u = (u0 + u_slope * x)[..., None]
+            return w_coef * lp_wait_factor(u) * fork_join_factor(u, branches)
 
         def zbar_at(x):
-            return zbar + wbar * lp_wait_factor(u0 + u_slope * x)
+            return zbar + (p * wait_at(x)).sum(-1)
     else:
         def zbar_at(x):
             return zbar
@@ -142,7 +206,7 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     x_out = np.where(lo > 0, lo, hi * 0.5)
     _, r = _schweitzer_step(d, p, bg, s, coef, n, z, x_out, np.inf)
     if lp_wait is not None:
-        z = z + w_coef * lp_wait_factor(u0 + u_slope * x_out)[..., None]
+        z = z + wait_at(x_out)
     mean_r = (p * (r.sum(-1) + z)).sum(-1)
     extra = unplaced(n / x_out, mean_r)
     k_star = (total * s).argmax(-1)
@@ -155,7 +219,8 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     return x_out, r
 
 
-def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60):
+def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60,
+                         wfj=0.0, branches=1.0):
     """Per-VM throughput of :func:`schweitzer_symmetric`, on one 1-D array per
     station (the layout :func:`planner.performance.evaluate_arrays` computes in).
 
@@ -163,7 +228,9 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     is shared by ``s0`` VMs, the others by ``share``; only the last station
     carries background work ``bg4``. ``zbar`` and ``wbar`` are the class-mixed
     delay and LP-wait coefficient, ``u0 + slope * x`` the LP utilisation, and
-    ``x_max`` the capacity bound.
+    ``x_max`` the capacity bound. The part ``wfj`` of ``wbar`` waits for the
+    longest of ``branches`` LP waits (:func:`fork_join_factor`): the LP wait is
+    ``U / (1 - U) * (wbar + wfj * (factor - 1))``.
 
     Same fixed point and bracket as :func:`schweitzer_symmetric`, found by
     Newton's method on g(x) = x R(x) - n from the bracket's upper end: g is
@@ -178,7 +245,8 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     for d in dpath[1:]:
         dsum = dsum + d
     hi = np.minimum(x_max, n / np.maximum(dsum + zbar, _EPS))
-    shape = np.broadcast_shapes(hi.shape, *(np.shape(v) for v in (*dpath, s0, share, bg4, n, zbar, wbar, slope, u0)))
+    shape = np.broadcast_shapes(hi.shape, *(np.shape(v) for v in (*dpath, s0, share, bg4, n, zbar, wbar, slope, u0,
+                                                                  wfj, branches)))
     hi = np.broadcast_to(hi, shape).reshape(-1)
     rows = hi.shape
     sbg = share * bg4
@@ -196,14 +264,20 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
         bigger = ak > a_b
         a_b, d_b = np.where(bigger, ak, a_b), np.where(bigger, dk, d_b)
     u = np.minimum(u0 + 0.0 * slope, 0.99)
-    c_rest = dsum - d_b + zbar + wbar * (u / (1.0 - u))
+    # the LP-wait coefficient as a polynomial in U: wbar + wfj * (factor - 1)
+    wpoly = [wbar] if np.ndim(wfj) == 0 and wfj == 0.0 else \
+        [(wbar + wfj * (a - 1.0)) if j == 0 else wfj * a for j, a in enumerate(fork_join_polynomial(branches))]
+    wu = wpoly[-1]
+    for c in wpoly[-2::-1]:
+        wu = c + u * wu
+    c_rest = dsum - d_b + zbar + wu * (u / (1.0 - u))
     b = c_rest + d_b + n * a_b
     x = np.minimum(hi, 2.0 * n / (b + np.sqrt(np.maximum(b * b - 4.0 * a_b * c_rest * n, 0.0))))
 
     # per-row terms; rows leave the arrays once converged
     names = ("d0", "d1", "d2", "d3", "d4", "c0d0", "cd1", "cd2", "cd3", "cd4", "coef", "share", "bg4", "sbg",
-             "zbar", "wbar", "slope", "n", "u0")
-    P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, wbar, slope, n, u0)))
+             "zbar", "slope", "n", "u0") + tuple(f"w{j}" for j in range(len(wpoly)))
+    P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, slope, n, u0, *wpoly)))
     P = {k: (np.broadcast_to(v, shape).reshape(-1) if np.ndim(v) else v) for k, v in P.items()}
     x = np.broadcast_to(x, rows)
     out = np.empty(rows)
@@ -287,16 +361,23 @@ def _cycle(x, P, derivative=True):
     den = np.maximum(1.0 - x * P["coef"] * dbar, 1e-9)
     rb = dbar / den
     acc = acc + rb
-    slope, wbar = P["slope"], P["wbar"]
+    slope = P["slope"]
     uu = P["u0"] + slope * x
     ucl = np.minimum(uu, 0.99)
     q = 1.0 / (1.0 - ucl)
-    acc = acc + (P["zbar"] + wbar * (ucl * q))
+    # LP-wait coefficient wbar + wfj * (fork-join factor - 1), a polynomial in
+    # U (Horner), and its derivative
+    m = sum(1 for k in P if k[0] == "w" and k[1:].isdigit())
+    wtot, dw = P[f"w{m - 1}"], 0.0
+    for j in range(m - 2, -1, -1):
+        dw = wtot + ucl * dw
+        wtot = P[f"w{j}"] + ucl * wtot
+    acc = acc + (P["zbar"] + wtot * (ucl * q))
     if not derivative:
         return acc, None
     # d/dx of d4 / (f - x c d4), where the background clamp is inactive
     dacc = dacc + rb * ((np.where(e < 0.999, P["sbg"], 0.0) + P["cd4"]) / (den * f))
-    dacc = dacc + np.where(uu < 0.99, wbar * slope * q * q, 0.0)
+    dacc = dacc + np.where(uu < 0.99, slope * (wtot * q * q + dw * (ucl * q)), 0.0)
     return acc, dacc
 
 

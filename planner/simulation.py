@@ -38,7 +38,7 @@ from collections import deque
 import numpy as np
 
 from planner.performance import K, DesignArrays, WorkloadArrays, demand_terms
-from planner.queueing import lp_wait_factor
+from planner.queueing import fork_join_factor, lp_wait_factor
 
 
 def _row(A, cls, i: int):
@@ -74,6 +74,7 @@ def network(D: DesignArrays, W: WorkloadArrays, p, i: int = 0) -> dict:
         # fixed delays of the VM-layer path, without Seidmann's part (the vCPUs are queued for real)
         delay_s=[f["delay_vm_read"] - seidmann, f["delay_vm_write"] - seidmann],
         lp_wait_coef_s=[p.storage_cpu_wait * f["host_critical_s_read"], p.storage_cpu_wait * f["host_critical_s_write"]],
+        lp_wait_branches=[1.0, float(t["write_branches"])],
         lp_util_idle=p.host_cpu_idle_utilization, lp_util_per_iops=cpu_per_io / lps_raw,
     )
 
@@ -92,6 +93,7 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
     bg = net["background_s"]
     delay = net["delay_s"]
     wcoef = net["lp_wait_coef_s"]
+    branches = net.get("lp_wait_branches", [1.0, 1.0])
     idle, per_iops = net["lp_util_idle"], net["lp_util_per_iops"]
     is_open = not math.isnan(net["open_iops"])
     pace = net["pace_per_vm"]
@@ -163,7 +165,7 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
                 return
             k += 1
         io[2] = K
-        push(t + delay[c] + wcoef[c] * float(lp_wait_factor(util)), "complete", io)
+        push(t + delay[c] + wcoef[c] * float(lp_wait_factor(util) * fork_join_factor(util, branches[c])), "complete", io)
 
     if is_open:
         push(expo(net["open_iops"]), "arrive", None)

@@ -296,3 +296,18 @@ def test_losing_a_node_never_raises_iops(nodes, wl, res):
     healthy = performance(rd, profiles()[wl], band=False)
     down = performance(rd, profiles()[wl], band=False, degraded=True)
     assert down["iops"] <= healthy["iops"] * (1 + 1e-9)
+
+
+def test_a_write_waits_for_the_last_of_its_copies():
+    """A mirrored write completes when every copy has (fork-join): at the same
+    load its CPU wait grows with the copies; a read waits for one LP."""
+    w = profiles()["General4KWriteRatio30"]
+    rd2 = resolve(with_overrides(REF, resiliency="mirror-2way"))
+    rd3 = resolve(REF)
+    D = DesignArrays.from_designs([rd2, rd3])
+    t = demands(D, WorkloadArrays.from_workloads([w, w], D.nodes), P)
+    assert list(t["write_branches"]) == [2.0, 3.0]
+    # 2-node nested mirror: four copies on two servers, two branches
+    nested = resolve(with_overrides(REF, nodes=2, resiliency="nested-mirror-2way"))
+    Dn = DesignArrays.from_designs([nested])
+    assert np.ravel(demands(Dn, WorkloadArrays.from_workload(w, Dn.nodes), P)["write_branches"]).tolist() == [2.0]

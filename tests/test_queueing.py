@@ -123,3 +123,45 @@ def test_gamma_inverse_matches_scipy():
     np.testing.assert_allclose(gamma_quantile(np.array([1.0, 2.0, 3.0, 4.0]), cv2, 0.99),
                                special.gammaincinv(1 / cv2, 0.99) * np.array([1.0, 2.0, 3.0, 4.0]) * cv2,
                                rtol=1e-10)
+
+
+@pytest.mark.parametrize("u", [0.1, 0.5, 0.9])
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_fork_join_factor_is_the_mean_of_the_longest_wait(u, k):
+    """Against sampled M/M/1 waits (0 with probability 1 - U, else exponential
+    with mean s / (1 - U)): the longest of k over the mean of one."""
+    from planner.queueing import fork_join_factor
+
+    rng = np.random.default_rng(k * 10 + int(u * 10))
+    n = 400_000
+    w = np.where(rng.random((n, k)) < u, rng.exponential(1.0 / (1.0 - u), (n, k)), 0.0)
+    assert fork_join_factor(u, k) == pytest.approx(w.max(1).mean() / (u / (1.0 - u)), rel=0.02)
+
+
+def test_fork_join_factor_limits_and_derivative():
+    from planner.queueing import fork_join_factor
+
+    assert fork_join_factor(0.0, 3) == pytest.approx(3.0)  # light load: any of the three may wait
+    assert fork_join_factor(0.5, 1) == 1.0
+    # U -> 1: the harmonic number (order statistics of exponentials); held at 0.99
+    assert fork_join_factor(0.99, 4) == pytest.approx(1 + 1 / 2 + 1 / 3 + 1 / 4, rel=0.01)
+    u = np.array([0.2, 0.7])
+    g, dg = fork_join_factor(u, 3, derivative=True)
+    assert dg == pytest.approx((fork_join_factor(u + 1e-7, 3) - g) / 1e-7, rel=1e-5)
+    # more branches never wait less
+    ks = np.arange(1, 5)
+    assert np.all(np.diff(fork_join_factor(0.6, ks)) > 0)
+
+
+def test_littles_law_holds_with_a_fork_join_wait():
+    from planner.queueing import fork_join_factor, lp_wait_factor
+
+    path = np.array([[1e-4, 2e-4], [1e-4, 3e-4]])
+    mix = np.array([0.7, 0.3])
+    coef = np.array([5e-5, 8e-5])
+    x, r = schweitzer_symmetric(path, mix, np.zeros(2), np.array([1.0, 20.0]), 8.0, np.array([1e-4, 2e-4]),
+                                lp_wait=(coef, 0.05, 20 * 1e-5, np.array([1.0, 3.0])))
+    u = 0.05 + 20 * 1e-5 * x
+    wait = coef * lp_wait_factor(u) * fork_join_factor(u, np.array([1.0, 3.0]))
+    mean_r = (mix * (r.sum(-1) + np.array([1e-4, 2e-4]) + wait)).sum()
+    assert x * mean_r == pytest.approx(8.0, rel=1e-9)

@@ -26,7 +26,7 @@ CASES = [
     ("nvme-pmem-12node", {}, "General4KWriteRatio30", {"vms_per_node": 2}),  # parity rotation (background)
     ("edge-2node", {}, "Sql", {"vms_per_node": 4}),                          # per-VM rate limit
     # host-issued, no vCPU queue, CPU cap with the host CPU station 87 % busy:
-    # the one case outside 5 % (latency 9 % low, at any token-bucket depth).
+    # the one case outside 5 % (latency 8-9 % low, at any token-bucket depth).
     # Reads and writes cost that station 0.6 and 2.7 us: their mix is a
     # hyperexponential service, whose FCFS wait is longer than the M/M/1 wait
     # of its mean (Pollaczek-Khinchine: E[S^2] / 2E[S]^2 > 1) that the model's
@@ -45,13 +45,16 @@ def _case(dname, over, wname, wover):
 
 #: latency bounds other than 5 % (see the case's comment)
 LATENCY_BOUND = {7: 0.10}
+#: simulated completions other than 60,000: case 7's batch means spread more
+#: (its 95 % interval is 2.3 % of the mean at 60,000, 0.9 % at 150,000)
+COMPLETIONS = {7: 150_000}
 
 
 @pytest.mark.parametrize("i", range(len(CASES)), ids=[f"{c[0]}-{c[2]}-{i}" for i, c in enumerate(CASES)])
 def test_analytic_within_5pct_of_simulation(i):
     D, W = _case(*CASES[i])
     a = evaluate_arrays(D, W, P)
-    s = simulate(network(D, W, P), completions=60_000, seed=3)
+    s = simulate(network(D, W, P), completions=COMPLETIONS.get(i, 60_000), seed=3)
     assert s["vm_latency_ci_ms"] < 0.02 * s["vm_latency_ms"]  # the simulation is precise enough to judge by
     assert float(a["iops"][0]) == pytest.approx(s["iops"], rel=0.05)
     assert float(a["vm_latency_ms"][0]) == pytest.approx(s["vm_latency_ms"], rel=LATENCY_BOUND.get(i, 0.05))
