@@ -38,7 +38,7 @@ from collections import deque
 import numpy as np
 
 from planner.performance import K, DesignArrays, WorkloadArrays, demand_terms
-from planner.queueing import fork_join_factor, lp_wait_factor
+from planner.queueing import fork_join_polynomial, lp_wait_factor
 
 
 def _row(A, cls, i: int):
@@ -117,6 +117,16 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
     # running LP utilisation for the model's LP wait (updated every window)
     window_start, window_done = 0.0, 0
     util = idle
+    # the LP wait factor per class at the current utilisation (plain floats:
+    # it changes only when the utilisation window does)
+    fj_poly = [[float(a) for a in fork_join_polynomial(b)] for b in branches]
+
+    def lp_wait_at(u):
+        lw = float(lp_wait_factor(u))
+        uc = min(u, 0.99)
+        return [lw * sum(a * uc ** j for j, a in enumerate(poly)) for poly in fj_poly]
+
+    lp_wait_now = lp_wait_at(util)
     lat_sum = [0.0, 0.0]
     lat_n = [0, 0]
     batch = []
@@ -165,7 +175,7 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
                 return
             k += 1
         io[2] = K
-        push(t + delay[c] + wcoef[c] * float(lp_wait_factor(util) * fork_join_factor(util, branches[c])), "complete", io)
+        push(t + delay[c] + wcoef[c] * lp_wait_now[c], "complete", io)
 
     if is_open:
         push(expo(net["open_iops"]), "arrive", None)
@@ -216,6 +226,7 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
             window_done += 1
             if window_done >= 2000:
                 util = idle + per_iops * window_done / max(t - window_start, 1e-12)
+                lp_wait_now = lp_wait_at(util)
                 window_start, window_done = t, 0
             if not is_open:
                 issue(t, vm)
