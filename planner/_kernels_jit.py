@@ -37,7 +37,7 @@ def _fork_join(u, k):
 
 @njit(cache=True, nogil=True, inline="always")
 def _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar, wbar, slope, u0,
-           wfj, kb, derivative):
+           wfj, kb, cx0, cx1, cx2, cx3, cx4, derivative):
     """R(x) and dR/dx of one row, as :func:`planner.queueing._cycle`."""
     den = 1.0 - x * c0d0
     den = den if den > 1e-9 else 1e-9
@@ -71,16 +71,33 @@ def _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sb
     q = 1.0 / (1.0 - ucl)
     fj, dfj = _fork_join(ucl, kb)
     wtot = wbar + wfj * (fj - 1.0)
+    # class-dependent FCFS: each station's dispersion term (zero-cost when 0)
+    cxd = 0.0
+    if cx0 != 0.0 or cx1 != 0.0 or cx2 != 0.0 or cx3 != 0.0:
+        for cx, c in ((cx0, c0d0), (cx1, cd1), (cx2, cd2), (cx3, cd3)):
+            if cx != 0.0:
+                dn = 1.0 - x * c
+                dn = dn if dn > 1e-9 else 1e-9
+                acc = acc + x * cx / dn
+                cxd = cxd + cx / (dn * dn)
+    if cx4 != 0.0:
+        h = f * f * den
+        acc = acc + x * cx4 / h
+        sb = sbg if e < 0.999 else 0.0
+        dh = -2.0 * f * sb - cd4 * f + x * cd4 * sb
+        cxd = cxd + cx4 * (h - x * dh) / (h * h)
     acc = acc + (zbar + wtot * (ucl * q))
     if not derivative:
         return acc, 0.0
+    dacc = dacc + cxd
     dacc = dacc + rb * (((sbg if e < 0.999 else 0.0) + cd4) / (den * f))
     dacc = dacc + (slope * (wtot * q * q + wfj * dfj * (ucl * q)) if uu < 0.99 else 0.0)
     return acc, dacc
 
 
 @njit(cache=True, nogil=True)
-def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_max, wfj, kb, max_iter):
+def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_max, wfj, kb, x0, x1, x2, x3, x4,
+               max_iter):
     """One row's per-VM throughput, IO/s (see
     :func:`planner.queueing.symmetric_throughput` for the method)."""
     eps = 1e-15
@@ -95,6 +112,7 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
     sbg = share * bg4
     c0d0 = coef0 * d0
     cd1, cd2, cd3, cd4 = coef * d1, coef * d2, coef * d3, coef * d4
+    cx0, cx1, cx2, cx3, cx4 = coef0 * x0, coef * x1, coef * x2, coef * x3, coef * x4
     # one-queue start (the station with the nearest pole), at or above the root
     a_b, d_b = c0d0, d0
     if cd1 > a_b:
@@ -115,7 +133,7 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
     lo = 0.0
     for _ in range(max_iter):
         acc, dacc = _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar, wbar,
-                           slope, u0, wfj, kb, True)
+                           slope, u0, wfj, kb, cx0, cx1, cx2, cx3, cx4, True)
         g = x * acc - ni
         below = g < 0
         if below:
@@ -139,7 +157,7 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
             # the first float that places at most n IOs
             for j in range(8):
                 acc2, _d = _cycle(x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar,
-                                  wbar, slope, u0, wfj, kb, False)
+                                  wbar, slope, u0, wfj, kb, cx0, cx1, cx2, cx3, cx4, False)
                 if not x * acc2 > ni:
                     break
                 x = x * (1.0 - 2.0 ** (j - 52))
@@ -147,12 +165,13 @@ def _solve_one(d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_
     return x
 
 
-@njit(void(*([_V] * 17), int64), cache=True, nogil=True)
-def _solve_rows(d0, d1, d2, d3, d4, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, kb, out, max_iter):
+@njit(void(*([_V] * 22), int64), cache=True, nogil=True)
+def _solve_rows(d0, d1, d2, d3, d4, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, kb, x0, x1, x2, x3, x4,
+                out, max_iter):
     """Fill ``out[i]`` with row i's per-VM throughput, IO/s."""
     for i in range(out.shape[0]):
         out[i] = _solve_one(d0[i], d1[i], d2[i], d3[i], d4[i], s0[i], share[i], bg4[i], n[i], zbar[i], wbar[i],
-                            u0[i], slope[i], x_max[i], wfj[i], kb[i], max_iter)
+                            u0[i], slope[i], x_max[i], wfj[i], kb[i], x0[i], x1[i], x2[i], x3[i], x4[i], max_iter)
 
 
 @njit(cache=True, nogil=True)
@@ -180,7 +199,7 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
     prv, pwv, dp, total, load, shr = np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K)
     vr, vw, pv, pvm, u, rr, rw = np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K), \
         np.empty(K)
-    dpr, dpw, dbar, uk = np.empty(K), np.empty(K), np.empty(K), np.empty(K)
+    dpr, dpw, dbar, uk, e2, disp = np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K)
     for i in range(m):
         ri = r[i]
         wi = 1.0 - ri
@@ -200,6 +219,20 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
             load[k] = total[k] * shr[k]
             peak = load[k] if k == 0 or load[k] > peak else peak
         x_sat = 1.0 / (peak if peak > 1e-15 else 1e-15)
+        # visits, second moment and dispersion of the demand per station
+        for k in range(K):
+            vr[k] = 1.0 if prv[k] > 0 else 0.0
+            if pwv[k] == prv[k]:
+                vw[k] = vr[k]
+                pv[k] = vr[k]
+                e2[k] = prv[k] * prv[k]
+                disp[k] = 0.0
+            else:
+                vw[k] = 1.0 if pwv[k] > 0 else 0.0
+                pv[k] = vr[k] if vw[k] == vr[k] else ri * vr[k] + wi * vw[k]
+                e2[k] = ri * prv[k] * prv[k] + wi * pwv[k] * pwv[k]
+                disp[k] = pv[k] * e2[k] - dp[k] * dp[k]
+            pvm[k] = pv[k] if pv[k] > 1e-15 else 1e-15
         cpu_per_io = ri * cpu_r[i] + wi * cpu_w[i]
         lps = lps_raw[i]
         wc_r = storage_cpu_wait * hc_r[i]
@@ -209,7 +242,8 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
         kw = branches[i]
         if closed:
             x = _solve_one(dp[0], dp[1], dp[2], dp[3], dp[4], s0, Si, bg[i], ni, ri * dvr + wi * dvw,
-                           ri * wc_r + wi * wc_w, idle, u_slope, x_sat, wi * wc_w, kw, max_iter)
+                           ri * wc_r + wi * wc_w, idle, u_slope, x_sat, wi * wc_w, kw, disp[0], disp[1], disp[2],
+                           disp[3], disp[4], max_iter)
             lab = 6  # population
         else:
             x = open_iops[i] / Si
@@ -231,14 +265,6 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
             x = x_sat * 0.999
         for k in range(K):
             u[k] = x * shr[k] * total[k]
-            vr[k] = 1.0 if prv[k] > 0 else 0.0
-            if pwv[k] == prv[k]:
-                vw[k] = vr[k]
-                pv[k] = vr[k]
-            else:
-                vw[k] = 1.0 if pwv[k] > 0 else 0.0
-                pv[k] = vr[k] if vw[k] == vr[k] else ri * vr[k] + wi * vw[k]
-            pvm[k] = pv[k] if pv[k] > 1e-15 else 1e-15
         if closed:
             # MVA residences at the (possibly throttled) rate x
             e = x * Si * bg[i]
@@ -256,15 +282,18 @@ def block_rows(pr, pw, bg, S, r, vms_total, open_iops, n, cpu_r, cpu_w, lps_raw,
             xcs0 = x * (a0 if a0 > 0.0 else 0.0)
             xcs1 = x * (a1 if a1 > 0.0 else 0.0)
             for k in range(K):
-                den = 1.0 - (xcs0 if k == 0 else xcs1) * dbar[k]
-                rbar = dbar[k] / (den if den > 1e-9 else 1e-9)
+                xc = xcs0 if k == 0 else xcs1
+                dk = disp[k] / (f4 * f4) if k == 4 else disp[k]
+                den = 1.0 - xc * dbar[k]
+                rbar = (dbar[k] + xc * dk) / (den if den > 1e-9 else 1e-9)
                 wait = (rbar - dbar[k]) / pvm[k]
                 rr[k] = dpr[k] + vr[k] * wait
                 rw[k] = dpw[k] + vw[k] * wait
         else:
-            # open network, M/M/1 per station at rate x
+            # open network, M/G/1 (Pollaczek-Khinchine) per station at rate x
             for k in range(K):
-                wait = u[k] * (1.0 / (1.0 - u[k])) * (total[k] / pvm[k])
+                m2 = e2[k] + bg[i] * bg[i] if k == 4 else e2[k]
+                wait = x * shr[k] * m2 * (1.0 / (1.0 - u[k]))
                 rr[k] = vr[k] * (prv[k] + wait)
                 rw[k] = vw[k] * (pwv[k] + wait)
         all_r = rr[0] + rr[1] + rr[2] + rr[3] + rr[4]

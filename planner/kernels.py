@@ -56,7 +56,7 @@ def _vec(a, shape: tuple) -> np.ndarray:
 
 
 def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60,
-                         wfj=0.0, branches=1.0):
+                         wfj=0.0, branches=1.0, disp=None):
     """:func:`planner.queueing.symmetric_throughput`, compiled: same arguments
     and result (per-VM throughput, IO/s, over the inputs' broadcast shape).
 
@@ -69,7 +69,8 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     solve = _compiled()
     if solve is None:
         raise RuntimeError("the compiled solver is not available (numba missing or HCIPLAN_NO_JIT set)")
-    args = (*dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, branches)
+    args = (*dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, branches,
+            *(disp if disp is not None else (0.0,) * 5))
     shape = np.broadcast_shapes(*(np.shape(a) for a in args))
     cols = [_vec(a, shape) for a in args]
     out = np.empty(cols[0].size)

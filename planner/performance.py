@@ -603,6 +603,14 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     for a in load[1:]:
         peak = np.maximum(peak, a)
     x_sat = 1.0 / np.maximum(peak, 1e-15)
+    # which classes visit each station, and the second moment of the demand
+    # there (class-dependent FCFS, see planner.queueing.schweitzer_symmetric);
+    # disp = pv E[d^2] - Dbar^2 is zero where the visiting classes' demands are equal
+    vr = [np.greater(pr[k], 0).astype(float) for k in range(K)]
+    vw = [vr[k] if pw[k] is pr[k] else np.greater(pw[k], 0).astype(float) for k in range(K)]
+    pv = [vr[k] if vw[k] is vr[k] else r * vr[k] + w * vw[k] for k in range(K)]
+    e2 = [pr[k] * pr[k] if pr[k] is pw[k] else r * pr[k] * pr[k] + w * pw[k] * pw[k] for k in range(K)]
+    disp = [0.0 if pr[k] is pw[k] else pv[k] * e2[k] - dp[k] * dp[k] for k in range(K)]
 
     cpu_r, cpu_w = t["cpu_lp_s_read"], t["cpu_lp_s_write"]
     cpu_per_io = r * cpu_r + w * cpu_w
@@ -626,7 +634,8 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
 
         x_c = solver([pick(d) for d in dp], pick(s0), pick(S), pick(bg), pick(n),
                                    pick(r * dvm_r + w * dvm_w), pick(r * wc_r + w * wc_w), pick(idle),
-                                   pick(u_slope), pick(x_sat), wfj=pick(w * wc_w), branches=pick(kw))
+                                   pick(u_slope), pick(x_sat), wfj=pick(w * wc_w), branches=pick(kw),
+                                   disp=[pick(v) for v in disp])
         if ci is None:
             x[:] = x_c
         else:
@@ -649,9 +658,6 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     # --- residences summed per class: all stations (VM layer) and the storage
     # stations 2.. (storage layer)
     u = [x * share[k] * total[k] for k in range(K)]
-    vr = [np.greater(pr[k], 0).astype(float) for k in range(K)]
-    vw = [vr[k] if pw[k] is pr[k] else np.greater(pw[k], 0).astype(float) for k in range(K)]
-    pv = [vr[k] if vw[k] is vr[k] else r * vr[k] + w * vw[k] for k in range(K)]
     pvm = [np.maximum(a, _EPS) for a in pv]
     sums = {}
     if closed.any():
@@ -664,7 +670,9 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         inv_n = 1.0 / n
         xcs = [x * np.maximum(s0 - inv_n, 0.0), x * np.maximum(S - inv_n, 0.0)]
         for k in range(K):
-            rbar = dbar[k] / np.maximum(1.0 - xcs[min(k, 1)] * dbar[k], 1e-9)
+            xc = xcs[min(k, 1)]
+            dk = disp[k] / (f4 * f4) if k == 4 else disp[k]
+            rbar = (dbar[k] + xc * dk) / np.maximum(1.0 - xc * dbar[k], 1e-9)
             wait = (rbar - dbar[k]) / pvm[k]
             rr.append(dpr[k] + vr[k] * wait)
             rw.append(rr[k] if dpw[k] is dpr[k] and vw[k] is vr[k] else dpw[k] + vw[k] * wait)
@@ -708,7 +716,10 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         rr, rw = [], []
         with np.errstate(divide="ignore", invalid="ignore"):
             for k in range(K):
-                wait = u[k] * (1.0 / (1.0 - u[k])) * (total[k] / pvm[k])
+                # M/G/1 (Pollaczek-Khinchine) with exponential services per
+                # job kind: the IOs' classes and one background job per IO
+                m2 = e2[k] + bg * bg if k == 4 else e2[k]
+                wait = x * share[k] * m2 * (1.0 / (1.0 - u[k]))
                 rr.append(vr[k] * (pr[k] + wait))
                 rw.append(rr[k] if vw[k] is vr[k] and pw[k] is pr[k] else vw[k] * (pw[k] + wait))
         sums["open"] = (sum(rr[1:], rr[0]), sum(rw[1:], rw[0]), rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4])

@@ -23,11 +23,15 @@ Formulas
   ``x = n / (Z + sum_k R_k)``.
 * Exact MVA (Reiser & Lavenberg, 1980) for one class, used to check the
   approximation in tests.
-* Open network, M/M/1 per station (Kleinrock, 1975): an IO visiting station k
-  waits ``U_k / (1 - U_k)`` x the mean service there, then is served for its
-  own class's demand (FCFS; averaged over classes, D_k / (1 - U_k)).
-* Multi-class FCFS in MVA: the queueing delay is shared by the classes that
-  visit the station; each class adds its own service (Bard, 1979).
+* Open network, M/G/1 per station (Pollaczek-Khinchine; Kleinrock, 1975): an
+  IO visiting station k waits ``x S E[d^2] / (1 - U_k)``, the job kinds it may
+  find each exponential with their own mean (E[S^2] = 2 s^2), then is served
+  for its own class's demand.
+* Multi-class FCFS in MVA: the queueing delay is the same for every class that
+  visits the station, each queued IO counting its own class's service, so
+  W = x c E[d^2] / (1 - x c Dbar) (Bard, 1979, per class); each class adds its
+  own service. The mixed mean (Dbar^2 / pv for E[d^2]) undercounts it where the
+  classes' demands differ.
 * Percentiles: latency is assumed Gamma-distributed with the model's mean and a
   squared coefficient of variation fitted to measured p90/p99 (see
   :mod:`planner.calibration`).
@@ -165,6 +169,9 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
     # only the class-mixed demand per station matters for x: the mean residence
     # sum_c p_c R_ck equals Rbar_k, so the search runs on (..., K) arrays
     dpath = (p[..., :, None] * d).sum(-2)
+    # second moment of the demand an arriving IO finds queued (classes differ)
+    d2 = (p[..., :, None] * d * d).sum(-2)
+    _, pv = _visits(d, p)
     zbar = (p * z).sum(-1)
     if lp_wait is not None:
         w_coef, u0, u_slope = (np.asarray(a, dtype=float) for a in lp_wait[:3])
@@ -192,10 +199,11 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
         mid = 0.5 * (lo + hi)
         xm = mid[..., None]
         if has_bg:
-            dbar = dpath / (1.0 - np.minimum(xm * s * bg, 0.999))
-            rbar = dbar / np.maximum(1.0 - xm * coef * dbar, 1e-9)
+            f = 1.0 - np.minimum(xm * s * bg, 0.999)
+            dbar, e2 = dpath / f, d2 / (f * f)
+            rbar = dbar + pv * xm * coef * e2 / np.maximum(1.0 - xm * coef * dbar, 1e-9)
         else:
-            rbar = dpath / np.maximum(1.0 - xm * cd, 1e-9)
+            rbar = dpath + pv * xm * coef * d2 / np.maximum(1.0 - xm * cd, 1e-9)
         below = n > mid * (rbar.sum(-1) + zbar_at(mid))  # population not yet placed: fixed point above mid
         lo = np.where(below, mid, lo)
         hi = np.where(below, hi, mid)
@@ -220,7 +228,7 @@ def schweitzer_symmetric(path_s, mix, background_s, share, n, delay_s,
 
 
 def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60,
-                         wfj=0.0, branches=1.0):
+                         wfj=0.0, branches=1.0, disp=None):
     """Per-VM throughput of :func:`schweitzer_symmetric`, on one 1-D array per
     station (the layout :func:`planner.performance.evaluate_arrays` computes in).
 
@@ -230,7 +238,11 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     delay and LP-wait coefficient, ``u0 + slope * x`` the LP utilisation, and
     ``x_max`` the capacity bound. The part ``wfj`` of ``wbar`` waits for the
     longest of ``branches`` LP waits (:func:`fork_join_factor`): the LP wait is
-    ``U / (1 - U) * (wbar + wfj * (factor - 1))``.
+    ``U / (1 - U) * (wbar + wfj * (factor - 1))``. ``disp`` (K arrays, or
+    None for zeros) is each station's demand dispersion pv E[d^2] - Dbar^2
+    over the classes (zero where the classes that visit have equal demands):
+    the class-dependent FCFS wait of :func:`schweitzer_symmetric` adds
+    ``x c disp / (f^2 (1 - x c Dbar / f))`` to the station's mean residence.
 
     Same fixed point and bracket as :func:`schweitzer_symmetric`, found by
     Newton's method on g(x) = x R(x) - n from the bracket's upper end: g is
@@ -278,6 +290,11 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     names = ("d0", "d1", "d2", "d3", "d4", "c0d0", "cd1", "cd2", "cd3", "cd4", "coef", "share", "bg4", "sbg",
              "zbar", "slope", "n", "u0") + tuple(f"w{j}" for j in range(len(wpoly)))
     P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, slope, n, u0, *wpoly)))
+    # coef x dispersion per station, only where some row has one
+    if disp is not None:
+        for k, v in enumerate(disp):
+            if np.any(v != 0.0):
+                P[f"cX{k}"] = (coef0 if k == 0 else coef) * v
     P = {k: (np.broadcast_to(v, shape).reshape(-1) if np.ndim(v) else v) for k, v in P.items()}
     x = np.broadcast_to(x, rows)
     out = np.empty(rows)
@@ -368,6 +385,22 @@ def _cycle(x, P, derivative=True):
     # LP-wait coefficient wbar + wfj * (fork-join factor - 1), a polynomial in
     # U (Horner), and its derivative
     m = sum(1 for k in P if k[0] == "w" and k[1:].isdigit())
+    # class-dependent FCFS: each station's dispersion term, x cX / (f^2 den)
+    for k, c in ((0, c0d0), (1, P["cd1"]), (2, P["cd2"]), (3, P["cd3"])):
+        cx = P.get(f"cX{k}")
+        if cx is not None:
+            dn = np.maximum(1.0 - x * c, 1e-9)
+            acc = acc + x * cx / dn
+            if derivative:
+                dacc = dacc + cx / (dn * dn)
+    cx4 = P.get("cX4")
+    if cx4 is not None:
+        h = f * f * den
+        acc = acc + x * cx4 / h
+        if derivative:
+            sb = np.where(e < 0.999, P["sbg"], 0.0)
+            dh = -2.0 * f * sb - P["cd4"] * f + x * P["cd4"] * sb
+            dacc = dacc + cx4 * (h - x * dh) / (h * h)
     wtot, dw = P[f"w{m - 1}"], 0.0
     for j in range(m - 2, -1, -1):
         dw = wtot + ucl * dw
@@ -419,13 +452,16 @@ def _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max):
     u_bg = np.minimum(x[..., None] * s * bg, 0.999)
     dp = d / (1.0 - u_bg)[..., None, :]
     dbar = (p[..., :, None] * dp).sum(-2)
-    # Rbar = dbar (1 + x c Rbar)  =>  Rbar = dbar / (1 - x c dbar)
+    e2 = (p[..., :, None] * dp * dp).sum(-2)
+    # FCFS with class-dependent service (Bard 1979, per class): an arriving IO
+    # waits for the IOs it finds, each for its own class's service. It finds
+    # x c p_j R_j of class j, so W = x c sum_j p_j (d_j + W) d_j, i.e.
+    # W = x c E[d^2] / (1 - x c Dbar): the same for every class that visits
+    # (the mixed mean, Dbar^2 / pv in place of E[d^2], undercounts it when
+    # the classes' demands differ: long IOs are over-represented in a queue)
     denom = np.maximum(1.0 - x[..., None] * coef * dbar, 1e-9)
-    rbar = dbar / denom
-    # FCFS: the wait in queue is the same for every class that visits the
-    # station (its mean over visitors is Rbar - Dbar); service is the class's own
+    wait = x[..., None] * coef * e2 / denom
     visit, pv = _visits(d, p)
-    wait = (rbar - dbar) / np.maximum(pv, _EPS)
     r = dp + visit * wait[..., None, :]
     rc = r.sum(-1) + z
     x_out = np.minimum(n / np.maximum((p * rc).sum(-1), _EPS), x_max)
@@ -459,15 +495,17 @@ def open_residence(path_s, mix, background_s, share, x_per_vm):
     p = np.asarray(mix, dtype=float)
     s = np.asarray(share, dtype=float)
     x = np.asarray(x_per_vm, dtype=float)[..., None]
-    total = (p[..., :, None] * d).sum(-2) + np.asarray(background_s, dtype=float)
+    bg = np.asarray(background_s, dtype=float)
+    total = (p[..., :, None] * d).sum(-2) + bg
     u = x * s * total
     with np.errstate(divide="ignore", invalid="ignore"):
         stretch = np.where(u < 1.0, 1.0 / np.maximum(1.0 - u, _EPS), np.inf)
-    # M/M/1 FCFS approximation: an IO that visits the station waits
-    # U / (1 - U) x the mean service of the IOs it finds there, whatever its class
+    # M/G/1 FCFS (Pollaczek-Khinchine): W = sum_i lambda_i E[S_i^2] / (2 (1 - U))
+    # over the job kinds the station serves, each exponential (E[S^2] = 2 s^2):
+    # every class's IOs and, at the drives, one background job per IO
     visit, pv = _visits(d, p)
-    mean_service = total / np.maximum(pv, _EPS)
-    wait = np.where(u < 1.0, u * stretch * mean_service, np.inf)
+    e2 = (p[..., :, None] * d * d).sum(-2) + bg * bg
+    wait = np.where(u < 1.0, x * s * e2 * stretch, np.inf)
     with np.errstate(invalid="ignore"):
         r = np.where(d > 0, d + visit * wait[..., None, :], 0.0)
     return r, u

@@ -25,12 +25,10 @@ CASES = [
     ("sas-4node", {}, "oltp-8k", {"vms_per_node": 6}),                       # cache destage (background)
     ("nvme-pmem-12node", {}, "General4KWriteRatio30", {"vms_per_node": 2}),  # parity rotation (background)
     ("edge-2node", {}, "Sql", {"vms_per_node": 4}),                          # per-VM rate limit
-    # host-issued, no vCPU queue, CPU cap with the host CPU station 87 % busy:
-    # the one case outside 5 % (latency 8-9 % low, at any token-bucket depth).
-    # Reads and writes cost that station 0.6 and 2.7 us: their mix is a
-    # hyperexponential service, whose FCFS wait is longer than the M/M/1 wait
-    # of its mean (Pollaczek-Khinchine: E[S^2] / 2E[S]^2 > 1) that the model's
-    # multi-class FCFS residence uses. Stated, not hidden: bound 10 %.
+    # host-issued, no vCPU queue, CPU cap with the host CPU station 87 % busy.
+    # Reads and writes cost that station 0.6 and 2.7 us: an arriving IO finds
+    # writes over-represented in its queue, which the class-dependent FCFS wait
+    # (E[d^2], not the mixed mean squared) counts; with the mixed mean it was 9 % low
     ("reference", {}, "oltp-8k", {"vms_per_node": 8, "issuer": "host"}),
     ("reference", {}, "oltp-8k", {"vms_per_node": 8, "iops": 150_000.0}),    # open load
 ]
@@ -43,8 +41,6 @@ def _case(dname, over, wname, wover):
     return D, WorkloadArrays.from_workload(w, D.nodes)
 
 
-#: latency bounds other than 5 % (see the case's comment)
-LATENCY_BOUND = {7: 0.10}
 #: simulated completions other than 60,000: case 7's batch means spread more
 #: (its 95 % interval is 2.3 % of the mean at 60,000, 0.9 % at 150,000)
 COMPLETIONS = {7: 150_000}
@@ -57,4 +53,4 @@ def test_analytic_within_5pct_of_simulation(i):
     s = simulate(network(D, W, P), completions=COMPLETIONS.get(i, 60_000), seed=3)
     assert s["vm_latency_ci_ms"] < 0.02 * s["vm_latency_ms"]  # the simulation is precise enough to judge by
     assert float(a["iops"][0]) == pytest.approx(s["iops"], rel=0.05)
-    assert float(a["vm_latency_ms"][0]) == pytest.approx(s["vm_latency_ms"], rel=LATENCY_BOUND.get(i, 0.05))
+    assert float(a["vm_latency_ms"][0]) == pytest.approx(s["vm_latency_ms"], rel=0.05)
