@@ -45,3 +45,14 @@ def test_themeless_figure_has_no_template_and_a_data_revision():
     assert ja["layout"]["margin"] == own["margin"] and ja["layout"]["xaxis"]["range"] == own["xaxis"]["range"]
     assert ja["layout"]["title"]["text"] == f"<b>{own['title']['text']}</b>"
     assert ja["layout"]["paper_bgcolor"] == "rgba(0,0,0,0)"  # reads on a light or dark page
+
+
+def test_operating_point_label_leaves_the_capacity_label_alone():
+    """Near the capacity line the point's label goes under it, away from the line's own label
+    (which sits at the top, left of the line)."""
+    def position(iops):
+        fig = charts.latency_curve(CURVE, {"iops": iops, "vm_latency_ms": 1.4})
+        return next(t.textposition for t in fig.data if t.name == "this workload")
+
+    assert position(2e4) == "top left"
+    assert position(3.1e4) == "bottom left"

@@ -222,9 +222,12 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
                        error_y=dict(type="data", symmetric=False,
                                     array=[point["vm_latency_ms_high"] - point["vm_latency_ms"]],
                                     arrayminus=[point["vm_latency_ms"] - point["vm_latency_ms_low"]], color=ACCENT))
+        # at or near the capacity line the label would sit on the line's own label (top left of
+        # it): it goes under the point there
+        near_cap = point["iops"] >= 0.85 * curve["iops_capacity"]
         data.append(dict(type="scatter", x=[point["iops"]], y=[point["vm_latency_ms"]], mode="markers+text",
                          name="this workload", marker=dict(size=14, color=ACCENT, symbol="diamond"),
-                         text=["operating point"], textposition="top left", **err))
+                         text=["operating point"], textposition="bottom left" if near_cap else "top left", **err))
     lines = [_vline(curve["iops_capacity"], "dash", MUTED, "IOPS capacity", "top left")]
     if curve.get("cpu_cap_iops"):
         lines.append(_vline(curve["cpu_cap_iops"], "dot", ACCENT, "CPU cap", "bottom right"))
