@@ -15,10 +15,13 @@ Rules and their sources
   ``host_reserve_gb``. Microsoft publishes no figure for it; it is a planning
   assumption the user sets (default 8 GB).
 
-With one node down its VMs restart on the survivors, so each survivor hosts
-``n / (n - 1)`` times as many.
+With one node down its VMs restart on the survivors, ``n / (n - 1)`` times as
+many on each on average; VMs are whole, so the busiest survivor hosts the
+next whole number, ``ceil(v n / (n - 1))``, and that node is the one checked.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -55,21 +58,22 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
     out = []
     cases = [("healthy", workload.vms_per_node)]
     if d.nodes > 1:
-        cases.append(("one node down", workload.vms_per_node * d.nodes / (d.nodes - 1)))
+        # the busiest survivor: VMs are whole (a 1e-9 slack so 3 x 4 / 2 stays 6)
+        cases.append(("one node down", math.ceil(workload.vms_per_node * d.nodes / (d.nodes - 1) - 1e-9)))
     for case, vms in cases:
         need_vcpus = vms * workload.vcpus_per_vm
         have_vcpus = float(vcpu_capacity(node.threads, d.vcpu_oversubscription))
         if need_vcpus > have_vcpus:
             out.append({
                 "check": "vcpus", "case": case, "needed": round(need_vcpus, 1), "available": have_vcpus,
-                "message": f"{case}: {vms:,.1f} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
+                "message": f"{case}: {vms:,} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
                            f"node, above vcpu_oversubscription {d.vcpu_oversubscription:g} x {node.threads} logical "
                            f"processors = {have_vcpus:,.0f}"})
         need_gb = float(ram_needed_gb(vms, workload.ram_gb_per_vm, d.host_reserve_gb, cache_tb, d.csv_cache_gb))
         if need_gb > node.ram_gb:
             out.append({
                 "check": "ram", "case": case, "needed_gb": round(need_gb, 1), "available_gb": node.ram_gb,
-                "message": f"{case}: {vms:,.1f} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
+                "message": f"{case}: {vms:,} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
                            f"{d.host_reserve_gb:g} GB + S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache "
                            f"{d.csv_cache_gb:g} GB = {need_gb:,.0f} GB per node, above its {node.ram_gb:,.0f} GB RAM"})
     return out

@@ -252,6 +252,12 @@ def test_hosting_checks_name_both_numbers():
     r = checks[("ram", "healthy")]
     assert r["needed_gb"] > r["available_gb"] == 768
     assert ("vcpus", "one node down") in checks
+    # VMs are whole: 3 nodes x 50 VMs on 2 survivors is 75 on each; 4 x 50 on 3 is 66.7, so the busiest hosts 67
+    w50 = w.model_copy(update={"vms_per_node": 50})
+    down = {x["check"]: x for x in evaluate_report(REF, w50, degraded=False)["warnings"] if x["case"] == "one node down"}
+    assert down["vcpus"]["needed"] == 75 * 8 and "75 VMs" in down["vcpus"]["message"]
+    four = evaluate_report(with_overrides(REF, nodes=4), w50, degraded=False)["warnings"]
+    assert {x["needed"] for x in four if x["check"] == "vcpus" and x["case"] == "one node down"} == {67 * 8}
     # a host-issued load has no VMs to host
     host = w.model_copy(update={"issuer": "host"})
     assert evaluate_report(REF, host, degraded=False)["warnings"] == []
