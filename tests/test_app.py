@@ -219,7 +219,7 @@ def test_sla_page_guarantee_is_planners(reference):
     db = Database(name="db", size_tb=4.0, vcpus=16, threads=4, outstanding_per_thread=16, block_size_kib=4,
                   read_fraction=1.0, latency_target_ms=1.0)
     g = guarantee(resolve(reference, load_catalog()), db, load_workload(ROOT / "examples" / "background-25vms.json"))
-    assert _metric(at, "Guaranteed IOPS") == f"{g.guaranteed_iops:,.0f}"
+    assert _metric(at, "Guaranteed IOPS per DB") == f"{g.guaranteed_iops:,.0f}"
     # an impossible target is rejected naming the field, its range and the value typed; the other inputs stay
     at.number_input(key="sla_target").set_value(0.001).run()
     assert any("Latency target, ms must be 0.02–10,000 ms (you typed 0.001)" in e for e in _errors(at)), _errors(at)

@@ -98,7 +98,7 @@ def _shown(row: dict) -> dict:
     """A result row as the table shows it: readable headers, units, separators (the CSV keeps the raw row)."""
     names = {"#": "#", "nodes": "Nodes", "resiliency": "Resiliency", "drives": "Capacity drives", "cache": "Cache",
              "node": "Node", "cpu": "CPU", "memory": "Memory", "nic": "NIC", "usd_per_month": "Cost, USD/month",
-             "capex_usd": "Capex, USD", "usable_tb": "Usable, TB", "guaranteed_iops": "Guaranteed IOPS",
+             "capex_usd": "Capex, USD", "usable_tb": "Usable, TB", "guaranteed_iops": "Guaranteed IOPS, cluster",
              "binding": "Binding", "differs_from_best": "Differs from the best"}
     money = {"usd_per_month", "capex_usd"}
     out = {}
@@ -279,7 +279,7 @@ def _results(demand_json: str) -> None:
     m[0].metric("Cheapest design, USD/month", f"${best['cost_usd_per_month']:,.0f}")
     m[1].metric("Nodes", best["design"]["nodes"])
     m[2].metric("Usable capacity", f"{best['usable_capacity_tb']:,.1f} TB")
-    m[3].metric("Guaranteed IOPS", f"{best['guaranteed_iops']:,.0f}",
+    m[3].metric("Guaranteed IOPS, cluster", f"{best['guaranteed_iops']:,.0f}",
                 help="the demand-shaped load at which every tier meets its latency target"
                      + (", one node down" if demand.n_plus_one else ""))
     m[4].metric("Binding", BINDING_LABELS.get(best["binding"], best["binding"]),

@@ -221,7 +221,7 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
                        f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size and mean "
                        "IO shape.")
         m = st.columns(4 if need is None else 5)
-        m[0].metric("Guaranteed IOPS", fmt.iops(g["guaranteed_iops"]))
+        m[0].metric("Guaranteed IOPS per DB", fmt.iops(g["guaranteed_iops"]))
         if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
             m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
         m[1].metric(f"{g['latency_statistic']} latency at that load", fmt.ms(g["latency_ms"]),
