@@ -368,3 +368,4 @@ def test_proposal_reads_as_a_customer_document(proposal_files):
                      "windows-server-datacenter", "part_prices_usd"):
         assert internal not in html, internal
     assert "Hardware amortisation" in html and "Target fill" in html
+

@@ -1,11 +1,15 @@
 """The UI's formatting and input helpers (no Streamlit run needed)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from planner.design import Design, NodeSpec
 from planner.sla import Database
 from ui import fmt, inputs
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("x, shown", [(1740666.3, "1,740,666"), (576646.9, "576,647"), (57.74, "57.7"),
@@ -84,3 +88,36 @@ def test_charts_use_readable_names_and_formatted_labels():
                                        "vm_latency_ms_low": 0.45, "vm_latency_ms_high": 0.48}, band=True)
     assert "VM (mean), band" in [t.name for t in fig.data]
     assert all(len(s) <= 4 for s in fig.layout.yaxis.ticktext)
+
+
+def test_row_errors_name_the_row_the_tier_and_the_column():
+    from pydantic import ValidationError
+
+    from planner.tiers import TierSet
+    from ui import fmt
+
+    good = TierSet.model_validate_json((ROOT / "planner" / "data" / "tiers.json").read_text()).model_dump(mode="json")
+    rows = [dict(t) for t in good["tiers"]]
+    rows[0]["burst_iops"] = rows[0]["guaranteed_iops"] / 5
+    rows[1]["latency_target_ms"] = -1
+    with pytest.raises(ValidationError) as exc:
+        TierSet.model_validate({"tiers": rows})
+    labels = {"burst_iops": "burst IOPS", "guaranteed_iops": "guaranteed IOPS", "latency_target_ms": "latency target, ms"}
+    text = fmt.row_errors(exc.value, rows, "tiers", labels)
+    assert f"Row 1 ({rows[0]['name']}): burst IOPS must be ≥ guaranteed IOPS" in text
+    assert f"Row 2 ({rows[1]['name']}), latency target, ms: " in text
+    assert "tiers.tiers" not in text and "_iops" not in text
+
+
+def test_reset_gives_the_tier_editor_a_new_key():
+    """Reset after an invalid edit must clear it: the tiers may be the ones the editor
+    started from, so the editor gets a new key (its own edits go with the old one)."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("ui/sla_page.py").run()
+    assert not at.exception
+    gen = at.session_state["tier_editor_gen"] if "tier_editor_gen" in at.session_state else 0
+    at.button(key="tiers_reset").click().run()
+    assert not at.exception
+    assert at.session_state["tier_editor_gen"] == gen + 1

@@ -126,3 +126,24 @@ LABELS = {
 def label(key: str) -> str:
     """A readable name for a model key (snake_case never reaches the screen)."""
     return LABELS.get(key, key.replace("_", " "))
+
+
+def row_errors(exc, records: list[dict], list_field: str, labels: dict) -> str:
+    """A table edit's validation errors, each named by its row (and the row's
+    ``name``) and the column's label: 'Row 1 (Standard), burst IOPS: must be
+    at least ...'. ``exc`` is a pydantic ValidationError on ``{list_field: records}``."""
+    out = []
+    for e in exc.errors():
+        loc = list(e["loc"])
+        where = list_field
+        if len(loc) >= 2 and loc[0] == list_field and isinstance(loc[1], int):
+            i = loc[1]
+            name = records[i].get("name") if i < len(records) else None
+            where = f"Row {i + 1}" + (f" ({name})" if name else "")
+            loc = loc[2:]
+        field = labels.get(str(loc[0]), str(loc[0])) if loc else ""
+        msg = e["msg"].removeprefix("Value error, ")
+        for key, lab in labels.items():  # model field names in a message read as the columns' labels
+            msg = re.sub(rf"\b{re.escape(key)}\b", lab, msg)
+        out.append(f"{where}{', ' + field if field else ''}: {msg.replace('>=', '≥')}")
+    return "; ".join(out) + "."

@@ -106,7 +106,7 @@ def _tier_editor() -> None:
 
     base = st.session_state.setdefault("tier_editor_base", state.tiers_json())
     df = pd.DataFrame(TierSet.model_validate_json(base).model_dump(mode="json")["tiers"])[list(TIER_COLUMNS)]
-    key = "tier_editor_" + hashlib.sha1(base.encode()).hexdigest()[:10]
+    key = f"tier_editor_{hashlib.sha1(base.encode()).hexdigest()[:10]}_{st.session_state.get('tier_editor_gen', 0)}"
     edited = st.data_editor(df, key=key, num_rows="dynamic", hide_index=True, column_config=TIER_COLUMNS,
                             width="stretch")
     records = [{k: (None if pd.isna(v) else (int(v) if k == "vcpus_per_db" else v)) for k, v in row.items()}
@@ -114,17 +114,21 @@ def _tier_editor() -> None:
     try:
         new = TierSet.model_validate({"tiers": records})
     except ValidationError as exc:
-        st.error("Tiers not applied: " + fmt.md(format_validation_error(exc, prefix="tiers")))
-        return
-    new_json = state.canonical(new.model_dump(mode="json"))
-    if new_json != state.tiers_json():
-        state.set_tiers(new_json, reseed_editor=False)
+        # the reset, download and upload below stay: they are the way out of a bad edit
+        st.error("Tiers not applied, the last valid ones stay in use. " + fmt.md(fmt.row_errors(
+            exc, records, "tiers", {k: v["label"] for k, v in TIER_COLUMNS.items()})))
+        new = None
+    if new is not None:
+        new_json = state.canonical(new.model_dump(mode="json"))
+        if new_json != state.tiers_json():
+            state.set_tiers(new_json, reseed_editor=False)
     c = st.columns(3)
     if c[0].button("Reset to the shipped tiers", key="tiers_reset"):
         state.set_tiers(None)
         st.rerun()
-    c[1].download_button("Tiers JSON", json.dumps(new.model_dump(mode="json"), indent=1), file_name="tiers.json",
-                         mime="application/json")
+    in_use = json.loads(state.tiers_json()) if new is None else new.model_dump(mode="json")
+    c[1].download_button("Tiers JSON" if new is not None else "Tiers JSON (the last valid)",
+                         json.dumps(in_use, indent=1), file_name="tiers.json", mime="application/json")
     up = c[2].file_uploader("Load tiers JSON (max 1 MB)", type=["json"], key="tiers_upload", max_upload_size=1)
     if up is not None:
         try:  # the same safe reader as every file (size, depth, finite numbers), errors naming the field

@@ -221,6 +221,9 @@ def set_tiers(tiers: str | None, reseed_editor: bool = True) -> None:
     st.session_state["tiers_json"] = tiers or default_tiers_json()
     if reseed_editor:
         st.session_state["tier_editor_base"] = st.session_state["tiers_json"]
+        # a new editor, even when the tiers are the ones it started from: its own
+        # (possibly invalid) edits go with the old one
+        st.session_state["tier_editor_gen"] = st.session_state.get("tier_editor_gen", 0) + 1
 
 
 def current_token() -> str:
