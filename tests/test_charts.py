@@ -56,3 +56,9 @@ def test_operating_point_label_leaves_the_capacity_label_alone():
 
     assert position(2e4) == "top left"
     assert position(3.1e4) == "bottom left"
+
+
+def test_operating_point_without_a_number_has_a_label_and_no_error():
+    """A design the model cannot evaluate has no IOPS (None): the chart still draws."""
+    fig = charts.latency_curve(CURVE, {"iops": None, "vm_latency_ms": None})
+    assert next(t.textposition for t in fig.data if t.name == "this workload") == "top left"

@@ -224,7 +224,8 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
                                     arrayminus=[point["vm_latency_ms"] - point["vm_latency_ms_low"]], color=ACCENT))
         # at or near the capacity line the label would sit on the line's own label (top left of
         # it): it goes under the point there
-        near_cap = point["iops"] >= 0.85 * curve["iops_capacity"]
+        near_cap = all(isinstance(v, (int, float)) and math.isfinite(v) for v in (point["iops"], curve["iops_capacity"])) \
+            and point["iops"] >= 0.85 * curve["iops_capacity"]
         data.append(dict(type="scatter", x=[point["iops"]], y=[point["vm_latency_ms"]], mode="markers+text",
                          name="this workload", marker=dict(size=14, color=ACCENT, symbol="diamond"),
                          text=["operating point"], textposition="bottom left" if near_cap else "top left", **err))
