@@ -654,6 +654,9 @@ def test_calibration_page_upload_refit_and_keep_for_the_session():
     assert rep["points"] == 2 and [f["format"] for f in rep["files"]] == ["diskspd", "diskspd"]
     rows = _points_table(at)
     assert set(rows["file"]) == {"node1.xml", "node2.txt"} and "predicted (shipped)" in rows.columns
+    # one table holds IOPS and milliseconds: every row says which
+    units = dict(zip(rows["metric"], rows["unit"]))
+    assert units["IOPS"] == "IOPS" and all(units[m] == "ms" for m in units if "latency" in m)
     at.button(key="imp_refit").click().run()
     assert not at.exception
     rep = at.session_state["imp_report"]

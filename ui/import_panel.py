@@ -20,6 +20,8 @@ METRIC_LABELS = {
     "vm_read_latency_ms": "read latency (tool)", "vm_write_latency_ms": "write latency (tool)",
     "p99_read_latency_ms": "p99 read latency (tool)",
 }
+#: the unit of each metric's measured and predicted values (one table holds them all)
+METRIC_UNITS = {"iops": "IOPS", "iops_unthrottled": "IOPS", "host_cpu_utilization": "share of LPs busy (0-1)"}
 ISSUERS = {"host": "on the nodes (host)", "vm": "inside VMs (vm)"}
 
 
@@ -59,7 +61,7 @@ def _rows_table(rows: list[dict], after: bool) -> list[dict]:
             if y is None or m not in METRIC_LABELS:
                 continue
             row = {"file": r["file"], "job": r["job"], "point": r["label"], "metric": METRIC_LABELS[m],
-                   "measured": y, "predicted (shipped)": r["predicted"][m], "error % (shipped)": r["error_pct"][m]}
+                   "unit": METRIC_UNITS.get(m, "ms" if m.endswith("_ms") else ""), "measured": y, "predicted (shipped)": r["predicted"][m], "error % (shipped)": r["error_pct"][m]}
             if after:
                 row["predicted (refit)"] = r["predicted_after"][m]
                 row["error % (refit)"] = r["error_pct_after"][m]
