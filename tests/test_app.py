@@ -272,6 +272,30 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     assert json.loads(at.session_state["design_json"])["node"]["dimms"] == best["design"]["node"]["dimms"]
 
 
+def test_size_page_sizes_an_uploaded_demand_file_once():
+    """A demand file (the CLI's `size --demand`) is sized as it arrives, with the same answer as
+    the CLI's sizing; a bad file is one error naming the field; a later 'Size it' sizes the form."""
+    from planner.sizing import Demand, size
+
+    text = (ROOT / "examples" / "demand-200dbs.json").read_bytes()
+    at = _app().switch_page("ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", text, "application/json")]).run(timeout=120)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    want = Demand.model_validate_json(text)
+    assert Demand.model_validate_json(at.session_state["size_demand"]) == want
+    assert _metric(at, "Cheapest design, USD/month") == f"${size(want).best['cost_usd_per_month']:,.0f}"
+    at.radio(key="size_mode").set_value("totals")
+    at.button[0].click().run(timeout=120)  # the form's demand now, not the file again
+    assert Demand.model_validate_json(at.session_state["size_demand"]).total_iops is not None
+    bad = json.loads(text)
+    bad["max_nodes"] = 1000
+    at.file_uploader(key="size_upload").set_value([("bad.json", json.dumps(bad).encode(), "application/json")])
+    at.run(timeout=120)
+    assert not at.exception
+    assert any("max_nodes" in e.value.replace("\\", "") for e in at.error), [e.value for e in at.error]
+    assert "size_demand" not in at.session_state
+
+
 def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     at = _app().switch_page("ui/sizing_page.py").run()
     for name, c in {"Standard": 20, "Business": 6, "Premium": 0, "Ultra": 1}.items():

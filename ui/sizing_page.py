@@ -376,8 +376,23 @@ def _results(demand_json: str) -> None:
                              mime="application/json")
 
 
+up = st.file_uploader("Or load a demand JSON (max 1 MB): the CLI's `size --demand` file, as in "
+                      "`examples/demand-*.json`", type=["json"], key="size_upload", max_upload_size=1)
+# a file is sized once, when it arrives: a later "Size it" sizes the form's demand, not the file again
+if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
+    st.session_state["size_upload_seen"] = up.file_id
+    try:  # the same safe reader as every file (size, depth, finite numbers), errors naming the field
+        d = jsonio.parse_json_model(up.getvalue(), Demand, PlannerError, "demand file", prefix="demand",
+                                    max_bytes=1_000_000)
+    except PlannerError as exc:
+        st.session_state.pop("size_demand", None)
+        st.error(fmt.md(exc))
+    else:
+        st.session_state["size_demand"] = d.model_dump_json()
+        st.session_state["size_top_n"] = int(top or 5)
+
 demand_json = st.session_state.get("size_demand")
 if demand_json:
     _results(demand_json)
 else:
-    st.caption("Enter a demand and press **Size it**.")
+    st.caption("Enter a demand and press **Size it**, or load a demand file.")
