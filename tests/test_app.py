@@ -283,7 +283,15 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     assert not at.exception and not at.error, [e.value for e in at.error]
     want = Demand.model_validate_json(text)
     assert Demand.model_validate_json(at.session_state["size_demand"]) == want
-    assert _metric(at, "Cheapest design, USD/month") == f"${size(want).best['cost_usd_per_month']:,.0f}"
+    best = size(want).best
+    assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
+    # the table names the parts (the CSV keeps the catalog ids)
+    from planner.catalog import load_catalog
+
+    table = next(d.value for d in at.dataframe if "Capacity drives" in d.value.columns)
+    cpu = load_catalog().cpu[best["design"]["node"]["cpu"]["model"]]
+    assert table["CPU"][0].endswith(f"{cpu.vendor} {cpu.model.split(' (')[0]}")
+    assert best["design"]["node"]["cpu"]["model"] not in table["CPU"][0]
     at.radio(key="size_mode").set_value("totals")
     at.button[0].click().run(timeout=120)  # the form's demand now, not the file again
     assert Demand.model_validate_json(at.session_state["size_demand"]).total_iops is not None

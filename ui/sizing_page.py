@@ -6,6 +6,7 @@ the multi-year view, the proposal export, and one click to carry a design and
 the demand's own workload to the other pages."""
 from __future__ import annotations
 
+import functools
 import json
 from collections import OrderedDict
 
@@ -80,15 +81,34 @@ def _years(design_json: str, demand_json: str, calibration_json: str | None) -> 
                       params=state.calibration_params(calibration_json)[0])
 
 
-def _row(i: int, r: dict) -> dict:
+@functools.cache
+def _part_names() -> dict:
+    """Catalog id -> 'Vendor model' without the model's bracketed details, per kind."""
+    from planner.catalog import load_catalog
+
+    cat = load_catalog()
+    return {kind: {k: f"{v.vendor} {v.model.split(' (')[0]}".strip() for k, v in getattr(cat, kind).items()}
+            for kind in ("capacity_drive", "cache_device", "cpu", "nic", "chassis")}
+
+
+def _part(kind: str, part_id: str, named: bool) -> str:
+    """A part as the table shows it (its name; a user part keeps its id) or as the CSV keeps it (its id)."""
+    return _part_names()[kind].get(part_id, part_id) if named else part_id
+
+
+def _row(i: int, r: dict, named: bool = False) -> dict:
+    """A result row: catalog ids (the CSV), or the parts' names (``named``, the table)."""
     d = r["design"]
     n = d["node"]
     sig = r["signature"]
+    cache = n.get("cache_devices")
     return {"#": "best" if i == 0 else f"alt {i}", "nodes": d["nodes"], "resiliency": d["resiliency"],
-            "drives": f"{n['capacity_drives']['count']} x {n['capacity_drives']['model']} ({sig['drives']})",
-            "cache": f"{n['cache_devices']['count']} x {n['cache_devices']['model']}" if n.get("cache_devices")
-            else "none", "node": n["chassis"], "cpu": f"{n['cpu']['sockets']} x {n['cpu']['model']}",
-            "memory": r["memory"], "nic": n["nics"]["model"], "usd_per_month": round(r["cost_usd_per_month"]),
+            "drives": f"{n['capacity_drives']['count']} x {_part('capacity_drive', n['capacity_drives']['model'], named)}"
+                      f" ({sig['drives']})",
+            "cache": f"{cache['count']} x {_part('cache_device', cache['model'], named)}" if cache else "none",
+            "node": _part("chassis", n["chassis"], named),
+            "cpu": f"{n['cpu']['sockets']} x {_part('cpu', n['cpu']['model'], named)}",
+            "memory": r["memory"], "nic": _part("nic", n["nics"]["model"], named), "usd_per_month": round(r["cost_usd_per_month"]),
             "capex_usd": round(r["capex_usd"]), "usable_tb": round(r["usable_capacity_tb"], 1),
             "guaranteed_iops": round(r["guaranteed_iops"]), "binding": BINDING_LABELS.get(r["binding"], r["binding"]),
             "differs_from_best": r.get("differs_from_best", "")}
@@ -287,7 +307,7 @@ def _results(demand_json: str) -> None:
                     f"{k} {v:.2f}x" for k, v in best["limits"].items() if v is not None))
     st.caption(fmt.md(best["design"]["name"]))
     rows = [_row(i, r) for i, r in enumerate(results)]
-    st.dataframe([_shown(row) for row in rows], hide_index=True, width="stretch")
+    st.dataframe([_shown(_row(i, r, named=True)) for i, r in enumerate(results)], hide_index=True, width="stretch")
     st.plotly_chart(charts.pareto([{"cost": r["cost_usd_per_month"], "guaranteed_iops": r["guaranteed_iops"],
                                     "usable_tb": r["usable_capacity_tb"], "name": r["design"]["name"],
                                     "label": rows[i]["#"], "on_front": p["on_front"]}
