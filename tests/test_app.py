@@ -528,3 +528,17 @@ def test_design_page_shows_the_reports_warnings():
     assert not at.exception
     msgs = [w.value for w in at.warning if "RAM" in w.value]
     assert msgs and "above its 16 GB RAM" in msgs[0], [w.value for w in at.warning]
+
+
+def test_headline_iops_carries_a_caveat_when_the_nodes_cannot_host_the_vms():
+    """The edge 2-node design lacks RAM for the default workload's VMs: the IOPS headline on
+    the Design and Performance pages says the figures assume the VMs run; the reference does not."""
+    at = _app().run()
+    assert not any("as if the nodes could host" in c.value for c in at.caption)
+    at.selectbox(key="example_pick").set_value("edge-2node").run()
+    next(b for b in at.button if b.label == "Load example").click().run()
+    assert json.loads(at.session_state["design_json"])["nodes"] == 2
+    for page in ("ui/design_page.py", "ui/performance_page.py"):
+        at.switch_page(page).run()
+        assert not at.exception
+        assert any("as if the nodes could host these VMs: not enough RAM" in c.value for c in at.caption), page

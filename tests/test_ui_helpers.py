@@ -121,3 +121,11 @@ def test_reset_gives_the_tier_editor_a_new_key():
     at.button(key="tiers_reset").click().run()
     assert not at.exception
     assert at.session_state["tier_editor_gen"] == gen + 1
+
+
+def test_hosting_caveat_only_when_the_healthy_nodes_cannot_host():
+    assert fmt.hosting_caveat([]) is None
+    assert fmt.hosting_caveat([{"check": "vcpus", "case": "one node down"}]) is None
+    assert fmt.hosting_caveat([{"check": "pcie_lanes", "case": "healthy"}]) is None
+    text = fmt.hosting_caveat([{"check": "vcpus", "case": "healthy"}, {"check": "ram", "case": "healthy"}])
+    assert "too few vCPUs and not enough RAM" in text

@@ -279,6 +279,8 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
     if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
         col.caption(f"band {fmt.span(lo, hi, f)}")
 cols[3].metric("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
+if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
+    cols[1].caption(caveat)
 st.caption(f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
            f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")
 # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only

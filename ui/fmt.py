@@ -147,3 +147,13 @@ def row_errors(exc, records: list[dict], list_field: str, labels: dict) -> str:
             msg = re.sub(rf"\b{re.escape(key)}\b", lab, msg)
         out.append(f"{where}{', ' + field if field else ''}: {msg.replace('>=', '≥')}")
     return "; ".join(out) + "."
+
+
+def hosting_caveat(warnings: list[dict]) -> str | None:
+    """A short caveat for the headline figures when the healthy nodes cannot host the
+    workload's VMs (vCPUs or RAM): the figures assume they run; the warning below says why not."""
+    short = [w["check"] for w in warnings if w.get("case") == "healthy" and w.get("check") in ("vcpus", "ram")]
+    if not short:
+        return None
+    what = " and ".join({"vcpus": "too few vCPUs", "ram": "not enough RAM"}[c] for c in short)
+    return f":red[as if the nodes could host these VMs: {what} (see below)]"
