@@ -155,7 +155,8 @@ with left:
     _select(c1, "Cache device", "cache_device", "d_cache", _ref(cache["model"]) if cache else NONE, allow_none=True)
     _seed("d_caches", cache["count"] if cache else 2)
     vals["caches"], bad["node.cache_devices.count"] = inputs.number(
-        c2, "Cache per node", "d_caches", inputs.model_bounds(CacheSet, "count"), integer=True, step=1)
+        c2, "Cache per node", "d_caches", inputs.model_bounds(CacheSet, "count"), integer=True, step=1,
+        help="used only with a cache device (none: no cache tier); S2D needs at least two per server")
     slots["node.cache_devices.model"] = slots["node.cache_devices.count"] = st.empty()
     c1, c2 = st.columns([3, 1])
     _select(c1, "NIC", "nic", "d_nic", _ref(node["nics"]["model"]))
