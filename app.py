@@ -1,12 +1,13 @@
 """hciplan Streamlit entry point: page config, shared chrome and navigation."""
 import streamlit as st
 
-from ui import chrome, state
+from ui import chrome, inputs, state
 
 # the favicon is drawn here, not a ":material/...:" icon: Streamlit fetches those
 # from fonts.gstatic.com, and the app must work offline
 st.set_page_config(page_title="hciplan", page_icon=chrome.page_icon(), layout="wide")
 state.init_state()
+inputs.keep_inputs()  # the inputs of a page the user left keep their values
 
 pages = [
     st.Page("ui/design_page.py", title="Design", icon=":material/tune:", url_path="design", default=True),

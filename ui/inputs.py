@@ -49,13 +49,35 @@ def check(label: str, value, lo, hi, lo_open: bool = False, unit: str = "", inte
     return f"{label} must be {kind}{range_text(lo, hi, lo_open, unit)} (you typed {typed})"
 
 
+KEPT = "_kept_inputs"
+
+
+def keep(*keys: str) -> None:
+    """Register value widgets (number, select, radio, checkbox, toggle) whose
+    values must survive a visit to another page. Never buttons, uploaders or
+    data editors: Streamlit refuses a value written to those."""
+    st.session_state.setdefault(KEPT, set()).update(keys)
+
+
+def keep_inputs() -> None:
+    """At the top of every run: write each registered input's value back, so a
+    page the user left keeps what they typed. Streamlit deletes a widget's value
+    at the end of a run that does not draw it; a value written in the run is the
+    app's, not the widget's, and stays (Streamlit's documented multipage pattern)."""
+    for k in st.session_state.get(KEPT, ()):
+        if k in st.session_state:
+            st.session_state[k] = st.session_state[k]
+
+
 def number(container, label: str, key: str, bounds: tuple, *, unit: str = "", integer: bool = False,
            step=None, format: str | None = None, help: str | None = None, default=None):
     """A number input without widget bounds; returns (value, error message or None).
 
     ``bounds`` is (low, high, low_exclusive), e.g. from :func:`model_bounds`;
-    ``default`` seeds the widget's state the first time.
+    ``default`` seeds the widget's state the first time. Its value survives a
+    visit to another page (:func:`keep`).
     """
+    keep(key)
     if default is not None and key not in st.session_state:
         st.session_state[key] = default
     value = container.number_input(label, min_value=None, max_value=None, step=step, format=format, key=key,

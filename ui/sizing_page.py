@@ -155,58 +155,72 @@ def _use(r: dict, demand: Demand) -> None:
 chrome.header("Size a cluster")
 tierset = TierSet.model_validate_json(state.tiers_json())
 tiers = [t.name for t in tierset.tiers]
+# the mode decides which inputs the form shows, so it sits outside the form (a change redraws it)
+inputs.keep("size_mode", "size_stat", "size_ft", "size_n1", "size_validated", "size_parity", "size_net")
+mode = st.radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
+per_tier, totals, dba = mode == "databases per tier", mode == "totals", mode == DBA_MODE
+iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_nopm = db_n = dbs = vcpu_db = ram_db = None
+counts = {}
 with st.form("size_form"):
-    mode = st.radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
-    st.caption("Tiers as defined on the SLA & tiers page: " + "; ".join(
-        f"{fmt.md(t.name)} {t.guaranteed_iops:,.0f} IOPS at {t.latency_statistic} {t.latency_target_ms:g} ms, "
-        f"{t.capacity_tb_per_db:g} TB, {t.vcpus_per_db} vCPU, {t.ram_gb_per_db:g} GB" for t in tierset.tiers))
     D = lambda f: inputs.model_bounds(Demand, f)  # noqa: E731
-    problems = {}  # key -> message (only the inputs the chosen mode uses are judged on submit)
-    c = st.columns(max(len(tiers), 1))
-    counts = {}
-    for i, t in enumerate(tiers):
-        counts[t], problems[f"size_{t}"] = inputs.number(c[i], f"{fmt.md(t)} DBs", f"size_{t}", (0, 100_000, False),
-                                                         integer=True, step=1,
-                                                         default=[120, 50, 25, 5][i] if i < 4 else 0)
-    c = st.columns(4)
-    iops, problems["size_iops"] = inputs.number(c[0], "Total IOPS (totals mode)", "size_iops", D("total_iops"),
-                                                step=50_000.0, format="%.0f", default=500_000.0)
-    tb, problems["size_tb"] = inputs.number(c[1], "Capacity, TB (totals mode)", "size_tb", D("capacity_tb"), unit="TB",
-                                            default=20.0)
-    lat, problems["size_lat"] = inputs.number(c[2], "Latency target, ms (totals, DBA mode)", "size_lat",
-                                              D("latency_target_ms"), unit="ms", format="%.3f", default=1.0)
-    stat = c[3].selectbox("Latency statistic (totals, DBA mode)", ["mean", "p90", "p99"], key="size_stat")
-    c = st.columns(4)
-    bs, problems["size_bs"] = inputs.number(c[0], "IO size, KiB (totals mode)", "size_bs", D("block_size_kib"),
-                                            unit="KiB", default=8.0)
-    rf, problems["size_rf"] = inputs.number(c[1], "Read share, 0-1 (totals mode)", "size_rf", D("read_fraction"),
-                                            step=0.05, format="%.2f", default=0.7)
-    c = st.columns(4)
-    from planner.dbworkload import DatabaseIo
+    problems = {}  # key -> message (only the inputs this mode shows)
+    if per_tier:
+        st.caption("Tiers as defined on the SLA & tiers page: " + "; ".join(
+            f"{fmt.md(t.name)} {t.guaranteed_iops:,.0f} IOPS at {t.latency_statistic} {t.latency_target_ms:g} ms, "
+            f"{t.capacity_tb_per_db:g} TB, {t.vcpus_per_db} vCPU, {t.ram_gb_per_db:g} GB" for t in tierset.tiers))
+        c = st.columns(max(len(tiers), 1))
+        for i, t in enumerate(tiers):
+            counts[t], problems[f"size_{t}"] = inputs.number(c[i], f"{fmt.md(t)} DBs", f"size_{t}",
+                                                             (0, 100_000, False), integer=True, step=1,
+                                                             default=[120, 50, 25, 5][i] if i < 4 else 0)
+    if totals:
+        c = st.columns(4)
+        iops, problems["size_iops"] = inputs.number(c[0], "Total IOPS", "size_iops", D("total_iops"),
+                                                    step=50_000.0, format="%.0f", default=500_000.0)
+        tb, problems["size_tb"] = inputs.number(c[1], "Capacity, TB", "size_tb", D("capacity_tb"), unit="TB",
+                                                default=20.0)
+        bs, problems["size_bs"] = inputs.number(c[2], "IO size, KiB", "size_bs", D("block_size_kib"), unit="KiB",
+                                                default=8.0)
+        rf, problems["size_rf"] = inputs.number(c[3], "Read share, 0-1", "size_rf", D("read_fraction"), step=0.05,
+                                                format="%.2f", default=0.7)
+    if dba:
+        from planner.dbworkload import DatabaseIo
 
-    BD = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
-    db_gb, problems["size_db_gb"] = inputs.number(c[0], "Database size, GB (DBA mode)", "size_db_gb", BD("size_gb"),
-                                                  unit="GB", default=1000.0)
-    db_bp, problems["size_db_bp"] = inputs.number(c[1], "Buffer pool, GB (DBA mode)", "size_db_bp",
-                                                  BD("buffer_pool_gb"), unit="GB", default=128.0)
-    db_nopm, problems["size_db_nopm"] = inputs.number(c[2], "HammerDB NOPM (DBA mode)", "size_db_nopm", BD("nopm"),
-                                                      format="%.0f", default=20_000.0)
-    db_n, problems["size_db_n"] = inputs.number(c[3], "Databases of this kind (DBA mode)", "size_db_n",
-                                                (1, 100_000, False), integer=True, step=1, default=20)
+        BD = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
+        c = st.columns(4)
+        db_gb, problems["size_db_gb"] = inputs.number(c[0], "Database size, GB", "size_db_gb", BD("size_gb"),
+                                                      unit="GB", default=1000.0)
+        db_bp, problems["size_db_bp"] = inputs.number(c[1], "Buffer pool, GB", "size_db_bp", BD("buffer_pool_gb"),
+                                                      unit="GB", default=128.0)
+        db_nopm, problems["size_db_nopm"] = inputs.number(c[2], "HammerDB NOPM", "size_db_nopm", BD("nopm"),
+                                                          format="%.0f", default=20_000.0)
+        db_n, problems["size_db_n"] = inputs.number(c[3], "Databases of this kind", "size_db_n", (1, 100_000, False),
+                                                    integer=True, step=1, default=20)
+    if totals or dba:
+        c = st.columns(4)
+        lat, problems["size_lat"] = inputs.number(c[0], "Latency target, ms", "size_lat", D("latency_target_ms"),
+                                                  unit="ms", format="%.3f", default=1.0)
+        stat = c[1].selectbox("Latency statistic", ["mean", "p90", "p99"], key="size_stat")
+        vcpu_db, problems["size_vcpu_db"] = inputs.number(c[2], "vCPUs per database", "size_vcpu_db",
+                                                          D("vcpus_per_db"), integer=True, step=1, default=4)
+        ram_db, problems["size_ram_db"] = inputs.number(
+            c[3], "RAM per database, GB" + (" (at least the buffer pool)" if dba else ""), "size_ram_db",
+            D("ram_gb_per_db"), unit="GB", default=16.0)
     c = st.columns(4)
-    dbs, problems["size_dbs"] = inputs.number(c[0], "Databases (totals mode)", "size_dbs", (0, 100_000, False),
-                                              integer=True, step=1, default=40)
-    vcpu_db, problems["size_vcpu_db"] = inputs.number(c[1], "vCPUs per database (totals, DBA mode)", "size_vcpu_db",
-                                                      D("vcpus_per_db"), integer=True, step=1, default=4)
-    ram_db, problems["size_ram_db"] = inputs.number(c[2], "RAM per database, GB (totals; DBA: at least the buffer pool)", "size_ram_db",
-                                                    D("ram_gb_per_db"), unit="GB", default=16.0)
-    growth, problems["size_growth"] = inputs.number(c[3], "Growth over amortisation, %", "size_growth",
+    if totals:
+        dbs, problems["size_dbs"] = inputs.number(c[0], "Databases", "size_dbs", (0, 100_000, False), integer=True,
+                                                  step=1, default=40)
+    growth, problems["size_growth"] = inputs.number(c[1] if totals else c[0], "Growth over amortisation, %",
+                                                    "size_growth",
                                                     D("growth_pct"), unit="%", default=20.0)
     c = st.columns(4)
     ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.get, key="size_ft")
-    n1 = c[1].checkbox("N+1", value=True, key="size_n1",
+    # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
+    for k in ("size_n1", "size_validated"):
+        st.session_state.setdefault(k, True)
+    n1 = c[1].checkbox("N+1", key="size_n1",
                        help="capacity (rebuilt) and performance still meet the demand with one node down")
-    validated = c[2].checkbox("Azure Local validated nodes", value=True, key="size_validated",
+    validated = c[2].checkbox("Azure Local validated nodes", key="size_validated",
                               help="only chassis whose record lists Azure Local (validated_for)")
     parity = c[3].checkbox("Allow parity", value=False, key="size_parity",
                            help="dual parity / mirror-accelerated parity volumes; Microsoft recommends mirror for "
@@ -222,12 +236,7 @@ with st.form("size_form"):
                                               step=1, default=5)
     go = st.form_submit_button("Size it", type="primary")
 if go:
-    totals_only = {"size_iops", "size_tb", "size_dbs", "size_bs", "size_rf"}
-    dba_only = {"size_db_gb", "size_db_bp", "size_db_nopm", "size_db_n"}
-    shared = {"size_lat", "size_vcpu_db", "size_ram_db"}
-    unused = ({f"size_{t}" for t in tiers} | (dba_only if mode == "totals" else totals_only)
-              if mode != "databases per tier" else totals_only | dba_only | shared)
-    shown = [m for k, m in problems.items() if m and k not in unused]
+    shown = [m for m in problems.values() if m]
     st.session_state.pop("size_demand", None)
     for m in shown:
         inputs.show(st, m)
