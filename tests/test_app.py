@@ -578,3 +578,13 @@ def test_page_inputs_survive_a_visit_to_another_page():
         at.switch_page(page).run()
         assert at.number_input(key=key).value == value, page
         assert not at.exception
+
+
+def test_sla_page_choices_survive_a_visit_to_another_page():
+    at = _app().switch_page("ui/sla_page.py").run()
+    at.toggle(key="sla_n1").set_value(True).run()
+    at.selectbox(key="sla_stat").set_value("p99").run()
+    at.switch_page("ui/design_page.py").run()
+    at.switch_page("ui/sla_page.py").run()
+    assert at.toggle(key="sla_n1").value is True and at.selectbox(key="sla_stat").value == "p99"
+    assert not at.exception and not any("Session State" in w.value for w in at.warning)

@@ -144,6 +144,8 @@ def _tier_editor() -> None:
 
 chrome.header("SLA & tiers")
 dj = state.design_json()
+# selects, radios and toggles without a widget default keep their values across page visits
+inputs.keep("sla_n1", "sla_by", "sla_stat", "sla_bs", "cost_lic_opt")
 n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
 
 st.subheader("Guarantee for one database")
