@@ -588,3 +588,13 @@ def test_sla_page_choices_survive_a_visit_to_another_page():
     at.switch_page("ui/sla_page.py").run()
     assert at.toggle(key="sla_n1").value is True and at.selectbox(key="sla_stat").value == "p99"
     assert not at.exception and not any("Session State" in w.value for w in at.warning)
+
+
+def test_compare_page_what_if_choices_survive_a_visit_to_another_page():
+    at = _app().switch_page("ui/compare_page.py").run()
+    at.checkbox(key="wi_on").set_value(False).run()
+    at.slider(key="wi_cap").set_value(0.5).run()
+    at.switch_page("ui/design_page.py").run()
+    at.switch_page("ui/compare_page.py").run()
+    assert at.checkbox(key="wi_on").value is False and at.slider(key="wi_cap").value == 0.5
+    assert not at.exception and not any("Session State" in w.value for w in at.warning)

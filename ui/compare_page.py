@@ -32,7 +32,9 @@ if source.startswith("from"):
     with st.expander("Database → IO demand (every assumption can be overridden)", expanded=True):
         B = lambda f: inputs.model_bounds(DatabaseIo, f)  # noqa: E731
         basic, problems = database_inputs.basics("db_")
-        peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", value=True, key="db_peak")
+        inputs.keep("db_peak")
+        st.session_state.setdefault("db_peak", True)  # seeded, not value=: a kept value would clash with it
+        peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", key="db_peak")
         defaults = DatabaseIo(size_gb=1, buffer_pool_gb=1, nopm=1)
         overrides = {}
         st.caption("Assumptions: the value used and where it comes from.")
@@ -102,7 +104,9 @@ with st.expander("What-if variant of the current design", expanded=True):
         ss["wi_nodes"] = min(cur["nodes"] + 1, 16)
         ss["wi_drives"] = cur["node"]["capacity_drives"]["count"]
         ss["wi_cap"] = float(cur["cpu_utilization_cap"])
-    on = c[0].checkbox("Include what-if", value=True, key="wi_on")
+    inputs.keep("wi_on", "wi_cap")
+    ss.setdefault("wi_on", True)
+    on = c[0].checkbox("Include what-if", key="wi_on")
     wi_nodes, e_nodes = inputs.number(c[1], "Nodes", "wi_nodes", inputs.model_bounds(Design, "nodes"),
                                       integer=True, step=1)
     wi_drives, e_drives = inputs.number(c[2], "Drives per node", "wi_drives", inputs.model_bounds(DriveSet, "count"),
