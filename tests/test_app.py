@@ -584,9 +584,13 @@ def test_sla_page_choices_survive_a_visit_to_another_page():
     at = _app().switch_page("ui/sla_page.py").run()
     at.toggle(key="sla_n1").set_value(True).run()
     at.selectbox(key="sla_stat").set_value("p99").run()
+    assert at.radio(key="sla_bg").value == "25 VMs/node at 1,000 IOPS each" and at.slider(key="sla_rf").value == 1.0
+    at.radio(key="sla_bg").set_value("none").run()
+    at.slider(key="sla_rf").set_value(0.7).run()
     at.switch_page("ui/design_page.py").run()
     at.switch_page("ui/sla_page.py").run()
     assert at.toggle(key="sla_n1").value is True and at.selectbox(key="sla_stat").value == "p99"
+    assert at.radio(key="sla_bg").value == "none" and at.slider(key="sla_rf").value == 0.7
     assert not at.exception and not any("Session State" in w.value for w in at.warning)
 
 

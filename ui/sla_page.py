@@ -144,13 +144,16 @@ def _tier_editor() -> None:
 
 chrome.header("SLA & tiers")
 dj = state.design_json()
-# selects, radios and toggles without a widget default keep their values across page visits
-inputs.keep("sla_n1", "sla_by", "sla_stat", "sla_bs", "cost_lic_opt")
+# selects, radios, toggles and sliders keep their values across page visits; their defaults are
+# seeded in the state, not passed to the widget, so a kept value never clashes with one
+inputs.keep("sla_n1", "sla_by", "sla_stat", "sla_bs", "cost_lic_opt", "sla_bg", "sla_rf")
+st.session_state.setdefault("sla_bg", "25 VMs/node at 1,000 IOPS each")
+st.session_state.setdefault("sla_rf", 1.0)
 n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
 
 st.subheader("Guarantee for one database")
 bg_choice = st.radio("Other tenants on the cluster", ["none", "current workload", "25 VMs/node at 1,000 IOPS each"],
-                     index=2, horizontal=True, key="sla_bg")
+                     horizontal=True, key="sla_bg")
 background = {"none": None, "current workload": state.workload_json(),
               "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text()}[bg_choice]
 by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
@@ -197,7 +200,7 @@ stat = c[5].selectbox("Statistic", ["mean", "p90", "p99"], key="sla_stat")
 if not dba:
     c2 = st.columns(3)
     bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
-    rf = c2[1].slider("Read share", 0.0, 1.0, 1.0, 0.05, key="sla_rf")
+    rf = c2[1].slider("Read share", 0.0, 1.0, step=0.05, key="sla_rf")
 if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
     need = None
     try:
