@@ -38,9 +38,8 @@ from planner import devices, kernels, network, resiliency
 from planner.capacity import RESILIENCY_CODES
 from planner.design import ResolvedDesign
 from planner.params import PARAM_NAMES, ModelParams
-from planner.queueing import (fork_join_factor, fork_join_polynomial, gamma_quantile, lp_wait_factor,
-                              open_residence, polynomial_at, schweitzer_residence, schweitzer_symmetric,
-                              symmetric_throughput, unplaced)
+from planner.queueing import (fork_join_factor, gamma_quantile, lp_wait_factor, open_residence,
+                              schweitzer_residence, schweitzer_symmetric, symmetric_throughput, unplaced)
 from planner.workload import Workload
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
@@ -620,7 +619,6 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
     wc_w = p.storage_cpu_wait * t["host_critical_s_write"]
     # a write waits for the last of its copies' LPs (fork-join), a read for one
     kw = t["write_branches"]
-    fjp = fork_join_polynomial(kw)
     u_slope = S * cpu_per_io / lps_raw
     dvm_r, dvm_w = t["delay_vm_read"], t["delay_vm_write"]
 
@@ -684,7 +682,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
         if free.any():
             ux = idle + u_slope * x
             lw = lp_wait_factor(ux)
-            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw * polynomial_at(fjp, np.minimum(ux, 0.99))))
+            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw * fork_join_factor(ux, kw)))
             extra = np.where(free, unplaced(n / x, mean_r), 0.0)
             ex = np.flatnonzero(extra)
             if ex.size:  # past saturation, or the root's last-float rounding
@@ -742,7 +740,7 @@ def _block(R: _Rows, p: ModelParams, sl: slice, o: dict, codes: dict, quant: dic
             bott[uk[k] > umax] = k
             umax = np.maximum(umax, uk[k])
     lw = lp_wait_factor(util_cpu)
-    cw_r, cw_w = wc_r * lw, wc_w * lw * polynomial_at(fjp, np.minimum(util_cpu, 0.99))
+    cw_r, cw_w = wc_r * lw, wc_w * lw * fork_join_factor(util_cpu, kw)
     vm_r = (all_r + dvm_r + cw_r) * 1e3
     vm_w = (all_w + dvm_w + cw_w) * 1e3
     mean_vm = r * vm_r + w * vm_w

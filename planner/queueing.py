@@ -279,10 +279,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     # the LP-wait coefficient as a polynomial in U: wbar + wfj * (factor - 1)
     wpoly = [wbar] if np.ndim(wfj) == 0 and wfj == 0.0 else \
         [(wbar + wfj * (a - 1.0)) if j == 0 else wfj * a for j, a in enumerate(fork_join_polynomial(branches))]
-    wu = wpoly[-1]
-    for c in wpoly[-2::-1]:
-        wu = c + u * wu
-    c_rest = dsum - d_b + zbar + wu * (u / (1.0 - u))
+    c_rest = dsum - d_b + zbar + polynomial_at(wpoly, u) * (u / (1.0 - u))
     b = c_rest + d_b + n * a_b
     x = np.minimum(hi, 2.0 * n / (b + np.sqrt(np.maximum(b * b - 4.0 * a_b * c_rest * n, 0.0))))
 
@@ -290,6 +287,7 @@ def symmetric_throughput(dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max,
     names = ("d0", "d1", "d2", "d3", "d4", "c0d0", "cd1", "cd2", "cd3", "cd4", "coef", "share", "bg4", "sbg",
              "zbar", "slope", "n", "u0") + tuple(f"w{j}" for j in range(len(wpoly)))
     P = dict(zip(names, (*dpath, c0d0, *cd, cd4, coef, share, bg4, sbg, zbar, slope, n, u0, *wpoly)))
+    P["nw"] = len(wpoly)  # a count, not a per-row term: _take and the broadcast below leave it as it is
     # coef x dispersion per station, only where some row has one
     if disp is not None:
         for k, v in enumerate(disp):
@@ -382,9 +380,6 @@ def _cycle(x, P, derivative=True):
     uu = P["u0"] + slope * x
     ucl = np.minimum(uu, 0.99)
     q = 1.0 / (1.0 - ucl)
-    # LP-wait coefficient wbar + wfj * (fork-join factor - 1), a polynomial in
-    # U (Horner), and its derivative
-    m = sum(1 for k in P if k[0] == "w" and k[1:].isdigit())
     # class-dependent FCFS: each station's dispersion term, x cX / (f^2 den)
     for k, c in ((0, c0d0), (1, P["cd1"]), (2, P["cd2"]), (3, P["cd3"])):
         cx = P.get(f"cX{k}")
@@ -401,10 +396,8 @@ def _cycle(x, P, derivative=True):
             sb = np.where(e < 0.999, P["sbg"], 0.0)
             dh = -2.0 * f * sb - P["cd4"] * f + x * P["cd4"] * sb
             dacc = dacc + cx4 * (h - x * dh) / (h * h)
-    wtot, dw = P[f"w{m - 1}"], 0.0
-    for j in range(m - 2, -1, -1):
-        dw = wtot + ucl * dw
-        wtot = P[f"w{j}"] + ucl * wtot
+    # LP-wait coefficient wbar + wfj * (fork-join factor - 1), a polynomial in U, and its derivative
+    wtot, dw = polynomial_at([P[f"w{j}"] for j in range(P["nw"])], ucl, derivative=True)
     acc = acc + (P["zbar"] + wtot * (ucl * q))
     if not derivative:
         return acc, None

@@ -38,7 +38,7 @@ from collections import deque
 import numpy as np
 
 from planner.performance import K, DesignArrays, WorkloadArrays, demand_terms
-from planner.queueing import fork_join_polynomial, lp_wait_factor
+from planner.queueing import fork_join_factor, lp_wait_factor
 
 
 def _row(A, cls, i: int):
@@ -117,14 +117,11 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
     # running LP utilisation for the model's LP wait (updated every window)
     window_start, window_done = 0.0, 0
     util = idle
-    # the LP wait factor per class at the current utilisation (plain floats:
-    # it changes only when the utilisation window does)
-    fj_poly = [[float(a) for a in fork_join_polynomial(b)] for b in branches]
+    # the LP wait factor per class, recomputed only when the utilisation window
+    # moves (not per completed IO)
 
     def lp_wait_at(u):
-        lw = float(lp_wait_factor(u))
-        uc = min(u, 0.99)
-        return [lw * sum(a * uc ** j for j, a in enumerate(poly)) for poly in fj_poly]
+        return [float(lp_wait_factor(u) * fork_join_factor(u, b)) for b in branches]
 
     lp_wait_now = lp_wait_at(util)
     lat_sum = [0.0, 0.0]
