@@ -48,6 +48,12 @@ class Record(BaseModel):
         default_factory=dict,
         description="field name -> how that figure was estimated (not published)",
     )
+
+    @property
+    def name(self) -> str:
+        """Vendor and model as a person reads them (the model's bracketed details dropped),
+        for messages; files and the CLI use ``id``."""
+        return f"{self.vendor} {self.model.split(' (')[0]}".strip()
     list_price_usd: float | None = Field(default=None, ge=0)
     power_w: float | None = Field(default=None, ge=0, description="typical active power, W")
     notes: str = ""

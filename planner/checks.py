@@ -101,17 +101,12 @@ def _f(x) -> float:
     return float(np.ravel(x)[0])
 
 
-def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = None, quick: bool = False,
-                 params=None) -> dict:
-    """Every rule of :data:`planner.rules.RULES` on one design.
-
-    Returns ``checks`` (rule -> ``{"passed", "reason"}``), ``fails`` (names),
-    ``feasible``, the cost, capacity, per-tier latency and compute figures.
-    With ``quick``, a design that already failed a rule skips the performance
-    model and returns only ``checks``, ``fails`` and ``feasible``. ``params``:
-    model parameters (default: the shipped calibration), e.g. a customer refit.
-    """
-    a = a or CostAssumptions()
+def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict]:
+    """The rules of :data:`planner.rules.RULES` that judge the hardware and
+    layout alone, with no demand: rule -> ``{"passed", "reason"}``. The Design
+    page shows the failed ones as warnings; :func:`check_design` adds the
+    demand's rules. ``allow_network_warning``: the demand accepts a network
+    below Microsoft's recommendation."""
     d, n = rd.design, rd.node
     code = RESILIENCY_CODES[d.resiliency]
     ch = n.chassis
@@ -122,17 +117,10 @@ def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None =
 
     nodes = d.nodes
     put("supported_node_count", R.MIN_NODES <= nodes <= R.MAX_NODES, f"{nodes} nodes (2..16)")
-    ft = demand.fault_tolerance
-    put("fault_tolerance", R.allowed_by_fault_tolerance(ft, nodes, code),
-        f"{d.resiliency} on {nodes} nodes {'survives' if R.allowed_by_fault_tolerance(ft, nodes, code) else 'does not survive'}"
-        f" '{ft}'")
     rec_ok = R.recommended_resiliency(nodes, code)
     put("three_way_mirror_beyond_two_nodes", rec_ok,
         f"{d.resiliency} on {nodes} nodes" + ("" if rec_ok else ": Microsoft recommends three-way mirror "
                                                "beyond two servers and discourages single parity"))
-    db_ok = R.mirror_for_databases(code, demand.allow_parity)
-    put("mirror_for_databases", db_ok, f"{d.resiliency}" + ("" if db_ok else ": parity for databases needs "
-                                                             "allow_parity"))
 
     drive, count = n.drive, n.drive_count
     cache, cc = n.cache, n.cache_count
@@ -173,13 +161,9 @@ def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None =
         watts = node_power_w(rd)
         put("power_budget", ch.max_power_w is None or watts <= ch.max_power_w,
             f"{watts:,.0f} W typical vs {ch.max_power_w or 'no'} W rating")
-        req = demand.validated_for
-        put("validated_node", req is None or req in ch.validated_for,
-            f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}" + (f"; demand asks '{req}'" if req else ""))
     else:
         for rule in ("drive_bays", "cpu_socket", "pcie_slots", "power_budget"):
             put(rule, True, "no chassis named")
-        put("validated_node", demand.validated_for is None, "no chassis named")
     pmem = has_cache and cache.kind == "pmem"
     if pmem:
         slots = ch.pmem_slots * n.sockets // max(ch.cpu_sockets, 1) if ch is not None else cc
@@ -203,10 +187,47 @@ def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None =
     put("network_minimum", R.network_minimum_ok(n.nic.port_gbit_s), f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE")
     all_nvme = drive.interface == "nvme" and (not has_cache or cache.kind in ("nvme", "pmem"))
     net_ok = R.network_recommended_ok(nodes, all_nvme, n.nic.rdma != "none", n.nic.port_gbit_s,
-                                      demand.allow_network_warning)
+                                      allow_network_warning)
     put("network_rdma_25gbe", net_ok, f"{n.nic.id}: {n.nic.port_gbit_s:g} GbE, RDMA {n.nic.rdma}, {nodes} nodes"
                                       f"{', all-NVMe' if all_nvme else ''}"
-                                      + (" (overridden by the demand)" if demand.allow_network_warning else ""))
+                                      + (" (overridden by the demand)" if allow_network_warning else ""))
+    return checks
+
+
+def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = None, quick: bool = False,
+                 params=None) -> dict:
+    """Every rule of :data:`planner.rules.RULES` on one design: the hardware
+    rules (:func:`hardware_rules`), then the demand's.
+
+    Returns ``checks`` (rule -> ``{"passed", "reason"}``), ``fails`` (names),
+    ``feasible``, the cost, capacity, per-tier latency and compute figures.
+    With ``quick``, a design that already failed a rule skips the performance
+    model and returns only ``checks``, ``fails`` and ``feasible``. ``params``:
+    model parameters (default: the shipped calibration), e.g. a customer refit.
+    """
+    a = a or CostAssumptions()
+    d, n = rd.design, rd.node
+    code = RESILIENCY_CODES[d.resiliency]
+    ch = n.chassis
+    checks = hardware_rules(rd, demand.allow_network_warning)
+
+    def put(rule: str, ok, reason: str):
+        checks[rule] = {"passed": bool(np.all(ok)) if isinstance(ok, np.ndarray) else bool(ok), "reason": reason}
+
+    nodes = d.nodes
+    ft = demand.fault_tolerance
+    put("fault_tolerance", R.allowed_by_fault_tolerance(ft, nodes, code),
+        f"{d.resiliency} on {nodes} nodes {'survives' if R.allowed_by_fault_tolerance(ft, nodes, code) else 'does not survive'}"
+        f" '{ft}'")
+    db_ok = R.mirror_for_databases(code, demand.allow_parity)
+    put("mirror_for_databases", db_ok, f"{d.resiliency}" + ("" if db_ok else ": parity for databases needs "
+                                                             "allow_parity"))
+    req = demand.validated_for
+    if ch is not None:
+        put("validated_node", req is None or req in ch.validated_for,
+            f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}" + (f"; demand asks '{req}'" if req else ""))
+    else:
+        put("validated_node", req is None, "no chassis named")
 
     # ---- demand, headroom
     iops, tb, _ = demand.totals()
@@ -242,7 +263,7 @@ def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None =
         put("n_plus_one_performance", not demand.n_plus_one, "N+1 not asked" if not demand.n_plus_one
             else "a single node cannot lose one")
     put("drive_endurance", endu >= a.amortisation_months / 12.0,
-        f"{endu:,.1f} years of rated writes ({drive.endurance_dwpd:g} DWPD) vs {a.amortisation_months} months"
+        f"{endu:,.1f} years of rated writes ({n.drive.endurance_dwpd:g} DWPD) vs {a.amortisation_months} months"
         if math.isfinite(endu) else "no writes")
     cn = compute_needs(rd, demand)
     put("vcpus", cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9,

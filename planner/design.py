@@ -515,25 +515,25 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
 
     if n.cpu.sockets > cpu.max_sockets:
         raise DesignError(
-            f"{cpu.id} supports at most {cpu.max_sockets} socket(s); design asks {n.cpu.sockets}",
+            f"{cpu.name} supports at most {cpu.max_sockets} socket(s); design asks {n.cpu.sockets}",
             f"{prefix}.cpu.sockets",
         )
     if cache is not None and cache.kind == "pmem":
         if cache.pmem_generation not in cpu.pmem_generations:
             raise DesignError(
-                f"{cpu.id} cannot use Optane PMem {cache.pmem_generation} series "
+                f"{cpu.name} cannot use Optane PMem {cache.pmem_generation} series "
                 f"(supports: {cpu.pmem_generations or 'none'})",
                 f"{prefix}.cache_devices.model",
             )
     if chassis is not None:
         if n.cpu.sockets > chassis.cpu_sockets:
             raise DesignError(
-                f"{chassis.id} has {chassis.cpu_sockets} CPU socket(s); design asks {n.cpu.sockets}",
+                f"{chassis.name} has {chassis.cpu_sockets} CPU socket(s); design asks {n.cpu.sockets}",
                 f"{prefix}.cpu.sockets",
             )
         if cpu.socket != chassis.cpu_socket_type:
             raise DesignError(
-                f"{cpu.id} ({cpu.socket}) does not fit {chassis.id} ({chassis.cpu_socket_type})",
+                f"{cpu.name} ({cpu.socket}) does not fit {chassis.name} ({chassis.cpu_socket_type})",
                 f"{prefix}.cpu.model",
             )
         bay_devices = n.capacity_drives.count
@@ -541,26 +541,26 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
             bay_devices += n.cache_devices.count
         if bay_devices > chassis.drive_bays:
             raise DesignError(
-                f"{bay_devices} drives per node (capacity + SSD cache) but {chassis.id} "
+                f"{bay_devices} drives per node (capacity + SSD cache) but {chassis.name} "
                 f"has {chassis.drive_bays} bays",
                 f"{prefix}.capacity_drives.count",
             )
         if drive.interface not in chassis.bay_interfaces:
             raise DesignError(
-                f"{chassis.id} bays take {', '.join(chassis.bay_interfaces)}, not {drive.interface}",
+                f"{chassis.name} bays take {', '.join(chassis.bay_interfaces)}, not {drive.interface}",
                 f"{prefix}.capacity_drives.model",
             )
         if cache is not None and cache.kind == "pmem":
             slots = chassis.pmem_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1)
             if n.cache_devices.count > slots:
                 raise DesignError(
-                    f"{n.cache_devices.count} PMem modules but {chassis.id} with "
+                    f"{n.cache_devices.count} PMem modules but {chassis.name} with "
                     f"{n.cpu.sockets} socket(s) has {slots} PMem slots",
                     f"{prefix}.cache_devices.count",
                 )
         if n.ram_gb > chassis.max_ram_gb:
             raise DesignError(
-                f"{n.ram_gb:g} GB RAM exceeds {chassis.id}'s maximum of {chassis.max_ram_gb:g} GB",
+                f"{n.ram_gb:g} GB RAM exceeds {chassis.name}'s maximum of {chassis.max_ram_gb:g} GB",
                 f"{prefix}.ram_gb",
             )
     return ResolvedNode(
@@ -591,13 +591,13 @@ def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | N
     for owner in (cpu, chassis):
         mt = getattr(owner, "memory_type", None) if owner is not None else None
         if mt is not None and mt != dimm.memory_type:
-            raise DesignError(f"{dimm.id} is {dimm.memory_type.upper()}; {owner.id} takes {mt.upper()}",
+            raise DesignError(f"{dimm.name} is {dimm.memory_type.upper()}; {owner.name} takes {mt.upper()}",
                               "node.dimms.model")
     if chassis is not None:
         pmem = n.cache_devices.count if cache is not None and cache.kind == "pmem" else 0
         slots = chassis.dimm_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1) - pmem
         if n.dimms.count > slots:
-            raise DesignError(f"{n.dimms.count} DIMMs but {chassis.id} with {n.cpu.sockets} socket(s) has {slots} "
+            raise DesignError(f"{n.dimms.count} DIMMs but {chassis.name} with {n.cpu.sockets} socket(s) has {slots} "
                               f"DIMM slots{' left beside the PMem modules' if pmem else ''}", "node.dimms.count")
 
 

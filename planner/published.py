@@ -124,14 +124,15 @@ def ceiling(design: dict, template: Workload, params=None) -> tuple[Workload, di
     from planner.design import resolve
     from planner.params import default_params
     from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
-    from planner.report import design_warnings, evaluate_report
+    from planner.compute import host_checks
+    from planner.report import evaluate_report
 
     d = parse_design(design)
     rd = resolve(d, load_catalog())
     loads = [template.model_copy(update={"vms_per_node": v, "vcpus_per_vm": c, "outstanding_per_thread": q,
                                          "threads_per_vm": 1})
              for v in CEILING_VMS_PER_NODE for c in CEILING_VCPUS_PER_VM for q in CEILING_OUTSTANDING]
-    hostable = [w for w in loads if not design_warnings(rd, w)]
+    hostable = [w for w in loads if not host_checks(rd, w)]  # the VMs' vCPUs and RAM fit the nodes
     D = DesignArrays.from_designs([rd] * len(hostable))
     W = WorkloadArrays.from_workloads(hostable, D.nodes)
     iops = np.ravel(evaluate_arrays(D, W, params or default_params())["iops"])

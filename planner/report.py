@@ -153,12 +153,25 @@ def explain_endurance(res: dict, write_iops: float) -> dict:
 def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]:
     """Things a reviewer would flag that do not make the design impossible:
     the nodes cannot host the workload's vCPUs or RAM (:mod:`planner.compute`),
+    a hardware rule of :data:`planner.rules.RULES` it breaks
+    (:func:`planner.checks.hardware_rules`: Microsoft's requirements and
+    recommendations, e.g. at least 4 capacity drives and 32 GB RAM per server),
     delimited allocation below Microsoft's recommended cluster size."""
     from planner.compute import host_checks
     from planner.design import DELIMIT_RECOMMENDED_MIN_NODES
 
+    from planner.checks import hardware_rules
+    from planner.rules import RULES
+
     out = host_checks(rd, workload) if workload is not None else []
     d = rd.design
+    # a hand-built design that breaks a vendor rule still gets its figures, with the rule named
+    for rule, c in hardware_rules(rd).items():
+        if not c["passed"]:
+            r = RULES[rule]
+            out.append({"check": rule, "case": "healthy", "kind": r.kind,
+                        "message": f"{'Breaks a requirement' if r.kind == 'requirement' else 'Against a recommendation'}"
+                                   f", {r.title}: {c['reason']} (source: {r.source})"})
     if d.delimited and d.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
         out.append({"check": "delimited_allocation", "case": "healthy",
                     "message": f"volumes delimited to {d.effective_volume_servers} of {d.nodes} servers: Microsoft "

@@ -126,6 +126,31 @@ def test_too_many_drives_error_names_field():
     assert any("bays" in e for e in errs), errs
 
 
+def test_too_many_drives_error_names_the_chassis_not_its_id():
+    at = _app()
+    _number_input(at, "Drives per node").set_value(40).run()
+    errs = _errors(at)
+    assert any("but Supermicro Ultra SuperServer SYS-1029U-TN10RT has 10 bays" in e for e in errs), errs
+    assert not any("supermicro-1029u" in e for e in errs), errs
+
+
+def test_a_design_that_breaks_a_vendor_rule_keeps_its_figures_and_names_the_rule():
+    """Three capacity drives per server is a valid what-if with figures, and the page says which
+    Microsoft requirement it breaks (the sizer would never return it)."""
+    at = _app()
+    _number_input(at, "Drives per node").set_value(3).run()
+    assert not at.exception and not _errors(at)
+    assert json.loads(at.session_state["design_json"])["node"]["capacity_drives"]["count"] == 3
+    warns = [w.value.replace("\u2060", "").replace("\\", "") for w in at.warning]  # as shown, unescaped
+    assert any(w.startswith("Breaks a requirement, at least 4 capacity drives per server: 3 capacity drives")
+               for w in warns), warns
+    at.switch_page("ui/performance_page.py").run()
+    assert any("at least 4 capacity drives" in w.value for w in at.warning)
+    at.switch_page("ui/design_page.py").run()
+    _number_input(at, "Drives per node").set_value(4).run()
+    assert not any("at least 4 capacity drives" in w.value for w in at.warning)
+
+
 def test_shared_link_round_trip(reference):
     from ui.state import decode_scenario, design_to_json, encode_scenario
 
@@ -292,6 +317,13 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     cpu = load_catalog().cpu[best["design"]["node"]["cpu"]["model"]]
     assert table["CPU"][0].endswith(f"{cpu.vendor} {cpu.model.split(' (')[0]}")
     assert best["design"]["node"]["cpu"]["model"] not in table["CPU"][0]
+    # so do the line under the headline and the rules of the design in detail
+    line = next(c.value for c in at.caption if "x " in c.value and "mirror" in c.value)
+    assert f"{cpu.vendor} {cpu.model.split(' (')[0]}" in line and best["design"]["node"]["cpu"]["model"] not in line
+    from planner.rules import RULES
+
+    checks = next(d.value for d in at.dataframe if "this design" in d.value.columns)
+    assert set(checks["rule"]) <= {r.title for r in RULES.values()} and len(checks) == len(best["checks"])
     at.radio(key="size_mode").set_value("totals").run()
     at.button[0].click().run(timeout=120)  # the form's demand now, not the file again
     assert Demand.model_validate_json(at.session_state["size_demand"]).total_iops is not None

@@ -171,6 +171,20 @@ def test_app_works_offline_without_console_errors_or_developer_chrome(server, br
     page.close()
 
 
+def test_every_page_opens_at_its_own_address(server, browser):
+    """A typed address (/design, /size, ...) opens that page; /design once gave "Page not found"
+    because the default page is served only at the root."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    for path, shown in {"design": "Node hardware", "capacity": "Raw capacity", "performance": "Latency vs IOPS",
+                        "sla": "Guaranteed IOPS", "size": "Enter a demand",
+                        "compare": "Which input matters most", "calibration": "Median |error|, held out"}.items():
+        page.goto(f"{server}/{path}")
+        page.get_by_text(shown).first.wait_for()
+        assert page.get_by_text("Page not found").count() == 0, path
+    page.close()
+
+
 def test_markdown_in_a_shared_name_fetches_nothing_and_shows_as_text(server, browser):
     import json
 

@@ -34,7 +34,7 @@ def test_the_4k_records_lie_within_15_percent_of_the_model_ceiling(checks):
 def test_the_ceiling_is_a_saturated_station_on_a_load_the_nodes_can_host(checks):
     from planner.catalog import load_catalog
     from planner.design import resolve
-    from planner.report import design_warnings
+    from planner.compute import host_checks
 
     design = RECORD_DESIGN | {"cache_mode": "read-write"}
     rd = resolve(parse_design(design), load_catalog())
@@ -43,7 +43,7 @@ def test_the_ceiling_is_a_saturated_station_on_a_load_the_nodes_can_host(checks)
         assert max(c["utilization"].values()) > 0.97, c
         w = Workload(name="w", block_size_kib=4, read_fraction=c["read_fraction"], threads_per_vm=1,
                      working_set_gb_per_vm=10.0, **c["load"])
-        assert not design_warnings(rd, w)
+        assert not host_checks(rd, w)
 
 
 def test_ceiling_is_the_best_of_the_grid_and_obeys_littles_law():

@@ -45,3 +45,48 @@ def test_network_and_memory_rules():
     assert R.network_recommended_ok(4, False, False, 10.0, override=True)
     assert R.dimm_counts(8, 2, 32) == [16, 32] and R.dimm_counts(12, 2, 24) == [24]
     assert R.usable_dimm_slots(32, 2, 2, 4) == 28
+
+
+def _reference(**node_changes):
+    import json
+    from pathlib import Path
+
+    from planner.catalog import load_catalog
+    from planner.design import parse_design, resolve
+
+    d = json.loads((Path(__file__).resolve().parent.parent / "examples" / "reference.json").read_text())
+    d["node"].update(node_changes)
+    return resolve(parse_design(d), load_catalog())
+
+
+def test_a_hand_built_design_that_breaks_a_rule_says_so_in_its_warnings():
+    """The Design page's figures come with the rule a design breaks (what the sizer would have rejected):
+    named, with the design's own numbers and the source; a design within every rule gets none."""
+    from planner.checks import hardware_rules
+    from planner.report import design_warnings, evaluate_report
+    from planner.rules import RULES
+
+    assert all(c["passed"] for c in hardware_rules(_reference()).values())
+    assert design_warnings(_reference(), None) == []
+    rd = _reference(capacity_drives={"model": "intel-p4510-1tb", "count": 3}, ram_gb=16)
+    got = {w["check"]: w for w in design_warnings(rd, None)}
+    assert set(got) >= {"min_capacity_drives", "ram_minimum"}
+    assert got["min_capacity_drives"]["message"].startswith("Breaks a requirement, at least 4 capacity drives")
+    assert "3 capacity drives per server" in got["min_capacity_drives"]["message"]
+    assert RULES["ram_minimum"].source in got["ram_minimum"]["message"] and "16 GB RAM" in got["ram_minimum"]["message"]
+    # every rule the sizer applies to hardware alone is one the Design page can name
+    assert set(hardware_rules(rd)) <= set(RULES)
+    rep = evaluate_report(rd.design)
+    assert {"min_capacity_drives", "ram_minimum"} <= {w["check"] for w in rep["warnings"]}
+
+
+def test_sizing_checks_are_the_hardware_rules_and_the_demands():
+    """check_design = hardware_rules + the demand's rules: the same verdicts on the hardware."""
+    from planner.checks import check_design, hardware_rules
+    from planner.demand import Demand
+
+    rd = _reference(capacity_drives={"model": "intel-p4510-1tb", "count": 3})
+    chk = check_design(rd, Demand(total_iops=10_000, capacity_tb=1, latency_target_ms=2.0), quick=True)
+    hw = hardware_rules(rd)
+    assert {k: chk["checks"][k] for k in hw} == hw
+    assert "min_capacity_drives" in chk["fails"] and not chk["feasible"]

@@ -87,13 +87,25 @@ def _part_names() -> dict:
     from planner.catalog import load_catalog
 
     cat = load_catalog()
-    return {kind: {k: f"{v.vendor} {v.model.split(' (')[0]}".strip() for k, v in getattr(cat, kind).items()}
+    return {kind: {k: v.name for k, v in getattr(cat, kind).items()}
             for kind in ("capacity_drive", "cache_device", "cpu", "nic", "chassis")}
 
 
 def _part(kind: str, part_id: str, named: bool) -> str:
     """A part as the table shows it (its name; a user part keeps its id) or as the CSV keeps it (its id)."""
     return _part_names()[kind].get(part_id, part_id) if named else part_id
+
+
+def _described(d: dict) -> str:
+    """A sized design in words, parts by name (its ``name`` keeps the catalog ids for files)."""
+    n = d["node"]
+    cache = n.get("cache_devices")
+    parts = [f"{d['nodes']} x {_part('chassis', n['chassis'], True)}",
+             f"{n['cpu']['sockets']} x {_part('cpu', n['cpu']['model'], True)}",
+             f"{n['capacity_drives']['count']} x {_part('capacity_drive', n['capacity_drives']['model'], True)}",
+             f"{cache['count']} x {_part('cache_device', cache['model'], True)} as cache" if cache else "no cache",
+             _part("nic", n["nics"]["model"], True), d["resiliency"]]
+    return " · ".join(parts)
 
 
 def _row(i: int, r: dict, named: bool = False) -> dict:
@@ -314,7 +326,7 @@ def _results(demand_json: str) -> None:
     m[4].metric("Binding", BINDING_LABELS.get(best["binding"], best["binding"]),
                 help="the resource that runs out first as the demand grows: " + ", ".join(
                     f"{k} {v:.2f}x" for k, v in best["limits"].items() if v is not None))
-    st.caption(fmt.md(best["design"]["name"]))
+    st.caption(fmt.md(_described(best["design"])))
     rows = [_row(i, r) for i, r in enumerate(results)]
     st.dataframe([_shown(_row(i, r, named=True)) for i, r in enumerate(results)], hide_index=True, width="stretch")
     st.plotly_chart(charts.pareto([{"cost": r["cost_usd_per_month"], "guaranteed_iops": r["guaranteed_iops"],
@@ -328,7 +340,7 @@ def _results(demand_json: str) -> None:
 
     st.subheader("One design in detail")
     pick = st.selectbox("Design", list(range(len(results))), format_func=lambda i: f"{rows[i]['#']}: "
-                        f"{results[i]['design']['name']} — ${results[i]['cost_usd_per_month']:,.0f}/month",
+                        f"{_described(results[i]['design'])} — ${results[i]['cost_usd_per_month']:,.0f}/month",
                         key="size_pick")
     r = results[pick]
     if st.button("Use this design (with the demand's workload)", key="size_use_best", type="primary"):
@@ -338,7 +350,7 @@ def _results(demand_json: str) -> None:
     with tab_rules:
         from planner.rules import RULES
 
-        st.dataframe([{"rule": k, "passed": "yes" if v["passed"] else "NO", "this design": v["reason"],
+        st.dataframe([{"rule": RULES[k].title, "passed": "yes" if v["passed"] else "NO", "this design": v["reason"],
                        "source": RULES[k].source} for k, v in r["checks"].items()], hide_index=True, width="stretch")
         cn = r["compute"]
         st.caption(f"Per node: {cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
