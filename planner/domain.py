@@ -21,7 +21,7 @@ from planner.workload import Workload
 #: dimension -> (kind, what it is). "range" dimensions are numbers, "set" categories.
 DIMENSIONS: dict[str, tuple[str, str]] = {
     "nodes": ("range", "servers in the cluster"),
-    "block_size_kib": ("range", "IO size, KiB"),
+    "block_size_kib": ("range", "IO size"),
     "read_fraction": ("range", "share of IOs that are reads"),
     "drive_interface": ("set", "capacity drive interface and media"),
     "cache": ("set", "cache tier device kind"),
@@ -33,6 +33,13 @@ DIMENSIONS: dict[str, tuple[str, str]] = {
     "volume_allocation": ("set", "regular or delimited volume allocation"),
     "topology": ("set", "architecture"),
 }
+#: the unit a range dimension's value is shown in
+UNITS = {"block_size_kib": " KiB"}
+
+
+def _shown(x: float) -> str:
+    """A range value as a person reads it: three significant figures, thousands separated."""
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.3g}"
 
 
 def cpu_family(cpu) -> str:
@@ -80,14 +87,17 @@ def extrapolation(feats: dict, domain: dict) -> list[dict]:
         if dim not in feats:
             continue
         v = feats[dim]
+        # the wording is this module's (a calibration file stores an older one)
+        what = DIMENSIONS[dim][1] if dim in DIMENSIONS else spec["what"]
         if spec["kind"] == "range":
             lo, hi = spec["min"], spec["max"]
             if v < lo - 1e-9 or v > hi + 1e-9:
                 side = "low" if v < lo else "high"
                 out.append({"dimension": dim, "value": v, "side": side, "calibrated": f"{lo:g} to {hi:g}",
-                            "message": f"{spec['what']} {v:g} is outside the calibrated {lo:g} to {hi:g}"})
+                            "message": f"{what} {_shown(v)}{UNITS.get(dim, '')} is outside the calibrated "
+                                       f"{_shown(lo)} to {_shown(hi)}{UNITS.get(dim, '')}"})
         elif v not in spec["values"]:
             out.append({"dimension": dim, "value": v, "side": "unseen", "calibrated": ", ".join(map(str, spec["values"])),
-                        "message": f"{spec['what']} '{v}' was never measured (calibrated: "
+                        "message": f"{what} '{v}' was never measured (calibrated: "
                                    f"{', '.join(map(str, spec['values']))})"})
     return out

@@ -62,3 +62,16 @@ def test_operating_point_without_a_number_has_a_label_and_no_error():
     """A design the model cannot evaluate has no IOPS (None): the chart still draws."""
     fig = charts.latency_curve(CURVE, {"iops": None, "vm_latency_ms": None})
     assert next(t.textposition for t in fig.data if t.name == "this workload") == "top left"
+
+
+def test_a_cpu_cap_past_the_capacity_is_not_drawn_and_the_label_takes_the_roomy_side():
+    """A CPU cap the hardware never reaches would stretch the axis to it and squeeze the curve
+    into its first ticks; a point in the axis's left half is labelled on its right."""
+    past = CURVE | {"cpu_cap_iops": 8e4}
+    fig = charts.latency_curve(past, {"iops": 1.2e4, "vm_latency_ms": 0.55})
+    texts = [a["text"] for a in fig.to_plotly_json()["layout"]["annotations"]]
+    assert texts == ["IOPS capacity"] and not charts.cpu_cap_shown(past) and charts.cpu_cap_shown(CURVE)
+    point = next(t for t in fig.data if t.name == "this workload")
+    assert point.textposition == "top right"
+    near = charts.latency_curve(CURVE, {"iops": 2.9e4, "vm_latency_ms": 1.4})
+    assert next(t for t in near.data if t.name == "this workload").textposition == "bottom left"

@@ -54,4 +54,14 @@ def test_calibration_page_shows_the_check():
     assert rows[0]["Measured"] == "83,000 MB/s"
     assert rows[0]["Predicted"] == f"{c['predicted_bandwidth_mb_s']:,.0f} MB/s"
     assert rows[0]["Bound by"] == "cache devices"
-    assert "IO size, KiB" in rows[0]["Extrapolates in"]
+    assert rows[0]["Extrapolates in"].startswith("IO size; capacity drive interface")
+
+
+def test_extrapolation_says_the_value_and_range_as_a_person_reads_them():
+    from planner.domain import extrapolation
+    from planner.params import load_calibration
+
+    msg = {e["dimension"]: e["message"] for e in extrapolation({"block_size_kib": 1024.0, "read_fraction": 0.05},
+                                                                load_calibration().domain)}
+    assert msg["block_size_kib"] == "IO size 1,024 KiB is outside the calibrated 4 to 20 KiB"
+    assert msg["read_fraction"] == "share of IOs that are reads 0.05 is outside the calibrated 0.2 to 1"

@@ -193,6 +193,16 @@ def _tick(t: float) -> str:
     return f"{t:,.{max(0, -math.floor(math.log10(t) + 1e-9))}f}"
 
 
+def cpu_cap_shown(curve: dict) -> bool:
+    """The CPU cap's line is drawn only where the hardware reaches it: past the IOPS capacity
+    it never admits less load, and drawing it there would squeeze the curve into the axis's
+    first few ticks."""
+    cap, top = curve.get("cpu_cap_iops"), curve.get("iops_capacity")
+    if not cap:
+        return False
+    return not (isinstance(top, (int, float)) and math.isfinite(top) and cap > top)
+
+
 @_memo
 def latency_curve(curve: dict, point: dict | None = None, band: bool = False) -> go.Figure:
     """Latency against offered IOPS: storage read/write and what the VM sees,
@@ -226,11 +236,16 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
         # it): it goes under the point there
         near_cap = all(isinstance(v, (int, float)) and math.isfinite(v) for v in (point["iops"], curve["iops_capacity"])) \
             and point["iops"] >= 0.85 * curve["iops_capacity"]
+        # in the left half of the axis the label goes right of the point, where the room is (on the
+        # left it would run over the axis's tick labels)
+        xs = [v for v in x if isinstance(v, (int, float)) and math.isfinite(v)]
+        left_half = bool(xs) and isinstance(point["iops"], (int, float)) and point["iops"] < (min(xs) + max(xs)) / 2
+        side = "right" if left_half else "left"
         data.append(dict(type="scatter", x=[point["iops"]], y=[point["vm_latency_ms"]], mode="markers+text",
                          name="this workload", marker=dict(size=14, color=ACCENT, symbol="diamond"),
-                         text=["operating point"], textposition="bottom left" if near_cap else "top left", **err))
+                         text=["operating point"], textposition=("bottom " if near_cap else "top ") + side, **err))
     lines = [_vline(curve["iops_capacity"], "dash", MUTED, "IOPS capacity", "top left")]
-    if curve.get("cpu_cap_iops"):
+    if cpu_cap_shown(curve):
         lines.append(_vline(curve["cpu_cap_iops"], "dot", ACCENT, "CPU cap", "bottom right"))
     ys = [v for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
           for v in curve[k] if v is not None]

@@ -151,8 +151,11 @@ c1, c2 = st.columns([3, 2])
 c1.plotly_chart(charts.themeless(fig_curve), width="stretch", key="perf_curve", theme=None)
 c1.caption(("One node down: " if degraded else "")
            + "open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
-           "lifted to show the hardware; the dotted line marks where the CPU cap stops admitting load and "
-           "the diamond is the workload as configured"
+           "lifted to show the hardware; "
+           + ("the dotted line marks where the CPU cap stops admitting load and " if charts.cpu_cap_shown(curve) else
+              f"the CPU cap ({fmt.iops(curve['cpu_cap_iops'])} IOPS) lies past the IOPS capacity, so it never binds; "
+              if curve.get("cpu_cap_iops") else "")
+           + "the diamond is the workload as configured"
            + (" (bars: its band)." if has_band else "."))
 c2.plotly_chart(charts.themeless(fig_util), width="stretch", key="perf_util", theme=None)
 if view.get("host_cpu_utilization") is not None:
