@@ -86,6 +86,8 @@ def test_performance_metrics_are_planners(reference):
     at.toggle(key="p_degraded").set_value(True).run()
     assert not at.exception
     assert _metric(at, "IOPS") == f"{rep['degraded']['iops']:,.0f}"
+    # three nodes, three copies: one node down keeps every volume online with fewer copies, no rebuild
+    assert _metric(at, "Usable capacity") == f"{rep['usable_capacity_tb']:,.2f} TB, degraded"
 
 
 def test_changing_node_count_updates_numbers(reference):
@@ -513,6 +515,8 @@ def test_capacity_page_says_how_much_survives_a_node_loss_like_the_sizing_rule()
     at.switch_page("ui/capacity_page.py").run()
     three = " ".join(w.value for w in at.warning) + " ".join(s.value for s in at.success)
     assert "sizing's N+1 rule" not in three
+    # nor shown what two survivors could hold re-protected, which they cannot: its volumes stay online, degraded
+    assert _metric(at, "Usable after losing a node") == "9.00 TB, degraded"
     at.session_state["design_json"] = json.dumps(
         json.loads(at.session_state["design_json"]) | {"nodes": 4})
     at.switch_page("ui/capacity_page.py").run()
@@ -522,6 +526,7 @@ def test_capacity_page_says_how_much_survives_a_node_loss_like_the_sizing_rule()
     assert not cap.survives_node_loss and cap.repairs_after_node_loss
     text = " ".join(w.value for w in at.warning)
     assert f"{cap.usable_after_node_loss_tb:,.2f} TB" in text and "sizing's N+1 rule" in text
+    assert _metric(at, "Usable after losing a node") == f"{cap.usable_after_node_loss_tb:,.2f} TB"
 
 
 def test_calibration_headline_outside_scope_is_judged_on_saturation_points():
