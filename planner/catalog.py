@@ -140,8 +140,10 @@ class Cpu(Record):
     device_class: Literal["cpu"] = "cpu"
     cores: int = Field(gt=0, le=1024)
     threads: int = Field(gt=0, le=2048)
-    base_ghz: float = Field(gt=0, le=10)
-    turbo_ghz: float | None = Field(default=None, gt=0, le=10)
+    # no server CPU of this century runs below 1 GHz: the floor keeps a typo (0.0026 for 2.6)
+    # from reaching the model as a CPU a thousand times slower
+    base_ghz: float = Field(ge=0.5, le=10)
+    turbo_ghz: float | None = Field(default=None, ge=0.5, le=10)
     tdp_w: float = Field(gt=0, le=1000)
     max_sockets: int = Field(ge=1, le=8)
     socket: str = Field(min_length=1, description="platform socket, e.g. LGA3647, SP3")

@@ -227,15 +227,17 @@ def test_import_panel_quotes_file_names_as_text_and_names_out_of_range_inputs():
 @pytest.mark.parametrize("change", ["cap", "cpu"])
 def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
     """Found by the app fuzz: a loaded CPU cap of 1e-12 is valid (gt=0) but was below the
-    slider's 0.05 (StreamlitValueBelowMinError); a CPU at 5e-324 GHz makes the model give
-    no finite IOPS, and the band caption compared None < None."""
+    slider's 0.05 (StreamlitValueBelowMinError); a CPU at 5e-324 GHz made the model give
+    no finite IOPS, and the band caption compared None < None (a CPU's clock is now at least
+    0.5 GHz: the slowest valid one is the edge)."""
     from planner.catalog import load_catalog
 
     d = json.loads(json.dumps(REF))
     if change == "cap":
         d["cpu_utilization_cap"] = 1e-12
     else:
-        rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {"base_ghz": 5e-324}
+        rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {"base_ghz": 0.5,
+                                                                                          "turbo_ghz": 0.5}
         rec.pop("device_class")
         d["node"]["cpu"]["model"] = rec
     at = _app()
@@ -247,6 +249,21 @@ def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
     for page in ("ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py", "ui/compare_page.py"):
         at.switch_page(page).run()
         assert not at.exception, (page, [e.value for e in at.exception])
+
+
+def test_a_cpu_clock_below_half_a_gigahertz_is_refused_with_its_range():
+    from planner.catalog import load_catalog
+
+    rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {"base_ghz": 5e-324}
+    rec.pop("device_class")
+    d = json.loads(json.dumps(REF))
+    d["node"]["cpu"]["model"] = rec
+    at = _app()
+    at.file_uploader(key="uploader").set_value(("edge.json", json.dumps(d).encode(), "application/json")).run()
+    assert not at.exception
+    errs = " ".join(e.value for e in at.error).replace("\\", "")
+    assert "base_ghz" in errs and "0.5" in errs, errs
+    assert json.loads(at.session_state["design_json"])["node"]["cpu"]["model"] == REF["node"]["cpu"]["model"]
 
 
 def test_uploaders_state_the_limit_the_importers_enforce():

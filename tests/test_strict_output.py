@@ -110,26 +110,35 @@ def test_a_catalog_price_that_is_not_finite_is_a_pricing_error():
         monthly_cost(rd)
 
 
-def _extreme_design(tmp_path, **cpu) -> str:
+def _extreme_design(tmp_path, kind: str = "cpu", **fields) -> str:
     from planner.catalog import load_catalog
 
     d = json.loads((EX / "reference.json").read_text())
-    rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | cpu
+    part, key = {"cpu": ("intel-xeon-gold-6246", "cpu"), "capacity_drive": ("intel-p4510-1tb", "capacity_drives")}[kind]
+    rec = load_catalog().of(kind)[part].model_dump(mode="json") | fields
     rec.pop("device_class")
-    d["node"]["cpu"]["model"] = rec
+    d["node"][key]["model"] = rec
     (tmp_path / "d.json").write_text(json.dumps(d))
     return str(tmp_path / "d.json")
 
 
 @pytest.mark.parametrize("command", ["evaluate", "sla", "price"])
 def test_extreme_but_valid_part_figures_give_nulls_with_the_reason(command, tmp_path, capsys):
-    # 5e-324 GHz passes the CPU record's gt=0: the model overflows; found by the fuzz campaign
-    design = _extreme_design(tmp_path, base_ghz=5e-324)
+    # a drive reading 5e-324 MB/s passes its record's gt=0 and the model overflows (found by the fuzz
+    # campaign with a CPU at 5e-324 GHz, which the CPU record now refuses)
+    design = _extreme_design(tmp_path, "capacity_drive", seq_read_mb_s=5e-324, seq_write_mb_s=5e-324)
     argv = {"evaluate": ["evaluate", design, "--workload", "oltp-8k"],
             "sla": ["sla", design, "--db", str(EX / "db-erp.json")], "price": ["price", design]}[command]
     out = _ok(argv, capsys)  # strict, every null explained, no RuntimeWarning on stderr either
     if command != "price":  # a price needs no performance figure that overflows
         assert jsonio.NOT_COMPUTABLE in json.dumps(out)
+
+
+def test_a_cpu_slower_than_half_a_gigahertz_is_refused_naming_the_field(tmp_path, capsys):
+    design = _extreme_design(tmp_path, base_ghz=5e-324)
+    assert main(["evaluate", design, "--workload", "oltp-8k"]) == 2
+    err = capsys.readouterr().err
+    assert "base_ghz" in err and "0.5" in err, err
 
 
 def test_a_database_smaller_than_a_gigabyte_is_refused(tmp_path, capsys):
