@@ -200,6 +200,15 @@ def test_compare_page_deltas(reference):
     assert not at.exception
     labels = [s.value for s in at.subheader]
     assert "current" in labels and "what-if" in labels and "sas-4node" in labels
+    # a SAN's latency is a multiple of the current design's, said as one ("213x", not "+21150.9%")
+    at.multiselect(key="cmp_examples").set_value(["san-raid5"]).run()
+    from planner.design import load_design
+
+    san = evaluate_report(load_design(ROOT / "examples" / "san-raid5.json"), profiles()[DEFAULT_WORKLOAD])
+    ratio = san["read_latency_ms"] / evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])["read_latency_ms"]
+    assert ratio > 10
+    deltas = [m.proto.delta for m in at.metric if m.label == "Read latency (storage)"]
+    assert f"{ratio:,.0f}x" in deltas, deltas
 
 
 def test_html_report_has_key_numbers(reference):

@@ -129,3 +129,10 @@ def test_hosting_caveat_only_when_the_healthy_nodes_cannot_host():
     assert fmt.hosting_caveat([{"check": "pcie_lanes", "case": "healthy"}]) is None
     text = fmt.hosting_caveat([{"check": "vcpus", "case": "healthy"}, {"check": "ram", "case": "healthy"}])
     assert "too few vCPUs and not enough RAM" in text
+
+
+def test_a_change_past_ten_times_reads_as_a_multiple():
+    from ui import fmt
+
+    assert fmt.change(1.211) == "+21.1%" and fmt.change(0.093) == "-90.7%" and fmt.change(9.99) == "+899.0%"
+    assert fmt.change(212.509) == "213x" and fmt.change(1329.8) == "1,330x"

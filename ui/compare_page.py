@@ -171,7 +171,7 @@ for col, (name, r) in zip(cols, reports):
                 continue
             delta = None
             if name != "current" and base.get(key) and r.get(key) is not None:
-                delta = f"{r[key] / base[key] - 1:+.1%}"
+                delta = fmt.change(r[key] / base[key])
             st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
             lo, hi = r.get(f"{key}_low"), r.get(f"{key}_high")
             if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
@@ -189,7 +189,7 @@ for name, r in reports:
         row[label] = f(r.get(key))
         raw[key] = None if r.get(key) is None else round(r[key], 4)
         change = (r[key] / base[key] - 1) if name != "current" and base.get(key) and r.get(key) is not None else None
-        row[f"{label}, change"] = fmt.DASH if change is None else f"{change:+.1%}"
+        row[f"{label}, change"] = fmt.DASH if change is None else fmt.change(change + 1)
         raw[f"{key}_change_pct"] = None if change is None else round(change * 100, 2)
     row["Bottleneck"] = raw["bottleneck"] = bottleneck_label(r)
     row["Calibrated"] = "yes" if uncalibrated(r) is None else "no"

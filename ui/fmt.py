@@ -84,6 +84,14 @@ def pct(x, digits: int = 0) -> str:
     return f"{x * 100:,.{digits}f} %"
 
 
+def change(ratio: float) -> str:
+    """A figure against the baseline, from ``ratio`` = new / old: a signed percentage, or past
+    ten times the baseline a multiple ("213x", not "+21150.9%")."""
+    if ratio >= 10:
+        return f"{ratio:,.0f}x"
+    return f"{ratio - 1:+.1%}"
+
+
 def span(low, high, f=iops) -> str:
     """'low–high unit' (the unit said once)."""
     return f"{_bare(f(low))}–{f(high)}"
