@@ -15,7 +15,7 @@ from planner.catalog import Catalog, load_catalog
 from planner.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
 from planner.design import Design, ResolvedDesign, resolve
 from planner.params import ModelParams, default_params, load_calibration, CALIBRATION_FILE
-from planner.performance import STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.performance import BOTTLENECK_LABELS, STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.workload import Workload
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
@@ -318,7 +318,34 @@ def evaluate_report(design: Design, workload: Workload | None = None, catalog: C
                     "volumes are full" if cap.repairs_after_node_loss else
                     f"; no repair to full resiliency: {cap.node_loss_note.removeprefix('after losing one node, ')}"),
             }
+            if note := paced_degraded_note(perf, deg):
+                out["notes"].append(note)
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
+
+
+#: the policies that pace the VMs at the rate they admit (their held-back IOs wait in the VMs)
+PACING_POLICIES = ("cpu_utilization_cap", "iops_limit_per_vm")
+
+
+def paced_degraded_note(healthy: dict, degraded: dict) -> str | None:
+    """Why a node loss can show a *lower* VM latency: a policy (the CPU cap or a per-VM limit)
+    that binds only with the node down admits fewer IOs and the model paces the VMs at that
+    rate; an IO it holds back waits in its VM, which VMFleet and DiskSpd do not count as IO
+    latency (README, Known limits). Healthy, the VMs' own queues set the latency. None when
+    the latency does not drop or no policy explains it."""
+    try:
+        h, g = float(healthy["vm_latency_ms"]), float(degraded["vm_latency_ms"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not (g < h) or degraded.get("limited_by") not in PACING_POLICIES \
+            or healthy.get("limited_by") == degraded.get("limited_by"):
+        return None
+    what = BOTTLENECK_LABELS[degraded["limited_by"]]
+    return (f"With a node down the VM latency is lower ({g:.3f} ms against {h:.3f} ms healthy) because the "
+            f"{what} now binds and admits fewer IOs ({degraded['iops']:,.0f} IOPS against "
+            f"{healthy['iops']:,.0f}): the VMs are paced at that rate, and an IO the policy holds back waits in "
+            "its VM, which VMFleet and DiskSpd do not count as IO latency. Healthy, the VMs' own queues set "
+            "the latency.")
 
 
 def latency_curve(rd: ResolvedDesign, workload: Workload, points: int = 40,
