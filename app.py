@@ -9,11 +9,18 @@ st.set_page_config(page_title="hciplan", page_icon=chrome.page_icon(), layout="w
 state.init_state()
 inputs.keep_inputs()  # the inputs of a page the user left keep their values
 
+design = st.Page("ui/design_page.py", title="Design", icon=":material/tune:", url_path="design_home", default=True)
+
+
+def _to_design():
+    """/design, the address a user types after seeing /size or /sla: the default page is served
+    at / only (Streamlit showed "Page not found"), so this hidden page moves there, link kept."""
+    st.switch_page(design, query_params=st.query_params.to_dict())
+
+
 pages = [
-    # the default page is served at "/" only; the hidden twin serves "/design", the address a user
-    # would type after seeing "/size" or "/sla" (without it Streamlit shows "Page not found")
-    st.Page("ui/design_page.py", title="Design", icon=":material/tune:", url_path="design_home", default=True),
-    st.Page("ui/design_page.py", title="Design", icon=":material/tune:", url_path="design", visibility="hidden"),
+    design,
+    st.Page(_to_design, title="Design", url_path="design", visibility="hidden"),
     st.Page("ui/capacity_page.py", title="Capacity", icon=":material/storage:", url_path="capacity"),
     st.Page("ui/performance_page.py", title="Performance", icon=":material/speed:", url_path="performance"),
     st.Page("ui/sla_page.py", title="SLA & tiers", icon=":material/verified:", url_path="sla"),

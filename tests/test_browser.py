@@ -182,6 +182,17 @@ def test_every_page_opens_at_its_own_address(server, browser):
         page.goto(f"{server}/{path}")
         page.get_by_text(shown).first.wait_for()
         assert page.get_by_text("Page not found").count() == 0, path
+    # /design with a shared link opens that design on the Design page, its link marked as current
+    import json
+
+    from ui.state import encode_scenario
+
+    d = json.loads((ROOT / "examples" / "reference.json").read_text()) | {"nodes": 5}
+    page.goto(f"{server}/design?s={encode_scenario(json.dumps(d), 'oltp-8k')}")
+    page.get_by_text("Node hardware").first.wait_for()
+    page.wait_for_function("document.querySelector('input[aria-label=\"Nodes\"]')?.value === '5'")
+    current = page.locator('[data-testid="stSidebarNavLink"][aria-current="page"]')
+    assert current.count() == 1 and current.inner_text().strip().endswith("Design")
     page.close()
 
 
