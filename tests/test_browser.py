@@ -238,17 +238,38 @@ def test_failed_upload_keeps_the_form(server, browser, tmp_path):
     page.close()
 
 
-def test_metric_values_are_never_cut_off(server, browser):
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
-    page.set_default_timeout(30_000)
-    page.goto(f"{server}/performance")
-    page.get_by_text("Bottleneck").first.wait_for()
-    page.get_by_text("Presenter mode").click()
-    page.get_by_text("Bottleneck").first.wait_for()
-    page.wait_for_timeout(500)  # the presenter style applies on the rerun
-    cut = page.locator('[data-testid="stMetricValue"], [data-testid="stMetricValue"] *').evaluate_all(
-        "es => es.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
-    assert cut == []
+# the widest unbreakable run of each shown metric value (split at spaces) against the value's width
+_LONGEST_TOKEN = """es => es.filter(e => e.clientWidth > 0).map(e => {
+  const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(e).font;
+  const longest = Math.max(...e.innerText.split(/\\s+/).map(w => c.measureText(w).width));
+  return [e.innerText, longest, e.clientWidth]; })"""
+
+
+@pytest.mark.parametrize("width", [1024, 1280])
+def test_metric_values_are_never_cut_off_or_broken_inside_a_word(server, browser, width):
+    """No value ends in '…', and none breaks inside a number or a word ('utilisatio|n' broke at
+    1280 px in presenter mode): values size to their column, on the Performance and Size pages,
+    with and without presenter mode."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.set_default_timeout(60_000)
+    page.goto(f"{server}/size")
+    page.get_by_role("button", name="Size it").click()
+    page.get_by_text("Cheapest design, USD/month").first.wait_for()
+    for presenter in (False, True):
+        if presenter:
+            page.get_by_text("Presenter mode").click()
+            page.wait_for_timeout(800)  # the presenter style applies on the rerun
+        for link, shown in (("Size a cluster", "Cheapest design, USD/month"), ("Performance", "Bottleneck")):
+            page.get_by_role("link", name=link).first.click()
+            page.get_by_text(shown).first.wait_for()
+            page.wait_for_timeout(500)
+            values = page.locator('[data-testid="stMetricValue"]')
+            cut = values.evaluate_all("es => es.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
+            assert cut == [], (width, presenter, link, cut)
+            rows = values.evaluate_all(_LONGEST_TOKEN)
+            assert len(rows) >= 5, rows
+            broken = [r for r in rows if r[1] > r[2] + 1]
+            assert broken == [], (width, presenter, link, broken)
     page.close()
 
 

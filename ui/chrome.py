@@ -8,9 +8,17 @@ import streamlit as st
 
 from ui import fmt, state
 
-# Metric values wrap instead of ending in '…' (a long bottleneck name, presenter mode's big font).
+# Metric values wrap instead of ending in '…' (a long bottleneck name, presenter mode's big font),
+# and their font follows the metric's own width (a CSS container, ``cqi`` units) so that a number
+# such as 1,079,240 (about 4 em) or a word such as 'utilisation' (about 4.2 em, :func:`word_metric`)
+# never breaks inside itself: at a fixed size they broke mid-number and mid-word in a quarter or a
+# fifth of a 1024-1280 px window. Presenter mode raises the cap to 3.2rem (its selectors are the more
+# specific: the base style may be injected after it) and lets labels wrap.
 BASE_CSS = """
 <style>
+[data-testid="stMetric"] { container-type: inline-size; }
+[data-testid="stMetricValue"] { font-size: min(2.25rem, 24cqi) !important; }
+[class*="st-key-words_"] [data-testid="stMetricValue"] { font-size: min(2.25rem, 22cqi) !important; }
 [data-testid="stMetricValue"], [data-testid="stMetricValue"] > div, [data-testid="stMetricValue"] p {
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   overflow-wrap: anywhere; line-height: 1.15; }
@@ -18,8 +26,12 @@ BASE_CSS = """
 """
 PRESENTER_CSS = """
 <style>
-[data-testid="stMetricValue"] { font-size: 3.2rem !important; }
-[data-testid="stMetricLabel"] p { font-size: 1.3rem !important; }
+html [data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: min(3.2rem, 24cqi) !important; }
+html [class*="st-key-words_"] [data-testid="stMetric"] [data-testid="stMetricValue"] {
+  font-size: min(3.2rem, 22cqi) !important; }
+[data-testid="stMetricLabel"], [data-testid="stMetricLabel"] * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+[data-testid="stMetricLabel"] p { font-size: 1.3rem !important; line-height: 1.2; }
 .hp-clutter { display: none; }
 </style>
 """
@@ -71,3 +83,11 @@ def sidebar_summary() -> None:
 def header(title: str) -> None:
     st.title(title)
     state.show_link_messages()
+
+
+def word_metric(container, label: str, value: str, help: str | None = None) -> None:
+    """A metric whose value is words (a bottleneck, a binding constraint), not a number: in
+    presenter mode its font follows the window so no word breaks mid-word (see PRESENTER_CSS)."""
+    slug = "".join(c if c.isalnum() else "_" for c in label.lower())
+    with container.container(key=f"words_{slug}"):
+        st.metric(label, value, help=help)

@@ -279,7 +279,7 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
     lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
     if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
         col.caption(f"band {fmt.span(lo, hi, f)}")
-cols[3].metric("Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
+chrome.word_metric(cols[3], "Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
 if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
     cols[1].caption(caveat)
 st.caption(f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "

@@ -109,7 +109,7 @@ _headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)
 _headline(m[3], "VM latency", "vm_latency_ms", fmt.ms)
 m = st.columns(4)
 _headline(m[0], "p99 read latency (VM)", "p99_read_latency_ms", fmt.ms)
-m[1].metric("Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], fmt.label(view["bottleneck"])))
+chrome.word_metric(m[1], "Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], fmt.label(view["bottleneck"])))
 _headline(m[2], "Bandwidth", "bandwidth_mb_s", lambda x: fmt.num(x, 0, "MB/s"))
 if degraded and not rep.get("repairs_after_node_loss", True):  # no rebuild: the volumes stay, with fewer copies
     m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"]) + ", degraded",

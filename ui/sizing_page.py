@@ -323,7 +323,7 @@ def _results(demand_json: str) -> None:
     m[3].metric("Guaranteed IOPS, cluster", f"{best['guaranteed_iops']:,.0f}",
                 help="the demand-shaped load at which every tier meets its latency target"
                      + (", one node down" if demand.n_plus_one else ""))
-    m[4].metric("Binding", BINDING_LABELS.get(best["binding"], best["binding"]),
+    chrome.word_metric(m[4], "Binding", BINDING_LABELS.get(best["binding"], best["binding"]),
                 help="the resource that runs out first as the demand grows: " + ", ".join(
                     f"{k} {v:.2f}x" for k, v in best["limits"].items() if v is not None))
     st.caption(fmt.md(_described(best["design"])))

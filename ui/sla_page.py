@@ -235,7 +235,7 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
             m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
         m[1].metric(f"{g['latency_statistic']} latency at that load", fmt.ms(g["latency_ms"]),
                     help=g.get("latency_note") or None)
-        m[2].metric("Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"])))
+        chrome.word_metric(m[2], "Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"])))
         m[3].metric("IOPS per GB", fmt.num(g["iops_per_gb"], 2))
         if need is not None:
             head = need["headroom_pct"]
