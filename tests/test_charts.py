@@ -75,3 +75,14 @@ def test_a_cpu_cap_past_the_capacity_is_not_drawn_and_the_label_takes_the_roomy_
     assert point.textposition == "top right"
     near = charts.latency_curve(CURVE, {"iops": 2.9e4, "vm_latency_ms": 1.4})
     assert next(t for t in near.data if t.name == "this workload").textposition == "bottom left"
+
+
+def test_every_sized_design_shows_on_the_cost_chart():
+    """The smallest design was drawn white on white (the 'Blues' scale starts at white) and a
+    dominated one had no outline: every marker now has a visible colour and an outline."""
+    pts = [{"cost": 100 + i, "guaranteed_iops": 1e5 + i, "usable_tb": tb, "name": f"d{i}", "label": f"alt {i}",
+            "on_front": i < 2} for i, tb in enumerate([30.0, 45.0, 60.0])]
+    fig = charts.pareto(pts)
+    m = fig.data[0].marker
+    assert m.colorscale[0][1] != "rgb(247,251,255)" and m.colorscale[0][1].lower() == "#9ecae1"
+    assert all(w >= 1 for w in m.line.width) and list(m.line.color) == [charts.ACCENT, charts.ACCENT, charts.MUTED]

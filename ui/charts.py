@@ -356,11 +356,14 @@ def pareto(points: list[dict]) -> go.Figure:
     fig = go.Figure()
     fig.add_scatter(
         x=[p["cost"] for p in pts], y=[p["guaranteed_iops"] for p in pts], mode="markers+text", name="designs",
-        text=[p["label"] for p in pts], textposition="top center",
+        # a dominated design sits below or beside a better one: its label goes under it
+        text=[p["label"] for p in pts], textposition=["top center" if p["on_front"] else "bottom center" for p in pts],
         hovertext=[f"{p['name']}<br>{p['usable_tb']:,.1f} TB usable" for p in pts], hoverinfo="text",
-        marker=dict(size=[14 + 26 * (t / big) for t in tb], color=tb, colorscale="Blues", showscale=True,
-                    colorbar=dict(title="usable TB"),
-                    line=dict(width=[3 if p["on_front"] else 0 for p in pts], color=ACCENT)))
+        # the scale starts at a mid blue, not white: the smallest design stays visible on the white plot
+        marker=dict(size=[14 + 26 * (t / big) for t in tb], color=tb, colorscale=[[0.0, "#9ecae1"], [1.0, "#08306b"]],
+                    showscale=True, colorbar=dict(title="usable TB"),
+                    line=dict(width=[3 if p["on_front"] else 1 for p in pts],
+                              color=[ACCENT if p["on_front"] else MUTED for p in pts])))
     # a front in three objectives is not a line: its designs are outlined, the dominated faded
     fig.update_traces(marker_opacity=[1.0 if p["on_front"] else 0.45 for p in pts], selector=dict(name="designs"),
                       name="designs (outlined: on the Pareto front of cost, IOPS and capacity)")
