@@ -20,7 +20,7 @@ from planner.workload import Workload
 
 #: dimension -> (kind, what it is). "range" dimensions are numbers, "set" categories.
 DIMENSIONS: dict[str, tuple[str, str]] = {
-    "nodes": ("range", "servers in the cluster"),
+    "nodes": ("range", "cluster size"),
     "block_size_kib": ("range", "IO size"),
     "read_fraction": ("range", "share of IOs that are reads"),
     "drive_interface": ("set", "capacity drive interface and media"),
@@ -34,7 +34,7 @@ DIMENSIONS: dict[str, tuple[str, str]] = {
     "topology": ("set", "architecture"),
 }
 #: the unit a range dimension's value is shown in
-UNITS = {"block_size_kib": " KiB"}
+UNITS = {"block_size_kib": " KiB", "nodes": " servers"}
 
 
 def _shown(x: float) -> str:

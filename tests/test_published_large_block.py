@@ -61,8 +61,9 @@ def test_extrapolation_says_the_value_and_range_as_a_person_reads_them():
     from planner.domain import extrapolation
     from planner.params import load_calibration
 
-    msg = {e["dimension"]: e["message"] for e in extrapolation({"block_size_kib": 1024.0, "read_fraction": 0.05},
-                                                                load_calibration().domain)}
+    msg = {e["dimension"]: e["message"] for e in extrapolation({"block_size_kib": 1024.0, "read_fraction": 0.05,
+                                                                 "nodes": 12}, load_calibration().domain)}
+    assert msg["nodes"] == "cluster size 12 servers is outside the calibrated 2 to 4 servers"
     assert msg["block_size_kib"] == "IO size 1,024 KiB is outside the calibrated 4 to 20 KiB"
     assert msg["read_fraction"] == "share of IOs that are reads 0.05 is outside the calibrated 0.2 to 1"
 
