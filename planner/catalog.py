@@ -49,14 +49,15 @@ class Record(BaseModel):
         description="field name -> how that figure was estimated (not published)",
     )
 
+    list_price_usd: float | None = Field(default=None, ge=0)
+    power_w: float | None = Field(default=None, ge=0, description="typical active power, W")
+    notes: str = ""
+
     @property
     def name(self) -> str:
         """Vendor and model as a person reads them (the model's bracketed details dropped),
         for messages; files and the CLI use ``id``."""
         return f"{self.vendor} {self.model.split(' (')[0]}".strip()
-    list_price_usd: float | None = Field(default=None, ge=0)
-    power_w: float | None = Field(default=None, ge=0, description="typical active power, W")
-    notes: str = ""
 
     @field_validator("estimated")
     @classmethod

@@ -101,6 +101,13 @@ def _f(x) -> float:
     return float(np.ravel(x)[0])
 
 
+def _recorder(checks: dict):
+    """``put(rule, ok, reason)``: record one rule's verdict in ``checks``."""
+    def put(rule: str, ok, reason: str):
+        checks[rule] = {"passed": bool(np.all(ok)) if isinstance(ok, np.ndarray) else bool(ok), "reason": reason}
+    return put
+
+
 def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict]:
     """The rules of :data:`planner.rules.RULES` that judge the hardware and
     layout alone, with no demand: rule -> ``{"passed", "reason"}``. The Design
@@ -111,9 +118,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     code = RESILIENCY_CODES[d.resiliency]
     ch = n.chassis
     checks: dict[str, dict] = {}
-
-    def put(rule: str, ok, reason: str):
-        checks[rule] = {"passed": bool(np.all(ok)) if isinstance(ok, np.ndarray) else bool(ok), "reason": reason}
+    put = _recorder(checks)
 
     nodes = d.nodes
     put("supported_node_count", R.MIN_NODES <= nodes <= R.MAX_NODES, f"{nodes} nodes (2..16)")
@@ -210,9 +215,7 @@ def check_design(rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None =
     code = RESILIENCY_CODES[d.resiliency]
     ch = n.chassis
     checks = hardware_rules(rd, demand.allow_network_warning)
-
-    def put(rule: str, ok, reason: str):
-        checks[rule] = {"passed": bool(np.all(ok)) if isinstance(ok, np.ndarray) else bool(ok), "reason": reason}
+    put = _recorder(checks)
 
     nodes = d.nodes
     ft = demand.fault_tolerance

@@ -30,12 +30,8 @@ if not state.presenter():
                   hide_index=True, width="stretch")
     c1, c2 = st.columns(2)
     c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")
-    if cap.get("repairs_after_node_loss", True):
-        c2.metric("Usable after losing a node", f"{cap['usable_after_node_loss_tb']:,.2f} TB")
-    else:  # the survivors cannot rebuild: what they could hold re-protected is not a figure this design has
-        c2.metric("Usable after losing a node", f"{cap['usable_capacity_tb']:,.2f} TB, degraded",
-                  help="the volumes stay online with fewer copies until the node returns: too few fault domains "
-                       "remain to rebuild them (above)")
+    value, meaning = fmt.after_node_loss(cap)
+    c2.metric("Usable after losing a node", value, help=meaning)
     import csv
     import io
 

@@ -86,8 +86,9 @@ def header(title: str) -> None:
 
 
 def word_metric(container, label: str, value: str, help: str | None = None) -> None:
-    """A metric whose value is words (a bottleneck, a binding constraint), not a number: in
-    presenter mode its font follows the window so no word breaks mid-word (see PRESENTER_CSS)."""
+    """A metric whose value is words (a bottleneck, a binding constraint), not a number: its
+    font follows its column a little more tightly than a number's, so no word breaks mid-word
+    (see BASE_CSS and PRESENTER_CSS)."""
     slug = "".join(c if c.isalnum() else "_" for c in label.lower())
     with container.container(key=f"words_{slug}"):
         st.metric(label, value, help=help)

@@ -188,9 +188,9 @@ for name, r in reports:
     for key, label, f, _ in METRICS:
         row[label] = f(r.get(key))
         raw[key] = None if r.get(key) is None else round(r[key], 4)
-        change = (r[key] / base[key] - 1) if name != "current" and base.get(key) and r.get(key) is not None else None
-        row[f"{label}, change"] = fmt.DASH if change is None else fmt.change(change + 1)
-        raw[f"{key}_change_pct"] = None if change is None else round(change * 100, 2)
+        ratio = r[key] / base[key] if name != "current" and base.get(key) and r.get(key) is not None else None
+        row[f"{label}, change"] = fmt.DASH if ratio is None else fmt.change(ratio)
+        raw[f"{key}_change_pct"] = None if ratio is None else round((ratio - 1) * 100, 2)
     row["Bottleneck"] = raw["bottleneck"] = bottleneck_label(r)
     row["Calibrated"] = "yes" if uncalibrated(r) is None else "no"
     raw["calibrated"] = uncalibrated(r) is None

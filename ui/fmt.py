@@ -92,6 +92,17 @@ def change(ratio: float) -> str:
     return f"{ratio - 1:+.1%}"
 
 
+def after_node_loss(cap: dict) -> tuple[str, str]:
+    """Usable capacity after losing a node, and what it means, from a capacity report: what the
+    survivors hold re-protected, or, where too few fault domains remain to rebuild, the volumes
+    themselves, online with fewer copies (not what the survivors could hold re-protected)."""
+    if cap.get("repairs_after_node_loss", True):
+        return tb(cap["usable_after_node_loss_tb"]), "after losing a node, re-protected on the survivors"
+    return (tb(cap["usable_capacity_tb"]) + ", degraded",
+            "after losing a node the volumes stay online with fewer copies until the node returns: too few "
+            "fault domains remain to rebuild them")
+
+
 def span(low, high, f=iops) -> str:
     """'low–high unit' (the unit said once)."""
     return f"{_bare(f(low))}–{f(high)}"

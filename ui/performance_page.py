@@ -111,13 +111,11 @@ m = st.columns(4)
 _headline(m[0], "p99 read latency (VM)", "p99_read_latency_ms", fmt.ms)
 chrome.word_metric(m[1], "Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], fmt.label(view["bottleneck"])))
 _headline(m[2], "Bandwidth", "bandwidth_mb_s", lambda x: fmt.num(x, 0, "MB/s"))
-if degraded and not rep.get("repairs_after_node_loss", True):  # no rebuild: the volumes stay, with fewer copies
-    m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"]) + ", degraded",
-                help="after losing a node: too few fault domains remain to rebuild the copies")
+if degraded:
+    value, meaning = fmt.after_node_loss(rep)
+    m[3].metric("Usable capacity", value, help=meaning)
 else:
-    m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"] if not degraded
-                                          else rep["usable_after_node_loss_tb"]),
-                help="after losing a node" if degraded else None)
+    m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"]))
 if degraded:
     d = rep["degraded"]
     repair = (f" Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}."
