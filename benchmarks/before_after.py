@@ -6,6 +6,7 @@ BEFORE_DIR is another checkout of the app (e.g. ``git worktree add /tmp/before
 app with ``--root``. Prints each script's output and, last, a markdown table.
 Asserts nothing.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,9 @@ def run(args, cwd=None) -> str:
 
 
 def kv(text: str) -> dict:
-    return {k: float(v) for k, v in re.findall(r"(\w+)=([0-9.]+)", text.strip().splitlines()[-1])} if text.strip() else {}
+    return (
+        {k: float(v) for k, v in re.findall(r"(\w+)=([0-9.]+)", text.strip().splitlines()[-1])} if text.strip() else {}
+    )
 
 
 def figures(root: Path) -> dict:
@@ -61,24 +64,42 @@ def main() -> None:
         ("`evaluate_arrays`, 10^4 mixed designs (median of 5, peak traced)", sweep(b, 10_000), sweep(a, 10_000)),
         ("`evaluate_arrays`, 10^5 mixed designs", sweep(b, 100_000), sweep(a, 100_000)),
         ("`evaluate_arrays`, 10^6 mixed designs", sweep(b, 1_000_000), sweep(a, 1_000_000)),
-        ("`evaluate_arrays`, 10^6 designs, one closed workload",
-         *(f"{1e6 / f['sweep_closed']['designs_per_s'] * 1e3:,.0f} ms, {f['sweep_closed']['peak_mib']:.0f} MiB"
-           for f in (b, a))),
-        ("one design with its band (`evaluate_report`, healthy + one node down)",
-         *(f"{f['one']['report_ms']:.1f} ms, {f['one']['report_calls']:.0f} model call(s)" for f in (b, a))),
-        ("SLA guarantee with its bootstrap band (N+1)",
-         *(f"{f['one']['sla_ms']:.0f} ms, {f['one']['sla_calls']:.0f} model calls" for f in (b, a))),
-        ("CLI `evaluate` (whole process, median of 7)",
-         *(f"{f['cli']['cli_evaluate_ms']:.0f} ms ({f['cli']['import_share']:.0%} imports)" for f in (b, a))),
-        ("`calibrate` (fit, 8 + 14 folds, 12 bootstraps; fresh process)",
-         *(f"{f['cal']['calibrate_s']:.1f} s, {f['cal']['converged']:.0f} of 35 fits converged" for f in (b, a))),
+        (
+            "`evaluate_arrays`, 10^6 designs, one closed workload",
+            *(
+                f"{1e6 / f['sweep_closed']['designs_per_s'] * 1e3:,.0f} ms, {f['sweep_closed']['peak_mib']:.0f} MiB"
+                for f in (b, a)
+            ),
+        ),
+        (
+            "one design with its band (`evaluate_report`, healthy + one node down)",
+            *(f"{f['one']['report_ms']:.1f} ms, {f['one']['report_calls']:.0f} model call(s)" for f in (b, a)),
+        ),
+        (
+            "SLA guarantee with its bootstrap band (N+1)",
+            *(f"{f['one']['sla_ms']:.0f} ms, {f['one']['sla_calls']:.0f} model calls" for f in (b, a)),
+        ),
+        (
+            "CLI `evaluate` (whole process, median of 7)",
+            *(f"{f['cli']['cli_evaluate_ms']:.0f} ms ({f['cli']['import_share']:.0%} imports)" for f in (b, a)),
+        ),
+        (
+            "`calibrate` (fit, 8 + 14 folds, 12 bootstraps; fresh process)",
+            *(f"{f['cal']['calibrate_s']:.1f} s, {f['cal']['converged']:.0f} of 35 fits converged" for f in (b, a)),
+        ),
         ("sizing 200 databases (`benchmarks/size.py`)", *(f"{f['size_s']:.1f} s" for f in (b, a))),
-        ("UI rerun through AppTest (50 changes: median, p95)",
-         *(f"{f['rerun'][0]:.0f} ms, {f['rerun'][1]:.0f} ms" for f in (b, a))),
-        ("what-if in chromium, Design page (nodes, drive, transport: median)",
-         *(f"{f['browser'].get('design_page_median_ms', float('nan')):.0f} ms" for f in (b, a))),
-        ("what-if in chromium, Performance page (workload: median)",
-         *(f"{f['browser'].get('performance_page_median_ms', float('nan')):.0f} ms" for f in (b, a))),
+        (
+            "UI rerun through AppTest (50 changes: median, p95)",
+            *(f"{f['rerun'][0]:.0f} ms, {f['rerun'][1]:.0f} ms" for f in (b, a)),
+        ),
+        (
+            "what-if in chromium, Design page (nodes, drive, transport: median)",
+            *(f"{f['browser'].get('design_page_median_ms', float('nan')):.0f} ms" for f in (b, a)),
+        ),
+        (
+            "what-if in chromium, Performance page (workload: median)",
+            *(f"{f['browser'].get('performance_page_median_ms', float('nan')):.0f} ms" for f in (b, a)),
+        ),
     ]
     print("| what | before | after |\n|---|---|---|")
     for r in rows:

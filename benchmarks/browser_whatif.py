@@ -12,6 +12,7 @@ nothing. ``--root`` runs another checkout of the app (before/after).
 
 Usage: python benchmarks/browser_whatif.py [--repeats N] [--root DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 # Every DOM change is time-stamped; the page has settled when a script run
 # started after the press has finished (the app's script state is back to
@@ -63,10 +71,26 @@ def _free_port() -> int:
 
 def _start(root: Path) -> tuple[subprocess.Popen, str]:
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--browser.gatherUsageStats", "false"],
-                            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -91,9 +115,12 @@ def _timed(page, action) -> float:
 
 
 def _settle(page) -> None:
-    page.wait_for_function("() => document.querySelector('[data-testid=\"stApp\"]')"
-                           ".getAttribute('data-test-script-state') === 'notRunning' "
-                           "&& !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=\"stApp\"]')"
+        ".getAttribute('data-test-script-state') === 'notRunning' "
+        "&& !document.querySelector('[data-stale=\"true\"]')",
+        timeout=60_000,
+    )
     page.wait_for_timeout(300)  # let charts finish their first draw before the next change
 
 
@@ -119,6 +146,7 @@ def run(root: Path = ROOT, repeats: int = 8) -> dict:
                 def act():
                     nodes.fill(str(v))
                     nodes.press("Enter")
+
                 return act
 
             for i in range(repeats):
@@ -143,8 +171,7 @@ def run(root: Path = ROOT, repeats: int = 8) -> dict:
                 wl.click()
                 page.locator('[role="option"]').first.wait_for()
                 page.keyboard.press("ArrowDown" if i % 2 == 0 else "ArrowUp")
-                times.setdefault("performance: workload", []).append(
-                    _timed(page, lambda: page.keyboard.press("Enter")))
+                times.setdefault("performance: workload", []).append(_timed(page, lambda: page.keyboard.press("Enter")))
                 _settle(page)
             browser.close()
     finally:
@@ -160,7 +187,7 @@ def summary(times: dict) -> dict:
     out = {}
     for k, v in times.items():
         s = sorted(v)
-        out[k] = (statistics.median(s), s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))])
+        out[k] = (statistics.median(s), s[min(len(s) - 1, round(0.95 * (len(s) - 1)))])
     return out
 
 
@@ -174,7 +201,9 @@ def main() -> None:
         print(f"{k:24s} n={len(times[k]):2d} median {med:6.0f} ms  p95 {p95:6.0f} ms")
     design = [x for k, v in times.items() if k.startswith("design") for x in v]
     perf = [x for k, v in times.items() if k.startswith("performance") for x in v]
-    print(f"design_page_median_ms={statistics.median(design):.0f} performance_page_median_ms={statistics.median(perf):.0f}")
+    print(
+        f"design_page_median_ms={statistics.median(design):.0f} performance_page_median_ms={statistics.median(perf):.0f}"
+    )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ writing the file. Prints wall time (fresh process, imports and data parsing
 included), model evaluations and how many fits of each kind converged.
 Asserts nothing. Usage: python benchmarks/calibrate.py [--root DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,9 +16,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = ("import json, sys; from planner.calibration import run_calibration; "
-        "out = run_calibration(write=False); f = out['fit']; "
-        "print(json.dumps({k: f.get(k) for k in ('nfev', 'converged', 'cost', 'refits', 'termination')}))")
+CODE = (
+    "import json, sys; from planner.calibration.fit import run_calibration; "
+    "out = run_calibration(write=False); f = out['fit']; "
+    "print(json.dumps({k: f.get(k) for k in ('nfev', 'converged', 'cost', 'refits', 'termination')}))"
+)
 
 
 def main() -> None:
@@ -31,11 +34,15 @@ def main() -> None:
     refits = fit.get("refits") or {}
     conv = sum(r["converged"] for r in refits.values()) + bool(fit["converged"])
     count = sum(r["count"] for r in refits.values()) + 1
-    print(f"calibrate: {wall:.1f} s wall; full fit {fit['nfev']} evaluations, converged {fit['converged']}, "
-          f"cost {fit['cost']:.2f}" + (f" ({fit['termination']})" if fit.get("termination") else ""))
+    print(
+        f"calibrate: {wall:.1f} s wall; full fit {fit['nfev']} evaluations, converged {fit['converged']}, "
+        f"cost {fit['cost']:.2f}" + (f" ({fit['termination']})" if fit.get("termination") else "")
+    )
     for k, r in refits.items():
-        print(f"  {k:14s} {r['count']:2d} refits, {r['converged']:2d} converged"
-              + (f", at most {r['steps_max']} steps of {r['step_cap']}" if "steps_max" in r else ""))
+        print(
+            f"  {k:14s} {r['count']:2d} refits, {r['converged']:2d} converged"
+            + (f", at most {r['steps_max']} steps of {r['step_cap']}" if "steps_max" in r else "")
+        )
     print(f"calibrate_s={wall:.1f} converged={conv}/{count}")
 
 

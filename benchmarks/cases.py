@@ -1,5 +1,6 @@
 """Random but plausible candidate designs and a mixed set of workloads for the
 speed benchmarks (not a test fixture: tests draw their own, wider cases)."""
+
 from __future__ import annotations
 
 from dataclasses import fields
@@ -13,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent  # examples come from this checkou
 def candidates(n: int, seed: int = 0):
     """n variations of the reference design: nodes, drives, NIC speed,
     resiliency, transport, CPU cap, with or without a cache and its mode."""
-    from planner.design import parse_design, resolve
-    from planner.performance import DesignArrays
+    from planner.engine.performance import DesignArrays
+    from planner.models.design import parse_design, resolve
 
     ref = DesignArrays.from_designs([resolve(parse_design((ROOT / "examples" / "reference.json").read_text()))])
     rng = np.random.default_rng(seed)
@@ -23,18 +24,25 @@ def candidates(n: int, seed: int = 0):
     cached = rng.random(n) < 0.6
     mode = rng.integers(0, 3, n)  # 0 read-write, 1 write-only, 2 read-only
     return D.replace(
-        nodes=nodes, fault_domains=nodes, volume_servers=np.where(rng.random(n) < 0.2, np.minimum(nodes, 3), nodes),
-        drives_per_node=rng.integers(2, 25, n), node_bandwidth_bytes_s=rng.choice([25, 50, 100, 200], n) * 1e9 / 8,
+        nodes=nodes,
+        fault_domains=nodes,
+        volume_servers=np.where(rng.random(n) < 0.2, np.minimum(nodes, 3), nodes),
+        drives_per_node=rng.integers(2, 25, n),
+        node_bandwidth_bytes_s=rng.choice([25, 50, 100, 200], n) * 1e9 / 8,
         resiliency_code=np.where(nodes >= 4, rng.choice([0, 1, 3, 4], n), rng.choice([0, 1], n)),
-        tcp=rng.random(n) < 0.3, cpu_utilization_cap=np.where(rng.random(n) < 0.3, 1.0, rng.uniform(0.5, 1.0, n)),
-        cache_per_node=np.where(cached, 2, 0), read_caching=cached & (mode != 1), write_caching=cached & (mode != 2))
+        tcp=rng.random(n) < 0.3,
+        cpu_utilization_cap=np.where(rng.random(n) < 0.3, 1.0, rng.uniform(0.5, 1.0, n)),
+        cache_per_node=np.where(cached, 2, 0),
+        read_caching=cached & (mode != 1),
+        write_caching=cached & (mode != 2),
+    )
 
 
 def mixed_workloads(D, seed: int = 1, open_share: float = 0.3):
     """One workload per design: the shipped profiles (closed populations, some
     rate-limited), a share of open loads at random rates, a tenth host-issued."""
-    from planner.performance import WorkloadArrays
-    from planner.workload import profiles
+    from planner.engine.performance import WorkloadArrays
+    from planner.models.workload import profiles
 
     n = len(D)
     rng = np.random.default_rng(seed)

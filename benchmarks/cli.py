@@ -2,6 +2,7 @@
 importing (``-X importtime``, top-level imports summed). Prints figures,
 asserts nothing. Usage: python benchmarks/cli.py [--runs N] [--root DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,10 @@ def main() -> None:
     wall = statistics.median(walls)
     imp = statistics.median(import_seconds(root)[0] for _ in range(3))
     _, heavy = import_seconds(root)
-    print(f"evaluate (whole process): median {wall * 1e3:.0f} ms of {a.runs} (best {min(walls) * 1e3:.0f} ms); "
-          f"imports {imp * 1e3:.0f} ms = {imp / wall:.0%}")
+    print(
+        f"evaluate (whole process): median {wall * 1e3:.0f} ms of {a.runs} (best {min(walls) * 1e3:.0f} ms); "
+        f"imports {imp * 1e3:.0f} ms = {imp / wall:.0%}"
+    )
     print("heaviest top-level imports: " + ", ".join(f"{n} {t * 1e3:.0f} ms" for t, n in heavy))
     print(f"cli_evaluate_ms={wall * 1e3:.0f} import_share={imp / wall:.2f}")
 

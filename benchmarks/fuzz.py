@@ -5,6 +5,7 @@ accepted or refused with a PlannerError; never an exception, never a hang.
 
 Run: python3 benchmarks/fuzz.py [--inputs 10000] [--seed 1]   (prints counts; asserts nothing)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,14 +17,28 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# the fuzz generators live with the tests that run them bounded (tests/fuzzcases.py)
 sys.path.insert(0, str(ROOT / "tests"))
 
 import fuzzcases as fc  # noqa: E402
 
 # share of the campaign per kind of input (calibrate is mostly argument errors: a valid dry run takes seconds)
-WEIGHTS = {"evaluate": 18, "catalog": 7, "schema": 3, "calibrate": 2, "validate": 2, "sla": 9, "price": 9,
-           "size": 6, "import": 5, "bom": 5, "compare": 6, "upload:design": 13, "upload:catalog": 8, "upload:link": 7}
+WEIGHTS = {
+    "evaluate": 18,
+    "catalog": 7,
+    "schema": 3,
+    "calibrate": 2,
+    "validate": 2,
+    "sla": 9,
+    "price": 9,
+    "size": 6,
+    "import": 5,
+    "bom": 5,
+    "compare": 6,
+    "upload:design": 13,
+    "upload:catalog": 8,
+    "upload:link": 7,
+}
 
 
 def main() -> None:

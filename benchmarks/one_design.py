@@ -3,6 +3,7 @@ bands from the calibration's stored quantiles) and the SLA guarantee with its
 bootstrap band, time per call (median of 30) and model calls per call.
 Prints figures, asserts nothing. Usage: python benchmarks/one_design.py [--root DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,10 +21,11 @@ def main() -> None:
     ap.add_argument("--root", default=str(ROOT))
     a = ap.parse_args()
     sys.path.insert(0, a.root)
-    import planner.performance as perf
-    from planner import report, sla
-    from planner.design import load_design, resolve
-    from planner.workload import load_workload, profiles
+    import planner.engine.performance as perf
+    from planner.commercial import sla
+    from planner.models.design import load_design, resolve
+    from planner.models.workload import load_workload, profiles
+    from planner.results import report
 
     calls = [0]
     inner = perf.evaluate_arrays
@@ -54,7 +56,9 @@ def main() -> None:
     sla_s, sla_calls = timed(lambda: sla.guarantee(rd, db, bg, n_plus_one=True), n=10)
     print(f"evaluate_report (healthy + one node down, banded): {rep_s * 1e3:.2f} ms, {rep_calls:.0f} model call(s)")
     print(f"SLA guarantee with its bootstrap band (N+1): {sla_s * 1e3:.0f} ms, {sla_calls:.0f} model calls")
-    print(f"report_ms={rep_s * 1e3:.2f} report_calls={rep_calls:.0f} sla_ms={sla_s * 1e3:.0f} sla_calls={sla_calls:.0f}")
+    print(
+        f"report_ms={rep_s * 1e3:.2f} report_calls={rep_calls:.0f} sla_ms={sla_s * 1e3:.0f} sla_calls={sla_calls:.0f}"
+    )
 
 
 if __name__ == "__main__":

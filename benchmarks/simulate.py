@@ -7,6 +7,7 @@ simulation's wall time, and the analytic model's time for the same design,
 alone (one call, median of 200) and within a vectorised batch (10,000 copies).
 Prints figures, asserts nothing. Usage: python benchmarks/simulate.py
 """
+
 from __future__ import annotations
 
 import statistics
@@ -17,18 +18,19 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# the discrete-event simulation is a test oracle: it lives with the tests (tests/oracles/)
 sys.path.insert(0, str(ROOT / "tests"))
 
-from planner.performance import evaluate_arrays  # noqa: E402
-from planner.simulation import network, simulate  # noqa: E402
+from oracles.simulation import network, simulate  # noqa: E402
 from test_simulation import CASES, P, _case  # noqa: E402
+
+from planner.engine.performance import evaluate_arrays  # noqa: E402
 
 
 def main() -> None:
     errs, ratios, ratios_vec = [], [], []
     print(f"{'case':44s} {'IOPS err':>9s} {'lat err':>8s} {'DES s':>7s} {'one call ms':>11s} {'batched us':>10s}")
-    for i, c in enumerate(CASES):
+    for _i, c in enumerate(CASES):
         D, W = _case(*c)
         a = evaluate_arrays(D, W, P)
         t = time.perf_counter()
@@ -53,10 +55,14 @@ def main() -> None:
         ratios_vec.append(des / vec)
         name = f"{c[0]} {c[2]} {c[1] or ''} {c[3]}"[:44]
         print(f"{name:44s} {ei:+9.1%} {el:+8.1%} {des:7.2f} {one * 1e3:11.3f} {vec * 1e6:10.2f}")
-    print(f"max |error|: IOPS {max(e[0] for e in errs):.1%}, mean VM latency {max(e[1] for e in errs):.1%}; "
-          f"median of the cases: {statistics.median(e[0] for e in errs):.1%} and {statistics.median(e[1] for e in errs):.1%}")
-    print(f"speed ratio (simulation / analytic per design): one call {min(ratios):,.0f}x to {max(ratios):,.0f}x, "
-          f"batched {min(ratios_vec):,.0f}x to {max(ratios_vec):,.0f}x")
+    print(
+        f"max |error|: IOPS {max(e[0] for e in errs):.1%}, mean VM latency {max(e[1] for e in errs):.1%}; "
+        f"median of the cases: {statistics.median(e[0] for e in errs):.1%} and {statistics.median(e[1] for e in errs):.1%}"
+    )
+    print(
+        f"speed ratio (simulation / analytic per design): one call {min(ratios):,.0f}x to {max(ratios):,.0f}x, "
+        f"batched {min(ratios_vec):,.0f}x to {max(ratios_vec):,.0f}x"
+    )
 
 
 if __name__ == "__main__":

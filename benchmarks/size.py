@@ -7,19 +7,19 @@ drives of a user catalog (sizing must neither slow down much nor grow memory
 with uploaded parts). Run: python3 benchmarks/size.py
 Prints figures only; no test asserts time.
 """
+
 import json
 import statistics
-import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from planner.models.catalog import load_catalog
+from planner.models.demand import Demand
+from planner.sizing.search import size
 
-from planner.catalog import load_catalog  # noqa: E402
-from planner.sizing import Demand, size  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def extra_parts(folder: Path) -> None:
@@ -52,26 +52,34 @@ def run(demand: Demand, cat, label: str) -> None:
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     med = statistics.median(times)
-    print(f"{label}: median of 5 {med:.3f} s (min {min(times):.3f}, max {max(times):.3f}); peak allocated "
-          f"{peak / 1e6:.0f} MB; {r.search['platforms']} platforms, {r.search['storage_sets']:,} storage sets, "
-          f"{r.search['nics_kept']} NICs kept ({r.search['nics_dropped_as_interchangeable']} interchangeable dropped), "
-          f"{r.screened:,} designs in the space, {r.evaluated:,} evaluated in {r.search['rounds']} round(s)")
+    print(
+        f"{label}: median of 5 {med:.3f} s (min {min(times):.3f}, max {max(times):.3f}); peak allocated "
+        f"{peak / 1e6:.0f} MB; {r.search['platforms']} platforms, {r.search['storage_sets']:,} storage sets, "
+        f"{r.search['nics_kept']} NICs kept ({r.search['nics_dropped_as_interchangeable']} interchangeable dropped), "
+        f"{r.screened:,} designs in the space, {r.evaluated:,} evaluated in {r.search['rounds']} round(s)"
+    )
     last = parts[-1]
-    print(f"  breakdown (last run, cumulative): tables {last.get('tables_s', 0):.3f} s, screens "
-          f"{last.get('screens_s', 0):.3f} s, search {last.get('search_s', 0):.3f} s, checks/binding/multi-year "
-          f"{last.get('checks_s', 0):.3f} s")
+    print(
+        f"  breakdown (last run, cumulative): tables {last.get('tables_s', 0):.3f} s, screens "
+        f"{last.get('screens_s', 0):.3f} s, search {last.get('search_s', 0):.3f} s, checks/binding/multi-year "
+        f"{last.get('checks_s', 0):.3f} s"
+    )
     b = r.best
-    print(f"  best: {b['design']['name'] if b else None}"
-          + (f" ${b['cost_usd_per_month']:,.0f}/month, binding {b['binding']}" if b else f" ({r.explanation})"))
+    print(
+        f"  best: {b['design']['name'] if b else None}"
+        + (f" ${b['cost_usd_per_month']:,.0f}/month, binding {b['binding']}" if b else f" ({r.explanation})")
+    )
 
 
 def main() -> None:
     demand = Demand.model_validate(json.loads((ROOT / "examples" / "demand-200dbs.json").read_text()))
     t = time.perf_counter()
     cat = load_catalog()
-    print(f"catalog load: {time.perf_counter() - t:.3f} s (first load, then cached); "
-          f"{sum(len(cat.of(c)) for c in ('chassis', 'cpu', 'capacity_drive', 'cache_device', 'nic', 'memory_module'))}"
-          " records")
+    print(
+        f"catalog load: {time.perf_counter() - t:.3f} s (first load, then cached); "
+        f"{sum(len(cat.of(c)) for c in ('chassis', 'cpu', 'capacity_drive', 'cache_device', 'nic', 'memory_module'))}"
+        " records"
+    )
     run(demand, cat, "200 databases, whole catalog")
     with tempfile.TemporaryDirectory() as tmp:
         extra_parts(Path(tmp))

@@ -9,6 +9,7 @@ outputs included). Prints figures, asserts nothing.
 Usage: python benchmarks/sweep.py [--designs N] [--closed] [--one-at-a-time K] [--root DIR]
 The last line is ``designs_per_s=<float> peak_mib=<float>``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,12 +22,13 @@ import numpy as np
 
 # --root DIR: the app checkout to measure (before/after); this file's own otherwise
 _root = sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv else str(Path(__file__).resolve().parent.parent)
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# --root DIR measures another checkout of the project (before/after): its planner, not the installed one
 sys.path.insert(0, _root)
 
 from cases import candidates, mixed_workloads  # noqa: E402
-from planner.params import default_params  # noqa: E402
-from planner.performance import WorkloadArrays, evaluate_arrays  # noqa: E402
+
+from planner.engine.performance import WorkloadArrays, evaluate_arrays  # noqa: E402
+from planner.models.params import default_params  # noqa: E402
 
 
 def take_w(W, idx):
@@ -45,20 +47,22 @@ def main(argv=None) -> None:
     p = default_params()
     D = candidates(n)
     if a.closed:
-        from planner.workload import profiles
+        from planner.models.workload import profiles
 
         W = WorkloadArrays.from_workload(profiles()["oltp-8k"], D.nodes)
     else:
         W = mixed_workloads(D)
     try:
-        from planner import kernels
+        from planner.engine import kernels
     except ImportError:  # a checkout from before the compiled path (--root)
         kernels = None
     t = time.perf_counter()
     # numba import, compile or cache load: once per process, not in the runs
     compiled = kernels is not None and kernels.use_for(n) and kernels.prepare()
-    print(f"model path: {'compiled (numba) block' if compiled else 'numpy'}"
-          + (f", loaded in {time.perf_counter() - t:.2f} s (not in the runs below)" if compiled else ""))
+    print(
+        f"model path: {'compiled (numba) block' if compiled else 'numpy'}"
+        + (f", loaded in {time.perf_counter() - t:.2f} s (not in the runs below)" if compiled else "")
+    )
     warm = np.arange(min(n, 1000))
     evaluate_arrays(D.take(warm), take_w(W, warm), p)
     runs = []
@@ -73,11 +77,16 @@ def main(argv=None) -> None:
     tracemalloc.stop()
     med = float(np.median(runs))
     kinds = "one closed workload" if a.closed else "mixed workloads (30 % open, rate limits, host issuers)"
-    print(f"{n:,} designs, {kinds}: median {med * 1e3:.1f} ms of {a.runs} (best {min(runs) * 1e3:.1f} ms), "
-          f"{n / med:,.0f} designs/s, peak {peak_mib:.1f} MiB traced (outputs included)")
+    print(
+        f"{n:,} designs, {kinds}: median {med * 1e3:.1f} ms of {a.runs} (best {min(runs) * 1e3:.1f} ms), "
+        f"{n / med:,.0f} designs/s, peak {peak_mib:.1f} MiB traced (outputs included)"
+    )
     lab, cnt = np.unique(np.asarray(out["limited_by"], dtype=str), return_counts=True)
-    print("limited_by: " + ", ".join(f"{k} {c}" for k, c in zip(lab, cnt))
-          + f"; all IOPS finite: {bool(np.all(np.isfinite(out['iops'])))}")
+    print(
+        "limited_by: "
+        + ", ".join(f"{k} {c}" for k, c in zip(lab, cnt))
+        + f"; all IOPS finite: {bool(np.all(np.isfinite(out['iops'])))}"
+    )
     if a.one_at_a_time:
         k = a.one_at_a_time
         t = time.perf_counter()

@@ -1,14 +1,22 @@
 """Print the README's accuracy tables from planner/data/calibration.json:
 median absolute % error in sample, held out and outside the fit's scope; band
 coverage under nested leave-one-configuration-out; the calibrated domain."""
+
 import json
 import sys
 from pathlib import Path
 
 doc = json.loads((Path(__file__).resolve().parent.parent / "planner" / "data" / "calibration.json").read_text())
 s = doc["summary"]
-metrics = ["iops", "host_cpu_utilization", "read_latency_ms", "write_latency_ms", "vm_read_latency_ms",
-           "vm_write_latency_ms", "p99_read_latency_ms"]
+metrics = [
+    "iops",
+    "host_cpu_utilization",
+    "read_latency_ms",
+    "write_latency_ms",
+    "vm_read_latency_ms",
+    "vm_write_latency_ms",
+    "p99_read_latency_ms",
+]
 print("| judged on | points | " + " | ".join(metrics) + " |")
 print("|---|---|" + "---|" * len(metrics))
 for kind in ("in_sample", "cross_validated", "out_of_scope_configs"):

@@ -1,15 +1,14 @@
 """Print the README's table of published results no fit has seen, from
-planner.published.all_checks (shipped calibration)."""
-import sys
-from pathlib import Path
+planner.calibration.published.all_checks (shipped calibration)."""
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from planner.calibration.published import all_checks
+from planner.engine.performance import BOTTLENECK_LABELS
 
-from planner.performance import BOTTLENECK_LABELS  # noqa: E402
-from planner.published import all_checks  # noqa: E402
-
-UNIT = {"iops": ("IOPS", 1, "{:,.0f}"), "bandwidth_mb_s": ("GB/s", 1000, "{:,.1f}"),
-        "read_latency_ms": ("ms", 1, "{:.3f}")}
+UNIT = {
+    "iops": ("IOPS", 1, "{:,.0f}"),
+    "bandwidth_mb_s": ("GB/s", 1000, "{:,.1f}"),
+    "read_latency_ms": ("ms", 1, "{:.3f}"),
+}
 
 
 def _pct(x):
@@ -20,10 +19,20 @@ print("| result | measured | predicted | error | band | bound by | memory / PCIe
 print("|---|---|---|---|---|---|---|---|")
 for c in all_checks():
     unit, div, f = UNIT[c["metric"]]
-    val = lambda x: f.format(x / div)  # noqa: E731
-    err = f"{100 * c['error']:+.1f} %" if not c["measured_bound"] else (
-        "within" if c["error"] <= 0 else f"at least {100 * c['error']:+.0f} %")
+
+    def val(x, f=f, div=div):
+        return f.format(x / div)
+
+    err = (
+        f"{100 * c['error']:+.1f} %"
+        if not c["measured_bound"]
+        else ("within" if c["error"] <= 0 else f"at least {100 * c['error']:+.0f} %")
+    )
     band = "-" if c["low"] is None else f"{val(c['low'])}-{val(c['high'])}"
-    busy = "-" if c["memory_utilization"] is None else f"{_pct(c['memory_utilization'])} / {_pct(c['pcie_utilization'])}"
-    print(f"| {c['label']} | {c['measured_bound'] + ' ' if c['measured_bound'] else ''}{val(c['measured'])} {unit} | {val(c['predicted'])} {unit} | {err} | "
-          f"{band} | {BOTTLENECK_LABELS.get(c['bottleneck'], '-')} | {busy} | {c['compared_with']} |")
+    busy = (
+        "-" if c["memory_utilization"] is None else f"{_pct(c['memory_utilization'])} / {_pct(c['pcie_utilization'])}"
+    )
+    print(
+        f"| {c['label']} | {c['measured_bound'] + ' ' if c['measured_bound'] else ''}{val(c['measured'])} {unit} | {val(c['predicted'])} {unit} | {err} | "
+        f"{band} | {BOTTLENECK_LABELS.get(c['bottleneck'], '-')} | {busy} | {c['compared_with']} |"
+    )

@@ -24,4 +24,7 @@ ensure_venv() {
     fi
   fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -r "$1"
+  # the project itself, editable: the `hciplan` command, and planner/hardware_catalog/hciplan_ui
+  # importable from any directory (pip fetches setuptools to build it, as for any package)
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps -e .
 }

@@ -1,6 +1,7 @@
 """Test configuration: hypothesis runs derandomised, so CI and a developer see
 the same examples (a property failure is a model bug to fix, not noise).
 ``HYPOTHESIS_PROFILE=explore`` searches harder with random examples."""
+
 import os
 
 from hypothesis import settings

@@ -1,6 +1,7 @@
 """Text of a PDF printed by chromium (Skia), for tests: no PDF library is a
 dependency, and Skia writes simple files (Flate streams, Type0 fonts with a
 ToUnicode CMap, hex strings in Tj/TJ)."""
+
 from __future__ import annotations
 
 import re
@@ -61,5 +62,5 @@ def pdf_text(data: bytes) -> str:
                 hexes = re.findall(rb"<([0-9A-Fa-f]*)>", tok.group(2)) if tok.group(2) is not None else [tok.group(3)]
                 for h in hexes:
                     h = h.decode()
-                    text.append("".join(cmap.get(int(h[i:i + 4], 16), "?") for i in range(0, len(h) - 3, 4)))
+                    text.append("".join(cmap.get(int(h[i : i + 4], 16), "?") for i in range(0, len(h) - 3, 4)))
     return "".join(text)

@@ -1,6 +1,7 @@
 """Streamlit app tests (streamlit.testing.v1.AppTest): every page runs, the
 numbers shown are planner's, invalid input is reported next to the field,
 shared links round-trip and a bad link is an error, not a crash."""
+
 from __future__ import annotations
 
 import json
@@ -10,17 +11,24 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from planner.capacity import capacity_report
-from planner.catalog import load_catalog
-from planner.design import load_design, resolve, with_overrides
-from planner.performance import BOTTLENECK_LABELS
-from planner.report import evaluate_report
-from planner.workload import profiles
+from planner.engine.performance import BOTTLENECK_LABELS
+from planner.models.catalog import load_catalog
+from planner.models.design import load_design, resolve, with_overrides
+from planner.models.workload import profiles
+from planner.physics.capacity import capacity_report
+from planner.results.report import evaluate_report
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
-         "ui/sizing_page.py", "ui/compare_page.py", "ui/calibration_page.py"]
+PAGES = [
+    "hciplan_ui/design_page.py",
+    "hciplan_ui/capacity_page.py",
+    "hciplan_ui/performance_page.py",
+    "hciplan_ui/sla_page.py",
+    "hciplan_ui/sizing_page.py",
+    "hciplan_ui/compare_page.py",
+    "hciplan_ui/calibration_page.py",
+]
 REFERENCE = ROOT / "examples" / "reference.json"
 DEFAULT_WORKLOAD = "oltp-8k"
 
@@ -64,7 +72,7 @@ def test_every_page_runs(page):
 
 
 def test_capacity_metric_is_planners(reference):
-    at = _app().switch_page("ui/capacity_page.py").run()
+    at = _app().switch_page("hciplan_ui/capacity_page.py").run()
     cap = capacity_report(resolve(reference, load_catalog()))
     assert _metric(at, "Usable capacity") == f"{cap.usable_capacity_tb:,.2f} TB"
     assert _metric(at, "Raw capacity") == f"{cap.raw_capacity_tb:,.2f} TB"
@@ -73,7 +81,7 @@ def test_capacity_metric_is_planners(reference):
 
 
 def test_performance_metrics_are_planners(reference):
-    at = _app().switch_page("ui/performance_page.py").run()
+    at = _app().switch_page("hciplan_ui/performance_page.py").run()
     rep = evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])
     assert _metric(at, "IOPS").split(" (")[0] == f"{rep['iops']:,.0f}"
     assert _metric(at, "VM latency").startswith(f"{rep['vm_latency_ms']:.3f}")
@@ -99,7 +107,7 @@ def test_changing_node_count_updates_numbers(reference):
     assert _metric(at, "Usable capacity") == f"{rep['usable_capacity_tb']:,.2f} TB"
     assert _metric(at, "IOPS") == f"{rep['iops']:,.0f}"
     assert json.loads(at.session_state["design_json"])["nodes"] == 4
-    at.switch_page("ui/capacity_page.py").run()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
     assert _metric(at, "Usable capacity") == f"{rep['usable_capacity_tb']:,.2f} TB"
 
 
@@ -144,17 +152,18 @@ def test_a_design_that_breaks_a_vendor_rule_keeps_its_figures_and_names_the_rule
     assert not at.exception and not _errors(at)
     assert json.loads(at.session_state["design_json"])["node"]["capacity_drives"]["count"] == 3
     warns = [w.value.replace("\u2060", "").replace("\\", "") for w in at.warning]  # as shown, unescaped
-    assert any(w.startswith("Breaks a requirement, at least 4 capacity drives per server: 3 capacity drives")
-               for w in warns), warns
-    at.switch_page("ui/performance_page.py").run()
+    assert any(
+        w.startswith("Breaks a requirement, at least 4 capacity drives per server: 3 capacity drives") for w in warns
+    ), warns
+    at.switch_page("hciplan_ui/performance_page.py").run()
     assert any("at least 4 capacity drives" in w.value for w in at.warning)
-    at.switch_page("ui/design_page.py").run()
+    at.switch_page("hciplan_ui/design_page.py").run()
     _number_input(at, "Drives per node").set_value(4).run()
     assert not any("at least 4 capacity drives" in w.value for w in at.warning)
 
 
 def test_shared_link_round_trip(reference):
-    from ui.state import decode_scenario, design_to_json, encode_scenario
+    from hciplan_ui.state import decode_scenario, design_to_json, encode_scenario
 
     d = with_overrides(reference, nodes=5)
     token = encode_scenario(design_to_json(d), "Sql")
@@ -167,15 +176,23 @@ def test_shared_link_round_trip(reference):
     assert _metric(at, "IOPS") == f"{rep['iops']:,.0f}"
     assert _metric(at, "Usable capacity") == f"{rep['usable_capacity_tb']:,.2f} TB"
     # the address bar carries the scenario
-    assert decode_scenario(at.query_params["s"][0] if isinstance(at.query_params["s"], list)
-                           else at.query_params["s"])[1] == "Sql"
+    assert (
+        decode_scenario(at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"])[1]
+        == "Sql"
+    )
 
 
-@pytest.mark.parametrize("token", ["not-a-valid-link!!", "eJzLSM3JyQcABiwCFQ",  # zlib('hello')
-                                   None])
+@pytest.mark.parametrize(
+    "token",
+    [
+        "not-a-valid-link!!",
+        "eJzLSM3JyQcABiwCFQ",  # zlib('hello')
+        None,
+    ],
+)
 def test_bad_shared_link_shows_error(token, reference):
     if token is None:  # a well-formed link with an impossible design
-        from ui.state import encode_scenario
+        from hciplan_ui.state import encode_scenario
 
         bad = reference.model_dump(mode="json") | {"nodes": 2}
         token = encode_scenario(json.dumps(bad), "oltp-8k")
@@ -189,20 +206,20 @@ def test_bad_shared_link_shows_error(token, reference):
 def test_presenter_mode_runs():
     at = _app()
     at.toggle(key="presenter").set_value(True).run()
-    at.switch_page("ui/performance_page.py").run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception
     assert _metric(at, "IOPS")
 
 
 def test_compare_page_deltas(reference):
-    at = _app().switch_page("ui/compare_page.py").run()
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
     at.multiselect(key="cmp_examples").set_value(["sas-4node"]).run()
     assert not at.exception
     labels = [s.value for s in at.subheader]
     assert "current" in labels and "what-if" in labels and "sas-4node" in labels
     # a SAN's latency is a multiple of the current design's, said as one ("213x", not "+21150.9%")
     at.multiselect(key="cmp_examples").set_value(["san-raid5"]).run()
-    from planner.design import load_design
+    from planner.models.design import load_design
 
     san = evaluate_report(load_design(ROOT / "examples" / "san-raid5.json"), profiles()[DEFAULT_WORKLOAD])
     ratio = san["read_latency_ms"] / evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])["read_latency_ms"]
@@ -212,8 +229,8 @@ def test_compare_page_deltas(reference):
 
 
 def test_html_report_has_key_numbers(reference):
-    from ui import export
-    from ui.state import canonical, design_to_json
+    from hciplan_ui import export
+    from hciplan_ui.state import canonical, design_to_json
 
     dj = design_to_json(reference)
     wj = canonical(profiles()[DEFAULT_WORKLOAD].model_dump(mode="json"))
@@ -226,8 +243,8 @@ def test_html_report_has_key_numbers(reference):
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian chromium not installed")
 def test_pdf_report_prints_with_headless_chromium(reference, tmp_path):
-    from ui import export
-    from ui.state import canonical, design_to_json
+    from hciplan_ui import export
+    from hciplan_ui.state import canonical, design_to_json
 
     dj = design_to_json(reference)
     wj = canonical(profiles()[DEFAULT_WORKLOAD].model_dump(mode="json"))
@@ -237,7 +254,7 @@ def test_pdf_report_prints_with_headless_chromium(reference, tmp_path):
 
 
 def test_performance_page_prepares_report_on_request():
-    at = _app().switch_page("ui/performance_page.py").run()
+    at = _app().switch_page("hciplan_ui/performance_page.py").run()
     assert not at.get("download_button")  # a closed 'Tables and exports' holds nothing
     at.session_state["p_exports"] = True  # open it
     at.run()
@@ -248,12 +265,21 @@ def test_performance_page_prepares_report_on_request():
 
 
 def test_sla_page_guarantee_is_planners(reference):
-    from planner.sla import Database, guarantee
-    from planner.workload import load_workload
+    from planner.commercial.sla import guarantee
+    from planner.models.database import Database
+    from planner.models.workload import load_workload
 
-    at = _app().switch_page("ui/sla_page.py").run()
-    db = Database(name="db", size_tb=4.0, vcpus=16, threads=4, outstanding_per_thread=16, block_size_kib=4,
-                  read_fraction=1.0, latency_target_ms=1.0)
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    db = Database(
+        name="db",
+        size_tb=4.0,
+        vcpus=16,
+        threads=4,
+        outstanding_per_thread=16,
+        block_size_kib=4,
+        read_fraction=1.0,
+        latency_target_ms=1.0,
+    )
     g = guarantee(resolve(reference, load_catalog()), db, load_workload(ROOT / "examples" / "background-25vms.json"))
     assert _metric(at, "Guaranteed IOPS per DB") == f"{g.guaranteed_iops:,.0f}"
     # an impossible target is rejected naming the field, its range and the value typed; the other inputs stay
@@ -263,7 +289,8 @@ def test_sla_page_guarantee_is_planners(reference):
 
 
 def test_sla_page_prices_follow_margin():
-    at = _app().switch_page("ui/sla_page.py").run()
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+
     def price():
         table = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns)
         return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
@@ -276,9 +303,10 @@ def test_sla_page_prices_follow_margin():
 
 
 def test_size_page_finds_planners_cheapest_and_loads_it():
-    from planner.sizing import Demand, size
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
 
-    at = _app().switch_page("ui/sizing_page.py").run()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.radio(key="size_mode").set_value("totals").run()  # the mode redraws the form with its inputs
     at.number_input(key="size_iops").set_value(200_000.0)
     at.number_input(key="size_tb").set_value(20.0)
@@ -291,9 +319,22 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     assert not at.exception, [e.value for e in at.exception]
     demand = Demand.model_validate_json(at.session_state["size_demand"])
     assert (demand.total_iops, demand.capacity_tb, demand.max_nodes, demand.validated_for) == (
-        200_000, 20, 4, "Azure Local")
-    assert demand == Demand(total_iops=200_000, capacity_tb=20, latency_target_ms=2.0, max_nodes=4, databases=40,
-                            growth_pct=0.0, validated_for="Azure Local", block_size_kib=16.0, read_fraction=0.5)
+        200_000,
+        20,
+        4,
+        "Azure Local",
+    )
+    assert demand == Demand(
+        total_iops=200_000,
+        capacity_tb=20,
+        latency_target_ms=2.0,
+        max_nodes=4,
+        databases=40,
+        growth_pct=0.0,
+        validated_for="Azure Local",
+        block_size_kib=16.0,
+        read_fraction=0.5,
+    )
     best = size(demand).best
     assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
     assert not at.get("progress")  # sizing took well under a second: no progress bar
@@ -302,7 +343,7 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     w = json.loads(at.session_state["workload_json"])
     assert at.session_state["workload_name"] == "custom" and w["iops"] == pytest.approx(200_000)
     assert w["vms_per_node"] == -(-40 // best["design"]["nodes"])
-    at.switch_page("ui/design_page.py").run()
+    at.switch_page("hciplan_ui/design_page.py").run()
     assert _number_input(at, "Nodes").value == best["design"]["nodes"]
     # the sized DIMM set survives the Design page (RAM unchanged)
     assert json.loads(at.session_state["design_json"])["node"]["dimms"] == best["design"]["node"]["dimms"]
@@ -311,10 +352,11 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
 def test_size_page_sizes_an_uploaded_demand_file_once():
     """A demand file (the CLI's `size --demand`) is sized as it arrives, with the same answer as
     the CLI's sizing; a bad file is one error naming the field; a later 'Size it' sizes the form."""
-    from planner.sizing import Demand, size
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
 
     text = (ROOT / "examples" / "demand-200dbs.json").read_bytes()
-    at = _app().switch_page("ui/sizing_page.py").run()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.file_uploader(key="size_upload").set_value([("demand.json", text, "application/json")]).run(timeout=120)
     assert not at.exception and not at.error, [e.value for e in at.error]
     want = Demand.model_validate_json(text)
@@ -322,7 +364,7 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     best = size(want).best
     assert _metric(at, "Cheapest design, USD/month") == f"${best['cost_usd_per_month']:,.0f}"
     # the table names the parts (the CSV keeps the catalog ids)
-    from planner.catalog import load_catalog
+    from planner.models.catalog import load_catalog
 
     table = next(d.value for d in at.dataframe if "Capacity drives" in d.value.columns)
     cpu = load_catalog().cpu[best["design"]["node"]["cpu"]["model"]]
@@ -331,7 +373,7 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     # so do the line under the headline and the rules of the design in detail
     line = next(c.value for c in at.caption if "x " in c.value and "mirror" in c.value)
     assert f"{cpu.vendor} {cpu.model.split(' (')[0]}" in line and best["design"]["node"]["cpu"]["model"] not in line
-    from planner.rules import RULES
+    from planner.physics.rules import RULES
 
     checks = next(d.value for d in at.dataframe if "this design" in d.value.columns)
     assert set(checks["rule"]) <= {r.title for r in RULES.values()} and len(checks) == len(best["checks"])
@@ -348,7 +390,7 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
 
 
 def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
-    at = _app().switch_page("ui/sizing_page.py").run()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     for name, c in {"Standard": 20, "Business": 6, "Premium": 0, "Ultra": 1}.items():
         at.number_input(key=f"size_{name}").set_value(c)
     at.button[0].click().run(timeout=120)
@@ -358,12 +400,12 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     checks = next(d for d in at.dataframe if "this design" in d.value.columns).value
     assert set(checks["passed"]) == {"yes"}
     at.button(key="size_use_best").click().run(timeout=120)
-    at.switch_page("ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.number_input(key="mix_Standard").value == 20 and at.number_input(key="mix_Ultra").value == 1
     assert at.radio(key="sla_bg").value == "current workload"
     # the proposal is offered as HTML (and PDF when chromium is installed)
-    at.switch_page("ui/sizing_page.py").run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
     at.text_input(key="report_customer").set_value("Contoso")
     at.button(key="size_prepare").click().run(timeout=180)
     labels = [b.proto.label for b in at.get("download_button")]
@@ -371,8 +413,8 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
 
 
 def test_tiers_travel_in_the_share_link_and_drive_prices():
-    from planner.tiers import TierSet, default_tiers
-    from ui.state import canonical, decode_tiers, encode_scenario, example_json
+    from hciplan_ui.state import canonical, decode_tiers, encode_scenario, example_json
+    from planner.models.tiers import TierSet, default_tiers
 
     t = default_tiers().model_dump(mode="json")
     t["tiers"][0]["name"] = "Gold"
@@ -381,11 +423,11 @@ def test_tiers_travel_in_the_share_link_and_drive_prices():
     token = encode_scenario(example_json("reference"), "oltp-8k", None, tj)
     assert decode_tiers(token) == tj
     assert decode_tiers(encode_scenario(example_json("reference"), "oltp-8k")) is None  # older links: no tiers
-    at = _app({"s": token}).switch_page("ui/sla_page.py").run()
+    at = _app({"s": token}).switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception and not _errors(at), _errors(at)
     prices = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns).value
     assert "Gold" in set(prices["Tier"])
-    at.switch_page("ui/sizing_page.py").run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
     assert at.number_input(key="size_Gold") is not None
     # a link with broken tiers says so and keeps the shipped ones
     t["tiers"][0]["burst_iops"] = 1
@@ -395,19 +437,19 @@ def test_tiers_travel_in_the_share_link_and_drive_prices():
 
 
 def test_size_page_rejects_impossible_latency():
-    at = _app().switch_page("ui/sizing_page.py").run()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.radio(key="size_mode").set_value("totals").run()
     at.number_input(key="size_lat").set_value(0.001)
     at.button[0].click().run()
-    assert any("Latency target, ms must be 0.02–10,000 ms (you typed 0.001)" in e
-               for e in _errors(at)), _errors(at)
+    assert any("Latency target, ms must be 0.02–10,000 ms (you typed 0.001)" in e for e in _errors(at)), _errors(at)
 
 
 def test_size_page_sizes_databases_a_dba_describes():
-    from planner.dbworkload import DatabaseIo, io_demand
-    from planner.sizing import Demand, size
+    from planner.models.database import DatabaseIo, io_demand
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
 
-    at = _app().switch_page("ui/sizing_page.py").run()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
     at.number_input(key="size_db_n").set_value(10)
     at.number_input(key="size_max_nodes").set_value(6)
@@ -426,7 +468,7 @@ def test_size_page_sizes_databases_a_dba_describes():
 
 
 def test_user_parts_from_a_catalog_file_can_be_picked():
-    from planner.catalog import parse_catalog_file
+    from planner.models.catalog import parse_catalog_file
 
     rec = json.loads((ROOT / "hardware_catalog" / "capacity_drives.json").read_text())["records"][0]
     rec = dict(rec, id="my-big-drive", model="My 30 TB drive", capacity_tb=30.72, interface="nvme")
@@ -444,26 +486,27 @@ def test_user_parts_from_a_catalog_file_can_be_picked():
 def test_calibration_page_shows_held_out_error():
     import statistics
 
-    from planner.calibration import validation_table
+    from planner.calibration.fit import dataset, validation_table
 
-    from planner.calibration import dataset
-
-    at = _app().switch_page("ui/calibration_page.py").run()
+    at = _app().switch_page("hciplan_ui/calibration_page.py").run()
     assert not at.exception
     # the headline is judged on the points that test the model: saturation points and the reference
     # cluster; a throttled step's IOPS equal its throttle (0 % error by construction) and are shown apart
     sat = dataset()[3]["unthrottled"]
-    rows = [r for r, u in zip(validation_table()["rows"], sat)
-            if u and r["in_fit"] and r["iops_held_out_error_pct"] is not None]
+    rows = [
+        r
+        for r, u in zip(validation_table()["rows"], sat)
+        if u and r["in_fit"] and r["iops_held_out_error_pct"] is not None
+    ]
     expect = statistics.median(abs(r["iops_held_out_error_pct"]) for r in rows)
     assert _metric(at, "Median |error|, held out") == f"{expect:.1f} %" != "0.0 %"
     assert any("throttled QoS steps" in c.value and "by construction" in c.value for c in at.caption)
 
 
 def test_compare_page_shows_architectures_side_by_side():
-    from planner.design import load_design as _load
+    from planner.models.design import load_design as _load
 
-    at = _app().switch_page("ui/compare_page.py").run()
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
     names = ["sofs-2node-sas-tiered", "single-server-sata-raid10", "san-raid5"]
     at.multiselect(key="cmp_examples").set_value(names).run()
     assert not at.exception and not _errors(at)
@@ -480,20 +523,21 @@ def test_compare_page_shows_architectures_side_by_side():
 
 
 def test_compare_page_database_description_drives_the_workload():
-    from planner.dbworkload import DatabaseIo, as_workload, io_demand
+    from planner.models.database import DatabaseIo, as_workload, io_demand
 
-    at = _app().switch_page("ui/compare_page.py").run()
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
     at.radio(key="cmp_wsource").set_value("from a database description").run()
     assert not at.exception and not _errors(at)
     at.number_input(key="db_page_reads_per_txn").set_value(40.0).run()
     demand = io_demand(DatabaseIo(size_gb=1000, buffer_pool_gb=128, nopm=200_000, page_reads_per_txn=40))
     assert any(f"{demand.peak_iops:,.0f} peak" in c.value for c in at.caption)
     rep = evaluate_report(load_design(REFERENCE), as_workload(demand))
-    assert [m.value for m in at.metric if m.label == "IOPS"][0] == f"{rep['iops']:,.0f}"
+    assert next(m.value for m in at.metric if m.label == "IOPS") == f"{rep['iops']:,.0f}"
     # an impossible override is reported next to the inputs, not a traceback
     at.number_input(key="db_new_order_share").set_value(0.0).run()
-    assert not at.exception and any("new order share must be more than 0 and at most 1 (you typed 0)" in e
-                                    for e in _errors(at))
+    assert not at.exception and any(
+        "new order share must be more than 0 and at most 1 (you typed 0)" in e for e in _errors(at)
+    )
 
 
 def test_a_sized_design_shows_the_same_figures_on_design_and_performance():
@@ -501,14 +545,14 @@ def test_a_sized_design_shows_the_same_figures_on_design_and_performance():
     custom-workload editor used to rebuild it from its own six fields and drop
     the offered IOPS, so it showed a saturated closed population (1.28M IOPS at
     6 ms) where the Design page showed the demand (582k at 0.52 ms)."""
-    at = _app().switch_page("ui/sizing_page.py").run()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.button[0].click().run(timeout=120)
     at.button(key="size_use_best").click().run(timeout=120)
     w = json.loads(at.session_state["workload_json"])
     assert w["iops"] > 0
-    at.switch_page("ui/design_page.py").run()
+    at.switch_page("hciplan_ui/design_page.py").run()
     design = {k: _metric(at, k) for k in ("IOPS", "VM latency")}
-    at.switch_page("ui/performance_page.py").run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert {k: _metric(at, k) for k in ("IOPS", "VM latency")} == design
     assert design["IOPS"] == f"{w['iops']:,.0f}"
@@ -521,17 +565,17 @@ def test_capacity_page_says_how_much_survives_a_node_loss_like_the_sizing_rule()
     loss; the page says what can (the capacity the sizing's N+1 rule counts),
     and a 3-node cluster, which cannot repair at all, is not told to shrink."""
     at = _app().run()
-    at.switch_page("ui/capacity_page.py").run()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
     three = " ".join(w.value for w in at.warning) + " ".join(s.value for s in at.success)
     assert "sizing's N+1 rule" not in three
     # nor shown what two survivors could hold re-protected, which they cannot: its volumes stay online, degraded
     assert _metric(at, "Usable after losing a node") == "9.00 TB, degraded"
-    at.session_state["design_json"] = json.dumps(
-        json.loads(at.session_state["design_json"]) | {"nodes": 4})
-    at.switch_page("ui/capacity_page.py").run()
+    at.session_state["design_json"] = json.dumps(json.loads(at.session_state["design_json"]) | {"nodes": 4})
+    at.switch_page("hciplan_ui/capacity_page.py").run()
     assert not at.exception
-    cap = capacity_report(resolve(load_design(ROOT / "examples" / "reference.json").model_copy(
-        update={"nodes": 4}), load_catalog()))
+    cap = capacity_report(
+        resolve(load_design(ROOT / "examples" / "reference.json").model_copy(update={"nodes": 4}), load_catalog())
+    )
     assert not cap.survives_node_loss and cap.repairs_after_node_loss
     text = " ".join(w.value for w in at.warning)
     assert f"{cap.usable_after_node_loss_tb:,.2f} TB" in text and "sizing's N+1 rule" in text
@@ -542,7 +586,7 @@ def test_calibration_headline_outside_scope_is_judged_on_saturation_points():
     """Throttled QoS steps have IOPS equal to the throttle by construction; a
     headline over them read 0.0 % outside the fit's scope (QA walk-through)."""
     at = _app().run()
-    at.switch_page("ui/calibration_page.py").run()
+    at.switch_page("hciplan_ui/calibration_page.py").run()
     outside = next(m for m in at.metric if m.label == "Median |error|, outside the fit's scope")
     assert outside.value != "0.0 %" and outside.value.endswith("%")
     assert int(outside.help.split()[0].replace(",", "")) < 100  # saturation points only, not 472 steps
@@ -552,7 +596,7 @@ def test_one_page_report_follows_the_sla_pages_n_plus_one_choice():
     """The report's tier table said '(N+1)' with N+1 prices whatever the SLA
     page's toggle (QA walk-through: 13 DBs and $478 in the report, 17 and $365
     on the page)."""
-    at = _app().switch_page("ui/performance_page.py").run()
+    at = _app().switch_page("hciplan_ui/performance_page.py").run()
     at.session_state["p_exports"] = True
     at.run()
     at.button(key="p_prepare_report").click().run()
@@ -584,7 +628,7 @@ def test_headline_iops_carries_a_caveat_when_the_nodes_cannot_host_the_vms():
     at.selectbox(key="example_pick").set_value("edge-2node").run()
     next(b for b in at.button if b.label == "Load example").click().run()
     assert json.loads(at.session_state["design_json"])["nodes"] == 2
-    for page in ("ui/design_page.py", "ui/performance_page.py"):
+    for page in ("hciplan_ui/design_page.py", "hciplan_ui/performance_page.py"):
         at.switch_page(page).run()
         assert not at.exception
         assert any("as if the nodes could host these VMs: not enough RAM" in c.value for c in at.caption), page
@@ -594,8 +638,8 @@ def test_size_page_shows_only_the_modes_inputs_and_keeps_the_others():
     """Each demand mode shows its own inputs; what the user entered in another mode, or before
     visiting another page, is still there when they come back (QA: all modes showed at once, and a
     page visit reset the form)."""
-    at = _app().switch_page("ui/sizing_page.py").run()
-    keys = lambda: {w.key for w in at.number_input}  # noqa: E731
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    keys = lambda: {w.key for w in at.number_input}
     assert "size_Standard" in keys() and "size_iops" not in keys() and "size_db_nopm" not in keys()
     at.radio(key="size_mode").set_value("totals").run()
     assert "size_iops" in keys() and "size_Standard" not in keys() and "size_db_nopm" not in keys()
@@ -604,9 +648,9 @@ def test_size_page_shows_only_the_modes_inputs_and_keeps_the_others():
     assert not at.exception
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
     assert "size_db_nopm" in keys() and "size_iops" not in keys()
-    at.switch_page("ui/design_page.py").run()
-    at.switch_page("ui/sla_page.py").run()
-    at.switch_page("ui/sizing_page.py").run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
     assert at.radio(key="size_mode").value == "databases a DBA describes"
     at.radio(key="size_mode").set_value("totals").run()
     assert at.number_input(key="size_iops").value == 123_456.0
@@ -616,35 +660,38 @@ def test_size_page_shows_only_the_modes_inputs_and_keeps_the_others():
 
 def test_page_inputs_survive_a_visit_to_another_page():
     at = _app()
-    for page, key, value in (("ui/sla_page.py", "sla_target", 3.5), ("ui/compare_page.py", "wi_nodes", 7)):
+    for page, key, value in (
+        ("hciplan_ui/sla_page.py", "sla_target", 3.5),
+        ("hciplan_ui/compare_page.py", "wi_nodes", 7),
+    ):
         at.switch_page(page).run()
         at.number_input(key=key).set_value(value).run()
-        at.switch_page("ui/design_page.py").run()
-        at.switch_page("ui/capacity_page.py").run()
+        at.switch_page("hciplan_ui/design_page.py").run()
+        at.switch_page("hciplan_ui/capacity_page.py").run()
         at.switch_page(page).run()
         assert at.number_input(key=key).value == value, page
         assert not at.exception
 
 
 def test_sla_page_choices_survive_a_visit_to_another_page():
-    at = _app().switch_page("ui/sla_page.py").run()
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
     at.toggle(key="sla_n1").set_value(True).run()
     at.selectbox(key="sla_stat").set_value("p99").run()
     assert at.radio(key="sla_bg").value == "25 VMs/node at 1,000 IOPS each" and at.slider(key="sla_rf").value == 1.0
     at.radio(key="sla_bg").set_value("none").run()
     at.slider(key="sla_rf").set_value(0.7).run()
-    at.switch_page("ui/design_page.py").run()
-    at.switch_page("ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
     assert at.toggle(key="sla_n1").value is True and at.selectbox(key="sla_stat").value == "p99"
     assert at.radio(key="sla_bg").value == "none" and at.slider(key="sla_rf").value == 0.7
     assert not at.exception and not any("Session State" in w.value for w in at.warning)
 
 
 def test_compare_page_what_if_choices_survive_a_visit_to_another_page():
-    at = _app().switch_page("ui/compare_page.py").run()
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
     at.checkbox(key="wi_on").set_value(False).run()
     at.slider(key="wi_cap").set_value(0.5).run()
-    at.switch_page("ui/design_page.py").run()
-    at.switch_page("ui/compare_page.py").run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
     assert at.checkbox(key="wi_on").value is False and at.slider(key="wi_cap").value == 0.5
     assert not at.exception and not any("Session State" in w.value for w in at.warning)

@@ -1,10 +1,11 @@
 """The app under hostile or unusual input: share links, uploads, out-of-range
 numbers. No exception, a message naming the field, never a stale number."""
+
 from __future__ import annotations
 
 import base64
-import re
 import json
+import re
 import zlib
 from pathlib import Path
 
@@ -31,15 +32,20 @@ def _errors(at: AppTest) -> list[str]:
     return [e.value for e in at.error]
 
 
-@pytest.mark.parametrize("doc, expect", [
-    ('{"d": ' + "[" * 5000 + "]" * 5000 + ', "w": "oltp-8k"}', "nested deeper than 64"),
-    ('{"d": {"nodes": ' + "9" * 5000 + '}, "w": "oltp-8k"}', "integer with 5000 digits"),
-    ('{"d": {"nodes": NaN}, "w": "oltp-8k"}', "NaN is not allowed"),
-    ('{"d": {"nodes": 1e999}, "w": "oltp-8k"}', "out of range"),
-    ('{"d": ' + json.dumps(REF) + ', "w": [1, 2]}', "workload name is not text"),  # was TypeError: unhashable
-    ('{"d": ' + json.dumps(REF) + ', "w": "oltp-8k", "t": {"tiers": [{"name": "x", "burst_iops": 1}]}}',
-     "tiers are not valid (t.tiers.0.guaranteed_iops: Field required"),
-])
+@pytest.mark.parametrize(
+    "doc, expect",
+    [
+        ('{"d": ' + "[" * 5000 + "]" * 5000 + ', "w": "oltp-8k"}', "nested deeper than 64"),
+        ('{"d": {"nodes": ' + "9" * 5000 + '}, "w": "oltp-8k"}', "integer with 5000 digits"),
+        ('{"d": {"nodes": NaN}, "w": "oltp-8k"}', "NaN is not allowed"),
+        ('{"d": {"nodes": 1e999}, "w": "oltp-8k"}', "out of range"),
+        ('{"d": ' + json.dumps(REF) + ', "w": [1, 2]}', "workload name is not text"),  # was TypeError: unhashable
+        (
+            '{"d": ' + json.dumps(REF) + ', "w": "oltp-8k", "t": {"tiers": [{"name": "x", "burst_iops": 1}]}}',
+            "tiers are not valid (t.tiers.0.guaranteed_iops: Field required",
+        ),
+    ],
+)
 def test_hostile_share_link_is_an_error_not_a_traceback(doc, expect):
     at = _app({"s": _token(doc)})
     assert not at.exception, [e.value for e in at.exception]
@@ -64,7 +70,7 @@ def test_a_design_without_usable_capacity_is_refused_next_to_the_drive_count():
 
 
 def test_sizing_with_every_tier_count_zero_says_so():
-    at = _app().switch_page("ui/sizing_page.py").run()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     for n in at.number_input:
         if n.key and n.key.startswith("size_") and n.label.endswith(" DBs"):
             n.set_value(0)
@@ -86,7 +92,7 @@ def _metric(at: AppTest, label: str) -> str:
 
 
 def test_sidebar_summary_and_link_follow_the_change_in_the_same_run():
-    from ui.state import decode_scenario
+    from hciplan_ui.state import decode_scenario
 
     at = _app()
     at.session_state["share_link"] = True  # open the 'Shareable link' section
@@ -110,22 +116,22 @@ def test_out_of_range_number_names_the_field_range_and_value_typed(typed, shown)
 
 
 def test_out_of_range_float_on_other_pages_is_reported_too():
-    at = _app().switch_page("ui/sla_page.py").run()
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
     at.number_input(key="cost_margin").set_value(0.99).run()
     assert any("Target margin must be 0–0.95 (you typed 0.99)" in _text(e) for e in _errors(at)), _errors(at)
-    at = _app().switch_page("ui/compare_page.py").run()
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
     at.number_input(key="wi_drives").set_value(500).run()
     assert any("Drives per node must be a whole number, 1–200 (you typed 500)" in _text(e) for e in _errors(at))
 
 
 def test_example_pickers_offer_design_files_only():
-    from planner.architectures import example_designs
+    from planner.models.examples import example_designs
 
     designs = example_designs()  # every example file that validates as a design, by architecture
     at = _app()
     offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
     assert offered and set(offered) == {n for n, t in designs.items() if t == "hyperconverged"}, offered
-    at.switch_page("ui/compare_page.py").run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
     compared = {o.split(" (")[0] for o in at.multiselect(key="cmp_examples").options}  # labels: 'name (architecture)'
     assert compared == set(designs)
     for name in ("db-erp", "tiers", "demand-200dbs", "background-25vms"):
@@ -133,8 +139,8 @@ def test_example_pickers_offer_design_files_only():
 
 
 def test_markdown_in_a_shared_design_name_is_shown_as_text():
-    from ui.fmt import md
-    from ui.state import encode_scenario
+    from hciplan_ui.fmt import md
+    from hciplan_ui.state import encode_scenario
 
     d = dict(REF, name="![b](http://127.0.0.1:9/x.png) [link](http://127.0.0.1:9/l) $x$")
     at = _app({"s": encode_scenario(json.dumps(d), "oltp-8k")})
@@ -149,13 +155,13 @@ def test_markdown_in_a_shared_design_name_is_shown_as_text():
 
 
 def test_degraded_mode_shows_only_degraded_numbers():
-    from planner.design import parse_design
-    from planner.report import evaluate_report
-    from planner.workload import profiles
+    from planner.models.design import parse_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
 
     rep = evaluate_report(parse_design(REF), profiles()["oltp-8k"])
     deg = rep["degraded"]
-    at = _app().switch_page("ui/performance_page.py").run()
+    at = _app().switch_page("hciplan_ui/performance_page.py").run()
     assert any(c.value.startswith("band ") for c in at.caption)
     at.toggle(key="p_degraded").set_value(True).run()
     assert not at.exception
@@ -166,27 +172,33 @@ def test_degraded_mode_shows_only_degraded_numbers():
     # no band next to degraded figures, and no caption about bands that are not shown
     assert not any(c.value.startswith("band ") or c.value.startswith("Bands:") for c in at.caption)
     fig = json.loads(at.get("plotly_chart")[0].proto.spec)
-    point = [t for t in fig["data"] if t.get("name") == "this workload"][0]
+    point = next(t for t in fig["data"] if t.get("name") == "this workload")
     assert point["x"][0] == pytest.approx(deg["iops"]) and point["y"][0] == pytest.approx(deg["vm_latency_ms"])
     assert "one node down" in fig["layout"]["title"]["text"]
 
 
 @pytest.mark.parametrize("workload", ["oltp-8k", "Peak4kRead"])
 def test_endurance_is_shown(workload):
-    from planner.design import parse_design
-    from planner.report import evaluate_report
-    from planner.workload import profiles
+    from planner.models.design import parse_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
 
     rep = evaluate_report(parse_design(REF), profiles()[workload])
-    at = _app().switch_page("ui/performance_page.py").run()
+    at = _app().switch_page("hciplan_ui/performance_page.py").run()
     at.selectbox(key="p_workload").set_value(workload).run()
     shown = _metric(at, "Capacity drive endurance at this load")
     assert shown == ("never wears out" if rep["endurance_years"] is None else f"{rep['endurance_years']:,.1f} years")
 
 
 RAW_NUMBER = re.compile(r"^-?\d+\.\d{4,}$|\b\d+(\.\d+)?e[+-]\d+\b|^(None|nan|inf)$", re.I)
-PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
-         "ui/compare_page.py", "ui/calibration_page.py"]
+PAGES = [
+    "hciplan_ui/design_page.py",
+    "hciplan_ui/capacity_page.py",
+    "hciplan_ui/performance_page.py",
+    "hciplan_ui/sla_page.py",
+    "hciplan_ui/compare_page.py",
+    "hciplan_ui/calibration_page.py",
+]
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -195,7 +207,7 @@ def test_numbers_on_screen_are_formatted_and_headers_readable(page):
     if page != PAGES[0]:
         at.switch_page(page).run()
     at.toggle(key="presenter").set_value(False).run()
-    if page == "ui/performance_page.py":
+    if page == "hciplan_ui/performance_page.py":
         at.get("expander")  # tables are inside an expander; AppTest renders it regardless
     assert not at.exception
     for m in at.metric:
@@ -212,7 +224,7 @@ def test_numbers_on_screen_are_formatted_and_headers_readable(page):
 
 
 def test_import_panel_quotes_file_names_as_text_and_names_out_of_range_inputs():
-    at = _app().switch_page("ui/calibration_page.py").run()
+    at = _app().switch_page("hciplan_ui/calibration_page.py").run()
     name = "![x](http://127.0.0.1:9/x.png).xml"
     at.file_uploader(key="imp_files").set_value([(name, b"<Results><broken", "text/xml")]).run()
     at.button(key="imp_load").click().run()
@@ -220,8 +232,9 @@ def test_import_panel_quotes_file_names_as_text_and_names_out_of_range_inputs():
     (err,) = [e.value for e in at.error]
     assert "![x](" not in err and "http://" not in err and _text(err).startswith(name)
     at.number_input(key="imp_per_node").set_value(5000).run()
-    assert any("VMs or processes per node must be a whole number, 1–2,000 (you typed 5,000)" in _text(e)
-               for e in _errors(at)), _errors(at)
+    assert any(
+        "VMs or processes per node must be a whole number, 1–2,000 (you typed 5,000)" in _text(e) for e in _errors(at)
+    ), _errors(at)
 
 
 @pytest.mark.parametrize("change", ["cap", "cpu"])
@@ -230,14 +243,16 @@ def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
     slider's 0.05 (StreamlitValueBelowMinError); a CPU at 5e-324 GHz made the model give
     no finite IOPS, and the band caption compared None < None (a CPU's clock is now at least
     0.5 GHz: the slowest valid one is the edge)."""
-    from planner.catalog import load_catalog
+    from planner.models.catalog import load_catalog
 
     d = json.loads(json.dumps(REF))
     if change == "cap":
         d["cpu_utilization_cap"] = 1e-12
     else:
-        rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {"base_ghz": 0.5,
-                                                                                          "turbo_ghz": 0.5}
+        rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {
+            "base_ghz": 0.5,
+            "turbo_ghz": 0.5,
+        }
         rec.pop("device_class")
         d["node"]["cpu"]["model"] = rec
     at = _app()
@@ -246,13 +261,18 @@ def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
     loaded = json.loads(at.session_state["design_json"])
     assert loaded["cpu_utilization_cap"] == d["cpu_utilization_cap"]
     assert (loaded["node"]["cpu"]["model"] == REF["node"]["cpu"]["model"]) == (change == "cap")  # the inline CPU
-    for page in ("ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py", "ui/compare_page.py"):
+    for page in (
+        "hciplan_ui/capacity_page.py",
+        "hciplan_ui/performance_page.py",
+        "hciplan_ui/sla_page.py",
+        "hciplan_ui/compare_page.py",
+    ):
         at.switch_page(page).run()
         assert not at.exception, (page, [e.value for e in at.exception])
 
 
 def test_a_cpu_clock_below_half_a_gigahertz_is_refused_with_its_range():
-    from planner.catalog import load_catalog
+    from planner.models.catalog import load_catalog
 
     rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {"base_ghz": 5e-324}
     rec.pop("device_class")
@@ -272,7 +292,7 @@ def test_uploaders_state_the_limit_the_importers_enforce():
     import tomllib
     from pathlib import Path
 
-    from planner.importers.common import MAX_IMPORT_BYTES
+    from planner.calibration.importers.common import MAX_IMPORT_BYTES
 
     cfg = tomllib.loads((Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text())
     assert cfg["server"]["maxUploadSize"] * 1_000_000 == MAX_IMPORT_BYTES

@@ -1,7 +1,8 @@
-"""Non-HCI architectures (planner.architectures): design validation, the CLI on
+"""Non-HCI architectures (planner.engine.architectures): design validation, the CLI on
 every example, invariants of each network (utilisation <= 1, Little's law, more
 hardware never fewer IOPS where the physics says so), published figures, and the
 ordering against the reference HCI design."""
+
 from __future__ import annotations
 
 import copy
@@ -14,29 +15,56 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner import cli
-from planner.architectures import evaluate_report, network, performance
-from planner.architectures.fibre_channel import link_mb_s
-from planner.design import load_design, parse_design, resolve
-from planner.errors import DesignError, PlannerError
-from planner.report import evaluate_report as report
-from planner.workload import Workload, profiles
+from planner.core.errors import DesignError, PlannerError
+from planner.engine.architectures import network, performance
+from planner.engine.architectures.fibre_channel import link_mb_s
+from planner.models.design import load_design, parse_design, resolve
+from planner.models.workload import Workload, profiles
+from planner.results.architecture_report import evaluate_report
+from planner.results.report import evaluate_report as report
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
-ARCH_EXAMPLES = ["sofs-2node-sas-tiered", "split-provisioned", "single-server-sata-raid10",
-                 "single-server-pcie-flash", "san-raid5"]
-TOPOLOGY = {"sofs-2node-sas-tiered": "disaggregated", "split-provisioned": "split",
-            "single-server-sata-raid10": "single-server", "single-server-pcie-flash": "single-server",
-            "san-raid5": "single-server"}
+ARCH_EXAMPLES = [
+    "sofs-2node-sas-tiered",
+    "split-provisioned",
+    "single-server-sata-raid10",
+    "single-server-pcie-flash",
+    "san-raid5",
+]
+TOPOLOGY = {
+    "sofs-2node-sas-tiered": "disaggregated",
+    "split-provisioned": "split",
+    "single-server-sata-raid10": "single-server",
+    "single-server-pcie-flash": "single-server",
+    "san-raid5": "single-server",
+}
 #: Intel X25-E (SATA, SLC): Intel's data sheet "claims 3,300 IOPS and 35,000 IOPS for writes and reads,
 #: respectively" (random 4 KB), as quoted in Wikipedia's "IOPS" table (snapshot: TableSenseAI/
 #: WikiTableQuestions 204-csv/152.csv). Sequential and latency figures: recalled, not used by the assertions.
-X25E = {"id": "intel-x25-e-64gb", "vendor": "Intel", "model": "X25-E 64 GB", "interface": "sata",
-        "form_factor": "2.5in", "capacity_tb": 0.064, "rand_read_4k_iops": 35000, "rand_write_4k_iops": 3300,
-        "seq_read_mb_s": 250, "seq_write_mb_s": 170, "read_latency_us": 75, "write_latency_us": 85,
-        "endurance_dwpd": 10, "source": "Wikipedia 'IOPS' table quoting Intel's X25-E data sheet",
-        "estimated": {"seq_read_mb_s": "recalled", "seq_write_mb_s": "recalled", "read_latency_us": "recalled",
-                      "write_latency_us": "recalled", "endurance_dwpd": "recalled"}}
+X25E = {
+    "id": "intel-x25-e-64gb",
+    "vendor": "Intel",
+    "model": "X25-E 64 GB",
+    "interface": "sata",
+    "form_factor": "2.5in",
+    "capacity_tb": 0.064,
+    "rand_read_4k_iops": 35000,
+    "rand_write_4k_iops": 3300,
+    "seq_read_mb_s": 250,
+    "seq_write_mb_s": 170,
+    "read_latency_us": 75,
+    "write_latency_us": 85,
+    "endurance_dwpd": 10,
+    "source": "Wikipedia 'IOPS' table quoting Intel's X25-E data sheet",
+    "estimated": {
+        "seq_read_mb_s": "recalled",
+        "seq_write_mb_s": "recalled",
+        "read_latency_us": "recalled",
+        "write_latency_us": "recalled",
+        "endurance_dwpd": "recalled",
+    },
+}
 
 
 def ex(name: str):
@@ -48,8 +76,16 @@ def doc(name: str) -> dict:
 
 
 def closed(bs=4.0, r=1.0, vms=8, out=32, vcpus=4, rand=1.0) -> Workload:
-    return Workload(name="t", block_size_kib=bs, read_fraction=r, random_fraction=rand, vms_per_node=vms,
-                    outstanding_per_thread=out, vcpus_per_vm=vcpus, working_set_gb_per_vm=10)
+    return Workload(
+        name="t",
+        block_size_kib=bs,
+        read_fraction=r,
+        random_fraction=rand,
+        vms_per_node=vms,
+        outstanding_per_thread=out,
+        vcpus_per_vm=vcpus,
+        working_set_gb_per_vm=10,
+    )
 
 
 def open_load(iops, bs=8.0, r=0.7) -> Workload:
@@ -59,12 +95,18 @@ def open_load(iops, bs=8.0, r=0.7) -> Workload:
 def raid_server(level="raid1", drives=2, drive=X25E, controller="hpe-smart-array-p410-512mb", **storage) -> dict:
     st_ = {"kind": "raid", "level": level, "drives": {"model": drive, "count": drives}, "controller": controller}
     st_.update(storage)
-    return {"name": f"{level}-{drives}", "topology": "single-server",
-            "single_server": {"server": {"cpu": {"model": "intel-xeon-gold-6246", "sockets": 2}, "ram_gb": 768},
-                              "storage": st_}}
+    return {
+        "name": f"{level}-{drives}",
+        "topology": "single-server",
+        "single_server": {
+            "server": {"cpu": {"model": "intel-xeon-gold-6246", "sockets": 2}, "ram_gb": 768},
+            "storage": st_,
+        },
+    }
 
 
 # --------------------------------------------------------------------------- design validation
+
 
 def test_topology_default_is_hyperconverged_and_reference_unchanged():
     ref = ex("reference")
@@ -77,14 +119,17 @@ def test_examples_parse_with_their_topology(name):
     assert ex(name).topology == TOPOLOGY[name]
 
 
-@pytest.mark.parametrize("change,words", [
-    (lambda d: d.update(nodes=3), "nodes/node"),
-    (lambda d: d.pop("single_server"), "single_server: required"),
-    (lambda d: d.update(split={}), "split"),
-    (lambda d: d["single_server"]["storage"]["drives"].update(count=3), "RAID 10 needs an even number"),
-    (lambda d: d["single_server"]["storage"].update(level="raid1"), "RAID 1 mirrors exactly 2"),
-    (lambda d: d["single_server"]["storage"].update(kind="tape"), "storage"),
-])
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        (lambda d: d.update(nodes=3), "nodes/node"),
+        (lambda d: d.pop("single_server"), "single_server: required"),
+        (lambda d: d.update(split={}), "split"),
+        (lambda d: d["single_server"]["storage"]["drives"].update(count=3), "RAID 10 needs an even number"),
+        (lambda d: d["single_server"]["storage"].update(level="raid1"), "RAID 1 mirrors exactly 2"),
+        (lambda d: d["single_server"]["storage"].update(kind="tape"), "storage"),
+    ],
+)
 def test_bad_single_server_design_names_the_field(change, words):
     d = doc("single-server-sata-raid10")
     change(d)
@@ -125,14 +170,26 @@ def test_hci_resolve_refuses_other_topologies():
 
 # --------------------------------------------------------------------------- CLI
 
+
 @pytest.mark.parametrize("name", ARCH_EXAMPLES)
 @pytest.mark.parametrize("workload", ["oltp-8k", "dss-512k", "log-writes", "Sql"])
 def test_cli_evaluate_every_example_with_any_workload(name, workload, capsys):
     assert cli.main(["evaluate", str(EX / f"{name}.json"), "--workload", workload]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["topology"] == TOPOLOGY[name] and out["workload"] == workload
-    for key in ("iops", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms", "vm_latency_ms",
-                "p99_read_latency_ms", "utilization", "bottleneck", "usable_capacity_tb", "iops_low", "iops_high"):
+    for key in (
+        "iops",
+        "bandwidth_mb_s",
+        "read_latency_ms",
+        "write_latency_ms",
+        "vm_latency_ms",
+        "p99_read_latency_ms",
+        "utilization",
+        "bottleneck",
+        "usable_capacity_tb",
+        "iops_low",
+        "iops_high",
+    ):
         assert key in out, key
     assert out["iops"] > 0 and out["iops_low"] <= out["iops"] <= out["iops_high"]
     topo = [f for f in out["extrapolation"] if f["dimension"] == "topology"]
@@ -150,7 +207,7 @@ def test_cli_compare_prints_one_object_per_design(capsys):
     paths = [str(EX / "reference.json")] + [str(EX / f"{n}.json") for n in ARCH_EXAMPLES]
     assert cli.main(["compare", *paths, "--workload", "oltp-8k"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert [o["design"] for o in out] == ["reference"] + ARCH_EXAMPLES
+    assert [o["design"] for o in out] == ["reference", *ARCH_EXAMPLES]
     assert out[0]["topology"] == "hyperconverged" and not out[0]["extrapolation"]
     assert all(o["extrapolation"] for o in out[1:])
 
@@ -164,8 +221,13 @@ def test_cli_compare_bad_input_is_one_line(capsys):
 
 # --------------------------------------------------------------------------- invariants
 
-workloads = st.builds(closed, bs=st.sampled_from([4.0, 8.0, 64.0, 512.0]), r=st.sampled_from([0.0, 0.3, 0.7, 1.0]),
-                      vms=st.integers(1, 40), out=st.sampled_from([1, 4, 32]))
+workloads = st.builds(
+    closed,
+    bs=st.sampled_from([4.0, 8.0, 64.0, 512.0]),
+    r=st.sampled_from([0.0, 0.3, 0.7, 1.0]),
+    vms=st.integers(1, 40),
+    out=st.sampled_from([1, 4, 32]),
+)
 
 
 @pytest.mark.parametrize("name", ARCH_EXAMPLES)
@@ -249,13 +311,14 @@ def test_sofs_shows_where_the_file_servers_saturate():
     rep = evaluate_report(ex("sofs-2node-sas-tiered"), profiles()["oltp-8k"])
     rows = {s["db_servers"]: s for s in rep["scaling"]}
     assert set(rows) == {1, 2, 4, 8}
-    assert not rows[1]["storage_bound"]          # one database server: its own NICs bind
-    assert rows[4]["storage_bound"]               # four: the file servers do
+    assert not rows[1]["storage_bound"]  # one database server: its own NICs bind
+    assert rows[4]["storage_bound"]  # four: the file servers do
     assert rows[8]["iops"] == pytest.approx(rows[4]["iops"], rel=0.02)  # saturated: no more from more servers
     assert any("file servers saturate" in n for n in rep["notes"])
 
 
 # --------------------------------------------------------------------------- published figures
+
 
 def test_fc_link_rates_are_the_standard_ones():
     """FC data rate per direction: 4GFC 400, 8GFC 800, 16GFC 1600, 32GFC 3200 MB/s."""
@@ -268,9 +331,17 @@ def test_fc_link_rates_are_the_standard_ones():
 def test_san_large_reads_are_held_to_the_fc_link(gfc):
     d = doc("san-raid5")
     stg = d["single_server"]["storage"]
-    stg["array"] = {"controllers": 2, "cache_gb_per_controller": 4, "host_ports_per_controller": 4, "fc_gfc": 32,
-                    "drive_bays": 24, "max_read_mb_s": 1e5, "max_write_mb_s": 1e5, "latency_us": 0,
-                    "model": "fast test array"}
+    stg["array"] = {
+        "controllers": 2,
+        "cache_gb_per_controller": 4,
+        "host_ports_per_controller": 4,
+        "fc_gfc": 32,
+        "drive_bays": 24,
+        "max_read_mb_s": 1e5,
+        "max_write_mb_s": 1e5,
+        "latency_us": 0,
+        "model": "fast test array",
+    }
     stg["hba"] = {"ports": 1, "fc_gfc": gfc, "model": f"{gfc}GFC test HBA"}
     stg["drives"]["count"] = 24
     res = performance(parse_design(d), closed(512, 1.0, vms=4, rand=0.0))
@@ -320,6 +391,7 @@ def test_raid5_small_writes_cost_four_drive_ios_and_full_stripes_do_not():
 
 # --------------------------------------------------------------------------- ordering vs HCI
 
+
 def test_hci_more_iops_single_server_lower_write_latency_at_low_load():
     hci, single = ex("reference"), ex("single-server-sata-raid10")
     w = profiles()["oltp-8k"]
@@ -335,11 +407,18 @@ def test_report_has_the_hci_report_keys():
     hci = report(ex("reference"), w, degraded=False)
     for name in ARCH_EXAMPLES:
         rep = report(ex(name), w)
-        missing = {k for k in hci if k not in rep} - {"pool_metadata_tb", "reserve_tb",
-                                                     "pool_capacity_tb", "cache_capacity_gb_per_node", "waterfall",
-                                                     "survives_node_loss", "node_loss_note", "repairs_after_node_loss",
-                                                     "usable_after_node_loss_tb",
-                                                     "platform"}  # PCIe/memory check: server nodes only
+        missing = {k for k in hci if k not in rep} - {
+            "pool_metadata_tb",
+            "reserve_tb",
+            "pool_capacity_tb",
+            "cache_capacity_gb_per_node",
+            "waterfall",
+            "survives_node_loss",
+            "node_loss_note",
+            "repairs_after_node_loss",
+            "usable_after_node_loss_tb",
+            "platform",
+        }  # PCIe/memory check: server nodes only
         assert not missing, (name, missing)
         assert rep["model"]["stations"] and all(s["what"] for s in rep["model"]["stations"])
         assert math.isfinite(rep["iops"])
@@ -349,9 +428,21 @@ def test_endurance_follows_the_write_multiplier():
     """RAID 10 writes each block twice; a write-through RAID 5 small write writes data and parity:
     both wear drives twice as fast as the bytes written; a PCIe card once."""
     w = open_load(10_000.0, bs=8.0, r=0.0)
-    r10 = report(parse_design(raid_server("raid10", 4, drive="intel-s4510-1.92tb", controller="hpe-smart-array-p420-2gb")), w)
-    r5 = report(parse_design(raid_server("raid5", 4, drive="intel-s4510-1.92tb", controller="hpe-smart-array-p420-2gb",
-                                         write_cache="write-through")), w)
+    r10 = report(
+        parse_design(raid_server("raid10", 4, drive="intel-s4510-1.92tb", controller="hpe-smart-array-p420-2gb")), w
+    )
+    r5 = report(
+        parse_design(
+            raid_server(
+                "raid5",
+                4,
+                drive="intel-s4510-1.92tb",
+                controller="hpe-smart-array-p420-2gb",
+                write_cache="write-through",
+            )
+        ),
+        w,
+    )
     assert r10["endurance_years"] == pytest.approx(r5["endurance_years"], rel=1e-6)
     drive_tb_day = 1.86 * 1.92  # DWPD x capacity of the S4510 record
     per_drive_tb_day = 10_000 * 8 * 1024 * 2 * 86400 / 4 / 1e12

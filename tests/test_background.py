@@ -1,7 +1,8 @@
 """The UI shows progress only when a planner call outlasts a second."""
+
 import time
 
-from ui.background import run_with_progress
+from hciplan_ui.background import run_with_progress
 
 
 def test_fast_call_shows_no_progress():

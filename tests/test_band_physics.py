@@ -1,6 +1,7 @@
 """Bands stay physical: a latency's band never reaches below the latency it
 contains (VM >= storage, p99 >= mean), and a utilisation's stays within 0..1,
 however far a design leaves the calibrated domain."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,43 +9,61 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from planner.catalog import load_catalog
-from planner.design import load_design, resolve
-from planner.report import evaluate_report, latency_curve
-from planner.uncertainty import nest_latency_bands
-from planner.workload import profiles
+from planner.models.catalog import load_catalog
+from planner.models.design import load_design, resolve
+from planner.models.workload import profiles
+from planner.results.report import evaluate_report, latency_curve
+from planner.results.uncertainty import nest_latency_bands
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = load_design(ROOT / "examples" / "reference.json")
 
 
 def test_nesting_raises_only_lows_below_their_floor():
-    res = {"read_latency_ms": 0.2, "read_latency_ms_low": 0.15, "write_latency_ms": 0.3, "write_latency_ms_low": 0.2,
-           "vm_latency_ms": 0.5, "vm_latency_ms_low": 0.05, "p99_read_latency_ms": 1.0, "p99_read_latency_ms_low": 0.1,
-           "host_cpu_utilization": 0.9, "host_cpu_utilization_low": 0.6, "host_cpu_utilization_high": 1.4}
+    res = {
+        "read_latency_ms": 0.2,
+        "read_latency_ms_low": 0.15,
+        "write_latency_ms": 0.3,
+        "write_latency_ms_low": 0.2,
+        "vm_latency_ms": 0.5,
+        "vm_latency_ms_low": 0.05,
+        "p99_read_latency_ms": 1.0,
+        "p99_read_latency_ms_low": 0.1,
+        "host_cpu_utilization": 0.9,
+        "host_cpu_utilization_low": 0.6,
+        "host_cpu_utilization_high": 1.4,
+    }
     assert nest_latency_bands(res, 0.7)
     assert res["vm_latency_ms_low"] == pytest.approx(0.7 * 0.15 + 0.3 * 0.2)
     assert res["p99_read_latency_ms_low"] == 0.15
     assert res["host_cpu_utilization_high"] == 1.0 and res["host_cpu_utilization_low"] == 0.6
     # a floor above the prediction stops at the prediction (a band never excludes it)
-    res = {"read_latency_ms": 0.2, "read_latency_ms_low": 0.3, "vm_latency_ms": 0.25, "vm_latency_ms_low": 0.1,
-           "write_latency_ms": 0.2, "write_latency_ms_low": 0.3}
+    res = {
+        "read_latency_ms": 0.2,
+        "read_latency_ms_low": 0.3,
+        "vm_latency_ms": 0.25,
+        "vm_latency_ms_low": 0.1,
+        "write_latency_ms": 0.2,
+        "write_latency_ms_low": 0.3,
+    }
     nest_latency_bands(res, 0.5)
     assert res["vm_latency_ms_low"] == 0.25
     already = {"read_latency_ms": 0.2, "read_latency_ms_low": 0.1, "vm_latency_ms": 0.5, "vm_latency_ms_low": 0.3}
     assert not nest_latency_bands(already, 1.0) and already["vm_latency_ms_low"] == 0.3
 
 
-@pytest.mark.parametrize("update", [{"nodes": 12, "volume_servers": 3}, {"nodes": 16}, {"nodes": 8,
-                                                                                         "transport": "tcp"}, {}])
+@pytest.mark.parametrize(
+    "update", [{"nodes": 12, "volume_servers": 3}, {"nodes": 16}, {"nodes": 8, "transport": "tcp"}, {}]
+)
 @pytest.mark.parametrize("profile", ["oltp-8k", "Peak4kRead", "log-writes", "dss-512k"])
 def test_report_and_curve_bands_are_physical(update, profile):
     w = profiles()[profile]
     d = REFERENCE.model_copy(update=update)
     r = evaluate_report(d, w)
     r_ = w.read_fraction
-    storage_low = (r_ * r["read_latency_ms_low"] if r_ > 0 else 0) + ((1 - r_) * r["write_latency_ms_low"]
-                                                                       if r_ < 1 else 0)
+    storage_low = (r_ * r["read_latency_ms_low"] if r_ > 0 else 0) + (
+        (1 - r_) * r["write_latency_ms_low"] if r_ < 1 else 0
+    )
     assert r["vm_latency_ms_low"] >= min(storage_low, r["vm_latency_ms"]) - 1e-12
     if r_ > 0:
         assert r["p99_read_latency_ms_low"] >= min(r["read_latency_ms_low"], r["p99_read_latency_ms"]) - 1e-12
@@ -68,7 +87,7 @@ def test_far_outside_the_domain_the_vm_band_used_to_dip_below_storage():
 
 
 def test_the_curve_band_is_nested_like_the_headline(monkeypatch):
-    import planner.uncertainty as unc
+    import planner.results.uncertainty as unc
 
     seen = []
     original = unc.nest_latency_bands
@@ -76,8 +95,15 @@ def test_the_curve_band_is_nested_like_the_headline(monkeypatch):
     def spy(res, read_fraction):
         before = res.get("vm_latency_ms_low")
         moved = original(res, read_fraction)
-        seen.append((before, res.get("vm_latency_ms_low"), res.get("read_latency_ms_low"),
-                     res.get("write_latency_ms_low"), res["vm_latency_ms"]))
+        seen.append(
+            (
+                before,
+                res.get("vm_latency_ms_low"),
+                res.get("read_latency_ms_low"),
+                res.get("write_latency_ms_low"),
+                res["vm_latency_ms"],
+            )
+        )
         return moved
 
     monkeypatch.setattr(unc, "nest_latency_bands", spy)  # report imports it at call time
@@ -107,7 +133,7 @@ def test_a_class_the_workload_does_not_issue_has_no_latency(profile, absent):
 
 
 def test_the_latency_chart_draws_no_curve_for_an_absent_class():
-    from ui import charts
+    from hciplan_ui import charts
 
     c = latency_curve(resolve(REFERENCE, load_catalog()), profiles()["log-writes"], 20)
     names = [t.name for t in charts.latency_curve(c).data]

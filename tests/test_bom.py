@@ -1,31 +1,45 @@
 """Bill of materials, licensing options and DIMM sets."""
+
 import json
 from pathlib import Path
 
 import pytest
 
-from planner.bom import bom
 from planner.cli import main
-from planner.design import load_design, parse_design, resolve
-from planner.errors import DesignError
-from planner.licensing import licence_options, licensing_data
-from planner.pricing import BTU_H_PER_W, CostAssumptions, SwitchChoice, capex_usd, monthly_cost
+from planner.commercial.bom import bom
+from planner.commercial.licensing import licence_options, licensing_data
+from planner.commercial.pricing import CostAssumptions, SwitchChoice, capex_usd, monthly_cost
+from planner.core.errors import DesignError
+from planner.models.design import load_design, parse_design, resolve
+from planner.physics.power import BTU_H_PER_W
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 
 
 def _sized_design() -> dict:
-    return {"name": "r760", "nodes": 4, "resiliency": "mirror-3way", "node": {
-        "chassis": "dell-ax-760", "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2}, "ram_gb": 1024,
-        "dimms": {"model": "ddr5-64gb-rdimm-4800", "count": 16},
-        "capacity_drives": {"model": "micron-7450-pro-7.68tb", "count": 8}, "nics": {"model": "nvidia-cx6-lx-2x25g"}}}
+    return {
+        "name": "r760",
+        "nodes": 4,
+        "resiliency": "mirror-3way",
+        "node": {
+            "chassis": "dell-ax-760",
+            "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+            "ram_gb": 1024,
+            "dimms": {"model": "ddr5-64gb-rdimm-4800", "count": 16},
+            "capacity_drives": {"model": "micron-7450-pro-7.68tb", "count": 8},
+            "nics": {"model": "nvidia-cx6-lx-2x25g"},
+        },
+    }
 
 
-@pytest.mark.parametrize("design,switches,overrides", [
-    (_sized_design(), None, {}),
-    (_sized_design(), SwitchChoice(model="dell-s5248f-on", count=2), {"micron-7450-pro-7.68tb": 612.5}),
-    ("reference", None, {}),  # no DIMMs named: RAM priced per GB
-])
+@pytest.mark.parametrize(
+    "design,switches,overrides",
+    [
+        (_sized_design(), None, {}),
+        (_sized_design(), SwitchChoice(model="dell-s5248f-on", count=2), {"micron-7450-pro-7.68tb": 612.5}),
+        ("reference", None, {}),  # no DIMMs named: RAM priced per GB
+    ],
+)
 def test_bom_totals_equal_the_priced_cost(design, switches, overrides):
     rd = resolve(load_design(EX / "reference.json") if design == "reference" else parse_design(design))
     a = CostAssumptions(part_prices_usd=overrides)
@@ -51,7 +65,9 @@ def test_dimms_are_priced_and_powered_as_parts():
     rd0 = resolve(parse_design(no_dimm))
     a = CostAssumptions()
     dimm = rd.node.dimm
-    assert capex_usd(rd, a) - capex_usd(rd0, a) == pytest.approx(4 * (16 * dimm.list_price_usd - 1024 * a.ram_usd_per_gb))
+    assert capex_usd(rd, a) - capex_usd(rd0, a) == pytest.approx(
+        4 * (16 * dimm.list_price_usd - 1024 * a.ram_usd_per_gb)
+    )
     assert bom(rd)["power_w"] - bom(rd0)["power_w"] == pytest.approx(4 * 16 * dimm.power_w)
 
 
@@ -61,7 +77,8 @@ def test_licensing_options_side_by_side():
     cores = 32 * 2 * 4
     assert opts["azure-local"]["usd_per_month"] == pytest.approx(cores * a.azure_local_usd_per_core_month)
     assert opts["azure-local-windows"]["usd_per_month"] == pytest.approx(
-        cores * (a.azure_local_usd_per_core_month + a.windows_subscription_usd_per_core_month))
+        cores * (a.azure_local_usd_per_core_month + a.windows_subscription_usd_per_core_month)
+    )
     dc = opts["windows-server-datacenter"]
     assert dc["total_usd"] == pytest.approx(cores * a.windows_datacenter_usd_per_core)
     assert dc["usd_per_month"] == pytest.approx(dc["total_usd"] / 36)
@@ -78,8 +95,10 @@ def test_licensing_options_side_by_side():
 
 def test_licence_option_switches_the_priced_line():
     rd = resolve(parse_design(_sized_design()))
-    lines = {opt: monthly_cost(rd, CostAssumptions(licence_option=opt))["per_node"]["licence_usd_per_month"]
-             for opt in ("windows-server-datacenter", "azure-local", "azure-local-windows")}
+    lines = {
+        opt: monthly_cost(rd, CostAssumptions(licence_option=opt))["per_node"]["licence_usd_per_month"]
+        for opt in ("windows-server-datacenter", "azure-local", "azure-local-windows")
+    }
     assert lines["azure-local"] == pytest.approx(64 * 10.0)
     assert lines["azure-local-windows"] > lines["azure-local"]
 
@@ -92,8 +111,11 @@ def test_bom_cli(tmp_path, capsys):
     assert {"lines", "total_usd", "rack_units", "power_w", "heat_btu_h", "licensing"} <= set(out)
     for x in out["lines"]:
         assert {"part", "quantity", "unit_price_usd", "total_usd"} <= set(x)
-    assert {o["option"] for o in out["licensing"]} == {"azure-local", "azure-local-windows",
-                                                        "windows-server-datacenter"}
+    assert {o["option"] for o in out["licensing"]} == {
+        "azure-local",
+        "azure-local-windows",
+        "windows-server-datacenter",
+    }
     assert all({"total_usd", "usd_per_month"} <= set(o) for o in out["licensing"])
     assert main(["bom", str(f), "--switch", "no-such-switch"]) == 2
     assert "switches.model" in capsys.readouterr().err
@@ -101,12 +123,15 @@ def test_bom_cli(tmp_path, capsys):
     assert "switches" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("change,field", [
-    ({"ram_gb": 1000}, "node.ram_gb"),
-    ({"dimms": {"model": "ddr4-64gb-rdimm-3200", "count": 16}}, "node.dimms.model"),
-    ({"dimms": {"model": "ddr5-32gb-rdimm-4800", "count": 40}, "ram_gb": 1280}, "node.dimms.count"),
-    ({"dimms": {"model": "no-such-dimm", "count": 16}}, "node.dimms.model"),
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"ram_gb": 1000}, "node.ram_gb"),
+        ({"dimms": {"model": "ddr4-64gb-rdimm-3200", "count": 16}}, "node.dimms.model"),
+        ({"dimms": {"model": "ddr5-32gb-rdimm-4800", "count": 40}, "ram_gb": 1280}, "node.dimms.count"),
+        ({"dimms": {"model": "no-such-dimm", "count": 16}}, "node.dimms.model"),
+    ],
+)
 def test_dimm_errors_name_the_field(change, field):
     d = _sized_design()
     d["node"] = {**d["node"], **change}

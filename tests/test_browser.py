@@ -1,4 +1,5 @@
 """End-to-end test in a real browser: the Streamlit server, chromium via playwright."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,15 @@ import pytest
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} not installed")
 
@@ -30,9 +38,25 @@ def _free_port() -> int:
 def server():
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -71,9 +95,9 @@ def _metric_value(page, label: str) -> str:
 
 
 def test_change_nodes_and_share_link(server, browser, tmp_path):
-    from planner.design import load_design, with_overrides
-    from planner.report import evaluate_report
-    from planner.workload import profiles
+    from planner.models.design import load_design, with_overrides
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
 
     ref = load_design(ROOT / "examples" / "reference.json")
     w = profiles()["oltp-8k"]
@@ -143,9 +167,14 @@ def test_bad_link_shows_error(server, browser):
 
 
 # each page's link and a text its finished run shows
-PAGE_LINKS = {"Capacity": "Raw capacity", "Performance": "Latency vs IOPS", "SLA & tiers": "Guaranteed IOPS",
-              "Size a cluster": "Enter a demand", "Compare / what-if": "Which input matters most",
-              "Calibration": "Median |error|, held out"}
+PAGE_LINKS = {
+    "Capacity": "Raw capacity",
+    "Performance": "Latency vs IOPS",
+    "SLA & tiers": "Guaranteed IOPS",
+    "Size a cluster": "Enter a demand",
+    "Compare / what-if": "Which input matters most",
+    "Calibration": "Median |error|, held out",
+}
 
 
 def test_app_works_offline_without_console_errors_or_developer_chrome(server, browser):
@@ -176,16 +205,22 @@ def test_every_page_opens_at_its_own_address(server, browser):
     because the default page is served only at the root."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(30_000)
-    for path, shown in {"design": "Node hardware", "capacity": "Raw capacity", "performance": "Latency vs IOPS",
-                        "sla": "Guaranteed IOPS", "size": "Enter a demand",
-                        "compare": "Which input matters most", "calibration": "Median |error|, held out"}.items():
+    for path, shown in {
+        "design": "Node hardware",
+        "capacity": "Raw capacity",
+        "performance": "Latency vs IOPS",
+        "sla": "Guaranteed IOPS",
+        "size": "Enter a demand",
+        "compare": "Which input matters most",
+        "calibration": "Median |error|, held out",
+    }.items():
         page.goto(f"{server}/{path}")
         page.get_by_text(shown).first.wait_for()
         assert page.get_by_text("Page not found").count() == 0, path
     # /design with a shared link opens that design on the Design page, its link marked as current
     import json
 
-    from ui.state import encode_scenario
+    from hciplan_ui.state import encode_scenario
 
     d = json.loads((ROOT / "examples" / "reference.json").read_text()) | {"nodes": 5}
     page.goto(f"{server}/design?s={encode_scenario(json.dumps(d), 'oltp-8k')}")
@@ -199,7 +234,7 @@ def test_every_page_opens_at_its_own_address(server, browser):
 def test_markdown_in_a_shared_name_fetches_nothing_and_shows_as_text(server, browser):
     import json
 
-    from ui.state import encode_scenario
+    from hciplan_ui.state import encode_scenario
 
     d = json.loads((ROOT / "examples" / "reference.json").read_text())
     d["name"] = "![b](http://127.0.0.1:9/x.png) see http://127.0.0.1:9/l"
@@ -274,9 +309,9 @@ def test_metric_values_are_never_cut_off_or_broken_inside_a_word(server, browser
 
 
 def test_compare_page_puts_a_san_next_to_the_hci_design(server, browser):
-    from planner.design import load_design
-    from planner.report import evaluate_report
-    from planner.workload import profiles
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
 
     san = evaluate_report(load_design(ROOT / "examples" / "san-raid5.json"), profiles()["oltp-8k"])
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -296,15 +331,17 @@ def proposal_files(tmp_path_factory):
     """A sized 200-database proposal, HTML and PDF, built as the Size page builds it."""
     import json
 
-    from planner.demand import demand_as_workload
-    from planner.design import Design, resolve
-    from planner.proposal import build
-    from planner.report import latency_curve
-    from planner.sizing import Demand, size
-    from ui.export import pdf_report, proposal_html
+    from hciplan_ui.export import pdf_report, proposal_html
+    from planner.engine.loads import demand_as_workload
+    from planner.models.demand import Demand
+    from planner.models.design import Design, resolve
+    from planner.results.report import latency_curve
+    from planner.sizing.proposal import build
+    from planner.sizing.search import size
 
-    d = Demand.model_validate({**json.loads((ROOT / "examples" / "demand-200dbs.json").read_text()),
-                               "validated_for": "Azure Local"})
+    d = Demand.model_validate(
+        {**json.loads((ROOT / "examples" / "demand-200dbs.json").read_text()), "validated_for": "Azure Local"}
+    )
     best = size(d).best
     design = Design.model_validate(best["design"])
     w = demand_as_workload(d, design.nodes)
@@ -326,8 +363,15 @@ def test_proposal_html_opens_with_parts_list_and_unclipped_charts(browser, propo
     parts = [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())]
     assert {x["part"] for x in p["bom"]["lines"]} <= set(parts) and "Total" in parts
     assert page.get_by_text("Contoso").first.is_visible() and page.get_by_text("A. Engineer").first.is_visible()
-    for h in ("Licensing options", "Capacity", "Performance", "Service tiers", "Sizing rules", "Multi-year view",
-              "Assumptions"):
+    for h in (
+        "Licensing options",
+        "Capacity",
+        "Performance",
+        "Service tiers",
+        "Sizing rules",
+        "Multi-year view",
+        "Assumptions",
+    ):
         assert page.get_by_role("heading", name=re.compile(h)).count() >= 1, h
     # every chart is drawn, and no label of any chart falls outside its figure
     page.locator(".plotly-graph-div .main-svg").first.wait_for()
@@ -388,7 +432,8 @@ def test_a_refit_made_on_the_calibration_page_moves_the_sla_guarantee(server, br
     page.get_by_role("link", name="Calibration").first.click()
     page.get_by_text("Calibrate on your own hardware").first.wait_for()
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(
-        [str(fix / "diskspd-1target-latency.xml"), str(fix / "diskspd-2targets-latency.xml")])
+        [str(fix / "diskspd-1target-latency.xml"), str(fix / "diskspd-2targets-latency.xml")]
+    )
     page.get_by_role("button", name="Import").click()
     page.get_by_role("button", name="Refit on these points").click()
     page.get_by_role("button", name="Use this refit for the session").click()
@@ -406,12 +451,17 @@ def test_proposal_reads_as_a_customer_document(proposal_files):
     and the binding resource in words (QA walk-through)."""
     import re
 
-    folder, p = proposal_files
+    folder, _p = proposal_files
     html = (folder / "proposal.html").read_text(encoding="utf-8")
     nums = [int(n) for n in re.findall(r"<h2[^>]*>(\d+)\. ", html)]
     assert nums == list(range(1, len(nums) + 1))
-    for internal in ("find_string", "stored cop", "amortisation_months", "support_pct_per_year",
-                     "windows-server-datacenter", "part_prices_usd"):
+    for internal in (
+        "find_string",
+        "stored cop",
+        "amortisation_months",
+        "support_pct_per_year",
+        "windows-server-datacenter",
+        "part_prices_usd",
+    ):
         assert internal not in html, internal
     assert "Hardware amortisation" in html and "Target fill" in html
-

@@ -1,13 +1,21 @@
 """Calibration: the stored fit is reproducible, honest and meets its stated accuracy."""
+
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from planner import calibration as cal
+from planner.calibration import fit as cal
 from planner.cli import main
-from planner.params import CALIBRATION_FILE, DERIVED_PARAMS, FIT_NAMES, PARAM_BOUNDS, PARAM_NAMES, load_calibration
+from planner.models.params import (
+    CALIBRATION_FILE,
+    DERIVED_PARAMS,
+    FIT_NAMES,
+    PARAM_BOUNDS,
+    PARAM_NAMES,
+    load_calibration,
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +54,7 @@ def test_stored_parameters_are_a_minimum_of_the_stated_objective(stored):
 
 
 def test_out_of_scope_configurations_never_enter_the_fit():
-    pts, *_ , in_scope, _ = cal.dataset()
+    pts, *_, in_scope, _ = cal.dataset()
     for p, ok in zip(pts, in_scope):
         if p.group + ".txt" in cal.OUT_OF_SCOPE:
             assert not ok
@@ -94,8 +102,9 @@ def test_readme_accuracy_tables_are_the_shipped_calibrations():
     import sys
 
     root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, str(root / "scripts" / "accuracy_table.py")], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(root / "scripts" / "accuracy_table.py")], capture_output=True, text=True, check=True
+    ).stdout
     readme = (root / "README.md").read_text(encoding="utf-8")
     for table in (t for t in out.split("\n\n") if t.strip()):
         assert table.strip() in readme, table.splitlines()[0]
@@ -108,8 +117,9 @@ def test_readme_prose_on_the_targets_quotes_the_table():
     import sys
 
     root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, str(root / "scripts" / "accuracy_table.py")], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(root / "scripts" / "accuracy_table.py")], capture_output=True, text=True, check=True
+    ).stdout
     rows = {}
     for line in out.splitlines():
         cells = [c.strip() for c in line.strip("|").split("|")]
@@ -118,7 +128,8 @@ def test_readme_prose_on_the_targets_quotes_the_table():
     ref, dell, sat = rows["reference"], rows["dell"], rows["dell_unthrottled"]
     text = " ".join((root / "README.md").read_text(encoding="utf-8").split())
     assert f"IOPS <= 15 %: Dell saturation {sat[2]} %, reference {ref[2]} %" in text
-    assert (f"storage reads {dell[4]} % / {sat[4]} % / {ref[4]} % and writes {dell[5]} % / {sat[5]} % / "
-            f"{ref[5]} %") in text
+    assert (
+        f"storage reads {dell[4]} % / {sat[4]} % / {ref[4]} % and writes {dell[5]} % / {sat[5]} % / {ref[5]} %"
+    ) in text
     assert f"VM layer at saturation {sat[6]} % and {sat[7]} %" in text
     assert f"p99 at saturation: {sat[8]} %" in text

@@ -1,13 +1,21 @@
 """Capacity: reference cluster, Microsoft's published examples, invariants."""
+
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from planner.capacity import (EFFICIENCY_BOUND, RESILIENCY_CODES, capacity_report, dual_parity_efficiency,
-                              resiliency_efficiency, usable_capacity_tb)
-from planner.design import MIN_FAULT_DOMAINS, parse_design, resolve
+from planner.models.design import MIN_FAULT_DOMAINS, parse_design, resolve
+from planner.physics.capacity import (
+    EFFICIENCY_BOUND,
+    RESILIENCY_CODES,
+    capacity_report,
+    dual_parity_efficiency,
+    resiliency_efficiency,
+    usable_capacity_tb,
+)
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 
@@ -44,8 +52,13 @@ def test_mirror_accelerated_parity_mix():
 
 
 @settings(max_examples=60, deadline=None)
-@given(nodes=st.integers(1, 16), drives=st.integers(1, 24), size=st.floats(0.4, 30),
-       res=st.sampled_from(list(RESILIENCY_CODES)), extra=st.integers(1, 4))
+@given(
+    nodes=st.integers(1, 16),
+    drives=st.integers(1, 24),
+    size=st.floats(0.4, 30),
+    res=st.sampled_from(list(RESILIENCY_CODES)),
+    extra=st.integers(1, 4),
+)
 def test_more_drives_or_nodes_never_lower_usable(nodes, drives, size, res, extra):
     code = RESILIENCY_CODES[res]
     if nodes < MIN_FAULT_DOMAINS[res]:
@@ -73,19 +86,25 @@ def test_vectorised_equals_scalar():
 
 
 def _design(nodes: int, drives: int, res: str, drive: str = "intel-p4510-1tb", reserve: str | None = None):
-    d = {"name": "t", "nodes": nodes, "resiliency": res,
-         "node": {"cpu": {"model": "intel-xeon-gold-6246", "sockets": 2}, "ram_gb": 384,
-                  "capacity_drives": {"model": drive, "count": drives},
-                  "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1}}}
+    d = {
+        "name": "t",
+        "nodes": nodes,
+        "resiliency": res,
+        "node": {
+            "cpu": {"model": "intel-xeon-gold-6246", "sockets": 2},
+            "ram_gb": 384,
+            "capacity_drives": {"model": drive, "count": drives},
+            "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1},
+        },
+    }
     if reserve:
         d["reserve_policy"] = reserve
     return resolve(parse_design(d))
 
 
 def test_a_design_with_no_usable_capacity_is_rejected_with_the_reason():
-    from planner.errors import DesignError
-
-    from planner.capacity import require_usable
+    from planner.core.errors import DesignError
+    from planner.physics.capacity import require_usable
 
     rd = _design(4, 1, "mirror-3way")  # the reserve takes all four drives
     assert capacity_report(rd).usable_capacity_tb == 0.0  # reported (the sizer's search sees it as too small)
@@ -109,11 +128,15 @@ def test_cli_rejects_a_design_with_no_usable_capacity(tmp_path, capsys):
 
 
 @settings(max_examples=150, deadline=None)
-@given(nodes=st.integers(1, 16), drives=st.integers(1, 12), res=st.sampled_from(list(RESILIENCY_CODES)),
-       drive=st.sampled_from(["intel-p4510-1tb", "intel-p4510-8tb", "intel-s4510-1.92tb"]),
-       reserve=st.sampled_from([None, "none"]))
+@given(
+    nodes=st.integers(1, 16),
+    drives=st.integers(1, 12),
+    res=st.sampled_from(list(RESILIENCY_CODES)),
+    drive=st.sampled_from(["intel-p4510-1tb", "intel-p4510-8tb", "intel-s4510-1.92tb"]),
+    reserve=st.sampled_from([None, "none"]),
+)
 def test_usable_after_losing_a_node_never_exceeds_usable_before(nodes, drives, res, drive, reserve):
-    from planner.errors import DesignError
+    from planner.core.errors import DesignError
 
     try:
         rd = _design(nodes, drives, res, drive, reserve)

@@ -1,4 +1,5 @@
 """Tests for the hardware catalog data (hardware_catalog/*.json) and its loader."""
+
 from __future__ import annotations
 
 import json
@@ -6,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from planner import catalog as catalog_mod
-from planner.catalog import (
+from planner.core.errors import CatalogError
+from planner.models import catalog as catalog_mod
+from planner.models.catalog import (
     CATALOG_DIR,
     DEVICE_CLASSES,
     MAX_CATALOG_FILE_BYTES,
@@ -26,67 +28,142 @@ from planner.catalog import (
     load_catalog_dirs,
     parse_records,
 )
-from planner.errors import CatalogError
 
 REQUIRED = {
     "capacity_drive": [
-        "intel-p3700-2tb", "intel-p4510-1tb", "intel-p4510-2tb", "intel-p4510-4tb",
-        "intel-p4510-8tb", "intel-p4610-1.6tb", "intel-p5510-3.84tb", "intel-p5510-7.68tb",
-        "samsung-pm9a3-3.84tb", "micron-7450-pro-3.84tb", "micron-9400-pro-7.68tb",
-        "micron-s630dc-1.6tb", "intel-s4510-1.92tb",
-        "dell-sata-ssd-mu-1.92tb", "dell-sas-ssd-mu-1.92tb", "dell-nvme-ssd-mu-1.6tb",
+        "intel-p3700-2tb",
+        "intel-p4510-1tb",
+        "intel-p4510-2tb",
+        "intel-p4510-4tb",
+        "intel-p4510-8tb",
+        "intel-p4610-1.6tb",
+        "intel-p5510-3.84tb",
+        "intel-p5510-7.68tb",
+        "samsung-pm9a3-3.84tb",
+        "micron-7450-pro-3.84tb",
+        "micron-9400-pro-7.68tb",
+        "micron-s630dc-1.6tb",
+        "intel-s4510-1.92tb",
+        "dell-sata-ssd-mu-1.92tb",
+        "dell-sas-ssd-mu-1.92tb",
+        "dell-nvme-ssd-mu-1.6tb",
     ],
     "cache_device": [
-        "intel-optane-p4800x-375gb", "intel-optane-p4800x-750gb", "intel-optane-p5800x-800gb",
-        "intel-optane-pmem-128gb", "intel-optane-pmem-256gb", "intel-optane-pmem-512gb",
+        "intel-optane-p4800x-375gb",
+        "intel-optane-p4800x-750gb",
+        "intel-optane-p5800x-800gb",
+        "intel-optane-pmem-128gb",
+        "intel-optane-pmem-256gb",
+        "intel-optane-pmem-512gb",
         "micron-s650dc-800gb",
     ],
     "cpu": [
-        "intel-xeon-gold-6246", "intel-xeon-platinum-8280", "intel-xeon-e5-2699-v4",
-        "intel-xeon-gold-6342", "amd-epyc-7302p", "amd-epyc-9354", "intel-xeon-gold-6242",
+        "intel-xeon-gold-6246",
+        "intel-xeon-platinum-8280",
+        "intel-xeon-e5-2699-v4",
+        "intel-xeon-gold-6342",
+        "amd-epyc-7302p",
+        "amd-epyc-9354",
+        "intel-xeon-gold-6242",
     ],
     "nic": [
-        "mellanox-cx4-lx-2x25g", "mellanox-cx3-pro-2x40g", "mellanox-cx5-2x100g",
-        "mellanox-cx6-dx-2x100g", "chelsio-t6-2x100g", "intel-e810-2x100g", "intel-x710-2x10g",
+        "mellanox-cx4-lx-2x25g",
+        "mellanox-cx3-pro-2x40g",
+        "mellanox-cx5-2x100g",
+        "mellanox-cx6-dx-2x100g",
+        "chelsio-t6-2x100g",
+        "intel-e810-2x100g",
+        "intel-x710-2x10g",
     ],
     "chassis": [
-        "supermicro-1029u-tn10rt", "dell-ax-6515", "dell-r640", "intel-s2600wft",
+        "supermicro-1029u-tn10rt",
+        "dell-ax-6515",
+        "dell-r640",
+        "intel-s2600wft",
     ],
 }
 # Current parts sales quotes (issue: drives, CPUs, NICs, nodes, DIMMs, switches).
 CURRENT = {
     "capacity_drive": [
-        "samsung-pm9a3-7.68tb", "micron-7450-pro-7.68tb", "kioxia-cm6-r-3.84tb",
-        "solidigm-d7-p5520-3.84tb", "solidigm-d7-p5520-7.68tb", "solidigm-d5-p5430-7.68tb",
-        "micron-9550-max-3.2tb", "micron-9550-pro-7.68tb", "kioxia-cm7-r-7.68tb",
-        "samsung-pm1743-7.68tb", "solidigm-d7-ps1010-7.68tb", "kioxia-pm7-r-3.84tb",
-        "kioxia-pm7-r-1.92tb", "kioxia-pm6-r-3.84tb", "samsung-pm893-3.84tb", "micron-5400-pro-3.84tb",
-        "solidigm-s4520-3.84tb", "seagate-exos-x20-20tb-sas", "seagate-exos-x20-20tb-sata",
+        "samsung-pm9a3-7.68tb",
+        "micron-7450-pro-7.68tb",
+        "kioxia-cm6-r-3.84tb",
+        "solidigm-d7-p5520-3.84tb",
+        "solidigm-d7-p5520-7.68tb",
+        "solidigm-d5-p5430-7.68tb",
+        "micron-9550-max-3.2tb",
+        "micron-9550-pro-7.68tb",
+        "kioxia-cm7-r-7.68tb",
+        "samsung-pm1743-7.68tb",
+        "solidigm-d7-ps1010-7.68tb",
+        "kioxia-pm7-r-3.84tb",
+        "kioxia-pm7-r-1.92tb",
+        "kioxia-pm6-r-3.84tb",
+        "samsung-pm893-3.84tb",
+        "micron-5400-pro-3.84tb",
+        "solidigm-s4520-3.84tb",
+        "seagate-exos-x20-20tb-sas",
+        "seagate-exos-x20-20tb-sata",
         "wd-ultrastar-hc550-16tb-sas",
     ],
     "cache_device": ["kioxia-pm7-v-1.6tb", "micron-7450-max-1.6tb"],
     "cpu": [
-        "intel-xeon-gold-6448y", "intel-xeon-platinum-8480plus", "intel-xeon-gold-6530",
-        "intel-xeon-gold-6548yplus", "intel-xeon-6740e", "intel-xeon-6730p", "amd-epyc-9454",
-        "amd-epyc-9554", "amd-epyc-9355", "amd-epyc-9555", "amd-epyc-7543",
+        "intel-xeon-gold-6448y",
+        "intel-xeon-platinum-8480plus",
+        "intel-xeon-gold-6530",
+        "intel-xeon-gold-6548yplus",
+        "intel-xeon-6740e",
+        "intel-xeon-6730p",
+        "amd-epyc-9454",
+        "amd-epyc-9554",
+        "amd-epyc-9355",
+        "amd-epyc-9555",
+        "amd-epyc-7543",
     ],
     "nic": [
-        "nvidia-cx7-2x200g", "nvidia-cx6-lx-2x25g", "broadcom-57504-4x25g", "broadcom-p225p-2x25g",
-        "broadcom-p2100g-2x100g", "intel-e810-2x25g",
+        "nvidia-cx7-2x200g",
+        "nvidia-cx6-lx-2x25g",
+        "broadcom-57504-4x25g",
+        "broadcom-p225p-2x25g",
+        "broadcom-p2100g-2x100g",
+        "intel-e810-2x25g",
     ],
     "chassis": [
-        "dell-ax-760", "dell-ax-760-lff", "dell-ax-660", "dell-ax-770", "dell-ax-7525",
-        "hpe-dl380-gen11", "hpe-dl385-gen11", "lenovo-mx650-v3", "lenovo-mx630-v3",
+        "dell-ax-760",
+        "dell-ax-760-lff",
+        "dell-ax-660",
+        "dell-ax-770",
+        "dell-ax-7525",
+        "hpe-dl380-gen11",
+        "hpe-dl385-gen11",
+        "lenovo-mx650-v3",
+        "lenovo-mx630-v3",
     ],
     "memory_module": [
-        "ddr4-32gb-rdimm-3200", "ddr4-64gb-rdimm-3200", "ddr4-128gb-lrdimm-3200",
-        "ddr5-32gb-rdimm-4800", "ddr5-64gb-rdimm-4800", "ddr5-96gb-rdimm-5600", "ddr5-128gb-rdimm-4800",
+        "ddr4-32gb-rdimm-3200",
+        "ddr4-64gb-rdimm-3200",
+        "ddr4-128gb-lrdimm-3200",
+        "ddr5-32gb-rdimm-4800",
+        "ddr5-64gb-rdimm-4800",
+        "ddr5-96gb-rdimm-5600",
+        "ddr5-128gb-rdimm-4800",
     ],
     "switch": ["dell-s5248f-on", "cisco-nexus-93180yc-fx", "nvidia-sn2010", "nvidia-sn3700"],
 }
 # Built-in record counts: a change here is a deliberate catalog edit (nothing is retired).
-COUNTS = {"capacity_drive": 41, "cache_device": 10, "cpu": 21, "nic": 15, "chassis": 18,
-          "memory_module": 7, "switch": 4, "raid_controller": 2, "fc_hba": 5, "san_array": 1, "flash_card": 2}
+COUNTS = {
+    "capacity_drive": 41,
+    "cache_device": 10,
+    "cpu": 21,
+    "nic": 15,
+    "chassis": 18,
+    "memory_module": 7,
+    "switch": 4,
+    "raid_controller": 2,
+    "fc_hba": 5,
+    "san_array": 1,
+    "flash_card": 2,
+}
 CPU_FAMILIES = {
     "Intel Xeon E5 v3 (Haswell)": ("LGA2011-3", "ddr4"),
     "Intel Xeon E5 v4 (Broadwell)": ("LGA2011-3", "ddr4"),
@@ -105,10 +182,23 @@ CPU_FAMILIES = {
 STAND_INS = ["dell-sata-ssd-mu-1.92tb", "dell-sas-ssd-mu-1.92tb", "dell-nvme-ssd-mu-1.6tb"]
 SOCKETS = {"LGA2011-3", "LGA3647", "LGA4189", "LGA4677", "LGA4710", "SP3", "SP5"}
 # Optane PMem generation each Intel socket can drive (Gold/Platinum SKUs); AMD and Xeon 6: none.
-PMEM_BY_SOCKET = {"LGA2011-3": set(), "LGA3647": {100}, "LGA4189": {200},
-                  "LGA4677": {300}, "LGA4710": set(), "SP3": set(), "SP5": set()}
-PERF_FIELDS = ["rand_read_4k_iops", "rand_write_4k_iops", "seq_read_mb_s", "seq_write_mb_s",
-               "read_latency_us", "write_latency_us"]
+PMEM_BY_SOCKET = {
+    "LGA2011-3": set(),
+    "LGA3647": {100},
+    "LGA4189": {200},
+    "LGA4677": {300},
+    "LGA4710": set(),
+    "SP3": set(),
+    "SP5": set(),
+}
+PERF_FIELDS = [
+    "rand_read_4k_iops",
+    "rand_write_4k_iops",
+    "seq_read_mb_s",
+    "seq_write_mb_s",
+    "read_latency_us",
+    "write_latency_us",
+]
 FORM_FACTORS = {"u.2", "u.3", "2.5in", "3.5in", "aic", "m.2", "e1.s", "e3.s"}
 # Usable per-device interface ceilings in MB/s (generous: dual-port 24G SAS = 2 x 2400,
 # PCIe x4 by generation; an NVMe record without pcie_gen is held to PCIe 4.0).
@@ -136,12 +226,23 @@ def _write(folder: Path, name: str, device_class: str, records: list[dict]) -> P
 
 def _drive(**over) -> dict:
     rec = {
-        "id": "test-drive-1tb", "vendor": "Test", "model": "Test drive", "source": "unit test",
-        "verified": False, "estimated": {"list_price_usd": "made up for a test"},
-        "interface": "nvme", "capacity_tb": 1.0, "rand_read_4k_iops": 100000,
-        "rand_write_4k_iops": 50000, "seq_read_mb_s": 2000, "seq_write_mb_s": 1000,
-        "read_latency_us": 80, "write_latency_us": 20, "endurance_dwpd": 1,
-        "list_price_usd": 100, "power_w": 10,
+        "id": "test-drive-1tb",
+        "vendor": "Test",
+        "model": "Test drive",
+        "source": "unit test",
+        "verified": False,
+        "estimated": {"list_price_usd": "made up for a test"},
+        "interface": "nvme",
+        "capacity_tb": 1.0,
+        "rand_read_4k_iops": 100000,
+        "rand_write_4k_iops": 50000,
+        "seq_read_mb_s": 2000,
+        "seq_write_mb_s": 1000,
+        "read_latency_us": 80,
+        "write_latency_us": 20,
+        "endurance_dwpd": 1,
+        "list_price_usd": 100,
+        "power_w": 10,
     }
     rec.update(over)
     return rec
@@ -149,19 +250,18 @@ def _drive(**over) -> dict:
 
 # --------------------------------------------------------------------------- loading
 
+
 def test_catalog_loads_every_class(cat):
     for cls in DEVICE_CLASSES:
         assert len(cat.of(cls)) > 0, cls
 
 
 def test_builtin_files_one_per_class():
-    classes = [json.loads(p.read_text(encoding="utf-8"))["device_class"]
-               for p in sorted(CATALOG_DIR.glob("*.json"))]
+    classes = [json.loads(p.read_text(encoding="utf-8"))["device_class"] for p in sorted(CATALOG_DIR.glob("*.json"))]
     assert sorted(classes) == sorted(DEVICE_CLASSES)
 
 
-@pytest.mark.parametrize("cls,rid", [(c, i) for d in (REQUIRED, CURRENT) for c, ids in d.items()
-                                     for i in ids])
+@pytest.mark.parametrize("cls,rid", [(c, i) for d in (REQUIRED, CURRENT) for c, ids in d.items() for i in ids])
 def test_required_id_present_in_right_class(cat, cls, rid):
     assert rid in cat.of(cls)
     others = [c for c in DEVICE_CLASSES if c != cls and rid in cat.of(c)]
@@ -169,9 +269,19 @@ def test_required_id_present_in_right_class(cat, cls, rid):
 
 
 def test_record_types_match_class(cat):
-    expected = {"capacity_drive": CapacityDrive, "cache_device": CacheDevice, "cpu": Cpu,
-                "nic": Nic, "chassis": Chassis, "memory_module": MemoryModule, "switch": Switch,
-                "raid_controller": RaidController, "fc_hba": FcHba, "san_array": SanArray, "flash_card": FlashCard}
+    expected = {
+        "capacity_drive": CapacityDrive,
+        "cache_device": CacheDevice,
+        "cpu": Cpu,
+        "nic": Nic,
+        "chassis": Chassis,
+        "memory_module": MemoryModule,
+        "switch": Switch,
+        "raid_controller": RaidController,
+        "fc_hba": FcHba,
+        "san_array": SanArray,
+        "flash_card": FlashCard,
+    }
     assert set(expected) == set(DEVICE_CLASSES)
     for cls, model in expected.items():
         for rec in cat.of(cls).values():
@@ -190,6 +300,7 @@ def test_new_classes_load_from_their_own_files():
 
 
 # --------------------------------------------------------------------------- honesty rule
+
 
 def test_every_record_has_a_source(cat):
     for rec in cat.all_records():
@@ -254,8 +365,10 @@ def test_readme_record_tables_follow_the_data():
     import re
 
     readme = (CATALOG_DIR / "README.md").read_text(encoding="utf-8")
-    rows = {m.group(1): (m.group(2) == "yes", set(re.findall(r"`([a-z0-9_]+)`", m.group(3))))
-            for m in re.finditer(r"^\| `([a-z0-9][a-z0-9.\-]*)` \| (yes|no) \| (.*) \|$", readme, re.M)}
+    rows = {
+        m.group(1): (m.group(2) == "yes", set(re.findall(r"`([a-z0-9_]+)`", m.group(3))))
+        for m in re.finditer(r"^\| `([a-z0-9][a-z0-9.\-]*)` \| (yes|no) \| (.*) \|$", readme, re.M)
+    }
     assert len(rows) > 100
     for rec in load_catalog().all_records():
         if rec.id in rows:
@@ -263,6 +376,7 @@ def test_readme_record_tables_follow_the_data():
 
 
 # --------------------------------------------------------------------------- errors name file, id, field
+
 
 def test_parse_records_rejects_unknown_estimated_key():
     bad = _drive(id="bad-drive", estimated={"iops_typo": "guessed"})
@@ -273,8 +387,12 @@ def test_parse_records_rejects_unknown_estimated_key():
 
 
 def test_load_dirs_error_names_file_id_and_field(tmp_path):
-    _write(tmp_path, "drives.json", "capacity_drive",
-           [_drive(), _drive(id="broken-one", estimated={"bogus_field": "a guess"})])
+    _write(
+        tmp_path,
+        "drives.json",
+        "capacity_drive",
+        [_drive(), _drive(id="broken-one", estimated={"bogus_field": "a guess"})],
+    )
     with pytest.raises(CatalogError) as exc:
         load_catalog_dirs((tmp_path,))
     msg = str(exc.value)
@@ -303,6 +421,7 @@ def test_duplicate_id_rejected(tmp_path):
 
 # --------------------------------------------------------------------------- user catalogs
 
+
 def test_user_folder_adds_and_overrides(tmp_path):
     builtin = load_catalog()
     original = builtin.get("capacity_drive", "intel-p4510-1tb")
@@ -327,12 +446,13 @@ def test_missing_user_folder_is_catalog_error(tmp_path):
 
 # --------------------------------------------------------------------------- broken files
 
+
 def test_oversized_file_is_catalog_error(tmp_path):
     path = tmp_path / "huge.json"
     payload = json.dumps({"device_class": "nic", "records": []})
     path.write_text(payload + " " * (MAX_CATALOG_FILE_BYTES + 1 - len(payload)), encoding="utf-8")
     assert path.stat().st_size > MAX_CATALOG_FILE_BYTES
-    with pytest.raises(CatalogError, match="huge.json"):
+    with pytest.raises(CatalogError, match=r"huge\.json"):
         load_catalog_dirs((tmp_path,))
 
 
@@ -345,36 +465,39 @@ def test_size_limit_is_read_at_call_time(tmp_path, monkeypatch):
 
 def test_non_json_file_is_catalog_error(tmp_path):
     (tmp_path / "notes.json").write_text("this is not { json", encoding="utf-8")
-    with pytest.raises(CatalogError, match="notes.json.*not valid JSON"):
+    with pytest.raises(CatalogError, match=r"notes\.json.*not valid JSON"):
         load_catalog_dirs((tmp_path,))
 
 
 def test_non_utf8_file_is_catalog_error(tmp_path):
     (tmp_path / "latin.json").write_bytes(b'{"device_class": "nic", "records": ["\xff\xfe"]}')
-    with pytest.raises(CatalogError, match="latin.json"):
+    with pytest.raises(CatalogError, match=r"latin\.json"):
         load_catalog_dirs((tmp_path,))
 
 
-@pytest.mark.parametrize("doc", [
-    [],
-    {"records": []},
-    {"device_class": "gpu", "records": []},
-    {"device_class": "nic", "records": {"id": "x"}},
-])
+@pytest.mark.parametrize(
+    "doc",
+    [
+        [],
+        {"records": []},
+        {"device_class": "gpu", "records": []},
+        {"device_class": "nic", "records": {"id": "x"}},
+    ],
+)
 def test_wrong_shape_is_catalog_error(tmp_path, doc):
     (tmp_path / "shape.json").write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(CatalogError, match="shape.json"):
+    with pytest.raises(CatalogError, match=r"shape\.json"):
         load_catalog_dirs((tmp_path,))
 
 
 def test_non_object_record_is_catalog_error(tmp_path):
-    (tmp_path / "recs.json").write_text(json.dumps({"device_class": "nic", "records": [42]}),
-                                        encoding="utf-8")
+    (tmp_path / "recs.json").write_text(json.dumps({"device_class": "nic", "records": [42]}), encoding="utf-8")
     with pytest.raises(CatalogError, match=r"recs.json.*#0"):
         load_catalog_dirs((tmp_path,))
 
 
 # --------------------------------------------------------------------------- sanity invariants
+
 
 def test_capacity_drive_invariants(cat):
     for d in cat.of("capacity_drive").values():
@@ -430,8 +553,11 @@ def test_media_rules_rejected_with_field_named():
         with pytest.raises(CatalogError) as exc:
             parse_records("capacity_drive", [bad], "drives.json")
         assert bad["id"] in str(exc.value) and field in str(exc.value), str(exc.value)
-    ok = parse_records("capacity_drive", [_drive(id="disk-ok", interface="sata", media="hdd", rpm=7200,
-                                                 form_factor="3.5in")], "drives.json")
+    ok = parse_records(
+        "capacity_drive",
+        [_drive(id="disk-ok", interface="sata", media="hdd", rpm=7200, form_factor="3.5in")],
+        "drives.json",
+    )
     assert ok["disk-ok"].rpm == 7200
 
 
@@ -485,8 +611,12 @@ def test_every_cpu_has_a_family_matching_socket_and_memory(cat):
         assert c.memory_channels in (4, 6, 8, 12), c.id
         assert c.family.split()[0] == c.vendor, c.id
     families = {c.family for c in cat.of("cpu").values()}
-    for fam in ("Intel Xeon Scalable 4th gen (Sapphire Rapids)", "Intel Xeon Scalable 5th gen (Emerald Rapids)",
-                "AMD EPYC 9004 (Genoa)", "AMD EPYC 9005 (Turin)"):
+    for fam in (
+        "Intel Xeon Scalable 4th gen (Sapphire Rapids)",
+        "Intel Xeon Scalable 5th gen (Emerald Rapids)",
+        "AMD EPYC 9004 (Genoa)",
+        "AMD EPYC 9005 (Turin)",
+    ):
         assert fam in families, fam
     assert families & {"Intel Xeon 6 (Granite Rapids)", "Intel Xeon 6 (Sierra Forest)"}
 
@@ -498,7 +628,10 @@ def test_named_cpu_facts(cat):
     assert cat.get("cpu", "intel-xeon-gold-6342").pmem_generations == [200]
     assert cat.get("cpu", "intel-xeon-e5-2699-v4").pmem_generations == []
     # quattor transcriptions of the vendor spec pages
-    assert (cat.get("cpu", "intel-xeon-platinum-8480plus").cores, cat.get("cpu", "intel-xeon-platinum-8480plus").tdp_w) == (56, 350)
+    assert (
+        cat.get("cpu", "intel-xeon-platinum-8480plus").cores,
+        cat.get("cpu", "intel-xeon-platinum-8480plus").tdp_w,
+    ) == (56, 350)
     assert cat.get("cpu", "intel-xeon-6740e").threads == 96  # E-cores: no SMT
     assert (cat.get("cpu", "amd-epyc-9555").cores, cat.get("cpu", "amd-epyc-9555").base_ghz) == (64, 3.2)
 
@@ -510,8 +643,15 @@ def test_nic_invariants(cat):
     assert cat.get("nic", "intel-x710-2x10g").rdma == "none"
     assert cat.get("nic", "chelsio-t6-2x100g").rdma == "iwarp"
     assert cat.get("nic", "intel-e810-2x100g").rdma == "iwarp"
-    for rid in ("mellanox-cx4-lx-2x25g", "mellanox-cx3-pro-2x40g", "mellanox-cx5-2x100g",
-                "mellanox-cx6-dx-2x100g", "nvidia-cx7-2x200g", "nvidia-cx6-lx-2x25g", "broadcom-57504-4x25g"):
+    for rid in (
+        "mellanox-cx4-lx-2x25g",
+        "mellanox-cx3-pro-2x40g",
+        "mellanox-cx5-2x100g",
+        "mellanox-cx6-dx-2x100g",
+        "nvidia-cx7-2x200g",
+        "nvidia-cx6-lx-2x25g",
+        "broadcom-57504-4x25g",
+    ):
         assert cat.get("nic", rid).rdma == "roce", rid
     speeds = {n.port_gbit_s for n in cat.of("nic").values() if n.rdma != "none"}
     assert {25, 100, 200} <= speeds
@@ -560,8 +700,11 @@ def test_every_chassis_has_a_cpu_and_every_cpu_a_chassis(cat):
     assert chassis_sockets <= cpu_sockets, chassis_sockets - cpu_sockets
     assert cpu_sockets <= chassis_sockets, cpu_sockets - chassis_sockets
     for c in cat.of("cpu").values():
-        fits = [ch for ch in cat.of("chassis").values()
-                if ch.cpu_socket_type == c.socket and ch.cpu_sockets <= c.max_sockets]
+        fits = [
+            ch
+            for ch in cat.of("chassis").values()
+            if ch.cpu_socket_type == c.socket and ch.cpu_sockets <= c.max_sockets
+        ]
         assert fits, f"{c.id}: no chassis with a {c.socket} socket count it supports"
 
 
@@ -579,7 +722,12 @@ def test_required_chassis_layouts(cat):
     assert cat.get("chassis", "intel-s2600wt").pmem_slots == 0
     # Dell 17G matrix: 'Passive Backplane (2U 8xE3 x2)', E3.S NVMe drives only
     ax770 = cat.get("chassis", "dell-ax-770")
-    assert (ax770.rack_units, ax770.drive_bays, ax770.bay_interfaces, ax770.cpu_socket_type) == (2, 16, ["nvme"], "LGA4710")
+    assert (ax770.rack_units, ax770.drive_bays, ax770.bay_interfaces, ax770.cpu_socket_type) == (
+        2,
+        16,
+        ["nvme"],
+        "LGA4710",
+    )
 
 
 def test_memory_module_invariants(cat):
@@ -592,8 +740,7 @@ def test_memory_module_invariants(cat):
         assert m.id.startswith(m.memory_type + "-") and f"{m.capacity_gb:g}gb" in m.id, m.id
         assert m.power_w <= 20, m.id
     sizes = {(m.memory_type, m.capacity_gb) for m in mods}
-    assert {("ddr4", 32), ("ddr4", 64), ("ddr4", 128), ("ddr5", 32), ("ddr5", 64),
-            ("ddr5", 96), ("ddr5", 128)} <= sizes
+    assert {("ddr4", 32), ("ddr4", 64), ("ddr4", 128), ("ddr5", 32), ("ddr5", 64), ("ddr5", 96), ("ddr5", 128)} <= sizes
 
 
 def test_switch_invariants(cat):
@@ -608,8 +755,8 @@ def test_switch_invariants(cat):
 def test_uploaded_catalog_file_is_validated():
     import json as _json
 
-    from planner.catalog import parse_catalog_file
-    from planner.errors import CatalogError
+    from planner.core.errors import CatalogError
+    from planner.models.catalog import parse_catalog_file
 
     with pytest.raises(CatalogError, match="not valid JSON"):
         parse_catalog_file(b"{oops", "mine.json")
@@ -617,15 +764,28 @@ def test_uploaded_catalog_file_is_validated():
         parse_catalog_file(b'{"records": []}', "mine.json")
     with pytest.raises(CatalogError, match="larger than"):
         parse_catalog_file(b" " * 3_000_000, "mine.json")
-    bad = {"device_class": "nic", "records": [{"id": "x", "vendor": "v", "model": "m", "source": "my lab",
-                                                "verified": False, "ports": 0, "port_gbit_s": 25, "rdma": "roce"}]}
-    with pytest.raises(CatalogError, match="mine.json: record 'x': ports"):
+    bad = {
+        "device_class": "nic",
+        "records": [
+            {
+                "id": "x",
+                "vendor": "v",
+                "model": "m",
+                "source": "my lab",
+                "verified": False,
+                "ports": 0,
+                "port_gbit_s": 25,
+                "rdma": "roce",
+            }
+        ],
+    }
+    with pytest.raises(CatalogError, match=r"mine\.json: record 'x': ports"):
         parse_catalog_file(_json.dumps(bad).encode(), "mine.json")
 
 
 # --------------------------------------------------------------------------- licensing assumptions
 
-LICENSING_FILE = Path(catalog_mod.__file__).resolve().parent / "data" / "licensing.json"
+from planner.commercial.licensing import LICENSING_FILE  # noqa: E402
 
 
 def test_licensing_options_have_prices_sources_and_dates():

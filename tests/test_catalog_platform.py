@@ -1,9 +1,10 @@
 """Platform figures in the catalog (memory data rate, PCIe lanes and generation):
-the fields planner.platform reads, checked against JEDEC data rates and PCIe link
+the fields planner.physics.pcie_memory reads, checked against JEDEC data rates and PCIe link
 widths, and each NIC's line rate against its host link."""
+
 import pytest
 
-from planner.catalog import load_catalog
+from planner.models.catalog import load_catalog
 
 # JEDEC DDR4/DDR5 data rates, MT/s
 JEDEC_MT_S = {1600, 1866, 2133, 2400, 2666, 2933, 3200, 4000, 4400, 4800, 5200, 5600, 6000, 6400, 8000, 8800}
@@ -75,21 +76,25 @@ def test_nics_short_of_line_rate_say_so(cat):
         notes = cat.nic[nid].notes.lower()
         assert "pcie" in notes and ("cannot carry" in notes or "exceed" in notes), nid
     # the cards whose notes say they cannot run every port at once are the ones the link arithmetic finds
-    said = {n.id for n in cat.nic.values()
-            if "cannot carry" in n.notes.lower() or "exceed what pcie" in n.notes.lower()}
+    said = {
+        n.id for n in cat.nic.values() if "cannot carry" in n.notes.lower() or "exceed what pcie" in n.notes.lower()
+    }
     assert said == set(short), (said, sorted(short))
 
 
-@pytest.mark.parametrize("device_class,field,bad", [
-    ("capacity_drive", "pcie_lanes", {"interface": "sas"}),
-    ("cache_device", "pcie_lanes", {"kind": "pmem"}),
-    ("cache_device", "pcie_gen", {"kind": "sata"}),
-])
+@pytest.mark.parametrize(
+    "device_class,field,bad",
+    [
+        ("capacity_drive", "pcie_lanes", {"interface": "sas"}),
+        ("cache_device", "pcie_lanes", {"kind": "pmem"}),
+        ("cache_device", "pcie_gen", {"kind": "sata"}),
+    ],
+)
 def test_a_pcie_link_on_a_device_without_one_is_refused(cat, device_class, field, bad):
     """Only NVMe devices have a PCIe link of their own; a SAS/SATA drive sits
     behind an HBA and persistent memory in a DIMM slot."""
-    from planner.catalog import parse_records
-    from planner.errors import CatalogError
+    from planner.core.errors import CatalogError
+    from planner.models.catalog import parse_records
 
     pool = cat.capacity_drive if device_class == "capacity_drive" else cat.cache_device
     rec = next(r for r in pool.values() if getattr(r, "interface", getattr(r, "kind", None)) == "nvme")

@@ -1,20 +1,37 @@
 """Charts built as data (one go.Figure call) equal plotly's add_* construction,
 and are remembered by their inputs."""
+
 import plotly.graph_objects as go
 
-from ui import charts
+from hciplan_ui import charts
 
-CURVE = {"iops": [1e4, 2e4, 3e4], "read_latency_ms": [0.2, 0.3, 0.9], "write_latency_ms": [0.4, 0.5, 1.2],
-         "vm_latency_ms": [0.5, 0.6, 1.5], "p99_read_latency_ms": [1.0, 1.3, 4.0], "iops_capacity": 3.2e4,
-         "cpu_cap_iops": 2.5e4}
+CURVE = {
+    "iops": [1e4, 2e4, 3e4],
+    "read_latency_ms": [0.2, 0.3, 0.9],
+    "write_latency_ms": [0.4, 0.5, 1.2],
+    "vm_latency_ms": [0.5, 0.6, 1.5],
+    "p99_read_latency_ms": [1.0, 1.3, 4.0],
+    "iops_capacity": 3.2e4,
+    "cpu_cap_iops": 2.5e4,
+}
 
 
 def test_vlines_are_plotlys():
     ref = go.Figure()
-    ref.add_vline(x=3.2e4, line_dash="dash", line_color=charts.MUTED, annotation_text="IOPS capacity",
-                  annotation_position="top left")
-    ref.add_vline(x=2.5e4, line_dash="dot", line_color=charts.ACCENT, annotation_text="CPU cap",
-                  annotation_position="bottom right")
+    ref.add_vline(
+        x=3.2e4,
+        line_dash="dash",
+        line_color=charts.MUTED,
+        annotation_text="IOPS capacity",
+        annotation_position="top left",
+    )
+    ref.add_vline(
+        x=2.5e4,
+        line_dash="dot",
+        line_color=charts.ACCENT,
+        annotation_text="CPU cap",
+        annotation_position="bottom right",
+    )
     fig = charts.latency_curve(CURVE, {"iops": 2e4, "vm_latency_ms": 0.6})
     assert fig.to_plotly_json()["layout"]["shapes"] == ref.to_plotly_json()["layout"]["shapes"]
     assert fig.to_plotly_json()["layout"]["annotations"] == ref.to_plotly_json()["layout"]["annotations"]
@@ -50,6 +67,7 @@ def test_themeless_figure_has_no_template_and_a_data_revision():
 def test_operating_point_label_leaves_the_capacity_label_alone():
     """Near the capacity line the point's label goes under it, away from the line's own label
     (which sits at the top, left of the line)."""
+
     def position(iops):
         fig = charts.latency_curve(CURVE, {"iops": iops, "vm_latency_ms": 1.4})
         return next(t.textposition for t in fig.data if t.name == "this workload")
@@ -80,8 +98,17 @@ def test_a_cpu_cap_past_the_capacity_is_not_drawn_and_the_label_takes_the_roomy_
 def test_every_sized_design_shows_on_the_cost_chart():
     """The smallest design was drawn white on white (the 'Blues' scale starts at white) and a
     dominated one had no outline: every marker now has a visible colour and an outline."""
-    pts = [{"cost": 100 + i, "guaranteed_iops": 1e5 + i, "usable_tb": tb, "name": f"d{i}", "label": f"alt {i}",
-            "on_front": i < 2} for i, tb in enumerate([30.0, 45.0, 60.0])]
+    pts = [
+        {
+            "cost": 100 + i,
+            "guaranteed_iops": 1e5 + i,
+            "usable_tb": tb,
+            "name": f"d{i}",
+            "label": f"alt {i}",
+            "on_front": i < 2,
+        }
+        for i, tb in enumerate([30.0, 45.0, 60.0])
+    ]
     fig = charts.pareto(pts)
     m = fig.data[0].marker
     assert m.colorscale[0][1] != "rgb(247,251,255)" and m.colorscale[0][1].lower() == "#9ecae1"

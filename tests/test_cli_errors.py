@@ -1,6 +1,7 @@
 """CLI errors: exactly one line on stderr, 'error: <field>: <reason>', exit
 status 2; argparse's errors too (no usage block); user strings escaped so a
 newline cannot forge a second line; an OSError names the argument."""
+
 from __future__ import annotations
 
 import copy
@@ -30,22 +31,25 @@ def _fails(argv, capsys, field: str) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("argv, field", [
-    ([], "command"),
-    (["bogus"], "command"),
-    (["evaluate"], "design"),
-    (["sla", REF], "db"),
-    (["evaluate", REF, "--transport", "carrier-pigeon"], "transport"),
-    (["evaluate", REF, "--nodes", "three"], "nodes"),
-    (["evaluate", REF, "--nodes", "9" * 5000], "nodes"),
-    (["evaluate", REF, "--vcpu-oversubscription", "nan"], "vcpu-oversubscription"),
-    (["evaluate", REF, "--cpu-utilization-cap", "inf"], "cpu-utilization-cap"),
-    (["evaluate", REF, "--frobnicate"], "arguments"),
-    (["size", str(EX / "demand-200dbs.json"), "--top", "0"], "top"),
-    (["catalog", "gpu"], "device_class"),
-    (["schema", "bogus"], "kind"),
-    (["validate", "--format", "xml"], "format"),
-])
+@pytest.mark.parametrize(
+    "argv, field",
+    [
+        ([], "command"),
+        (["bogus"], "command"),
+        (["evaluate"], "design"),
+        (["sla", REF], "db"),
+        (["evaluate", REF, "--transport", "carrier-pigeon"], "transport"),
+        (["evaluate", REF, "--nodes", "three"], "nodes"),
+        (["evaluate", REF, "--nodes", "9" * 5000], "nodes"),
+        (["evaluate", REF, "--vcpu-oversubscription", "nan"], "vcpu-oversubscription"),
+        (["evaluate", REF, "--cpu-utilization-cap", "inf"], "cpu-utilization-cap"),
+        (["evaluate", REF, "--frobnicate"], "arguments"),
+        (["size", str(EX / "demand-200dbs.json"), "--top", "0"], "top"),
+        (["catalog", "gpu"], "device_class"),
+        (["schema", "bogus"], "kind"),
+        (["validate", "--format", "xml"], "format"),
+    ],
+)
 def test_argument_errors_are_one_line(argv, field, capsys):
     _fails(argv, capsys, field)
 
@@ -63,8 +67,12 @@ def test_calibrate_rejects_negative_bootstrap(capsys):
 
 @pytest.mark.parametrize("arg", ["design", "workload", "db", "catalog"])
 def test_file_name_too_long_names_the_argument(arg, capsys):
-    argv = {"design": ["evaluate", LONG], "workload": ["evaluate", REF, "--workload", LONG],
-            "db": ["sla", REF, "--db", LONG], "catalog": ["catalog", "nic", "--catalog", LONG]}[arg]
+    argv = {
+        "design": ["evaluate", LONG],
+        "workload": ["evaluate", REF, "--workload", LONG],
+        "db": ["sla", REF, "--db", LONG],
+        "catalog": ["catalog", "nic", "--catalog", LONG],
+    }[arg]
     line = _fails(argv, capsys, arg)
     assert line.endswith("file name too long") and len(line) < 300
 
@@ -92,22 +100,27 @@ def test_a_validator_message_has_no_pydantic_prefix(tmp_path, capsys):
     d = json.loads(Path(REF).read_text()) | {"nodes": 2}
     (tmp_path / "d.json").write_text(json.dumps(d))
     line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "(root)")
-    assert line == ("error: (root): resiliency 'mirror-3way' needs at least 3 fault domains (nodes); "
-                    "this design has 2")
+    assert line == ("error: (root): resiliency 'mirror-3way' needs at least 3 fault domains (nodes); this design has 2")
 
 
-@pytest.mark.parametrize("argv, field", [
-    (["evaluate", "x\x00y"], "design"), (["evaluate", REF, "--workload", "a\x00b"], "workload"),
-    (["evaluate", REF, "--catalog", "\x00"], "catalog"), (["sla", REF, "--db", "a\x00"], "db"),
-    (["catalog", "--catalog", "a\x00b"], "catalog")])
+@pytest.mark.parametrize(
+    "argv, field",
+    [
+        (["evaluate", "x\x00y"], "design"),
+        (["evaluate", REF, "--workload", "a\x00b"], "workload"),
+        (["evaluate", REF, "--catalog", "\x00"], "catalog"),
+        (["sla", REF, "--db", "a\x00"], "db"),
+        (["catalog", "--catalog", "a\x00b"], "catalog"),
+    ],
+)
 def test_a_nul_character_in_an_argument_is_named(argv, field, capsys):
     # os.open and pathlib raise ValueError('embedded null byte'), which escaped as a traceback
     assert _fails(argv, capsys, field).endswith("contains a NUL character")
 
 
 def test_the_reader_refuses_a_nul_in_a_file_name():
-    from planner.errors import PlannerError
-    from planner.jsonio import read_bounded
+    from planner.core.errors import PlannerError
+    from planner.core.jsonio import read_bounded
 
     with pytest.raises(PlannerError, match="contains a NUL character"):
         read_bounded("a\x00b", 10, "design")

@@ -1,6 +1,7 @@
-"""Database description -> IO demand (planner.dbworkload): SQL Server's IO sizes,
+"""Database description -> IO demand (planner.models.database): SQL Server's IO sizes,
 HammerDB's rates, the checkpoint burst, overrides, and the hand-off to a
 workload, sizing and SLA."""
+
 from __future__ import annotations
 
 import json
@@ -10,9 +11,18 @@ from pathlib import Path
 import pytest
 
 from planner import cli
-from planner.dbworkload import (DatabaseIo, SOURCES, as_demand_fields, as_sla_database, as_workload, io_demand,
-                                load_database_io, log_write_kib, parse_database_io)
-from planner.errors import PlannerError
+from planner.core.errors import PlannerError
+from planner.models.database import (
+    SOURCES,
+    DatabaseIo,
+    as_demand_fields,
+    as_sla_database,
+    as_workload,
+    io_demand,
+    load_database_io,
+    log_write_kib,
+    parse_database_io,
+)
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 
@@ -67,8 +77,9 @@ def test_reads_scale_with_misses():
 
 def test_automatic_checkpoint_bursts_and_indirect_spreads():
     ind = io_demand(db(buffer_pool_gb=2000))
-    auto = io_demand(db(buffer_pool_gb=2000, checkpoint_mode="automatic", checkpoint_interval_s=60,
-                        checkpoint_burst_s=10))
+    auto = io_demand(
+        db(buffer_pool_gb=2000, checkpoint_mode="automatic", checkpoint_interval_s=60, checkpoint_burst_s=10)
+    )
     assert ind.peak_iops == pytest.approx(ind.iops)
     ck = streams(auto)["checkpoint writes"]
     assert ck.peak_iops == pytest.approx(6 * ck.iops)
@@ -110,7 +121,7 @@ def test_exactly_one_rate_and_bad_fields_name_the_field():
 
 
 def test_hand_off_to_workload_sizing_and_sla():
-    from planner.sizing import Demand
+    from planner.models.demand import Demand
 
     d = io_demand(load_database_io(EX / "db-oltp-hammerdb.json"))
     w = as_workload(d)
@@ -146,25 +157,33 @@ def test_sla_database_says_whether_the_design_meets_the_databases_io(capsys):
     assert out["meets"] == (g["guaranteed_iops"] >= out["needed_iops"])
     assert out["headroom_pct"] == pytest.approx((g["guaranteed_iops"] / out["needed_iops"] - 1) * 100)
     # the same as `sla --db` with the database that as_sla_database builds
-    from planner.catalog import load_catalog
-    from planner.design import load_design, resolve
-    from planner.sla import guarantee
+    from planner.commercial.sla import guarantee
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve
 
-    sla_db = as_sla_database(io_demand(load_database_io(ex / "db-oltp-hammerdb.json")), vcpus=16, threads=4,
-                             outstanding_per_thread=16, latency_target_ms=1.0)
+    sla_db = as_sla_database(
+        io_demand(load_database_io(ex / "db-oltp-hammerdb.json")),
+        vcpus=16,
+        threads=4,
+        outstanding_per_thread=16,
+        latency_target_ms=1.0,
+    )
     want = guarantee(resolve(load_design(ex / "reference.json"), load_catalog()), sla_db)
     assert g["guaranteed_iops"] == pytest.approx(want.guaranteed_iops)
     # a bigger VM is guaranteed more; --mean asks for the mean
-    assert main(args + ["--vcpus", "64", "--threads", "16", "--mean"]) == 0
+    assert main([*args, "--vcpus", "64", "--threads", "16", "--mean"]) == 0
     more = _json.loads(capsys.readouterr().out)
     assert more["needed"] == "mean" and more["needed_iops"] == dem["iops"]
     assert more["guarantee"]["guaranteed_iops"] > g["guaranteed_iops"]
 
 
-@pytest.mark.parametrize("extra,msg", [
-    (["--vcpus", "0"], "error: vcpus: must be 1..512 (got 0)"),
-    (["--latency-target-ms", "0.001"], "error: latency_target_ms: must be 0.02..10000 (got 0.001)"),
-])
+@pytest.mark.parametrize(
+    "extra,msg",
+    [
+        (["--vcpus", "0"], "error: vcpus: must be 1..512 (got 0)"),
+        (["--latency-target-ms", "0.001"], "error: latency_target_ms: must be 0.02..10000 (got 0.001)"),
+    ],
+)
 def test_sla_database_flags_out_of_range_are_one_line(capsys, extra, msg):
     from planner.cli import main
 
@@ -184,8 +203,19 @@ def test_sla_database_only_flags_are_refused_with_a_db_file(capsys):
     assert capsys.readouterr().err == "error: vcpus: only applies with --database (a --db file states it itself)\n"
     assert main(["sla", str(ex / "reference.json")]) == 2
     assert capsys.readouterr().err == "error: db: required (or: database)\n"
-    assert main(["sla", str(ex / "reference.json"), "--db", str(ex / "db-erp.json"), "--database",
-                 str(ex / "db-oltp-hammerdb.json")]) == 2
+    assert (
+        main(
+            [
+                "sla",
+                str(ex / "reference.json"),
+                "--db",
+                str(ex / "db-erp.json"),
+                "--database",
+                str(ex / "db-oltp-hammerdb.json"),
+            ]
+        )
+        == 2
+    )
     assert capsys.readouterr().err == "error: database: not allowed with argument --db\n"
 
 
@@ -194,7 +224,7 @@ def test_sla_page_guarantees_a_database_described_in_dba_terms():
 
     root = Path(__file__).resolve().parent.parent
     at = AppTest.from_file(str(root / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
     at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
     assert not at.exception and not at.error
     need = next(m for m in at.metric if m.label == "Needs (peak)")
@@ -211,7 +241,8 @@ def test_sla_page_guarantees_a_database_described_in_dba_terms():
 
 # ------------------------------------------------ sizing from a database description
 def test_a_demand_from_a_database_sizes_its_io_times_the_count():
-    from planner.sizing import Demand, size
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
 
     db = DatabaseIo(name="db", size_gb=1000, buffer_pool_gb=128, nopm=20_000)
     dem = io_demand(db)
@@ -226,16 +257,19 @@ def test_a_demand_from_a_database_sizes_its_io_times_the_count():
     assert best is not None and best["guaranteed_iops"] >= d.total_iops * d.growth * (1 - 1e-9)
 
 
-@pytest.mark.parametrize("extra,msg", [
-    ({"total_iops": 5}, "total_iops follows from database"),
-    ({"tier_counts": {"Standard": 1}}, "give tier_counts or database, not both"),
-    ({"ram_gb_per_db": 64}, "less than the database's buffer pool (128 GB)"),
-    ({"database": {"size_gb": 1000, "buffer_pool_gb": 128}}, "give exactly one of nopm"),
-])
+@pytest.mark.parametrize(
+    "extra,msg",
+    [
+        ({"total_iops": 5}, "total_iops follows from database"),
+        ({"tier_counts": {"Standard": 1}}, "give tier_counts or database, not both"),
+        ({"ram_gb_per_db": 64}, "less than the database's buffer pool (128 GB)"),
+        ({"database": {"size_gb": 1000, "buffer_pool_gb": 128}}, "give exactly one of nopm"),
+    ],
+)
 def test_a_demand_from_a_database_refuses_contradictions(extra, msg):
     from pydantic import ValidationError
 
-    from planner.sizing import Demand
+    from planner.models.demand import Demand
 
     raw = {"database": {"size_gb": 1000, "buffer_pool_gb": 128, "nopm": 20_000}, "databases": 2} | extra
     with pytest.raises(ValidationError, match=re.escape(msg)):
@@ -256,31 +290,38 @@ def test_cli_size_takes_the_hammerdb_demand_example(capsys):
 def test_compare_page_sends_its_database_with_its_assumptions_to_the_sla_page():
     from streamlit.testing.v1 import AppTest
 
-    from planner.catalog import load_catalog
-    from planner.design import load_design, resolve
-    from planner.dbworkload import database_guarantee
+    from planner.commercial.sla import database_guarantee
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve
 
     root = Path(__file__).resolve().parent.parent
     at = AppTest.from_file(str(root / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/sla_page.py").run()  # its widgets exist before the Compare page sets them
-    at.switch_page("ui/compare_page.py").run()
-    at.radio(key="cmp_wsource").set_value(next(o for o in at.radio(key="cmp_wsource").options
-                                              if o.startswith("from"))).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()  # its widgets exist before the Compare page sets them
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(
+        next(o for o in at.radio(key="cmp_wsource").options if o.startswith("from"))
+    ).run()
     at.number_input(key="db_size_gb").set_value(2000.0)
     at.number_input(key="db_page_reads_per_txn").set_value(40.0).run()  # an overridden assumption
     at.button(key="db_to_sla").click().run()
     assert not at.exception and at.success
-    at.switch_page("ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.radio(key="sla_by").value.startswith("what a DBA knows")
     assert at.number_input(key="sla_db_size_gb").value == 2000.0
     db = DatabaseIo(name="database", size_gb=2000, buffer_pool_gb=128, nopm=200_000, page_reads_per_txn=40)
-    bg = (root / "examples" / "background-25vms.json")
-    from planner.workload import load_workload
+    bg = root / "examples" / "background-25vms.json"
+    from planner.models.workload import load_workload
 
-    want = database_guarantee(resolve(load_design(root / "examples" / "reference.json"), load_catalog()), db,
-                              vcpus=16, threads=4, outstanding_per_thread=16, latency_target_ms=1.0,
-                              background=load_workload(bg))
+    want = database_guarantee(
+        resolve(load_design(root / "examples" / "reference.json"), load_catalog()),
+        db,
+        vcpus=16,
+        threads=4,
+        outstanding_per_thread=16,
+        latency_target_ms=1.0,
+        background=load_workload(bg),
+    )
     need = next(m for m in at.metric if m.label == "Needs (peak)")
     assert need.value == f"{want['needed_iops']:,.0f}"
     assert any("as set on the Compare" in c.value for c in at.caption)

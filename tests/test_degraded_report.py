@@ -1,8 +1,9 @@
 """The degraded case (one node down) of a report: its repair time."""
+
 from pathlib import Path
 
-from planner.design import parse_design
-from planner.report import evaluate_report
+from planner.models.design import parse_design
+from planner.results.report import evaluate_report
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 
@@ -12,7 +13,7 @@ def test_no_repair_time_is_quoted_where_no_repair_can_happen():
     cannot rebuild the third copy: the degraded case quotes no repair time
     (QA walk-through: 'Repair time = 0.8 h' beside the Capacity page's 'needs 3
     to repair'); at 4 nodes it can, and does."""
-    from planner.workload import profiles
+    from planner.models.workload import profiles
 
     ref = parse_design((EX / "reference.json").read_text())
     three = evaluate_report(ref, profiles()["oltp-8k"])["degraded"]
@@ -25,9 +26,9 @@ def test_a_latency_drop_with_a_node_down_is_explained_where_a_policy_paces_the_v
     """Peak4kRead on the reference cluster: healthy, the VMs' single vCPUs queue (1.46 ms);
     one node down, the CPU cap binds and admits fewer IOs, so the paced VMs see less latency.
     That is the model's pacing (documented), and the report says so; where latency rises, no note."""
-    from planner.design import load_design
-    from planner.report import evaluate_report
-    from planner.workload import profiles
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
 
     ref = load_design(EX / "reference.json")
     r = evaluate_report(ref, profiles()["Peak4kRead"])

@@ -1,5 +1,6 @@
 """Checks on the Dell VMFleet data files: the additional MC-760 sweep, the pinned
-hardware facts and the proposed catalog records (data/benchmarks/dell-azure-stack-hci-vmfleet/)."""
+hardware facts and the proposed catalog records (planner/data/benchmarks/dell-azure-stack-hci-vmfleet/)."""
+
 from __future__ import annotations
 
 import csv
@@ -8,14 +9,20 @@ import re
 
 import pytest
 
-from planner.benchdata import DELL_DIR
-from planner.catalog import DEVICE_CLASSES
+from planner.calibration.benchdata import DELL_DIR
+from planner.models.catalog import DEVICE_CLASSES
 
 COMMIT = re.compile(r"^[0-9a-f]{40}$")
 # Figures the catalog README calls headline: a record with any of them unseen is not verified.
 HEADLINE = {
-    "capacity_drive": ["rand_read_4k_iops", "rand_write_4k_iops", "seq_read_mb_s", "seq_write_mb_s",
-                       "read_latency_us", "write_latency_us"],
+    "capacity_drive": [
+        "rand_read_4k_iops",
+        "rand_write_4k_iops",
+        "seq_read_mb_s",
+        "seq_write_mb_s",
+        "read_latency_us",
+        "write_latency_us",
+    ],
     "nic": ["ports", "port_gbit_s", "rdma"],
 }
 
@@ -46,8 +53,9 @@ def test_additional_sweep_has_the_shipped_layout_and_all_mc760_rows():
     assert max(float(r["IOPS"]) for r in rows) == pytest.approx(5_170_396.76139575)
 
 
-@pytest.mark.parametrize("sweeps,configs", [("sweeps.csv", "configs.json"),
-                                            ("sweeps-additional.csv", "configs-additional.json")])
+@pytest.mark.parametrize(
+    "sweeps,configs", [("sweeps.csv", "configs.json"), ("sweeps-additional.csv", "configs-additional.json")]
+)
 def test_one_vm_per_core_matches_cores_per_node(sweeps, configs):
     # New-Fleet creates one 1-vCPU VM per core; the Sql runs use a quarter of the fleet at 4 vCPUs.
     cfg = _json(configs)

@@ -1,4 +1,5 @@
 """Every design validation rule: rejected with the reason, naming the field."""
+
 import copy
 import json
 from pathlib import Path
@@ -6,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from planner.cli import main
-from planner.design import parse_design, resolve
-from planner.errors import DesignError
+from planner.core.errors import DesignError
+from planner.models.design import parse_design, resolve
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 REF = json.loads((EX / "reference.json").read_text())
@@ -43,7 +44,9 @@ def test_drive_interface_not_taken_by_bays():
 
 
 def test_more_pmem_than_slots():
-    reject(bad(cache_devices={"model": "intel-optane-pmem-128gb", "count": 40}), "node.cache_devices.count", "PMem slots")
+    reject(
+        bad(cache_devices={"model": "intel-optane-pmem-128gb", "count": 40}), "node.cache_devices.count", "PMem slots"
+    )
 
 
 def test_cpu_cannot_use_pmem():
@@ -74,8 +77,14 @@ def test_rdma_on_nic_without_rdma():
     reject(bad(nics={"model": "intel-x710-2x10g", "count": 1}), "transport", "RDMA")
 
 
-@pytest.mark.parametrize("field,value", [("capacity_drives", {"model": "intel-p4510-1tb", "count": 0}),
-                                         ("ram_gb", -5), ("nics", {"model": "mellanox-cx4-lx-2x25g", "count": 0})])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("capacity_drives", {"model": "intel-p4510-1tb", "count": 0}),
+        ("ram_gb", -5),
+        ("nics", {"model": "mellanox-cx4-lx-2x25g", "count": 0}),
+    ],
+)
 def test_non_positive_counts(field, value):
     with pytest.raises(DesignError) as exc:
         parse_design(bad(**{field: value}))
@@ -83,8 +92,11 @@ def test_non_positive_counts(field, value):
 
 
 def test_unknown_id_suggests_closest():
-    reject(bad(capacity_drives={"model": "intel-p4510-1t", "count": 10}), "node.capacity_drives.model",
-           "closest: intel-p4510-1tb")
+    reject(
+        bad(capacity_drives={"model": "intel-p4510-1t", "count": 10}),
+        "node.capacity_drives.model",
+        "closest: intel-p4510-1tb",
+    )
 
 
 def test_cpu_socket_must_fit_chassis():
@@ -103,10 +115,23 @@ def test_zero_nodes_and_too_many_nodes():
 
 
 def test_inline_part_spec_is_accepted():
-    d = bad(capacity_drives={"model": {"model": "my drive", "interface": "nvme", "capacity_tb": 2.0,
-                                       "rand_read_4k_iops": 500000, "rand_write_4k_iops": 100000,
-                                       "seq_read_mb_s": 3000, "seq_write_mb_s": 2000, "read_latency_us": 80,
-                                       "write_latency_us": 20, "endurance_dwpd": 1}, "count": 10})
+    d = bad(
+        capacity_drives={
+            "model": {
+                "model": "my drive",
+                "interface": "nvme",
+                "capacity_tb": 2.0,
+                "rand_read_4k_iops": 500000,
+                "rand_write_4k_iops": 100000,
+                "seq_read_mb_s": 3000,
+                "seq_write_mb_s": 2000,
+                "read_latency_us": 80,
+                "write_latency_us": 20,
+                "endurance_dwpd": 1,
+            },
+            "count": 10,
+        }
+    )
     rd = resolve(parse_design(d))
     assert rd.node.drive.capacity_tb == 2.0
 

@@ -1,12 +1,13 @@
 """The fast path (blocked, one array per term) against the reference path
-(:func:`planner.performance.evaluate_arrays_reference`, stacked (..., C, K)
+(:func:`planner.engine.performance.evaluate_arrays_reference`, stacked (..., C, K)
 arrays): same keys, shapes, labels and values to 1e-9 on random designs."""
+
 import numpy as np
 import pytest
 
-from planner import performance
-from planner.params import default_params
-from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays, evaluate_arrays_reference
+from planner.engine import performance
+from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays, evaluate_arrays_reference
+from planner.models.params import default_params
 
 P = default_params()
 
@@ -25,29 +26,52 @@ def random_arrays(n, seed):
 
     nodes = rng.integers(1, 17, n)
     D = DesignArrays(
-        nodes=nodes, fault_domains=np.maximum(nodes - rng.integers(0, 2, n), 1), drives_per_node=rng.integers(1, 25, n),
-        drive_capacity_tb=lu(0.5, 30), drive_read_iops=lu(2e2, 2e6), drive_write_iops=lu(2e2, 1e6),
-        drive_read_mb_s=lu(150, 14000), drive_write_mb_s=lu(150, 10000), drive_read_latency_us=lu(5, 8000),
-        drive_write_latency_us=lu(5, 8000), drive_dwpd=lu(0.3, 30), drive_warranty_years=np.full(n, 5.0),
-        cache_per_node=np.where(rng.random(n) < 0.5, rng.integers(1, 5, n), 0), cache_gb=lu(100, 4000),
-        cache_read_iops=lu(1e5, 5e6), cache_write_iops=lu(1e5, 5e6), cache_read_mb_s=lu(1000, 30000),
-        cache_write_mb_s=lu(1000, 20000), cache_read_latency_us=lu(0.2, 100), cache_write_latency_us=lu(0.2, 100),
-        lps_per_node=rng.choice([16, 32, 48, 64, 96, 128, 256], n), cores_per_node=rng.choice([8, 16, 32, 64], n),
-        base_ghz=u(1.8, 3.8), node_bandwidth_bytes_s=rng.choice([10, 25, 50, 100, 200, 400], n) * 1e9 / 8,
-        tcp=rng.random(n) < 0.4, resiliency_code=rng.integers(0, 6, n), mirror_share=u(0.05, 0.6),
-        cpu_utilization_cap=np.where(rng.random(n) < 0.4, 1.0, u(0.3, 1.0)), vcpu_oversubscription=u(1, 8),
-        read_caching=rng.random(n) < 0.5, write_caching=rng.random(n) < 0.6,
-        volume_servers=np.maximum(1, np.minimum(nodes, rng.integers(1, 17, n))))
+        nodes=nodes,
+        fault_domains=np.maximum(nodes - rng.integers(0, 2, n), 1),
+        drives_per_node=rng.integers(1, 25, n),
+        drive_capacity_tb=lu(0.5, 30),
+        drive_read_iops=lu(2e2, 2e6),
+        drive_write_iops=lu(2e2, 1e6),
+        drive_read_mb_s=lu(150, 14000),
+        drive_write_mb_s=lu(150, 10000),
+        drive_read_latency_us=lu(5, 8000),
+        drive_write_latency_us=lu(5, 8000),
+        drive_dwpd=lu(0.3, 30),
+        drive_warranty_years=np.full(n, 5.0),
+        cache_per_node=np.where(rng.random(n) < 0.5, rng.integers(1, 5, n), 0),
+        cache_gb=lu(100, 4000),
+        cache_read_iops=lu(1e5, 5e6),
+        cache_write_iops=lu(1e5, 5e6),
+        cache_read_mb_s=lu(1000, 30000),
+        cache_write_mb_s=lu(1000, 20000),
+        cache_read_latency_us=lu(0.2, 100),
+        cache_write_latency_us=lu(0.2, 100),
+        lps_per_node=rng.choice([16, 32, 48, 64, 96, 128, 256], n),
+        cores_per_node=rng.choice([8, 16, 32, 64], n),
+        base_ghz=u(1.8, 3.8),
+        node_bandwidth_bytes_s=rng.choice([10, 25, 50, 100, 200, 400], n) * 1e9 / 8,
+        tcp=rng.random(n) < 0.4,
+        resiliency_code=rng.integers(0, 6, n),
+        mirror_share=u(0.05, 0.6),
+        cpu_utilization_cap=np.where(rng.random(n) < 0.4, 1.0, u(0.3, 1.0)),
+        vcpu_oversubscription=u(1, 8),
+        read_caching=rng.random(n) < 0.5,
+        write_caching=rng.random(n) < 0.6,
+        volume_servers=np.maximum(1, np.minimum(nodes, rng.integers(1, 17, n))),
+    )
     vms = np.where(rng.random(n) < 0.05, 0.0, rng.integers(1, 80, n) * nodes).astype(float)
     W = WorkloadArrays(
         block_size_kib=rng.choice([0.5, 4, 8, 9.14, 16, 20, 64, 256, 512, 1024, 2048], n) * 1.0,
         read_fraction=np.where(rng.random(n) < 0.2, rng.choice([0.0, 1.0], n), u(0, 1)),
-        vms_total=vms, vcpus_per_vm=rng.integers(1, 17, n).astype(float),
+        vms_total=vms,
+        vcpus_per_vm=rng.integers(1, 17, n).astype(float),
         outstanding_per_vm=rng.choice([1, 2, 4, 8, 16, 32, 64, 128, 256], n).astype(float),
         working_set_gb_per_vm=lu(1, 3000),
         open_iops=np.where((rng.random(n) < 0.35) | (vms == 0), lu(1e2, 5e6), np.nan),
         iops_limit_per_vm=np.where(rng.random(n) < 0.3, lu(5, 5e4), np.inf),
-        alignment=np.where(rng.random(n) < 0.5, 1.0, u(0, 1)), host_issuer=rng.random(n) < 0.2)
+        alignment=np.where(rng.random(n) < 0.5, 1.0, u(0, 1)),
+        host_issuer=rng.random(n) < 0.2,
+    )
     return D, W
 
 
@@ -104,7 +128,7 @@ def test_one_parameter_set_per_row_equals_separate_calls():
     one call) give each row what its own parameter set gives."""
     from types import SimpleNamespace
 
-    from planner.params import PARAM_NAMES, ModelParams
+    from planner.models.params import PARAM_NAMES, ModelParams
 
     D, W = random_arrays(400, 21)
     rng = np.random.default_rng(3)
@@ -116,4 +140,4 @@ def test_one_parameter_set_per_row_equals_separate_calls():
     out = evaluate_arrays(Dk, Wk, stacked)
     for j, s in enumerate(sets):
         one = evaluate_arrays(D, W, s)
-        assert_same({key: v[j * 400:(j + 1) * 400] for key, v in out.items()}, one)
+        assert_same({key: v[j * 400 : (j + 1) * 400] for key, v in out.items()}, one)

@@ -1,30 +1,68 @@
 """Fuzz the app: random sequences of widget changes, uploads and share links,
 through Streamlit's AppTest; no run may raise (a traceback on the page).
 Hypothesis drives the choices (derandomized, bounded)."""
+
 from __future__ import annotations
 
 import random
 
+import fuzzcases as fc
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-import fuzzcases as fc
-
 APP = str(fc.ROOT / "app.py")
-PAGES = ["ui/design_page.py", "ui/capacity_page.py", "ui/performance_page.py", "ui/sla_page.py",
-         "ui/sizing_page.py", "ui/compare_page.py", "ui/calibration_page.py"]
-PART_PICKERS = {"d_chassis": "chassis", "d_cpu": "cpu", "d_drive": "capacity_drive", "d_cache": "cache_device",
-                "d_nic": "nic"}
+PAGES = [
+    "hciplan_ui/design_page.py",
+    "hciplan_ui/capacity_page.py",
+    "hciplan_ui/performance_page.py",
+    "hciplan_ui/sla_page.py",
+    "hciplan_ui/sizing_page.py",
+    "hciplan_ui/compare_page.py",
+    "hciplan_ui/calibration_page.py",
+]
+PART_PICKERS = {
+    "d_chassis": "chassis",
+    "d_cpu": "cpu",
+    "d_drive": "capacity_drive",
+    "d_cache": "cache_device",
+    "d_nic": "nic",
+}
 NUMBERS = [0, 1, 2, 3, 4, 16, 17, -3, 1000, 10**6, 10**12]
 FLOATS = [0.0, -1.0, 1e-9, 0.05, 0.5, 0.99, 1.0, 2.5, 32.0, 1e6, 1e12]
 
 
-DEFAULTS = {"d_ram": 768.0, "d_oversub": 4.0, "d_volume_servers": 0, "d_nodes": 3, "d_drives": 10, "d_sockets": 2,
-            "sla_size": 4.0, "sla_target": 1.0, "cost_months": 36, "cost_kwh": 0.12, "cost_pue": 1.5, "cost_ru": 30.0,
-            "cost_lic": 384.6875, "cost_sup": 0.1, "cost_margin": 0.3, "cost_fill": 0.7, "size_iops": 500_000.0,
-            "size_tb": 20.0, "size_lat": 1.0, "size_growth": 20.0, "size_budget": 0.0, "size_max_nodes": 16,
-            "size_top": 5, "wi_nodes": 4, "wi_drives": 10, "imp_per_node": 1, "imp_vcpus": 4, "c_bs": 8.0}
+DEFAULTS = {
+    "d_ram": 768.0,
+    "d_oversub": 4.0,
+    "d_volume_servers": 0,
+    "d_nodes": 3,
+    "d_drives": 10,
+    "d_sockets": 2,
+    "sla_size": 4.0,
+    "sla_target": 1.0,
+    "cost_months": 36,
+    "cost_kwh": 0.12,
+    "cost_pue": 1.5,
+    "cost_ru": 30.0,
+    "cost_lic": 384.6875,
+    "cost_sup": 0.1,
+    "cost_margin": 0.3,
+    "cost_fill": 0.7,
+    "size_iops": 500_000.0,
+    "size_tb": 20.0,
+    "size_lat": 1.0,
+    "size_growth": 20.0,
+    "size_budget": 0.0,
+    "size_max_nodes": 16,
+    "size_top": 5,
+    "wi_nodes": 4,
+    "wi_drives": 10,
+    "imp_per_node": 1,
+    "imp_vcpus": 4,
+    "c_bs": 8.0,
+}
 
 
 def _number(rnd: random.Random, current):
@@ -46,11 +84,12 @@ def _step(rnd: random.Random, at: AppTest) -> str:
     if k == 2 and at.selectbox:
         w = rnd.choice(list(at.selectbox))
         if w.key in PART_PICKERS:  # AppTest cannot format these options outside the script: set the state
-            from planner.catalog import load_catalog
+            from planner.models.catalog import load_catalog
 
             cls = PART_PICKERS[w.key]
-            at.session_state[w.key] = rnd.choice(list(load_catalog().of(cls)) + (["(none)"] if cls in (
-                "chassis", "cache_device") else []))
+            at.session_state[w.key] = rnd.choice(
+                list(load_catalog().of(cls)) + (["(none)"] if cls in ("chassis", "cache_device") else [])
+            )
         elif w.options:
             w.select_index(rnd.randrange(len(w.options)))  # by position: the options are the shown labels
         return f"select {w.key}"
@@ -68,8 +107,9 @@ def _step(rnd: random.Random, at: AppTest) -> str:
             at.file_uploader(key="uploader").set_value(("d.json", fc.upload_case(rnd, "design"), "application/json"))
             return "upload design"
         if "parts_uploader" in uploaders:
-            at.file_uploader(key="parts_uploader").set_value(("p.json", fc.upload_case(rnd, "catalog"),
-                                                             "application/json"))
+            at.file_uploader(key="parts_uploader").set_value(
+                ("p.json", fc.upload_case(rnd, "catalog"), "application/json")
+            )
             return "upload parts"
     if k == 6 and at.slider:
         w = rnd.choice(list(at.slider))
@@ -89,8 +129,7 @@ def _step(rnd: random.Random, at: AppTest) -> str:
     return "nothing"
 
 
-@settings(max_examples=25, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rnd=st.randoms(use_true_random=False))
 def test_random_use_of_the_app_never_raises(rnd):
     at = AppTest.from_file(APP, default_timeout=120)

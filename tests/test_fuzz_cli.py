@@ -5,21 +5,27 @@ upload is accepted or refused with one PlannerError; never a traceback, never
 a hang. Hypothesis drives the random choices (derandomized, bounded); most
 runs call planner.cli.main in-process, a handful run the real command.
 benchmarks/fuzz.py runs the same cases as a 10,000-input campaign."""
+
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
 
-import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 import fuzzcases as fc
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 
 def fuzz(examples: int):
-    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +40,19 @@ def calibration_untouched():
     assert fc.calibration_digest() == before, "a fuzz case wrote planner/data/calibration.json"
 
 
-EXAMPLES = {"evaluate": 150, "catalog": 60, "schema": 20, "validate": 10, "sla": 100, "price": 100, "size": 60,
-            "import": 60, "calibrate": 10, "bom": 60, "compare": 60}
+EXAMPLES = {
+    "evaluate": 150,
+    "catalog": 60,
+    "schema": 20,
+    "validate": 10,
+    "sla": 100,
+    "price": 100,
+    "size": 60,
+    "import": 60,
+    "calibrate": 10,
+    "bom": 60,
+    "compare": 60,
+}
 
 
 @pytest.mark.parametrize("command", list(EXAMPLES))
@@ -79,7 +96,8 @@ def test_the_real_command_in_a_subprocess(seed, scratch):
     case = scratch / f"sub{seed}"
     case.mkdir()
     argv = fc.argv_for(rnd, command, fc.Files(case))
-    r = subprocess.run([sys.executable, "-m", "planner", *argv], cwd=fc.ROOT, capture_output=True, text=True,
-                       timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "planner", *argv], cwd=fc.ROOT, capture_output=True, text=True, timeout=120
+    )
     assert "Traceback" not in r.stderr
     assert fc.outcome(argv, r.returncode, r.stdout, r.stderr, None) in ("ok", "error"), (argv, r.stderr[-500:])

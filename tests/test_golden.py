@@ -4,6 +4,7 @@ exactly what the golden file holds: a restructure or a refactor moves no number.
 A deliberate change of the model regenerates the file (``python tests/golden/make_golden.py``)
 and says so in CHANGELOG.md.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,10 @@ def test_report_numbers_unchanged(argv, monkeypatch):
     want = GOLDEN[tuple(argv)]
     assert got["status"] == want["status"] == 0
     g, w = numbers(got["report"]), numbers(want["report"])
-    changed = {k: (w.get(k), g.get(k)) for k in set(g) | set(w)
-               if isinstance(w.get(k), (int, float)) or isinstance(g.get(k), (int, float))
-               if g.get(k) != w.get(k)}
+    changed = {
+        k: (w.get(k), g.get(k))
+        for k in set(g) | set(w)
+        if isinstance(w.get(k), (int, float)) or isinstance(g.get(k), (int, float))
+        if g.get(k) != w.get(k)
+    }
     assert not changed, f"{len(changed)} figures moved, e.g. {sorted(changed.items())[:5]}"

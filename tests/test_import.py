@@ -2,6 +2,7 @@
 DiskSpd XML written to DiskSpd's schema, VMFleet result files (raw and the
 shipped compiled sweeps, which must give exactly the calibration's points),
 the CSV template, malformed files, the refit and the CLI."""
+
 from __future__ import annotations
 
 import csv
@@ -17,15 +18,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from planner import benchdata, refit
-from planner.calibration import METRICS
-from planner.cli import main
-from planner.design import load_design, resolve
-from planner.importers import (
-    MAX_IMPORT_BYTES, MEASURED_KEYS, ImportFileError, detect_format, load_points, make_run_info,
+from planner.calibration import benchdata, refit
+from planner.calibration.fit import METRICS
+from planner.calibration.importers import (
+    MAX_IMPORT_BYTES,
+    MEASURED_KEYS,
+    ImportFileError,
+    csv_template,
+    detect_format,
+    load_points,
+    make_run_info,
 )
-from planner.importers import csv_template
-from planner.params import PARAM_BOUNDS, PARAM_NAMES, ModelParams, load_calibration
+from planner.cli import main
+from planner.models.design import load_design, resolve
+from planner.models.params import PARAM_BOUNDS, PARAM_NAMES, ModelParams, load_calibration
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "tests" / "fixtures" / "import"
@@ -36,8 +42,10 @@ DSK1 = FIX / "diskspd-1target-latency.xml"
 DSK2 = FIX / "diskspd-2targets-latency.xml"
 DSK3 = FIX / "diskspd-fixed-threads-throttled.xml"
 FIO = shutil.which("fio")
-needs_fio = pytest.mark.skipif(FIO is None, reason="fio is not installed (apt-get install fio): the real-fio "
-                               "import tests run it to generate their input")
+needs_fio = pytest.mark.skipif(
+    FIO is None,
+    reason="fio is not installed (apt-get install fio): the real-fio import tests run it to generate their input",
+)
 
 
 @pytest.fixture(scope="module")
@@ -53,21 +61,41 @@ def two_node():
 def _strict_json(text: str):
     def bad(c):
         raise AssertionError(f"non-strict JSON constant {c}")
+
     return json.loads(text, parse_constant=bad)
 
 
 # ------------------------------------------------------------------ VMFleet
-WL_FIELDS = ("name", "block_size_kib", "read_fraction", "random_fraction", "issuer", "vms_per_node", "vcpus_per_vm",
-             "threads_per_vm", "outstanding_per_thread", "working_set_gb_per_vm", "iops", "iops_limit_per_vm",
-             "vm_alignment")
+WL_FIELDS = (
+    "name",
+    "block_size_kib",
+    "read_fraction",
+    "random_fraction",
+    "issuer",
+    "vms_per_node",
+    "vcpus_per_vm",
+    "threads_per_vm",
+    "outstanding_per_thread",
+    "working_set_gb_per_vm",
+    "iops",
+    "iops_limit_per_vm",
+    "vm_alignment",
+)
 
 
 def _fingerprint(points) -> str:
     h = hashlib.sha256()
     for p in points:
-        row = [p.group, p.dataset, p.label, p.design.design.name, p.in_scope, p.note,
-               [repr(getattr(p.workload, f)) for f in WL_FIELDS],
-               sorted((k, repr(v)) for k, v in p.measured.items())]
+        row = [
+            p.group,
+            p.dataset,
+            p.label,
+            p.design.design.name,
+            p.in_scope,
+            p.note,
+            [repr(getattr(p.workload, f)) for f in WL_FIELDS],
+            sorted((k, repr(v)) for k, v in p.measured.items()),
+        ]
         h.update(json.dumps(row).encode())
     return h.hexdigest()
 
@@ -151,16 +179,34 @@ def test_vmfleet_with_issuer_host_is_an_error(two_node):
 FIO_RUNS = {
     # name: (output format, fio arguments); every job 1 s on a 16 MiB file
     "randread-psync-qd1": ("json", ["--rw=randread", "--ioengine=psync", "--iodepth=1", "--numjobs=1"]),
-    "randread-qd8x2-gr": ("json", ["--rw=randread", "--ioengine=libaio", "--direct=1", "--iodepth=8", "--numjobs=2",
-                                   "--group_reporting"]),
-    "randrw-qd4x2": ("json", ["--rw=randrw", "--rwmixread=70", "--ioengine=libaio", "--direct=1", "--iodepth=4",
-                              "--numjobs=2"]),
-    "randrw-qd4x2-gr": ("json", ["--rw=randrw", "--rwmixread=70", "--ioengine=libaio", "--direct=1",
-                                 "--iodepth=4", "--numjobs=2", "--group_reporting"]),
-    "randrw-qd16-jsonplus": ("json+", ["--rw=randrw", "--rwmixread=70", "--ioengine=libaio", "--direct=1",
-                                       "--iodepth=16", "--numjobs=1"]),
-    "randread-qd2x2-jsonplus": ("json+", ["--rw=randread", "--ioengine=libaio", "--direct=1", "--iodepth=2",
-                                          "--numjobs=2"]),
+    "randread-qd8x2-gr": (
+        "json",
+        ["--rw=randread", "--ioengine=libaio", "--direct=1", "--iodepth=8", "--numjobs=2", "--group_reporting"],
+    ),
+    "randrw-qd4x2": (
+        "json",
+        ["--rw=randrw", "--rwmixread=70", "--ioengine=libaio", "--direct=1", "--iodepth=4", "--numjobs=2"],
+    ),
+    "randrw-qd4x2-gr": (
+        "json",
+        [
+            "--rw=randrw",
+            "--rwmixread=70",
+            "--ioengine=libaio",
+            "--direct=1",
+            "--iodepth=4",
+            "--numjobs=2",
+            "--group_reporting",
+        ],
+    ),
+    "randrw-qd16-jsonplus": (
+        "json+",
+        ["--rw=randrw", "--rwmixread=70", "--ioengine=libaio", "--direct=1", "--iodepth=16", "--numjobs=1"],
+    ),
+    "randread-qd2x2-jsonplus": (
+        "json+",
+        ["--rw=randread", "--ioengine=libaio", "--direct=1", "--iodepth=2", "--numjobs=2"],
+    ),
     # no ioengine: fio's default on Linux is psync, which ignores iodepth
     "randread-default-engine-iodepth8": ("json", ["--rw=randread", "--iodepth=8", "--numjobs=1"]),
 }
@@ -174,15 +220,31 @@ def fio_runs(tmp_path_factory):
         pytest.skip("fio is not installed")
     d = tmp_path_factory.mktemp("fio")
     base = ["--filename=" + str(d / "data"), "--size=16M", "--bs=4k", "--runtime=1", "--time_based"]
-    probe = subprocess.run([FIO, "--name=probe", *base, "--runtime=0.2", "--ioengine=libaio", "--direct=1",
-                            "--rw=randread", "--output-format=terse"], capture_output=True, text=True)
+    probe = subprocess.run(
+        [
+            FIO,
+            "--name=probe",
+            *base,
+            "--runtime=0.2",
+            "--ioengine=libaio",
+            "--direct=1",
+            "--rw=randread",
+            "--output-format=terse",
+        ],
+        capture_output=True,
+        text=True,
+    )
     out = {}
     for name, (fmt, args) in FIO_RUNS.items():
         if probe.returncode != 0:  # no libaio/O_DIRECT here (tmpfs): synchronous jobs only
             args = [a for a in args if a != "--direct=1"]
             args = ["--ioengine=psync" if a.startswith("--ioengine") else a for a in args]
-        res = subprocess.run([FIO, f"--name={name}", *base, *args, f"--output-format={fmt},terse"],
-                             capture_output=True, text=True, timeout=60)
+        res = subprocess.run(
+            [FIO, f"--name={name}", *base, *args, f"--output-format={fmt},terse"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert res.returncode == 0, res.stderr
         i = res.stdout.index("{")
         terse = [ln.split(";") for ln in res.stdout[:i].splitlines() if ln.startswith("3;")]
@@ -267,28 +329,54 @@ def test_fio_unstated_sync_engine_depth_from_littles_law(fio_runs, ref):
 
 def _fio3(**over) -> dict:
     """A minimal fio 3.x JSON document (one job), fields as fio writes them."""
-    sec = lambda ios, lat_ns, bs=4096: {  # noqa: E731
-        "io_bytes": ios * bs, "io_kbytes": ios * bs // 1024, "bw_bytes": ios * bs, "bw": ios * bs // 1024,
-        "iops": float(ios), "runtime": 1000, "total_ios": ios,
+    sec = lambda ios, lat_ns, bs=4096: {
+        "io_bytes": ios * bs,
+        "io_kbytes": ios * bs // 1024,
+        "bw_bytes": ios * bs,
+        "bw": ios * bs // 1024,
+        "iops": float(ios),
+        "runtime": 1000,
+        "total_ios": ios,
         "clat_ns": {"mean": lat_ns * 0.9, "N": ios, "percentile": {"50.000000": lat_ns, "99.000000": 3 * lat_ns}},
-        "lat_ns": {"mean": float(lat_ns), "N": ios}}
-    job = {"jobname": "j", "groupid": 0, "error": 0, "job options": {"rw": "randrw", "rwmixread": "70",
-                                                                      "iodepth": "4", "ioengine": "libaio"},
-           "read": sec(7000, 500000), "write": sec(3000, 700000), "trim": sec(0, 0), "job_runtime": 1000}
+        "lat_ns": {"mean": float(lat_ns), "N": ios},
+    }
+    job = {
+        "jobname": "j",
+        "groupid": 0,
+        "error": 0,
+        "job options": {"rw": "randrw", "rwmixread": "70", "iodepth": "4", "ioengine": "libaio"},
+        "read": sec(7000, 500000),
+        "write": sec(3000, 700000),
+        "trim": sec(0, 0),
+        "job_runtime": 1000,
+    }
     job.update(over)
     return {"fio version": "fio-3.36", "jobs": [job]}
 
 
 def _fio2() -> dict:
     """fio 2.x layout: latencies in us under clat/lat, io_bytes in KiB, no bw_bytes."""
-    sec = lambda ios, lat_us: {"io_bytes": ios * 4, "bw": ios * 4, "iops": float(ios), "runtime": 1000,  # noqa: E731
-                               "clat": {"mean": lat_us * 0.9, "percentile": {"99.000000": 3 * lat_us}},
-                               "lat": {"mean": float(lat_us)}}
-    return {"fio version": "fio-2.2.10", "jobs": [{
-        "jobname": "old", "groupid": 0, "error": 0, "job options": {"rw": "randread", "iodepth": "4",
-                                                                    "ioengine": "libaio"},
-        "read": sec(10000, 400), "write": {"io_bytes": 0, "bw": 0, "iops": 0.0, "runtime": 0,
-                                           "clat": {"mean": 0}, "lat": {"mean": 0}}}]}
+    sec = lambda ios, lat_us: {
+        "io_bytes": ios * 4,
+        "bw": ios * 4,
+        "iops": float(ios),
+        "runtime": 1000,
+        "clat": {"mean": lat_us * 0.9, "percentile": {"99.000000": 3 * lat_us}},
+        "lat": {"mean": float(lat_us)},
+    }
+    return {
+        "fio version": "fio-2.2.10",
+        "jobs": [
+            {
+                "jobname": "old",
+                "groupid": 0,
+                "error": 0,
+                "job options": {"rw": "randread", "iodepth": "4", "ioengine": "libaio"},
+                "read": sec(10000, 400),
+                "write": {"io_bytes": 0, "bw": 0, "iops": 0.0, "runtime": 0, "clat": {"mean": 0}, "lat": {"mean": 0}},
+            }
+        ],
+    }
 
 
 def test_fio_versions_and_units(ref):
@@ -322,7 +410,7 @@ def test_diskspd_one_target_with_latency_percentiles(ref):
     w = p.workload
     assert (w.block_size_kib, w.read_fraction, w.random_fraction, w.issuer) == (4.0, 0.7, 1.0, "host")
     assert (w.threads_per_vm, w.outstanding_per_thread) == (4, 8) and w.iops_limit_per_vm is None
-    assert w.working_set_gb_per_vm == pytest.approx(10 * 1024 ** 3 / 1e9)
+    assert w.working_set_gb_per_vm == pytest.approx(10 * 1024**3 / 1e9)
     m = p.measured  # 4 threads x 1.5 M IOs in 60 s = 100k IOPS per node, x 3 nodes
     assert m["iops"] == pytest.approx(300000) and m["bandwidth_mb_s"] == pytest.approx(300000 * 4096 / 1e6)
     assert (m["vm_read_latency_ms"], m["vm_write_latency_ms"], m["p99_read_latency_ms"]) == (0.28, 0.413, 1.102)
@@ -335,8 +423,9 @@ def test_diskspd_two_targets(ref):
     w, m = p.workload, p.measured
     # 600k 64 KiB reads + 300k 8 KiB writes in 30 s
     assert m["iops"] / ref.nodes == pytest.approx(30000)
-    assert w.read_fraction == pytest.approx(2 / 3) and w.block_size_kib == pytest.approx((600 * 64 + 300 * 8) / 900,
-                                                                                          abs=1e-4)
+    assert w.read_fraction == pytest.approx(2 / 3) and w.block_size_kib == pytest.approx(
+        (600 * 64 + 300 * 8) / 900, abs=1e-4
+    )
     assert w.random_fraction == pytest.approx(1 / 3, abs=1e-4)
     assert w.outstanding_per_vm == 2 * 4 + 2 * 16
     assert (m["vm_read_latency_ms"], m["vm_write_latency_ms"], m["p99_read_latency_ms"]) == (0.795, 1.067, 2.42)
@@ -345,8 +434,8 @@ def test_diskspd_two_targets(ref):
 def test_diskspd_fixed_threads_throttled_without_latency(ref):
     (p,) = load_points([DSK3], ref, make_run_info(issuer="vm", per_node=2))
     w, m = p.workload, p.measured
-    assert w.outstanding_per_vm == 4 * (2 + 2)           # -F4 over two targets, -o2 each
-    assert w.iops_limit_per_vm == 4 * 2 * 1000            # -g1000i per thread per target
+    assert w.outstanding_per_vm == 4 * (2 + 2)  # -F4 over two targets, -o2 each
+    assert w.iops_limit_per_vm == 4 * 2 * 1000  # -g1000i per thread per target
     assert m["unthrottled"] == 0.0 and m["iops"] == pytest.approx(8000 * 2 * ref.nodes)
     assert all(math.isnan(m[k]) for k in ("vm_read_latency_ms", "vm_write_latency_ms", "p99_read_latency_ms"))
     assert math.isnan(m["host_cpu_utilization"]) and "guest's CPU" in p.note  # DiskSpd in a VM
@@ -396,42 +485,101 @@ BAD = [
     # fio
     ("trunc.json", json.dumps(_fio3()).encode()[:300], "truncated fio JSON"),
     ("err.json", json.dumps(_fio3(error=5)).encode(), "ended with error 5"),
-    ("zero.json", json.dumps({"fio version": "fio-3.36", "jobs": [
-        {**_fio3()["jobs"][0], "read": {"runtime": 0, "iops": 0, "total_ios": 0},
-         "write": {"runtime": 0, "iops": 0, "total_ios": 0}, "trim": {"runtime": 0}}]}).encode(), "zero-duration run"),
-    ("noio.json", json.dumps({"fio version": "fio-3.36", "jobs": [
-        {**_fio3()["jobs"][0], "read": {"runtime": 1000, "iops": 0, "total_ios": 0},
-         "write": {"runtime": 1000, "iops": 0, "total_ios": 0}}]}).encode(), "no completed IO"),
-    ("nolat.json", json.dumps(_fio3(read={"io_bytes": 4096, "io_kbytes": 4, "iops": 1.0, "runtime": 1000,
-                                          "total_ios": 1})).encode(), "mean latency (lat_ns/lat) is missing"),
+    (
+        "zero.json",
+        json.dumps(
+            {
+                "fio version": "fio-3.36",
+                "jobs": [
+                    {
+                        **_fio3()["jobs"][0],
+                        "read": {"runtime": 0, "iops": 0, "total_ios": 0},
+                        "write": {"runtime": 0, "iops": 0, "total_ios": 0},
+                        "trim": {"runtime": 0},
+                    }
+                ],
+            }
+        ).encode(),
+        "zero-duration run",
+    ),
+    (
+        "noio.json",
+        json.dumps(
+            {
+                "fio version": "fio-3.36",
+                "jobs": [
+                    {
+                        **_fio3()["jobs"][0],
+                        "read": {"runtime": 1000, "iops": 0, "total_ios": 0},
+                        "write": {"runtime": 1000, "iops": 0, "total_ios": 0},
+                    }
+                ],
+            }
+        ).encode(),
+        "no completed IO",
+    ),
+    (
+        "nolat.json",
+        json.dumps(
+            _fio3(read={"io_bytes": 4096, "io_kbytes": 4, "iops": 1.0, "runtime": 1000, "total_ios": 1})
+        ).encode(),
+        "mean latency (lat_ns/lat) is missing",
+    ),
     # DiskSpd
     ("trunc.xml", _bytes(DSK1)[: len(_bytes(DSK1)) // 2], "truncated or malformed XML"),
     ("laughs.xml", BILLION_LAUGHS, "entity expansion"),
     ("profile.xml", b"<Profile><TimeSpans/></Profile>", "not a DiskSpd result"),
-    ("zero.xml", _edit(DSK1, "<TestTimeSeconds>60.00</TestTimeSeconds>", "<TestTimeSeconds>0.00</TestTimeSeconds>"),
-     "zero-duration run"),
-    ("interrupted.xml", _edit(DSK1, "<TestTimeSeconds>60.00</TestTimeSeconds>",
-                              "<Error>The test was interrupted before the measurements began. No results are "
-                              "displayed.</Error>"), "interrupted"),
+    (
+        "zero.xml",
+        _edit(DSK1, "<TestTimeSeconds>60.00</TestTimeSeconds>", "<TestTimeSeconds>0.00</TestTimeSeconds>"),
+        "zero-duration run",
+    ),
+    (
+        "interrupted.xml",
+        _edit(
+            DSK1,
+            "<TestTimeSeconds>60.00</TestTimeSeconds>",
+            "<Error>The test was interrupted before the measurements began. No results are displayed.</Error>",
+        ),
+        "interrupted",
+    ),
     ("nocount.xml", _edit(DSK1, "<ReadCount>1050000</ReadCount>", ""), "missing <ReadCount>"),
-    ("partial.xml", _edit(DSK3, '<Throughput unit="IOPS">1000</Throughput>', "<Throughput>0</Throughput>"),
-     "throttles 1 of 2 targets"),
+    (
+        "partial.xml",
+        _edit(DSK3, '<Throughput unit="IOPS">1000</Throughput>', "<Throughput>0</Throughput>"),
+        "throttles 1 of 2 targets",
+    ),
     # VMFleet
     ("cut.tsv", _bytes(HOL_AX)[:-200], "fields, the header"),
     ("nocol.tsv", _bytes(HOL_AX).replace(b"QOSperVM", b"QoS", 1), "missing VMFleet column(s) QOSperVM"),
     ("custom.tsv", _bytes(HOL_AX).replace(b"Peak4kRead", b"MyWorkload", 1), "not a VMFleet core workload"),
     ("nan.tsv", _bytes(HOL_AX).replace(b"\t590092.0522\t", b"\tn/a\t", 1), "IOPS 'n/a' is not a number"),
     # CSV template
-    ("typo.csv", b"label,block_size_kib,read_fraction,outstanding_per_thread,iops,iopz\na,4,1,32,100,1\n",
-     "unknown column(s) 'iopz'"),
-    ("noreq.csv", b"label,block_size_kib,iops\na,4,100\n", "missing required column(s) outstanding_per_thread, "
-     "read_fraction"),
-    ("pct.csv", b"label,block_size_kib,read_fraction,outstanding_per_thread,iops,host_cpu_utilization\n"
-     b"a,4,1,32,100,45\n", "host_cpu_utilization is a fraction 0..1"),
-    ("blank.csv", b"label,block_size_kib,read_fraction,outstanding_per_thread,iops\na,,1,32,100\n",
-     "required column block_size_kib is blank"),
-    ("range.csv", b"label,block_size_kib,read_fraction,outstanding_per_thread,iops\na,4,1.5,32,100\n",
-     "workload.read_fraction"),
+    (
+        "typo.csv",
+        b"label,block_size_kib,read_fraction,outstanding_per_thread,iops,iopz\na,4,1,32,100,1\n",
+        "unknown column(s) 'iopz'",
+    ),
+    (
+        "noreq.csv",
+        b"label,block_size_kib,iops\na,4,100\n",
+        "missing required column(s) outstanding_per_thread, read_fraction",
+    ),
+    (
+        "pct.csv",
+        b"label,block_size_kib,read_fraction,outstanding_per_thread,iops,host_cpu_utilization\na,4,1,32,100,45\n",
+        "host_cpu_utilization is a fraction 0..1",
+    ),
+    (
+        "blank.csv",
+        b"label,block_size_kib,read_fraction,outstanding_per_thread,iops\na,,1,32,100\n",
+        "required column block_size_kib is blank",
+    ),
+    (
+        "range.csv",
+        b"label,block_size_kib,read_fraction,outstanding_per_thread,iops\na,4,1.5,32,100\n",
+        "workload.read_fraction",
+    ),
     ("short.csv", b"label,block_size_kib,read_fraction,outstanding_per_thread,iops\na,4,1\n", "fields expected"),
 ]
 
@@ -453,16 +601,34 @@ def test_mutated_files_are_errors_never_tracebacks(ref, two_node):
 
     rng = random.Random(7)
     sources = [HOL_AX, HOL_MC, DSK1, DSK2, DSK3, ROOT / "examples" / "import-measurements.csv"]
-    docs = [(p.name, p.read_bytes()) for p in sources] + [("fio3.json", json.dumps(_fio3(), indent=1).encode()),
-                                                          ("fio2.json", json.dumps(_fio2(), indent=1).encode())]
-    junk = [b"0", b"-1", b"nan", b"inf", b"1e400", b"", b'"x"', b"null", b"[]", b"{}", b"\t", b",", b"<", b"\"",
-            b"\n", b"abc"]
+    docs = [(p.name, p.read_bytes()) for p in sources] + [
+        ("fio3.json", json.dumps(_fio3(), indent=1).encode()),
+        ("fio2.json", json.dumps(_fio2(), indent=1).encode()),
+    ]
+    junk = [
+        b"0",
+        b"-1",
+        b"nan",
+        b"inf",
+        b"1e400",
+        b"",
+        b'"x"',
+        b"null",
+        b"[]",
+        b"{}",
+        b"\t",
+        b",",
+        b"<",
+        b'"',
+        b"\n",
+        b"abc",
+    ]
     for _ in range(400):
         name, data = rng.choice(docs)
         data = bytearray(data)
         for _ in range(rng.randint(1, 4)):
             i = rng.randrange(len(data))
-            data[i:i + rng.randint(0, 12)] = rng.choice(junk)
+            data[i : i + rng.randint(0, 12)] = rng.choice(junk)
         try:
             load_points([(name, bytes(data))], two_node if name.endswith(".tsv") else ref)
         except ImportFileError as exc:
@@ -495,7 +661,7 @@ def test_choose_parameters_drops_immaterial_and_collinear_columns():
     rng = np.random.default_rng(1)
     a, b = rng.normal(size=40), rng.normal(size=40)
     S = np.column_stack([a, 0.5 * b, 2 * a + 1e-4 * rng.normal(size=40), np.full(40, 1e-3)])
-    chosen, why, delta = refit.choose_parameters(S, names=["p0", "p1", "p2", "p3"])
+    chosen, why, _delta = refit.choose_parameters(S, names=["p0", "p1", "p2", "p3"])
     assert set(chosen) == {"p1", "p2"} and "collinear with p2" in why["p0"] and "not material" in why["p3"]
 
 
@@ -513,8 +679,9 @@ def _synthetic_points(two_node, true: ModelParams):
 
 def test_refit_recovers_parameters_it_identifies(two_node):
     shipped = load_calibration().params
-    true = shipped.model_copy(update={"drive_efficiency": 0.8, "stack_read_latency_us": 1.4 *
-                                      shipped.stack_read_latency_us})
+    true = shipped.model_copy(
+        update={"drive_efficiency": 0.8, "stack_read_latency_us": 1.4 * shipped.stack_read_latency_us}
+    )
     # the SATA cluster's drives bind (drive efficiency), the NVMe one's software
     # path is a large share of its latency (stack latency)
     nvme = benchdata.dell_designs()["R640-All-NVMe-16NVMe-64VMs-2Node.txt"]
@@ -562,10 +729,14 @@ def test_read_calibration_rejects_bad_files(tmp_path):
     cases = [
         (b"{not json", "not valid JSON"),
         (json.dumps({"version": "x"}).encode(), "needs 'version' and 'params'"),
-        (json.dumps({**good, "params": {k: v for k, v in good["params"].items() if k != PARAM_NAMES[0]}}).encode(),
-         f"lacks parameter(s) {PARAM_NAMES[0]}"),
-        (json.dumps({**good, "params": {**good["params"], "drive_efficiency": 7}}).encode(),
-         "drive_efficiency must be a number in"),
+        (
+            json.dumps({**good, "params": {k: v for k, v in good["params"].items() if k != PARAM_NAMES[0]}}).encode(),
+            f"lacks parameter(s) {PARAM_NAMES[0]}",
+        ),
+        (
+            json.dumps({**good, "params": {**good["params"], "drive_efficiency": 7}}).encode(),
+            "drive_efficiency must be a number in",
+        ),
         (json.dumps({**good, "bootstrap": [[1, 2]]}).encode(), "bootstrap must be a list"),
         (b" " * (refit.MAX_CALIBRATION_FILE_BYTES + 1), "larger than"),
     ]
@@ -587,8 +758,21 @@ def test_cli_import_prints_points_and_error_as_strict_json(capsys):
 
 def test_cli_calibrate_then_evaluate_with_the_file(tmp_path, capsys):
     cal = tmp_path / "cal.json"
-    rc = main(["import", str(DSK1), str(DSK2), "--design", str(REFERENCE), "--processes-per-node", "2",
-               "--calibrate", "--out", str(cal), "--no-held-out"])
+    rc = main(
+        [
+            "import",
+            str(DSK1),
+            str(DSK2),
+            "--design",
+            str(REFERENCE),
+            "--processes-per-node",
+            "2",
+            "--calibrate",
+            "--out",
+            str(cal),
+            "--no-held-out",
+        ]
+    )
     out = _strict_json(capsys.readouterr().out)
     assert rc == 0 and out["written"] == str(cal) and out["run"]["issuer"] == "host"
     assert out["refit"]["refit_names"] and "predicted_after" in out["rows"][0]
@@ -602,14 +786,17 @@ def test_cli_calibrate_then_evaluate_with_the_file(tmp_path, capsys):
     assert rc == 0 and json.loads(capsys.readouterr().out)
 
 
-@pytest.mark.parametrize("args,msg", [
-    (["--issuer", "host", "--vms-per-node", "4"], "vms_per_node: is for issuer vm"),
-    (["--vms-per-node", "2", "--processes-per-node", "2"], "not both"),
-    (["--processes-per-node", "0"], "processes_per_node: must be 1..2000 (got 0)"),
-    (["--vcpus-per-vm", "0"], "vcpus_per_vm"),
-    (["--with-shipped"], "with_shipped: only applies with --calibrate"),
-    (["--calibration", "missing.json"], "file not found"),
-])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["--issuer", "host", "--vms-per-node", "4"], "vms_per_node: is for issuer vm"),
+        (["--vms-per-node", "2", "--processes-per-node", "2"], "not both"),
+        (["--processes-per-node", "0"], "processes_per_node: must be 1..2000 (got 0)"),
+        (["--vcpus-per-vm", "0"], "vcpus_per_vm"),
+        (["--with-shipped"], "with_shipped: only applies with --calibrate"),
+        (["--calibration", "missing.json"], "file not found"),
+    ],
+)
 def test_cli_import_bad_flags_are_one_line(capsys, args, msg):
     rc = main(["import", str(DSK1), "--design", str(REFERENCE), *args])
     err = capsys.readouterr().err
@@ -629,7 +816,7 @@ def _app_on_calibration():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    return at.switch_page("ui/calibration_page.py").run()
+    return at.switch_page("hciplan_ui/calibration_page.py").run()
 
 
 def _shown_text(markdown: str) -> str:
@@ -642,12 +829,13 @@ def _points_table(at):
 
 
 def test_calibration_page_upload_refit_and_keep_for_the_session():
-    from planner.refit import evaluate_with_calibration, read_calibration
-    from planner.workload import profiles
+    from planner.calibration.refit import evaluate_with_calibration, read_calibration
+    from planner.models.workload import profiles
 
     at = _app_on_calibration()
     at.file_uploader(key="imp_files").set_value(
-        [("node1.xml", _bytes(DSK1), "text/xml"), ("node2.txt", _bytes(DSK2), "text/plain")]).run()
+        [("node1.xml", _bytes(DSK1), "text/xml"), ("node2.txt", _bytes(DSK2), "text/plain")]
+    ).run()
     at.button(key="imp_load").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     rep = at.session_state["imp_report"]
@@ -666,28 +854,28 @@ def test_calibration_page_upload_refit_and_keep_for_the_session():
     cal_json = at.session_state["calibration_json"]
     assert json.loads(cal_json)["version"].endswith("+refit")
     # every page's report now uses the refit: the Performance page shows its IOPS
-    at.switch_page("ui/performance_page.py").run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception
-    want = evaluate_with_calibration(read_calibration(cal_json.encode()), load_design(REFERENCE),
-                                     profiles()["oltp-8k"])
+    want = evaluate_with_calibration(read_calibration(cal_json.encode()), load_design(REFERENCE), profiles()["oltp-8k"])
     shown = next(m.value for m in at.metric if m.label == "IOPS")
     assert shown == f"{want['iops']:,.0f}"
-    at.switch_page("ui/calibration_page.py").run()
+    at.switch_page("hciplan_ui/calibration_page.py").run()
     at.button(key="imp_revert").click().run()
     assert "calibration_json" not in at.session_state
 
 
 def test_calibration_page_bad_or_huge_upload_is_one_error_and_keeps_nothing(monkeypatch):
     at = _app_on_calibration()
-    at.file_uploader(key="imp_files").set_value([("good.xml", _bytes(DSK1), "text/xml"),
-                                                 ("cut.xml", _bytes(DSK1)[:700], "text/xml")]).run()
+    at.file_uploader(key="imp_files").set_value(
+        [("good.xml", _bytes(DSK1), "text/xml"), ("cut.xml", _bytes(DSK1)[:700], "text/xml")]
+    ).run()
     at.button(key="imp_load").click().run()
     assert not at.exception
     (err,) = [_shown_text(e.value) for e in at.error]
     assert err.startswith("cut.xml: truncated or malformed XML (line ")
     assert "imp_report" not in at.session_state and "imp_points" not in at.session_state
-    monkeypatch.setattr("ui.import_panel.MAX_IMPORT_BYTES", 1000)
+    monkeypatch.setattr("hciplan_ui.import_panel.MAX_IMPORT_BYTES", 1000)
     at.file_uploader(key="imp_files").set_value([("big.xml", _bytes(DSK1), "text/xml")]).run()
     at.button(key="imp_load").click().run()
-    assert [_shown_text(e.value) for e in at.error][0].startswith("big.xml: file is 8,")
+    assert next(_shown_text(e.value) for e in at.error).startswith("big.xml: file is 8,")
     assert "imp_report" not in at.session_state

@@ -1,6 +1,7 @@
 """Input hardening: every reader (designs, workloads, databases, tiers, costs,
-demands, catalog files and folders) goes through planner.jsonio, so hostile JSON
+demands, catalog files and folders) goes through planner.core.jsonio, so hostile JSON
 is a one-line error naming the file or field, never a traceback or a hang."""
+
 from __future__ import annotations
 
 import json
@@ -11,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from planner import jsonio
-from planner.catalog import parse_catalog_file
 from planner.cli import main
-from planner.errors import CatalogError, PlannerError
+from planner.core import jsonio
+from planner.core.errors import CatalogError, PlannerError
+from planner.models.catalog import parse_catalog_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
@@ -78,12 +79,22 @@ def test_catalog_upload_rejects_hostile_json(kind):
 @pytest.mark.parametrize("kind", list(HOSTILE))
 def test_catalog_folder_rejects_hostile_json(kind, tmp_path, capsys):
     (tmp_path / "evil.json").write_text(HOSTILE[kind][0])
-    code, out, err = _run(["catalog", "nic", "--catalog", str(tmp_path)], capsys)
+    code, _out, err = _run(["catalog", "nic", "--catalog", str(tmp_path)], capsys)
     assert code == 2 and len(err.splitlines()) == 1 and err.startswith("error: evil.json"), err
 
 
-@pytest.mark.parametrize("doc", [{}, {"device_class": [], "records": []}, {"device_class": {}, "records": []},
-                                 {"device_class": "nic", "records": [{"id": ["x"]}]}, [], "nic", 3])
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {},
+        {"device_class": [], "records": []},
+        {"device_class": {}, "records": []},
+        {"device_class": "nic", "records": [{"id": ["x"]}]},
+        [],
+        "nic",
+        3,
+    ],
+)
 def test_catalog_file_of_the_wrong_shape_names_the_file(doc):
     with pytest.raises(CatalogError) as exc:
         parse_catalog_file(json.dumps(doc).encode(), "shape.json")
@@ -109,13 +120,20 @@ def test_a_300_digit_integer_is_still_a_number():
 
 def _cli(args, timeout=60):
     """The real CLI in a subprocess (with a memory cap, so an unbounded read fails fast)."""
+
     def cap_memory():  # pragma: no cover - runs in the child
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
 
-    return subprocess.run([sys.executable, "-m", "planner", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, preexec_fn=cap_memory)
+    return subprocess.run(
+        [sys.executable, "-m", "planner", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=cap_memory,
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -150,19 +168,26 @@ def test_symlink_to_a_regular_design_file_still_works(tmp_path, capsys):
 @pytest.mark.parametrize("value", ["-5", "NaN", "Infinity", "1e999"])
 def test_catalog_prices_and_power_must_be_finite_and_non_negative(field, value):
     rec = json.loads((ROOT / "hardware_catalog" / "nics.json").read_text())["records"][0]
-    text = json.dumps({"device_class": "nic", "records": [rec | {field: 0}]}).replace(f'"{field}": 0', f'"{field}": {value}')
+    text = json.dumps({"device_class": "nic", "records": [rec | {field: 0}]}).replace(
+        f'"{field}": 0', f'"{field}": {value}'
+    )
     with pytest.raises(CatalogError) as exc:
         parse_catalog_file(text.encode(), "mine.json")
     assert field in str(exc.value), exc.value
 
 
-@pytest.mark.parametrize("model, data", [
-    ("design", {"ram_gb": float("inf")}), ("workload", {"working_set_gb_per_vm": float("inf")}),
-    ("db", {"size_tb": float("nan")})])
+@pytest.mark.parametrize(
+    "model, data",
+    [
+        ("design", {"ram_gb": float("inf")}),
+        ("workload", {"working_set_gb_per_vm": float("inf")}),
+        ("db", {"size_tb": float("nan")}),
+    ],
+)
 def test_models_refuse_non_finite_numbers_built_in_code(model, data):
-    from planner.design import parse_design
-    from planner.sla import Database
-    from planner.workload import parse_workload
+    from planner.models.database import Database
+    from planner.models.design import parse_design
+    from planner.models.workload import parse_workload
 
     ref = json.loads((EX / "reference.json").read_text())
     with pytest.raises((PlannerError, ValueError)):

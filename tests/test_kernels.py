@@ -1,12 +1,13 @@
-"""The compiled MVA solver (planner.kernels, numba) against its numpy
+"""The compiled MVA solver (planner.engine.kernels, numba) against its numpy
 reference, and the large-call path of evaluate_arrays (compiled solver,
 blocks on two threads) against the plain reference model."""
+
 import numpy as np
 import pytest
 
-from planner import kernels, performance, queueing
-from planner.params import default_params
-from planner.performance import evaluate_arrays, evaluate_arrays_reference
+from planner.engine import kernels, performance, queueing
+from planner.engine.performance import evaluate_arrays, evaluate_arrays_reference
+from planner.models.params import default_params
 from tests.test_fast_path import assert_same, random_arrays
 
 P = default_params()
@@ -48,16 +49,17 @@ def test_compiled_solver_equals_numpy_solver(seed):
     np.testing.assert_allclose(got, ref, rtol=2e-11, atol=0)
     assert np.median(np.abs(got / ref - 1)) < 1e-15
     # the same invariant the numpy solver keeps: never more than n IOs placed
-    dpath, s0, share, bg4, nn, zbar, wbar, u0, slope, x_max = args
+    _dpath, _s0, _share, _bg4, _nn, _zbar, _wbar, _u0, _slope, x_max = args
     assert np.all(got <= x_max * (1 + 1e-12))
 
 
 @needs_numba
 def test_compiled_solver_broadcasts_scalars():
-    dpath, s0, share, bg4, nn, zbar, wbar, u0, slope, x_max = solver_inputs(50, 7)
+    dpath, _s0, share, _bg4, _nn, zbar, _wbar, _u0, slope, x_max = solver_inputs(50, 7)
     args = ([d for d in dpath[:4]] + [np.float64(2e-5)], 1.0, share, 0.0, 8.0, zbar, 0.0, 0.1, slope, x_max)
-    np.testing.assert_allclose(kernels.symmetric_throughput(*args), queueing.symmetric_throughput(*args),
-                               rtol=2e-11, atol=0)
+    np.testing.assert_allclose(
+        kernels.symmetric_throughput(*args), queueing.symmetric_throughput(*args), rtol=2e-11, atol=0
+    )
 
 
 @needs_numba
@@ -86,19 +88,20 @@ def test_large_call_with_parameter_sets_per_row_uses_the_compiled_solver(monkeyp
     compiled solver, and still match the reference."""
     from types import SimpleNamespace
 
-    from planner.params import PARAM_NAMES, ModelParams
+    from planner.models.params import PARAM_NAMES, ModelParams
 
     monkeypatch.setattr(kernels, "MIN_ROWS", 1)
     D, W = random_arrays(1500, 9)
     rng = np.random.default_rng(2)
     sets = [ModelParams.from_vector(P.vector() * rng.uniform(0.8, 1.2, len(PARAM_NAMES))) for _ in range(2)]
     D2 = D.take(np.tile(np.arange(1500), 2))
-    from planner.performance import WorkloadArrays
+    from planner.engine.performance import WorkloadArrays
+
     W2 = WorkloadArrays(**{f: np.tile(v, 2) for f, v in W.__dict__.items()})
     stacked = SimpleNamespace(**{f: np.repeat([getattr(s, f) for s in sets], 1500) for f in PARAM_NAMES})
     out = evaluate_arrays(D2, W2, stacked)
     for j, s in enumerate(sets):
-        assert_same({k: v[j * 1500:(j + 1) * 1500] for k, v in out.items()}, evaluate_arrays_reference(D, W, s))
+        assert_same({k: v[j * 1500 : (j + 1) * 1500] for k, v in out.items()}, evaluate_arrays_reference(D, W, s))
 
 
 def test_small_calls_never_use_the_compiled_solver(monkeypatch):
@@ -147,7 +150,7 @@ for argv in (["evaluate", "examples/reference.json", "--workload", "oltp-8k"],
         assert not e.code, (argv, e.code)
 at = AppTest.from_file("app.py", default_timeout=120).run()
 for page in ["design", "capacity", "performance", "sla", "sizing", "compare", "calibration"]:
-    at.switch_page(f"ui/{page}_page.py").run()
+    at.switch_page(f"hciplan_ui/{page}_page.py").run()
     assert not at.exception, (page, at.exception)
 print("NUMBA", "numba" in sys.modules)
 """

@@ -2,23 +2,25 @@
 host-issued loads, extrapolation flags and bands, and the defects the first
 round had (bottleneck label, the vCPU-share bound, write latency under load,
 hosting checks, TCP costs, Little's law under a rate limit, node loss)."""
+
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from planner import network
-from planner.calibration import derive_tcp_costs
-from planner.capacity import RESILIENCY_CODES
+from planner.calibration.fit import derive_tcp_costs
 from planner.cli import main
-from planner.design import parse_design, resolve, with_overrides
-from planner.errors import DesignError, PlannerError
-from planner.params import default_params, load_calibration
-from planner.performance import DesignArrays, WorkloadArrays, demands, evaluate_arrays
-from planner.report import evaluate_report, performance
-from planner.workload import Workload, profiles
+from planner.core.errors import DesignError, PlannerError
+from planner.engine.performance import DesignArrays, WorkloadArrays, demands, evaluate_arrays
+from planner.models.design import parse_design, resolve, with_overrides
+from planner.models.params import default_params, load_calibration
+from planner.models.workload import Workload, profiles
+from planner.physics import network
+from planner.physics.capacity import RESILIENCY_CODES
+from planner.results.report import evaluate_report, performance
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 REF = parse_design((EX / "reference.json").read_text())
@@ -74,16 +76,21 @@ def test_delimited_allocation_keeps_reads_off_the_network():
     assert dlm["utilization"]["network"] < reg["utilization"]["network"]
     assert dlm["read_latency_ms"] < reg["read_latency_ms"]
     closed = profiles()["dss-64k"]
-    assert (evaluate_report(twelve(3), closed, degraded=False)["iops"]
-            > evaluate_report(twelve(None), closed, degraded=False)["iops"])
+    assert (
+        evaluate_report(twelve(3), closed, degraded=False)["iops"]
+        > evaluate_report(twelve(None), closed, degraded=False)["iops"]
+    )
 
 
-@pytest.mark.parametrize("change, field", [
-    (dict(volume_servers=13), "volume_servers"),                       # more than nodes
-    (dict(volume_servers=2), "volume_servers"),                        # three copies need three
-    (dict(resiliency="parity-dual", volume_servers=6), "delimited"),   # three-way mirror only
-    (dict(resiliency="mirror-2way", volume_servers=4), "delimited"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        (dict(volume_servers=13), "volume_servers"),  # more than nodes
+        (dict(volume_servers=2), "volume_servers"),  # three copies need three
+        (dict(resiliency="parity-dual", volume_servers=6), "delimited"),  # three-way mirror only
+        (dict(resiliency="mirror-2way", volume_servers=4), "delimited"),
+    ],
+)
 def test_volume_servers_validated_against_nodes_and_resiliency(change, field):
     data = TWELVE.model_dump(mode="json") | {"resiliency": "mirror-3way"} | change
     with pytest.raises(DesignError) as e:
@@ -98,8 +105,22 @@ def test_delimited_on_a_small_cluster_is_a_warning_not_an_error():
 
 
 def test_cli_exposes_volume_servers(capsys):
-    assert main(["evaluate", str(EX / "nvme-pmem-12node.json"), "--resiliency", "mirror-3way",
-                 "--volume-servers", "3", "--workload", "oltp-8k", "--no-degraded"]) == 0
+    assert (
+        main(
+            [
+                "evaluate",
+                str(EX / "nvme-pmem-12node.json"),
+                "--resiliency",
+                "mirror-3way",
+                "--volume-servers",
+                "3",
+                "--workload",
+                "oltp-8k",
+                "--no-degraded",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["volume_servers"] == 3
     assert any(f["dimension"] == "volume_allocation" for f in out["extrapolation"])
@@ -107,15 +128,23 @@ def test_cli_exposes_volume_servers(capsys):
 
 # ------------------------------------------------------------- cache modes
 def test_default_cache_mode_follows_the_media():
-    assert resolve(REF).cache_mode == "write-only"          # PMem over NVMe flash
+    assert resolve(REF).cache_mode == "write-only"  # PMem over NVMe flash
     no_cache = REF.model_dump(mode="json")
     no_cache["node"]["cache_devices"] = None
     assert resolve(parse_design(no_cache)).cache_mode is None
-    hybrid = {"name": "hybrid", "nodes": 4, "resiliency": "mirror-3way",
-              "node": {"chassis": "dell-ax-760-lff", "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
-                       "ram_gb": 512, "capacity_drives": {"model": "seagate-exos-x20-20tb-sas", "count": 8},
-                       "cache_devices": {"model": "kioxia-pm7-v-1.6tb", "count": 2},
-                       "nics": {"model": "mellanox-cx6-dx-2x100g", "count": 1}}}
+    hybrid = {
+        "name": "hybrid",
+        "nodes": 4,
+        "resiliency": "mirror-3way",
+        "node": {
+            "chassis": "dell-ax-760-lff",
+            "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+            "ram_gb": 512,
+            "capacity_drives": {"model": "seagate-exos-x20-20tb-sas", "count": 8},
+            "cache_devices": {"model": "kioxia-pm7-v-1.6tb", "count": 2},
+            "nics": {"model": "mellanox-cx6-dx-2x100g", "count": 1},
+        },
+    }
     assert resolve(parse_design(hybrid)).cache_mode == "read-write"
 
 
@@ -132,8 +161,8 @@ def test_read_only_cache_sends_writes_to_the_capacity_drives():
     w = profiles()["oltp-8k"]
     _, D, W = arrays(with_overrides(REF, cache_mode="read-only"), w)
     dm = demands(D, W, P)
-    assert float(np.ravel(dm["path"][..., 1, 3])[0]) == 0.0      # no cache write
-    assert float(np.ravel(dm["path"][..., 1, 4])[0]) > 0.0       # capacity drive write
+    assert float(np.ravel(dm["path"][..., 1, 3])[0]) == 0.0  # no cache write
+    assert float(np.ravel(dm["path"][..., 1, 4])[0]) > 0.0  # capacity drive write
 
 
 def test_pmem_read_hits_are_memory_class():
@@ -153,20 +182,21 @@ def test_pmem_read_hits_are_memory_class():
 
 # ------------------------------------------------------------- host issuer
 def test_host_issuer_has_no_guest_layer():
-    vm = Workload(name="vm", block_size_kib=4, read_fraction=0.7, vms_per_node=4, threads_per_vm=4,
-                  outstanding_per_thread=8)
+    vm = Workload(
+        name="vm", block_size_kib=4, read_fraction=0.7, vms_per_node=4, threads_per_vm=4, outstanding_per_thread=8
+    )
     host = vm.model_copy(update={"issuer": "host"})
     out_vm = evaluate_arrays(*arrays(REF, vm)[1:], P)
     out_host = evaluate_arrays(*arrays(REF, host)[1:], P)
     dm = demands(*arrays(REF, host)[1:], P)
-    assert float(np.ravel(dm["path"][..., :, 0]).max()) == 0.0          # no vCPU station
-    np.testing.assert_allclose(dm["delay_vm"], dm["delay_storage"])      # no guest latency layer
+    assert float(np.ravel(dm["path"][..., :, 0]).max()) == 0.0  # no vCPU station
+    np.testing.assert_allclose(dm["delay_vm"], dm["delay_storage"])  # no guest latency layer
     assert float(out_host["cpu_lp_us_per_io"][0]) < float(out_vm["cpu_lp_us_per_io"][0])
     assert float(out_host["vm_latency_ms"][0]) < float(out_vm["vm_latency_ms"][0])
 
 
 def test_host_issuer_is_in_the_schema():
-    from planner.workload import Workload as Wl
+    from planner.models.workload import Workload as Wl
 
     schema = Wl.model_json_schema()
     assert schema["properties"]["issuer"]["enum"] == ["vm", "host"]
@@ -180,18 +210,21 @@ def test_reference_design_is_inside_the_calibrated_domain():
     assert rep["iops_low"] < rep["iops"] < rep["iops_high"]
 
 
-@pytest.mark.parametrize("design, workload, dimension", [
-    (twelve(), profiles()["oltp-8k"], "nodes"),
-    (REF, profiles()["oltp-8k"].model_copy(update={"issuer": "host"}), "issuer"),
-    (with_overrides(REF, transport="tcp"), profiles()["oltp-8k"], "transport"),
-    (REF, profiles()["backup"], "block_size_kib"),
-])
+@pytest.mark.parametrize(
+    "design, workload, dimension",
+    [
+        (twelve(), profiles()["oltp-8k"], "nodes"),
+        (REF, profiles()["oltp-8k"].model_copy(update={"issuer": "host"}), "issuer"),
+        (with_overrides(REF, transport="tcp"), profiles()["oltp-8k"], "transport"),
+        (REF, profiles()["backup"], "block_size_kib"),
+    ],
+)
 def test_leaving_the_domain_is_flagged_and_widens_the_band(design, workload, dimension):
     inside = evaluate_report(REF, profiles()["oltp-8k"], degraded=False)
     rep = evaluate_report(design, workload, degraded=False)
     flags = {f["dimension"]: f for f in rep["extrapolation"]}
     assert dimension in flags and flags[dimension]["message"]
-    rel = lambda r, k: (r[f"{k}_high"] - r[f"{k}_low"]) / r[k]  # noqa: E731
+    rel = lambda r, k: (r[f"{k}_high"] - r[f"{k}_low"]) / r[k]
     assert rel(rep, "iops") >= rel(inside, "iops") - 1e-9
     assert any(dimension in b for b in rep["band_basis"])
 
@@ -204,28 +237,42 @@ def test_band_coverage_reported_and_above_eighty_percent():
 
 # ------------------------------------------------------------- defects
 def _dell(name):
-    from planner.benchdata import dell_points
+    from planner.calibration.benchdata import dell_points
 
     return next(p for p in dell_points() if p.group == name)
 
 
 def test_cpu_bound_run_is_labelled_host_cpu():
     # Dell 4-node SAS, 30 % writes, unthrottled: measured host CPU 88 %
-    pts = [p for p in __import__("planner.benchdata", fromlist=["x"]).dell_points()
-           if p.group == "AX6515-All-Flash-32SAS-SSDs-64VMs-4nodes-azshci" and p.workload.name == "General4KWriteRatio30"
-           and p.workload.iops_limit_per_vm is None and p.workload.vm_alignment == 1.0]
+    pts = [
+        p
+        for p in __import__("planner.calibration.benchdata", fromlist=["x"]).dell_points()
+        if p.group == "AX6515-All-Flash-32SAS-SSDs-64VMs-4nodes-azshci"
+        and p.workload.name == "General4KWriteRatio30"
+        and p.workload.iops_limit_per_vm is None
+        and p.workload.vm_alignment == 1.0
+    ]
     rep = performance(pts[0].design, pts[0].workload, band=False)
     assert rep["bottleneck"] == "host_cpu"
     assert rep["utilization"]["host_cpu"] > 0.8
 
 
 def test_vcpu_share_bound_counts_only_guest_cpu():
-    from planner.cpu import clock_scale
-    from planner.sla import Database, guarantee
+    from planner.commercial.sla import guarantee
+    from planner.models.database import Database
+    from planner.physics.cpu import clock_scale
 
     rd = resolve(with_overrides(REF, vcpu_oversubscription=2.0, cpu_utilization_cap=1.0))
-    db = Database(name="db", size_tb=1, vcpus=16, threads=4, outstanding_per_thread=16, block_size_kib=4,
-                  read_fraction=1.0, latency_target_ms=1.0)
+    db = Database(
+        name="db",
+        size_tb=1,
+        vcpus=16,
+        threads=4,
+        outstanding_per_thread=16,
+        block_size_kib=4,
+        read_fraction=1.0,
+        latency_target_ms=1.0,
+    )
     g = guarantee(rd, db, None, params=P)
     guest_s = P.guest_cpu_us * float(clock_scale(rd.node.cpu.base_ghz)) * 1e-6
     assert g.bounds_iops["vm_vcpu_share"] == pytest.approx((16 / 2.0) / guest_s)
@@ -254,7 +301,9 @@ def test_hosting_checks_name_both_numbers():
     assert ("vcpus", "one node down") in checks
     # VMs are whole: 3 nodes x 50 VMs on 2 survivors is 75 on each; 4 x 50 on 3 is 66.7, so the busiest hosts 67
     w50 = w.model_copy(update={"vms_per_node": 50})
-    down = {x["check"]: x for x in evaluate_report(REF, w50, degraded=False)["warnings"] if x["case"] == "one node down"}
+    down = {
+        x["check"]: x for x in evaluate_report(REF, w50, degraded=False)["warnings"] if x["case"] == "one node down"
+    }
     assert down["vcpus"]["needed"] == 75 * 8 and "75 VMs" in down["vcpus"]["message"]
     four = evaluate_report(with_overrides(REF, nodes=4), w50, degraded=False)["warnings"]
     assert {x["needed"] for x in four if x["check"] == "vcpus" and x["case"] == "one node down"} == {67 * 8}
@@ -269,8 +318,8 @@ def test_tcp_costs_reproduce_the_published_pair():
     assert info["model_latency_gap_ms"] == pytest.approx((40 / 145_500 - 40 / 185_500) * 1e3, rel=1e-3)
     assert info["tcp_cpu_per_crossing_us"] > 0 and info["tcp_hop_latency_us"] > 0
     # kernel CPU per IO over TCP / over RDMA equals the published 16,300 / 12,800
-    from planner.calibration import _tcp_pair
-    from planner.params import ModelParams
+    from planner.calibration.fit import _tcp_pair
+    from planner.models.params import ModelParams
 
     D, W, _ = _tcp_pair()
     out = evaluate_arrays(D, W, ModelParams.from_vector(v))
@@ -293,8 +342,11 @@ def test_a_rate_limit_never_puts_more_ios_in_flight_than_the_population(f, wl):
 
 
 @settings(max_examples=30, deadline=None)
-@given(nodes=st.integers(2, 8), wl=st.sampled_from(["oltp-8k", "Peak4kRead", "General4KWriteRatio30", "log-writes"]),
-       res=st.sampled_from(["mirror-2way", "mirror-3way"]))
+@given(
+    nodes=st.integers(2, 8),
+    wl=st.sampled_from(["oltp-8k", "Peak4kRead", "General4KWriteRatio30", "log-writes"]),
+    res=st.sampled_from(["mirror-2way", "mirror-3way"]),
+)
 def test_losing_a_node_never_raises_iops(nodes, wl, res):
     if res == "mirror-3way" and nodes < 3:
         nodes = 3

@@ -1,17 +1,19 @@
 """Performance model: physics invariants, vectorisation, CLI output."""
+
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from planner.cli import main
-from planner.design import parse_design, resolve, with_overrides
-from planner.params import default_params
-from planner.performance import STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
-from planner.report import performance
-from planner.workload import Workload, profiles
+from planner.engine.performance import STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.models.design import parse_design, resolve, with_overrides
+from planner.models.params import default_params
+from planner.models.workload import Workload, profiles
+from planner.results.report import performance
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 REF = parse_design((EX / "reference.json").read_text())
@@ -25,10 +27,17 @@ def run(design, workload):
 
 
 workloads = st.builds(
-    Workload, name=st.just("w"), block_size_kib=st.sampled_from([4, 8, 16, 64, 256]),
-    read_fraction=st.floats(0, 1), random_fraction=st.floats(0, 1), vms_per_node=st.integers(1, 60),
-    vcpus_per_vm=st.integers(1, 8), threads_per_vm=st.integers(1, 4), outstanding_per_thread=st.integers(1, 64),
-    vm_alignment=st.floats(0.5, 1.0))
+    Workload,
+    name=st.just("w"),
+    block_size_kib=st.sampled_from([4, 8, 16, 64, 256]),
+    read_fraction=st.floats(0, 1),
+    random_fraction=st.floats(0, 1),
+    vms_per_node=st.integers(1, 60),
+    vcpus_per_vm=st.integers(1, 8),
+    threads_per_vm=st.integers(1, 4),
+    outstanding_per_thread=st.integers(1, 64),
+    vm_alignment=st.floats(0.5, 1.0),
+)
 
 
 @settings(max_examples=40, deadline=None)
@@ -58,8 +67,9 @@ def test_more_nodes_or_drives_never_lower_throughput_bound(w, extra):
     for k in range(len(STATIONS)):
         if k != net and small["utilization"][0][k] > 0 and bigger["utilization"][0][k] > 0:
             # utilisation per delivered IO = the station's share of the bound
-            assert bigger["utilization"][0][k] / bigger["iops"][0] <= \
-                small["utilization"][0][k] / small["iops"][0] * (1 + 1e-9), STATIONS[k]
+            assert bigger["utilization"][0][k] / bigger["iops"][0] <= small["utilization"][0][k] / small["iops"][0] * (
+                1 + 1e-9
+            ), STATIONS[k]
     d = REF.model_dump(mode="json")
     d["node"]["capacity_drives"]["count"] = 10  # bays are full; drop the chassis to add drives
     d["node"]["chassis"] = None
@@ -139,10 +149,24 @@ def test_open_load_reports_latency_at_target():
 def test_cli_evaluate_with_workload_prints_required_fields(capsys):
     assert main(["evaluate", str(EX / "reference.json"), "--workload", "oltp-8k", "--transport", "tcp"]) == 0
     out = json.loads(capsys.readouterr().out)
-    for key in ("iops", "iops_per_node", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms",
-                "vm_read_latency_ms", "vm_write_latency_ms", "p99_read_latency_ms", "p99_write_latency_ms",
-                "bottleneck", "utilization", "iops_low", "iops_high", "usable_capacity_tb", "degraded",
-                "endurance_years"):
+    for key in (
+        "iops",
+        "iops_per_node",
+        "bandwidth_mb_s",
+        "read_latency_ms",
+        "write_latency_ms",
+        "vm_read_latency_ms",
+        "vm_write_latency_ms",
+        "p99_read_latency_ms",
+        "p99_write_latency_ms",
+        "bottleneck",
+        "utilization",
+        "iops_low",
+        "iops_high",
+        "usable_capacity_tb",
+        "degraded",
+        "endurance_years",
+    ):
         assert key in out, key
     assert out["transport"] == "tcp"
     assert out["iops_low"] <= out["iops"] <= out["iops_high"]
@@ -151,18 +175,21 @@ def test_cli_evaluate_with_workload_prints_required_fields(capsys):
 
 
 def test_latency_curve_rises_to_capacity_and_marks_the_cap():
-    from planner.report import latency_curve
+    from planner.results.report import latency_curve
 
     c = latency_curve(resolve(REF), profiles()["oltp-8k"], points=25)
     assert max(c["iops"]) == pytest.approx(0.99 * c["iops_capacity"], rel=1e-6)
     assert np.all(np.diff(c["vm_latency_ms"]) >= -1e-12)
     assert c["vm_latency_ms"][-1] > c["vm_latency_ms"][0]  # queueing grows towards saturation
     assert 0 < c["cpu_cap_iops"] < c["iops_capacity"]  # the reference design's 60 % cap binds first
-    assert latency_curve(resolve(with_overrides(REF, cpu_utilization_cap=1.0)), profiles()["oltp-8k"])["cpu_cap_iops"] is None
+    assert (
+        latency_curve(resolve(with_overrides(REF, cpu_utilization_cap=1.0)), profiles()["oltp-8k"])["cpu_cap_iops"]
+        is None
+    )
 
 
 def test_sensitivity_moves_the_right_way():
-    from planner.scenarios import sensitivity
+    from planner.sizing.scenarios import sensitivity
 
     rows = {r["input"]: r for r in sensitivity(REF, profiles()["oltp-8k"])}
     nodes = rows["nodes ±1"]

@@ -1,9 +1,10 @@
 """PCIe and memory bandwidth a transfer crosses inside a server
-(planner.platform, report.platform_check)."""
+(planner.physics.pcie_memory, report.platform_check)."""
+
 import numpy as np
 import pytest
 
-from planner import platform
+from planner.physics import pcie_memory as platform
 
 
 def test_pcie_rates_match_the_published_link_figures():
@@ -19,8 +20,18 @@ def test_memory_peak_matches_intel_ark():
 
 
 def _traffic(**kw):
-    base = dict(read_fraction=1.0, read_hit=0.0, pmem_cache=False, hops_read=0.0, hops_write=2.0,
-                backend_writes=3.0, write_caching=False, destaged=0.0, rmw_reads=0.0, tcp=False)
+    base = dict(
+        read_fraction=1.0,
+        read_hit=0.0,
+        pmem_cache=False,
+        hops_read=0.0,
+        hops_write=2.0,
+        backend_writes=3.0,
+        write_caching=False,
+        destaged=0.0,
+        rmw_reads=0.0,
+        tcp=False,
+    )
     return {k: float(v) for k, v in platform.traffic_per_io(**(base | kw)).items()}
 
 
@@ -47,10 +58,18 @@ def test_a_three_way_mirror_write_moves_three_copies():
 def test_traffic_never_falls_as_load_grows_more_remote_or_writes_more():
     rng = np.random.default_rng(7)
     for _ in range(200):
-        kw = dict(read_fraction=rng.uniform(), read_hit=rng.uniform(), pmem_cache=bool(rng.integers(2)),
-                  hops_read=rng.uniform(0, 2), hops_write=rng.uniform(0, 3), backend_writes=rng.integers(1, 4),
-                  write_caching=bool(rng.integers(2)), destaged=rng.uniform(0, 3), rmw_reads=rng.uniform(0, 2),
-                  tcp=bool(rng.integers(2)))
+        kw = dict(
+            read_fraction=rng.uniform(),
+            read_hit=rng.uniform(),
+            pmem_cache=bool(rng.integers(2)),
+            hops_read=rng.uniform(0, 2),
+            hops_write=rng.uniform(0, 3),
+            backend_writes=rng.integers(1, 4),
+            write_caching=bool(rng.integers(2)),
+            destaged=rng.uniform(0, 3),
+            rmw_reads=rng.uniform(0, 2),
+            tcp=bool(rng.integers(2)),
+        )
         t0 = _traffic(**kw)
         assert min(t0.values()) >= 0
         t1 = _traffic(**(kw | {"hops_read": kw["hops_read"] + 0.5, "hops_write": kw["hops_write"] + 0.5}))
@@ -64,29 +83,49 @@ def test_lanes_needed_is_unknown_when_a_width_is():
     assert platform.lanes_needed([(0, None)], (1, 16)) == 16
 
 
-# --- in the report (planner.report.platform_check) ----------------------------
+# --- in the report (planner.results.report.platform_check) ----------------------------
 from pathlib import Path  # noqa: E402
 
-from planner.design import parse_design  # noqa: E402
-from planner.report import evaluate_report  # noqa: E402
-from planner.workload import Workload  # noqa: E402
+from planner.models.design import parse_design  # noqa: E402
+from planner.models.workload import Workload  # noqa: E402
+from planner.results.report import evaluate_report  # noqa: E402
 
 EX = Path(__file__).resolve().parent.parent / "examples"
-SEQ = Workload(name="seq", block_size_kib=1024, read_fraction=1.0, random_fraction=0.0, vms_per_node=16,
-               vcpus_per_vm=2, outstanding_per_thread=16, working_set_gb_per_vm=100, vm_alignment=0.0)
+SEQ = Workload(
+    name="seq",
+    block_size_kib=1024,
+    read_fraction=1.0,
+    random_fraction=0.0,
+    vms_per_node=16,
+    vcpus_per_vm=2,
+    outstanding_per_thread=16,
+    working_set_gb_per_vm=100,
+    vm_alignment=0.0,
+)
 
 
 def _design(chassis, cpu, sockets, nic, transport="rdma"):
-    return parse_design({"name": "x", "nodes": 4, "node": {
-        "chassis": chassis, "cpu": {"model": cpu, "sockets": sockets}, "ram_gb": 256,
-        "capacity_drives": {"model": "intel-p4510-4tb", "count": 24}, "nics": {"model": nic, "count": 1}},
-        "resiliency": "mirror-3way", "transport": transport})
+    return parse_design(
+        {
+            "name": "x",
+            "nodes": 4,
+            "node": {
+                "chassis": chassis,
+                "cpu": {"model": cpu, "sockets": sockets},
+                "ram_gb": 256,
+                "capacity_drives": {"model": "intel-p4510-4tb", "count": 24},
+                "nics": {"model": nic, "count": 1},
+            },
+            "resiliency": "mirror-3way",
+            "transport": transport,
+        }
+    )
 
 
 def test_reference_report_counts_traffic_from_its_own_iops():
     """traffic per node = IOPS x bytes x traffic per IO / nodes, and the
     reference cluster's 4 KiB load is far below both peaks."""
-    from planner.workload import profiles
+    from planner.models.workload import profiles
 
     rep = evaluate_report(parse_design((EX / "reference.json").read_text()), profiles()["oltp-8k"], degraded=False)
     pl = rep["platform"]
@@ -101,21 +140,22 @@ def test_reference_report_counts_traffic_from_its_own_iops():
 
 def test_traffic_scales_with_the_load():
     d = _design("dell-r750", "intel-xeon-gold-6342", 2, "mellanox-cx6-dx-2x100g")
-    light = evaluate_report(d, SEQ.model_copy(update={"vms_per_node": 1, "outstanding_per_thread": 1}),
-                            degraded=False)
+    light = evaluate_report(d, SEQ.model_copy(update={"vms_per_node": 1, "outstanding_per_thread": 1}), degraded=False)
     heavy = evaluate_report(d, SEQ, degraded=False)
     ratio = heavy["iops"] / light["iops"]
     assert heavy["platform"]["memory_traffic_mb_s"] == pytest.approx(ratio * light["platform"]["memory_traffic_mb_s"])
 
 
 def test_more_lanes_than_the_cpus_have_is_a_warning_naming_both():
-    rep = evaluate_report(_design("dell-r750", "intel-xeon-gold-6342", 1, "mellanox-cx6-dx-2x100g"), SEQ,
-                          degraded=False)
+    rep = evaluate_report(
+        _design("dell-r750", "intel-xeon-gold-6342", 1, "mellanox-cx6-dx-2x100g"), SEQ, degraded=False
+    )
     w = next(w for w in rep["warnings"] if w["check"] == "pcie_lanes")
     assert (w["needed"], w["available"]) == (24 * 4 + 16, 64)
     assert "112" in w["message"] and "64" in w["message"]
-    two = evaluate_report(_design("dell-r750", "intel-xeon-gold-6342", 2, "mellanox-cx6-dx-2x100g"), SEQ,
-                          degraded=False)
+    two = evaluate_report(
+        _design("dell-r750", "intel-xeon-gold-6342", 2, "mellanox-cx6-dx-2x100g"), SEQ, degraded=False
+    )
     assert not any(w["check"] == "pcie_lanes" for w in two["warnings"])
 
 
@@ -123,8 +163,9 @@ def test_memory_past_its_peak_is_a_warning_that_the_figures_are_optimistic():
     """One 4-channel DDR4-2133 socket (68 GB/s) behind 2 x 200 GbE over TCP/IP,
     reading 1 MiB remotely: every byte crosses memory on both ends, twice more
     for the TCP receive copy."""
-    rep = evaluate_report(_design("intel-s2600wt", "intel-xeon-e5-2660-v3", 1, "nvidia-cx7-2x200g", "tcp"), SEQ,
-                          degraded=False)
+    rep = evaluate_report(
+        _design("intel-s2600wt", "intel-xeon-e5-2660-v3", 1, "nvidia-cx7-2x200g", "tcp"), SEQ, degraded=False
+    )
     pl = rep["platform"]
     assert pl["memory_utilization"] > 1
     w = next(w for w in rep["warnings"] if w["check"] == "memory_bandwidth")
@@ -135,7 +176,7 @@ def test_performance_page_lists_memory_and_pcie_beside_the_stations():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/performance_page.py").run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
     at.session_state["p_exports"] = True
     at.run()
     assert not at.exception
@@ -144,13 +185,12 @@ def test_performance_page_lists_memory_and_pcie_beside_the_stations():
     assert any("PCIe lanes needed 48 of 96" in c.value for c in at.caption)
 
 
-
 def test_performance_page_explains_the_host_cpu_bar_against_the_cap():
     """Reference design, CPU cap 0.6 binding: the bar reads 87 % (of what the SMT
     ceiling leaves), Windows' figure is 60 %; the page says both (QA walk-through)."""
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/performance_page.py").run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
     cap = next(c.value for c in at.caption if c.value.startswith("The host CPU bar"))
     assert "60 % of logical processors busy (the CPU cap counts that figure)" in cap

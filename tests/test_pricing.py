@@ -2,13 +2,15 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from planner.cli import main
-from planner.design import load_design, resolve
-from planner.errors import PlannerError
-from planner.pricing import CostAssumptions, capex_usd, licence_cores, monthly_cost, tier_prices
-from planner.tiers import TierSet, default_tiers, fit_mix
+from planner.commercial.pricing import CostAssumptions, capex_usd, licence_cores, monthly_cost, tier_prices
+from planner.commercial.tiers import fit_mix
+from planner.core.errors import PlannerError
+from planner.models.design import load_design, resolve
+from planner.models.tiers import TierSet, default_tiers
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 
@@ -43,10 +45,16 @@ def test_missing_price_names_part(rd):
 def test_prices_rise_with_margin_fall_with_fill(rd, m1, m2, f):
     lo, hi = sorted((m1, m2))
     t = default_tiers()
-    p_lo = tier_prices(rd, t, CostAssumptions(target_margin=lo, target_fill=f))["tiers"]["Standard"]["price_usd_per_month"]
-    p_hi = tier_prices(rd, t, CostAssumptions(target_margin=hi, target_fill=f))["tiers"]["Standard"]["price_usd_per_month"]
+    p_lo = tier_prices(rd, t, CostAssumptions(target_margin=lo, target_fill=f))["tiers"]["Standard"][
+        "price_usd_per_month"
+    ]
+    p_hi = tier_prices(rd, t, CostAssumptions(target_margin=hi, target_fill=f))["tiers"]["Standard"][
+        "price_usd_per_month"
+    ]
     assert p_hi >= p_lo
-    p_full = tier_prices(rd, t, CostAssumptions(target_margin=lo, target_fill=1.0))["tiers"]["Standard"]["price_usd_per_month"]
+    p_full = tier_prices(rd, t, CostAssumptions(target_margin=lo, target_fill=1.0))["tiers"]["Standard"][
+        "price_usd_per_month"
+    ]
     assert p_full <= p_lo + 1e-9
 
 
@@ -80,7 +88,7 @@ def test_cli_price(capsys, tmp_path):
 
 
 def test_tier_ram_is_a_resource(rd):
-    from planner.tiers import TierSet
+    from planner.models.tiers import TierSet
 
     t = default_tiers().model_dump()
     t["tiers"][0]["ram_gb_per_db"] = 4000.0  # more than a node holds

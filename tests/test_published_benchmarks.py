@@ -1,20 +1,36 @@
-"""Invariants of the transcribed large-block results in ``data/benchmarks/published``.
+"""Invariants of the transcribed large-block results in ``planner/data/benchmarks/published``.
 
 They guard the transcription rules (units in names, sources and quotes kept, nothing
 negative, at least one >= 256 KiB point per file), not any model behaviour.
 """
+
 import json
 from pathlib import Path
 
 import pytest
 
-PUBLISHED = Path(__file__).resolve().parent.parent / "data" / "benchmarks" / "published"
+PUBLISHED = Path(__file__).resolve().parent.parent / "planner" / "data" / "benchmarks" / "published"
 FILES = sorted(PUBLISHED.glob("*.json"))
 
 # Numeric keys must carry a unit (or be a count/fraction whose name says so).
-UNIT_SUFFIXES = ("_kib", "_mb_s", "_ms", "_gb", "_tb", "_gbit_s", "_s", "_upper_bound",
-                 "_fraction", "_per_node", "_per_issuer", "_per_thread", "_per_socket",
-                 "_sockets", "_vcpus", "_utilization")
+UNIT_SUFFIXES = (
+    "_kib",
+    "_mb_s",
+    "_ms",
+    "_gb",
+    "_tb",
+    "_gbit_s",
+    "_s",
+    "_upper_bound",
+    "_fraction",
+    "_per_node",
+    "_per_issuer",
+    "_per_thread",
+    "_per_socket",
+    "_sockets",
+    "_vcpus",
+    "_utilization",
+)
 COUNT_KEYS = {"nodes", "iops", "ports"}
 
 

@@ -1,10 +1,11 @@
 """The model against the one published large-block S2D result with its
 configuration (Microsoft, 4 nodes, iWARP, 512 KiB random read, 83 GB/s),
-out of sample: no fit has seen it (planner.published)."""
+out of sample: no fit has seen it (planner.calibration.published)."""
+
 import pytest
 
-from planner import calibration
-from planner.published import iwarp_point, large_block_check
+from planner.calibration import fit as calibration
+from planner.calibration.published import iwarp_point, large_block_check
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +37,9 @@ def test_bound_by_the_cache_tier_the_source_says_served_it(check):
     assert check["bottleneck"] == "cache"
     assert check["utilization"]["cache"] > 0.9
     assert check["utilization"]["network"] < 0.5
-    assert check["vm_latency_ms"] == pytest.approx(240 * 524_288 / (check["predicted_bandwidth_mb_s"] * 1e6) * 1e3,
-                                                   rel=0.02)
+    assert check["vm_latency_ms"] == pytest.approx(
+        240 * 524_288 / (check["predicted_bandwidth_mb_s"] * 1e6) * 1e3, rel=0.02
+    )
 
 
 def test_calibration_page_shows_the_check():
@@ -46,7 +48,7 @@ def test_calibration_page_shows_the_check():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/calibration_page.py").run()
+    at.switch_page("hciplan_ui/calibration_page.py").run()
     assert not at.exception
     assert "Published results no fit has seen" in [s.value for s in at.subheader]
     rows = next(t.value for t in at.table if "Result" in t.value.columns).to_dict("records")
@@ -58,11 +60,15 @@ def test_calibration_page_shows_the_check():
 
 
 def test_extrapolation_says_the_value_and_range_as_a_person_reads_them():
-    from planner.domain import extrapolation
-    from planner.params import load_calibration
+    from planner.models.params import load_calibration
+    from planner.results.calibrated_domain import extrapolation
 
-    msg = {e["dimension"]: e["message"] for e in extrapolation({"block_size_kib": 1024.0, "read_fraction": 0.05,
-                                                                 "nodes": 12}, load_calibration().domain)}
+    msg = {
+        e["dimension"]: e["message"]
+        for e in extrapolation(
+            {"block_size_kib": 1024.0, "read_fraction": 0.05, "nodes": 12}, load_calibration().domain
+        )
+    }
     assert msg["nodes"] == "cluster size 12 servers is outside the calibrated 2 to 4 servers"
     assert msg["block_size_kib"] == "IO size 1,024 KiB is outside the calibrated 4 to 20 KiB"
     assert msg["read_fraction"] == "share of IOs that are reads 0.05 is outside the calibrated 0.2 to 1"
@@ -76,6 +82,6 @@ def test_readme_prose_quotes_the_check_as_it_stands():
     text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     c = large_block_check()
     as_gb = 100 * c["error"]
-    as_gib = 100 * (c["predicted_bandwidth_mb_s"] / (c["measured_bandwidth_mb_s"] * 1.024 ** 3) - 1)
+    as_gib = 100 * (c["predicted_bandwidth_mb_s"] / (c["measured_bandwidth_mb_s"] * 1.024**3) - 1)
     assert f"The model predicts it at {as_gb:+.1f} % out of sample" in text
     assert f"({as_gib:+.1f} % instead of {as_gb:+.1f} % if the source meant GiB/s)" in text

@@ -1,13 +1,14 @@
 """The model against Microsoft and Intel's 12-node record cluster (2018),
 out of sample: twelve nodes where the data has 2 to 4, delimited volumes,
-persistent memory over NVMe (planner.published.record_checks)."""
+persistent memory over NVMe (planner.calibration.published.record_checks)."""
+
 import pytest
 
-from planner import calibration
-from planner.design import parse_design
-from planner.published import RECORD_DESIGN, ceiling, record_checks
-from planner.report import evaluate_report
-from planner.workload import Workload
+from planner.calibration import fit as calibration
+from planner.calibration.published import RECORD_DESIGN, ceiling, record_checks
+from planner.models.design import parse_design
+from planner.models.workload import Workload
+from planner.results.report import evaluate_report
 
 PCIE3_X4_MB_S = 3938  # 8 GT/s x 4 lanes x 128/130 encoding, the P4510's link
 
@@ -32,17 +33,23 @@ def test_the_4k_records_lie_within_15_percent_of_the_model_ceiling(checks):
 
 
 def test_the_ceiling_is_a_saturated_station_on_a_load_the_nodes_can_host(checks):
-    from planner.catalog import load_catalog
-    from planner.design import resolve
-    from planner.compute import host_checks
+    from planner.models.catalog import load_catalog
+    from planner.models.design import resolve
+    from planner.physics.hosting import host_checks
 
     design = RECORD_DESIGN | {"cache_mode": "read-write"}
     rd = resolve(parse_design(design), load_catalog())
     for name in ("4K 100% random read", "4K 90/10 random read/write"):
         c = checks[name]
         assert max(c["utilization"].values()) > 0.97, c
-        w = Workload(name="w", block_size_kib=4, read_fraction=c["read_fraction"], threads_per_vm=1,
-                     working_set_gb_per_vm=10.0, **c["load"])
+        w = Workload(
+            name="w",
+            block_size_kib=4,
+            read_fraction=c["read_fraction"],
+            threads_per_vm=1,
+            working_set_gb_per_vm=10.0,
+            **c["load"],
+        )
         assert not host_checks(rd, w)
 
 
@@ -66,25 +73,34 @@ def test_the_drives_could_not_have_served_the_sequential_read(checks):
     assert c["bottleneck"] == "cache"
 
 
-@pytest.mark.xfail(strict=True, reason="known miss, with the estimate's: the band's low end (611 GB/s) is above "
-                   "the 549 GB/s delivered. It covered it (542) before writes waited for their last copy, which "
-                   "changed the held-out ratios the band is drawn from; the point sits outside every calibrated "
-                   "dimension the band widens for (12 nodes, 2 MB, PMem read cache)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="known miss, with the estimate's: the band's low end (611 GB/s) is above "
+    "the 549 GB/s delivered. It covered it (542) before writes waited for their last copy, which "
+    "changed the held-out ratios the band is drawn from; the point sits outside every calibrated "
+    "dimension the band widens for (12 nodes, 2 MB, PMem read cache)",
+)
 def test_band_covers_the_sequential_read(checks):
     c = checks["2 MB sequential read"]
     assert c["low"] <= c["measured"] <= c["high"]
 
 
-@pytest.mark.xfail(strict=True, reason="known miss: the model reads persistent memory at its measured module "
-                   "bandwidth (12 x 6.52 GB/s per node) and predicts 939 GB/s; the cluster delivered 549. Nothing in "
-                   "the catalog (memory channels, UPI, per-KiB CPU) binds below that; one point cannot tell copy "
-                   "cost from channel contention")
+@pytest.mark.xfail(
+    strict=True,
+    reason="known miss: the model reads persistent memory at its measured module "
+    "bandwidth (12 x 6.52 GB/s per node) and predicts 939 GB/s; the cluster delivered 549. Nothing in "
+    "the catalog (memory channels, UPI, per-KiB CPU) binds below that; one point cannot tell copy "
+    "cost from channel contention",
+)
 def test_sequential_read_from_persistent_memory_within_25_percent(checks):
     assert abs(checks["2 MB sequential read"]["error"]) <= 0.25
 
 
-@pytest.mark.xfail(strict=True, reason="known miss: the fitted stack latency (65 us, from clusters without "
-                   "persistent memory) alone exceeds the record's 'consistently less than 40 us'")
+@pytest.mark.xfail(
+    strict=True,
+    reason="known miss: the fitted stack latency (65 us, from clusters without "
+    "persistent memory) alone exceeds the record's 'consistently less than 40 us'",
+)
 def test_unloaded_read_latency_below_the_records_bound(checks):
     c = checks["4K 100% random read"]
     assert c["unloaded_read_latency_ms"] < c["read_latency_ms_upper_bound"]
@@ -96,7 +112,7 @@ def test_calibration_page_lists_the_record_rows():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/calibration_page.py").run()
+    at.switch_page("hciplan_ui/calibration_page.py").run()
     assert not at.exception
     rows = next(t.value for t in at.table if "Result" in t.value.columns).to_dict("records")
     by = {r["Result"]: r for r in rows}
@@ -116,13 +132,14 @@ def test_readme_table_is_what_the_script_prints():
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, str(root / "scripts" / "published_table.py")], capture_output=True,
-                         text=True, check=True).stdout.strip()
+    out = subprocess.run(
+        [sys.executable, str(root / "scripts" / "published_table.py")], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out in (root / "README.md").read_text(encoding="utf-8")
 
 
 def test_platform_peaks_are_not_reached_at_any_published_point():
-    from planner.published import all_checks
+    from planner.calibration.published import all_checks
 
     rows = [c for c in all_checks() if c["memory_utilization"] is not None]
     assert len(rows) >= 4
@@ -135,7 +152,7 @@ def test_calibration_page_shows_memory_and_pcie_busy():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/calibration_page.py").run()
+    at.switch_page("hciplan_ui/calibration_page.py").run()
     rows = next(t.value for t in at.table if "Result" in t.value.columns).to_dict("records")
     busy = [r["Memory / PCIe busy per node"] for r in rows]
     assert busy[0].endswith("%") and " / " in busy[0]
@@ -150,6 +167,8 @@ def test_readme_prose_quotes_the_checks_as_they_stand(checks):
     text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     r, m, seq = (checks[k] for k in ("4K 100% random read", "4K 90/10 random read/write", "2 MB sequential read"))
     assert f"holds ({100 * r['error']:.1f} % and {100 * m['error']:.1f} %, host CPU bound)" in text
-    assert (f"(memory at {100 * seq['platform']['memory_utilization']:.0f} % of peak, host CPU "
-            f"{100 * seq['utilization']['host_cpu']:.0f} %)") in text
+    assert (
+        f"(memory at {100 * seq['platform']['memory_utilization']:.0f} % of peak, host CPU "
+        f"{100 * seq['utilization']['host_cpu']:.0f} %)"
+    ) in text
     assert f"2 MB read from persistent memory is {100 * seq['error']:.0f} %" in text

@@ -1,10 +1,11 @@
 """Queueing solvers against exact MVA and a discrete-event simulation."""
+
 import heapq
 
 import numpy as np
 import pytest
 
-from planner.queueing import exact_mva, gamma_quantile, open_residence, schweitzer_symmetric
+from planner.engine.queueing import exact_mva, gamma_quantile, open_residence, schweitzer_symmetric
 
 
 def simulate_closed(demands_s, delay_s, n, completions=120_000, seed=1):
@@ -71,9 +72,10 @@ def test_exact_mva_matches_simulation(n):
 def test_schweitzer_mean_latency_within_5pct_of_simulation(n):
     d, z = NETWORK["demands"], NETWORK["delay"]
     _, r_sim = simulate_closed(d, z, n)
-    path = np.stack([d, d])[None]          # one design, two identical classes
-    x, r = schweitzer_symmetric(path, np.array([[0.5, 0.5]]), np.zeros((1, 3)), np.ones((1, 3)),
-                                np.array([n]), np.array([[z, z]]))
+    path = np.stack([d, d])[None]  # one design, two identical classes
+    _x, r = schweitzer_symmetric(
+        path, np.array([[0.5, 0.5]]), np.zeros((1, 3)), np.ones((1, 3)), np.array([n]), np.array([[z, z]])
+    )
     r_model = r[0, 0].sum() + z
     assert r_model == pytest.approx(r_sim, rel=0.05)
 
@@ -112,7 +114,7 @@ def test_gamma_inverse_matches_scipy():
     against scipy's, over shapes 0.05-200 and tail probabilities 1e-6-0.999999."""
     from scipy import special
 
-    from planner.queueing import gammainc, gammaincinv
+    from planner.engine.queueing import gammainc, gammaincinv
 
     for a in np.exp(np.linspace(np.log(0.05), np.log(200.0), 120)):
         for p in (1e-6, 0.01, 0.1, 0.5, 0.9, 0.99, 0.999, 0.999999):
@@ -120,9 +122,11 @@ def test_gamma_inverse_matches_scipy():
             assert gammaincinv(a, p) == pytest.approx(ref, rel=1e-10), (a, p)
             assert gammainc(a, ref) == pytest.approx(special.gammainc(a, ref), rel=1e-12, abs=1e-14), (a, p)
     cv2 = np.array([0.3, 0.7, 0.7, 2.0])
-    np.testing.assert_allclose(gamma_quantile(np.array([1.0, 2.0, 3.0, 4.0]), cv2, 0.99),
-                               special.gammaincinv(1 / cv2, 0.99) * np.array([1.0, 2.0, 3.0, 4.0]) * cv2,
-                               rtol=1e-10)
+    np.testing.assert_allclose(
+        gamma_quantile(np.array([1.0, 2.0, 3.0, 4.0]), cv2, 0.99),
+        special.gammaincinv(1 / cv2, 0.99) * np.array([1.0, 2.0, 3.0, 4.0]) * cv2,
+        rtol=1e-10,
+    )
 
 
 @pytest.mark.parametrize("u", [0.1, 0.5, 0.9])
@@ -130,7 +134,7 @@ def test_gamma_inverse_matches_scipy():
 def test_fork_join_factor_is_the_mean_of_the_longest_wait(u, k):
     """Against sampled M/M/1 waits (0 with probability 1 - U, else exponential
     with mean s / (1 - U)): the longest of k over the mean of one."""
-    from planner.queueing import fork_join_factor
+    from planner.engine.queueing import fork_join_factor
 
     rng = np.random.default_rng(k * 10 + int(u * 10))
     n = 400_000
@@ -139,7 +143,7 @@ def test_fork_join_factor_is_the_mean_of_the_longest_wait(u, k):
 
 
 def test_fork_join_factor_limits_and_derivative():
-    from planner.queueing import fork_join_factor
+    from planner.engine.queueing import fork_join_factor
 
     assert fork_join_factor(0.0, 3) == pytest.approx(3.0)  # light load: any of the three may wait
     assert fork_join_factor(0.5, 1) == 1.0
@@ -154,13 +158,20 @@ def test_fork_join_factor_limits_and_derivative():
 
 
 def test_littles_law_holds_with_a_fork_join_wait():
-    from planner.queueing import fork_join_factor, lp_wait_factor
+    from planner.engine.queueing import fork_join_factor, lp_wait_factor
 
     path = np.array([[1e-4, 2e-4], [1e-4, 3e-4]])
     mix = np.array([0.7, 0.3])
     coef = np.array([5e-5, 8e-5])
-    x, r = schweitzer_symmetric(path, mix, np.zeros(2), np.array([1.0, 20.0]), 8.0, np.array([1e-4, 2e-4]),
-                                lp_wait=(coef, 0.05, 20 * 1e-5, np.array([1.0, 3.0])))
+    x, r = schweitzer_symmetric(
+        path,
+        mix,
+        np.zeros(2),
+        np.array([1.0, 20.0]),
+        8.0,
+        np.array([1e-4, 2e-4]),
+        lp_wait=(coef, 0.05, 20 * 1e-5, np.array([1.0, 3.0])),
+    )
     u = 0.05 + 20 * 1e-5 * x
     wait = coef * lp_wait_factor(u) * fork_join_factor(u, np.array([1.0, 3.0]))
     mean_r = (mix * (r.sum(-1) + np.array([1e-4, 2e-4]) + wait)).sum()
@@ -188,7 +199,7 @@ def test_open_wait_with_unequal_class_demands_is_pollaczek_khinchine():
     for i in range(1, n):  # Lindley: W_i = max(0, W_{i-1} + S_{i-1} - A_i)
         w[i] = max(0.0, w[i - 1] + svc[i - 1] - gaps[i])
     assert float(u[0]) == pytest.approx(0.7)
-    assert wait_model == pytest.approx(w[n // 10:].mean(), rel=0.05)
+    assert wait_model == pytest.approx(w[n // 10 :].mean(), rel=0.05)
     assert wait_model > 1.2 * (0.7 / 0.3 * mean)  # M/M/1 on the mean: U / (1 - U) x mean
 
 
@@ -208,8 +219,9 @@ def test_closed_wait_with_unequal_class_demands_is_bracketed():
     share = np.array([float(n_pop), 1.0])
     x, r = schweitzer_symmetric(d, p, np.zeros(2), share, 1.0, np.array([z, z]))
     r_model = float((p * r[..., 0]).sum())
-    _, r_mixed = schweitzer_symmetric(np.array([[float(p @ svc), 0.0]]), np.array([1.0]), np.zeros(2), share,
-                                      1.0, np.array([z]))
+    _, r_mixed = schweitzer_symmetric(
+        np.array([[float(p @ svc), 0.0]]), np.array([1.0]), np.zeros(2), share, 1.0, np.array([z])
+    )
     events, queue, busy, t0, cls = [], [], False, {}, {}
     for c in range(n_pop):
         heapq.heappush(events, (rng.exponential(z), c, 0))

@@ -1,6 +1,7 @@
 """What the report gives a view: a degraded block with every headline figure,
 a degraded latency curve the degraded operating point lies on, and a band on
 the curve."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from planner.design import load_design, resolve
-from planner.params import CALIBRATION_FILE
-from planner.report import DEGRADED_KEYS, evaluate_report, latency_curve
-from planner.workload import profiles
+from planner.models.design import load_design, resolve
+from planner.models.params import CALIBRATION_FILE
+from planner.models.workload import profiles
+from planner.results.report import DEGRADED_KEYS, evaluate_report, latency_curve
 
 REF = load_design(Path(__file__).resolve().parent.parent / "examples" / "reference.json")
 

@@ -1,9 +1,10 @@
 """The named sizing rules: Microsoft's resiliency guidance, drive and cache
-minimums, network and memory rules (planner.rules)."""
+minimums, network and memory rules (planner.physics.rules)."""
+
 import numpy as np
 
-from planner import rules as R
-from planner.capacity import RESILIENCY_CODES
+from planner.physics import rules as R
+from planner.physics.capacity import RESILIENCY_CODES
 
 
 def test_fault_tolerance_table():
@@ -11,11 +12,16 @@ def test_fault_tolerance_table():
     mirror on three survives a node and a drive but not two nodes (pool quorum)."""
     code = RESILIENCY_CODES
     cases = {
-        ("node", 2, "mirror-2way"): True, ("node", 2, "nested-mirror-2way"): True,
-        ("node-and-drive", 2, "mirror-2way"): False, ("node-and-drive", 2, "nested-mirror-2way"): True,
-        ("node-and-drive", 3, "mirror-3way"): True, ("two-nodes", 3, "mirror-3way"): False,
-        ("two-nodes", 4, "mirror-3way"): True, ("two-nodes", 4, "parity-dual"): True,
-        ("two-nodes", 2, "nested-mirror-2way"): False, ("node-and-drive", 5, "mirror-2way"): False,
+        ("node", 2, "mirror-2way"): True,
+        ("node", 2, "nested-mirror-2way"): True,
+        ("node-and-drive", 2, "mirror-2way"): False,
+        ("node-and-drive", 2, "nested-mirror-2way"): True,
+        ("node-and-drive", 3, "mirror-3way"): True,
+        ("two-nodes", 3, "mirror-3way"): False,
+        ("two-nodes", 4, "mirror-3way"): True,
+        ("two-nodes", 4, "parity-dual"): True,
+        ("two-nodes", 2, "nested-mirror-2way"): False,
+        ("node-and-drive", 5, "mirror-2way"): False,
     }
     for (ft, n, res), want in cases.items():
         assert bool(R.allowed_by_fault_tolerance(ft, n, code[res])) is want, (ft, n, res)
@@ -51,8 +57,8 @@ def _reference(**node_changes):
     import json
     from pathlib import Path
 
-    from planner.catalog import load_catalog
-    from planner.design import parse_design, resolve
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design, resolve
 
     d = json.loads((Path(__file__).resolve().parent.parent / "examples" / "reference.json").read_text())
     d["node"].update(node_changes)
@@ -62,9 +68,8 @@ def _reference(**node_changes):
 def test_a_hand_built_design_that_breaks_a_rule_says_so_in_its_warnings():
     """The Design page's figures come with the rule a design breaks (what the sizer would have rejected):
     named, with the design's own numbers and the source; a design within every rule gets none."""
-    from planner.checks import hardware_rules
-    from planner.report import design_warnings, evaluate_report
-    from planner.rules import RULES
+    from planner.physics.rules import RULES, hardware_rules
+    from planner.results.report import design_warnings, evaluate_report
 
     assert all(c["passed"] for c in hardware_rules(_reference()).values())
     assert design_warnings(_reference(), None) == []
@@ -82,8 +87,9 @@ def test_a_hand_built_design_that_breaks_a_rule_says_so_in_its_warnings():
 
 def test_sizing_checks_are_the_hardware_rules_and_the_demands():
     """check_design = hardware_rules + the demand's rules: the same verdicts on the hardware."""
-    from planner.checks import check_design, hardware_rules
-    from planner.demand import Demand
+    from planner.models.demand import Demand
+    from planner.physics.rules import hardware_rules
+    from planner.sizing.checks import check_design
 
     rd = _reference(capacity_drives={"model": "intel-p4510-1tb", "count": 3})
     chk = check_design(rd, Demand(total_iops=10_000, capacity_tb=1, latency_target_ms=2.0), quick=True)

@@ -2,6 +2,7 @@
 missing), never into the system Python; test.sh installs the Debian packages
 it needs (chromium, fio) when missing, as root with apt-get. Run against stub
 python3/apt-get/id in a throw-away copy of the scripts: no network, no install."""
+
 from __future__ import annotations
 
 import os
@@ -50,9 +51,10 @@ def _sandbox(tmp_path: Path, uid: int) -> tuple[Path, dict]:
 
 
 def _run(proj, env, script, *args):
-    r = subprocess.run(["bash", f"scripts/{script}", *args], cwd=proj, env=env, capture_output=True, text=True,
-                       timeout=60)
-    calls = (Path(env["STUB_LOG"]).read_text().splitlines() if Path(env["STUB_LOG"]).exists() else [])
+    r = subprocess.run(
+        ["bash", f"scripts/{script}", *args], cwd=proj, env=env, capture_output=True, text=True, timeout=60
+    )
+    calls = Path(env["STUB_LOG"]).read_text().splitlines() if Path(env["STUB_LOG"]).exists() else []
     Path(env["STUB_LOG"]).unlink(missing_ok=True)
     return r, calls
 
@@ -64,7 +66,8 @@ def test_test_sh_uses_a_project_venv_and_installs_missing_debian_packages(tmp_pa
     assert "apt-get install -y -qq chromium fio" in calls
     assert "python3 -m venv .venv" in calls
     assert "venv-python -m pip install -q --disable-pip-version-check -r requirements-dev.txt" in calls
-    assert calls[-1] == "venv-python -m pytest -q -p no:cacheprovider -k x"
+    assert "venv-python -m pip install -q --disable-pip-version-check --no-deps -e ." in calls
+    assert calls[-2:] == ["venv-python scripts/lint.py", "venv-python -m pytest -q -p no:cacheprovider -k x"]
     assert not any(c.startswith("python3 -m pip") for c in calls)  # the system Python is untouched
     # a second run reuses the venv
     r, calls = _run(proj, env, "test.sh")
@@ -84,8 +87,9 @@ def test_app_sh_uses_the_project_venv(tmp_path):
     assert r.returncode == 0, r.stderr
     assert calls[0] == "python3 -m venv .venv"
     assert "venv-python -m pip install -q --disable-pip-version-check -r requirements.txt" in calls
-    assert calls[-1] == ("venv-python -m streamlit run app.py --server.headless true "
-                         "--browser.gatherUsageStats false --server.port 8600")
+    assert calls[-1] == (
+        "venv-python -m streamlit run app.py --server.headless true --browser.gatherUsageStats false --server.port 8600"
+    )
     assert not any(c.startswith("apt-get") or c.startswith("python3 -m pip") for c in calls)
 
 

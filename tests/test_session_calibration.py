@@ -1,6 +1,7 @@
 """A customer refit (``import --calibrate`` or the Calibration page) reaches
 every figure: the SLA guarantee and its band, tier capacity and prices, the
 tornado, the CLI's ``sla`` and ``price``, and every page of the app."""
+
 from __future__ import annotations
 
 import json
@@ -8,29 +9,46 @@ from pathlib import Path
 
 import pytest
 
-from planner import refit
-from planner.catalog import load_catalog
+from planner.calibration import refit
 from planner.cli import main
-from planner.design import load_design, resolve
-from planner.params import ModelParams, load_calibration
-from planner.pricing import tier_prices
-from planner.scenarios import sensitivity
-from planner.sla import Database, guarantee
-from planner.tiers import default_tiers, fit_mix
-from planner.workload import profiles
+from planner.commercial.pricing import tier_prices
+from planner.commercial.sla import guarantee
+from planner.commercial.tiers import fit_mix
+from planner.models.catalog import load_catalog
+from planner.models.database import Database
+from planner.models.design import load_design, resolve
+from planner.models.params import ModelParams, load_calibration
+from planner.models.tiers import default_tiers
+from planner.models.workload import profiles
+from planner.sizing.scenarios import sensitivity
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "examples" / "reference.json"
-DB = Database(name="db", size_tb=1.0, vcpus=8, threads=8, outstanding_per_thread=16, block_size_kib=8,
-              read_fraction=0.7, latency_target_ms=1.0, latency_statistic="mean")
+DB = Database(
+    name="db",
+    size_tb=1.0,
+    vcpus=8,
+    threads=8,
+    outstanding_per_thread=16,
+    block_size_kib=8,
+    read_fraction=0.7,
+    latency_target_ms=1.0,
+    latency_statistic="mean",
+)
 
 
 def _slower(p: ModelParams, k: float) -> ModelParams:
     """A cluster whose software path is k times slower than the shipped fit's:
     what a customer refit on a slower cluster would find."""
     d = p.model_dump()
-    for name in ("stack_read_latency_us", "stack_write_latency_us", "guest_latency_us", "host_cpu_read_us",
-                 "host_cpu_write_us", "guest_cpu_us"):
+    for name in (
+        "stack_read_latency_us",
+        "stack_write_latency_us",
+        "guest_latency_us",
+        "host_cpu_read_us",
+        "host_cpu_write_us",
+        "guest_cpu_us",
+    ):
         d[name] *= k
     return ModelParams(**d)
 
@@ -38,8 +56,11 @@ def _slower(p: ModelParams, k: float) -> ModelParams:
 @pytest.fixture(scope="module")
 def slow_calibration() -> str:
     shipped = load_calibration()
-    doc = {"version": shipped.version + "+refit", "params": _slower(shipped.params, 2.0).model_dump(),
-           "bootstrap": [_slower(shipped.params, k).vector().tolist() for k in (1.8, 1.9, 2.0, 2.1, 2.2)]}
+    doc = {
+        "version": shipped.version + "+refit",
+        "params": _slower(shipped.params, 2.0).model_dump(),
+        "bootstrap": [_slower(shipped.params, k).vector().tolist() for k in (1.8, 1.9, 2.0, 2.1, 2.2)],
+    }
     return refit.dumps(doc)
 
 
@@ -65,8 +86,10 @@ def test_tiers_prices_and_tornado_use_the_refit(rd, slow_calibration):
     p = refit.read_calibration(slow_calibration.encode()).params
     tiers = default_tiers()
     base, slow = fit_mix(rd, tiers), fit_mix(rd, tiers, params=p)
-    iops = {n: (base["alone"][n]["iops_at_latency_target"], slow["alone"][n]["iops_at_latency_target"])
-            for n in base["alone"]}
+    iops = {
+        n: (base["alone"][n]["iops_at_latency_target"], slow["alone"][n]["iops_at_latency_target"])
+        for n in base["alone"]
+    }
     assert all(s <= b for b, s in iops.values()) and any(s < b for b, s in iops.values())
     priced = tier_prices(rd, tiers, params=p)["tiers"]
     assert {n: t["max_dbs"] for n, t in priced.items()} == {n: a["max_dbs"] for n, a in slow["alone"].items()}
@@ -98,7 +121,7 @@ def test_the_sla_page_and_the_tornado_use_the_session_refit(rd, slow_calibration
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception
     shipped_metric = next(m.value for m in at.metric if m.label.startswith("Guaranteed IOPS"))
     at.session_state["calibration_json"] = slow_calibration
@@ -107,23 +130,25 @@ def test_the_sla_page_and_the_tornado_use_the_session_refit(rd, slow_calibration
     slow_metric = next(m.value for m in at.metric if m.label.startswith("Guaranteed IOPS"))
     assert slow_metric != shipped_metric
     assert any("customer refit" in c.value for c in at.sidebar.caption)
-    at.switch_page("ui/compare_page.py").run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
     assert not at.exception
 
 
 def test_sizing_and_the_proposal_use_the_refit(tmp_path, capsys):
-    from planner.proposal import build
-    from planner.sizing import Demand, size
+    from planner.models.demand import Demand
+    from planner.sizing.proposal import build
+    from planner.sizing.search import size
 
     demand_file = ROOT / "examples" / "demand-200dbs.json"
     demand = Demand.model_validate_json(demand_file.read_text())
     shipped = load_calibration()
     # 2x slower meets no design's latency targets for this demand; 1.25x still sizes one
-    slow_calibration = refit.dumps({"version": shipped.version + "+refit",
-                                    "params": _slower(shipped.params, 1.25).model_dump()})
+    slow_calibration = refit.dumps(
+        {"version": shipped.version + "+refit", "params": _slower(shipped.params, 1.25).model_dump()}
+    )
     cal = refit.read_calibration(slow_calibration.encode())
-    from planner.checks import limits
-    from planner.design import parse_design
+    from planner.models.design import parse_design
+    from planner.sizing.checks import limits
 
     best = size(demand, top=1, params=cal.params).best
     rd = resolve(parse_design(json.dumps(best["design"])), load_catalog())
@@ -140,5 +165,6 @@ def test_sizing_and_the_proposal_use_the_refit(tmp_path, capsys):
     w = profiles()["oltp-8k"]
     tiers_shipped = build(design, w)["tier_fit"]
     tiers_slow = build(design, w, calibration=cal)["tier_fit"]
-    assert any(tiers_slow[n]["iops_at_latency_target"] < tiers_shipped[n]["iops_at_latency_target"]
-               for n in tiers_shipped)
+    assert any(
+        tiers_slow[n]["iops_at_latency_target"] < tiers_shipped[n]["iops_at_latency_target"] for n in tiers_shipped
+    )

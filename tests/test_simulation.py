@@ -1,16 +1,17 @@
 """The analytic model (approximate MVA, open M/M/1, shadow background, LP
 wait) against a discrete-event simulation of the same cluster network
-(:mod:`planner.simulation`): every station and class, closed populations,
+(:mod:`oracles.simulation`): every station and class, closed populations,
 background work at the drives, rate limits and the CPU cap, open loads."""
+
 from pathlib import Path
 
 import pytest
+from oracles.simulation import network, simulate
 
-from planner.design import load_design, resolve, with_overrides
-from planner.params import default_params
-from planner.performance import DesignArrays, WorkloadArrays, evaluate_arrays
-from planner.simulation import network, simulate
-from planner.workload import profiles
+from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.models.design import load_design, resolve, with_overrides
+from planner.models.params import default_params
+from planner.models.workload import profiles
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 P = default_params()
@@ -18,24 +19,26 @@ P = default_params()
 #: (design, overrides, workload, workload changes): smaller VM counts than the
 #: profiles' so a simulation is about a second; every regime of the model
 CASES = [
-    ("reference", {}, "oltp-8k", {"vms_per_node": 8}),                       # CPU cap binds
+    ("reference", {}, "oltp-8k", {"vms_per_node": 8}),  # CPU cap binds
     ("reference", {"cpu_utilization_cap": 1.0}, "oltp-8k", {"vms_per_node": 8}),  # host CPU saturates
-    ("reference", {}, "Peak4kRead", {"vms_per_node": 4}),                    # population-bound reads
+    ("reference", {}, "Peak4kRead", {"vms_per_node": 4}),  # population-bound reads
     ("reference", {"transport": "tcp"}, "log-writes", {"vms_per_node": 4}),  # TCP, sequential writes
-    ("sas-4node", {}, "oltp-8k", {"vms_per_node": 6}),                       # cache destage (background)
+    ("sas-4node", {}, "oltp-8k", {"vms_per_node": 6}),  # cache destage (background)
     ("nvme-pmem-12node", {}, "General4KWriteRatio30", {"vms_per_node": 2}),  # parity rotation (background)
-    ("edge-2node", {}, "Sql", {"vms_per_node": 4}),                          # per-VM rate limit
+    ("edge-2node", {}, "Sql", {"vms_per_node": 4}),  # per-VM rate limit
     # host-issued, no vCPU queue, CPU cap with the host CPU station 87 % busy.
     # Reads and writes cost that station 0.6 and 2.7 us: an arriving IO finds
     # writes over-represented in its queue, which the class-dependent FCFS wait
     # (E[d^2], not the mixed mean squared) counts; with the mixed mean it was 9 % low
     ("reference", {}, "oltp-8k", {"vms_per_node": 8, "issuer": "host"}),
-    ("reference", {}, "oltp-8k", {"vms_per_node": 8, "iops": 150_000.0}),    # open load
+    ("reference", {}, "oltp-8k", {"vms_per_node": 8, "iops": 150_000.0}),  # open load
 ]
 
 
 def _case(dname, over, wname, wover):
-    rd = resolve(with_overrides(load_design(EX / f"{dname}.json"), **over) if over else load_design(EX / f"{dname}.json"))
+    rd = resolve(
+        with_overrides(load_design(EX / f"{dname}.json"), **over) if over else load_design(EX / f"{dname}.json")
+    )
     w = profiles()[wname].model_copy(update=wover)
     D = DesignArrays.from_designs([rd])
     return D, WorkloadArrays.from_workload(w, D.nodes)

@@ -1,17 +1,19 @@
 """The sizer: exact against a brute force over a small catalog, every returned
 design passes every named rule, alternatives are genuinely different, the
 binding resource is the right one, bad demands name their field."""
+
 import json
 
 import pytest
 from pydantic import ValidationError
 
-from planner.catalog import Catalog, load_catalog
-from planner.checks import check_design, signature
-from planner.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, resolve
-from planner.pricing import CostAssumptions, monthly_cost
-from planner.rules import RULES
-from planner.sizing import SEARCH_RESILIENCY, Demand, size
+from planner.commercial.pricing import CostAssumptions, monthly_cost
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.demand import Demand
+from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, resolve
+from planner.physics.rules import RULES
+from planner.sizing.checks import check_design, signature
+from planner.sizing.search import SEARCH_RESILIENCY, size
 
 
 def small_catalog() -> Catalog:
@@ -22,8 +24,9 @@ def small_catalog() -> Catalog:
     return Catalog(
         chassis={"dell-ax-6515": c.chassis["dell-ax-6515"]},
         cpu={k: c.cpu[k] for k in ("amd-epyc-7302p", "amd-epyc-7543")},
-        capacity_drive={k: c.capacity_drive[k] for k in ("micron-7450-pro-3.84tb", "samsung-pm893-3.84tb",
-                                                          "intel-p4510-1tb")},
+        capacity_drive={
+            k: c.capacity_drive[k] for k in ("micron-7450-pro-3.84tb", "samsung-pm893-3.84tb", "intel-p4510-1tb")
+        },
         cache_device={"micron-7450-max-1.6tb": c.cache_device["micron-7450-max-1.6tb"]},
         nic={k: c.nic[k] for k in ("mellanox-cx4-lx-2x25g", "broadcom-p225p-2x25g", "intel-x710-2x10g")},
         memory_module={k: c.memory_module[k] for k in ("ddr4-32gb-rdimm-3200", "ddr4-64gb-rdimm-3200")},
@@ -33,7 +36,7 @@ def small_catalog() -> Catalog:
 def brute_force(cat: Catalog, d: Demand, a: CostAssumptions):
     """Every design of the search space, priced, cheapest first, as (cost,
     design dict). Independent of the sizer: each node specification is priced
-    once by planner.pricing (a cluster costs nodes x one node)."""
+    once by planner.commercial.pricing (a cluster costs nodes x one node)."""
     specs = []
     for ch in cat.chassis.values():
         for cpu in (x for x in cat.cpu.values() if x.socket == ch.cpu_socket_type):
@@ -42,22 +45,31 @@ def brute_force(cat: Catalog, d: Demand, a: CostAssumptions):
                     for nd in (4, 8, 16):  # 4 does not fill the eight channels: memory_config says no
                         for dr in cat.capacity_drive.values():
                             for k in range(1, ch.drive_bays + 1):
-                                for cache, cc in [(None, 0)] + [(x, n) for x in cat.cache_device.values()
-                                                                for n in (2, 4)]:
+                                for cache, cc in [(None, 0)] + [
+                                    (x, n) for x in cat.cache_device.values() for n in (2, 4)
+                                ]:
                                     if k + cc > ch.drive_bays:
                                         continue
                                     for nic in cat.nic.values():
-                                        node = {"chassis": ch.id, "cpu": {"model": cpu.id, "sockets": s},
-                                                "ram_gb": dm.capacity_gb * nd, "dimms": {"model": dm.id, "count": nd},
-                                                "capacity_drives": {"model": dr.id, "count": k},
-                                                "nics": {"model": nic.id, "count": 1}}
+                                        node = {
+                                            "chassis": ch.id,
+                                            "cpu": {"model": cpu.id, "sockets": s},
+                                            "ram_gb": dm.capacity_gb * nd,
+                                            "dimms": {"model": dm.id, "count": nd},
+                                            "capacity_drives": {"model": dr.id, "count": k},
+                                            "nics": {"model": nic.id, "count": 1},
+                                        }
                                         if cache:
                                             node["cache_devices"] = {"model": cache.id, "count": cc}
                                         specs.append((node, "rdma" if nic.rdma != "none" else "tcp"))
     priced = []
     for node, transport in specs:
-        policy = {"node": node, "transport": transport, "vcpu_oversubscription": d.vcpu_oversubscription,
-                  "host_reserve_gb": d.host_reserve_gb}
+        policy = {
+            "node": node,
+            "transport": transport,
+            "vcpu_oversubscription": d.vcpu_oversubscription,
+            "host_reserve_gb": d.host_reserve_gb,
+        }
         one = resolve(Design.model_validate({"nodes": 2, "resiliency": "mirror-2way", **policy}), cat)
         per_node = monthly_cost(one, a)["per_node"]["total_usd_per_month"]
         for n in range(d.min_nodes, d.max_nodes + 1):
@@ -70,9 +82,20 @@ def brute_force(cat: Catalog, d: Demand, a: CostAssumptions):
 
 DEMANDS = {
     # totals, no N+1, any failure of one node, parity allowed: 2..4 nodes, six resiliencies in play
-    "totals": Demand(total_iops=120_000, capacity_tb=10.0, latency_target_ms=1.5, databases=30, vcpus_per_db=4,
-                     ram_gb_per_db=32, min_nodes=2, max_nodes=4, n_plus_one=False, fault_tolerance="node",
-                     allow_parity=True, growth_pct=10),
+    "totals": Demand(
+        total_iops=120_000,
+        capacity_tb=10.0,
+        latency_target_ms=1.5,
+        databases=30,
+        vcpus_per_db=4,
+        ram_gb_per_db=32,
+        min_nodes=2,
+        max_nodes=4,
+        n_plus_one=False,
+        fault_tolerance="node",
+        allow_parity=True,
+        growth_pct=10,
+    ),
     # tiers, N+1 (four nodes to rebuild a three-way mirror), a p99 tier
     "tiers": Demand(tier_counts={"Standard": 12, "Business": 4, "Ultra": 1}, min_nodes=2, max_nodes=4),
 }
@@ -108,8 +131,8 @@ def test_optimizer_equals_brute_force(brute, key):
     for c, rd in feasible:
         sig = tuple(signature(rd).values())
         best_per_sig.setdefault(sig, c)
-    want = sorted(best_per_sig.values())[:1 + len(r.alternatives)]
-    got = [x["cost_usd_per_month"] for x in [r.best] + r.alternatives]
+    want = sorted(best_per_sig.values())[: 1 + len(r.alternatives)]
+    got = [x["cost_usd_per_month"] for x in [r.best, *r.alternatives]]
     assert got == pytest.approx(want, rel=1e-9)
     assert r.screened <= len(priced) and r.evaluated <= r.screened
 
@@ -149,7 +172,7 @@ def test_every_returned_design_passes_every_rule(sized):
     cat = load_catalog()
     for d, r in sized:
         assert r.best is not None, r.explanation
-        for res in [r.best] + r.alternatives:
+        for res in [r.best, *r.alternatives]:
             chk = check_design(resolve(Design.model_validate(res["design"]), cat), d)
             assert chk["feasible"], (res["design"]["name"], chk["fails"])
             assert set(res["checks"]) == set(RULES)
@@ -161,7 +184,7 @@ def test_every_returned_design_passes_every_rule(sized):
 
 def test_alternatives_are_genuinely_different(sized):
     for _, r in sized:
-        sigs = [tuple(x["signature"].values()) for x in [r.best] + r.alternatives]
+        sigs = [tuple(x["signature"].values()) for x in [r.best, *r.alternatives]]
         assert len(sigs) == len(set(sigs))
         for alt in r.alternatives:
             assert alt["differs_from_best"]
@@ -172,7 +195,7 @@ def test_needing_four_nodes_never_gets_two_way_mirror():
     d = Demand(tier_counts={"Premium": 150}, fault_tolerance="node", n_plus_one=False)
     r = size(d)
     assert r.best["design"]["nodes"] >= 4
-    for x in [r.best] + r.alternatives:
+    for x in [r.best, *r.alternatives]:
         assert x["design"]["resiliency"] != "mirror-2way"
     assert "three_way_mirror_beyond_two_nodes" in r.rejected
 
@@ -186,15 +209,13 @@ def test_two_node_edge_gets_nested_mirror_by_default():
 
 
 def test_vcpus_bind_where_they_should():
-    d = Demand(total_iops=20_000, capacity_tb=5, latency_target_ms=5, databases=400, vcpus_per_db=16,
-               ram_gb_per_db=4)
+    d = Demand(total_iops=20_000, capacity_tb=5, latency_target_ms=5, databases=400, vcpus_per_db=16, ram_gb_per_db=4)
     r = size(d)
     assert r.best["binding"] == "vcpu", r.best["limits"]
 
 
 def test_ram_binds_where_it_should():
-    d = Demand(total_iops=20_000, capacity_tb=5, latency_target_ms=5, databases=200, vcpus_per_db=1,
-               ram_gb_per_db=96)
+    d = Demand(total_iops=20_000, capacity_tb=5, latency_target_ms=5, databases=200, vcpus_per_db=1, ram_gb_per_db=96)
     r = size(d)
     assert r.best["binding"] == "ram", r.best["limits"]
     assert r.best["design"]["node"]["dimms"]["count"] > 0
@@ -211,12 +232,15 @@ def test_pareto_marks_the_non_dominated(sized):
         assert [p["cost_usd_per_month"] for p in pts] == sorted(p["cost_usd_per_month"] for p in pts)
         assert pts[0]["on_front"]  # the cheapest is never dominated
         for p in pts:
-            dominated = any(q["cost_usd_per_month"] <= p["cost_usd_per_month"]
-                            and q["guaranteed_iops"] >= p["guaranteed_iops"]
-                            and q["usable_capacity_tb"] >= p["usable_capacity_tb"] and q is not p
-                            and (q["cost_usd_per_month"], q["guaranteed_iops"], q["usable_capacity_tb"])
-                            != (p["cost_usd_per_month"], p["guaranteed_iops"], p["usable_capacity_tb"])
-                            for q in pts)
+            dominated = any(
+                q["cost_usd_per_month"] <= p["cost_usd_per_month"]
+                and q["guaranteed_iops"] >= p["guaranteed_iops"]
+                and q["usable_capacity_tb"] >= p["usable_capacity_tb"]
+                and q is not p
+                and (q["cost_usd_per_month"], q["guaranteed_iops"], q["usable_capacity_tb"])
+                != (p["cost_usd_per_month"], p["guaranteed_iops"], p["usable_capacity_tb"])
+                for q in pts
+            )
             assert p["on_front"] == (not dominated)
 
 
@@ -258,12 +282,15 @@ def test_budget_is_a_rule():
     assert r.best is None and "budget" in r.explanation
 
 
-@pytest.mark.parametrize("bad,field", [({"tier_counts": {"Standard": -3}}, "tier_counts"),
-                                       ({"total_iops": 1e5, "capacity_tb": 10, "latency_target_ms": 0.001},
-                                        "latency_target_ms"),
-                                       ({"tier_counts": {"Gold": 3}}, "Gold"),
-                                       ({"tier_counts": {"Standard": 3}, "fault_tolerance": "three-nodes"},
-                                        "fault_tolerance")])
+@pytest.mark.parametrize(
+    "bad,field",
+    [
+        ({"tier_counts": {"Standard": -3}}, "tier_counts"),
+        ({"total_iops": 1e5, "capacity_tb": 10, "latency_target_ms": 0.001}, "latency_target_ms"),
+        ({"tier_counts": {"Gold": 3}}, "Gold"),
+        ({"tier_counts": {"Standard": 3}, "fault_tolerance": "three-nodes"}, "fault_tolerance"),
+    ],
+)
 def test_bad_demand_names_field(bad, field):
     with pytest.raises(ValidationError) as e:
         Demand(**bad)
@@ -277,7 +304,7 @@ def test_demand_validation_names_field():
 
 
 def test_custom_tiers_drive_the_demand():
-    from planner.tiers import default_tiers
+    from planner.models.tiers import default_tiers
 
     t = default_tiers().model_dump()
     t["tiers"][0]["guaranteed_iops"] = 5000
@@ -312,8 +339,14 @@ def test_uploaded_parts_do_not_grow_the_search(tmp_path):
     interchangeable with a kept NIC: same NICs kept, same answer."""
     cat = load_catalog()
     nics = list(cat.nic.values())
-    recs = [{**nics[i % len(nics)].model_dump(mode="json"), "id": f"user-nic-{i}",
-             "list_price_usd": (nics[i % len(nics)].list_price_usd or 500) + 1 + i} for i in range(40)]
+    recs = [
+        {
+            **nics[i % len(nics)].model_dump(mode="json"),
+            "id": f"user-nic-{i}",
+            "list_price_usd": (nics[i % len(nics)].list_price_usd or 500) + 1 + i,
+        }
+        for i in range(40)
+    ]
     (tmp_path / "nics.json").write_text(json.dumps({"device_class": "nic", "records": recs}))
     d = Demand.model_validate(json.loads(open("examples/demand-200dbs.json").read()))
     base, more = size(d, cat), size(d, load_catalog(tmp_path))
@@ -323,8 +356,14 @@ def test_uploaded_parts_do_not_grow_the_search(tmp_path):
     assert more.screened == base.screened
 
 
-@pytest.mark.parametrize("demand", [{"tier_counts": {"Standard": 0, "Premium": 0}}, {"tier_counts": {}},
-                                    {"tier_counts": {}, "total_iops": 1000, "capacity_tb": 1}])
+@pytest.mark.parametrize(
+    "demand",
+    [
+        {"tier_counts": {"Standard": 0, "Premium": 0}},
+        {"tier_counts": {}},
+        {"tier_counts": {}, "total_iops": 1000, "capacity_tb": 1},
+    ],
+)
 def test_every_tier_count_zero_is_an_error_naming_tier_counts(demand, tmp_path, capsys):
     from planner.cli import main
 

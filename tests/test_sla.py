@@ -2,14 +2,16 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from planner.cli import main
-from planner.design import load_design, resolve, with_overrides
-from planner.sla import Database, guarantee
-from planner.params import default_params
-from planner.workload import Workload, load_workload
+from planner.commercial.sla import guarantee
+from planner.models.database import Database
+from planner.models.design import load_design, resolve, with_overrides
+from planner.models.params import default_params
+from planner.models.workload import Workload, load_workload
 
 P = default_params()  # explicit params: no bootstrap band, keeps tests fast
 
@@ -50,7 +52,8 @@ def test_erp_guarantee(rd, bg):
 
 
 def test_guarantee_within_cluster_delivery(rd, bg):
-    from planner.report import performance
+    from planner.results.report import performance
+
     r = guarantee(rd, erp(latency_target_ms=5.0), bg, params=P)
     cap = performance(rd, bg, band=False)["iops_capacity"]
     assert r.guaranteed_iops + r.background_iops <= cap * 1.0001
@@ -78,8 +81,15 @@ def test_n_plus_one_never_raises(rd, bg):
 @given(vms=st.integers(1, 30), more=st.integers(1, 30))
 def test_more_background_never_raises(rd, vms, more):
     def w(n):
-        return Workload(block_size_kib=4, read_fraction=1.0, vms_per_node=n, threads_per_vm=4,
-                        outstanding_per_thread=16, iops_limit_per_vm=1000)
+        return Workload(
+            block_size_kib=4,
+            read_fraction=1.0,
+            vms_per_node=n,
+            threads_per_vm=4,
+            outstanding_per_thread=16,
+            iops_limit_per_vm=1000,
+        )
+
     db = erp(latency_target_ms=5.0)
     g1 = guarantee(rd, db, w(vms), params=P).guaranteed_iops
     g2 = guarantee(rd, db, w(vms + more), params=P).guaranteed_iops
@@ -92,8 +102,9 @@ def test_impossible_latency_target_rejected():
     assert "latency_target_ms" in str(e.value) and "0.02" in str(e.value)
 
 
-@pytest.mark.parametrize("field,value", [("size_tb", 0), ("vcpus", 0), ("threads", 0), ("latency_statistic", "p50"),
-                                         ("bogus", 1)])
+@pytest.mark.parametrize(
+    "field,value", [("size_tb", 0), ("vcpus", 0), ("threads", 0), ("latency_statistic", "p50"), ("bogus", 1)]
+)
 def test_bad_fields_named(field, value):
     with pytest.raises(ValidationError) as e:
         erp(**{field: value})
@@ -101,8 +112,20 @@ def test_bad_fields_named(field, value):
 
 
 def test_cli_sla(capsys, tmp_path):
-    rc = main(["sla", str(EX / "reference.json"), "--background", str(EX / "background-25vms.json"),
-               "--db", str(EX / "db-erp.json"), "--vcpu-oversubscription", "2", "--cpu-utilization-cap", "1"])
+    rc = main(
+        [
+            "sla",
+            str(EX / "reference.json"),
+            "--background",
+            str(EX / "background-25vms.json"),
+            "--db",
+            str(EX / "db-erp.json"),
+            "--vcpu-oversubscription",
+            "2",
+            "--cpu-utilization-cap",
+            "1",
+        ]
+    )
     assert rc == 0
     out = json.loads(capsys.readouterr().out.replace("NaN", "null"))
     assert out["database"] == "erp" and out["binding_constraint"]

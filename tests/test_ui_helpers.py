@@ -1,20 +1,33 @@
 """The UI's formatting and input helpers (no Streamlit run needed)."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from planner.design import Design, NodeSpec
-from planner.sla import Database
-from ui import fmt, inputs
+from hciplan_ui import fmt, inputs
+from planner.models.database import Database
+from planner.models.design import Design, NodeSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("x, shown", [(1740666.3, "1,740,666"), (576646.9, "576,647"), (57.74, "57.7"),
-                                      (4.567, "4.57"), (0.4629, "0.463"), (0, "0"), (None, "–"),
-                                      (float("nan"), "–"), (float("inf"), "–"), (-0.0001, "0.000")])
+@pytest.mark.parametrize(
+    "x, shown",
+    [
+        (1740666.3, "1,740,666"),
+        (576646.9, "576,647"),
+        (57.74, "57.7"),
+        (4.567, "4.57"),
+        (0.4629, "0.463"),
+        (0, "0"),
+        (None, "–"),
+        (float("nan"), "–"),
+        (float("inf"), "–"),
+        (-0.0001, "0.000"),
+    ],
+)
 def test_numbers_have_separators_and_sensible_precision(x, shown):
     assert fmt.num(x) == shown
 
@@ -28,16 +41,28 @@ def test_units_and_bands():
     assert fmt.label("capacity_drives") == "capacity drives" and "_" not in fmt.label("some_new_key")
 
 
-@pytest.mark.parametrize("text", ["![b](http://host/x.png)", "[l](http://h/l)", "<img src=x>", "$x^2$",
-                                  "**b** _i_ `c` ~~s~~ | t |", "# h", "1. list", "- item", ":material/home:",
-                                  "see http://h/x or www.h.com or a@b.com"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "![b](http://host/x.png)",
+        "[l](http://h/l)",
+        "<img src=x>",
+        "$x^2$",
+        "**b** _i_ `c` ~~s~~ | t |",
+        "# h",
+        "1. list",
+        "- item",
+        ":material/home:",
+        "see http://h/x or www.h.com or a@b.com",
+    ],
+)
 def test_user_text_has_no_live_markdown(text):
     s = fmt.md(text)
     plain = s.replace("\\", "").replace(fmt.WORD_JOINER, "")
     assert plain == text  # the reader sees exactly what was typed
     for i, ch in enumerate(s):  # every markdown character is escaped
         if ch in "[]()!<>$*_`~|#" and (i == 0 or s[i - 1] != "\\"):
-            assert s[i - 1:i + 1] == "\\\\" + ch, (text, s)
+            assert s[i - 1 : i + 1] == "\\\\" + ch, (text, s)
     for link in ("http://", "www.", "a@b", ":material/"):
         assert link not in s
     assert fmt.md("a\nb\r\nc") == "a b c"
@@ -49,24 +74,31 @@ def test_model_bounds_come_from_the_model():
     assert inputs.model_bounds(Database, "latency_target_ms") == (0.02, 10_000.0, False)
 
 
-@pytest.mark.parametrize("value, msg", [
-    (5, None), (16, None), (1000, "Nodes must be a whole number, 1–16 (you typed 1,000)"),
-    (0, "Nodes must be a whole number, 1–16 (you typed 0)"),
-    (-3, "Nodes must be a whole number, 1–16 (you typed -3)"),
-    (2.5, "Nodes must be a whole number, 1–16 (you typed 2.5)"),
-    (None, "Nodes must be a whole number, 1–16 (you typed nothing)"),
-])
+@pytest.mark.parametrize(
+    "value, msg",
+    [
+        (5, None),
+        (16, None),
+        (1000, "Nodes must be a whole number, 1–16 (you typed 1,000)"),
+        (0, "Nodes must be a whole number, 1–16 (you typed 0)"),
+        (-3, "Nodes must be a whole number, 1–16 (you typed -3)"),
+        (2.5, "Nodes must be a whole number, 1–16 (you typed 2.5)"),
+        (None, "Nodes must be a whole number, 1–16 (you typed nothing)"),
+    ],
+)
 def test_out_of_range_message_names_field_range_and_value(value, msg):
     assert inputs.check("Nodes", value, 1, 16, integer=True) == msg
 
 
 def test_exclusive_bound_is_said_so():
-    assert inputs.check("RAM per node, GB", 0.0, 0, 100_000, lo_open=True, unit="GB") == \
-        "RAM per node, GB must be more than 0 and at most 100,000 GB (you typed 0)"
+    assert (
+        inputs.check("RAM per node, GB", 0.0, 0, 100_000, lo_open=True, unit="GB")
+        == "RAM per node, GB must be more than 0 and at most 100,000 GB (you typed 0)"
+    )
 
 
 def test_log_axis_ticks_have_no_long_decimals():
-    from ui.charts import log_ticks
+    from hciplan_ui.charts import log_ticks
 
     t = log_ticks([0.142, 0.46, 2.5])
     assert t["ticktext"] == ["0.1", "0.2", "0.5", "1", "2", "5"]
@@ -74,18 +106,36 @@ def test_log_axis_ticks_have_no_long_decimals():
 
 
 def test_charts_use_readable_names_and_formatted_labels():
-    from ui import charts
+    from hciplan_ui import charts
 
     util = {"vm_vcpu": 0.04, "host_cpu": 0.6, "network": 0.15, "cache": 0.32, "capacity_drives": 0.29}
     fig = charts.utilisation_bars(util, "cpu_utilization_cap")
     assert list(fig.data[0].y) == ["VM vCPUs", "host CPU", "network", "cache devices", "capacity drives"]
     fig = charts.compare_bars(["current", "what-if"], [576646.9, 686598.2], "IOPS", "IOPS")
     assert list(fig.data[0].text) == ["576,647", "686,598"]  # was '5.77e+05'
-    curve = {"iops": [1e4, 5e5], "read_latency_ms": [0.14, 0.15], "write_latency_ms": [0.2, 0.22],
-             "vm_latency_ms": [0.45, 0.6], "p99_read_latency_ms": [1.6, 2.4], "iops_capacity": 6e5,
-             "cpu_cap_iops": None, "vm_latency_ms_low": [0.44, 0.55], "vm_latency_ms_high": [0.47, 0.8]}
-    fig = charts.latency_curve(curve, {"iops": 4e5, "vm_latency_ms": 0.46, "iops_low": 3.8e5, "iops_high": 4.3e5,
-                                       "vm_latency_ms_low": 0.45, "vm_latency_ms_high": 0.48}, band=True)
+    curve = {
+        "iops": [1e4, 5e5],
+        "read_latency_ms": [0.14, 0.15],
+        "write_latency_ms": [0.2, 0.22],
+        "vm_latency_ms": [0.45, 0.6],
+        "p99_read_latency_ms": [1.6, 2.4],
+        "iops_capacity": 6e5,
+        "cpu_cap_iops": None,
+        "vm_latency_ms_low": [0.44, 0.55],
+        "vm_latency_ms_high": [0.47, 0.8],
+    }
+    fig = charts.latency_curve(
+        curve,
+        {
+            "iops": 4e5,
+            "vm_latency_ms": 0.46,
+            "iops_low": 3.8e5,
+            "iops_high": 4.3e5,
+            "vm_latency_ms_low": 0.45,
+            "vm_latency_ms_high": 0.48,
+        },
+        band=True,
+    )
     assert "VM (mean), band" in [t.name for t in fig.data]
     assert all(len(s) <= 4 for s in fig.layout.yaxis.ticktext)
 
@@ -93,8 +143,8 @@ def test_charts_use_readable_names_and_formatted_labels():
 def test_row_errors_name_the_row_the_tier_and_the_column():
     from pydantic import ValidationError
 
-    from planner.tiers import TierSet
-    from ui import fmt
+    from hciplan_ui import fmt
+    from planner.models.tiers import TierSet
 
     good = TierSet.model_validate_json((ROOT / "planner" / "data" / "tiers.json").read_text()).model_dump(mode="json")
     rows = [dict(t) for t in good["tiers"]]
@@ -102,7 +152,11 @@ def test_row_errors_name_the_row_the_tier_and_the_column():
     rows[1]["latency_target_ms"] = -1
     with pytest.raises(ValidationError) as exc:
         TierSet.model_validate({"tiers": rows})
-    labels = {"burst_iops": "burst IOPS", "guaranteed_iops": "guaranteed IOPS", "latency_target_ms": "latency target, ms"}
+    labels = {
+        "burst_iops": "burst IOPS",
+        "guaranteed_iops": "guaranteed IOPS",
+        "latency_target_ms": "latency target, ms",
+    }
     text = fmt.row_errors(exc.value, rows, "tiers", labels)
     assert f"Row 1 ({rows[0]['name']}): burst IOPS must be ≥ guaranteed IOPS" in text
     assert f"Row 2 ({rows[1]['name']}), latency target, ms: " in text
@@ -115,7 +169,7 @@ def test_reset_gives_the_tier_editor_a_new_key():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at.switch_page("ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception
     gen = at.session_state["tier_editor_gen"] if "tier_editor_gen" in at.session_state else 0
     at.button(key="tiers_reset").click().run()
@@ -132,7 +186,7 @@ def test_hosting_caveat_only_when_the_healthy_nodes_cannot_host():
 
 
 def test_a_change_past_ten_times_reads_as_a_multiple():
-    from ui import fmt
+    from hciplan_ui import fmt
 
     assert fmt.change(1.211) == "+21.1%" and fmt.change(0.093) == "-90.7%" and fmt.change(9.99) == "+899.0%"
     assert fmt.change(212.509) == "213x" and fmt.change(1329.8) == "1,330x"

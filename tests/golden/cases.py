@@ -4,15 +4,32 @@ Each case is a ``python -m planner`` command line (paths relative to the reposit
 ``tests/golden/make_golden.py`` runs them and writes ``reports.json``; ``tests/test_golden.py``
 runs them again and compares every number exactly. Wall-clock fields are dropped.
 """
+
 from __future__ import annotations
 
 DESIGNS = [
-    "reference", "edge-2node", "sas-4node", "nvme-pmem-12node", "sofs-2node-sas-tiered",
-    "split-provisioned", "single-server-sata-raid10", "single-server-pcie-flash", "san-raid5",
+    "reference",
+    "edge-2node",
+    "sas-4node",
+    "nvme-pmem-12node",
+    "sofs-2node-sas-tiered",
+    "split-provisioned",
+    "single-server-sata-raid10",
+    "single-server-pcie-flash",
+    "san-raid5",
 ]
 WORKLOADS = [
-    None, "Peak4kRead", "General4KWriteRatio30", "Sql", "Vdi", "oltp-8k", "dss-64k", "dss-512k",
-    "log-writes", "backup", "examples/background-25vms.json",
+    None,
+    "Peak4kRead",
+    "General4KWriteRatio30",
+    "Sql",
+    "Vdi",
+    "oltp-8k",
+    "dss-64k",
+    "dss-512k",
+    "log-writes",
+    "backup",
+    "examples/background-25vms.json",
 ]
 
 
@@ -28,8 +45,14 @@ def cases() -> list[list[str]]:
     out += [
         ["evaluate", "examples/reference.json", "--workload", "oltp-8k", "--transport", "tcp", "--nodes", "4"],
         ["evaluate", "examples/reference.json", "--workload", "Peak4kRead", "--nodes", "12", "--volume-servers", "3"],
-        ["sla", "examples/reference.json", "--background", "examples/background-25vms.json",
-         "--db", "examples/db-erp.json"],
+        [
+            "sla",
+            "examples/reference.json",
+            "--background",
+            "examples/background-25vms.json",
+            "--db",
+            "examples/db-erp.json",
+        ],
         ["sla", "examples/reference.json", "--db", "examples/db-erp.json", "--n-plus-one"],
         ["sla", "examples/reference.json", "--database", "examples/db-oltp-hammerdb.json", "--vcpus", "16"],
         ["price", "examples/reference.json", "--tiers", "examples/tiers.json"],
@@ -38,11 +61,24 @@ def cases() -> list[list[str]]:
         ["size", "examples/demand-200dbs-azure-local.json", "--top", "3"],
         ["size", "examples/demand-hammerdb.json", "--top", "3"],
         ["bom", "examples/reference.json", "--switch", "dell-s5248f-on"],
-        ["compare", "examples/reference.json", "examples/sofs-2node-sas-tiered.json",
-         "examples/split-provisioned.json", "examples/single-server-sata-raid10.json",
-         "examples/single-server-pcie-flash.json", "examples/san-raid5.json", "--workload", "oltp-8k"],
-        ["compare", "examples/reference.json", "examples/san-raid5.json",
-         "--database", "examples/db-oltp-hammerdb.json"],
+        [
+            "compare",
+            "examples/reference.json",
+            "examples/sofs-2node-sas-tiered.json",
+            "examples/split-provisioned.json",
+            "examples/single-server-sata-raid10.json",
+            "examples/single-server-pcie-flash.json",
+            "examples/san-raid5.json",
+            "--workload",
+            "oltp-8k",
+        ],
+        [
+            "compare",
+            "examples/reference.json",
+            "examples/san-raid5.json",
+            "--database",
+            "examples/db-oltp-hammerdb.json",
+        ],
         ["validate"],
     ]
     return out

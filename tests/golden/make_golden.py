@@ -3,6 +3,7 @@
 Run after a deliberate change of the model's figures (and say so in CHANGELOG.md):
 ``python tests/golden/make_golden.py``.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -28,9 +29,7 @@ def run(argv: list[str]) -> dict:
 def main() -> None:
     os.chdir(ROOT)
     sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "golden")]
-    from cases import cases
-
-    from cases import strip
+    from cases import cases, strip
 
     reports = [{"argv": argv, **strip(run(argv))} for argv in cases()]
     (ROOT / "tests" / "golden" / "reports.json").write_text(json.dumps(reports, indent=1, sort_keys=True) + "\n")

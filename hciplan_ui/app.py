@@ -1,0 +1,49 @@
+"""The app: page config, shared chrome and navigation. ``main()`` runs once per Streamlit
+rerun; the repository's ``app.py`` and ``hciplan app`` (through ``streamlit_app.py``) call it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from hciplan_ui import chrome, inputs, state
+
+HERE = Path(__file__).resolve().parent
+
+
+def _page(name: str, **kw):
+    # absolute paths: the pages resolve the same whichever script started the app
+    return st.Page(HERE / f"{name}_page.py", **kw)
+
+
+def main() -> None:
+    # the favicon is drawn here, not a ":material/...:" icon: Streamlit fetches those
+    # from fonts.gstatic.com, and the app must work offline
+    st.set_page_config(page_title="hciplan", page_icon=chrome.page_icon(), layout="wide")
+    state.init_state()
+    inputs.keep_inputs()  # the inputs of a page the user left keep their values
+
+    design = _page("design", title="Design", icon=":material/tune:", url_path="design_home", default=True)
+
+    def _to_design():
+        """/design, the address a user types after seeing /size or /sla: the default page is served
+        at / only (Streamlit showed "Page not found"), so this hidden page moves there, link kept."""
+        st.switch_page(design, query_params=st.query_params.to_dict())
+
+    pages = [
+        design,
+        st.Page(_to_design, title="Design", url_path="design", visibility="hidden"),
+        _page("capacity", title="Capacity", icon=":material/storage:", url_path="capacity"),
+        _page("performance", title="Performance", icon=":material/speed:", url_path="performance"),
+        _page("sla", title="SLA & tiers", icon=":material/verified:", url_path="sla"),
+        _page("sizing", title="Size a cluster", icon=":material/calculate:", url_path="size"),
+        _page("compare", title="Compare / what-if", icon=":material/compare_arrows:", url_path="compare"),
+        _page("calibration", title="Calibration", icon=":material/science:", url_path="calibration"),
+    ]
+    pg = st.navigation(pages)
+    chrome.sidebar_controls()
+    pg.run()
+    # after the page has updated the scenario, so the summary and the link are never one change behind
+    chrome.sidebar_summary()
+    state.sync_query_params()

@@ -1,0 +1,191 @@
+"""Calibration page: how well the model predicts every measured point, in
+sample and held out (leave one configuration out), with the residual table.
+
+The headline errors are the ones that test the model: the saturation points
+(unthrottled steps) and the reference cluster. On a throttled QoS step the
+measured IOPS equal the throttle, so its IOPS error is 0 % by construction;
+those steps are shown apart.
+
+A customer's own benchmark files are imported and refit below the shipped
+validation (ui/import_panel.py).
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import streamlit as st
+
+from hciplan_ui import charts, chrome, export, fmt, import_panel, state
+from planner.engine.performance import BOTTLENECK_LABELS
+from planner.results.calibrated_domain import DIMENSIONS
+
+chrome.header("Calibration")
+v = state.validation()
+rows = v["rows"]
+summary = state.calibration_summary()
+METRIC_LABELS = {
+    "iops": "IOPS",
+    "host_cpu_utilization": "host CPU utilisation",
+    "read_latency_ms": "storage read latency",
+    "write_latency_ms": "storage write latency",
+    "vm_read_latency_ms": "VM read latency",
+    "vm_write_latency_ms": "VM write latency",
+    "p99_read_latency_ms": "p99 read latency (VM)",
+}
+
+metrics = [m[: -len("_measured")] for m in rows[0] if m.endswith("_measured")] if rows else []
+metrics = [m for m in metrics if any(r.get(f"{m}_measured") is not None for r in rows)]
+c1, c2 = st.columns([3, 1])
+metric = c1.selectbox("Metric", metrics, key="cal_metric", format_func=lambda m: METRIC_LABELS.get(m, fmt.label(m)))
+datasets = sorted({r["dataset"] for r in rows})
+chosen = c2.multiselect("Datasets", datasets, default=datasets, key="cal_datasets", format_func=fmt.label)
+shown = [r for r in rows if r["dataset"] in chosen]
+name = METRIC_LABELS.get(metric, fmt.label(metric))
+
+
+def _pct(x):
+    return fmt.DASH if x is None else f"{x:+.1f}\u00a0%"  # the sign, figure and % never wrap apart
+
+
+def _median_abs(sel, key):
+    errs = [abs(r[key]) for r in sel if r.get(key) is not None]
+    return (f"{statistics.median(errs):.1f} %", len(errs)) if errs else (fmt.DASH, 0)
+
+
+# the points that test the model: saturation points and the reference cluster
+testing = [r for r in shown if r["in_fit"] and r["saturation"]]
+throttled = [r for r in shown if r["in_fit"] and not r["saturation"]]
+st.subheader(f"Median |error|, {name}")
+st.caption(
+    "On the points that test the model: the saturation points (no QoS throttle) and the reference cluster; "
+    "outside the fit's scope, that configuration set's saturation points."
+)
+c = st.columns(3)
+for col, (label, sel, key) in zip(
+    c,
+    (
+        ("in sample", testing, f"{metric}_error_pct"),
+        ("held out", testing, f"{metric}_held_out_error_pct"),
+        ("outside the fit's scope", [r for r in shown if not r["in_fit"] and r["saturation"]], f"{metric}_error_pct"),
+    ),
+):
+    val, n = _median_abs(sel, key)
+    col.metric(f"Median |error|, {label}", val, help=f"{n:,} points")
+t_in, n_t = _median_abs(throttled, f"{metric}_error_pct")
+t_out, _ = _median_abs(throttled, f"{metric}_held_out_error_pct")
+if n_t:
+    trivial = (
+        " Their IOPS equal the throttle by construction, so this error says nothing about the model."
+        if metric == "iops"
+        else ""
+    )
+    st.caption(f"Apart: throttled QoS steps ({n_t:,} points), in sample {t_in}, held out {t_out}.{trivial}")
+
+st.plotly_chart(charts.calibration_scatter(shown, metric, label=name), width="stretch", key="cal_scatter")
+
+if summary is None:
+    st.info(
+        "No calibration file yet (planner/data/calibration.json is absent): predictions below use the "
+        "starting parameter values, and no in-sample vs held-out summary is available."
+    )
+elif not state.presenter():
+    st.subheader("Median absolute error by dataset, %")
+    table = []
+    for judged in ("in_sample", "cross_validated", "out_of_scope_configs"):
+        for ds, mets in summary.get(judged, {}).items():
+            table.append(
+                {"Judged": fmt.label(judged), "Data": fmt.label(ds)}
+                | {METRIC_LABELS.get(m, fmt.label(m)): fmt.DASH for m in metrics}
+                | {METRIC_LABELS.get(m, fmt.label(m)): f"{x['median_abs_pct_error']:.1f}" for m, x in mets.items()}
+            )
+    st.dataframe(table, hide_index=True, width="stretch")
+    g = summary.get("guest_latency_us_fit")
+    if g:
+        st.caption(
+            f"Guest latency {g['value']} µs: {g['method']} ({g['points']} points; residual p10–p90 "
+            f"{g['residual_p10_p90_us'][0]} to {g['residual_p10_p90_us'][1]} µs). Held out = "
+            "each configuration predicted by a fit that never saw it."
+        )
+
+pts = [r for r in shown if r.get(f"{metric}_measured") is not None]
+raw = [
+    {
+        "dataset": r["dataset"],
+        "config": r["config"],
+        "point": r["point"],
+        "in_fit": r["in_fit"],
+        "saturation": r["saturation"],
+        "measured": r[f"{metric}_measured"],
+        "predicted": r[f"{metric}_predicted"],
+        "error_pct": r[f"{metric}_error_pct"],
+        "held_out_predicted": r.get(f"{metric}_held_out_predicted"),
+        "held_out_error_pct": r.get(f"{metric}_held_out_error_pct"),
+    }
+    for r in pts
+]
+
+
+if not state.presenter():
+    st.dataframe(
+        [
+            {
+                "Dataset": fmt.label(r["dataset"]),
+                "Configuration": r["config"],
+                "Point": r["point"],
+                "In the fit": "yes" if r["in_fit"] else "no",
+                "Saturation point": "yes" if r["saturation"] else "no",
+                "Measured": fmt.num(r["measured"]),
+                "Predicted": fmt.num(r["predicted"]),
+                "Error": _pct(r["error_pct"]),
+                "Held-out prediction": fmt.num(r["held_out_predicted"]),
+                "Held-out error": _pct(r["held_out_error_pct"]),
+            }
+            for r in raw
+        ],
+        hide_index=True,
+        width="stretch",
+    )
+    st.download_button("Residuals CSV", export.to_csv(raw), file_name=f"residuals_{metric}.csv", mime="text/csv")
+st.subheader("Published results no fit has seen")
+st.caption(
+    "Clusters and IO sizes outside the calibrated data (2-4 nodes, 4-20 KiB). Each published result with "
+    "its configuration is run through the model (shipped calibration) as a design would be: prediction, "
+    "band and the ways it extrapolates. Where the source does not give the load, the row says what the "
+    "prediction is for. A latency the source gives only as a bound is judged against it: the error is "
+    "how far the prediction is past it at least. Memory and PCIe busy are per node at the predicted "
+    "load (checks, not queues): persistent memory sits on the memory bus, so reads from it use no PCIe."
+)
+_UNITS = {
+    "iops": (lambda x: fmt.num(x, 0, "IOPS")),
+    "bandwidth_mb_s": (lambda x: fmt.num(x, 0, "MB/s")),
+    "read_latency_ms": fmt.ms,
+}
+# a table, not a grid: five rows whose long cells (what each prediction is for) must wrap, not scroll
+st.table(
+    [
+        {
+            "Result": c["label"],
+            "Measured": (c["measured_bound"] + " " if c["measured_bound"] else "") + _UNITS[c["metric"]](c["measured"]),
+            "Predicted": _UNITS[c["metric"]](c["predicted"]),
+            "Error": _pct(100 * c["error"])
+            if not c["measured_bound"]
+            else "within the bound"
+            if c["error"] <= 0
+            else "at least " + _pct(100 * c["error"]),
+            "Band": fmt.DASH if c["low"] is None else fmt.span(c["low"], c["high"], _UNITS[c["metric"]]),
+            "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"]))
+            if c["bottleneck"]
+            else fmt.DASH,
+            "Extrapolates in": "; ".join(DIMENSIONS.get(d, ("", fmt.label(d)))[1] for d in c["extrapolation"]),
+            "Memory / PCIe busy per node": fmt.DASH
+            if c["memory_utilization"] is None
+            else f"{fmt.pct(c['memory_utilization'])} / {fmt.pct(c['pcie_utilization'])}",
+            "Predicted for": c["compared_with"],
+        }
+        for c in state.published_checks()
+    ],
+    hide_index=True,
+)
+
+import_panel.render()

@@ -1,0 +1,62 @@
+"""Capacity page: the waterfall from raw to usable (TB and TiB) and the N+1 check."""
+
+import streamlit as st
+
+from hciplan_ui import charts, chrome, fmt, state
+
+chrome.header("Capacity")
+cap = state.capacity(state.design_json())
+
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Raw capacity", f"{cap['raw_capacity_tb']:,.2f} TB")
+c2.metric("Usable capacity", f"{cap['usable_capacity_tb']:,.2f} TB", help=f"{cap['usable_capacity_tib']:,.2f} TiB")
+c3.metric("Usable (TiB)", f"{cap['usable_capacity_tib']:,.2f} TiB")
+c4.metric(
+    "Re-protects after node loss",
+    "yes" if cap["survives_node_loss"] else "no",
+    help="whether the survivors can rebuild every copy with the volumes filling the whole usable capacity",
+)
+(st.success if cap["survives_node_loss"] else st.warning)(
+    fmt.md(cap["node_loss_note"][0].upper() + cap["node_loss_note"][1:])
+    + (
+        ""
+        if cap["survives_node_loss"] or not cap.get("repairs_after_node_loss")
+        else f". Keeping the volumes to {cap['usable_after_node_loss_tb']:,.2f} TB (usable after losing a node) lets the "
+        "survivors re-protect them: that is the capacity the sizing's N+1 rule counts."
+    )
+)
+
+unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
+st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")
+
+if not state.presenter():
+    rows = [
+        {"step": s["step"], "TB": round(s["capacity_tb"], 4), "TiB": round(s["capacity_tib"], 4), "rule": s["rule"]}
+        for s in cap["waterfall"]
+    ]
+    # shown: capitalised headers and 2-decimal figures; the CSV keeps full precision
+    st.dataframe(
+        [
+            {
+                "Step": s["step"].capitalize(),
+                "TB": fmt.num(s["capacity_tb"], 2),
+                "TiB": fmt.num(s["capacity_tib"], 2),
+                "Rule": s["rule"],
+            }
+            for s in cap["waterfall"]
+        ],
+        hide_index=True,
+        width="stretch",
+    )
+    c1, c2 = st.columns(2)
+    c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")
+    value, meaning = fmt.after_node_loss(cap)
+    c2.metric("Usable after losing a node", value, help=meaning)
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(rows[0]))
+    w.writeheader()
+    w.writerows(rows)
+    st.download_button("Download waterfall CSV", buf.getvalue(), file_name="capacity_waterfall.csv", mime="text/csv")

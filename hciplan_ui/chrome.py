@@ -1,0 +1,95 @@
+"""Shared chrome: favicon, sidebar (presenter mode, scenario summary, share link)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import streamlit as st
+
+from hciplan_ui import fmt, state
+
+# Metric values wrap instead of ending in '…' (a long bottleneck name, presenter mode's big font),
+# and their font follows the metric's own width (a CSS container, ``cqi`` units) so that a number
+# such as 1,079,240 (about 4 em) or a word such as 'utilisation' (about 4.2 em, :func:`word_metric`)
+# never breaks inside itself: at a fixed size they broke mid-number and mid-word in a quarter or a
+# fifth of a 1024-1280 px window. Presenter mode raises the cap to 3.2rem (its selectors are the more
+# specific: the base style may be injected after it) and lets labels wrap.
+BASE_CSS = """
+<style>
+[data-testid="stMetric"] { container-type: inline-size; }
+[data-testid="stMetricValue"] { font-size: min(2.25rem, 24cqi) !important; }
+[class*="st-key-words_"] [data-testid="stMetricValue"] { font-size: min(2.25rem, 22cqi) !important; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] > div, [data-testid="stMetricValue"] p {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  overflow-wrap: anywhere; line-height: 1.15; }
+</style>
+"""
+PRESENTER_CSS = """
+<style>
+html [data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: min(3.2rem, 24cqi) !important; }
+html [class*="st-key-words_"] [data-testid="stMetric"] [data-testid="stMetricValue"] {
+  font-size: min(3.2rem, 22cqi) !important; }
+[data-testid="stMetricLabel"], [data-testid="stMetricLabel"] * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+[data-testid="stMetricLabel"] p { font-size: 1.3rem !important; line-height: 1.2; }
+.hp-clutter { display: none; }
+</style>
+"""
+
+
+@lru_cache(maxsize=1)
+def page_icon():
+    """A small rack of three servers, drawn locally (no icon download)."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for i in range(3):
+        y = 6 + i * 19
+        d.rounded_rectangle((6, y, 58, y + 14), radius=3, fill=(31, 119, 180, 255))
+        d.ellipse((46, y + 4, 52, y + 10), fill=(255, 255, 255, 255))
+    return img
+
+
+def sidebar_controls() -> None:
+    """Before the page: the presenter toggle (pages read it)."""
+    st.markdown(BASE_CSS, unsafe_allow_html=True)
+    with st.sidebar:
+        st.toggle("Presenter mode", key="presenter", help="Big numbers, no sidebar clutter")
+        if state.presenter():
+            st.markdown(PRESENTER_CSS, unsafe_allow_html=True)
+
+
+def sidebar_summary() -> None:
+    """After the page: the scenario as the page left it, and its share link."""
+    if state.presenter():
+        return
+    dd = json.loads(state.design_json())
+    with st.sidebar:
+        st.caption(f"**Design** {fmt.md(dd['name'])} · {dd['nodes']} nodes · {dd['resiliency']}")
+        st.caption(f"**Workload** {fmt.md(state.workload_name())}")
+        if state.session_calibration():
+            # a refit changes every prediction: say so on every page, not only where it was made
+            st.caption("**Calibration** customer refit (this session; the share link does not carry it)")
+        # a closed section holds nothing, so a what-if does not redraw the link behind it (the address bar
+        # holds it anyway); opening the section reruns the page with it
+        link = st.expander("Shareable link", icon=":material/link:", key="share_link", on_change="rerun")
+        if link.open:
+            with link:
+                st.caption("The address bar always holds this link too.")
+                st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)
+
+
+def header(title: str) -> None:
+    st.title(title)
+    state.show_link_messages()
+
+
+def word_metric(container, label: str, value: str, help: str | None = None) -> None:
+    """A metric whose value is words (a bottleneck, a binding constraint), not a number: its
+    font follows its column a little more tightly than a number's, so no word breaks mid-word
+    (see BASE_CSS and PRESENTER_CSS)."""
+    slug = "".join(c if c.isalnum() else "_" for c in label.lower())
+    with container.container(key=f"words_{slug}"):
+        st.metric(label, value, help=help)

@@ -1,0 +1,306 @@
+"""Compare / what-if: the current design next to examples of any architecture
+(hyperconverged, disaggregated file server, split provisioning, single server)
+and a what-if variant, under the current workload or the IO a database
+description asks for; a tornado of which input moves IOPS and latency most."""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from hciplan_ui import charts, chrome, database_inputs, export, fmt, inputs, state
+from planner.core.errors import PlannerError
+from planner.engine.architectures import TOPOLOGY_LABELS
+from planner.engine.performance import BOTTLENECK_LABELS
+from planner.models.database import SOURCES, DatabaseIo, as_workload, io_demand
+from planner.models.design import Design, DriveSet
+from planner.models.examples import example_designs
+
+chrome.header("Compare / what-if")
+ss = st.session_state
+dj = state.design_json()
+cur = json.loads(dj)
+
+# ------------------------------------------------------------------ workload
+source = st.radio(
+    "Workload",
+    [f"current ({state.workload_name()})", "from a database description"],
+    key="cmp_wsource",
+    horizontal=True,
+    help="The current workload is chosen on the Performance page. A database description is "
+    "translated into IO by type (planner.models.database) and evaluated as an open load.",
+)
+wj = state.workload_json()
+db_demand = None
+if source.startswith("from"):
+    with st.expander("Database → IO demand (every assumption can be overridden)", expanded=True):
+        B = lambda f: inputs.model_bounds(DatabaseIo, f)
+        basic, problems = database_inputs.basics("db_")
+        inputs.keep("db_peak")
+        st.session_state.setdefault("db_peak", True)  # seeded, not value=: a kept value would clash with it
+        peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", key="db_peak")
+        defaults = DatabaseIo(size_gb=1, buffer_pool_gb=1, nopm=1)
+        overrides = {}
+        st.caption("Assumptions: the value used and where it comes from.")
+        for field, why in SOURCES.items():
+            default = getattr(defaults, field)
+            cols = st.columns([1, 3])
+            label = fmt.label(field)
+            if field == "checkpoint_mode":
+                overrides[field] = cols[0].selectbox(label, ["indirect", "automatic"], key=f"db_{field}")
+            elif field == "lazy_writer_share":
+                v, e = inputs.number(
+                    cols[0], label + " (0 = from the miss ratio)", f"db_{field}", B(field), step=0.05, default=0.0
+                )
+                problems.append((cols[0], e))
+                overrides[field] = v if v else None
+            elif field == "write_pages_per_io":
+                v, e = inputs.number(
+                    cols[0], label, f"db_{field}", B(field), integer=True, step=1, default=int(default)
+                )
+                problems.append((cols[0], e))
+                overrides[field] = int(v) if v is not None else v
+            else:
+                overrides[field], e = inputs.number(cols[0], label, f"db_{field}", B(field), default=float(default))
+                problems.append((cols[0], e))
+            cols[1].caption(state.plain(why))
+        c = st.columns(2)
+        overrides["scan_mb_s"], e = inputs.number(
+            c[0], "Scans (read-ahead), MB/s", "db_scan_mb_s", B("scan_mb_s"), unit="MB/s", default=0.0
+        )
+        problems.append((c[0], e))
+        overrides["backup_mb_s"], e = inputs.number(
+            c[1], "Backup running, MB/s", "db_backup_mb_s", B("backup_mb_s"), unit="MB/s", default=0.0
+        )
+        problems.append((c[1], e))
+        for col, e in problems:
+            inputs.show(col, e)
+        if not any(e for _, e in problems):
+            try:
+                db = DatabaseIo(name="database", **basic, **overrides)
+                db_demand = io_demand(db)
+            except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
+                st.error(fmt.md(f"database: {exc}"))
+        if db_demand is not None:
+            if st.button(
+                "Guarantee this database on the SLA page",
+                key="db_to_sla",
+                help="carries the description with every assumption set here",
+            ):
+                database_inputs.send_to_sla(db, peak)
+                st.success("On the SLA & tiers page: this database, with these assumptions.")
+            w = as_workload(db_demand, peak=peak)
+            wj = state.canonical(w.model_dump(mode="json"))
+            rows = [
+                {
+                    "IO type": s.name,
+                    "Size, KiB": fmt.num(s.block_size_kib, 1),
+                    "Read": "yes" if s.read else "no",
+                    "Random": "yes" if s.random else "no",
+                    "IOPS (mean)": fmt.iops(s.iops),
+                    "IOPS (peak)": fmt.iops(s.peak_iops),
+                    "MB/s (mean)": fmt.num(s.bandwidth_mb_s, 1),
+                    "Rule": s.rule,
+                }
+                for s in db_demand.streams
+            ]
+            st.dataframe(rows, hide_index=True, width="stretch", key="db_streams")
+            st.caption(
+                f"{db_demand.transactions_per_s:,.0f} transactions/s, buffer-pool hit "
+                f"{db_demand.buffer_hit_ratio:.0%}: **{db_demand.iops:,.0f} IOPS mean, "
+                f"{db_demand.peak_iops:,.0f} peak**, {db_demand.read_fraction:.0%} reads, "
+                f"{db_demand.block_size_kib:.1f} KiB mean size; evaluated as an open load of "
+                f"{w.iops:,.0f} IOPS."
+            )
+else:
+    st.caption(f"Workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")
+
+# ------------------------------------------------------------------ designs
+examples = example_designs()
+others = st.multiselect(
+    "Compare the current design with (up to 3)",
+    list(examples),
+    max_selections=3,
+    key="cmp_examples",
+    default=None,
+    format_func=lambda n: f"{n} ({TOPOLOGY_LABELS[examples[n]]})",
+)
+with st.expander("What-if variant of the current design", expanded=True):
+    c = st.columns(4)
+    if "wi_nodes" not in ss:
+        ss["wi_nodes"] = min(cur["nodes"] + 1, 16)
+        ss["wi_drives"] = cur["node"]["capacity_drives"]["count"]
+        ss["wi_cap"] = float(cur["cpu_utilization_cap"])
+    inputs.keep("wi_on", "wi_cap")
+    ss.setdefault("wi_on", True)
+    on = c[0].checkbox("Include what-if", key="wi_on")
+    wi_nodes, e_nodes = inputs.number(
+        c[1], "Nodes", "wi_nodes", inputs.model_bounds(Design, "nodes"), integer=True, step=1
+    )
+    wi_drives, e_drives = inputs.number(
+        c[2], "Drives per node", "wi_drives", inputs.model_bounds(DriveSet, "count"), integer=True, step=1
+    )
+    c[3].slider("CPU cap", 0.0, 1.0, step=0.05, key="wi_cap")  # the model's range: any loaded design fits
+    inputs.show(c[1], e_nodes)
+    inputs.show(c[2], e_drives)
+
+scenarios = [("current", dj)]
+errors = []
+if on and len(others) < 3 and not (e_nodes or e_drives):
+    wi = json.loads(dj)
+    wi["name"] = "what-if"
+    wi["nodes"] = int(wi_nodes)
+    wi["node"]["capacity_drives"]["count"] = int(wi_drives)
+    wi["cpu_utilization_cap"] = float(ss["wi_cap"])
+    try:
+        scenarios.append(("what-if", state.validate_design(wi)))
+    except PlannerError as exc:
+        errors.append(f"what-if: {fmt.screen_error(str(exc))}")
+for name in others:
+    scenarios.append((name, state.example_json(name)))
+if on and len(others) >= 3:
+    st.info(
+        "The what-if is left out: the comparison holds four designs, the current one and three examples. "
+        "Remove an example to see the what-if."
+    )
+for e in errors:
+    st.error(fmt.md(e))
+
+
+def bottleneck_label(r: dict) -> str:
+    labels = {s["station"]: s["label"] for s in r.get("model", {}).get("stations", [])}
+    b = r.get("bottleneck", "none")
+    return labels.get(b) or BOTTLENECK_LABELS.get(b, b)
+
+
+def uncalibrated(r: dict) -> str | None:
+    return next((f["message"] for f in r.get("extrapolation", []) if f["dimension"] == "topology"), None)
+
+
+# (key, label, formatter, smaller is better)
+METRICS = [
+    ("usable_capacity_tb", "Usable capacity", fmt.tb, False),
+    ("iops", "IOPS", fmt.iops, False),
+    ("read_latency_ms", "Read latency (storage)", fmt.ms, True),
+    ("write_latency_ms", "Write latency (storage)", fmt.ms, True),
+    ("vm_latency_ms", "VM latency", fmt.ms, True),
+    ("p99_read_latency_ms", "p99 read latency (VM)", fmt.ms, True),
+]
+SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
+reports = []
+for n, d in scenarios:
+    try:
+        reports.append((n, state.report(d, wj)))
+    except PlannerError as exc:
+        st.error(fmt.md(f"{n}: {exc}"))
+base = reports[0][1]
+cols = st.columns(len(reports))
+for col, (name, r) in zip(cols, reports):
+    with col:
+        st.subheader(fmt.md(name))
+        arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"), "")
+        st.caption(f"{arch} · {r['nodes']} server(s) · {r['resiliency']} · {r['transport']}")
+        for key, label, f, lower_better in METRICS:
+            if key not in SHOWN:
+                continue
+            delta = None
+            if name != "current" and base.get(key) and r.get(key) is not None:
+                delta = fmt.change(r[key] / base[key])
+            st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
+            lo, hi = r.get(f"{key}_low"), r.get(f"{key}_high")
+            if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
+                st.caption(f"band {fmt.span(lo, hi, f)}")
+        st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
+        why = uncalibrated(r)
+        if why:
+            st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")
+
+table, csv_rows = [], []
+for name, r in reports:
+    arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"))
+    row, raw = {"Scenario": name, "Architecture": arch}, {"scenario": name, "architecture": arch}
+    for key, label, f, _ in METRICS:
+        row[label] = f(r.get(key))
+        raw[key] = None if r.get(key) is None else round(r[key], 4)
+        ratio = r[key] / base[key] if name != "current" and base.get(key) and r.get(key) is not None else None
+        row[f"{label}, change"] = fmt.DASH if ratio is None else fmt.change(ratio)
+        raw[f"{key}_change_pct"] = None if ratio is None else round((ratio - 1) * 100, 2)
+    row["Bottleneck"] = raw["bottleneck"] = bottleneck_label(r)
+    row["Calibrated"] = "yes" if uncalibrated(r) is None else "no"
+    raw["calibrated"] = uncalibrated(r) is None
+    table.append(row)
+    csv_rows.append(raw)
+if not state.presenter():
+    st.dataframe(table, hide_index=True, width="stretch")
+    st.download_button("Comparison CSV", export.to_csv(csv_rows), file_name="comparison.csv", mime="text/csv")
+
+names = [n for n, _ in reports]
+c1, c2 = st.columns(2)
+c1.plotly_chart(
+    charts.compare_bars(
+        names,
+        [r["iops"] or 0 for _, r in reports],
+        "IOPS",
+        "IOPS",
+        low=[r.get("iops_low") or r["iops"] or 0 for _, r in reports],
+        high=[r.get("iops_high") or r["iops"] or 0 for _, r in reports],
+        text=[fmt.iops(r["iops"]) for _, r in reports],
+    ),
+    width="stretch",
+    key="cmp_iops",
+)
+c2.plotly_chart(
+    charts.compare_bars(
+        names,
+        [r["usable_capacity_tb"] for _, r in reports],
+        "Usable capacity",
+        "TB",
+        text=[fmt.tb(r["usable_capacity_tb"]) for _, r in reports],
+    ),
+    width="stretch",
+    key="cmp_cap",
+)
+
+for name, r in reports:
+    if r.get("scaling"):
+        st.subheader(f"{fmt.md(name)}: more database servers on the same file servers")
+        st.plotly_chart(
+            charts.compare_bars(
+                [f"{s['db_servers']} server(s)" for s in r["scaling"]],
+                [s["iops"] for s in r["scaling"]],
+                "IOPS by database servers",
+                "IOPS",
+                text=[fmt.iops(s["iops"]) for s in r["scaling"]],
+            ),
+            width="stretch",
+            key=f"cmp_scaling_{name}",
+        )
+        st.caption(
+            " · ".join(
+                f"{s['db_servers']}: {bottleneck_label({**r, 'bottleneck': s['bottleneck']})}" for s in r["scaling"]
+            )
+        )
+if any("model" in r for _, r in reports) and not state.presenter():
+    with st.expander("How each architecture is modelled (stations)"):
+        for name, r in reports:
+            if "model" in r:
+                st.markdown(f"**{state.plain(name)}** ({TOPOLOGY_LABELS[r['topology']]})")
+                st.dataframe(
+                    [{"Station": s["label"], "What": s["what"]} for s in r["model"]["stations"]],
+                    hide_index=True,
+                    width="stretch",
+                )
+                for note in r.get("notes", []):
+                    st.caption(state.plain(note))
+
+st.subheader("Which input matters most (current design)")
+rows = state.tornado(dj, state.workload_json())
+c1, c2, c3 = st.columns(3)
+c1.plotly_chart(charts.tornado(rows, "iops", "IOPS"), width="stretch", key="tor_iops")
+c2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")
+c3.plotly_chart(charts.tornado(rows, "cost_usd_per_month", "cost, USD/month"), width="stretch", key="tor_cost")
+st.caption(
+    "Each bar changes one input (the other inputs stay) and shows the change against the current "
+    "design; a missing bar means that setting is not a valid design."
+)

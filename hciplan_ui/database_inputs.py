@@ -1,0 +1,57 @@
+"""A database as a DBA describes it (size, buffer pool, HammerDB rate): the
+inputs the SLA and Compare pages share, and the hand-off from Compare to SLA."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from hciplan_ui import inputs
+from planner.models.database import DatabaseIo
+
+#: the SLA page's ways to describe a database
+SLA_IO_MODE = "its IO (size, threads, block size, read share)"
+SLA_DBA_MODE = "what a DBA knows (size, buffer pool, HammerDB rate)"
+#: the SLA page's keys for these inputs
+SLA_PREFIX = "sla_db_"
+
+
+def basics(prefix: str) -> tuple[dict, list]:
+    """Size, buffer pool and HammerDB rate in one row of four columns, keyed
+    ``<prefix>size_gb``, ``buffer_pool_gb``, ``rate_kind`` and ``rate``.
+    Returns the :class:`DatabaseIo` fields they give and ``(column, error)``
+    per number input (the caller shows the errors)."""
+    c = st.columns(4)
+    B = lambda f: inputs.model_bounds(DatabaseIo, f)
+    size, e0 = inputs.number(c[0], "Database size, GB", f"{prefix}size_gb", B("size_gb"), unit="GB", default=1000.0)
+    bp, e1 = inputs.number(
+        c[1], "Buffer pool, GB", f"{prefix}buffer_pool_gb", B("buffer_pool_gb"), unit="GB", default=128.0
+    )
+    kind = c[2].selectbox(
+        "Rate as HammerDB reports it",
+        ["NOPM", "TPM"],
+        key=f"{prefix}rate_kind",
+        help="NOPM: new orders per minute; TPM: the database's commits + rollbacks per minute",
+    )
+    rate, e3 = inputs.number(c[3], kind, f"{prefix}rate", B(kind.lower()), default=200_000.0, format="%.0f")
+    fields = {
+        "size_gb": size,
+        "buffer_pool_gb": bp,
+        "nopm": rate if kind == "NOPM" else None,
+        "tpm": rate if kind == "TPM" else None,
+    }
+    return fields, [(c[0], e0), (c[1], e1), (c[3], e3)]
+
+
+def send_to_sla(db: DatabaseIo, peak: bool) -> None:
+    """Put ``db`` (with every assumption it carries) on the SLA page, in its DBA mode."""
+    kind = "NOPM" if db.nopm is not None else "TPM"
+    st.session_state["sla_dbio"] = db.model_dump_json()
+    st.session_state["sla_by"] = SLA_DBA_MODE
+    for k, v in (
+        ("size_gb", db.size_gb),
+        ("buffer_pool_gb", db.buffer_pool_gb),
+        ("rate_kind", kind),
+        ("rate", db.nopm if kind == "NOPM" else db.tpm),
+    ):
+        st.session_state[f"{SLA_PREFIX}{k}"] = v
+    st.session_state[f"{SLA_PREFIX}peak"] = peak

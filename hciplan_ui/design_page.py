@@ -1,0 +1,348 @@
+"""Design page: pick parts from the catalog, counts and policies; load/save JSON.
+
+Widgets hold a *draft*; a valid draft becomes the current design. An invalid
+one shows the error next to the field it names and keeps every other input.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+
+import streamlit as st
+
+from hciplan_ui import chrome, fmt, inputs, state
+from planner.core.errors import PlannerError
+from planner.engine.performance import BOTTLENECK_LABELS
+from planner.models.catalog import load_catalog
+from planner.models.design import (
+    MAX_DESIGN_FILE_BYTES,
+    CacheSet,
+    CpuSet,
+    Design,
+    DriveSet,
+    NicSet,
+    NodeSpec,
+    Resiliency,
+)
+
+NONE = "(none)"
+CACHE_DEFAULT = "as S2D chooses (default)"
+RESILIENCIES = list(typing.get_args(Resiliency))
+cat = load_catalog()
+
+
+def _user_parts(cls: str) -> dict:
+    """Parts the user added from a catalog file this session: id -> record dict."""
+    return st.session_state.setdefault("user_parts", {}).get(cls, {})
+
+
+def _label(cls: str, rid: str, parts: dict) -> str:
+    """Option label; pure in its arguments (Streamlit may format options outside the script run)."""
+    from planner.models.catalog import DEVICE_CLASSES
+
+    if rid == NONE:
+        return NONE
+    if rid in parts:
+        return _describe(cls, DEVICE_CLASSES[cls].model_validate(parts[rid])) + " · your part"
+    if rid in cat.of(cls):
+        return _describe(cls, cat.of(cls)[rid])
+    return f"{rid} (inline spec)"
+
+
+def _describe(cls: str, r) -> str:
+    if cls == "capacity_drive":
+        return (
+            f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {r.interface.upper()} · "
+            f"{r.rand_read_4k_iops / 1e3:,.0f}k/{r.rand_write_4k_iops / 1e3:,.0f}k IOPS · {r.endurance_dwpd:g} DWPD"
+        )
+    if cls == "cache_device":
+        return (
+            f"{r.vendor} {r.model} · {r.capacity_gb:g} GB {r.kind} · "
+            f"{r.rand_write_4k_iops / 1e3:,.0f}k write IOPS · {r.write_latency_us:g} µs"
+        )
+    if cls == "cpu":
+        return f"{r.vendor} {r.model} · {r.cores}c/{r.threads}t · {r.base_ghz:g} GHz · {r.socket}"
+    if cls == "nic":
+        return f"{r.vendor} {r.model} · {r.ports}×{r.port_gbit_s:g} GbE · RDMA {r.rdma}"
+    return (
+        f"{r.vendor} {r.model} · {r.drive_bays} bays ({'/'.join(r.bay_interfaces)}) · "
+        f"{r.cpu_sockets}S {r.cpu_socket_type} · {r.max_ram_gb:g} GB max"
+    )
+
+
+def _ref(value) -> str:
+    """Catalog id of a draft entry (inline specs show as their id)."""
+    if value is None:
+        return NONE
+    return value if isinstance(value, str) else value.get("id", NONE)
+
+
+def _seed(key: str, value) -> None:
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def _select(container, label: str, cls: str, key: str, current: str, allow_none: bool = False):
+    options = list(cat.of(cls)) + [i for i in _user_parts(cls) if i not in cat.of(cls)]
+    if current not in options and current != NONE:
+        options.insert(0, current)  # an inline spec from a loaded file
+    if allow_none:
+        options.insert(0, NONE)
+    _seed(key, current if current in options else options[0])
+    parts = dict(_user_parts(cls))
+    return container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
+
+
+chrome.header("Design")
+draft = st.session_state["draft"]
+node = draft["node"]
+slots: dict[str, typing.Any] = {}
+vals: dict[str, typing.Any] = {}  # what the number inputs hold
+bad: dict[str, str | None] = {}  # field -> out-of-range message
+
+with st.expander("Load or save a design file", expanded=False):
+    up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
+    if up is not None and st.session_state.get("_loaded_file") != (up.name, up.size):
+        st.session_state["_loaded_file"] = (up.name, up.size)
+        try:
+            if up.size > MAX_DESIGN_FILE_BYTES:
+                raise PlannerError(f"{up.name} is larger than 1 MB", "design")
+            loaded = state.validate_design(up.getvalue())
+        except PlannerError as exc:
+            # the form keeps its values: nothing below is skipped, and the draft is untouched
+            st.error(f"Could not load {fmt.md(up.name)}: {fmt.md(exc)}")
+        else:
+            state.set_design(loaded)
+            st.rerun()
+    parts = st.file_uploader(
+        "Add parts from a catalog file (JSON, one device class, max 2 MB)",
+        type=["json"],
+        key="parts_uploader",
+        max_upload_size=2,
+        help='Same format as hardware_catalog/*.json: {"device_class": ..., "records": [...]}',
+    )
+    if parts is not None and st.session_state.get("_loaded_parts") != (parts.name, parts.size):
+        st.session_state["_loaded_parts"] = (parts.name, parts.size)
+        try:
+            from planner.models.catalog import parse_catalog_file
+
+            cls, records = parse_catalog_file(parts.getvalue(), parts.name)
+        except PlannerError as exc:
+            st.error(f"Could not add parts: {fmt.md(exc)}")
+        else:
+            store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
+            store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
+            st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {fmt.md(', '.join(records))}")
+    # this page edits hyperconverged designs; other architectures are compared on the Compare page
+    from planner.models.examples import example_designs
+
+    hci = [n for n, topo in example_designs().items() if topo == "hyperconverged"]
+    ex = st.selectbox("…or start from an example", ["—", *hci], key="example_pick")
+    if ex != "—" and st.button("Load example"):
+        state.set_design(state.example_json(ex))
+        st.rerun()
+    st.download_button(
+        "Save design JSON",
+        data=json.dumps(json.loads(state.design_json()), indent=1, allow_nan=False),
+        file_name=f"{json.loads(state.design_json())['name']}.json",
+        mime="application/json",
+    )
+
+left, right = st.columns(2)
+with left:
+    st.subheader("Node hardware")
+    _seed("d_name", draft.get("name", "design"))
+    st.text_input("Design name", key="d_name")
+    slots["name"] = st.empty()
+    _select(st, "Chassis", "chassis", "d_chassis", _ref(node.get("chassis")), allow_none=True)
+    slots["node.chassis"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    _select(c1, "CPU", "cpu", "d_cpu", _ref(node["cpu"]["model"]))
+    _seed("d_sockets", node["cpu"].get("sockets", 2))
+    vals["sockets"], bad["node.cpu.sockets"] = inputs.number(
+        c2, "Sockets", "d_sockets", inputs.model_bounds(CpuSet, "sockets"), integer=True, step=1
+    )
+    slots["node.cpu.model"] = slots["node.cpu.sockets"] = st.empty()
+    _seed("d_ram", float(node["ram_gb"]))
+    vals["ram"], bad["node.ram_gb"] = inputs.number(
+        st, "RAM per node, GB", "d_ram", inputs.model_bounds(NodeSpec, "ram_gb"), unit="GB", step=64.0, format="%.0f"
+    )
+    slots["node.ram_gb"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    _select(c1, "Capacity drive", "capacity_drive", "d_drive", _ref(node["capacity_drives"]["model"]))
+    _seed("d_drives", node["capacity_drives"]["count"])
+    vals["drives"], bad["node.capacity_drives.count"] = inputs.number(
+        c2, "Drives per node", "d_drives", inputs.model_bounds(DriveSet, "count"), integer=True, step=1
+    )
+    slots["node.capacity_drives.model"] = slots["node.capacity_drives.count"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    cache = node.get("cache_devices")
+    _select(c1, "Cache device", "cache_device", "d_cache", _ref(cache["model"]) if cache else NONE, allow_none=True)
+    _seed("d_caches", cache["count"] if cache else 2)
+    vals["caches"], bad["node.cache_devices.count"] = inputs.number(
+        c2,
+        "Cache per node",
+        "d_caches",
+        inputs.model_bounds(CacheSet, "count"),
+        integer=True,
+        step=1,
+        help="used only with a cache device (none: no cache tier); S2D needs at least two per server",
+    )
+    slots["node.cache_devices.model"] = slots["node.cache_devices.count"] = st.empty()
+    c1, c2 = st.columns([3, 1])
+    _select(c1, "NIC", "nic", "d_nic", _ref(node["nics"]["model"]))
+    _seed("d_nics", node["nics"].get("count", 1))
+    vals["nics"], bad["node.nics.count"] = inputs.number(
+        c2, "NICs per node", "d_nics", inputs.model_bounds(NicSet, "count"), integer=True, step=1
+    )
+    slots["node.nics.model"] = slots["node.nics.count"] = st.empty()
+
+with right:
+    st.subheader("Cluster and policies")
+    _seed("d_nodes", draft["nodes"])
+    vals["nodes"], bad["nodes"] = inputs.number(
+        st, "Nodes", "d_nodes", inputs.model_bounds(Design, "nodes"), integer=True, step=1
+    )
+    slots["nodes"] = st.empty()
+    _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
+    st.selectbox("Resiliency", RESILIENCIES, key="d_resiliency")
+    slots["resiliency"] = st.empty()
+    if st.session_state["d_resiliency"] == "mirror-accelerated-parity":
+        _seed("d_mirror_share", float(draft.get("mirror_share", 0.2)))
+        st.slider("Mirror share", 0.0, 1.0, step=0.05, key="d_mirror_share")
+    _seed("d_transport", draft.get("transport", "rdma"))
+    st.radio("Transport", ["rdma", "tcp"], horizontal=True, key="d_transport")
+    slots["transport"] = st.empty()
+    _seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))
+    vals["oversub"], bad["vcpu_oversubscription"] = inputs.number(
+        st,
+        "vCPU oversubscription (vCPU per logical processor)",
+        "d_oversub",
+        inputs.model_bounds(Design, "vcpu_oversubscription"),
+        step=0.5,
+    )
+    slots["vcpu_oversubscription"] = st.empty()
+    _seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
+    st.slider(
+        "CPU utilisation cap",
+        0.0,
+        1.0,
+        step=0.05,
+        key="d_cpucap",  # the model's range (0 is refused)
+        help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap. A cap above the share "
+        "of logical processors IO can keep busy (the fitted SMT ceiling, "
+        f"{fmt.pct(state.smt_ceiling())} with the calibration in use) has no effect",
+    )
+    slots["cpu_utilization_cap"] = st.empty()
+    _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
+    st.selectbox(
+        "Cache mode",
+        [CACHE_DEFAULT, "read-write", "write-only", "read-only"],
+        key="d_cache_mode",
+        help="S2D's own setting (Set-ClusterStorageSpacesDirect -CacheModeSSD/-CacheModeHDD). "
+        "Default: write-only when the capacity drives are flash, read-write when they are HDD.",
+    )
+    slots["cache_mode"] = st.empty()
+    _seed("d_volume_servers", int(draft.get("volume_servers") or 0))
+    vals["volume_servers"], bad["volume_servers"] = inputs.number(
+        st,
+        "Servers per volume (0 = every server; fewer = delimited allocation)",
+        "d_volume_servers",
+        (0, inputs.model_bounds(Design, "volume_servers")[1], False),
+        integer=True,
+        step=1,
+        help="Windows Server 2019+ can confine each three-way mirror volume to a subset of servers "
+        "(New-Volume -StorageFaultDomainsToUse); Microsoft suggests it from six servers up.",
+    )
+    slots["volume_servers"] = st.empty()
+
+
+def _inline_or_id(cls: str, key: str, old):
+    """Keep an inline spec from a loaded file if the widget still points at it."""
+    v = st.session_state[key]
+    if v == NONE:
+        return None
+    if v in _user_parts(cls):  # the design carries the part itself, so links and files stay whole
+        return dict(_user_parts(cls)[v])
+    if old is not None and not isinstance(old, str) and _ref(old) == v:
+        return old
+    return v
+
+
+ss = st.session_state
+problems = {f: m for f, m in bad.items() if m}
+for f, m in problems.items():
+    inputs.show(slots[f], m)
+if problems:
+    st.warning("The design above is not valid; the other pages keep showing the last valid design.")
+else:
+    new = dict(draft)
+    new["name"] = ss["d_name"] or "design"
+    new["nodes"] = int(vals["nodes"])
+    new["resiliency"] = ss["d_resiliency"]
+    if "d_mirror_share" in ss and ss["d_resiliency"] == "mirror-accelerated-parity":
+        new["mirror_share"] = float(ss["d_mirror_share"])
+    new["transport"] = ss["d_transport"]
+    new["vcpu_oversubscription"] = float(vals["oversub"])
+    new["cpu_utilization_cap"] = float(ss["d_cpucap"])
+    new["cache_mode"] = None if ss["d_cache_mode"] == CACHE_DEFAULT else ss["d_cache_mode"]
+    new["volume_servers"] = int(vals["volume_servers"]) or None
+    cache_model = _inline_or_id("cache_device", "d_cache", (node.get("cache_devices") or {}).get("model"))
+    new["node"] = {
+        "chassis": _inline_or_id("chassis", "d_chassis", node.get("chassis")),
+        "cpu": {"model": _inline_or_id("cpu", "d_cpu", node["cpu"]["model"]), "sockets": int(vals["sockets"])},
+        "ram_gb": float(vals["ram"]),
+        "capacity_drives": {
+            "model": _inline_or_id("capacity_drive", "d_drive", node["capacity_drives"]["model"]),
+            "count": int(vals["drives"]),
+        },
+        "cache_devices": {"model": cache_model, "count": int(vals["caches"])} if cache_model else None,
+        "nics": {"model": _inline_or_id("nic", "d_nic", node["nics"]["model"]), "count": int(vals["nics"])},
+    }
+    if node.get("dimms") and float(vals["ram"]) == float(node["ram_gb"]):
+        new["node"]["dimms"] = node["dimms"]  # a sized DIMM set stays while the RAM is unchanged
+    st.session_state["draft"] = new
+
+    try:
+        valid = state.validate_design(new)
+    except PlannerError as exc:
+        field = exc.field
+        msg = exc.message
+        if field is None and ": " in msg:  # pydantic: 'loc: reason'
+            loc, _, rest = msg.partition(": ")
+            field = loc if loc in slots else None
+            if loc == "(root)":  # a rule across fields: the sentence names them; the marker means nothing on screen
+                field = "resiliency" if "resiliency" in rest else "nodes"
+                msg = fmt.screen_error(msg)
+                msg = msg[:1].upper() + msg[1:]
+        target = slots.get(field or "")
+        (target or st).error(fmt.md(msg), icon=":material/error:")
+        st.warning("The design above is not valid; the other pages keep showing the last valid design.")
+    else:
+        if valid != state.design_json():
+            state.set_design(valid, reseed_widgets=False)
+
+st.divider()
+rep = state.report(state.design_json(), state.workload_json())
+cols = st.columns(4)
+cols[0].metric(
+    "Usable capacity", fmt.tb(rep["usable_capacity_tb"]), help=f"{fmt.num(rep['usable_capacity_tib'], 2)} TiB"
+)
+cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}")
+cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
+for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
+    lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
+    if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
+        col.caption(f"band {fmt.span(lo, hi, f)}")
+chrome.word_metric(cols[3], "Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
+if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
+    cols[1].caption(caveat)
+st.caption(
+    f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
+    f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
+)
+# what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
+# on the Performance page
+for w in rep.get("warnings", []):
+    st.warning(state.plain(w["message"]), icon=":material/warning:")

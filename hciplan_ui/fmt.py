@@ -1,0 +1,193 @@
+"""How numbers and user strings appear on screen: units, thousands separators,
+sensible precision, readable names, and user text that is never markdown.
+
+No physics here; these only format what planner computed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+DASH = "–"
+
+# Markdown syntax anywhere in a line (links, images, HTML, emphasis, code, tables,
+# headings) and Streamlit's $LaTeX$; shortcodes and autolinks are handled apart.
+_AUTOLINK = re.compile(r"(?i):|@|www")
+WORD_JOINER = "\u2060"
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]()#!|<>~$])")
+_LIST_START = re.compile(r"^(\s*)([-+]|\d+[.)])")
+
+
+def md(text) -> str:
+    """User text safe inside Streamlit markdown (st.caption, st.error, labels...).
+
+    Every markdown character is backslash-escaped, so ``![b](http://host/x.png)``
+    shows as those characters instead of fetching the image, a link is not
+    clickable (nor is a bare URL or address), ``$x$`` is not LaTeX and
+    ``:material/x:`` is not an icon; line breaks become spaces.
+    """
+    s = " ".join(str(text).split())
+    # autolinks and icon shortcodes are found in the parsed text, after escapes are
+    # undone: an invisible word joiner breaks 'http://', 'www.', 'a@b' and ':icon:'
+    s = _AUTOLINK.sub(lambda m: m.group() + WORD_JOINER, s)
+    s = _MD_SPECIAL.sub(r"\\\1", s)
+    return _LIST_START.sub(lambda m: m.group(1) + "\\" + m.group(2), s)  # '1.' or '-' would start a list
+
+
+def num(x, digits: int | None = None, unit: str = "") -> str:
+    """A number with thousands separators and a precision that suits its size
+    (three significant figures below 100, whole numbers above); ``None`` or a
+    non-finite value is a dash."""
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return DASH
+    x = float(x)
+    if digits is None:
+        a = abs(x)
+        digits = 0 if a >= 100 or a == 0 else 1 if a >= 10 else 2 if a >= 1 else 3
+    s = f"{x:,.{digits}f}"
+    if s.startswith("-") and float(s.replace(",", "")) == 0:
+        s = s[1:]
+    return f"{s} {unit}".rstrip() if unit else s
+
+
+def screen_error(message: str) -> str:
+    """A planner error for the screen: a rule across fields names them in its
+    sentence, so the CLI's '(root): ' marker (no single field) goes."""
+    return message.replace("(root): ", "")
+
+
+def iops(x) -> str:
+    return num(x, 0)
+
+
+def ms(x) -> str:
+    """Latency in ms, 3 decimals below 10 ms (sub-millisecond figures matter)."""
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    return num(x, 3 if abs(x) < 10 else 1 if abs(x) < 1000 else 0, "ms")
+
+
+def tb(x) -> str:
+    return num(x, 2, "TB")
+
+
+def usd(x, digits: int = 0) -> str:
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    return ("-" if x < 0 else "") + "$" + num(abs(x), digits)
+
+
+def pct(x, digits: int = 0) -> str:
+    """A share (0.25) as a percentage ('25 %')."""
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    return f"{x * 100:,.{digits}f} %"
+
+
+def change(ratio: float) -> str:
+    """A figure against the baseline, from ``ratio`` = new / old: a signed percentage, or past
+    ten times the baseline a multiple ("213x", not "+21150.9%")."""
+    if ratio >= 10:
+        return f"{ratio:,.0f}x"
+    return f"{ratio - 1:+.1%}"
+
+
+def after_node_loss(cap: dict) -> tuple[str, str]:
+    """Usable capacity after losing a node, and what it means, from a capacity report: what the
+    survivors hold re-protected, or, where too few fault domains remain to rebuild, the volumes
+    themselves, online with fewer copies (not what the survivors could hold re-protected)."""
+    if cap.get("repairs_after_node_loss", True):
+        return tb(cap["usable_after_node_loss_tb"]), "after losing a node, re-protected on the survivors"
+    return (
+        tb(cap["usable_capacity_tb"]) + ", degraded",
+        "after losing a node the volumes stay online with fewer copies until the node returns: too few "
+        "fault domains remain to rebuild them",
+    )
+
+
+def span(low, high, f=iops) -> str:
+    """'low–high unit' (the unit said once)."""
+    return f"{_bare(f(low))}–{f(high)}"
+
+
+def band(value, low, high, f=iops) -> str:
+    """'X (low–high)' when a band is given, else 'X'."""
+    s = f(value)
+    if low is not None and high is not None:
+        s += f" ({span(low, high, f)})"
+    return s
+
+
+def _bare(s: str) -> str:
+    """'0.142 ms' -> '0.142' (the unit is said once, after the high end)."""
+    return s.rsplit(" ", 1)[0] if " " in s and not s[-1].isdigit() else s
+
+
+def years(x) -> str:
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    return num(x, 1 if x < 100 else 0, "years")
+
+
+#: Readable names for the model's keys, shown in tables and charts.
+LABELS = {
+    "vm_vcpu": "VM vCPUs",
+    "host_cpu": "host CPU",
+    "network": "network",
+    "cache": "cache devices",
+    "capacity_drives": "capacity drives",
+    "iops": "IOPS",
+    "vm_latency_ms": "VM latency, ms",
+    "read_latency_ms": "read latency, ms",
+    "write_latency_ms": "write latency, ms",
+    "vm_read_latency_ms": "VM read latency, ms",
+    "vm_write_latency_ms": "VM write latency, ms",
+    "p99_read_latency_ms": "p99 read latency, ms",
+    "host_cpu_utilization": "host CPU utilisation",
+    "usable_capacity_tb": "usable capacity, TB",
+    "cost_usd_per_month": "cost, USD/month",
+    "in_sample": "in sample",
+    "cross_validated": "held out (cross-validated)",
+    "out_of_scope_configs": "outside the fit's scope",
+    "reference": "reference cluster",
+    "dell": "Dell VMFleet, every QoS step",
+    "dell_unthrottled": "Dell VMFleet, saturation points",
+    "dell_out_of_scope": "Dell VMFleet, configurations outside the model",
+}
+
+
+def label(key: str) -> str:
+    """A readable name for a model key (snake_case never reaches the screen)."""
+    return LABELS.get(key, key.replace("_", " "))
+
+
+def row_errors(exc, records: list[dict], list_field: str, labels: dict) -> str:
+    """A table edit's validation errors, each named by its row (and the row's
+    ``name``) and the column's label: 'Row 1 (Standard), burst IOPS: must be
+    at least ...'. ``exc`` is a pydantic ValidationError on ``{list_field: records}``."""
+    out = []
+    for e in exc.errors():
+        loc = list(e["loc"])
+        where = list_field
+        if len(loc) >= 2 and loc[0] == list_field and isinstance(loc[1], int):
+            i = loc[1]
+            name = records[i].get("name") if i < len(records) else None
+            where = f"Row {i + 1}" + (f" ({name})" if name else "")
+            loc = loc[2:]
+        field = labels.get(str(loc[0]), str(loc[0])) if loc else ""
+        msg = e["msg"].removeprefix("Value error, ")
+        for key, lab in labels.items():  # model field names in a message read as the columns' labels
+            msg = re.sub(rf"\b{re.escape(key)}\b", lab, msg)
+        out.append(f"{where}{', ' + field if field else ''}: {msg.replace('>=', '≥')}")
+    return "; ".join(out) + "."
+
+
+def hosting_caveat(warnings: list[dict]) -> str | None:
+    """A short caveat for the headline figures when the healthy nodes cannot host the
+    workload's VMs (vCPUs or RAM): the figures assume they run; the warning below says why not."""
+    short = [w["check"] for w in warnings if w.get("case") == "healthy" and w.get("check") in ("vcpus", "ram")]
+    if not short:
+        return None
+    what = " and ".join({"vcpus": "too few vCPUs", "ram": "not enough RAM"}[c] for c in short)
+    return f":red[as if the nodes could host these VMs: {what} (see below)]"

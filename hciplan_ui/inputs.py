@@ -1,0 +1,102 @@
+"""Number inputs that say what is wrong.
+
+``st.number_input`` with ``min_value``/``max_value`` clamps or refuses a typed
+value silently (typing 1000 nodes kept the old value; 0 only turned the field
+red). These inputs have no widget bounds: the value typed is checked against
+the model's own bounds (read from the pydantic field, so the UI and the model
+cannot disagree) and a message names the field, the allowed range and the
+value typed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from hciplan_ui import fmt
+from planner.core.errors import field_bounds
+
+#: (low, high, low_exclusive) of a pydantic field's numeric constraints
+model_bounds = field_bounds
+
+
+def _g(x: float) -> str:
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.10g}"
+
+
+def range_text(lo, hi, lo_open: bool = False, unit: str = "") -> str:
+    u = f" {unit}" if unit else ""
+    if lo is not None and hi is not None:
+        return f"more than {_g(lo)} and at most {_g(hi)}{u}" if lo_open else f"{_g(lo)}–{_g(hi)}{u}"
+    if lo is not None:
+        return f"more than {_g(lo)}{u}" if lo_open else f"at least {_g(lo)}{u}"
+    return f"at most {_g(hi)}{u}" if hi is not None else "a number"
+
+
+def check(label: str, value, lo, hi, lo_open: bool = False, unit: str = "", integer: bool = False) -> str | None:
+    """The message for a value outside [lo, hi] (None when it is fine)."""
+    ok = value is not None and math.isfinite(float(value))
+    if ok and integer and not float(value).is_integer():
+        ok = False
+    if ok and lo is not None:
+        ok = value > lo if lo_open else value >= lo
+    if ok and hi is not None:
+        ok = value <= hi
+    if ok:
+        return None
+    typed = "nothing" if value is None else _g(value)
+    kind = "a whole number, " if integer else ""
+    return f"{label} must be {kind}{range_text(lo, hi, lo_open, unit)} (you typed {typed})"
+
+
+KEPT = "_kept_inputs"
+
+
+def keep(*keys: str) -> None:
+    """Register value widgets (number, select, radio, checkbox, toggle) whose
+    values must survive a visit to another page. Never buttons, uploaders or
+    data editors: Streamlit refuses a value written to those."""
+    st.session_state.setdefault(KEPT, set()).update(keys)
+
+
+def keep_inputs() -> None:
+    """At the top of every run: write each registered input's value back, so a
+    page the user left keeps what they typed. Streamlit deletes a widget's value
+    at the end of a run that does not draw it; a value written in the run is the
+    app's, not the widget's, and stays (Streamlit's documented multipage pattern)."""
+    for k in st.session_state.get(KEPT, ()):
+        if k in st.session_state:
+            st.session_state[k] = st.session_state[k]
+
+
+def number(
+    container,
+    label: str,
+    key: str,
+    bounds: tuple,
+    *,
+    unit: str = "",
+    integer: bool = False,
+    step=None,
+    format: str | None = None,
+    help: str | None = None,
+    default=None,
+):
+    """A number input without widget bounds; returns (value, error message or None).
+
+    ``bounds`` is (low, high, low_exclusive), e.g. from :func:`model_bounds`;
+    ``default`` seeds the widget's state the first time. Its value survives a
+    visit to another page (:func:`keep`).
+    """
+    keep(key)
+    if default is not None and key not in st.session_state:
+        st.session_state[key] = default
+    value = container.number_input(label, min_value=None, max_value=None, step=step, format=format, key=key, help=help)
+    return value, check(label, value, *bounds, unit=unit, integer=integer)
+
+
+def show(container, message: str | None) -> None:
+    """The message under its field (markdown-escaped: it quotes what the user typed)."""
+    if message:
+        container.error(fmt.md(message), icon=":material/error:")

@@ -1,0 +1,320 @@
+"""Performance page: workload picker, headline figures with bands, latency vs
+IOPS curve, utilisation with the bottleneck, degraded mode, endurance, exports."""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from hciplan_ui import charts, chrome, export, fmt, inputs, state
+from planner.core import jsonio
+from planner.core.errors import PlannerError
+from planner.engine.performance import BOTTLENECK_LABELS
+from planner.models.workload import Workload, parse_workload, profiles
+
+chrome.header("Performance")
+ss = st.session_state
+
+# ------------------------------------------------------------ workload
+names = [*list(profiles()), "custom"]
+if "p_workload" not in ss:
+    ss["p_workload"] = state.workload_name() if state.workload_name() in names else names[0]
+wcol, dcol = st.columns([2, 3])
+choice = wcol.selectbox(
+    "Workload",
+    names,
+    key="p_workload",
+    format_func=lambda n: n if n == "custom" else f"{n} — {profiles()[n].description}",
+)
+if choice == "custom":
+    base = json.loads(state.workload_json())
+    with st.expander("Custom workload", expanded=True):
+        c = st.columns(6)
+        defaults = {
+            "c_bs": float(base.get("block_size_kib", 8.0)),
+            "c_read": float(base.get("read_fraction", 0.7)),
+            "c_rand": float(base.get("random_fraction", 1.0)),
+            "c_vms": int(base.get("vms_per_node") or 20),
+            "c_qd": int(base.get("outstanding_per_thread", 32)),
+            "c_issuer": base.get("issuer", "vm"),
+        }
+        for k, v in defaults.items():
+            if k not in ss:
+                ss[k] = v
+        bs, e_bs = inputs.number(
+            c[0], "Block size, KiB", "c_bs", inputs.model_bounds(Workload, "block_size_kib"), unit="KiB"
+        )
+        c[1].slider("Read fraction", 0.0, 1.0, step=0.05, key="c_read")
+        c[2].slider("Random fraction", 0.0, 1.0, step=0.05, key="c_rand")
+        vms, e_vms = inputs.number(
+            c[3], "VMs per node", "c_vms", inputs.model_bounds(Workload, "vms_per_node"), integer=True, step=1
+        )
+        qd, e_qd = inputs.number(
+            c[4],
+            "Outstanding IO per VM thread",
+            "c_qd",
+            inputs.model_bounds(Workload, "outstanding_per_thread"),
+            integer=True,
+            step=1,
+        )
+        c[5].selectbox(
+            "Issued by",
+            ["vm", "host"],
+            key="c_issuer",
+            format_func=lambda v: {"vm": "VMs (VMFleet-style)", "host": "hosts (DiskSpd on the nodes)"}[v],
+            help="host: no guest OS in the path; 'VMs per node' then counts issuing processes per node",
+        )
+        for col, e in zip((c[0], c[3], c[4]), (e_bs, e_vms, e_qd)):
+            inputs.show(col, e)
+        cur = parse_workload(base)  # the state's workload: valid, with every field
+        kept = [
+            f"{cur.iops:,.0f} IOPS offered to the cluster (an open load: the VMs and outstanding IO "
+            "above count for CPU and RAM, not for the rate)"
+            if cur.iops
+            else "",
+            f"{cur.vcpus_per_vm} vCPUs and {cur.ram_gb_per_vm:g} GB RAM per VM",
+            f"{cur.working_set_gb_per_vm:,.0f} GB working set per VM",
+            f"{cur.iops_limit_per_vm:,.0f} IOPS limit per VM" if cur.iops_limit_per_vm else "",
+        ]
+        st.caption("Kept from the workload: " + "; ".join(k for k in kept if k) + ".")
+    invalid = bool(e_bs or e_vms or e_qd)
+    if not invalid:
+        try:
+            # the editor changes its own fields only: what it does not show (an open load's IOPS, vCPUs and
+            # RAM per VM, working set, rate limits, alignment, a sized demand's name) stays as it was
+            w = parse_workload(
+                base
+                | {
+                    "name": base.get("name", "custom") if state.workload_name() == "custom" else "custom",
+                    "block_size_kib": bs,
+                    "read_fraction": ss["c_read"],
+                    "random_fraction": ss["c_rand"],
+                    "vms_per_node": int(vms),
+                    "outstanding_per_thread": int(qd),
+                    "issuer": ss["c_issuer"],
+                }
+            )
+        except PlannerError as exc:
+            st.error(fmt.md(exc))
+            invalid = True
+        else:
+            wj = state.canonical(w.model_dump(mode="json"))
+            if wj != state.workload_json() or state.workload_name() != "custom":
+                state.set_workload("custom", wj)
+    if invalid:  # the page goes on with the last valid workload (no st.stop: the sidebar must render)
+        st.warning(
+            "The custom workload is not valid: the figures below are for the last valid workload "
+            f"({fmt.md(state.workload_name())})."
+        )
+elif choice != state.workload_name():
+    state.set_workload(choice)
+
+dj, wj = state.design_json(), state.workload_json()
+rep = state.report(dj, wj)
+dcol.caption(f"Design **{fmt.md(rep['design'])}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
+
+# ------------------------------------------------------------ headline
+degraded = (
+    bool(st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2)) and "degraded" in rep
+)
+# every figure on the page comes from one view: degraded numbers never mix with healthy ones
+view = rep["degraded"] if degraded else rep
+# a figure the model could not evaluate is None (with a note): no band, no delta for it
+has_band = (
+    not degraded
+    and bool(rep.get("band_basis"))
+    and all(
+        rep.get(k) is not None
+        for k in ("iops", "iops_low", "iops_high", "vm_latency_ms", "vm_latency_ms_low", "vm_latency_ms_high")
+    )
+)
+
+
+def _headline(col, label: str, key: str, f) -> None:
+    """Metric value from planner; its calibration band (5-95 %) below it."""
+    delta = None
+    if degraded and rep.get(key) and view.get(key) is not None:
+        delta = f"{view[key] / rep[key] - 1:+.0%} vs healthy"
+    col.metric(
+        label, f(view[key]), delta=delta, delta_color="normal" if key in ("iops", "bandwidth_mb_s") else "inverse"
+    )
+    if has_band and rep.get(f"{key}_low") is not None and rep.get(f"{key}_high") is not None:
+        col.caption(f"band {fmt.span(rep[f'{key}_low'], rep[f'{key}_high'], f)}")
+
+
+m = st.columns(4)
+_headline(m[0], "IOPS", "iops", fmt.iops)
+if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
+    m[0].caption(caveat)
+_headline(m[1], "Read latency (storage)", "read_latency_ms", fmt.ms)
+_headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)
+_headline(m[3], "VM latency", "vm_latency_ms", fmt.ms)
+m = st.columns(4)
+_headline(m[0], "p99 read latency (VM)", "p99_read_latency_ms", fmt.ms)
+chrome.word_metric(m[1], "Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], fmt.label(view["bottleneck"])))
+_headline(m[2], "Bandwidth", "bandwidth_mb_s", lambda x: fmt.num(x, 0, "MB/s"))
+if degraded:
+    value, meaning = fmt.after_node_loss(rep)
+    m[3].metric("Usable capacity", value, help=meaning)
+else:
+    m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"]))
+if degraded:
+    d = rep["degraded"]
+    repair = (
+        f" Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}."
+        if d.get("repair_time_hours") is not None
+        else ""
+    )
+    st.info(
+        f"{d['note'][:1].upper()}{d['note'][1:]}.{repair} Degraded figures have no band: the bands are "
+        "calibrated on the healthy cluster."
+    )
+elif has_band:
+    st.caption("Bands: " + fmt.md("; ".join(rep["band_basis"])) + ".")
+else:
+    st.caption("No calibration bands available: figures are shown without an uncertainty band.")
+if rep.get("extrapolation"):
+    st.warning(
+        "Outside the calibrated domain, so the bands above are widened: "
+        + "; ".join(state.plain(f["message"]) for f in rep["extrapolation"])
+        + ".",
+        icon=":material/explore:",
+    )
+for w in rep.get("warnings", []):
+    st.warning(state.plain(w["message"]), icon=":material/warning:")
+for note in rep.get("notes", []):
+    st.info(state.plain(note), icon=":material/info:")
+
+years = rep.get("endurance_years")
+st.metric(
+    "Capacity drive endurance at this load",
+    fmt.years(years) if years is not None else "never wears out",
+    help=rep.get("endurance_note")
+    or "years until the drives' rated writes (DWPD × capacity × warranty) are "
+    "used by the backend writes of this workload",
+)
+
+# ------------------------------------------------------------ charts
+curve = state.latency_curve(dj, wj, degraded=degraded)
+point = {"iops": view["iops"], "vm_latency_ms": view["vm_latency_ms"]}
+if has_band:
+    point |= {k: rep[k] for k in ("iops_low", "iops_high", "vm_latency_ms_low", "vm_latency_ms_high")}
+fig_curve = charts.latency_curve(curve, point, band=has_band)
+fig_util = charts.utilisation_bars(
+    view["utilization"], view["bottleneck"], "Utilisation per resource" + (" (one node down)" if degraded else "")
+)
+c1, c2 = st.columns([3, 2])
+# themeless: one plotly draw per chart and what-if, not two (see charts.themeless)
+c1.plotly_chart(charts.themeless(fig_curve), width="stretch", key="perf_curve", theme=None)
+c1.caption(
+    ("One node down: " if degraded else "")
+    + "open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
+    "lifted to show the hardware; "
+    + (
+        "the dotted line marks where the CPU cap stops admitting load and "
+        if charts.cpu_cap_shown(curve)
+        else f"the CPU cap ({fmt.iops(curve['cpu_cap_iops'])} IOPS) lies past the IOPS capacity, so it never binds; "
+        if curve.get("cpu_cap_iops")
+        else ""
+    )
+    + "the diamond is the workload as configured"
+    + (" (bars: its band)." if has_band else ".")
+)
+c2.plotly_chart(charts.themeless(fig_util), width="stretch", key="perf_util", theme=None)
+if view.get("host_cpu_utilization") is not None:
+    c2.caption(
+        "The host CPU bar is the CPU the IO can use: it reaches 100 % at the fitted SMT ceiling, before "
+        f"every logical processor is busy. Windows would show {fmt.pct(view['host_cpu_utilization'])} of "
+        "logical processors busy"
+        + (" (the CPU cap counts that figure)." if rep["bottleneck"] == "cpu_utilization_cap" else ".")
+    )
+
+
+# ------------------------------------------------------------ exports
+def _exports() -> None:
+    """The utilisation table and the downloads (built only while their section is open)."""
+    util_rows = [
+        {
+            "Resource": BOTTLENECK_LABELS.get(k, fmt.label(k)),
+            "Utilisation": fmt.pct(v, 1),
+            "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
+            "Bottleneck": "yes" if k == rep["bottleneck"] else "",
+        }
+        for k, v in rep["utilization"].items()
+        if not k.endswith("_note")
+    ]
+    csv_rows = [
+        {
+            "resource": k,
+            "utilisation": None if v is None else round(v, 4),
+            "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
+            "bottleneck": k == rep["bottleneck"],
+        }
+        for k, v in rep["utilization"].items()
+        if not k.endswith("_note")
+    ]
+    pl = rep.get("platform") or {}
+    for key, what in (("memory", "Memory bandwidth (a check, not a queue)"), ("pcie", "PCIe (a check, not a queue)")):
+        if pl.get(f"{key}_utilization") is not None:
+            util_rows.append(
+                {
+                    "Resource": what,
+                    "Utilisation": fmt.pct(pl[f"{key}_utilization"], 1),
+                    "One node down": fmt.DASH,
+                    "Bottleneck": "",
+                }
+            )
+    st.dataframe(util_rows, hide_index=True, width="stretch")
+    if pl:
+        st.caption(
+            f"Per node at this load: memory traffic {fmt.num(pl.get('memory_traffic_mb_s'), 0, 'MB/s')} of "
+            f"{fmt.num(pl.get('memory_bandwidth_mb_s'), 0, 'MB/s')} peak, PCIe "
+            f"{fmt.num(pl.get('pcie_traffic_mb_s'), 0, 'MB/s')} of {fmt.num(pl.get('pcie_bandwidth_mb_s'), 0, 'MB/s')}"
+            f" per direction; PCIe lanes needed {pl.get('pcie_lanes_needed') or fmt.DASH} of "
+            f"{pl.get('pcie_lanes_available') or fmt.DASH}. Peaks are datasheet figures; real sustained "
+            "rates are lower."
+        )
+    e = st.columns(3)
+    e[0].download_button("Utilisation CSV", export.to_csv(csv_rows), file_name="utilisation.csv", mime="text/csv")
+    e[1].download_button(
+        "Full report JSON", jsonio.dumps(rep, indent=1), file_name="report.json", mime="application/json"
+    )
+    # the report embeds plotly.js (a few MB): build it on request, not on every what-if rerun
+    if e[2].button("Prepare one-page report", key="p_prepare_report"):
+        st.session_state["p_report"] = (dj, wj, export.html_report(dj, wj, state.workload_name()))
+    ready = st.session_state.get("p_report")
+    if ready and ready[:2] == (dj, wj):
+        r = st.columns(2)
+        r[0].download_button(
+            "One-page HTML report",
+            ready[2],
+            file_name=f"hciplan-{rep['design']}.html",
+            mime="text/html",
+            key="p_report_html",
+        )
+        if export.pdf_available():
+            if r[1].button("Print it to PDF", key="p_prepare_pdf"):
+                with st.spinner("Printing with headless chromium…"):
+                    st.session_state["p_pdf"] = (dj, wj, export.pdf_report(ready[2]))
+            pdf = st.session_state.get("p_pdf")
+            if pdf and pdf[:2] == (dj, wj):
+                r[1].download_button(
+                    "PDF report",
+                    pdf[2],
+                    file_name=f"hciplan-{rep['design']}.pdf",
+                    mime="application/pdf",
+                    key="p_report_pdf",
+                )
+        else:
+            r[1].caption("PDF needs Debian's chromium (`apt-get install chromium`); the HTML prints well too.")
+
+
+if not state.presenter():
+    # a closed section holds nothing: a what-if neither rebuilds nor redraws the table and the three
+    # downloads behind it (about 40 ms of the browser's work on each what-if); opening it reruns the
+    # page with them
+    exports = st.expander("Tables and exports", key="p_exports", on_change="rerun")
+    if exports.open:
+        with exports:
+            _exports()

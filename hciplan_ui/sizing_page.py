@@ -1,0 +1,641 @@
+"""Size a cluster: the cheapest catalog designs meeting a demand and every named
+rule (planner.sizing.search), genuinely different alternatives, the binding resource,
+the rules that rejected other candidates (with their sources), the cost /
+guaranteed IOPS / capacity Pareto chart, the parts list and licensing options,
+the multi-year view, the proposal export, and one click to carry a design and
+the demand's own workload to the other pages."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import OrderedDict
+
+import streamlit as st
+from pydantic import ValidationError
+
+from hciplan_ui import background, charts, chrome, export, fmt, inputs, state
+from planner.commercial.pricing import CostAssumptions
+from planner.core import jsonio
+from planner.core.errors import PlannerError, format_validation_error
+from planner.models.demand import Demand
+from planner.models.tiers import TierSet
+
+FT_LABELS = {
+    "node-and-drive": "survive a node and a drive (Microsoft's recommendation for databases)",
+    "node": "survive one node",
+    "two-nodes": "survive two nodes",
+}
+BINDING_LABELS = {
+    "capacity": "capacity",
+    "iops": "IOPS (saturation)",
+    "latency": "latency target",
+    "vcpu": "vCPUs",
+    "ram": "RAM",
+}
+DBA_MODE = "databases a DBA describes"
+_RESULTS: OrderedDict[tuple, dict] = OrderedDict()  # sizing is a pure function of its inputs
+
+
+def _size_dict(demand_json: str, top: int, calibration_json: str | None = None, progress=None) -> dict:
+    from planner.sizing.search import size
+
+    return size(
+        Demand.model_validate_json(demand_json),
+        top=top,
+        progress=progress,
+        params=state.calibration_params(calibration_json)[0],
+    ).model_dump(mode="json")
+
+
+def _sized(demand_json: str, top: int) -> dict:
+    """Sizing result (cached; with the session's refit calibration when one is
+    kept); a progress bar appears only if it outlasts a second."""
+    calibration_json = state.session_calibration()
+    key = (demand_json, top, calibration_json)
+    if key in _RESULTS:
+        _RESULTS.move_to_end(key)
+        return _RESULTS[key]
+
+    def show():
+        bar = st.progress(0.0, text="Sizing: screening parts and evaluating the cheapest designs…")
+
+        def update(f):
+            if f is None:
+                bar.empty()
+            else:
+                bar.progress(min(max(f, 0.0), 1.0), text=f"Sizing… {f:.0%} of the designs to return found")
+
+        return update
+
+    res, _ = background.run_with_progress(_size_dict, demand_json, top, calibration_json, show=show)
+    _RESULTS[key] = res
+    while len(_RESULTS) > 16:
+        _RESULTS.popitem(last=False)
+    return res
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _bom(design_json: str, costs_json: str) -> dict:
+    from planner.commercial.bom import bom
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design, resolve
+
+    return bom(resolve(parse_design(design_json), load_catalog()), CostAssumptions.model_validate_json(costs_json))
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _years(design_json: str, demand_json: str, calibration_json: str | None) -> dict:
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design, resolve
+    from planner.sizing.checks import multi_year
+
+    return multi_year(
+        resolve(parse_design(design_json), load_catalog()),
+        Demand.model_validate_json(demand_json),
+        params=state.calibration_params(calibration_json)[0],
+    )
+
+
+@functools.cache
+def _part_names() -> dict:
+    """Catalog id -> 'Vendor model' without the model's bracketed details, per kind."""
+    from planner.models.catalog import load_catalog
+
+    cat = load_catalog()
+    return {
+        kind: {k: v.name for k, v in getattr(cat, kind).items()}
+        for kind in ("capacity_drive", "cache_device", "cpu", "nic", "chassis")
+    }
+
+
+def _part(kind: str, part_id: str, named: bool) -> str:
+    """A part as the table shows it (its name; a user part keeps its id) or as the CSV keeps it (its id)."""
+    return _part_names()[kind].get(part_id, part_id) if named else part_id
+
+
+def _described(d: dict) -> str:
+    """A sized design in words, parts by name (its ``name`` keeps the catalog ids for files)."""
+    n = d["node"]
+    cache = n.get("cache_devices")
+    parts = [
+        f"{d['nodes']} x {_part('chassis', n['chassis'], True)}",
+        f"{n['cpu']['sockets']} x {_part('cpu', n['cpu']['model'], True)}",
+        f"{n['capacity_drives']['count']} x {_part('capacity_drive', n['capacity_drives']['model'], True)}",
+        f"{cache['count']} x {_part('cache_device', cache['model'], True)} as cache" if cache else "no cache",
+        _part("nic", n["nics"]["model"], True),
+        d["resiliency"],
+    ]
+    return " · ".join(parts)
+
+
+def _row(i: int, r: dict, named: bool = False) -> dict:
+    """A result row: catalog ids (the CSV), or the parts' names (``named``, the table)."""
+    d = r["design"]
+    n = d["node"]
+    sig = r["signature"]
+    cache = n.get("cache_devices")
+    return {
+        "#": "best" if i == 0 else f"alt {i}",
+        "nodes": d["nodes"],
+        "resiliency": d["resiliency"],
+        "drives": f"{n['capacity_drives']['count']} x {_part('capacity_drive', n['capacity_drives']['model'], named)}"
+        f" ({sig['drives']})",
+        "cache": f"{cache['count']} x {_part('cache_device', cache['model'], named)}" if cache else "none",
+        "node": _part("chassis", n["chassis"], named),
+        "cpu": f"{n['cpu']['sockets']} x {_part('cpu', n['cpu']['model'], named)}",
+        "memory": r["memory"],
+        "nic": _part("nic", n["nics"]["model"], named),
+        "usd_per_month": round(r["cost_usd_per_month"]),
+        "capex_usd": round(r["capex_usd"]),
+        "usable_tb": round(r["usable_capacity_tb"], 1),
+        "guaranteed_iops": round(r["guaranteed_iops"]),
+        "binding": BINDING_LABELS.get(r["binding"], r["binding"]),
+        "differs_from_best": r.get("differs_from_best", ""),
+    }
+
+
+def _shown(row: dict) -> dict:
+    """A result row as the table shows it: readable headers, units, separators (the CSV keeps the raw row)."""
+    names = {
+        "#": "#",
+        "nodes": "Nodes",
+        "resiliency": "Resiliency",
+        "drives": "Capacity drives",
+        "cache": "Cache",
+        "node": "Node",
+        "cpu": "CPU",
+        "memory": "Memory",
+        "nic": "NIC",
+        "usd_per_month": "Cost, USD/month",
+        "capex_usd": "Capex, USD",
+        "usable_tb": "Usable, TB",
+        "guaranteed_iops": "Guaranteed IOPS, cluster",
+        "binding": "Binding",
+        "differs_from_best": "Differs from the best",
+    }
+    money = {"usd_per_month", "capex_usd"}
+    out = {}
+    for k, v in row.items():
+        if k in money:
+            v = fmt.usd(v)
+        elif k == "usable_tb":
+            v = fmt.num(v, 1)
+        elif k == "guaranteed_iops":
+            v = fmt.iops(v)
+        out[names.get(k, fmt.label(k))] = v
+    return out
+
+
+def _use(r: dict, demand: Demand) -> None:
+    """Load a sized design with the demand's own workload and tier mix."""
+    from planner.engine.loads import demand_as_workload
+
+    state.set_design(state.validate_design(r["design"]))
+    w = demand_as_workload(demand, r["design"]["nodes"])
+    state.set_workload("custom", state.canonical(w.model_dump(mode="json")))
+    if demand.tiers is not None:
+        state.set_tiers(state.canonical(demand.tiers.model_dump(mode="json")))
+    for k in [k for k in st.session_state if str(k).startswith("mix_")]:
+        del st.session_state[k]
+    for name, c in (demand.tier_counts or {}).items():
+        st.session_state[f"mix_{name}"] = int(c)
+    st.session_state["sla_n1"] = demand.n_plus_one
+    st.session_state["sla_bg"] = "current workload"
+    st.session_state["p_workload"] = "custom"
+    st.session_state["size_loaded"] = (r["design"]["name"], w.name, w.description)
+
+
+chrome.header("Size a cluster")
+tierset = TierSet.model_validate_json(state.tiers_json())
+tiers = [t.name for t in tierset.tiers]
+# the mode decides which inputs the form shows, so it sits outside the form (a change redraws it)
+inputs.keep("size_mode", "size_stat", "size_ft", "size_n1", "size_validated", "size_parity", "size_net")
+mode = st.radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
+per_tier, totals, dba = mode == "databases per tier", mode == "totals", mode == DBA_MODE
+iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_nopm = db_n = dbs = vcpu_db = ram_db = None
+counts = {}
+with st.form("size_form"):
+    D = lambda f: inputs.model_bounds(Demand, f)
+    problems = {}  # key -> message (only the inputs this mode shows)
+    if per_tier:
+        st.caption(
+            "Tiers as defined on the SLA & tiers page: "
+            + "; ".join(
+                f"{fmt.md(t.name)} {t.guaranteed_iops:,.0f} IOPS at {t.latency_statistic} {t.latency_target_ms:g} ms, "
+                f"{t.capacity_tb_per_db:g} TB, {t.vcpus_per_db} vCPU, {t.ram_gb_per_db:g} GB"
+                for t in tierset.tiers
+            )
+        )
+        c = st.columns(max(len(tiers), 1))
+        for i, t in enumerate(tiers):
+            counts[t], problems[f"size_{t}"] = inputs.number(
+                c[i],
+                f"{fmt.md(t)} DBs",
+                f"size_{t}",
+                (0, 100_000, False),
+                integer=True,
+                step=1,
+                default=[120, 50, 25, 5][i] if i < 4 else 0,
+            )
+    if totals:
+        c = st.columns(4)
+        iops, problems["size_iops"] = inputs.number(
+            c[0], "Total IOPS", "size_iops", D("total_iops"), step=50_000.0, format="%.0f", default=500_000.0
+        )
+        tb, problems["size_tb"] = inputs.number(
+            c[1], "Capacity, TB", "size_tb", D("capacity_tb"), unit="TB", default=20.0
+        )
+        bs, problems["size_bs"] = inputs.number(
+            c[2], "IO size, KiB", "size_bs", D("block_size_kib"), unit="KiB", default=8.0
+        )
+        rf, problems["size_rf"] = inputs.number(
+            c[3], "Read share, 0-1", "size_rf", D("read_fraction"), step=0.05, format="%.2f", default=0.7
+        )
+    if dba:
+        from planner.models.database import DatabaseIo
+
+        BD = lambda f: inputs.model_bounds(DatabaseIo, f)
+        c = st.columns(4)
+        db_gb, problems["size_db_gb"] = inputs.number(
+            c[0], "Database size, GB", "size_db_gb", BD("size_gb"), unit="GB", default=1000.0
+        )
+        db_bp, problems["size_db_bp"] = inputs.number(
+            c[1], "Buffer pool, GB", "size_db_bp", BD("buffer_pool_gb"), unit="GB", default=128.0
+        )
+        db_nopm, problems["size_db_nopm"] = inputs.number(
+            c[2], "HammerDB NOPM", "size_db_nopm", BD("nopm"), format="%.0f", default=20_000.0
+        )
+        db_n, problems["size_db_n"] = inputs.number(
+            c[3], "Databases of this kind", "size_db_n", (1, 100_000, False), integer=True, step=1, default=20
+        )
+    if totals or dba:
+        c = st.columns(4)
+        lat, problems["size_lat"] = inputs.number(
+            c[0], "Latency target, ms", "size_lat", D("latency_target_ms"), unit="ms", format="%.3f", default=1.0
+        )
+        stat = c[1].selectbox("Latency statistic", ["mean", "p90", "p99"], key="size_stat")
+        vcpu_db, problems["size_vcpu_db"] = inputs.number(
+            c[2], "vCPUs per database", "size_vcpu_db", D("vcpus_per_db"), integer=True, step=1, default=4
+        )
+        ram_db, problems["size_ram_db"] = inputs.number(
+            c[3],
+            "RAM per database, GB" + (" (at least the buffer pool)" if dba else ""),
+            "size_ram_db",
+            D("ram_gb_per_db"),
+            unit="GB",
+            default=16.0,
+        )
+    c = st.columns(4)
+    if totals:
+        dbs, problems["size_dbs"] = inputs.number(
+            c[0], "Databases", "size_dbs", (0, 100_000, False), integer=True, step=1, default=40
+        )
+    growth, problems["size_growth"] = inputs.number(
+        c[1] if totals else c[0], "Growth over amortisation, %", "size_growth", D("growth_pct"), unit="%", default=20.0
+    )
+    c = st.columns(4)
+    ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.get, key="size_ft")
+    # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
+    for k in ("size_n1", "size_validated"):
+        st.session_state.setdefault(k, True)
+    n1 = c[1].checkbox(
+        "N+1", key="size_n1", help="capacity (rebuilt) and performance still meet the demand with one node down"
+    )
+    validated = c[2].checkbox(
+        "Azure Local validated nodes",
+        key="size_validated",
+        help="only chassis whose record lists Azure Local (validated_for)",
+    )
+    parity = c[3].checkbox(
+        "Allow parity",
+        value=False,
+        key="size_parity",
+        help="dual parity / mirror-accelerated parity volumes; Microsoft recommends mirror for databases",
+    )
+    c = st.columns(4)
+    netok = c[0].checkbox(
+        "Accept 10 GbE / no RDMA",
+        value=False,
+        key="size_net",
+        help="Microsoft recommends RDMA and 25 GbE from four nodes (and for all-NVMe beyond two)",
+    )
+    budget, problems["size_budget"] = inputs.number(
+        c[1],
+        "Budget, USD/month (0 = none)",
+        "size_budget",
+        (0, 1e9, False),
+        unit="USD/month",
+        format="%.0f",
+        default=0.0,
+    )
+    max_nodes, problems["size_max_nodes"] = inputs.number(
+        c[2], "Most nodes", "size_max_nodes", D("max_nodes"), integer=True, step=1, default=16
+    )
+    top, problems["size_top"] = inputs.number(
+        c[3], "Designs to return", "size_top", (1, 20, False), integer=True, step=1, default=5
+    )
+    go = st.form_submit_button("Size it", type="primary")
+if go:
+    shown = [m for m in problems.values() if m]
+    st.session_state.pop("size_demand", None)
+    for m in shown:
+        inputs.show(st, m)
+    if not shown:
+        raw = {
+            "growth_pct": growth,
+            "n_plus_one": n1,
+            "max_nodes": int(max_nodes),
+            "fault_tolerance": ft,
+            "allow_parity": parity,
+            "allow_network_warning": netok,
+        }
+        if validated:
+            raw["validated_for"] = "Azure Local"
+        if budget > 0:
+            raw["budget_usd_per_month"] = budget
+        if mode == "totals":
+            raw |= {
+                "total_iops": iops,
+                "capacity_tb": tb,
+                "latency_target_ms": lat,
+                "latency_statistic": stat,
+                "vcpus_per_db": int(vcpu_db),
+                "ram_gb_per_db": ram_db,
+                "block_size_kib": bs,
+                "read_fraction": rf,
+            }
+            if dbs > 0:
+                raw["databases"] = int(dbs)
+        elif mode == DBA_MODE:
+            # the demand's totals, IO size and read share follow from the description (planner.models.demand)
+            raw |= {
+                "database": {"name": "database", "size_gb": db_gb, "buffer_pool_gb": db_bp, "nopm": db_nopm},
+                "databases": int(db_n),
+                "latency_target_ms": lat,
+                "latency_statistic": stat,
+                "vcpus_per_db": int(vcpu_db),
+            }
+            if ram_db >= db_bp:  # below the buffer pool: the demand takes the buffer pool itself
+                raw["ram_gb_per_db"] = ram_db
+        else:
+            raw["tier_counts"] = {k: int(v) for k, v in counts.items() if v > 0}
+            if state.tiers_json() != state.default_tiers_json():
+                raw["tiers"] = json.loads(state.tiers_json())
+        try:
+            st.session_state["size_demand"] = Demand.model_validate(raw).model_dump_json()
+            st.session_state["size_top_n"] = int(top)
+        except ValidationError as exc:
+            st.error(fmt.md(format_validation_error(exc)))
+
+
+def _results(demand_json: str) -> None:
+    """Everything below the form (a function, so an early end is a return: st.stop
+    would skip the sidebar, which app.py draws after the page)."""
+    demand = Demand.model_validate_json(demand_json)
+    try:
+        res = _sized(demand_json, st.session_state.get("size_top_n", 5))
+    except PlannerError as exc:
+        st.error(fmt.md(exc))
+        return
+    st.caption(
+        f"Searched {res['screened']:,} designs (never built one by one), evaluated {res['evaluated']:,} in the "
+        f"performance model, in {res['seconds']:.2f} s."
+    )
+    if loaded := st.session_state.pop("size_loaded", None):
+        st.success(
+            f"Loaded **{state.plain(loaded[0])}** as the current design, with the demand's own workload "
+            f"**{state.plain(loaded[1])}** ({state.plain(loaded[2])}): the Design, Performance and SLA & tiers "
+            "pages now show this design under it, and the SLA page's tier mix holds the demand's databases."
+        )
+    if res.get("explanation"):
+        (st.warning if res["best"] else st.error)(fmt.md(res["explanation"]))
+
+    def _rejections() -> None:
+        rej = res.get("rejected") or {}
+        if not rej:
+            return
+        with st.expander("Rules that rejected other candidates, with their sources", expanded=not res["best"]):
+            st.dataframe(
+                [
+                    {
+                        "rule": k,
+                        "what it checks": v["title"],
+                        "rejected": v["count"],
+                        "at": v["stage"],
+                        "example": v["example"],
+                        "source": v["source"],
+                    }
+                    for k, v in rej.items()
+                ],
+                hide_index=True,
+                width="stretch",
+            )
+            st.caption(
+                "A candidate can fail several rules; counts are part choices or designs at the stage the rule applies."
+            )
+
+    if not res["best"]:
+        _rejections()
+        return
+    best = res["best"]
+    results = [best] + res["alternatives"]
+    m = st.columns(5)
+    m[0].metric("Cheapest design, USD/month", f"${best['cost_usd_per_month']:,.0f}")
+    m[1].metric("Nodes", best["design"]["nodes"])
+    m[2].metric("Usable capacity", f"{best['usable_capacity_tb']:,.1f} TB")
+    m[3].metric(
+        "Guaranteed IOPS, cluster",
+        f"{best['guaranteed_iops']:,.0f}",
+        help="the demand-shaped load at which every tier meets its latency target"
+        + (", one node down" if demand.n_plus_one else ""),
+    )
+    chrome.word_metric(
+        m[4],
+        "Binding",
+        BINDING_LABELS.get(best["binding"], best["binding"]),
+        help="the resource that runs out first as the demand grows: "
+        + ", ".join(f"{k} {v:.2f}x" for k, v in best["limits"].items() if v is not None),
+    )
+    st.caption(fmt.md(_described(best["design"])))
+    rows = [_row(i, r) for i, r in enumerate(results)]
+    st.dataframe([_shown(_row(i, r, named=True)) for i, r in enumerate(results)], hide_index=True, width="stretch")
+    st.plotly_chart(
+        charts.pareto(
+            [
+                {
+                    "cost": r["cost_usd_per_month"],
+                    "guaranteed_iops": r["guaranteed_iops"],
+                    "usable_tb": r["usable_capacity_tb"],
+                    "name": r["design"]["name"],
+                    "label": rows[i]["#"],
+                    "on_front": p["on_front"],
+                }
+                for i, (r, p) in enumerate(
+                    zip(results, [next(x for x in res["pareto"] if x["name"] == r["design"]["name"]) for r in results])
+                )
+            ]
+        ),
+        width="stretch",
+        key="size_pareto",
+    )
+    _rejections()
+
+    st.subheader("One design in detail")
+    pick = st.selectbox(
+        "Design",
+        list(range(len(results))),
+        format_func=lambda i: (
+            f"{rows[i]['#']}: {_described(results[i]['design'])} — ${results[i]['cost_usd_per_month']:,.0f}/month"
+        ),
+        key="size_pick",
+    )
+    r = results[pick]
+    if st.button("Use this design (with the demand's workload)", key="size_use_best", type="primary"):
+        _use(r, demand)
+        st.rerun()
+    tab_rules, tab_bom, tab_years = st.tabs(["Rules", "Parts list and licensing", "Multi-year view"])
+    with tab_rules:
+        from planner.physics.rules import RULES
+
+        st.dataframe(
+            [
+                {
+                    "rule": RULES[k].title,
+                    "passed": "yes" if v["passed"] else "NO",
+                    "this design": v["reason"],
+                    "source": RULES[k].source,
+                }
+                for k, v in r["checks"].items()
+            ],
+            hide_index=True,
+            width="stretch",
+        )
+        cn = r["compute"]
+        st.caption(
+            f"Per node: {cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
+            f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB RAM on {cn['hosts']} hosts "
+            "(VMs of a failed node restart on the survivors)."
+            if demand.n_plus_one
+            else ""
+        )
+    with tab_bom:
+        costs_json = st.session_state.get("costs_json") or CostAssumptions().model_dump_json()
+        b = _bom(json.dumps(r["design"]), costs_json)
+        st.dataframe(
+            [
+                {
+                    "part": x["part"],
+                    "description": x["description"],
+                    "per node": x["per_node"],
+                    "quantity": f"{x['quantity']:,}",
+                    "unit USD": fmt.usd(x["unit_price_usd"], 2),
+                    "total USD": fmt.usd(x["total_usd"]),
+                    "price source": x["price_source"],
+                }
+                for x in b["lines"]
+            ],
+            hide_index=True,
+            width="stretch",
+        )
+        k = st.columns(4)
+        k[0].metric("Hardware", f"${b['total_usd']:,.0f}")
+        k[1].metric("Rack units", f"{b['rack_units']}")
+        k[2].metric("Power", f"{b['power_w']:,.0f} W")
+        k[3].metric("Heat", f"{b['heat_btu_h']:,.0f} BTU/h")
+        st.plotly_chart(charts.licence_bars(b["licensing"]), width="stretch", key="size_licences")
+        st.dataframe(
+            [
+                {
+                    "option": o["name"],
+                    "cores billed": f"{o['cores_billed']:,}",
+                    "USD/month": fmt.usd(o["usd_per_month"]),
+                    "USD over the period": fmt.usd(o["total_usd"]),
+                    "Windows guests": "yes" if o["windows_guests_included"] else "no",
+                    "basis": o["basis"],
+                }
+                for o in b["licensing"]
+            ],
+            hide_index=True,
+            width="stretch",
+        )
+        st.caption(
+            f"Licence prices: editable assumptions on the SLA & tiers page (licensing.json, compiled "
+            f"{b['licensing_compiled']})."
+        )
+    with tab_years:
+        my = r.get("multi_year") or _years(json.dumps(r["design"]), demand_json, state.session_calibration())
+        st.plotly_chart(charts.multi_year(my), width="stretch", key="size_years")
+        first = my["first_year_needing_more_nodes"]
+        st.caption(my["note"] + (f". This cluster needs another node in year {first}." if first is not None else "."))
+
+    st.subheader("Proposal")
+    c = st.columns(3)
+    customer = c[0].text_input("Customer", key="report_customer")
+    author = c[1].text_input("Prepared by", key="report_author")
+    date = c[2].date_input("Date", key="report_date")
+    if st.button("Prepare the proposal (HTML and PDF)", key="size_prepare"):
+        from planner.engine.loads import demand_as_workload
+
+        w = demand_as_workload(demand, r["design"]["nodes"])
+        meta = json.dumps({"customer": customer, "author": author, "date": str(date)})
+        page = export.proposal_page(
+            json.dumps(r["design"]),
+            state.canonical(w.model_dump(mode="json")),
+            state.tiers_json(),
+            demand_json,
+            st.session_state.get("costs_json") or CostAssumptions().model_dump_json(),
+            meta,
+            demand.n_plus_one,
+        )
+        st.session_state["size_proposal"] = (demand_json, pick, page, None)
+        if export.pdf_available():
+            with st.spinner("Printing the PDF with chromium…"):
+                try:
+                    st.session_state["size_proposal"] = (demand_json, pick, page, export.pdf_report(page))
+                except Exception as exc:
+                    st.warning(
+                        f"The PDF could not be printed ({fmt.md(exc)}); the HTML proposal prints from any browser."
+                    )
+    ready = st.session_state.get("size_proposal")
+    if ready and ready[0] == demand_json and ready[1] == pick:
+        e = st.columns(2)
+        e[0].download_button("Proposal (HTML)", ready[2], file_name="proposal.html", mime="text/html", key="size_html")
+        if ready[3]:
+            e[1].download_button(
+                "Proposal (PDF)", ready[3], file_name="proposal.pdf", mime="application/pdf", key="size_pdf"
+            )
+    if not state.presenter():
+        e = st.columns(2)
+        e[0].download_button("Designs CSV", export.to_csv(rows), file_name="sizing.csv", mime="text/csv")
+        e[1].download_button(
+            "Sizing JSON", jsonio.dumps(res, indent=1), file_name="sizing.json", mime="application/json"
+        )
+
+
+up = st.file_uploader(
+    "Or load a demand JSON (max 1 MB): the CLI's `size --demand` file, as in `examples/demand-*.json`",
+    type=["json"],
+    key="size_upload",
+    max_upload_size=1,
+)
+# a file is sized once, when it arrives: a later "Size it" sizes the form's demand, not the file again
+if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
+    st.session_state["size_upload_seen"] = up.file_id
+    try:  # the same safe reader as every file (size, depth, finite numbers), errors naming the field
+        d = jsonio.parse_json_model(
+            up.getvalue(), Demand, PlannerError, "demand file", prefix="demand", max_bytes=1_000_000
+        )
+    except PlannerError as exc:
+        st.session_state.pop("size_demand", None)
+        st.error(fmt.md(exc))
+    else:
+        st.session_state["size_demand"] = d.model_dump_json()
+        st.session_state["size_top_n"] = int(top or 5)
+
+demand_json = st.session_state.get("size_demand")
+if demand_json:
+    _results(demand_json)
+else:
+    st.caption("Enter a demand and press **Size it**, or load a demand file.")

@@ -1,0 +1,471 @@
+"""SLA & tiers page: guaranteed IOPS for one database at its latency target
+next to the other tenants, how many DBs of each tier fit, and what each tier
+costs per month under editable assumptions (planner.commercial.sla, planner.commercial.tiers,
+planner.commercial.pricing)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import streamlit as st
+from pydantic import ValidationError
+
+from hciplan_ui import chrome, export, fmt, inputs, state
+from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
+from planner.commercial.pricing import CostAssumptions
+from planner.core import jsonio
+from planner.core.errors import PlannerError, format_validation_error
+from planner.models.database import Database
+from planner.models.tiers import TierSet
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+LICENCE_OPTIONS = {
+    "windows-server-datacenter": "Windows Server Datacenter core licences (perpetual, amortised)",
+    "azure-local": "Azure Local host fee (per core per month)",
+    "azure-local-windows": "Azure Local host fee + Windows Server subscription",
+}
+SLA_LABELS = {
+    "latency_target": "latency target",
+    "vm_outstanding_io": "the DB's outstanding IO (Little's law)",
+    "vm_vcpu_share": "the DB's vCPU share",
+    "node_headroom": "node headroom",
+    "cluster_headroom": "cluster headroom",
+    "capacity": "capacity",
+    "n_plus_one": "N+1",
+}
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _guarantee(
+    design_json: str, db_json: str, background_json: str | None, n_plus_one: bool, calibration_json: str | None
+) -> dict:
+    from planner.commercial.sla import guarantee
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design, resolve
+    from planner.models.workload import parse_workload
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    bg = parse_workload(background_json) if background_json else None
+    params, boot = state.calibration_params(calibration_json)
+    return guarantee(
+        rd, Database.model_validate_json(db_json), bg, n_plus_one=n_plus_one, params=params, bootstrap=boot
+    ).model_dump(mode="json")
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _db_guarantee(
+    design_json: str,
+    database_json: str,
+    sizing_json: str,
+    background_json: str | None,
+    n_plus_one: bool,
+    peak: bool,
+    calibration_json: str | None,
+) -> dict:
+    from planner.commercial.sla import database_guarantee
+    from planner.models.catalog import load_catalog
+    from planner.models.database import DatabaseIo
+    from planner.models.design import parse_design, resolve
+    from planner.models.workload import parse_workload
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    bg = parse_workload(background_json) if background_json else None
+    params, boot = state.calibration_params(calibration_json)
+    return database_guarantee(
+        rd,
+        DatabaseIo.model_validate_json(database_json),
+        **json.loads(sizing_json),
+        background=bg,
+        n_plus_one=n_plus_one,
+        peak=peak,
+        params=params,
+        bootstrap=boot,
+    )
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _tiers(design_json: str, costs_json: str, n_plus_one: bool, tiers_json: str, calibration_json: str | None) -> dict:
+    from planner.commercial.pricing import tier_prices
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design, resolve
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    return tier_prices(
+        rd,
+        TierSet.model_validate_json(tiers_json),
+        CostAssumptions.model_validate_json(costs_json),
+        n_plus_one=n_plus_one,
+        params=state.calibration_params(calibration_json)[0],
+    )
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, calibration_json: str | None) -> dict:
+    from planner.commercial.tiers import fit_mix
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design, resolve
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    return fit_mix(
+        rd,
+        TierSet.model_validate_json(tiers_json),
+        json.loads(counts_json),
+        n_plus_one,
+        state.calibration_params(calibration_json)[0],
+    )
+
+
+TIER_COLUMNS = {
+    "name": st.column_config.TextColumn("tier", required=True),
+    "guaranteed_iops": st.column_config.NumberColumn("guaranteed IOPS", min_value=1, required=True),
+    "burst_iops": st.column_config.NumberColumn("burst IOPS", min_value=1, required=True),
+    "latency_target_ms": st.column_config.NumberColumn(
+        "latency target, ms", min_value=0.02, format="%.3f", required=True
+    ),
+    "latency_statistic": st.column_config.SelectboxColumn("statistic", options=["mean", "p90", "p99"], required=True),
+    "capacity_tb_per_db": st.column_config.NumberColumn("size, TB", min_value=0.001, required=True),
+    "block_size_kib": st.column_config.NumberColumn("block, KiB", min_value=0.5, required=True),
+    "read_fraction": st.column_config.NumberColumn("read share", min_value=0.0, max_value=1.0, required=True),
+    "vcpus_per_db": st.column_config.NumberColumn("vCPUs", min_value=1, step=1, required=True),
+    "ram_gb_per_db": st.column_config.NumberColumn("RAM, GB", min_value=0.5, required=True),
+}
+
+
+def _tier_editor() -> None:
+    """The tier set, editable: a valid edit becomes the scenario's tiers (shared
+    in the link, used by pricing here and by the Size page); an invalid one is
+    reported naming the tier and field, and the last valid set stays in use."""
+    import hashlib
+
+    import pandas as pd
+
+    base = st.session_state.setdefault("tier_editor_base", state.tiers_json())
+    df = pd.DataFrame(TierSet.model_validate_json(base).model_dump(mode="json")["tiers"])[list(TIER_COLUMNS)]
+    key = f"tier_editor_{hashlib.sha1(base.encode()).hexdigest()[:10]}_{st.session_state.get('tier_editor_gen', 0)}"
+    edited = st.data_editor(
+        df, key=key, num_rows="dynamic", hide_index=True, column_config=TIER_COLUMNS, width="stretch"
+    )
+    records = [
+        {k: (None if pd.isna(v) else (int(v) if k == "vcpus_per_db" else v)) for k, v in row.items()}
+        for row in edited.to_dict("records")
+    ]
+    try:
+        new = TierSet.model_validate({"tiers": records})
+    except ValidationError as exc:
+        # the reset, download and upload below stay: they are the way out of a bad edit
+        st.error(
+            "Tiers not applied, the last valid ones stay in use. "
+            + fmt.md(fmt.row_errors(exc, records, "tiers", {k: v["label"] for k, v in TIER_COLUMNS.items()}))
+        )
+        new = None
+    if new is not None:
+        new_json = state.canonical(new.model_dump(mode="json"))
+        if new_json != state.tiers_json():
+            state.set_tiers(new_json, reseed_editor=False)
+    c = st.columns(3)
+    if c[0].button("Reset to the shipped tiers", key="tiers_reset"):
+        state.set_tiers(None)
+        st.rerun()
+    in_use = json.loads(state.tiers_json()) if new is None else new.model_dump(mode="json")
+    c[1].download_button(
+        "Tiers JSON" if new is not None else "Tiers JSON (the last valid)",
+        json.dumps(in_use, indent=1),
+        file_name="tiers.json",
+        mime="application/json",
+    )
+    up = c[2].file_uploader("Load tiers JSON (max 1 MB)", type=["json"], key="tiers_upload", max_upload_size=1)
+    if up is not None:
+        try:  # the same safe reader as every file (size, depth, finite numbers), errors naming the field
+            t = jsonio.parse_json_model(up.getvalue(), TierSet, PlannerError, "tiers file", prefix="tiers")
+        except PlannerError as exc:
+            st.error(fmt.md(exc))
+        else:
+            tj = state.canonical(t.model_dump(mode="json"))
+            if tj != state.tiers_json():
+                state.set_tiers(tj)
+                st.rerun()
+
+
+chrome.header("SLA & tiers")
+dj = state.design_json()
+# selects, radios, toggles and sliders keep their values across page visits; their defaults are
+# seeded in the state, not passed to the widget, so a kept value never clashes with one
+inputs.keep("sla_n1", "sla_by", "sla_stat", "sla_bs", "cost_lic_opt", "sla_bg", "sla_rf")
+st.session_state.setdefault("sla_bg", "25 VMs/node at 1,000 IOPS each")
+st.session_state.setdefault("sla_rf", 1.0)
+n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
+
+st.subheader("Guarantee for one database")
+bg_choice = st.radio(
+    "Other tenants on the cluster",
+    ["none", "current workload", "25 VMs/node at 1,000 IOPS each"],
+    horizontal=True,
+    key="sla_bg",
+)
+background = {
+    "none": None,
+    "current workload": state.workload_json(),
+    "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text(),
+}[bg_choice]
+by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
+dba = by == SLA_DBA_MODE
+B = inputs.model_bounds
+dba_errors = []
+if dba:
+    from planner.models.database import DatabaseIo
+
+    basic, dba_errors = basics(SLA_PREFIX)
+    for col, e in dba_errors:
+        inputs.show(col, e)
+    peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key=f"{SLA_PREFIX}peak")
+    carried = st.session_state.get("sla_dbio")
+    if carried:
+        a = st.columns([4, 1])
+        a[0].caption(
+            "Reads per transaction, log and checkpoint writes and the sizes SQL Server uses: as set on the "
+            "Compare / what-if page."
+        )
+        if a[1].button("Default assumptions", key="sla_dbio_reset"):
+            st.session_state.pop("sla_dbio", None)
+            carried = None
+            st.rerun()
+    else:
+        st.caption(
+            "Reads per transaction, log and checkpoint writes and the sizes SQL Server uses come from stated "
+            "assumptions (each with its source and an override on the Compare / what-if page, or in a "
+            "database file for `python -m planner sla --database`)."
+        )
+c = st.columns(6 if not dba else 5)
+if dba:
+    c = [None, *c]  # no size field: the DBA's size above
+    size_tb, e1 = 1.0, None
+else:
+    size_tb, e1 = inputs.number(c[0], "Size, TB", "sla_size", B(Database, "size_tb"), unit="TB", default=4.0)
+vcpus, e2 = inputs.number(c[1], "vCPUs", "sla_vcpus", B(Database, "vcpus"), integer=True, step=1, default=16)
+threads, e3 = inputs.number(c[2], "IO threads", "sla_threads", B(Database, "threads"), integer=True, step=1, default=4)
+qd, e4 = inputs.number(
+    c[3], "Outstanding per thread", "sla_qd", B(Database, "outstanding_per_thread"), integer=True, step=1, default=16
+)
+target, e5 = inputs.number(
+    c[4], "Latency target, ms", "sla_target", B(Database, "latency_target_ms"), unit="ms", format="%.3f", default=1.0
+)
+for col, e in zip(c, (e1, e2, e3, e4, e5)):
+    if col is not None:
+        inputs.show(col, e)
+stat = c[5].selectbox("Statistic", ["mean", "p90", "p99"], key="sla_stat")
+if not dba:
+    c2 = st.columns(3)
+    bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
+    rf = c2[1].slider("Read share", 0.0, 1.0, step=0.05, key="sla_rf")
+if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
+    need = None
+    try:
+        if dba:
+            base = json.loads(carried) if carried else {"name": "database"}  # the Compare page's assumptions
+            dbio = DatabaseIo.model_validate(base | basic)
+            sizing = {
+                "vcpus": int(vcpus),
+                "threads": int(threads),
+                "outstanding_per_thread": int(qd),
+                "latency_target_ms": target,
+                "latency_statistic": stat,
+            }
+            res = _db_guarantee(
+                dj, dbio.model_dump_json(), json.dumps(sizing), background, n1, peak, state.session_calibration()
+            )
+            g, need = res["guarantee"], res
+        else:
+            db = Database(
+                name="db",
+                size_tb=size_tb,
+                vcpus=int(vcpus),
+                threads=int(threads),
+                outstanding_per_thread=int(qd),
+                block_size_kib=bs,
+                read_fraction=rf,
+                latency_target_ms=target,
+                latency_statistic=stat,
+            )
+            g = _guarantee(dj, db.model_dump_json(), background, n1, state.session_calibration())
+    except ValidationError as exc:
+        st.error(fmt.md(format_validation_error(exc)))
+    except PlannerError as exc:
+        st.error(fmt.md(exc))
+    else:
+        if need is not None:
+            dem = need["demand"]
+            st.caption(
+                f"This database asks for **{fmt.iops(dem['iops'])} IOPS mean, {fmt.iops(dem['peak_iops'])} "
+                f"peak** ({fmt.pct(dem['read_fraction'])} reads, {fmt.num(dem['block_size_kib'], 1)} KiB "
+                f"mean size, {fmt.num(dem['transactions_per_s'], 0)} transactions/s, buffer-pool hit "
+                f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size and mean "
+                "IO shape."
+            )
+        m = st.columns(4 if need is None else 5)
+        m[0].metric("Guaranteed IOPS per DB", fmt.iops(g["guaranteed_iops"]))
+        if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
+            m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
+        m[1].metric(
+            f"{g['latency_statistic']} latency at that load",
+            fmt.ms(g["latency_ms"]),
+            help=g.get("latency_note") or None,
+        )
+        chrome.word_metric(
+            m[2], "Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"]))
+        )
+        m[3].metric("IOPS per GB", fmt.num(g["iops_per_gb"], 2))
+        if need is not None:
+            head = need["headroom_pct"]
+            m[4].metric(
+                f"Needs ({need['needed']})",
+                fmt.iops(need["needed_iops"]),
+                delta=None
+                if head is None
+                else f"{head:+,.0f} % " + ("headroom: met" if need["meets"] else "short: not met"),
+                help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean).",
+            )
+        if not state.presenter():
+            st.dataframe(
+                [
+                    {
+                        "Bound": SLA_LABELS.get(k, fmt.label(k)),
+                        "IOPS": fmt.iops(v),
+                        "Binding": "yes" if k == g["binding_constraint"] else "",
+                    }
+                    for k, v in g["bounds_iops"].items()
+                ],
+                hide_index=True,
+            )
+        for note in (g.get("note"), g.get("latency_note")):
+            if note:
+                st.caption(fmt.md(note))
+
+st.subheader("Service tiers")
+st.caption(
+    "Edit, add or remove tiers: they travel with the scenario and its share link, and drive the prices "
+    "below and the Size page."
+)
+_tier_editor()
+tiers_json = state.tiers_json()
+
+st.subheader("Tiers on this design")
+with st.expander("Cost assumptions (editable)", expanded=False):
+    d = CostAssumptions()
+    a = st.columns(4)
+    b = st.columns(4)
+    C = lambda f: inputs.model_bounds(CostAssumptions, f)
+    c3 = st.columns(3)
+    spec = [  # (column, label, key, field, unit, integer, format)
+        (a[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
+        (a[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
+        (a[2], "PUE", "cost_pue", "pue", "", False, None),
+        (a[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
+        (b[0], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
+        (b[1], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
+        (b[2], "Target margin", "cost_margin", "target_margin", "", False, None),
+        (b[3], "Target fill", "cost_fill", "target_fill", "", False, None),
+        (
+            c3[1],
+            "Azure Local host fee, USD/core/month",
+            "cost_al",
+            "azure_local_usd_per_core_month",
+            "USD",
+            False,
+            None,
+        ),
+        (
+            c3[2],
+            "Windows Server add-on, USD/core/month",
+            "cost_ws",
+            "windows_subscription_usd_per_core_month",
+            "USD",
+            False,
+            None,
+        ),
+    ]
+    figures, cost_errors = {}, []
+    for col, lab, key, field, unit, integer, f in spec:
+        figures[field], e = inputs.number(
+            col,
+            lab,
+            key,
+            C(field),
+            unit=unit,
+            integer=integer,
+            format=f,
+            step=1 if integer else None,
+            default=getattr(d, field),
+        )
+        inputs.show(col, e)
+        cost_errors.append(e)
+    figures["licence_option"] = c3[0].selectbox(
+        "Licensing in the monthly cost", list(LICENCE_OPTIONS), format_func=LICENCE_OPTIONS.get, key="cost_lic_opt"
+    )
+    st.caption(
+        "Licence prices are public list prices (planner/data/licensing.json, with sources and dates): edit "
+        "them to your agreement."
+    )
+tp = None
+if any(cost_errors):
+    st.warning("A cost assumption is out of range: tier prices are not shown until it is fixed.")
+else:
+    try:
+        costs = CostAssumptions(**{k: (int(v) if k == "amortisation_months" else v) for k, v in figures.items()})
+        st.session_state["costs_json"] = costs.model_dump_json()
+        tp = _tiers(dj, costs.model_dump_json(), n1, tiers_json, state.session_calibration())
+    except ValidationError as exc:
+        st.error(fmt.md(format_validation_error(exc)))
+    except PlannerError as exc:
+        st.error(fmt.md(exc))
+if tp is not None:
+    rows = []
+    for k, v in tp["tiers"].items():
+        rows.append(
+            {
+                "Tier": k,
+                "Max DBs": f"{v['max_dbs']:,}",
+                "Limited by": v["limited_by"].replace("_", " "),
+                "Price, USD/month": fmt.usd(v["price_usd_per_month"], 2),
+                "Cost share, USD/month": fmt.usd(v["cost_share_usd_per_month"], 2),
+                "Cost per guaranteed IOPS, USD/month": fmt.usd(v["cost_usd_per_guaranteed_iops_per_month"], 4),
+                "Cost per GB, USD/month": fmt.usd(v["cost_usd_per_gb_per_month"], 4),
+                "Break-even fill": fmt.pct(v["break_even_fill"]),
+                "Note": v.get("price_note", ""),
+            }
+        )
+    st.dataframe(rows, hide_index=True, width="stretch")
+    csv_rows = [
+        {"tier": k} | {kk: (round(vv, 4) if isinstance(vv, float) else vv) for kk, vv in v.items()}
+        for k, v in tp["tiers"].items()
+    ]
+    cost = tp["monthly_cost"]
+    m = st.columns(2)
+    m[0].metric("Cluster cost per month", fmt.usd(cost["per_cluster"]["total_usd_per_month"]))
+    m[1].metric("Capex", fmt.usd(cost["capex_usd"]))
+    st.markdown("**A tier mix on this design**")
+    mc = st.columns(len(tp["tiers"]))
+    counts, mix_errors = {}, []
+    for i, name in enumerate(tp["tiers"]):
+        # the Size page may have set the demand's counts
+        counts[name], e = inputs.number(
+            mc[i], fmt.md(name), f"mix_{name}", (0, 100_000, False), integer=True, step=1, default=0
+        )
+        inputs.show(mc[i], e)
+        mix_errors.append(e)
+    if not any(mix_errors) and any(counts.values()):
+        mix = _mix(dj, json.dumps({k: int(v) for k, v in counts.items()}), n1, tiers_json, state.session_calibration())[
+            "mix"
+        ]
+        used = ", ".join(f"{k.replace('_', ' ')} {fmt.pct(v)}" for k, v in mix["utilization"].items())
+        (st.success if mix["fits"] else st.error)(
+            f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "
+            f"{mix['first_to_run_out'].replace('_', ' ')}"
+        )
+    if not state.presenter():
+        e = st.columns(2)
+        e[0].download_button("Tier prices CSV", export.to_csv(csv_rows), file_name="tier_prices.csv", mime="text/csv")
+        e[1].download_button(
+            "Pricing JSON", jsonio.dumps(tp, indent=1), file_name="tier_prices.json", mime="application/json"
+        )
+        st.caption(f"Licence: {fmt.md(cost['licence_source'])}.")

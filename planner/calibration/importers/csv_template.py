@@ -1,0 +1,179 @@
+"""hciplan's CSV template for measurements entered by hand
+(``examples/import-template.csv``; columns documented in the README,
+"Calibrate on your own hardware").
+
+One measured run per row, comma-separated, UTF-8; lines starting with ``#``
+are comments; a blank cell is "unknown" (a default for workload columns,
+not measured for metric columns). ``iops`` and ``bandwidth_mb_s`` are cluster
+totals; latencies are means in ms except ``p99_read_latency_ms``;
+``host_cpu_utilization`` is a 0..1 fraction averaged over the nodes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+
+from planner.calibration.importers.common import (
+    DesignSource,
+    ImportedPoint,
+    ImportFileError,
+    RunInfo,
+    design_for,
+    measured,
+    shown,
+    workload,
+)
+
+#: column -> (required, description); the order is the template's
+COLUMNS = {
+    "label": (True, "name of the run (free text)"),
+    "issuer": (False, "vm (IO issued inside VMs) or host (on the nodes); blank: --issuer, else vm"),
+    "vms_per_node": (False, "VMs per node (vm) or benchmark processes per node (host); blank: 1"),
+    "vcpus_per_vm": (False, "vCPUs per VM (issuer vm); blank: 4"),
+    "threads_per_vm": (False, "threads per VM/process; blank: 1"),
+    "outstanding_per_thread": (True, "IOs in flight per thread (queue depth)"),
+    "block_size_kib": (True, "IO size, KiB"),
+    "read_fraction": (True, "share of IOs that are reads, 0..1"),
+    "random_fraction": (False, "share of IOs that are random, 0..1; blank: 1"),
+    "working_set_gb_per_vm": (False, "data each VM/process touches, GB; blank: 40"),
+    "iops_limit_per_vm": (False, "IOPS cap per VM/process (QoS or tool rate limit); blank: none"),
+    "vm_alignment": (False, "share of VMs on the node owning their volume, 0..1; blank: 1"),
+    "iops": (True, "measured IOPS, cluster total"),
+    "bandwidth_mb_s": (False, "measured MB/s (1 MB = 1e6 bytes), cluster total"),
+    "host_cpu_utilization": (False, "measured host CPU busy, 0..1, mean over nodes"),
+    "read_latency_ms": (False, "mean read latency at the storage layer (CSV), ms"),
+    "write_latency_ms": (False, "mean write latency at the storage layer (CSV), ms"),
+    "vm_read_latency_ms": (False, "mean read latency seen by the benchmark tool, ms"),
+    "vm_write_latency_ms": (False, "mean write latency seen by the benchmark tool, ms"),
+    "p99_read_latency_ms": (False, "99th percentile read latency seen by the tool, ms"),
+}
+WORKLOAD_INT = ("vms_per_node", "vcpus_per_vm", "threads_per_vm", "outstanding_per_thread")
+METRIC_COLUMNS = (
+    "iops",
+    "bandwidth_mb_s",
+    "host_cpu_utilization",
+    "read_latency_ms",
+    "write_latency_ms",
+    "vm_read_latency_ms",
+    "vm_write_latency_ms",
+    "p99_read_latency_ms",
+)
+
+
+def _lines(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def sniff(text: str) -> bool:
+    lines = _lines(text[:20000])
+    if not lines:
+        return False
+    cols = {c.strip() for c in lines[0].split(",")}
+    return {"label", "block_size_kib", "iops"} <= cols
+
+
+def _value(row: dict, col: str, file: str, where: str, kind=float):
+    raw = (row.get(col) or "").strip()
+    if not raw:
+        return None
+    try:
+        v = float(raw)
+    except ValueError:
+        raise ImportFileError(f"{where}: {col} '{raw}' is not a number", file) from None
+    if not math.isfinite(v):
+        raise ImportFileError(f"{where}: {col} must be finite (got '{raw}')", file)
+    if kind is int:
+        if v != int(v):
+            raise ImportFileError(f"{where}: {col} '{raw}' must be a whole number", file)
+        return int(v)
+    return v
+
+
+def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[ImportedPoint]:
+    lines = _lines(text)
+    reader = csv.DictReader(io.StringIO("\n".join(lines)))
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    unknown = [h for h in header if h not in COLUMNS]
+    if unknown:
+        raise ImportFileError(
+            f"unknown column(s) {', '.join(shown(u) for u in unknown[:5])}; columns: {', '.join(COLUMNS)}", name
+        )
+    missing = [c for c, (req, _) in COLUMNS.items() if req and c not in header]
+    if missing:
+        raise ImportFileError(f"missing required column(s) {', '.join(missing)}", name)
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    rd = design_for(design, stem)
+    out = []
+    for i, raw in enumerate(reader):
+        row = {(k or "").strip(): v for k, v in raw.items()}
+        if None in raw or any(v is None for v in raw.values()):
+            raise ImportFileError(f"row {i + 1}: {len(raw)} fields expected (truncated or extra commas?)", name)
+        where = f"row {i + 1}"
+        label = (row.get("label") or "").strip() or f"row {i + 1}"
+        for c, (req, _) in COLUMNS.items():
+            if req and not (row.get(c) or "").strip():
+                raise ImportFileError(f"{where}: required column {c} is blank", name)
+        issuer = (row.get("issuer") or "").strip() or run.issuer or "vm"
+        if issuer not in ("vm", "host"):
+            raise ImportFileError(f"{where}: issuer '{issuer}' must be vm or host", name)
+        vals = {
+            c: _value(row, c, name, where, int if c in WORKLOAD_INT else float)
+            for c in COLUMNS
+            if c not in ("label", "issuer")
+        }
+        m = {c: vals[c] for c in METRIC_COLUMNS}
+        if not m["iops"] > 0:
+            raise ImportFileError(f"{where}: iops must be > 0 (got {m['iops']:g})", name)
+        for c in METRIC_COLUMNS:
+            if m[c] is not None and m[c] < 0:
+                raise ImportFileError(f"{where}: {c} must be >= 0 (got {m[c]:g})", name)
+        cpu = m["host_cpu_utilization"]
+        if cpu is not None and cpu > 1:
+            raise ImportFileError(
+                f"{where}: host_cpu_utilization is a fraction 0..1 (got {cpu:g}; a percentage divided by 100?)", name
+            )
+        limit = vals["iops_limit_per_vm"]
+        w = workload(
+            name,
+            where,
+            label,
+            issuer=issuer,
+            block_size_kib=vals["block_size_kib"],
+            read_fraction=vals["read_fraction"],
+            random_fraction=1.0 if vals["random_fraction"] is None else vals["random_fraction"],
+            vms_per_node=vals["vms_per_node"] or run.per_node_or_default,
+            vcpus_per_vm=vals["vcpus_per_vm"] or run.vcpus_per_vm,
+            threads_per_vm=vals["threads_per_vm"] or 1,
+            outstanding_per_thread=vals["outstanding_per_thread"],
+            working_set_gb_per_vm=vals["working_set_gb_per_vm"] or run.working_set_gb or 40.0,
+            iops_limit_per_vm=limit,
+            vm_alignment=run.vm_alignment if vals["vm_alignment"] is None else vals["vm_alignment"],
+        )
+        mm = measured(**m)
+        mm["unthrottled"] = float(limit is None)
+        out.append(
+            ImportedPoint(
+                group=stem,
+                dataset=run.dataset,
+                label=label,
+                design=rd,
+                workload=w,
+                measured=mm,
+                source_file=name,
+                job=where,
+                source_format="csv-template",
+            )
+        )
+    if not out:
+        raise ImportFileError("no data rows after the header", name)
+    return out
+
+
+def template_text() -> str:
+    """The template's header with one comment line per column."""
+    lines = ["# hciplan measured-points template: one run per row; blank cell = unknown; lines with # are comments"]
+    lines += [f"# {c}: {'required; ' if req else ''}{desc}" for c, (req, desc) in COLUMNS.items()]
+    lines.append(",".join(COLUMNS))
+    return "\n".join(lines) + "\n"

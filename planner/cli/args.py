@@ -1,0 +1,115 @@
+"""What every command's arguments share: one-line argument errors, bounded number
+parsing, the design file with its what-if overrides, and strict JSON output."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+
+from planner.core.errors import PlannerError, shown
+
+
+class UsageError(PlannerError):
+    """A command-line argument is missing, unknown or malformed."""
+
+
+_QUOTED = re.compile(r"'([^']{60,})'")
+
+
+def _usage_error(message: str) -> UsageError:
+    """argparse's message as 'field: reason' (argparse's own wording kept)."""
+    message = _QUOTED.sub(lambda m: shown(m.group(1), 60), message)
+    m = re.match(r"argument ([^:]+): (.*)", message, re.S)
+    if m:
+        names = m.group(1).split("/")
+        name = next((n for n in names if n.startswith("--")), names[0])
+        return UsageError(m.group(2), name.lstrip("-"))
+    m = re.match(r"the following arguments are required: (.*)", message, re.S)
+    if m:
+        names = [n.strip() for n in m.group(1).split(",")]
+        more = f" (also: {', '.join(names[1:])})" if len(names) > 1 else ""
+        return UsageError(f"required{more}", names[0].lstrip("-"))
+    m = re.match(r"one of the arguments (.*) is required", message, re.S)
+    if m:
+        names = m.group(1).split()
+        return UsageError(f"required (or: {', '.join(n.lstrip('-') for n in names[1:])})", names[0].lstrip("-"))
+    m = re.match(r"ambiguous option: (\S+) (.*)", message, re.S)
+    if m:
+        return UsageError(f"ambiguous option: {m.group(2)}", m.group(1).split("=")[0].lstrip("-"))
+    m = re.match(r"unrecognized arguments: (.*)", message, re.S)
+    if m:
+        return UsageError(f"unrecognized: {shown(m.group(1))}", "arguments")
+    return UsageError(message, "arguments")
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one-line PlannerErrors, not usage blocks."""
+
+    def error(self, message):
+        raise _usage_error(message)
+
+
+def int_arg(text: str) -> int:
+    # bounded before int(): a 5,000-digit argument would hit Python's int-string limit
+    if not re.fullmatch(r"[+-]?\d{1,18}", text.strip()):
+        raise argparse.ArgumentTypeError(f"not an integer: {shown(text, 40)}")
+    return int(text)
+
+
+def float_arg(text: str) -> float:
+    try:
+        x = float(text) if len(text) <= 64 else math.nan
+    except ValueError:
+        x = math.nan
+    if not math.isfinite(x):
+        raise argparse.ArgumentTypeError(f"not a finite number: {shown(text, 40)}")
+    return x
+
+
+def print_json(obj, stamped: bool = True) -> None:
+    """Strict JSON on stdout: any parser reads it (no NaN/Infinity; see jsonio.strict), with
+    ``hciplan_version`` on every object a command reports (not on a JSON schema)."""
+    from planner.core.jsonio import dumps
+    from planner.core.version import stamp
+
+    print(dumps(stamp(obj) if stamped else obj, indent=2))
+
+
+def design_from_args(args):
+    from planner.models.design import load_design, with_overrides
+
+    design = load_design(args.design)
+    overrides = {
+        k: getattr(args, k, None)
+        for k in (
+            "nodes",
+            "transport",
+            "resiliency",
+            "vcpu_oversubscription",
+            "cpu_utilization_cap",
+            "volume_servers",
+            "cache_mode",
+        )
+    }
+    if any(v is not None for v in overrides.values()):
+        design = with_overrides(design, **overrides)
+    return design
+
+
+def add_design_args(p) -> None:
+    """A design file, an extra catalog folder and the quick what-if overrides."""
+    p.add_argument("design")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument("--nodes", type=int_arg)
+    p.add_argument("--transport", choices=["rdma", "tcp"])
+    p.add_argument("--resiliency")
+    p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float_arg)
+    p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float_arg)
+    p.add_argument(
+        "--volume-servers",
+        dest="volume_servers",
+        type=int_arg,
+        help="servers each volume spans (fewer than nodes: delimited allocation)",
+    )
+    p.add_argument("--cache-mode", dest="cache_mode", choices=["read-write", "write-only", "read-only"])

@@ -1,0 +1,375 @@
+"""CLI commands: ``sla``, ``price``, ``size``, ``import`` and ``bom``.
+
+Input files are JSON objects, at most 1 MB, parsed with :mod:`json` only; a bad
+file raises a :class:`planner.core.errors.PlannerError` naming the field, which the
+CLI turns into exit status 2 and one line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from planner.cli.args import add_design_args, design_from_args, float_arg, int_arg, print_json
+from planner.core.errors import PlannerError, field_bounds
+from planner.core.jsonio import NOT_COMPUTABLE, strict
+from planner.core.jsonio import load_json_model as _load
+
+MAX_INPUT_FILE_BYTES = 1_000_000
+
+
+class InputError(PlannerError):
+    pass
+
+
+def load_json_model(path: str | Path, model: type[BaseModel], field: str):
+    return _load(path, model, InputError, field, prefix=field, max_bytes=MAX_INPUT_FILE_BYTES)
+
+
+#: ``sla --database`` defaults: the SLA page's database (16 vCPUs, 4 threads x 16 in flight, 1 ms mean)
+SLA_DATABASE_DEFAULTS = {
+    "vcpus": 16,
+    "threads": 4,
+    "outstanding_per_thread": 16,
+    "latency_target_ms": 1.0,
+    "statistic": "mean",
+    "mean": False,
+}
+
+
+def _calibration_args(args):
+    """(params, bootstrap sets) of ``--calibration``, or (None, None) for the shipped fit;
+    a refit's band comes from its own bootstrap sets (none: band = point)."""
+    if not getattr(args, "calibration", None):
+        return None, None
+    from planner.calibration.refit import read_calibration
+
+    cal = read_calibration(args.calibration)
+    return cal.params, cal.bootstrap_params()
+
+
+def cmd_sla(args) -> int:
+    from planner.commercial.sla import guarantee
+    from planner.models.catalog import load_catalog
+    from planner.models.database import Database
+    from planner.models.design import resolve
+    from planner.models.workload import load_workload
+
+    rd = resolve(design_from_args(args), load_catalog(args.catalog))
+    bg = load_workload(args.background) if args.background else None
+    params, boot = _calibration_args(args)
+    if args.database:
+        from planner.commercial.sla import database_guarantee
+        from planner.models.database import load_database_io
+
+        vals = {
+            k: SLA_DATABASE_DEFAULTS[k] if getattr(args, k) is None else getattr(args, k) for k in SLA_DATABASE_DEFAULTS
+        }
+        for k in ("vcpus", "threads", "outstanding_per_thread", "latency_target_ms"):
+            lo, hi, _ = field_bounds(Database, k)  # as the Database model checks them (all inclusive)
+            if not lo <= vals[k] <= hi:
+                raise InputError(f"must be {lo:g}..{hi:g} (got {vals[k]:g})", k)
+        out = database_guarantee(
+            rd,
+            load_database_io(args.database),
+            vals["vcpus"],
+            vals["threads"],
+            vals["outstanding_per_thread"],
+            vals["latency_target_ms"],
+            vals["statistic"],
+            background=bg,
+            n_plus_one=args.n_plus_one,
+            peak=not vals["mean"],
+            params=params,
+            bootstrap=boot,
+        )
+        print_json(strict(out, NOT_COMPUTABLE))
+        return 0
+    for flag in SLA_DATABASE_DEFAULTS:
+        if getattr(args, flag) is not None:
+            raise InputError("only applies with --database (a --db file states it itself)", flag)
+    db = load_json_model(args.db, Database, "db")
+    out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
+    print_json(strict(out, NOT_COMPUTABLE))
+    return 0
+
+
+def cmd_price(args) -> int:
+    from planner.commercial.pricing import CostAssumptions, tier_prices
+    from planner.models.catalog import load_catalog
+    from planner.models.design import resolve
+    from planner.models.tiers import TierSet, default_tiers
+
+    rd = resolve(design_from_args(args), load_catalog(args.catalog))
+    tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
+    costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    params, _ = _calibration_args(args)
+    print_json(strict(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one, params=params), NOT_COMPUTABLE))
+    return 0
+
+
+def cmd_size(args) -> int:
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    demand = load_json_model(args.demand, Demand, "demand")
+    if args.top < 1 or args.top > 100:
+        raise InputError(f"must be 1..100 (got {args.top})", "top")
+    costs = load_json_model(args.costs, CostAssumptions, "costs") if getattr(args, "costs", None) else None
+    params, _ = _calibration_args(args)
+    out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs, params=params).model_dump(
+        mode="json"
+    )
+    print_json(strict(out, NOT_COMPUTABLE))
+    return 0
+
+
+def cmd_bom(args) -> int:
+    from planner.commercial.bom import bom
+    from planner.commercial.pricing import CostAssumptions, SwitchChoice
+    from planner.models.catalog import load_catalog
+    from planner.models.design import resolve
+
+    catalog = load_catalog(args.catalog)
+    rd = resolve(design_from_args(args), catalog)
+    costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    if args.switches is not None and not args.switch:
+        raise InputError("give --switch ID with --switches", "switches")
+    switches = None
+    if args.switch:
+        try:
+            switches = SwitchChoice(model=args.switch, count=2 if args.switches is None else args.switches)
+        except ValueError as exc:
+            raise InputError(str(exc).splitlines()[-1].strip(), "switches") from None
+    print_json(bom(rd, costs, switches, catalog))
+    return 0
+
+
+def _run_info(args):
+    """How the benchmark was issued, from the flags; one-line errors."""
+    from planner.calibration.importers import make_run_info
+
+    issuer = args.issuer
+    if args.vms_per_node is not None and args.processes_per_node is not None:
+        raise InputError(
+            "give --vms-per-node (issuer vm) or --processes-per-node (issuer host), not both", "processes_per_node"
+        )
+    if args.vms_per_node is not None:
+        if issuer == "host":
+            raise InputError("is for issuer vm; with --issuer host give --processes-per-node", "vms_per_node")
+        issuer = "vm"
+    if args.processes_per_node is not None:
+        if issuer == "vm":
+            raise InputError("is for issuer host; with --issuer vm give --vms-per-node", "processes_per_node")
+        issuer = "host"
+    per_node = args.vms_per_node if args.vms_per_node is not None else args.processes_per_node
+    if per_node is not None and not 1 <= per_node <= 2000:
+        flag = "vms_per_node" if args.vms_per_node is not None else "processes_per_node"
+        raise InputError(f"must be 1..2000 (got {per_node})", flag)
+    return make_run_info(
+        issuer=issuer,
+        per_node=per_node,
+        vcpus_per_vm=args.vcpus_per_vm,
+        working_set_gb=args.working_set_gb,
+        vm_alignment=args.vm_alignment,
+    )
+
+
+def cmd_import(args) -> int:
+    from planner.calibration.importers import load_points
+    from planner.calibration.refit import RefitError, dumps, import_report, read_calibration, write_calibration
+    from planner.models.catalog import load_catalog
+    from planner.models.design import resolve
+
+    rd = resolve(design_from_args(args), load_catalog(args.catalog))
+    run = _run_info(args)
+    base = read_calibration(args.calibration) if args.calibration else None
+    if args.with_shipped and not args.calibrate:
+        raise InputError("only applies with --calibrate", "with_shipped")
+    if not 0.0 < args.imported_share < 1.0:
+        raise InputError(f"must be between 0 and 1, exclusive (got {args.imported_share})", "imported_share")
+    points = load_points(args.files, rd, run)
+    out = import_report(
+        points,
+        base,
+        calibrate=args.calibrate,
+        with_shipped=args.with_shipped,
+        imported_share=args.imported_share,
+        held_out=not args.no_held_out,
+    )
+    out["run"] = run.model_dump()
+    if args.calibrate:
+        path = args.out or "calibration-refit.json"
+        if path == "-":
+            raise RefitError("must be a file path", "out")
+        write_calibration(out["calibration_file"], path)
+        out["written"] = str(path)
+        del out["calibration_file"]
+    print(dumps(out))
+    return 0
+
+
+def register_import(sub) -> None:
+    from planner.calibration.importers.common import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
+
+    p = sub.add_parser(
+        "import",
+        help="read fio JSON, DiskSpd XML, VMFleet results or the CSV template; model error; refit",
+        description="Measured points from benchmark files (format detected from the content; at most "
+        f"{MAX_IMPORT_FILES} files of {MAX_IMPORT_BYTES // 1_000_000} MB), the model's error on them, and with "
+        "--calibrate a refit of the parameters they identify, written as a calibration file for "
+        "`evaluate --calibration`. fio/DiskSpd files each describe one issuer; every node is assumed to have "
+        "run --vms-per-node VMs or --processes-per-node processes like it (default: 1 process per node).",
+    )
+    p.add_argument("files", nargs="+", help="benchmark result files")
+    p.add_argument("--design", required=True, help="design JSON of the cluster the benchmarks ran on")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument(
+        "--issuer",
+        choices=["vm", "host"],
+        help="where the benchmark ran: inside VMs or on the nodes (default: host for fio/DiskSpd)",
+    )
+    p.add_argument("--vms-per-node", dest="vms_per_node", type=int_arg, help="VMs per node that ran it (issuer vm)")
+    p.add_argument(
+        "--processes-per-node",
+        dest="processes_per_node",
+        type=int_arg,
+        help="benchmark processes per node that ran it (issuer host)",
+    )
+    p.add_argument("--vcpus-per-vm", dest="vcpus_per_vm", type=int_arg, help="vCPUs per VM (issuer vm; default 4)")
+    p.add_argument(
+        "--working-set-gb",
+        dest="working_set_gb",
+        type=float_arg,
+        help="data each issuer touched, GB (default: the file's target sizes, else 40)",
+    )
+    p.add_argument(
+        "--vm-alignment",
+        dest="vm_alignment",
+        type=float_arg,
+        help="share of VMs on the node owning their volume (default 1)",
+    )
+    p.add_argument("--calibration", help="calibration file to judge against and start from (default: shipped)")
+    p.add_argument("--calibrate", action="store_true", help="refit the parameters these points identify")
+    p.add_argument(
+        "--with-shipped", dest="with_shipped", action="store_true", help="refit jointly with the shipped benchmark data"
+    )
+    p.add_argument(
+        "--imported-share",
+        dest="imported_share",
+        type=float_arg,
+        default=0.5,
+        help="with --with-shipped: share of the fit's weight on the imported points (default 0.5)",
+    )
+    p.add_argument("--no-held-out", dest="no_held_out", action="store_true", help="skip the held-out folds")
+    p.add_argument("--out", help="calibration file to write with --calibrate (default calibration-refit.json)")
+    p.set_defaults(func=cmd_import)
+
+
+def _design_args(p) -> None:
+
+    add_design_args(p)
+    p.add_argument("--n-plus-one", dest="n_plus_one", action="store_true")
+
+
+def register_sla(sub) -> None:
+    p = sub.add_parser("sla", help="IOPS one database can be guaranteed at its latency target")
+    _design_args(p)
+    p.add_argument("--background", help="workload file or profile of the other tenants")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--db", help="database JSON file (size, vCPUs, IO threads and shape, latency target)")
+    which.add_argument(
+        "--database",
+        help="database as a DBA describes it (size, buffer pool, HammerDB NOPM or TPM; "
+        "`schema database-io`): its IO demand, guarantee and whether it meets it",
+    )
+
+    # no defaults here (SLA_DATABASE_DEFAULTS apply with --database): a flag given with --db is then seen
+    d = SLA_DATABASE_DEFAULTS
+    p.add_argument("--vcpus", type=int_arg, help=f"with --database: the database VM's vCPUs ({d['vcpus']})")
+    p.add_argument("--threads", type=int_arg, help=f"with --database: IO threads ({d['threads']})")
+    p.add_argument(
+        "--outstanding-per-thread",
+        dest="outstanding_per_thread",
+        type=int_arg,
+        help=f"with --database: IOs in flight per thread ({d['outstanding_per_thread']})",
+    )
+    p.add_argument(
+        "--latency-target-ms",
+        dest="latency_target_ms",
+        type=float_arg,
+        help=f"with --database: latency target, ms ({d['latency_target_ms']:g})",
+    )
+    p.add_argument(
+        "--statistic",
+        choices=["mean", "p90", "p99"],
+        help=f"with --database: latency statistic the target applies to ({d['statistic']})",
+    )
+    p.add_argument("--mean", action="store_const", const=True, help="with --database: need the mean IOPS, not the peak")
+    p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
+    p.set_defaults(func=cmd_sla)
+
+
+def register_price(sub) -> None:
+    p = sub.add_parser("price", help="monthly cost and price per tier")
+    _design_args(p)
+    p.add_argument("--tiers", help="tiers JSON (default: the shipped set)")
+    p.add_argument("--costs", help="cost assumptions JSON")
+    p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
+    p.set_defaults(func=cmd_price)
+
+
+def register_size(sub) -> None:
+
+    p = sub.add_parser("size", help="cheapest design meeting a demand, with alternatives, checks and binding")
+    p.add_argument("demand")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument("--top", type=int_arg, default=5)
+    p.add_argument("--costs", help="cost assumptions JSON")
+    p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
+    p.set_defaults(func=cmd_size)
+
+
+def register_bom(sub) -> None:
+
+    p = sub.add_parser("bom", help="parts list, rack units, power, heat and licensing options of a design")
+
+    add_design_args(p)
+    p.add_argument("--costs", help="cost assumptions JSON (prices, licence assumptions)")
+    p.add_argument("--switch", help="top-of-rack switch catalog id to add to the list")
+    p.add_argument("--switches", type=int_arg, help="how many switches (default 2)")
+    p.set_defaults(func=cmd_bom)
+
+
+def cmd_compare(args) -> int:
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design
+    from planner.sizing.compare import compare
+
+    if bool(args.workload) == bool(args.database):
+        raise PlannerError("give --workload (profile or file) or --database (a database description file)", "workload")
+    if args.database:
+        from planner.models.database import as_workload, io_demand, load_database_io
+
+        workload = as_workload(io_demand(load_database_io(args.database)), peak=not args.mean)
+    else:
+        from planner.models.workload import load_workload
+
+        workload = load_workload(args.workload)
+    designs = [load_design(path) for path in args.designs]
+    print_json(compare(designs, workload, catalog=load_catalog(args.catalog), full=args.full))
+    return 0
+
+
+def register_compare(sub) -> None:
+    p = sub.add_parser("compare", help="the same workload on several designs of any architecture (JSON list)")
+    p.add_argument("designs", nargs="+", help="design files")
+    p.add_argument("--workload", help="workload file or profile name")
+    p.add_argument("--database", help="database description file (planner.models.database), evaluated at its peak")
+    p.add_argument("--mean", action="store_true", help="with --database: the mean demand instead of the peak")
+    p.add_argument("--full", action="store_true", help="whole reports instead of the comparison keys")
+    p.add_argument("--catalog", help="extra catalog folder")
+    p.set_defaults(func=cmd_compare)

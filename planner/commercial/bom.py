@@ -1,0 +1,100 @@
+"""Bill of materials: the parts list of a design, per node and per cluster,
+with unit and total prices, rack units, power and heat, and the licensing
+options side by side.
+
+Every price is :func:`planner.commercial.pricing.part_price_usd` (the user's override,
+else the catalog list price), so the parts list adds up to exactly the capex
+the cost model prices (tested). Each line says where its price comes from and
+whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
+"""
+
+from __future__ import annotations
+
+from planner.commercial.licensing import licence_options, licensing_data
+from planner.commercial.pricing import CostAssumptions, SwitchChoice, monthly_cost, part_price_usd, switch_record
+from planner.models.design import ResolvedDesign
+from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_power_w
+
+
+def _price_source(rec, a: CostAssumptions) -> tuple[str, bool]:
+    if rec is None:
+        return "ram_usd_per_gb (editable assumption)", True
+    if rec.id in a.part_prices_usd:
+        return "your price (part_prices_usd)", False
+    how = rec.estimated.get("list_price_usd")
+    return (f"catalog list price, estimated: {how}", True) if how else ("catalog list price", False)
+
+
+def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
+    unit = a.ram_usd_per_gb if rec is None else part_price_usd(rec, a)
+    qty = per_node * nodes
+    source, estimated = _price_source(rec, a)
+    return {
+        "role": role,
+        "part": "ram-per-gb" if rec is None else rec.id,
+        "description": "RAM, priced per GB (no DIMMs named)" if rec is None else f"{rec.vendor} {rec.model}",
+        "per_node": per_node,
+        "quantity": qty,
+        "unit_price_usd": unit,
+        "total_usd": unit * qty,
+        "unit_power_w": unit_power_w(role, rec),
+        "price_source": source,
+        "price_estimated": estimated,
+    }
+
+
+def bom(
+    rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
+) -> dict:
+    """The parts list of ``rd`` (and ``switches`` if given) as a JSON-ready dict:
+    ``lines`` (part, quantity, unit_price_usd, total_usd, ...), ``total_usd``,
+    ``rack_units``, ``power_w``, ``heat_btu_h``, ``licensing`` (one entry per
+    option with ``total_usd`` and ``usd_per_month``) and ``monthly_cost``."""
+    a = a or CostAssumptions()
+    nodes = rd.design.nodes
+    n = rd.node
+    lines = [_line(role, rec, count, nodes, a) for role, rec, count in node_parts(rd)]
+    ru = (n.chassis.rack_units if n.chassis else 1) * nodes
+    watts = node_power_w(rd) * nodes
+    if switches is not None:
+        sw = switch_record(switches, catalog)
+        line = _line("switch", sw, switches.count, 1, a)
+        line["per_node"] = None
+        lines.append(line)
+        ru += sw.rack_units * switches.count
+        watts += (sw.power_w or 0.0) * switches.count
+    total = sum(x["total_usd"] for x in lines)
+    lic = licence_options(n.cpu.cores, n.sockets, nodes, a)
+    notes = []
+    if n.dimm is None:
+        notes.append("the design names no DIMMs: RAM is priced per GB and draws no power in this list")
+    if n.chassis is None:
+        notes.append("the design names no chassis: one rack unit per node, no chassis price or power")
+    notes.append(
+        "power is the parts' typical power (CPUs at TDP where no figure); size PSUs and cooling "
+        "from the vendor's configurator"
+    )
+    return {
+        "design": rd.design.name,
+        "nodes": nodes,
+        "lines": lines,
+        "total_usd": total,
+        "per_node_usd": sum(x["total_usd"] for x in lines if x["role"] != "switch") / nodes,
+        "rack_units": ru,
+        "power_w": watts,
+        "heat_btu_h": watts * BTU_H_PER_W,
+        "physical_cores": n.cores * nodes,
+        "licensing": lic,
+        "licensing_compiled": licensing_data()["date_compiled"],
+        "monthly_cost": monthly_cost(rd, a, switches, catalog),
+        "assumptions": {
+            "amortisation_months": a.amortisation_months,
+            "ram_usd_per_gb": a.ram_usd_per_gb,
+            "windows_datacenter_usd_per_core": a.windows_datacenter_usd_per_core,
+            "azure_local_usd_per_core_month": a.azure_local_usd_per_core_month,
+            "windows_subscription_usd_per_core_month": a.windows_subscription_usd_per_core_month,
+            "licence_option_in_monthly_cost": a.licence_option,
+            "part_prices_usd": dict(a.part_prices_usd),
+        },
+        "notes": notes,
+    }

@@ -1,0 +1,275 @@
+"""Cost model: capex from catalog list prices, monthly cost, price per tier.
+
+Every figure here is an editable assumption (:class:`CostAssumptions`).
+Monthly cost of a part = purchase / amortisation months + support (a share of
+the purchase per year) + power (W x PUE x 730 h / 1000 x USD/kWh); a chassis
+adds rack units x USD per rack unit per month. Licences follow
+``licence_option`` (:mod:`planner.commercial.licensing`): Windows Server Datacenter core
+licences spread over the amortisation period (default), or Azure Local's
+per-physical-core subscription with or without the Windows Server add-on.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from planner.commercial.licensing import (
+    MIN_CORE_LICENCES_PER_CPU,
+    MIN_CORE_LICENCES_PER_SERVER,
+    datacenter_core_licences,
+    licence_usd_per_month_per_node,
+    licensing_data,
+)
+from planner.core.errors import PlannerError
+from planner.models.design import ResolvedDesign
+from planner.physics.power import node_parts, node_power_w
+
+_LIC = licensing_data()["options"]
+WINDOWS_DATACENTER_16_CORE_USD = float(_LIC["windows-server-2025-datacenter"]["usd_per_16_core_pack"])
+AZURE_LOCAL_USD_PER_CORE_MONTH = float(_LIC["azure-local-subscription"]["usd_per_physical_core_per_month"])
+WINDOWS_SUBSCRIPTION_USD_PER_CORE_MONTH = float(
+    _LIC["azure-local-windows-server-subscription"]["usd_per_physical_core_per_month"]
+)
+HOURS_PER_MONTH = 730.0
+#: Most a single part may cost, USD: catches unit slips without limiting any real part.
+MAX_PART_PRICE_USD = 10_000_000.0
+
+
+class PricingError(PlannerError):
+    pass
+
+
+class CostAssumptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    amortisation_months: int = Field(default=36, ge=1, le=120)
+    power_usd_per_kwh: float = Field(default=0.12, ge=0, le=10)
+    pue: float = Field(default=1.5, ge=1.0, le=5.0, description="power usage effectiveness")
+    rack_unit_usd_per_month: float = Field(default=30.0, ge=0, le=10_000)
+    licence_option: Literal["windows-server-datacenter", "azure-local", "azure-local-windows"] = Field(
+        default="windows-server-datacenter",
+        description="which licensing the monthly cost carries (all are compared in the bill of materials)",
+    )
+    windows_datacenter_usd_per_core: float = Field(
+        default=WINDOWS_DATACENTER_16_CORE_USD / 16,
+        ge=0,
+        le=100_000,
+        description="editable assumption; Windows Server 2025 Datacenter 16-core pack list price / 16",
+    )
+    azure_local_usd_per_core_month: float = Field(
+        default=AZURE_LOCAL_USD_PER_CORE_MONTH,
+        ge=0,
+        le=10_000,
+        description="editable assumption; Azure Local host fee per physical core per month",
+    )
+    windows_subscription_usd_per_core_month: float = Field(
+        default=WINDOWS_SUBSCRIPTION_USD_PER_CORE_MONTH,
+        ge=0,
+        le=10_000,
+        description="editable assumption; Windows Server subscription add-on for Azure Local per core per month",
+    )
+    licence_source: str = (
+        f"Windows Server 2025 Datacenter 16-core pack, USD {WINDOWS_DATACENTER_16_CORE_USD:,.0f} "
+        f"list price (editable assumption; planner/data/licensing.json, compiled "
+        f"{licensing_data()['date_compiled']})"
+    )
+    support_pct_per_year: float = Field(default=0.10, ge=0, le=1, description="support as share of capex per year")
+    ram_usd_per_gb: float = Field(
+        default=4.0, ge=0, le=1000, description="editable assumption; RAM of designs that name no DIMMs"
+    )
+    target_margin: float = Field(default=0.30, ge=0, le=0.95)
+    target_fill: float = Field(default=0.70, ge=0.05, le=1.0)
+    part_prices_usd: dict[str, Annotated[float, Field(ge=0, le=MAX_PART_PRICE_USD)]] = Field(
+        default_factory=dict, description=f"part id -> USD override (0..{MAX_PART_PRICE_USD:,.0f})"
+    )
+
+
+class SwitchChoice(BaseModel):
+    """Top-of-rack switches for the cluster (an input of the BOM, not of the design)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    model: str = Field(min_length=1, description="switch catalog id")
+    count: int = Field(default=2, ge=1, le=16, description="switches (two for redundancy)")
+
+
+def part_price_usd(rec, a: CostAssumptions) -> float:
+    """A part's price, USD: the user's override, else the catalog list price."""
+    if rec.id in a.part_prices_usd:
+        return float(a.part_prices_usd[rec.id])
+    if rec.list_price_usd is None:
+        raise PricingError(
+            f"no list_price_usd for part '{rec.id}'; add it to part_prices_usd", f"part_prices_usd.{rec.id}"
+        )
+    price = float(rec.list_price_usd)
+    if not (math.isfinite(price) and 0 <= price <= MAX_PART_PRICE_USD):
+        raise PricingError(
+            f"list_price_usd of part '{rec.id}' must be 0..{MAX_PART_PRICE_USD:,.0f} "
+            f"(got {price:g}); set it in part_prices_usd",
+            f"part_prices_usd.{rec.id}",
+        )
+    return price
+
+
+def _unit_price(rec, a: CostAssumptions) -> float:
+    return a.ram_usd_per_gb if rec is None else part_price_usd(rec, a)
+
+
+def node_capex_usd(rd: ResolvedDesign, a: CostAssumptions) -> float:
+    return float(sum(_unit_price(rec, a) * count for _, rec, count in node_parts(rd)))
+
+
+def capex_usd(
+    rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
+) -> float:
+    """Hardware purchase price of the cluster, USD (catalog list prices)."""
+    a = a or CostAssumptions()
+    total = node_capex_usd(rd, a) * rd.design.nodes
+    if switches is not None:
+        total += part_price_usd(switch_record(switches, catalog), a) * switches.count
+    return total
+
+
+def switch_record(switches: SwitchChoice, catalog=None):
+    from planner.models.catalog import load_catalog
+
+    recs = (catalog or load_catalog()).switch
+    if switches.model not in recs:
+        raise PricingError(
+            f"unknown switch id '{switches.model}'; one of {', '.join(recs) or 'none'}", "switches.model"
+        )
+    return recs[switches.model]
+
+
+def licence_cores(cores_per_cpu: int, sockets: int) -> int:
+    """Core licences per server: all cores, >= 8 per CPU and >= 16 per server (Microsoft)."""
+    return datacenter_core_licences(cores_per_cpu, sockets)
+
+
+def part_monthly_usd(capex, power_w, a: CostAssumptions):
+    """Monthly cost of hardware bought for ``capex`` USD drawing ``power_w`` W:
+    amortisation + support + power (scalars or numpy arrays)."""
+    capex = np.asarray(capex, dtype=float)
+    return (
+        capex / a.amortisation_months
+        + capex * a.support_pct_per_year / 12.0
+        + np.asarray(power_w, dtype=float) * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh
+    )
+
+
+def node_monthly_usd(node_capex, power_w, rack_units, licence_usd_per_month, a: CostAssumptions) -> dict:
+    """Monthly cost of one node by line item, USD/month (scalars or numpy arrays).
+
+    Hardware is amortised over the period; power is W x PUE x 730 h/month / 1000
+    (kWh) x price; support is a share of capex per year; the licence line is
+    :func:`planner.commercial.licensing.licence_usd_per_month_per_node`.
+    """
+    return {
+        "hardware_usd_per_month": node_capex / a.amortisation_months,
+        "power_usd_per_month": power_w * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh,
+        "rack_usd_per_month": rack_units * a.rack_unit_usd_per_month,
+        "licence_usd_per_month": licence_usd_per_month,
+        "support_usd_per_month": node_capex * a.support_pct_per_year / 12.0,
+    }
+
+
+def monthly_cost(
+    rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
+) -> dict:
+    """Monthly cost per node and per cluster, USD/month, by line item (switches,
+    when given, are cluster items)."""
+    a = a or CostAssumptions()
+    node_capex = node_capex_usd(rd, a)
+    n = rd.node
+    lic = float(licence_usd_per_month_per_node(n.cpu.cores, n.sockets, a))
+    node = node_monthly_usd(node_capex, node_power_w(rd), n.chassis.rack_units if n.chassis else 1, lic, a)
+    node = {k: float(v) for k, v in node.items()}
+    node["total_usd_per_month"] = sum(node.values())
+    cluster = {k: v * rd.design.nodes for k, v in node.items()}
+    capex = node_capex * rd.design.nodes
+    if switches is not None:
+        sw = switch_record(switches, catalog)
+        sw_capex = part_price_usd(sw, a) * switches.count
+        sw_lines = node_monthly_usd(
+            sw_capex, (sw.power_w or 0.0) * switches.count, sw.rack_units * switches.count, 0.0, a
+        )
+        for k, v in sw_lines.items():
+            cluster[k] += float(v)
+        cluster["total_usd_per_month"] += float(sum(sw_lines.values()))
+        capex += sw_capex
+    return {
+        "per_node": node,
+        "per_cluster": cluster,
+        "capex_usd": capex,
+        "licence_option": a.licence_option,
+        "licence_source": a.licence_source
+        if a.licence_option == "windows-server-datacenter"
+        else licensing_data()["options"]["azure-local-subscription"]["source"],
+    }
+
+
+def tier_prices(
+    rd: ResolvedDesign, tierset, a: CostAssumptions | None = None, n_plus_one: bool = False, params=None
+) -> dict:
+    """Price per DB per month for each tier (``params``: model parameters for
+    the IOPS each tier can reserve, default the shipped calibration).
+
+    A tier's cost share is the cluster cost x the share of the binding resource
+    one DB takes (1 / max DBs alone); price = cost share / fill / (1 - margin).
+    Break-even fill is the fill at which price at zero margin covers cost.
+    """
+    from planner.commercial.tiers import fit_mix
+
+    a = a or CostAssumptions()
+    cost = monthly_cost(rd, a)
+    total = cost["per_cluster"]["total_usd_per_month"]
+    fit = fit_mix(rd, tierset, None, n_plus_one, params)
+    out = {}
+    for t in tierset.tiers:
+        k = fit["alone"][t.name]["max_dbs"]
+        limited = fit["alone"][t.name]["limited_by"]
+        if k == 0:  # JSON has no Infinity: no price, and the reason
+            out[t.name] = {
+                "max_dbs": 0,
+                "limited_by": limited,
+                "cost_share_usd_per_month": None,
+                "price_usd_per_month": None,
+                "cost_usd_per_guaranteed_iops_per_month": None,
+                "cost_usd_per_gb_per_month": None,
+                "break_even_fill": None,
+                "price_note": f"no {t.name} database fits on this design (limited by {limited}): "
+                "it cannot be offered, so it has no price",
+            }
+            continue
+        share = total / k
+        price = share / a.target_fill / (1.0 - a.target_margin)
+        out[t.name] = {
+            "max_dbs": k,
+            "limited_by": limited,
+            "cost_share_usd_per_month": share,
+            "price_usd_per_month": price,
+            "cost_usd_per_guaranteed_iops_per_month": share / t.guaranteed_iops,
+            "cost_usd_per_gb_per_month": share / (t.capacity_tb_per_db * 1000.0),
+            # revenue covers cost once fill x price x k >= total, i.e. at fill x (1 - margin)
+            "break_even_fill": a.target_fill * (1.0 - a.target_margin),
+        }
+    return {"monthly_cost": cost, "tiers": out, "assumptions": a.model_dump(mode="json")}
+
+
+__all__ = [
+    "MIN_CORE_LICENCES_PER_CPU",
+    "MIN_CORE_LICENCES_PER_SERVER",
+    "CostAssumptions",
+    "PricingError",
+    "SwitchChoice",
+    "capex_usd",
+    "licence_cores",
+    "monthly_cost",
+    "node_capex_usd",
+    "node_monthly_usd",
+    "part_monthly_usd",
+    "part_price_usd",
+    "tier_prices",
+]

@@ -1,0 +1,364 @@
+"""Per-database performance guarantees (SLA) on a shared cluster.
+
+A database is one VM with ``threads x outstanding_per_thread`` IOs in flight.
+Its *guarantee* is the largest IOPS rate it can be promised while the latency
+statistic it asks for stays under its target, with the background tenants
+running. Candidate bounds (the smallest wins and is named ``binding_constraint``):
+
+* ``latency_target``: largest open-load rate x (background + DB) whose predicted
+  latency statistic is <= target (grid search over x, vectorised: every
+  candidate rate is one element of a single :func:`evaluate_arrays` call).
+* ``vm_outstanding_io``: Little's law, X = N / R (Little, 1961): a VM with N IOs
+  in flight at latency R cannot issue more than N / R IOPS.
+* ``vm_vcpu_share``: utilisation law, U = X x S (Denning & Buzen, 1978): the DB's
+  guaranteed share of host logical processors is vcpus / vcpu_oversubscription,
+  so X <= (vcpus / oversub) / (guest LP-seconds per IO). Only the guest's CPU
+  runs on the DB's vCPUs; the host storage stack runs in the root partition.
+* ``node_headroom``: a VM runs on one node: 1/nodes of the remaining capacity.
+* ``cluster_headroom``: saturation capacity minus background IOPS.
+* ``capacity``: the DB must fit in usable capacity minus the background's data.
+* ``n_plus_one``: the latency bound recomputed with one node down.
+
+Approximation (stated, not hidden): the background is treated as an open load
+at the rate it reaches on its own (closed population, QoS limits applied), and
+the combined stream's block size and read share are IO-weighted averages. This
+does not let background tenants back off when the DB arrives, which makes the
+guarantee conservative.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from planner.engine.degraded import degraded_arrays
+from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.engine.targets import latency_statistic
+from planner.models.database import Database, DatabaseIo, as_sla_database, io_demand
+from planner.models.design import ResolvedDesign
+from planner.models.params import PARAM_NAMES, ModelParams, default_params
+from planner.models.workload import Workload
+from planner.physics.capacity import usable_capacity_tb
+from planner.physics.cpu import clock_scale as cpu_clock_scale
+
+BINDING = Literal[
+    "latency_target",
+    "vm_outstanding_io",
+    "vm_vcpu_share",
+    "node_headroom",
+    "cluster_headroom",
+    "capacity",
+    "n_plus_one",
+]
+
+
+class SlaResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    database: str
+    guaranteed_iops: float
+    guaranteed_iops_low: float
+    guaranteed_iops_high: float
+    latency_ms: float | None = Field(
+        description="predicted latency statistic at the guaranteed load, ms; "
+        "null when nothing can be guaranteed (latency_note says why)"
+    )
+    latency_note: str = ""
+    latency_statistic: str
+    binding_constraint: BINDING
+    iops_per_gb: float
+    background_iops: float
+    bounds_iops: dict[str, float]
+    note: str = ""
+
+
+def _param_rows(ps: list[ModelParams], per_set: int) -> SimpleNamespace:
+    """Parameter sets as per-row arrays, ``per_set`` rows each (one model call
+    evaluates them all: :func:`evaluate_arrays` takes one set per row)."""
+    vals = np.array([q.vector() for q in ps])
+    return SimpleNamespace(**{name: np.repeat(vals[:, j], per_set) for j, name in enumerate(PARAM_NAMES)})
+
+
+def _rows(D: DesignArrays, n: int) -> DesignArrays:
+    return D.take(np.zeros(n, dtype=int))
+
+
+def _background_rate(D: DesignArrays, bg: Workload | None, ps: list[ModelParams]) -> tuple[np.ndarray, float]:
+    """(IOPS per parameter set, VMs) the background reaches on its own."""
+    if bg is None:
+        return np.zeros(len(ps)), 0.0
+    Ds = _rows(D, len(ps))
+    W = WorkloadArrays.from_workload(bg, Ds.nodes)
+    out = evaluate_arrays(Ds, W, _param_rows(ps, 1))
+    return np.ravel(out["iops"]).astype(float), float(np.ravel(W.vms_total)[0])
+
+
+def _combined(
+    D: DesignArrays, db: Database, bg: Workload | None, x_bg, vms_bg: float, x_db: np.ndarray
+) -> WorkloadArrays:
+    """Background + DB as one open load at each candidate DB rate (IO-weighted
+    shape); ``x_bg`` is a rate, or one per candidate."""
+    x_db = np.asarray(x_db, dtype=float)
+    tot = x_bg + x_db
+    wdb = np.where(tot > 0, x_db / np.maximum(tot, 1e-12), 1.0)
+    bs_bg = bg.block_size_kib if bg else db.block_size_kib
+    r_bg = bg.read_fraction if bg else db.read_fraction
+    vms = vms_bg + 1.0
+    ws_db = db.size_tb * 1000.0  # whole DB treated as hot: conservative for the cache
+    ws_bg = (bg.working_set_gb_per_vm * vms_bg) if bg else 0.0
+    return WorkloadArrays(
+        block_size_kib=wdb * db.block_size_kib + (1 - wdb) * bs_bg,
+        read_fraction=wdb * db.read_fraction + (1 - wdb) * r_bg,
+        vms_total=np.full_like(x_db, vms),
+        # The open model queues an *average* VM's vCPUs at total/vms, which would
+        # make more tenants look faster for the DB. The DB's own vCPU limit is the
+        # vm_vcpu_share bound instead; here the private queue is removed (its
+        # Seidmann delay tends to one full guest CPU time: conservative).
+        vcpus_per_vm=np.asarray(1e6),
+        outstanding_per_vm=np.asarray(float(db.outstanding)),
+        working_set_gb_per_vm=np.asarray((ws_bg + ws_db) / vms),
+        open_iops=np.maximum(tot, 1e-3),
+        iops_limit_per_vm=np.asarray(np.inf),
+        alignment=np.asarray(bg.vm_alignment if bg else 1.0),
+        host_issuer=np.asarray(False),
+    )
+
+
+def _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, x) -> dict:
+    """The combined load at rates ``x`` (sets, candidates) for each parameter set."""
+    sets, m = x.shape
+    Ds = _rows(D, sets * m)
+    W = _combined(Ds, db, bg, np.repeat(np.asarray(x_bg, dtype=float), m), vms_bg, x.ravel())
+    out = evaluate_arrays(Ds, W, _param_rows(ps, m))
+    return {k: np.asarray(v).reshape((sets, m, *np.shape(v)[1:])) for k, v in out.items()}
+
+
+def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
+    """Largest grid rate such that every smaller rate is also ok (monotone prefix)."""
+    if not ok[0]:
+        return 0.0
+    bad = np.flatnonzero(~ok)
+    return float(x[bad[0] - 1]) if bad.size else float(x[-1])
+
+
+def _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
+    """Latency-target and Little's-law bounds for each parameter set, each by its
+    own grid refinement (three passes of 200 rates, each narrowing the bracket
+    200x); every pass is one model call for all the sets still refining."""
+
+    def checks(idx, x):
+        out = _evaluate_sets(D, db, bg, x_bg[idx], vms_bg, [ps[i] for i in idx], x)
+        lat = latency_statistic(out, db.latency_statistic, db.read_fraction)
+        sat = out["saturated"].astype(bool)
+        mean_lat = latency_statistic(out, "mean", db.read_fraction)
+        return {
+            "latency_target": (lat <= db.latency_target_ms) & ~sat,
+            # Little's law N = X R: the VM's IOs in flight cap its rate
+            "vm_outstanding_io": (x * mean_lat / 1e3 <= db.outstanding) & ~sat,
+        }
+
+    res = [{} for _ in ps]
+    for key in ("latency_target", "vm_outstanding_io"):
+        lo = np.zeros(len(ps))
+        hi = np.maximum(np.asarray(upper, dtype=float), 1.0)
+        best = np.zeros(len(ps))
+        active = list(range(len(ps)))
+        for _ in range(3):
+            if not active:
+                break
+            x = np.array([np.linspace(lo[i], hi[i], 201)[1:] for i in active])
+            ok = checks(active, x)[key]
+            still = []
+            for j, i in enumerate(active):
+                # best >= lo already; _largest_ok is 0 when x[0] fails
+                best[i] = max(best[i], _largest_ok(x[j], ok[j]))
+                step = (hi[i] - lo[i]) / 200
+                if not (best[i] >= hi[i] - 1e-9 or step < 1.0):
+                    lo[i], hi[i] = best[i], min(best[i] + step, hi[i])
+                    still.append(i)
+            active = still
+        for i in range(len(ps)):
+            res[i][key] = float(best[i])
+    return res
+
+
+def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool, p: ModelParams):
+    return _points(rd, db, bg, n_plus_one, [p])[0]
+
+
+def _points(
+    rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
+) -> list[dict]:
+    """The guarantee and its bounds for each parameter set, the sets side by side
+    in each model call."""
+    D = DesignArrays.from_designs([rd])
+    x_bg, vms_bg = _background_rate(D, bg, ps)
+
+    # capacity: DB size must fit beside the background's data
+    usable = float(
+        usable_capacity_tb(
+            D.nodes,
+            D.drives_per_node,
+            D.drive_capacity_tb,
+            D.resiliency_code,
+            D.fault_domains,
+            D.mirror_share,
+            reserve_policy=rd.design.reserve_policy,
+        )[0]
+    )
+    bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
+    if db.size_tb > usable - bg_tb:
+        return [
+            dict(
+                g=0.0,
+                binding="capacity",
+                lat=None,
+                x_bg=float(x),
+                bounds={"capacity": 0.0},
+                note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB",
+                lat_note="the database does not fit: no load to give a latency for",
+            )
+            for x in x_bg
+        ]
+
+    probe = _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, np.ones((len(ps), 1)))
+    scale = float(np.ravel(cpu_clock_scale(D.base_ghz))[0])
+    bounds = []
+    for i, q in enumerate(ps):
+        cap = float(probe["iops_capacity"][i, 0])
+        b = {"cluster_headroom": max(cap - x_bg[i], 0.0)}
+        b["node_headroom"] = b["cluster_headroom"] / rd.design.nodes
+        # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
+        # in the root partition on the cluster's LPs (cluster_headroom), not on them
+        guest_s = q.guest_cpu_us * scale * 1e-6
+        b["vm_vcpu_share"] = (db.vcpus / rd.design.vcpu_oversubscription) / max(guest_s, 1e-12)
+        bounds.append(b)
+    upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
+    for b, lb in zip(bounds, _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper)):
+        b.update(lb)
+    if n_plus_one and rd.design.nodes > 1:
+        Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
+        # the same background tenants restart on the survivors (same total rate)
+        for b, deg in zip(bounds, _latency_bounds(Dd, db, bg, x_bg, vms_bg, ps, upper)):
+            b["n_plus_one"] = min(deg.values())
+    floor = latency_statistic(probe, db.latency_statistic, db.read_fraction)[:, 0]
+    pts = []
+    for i, b in enumerate(bounds):
+        binding = min(b, key=b.get)
+        note = ""
+        if b["latency_target"] <= 0.0:
+            # say why: the model's latency at (almost) no DB load already misses the target
+            note = (
+                f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
+                f"latency at background load alone ({float(floor[i]):.3f} ms)"
+            )
+        # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
+        pts.append(
+            dict(
+                g=b[binding],
+                binding=binding,
+                lat=None,
+                x_bg=float(x_bg[i]),
+                bounds=b,
+                note=note,
+                lat_note=f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency",
+            )
+        )
+    live = [i for i, pt in enumerate(pts) if pt["g"] > 0]
+    if live:
+        out = _evaluate_sets(
+            D, db, bg, x_bg[live], vms_bg, [ps[i] for i in live], np.array([[pts[i]["g"]] for i in live])
+        )
+        lat = latency_statistic(out, db.latency_statistic, db.read_fraction)[:, 0]
+        for j, i in enumerate(live):
+            ok = bool(np.isfinite(lat[j]))
+            pts[i]["lat"] = float(lat[j]) if ok else None
+            pts[i]["lat_note"] = "" if ok else "the model gives no finite latency at this load"
+    return pts
+
+
+def guarantee(
+    rd: ResolvedDesign,
+    db: Database,
+    background: Workload | None = None,
+    n_plus_one: bool = False,
+    params: ModelParams | None = None,
+    bootstrap: list[ModelParams] | None = None,
+) -> SlaResult:
+    """The IOPS one database can be guaranteed at its latency target (see module doc).
+
+    The band is the 5-95 % range over bootstrap parameter sets: ``bootstrap``
+    when given (a refit calibration's own sets), else the shipped calibration's
+    (:func:`planner.results.report.bootstrap_params`) when ``params`` is the shipped fit;
+    explicit ``params`` without ``bootstrap`` have no band (band = point), since
+    the shipped sets scatter around a different fit.
+    """
+    from planner.results.report import BAND_HIGH, BAND_LOW, bootstrap_params
+
+    p = params or default_params()
+    if bootstrap is None:
+        bootstrap = bootstrap_params() if params is None else []
+    # the fit and its bootstrap sets side by side in every model call
+    pts = _points(rd, db, background, n_plus_one, [p, *list(bootstrap)])
+    pt = pts[0]
+    draws = [q["g"] for q in pts[1:]]
+    lo = float(np.percentile(draws, BAND_LOW)) if draws else pt["g"]
+    hi = float(np.percentile(draws, BAND_HIGH)) if draws else pt["g"]
+    return SlaResult(
+        database=db.name,
+        guaranteed_iops=pt["g"],
+        guaranteed_iops_low=min(lo, pt["g"]),
+        guaranteed_iops_high=max(hi, pt["g"]),
+        latency_ms=pt["lat"],
+        latency_note=pt["lat_note"],
+        latency_statistic=db.latency_statistic,
+        binding_constraint=pt["binding"],
+        iops_per_gb=pt["g"] / (db.size_tb * 1000.0),
+        background_iops=pt["x_bg"],
+        bounds_iops=pt["bounds"],
+        note=pt["note"],
+    )
+
+
+def database_guarantee(
+    rd,
+    db: DatabaseIo,
+    vcpus: int,
+    threads: int,
+    outstanding_per_thread: int,
+    latency_target_ms: float,
+    latency_statistic: str = "mean",
+    background=None,
+    n_plus_one: bool = False,
+    peak: bool = True,
+    params=None,
+    bootstrap=None,
+) -> dict:
+    """Can design ``rd`` guarantee this database its IO? The database's IO
+    demand (:func:`io_demand`) as one VM of its size and mean IO shape
+    (:func:`as_sla_database`), its guarantee at the latency target
+    (:func:`planner.commercial.sla.guarantee`, the same bounds as any database), and the
+    IOPS it needs: the peak (checkpoint bursts) or the mean.
+
+    Returns ``demand`` (the :class:`IoDemand`), ``guarantee`` (the
+    :class:`planner.commercial.sla.SlaResult`), ``needed_iops``, ``meets`` and
+    ``headroom_pct`` (guaranteed over needed, minus 100; negative: short).
+    The guarantee is for the mean IO shape: a burst of large checkpoint writes
+    is costed by its IOPS at that shape, not by its own size."""
+    from planner.commercial.sla import guarantee
+
+    demand = io_demand(db)
+    sla_db = as_sla_database(demand, vcpus, threads, outstanding_per_thread, latency_target_ms, latency_statistic)
+    g = guarantee(rd, sla_db, background, n_plus_one=n_plus_one, params=params, bootstrap=bootstrap)
+    need = demand.peak_iops if peak else demand.iops
+    return {
+        "demand": demand.model_dump(mode="json"),
+        "guarantee": g.model_dump(mode="json"),
+        "needed_iops": need,
+        "needed": "peak" if peak else "mean",
+        "meets": bool(g.guaranteed_iops >= need),
+        "headroom_pct": (g.guaranteed_iops / need - 1.0) * 100.0 if need > 0 else None,
+    }

@@ -1,0 +1,131 @@
+"""Service tiers (Standard/Business/Premium/Ultra) and how many DBs of each fit.
+
+Reserved IOPS follow Storage QoS minimums (Microsoft, *Storage Quality of
+Service*): the sum of minimums must not exceed what the cluster delivers at
+the tiers' latency targets, else minimums cannot all be honoured under load.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from planner.engine.degraded import degraded_arrays
+from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.engine.targets import latency_statistic
+from planner.models.design import ResolvedDesign
+from planner.models.params import ModelParams, default_params
+from planner.models.tiers import Tier, TierError, TierSet
+from planner.physics.capacity import capacity_report
+from planner.physics.hosting import ram_needed_gb
+
+
+def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: ModelParams | None = None) -> float:
+    """Cluster IOPS (tier's IO shape, open load) with latency still under the
+    tier's target: the largest of 400 candidate rates, one vectorised call."""
+    p = params or default_params()
+    D = DesignArrays.from_designs([rd])
+    x = np.linspace(1.0, 1.0, 1)
+    probe = WorkloadArrays(
+        np.asarray(tier.block_size_kib),
+        np.asarray(tier.read_fraction),
+        np.asarray(0.0),
+        np.asarray(float(tier.vcpus_per_db)),
+        np.asarray(32.0),
+        np.asarray(tier.capacity_tb_per_db * 1000.0),
+        np.asarray(1.0),
+        np.asarray(np.inf),
+        np.asarray(1.0),
+        np.asarray(False),
+    )
+    if n_plus_one and rd.design.nodes > 1:
+        D, _ = degraded_arrays(D, probe)
+    cap = float(np.ravel(evaluate_arrays(D, probe, p)["iops_capacity"])[0])
+    x = np.linspace(cap / 400, cap * 0.999, 400)
+    W = WorkloadArrays(**{**probe.__dict__, "open_iops": x, "vms_total": np.zeros_like(x)})
+    out = evaluate_arrays(D, W, p)
+    lat = latency_statistic(out, tier.latency_statistic, tier.read_fraction)
+    ok = np.ravel(lat <= tier.latency_target_ms) & ~np.ravel(out["saturated"]).astype(bool)
+    if not ok[0]:
+        return 0.0
+    bad = np.flatnonzero(~ok)
+    return float(x[bad[0] - 1] if bad.size else x[-1])
+
+
+def fit_mix(
+    rd: ResolvedDesign,
+    tierset: TierSet,
+    counts: dict[str, int] | None = None,
+    n_plus_one: bool = False,
+    params: ModelParams | None = None,
+) -> dict:
+    """How many DBs of each tier fit alone, and whether a mix fits.
+
+    Resources: capacity (usable TB; N+1 uses usable-after-node-loss), reserved
+    IOPS (sum of minimums vs the cluster's IOPS at the tier's latency target),
+    CPU (vCPUs vs LPs x vcpu_oversubscription; N+1 with one node fewer), RAM
+    (the nodes' RAM less host reserve, S2D metadata and CSV cache,
+    :mod:`planner.physics.hosting`; N+1 with one node fewer). ``params``: model
+    parameters (default: the shipped calibration), e.g. a customer refit.
+    """
+    tiers = tierset.by_name()
+    counts = counts or {}
+    for name, c in counts.items():
+        if name not in tiers:
+            raise TierError(f"unknown tier '{name}'; tiers: {', '.join(tiers)}", f"counts.{name}")
+        if not isinstance(c, int) or c < 0:
+            raise TierError("count must be a non-negative integer", f"counts.{name}")
+    cap = capacity_report(rd)
+    usable_tb = cap.usable_after_node_loss_tb if n_plus_one else cap.usable_capacity_tb
+    nodes = rd.design.nodes - (1 if n_plus_one and rd.design.nodes > 1 else 0)
+    vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
+    ram_gb = (
+        max(
+            rd.node.ram_gb
+            - float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd), rd.design.csv_cache_gb)),
+            0.0,
+        )
+        * nodes
+    )
+    iops_at = {n: _iops_at_latency(rd, t, n_plus_one, params) for n, t in tiers.items()}
+    alone = {}
+    for n, t in tiers.items():
+        lim = {
+            "capacity": usable_tb / t.capacity_tb_per_db,
+            "reserved_iops": iops_at[n] / t.guaranteed_iops,
+            "cpu": vcpus / t.vcpus_per_db,
+            "ram": ram_gb / t.ram_gb_per_db,
+        }
+        k = min(lim, key=lim.get)
+        alone[n] = {
+            "max_dbs": int(np.floor(lim[k] + 1e-9)),
+            "limited_by": k if not n_plus_one else f"{k} (n+1)",
+            "iops_at_latency_target": iops_at[n],
+        }
+    mix = None
+    if counts:
+        used = {
+            "capacity": sum(c * tiers[n].capacity_tb_per_db for n, c in counts.items()) / max(usable_tb, 1e-12),
+            # each tier's reservations use its share of the IOPS deliverable at its target
+            "reserved_iops": sum(c * tiers[n].guaranteed_iops / max(iops_at[n], 1e-12) for n, c in counts.items()),
+            "cpu": sum(c * tiers[n].vcpus_per_db for n, c in counts.items()) / max(vcpus, 1e-12),
+            "ram": sum(c * tiers[n].ram_gb_per_db for n, c in counts.items()) / max(ram_gb, 1e-12),
+        }
+        first = max(used, key=used.get)
+        mix = {
+            "fits": all(v <= 1.0 + 1e-9 for v in used.values()),
+            "utilization": used,
+            "first_to_run_out": first,
+            "n_plus_one": n_plus_one,
+        }
+    return {
+        "alone": alone,
+        "mix": mix,
+        "usable_capacity_tb": usable_tb,
+        "vcpus_available": vcpus,
+        "ram_gb_available": ram_gb,
+    }
+
+
+def _cache_tb(rd: ResolvedDesign) -> float:
+    n = rd.node
+    return n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0

@@ -1,0 +1,93 @@
+"""Error types. Every error the user can cause names the field and the reason."""
+
+from __future__ import annotations
+
+import re
+
+#: Characters that would break a one-line message: C0/C1 controls (newline,
+#: carriage return, escape...) and the Unicode line and paragraph separators.
+_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+MAX_MESSAGE_CHARS = 2000
+MAX_SHOWN_CHARS = 80
+_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_\-]+$")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control character written as its escape (``\\n``).
+
+    Messages echo user strings (ids, names, file names); written raw, a newline
+    in an id could forge a second ``error:`` line or a log entry.
+    """
+    return _BREAKS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def shown(value, limit: int = MAX_SHOWN_CHARS) -> str:
+    """A user-supplied value as an error may echo it: repr-quoted (so control
+    characters are escapes), at most ``limit`` characters."""
+    s = repr(value)
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+class PlannerError(ValueError):
+    """A user-facing error: ``field`` says which input is wrong.
+
+    ``message`` and ``field`` are kept on one line (control characters escaped)
+    and bounded in length, whatever user text they quote.
+    """
+
+    def __init__(self, message: str, field: str | None = None):
+        message = one_line(message)
+        if len(message) > MAX_MESSAGE_CHARS:
+            message = message[: MAX_MESSAGE_CHARS - 1] + "…"
+        self.field = one_line(field)[:MAX_SHOWN_CHARS] if field else field
+        self.message = message
+        super().__init__(f"{self.field}: {message}" if self.field else message)
+
+
+class CatalogError(PlannerError):
+    """A catalog file or record is broken, or an id is unknown."""
+
+
+class DesignError(PlannerError):
+    """A design is impossible (too many drives, too few fault domains, ...)."""
+
+
+def format_validation_error(exc, prefix: str = "") -> str:
+    """One line per problem from a pydantic ValidationError: 'field: reason'."""
+    parts = []
+    for e in exc.errors():
+        # a key the user made up is quoted: 'a: b' or a newline cannot pass for the field's end
+        loc = ".".join(
+            p if isinstance(p, str) and _PLAIN_KEY.match(p) else str(p) if isinstance(p, int) else shown(p, 40)
+            for p in e["loc"]
+            if p not in ("function-after",)
+        )
+        if prefix:
+            loc = f"{prefix}.{loc}" if loc else prefix
+        msg = e["msg"]
+        if e.get("type") == "value_error":  # a validator's own sentence, without pydantic's prefix
+            msg = msg.removeprefix("Value error, ")
+        # pydantic's 'greater than 0' already says the range; add the given value
+        if "input" in e and not isinstance(e["input"], (dict, list)):
+            msg = f"{msg} (got {shown(e['input'])})"
+        parts.append(f"{one_line(loc) or '(root)'}: {one_line(msg)}")
+    return "; ".join(parts)
+
+
+def field_bounds(model, field: str) -> tuple[float | None, float | None, bool]:
+    """(low, high, low_exclusive) of a pydantic field's numeric constraints, for
+    messages that quote the allowed range (CLI flags, the app's number inputs)."""
+    from annotated_types import Ge, Gt, Le, Lt
+
+    lo = hi = None
+    lo_open = False
+    for m in model.model_fields[field].metadata:
+        if isinstance(m, Ge):
+            lo = m.ge
+        elif isinstance(m, Gt):
+            lo, lo_open = m.gt, True
+        elif isinstance(m, Le):
+            hi = m.le
+        elif isinstance(m, Lt):
+            hi = m.lt
+    return lo, hi, lo_open

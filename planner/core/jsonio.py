@@ -1,0 +1,257 @@
+"""Safe JSON input, used by every reader (designs, workloads, databases, tiers,
+costs, demands, catalog files, share links).
+
+* Size-limited before parsing; files are opened once, must be regular files
+  (not FIFOs, devices or directories, whatever a symlink points at) and at most
+  ``max_bytes + 1`` bytes are read, so ``stat`` is never trusted.
+* Nesting deeper than :data:`MAX_DEPTH` is rejected by a scan of the brackets
+  outside strings *before* :func:`json.loads`, whose C scanner recurses and
+  would raise RecursionError.
+* Integers longer than :data:`MAX_INT_DIGITS` digits (Python's int-string
+  limit would raise ValueError), ``NaN``/``Infinity`` literals (which
+  :func:`json.loads` accepts by default) and numbers that overflow to infinity
+  are rejected, naming the field that holds them.
+* Parsed with :mod:`json` only, then validated by a pydantic model.
+
+Every failure is a :class:`planner.core.errors.PlannerError` naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+from pathlib import Path
+
+import numpy as np
+from pydantic import BaseModel, ValidationError
+
+from planner.core.errors import PlannerError, format_validation_error, shown
+
+MAX_INPUT_BYTES = 1_000_000
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 300
+
+# a JSON string: quote, then runs of ordinary characters or escapes (unrolled, linear)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+class _Bad:
+    """Placeholder the parse hooks leave where a value is not allowed."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
+def _parse_int(s: str):
+    digits = len(s) - s.startswith("-")
+    if digits > MAX_INT_DIGITS:
+        return _Bad(f"integer with {digits} digits (at most {MAX_INT_DIGITS})")
+    return int(s)
+
+
+def _parse_float(s: str):
+    x = float(s)
+    if not math.isfinite(x):
+        return _Bad(f"number {shown(s, 30)} is out of range (it overflows to infinity)")
+    return x
+
+
+def _parse_constant(name: str):
+    return _Bad(f"{name} is not allowed: numbers must be finite")
+
+
+def nesting_depth(text: str) -> int:
+    """Deepest bracket nesting of JSON text, brackets inside strings ignored
+    (no recursion: strings are blanked, then a running sum over the brackets)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub('""', text))
+    if not brackets:
+        return 0
+    b = np.frombuffer(brackets.encode("ascii"), dtype=np.uint8)
+    step = np.where((b == ord("[")) | (b == ord("{")), 1, -1)
+    return int(np.cumsum(step).max())
+
+
+def _find_bad(doc, field: str):
+    """(path, reason) of the first placeholder in ``doc``, depth-first, iterative."""
+    stack = [(doc, field)]
+    while stack:
+        obj, path = stack.pop()
+        if isinstance(obj, _Bad):
+            return path, obj.reason
+        if isinstance(obj, dict):
+            for k, v in reversed(list(obj.items())):
+                stack.append((v, f"{path}.{k}" if path else str(k)))
+        elif isinstance(obj, list):
+            for i, v in reversed(list(enumerate(obj))):
+                stack.append((v, f"{path}[{i}]"))
+    return None
+
+
+def loads(data: str | bytes, field: str, error: type[PlannerError] = PlannerError, max_bytes: int = MAX_INPUT_BYTES):
+    """Parse JSON text safely (see module docstring); errors name ``field``."""
+    if len(data) > max_bytes:
+        raise error(f"larger than {max_bytes:,} bytes", field)
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            # the encodings json.loads itself accepts (RFC 8259: UTF-8, -16, -32)
+            data = bytes(data).decode(json.detect_encoding(data), "strict")
+        except UnicodeDecodeError as exc:
+            raise error(f"not valid JSON (undecodable byte at offset {exc.start})", field) from None
+    if data.startswith("\ufeff"):
+        data = data[1:]
+    if nesting_depth(data) > MAX_DEPTH:
+        raise error(f"JSON nested deeper than {MAX_DEPTH} levels", field)
+    try:
+        doc = json.loads(data, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise error(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", field) from None
+    bad = _find_bad(doc, field)
+    if bad is not None:
+        raise error(bad[1], bad[0])
+    return doc
+
+
+def read_bounded(path: str | Path, max_bytes: int, field: str, error: type[PlannerError] = PlannerError) -> bytes:
+    """At most ``max_bytes`` of a regular file; more is an error.
+
+    The file is opened once (non-blocking, so a FIFO cannot hang the open) and
+    checked with ``fstat`` on that open file, so a symlink to ``/dev/zero`` or a
+    FIFO is refused and a file that grows after a ``stat`` cannot be read past
+    the limit.
+    """
+    name = Path(path).name or str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise error(f"file not found: {shown(str(path))}", field) from None
+    except OSError as exc:
+        raise error(f"cannot open {shown(str(path))}: {_reason(exc)}", field) from None
+    except ValueError:  # a NUL character: no file system takes it
+        raise error(f"file name {shown(str(path))} contains a NUL character", field) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise error(f"{shown(name)} is not a regular file", field)
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise error(f"cannot read {shown(name)}: {_reason(exc)}", field) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > max_bytes:
+        raise error(f"{shown(name)} is larger than {max_bytes:,} bytes", field)
+    return data
+
+
+def _reason(exc: OSError) -> str:
+    """'file name too long' from an OSError, without the path it carries."""
+    return (exc.strerror or type(exc).__name__).lower()
+
+
+def parse_json_model(
+    data: dict | str | bytes,
+    model: type[BaseModel],
+    error: type[PlannerError],
+    field: str,
+    prefix: str = "",
+    max_bytes: int = MAX_INPUT_BYTES,
+):
+    """Validate ``data`` (a dict or JSON text) as ``model``."""
+    if isinstance(data, (str, bytes, bytearray)):
+        data = loads(data, field, error, max_bytes)
+    if not isinstance(data, dict):
+        raise error("must be a JSON object", field)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise error(format_validation_error(exc, prefix)) from None
+    except RecursionError:  # a dict built in Python, nested past the interpreter's limit
+        raise error(f"nested deeper than {MAX_DEPTH} levels", field) from None
+
+
+def load_json_model(
+    path: str | Path,
+    model: type[BaseModel],
+    error: type[PlannerError],
+    field: str,
+    prefix: str = "",
+    max_bytes: int = MAX_INPUT_BYTES,
+):
+    """Read (at most ``max_bytes``, regular files only) and validate a JSON file as ``model``."""
+    return parse_json_model(read_bounded(path, max_bytes, field, error), model, error, field, prefix, max_bytes)
+
+
+#: The reason :func:`strict` gives a value nobody explained; tests look for it,
+#: so a non-finite number that reaches output unexplained is found, not hidden.
+UNEXPLAINED = "not a finite number (the model could not evaluate it)"
+
+
+#: The reason a producer gives when the model itself overflows: valid but extreme
+#: figures (a part at 5e-324 GHz passes ``gt=0``) make no finite prediction.
+NOT_COMPUTABLE = (
+    "not computable: the model gives no finite value for these figures (a part or workload "
+    "figure at the far edge of its valid range)"
+)
+
+
+def strict(obj, reason: str = UNEXPLAINED):
+    """A JSON-ready copy of ``obj`` with no NaN or Infinity: each non-finite
+    float becomes null and, in an object, gets a ``<key>_note`` (``reason``)
+    next to it (unless one is there). Iterative, so depth cannot overflow the stack."""
+
+    def fix(v):
+        if isinstance(v, (float, np.floating)) and not math.isfinite(v):
+            return None, True
+        if isinstance(v, (np.integer, np.bool_)):
+            return v.item(), False
+        if isinstance(v, np.floating):
+            return float(v), False
+        if isinstance(v, np.ndarray):
+            v = v.tolist()
+        if isinstance(v, BaseModel):
+            v = v.model_dump(mode="python")
+        return v, False
+
+    root, _ = fix(obj)
+    out_root = [None]
+    stack = [(root, out_root, 0)]
+    while stack:
+        src, parent, key = stack.pop()
+        if isinstance(src, dict):
+            new: dict = {}
+            parent[key] = new
+            for k, v in src.items():
+                v, bad = fix(v)
+                if bad:
+                    new[k] = None
+                    new.setdefault(f"{k}_note", src.get(f"{k}_note") or reason)
+                else:
+                    new[k] = v
+                    stack.append((v, new, k))
+        elif isinstance(src, (list, tuple)):
+            new_list: list = [None] * len(src)
+            parent[key] = new_list
+            for i, v in enumerate(src):
+                v, bad = fix(v)
+                new_list[i] = None if bad else v
+                if not bad:
+                    stack.append((v, new_list, i))
+        else:
+            parent[key] = src
+    return out_root[0]
+
+
+def dumps(obj, **kwargs) -> str:
+    """JSON text any strict parser reads: :func:`strict`, then ``allow_nan=False``."""
+    return json.dumps(strict(obj), allow_nan=False, **kwargs)

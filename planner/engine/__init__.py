@@ -1,0 +1,11 @@
+"""The queueing engine: closed and open networks (:mod:`~planner.engine.queueing`), the
+chain that composes the physics into per-station demands and solves them for many designs
+at once (:mod:`~planner.engine.performance`, pvlib's ModelChain in spirit), one node down
+(:mod:`~planner.engine.degraded`), a sizing demand as a load (:mod:`~planner.engine.loads`),
+the compiled kernel (optional, numba) and the other architectures' networks
+(:mod:`~planner.engine.architectures`).
+
+Imports :mod:`planner.physics` and below.
+"""
+
+__all__ = ["architectures", "degraded", "kernels", "loads", "performance", "queueing", "targets"]

@@ -1,0 +1,122 @@
+"""What customers run today, on the same machinery as the HCI model.
+
+One module per architecture turns a design (``topology`` and its section of
+:class:`planner.models.design.Design`) and a workload into a queueing network of named
+stations (:class:`planner.engine.architectures.common.Network`), solved by
+:func:`planner.engine.architectures.common.solve` with the planner's MVA and open-network
+functions. :func:`evaluate_report` returns the same keys as
+:func:`planner.results.report.evaluate_report` for an HCI design, plus ``model`` (what
+each station is) and, for the disaggregated file server, ``scaling`` (the same
+per-server load on 1, 2, 4 and 8 database servers).
+
+None of these architectures was measured: the CPU and software-path parameters
+were fitted on Storage Spaces Direct clusters. Every report therefore carries
+an extrapolation flag on the ``topology`` dimension with the reason, and its
+bands are the calibration's widest pseudo-extrapolation error (the rule for a
+dimension the data never varied, :func:`planner.results.uncertainty.ratio_band`).
+"""
+
+from __future__ import annotations
+
+from planner.core.errors import PlannerError
+from planner.engine.architectures import common, disaggregated, single_server, split
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.design import Design
+from planner.models.params import ModelParams, default_params
+from planner.models.workload import Workload
+
+MODULES = {"disaggregated": disaggregated, "split": split, "single-server": single_server}
+TOPOLOGY_LABELS = {
+    "hyperconverged": "hyperconverged (HCI)",
+    "disaggregated": "disaggregated file-server cluster",
+    "split": "split provisioning",
+    "single-server": "single server",
+}
+
+
+def resolve(design: Design, catalog: Catalog | None = None):
+    """The design's parts from the catalog (errors name the field)."""
+    if design.topology not in MODULES:
+        raise PlannerError(
+            f"'{design.topology}' is not modelled here; hyperconverged designs go to planner.results.report", "topology"
+        )
+    return MODULES[design.topology].resolve_parts(design, catalog or load_catalog())
+
+
+def network(
+    design: Design, workload: Workload, catalog: Catalog | None = None, params: ModelParams | None = None, **kw
+) -> common.Network:
+    parts = resolve(design, catalog)
+    return MODULES[design.topology].network(parts, workload, params or default_params(), **kw)
+
+
+def performance(
+    design: Design, workload: Workload, catalog: Catalog | None = None, params: ModelParams | None = None, **kw
+) -> dict:
+    """Throughput, latencies and utilisation of one design (no band)."""
+    p = params or default_params()
+    return common.solve(network(design, workload, catalog, p, **kw), p)
+
+
+def features(design: Design, parts, workload: Workload) -> dict:
+    """The calibrated-domain features (:data:`planner.results.calibrated_domain.DIMENSIONS`) of an architecture."""
+    desc = MODULES[design.topology].describe(parts)
+    return {
+        "nodes": desc["nodes"],
+        "block_size_kib": float(workload.block_size_kib),
+        "read_fraction": float(workload.read_fraction),
+        "drive_interface": desc["drive_interface"],
+        "cache": desc.get("cache", "none"),
+        "cache_mode": desc.get("cache_mode") or "none",
+        "cpu_family": desc["cpu_family"],
+        "resiliency": desc["resiliency"],
+        "transport": desc["transport"],
+        "issuer": workload.issuer,
+        "volume_allocation": "regular",
+        "topology": design.topology,
+    }
+
+
+def warnings_for(design: Design, parts, workload: Workload | None) -> list[dict]:
+    """Hosting checks a reviewer would flag: vCPUs and RAM of the VMs on the
+    servers that run them (the VMs' RAM plus the design's host reserve)."""
+    if workload is None or workload.issuer == "host" or not workload.vms_per_node:
+        return []
+    topo = design.topology
+    if topo == "single-server":
+        cpu, sockets, ram = parts.cpu, parts.sockets, parts.spec.server.ram_gb
+    elif topo == "disaggregated":
+        cpu, sockets, ram = parts.db_cpu, parts.db_sockets, parts.spec.db_server.ram_gb
+    else:
+        cpu, sockets, ram = parts.cpu, parts.sockets, parts.spec.compute_node.ram_gb
+    out = []
+    lps = cpu.threads * sockets
+    if topo == "split":
+        lps = lps * (1.0 - parts.spec.storage_cpu_share)
+    vcpus = workload.vms_per_node * workload.vcpus_per_vm
+    cap = lps * design.vcpu_oversubscription
+    if vcpus > cap:
+        out.append(
+            {
+                "check": "vcpus",
+                "case": "healthy",
+                "needed": vcpus,
+                "available": cap,
+                "message": f"{workload.vms_per_node} VMs x {workload.vcpus_per_vm} vCPUs = {vcpus} vCPUs per server, "
+                f"above vcpu_oversubscription {design.vcpu_oversubscription:g} x {lps:g} logical "
+                f"processors = {cap:g}",
+            }
+        )
+    need = workload.vms_per_node * workload.ram_gb_per_vm + design.host_reserve_gb
+    if need > ram:
+        out.append(
+            {
+                "check": "ram",
+                "case": "healthy",
+                "needed_gb": need,
+                "available_gb": ram,
+                "message": f"{workload.vms_per_node} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
+                f"{design.host_reserve_gb:g} GB = {need:,.0f} GB per server, above its {ram:,.0f} GB RAM",
+            }
+        )
+    return out

@@ -1,0 +1,341 @@
+"""Single database server with its own storage: local RAID behind a controller,
+PCIe flash card(s), or a LUN on a Fibre Channel array.
+
+Stations (read, write demands per IO; seconds):
+
+``vm_vcpu``          the VM's vCPUs (guest CPU per IO / vCPUs)
+``host_cpu``         the server's logical processors (guest + host CPU per IO)
+``raid_controller``  controller processor: every drive IO / ``max_iops``, or the
+                     PCIe link: bytes / ``host_link_mb_s`` (the larger)
+``drives``           the RAID set: drive busy time per drive IO
+                     (``max(1/IOPS, bytes/bandwidth)``, :func:`planner.physics.devices.busy_time_s`)
+                     x drive IOs (:mod:`planner.engine.architectures.raid`) / drives
+``flash_cards``      PCIe flash: busy time per IO / cards
+``fc_links``         active FC paths: bytes / (paths x link rate), or the HBA's
+                     IOPS per port (the larger)
+``array_controllers`` the array's controller pair: bytes / its published
+                     sequential ceiling, or 1 / ``max_iops`` when published
+``array_drives``     the array's RAID set, as ``drives``
+
+A write-back cache (controller or array) acknowledges writes from DRAM: the
+drive work of a write moves off its path into ``background`` (the shadow-server
+load of :func:`planner.engine.queueing.schweitzer_symmetric`), less overwrites the
+cache absorbs (:func:`planner.physics.cache.write_absorption`, uniform access). Reads
+are not served from the controller cache (HP: "Read cache does not improve array
+read performance significantly"); the array cache serves reads with the
+uniform-access hit ratio of :func:`planner.physics.cache.read_hit_ratio`.
+
+Software path: a single-copy local IO is given the fitted S2D *read* path
+latency (``stack_read_latency_us``) for reads and writes alike: S2D's fitted
+write path also coordinates several copies, which a RAID controller or an array
+does in hardware. That is an assumption (no single-server stack was measured);
+the report says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from planner.core.errors import DesignError
+from planner.engine.architectures import raid
+from planner.engine.architectures.common import (
+    HOST_CPU,
+    US,
+    VM_VCPU,
+    Network,
+    issuer_population,
+    issuer_rows,
+    local_host_cpu_s,
+    server_cpu,
+    vm_delays,
+)
+from planner.engine.architectures.fibre_channel import link_mb_s
+from planner.models.catalog import CapacityDrive, Catalog, Cpu, FcHba, FlashCard, RaidController, SanArray
+from planner.models.design import Design, SingleServerSpec, lookup_part
+from planner.models.params import ModelParams
+from planner.models.workload import Workload
+from planner.physics import cache as cache_mod
+from planner.physics import devices
+
+LABELS = {
+    VM_VCPU: "VM vCPUs",
+    HOST_CPU: "server CPU",
+    "raid_controller": "RAID controller",
+    "drives": "drives",
+    "flash_cards": "PCIe flash cards",
+    "fc_links": "FC links (HBA ports)",
+    "array_controllers": "array controllers",
+    "array_drives": "array drives",
+}
+WHAT = {
+    VM_VCPU: "the VM's vCPUs: guest CPU per IO (fitted on S2D) / vCPUs",
+    HOST_CPU: "the server's logical processors: guest + host CPU per IO (fitted on S2D), one local copy",
+    "raid_controller": "controller processor (drive IOs / max_iops, datasheet) or its PCIe link (bytes / MB/s)",
+    "drives": "the RAID set: datasheet busy time per drive IO x drive IOs per IO (RAID level, strip size)",
+    "flash_cards": "PCIe flash cards: datasheet busy time per IO / cards",
+    "fc_links": "active FC paths: bytes / (paths x FC data rate), or the HBA's IOPS per port",
+    "array_controllers": "array controller pair: its published sequential MB/s (and IOPS when published)",
+    "array_drives": "the array's RAID set behind its write-back cache",
+}
+
+
+@dataclass(frozen=True)
+class Parts:
+    spec: SingleServerSpec
+    cpu: Cpu
+    sockets: int
+    drive: CapacityDrive | None = None
+    controller: RaidController | None = None
+    card: FlashCard | None = None
+    array: SanArray | None = None
+    hba: FcHba | None = None
+
+    @property
+    def lps(self) -> float:
+        return float(self.cpu.threads * self.sockets)
+
+
+def resolve_parts(design: Design, catalog: Catalog) -> Parts:
+    spec = design.single_server
+    pre = "single_server"
+    cpu, sockets, _ = server_cpu(catalog, spec.server.cpu, f"{pre}.server.cpu")
+    st = spec.storage
+    kw = dict(spec=spec, cpu=cpu, sockets=sockets)
+    if st.kind == "raid":
+        kw["drive"] = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
+        kw["controller"] = lookup_part(catalog, "raid_controller", st.controller, f"{pre}.storage.controller")
+        if st.drives.count > kw["controller"].drive_ports * 8:
+            raise DesignError(
+                f"{st.drives.count} drives exceed what {kw['controller'].id}'s {kw['controller'].drive_ports} "
+                "lanes address through expanders (8 per lane)",
+                f"{pre}.storage.drives.count",
+            )
+    elif st.kind == "pcie-flash":
+        kw["card"] = lookup_part(catalog, "flash_card", st.card, f"{pre}.storage.card")
+    else:
+        kw["drive"] = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
+        kw["array"] = lookup_part(catalog, "san_array", st.array, f"{pre}.storage.array")
+        kw["hba"] = lookup_part(catalog, "fc_hba", st.hba, f"{pre}.storage.hba")
+        if st.drives.count > kw["array"].drive_bays:
+            raise DesignError(
+                f"{st.drives.count} drives but {kw['array'].id} has {kw['array'].drive_bays} bays",
+                f"{pre}.storage.drives.count",
+            )
+        ports = st.hbas * kw["hba"].ports
+        if st.paths > ports:
+            raise DesignError(
+                f"{st.paths} paths but {st.hbas} x {kw['hba'].id} give {ports} FC port(s)", f"{pre}.storage.paths"
+            )
+    return Parts(**kw)
+
+
+def _raid_demands(
+    level, n, drive: CapacityDrive, bs, stripe, r_frac, rand, both_sides, write_back, cache_gb, working_set_gb
+):
+    """Drive-station demands (read path, write path, write background) per IO,
+    the drive IOs per read / write (for the controller) and the write absorption."""
+    nr, chunk = raid.read_ios(level, bs, stripe)
+    t_r = float(devices.busy_time_s(chunk, drive.rand_read_4k_iops, drive.seq_read_mb_s))
+    t_w = float(devices.busy_time_s(chunk, drive.rand_write_4k_iops, drive.seq_write_mb_s))
+    servers = raid.read_servers(level, n, both_sides)
+    full_share = (1.0 - rand) if write_back else 0.0
+    wr, ww, _ = raid.write_ios(level, n, bs, stripe, full_share)
+    read_d = nr * t_r / servers
+    write_busy = (wr * t_r + ww * t_w) / n
+    absorb = float(cache_mod.write_absorption(working_set_gb, cache_gb)) if write_back else 0.0
+    if write_back:
+        return read_d, 0.0, write_busy * (1.0 - absorb), nr, wr + ww, absorb
+    return read_d, write_busy, 0.0, nr, wr + ww, 0.0
+
+
+def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
+    spec = parts.spec
+    st = spec.storage
+    bs, r = float(w.block_size_kib), float(w.read_fraction)
+    ghz = parts.cpu.base_ghz
+    issuers, n_out, has_pop = issuer_population(w, 1)
+    host_s = (local_host_cpu_s(p, bs, ghz, False), local_host_cpu_s(p, bs, ghz, True))
+    rows, cpu, guest, vcpus = issuer_rows(p, w, ghz, parts.lps, host_s)
+    working_set_gb = float(w.working_set_gb_per_vm) * issuers
+    bytes_ = bs * devices.KIB
+    stack = p.stack_read_latency_us * US
+    notes = [
+        "single-copy software path: the fitted S2D read-path latency is used for reads and writes "
+        "(assumption; no single-server stack was measured)"
+    ]
+    if st.kind == "raid":
+        names = (VM_VCPU, HOST_CPU, "raid_controller", "drives")
+        d, c = parts.drive, parts.controller
+        wb = st.write_cache == "write-back"
+        rd_d, wr_d, wr_bg, nr, nw, absorb = _raid_demands(
+            st.level,
+            st.drives.count,
+            d,
+            bs,
+            st.stripe_kib,
+            r,
+            float(w.random_fraction),
+            st.read_both_sides,
+            wb,
+            c.cache_gb,
+            working_set_gb,
+        )
+        link = bytes_ / (c.host_link_mb_s * 1e6)
+        ctrl_r = max(nr / c.max_iops, link)
+        ctrl_w = max((1.0 if wb else nw) / c.max_iops, link)
+        path = np.zeros((2, 4))
+        path[:, :2] = rows
+        path[0, 2], path[1, 2] = ctrl_r, ctrl_w
+        path[0, 3], path[1, 3] = rd_d, wr_d
+        bg = np.zeros(4)
+        bg[2] = (1.0 - r) * (nw * (1.0 - absorb) / c.max_iops if wb else 0.0)
+        bg[3] = (1.0 - r) * wr_bg
+        wear = dict(
+            backend_writes=raid.write_ios(
+                st.level, st.drives.count, bs, st.stripe_kib, (1.0 - float(w.random_fraction)) if wb else 0.0
+            )[1]
+            * raid.strips(bs, st.stripe_kib)[1]
+            / bs,
+            absorption=absorb,
+            drive=d,
+            drives=st.drives.count,
+        )
+        ctrl = c.latency_us * US
+        rmw = st.level == "raid5" and raid.write_ios(st.level, st.drives.count, bs, st.stripe_kib)[0] > 0
+        dev_w = 0.0 if wb else (d.write_latency_us + (d.read_latency_us if rmw else 0.0)) * US
+        delay = np.array([stack + ctrl + d.read_latency_us * US, stack + ctrl + dev_w])
+        if rmw and not wb:
+            notes.append("RAID 5 write-through: a small write waits for the old data/parity read and the new write")
+    elif st.kind == "pcie-flash":
+        names = (VM_VCPU, HOST_CPU, "flash_cards")
+        card = parts.card
+        t_r = float(devices.busy_time_s(bs, card.rand_read_4k_iops, card.seq_read_mb_s))
+        t_w = float(devices.busy_time_s(bs, card.rand_write_4k_iops, card.seq_write_mb_s))
+        path = np.zeros((2, 3))
+        path[:, :2] = rows
+        path[0, 2], path[1, 2] = t_r / st.count, t_w / st.count
+        bg = np.zeros(3)
+        delay = np.array([stack + card.read_latency_us * US, stack + card.write_latency_us * US])
+        wear = dict(backend_writes=1.0, absorption=0.0, drive=card, drives=st.count)
+    else:
+        names = (VM_VCPU, HOST_CPU, "fc_links", "array_controllers", "array_drives")
+        arr, hba, d = parts.array, parts.hba, parts.drive
+        gfc = min(hba.fc_gfc, arr.fc_gfc)
+        wire = bytes_ / (st.paths * link_mb_s(gfc) * 1e6)
+        port_iops = (hba.max_iops_per_port or np.inf) * st.paths
+        fc = max(wire, 1.0 / port_iops)
+        wb = st.write_cache == "write-back"
+        cache_gb = arr.cache_gb_per_controller * arr.controllers / 2.0  # mirrored between controllers
+        hit = float(cache_mod.read_hit_ratio(working_set_gb, cache_gb, True))
+        rd_d, wr_d, wr_bg, _, _, absorb = _raid_demands(
+            st.level,
+            st.drives.count,
+            d,
+            bs,
+            st.stripe_kib,
+            r,
+            float(w.random_fraction),
+            True,
+            wb,
+            cache_gb,
+            working_set_gb,
+        )
+        iops_t = 1.0 / arr.max_iops if arr.max_iops else 0.0
+        ctrl_r = max(iops_t, bytes_ / (arr.max_read_mb_s * 1e6))
+        ctrl_w = max(iops_t, bytes_ / (arr.max_write_mb_s * 1e6))
+        path = np.zeros((2, 5))
+        path[:, :2] = rows
+        path[:, 2] = fc
+        path[0, 3], path[1, 3] = ctrl_r, ctrl_w
+        path[0, 4], path[1, 4] = (1.0 - hit) * rd_d, wr_d
+        bg = np.zeros(5)
+        bg[4] = (1.0 - r) * wr_bg
+        wear = dict(
+            backend_writes=raid.write_ios(
+                st.level, st.drives.count, bs, st.stripe_kib, (1.0 - float(w.random_fraction)) if wb else 0.0
+            )[1]
+            * raid.strips(bs, st.stripe_kib)[1]
+            / bs,
+            absorption=absorb,
+            drive=d,
+            drives=st.drives.count,
+        )
+        lat = arr.latency_us * US
+        dev_w = 0.0 if wb else d.write_latency_us * US
+        delay = np.array([stack + lat + (1.0 - hit) * d.read_latency_us * US, stack + lat + dev_w])
+        if not arr.max_iops:
+            notes.append(f"{arr.id}: no controller IOPS ceiling published, none modelled (optimistic at small blocks)")
+        if not arr.latency_us:
+            notes.append(
+                f"{arr.id}: no controller latency published; the array adds only its drives' latency here (optimistic)"
+            )
+    k = len(names)
+    share = np.full(k, issuers)
+    share[0] = 1.0 if has_pop else 0.0
+    return Network(
+        stations=names,
+        labels={s: LABELS[s] for s in names},
+        path=path,
+        background=bg,
+        share=share,
+        delay_storage=delay,
+        delay_vm=vm_delays(p, w, delay, guest, vcpus),
+        storage_stations=names[2:],
+        issuers=issuers,
+        outstanding_per_issuer=n_out,
+        open_iops=np.nan if w.iops is None else float(w.iops),
+        iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
+        read_fraction=r,
+        block_size_kib=bs,
+        cpu_lp_s=cpu,
+        host_lps=parts.lps,
+        notes=notes,
+        wear=wear,
+    )
+
+
+def capacity(parts: Parts) -> dict:
+    st = parts.spec.storage
+    if st.kind == "pcie-flash":
+        raw = parts.card.capacity_tb * st.count
+        return {
+            "raw_capacity_tb": raw,
+            "resiliency_efficiency": 1.0,
+            "usable_capacity_tb": raw,
+            "capacity_note": "striped cards, no redundancy between them (a failed card loses the volume)",
+        }
+    raw = parts.drive.capacity_tb * st.drives.count
+    eff = raid.usable_fraction(st.level, st.drives.count)
+    return {
+        "raw_capacity_tb": raw,
+        "resiliency_efficiency": eff,
+        "usable_capacity_tb": raw * eff,
+        "capacity_note": f"{st.level.upper()} of {st.drives.count} drives",
+    }
+
+
+def describe(parts: Parts) -> dict:
+    st = parts.spec.storage
+    if st.kind == "raid":
+        res, media = st.level, parts.drive.interface + ("-hdd" if parts.drive.media == "hdd" else "")
+        transport, cache_mode = "local", st.write_cache
+    elif st.kind == "pcie-flash":
+        res, media, transport, cache_mode = "none" if st.count == 1 else "stripe", "pcie-flash", "local", "none"
+    else:
+        res, media = st.level, parts.drive.interface + ("-hdd" if parts.drive.media == "hdd" else "")
+        transport, cache_mode = f"fc-{min(parts.hba.fc_gfc, parts.array.fc_gfc)}g x{st.paths}", st.write_cache
+    return {
+        "nodes": 1,
+        "resiliency": res,
+        "transport": transport,
+        "cache_mode": cache_mode,
+        "drive_interface": media,
+        "storage": st.kind,
+        "cpu_family": parts.cpu.family or parts.cpu.id,
+    }
+
+
+def stations_doc(names) -> list[dict]:
+    return [{"station": s, "label": LABELS[s], "what": WHAT[s]} for s in names]

@@ -1,0 +1,82 @@
+"""Degraded mode: one node lost, its VMs restarted on the survivors, repair traffic.
+
+* Performance: the same VMs run on N-1 nodes; while data resyncs, repair takes
+  ``repair_share`` of the survivors' drive and network capacity.
+* Repair time: the lost node's share of the footprint (used data x copies / N)
+  divided by the repair bandwidth, the smaller of ``repair_share`` x the
+  survivors' drive write bandwidth and ``repair_share`` x their network
+  bandwidth.
+
+``repair_share`` is an assumption the user sets (default 0.25): Storage Spaces
+Direct does not publish the share of bandwidth its repair jobs take.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from planner.engine.performance import DesignArrays, WorkloadArrays
+
+DEFAULT_REPAIR_SHARE = 0.25
+
+
+def degraded_alignment(alignment, nodes):
+    """Share of VMs on the node that owns their volume once a node is lost.
+
+    Assumes the lost node's VMs restart spread evenly over the survivors and
+    the ownership of each volume it owned moves to one survivor: a VM from the
+    lost node lands on its volume's owner with probability 1 / (n - 1); a
+    survivor's misaligned VM whose volume the lost node owned (1 / (n - 1) of
+    them) becomes aligned when ownership lands on its node (again 1 / (n - 1)).
+    Two nodes: every VM ends on the one survivor, which owns every volume.
+    """
+    a = np.asarray(alignment, dtype=float)
+    n = np.asarray(nodes, dtype=float)
+    m = np.maximum(n - 1.0, 1.0)
+    survivors = a + (1.0 - a) / m**2
+    return np.where(n > 1, (m / n) * survivors + (1.0 / n) / m, a)
+
+
+def degraded_arrays(D: DesignArrays, W: WorkloadArrays | None, repair_share: float = DEFAULT_REPAIR_SHARE):
+    """Design/workload arrays for the cluster with one node down, repair running.
+
+    The data stays where it was placed: a volume keeps its ``volume_servers``
+    (one of them down), so the serving node holds a copy with the same
+    probability as before and reads do not become more local; copies bound for
+    the lost node are rebuilt on the survivors (repair traffic below), so
+    writes still make every copy.
+    """
+    keep = 1.0 - repair_share
+    n = D.nodes
+    Dd = D.replace(
+        nodes=np.maximum(n - 1, 1),
+        fault_domains=np.maximum(D.fault_domains - 1, 1),
+        drive_read_iops=D.drive_read_iops * keep,
+        drive_write_iops=D.drive_write_iops * keep,
+        drive_read_mb_s=D.drive_read_mb_s * keep,
+        drive_write_mb_s=D.drive_write_mb_s * keep,
+        node_bandwidth_bytes_s=D.node_bandwidth_bytes_s * keep,
+    )
+    if W is None:
+        return Dd, W
+    Wd = replace(W, alignment=degraded_alignment(W.alignment, n))
+    return Dd, Wd
+
+
+def repair_time_hours(
+    used_footprint_tb,
+    nodes,
+    drives_per_node,
+    drive_write_mb_s,
+    node_bandwidth_bytes_s,
+    repair_share: float = DEFAULT_REPAIR_SHARE,
+):
+    n = np.asarray(nodes, dtype=float)
+    data_bytes = np.asarray(used_footprint_tb, dtype=float) / n * 1e12
+    survivors = np.maximum(n - 1, 1)
+    drive_bw = survivors * np.asarray(drives_per_node) * np.asarray(drive_write_mb_s) * 1e6
+    net_bw = survivors * np.asarray(node_bandwidth_bytes_s)
+    bw = repair_share * np.minimum(drive_bw, net_bw)
+    return data_bytes / bw / 3600.0

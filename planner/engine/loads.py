@@ -1,0 +1,86 @@
+"""A sizing demand as loads for the performance model, and the latency statistic a
+demand's tiers are judged by.
+
+:func:`demand_workload` turns a :class:`planner.models.demand.Demand` into one open load:
+the guaranteed IOPS of every database at once (Storage QoS minimums all honoured
+together), the IO-weighted block size and read share, one VM per database.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from planner.engine.performance import WorkloadArrays
+from planner.engine.targets import latency_statistic
+from planner.models.demand import MAX_DEMAND_IOPS, OUTSTANDING_PER_DB, Demand, DemandClass, DemandError
+
+
+def demand_workload(demand: Demand, multiplier=None, shape=()) -> WorkloadArrays:
+    """The demand as one open load (IOPS, VMs and data times ``multiplier``,
+    default the growth; an array multiplier gives one load per element)."""
+    cs = demand.classes(1.0)
+    base_iops = sum(c.iops for c in cs)
+    if base_iops * (demand.growth if multiplier is None else float(np.max(multiplier))) > MAX_DEMAND_IOPS:
+        raise DemandError(
+            f"the demand is more than {MAX_DEMAND_IOPS:,.0f} IOPS with growth",
+            "tier_counts" if demand.tier_counts is not None else "total_iops",
+        )
+    m = np.asarray(demand.growth if multiplier is None else multiplier, dtype=float)
+    w = np.array([c.iops for c in cs]) / base_iops
+    bs = float(np.sum(w * [c.block_size_kib for c in cs]))
+    rf = float(np.sum(w * [c.read_fraction for c in cs]))
+    dbs = sum(c.databases for c in cs)
+    vcpus = (sum(c.databases * c.vcpus_per_db for c in cs) / dbs) if dbs > 0 else 4.0
+    tb = sum(c.capacity_tb for c in cs)
+    # the whole hot data, spread over the database VMs (one "VM" when none are named)
+    ws_gb_per_vm = tb * 1000.0 * demand.working_set_fraction / max(dbs, 1.0)
+    return WorkloadArrays(
+        block_size_kib=np.asarray(bs),
+        read_fraction=np.asarray(rf),
+        vms_total=np.broadcast_to(dbs * m, np.broadcast_shapes(m.shape, shape)).copy(),
+        vcpus_per_vm=np.asarray(vcpus),
+        outstanding_per_vm=np.asarray(OUTSTANDING_PER_DB),
+        working_set_gb_per_vm=np.asarray(ws_gb_per_vm),
+        open_iops=np.broadcast_to(base_iops * m, np.broadcast_shapes(m.shape, shape)).copy(),
+        iops_limit_per_vm=np.asarray(np.inf),
+        alignment=np.asarray(1.0),
+        host_issuer=np.asarray(False),
+    )
+
+
+def class_latency_ms(out: dict, c: DemandClass) -> np.ndarray:
+    """A class's latency statistic at the VM, ms: the mean is read/write weighted
+    by the class's read share; a percentile is the worse of reads and writes."""
+    return latency_statistic(out, c.latency_statistic, c.read_fraction)
+
+
+def latency_ok(out: dict, demand: Demand) -> np.ndarray:
+    """Every class within its latency target and the cluster not saturated."""
+    ok = ~np.asarray(out["saturated"], dtype=bool)
+    for c in demand.classes(1.0):
+        ok = ok & (class_latency_ms(out, c) <= c.latency_target_ms)
+    return ok
+
+
+def demand_as_workload(demand: Demand, nodes: int):
+    """The demand as a :class:`planner.models.workload.Workload` for the Performance
+    and SLA pages: one VM per database (rounded up per node), the tier mix's
+    IO-weighted block size and read share, the guaranteed IOPS as an open load,
+    the average vCPUs, RAM and hot data per database."""
+    from planner.models.workload import Workload
+
+    W = demand_workload(demand)
+    cs = demand.classes()
+    dbs = sum(c.databases for c in cs)
+    mix = ", ".join(f"{c.databases:,.0f} {c.name}" for c in cs if c.name != "demand") or "totals"
+    return Workload(
+        name=f"demand ({mix})"[:200],
+        description=f"{demand.name}: {float(W.open_iops):,.0f} guaranteed IOPS (with growth), tier mix {mix}",
+        block_size_kib=float(W.block_size_kib),
+        read_fraction=float(W.read_fraction),
+        vms_per_node=max(1, min(2000, int(np.ceil(dbs / max(nodes, 1))))) if dbs > 0 else None,
+        vcpus_per_vm=max(1, round(float(W.vcpus_per_vm))),
+        ram_gb_per_vm=(demand.ram_gb() / dbs) if dbs > 0 else 4.0,
+        working_set_gb_per_vm=max(float(W.working_set_gb_per_vm), 1e-3),
+        iops=float(W.open_iops),
+    )

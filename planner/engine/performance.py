@@ -1,0 +1,880 @@
+"""Performance model: compose the device, resiliency, cache, network, CPU and
+queueing functions into throughput, latency and utilisation (pvlib ModelChain
+style: small pure functions, one composing function).
+
+Stations, in order (index K):
+
+0 ``vm_vcpu``         the VM's vCPUs (private to each VM)
+1 ``host_cpu``        all logical processors of the cluster (guest + host work)
+2 ``network``         every node's ports, per direction
+3 ``cache``           cache devices (writes land here when present)
+4 ``capacity_drives`` capacity drives (reads, uncached writes, destage)
+
+Classes (index C): 0 read, 1 write.
+
+Everything is vectorised: :class:`DesignArrays` and :class:`WorkloadArrays`
+hold one element per candidate (broadcast against each other), so a million
+designs are evaluated in one call.
+
+The physics is written once, in :func:`demand_terms` (one array per class and
+station term). :func:`evaluate_arrays` composes it in blocks of rows with
+:func:`planner.engine.queueing.symmetric_throughput`; :func:`evaluate_arrays_reference`
+is the same model written plainly on stacked (..., C, K) arrays with
+:func:`planner.engine.queueing.schweitzer_symmetric`, kept as the reference the fast
+path is tested against (``tests/test_fast_path.py``, 1e-9 on random designs).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from planner.engine import kernels
+from planner.engine.queueing import (
+    fork_join_factor,
+    gamma_quantile,
+    lp_wait_factor,
+    open_residence,
+    schweitzer_residence,
+    schweitzer_symmetric,
+    symmetric_throughput,
+    unplaced,
+)
+from planner.models.design import ResolvedDesign
+from planner.models.params import PARAM_NAMES, ModelParams
+from planner.models.workload import Workload
+from planner.physics import cache as cache_mod
+from planner.physics import cpu as cpu_mod
+from planner.physics import devices, network, resiliency
+from planner.physics.capacity import RESILIENCY_CODES
+
+STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
+#: Human-readable names of every value ``bottleneck`` / ``limited_by`` can take.
+BOTTLENECK_LABELS = {
+    "vm_vcpu": "VM vCPUs",
+    "host_cpu": "host CPU",
+    "network": "network",
+    "cache": "cache devices",
+    "capacity_drives": "capacity drives",
+    "outstanding_io": "outstanding IO (population)",
+    "cpu_utilization_cap": "CPU utilisation cap",
+    "iops_limit_per_vm": "per-VM IOPS limit",
+    "population": "outstanding IO (population)",
+    "offered_load": "offered load",
+    "none": "none (below capacity)",
+}
+K = len(STATIONS)
+US = 1e-6
+
+
+@dataclass
+class DesignArrays:
+    nodes: np.ndarray
+    fault_domains: np.ndarray
+    drives_per_node: np.ndarray
+    drive_capacity_tb: np.ndarray
+    drive_read_iops: np.ndarray
+    drive_write_iops: np.ndarray
+    drive_read_mb_s: np.ndarray
+    drive_write_mb_s: np.ndarray
+    drive_read_latency_us: np.ndarray
+    drive_write_latency_us: np.ndarray
+    drive_dwpd: np.ndarray
+    drive_warranty_years: np.ndarray
+    cache_per_node: np.ndarray
+    cache_gb: np.ndarray
+    cache_read_iops: np.ndarray
+    cache_write_iops: np.ndarray
+    cache_read_mb_s: np.ndarray
+    cache_write_mb_s: np.ndarray
+    cache_read_latency_us: np.ndarray
+    cache_write_latency_us: np.ndarray
+    lps_per_node: np.ndarray
+    cores_per_node: np.ndarray
+    base_ghz: np.ndarray
+    node_bandwidth_bytes_s: np.ndarray
+    tcp: np.ndarray
+    resiliency_code: np.ndarray
+    mirror_share: np.ndarray
+    cpu_utilization_cap: np.ndarray
+    vcpu_oversubscription: np.ndarray
+    read_caching: np.ndarray
+    write_caching: np.ndarray
+    volume_servers: np.ndarray
+
+    @classmethod
+    def from_designs(cls, designs: list[ResolvedDesign]) -> DesignArrays:
+        rows = [_design_row(rd) for rd in designs]
+        return cls(**{f.name: np.array([r[f.name] for r in rows]) for f in fields(cls)})
+
+    def take(self, idx) -> DesignArrays:
+        return DesignArrays(**{f.name: getattr(self, f.name)[idx] for f in fields(self)})
+
+    def replace(self, **changes) -> DesignArrays:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update({k: np.asarray(v) for k, v in changes.items()})
+        return DesignArrays(**data)
+
+    def __len__(self) -> int:
+        return int(np.size(self.nodes))
+
+
+def _design_row(rd: ResolvedDesign) -> dict:
+    d, n = rd.design, rd.node
+    c = n.cache
+    return dict(
+        nodes=d.nodes,
+        fault_domains=d.effective_fault_domains,
+        drives_per_node=n.drive_count,
+        drive_capacity_tb=n.drive.capacity_tb,
+        drive_read_iops=n.drive.rand_read_4k_iops,
+        drive_write_iops=n.drive.rand_write_4k_iops,
+        drive_read_mb_s=n.drive.seq_read_mb_s,
+        drive_write_mb_s=n.drive.seq_write_mb_s,
+        drive_read_latency_us=n.drive.read_latency_us,
+        drive_write_latency_us=n.drive.write_latency_us,
+        drive_dwpd=n.drive.endurance_dwpd,
+        drive_warranty_years=n.drive.warranty_years,
+        cache_per_node=n.cache_count if c else 0,
+        cache_gb=c.capacity_gb if c else 0.0,
+        cache_read_iops=c.rand_read_4k_iops if c else 1.0,
+        cache_write_iops=c.rand_write_4k_iops if c else 1.0,
+        cache_read_mb_s=c.seq_read_mb_s if c else 1.0,
+        cache_write_mb_s=c.seq_write_mb_s if c else 1.0,
+        cache_read_latency_us=c.read_latency_us if c else 0.0,
+        cache_write_latency_us=c.write_latency_us if c else 0.0,
+        lps_per_node=n.threads,
+        cores_per_node=n.cores,
+        base_ghz=n.cpu.base_ghz,
+        node_bandwidth_bytes_s=float(network.node_bandwidth_bytes_s(n.nic.port_gbit_s, n.nic.ports, n.nic_count)),
+        tcp=d.transport == "tcp",
+        resiliency_code=RESILIENCY_CODES[d.resiliency],
+        mirror_share=d.mirror_share,
+        cpu_utilization_cap=d.cpu_utilization_cap,
+        vcpu_oversubscription=d.vcpu_oversubscription,
+        read_caching=rd.cache_mode in ("read-write", "read-only"),
+        write_caching=rd.cache_mode in ("read-write", "write-only"),
+        volume_servers=d.effective_volume_servers,
+    )
+
+
+@dataclass
+class WorkloadArrays:
+    block_size_kib: np.ndarray
+    read_fraction: np.ndarray
+    vms_total: np.ndarray  # 0 = open load without a VM population
+    vcpus_per_vm: np.ndarray
+    outstanding_per_vm: np.ndarray
+    working_set_gb_per_vm: np.ndarray
+    open_iops: np.ndarray  # nan = closed population
+    iops_limit_per_vm: np.ndarray  # inf = none
+    alignment: np.ndarray
+    host_issuer: np.ndarray  # True: issued on the nodes, no VM layer
+
+    @classmethod
+    def from_workload(cls, w: Workload, nodes) -> WorkloadArrays:
+        nodes = np.asarray(nodes)
+        vms = (w.vms_per_node or 0) * nodes
+        return cls(
+            block_size_kib=np.asarray(w.block_size_kib, dtype=float),
+            read_fraction=np.asarray(w.read_fraction, dtype=float),
+            vms_total=np.asarray(vms, dtype=float),
+            vcpus_per_vm=np.asarray(w.vcpus_per_vm, dtype=float),
+            outstanding_per_vm=np.asarray(w.outstanding_per_vm, dtype=float),
+            working_set_gb_per_vm=np.asarray(w.working_set_gb_per_vm, dtype=float),
+            open_iops=np.asarray(np.nan if w.iops is None else w.iops, dtype=float),
+            iops_limit_per_vm=np.asarray(np.inf if w.iops_limit_per_vm is None else w.iops_limit_per_vm),
+            alignment=np.asarray(w.vm_alignment, dtype=float),
+            host_issuer=np.asarray(w.issuer == "host"),
+        )
+
+    @classmethod
+    def from_workloads(cls, ws: list[Workload], nodes) -> WorkloadArrays:
+        """One element per workload (``nodes``: the matching designs' node counts)."""
+        parts = [cls.from_workload(w, n) for w, n in zip(ws, np.asarray(nodes))]
+        return cls(**{f.name: np.array([getattr(p, f.name) for p in parts]) for f in fields(cls)})
+
+
+def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+    """The model's physics per IO, one array per (class, station) term.
+
+    Elementwise on whatever D and W hold (whole arrays, or one slice of them
+    in :func:`evaluate_arrays`). Keys: ``path_read`` / ``path_write`` (K
+    stations, seconds of queueing demand), ``background`` (capacity drives
+    only: the other stations carry none), ``vms`` (VMs sharing the pooled
+    stations, >= 1), the fixed delays ``delay_storage_*`` and ``delay_vm_*``,
+    CPU per IO ``cpu_lp_s_*`` and its critical-path part ``host_critical_s_*``
+    (seconds), and intermediate figures (hops, hits, copies written, cached,
+    destaged and read back per write). :func:`demands` stacks them.
+    """
+    code = D.resiliency_code
+    n = np.asarray(D.nodes).astype(float)
+    bs = W.block_size_kib
+    r = W.read_fraction
+    scale = cpu_mod.clock_scale(D.base_ghz)
+
+    hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
+    hops_w = network.write_hops(code, D.volume_servers, W.alignment)
+    bw_writes = resiliency.backend_writes_per_write(code)
+    rmw = resiliency.rmw_reads_per_write(code)
+    if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
+        rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+    else:
+        rot_read = rot_write = 0.0
+
+    has_cache = D.cache_per_node > 0
+    # writes land in the cache only in write-only / read-write mode
+    wcache = has_cache & D.write_caching
+    cache_total_gb = D.cache_gb * D.cache_per_node * n
+    vms = W.vms_total
+    footprint_gb = W.working_set_gb_per_vm * np.maximum(vms, 1.0) * bw_writes
+    absorb = cache_mod.write_absorption(footprint_gb, cache_total_gb)
+    hit = cache_mod.read_hit_ratio(footprint_gb, cache_total_gb, D.read_caching)
+
+    eff = p.drive_efficiency
+    n_drives = D.drives_per_node * n
+    t_dr = devices.busy_time_s(bs, D.drive_read_iops, D.drive_read_mb_s, eff)
+    t_dw = devices.busy_time_s(bs, D.drive_write_iops, D.drive_write_mb_s, eff)
+    n_cache = np.maximum(D.cache_per_node * n, 1)
+    t_cr = devices.busy_time_s(bs, D.cache_read_iops, D.cache_read_mb_s)
+    t_cw = devices.busy_time_s(bs, D.cache_write_iops, D.cache_write_mb_s)
+    # parity rotation moves large sequential stripes: bandwidth-bound
+    bytes_ = bs * devices.KIB
+    t_rot = (rot_read * bytes_ / (D.drive_read_mb_s * 1e6) + rot_write * bytes_ / (D.drive_write_mb_s * 1e6)) / eff
+
+    # --- CPU (LP-seconds per IO); a host issuer has no guest OS in the path
+    vm_issuer = ~np.asarray(W.host_issuer, dtype=bool)
+    guest_s = np.where(vm_issuer, p.guest_cpu_us * scale * US, 0.0)
+    tcp_cpu = np.where(D.tcp, p.tcp_cpu_per_crossing_us, 0.0)
+    host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_cpu) * scale * US
+    # a cached write is later destaged: read back from the cache device and
+    # written to a capacity drive on the same node (off the IO's path, but the
+    # host's CPU does both), unless an overwrite absorbed it in the cache
+    destaged = np.where(wcache, bw_writes * (1.0 - absorb), 0.0)
+    host_w_s = (
+        (cpu_mod.host_write_us(p, bw_writes, rmw, hops_w, bs, tcp_cpu) + cpu_mod.destage_us(p, destaged, bs))
+        * scale
+        * US
+    )
+    # host CPU on an IO's critical path: reads run their steps in sequence; a
+    # write's copies are processed in parallel on their nodes, so its path holds
+    # the redirect and one copy's processing (local, or remote plus the hop)
+    redirect = 1.0 - W.alignment
+    remote_w = hops_w - redirect
+    crit_r_s = host_r_s
+    crit_w_s = (
+        (
+            p.host_cpu_write_us
+            + (redirect + np.minimum(remote_w, 1.0)) * (p.host_cpu_hop_us + tcp_cpu)
+            + p.host_cpu_per_kib_us * bs
+        )
+        * scale
+        * US
+    )
+    # LPs left for IO work once the idle load (OS, idle VMs) is served
+    # Windows reports % of logical processors busy, but two SMT siblings share
+    # one core, so throughput stops growing before 100 % (fitted ceiling)
+    lps_total = D.lps_per_node * n * (p.host_cpu_max_utilization - p.host_cpu_idle_utilization)
+    vcpus = np.maximum(W.vcpus_per_vm, 1.0)
+
+    # 0: the VM's own vCPUs, m = vcpus servers (Seidmann: queue part D/m)
+    vcpu = guest_s / vcpus
+    # 1: host CPU, pooled over all LPs; guest work runs on the same LPs
+    # 2: network
+    net_bw = D.node_bandwidth_bytes_s
+    # 3: cache devices; 4: capacity drives
+    path_r = [
+        vcpu,
+        (guest_s + host_r_s) / lps_total,
+        network.wire_demand_s(hops_r, bs, n, net_bw),
+        hit * t_cr / n_cache,
+        (1.0 - hit) * t_dr / n_drives,
+    ]
+    path_w = [
+        vcpu,
+        (guest_s + host_w_s) / lps_total,
+        network.wire_demand_s(hops_w, bs, n, net_bw),
+        np.where(wcache, bw_writes * t_cw / n_cache, 0.0),
+        np.where(wcache, 0.0, bw_writes * t_dw / n_drives) + rmw * t_dr / n_drives,
+    ]
+    w = 1.0 - r
+    bg = w * (np.where(wcache, bw_writes * (1.0 - absorb) * t_dw, 0.0) + t_rot) / n_drives
+
+    tcp_hop = np.where(D.tcp, p.tcp_hop_latency_us, 0.0)
+    hop_lat = (p.hop_latency_us + tcp_hop) * US
+    dev_r = (1.0 - hit) * D.drive_read_latency_us * US + hit * D.cache_read_latency_us * US
+    dev_w = np.where(wcache, D.cache_write_latency_us, D.drive_write_latency_us) * US
+    ds_r = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
+    # a misaligned VM's write is first redirected to the owner (one crossing),
+    # then the owner sends the remote copies in parallel (one more crossing)
+    ds_w = p.stack_write_latency_us * US + dev_w + (redirect + np.minimum(remote_w, 1.0)) * hop_lat
+    seidmann = guest_s * (vcpus - 1.0) / vcpus
+    guest_delay = np.where(vm_issuer, p.guest_latency_us * US + seidmann, 0.0)
+    return dict(
+        path_read=path_r,
+        path_write=path_w,
+        background=bg,
+        vms=np.maximum(vms, 1.0),
+        delay_storage_read=ds_r,
+        delay_storage_write=ds_w,
+        delay_vm_read=ds_r + guest_delay,
+        delay_vm_write=ds_w + guest_delay,
+        cpu_lp_s_read=guest_s + host_r_s,
+        cpu_lp_s_write=guest_s + host_w_s,
+        host_critical_s_read=crit_r_s,
+        host_critical_s_write=crit_w_s,
+        lps_total=lps_total,
+        hops_read=hops_r,
+        hops_write=hops_w,
+        backend_writes=bw_writes,
+        write_absorption=absorb,
+        read_hit=hit,
+        write_cached=wcache,
+        destaged=destaged,
+        rmw_reads=rmw,
+        write_branches=np.minimum(bw_writes, n),
+    )
+
+
+def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
+    """Per-IO demands and fixed delays (the model's physics, before queueing).
+
+    Returns a dict with ``path`` (..., C, K) seconds, ``background`` (..., K),
+    ``share`` (..., K), ``delay_storage`` and ``delay_vm`` (..., C) seconds,
+    ``cpu_lp_s`` (..., C) LP-seconds per IO, plus intermediate figures
+    (:func:`demand_terms` stacked).
+    """
+    t = demand_terms(D, W, p)
+    shape = np.broadcast(D.nodes, W.block_size_kib, W.read_fraction, W.vms_total, W.alignment, W.host_issuer).shape
+    path = np.zeros((*shape, 2, K))
+    bg = np.zeros((*shape, K))
+    for k in range(K):
+        path[..., 0, k] = t["path_read"][k]
+        path[..., 1, k] = t["path_write"][k]
+    bg[..., 4] = t["background"]
+    share = np.empty((*shape, K))
+    share[..., 0] = 1.0
+    share[..., 1:] = t["vms"][..., None] if np.ndim(t["vms"]) else float(t["vms"])
+
+    def pair(name):
+        return np.stack(np.broadcast_arrays(t[f"{name}_read"], t[f"{name}_write"]), -1)
+
+    delay_storage = np.zeros((*shape, 2))
+    delay_storage[..., 0] = t["delay_storage_read"]
+    delay_storage[..., 1] = t["delay_storage_write"]
+    delay_vm = np.zeros((*shape, 2))
+    delay_vm[..., 0] = t["delay_vm_read"]
+    delay_vm[..., 1] = t["delay_vm_write"]
+    return dict(
+        path=path,
+        background=bg,
+        share=share,
+        delay_storage=delay_storage,
+        delay_vm=delay_vm,
+        cpu_lp_s=pair("cpu_lp_s"),
+        host_critical_s=pair("host_critical_s"),
+        lps_total=t["lps_total"],
+        hops_read=t["hops_read"],
+        hops_write=t["hops_write"],
+        backend_writes=t["backend_writes"],
+        write_absorption=t["write_absorption"],
+        read_hit=t["read_hit"],
+        write_branches=t["write_branches"],
+    )
+
+
+def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+    """:func:`evaluate_arrays` written plainly on (..., C, K) arrays: the
+    reference the fast path is tested against (to 1e-9), not used in production.
+
+    Closed populations are solved with symmetric approximate MVA; then the
+    per-VM rate limit and the CPU utilisation cap (policies) throttle the load,
+    and a throttled or open load is evaluated as an open network at that rate.
+    All latencies are means in ms unless named p90/p99.
+    """
+    dm = demands(D, W, p)
+    path, bg, share = dm["path"], dm["background"], dm["share"]
+    r = np.asarray(W.read_fraction, dtype=float)
+    mix = np.stack(np.broadcast_arrays(r, 1.0 - r), -1)
+    mix = np.broadcast_to(mix, (*path.shape[:-2], 2))
+    vms = np.broadcast_to(np.maximum(W.vms_total, 1.0), path.shape[:-2]).astype(float)
+    closed = np.broadcast_to(np.isnan(W.open_iops), vms.shape)
+    n_per_vm = np.broadcast_to(W.outstanding_per_vm, vms.shape).astype(float)
+
+    # --- open loads without a population: no private vCPU queue
+    no_pop = np.broadcast_to(W.vms_total <= 0, vms.shape)
+    share = np.where(no_pop[..., None] & (np.arange(K) == 0), 0.0, share)
+
+    # solve the closed network only where there is a closed population
+    delay_vm = np.broadcast_to(dm["delay_vm"], (*vms.shape, 2))
+    # The storage stack runs in the root partition ahead of guest vCPUs, so
+    # the pooled CPU station's queue shows at the VM layer. The storage layer
+    # still waits for the logical processor its IO's work is bound to
+    # (interrupt and completion processing run on the core the NIC or drive
+    # queue maps to): an M/M/1 wait per LP, its critical-path host CPU time x
+    # U / (1 - U) at the LP utilisation U, scaled by a fitted factor.
+    cpu_per_io = (mix * dm["cpu_lp_s"]).sum(-1)
+    lps_raw = np.broadcast_to(D.lps_per_node * D.nodes, vms.shape).astype(float)
+    idle = p.host_cpu_idle_utilization
+    wait_coef = np.broadcast_to(p.storage_cpu_wait * dm["host_critical_s"], (*vms.shape, 2))
+    # a write waits for the last of its copies' LPs (fork-join), a read for one
+    branches = np.stack(np.broadcast_arrays(np.ones(vms.shape), np.broadcast_to(dm["write_branches"], vms.shape)), -1)
+    u_slope = vms * cpu_per_io / lps_raw
+    if np.all(closed):  # the common case (sweeps): no gather/scatter copies
+        x_closed, res_closed = schweitzer_symmetric(
+            path, mix, bg, share, n_per_vm, delay_vm, lp_wait=(wait_coef, idle, u_slope, branches)
+        )
+    else:
+        x_closed, res_closed = np.zeros(vms.shape), np.zeros(path.shape)
+        if np.any(closed):
+            ci = np.nonzero(closed)
+            x_closed[ci], res_closed[ci] = schweitzer_symmetric(
+                path[ci],
+                mix[ci],
+                np.broadcast_to(bg, share.shape)[ci],
+                share[ci],
+                n_per_vm[ci],
+                delay_vm[ci],
+                lp_wait=(wait_coef[ci], idle, u_slope[ci], branches[ci]),
+            )
+    x_open = np.broadcast_to(W.open_iops, vms.shape) / vms
+    x = np.where(closed, x_closed, x_open)
+    limited_by = np.where(closed, "population", "offered_load").astype(object)
+
+    limit = np.broadcast_to(W.iops_limit_per_vm, vms.shape)
+    hit_limit = x > limit
+    x = np.where(hit_limit, limit, x)
+    limited_by = np.where(hit_limit, "iops_limit_per_vm", limited_by)
+
+    cap = np.broadcast_to(D.cpu_utilization_cap, vms.shape)
+    x_cap = cpu_mod.cap_throughput_iops(cap, p, lps_raw, cpu_per_io) / vms
+    # a cap of 1.0 means no policy: saturation is the closed network's business
+    capped = (cap < 1.0) & (x > x_cap * (1 + 1e-9))
+    x = np.where(capped, x_cap, x)
+    limited_by = np.where(capped, "cpu_utilization_cap", limited_by)
+
+    # capacity bound of the network (the busiest station saturates)
+    total = (mix[..., :, None] * path).sum(-2) + bg
+    x_sat = 1.0 / np.maximum((total * share).max(-1), 1e-15)
+    over = x >= x_sat * (1 - 1e-9)
+    saturated = over & ~closed
+    x = np.where(over & ~closed, x_sat * 0.999, x)
+
+    res, util = open_residence(path, mix, bg, share, x)
+    # A throttled closed population (rate limit, CPU cap) holds its IOs at the
+    # issuer: the throttle is a delay in the loop, so the service path carries
+    # x * R(x) < n IOs. Its residences are the MVA recursion's at rate x, which
+    # keeps Little's law (the open M/M/1 formula can overshoot n near saturation).
+    throttled_closed = closed & (hit_limit | capped)
+    if np.any(throttled_closed):
+        ti = np.nonzero(throttled_closed)
+        res[ti] = schweitzer_residence(
+            path[ti], mix[ti], np.broadcast_to(bg, share.shape)[ti], share[ti], n_per_vm[ti], x[ti]
+        )
+    # closed and unthrottled: the MVA residences at x
+    res = np.where((closed & ~(hit_limit | capped))[..., None, None], res_closed, res)
+
+    iops = x * vms
+    util = np.clip(util, 0.0, 1.0)
+    # Windows' host CPU figure: share of logical processors busy (utilisation law)
+    util_cpu = np.clip(idle + x * u_slope, 0.0, 1.0)
+    # the host CPU station's utilisation is of its usable capacity (idle load
+    # served, up to the SMT ceiling), so a CPU-bound run reads 1.0 there
+    util[..., 1] = np.clip((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0, 1.0)
+
+    cpu_wait = wait_coef * lp_wait_factor(util_cpu)[..., None] * fork_join_factor(util_cpu[..., None], branches)
+    storage_ms = (res[..., 2:].sum(-1) + path[..., 1] + dm["delay_storage"] + cpu_wait) * 1e3
+    vm_ms = (res.sum(-1) + dm["delay_vm"] + cpu_wait) * 1e3
+    mean_vm = (mix * vm_ms).sum(-1)
+    # A rate limit (Storage QoS, the IO tool's pacing) or the CPU cap paces IO
+    # at the issuer: IOs wait before they are issued, not in the storage path,
+    # so the VM-layer latency is the service path's (VMFleet's throttled steps
+    # show exactly that: 0.85 ms at 5,715 IOPS per VM with 32 "outstanding").
+    # Fewer IOs are then really in flight: outstanding_ios = x * R <= n (Little).
+    bott_idx = util.argmax(-1)
+    names = np.array(STATIONS, dtype=object)
+    bottleneck = np.where(
+        limited_by == "population", np.where(util.max(-1) > 0.8, names[bott_idx], "outstanding_io"), limited_by
+    )
+    bottleneck = np.where(limited_by == "offered_load", np.where(saturated, names[bott_idx], "none"), bottleneck)
+
+    cv2 = p.latency_cv2
+    bytes_per_io = W.block_size_kib * devices.KIB
+    return dict(
+        iops=iops,
+        iops_per_node=iops / D.nodes,
+        iops_capacity=x_sat * vms,
+        bandwidth_mb_s=iops * bytes_per_io / 1e6,
+        read_latency_ms=storage_ms[..., 0],
+        write_latency_ms=storage_ms[..., 1],
+        vm_read_latency_ms=vm_ms[..., 0],
+        vm_write_latency_ms=vm_ms[..., 1],
+        vm_latency_ms=mean_vm,
+        p90_read_latency_ms=gamma_quantile(vm_ms[..., 0], cv2, 0.90),
+        p99_read_latency_ms=gamma_quantile(vm_ms[..., 0], cv2, 0.99),
+        p90_write_latency_ms=gamma_quantile(vm_ms[..., 1], cv2, 0.90),
+        p99_write_latency_ms=gamma_quantile(vm_ms[..., 1], cv2, 0.99),
+        utilization=util,
+        host_cpu_utilization=util_cpu,
+        bottleneck=bottleneck,
+        limited_by=limited_by,
+        saturated=saturated,
+        outstanding_ios=iops * mean_vm / 1e3,
+        cpu_lp_us_per_io=cpu_per_io * 1e6,
+        write_absorption=np.broadcast_to(dm["write_absorption"], vms.shape),
+        backend_writes_per_write=np.broadcast_to(dm["backend_writes"], vms.shape),
+    )
+
+
+# ---------------------------------------------------------------- fast path
+#: rows per block: a block's temporaries (16,384 float64 = 128 KiB each) stay in
+#: the CPU's caches and the memory a call takes is bounded whatever its size
+BLOCK = 16_384
+#: threads for large calls (those :func:`planner.engine.kernels.use_for` sends to the
+#: compiled solver): two, or one on a single-core machine
+THREADS = min(2, os.cpu_count() or 1)
+#: every label ``bottleneck`` / ``limited_by`` takes, coded as int8 while computing
+LABELS = (*STATIONS, "outstanding_io", "population", "offered_load", "iops_limit_per_vm", "cpu_utilization_cap", "none")
+_LABEL_OBJ = np.array(LABELS, dtype=object)
+_OUTSTANDING, _POPULATION, _OFFERED, _LIMIT, _CAP, _NONE = range(K, K + 6)
+_FLOAT_OUT = (
+    "iops",
+    "iops_per_node",
+    "iops_capacity",
+    "bandwidth_mb_s",
+    "read_latency_ms",
+    "write_latency_ms",
+    "vm_read_latency_ms",
+    "vm_write_latency_ms",
+    "vm_latency_ms",
+    "p90_read_latency_ms",
+    "p99_read_latency_ms",
+    "p90_write_latency_ms",
+    "p99_write_latency_ms",
+    "host_cpu_utilization",
+    "outstanding_ios",
+    "cpu_lp_us_per_io",
+    "write_absorption",
+    "backend_writes_per_write",
+)
+_EPS = 1e-15
+
+
+class _Rows:
+    """Attribute access to one block of rows of flattened inputs (0-d inputs
+    stay scalars: every row shares them)."""
+
+    def __init__(self, cols: dict, sl: slice):
+        for k, v in cols.items():
+            setattr(self, k, v if v.ndim == 0 else v[sl])
+
+
+def _flatten(*objs, extra: dict | None = None) -> tuple[dict, tuple]:
+    """Inputs as 1-D columns over the broadcast shape (0-d where constant)."""
+    arrs = {f.name: np.asarray(getattr(o, f.name)) for o in objs for f in fields(o)}
+    arrs.update(extra or {})
+    shape = np.broadcast_shapes(*(a.shape for a in arrs.values()))
+    cols = {}
+    for k, a in arrs.items():
+        if a.size == 1:
+            cols[k] = a.reshape(())
+        elif a.shape == shape and a.ndim == 1:
+            cols[k] = a
+        else:
+            cols[k] = np.broadcast_to(a, shape).reshape(-1)
+    return cols, shape
+
+
+def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+    """Throughput, latencies and utilisations for every (design, workload) pair.
+
+    Closed populations are solved with symmetric approximate MVA; then the
+    per-VM rate limit and the CPU utilisation cap (policies) throttle the load,
+    and a throttled or open load is evaluated as an open network at that rate.
+    All latencies are means in ms unless named p90/p99.
+
+    ``p`` may also be any object with the :class:`ModelParams` attributes as
+    arrays that broadcast with D and W: one parameter set per row, so several
+    sets are evaluated in one call (the calibration's finite differences).
+
+    Rows are computed in blocks of :data:`BLOCK` on one array per (class,
+    station) term, so the temporaries stay in cache and memory is bounded;
+    :func:`evaluate_arrays_reference` is the same model on stacked arrays.
+    Calls of :data:`planner.engine.kernels.MIN_ROWS` rows or more run each block after
+    its demands in the compiled kernel (:func:`planner.engine.kernels.block`), the
+    blocks on :data:`THREADS` threads; the result is the same to 1e-9.
+    """
+    pvals = {k: np.asarray(getattr(p, k), dtype=float) for k in PARAM_NAMES}
+    per_row = {f"param:{k}": v for k, v in pvals.items() if v.size > 1}
+    cols, shape = _flatten(D, W, extra=per_row)
+    size = int(np.prod(shape)) if shape else 1
+    out = {k: np.empty(size) for k in _FLOAT_OUT}
+    out["utilization"] = np.empty((size, K))
+    out["saturated"] = np.empty(size, dtype=bool)
+    codes = {"bottleneck": np.empty(size, dtype=np.int8), "limited_by": np.empty(size, dtype=np.int8)}
+    cv2 = np.maximum(cols["param:latency_cv2"] if "param:latency_cv2" in cols else pvals["latency_cv2"], 1e-6)
+    if cv2.ndim:  # one Gamma quantile per distinct parameter set
+        uniq, inv = np.unique(cv2, return_inverse=True)
+        quant = {q: gamma_quantile(1.0, uniq, q)[inv] for q in (0.90, 0.99)}
+    else:
+        quant = {q: float(gamma_quantile(1.0, cv2, q)) for q in (0.90, 0.99)}
+    # large calls solve the MVA fixed point with the compiled row loop (same
+    # method and result; small ones never import numba)
+    solver = kernels.symmetric_throughput if kernels.use_for(size) else symmetric_throughput
+    # and, with one parameter set, the whole block after the demands
+    compiled = solver is not symmetric_throughput and not per_row and kernels.block_available()
+
+    def run(start, rows_per_block):
+        sl = slice(start, min(size, start + rows_per_block))
+        rows = _Rows(cols, sl)
+        pb = (
+            _Params(
+                {k: getattr(rows, f"param:{k}", None) if f"param:{k}" in cols else float(v) for k, v in pvals.items()}
+            )
+            if per_row
+            else p
+        )
+        qb = {q: (v if np.ndim(v) == 0 else v[sl]) for q, v in quant.items()}
+        _block(rows, pb, sl, out, codes, qb, solver, compiled)
+
+    if not compiled or THREADS < 2:
+        for start in range(0, size, BLOCK):
+            run(start, BLOCK)
+    else:
+        # large calls: blocks on THREADS threads (the compiled kernel and numpy
+        # release the GIL); the compiled block's temporaries are few, so two
+        # blocks in flight stay within the memory one numpy block takes
+        ctx = contextvars.copy_context()  # the caller's np.errstate, in every thread
+        with ThreadPoolExecutor(THREADS) as pool:
+            for f in [pool.submit(ctx.copy().run, run, start, BLOCK) for start in range(0, size, BLOCK)]:
+                f.result()  # re-raises a block's error here
+    for k, c in codes.items():
+        out[k] = _LABEL_OBJ[c]
+    if shape != (size,):
+        out = {k: v.reshape(shape + v.shape[1:]) for k, v in out.items()}
+    return out
+
+
+class _Params:
+    """Model parameters as attributes (scalars, or one value per row)."""
+
+    def __init__(self, values: dict):
+        self.__dict__.update(values)
+
+
+def _block(
+    R: _Rows,
+    p: ModelParams,
+    sl: slice,
+    o: dict,
+    codes: dict,
+    quant: dict,
+    solver=symmetric_throughput,
+    compiled: bool = False,
+) -> None:
+    """:func:`evaluate_arrays` on one block of rows, written into ``o[...][sl]``;
+    ``compiled``: all after the demands in :func:`planner.engine.kernels.block`."""
+    t = demand_terms(R, R, p)
+    if compiled:
+        kernels.block(t, R, p, o, codes, quant, sl, devices.KIB)
+        o["write_absorption"][sl] = t["write_absorption"]
+        o["backend_writes_per_write"][sl] = t["backend_writes"]
+        return
+    m = sl.stop - sl.start
+    r = np.asarray(R.read_fraction, dtype=float)
+    w = 1.0 - r
+    pr, pw, bg, S = t["path_read"], t["path_write"], t["background"], t["vms"]
+    s0 = np.where(R.vms_total <= 0, 0.0, 1.0)  # an open load without a population has no vCPU queue
+    share = (s0, S, S, S, S)
+    closed = np.broadcast_to(np.isnan(R.open_iops), (m,))
+    n = np.asarray(R.outstanding_per_vm, dtype=float)
+    # class-mixed demand per station (the vCPU demand is the same for both)
+    dp = [pr[k] if pr[k] is pw[k] else r * pr[k] + w * pw[k] for k in range(K)]
+    total = [*dp[:4], dp[4] + bg]
+    load = [total[k] * share[k] for k in range(K)]
+    peak = load[0]
+    for a in load[1:]:
+        peak = np.maximum(peak, a)
+    x_sat = 1.0 / np.maximum(peak, 1e-15)
+    # which classes visit each station, and the second moment of the demand
+    # there (class-dependent FCFS, see planner.engine.queueing.schweitzer_symmetric);
+    # disp = pv E[d^2] - Dbar^2 is zero where the visiting classes' demands are equal
+    vr = [np.greater(pr[k], 0).astype(float) for k in range(K)]
+    vw = [vr[k] if pw[k] is pr[k] else np.greater(pw[k], 0).astype(float) for k in range(K)]
+    pv = [vr[k] if vw[k] is vr[k] else r * vr[k] + w * vw[k] for k in range(K)]
+    e2 = [pr[k] * pr[k] if pr[k] is pw[k] else r * pr[k] * pr[k] + w * pw[k] * pw[k] for k in range(K)]
+    disp = [0.0 if pr[k] is pw[k] else pv[k] * e2[k] - dp[k] * dp[k] for k in range(K)]
+
+    cpu_r, cpu_w = t["cpu_lp_s_read"], t["cpu_lp_s_write"]
+    cpu_per_io = r * cpu_r + w * cpu_w
+    lps_raw = np.asarray(R.lps_per_node * R.nodes, dtype=float)
+    idle = p.host_cpu_idle_utilization
+    wc_r = p.storage_cpu_wait * t["host_critical_s_read"]
+    wc_w = p.storage_cpu_wait * t["host_critical_s_write"]
+    # a write waits for the last of its copies' LPs (fork-join), a read for one
+    kw = t["write_branches"]
+    u_slope = S * cpu_per_io / lps_raw
+    dvm_r, dvm_w = t["delay_vm_read"], t["delay_vm_write"]
+
+    # --- closed populations: the MVA fixed point, on the closed rows only
+    x = np.broadcast_to(R.open_iops / S, (m,)).copy()
+    if closed.any():
+        ci = None if closed.all() else np.flatnonzero(closed)
+
+        def pick(a):
+            return a if ci is None or np.ndim(a) == 0 else np.broadcast_to(a, (m,))[ci]
+
+        x_c = solver(
+            [pick(d) for d in dp],
+            pick(s0),
+            pick(S),
+            pick(bg),
+            pick(n),
+            pick(r * dvm_r + w * dvm_w),
+            pick(r * wc_r + w * wc_w),
+            pick(idle),
+            pick(u_slope),
+            pick(x_sat),
+            wfj=pick(w * wc_w),
+            branches=pick(kw),
+            disp=[pick(v) for v in disp],
+        )
+        if ci is None:
+            x[:] = x_c
+        else:
+            x[ci] = x_c
+    lab = np.where(closed, _POPULATION, _OFFERED).astype(np.int8)
+
+    limit = R.iops_limit_per_vm
+    hit_limit = x > limit
+    np.copyto(x, limit, where=hit_limit)
+    lab[hit_limit] = _LIMIT
+    cap = R.cpu_utilization_cap
+    x_cap = cpu_mod.cap_throughput_iops(cap, p, lps_raw, cpu_per_io) / S
+    capped = (cap < 1.0) & (x > x_cap * (1 + 1e-9))
+    np.copyto(x, x_cap, where=capped)
+    lab[capped] = _CAP
+    over = x >= x_sat * (1 - 1e-9)
+    saturated = over & ~closed
+    np.copyto(x, x_sat * 0.999, where=saturated)
+
+    # --- residences summed per class: all stations (VM layer) and the storage
+    # stations 2.. (storage layer)
+    u = [x * share[k] * total[k] for k in range(K)]
+    pvm = [np.maximum(a, _EPS) for a in pv]
+    sums = {}
+    if closed.any():
+        # MVA residences at the (possibly throttled) rate x: Little's law holds
+        f4 = 1.0 - np.minimum(x * S * bg, 0.999)
+        dpr = [*pr[:4], pr[4] / f4]
+        dpw = [*pw[:4], pw[4] / f4]
+        dbar = [*dp[:4], r * dpr[4] + w * dpw[4]]
+        rr, rw = [], []
+        inv_n = 1.0 / n
+        xcs = [x * np.maximum(s0 - inv_n, 0.0), x * np.maximum(S - inv_n, 0.0)]
+        for k in range(K):
+            xc = xcs[min(k, 1)]
+            dk = disp[k] / (f4 * f4) if k == 4 else disp[k]
+            rbar = (dbar[k] + xc * dk) / np.maximum(1.0 - xc * dbar[k], 1e-9)
+            wait = (rbar - dbar[k]) / pvm[k]
+            rr.append(dpr[k] + vr[k] * wait)
+            rw.append(rr[k] if dpw[k] is dpr[k] and vw[k] is vr[k] else dpw[k] + vw[k] * wait)
+        all_r, all_w = sum(rr[1:], rr[0]), sum(rw[1:], rw[0])
+        sto_r, sto_w = rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4]
+        # unthrottled: the IOs the approximation cannot place (past saturation)
+        # wait at the bottleneck, so n = x * R exactly
+        free = closed & ~(hit_limit | capped)
+        if free.any():
+            ux = idle + u_slope * x
+            lw = lp_wait_factor(ux)
+            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw * fork_join_factor(ux, kw)))
+            extra = np.where(free, unplaced(n / x, mean_r), 0.0)
+            ex = np.flatnonzero(extra)
+            if ex.size:  # past saturation, or the root's last-float rounding
+                # the bottleneck: the first station at the peak load (argmax's
+                # rule), chosen per row without stacking the stations
+                kstar = np.zeros(m, dtype=np.intp)
+                vk_r, vk_w, pvk = np.zeros(m), np.zeros(m), np.zeros(m)
+                for k in range(K - 1, -1, -1):
+                    at = load[k] == peak
+                    for dst, v in ((kstar, k), (vk_r, vr[k]), (vk_w, vw[k]), (pvk, pv[k])):
+                        np.copyto(dst, v, where=at)
+                kstar, vk_r, vk_w, pvk = kstar[ex], vk_r[ex], vk_w[ex], pvk[ex]
+                ok = pvk > 0
+                e = extra[ex]
+                add_r = e * np.where(ok, vk_r / np.maximum(pvk, _EPS), 1.0)
+                add_w = e * np.where(ok, vk_w / np.maximum(pvk, _EPS), 1.0)
+                all_r, all_w = np.array(np.broadcast_to(all_r, (m,))), np.array(np.broadcast_to(all_w, (m,)))
+                sto_r, sto_w = np.array(np.broadcast_to(sto_r, (m,))), np.array(np.broadcast_to(sto_w, (m,)))
+                all_r[ex] += add_r
+                all_w[ex] += add_w
+                sto = kstar >= 2
+                sto_r[ex] += np.where(sto, add_r, 0.0)
+                sto_w[ex] += np.where(sto, add_w, 0.0)
+        sums["closed"] = (all_r, all_w, sto_r, sto_w)
+    if not closed.all():
+        # open network, M/M/1 per station at rate x; an open load is held below
+        # its capacity bound (x <= 0.999 x_sat), so every U < 1 here (closed
+        # rows of a mixed block get inf or nan, and are not read)
+        rr, rw = [], []
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for k in range(K):
+                # M/G/1 (Pollaczek-Khinchine) with exponential services per
+                # job kind: the IOs' classes and one background job per IO
+                m2 = e2[k] + bg * bg if k == 4 else e2[k]
+                wait = x * share[k] * m2 * (1.0 / (1.0 - u[k]))
+                rr.append(vr[k] * (pr[k] + wait))
+                rw.append(rr[k] if vw[k] is vr[k] and pw[k] is pr[k] else vw[k] * (pw[k] + wait))
+        sums["open"] = (sum(rr[1:], rr[0]), sum(rw[1:], rw[0]), rr[2] + rr[3] + rr[4], rw[2] + rw[3] + rw[4])
+    if len(sums) == 2:
+        all_r, all_w, sto_r, sto_w = (np.where(closed, a, b) for a, b in zip(sums["closed"], sums["open"]))
+    else:
+        all_r, all_w, sto_r, sto_w = next(iter(sums.values()))
+
+    util_cpu = np.minimum(np.maximum(idle + x * u_slope, 0.0), 1.0)
+    # every station's utilisation, the host CPU's as a share of its usable
+    # capacity; the busiest (first of equals) and its level
+    uk = [np.minimum(np.maximum(a, 0.0), 1.0) for a in u]
+    uk[1] = np.minimum(np.maximum((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0), 1.0)
+    util = o["utilization"][sl]
+    umax = uk[0]
+    bott = np.zeros(m, dtype=np.int8)
+    for k in range(K):
+        util[:, k] = uk[k]
+        if k:
+            bott[uk[k] > umax] = k
+            umax = np.maximum(umax, uk[k])
+    lw = lp_wait_factor(util_cpu)
+    cw_r, cw_w = wc_r * lw, wc_w * lw * fork_join_factor(util_cpu, kw)
+    vm_r = (all_r + dvm_r + cw_r) * 1e3
+    vm_w = (all_w + dvm_w + cw_w) * 1e3
+    mean_vm = r * vm_r + w * vm_w
+    iops = x * S
+
+    code = np.where(lab == _POPULATION, np.where(umax > 0.8, bott, _OUTSTANDING), lab)
+    code = np.where(lab == _OFFERED, np.where(saturated, bott, _NONE), code)
+    codes["bottleneck"][sl] = code
+    codes["limited_by"][sl] = lab
+    o["saturated"][sl] = saturated
+    o["iops"][sl] = iops
+    o["iops_per_node"][sl] = iops / R.nodes
+    o["iops_capacity"][sl] = x_sat * S
+    o["bandwidth_mb_s"][sl] = iops * (R.block_size_kib * devices.KIB) / 1e6
+    o["read_latency_ms"][sl] = (sto_r + pr[1] + t["delay_storage_read"] + cw_r) * 1e3
+    o["write_latency_ms"][sl] = (sto_w + pw[1] + t["delay_storage_write"] + cw_w) * 1e3
+    o["vm_read_latency_ms"][sl] = vm_r
+    o["vm_write_latency_ms"][sl] = vm_w
+    o["vm_latency_ms"][sl] = mean_vm
+    o["p90_read_latency_ms"][sl] = quant[0.90] * vm_r
+    o["p99_read_latency_ms"][sl] = quant[0.99] * vm_r
+    o["p90_write_latency_ms"][sl] = quant[0.90] * vm_w
+    o["p99_write_latency_ms"][sl] = quant[0.99] * vm_w
+    o["host_cpu_utilization"][sl] = util_cpu
+    o["outstanding_ios"][sl] = iops * mean_vm / 1e3
+    o["cpu_lp_us_per_io"][sl] = cpu_per_io * 1e6
+    o["write_absorption"][sl] = t["write_absorption"]
+    o["backend_writes_per_write"][sl] = t["backend_writes"]

@@ -1,0 +1,42 @@
+"""What a latency target is judged on, in one place.
+
+A target names a statistic: ``mean`` (the IO-weighted mean of read and write latency at
+the VM) or a percentile (``p90``, ``p99``). The percentile of a mixture of reads and writes
+is not a weighted sum of the two; the target holds when both classes meet it, so the
+statistic is the worse of the two (or the one class the load issues).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+STATISTICS = ("mean", "p90", "p99")
+
+
+def latency_statistic(out: dict, statistic: str, read_fraction: float) -> np.ndarray:
+    """The latency statistic a target is judged on [ms], from a model output.
+
+    Parameters
+    ----------
+    out : dict
+        :func:`planner.engine.performance.evaluate_arrays` output (``vm_read_latency_ms``,
+        ``vm_write_latency_ms``, ``p90_*`` and ``p99_*`` latencies) [ms].
+    statistic : {"mean", "p90", "p99"}
+    read_fraction : float
+        Share of reads in the load [0..1].
+
+    Returns
+    -------
+    numpy.ndarray
+        The mean weighted by the read share, or the worse of the read and write
+        percentiles (the read percentile alone at 100 % reads, the write one at 0 %) [ms].
+    """
+    r = read_fraction
+    if statistic == "mean":
+        return r * out["vm_read_latency_ms"] + (1 - r) * out["vm_write_latency_ms"]
+    rd, wr = out[f"{statistic}_read_latency_ms"], out[f"{statistic}_write_latency_ms"]
+    if r >= 1.0:
+        return rd
+    if r <= 0.0:
+        return wr
+    return np.maximum(rd, wr)

@@ -1,0 +1,424 @@
+"""Hardware catalog: device records kept as data, validated once, frozen.
+
+Following PyPSA's practice of keeping component attributes as data rather than
+code, every figure the model uses lives in a JSON file under
+``hardware_catalog/`` (one file per device class). Each record carries its
+``source`` and a ``verified`` flag; figures that no datasheet publishes are
+listed in ``estimated`` with a sentence saying how they were estimated.
+
+File format (one file per class)::
+
+    {"device_class": "capacity_drive",
+     "records": [{"id": "intel-p4510-1tb", ...}, ...]}
+
+A user catalog folder may hold files of the same form; its records are added
+to (or replace, by id) the built-in ones.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from planner.core.errors import CatalogError, shown
+from planner.core.jsonio import loads, read_bounded
+from planner.core.resources import CATALOG_DIR
+
+MAX_CATALOG_FILE_BYTES = 2_000_000
+
+_ID_PATTERN = r"^[a-z0-9][a-z0-9.\-]*$"
+
+
+class Record(BaseModel):
+    """Fields shared by every catalog record."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=_ID_PATTERN, description="stable lowercase id")
+    vendor: str = Field(min_length=1)
+    model: str = Field(min_length=1)
+    source: str = Field(min_length=3, description="where the figures come from")
+    verified: bool = Field(
+        description="true only where the performance figures were seen in a published datasheet or measurement"
+    )
+    estimated: dict[str, str] = Field(
+        default_factory=dict,
+        description="field name -> how that figure was estimated (not published)",
+    )
+
+    list_price_usd: float | None = Field(default=None, ge=0)
+    power_w: float | None = Field(default=None, ge=0, description="typical active power, W")
+    notes: str = ""
+
+    @property
+    def name(self) -> str:
+        """Vendor and model as a person reads them (the model's bracketed details dropped),
+        for messages; files and the CLI use ``id``."""
+        return f"{self.vendor} {self.model.split(' (')[0]}".strip()
+
+    @field_validator("estimated")
+    @classmethod
+    def _estimates_name_fields(cls, v: dict[str, str]) -> dict[str, str]:
+        for key, how in v.items():
+            if key not in cls.model_fields:
+                raise ValueError(f"estimated names unknown field '{key}'")
+            if len(how.strip()) < 3:
+                raise ValueError(f"estimated['{key}'] must say how it was estimated")
+        return v
+
+
+MemoryType = Literal["ddr4", "ddr5"]
+
+
+class CapacityDrive(Record):
+    """A capacity-tier drive: NVMe, SAS or SATA SSD, or a SAS/SATA hard disk."""
+
+    device_class: Literal["capacity_drive"] = "capacity_drive"
+    interface: Literal["nvme", "sas", "sata"]
+    media: Literal["ssd", "hdd"] = "ssd"
+    rpm: int | None = Field(default=None, ge=3600, le=20000, description="spindle speed; hdd only")
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
+    form_factor: str = "u.2"
+    capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
+    rand_read_4k_iops: float = Field(gt=0, le=1e8)
+    rand_write_4k_iops: float = Field(gt=0, le=1e8)
+    seq_read_mb_s: float = Field(gt=0, le=1e6)
+    seq_write_mb_s: float = Field(gt=0, le=1e6)
+    read_latency_us: float = Field(gt=0, le=1e5, description="typical QD1 4 KiB random read")
+    write_latency_us: float = Field(gt=0, le=1e5, description="typical QD1 4 KiB random write")
+    endurance_dwpd: float = Field(gt=0, le=1000, description="drive writes per day over warranty")
+    warranty_years: float = Field(default=5, gt=0, le=20)
+
+    @model_validator(mode="after")
+    def _media_fields_agree(self) -> CapacityDrive:
+        if self.media == "hdd":
+            if self.rpm is None:
+                raise ValueError("rpm: a hard disk (media 'hdd') needs its spindle speed")
+            if self.interface == "nvme":
+                raise ValueError("interface: a hard disk (media 'hdd') is 'sas' or 'sata'")
+        elif self.rpm is not None:
+            raise ValueError("rpm: only a hard disk (media 'hdd') has a spindle speed")
+        if self.pcie_gen is not None and self.interface != "nvme":
+            raise ValueError("pcie_gen: only an 'nvme' drive has a PCIe generation")
+        if self.pcie_lanes is not None and self.interface != "nvme":
+            raise ValueError("pcie_lanes: only an 'nvme' drive has a PCIe link")
+        return self
+
+
+class CacheDevice(Record):
+    """A cache-tier device: Optane SSD, Optane persistent memory or a fast SSD."""
+
+    device_class: Literal["cache_device"] = "cache_device"
+    kind: Literal["pmem", "nvme", "sas", "sata"]
+    capacity_gb: float = Field(gt=0, le=100_000, description="decimal GB")
+    rand_read_4k_iops: float = Field(gt=0, le=1e9)
+    rand_write_4k_iops: float = Field(gt=0, le=1e9)
+    seq_read_mb_s: float = Field(gt=0, le=1e6)
+    seq_write_mb_s: float = Field(gt=0, le=1e6)
+    read_latency_us: float = Field(gt=0, le=1e5)
+    write_latency_us: float = Field(gt=0, le=1e5)
+    endurance_dwpd: float = Field(gt=0, le=10_000)
+    warranty_years: float = Field(default=5, gt=0, le=20)
+    pmem_generation: int | None = Field(default=None, description="Optane PMem series (100, 200, 300); pmem only")
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
+
+    @model_validator(mode="after")
+    def _pcie_only_for_nvme(self) -> CacheDevice:
+        for name in ("pcie_gen", "pcie_lanes"):
+            if getattr(self, name) is not None and self.kind != "nvme":
+                raise ValueError(f"{name}: only an 'nvme' cache device has a PCIe link")
+        return self
+
+
+class Cpu(Record):
+    device_class: Literal["cpu"] = "cpu"
+    cores: int = Field(gt=0, le=1024)
+    threads: int = Field(gt=0, le=2048)
+    # no server CPU of this century runs below 1 GHz: the floor keeps a typo (0.0026 for 2.6)
+    # from reaching the model as a CPU a thousand times slower
+    base_ghz: float = Field(ge=0.5, le=10)
+    turbo_ghz: float | None = Field(default=None, ge=0.5, le=10)
+    tdp_w: float = Field(gt=0, le=1000)
+    max_sockets: int = Field(ge=1, le=8)
+    socket: str = Field(min_length=1, description="platform socket, e.g. LGA3647, SP3")
+    pmem_generations: list[int] = Field(default_factory=list, description="Optane PMem series this CPU can drive")
+    family: str = Field(default="", description="processor generation, e.g. 'AMD EPYC 9004 (Genoa)'")
+    memory_type: MemoryType | None = None
+    memory_channels: int | None = Field(default=None, ge=1, le=24, description="per socket")
+    memory_mt_s: int | None = Field(
+        default=None,
+        ge=800,
+        le=12_800,
+        description="highest DDR data rate the CPU supports at one DIMM per channel, MT/s",
+    )
+    pcie_lanes: int | None = Field(
+        default=None,
+        ge=1,
+        le=256,
+        description="PCIe lanes per socket usable for devices in a 2-socket system (lanes spent on the "
+        "socket-to-socket link not counted); for a single-socket-only part (AMD EPYC 'P') "
+        "the lanes of its 1-socket system",
+    )
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation of those lanes")
+
+
+class Nic(Record):
+    device_class: Literal["nic"] = "nic"
+    ports: int = Field(gt=0, le=16)
+    port_gbit_s: float = Field(gt=0, le=1600)
+    rdma: Literal["none", "roce", "iwarp"]
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="host PCIe link width, lanes")
+    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="host PCIe link generation")
+
+
+class Chassis(Record):
+    device_class: Literal["chassis"] = "chassis"
+    rack_units: int = Field(gt=0, le=10)
+    drive_bays: int = Field(ge=0, le=200)
+    bay_interfaces: list[Literal["nvme", "sas", "sata"]] = Field(min_length=1)
+    cpu_sockets: int = Field(ge=1, le=8)
+    cpu_socket_type: str = Field(min_length=1, description="must match the CPU's socket")
+    dimm_slots: int = Field(ge=1, le=96)
+    pmem_slots: int = Field(ge=0, le=96, description="DIMM slots that accept Optane PMem")
+    pcie_slots: int = Field(ge=0, le=32)
+    max_ram_gb: float = Field(gt=0, le=100_000)
+    memory_type: MemoryType | None = None
+    validated_for: list[str] = Field(
+        default_factory=list,
+        description="programs that list this node, e.g. 'Azure Local'; named in source",
+    )
+    max_power_w: float | None = Field(
+        default=None, gt=0, le=10_000, description="PSU rating or maximum configuration power, W"
+    )
+
+
+class MemoryModule(Record):
+    """A DIMM (RDIMM/LRDIMM)."""
+
+    device_class: Literal["memory_module"] = "memory_module"
+    memory_type: MemoryType
+    capacity_gb: float = Field(gt=0, le=1024, description="decimal GB")
+    speed_mt_s: float = Field(gt=0, le=12_800, description="data rate, MT/s")
+
+
+class Switch(Record):
+    """A top-of-rack Ethernet switch."""
+
+    device_class: Literal["switch"] = "switch"
+    ports: int = Field(gt=0, le=256, description="server-facing ports")
+    port_gbit_s: float = Field(gt=0, le=1600)
+    uplink_ports: int = Field(default=0, ge=0, le=64)
+    uplink_gbit_s: float | None = Field(default=None, gt=0, le=1600)
+    rack_units: int = Field(gt=0, le=10)
+    rdma_dcb: bool = Field(description="supports PFC (802.1Qbb) and ETS (802.1Qaz) for RoCE")
+
+
+class RaidController(Record):
+    """A hardware RAID controller (single server, local drives).
+
+    ``max_iops`` is the controller processor's rate of 4 KiB drive commands
+    (every backend IO a RAID level issues passes through it); ``latency_us``
+    is what the controller adds to each IO.
+    """
+
+    device_class: Literal["raid_controller"] = "raid_controller"
+    max_iops: float = Field(gt=0, le=1e8, description="4 KiB IOs per second the controller processor handles")
+    cache_gb: float = Field(ge=0, le=1000, description="controller cache (DRAM, battery/flash backed), decimal GB")
+    host_link_mb_s: float = Field(gt=0, le=1e6, description="host link (PCIe) bandwidth per direction, MB/s")
+    drive_ports: int = Field(ge=1, le=1024, description="drive-side SAS/SATA lanes")
+    port_gbit_s: float = Field(gt=0, le=100, description="drive-side lane speed, Gb/s")
+    latency_us: float = Field(ge=0, le=1e5, description="latency the controller adds per IO")
+
+
+class FcHba(Record):
+    """A Fibre Channel host bus adapter."""
+
+    device_class: Literal["fc_hba"] = "fc_hba"
+    ports: int = Field(ge=1, le=8)
+    fc_gfc: Literal[1, 2, 4, 8, 16, 32, 64] = Field(description="Fibre Channel speed class (4 = 4GFC)")
+    max_iops_per_port: float | None = Field(default=None, gt=0, le=1e8)
+
+
+class SanArray(Record):
+    """A Fibre Channel block array (dual controller, cache, drive shelf)."""
+
+    device_class: Literal["san_array"] = "san_array"
+    controllers: int = Field(ge=1, le=16)
+    cache_gb_per_controller: float = Field(ge=0, le=10_000, description="decimal GB")
+    host_ports_per_controller: int = Field(ge=1, le=64)
+    fc_gfc: Literal[1, 2, 4, 8, 16, 32, 64]
+    drive_bays: int = Field(ge=1, le=10_000)
+    max_iops: float | None = Field(
+        default=None, gt=0, le=1e9, description="controller pair, 4 KiB random; null = not published"
+    )
+    max_read_mb_s: float = Field(gt=0, le=1e6, description="array sequential read ceiling (controller pair), MB/s")
+    max_write_mb_s: float = Field(gt=0, le=1e6, description="array sequential write ceiling (controller pair), MB/s")
+    latency_us: float = Field(ge=0, le=1e5, description="latency the array controller adds per IO (cache path)")
+
+
+class FlashCard(Record):
+    """A PCIe flash card (add-in card: Fusion-io ioDrive, NVMe AIC)."""
+
+    device_class: Literal["flash_card"] = "flash_card"
+    interface: Literal["pcie", "nvme"] = Field(description="pcie: vendor driver (ioMemory); nvme: NVMe")
+    pcie_gen: int = Field(ge=1, le=6)
+    pcie_lanes: int = Field(ge=1, le=16)
+    capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
+    rand_read_4k_iops: float = Field(gt=0, le=1e8)
+    rand_write_4k_iops: float = Field(gt=0, le=1e8)
+    seq_read_mb_s: float = Field(gt=0, le=1e6)
+    seq_write_mb_s: float = Field(gt=0, le=1e6)
+    read_latency_us: float = Field(gt=0, le=1e5)
+    write_latency_us: float = Field(gt=0, le=1e5)
+    endurance_dwpd: float = Field(gt=0, le=10_000)
+    warranty_years: float = Field(default=5, gt=0, le=20)
+
+
+Device = (
+    CapacityDrive
+    | CacheDevice
+    | Cpu
+    | Nic
+    | Chassis
+    | MemoryModule
+    | Switch
+    | RaidController
+    | FcHba
+    | SanArray
+    | FlashCard
+)
+DEVICE_CLASSES: dict[str, type[Record]] = {
+    "capacity_drive": CapacityDrive,
+    "cache_device": CacheDevice,
+    "cpu": Cpu,
+    "nic": Nic,
+    "chassis": Chassis,
+    "memory_module": MemoryModule,
+    "switch": Switch,
+    "raid_controller": RaidController,
+    "fc_hba": FcHba,
+    "san_array": SanArray,
+    "flash_card": FlashCard,
+}
+
+
+class Catalog(BaseModel):
+    """All device records, by class and id."""
+
+    model_config = ConfigDict(frozen=True)
+
+    capacity_drive: dict[str, CapacityDrive] = Field(default_factory=dict)
+    cache_device: dict[str, CacheDevice] = Field(default_factory=dict)
+    cpu: dict[str, Cpu] = Field(default_factory=dict)
+    nic: dict[str, Nic] = Field(default_factory=dict)
+    chassis: dict[str, Chassis] = Field(default_factory=dict)
+    memory_module: dict[str, MemoryModule] = Field(default_factory=dict)
+    switch: dict[str, Switch] = Field(default_factory=dict)
+    raid_controller: dict[str, RaidController] = Field(default_factory=dict)
+    fc_hba: dict[str, FcHba] = Field(default_factory=dict)
+    san_array: dict[str, SanArray] = Field(default_factory=dict)
+    flash_card: dict[str, FlashCard] = Field(default_factory=dict)
+
+    def of(self, device_class: str) -> dict[str, Record]:
+        if device_class not in DEVICE_CLASSES:
+            raise CatalogError(f"unknown device class '{device_class}'; one of {sorted(DEVICE_CLASSES)}")
+        return getattr(self, device_class)
+
+    def get(self, device_class: str, device_id: str) -> Record:
+        records = self.of(device_class)
+        if device_id not in records:
+            raise KeyError(device_id)
+        return records[device_id]
+
+    def all_records(self) -> list[Record]:
+        return [r for c in DEVICE_CLASSES for r in self.of(c).values()]
+
+
+def _format_pydantic(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e["loc"]) or "(record)"
+        parts.append(f"{loc}: {e['msg']}")
+    return "; ".join(parts)
+
+
+def _read_file(path: Path) -> tuple[str, list[dict]]:
+    # one open, regular files only, at most the limit + 1 bytes read: a symlink to
+    # /dev/zero, a FIFO or a file growing after a stat cannot exhaust memory or hang
+    data = read_bounded(path, MAX_CATALOG_FILE_BYTES, path.name, CatalogError)
+    return _read_bytes(data, path.name)
+
+
+def _read_bytes(data: bytes, name: str) -> tuple[str, list[dict]]:
+    doc = loads(data, name, CatalogError, MAX_CATALOG_FILE_BYTES)
+    device_class = doc.get("device_class") if isinstance(doc, dict) else None
+    if not isinstance(device_class, str) or device_class not in DEVICE_CLASSES:
+        raise CatalogError(
+            f"top level must be an object with 'device_class' one of {sorted(DEVICE_CLASSES)} and 'records'", name
+        )
+    records = doc.get("records")
+    if not isinstance(records, list):
+        raise CatalogError("'records' must be a list", name)
+    return device_class, records
+
+
+def parse_catalog_file(data: bytes, name: str = "catalog file") -> tuple[str, dict[str, Record]]:
+    """A user's catalog file (uploaded, not on disk): its device class and validated records."""
+    device_class, records = _read_bytes(data, name)
+    return device_class, parse_records(device_class, records, name)
+
+
+def parse_records(device_class: str, records: list[dict], origin: str) -> dict[str, Record]:
+    """Validate raw records of one class; errors name file, id, field and reason."""
+    cls = DEVICE_CLASSES[device_class]
+    out: dict[str, Record] = {}
+    for i, raw in enumerate(records):
+        rid = raw.get("id") if isinstance(raw, dict) else None
+        rid = rid if isinstance(rid, str) else f"#{i}"
+        try:
+            rec = cls.model_validate(raw)
+        except ValidationError as exc:
+            raise CatalogError(f"record {shown(rid)}: {_format_pydantic(exc)}", origin) from None
+        if rec.id in out:
+            raise CatalogError(f"duplicate id '{rec.id}'", origin)
+        out[rec.id] = rec
+    return out
+
+
+def load_catalog_dirs(dirs: tuple[Path, ...]) -> Catalog:
+    """Load and merge catalog folders, later folders overriding earlier ids."""
+    merged: dict[str, dict[str, Record]] = {c: {} for c in DEVICE_CLASSES}
+    for d in dirs:
+        d = Path(d)
+        try:
+            paths = sorted(d.glob("*.json")) if d.is_dir() else None
+        except OSError as exc:
+            raise CatalogError(
+                f"cannot read catalog folder {shown(str(d))}: {(exc.strerror or '').lower()}", "catalog"
+            ) from None
+        except ValueError:  # a NUL character in the name
+            raise CatalogError(f"catalog folder name {shown(str(d))} contains a NUL character", "catalog") from None
+        if paths is None:
+            raise CatalogError(f"catalog folder not found: {shown(str(d))}", "catalog")
+        for path in paths:
+            device_class, records = _read_file(path)
+            merged[device_class].update(parse_records(device_class, records, path.name))
+    return Catalog(**merged)
+
+
+@lru_cache(maxsize=8)
+def _cached(dirs: tuple[str, ...]) -> Catalog:
+    return load_catalog_dirs(tuple(Path(d) for d in dirs))
+
+
+def load_catalog(extra_dir: str | Path | None = None) -> Catalog:
+    """The built-in catalog, optionally extended by a user folder (cached)."""
+    dirs = [str(CATALOG_DIR)]
+    if extra_dir is not None:
+        dirs.append(str(Path(extra_dir).resolve()))
+    return _cached(tuple(dirs))

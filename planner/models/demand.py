@@ -1,0 +1,242 @@
+"""What a customer asks a cluster to carry: databases per tier (or totals),
+with growth, fault tolerance and the policies that bound the answer.
+
+A demand becomes one open load for the performance model
+(:func:`demand_workload`): the guaranteed IOPS of every database at once
+(Storage QoS minimums all honoured together), the IO-weighted block size and
+read share, one VM per database. Each tier keeps its own latency target and
+statistic (:func:`latency_ok`); the percentile of a mix of reads and writes is
+the worse of the two (it is not a weighted sum).
+
+Assumptions (stated, editable)
+------------------------------
+* Working set: ``working_set_fraction`` of each database is hot (default 1.0,
+  the whole database, as :mod:`planner.commercial.sla` does): conservative for a cache.
+* Growth ``growth_pct`` is over the amortisation period; the cluster is sized
+  for the grown demand and :func:`planner.sizing.checks.multi_year` shows the years.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from planner.core.errors import PlannerError
+from planner.models.database import DatabaseIo, io_demand
+from planner.models.tiers import TierSet, default_tiers
+
+#: the failures a demand's data must survive (:mod:`planner.physics.rules`)
+FaultTolerance = Literal["node", "node-and-drive", "two-nodes"]
+#: the demand's IOs in flight per database VM; an open load does not use it
+OUTSTANDING_PER_DB = 32.0
+MAX_DEMAND_IOPS = 1e9
+
+
+class DemandError(PlannerError):
+    pass
+
+
+class Demand(BaseModel):
+    """A sizing request. Give ``tier_counts`` (databases per tier), or
+    ``total_iops`` and ``capacity_tb`` (with ``databases`` for vCPU and RAM), or
+    ``database`` (a DBA's description, :mod:`planner.models.database`) and ``databases``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    name: str = Field(default="demand", min_length=1, max_length=200)
+    tier_counts: dict[str, Annotated[int, Field(ge=0, le=100_000)]] | None = None
+    tiers: TierSet | None = Field(default=None, description="tier definitions (default: the shipped set)")
+    database: DatabaseIo | None = Field(
+        default=None,
+        description="totals mode from a database as a DBA describes it (planner.models.database): "
+        "total_iops, capacity_tb, block_size_kib and read_fraction follow from its IO demand x databases",
+    )
+    database_need: Literal["peak", "mean"] = Field(
+        default="peak", description="with database: size for its peak IOPS (checkpoint bursts) or its mean"
+    )
+    total_iops: float | None = Field(default=None, gt=0, le=MAX_DEMAND_IOPS)
+    capacity_tb: float | None = Field(default=None, gt=0, le=1e5)
+    latency_target_ms: float = Field(default=1.0, ge=0.02, le=10_000)
+    latency_statistic: Literal["mean", "p90", "p99"] = "mean"
+    block_size_kib: float = Field(default=8.0, ge=0.5, le=4096)
+    read_fraction: float = Field(default=0.7, ge=0, le=1)
+    databases: int | None = Field(
+        default=None, ge=1, le=100_000, description="totals mode: database VMs (for vCPUs and RAM)"
+    )
+    vcpus_per_db: int = Field(default=4, ge=1, le=512, description="totals mode: vCPUs per database VM")
+    ram_gb_per_db: float = Field(default=16.0, gt=0, le=24_000, description="totals mode: RAM per database VM, GB")
+    working_set_fraction: float = Field(default=1.0, gt=0, le=1, description="hot share of each database")
+    growth_pct: float = Field(default=0.0, ge=0, le=1000, description="growth over the amortisation period, %")
+    n_plus_one: bool = True
+    fault_tolerance: FaultTolerance = Field(
+        default="node-and-drive",
+        description="failures the data must survive: 'node', 'node-and-drive' (Microsoft's recommendation for "
+        "production databases: nested mirror on two servers, three-way mirror from three) or "
+        "'two-nodes'",
+    )
+    allow_parity: bool = Field(default=False, description="allow parity / mirror-accelerated parity volumes")
+    allow_network_warning: bool = Field(
+        default=False, description="accept designs without RDMA or 25 GbE where Microsoft recommends them"
+    )
+    validated_for: str | None = Field(
+        default=None, max_length=100, description="only nodes this program lists, e.g. 'Azure Local'"
+    )
+    vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
+    host_reserve_gb: float = Field(default=8.0, ge=0, le=10_000)
+    budget_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)
+    min_nodes: int = Field(default=2, ge=2, le=16)
+    max_nodes: int = Field(default=16, ge=2, le=16)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_database(cls, data):
+        """A ``database`` fills the totals it implies (x ``databases``, default 1);
+        the same totals given beside it must agree (a dumped demand validates again)."""
+        if not isinstance(data, dict) or data.get("database") is None:
+            return data
+        try:
+            db = (
+                data["database"]
+                if isinstance(data["database"], DatabaseIo)
+                else DatabaseIo.model_validate(data["database"])
+            )
+        except ValidationError:
+            return data  # the field's own validation names what is wrong
+        n = data.get("databases", 1)
+        if n is None:
+            n = 1
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 100_000:
+            return data
+        dem = io_demand(db)
+        need = dem.iops if data.get("database_need") == "mean" else dem.peak_iops
+        implied = {
+            "total_iops": need * n,
+            "capacity_tb": dem.capacity_tb * n,
+            "block_size_kib": min(max(dem.block_size_kib, 0.5), 4096.0),
+            "read_fraction": dem.read_fraction,
+        }
+        if data.get("tier_counts") is not None:
+            raise ValueError("give tier_counts or database, not both")
+        for k, v in implied.items():
+            given = data.get(k)
+            if given is not None and not (isinstance(given, (int, float)) and abs(given - v) <= 1e-9 * max(abs(v), 1)):
+                raise ValueError(f"{k} follows from database ({v:,.6g}); leave it out")
+        ram = data.get("ram_gb_per_db")
+        if ram is None:  # at least the buffer pool: what the VM needs beyond it is the user's to add
+            implied["ram_gb_per_db"] = db.buffer_pool_gb
+        elif isinstance(ram, (int, float)) and ram < db.buffer_pool_gb:
+            raise ValueError(
+                f"ram_gb_per_db ({ram:g}) is less than the database's buffer pool "
+                f"({db.buffer_pool_gb:g} GB): the VM could not hold it"
+            )
+        return {**data, "database": db, "databases": n, **implied}
+
+    @field_validator("tier_counts")
+    @classmethod
+    def _some_database(cls, v):
+        if v is not None and not any(v.values()):
+            raise ValueError("every count is 0: nothing to size; give at least one database")
+        return v
+
+    @model_validator(mode="after")
+    def _either(self) -> Demand:
+        if self.tier_counts is None and (self.total_iops is None or self.capacity_tb is None):
+            raise ValueError("give tier_counts or both total_iops and capacity_tb")
+        if self.min_nodes > self.max_nodes:
+            raise ValueError("min_nodes must be <= max_nodes")
+        if self.tier_counts is not None:
+            names = {t.name for t in self.tierset().tiers}
+            for k in self.tier_counts:
+                if k not in names:
+                    raise ValueError(f"unknown tier '{k}' in tier_counts; tiers: {', '.join(sorted(names))}")
+        return self
+
+    # --------------------------------------------------------------- views
+    def tierset(self) -> TierSet:
+        return self.tiers or default_tiers()
+
+    @property
+    def growth(self) -> float:
+        return 1.0 + self.growth_pct / 100.0
+
+    def classes(self, multiplier: float | None = None) -> list[DemandClass]:
+        """One entry per tier with databases (or one for a totals demand), counts
+        times ``multiplier`` (default: the growth)."""
+        m = self.growth if multiplier is None else multiplier
+        if self.tier_counts is not None:
+            tiers = self.tierset().by_name()
+            return [
+                DemandClass(
+                    k,
+                    c * m,
+                    c * m * tiers[k].guaranteed_iops,
+                    c * m * tiers[k].capacity_tb_per_db,
+                    tiers[k].latency_target_ms,
+                    tiers[k].latency_statistic,
+                    tiers[k].read_fraction,
+                    tiers[k].block_size_kib,
+                    tiers[k].vcpus_per_db,
+                    tiers[k].ram_gb_per_db,
+                )
+                for k, c in self.tier_counts.items()
+                if c > 0
+            ]
+        dbs = (self.databases or 0) * m
+        return [
+            DemandClass(
+                "demand",
+                dbs,
+                self.total_iops * m,
+                self.capacity_tb * m,
+                self.latency_target_ms,
+                self.latency_statistic,
+                self.read_fraction,
+                self.block_size_kib,
+                self.vcpus_per_db,
+                self.ram_gb_per_db,
+            )
+        ]
+
+    def totals(self, multiplier: float | None = None) -> tuple[float, float, float]:
+        """(IOPS, TB, tightest latency target ms) including growth."""
+        cs = self.classes(multiplier)
+        return sum(c.iops for c in cs), sum(c.capacity_tb for c in cs), min(c.latency_target_ms for c in cs)
+
+    def vcpus(self, multiplier: float | None = None) -> float:
+        """vCPUs the databases need, including growth."""
+        return sum(c.databases * c.vcpus_per_db for c in self.classes(multiplier))
+
+    def ram_gb(self, multiplier: float | None = None) -> float:
+        """RAM the database VMs need, GB, including growth."""
+        return sum(c.databases * c.ram_gb_per_db for c in self.classes(multiplier))
+
+    def database_count(self, multiplier: float | None = None) -> float:
+        return sum(c.databases for c in self.classes(multiplier))
+
+    def summary(self) -> dict:
+        iops, tb, lat = self.totals()
+        return {
+            "iops": iops,
+            "capacity_tb": tb,
+            "tightest_latency_target_ms": lat,
+            "vcpus": self.vcpus(),
+            "ram_gb": self.ram_gb(),
+            "databases": self.database_count(),
+            "growth_pct": self.growth_pct,
+            "classes": [c.__dict__ for c in self.classes()],
+        }
+
+
+@dataclass(frozen=True)
+class DemandClass:
+    name: str
+    databases: float
+    iops: float
+    capacity_tb: float
+    latency_target_ms: float
+    latency_statistic: str
+    read_fraction: float
+    block_size_kib: float
+    vcpus_per_db: float
+    ram_gb_per_db: float

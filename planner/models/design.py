@@ -1,0 +1,655 @@
+"""Cluster design files: what a user proposes to buy.
+
+A :class:`Design` is validated in two steps. Pydantic checks each field's type
+and range (the message names the field and the allowed range). Then
+:func:`resolve` checks the design against the catalog and the platform rules
+(drive bays, PMem slots, CPU support for PMem, fault domains per resiliency,
+RDMA on the NIC) and returns a :class:`ResolvedDesign` holding the device
+records themselves. Errors are :class:`planner.core.errors.DesignError` naming the
+field.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
+
+from planner.core.errors import DesignError
+from planner.core.jsonio import load_json_model, parse_json_model
+from planner.models.catalog import (
+    CacheDevice,
+    CapacityDrive,
+    Catalog,
+    Chassis,
+    Cpu,
+    FcHba,
+    FlashCard,
+    MemoryModule,
+    Nic,
+    RaidController,
+    SanArray,
+    load_catalog,
+)
+
+MAX_DESIGN_FILE_BYTES = 1_000_000
+
+Resiliency = Literal[
+    "mirror-2way",
+    "mirror-3way",
+    "parity-single",
+    "parity-dual",
+    "mirror-accelerated-parity",
+    "nested-mirror-2way",
+]
+
+#: Minimum fault domains per resiliency (Microsoft, "Fault tolerance and storage
+#: efficiency in Azure Stack HCI and Windows Server clusters": two-way mirror
+#: needs 2 servers, three-way mirror 3, single parity 3, dual parity 4;
+#: mirror-accelerated parity combines three-way mirror and dual parity, 4;
+#: nested resiliency is for exactly 2 servers).
+MIN_FAULT_DOMAINS: dict[str, int] = {
+    "mirror-2way": 2,
+    "mirror-3way": 3,
+    "parity-single": 3,
+    "parity-dual": 4,
+    "mirror-accelerated-parity": 4,
+    "nested-mirror-2way": 2,
+}
+MAX_FAULT_DOMAINS: dict[str, int] = {"nested-mirror-2way": 2}
+#: Resiliencies whose volumes may be delimited to a subset of servers (Microsoft,
+#: "Delimit the allocation of volumes in Storage Spaces Direct", Windows Server
+#: 2019+: "Your cluster uses only three-way mirror resiliency"; "Do not use this
+#: option if ... your cluster uses parity or mirror-accelerated parity").
+DELIMITABLE = ("mirror-3way",)
+#: Same page: "Consider using this option if your cluster has six or more servers".
+DELIMIT_RECOMMENDED_MIN_NODES = 6
+CacheMode = Literal["read-write", "write-only", "read-only"]
+#: Storage Spaces Direct supports up to 16 servers per cluster (Microsoft docs,
+#: "Storage Spaces Direct hardware requirements").
+MAX_NODES = 16
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _inline_spec(base: type, default_id: str) -> type:
+    """An inline part spec: the catalog record's fields; id, vendor and source optional."""
+    return create_model(
+        f"{base.__name__}Spec",
+        __base__=base,
+        id=(str, Field(default=default_id, pattern=r"^[a-z0-9][a-z0-9.\-]*$")),
+        vendor=(str, "custom"),
+        source=(str, "user input"),
+        verified=(bool, False),
+    )
+
+
+CapacityDriveSpec = _inline_spec(CapacityDrive, "custom-drive")
+CacheDeviceSpec = _inline_spec(CacheDevice, "custom-cache")
+CpuSpec = _inline_spec(Cpu, "custom-cpu")
+NicSpec = _inline_spec(Nic, "custom-nic")
+ChassisSpec = _inline_spec(Chassis, "custom-chassis")
+RaidControllerSpec = _inline_spec(RaidController, "custom-raid-controller")
+FcHbaSpec = _inline_spec(FcHba, "custom-hba")
+SanArraySpec = _inline_spec(SanArray, "custom-array")
+FlashCardSpec = _inline_spec(FlashCard, "custom-flash-card")
+MemoryModuleSpec = _inline_spec(MemoryModule, "custom-dimm")
+
+
+class DriveSet(_Strict):
+    model: str | CapacityDriveSpec = Field(description="catalog id or inline spec")
+    count: int = Field(ge=1, le=200, description="drives per node")
+
+
+class CacheSet(_Strict):
+    model: str | CacheDeviceSpec
+    count: int = Field(ge=1, le=64, description="cache devices per node")
+
+
+class CpuSet(_Strict):
+    model: str | CpuSpec
+    sockets: int = Field(default=2, ge=1, le=8)
+
+
+class NicSet(_Strict):
+    model: str | NicSpec
+    count: int = Field(default=1, ge=1, le=8, description="NICs per node")
+
+
+class DimmSet(_Strict):
+    model: str | MemoryModuleSpec = Field(description="catalog id or inline spec")
+    count: int = Field(ge=1, le=96, description="DIMMs per node")
+
+
+class NodeSpec(_Strict):
+    chassis: str | ChassisSpec | None = None
+    cpu: CpuSet
+    ram_gb: float = Field(gt=0, le=100_000, description="RAM per node, GB")
+    capacity_drives: DriveSet
+    cache_devices: CacheSet | None = None
+    nics: NicSet
+    dimms: DimmSet | None = Field(
+        default=None, description="memory modules per node (optional); ram_gb must then equal count x module size"
+    )
+
+
+# ------------------------------------------------------------------ topologies
+#: Architectures a design can describe. Hyperconverged is the calibrated one;
+#: the others are modelled by :mod:`planner.engine.architectures` on the same device
+#: and queueing functions and are outside the calibrated domain.
+Topology = Literal["hyperconverged", "disaggregated", "split", "single-server"]
+TOPOLOGIES: tuple[str, ...] = ("hyperconverged", "disaggregated", "split", "single-server")
+
+
+class ServerSpec(_Strict):
+    """A server that runs the databases (or serves files) without HCI storage of its own."""
+
+    cpu: CpuSet
+    ram_gb: float = Field(gt=0, le=100_000, description="RAM per server, GB")
+    nics: NicSet | None = Field(default=None, description="network cards (needed where IO crosses a network)")
+
+
+class DisaggregatedSpec(_Strict):
+    """Database servers (compute only) reaching a scale-out file server cluster over SMB3."""
+
+    db_servers: int = Field(ge=1, le=64, description="database servers (SMB clients)")
+    db_server: ServerSpec
+    file_servers: int = Field(default=2, ge=2, le=16, description="file server cluster nodes")
+    file_server: NodeSpec = Field(description="one file server: CPU, RAM, cache tier, capacity drives, NICs")
+    resiliency: Literal["mirror-2way", "mirror-3way"] = "mirror-2way"
+    transport: Literal["rdma", "tcp"] = Field(default="tcp", description="SMB Direct (rdma) or SMB over TCP")
+    cache_mode: CacheMode | None = Field(
+        default=None,
+        description="cache tier mode; default as Storage Spaces chooses by media (flash capacity: write-only)",
+    )
+
+    @model_validator(mode="after")
+    def _parts(self) -> DisaggregatedSpec:
+        if self.db_server.nics is None:
+            raise ValueError(
+                "db_server.nics: database servers reach the file servers over the network; give their NICs"
+            )
+        if self.resiliency == "mirror-3way" and self.file_servers < 3:
+            raise ValueError("resiliency 'mirror-3way' needs at least 3 file_servers")
+        return self
+
+
+class DataNodeSpec(_Strict):
+    drives: DriveSet
+    nics: NicSet
+
+
+class SplitSpec(_Strict):
+    """Compute nodes with local flash as a read cache, data nodes holding the data
+    with erasure coding, compression and deduplication."""
+
+    compute_nodes: int = Field(ge=1, le=128)
+    compute_node: ServerSpec
+    flash: CacheSet = Field(description="local flash devices per compute node (cache_device id), used as a read cache")
+    storage_cpu_share: float = Field(
+        default=0.2,
+        ge=0.05,
+        le=0.8,
+        description="share of each compute node's logical processors reserved for storage IO (0.2 normal, 0.4 in a "
+        "high-performance mode)",
+    )
+    data_nodes: int = Field(ge=1, le=32)
+    data_node: DataNodeSpec
+    erasure_data: int = Field(default=6, ge=1, le=32, description="erasure code data fragments per stripe")
+    erasure_parity: int = Field(default=2, ge=1, le=8, description="erasure code parity fragments per stripe")
+    compression_ratio: float = Field(default=1.5, ge=1.0, le=10.0, description="logical / compressed bytes")
+    dedup_ratio: float = Field(default=2.0, ge=1.0, le=20.0, description="logical / unique bytes")
+    background_share: float = Field(
+        default=0.1,
+        ge=0.0,
+        le=0.9,
+        description="share of data-node drive throughput taken by space reclamation and snapshots",
+    )
+    data_services_cpu_us_per_kib: float = Field(
+        default=2.2,
+        ge=0.0,
+        le=100.0,
+        description="host CPU per KiB written for data services, LP-us at 3 GHz; default LZ4 compression alone "
+        "(422 MB/s single-thread at 2.7 GHz, lz4 README r101, scaled to 3 GHz); fingerprinting and "
+        "erasure coding are not included",
+    )
+    write_ack_latency_us: float = Field(
+        default=10.0, ge=0.0, le=10_000.0, description="data node NVRAM acknowledgement of a write, us"
+    )
+    transport: Literal["rdma", "tcp"] = "tcp"
+
+    @model_validator(mode="after")
+    def _parts(self) -> SplitSpec:
+        if self.compute_node.nics is None:
+            raise ValueError("compute_node.nics: compute nodes reach the data nodes over the network; give their NICs")
+        return self
+
+
+def _raid_drive_count(level: str, n: int) -> None:
+    """Drives a RAID level needs (RAID 1 mirrors a pair, RAID 10 stripes pairs, RAID 5 needs three)."""
+    if level == "raid1" and n != 2:
+        raise ValueError(f"drives.count: RAID 1 mirrors exactly 2 drives (got {n}); use raid10 for more")
+    if level == "raid10" and (n < 4 or n % 2):
+        raise ValueError(f"drives.count: RAID 10 needs an even number of drives, at least 4 (got {n})")
+    if level == "raid5" and n < 3:
+        raise ValueError(f"drives.count: RAID 5 needs at least 3 drives (got {n})")
+
+
+class RaidStorage(_Strict):
+    """Local drives behind a hardware RAID controller."""
+
+    kind: Literal["raid"] = "raid"
+    level: Literal["raid1", "raid10", "raid5"]
+    drives: DriveSet
+    controller: str | RaidControllerSpec
+    stripe_kib: float = Field(default=64.0, ge=4.0, le=1024.0, description="strip size per drive, KiB")
+    write_cache: Literal["write-back", "write-through"] = "write-back"
+    read_both_sides: bool = Field(default=True, description="RAID 1/10: reads are served by either copy")
+
+    @model_validator(mode="after")
+    def _count(self) -> RaidStorage:
+        _raid_drive_count(self.level, self.drives.count)
+        return self
+
+
+class FlashCardStorage(_Strict):
+    """PCIe flash card(s) in the server (several are striped by the host)."""
+
+    kind: Literal["pcie-flash"] = "pcie-flash"
+    card: str | FlashCardSpec
+    count: int = Field(default=1, ge=1, le=8)
+
+
+class SanStorage(_Strict):
+    """A LUN on a Fibre Channel array: RAID of SSDs behind the array controllers."""
+
+    kind: Literal["san"] = "san"
+    array: str | SanArraySpec
+    level: Literal["raid5", "raid10"] = "raid5"
+    drives: DriveSet
+    stripe_kib: float = Field(default=64.0, ge=4.0, le=1024.0)
+    write_cache: Literal["write-back", "write-through"] = "write-back"
+    hba: str | FcHbaSpec
+    hbas: int = Field(default=1, ge=1, le=2, description="FC HBAs in the server")
+    paths: int = Field(default=1, ge=1, le=16, description="active paths (MPIO round robin over them)")
+
+    @model_validator(mode="after")
+    def _count(self) -> SanStorage:
+        _raid_drive_count(self.level, self.drives.count)
+        return self
+
+
+class SingleServerSpec(_Strict):
+    """One database server with its own storage: local RAID, PCIe flash, or a SAN LUN."""
+
+    server: ServerSpec
+    storage: Annotated[RaidStorage | FlashCardStorage | SanStorage, Field(discriminator="kind")]
+
+
+class Design(_Strict):
+    """A candidate cluster: N identical nodes plus cluster-wide policies."""
+
+    name: str = Field(default="design", min_length=1, max_length=200)
+    topology: Topology = Field(
+        default="hyperconverged",
+        description="architecture: hyperconverged (nodes + node), disaggregated, split or single-server (their own "
+        "section of the same name)",
+    )
+    nodes: int | None = Field(default=None, ge=1, le=MAX_NODES, description="servers in the cluster (hyperconverged)")
+    node: NodeSpec | None = Field(default=None, description="one node (hyperconverged)")
+    disaggregated: DisaggregatedSpec | None = None
+    split: SplitSpec | None = None
+    single_server: SingleServerSpec | None = None
+    resiliency: Resiliency = "mirror-3way"
+    mirror_share: float = Field(
+        default=0.2,
+        ge=0.0,
+        le=1.0,
+        description="mirror-accelerated parity only: share of the volume in the mirror tier",
+    )
+    transport: Literal["rdma", "tcp"] = "rdma"
+    fault_domain: Literal["node", "chassis", "rack"] = "node"
+    fault_domains: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_NODES,
+        description="number of fault domains when fault_domain is chassis or rack",
+    )
+    reserve_policy: Literal["one-drive-per-node-max-4", "none"] = "one-drive-per-node-max-4"
+    vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
+    cpu_utilization_cap: float = Field(default=1.0, gt=0.0, le=1.0)
+    cache_mode: CacheMode | None = Field(
+        default=None,
+        description="S2D cache mode (Set-ClusterStorageSpacesDirect -CacheModeSSD/-CacheModeHDD); "
+        "default (null): as S2D chooses by media, write-only when the capacity drives are flash, "
+        "read-write when they are HDD",
+    )
+    volume_servers: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_NODES,
+        description="servers each volume's slabs are spread over: null = every server (regular "
+        "allocation); fewer = delimited allocation (Windows Server 2019+, three-way mirror only, "
+        "New-Volume -StorageFaultDomainsToUse)",
+    )
+
+    host_reserve_gb: float = Field(
+        default=8.0,
+        ge=0,
+        le=10_000,
+        description="RAM per node kept for the host OS and its services, GB (a planning assumption: "
+        "Microsoft publishes no figure)",
+    )
+    csv_cache_gb: float = Field(
+        default=1.074,
+        ge=0,
+        le=100_000,
+        description="CSV in-memory read cache per node, GB (BlockCacheSize; default 1 GiB on Windows "
+        "Server 2019 and Azure Stack HCI)",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_read_cache(cls, data):
+        # files written before cache_mode had a boolean all_flash_read_cache
+        if isinstance(data, dict) and "all_flash_read_cache" in data:
+            data = dict(data)
+            legacy = data.pop("all_flash_read_cache")
+            if legacy is True and data.get("cache_mode") is None:
+                data["cache_mode"] = "read-write"
+            elif legacy not in (True, False):
+                raise ValueError("all_flash_read_cache (legacy) must be true or false; use cache_mode")
+        return data
+
+    @model_validator(mode="after")
+    def _topology_parts(self) -> Design:
+        sections = {"disaggregated": self.disaggregated, "split": self.split, "single-server": self.single_server}
+        if self.topology == "hyperconverged":
+            if self.nodes is None or self.node is None:
+                missing = "nodes" if self.nodes is None else "node"
+                raise ValueError(f"{missing}: required for topology 'hyperconverged'")
+        else:
+            if self.nodes is not None or self.node is not None:
+                raise ValueError(
+                    f"nodes/node: topology '{self.topology}' describes its servers in "
+                    f"'{self.topology.replace('-', '_')}', not in nodes/node"
+                )
+            if sections[self.topology] is None:
+                raise ValueError(f"{self.topology.replace('-', '_')}: required for topology '{self.topology}'")
+        for topo, part in sections.items():
+            if part is not None and topo != self.topology:
+                raise ValueError(
+                    f"{topo.replace('-', '_')}: only for topology '{topo}' (this design is '{self.topology}')"
+                )
+        return self
+
+    @model_validator(mode="after")
+    def _fault_domains(self) -> Design:
+        if self.topology != "hyperconverged":
+            return self
+        n_fd = self.effective_fault_domains
+        need = MIN_FAULT_DOMAINS[self.resiliency]
+        if n_fd < need:
+            raise ValueError(
+                f"resiliency '{self.resiliency}' needs at least {need} fault domains "
+                f"({self.fault_domain}s); this design has {n_fd}"
+            )
+        most = MAX_FAULT_DOMAINS.get(self.resiliency)
+        if most is not None and self.nodes > most:
+            raise ValueError(
+                f"resiliency '{self.resiliency}' is for exactly {most} nodes; this design has {self.nodes}"
+            )
+        if self.fault_domains is not None and self.fault_domains > self.nodes:
+            raise ValueError("fault_domains cannot exceed nodes")
+        if self.volume_servers is not None:
+            if self.volume_servers > n_fd:
+                raise ValueError(f"volume_servers ({self.volume_servers}) cannot exceed the {n_fd} fault domains")
+            if self.volume_servers < need:
+                raise ValueError(
+                    f"volume_servers ({self.volume_servers}) must be at least {need}: "
+                    f"'{self.resiliency}' places its copies on distinct servers"
+                )
+            if self.volume_servers < n_fd and self.resiliency not in DELIMITABLE:
+                raise ValueError(
+                    f"delimited allocation (volume_servers {self.volume_servers} < {n_fd} servers) is "
+                    f"supported for three-way mirror only, not '{self.resiliency}' (Microsoft, "
+                    "'Delimit the allocation of volumes in Storage Spaces Direct')"
+                )
+        return self
+
+    @property
+    def effective_volume_servers(self) -> int:
+        """Servers each volume spans (every fault domain unless delimited)."""
+        return self.volume_servers or self.effective_fault_domains
+
+    @property
+    def delimited(self) -> bool:
+        return self.effective_volume_servers < self.effective_fault_domains
+
+    @property
+    def effective_fault_domains(self) -> int:
+        if self.fault_domain == "node" or self.fault_domains is None:
+            return self.nodes
+        return self.fault_domains
+
+
+class ResolvedNode(_Strict):
+    chassis: Chassis | None
+    cpu: Cpu
+    sockets: int
+    ram_gb: float
+    drive: CapacityDrive
+    drive_count: int
+    cache: CacheDevice | None
+    cache_count: int
+    nic: Nic
+    nic_count: int
+    dimm: MemoryModule | None = None
+    dimm_count: int = 0
+
+    @property
+    def cores(self) -> int:
+        return self.cpu.cores * self.sockets
+
+    @property
+    def threads(self) -> int:
+        return self.cpu.threads * self.sockets
+
+    @property
+    def network_gbit_s(self) -> float:
+        return self.nic.port_gbit_s * self.nic.ports * self.nic_count
+
+
+class ResolvedDesign(_Strict):
+    """A design whose parts are catalog records and that passed every rule."""
+
+    design: Design
+    node: ResolvedNode
+
+    @property
+    def nodes(self) -> int:
+        return self.design.nodes
+
+    @property
+    def cache_mode(self) -> str | None:
+        """The S2D cache mode in effect; None without a cache tier.
+
+        S2D's default (Microsoft, *Understanding the storage pool cache*): with
+        flash capacity drives the cache is write-only; with HDD capacity drives
+        it caches reads and writes. ``design.cache_mode`` overrides it.
+        """
+        if self.node.cache is None:
+            return None
+        if self.design.cache_mode is not None:
+            return self.design.cache_mode
+        return "read-write" if getattr(self.node.drive, "media", "ssd") == "hdd" else "write-only"
+
+
+def _closest(name: str, ids) -> str:
+    close = difflib.get_close_matches(name, list(ids), n=3, cutoff=0.4)
+    return f"; closest: {', '.join(close)}" if close else ""
+
+
+def lookup_part(catalog: Catalog, device_class: str, ref, field: str):
+    if not isinstance(ref, str):
+        return ref
+    records = catalog.of(device_class)
+    if ref not in records:
+        raise DesignError(f"unknown {device_class.replace('_', ' ')} id '{ref}'{_closest(ref, records)}", field)
+    return records[ref]
+
+
+def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
+    """Check a design against the catalog and platform rules.
+
+    Raises
+    ------
+    DesignError
+        naming the field: unknown id (closest ids suggested), more drives than
+        bays, a drive interface the bays do not take, more PMem modules than
+        PMem slots or a CPU that cannot drive PMem, more sockets than the chassis
+        or the CPU supports, a CPU socket that does not fit the chassis, RDMA
+        transport on a NIC without RDMA; a design of another topology (those are
+        resolved by :mod:`planner.engine.architectures`).
+    """
+    if design.topology != "hyperconverged":
+        raise DesignError(
+            f"'{design.topology}' designs are evaluated by planner.engine.architectures, not as an HCI cluster",
+            "topology",
+        )
+    catalog = catalog or load_catalog()
+    node = resolve_node(catalog, design.node, "node")
+    if design.transport == "rdma" and node.nic.rdma == "none":
+        raise DesignError(
+            f"transport 'rdma' needs an RDMA NIC; {node.nic.id} has none (use 'tcp' or an RDMA NIC)",
+            "transport",
+        )
+    return ResolvedDesign(design=design, node=node)
+
+
+def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> ResolvedNode:
+    """One node's parts from the catalog, checked against each other; errors name
+    the field under ``prefix`` (``node``, ``disaggregated.file_server``)."""
+    chassis = lookup_part(catalog, "chassis", n.chassis, f"{prefix}.chassis") if n.chassis else None
+    cpu = lookup_part(catalog, "cpu", n.cpu.model, f"{prefix}.cpu.model")
+    drive = lookup_part(catalog, "capacity_drive", n.capacity_drives.model, f"{prefix}.capacity_drives.model")
+    cache = (
+        lookup_part(catalog, "cache_device", n.cache_devices.model, f"{prefix}.cache_devices.model")
+        if n.cache_devices
+        else None
+    )
+    nic = lookup_part(catalog, "nic", n.nics.model, f"{prefix}.nics.model")
+    dimm = lookup_part(catalog, "memory_module", n.dimms.model, f"{prefix}.dimms.model") if n.dimms else None
+    if dimm is not None:
+        _check_dimms(n, dimm, cpu, chassis, cache)
+
+    if n.cpu.sockets > cpu.max_sockets:
+        raise DesignError(
+            f"{cpu.name} supports at most {cpu.max_sockets} socket(s); design asks {n.cpu.sockets}",
+            f"{prefix}.cpu.sockets",
+        )
+    if cache is not None and cache.kind == "pmem" and cache.pmem_generation not in cpu.pmem_generations:
+        raise DesignError(
+            f"{cpu.name} cannot use Optane PMem {cache.pmem_generation} series "
+            f"(supports: {cpu.pmem_generations or 'none'})",
+            f"{prefix}.cache_devices.model",
+        )
+    if chassis is not None:
+        if n.cpu.sockets > chassis.cpu_sockets:
+            raise DesignError(
+                f"{chassis.name} has {chassis.cpu_sockets} CPU socket(s); design asks {n.cpu.sockets}",
+                f"{prefix}.cpu.sockets",
+            )
+        if cpu.socket != chassis.cpu_socket_type:
+            raise DesignError(
+                f"{cpu.name} ({cpu.socket}) does not fit {chassis.name} ({chassis.cpu_socket_type})",
+                f"{prefix}.cpu.model",
+            )
+        bay_devices = n.capacity_drives.count
+        if cache is not None and cache.kind != "pmem":
+            bay_devices += n.cache_devices.count
+        if bay_devices > chassis.drive_bays:
+            raise DesignError(
+                f"{bay_devices} drives per node (capacity + SSD cache) but {chassis.name} "
+                f"has {chassis.drive_bays} bays",
+                f"{prefix}.capacity_drives.count",
+            )
+        if drive.interface not in chassis.bay_interfaces:
+            raise DesignError(
+                f"{chassis.name} bays take {', '.join(chassis.bay_interfaces)}, not {drive.interface}",
+                f"{prefix}.capacity_drives.model",
+            )
+        if cache is not None and cache.kind == "pmem":
+            slots = chassis.pmem_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1)
+            if n.cache_devices.count > slots:
+                raise DesignError(
+                    f"{n.cache_devices.count} PMem modules but {chassis.name} with "
+                    f"{n.cpu.sockets} socket(s) has {slots} PMem slots",
+                    f"{prefix}.cache_devices.count",
+                )
+        if n.ram_gb > chassis.max_ram_gb:
+            raise DesignError(
+                f"{n.ram_gb:g} GB RAM exceeds {chassis.name}'s maximum of {chassis.max_ram_gb:g} GB",
+                f"{prefix}.ram_gb",
+            )
+    return ResolvedNode(
+        chassis=chassis,
+        cpu=cpu,
+        sockets=n.cpu.sockets,
+        ram_gb=n.ram_gb,
+        drive=drive,
+        drive_count=n.capacity_drives.count,
+        cache=cache,
+        cache_count=n.cache_devices.count if n.cache_devices else 0,
+        nic=nic,
+        nic_count=n.nics.count,
+        dimm=dimm,
+        dimm_count=n.dimms.count if n.dimms else 0,
+    )
+
+
+def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | None, cache) -> None:
+    """DIMMs: ram_gb is what they add up to, of the memory type the CPU and
+    chassis take, in the slots of the populated sockets (PMem modules share
+    them)."""
+    total = n.dimms.count * dimm.capacity_gb
+    if abs(total - n.ram_gb) > 1e-6 * max(total, 1.0):
+        raise DesignError(
+            f"ram_gb {n.ram_gb:g} differs from the DIMMs' {n.dimms.count} x {dimm.capacity_gb:g} GB = {total:g} GB",
+            "node.ram_gb",
+        )
+    for owner in (cpu, chassis):
+        mt = getattr(owner, "memory_type", None) if owner is not None else None
+        if mt is not None and mt != dimm.memory_type:
+            raise DesignError(
+                f"{dimm.name} is {dimm.memory_type.upper()}; {owner.name} takes {mt.upper()}", "node.dimms.model"
+            )
+    if chassis is not None:
+        pmem = n.cache_devices.count if cache is not None and cache.kind == "pmem" else 0
+        slots = chassis.dimm_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1) - pmem
+        if n.dimms.count > slots:
+            raise DesignError(
+                f"{n.dimms.count} DIMMs but {chassis.name} with {n.cpu.sockets} socket(s) has {slots} "
+                f"DIMM slots{' left beside the PMem modules' if pmem else ''}",
+                "node.dimms.count",
+            )
+
+
+def parse_design(data: dict | str | bytes) -> Design:
+    """Validate a design from a dict or JSON text; errors name the field."""
+    return parse_json_model(data, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
+
+
+def load_design(path: str | Path) -> Design:
+    return load_json_model(path, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
+
+
+def with_overrides(design: Design, **changes) -> Design:
+    """A copy of ``design`` with top-level fields changed, re-validated."""
+    data = design.model_dump(mode="json")
+    data.update({k: v for k, v in changes.items() if v is not None})
+    return parse_design(data)

@@ -1,0 +1,143 @@
+"""Model parameters: fitted ones and published ones, kept as data.
+
+* Fitted parameters live in ``planner/data/calibration.json``, written by
+  ``python -m planner calibrate`` (see :mod:`planner.calibration.fit`), with the
+  fit's residuals and bootstrap parameter sets for uncertainty bands.
+* The TCP/IP costs are derived from Microsoft's published RDMA/TCP pair
+  (``planner/data/benchmarks/ms-rdma-vs-tcp-2017.json``) by
+  :func:`planner.calibration.fit.derive_tcp_costs`, after each fit.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from planner.core.resources import CALIBRATION_FILE
+
+#: CPU costs are expressed at this core clock; other CPUs scale by
+#: REFERENCE_GHZ / base_ghz (cycles per IO held constant). A definition, not a fit.
+REFERENCE_GHZ = 3.0
+
+
+class ModelParams(BaseModel):
+    """Parameters no datasheet gives; fitted to measured clusters.
+
+    CPU times are logical-processor microseconds per IO at REFERENCE_GHZ.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    guest_cpu_us: float = Field(description="vCPU time per IO inside the VM (guest stack + IO tool)")
+    host_cpu_read_us: float = Field(description="host CPU per front-end read served locally")
+    host_cpu_write_us: float = Field(description="host CPU per backend write (per copy)")
+    host_cpu_hop_us: float = Field(description="extra host CPU per IO that crosses the network")
+    host_cpu_per_kib_us: float = Field(description="host CPU per KiB moved")
+    drive_efficiency: float = Field(description="share of datasheet IOPS/bandwidth reachable under S2D")
+    stack_read_latency_us: float = Field(description="software path latency of a read, storage layer")
+    stack_write_latency_us: float = Field(description="software path latency of a write, storage layer")
+    hop_latency_us: float = Field(description="latency added by one network crossing (RDMA)")
+    guest_latency_us: float = Field(description="latency added inside the VM (guest stack)")
+    latency_cv2: float = Field(description="squared coefficient of variation of VM latency (Gamma)")
+    host_cpu_idle_utilization: float = Field(description="host CPU busy with no IO (OS, idle VMs), 0..1")
+    host_cpu_max_utilization: float = Field(
+        description="LP utilisation at which host CPU throughput stops growing (SMT siblings share a core)"
+    )
+    storage_cpu_wait: float = Field(
+        description="storage-layer wait for the LP an IO's host work is bound to, as a multiple of the "
+        "M/M/1 wait (critical-path host CPU x U/(1-U))"
+    )
+    tcp_cpu_per_crossing_us: float = Field(
+        default=0.0,
+        description="extra host CPU per network crossing over TCP/IP instead of RDMA, LP-us at "
+        "the reference clock (derived from Microsoft's RDMA/TCP pair, see calibration.tcp_costs)",
+    )
+    tcp_hop_latency_us: float = Field(
+        default=0.0,
+        description="extra latency per network crossing over TCP/IP instead of RDMA, us "
+        "(derived from Microsoft's RDMA/TCP pair, see calibration.tcp_costs)",
+    )
+
+    def vector(self) -> np.ndarray:
+        return np.array([getattr(self, f) for f in PARAM_NAMES], dtype=float)
+
+    @classmethod
+    def from_vector(cls, v) -> ModelParams:
+        return cls(**{f: float(x) for f, x in zip(PARAM_NAMES, v)})
+
+    @classmethod
+    def from_mapping(cls, values: dict) -> ModelParams:
+        """Parameters by name; a name the mapping lacks (a file written before
+        the parameter existed) takes its starting value."""
+        data = {k: v[0] for k, v in PARAM_BOUNDS.items()}
+        data.update({k: float(v) for k, v in values.items() if k in cls.model_fields})
+        return cls(**data)
+
+
+PARAM_NAMES = list(ModelParams.model_fields)
+
+#: Starting values and bounds for the fit (physical ranges, not targets).
+PARAM_BOUNDS = {
+    "guest_cpu_us": (40.0, 2.0, 200.0),
+    "host_cpu_read_us": (20.0, 1.0, 200.0),
+    "host_cpu_write_us": (15.0, 1.0, 300.0),
+    "host_cpu_hop_us": (20.0, 0.0, 400.0),
+    "host_cpu_per_kib_us": (0.5, 0.0, 20.0),
+    "drive_efficiency": (0.8, 0.2, 1.0),
+    "stack_read_latency_us": (80.0, 5.0, 1000.0),
+    "stack_write_latency_us": (150.0, 5.0, 2000.0),
+    "hop_latency_us": (30.0, 1.0, 1000.0),
+    "guest_latency_us": (300.0, 1.0, 3000.0),
+    "latency_cv2": (0.5, 0.05, 4.0),
+    "host_cpu_idle_utilization": (0.02, 0.0, 0.3),
+    "host_cpu_max_utilization": (0.85, 0.5, 1.0),
+    "storage_cpu_wait": (0.5, 0.0, 10.0),
+    # derived, not fitted (DERIVED_PARAMS): their ranges bound a customer refit
+    "tcp_cpu_per_crossing_us": (30.0, 0.0, 500.0),
+    "tcp_hop_latency_us": (100.0, 0.0, 2000.0),
+}
+#: Parameters identified outside the least-squares fit (derived from a
+#: published pair of measurements, or from idle points): never varied by it.
+DERIVED_PARAMS = ("tcp_cpu_per_crossing_us", "tcp_hop_latency_us", "guest_latency_us")
+#: What the least-squares fit varies.
+FIT_NAMES = [k for k in PARAM_NAMES if k in PARAM_BOUNDS and k not in DERIVED_PARAMS]
+
+
+class Calibration(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    version: str
+    params: ModelParams
+    bootstrap: list[list[float]] = Field(default_factory=list)
+    summary: dict = Field(default_factory=dict)
+    domain: dict = Field(default_factory=dict, description="the calibrated domain (planner.results.calibrated_domain)")
+    bands: dict = Field(default_factory=dict, description="held-out error quantiles (planner.results.uncertainty)")
+
+    def bootstrap_params(self) -> list[ModelParams]:
+        """The file's bootstrap parameter sets (empty when it carries none)."""
+        return [ModelParams.from_vector(v) for v in self.bootstrap]
+
+
+@lru_cache(maxsize=4)
+def load_calibration(path: str | None = None) -> Calibration:
+    p = Path(path) if path else CALIBRATION_FILE
+    doc = json.loads(p.read_text(encoding="utf-8"))
+    boot = [b if isinstance(b, dict) else dict(zip(PARAM_NAMES, b)) for b in doc.get("bootstrap", [])]
+    return Calibration(
+        version=doc["version"],
+        params=ModelParams.from_mapping(doc["params"]),
+        bootstrap=[ModelParams.from_mapping(b).vector().tolist() for b in boot],
+        summary=doc.get("summary", {}),
+        domain=doc.get("domain", {}),
+        bands=doc.get("bands", {}),
+    )
+
+
+def default_params() -> ModelParams:
+    """The fitted parameters if a calibration file exists, else the starting values."""
+    if CALIBRATION_FILE.exists():
+        return load_calibration().params
+    return ModelParams.from_mapping({})

@@ -1,0 +1,63 @@
+"""Service tiers (Standard/Business/Premium/Ultra): what each promises a database.
+
+The shipped set is ``planner/data/tiers.json``; :mod:`planner.commercial.tiers`
+computes how many databases of each tier a design holds.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from planner.core.errors import PlannerError
+from planner.core.resources import data_path
+
+DEFAULT_TIERS_FILE = data_path("tiers.json")
+
+
+class TierError(PlannerError):
+    pass
+
+
+class Tier(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(min_length=1, max_length=100)
+    guaranteed_iops: float = Field(gt=0, le=1e8, description="Storage QoS minimum, IOPS")
+    burst_iops: float = Field(gt=0, le=1e8, description="Storage QoS maximum, IOPS")
+    latency_target_ms: float = Field(ge=0.02, le=10_000)
+    latency_statistic: Literal["mean", "p90", "p99"] = "mean"
+    capacity_tb_per_db: float = Field(gt=0, le=10_000)
+    block_size_kib: float = Field(default=8.0, ge=0.5, le=4096)
+    read_fraction: float = Field(default=0.7, ge=0.0, le=1.0)
+    vcpus_per_db: int = Field(default=4, ge=1, le=512)
+    ram_gb_per_db: float = Field(default=16.0, gt=0, le=24_000, description="RAM per database VM, GB")
+
+    @model_validator(mode="after")
+    def _burst(self) -> Tier:
+        if self.burst_iops < self.guaranteed_iops:
+            raise ValueError("burst_iops must be >= guaranteed_iops")
+        return self
+
+
+class TierSet(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    tiers: list[Tier] = Field(min_length=1, max_length=50)
+
+    @model_validator(mode="after")
+    def _unique(self) -> TierSet:
+        names = [t.name for t in self.tiers]
+        if len(set(names)) != len(names):
+            raise ValueError(f"tier names must be unique (got {names})")
+        return self
+
+    def by_name(self) -> dict[str, Tier]:
+        return {t.name: t for t in self.tiers}
+
+
+@lru_cache(maxsize=1)
+def default_tiers() -> TierSet:
+    """The shipped tier set (frozen, read once)."""
+    return TierSet.model_validate(json.loads(DEFAULT_TIERS_FILE.read_text(encoding="utf-8")))

@@ -1,0 +1,107 @@
+"""Workloads: who issues IO, how much, and of what shape.
+
+A workload is either a *closed* population (VMs x threads x outstanding IOs,
+as VMFleet/DiskSpd drive a cluster) or an *open* load (a target ``iops`` for
+the whole cluster, to answer "what latency at 300k IOPS").
+Named profiles ship in ``planner/data/workloads.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from planner.core.errors import PlannerError, shown
+from planner.core.jsonio import load_json_model, parse_json_model
+from planner.core.resources import DATA_DIR
+
+MAX_WORKLOAD_FILE_BYTES = 1_000_000
+#: Largest open load a workload may ask, IOPS (far above any 16-node cluster).
+MAX_IOPS = 1e9
+
+
+class WorkloadError(PlannerError):
+    pass
+
+
+class Workload(BaseModel):
+    """An IO load. ``issuer`` says who issues it: ``vm`` (default; IO from
+    inside Hyper-V VMs, ``vms_per_node`` VMs per node) or ``host`` (DiskSpd/fio
+    run on the cluster nodes themselves, ``vms_per_node`` issuing processes per
+    node: no guest CPU, no guest latency layer, no vCPU queue)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(default="workload", min_length=1, max_length=200)
+    description: str = ""
+    block_size_kib: float = Field(ge=0.5, le=4096, description="IO size, KiB")
+    read_fraction: float = Field(ge=0.0, le=1.0)
+    random_fraction: float = Field(default=1.0, ge=0.0, le=1.0)
+    issuer: Literal["vm", "host"] = Field(
+        default="vm",
+        description="vm: IO issued inside VMs; host: issued by processes on the nodes "
+        "themselves (then vms_per_node counts issuing processes per node)",
+    )
+    vms_per_node: int | None = Field(
+        default=None, ge=1, le=2000, description="VMs per node (issuer vm) or issuing processes per node (issuer host)"
+    )
+    vcpus_per_vm: int = Field(default=4, ge=1, le=512)
+    ram_gb_per_vm: float = Field(default=4.0, gt=0, le=24_000, description="RAM assigned to each VM, GB (issuer vm)")
+    threads_per_vm: int = Field(default=1, ge=1, le=1024)
+    outstanding_per_thread: int = Field(default=32, ge=1, le=4096)
+    working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=1e6)
+    iops: float | None = Field(
+        default=None, gt=0, le=MAX_IOPS, description="open load: target IOPS for the whole cluster"
+    )
+    iops_limit_per_vm: float | None = Field(
+        default=None, gt=0, le=1e8, description="rate cap per VM (Storage QoS maximum or tool rate limit)"
+    )
+    vm_alignment: float = Field(
+        default=1.0,
+        ge=0.0,
+        le=1.0,
+        description="share of VMs running on the node that owns their volume",
+    )
+
+    @model_validator(mode="after")
+    def _population_or_rate(self) -> Workload:
+        if self.vms_per_node is None and self.iops is None:
+            raise ValueError("give either vms_per_node (a closed population) or iops (an open load)")
+        return self
+
+    @property
+    def outstanding_per_vm(self) -> int:
+        return self.threads_per_vm * self.outstanding_per_thread
+
+
+def parse_workload(data: dict | str | bytes) -> Workload:
+    return parse_json_model(
+        data, Workload, WorkloadError, "workload", prefix="workload", max_bytes=MAX_WORKLOAD_FILE_BYTES
+    )
+
+
+@lru_cache(maxsize=1)
+def profiles() -> dict[str, Workload]:
+    """Named workload profiles shipped with the planner."""
+    doc = json.loads((DATA_DIR / "workloads.json").read_text(encoding="utf-8"))
+    return {p["name"]: Workload.model_validate(p) for p in doc["profiles"]}
+
+
+def load_workload(ref: str | Path) -> Workload:
+    """A workload from a named profile, or else a file path."""
+    if str(ref) in profiles():
+        return profiles()[str(ref)]
+    try:
+        return load_json_model(
+            ref, Workload, WorkloadError, "workload", prefix="workload", max_bytes=MAX_WORKLOAD_FILE_BYTES
+        )
+    except WorkloadError as exc:
+        if exc.message.startswith("file not found"):
+            raise WorkloadError(
+                f"no file or profile named {shown(str(ref))}; profiles: {', '.join(profiles())}", "workload"
+            ) from None
+        raise

@@ -1,0 +1,298 @@
+"""Capacity model: raw -> pool metadata -> repair reserve -> resiliency -> usable.
+
+All functions are pure and accept numpy arrays (one element per candidate
+design) as well as scalars. Capacities are decimal TB (1e12 bytes); TiB
+figures are given beside them in the report.
+
+Rules and their sources
+-----------------------
+* Repair reserve: "reserve the equivalent of one capacity drive per server, up
+  to 4 drives" (Microsoft, *Plan volumes in Storage Spaces Direct*, section
+  "Reserve capacity").
+* Resiliency efficiency: Microsoft, *Fault tolerance and storage efficiency in
+  Storage Spaces Direct* -- two-way mirror 50 %, three-way mirror 33.3 %; dual
+  parity by fault domains, all-flash: RS 2+2 (4-6), RS 4+2 (7-8), RS 6+2
+  (9-15), LRC(12,2,1) (16); hybrid (HDD capacity): RS 2+2 (4-6), RS 4+2
+  (7-11), LRC(8,2,1) (12-16). Single parity: RS 2+1 at 3 fault domains, RS
+  3+1 at 4 or more (Windows Server 2016 edition of the same page).
+* Mirror-accelerated parity: footprint is the mirror share at 33.3 % plus the
+  parity share at the dual-parity efficiency (Microsoft, *Mirror-accelerated
+  parity*).
+* Nested two-way mirror: 25 % (Microsoft, *Nested resiliency for Storage
+  Spaces Direct*).
+* Pool metadata: Storage Spaces writes a 256 MiB metadata partition on every
+  pool drive (Storage Spaces FAQ). It is small, but shown so the waterfall adds
+  up.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from planner.core.errors import DesignError
+from planner.models.design import MIN_FAULT_DOMAINS, ResolvedDesign
+
+TB = 1e12
+TIB = 2.0**40
+POOL_METADATA_TB_PER_DRIVE = 256 * 2**20 / TB
+MAX_RESERVE_DRIVES = 4
+
+
+def tb_to_tib(capacity_tb):
+    """Decimal TB -> TiB (binary, as Windows reports 'TB')."""
+    return np.asarray(capacity_tb, dtype=float) * TB / TIB
+
+
+def raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb):
+    """Raw capacity, TB: every capacity drive in the cluster. Cache adds none."""
+    return np.asarray(nodes) * np.asarray(drives_per_node) * np.asarray(drive_capacity_tb, dtype=float)
+
+
+def pool_metadata_tb(nodes, drives_per_node):
+    """Pool metadata, TB: 256 MiB per pool drive (Storage Spaces FAQ)."""
+    return np.asarray(nodes) * np.asarray(drives_per_node) * POOL_METADATA_TB_PER_DRIVE
+
+
+def reserve_drives(nodes, policy: str = "one-drive-per-node-max-4"):
+    """Drives' worth of unallocated reserve: one per server, at most four."""
+    nodes = np.asarray(nodes)
+    if policy == "none":
+        return np.zeros_like(nodes)
+    return np.minimum(nodes, MAX_RESERVE_DRIVES)
+
+
+def dual_parity_layout(fault_domains, all_flash=True):
+    """Dual-parity (data, parity, local-parity) group sizes by fault domains.
+
+    Returns three int arrays (k, m, l); efficiency is k / (k + m + l).
+    Fewer than 4 fault domains returns zeros (dual parity impossible).
+    """
+    fd = np.asarray(fault_domains)
+    all_flash = np.broadcast_to(np.asarray(all_flash, dtype=bool), fd.shape)
+    k = np.where(fd >= 4, 2, 0)
+    m = np.where(fd >= 4, 2, 0)
+    lrc = np.zeros_like(fd)
+    # all-flash layouts
+    k = np.where(all_flash & (fd >= 7), 4, k)
+    k = np.where(all_flash & (fd >= 9), 6, k)
+    k = np.where(all_flash & (fd >= 16), 12, k)
+    lrc = np.where(all_flash & (fd >= 16), 1, lrc)
+    # hybrid layouts
+    k = np.where(~all_flash & (fd >= 7), 4, k)
+    k = np.where(~all_flash & (fd >= 12), 8, k)
+    lrc = np.where(~all_flash & (fd >= 12), 1, lrc)
+    return k, m, lrc
+
+
+def _dual_parity_efficiency(fault_domains, all_flash=True):
+    k, m, lrc = dual_parity_layout(fault_domains, all_flash)
+    total = k + m + lrc
+    return np.where(total > 0, k / np.maximum(total, 1), 0.0)
+
+
+#: :func:`_dual_parity_efficiency` tabulated by (hybrid, fault domains) for the
+#: fault-domain counts a design can have (sweeps look it up instead of
+#: re-deriving the layout for every row)
+_DUAL_TABLE = np.stack([_dual_parity_efficiency(np.arange(65), af) for af in (True, False)])
+
+
+def dual_parity_efficiency(fault_domains, all_flash=True):
+    """Dual-parity capacity efficiency k / (k + m + l) of the layout
+    :func:`dual_parity_layout` picks; 0 below four fault domains."""
+    fd = np.asarray(fault_domains)
+    if fd.dtype.kind in "iu" and fd.size and fd.min() >= 0 and fd.max() < _DUAL_TABLE.shape[1]:
+        return _DUAL_TABLE[(~np.asarray(all_flash, dtype=bool)).astype(np.intp), fd]
+    return _dual_parity_efficiency(fd, all_flash)
+
+
+def single_parity_efficiency(fault_domains):
+    fd = np.asarray(fault_domains)
+    return np.select([fd >= 4, fd == 3], [3 / 4, 2 / 3], 0.0)
+
+
+RESILIENCY_CODES = {
+    "mirror-2way": 0,
+    "mirror-3way": 1,
+    "parity-single": 2,
+    "parity-dual": 3,
+    "mirror-accelerated-parity": 4,
+    "nested-mirror-2way": 5,
+}
+
+#: Mirror copies (data copies kept by the mirror part of a resiliency).
+MIRROR_COPIES = np.array([2, 3, 0, 0, 3, 4])
+
+
+def resiliency_efficiency(code, fault_domains, mirror_share=0.2, all_flash=True):
+    """Usable / pool capacity for a resiliency (see module docstring).
+
+    ``code`` is an int array of :data:`RESILIENCY_CODES` values.
+    """
+    code = np.asarray(code)
+    fd = np.asarray(fault_domains)
+    share = np.asarray(mirror_share, dtype=float)
+    dual = dual_parity_efficiency(fd, all_flash)
+    map_footprint = share * 3.0 + (1.0 - share) / np.where(dual > 0, dual, np.nan)
+    map_eff = np.nan_to_num(1.0 / map_footprint)
+    return np.select(
+        [code == 0, code == 1, code == 2, code == 3, code == 4, code == 5],
+        [0.5, 1 / 3, single_parity_efficiency(fd), dual, map_eff, 0.25],
+        0.0,
+    )
+
+
+#: The efficiency each resiliency can never exceed (its best layout).
+EFFICIENCY_BOUND = {
+    "mirror-2way": 0.5,
+    "mirror-3way": 1 / 3,
+    "parity-single": 0.75,
+    "parity-dual": 0.8,
+    "mirror-accelerated-parity": 0.8,
+    "nested-mirror-2way": 0.25,
+}
+
+
+def usable_capacity_tb(
+    nodes,
+    drives_per_node,
+    drive_capacity_tb,
+    code,
+    fault_domains=None,
+    mirror_share=0.2,
+    all_flash=True,
+    reserve_policy="one-drive-per-node-max-4",
+):
+    """Usable capacity, TB, vectorised over designs.
+
+    usable = (raw - pool metadata - reserve drives x drive size) x efficiency
+    """
+    fd = nodes if fault_domains is None else fault_domains
+    raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)
+    meta = pool_metadata_tb(nodes, drives_per_node)
+    reserve = reserve_drives(nodes, reserve_policy) * np.asarray(drive_capacity_tb, dtype=float)
+    pool = np.maximum(raw - meta - reserve, 0.0)
+    return pool * resiliency_efficiency(code, fd, mirror_share, all_flash)
+
+
+class CapacityStep(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    step: str
+    capacity_tb: float
+    capacity_tib: float
+    rule: str
+
+
+class CapacityReport(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    raw_capacity_tb: float
+    pool_metadata_tb: float
+    reserve_tb: float
+    pool_capacity_tb: float
+    resiliency_efficiency: float
+    usable_capacity_tb: float
+    usable_capacity_tib: float
+    cache_capacity_gb_per_node: float
+    waterfall: list[CapacityStep]
+    survives_node_loss: bool
+    node_loss_note: str
+    repairs_after_node_loss: bool = Field(
+        default=True, description="enough fault domains survive a node loss to rebuild every copy"
+    )
+    usable_after_node_loss_tb: float
+
+
+def capacity_report(rd: ResolvedDesign) -> CapacityReport:
+    """The capacity waterfall of one design, with the N+1 check.
+
+    N+1: after losing one node, the remaining nodes must still hold every
+    volume's footprint (Microsoft, *Remove servers*: "you must have enough
+    storage capacity in the remaining servers to accommodate all your volumes")
+    and the resiliency must still find enough fault domains to repair to full
+    health. Volumes are sized before the loss: the survivors may hold more than
+    that once the repair reserve is spent, but the volumes cannot grow, so
+    usable after the loss is at most usable before it. A design with no usable
+    capacity is reported as such here (0 TB); :func:`require_usable` refuses it
+    where a design is evaluated.
+    """
+    d = rd.design
+    n = rd.node
+    code = RESILIENCY_CODES[d.resiliency]
+    fd = d.effective_fault_domains
+    all_flash = True  # every capacity drive in the catalog is flash
+    raw = float(raw_capacity_tb(d.nodes, n.drive_count, n.drive.capacity_tb))
+    meta = float(pool_metadata_tb(d.nodes, n.drive_count))
+    n_res = int(reserve_drives(d.nodes, d.reserve_policy))
+    reserve = n_res * n.drive.capacity_tb
+    pool = max(raw - meta - reserve, 0.0)
+    eff = float(resiliency_efficiency(code, fd, d.mirror_share, all_flash))
+    usable = pool * eff
+    footprint = usable / eff if eff > 0 else 0.0
+
+    # after losing one node: capacity of the survivors, same layout rules
+    survivors = d.nodes - 1
+    raw_left = raw * survivors / d.nodes
+    can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
+    fits = footprint <= raw_left - meta * survivors / d.nodes + 1e-9
+    eff_left = float(resiliency_efficiency(code, max(survivors, 1), d.mirror_share, all_flash))
+    held_left = max(raw_left - meta * survivors / d.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
+    usable_left = min(usable, held_left)  # volumes sized before the loss cannot grow
+    if can_repair and fits:
+        note = (
+            f"after losing one node, {survivors} nodes hold the {footprint:.2f} TB footprint "
+            f"in {raw_left:.2f} TB and can repair to full resiliency"
+        )
+    elif not can_repair:
+        note = (
+            f"after losing one node, {survivors} fault domains remain; "
+            f"{d.resiliency} needs {MIN_FAULT_DOMAINS[d.resiliency]} to repair to full "
+            "resiliency (data stays online, degraded)"
+        )
+    else:
+        note = f"after losing one node, the {footprint:.2f} TB footprint does not fit in the {raw_left:.2f} TB left"
+    steps = [
+        ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
+        ("pool metadata", -meta, "256 MiB per pool drive"),
+        ("repair reserve", -reserve, f"{n_res} drive(s): one per server, at most four (Microsoft)"),
+        ("pool available", pool, "raw - metadata - reserve"),
+        ("resiliency overhead", -(pool - usable), f"{d.resiliency} efficiency {eff:.1%}"),
+        ("usable", usable, "what volumes can hold"),
+    ]
+    return CapacityReport(
+        raw_capacity_tb=raw,
+        pool_metadata_tb=meta,
+        reserve_tb=reserve,
+        pool_capacity_tb=pool,
+        resiliency_efficiency=eff,
+        usable_capacity_tb=usable,
+        usable_capacity_tib=float(tb_to_tib(usable)),
+        cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
+        waterfall=[CapacityStep(step=s, capacity_tb=v, capacity_tib=float(tb_to_tib(v)), rule=r) for s, v, r in steps],
+        survives_node_loss=bool(can_repair and fits),
+        node_loss_note=note,
+        repairs_after_node_loss=bool(can_repair),
+        usable_after_node_loss_tb=usable_left,
+    )
+
+
+def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> CapacityReport:
+    """The capacity report of a design that can hold a volume.
+
+    Raises
+    ------
+    DesignError
+        (``node.capacity_drives.count``) when the repair reserve takes every
+        capacity drive: 0 TB usable. Such a cluster can hold no volume, so its
+        IOPS would answer a question nobody can ask; evaluating it is refused
+        with the reason (the sizer's search simply finds it too small).
+    """
+    cap = cap or capacity_report(rd)
+    if cap.usable_capacity_tb <= 0.0:
+        d, n = rd.design, rd.node
+        n_res = int(reserve_drives(d.nodes, d.reserve_policy))
+        raise DesignError(
+            f"no usable capacity: the repair reserve takes {n_res} of the {d.nodes * n.drive_count} capacity "
+            "drive(s) (one per server, at most four); use more drives per node, or reserve_policy 'none'",
+            "node.capacity_drives.count",
+        )
+    return cap

@@ -1,0 +1,72 @@
+"""CPU cost of IO: guest (in the VM's vCPUs) and host (hypervisor + storage stack).
+
+Costs are logical-processor microseconds per IO at :data:`REFERENCE_GHZ` and
+scale with 1 / base clock (cycles per IO held constant). Dell's planning rule
+of thumb, ~15k 4K IOPS per logical processor (Dell Azure Stack HCI planning
+guide, see ``hardware_catalog``), is the order of magnitude; the actual
+figures are fitted (:mod:`planner.calibration.fit`).
+
+* Utilisation law: U_cpu = X * D_cpu / LPs.
+* ``cpu_utilization_cap`` is an operating policy: load is admitted only up to
+  the throughput at which host CPU reaches the cap.
+* ``vcpu_oversubscription`` bounds how many vCPUs a node may host
+  (LPs x ratio) and what share of a physical LP one vCPU is guaranteed under
+  contention (1 / ratio).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from planner.models.params import REFERENCE_GHZ
+
+
+def clock_scale(base_ghz):
+    """Multiplier of reference-clock CPU times for a CPU at ``base_ghz``."""
+    return REFERENCE_GHZ / np.asarray(base_ghz, dtype=float)
+
+
+def host_read_us(p, hops, block_size_kib, tcp_cpu_per_crossing_us=0.0):
+    """Host LP-us per front-end read at the reference clock.
+
+    ``tcp_cpu_per_crossing_us``: the extra host CPU of a crossing over TCP/IP
+    instead of RDMA (SMB Direct offloads the transfer to the NIC).
+    """
+    return (
+        p.host_cpu_read_us
+        + hops * (p.host_cpu_hop_us + tcp_cpu_per_crossing_us)
+        + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float)
+    )
+
+
+def host_write_us(p, backend_writes, rmw_reads, hops, block_size_kib, tcp_cpu_per_crossing_us=0.0):
+    """Host LP-us per front-end write at the reference clock."""
+    return (
+        p.host_cpu_write_us * backend_writes
+        + p.host_cpu_read_us * rmw_reads
+        + hops * (p.host_cpu_hop_us + tcp_cpu_per_crossing_us)
+        + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float)
+    )
+
+
+def vcpus_hosted(lps_per_node, oversubscription):
+    """vCPUs a node may host under the oversubscription ratio."""
+    return np.floor(np.asarray(lps_per_node) * np.asarray(oversubscription, dtype=float))
+
+
+def cap_throughput_iops(cap, p, lps_total, cpu_lp_s_per_io):
+    """Cluster IOPS at which host CPU reaches ``cap`` (utilisation law, X = U * LPs / D).
+
+    The cap cannot exceed the fitted SMT ceiling, and the idle load is served first.
+    """
+    usable = np.maximum(np.minimum(cap, p.host_cpu_max_utilization) - p.host_cpu_idle_utilization, 0.0)
+    return usable * lps_total / cpu_lp_s_per_io
+
+
+def destage_us(p, destaged_copies, block_size_kib):
+    """Host LP-us per front-end write to destage its cached copies at the
+    reference clock: each is a local read of the cache device and a local write
+    to a capacity drive, at the same per-IO and per-KiB costs as any other."""
+    return np.asarray(destaged_copies, dtype=float) * (
+        p.host_cpu_read_us + p.host_cpu_write_us + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float)
+    )

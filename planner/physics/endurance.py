@@ -1,0 +1,38 @@
+"""Drive endurance: years until the capacity drives' rated writes are used.
+
+Rated writes (TB) = DWPD x capacity_tb x 365 x warranty years (JEDEC JESD218
+defines DWPD over the warranty period). Backend bytes written per drive per
+day = front-end write IOPS x block size x backend writes per write x
+(1 - cache absorption) x 86,400 / drives in the cluster (writes spread evenly).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+KIB = 1024.0
+
+
+def rated_writes_tb(dwpd, capacity_tb, warranty_years):
+    return np.asarray(dwpd) * np.asarray(capacity_tb) * 365.0 * np.asarray(warranty_years)
+
+
+def drive_writes_tb_per_day(write_iops, block_size_kib, backend_writes, absorption, drives_total):
+    bytes_day = (
+        np.asarray(write_iops, dtype=float)
+        * np.asarray(block_size_kib)
+        * KIB
+        * np.asarray(backend_writes)
+        * (1.0 - np.asarray(absorption))
+        * 86400.0
+    )
+    return bytes_day / np.asarray(drives_total, dtype=float) / 1e12
+
+
+def years_to_wear_out(
+    write_iops, block_size_kib, backend_writes, absorption, drives_total, dwpd, capacity_tb, warranty_years
+):
+    """Years of writing at this rate before the rated endurance is used (inf if no writes)."""
+    per_day = drive_writes_tb_per_day(write_iops, block_size_kib, backend_writes, absorption, drives_total)
+    with np.errstate(divide="ignore"):
+        return np.where(per_day > 0, rated_writes_tb(dwpd, capacity_tb, warranty_years) / (per_day * 365.0), np.inf)

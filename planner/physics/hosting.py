@@ -1,0 +1,95 @@
+"""Compute and memory a node must host: the VMs' vCPUs against the
+oversubscription ratio, and RAM for the VMs, the host and the storage stack.
+
+Rules and their sources
+-----------------------
+* vCPUs: a node hosts at most ``logical processors x vcpu_oversubscription``
+  vCPUs (the design's policy; Hyper-V itself allows more).
+* Storage Spaces Direct metadata: "4 GB of RAM per terabyte (TB) of cache drive
+  capacity on each server" (Microsoft, *Storage Spaces Direct hardware
+  requirements*).
+* CSV in-memory read cache: ``BlockCacheSize`` per server, 1 GiB by default on
+  Windows Server 2019 and Azure Stack HCI (Microsoft, *Use the CSV in-memory read
+  cache*); the design's ``csv_cache_gb``.
+* Host reserve: memory for the host OS and its services, the design's
+  ``host_reserve_gb``. Microsoft publishes no figure for it; it is a planning
+  assumption the user sets (default 8 GB).
+
+With one node down its VMs restart on the survivors, ``n / (n - 1)`` times as
+many on each on average; VMs are whole, so the busiest survivor hosts the
+next whole number, ``ceil(v n / (n - 1))``, and that node is the one checked.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from planner.models.design import ResolvedDesign
+from planner.models.workload import Workload
+
+S2D_METADATA_GB_PER_CACHE_TB = 4.0
+
+
+def vcpu_capacity(lps_per_node, oversubscription):
+    """vCPUs one node may host: logical processors x oversubscription ratio."""
+    return np.floor(np.asarray(lps_per_node, dtype=float) * np.asarray(oversubscription, dtype=float))
+
+
+def s2d_metadata_gb(cache_tb_per_node):
+    """RAM the S2D cache metadata needs per node, GB (4 GB per TB of cache)."""
+    return S2D_METADATA_GB_PER_CACHE_TB * np.asarray(cache_tb_per_node, dtype=float)
+
+
+def ram_needed_gb(vms_per_node, ram_gb_per_vm, host_reserve_gb, cache_tb_per_node, csv_cache_gb):
+    """RAM one node needs, GB: its VMs, the host reserve, S2D metadata, CSV cache."""
+    return (
+        np.asarray(vms_per_node, dtype=float) * np.asarray(ram_gb_per_vm, dtype=float)
+        + np.asarray(host_reserve_gb, dtype=float)
+        + s2d_metadata_gb(cache_tb_per_node)
+        + np.asarray(csv_cache_gb, dtype=float)
+    )
+
+
+def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
+    """Whether each node can host the workload's VMs, healthy and with one node
+    down. Returns one entry per check that fails, naming both numbers."""
+    if workload.issuer == "host" or not workload.vms_per_node:
+        return []
+    d, node = rd.design, rd.node
+    cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
+    out = []
+    cases = [("healthy", workload.vms_per_node)]
+    if d.nodes > 1:
+        # the busiest survivor: VMs are whole (a 1e-9 slack so 3 x 4 / 2 stays 6)
+        cases.append(("one node down", math.ceil(workload.vms_per_node * d.nodes / (d.nodes - 1) - 1e-9)))
+    for case, vms in cases:
+        need_vcpus = vms * workload.vcpus_per_vm
+        have_vcpus = float(vcpu_capacity(node.threads, d.vcpu_oversubscription))
+        if need_vcpus > have_vcpus:
+            out.append(
+                {
+                    "check": "vcpus",
+                    "case": case,
+                    "needed": round(need_vcpus, 1),
+                    "available": have_vcpus,
+                    "message": f"{case}: {vms:,} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
+                    f"node, above vcpu_oversubscription {d.vcpu_oversubscription:g} x {node.threads} logical "
+                    f"processors = {have_vcpus:,.0f}",
+                }
+            )
+        need_gb = float(ram_needed_gb(vms, workload.ram_gb_per_vm, d.host_reserve_gb, cache_tb, d.csv_cache_gb))
+        if need_gb > node.ram_gb:
+            out.append(
+                {
+                    "check": "ram",
+                    "case": case,
+                    "needed_gb": round(need_gb, 1),
+                    "available_gb": node.ram_gb,
+                    "message": f"{case}: {vms:,} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
+                    f"{d.host_reserve_gb:g} GB + S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache "
+                    f"{d.csv_cache_gb:g} GB = {need_gb:,.0f} GB per node, above its {node.ram_gb:,.0f} GB RAM",
+                }
+            )
+    return out

@@ -1,0 +1,92 @@
+"""Backend IO per front-end IO for each resiliency, vectorised.
+
+Sources: Microsoft, *Fault tolerance and storage efficiency in Storage Spaces
+Direct* (mirror copies, parity layouts) and *Mirror-accelerated parity*
+(writes land in the mirror tier and are later rotated into parity in full
+stripes). Parity small writes are read-modify-write: read the old data and
+the parity columns, write them back (Patterson, Gibson & Katz, *A case for
+RAID*, 1988: 4 IOs per small write with one parity, 6 with two).
+
+Codes follow :data:`planner.physics.capacity.RESILIENCY_CODES`:
+0 mirror-2way, 1 mirror-3way, 2 parity-single, 3 parity-dual,
+4 mirror-accelerated-parity, 5 nested-mirror-2way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from planner.physics.capacity import dual_parity_efficiency
+
+#: backend writes per front-end write (on the write's path)
+_WRITES = np.array([2.0, 3.0, 2.0, 3.0, 3.0, 4.0])
+#: backend reads per front-end write (parity read-modify-write)
+_RMW_READS = np.array([0.0, 0.0, 2.0, 3.0, 0.0, 0.0])
+#: copies a read can be served from (mirror); parity reads hit one data column
+_READ_COPIES = np.array([2.0, 3.0, 1.0, 1.0, 3.0, 4.0])
+
+
+def backend_writes_per_write(code):
+    return _WRITES[np.asarray(code)]
+
+
+def rmw_reads_per_write(code):
+    return _RMW_READS[np.asarray(code)]
+
+
+def rotation_per_write(code, fault_domains, mirror_share):
+    """Mirror-accelerated parity: bytes read and written in the background per
+    front-end byte written, as data rotates from mirror to parity.
+
+    Assumes the share of writes that outlive the mirror tier is
+    ``1 - mirror_share`` (hot data stays in mirror). Returns (read, write)
+    multipliers of the front-end bytes; zero for other resiliencies.
+    """
+    code = np.asarray(code)
+    eff = dual_parity_efficiency(fault_domains, True)
+    rot = np.where(code == 4, 1.0 - np.asarray(mirror_share, dtype=float), 0.0)
+    write_mult = np.where(eff > 0, rot / np.where(eff > 0, eff, 1.0), 0.0)
+    return rot, write_mult
+
+
+def local_read_probability(code, volume_servers, mirror_share=0.2):
+    """Probability that the node serving a volume's IO holds a copy of the block read.
+
+    S2D reads a mirror from the local copy when that node holds one (Microsoft,
+    "Rack-local reads in Storage Spaces Direct", Failover Clustering blog, 2025:
+    reads are served locally when a local copy exists; Windows Server 2025
+    extends the preference to racks). Each slab's ``c`` copies sit on ``c``
+    distinct servers among the ``volume_servers`` the volume spans (every server
+    under regular allocation, a subset under delimited allocation), so the serving
+    node, itself one of them, holds a copy with P = min(1, c / volume_servers).
+    Parity: the data column read is on one of the volume's servers: 1 /
+    volume_servers. Nested two-way mirror keeps copies on both nodes: 1.
+    Mirror-accelerated parity: the mirror share at the three-way rule, the rest
+    at the parity rule.
+    """
+    code = np.asarray(code)
+    s = np.maximum(np.asarray(volume_servers, dtype=float), 1.0)
+    mirror_p = np.minimum(1.0, _READ_COPIES[code] / s)
+    parity_p = 1.0 / s
+    share = np.asarray(mirror_share, dtype=float)
+    p = np.where((code == 2) | (code == 3), parity_p, mirror_p)
+    return np.where(code == 4, share * np.minimum(1.0, 3.0 / s) + (1 - share) * parity_p, p)
+
+
+def remote_writes_per_write(code, volume_servers):
+    """Backend writes (and RMW reads) that cross the network per front-end write.
+
+    Mirror with c copies over the volume's S servers: the serving node holds one
+    copy with probability min(1, c / S), so c - min(1, c / S) copies are remote:
+    2 for a three-way mirror delimited to 3 servers, 2.75 under regular
+    allocation on 12 servers. Nested two-way mirror on two nodes: the two copies
+    on the partner. Parity RMW IOs are remote with P = 1 - 1/S.
+    """
+    code = np.asarray(code)
+    s = np.maximum(np.asarray(volume_servers, dtype=float), 1.0)
+    c = _WRITES[code]
+    mirror_remote = c - np.minimum(1.0, c / s)
+    nested_remote = np.full_like(s, 2.0)
+    parity_remote = (c + _RMW_READS[code]) * (1.0 - 1.0 / s)
+    out = np.where((code == 2) | (code == 3), parity_remote, mirror_remote)
+    return np.where(code == 5, nested_remote, out)

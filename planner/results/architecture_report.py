@@ -1,0 +1,181 @@
+"""The report of a design of another architecture (disaggregated file server, split
+provisioning, single server): the network of :mod:`planner.engine.architectures`
+solved, with its bands and extrapolation flags.
+
+None of these architectures was measured: the CPU and software-path parameters were
+fitted on Storage Spaces Direct clusters. Every report therefore carries an
+extrapolation flag on the ``topology`` dimension with the reason, and its bands are the
+calibration's widest pseudo-extrapolation error (the rule for a dimension the data never
+varied, :func:`planner.results.uncertainty.widen`).
+"""
+
+from __future__ import annotations
+
+from planner.core.errors import PlannerError
+from planner.core.resources import CALIBRATION_FILE
+from planner.engine.architectures import (
+    MODULES,
+    TOPOLOGY_LABELS,
+    common,
+    disaggregated,
+    features,
+    resolve,
+    warnings_for,
+)
+from planner.models.catalog import Catalog
+from planner.models.design import Design
+from planner.models.params import ModelParams, default_params, load_calibration
+from planner.models.workload import Workload
+
+#: why each architecture is outside the calibrated domain, said on every number
+WHY_UNCALIBRATED = {
+    "disaggregated": "no disaggregated (SMB3 file server) cluster was measured: the storage side reuses the S2D fit, "
+    "the SMB client/server split of the crossing CPU and the database-server path are assumptions",
+    "split": "no split-provisioned system was measured: the reserved-CPU, local-flash read cache, erasure-coded "
+    "data-node and data-reduction stations use S2D-fitted CPU/latency and stated assumptions",
+    "single-server": "no single server was measured: RAID controller, PCIe flash and FC SAN stations come from "
+    "datasheets; host CPU and software-path latency are the S2D fit's",
+}
+
+
+BAND_KEYS = (
+    "iops",
+    "bandwidth_mb_s",
+    "read_latency_ms",
+    "write_latency_ms",
+    "vm_latency_ms",
+    "p99_read_latency_ms",
+    "p99_write_latency_ms",
+    "host_cpu_utilization",
+)
+
+
+def _bands(res: dict, feats: dict) -> tuple[list[dict], list[str]]:
+    """Extrapolation flags and the band of every band key (the calibration's
+    error where the design leaves its domain; the widest for the topology)."""
+    from planner.results.calibrated_domain import extrapolation
+    from planner.results.uncertainty import widen
+
+    for k in BAND_KEYS:
+        res[f"{k}_low"] = res[f"{k}_high"] = res[k]
+    if not CALIBRATION_FILE.exists():
+        flags = []
+    else:
+        cal = load_calibration()
+        flags = extrapolation(feats, cal.domain) if cal.domain else []
+    if not any(f["dimension"] == "topology" for f in flags):
+        flags.append(
+            {
+                "dimension": "topology",
+                "value": feats["topology"],
+                "side": "unseen",
+                "calibrated": "hyperconverged",
+                "message": "",
+            }
+        )
+    for f in flags:
+        if f["dimension"] == "topology":
+            f["message"] = (
+                f"architecture '{feats['topology']}' was never measured (calibrated: hyperconverged): "
+                f"{WHY_UNCALIBRATED[feats['topology']]}"
+            )
+    basis = widen(res, load_calibration().bands, flags, BAND_KEYS) if CALIBRATION_FILE.exists() else set()
+    how = (
+        "5-95 % of held-out measured/predicted ratios of the S2D calibration, widened to the widest "
+        "pseudo-extrapolation error because the architecture was never measured"
+    )
+    return flags, [how, *sorted(basis)]
+
+
+def evaluate_report(
+    design: Design, workload: Workload | None = None, catalog: Catalog | None = None, params: ModelParams | None = None
+) -> dict:
+    """Capacity (always) and performance (with a workload) of a non-HCI design,
+    with the keys of :func:`planner.results.report.evaluate_report`."""
+    mod = MODULES.get(design.topology)
+    if mod is None:
+        raise PlannerError(f"'{design.topology}' is not modelled here", "topology")
+    p = params or default_params()
+    parts = resolve(design, catalog)
+    desc = mod.describe(parts)
+    cap = mod.capacity(parts)
+    out = {
+        "design": design.name,
+        "topology": design.topology,
+        "architecture": TOPOLOGY_LABELS[design.topology],
+        "nodes": desc["nodes"],
+        "resiliency": desc["resiliency"],
+        "transport": desc["transport"],
+        "cache_mode": desc.get("cache_mode"),
+        "volume_servers": None,
+    }
+    out.update({k: v for k, v in desc.items() if k not in out})
+    out.update(cap)
+    out["usable_capacity_tib"] = cap["usable_capacity_tb"] * 1e12 / 2**40
+    out["warnings"] = warnings_for(design, parts, workload)
+    out["notes"] = []
+    if workload is None:
+        return out
+    net = mod.network(parts, workload, p)
+    perf = common.solve(net, p)
+    perf["iops_per_node"] = perf["iops"] / max(desc["nodes"], 1)
+    perf["endurance_years"] = endurance_years(net, perf["iops"] * (1.0 - workload.read_fraction))
+    perf["extrapolation"], perf["band_basis"] = _bands(perf, features(design, parts, workload))
+    out["workload"] = workload.name
+    out.update(perf)
+    out["notes"] = list(net.notes)
+    out["model"] = {
+        "stations": mod.stations_doc(net.stations),
+        "degraded": "not modelled for this architecture (no one-node-down evaluation)",
+    }
+    if design.topology == "disaggregated":
+        out["scaling"] = scaling(parts, workload, p)
+        sat = next((s for s in out["scaling"] if s["storage_bound"]), None)
+        out["notes"].append(
+            f"the file servers saturate from {sat['db_servers']} database server(s) on ({sat['bottleneck']})"
+            if sat
+            else "the file servers do not saturate up to 8 database servers with this workload"
+        )
+    return out
+
+
+def endurance_years(net: common.Network, write_iops: float) -> float:
+    """Years until the capacity media's rated writes are used (:mod:`planner.physics.endurance`)."""
+    from planner.physics.endurance import years_to_wear_out
+
+    wr = net.wear
+    if wr is None:
+        return float("inf")
+    d = wr["drive"]
+    return float(
+        years_to_wear_out(
+            write_iops,
+            net.block_size_kib,
+            wr["backend_writes"],
+            wr["absorption"],
+            wr["drives"],
+            d.endurance_dwpd,
+            d.capacity_tb,
+            d.warranty_years,
+        )
+    )
+
+
+def scaling(parts, workload: Workload, p: ModelParams, counts=disaggregated.SCALING) -> list[dict]:
+    """The same per-server load on more database servers: IOPS, latency and
+    whether the binding station is on the file-server side."""
+    rows = []
+    for n in counts:
+        res = common.solve(disaggregated.network(parts, workload, p, db_servers=n), p)
+        storage_bound = res["bottleneck"] in disaggregated.STATIONS[3:]
+        rows.append(
+            {
+                "db_servers": n,
+                "iops": res["iops"],
+                "vm_latency_ms": res["vm_latency_ms"],
+                "bottleneck": res["bottleneck"],
+                "storage_bound": bool(storage_bound),
+                "utilization": res["utilization"],
+            }
+        )
+    return rows

@@ -1,0 +1,570 @@
+"""One design (and optionally a workload) in, one JSON-ready report out.
+
+This is the single-design face of the vectorised model used by the CLI, the
+SLA module and the UI: capacity waterfall, performance with its uncertainty
+band, utilisation per resource, degraded mode and endurance.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from planner.core import jsonio
+from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
+from planner.engine.performance import BOTTLENECK_LABELS, STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.design import Design, ResolvedDesign, resolve
+from planner.models.params import CALIBRATION_FILE, ModelParams, default_params, load_calibration
+from planner.models.workload import Workload
+from planner.physics import endurance
+from planner.physics.capacity import require_usable
+from planner.physics.cpu import cap_throughput_iops
+
+BAND_LOW, BAND_HIGH = 5.0, 95.0
+_SCALARS = (
+    "iops",
+    "iops_per_node",
+    "iops_capacity",
+    "bandwidth_mb_s",
+    "read_latency_ms",
+    "write_latency_ms",
+    "vm_read_latency_ms",
+    "vm_write_latency_ms",
+    "vm_latency_ms",
+    "p90_read_latency_ms",
+    "p99_read_latency_ms",
+    "p90_write_latency_ms",
+    "p99_write_latency_ms",
+    "host_cpu_utilization",
+    "outstanding_ios",
+    "cpu_lp_us_per_io",
+)
+
+
+DEGRADED_KEYS = (
+    "iops",
+    "iops_capacity",
+    "bandwidth_mb_s",
+    "read_latency_ms",
+    "write_latency_ms",
+    "vm_read_latency_ms",
+    "vm_write_latency_ms",
+    "vm_latency_ms",
+    "p99_read_latency_ms",
+    "p99_write_latency_ms",
+    "host_cpu_utilization",
+    "bottleneck",
+    "limited_by",
+    "saturated",
+)
+
+
+def bootstrap_params() -> list[ModelParams]:
+    """Parameter sets from the calibration bootstrap (empty if not calibrated)."""
+    if not CALIBRATION_FILE.exists():
+        return []
+    return load_calibration().bootstrap_params()
+
+
+def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list[dict], list[str]]:
+    """Set ``<metric>_low`` / ``_high`` in ``res`` from the calibration's
+    held-out error quantiles (:mod:`planner.results.uncertainty`), widened where the
+    design or workload leaves the calibrated domain (:mod:`planner.results.calibrated_domain`).
+    Returns the extrapolation flags and what each band was built from."""
+    from planner.results.calibrated_domain import extrapolation, features
+    from planner.results.uncertainty import nest_latency_bands, widen
+
+    if not CALIBRATION_FILE.exists():
+        return [], []
+    cal = load_calibration()
+    flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+    basis = widen(res, cal.bands, flags, [k[:-4] for k in res if k.endswith("_low")])
+    if nest_latency_bands(res, workload.read_fraction):
+        basis.add(
+            "bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
+            "p99 >= mean), utilisation within 0-100 %"
+        )
+    how = (
+        f"{cal.bands.get('quantiles_pct', [5, 95])[0]:g}-{cal.bands.get('quantiles_pct', [5, 95])[1]:g} % of "
+        "held-out measured/predicted ratios (leave one configuration out)"
+    )
+    return flags, [how, *sorted(basis)]
+
+
+def performance(
+    rd: ResolvedDesign,
+    workload: Workload,
+    params: ModelParams | None = None,
+    band: bool = True,
+    degraded: bool = False,
+    repair_share: float = DEFAULT_REPAIR_SHARE,
+) -> dict:
+    """Performance of one design under one workload, with a 5-95 % band."""
+    return performance_cases(rd, workload, params, band, [degraded], repair_share)[0]
+
+
+def performance_cases(
+    rd: ResolvedDesign,
+    workload: Workload,
+    params: ModelParams | None = None,
+    band: bool = True,
+    degraded=(False, True),
+    repair_share: float = DEFAULT_REPAIR_SHARE,
+) -> list[dict]:
+    """:func:`performance` for each ``degraded`` flag (healthy, one node down),
+    all in one vectorised model call; the degraded case never has a band."""
+    p = params or default_params()
+    D = DesignArrays.from_designs([rd])
+    W = WorkloadArrays.from_workload(workload, D.nodes)
+    rows = []
+    for deg in degraded:
+        rows.append(degraded_arrays(D, W, repair_share) if deg else (D, W))
+    if len(rows) == 1:
+        Dn, Wn = rows[0]
+    else:
+        Dn = DesignArrays(
+            **{f: np.concatenate([np.ravel(getattr(d, f)) for d, _ in rows]) for f in D.__dataclass_fields__}
+        )
+        Wn = WorkloadArrays(
+            **{
+                f: np.concatenate([np.ravel(np.broadcast_to(getattr(w, f), np.shape(d.nodes))) for d, w in rows])
+                for f in W.__dataclass_fields__
+            }
+        )
+    out = evaluate_arrays(Dn, Wn, p)
+    return [_performance_row(out, i, rd, workload, band and not deg) for i, deg in enumerate(degraded)]
+
+
+def absent_class_keys(read_fraction: float) -> tuple[str, list[str]]:
+    """Why, and the latency keys of an IO class the workload does not issue
+    (reads at read_fraction 0, writes at 1): a latency for IOs nobody issues
+    is a number no one can measure."""
+    if 0.0 < read_fraction < 1.0:
+        return "", []
+    cls = "read" if read_fraction <= 0.0 else "write"
+    return f"no {cls}s in this workload", [
+        f"{cls}_latency_ms",
+        f"vm_{cls}_latency_ms",
+        f"p90_{cls}_latency_ms",
+        f"p99_{cls}_latency_ms",
+    ]
+
+
+def _drop_absent_class(res: dict, read_fraction: float) -> None:
+    why, keys = absent_class_keys(read_fraction)
+    for k in keys:
+        for key in (k, k.replace("_ms", "_ms_low"), k.replace("_ms", "_ms_high")):
+            if key in res:
+                res[key] = None
+        if k in res:
+            res[f"{k}_note"] = why
+
+
+def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, band: bool) -> dict:
+    res = {k: float(np.ravel(out[k])[i]) for k in _SCALARS}
+    util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[i])
+    res["utilization"] = {s: float(u) for s, u in zip(STATIONS, util)}
+    res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])
+    res["limited_by"] = str(np.ravel(out["limited_by"])[i])
+    res["saturated"] = bool(np.ravel(out["saturated"])[i])
+    res["extrapolation"], res["band_basis"] = [], []
+    band_keys = (
+        "iops",
+        "bandwidth_mb_s",
+        "read_latency_ms",
+        "write_latency_ms",
+        "vm_latency_ms",
+        "p99_read_latency_ms",
+        "p99_write_latency_ms",
+        "host_cpu_utilization",
+    )
+    for k in band_keys:  # without a calibrated band the band collapses to the point
+        res[f"{k}_low"] = res[f"{k}_high"] = res[k]
+    if band:
+        res["extrapolation"], res["band_basis"] = apply_bands(res, rd, workload)
+    _drop_absent_class(res, workload.read_fraction)
+    wr_iops = res["iops"] * (1.0 - workload.read_fraction)
+    n = rd.node
+    years = float(
+        endurance.years_to_wear_out(
+            wr_iops,
+            workload.block_size_kib,
+            float(np.ravel(out["backend_writes_per_write"])[i]),
+            float(np.ravel(out["write_absorption"])[i]),
+            n.drive_count * rd.design.nodes,
+            n.drive.endurance_dwpd,
+            n.drive.capacity_tb,
+            n.drive.warranty_years,
+        )
+    )
+    res["endurance_years"] = years
+    # anything else the model could not evaluate is null with the reason, never NaN
+    return jsonio.strict(explain_endurance(res, wr_iops), jsonio.NOT_COMPUTABLE)
+
+
+def explain_endurance(res: dict, write_iops: float) -> dict:
+    """JSON has no Infinity: a load that never wears the drives has a null
+    ``endurance_years`` and ``endurance_note`` saying why."""
+    years = res.get("endurance_years")
+    if years is not None and not np.isfinite(years) and np.isfinite(write_iops):
+        res["endurance_years"] = None
+        res["endurance_note"] = (
+            "no writes: the drives never wear out at this load"
+            if write_iops <= 0
+            else "no writes reach the capacity drives (the cache absorbs them): they never wear out at this load"
+        )
+    return res
+
+
+def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]:
+    """Things a reviewer would flag that do not make the design impossible:
+    the nodes cannot host the workload's vCPUs or RAM (:mod:`planner.physics.hosting`),
+    a hardware rule of :data:`planner.physics.rules.RULES` it breaks
+    (:func:`planner.physics.rules.hardware_rules`: Microsoft's requirements and
+    recommendations, e.g. at least 4 capacity drives and 32 GB RAM per server),
+    delimited allocation below Microsoft's recommended cluster size."""
+    from planner.models.design import DELIMIT_RECOMMENDED_MIN_NODES
+    from planner.physics.hosting import host_checks
+    from planner.physics.rules import RULES, hardware_rules
+
+    out = host_checks(rd, workload) if workload is not None else []
+    d = rd.design
+    # a hand-built design that breaks a vendor rule still gets its figures, with the rule named
+    for rule, c in hardware_rules(rd).items():
+        if not c["passed"]:
+            r = RULES[rule]
+            out.append(
+                {
+                    "check": rule,
+                    "case": "healthy",
+                    "kind": r.kind,
+                    "message": f"{'Breaks a requirement' if r.kind == 'requirement' else 'Against a recommendation'}"
+                    f", {r.title}: {c['reason']} (source: {r.source})",
+                }
+            )
+    if d.delimited and d.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
+        out.append(
+            {
+                "check": "delimited_allocation",
+                "case": "healthy",
+                "message": f"volumes delimited to {d.effective_volume_servers} of {d.nodes} servers: Microsoft "
+                f"suggests delimited allocation from {DELIMIT_RECOMMENDED_MIN_NODES} servers up "
+                "('Delimit the allocation of volumes in Storage Spaces Direct')",
+            }
+        )
+    return out
+
+
+def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
+    """Plain-language reasons for results that surprise in a what-if."""
+    from planner.physics.capacity import MIRROR_COPIES, RESILIENCY_CODES
+    from planner.physics.resiliency import local_read_probability
+
+    d = rd.design
+    notes = []
+    code = RESILIENCY_CODES[d.resiliency]
+    s = d.effective_volume_servers
+    p_local = float(local_read_probability(code, s, d.mirror_share))
+    if perf.get("bottleneck") == "network" and p_local < 1.0:
+        copies = int(MIRROR_COPIES[code]) or 1
+        notes.append(
+            f"The network binds, and a read finds a copy on the serving node only {p_local:.0%} of the time "
+            f"({copies} copies over {s} servers): with regular allocation, adding nodes spreads the copies thinner "
+            f"and sends more reads across, so up to {2 * copies} nodes a three-way mirror can lose network-bound "
+            "IOPS as nodes are added. Delimiting volumes to as many servers as copies keeps reads local."
+        )
+    return notes
+
+
+def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: ModelParams | None = None) -> dict:
+    """Memory and PCIe bandwidth per node at the predicted load
+    (:mod:`planner.physics.pcie_memory`): peak, traffic and utilisation (None where the
+    catalog lacks a figure, with ``missing`` naming it), and the PCIe lanes
+    the NVMe devices and NICs need against what the CPUs provide."""
+    from planner.engine.performance import demand_terms
+    from planner.physics import pcie_memory as platform
+
+    p = params or default_params()
+    d, n = rd.design, rd.node
+    D = DesignArrays.from_designs([rd])
+    W = WorkloadArrays.from_workload(workload, D.nodes)
+    t = demand_terms(D, W, p)
+    pmem = n.cache is not None and n.cache.kind == "pmem"
+    per_io = platform.traffic_per_io(
+        workload.read_fraction,
+        t["read_hit"],
+        pmem,
+        t["hops_read"],
+        t["hops_write"],
+        t["backend_writes"],
+        t["write_cached"],
+        t["destaged"],
+        t["rmw_reads"],
+        d.transport == "tcp",
+    )
+    # a figure the model could not compute (null in the report) leaves the traffic unknown too
+    iops = perf.get("iops")
+    mb_per_node = iops * workload.block_size_kib * 1024 / 1e6 / d.nodes if iops is not None else float("nan")
+    cpu = n.cpu
+    mt_s = cpu.memory_mt_s
+    if n.dimm is not None:
+        mt_s = min(mt_s, n.dimm.speed_mt_s) if mt_s else n.dimm.speed_mt_s
+    if pmem and mt_s:  # persistent memory shares the channels and sets their rate
+        mt_s = min(mt_s, platform.PMEM_CHANNEL_MT_S.get(n.cache.pmem_generation, mt_s))
+    mem_peak = (
+        float(platform.memory_bandwidth_mb_s(n.sockets, cpu.memory_channels, mt_s))
+        if mt_s and cpu.memory_channels
+        else None
+    )
+    pcie_peak = (
+        float(platform.pcie_bandwidth_mb_s(cpu.pcie_lanes * n.sockets, cpu.pcie_gen))
+        if cpu.pcie_lanes and cpu.pcie_gen
+        else None
+    )
+    missing = [
+        what
+        for what, peak in (
+            ("memory_mt_s and memory_channels of the CPU", mem_peak),
+            ("pcie_lanes and pcie_gen of the CPU", pcie_peak),
+        )
+        if peak is None
+    ]
+    mem = float(np.ravel(per_io["memory"])[0]) * mb_per_node
+    pcie = max(float(np.ravel(per_io["pcie_up"])[0]), float(np.ravel(per_io["pcie_down"])[0])) * mb_per_node
+    nvme = [(n.drive_count, n.drive.pcie_lanes if n.drive.interface == "nvme" else 0)]
+    if n.cache is not None and n.cache.kind == "nvme":
+        nvme.append((n.cache_count, n.cache.pcie_lanes))
+    need = platform.lanes_needed(nvme, (n.nic_count, n.nic.pcie_lanes))
+    return jsonio.strict(
+        {
+            "memory_bandwidth_mb_s": mem_peak,
+            "memory_traffic_mb_s": mem,
+            "memory_utilization": None if mem_peak is None else mem / mem_peak,
+            "pcie_bandwidth_mb_s": pcie_peak,
+            "pcie_traffic_mb_s": pcie,
+            "pcie_utilization": None if pcie_peak is None else pcie / pcie_peak,
+            "pcie_lanes_needed": need,
+            "pcie_lanes_available": cpu.pcie_lanes * n.sockets if cpu.pcie_lanes else None,
+            "missing": missing,
+            "note": "per node, at the predicted IOPS; peaks from the catalog (sustained rates are lower); "
+            "not queues in the model: a utilisation above 1 means the figures are optimistic",
+        },
+        jsonio.NOT_COMPUTABLE,
+    )
+
+
+def platform_warnings(check: dict) -> list[dict]:
+    """Warnings for a :func:`platform_check` that passes a peak or a lane budget."""
+    out = []
+    for key, what in (("memory", "memory"), ("pcie", "PCIe")):
+        u = check[f"{key}_utilization"]
+        if isinstance(u, float) and u > 1.0:
+            out.append(
+                {
+                    "check": f"{key}_bandwidth",
+                    "case": "healthy",
+                    "needed_mb_s": round(check[f"{key}_traffic_mb_s"]),
+                    "available_mb_s": round(check[f"{key}_bandwidth_mb_s"]),
+                    "message": f"{what} traffic {check[f'{key}_traffic_mb_s']:,.0f} MB/s per node at this load, "
+                    f"above the CPUs' peak {check[f'{key}_bandwidth_mb_s']:,.0f} MB/s: the model "
+                    f"does not queue on {what} bandwidth, so its figures are optimistic",
+                }
+            )
+    need, have = check["pcie_lanes_needed"], check["pcie_lanes_available"]
+    if need is not None and have is not None and need > have:
+        out.append(
+            {
+                "check": "pcie_lanes",
+                "case": "healthy",
+                "needed": need,
+                "available": have,
+                "message": f"the NVMe devices and NICs need {need} PCIe lanes per node, the CPUs provide "
+                f"{have}: the chassis must share lanes through PCIe switches",
+            }
+        )
+    return out
+
+
+def evaluate_report(
+    design: Design,
+    workload: Workload | None = None,
+    catalog: Catalog | None = None,
+    degraded: bool = True,
+    params: ModelParams | None = None,
+) -> dict:
+    """Capacity (always) and performance (with a workload) of a design; with
+    ``degraded`` (default) also the same with one node down. Designs of another
+    topology go to :func:`planner.results.architecture_report.evaluate_report` (same keys)."""
+    if design.topology != "hyperconverged":
+        from planner.results.architecture_report import evaluate_report as architecture_report
+
+        out = architecture_report(design, workload, catalog=catalog, params=params)
+        if workload is not None and "iops" in out:
+            explain_endurance(out, out["iops"] * (1.0 - workload.read_fraction))
+        return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
+    rd = resolve(design, catalog or load_catalog())
+    cap = require_usable(rd)  # 0 TB usable is refused with the reason, not evaluated
+    out = {
+        "design": design.name,
+        "topology": design.topology,
+        "nodes": design.nodes,
+        "resiliency": design.resiliency,
+        "transport": design.transport,
+        "cache_mode": rd.cache_mode,
+        "volume_servers": design.effective_volume_servers,
+    }
+    out.update(cap.model_dump(mode="json"))
+    out["warnings"] = design_warnings(rd, workload)
+    out["notes"] = []
+    if workload is not None:
+        # N+1 is the first question in a sizing review, so it is on by default;
+        # both cases are one model call
+        with_deg = design.nodes > 1 and degraded
+        cases = performance_cases(rd, workload, params, degraded=(False, True) if with_deg else (False,))
+        perf = cases[0]
+        out["workload"] = workload.name
+        out.update(perf)
+        out["notes"] = physics_notes(rd, perf)
+        out["platform"] = platform_check(rd, workload, perf, params)
+        out["warnings"] += platform_warnings(out["platform"])
+        deg = cases[1] if with_deg else None
+        if deg is not None:
+            # every headline figure, so a degraded view never mixes in healthy numbers
+            out["degraded"] = {k: deg[k] for k in DEGRADED_KEYS} | {
+                "utilization": deg["utilization"],
+                "repair_share": DEFAULT_REPAIR_SHARE,
+                # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
+                "repair_time_hours": float(
+                    repair_time_hours(
+                        cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9),
+                        design.nodes,
+                        rd.node.drive_count,
+                        rd.node.drive.seq_write_mb_s,
+                        rd.node.network_gbit_s * 1e9 / 8,
+                    )
+                )
+                if cap.repairs_after_node_loss
+                else None,
+                "note": "one node down, its VMs on the survivors"
+                + (
+                    ", repair using the repair share of drive and network bandwidth; repair time assumes the "
+                    "volumes are full"
+                    if cap.repairs_after_node_loss
+                    else f"; no repair to full resiliency: {cap.node_loss_note.removeprefix('after losing one node, ')}"
+                ),
+            }
+            if note := paced_degraded_note(perf, deg):
+                out["notes"].append(note)
+    return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
+
+
+#: the policies that pace the VMs at the rate they admit (their held-back IOs wait in the VMs)
+PACING_POLICIES = ("cpu_utilization_cap", "iops_limit_per_vm")
+
+
+def paced_degraded_note(healthy: dict, degraded: dict) -> str | None:
+    """Why a node loss can show a *lower* VM latency: a policy (the CPU cap or a per-VM limit)
+    that binds only with the node down admits fewer IOs and the model paces the VMs at that
+    rate; an IO it holds back waits in its VM, which VMFleet and DiskSpd do not count as IO
+    latency (README, the model page's CPU bullet). Healthy, the VMs' own queues set the latency. None when
+    the latency does not drop or no policy explains it."""
+    try:
+        h, g = float(healthy["vm_latency_ms"]), float(degraded["vm_latency_ms"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if (
+        not (g < h)
+        or degraded.get("limited_by") not in PACING_POLICIES
+        or healthy.get("limited_by") == degraded.get("limited_by")
+    ):
+        return None
+    what = BOTTLENECK_LABELS[degraded["limited_by"]]
+    return (
+        f"With a node down the VM latency is lower ({g:.3f} ms against {h:.3f} ms healthy) because the "
+        f"{what} now binds and admits fewer IOs ({degraded['iops']:,.0f} IOPS against "
+        f"{healthy['iops']:,.0f}): the VMs are paced at that rate, and an IO the policy holds back waits in "
+        "its VM, which VMFleet and DiskSpd do not count as IO latency. Healthy, the VMs' own queues set "
+        "the latency."
+    )
+
+
+def latency_curve(
+    rd: ResolvedDesign,
+    workload: Workload,
+    points: int = 40,
+    params: ModelParams | None = None,
+    degraded: bool = False,
+    band: bool = False,
+    repair_share: float = DEFAULT_REPAIR_SHARE,
+) -> dict:
+    """Latency against offered IOPS, from idle to saturation.
+
+    Open loads of the workload's shape at 2 % to 99 % of the design's physical
+    IOPS capacity, with the operating policies (CPU cap, per-VM limits) lifted
+    so the curve shows what the hardware does; ``cpu_cap_iops`` says where the
+    CPU cap would stop admitting load (None without a cap). Latencies are
+    non-decreasing in load (tested). With ``degraded`` the cluster has one node
+    down (as :func:`performance`), so the degraded operating point lies on it.
+    With ``band`` (and a calibration) ``vm_latency_ms_low``/``_high`` are the
+    VM latency's band at each offered load, built as the headline figures'
+    (:func:`apply_bands`: held-out error quantiles for that load's regime).
+    """
+    p = params or default_params()
+    D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
+    W1 = WorkloadArrays.from_workload(workload, D1.nodes)
+    if degraded and rd.design.nodes > 1:
+        D1, W1 = degraded_arrays(D1, W1, repair_share)
+    capacity = float(np.ravel(evaluate_arrays(D1, W1, p)["iops_capacity"])[0])
+    rates = np.linspace(0.02, 0.99, points) * capacity
+    D = D1.take(np.zeros(points, dtype=int))
+    # the workload's VMs are counted on the healthy cluster: degraded, they run on the survivors
+    W = WorkloadArrays.from_workload(workload, np.full(points, rd.design.nodes))
+    W.alignment = W1.alignment  # degraded: the VMs re-aligned on the survivors (degraded_arrays)
+    W.open_iops = rates
+    W.iops_limit_per_vm = np.asarray(np.inf)
+    out = evaluate_arrays(D, W, p)
+    keys = (
+        "iops",
+        "read_latency_ms",
+        "write_latency_ms",
+        "vm_read_latency_ms",
+        "vm_write_latency_ms",
+        "vm_latency_ms",
+        "p99_read_latency_ms",
+    )
+    curve = {k: np.ravel(out[k]).astype(float).tolist() for k in keys}
+    curve["iops_capacity"] = capacity
+    curve["degraded"] = bool(degraded and rd.design.nodes > 1)
+    if band and CALIBRATION_FILE.exists():
+        # the same held-out error bands as the headline figures (apply_bands), point by point:
+        # each offered load has its own regime (what limits it, how busy the busiest station is)
+        from planner.results.calibrated_domain import extrapolation, features
+        from planner.results.uncertainty import nest_latency_bands, widen
+
+        cal = load_calibration()
+        flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+        limited = np.ravel(out["limited_by"])
+        busiest = out["utilization"].reshape(-1, len(STATIONS)).max(axis=1)
+        lows, highs = [], []
+        keys = ("vm_latency_ms", "read_latency_ms", "write_latency_ms")
+        for i, (lim, u) in enumerate(zip(limited, busiest)):
+            pt = {k: curve[k][i] for k in keys} | {"limited_by": str(lim), "utilization": {"busiest": float(u)}}
+            widen(pt, cal.bands, flags, keys)
+            nest_latency_bands(pt, workload.read_fraction)
+            lows.append(pt.get("vm_latency_ms_low"))
+            highs.append(pt.get("vm_latency_ms_high"))
+        if any(v is not None for v in lows):
+            curve["vm_latency_ms_low"], curve["vm_latency_ms_high"] = lows, highs
+    cap = rd.design.cpu_utilization_cap
+    cap_iops = None
+    if cap < 1.0:
+        cap_iops = float(
+            cap_throughput_iops(
+                cap, p, rd.node.threads * D1.nodes[0], float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6
+            )
+        )
+    curve["cpu_cap_iops"] = cap_iops
+    for k in absent_class_keys(workload.read_fraction)[1]:
+        if k in curve:
+            curve[k] = [None] * len(curve[k])
+    return curve

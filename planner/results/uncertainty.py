@@ -1,0 +1,193 @@
+"""Prediction bands from the model's own held-out errors.
+
+A band is the prediction times the 5th and 95th percentiles of
+measured / predicted over held-out points (split conformal prediction: Vovk,
+Gammerman & Shafer, *Algorithmic Learning in a Random World*, 2005; Lei et
+al., "Distribution-free predictive inference for regression", JASA 2018):
+
+* inside the calibrated domain, the ratios of every configuration predicted by
+  a fit that never saw it (leave-one-configuration-out), each configuration
+  weighing equally;
+* for each way a design leaves the domain (:mod:`planner.results.calibrated_domain`), the ratios
+  of the points held out when the fit saw only the other side of that
+  dimension (pseudo-extrapolation), and the band is the union of the two;
+* for a dimension the data never varied (one category only), the widest of
+  all pseudo-extrapolation bands: it has never been tested, so it is at least
+  as uncertain as the worst extrapolation the data could test.
+
+Bands are per *regime*: where a per-VM rate limit sets the IOPS the throughput
+is known exactly, and the VM-layer latency under such a throttle is a separate
+(and much worse) case than at the model's own throughput; at a station's knee
+(90 % busy or more) latency errors are wider than at light load.
+
+The calibration writes the quantiles and the coverage actually reached under
+nested leave-one-configuration-out (``calibration.json``, ``bands``).
+"""
+
+from __future__ import annotations
+
+#: metrics with a band (``p99_write_latency_ms`` borrows ``p99_read``'s: no data)
+BAND_METRICS = (
+    "iops",
+    "host_cpu_utilization",
+    "read_latency_ms",
+    "write_latency_ms",
+    "vm_latency_ms",
+    "p99_read_latency_ms",
+)
+BORROWED = {
+    "p99_write_latency_ms": "p99_read_latency_ms",
+    "vm_read_latency_ms": "vm_latency_ms",
+    "vm_write_latency_ms": "vm_latency_ms",
+    "bandwidth_mb_s": "iops",
+    "iops_per_node": "iops",
+}
+
+
+#: a station this busy sits at the knee of its latency curve
+QUEUEING_UTILIZATION = 0.9
+REGIMES = ("light", "queueing", "limited")
+
+
+#: metrics whose error depends on a per-VM rate limit setting the load: the
+#: IOPS are then exact, and the VM layer queues in the throttle (not modelled)
+LIMIT_SENSITIVE = ("iops", "bandwidth_mb_s", "iops_per_node", "vm_latency_ms", "p99_read_latency_ms")
+
+
+def regime_of(limited_by: str, max_utilization: float, metric: str = "iops") -> str:
+    """The regime of a prediction for ``metric``: 'limited' when a per-VM IOPS
+    limit sets the load and the metric depends on it; else 'queueing' when a
+    station is at least 90 % busy (latency there is steep in the load, and so
+    is its error), else 'light'."""
+    if limited_by == "iops_limit_per_vm" and metric in LIMIT_SENSITIVE:
+        return "limited"
+    return "queueing" if max_utilization >= QUEUEING_UTILIZATION else "light"
+
+
+def _union(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return [min(a[0], b[0]), max(a[1], b[1])]
+
+
+def _widest(bands: dict, regime: str, metric: str):
+    out = None
+    for sides in bands.get("extrapolation", {}).values():
+        for entry in sides.values():
+            b = entry.get("bands", {})
+            out = _union(out, b.get(regime, {}).get(metric) or b.get("capacity", {}).get(metric))
+    return out
+
+
+def ratio_band(
+    bands: dict, metric: str, limited_by: str, max_utilization: float, flags: list[dict]
+) -> tuple[list[float] | None, list[str]]:
+    """[low, high] multipliers of a prediction, and what widened them.
+
+    ``flags`` are :func:`planner.results.calibrated_domain.extrapolation` entries. Returns None
+    when the calibration has no band for this metric and regime.
+    """
+    key = BORROWED.get(metric, metric)
+    regime = regime_of(limited_by, max_utilization, key)
+
+    def table(entry: dict):
+        # a regime with fewer than three configurations falls back to the pooled one
+        b = entry.get(regime, {}).get(key)
+        return b if b is not None or regime == "limited" else entry.get("capacity", {}).get(key)
+
+    base = table(bands.get("in_domain", {}))
+    sources = []
+    out = base
+    for f in flags:
+        dim, side = f["dimension"], f["side"]
+        sides = bands.get("extrapolation", {}).get(dim, {})
+        if side == "unseen":
+            cands = [table(e.get("bands", {})) for s, e in sides.items() if s.startswith("unseen:")]
+            cands = [c for c in cands if c]
+            wid = None
+            for c in cands:
+                wid = _union(wid, c)
+            how = f"{dim}: widest held-out-category error"
+        else:
+            wid = table(sides.get(side, {}).get("bands", {}))
+            how = f"{dim}: error when the fit saw only the other side"
+        if wid is None:
+            wid = _widest(bands, regime, key)
+            how = f"{dim}: never varied in the data, widest pseudo-extrapolation error"
+        if wid is not None:
+            out = _union(out, wid)
+            sources.append(how)
+    return out, sources
+
+
+def widen(res: dict, bands: dict, flags: list[dict], keys) -> set[str]:
+    """Set ``<key>_low`` / ``_high`` in ``res`` for each key from :func:`ratio_band`
+    (a band never excludes the prediction itself); returns what widened them."""
+    import math
+
+    umax = max(res["utilization"].values()) if res.get("utilization") else 0.0
+    basis = set()
+    for k in keys:
+        ratio, sources = ratio_band(bands, k, res["limited_by"], umax, flags)
+        if ratio is None or not math.isfinite(res[k]):
+            continue
+        res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
+        res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
+        basis.update(sources)
+    return basis
+
+
+#: outer latency -> the latencies it contains (the VM layer adds guest and vCPU
+#: time to the storage layer's; a percentile is at least the mean)
+NESTED_LATENCIES = {
+    "vm_read_latency_ms": ("read_latency_ms",),
+    "vm_write_latency_ms": ("write_latency_ms",),
+    "p90_read_latency_ms": ("vm_read_latency_ms", "read_latency_ms"),
+    "p99_read_latency_ms": ("p90_read_latency_ms", "vm_read_latency_ms", "read_latency_ms"),
+    "p90_write_latency_ms": ("vm_write_latency_ms", "write_latency_ms"),
+    "p99_write_latency_ms": ("p90_write_latency_ms", "vm_write_latency_ms", "write_latency_ms"),
+}
+
+
+def nest_latency_bands(res: dict, read_fraction: float) -> bool:
+    """Keep bands physically ordered: a latency band's low end is at least the
+    low end of each latency it contains (VM read >= storage read, p99 >= p90 >=
+    mean; the mixed VM latency >= the read/write mix of its parts' lows), never
+    above the prediction itself; a utilisation band stays within 0..1.
+
+    Each metric's band comes from its own error ratios, so far outside the
+    calibrated domain a VM latency's low end could fall below the storage
+    latency's, or a utilisation's high end above 1; no measurement can.
+    Returns whether any band moved."""
+    import math
+
+    moved = False
+
+    def low(key: str) -> float:
+        v = res.get(f"{key}_low")
+        return v if v is not None and math.isfinite(v) else -math.inf
+
+    def raise_low(key: str, floor: float) -> None:
+        nonlocal moved
+        old = res.get(f"{key}_low")
+        if old is None or not math.isfinite(floor) or not math.isfinite(res.get(key, math.nan)):
+            return
+        new = min(max(old, floor), res[key])
+        if new > old:
+            res[f"{key}_low"], moved = float(new), True
+
+    for outer, inners in NESTED_LATENCIES.items():
+        raise_low(outer, max(low(k) for k in inners))
+    r = float(read_fraction)
+    parts = (
+        max(low("vm_read_latency_ms"), low("read_latency_ms")),
+        max(low("vm_write_latency_ms"), low("write_latency_ms")),
+    )
+    raise_low("vm_latency_ms", (r * parts[0] if r > 0 else 0.0) + ((1.0 - r) * parts[1] if r < 1 else 0.0))
+    for side in ("host_cpu_utilization_low", "host_cpu_utilization_high"):  # the one utilisation with a band
+        v = res.get(side)
+        if v is not None and math.isfinite(v) and not 0.0 <= v <= 1.0:
+            res[side], moved = float(min(max(v, 0.0), 1.0)), True
+    return moved

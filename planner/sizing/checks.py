@@ -1,0 +1,426 @@
+"""Every sizing rule applied to one design, the resource that binds, and the
+multi-year view.
+
+:func:`check_design` is the reference the sizer is tested against: every
+design :func:`planner.sizing.search.size` returns passes every rule here, and a brute
+force over a small catalog with this function finds the same cheapest design.
+
+Binding resource
+----------------
+For each resource the demand can grow by a factor before it runs out
+(:func:`limits`): ``capacity`` (usable TB, and after a node loss with N+1),
+``iops`` (the IOPS the busiest station saturates at), ``latency`` (the largest
+load at which every tier still meets its latency target), ``vcpu`` (vCPUs per
+node within LPs x oversubscription) and ``ram``. The smallest factor binds.
+When the latency targets are met right up to saturation the binding resource
+is ``iops``, not ``latency``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from planner.commercial.pricing import CostAssumptions, monthly_cost
+from planner.engine.degraded import degraded_arrays
+from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
+from planner.engine.performance import DesignArrays, evaluate_arrays
+from planner.models.demand import Demand
+from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
+from planner.models.params import default_params
+from planner.physics import rules as R
+from planner.physics.capacity import RESILIENCY_CODES, capacity_report
+from planner.physics.endurance import years_to_wear_out
+from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, vcpu_capacity
+from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
+
+BINDING = ("capacity", "iops", "latency", "vcpu", "ram")
+#: latency binds only when its limit is this far below the saturation limit
+LATENCY_TIE = 0.98
+
+
+def signature(rd: ResolvedDesign) -> dict:
+    """What makes two designs genuinely different: nodes, resiliency, drive
+    family and cache (not the NIC, not a CPU of the same class)."""
+    return {
+        "nodes": rd.design.nodes,
+        "resiliency": rd.design.resiliency,
+        "drives": drive_family(rd.node.drive),
+        "cache": cache_family(rd.node.cache),
+    }
+
+
+def hosts(nodes: int, n_plus_one: bool) -> int:
+    """Nodes that carry the VMs: one fewer with N+1 (a failed node's VMs restart on the survivors)."""
+    return max(nodes - 1, 1) if n_plus_one and nodes > 1 else nodes
+
+
+def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:
+    """vCPUs and RAM per node the demand needs, and what a node offers."""
+    h = hosts(rd.design.nodes, demand.n_plus_one)
+    n = rd.node
+    cache_tb = n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0
+    vcpus_need = demand.vcpus(multiplier) / h
+    vcpus_have = min(float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), float(R.MAX_VCPUS_PER_HOST))
+    ram_fixed = float(ram_needed_gb(0.0, 0.0, rd.design.host_reserve_gb, cache_tb, rd.design.csv_cache_gb))
+    ram_need = demand.ram_gb(multiplier) / h + ram_fixed
+    return {
+        "hosts": h,
+        "vcpus_per_node_needed": vcpus_need,
+        "vcpus_per_node_available": vcpus_have,
+        "ram_gb_per_node_needed": ram_need,
+        "ram_gb_per_node": n.ram_gb,
+        "ram_gb_fixed_per_node": ram_fixed,
+        "s2d_metadata_gb": float(s2d_metadata_gb(cache_tb)),
+        "host_reserve_gb": rd.design.host_reserve_gb,
+        "csv_cache_gb": rd.design.csv_cache_gb,
+    }
+
+
+def _evaluate(rd: ResolvedDesign, demand: Demand, multiplier=None, params=None):
+    p = params or default_params()
+    D = DesignArrays.from_designs([rd])
+    W = demand_workload(demand, multiplier)
+    out = evaluate_arrays(D, W, p)
+    deg = None
+    if rd.design.nodes > 1:
+        Dd, Wd = degraded_arrays(D, W)
+        deg = evaluate_arrays(Dd, Wd, p)
+    return out, deg, _f(endurance_years(D, W, out))
+
+
+def endurance_years(D: DesignArrays, W, out: dict):
+    """Years until the capacity drives' rated writes are used, every database
+    writing at its guaranteed IOPS around the clock (:mod:`planner.physics.endurance`)."""
+    write_iops = np.asarray(W.open_iops) * (1.0 - np.asarray(W.read_fraction))
+    return years_to_wear_out(
+        write_iops,
+        W.block_size_kib,
+        out["backend_writes_per_write"],
+        out["write_absorption"],
+        D.drives_per_node * D.nodes,
+        D.drive_dwpd,
+        D.drive_capacity_tb,
+        D.drive_warranty_years,
+    )
+
+
+def _f(x) -> float:
+    return float(np.ravel(x)[0])
+
+
+def check_design(
+    rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = None, quick: bool = False, params=None
+) -> dict:
+    """Every rule of :data:`planner.physics.rules.RULES` on one design: the hardware
+    rules (:func:`hardware_rules`), then the demand's.
+
+    Returns ``checks`` (rule -> ``{"passed", "reason"}``), ``fails`` (names),
+    ``feasible``, the cost, capacity, per-tier latency and compute figures.
+    With ``quick``, a design that already failed a rule skips the performance
+    model and returns only ``checks``, ``fails`` and ``feasible``. ``params``:
+    model parameters (default: the shipped calibration), e.g. a customer refit.
+    """
+    a = a or CostAssumptions()
+    d, n = rd.design, rd.node
+    code = RESILIENCY_CODES[d.resiliency]
+    ch = n.chassis
+    checks = hardware_rules(rd, demand.allow_network_warning)
+    put = recorder(checks)
+
+    nodes = d.nodes
+    ft = demand.fault_tolerance
+    put(
+        "fault_tolerance",
+        R.allowed_by_fault_tolerance(ft, nodes, code),
+        f"{d.resiliency} on {nodes} nodes {'survives' if R.allowed_by_fault_tolerance(ft, nodes, code) else 'does not survive'}"
+        f" '{ft}'",
+    )
+    db_ok = R.mirror_for_databases(code, demand.allow_parity)
+    put(
+        "mirror_for_databases",
+        db_ok,
+        f"{d.resiliency}" + ("" if db_ok else ": parity for databases needs allow_parity"),
+    )
+    req = demand.validated_for
+    if ch is not None:
+        put(
+            "validated_node",
+            req is None or req in ch.validated_for,
+            f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}" + (f"; demand asks '{req}'" if req else ""),
+        )
+    else:
+        put("validated_node", req is None, "no chassis named")
+
+    # ---- demand, headroom
+    iops, tb, _ = demand.totals()
+    cap = capacity_report(rd)
+    put(
+        "capacity_with_reserve",
+        cap.usable_capacity_tb >= tb,
+        f"usable {cap.usable_capacity_tb:,.1f} TB after {cap.reserve_tb:,.1f} TB reserve; demand {tb:,.1f} TB",
+    )
+    survivors = nodes - 1
+    can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
+    if demand.n_plus_one:
+        held = min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
+        put(
+            "n_plus_one_capacity",
+            can_repair and held >= tb,
+            f"after a node loss {held:,.1f} TB usable on {survivors} nodes; demand {tb:,.1f} TB"
+            + ("" if can_repair else f"; {d.resiliency} cannot rebuild on {survivors} nodes"),
+        )
+    else:
+        put("n_plus_one_capacity", True, "N+1 not asked")
+    if quick and any(not v["passed"] for v in checks.values()):
+        fails = [k for k, v in checks.items() if not v["passed"]]
+        return {"checks": checks, "fails": fails, "feasible": False}
+    out, deg, endu = _evaluate(rd, demand, params=params)
+    per_tier = {c.name: _f(class_latency_ms(out, c)) for c in demand.classes(1.0)}
+    lat_ok = bool(np.ravel(latency_ok(out, demand))[0])
+    put(
+        "iops_at_latency",
+        lat_ok,
+        f"{iops:,.0f} IOPS: "
+        + ", ".join(
+            f"{c.name} {c.latency_statistic} {per_tier[c.name]:.3f} ms (target {c.latency_target_ms:g})"
+            for c in demand.classes(1.0)
+        )
+        + (" — saturated" if bool(np.ravel(out["saturated"])[0]) else ""),
+    )
+    if demand.n_plus_one and deg is not None:
+        deg_tier = {c.name: _f(class_latency_ms(deg, c)) for c in demand.classes(1.0)}
+        put(
+            "n_plus_one_performance",
+            bool(np.ravel(latency_ok(deg, demand))[0]),
+            "one node down: "
+            + ", ".join(
+                f"{c.name} {deg_tier[c.name]:.3f} ms (target {c.latency_target_ms:g})" for c in demand.classes(1.0)
+            )
+            + (" — saturated" if bool(np.ravel(deg["saturated"])[0]) else ""),
+        )
+    else:
+        deg_tier = None
+        put(
+            "n_plus_one_performance",
+            not demand.n_plus_one,
+            "N+1 not asked" if not demand.n_plus_one else "a single node cannot lose one",
+        )
+    put(
+        "drive_endurance",
+        endu >= a.amortisation_months / 12.0,
+        f"{endu:,.1f} years of rated writes ({n.drive.endurance_dwpd:g} DWPD) vs {a.amortisation_months} months"
+        if math.isfinite(endu)
+        else "no writes",
+    )
+    cn = compute_needs(rd, demand)
+    put(
+        "vcpus",
+        cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9,
+        f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
+        f" ({n.threads} LPs x {d.vcpu_oversubscription:g})",
+    )
+    put(
+        "ram",
+        cn["ram_gb_per_node_needed"] <= n.ram_gb + 1e-9,
+        f"{cn['ram_gb_per_node_needed']:,.0f} GB per node needed (VMs on {cn['hosts']} hosts + {cn['host_reserve_gb']:g}"
+        f" reserve + {cn['s2d_metadata_gb']:.1f} S2D metadata + {cn['csv_cache_gb']:g} CSV cache) vs {n.ram_gb:,.0f} GB",
+    )
+    put(
+        "growth",
+        True,
+        f"sized for +{demand.growth_pct:g} % growth over the amortisation period"
+        if demand.growth_pct
+        else "no growth asked",
+    )
+    cost = monthly_cost(rd, a)
+    total = cost["per_cluster"]["total_usd_per_month"]
+    put(
+        "budget",
+        demand.budget_usd_per_month is None or total <= demand.budget_usd_per_month + 1e-9,
+        f"${total:,.0f}/month"
+        + (f" vs budget ${demand.budget_usd_per_month:,.0f}" if demand.budget_usd_per_month else " (no budget)"),
+    )
+    fails = [k for k, v in checks.items() if not v["passed"]]
+    return {
+        "checks": checks,
+        "fails": fails,
+        "feasible": not fails,
+        "cost_usd_per_month": total,
+        "capex_usd": cost["capex_usd"],
+        "usable_capacity_tb": cap.usable_capacity_tb,
+        "usable_after_node_loss_tb": cap.usable_after_node_loss_tb,
+        "vm_latency_ms": _f(out["vm_latency_ms"]),
+        "tier_latency_ms": per_tier,
+        "tier_latency_ms_one_node_down": deg_tier,
+        "iops_capacity": _f(out["iops_capacity"]),
+        "headroom": _f(out["iops_capacity"]) / iops - 1.0,
+        "bottleneck": str(np.ravel(out["bottleneck"])[0]),
+        "compute": cn,
+        "endurance_years": endu,
+    }
+
+
+# ------------------------------------------------------------ headroom
+def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]:
+    """For each design, the factor the (grown) demand can be multiplied by
+    before each resource runs out, the binding resource, and the guaranteed
+    IOPS (the demand-shaped load at which every tier meets its latency target,
+    N+1 when asked). One vectorised model call per pass for all designs."""
+    if not rds:
+        return []
+    p = params or default_params()
+    iops, tb, _ = demand.totals()
+    g = demand.growth
+    D = DesignArrays.from_designs(rds)
+    K = len(rds)
+    W1 = demand_workload(demand, g, shape=(K,))
+    healthy = evaluate_arrays(D, W1, p)
+    cap_h = np.ravel(healthy["iops_capacity"]) / iops
+    multi = np.array([rd.design.nodes > 1 for rd in rds])
+    use_deg = demand.n_plus_one & multi
+    Dd, Wd = degraded_arrays(D, W1)
+    cap_d = np.ravel(evaluate_arrays(Dd, Wd, p)["iops_capacity"]) / iops
+    m_sat = np.where(use_deg, np.minimum(cap_h, cap_d), cap_h)
+
+    def ok_at(m):  # m: (K, G) multipliers of the grown demand
+        G = m.shape[1]
+        Dk = D.take(np.repeat(np.arange(K), G))
+        W = demand_workload(demand, (g * m).ravel())
+        good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
+        Dkd, Wkd = degraded_arrays(Dk, W)
+        good_d = np.ravel(latency_ok(evaluate_arrays(Dkd, Wkd, p), demand))
+        return (good & (good_d | ~np.repeat(use_deg, G))).reshape(K, G)
+
+    lo, hi = np.zeros(K), m_sat * 0.999
+    for _ in range(3):  # three passes of 24 points: the bracket narrows 24x per pass
+        grid = lo[:, None] + (hi - lo)[:, None] * np.linspace(1 / 24, 1.0, 24)[None, :]
+        good = ok_at(grid)
+        # largest grid point whose prefix is all good (latency rises with load)
+        first_bad = np.where(good.all(1), 24, np.argmin(good, axis=1))
+        new_lo = np.where(first_bad > 0, grid[np.arange(K), np.maximum(first_bad - 1, 0)], lo)
+        step = (hi - lo) / 24
+        hi = np.where(first_bad >= 24, hi, new_lo + step)
+        lo = new_lo
+    m_lat = lo
+    out = []
+    for i, rd in enumerate(rds):
+        cap = capacity_report(rd)
+        cap_m = cap.usable_capacity_tb / tb
+        if demand.n_plus_one and rd.design.nodes > 1:
+            cap_m = min(cap_m, cap.usable_after_node_loss_tb / tb)
+        cn = compute_needs(rd, demand)
+        vcpu_m = (
+            cn["vcpus_per_node_available"] / cn["vcpus_per_node_needed"] if cn["vcpus_per_node_needed"] else math.inf
+        )
+        db_ram = cn["ram_gb_per_node_needed"] - cn["ram_gb_fixed_per_node"]
+        ram_m = (rd.node.ram_gb - cn["ram_gb_fixed_per_node"]) / db_ram if db_ram > 0 else math.inf
+        lim = {"capacity": cap_m, "iops": float(m_sat[i]), "latency": float(m_lat[i]), "vcpu": vcpu_m, "ram": ram_m}
+        order = sorted(lim, key=lim.get)
+        binding = order[0]
+        if binding == "latency" and lim["latency"] >= LATENCY_TIE * lim["iops"]:
+            binding = "iops"
+        out.append(
+            {
+                "limits": {k: (v if math.isfinite(v) else None) for k, v in lim.items()},
+                "binding": binding,
+                "guaranteed_iops": float(m_lat[i]) * iops,
+            }
+        )
+    return out
+
+
+# ----------------------------------------------------------- multi-year
+def growth_per_year(demand: Demand, amortisation_months: int) -> float:
+    """Yearly growth rate equivalent to growth_pct over the amortisation period."""
+    return demand.growth ** (12.0 / amortisation_months) - 1.0
+
+
+def multi_year(
+    rd: ResolvedDesign,
+    demand: Demand,
+    a: CostAssumptions | None = None,
+    years: int | None = None,
+    catalog=None,
+    params=None,
+) -> dict:
+    """Demand per year (compound growth equivalent to the demand's growth over
+    the amortisation period) and the nodes of this design's configuration each
+    year needs; ``first_year_needing_more_nodes`` is when the cluster needs
+    another node (None within the horizon)."""
+    a = a or CostAssumptions()
+    gy = growth_per_year(demand, a.amortisation_months)
+    horizon = years if years is not None else max(math.ceil(a.amortisation_months / 12) + 2, 5)
+    base_nodes = rd.design.nodes
+    rows = []
+    candidates = []
+    for n2 in range(base_nodes, R.MAX_NODES + 1):
+        res = rd.design.resiliency
+        if n2 > MAX_FAULT_DOMAINS.get(res, 99) or n2 < MIN_FAULT_DOMAINS[res]:
+            res = "mirror-3way"  # a nested two-node cluster grows into three-way mirror volumes
+        try:
+            candidates.append((n2, resolve(with_overrides(rd.design, nodes=n2, resiliency=res), catalog)))
+        except Exception:
+            continue
+    # one model call: every candidate node count x every year, healthy and degraded
+    mults = np.array([(1.0 + gy) ** y for y in range(horizon + 1)])
+    D = DesignArrays.from_designs([c[1] for c in candidates])
+    K, Y = len(candidates), len(mults)
+    Dk = D.take(np.repeat(np.arange(K), Y))
+    W = demand_workload(demand, np.tile(mults, K))
+    p = params or default_params()
+    good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
+    if demand.n_plus_one:
+        Dkd, Wkd = degraded_arrays(Dk, W)
+        good &= np.ravel(latency_ok(evaluate_arrays(Dkd, Wkd, p), demand)) | (
+            np.repeat([c[1].design.nodes for c in candidates], Y) < 2
+        )
+    good = good.reshape(K, Y)
+    first_more = None
+    for y, m in enumerate(mults):
+        iops, tb, _ = demand.totals(m)
+        need = None
+        for k, (n2, c) in enumerate(candidates):
+            cap = capacity_report(c)
+            held = (
+                min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
+                if demand.n_plus_one
+                else cap.usable_capacity_tb
+            )
+            can_repair = not demand.n_plus_one or n2 - 1 >= MIN_FAULT_DOMAINS[c.design.resiliency]
+            cn = compute_needs(c, demand, m)
+            if (
+                good[k, y]
+                and held >= tb
+                and can_repair
+                and cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"]
+                and cn["ram_gb_per_node_needed"] <= c.node.ram_gb
+            ):
+                need = n2
+                break
+        if need != base_nodes and first_more is None:
+            first_more = y
+        rows.append(
+            {
+                "year": y,
+                "multiplier": float(m),
+                "iops": iops,
+                "capacity_tb": tb,
+                "vcpus": demand.vcpus(m),
+                "ram_gb": demand.ram_gb(m),
+                "nodes_needed": need,
+                "fits_current": need == base_nodes,
+            }
+        )
+    return {
+        "growth_pct_per_year": 100.0 * gy,
+        "years": rows,
+        "first_year_needing_more_nodes": first_more,
+        "nodes": base_nodes,
+        "note": (
+            "year 0 is today's demand without growth; each year multiplies it by "
+            f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {a.amortisation_months} months); "
+            "nodes_needed keeps this node configuration (None: more than 16 nodes)"
+        ),
+    }

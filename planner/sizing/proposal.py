@@ -1,0 +1,142 @@
+"""A sizing proposal as data: everything the exported report shows, computed
+by the planner (the UI only lays it out).
+
+Sections: customer/author/date; the design and its parts list (planner.commercial.bom);
+capacity waterfall; performance with its band, bottleneck, degraded mode,
+extrapolation flags and the band's basis; SLA and price per tier; the sizing
+rules and the binding resource (with a demand); the multi-year view;
+assumptions (cost, licensing sources and dates, the calibrated domain).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+from planner.commercial.bom import bom
+from planner.commercial.pricing import CostAssumptions, SwitchChoice, tier_prices
+from planner.commercial.tiers import fit_mix
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.demand import Demand
+from planner.models.design import Design, resolve
+from planner.models.params import CALIBRATION_FILE, load_calibration
+from planner.models.tiers import TierSet, default_tiers
+from planner.models.workload import Workload
+from planner.physics.rules import RULES, cache_family, drive_family
+from planner.results.report import evaluate_report
+from planner.sizing.checks import check_design, limits, multi_year
+
+
+def design_summary(rd) -> list[tuple[str, str]]:
+    d, n = rd.design, rd.node
+    rows = [("Nodes", f"{d.nodes}"), ("Resiliency", d.resiliency), ("Transport", d.transport)]
+    if n.chassis is not None:
+        rows.append(("Node", f"{n.chassis.vendor} {n.chassis.model}"))
+    rows.append(("CPUs per node", f"{n.sockets} x {n.cpu.vendor} {n.cpu.model} ({n.cores} cores, {n.threads} threads)"))
+    rows.append(
+        (
+            "Memory per node",
+            f"{n.dimm_count} x {n.dimm.capacity_gb:g} GB {n.dimm.memory_type.upper()} = {n.ram_gb:,.0f} GB"
+            if n.dimm
+            else f"{n.ram_gb:,.0f} GB",
+        )
+    )
+    rows.append(
+        (
+            "Capacity drives per node",
+            f"{n.drive_count} x {n.drive.vendor} {n.drive.model} ({drive_family(n.drive)}, {n.drive.capacity_tb:g} TB)",
+        )
+    )
+    rows.append(
+        (
+            "Cache per node",
+            f"{n.cache_count} x {n.cache.vendor} {n.cache.model} ({cache_family(n.cache)})" if n.cache else "none",
+        )
+    )
+    rows.append(
+        (
+            "Network per node",
+            f"{n.nic_count} x {n.nic.vendor} {n.nic.model} "
+            f"({n.nic.ports} x {n.nic.port_gbit_s:g} GbE, RDMA {n.nic.rdma})",
+        )
+    )
+    return rows
+
+
+def build(
+    design: Design,
+    workload: Workload,
+    tiers: TierSet | None = None,
+    demand: Demand | None = None,
+    costs: CostAssumptions | None = None,
+    meta: dict | None = None,
+    switches: SwitchChoice | None = None,
+    n_plus_one: bool = True,
+    catalog: Catalog | None = None,
+    calibration=None,
+) -> dict:
+    """The proposal for ``design`` under ``workload`` (and ``demand`` if sized);
+    ``calibration``: a customer refit (:mod:`planner.calibration.refit`) instead of the shipped fit."""
+    cat = catalog or load_catalog()
+    a = costs or CostAssumptions()
+    tiers = tiers or (demand.tierset() if demand is not None else default_tiers())
+    rd = resolve(design, cat)
+    params = calibration.params if calibration is not None else None
+    if calibration is not None:
+        from planner.calibration.refit import evaluate_with_calibration
+
+        rep = evaluate_with_calibration(calibration, design, workload, catalog=cat)
+    else:
+        rep = evaluate_report(design, workload, catalog=cat)
+    meta = dict(meta or {})
+    meta.setdefault("date", _dt.date.today().isoformat())
+    if not meta.get("title"):
+        node = f"{rd.node.chassis.vendor} {rd.node.chassis.model}" if rd.node.chassis else "node"
+        meta["title"] = f"{design.nodes}-node cluster of {node}" + (
+            f" for {meta['customer']}" if meta.get("customer") else ""
+        )
+    out = {
+        "meta": {
+            "customer": meta.get("customer") or "",
+            "author": meta.get("author") or "",
+            "date": meta["date"],
+            "title": meta.get("title") or f"Proposal: {design.name}",
+        },
+        "design": design.model_dump(mode="json"),
+        "summary": design_summary(rd),
+        "bom": bom(rd, a, switches, cat),
+        "report": rep,
+        "workload": workload.model_dump(mode="json"),
+        "extrapolation": rep.get("extrapolation", []),
+        "band_basis": rep.get("band_basis", []),
+        "warnings": rep.get("warnings", []),
+        "notes": rep.get("notes", []),
+        "tiers": [t.model_dump(mode="json") for t in tiers.tiers],
+        "tier_fit": fit_mix(rd, tiers, None, n_plus_one, params)["alone"],
+        "tier_prices": tier_prices(rd, tiers, a, n_plus_one=n_plus_one, params=params),
+        "n_plus_one": n_plus_one,
+        "assumptions": {"costs": a.model_dump(mode="json"), "licence_source": a.licence_source},
+        "calibration_domain": None,
+        "rules": None,
+        "binding": None,
+        "multi_year": None,
+    }
+    if CALIBRATION_FILE.exists():
+        cal = load_calibration()
+        out["calibration_domain"] = cal.domain
+    if demand is not None:
+        chk = check_design(rd, demand, a, params=params)
+        lim = limits([rd], demand, params)[0]
+        out["demand"] = demand.summary()
+        out["rules"] = [
+            {
+                "rule": k,
+                "passed": v["passed"],
+                "reason": v["reason"],
+                "title": RULES[k].title,
+                "source": RULES[k].source,
+            }
+            for k, v in chk["checks"].items()
+        ]
+        out["binding"] = lim
+        out["multi_year"] = multi_year(rd, demand, a, catalog=cat, params=params)
+    return out

@@ -1,0 +1,97 @@
+"""What-if scenarios: one input at a time, for the sensitivity (tornado) view.
+
+Each variant changes one input of the design (nodes, drives, CPU cap, NICs,
+oversubscription, transport, cache devices) down and up; the result is the
+change of IOPS, VM latency and monthly cluster cost against the base design.
+Invalid variants (e.g. 2 nodes with a 3-way mirror) are reported as None.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from planner.core.errors import PlannerError
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.design import Design, parse_design, resolve
+from planner.models.workload import Workload
+
+
+def _alt(d: dict, path: tuple, value) -> dict:
+    nd = copy.deepcopy(d)
+    obj = nd
+    for key in path[:-1]:
+        obj = obj[key]
+    obj[path[-1]] = value
+    return nd
+
+
+def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
+    """(label, low variant, high variant) design dicts."""
+    d = design.model_dump(mode="json")
+    n = d["node"]
+    drives, nics = n["capacity_drives"]["count"], n["nics"]["count"]
+    out = [
+        ("nodes ±1", _alt(d, ("nodes",), d["nodes"] - 1), _alt(d, ("nodes",), d["nodes"] + 1)),
+        (
+            "drives per node ±2",
+            _alt(d, ("node", "capacity_drives", "count"), max(drives - 2, 1)),
+            _alt(d, ("node", "capacity_drives", "count"), drives + 2),
+        ),
+        (
+            "CPU cap ±0.1",
+            _alt(d, ("cpu_utilization_cap",), round(max(d["cpu_utilization_cap"] - 0.1, 0.05), 3)),
+            _alt(d, ("cpu_utilization_cap",), round(min(d["cpu_utilization_cap"] + 0.1, 1.0), 3)),
+        ),
+        (
+            "NICs per node ±1",
+            _alt(d, ("node", "nics", "count"), max(nics - 1, 1)),
+            _alt(d, ("node", "nics", "count"), nics + 1),
+        ),
+        (
+            "vCPU oversubscription ×½/×2",
+            _alt(d, ("vcpu_oversubscription",), d["vcpu_oversubscription"] / 2),
+            _alt(d, ("vcpu_oversubscription",), min(d["vcpu_oversubscription"] * 2, 32.0)),
+        ),
+        ("transport tcp / rdma", _alt(d, ("transport",), "tcp"), _alt(d, ("transport",), "rdma")),
+    ]
+    if n.get("cache_devices"):
+        c = n["cache_devices"]["count"]
+        out.append(
+            (
+                "cache devices ±1",
+                _alt(d, ("node", "cache_devices", "count"), max(c - 1, 1)),
+                _alt(d, ("node", "cache_devices", "count"), c + 1),
+            )
+        )
+    return out
+
+
+def _figures(design: Design, workload: Workload, catalog: Catalog, params=None) -> dict:
+    from planner.commercial.pricing import monthly_cost
+    from planner.results.report import performance
+
+    rd = resolve(design, catalog)
+    perf = performance(rd, workload, params, band=False)
+    try:
+        cost = monthly_cost(rd)["per_cluster"]["total_usd_per_month"]
+    except PlannerError:  # a part without a price: the cost bar is left out
+        cost = None
+    return {"iops": perf["iops"], "vm_latency_ms": perf["vm_latency_ms"], "cost_usd_per_month": cost}
+
+
+def sensitivity(design: Design, workload: Workload, catalog: Catalog | None = None, params=None) -> list[dict]:
+    """Rows: input, base_*, low_*, high_* for iops, vm_latency_ms, cost_usd_per_month
+    (``params``: model parameters, default the shipped calibration)."""
+    catalog = catalog or load_catalog()
+    base = _figures(design, workload, catalog, params)
+    rows = []
+    for label, lo, hi in one_at_a_time_variants(design):
+        row = {"input": label} | {f"base_{k}": v for k, v in base.items()}
+        for side, data in (("low", lo), ("high", hi)):
+            try:
+                figs = _figures(parse_design(data), workload, catalog, params)
+            except PlannerError:
+                figs = dict.fromkeys(base)
+            row.update({f"{side}_{k}": v for k, v in figs.items()})
+        rows.append(row)
+    return rows

@@ -1,0 +1,1073 @@
+"""Sizing: the cheapest designs that meet a demand and pass every named rule
+(:mod:`planner.physics.rules`), with genuinely different alternatives, the binding
+resource of each, and a cost / guaranteed IOPS / capacity Pareto front.
+
+Method (exact, never the full cross product)
+--------------------------------------------
+A design is a platform (chassis, CPU, sockets), a DIMM configuration, a
+storage set (capacity drive x count, optional cache device x count), a NIC,
+a node count and a resiliency. Its monthly cost is the node count times the
+sum of the parts' monthly costs (:mod:`planner.commercial.pricing`), so it is additive.
+
+1. Rules that concern one part choice screen each table once, vectorised:
+   node-count/resiliency pairs (fault tolerance, Microsoft's recommendations),
+   storage sets (drive minimums, cache rules), platforms (sockets, memory),
+   NICs. Two NICs of the same speed, RDMA and cost class are interchangeable,
+   so only the cheapest is kept (a user's 40 extra NIC records add nothing).
+2. Each part is screened against the demand with every *other* part made ideal
+   (infinite bandwidth, CPUs, drives): if a storage set saturates or misses a
+   latency target with an ideal CPU and network, no CPU or NIC can save it.
+   These are necessary conditions, so nothing feasible is lost.
+3. Capacity (with the repair reserve and N+1) is exact per storage set and
+   node count (:func:`planner.physics.capacity.usable_capacity_tb`); the DIMM set is
+   the cheapest balanced one that holds the RAM the node needs.
+4. Candidates are enumerated in rounds of increasing cost threshold T: every
+   combination of the screened lists with cost <= T (sorted lists, a
+   lower bound per group) is evaluated by :func:`planner.engine.performance.
+   evaluate_arrays`, healthy and with one node down, in bounded chunks. When
+   ``top`` different design signatures have a feasible design at cost <= T,
+   each signature's cheapest is exact and the search stops.
+
+Memory is bounded by the chunk size and the screened lists, not by how many
+parts the catalog holds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from pydantic import BaseModel
+
+from planner.commercial.licensing import licence_usd_per_month_per_node
+from planner.commercial.pricing import CostAssumptions, PricingError, part_monthly_usd, part_price_usd
+from planner.core.errors import PlannerError
+from planner.engine.degraded import degraded_arrays
+from planner.engine.loads import demand_workload, latency_ok
+from planner.engine.performance import DesignArrays, evaluate_arrays
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.demand import Demand, DemandError
+from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, resolve
+from planner.models.params import default_params
+from planner.physics import network
+from planner.physics import rules as R
+from planner.physics.capacity import RESILIENCY_CODES, usable_capacity_tb
+from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
+from planner.physics.rules import cache_family, drive_family
+from planner.sizing.checks import check_design, endurance_years, limits, multi_year, signature
+
+SEARCH_RESILIENCY = tuple(RESILIENCY_CODES)
+CACHE_COUNTS = (2, 4, 6, 8)
+CHUNK = 8192
+#: most candidates one round enumerates (bounds memory whatever the catalog holds)
+GENERATE_CAP = 200_000
+MAX_EVALUATED = 250_000
+MIRROR_SHARE = 0.2  # Design's default mirror share for mirror-accelerated parity
+CSV_CACHE_GB = Design.model_fields["csv_cache_gb"].default
+
+__all__ = ["Demand", "DemandError", "SizingError", "SizingResult", "check_design", "design_from_parts", "size"]
+
+
+class SizingError(PlannerError):
+    pass
+
+
+class SizingResult(BaseModel):
+    best: dict | None
+    alternatives: list[dict]
+    pareto: list[dict]
+    screened: int  # designs the search space holds (after part and pair rules), never materialised
+    iops_screened: int = 0  # combinations run through the performance model together
+    evaluated: int  # same as iops_screened (kept for the older output)
+    seconds: float
+    explanation: str = ""
+    rejected: dict[str, dict] = {}
+    demand: dict = {}
+    search: dict = {}
+
+
+# ---------------------------------------------------------------- tables
+@dataclass
+class _Rejections:
+    counts: dict
+    examples: dict
+    stage: dict
+
+    def add(self, rule: str, n: int, example: str, stage: str) -> None:
+        if n <= 0:
+            return
+        self.counts[rule] = self.counts.get(rule, 0) + int(n)
+        self.examples.setdefault(rule, example)
+        self.stage.setdefault(rule, stage)
+
+    def as_dict(self) -> dict:
+        out = {}
+        for k in sorted(self.counts, key=lambda k: -self.counts[k]):
+            out[k] = {
+                "count": self.counts[k],
+                "stage": self.stage[k],
+                "example": self.examples[k],
+                **R.RULES[k].as_dict(),
+            }
+        return out
+
+
+def _priced(records, a: CostAssumptions, unpriced: list) -> list:
+    out = []
+    for r in records:
+        try:
+            part_price_usd(r, a)
+        except PricingError:
+            unpriced.append(r.id)
+            continue
+        out.append(r)
+    return out
+
+
+def _platforms(cat: Catalog, demand: Demand, a: CostAssumptions, rej: _Rejections, unpriced: list) -> dict:
+    rows = []
+    chassis = _priced(cat.chassis.values(), a, unpriced)
+    cpus = _priced(cat.cpu.values(), a, unpriced)
+    for ch in chassis:
+        if demand.validated_for and demand.validated_for not in ch.validated_for:
+            rej.add("validated_node", 1, f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}", "chassis")
+            continue
+        if ch.pcie_slots < 1:
+            rej.add("pcie_slots", 1, f"{ch.id} has no PCIe slot for a NIC", "chassis")
+            continue
+        for cpu in cpus:
+            if cpu.socket != ch.cpu_socket_type:
+                continue  # not a pair: the CPU does not fit the board
+            mts = {ch.memory_type, cpu.memory_type} - {None}
+            if len(mts) > 1:
+                rej.add("memory_config", 1, f"{cpu.id} takes {cpu.memory_type}, {ch.id} {ch.memory_type}", "platforms")
+                continue
+            # every socket populated: the record's bays, DIMM and PCIe slots are those of a full board
+            rows.append((ch, cpu, min(ch.cpu_sockets, cpu.max_sockets)))
+    if not rows:
+        raise SizingError("no chassis and CPU in the catalog fit together (socket, memory type, program)", "catalog")
+    P = {"rows": rows}
+    f = lambda fn, dt=float: np.array([fn(*r) for r in rows], dtype=dt)
+    P["lps"] = f(lambda ch, cpu, s: cpu.threads * s)
+    P["cores"] = f(lambda ch, cpu, s: cpu.cores * s)
+    P["cores_per_cpu"] = f(lambda ch, cpu, s: cpu.cores)
+    P["sockets"] = f(lambda ch, cpu, s: s, int)
+    P["ghz"] = f(lambda ch, cpu, s: cpu.base_ghz)
+    P["capex"] = f(lambda ch, cpu, s: part_price_usd(ch, a) + part_price_usd(cpu, a) * s)
+    P["power"] = f(lambda ch, cpu, s: (ch.power_w or 0.0) + float(cpu.power_w or cpu.tdp_w) * s)
+    P["ru"] = f(lambda ch, cpu, s: ch.rack_units)
+    P["lic"] = np.asarray(licence_usd_per_month_per_node(P["cores_per_cpu"], P["sockets"], a), dtype=float)
+    P["monthly"] = part_monthly_usd(P["capex"], P["power"], a) + P["ru"] * a.rack_unit_usd_per_month + P["lic"]
+    P["max_power"] = f(lambda ch, cpu, s: ch.max_power_w if ch.max_power_w else np.inf)
+    P["pmem_slots"] = f(lambda ch, cpu, s: ch.pmem_slots * s // max(ch.cpu_sockets, 1), int)
+    P["chassis_id"] = [r[0].id for r in rows]
+    return P
+
+
+def _memory(P: dict, cat: Catalog, a: CostAssumptions, unpriced: list, pmem_counts: list[int]) -> dict:
+    """Per platform and PMem count, the DIMM configurations as a staircase:
+    for any RAM need, the cheapest balanced configuration holding it."""
+    dimms = _priced(cat.memory_module.values(), a, unpriced)
+    configs = []  # (dimm, count)
+    table: dict[tuple[int, int], list[tuple[float, float, int]]] = {}
+    for pi, (ch, cpu, s) in enumerate(P["rows"]):
+        mt = ch.memory_type or cpu.memory_type
+        max_ram = ch.max_ram_gb * s / max(ch.cpu_sockets, 1)
+        for v, pm in enumerate(pmem_counts):
+            slots = R.usable_dimm_slots(ch.dimm_slots, ch.cpu_sockets, s, pm)
+            opts = []
+            for dm in dimms:
+                if mt is not None and dm.memory_type != mt:
+                    continue
+                for k in R.dimm_counts(cpu.memory_channels, s, slots):
+                    ram = k * dm.capacity_gb
+                    if ram > max_ram + 1e-9 or ram < R.MIN_RAM_GB:
+                        continue
+                    configs.append((dm, k))
+                    cost = float(part_monthly_usd(part_price_usd(dm, a) * k, (dm.power_w or 0.0) * k, a))
+                    opts.append((ram, cost, len(configs) - 1))
+            table[(pi, v)] = opts
+    M = max([len(o) for o in table.values()] + [1])
+    shape = (len(P["rows"]), len(pmem_counts), M)
+    ram = np.full(shape, np.inf)
+    cost = np.full(shape, np.inf)
+    cfg = np.full(shape, -1, dtype=int)
+    for (pi, v), opts in table.items():
+        if not opts:
+            continue
+        opts.sort(key=lambda o: (o[0], o[1]))
+        r = np.array([o[0] for o in opts])
+        c = np.array([o[1] for o in opts])
+        ids = np.array([o[2] for o in opts])
+        # cheapest configuration with at least this much RAM: suffix minimum
+        order = np.minimum.accumulate(c[::-1])[::-1]
+        arg = np.empty(len(c), dtype=int)
+        best = len(c) - 1
+        for j in range(len(c) - 1, -1, -1):
+            if c[j] <= c[best]:
+                best = j
+            arg[j] = best
+        ram[pi, v, : len(r)] = r
+        cost[pi, v, : len(r)] = order
+        cfg[pi, v, : len(r)] = ids[arg]
+    return {"ram": ram, "cost": cost, "cfg": cfg, "configs": configs, "pmem_counts": pmem_counts}
+
+
+def _mem_lookup(MEM: dict, p_idx, v_idx, need):
+    """(monthly cost, config id, RAM) of the cheapest DIMM set holding ``need`` GB
+    (inf / -1 where none does)."""
+    rams = MEM["ram"][p_idx, v_idx]  # (N, M)
+    ok = rams >= np.asarray(need)[:, None] - 1e-9
+    j = np.argmax(ok, axis=1)
+    have = ok[np.arange(len(j)), j]
+    cost = np.where(have, MEM["cost"][p_idx, v_idx, j], np.inf)
+    cfg = np.where(have, MEM["cfg"][p_idx, v_idx, j], -1)
+    return cost, cfg
+
+
+def _storage(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list, max_bays: int) -> dict:
+    drives = _priced(cat.capacity_drive.values(), a, unpriced)
+    caches = _priced(cat.cache_device.values(), a, unpriced)
+    if not drives:
+        raise SizingError("the catalog has no priced capacity drive", "catalog")
+    opts = [(None, 0)] + [(c, cc) for c in caches for cc in CACHE_COUNTS]
+    di, ki, oi = np.meshgrid(np.arange(len(drives)), np.arange(1, max_bays + 1), np.arange(len(opts)), indexing="ij")
+    di, ki, oi = di.ravel(), ki.ravel(), oi.ravel()
+    d = lambda fn, dt=float: np.array([fn(x) for x in drives], dtype=dt)[di]
+    o = lambda fn, dt=float: np.array([fn(*x) for x in opts], dtype=dt)[oi]
+    has = o(lambda c, cc: c is not None, bool)
+    cc = o(lambda c, cc: cc, int)
+    cache_gb = o(lambda c, cc: c.capacity_gb if c else 0.0)
+    cache_dwpd = o(lambda c, cc: c.endurance_dwpd if c else 0.0)
+    c_rank = o(lambda c, cc: int(R.media_rank_of_cache(c.kind)) if c else 0, int)
+    d_rank = d(lambda x: int(R.media_rank_of_drive(x.interface, getattr(x, "media", "ssd"))), int)
+    tb = d(lambda x: x.capacity_tb)
+    checks = {
+        "min_capacity_drives": R.min_capacity_drives_ok(ki),
+        "cache_devices": R.cache_devices_ok(has, cc, cache_gb),
+        "capacity_multiple_of_cache": R.capacity_multiple_of_cache_ok(has, ki, cc),
+        "cache_media": R.cache_media_ok(has, c_rank, cache_dwpd, d_rank, d(lambda x: x.endurance_dwpd)),
+        "cache_endurance": R.cache_endurance_ok(has, cache_dwpd),
+        "hybrid_cache_ratio": R.hybrid_cache_ratio_ok(d_rank, cache_gb * cc, ki * tb),
+        "raw_capacity_per_server": R.raw_capacity_per_server_ok(ki, tb),
+    }
+    keep = np.ones(di.size, dtype=bool)
+    for rule, ok in checks.items():
+        bad = np.flatnonzero(~ok)
+        if bad.size:
+            j = bad[0]
+            c0, n0 = opts[oi[j]]
+            rej.add(
+                rule, bad.size, f"{ki[j]} x {drives[di[j]].id}" + (f" + {n0} x {c0.id}" if c0 else ""), "storage sets"
+            )
+        keep &= ok
+    idx = np.flatnonzero(keep)
+    S = {
+        "drives": drives,
+        "opts": opts,
+        "d": di[idx],
+        "k": ki[idx],
+        "o": oi[idx],
+        "has": has[idx],
+        "cc": cc[idx],
+        "cache_tb_node": (cache_gb * cc / 1000.0)[idx],
+    }
+    price_d = np.array([part_price_usd(x, a) for x in drives])
+    price_o = np.array([part_price_usd(c, a) * n if c else 0.0 for c, n in opts])
+    pow_d = np.array([x.power_w or 0.0 for x in drives])
+    pow_o = np.array([(c.power_w or 0.0) * n if c else 0.0 for c, n in opts])
+    S["capex"] = price_d[S["d"]] * S["k"] + price_o[S["o"]]
+    S["power"] = pow_d[S["d"]] * S["k"] + pow_o[S["o"]]
+    S["monthly"] = part_monthly_usd(S["capex"], S["power"], a)
+    S["tb"] = tb[idx]
+    S["pmem"] = o(lambda c, cc: bool(c is not None and c.kind == "pmem"), bool)[idx]
+    S["pmem_gen"] = o(lambda c, cc: (c.pmem_generation or 0) if c is not None and c.kind == "pmem" else 0, int)[idx]
+    S["bays"] = S["k"] + np.where(S["has"] & ~S["pmem"], S["cc"], 0)
+    S["all_nvme"] = np.array([x.interface == "nvme" for x in drives])[S["d"]] & (
+        ~S["has"] | np.array([c is None or c.kind in ("nvme", "pmem") for c, _ in opts])[S["o"]]
+    )
+    S["hdd"] = (d_rank == 1)[idx]
+    fam_d = np.array([drive_family(x) for x in drives], dtype=object)
+    fam_o = np.array([cache_family(c) for c, _ in opts], dtype=object)
+    S["family"] = fam_d[S["d"]] + " / " + fam_o[S["o"]]
+    # sort by monthly cost once: every filtered list stays sorted
+    order = np.argsort(S["monthly"], kind="stable")
+    for k in list(S):
+        if isinstance(S[k], np.ndarray):
+            S[k] = S[k][order]
+    # performance fields (per storage set)
+    dr = lambda attr: np.array([getattr(x, attr) for x in drives], dtype=float)[S["d"]]
+    cr = lambda attr, empty: np.array([getattr(c, attr) if c else empty for c, _ in opts], dtype=float)[S["o"]]
+    S["perf"] = dict(
+        drives_per_node=S["k"].astype(float),
+        drive_capacity_tb=dr("capacity_tb"),
+        drive_read_iops=dr("rand_read_4k_iops"),
+        drive_write_iops=dr("rand_write_4k_iops"),
+        drive_read_mb_s=dr("seq_read_mb_s"),
+        drive_write_mb_s=dr("seq_write_mb_s"),
+        drive_read_latency_us=dr("read_latency_us"),
+        drive_write_latency_us=dr("write_latency_us"),
+        drive_dwpd=dr("endurance_dwpd"),
+        drive_warranty_years=dr("warranty_years"),
+        cache_per_node=np.where(S["has"], S["cc"], 0).astype(float),
+        cache_gb=cr("capacity_gb", 0.0),
+        cache_read_iops=cr("rand_read_4k_iops", 1.0),
+        cache_write_iops=cr("rand_write_4k_iops", 1.0),
+        cache_read_mb_s=cr("seq_read_mb_s", 1.0),
+        cache_write_mb_s=cr("seq_write_mb_s", 1.0),
+        cache_read_latency_us=cr("read_latency_us", 0.0),
+        cache_write_latency_us=cr("write_latency_us", 0.0),
+        # S2D's default cache mode: write-only over flash, read-write over HDD (design.ResolvedDesign.cache_mode)
+        read_caching=S["has"] & S["hdd"],
+        write_caching=S["has"].copy(),
+    )
+    return S
+
+
+def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) -> dict:
+    """NICs, without the dominated: another NIC at most as costly per month with
+    at least the bandwidth and port speed, and RDMA if this one has it."""
+    nics = _priced(cat.nic.values(), a, unpriced)
+    rows = []
+    for x in nics:
+        if not R.network_minimum_ok(x.port_gbit_s):
+            rej.add("network_minimum", 1, f"{x.id}: {x.port_gbit_s:g} GbE ports", "NICs")
+            continue
+        monthly = float(part_monthly_usd(part_price_usd(x, a), x.power_w or 0.0, a))
+        rows.append((x, x.port_gbit_s * x.ports, x.port_gbit_s, x.rdma != "none", monthly))
+    keep = []
+    for i, (x, bw, sp, rd, m) in enumerate(rows):
+        dominated = any(
+            bw2 >= bw
+            and sp2 >= sp
+            and (rd2 or not rd)
+            and m2 <= m
+            and (bw2 > bw or sp2 > sp or (rd2 and not rd) or m2 < m or j < i)
+            for j, (x2, bw2, sp2, rd2, m2) in enumerate(rows)
+            if j != i
+        )
+        if not dominated:
+            keep.append((x, bw, sp, rd, m))
+    if not keep:
+        raise SizingError("no NIC in the catalog meets the 10 Gb/s minimum", "catalog")
+    keep.sort(key=lambda r: r[4])
+    N = {
+        "nics": [r[0] for r in keep],
+        "monthly": np.array([r[4] for r in keep]),
+        "rdma": np.array([r[3] for r in keep]),
+        "speed": np.array([r[2] for r in keep]),
+        "dropped": len(rows) - len(keep),
+    }
+    N["watts"] = np.array([x.power_w or 0.0 for x in N["nics"]])
+    N["bw"] = np.array([float(network.node_bandwidth_bytes_s(x.port_gbit_s, x.ports, 1)) for x in N["nics"]])
+    return N
+
+
+def _pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
+    out = []
+    for n in range(max(demand.min_nodes, R.MIN_NODES), min(demand.max_nodes, R.MAX_NODES) + 1):
+        for res in SEARCH_RESILIENCY:
+            if n < MIN_FAULT_DOMAINS[res] or n > MAX_FAULT_DOMAINS.get(res, 99):
+                continue  # not a design at all
+            code = RESILIENCY_CODES[res]
+            ex = f"{res} on {n} nodes"
+            if not R.allowed_by_fault_tolerance(demand.fault_tolerance, n, code):
+                rej.add(
+                    "fault_tolerance", 1, f"{ex} does not survive '{demand.fault_tolerance}'", "node count x resiliency"
+                )
+            elif not R.recommended_resiliency(n, code):
+                rej.add("three_way_mirror_beyond_two_nodes", 1, ex, "node count x resiliency")
+            elif not R.mirror_for_databases(code, demand.allow_parity):
+                rej.add("mirror_for_databases", 1, ex, "node count x resiliency")
+            elif demand.n_plus_one and n - 1 < MIN_FAULT_DOMAINS[res]:
+                rej.add("n_plus_one_capacity", 1, f"{ex}: cannot rebuild on {n - 1} nodes", "node count x resiliency")
+            else:
+                out.append((n, res))
+    return out
+
+
+# ------------------------------------------------------------ evaluation
+def _arrays(P, S, N, p_idx, s_idx, n_idx, nodes, code, demand: Demand, ideal: str | None = None) -> DesignArrays:
+    """DesignArrays for combinations; ``ideal`` makes the other parts of one
+    kind ideal ('storage', 'cpu' or 'nic' is the part under test)."""
+    size = len(nodes)
+    nodes = np.asarray(nodes, dtype=float)
+    f = {}
+    if ideal in (None, "storage"):
+        f.update({k: v[s_idx] for k, v in S["perf"].items()})
+    else:  # storage that costs the CPU nothing and queues nothing
+        big = np.full(size, 1e15)
+        f.update(
+            drives_per_node=np.ones(size),
+            drive_capacity_tb=np.ones(size),
+            drive_read_iops=big,
+            drive_write_iops=big,
+            drive_read_mb_s=big,
+            drive_write_mb_s=big,
+            drive_read_latency_us=np.full(size, 1e-6),
+            drive_write_latency_us=np.full(size, 1e-6),
+            drive_dwpd=np.ones(size),
+            drive_warranty_years=np.ones(size),
+            cache_per_node=np.zeros(size),
+            cache_gb=np.zeros(size),
+            cache_read_iops=np.ones(size),
+            cache_write_iops=np.ones(size),
+            cache_read_mb_s=np.ones(size),
+            cache_write_mb_s=np.ones(size),
+            cache_read_latency_us=np.zeros(size),
+            cache_write_latency_us=np.zeros(size),
+            read_caching=np.zeros(size, dtype=bool),
+            write_caching=np.zeros(size, dtype=bool),
+        )
+    if ideal in (None, "cpu"):
+        f.update(lps_per_node=P["lps"][p_idx], cores_per_node=P["cores"][p_idx], base_ghz=P["ghz"][p_idx])
+    else:
+        f.update(
+            lps_per_node=np.full(size, 1e9),
+            cores_per_node=np.full(size, 1e9),
+            base_ghz=np.full(size, float(P["ghz"].max())),
+        )
+    if ideal in (None, "nic"):
+        f.update(node_bandwidth_bytes_s=N["bw"][n_idx], tcp=~N["rdma"][n_idx])
+    else:
+        f.update(node_bandwidth_bytes_s=np.full(size, 1e18), tcp=np.zeros(size, dtype=bool))
+    return DesignArrays(
+        nodes=nodes,
+        fault_domains=nodes,
+        volume_servers=nodes,
+        resiliency_code=np.asarray(code),
+        mirror_share=np.full(size, MIRROR_SHARE),
+        cpu_utilization_cap=np.ones(size),
+        vcpu_oversubscription=np.full(size, demand.vcpu_oversubscription),
+        **f,
+    )
+
+
+def _perf(D: DesignArrays, demand: Demand, p, months: int | None = None):
+    """(healthy ok, N+1 ok[, endurance ok]) per element: every tier within its
+    target; with ``months`` also the drives' endurance over that period."""
+    W = demand_workload(demand, shape=(len(D),))
+    out = evaluate_arrays(D, W, p)
+    ok = np.ravel(latency_ok(out, demand))
+    if not demand.n_plus_one:
+        deg = np.ones_like(ok)
+    else:
+        Dd, Wd = degraded_arrays(D, W)
+        deg = np.ravel(latency_ok(evaluate_arrays(Dd, Wd, p), demand)) | (np.asarray(D.nodes) < 2)
+    if months is None:
+        return ok, deg
+    return ok, deg, np.ravel(endurance_years(D, W, out)) >= months / 12.0
+
+
+def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names) -> np.ndarray:
+    """One part kind against the demand, the other parts ideal; returns ok per element."""
+    ok = np.ones(len(idx), dtype=bool)
+    for lo in range(0, len(idx), CHUNK):
+        sl = slice(lo, lo + CHUNK)
+        i = idx[sl]
+        zeros = np.zeros(len(i), dtype=int)
+        D = _arrays(
+            P,
+            S,
+            N,
+            i if kind == "cpu" else zeros,
+            i if kind == "storage" else zeros,
+            i if kind == "nic" else zeros,
+            pairs_n[sl],
+            pairs_code[sl],
+            demand,
+            ideal=kind,
+        )
+        h, d = _perf(D, demand, p)
+        ok[sl] = h & d
+        for rule, bad in (("iops_at_latency", ~h), ("n_plus_one_performance", h & ~d)):
+            b = np.flatnonzero(bad)
+            if b.size:
+                rej.add(
+                    rule,
+                    b.size,
+                    f"{names(i[b[0]])} on {int(pairs_n[sl][b[0]])} nodes, even with ideal other parts",
+                    f"{kind} screen",
+                )
+    return ok
+
+
+# ------------------------------------------------------------------ size
+def size(
+    demand: Demand,
+    catalog: Catalog | None = None,
+    top: int = 5,
+    assumptions: CostAssumptions | None = None,
+    max_evaluated: int = MAX_EVALUATED,
+    progress=None,
+    params=None,
+) -> SizingResult:
+    """The cheapest design meeting ``demand`` and ``top - 1`` alternatives of
+    other signatures (node count, resiliency, drive family, cache), each
+    passing every rule; see the module docstring for the method.
+
+    ``progress``, if given, is called with a fraction 0..1 now and then.
+    ``params``: model parameters (default: the shipped calibration), e.g. a
+    customer refit.
+    """
+    t0 = time.perf_counter()
+    cat = catalog or load_catalog()
+    a = assumptions or CostAssumptions()
+    p = params or default_params()
+    _iops, tb, _ = demand.totals()
+    demand_workload(demand)  # the demand's bounds (raises a named error)
+    rej = _Rejections({}, {}, {})
+    unpriced: list[str] = []
+    timing = {}
+
+    P = _platforms(cat, demand, a, rej, unpriced)
+    max_bays = max(ch.drive_bays for ch in cat.chassis.values()) if cat.chassis else 24
+    S = _storage(cat, a, rej, unpriced, max(max_bays, R.MIN_CAPACITY_DRIVES))
+    N = _nics(cat, a, rej, unpriced)
+    pairs = _pairs(demand, rej)
+    timing["tables_s"] = time.perf_counter() - t0
+    if not pairs:
+        return _empty(
+            demand,
+            rej,
+            t0,
+            "no node count and resiliency meets the fault tolerance and N+1 asked "
+            f"({demand.min_nodes}-{demand.max_nodes} nodes)",
+        )
+    pmem_counts = sorted({0} | {int(c) for c in S["cc"][S["pmem"]]})
+    MEM = _memory(P, cat, a, unpriced, pmem_counts)
+
+    # chassis compatibility of each storage set
+    chassis = list(dict.fromkeys(r[0].id for r in P["rows"]))
+    ch_rec = {r[0].id: r[0] for r in P["rows"]}
+    drives, opts = S["drives"], S["opts"]
+    d_if = np.array([x.interface for x in drives], dtype=object)[S["d"]]
+    d_ff = np.array([x.form_factor for x in drives], dtype=object)[S["d"]]
+    c_kind = np.array([c.kind if c else "" for c, _ in opts], dtype=object)[S["o"]]
+    ch_mask = {}
+    for cid in chassis:
+        ch = ch_rec[cid]
+        bff = R.bay_form_factor(ch.model)
+        fits_ff = np.array([R.drive_fits_bay(ff, bff) for ff in d_ff]) if bff else np.ones(len(d_ff), dtype=bool)
+        m = (
+            (S["bays"] <= ch.drive_bays)
+            & np.isin(d_if, ch.bay_interfaces)
+            & fits_ff
+            & (~S["has"] | S["pmem"] | np.isin(c_kind, ch.bay_interfaces))
+            & (~S["pmem"] | (ch.pmem_slots > 0))
+        )
+        ch_mask[cid] = m
+    n_ch_pairs = sum(int((~m).sum()) for m in ch_mask.values())
+    if n_ch_pairs:
+        rej.add(
+            "drive_bays",
+            n_ch_pairs,
+            "storage sets that do not fit a chassis's bays (count, interface, form factor)",
+            "chassis x storage sets",
+        )
+
+    # capacity per pair, exact
+    pn = np.array([n for n, _ in pairs])
+    pc = np.array([RESILIENCY_CODES[r] for _, r in pairs])
+    cap_mask = []
+    for n, res in pairs:
+        code = RESILIENCY_CODES[res]
+        u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE)
+        ok = u >= tb
+        bad = np.flatnonzero(~ok)
+        if bad.size:
+            rej.add(
+                "capacity_with_reserve",
+                bad.size,
+                f"{S['k'][bad[-1]]} x {drives[S['d'][bad[-1]]].id} on {n} nodes "
+                f"({res}) holds {u[bad[-1]]:,.1f} TB of {tb:,.1f}",
+                "storage sets x node counts",
+            )
+        if demand.n_plus_one:
+            u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, reserve_policy="none")
+            bad1 = np.flatnonzero(ok & (u1 < tb))
+            if bad1.size:
+                rej.add(
+                    "n_plus_one_capacity",
+                    bad1.size,
+                    f"{S['k'][bad1[-1]]} x {drives[S['d'][bad1[-1]]].id}: "
+                    f"{u1[bad1[-1]]:,.1f} TB after losing one of {n} nodes",
+                    "storage sets x node counts",
+                )
+            ok &= u1 >= tb
+        cap_mask.append(ok)
+
+    # compute: vCPUs and RAM per node, per platform and node count
+    hosts = np.where(demand.n_plus_one, np.maximum(pn - 1, 1), pn)
+    vcpu_need = demand.vcpus() / hosts  # per pair
+    vcpu_have = np.minimum(np.floor(P["lps"] * demand.vcpu_oversubscription), R.MAX_VCPUS_PER_HOST)
+    ram_db = demand.ram_gb() / hosts  # per pair
+    ram_fixed = demand.host_reserve_gb + CSV_CACHE_GB
+    max_ram = np.nanmax(np.where(np.isfinite(MEM["ram"][:, 0]), MEM["ram"][:, 0], np.nan), axis=1)
+    max_ram = np.where(np.isnan(max_ram), 0.0, max_ram)
+
+    # platform and NIC screens per pair (the other parts ideal)
+    PN = len(P["rows"])
+    pi_all = np.tile(np.arange(PN), len(pairs))
+    pj_all = np.repeat(np.arange(len(pairs)), PN)
+    comp_ok = vcpu_have[pi_all] >= vcpu_need[pj_all] - 1e-9
+    b = np.flatnonzero(~comp_ok)
+    if b.size:
+        i = pi_all[b[0]]
+        rej.add(
+            "vcpus",
+            b.size,
+            f"{P['chassis_id'][i]} {P['sockets'][i]} x {P['rows'][i][1].id}: "
+            f"{vcpu_have[i]:,.0f} vCPUs per node, {vcpu_need[pj_all[b[0]]]:,.0f} needed on "
+            f"{hosts[pj_all[b[0]]]} hosts",
+            "platforms x node counts",
+        )
+    ram_ok = max_ram[pi_all] >= np.maximum(ram_db[pj_all] + ram_fixed, R.MIN_RAM_GB) - 1e-9
+    b = np.flatnonzero(comp_ok & ~ram_ok)
+    if b.size:
+        i = pi_all[b[0]]
+        rej.add(
+            "ram",
+            b.size,
+            f"{P['chassis_id'][i]} with {P['sockets'][i]} socket(s) holds at most "
+            f"{max_ram[i]:,.0f} GB; {ram_db[pj_all[b[0]]] + ram_fixed:,.0f} GB per node needed",
+            "platforms x node counts",
+        )
+    plat_ok = comp_ok & ram_ok
+    names_p = lambda i: f"{P['chassis_id'][i]} {P['sockets'][i]} x {P['rows'][i][1].id}"
+    sel = np.flatnonzero(plat_ok)
+    plat_ok[sel] = _screen("cpu", P, S, N, pi_all[sel], pn[pj_all[sel]], pc[pj_all[sel]], demand, p, rej, names_p)
+    plat_ok = plat_ok.reshape(len(pairs), PN)
+    NN = len(N["nics"])
+    ni_all = np.tile(np.arange(NN), len(pairs))
+    nj_all = np.repeat(np.arange(len(pairs)), NN)
+    nic_ok = _screen("nic", P, S, N, ni_all, pn[nj_all], pc[nj_all], demand, p, rej, lambda i: N["nics"][i].id).reshape(
+        len(pairs), NN
+    )
+    timing["screens_s"] = time.perf_counter() - t0
+
+    # groups: (chassis, pair) with sorted part lists and a cost lower bound
+    mem_lb_need = np.maximum(ram_db + ram_fixed, R.MIN_RAM_GB)  # per pair, no cache metadata
+    plat_of_ch = {cid: np.array([i for i in range(PN) if P["chassis_id"][i] == cid]) for cid in chassis}
+    groups = []
+    # storage screen results per pair and storage set: 1 ok, 0 fails, -1 not screened yet
+    store_memo = np.full((len(pairs), len(S["k"])), -1, dtype=np.int8)
+    for j, (n, res) in enumerate(pairs):
+        nics_j = np.flatnonzero(nic_ok[j])
+        if not nics_j.size:
+            continue
+        for cid in chassis:
+            pl = plat_of_ch[cid]
+            pl = pl[plat_ok[j, pl]]
+            if not pl.size:
+                continue
+            mcost, _ = _mem_lookup(MEM, pl, np.zeros(pl.size, dtype=int), np.full(pl.size, mem_lb_need[j]))
+            good = np.isfinite(mcost)
+            pl, mcost = pl[good], mcost[good]
+            if not pl.size:
+                continue
+            st = np.flatnonzero(ch_mask[cid] & cap_mask[j])
+            if not st.size:
+                continue
+            a_cost = P["monthly"][pl] + mcost
+            o = np.argsort(a_cost, kind="stable")
+            groups.append(
+                {
+                    "pair": j,
+                    "n": n,
+                    "res": res,
+                    "code": RESILIENCY_CODES[res],
+                    "chassis": cid,
+                    "plat": pl[o],
+                    "a": a_cost[o],
+                    "stor": st,
+                    "nic": nics_j,
+                    "lb": n * (a_cost[o][0] + S["monthly"][st[0]] + N["monthly"][nics_j[0]]),
+                }
+            )
+    screened = int(sum(len(g["plat"]) * len(g["stor"]) * len(g["nic"]) for g in groups))
+    if not groups:
+        return _empty(demand, rej, t0, _why_empty(demand, rej, tb), screened)
+
+    # ------------------------------------------------------------ rounds
+    # Candidates are evaluated in increasing exact cost, so the first feasible
+    # design of a signature is its cheapest: later candidates of a signature
+    # already found are skipped, and the search stops at ``top`` signatures.
+    want = top
+    fam_codes = {f: i for i, f in enumerate(sorted(set(S["family"])))}
+    S_fam = np.array([fam_codes[f] for f in S["family"]])
+    found: dict[int, tuple] = {}  # signature key -> (cost, platform, storage, nic, pair, memory config)
+    evaluated = 0
+    lb_min = min(g["lb"] for g in groups)
+    t_prev, T = -np.inf, lb_min * 1.02
+    cap_T = demand.budget_usd_per_month if demand.budget_usd_per_month else np.inf
+    rounds = 0
+    stopped = ""
+    mem_max = float(np.nanmax(np.where(np.isfinite(MEM["cost"]), MEM["cost"], np.nan)))
+    t_max = max(
+        g["n"] * (g["a"][-1] + S["monthly"][g["stor"][-1]] + N["monthly"][g["nic"][-1]] + mem_max) for g in groups
+    )
+    cfg_watts = np.array([(dm.power_w or 0.0) * k for dm, k in MEM["configs"]] + [0.0])
+    chunk = 1024
+    while len(found) < want and not stopped:
+        rounds += 1
+        for g in groups:  # storage sets the screen rejected leave the lists
+            g["stor"] = g["stor"][store_memo[g["pair"], g["stor"]] != 0]
+        live = [g for g in groups if g["stor"].size]
+        if not live:
+            break
+        # next threshold: a step up, shrunk while it would enumerate too many at once
+        T = min(T, cap_T, t_max)
+        while t_prev < T and _count(live, S, N, T) - _count(live, S, N, max(t_prev, 0.0)) > GENERATE_CAP:
+            T = t_prev + (T - t_prev) / 2 if np.isfinite(t_prev) else T * 0.99
+        gi, pi, si, ni = _enumerate(live, S, N, T)
+        pair = np.array([g["pair"] for g in live])[gi] if gi.size else gi
+        nodes = pn[pair]
+        # exact memory: the node's RAM need with this cache's metadata and PMem modules
+        need = np.maximum(
+            ram_db[pair] + ram_fixed + S2D_METADATA_GB_PER_CACHE_TB * S["cache_tb_node"][si], R.MIN_RAM_GB
+        )
+        v = np.searchsorted(pmem_counts, np.where(S["pmem"][si], S["cc"][si], 0))
+        mcost, mcfg = _mem_lookup(MEM, pi, v, need)
+        exact = nodes * (
+            P["monthly"][pi] + S["monthly"][si] + N["monthly"][ni] + np.where(np.isfinite(mcost), mcost, 0)
+        )
+        sig = pair * len(fam_codes) + S_fam[si]
+        keep = (exact > t_prev) & (exact <= T) & ~np.isin(sig, list(found))
+        gi, pi, si, ni, pair, nodes, mcost, mcfg, exact, sig = (
+            x[keep] for x in (gi, pi, si, ni, pair, nodes, mcost, mcfg, exact, sig)
+        )
+        ok = _combo_rules(P, S, N, pi, si, ni, nodes, mcost, cfg_watts[mcfg], demand, rej)
+        pi, si, ni, pair, nodes, mcfg, exact, sig = (x[ok] for x in (pi, si, ni, pair, nodes, mcfg, exact, sig))
+        order = np.argsort(exact, kind="stable")
+        pos = 0
+        while pos < order.size and len(found) < want:
+            if evaluated >= max_evaluated:
+                stopped = (
+                    f"the search stopped after {evaluated:,} evaluated designs (max_evaluated); the results "
+                    "are the cheapest found, not proven cheapest"
+                )
+                break
+            c = order[pos : pos + chunk]
+            pos += c.size
+            c = c[~np.isin(sig[c], list(found))]
+            # lazy storage screen (ideal CPU and NIC), memoised per pair
+            unk = c[store_memo[pair[c], si[c]] < 0]
+            if unk.size:
+                keyset = np.unique(np.stack([pair[unk], si[unk]], 1), axis=0)
+                res_ok = _screen(
+                    "storage",
+                    P,
+                    S,
+                    N,
+                    keyset[:, 1],
+                    pn[keyset[:, 0]],
+                    pc[keyset[:, 0]],
+                    demand,
+                    p,
+                    rej,
+                    lambda s_: f"{S['k'][s_]} x {drives[S['d'][s_]].id} / {cache_family(opts[S['o'][s_]][0])}",
+                )
+                store_memo[keyset[:, 0], keyset[:, 1]] = np.where(res_ok, 1, 0)
+            c = c[store_memo[pair[c], si[c]] == 1]
+            if not c.size:
+                continue
+            D = _arrays(P, S, N, pi[c], si[c], ni[c], nodes[c], pc[pair[c]], demand)
+            h, dgr, endu = _perf(D, demand, p, a.amortisation_months)
+            evaluated += c.size
+            for rule, bad in (
+                ("iops_at_latency", ~h),
+                ("n_plus_one_performance", h & ~dgr),
+                ("drive_endurance", h & dgr & ~endu),
+            ):
+                bb = np.flatnonzero(bad)
+                if bb.size:
+                    k = c[bb[0]]
+                    rej.add(
+                        rule, bb.size, _combo_name(P, S, N, pi[k], si[k], ni[k], nodes[k], pairs[pair[k]][1]), "designs"
+                    )
+            for k in c[h & dgr & endu]:  # c is in cost order: the first of a signature is its cheapest
+                if int(sig[k]) not in found:
+                    found[int(sig[k])] = (
+                        float(exact[k]),
+                        int(pi[k]),
+                        int(si[k]),
+                        int(ni[k]),
+                        int(pair[k]),
+                        int(mcfg[k]),
+                    )
+            chunk = min(chunk * 2, CHUNK)
+            if progress is not None:
+                progress(min(0.95, len(found) / max(want, 1)))
+        if len(found) >= want or stopped:
+            break
+        if t_max <= T or cap_T <= T:
+            if cap_T <= T and not found:
+                stopped = f"no design meets the demand within the budget of ${cap_T:,.0f}/month"
+            break
+        t_prev = T
+        T = T * 1.25
+    timing["search_s"] = time.perf_counter() - t0
+
+    ranked = sorted(found.values(), key=lambda v: v[0])
+    results = []
+    for _cost, pi_, si_, ni_, j, cfg in ranked[: max(top, 1)]:
+        design = design_from_parts(P, S, N, MEM, pi_, si_, ni_, pairs[j][0], pairs[j][1], cfg, demand)
+        rd = resolve(design, cat)
+        chk = check_design(rd, demand, a, params=p)
+        results.append((rd, chk))
+    lim = limits([rd for rd, _ in results], demand, p)
+    out = []
+    for (rd, chk), li in zip(results, lim):
+        out.append(_result(rd, chk, li, demand))
+    best = out[0] if out else None
+    for r in out[1:]:
+        r["differs_from_best"] = _differs(best, r)
+    if best is not None:
+        best["multi_year"] = multi_year(results[0][0], demand, a, catalog=cat, params=p)
+    pareto = _pareto(out)
+    timing["checks_s"] = time.perf_counter() - t0
+    expl = stopped if not out else ""
+    if not out and not expl:
+        expl = _why_empty(demand, rej, tb)
+    if unpriced:
+        expl = (
+            expl + "; " if expl else ""
+        ) + f"parts without a list price were left out: {', '.join(sorted(set(unpriced)))}"
+    if progress is not None:
+        progress(1.0)
+    return SizingResult(
+        best=best,
+        alternatives=out[1:],
+        pareto=pareto,
+        screened=screened,
+        iops_screened=evaluated,
+        evaluated=evaluated,
+        seconds=time.perf_counter() - t0,
+        explanation=expl,
+        rejected=rej.as_dict(),
+        demand=demand.summary(),
+        search={
+            "rounds": rounds,
+            "groups": len(groups),
+            "platforms": len(P["rows"]),
+            "storage_sets": len(S["k"]),
+            "nics_kept": len(N["nics"]),
+            "nics_dropped_as_interchangeable": N["dropped"],
+            "node_resiliency_pairs": [f"{n} x {r}" for n, r in pairs],
+            "signatures_found": len(found),
+            "threshold_usd_per_month": float(T),
+            "stopped": stopped,
+            "timing_s": timing,
+            "exact": not stopped,
+        },
+    )
+
+
+def _count(groups, S, N, T) -> int:
+    """How many candidates :func:`_enumerate` would return at threshold T."""
+    total = 0
+    for g in groups:
+        if g["lb"] > T:
+            continue
+        B = T / g["n"]
+        b = S["monthly"][g["stor"]]
+        c = N["monthly"][g["nic"]]
+        a = g["a"]
+        total += int(np.searchsorted(b, B - (a[:, None] + c[None, :]) + 1e-9, side="right").sum())
+    return total
+
+
+def _enumerate(groups, S, N, T):
+    """Every (group, platform, storage set, NIC) whose lower-bound cost is <= T."""
+    out_g, out_p, out_s, out_n = [], [], [], []
+    for g_i, g in enumerate(groups):
+        if g["lb"] > T:
+            continue
+        B = T / g["n"]
+        a = g["a"]
+        b = S["monthly"][g["stor"]]
+        c = N["monthly"][g["nic"]]
+        a_ok = a[a + b[0] + c[0] <= B + 1e-9]
+        if not a_ok.size:
+            continue
+        lim = B - (a_ok[:, None] + c[None, :])  # (I, K)
+        m = np.searchsorted(b, lim + 1e-9, side="right")  # storage sets per (platform, NIC)
+        total = int(m.sum())
+        if total == 0:
+            continue
+        ii, kk = np.nonzero(m)
+        counts = m[ii, kk]
+        rep_i = np.repeat(ii, counts)
+        rep_k = np.repeat(kk, counts)
+        starts = np.repeat(np.cumsum(counts) - counts, counts)
+        jj = np.arange(total) - starts
+        out_g.append(np.full(total, g_i))
+        out_p.append(g["plat"][rep_i])
+        out_s.append(g["stor"][jj])
+        out_n.append(g["nic"][rep_k])
+    if not out_g:
+        e = np.zeros(0, dtype=int)
+        return e, e, e, e
+    return np.concatenate(out_g), np.concatenate(out_p), np.concatenate(out_s), np.concatenate(out_n)
+
+
+def _combo_rules(P, S, N, pi, si, ni, nodes, mcost, dimm_watts, demand, rej) -> np.ndarray:
+    """Rules that need several parts together: memory, PMem, power, network."""
+    ok = np.ones(pi.size, dtype=bool)
+    mem_ok = np.isfinite(mcost)
+    b = np.flatnonzero(~mem_ok)
+    if b.size:
+        rej.add(
+            "ram", b.size, f"{P['chassis_id'][pi[b[0]]]}: no balanced DIMM set holds the RAM a node needs", "designs"
+        )
+    ok &= mem_ok
+    pm = S["pmem"][si]
+    if pm.any():
+        gens = np.array(
+            [S["pmem_gen"][s] in P["rows"][p][1].pmem_generations if S["pmem"][s] else True for p, s in zip(pi, si)],
+            dtype=bool,
+        )
+        slots = ~pm | (S["cc"][si] <= P["pmem_slots"][pi])
+        b = np.flatnonzero(ok & ~(gens & slots))
+        if b.size:
+            rej.add("pmem_supported", b.size, f"{P['rows'][pi[b[0]]][1].id} with PMem", "designs")
+        ok &= gens & slots
+    # power: the node's parts within the chassis rating (DIMMs at their catalog power)
+    watts = P["power"][pi] + S["power"][si] + N["watts"][ni] + dimm_watts
+    pw_ok = watts <= P["max_power"][pi]
+    b = np.flatnonzero(ok & ~pw_ok)
+    if b.size:
+        rej.add("power_budget", b.size, f"{P['chassis_id'][pi[b[0]]]}: {watts[b[0]]:,.0f} W", "designs")
+    ok &= pw_ok
+    net = R.network_recommended_ok(
+        nodes, S["all_nvme"][si], N["rdma"][ni], N["speed"][ni], demand.allow_network_warning
+    )
+    b = np.flatnonzero(ok & ~net)
+    if b.size:
+        rej.add("network_rdma_25gbe", b.size, f"{N['nics'][ni[b[0]]].id} on {nodes[b[0]]} nodes", "designs")
+    ok &= net
+    return ok
+
+
+def _combo_name(P, S, N, pi, si, ni, n, res) -> str:
+    ch, cpu, s = P["rows"][pi]
+    c, cc = S["opts"][S["o"][si]]
+    return (
+        f"{n}x {ch.id} {s}x{cpu.id} {S['k'][si]}x{S['drives'][S['d'][si]].id}"
+        f"{' + ' + str(cc) + 'x' + c.id if c else ''} {N['nics'][ni].id} {res}"
+    )
+
+
+def design_from_parts(P, S, N, MEM, pi, si, ni, nodes, res, cfg, demand: Demand) -> Design:
+    ch, cpu, s = P["rows"][pi]
+    drive = S["drives"][S["d"][si]]
+    c, cc = S["opts"][S["o"][si]]
+    nic = N["nics"][ni]
+    dimm, count = MEM["configs"][cfg]
+    node = {
+        "chassis": ch.id,
+        "cpu": {"model": cpu.id, "sockets": int(s)},
+        "ram_gb": float(dimm.capacity_gb * count),
+        "dimms": {"model": dimm.id, "count": int(count)},
+        "capacity_drives": {"model": drive.id, "count": int(S["k"][si])},
+        "nics": {"model": nic.id, "count": 1},
+    }
+    if c is not None:
+        node["cache_devices"] = {"model": c.id, "count": int(cc)}
+    return Design.model_validate(
+        {
+            "name": _combo_name(P, S, N, pi, si, ni, nodes, res),
+            "nodes": int(nodes),
+            "node": node,
+            "resiliency": res,
+            "transport": "rdma" if nic.rdma != "none" else "tcp",
+            "vcpu_oversubscription": demand.vcpu_oversubscription,
+            "host_reserve_gb": demand.host_reserve_gb,
+        }
+    )
+
+
+def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
+    n = rd.node
+    return {
+        "design": rd.design.model_dump(mode="json"),
+        "signature": signature(rd),
+        "cost_usd_per_month": chk["cost_usd_per_month"],
+        "capex_usd": chk["capex_usd"],
+        "usable_capacity_tb": chk["usable_capacity_tb"],
+        "usable_after_node_loss_tb": chk["usable_after_node_loss_tb"],
+        "vm_latency_ms": chk["vm_latency_ms"],
+        "tier_latency_ms": chk["tier_latency_ms"],
+        "tier_latency_ms_one_node_down": chk["tier_latency_ms_one_node_down"],
+        "iops_capacity": chk["iops_capacity"],
+        "headroom": chk["headroom"],
+        "bottleneck": chk["bottleneck"],
+        "guaranteed_iops": li["guaranteed_iops"],
+        "binding": li["binding"],
+        "limits": li["limits"],
+        "compute": chk["compute"],
+        "memory": f"{n.dimm_count} x {n.dimm.id}" if n.dimm else f"{n.ram_gb:g} GB",
+        "feasible": chk["feasible"],
+        "fails": chk["fails"],
+        "checks": chk["checks"],
+    }
+
+
+def _differs(best: dict, r: dict) -> str:
+    a, b = best["signature"], r["signature"]
+    parts = [f"{k} {b[k]} (best: {a[k]})" for k in ("nodes", "resiliency", "drives", "cache") if a[k] != b[k]]
+    return "; ".join(parts)
+
+
+def _pareto(results: list[dict]) -> list[dict]:
+    """Every returned design with whether it is on the Pareto front of (lower
+    cost, higher guaranteed IOPS, more usable capacity)."""
+    pts = [(r["cost_usd_per_month"], r["guaranteed_iops"], r["usable_capacity_tb"]) for r in results]
+    out = []
+    for i, (r, (c, g, u)) in enumerate(zip(results, pts)):
+        dominated = any(
+            c2 <= c and g2 >= g and u2 >= u and (c2 < c or g2 > g or u2 > u)
+            for j, (c2, g2, u2) in enumerate(pts)
+            if j != i
+        )
+        out.append(
+            {
+                "name": r["design"]["name"],
+                "cost_usd_per_month": c,
+                "guaranteed_iops": g,
+                "usable_capacity_tb": u,
+                "headroom": r["headroom"],
+                "on_front": not dominated,
+            }
+        )
+    return sorted(out, key=lambda x: x["cost_usd_per_month"])
+
+
+def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
+    """Name the demand-side rules that rejected the last candidates first (a
+    bay or cache rule rejects many part sets but rarely decides the answer)."""
+    iops, tb, lat = demand.totals()
+    order = sorted(rej.counts.items(), key=lambda kv: (R.RULES[kv[0]].kind not in ("demand", "headroom"), -kv[1]))
+    why = "; ".join(f"{k} ({v:,} {rej.stage[k]}, e.g. {rej.examples[k]})" for k, v in order[:4])
+    return (
+        f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB"
+        f"{' with N+1' if demand.n_plus_one else ''}; rejected by: {why}"
+    )
+
+
+def _empty(demand, rej, t0, expl, screened: int = 0) -> SizingResult:
+    return SizingResult(
+        best=None,
+        alternatives=[],
+        pareto=[],
+        screened=screened,
+        iops_screened=0,
+        evaluated=0,
+        seconds=time.perf_counter() - t0,
+        explanation=expl,
+        rejected=rej.as_dict(),
+        demand=demand.summary(),
+        search={"exact": True},
+    )
