@@ -57,7 +57,6 @@ def _guarantee(
 def _db_guarantee(
     design_json: str,
     database_json: str,
-    sizing_json: str,
     background_json: str | None,
     n_plus_one: bool,
     peak: bool,
@@ -65,7 +64,6 @@ def _db_guarantee(
 ) -> dict:
     from planner.commercial.sla import database_guarantee
     from planner.models.catalog import load_catalog
-    from planner.models.database import DatabaseIo
     from planner.models.design import parse_design, resolve
     from planner.models.workload import parse_workload
 
@@ -74,8 +72,7 @@ def _db_guarantee(
     params, boot = state.calibration_params(calibration_json)
     return database_guarantee(
         rd,
-        DatabaseIo.model_validate_json(database_json),
-        **json.loads(sizing_json),
+        Database.model_validate_json(database_json),
         background=bg,
         n_plus_one=n_plus_one,
         peak=peak,
@@ -213,8 +210,6 @@ dba = by == SLA_DBA_MODE
 B = inputs.model_bounds
 dba_errors = []
 if dba:
-    from planner.models.database import DatabaseIo
-
     basic, dba_errors = basics(SLA_PREFIX)
     for col, e in dba_errors:
         inputs.show(col, e)
@@ -263,7 +258,6 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
     try:
         if dba:
             base = json.loads(carried) if carried else {"name": "database"}  # the Compare page's assumptions
-            dbio = DatabaseIo.model_validate(base | basic)
             sizing = {
                 "vcpus": int(vcpus),
                 "threads": int(threads),
@@ -271,9 +265,8 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
                 "latency_target_ms": target,
                 "latency_statistic": stat,
             }
-            res = _db_guarantee(
-                dj, dbio.model_dump_json(), json.dumps(sizing), background, n1, peak, state.session_calibration()
-            )
+            dbio = Database.model_validate(base | basic | sizing)
+            res = _db_guarantee(dj, dbio.model_dump_json(), background, n1, peak, state.session_calibration())
             g, need = res["guarantee"], res
         else:
             db = Database(

@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import latency_statistic
-from planner.models.database import Database, DatabaseIo, as_sla_database, io_demand
+from planner.models.database import Database, io_demand, io_shape
 from planner.models.design import ResolvedDesign
 from planner.models.params import PARAM_NAMES, ModelParams, default_params
 from planner.models.workload import Workload
@@ -82,6 +82,23 @@ def _param_rows(ps: list[ModelParams], per_set: int) -> SimpleNamespace:
     return SimpleNamespace(**{name: np.repeat(vals[:, j], per_set) for j, name in enumerate(PARAM_NAMES)})
 
 
+def sla_view(db: Database) -> SimpleNamespace:
+    """What the guarantee reads of a database: its IO shape (from its workload, or given),
+    size, VM (vCPUs, IOs in flight: the defaults where the description is silent) and target."""
+    bs, rf, rnd = io_shape(db)
+    return SimpleNamespace(
+        name=db.name,
+        block_size_kib=bs,
+        read_fraction=rf,
+        random_fraction=rnd,
+        size_tb=db.capacity_tb,
+        vcpus=db.vm("vcpus"),
+        outstanding=db.outstanding,
+        latency_target_ms=db.latency_target_ms,
+        latency_statistic=db.latency_statistic,
+    )
+
+
 def _rows(D: DesignArrays, n: int) -> DesignArrays:
     return D.take(np.zeros(n, dtype=int))
 
@@ -97,7 +114,7 @@ def _background_rate(D: DesignArrays, bg: Workload | None, ps: list[ModelParams]
 
 
 def _combined(
-    D: DesignArrays, db: Database, bg: Workload | None, x_bg, vms_bg: float, x_db: np.ndarray
+    D: DesignArrays, db: SimpleNamespace, bg: Workload | None, x_bg, vms_bg: float, x_db: np.ndarray
 ) -> WorkloadArrays:
     """Background + DB as one open load at each candidate DB rate (IO-weighted
     shape); ``x_bg`` is a rate, or one per candidate."""
@@ -185,12 +202,8 @@ def _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
     return res
 
 
-def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool, p: ModelParams):
-    return _points(rd, db, bg, n_plus_one, [p])[0]
-
-
 def _points(
-    rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
+    rd: ResolvedDesign, db: SimpleNamespace, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
 ) -> list[dict]:
     """The guarantee and its bounds for each parameter set, the sets side by side
     in each model call."""
@@ -302,7 +315,7 @@ def guarantee(
     if bootstrap is None:
         bootstrap = bootstrap_params() if params is None else []
     # the fit and its bootstrap sets side by side in every model call
-    pts = _points(rd, db, background, n_plus_one, [p, *list(bootstrap)])
+    pts = _points(rd, sla_view(db), background, n_plus_one, [p, *list(bootstrap)])
     pt = pts[0]
     draws = [q["g"] for q in pts[1:]]
     lo = float(np.percentile(draws, BAND_LOW)) if draws else pt["g"]
@@ -316,43 +329,85 @@ def guarantee(
         latency_note=pt["lat_note"],
         latency_statistic=db.latency_statistic,
         binding_constraint=pt["binding"],
-        iops_per_gb=pt["g"] / (db.size_tb * 1000.0),
+        iops_per_gb=pt["g"] / db.data_gb,
         background_iops=pt["x_bg"],
         bounds_iops=pt["bounds"],
         note=pt["note"],
     )
 
 
+#: VM sizes the guarantee is shown for: vCPUs, with one IO thread per 4 vCPUs and 16 IOs in
+#: flight per thread (the reference cluster's database VM: 16 vCPUs, 4 x 16)
+VM_SIZES = (4, 8, 16, 32, 64)
+
+
+def guarantee_by_vm_size(
+    rd: ResolvedDesign,
+    db: Database,
+    background: Workload | None = None,
+    n_plus_one: bool = False,
+    params: ModelParams | None = None,
+    sizes=VM_SIZES,
+    target_iops: float | None = None,
+) -> dict:
+    """The guarantee as a function of the database VM's size, and the smallest size that
+    meets a target: the VM decides the guarantee when its own IOs in flight (Little's law)
+    or its vCPUs bind, long before the cluster does.
+
+    Returns ``sizes`` (one row per VM: ``vcpus``, ``threads``, ``outstanding_per_thread``,
+    ``guaranteed_iops``, ``binding_constraint``, ``latency_ms``; point estimates, no band),
+    ``target_iops`` (given, or the database's need when it is described by its workload)
+    and ``smallest_vm_meeting_target`` (null with ``smallest_vm_note`` when none does).
+    """
+    rows = []
+    for v in sizes:
+        vm = {"vcpus": v, "threads": max(1, v // 4), "outstanding_per_thread": 16}
+        g = guarantee(rd, db.model_copy(update=vm), background, n_plus_one=n_plus_one, params=params, bootstrap=[])
+        rows.append(
+            vm
+            | {
+                "guaranteed_iops": g.guaranteed_iops,
+                "binding_constraint": g.binding_constraint,
+                "latency_ms": g.latency_ms,
+            }
+        )
+    if target_iops is None and db.has_workload:
+        target_iops = io_demand(db).peak_iops
+    out = {"sizes": rows, "target_iops": target_iops, "smallest_vm_meeting_target": None, "smallest_vm_note": ""}
+    if target_iops is not None:
+        meets = [r for r in rows if r["guaranteed_iops"] >= target_iops]
+        if meets:
+            out["smallest_vm_meeting_target"] = {k: meets[0][k] for k in ("vcpus", "threads", "outstanding_per_thread")}
+        else:
+            out["smallest_vm_note"] = (
+                f"no VM size up to {sizes[-1]} vCPUs is guaranteed {target_iops:,.0f} IOPS on this "
+                "design: the cluster binds, not the VM"
+            )
+    else:
+        out["smallest_vm_note"] = "no target: give the database's workload or a target IOPS"
+    return out
+
+
 def database_guarantee(
     rd,
-    db: DatabaseIo,
-    vcpus: int,
-    threads: int,
-    outstanding_per_thread: int,
-    latency_target_ms: float,
-    latency_statistic: str = "mean",
+    db: Database,
     background=None,
     n_plus_one: bool = False,
     peak: bool = True,
     params=None,
     bootstrap=None,
 ) -> dict:
-    """Can design ``rd`` guarantee this database its IO? The database's IO
-    demand (:func:`io_demand`) as one VM of its size and mean IO shape
-    (:func:`as_sla_database`), its guarantee at the latency target
-    (:func:`planner.commercial.sla.guarantee`, the same bounds as any database), and the
-    IOPS it needs: the peak (checkpoint bursts) or the mean.
+    """Can design ``rd`` guarantee this database its IO? The database's IO demand
+    (:func:`planner.models.database.io_demand`) as one VM of its size and mean IO shape, its
+    guarantee at the latency target (:func:`guarantee`, the same bounds as any database), and
+    the IOPS it needs: the peak (checkpoint bursts) or the mean.
 
-    Returns ``demand`` (the :class:`IoDemand`), ``guarantee`` (the
-    :class:`planner.commercial.sla.SlaResult`), ``needed_iops``, ``meets`` and
-    ``headroom_pct`` (guaranteed over needed, minus 100; negative: short).
-    The guarantee is for the mean IO shape: a burst of large checkpoint writes
-    is costed by its IOPS at that shape, not by its own size."""
-    from planner.commercial.sla import guarantee
-
+    Returns ``demand`` (the :class:`planner.models.database.IoDemand`), ``guarantee`` (the
+    :class:`SlaResult`), ``needed_iops``, ``meets`` and ``headroom_pct`` (guaranteed over
+    needed, minus 100; negative: short). The guarantee is for the mean IO shape: a burst of
+    large checkpoint writes is costed by its IOPS at that shape, not by its own size."""
     demand = io_demand(db)
-    sla_db = as_sla_database(demand, vcpus, threads, outstanding_per_thread, latency_target_ms, latency_statistic)
-    g = guarantee(rd, sla_db, background, n_plus_one=n_plus_one, params=params, bootstrap=bootstrap)
+    g = guarantee(rd, db, background, n_plus_one=n_plus_one, params=params, bootstrap=bootstrap)
     need = demand.peak_iops if peak else demand.iops
     return {
         "demand": demand.model_dump(mode="json"),
