@@ -57,7 +57,8 @@ if source.startswith("from"):
                 v, e = inputs.number(cols[0], label + " (0 = model)", f"db_{field}", (0, B(field)[1], False),
                                      integer=integer, step=1 if integer else None, default=0)
                 problems.append((cols[0], e))
-                overrides[field] = (int(v) if integer else v) if v else None
+                if v:  # 0: the model's own value (the field's default)
+                    overrides[field] = int(v) if integer else v
             cols[1].caption(state.plain(SOURCES[field]))
         c = st.columns(2)
         overrides["scan_mb_s"], e = inputs.number(

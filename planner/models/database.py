@@ -111,6 +111,7 @@ class Database(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     name: str = Field(default="database", min_length=1, max_length=200)
+    description: str = Field(default="", max_length=2000, description="where the description comes from")
     size_gb: float | None = Field(default=None, gt=0, le=1e7, description="data files, decimal GB")
     size_tb: float | None = Field(default=None, ge=0.001, le=10_000, description="data files, decimal TB (or size_gb)")
     # ---- the workload, as a DBA describes it
