@@ -42,8 +42,11 @@ if source.startswith("from"):
         peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", key="db_peak")
         overrides = {}
         st.caption("Assumptions: the value used and where it comes from (0 or 'model' = the model's own).")
-        choices = {"access": ["hammerdb", "tpcc"], "checkpoint_mode": ["model", "indirect", "automatic"],
-                   "sql_server_version": [2019, 2022, 2017, 2016, 2014, 2012]}
+        choices = {
+            "access": ["hammerdb", "tpcc"],
+            "checkpoint_mode": ["model", "indirect", "automatic"],
+            "sql_server_version": [2019, 2022, 2017, 2016, 2014, 2012],
+        }
         for field in ASSUMPTION_FIELDS:
             cols = st.columns([1, 3])
             label = fmt.label(field)
@@ -54,8 +57,15 @@ if source.startswith("from"):
                 overrides[field] = cols[0].checkbox(label, key=f"db_{field}")
             else:
                 integer = field == "virtual_users"
-                v, e = inputs.number(cols[0], label + " (0 = model)", f"db_{field}", (0, B(field)[1], False),
-                                     integer=integer, step=1 if integer else None, default=0)
+                v, e = inputs.number(
+                    cols[0],
+                    label + " (0 = model)",
+                    f"db_{field}",
+                    (0, B(field)[1], False),
+                    integer=integer,
+                    step=1 if integer else None,
+                    default=0,
+                )
                 problems.append((cols[0], e))
                 if v:  # 0: the model's own value (the field's default)
                     overrides[field] = int(v) if integer else v

@@ -34,8 +34,16 @@ def fit() -> dict:
     doc = json.loads(PUBLISHED.read_text())
     d = doc["seeds"]["datrium"]
     # the run as described: 5,000 warehouses (~500 GB), > 500 users, SQL Server 2014, a 256 GB VM
-    db = Database(name="datrium", size_gb=500, warehouses=5000, buffer_pool_gb=230, virtual_users=500,
-                  sql_server_version=2014, vcpus=12, tpm=d["tpm"])
+    db = Database(
+        name="datrium",
+        size_gb=500,
+        warehouses=5000,
+        buffer_pool_gb=230,
+        virtual_users=500,
+        sql_server_version=2014,
+        vcpus=12,
+        tpm=d["tpm"],
+    )
     io = io_demand(db)
     ios_per_txn = io.iops / io.transactions_per_s
     # the compute node's CPU is not published: the guest IO CPU at the reference clock (3 GHz)
@@ -43,8 +51,15 @@ def fit() -> dict:
     total_us = 12 * d["vcpu_utilization"] * 60e6 / d["tpm"]
     cpu = total_us - ios_per_txn * guest_us
 
-    rows = [r for r in doc["tpce_sql_server"] if r["sockets"] and r["sockets"] <= 2 and r["cores_per_socket"]
-            and r["sql_server_version"] and r["sql_server_version"][:4] >= "2012"]
+    rows = [
+        r
+        for r in doc["tpce_sql_server"]
+        if r["sockets"]
+        and r["sockets"] <= 2
+        and r["cores_per_socket"]
+        and r["sql_server_version"]
+        and r["sql_server_version"][:4] >= "2012"
+    ]
     per_core = [r["sockets"] * r["cores_per_socket"] * 1e6 / r["tpse"] for r in rows]
     med = statistics.median(per_core)
     ratios = sorted(x / med for x in per_core)
@@ -55,30 +70,46 @@ def fit() -> dict:
     per_txn9 = cpu + io9.iops / io9.transactions_per_s * guest_us
     pred9 = busy * 60e6 / per_txn9
 
-    pairs = [{"id": p["id"], "measured": p["tpm"] / p["nopm"], "predicted": oltp.TPM_PER_NOPM,
-              "error_pct": 100 * (oltp.TPM_PER_NOPM / (p["tpm"] / p["nopm"]) - 1)} for p in doc["hammerdb_tpm_nopm_pairs"]]
+    pairs = [
+        {
+            "id": p["id"],
+            "measured": p["tpm"] / p["nopm"],
+            "predicted": oltp.TPM_PER_NOPM,
+            "error_pct": 100 * (oltp.TPM_PER_NOPM / (p["tpm"] / p["nopm"]) - 1),
+        }
+        for p in doc["hammerdb_tpm_nopm_pairs"]
+    ]
     return {
         "cpu_us_per_txn": {
             "value": cpu,
             "unit": "core-microseconds per TPM transaction (SQL Server's work; the guest IO stack's is added per IO)",
             "fitted_on": f"Datrium DVX: 12 vCPUs at 100 % for {d['tpm']:,.0f} TPM ({total_us:.1f} core-us per transaction, "
-                         f"less {ios_per_txn:.3f} IOs x {guest_us:.1f} us of guest IO CPU)",
+            f"less {ios_per_txn:.3f} IOs x {guest_us:.1f} us of guest IO CPU)",
             "in_sample_error_pct": 0.0,
             "in_sample_note": "one point, one parameter: exact by construction; judged only out of sample",
             "spread_ratio": [ratios[0], ratios[-1]],
             "spread_basis": f"per-core microseconds per transaction of {len(rows)} official TPC-E results on SQL Server "
-                            f"2012-2022 (1-2 sockets), against their median: {ratios[0]:.2f}-{ratios[-1]:.2f}x",
-            "assumptions": ["a vCPU is one core's worth of work (the VM's 12 vCPUs on a host with more cores)",
-                            "the Datrium compute node's CPU is not published: guest IO CPU at the reference 3 GHz",
-                            "cost per core constant across CPU generations and clocks (the TPC-E series is flat "
-                            "within the spread above)"],
+            f"2012-2022 (1-2 sockets), against their median: {ratios[0]:.2f}-{ratios[-1]:.2f}x",
+            "assumptions": [
+                "a vCPU is one core's worth of work (the VM's 12 vCPUs on a host with more cores)",
+                "the Datrium compute node's CPU is not published: guest IO CPU at the reference 3 GHz",
+                "cost per core constant across CPU generations and clocks (the TPC-E series is flat "
+                "within the spread above)",
+            ],
         },
         "held_out": {
-            "hammerdb_i9": {"measured_tpm": i9["tpm"], "predicted_tpm": pred9, "error_pct": 100 * (pred9 / i9["tpm"] - 1),
-                            "how": f"{busy:.2f} logical CPUs busy x 60 s / {per_txn9:.1f} core-us per transaction",
-                            "caveats": i9["caveats"]},
-            "tpm_per_nopm": {"predicted": oltp.TPM_PER_NOPM, "pairs": pairs,
-                             "max_abs_error_pct": max(abs(p["error_pct"]) for p in pairs)},
+            "hammerdb_i9": {
+                "measured_tpm": i9["tpm"],
+                "predicted_tpm": pred9,
+                "error_pct": 100 * (pred9 / i9["tpm"] - 1),
+                "how": f"{busy:.2f} logical CPUs busy x 60 s / {per_txn9:.1f} core-us per transaction",
+                "caveats": i9["caveats"],
+            },
+            "tpm_per_nopm": {
+                "predicted": oltp.TPM_PER_NOPM,
+                "pairs": pairs,
+                "max_abs_error_pct": max(abs(p["error_pct"]) for p in pairs),
+            },
         },
         "source": "planner/data/benchmarks/published/database-results.json; scripts/fit_oltp.py",
     }

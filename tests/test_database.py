@@ -3,6 +3,7 @@ model of HammerDB TPROC-C), its CPU, and the most a design sustains of it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -71,7 +72,9 @@ def test_nurand_is_exact_against_brute_force():
 
 def test_tpm_per_nopm_follows_hammerdbs_mix_and_matches_every_published_pair():
     assert oltp.TPM_PER_NOPM == pytest.approx(23 / 10 / 0.99)
-    doc = json.loads((Path(oltp.__file__).parent.parent / "data/benchmarks/published/database-results.json").read_text())
+    doc = json.loads(
+        (Path(oltp.__file__).parent.parent / "data/benchmarks/published/database-results.json").read_text()
+    )
     for p in doc["hammerdb_tpm_nopm_pairs"]:
         assert p["tpm"] / p["nopm"] == pytest.approx(oltp.TPM_PER_NOPM, rel=0.01), p["id"]
 
@@ -140,9 +143,9 @@ def test_a_database_held_in_its_buffer_pool_reads_nothing_and_writes_each_page_a
 
 def test_more_buffer_never_more_reads_more_users_more_active_data():
     reads = [io_demand(db(buffer_pool_gb=b)).reads_per_txn for b in (8, 32, 128, 512, 2000)]
-    assert all(a >= b - 1e-12 for a, b in zip(reads, reads[1:])) and reads[-1] < 1e-3
+    assert all(a >= b - 1e-12 for a, b in itertools.pairwise(reads)) and reads[-1] < 1e-3
     act = [io_demand(db(virtual_users=u)).active_data_gb for u in (1, 10, 100, 1000)]
-    assert all(a < b for a, b in zip(act, act[1:])) and io_demand(db(all_warehouses=True)).active_data_gb == 1000
+    assert all(a < b for a, b in itertools.pairwise(act)) and io_demand(db(all_warehouses=True)).active_data_gb == 1000
 
 
 def test_checkpoints_sql_server_2014_bursts_and_gathers_32_2016_spreads_and_gathers_128():
@@ -163,7 +166,10 @@ def test_group_commit_coalesces_flushes_and_blocks_stay_under_60_kb():
 
 def test_every_assumption_is_reported_with_its_source_and_overrides_move_the_result():
     d = io_demand(db())
-    assert all(a["source"] for a in d.assumptions) and {a["field"] for a in d.assumptions} >= {"access", "cpu_us_per_txn"}
+    assert all(a["source"] for a in d.assumptions) and {a["field"] for a in d.assumptions} >= {
+        "access",
+        "cpu_us_per_txn",
+    }
     assert io_demand(db(buffer_hit_ratio=0.99)).reads_per_txn < d.reads_per_txn
     assert io_demand(db(log_bytes_per_txn=20_000)).bandwidth_mb_s > d.bandwidth_mb_s
     assert io_demand(db(buffer_hit_ratio=0.99)).buffer_hit_note == "given by the user"
@@ -229,9 +235,11 @@ def test_guarantee_by_vm_size_grows_with_the_vm_and_names_the_smallest_that_meet
     erp = load_database(EX / "db-erp.json")
     t = guarantee_by_vm_size(rd, erp, target_iops=150_000)
     g = [r["guaranteed_iops"] for r in t["sizes"]]
-    assert all(a <= b for a, b in zip(g, g[1:]))
+    assert all(a <= b for a, b in itertools.pairwise(g))
     small = t["smallest_vm_meeting_target"]
-    assert small is not None and next(r for r in t["sizes"] if r["vcpus"] == small["vcpus"])["guaranteed_iops"] >= 150_000
+    assert (
+        small is not None and next(r for r in t["sizes"] if r["vcpus"] == small["vcpus"])["guaranteed_iops"] >= 150_000
+    )
     assert guarantee_by_vm_size(rd, erp, target_iops=1e9)["smallest_vm_meeting_target"] is None
 
 
