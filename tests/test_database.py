@@ -280,3 +280,38 @@ def test_a_saturated_closed_background_is_said_at_the_latency_its_population_has
     said = float(re.search(r"background load alone \(([\d.]+) ms\)", out["note"]).group(1))
     assert said == pytest.approx(rep["vm_latency_ms"], rel=0.01)
     assert out["background_iops"] == pytest.approx(rep["iops"])
+
+
+def test_cpu_cost_per_core_is_flatter_than_per_clock_across_tpce_results():
+    """The database's CPU per transaction is modelled per core, not per clock cycle: across the
+    official TPC-E results on SQL Server 2012-2022 the per-core cost varies less than the
+    per-cycle cost would (newer cores do more per cycle at lower clocks)."""
+    doc = json.loads((Path(oltp.__file__).parent.parent / "data/benchmarks/published/database-results.json").read_text())
+    rows = [r for r in doc["tpce_sql_server"] if r["sockets"] and r["sockets"] <= 2 and r["cores_per_socket"]
+            and r["base_ghz"] and r["sql_server_version"][:4] >= "2012"]
+    per_core = np.array([r["sockets"] * r["cores_per_socket"] * 1e6 / r["tpse"] for r in rows])
+    per_cycle = per_core * np.array([r["base_ghz"] for r in rows])
+    assert len(rows) >= 6
+    cv = lambda x: float(np.std(x) / np.mean(x))  # noqa: E731
+    assert cv(per_core) < cv(per_cycle)
+    from planner.models.database import oltp_calibration
+
+    lo, hi = oltp_calibration()["cpu_us_per_txn"]["spread_ratio"]
+    assert lo < 1 < hi and hi / lo < 1.5
+
+
+def test_sla_page_shows_the_guarantee_by_vm_size_and_the_databases_capacity():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    assert not at.exception and not at.error
+    at.session_state["sla_by_size"] = True
+    at.session_state["sla_capacity"] = True
+    at.run()
+    assert not at.exception and not at.error
+    tables = [t for t in at.dataframe if "vCPUs" in t.value.columns]
+    assert tables and len(tables[0].value) == 5
+    most = next(m for m in at.metric if m.label == "Most NOPM (all database servers)")
+    assert most.value.replace(",", "").isdigit()
