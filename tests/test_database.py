@@ -315,3 +315,25 @@ def test_sla_page_shows_the_guarantee_by_vm_size_and_the_databases_capacity():
     assert tables and len(tables[0].value) == 5
     most = next(m for m in at.metric if m.label == "Most NOPM (all database servers)")
     assert most.value.replace(",", "").isdigit()
+
+
+def test_dataline_claim_200000_iops_under_1_ms_for_a_4_tb_database_depends_on_the_vm():
+    """DataLine (the reference cluster's own post): 'a database up to 4 TB can be guaranteed up
+    to 200,000 IOPS with latency under 1 ms at 100 % 4K reads', measured at the second loading
+    (2:1 vCPU oversubscription, no CPU cap, 25 tenant VMs per host). The VM is not stated: the
+    guarantee for the VM of the first test (16 vCPUs, 4 threads x 16) is within 35 %, under
+    1 ms, and the table names the VM size that reaches 200,000 (issue 24 §4: the VM decides)."""
+    from planner.commercial.sla import guarantee, guarantee_by_vm_size
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve, with_overrides
+    from planner.models.workload import load_workload
+
+    rd = resolve(with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=2.0,
+                                cpu_utilization_cap=1.0), load_catalog())
+    erp = load_database(EX / "db-erp.json")
+    bg = load_workload(EX / "background-25vms.json")
+    g = guarantee(rd, erp, bg)
+    assert g.guaranteed_iops == pytest.approx(200_000, rel=0.35) and g.latency_ms < 1.0
+    t = guarantee_by_vm_size(rd, erp, bg, target_iops=200_000)
+    small = t["smallest_vm_meeting_target"]
+    assert small is not None and small["vcpus"] <= 32
