@@ -1,13 +1,14 @@
 """mkdocs hooks (mkdocs.yml ``hooks:``): the figures and tables the docs show are generated at
-build time, never typed. A page asks for one with a marker on a line of its own,
-``<!-- hciplan:NAME -->``; an unknown NAME fails the build.
+build time, never typed. A page asks for one with a marker, ``<!-- hciplan:NAME -->`` (a table: on a line
+of its own); an unknown NAME fails the build.
 
 - ``accuracy-errors``, ``accuracy-coverage``, ``accuracy-domain``: scripts/accuracy_table.py, from
   planner/data/calibration.json;
 - ``published``: scripts/published_table.py, the published results no fit has seen, run through the
   model as shipped;
+- ``params`` (a table) and ``param NAME FORMAT`` (one value, inline): the shipped fitted parameters;
 - ``cli-reference``: every ``hciplan`` subcommand's ``--help``, from the CLI's own parser;
-- ``example-sla``, ``example-database``, ``example-sizing``, ``example-bom``, ``example-sizing-hammerdb``:
+- ``example-sla``, ``example-database``, ``example-price``, ``example-sizing``, ``example-bom``, ``example-sizing-hammerdb``:
   the worked examples of the user guide, run through the ``hciplan`` command on the shipped
   examples (the command each one runs is printed above its table);
 - ``fields-KIND``: the fields of an input file (design, node, workload, database, database-io, tier,
@@ -30,7 +31,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 SCRIPTS = Path(__file__).resolve().parent
-MARKER = re.compile(r"^<!-- hciplan:([a-z0-9-]+) -->$", re.MULTILINE)
+MARKER = re.compile(r"<!-- hciplan:([a-z0-9-]+)((?: [^ >]+)*) -->")
 
 
 def _script(name: str):
@@ -132,6 +133,27 @@ def example_database() -> str:
     lines = ["```bash", *commands, "```", ""]
     lines += ["| database VM | IOPS needed | guaranteed | bound by | meets | headroom |", "|---|---|---|---|---|---|"]
     return "\n".join(lines + rows)
+
+
+def example_price() -> str:
+    argv = ("price", EXAMPLES / "reference.json", "--tiers", EXAMPLES / "tiers.json")
+    r = _hciplan(*argv)
+    m = r["monthly_cost"]
+    lines = [
+        _shown(*argv),
+        "",
+        f"The cluster costs {_n(m['per_cluster']['total_usd_per_month'])} USD a month "
+        f"({_n(m['capex_usd'])} USD of hardware amortised, power, rack, licences ({m['licence_option']}), support).",
+        "",
+        "| tier | databases that fit | limited by | cost share, USD/month | price, USD/month | break-even fill |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, t in r["tiers"].items():
+        price = "-" if t["price_usd_per_month"] is None else _n(t["price_usd_per_month"])
+        share = "-" if t["cost_share_usd_per_month"] is None else _n(t["cost_share_usd_per_month"])
+        fill = "-" if t.get("break_even_fill") is None else f"{100 * t['break_even_fill']:.0f} %"
+        lines.append(f"| {name} | {t['max_dbs']} | {t['limited_by']} | {share} | {price} | {fill} |")
+    return "\n".join(lines)
 
 
 def _size(demand: str, top: int) -> tuple[tuple, dict]:
@@ -276,14 +298,68 @@ def fields_table(kind: str) -> str:
     return "\n".join(lines)
 
 
+def param(name: str, fmt: str = "g") -> str:
+    """One fitted parameter of the shipped calibration, formatted (``<!-- hciplan:param NAME FMT -->``)."""
+    params = _script("accuracy_table").calibration()["params"]
+    if name not in params:
+        raise PluginError(f"param: {name} is not a fitted parameter ({', '.join(params)})")
+    return format(params[name], fmt)
+
+
+def params_table() -> str:
+    """Every parameter of the shipped calibration: value, bounds of the fit, how it is identified."""
+    from planner.models.params import FIT_NAMES, PARAM_BOUNDS
+
+    doc = _script("accuracy_table").calibration()
+    outside = {
+        "guest_latency_us": "VMFleet's near-idle Vdi steps (median VM minus storage latency)",
+        "tcp_cpu_per_crossing_us": "Microsoft's RDMA/TCP pair (utilisation law)",
+        "tcp_hop_latency_us": "Microsoft's RDMA/TCP pair (Little's law)",
+    }
+    lines = ["| parameter | value | identified by |", "|---|---|---|"]
+    for k, v in doc["params"].items():
+        if k in FIT_NAMES:
+            how = f"the global fit, bounds {PARAM_BOUNDS[k][1]:g} to {PARAM_BOUNDS[k][2]:g}"
+        else:
+            how = outside.get(k, "outside the global fit")
+        lines.append(f"| `{k}` | {v:.4g} | {how} |")
+    return "\n".join(lines)
+
+
+def workload_profiles() -> str:
+    """The named workload profiles a ``--workload`` argument accepts."""
+    from planner.models.workload import profiles
+
+    lines = ["| profile | what |", "|---|---|"]
+    lines += [f"| `{name}` | {_cell(w.description)} |" for name, w in profiles().items()]
+    return "\n".join(lines)
+
+
+def catalog_summary() -> str:
+    """Records per device class in the shipped catalog, and how many are verified."""
+    from planner.models.catalog import load_catalog
+
+    by_class: dict[str, list] = {}
+    for rec in load_catalog().all_records():
+        by_class.setdefault(rec.device_class, []).append(rec)
+    lines = ["| device class | records | verified against a seen datasheet |", "|---|---|---|"]
+    for cls, recs in sorted(by_class.items()):
+        lines.append(f"| `{cls}` | {len(recs)} | {sum(1 for r in recs if r.verified)} |")
+    return "\n".join(lines)
+
+
 GENERATORS = {
     "accuracy-errors": lambda: _script("accuracy_table").error_table(),
     "accuracy-coverage": lambda: _script("accuracy_table").coverage_table(),
     "accuracy-domain": lambda: _script("accuracy_table").domain_table(),
     "published": lambda: _script("published_table").table(),
     "cli-reference": cli_reference,
+    "params": params_table,
+    "workload-profiles": workload_profiles,
+    "catalog-summary": catalog_summary,
     "example-sla": example_sla,
     "example-database": example_database,
+    "example-price": example_price,
     "example-sizing": example_sizing,
     "example-bom": example_bom,
     "example-sizing-hammerdb": example_sizing_hammerdb,
@@ -301,9 +377,15 @@ def render(markdown: str, where: str = "page") -> str:
     """``markdown`` with every marker replaced by what it stands for."""
 
     def repl(m: re.Match) -> str:
-        if m.group(1) not in GENERATORS:
-            raise PluginError(f"{where}: unknown generated block <!-- hciplan:{m.group(1)} -->")
-        return generated(m.group(1))
+        name, args = m.group(1), m.group(2).split()
+        if name == "param":
+            return param(*args)
+        if name not in GENERATORS or args:
+            raise PluginError(f"{where}: unknown generated block {m.group(0)}")
+        # a block inside an indented container (an admonition, a list item) keeps its indent
+        indent = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+        text = generated(name)
+        return text.replace("\n", "\n" + indent) if not indent.strip() else text
 
     return MARKER.sub(repl, markdown)
 
