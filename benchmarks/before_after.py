@@ -1,4 +1,4 @@
-"""Every speed benchmark on two checkouts in one run (the README's speed table).
+"""Every speed benchmark on two checkouts in one run (the speed table of the development log, docs/development.md).
 
 Usage: python benchmarks/before_after.py BEFORE_DIR [AFTER_DIR]
 BEFORE_DIR is another checkout of the app (e.g. ``git worktree add /tmp/before

@@ -1,14 +1,15 @@
-"""Print the README's accuracy tables from planner/data/calibration.json:
-median absolute % error in sample, held out and outside the fit's scope; band
-coverage under nested leave-one-configuration-out; the calibrated domain."""
+"""The accuracy tables from planner/data/calibration.json: median absolute % error in sample,
+held out and outside the fit's scope; band coverage under nested leave-one-configuration-out;
+the calibrated domain. The docs' Accuracy page is built from these functions (the mkdocs hook
+in scripts/mkdocs_hooks.py); run as a script, it prints the three tables."""
+
+from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
+from importlib.resources import files
 
-doc = json.loads((Path(__file__).resolve().parent.parent / "planner" / "data" / "calibration.json").read_text())
-s = doc["summary"]
-metrics = [
+METRICS = [
     "iops",
     "host_cpu_utilization",
     "read_latency_ms",
@@ -17,29 +18,72 @@ metrics = [
     "vm_write_latency_ms",
     "p99_read_latency_ms",
 ]
-print("| judged on | points | " + " | ".join(metrics) + " |")
-print("|---|---|" + "---|" * len(metrics))
-for kind in ("in_sample", "cross_validated", "out_of_scope_configs"):
-    for ds, row in s.get(kind, {}).items():
-        pts = row.get("iops", {}).get("points", "")
-        cells = [f"{row[m]['median_abs_pct_error']:.1f}" if m in row else "-" for m in metrics]
-        print(f"| {kind} / {ds} | {pts} | " + " | ".join(cells) + " |")
-print()
-cov = s.get("band_coverage", {})
-if cov:
+
+
+def calibration() -> dict:
+    """The shipped calibration file, as the installed package holds it."""
+    return json.loads((files("planner") / "data" / "calibration.json").read_text(encoding="utf-8"))
+
+
+def error_table(doc: dict | None = None) -> str:
+    """Median absolute % error per metric and data set, in sample, held out and out of scope."""
+    s = (doc or calibration())["summary"]
+    lines = ["| judged on | points | " + " | ".join(METRICS) + " |", "|---|---|" + "---|" * len(METRICS)]
+    for kind in ("in_sample", "cross_validated", "out_of_scope_configs"):
+        for ds, row in s.get(kind, {}).items():
+            pts = row.get("iops", {}).get("points", "")
+            cells = [f"{row[m]['median_abs_pct_error']:.1f}" if m in row else "-" for m in METRICS]
+            lines.append(f"| {kind} / {ds} | {pts} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def held_out(doc: dict | None = None) -> dict[str, dict[str, str]]:
+    """The held-out (cross-validated) medians as the table prints them: data set -> metric -> text."""
+    s = (doc or calibration())["summary"]
+    return {
+        ds: {m: f"{row[m]['median_abs_pct_error']:.1f}" for m in METRICS if m in row}
+        for ds, row in s.get("cross_validated", {}).items()
+    }
+
+
+def coverage_table(doc: dict | None = None) -> str:
+    """Band coverage under nested leave-one-configuration-out (empty if not computed)."""
+    doc = doc or calibration()
+    cov = doc["summary"].get("band_coverage", {})
+    if not cov:
+        return ""
     lo, hi = doc["bands"]["quantiles_pct"]
-    print(f"Band ({lo:g}-{hi:g} % of held-out ratios) coverage under nested leave-one-configuration-out:")
-    print()
-    print("| metric | points | covered % | covered %, configurations weighted equally |")
-    print("|---|---|---|---|")
+    lines = [
+        f"Band ({lo:g}-{hi:g} % of held-out ratios) coverage under nested leave-one-configuration-out:",
+        "",
+        "| metric | points | covered % | covered %, configurations weighted equally |",
+        "|---|---|---|---|",
+    ]
     for m, c in cov.items():
-        print(f"| {m} | {c['points']} | {c['covered_pct']:.1f} | {c['covered_pct_configuration_weighted']:.1f} |")
-    print()
-dom = doc.get("domain", {})
-if dom:
-    print("| dimension | calibrated |")
-    print("|---|---|")
+        lines.append(
+            f"| {m} | {c['points']} | {c['covered_pct']:.1f} | {c['covered_pct_configuration_weighted']:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def domain_table(doc: dict | None = None) -> str:
+    """The calibrated domain: each dimension's range or values (empty if not computed)."""
+    dom = (doc or calibration()).get("domain", {})
+    if not dom:
+        return ""
+    lines = ["| dimension | calibrated |", "|---|---|"]
     for d, spec in dom.items():
         val = f"{spec['min']:g} to {spec['max']:g}" if spec["kind"] == "range" else ", ".join(map(str, spec["values"]))
-        print(f"| {d} | {val} |")
-sys.stdout.flush()
+        lines.append(f"| {d} | {val} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    doc = calibration()
+    print("\n\n".join(t for t in (error_table(doc), coverage_table(doc), domain_table(doc)) if t))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

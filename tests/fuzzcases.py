@@ -3,7 +3,7 @@ outcome must pass. Shared by tests/test_fuzz_cli.py (hypothesis drives the
 ``random.Random`` it passes in, so failures shrink) and benchmarks/fuzz.py (a
 seeded campaign of 10,000+ inputs).
 
-The contract checked (README, "Bad input exits with status 2 and one line..."):
+The contract checked (docs/guide/cli.md, "Errors"; the README: "bad input exits with status 2 and one line"):
 exit status 0 or 2, never an exception; on 2, exactly one stderr line
 ``error: <field>: <reason>`` and nothing on stdout; on 0, stdout a strict JSON
 document (no NaN/Infinity) in which every null that replaced a non-finite

@@ -260,7 +260,7 @@ RULES: dict[str, Rule] = dict(
             "iops_at_latency",
             "the demand's IOPS at every tier's latency target, healthy",
             "demand",
-            "hciplan performance model (calibrated; see README)",
+            "hciplan performance model (calibrated on measured clusters)",
         ),
         _r(
             "n_plus_one_performance",

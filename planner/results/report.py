@@ -466,7 +466,7 @@ def paced_degraded_note(healthy: dict, degraded: dict) -> str | None:
     """Why a node loss can show a *lower* VM latency: a policy (the CPU cap or a per-VM limit)
     that binds only with the node down admits fewer IOs and the model paces the VMs at that
     rate; an IO it holds back waits in its VM, which VMFleet and DiskSpd do not count as IO
-    latency (README, the model page's CPU bullet). Healthy, the VMs' own queues set the latency. None when
+    latency (docs/model.md, the CPU bullet). Healthy, the VMs' own queues set the latency. None when
     the latency does not drop or no policy explains it."""
     try:
         h, g = float(healthy["vm_latency_ms"]), float(degraded["vm_latency_ms"])

@@ -1,5 +1,5 @@
 """hciplan's CSV template for measurements entered by hand
-(``examples/import-template.csv``; columns documented in the README,
+(``examples/import-template.csv``; columns documented in docs/guide/calibrate.md,
 "Calibrate on your own hardware").
 
 One measured run per row, comma-separated, UTF-8; lines starting with ``#``
