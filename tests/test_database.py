@@ -286,13 +286,22 @@ def test_cpu_cost_per_core_is_flatter_than_per_clock_across_tpce_results():
     """The database's CPU per transaction is modelled per core, not per clock cycle: across the
     official TPC-E results on SQL Server 2012-2022 the per-core cost varies less than the
     per-cycle cost would (newer cores do more per cycle at lower clocks)."""
-    doc = json.loads((Path(oltp.__file__).parent.parent / "data/benchmarks/published/database-results.json").read_text())
-    rows = [r for r in doc["tpce_sql_server"] if r["sockets"] and r["sockets"] <= 2 and r["cores_per_socket"]
-            and r["base_ghz"] and r["sql_server_version"][:4] >= "2012"]
+    doc = json.loads(
+        (Path(oltp.__file__).parent.parent / "data/benchmarks/published/database-results.json").read_text()
+    )
+    rows = [
+        r
+        for r in doc["tpce_sql_server"]
+        if r["sockets"]
+        and r["sockets"] <= 2
+        and r["cores_per_socket"]
+        and r["base_ghz"]
+        and r["sql_server_version"][:4] >= "2012"
+    ]
     per_core = np.array([r["sockets"] * r["cores_per_socket"] * 1e6 / r["tpse"] for r in rows])
     per_cycle = per_core * np.array([r["base_ghz"] for r in rows])
     assert len(rows) >= 6
-    cv = lambda x: float(np.std(x) / np.mean(x))  # noqa: E731
+    cv = lambda x: float(np.std(x) / np.mean(x))
     assert cv(per_core) < cv(per_cycle)
     from planner.models.database import oltp_calibration
 
@@ -328,8 +337,10 @@ def test_dataline_claim_200000_iops_under_1_ms_for_a_4_tb_database_depends_on_th
     from planner.models.design import load_design, resolve, with_overrides
     from planner.models.workload import load_workload
 
-    rd = resolve(with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=2.0,
-                                cpu_utilization_cap=1.0), load_catalog())
+    rd = resolve(
+        with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=2.0, cpu_utilization_cap=1.0),
+        load_catalog(),
+    )
     erp = load_database(EX / "db-erp.json")
     bg = load_workload(EX / "background-25vms.json")
     g = guarantee(rd, erp, bg)
