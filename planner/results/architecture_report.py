@@ -3,7 +3,8 @@ provisioning, single server): the network of :mod:`planner.engine.architectures`
 solved, with its bands and extrapolation flags.
 
 None of these architectures was measured: the CPU and software-path parameters were
-fitted on Storage Spaces Direct clusters. Every report therefore carries an
+fitted on Storage Spaces Direct clusters, or are stated assumptions (the shared-SAS file
+server's CPU per IO); every report lists which in its ``provenance`` section. Every report therefore carries an
 extrapolation flag on the ``topology`` dimension with the reason, and its bands are the
 calibration's widest pseudo-extrapolation error (the rule for a dimension the data never
 varied, :func:`planner.results.uncertainty.widen`).
@@ -29,8 +30,10 @@ from planner.models.workload import Workload
 
 #: why each architecture is outside the calibrated domain, said on every number
 WHY_UNCALIBRATED = {
-    "disaggregated": "no disaggregated (SMB3 file server) cluster was measured: the storage side reuses the S2D fit, "
-    "the SMB client/server split of the crossing CPU and the database-server path are assumptions",
+    "disaggregated": "no disaggregated (SMB3 file server) cluster was measured: the storage side reuses the S2D fit "
+    "(backend storage-spaces-direct; the SMB client/server split of the crossing CPU is an assumption) or stated "
+    "file-server and SMB-client CPU assumptions (backend shared-sas); latencies of the software path are the S2D "
+    "fit's",
     "split": "no split-provisioned system was measured: the reserved-CPU, local-flash read cache, erasure-coded "
     "data-node and data-reduction stations use S2D-fitted CPU/latency and stated assumptions",
     "single-server": "no single server was measured: RAID controller, PCIe flash and FC SAN stations come from "
