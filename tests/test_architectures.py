@@ -31,6 +31,14 @@ ARCH_EXAMPLES = [
     "single-server-sata-raid10",
     "single-server-pcie-flash",
     "san-raid5",
+    # the seed systems with their own parts (issue 24; their published figures: tests/test_seeds.py)
+    "seed-dataon-sofs-1db",
+    "seed-dataon-sofs-4db",
+    "seed-datrium-dvx",
+    "seed-dl580-raid1",
+    "seed-dl580-raid10",
+    "seed-dl580-san-raid5",
+    "seed-dl580-iodrive",
 ]
 TOPOLOGY = {
     "sofs-2node-sas-tiered": "disaggregated",
@@ -38,6 +46,13 @@ TOPOLOGY = {
     "single-server-sata-raid10": "single-server",
     "single-server-pcie-flash": "single-server",
     "san-raid5": "single-server",
+    "seed-dataon-sofs-1db": "disaggregated",
+    "seed-dataon-sofs-4db": "disaggregated",
+    "seed-datrium-dvx": "split",
+    "seed-dl580-raid1": "single-server",
+    "seed-dl580-raid10": "single-server",
+    "seed-dl580-san-raid5": "single-server",
+    "seed-dl580-iodrive": "single-server",
 }
 #: Intel X25-E (SATA, SLC): Intel's data sheet "claims 3,300 IOPS and 35,000 IOPS for writes and reads,
 #: respectively" (random 4 KB), as quoted in Wikipedia's "IOPS" table (snapshot: TableSenseAI/

@@ -6,8 +6,28 @@ import pytest
 
 from planner.models.catalog import load_catalog
 
-# JEDEC DDR4/DDR5 data rates, MT/s
-JEDEC_MT_S = {1600, 1866, 2133, 2400, 2666, 2933, 3200, 4000, 4400, 4800, 5200, 5600, 6000, 6400, 8000, 8800}
+# JEDEC DDR3/DDR4/DDR5 data rates, MT/s
+JEDEC_MT_S = {
+    800,
+    1066,
+    1333,
+    1600,
+    1866,
+    2133,
+    2400,
+    2666,
+    2933,
+    3200,
+    4000,
+    4400,
+    4800,
+    5200,
+    5600,
+    6000,
+    6400,
+    8000,
+    8800,
+}
 LINK_WIDTHS = {1, 2, 4, 8, 16}
 # PCI-SIG per-lane rate per direction, MB/s: 8/16/32 GT/s with 128b/130b encoding
 LANE_MB_S = {3: 8000 * 128 / 130 / 8, 4: 16000 * 128 / 130 / 8, 5: 32000 * 128 / 130 / 8}
@@ -22,14 +42,16 @@ def test_every_cpu_has_platform_figures(cat):
     for c in cat.cpu.values():
         assert c.memory_mt_s in JEDEC_MT_S, c.id
         assert 16 <= c.pcie_lanes <= 160, c.id
-        assert 3 <= c.pcie_gen <= 6, c.id
+        assert (2 if c.memory_type == "ddr3" else 3) <= c.pcie_gen <= 6, c.id  # PCIe 2.0 in the DDR3 era
         assert c.memory_channels in {4, 6, 8, 12}, c.id
 
 
 def test_cpu_figures_follow_memory_type(cat):
-    # DDR4 tops out at 3200 MT/s, DDR5 starts at 4000 in servers
+    # DDR3 tops out at 1866 MT/s, DDR4 at 3200, DDR5 starts at 4000 in servers
     for c in cat.cpu.values():
-        if c.memory_type == "ddr4":
+        if c.memory_type == "ddr3":
+            assert c.memory_mt_s <= 1866, c.id
+        elif c.memory_type == "ddr4":
             assert c.memory_mt_s <= 3200, c.id
         elif c.memory_type == "ddr5":
             assert c.memory_mt_s >= 4000, c.id

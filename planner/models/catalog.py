@@ -70,7 +70,8 @@ class Record(BaseModel):
         return v
 
 
-MemoryType = Literal["ddr4", "ddr5"]
+#: DDR generations: DDR3 for the Xeon 7500 / E5 v1-v2 era (the seed systems' HP DL580 G7), DDR4, DDR5
+MemoryType = Literal["ddr3", "ddr4", "ddr5"]
 
 
 class CapacityDrive(Record):
@@ -164,7 +165,9 @@ class Cpu(Record):
         "socket-to-socket link not counted); for a single-socket-only part (AMD EPYC 'P') "
         "the lanes of its 1-socket system",
     )
-    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation of those lanes")
+    pcie_gen: int | None = Field(
+        default=None, ge=2, le=6, description="PCIe generation of those lanes (2 for the E5 v1 / Xeon 7500 era)"
+    )
 
 
 class Nic(Record):
@@ -173,7 +176,7 @@ class Nic(Record):
     port_gbit_s: float = Field(gt=0, le=1600)
     rdma: Literal["none", "roce", "iwarp"]
     pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="host PCIe link width, lanes")
-    pcie_gen: int | None = Field(default=None, ge=3, le=6, description="host PCIe link generation")
+    pcie_gen: int | None = Field(default=None, ge=2, le=6, description="host PCIe link generation (2: PCIe 2.x)")
 
 
 class Chassis(Record):
@@ -195,6 +198,24 @@ class Chassis(Record):
     max_power_w: float | None = Field(
         default=None, gt=0, le=10_000, description="PSU rating or maximum configuration power, W"
     )
+    nodes_per_enclosure: int = Field(
+        default=1,
+        ge=1,
+        le=8,
+        description="server nodes in one enclosure (2 for a cluster-in-a-box); cpu_sockets, dimm_slots, "
+        "pcie_slots and max_ram_gb are per node",
+    )
+    shared_bays: bool = Field(
+        default=False,
+        description="the drive bays are one shared SAS JBOD reached by every node of the enclosure over "
+        "dual-ported SAS (a cluster-in-a-box); false: each node owns its bays",
+    )
+
+    @model_validator(mode="after")
+    def _shared_bays_need_nodes(self) -> Chassis:
+        if self.shared_bays and self.nodes_per_enclosure < 2:
+            raise ValueError("shared_bays: a shared SAS JBOD needs nodes_per_enclosure >= 2")
+        return self
 
 
 class MemoryModule(Record):
@@ -233,6 +254,12 @@ class RaidController(Record):
     drive_ports: int = Field(ge=1, le=1024, description="drive-side SAS/SATA lanes")
     port_gbit_s: float = Field(gt=0, le=100, description="drive-side lane speed, Gb/s")
     latency_us: float = Field(ge=0, le=1e5, description="latency the controller adds per IO")
+    mirror_reads: Literal["load-balanced", "primary"] = Field(
+        default="load-balanced",
+        description="RAID 1 / 1+0 reads: 'load-balanced' (in each mirrored pair the drive not busy answers, "
+        "so both sides serve reads; HP Smart Array documents this 'load balancing') or 'primary' (one side "
+        "of each pair reads)",
+    )
 
 
 class FcHba(Record):

@@ -148,23 +148,96 @@ TOPOLOGIES: tuple[str, ...] = ("hyperconverged", "disaggregated", "split", "sing
 class ServerSpec(_Strict):
     """A server that runs the databases (or serves files) without HCI storage of its own."""
 
+    chassis: str | ChassisSpec | None = Field(
+        default=None, description="server chassis id (optional): its CPU socket, socket count and RAM are checked"
+    )
     cpu: CpuSet
     ram_gb: float = Field(gt=0, le=100_000, description="RAM per server, GB")
     nics: NicSet | None = Field(default=None, description="network cards (needed where IO crosses a network)")
 
 
+class SharedJbodSpec(_Strict):
+    """The shared SAS JBOD of a Storage Spaces file-server cluster (Windows Server 2012 R2): every file
+    server reaches every drive over dual-ported SAS; counts are for the whole JBOD, not per node."""
+
+    enclosure: str | ChassisSpec | None = Field(
+        default=None,
+        description="chassis id of the enclosure (a cluster-in-a-box with shared_bays, e.g. dataon-cib-9224-v12) "
+        "that holds the file servers and the bays; null: external JBOD(s), bays not checked",
+    )
+    enclosures: int = Field(default=1, ge=1, le=16, description="enclosures (JBODs) in the pool")
+    fast_tier: CacheSet | None = Field(
+        default=None,
+        description="SSDs of the faster tier (cache_device id), whole JBOD; they also hold the write-back cache",
+    )
+    capacity_tier: DriveSet = Field(description="drives of the capacity tier (capacity_drive id), whole JBOD")
+    fast_tier_share: float = Field(
+        default=0.2,
+        ge=0.0,
+        le=1.0,
+        description="share of each virtual disk's data placed in the fast tier (0.2 = the 1:4 fast:capacity "
+        "split of the Micron/DataON brief); with uniform access it is also the share of IOs the tier serves",
+    )
+    write_cache_gb: float = Field(
+        default=1.0,
+        ge=0.0,
+        le=100.0,
+        description="write-back cache per virtual disk on the fast tier's SSDs, GB (Storage Spaces 2012 R2 "
+        "default 1 GB; 0 = none)",
+    )
+    virtual_disks: int | None = Field(
+        default=None,
+        ge=1,
+        le=256,
+        description="virtual disks (CSVs); each is owned by one file server at a time and SMB clients are "
+        "sent to its owner. null: one per database server",
+    )
+
+
 class DisaggregatedSpec(_Strict):
-    """Database servers (compute only) reaching a scale-out file server cluster over SMB3."""
+    """Database servers (compute only) reaching a scale-out file server cluster over SMB3.
+
+    ``backend`` says where the file servers keep the data: ``storage-spaces-direct`` (each file
+    server's own drives, copies across the network, as in the HCI model) or ``shared-sas``
+    (Storage Spaces on a shared SAS JBOD, Windows Server 2012 R2: copies go over SAS from the
+    virtual disk's owner node; the network carries SMB3 only)."""
 
     db_servers: int = Field(ge=1, le=64, description="database servers (SMB clients)")
     db_server: ServerSpec
     file_servers: int = Field(default=2, ge=2, le=16, description="file server cluster nodes")
-    file_server: NodeSpec = Field(description="one file server: CPU, RAM, cache tier, capacity drives, NICs")
+    file_server: NodeSpec | ServerSpec = Field(
+        description="one file server: CPU, RAM, NICs, and (backend storage-spaces-direct) its cache and capacity drives"
+    )
+    backend: Literal["storage-spaces-direct", "shared-sas"] = "storage-spaces-direct"
+    shared_jbod: SharedJbodSpec | None = Field(default=None, description="the shared JBOD (backend shared-sas)")
     resiliency: Literal["mirror-2way", "mirror-3way"] = "mirror-2way"
     transport: Literal["rdma", "tcp"] = Field(default="tcp", description="SMB Direct (rdma) or SMB over TCP")
     cache_mode: CacheMode | None = Field(
         default=None,
         description="cache tier mode; default as Storage Spaces chooses by media (flash capacity: write-only)",
+    )
+    file_server_cpu_us_per_io: float = Field(
+        default=50.0,
+        ge=0.0,
+        le=10_000.0,
+        description="backend shared-sas, ASSUMPTION: owner-node CPU per front-end IO (SMB3 server over TCP, CSV, Storage Spaces, SAS "
+        "driver), LP-us at 3 GHz. No published figure; order of magnitude: one Windows Server 2012 file server "
+        "carried over 300,000 1 KiB IOPS over four 10GbE ports (Microsoft, Barreto 2012), i.e. at most ~100 "
+        "LP-us per IO on a 2-socket server of 2011 (~32 logical processors); half that bound",
+    )
+    smb_client_cpu_us_per_io: float = Field(
+        default=25.0,
+        ge=0.0,
+        le=10_000.0,
+        description="backend shared-sas, ASSUMPTION: database-server CPU per IO for the SMB3 client over TCP, LP-us at 3 GHz; half of "
+        "file_server_cpu_us_per_io (the client runs no storage stack)",
+    )
+    smb_cpu_us_per_kib: float = Field(
+        default=0.5,
+        ge=0.0,
+        le=100.0,
+        description="backend shared-sas, ASSUMPTION: CPU per KiB moved by SMB over TCP at each end, LP-us at 3 GHz: one memory copy "
+        "per byte at ~2 GB/s per core",
     )
 
     @model_validator(mode="after")
@@ -173,7 +246,23 @@ class DisaggregatedSpec(_Strict):
             raise ValueError(
                 "db_server.nics: database servers reach the file servers over the network; give their NICs"
             )
-        if self.resiliency == "mirror-3way" and self.file_servers < 3:
+        if self.file_server.nics is None:
+            raise ValueError("file_server.nics: file servers serve SMB3 over the network; give their NICs")
+        if self.backend == "shared-sas":
+            if self.shared_jbod is None:
+                raise ValueError("shared_jbod: required for backend 'shared-sas' (the JBOD's tiers)")
+            if isinstance(self.file_server, NodeSpec):
+                raise ValueError(
+                    "file_server: with backend 'shared-sas' the drives are in shared_jbod, not in each file server"
+                )
+            if self.cache_mode is not None:
+                raise ValueError("cache_mode: Storage Spaces tiering (shared-sas) has tiers, not an S2D cache mode")
+        else:
+            if self.shared_jbod is not None:
+                raise ValueError("shared_jbod: only for backend 'shared-sas'")
+            if not isinstance(self.file_server, NodeSpec):
+                raise ValueError("file_server: needs capacity_drives (backend 'storage-spaces-direct')")
+        if self.resiliency == "mirror-3way" and self.file_servers < 3 and self.backend != "shared-sas":
             raise ValueError("resiliency 'mirror-3way' needs at least 3 file_servers")
         return self
 
@@ -248,7 +337,18 @@ class RaidStorage(_Strict):
     controller: str | RaidControllerSpec
     stripe_kib: float = Field(default=64.0, ge=4.0, le=1024.0, description="strip size per drive, KiB")
     write_cache: Literal["write-back", "write-through"] = "write-back"
-    read_both_sides: bool = Field(default=True, description="RAID 1/10: reads are served by either copy")
+    read_both_sides: bool | None = Field(
+        default=None,
+        description="RAID 1/10: reads are served by either copy (true) or one side of each pair (false); "
+        "null: as the controller record's mirror_reads says",
+    )
+    cache_read_share: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="share of the controller cache set aside for reads (HP Array Accelerator ratio: 0.25 for "
+        "25 % read / 75 % write); the rest caches writes. null: the whole cache caches writes",
+    )
 
     @model_validator(mode="after")
     def _count(self) -> RaidStorage:
@@ -523,6 +623,15 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         )
     catalog = catalog or load_catalog()
     node = resolve_node(catalog, design.node, "node")
+    if node.chassis is not None and node.chassis.shared_bays:
+        # Microsoft, "Storage Spaces Direct hardware requirements": drives are internal to the server or in
+        # an enclosure connected to just one server; a shared SAS JBOD belongs to Storage Spaces (SOFS)
+        raise DesignError(
+            f"{node.chassis.name} shares its bays between its nodes (a SAS JBOD for a Storage Spaces file "
+            "server); Storage Spaces Direct needs drives local to each server: use topology 'disaggregated' "
+            "with backend 'shared-sas'",
+            "node.chassis",
+        )
     if design.transport == "rdma" and node.nic.rdma == "none":
         raise DesignError(
             f"transport 'rdma' needs an RDMA NIC; {node.nic.id} has none (use 'tcp' or an RDMA NIC)",

@@ -41,8 +41,16 @@ import numpy as np
 #: 200 series at up to DDR4-3200).
 PMEM_CHANNEL_MT_S = {100: 2666, 200: 3200}
 
-#: PCIe data rate per lane and direction, MB/s (PCI-SIG base specifications).
-PCIE_LANE_MB_S = {3: 8000 * 128 / 130 / 8, 4: 16000 * 128 / 130 / 8, 5: 32000 * 128 / 130 / 8, 6: 64000 * 242 / 256 / 8}
+#: PCIe data rate per lane and direction, MB/s (PCI-SIG base specifications: 2.5 and 5 GT/s with
+#: 8b/10b coding for generations 1 and 2, 128b/130b from generation 3).
+PCIE_LANE_MB_S = {
+    1: 2500 * 8 / 10 / 8,
+    2: 5000 * 8 / 10 / 8,
+    3: 8000 * 128 / 130 / 8,
+    4: 16000 * 128 / 130 / 8,
+    5: 32000 * 128 / 130 / 8,
+    6: 64000 * 242 / 256 / 8,
+}
 
 
 def pcie_bandwidth_mb_s(lanes, gen):

@@ -3,7 +3,8 @@ provisioning, single server): the network of :mod:`planner.engine.architectures`
 solved, with its bands and extrapolation flags.
 
 None of these architectures was measured: the CPU and software-path parameters were
-fitted on Storage Spaces Direct clusters. Every report therefore carries an
+fitted on Storage Spaces Direct clusters, or are stated assumptions (the shared-SAS file
+server's CPU per IO); every report lists which in its ``provenance`` section. Every report therefore carries an
 extrapolation flag on the ``topology`` dimension with the reason, and its bands are the
 calibration's widest pseudo-extrapolation error (the rule for a dimension the data never
 varied, :func:`planner.results.uncertainty.widen`).
@@ -29,8 +30,10 @@ from planner.models.workload import Workload
 
 #: why each architecture is outside the calibrated domain, said on every number
 WHY_UNCALIBRATED = {
-    "disaggregated": "no disaggregated (SMB3 file server) cluster was measured: the storage side reuses the S2D fit, "
-    "the SMB client/server split of the crossing CPU and the database-server path are assumptions",
+    "disaggregated": "no disaggregated (SMB3 file server) cluster was measured: the storage side reuses the S2D fit "
+    "(backend storage-spaces-direct; the SMB client/server split of the crossing CPU is an assumption) or stated "
+    "file-server and SMB-client CPU assumptions (backend shared-sas); latencies of the software path are the S2D "
+    "fit's",
     "split": "no split-provisioned system was measured: the reserved-CPU, local-flash read cache, erasure-coded "
     "data-node and data-reduction stations use S2D-fitted CPU/latency and stated assumptions",
     "single-server": "no single server was measured: RAID controller, PCIe flash and FC SAN stations come from "
@@ -114,6 +117,7 @@ def evaluate_report(
     out["usable_capacity_tib"] = cap["usable_capacity_tb"] * 1e12 / 2**40
     out["warnings"] = warnings_for(design, parts, workload)
     out["notes"] = []
+    out["provenance"] = provenance(design.topology, parts, p)
     if workload is None:
         return out
     net = mod.network(parts, workload, p)
@@ -137,6 +141,64 @@ def evaluate_report(
             else "the file servers do not saturate up to 8 database servers with this workload"
         )
     return out
+
+
+def _records(obj) -> list:
+    """Catalog records a resolved architecture uses (dataclass fields, resolved nodes, JBODs)."""
+    import dataclasses
+
+    from planner.models.catalog import Record
+    from planner.models.design import ResolvedNode
+
+    if isinstance(obj, Record):
+        return [obj]
+    if dataclasses.is_dataclass(obj):
+        values = [getattr(obj, f.name) for f in dataclasses.fields(obj)]
+    elif isinstance(obj, ResolvedNode):
+        values = [getattr(obj, k) for k in ResolvedNode.model_fields]
+    else:
+        return []
+    found = []
+    for v in values:
+        if isinstance(v, Record):
+            found.append(v)
+        elif dataclasses.is_dataclass(v) or isinstance(v, ResolvedNode):
+            found.extend(_records(v))
+    return found
+
+
+def provenance(topology: str, parts, p: ModelParams) -> dict:
+    """Where every figure of a non-HCI report comes from: ``datasheet`` (the catalog parts, with
+    the fields no datasheet gave), ``fitted`` (the S2D calibration's parameters the model reuses,
+    with their values) and ``assumptions`` (named, with the number and its basis)."""
+    mod = MODULES[topology]
+    fitted_doc = mod.fitted(parts) if hasattr(mod, "fitted") else mod.FITTED
+    seen, datasheet = set(), []
+    for r in _records(parts):
+        if r.id in seen:
+            continue
+        seen.add(r.id)
+        datasheet.append(
+            {
+                "part": r.id,
+                "name": r.name,
+                "device_class": r.device_class,
+                "verified": bool(r.verified),
+                "estimated_fields": sorted(r.estimated),
+            }
+        )
+    fitted = [
+        {"name": k, "value": float(getattr(p, k)), "used_for": what, "fitted_on": "Storage Spaces Direct clusters"}
+        for k, what in fitted_doc.items()
+    ]
+    return {
+        "datasheet": datasheet,
+        "fitted": fitted,
+        "assumptions": mod.assumptions(parts),
+        "note": "datasheet: catalog figures (estimated_fields were not published and say how they were estimated); "
+        "fitted: calibration parameters measured on S2D, reused here untested on this architecture; "
+        "assumptions: stated numbers with their basis, no measurement behind them",
+    }
 
 
 def endurance_years(net: common.Network, write_iops: float) -> float:
@@ -166,8 +228,9 @@ def scaling(parts, workload: Workload, p: ModelParams, counts=disaggregated.SCAL
     whether the binding station is on the file-server side."""
     rows = []
     for n in counts:
-        res = common.solve(disaggregated.network(parts, workload, p, db_servers=n), p)
-        storage_bound = res["bottleneck"] in disaggregated.STATIONS[3:]
+        net = disaggregated.network(parts, workload, p, db_servers=n)
+        res = common.solve(net, p)
+        storage_bound = res["bottleneck"] in net.stations[3:]
         rows.append(
             {
                 "db_servers": n,

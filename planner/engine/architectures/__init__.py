@@ -10,7 +10,10 @@ each station is) and, for the disaggregated file server, ``scaling`` (the same
 per-server load on 1, 2, 4 and 8 database servers).
 
 None of these architectures was measured: the CPU and software-path parameters
-were fitted on Storage Spaces Direct clusters. Every report therefore carries
+were fitted on Storage Spaces Direct clusters, or are named assumptions where the S2D
+fit does not apply (the shared-SAS file server's CPU per IO, the split system's data
+services); each module's ``FITTED`` and ``assumptions()`` say which, and every report
+carries them in ``provenance``. Every report therefore carries
 an extrapolation flag on the ``topology`` dimension with the reason, and its
 bands are the calibration's widest pseudo-extrapolation error (the rule for a
 dimension the data never varied, :func:`planner.results.uncertainty.ratio_band`).

@@ -79,6 +79,32 @@ def server_cpu(catalog: Catalog, cpu_set, field: str) -> tuple[Cpu, int, float]:
     return cpu, cpu_set.sockets, float(cpu.threads * cpu_set.sockets)
 
 
+def check_server_chassis(catalog: Catalog, server, cpu: Cpu, field: str, per_enclosure_nodes: int | None = None):
+    """A server's chassis against its CPU and RAM (errors name ``field``): the socket fits, the
+    sockets exist, the RAM fits; ``per_enclosure_nodes``: servers the design puts in one such
+    chassis (at most its ``nodes_per_enclosure``). Returns the chassis record or None."""
+    from planner.core.errors import DesignError
+    from planner.models.design import lookup_part
+
+    if server.chassis is None:
+        return None
+    ch = lookup_part(catalog, "chassis", server.chassis, f"{field}.chassis")
+    if cpu.socket != ch.cpu_socket_type:
+        raise DesignError(
+            f"{cpu.name} ({cpu.socket}) does not fit {ch.name} ({ch.cpu_socket_type})", f"{field}.cpu.model"
+        )
+    if server.cpu.sockets > ch.cpu_sockets:
+        raise DesignError(
+            f"{ch.name} has {ch.cpu_sockets} CPU socket(s) per node; design asks {server.cpu.sockets}",
+            f"{field}.cpu.sockets",
+        )
+    if server.ram_gb > ch.max_ram_gb:
+        raise DesignError(
+            f"{server.ram_gb:g} GB RAM exceeds {ch.name}'s maximum of {ch.max_ram_gb:g} GB", f"{field}.ram_gb"
+        )
+    return ch
+
+
 def issuer_population(w: Workload, hosts: int) -> tuple[float, float, bool]:
     """(issuers, outstanding IOs per issuer, has_population): the workload's
     VMs (or host processes) per compute host times the hosts that run them."""
@@ -164,7 +190,10 @@ def solve(net: Network, p: ModelParams) -> dict:
     names = list(net.stations)
     below = np.array([s in net.storage_stations for s in names])
     k_cpu = names.index(net.cpu_station)
-    storage_s = res[:, below].sum(-1) + path[:, k_cpu] + net.delay_storage
+    # the CPU station's own service is storage-layer time; its queue is too when the
+    # architecture reserves that CPU for storage (split provisioning)
+    cpu_own = 0.0 if below[k_cpu] else path[:, k_cpu]
+    storage_s = res[:, below].sum(-1) + cpu_own + net.delay_storage
     vm_s = res.sum(-1) + net.delay_vm
     storage_ms, vm_ms = storage_s * 1e3, vm_s * 1e3
     mean_vm = float((mix * vm_ms).sum())

@@ -17,6 +17,10 @@ Stations (per IO, seconds):
 ``cache``              cache devices: reads that hit, writes (write-back tier)
 ``capacity_drives``    capacity drives: reads that miss; destage off the path
 
+That is ``backend: storage-spaces-direct``. With ``backend: shared-sas`` the file
+servers are a Windows Server 2012 R2 Scale-Out File Server on a shared SAS JBOD
+(a cluster-in-a-box such as DataON's CiB-9224): see :func:`network_shared_sas`.
+
 Everything below the database servers is the hyperconverged model's storage
 side (:mod:`planner.physics.cache`, :mod:`planner.physics.resiliency`, :mod:`planner.physics.devices`,
 the fitted drive efficiency and CPU costs) with the compute moved to other
@@ -26,6 +30,7 @@ is split equally between the SMB client and server: an assumption.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,13 +41,14 @@ from planner.engine.architectures.common import (
     US,
     VM_VCPU,
     Network,
+    check_server_chassis,
     issuer_population,
     issuer_rows,
     server_cpu,
     usable_lps,
     vm_delays,
 )
-from planner.models.catalog import Catalog, Cpu, Nic
+from planner.models.catalog import CacheDevice, CapacityDrive, Catalog, Chassis, Cpu, Nic
 from planner.models.design import Design, DisaggregatedSpec, ResolvedNode, lookup_part, resolve_node
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
@@ -75,6 +81,30 @@ WHAT = {
 SCALING = (1, 2, 4, 8)
 
 
+#: stations of the shared-SAS backend (the JBOD's two tiers instead of cache and capacity drives)
+SAS_STATIONS = (VM_VCPU, HOST_CPU, "client_network", "storage_network", "file_server_cpu", "fast_tier", "capacity_tier")
+LABELS.update({"fast_tier": "JBOD fast tier (SSD)", "capacity_tier": "JBOD capacity tier"})
+WHAT.update(
+    {
+        "fast_tier": "shared JBOD's fast-tier SSDs (datasheet): their share of reads, the write-back cache's "
+        "copies on the path, destage reads and their share of tier writes off it",
+        "capacity_tier": "shared JBOD's capacity-tier drives (datasheet): their share of reads; tier writes "
+        "(every copy, over SAS from the owner node) off the path",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Jbod:
+    """The shared SAS JBOD's resolved parts."""
+
+    fast: CacheDevice | None
+    fast_count: int
+    drive: CapacityDrive
+    drive_count: int
+    enclosure: Chassis | None
+
+
 @dataclass(frozen=True)
 class Parts:
     spec: DisaggregatedSpec
@@ -82,14 +112,40 @@ class Parts:
     db_sockets: int
     db_nic: Nic
     db_nic_count: int
-    fs: ResolvedNode
+    fs: ResolvedNode | None = None
+    fs_cpu: Cpu | None = None
+    fs_nic: Nic | None = None
+    jbod: Jbod | None = None
 
     @property
     def db_lps(self) -> float:
         return float(self.db_cpu.threads * self.db_sockets)
 
     @property
+    def shared_sas(self) -> bool:
+        return self.spec.backend == "shared-sas"
+
+    @property
+    def file_cpu(self) -> Cpu:
+        return self.fs_cpu if self.shared_sas else self.fs.cpu
+
+    @property
+    def file_nic(self) -> Nic:
+        return self.fs_nic if self.shared_sas else self.fs.nic
+
+    @property
+    def file_lps(self) -> float:
+        """Logical processors of one file server."""
+        return float(self.file_cpu.threads * self.spec.file_server.cpu.sockets)
+
+    @property
+    def capacity_drive(self) -> CapacityDrive:
+        return self.jbod.drive if self.shared_sas else self.fs.drive
+
+    @property
     def cache_mode(self) -> str | None:
+        if self.shared_sas:
+            return "tiered (write-back cache)" if self.spec.shared_jbod.write_cache_gb > 0 else "tiered"
         if self.fs.cache is None:
             return None
         if self.spec.cache_mode is not None:
@@ -102,6 +158,8 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     pre = "disaggregated"
     cpu, _, _ = server_cpu(catalog, spec.db_server.cpu, f"{pre}.db_server.cpu")
     nic = lookup_part(catalog, "nic", spec.db_server.nics.model, f"{pre}.db_server.nics.model")
+    if spec.backend == "shared-sas":
+        return _resolve_shared_sas(spec, catalog, cpu, nic)
     fs = resolve_node(catalog, spec.file_server, f"{pre}.file_server")
     if spec.transport == "rdma":
         for who, n in (("db_server", nic), ("file_server", fs.nic)):
@@ -120,7 +178,197 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     )
 
 
+def _resolve_shared_sas(spec: DisaggregatedSpec, catalog: Catalog, db_cpu: Cpu, db_nic: Nic) -> Parts:
+    pre = "disaggregated"
+    fs_cpu, _, _ = server_cpu(catalog, spec.file_server.cpu, f"{pre}.file_server.cpu")
+    fs_nic = lookup_part(catalog, "nic", spec.file_server.nics.model, f"{pre}.file_server.nics.model")
+    j = spec.shared_jbod
+    jp = f"{pre}.shared_jbod"
+    drive = lookup_part(catalog, "capacity_drive", j.capacity_tier.model, f"{jp}.capacity_tier.model")
+    fast = lookup_part(catalog, "cache_device", j.fast_tier.model, f"{jp}.fast_tier.model") if j.fast_tier else None
+    if fast is not None and fast.kind not in ("sas", "sata"):
+        raise DesignError(
+            f"{fast.name} is {fast.kind}; a shared SAS JBOD holds dual-ported SAS (or SATA behind interposers) drives",
+            f"{jp}.fast_tier.model",
+        )
+    if drive.interface == "nvme":
+        raise DesignError(
+            f"{drive.name} is NVMe; a shared SAS JBOD holds SAS drives reachable from every node",
+            f"{jp}.capacity_tier.model",
+        )
+    enclosure = None
+    if j.enclosure is not None:
+        enclosure = lookup_part(catalog, "chassis", j.enclosure, f"{jp}.enclosure")
+        if not enclosure.shared_bays:
+            raise DesignError(
+                f"{enclosure.name}'s bays belong to one server each; a shared JBOD needs an enclosure with "
+                "shared_bays (a cluster-in-a-box)",
+                f"{jp}.enclosure",
+            )
+        if spec.file_servers > enclosure.nodes_per_enclosure * j.enclosures:
+            raise DesignError(
+                f"{spec.file_servers} file servers but {j.enclosures} x {enclosure.name} hold "
+                f"{enclosure.nodes_per_enclosure * j.enclosures}",
+                f"{pre}.file_servers",
+            )
+        bays = enclosure.drive_bays * j.enclosures
+        devices = j.capacity_tier.count + (j.fast_tier.count if j.fast_tier else 0)
+        if devices > bays:
+            raise DesignError(
+                f"{devices} drives (both tiers) but {j.enclosures} x {enclosure.name} have {bays} bays",
+                f"{jp}.capacity_tier.count",
+            )
+        for dev, fld in ((drive.interface, "capacity_tier"), (fast.kind if fast else None, "fast_tier")):
+            if dev is not None and dev not in enclosure.bay_interfaces:
+                raise DesignError(
+                    f"{enclosure.name} bays take {', '.join(enclosure.bay_interfaces)}, not {dev}", f"{jp}.{fld}.model"
+                )
+        fake = spec.file_server.model_copy(update={"chassis": enclosure})
+        check_server_chassis(catalog, fake, fs_cpu, f"{pre}.file_server")
+    if spec.transport == "rdma":
+        for who, n in (("db_server", db_nic), ("file_server", fs_nic)):
+            if n.rdma == "none":
+                raise DesignError(
+                    f"transport 'rdma' (SMB Direct) needs RDMA NICs; {n.id} has none (use 'tcp')",
+                    f"{pre}.{who}.nics.model",
+                )
+    return Parts(
+        spec=spec,
+        db_cpu=db_cpu,
+        db_sockets=spec.db_server.cpu.sockets,
+        db_nic=db_nic,
+        db_nic_count=spec.db_server.nics.count,
+        fs_cpu=fs_cpu,
+        fs_nic=fs_nic,
+        jbod=Jbod(
+            fast=fast,
+            fast_count=j.fast_tier.count if j.fast_tier else 0,
+            drive=drive,
+            drive_count=j.capacity_tier.count,
+            enclosure=enclosure,
+        ),
+    )
+
+
+def owner_nodes(virtual_disks: int, file_servers: int) -> float:
+    """File servers that share the SMB and Storage Spaces work, counted as equal servers: each
+    virtual disk is owned by one node at a time and its clients are sent there (Windows Server
+    2012 R2 Scale-Out File Server rebalancing), so the busiest node carries
+    ``ceil(V / n) / V`` of the load and the nodes work like ``V / ceil(V / n)`` of them."""
+    v = max(int(virtual_disks), 1)
+    return v / math.ceil(v / max(int(file_servers), 1))
+
+
+def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = None) -> Network:
+    """Scale-Out File Server on Storage Spaces over a shared SAS JBOD (Windows Server 2012 R2).
+
+    Per IO: the database server's SMB client (host CPU, its NICs); one SMB3 crossing to the
+    virtual disk's owner node (its NICs: the network carries the front-end bytes only); the
+    owner node's CPU (``file_server_cpu_us_per_io``, an assumption); the JBOD. Reads go to the
+    tier that holds the block (``fast_tier_share`` of them to the fast tier: uniform access,
+    the 2012 R2 tiering moves 1 MB slabs by heat once a day, so with no hot spots a tier serves
+    its share of the data). Writes land in the virtual disk's write-back cache on the fast
+    tier's SSDs (every copy written there over SAS from the owner node, on the path) and are
+    destaged off the path: one read from the cache, every copy written to the block's tier
+    (:func:`planner.physics.cache.sustained_destage_share`: all of them). The mirror's copies
+    travel over SAS from the owner node, never over the network.
+    """
+    spec, j, jb = parts.spec, parts.spec.shared_jbod, parts.jbod
+    n_db = spec.db_servers if db_servers is None else db_servers
+    n_own = owner_nodes(j.virtual_disks or n_db, spec.file_servers)
+    bs, r = float(w.block_size_kib), float(w.read_fraction)
+    copies = float(resiliency.backend_writes_per_write(RESILIENCY_CODES[spec.resiliency]))
+    tcp = spec.transport == "tcp"
+    hop_lat = (p.hop_latency_us + (p.tcp_hop_latency_us if tcp else 0.0)) * US
+
+    issuers, n_out, has_pop = issuer_population(w, n_db)
+    db_scale = float(cpu_mod.clock_scale(parts.db_cpu.base_ghz))
+    client_s = (spec.smb_client_cpu_us_per_io + spec.smb_cpu_us_per_kib * bs) * db_scale * US
+    rows, cpu, guest, vcpus = issuer_rows(p, w, parts.db_cpu.base_ghz, parts.db_lps * n_db, (client_s, client_s))
+
+    fs_scale = float(cpu_mod.clock_scale(parts.fs_cpu.base_ghz))
+    fs_io = (spec.file_server_cpu_us_per_io + spec.smb_cpu_us_per_kib * bs) * fs_scale * US
+    fs_lps = usable_lps(p, parts.file_lps * n_own)
+
+    f = j.fast_tier_share if jb.fast is not None else 0.0
+    d = jb.drive
+    t_dr = float(devices.busy_time_s(bs, d.rand_read_4k_iops, d.seq_read_mb_s))
+    t_dw = float(devices.busy_time_s(bs, d.rand_write_4k_iops, d.seq_write_mb_s))
+    if jb.fast is not None:
+        c = jb.fast
+        t_fr = float(devices.busy_time_s(bs, c.rand_read_4k_iops, c.seq_read_mb_s))
+        t_fw = float(devices.busy_time_s(bs, c.rand_write_4k_iops, c.seq_write_mb_s))
+        n_fast, fast_r_us, fast_w_us = jb.fast_count, c.read_latency_us, c.write_latency_us
+    else:
+        t_fr, t_fw, n_fast, fast_r_us, fast_w_us = t_dr, t_dw, jb.drive_count, d.read_latency_us, d.write_latency_us
+    n_cap = jb.drive_count
+    wbc = j.write_cache_gb > 0
+    destaged = float(cache_mod.sustained_destage_share())
+
+    db_bw = float(net_mod.node_bandwidth_bytes_s(parts.db_nic.port_gbit_s, parts.db_nic.ports, parts.db_nic_count))
+    fs_bw = float(
+        net_mod.node_bandwidth_bytes_s(parts.fs_nic.port_gbit_s, parts.fs_nic.ports, spec.file_server.nics.count)
+    )
+    path = np.zeros((2, 7))
+    path[:, :2] = rows
+    path[:, 2] = float(net_mod.wire_demand_s(1.0, bs, n_db, db_bw))
+    path[:, 3] = float(net_mod.wire_demand_s(1.0, bs, n_own, fs_bw))
+    path[:, 4] = fs_io / fs_lps
+    path[0, 5] = f * t_fr / n_fast
+    path[0, 6] = (1.0 - f) * t_dr / n_cap
+    bg = np.zeros(7)
+    if wbc:
+        path[1, 5] = copies * t_fw / n_fast
+        # destage: read the block back from the cache, write every copy to its tier
+        bg[5] = (1.0 - r) * destaged * (t_fr + copies * f * t_fw) / n_fast
+        bg[6] = (1.0 - r) * destaged * copies * (1.0 - f) * t_dw / n_cap
+    else:
+        path[1, 5] = copies * f * t_fw / n_fast
+        path[1, 6] = copies * (1.0 - f) * t_dw / n_cap
+    dev_r = f * fast_r_us + (1.0 - f) * d.read_latency_us
+    dev_w = fast_w_us if wbc else f * fast_w_us + (1.0 - f) * d.write_latency_us
+    delay = np.array(
+        [
+            p.stack_read_latency_us * US + dev_r * US + hop_lat,
+            p.stack_write_latency_us * US + dev_w * US + hop_lat,
+        ]
+    )
+    share = np.full(7, issuers)
+    share[0] = 1.0 if has_pop else 0.0
+    notes = [
+        f"Storage Spaces on a shared SAS JBOD: {copies:g} copies per write go over SAS from the owner node; the "
+        "network carries SMB3 only",
+        f"{j.virtual_disks or n_db} virtual disk(s) owned by {spec.file_servers} file servers: the SMB and "
+        f"storage work runs on {n_own:g} node(s)' worth",
+        f"tiering: {f:.0%} of the IOs to the fast tier (its share of the data under uniform access)",
+        "file-server and SMB-client CPU per IO are stated assumptions (no published figure), see provenance",
+        "the SAS HBA and expander links are not modelled (not published for this enclosure)",
+    ]
+    return Network(
+        stations=SAS_STATIONS,
+        labels={k: LABELS[k] for k in SAS_STATIONS},
+        path=path,
+        background=bg,
+        share=share,
+        delay_storage=delay,
+        delay_vm=vm_delays(p, w, delay, guest, vcpus),
+        storage_stations=SAS_STATIONS[2:],
+        issuers=issuers,
+        outstanding_per_issuer=n_out,
+        open_iops=np.nan if w.iops is None else float(w.iops),
+        iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
+        read_fraction=r,
+        block_size_kib=bs,
+        cpu_lp_s=cpu,
+        host_lps=parts.db_lps * n_db,
+        notes=notes,
+        wear=dict(backend_writes=copies, absorption=1.0 - destaged, drive=d, drives=n_cap),
+    )
+
+
 def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = None) -> Network:
+    if parts.shared_sas:
+        return network_shared_sas(parts, w, p, db_servers)
     spec, fs = parts.spec, parts.fs
     n_db = spec.db_servers if db_servers is None else db_servers
     n_fs = spec.file_servers
@@ -227,6 +475,20 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
 def capacity(parts: Parts) -> dict:
     spec, fs = parts.spec, parts.fs
     code = RESILIENCY_CODES[spec.resiliency]
+    if parts.shared_sas:
+        jb, eff = parts.jbod, 1.0 / float(resiliency.backend_writes_per_write(code))
+        cap_raw = jb.drive.capacity_tb * jb.drive_count
+        fast_raw = (jb.fast.capacity_gb / 1000.0 * jb.fast_count) if jb.fast else 0.0
+        raw = cap_raw + fast_raw
+        return {
+            "raw_capacity_tb": raw,
+            "resiliency_efficiency": eff,
+            "usable_capacity_tb": raw * eff,
+            "fast_tier_usable_tb": fast_raw * eff,
+            "capacity_tier_usable_tb": cap_raw * eff,
+            "capacity_note": f"{spec.resiliency} over the shared JBOD's two tiers (fast tier {fast_raw:g} TB raw, "
+            f"capacity tier {cap_raw:g} TB raw); no pool reserve or write-back cache deducted",
+        }
     raw = float(raw_capacity_tb(spec.file_servers, fs.drive_count, fs.drive.capacity_tb))
     usable = float(usable_capacity_tb(spec.file_servers, fs.drive_count, fs.drive.capacity_tb, code))
     return {
@@ -239,19 +501,114 @@ def capacity(parts: Parts) -> dict:
 
 
 def describe(parts: Parts) -> dict:
-    fs = parts.fs
+    d = parts.capacity_drive
+    if parts.shared_sas:
+        cache = parts.jbod.fast.kind if parts.jbod.fast else "none"
+    else:
+        cache = parts.fs.cache.kind if parts.fs.cache else "none"
     return {
         "nodes": parts.spec.db_servers + parts.spec.file_servers,
         "resiliency": parts.spec.resiliency,
         "transport": parts.spec.transport,
         "cache_mode": parts.cache_mode,
-        "drive_interface": fs.drive.interface + ("-hdd" if fs.drive.media == "hdd" else ""),
-        "cache": fs.cache.kind if fs.cache else "none",
+        "drive_interface": d.interface + ("-hdd" if d.media == "hdd" else ""),
+        "cache": cache,
         "cpu_family": parts.db_cpu.family or parts.db_cpu.id,
         "db_servers": parts.spec.db_servers,
         "file_servers": parts.spec.file_servers,
+        "backend": parts.spec.backend,
     }
 
 
+#: what the stations hold with the shared-SAS backend, where it differs
+SAS_WHAT = {
+    HOST_CPU: "database servers' LPs: the SMB3 client per IO and per KiB (assumptions, see provenance)",
+    "storage_network": "owner file servers' NIC ports: the front-end SMB3 crossing only (copies go over SAS)",
+    "file_server_cpu": "owner file servers' LPs: file_server_cpu_us_per_io per IO plus per KiB (assumptions)",
+}
+
+
 def stations_doc(names=STATIONS) -> list[dict]:
-    return [{"station": s, "label": LABELS[s], "what": WHAT[s]} for s in names]
+    what = {**WHAT, **SAS_WHAT} if "fast_tier" in names else WHAT
+    return [{"station": s, "label": LABELS[s], "what": what[s]} for s in names]
+
+
+#: calibration parameters (fitted on S2D clusters) each backend uses, and for what
+FITTED_COMMON = {
+    "guest_cpu_us": "guest CPU per IO of a VM issuer",
+    "guest_latency_us": "guest stack latency of a VM issuer",
+    "stack_read_latency_us": "Storage Spaces software path of a read on the file server",
+    "stack_write_latency_us": "Storage Spaces software path of a write on the file server",
+    "hop_latency_us": "latency of the SMB3 crossing",
+    "tcp_hop_latency_us": "extra latency of a TCP crossing (derived from Microsoft's RDMA/TCP pair)",
+    "host_cpu_idle_utilization": "CPU busy with no IO",
+    "host_cpu_max_utilization": "usable share of logical processors (SMT)",
+    "latency_cv2": "latency percentiles (Gamma)",
+}
+FITTED_S2D = {
+    **FITTED_COMMON,
+    "host_cpu_read_us": "file-server CPU per read",
+    "host_cpu_write_us": "file-server CPU per backend write",
+    "host_cpu_hop_us": "CPU per network crossing (split equally between SMB client and server)",
+    "tcp_cpu_per_crossing_us": "extra CPU per TCP crossing",
+    "host_cpu_per_kib_us": "CPU per KiB moved",
+    "drive_efficiency": "share of datasheet drive IOPS reachable",
+}
+
+
+def fitted(parts: Parts) -> dict:
+    return FITTED_COMMON if parts.shared_sas else FITTED_S2D
+
+
+def assumptions(parts: Parts) -> list[dict]:
+    """The stated assumptions of this model for these parts: name, value, unit, basis."""
+    spec = parts.spec
+    if not parts.shared_sas:
+        return [
+            {
+                "name": "smb_crossing_cpu_split",
+                "value": 0.5,
+                "unit": "share of the fitted per-crossing CPU charged to the SMB client (the rest to the server)",
+                "basis": "the S2D fit gives both ends of a crossing together; no split was measured",
+            }
+        ]
+    j = spec.shared_jbod
+    fields = DisaggregatedSpec.model_fields
+    out = [
+        {
+            "name": name,
+            "value": float(getattr(spec, name)),
+            "unit": unit,
+            "basis": fields[name].description.split("ASSUMPTION: ", 1)[-1],
+        }
+        for name, unit in (
+            ("file_server_cpu_us_per_io", "LP-us per front-end IO at 3 GHz"),
+            ("smb_client_cpu_us_per_io", "LP-us per IO at 3 GHz"),
+            ("smb_cpu_us_per_kib", "LP-us per KiB at 3 GHz, each end"),
+        )
+    ]
+    out += [
+        {
+            "name": "fast_tier_share",
+            "value": float(j.fast_tier_share if parts.jbod.fast else 0.0),
+            "unit": "share of each virtual disk's data, and of its IOs, in the fast tier",
+            "basis": "the design's tier split (the Micron/DataON brief: about 200 GB fast + 800 GB capacity per "
+            "database server); IOs follow data under uniform access ('the entire database was accessed equally')",
+        },
+        {
+            "name": "destage_bound_writes",
+            "value": float(cache_mod.sustained_destage_share()),
+            "unit": "share of front-end writes destaged from the write-back cache in a sustained run",
+            "basis": f"a {j.write_cache_gb:g} GB write-back cache per virtual disk (Storage Spaces 2012 R2 default) "
+            "against a database of hundreds of GB absorbs almost nothing; every write is read back and written "
+            "to its tier",
+        },
+        {
+            "name": "virtual_disk_owners",
+            "value": float(j.virtual_disks or spec.db_servers),
+            "unit": "virtual disks, each served by its owner node",
+            "basis": "one virtual disk per database server unless the design says otherwise; 2012 R2 sends SMB "
+            "clients to the owner node",
+        },
+    ]
+    return out

@@ -19,11 +19,27 @@ Stations (read, write demands per IO; seconds):
 
 A write-back cache (controller or array) acknowledges writes from DRAM: the
 drive work of a write moves off its path into ``background`` (the shadow-server
-load of :func:`planner.engine.queueing.schweitzer_symmetric`), less overwrites the
-cache absorbs (:func:`planner.physics.cache.write_absorption`, uniform access). Reads
-are not served from the controller cache (HP: "Read cache does not improve array
-read performance significantly"); the array cache serves reads with the
-uniform-access hit ratio of :func:`planner.physics.cache.read_hit_ratio`.
+load of :func:`planner.engine.queueing.schweitzer_symmetric`). In a sustained
+run every write is destaged (:func:`planner.physics.cache.sustained_destage_share`):
+the cache shortens a write's latency but does not make writes free, so the write
+rate a run sustains is bounded by what the RAID set can write (the destage rate),
+however large the cache is against the file. Only a run that starts with a clean
+cache gets more, for as long as the cache takes to fill
+(:func:`planner.physics.cache.burst_write_iops`; the SQLIO sweep of
+:mod:`planner.engine.architectures.sweep` applies it when asked). Reads are not
+served from the controller cache (HP: "Read cache does not improve array read
+performance significantly"; its read share is read-ahead, which random reads do
+not use); a controller cache split between reads and writes
+(``cache_read_share``, HP's Array Accelerator ratio) leaves the rest for writes.
+The array cache serves reads with the uniform-access hit ratio of
+:func:`planner.physics.cache.read_hit_ratio`.
+
+RAID 1 / 1+0 reads go to either side of each mirrored pair when the controller
+load-balances them (HP Smart Array: "In each mirrored pair, the physical disk
+that is not busy answering other requests answers any read request"), i.e. all
+drives serve reads; a controller that reads one side (``mirror_reads:
+primary``) uses half of them. A design may override the controller's policy
+(``read_both_sides``).
 
 Software path: a single-copy local IO is given the fitted S2D *read* path
 latency (``stack_read_latency_us``) for reads and writes alike: S2D's fitted
@@ -45,6 +61,7 @@ from planner.engine.architectures.common import (
     US,
     VM_VCPU,
     Network,
+    check_server_chassis,
     issuer_population,
     issuer_rows,
     local_host_cpu_s,
@@ -52,7 +69,7 @@ from planner.engine.architectures.common import (
     vm_delays,
 )
 from planner.engine.architectures.fibre_channel import link_mb_s
-from planner.models.catalog import CapacityDrive, Catalog, Cpu, FcHba, FlashCard, RaidController, SanArray
+from planner.models.catalog import CapacityDrive, Catalog, Chassis, Cpu, FcHba, FlashCard, RaidController, SanArray
 from planner.models.design import Design, SingleServerSpec, lookup_part
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
@@ -91,6 +108,7 @@ class Parts:
     card: FlashCard | None = None
     array: SanArray | None = None
     hba: FcHba | None = None
+    chassis: Chassis | None = None
 
     @property
     def lps(self) -> float:
@@ -101,8 +119,9 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     spec = design.single_server
     pre = "single_server"
     cpu, sockets, _ = server_cpu(catalog, spec.server.cpu, f"{pre}.server.cpu")
+    chassis = check_server_chassis(catalog, spec.server, cpu, f"{pre}.server")
     st = spec.storage
-    kw = dict(spec=spec, cpu=cpu, sockets=sockets)
+    kw = dict(spec=spec, cpu=cpu, sockets=sockets, chassis=chassis)
     if st.kind == "raid":
         kw["drive"] = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
         kw["controller"] = lookup_part(catalog, "raid_controller", st.controller, f"{pre}.storage.controller")
@@ -131,11 +150,10 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     return Parts(**kw)
 
 
-def _raid_demands(
-    level, n, drive: CapacityDrive, bs, stripe, r_frac, rand, both_sides, write_back, cache_gb, working_set_gb
-):
+def _raid_demands(level, n, drive: CapacityDrive, bs, stripe, rand, both_sides, write_back):
     """Drive-station demands (read path, write path, write background) per IO,
-    the drive IOs per read / write (for the controller) and the write absorption."""
+    the drive IOs per read / write (for the controller) and the share of writes
+    destaged (every one, in a sustained run)."""
     nr, chunk = raid.read_ios(level, bs, stripe)
     t_r = float(devices.busy_time_s(chunk, drive.rand_read_4k_iops, drive.seq_read_mb_s))
     t_w = float(devices.busy_time_s(chunk, drive.rand_write_4k_iops, drive.seq_write_mb_s))
@@ -144,10 +162,29 @@ def _raid_demands(
     wr, ww, _ = raid.write_ios(level, n, bs, stripe, full_share)
     read_d = nr * t_r / servers
     write_busy = (wr * t_r + ww * t_w) / n
-    absorb = float(cache_mod.write_absorption(working_set_gb, cache_gb)) if write_back else 0.0
     if write_back:
-        return read_d, 0.0, write_busy * (1.0 - absorb), nr, wr + ww, absorb
+        destaged = float(cache_mod.sustained_destage_share())
+        return read_d, 0.0, write_busy * destaged, nr, wr + ww, 1.0 - destaged
     return read_d, write_busy, 0.0, nr, wr + ww, 0.0
+
+
+def both_sides_read(parts: Parts) -> bool:
+    """Whether a RAID 1/10 set reads from both sides: the design's override, else the controller's policy."""
+    st = parts.spec.storage
+    if st.read_both_sides is not None:
+        return bool(st.read_both_sides)
+    return parts.controller.mirror_reads == "load-balanced"
+
+
+def write_cache_gb(parts: Parts) -> float:
+    """Cache that holds writes, decimal GB: the controller's less its read share, or the
+    array's (mirrored between its controllers, so half of it)."""
+    st = parts.spec.storage
+    if st.kind == "raid":
+        return parts.controller.cache_gb * (1.0 - (st.cache_read_share or 0.0))
+    if st.kind == "san":
+        return parts.array.cache_gb_per_controller * parts.array.controllers / 2.0
+    return 0.0
 
 
 def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
@@ -170,17 +207,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         d, c = parts.drive, parts.controller
         wb = st.write_cache == "write-back"
         rd_d, wr_d, wr_bg, nr, nw, absorb = _raid_demands(
-            st.level,
-            st.drives.count,
-            d,
-            bs,
-            st.stripe_kib,
-            r,
-            float(w.random_fraction),
-            st.read_both_sides,
-            wb,
-            c.cache_gb,
-            working_set_gb,
+            st.level, st.drives.count, d, bs, st.stripe_kib, float(w.random_fraction), both_sides_read(parts), wb
         )
         link = bytes_ / (c.host_link_mb_s * 1e6)
         ctrl_r = max(nr / c.max_iops, link)
@@ -227,20 +254,10 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         port_iops = (hba.max_iops_per_port or np.inf) * st.paths
         fc = max(wire, 1.0 / port_iops)
         wb = st.write_cache == "write-back"
-        cache_gb = arr.cache_gb_per_controller * arr.controllers / 2.0  # mirrored between controllers
+        cache_gb = write_cache_gb(parts)  # mirrored between controllers
         hit = float(cache_mod.read_hit_ratio(working_set_gb, cache_gb, True))
         rd_d, wr_d, wr_bg, _, _, absorb = _raid_demands(
-            st.level,
-            st.drives.count,
-            d,
-            bs,
-            st.stripe_kib,
-            r,
-            float(w.random_fraction),
-            True,
-            wb,
-            cache_gb,
-            working_set_gb,
+            st.level, st.drives.count, d, bs, st.stripe_kib, float(w.random_fraction), True, wb
         )
         iops_t = 1.0 / arr.max_iops if arr.max_iops else 0.0
         ctrl_r = max(iops_t, bytes_ / (arr.max_read_mb_s * 1e6))
@@ -339,3 +356,70 @@ def describe(parts: Parts) -> dict:
 
 def stations_doc(names) -> list[dict]:
     return [{"station": s, "label": LABELS[s], "what": WHAT[s]} for s in names]
+
+
+#: calibration parameters (fitted on S2D clusters) this model uses, and for what
+FITTED = {
+    "guest_cpu_us": "guest CPU per IO of a VM issuer",
+    "guest_latency_us": "guest stack latency of a VM issuer",
+    "host_cpu_read_us": "host CPU per locally served read",
+    "host_cpu_write_us": "host CPU per write (one copy)",
+    "host_cpu_per_kib_us": "host CPU per KiB moved",
+    "stack_read_latency_us": "software path of every IO (reads and writes)",
+    "host_cpu_idle_utilization": "host CPU busy with no IO",
+    "host_cpu_max_utilization": "usable share of logical processors (SMT)",
+    "latency_cv2": "latency percentiles (Gamma)",
+}
+
+
+def assumptions(parts: Parts) -> list[dict]:
+    """The stated assumptions of this model for these parts: name, value, unit, basis."""
+    st = parts.spec.storage
+    out = [
+        {
+            "name": "single_copy_stack_latency",
+            "value": 1.0,
+            "unit": "x the fitted read-path latency for writes",
+            "basis": "no single-server stack was measured; S2D's fitted write path also coordinates copies, "
+            "which a controller or an array does in hardware",
+        }
+    ]
+    if st.kind in ("raid", "san") and st.write_cache == "write-back":
+        out.append(
+            {
+                "name": "destage_bound_writes",
+                "value": float(cache_mod.sustained_destage_share()),
+                "unit": "share of front-end writes destaged in a sustained run",
+                "basis": "controllers and arrays destage dirty data as fast as the drives take it (HP Smart Array "
+                "technology brief: the write cache 'fills up and remains full', the controller 'works through the "
+                "list of write commands'); overwrite absorption not credited",
+            }
+        )
+    if st.kind == "raid":
+        out.append(
+            {
+                "name": "controller_read_cache_hits",
+                "value": 0.0,
+                "unit": "share of random reads served by the controller cache",
+                "basis": "HP: 'Read cache is really only effective in increasing the performance on sequential read "
+                "workloads' (the read share is read-ahead)",
+            }
+        )
+    if st.kind == "san":
+        out.append(
+            {
+                "name": "array_write_cache_share",
+                "value": 0.5,
+                "unit": "share of the array cache that holds a write (mirrored between controllers)",
+                "basis": "write data is mirrored in cache (duplex write) before it is acknowledged",
+            }
+        )
+        out.append(
+            {
+                "name": "array_read_hits_uniform",
+                "value": float(cache_mod.read_hit_ratio(1.0, 1.0, True)),
+                "unit": "LRU hit ratio rule min(1, cache / working set)",
+                "basis": "uniform access (Che et al. 2002, degenerate case)",
+            }
+        )
+    return out
