@@ -44,6 +44,7 @@ def _calibration_args(args):
 
 def cmd_sla(args) -> int:
     from planner.commercial.sla import guarantee, guarantee_by_vm_size
+    from planner.engine.architectures.open_load import open_load_model
     from planner.models.catalog import load_catalog
     from planner.models.database import Database, load_database
     from planner.models.design import resolve
@@ -51,7 +52,8 @@ def cmd_sla(args) -> int:
 
     catalog = load_catalog(args.catalog)
     design = design_from_args(args)
-    rd = resolve(design, catalog)
+    # a hyperconverged design's arrays, or another architecture's network (planner.commercial.sla.site_of)
+    rd = resolve(design, catalog) if design.topology == "hyperconverged" else open_load_model(design, catalog)
     bg = load_workload(args.background) if args.background else None
     params, boot = _calibration_args(args)
     db = load_database(args.db or args.database, "db" if args.db else "database")

@@ -28,17 +28,21 @@ guarantee conservative.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from planner.engine.architectures.open_load import OpenLoadModel, open_load_model
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import latency_statistic
+from planner.models.catalog import load_catalog
 from planner.models.database import Database, io_demand, io_shape
-from planner.models.design import ResolvedDesign
+from planner.models.design import ResolvedDesign, resolve
 from planner.models.params import PARAM_NAMES, ModelParams, default_params
 from planner.models.workload import Workload
 from planner.physics.capacity import usable_capacity_tb
@@ -103,12 +107,6 @@ def _rows(D: DesignArrays, n: int) -> DesignArrays:
     return D.take(np.zeros(n, dtype=int))
 
 
-def _background_rate(D: DesignArrays, bg: Workload | None, ps: list[ModelParams]) -> tuple[np.ndarray, float]:
-    """(IOPS per parameter set, VMs) the background reaches on its own."""
-    x, vms, _ = _background_alone(D, bg, ps)
-    return x, vms
-
-
 def _background_alone(D: DesignArrays, bg: Workload | None, ps: list[ModelParams]):
     """(IOPS per parameter set, VMs, mean VM latency per set [ms]) of the background alone,
     as :func:`planner.results.report.evaluate_report` gives them (a closed population keeps its
@@ -121,7 +119,7 @@ def _background_alone(D: DesignArrays, bg: Workload | None, ps: list[ModelParams
     return np.ravel(out["iops"]).astype(float), float(np.ravel(W.vms_total)[0]), np.ravel(out["vm_latency_ms"])
 
 
-def _open_equivalent(D, db, bg, x_bg, vms_bg, latency_ms, ps) -> np.ndarray:
+def _open_equivalent(site, db, bg, x_bg, vms_bg, latency_ms, ps) -> np.ndarray:
     """The open rate at which the background alone shows the latency its closed population has.
 
     A population without a rate limit keeps its IOs in flight, so near saturation its latency
@@ -136,7 +134,7 @@ def _open_equivalent(D, db, bg, x_bg, vms_bg, latency_ms, ps) -> np.ndarray:
     lo, hi = np.zeros(len(ps)), np.asarray(x_bg, dtype=float).copy()
     for _ in range(40):
         mid = 0.5 * (lo + hi)
-        out = _evaluate_sets(D, db, bg, mid, vms_bg, ps, np.full((len(ps), 1), 1e-3))
+        out = site.evaluate(db, bg, mid, vms_bg, ps, np.full((len(ps), 1), 1e-3))
         lat = np.ravel(out["vm_latency_ms"])
         below = np.isfinite(lat) & (lat <= latency_ms) & ~np.ravel(out["saturated"]).astype(bool)
         lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
@@ -183,6 +181,72 @@ def _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, x) -> dict:
     return {k: np.asarray(v).reshape((sets, m, *np.shape(v)[1:])) for k, v in out.items()}
 
 
+@dataclass(frozen=True)
+class _Site:
+    """Where a guarantee is evaluated: a hyperconverged design's arrays, or another
+    architecture's network (:class:`planner.engine.architectures.open_load.OpenLoadModel`);
+    the bounds are the same."""
+
+    background: Callable  # (bg, ps) -> (IOPS per set, VMs, mean VM latency per set)
+    evaluate: Callable  # (db, bg, x_bg per set, vms, ps, x (sets, m)) -> dict of (sets, m) arrays
+    degraded: Callable | None  # the same with one node down, or None (no such model)
+    usable_tb: float
+    hosts: int
+    base_ghz: float
+    vcpu_oversubscription: float
+    topology: str
+
+
+def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
+    D = DesignArrays.from_designs([rd])
+    usable = float(
+        usable_capacity_tb(
+            D.nodes,
+            D.drives_per_node,
+            D.drive_capacity_tb,
+            D.resiliency_code,
+            D.fault_domains,
+            D.mirror_share,
+            reserve_policy=rd.design.reserve_policy,
+        )[0]
+    )
+    deg = None
+    if rd.design.nodes > 1:
+        # the same background tenants restart on the survivors (same total rate)
+        Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
+        deg = lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(Dd, db, bg_, x_bg, vms, ps, x)
+    return _Site(
+        background=lambda bg_, ps: _background_alone(D, bg_, ps),
+        evaluate=lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(D, db, bg_, x_bg, vms, ps, x),
+        degraded=deg,
+        usable_tb=usable,
+        hosts=rd.design.nodes,
+        base_ghz=float(np.ravel(D.base_ghz)[0]),
+        vcpu_oversubscription=rd.design.vcpu_oversubscription,
+        topology="hyperconverged",
+    )
+
+
+def _architecture_site(model: OpenLoadModel) -> _Site:
+    def background(bg, ps):
+        x, vms = model.background_rate(bg, ps)
+        lat = np.zeros(len(ps))
+        if bg is not None:
+            lat = np.array([model.background_latency_ms(bg, p) for p in ps])
+        return x, vms, lat
+
+    return _Site(
+        background=background,
+        evaluate=model.evaluate,
+        degraded=None,
+        usable_tb=model.usable_capacity_tb,
+        hosts=model.hosts,
+        base_ghz=model.base_ghz,
+        vcpu_oversubscription=model.design.vcpu_oversubscription,
+        topology=model.topology,
+    )
+
+
 def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
     """Largest grid rate such that every smaller rate is also ok (monotone prefix)."""
     if not ok[0]:
@@ -191,13 +255,13 @@ def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
     return float(x[bad[0] - 1]) if bad.size else float(x[-1])
 
 
-def _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
+def _latency_bounds(evaluate, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
     """Latency-target and Little's-law bounds for each parameter set, each by its
     own grid refinement (three passes of 200 rates, each narrowing the bracket
     200x); every pass is one model call for all the sets still refining."""
 
     def checks(idx, x):
-        out = _evaluate_sets(D, db, bg, x_bg[idx], vms_bg, [ps[i] for i in idx], x)
+        out = evaluate(db, bg, x_bg[idx], vms_bg, [ps[i] for i in idx], x)
         lat = latency_statistic(out, db.latency_statistic, db.read_fraction)
         sat = out["saturated"].astype(bool)
         mean_lat = latency_statistic(out, "mean", db.read_fraction)
@@ -233,28 +297,17 @@ def _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
 
 
 def _points(
-    rd: ResolvedDesign, db: SimpleNamespace, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
+    site: _Site, db: SimpleNamespace, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
 ) -> list[dict]:
     """The guarantee and its bounds for each parameter set, the sets side by side
     in each model call."""
-    D = DesignArrays.from_designs([rd])
-    x_bg, vms_bg, lat_bg = _background_alone(D, bg, ps)
+    x_bg, vms_bg, lat_bg = site.background(bg, ps)
     # what the DB's load is added to in the open model: the background's rate, or for a
     # closed population the rate that shows its closed latency (_open_equivalent)
-    x_on = _open_equivalent(D, db, bg, x_bg, vms_bg, lat_bg, ps)
+    x_on = _open_equivalent(site, db, bg, x_bg, vms_bg, lat_bg, ps)
 
     # capacity: DB size must fit beside the background's data
-    usable = float(
-        usable_capacity_tb(
-            D.nodes,
-            D.drives_per_node,
-            D.drive_capacity_tb,
-            D.resiliency_code,
-            D.fault_domains,
-            D.mirror_share,
-            reserve_policy=rd.design.reserve_policy,
-        )[0]
-    )
+    usable = site.usable_tb
     bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
     if db.size_tb > usable - bg_tb:
         return [
@@ -270,37 +323,40 @@ def _points(
             for x in x_bg
         ]
 
-    probe = _evaluate_sets(D, db, bg, x_on, vms_bg, ps, np.ones((len(ps), 1)))
-    scale = float(np.ravel(cpu_clock_scale(D.base_ghz))[0])
+    probe = site.evaluate(db, bg, x_on, vms_bg, ps, np.ones((len(ps), 1)))
+    scale = float(np.ravel(cpu_clock_scale(site.base_ghz))[0])
     bounds = []
     for i, q in enumerate(ps):
         cap = float(probe["iops_capacity"][i, 0])
         b = {"cluster_headroom": max(cap - x_bg[i], 0.0)}
-        b["node_headroom"] = b["cluster_headroom"] / rd.design.nodes
+        b["node_headroom"] = b["cluster_headroom"] / site.hosts
         # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
         # in the root partition on the cluster's LPs (cluster_headroom), not on them
         guest_s = q.guest_cpu_us * scale * 1e-6
-        b["vm_vcpu_share"] = (db.vcpus / rd.design.vcpu_oversubscription) / max(guest_s, 1e-12)
+        b["vm_vcpu_share"] = (db.vcpus / site.vcpu_oversubscription) / max(guest_s, 1e-12)
         bounds.append(b)
     upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
-    for b, lb in zip(bounds, _latency_bounds(D, db, bg, x_on, vms_bg, ps, upper)):
+    for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper)):
         b.update(lb)
-    if n_plus_one and rd.design.nodes > 1:
-        Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
-        # the same background tenants restart on the survivors (same total rate)
-        for b, deg in zip(bounds, _latency_bounds(Dd, db, bg, x_on, vms_bg, ps, upper)):
+    n1_note = ""
+    if n_plus_one and site.degraded is not None:
+        for b, deg in zip(bounds, _latency_bounds(site.degraded, db, bg, x_on, vms_bg, ps, upper)):
             b["n_plus_one"] = min(deg.values())
+    elif n_plus_one and site.topology != "hyperconverged":
+        n1_note = f"n_plus_one: no one-node-down model for topology '{site.topology}'; not applied"
     floor = latency_statistic(probe, db.latency_statistic, db.read_fraction)[:, 0]
     pts = []
     for i, b in enumerate(bounds):
         binding = min(b, key=b.get)
-        note = ""
+        notes = []
         if b["latency_target"] <= 0.0:
             # say why: the model's latency at (almost) no DB load already misses the target
-            note = (
+            notes.append(
                 f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
                 f"latency at background load alone ({float(floor[i]):.3f} ms)"
             )
+        if n1_note:
+            notes.append(n1_note)
         # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
         pts.append(
             dict(
@@ -309,15 +365,13 @@ def _points(
                 lat=None,
                 x_bg=float(x_bg[i]),
                 bounds=b,
-                note=note,
+                note="; ".join(notes),
                 lat_note=f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency",
             )
         )
     live = [i for i, pt in enumerate(pts) if pt["g"] > 0]
     if live:
-        out = _evaluate_sets(
-            D, db, bg, x_on[live], vms_bg, [ps[i] for i in live], np.array([[pts[i]["g"]] for i in live])
-        )
+        out = site.evaluate(db, bg, x_on[live], vms_bg, [ps[i] for i in live], np.array([[pts[i]["g"]] for i in live]))
         lat = latency_statistic(out, db.latency_statistic, db.read_fraction)[:, 0]
         for j, i in enumerate(live):
             ok = bool(np.isfinite(lat[j]))
@@ -326,8 +380,20 @@ def _points(
     return pts
 
 
+def site_of(design_or_rd, bg: Workload | None = None, catalog=None) -> _Site:
+    """The evaluation site of a resolved hyperconverged design, an
+    :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of any topology."""
+    if isinstance(design_or_rd, OpenLoadModel):
+        return _architecture_site(design_or_rd)
+    if isinstance(design_or_rd, ResolvedDesign):
+        return _hci_site(design_or_rd, bg)
+    if design_or_rd.topology == "hyperconverged":
+        return _hci_site(resolve(design_or_rd, catalog or load_catalog()), bg)
+    return _architecture_site(open_load_model(design_or_rd, catalog))
+
+
 def guarantee(
-    rd: ResolvedDesign,
+    rd,
     db: Database,
     background: Workload | None = None,
     n_plus_one: bool = False,
@@ -335,6 +401,11 @@ def guarantee(
     bootstrap: list[ModelParams] | None = None,
 ) -> SlaResult:
     """The IOPS one database can be guaranteed at its latency target (see module doc).
+
+    ``rd`` is a resolved hyperconverged design, another architecture's
+    :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of any topology
+    (:func:`site_of`); the bounds are the same on every topology (a disaggregated, split or
+    single-server design has no one-node-down model: ``n_plus_one`` is noted, not applied).
 
     The band is the 5-95 % range over bootstrap parameter sets: ``bootstrap``
     when given (a refit calibration's own sets), else the shipped calibration's
@@ -348,7 +419,7 @@ def guarantee(
     if bootstrap is None:
         bootstrap = bootstrap_params() if params is None else []
     # the fit and its bootstrap sets side by side in every model call
-    pts = _points(rd, sla_view(db), background, n_plus_one, [p, *list(bootstrap)])
+    pts = _points(site_of(rd, background), sla_view(db), background, n_plus_one, [p, *list(bootstrap)])
     pt = pts[0]
     draws = [q["g"] for q in pts[1:]]
     lo = float(np.percentile(draws, BAND_LOW)) if draws else pt["g"]
@@ -375,7 +446,7 @@ VM_SIZES = (4, 8, 16, 32, 64)
 
 
 def guarantee_by_vm_size(
-    rd: ResolvedDesign,
+    rd,
     db: Database,
     background: Workload | None = None,
     n_plus_one: bool = False,

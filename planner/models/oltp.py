@@ -406,6 +406,17 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     reads_by["order_line"] = (
         X * lines_pages * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
     )
+    # a Stock-Level reads the stock rows of its district's last 20 orders' lines: rows those
+    # New-Orders updated moments ago (ages spread up to 20 district orders back), so they hit
+    # when that age is under t, whatever the page's own request rate says
+    sl_age_s = STOCK_LEVEL_ORDERS / max(no_rate_district, 1e-12)
+    sl_recent = 1.0 if math.isinf(t) else min(1.0, t / sl_age_s)
+    sel = tab == "stock"
+    stock_acc = float(np.sum((count * rate)[sel]))
+    stock_che_miss = float(np.sum(miss_rate[sel])) / max(stock_acc, 1e-30)
+    sl_acc = X * m["stock_level"] * STOCK_LEVEL_ORDERS * ORDER_LINES
+    sl_miss = min(stock_che_miss, 1.0 - sl_recent)
+    reads_by["stock"] = max(reads_by["stock"] - sl_acc * (stock_che_miss - sl_miss), 0.0)
     # a remote Payment inserts its history row at the tail of the customer's warehouse
     tail_hit = 1.0 if math.isinf(t) else -math.expm1(-(X * m["payment"] * REMOTE_PAYMENT / W) * t)
     reads_by["history"] = X * m["payment"] * REMOTE_PAYMENT * (1.0 - tail_hit) * (W - A) / W
@@ -446,9 +457,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     page_writes += reads_by["history"]
 
     # physical reads per call of each type (what a user waits for)
-    stock_miss = float(
-        np.sum((count * rate * (1 - hit))[tab == "stock"]) / max(np.sum((count * rate)[tab == "stock"]), 1e-30)
-    )
+    stock_miss = stock_che_miss
     cust_miss = float(
         np.sum((count * rate * (1 - hit))[tab == "customer"]) / max(np.sum((count * rate)[tab == "customer"]), 1e-30)
     )
@@ -465,7 +474,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
         "payment": lookup,
         "order_status": lookup + (1 - status_hit) * (1 + lines_pages),
         "delivery": DISTRICTS * ((1 - deliv_hit) * (1 + lines_pages) + cust_miss),
-        "stock_level": STOCK_LEVEL_ORDERS * ORDER_LINES * stock_miss,
+        "stock_level": STOCK_LEVEL_ORDERS * ORDER_LINES * sl_miss,
     }
     return {
         "reads": reads,
