@@ -26,7 +26,7 @@ from planner.models import oltp
 from planner.models.database import Database, io_demand
 from planner.models.params import default_params
 
-PUBLISHED = BENCH_DIR / "published" / "database-results.json"
+PUBLISHED = BENCH_DIR / "database" / "results.json"
 OUT = data_path("oltp-calibration.json")
 
 
@@ -111,7 +111,7 @@ def fit() -> dict:
                 "max_abs_error_pct": max(abs(p["error_pct"]) for p in pairs),
             },
         },
-        "source": "planner/data/benchmarks/published/database-results.json; scripts/fit_oltp.py",
+        "source": "planner/data/benchmarks/database/results.json; scripts/fit_oltp.py",
     }
 
 

@@ -72,9 +72,7 @@ def test_nurand_is_exact_against_brute_force():
 
 def test_tpm_per_nopm_follows_hammerdbs_mix_and_matches_every_published_pair():
     assert oltp.TPM_PER_NOPM == pytest.approx(23 / 10 / 0.99)
-    doc = json.loads(
-        (Path(oltp.__file__).parent.parent / "data/benchmarks/published/database-results.json").read_text()
-    )
+    doc = json.loads((Path(oltp.__file__).parent.parent / "data/benchmarks/database/results.json").read_text())
     for p in doc["hammerdb_tpm_nopm_pairs"]:
         assert p["tpm"] / p["nopm"] == pytest.approx(oltp.TPM_PER_NOPM, rel=0.01), p["id"]
 
@@ -286,9 +284,7 @@ def test_cpu_cost_per_core_is_flatter_than_per_clock_across_tpce_results():
     """The database's CPU per transaction is modelled per core, not per clock cycle: across the
     official TPC-E results on SQL Server 2012-2022 the per-core cost varies less than the
     per-cycle cost would (newer cores do more per cycle at lower clocks)."""
-    doc = json.loads(
-        (Path(oltp.__file__).parent.parent / "data/benchmarks/published/database-results.json").read_text()
-    )
+    doc = json.loads((Path(oltp.__file__).parent.parent / "data/benchmarks/database/results.json").read_text())
     rows = [
         r
         for r in doc["tpce_sql_server"]

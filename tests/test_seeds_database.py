@@ -19,7 +19,7 @@ from planner.cli import main
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 PUBLISHED = json.loads(
-    (Path(__file__).resolve().parent.parent / "planner/data/benchmarks/published/database-results.json").read_text()
+    (Path(__file__).resolve().parent.parent / "planner/data/benchmarks/database/results.json").read_text()
 )["seeds"]
 
 
