@@ -13,7 +13,7 @@ from hciplan_ui import charts, chrome, database_inputs, export, fmt, inputs, sta
 from planner.core.errors import PlannerError
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import BOTTLENECK_LABELS
-from planner.models.database import SOURCES, DatabaseIo, as_workload, io_demand
+from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.design import Design, DriveSet
 from planner.models.examples import example_designs
 
@@ -35,36 +35,41 @@ wj = state.workload_json()
 db_demand = None
 if source.startswith("from"):
     with st.expander("Database → IO demand (every assumption can be overridden)", expanded=True):
-        B = lambda f: inputs.model_bounds(DatabaseIo, f)
+        B = lambda f: inputs.model_bounds(Database, f)
         basic, problems = database_inputs.basics("db_")
         inputs.keep("db_peak")
         st.session_state.setdefault("db_peak", True)  # seeded, not value=: a kept value would clash with it
         peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", key="db_peak")
-        defaults = DatabaseIo(size_gb=1, buffer_pool_gb=1, nopm=1)
         overrides = {}
-        st.caption("Assumptions: the value used and where it comes from.")
-        for field, why in SOURCES.items():
-            default = getattr(defaults, field)
+        st.caption("Assumptions: the value used and where it comes from (0 or 'model' = the model's own).")
+        choices = {
+            "access": ["hammerdb", "tpcc"],
+            "checkpoint_mode": ["model", "indirect", "automatic"],
+            "sql_server_version": [2019, 2022, 2017, 2016, 2014, 2012],
+        }
+        for field in ASSUMPTION_FIELDS:
             cols = st.columns([1, 3])
             label = fmt.label(field)
-            if field == "checkpoint_mode":
-                overrides[field] = cols[0].selectbox(label, ["indirect", "automatic"], key=f"db_{field}")
-            elif field == "lazy_writer_share":
-                v, e = inputs.number(
-                    cols[0], label + " (0 = from the miss ratio)", f"db_{field}", B(field), step=0.05, default=0.0
-                )
-                problems.append((cols[0], e))
-                overrides[field] = v if v else None
-            elif field == "write_pages_per_io":
-                v, e = inputs.number(
-                    cols[0], label, f"db_{field}", B(field), integer=True, step=1, default=int(default)
-                )
-                problems.append((cols[0], e))
-                overrides[field] = int(v) if v is not None else v
+            if field in choices:
+                v = cols[0].selectbox(label, choices[field], key=f"db_{field}")
+                overrides[field] = None if v == "model" else v
+            elif field == "all_warehouses":
+                overrides[field] = cols[0].checkbox(label, key=f"db_{field}")
             else:
-                overrides[field], e = inputs.number(cols[0], label, f"db_{field}", B(field), default=float(default))
+                integer = field == "virtual_users"
+                v, e = inputs.number(
+                    cols[0],
+                    label + " (0 = model)",
+                    f"db_{field}",
+                    (0, B(field)[1], False),
+                    integer=integer,
+                    step=1 if integer else None,
+                    default=0,
+                )
                 problems.append((cols[0], e))
-            cols[1].caption(state.plain(why))
+                if v:  # 0: the model's own value (the field's default)
+                    overrides[field] = int(v) if integer else v
+            cols[1].caption(state.plain(SOURCES[field]))
         c = st.columns(2)
         overrides["scan_mb_s"], e = inputs.number(
             c[0], "Scans (read-ahead), MB/s", "db_scan_mb_s", B("scan_mb_s"), unit="MB/s", default=0.0
@@ -78,7 +83,7 @@ if source.startswith("from"):
             inputs.show(col, e)
         if not any(e for _, e in problems):
             try:
-                db = DatabaseIo(name="database", **basic, **overrides)
+                db = Database(name="database", **basic, **overrides)
                 db_demand = io_demand(db)
             except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
                 st.error(fmt.md(f"database: {exc}"))

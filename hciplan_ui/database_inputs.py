@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from hciplan_ui import inputs
-from planner.models.database import DatabaseIo
+from planner.models.database import Database
 
 #: the SLA page's ways to describe a database
 SLA_IO_MODE = "its IO (size, threads, block size, read share)"
@@ -18,10 +18,10 @@ SLA_PREFIX = "sla_db_"
 def basics(prefix: str) -> tuple[dict, list]:
     """Size, buffer pool and HammerDB rate in one row of four columns, keyed
     ``<prefix>size_gb``, ``buffer_pool_gb``, ``rate_kind`` and ``rate``.
-    Returns the :class:`DatabaseIo` fields they give and ``(column, error)``
+    Returns the :class:`Database` fields they give and ``(column, error)``
     per number input (the caller shows the errors)."""
     c = st.columns(4)
-    B = lambda f: inputs.model_bounds(DatabaseIo, f)
+    B = lambda f: inputs.model_bounds(Database, f)
     size, e0 = inputs.number(c[0], "Database size, GB", f"{prefix}size_gb", B("size_gb"), unit="GB", default=1000.0)
     bp, e1 = inputs.number(
         c[1], "Buffer pool, GB", f"{prefix}buffer_pool_gb", B("buffer_pool_gb"), unit="GB", default=128.0
@@ -42,7 +42,7 @@ def basics(prefix: str) -> tuple[dict, list]:
     return fields, [(c[0], e0), (c[1], e1), (c[3], e3)]
 
 
-def send_to_sla(db: DatabaseIo, peak: bool) -> None:
+def send_to_sla(db: Database, peak: bool) -> None:
     """Put ``db`` (with every assumption it carries) on the SLA page, in its DBA mode."""
     kind = "NOPM" if db.nopm is not None else "TPM"
     st.session_state["sla_dbio"] = db.model_dump_json()

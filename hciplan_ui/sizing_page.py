@@ -254,9 +254,9 @@ with st.form("size_form"):
             c[3], "Read share, 0-1", "size_rf", D("read_fraction"), step=0.05, format="%.2f", default=0.7
         )
     if dba:
-        from planner.models.database import DatabaseIo
+        from planner.models.database import Database
 
-        BD = lambda f: inputs.model_bounds(DatabaseIo, f)
+        BD = lambda f: inputs.model_bounds(Database, f)
         c = st.columns(4)
         db_gb, problems["size_db_gb"] = inputs.number(
             c[0], "Database size, GB", "size_db_gb", BD("size_gb"), unit="GB", default=1000.0

@@ -57,7 +57,6 @@ def _guarantee(
 def _db_guarantee(
     design_json: str,
     database_json: str,
-    sizing_json: str,
     background_json: str | None,
     n_plus_one: bool,
     peak: bool,
@@ -65,7 +64,6 @@ def _db_guarantee(
 ) -> dict:
     from planner.commercial.sla import database_guarantee
     from planner.models.catalog import load_catalog
-    from planner.models.database import DatabaseIo
     from planner.models.design import parse_design, resolve
     from planner.models.workload import parse_workload
 
@@ -74,14 +72,37 @@ def _db_guarantee(
     params, boot = state.calibration_params(calibration_json)
     return database_guarantee(
         rd,
-        DatabaseIo.model_validate_json(database_json),
-        **json.loads(sizing_json),
+        Database.model_validate_json(database_json),
         background=bg,
         n_plus_one=n_plus_one,
         peak=peak,
         params=params,
         bootstrap=boot,
     )
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _by_vm_size(
+    design_json: str, db_json: str, background_json: str | None, n_plus_one: bool, calibration_json: str | None
+) -> dict:
+    from planner.commercial.sla import guarantee_by_vm_size
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design, resolve
+    from planner.models.workload import parse_workload
+
+    rd = resolve(parse_design(design_json), load_catalog())
+    bg = parse_workload(background_json) if background_json else None
+    params, _ = state.calibration_params(calibration_json)
+    return guarantee_by_vm_size(rd, Database.model_validate_json(db_json), bg, n_plus_one=n_plus_one, params=params)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _capacity(design_json: str, db_json: str, calibration_json: str | None) -> dict:
+    from planner.commercial.database import database_capacity
+    from planner.models.design import parse_design
+
+    params, _ = state.calibration_params(calibration_json)
+    return database_capacity(parse_design(design_json), Database.model_validate_json(db_json), params=params)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -213,8 +234,6 @@ dba = by == SLA_DBA_MODE
 B = inputs.model_bounds
 dba_errors = []
 if dba:
-    from planner.models.database import DatabaseIo
-
     basic, dba_errors = basics(SLA_PREFIX)
     for col, e in dba_errors:
         inputs.show(col, e)
@@ -263,7 +282,6 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
     try:
         if dba:
             base = json.loads(carried) if carried else {"name": "database"}  # the Compare page's assumptions
-            dbio = DatabaseIo.model_validate(base | basic)
             sizing = {
                 "vcpus": int(vcpus),
                 "threads": int(threads),
@@ -271,9 +289,8 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
                 "latency_target_ms": target,
                 "latency_statistic": stat,
             }
-            res = _db_guarantee(
-                dj, dbio.model_dump_json(), json.dumps(sizing), background, n1, peak, state.session_calibration()
-            )
+            dbio = Database.model_validate(base | basic | sizing)
+            res = _db_guarantee(dj, dbio.model_dump_json(), background, n1, peak, state.session_calibration())
             g, need = res["guarantee"], res
         else:
             db = Database(
@@ -340,6 +357,52 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
         for note in (g.get("note"), g.get("latency_note")):
             if note:
                 st.caption(fmt.md(note))
+        the_db = dbio if dba else db
+        # closed sections hold nothing (opening one reruns the page with it): what-ifs stay quick
+        by_size = st.expander("The guarantee by the database VM's size", key="sla_by_size", on_change="rerun")
+        if by_size.open:
+            with by_size:
+                # the VM decides the guarantee long before the cluster does (its IOs in flight, its vCPUs)
+                t = _by_vm_size(dj, the_db.model_dump_json(), background, n1, state.session_calibration())
+                st.dataframe(
+                    [
+                        {
+                            "vCPUs": r["vcpus"],
+                            "IO threads x outstanding": f"{r['threads']} x {r['outstanding_per_thread']}",
+                            "Guaranteed IOPS": fmt.iops(r["guaranteed_iops"]),
+                            "Binding": SLA_LABELS.get(r["binding_constraint"], fmt.label(r["binding_constraint"])),
+                        }
+                        for r in t["sizes"]
+                    ],
+                    hide_index=True,
+                )
+                small = t["smallest_vm_meeting_target"]
+                if small:
+                    st.caption(
+                        f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
+                        f"{small['vcpus']} vCPUs, {small['threads']} IO threads x {small['outstanding_per_thread']} outstanding."
+                    )
+                elif t["smallest_vm_note"]:
+                    st.caption(fmt.md(t["smallest_vm_note"]))
+        most = (
+            st.expander("The most this design sustains of this database", key="sla_capacity", on_change="rerun")
+            if dba
+            else None
+        )
+        if most is not None and most.open:
+            with most:
+                cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
+                k = st.columns(4)
+                k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
+                k[0].caption(f"band {fmt.span(cap['max_nopm_low'], cap['max_nopm_high'])}")
+                k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
+                k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
+                k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
+                st.caption(
+                    fmt.md(
+                        f"{cap['servers']} database server(s), one such database each. Binds: {cap['binding_note']}."
+                    )
+                )
 
 st.subheader("Service tiers")
 st.caption(

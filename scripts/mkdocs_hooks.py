@@ -11,7 +11,7 @@ of its own); an unknown NAME fails the build.
 - ``example-sla``, ``example-database``, ``example-price``, ``example-sizing``, ``example-bom``, ``example-sizing-hammerdb``:
   the worked examples of the user guide, run through the ``hciplan`` command on the shipped
   examples (the command each one runs is printed above its table);
-- ``fields-KIND``: the fields of an input file (design, node, workload, database, database-io, tier,
+- ``fields-KIND``: the fields of an input file (design, node, workload, database, tier,
   demand) with type, default and description, from the pydantic models the files are parsed with.
 """
 
@@ -126,12 +126,17 @@ def example_database() -> str:
         r = _hciplan(*argv)
         g = r["guarantee"]
         vm = f"{vcpus} vCPUs" + (f", {threads} IO threads" if threads else "")
+        c = r["database_capacity"]
         rows.append(
             f"| {vm} | {_n(r['needed_iops'])} ({r['needed']}) | {_n(g['guaranteed_iops'])} "
-            f"| {BOUND_LABELS[g['binding_constraint']]} | {'yes' if r['meets'] else 'no'} | {r['headroom_pct']:+.0f} % |"
+            f"| {BOUND_LABELS[g['binding_constraint']]} | {'yes' if r['meets'] else 'no'} | {r['headroom_pct']:+.0f} % "
+            f"| {_n(c['max_nopm'])} ({_n(c['max_nopm_low'])}-{_n(c['max_nopm_high'])}) | {c['binding'].replace('_', ' ')} |"
         )
     lines = ["```bash", *commands, "```", ""]
-    lines += ["| database VM | IOPS needed | guaranteed | bound by | meets | headroom |", "|---|---|---|---|---|---|"]
+    lines += [
+        "| database VM | IOPS needed | guaranteed | bound by | meets | headroom | most NOPM, all servers (band) | bound by |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     return "\n".join(lines + rows)
 
 
@@ -240,7 +245,6 @@ FIELD_MODELS = {
     "node": ("planner.models.design", "NodeSpec"),
     "workload": ("planner.models.workload", "Workload"),
     "database": ("planner.models.database", "Database"),
-    "database-io": ("planner.models.database", "DatabaseIo"),
     "tier": ("planner.models.tiers", "Tier"),
     "demand": ("planner.models.demand", "Demand"),
 }

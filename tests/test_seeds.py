@@ -317,8 +317,18 @@ def test_hci_refuses_a_cluster_in_a_box_chassis():
 @pytest.mark.parametrize("name", ["seed-dataon-sofs-4db", "seed-datrium-dvx", "seed-dl580-raid10", "san-raid5"])
 def test_open_load_model_gives_what_the_sla_needs(name):
     m = open_load_model(load_design(EX / f"{name}.json"))
-    db = Database(
-        name="db", size_tb=0.1, vcpus=8, threads=4, outstanding_per_thread=8, latency_target_ms=2.0, read_fraction=0.7
+    from planner.commercial.sla import sla_view
+
+    db = sla_view(
+        Database(
+            name="db",
+            size_tb=0.1,
+            vcpus=8,
+            threads=4,
+            outstanding_per_thread=8,
+            latency_target_ms=2.0,
+            read_fraction=0.7,
+        )
     )
     ps = [default_params()]
     x_bg, vms = m.background_rate(None, ps)

@@ -27,15 +27,8 @@ def load_json_model(path: str | Path, model: type[BaseModel], field: str):
     return _load(path, model, InputError, field, prefix=field, max_bytes=MAX_INPUT_FILE_BYTES)
 
 
-#: ``sla --database`` defaults: the SLA page's database (16 vCPUs, 4 threads x 16 in flight, 1 ms mean)
-SLA_DATABASE_DEFAULTS = {
-    "vcpus": 16,
-    "threads": 4,
-    "outstanding_per_thread": 16,
-    "latency_target_ms": 1.0,
-    "statistic": "mean",
-    "mean": False,
-}
+#: ``sla`` flags that override the database file's own fields
+SLA_OVERRIDES = ("vcpus", "threads", "outstanding_per_thread", "latency_target_ms", "latency_statistic")
 
 
 def _calibration_args(args):
@@ -50,47 +43,42 @@ def _calibration_args(args):
 
 
 def cmd_sla(args) -> int:
-    from planner.commercial.sla import guarantee
+    from planner.commercial.sla import guarantee, guarantee_by_vm_size
+    from planner.engine.architectures.open_load import open_load_model
     from planner.models.catalog import load_catalog
-    from planner.models.database import Database
+    from planner.models.database import Database, load_database
     from planner.models.design import resolve
     from planner.models.workload import load_workload
 
-    rd = resolve(design_from_args(args), load_catalog(args.catalog))
+    catalog = load_catalog(args.catalog)
+    design = design_from_args(args)
+    # a hyperconverged design's arrays, or another architecture's network (planner.commercial.sla.site_of)
+    rd = resolve(design, catalog) if design.topology == "hyperconverged" else open_load_model(design, catalog)
     bg = load_workload(args.background) if args.background else None
     params, boot = _calibration_args(args)
-    if args.database:
-        from planner.commercial.sla import database_guarantee
-        from planner.models.database import load_database_io
-
-        vals = {
-            k: SLA_DATABASE_DEFAULTS[k] if getattr(args, k) is None else getattr(args, k) for k in SLA_DATABASE_DEFAULTS
-        }
-        for k in ("vcpus", "threads", "outstanding_per_thread", "latency_target_ms"):
+    db = load_database(args.db or args.database, "db" if args.db else "database")
+    given = {k: getattr(args, k) for k in SLA_OVERRIDES if getattr(args, k, None) is not None}
+    for k, v in given.items():
+        if k != "latency_statistic":
             lo, hi, _ = field_bounds(Database, k)  # as the Database model checks them (all inclusive)
-            if not lo <= vals[k] <= hi:
-                raise InputError(f"must be {lo:g}..{hi:g} (got {vals[k]:g})", k)
+            if not lo <= v <= hi:
+                raise InputError(f"must be {lo:g}..{hi:g} (got {v:g})", k)
+    if given:
+        db = db.model_copy(update=given)
+    if db.has_workload:
+        from planner.commercial.database import database_capacity
+        from planner.commercial.sla import database_guarantee
+
         out = database_guarantee(
-            rd,
-            load_database_io(args.database),
-            vals["vcpus"],
-            vals["threads"],
-            vals["outstanding_per_thread"],
-            vals["latency_target_ms"],
-            vals["statistic"],
-            background=bg,
-            n_plus_one=args.n_plus_one,
-            peak=not vals["mean"],
-            params=params,
-            bootstrap=boot,
+            rd, db, background=bg, n_plus_one=args.n_plus_one, peak=not args.mean, params=params, bootstrap=boot
         )
-        print_json(strict(out, NOT_COMPUTABLE))
-        return 0
-    for flag in SLA_DATABASE_DEFAULTS:
-        if getattr(args, flag) is not None:
-            raise InputError("only applies with --database (a --db file states it itself)", flag)
-    db = load_json_model(args.db, Database, "db")
-    out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
+        out["database_capacity"] = database_capacity(design, db, catalog=catalog, params=params)
+    else:
+        if args.mean:
+            raise InputError("only applies to a database described by its workload (nopm or tpm)", "mean")
+        out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
+    if args.vm_sizes:
+        out["by_vm_size"] = guarantee_by_vm_size(rd, db, bg, n_plus_one=args.n_plus_one, params=params)
     print_json(strict(out, NOT_COMPUTABLE))
     return 0
 
@@ -280,35 +268,35 @@ def register_sla(sub) -> None:
     _design_args(p)
     p.add_argument("--background", help="workload file or profile of the other tenants")
     which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--db", help="database JSON file (size, vCPUs, IO threads and shape, latency target)")
     which.add_argument(
-        "--database",
-        help="database as a DBA describes it (size, buffer pool, HammerDB NOPM or TPM; "
-        "`schema database-io`): its IO demand, guarantee and whether it meets it",
+        "--db",
+        help="database JSON file (`schema database`): by its IO (size, IO shape, VM, latency target) or by its "
+        "workload (size, buffer pool, HammerDB NOPM or TPM): then also its IO demand and the most the design "
+        "sustains (database_capacity)",
     )
-
-    # no defaults here (SLA_DATABASE_DEFAULTS apply with --database): a flag given with --db is then seen
-    d = SLA_DATABASE_DEFAULTS
-    p.add_argument("--vcpus", type=int_arg, help=f"with --database: the database VM's vCPUs ({d['vcpus']})")
-    p.add_argument("--threads", type=int_arg, help=f"with --database: IO threads ({d['threads']})")
+    which.add_argument("--database", help="the same as --db")
+    p.add_argument("--vcpus", type=int_arg, help="the database VM's vCPUs (default: the file's, else 16)")
+    p.add_argument("--threads", type=int_arg, help="IO threads in the VM (default: the file's, else 4)")
     p.add_argument(
         "--outstanding-per-thread",
         dest="outstanding_per_thread",
         type=int_arg,
-        help=f"with --database: IOs in flight per thread ({d['outstanding_per_thread']})",
+        help="IOs in flight per thread (default: the file's, else 16)",
     )
-    p.add_argument(
-        "--latency-target-ms",
-        dest="latency_target_ms",
-        type=float_arg,
-        help=f"with --database: latency target, ms ({d['latency_target_ms']:g})",
-    )
+    p.add_argument("--latency-target-ms", dest="latency_target_ms", type=float_arg, help="latency target, ms")
     p.add_argument(
         "--statistic",
+        dest="latency_statistic",
         choices=["mean", "p90", "p99"],
-        help=f"with --database: latency statistic the target applies to ({d['statistic']})",
+        help="latency statistic the target applies to",
     )
-    p.add_argument("--mean", action="store_const", const=True, help="with --database: need the mean IOPS, not the peak")
+    p.add_argument("--mean", action="store_true", help="a workload database: need the mean IOPS, not the peak")
+    p.add_argument(
+        "--vm-sizes",
+        dest="vm_sizes",
+        action="store_true",
+        help="also the guarantee for each VM size (vCPUs, IO threads x outstanding) and which size a target needs",
+    )
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_sla)
 
@@ -352,9 +340,9 @@ def cmd_compare(args) -> int:
     if bool(args.workload) == bool(args.database):
         raise PlannerError("give --workload (profile or file) or --database (a database description file)", "workload")
     if args.database:
-        from planner.models.database import as_workload, io_demand, load_database_io
+        from planner.models.database import as_workload, io_demand, load_database
 
-        workload = as_workload(io_demand(load_database_io(args.database)), peak=not args.mean)
+        workload = as_workload(io_demand(load_database(args.database)), peak=not args.mean)
     else:
         from planner.models.workload import load_workload
 
@@ -373,3 +361,34 @@ def register_compare(sub) -> None:
     p.add_argument("--full", action="store_true", help="whole reports instead of the comparison keys")
     p.add_argument("--catalog", help="extra catalog folder")
     p.set_defaults(func=cmd_compare)
+
+
+def cmd_db_io(args) -> int:
+    from planner.models.database import load_database
+
+    db = load_database(args.database)
+    lat = args.log_write_latency_ms
+    if lat is not None and not 0.001 <= lat <= 10_000:
+        raise InputError(f"must be 0.001..10000 ms (got {lat:g})", "log_write_latency_ms")
+    from planner.models.database import io_demand
+
+    print_json(strict(io_demand(db, log_write_latency_ms=lat).model_dump(mode="json"), NOT_COMPUTABLE))
+    return 0
+
+
+def register_db_io(sub) -> None:
+    p = sub.add_parser(
+        "db-io",
+        help="the IO a database asks of storage (streams with their rules and sources)",
+        description="A database described by its workload (size, buffer pool, HammerDB NOPM or TPM; `schema "
+        "database`) as IO: page reads, checkpoint and lazy-writer writes, log writes, read-ahead and backup, each "
+        "with its rule, and the totals (iops, bandwidth_mb_s, read_fraction).",
+    )
+    p.add_argument("database", help="database JSON file")
+    p.add_argument(
+        "--log-write-latency-ms",
+        dest="log_write_latency_ms",
+        type=float_arg,
+        help="the log flush latency group commit waits for (default: an assumption of 1 ms, said in the output)",
+    )
+    p.set_defaults(func=cmd_db_io)

@@ -60,11 +60,13 @@ def cmd_schema(args) -> int:
 
     models = {"design": Design, "workload": Workload}
     try:
-        from planner.models.database import Database, DatabaseIo
+        from planner.models.database import Database
         from planner.models.demand import Demand
         from planner.models.tiers import TierSet
 
-        models.update({"db": Database, "database-io": DatabaseIo, "demand": Demand, "tiers": TierSet})
+        models.update(
+            {"db": Database, "database": Database, "database-io": Database, "demand": Demand, "tiers": TierSet}
+        )
     except ImportError:  # pragma: no cover - optional modules during development
         pass
     if args.kind not in models:
@@ -183,17 +185,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def _extra_commands():
-    regs = []
-    try:
-        from planner.cli.commands import register_bom, register_import, register_price, register_size, register_sla
+    from planner.cli import commands as c
 
-        regs += [register_sla, register_price, register_size, register_import, register_bom]
-    except ImportError:
-        pass
-    from planner.cli.commands import register_compare
-
-    regs.append(register_compare)
-    return regs
+    return [
+        c.register_sla,
+        c.register_db_io,
+        c.register_price,
+        c.register_size,
+        c.register_import,
+        c.register_bom,
+        c.register_compare,
+    ]
 
 
 def _argument_of(exc: OSError, args) -> str:

@@ -4,4 +4,4 @@ databases of each tier fit, prices, licences and the bill of materials.
 Imports :mod:`planner.results` and below.
 """
 
-__all__ = ["bom", "licensing", "pricing", "sla", "tiers"]
+__all__ = ["bom", "database", "licensing", "pricing", "sla", "tiers"]

@@ -28,17 +28,21 @@ guarantee conservative.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from planner.engine.architectures.open_load import OpenLoadModel, open_load_model
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import latency_statistic
-from planner.models.database import Database, DatabaseIo, as_sla_database, io_demand
-from planner.models.design import ResolvedDesign
+from planner.models.catalog import load_catalog
+from planner.models.database import Database, io_demand, io_shape
+from planner.models.design import ResolvedDesign, resolve
 from planner.models.params import PARAM_NAMES, ModelParams, default_params
 from planner.models.workload import Workload
 from planner.physics.capacity import usable_capacity_tb
@@ -82,22 +86,63 @@ def _param_rows(ps: list[ModelParams], per_set: int) -> SimpleNamespace:
     return SimpleNamespace(**{name: np.repeat(vals[:, j], per_set) for j, name in enumerate(PARAM_NAMES)})
 
 
+def sla_view(db: Database) -> SimpleNamespace:
+    """What the guarantee reads of a database: its IO shape (from its workload, or given),
+    size, VM (vCPUs, IOs in flight: the defaults where the description is silent) and target."""
+    bs, rf, rnd = io_shape(db)
+    return SimpleNamespace(
+        name=db.name,
+        block_size_kib=bs,
+        read_fraction=rf,
+        random_fraction=rnd,
+        size_tb=db.capacity_tb,
+        vcpus=db.vm("vcpus"),
+        outstanding=db.outstanding,
+        latency_target_ms=db.latency_target_ms,
+        latency_statistic=db.latency_statistic,
+    )
+
+
 def _rows(D: DesignArrays, n: int) -> DesignArrays:
     return D.take(np.zeros(n, dtype=int))
 
 
-def _background_rate(D: DesignArrays, bg: Workload | None, ps: list[ModelParams]) -> tuple[np.ndarray, float]:
-    """(IOPS per parameter set, VMs) the background reaches on its own."""
+def _background_alone(D: DesignArrays, bg: Workload | None, ps: list[ModelParams]):
+    """(IOPS per parameter set, VMs, mean VM latency per set [ms]) of the background alone,
+    as :func:`planner.results.report.evaluate_report` gives them (a closed population keeps its
+    IOs in flight)."""
     if bg is None:
-        return np.zeros(len(ps)), 0.0
+        return np.zeros(len(ps)), 0.0, np.zeros(len(ps))
     Ds = _rows(D, len(ps))
     W = WorkloadArrays.from_workload(bg, Ds.nodes)
     out = evaluate_arrays(Ds, W, _param_rows(ps, 1))
-    return np.ravel(out["iops"]).astype(float), float(np.ravel(W.vms_total)[0])
+    return np.ravel(out["iops"]).astype(float), float(np.ravel(W.vms_total)[0]), np.ravel(out["vm_latency_ms"])
+
+
+def _open_equivalent(site, db, bg, x_bg, vms_bg, latency_ms, ps) -> np.ndarray:
+    """The open rate at which the background alone shows the latency its closed population has.
+
+    A population without a rate limit keeps its IOs in flight, so near saturation its latency
+    is N / X (Little's law), finite; an open stream at that same rate would queue without
+    bound (the defect this replaces: 14.19 ms 'at background load alone' where the report
+    gives 2.76 ms for the same 4,800 IOs in flight). The guarantee's open model therefore
+    carries the background at the rate that reproduces its closed latency (bisection, the
+    open latency rising with the rate); its throughput still counts in full against the
+    cluster's headroom."""
+    if bg is None or bg.iops is not None or bg.iops_limit_per_vm is not None:
+        return x_bg
+    lo, hi = np.zeros(len(ps)), np.asarray(x_bg, dtype=float).copy()
+    for _ in range(40):
+        mid = 0.5 * (lo + hi)
+        out = site.evaluate(db, bg, mid, vms_bg, ps, np.full((len(ps), 1), 1e-3))
+        lat = np.ravel(out["vm_latency_ms"])
+        below = np.isfinite(lat) & (lat <= latency_ms) & ~np.ravel(out["saturated"]).astype(bool)
+        lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
+    return lo
 
 
 def _combined(
-    D: DesignArrays, db: Database, bg: Workload | None, x_bg, vms_bg: float, x_db: np.ndarray
+    D: DesignArrays, db: SimpleNamespace, bg: Workload | None, x_bg, vms_bg: float, x_db: np.ndarray
 ) -> WorkloadArrays:
     """Background + DB as one open load at each candidate DB rate (IO-weighted
     shape); ``x_bg`` is a rate, or one per candidate."""
@@ -136,6 +181,72 @@ def _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, x) -> dict:
     return {k: np.asarray(v).reshape((sets, m, *np.shape(v)[1:])) for k, v in out.items()}
 
 
+@dataclass(frozen=True)
+class _Site:
+    """Where a guarantee is evaluated: a hyperconverged design's arrays, or another
+    architecture's network (:class:`planner.engine.architectures.open_load.OpenLoadModel`);
+    the bounds are the same."""
+
+    background: Callable  # (bg, ps) -> (IOPS per set, VMs, mean VM latency per set)
+    evaluate: Callable  # (db, bg, x_bg per set, vms, ps, x (sets, m)) -> dict of (sets, m) arrays
+    degraded: Callable | None  # the same with one node down, or None (no such model)
+    usable_tb: float
+    hosts: int
+    base_ghz: float
+    vcpu_oversubscription: float
+    topology: str
+
+
+def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
+    D = DesignArrays.from_designs([rd])
+    usable = float(
+        usable_capacity_tb(
+            D.nodes,
+            D.drives_per_node,
+            D.drive_capacity_tb,
+            D.resiliency_code,
+            D.fault_domains,
+            D.mirror_share,
+            reserve_policy=rd.design.reserve_policy,
+        )[0]
+    )
+    deg = None
+    if rd.design.nodes > 1:
+        # the same background tenants restart on the survivors (same total rate)
+        Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
+        deg = lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(Dd, db, bg_, x_bg, vms, ps, x)
+    return _Site(
+        background=lambda bg_, ps: _background_alone(D, bg_, ps),
+        evaluate=lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(D, db, bg_, x_bg, vms, ps, x),
+        degraded=deg,
+        usable_tb=usable,
+        hosts=rd.design.nodes,
+        base_ghz=float(np.ravel(D.base_ghz)[0]),
+        vcpu_oversubscription=rd.design.vcpu_oversubscription,
+        topology="hyperconverged",
+    )
+
+
+def _architecture_site(model: OpenLoadModel) -> _Site:
+    def background(bg, ps):
+        x, vms = model.background_rate(bg, ps)
+        lat = np.zeros(len(ps))
+        if bg is not None:
+            lat = np.array([model.background_latency_ms(bg, p) for p in ps])
+        return x, vms, lat
+
+    return _Site(
+        background=background,
+        evaluate=model.evaluate,
+        degraded=None,
+        usable_tb=model.usable_capacity_tb,
+        hosts=model.hosts,
+        base_ghz=model.base_ghz,
+        vcpu_oversubscription=model.design.vcpu_oversubscription,
+        topology=model.topology,
+    )
+
+
 def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
     """Largest grid rate such that every smaller rate is also ok (monotone prefix)."""
     if not ok[0]:
@@ -144,13 +255,13 @@ def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
     return float(x[bad[0] - 1]) if bad.size else float(x[-1])
 
 
-def _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
+def _latency_bounds(evaluate, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
     """Latency-target and Little's-law bounds for each parameter set, each by its
     own grid refinement (three passes of 200 rates, each narrowing the bracket
     200x); every pass is one model call for all the sets still refining."""
 
     def checks(idx, x):
-        out = _evaluate_sets(D, db, bg, x_bg[idx], vms_bg, [ps[i] for i in idx], x)
+        out = evaluate(db, bg, x_bg[idx], vms_bg, [ps[i] for i in idx], x)
         lat = latency_statistic(out, db.latency_statistic, db.read_fraction)
         sat = out["saturated"].astype(bool)
         mean_lat = latency_statistic(out, "mean", db.read_fraction)
@@ -185,30 +296,18 @@ def _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
     return res
 
 
-def _point(rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool, p: ModelParams):
-    return _points(rd, db, bg, n_plus_one, [p])[0]
-
-
 def _points(
-    rd: ResolvedDesign, db: Database, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
+    site: _Site, db: SimpleNamespace, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
 ) -> list[dict]:
     """The guarantee and its bounds for each parameter set, the sets side by side
     in each model call."""
-    D = DesignArrays.from_designs([rd])
-    x_bg, vms_bg = _background_rate(D, bg, ps)
+    x_bg, vms_bg, lat_bg = site.background(bg, ps)
+    # what the DB's load is added to in the open model: the background's rate, or for a
+    # closed population the rate that shows its closed latency (_open_equivalent)
+    x_on = _open_equivalent(site, db, bg, x_bg, vms_bg, lat_bg, ps)
 
     # capacity: DB size must fit beside the background's data
-    usable = float(
-        usable_capacity_tb(
-            D.nodes,
-            D.drives_per_node,
-            D.drive_capacity_tb,
-            D.resiliency_code,
-            D.fault_domains,
-            D.mirror_share,
-            reserve_policy=rd.design.reserve_policy,
-        )[0]
-    )
+    usable = site.usable_tb
     bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
     if db.size_tb > usable - bg_tb:
         return [
@@ -224,37 +323,40 @@ def _points(
             for x in x_bg
         ]
 
-    probe = _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, np.ones((len(ps), 1)))
-    scale = float(np.ravel(cpu_clock_scale(D.base_ghz))[0])
+    probe = site.evaluate(db, bg, x_on, vms_bg, ps, np.ones((len(ps), 1)))
+    scale = float(np.ravel(cpu_clock_scale(site.base_ghz))[0])
     bounds = []
     for i, q in enumerate(ps):
         cap = float(probe["iops_capacity"][i, 0])
         b = {"cluster_headroom": max(cap - x_bg[i], 0.0)}
-        b["node_headroom"] = b["cluster_headroom"] / rd.design.nodes
+        b["node_headroom"] = b["cluster_headroom"] / site.hosts
         # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
         # in the root partition on the cluster's LPs (cluster_headroom), not on them
         guest_s = q.guest_cpu_us * scale * 1e-6
-        b["vm_vcpu_share"] = (db.vcpus / rd.design.vcpu_oversubscription) / max(guest_s, 1e-12)
+        b["vm_vcpu_share"] = (db.vcpus / site.vcpu_oversubscription) / max(guest_s, 1e-12)
         bounds.append(b)
     upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
-    for b, lb in zip(bounds, _latency_bounds(D, db, bg, x_bg, vms_bg, ps, upper)):
+    for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper)):
         b.update(lb)
-    if n_plus_one and rd.design.nodes > 1:
-        Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
-        # the same background tenants restart on the survivors (same total rate)
-        for b, deg in zip(bounds, _latency_bounds(Dd, db, bg, x_bg, vms_bg, ps, upper)):
+    n1_note = ""
+    if n_plus_one and site.degraded is not None:
+        for b, deg in zip(bounds, _latency_bounds(site.degraded, db, bg, x_on, vms_bg, ps, upper)):
             b["n_plus_one"] = min(deg.values())
+    elif n_plus_one and site.topology != "hyperconverged":
+        n1_note = f"n_plus_one: no one-node-down model for topology '{site.topology}'; not applied"
     floor = latency_statistic(probe, db.latency_statistic, db.read_fraction)[:, 0]
     pts = []
     for i, b in enumerate(bounds):
         binding = min(b, key=b.get)
-        note = ""
+        notes = []
         if b["latency_target"] <= 0.0:
             # say why: the model's latency at (almost) no DB load already misses the target
-            note = (
+            notes.append(
                 f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
                 f"latency at background load alone ({float(floor[i]):.3f} ms)"
             )
+        if n1_note:
+            notes.append(n1_note)
         # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
         pts.append(
             dict(
@@ -263,15 +365,13 @@ def _points(
                 lat=None,
                 x_bg=float(x_bg[i]),
                 bounds=b,
-                note=note,
+                note="; ".join(notes),
                 lat_note=f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency",
             )
         )
     live = [i for i, pt in enumerate(pts) if pt["g"] > 0]
     if live:
-        out = _evaluate_sets(
-            D, db, bg, x_bg[live], vms_bg, [ps[i] for i in live], np.array([[pts[i]["g"]] for i in live])
-        )
+        out = site.evaluate(db, bg, x_on[live], vms_bg, [ps[i] for i in live], np.array([[pts[i]["g"]] for i in live]))
         lat = latency_statistic(out, db.latency_statistic, db.read_fraction)[:, 0]
         for j, i in enumerate(live):
             ok = bool(np.isfinite(lat[j]))
@@ -280,8 +380,20 @@ def _points(
     return pts
 
 
+def site_of(design_or_rd, bg: Workload | None = None, catalog=None) -> _Site:
+    """The evaluation site of a resolved hyperconverged design, an
+    :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of any topology."""
+    if isinstance(design_or_rd, OpenLoadModel):
+        return _architecture_site(design_or_rd)
+    if isinstance(design_or_rd, ResolvedDesign):
+        return _hci_site(design_or_rd, bg)
+    if design_or_rd.topology == "hyperconverged":
+        return _hci_site(resolve(design_or_rd, catalog or load_catalog()), bg)
+    return _architecture_site(open_load_model(design_or_rd, catalog))
+
+
 def guarantee(
-    rd: ResolvedDesign,
+    rd,
     db: Database,
     background: Workload | None = None,
     n_plus_one: bool = False,
@@ -289,6 +401,11 @@ def guarantee(
     bootstrap: list[ModelParams] | None = None,
 ) -> SlaResult:
     """The IOPS one database can be guaranteed at its latency target (see module doc).
+
+    ``rd`` is a resolved hyperconverged design, another architecture's
+    :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of any topology
+    (:func:`site_of`); the bounds are the same on every topology (a disaggregated, split or
+    single-server design has no one-node-down model: ``n_plus_one`` is noted, not applied).
 
     The band is the 5-95 % range over bootstrap parameter sets: ``bootstrap``
     when given (a refit calibration's own sets), else the shipped calibration's
@@ -302,7 +419,7 @@ def guarantee(
     if bootstrap is None:
         bootstrap = bootstrap_params() if params is None else []
     # the fit and its bootstrap sets side by side in every model call
-    pts = _points(rd, db, background, n_plus_one, [p, *list(bootstrap)])
+    pts = _points(site_of(rd, background), sla_view(db), background, n_plus_one, [p, *list(bootstrap)])
     pt = pts[0]
     draws = [q["g"] for q in pts[1:]]
     lo = float(np.percentile(draws, BAND_LOW)) if draws else pt["g"]
@@ -316,43 +433,85 @@ def guarantee(
         latency_note=pt["lat_note"],
         latency_statistic=db.latency_statistic,
         binding_constraint=pt["binding"],
-        iops_per_gb=pt["g"] / (db.size_tb * 1000.0),
+        iops_per_gb=pt["g"] / db.data_gb,
         background_iops=pt["x_bg"],
         bounds_iops=pt["bounds"],
         note=pt["note"],
     )
 
 
+#: VM sizes the guarantee is shown for: vCPUs, with one IO thread per 4 vCPUs and 16 IOs in
+#: flight per thread (the reference cluster's database VM: 16 vCPUs, 4 x 16)
+VM_SIZES = (4, 8, 16, 32, 64)
+
+
+def guarantee_by_vm_size(
+    rd,
+    db: Database,
+    background: Workload | None = None,
+    n_plus_one: bool = False,
+    params: ModelParams | None = None,
+    sizes=VM_SIZES,
+    target_iops: float | None = None,
+) -> dict:
+    """The guarantee as a function of the database VM's size, and the smallest size that
+    meets a target: the VM decides the guarantee when its own IOs in flight (Little's law)
+    or its vCPUs bind, long before the cluster does.
+
+    Returns ``sizes`` (one row per VM: ``vcpus``, ``threads``, ``outstanding_per_thread``,
+    ``guaranteed_iops``, ``binding_constraint``, ``latency_ms``; point estimates, no band),
+    ``target_iops`` (given, or the database's need when it is described by its workload)
+    and ``smallest_vm_meeting_target`` (null with ``smallest_vm_note`` when none does).
+    """
+    rows = []
+    for v in sizes:
+        vm = {"vcpus": v, "threads": max(1, v // 4), "outstanding_per_thread": 16}
+        g = guarantee(rd, db.model_copy(update=vm), background, n_plus_one=n_plus_one, params=params, bootstrap=[])
+        rows.append(
+            vm
+            | {
+                "guaranteed_iops": g.guaranteed_iops,
+                "binding_constraint": g.binding_constraint,
+                "latency_ms": g.latency_ms,
+            }
+        )
+    if target_iops is None and db.has_workload:
+        target_iops = io_demand(db).peak_iops
+    out = {"sizes": rows, "target_iops": target_iops, "smallest_vm_meeting_target": None, "smallest_vm_note": ""}
+    if target_iops is not None:
+        meets = [r for r in rows if r["guaranteed_iops"] >= target_iops]
+        if meets:
+            out["smallest_vm_meeting_target"] = {k: meets[0][k] for k in ("vcpus", "threads", "outstanding_per_thread")}
+        else:
+            out["smallest_vm_note"] = (
+                f"no VM size up to {sizes[-1]} vCPUs is guaranteed {target_iops:,.0f} IOPS on this "
+                "design: the cluster binds, not the VM"
+            )
+    else:
+        out["smallest_vm_note"] = "no target: give the database's workload or a target IOPS"
+    return out
+
+
 def database_guarantee(
     rd,
-    db: DatabaseIo,
-    vcpus: int,
-    threads: int,
-    outstanding_per_thread: int,
-    latency_target_ms: float,
-    latency_statistic: str = "mean",
+    db: Database,
     background=None,
     n_plus_one: bool = False,
     peak: bool = True,
     params=None,
     bootstrap=None,
 ) -> dict:
-    """Can design ``rd`` guarantee this database its IO? The database's IO
-    demand (:func:`io_demand`) as one VM of its size and mean IO shape
-    (:func:`as_sla_database`), its guarantee at the latency target
-    (:func:`planner.commercial.sla.guarantee`, the same bounds as any database), and the
-    IOPS it needs: the peak (checkpoint bursts) or the mean.
+    """Can design ``rd`` guarantee this database its IO? The database's IO demand
+    (:func:`planner.models.database.io_demand`) as one VM of its size and mean IO shape, its
+    guarantee at the latency target (:func:`guarantee`, the same bounds as any database), and
+    the IOPS it needs: the peak (checkpoint bursts) or the mean.
 
-    Returns ``demand`` (the :class:`IoDemand`), ``guarantee`` (the
-    :class:`planner.commercial.sla.SlaResult`), ``needed_iops``, ``meets`` and
-    ``headroom_pct`` (guaranteed over needed, minus 100; negative: short).
-    The guarantee is for the mean IO shape: a burst of large checkpoint writes
-    is costed by its IOPS at that shape, not by its own size."""
-    from planner.commercial.sla import guarantee
-
+    Returns ``demand`` (the :class:`planner.models.database.IoDemand`), ``guarantee`` (the
+    :class:`SlaResult`), ``needed_iops``, ``meets`` and ``headroom_pct`` (guaranteed over
+    needed, minus 100; negative: short). The guarantee is for the mean IO shape: a burst of
+    large checkpoint writes is costed by its IOPS at that shape, not by its own size."""
     demand = io_demand(db)
-    sla_db = as_sla_database(demand, vcpus, threads, outstanding_per_thread, latency_target_ms, latency_statistic)
-    g = guarantee(rd, sla_db, background, n_plus_one=n_plus_one, params=params, bootstrap=bootstrap)
+    g = guarantee(rd, db, background, n_plus_one=n_plus_one, params=params, bootstrap=bootstrap)
     need = demand.peak_iops if peak else demand.iops
     return {
         "demand": demand.model_dump(mode="json"),

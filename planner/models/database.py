@@ -1,140 +1,230 @@
-"""From a database a DBA describes to the IO it asks of storage.
+"""A database, one schema everywhere: as a DBA describes it, and the IO it asks of storage.
 
-A SQL Server database running an OLTP load (HammerDB TPROC-C style) issues
-these IO streams; each rule and default names its source, and every default
-is a field the user can override (:class:`DatabaseIo`).
+A database is described either by its **workload** (size, buffer pool and a transaction
+rate: HammerDB's NOPM or TPM, with the options of the run) or directly by the **IO it
+issues** (an IO shape: block size, read and random shares). Either way it carries the
+VM it runs in (vCPUs, IO threads x outstanding IOs) and the latency it is promised
+(target and statistic), so the same file serves ``hciplan db-io``, ``sla``, ``compare``
+and a sizing demand.
 
-IO sizes (Microsoft SQL Server documentation):
-
-* data pages are 8 KiB and "Disk I/O operations are performed at the page
-  level" (*Pages and extents architecture guide*); an extent is eight pages,
-  64 KiB;
-* read-ahead reads "up to 64 contiguous pages (512 KB) from one file"
-  (*Reading pages*);
-* the buffer manager gathers adjacent dirty pages into one write of at most 32
-  pages (*Writing pages*); the lazy writer and checkpoints write dirty pages
-  (*Writing pages*; *Database checkpoints*: indirect checkpoints, the default
-  since SQL Server 2016, keep recovery within a target of 60 s by writing in the
-  background; automatic checkpoints run about once a minute, *recovery interval*);
-* a log block "is variable in size and is always an integer multiple of 512
-  bytes ... with a maximum size of 60 KB" and "is the basic unit of I/O for
-  transaction logging" (*SQL Server transaction log architecture and management
-  guide*); a commit flushes the log block holding it;
-* backup transfers are multiples of 64 KiB up to 4 MiB (``MAXTRANSFERSIZE``,
-  *BACKUP (Transact-SQL)*), 1 MiB by default to disk.
-
-Transaction rates (HammerDB documentation, *Comparing HammerDB results*): NOPM
-is new orders per minute, counted in the schema; TPM counts the database's
-commits plus rollbacks. The TPC-C mix has at least 43 % Payment and 4 % each of
-Order-Status, Delivery and Stock-Level (TPC-C standard specification, clause
-5.2.3), leaving about 45 % New-Order: transactions per minute = NOPM / 0.45.
-
-Per-transaction page reads, dirtied pages and log bytes are planning
-assumptions derived from the TPC-C transaction profiles (rows each transaction
-reads or modifies, clauses 2.4-2.8), one 8 KiB page per row that can miss,
-index upper levels cached; they are not measurements and say so.
+:func:`io_demand` turns a workload description into IO streams (data page reads,
+checkpoint and lazy-writer page writes, log writes, read-ahead, backup), each with its
+rule and source: the page-level model of :mod:`planner.models.oltp` (HammerDB TPROC-C's
+schema and transactions, an LRU buffer pool under Che's approximation, checkpoints that
+write each dirty page once per interval, group commit). Every assumption it uses is
+listed in the result with its value and source, and is a field the user can override.
 """
 
 from __future__ import annotations
 
-import math
+import json
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from planner.core.errors import PlannerError
 from planner.core.jsonio import load_json_model, parse_json_model
+from planner.core.resources import data_path
+from planner.models import oltp
 from planner.models.workload import Workload
 
 PAGE_KIB = 8.0
-EXTENT_KIB = 64.0
 READ_AHEAD_MAX_KIB = 512.0
-GATHER_WRITE_MAX_PAGES = 32
-LOG_BLOCK_MAX_KIB = 60.0
-LOG_SECTOR_BYTES = 512
 BACKUP_IO_KIB = 1024.0
-TPCC_NEW_ORDER_SHARE = 0.45
 MAX_DB_FILE_BYTES = 1_000_000
+#: No storage stack answers faster than ~20 us (NVMe device + kernel); a target
+#: below that cannot be met by any design, so it is a user error, not a zero.
+MIN_LATENCY_TARGET_MS = 0.02
+MAX_LATENCY_TARGET_MS = 10_000.0
+#: the log flush latency :func:`io_demand` assumes when no design gives one (group commit
+#: depends on it): an assumption, said in every result; with a design the predicted write
+#: latency replaces it
+ASSUMED_LOG_WRITE_LATENCY_MS = 1.0
+#: the VM a database runs in when its description does not say (the SLA's defaults)
+DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
+#: SQL Server versions and what changed for IO: indirect checkpoints the default for new
+#: databases from 2016 (Microsoft, *Database checkpoints*), gathered writes of up to 128
+#: pages instead of 32 from 2016 (Bob Dorr, *SQL 2016 - It Just Runs Faster: larger data
+#: file writes*)
+SqlServerVersion = Literal[2012, 2014, 2016, 2017, 2019, 2022]
 
 #: where each default comes from (shown next to the value in the UI and in every result)
 SOURCES = {
-    "new_order_share": "TPC-C spec clause 5.2.3 minimum mix (Payment >= 43 %, three others >= 4 % each): "
-    "New-Order about 45 % of transactions",
-    "page_reads_per_txn": "assumption from the TPC-C profiles: New-Order ~23 rows, Payment ~6, Order-Status ~12, "
-    "Delivery ~50, Stock-Level ~200, weighted by the mix (one page per row, index tops cached)",
-    "active_fraction": "assumption: the whole database is accessed uniformly (buffer-pool hit = RAM / data)",
-    "dirty_pages_per_txn": "assumption from the TPC-C profiles: New-Order ~12 pages (10 stock rows + order pages), "
-    "Payment ~4, Delivery ~120 every 25th transaction; mix-weighted ~12",
-    "log_bytes_per_txn": "assumption: ~2 KB of log records per transaction (a few hundred bytes per modified row)",
-    "commits_per_log_flush": "assumption: every commit flushes its own log block (no group commit)",
-    "checkpoint_interval_s": "SQL Server 'Change the target recovery time of a database': 60 s default target "
-    "(indirect checkpoints, SQL Server 2016+); automatic checkpoints about once a minute",
-    "checkpoint_mode": "indirect (default since SQL Server 2016): the background writer spreads checkpoint writes",
+    "access": "HammerDB TPROC-C for SQL Server (mssqlsoltp.tcl, TPC-Council/HammerDB @5725747): items and "
+    "customer ids uniform, last names NURand(255,0,999); 'tpcc': the TPC-C spec's NURand(8191) items and "
+    "NURand(1023) customers (clause 2.1.6)",
+    "warehouses": "HammerDB's schema, about 100 MB per warehouse as built (5,000 ~ 500 GB, Datrium; 10,000 ~ "
+    "1 TB, Micron/DataON)",
+    "all_warehouses": "HammerDB 'Use All Warehouses': off by default (each virtual user keeps one home warehouse, "
+    "drawn at random)",
+    "tpm_per_nopm": "HammerDB's driver: New-Order 10 of 23 calls, 1 % rolled back; TPM counts every call (SQL "
+    "Server Batch Requests/sec): TPM / NOPM = 23 / 10 / 0.99 = 2.323 (published pairs 2.305-2.342)",
+    "buffer_hit_ratio": "LRU buffer pool under Che's approximation (Che, Tung & Wang 2002) over the pages the "
+    "transactions touch (the procedures' page accesses and HammerDB's schema)",
+    "checkpoint_mode": "Microsoft, Database checkpoints: indirect checkpoints are the default for databases "
+    "created on SQL Server 2016 and later; automatic before",
+    "checkpoint_interval_s": "Microsoft: indirect checkpoints target a 60 s recovery time (2016+); automatic "
+    "checkpoints about once a minute (recovery interval 0)",
     "checkpoint_burst_s": "assumption: an automatic checkpoint writes its dirty pages within 10 s of each interval",
-    "lazy_writer_share": "assumption: the lazy writer flushes the share of dirty pages evicted before a checkpoint, "
-    "taken as the buffer-pool miss ratio when not given",
-    "write_pages_per_io": "SQL Server 'Writing pages': adjacent dirty pages gathered, up to 32 per write; "
-    "OLTP dirty pages are rarely adjacent: 1",
-    "read_ahead_kib": "SQL Server 'Reading pages': read-ahead up to 64 pages (512 KB)",
+    "gather_pages": "Microsoft, Writing pages: up to 32 adjacent dirty pages per write; SQL Server 2016+ up to "
+    "128 (1 MB) (Bob Dorr, 'larger data file writes')",
+    "log_bytes_per_txn": "assumption derived from the procedures' row changes x a log record of ~60 bytes of "
+    "header plus the changed bytes (New-Order 2,820, Payment 580, Delivery 11,820, read-only 0; mix-weighted); "
+    "no published figure",
+    "log_write_latency_ms": "the design's predicted write latency; alone, an assumption of "
+    f"{ASSUMED_LOG_WRITE_LATENCY_MS:g} ms (group commit: commits arriving during a flush share the next)",
+    "read_ahead_kib": "Microsoft, Reading pages: read-ahead up to 64 pages (512 KB)",
     "backup_io_kib": "BACKUP (Transact-SQL) MAXTRANSFERSIZE: multiples of 64 KB up to 4 MB, 1 MB default to disk",
+    "cpu_us_per_txn": "fitted: core-microseconds per TPM transaction (planner/data/oltp-calibration.json)",
+    "virtual_users": "HammerDB virtual users (no think time); unknown: every warehouse active, a conservative IO "
+    "estimate",
+    "sql_server_version": "decides the default checkpoint mode (indirect from 2016) and the largest gathered write "
+    "(32 pages to 2014, 128 from 2016)",
 }
+#: the description's fields that are assumptions a user may override, each with its source in SOURCES
+ASSUMPTION_FIELDS = (
+    "access",
+    "virtual_users",
+    "all_warehouses",
+    "warehouses",
+    "buffer_hit_ratio",
+    "sql_server_version",
+    "checkpoint_mode",
+    "checkpoint_interval_s",
+    "checkpoint_burst_s",
+    "log_bytes_per_txn",
+    "cpu_us_per_txn",
+)
 
 
 class DbWorkloadError(PlannerError):
     pass
 
 
-class DatabaseIo(BaseModel):
-    """A database as a DBA describes it. Sizes in decimal GB, rates per minute
-    as HammerDB reports them; every field after the rate is an overridable
-    assumption with its source in :data:`SOURCES`."""
+class Database(BaseModel):
+    """One database and the VM it runs in. Sizes in decimal GB (``size_tb`` is accepted
+    instead of ``size_gb``), rates per minute as HammerDB reports them. Give a workload
+    (``nopm`` or ``tpm`` with ``buffer_pool_gb``) or an IO shape (``block_size_kib``,
+    ``read_fraction``, ``random_fraction``; 8 KiB, 0.7 and 1.0 when left out)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     name: str = Field(default="database", min_length=1, max_length=200)
-    size_gb: float = Field(gt=0, le=1e7, description="data files, GB")
-    buffer_pool_gb: float = Field(gt=0, le=1e6, description="buffer pool (max server memory for data), GB")
+    description: str = Field(default="", max_length=2000, description="where the description comes from")
+    size_gb: float | None = Field(default=None, gt=0, le=1e7, description="data files, decimal GB")
+    size_tb: float | None = Field(default=None, ge=0.001, le=10_000, description="data files, decimal TB (or size_gb)")
+    # ---- the workload, as a DBA describes it
     nopm: float | None = Field(default=None, gt=0, le=1e9, description="new orders per minute (HammerDB NOPM)")
     tpm: float | None = Field(
-        default=None, gt=0, le=1e10, description="transactions per minute (HammerDB TPM: commits + rollbacks)"
+        default=None, gt=0, le=1e10, description="transactions per minute (HammerDB TPM: SQL Server batch requests)"
     )
-    new_order_share: float = Field(default=TPCC_NEW_ORDER_SHARE, gt=0, le=1)
-    page_reads_per_txn: float = Field(default=23.5, ge=0, le=1e5, description="logical page reads per transaction")
-    active_fraction: float = Field(default=1.0, gt=0, le=1, description="share of the data the load touches")
-    dirty_pages_per_txn: float = Field(default=12.0, ge=0, le=1e5, description="distinct pages a transaction dirties")
-    log_bytes_per_txn: float = Field(default=2048.0, ge=0, le=1e8, description="log record bytes per transaction")
-    commits_per_log_flush: float = Field(default=1.0, ge=1, le=1000, description="commits sharing one log flush")
-    checkpoint_mode: Literal["indirect", "automatic"] = "indirect"
+    buffer_pool_gb: float | None = Field(
+        default=None, gt=0, le=1e6, description="buffer pool (max server memory for data), GB"
+    )
+    virtual_users: int | None = Field(
+        default=None, ge=1, le=100_000, description="HammerDB virtual users (no think time): the closed loop"
+    )
+    warehouses: float | None = Field(
+        default=None, ge=1, le=1e7, description="HammerDB warehouses (default: size / 0.1 GB)"
+    )
+    all_warehouses: bool = Field(default=False, description="HammerDB 'Use All Warehouses'")
+    access: Literal["hammerdb", "tpcc"] = Field(default="hammerdb", description="how transactions pick their rows")
+    buffer_hit_ratio: float | None = Field(
+        default=None, ge=0, le=1, description="override the modelled buffer-pool hit ratio (page reads)"
+    )
+    sql_server_version: SqlServerVersion = 2019
+    checkpoint_mode: Literal["indirect", "automatic"] | None = Field(
+        default=None, description="default: indirect from SQL Server 2016, automatic before"
+    )
     checkpoint_interval_s: float = Field(default=60.0, gt=0, le=86400)
     checkpoint_burst_s: float = Field(
         default=10.0, gt=0, le=86400, description="automatic checkpoints: seconds in which a checkpoint writes"
     )
-    lazy_writer_share: float | None = Field(
-        default=None, ge=0, le=1, description="share of page writes by the lazy writer (null: miss ratio)"
+    log_bytes_per_txn: float | None = Field(default=None, ge=0, le=1e8, description="log bytes per TPM transaction")
+    cpu_us_per_txn: float | None = Field(
+        default=None, gt=0, le=1e7, description="core-microseconds per TPM transaction (default: fitted)"
     )
-    write_pages_per_io: int = Field(default=1, ge=1, le=GATHER_WRITE_MAX_PAGES)
     scan_mb_s: float = Field(default=0.0, ge=0, le=1e6, description="table/index scans (read-ahead), MB/s")
     read_ahead_kib: float = Field(default=READ_AHEAD_MAX_KIB, ge=PAGE_KIB, le=READ_AHEAD_MAX_KIB)
     backup_mb_s: float = Field(default=0.0, ge=0, le=1e6, description="backup read rate while a backup runs, MB/s")
     backup_io_kib: float = Field(default=BACKUP_IO_KIB, ge=64, le=4096)
+    # ---- the VM
+    vcpus: int | None = Field(default=None, ge=1, le=512, description="the database VM's vCPUs (default 16)")
+    threads: int | None = Field(default=None, ge=1, le=1024, description="IO threads in the VM (default 4)")
+    outstanding_per_thread: int | None = Field(default=None, ge=1, le=4096, description="default 16")
+    # ---- the IO shape, for a description by IO
+    block_size_kib: float | None = Field(default=None, ge=0.5, le=4096, description="IO size, KiB")
+    read_fraction: float | None = Field(default=None, ge=0.0, le=1.0)
+    random_fraction: float | None = Field(default=None, ge=0.0, le=1.0)
+    # ---- the promise
+    latency_target_ms: float = Field(
+        default=1.0,
+        ge=MIN_LATENCY_TARGET_MS,
+        le=MAX_LATENCY_TARGET_MS,
+        description=f"latency target, ms ({MIN_LATENCY_TARGET_MS}..{MAX_LATENCY_TARGET_MS})",
+    )
+    latency_statistic: Literal["mean", "p90", "p99"] = "mean"
 
     @model_validator(mode="after")
-    def _rate(self) -> DatabaseIo:
-        if (self.nopm is None) == (self.tpm is None):
-            raise ValueError("give exactly one of nopm (new orders per minute) or tpm (transactions per minute)")
-        if self.checkpoint_mode == "automatic" and self.checkpoint_burst_s > self.checkpoint_interval_s:
+    def _consistent(self) -> Database:
+        if (self.size_gb is None) == (self.size_tb is None):
+            raise ValueError("give the database's size as size_gb (decimal GB) or size_tb (decimal TB), one of them")
+        if self.nopm is not None and self.tpm is not None:
+            raise ValueError("give one of nopm (new orders per minute) or tpm (transactions per minute), not both")
+        if self.has_workload and self.buffer_pool_gb is None:
+            raise ValueError("buffer_pool_gb is needed with nopm or tpm: it decides how many reads reach storage")
+        if self.has_workload and any(v is not None for v in (self.block_size_kib, self.read_fraction)):
+            raise ValueError(
+                "give nopm/tpm (the IO follows from them) or an IO shape (block_size_kib, read_fraction), not both"
+            )
+        if self.mode == "automatic" and self.checkpoint_burst_s > self.checkpoint_interval_s:
             raise ValueError("checkpoint_burst_s cannot exceed checkpoint_interval_s")
         return self
 
+    # ------------------------------------------------------------------ views
     @property
-    def transactions_per_s(self) -> float:
-        per_min = self.tpm if self.tpm is not None else self.nopm / self.new_order_share
-        return per_min / 60.0
+    def data_gb(self) -> float:
+        """The database's size, decimal GB."""
+        return float(self.size_gb if self.size_gb is not None else self.size_tb * 1000.0)
 
     @property
-    def buffer_hit_ratio(self) -> float:
-        """Uniform access (LRU, Che et al. 2002 degenerate case, as :mod:`planner.physics.cache`)."""
-        return min(1.0, self.buffer_pool_gb / (self.size_gb * self.active_fraction))
+    def capacity_tb(self) -> float:
+        return self.data_gb / 1000.0
+
+    @property
+    def has_workload(self) -> bool:
+        return self.nopm is not None or self.tpm is not None
+
+    @property
+    def transactions_per_s(self) -> float:
+        """HammerDB transactions (calls) per second: TPM / 60, or NOPM x 2.323 / 60."""
+        if self.tpm is not None:
+            return self.tpm / 60.0
+        return (self.nopm or 0.0) * oltp.TPM_PER_NOPM / 60.0
+
+    @property
+    def mode(self) -> str:
+        if self.checkpoint_mode is not None:
+            return self.checkpoint_mode
+        return "indirect" if self.sql_server_version >= 2016 else "automatic"
+
+    @property
+    def gather_pages(self) -> int:
+        return 128 if self.sql_server_version >= 2016 else 32
+
+    @property
+    def outstanding(self) -> int:
+        return self.vm("threads") * self.vm("outstanding_per_thread")
+
+    def vm(self, field: str) -> int:
+        """The VM's ``vcpus``, ``threads`` or ``outstanding_per_thread`` (its default if not given)."""
+        v = getattr(self, field)
+        return int(DEFAULT_VM[field] if v is None else v)
+
+    def with_rate(self, tps: float) -> Database:
+        """The same database at ``tps`` transactions per second (TPM = 60 tps)."""
+        return self.model_copy(update={"tpm": tps * 60.0, "nopm": None})
 
 
 class IoStream(BaseModel):
@@ -150,12 +240,18 @@ class IoStream(BaseModel):
 
 
 class IoDemand(BaseModel):
-    """The IO a database asks of storage, by type and in total (mean and peak)."""
+    """The IO a database asks of storage, by stream and in total (mean and peak)."""
 
     model_config = ConfigDict(frozen=True)
     database: str
     transactions_per_s: float
+    tpm: float
+    nopm: float
     buffer_hit_ratio: float
+    buffer_hit_note: str
+    reads_per_txn: float
+    writes_per_txn: float
+    log_flushes_per_s: float
     streams: list[IoStream]
     iops: float
     peak_iops: float
@@ -165,6 +261,9 @@ class IoDemand(BaseModel):
     block_size_kib: float = Field(description="IO-weighted mean size (bytes / IOs), as a one-shape workload needs")
     random_fraction: float
     capacity_tb: float
+    active_data_gb: float = Field(description="the data the load touches: its active warehouses' share of the database")
+    read_calls: dict[str, float] = Field(description="physical page reads a call of each transaction type waits for")
+    cpu_us_per_txn: float = Field(description="core-microseconds per TPM transaction (the database's own work)")
     assumptions: list[dict]
 
 
@@ -181,30 +280,71 @@ def _stream(name, read, random, kib, iops, peak, rule) -> IoStream:
     )
 
 
-def log_write_kib(log_bytes_per_flush: float) -> float:
-    """Size of one log flush: whole 512-byte sectors, at most a 60 KB block."""
-    sectors = max(1, math.ceil(log_bytes_per_flush / LOG_SECTOR_BYTES))
-    return min(sectors * LOG_SECTOR_BYTES / 1024.0, LOG_BLOCK_MAX_KIB)
+@lru_cache(maxsize=1)
+def oltp_calibration() -> dict:
+    """The fitted database parameters (``planner/data/oltp-calibration.json``)."""
+    return json.loads(data_path("oltp-calibration.json").read_text(encoding="utf-8"))
 
 
-def io_demand(db: DatabaseIo) -> IoDemand:
-    """Mean and peak IOPS and bandwidth by IO type.
+def cpu_us_per_txn(db: Database) -> float:
+    """Core-microseconds per TPM transaction: the database's override, else the fit."""
+    return float(db.cpu_us_per_txn if db.cpu_us_per_txn is not None else oltp_calibration()["cpu_us_per_txn"]["value"])
 
-    * data page reads: transactions/s x page reads x (1 - buffer hit), 8 KiB random;
-    * log writes: one flush per ``commits_per_log_flush`` commits, the flush's
-      bytes in 512-byte sectors up to 60 KB (more flushes when a flush would
-      exceed a block), sequential;
-    * page writes: transactions/s x dirtied pages / pages per write, random;
-      the lazy writer's share continuously, the checkpoint's share evenly
-      (indirect) or within ``checkpoint_burst_s`` of every interval (automatic:
-      peak = mean x interval / burst);
-    * read-ahead (scans) and backup: MB/s in 512 KiB and 1 MiB sequential reads.
+
+def shape_of(db: Database) -> oltp.OltpShape:
+    return oltp.OltpShape(
+        size_gb=db.data_gb,
+        buffer_pool_gb=float(db.buffer_pool_gb or 0.0),
+        warehouses=float(db.warehouses if db.warehouses is not None else max(1.0, db.data_gb / oltp.WAREHOUSE_GB)),
+        virtual_users=None if db.virtual_users is None else float(db.virtual_users),
+        all_warehouses=db.all_warehouses,
+        access=db.access,
+        checkpoint_interval_s=db.checkpoint_interval_s,
+        gather_pages=db.gather_pages,
+    )
+
+
+def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDemand:
+    """Mean and peak IOPS and bandwidth by stream, for a database described by its workload.
+
+    Parameters
+    ----------
+    db : Database
+        With ``nopm`` or ``tpm`` and ``buffer_pool_gb``.
+    log_write_latency_ms : float, optional
+        The log flush latency group commit waits for [ms]; default
+        :data:`ASSUMED_LOG_WRITE_LATENCY_MS` (an assumption the result lists).
+
+    Returns
+    -------
+    IoDemand
+        Streams: data page reads (8 KiB random, the buffer pool's misses), checkpoint writes
+        (each page dirtied in an interval written once, adjacent ones gathered up to 32 or
+        128 pages), lazy-writer writes (pages evicted dirty, one page each), log writes
+        (sequential, group commit, at most 60 KB), read-ahead and backup (sequential).
+        Peaks: automatic checkpoints write within ``checkpoint_burst_s`` of each interval.
     """
+    if not db.has_workload:
+        raise DbWorkloadError("the IO follows from a workload: give nopm or tpm with buffer_pool_gb", "nopm")
     tps = db.transactions_per_s
-    hit = db.buffer_hit_ratio
-    streams = []
-    reads = tps * db.page_reads_per_txn * (1.0 - hit)
-    streams.append(
+    lat_ms = ASSUMED_LOG_WRITE_LATENCY_MS if log_write_latency_ms is None else log_write_latency_ms
+    shape = shape_of(db)
+    buf = oltp.buffer_model(shape, tps)
+    note = "modelled (LRU over the pages the transactions touch)"
+    reads = buf["reads"]
+    read_calls = buf["read_calls"]
+    if db.buffer_hit_ratio is not None:  # the user's measured hit ratio replaces the model's for reads
+        scale = (1.0 - db.buffer_hit_ratio) / max(1.0 - buf["hit_ratio"], 1e-12)
+        reads = buf["logical_reads"] * (1.0 - db.buffer_hit_ratio)
+        read_calls = {k: v * scale for k, v in read_calls.items()}
+        note = "given by the user"
+    log = oltp.log_flushes(tps, lat_ms / 1e3, db.log_bytes_per_txn)
+    lazy_ios = buf["lazy_page_writes"]
+    ckpt_ios = max(buf["write_ios"] - lazy_ios, 0.0)
+    ckpt_pages = max(buf["page_writes"] - lazy_ios, 0.0)
+    burst = db.checkpoint_interval_s / db.checkpoint_burst_s if db.mode == "automatic" else 1.0
+    ckpt_kib = PAGE_KIB * (ckpt_pages / ckpt_ios if ckpt_ios > 0 else 1.0)
+    streams = [
         _stream(
             "data page reads",
             True,
@@ -212,54 +352,39 @@ def io_demand(db: DatabaseIo) -> IoDemand:
             PAGE_KIB,
             reads,
             reads,
-            "transactions/s x page_reads_per_txn x (1 - buffer-pool hit), 8 KiB pages",
-        )
-    )
-    flush_bytes = db.log_bytes_per_txn * db.commits_per_log_flush
-    if flush_bytes / 1024.0 <= LOG_BLOCK_MAX_KIB:
-        log_iops, kib = tps / db.commits_per_log_flush, log_write_kib(flush_bytes)
-    else:  # a commit group's records fill several blocks
-        log_iops, kib = tps * db.log_bytes_per_txn / 1024.0 / LOG_BLOCK_MAX_KIB, LOG_BLOCK_MAX_KIB
-    if db.log_bytes_per_txn <= 0:
-        log_iops = 0.0
-    streams.append(
-        _stream(
-            "log writes",
-            False,
-            False,
-            kib,
-            log_iops,
-            log_iops,
-            "one flush per commit group, 512-byte sectors up to a 60 KB log block",
-        )
-    )
-    w_kib = PAGE_KIB * db.write_pages_per_io
-    writes = tps * db.dirty_pages_per_txn / db.write_pages_per_io
-    lazy = (1.0 - hit) if db.lazy_writer_share is None else db.lazy_writer_share
-    burst = db.checkpoint_interval_s / db.checkpoint_burst_s if db.checkpoint_mode == "automatic" else 1.0
-    streams.append(
-        _stream(
-            "lazy writer",
-            False,
-            True,
-            w_kib,
-            writes * lazy,
-            writes * lazy,
-            "dirty pages evicted before a checkpoint (lazy_writer_share)",
-        )
-    )
-    streams.append(
+            "the buffer pool's misses: pages the transactions touch x (1 - hit), 8 KiB",
+        ),
         _stream(
             "checkpoint writes",
             False,
             True,
-            w_kib,
-            writes * (1 - lazy),
-            writes * (1 - lazy) * burst,
-            f"{db.checkpoint_mode} checkpoints every {db.checkpoint_interval_s:g} s"
-            + (f", written within {db.checkpoint_burst_s:g} s" if burst > 1 else ", spread evenly"),
-        )
-    )
+            ckpt_kib,
+            ckpt_ios,
+            ckpt_ios * burst,
+            f"{db.mode} checkpoints every {db.checkpoint_interval_s:g} s: each page dirtied in an interval written "
+            f"once, adjacent ones gathered up to {db.gather_pages} pages"
+            + (f"; written within {db.checkpoint_burst_s:g} s" if burst > 1 else "; spread evenly"),
+        ),
+        _stream(
+            "lazy writer",
+            False,
+            True,
+            PAGE_KIB,
+            lazy_ios,
+            lazy_ios,
+            "pages the buffer pool evicts dirty before their checkpoint, one write each",
+        ),
+        _stream(
+            "log writes",
+            False,
+            False,
+            log["write_kib"],
+            log["flushes"],
+            log["flushes"],
+            f"group commit: {log['commits_per_flush']:.1f} commits per flush at {lat_ms:.3g} ms a flush, "
+            "512-byte sectors up to a 60 KB block",
+        ),
+    ]
     if db.scan_mb_s > 0:
         ra = db.scan_mb_s * 1e6 / (db.read_ahead_kib * 1024)
         streams.append(
@@ -268,37 +393,69 @@ def io_demand(db: DatabaseIo) -> IoDemand:
     if db.backup_mb_s > 0:
         bk = db.backup_mb_s * 1e6 / (db.backup_io_kib * 1024)
         streams.append(_stream("backup", True, False, db.backup_io_kib, bk, bk, "backup reads, MAXTRANSFERSIZE"))
-    streams = [s for s in streams if s.iops > 0 or s.name in ("data page reads", "log writes")]
     iops = sum(s.iops for s in streams)
     peak = sum(s.peak_iops for s in streams)
     kib_total = sum(s.iops * s.block_size_kib for s in streams)
     peak_kib = sum(s.peak_iops * s.block_size_kib for s in streams)
-    reads_iops = sum(s.iops for s in streams if s.read)
-    rand_iops = sum(s.iops for s in streams if s.random)
-    used = {k: getattr(db, k) for k in SOURCES}
-    if db.lazy_writer_share is None:
-        used["lazy_writer_share"] = lazy
-    assumptions = [{"field": k, "value": v, "source": SOURCES[k]} for k, v in used.items()]
+    used = {
+        "access": db.access,
+        "warehouses": shape.warehouses,
+        "all_warehouses": db.all_warehouses,
+        "tpm_per_nopm": oltp.TPM_PER_NOPM,
+        "buffer_hit_ratio": 1.0 - reads / max(buf["logical_reads"], 1e-30),
+        "checkpoint_mode": db.mode,
+        "checkpoint_interval_s": db.checkpoint_interval_s,
+        "checkpoint_burst_s": db.checkpoint_burst_s,
+        "gather_pages": db.gather_pages,
+        "log_bytes_per_txn": log["bytes"] / tps if tps > 0 else 0.0,
+        "log_write_latency_ms": lat_ms,
+        "read_ahead_kib": db.read_ahead_kib,
+        "backup_io_kib": db.backup_io_kib,
+        "cpu_us_per_txn": cpu_us_per_txn(db),
+    }
+    active = shape.size_gb * buf["active_warehouses"] / shape.warehouses
     return IoDemand(
         database=db.name,
         transactions_per_s=tps,
-        buffer_hit_ratio=hit,
+        tpm=tps * 60.0,
+        nopm=tps * 60.0 / oltp.TPM_PER_NOPM,
+        buffer_hit_ratio=used["buffer_hit_ratio"],
+        buffer_hit_note=note,
+        reads_per_txn=reads / tps if tps else 0.0,
+        writes_per_txn=(buf["write_ios"] + log["flushes"]) / tps if tps else 0.0,
+        log_flushes_per_s=log["flushes"],
         streams=streams,
         iops=iops,
         peak_iops=peak,
         bandwidth_mb_s=kib_total * 1024 / 1e6,
         peak_bandwidth_mb_s=peak_kib * 1024 / 1e6,
-        read_fraction=reads_iops / iops if iops else 1.0,
+        read_fraction=sum(s.iops for s in streams if s.read) / iops if iops else 1.0,
         block_size_kib=kib_total / iops if iops else PAGE_KIB,
-        random_fraction=rand_iops / iops if iops else 1.0,
-        capacity_tb=db.size_gb / 1000.0,
-        assumptions=assumptions,
+        random_fraction=sum(s.iops for s in streams if s.random) / iops if iops else 1.0,
+        capacity_tb=db.capacity_tb,
+        active_data_gb=active,
+        read_calls=read_calls,
+        cpu_us_per_txn=cpu_us_per_txn(db),
+        assumptions=[{"field": k, "value": v, "source": SOURCES[k]} for k, v in used.items()],
+    )
+
+
+def io_shape(db: Database, log_write_latency_ms: float | None = None) -> tuple[float, float, float]:
+    """(block_size_kib, read_fraction, random_fraction) of the IO a database issues: from its
+    workload when it has one, else its own IO shape (8 KiB, 0.7, 1.0 where left out)."""
+    if db.has_workload:
+        d = io_demand(db, log_write_latency_ms)
+        return min(max(d.block_size_kib, 0.5), 4096.0), d.read_fraction, d.random_fraction
+    return (
+        8.0 if db.block_size_kib is None else db.block_size_kib,
+        0.7 if db.read_fraction is None else db.read_fraction,
+        1.0 if db.random_fraction is None else db.random_fraction,
     )
 
 
 def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | None = None) -> Workload:
-    """The demand as an open load (``iops`` for the whole design) the planner
-    evaluates: one IO shape with the demand's mean size, read and random shares."""
+    """The demand as an open load (``iops`` for the whole design) the planner evaluates:
+    one IO shape with the demand's mean size, read and random shares."""
     return Workload(
         name=f"db:{demand.database}" + (" (peak)" if peak else ""),
         description="from a database description (planner.models.database)",
@@ -323,72 +480,10 @@ def as_demand_fields(demand: IoDemand, peak: bool = True, latency_target_ms: flo
     }
 
 
-def as_sla_database(
-    demand: IoDemand,
-    vcpus: int,
-    threads: int,
-    outstanding_per_thread: int,
-    latency_target_ms: float,
-    latency_statistic: str = "mean",
-):
-    """A :class:`planner.models.database.Database` with this demand's size and IO shape; compare
-    its guarantee (:func:`planner.commercial.sla.guarantee`) with ``demand.peak_iops``."""
-    from planner.models.database import Database
-
-    return Database(
-        name=demand.database,
-        size_tb=demand.capacity_tb,
-        vcpus=vcpus,
-        threads=threads,
-        outstanding_per_thread=outstanding_per_thread,
-        block_size_kib=min(max(demand.block_size_kib, 0.5), 4096),
-        read_fraction=demand.read_fraction,
-        random_fraction=demand.random_fraction,
-        latency_target_ms=latency_target_ms,
-        latency_statistic=latency_statistic,
-    )
+def parse_database(data: dict | str | bytes, field: str = "database") -> Database:
+    return parse_json_model(data, Database, DbWorkloadError, field, prefix=field, max_bytes=MAX_DB_FILE_BYTES)
 
 
-def parse_database_io(data: dict | str | bytes) -> DatabaseIo:
-    return parse_json_model(
-        data, DatabaseIo, DbWorkloadError, "database", prefix="database", max_bytes=MAX_DB_FILE_BYTES
-    )
-
-
-def load_database_io(path) -> DatabaseIo:
-    return load_json_model(
-        path, DatabaseIo, DbWorkloadError, "database", prefix="database", max_bytes=MAX_DB_FILE_BYTES
-    )
-
-
-#: No storage stack answers faster than ~20 us (NVMe device + kernel); a target
-#: below that cannot be met by any design, so it is a user error, not a zero.
-MIN_LATENCY_TARGET_MS = 0.02
-
-
-MAX_LATENCY_TARGET_MS = 10_000.0
-
-
-class Database(BaseModel):
-    """One database VM. Sizes in decimal TB, latency target in ms."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str = Field(default="db", min_length=1, max_length=200)
-    size_tb: float = Field(ge=0.001, le=10_000, description="database size, decimal TB (at least 1 GB)")
-    vcpus: int = Field(ge=1, le=512)
-    threads: int = Field(ge=1, le=1024, description="IO threads in the VM")
-    outstanding_per_thread: int = Field(ge=1, le=4096)
-    block_size_kib: float = Field(default=8.0, ge=0.5, le=4096, description="IO size, KiB")
-    read_fraction: float = Field(default=0.7, ge=0.0, le=1.0)
-    random_fraction: float = Field(default=1.0, ge=0.0, le=1.0)
-    latency_target_ms: float = Field(
-        ge=MIN_LATENCY_TARGET_MS,
-        le=MAX_LATENCY_TARGET_MS,
-        description=f"latency target, ms ({MIN_LATENCY_TARGET_MS}..{MAX_LATENCY_TARGET_MS})",
-    )
-    latency_statistic: Literal["mean", "p90", "p99"] = "mean"
-
-    @property
-    def outstanding(self) -> int:
-        return self.threads * self.outstanding_per_thread
+def load_database(path, field: str = "database") -> Database:
+    """A database file; errors name ``field`` (the flag or key it came from)."""
+    return load_json_model(path, Database, DbWorkloadError, field, prefix=field, max_bytes=MAX_DB_FILE_BYTES)

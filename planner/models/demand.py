@@ -24,7 +24,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.core.errors import PlannerError
-from planner.models.database import DatabaseIo, io_demand
+from planner.models.database import Database, io_demand
 from planner.models.tiers import TierSet, default_tiers
 
 #: the failures a demand's data must survive (:mod:`planner.physics.rules`)
@@ -47,7 +47,7 @@ class Demand(BaseModel):
     name: str = Field(default="demand", min_length=1, max_length=200)
     tier_counts: dict[str, Annotated[int, Field(ge=0, le=100_000)]] | None = None
     tiers: TierSet | None = Field(default=None, description="tier definitions (default: the shipped set)")
-    database: DatabaseIo | None = Field(
+    database: Database | None = Field(
         default=None,
         description="totals mode from a database as a DBA describes it (planner.models.database): "
         "total_iops, capacity_tb, block_size_kib and read_fraction follow from its IO demand x databases",
@@ -98,11 +98,13 @@ class Demand(BaseModel):
         try:
             db = (
                 data["database"]
-                if isinstance(data["database"], DatabaseIo)
-                else DatabaseIo.model_validate(data["database"])
+                if isinstance(data["database"], Database)
+                else Database.model_validate(data["database"])
             )
         except ValidationError:
             return data  # the field's own validation names what is wrong
+        if not db.has_workload:
+            raise ValueError("the database must be described by its workload here (nopm or tpm, buffer_pool_gb)")
         n = data.get("databases", 1)
         if n is None:
             n = 1

@@ -84,6 +84,11 @@ class OpenLoadModel:
         vms = float(bg.vms_per_node * self.hosts) if bg.vms_per_node else 1.0
         return rates, vms
 
+    def background_latency_ms(self, bg: Workload, params: ModelParams) -> float:
+        """Mean VM latency of the background alone [ms] (its own closed or open network)."""
+        mod = MODULES[self.topology]
+        return float(common.solve(mod.network(self.parts, bg, params), params)["vm_latency_ms"])
+
     def combined(self, db, bg: Workload | None, x_bg: float, vms_bg: float, x_db: float) -> Workload:
         """Background + database as one open load at database rate ``x_db`` [IOPS]."""
         tot = x_bg + x_db

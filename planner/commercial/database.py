@@ -1,0 +1,276 @@
+"""How much of a database a design carries: the most transactions per minute its database
+servers sustain, and what binds them.
+
+Each database server runs one database of the description (the unified
+:class:`planner.models.database.Database`). At a trial rate of ``x`` transactions per
+second per server, three things must hold:
+
+* **the database's own CPU**: ``x (c + n_io g) <= vCPUs``, where ``c`` is the fitted
+  core-microseconds per TPM transaction (SQL Server's work) and ``n_io g`` the guest IO
+  stack's CPU per transaction (the S2D fit's guest CPU per IO, at the VM's clock);
+* **the storage**: the design carries the servers' IO (:func:`planner.models.database.io_demand`
+  at that rate: page reads, checkpoint and lazy-writer writes, log flushes with group commit)
+  without saturating, evaluated by the same report every page shows
+  (:func:`planner.results.report.evaluate_report`, any topology);
+* **the users** (when the description names HammerDB's virtual users, who have no think
+  time): ``x <= U / R(x)``, Little's law for the closed loop, where a call's response time
+  ``R`` is its CPU time (queued on the vCPUs) plus the page reads it waits for at the
+  storage's read latency plus, for a committing call, the log flush it waits for.
+
+The largest ``x`` that meets all three is found by bisection (each constraint is monotone
+in ``x``); the constraint that stops it is the ``binding`` resource.
+"""
+
+from __future__ import annotations
+
+import math
+
+from planner.core.errors import PlannerError
+from planner.models import oltp
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.database import Database, cpu_us_per_txn, io_demand, oltp_calibration
+from planner.models.design import Design
+from planner.models.params import ModelParams, default_params
+from planner.models.workload import Workload
+from planner.physics.cpu import clock_scale
+from planner.results.report import evaluate_report
+
+#: bisection steps on the rate (2^-40 of the bracket: far below any figure shown)
+STEPS = 40
+#: a committing call waits for the flush in flight to end, then its own: 1.5 flushes on average
+COMMIT_WAIT_FLUSHES = 1.5
+#: the database's vCPUs bind when the users keep them this busy (the closed loop then only
+#: adds queueing on the CPUs: more users, the same rate)
+CPU_BOUND = 0.95
+COMMITTING = oltp.MIX["new_order"] + oltp.MIX["payment"] + oltp.MIX["delivery"]
+
+
+class DatabaseCapacityError(PlannerError):
+    pass
+
+
+def database_servers(design: Design) -> int:
+    """How many database servers a design has, each running one database: the database
+    servers of a file-server design, the compute nodes of split provisioning, the single
+    server, one VM per node of a hyperconverged cluster."""
+    t = design.topology
+    if t == "disaggregated":
+        return int(design.disaggregated.db_servers)
+    if t == "split":
+        return int(design.split.compute_nodes)
+    if t == "single-server":
+        return 1
+    return int(design.nodes)
+
+
+def _vm_cpu(design: Design, catalog: Catalog):
+    """The CPU record the database's vCPUs run on (the database servers' or the nodes')."""
+    t = design.topology
+    spec = {
+        "disaggregated": lambda: design.disaggregated.db_server.cpu,
+        "split": lambda: design.split.compute_node.cpu,
+        "single-server": lambda: design.single_server.server.cpu,
+    }.get(t, lambda: design.node.cpu)()
+    return catalog.cpu[spec.model]
+
+
+def response_time_s(
+    db_io, cpu_s_per_call: float, vcpus: int, x: float, read_latency_ms: float, write_latency_ms: float
+) -> float:
+    """Mean response time of a HammerDB call at ``x`` calls per second [s]: CPU time queued on
+    ``vcpus`` (M/M/c by Sakasegawa's approximation of the wait), the page reads a call of each
+    type waits for at the read latency, and a committing call's wait for the log flush."""
+    rho = min(x * cpu_s_per_call / max(vcpus, 1), 0.999999)
+    wait = cpu_s_per_call * rho ** (math.sqrt(2 * (vcpus + 1)) - 1) / (vcpus * (1 - rho))
+    reads = sum(oltp.MIX[k] * db_io.read_calls.get(k, 0.0) for k in oltp.MIX)
+    return (
+        cpu_s_per_call
+        + wait
+        + reads * read_latency_ms / 1e3
+        + COMMITTING * COMMIT_WAIT_FLUSHES * write_latency_ms / 1e3
+    )
+
+
+def _storage(design, db, x, servers, catalog, params, log_ms):
+    """The design's report under ``servers`` databases at ``x`` calls/s each."""
+    d = io_demand(db.with_rate(x), log_write_latency_ms=log_ms)
+    w = Workload(
+        name=f"{servers} x {db.name}",
+        description="database load (planner.commercial.database)",
+        block_size_kib=min(max(d.block_size_kib, 0.5), 4096.0),
+        read_fraction=d.read_fraction,
+        random_fraction=d.random_fraction,
+        iops=max(d.iops * servers, 1e-3),
+        working_set_gb_per_vm=max(db.data_gb * servers, 1e-3),
+    )
+    rep = evaluate_report(design, w, catalog=catalog, degraded=False, params=params)
+    return d, rep
+
+
+def database_capacity(
+    design: Design,
+    db: Database,
+    servers: int | None = None,
+    catalog: Catalog | None = None,
+    params: ModelParams | None = None,
+) -> dict:
+    """The most a design sustains of a database, summed over its database servers.
+
+    Parameters
+    ----------
+    design : Design
+        Any topology.
+    db : Database
+        Described by its workload (``nopm``/``tpm`` only set the description's IO options;
+        the capacity searches the rate). ``vcpus`` is the database server's (or VM's) CPUs.
+    servers : int, optional
+        Database servers, each running one such database (default: :func:`database_servers`).
+
+    Returns
+    -------
+    dict
+        ``max_tpm``, ``max_nopm`` (summed over the servers) with ``*_low``/``*_high`` bands,
+        ``per_server_tpm``, ``binding`` (``database_vcpus``, ``virtual_users``, ``storage``),
+        ``binding_note``, ``read_latency_ms``/``write_latency_ms`` (storage) and
+        ``vm_read_latency_ms``/``vm_write_latency_ms`` at that point with their bands,
+        ``vcpu_utilization``, ``iops``, ``bandwidth_mb_s``, ``bottleneck`` (the storage's
+        busiest station) and the per-server IO demand (``io``).
+    """
+    if db.buffer_pool_gb is None:
+        raise DatabaseCapacityError(
+            "describe the database by its workload: buffer_pool_gb (and nopm or tpm)", "database"
+        )
+    catalog = catalog or load_catalog()
+    p = params or default_params()
+    n = servers or database_servers(design)
+    vcpus = db.vm("vcpus")
+    cpu = _vm_cpu(design, catalog)
+    guest_us = p.guest_cpu_us * float(clock_scale(cpu.base_ghz))
+    hosted = design.topology == "hyperconverged"
+    lps = cpu.threads * design.node.cpu.sockets if hosted else 0
+
+    def cpu_s(d) -> float:  # core-seconds per call: SQL Server's work and the guest IO stack's
+        return (cpu_us_per_txn(db) + guest_us * (d.iops / max(d.transactions_per_s, 1e-12))) * 1e-6
+
+    # the CPU bound alone, then every constraint at trial rates below it
+    d0 = io_demand(db.with_rate(1000.0))
+    x_cpu = vcpus / cpu_s(d0)
+    for _ in range(3):  # IO per call moves a little with the rate (checkpoints, group commit)
+        x_cpu = vcpus / cpu_s(io_demand(db.with_rate(x_cpu)))
+
+    def check(x: float, log_ms: float = 1.0):
+        for _ in range(3):  # the log flush waits for the write latency the load itself causes
+            d, rep = _storage(design, db, x, n, catalog, p, log_ms)
+            w = rep.get("vm_write_latency_ms") or rep.get("write_latency_ms") or log_ms
+            if abs(w - log_ms) < 1e-3 * max(w, 1e-6):
+                break
+            log_ms = w
+        ok_storage = not rep.get("saturated", False)
+        ok_cpu = x * cpu_s(d) <= vcpus * (1 + 1e-9)
+        if hosted and ok_storage:
+            # hyperconverged: the databases' vCPUs and the storage stack share each node's logical processors
+            busy = x * cpu_s(d) * n / design.nodes + (rep.get("host_cpu_utilization") or 0.0) * lps
+            ok_storage = busy <= lps
+        ok_users = True
+        if db.virtual_users is not None and ok_storage:
+            r = response_time_s(
+                d, cpu_s(d), vcpus, x, rep.get("vm_read_latency_ms") or 0.0, rep.get("vm_write_latency_ms") or 0.0
+            )
+            ok_users = x <= db.virtual_users / r
+        return ok_storage, ok_cpu, ok_users, d, rep, log_ms
+
+    lo, hi = 0.0, x_cpu
+    first = check(hi)
+    if all(first[:3]):
+        lo = hi
+    else:
+        for _ in range(STEPS):
+            mid = 0.5 * (lo + hi)
+            if all(check(mid)[:3]):
+                lo = mid
+            else:
+                hi = mid
+    if lo <= 0.0:
+        raise DatabaseCapacityError("the design cannot carry even a trickle of this database's IO", "design")
+    _ok_s, _ok_c, _ok_u, d, rep, _ = check(lo)
+    at_hi = check(min(hi * (1 + 1e-6), x_cpu * 1.000001)) if lo < x_cpu else check(x_cpu * 1.01)
+    if lo >= x_cpu * (1 - 1e-6) or lo * cpu_s(d) / vcpus >= CPU_BOUND:
+        binding, note = "database_vcpus", f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
+    elif not at_hi[0]:
+        binding, note = (
+            "storage",
+            (
+                f"the storage saturates ({rep.get('bottleneck')})"
+                if not hosted
+                else f"the nodes run out of CPU or storage ({rep.get('bottleneck')}): the databases' vCPUs and the storage "
+                "stack share the logical processors"
+            ),
+        )
+    else:
+        binding = "virtual_users"
+        note = (
+            f"{db.virtual_users} virtual users with no think time: each waits for its calls' CPU, page reads and "
+            "log flushes, so the rate is users / response time (Little's law)"
+        )
+    x = lo
+    per_server_tpm = x * 60.0
+    band = _band(binding, rep, db)
+    total = per_server_tpm * n
+    return {
+        "database": db.name,
+        "servers": n,
+        "max_tpm": total,
+        "max_nopm": total / oltp.TPM_PER_NOPM,
+        "max_tpm_low": total * band[0],
+        "max_tpm_high": total * band[1],
+        "max_nopm_low": total * band[0] / oltp.TPM_PER_NOPM,
+        "max_nopm_high": total * band[1] / oltp.TPM_PER_NOPM,
+        "per_server_tpm": per_server_tpm,
+        "per_server_nopm": per_server_tpm / oltp.TPM_PER_NOPM,
+        "binding": binding,
+        "binding_note": note,
+        "vcpus": vcpus,
+        "vcpu_utilization": min(x * cpu_s(d) / vcpus, 1.0),
+        "cpu_us_per_txn": cpu_us_per_txn(db),
+        "guest_cpu_us_per_io": guest_us,
+        "iops": rep.get("iops"),
+        "bandwidth_mb_s": rep.get("bandwidth_mb_s"),
+        "bottleneck": rep.get("bottleneck"),
+        **{
+            k: rep.get(k)
+            for k in (
+                "read_latency_ms",
+                "read_latency_ms_low",
+                "read_latency_ms_high",
+                "write_latency_ms",
+                "write_latency_ms_low",
+                "write_latency_ms_high",
+                "vm_read_latency_ms",
+                "vm_write_latency_ms",
+                "vm_latency_ms",
+                "vm_latency_ms_low",
+                "vm_latency_ms_high",
+            )
+        },
+        "io": d.model_dump(mode="json"),
+        "band_basis": band[2],
+    }
+
+
+def _band(binding: str, rep: dict, db: Database) -> tuple[float, float, str]:
+    """The capacity's band as ratios of the figure: the binding resource's own uncertainty."""
+    if binding == "database_vcpus":
+        c = oltp_calibration()["cpu_us_per_txn"]
+        lo, hi = c.get("spread_ratio", [1.0, 1.0])
+        # more CPU per transaction (hi) means fewer transactions
+        return 1.0 / hi, 1.0 / lo, c.get("spread_basis", "")
+    if binding == "storage":
+        iops = rep.get("iops") or 0.0
+        if iops > 0 and rep.get("iops_low") is not None:
+            return rep["iops_low"] / iops, rep["iops_high"] / iops, "the storage's IOPS band"
+        return 1.0, 1.0, "no band"
+    lat, lo, hi = rep.get("vm_latency_ms"), rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high")
+    if lat and lo and hi:
+        # the users' rate goes as the inverse of the time they wait (the reads dominate when they bind)
+        return lat / hi, lat / lo, "the VM latency's band (users / response time)"
+    return 1.0, 1.0, "no band"

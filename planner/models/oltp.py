@@ -1,0 +1,518 @@
+"""An OLTP database's IO, from how its transactions touch its pages.
+
+A DBA describes a database by its size, its buffer pool and its transaction rate
+(HammerDB's NOPM or TPM). What reaches storage follows from which pages the transactions
+touch, how often, and which of them the buffer pool keeps:
+
+* **The schema and the transactions** are HammerDB's TPROC-C for SQL Server (the disk
+  schema and the five stored procedures of ``src/mssqlserver/mssqlsoltp.tcl``,
+  TPC-Council/HammerDB @ 5725747): page geometry from the column types, page touches per
+  transaction from the procedures, the call mix from the driver (``RandomNumber 1 23``:
+  New-Order 10/23, Payment 10/23, Delivery, Stock-Level and Order-Status 1/23 each).
+  HammerDB draws item and customer ids uniformly and last names by NURand(255, 0, 999);
+  each virtual user keeps one home warehouse drawn at random, unless "Use All Warehouses"
+  is set (HammerDB documentation, *Use All Warehouses for increased I/O*). A
+  specification-compliant TPC-C kit draws items by NURand(8191, 1, 100000) and customers by
+  NURand(1023, 1, 3000) (TPC-C 5.11 clause 2.1.6): ``access="tpcc"``.
+* **The buffer pool** is LRU under Che's approximation (Che, Tung & Wang 2002; Fricker,
+  Robert & Roberts 2012): a page requested at rate ``l`` stays while requests come within
+  the cache's characteristic time ``t``, so it hits with probability ``1 - exp(-l t)``, and
+  ``t`` fills the pool. Pages appended and re-read at a known age (orders a Delivery picks
+  up, an Order-Status's last order) hit when that age is under ``t``.
+* **Checkpoints write each dirty page once per interval** however often it was dirtied; a
+  page the pool evicts dirty is written by the lazy writer instead, and written again if
+  dirtied after it was read back. Adjacent dirty pages are gathered into one write of up
+  to 32 pages (SQL Server 2014) or 128 pages (2016+: Bob Dorr, *SQL 2016: larger data file
+  writes*; Microsoft, *Writing pages*).
+* **The log** is written in blocks of 512-byte sectors up to 60 KB (Microsoft, *SQL
+  Server transaction log architecture*); commits that arrive while a flush is in flight
+  share the next one (group commit), so at high rates a flush carries many commits.
+
+References
+----------
+.. [1] H. Che, Y. Tung, Z. Wang, "Hierarchical Web caching systems: modeling, design and
+   experimental results", IEEE JSAC 20(7), 2002.
+.. [2] C. Fricker, P. Robert, J. Roberts, "A versatile and accurate approximation for LRU
+   cache performance", ITC 24, 2012.
+.. [3] TPC Benchmark C Standard Specification, revision 5.11, 2010 (clauses 1.3, 2.1.6, 2.4-2.8, 4.3).
+.. [4] W. W. Hsu, A. J. Smith, H. C. Young, "I/O reference behavior of production database
+   workloads and the TPC benchmarks - an analysis at the logical level", ACM TODS 26(1), 2001
+   (miss ratio roughly as the inverse square root of buffer/data: checked in the tests).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+#: a data page, bytes (SQL Server: 8 KiB pages, 8,096 bytes for rows)
+PAGE_BYTES = 8192
+PAGE_ROW_BYTES = 8096
+#: SQL Server's per-row overhead beyond the fixed-length data: 4-byte header, 2-byte column
+#: count, the null bitmap (one bit per column) and the 2-byte slot (Microsoft, *Estimate
+#: the size of a clustered index*)
+ROW_HEADER_BYTES = 4 + 2 + 2
+
+#: the call mix of HammerDB's driver (mssqlsoltp.tcl: ``set choice [ RandomNumber 1 23 ]``)
+MIX = {"new_order": 10 / 23, "payment": 10 / 23, "delivery": 1 / 23, "stock_level": 1 / 23, "order_status": 1 / 23}
+#: New-Orders that roll back (``@rbk = CAST(100 * RAND() + 1 AS INT)``: 1 in 100); NOPM counts
+#: committed ones, TPM (SQL Server's Batch Requests/sec) counts every call
+NEW_ORDER_ROLLBACK = 0.01
+#: calls per New-Order counted in NOPM: TPM / NOPM (HammerDB's pairs: 2.305-2.342)
+TPM_PER_NOPM = 1.0 / (MIX["new_order"] * (1.0 - NEW_ORDER_ROLLBACK))
+
+WAREHOUSE_GB = 0.1
+"""Database size per warehouse, decimal GB: 5,000 warehouses 'roughly 500 GB' (Datrium
+technical report) and 10,000 'about 1 TB' (Micron/DataON brief), as HammerDB builds them."""
+
+
+def _row_bytes(fixed: int, columns: int) -> int:
+    return fixed + ROW_HEADER_BYTES + math.ceil(columns / 8)
+
+
+def _rows_per_page(row: int) -> int:
+    return max(1, PAGE_ROW_BYTES // row)
+
+
+#: HammerDB's SQL Server disk schema, per warehouse: (rows at load, fixed-length bytes, columns)
+#: from the column types (int 4, tinyint 1, smallint 2, smallmoney 4, money 8, datetime 8,
+#: char(n) n); warehouse and district are padded to one row per page (char 4000 / 6000)
+SCHEMA = {
+    "warehouse": (1, 4097, 10),
+    "district": (10, 6102, 12),
+    "customer": (30_000, 672, 21),
+    "stock": (100_000, 308, 17),
+    "orders": (30_000, 24, 8),
+    "order_line": (300_000, 56, 10),
+    "new_order": (9_000, 9, 3),
+    "history": (30_000, 50, 8),
+    # nonclustered customer_c_last (c_w_id, c_d_id, c_last, c_first, c_id) and orders_i2
+    "customer_index": (30_000, 41, 5),
+    "orders_index": (30_000, 13, 4),
+}
+#: the item table is shared by all warehouses
+ITEM = (100_000, 86, 5)
+ITEMS = 100_000
+CUSTOMERS_PER_DISTRICT = 3_000
+DISTRICTS = 10
+#: rows of a New-Order: 5 to 15 lines (RandomNumber 5 15)
+ORDER_LINES = 10.0
+#: Stock-Level reads the stock of the lines of the district's last 20 orders
+STOCK_LEVEL_ORDERS = 20
+#: undelivered orders per district at load (TPC-C clause 4.3.3.1: orders 2,101-3,000);
+#: Delivery (1/23 calls, 10 districts) keeps pace with New-Order (10/23), so it stays
+NEW_ORDER_BACKLOG = 900
+#: Payment and Order-Status find the customer by last name 60 % of the time
+BY_NAME = 0.60
+#: Payment's customer is in another warehouse 15 % of the time, a New-Order line's supplying
+#: warehouse 1 % (TPC-C clauses 2.4.1.5 and 2.5.1.2, as HammerDB implements them)
+REMOTE_PAYMENT = 0.15
+REMOTE_STOCK = 0.01
+
+#: log bytes per call, by transaction: the rows each changes (the procedures) times a log
+#: record of ~60 bytes of header plus the changed bytes; read-only calls write none.
+#: An assumption derived from the procedures, not a measurement (none is published).
+LOG_BYTES = {
+    "new_order": 60 * 2
+    + 80
+    + ORDER_LINES * (100 + 140)
+    + 110
+    + 90,  # begin/commit, district, stock + line, order, new_order
+    "payment": 60 * 2 + 90 + 90 + 150 + 130,  # begin/commit, warehouse, district, customer, history
+    "delivery": 60 * 2
+    + DISTRICTS * (90 + 80 + ORDER_LINES * 90 + 100),  # per district: new_order, order, lines, customer
+    "stock_level": 0.0,
+    "order_status": 0.0,
+}
+#: the largest log write (Microsoft: a log block 'with a maximum size of 60 KB')
+LOG_BLOCK_MAX_BYTES = 60 * 1024
+LOG_SECTOR_BYTES = 512
+
+
+def pages_per_warehouse() -> dict[str, float]:
+    """Data pages per warehouse of each table at load (the item table apart)."""
+    return {t: rows / _rows_per_page(_row_bytes(b, c)) for t, (rows, b, c) in SCHEMA.items()}
+
+
+def rows_per_page(table: str) -> int:
+    _rows, b, c = ITEM if table == "item" else SCHEMA[table]
+    return _rows_per_page(_row_bytes(b, c))
+
+
+def item_pages() -> float:
+    return ITEM[0] / _rows_per_page(_row_bytes(ITEM[1], ITEM[2]))
+
+
+# ------------------------------------------------------------------ NURand
+
+
+@lru_cache(maxsize=8)
+def nurand_pmf(a: int, x: int, y: int, c: int = 0) -> np.ndarray:
+    """Probability of each value of NURand(A, x, y) [TPC-C clause 2.1.6].
+
+    ``NURand(A, x, y) = (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x`` with A one
+    less than a power of two. Exact: given ``b = random(x, y)``, the low bits of ``a | b``
+    are uniform over the supersets of b's low bits, so the distribution is a superset-sum
+    (zeta) transform per block of b's high bits.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``pmf[v - x]`` for v in x..y; sums to 1.
+    """
+    bits = int(a).bit_length()
+    if a != (1 << bits) - 1:
+        raise ValueError("A must be 2^k - 1")
+    size = 1 << bits
+    b = np.arange(x, y + 1)
+    pop = np.array([bin(v).count("1") for v in range(size)])
+    out = np.zeros(y - x + 1)
+    for hi in np.unique(b >> bits):
+        sel = b[(b >> bits) == hi]
+        w = np.zeros(size)
+        np.add.at(w, sel & (size - 1), 1.0 / (y - x + 1))
+        w = w / 2.0 ** (bits - pop)  # each superset of b's low bits equally likely
+        for k in range(bits):  # sum over subsets: v collects every s that is a subset of v
+            step = 1 << k
+            idx = np.arange(size)
+            has = (idx & step) != 0
+            w[has] += w[idx[has] ^ step]
+        vals = (hi << bits) | np.arange(size)
+        shifted = ((vals + c) % (y - x + 1)) + x
+        np.add.at(out, shifted - x, w)
+    return out / out.sum()
+
+
+def page_weights(pmf: np.ndarray, rows_per_page: int) -> np.ndarray:
+    """Probabilities of rows laid out in key order, summed per page."""
+    n = -(-len(pmf) // rows_per_page)
+    padded = np.zeros(n * rows_per_page)
+    padded[: len(pmf)] = pmf
+    return padded.reshape(n, rows_per_page).sum(axis=1)
+
+
+# ------------------------------------------------------------------ LRU (Che)
+
+
+def che_time(rates, counts, capacity_pages, fixed_pages=0.0, aged=None) -> float:
+    """The characteristic time of an LRU buffer of ``capacity_pages`` pages [s].
+
+    Parameters
+    ----------
+    rates : array_like
+        Request rate of one page of each class [requests/s].
+    counts : array_like
+        Pages in each class.
+    capacity_pages : float
+        Pages the buffer holds.
+    fixed_pages : float
+        Pages always resident (touched every few milliseconds).
+    aged : callable, optional
+        ``aged(t)``: pages the appended-and-re-read classes occupy at characteristic time ``t``.
+
+    Returns
+    -------
+    float
+        ``t`` with ``sum(counts * (1 - exp(-rates * t))) + fixed + aged(t) = capacity``;
+        ``inf`` when everything fits.
+    """
+    rates, counts = np.asarray(rates, float), np.asarray(counts, float)
+
+    def occupied(t):
+        return float(np.sum(counts * -np.expm1(-rates * t))) + fixed_pages + (aged(t) if aged else 0.0)
+
+    if occupied(1e12) <= capacity_pages:
+        return math.inf
+    lo, hi = 0.0, 1.0
+    while occupied(hi) < capacity_pages:
+        hi *= 2.0
+    for _ in range(100):  # occupancy rises monotonically with t
+        mid = 0.5 * (lo + hi)
+        if occupied(mid) < capacity_pages:
+            lo = mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
+def gathered_writes(pages, dirty, gather) -> float:
+    """Write IOs for ``pages`` adjacent pages each dirty with probability ``dirty``, adjacent
+    dirty pages gathered up to ``gather`` per write.
+
+    Runs of dirty pages start where a clean page precedes a dirty one (``pages d (1 - d)``
+    of them) and are geometric; a run of L pages takes ceil(L / G) writes, whose mean over
+    the geometric run is ``1 / (1 - d^G)``.
+    """
+    d = np.clip(np.asarray(dirty, float), 0.0, 1.0 - 1e-12)
+    return np.asarray(pages, float) * d * (1.0 - d) / (1.0 - d**gather) + d  # + d: a run at the start
+
+
+# ------------------------------------------------------------------ the database
+
+
+@dataclass(frozen=True)
+class OltpShape:
+    """What the translation needs of a database (see :class:`planner.models.database.Database`)."""
+
+    size_gb: float
+    buffer_pool_gb: float
+    warehouses: float
+    virtual_users: float | None
+    all_warehouses: bool
+    access: str  # "hammerdb" | "tpcc"
+    checkpoint_interval_s: float
+    gather_pages: int
+
+
+def active_warehouses(warehouses: float, users: float | None, all_warehouses: bool) -> float:
+    """Warehouses the load works on: all with "Use All Warehouses"; otherwise the distinct
+    home warehouses of ``users`` virtual users, each drawn at random (HammerDB's default):
+    ``W (1 - (1 - 1/W)^U)``. Unknown users: all (a conservative IO estimate)."""
+    if all_warehouses or users is None:
+        return warehouses
+    return warehouses * -math.expm1(users * math.log1p(-1.0 / warehouses)) if warehouses > 1 else 1.0
+
+
+def _customer_page_weights(access: str) -> np.ndarray:
+    """Per-page share of a district's customer row reads (one row per lookup).
+
+    By id: uniform (HammerDB: ``RandomNumber 1 3000``) or NURand(1023, 1, 3000) (``tpcc``).
+    By last name (60 %): the name is NURand(255, 0, 999); the covering index
+    ``customer_c_last`` finds the matching customers without their rows and the procedure
+    reads the row of the middle one. Each name belongs to one customer of ids 1..1,000 (its
+    number, TPC-C 4.3.2.3) and to ``2000 pmf(name)`` of ids 1,001..3,000 on average, so the
+    chosen row is that first one with probability ``1 / (1 + 2000 pmf)``, else uniform among
+    the rest.
+    """
+    rpp = rows_per_page("customer")
+    n = CUSTOMERS_PER_DISTRICT
+    by_id = nurand_pmf(1023, 1, n) if access == "tpcc" else np.full(n, 1.0 / n)
+    names = nurand_pmf(255, 0, 999, 123 if access == "hammerdb" else 0)
+    matches = 1.0 + (n - 1000) * names
+    by_name = np.zeros(n)
+    by_name[:1000] = names / matches
+    by_name[1000:] = float(np.sum(names * (1.0 - 1.0 / matches))) / (n - 1000)
+    return page_weights((1 - BY_NAME) * by_id + BY_NAME * by_name, rpp)
+
+
+def buffer_model(shape: OltpShape, tps: float) -> dict:
+    """Page touches, buffer hits, physical reads and page writes per second at ``tps`` calls
+    per second (HammerDB transactions, TPM / 60).
+
+    Returns a dict of per-second figures: ``reads`` (8 KiB page reads, physical), ``reads_by``
+    (by table), ``read_calls`` (physical reads per call, by transaction type),
+    ``page_writes`` (8 KiB pages), ``write_ios`` (after gathering), ``hit_ratio``,
+    ``characteristic_time_s``, ``active_warehouses``.
+    """
+    W = max(float(shape.warehouses), 1.0)
+    A = min(active_warehouses(W, shape.virtual_users, shape.all_warehouses), W)
+    ppw = pages_per_warehouse()
+    X = max(tps, 1e-12)
+    xw = X / A  # calls per second on one active warehouse (home accesses)
+    m = MIX
+    # -------- accesses per call to the uniform (or NURand) tables, home and remote
+    stock_home = m["new_order"] * ORDER_LINES * (1 - REMOTE_STOCK) + m["stock_level"] * STOCK_LEVEL_ORDERS * ORDER_LINES
+    stock_remote = m["new_order"] * ORDER_LINES * REMOTE_STOCK
+    stock_upd_home = m["new_order"] * ORDER_LINES * (1 - REMOTE_STOCK)
+    cust_calls_home = m["payment"] * (1 - REMOTE_PAYMENT) + m["order_status"]
+    cust_calls_remote = m["payment"] * REMOTE_PAYMENT
+    cust_w = _customer_page_weights(shape.access)  # per district page, share of row reads
+    rows_per_lookup = 1.0
+    cust_upd_home = m["payment"] * (1 - REMOTE_PAYMENT) + m["delivery"] * DISTRICTS + m["new_order"] * 0.0
+    cust_read_home = cust_calls_home * rows_per_lookup + m["new_order"] + m["delivery"] * DISTRICTS
+    item_calls = m["new_order"] * ORDER_LINES
+    idx_calls_home = cust_calls_home * BY_NAME
+    idx_calls_remote = cust_calls_remote * BY_NAME
+
+    if shape.access == "tpcc":
+        item_w = page_weights(nurand_pmf(8191, 1, ITEMS), rows_per_page("item"))
+        stock_w = page_weights(nurand_pmf(8191, 1, ITEMS), rows_per_page("stock"))
+    else:
+        item_w = np.full(round(item_pages()), 1.0 / round(item_pages()))
+        stock_w = np.full(round(ppw["stock"]), 1.0 / round(ppw["stock"]))
+    names = nurand_pmf(255, 0, 999, 123 if shape.access == "hammerdb" else 0)
+    idx_w = page_weights(names, max(1, round(CUSTOMERS_PER_DISTRICT / (ppw["customer_index"] / DISTRICTS))))
+    idx_w = np.tile(idx_w / idx_w.sum(), DISTRICTS) / DISTRICTS
+    cust_w_wh = np.tile(cust_w, DISTRICTS) / DISTRICTS  # share per page of one warehouse
+
+    # classes: (name, request rate per page, update rate per page, pages)
+    cls_rate, cls_upd, cls_n, cls_tab, cls_grp = [], [], [], [], []
+
+    def add(table, weights, read_per_s, upd_per_s, copies):
+        # one group: a table's pages in `copies` warehouses alike (contiguous per warehouse)
+        weights = np.asarray(weights, float)
+        cls_rate.append(weights * read_per_s)
+        cls_upd.append(weights * upd_per_s)
+        cls_n.append(np.full(len(weights), float(copies)))
+        cls_tab.extend([table] * len(weights))
+        cls_grp.extend([len(cls_rate)] * len(weights))
+
+    rem_w = X / W  # remote accesses spread over every warehouse
+    add("stock", stock_w, xw * stock_home + rem_w * stock_remote, xw * stock_upd_home + rem_w * stock_remote, A)
+    add("stock", stock_w, rem_w * stock_remote, rem_w * stock_remote, W - A)
+    cust_remote_per_s = rem_w * cust_calls_remote * rows_per_lookup
+    add(
+        "customer",
+        cust_w_wh,
+        xw * cust_read_home + cust_remote_per_s,
+        xw * cust_upd_home + rem_w * cust_calls_remote,
+        A,
+    )
+    add("customer", cust_w_wh, cust_remote_per_s, rem_w * cust_calls_remote, W - A)
+    add("customer_index", idx_w, xw * idx_calls_home + rem_w * idx_calls_remote, 0.0, A)
+    add("customer_index", idx_w, rem_w * idx_calls_remote, 0.0, W - A)
+    add("item", item_w, X * item_calls, 0.0, 1)
+    # orders_i2: an Order-Status seeks its customer's orders (uniform over the index)
+    oi = max(round(ppw["orders_index"]), 1)
+    add("orders_index", np.full(oi, 1.0 / oi), xw * m["order_status"], 0.0, A)
+    rate = np.concatenate(cls_rate)
+    upd = np.concatenate(cls_upd)
+    count = np.concatenate(cls_n)
+    tab = np.array(cls_tab)
+    grp = np.array(cls_grp)
+
+    # -------- appended pages, and their re-reads at a known age
+    no_rate_district = xw * m["new_order"] / DISTRICTS  # new orders per second per district
+    rpp_o, rpp_ol = rows_per_page("orders"), rows_per_page("order_line")
+    appended = {  # pages created per second over the active warehouses
+        "orders": A * DISTRICTS * no_rate_district / rpp_o,
+        "order_line": A * DISTRICTS * no_rate_district * ORDER_LINES / rpp_ol,
+        "new_order": A * DISTRICTS * no_rate_district / rows_per_page("new_order"),
+        "history": X * m["payment"] / rows_per_page("history"),
+    }
+    delivery_age_s = NEW_ORDER_BACKLOG / max(no_rate_district, 1e-12)
+    # an Order-Status's last order of a random customer: about 3,000 district orders old
+    status_age_s = CUSTOMERS_PER_DISTRICT / max(no_rate_district, 1e-12)
+
+    def aged_occupancy(t):
+        re_read = min(delivery_age_s, t)
+        return (appended["orders"] + appended["order_line"]) * (t + re_read) + appended["history"] * t
+
+    # always resident: warehouse and district rows, the tails being appended, the backlog head
+    fixed = A * (ppw["warehouse"] + ppw["district"] + DISTRICTS * 4)
+    capacity = shape.buffer_pool_gb * 1e9 / PAGE_BYTES
+    t = che_time(rate, count, capacity, fixed, aged_occupancy)
+    hit = np.ones_like(rate) if math.isinf(t) else -np.expm1(-rate * t)
+    miss_rate = count * rate * (1.0 - hit)
+    reads_by = {k: float(np.sum(miss_rate[tab == k])) for k in np.unique(tab)}
+    # delivery re-reads its orders and lines at age delivery_age_s; order-status at an exponential age
+    deliv_hit = 1.0 if delivery_age_s < t else 0.0
+    status_hit = 1.0 if math.isinf(t) else -math.expm1(-t / status_age_s)
+    lines_pages = 1.0 + (ORDER_LINES - 1) / rpp_ol  # the lines of one order span about one page
+    reads_by["orders"] = X * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
+    reads_by["order_line"] = (
+        X * lines_pages * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
+    )
+    # a Stock-Level reads the stock rows of its district's last 20 orders' lines: rows those
+    # New-Orders updated moments ago (ages spread up to 20 district orders back), so they hit
+    # when that age is under t, whatever the page's own request rate says
+    sl_age_s = STOCK_LEVEL_ORDERS / max(no_rate_district, 1e-12)
+    sl_recent = 1.0 if math.isinf(t) else min(1.0, t / sl_age_s)
+    sel = tab == "stock"
+    stock_acc = float(np.sum((count * rate)[sel]))
+    stock_che_miss = float(np.sum(miss_rate[sel])) / max(stock_acc, 1e-30)
+    sl_acc = X * m["stock_level"] * STOCK_LEVEL_ORDERS * ORDER_LINES
+    sl_miss = min(stock_che_miss, 1.0 - sl_recent)
+    reads_by["stock"] = max(reads_by["stock"] - sl_acc * (stock_che_miss - sl_miss), 0.0)
+    # a remote Payment inserts its history row at the tail of the customer's warehouse
+    tail_hit = 1.0 if math.isinf(t) else -math.expm1(-(X * m["payment"] * REMOTE_PAYMENT / W) * t)
+    reads_by["history"] = X * m["payment"] * REMOTE_PAYMENT * (1.0 - tail_hit) * (W - A) / W
+    reads = sum(reads_by.values())
+    logical = float(np.sum(count * rate)) + X * (
+        m["delivery"] * DISTRICTS * (1 + lines_pages) + m["order_status"] * (1 + lines_pages)
+    )
+
+    # -------- page writes: once per checkpoint interval while resident, at eviction otherwise
+    T = shape.checkpoint_interval_s
+    d = -np.expm1(-upd * T)  # dirtied at least once in an interval
+    ckpt_pages = count * hit * d / T
+    lazy_pages = count * (1.0 - hit) * upd
+    ckpt_ios = 0.0
+    for g in np.unique(grp):  # adjacent dirty pages of a group gathered (at its mean dirtiness)
+        sel = grp == g
+        n_g = float(np.sum(count[sel]))
+        if n_g > 0:
+            dbar = float(np.sum(count[sel] * hit[sel] * d[sel]) / n_g)
+            ckpt_ios += float(gathered_writes(n_g, dbar, shape.gather_pages)) / T
+    page_writes = float(np.sum(ckpt_pages + lazy_pages))
+    write_ios = ckpt_ios + float(np.sum(lazy_pages))
+    # appended pages: contiguous per district, written once (twice when a delivery dirties
+    # them again after they were written)
+    redirty = min(1.0, delivery_age_s / T)
+    for k, r in appended.items():
+        again = redirty if k in ("orders", "order_line") else 0.0
+        page_writes += r * (1 + again)
+        points = A * DISTRICTS if k != "history" else A
+        per_point = r * T / max(points, 1e-12)
+        write_ios += (1 + again) * points * math.ceil(max(per_point, 1e-9) / shape.gather_pages) / T
+    # hot pages (warehouse, districts, tails and backlog heads): written every interval
+    hot = A * (ppw["warehouse"] + ppw["district"] + DISTRICTS * 4)
+    page_writes += hot / T
+    write_ios += A * (1 + 4) / T  # a warehouse's districts are adjacent: one gathered write
+    # remote history inserts on evicted tails: read, then written alone
+    write_ios += reads_by["history"]
+    page_writes += reads_by["history"]
+
+    # physical reads per call of each type (what a user waits for)
+    stock_miss = stock_che_miss
+    cust_miss = float(
+        np.sum((count * rate * (1 - hit))[tab == "customer"]) / max(np.sum((count * rate)[tab == "customer"]), 1e-30)
+    )
+    item_miss = float(
+        np.sum((count * rate * (1 - hit))[tab == "item"]) / max(np.sum((count * rate)[tab == "item"]), 1e-30)
+    )
+    idx_miss = float(
+        np.sum((count * rate * (1 - hit))[tab == "customer_index"])
+        / max(np.sum((count * rate)[tab == "customer_index"]), 1e-30)
+    )
+    lookup = rows_per_lookup * cust_miss + BY_NAME * idx_miss
+    read_calls = {
+        "new_order": ORDER_LINES * (stock_miss + item_miss) + cust_miss,
+        "payment": lookup,
+        "order_status": lookup + (1 - status_hit) * (1 + lines_pages),
+        "delivery": DISTRICTS * ((1 - deliv_hit) * (1 + lines_pages) + cust_miss),
+        "stock_level": STOCK_LEVEL_ORDERS * ORDER_LINES * sl_miss,
+    }
+    return {
+        "reads": reads,
+        "reads_by": reads_by,
+        "read_calls": read_calls,
+        "logical_reads": logical,
+        "hit_ratio": 1.0 - reads / max(logical, 1e-30),
+        "page_writes": page_writes,
+        "write_ios": write_ios,
+        "lazy_page_writes": float(np.sum(lazy_pages)),
+        "characteristic_time_s": t,
+        "active_warehouses": A,
+        "delivery_age_s": delivery_age_s,
+    }
+
+
+def log_flushes(tps: float, flush_latency_s: float, log_bytes_per_call: float | None = None) -> dict:
+    """Log writes per second and their size, with group commit.
+
+    Commits that arrive while a flush is in flight wait for the next one, so a flush
+    carries ``max(1, commits/s x flush latency)`` commits, and at least one flush is needed
+    per 60 KB of log (the largest log block).
+
+    Returns ``flushes`` [1/s], ``bytes`` [bytes/s], ``write_kib`` (mean size of a flush,
+    whole 512-byte sectors) and ``commits_per_flush``.
+    """
+    commits = tps * (MIX["new_order"] + MIX["payment"] + MIX["delivery"])
+    per_call = sum(MIX[k] * LOG_BYTES[k] for k in MIX) if log_bytes_per_call is None else log_bytes_per_call
+    rate = tps * per_call
+    if commits <= 0 or rate <= 0:
+        return {"flushes": 0.0, "bytes": 0.0, "write_kib": 0.5, "commits_per_flush": 0.0}
+    group = max(1.0, commits * max(flush_latency_s, 0.0))
+    flushes = max(commits / group, rate / LOG_BLOCK_MAX_BYTES)
+    size = rate / flushes
+    sectors = math.ceil(size / LOG_SECTOR_BYTES)
+    return {
+        "flushes": flushes,
+        "bytes": rate,
+        "write_kib": min(sectors * LOG_SECTOR_BYTES, LOG_BLOCK_MAX_BYTES) / 1024,
+        "commits_per_flush": commits / flushes,
+    }

@@ -1,0 +1,346 @@
+"""The database layer: one schema for a database, the IO its workload implies (page-level
+model of HammerDB TPROC-C), its CPU, and the most a design sustains of it."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from planner.cli import main
+from planner.models import oltp
+from planner.models.database import Database, as_demand_fields, as_workload, io_demand, io_shape, load_database
+
+EX = Path(__file__).resolve().parent.parent / "examples"
+
+
+def db(**kw) -> Database:
+    return Database(**({"name": "db", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 200_000} | kw))
+
+
+# ------------------------------------------------ the schema (issue 23 #5: one schema everywhere)
+def test_one_schema_takes_a_workload_or_an_io_shape_and_gb_or_tb():
+    io = Database(size_tb=4, block_size_kib=4, read_fraction=1.0, vcpus=16, threads=4, outstanding_per_thread=16)
+    assert io.data_gb == 4000 and not io.has_workload and io_shape(io) == (4, 1.0, 1.0)
+    assert Database(size_gb=0.5, block_size_kib=8).data_gb == 0.5  # what `sla --database` refused with a traceback
+    wl = db()
+    assert wl.has_workload and wl.vm("vcpus") == 16 and wl.outstanding == 64  # the VM's defaults
+    assert io_shape(wl)[0] == pytest.approx(io_demand(wl).block_size_kib)
+
+
+@pytest.mark.parametrize(
+    "fields,msg",
+    [
+        ({"size_gb": 1, "size_tb": 1}, "size_gb (decimal GB) or size_tb"),
+        ({}, "size_gb (decimal GB) or size_tb"),
+        ({"size_gb": 1, "nopm": 1, "tpm": 1, "buffer_pool_gb": 1}, "one of nopm"),
+        ({"size_gb": 1, "nopm": 1}, "buffer_pool_gb is needed"),
+        ({"size_gb": 1, "nopm": 1, "buffer_pool_gb": 1, "read_fraction": 0.5}, "not both"),
+        ({"size_gb": 0}, "size_gb"),
+        ({"size_tb": 0}, "size_tb"),
+    ],
+)
+def test_bad_descriptions_name_the_field(fields, msg):
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match=re.escape(msg)):
+        Database(**fields)
+
+
+def test_cli_sla_database_in_gb_works_and_errors_name_the_field_typed(tmp_path, capsys):
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps({"name": "tiny", "size_gb": 0.5, "block_size_kib": 8}))
+    assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["guaranteed_iops"] > 0 and out["iops_per_gb"] == pytest.approx(out["guaranteed_iops"] / 0.5)
+    f.write_text(json.dumps({"size_gb": -1, "block_size_kib": 8}))
+    assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 2
+    assert capsys.readouterr().err.startswith("error: database.size_gb: Input should be greater than 0")
+
+
+# ------------------------------------------------ the model's parts
+def test_nurand_is_exact_against_brute_force():
+    a, b = np.arange(256), np.arange(0, 1000)
+    brute = np.bincount((((a[:, None] | b[None, :]) + 123) % 1000).ravel(), minlength=1000) / (256 * 1000)
+    assert np.abs(brute - oltp.nurand_pmf(255, 0, 999, 123)).max() < 1e-15
+
+
+def test_tpm_per_nopm_follows_hammerdbs_mix_and_matches_every_published_pair():
+    assert oltp.TPM_PER_NOPM == pytest.approx(23 / 10 / 0.99)
+    doc = json.loads((Path(oltp.__file__).parent.parent / "data/benchmarks/database/results.json").read_text())
+    for p in doc["hammerdb_tpm_nopm_pairs"]:
+        assert p["tpm"] / p["nopm"] == pytest.approx(oltp.TPM_PER_NOPM, rel=0.01), p["id"]
+
+
+def test_che_approximation_against_a_simulated_lru():
+    """LRU hit ratios of independent requests over pages of two popularities (Che et al.
+    2002): the characteristic-time approximation within 2 points of a simulated LRU."""
+    from collections import OrderedDict
+
+    rng = np.random.default_rng(1)
+    hot, cold = 200, 4000
+    rates = np.r_[np.full(hot, 20.0), np.full(cold, 1.0)]
+    p = rates / rates.sum()
+    cap = 1000
+    t = oltp.che_time([20.0, 1.0], [hot, cold], cap)
+    want = float(np.sum(p * -np.expm1(-rates * t)))
+    cache: OrderedDict[int, None] = OrderedDict()
+    hits = 0
+    reqs = rng.choice(hot + cold, size=200_000, p=p)
+    for i, r in enumerate(reqs):
+        if r in cache:
+            cache.move_to_end(r)
+            hits += i >= 20_000
+        else:
+            cache[r] = None
+            if len(cache) > cap:
+                cache.popitem(last=False)
+    assert hits / 180_000 == pytest.approx(want, abs=0.02)
+
+
+def test_gathered_writes_match_a_simulated_sequence():
+    rng = np.random.default_rng(2)
+    for d, g in ((0.05, 32), (0.5, 32), (0.95, 32), (0.99, 8)):
+        x = rng.random(400_000) < d
+        ios, run = 0, 0
+        for v in x:
+            if v:
+                run += 1
+            elif run:
+                ios += math.ceil(run / g)
+                run = 0
+        ios += math.ceil(run / g) if run else 0
+        assert oltp.gathered_writes(len(x), d, g) == pytest.approx(ios, rel=0.02)
+
+
+def test_the_miss_ratio_falls_about_as_hsus_inverse_square_root():
+    """Hsu, Smith & Young (TODS 2001): miss ratio roughly as (buffer / data)^-1/2 for production
+    databases and the TPC benchmarks. The spec's NURand access gives a slope of that order."""
+    buf = [20, 80]
+    miss = [1 - io_demand(db(size_gb=1000, buffer_pool_gb=b, access="tpcc")).buffer_hit_ratio for b in buf]
+    slope = math.log(miss[1] / miss[0]) / math.log(buf[1] / buf[0])
+    assert -0.9 < slope < -0.3
+
+
+# ------------------------------------------------ the issue's reproducer and invariants
+def test_a_database_held_in_its_buffer_pool_reads_nothing_and_writes_each_page_at_most_once_a_minute():
+    """Issue 24: 50 GB in a 100 GB buffer pool at 500,000 NOPM became 240,741 IOPS (222,222 of them
+    8 KiB checkpoint writes, 12 per transaction, every minute)."""
+    d = io_demand(Database(size_gb=50, buffer_pool_gb=100, nopm=500_000))
+    s = {x.name: x for x in d.streams}
+    assert s["data page reads"].iops < 10 and s["lazy writer"].iops < 10
+    ckpt_mb_s = s["checkpoint writes"].bandwidth_mb_s
+    assert ckpt_mb_s <= 50e3 / 60  # never more than the whole database each interval
+    assert d.iops < 15_000 and d.writes_per_txn < 1.0
+
+
+def test_more_buffer_never_more_reads_more_users_more_active_data():
+    reads = [io_demand(db(buffer_pool_gb=b)).reads_per_txn for b in (8, 32, 128, 512, 2000)]
+    assert all(a >= b - 1e-12 for a, b in itertools.pairwise(reads)) and reads[-1] < 1e-3
+    act = [io_demand(db(virtual_users=u)).active_data_gb for u in (1, 10, 100, 1000)]
+    assert all(a < b for a, b in itertools.pairwise(act)) and io_demand(db(all_warehouses=True)).active_data_gb == 1000
+
+
+def test_checkpoints_sql_server_2014_bursts_and_gathers_32_2016_spreads_and_gathers_128():
+    old = io_demand(db(sql_server_version=2014, virtual_users=50))
+    new = io_demand(db(sql_server_version=2019, virtual_users=50))
+    so, sn = ({x.name: x for x in d.streams}["checkpoint writes"] for d in (old, new))
+    assert so.peak_iops == pytest.approx(so.iops * 6) and sn.peak_iops == sn.iops
+    assert so.block_size_kib <= 32 * 8 + 1e-9 and sn.block_size_kib >= so.block_size_kib
+
+
+def test_group_commit_coalesces_flushes_and_blocks_stay_under_60_kb():
+    slow = oltp.log_flushes(10_000, 0.002)
+    fast = oltp.log_flushes(10_000, 0.00005)
+    assert slow["flushes"] < fast["flushes"] and slow["commits_per_flush"] > 1
+    assert max(slow["write_kib"], fast["write_kib"]) <= 60
+    assert oltp.log_flushes(10, 0.0001)["commits_per_flush"] == pytest.approx(1.0)
+
+
+def test_every_assumption_is_reported_with_its_source_and_overrides_move_the_result():
+    d = io_demand(db())
+    assert all(a["source"] for a in d.assumptions) and {a["field"] for a in d.assumptions} >= {
+        "access",
+        "cpu_us_per_txn",
+    }
+    assert io_demand(db(buffer_hit_ratio=0.99)).reads_per_txn < d.reads_per_txn
+    assert io_demand(db(log_bytes_per_txn=20_000)).bandwidth_mb_s > d.bandwidth_mb_s
+    assert io_demand(db(buffer_hit_ratio=0.99)).buffer_hit_note == "given by the user"
+
+
+def test_hand_off_to_a_workload_and_a_demand():
+    from planner.models.demand import Demand
+
+    d = io_demand(load_database(EX / "db-oltp-hammerdb.json"))
+    w = as_workload(d)
+    assert w.iops == pytest.approx(d.peak_iops) and w.vms_per_node is None
+    assert w.block_size_kib == pytest.approx(sum(s.iops * s.block_size_kib for s in d.streams) / d.iops)
+    dem = Demand(**as_demand_fields(d))
+    assert dem.totals()[0] == pytest.approx(d.peak_iops) and dem.capacity_tb == pytest.approx(1.0)
+
+
+# ------------------------------------------------ the CLI
+def test_db_io_prints_every_stream_with_its_rule_and_the_totals(capsys):
+    assert main(["db-io", str(EX / "db-oltp-hammerdb.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"iops", "bandwidth_mb_s", "read_fraction", "streams", "assumptions"} <= set(out)
+    names = [s["name"] for s in out["streams"]]
+    assert names[:4] == ["data page reads", "checkpoint writes", "lazy writer", "log writes"]
+    assert all(s["rule"] for s in out["streams"])
+    assert out["iops"] == pytest.approx(sum(s["iops"] for s in out["streams"]))
+    assert main(["db-io", str(EX / "db-oltp-hammerdb.json"), "--log-write-latency-ms", "0"]) == 2
+    assert capsys.readouterr().err == "error: log_write_latency_ms: must be 0.001..10000 ms (got 0)\n"
+
+
+def test_sla_database_prints_the_guarantee_the_need_and_the_database_capacity(capsys):
+    args = ["sla", str(EX / "reference.json"), "--database", str(EX / "db-oltp-hammerdb.json")]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    g, cap = out["guarantee"], out["database_capacity"]
+    assert out["meets"] == (g["guaranteed_iops"] >= out["needed_iops"])
+    assert cap["max_nopm"] == pytest.approx(cap["max_tpm"] / oltp.TPM_PER_NOPM)
+    assert cap["max_nopm_low"] <= cap["max_nopm"] <= cap["max_nopm_high"]
+    assert cap["binding"] in ("database_vcpus", "virtual_users", "storage")
+    for k in ("read_latency_ms", "write_latency_ms"):
+        assert cap[f"{k}_low"] <= cap[k] <= cap[f"{k}_high"]
+    assert 0 < cap["vcpu_utilization"] <= 1.0
+    # a bigger VM is guaranteed more and, CPU-bound, carries more
+    assert main([*args, "--vcpus", "64", "--threads", "16"]) == 0
+    more = json.loads(capsys.readouterr().out)
+    assert more["guarantee"]["guaranteed_iops"] > g["guaranteed_iops"]
+    assert more["database_capacity"]["max_tpm"] >= cap["max_tpm"]
+
+
+def test_sla_flags_out_of_range_are_one_line(capsys):
+    base = ["sla", str(EX / "reference.json"), "--database", str(EX / "db-oltp-hammerdb.json")]
+    assert main([*base, "--vcpus", "0"]) == 2
+    assert capsys.readouterr().err == "error: vcpus: must be 1..512 (got 0)\n"
+    assert main(["sla", str(EX / "reference.json"), "--db", str(EX / "db-erp.json"), "--mean"]) == 2
+    assert "only applies to a database described by its workload" in capsys.readouterr().err
+
+
+def test_guarantee_by_vm_size_grows_with_the_vm_and_names_the_smallest_that_meets():
+    from planner.commercial.sla import guarantee_by_vm_size
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve
+
+    rd = resolve(load_design(EX / "reference.json"), load_catalog())
+    erp = load_database(EX / "db-erp.json")
+    t = guarantee_by_vm_size(rd, erp, target_iops=150_000)
+    g = [r["guaranteed_iops"] for r in t["sizes"]]
+    assert all(a <= b for a, b in itertools.pairwise(g))
+    small = t["smallest_vm_meeting_target"]
+    assert (
+        small is not None and next(r for r in t["sizes"] if r["vcpus"] == small["vcpus"])["guaranteed_iops"] >= 150_000
+    )
+    assert guarantee_by_vm_size(rd, erp, target_iops=1e9)["smallest_vm_meeting_target"] is None
+
+
+# ------------------------------------------------ the capacity search
+def test_capacity_is_the_cpu_bound_for_a_cached_database_and_littles_law_holds_for_users():
+    from planner.commercial.database import database_capacity, response_time_s
+    from planner.models.design import load_design
+
+    ref = load_design(EX / "reference.json")
+    small = Database(name="cached", size_gb=50, buffer_pool_gb=100, nopm=1, vcpus=8)
+    cap = database_capacity(ref, small, servers=1)
+    assert cap["binding"] == "database_vcpus" and cap["vcpu_utilization"] == pytest.approx(1.0, abs=1e-6)
+    # few users bind before the CPUs: the rate is users / response time
+    two = small.model_copy(update={"virtual_users": 2})
+    few = database_capacity(ref, two, servers=1)
+    assert few["binding"] == "virtual_users" and few["max_tpm"] < cap["max_tpm"]
+    x = few["per_server_tpm"] / 60
+    d = io_demand(two.with_rate(x), log_write_latency_ms=few["vm_write_latency_ms"])
+    cpu_s = (few["cpu_us_per_txn"] + few["guest_cpu_us_per_io"] * d.iops / d.transactions_per_s) * 1e-6
+    r = response_time_s(d, cpu_s, 8, x, few["vm_read_latency_ms"], few["vm_write_latency_ms"])
+    assert x * r == pytest.approx(2.0, rel=0.02)  # N = X R
+
+
+def test_a_saturated_closed_background_is_said_at_the_latency_its_population_has(tmp_path, capsys):
+    """Issue 24 §4: 'sla' reported 14.19 ms at background load alone where 'evaluate' gives
+    2.76 ms for the same 4,800 IOs in flight (an open stream at a closed population's
+    saturation rate queues without bound)."""
+    bg = json.loads((EX / "background-25vms.json").read_text())
+    bg.pop("iops_limit_per_vm")
+    f = tmp_path / "bg.json"
+    f.write_text(json.dumps(bg))
+    design = [str(EX / "reference.json"), "--cpu-utilization-cap", "1"]
+    assert main(["evaluate", *design, "--workload", str(f), "--no-degraded"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["outstanding_ios"] == pytest.approx(4800) and rep["limited_by"] == "population"
+    assert main(["sla", *design, "--background", str(f), "--db", str(EX / "db-erp.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    said = float(re.search(r"background load alone \(([\d.]+) ms\)", out["note"]).group(1))
+    assert said == pytest.approx(rep["vm_latency_ms"], rel=0.01)
+    assert out["background_iops"] == pytest.approx(rep["iops"])
+
+
+def test_cpu_cost_per_core_is_flatter_than_per_clock_across_tpce_results():
+    """The database's CPU per transaction is modelled per core, not per clock cycle: across the
+    official TPC-E results on SQL Server 2012-2022 the per-core cost varies less than the
+    per-cycle cost would (newer cores do more per cycle at lower clocks)."""
+    doc = json.loads((Path(oltp.__file__).parent.parent / "data/benchmarks/database/results.json").read_text())
+    rows = [
+        r
+        for r in doc["tpce_sql_server"]
+        if r["sockets"]
+        and r["sockets"] <= 2
+        and r["cores_per_socket"]
+        and r["base_ghz"]
+        and r["sql_server_version"][:4] >= "2012"
+    ]
+    per_core = np.array([r["sockets"] * r["cores_per_socket"] * 1e6 / r["tpse"] for r in rows])
+    per_cycle = per_core * np.array([r["base_ghz"] for r in rows])
+    assert len(rows) >= 6
+    cv = lambda x: float(np.std(x) / np.mean(x))
+    assert cv(per_core) < cv(per_cycle)
+    from planner.models.database import oltp_calibration
+
+    lo, hi = oltp_calibration()["cpu_us_per_txn"]["spread_ratio"]
+    assert lo < 1 < hi and hi / lo < 1.5
+
+
+def test_sla_page_shows_the_guarantee_by_vm_size_and_the_databases_capacity():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    assert not at.exception and not at.error
+    at.session_state["sla_by_size"] = True
+    at.session_state["sla_capacity"] = True
+    at.run()
+    assert not at.exception and not at.error
+    tables = [t for t in at.dataframe if "vCPUs" in t.value.columns]
+    assert tables and len(tables[0].value) == 5
+    most = next(m for m in at.metric if m.label == "Most NOPM (all database servers)")
+    assert most.value.replace(",", "").isdigit()
+
+
+def test_dataline_claim_200000_iops_under_1_ms_for_a_4_tb_database_depends_on_the_vm():
+    """DataLine (the reference cluster's own post): 'a database up to 4 TB can be guaranteed up
+    to 200,000 IOPS with latency under 1 ms at 100 % 4K reads', measured at the second loading
+    (2:1 vCPU oversubscription, no CPU cap, 25 tenant VMs per host). The VM is not stated: the
+    guarantee for the VM of the first test (16 vCPUs, 4 threads x 16) is within 35 %, under
+    1 ms, and the table names the VM size that reaches 200,000 (issue 24 §4: the VM decides)."""
+    from planner.commercial.sla import guarantee, guarantee_by_vm_size
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve, with_overrides
+    from planner.models.workload import load_workload
+
+    rd = resolve(
+        with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=2.0, cpu_utilization_cap=1.0),
+        load_catalog(),
+    )
+    erp = load_database(EX / "db-erp.json")
+    bg = load_workload(EX / "background-25vms.json")
+    g = guarantee(rd, erp, bg)
+    assert g.guaranteed_iops == pytest.approx(200_000, rel=0.35) and g.latency_ms < 1.0
+    t = guarantee_by_vm_size(rd, erp, bg, target_iops=200_000)
+    small = t["smallest_vm_meeting_target"]
+    assert small is not None and small["vcpus"] <= 32
