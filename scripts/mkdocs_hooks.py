@@ -357,6 +357,7 @@ GENERATORS = {
     "accuracy-coverage": lambda: _script("accuracy_table").coverage_table(),
     "accuracy-domain": lambda: _script("accuracy_table").domain_table(),
     "published": lambda: _script("published_table").table(),
+    "seeds": lambda: _script("seeds_table").render(),
     "cli-reference": cli_reference,
     "params": params_table,
     "workload-profiles": workload_profiles,
