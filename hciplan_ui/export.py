@@ -12,15 +12,14 @@ assumptions and the calibrated domain. Every number comes from
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import itertools
 import json
 
 import streamlit as st
 
 from hciplan_ui import charts
+from planner.core.csvsafe import write_csv
 from planner.engine.performance import BOTTLENECK_LABELS
 
 CSS = """
@@ -38,14 +37,8 @@ text-align:left;vertical-align:top}th{background:#f3f6f9}td.n,th.n{text-align:ri
 
 
 def to_csv(rows: list[dict]) -> str:
-    if not rows:
-        return ""
-    buf = io.StringIO()
-    fields = list(dict.fromkeys(k for r in rows for k in r))
-    w = csv.DictWriter(buf, fieldnames=fields, restval="")
-    w.writeheader()
-    w.writerows(rows)
-    return buf.getvalue()
+    """A table as CSV through the product's one CSV writer (cells neutralised against formula injection)."""
+    return write_csv(rows)
 
 
 def _e(x) -> str:

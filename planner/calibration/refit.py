@@ -45,6 +45,8 @@ from scipy.optimize import minimize
 
 from planner.calibration.fit import METRICS, UNTHROTTLED_IOPS_WEIGHT, WEIGHTS
 from planner.core.errors import PlannerError
+from planner.core.jsonio import read_bounded
+from planner.core.paths import resolved
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.models.params import (
     CALIBRATION_FILE,
@@ -52,6 +54,7 @@ from planner.models.params import (
     PARAM_NAMES,
     Calibration,
     ModelParams,
+    check_params,
     load_calibration,
 )
 
@@ -501,11 +504,8 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     if isinstance(source, (str, Path)) and not (isinstance(source, str) and source.lstrip().startswith("{")):
         p = Path(source)
         name = name or p.name
-        if not p.is_file():
-            raise RefitError(f"file not found: {p}", "calibration")
-        if p.stat().st_size > MAX_CALIBRATION_FILE_BYTES:
-            raise RefitError(f"{name} is larger than {MAX_CALIBRATION_FILE_BYTES:,} bytes", "calibration")
-        source = p.read_bytes()
+        # one open, regular files only, bounded: a FIFO, /dev/zero or a symlink loop is one error
+        source = read_bounded(p, MAX_CALIBRATION_FILE_BYTES, "calibration", RefitError)
     name = name or "calibration"
     if len(source) > MAX_CALIBRATION_FILE_BYTES:
         raise RefitError(f"{name} is larger than {MAX_CALIBRATION_FILE_BYTES:,} bytes", "calibration")
@@ -525,11 +525,7 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     extra = [k for k in doc["params"] if k not in PARAM_NAMES]
     if extra:
         raise RefitError(f"{name} has unknown parameter(s) {', '.join(extra)}", "calibration")
-    for k in PARAM_NAMES:
-        v = doc["params"][k]
-        lo, hi = PARAM_BOUNDS[k][1:]
-        if not isinstance(v, (int, float)) or isinstance(v, bool) or not (lo <= v <= hi):
-            raise RefitError(f"{name}: {k} must be a number in {lo}..{hi} (got {v!r})", "calibration")
+    check_params(doc["params"], name, RefitError)
     boot = doc.get("bootstrap") or []
     # the shipped file stores each set by parameter name
     if isinstance(boot, list) and all(isinstance(b, dict) for b in boot):
@@ -538,6 +534,8 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
         boot = [[b[k] for k in PARAM_NAMES] for b in boot]
     if not isinstance(boot, list) or any(not isinstance(b, list) or len(b) != len(PARAM_NAMES) for b in boot):
         raise RefitError(f"{name}: bootstrap must be a list of {len(PARAM_NAMES)}-number parameter sets", "calibration")
+    for i, b in enumerate(boot):  # each set within the fit's bounds, as the point parameters
+        check_params(dict(zip(PARAM_NAMES, b)), f"{name}: bootstrap set {i + 1}", RefitError)
     try:
         return Calibration(
             version=doc["version"],
@@ -551,7 +549,7 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
 
 def write_calibration(doc: dict, path: str | Path) -> Path:
     p = Path(path)
-    if p.resolve() == CALIBRATION_FILE.resolve():
+    if resolved(p, "out", RefitError) == CALIBRATION_FILE.resolve():
         raise RefitError("refusing to overwrite the shipped calibration; choose another file", "out")
     p.write_text(dumps(doc) + "\n", encoding="utf-8")
     return p
@@ -597,6 +595,47 @@ def _point_rows(points, preds: dict[str, dict]) -> list[dict]:
             }
         rows.append(row)
     return rows
+
+
+#: the measured metrics as a reader names them, and the unit of each (one table holds them all)
+METRIC_LABELS = {
+    "iops": "IOPS",
+    "iops_unthrottled": "IOPS (unthrottled points)",
+    "host_cpu_utilization": "host CPU",
+    "read_latency_ms": "read latency (storage)",
+    "write_latency_ms": "write latency (storage)",
+    "vm_read_latency_ms": "read latency (tool)",
+    "vm_write_latency_ms": "write latency (tool)",
+    "p99_read_latency_ms": "p99 read latency (tool)",
+}
+METRIC_UNITS = {"iops": "IOPS", "iops_unthrottled": "IOPS", "host_cpu_utilization": "share of LPs busy (0-1)"}
+
+
+def point_table(rows: list[dict], after: bool) -> list[dict]:
+    """Measured vs predicted, one row per point and measured metric, from
+    :func:`import_report`'s ``rows``: the table the Calibration page shows and
+    downloads and ``import --format csv`` prints (``after``: with the refit's
+    prediction and error)."""
+    out = []
+    for r in rows:
+        for m, y in r["measured"].items():
+            if y is None or m not in METRIC_LABELS:
+                continue
+            row = {
+                "file": r["file"],
+                "job": r["job"],
+                "point": r["label"],
+                "metric": METRIC_LABELS[m],
+                "unit": METRIC_UNITS.get(m, "ms" if m.endswith("_ms") else ""),
+                "measured": y,
+                "predicted (shipped)": r["predicted"][m],
+                "error % (shipped)": r["error_pct"][m],
+            }
+            if after:
+                row["predicted (refit)"] = r["predicted_after"][m]
+                row["error % (refit)"] = r["error_pct_after"][m]
+            out.append(row)
+    return out
 
 
 def import_report(

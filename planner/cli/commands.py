@@ -208,6 +208,14 @@ def cmd_import(args) -> int:
         write_calibration(out["calibration_file"], path)
         out["written"] = str(path)
         del out["calibration_file"]
+    if args.format == "csv":  # measured vs predicted, the table the Calibration page downloads
+        import sys
+
+        from planner.calibration.refit import point_table
+        from planner.core.csvsafe import write_csv
+
+        write_csv(point_table(out["rows"], args.calibrate), sys.stdout)
+        return 0
     print(dumps(out))
     return 0
 
@@ -266,6 +274,12 @@ def register_import(sub) -> None:
     )
     p.add_argument("--no-held-out", dest="no_held_out", action="store_true", help="skip the held-out folds")
     p.add_argument("--out", help="calibration file to write with --calibrate (default calibration-refit.json)")
+    p.add_argument(
+        "--format",
+        choices=["json", "csv"],
+        default="json",
+        help="json: the whole report; csv: measured vs predicted, one row per point and metric",
+    )
     p.set_defaults(func=cmd_import)
 
 

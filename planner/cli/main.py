@@ -119,11 +119,9 @@ def cmd_validate(args) -> int:
 
     table = validation_table()
     if args.format == "csv":
-        import csv
+        from planner.core.csvsafe import write_csv
 
-        w = csv.DictWriter(sys.stdout, fieldnames=list(table["rows"][0]))
-        w.writeheader()
-        w.writerows(table["rows"])
+        write_csv(table["rows"], sys.stdout)
     else:
         print_json(table if args.rows else table["summary"])
     return 0
