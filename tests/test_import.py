@@ -639,7 +639,9 @@ def test_huge_file_refused_before_parsing(ref, tmp_path):
     big = tmp_path / "huge.json"
     with open(big, "wb") as fh:
         fh.truncate(MAX_IMPORT_BYTES + 1)  # sparse: nothing is written, nothing read
-    with pytest.raises(ImportFileError, match=r"huge.json: 'huge.json' is larger than 20,000,000 bytes \(20,000,001 bytes\)"):
+    with pytest.raises(
+        ImportFileError, match=r"huge.json: 'huge.json' is larger than 20,000,000 bytes \(20,000,001 bytes\)"
+    ):
         load_points([big], ref)
 
 
