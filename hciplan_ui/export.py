@@ -399,6 +399,7 @@ def proposal_html(p: dict) -> str:
                 ", ".join(
                     f"{_RESOURCES.get(k, k)} {v:.2f}x" if v is not None else f"{_RESOURCES.get(k, k)} unbounded"
                     for k, v in lim.items()
+                    if not k.endswith("_note")
                 )
             )
             + f"; <b>{_e(_RESOURCES.get(p['binding']['binding'], p['binding']['binding']))}</b> binds.</p>"

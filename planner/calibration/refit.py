@@ -44,6 +44,7 @@ import numpy as np
 from scipy.optimize import minimize
 
 from planner.calibration.fit import METRICS, UNTHROTTLED_IOPS_WEIGHT, WEIGHTS
+from planner.core import jsonio
 from planner.core.errors import PlannerError
 from planner.core.jsonio import read_bounded
 from planner.core.paths import resolved
@@ -360,7 +361,6 @@ def refit(
 ) -> dict:
     """Refit the parameters ``points`` identify; returns the calibration
     document (see :func:`calibration_document`) with a report of what moved."""
-    t0 = time.perf_counter()
     if not points:
         raise RefitError("no measured points to refit on", "points")
     if not 0.0 < imported_share < 1.0:
@@ -452,7 +452,6 @@ def refit(
         "refit_names": chosen,
         "nfev": nfev,
         "converged": converged,
-        "seconds": round(time.perf_counter() - t0, 2),
         "files": refit_files,
     }
     return calibration_document(ModelParams.from_vector(v1), base, summary, refit_info)
@@ -509,8 +508,6 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     name = name or "calibration"
     if len(source) > MAX_CALIBRATION_FILE_BYTES:
         raise RefitError(f"{name} is larger than {MAX_CALIBRATION_FILE_BYTES:,} bytes", "calibration")
-    from planner.core import jsonio
-
     try:  # the safe reader: nesting, long integers and NaN/Infinity refused before they reach the fit
         doc = jsonio.loads(source, "calibration", RefitError, MAX_CALIBRATION_FILE_BYTES)
     except RefitError as exc:
@@ -551,7 +548,7 @@ def write_calibration(doc: dict, path: str | Path) -> Path:
     p = Path(path)
     if resolved(p, "out", RefitError) == CALIBRATION_FILE.resolve():
         raise RefitError("refusing to overwrite the shipped calibration; choose another file", "out")
-    p.write_text(dumps(doc) + "\n", encoding="utf-8")
+    p.write_text(dumps(jsonio.without_wall_clock(doc)) + "\n", encoding="utf-8")
     return p
 
 
@@ -665,9 +662,12 @@ def import_report(
     }
     preds = {"": before}
     if calibrate:
+        t0 = time.perf_counter()
         doc = refit(points, base, with_shipped, imported_share, held_out, progress=progress)
+        # the wall-clock time is the report's, never the calibration file's (same input, same file)
+        seconds = round(time.perf_counter() - t0, 2)
         preds["_after"] = predict(ps, ModelParams(**doc["params"]).vector())
-        out["refit"] = {"summary": doc["summary"], **doc["refit"]}
+        out["refit"] = {"summary": doc["summary"], **doc["refit"], "seconds": seconds}
         out["calibration_file"] = doc
     out["rows"] = _point_rows(points, preds)
     return _strict(out)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from planner.cli.args import add_design_args, design_from_args, float_arg, int_arg, print_json
+from planner.cli.args import add_design_args, add_timings_arg, design_from_args, float_arg, int_arg, print_json
 from planner.core.errors import PlannerError, field_bounds
-from planner.core.jsonio import NOT_COMPUTABLE, strict
+from planner.core.jsonio import NOT_COMPUTABLE, strict, without_wall_clock
 from planner.core.jsonio import load_json_model as _load
 
 MAX_INPUT_FILE_BYTES = 1_000_000
@@ -123,7 +123,7 @@ def cmd_size(args) -> int:
     out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs, params=params).model_dump(
         mode="json"
     )
-    print_json(strict(out, NOT_COMPUTABLE))
+    print_json(strict(out if args.timings else without_wall_clock(out), NOT_COMPUTABLE))
     return 0
 
 
@@ -216,7 +216,7 @@ def cmd_import(args) -> int:
 
         write_csv(point_table(out["rows"], args.calibrate), sys.stdout)
         return 0
-    print(dumps(out))
+    print(dumps(out if args.timings else without_wall_clock(out)))
     return 0
 
 
@@ -280,6 +280,7 @@ def register_import(sub) -> None:
         default="json",
         help="json: the whole report; csv: measured vs predicted, one row per point and metric",
     )
+    add_timings_arg(p)
     p.set_defaults(func=cmd_import)
 
 
@@ -344,6 +345,7 @@ def register_size(sub) -> None:
     p.add_argument("--top", type=int_arg, default=5)
     p.add_argument("--costs", help="cost assumptions JSON")
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
+    add_timings_arg(p)
     p.set_defaults(func=cmd_size)
 
 

@@ -257,6 +257,33 @@ def strict(obj, reason: str = UNEXPLAINED):
     return out_root[0]
 
 
+#: keys whose values are wall-clock measurements, not results: two runs of the same input differ only
+#: in them, so the CLI prints them only when asked (``--timings``) and no file written carries them
+WALL_CLOCK_KEYS = frozenset({"seconds", "timing_s"})
+
+
+def without_wall_clock(obj):
+    """A copy of ``obj`` (JSON-like) without any :data:`WALL_CLOCK_KEYS` key, at any depth (iterative)."""
+    out_root = [None]
+    stack = [(obj, out_root, 0)]
+    while stack:
+        src, parent, key = stack.pop()
+        if isinstance(src, dict):
+            new: dict = {}
+            parent[key] = new
+            for k, v in src.items():
+                if k not in WALL_CLOCK_KEYS:
+                    new[k] = None
+                    stack.append((v, new, k))
+        elif isinstance(src, (list, tuple)):
+            new_list: list = [None] * len(src)
+            parent[key] = new_list
+            stack.extend((v, new_list, i) for i, v in enumerate(src))
+        else:
+            parent[key] = src
+    return out_root[0]
+
+
 def dumps(obj, **kwargs) -> str:
     """JSON text any strict parser reads: :func:`strict`, then ``allow_nan=False``."""
     return json.dumps(strict(obj), allow_nan=False, **kwargs)

@@ -41,6 +41,9 @@ _SCALARS = (
 )
 
 
+#: why a design's ``cache_mode`` is null
+NO_CACHE_NOTE = "no cache devices: every IO goes to the capacity drives"
+
 DEGRADED_KEYS = (
     "iops",
     "iops_capacity",
@@ -413,6 +416,8 @@ def evaluate_report(
         "cache_mode": rd.cache_mode,
         "volume_servers": design.effective_volume_servers,
     }
+    if rd.cache_mode is None:
+        out["cache_mode_note"] = NO_CACHE_NOTE
     out.update(cap.model_dump(mode="json"))
     out["warnings"] = design_warnings(rd, workload)
     out["notes"] = []
@@ -430,29 +435,41 @@ def evaluate_report(
         deg = cases[1] if with_deg else None
         if deg is not None:
             # every headline figure, so a degraded view never mixes in healthy numbers
-            out["degraded"] = {k: deg[k] for k in DEGRADED_KEYS} | {
-                "utilization": deg["utilization"],
-                "repair_share": DEFAULT_REPAIR_SHARE,
-                # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
-                "repair_time_hours": float(
-                    repair_time_hours(
-                        cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9),
-                        design.nodes,
-                        rd.node.drive_count,
-                        rd.node.drive.seq_write_mb_s,
-                        rd.node.network_gbit_s * 1e9 / 8,
+            # a figure the case has no value for keeps its reason beside it (no writes, not computable)
+            out["degraded"] = (
+                {k: deg[k] for k in DEGRADED_KEYS}
+                | {f"{k}_note": deg[f"{k}_note"] for k in DEGRADED_KEYS if f"{k}_note" in deg}
+                | {
+                    "utilization": deg["utilization"],
+                    "repair_share": DEFAULT_REPAIR_SHARE,
+                    # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
+                    "repair_time_hours": float(
+                        repair_time_hours(
+                            cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9),
+                            design.nodes,
+                            rd.node.drive_count,
+                            rd.node.drive.seq_write_mb_s,
+                            rd.node.network_gbit_s * 1e9 / 8,
+                        )
                     )
-                )
-                if cap.repairs_after_node_loss
-                else None,
-                "note": "one node down, its VMs on the survivors"
-                + (
-                    ", repair using the repair share of drive and network bandwidth; repair time assumes the "
-                    "volumes are full"
                     if cap.repairs_after_node_loss
-                    else f"; no repair to full resiliency: {cap.node_loss_note.removeprefix('after losing one node, ')}"
-                ),
-            }
+                    else None,
+                    **(
+                        {}
+                        if cap.repairs_after_node_loss
+                        else {
+                            "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
+                        }
+                    ),
+                    "note": "one node down, its VMs on the survivors"
+                    + (
+                        ", repair using the repair share of drive and network bandwidth; repair time assumes the "
+                        "volumes are full"
+                        if cap.repairs_after_node_loss
+                        else f"; no repair to full resiliency: {cap.node_loss_note.removeprefix('after losing one node, ')}"
+                    ),
+                }
+            )
             if note := paced_degraded_note(perf, deg):
                 out["notes"].append(note)
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)

@@ -1017,7 +1017,8 @@ def design_from_parts(P, S, N, MEM, pi, si, ni, nodes, res, cfg, demand: Demand)
 def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
     n = rd.node
     return {
-        "design": rd.design.model_dump(mode="json"),
+        # as the design file would be written: a field left at its default is absent, not null
+        "design": rd.design.model_dump(mode="json", exclude_none=True),
         "signature": signature(rd),
         "cost_usd_per_month": chk["cost_usd_per_month"],
         "capex_usd": chk["capex_usd"],
@@ -1026,6 +1027,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "vm_latency_ms": chk["vm_latency_ms"],
         "tier_latency_ms": chk["tier_latency_ms"],
         "tier_latency_ms_one_node_down": chk["tier_latency_ms_one_node_down"],
+        **{k: chk[k] for k in ("tier_latency_ms_one_node_down_note",) if k in chk},
         "iops_capacity": chk["iops_capacity"],
         "headroom": chk["headroom"],
         "bottleneck": chk["bottleneck"],
