@@ -459,7 +459,8 @@ def proposal_html(p: dict) -> str:
     )
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
+# each page inlines plotly.js (about 5 MB): four pages are 20 MB a server holds, sixteen were 80 MB
+@st.cache_data(show_spinner=False, max_entries=4)
 def proposal_page(
     design_json: str,
     workload_json: str,

@@ -279,6 +279,106 @@ def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
     return notes
 
 
+#: a drop smaller than this share is not worth a note (a what-if that moves IOPS by 0.3 % moves nothing)
+NODE_DROP_SHARE = 0.01
+
+
+def compare_note(before: dict, after: dict) -> str | None:
+    """Why a hyperconverged design with more nodes shows fewer IOPS, or None.
+
+    ``before`` and ``after`` are :func:`evaluate_report` reports (with a
+    workload) of the same design at two node counts. With as many nodes as
+    copies every mirror read is local; each node added beyond that makes a
+    share of the reads remote (:func:`planner.physics.resiliency.local_read_probability`:
+    a read finds a copy on its own node with P = min(1, copies / servers)), so
+    the design can turn network-bound, or host-CPU-bound over TCP, where every
+    crossing costs host CPU that RDMA does not. The note names the figures,
+    the share of local reads before and after, what binds after, and the
+    remedies (delimited allocation, RDMA). None when the nodes did not grow or
+    IOPS did not drop by more than :data:`NODE_DROP_SHARE`.
+    """
+    return _node_drop_note(before, after, predicted=False)
+
+
+def _node_drop_note(before: dict, after: dict, predicted: bool) -> str | None:
+    from planner.physics.capacity import MIRROR_COPIES, RESILIENCY_CODES
+    from planner.physics.resiliency import local_read_probability
+
+    try:
+        nb, na = int(before["nodes"]), int(after["nodes"])
+        res_b, res_a = before["resiliency"], after["resiliency"]
+        code_b, code_a = RESILIENCY_CODES[res_b], RESILIENCY_CODES[res_a]
+    except (KeyError, TypeError, ValueError):
+        return None  # not a hyperconverged report (or no performance in it)
+    if na <= nb or before.get("topology", "hyperconverged") != "hyperconverged":
+        return None
+    drops = []
+    for key, what in (("iops", "IOPS"), ("iops_capacity", "IOPS capacity")):
+        b, a = before.get(key), after.get(key)
+        if isinstance(b, (int, float)) and isinstance(a, (int, float)) and b > 0 and a < b * (1 - NODE_DROP_SHARE):
+            drops.append(f"{what} from {b:,.0f} to {a:,.0f} ({a / b - 1:+.0%})")
+    if not drops:
+        return None
+    sb = before.get("volume_servers") or nb
+    sa = after.get("volume_servers") or na
+    pb = float(local_read_probability(code_b, sb))
+    pa = float(local_read_probability(code_a, sa))
+    binds = after.get("bottleneck", "none")
+    label = BOTTLENECK_LABELS.get(binds, binds)
+    tcp = after.get("transport") == "tcp"
+    added = na - nb
+    head = (
+        f"Adding {'a node' if added == 1 else f'{added} nodes'} ({nb} to {na}) "
+        f"{'would lower' if predicted else 'lowers'} {' and '.join(drops)}"
+    )
+    why, fixes = [], []
+    if pa < pb:
+        copies = int(MIRROR_COPIES[code_a]) or 1
+        why.append(
+            f"a read finds a copy on its own node {pb:.0%} of the time on {nb} nodes and {pa:.0%} on {na} "
+            f"({copies} copies over {sa} servers), so more reads cross the network"
+        )
+        if MIRROR_COPIES[code_a] and sa > copies:
+            fixes.append(f"delimiting volumes to {copies} servers keeps every read local")
+    now = " now" if before.get("bottleneck") != binds else ""
+    if binds == "network":
+        why.append(f"the network{now} binds")
+    elif tcp and binds in ("host_cpu", "cpu_utilization_cap") and pa < pb:
+        why.append(f"over TCP every crossing costs host CPU that RDMA does not, and the {label}{now} binds")
+        fixes.append("RDMA removes that CPU cost")
+    elif binds not in ("none", "population", "outstanding_io", "offered_load"):
+        why.append(f"the {label} binds")
+    text = head + (": " + "; ".join(why) if why else "") + "."
+    if fixes:
+        fix = " and ".join(fixes)
+        text += f" {fix[0].upper()}{fix[1:]}."
+    return text
+
+
+def node_added_note(
+    design: Design, workload: Workload, report: dict, catalog: Catalog | None = None, params: ModelParams | None = None
+) -> str | None:
+    """The :func:`compare_note` of this design against itself with one node more, evaluated
+    (the what-if a customer asks first); None when a node more is not a valid design or
+    would not lower IOPS."""
+    from planner.core.errors import PlannerError
+    from planner.models.design import with_overrides
+
+    try:
+        plus = resolve(with_overrides(design, nodes=design.nodes + 1), catalog or load_catalog())
+    except PlannerError:
+        return None  # e.g. a two-node nested mirror cannot take a third node, or the node limit
+    perf = performance(plus, workload, params, band=False)
+    after = {
+        "nodes": plus.design.nodes,
+        "resiliency": plus.design.resiliency,
+        "transport": plus.design.transport,
+        "volume_servers": plus.design.effective_volume_servers,
+        **perf,
+    }
+    return _node_drop_note(report, after, predicted=True)
+
+
 def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: ModelParams | None = None) -> dict:
     """Memory and PCIe bandwidth per node at the predicted load
     (:mod:`planner.physics.pcie_memory`): peak, traffic and utilisation (None where the
@@ -430,6 +530,8 @@ def evaluate_report(
         out["workload"] = workload.name
         out.update(perf)
         out["notes"] = physics_notes(rd, perf)
+        if note := node_added_note(design, workload, out, catalog, params):
+            out["notes"].append(note)
         out["platform"] = platform_check(rd, workload, perf, params)
         out["warnings"] += platform_warnings(out["platform"])
         deg = cases[1] if with_deg else None
