@@ -690,7 +690,11 @@ def evaluate_with_calibration(cal: Calibration, design, workload=None, catalog=N
         rd = resolve(design, catalog or load_catalog())
         draws = [performance(rd, workload, b, band=False) for b in cal.bootstrap_params()]
         for k in keys:
-            lo, hi = np.nanpercentile([d[k] for d in draws], [BAND_LOW, BAND_HIGH])
+            if rep[k] is None:  # no such figure (an IO class the workload does not issue): its note says why
+                continue
+            # a draw the model could not evaluate is null in its report: left out of the band
+            vals = np.array([np.nan if d.get(k) is None else d[k] for d in draws], dtype=float)
+            lo, hi = np.nanpercentile(vals, [BAND_LOW, BAND_HIGH]) if np.isfinite(vals).any() else (rep[k], rep[k])
             rep[f"{k}_low"], rep[f"{k}_high"] = float(min(lo, rep[k])), float(max(hi, rep[k]))
         rep["calibration"]["band"] = f"5-95 % over the file's {len(cal.bootstrap)} bootstrap parameter sets"
     else:

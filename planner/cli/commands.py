@@ -123,6 +123,8 @@ def cmd_size(args) -> int:
     out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs, params=params).model_dump(
         mode="json"
     )
+    if out["best"] is None:  # no design: the explanation is why (every null with its reason)
+        out["best_note"] = out["explanation"] or "no design meets the demand"
     print_json(strict(out if args.timings else without_wall_clock(out), NOT_COMPUTABLE))
     return 0
 
