@@ -1,7 +1,10 @@
 """Fuzz campaign: generated inputs for every CLI command and every upload, run
 in-process, counted by outcome. The contract (tests/fuzzcases.py): exit 0 with
-strict JSON or exit 2 with one 'error: field: reason' line; an upload is
-accepted or refused with a PlannerError; never an exception, never a hang.
+strict JSON (every null of evaluate/sla/price/size/compare with its reason; every
+CSV cell neutralised; every imported point within the measured-value rule) or
+exit 2 with one 'error: field: reason' line; an upload is accepted or refused
+with a PlannerError; never an exception, never a hang. The ``hostile:`` kinds are
+issue 23's generators (tests/fuzzcases.py, HOSTILE).
 
 Run: python3 benchmarks/fuzz.py [--inputs 10000] [--seed 1]   (prints counts; asserts nothing)
 """
@@ -38,6 +41,9 @@ WEIGHTS = {
     "upload:design": 13,
     "upload:catalog": 8,
     "upload:link": 7,
+    # issue 23's hostile files: deep JSON into every reader, oversize CSV fields, symlink
+    # loops, out-of-bound calibration sets, formula cells, many-job fio, measured values, DiskSpd
+    **{f"hostile:{k}": 2 for k in fc.HOSTILE},
 }
 
 
@@ -69,14 +75,14 @@ def main() -> None:
     for c in counts.values():
         total.update(c)
     print(f"{args.inputs:,} inputs (seed {args.seed}) in {seconds:.0f} s; a run over {args.time_limit} s is a hang")
-    print(f"{'input':<16}{'n':>7}{'exit 0 / accepted':>19}{'exit 2 / refused':>18}{'breaches':>10}")
+    print(f"{'input':<22}{'n':>7}{'exit 0 / accepted':>19}{'exit 2 / refused':>18}{'breaches':>10}")
     for kind in kinds:
         c = counts[kind]
         n = sum(c.values())
         bad = n - c["ok"] - c["error"]
-        print(f"{kind:<16}{n:>7,}{c['ok']:>19,}{c['error']:>18,}{bad:>10,}")
+        print(f"{kind:<22}{n:>7,}{c['ok']:>19,}{c['error']:>18,}{bad:>10,}")
     n = sum(total.values())
-    print(f"{'total':<16}{n:>7,}{total['ok']:>19,}{total['error']:>18,}{n - total['ok'] - total['error']:>10,}")
+    print(f"{'total':<22}{n:>7,}{total['ok']:>19,}{total['error']:>18,}{n - total['ok'] - total['error']:>10,}")
     for result, ex in examples.items():
         print(f"\nbreach: {result} ({total[result]})")
         for e in ex:

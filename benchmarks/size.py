@@ -4,8 +4,9 @@ Prints the catalog load time apart, then the median of 5 sizing runs after one
 warm-up (wall time and the search's own breakdown), the peak memory a run
 allocates (tracemalloc), and the same with 40 extra NIC records and 40 extra
 drives of a user catalog (sizing must neither slow down much nor grow memory
-with uploaded parts). Run: python3 benchmarks/size.py
-Prints figures only; no test asserts time.
+with uploaded parts); then time and peak memory against ``--top`` (5 to 100) on
+the 200-database and the HammerDB demands, which should be nearly flat. Run:
+python3 benchmarks/size.py. Prints figures only; no test asserts time.
 """
 
 import json
@@ -71,6 +72,25 @@ def run(demand: Demand, cat, label: str) -> None:
     )
 
 
+def top_sweep(name: str, cat) -> None:
+    """Time and peak memory of one run against ``top`` (alternatives come from the evaluated
+    candidates; a found signature leaves the search)."""
+    demand = Demand.model_validate(json.loads((ROOT / "examples" / name).read_text()))
+    size(demand, cat)  # warm-up
+    for top in (5, 25, 50, 75, 100):
+        t = time.perf_counter()
+        r = size(demand, cat, top=top)
+        dt = time.perf_counter() - t
+        tracemalloc.start()
+        size(demand, cat, top=top)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(
+            f"  {name} --top {top:>3}: {dt:.2f} s, peak allocated {peak / 1e6:.0f} MB, "
+            f"{1 + len(r.alternatives)} designs returned, {r.evaluated:,} evaluated in {r.search['rounds']} round(s)"
+        )
+
+
 def main() -> None:
     demand = Demand.model_validate(json.loads((ROOT / "examples" / "demand-200dbs.json").read_text()))
     t = time.perf_counter()
@@ -87,6 +107,9 @@ def main() -> None:
         cat2 = load_catalog(tmp)
         print(f"catalog load with 40 extra NICs and 40 extra drives: {time.perf_counter() - t:.3f} s")
         run(demand, cat2, "200 databases, + 40 NICs + 40 drives")
+    print("time and memory against --top:")
+    for name in ("demand-200dbs.json", "demand-hammerdb.json"):
+        top_sweep(name, cat)
 
 
 if __name__ == "__main__":

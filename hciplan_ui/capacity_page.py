@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from hciplan_ui import charts, chrome, fmt, state
+from hciplan_ui import charts, chrome, export, fmt, state
 
 chrome.header("Capacity")
 cap = state.capacity(state.design_json())
@@ -52,11 +52,6 @@ if not state.presenter():
     c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")
     value, meaning = fmt.after_node_loss(cap)
     c2.metric("Usable after losing a node", value, help=meaning)
-    import csv
-    import io
-
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=list(rows[0]))
-    w.writeheader()
-    w.writerows(rows)
-    st.download_button("Download waterfall CSV", buf.getvalue(), file_name="capacity_waterfall.csv", mime="text/csv")
+    st.download_button(
+        "Download waterfall CSV", export.to_csv(rows), file_name="capacity_waterfall.csv", mime="text/csv"
+    )

@@ -217,6 +217,8 @@ for col, (name, r) in zip(cols, reports):
             if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
                 st.caption(f"band {fmt.span(lo, hi, f)}")
         st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
+        if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):
+            st.info(state.plain(note), icon=":material/info:")
         why = uncalibrated(r)
         if why:
             st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")

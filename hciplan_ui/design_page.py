@@ -338,6 +338,11 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
 chrome.word_metric(cols[3], "Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
 if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
     cols[1].caption(caveat)
+# more nodes, fewer IOPS: say why before the customer asks (local reads, TCP CPU)
+if (before := st.session_state.get("design_before")) and (
+    note := state.node_note(before, state.design_json(), state.workload_json())
+):
+    st.info(state.plain(note), icon=":material/info:")
 st.caption(
     f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
     f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."

@@ -12,15 +12,14 @@ assumptions and the calibrated domain. Every number comes from
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import itertools
 import json
 
 import streamlit as st
 
 from hciplan_ui import charts
+from planner.core.csvsafe import write_csv
 from planner.engine.performance import BOTTLENECK_LABELS
 
 CSS = """
@@ -38,14 +37,8 @@ text-align:left;vertical-align:top}th{background:#f3f6f9}td.n,th.n{text-align:ri
 
 
 def to_csv(rows: list[dict]) -> str:
-    if not rows:
-        return ""
-    buf = io.StringIO()
-    fields = list(dict.fromkeys(k for r in rows for k in r))
-    w = csv.DictWriter(buf, fieldnames=fields, restval="")
-    w.writeheader()
-    w.writerows(rows)
-    return buf.getvalue()
+    """A table as CSV through the product's one CSV writer (cells neutralised against formula injection)."""
+    return write_csv(rows)
 
 
 def _e(x) -> str:
@@ -406,6 +399,7 @@ def proposal_html(p: dict) -> str:
                 ", ".join(
                     f"{_RESOURCES.get(k, k)} {v:.2f}x" if v is not None else f"{_RESOURCES.get(k, k)} unbounded"
                     for k, v in lim.items()
+                    if not k.endswith("_note")
                 )
             )
             + f"; <b>{_e(_RESOURCES.get(p['binding']['binding'], p['binding']['binding']))}</b> binds.</p>"
@@ -465,7 +459,8 @@ def proposal_html(p: dict) -> str:
     )
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
+# each page inlines plotly.js (about 5 MB): four pages are 20 MB a server holds, sixteen were 80 MB
+@st.cache_data(show_spinner=False, max_entries=4)
 def proposal_page(
     design_json: str,
     workload_json: str,

@@ -13,20 +13,9 @@ import streamlit as st
 
 from hciplan_ui import export, fmt, inputs, state
 from planner.calibration.importers import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
+from planner.calibration.refit import METRIC_LABELS, point_table
 from planner.core.errors import PlannerError
 
-METRIC_LABELS = {
-    "iops": "IOPS",
-    "iops_unthrottled": "IOPS (unthrottled points)",
-    "host_cpu_utilization": "host CPU",
-    "read_latency_ms": "read latency (storage)",
-    "write_latency_ms": "write latency (storage)",
-    "vm_read_latency_ms": "read latency (tool)",
-    "vm_write_latency_ms": "write latency (tool)",
-    "p99_read_latency_ms": "p99 read latency (tool)",
-}
-#: the unit of each metric's measured and predicted values (one table holds them all)
-METRIC_UNITS = {"iops": "IOPS", "iops_unthrottled": "IOPS", "host_cpu_utilization": "share of LPs busy (0-1)"}
 ISSUERS = {"host": "on the nodes (host)", "vm": "inside VMs (vm)"}
 
 
@@ -67,29 +56,6 @@ def _error_table(summary: dict | None, label: str) -> list[dict]:
         }
         for m, v in summary.items()
     ]
-
-
-def _rows_table(rows: list[dict], after: bool) -> list[dict]:
-    out = []
-    for r in rows:
-        for m, y in r["measured"].items():
-            if y is None or m not in METRIC_LABELS:
-                continue
-            row = {
-                "file": r["file"],
-                "job": r["job"],
-                "point": r["label"],
-                "metric": METRIC_LABELS[m],
-                "unit": METRIC_UNITS.get(m, "ms" if m.endswith("_ms") else ""),
-                "measured": y,
-                "predicted (shipped)": r["predicted"][m],
-                "error % (shipped)": r["error_pct"][m],
-            }
-            if after:
-                row["predicted (refit)"] = r["predicted_after"][m]
-                row["error % (refit)"] = r["error_pct_after"][m]
-            out.append(row)
-    return out
 
 
 def _shown(row: dict) -> dict:
@@ -195,7 +161,7 @@ def render() -> None:
         width="stretch",
         key="imp_errors",
     )
-    rows = _rows_table(rep["rows"], refit_done)
+    rows = point_table(rep["rows"], refit_done)
     st.dataframe([_shown(r) for r in rows], hide_index=True, width="stretch", key="imp_rows")
     metrics = list(dict.fromkeys(r["metric"] for r in rows))
     if metrics:
@@ -262,7 +228,7 @@ def render() -> None:
     if not state.presenter():
         st.download_button(
             "Measured vs predicted CSV",
-            export.to_csv(_rows_table(rep["rows"], True)),
+            export.to_csv(point_table(rep["rows"], True)),
             file_name="imported_points.csv",
             mime="text/csv",
             key="imp_rows_csv",

@@ -456,7 +456,7 @@ def _results(demand_json: str) -> None:
         "Binding",
         BINDING_LABELS.get(best["binding"], best["binding"]),
         help="the resource that runs out first as the demand grows: "
-        + ", ".join(f"{k} {v:.2f}x" for k, v in best["limits"].items() if v is not None),
+        + ", ".join(f"{k} {v:.2f}x" for k, v in best["limits"].items() if isinstance(v, (int, float))),
     )
     st.caption(fmt.md(_described(best["design"])))
     rows = [_row(i, r) for i, r in enumerate(results)]

@@ -56,7 +56,7 @@ def example_names() -> list[str]:
     return design_examples()
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=1)
 def design_examples() -> list[str]:
     names = []
     for p in sorted(EXAMPLES.glob("*.json")):
@@ -68,7 +68,7 @@ def design_examples() -> list[str]:
     return names
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=32)
 def example_json(name: str) -> str:
     return design_to_json(parse_design((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")))
 
@@ -86,6 +86,9 @@ def validate_design(data: dict | str | bytes) -> str:
 
 # ----------------------------------------------------------- session state
 def set_design(design_json: str, reseed_widgets: bool = True) -> None:
+    previous = st.session_state.get("design_json")
+    if previous is not None and previous != design_json:  # what the what-if changed from (node_note)
+        st.session_state["design_before"] = previous
     st.session_state["design_json"] = design_json
     st.session_state.pop("link_error", None)
     st.session_state["draft"] = json.loads(design_json)
@@ -313,6 +316,23 @@ def _latency_curve(
     )
 
 
+def node_note(before_json: str, after_json: str, workload_json: str) -> str | None:
+    """Why IOPS fell when the node count grew and nothing else changed
+    (:func:`planner.results.report.compare_note`), or None."""
+    from planner.results.report import compare_note
+
+    b, a = json.loads(before_json), json.loads(after_json)
+    same_otherwise = {k: v for k, v in b.items() if k not in ("nodes", "name")} == {
+        k: v for k, v in a.items() if k not in ("nodes", "name")
+    }
+    if not same_otherwise or a.get("nodes", 0) <= b.get("nodes", 0):
+        return None
+    try:
+        return compare_note(report(before_json, workload_json), report(after_json, workload_json))
+    except PlannerError:
+        return None
+
+
 def smt_ceiling() -> float:
     """The fitted share of logical processors IO can keep busy (the calibration in use)."""
     from planner.models.params import default_params
@@ -346,7 +366,7 @@ def _tornado(design_json: str, workload_json: str, calibration_json: str | None)
     )
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=1)
 def validation() -> dict:
     from planner.calibration.fit import dataset, validation_table
 
@@ -360,7 +380,7 @@ def validation() -> dict:
     return {"summary": v["summary"], "rows": rows}
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=1)
 def published_checks() -> list[dict]:
     """planner.calibration.published's out-of-sample checks (results no fit has seen)."""
     from planner.calibration.published import all_checks
@@ -368,7 +388,7 @@ def published_checks() -> list[dict]:
     return all_checks()
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_data(show_spinner=False, max_entries=1)
 def calibration_summary() -> dict | None:
     from planner.models.params import CALIBRATION_FILE, load_calibration
 

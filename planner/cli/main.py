@@ -12,7 +12,15 @@ import argparse
 import sys
 
 from planner import __version__
-from planner.cli.args import Parser, UsageError, add_design_args, design_from_args, int_arg, print_json
+from planner.cli.args import (
+    Parser,
+    UsageError,
+    add_design_args,
+    add_timings_arg,
+    design_from_args,
+    int_arg,
+    print_json,
+)
 from planner.core.errors import PlannerError, one_line, shown
 
 #: Most bootstrap refits ``calibrate`` accepts (each is a full fit).
@@ -107,12 +115,13 @@ def cmd_app(args) -> int:
 
 def cmd_calibrate(args) -> int:
     from planner.calibration.fit import run_calibration
+    from planner.core.jsonio import without_wall_clock
 
     if not 0 <= args.bootstrap <= MAX_BOOTSTRAP:
         # a negative count would write a calibration without bands
         raise UsageError(f"must be 0..{MAX_BOOTSTRAP} refits (got {args.bootstrap})", "bootstrap")
     summary = run_calibration(write=not args.dry_run, bootstrap=args.bootstrap, folds=not args.no_cv)
-    print_json(summary)
+    print_json(summary if args.timings else without_wall_clock(summary))
     return 0
 
 
@@ -121,11 +130,9 @@ def cmd_validate(args) -> int:
 
     table = validation_table()
     if args.format == "csv":
-        import csv
+        from planner.core.csvsafe import write_csv
 
-        w = csv.DictWriter(sys.stdout, fieldnames=list(table["rows"][0]))
-        w.writeheader()
-        w.writerows(table["rows"])
+        write_csv(table["rows"], sys.stdout)
     else:
         print_json(table if args.rows else table["summary"])
     return 0
@@ -171,6 +178,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     k.add_argument("--dry-run", action="store_true")
     k.add_argument("--bootstrap", type=int_arg, default=12, help=f"bootstrap refits, 0..{MAX_BOOTSTRAP}")
     k.add_argument("--no-cv", action="store_true")
+    add_timings_arg(k)
     k.set_defaults(func=cmd_calibrate)
 
     v = sub.add_parser("validate", help="every measured point: prediction vs measurement")

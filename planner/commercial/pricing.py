@@ -230,7 +230,8 @@ def tier_prices(
     for t in tierset.tiers:
         k = fit["alone"][t.name]["max_dbs"]
         limited = fit["alone"][t.name]["limited_by"]
-        if k == 0:  # JSON has no Infinity: no price, and the reason
+        if k == 0:  # JSON has no Infinity: no price, and the reason beside every null
+            why = f"no {t.name} database fits on this design (limited by {limited})"
             out[t.name] = {
                 "max_dbs": 0,
                 "limited_by": limited,
@@ -239,8 +240,9 @@ def tier_prices(
                 "cost_usd_per_guaranteed_iops_per_month": None,
                 "cost_usd_per_gb_per_month": None,
                 "break_even_fill": None,
-                "price_note": f"no {t.name} database fits on this design (limited by {limited}): "
-                "it cannot be offered, so it has no price",
+                "price_note": f"{why}: it cannot be offered, so it has no price",
+                "cost_note": f"{why}: no database carries a share of the cost",
+                "break_even_fill_note": f"{why}: no fill breaks even",
             }
             continue
         share = total / k

@@ -1,6 +1,7 @@
-"""Foundation: errors that name the field, the one safe JSON reader, units, package resources.
+"""Foundation: errors that name the field, the one safe JSON reader, the one CSV
+writer, user paths resolved safely, units, package resources.
 
 Imports nothing of the project.
 """
 
-__all__ = ["errors", "jsonio", "resources", "units", "version"]
+__all__ = ["csvsafe", "errors", "jsonio", "paths", "resources", "units", "version"]

@@ -110,7 +110,9 @@ def loads(data: str | bytes, field: str, error: type[PlannerError] = PlannerErro
     try:
         doc = json.loads(data, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise error(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", field) from None
+        # an error at the very end is a file cut short (a copy or a run interrupted), not a typo
+        cut = "; the text ends there: truncated?" if exc.pos >= len(data.rstrip()) - 1 else ""
+        raise error(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}{cut})", field) from None
     bad = _find_bad(doc, field)
     if bad is not None:
         raise error(bad[1], bad[0])
@@ -135,8 +137,11 @@ def read_bounded(path: str | Path, max_bytes: int, field: str, error: type[Plann
     except ValueError:  # a NUL character: no file system takes it
         raise error(f"file name {shown(str(path))} contains a NUL character", field) from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise error(f"{shown(name)} is not a regular file", field)
+        if st.st_size > max_bytes:  # refused unread; the bounded read below still guards a file that grows
+            raise error(f"{shown(name)} is larger than {max_bytes:,} bytes ({st.st_size:,} bytes)", field)
         chunks, left = [], max_bytes + 1
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
@@ -247,6 +252,33 @@ def strict(obj, reason: str = UNEXPLAINED):
                 new_list[i] = None if bad else v
                 if not bad:
                     stack.append((v, new_list, i))
+        else:
+            parent[key] = src
+    return out_root[0]
+
+
+#: keys whose values are wall-clock measurements, not results: two runs of the same input differ only
+#: in them, so the CLI prints them only when asked (``--timings``) and no file written carries them
+WALL_CLOCK_KEYS = frozenset({"seconds", "timing_s"})
+
+
+def without_wall_clock(obj):
+    """A copy of ``obj`` (JSON-like) without any :data:`WALL_CLOCK_KEYS` key, at any depth (iterative)."""
+    out_root = [None]
+    stack = [(obj, out_root, 0)]
+    while stack:
+        src, parent, key = stack.pop()
+        if isinstance(src, dict):
+            new: dict = {}
+            parent[key] = new
+            for k, v in src.items():
+                if k not in WALL_CLOCK_KEYS:
+                    new[k] = None
+                    stack.append((v, new, k))
+        elif isinstance(src, (list, tuple)):
+            new_list: list = [None] * len(src)
+            parent[key] = new_list
+            stack.extend((v, new_list, i) for i, v in enumerate(src))
         else:
             parent[key] = src
     return out_root[0]

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from planner.core.errors import CatalogError, shown
 from planner.core.jsonio import loads, read_bounded
+from planner.core.paths import resolved
 from planner.core.resources import CATALOG_DIR
 
 MAX_CATALOG_FILE_BYTES = 2_000_000
@@ -447,5 +448,5 @@ def load_catalog(extra_dir: str | Path | None = None) -> Catalog:
     """The built-in catalog, optionally extended by a user folder (cached)."""
     dirs = [str(CATALOG_DIR)]
     if extra_dir is not None:
-        dirs.append(str(Path(extra_dir).resolve()))
+        dirs.append(str(resolved(extra_dir, "catalog", CatalogError)))
     return _cached(tuple(dirs))

@@ -11,12 +11,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from planner.core.errors import PlannerError, shown
 from planner.core.resources import CALIBRATION_FILE
 
 #: CPU costs are expressed at this core clock; other CPUs scale by
@@ -107,6 +109,26 @@ DERIVED_PARAMS = ("tcp_cpu_per_crossing_us", "tcp_hop_latency_us", "guest_latenc
 FIT_NAMES = [k for k in PARAM_NAMES if k in PARAM_BOUNDS and k not in DERIVED_PARAMS]
 
 
+def check_params(values: Mapping, where: str, error: type[PlannerError] = PlannerError) -> None:
+    """Every parameter in ``values`` a finite number within its fit bounds
+    (:data:`PARAM_BOUNDS`, inclusive): the rule a calibration file's point
+    parameters and each of its bootstrap sets meet when it is read, so a set
+    the fit could never have produced (``storage_cpu_wait: -0.4``) is refused
+    by name instead of failing later inside a percentile.
+
+    Raises
+    ------
+    PlannerError
+        (or ``error``) with field ``calibration``, naming ``where`` and the parameter.
+    """
+    for k, v in values.items():
+        if k not in PARAM_BOUNDS:
+            continue
+        lo, hi = PARAM_BOUNDS[k][1:]
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not lo <= v <= hi:
+            raise error(f"{where}: {k} must be a number in {lo:g}..{hi:g} (got {shown(v, 40)})", "calibration")
+
+
 class Calibration(BaseModel):
     model_config = ConfigDict(frozen=True)
     version: str
@@ -126,6 +148,9 @@ def load_calibration(path: str | None = None) -> Calibration:
     p = Path(path) if path else CALIBRATION_FILE
     doc = json.loads(p.read_text(encoding="utf-8"))
     boot = [b if isinstance(b, dict) else dict(zip(PARAM_NAMES, b)) for b in doc.get("bootstrap", [])]
+    check_params(doc["params"], p.name)
+    for i, b in enumerate(boot):
+        check_params(b, f"{p.name}: bootstrap set {i + 1}")
     return Calibration(
         version=doc["version"],
         params=ModelParams.from_mapping(doc["params"]),

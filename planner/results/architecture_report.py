@@ -111,7 +111,10 @@ def evaluate_report(
         "transport": desc["transport"],
         "cache_mode": desc.get("cache_mode"),
         "volume_servers": None,
+        "volume_servers_note": "not applicable: volumes spread over servers are a hyperconverged design's",
     }
+    if out["cache_mode"] is None:
+        out["cache_mode_note"] = "no cache tier in this design: every IO goes to the capacity media"
     out.update({k: v for k, v in desc.items() if k not in out})
     out.update(cap)
     out["usable_capacity_tib"] = cap["usable_capacity_tb"] * 1e12 / 2**40

@@ -41,6 +41,9 @@ _SCALARS = (
 )
 
 
+#: why a design's ``cache_mode`` is null
+NO_CACHE_NOTE = "no cache devices: every IO goes to the capacity drives"
+
 DEGRADED_KEYS = (
     "iops",
     "iops_capacity",
@@ -276,6 +279,106 @@ def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
     return notes
 
 
+#: a drop smaller than this share is not worth a note (a what-if that moves IOPS by 0.3 % moves nothing)
+NODE_DROP_SHARE = 0.01
+
+
+def compare_note(before: dict, after: dict) -> str | None:
+    """Why a hyperconverged design with more nodes shows fewer IOPS, or None.
+
+    ``before`` and ``after`` are :func:`evaluate_report` reports (with a
+    workload) of the same design at two node counts. With as many nodes as
+    copies every mirror read is local; each node added beyond that makes a
+    share of the reads remote (:func:`planner.physics.resiliency.local_read_probability`:
+    a read finds a copy on its own node with P = min(1, copies / servers)), so
+    the design can turn network-bound, or host-CPU-bound over TCP, where every
+    crossing costs host CPU that RDMA does not. The note names the figures,
+    the share of local reads before and after, what binds after, and the
+    remedies (delimited allocation, RDMA). None when the nodes did not grow or
+    IOPS did not drop by more than :data:`NODE_DROP_SHARE`.
+    """
+    return _node_drop_note(before, after, predicted=False)
+
+
+def _node_drop_note(before: dict, after: dict, predicted: bool) -> str | None:
+    from planner.physics.capacity import MIRROR_COPIES, RESILIENCY_CODES
+    from planner.physics.resiliency import local_read_probability
+
+    try:
+        nb, na = int(before["nodes"]), int(after["nodes"])
+        res_b, res_a = before["resiliency"], after["resiliency"]
+        code_b, code_a = RESILIENCY_CODES[res_b], RESILIENCY_CODES[res_a]
+    except (KeyError, TypeError, ValueError):
+        return None  # not a hyperconverged report (or no performance in it)
+    if na <= nb or before.get("topology", "hyperconverged") != "hyperconverged":
+        return None
+    drops = []
+    for key, what in (("iops", "IOPS"), ("iops_capacity", "IOPS capacity")):
+        b, a = before.get(key), after.get(key)
+        if isinstance(b, (int, float)) and isinstance(a, (int, float)) and b > 0 and a < b * (1 - NODE_DROP_SHARE):
+            drops.append(f"{what} from {b:,.0f} to {a:,.0f} ({a / b - 1:+.0%})")
+    if not drops:
+        return None
+    sb = before.get("volume_servers") or nb
+    sa = after.get("volume_servers") or na
+    pb = float(local_read_probability(code_b, sb))
+    pa = float(local_read_probability(code_a, sa))
+    binds = after.get("bottleneck", "none")
+    label = BOTTLENECK_LABELS.get(binds, binds)
+    tcp = after.get("transport") == "tcp"
+    added = na - nb
+    head = (
+        f"Adding {'a node' if added == 1 else f'{added} nodes'} ({nb} to {na}) "
+        f"{'would lower' if predicted else 'lowers'} {' and '.join(drops)}"
+    )
+    why, fixes = [], []
+    if pa < pb:
+        copies = int(MIRROR_COPIES[code_a]) or 1
+        why.append(
+            f"a read finds a copy on its own node {pb:.0%} of the time on {nb} nodes and {pa:.0%} on {na} "
+            f"({copies} copies over {sa} servers), so more reads cross the network"
+        )
+        if MIRROR_COPIES[code_a] and sa > copies:
+            fixes.append(f"delimiting volumes to {copies} servers keeps every read local")
+    now = " now" if before.get("bottleneck") != binds else ""
+    if binds == "network":
+        why.append(f"the network{now} binds")
+    elif tcp and binds in ("host_cpu", "cpu_utilization_cap") and pa < pb:
+        why.append(f"over TCP every crossing costs host CPU that RDMA does not, and the {label}{now} binds")
+        fixes.append("RDMA removes that CPU cost")
+    elif binds not in ("none", "population", "outstanding_io", "offered_load"):
+        why.append(f"the {label} binds")
+    text = head + (": " + "; ".join(why) if why else "") + "."
+    if fixes:
+        fix = " and ".join(fixes)
+        text += f" {fix[0].upper()}{fix[1:]}."
+    return text
+
+
+def node_added_note(
+    design: Design, workload: Workload, report: dict, catalog: Catalog | None = None, params: ModelParams | None = None
+) -> str | None:
+    """The :func:`compare_note` of this design against itself with one node more, evaluated
+    (the what-if a customer asks first); None when a node more is not a valid design or
+    would not lower IOPS."""
+    from planner.core.errors import PlannerError
+    from planner.models.design import with_overrides
+
+    try:
+        plus = resolve(with_overrides(design, nodes=design.nodes + 1), catalog or load_catalog())
+    except PlannerError:
+        return None  # e.g. a two-node nested mirror cannot take a third node, or the node limit
+    perf = performance(plus, workload, params, band=False)
+    after = {
+        "nodes": plus.design.nodes,
+        "resiliency": plus.design.resiliency,
+        "transport": plus.design.transport,
+        "volume_servers": plus.design.effective_volume_servers,
+        **perf,
+    }
+    return _node_drop_note(report, after, predicted=True)
+
+
 def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: ModelParams | None = None) -> dict:
     """Memory and PCIe bandwidth per node at the predicted load
     (:mod:`planner.physics.pcie_memory`): peak, traffic and utilisation (None where the
@@ -413,6 +516,8 @@ def evaluate_report(
         "cache_mode": rd.cache_mode,
         "volume_servers": design.effective_volume_servers,
     }
+    if rd.cache_mode is None:
+        out["cache_mode_note"] = NO_CACHE_NOTE
     out.update(cap.model_dump(mode="json"))
     out["warnings"] = design_warnings(rd, workload)
     out["notes"] = []
@@ -425,34 +530,48 @@ def evaluate_report(
         out["workload"] = workload.name
         out.update(perf)
         out["notes"] = physics_notes(rd, perf)
+        if note := node_added_note(design, workload, out, catalog, params):
+            out["notes"].append(note)
         out["platform"] = platform_check(rd, workload, perf, params)
         out["warnings"] += platform_warnings(out["platform"])
         deg = cases[1] if with_deg else None
         if deg is not None:
             # every headline figure, so a degraded view never mixes in healthy numbers
-            out["degraded"] = {k: deg[k] for k in DEGRADED_KEYS} | {
-                "utilization": deg["utilization"],
-                "repair_share": DEFAULT_REPAIR_SHARE,
-                # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
-                "repair_time_hours": float(
-                    repair_time_hours(
-                        cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9),
-                        design.nodes,
-                        rd.node.drive_count,
-                        rd.node.drive.seq_write_mb_s,
-                        rd.node.network_gbit_s * 1e9 / 8,
+            # a figure the case has no value for keeps its reason beside it (no writes, not computable)
+            out["degraded"] = (
+                {k: deg[k] for k in DEGRADED_KEYS}
+                | {f"{k}_note": deg[f"{k}_note"] for k in DEGRADED_KEYS if f"{k}_note" in deg}
+                | {
+                    "utilization": deg["utilization"],
+                    "repair_share": DEFAULT_REPAIR_SHARE,
+                    # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
+                    "repair_time_hours": float(
+                        repair_time_hours(
+                            cap.usable_capacity_tb / max(cap.resiliency_efficiency, 1e-9),
+                            design.nodes,
+                            rd.node.drive_count,
+                            rd.node.drive.seq_write_mb_s,
+                            rd.node.network_gbit_s * 1e9 / 8,
+                        )
                     )
-                )
-                if cap.repairs_after_node_loss
-                else None,
-                "note": "one node down, its VMs on the survivors"
-                + (
-                    ", repair using the repair share of drive and network bandwidth; repair time assumes the "
-                    "volumes are full"
                     if cap.repairs_after_node_loss
-                    else f"; no repair to full resiliency: {cap.node_loss_note.removeprefix('after losing one node, ')}"
-                ),
-            }
+                    else None,
+                    **(
+                        {}
+                        if cap.repairs_after_node_loss
+                        else {
+                            "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
+                        }
+                    ),
+                    "note": "one node down, its VMs on the survivors"
+                    + (
+                        ", repair using the repair share of drive and network bandwidth; repair time assumes the "
+                        "volumes are full"
+                        if cap.repairs_after_node_loss
+                        else f"; no repair to full resiliency: {cap.node_loss_note.removeprefix('after losing one node, ')}"
+                    ),
+                }
+            )
             if note := paced_degraded_note(perf, deg):
                 out["notes"].append(note)
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)

@@ -202,11 +202,8 @@ def check_design(
         )
     else:
         deg_tier = None
-        put(
-            "n_plus_one_performance",
-            not demand.n_plus_one,
-            "N+1 not asked" if not demand.n_plus_one else "a single node cannot lose one",
-        )
+        deg_why = "N+1 not asked" if not demand.n_plus_one else "a single node cannot lose one"
+        put("n_plus_one_performance", not demand.n_plus_one, deg_why)
     put(
         "drive_endurance",
         endu >= a.amortisation_months / 12.0,
@@ -254,6 +251,7 @@ def check_design(
         "vm_latency_ms": _f(out["vm_latency_ms"]),
         "tier_latency_ms": per_tier,
         "tier_latency_ms_one_node_down": deg_tier,
+        **({} if deg_tier is not None else {"tier_latency_ms_one_node_down_note": f"not evaluated: {deg_why}"}),
         "iops_capacity": _f(out["iops_capacity"]),
         "headroom": _f(out["iops_capacity"]) / iops - 1.0,
         "bottleneck": str(np.ravel(out["bottleneck"])[0]),
@@ -321,9 +319,21 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         binding = order[0]
         if binding == "latency" and lim["latency"] >= LATENCY_TIE * lim["iops"]:
             binding = "iops"
+        unlimited = {  # JSON has no Infinity: a resource the demand does not use is null, with why
+            "vcpu": "never binds: the demand asks for no vCPUs (it states no databases)",
+            "ram": "never binds: the demand asks for no database RAM (it states no databases)",
+        }
+        limits_json = {k: (v if math.isfinite(v) else None) for k, v in lim.items()}
+        limits_json.update(
+            {
+                f"{k}_note": unlimited.get(k, "never binds: the demand asks for none of it")
+                for k, v in lim.items()
+                if not math.isfinite(v)
+            }
+        )
         out.append(
             {
-                "limits": {k: (v if math.isfinite(v) else None) for k, v in lim.items()},
+                "limits": limits_json,
                 "binding": binding,
                 "guaranteed_iops": float(m_lat[i]) * iops,
             }
@@ -410,6 +420,7 @@ def multi_year(
                 "vcpus": demand.vcpus(m),
                 "ram_gb": demand.ram_gb(m),
                 "nodes_needed": need,
+                **({} if need is not None else {"nodes_needed_note": f"more than {R.MAX_NODES} nodes"}),
                 "fits_current": need == base_nodes,
             }
         )
@@ -417,6 +428,13 @@ def multi_year(
         "growth_pct_per_year": 100.0 * gy,
         "years": rows,
         "first_year_needing_more_nodes": first_more,
+        **(
+            {}
+            if first_more is not None
+            else {
+                "first_year_needing_more_nodes_note": f"none: the {base_nodes} nodes hold every year to year {horizon}"
+            }
+        ),
         "nodes": base_nodes,
         "note": (
             "year 0 is today's demand without growth; each year multiplies it by "

@@ -41,6 +41,8 @@ SUMMARY_KEYS = (
 
 def summarise(report: dict) -> dict:
     out = {k: report[k] for k in SUMMARY_KEYS if k in report}
+    # a kept figure that is null keeps its reason (no writes in the workload, not computable)
+    out.update({f"{k}_note": report[f"{k}_note"] for k in SUMMARY_KEYS if f"{k}_note" in report})
     out["extrapolation"] = [f["message"] for f in report.get("extrapolation", [])]
     out["warnings"] = [w["message"] for w in report.get("warnings", [])]
     out["notes"] = report.get("notes", [])

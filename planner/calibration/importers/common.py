@@ -17,7 +17,10 @@ layer); ``read_latency_ms`` / ``write_latency_ms`` are the storage layer
 from __future__ import annotations
 
 import codecs
-from collections.abc import Callable
+import csv
+import io
+import math
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -26,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from planner.calibration.points import BenchPoint
 from planner.core.errors import PlannerError, format_validation_error
+from planner.core.jsonio import read_bounded
 from planner.models.design import ResolvedDesign
 from planner.models.workload import Workload
 
@@ -144,12 +148,12 @@ def check_size(name: str, size: int) -> None:
 
 
 def read_file(path: str | Path) -> tuple[str, bytes]:
-    """(name, bytes) of a file, its size checked before it is read."""
+    """(name, bytes) of a file: one open, regular files only (not a FIFO, a
+    device or a symlink loop), at most ``MAX_IMPORT_BYTES`` read."""
     p = Path(path)
-    if not p.is_file():
-        raise ImportFileError(f"file not found: {p}", p.name)
-    check_size(p.name, p.stat().st_size)
-    return p.name, p.read_bytes()
+    data = read_bounded(p, MAX_IMPORT_BYTES, p.name or str(p), ImportFileError)
+    check_size(p.name, len(data))
+    return p.name, data
 
 
 def decode(name: str, data: bytes) -> str:
@@ -164,16 +168,69 @@ def decode(name: str, data: bytes) -> str:
 
 
 # ------------------------------------------------------------ building
-def measured(**values) -> dict:
-    """A measured dict with every key (nan where not given or not positive
-    for latencies; a measured latency of 0 means 'no such IO')."""
+#: what each measured metric may hold (the one rule every importer applies)
+_FRACTIONS = ("host_cpu_utilization",)
+
+
+def measured(file: str, where: str, **values) -> dict:
+    """A measured dict with every key of :data:`MEASURED_KEYS`, checked by the
+    rule every importer shares: ``iops`` finite and > 0, every other metric
+    finite and >= 0, ``host_cpu_utilization`` a fraction 0..1. A value not given
+    (None or nan) is 'not measured'; a latency of 0 means 'no such IO' (nan).
+
+    Raises
+    ------
+    ImportFileError
+        naming ``file``, the row or job ``where`` and the metric.
+    """
     out = {k: NAN for k in MEASURED_KEYS}
     for k, v in values.items():
         v = NAN if v is None else float(v)
+        if math.isinf(v):
+            raise ImportFileError(f"{where}: {k} must be finite (got {v:g})", file)
+        if k == "iops" and not v > 0:
+            raise ImportFileError(f"{where}: iops must be > 0 (got {v:g})", file)
+        if v < 0:
+            raise ImportFileError(f"{where}: {k} must be >= 0 (got {v:g})", file)
+        if k in _FRACTIONS and v > 1:
+            raise ImportFileError(f"{where}: {k} is a fraction 0..1 (got {v:g}; a percentage divided by 100?)", file)
         if k.endswith("latency_ms") and not v > 0:
             v = NAN
         out[k] = v
+    if not out["iops"] > 0:
+        raise ImportFileError(f"{where}: no measured IOPS", file)
     return out
+
+
+def csv_records(
+    lines: Iterable[str], name: str, delimiter: str = ",", max_rows: int = MAX_IMPORT_POINTS
+) -> Iterator[tuple[int, list[str]]]:
+    """(line number, fields) of each record of delimited text, read lazily and
+    bounded: the header and at most ``max_rows`` records (more is refused as
+    soon as it is seen, so a 20 MB file never becomes a million rows in
+    memory), and a field longer than the CSV reader's limit is one error
+    naming its line."""
+    reader = csv.reader(lines, delimiter=delimiter)
+    n = 0
+    try:
+        for rec in reader:
+            if n > max_rows:
+                raise ImportFileError(
+                    f"more than {max_rows:,} rows; at most {max_rows:,} measured points per import", name
+                )
+            n += 1
+            yield reader.line_num, rec
+    except csv.Error as exc:
+        if "field limit" in str(exc):
+            reason = f"a field longer than {csv.field_size_limit():,} characters"
+        else:
+            reason = f"malformed delimited text ({exc})"
+        raise ImportFileError(f"line {reader.line_num}: {reason}", name) from None
+
+
+def text_lines(text: str) -> Iterator[str]:
+    """Lines of ``text`` with their endings, lazily (\\n, \\r\\n or \\r), as :mod:`csv` wants them."""
+    return iter(io.StringIO(text, newline=""))
 
 
 def workload(file: str, where: str, name: str, **fields) -> Workload:

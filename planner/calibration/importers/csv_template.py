@@ -11,8 +11,6 @@ totals; latencies are means in ms except ``p99_read_latency_ms``;
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 
 from planner.calibration.importers.common import (
@@ -20,9 +18,11 @@ from planner.calibration.importers.common import (
     ImportedPoint,
     ImportFileError,
     RunInfo,
+    csv_records,
     design_for,
     measured,
     shown,
+    text_lines,
     workload,
 )
 
@@ -81,20 +81,24 @@ def _value(row: dict, col: str, file: str, where: str, kind=float):
     try:
         v = float(raw)
     except ValueError:
-        raise ImportFileError(f"{where}: {col} '{raw}' is not a number", file) from None
+        raise ImportFileError(f"{where}: {col} {shown(raw)} is not a number", file) from None
     if not math.isfinite(v):
-        raise ImportFileError(f"{where}: {col} must be finite (got '{raw}')", file)
+        raise ImportFileError(f"{where}: {col} must be finite (got {shown(raw)})", file)
     if kind is int:
         if v != int(v):
-            raise ImportFileError(f"{where}: {col} '{raw}' must be a whole number", file)
+            raise ImportFileError(f"{where}: {col} {shown(raw)} must be a whole number", file)
         return int(v)
     return v
 
 
+def _data_lines(text: str):
+    """Lines that are neither blank nor comments, lazily."""
+    return (ln for ln in text_lines(text) if ln.strip() and not ln.lstrip().startswith("#"))
+
+
 def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[ImportedPoint]:
-    lines = _lines(text)
-    reader = csv.DictReader(io.StringIO("\n".join(lines)))
-    header = [h.strip() for h in (reader.fieldnames or [])]
+    records = csv_records(_data_lines(text), name)
+    header = [h.strip() for h in next(records, (0, []))[1]]
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
         raise ImportFileError(
@@ -106,10 +110,10 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
     stem = name.rsplit(".", 1)[0] if "." in name else name
     rd = design_for(design, stem)
     out = []
-    for i, raw in enumerate(reader):
-        row = {(k or "").strip(): v for k, v in raw.items()}
-        if None in raw or any(v is None for v in raw.values()):
-            raise ImportFileError(f"row {i + 1}: {len(raw)} fields expected (truncated or extra commas?)", name)
+    for i, (_, rec) in enumerate(records):
+        if len(rec) != len(header):
+            raise ImportFileError(f"row {i + 1}: {len(header)} fields expected (truncated or extra commas?)", name)
+        row = dict(zip(header, rec))
         where = f"row {i + 1}"
         label = (row.get("label") or "").strip() or f"row {i + 1}"
         for c, (req, _) in COLUMNS.items():
@@ -117,23 +121,13 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
                 raise ImportFileError(f"{where}: required column {c} is blank", name)
         issuer = (row.get("issuer") or "").strip() or run.issuer or "vm"
         if issuer not in ("vm", "host"):
-            raise ImportFileError(f"{where}: issuer '{issuer}' must be vm or host", name)
+            raise ImportFileError(f"{where}: issuer {shown(issuer)} must be vm or host", name)
         vals = {
             c: _value(row, c, name, where, int if c in WORKLOAD_INT else float)
             for c in COLUMNS
             if c not in ("label", "issuer")
         }
-        m = {c: vals[c] for c in METRIC_COLUMNS}
-        if not m["iops"] > 0:
-            raise ImportFileError(f"{where}: iops must be > 0 (got {m['iops']:g})", name)
-        for c in METRIC_COLUMNS:
-            if m[c] is not None and m[c] < 0:
-                raise ImportFileError(f"{where}: {c} must be >= 0 (got {m[c]:g})", name)
-        cpu = m["host_cpu_utilization"]
-        if cpu is not None and cpu > 1:
-            raise ImportFileError(
-                f"{where}: host_cpu_utilization is a fraction 0..1 (got {cpu:g}; a percentage divided by 100?)", name
-            )
+        mm = measured(name, where, **{c: vals[c] for c in METRIC_COLUMNS})
         limit = vals["iops_limit_per_vm"]
         w = workload(
             name,
@@ -151,7 +145,6 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
             iops_limit_per_vm=limit,
             vm_alignment=run.vm_alignment if vals["vm_alignment"] is None else vals["vm_alignment"],
         )
-        mm = measured(**m)
         mm["unthrottled"] = float(limit is None)
         out.append(
             ImportedPoint(

@@ -42,6 +42,7 @@ from planner.calibration.importers.common import (
     design_for,
     measured,
     population,
+    shown,
     workload,
 )
 
@@ -126,7 +127,7 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         for th in threads:
             for t in th.findall("Target"):
                 path = (t.findtext("Path") or "").strip()
-                w = f"{where}, thread {th.findtext('Id', '?')}, target '{path}'"
+                w = f"{where}, thread {th.findtext('Id', '?')}, target {shown(path)}"
                 a = tot.setdefault(path, {"rc": 0.0, "wc": 0.0, "rb": 0.0, "wb": 0.0, "size": 0.0})
                 a["rc"] += _num(t, "ReadCount", name, w)
                 a["wc"] += _num(t, "WriteCount", name, w)
@@ -135,7 +136,7 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
                 a["size"] = max(a["size"], _num(t, "FileSize", name, w, 0.0))
         unknown = [p for p in tot if p not in targets]
         if unknown:
-            raise ImportFileError(f"{where}: result target '{unknown[0]}' is not in the profile", name)
+            raise ImportFileError(f"{where}: result target {shown(unknown[0])} is not in the profile", name)
         rc = sum(a["rc"] for a in tot.values())
         wc = sum(a["wc"] for a in tot.values())
         if rc + wc <= 0:
@@ -148,8 +149,10 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         n_threads = throttled = 0
         paced = False
         for path, t in targets.items():
-            tw = f"{where}, target '{path}'"
+            tw = f"{where}, target {shown(path)}"
             bsz = _num(t, "BlockSize", name, tw)
+            if not bsz > 0:  # a throttle in bytes per ms is divided by it
+                raise ImportFileError(f"{tw}: <BlockSize> must be > 0 bytes (got {bsz:g})", name)
             on_target = fixed_threads or int(_num(t, "ThreadsPerFile", name, tw, 1.0))
             n_threads += 0 if fixed_threads else on_target
             outstanding += on_target * _num(t, "RequestCount", name, tw, 2.0)
@@ -210,6 +213,8 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
             vm_alignment=run.vm_alignment,
         )
         m = measured(
+            name,
+            where,
             iops=(rc + wc) / secs * instances,
             bandwidth_mb_s=nbytes / secs * instances / 1e6,
             vm_read_latency_ms=rlat,

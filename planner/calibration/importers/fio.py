@@ -30,11 +30,12 @@ an engine not named), the measured population is used and the point says so.
 
 from __future__ import annotations
 
-import json
 import math
 import re
+from collections import Counter
 
 from planner.calibration.importers.common import (
+    MAX_IMPORT_BYTES,
     DesignSource,
     ImportedPoint,
     ImportFileError,
@@ -42,8 +43,10 @@ from planner.calibration.importers.common import (
     design_for,
     measured,
     population,
+    shown,
     workload,
 )
+from planner.core import jsonio
 
 SYNC_ENGINES = {
     "sync",
@@ -86,17 +89,22 @@ def _int(opts: dict, key: str, default: int) -> int:
 
 
 def _json(text: str, name: str) -> dict:
+    """The fio document, parsed by the one safe JSON reader (:mod:`planner.core.jsonio`:
+    size and nesting limits, no NaN/Infinity) after any text fio printed before it."""
     start = text.find("{")
     if start < 0:
         raise ImportFileError("no JSON object in the file (fio run without --output-format=json?)", name)
-    try:
-        doc = json.loads(text[start:])
-    except json.JSONDecodeError as exc:
-        what = "truncated" if exc.pos >= len(text[start:].rstrip()) - 1 else "malformed"
-        raise ImportFileError(f"{what} fio JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", name) from None
+    doc = jsonio.loads(text[start:], name, ImportFileError, MAX_IMPORT_BYTES)
     if not isinstance(doc, dict) or not isinstance(doc.get("jobs"), list) or not doc["jobs"]:
         raise ImportFileError("not fio JSON output (no 'jobs' list)", name)
     return doc
+
+
+def job_names(names: list[str], limit: int = 3, sep: str = ", ") -> str:
+    """A group's job names for a message or a label: the first ``limit`` and how many more
+    (a group of 16,000 jobs must not become a 100 kB label or push an error's reason out)."""
+    more = len(names) - limit
+    return sep.join(names[:limit]) + (f"{sep}{more:,} more" if more > 0 else "")
 
 
 class _Dir:
@@ -224,8 +232,6 @@ def _working_set_gb(entries: list[dict], gopts: dict) -> float | None:
 
 def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[ImportedPoint]:
     doc = _json(text, name)
-    version = str(doc.get("fio version", "fio (version not stated)"))
-    gopts = doc.get("global options") or {}
     groups: dict[int, list[dict]] = {}
     for k, job in enumerate(doc["jobs"]):
         if not isinstance(job, dict) or "jobname" not in job:
@@ -233,131 +239,143 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         groups.setdefault(int(job.get("groupid", 0)), []).append(job)
     stem = name.rsplit(".", 1)[0] if "." in name else name
     rd = design_for(design, stem)
-    issuer = run.issuer_or("host")
-    instances = run.per_node_or_default * rd.nodes
     out = []
     for gid, entries in groups.items():
         names = sorted({str(e["jobname"]) for e in entries})
-        where = f"group {gid} ({', '.join(names)})"
-        for e in entries:
-            if int(e.get("error", 0) or 0) != 0:
-                raise ImportFileError(f"{where}: job '{e['jobname']}' ended with error {e['error']}", name)
-        dirs = {d: _Dir() for d in ("read", "write", "trim", "mixed")}
-        threads = depth_total = 0
-        rand_w = limit = 0.0
-        limited = paced = False
-        engines = set()
-        for e in entries:
-            o = {**gopts, **(e.get("job options") or {})}
-            for d, acc in dirs.items():
-                acc.add(e.get(d), name, where)
-            # without group_reporting every clone has its own entry
-            same = sum(1 for x in entries if x["jobname"] == e["jobname"])
-            clones = max(_int(o, "numjobs", 1), 1) if _merged(e, o, same) else 1
-            members = _members(e)
-            if members is not None and members > 1.3 * clones:
-                raise ImportFileError(
-                    f"{where}: group_reporting merged about {members:.0f} jobs but the options shown are one "
-                    f"job section's (numjobs {clones}); the group's jobs differ, so its workload is unknown. "
-                    "Report each job section in its own group (new_group) or without group_reporting",
-                    name,
-                )
-            engine = str(o.get("ioengine", ""))
-            engines.add(engine or "(not stated)")
-            depth = 1 if engine in SYNC_ENGINES else max(_int(o, "iodepth", 1), 1)
-            threads += clones
-            depth_total += clones * depth
-            ios_e = sum(float((e.get(d) or {}).get("total_ios", 0) or 0) for d in ("read", "write", "mixed"))
-            rand_w += ios_e * _random_share(o)
-            bs_e = size_bytes(o.get("bs", o.get("blocksize", "4k"))) or 4096.0
-            r = _rate_limit_iops(o, bs_e)
-            if r is not None:
-                limited = True
-                limit += r * clones
-            if "thinktime" in o or "rate_process" in o:
-                paced = True
-        rw_ios = dirs["read"].ios + dirs["write"].ios + dirs["mixed"].ios
-        runtime = max(d.runtime_ms for d in dirs.values())
-        if runtime <= 0:
-            raise ImportFileError(f"{where}: zero-duration run (runtime 0 ms)", name)
-        if rw_ios <= 0:
-            what = "only trim IO (not modelled)" if dirs["trim"].ios > 0 else "no completed IO"
-            raise ImportFileError(f"{where}: {what}", name)
-        notes = [f"{version}", f"ioengine {', '.join(sorted(engines))}"]
-        if dirs["trim"].ios > 0:
-            notes.append(f"{int(dirs['trim'].ios)} trims left out (no trim path in the model)")
-        rbytes = dirs["read"].bytes + dirs["write"].bytes + dirs["mixed"].bytes
-        bs_kib = rbytes / rw_ios / 1024.0
-        if dirs["mixed"].ios > 0 and dirs["read"].ios + dirs["write"].ios == 0:
-            o = {**gopts, **(entries[0].get("job options") or {})}
-            rf = _mix_from_options(o)
-            notes.append("unified_rw_reporting: read share from the options")
-            rlat = dirs["mixed"].mean_ms if rf == 1 else math.nan
-            wlat = dirs["mixed"].mean_ms if rf == 0 else math.nan
-            p99 = dirs["mixed"].p99_ms(len(entries)) if rf == 1 else math.nan
-        else:
-            rf = dirs["read"].ios / (dirs["read"].ios + dirs["write"].ios)
-            rlat, wlat = dirs["read"].mean_ms, dirs["write"].mean_ms
-            p99 = dirs["read"].p99_ms(len(entries))
-            if dirs["read"].ios > 0 and not math.isfinite(p99):
-                notes.append("p99 left out: several job entries and no json+ bins to merge")
-        iops_inst = dirs["read"].iops + dirs["write"].iops + dirs["mixed"].iops
-        bw_inst = dirs["read"].bw + dirs["write"].bw + dirs["mixed"].bw
-        throttled = limited or paced
-        # Little's law at the issuer: IOs in flight = IOPS x mean latency
-        lat_s = (dirs["read"].lat_weighted + dirs["write"].lat_weighted + dirs["mixed"].lat_weighted) / rw_ios / 1e9
-        n_obs = iops_inst * lat_s
-        n_pop = depth_total
-        if not throttled and n_obs > 0 and abs(n_obs / depth_total - 1.0) > LITTLE_TOLERANCE:
-            n_pop = max(n_obs, 1.0)
-            notes.append(
-                f"outstanding IO {n_obs:.1f} from Little's law (IOPS x mean latency), "
-                f"not {depth_total} from the options"
-            )
-        if paced and not limited:
-            limit = iops_inst
-            notes.append("paced (thinktime/rate_process): IOPS cap = the measured IOPS")
-        t, per = population(threads, n_pop)
-        ws = run.working_set_gb or _working_set_gb(entries, gopts) or 40.0
-        w = workload(
-            name,
-            where,
-            f"{names[0]}" if len(names) == 1 else "+".join(names),
-            block_size_kib=round(bs_kib, 4),
-            read_fraction=min(max(rf, 0.0), 1.0),
-            random_fraction=round(rand_w / rw_ios, 4) if rw_ios else 1.0,
-            issuer=issuer,
-            vms_per_node=run.per_node_or_default,
-            vcpus_per_vm=run.vcpus_per_vm,
-            threads_per_vm=t,
-            outstanding_per_thread=per,
-            working_set_gb_per_vm=ws,
-            iops_limit_per_vm=limit if throttled and limit > 0 else None,
-            vm_alignment=run.vm_alignment,
-        )
-        m = measured(
-            iops=iops_inst * instances,
-            bandwidth_mb_s=bw_inst * instances / 1e6,
-            vm_read_latency_ms=rlat if rf > 0 else None,
-            vm_write_latency_ms=wlat if rf < 1 else None,
-            p99_read_latency_ms=p99 if rf > 0 else None,
-        )
-        m["unthrottled"] = float(not throttled)
-        out.append(
-            ImportedPoint(
-                group=stem,
-                dataset=run.dataset,
-                label=f"{'+'.join(names)} g{gid}: {bs_kib:g}K r{rf:.0%} qd{t * per}",
-                design=rd,
-                workload=w,
-                measured=m,
-                note="; ".join(notes),
-                source_file=name,
-                job=where,
-                source_format="fio",
-            )
-        )
+        try:
+            out.append(_group_point(gid, entries, names, doc, name, stem, rd, run))
+        except ImportFileError as exc:
+            # the reason first, then which jobs: a list of 100 job names cannot push it out of the line
+            raise ImportFileError(f"{exc.message} (jobs {job_names(names)})", name) from None
     return out
+
+
+def _group_point(gid: int, entries: list[dict], names: list[str], doc: dict, name: str, stem: str, rd, run: RunInfo):
+    """One reporting group's measured point."""
+    version = str(doc.get("fio version", "fio (version not stated)"))
+    gopts = doc.get("global options") or {}
+    issuer = run.issuer_or("host")
+    instances = run.per_node_or_default * rd.nodes
+    where = f"group {gid}"
+    for e in entries:
+        code = int(e.get("error", 0) or 0)
+        if code != 0:
+            raise ImportFileError(f"{where}: job {shown(str(e['jobname']))} ended with error {code}", name)
+    dirs = {d: _Dir() for d in ("read", "write", "trim", "mixed")}
+    per_name = Counter(e["jobname"] for e in entries)  # entries per job name, counted once (linear)
+    threads = depth_total = 0
+    rand_w = limit = 0.0
+    limited = paced = False
+    engines = set()
+    for e in entries:
+        o = {**gopts, **(e.get("job options") or {})}
+        for d, acc in dirs.items():
+            acc.add(e.get(d), name, where)
+        # without group_reporting every clone has its own entry
+        same = per_name[e["jobname"]]
+        clones = max(_int(o, "numjobs", 1), 1) if _merged(e, o, same) else 1
+        members = _members(e)
+        if members is not None and members > 1.3 * clones:
+            raise ImportFileError(
+                f"{where}: group_reporting merged about {members:.0f} jobs but the options shown are one "
+                f"job section's (numjobs {clones}); the group's jobs differ, so its workload is unknown. "
+                "Report each job section in its own group (new_group) or without group_reporting",
+                name,
+            )
+        engine = str(o.get("ioengine", ""))
+        engines.add(engine or "(not stated)")
+        depth = 1 if engine in SYNC_ENGINES else max(_int(o, "iodepth", 1), 1)
+        threads += clones
+        depth_total += clones * depth
+        ios_e = sum(float((e.get(d) or {}).get("total_ios", 0) or 0) for d in ("read", "write", "mixed"))
+        rand_w += ios_e * _random_share(o)
+        bs_e = size_bytes(o.get("bs", o.get("blocksize", "4k"))) or 4096.0
+        r = _rate_limit_iops(o, bs_e)
+        if r is not None:
+            limited = True
+            limit += r * clones
+        if "thinktime" in o or "rate_process" in o:
+            paced = True
+    rw_ios = dirs["read"].ios + dirs["write"].ios + dirs["mixed"].ios
+    runtime = max(d.runtime_ms for d in dirs.values())
+    if runtime <= 0:
+        raise ImportFileError(f"{where}: zero-duration run (runtime 0 ms)", name)
+    if rw_ios <= 0:
+        what = "only trim IO (not modelled)" if dirs["trim"].ios > 0 else "no completed IO"
+        raise ImportFileError(f"{where}: {what}", name)
+    notes = [f"{version}", f"ioengine {', '.join(sorted(engines))}"]
+    if dirs["trim"].ios > 0:
+        notes.append(f"{int(dirs['trim'].ios)} trims left out (no trim path in the model)")
+    rbytes = dirs["read"].bytes + dirs["write"].bytes + dirs["mixed"].bytes
+    bs_kib = rbytes / rw_ios / 1024.0
+    if dirs["mixed"].ios > 0 and dirs["read"].ios + dirs["write"].ios == 0:
+        o = {**gopts, **(entries[0].get("job options") or {})}
+        rf = _mix_from_options(o)
+        notes.append("unified_rw_reporting: read share from the options")
+        rlat = dirs["mixed"].mean_ms if rf == 1 else math.nan
+        wlat = dirs["mixed"].mean_ms if rf == 0 else math.nan
+        p99 = dirs["mixed"].p99_ms(len(entries)) if rf == 1 else math.nan
+    else:
+        rf = dirs["read"].ios / (dirs["read"].ios + dirs["write"].ios)
+        rlat, wlat = dirs["read"].mean_ms, dirs["write"].mean_ms
+        p99 = dirs["read"].p99_ms(len(entries))
+        if dirs["read"].ios > 0 and not math.isfinite(p99):
+            notes.append("p99 left out: several job entries and no json+ bins to merge")
+    iops_inst = dirs["read"].iops + dirs["write"].iops + dirs["mixed"].iops
+    bw_inst = dirs["read"].bw + dirs["write"].bw + dirs["mixed"].bw
+    throttled = limited or paced
+    # Little's law at the issuer: IOs in flight = IOPS x mean latency
+    lat_s = (dirs["read"].lat_weighted + dirs["write"].lat_weighted + dirs["mixed"].lat_weighted) / rw_ios / 1e9
+    n_obs = iops_inst * lat_s
+    n_pop = depth_total
+    if not throttled and n_obs > 0 and abs(n_obs / depth_total - 1.0) > LITTLE_TOLERANCE:
+        n_pop = max(n_obs, 1.0)
+        notes.append(
+            f"outstanding IO {n_obs:.1f} from Little's law (IOPS x mean latency), not {depth_total} from the options"
+        )
+    if paced and not limited:
+        limit = iops_inst
+        notes.append("paced (thinktime/rate_process): IOPS cap = the measured IOPS")
+    t, per = population(threads, n_pop)
+    ws = run.working_set_gb or _working_set_gb(entries, gopts) or 40.0
+    w = workload(
+        name,
+        where,
+        job_names(names, sep="+"),
+        block_size_kib=round(bs_kib, 4),
+        read_fraction=min(max(rf, 0.0), 1.0),
+        random_fraction=round(rand_w / rw_ios, 4) if rw_ios else 1.0,
+        issuer=issuer,
+        vms_per_node=run.per_node_or_default,
+        vcpus_per_vm=run.vcpus_per_vm,
+        threads_per_vm=t,
+        outstanding_per_thread=per,
+        working_set_gb_per_vm=ws,
+        iops_limit_per_vm=limit if throttled and limit > 0 else None,
+        vm_alignment=run.vm_alignment,
+    )
+    m = measured(
+        name,
+        where,
+        iops=iops_inst * instances,
+        bandwidth_mb_s=bw_inst * instances / 1e6,
+        vm_read_latency_ms=rlat if rf > 0 else None,
+        vm_write_latency_ms=wlat if rf < 1 else None,
+        p99_read_latency_ms=p99 if rf > 0 else None,
+    )
+    m["unthrottled"] = float(not throttled)
+    return ImportedPoint(
+        group=stem,
+        dataset=run.dataset,
+        label=f"{job_names(names, sep='+')} g{gid}: {bs_kib:g}K r{rf:.0%} qd{t * per}",
+        design=rd,
+        workload=w,
+        measured=m,
+        note="; ".join(notes),
+        source_file=name,
+        job=f"{where} ({job_names(names)})",
+        source_format="fio",
+    )
 
 
 def _members(entry: dict) -> float | None:

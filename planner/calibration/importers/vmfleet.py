@@ -23,8 +23,6 @@ replaces that pace. IOPS, bandwidth (bytes/s) and CPU are cluster totals/means.
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 
 from planner.calibration.importers.common import (
@@ -33,8 +31,11 @@ from planner.calibration.importers.common import (
     ImportedPoint,
     ImportFileError,
     RunInfo,
+    csv_records,
     design_for,
     measured,
+    shown,
+    text_lines,
     workload,
 )
 from planner.models.workload import profiles
@@ -68,20 +69,17 @@ def sniff(text: str) -> str | None:
 
 def read_rows(text: str, name: str, layout: str) -> list[dict]:
     """Rows as dicts; every row as long as the header (else a truncated file)."""
-    reader = csv.reader(io.StringIO(text.lstrip()), delimiter="\t" if layout == "raw" else ",")
-    try:
-        header = [h.strip() for h in next(reader)]
-        rows = []
-        for line, rec in enumerate(reader, start=2):
-            if not rec or all(not c.strip() for c in rec):
-                continue
-            if len(rec) != len(header):
-                raise ImportFileError(
-                    f"line {line} has {len(rec)} fields, the header {len(header)} (truncated or edited file?)", name
-                )
-            rows.append(dict(zip(header, rec)))
-    except csv.Error as exc:
-        raise ImportFileError(f"malformed delimited text ({exc})", name) from None
+    records = csv_records(text_lines(text.lstrip()), name, delimiter="\t" if layout == "raw" else ",")
+    header = [h.strip() for h in next(records, (0, []))[1]]
+    rows = []
+    for line, rec in records:
+        if not rec or all(not c.strip() for c in rec):
+            continue
+        if len(rec) != len(header):
+            raise ImportFileError(
+                f"line {line} has {len(rec)} fields, the header {len(header)} (truncated or edited file?)", name
+            )
+        rows.append(dict(zip(header, rec)))
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         raise ImportFileError(f"missing VMFleet column(s) {', '.join(missing)}", name)
@@ -102,14 +100,17 @@ def row_point(
     prof = profiles()
     if wl not in CORE_WORKLOADS or wl not in prof:
         raise ImportFileError(
-            f"row {i + 1}: Workload '{wl}' is not a VMFleet core workload ({', '.join(CORE_WORKLOADS)})", file
+            f"row {i + 1}: Workload {shown(wl)} is not a VMFleet core workload ({', '.join(CORE_WORKLOADS)})", file
         )
     for key in REQUIRED[1:]:
         if not math.isfinite(num(row, key)):
-            raise ImportFileError(f"row {i + 1}: {key} '{row.get(key)}' is not a number", file)
+            raise ImportFileError(f"row {i + 1}: {key} {shown(row.get(key))} is not a number", file)
     base = prof[wl]
     iops = num(row, "IOPS")
     rbw, wbw = num(row, "AverageReadBW"), num(row, "AverageWriteBW")
+    for key, v in (("AverageReadBW", rbw), ("AverageWriteBW", wbw)):
+        if v < 0:  # the shared rule (common.measured) for the bandwidths the block size comes from
+            raise ImportFileError(f"row {i + 1}: {key} must be >= 0 (got {v:g})", file)
     if iops > 0 and rbw + wbw > 0:
         bs = (rbw + wbw) / iops / 1024.0
         rf = rbw / (rbw + wbw)
@@ -136,6 +137,8 @@ def row_point(
     )
     reads, writes = rf > 0, rf < 1
     m = measured(
+        file,
+        where,
         iops=iops,
         host_cpu_utilization=num(row, "AverageCPU") / 100.0,
         vm_read_latency_ms=num(row, "AverageReadMilliseconds") if reads else None,
@@ -143,7 +146,7 @@ def row_point(
         read_latency_ms=num(row, "AverageCSVReadMilliseconds") if reads else None,
         write_latency_ms=num(row, "AverageCSVWriteMilliseconds") if writes else None,
         p99_read_latency_ms=num(row, "ReadMilliseconds99") if reads else None,
-        bandwidth_mb_s=(rbw + wbw) / 1e6 if rbw + wbw >= 0 else None,
+        bandwidth_mb_s=(rbw + wbw) / 1e6,
     )
     m["unthrottled"] = float(qos == 0 and wl not in BUILTIN_RATE_IOPS)
     return ImportedPoint(
