@@ -60,11 +60,14 @@ def cmd_schema(args) -> int:
 
     models = {"design": Design, "workload": Workload}
     try:
+        from planner.commercial.pricing import CostAssumptions
         from planner.models.database import Database, DatabaseIo
         from planner.models.demand import Demand
         from planner.models.tiers import TierSet
 
-        models.update({"db": Database, "database-io": DatabaseIo, "demand": Demand, "tiers": TierSet})
+        models.update(
+            {"db": Database, "database-io": DatabaseIo, "demand": Demand, "tiers": TierSet, "costs": CostAssumptions}
+        )
     except ImportError:  # pragma: no cover - optional modules during development
         pass
     if args.kind not in models:
@@ -193,6 +196,9 @@ def _extra_commands():
     from planner.cli.commands import register_compare
 
     regs.append(register_compare)
+    from planner.cli.commercial import register_customer
+
+    regs.append(register_customer)
     return regs
 
 
