@@ -114,7 +114,9 @@ def test_tco_is_purchases_plus_running_months(cat):
     assert t3["upfront_usd"] >= w["capex_usd"]
 
 
-@pytest.mark.parametrize("name", ["san-raid5", "split-provisioned", "sofs-2node-sas-tiered", "single-server-pcie-flash"])
+@pytest.mark.parametrize(
+    "name", ["san-raid5", "split-provisioned", "sofs-2node-sas-tiered", "single-server-pcie-flash"]
+)
 def test_existing_system_of_any_topology(cat, name):
     d = load_design(EX / f"{name}.json")
     owned = whole_cost(d, _demand("demand-200dbs.json"), CostAssumptions(), cat, owned=True)
@@ -155,7 +157,9 @@ def test_quotes_csv_sets_part_prices_and_vendor_discounts(cat):
     data = b"part,vendor,price_usd,discount_pct,note\ndell-ax-760,,5000,,our deal\n,Intel,,12.5,\nnvidia-cx6-lx-2x25g,,,50,\n"
     q = read_quotes(data, "q.csv", cat)
     assert q["part_prices_usd"]["dell-ax-760"] == 5000
-    assert q["part_prices_usd"]["nvidia-cx6-lx-2x25g"] == pytest.approx(cat.nic["nvidia-cx6-lx-2x25g"].list_price_usd / 2)
+    assert q["part_prices_usd"]["nvidia-cx6-lx-2x25g"] == pytest.approx(
+        cat.nic["nvidia-cx6-lx-2x25g"].list_price_usd / 2
+    )
     assert q["vendor_discounts_pct"] == {"intel": 12.5}
     a = with_quotes(CostAssumptions(), q)
     assert part_price(cat.chassis["dell-ax-760"], a) == {
@@ -210,7 +214,7 @@ def test_quotes_from_xlsx(cat, tmp_path):
 
 
 def test_cells_written_back_cannot_run_as_formulas():
-    for bad in ("=HYPERLINK(\"x\")", "+1+1", "-2", "@SUM(A1)", "\tx"):
+    for bad in ('=HYPERLINK("x")', "+1+1", "-2", "@SUM(A1)", "\tx"):
         assert safe_cell(bad).startswith("'")
     assert safe_cell(-2.5) == -2.5 and safe_cell("Dell AX-760") == "Dell AX-760"
     text = write_csv([{"name": "=cmd|' /C calc'!A0", "usd": 5}])
@@ -242,7 +246,9 @@ def test_sizer_prefers_parts_on_sale():
         assert res["not_on_sale"] == []
         assert "dell-ax-6515" not in res["design"]["name"] and "cx4-lx" not in res["design"]["name"]
     # the licence the sizer ranked by follows the platform: the Azure Local host fee is in it
-    assert r.best["cost_usd_per_month"] > size(_demand(platform="windows-server"), top=1).best["cost_usd_per_month"] - 1e-6
+    assert (
+        r.best["cost_usd_per_month"] > size(_demand(platform="windows-server"), top=1).best["cost_usd_per_month"] - 1e-6
+    )
 
 
 def test_sizer_says_when_only_old_parts_meet_the_demand(tmp_path, cat):

@@ -82,6 +82,82 @@ def register_cost(sub) -> None:
     p.set_defaults(func=cmd_cost)
 
 
+#: most bytes of a logo file (the document checks the image itself)
+MAX_LOGO_FILE_BYTES = 1_000_000
+
+
+def cmd_proposal(args) -> int:
+    import datetime as dt
+
+    from planner.engine.loads import demand_as_workload
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.models.design import Design, load_design
+    from planner.sizing.formats import render
+    from planner.sizing.proposal import build
+
+    catalog = load_catalog(args.catalog)
+    demand = load_json_model(args.demand, Demand, "demand")
+    a = costs_from_args(args, catalog)
+    if args.design:
+        design = load_design(args.design)
+    else:
+        from planner.sizing.search import size
+
+        res = size(demand, catalog, top=1, assumptions=a)
+        if res.best is None:
+            raise InputError(f"no design meets it: {res.explanation}", "demand")
+        design = Design.model_validate(res.best["design"])
+    if design.topology != "hyperconverged":
+        raise InputError(
+            "a proposal is for a hyperconverged cluster; give the system run today as --existing", "design"
+        )
+    existing = load_design(args.existing) if args.existing else None
+    logo = read_bounded(args.logo, MAX_LOGO_FILE_BYTES, "logo", InputError) if args.logo else None
+    if args.date is not None:
+        try:
+            dt.date.fromisoformat(args.date)
+        except ValueError:
+            raise InputError(f"must be a date YYYY-MM-DD (got {args.date[:40]!r})", "date") from None
+    meta = {"customer": args.customer or "", "author": args.author or "", "date": args.date}
+    meta = {k: v for k, v in meta.items() if v is not None}
+    p = build(
+        design,
+        demand_as_workload(demand, design.nodes),
+        demand=demand,
+        costs=a,
+        meta=meta,
+        catalog=catalog,
+        existing=existing,
+    )
+    data = render(p, args.format, company=args.company, logo=logo)
+    out = Path(args.out)
+    out.write_bytes(data)
+    print_json({"written": str(out), "format": args.format, "bytes": len(data), "design": design.name})
+    return 0
+
+
+def register_proposal(sub) -> None:
+    p = sub.add_parser(
+        "proposal",
+        help="the document to send the customer: PDF, HTML, DOCX or XLSX (sizes the demand when no design is given)",
+    )
+    p.add_argument("demand", help="demand file (the customer's databases)")
+    p.add_argument("--design", help="design file to propose (default: the cheapest design meeting the demand)")
+    p.add_argument("--existing", help="design file of the system the customer runs today (any topology), for the TCO")
+    p.add_argument("--format", required=True, choices=["pdf", "html", "docx", "xlsx"])
+    p.add_argument("--out", required=True, help="file to write")
+    p.add_argument("--company", help="your company's name, shown on the document")
+    p.add_argument("--logo", help="your logo, a PNG or JPEG file (at most 1 MB)")
+    p.add_argument("--customer", help="the customer's name")
+    p.add_argument("--author", help="who prepared it")
+    p.add_argument("--date", help="the document's date, YYYY-MM-DD (default today)")
+    p.add_argument("--catalog", help="extra catalog folder")
+    add_cost_args(p)
+    p.set_defaults(func=cmd_proposal)
+
+
 def register_customer(sub) -> None:
     """Every command of this module."""
     register_cost(sub)
+    register_proposal(sub)
