@@ -157,7 +157,81 @@ def register_proposal(sub) -> None:
     p.set_defaults(func=cmd_proposal)
 
 
+def _store(args):
+    from planner.store.scenarios import ScenarioStore
+
+    return ScenarioStore(args.db)
+
+
+def cmd_scenario(args) -> int:
+    store = _store(args)
+    customer = args.customer or ""
+    if args.action == "save":
+        from planner.models.demand import Demand
+        from planner.models.design import load_design
+        from planner.store.scenarios import ScenarioSession
+
+        session = ScenarioSession(
+            demand=load_json_model(args.demand, Demand, "demand").model_dump(mode="json"),
+            design=load_design(args.design).model_dump(mode="json") if args.design else None,
+            existing=load_design(args.existing).model_dump(mode="json") if args.existing else None,
+            costs=costs_from_args(args).model_dump(mode="json") if (args.costs or args.quotes or args.sql) else None,
+            notes=args.notes or "",
+        )
+        print_json(store.save(args.name, session, customer, overwrite=not args.no_overwrite))
+    elif args.action == "list":
+        print_json({"scenarios": store.list(args.customer)})
+    elif args.action == "show":
+        print_json(store.get(args.name, customer))
+    elif args.action == "delete":
+        store.delete(args.name, customer)
+        print_json({"deleted": args.name, "customer": customer})
+    elif args.action == "duplicate":
+        print_json(store.duplicate(args.name, args.new_name, customer))
+    elif args.action == "compare":
+        print_json(store.compare(args.name, args.other, customer))
+    return 0
+
+
+def register_scenario(sub) -> None:
+    p = sub.add_parser("scenario", help="saved scenarios per customer: save, list, show, duplicate, compare, delete")
+    acts = p.add_subparsers(dest="action", required=True)
+
+    def common(q):
+        q.add_argument("--customer", help="the customer the scenario belongs to (default: none)")
+        q.add_argument(
+            "--db", help="database: a SQLAlchemy URL or a SQLite file (default: $HCIPLAN_DB, else the user data folder)"
+        )
+        q.set_defaults(func=cmd_scenario)
+
+    s = acts.add_parser("save", help="save a scenario (replaces one of the same name)")
+    s.add_argument("name")
+    s.add_argument("--demand", required=True, help="demand file")
+    s.add_argument("--design", help="design file")
+    s.add_argument("--existing", help="design file of the system the customer runs today")
+    s.add_argument("--notes", help="a note kept with the scenario")
+    s.add_argument(
+        "--no-overwrite", dest="no_overwrite", action="store_true", help="refuse to replace one of the same name"
+    )
+    add_cost_args(s)
+    common(s)
+    common(acts.add_parser("list", help="the saved scenarios (of --customer when given)"))
+    for name, helptext in (("show", "the scenario's whole session as JSON"), ("delete", "delete a scenario")):
+        q = acts.add_parser(name, help=helptext)
+        q.add_argument("name")
+        common(q)
+    q = acts.add_parser("duplicate", help="copy a scenario under a new name")
+    q.add_argument("name")
+    q.add_argument("new_name")
+    common(q)
+    q = acts.add_parser("compare", help="two scenarios side by side: figures and the inputs that differ")
+    q.add_argument("name")
+    q.add_argument("other")
+    common(q)
+
+
 def register_customer(sub) -> None:
     """Every command of this module."""
     register_cost(sub)
     register_proposal(sub)
+    register_scenario(sub)
