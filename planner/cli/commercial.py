@@ -230,8 +230,79 @@ def register_scenario(sub) -> None:
     common(q)
 
 
+MAX_ESTATE_FILE_BYTES = 5_000_000
+
+
+def cmd_estate(args) -> int:
+    from planner.sizing import estate
+
+    data = read_bounded(args.file, MAX_ESTATE_FILE_BYTES, "file", InputError)
+    name = Path(args.file).name
+    kind = estate.detect(data) if args.format == "auto" else args.format
+    fields = {}
+    if args.growth_pct is not None:
+        fields["growth_pct"] = args.growth_pct
+    if args.validated_for:
+        fields["validated_for"] = args.validated_for
+    if args.platform:
+        fields["platform"] = args.platform
+    if kind == "perfmon":
+        print_json(estate.read_perfmon(data, name))
+        return 0
+    if kind == "file-stats":
+        stats = estate.read_file_stats(data, name)
+        if args.vcpus is not None and not 1 <= args.vcpus <= 512:
+            raise InputError(f"must be 1..512 (got {args.vcpus})", "vcpus")
+        if args.ram_gb is not None and not 0.5 <= args.ram_gb <= 24_000:
+            raise InputError(f"must be 0.5..24000 (got {args.ram_gb:g})", "ram_gb")
+        out = estate.stats_demand(
+            stats,
+            vcpus=args.vcpus or 4,
+            ram_gb=args.ram_gb or 16.0,
+            latency_target_ms=args.latency_target_ms,
+            **fields,
+        )
+    else:
+        for flag in ("vcpus", "ram_gb"):
+            if getattr(args, flag) is not None:
+                raise InputError("only applies to a file-stats export (a database list has its own column)", flag)
+        out = estate.read_database_list(data, name, latency_target_ms=args.latency_target_ms, **fields)
+    if args.details:
+        print_json(out)
+    else:
+        print_json(out["demand"], stamped=False)  # a demand file `hciplan size` reads as it is
+    return 0
+
+
+def register_estate(sub) -> None:
+    from planner.cli.args import float_arg, int_arg
+
+    p = sub.add_parser(
+        "estate",
+        help="the customer's estate as a demand: a database list (CSV/XLSX), or SQL Server exports "
+        "(sys.dm_io_virtual_file_stats sampled twice, a perfmon LogicalDisk CSV) as per-database IO",
+    )
+    p.add_argument("file", help="CSV or XLSX file")
+    p.add_argument("--format", choices=["auto", "list", "file-stats", "perfmon"], default="auto")
+    p.add_argument("--details", action="store_true", help="print every database and the notes, not only the demand")
+    p.add_argument(
+        "--latency-target-ms",
+        dest="latency_target_ms",
+        type=float_arg,
+        default=1.0,
+        help="latency target of databases with no tier or target of their own (default 1 ms)",
+    )
+    p.add_argument("--growth-pct", dest="growth_pct", type=float_arg, help="growth over the amortisation period, %%")
+    p.add_argument("--validated-for", dest="validated_for", help="only nodes this program lists, e.g. 'Azure Local'")
+    p.add_argument("--platform", choices=["azure-local", "windows-server"])
+    p.add_argument("--vcpus", type=int_arg, help="file-stats: vCPUs per database VM (default 4)")
+    p.add_argument("--ram-gb", dest="ram_gb", type=float_arg, help="file-stats: RAM per database VM, GB (default 16)")
+    p.set_defaults(func=cmd_estate)
+
+
 def register_customer(sub) -> None:
     """Every command of this module."""
     register_cost(sub)
     register_proposal(sub)
     register_scenario(sub)
+    register_estate(sub)

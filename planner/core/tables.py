@@ -63,7 +63,7 @@ def header_key(text) -> str:
     return re.sub(r"[^a-z0-9%]+", "_", str(text or "").strip().lower()).strip("_")
 
 
-def _csv_rows(text: str, name: str) -> list[list[str]]:
+def csv_rows(text: str, name: str) -> list[list[str]]:
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
@@ -123,7 +123,7 @@ def read_rows(
     ``required`` keys must all be present. Blank rows are skipped; a table with
     more than ``max_rows`` data rows is refused."""
     check_size(data, name, max_bytes)
-    rows = _xlsx_rows(data, name, sheet) if is_xlsx(data) else _csv_rows(decode(data, name), name)
+    rows = _xlsx_rows(data, name, sheet) if is_xlsx(data) else csv_rows(decode(data, name), name)
     aliases = aliases or {}
     while rows and all(c is None or str(c).strip() == "" for c in rows[0]):
         rows.pop(0)
