@@ -20,7 +20,7 @@ FIX = Path(__file__).resolve().parent / "fixtures" / "estate"
 def test_database_list_becomes_a_demand_with_the_same_totals():
     out = read_database_list((FIX / "databases.csv").read_bytes(), "databases.csv", growth_pct=10)
     d = Demand.model_validate(out["demand"])
-    iops, tb, lat = d.totals(multiplier=1.0)
+    iops, tb, _lat = d.totals(multiplier=1.0)
     assert iops == pytest.approx(out["totals"]["peak_iops"])
     assert tb == pytest.approx(out["totals"]["size_gb"] / 1000)
     assert d.database_count(1.0) == 4 and d.ram_gb(1.0) == pytest.approx(176)
