@@ -696,3 +696,23 @@ def test_compare_page_what_if_choices_survive_a_visit_to_another_page():
     at.switch_page("hciplan_ui/compare_page.py").run()
     assert at.checkbox(key="wi_on").value is False and at.slider(key="wi_cap").value == 0.5
     assert not at.exception and not any("Session State" in w.value for w in at.warning)
+
+
+def test_sla_page_tier_prices_carry_the_azure_local_host_fee_of_a_sized_demand():
+    """A sized Azure Local demand: the SLA page's tier prices carry the host fee, as the
+    sizer's and the proposal's costs do (issue 26: the host fee was missing)."""
+    import json as _json
+
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+
+    def price():
+        table = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns)
+        return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
+
+    before = price()
+    demand = _json.loads((ROOT / "examples" / "demand-200dbs-azure-local.json").read_text())
+    at.session_state["size_demand"] = _json.dumps(demand)
+    at.run()
+    assert not at.exception
+    assert price() > before
+    assert any("Azure Local host fee" in c.value for c in at.caption)
