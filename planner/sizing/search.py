@@ -533,8 +533,9 @@ def size(
 
     Parts that can no longer be ordered new (the catalog's ``sale_status``) are
     left out while a design of parts on sale meets the demand
-    (``prefer_on_sale``); otherwise the search runs on the whole catalog and
-    the explanation and each result's ``not_on_sale`` say which parts are old.
+    (``prefer_on_sale``); otherwise it adds back the old parts of one device
+    class at a time (:func:`_fewest_old_parts`), then the whole catalog, and the
+    explanation and each result's ``not_on_sale`` say which parts are old.
     Licences follow the platform (:func:`planner.commercial.licensing.for_platform`):
     an Azure Local demand pays the host fee per physical core.
 
@@ -553,7 +554,7 @@ def size(
         if res is not None and res.best is not None:
             res.search["on_sale_only"] = True
             return res
-        res = _size(demand, cat, top, a, max_evaluated, progress, params)
+        res = _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, params)
         res.search["on_sale_only"] = False
         if res.best is not None:
             old = sorted({x["name"] for r in [res.best, *res.alternatives] for x in r["not_on_sale"]})
@@ -565,6 +566,25 @@ def size(
     res = _size(demand, cat, top, a, max_evaluated, progress, params)
     res.search["on_sale_only"] = prefer_on_sale
     return res
+
+
+def _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, params) -> SizingResult:
+    """When no design of parts on sale meets the demand: the parts on sale plus the old
+    parts of one device class at a time (the cheapest result that meets it), so an old
+    chassis does not bring old NICs and DIMMs with it; else the whole catalog."""
+    best = None
+    for c in DEVICE_CLASSES:
+        old = {k: r for k, r in cat.of(c).items() if k not in current.of(c)}
+        if not old:
+            continue
+        trial = current.model_copy(update={c: {**current.of(c), **old}})
+        try:
+            res = _size(demand, trial, top, a, max_evaluated, progress, params)
+        except SizingError:
+            continue
+        if res.best is not None and (best is None or res.best["cost_usd_per_month"] < best.best["cost_usd_per_month"]):
+            best = res
+    return best if best is not None else _size(demand, cat, top, a, max_evaluated, progress, params)
 
 
 def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
