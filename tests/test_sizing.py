@@ -107,7 +107,8 @@ def brute():
     out = {}
     for key, d in DEMANDS.items():
         priced = brute_force(cat, d, a)
-        r = size(d, cat, top=3, assumptions=a)
+        # the search against the brute force over the same space: every part, on sale or not
+        r = size(d, cat, top=3, assumptions=a, prefer_on_sale=False)
         limit = (r.alternatives[-1] if r.alternatives else r.best)["cost_usd_per_month"] + 1e-6
         checked = []
         for c, x in priced:
