@@ -24,6 +24,7 @@ LICENCE_OPTIONS = {
     "windows-server-datacenter": "Windows Server Datacenter core licences (perpetual, amortised)",
     "azure-local": "Azure Local host fee (per core per month)",
     "azure-local-windows": "Azure Local host fee + Windows Server subscription",
+    "azure-local-datacenter": "Azure Local host fee + Windows Server Datacenter guest licences",
 }
 SLA_LABELS = {
     "latency_target": "latency target",
@@ -106,16 +107,28 @@ def _capacity(design_json: str, db_json: str, calibration_json: str | None) -> d
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _tiers(design_json: str, costs_json: str, n_plus_one: bool, tiers_json: str, calibration_json: str | None) -> dict:
+def _tiers(
+    design_json: str,
+    costs_json: str,
+    n_plus_one: bool,
+    tiers_json: str,
+    calibration_json: str | None,
+    demand_json: str | None = None,
+) -> dict:
+    """Tier prices with the licences of the session's platform (a sized Azure Local demand
+    adds the host fee, as the sizer and the proposal do)."""
+    from planner.commercial.licensing import for_platform
     from planner.commercial.pricing import tier_prices
     from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
     from planner.models.design import parse_design, resolve
 
     rd = resolve(parse_design(design_json), load_catalog())
+    demand = Demand.model_validate_json(demand_json) if demand_json else None
     return tier_prices(
         rd,
         TierSet.model_validate_json(tiers_json),
-        CostAssumptions.model_validate_json(costs_json),
+        for_platform(CostAssumptions.model_validate_json(costs_json), demand),
         n_plus_one=n_plus_one,
         params=state.calibration_params(calibration_json)[0],
     )
@@ -476,7 +489,17 @@ else:
     try:
         costs = CostAssumptions(**{k: (int(v) if k == "amortisation_months" else v) for k, v in figures.items()})
         st.session_state["costs_json"] = costs.model_dump_json()
-        tp = _tiers(dj, costs.model_dump_json(), n1, tiers_json, state.session_calibration())
+        tp = _tiers(
+            dj,
+            costs.model_dump_json(),
+            n1,
+            tiers_json,
+            state.session_calibration(),
+            st.session_state.get("size_demand"),
+        )
+        used = tp["monthly_cost"]["licence_option"]
+        if used != costs.licence_option:
+            st.caption(f"The sized demand runs on this platform: the monthly cost carries {LICENCE_OPTIONS[used]}.")
     except ValidationError as exc:
         st.error(fmt.md(format_validation_error(exc)))
     except PlannerError as exc:

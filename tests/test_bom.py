@@ -114,6 +114,7 @@ def test_bom_cli(tmp_path, capsys):
     assert {o["option"] for o in out["licensing"]} == {
         "azure-local",
         "azure-local-windows",
+        "azure-local-datacenter",
         "windows-server-datacenter",
     }
     assert all({"total_usd", "usd_per_month"} <= set(o) for o in out["licensing"])

@@ -19,6 +19,7 @@ from planner.models.catalog import (
     Cpu,
     FcHba,
     FlashCard,
+    Interconnect,
     MemoryModule,
     Nic,
     RaidController,
@@ -154,7 +155,7 @@ CURRENT = {
 COUNTS = {
     "capacity_drive": 42,
     "cache_device": 10,
-    "cpu": 24,
+    "cpu": 25,
     "nic": 15,
     "chassis": 20,
     "memory_module": 7,
@@ -163,6 +164,7 @@ COUNTS = {
     "fc_hba": 5,
     "san_array": 2,
     "flash_card": 3,
+    "interconnect": 5,
 }
 CPU_FAMILIES = {
     "Intel Xeon 7500 (Nehalem-EX)": ("LGA1567", "ddr3"),
@@ -283,6 +285,7 @@ def test_record_types_match_class(cat):
         "fc_hba": FcHba,
         "san_array": SanArray,
         "flash_card": FlashCard,
+        "interconnect": Interconnect,
     }
     assert set(expected) == set(DEVICE_CLASSES)
     for cls, model in expected.items():
@@ -825,3 +828,75 @@ def test_licensing_options_have_prices_sources_and_dates():
         assert dc["usd_per_16_core_pack"] == price
         assert (dc["min_cores_per_server"], dc["min_cores_per_cpu"]) == (16, 8)
         assert "all physical cores" in dc["notes"] and "unlimited Windows VMs" in dc["notes"]
+
+
+# --------------------------------------------------------------------------- sale status, interconnects
+
+
+def test_sale_status_names_its_source_and_dates(cat):
+    import datetime as dt
+
+    marked = [r for r in cat.all_records() if r.sale_status is not None]
+    assert len(marked) >= 10
+    for r in marked:
+        st = r.sale_status
+        assert len(st.source) >= 40, r.id
+        if st.last_order_date and st.last_ship_date:
+            assert st.last_ship_date >= st.last_order_date, r.id
+    # Cascade Lake: Intel's PCN (last orders 2024-04-26)
+    st = cat.get("cpu", "intel-xeon-gold-6246").sale_status
+    assert (st.status, st.last_order_date) == ("end-of-sale", dt.date(2024, 4, 26))
+    assert not cat.get("cpu", "intel-xeon-gold-6246").on_sale(dt.date(2026, 1, 1))
+    assert cat.get("cpu", "intel-xeon-gold-6246").on_sale(dt.date(2024, 4, 1))  # before the last order date
+    # not in the Azure Local catalog's current systems: not on sale whatever the date
+    assert not cat.get("chassis", "dell-ax-6515").on_sale(dt.date(2020, 1, 1))
+    assert cat.get("chassis", "dell-ax-760").on_sale()
+
+
+def test_sale_status_is_validated():
+    bad = _drive(id="eos-drive", sale_status={"status": "gone", "source": "a long enough source text"})
+    with pytest.raises(CatalogError, match="sale_status"):
+        parse_records("capacity_drive", [bad], "drives.json")
+    bad = _drive(
+        id="eos-drive", sale_status={"status": "end-of-sale", "last_order_date": "2024-13-01", "source": "x" * 20}
+    )
+    with pytest.raises(CatalogError, match="last_order_date"):
+        parse_records("capacity_drive", [bad], "drives.json")
+
+
+def test_interconnect_invariants(cat):
+    ics = cat.of("interconnect").values()
+    kinds = {(i.kind, i.speed_gbit_s) for i in ics}
+    assert {("dac", 25), ("dac", 100), ("transceiver", 25), ("transceiver", 100)} <= kinds
+    for i in ics:
+        if i.kind == "dac":
+            assert i.length_m <= 5, i.id  # passive copper at 25/100G: 5 m at most
+        if i.kind == "transceiver":
+            assert i.reach_m >= 70, i.id
+    with pytest.raises(CatalogError, match="length_m"):
+        parse_records(
+            "interconnect",
+            [
+                {
+                    "id": "x",
+                    "vendor": "v",
+                    "model": "m",
+                    "source": "unit test",
+                    "verified": True,
+                    "kind": "dac",
+                    "speed_gbit_s": 25,
+                    "form_factor": "sfp28",
+                }
+            ],
+            "ic.json",
+        )
+
+
+def test_memory_prices_follow_the_dated_street_prices(cat):
+    """The research of 2026-11 found DDR5 street prices 4-10x the catalog's recalled ones."""
+    assert cat.get("memory_module", "ddr5-64gb-rdimm-4800").list_price_usd == pytest.approx(2952.99)
+    for m in cat.of("memory_module").values():
+        how = m.estimated["list_price_usd"]
+        assert "2026-" in how, m.id
+        if m.memory_type == "ddr5":
+            assert m.list_price_usd / m.capacity_gb >= 30, m.id

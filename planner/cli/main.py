@@ -68,12 +68,20 @@ def cmd_schema(args) -> int:
 
     models = {"design": Design, "workload": Workload}
     try:
+        from planner.commercial.pricing import CostAssumptions
         from planner.models.database import Database
         from planner.models.demand import Demand
         from planner.models.tiers import TierSet
 
         models.update(
-            {"db": Database, "database": Database, "database-io": Database, "demand": Demand, "tiers": TierSet}
+            {
+                "db": Database,
+                "database": Database,
+                "database-io": Database,
+                "demand": Demand,
+                "tiers": TierSet,
+                "costs": CostAssumptions,
+            }
         )
     except ImportError:  # pragma: no cover - optional modules during development
         pass
@@ -194,6 +202,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def _extra_commands():
     from planner.cli import commands as c
+    from planner.cli import commercial as customer
 
     return [
         c.register_sla,
@@ -203,6 +212,7 @@ def _extra_commands():
         c.register_import,
         c.register_bom,
         c.register_compare,
+        customer.register_customer,
     ]
 
 

@@ -11,24 +11,22 @@ whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
 from __future__ import annotations
 
 from planner.commercial.licensing import licence_options, licensing_data
+from planner.commercial.prices import part_price
 from planner.commercial.pricing import CostAssumptions, SwitchChoice, monthly_cost, part_price_usd, switch_record
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_power_w
 
 
-def _price_source(rec, a: CostAssumptions) -> tuple[str, bool]:
+def _price_source(rec, a: CostAssumptions) -> dict:
     if rec is None:
-        return "ram_usd_per_gb (editable assumption)", True
-    if rec.id in a.part_prices_usd:
-        return "your price (part_prices_usd)", False
-    how = rec.estimated.get("list_price_usd")
-    return (f"catalog list price, estimated: {how}", True) if how else ("catalog list price", False)
+        return {"kind": "estimated", "date": None, "source": "ram_usd_per_gb (editable assumption)"}
+    return part_price(rec, a)
 
 
 def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
     unit = a.ram_usd_per_gb if rec is None else part_price_usd(rec, a)
     qty = per_node * nodes
-    source, estimated = _price_source(rec, a)
+    price = _price_source(rec, a)
     return {
         "role": role,
         "part": "ram-per-gb" if rec is None else rec.id,
@@ -38,8 +36,10 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
         "unit_price_usd": unit,
         "total_usd": unit * qty,
         "unit_power_w": unit_power_w(role, rec),
-        "price_source": source,
-        "price_estimated": estimated,
+        "price_source": price["source"],
+        "price_kind": price["kind"],
+        "price_date": price["date"],
+        "price_estimated": price["kind"] == "estimated",
     }
 
 

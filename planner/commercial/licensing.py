@@ -14,11 +14,22 @@ Rules
   licences per processor and 16 per server (Microsoft, *Windows Server
   licensing*); perpetual, so the purchase is spread over the amortisation
   period to compare with a subscription.
+* The platform decides which apply (:func:`platform_of`, :func:`for_platform`): an
+  Azure Local cluster pays the host fee on every physical core, and its Windows
+  guests are licensed by Datacenter core licences or the Windows Server
+  subscription; a Windows Server cluster licenses its cores with Datacenter.
+* SQL Server (:func:`sql_server_licences`): per core, Standard or Enterprise,
+  licence-included (pay-as-you-go per core per month through Azure Arc) or
+  bring-your-own (perpetual 2-core packs plus Software Assurance per year);
+  virtual cores of each database VM, at least 4 per VM; Enterprise may instead
+  license every physical core (at least 4 per processor) for unlimited VMs,
+  whichever costs less.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 
 from planner.core.resources import data_path
@@ -26,6 +37,17 @@ from planner.core.resources import data_path
 LICENSING_FILE = data_path("licensing.json")
 MIN_CORE_LICENCES_PER_SERVER = 16
 MIN_CORE_LICENCES_PER_CPU = 8
+#: SQL Server: at least 4 core licences per VM, and per processor when physical cores are licensed
+SQL_MIN_CORES_PER_VM = 4
+SQL_MIN_CORES_PER_CPU = 4
+#: how each licence option reads in a document
+OPTION_NAMES = {
+    "windows-server-datacenter": "Windows Server Datacenter (perpetual, per core)",
+    "azure-local": "Azure Local host fee (per core per month)",
+    "azure-local-windows": "Azure Local host fee with the Windows Server subscription",
+    "azure-local-datacenter": "Azure Local host fee with Windows Server Datacenter guest licences",
+}
+PLATFORM_NAMES = {"azure-local": "Azure Local", "windows-server": "Windows Server"}
 
 
 @lru_cache(maxsize=1)
@@ -61,6 +83,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
     dc_cores = datacenter_core_licences(cores_per_cpu, sockets) * int(nodes)
     al, ws_sub = option("azure-local-subscription"), option("azure-local-windows-server-subscription")
     dc = option("windows-server-2025-datacenter")
+    dc_source = a.licence_source
     host = a.azure_local_usd_per_core_month
     guest = a.windows_subscription_usd_per_core_month
     dc_core = a.windows_datacenter_usd_per_core
@@ -93,8 +116,19 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
             "windows_guests_included": True,
             "basis": f"{dc_cores} core licences (all cores, >= 8 per CPU, >= 16 per server) x ${dc_core:,.2f} "
             f"per core, spread over {months} months",
-            "source": a.licence_source,
+            "source": dc_source,
             "estimated": dc.get("estimated", {}),
+        },
+        {
+            "option": "azure-local-datacenter",
+            "name": "Azure Local host fee + Windows Server Datacenter guest licences",
+            "cores_billed": cores,
+            "usd_per_month": cores * host + dc_cores * dc_core / months,
+            "windows_guests_included": True,
+            "basis": f"{cores} physical cores x ${host:,.2f} per core per month + {dc_cores} Datacenter core "
+            f"licences x ${dc_core:,.2f}, spread over {months} months",
+            "source": f"{al['source']}; {dc_source}",
+            "estimated": {**al.get("estimated", {}), **dc.get("estimated", {})},
         },
     ]
     for r in rows:
@@ -117,4 +151,88 @@ def licence_usd_per_month_per_node(cores_per_cpu, sockets, a):
         np.maximum(np.asarray(cores_per_cpu), MIN_CORE_LICENCES_PER_CPU) * np.asarray(sockets),
         MIN_CORE_LICENCES_PER_SERVER,
     )
-    return lic * a.windows_datacenter_usd_per_core / a.amortisation_months
+    datacenter = lic * a.windows_datacenter_usd_per_core / a.amortisation_months
+    if a.licence_option == "azure-local-datacenter":
+        return cores * a.azure_local_usd_per_core_month + datacenter
+    return datacenter
+
+
+def platform_of(a, demand=None) -> str:
+    """The cluster's operating system: ``a.platform`` when set, else the demand's
+    ``platform``, else Azure Local when the demand asks for Azure Local validated
+    nodes or the licence option is an Azure Local one, else Windows Server."""
+    if a.platform != "auto":
+        return a.platform
+    if demand is not None:
+        if getattr(demand, "platform", None):
+            return demand.platform
+        if (getattr(demand, "validated_for", None) or "").lower() == "azure local":
+            return "azure-local"
+    return "azure-local" if a.licence_option.startswith("azure-local") else "windows-server"
+
+
+def for_platform(a, demand=None):
+    """``a`` with the licence option the platform needs: on Azure Local a Windows
+    Server Datacenter choice becomes the host fee plus Datacenter guest licences
+    (the host fee is billed on every physical core whatever the guests); on a
+    Windows Server cluster an Azure Local option falls back to Datacenter."""
+    platform = platform_of(a, demand)
+    opt = a.licence_option
+    if platform == "azure-local" and opt == "windows-server-datacenter":
+        opt = "azure-local-datacenter"
+    elif platform == "windows-server" and opt.startswith("azure-local"):
+        opt = "windows-server-datacenter"
+    return a if opt == a.licence_option else a.model_copy(update={"licence_option": opt})
+
+
+def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[int], a) -> dict | None:
+    """SQL Server licences for database VMs, USD (None when ``a.sql_edition`` is 'none').
+
+    ``vm_vcpus``: (VM count, vCPUs per VM) pairs; ``physical_cores``: cores of each
+    processor of the cluster (for Enterprise's all-physical-cores basis). Returns the
+    core licences, the basis, ``upfront_usd`` (bring-your-own packs), ``usd_per_month``
+    (pay-as-you-go, or Software Assurance), ``amortised_usd_per_month`` (packs spread
+    over the amortisation period plus Software Assurance, or pay-as-you-go), the
+    price source and a note.
+    """
+    if a.sql_edition == "none":
+        return None
+    ent = a.sql_edition == "enterprise"
+    virtual = sum(int(n) * max(int(v), SQL_MIN_CORES_PER_VM) for n, v in vm_vcpus)
+    physical = sum(max(int(c), SQL_MIN_CORES_PER_CPU) for c in physical_cores)
+    cores, basis = (
+        virtual,
+        f"{virtual:,} virtual cores (every vCPU of {sum(n for n, _ in vm_vcpus):,} VMs, >= 4 per VM)",
+    )
+    if ent and physical and physical < virtual:
+        cores, basis = physical, f"{physical:,} physical cores (>= 4 per processor; unlimited SQL Server VMs)"
+    opt = option(f"sql-server-2022-{a.sql_edition}")
+    name = f"SQL Server {'Enterprise' if ent else 'Standard'}"
+    if a.sql_licensing == "licence-included":
+        rate = a.sql_enterprise_usd_per_core_month if ent else a.sql_standard_usd_per_core_month
+        monthly = cores * rate
+        return {
+            "name": f"{name}, licence included (pay as you go)",
+            "cores": cores,
+            "basis": f"{basis} x ${rate:,.2f} per core per month",
+            "upfront_usd": 0.0,
+            "usd_per_month": monthly,
+            "amortised_usd_per_month": monthly,
+            "source": opt["source"],
+            "note": "billed monthly through Azure Arc",
+        }
+    pack = a.sql_enterprise_usd_per_2_core if ent else a.sql_standard_usd_per_2_core
+    packs = math.ceil(cores / 2)
+    upfront = packs * pack
+    sa = upfront * a.sql_software_assurance_pct_per_year / 100.0 / 12.0
+    return {
+        "name": f"{name}, bring your own licences",
+        "cores": cores,
+        "basis": f"{basis}: {packs:,} 2-core packs x ${pack:,.0f}, Software Assurance "
+        f"{a.sql_software_assurance_pct_per_year:g} % a year",
+        "upfront_usd": upfront,
+        "usd_per_month": sa,
+        "amortised_usd_per_month": upfront / a.amortisation_months + sa,
+        "source": opt["source"],
+        "note": "licences by VM need Software Assurance or subscription licences",
+    }

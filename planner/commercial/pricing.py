@@ -34,6 +34,9 @@ AZURE_LOCAL_USD_PER_CORE_MONTH = float(_LIC["azure-local-subscription"]["usd_per
 WINDOWS_SUBSCRIPTION_USD_PER_CORE_MONTH = float(
     _LIC["azure-local-windows-server-subscription"]["usd_per_physical_core_per_month"]
 )
+_SQL_E, _SQL_S = _LIC["sql-server-2022-enterprise"], _LIC["sql-server-2022-standard"]
+#: the licence options a cost can carry (planner.commercial.licensing)
+LicenceOption = Literal["windows-server-datacenter", "azure-local", "azure-local-windows", "azure-local-datacenter"]
 HOURS_PER_MONTH = 730.0
 #: Most a single part may cost, USD: catches unit slips without limiting any real part.
 MAX_PART_PRICE_USD = 10_000_000.0
@@ -49,9 +52,15 @@ class CostAssumptions(BaseModel):
     power_usd_per_kwh: float = Field(default=0.12, ge=0, le=10)
     pue: float = Field(default=1.5, ge=1.0, le=5.0, description="power usage effectiveness")
     rack_unit_usd_per_month: float = Field(default=30.0, ge=0, le=10_000)
-    licence_option: Literal["windows-server-datacenter", "azure-local", "azure-local-windows"] = Field(
+    licence_option: LicenceOption = Field(
         default="windows-server-datacenter",
-        description="which licensing the monthly cost carries (all are compared in the bill of materials)",
+        description="which licensing the monthly cost carries (all are compared in the bill of materials); "
+        "on an Azure Local platform Windows Server Datacenter becomes the host fee plus Datacenter guest licences",
+    )
+    platform: Literal["auto", "azure-local", "windows-server"] = Field(
+        default="auto",
+        description="the cluster's operating system: auto follows the demand (platform, or validated_for "
+        "'Azure Local'), else Windows Server",
     )
     windows_datacenter_usd_per_core: float = Field(
         default=WINDOWS_DATACENTER_16_CORE_USD / 16,
@@ -78,12 +87,45 @@ class CostAssumptions(BaseModel):
     )
     support_pct_per_year: float = Field(default=0.10, ge=0, le=1, description="support as share of capex per year")
     ram_usd_per_gb: float = Field(
-        default=4.0, ge=0, le=1000, description="editable assumption; RAM of designs that name no DIMMs"
+        default=8.94,
+        ge=0,
+        le=1000,
+        description="editable assumption; RAM of designs that name no DIMMs: the DDR4 RDIMM street price per GB "
+        "of 2026-09-30 ($286 for 32 GB, planner/data/prices.json); DDR5 was about $35.70 per GB: name the DIMMs",
     )
     target_margin: float = Field(default=0.30, ge=0, le=0.95)
     target_fill: float = Field(default=0.70, ge=0.05, le=1.0)
     part_prices_usd: dict[str, Annotated[float, Field(ge=0, le=MAX_PART_PRICE_USD)]] = Field(
         default_factory=dict, description=f"part id -> USD override (0..{MAX_PART_PRICE_USD:,.0f})"
+    )
+    vendor_discounts_pct: dict[str, Annotated[float, Field(ge=0, le=95)]] = Field(
+        default_factory=dict, description="vendor (lower case) -> discount off the price list, % (0..95)"
+    )
+    sql_edition: Literal["none", "standard", "enterprise"] = Field(
+        default="none", description="SQL Server licences for the database VMs in the whole cost (none: not counted)"
+    )
+    sql_licensing: Literal["licence-included", "bring-your-own"] = Field(
+        default="licence-included",
+        description="licence-included: pay-as-you-go per core per month (Azure Arc); bring-your-own: "
+        "perpetual 2-core packs, with Software Assurance per year",
+    )
+    sql_enterprise_usd_per_2_core: float = Field(default=float(_SQL_E["usd_per_2_core_pack"]), ge=0, le=1e6)
+    sql_standard_usd_per_2_core: float = Field(default=float(_SQL_S["usd_per_2_core_pack"]), ge=0, le=1e6)
+    sql_enterprise_usd_per_core_month: float = Field(default=float(_SQL_E["usd_per_core_per_month_payg"]), ge=0, le=1e5)
+    sql_standard_usd_per_core_month: float = Field(default=float(_SQL_S["usd_per_core_per_month_payg"]), ge=0, le=1e5)
+    sql_software_assurance_pct_per_year: float = Field(
+        default=100 * float(_SQL_E["software_assurance_share_per_year"]),
+        ge=0,
+        le=100,
+        description="Software Assurance per year, % of the licence price (bring-your-own)",
+    )
+    network: bool = Field(default=True, description="count top-of-rack switches, cables and optics in the whole cost")
+    switch_model: str | None = Field(
+        default=None, max_length=100, description="switch catalog id (default: the cheapest that fits)"
+    )
+    switch_count: int = Field(default=2, ge=1, le=16, description="top-of-rack switches (two for redundancy)")
+    cable_run_m: float = Field(
+        default=3.0, gt=0, le=1000, description="server to switch cable run, m (DAC within its length, else optics)"
     )
 
 
@@ -96,9 +138,11 @@ class SwitchChoice(BaseModel):
 
 
 def part_price_usd(rec, a: CostAssumptions) -> float:
-    """A part's price, USD: the user's override, else the catalog list price."""
+    """A part's price, USD: the user's quote, else the catalog list price less the
+    user's discount for its vendor (:mod:`planner.commercial.prices` says where each comes from)."""
     if rec.id in a.part_prices_usd:
         return float(a.part_prices_usd[rec.id])
+    pct = a.vendor_discounts_pct.get(rec.vendor.lower()) if a.vendor_discounts_pct else None
     if rec.list_price_usd is None:
         raise PricingError(
             f"no list_price_usd for part '{rec.id}'; add it to part_prices_usd", f"part_prices_usd.{rec.id}"
@@ -110,7 +154,7 @@ def part_price_usd(rec, a: CostAssumptions) -> float:
             f"(got {price:g}); set it in part_prices_usd",
             f"part_prices_usd.{rec.id}",
         )
-    return price
+    return price if pct is None else price * (1.0 - pct / 100.0)
 
 
 def _unit_price(rec, a: CostAssumptions) -> float:

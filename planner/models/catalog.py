@@ -17,6 +17,7 @@ to (or replace, by id) the built-in ones.
 
 from __future__ import annotations
 
+import datetime as _dt
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -31,6 +32,26 @@ from planner.core.resources import CATALOG_DIR
 MAX_CATALOG_FILE_BYTES = 2_000_000
 
 _ID_PATTERN = r"^[a-z0-9][a-z0-9.\-]*$"
+
+
+class SaleStatus(BaseModel):
+    """Why a part may no longer be bought new, with the dates and where they were seen.
+
+    ``end-of-sale``: the maker announced the end (last order date when published);
+    ``not-current``: the part is missing from a dated list of current products it
+    belonged to (e.g. the Azure Local catalog's current systems) or its maker calls
+    it legacy, with no end date published."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    status: Literal["end-of-sale", "not-current"]
+    last_order_date: _dt.date | None = Field(default=None, description="last order date, where published")
+    last_ship_date: _dt.date | None = Field(default=None, description="last shipment date, where published")
+    source: str = Field(min_length=10, description="where the status and dates were seen, with a quote or date")
+
+    def on_sale(self, today: _dt.date | None = None) -> bool:
+        """True only before a published last order date that is still ahead."""
+        today = today or _dt.date.today()
+        return self.status == "end-of-sale" and self.last_order_date is not None and today <= self.last_order_date
 
 
 class Record(BaseModel):
@@ -52,7 +73,14 @@ class Record(BaseModel):
 
     list_price_usd: float | None = Field(default=None, ge=0)
     power_w: float | None = Field(default=None, ge=0, description="typical active power, W")
+    sale_status: SaleStatus | None = Field(
+        default=None, description="null: on sale as far as the sources say; else why it may not be bought new"
+    )
     notes: str = ""
+
+    def on_sale(self, today: _dt.date | None = None) -> bool:
+        """Whether the part can still be ordered new (no end of sale or not-current status known)."""
+        return self.sale_status is None or self.sale_status.on_sale(today)
 
     @property
     def name(self) -> str:
@@ -240,6 +268,29 @@ class Switch(Record):
     rdma_dcb: bool = Field(description="supports PFC (802.1Qbb) and ETS (802.1Qaz) for RoCE")
 
 
+class Interconnect(Record):
+    """A cable or pluggable optic between a server port and a switch port.
+
+    ``dac``: passive copper (direct attach) cable of ``length_m``; ``aoc``: active
+    optical cable of ``length_m``; ``transceiver``: one pluggable optic (a link needs
+    two and a fibre, ``reach_m`` on OM4 multimode)."""
+
+    device_class: Literal["interconnect"] = "interconnect"
+    kind: Literal["dac", "aoc", "transceiver"]
+    speed_gbit_s: float = Field(gt=0, le=1600, description="port speed it carries, Gb/s")
+    form_factor: Literal["sfp+", "sfp28", "sfp56", "qsfp+", "qsfp28", "qsfp56", "qsfp112", "qsfp-dd", "osfp"]
+    length_m: float | None = Field(default=None, gt=0, le=1000, description="cable length, m (dac, aoc)")
+    reach_m: float | None = Field(default=None, gt=0, le=100_000, description="longest link, m (transceiver, aoc)")
+
+    @model_validator(mode="after")
+    def _length_or_reach(self) -> Interconnect:
+        if self.kind in ("dac", "aoc") and self.length_m is None:
+            raise ValueError(f"length_m: a {self.kind} cable has a length")
+        if self.kind == "transceiver" and self.reach_m is None:
+            raise ValueError("reach_m: a transceiver has a reach")
+        return self
+
+
 class RaidController(Record):
     """A hardware RAID controller (single server, local drives).
 
@@ -319,6 +370,7 @@ Device = (
     | FcHba
     | SanArray
     | FlashCard
+    | Interconnect
 )
 DEVICE_CLASSES: dict[str, type[Record]] = {
     "capacity_drive": CapacityDrive,
@@ -332,6 +384,7 @@ DEVICE_CLASSES: dict[str, type[Record]] = {
     "fc_hba": FcHba,
     "san_array": SanArray,
     "flash_card": FlashCard,
+    "interconnect": Interconnect,
 }
 
 
@@ -351,6 +404,7 @@ class Catalog(BaseModel):
     fc_hba: dict[str, FcHba] = Field(default_factory=dict)
     san_array: dict[str, SanArray] = Field(default_factory=dict)
     flash_card: dict[str, FlashCard] = Field(default_factory=dict)
+    interconnect: dict[str, Interconnect] = Field(default_factory=dict)
 
     def of(self, device_class: str) -> dict[str, Record]:
         if device_class not in DEVICE_CLASSES:

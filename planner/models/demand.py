@@ -82,6 +82,11 @@ class Demand(BaseModel):
     validated_for: str | None = Field(
         default=None, max_length=100, description="only nodes this program lists, e.g. 'Azure Local'"
     )
+    platform: Literal["azure-local", "windows-server"] | None = Field(
+        default=None,
+        description="the cluster's operating system, for its licences (default: Azure Local when validated_for "
+        "is 'Azure Local', else Windows Server)",
+    )
     vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
     host_reserve_gb: float = Field(default=8.0, ge=0, le=10_000)
     budget_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)

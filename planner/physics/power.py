@@ -11,7 +11,12 @@ BTU_H_PER_W = 3.412
 def node_parts(rd: ResolvedDesign) -> list[tuple[str, object, int]]:
     """(role, record, count per node) for every priced part of a node; RAM of a
     design without DIMMs is the role 'ram' with record None and count = GB."""
-    n = rd.node
+    return resolved_node_parts(rd.node)
+
+
+def resolved_node_parts(n) -> list[tuple[str, object, int]]:
+    """:func:`node_parts` of a :class:`planner.models.design.ResolvedNode` (a file
+    server of a disaggregated design has the same parts as an HCI node)."""
     parts = []
     if n.chassis is not None:
         parts.append(("chassis", n.chassis, 1))

@@ -1,7 +1,9 @@
 """Sizing: every rule checked on one design, the search for the cheapest designs that meet
-a demand, what-if sensitivity, the comparison of designs, and the proposal's data.
+a demand, what-if sensitivity, the comparison of designs, the proposal's data and the
+document to send (customer language, HTML/PDF/DOCX/XLSX), and the customer's estate
+(database lists, SQL Server exports) as a demand.
 
 Imports :mod:`planner.commercial`, :mod:`planner.calibration` and below.
 """
 
-__all__ = ["checks", "compare", "proposal", "scenarios", "search"]
+__all__ = ["checks", "compare", "document", "estate", "formats", "proposal", "scenarios", "search"]

@@ -22,6 +22,7 @@ import math
 
 import numpy as np
 
+from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, monthly_cost
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
@@ -121,8 +122,9 @@ def check_design(
     With ``quick``, a design that already failed a rule skips the performance
     model and returns only ``checks``, ``fails`` and ``feasible``. ``params``:
     model parameters (default: the shipped calibration), e.g. a customer refit.
+    Licences follow the demand's platform (:func:`planner.commercial.licensing.for_platform`).
     """
-    a = a or CostAssumptions()
+    a = for_platform(a or CostAssumptions(), demand)
     d, n = rd.design, rd.node
     code = RESILIENCY_CODES[d.resiliency]
     ch = n.chassis

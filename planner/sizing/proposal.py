@@ -13,7 +13,9 @@ from __future__ import annotations
 import datetime as _dt
 
 from planner.commercial.bom import bom
+from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, SwitchChoice, tier_prices
+from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import fit_mix
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import Demand
@@ -73,11 +75,16 @@ def build(
     n_plus_one: bool = True,
     catalog: Catalog | None = None,
     calibration=None,
+    existing: Design | None = None,
 ) -> dict:
     """The proposal for ``design`` under ``workload`` (and ``demand`` if sized);
-    ``calibration``: a customer refit (:mod:`planner.calibration.refit`) instead of the shipped fit."""
+    ``calibration``: a customer refit (:mod:`planner.calibration.refit`) instead of the shipped fit;
+    ``existing``: the system the customer runs today (any topology), costed as owned and
+    evaluated under the same workload. Costs follow the demand's platform
+    (:func:`planner.commercial.licensing.for_platform`); ``cost`` is
+    :func:`planner.commercial.tco.whole_cost`."""
     cat = catalog or load_catalog()
-    a = costs or CostAssumptions()
+    a = for_platform(costs or CostAssumptions(), demand)
     tiers = tiers or (demand.tierset() if demand is not None else default_tiers())
     rd = resolve(design, cat)
     params = calibration.params if calibration is not None else None
@@ -119,7 +126,15 @@ def build(
         "rules": None,
         "binding": None,
         "multi_year": None,
+        "cost": whole_cost(design, demand, a, cat),
+        "existing": None,
     }
+    if existing is not None:
+        out["existing"] = {
+            "design": existing.model_dump(mode="json"),
+            "report": evaluate_report(existing, workload, catalog=cat, degraded=False),
+            "cost": whole_cost(existing, demand, a, cat, owned=True),
+        }
     if CALIBRATION_FILE.exists():
         cal = load_calibration()
         out["calibration_domain"] = cal.domain

@@ -45,13 +45,13 @@ from dataclasses import dataclass
 import numpy as np
 from pydantic import BaseModel
 
-from planner.commercial.licensing import licence_usd_per_month_per_node
+from planner.commercial.licensing import for_platform, licence_usd_per_month_per_node
 from planner.commercial.pricing import CostAssumptions, PricingError, part_monthly_usd, part_price_usd
 from planner.core.errors import PlannerError
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
-from planner.models.catalog import Catalog, load_catalog
+from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
 from planner.models.demand import Demand, DemandError
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, resolve
 from planner.models.params import default_params
@@ -514,6 +514,29 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names)
 
 
 # ------------------------------------------------------------------ size
+def on_sale_catalog(cat: Catalog) -> Catalog:
+    """``cat`` without the parts that can no longer be ordered new (``sale_status``)."""
+    return Catalog(**{c: {k: r for k, r in cat.of(c).items() if r.on_sale()} for c in DEVICE_CLASSES})
+
+
+def not_on_sale(rd) -> list[dict]:
+    """The parts of a resolved design that can no longer be ordered new, with why."""
+    n = rd.node
+    recs = [n.chassis, n.cpu, n.dimm, n.drive, n.cache, n.nic]
+    out = []
+    for r in recs:
+        if r is None or r.on_sale():
+            continue
+        st = r.sale_status
+        why = (
+            f"end of sale{', last orders ' + st.last_order_date.isoformat() if st.last_order_date else ''}"
+            if st.status == "end-of-sale"
+            else "no longer listed as a current product"
+        )
+        out.append({"part": r.id, "name": r.name, "status": st.status, "reason": why, "source": st.source})
+    return out
+
+
 def size(
     demand: Demand,
     catalog: Catalog | None = None,
@@ -522,18 +545,70 @@ def size(
     max_evaluated: int = MAX_EVALUATED,
     progress=None,
     params=None,
+    prefer_on_sale: bool = True,
 ) -> SizingResult:
     """The cheapest design meeting ``demand`` and ``top - 1`` alternatives of
     other signatures (node count, resiliency, drive family, cache), each
     passing every rule; see the module docstring for the method.
 
+    Parts that can no longer be ordered new (the catalog's ``sale_status``) are
+    left out while a design of parts on sale meets the demand
+    (``prefer_on_sale``); otherwise it adds back the old parts of one device
+    class at a time (:func:`_fewest_old_parts`), then the whole catalog, and the
+    explanation and each result's ``not_on_sale`` say which parts are old.
+    Licences follow the platform (:func:`planner.commercial.licensing.for_platform`):
+    an Azure Local demand pays the host fee per physical core.
+
     ``progress``, if given, is called with a fraction 0..1 now and then.
     ``params``: model parameters (default: the shipped calibration), e.g. a
     customer refit.
     """
-    t0 = time.perf_counter()
     cat = catalog or load_catalog()
-    a = assumptions or CostAssumptions()
+    a = for_platform(assumptions or CostAssumptions(), demand)
+    current = on_sale_catalog(cat) if prefer_on_sale else cat
+    if current is not cat and any(len(current.of(c)) != len(cat.of(c)) for c in DEVICE_CLASSES):
+        try:
+            res = _size(demand, current, top, a, max_evaluated, progress, params)
+        except SizingError:
+            res = None
+        if res is not None and res.best is not None:
+            res.search["on_sale_only"] = True
+            return res
+        res = _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, params)
+        res.search["on_sale_only"] = False
+        if res.best is not None:
+            old = sorted({x["name"] for r in [res.best, *res.alternatives] for x in r["not_on_sale"]})
+            note = "no design of parts still on sale meets the demand" + (
+                f"; these designs use parts no longer sold new: {', '.join(old)}" if old else ""
+            )
+            res.explanation = f"{note}; {res.explanation}" if res.explanation else note
+        return res
+    res = _size(demand, cat, top, a, max_evaluated, progress, params)
+    res.search["on_sale_only"] = prefer_on_sale
+    return res
+
+
+def _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, params) -> SizingResult:
+    """When no design of parts on sale meets the demand: the parts on sale plus the old
+    parts of one device class at a time (the cheapest result that meets it), so an old
+    chassis does not bring old NICs and DIMMs with it; else the whole catalog."""
+    best = None
+    for c in DEVICE_CLASSES:
+        old = {k: r for k, r in cat.of(c).items() if k not in current.of(c)}
+        if not old:
+            continue
+        trial = current.model_copy(update={c: {**current.of(c), **old}})
+        try:
+            res = _size(demand, trial, top, a, max_evaluated, progress, params)
+        except SizingError:
+            continue
+        if res.best is not None and (best is None or res.best["cost_usd_per_month"] < best.best["cost_usd_per_month"]):
+            best = res
+    return best if best is not None else _size(demand, cat, top, a, max_evaluated, progress, params)
+
+
+def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
+    t0 = time.perf_counter()
     p = params or default_params()
     _iops, tb, _ = demand.totals()
     demand_workload(demand)  # the demand's bounds (raises a named error)
@@ -1039,6 +1114,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "feasible": chk["feasible"],
         "fails": chk["fails"],
         "checks": chk["checks"],
+        "not_on_sale": not_on_sale(rd),
     }
 
 

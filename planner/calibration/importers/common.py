@@ -16,7 +16,6 @@ layer); ``read_latency_ms`` / ``write_latency_ms`` are the storage layer
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import math
@@ -28,6 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from planner.calibration.points import BenchPoint
+from planner.core import tables
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.jsonio import read_bounded
 from planner.models.design import ResolvedDesign
@@ -159,12 +159,7 @@ def read_file(path: str | Path) -> tuple[str, bytes]:
 def decode(name: str, data: bytes) -> str:
     """Text of a file: UTF-8 (BOM or not) or UTF-16 with a BOM (PowerShell's
     ``Out-File`` default on Windows PowerShell 5)."""
-    try:
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16")
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ImportFileError(f"not UTF-8 or UTF-16 text (byte {exc.start})", name) from None
+    return tables.decode(data, name, ImportFileError)
 
 
 # ------------------------------------------------------------ building

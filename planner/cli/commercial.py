@@ -1,0 +1,308 @@
+"""CLI commands for the customer side: ``cost`` (the whole cost and TCO of a design,
+proposed or owned), ``proposal`` (the document to send, in four formats),
+``scenario`` (saved sessions per customer) and ``estate`` (the customer's
+database list or SQL Server exports as a demand).
+
+Input files are size-limited and parsed by the planner's safe readers; bad input
+is one line naming the argument, the row or the field (exit status 2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from planner.cli.args import print_json
+from planner.cli.commands import InputError, load_json_model
+from planner.core.jsonio import read_bounded
+
+#: most bytes a quote file, a logo or an estate file may have
+MAX_QUOTES_BYTES = 1_000_000
+
+
+def add_cost_args(p) -> None:
+    """The cost options every customer-facing command shares."""
+    p.add_argument("--costs", help="cost assumptions JSON (schema: `hciplan schema costs`)")
+    p.add_argument(
+        "--quotes",
+        help="CSV or XLSX of the customer's prices: part or vendor, price_usd or discount_pct",
+    )
+    p.add_argument("--platform", choices=["azure-local", "windows-server"], help="the cluster's operating system")
+    p.add_argument("--sql", choices=["none", "standard", "enterprise"], help="SQL Server licences to count")
+    p.add_argument(
+        "--sql-licensing",
+        dest="sql_licensing",
+        choices=["licence-included", "bring-your-own"],
+        help="pay as you go per core per month, or perpetual licences with Software Assurance",
+    )
+
+
+def costs_from_args(args, catalog=None):
+    """CostAssumptions from ``--costs``, ``--quotes``, ``--platform`` and ``--sql*``."""
+    from planner.commercial.prices import read_quotes, with_quotes
+    from planner.commercial.pricing import CostAssumptions
+
+    a = load_json_model(args.costs, CostAssumptions, "costs") if getattr(args, "costs", None) else CostAssumptions()
+    if getattr(args, "quotes", None):
+        data = read_bounded(args.quotes, MAX_QUOTES_BYTES, "quotes", InputError)
+        a = with_quotes(a, read_quotes(data, Path(args.quotes).name, catalog))
+    update = {}
+    if getattr(args, "platform", None):
+        update["platform"] = args.platform
+    if getattr(args, "sql", None):
+        update["sql_edition"] = args.sql
+    if getattr(args, "sql_licensing", None):
+        update["sql_licensing"] = args.sql_licensing
+    return a.model_copy(update=update) if update else a
+
+
+def cmd_cost(args) -> int:
+    from planner.commercial.tco import whole_cost
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.models.design import load_design
+
+    catalog = load_catalog(args.catalog)
+    design = load_design(args.design)
+    demand = load_json_model(args.demand, Demand, "demand") if args.demand else None
+    a = costs_from_args(args, catalog)
+    print_json(whole_cost(design, demand, a, catalog, owned=args.owned))
+    return 0
+
+
+def register_cost(sub) -> None:
+    p = sub.add_parser(
+        "cost",
+        help="the whole cost of a design: servers, network, licences, support; per month and 3- and 5-year TCO",
+    )
+    p.add_argument("design", help="design file (any topology: the proposed cluster or the system run today)")
+    p.add_argument("--demand", help="demand file: the platform and the database VMs for SQL Server licences")
+    p.add_argument("--owned", action="store_true", help="the customer owns this system: purchases are not counted")
+    p.add_argument("--catalog", help="extra catalog folder")
+    add_cost_args(p)
+    p.set_defaults(func=cmd_cost)
+
+
+#: most bytes of a logo file (the document checks the image itself)
+MAX_LOGO_FILE_BYTES = 1_000_000
+
+
+def cmd_proposal(args) -> int:
+    import datetime as dt
+
+    from planner.engine.loads import demand_as_workload
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.models.design import Design, load_design
+    from planner.sizing.formats import render
+    from planner.sizing.proposal import build
+
+    catalog = load_catalog(args.catalog)
+    demand = load_json_model(args.demand, Demand, "demand")
+    a = costs_from_args(args, catalog)
+    if args.design:
+        design = load_design(args.design)
+    else:
+        from planner.sizing.search import size
+
+        res = size(demand, catalog, top=1, assumptions=a)
+        if res.best is None:
+            raise InputError(f"no design meets it: {res.explanation}", "demand")
+        design = Design.model_validate(res.best["design"])
+    if design.topology != "hyperconverged":
+        raise InputError(
+            "a proposal is for a hyperconverged cluster; give the system run today as --existing", "design"
+        )
+    existing = load_design(args.existing) if args.existing else None
+    logo = read_bounded(args.logo, MAX_LOGO_FILE_BYTES, "logo", InputError) if args.logo else None
+    if args.date is not None:
+        try:
+            dt.date.fromisoformat(args.date)
+        except ValueError:
+            raise InputError(f"must be a date YYYY-MM-DD (got {args.date[:40]!r})", "date") from None
+    meta = {"customer": args.customer or "", "author": args.author or "", "date": args.date}
+    meta = {k: v for k, v in meta.items() if v is not None}
+    p = build(
+        design,
+        demand_as_workload(demand, design.nodes),
+        demand=demand,
+        costs=a,
+        meta=meta,
+        catalog=catalog,
+        existing=existing,
+    )
+    data = render(p, args.format, company=args.company, logo=logo)
+    out = Path(args.out)
+    out.write_bytes(data)
+    print_json({"written": str(out), "format": args.format, "bytes": len(data), "design": design.name})
+    return 0
+
+
+def register_proposal(sub) -> None:
+    p = sub.add_parser(
+        "proposal",
+        help="the document to send the customer: PDF, HTML, DOCX or XLSX (sizes the demand when no design is given)",
+    )
+    p.add_argument("demand", help="demand file (the customer's databases)")
+    p.add_argument("--design", help="design file to propose (default: the cheapest design meeting the demand)")
+    p.add_argument("--existing", help="design file of the system the customer runs today (any topology), for the TCO")
+    p.add_argument("--format", required=True, choices=["pdf", "html", "docx", "xlsx"])
+    p.add_argument("--out", required=True, help="file to write")
+    p.add_argument("--company", help="your company's name, shown on the document")
+    p.add_argument("--logo", help="your logo, a PNG or JPEG file (at most 1 MB)")
+    p.add_argument("--customer", help="the customer's name")
+    p.add_argument("--author", help="who prepared it")
+    p.add_argument("--date", help="the document's date, YYYY-MM-DD (default today)")
+    p.add_argument("--catalog", help="extra catalog folder")
+    add_cost_args(p)
+    p.set_defaults(func=cmd_proposal)
+
+
+def _store(args):
+    from planner.store.scenarios import ScenarioStore
+
+    return ScenarioStore(args.db)
+
+
+def cmd_scenario(args) -> int:
+    store = _store(args)
+    customer = args.customer or ""
+    if args.action == "save":
+        from planner.models.demand import Demand
+        from planner.models.design import load_design
+        from planner.store.scenarios import ScenarioSession
+
+        session = ScenarioSession(
+            demand=load_json_model(args.demand, Demand, "demand").model_dump(mode="json"),
+            design=load_design(args.design).model_dump(mode="json") if args.design else None,
+            existing=load_design(args.existing).model_dump(mode="json") if args.existing else None,
+            costs=costs_from_args(args).model_dump(mode="json") if (args.costs or args.quotes or args.sql) else None,
+            notes=args.notes or "",
+        )
+        print_json(store.save(args.name, session, customer, overwrite=not args.no_overwrite))
+    elif args.action == "list":
+        print_json({"scenarios": store.list(args.customer)})
+    elif args.action == "show":
+        print_json(store.get(args.name, customer))
+    elif args.action == "delete":
+        store.delete(args.name, customer)
+        print_json({"deleted": args.name, "customer": customer})
+    elif args.action == "duplicate":
+        print_json(store.duplicate(args.name, args.new_name, customer))
+    elif args.action == "compare":
+        print_json(store.compare(args.name, args.other, customer))
+    return 0
+
+
+def register_scenario(sub) -> None:
+    p = sub.add_parser("scenario", help="saved scenarios per customer: save, list, show, duplicate, compare, delete")
+    acts = p.add_subparsers(dest="action", required=True)
+
+    def common(q):
+        q.add_argument("--customer", help="the customer the scenario belongs to (default: none)")
+        q.add_argument(
+            "--db", help="database: a SQLAlchemy URL or a SQLite file (default: $HCIPLAN_DB, else the user data folder)"
+        )
+        q.set_defaults(func=cmd_scenario)
+
+    s = acts.add_parser("save", help="save a scenario (replaces one of the same name)")
+    s.add_argument("name")
+    s.add_argument("--demand", required=True, help="demand file")
+    s.add_argument("--design", help="design file")
+    s.add_argument("--existing", help="design file of the system the customer runs today")
+    s.add_argument("--notes", help="a note kept with the scenario")
+    s.add_argument(
+        "--no-overwrite", dest="no_overwrite", action="store_true", help="refuse to replace one of the same name"
+    )
+    add_cost_args(s)
+    common(s)
+    common(acts.add_parser("list", help="the saved scenarios (of --customer when given)"))
+    for name, helptext in (("show", "the scenario's whole session as JSON"), ("delete", "delete a scenario")):
+        q = acts.add_parser(name, help=helptext)
+        q.add_argument("name")
+        common(q)
+    q = acts.add_parser("duplicate", help="copy a scenario under a new name")
+    q.add_argument("name")
+    q.add_argument("new_name")
+    common(q)
+    q = acts.add_parser("compare", help="two scenarios side by side: figures and the inputs that differ")
+    q.add_argument("name")
+    q.add_argument("other")
+    common(q)
+
+
+MAX_ESTATE_FILE_BYTES = 5_000_000
+
+
+def cmd_estate(args) -> int:
+    from planner.sizing import estate
+
+    data = read_bounded(args.file, MAX_ESTATE_FILE_BYTES, "file", InputError)
+    name = Path(args.file).name
+    kind = estate.detect(data) if args.format == "auto" else args.format
+    fields = {}
+    if args.growth_pct is not None:
+        fields["growth_pct"] = args.growth_pct
+    if args.validated_for:
+        fields["validated_for"] = args.validated_for
+    if args.platform:
+        fields["platform"] = args.platform
+    if kind == "perfmon":
+        print_json(estate.read_perfmon(data, name))
+        return 0
+    if kind == "file-stats":
+        stats = estate.read_file_stats(data, name)
+        if args.vcpus is not None and not 1 <= args.vcpus <= 512:
+            raise InputError(f"must be 1..512 (got {args.vcpus})", "vcpus")
+        if args.ram_gb is not None and not 0.5 <= args.ram_gb <= 24_000:
+            raise InputError(f"must be 0.5..24000 (got {args.ram_gb:g})", "ram_gb")
+        out = estate.stats_demand(
+            stats,
+            vcpus=args.vcpus or 4,
+            ram_gb=args.ram_gb or 16.0,
+            latency_target_ms=args.latency_target_ms,
+            **fields,
+        )
+    else:
+        for flag in ("vcpus", "ram_gb"):
+            if getattr(args, flag) is not None:
+                raise InputError("only applies to a file-stats export (a database list has its own column)", flag)
+        out = estate.read_database_list(data, name, latency_target_ms=args.latency_target_ms, **fields)
+    if args.details:
+        print_json(out)
+    else:
+        print_json(out["demand"], stamped=False)  # a demand file `hciplan size` reads as it is
+    return 0
+
+
+def register_estate(sub) -> None:
+    from planner.cli.args import float_arg, int_arg
+
+    p = sub.add_parser(
+        "estate",
+        help="the customer's estate as a demand: a database list (CSV/XLSX), or SQL Server exports "
+        "(sys.dm_io_virtual_file_stats sampled twice, a perfmon LogicalDisk CSV) as per-database IO",
+    )
+    p.add_argument("file", help="CSV or XLSX file")
+    p.add_argument("--format", choices=["auto", "list", "file-stats", "perfmon"], default="auto")
+    p.add_argument("--details", action="store_true", help="print every database and the notes, not only the demand")
+    p.add_argument(
+        "--latency-target-ms",
+        dest="latency_target_ms",
+        type=float_arg,
+        default=1.0,
+        help="latency target of databases with no tier or target of their own (default 1 ms)",
+    )
+    p.add_argument("--growth-pct", dest="growth_pct", type=float_arg, help="growth over the amortisation period, %%")
+    p.add_argument("--validated-for", dest="validated_for", help="only nodes this program lists, e.g. 'Azure Local'")
+    p.add_argument("--platform", choices=["azure-local", "windows-server"])
+    p.add_argument("--vcpus", type=int_arg, help="file-stats: vCPUs per database VM (default 4)")
+    p.add_argument("--ram-gb", dest="ram_gb", type=float_arg, help="file-stats: RAM per database VM, GB (default 16)")
+    p.set_defaults(func=cmd_estate)
+
+
+def register_customer(sub) -> None:
+    """Every command of this module."""
+    register_cost(sub)
+    register_proposal(sub)
+    register_scenario(sub)
+    register_estate(sub)

@@ -1,0 +1,163 @@
+"""Top-of-rack switches, cables and optics for a cluster's servers.
+
+Counts follow the servers' NIC ports: every port of every NIC is cabled to a
+top-of-rack switch (two switches for redundancy, Microsoft's recommendation for
+Azure Local; more when the ports do not fit), plus the two switches' peer link
+(two short cables at the switches' uplink speed). Uplinks to the customer's
+core network are the customer's and are not counted.
+
+Media by distance and speed: a passive direct-attach copper cable (DAC) when
+the server-to-switch run fits the longest DAC of that speed in the catalog
+(passive 25G/100G DACs reach 5 m at most), else two transceivers of that speed
+whose reach covers the run (multimode fibre patch cords are not priced).
+
+Switch choice: ``CostAssumptions.switch_model``, else the cheapest catalog
+switch whose server ports run at the NICs' speed and, for RDMA (RoCE), support
+PFC/ETS (DCB).
+"""
+
+from __future__ import annotations
+
+import math
+
+from planner.commercial.pricing import CostAssumptions, part_price_usd
+from planner.core.errors import PlannerError
+from planner.physics.power import unit_power_w
+
+#: peer-link cables between the two switches
+PEER_LINK_CABLES = 2
+
+
+class NetworkError(PlannerError):
+    pass
+
+
+def _line(role: str, rec, quantity: int, a: CostAssumptions, per: str) -> dict:
+    from planner.commercial.prices import part_price
+
+    price = part_price(rec, a)
+    return {
+        "role": role,
+        "part": rec.id,
+        "description": rec.name,
+        "quantity": int(quantity),
+        "unit_price_usd": price["usd"],
+        "total_usd": price["usd"] * quantity,
+        "unit_power_w": unit_power_w(role, rec),
+        "price_kind": price["kind"],
+        "price_date": price["date"],
+        "price_source": price["source"],
+        "basis": per,
+    }
+
+
+def pick_switch(speed_gbit_s: float, rdma: bool, a: CostAssumptions, catalog):
+    """The switch of ``a.switch_model``, else the cheapest whose ports run at ``speed_gbit_s``
+    (and have DCB for RDMA); None when the catalog has none."""
+    sw = catalog.switch
+    if a.switch_model:
+        if a.switch_model not in sw:
+            raise NetworkError(f"unknown switch id '{a.switch_model}'; one of {', '.join(sw)}", "switch_model")
+        return sw[a.switch_model]
+    fits = [s for s in sw.values() if s.port_gbit_s == speed_gbit_s and (s.rdma_dcb or not rdma) and s.on_sale()]
+    return min(fits, key=lambda s: (part_price_usd(s, a), s.id)) if fits else None
+
+
+def pick_link(speed_gbit_s: float, run_m: float, a: CostAssumptions, catalog) -> tuple[object, int] | None:
+    """(record, units per link) for one server-to-switch link: the cheapest DAC of
+    that speed at least ``run_m`` long, else the cheapest transceiver pair reaching it."""
+    ics = [i for i in catalog.interconnect.values() if i.speed_gbit_s == speed_gbit_s]
+    dacs = [i for i in ics if i.kind in ("dac", "aoc") and i.length_m >= run_m]
+    if dacs:
+        return min(dacs, key=lambda i: (part_price_usd(i, a), i.length_m, i.id)), 1
+    optics = [i for i in ics if i.kind == "transceiver" and i.reach_m >= run_m]
+    if optics:
+        return min(optics, key=lambda i: (part_price_usd(i, a), i.id)), 2
+    return None
+
+
+def network_bom(
+    servers: list[tuple[int, object, int]], rdma: bool, a: CostAssumptions | None = None, catalog=None
+) -> dict:
+    """Switches, cables and optics for ``servers``: (server count, NIC record, NICs per server).
+
+    Returns ``lines`` (role, part, quantity, unit and total USD, price kind and source),
+    ``total_usd``, ``power_w``, ``rack_units``, ``links``, ``switches`` and ``notes``
+    (what could not be priced and why)."""
+    from planner.models.catalog import load_catalog
+
+    a = a or CostAssumptions()
+    cat = catalog or load_catalog()
+    notes: list[str] = []
+    by_speed: dict[float, int] = {}
+    for count, nic, per in servers:
+        if nic is None:
+            continue
+        by_speed[nic.port_gbit_s] = by_speed.get(nic.port_gbit_s, 0) + int(count) * nic.ports * int(per)
+    if not by_speed:
+        return {"lines": [], "total_usd": 0.0, "power_w": 0.0, "rack_units": 0, "links": 0, "switches": 0, "notes": []}
+    lines = []
+    switches_total = 0
+    for speed, links in sorted(by_speed.items()):
+        sw = pick_switch(speed, rdma, a, cat)
+        if sw is None:
+            notes.append(
+                f"no switch in the catalog has {speed:g} GbE server ports: the {links} links at {speed:g} GbE "
+                "need switches that are not priced here"
+            )
+        else:
+            pairs = max(math.ceil(links / (2 * sw.ports)), 1)
+            count = (
+                max(a.switch_count, 2 * pairs)
+                if a.switch_count >= 2
+                else max(a.switch_count, math.ceil(links / sw.ports))
+            )
+            switches_total += count
+            lines.append(
+                _line("switch", sw, count, a, f"{links} server ports at {speed:g} GbE over {sw.ports} ports each")
+            )
+            if count >= 2 and sw.uplink_ports and sw.uplink_gbit_s:
+                peer = pick_link(sw.uplink_gbit_s, 1.0, a, cat)
+                if peer is not None:
+                    rec, per_link = peer
+                    lines.append(
+                        _line(
+                            "peer link",
+                            rec,
+                            PEER_LINK_CABLES * (count // 2) * per_link,
+                            a,
+                            f"{PEER_LINK_CABLES} links between each pair of switches",
+                        )
+                    )
+        link = pick_link(speed, a.cable_run_m, a, cat)
+        if link is None:
+            notes.append(
+                f"no cable or optic for {speed:g} GbE over {a.cable_run_m:g} m in the catalog: {links} links not priced"
+            )
+            continue
+        rec, per_link = link
+        what = "cable" if rec.kind in ("dac", "aoc") else "optic"
+        lines.append(
+            _line(
+                what,
+                rec,
+                links * per_link,
+                a,
+                f"{links} links x {per_link} ({'one cable' if per_link == 1 else 'an optic at each end'}), "
+                f"{a.cable_run_m:g} m runs",
+            )
+        )
+        if rec.kind == "transceiver":
+            notes.append(f"the {links} fibre patch cords for the {speed:g} GbE optics are not priced")
+    power = sum(x["unit_power_w"] * x["quantity"] for x in lines)
+    ru = sum(cat.switch[x["part"]].rack_units * x["quantity"] for x in lines if x["role"] == "switch")
+    notes.append("uplinks from the switches to the customer's core network are not counted")
+    return {
+        "lines": lines,
+        "total_usd": sum(x["total_usd"] for x in lines),
+        "power_w": power,
+        "rack_units": ru,
+        "links": sum(by_speed.values()),
+        "switches": switches_total,
+        "notes": notes,
+    }

@@ -1,0 +1,188 @@
+"""Prices the engineer can trust or replace: the dated price list, the
+customer's own quotes and discounts, and where each price came from.
+
+A part's price (:func:`part_price`) is, in order:
+
+1. the customer's quote for that part (``CostAssumptions.part_prices_usd``): kind ``quoted``;
+2. the catalog price less the customer's discount for its vendor
+   (``CostAssumptions.vendor_discounts_pct``): kind ``quoted``;
+3. the dated price list ``planner/data/prices.json`` (kind ``list``, ``street`` or
+   ``estimated``, with its date and source); the catalog's ``list_price_usd`` holds
+   the same figure (tested);
+4. else the catalog's ``list_price_usd``: kind ``estimated`` when the record marks
+   that price as estimated (most are recalled 2024-25 figures), else ``list``.
+
+A quote file (:func:`read_quotes`) is a CSV or XLSX table with a ``part`` column
+(a catalog id) or a ``vendor`` column, and ``price_usd`` or ``discount_pct``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+
+from planner.core.errors import PlannerError, shown
+from planner.core.resources import data_path
+from planner.core.tables import TableError, number, read_rows, text
+
+PRICES_FILE = data_path("prices.json")
+#: the kinds a price can be, as the document's appendix names them
+KINDS = ("quoted", "list", "street", "estimated")
+KIND_WORDS = {
+    "quoted": "your quote or discount",
+    "list": "list price",
+    "street": "street price (a seller's advertised price)",
+    "estimated": "estimate (no published price found)",
+}
+MAX_QUOTE_BYTES = 1_000_000
+MAX_QUOTE_ROWS = 5_000
+
+
+class QuoteError(PlannerError):
+    pass
+
+
+@lru_cache(maxsize=1)
+def price_book() -> dict:
+    """The dated price list: ``{"date_compiled", "description", "prices": {part id: entry}}``."""
+    doc = json.loads(PRICES_FILE.read_text(encoding="utf-8"))
+    return {
+        "date_compiled": doc["date_compiled"],
+        "description": doc["description"],
+        "prices": {e["part"]: e for e in doc["prices"]},
+    }
+
+
+def part_price(rec, a) -> dict:
+    """A catalog part's unit price and where it comes from.
+
+    Returns ``usd``, ``kind`` (one of :data:`KINDS`), ``date`` (ISO date or None),
+    ``source`` (a sentence). ``a`` is a :class:`planner.commercial.pricing.CostAssumptions`.
+    """
+    from planner.commercial.pricing import part_price_usd
+
+    usd = part_price_usd(rec, a)
+    if rec.id in a.part_prices_usd:
+        return {"usd": usd, "kind": "quoted", "date": None, "source": "your quote for this part"}
+    pct = a.vendor_discounts_pct.get(rec.vendor.lower())
+    entry = price_book()["prices"].get(rec.id)
+    if pct is not None:
+        base = f"the {entry['kind']} price of {entry['date'] or 'an undated source'}" if entry else "the catalog price"
+        return {
+            "usd": usd,
+            "kind": "quoted",
+            "date": None,
+            "source": f"{base} less your {pct:g} % {rec.vendor} discount",
+        }
+    if entry is not None:
+        date = entry.get("date")
+        return {"usd": usd, "kind": entry["kind"], "date": date, "source": entry["source"]}
+    how = rec.estimated.get("list_price_usd")
+    if how:
+        return {"usd": usd, "kind": "estimated", "date": None, "source": how}
+    return {"usd": usd, "kind": "list", "date": None, "source": rec.source}
+
+
+def _closest(name: str, ids) -> str:
+    close = difflib.get_close_matches(name, list(ids), n=3, cutoff=0.5)
+    return f"; closest: {', '.join(close)}" if close else ""
+
+
+def read_quotes(data: bytes, name: str = "quotes.csv", catalog=None) -> dict:
+    """The customer's quotes and discounts from a CSV or XLSX table.
+
+    Columns: ``part`` (catalog id) or ``vendor``, and ``price_usd`` (a part's unit
+    price) or ``discount_pct`` (0..95, off the price list, per part or per vendor);
+    other columns (a note) are ignored. Returns ``{"part_prices_usd": {id: usd},
+    "vendor_discounts_pct": {vendor (lower case): pct}}`` to merge into
+    :class:`planner.commercial.pricing.CostAssumptions`. Errors are one line naming
+    the file, row and column."""
+    from planner.commercial.pricing import MAX_PART_PRICE_USD, part_price_usd
+    from planner.models.catalog import load_catalog
+
+    cat = catalog or load_catalog()
+    by_id = {r.id: r for r in cat.all_records()}
+    vendors = {r.vendor.lower(): r.vendor for r in cat.all_records()}
+    aliases = {
+        "id": "part",
+        "part_id": "part",
+        "catalog_id": "part",
+        "price": "price_usd",
+        "unit_price_usd": "price_usd",
+        "unit_price": "price_usd",
+        "discount": "discount_pct",
+        "discount_%": "discount_pct",
+    }
+    try:
+        keys, rows = read_rows(data, name, aliases=aliases, max_bytes=MAX_QUOTE_BYTES, max_rows=MAX_QUOTE_ROWS)
+    except TableError as exc:
+        raise QuoteError(exc.message, name) from None
+    if "part" not in keys and "vendor" not in keys:
+        raise QuoteError("needs a part column (catalog id) or a vendor column", name)
+    if "price_usd" not in keys and "discount_pct" not in keys:
+        raise QuoteError("needs a price_usd column or a discount_pct column", name)
+    prices: dict[str, float] = {}
+    discounts: dict[str, float] = {}
+    try:
+        for i, cells in rows:
+            part = text(cells, "part", i, name, required=False, max_chars=120) if "part" in keys else None
+            vendor = text(cells, "vendor", i, name, required=False, max_chars=120) if "vendor" in keys else None
+            price = (
+                number(cells, "price_usd", i, name, 0, MAX_PART_PRICE_USD, required=False)
+                if "price_usd" in keys
+                else None
+            )
+            pct = number(cells, "discount_pct", i, name, 0, 95, required=False) if "discount_pct" in keys else None
+            if (price is None) == (pct is None):
+                raise QuoteError(f"row {i}: give price_usd or discount_pct (one of them)", name)
+            if part:
+                pid = part.lower()
+                if pid not in by_id:
+                    raise QuoteError(f"row {i}, column part: unknown part {shown(part)}{_closest(pid, by_id)}", name)
+                if price is None:
+                    price = part_price_usd(by_id[pid], _plain()) * (1 - pct / 100.0)
+                if pid in prices:
+                    raise QuoteError(f"row {i}, column part: {pid} is quoted twice", name)
+                prices[pid] = price
+            elif vendor:
+                v = vendor.lower()
+                if v not in vendors:
+                    raise QuoteError(
+                        f"row {i}, column vendor: no part of vendor {shown(vendor)} in the catalog{_closest(v, vendors)}",
+                        name,
+                    )
+                if pct is None:
+                    raise QuoteError(f"row {i}: a vendor row takes discount_pct, not price_usd", name)
+                discounts[v] = pct
+            else:
+                raise QuoteError(f"row {i}: give a part or a vendor", name)
+    except TableError as exc:
+        raise QuoteError(exc.message, name) from None
+    return {"part_prices_usd": prices, "vendor_discounts_pct": discounts}
+
+
+def _plain():
+    from planner.commercial.pricing import CostAssumptions
+
+    return CostAssumptions()
+
+
+def with_quotes(a, quotes: dict):
+    """``a`` with the quotes of :func:`read_quotes` merged in (the quotes win)."""
+    return a.model_copy(
+        update={
+            "part_prices_usd": {**a.part_prices_usd, **quotes.get("part_prices_usd", {})},
+            "vendor_discounts_pct": {**a.vendor_discounts_pct, **quotes.get("vendor_discounts_pct", {})},
+        }
+    )
+
+
+def quotes_table(a) -> list[dict]:
+    """The quotes and discounts of ``a`` as rows to write back (through
+    :func:`planner.core.tables.write_csv`, formula-safe)."""
+    rows = [{"part": k, "vendor": "", "price_usd": v, "discount_pct": ""} for k, v in sorted(a.part_prices_usd.items())]
+    rows += [
+        {"part": "", "vendor": k, "price_usd": "", "discount_pct": v} for k, v in sorted(a.vendor_discounts_pct.items())
+    ]
+    return rows

@@ -1,0 +1,412 @@
+"""The whole cost of a system: servers, network, licences, support, power and
+rack space, per month and over 3 and 5 years, for a design of any topology (the
+cluster proposed, or the system the customer runs today).
+
+:func:`whole_cost` is the one function behind every cost figure the documents
+and the app show. Lines:
+
+* **hardware**: every part of every server (:func:`design_parts`), priced by
+  :func:`planner.commercial.prices.part_price` (the customer's quote, else the
+  dated price list, else the catalog), with the price's kind and source;
+* **network**: top-of-rack switches, cables and optics (:mod:`planner.commercial.network`);
+* **platform licence**: what the platform needs (:func:`planner.commercial.licensing.for_platform`):
+  the Azure Local host fee per physical core per month plus the guests' Windows
+  licences, or Windows Server Datacenter core licences;
+* **SQL Server**: per core, as ``CostAssumptions.sql_edition`` / ``sql_licensing`` say
+  (:func:`planner.commercial.licensing.sql_server_licences`), for the demand's database VMs;
+* **support**: ``support_pct_per_year`` of the hardware and network price;
+* **power**: typical watts x PUE x 730 h x price per kWh; **rack**: rack units x price.
+
+Monthly cost spreads purchases over ``amortisation_months`` (the same figure as
+:func:`planner.commercial.pricing.monthly_cost` for a hyperconverged cluster
+without network or SQL Server lines; tested). TCO over N years = purchases
+(hardware, network, perpetual licences) + N x 12 months of running costs
+(support, power, rack, subscriptions, Software Assurance). For a system the
+customer already owns (``owned=True``) the purchases are sunk: its TCO is the
+running costs alone.
+"""
+
+from __future__ import annotations
+
+import math
+
+from planner.commercial.licensing import (
+    OPTION_NAMES,
+    PLATFORM_NAMES,
+    datacenter_core_licences,
+    for_platform,
+    licence_usd_per_month_per_node,
+    licensing_data,
+    platform_of,
+    sql_server_licences,
+)
+from planner.commercial.network import network_bom
+from planner.commercial.prices import part_price
+from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.design import Design
+from planner.physics.power import resolved_node_parts, unit_power_w
+
+TCO_YEARS = (3, 5)
+#: rack units of a server or array whose record gives none (a planning assumption)
+DEFAULT_RACK_UNITS = {"server": 1, "array": 2}
+
+
+def _server_rows(cpu, sockets, ram_gb, nic, nic_count) -> list[tuple[str, object, float]]:
+    rows = [("cpu", cpu, sockets), ("ram", None, ram_gb)]
+    if nic is not None:
+        rows.append(("nic", nic, nic_count))
+    return rows
+
+
+def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
+    """The servers of ``design`` (any topology) as groups: ``name``, ``count``,
+    ``parts`` [(role, record or None for RAM priced per GB, count per server)],
+    ``rack_units`` per server, ``nic`` and ``nic_count`` (for the network),
+    ``cores_per_cpu`` and ``sockets`` (for licences), ``windows`` (runs Windows Server)."""
+    cat = catalog or load_catalog()
+    if design.topology == "hyperconverged":
+        from planner.models.design import resolve
+
+        rd = resolve(design, cat)
+        n = rd.node
+        return [
+            {
+                "name": "node",
+                "count": design.nodes,
+                "parts": resolved_node_parts(n),
+                "rack_units": n.chassis.rack_units if n.chassis else DEFAULT_RACK_UNITS["server"],
+                "nic": n.nic,
+                "nic_count": n.nic_count,
+                "cores_per_cpu": n.cpu.cores,
+                "sockets": n.sockets,
+                "windows": True,
+            }
+        ]
+    from planner.engine.architectures import resolve as resolve_parts
+
+    p = resolve_parts(design, cat)
+    if design.topology == "disaggregated":
+        s = p.spec
+        fs = p.fs
+        return [
+            {
+                "name": "database server",
+                "count": s.db_servers,
+                "parts": _server_rows(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
+                "rack_units": DEFAULT_RACK_UNITS["server"],
+                "nic": p.db_nic,
+                "nic_count": p.db_nic_count,
+                "cores_per_cpu": p.db_cpu.cores,
+                "sockets": p.db_sockets,
+                "windows": True,
+            },
+            {
+                "name": "file server",
+                "count": s.file_servers,
+                "parts": resolved_node_parts(fs),
+                "rack_units": fs.chassis.rack_units if fs.chassis else DEFAULT_RACK_UNITS["server"],
+                "nic": fs.nic,
+                "nic_count": fs.nic_count,
+                "cores_per_cpu": fs.cpu.cores,
+                "sockets": fs.sockets,
+                "windows": True,
+            },
+        ]
+    if design.topology == "split":
+        s = p.spec
+        compute = _server_rows(p.cpu, p.sockets, s.compute_node.ram_gb, p.nic, p.nic_count)
+        compute.append(("cache", p.flash, s.flash.count))
+        return [
+            {
+                "name": "compute node",
+                "count": s.compute_nodes,
+                "parts": compute,
+                "rack_units": DEFAULT_RACK_UNITS["server"],
+                "nic": p.nic,
+                "nic_count": p.nic_count,
+                "cores_per_cpu": p.cpu.cores,
+                "sockets": p.sockets,
+                "windows": True,
+            },
+            {
+                "name": "data node",
+                "count": s.data_nodes,
+                "parts": [
+                    ("capacity drive", p.drive, s.data_node.drives.count),
+                    ("nic", p.data_nic, s.data_node.nics.count),
+                ],
+                "rack_units": DEFAULT_RACK_UNITS["array"],
+                "nic": p.data_nic,
+                "nic_count": s.data_node.nics.count,
+                "cores_per_cpu": 0,
+                "sockets": 0,
+                "windows": False,
+            },
+        ]
+    # single server: local RAID, PCIe flash or a SAN LUN
+    s = p.spec
+    st = s.storage
+    server = _server_rows(p.cpu, p.sockets, s.server.ram_gb, None, 0)
+    groups = [
+        {
+            "name": "database server",
+            "count": 1,
+            "parts": server,
+            "rack_units": DEFAULT_RACK_UNITS["server"],
+            "nic": None,
+            "nic_count": 0,
+            "cores_per_cpu": p.cpu.cores,
+            "sockets": p.sockets,
+            "windows": True,
+        }
+    ]
+    if st.kind == "raid":
+        server += [("raid controller", p.controller, 1), ("capacity drive", p.drive, st.drives.count)]
+    elif st.kind == "pcie-flash":
+        server.append(("flash card", p.card, st.count))
+    else:
+        server.append(("fc hba", p.hba, st.hbas))
+        groups.append(
+            {
+                "name": "storage array",
+                "count": 1,
+                "parts": [("array", p.array, 1), ("capacity drive", p.drive, st.drives.count)],
+                "rack_units": DEFAULT_RACK_UNITS["array"],
+                "nic": None,
+                "nic_count": 0,
+                "cores_per_cpu": 0,
+                "sockets": 0,
+                "windows": False,
+            }
+        )
+    return groups
+
+
+def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
+    lines = []
+    for g in groups:
+        for role, rec, per in g["parts"]:
+            if rec is None:
+                price = {
+                    "usd": a.ram_usd_per_gb,
+                    "kind": "estimated",
+                    "date": None,
+                    "source": "RAM priced per GB (the design names no DIMMs): the ram_usd_per_gb assumption",
+                }
+                desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
+            else:
+                price = part_price(rec, a)
+                desc, pid = rec.name, rec.id
+            qty = per * g["count"]
+            lines.append(
+                {
+                    "group": g["name"],
+                    "role": role,
+                    "part": pid,
+                    "description": desc,
+                    "per_server": per,
+                    "quantity": qty,
+                    "unit_price_usd": price["usd"],
+                    "total_usd": price["usd"] * qty,
+                    "unit_power_w": unit_power_w(role, rec),
+                    "price_kind": price["kind"],
+                    "price_date": price["date"],
+                    "price_source": price["source"],
+                }
+            )
+    return lines
+
+
+def _demand_vms(demand) -> list[tuple[int, int]]:
+    """(VM count, vCPUs per VM) of the demand's databases, growth included."""
+    return [(math.ceil(c.databases - 1e-9), int(c.vcpus_per_db)) for c in demand.classes() if c.databases > 0]
+
+
+def whole_cost(
+    design: Design,
+    demand=None,
+    a: CostAssumptions | None = None,
+    catalog: Catalog | None = None,
+    owned: bool = False,
+) -> dict:
+    """Every cost of ``design`` by line, per month and over 3 and 5 years (see the module doc).
+
+    ``demand`` (optional) gives the platform and the database VMs for SQL Server
+    licences; ``owned``: the customer already has this system (purchases sunk).
+    """
+    cat = catalog or load_catalog()
+    a0 = a or CostAssumptions()
+    hci = design.topology == "hyperconverged"
+    platform = platform_of(a0, demand) if hci else "windows-server"
+    a = for_platform(a0, demand) if hci else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
+    months = a.amortisation_months
+    groups = design_parts(design, cat)
+    hw = _hardware_lines(groups, a)
+    notes: list[str] = []
+    net = {"lines": [], "total_usd": 0.0, "power_w": 0.0, "rack_units": 0, "links": 0, "switches": 0, "notes": []}
+    if a.network:
+        rdma = (
+            design.transport == "rdma"
+            if hci
+            else getattr(getattr(design, design.topology.replace("-", "_")), "transport", "tcp") == "rdma"
+        )
+        net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, cat)
+        notes += net["notes"]
+    hw_usd = sum(x["total_usd"] for x in hw)
+    net_usd = net["total_usd"]
+    capex = hw_usd + net_usd
+    watts = sum(x["unit_power_w"] * x["quantity"] for x in hw) + net["power_w"]
+    ru = sum(g["rack_units"] * g["count"] for g in groups) + net["rack_units"]
+
+    # platform licence: Windows servers' cores
+    win = [g for g in groups if g["windows"]]
+    lic_month = sum(
+        float(licence_usd_per_month_per_node(g["cores_per_cpu"], g["sockets"], a)) * g["count"] for g in win
+    )
+    dc_cores = sum(datacenter_core_licences(g["cores_per_cpu"], g["sockets"]) * g["count"] for g in win)
+    phys_cores = sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in win)
+    opt = a.licence_option
+    dc_upfront = (
+        dc_cores * a.windows_datacenter_usd_per_core
+        if opt in ("windows-server-datacenter", "azure-local-datacenter")
+        else 0.0
+    )
+    subscription = lic_month - dc_upfront / months  # the host fee and Windows subscription parts
+    lic_basis = {
+        "windows-server-datacenter": f"{dc_cores:,} Datacenter core licences x ${a.windows_datacenter_usd_per_core:,.2f}",
+        "azure-local": f"{phys_cores:,} physical cores x ${a.azure_local_usd_per_core_month:,.2f} per month",
+        "azure-local-windows": f"{phys_cores:,} physical cores x (${a.azure_local_usd_per_core_month:,.2f} + "
+        f"${a.windows_subscription_usd_per_core_month:,.2f}) per month",
+        "azure-local-datacenter": f"{phys_cores:,} physical cores x ${a.azure_local_usd_per_core_month:,.2f} per month "
+        f"+ {dc_cores:,} Datacenter core licences x ${a.windows_datacenter_usd_per_core:,.2f}",
+    }[opt]
+
+    sql = None
+    if a.sql_edition != "none":
+        if demand is None:
+            notes.append("no demand gives the database VMs: SQL Server licences are not counted")
+        else:
+            cpus = [g["cores_per_cpu"] for g in win for _ in range(g["sockets"] * g["count"])]
+            sql = sql_server_licences(_demand_vms(demand), cpus, a)
+
+    power = watts * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh
+    rack = ru * a.rack_unit_usd_per_month
+    support = capex * a.support_pct_per_year / 12.0
+    monthly = {
+        "hardware_usd_per_month": 0.0 if owned else hw_usd / months,
+        "network_usd_per_month": 0.0 if owned else net_usd / months,
+        "power_usd_per_month": power,
+        "rack_usd_per_month": rack,
+        "platform_licence_usd_per_month": subscription if owned else lic_month,
+        "sql_server_usd_per_month": 0.0
+        if sql is None
+        else (sql["usd_per_month"] if owned else sql["amortised_usd_per_month"]),
+        "support_usd_per_month": support,
+    }
+    monthly["total_usd_per_month"] = sum(monthly.values())
+    upfront = {
+        "hardware_usd": 0.0 if owned else hw_usd,
+        "network_usd": 0.0 if owned else net_usd,
+        "platform_licence_usd": 0.0 if owned else dc_upfront,
+        "sql_server_usd": 0.0 if (owned or sql is None) else sql["upfront_usd"],
+    }
+    running = power + rack + support + subscription + (0.0 if sql is None else sql["usd_per_month"])
+    tco = [
+        {
+            "years": y,
+            "upfront_usd": sum(upfront.values()),
+            "running_usd": running * 12 * y,
+            "total_usd": sum(upfront.values()) + running * 12 * y,
+        }
+        for y in TCO_YEARS
+    ]
+    lines = [
+        {
+            "line": "Servers and storage",
+            "key": "hardware",
+            "upfront_usd": upfront["hardware_usd"],
+            "usd_per_month": monthly["hardware_usd_per_month"],
+            "basis": f"{len(hw)} part lines, spread over {months} months",
+        },
+        {
+            "line": "Switches, cables and optics",
+            "key": "network",
+            "upfront_usd": upfront["network_usd"],
+            "usd_per_month": monthly["network_usd_per_month"],
+            "basis": f"{net['switches']} switches, {net['links']} server links" if a.network else "not counted",
+        },
+        {
+            "line": PLATFORM_NAMES[platform] + " licences",
+            "key": "platform_licence",
+            "upfront_usd": upfront["platform_licence_usd"],
+            "usd_per_month": monthly["platform_licence_usd_per_month"],
+            "basis": lic_basis,
+        },
+        {
+            "line": "SQL Server licences",
+            "key": "sql_server",
+            "upfront_usd": upfront["sql_server_usd"],
+            "usd_per_month": monthly["sql_server_usd_per_month"],
+            "basis": sql["basis"] if sql else "not counted",
+        },
+        {
+            "line": "Support",
+            "key": "support",
+            "upfront_usd": 0.0,
+            "usd_per_month": support,
+            "basis": f"{a.support_pct_per_year:.0%} of the hardware and network price per year",
+        },
+        {
+            "line": "Power and cooling",
+            "key": "power",
+            "upfront_usd": 0.0,
+            "usd_per_month": power,
+            "basis": f"{watts:,.0f} W typical x PUE {a.pue:g} x ${a.power_usd_per_kwh:g} per kWh",
+        },
+        {
+            "line": "Rack space",
+            "key": "rack",
+            "upfront_usd": 0.0,
+            "usd_per_month": rack,
+            "basis": f"{ru} rack units x ${a.rack_unit_usd_per_month:g} per month",
+        },
+    ]
+    if owned:
+        notes.append(
+            "the customer owns this system: its purchase (servers, network, perpetual licences) is not counted"
+        )
+    return {
+        "design": design.name,
+        "topology": design.topology,
+        "owned": owned,
+        "platform": platform,
+        "platform_name": PLATFORM_NAMES[platform],
+        "licence_option": opt,
+        "licence_name": OPTION_NAMES[opt],
+        "parts": hw,
+        "network": net,
+        "sql_server": sql,
+        "lines": lines,
+        "capex_usd": capex,
+        "upfront": upfront,
+        "monthly": monthly,
+        "tco": tco,
+        "power_w": watts,
+        "rack_units": ru,
+        "physical_cores": phys_cores,
+        "amortisation_months": months,
+        "licensing_compiled": licensing_data()["date_compiled"],
+        "notes": notes,
+    }
+
+
+def price_kinds(cost: dict) -> dict:
+    """Which lines' prices are quoted, list, street or estimated: ``{kind: [descriptions]}``
+    (the document's price appendix)."""
+    out: dict[str, list[str]] = {}
+    for x in cost["parts"] + cost["network"]["lines"]:
+        out.setdefault(x["price_kind"], [])
+        if x["description"] not in out[x["price_kind"]]:
+            out[x["price_kind"]].append(x["description"])
+    return out

@@ -1,0 +1,208 @@
+"""Tables a user hands over or takes away (CSV, XLSX): bounded reading, one-line
+errors that name the row and the column, numbers parsed strictly, and cells
+written back so no spreadsheet runs them as formulas.
+
+Every table input of the planner (a customer's price quote, the estate's
+database list, SQL Server exports) goes through :func:`read_rows`; every
+table it writes for a spreadsheet goes through :func:`safe_cell`.
+
+References
+----------
+OWASP, *CSV Injection*: a cell starting with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return is read as a formula by spreadsheet programs; prefixing a
+single quote makes it text.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import math
+import re
+import zipfile
+from collections.abc import Iterable
+
+from planner.core.csvsafe import safe_cell, write_csv  # noqa: F401 - the one CSV writer, re-exported
+from planner.core.errors import PlannerError, shown
+
+#: largest table file accepted, bytes (checked before parsing)
+MAX_TABLE_BYTES = 5_000_000
+#: most data rows accepted from one table
+MAX_TABLE_ROWS = 20_000
+#: an XLSX is a zip: the most its parts may hold once unpacked, and how many parts
+MAX_XLSX_UNPACKED_BYTES = 50_000_000
+MAX_XLSX_PARTS = 2_000
+MAX_CELL_CHARS = 1_000
+
+
+class TableError(PlannerError):
+    """A table cannot be read; ``field`` names the file (and the message the row and column)."""
+
+
+def decode(data: bytes, name: str, error: type[PlannerError] = TableError) -> str:
+    """Text of a file: UTF-8 (BOM or not) or UTF-16 with a BOM (what PowerShell 5's
+    ``Out-File`` and SQL Server Management Studio's exports write)."""
+    try:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"not UTF-8 or UTF-16 text (byte {exc.start})", name) from None
+
+
+def check_size(data: bytes, name: str, max_bytes: int = MAX_TABLE_BYTES) -> None:
+    if len(data) > max_bytes:
+        raise TableError(f"file is {len(data):,} bytes; the limit is {max_bytes:,}", name)
+    if not data.strip():
+        raise TableError("file is empty", name)
+
+
+def header_key(text) -> str:
+    """A column name as matched: lower case, spaces and punctuation as '_'."""
+    return re.sub(r"[^a-z0-9%]+", "_", str(text or "").strip().lower()).strip("_")
+
+
+def csv_rows(text: str, name: str) -> list[list[str]]:
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    try:
+        return list(csv.reader(io.StringIO(text), dialect))
+    except csv.Error as exc:
+        raise TableError(f"not a readable CSV ({exc})", name) from None
+
+
+def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> list[list]:
+    # a zip bomb stops here: the central directory states each part's unpacked size
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            infos = z.infolist()
+    except zipfile.BadZipFile:
+        raise TableError("not an XLSX workbook (not a zip file)", name) from None
+    if len(infos) > MAX_XLSX_PARTS or sum(i.file_size for i in infos) > MAX_XLSX_UNPACKED_BYTES:
+        raise TableError(f"workbook unpacks to more than {MAX_XLSX_UNPACKED_BYTES:,} bytes", name)
+    import openpyxl  # openpyxl parses through defusedxml when it is installed (a dependency)
+
+    try:
+        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many types for a broken workbook
+        raise TableError(f"not a readable XLSX workbook ({type(exc).__name__})", name) from None
+    try:
+        if sheet is not None and sheet not in wb.sheetnames:
+            raise TableError(f"no sheet {shown(sheet)}; sheets: {', '.join(map(shown, wb.sheetnames))}", name)
+        ws = wb[sheet] if sheet is not None else wb.worksheets[0]
+        rows = []
+        for row in ws.iter_rows(values_only=True):
+            rows.append(list(row))
+            if len(rows) > MAX_TABLE_ROWS + 1:
+                break
+        return rows
+    finally:
+        wb.close()
+
+
+def is_xlsx(data: bytes) -> bool:
+    return data[:4] == b"PK\x03\x04"
+
+
+def read_rows(
+    data: bytes,
+    name: str,
+    required: Iterable[str] = (),
+    aliases: dict[str, str] | None = None,
+    sheet: str | None = None,
+    max_bytes: int = MAX_TABLE_BYTES,
+    max_rows: int = MAX_TABLE_ROWS,
+) -> tuple[list[str], list[tuple[int, dict]]]:
+    """The header keys and ``(row number, {key: cell})`` of a CSV or XLSX table.
+
+    Row numbers are the file's (the header is row 1). ``aliases`` maps other
+    header spellings (as :func:`header_key` gives them) to the key used;
+    ``required`` keys must all be present. Blank rows are skipped; a table with
+    more than ``max_rows`` data rows is refused."""
+    check_size(data, name, max_bytes)
+    rows = _xlsx_rows(data, name, sheet) if is_xlsx(data) else csv_rows(decode(data, name), name)
+    aliases = aliases or {}
+    while rows and all(c is None or str(c).strip() == "" for c in rows[0]):
+        rows.pop(0)
+    if not rows:
+        raise TableError("no header row", name)
+    keys = [aliases.get(header_key(h), header_key(h)) for h in rows[0]]
+    missing = [k for k in required if k not in keys]
+    if missing:
+        raise TableError(
+            f"missing column {', '.join(missing)} (columns found: {', '.join(k for k in keys if k) or 'none'})", name
+        )
+    dup = sorted({k for k in keys if k and keys.count(k) > 1})
+    if dup:
+        raise TableError(f"column {dup[0]} appears twice", name)
+    out = []
+    for i, row in enumerate(rows[1:], start=2):
+        if all(c is None or str(c).strip() == "" for c in row):
+            continue
+        if len(out) >= max_rows:
+            raise TableError(f"more than {max_rows:,} rows", name)
+        cells = {}
+        for k, c in zip(keys, row):
+            if not k:
+                continue
+            if isinstance(c, str):
+                c = c.strip()
+                if len(c) > MAX_CELL_CHARS:
+                    raise TableError(f"row {i}, column {k}: longer than {MAX_CELL_CHARS} characters", name)
+            cells[k] = c
+        out.append((i, cells))
+    return keys, out
+
+
+def number(
+    cells: dict,
+    key: str,
+    row: int,
+    name: str,
+    lo: float | None = None,
+    hi: float | None = None,
+    required: bool = True,
+) -> float | None:
+    """A cell as a finite number within ``lo``..``hi`` (thousands separators and a
+    trailing % allowed); a one-line error naming the row and the column."""
+    v = cells.get(key)
+    if v is None or (isinstance(v, str) and v == ""):
+        if required:
+            raise TableError(f"row {row}, column {key}: empty", name)
+        return None
+    if isinstance(v, bool):
+        raise TableError(f"row {row}, column {key}: not a number ({shown(v)})", name)
+    if isinstance(v, (int, float)):
+        x = float(v)
+    else:
+        text = str(v).replace(",", "").replace("_", "").replace("$", "").strip().rstrip("%").strip()
+        x = (
+            float(text)
+            if len(text) <= 40 and re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", text)
+            else math.nan
+        )
+    if not math.isfinite(x):
+        raise TableError(f"row {row}, column {key}: not a number ({shown(v, 40)})", name)
+    if (lo is not None and x < lo) or (hi is not None and x > hi):
+        bounds = (
+            f"{lo:g}..{hi:g}"
+            if lo is not None and hi is not None
+            else (f">= {lo:g}" if lo is not None else f"<= {hi:g}")
+        )
+        raise TableError(f"row {row}, column {key}: must be {bounds} (got {x:g})", name)
+    return x
+
+
+def text(cells: dict, key: str, row: int, name: str, required: bool = True, max_chars: int = 200) -> str | None:
+    v = cells.get(key)
+    if v is None or str(v).strip() == "":
+        if required:
+            raise TableError(f"row {row}, column {key}: empty", name)
+        return None
+    s = " ".join(str(v).split())
+    if len(s) > max_chars:
+        raise TableError(f"row {row}, column {key}: longer than {max_chars} characters", name)
+    return s

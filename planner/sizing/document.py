@@ -1,0 +1,640 @@
+"""The proposal as a document to send: customer language, one content model
+that every format renders (:mod:`planner.sizing.formats`: HTML, PDF, DOCX, XLSX).
+
+:func:`document` turns :func:`planner.sizing.proposal.build`'s dict into
+numbered sections of blocks (paragraphs, key/value tables, tables, bar charts).
+Every figure is formatted here once, from the library's own report functions
+(:func:`planner.results.report.evaluate_report`, :func:`planner.commercial.tco.whole_cost`,
+:func:`planner.commercial.tiers.fit_mix`, :func:`planner.sizing.checks.limits`), so the four
+formats say the same numbers. The text names parts by vendor and model, never
+by an internal identifier; the model's limits are said as what they mean for
+the customer ("beyond the clusters this model was validated on: ..."); prices
+say once, in an appendix, which are quoted, list, street or estimated.
+
+The company name and logo are the user's: the name is text (escaped by every
+renderer), the logo PNG or JPEG bytes checked by :func:`check_logo`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from planner.commercial.prices import KIND_WORDS
+from planner.core.errors import PlannerError
+
+MAX_LOGO_BYTES = 1_000_000
+MAX_COMPANY_CHARS = 120
+RESOURCE_WORDS = {
+    "capacity": "storage capacity",
+    "iops": "storage throughput (IOPS)",
+    "latency": "the latency target",
+    "vcpu": "virtual processors",
+    "ram": "memory",
+    "reserved_iops": "the IOPS reserved for each database",
+    "cpu": "virtual processors",
+}
+BOTTLENECK_WORDS = {
+    "vm_vcpu": "the database VMs' processors",
+    "host_cpu": "the servers' processors",
+    "network": "the network",
+    "cache": "the cache drives",
+    "capacity_drives": "the capacity drives",
+    "outstanding_io": "the IOs the databases keep in flight",
+    "population": "the IOs the databases keep in flight",
+    "cpu_utilization_cap": "the processor headroom kept in reserve",
+    "iops_limit_per_vm": "the per-VM IOPS limit",
+    "offered_load": "nothing: the cluster carries the whole load",
+    "none": "nothing: the cluster carries the whole load",
+}
+UTILISATION_WORDS = {
+    "vm_vcpu": "Database VMs' processors",
+    "network": "Network",
+    "cache": "Cache drives",
+    "capacity_drives": "Capacity drives",
+}
+RESILIENCY_WORDS = {
+    "mirror-2way": "two-way mirror (two copies of the data)",
+    "mirror-3way": "three-way mirror (three copies of the data)",
+    "nested-mirror-2way": "nested two-way mirror (four copies on two servers)",
+    "parity-single": "single parity",
+    "parity-dual": "dual parity",
+    "mirror-accelerated-parity": "mirror-accelerated parity",
+}
+RESILIENCY_SHORT = {
+    "nested-mirror-2way": "nested two-way mirror",
+    "mirror-accelerated-parity": "mirror-accelerated parity",
+    "mirror-2way": "two-way mirror",
+    "mirror-3way": "three-way mirror",
+    "parity-single": "single parity",
+    "parity-dual": "dual parity",
+}
+DIMENSION_WORDS = {
+    "nodes": "servers per cluster",
+    "cpu_family": "processor families",
+    "drive_family": "drive types",
+    "cache_family": "cache types",
+    "block_size_kib": "IO sizes",
+    "read_fraction": "read shares",
+    "topology": "architectures",
+    "transport": "network transports",
+}
+_IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+
+
+class DocumentError(PlannerError):
+    pass
+
+
+# ------------------------------------------------------------------ inputs
+def check_logo(data: bytes | None) -> tuple[bytes, str] | None:
+    """``(bytes, mime type)`` of a PNG or JPEG logo (by its signature, at most
+    :data:`MAX_LOGO_BYTES`), else a one-line error; None without a logo."""
+    if not data:
+        return None
+    if len(data) > MAX_LOGO_BYTES:
+        raise DocumentError(f"logo is {len(data):,} bytes; the limit is {MAX_LOGO_BYTES:,}", "logo")
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+        return data, "image/png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return data, "image/jpeg"
+    raise DocumentError("must be a PNG or JPEG image", "logo")
+
+
+def check_company(name: str | None) -> str:
+    """The company name as one line of plain text (control characters dropped)."""
+    s = " ".join("".join(ch if ch.isprintable() else " " for ch in (name or "")).split())
+    if len(s) > MAX_COMPANY_CHARS:
+        raise DocumentError(f"at most {MAX_COMPANY_CHARS} characters (got {len(s)})", "company")
+    return s
+
+
+# ------------------------------------------------------------------ numbers
+def usd(x) -> str:
+    return "not priced" if x is None else f"${x:,.0f}"
+
+
+def ms(x) -> str:
+    return "n/a" if x is None else f"{x:.3f} ms"
+
+
+def pct(x) -> str:
+    return "n/a" if x is None else f"{x:.0%}"
+
+
+def _band(rep: dict, key: str, fmt) -> str:
+    v, lo, hi = rep.get(key), rep.get(f"{key}_low"), rep.get(f"{key}_high")
+    if v is None:
+        return "n/a"
+    s = fmt(v)
+    if lo is not None and hi is not None and (lo != v or hi != v):
+        s += f" (range {fmt(lo)} to {fmt(hi)})"
+    return s
+
+
+def customer_text(text: str) -> str:
+    """A sentence from the model made fit for the customer: references to the
+    planner's own files and modules left out, field names written as words
+    (``drive_bays`` -> "drive bays"), resiliency names in words."""
+    t = str(text)
+    t = re.sub(r"[;,]?\s*\(?\s*(see|as in) (the )?README[^);]*\)?", "", t, flags=re.I)
+    t = re.sub(r"\bREADME\b", "documentation", t)
+    t = re.sub(r"\(?\bplanner\.[\w.]+\)?", "", t)
+    t = _IDENT.sub(lambda m: m.group().replace("_", " "), t)
+    for k, v in RESILIENCY_SHORT.items():
+        t = t.replace(k, v)
+    return " ".join(t.split())
+
+
+def extrapolation_text(rep: dict, p: dict) -> list[str]:
+    """Each extrapolation flag as what it means for the customer, with the band's width."""
+    out = []
+    iops, lo, hi = rep.get("iops"), rep.get("iops_low"), rep.get("iops_high")
+    spread = ""
+    if iops and lo is not None and hi is not None:
+        spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on throughput"
+    for f in p.get("extrapolation") or []:
+        dim = f.get("dimension", "")
+        what = DIMENSION_WORDS.get(dim, "configurations")
+        cal = f.get("calibrated", "")
+        if dim == "nodes":
+            out.append(
+                f"This design has {f.get('value')} servers: beyond the clusters this model was validated on "
+                f"({cal} servers){spread}. The ranges below are widened for it."
+            )
+        else:
+            val = f.get("value")
+            out.append(
+                f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}. "
+                "The ranges below are widened for it."
+            )
+    return out
+
+
+# ------------------------------------------------------------------ blocks
+def P(text: str) -> dict:
+    return {"type": "p", "text": text}
+
+
+def NOTE(text: str) -> dict:
+    return {"type": "note", "text": text}
+
+
+def KV(rows: list[tuple[str, str]]) -> dict:
+    return {"type": "kv", "rows": [(str(k), str(v)) for k, v in rows]}
+
+
+def TABLE(header: list[str], rows: list[list], numeric=(), name: str = "") -> dict:
+    return {
+        "type": "table",
+        "header": [str(h) for h in header],
+        "rows": [[str(c) for c in r] for r in rows],
+        "numeric": list(numeric),
+        "name": name,
+    }
+
+
+def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = None) -> dict:
+    """A horizontal bar chart: (label, value >= 0, value as written); bars scale to ``top``
+    (default: the largest value)."""
+    items = [(str(a), max(float(b), 0.0), str(c)) for a, b, c in items]
+    top = top if top is not None else max([b for _, b, _ in items] + [0.0])
+    return {"type": "bars", "title": title, "items": items, "top": top if top > 0 else 1.0}
+
+
+def _demand_rows(p: dict) -> list[tuple[str, str]]:
+    d = p["demand"]
+    rows = [
+        ("Databases", f"{d['databases']:,.0f}" + (f" (with {d['growth_pct']:g} % growth)" if d["growth_pct"] else "")),
+        ("Guaranteed IOPS, all databases at once", f"{d['iops']:,.0f}"),
+        ("Data", f"{d['capacity_tb']:,.1f} TB"),
+        ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
+        ("Virtual processors", f"{d['vcpus']:,.0f}"),
+        ("Memory", f"{d['ram_gb']:,.0f} GB"),
+    ]
+    for c in d["classes"]:
+        if c["name"] != "demand":
+            rows.append(
+                (
+                    f"{c['name']} tier",
+                    f"{c['databases']:,.0f} databases, {c['iops']:,.0f} IOPS, {c['capacity_tb']:,.1f} TB, "
+                    f"{c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
+                )
+            )
+    return rows
+
+
+def _meets(p: dict) -> list[list[str]]:
+    """Demand against the design, per dimension: met or not, with both figures."""
+    d, lim = p["demand"], p["binding"]["limits"]
+    rows = []
+    names = {
+        "iops": ("Throughput", f"{d['iops']:,.0f} IOPS"),
+        "latency": ("Latency target", f"{d['tightest_latency_target_ms']:g} ms"),
+        "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB"),
+        "vcpu": ("Virtual processors", f"{d['vcpus']:,.0f}"),
+        "ram": ("Memory", f"{d['ram_gb']:,.0f} GB"),
+    }
+    for k, (label, need) in names.items():
+        f = lim.get(k)
+        if f is None:
+            head = "no limit"
+        else:
+            head = f"room to grow {f:.2f}x" if f >= 1 else f"short by {100 * (1 - f):.0f} %"
+        rows.append([label, need, "met" if f is None or f >= 1 - 1e-9 else "NOT met", head])
+    n1 = next((r for r in p.get("rules") or [] if r["rule"] == "n_plus_one_capacity"), None)
+    if n1 is not None and p.get("n_plus_one"):
+        rows.append(
+            [
+                "A server can fail",
+                "data and load stay served",
+                "met" if n1["passed"] else "NOT met",
+                customer_text(n1["reason"]) or "",
+            ]
+        )
+    return rows
+
+
+def _cost_blocks(cost: dict, title_suffix: str = "") -> list[dict]:
+    rows = [
+        [x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"]), customer_text(x["basis"]) or ""]
+        for x in cost["lines"]
+    ]
+    rows.append(["Total", usd(sum(cost["upfront"].values())), usd(cost["monthly"]["total_usd_per_month"]), ""])
+    tco = [
+        [f"{t['years']} years", usd(t["upfront_usd"]), usd(t["running_usd"]), usd(t["total_usd"])] for t in cost["tco"]
+    ]
+    return [
+        TABLE(
+            ["Cost line", "Purchase", "Per month", "How it is counted"],
+            rows,
+            numeric=(1, 2),
+            name="cost" + title_suffix,
+        ),
+        P(
+            f"Per month spreads purchases over {cost['amortisation_months']} months. Total cost of ownership adds the "
+            "purchases to the running costs (support, power, rack space, subscriptions) of each month:"
+        ),
+        TABLE(
+            ["Period", "Purchases", "Running costs", "Total cost of ownership"],
+            tco,
+            numeric=(1, 2, 3),
+            name="tco" + title_suffix,
+        ),
+    ]
+
+
+def document(p: dict, company: str | None = None, logo: bytes | None = None) -> dict:
+    """The customer document of a proposal (see the module doc)."""
+    company = check_company(company)
+    logo_ok = check_logo(logo)
+    rep, cost, meta = p["report"], p["cost"], p["meta"]
+    design = p["design"]
+    sections: list[dict] = []
+    sec = lambda title, blocks, appendix=False: sections.append(
+        {"title": title, "blocks": blocks, "appendix": appendix}
+    )
+
+    # ---------------------------------------------------------------- summary
+    node = next((v for k, v in p["summary"] if k == "Node"), "servers")
+    platform = cost["platform_name"]
+    article = "an" if platform[:1] in "AEIOU" else "a"
+    lines = [
+        P(
+            f"We propose {article} {platform} cluster of {design['nodes']} {node} servers for "
+            f"{meta['customer'] or 'your databases'}, storing data as {RESILIENCY_WORDS.get(design['resiliency'], design['resiliency'])}."
+        )
+    ]
+    key = [
+        ("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB"),
+        ("Throughput under your workload", _band(rep, "iops", lambda x: f"{x:,.0f} IOPS")),
+        ("Latency seen by the databases (mean)", _band(rep, "vm_latency_ms", ms)),
+        ("Cost per month", f"{usd(cost['monthly']['total_usd_per_month'])} (everything in section Cost)"),
+    ]
+    for t in cost["tco"]:
+        key.append((f"Total cost of ownership, {t['years']} years", usd(t["total_usd"])))
+    if p.get("binding"):
+        b = p["binding"]
+        key.insert(3, ("Guaranteed IOPS, every database at its target", f"{b['guaranteed_iops']:,.0f}"))
+        key.append(("What runs out first", RESOURCE_WORDS.get(b["binding"], b["binding"])))
+    lines.append(KV(key))
+    target = (p.get("demand") or {}).get("tightest_latency_target_ms")
+    hi = rep.get("vm_latency_ms_high")
+    if target is not None and hi is not None and hi > target:
+        lines.append(
+            NOTE(
+                f"The latency range reaches {ms(hi)}, above your {target:g} ms target: the mean "
+                f"({ms(rep['vm_latency_ms'])}) meets it, but the design leaves little margin at the top of the range."
+            )
+        )
+    for t in extrapolation_text(rep, p):
+        lines.append(NOTE(t))
+    for w in p.get("warnings") or []:
+        t = customer_text(w.get("message", w) if isinstance(w, dict) else w)
+        if t:
+            lines.append(NOTE(t))
+    sec("Summary", lines)
+
+    if p.get("demand"):
+        blocks = [P("What the cluster is sized for:"), KV(_demand_rows(p))]
+        if p.get("binding"):
+            blocks += [
+                P("The design against each part of the demand:"),
+                TABLE(["", "You need", "Met", "Margin"], _meets(p), name="meets"),
+            ]
+        sec("Your databases", blocks)
+
+    # ---------------------------------------------------------------- design
+    summary = []
+    for k, v in p["summary"]:
+        if k == "Resiliency":
+            v = RESILIENCY_WORDS.get(v, v)
+        elif k == "Transport":
+            v = "RDMA (SMB Direct)" if v == "rdma" else "TCP"
+        summary.append((k, customer_text(v.replace("RDMA roce", "RDMA RoCE").replace("RDMA iwarp", "RDMA iWARP"))))
+    sec("The design", [KV([("Platform", platform), *summary])])
+
+    # ---------------------------------------------------------------- performance
+    perf = [
+        ("Throughput", _band(rep, "iops", lambda x: f"{x:,.0f} IOPS")),
+        ("Latency seen by the databases, mean", _band(rep, "vm_latency_ms", ms)),
+        ("Read latency, 99th percentile", _band(rep, "p99_read_latency_ms", ms)),
+        ("Storage latency, read / write", f"{ms(rep.get('read_latency_ms'))} / {ms(rep.get('write_latency_ms'))}"),
+        ("Server processors busy", _band(rep, "host_cpu_utilization", pct)),
+        ("What limits throughput", BOTTLENECK_WORDS.get(rep.get("bottleneck"), "the cluster as a whole")),
+    ]
+    if rep.get("endurance_years") is not None:
+        perf.append(("Drive endurance at this write load", f"{rep['endurance_years']:,.1f} years"))
+    dg = rep.get("degraded")
+    if dg:
+        perf.append(
+            (
+                "With one server down",
+                f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])}"
+                + (
+                    f"; data fully protected again after {dg['repair_time_hours']:,.1f} hours"
+                    if dg.get("repair_time_hours")
+                    else ""
+                ),
+            )
+        )
+    blocks = [KV(perf)]
+    util = rep.get("utilization") or {}
+    bars = [(UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v)) for k, v in util.items() if k != "host_cpu"]
+    if rep.get("host_cpu_utilization") is not None:
+        bars.insert(0, ("Servers' processors", rep["host_cpu_utilization"], pct(rep["host_cpu_utilization"])))
+    if bars:
+        blocks.append(BARS("How busy each part of the cluster is", bars, top=max([1.0] + [b for _, b, _ in bars])))
+    blocks.append(
+        P(
+            "Ranges are where 90 % of measured clusters fell against the model's prediction "
+            "(5th to 95th percentile of measured over predicted, on clusters the model did not see)."
+        )
+    )
+    blocks += [NOTE(t) for t in extrapolation_text(rep, p)]
+    sec("Performance", blocks)
+
+    # ---------------------------------------------------------------- capacity
+    wf = [[s["step"].capitalize(), f"{s['capacity_tb']:,.2f}", customer_text(s["rule"])] for s in rep["waterfall"]]
+    loss = (
+        f"After losing one server the cluster still holds {rep['usable_after_node_loss_tb']:,.2f} TB."
+        if rep.get("usable_after_node_loss_tb") is not None
+        else ""
+    )
+    sec("Capacity", [TABLE(["Step", "TB", "Why"], wf, numeric=(1,), name="capacity"), P(loss) if loss else P("")])
+
+    # ---------------------------------------------------------------- cost
+    blocks = [P(f"Licences follow the platform: {cost['licence_name']}.")]
+    blocks += _cost_blocks(cost)
+    ex = p.get("existing")
+    if ex:
+        ec = ex["cost"]
+        blocks.append(
+            P(
+                f"The system you run today ({ex['design']['name']}), kept as it is (already bought): "
+                f"{usd(ec['monthly']['total_usd_per_month'])} per month to run."
+            )
+        )
+        rows = [
+            [f"{t['years']} years", usd(t["total_usd"]), usd(e["total_usd"]), usd(t["total_usd"] - e["total_usd"])]
+            for t, e in zip(cost["tco"], ec["tco"])
+        ]
+        blocks.append(
+            TABLE(
+                ["Period", "Proposed cluster", "System today", "Difference"],
+                rows,
+                numeric=(1, 2, 3),
+                name="tco-compare",
+            )
+        )
+        er = ex["report"]
+        blocks.append(
+            KV(
+                [
+                    ("Throughput today", f"{er['iops']:,.0f} IOPS"),
+                    ("Latency seen by the databases today", ms(er.get("vm_latency_ms"))),
+                    ("Throughput proposed", f"{rep['iops']:,.0f} IOPS"),
+                ]
+            )
+        )
+    blocks.append(
+        BARS(
+            "Cost per month by line", [(x["line"], x["usd_per_month"], usd(x["usd_per_month"])) for x in cost["lines"]]
+        )
+    )
+    sec("Cost", blocks)
+
+    # ---------------------------------------------------------------- parts list
+    parts = [
+        [x["description"], f"{x['quantity']:,g}", f"${x['unit_price_usd']:,.2f}", usd(x["total_usd"])]
+        for x in cost["parts"] + cost["network"]["lines"]
+    ]
+    parts.append(["Total", "", "", usd(cost["capex_usd"])])
+    blocks = [TABLE(["Part", "Quantity", "Unit price", "Total"], parts, numeric=(1, 2, 3), name="parts")]
+    blocks.append(
+        P(
+            f"{cost['rack_units']} rack units, {cost['power_w']:,.0f} W typical, "
+            f"{cost['physical_cores']:,} processor cores. Prices: see the appendix."
+        )
+    )
+    blocks += [P(customer_text(n)) for n in cost["network"]["notes"] if customer_text(n)]
+    sec("Parts list", blocks)
+
+    # ---------------------------------------------------------------- tiers
+    if p.get("tier_fit") and p.get("tier_prices"):
+        fit, prices = p["tier_fit"], p["tier_prices"]["tiers"]
+        rows = []
+        for t in p["tiers"]:
+            f, pr = fit[t["name"]], prices[t["name"]]
+            lim = f["limited_by"].replace(" (n+1)", "")
+            rows.append(
+                [
+                    t["name"],
+                    f"{t['guaranteed_iops']:,.0f}",
+                    f"{t['latency_statistic']} {t['latency_target_ms']:g} ms",
+                    f"{t['capacity_tb_per_db']:g} TB",
+                    f"{f['max_dbs']:,}",
+                    RESOURCE_WORDS.get(lim, lim),
+                    usd(pr["price_usd_per_month"]),
+                ]
+            )
+        a = p["assumptions"]["costs"]
+        sec(
+            "Service tiers",
+            [
+                TABLE(
+                    [
+                        "Tier",
+                        "Guaranteed IOPS",
+                        "Latency target",
+                        "Size",
+                        "Databases that fit",
+                        "Limited by",
+                        "Price per database per month",
+                    ],
+                    rows,
+                    numeric=(1, 4, 6),
+                    name="tiers",
+                ),
+                P(
+                    f"Databases of one tier alone{' with a server down' if p.get('n_plus_one') else ''}; "
+                    f"price = cost share / {a['target_fill']:.0%} fill / (1 - {a['target_margin']:.0%} margin)."
+                ),
+            ],
+        )
+
+    # ---------------------------------------------------------------- growth
+    if p.get("multi_year"):
+        my = p["multi_year"]
+        rows = [
+            [
+                str(y["year"]),
+                f"{100 * y['multiplier']:.0f} %",
+                f"{y['iops']:,.0f}",
+                f"{y['capacity_tb']:,.1f}",
+                str(y["nodes_needed"] or "more than 16"),
+            ]
+            for y in my["years"]
+        ]
+        first = my["first_year_needing_more_nodes"]
+        sec(
+            "Growth",
+            [
+                TABLE(["Year", "Demand", "IOPS", "TB", "Servers needed"], rows, numeric=(1, 2, 3, 4), name="growth"),
+                P(
+                    f"The cluster needs another server in year {first}."
+                    if first is not None
+                    else "No server to add within these years."
+                ),
+            ],
+        )
+
+    # ---------------------------------------------------------------- rules
+    if p.get("rules"):
+        rows = [
+            [
+                customer_text(r["title"][:1].upper() + r["title"][1:]),
+                "passed" if r["passed"] else "FAILED",
+                customer_text(r["source"]),
+            ]
+            for r in p["rules"]
+        ]
+        sec("Vendor rules checked", [TABLE(["Rule", "", "Source"], rows, name="rules")])
+
+    # ---------------------------------------------------------------- appendix: prices
+    kinds: dict[str, list[str]] = {}
+    for x in cost["parts"] + cost["network"]["lines"]:
+        kinds.setdefault(x["price_kind"], [])
+        if x["description"] not in kinds[x["price_kind"]]:
+            kinds[x["price_kind"]].append(x["description"])
+    rows = [
+        [KIND_WORDS[k].capitalize(), ", ".join(v)]
+        for k, v in sorted(kinds.items(), key=lambda kv: list(KIND_WORDS).index(kv[0]))
+    ]
+    dated = sorted(
+        {
+            (x["description"], x["price_date"], x["price_source"])
+            for x in cost["parts"] + cost["network"]["lines"]
+            if x["price_date"]
+        }
+    )
+    blocks = [
+        P("Which prices in this document are quoted, list, street or estimated:"),
+        TABLE(["Kind of price", "Parts"], rows, name="price-kinds"),
+    ]
+    if dated:
+        blocks += [
+            P("Dated prices and where they were seen:"),
+            TABLE(["Part", "Date", "Source"], [list(r) for r in dated], name="price-sources"),
+        ]
+    blocks.append(
+        P(
+            "Licence prices are public list prices compiled on "
+            f"{cost['licensing_compiled']} from secondary quotations of the publishers' price pages; "
+            "agreements, currency and region change them. Estimated prices are the best figures found: "
+            "ask your supplier for a quote and replace them."
+        )
+    )
+    sec("Prices", blocks, appendix=True)
+
+    # ---------------------------------------------------------------- appendix: method
+    a = p["assumptions"]["costs"]
+    sec(
+        "How these figures were made",
+        [
+            P(
+                "Capacity follows the storage rules of the platform (repair reserve, copies of the data). "
+                "Performance comes from a queueing model of every device in the path, built from the device "
+                "datasheets and calibrated on measured clusters; each figure carries the range measured "
+                "clusters showed around the model."
+            ),
+            KV(
+                [
+                    ("Hardware spread over", f"{a['amortisation_months']} months"),
+                    ("Support", f"{a['support_pct_per_year']:.0%} of the hardware price per year"),
+                    ("Power", f"${a['power_usd_per_kwh']:g} per kWh, PUE {a['pue']:g}"),
+                    ("Rack space", f"${a['rack_unit_usd_per_month']:g} per rack unit per month"),
+                ]
+            ),
+        ],
+        appendix=True,
+    )
+
+    n = 0
+    letters = iter("ABCDEFGH")
+    for s in sections:
+        if s["appendix"]:
+            s["label"] = f"Appendix {next(letters)}"
+        else:
+            n += 1
+            s["label"] = str(n)
+        s["blocks"] = [b for b in s["blocks"] if not (b["type"] in ("p", "note") and not b["text"])]
+    title = meta.get("title") or f"Proposal: {design['name']}"
+    return {
+        "title": title,
+        "company": company,
+        "customer": meta.get("customer") or "",
+        "author": meta.get("author") or "",
+        "date": meta["date"],
+        "logo": logo_ok[0] if logo_ok else None,
+        "logo_mime": logo_ok[1] if logo_ok else None,
+        "sections": sections,
+    }
+
+
+def document_text(doc: dict) -> str:
+    """Every word of the document, in order (for tests and search)."""
+    out = [doc["title"], doc["company"], doc["customer"], doc["author"], doc["date"]]
+    for s in doc["sections"]:
+        out.append(f"{s['label']} {s['title']}")
+        for b in s["blocks"]:
+            if b["type"] in ("p", "note"):
+                out.append(b["text"])
+            elif b["type"] == "kv":
+                out += [f"{k} {v}" for k, v in b["rows"]]
+            elif b["type"] == "table":
+                out.append(" ".join(b["header"]))
+                out += [" ".join(r) for r in b["rows"]]
+            elif b["type"] == "bars":
+                out.append(b["title"])
+                out += [f"{a} {c}" for a, _, c in b["items"]]
+    return "\n".join(x for x in out if x)

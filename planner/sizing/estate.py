@@ -1,0 +1,494 @@
+"""The customer's estate as input: a list of databases (CSV or XLSX) into a
+demand, and what a DBA can export from SQL Server into per-database IO.
+
+* **Database list** (:func:`read_database_list`): one row per database with
+  ``name``, ``size_gb`` (or ``size_tb``), ``peak_iops`` or ``tpm`` (HammerDB-style
+  transactions per minute, turned into IO by :func:`planner.models.database.io_demand`),
+  ``vcpus``, ``ram_gb`` and optionally ``tier``, ``latency_target_ms``,
+  ``block_size_kib``, ``read_fraction``. Databases of one tier (or all, without
+  a tier column) become one tier of the demand whose per-database figures are
+  the group's means, so counts x means give back the sums exactly (vCPUs are
+  rounded up to whole processors).
+* **File statistics** (:func:`read_file_stats`): ``sys.dm_io_virtual_file_stats``
+  joined to database names, sampled twice and exported as CSV (one file holding
+  both samples, told apart by the DMV's own ``sample_ms``): per database the
+  reads and writes per second between the samples, MB/s, the mean IO size, the
+  read share, the mean stall per read and write, and the size on disk.
+* **Performance Monitor** (:func:`read_perfmon`): a ``typeperf`` / perfmon CSV of
+  the LogicalDisk counters (Disk Reads/sec, Disk Writes/sec, Disk Read Bytes/sec,
+  Disk Write Bytes/sec, Avg. Disk sec/Read, Avg. Disk sec/Write): per volume the
+  mean and the 95th percentile of IOPS, the IO size and latencies.
+
+Files go through :mod:`planner.core.tables`: size-limited, row-limited, one-line
+errors naming the file, the row and the column.
+
+References
+----------
+Microsoft, *sys.dm_io_virtual_file_stats (Transact-SQL)*: cumulative
+``num_of_reads``, ``num_of_bytes_read``, ``io_stall_read_ms``, ``num_of_writes``,
+``num_of_bytes_written``, ``io_stall_write_ms``, ``size_on_disk_bytes`` and
+``sample_ms`` (milliseconds since the computer started) per database file.
+Microsoft, *typeperf*: CSV output, first column the sample time.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+
+from planner.core.errors import PlannerError, shown
+from planner.core.tables import TableError, number, read_rows, text
+
+MAX_ESTATE_ROWS = 20_000
+DEFAULT_LATENCY_TARGET_MS = 1.0
+#: SQL Server's buffer pool taken from the VM's RAM when a row gives TPM without one
+BUFFER_POOL_SHARE_OF_RAM = 0.8
+
+
+class EstateError(PlannerError):
+    pass
+
+
+def _rows(data: bytes, name: str, aliases: dict, required=()) -> tuple[list[str], list]:
+    try:
+        return read_rows(data, name, required=required, aliases=aliases, max_rows=MAX_ESTATE_ROWS)
+    except TableError as exc:
+        raise EstateError(exc.message, name) from None
+
+
+LIST_ALIASES = {
+    "database": "name",
+    "database_name": "name",
+    "db": "name",
+    "size": "size_gb",
+    "size_gib": "size_gb",
+    "data_gb": "size_gb",
+    "iops": "peak_iops",
+    "peak_io": "peak_iops",
+    "iops_peak": "peak_iops",
+    "tpm_peak": "tpm",
+    "cpus": "vcpus",
+    "vcpu": "vcpus",
+    "cores": "vcpus",
+    "ram": "ram_gb",
+    "memory_gb": "ram_gb",
+    "latency_ms": "latency_target_ms",
+    "target_ms": "latency_target_ms",
+    "block_kib": "block_size_kib",
+    "io_size_kib": "block_size_kib",
+    "read_share": "read_fraction",
+    "service_tier": "tier",
+}
+
+
+def read_database_list(
+    data: bytes,
+    name: str = "databases.csv",
+    latency_target_ms: float = DEFAULT_LATENCY_TARGET_MS,
+    demand_name: str | None = None,
+    **demand_fields,
+) -> dict:
+    """The database list as ``{"databases": [...], "demand": Demand JSON, "notes": [...]}``
+    (see the module doc). ``demand_fields`` (growth_pct, n_plus_one, validated_for, ...)
+    are passed to the :class:`planner.models.demand.Demand`."""
+    from pydantic import ValidationError
+
+    from planner.core.errors import format_validation_error
+    from planner.models.database import DatabaseIo, io_demand
+
+    keys, rows = _rows(data, name, LIST_ALIASES, required=("name", "vcpus", "ram_gb"))
+    if "size_gb" not in keys and "size_tb" not in keys:
+        raise EstateError("missing column size_gb (or size_tb)", name)
+    if "peak_iops" not in keys and "tpm" not in keys:
+        raise EstateError("missing column peak_iops (or tpm)", name)
+    if not rows:
+        raise EstateError("no database rows", name)
+    dbs, notes, seen = [], [], set()
+    try:
+        for i, c in rows:
+            dbname = text(c, "name", i, name)
+            if dbname.lower() in seen:
+                raise EstateError(f"row {i}, column name: {shown(dbname)} appears twice", name)
+            seen.add(dbname.lower())
+            size_gb = number(c, "size_gb", i, name, 0.001, 1e7, required=False) if "size_gb" in keys else None
+            if size_gb is None and "size_tb" in keys:
+                tb = number(c, "size_tb", i, name, 1e-6, 1e4, required=False)
+                size_gb = None if tb is None else tb * 1000.0
+            if size_gb is None:
+                raise EstateError(f"row {i}, column {'size_gb' if 'size_gb' in keys else 'size_tb'}: empty", name)
+            vcpus = number(c, "vcpus", i, name, 1, 512)
+            ram = number(c, "ram_gb", i, name, 0.5, 24_000)
+            iops = number(c, "peak_iops", i, name, 0, 1e8, required=False) if "peak_iops" in keys else None
+            how = "peak IOPS given"
+            bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
+            rf = number(c, "read_fraction", i, name, 0, 1, required=False) if "read_fraction" in keys else None
+            if rf is not None and rf > 1:
+                rf = rf / 100.0
+            if iops is None:
+                tpm = number(c, "tpm", i, name, 1, 1e9, required=False) if "tpm" in keys else None
+                if tpm is None:
+                    col = "peak_iops" if "peak_iops" in keys else "tpm"
+                    raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
+                try:
+                    dem = io_demand(
+                        DatabaseIo(
+                            name=dbname,
+                            size_gb=size_gb,
+                            buffer_pool_gb=max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
+                            tpm=tpm,
+                        )
+                    )
+                except ValidationError as exc:
+                    raise EstateError(f"row {i}: {format_validation_error(exc)}", name) from None
+                iops, how = dem.peak_iops, f"peak IOPS from {tpm:,.0f} TPM"
+                bs = bs if bs is not None else dem.block_size_kib
+                rf = rf if rf is not None else dem.read_fraction
+            tier = text(c, "tier", i, name, required=False, max_chars=100) if "tier" in keys else None
+            lat = (
+                number(c, "latency_target_ms", i, name, 0.02, 10_000, required=False)
+                if "latency_target_ms" in keys
+                else None
+            )
+            dbs.append(
+                {
+                    "name": dbname,
+                    "size_gb": size_gb,
+                    "peak_iops": iops,
+                    "iops_basis": how,
+                    "vcpus": int(vcpus),
+                    "ram_gb": ram,
+                    "tier": tier or "Estate",
+                    "latency_target_ms": lat,
+                    "block_size_kib": bs,
+                    "read_fraction": rf,
+                }
+            )
+    except TableError as exc:
+        raise EstateError(exc.message, name) from None
+    if any(d["iops_basis"] != "peak IOPS given" for d in dbs):
+        notes.append(
+            f"databases given by TPM: IO from the transaction rate (buffer pool {BUFFER_POOL_SHARE_OF_RAM:.0%} of "
+            "the VM's RAM, TPC-C-like transactions); replace with measured peak IOPS where you have them"
+        )
+    out = estate_demand(dbs, name, latency_target_ms, demand_name, **demand_fields)
+    out["notes"] = notes + out["notes"]
+    return {"source": "database list", **out}
+
+
+def estate_demand(
+    dbs: list[dict],
+    name: str = "estate",
+    latency_target_ms: float = DEFAULT_LATENCY_TARGET_MS,
+    demand_name: str | None = None,
+    **demand_fields,
+) -> dict:
+    """A demand from per-database rows (name, size_gb, peak_iops, vcpus, ram_gb, tier,
+    latency_target_ms, block_size_kib, read_fraction): one tier per tier name, each
+    tier's per-database figures the group's means."""
+    from pydantic import ValidationError
+
+    from planner.core.errors import format_validation_error
+    from planner.models.demand import Demand
+    from planner.models.tiers import default_tiers
+
+    shipped = default_tiers().by_name()
+    notes: list[str] = []
+    groups: dict[str, list[dict]] = {}
+    for d in dbs:
+        groups.setdefault(d["tier"], []).append(d)
+    if len(groups) > 50:
+        raise EstateError(f"{len(groups)} different tiers; at most 50", name)
+    tiers, counts = [], {}
+    for tname, g in groups.items():
+        n = len(g)
+        tot_iops = sum(d["peak_iops"] for d in g)
+        base = shipped.get(tname)
+        lats = [d["latency_target_ms"] for d in g if d["latency_target_ms"] is not None]
+        lat = min(lats) if lats else (base.latency_target_ms if base else latency_target_ms)
+        w = [max(d["peak_iops"], 1e-9) for d in g]
+        bss = [(d["block_size_kib"] if d["block_size_kib"] is not None else 8.0) for d in g]
+        rfs = [(d["read_fraction"] if d["read_fraction"] is not None else 0.7) for d in g]
+        tiers.append(
+            {
+                "name": tname[:100],
+                "guaranteed_iops": max(tot_iops / n, 1.0),
+                "burst_iops": max(max(d["peak_iops"] for d in g), tot_iops / n, 1.0),
+                "latency_target_ms": lat,
+                "latency_statistic": base.latency_statistic if base and not lats else "mean",
+                "capacity_tb_per_db": max(sum(d["size_gb"] for d in g) / n / 1000.0, 1e-6),
+                "block_size_kib": float(np.average(bss, weights=w)),
+                "read_fraction": float(np.average(rfs, weights=w)),
+                "vcpus_per_db": max(1, math.ceil(sum(d["vcpus"] for d in g) / n - 1e-9)),
+                "ram_gb_per_db": sum(d["ram_gb"] for d in g) / n,
+            }
+        )
+        counts[tname[:100]] = n
+        if tot_iops == 0:
+            notes.append(f"tier {tname}: no IOPS given; 1 IOPS per database assumed")
+    if any(t["vcpus_per_db"] * counts[t["name"]] != sum(d["vcpus"] for d in groups[t["name"]]) for t in tiers):
+        notes.append("virtual processors per database are each tier's mean rounded up to whole processors")
+    try:
+        demand = Demand.model_validate(
+            {
+                "name": (demand_name or f"estate of {len(dbs)} databases")[:200],
+                "tiers": {"tiers": tiers},
+                "tier_counts": counts,
+                **demand_fields,
+            }
+        )
+    except ValidationError as exc:
+        raise EstateError(format_validation_error(exc, "demand"), name) from None
+    return {
+        "databases": dbs,
+        "totals": {
+            "databases": len(dbs),
+            "peak_iops": sum(d["peak_iops"] for d in dbs),
+            "size_gb": sum(d["size_gb"] for d in dbs),
+            "vcpus": sum(d["vcpus"] for d in dbs),
+            "ram_gb": sum(d["ram_gb"] for d in dbs),
+        },
+        "demand": demand.model_dump(mode="json", exclude_none=True),
+        "notes": notes,
+    }
+
+
+STATS_ALIASES = {
+    "database": "database_name",
+    "db_name": "database_name",
+    "name": "database_name",
+    "dbid": "database_id",
+}
+STATS_COUNTERS = (
+    "num_of_reads",
+    "num_of_bytes_read",
+    "io_stall_read_ms",
+    "num_of_writes",
+    "num_of_bytes_written",
+    "io_stall_write_ms",
+)
+
+
+def read_file_stats(data: bytes, name: str = "file_stats.csv") -> dict:
+    """Per-database IO between two samples of ``sys.dm_io_virtual_file_stats`` (see the module doc)."""
+    keys, rows = _rows(data, name, STATS_ALIASES, required=("file_id", "sample_ms", *STATS_COUNTERS))
+    if "database_name" not in keys and "database_id" not in keys:
+        raise EstateError("missing column database_name (or database_id)", name)
+    key = "database_name" if "database_name" in keys else "database_id"
+    samples: dict[tuple, dict[float, dict]] = {}
+    try:
+        for i, c in rows:
+            db = text(c, key, i, name, max_chars=200)
+            fid = int(number(c, "file_id", i, name, 0, 1e9))
+            t = number(c, "sample_ms", i, name, 0, 1e15)
+            vals = {k: number(c, k, i, name, 0, 1e18) for k in STATS_COUNTERS}
+            vals["size_on_disk_bytes"] = (
+                number(c, "size_on_disk_bytes", i, name, 0, 1e18, required=False)
+                if "size_on_disk_bytes" in keys
+                else None
+            )
+            vals["row"] = i
+            samples.setdefault((db, fid), {})[t] = vals
+    except TableError as exc:
+        raise EstateError(exc.message, name) from None
+    per_db: dict[str, dict] = {}
+    for (db, fid), by_t in samples.items():
+        if len(by_t) != 2:
+            raise EstateError(
+                f"database {shown(db)} file {fid}: {len(by_t)} sample(s); export the view twice (two sample_ms values)",
+                name,
+            )
+        (t0, a), (t1, b) = sorted(by_t.items())
+        dt_s = (t1 - t0) / 1000.0
+        if dt_s <= 0:
+            raise EstateError(f"row {b['row']}, column sample_ms: the two samples are at the same time", name)
+        d = {k: b[k] - a[k] for k in STATS_COUNTERS}
+        bad = [k for k, v in d.items() if v < 0]
+        if bad:
+            raise EstateError(
+                f"row {b['row']}, column {bad[0]}: lower than the earlier sample (the server restarted between them?)",
+                name,
+            )
+        acc = per_db.setdefault(db, {k: 0.0 for k in STATS_COUNTERS} | {"seconds": dt_s, "size_bytes": 0.0})
+        for k in STATS_COUNTERS:
+            acc[k] += d[k]
+        acc["seconds"] = max(acc["seconds"], dt_s)
+        acc["size_bytes"] += b["size_on_disk_bytes"] or 0.0
+    out = []
+    for db, a in sorted(per_db.items()):
+        s = a["seconds"]
+        reads, writes = a["num_of_reads"], a["num_of_writes"]
+        ios = reads + writes
+        out.append(
+            {
+                "database": db,
+                "seconds": s,
+                "read_iops": reads / s,
+                "write_iops": writes / s,
+                "iops": ios / s,
+                "read_mb_s": a["num_of_bytes_read"] / s / 1e6,
+                "write_mb_s": a["num_of_bytes_written"] / s / 1e6,
+                "block_size_kib": (a["num_of_bytes_read"] + a["num_of_bytes_written"]) / ios / 1024 if ios else None,
+                "block_size_kib_note": "" if ios else "no IO between the samples",
+                "read_fraction": reads / ios if ios else None,
+                "read_fraction_note": "" if ios else "no IO between the samples",
+                "read_latency_ms": a["io_stall_read_ms"] / reads if reads else None,
+                "read_latency_ms_note": "" if reads else "no reads between the samples",
+                "write_latency_ms": a["io_stall_write_ms"] / writes if writes else None,
+                "write_latency_ms_note": "" if writes else "no writes between the samples",
+                "size_gb": a["size_bytes"] / 1e9 if a["size_bytes"] else None,
+                "size_gb_note": "" if a["size_bytes"] else "no size_on_disk_bytes column",
+            }
+        )
+    return {
+        "source": "sys.dm_io_virtual_file_stats, two samples",
+        "databases": out,
+        "notes": [
+            "IOPS are the mean between the two samples: sample at a busy time, or take the peak from Performance Monitor"
+        ],
+    }
+
+
+_PERF_COUNTERS = {
+    "disk reads/sec": "reads",
+    "disk writes/sec": "writes",
+    "disk read bytes/sec": "read_bytes",
+    "disk write bytes/sec": "write_bytes",
+    "avg. disk sec/read": "sec_read",
+    "avg. disk sec/write": "sec_write",
+}
+_PERF_PATH = re.compile(r"\\logicaldisk\((?P<inst>[^)]*)\)\\(?P<counter>[^\\]+)$", re.I)
+
+
+def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
+    """Per-volume IO from a typeperf / perfmon CSV of the LogicalDisk counters (see the module doc)."""
+    from planner.core.tables import check_size, csv_rows, decode
+
+    try:
+        check_size(data, name)
+        rows = csv_rows(decode(data, name), name)
+    except TableError as exc:
+        raise EstateError(exc.message, name) from None
+    if len(rows) < 2:
+        raise EstateError("no samples", name)
+    if len(rows) > MAX_ESTATE_ROWS + 1:
+        raise EstateError(f"more than {MAX_ESTATE_ROWS:,} samples", name)
+    header = rows[0]
+    cols: dict[str, dict[str, int]] = {}
+    for j, h in enumerate(header[1:], start=1):
+        m = _PERF_PATH.search(h.strip().strip('"'))
+        if not m:
+            continue
+        c = _PERF_COUNTERS.get(m.group("counter").strip().lower())
+        if c:
+            cols.setdefault(m.group("inst"), {})[c] = j
+    if not cols:
+        raise EstateError("no LogicalDisk counters (Disk Reads/sec, Disk Writes/sec, ...) in the header", name)
+    vols = []
+    for inst, idx in sorted(cols.items()):
+        if inst.lower() == "_total":
+            continue
+        missing = {"reads", "writes"} - set(idx)
+        if missing:
+            raise EstateError(f"volume {shown(inst)}: missing counter Disk {sorted(missing)[0].capitalize()}/sec", name)
+        series: dict[str, list[float]] = {k: [] for k in idx}
+        for i, r in enumerate(rows[1:], start=2):
+            for k, j in idx.items():
+                v = r[j].strip() if j < len(r) else ""
+                if v in ("", " "):
+                    series[k].append(math.nan)  # perfmon leaves a blank where it missed a sample
+                    continue
+                try:
+                    x = float(v) if len(v) <= 40 else math.nan
+                except ValueError:
+                    raise EstateError(
+                        f"row {i}, column {header[j][:80]!r}: not a number ({shown(v, 40)})", name
+                    ) from None
+                if not math.isfinite(x) or x < 0:
+                    raise EstateError(
+                        f"row {i}, column {header[j][:80]!r}: must be a number >= 0 ({shown(v, 40)})", name
+                    )
+                series[k].append(x)
+        a = {k: np.asarray(v) for k, v in series.items()}
+        iops = a["reads"] + a["writes"]
+        ok = np.isfinite(iops)
+        if not ok.any():
+            raise EstateError(f"volume {shown(inst)}: no complete sample", name)
+        mean = lambda k, a=a, ok=ok: float(np.nanmean(a[k][ok])) if k in a else None
+        r_mean, w_mean = mean("reads"), mean("writes")
+        total = r_mean + w_mean
+        bytes_ = (mean("read_bytes") or 0.0) + (mean("write_bytes") or 0.0) if "read_bytes" in a else None
+        vols.append(
+            {
+                "volume": inst,
+                "samples": int(ok.sum()),
+                "iops": total,
+                "peak_iops": float(np.percentile(iops[ok], 95)),
+                "peak_basis": "95th percentile of the samples",
+                "read_fraction": r_mean / total if total else None,
+                "read_fraction_note": "" if total else "no IO",
+                "block_size_kib": bytes_ / total / 1024 if (bytes_ is not None and total) else None,
+                "block_size_kib_note": "" if (bytes_ is not None and total) else "no byte counters or no IO",
+                "read_latency_ms": 1000 * mean("sec_read") if "sec_read" in a else None,
+                "read_latency_ms_note": "" if "sec_read" in a else "no Avg. Disk sec/Read counter",
+                "write_latency_ms": 1000 * mean("sec_write") if "sec_write" in a else None,
+                "write_latency_ms_note": "" if "sec_write" in a else "no Avg. Disk sec/Write counter",
+            }
+        )
+    if not vols:
+        raise EstateError("only the _Total instance: export the volumes' own counters", name)
+    return {
+        "source": "Performance Monitor, LogicalDisk",
+        "volumes": vols,
+        "notes": ["per volume: map the volumes to their databases (data and log files) to size per database"],
+    }
+
+
+def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, **kw) -> dict:
+    """A demand from :func:`read_file_stats`'s databases (their measured IOPS and size on
+    disk; ``vcpus`` and ``ram_gb`` per database VM, which the view does not give)."""
+    missing = [d["database"] for d in stats["databases"] if not d["size_gb"]]
+    if missing:
+        raise EstateError(
+            f"no size for {shown(missing[0])}: export size_on_disk_bytes with the view to make a demand", "file_stats"
+        )
+    dbs = [
+        {
+            "name": d["database"],
+            "size_gb": d["size_gb"],
+            "peak_iops": d["iops"],
+            "iops_basis": "mean IOPS between the two samples",
+            "vcpus": vcpus,
+            "ram_gb": ram_gb,
+            "tier": "Estate",
+            "latency_target_ms": None,
+            "block_size_kib": d["block_size_kib"],
+            "read_fraction": d["read_fraction"],
+        }
+        for d in stats["databases"]
+    ]
+    out = estate_demand(dbs, "file_stats", **kw)
+    out["notes"] = [
+        *stats["notes"],
+        f"each database VM taken as {vcpus} vCPUs and {ram_gb:g} GB of RAM (the view does not give them)",
+        *out["notes"],
+    ]
+    return {"source": stats["source"], "file_stats": stats["databases"], **out}
+
+
+def detect(data: bytes) -> str:
+    """The kind of an estate file: 'perfmon', 'file-stats' or 'list' (by its header)."""
+    from planner.core.tables import decode, is_xlsx
+
+    if is_xlsx(data):
+        return "list"
+    try:
+        head = decode(data[:8192], "file").splitlines()[0].lower() if data.strip() else ""
+    except (PlannerError, IndexError):
+        return "list"
+    if "pdh-csv" in head or "\\logicaldisk(" in head:
+        return "perfmon"
+    if "num_of_reads" in head and "sample_ms" in head:
+        return "file-stats"
+    return "list"

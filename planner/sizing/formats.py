@@ -1,0 +1,273 @@
+"""The customer document (:func:`planner.sizing.document.document`) in four formats.
+
+* HTML: the Jinja2 template ``planner/data/templates/proposal.html.j2`` with
+  autoescaping on (nothing the user typed becomes markup), charts as inline SVG
+  drawn by the template (no script: the page is a few tens of kB);
+* PDF: that HTML printed by Debian's headless chromium (``/usr/bin/chromium
+  --headless --no-sandbox --print-to-pdf``), nothing downloaded;
+* DOCX: python-docx, the same sections, tables and logo;
+* XLSX: openpyxl, one sheet per table a customer works with (parts list, cost and
+  TCO, service tiers), numbers as numbers, every text cell formula-safe.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import io
+import os
+import subprocess
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from planner.core.errors import PlannerError
+from planner.core.resources import data_path
+from planner.core.tables import safe_cell
+
+CHROMIUM = "/usr/bin/chromium"
+FORMATS = ("html", "pdf", "docx", "xlsx")
+
+
+class FormatError(PlannerError):
+    pass
+
+
+@lru_cache(maxsize=1)
+def _template():
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(
+        loader=FileSystemLoader(str(data_path("templates"))),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env.get_template("proposal.html.j2")
+
+
+def render_html(doc: dict) -> str:
+    """The document as one self-contained HTML page (logo inlined as a data URI)."""
+    uri = f"data:{doc['logo_mime']};base64,{base64.b64encode(doc['logo']).decode('ascii')}" if doc.get("logo") else None
+    return _template().render(doc=doc, logo_uri=uri)
+
+
+def pdf_available() -> bool:
+    return os.access(CHROMIUM, os.X_OK)
+
+
+def render_pdf(html: str, timeout_s: float = 90.0) -> bytes:
+    """Print ``html`` to PDF with Debian's headless chromium (sandbox-free and network-free
+    flags, as the browser tests use); a one-line error when chromium is missing or fails."""
+    if not pdf_available():
+        raise FormatError(f"PDF needs Debian's chromium at {CHROMIUM} (apt-get install chromium)", "format")
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "proposal.html", Path(tmp) / "proposal.pdf"
+        src.write_text(html, encoding="utf-8")
+        try:
+            subprocess.run(
+                [
+                    CHROMIUM,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                    f"--user-data-dir={tmp}/profile",
+                    "--no-pdf-header-footer",
+                    f"--print-to-pdf={out}",
+                    src.as_uri(),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=timeout_s,
+            )
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
+            raise FormatError(f"chromium could not print the PDF ({type(exc).__name__})", "format") from None
+        return out.read_bytes()
+
+
+def render_docx(doc: dict) -> bytes:
+    """The document as a Word file (python-docx)."""
+    from docx import Document
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Cm, Pt
+
+    d = Document()
+    d.core_properties.title = doc["title"][:255]
+    d.core_properties.author = (doc["author"] or doc["company"])[:255]
+    style = d.styles["Normal"]
+    style.font.name = "Calibri"
+    style.font.size = Pt(10)
+    if doc.get("logo"):
+        # a logo python-docx cannot read: the document goes out without it
+        with contextlib.suppress(Exception):
+            d.add_picture(io.BytesIO(doc["logo"]), height=Cm(1.6))
+    if doc["company"]:
+        d.add_paragraph(doc["company"]).runs[0].bold = True
+    d.add_heading(doc["title"], level=0)
+    who = ("Prepared for " + doc["customer"] if doc["customer"] else "") + (
+        " by " + doc["author"] if doc["author"] else ""
+    )
+    d.add_paragraph(f"{who}, {doc['date']}".lstrip(", "))
+    for s in doc["sections"]:
+        d.add_heading(f"{s['label']}. {s['title']}", level=1)
+        for b in s["blocks"]:
+            if b["type"] == "p":
+                d.add_paragraph(b["text"])
+            elif b["type"] == "note":
+                para = d.add_paragraph()
+                para.add_run(b["text"]).italic = True
+            elif b["type"] in ("kv", "table", "bars"):
+                if b["type"] == "kv":
+                    header, rows, numeric = None, [list(r) for r in b["rows"]], []
+                elif b["type"] == "bars":
+                    d.add_paragraph(b["title"])
+                    header, rows, numeric = None, [[a, c] for a, _, c in b["items"]], [1]
+                else:
+                    header, rows, numeric = b["header"], b["rows"], b["numeric"]
+                ncols = len(header or rows[0]) if (header or rows) else 0
+                if not ncols:
+                    continue
+                t = d.add_table(rows=0, cols=ncols)
+                t.style = "Table Grid"
+                for i, r in enumerate(([header] if header else []) + rows):
+                    cells = t.add_row().cells
+                    for j, c in enumerate(r):
+                        cells[j].text = str(c)
+                        par = cells[j].paragraphs[0]
+                        if j in numeric:
+                            par.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+                        if (header and i == 0) or (b["type"] == "kv" and j == 0) or r[0] == "Total":
+                            for run in par.runs:
+                                run.bold = True
+    buf = io.BytesIO()
+    d.save(buf)
+    return buf.getvalue()
+
+
+def render_xlsx(p: dict, doc: dict) -> bytes:
+    """The parts list, the cost and TCO and the service tiers, one sheet each (openpyxl).
+    Figures are the library's own numbers (not rounded text); text cells are formula-safe."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    cost = p["cost"]
+    wb = Workbook()
+    usd_fmt = '"$"#,##0.00'
+
+    def sheet(ws, title, header, rows, money=()):
+        ws.title = title
+        ws.append([safe_cell(doc["title"])])
+        ws["A1"].font = Font(bold=True, size=13)
+        ws.append([safe_cell(f"{doc['company']} {doc['customer']} {doc['date']}".strip())])
+        ws.append([])
+        ws.append([safe_cell(h) for h in header])
+        for c in ws[4]:
+            c.font = Font(bold=True)
+        for r in rows:
+            ws.append([safe_cell(v) for v in r])
+            if r and r[0] == "Total":
+                for c in ws[ws.max_row]:
+                    c.font = Font(bold=True)
+        for col in money:
+            for row in ws.iter_rows(min_row=5, min_col=col + 1, max_col=col + 1):
+                for c in row:
+                    c.number_format = usd_fmt
+        for i, h in enumerate(header):
+            ws.column_dimensions[chr(65 + i)].width = max(12, min(60, len(str(h)) + 4)) if i else 48
+
+    kind_words = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
+    bom = [
+        [
+            x["description"],
+            x["part"],
+            x["quantity"],
+            x["unit_price_usd"],
+            x["total_usd"],
+            kind_words[x["price_kind"]],
+            x["price_date"] or "",
+        ]
+        for x in cost["parts"] + cost["network"]["lines"]
+    ]
+    bom.append(["Total", "", None, None, cost["capex_usd"], "", ""])
+    sheet(
+        wb.active,
+        "Parts list",
+        ["Part", "Catalog id", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date"],
+        bom,
+        money=(3, 4),
+    )
+
+    rows = [[x["line"], x["upfront_usd"], x["usd_per_month"]] for x in cost["lines"]]
+    rows.append(["Total", sum(cost["upfront"].values()), cost["monthly"]["total_usd_per_month"]])
+    rows.append([])
+    rows.append(["Total cost of ownership", "Purchases (USD)", "Running costs (USD)", "Total (USD)"])
+    rows += [[f"{t['years']} years", t["upfront_usd"], t["running_usd"], t["total_usd"]] for t in cost["tco"]]
+    ex = p.get("existing")
+    if ex:
+        rows.append([])
+        rows.append([f"System today: {ex['design']['name']}", "Purchases (USD)", "Running costs (USD)", "Total (USD)"])
+        rows += [[f"{t['years']} years", t["upfront_usd"], t["running_usd"], t["total_usd"]] for t in ex["cost"]["tco"]]
+    sheet(
+        wb.create_sheet(), "Cost and TCO", ["Cost line", "Purchase (USD)", "Per month (USD)", ""], rows, money=(1, 2, 3)
+    )
+
+    if p.get("tier_fit") and p.get("tier_prices"):
+        fit, prices = p["tier_fit"], p["tier_prices"]["tiers"]
+        from planner.sizing.document import RESOURCE_WORDS
+
+        trows = []
+        for t in p["tiers"]:
+            f, pr = fit[t["name"]], prices[t["name"]]
+            lim = f["limited_by"].replace(" (n+1)", "")
+            trows.append(
+                [
+                    t["name"],
+                    t["guaranteed_iops"],
+                    t["latency_target_ms"],
+                    t["capacity_tb_per_db"],
+                    f["max_dbs"],
+                    RESOURCE_WORDS.get(lim, lim),
+                    pr["price_usd_per_month"],
+                    pr["cost_share_usd_per_month"],
+                ]
+            )
+        sheet(
+            wb.create_sheet(),
+            "Service tiers",
+            [
+                "Tier",
+                "Guaranteed IOPS",
+                "Latency target (ms)",
+                "Size (TB)",
+                "Databases that fit",
+                "Limited by",
+                "Price per database per month (USD)",
+                "Cost per database per month (USD)",
+            ],
+            trows,
+            money=(6, 7),
+        )
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def render(p: dict, fmt: str, company: str | None = None, logo: bytes | None = None) -> bytes:
+    """The proposal ``p`` (:func:`planner.sizing.proposal.build`) as ``fmt`` bytes."""
+    from planner.sizing.document import document
+
+    if fmt not in FORMATS:
+        raise FormatError(f"one of {', '.join(FORMATS)} (got {fmt!r})", "format")
+    doc = document(p, company, logo)
+    if fmt == "html":
+        return render_html(doc).encode("utf-8")
+    if fmt == "pdf":
+        return render_pdf(render_html(doc))
+    if fmt == "docx":
+        return render_docx(doc)
+    return render_xlsx(p, doc)

@@ -1,0 +1,364 @@
+"""Saved scenarios per customer: the whole session (demand, design, what-if, SLA
+and tier choices, cost assumptions, the existing system) as JSON with a schema
+version, in an embedded SQLite database through SQLAlchemy 2, or any database
+SQLAlchemy reaches (a team points ``HCIPLAN_DB`` at PostgreSQL).
+
+Where: ``HCIPLAN_DB`` when set (a SQLAlchemy URL such as
+``postgresql+psycopg://host/db``, or a file path for SQLite), else
+``scenarios.db`` in the user's data directory (platformdirs).
+
+Durability: every write is one transaction. On SQLite the database runs in WAL
+mode with ``synchronous=FULL`` (a committed save survives a crash of the process
+or the machine), writers take the write lock at the start of their transaction
+(``BEGIN IMMEDIATE``: no two writers deadlock upgrading a read lock) and wait up
+to :data:`BUSY_TIMEOUT_MS` for it, so concurrent saves queue instead of failing.
+
+References
+----------
+SQLite, *Write-Ahead Logging* (https://sqlite.org/wal.html) and *PRAGMA synchronous*;
+SQLAlchemy 2.0, *Serializable isolation / Savepoints / Transactional DDL* for pysqlite.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import DateTime, Integer, String, Text, UniqueConstraint, create_engine, event, select
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from planner.core.errors import PlannerError, format_validation_error, shown
+from planner.core.jsonio import dumps, loads
+
+#: the session's JSON layout; a row written by a newer hciplan is refused, an older one migrated
+SCHEMA_VERSION = 1
+MAX_SESSION_BYTES = 2_000_000
+MAX_NAME_CHARS = 200
+BUSY_TIMEOUT_MS = 60_000
+ENV = "HCIPLAN_DB"
+
+
+class StoreError(PlannerError):
+    pass
+
+
+class ScenarioSession(BaseModel):
+    """The whole session: what every page reads and writes. The model parts are
+    validated by their own models (:meth:`validated`); the page choices (what-if,
+    SLA) are kept as the app wrote them, bounded by the JSON reader's limits."""
+
+    model_config = ConfigDict(extra="forbid")
+    schema_version: int = SCHEMA_VERSION
+    demand: dict | None = None
+    design: dict | None = None
+    workload: dict | None = None
+    tiers: dict | None = None
+    costs: dict | None = None
+    existing: dict | None = None
+    whatif: dict = Field(default_factory=dict, description="the what-if choices (design edits, held databases)")
+    sla: dict = Field(default_factory=dict, description="the SLA page's choices (N+1, other tenants, database)")
+    tier_counts: dict | None = None
+    notes: str = Field(default="", max_length=10_000)
+
+    def validated(self) -> ScenarioSession:
+        """Check each model part against its model (one-line error naming the part)."""
+        from planner.commercial.pricing import CostAssumptions
+        from planner.models.demand import Demand
+        from planner.models.design import Design
+        from planner.models.tiers import TierSet
+        from planner.models.workload import Workload
+
+        for key, model in (
+            ("demand", Demand),
+            ("design", Design),
+            ("existing", Design),
+            ("tiers", TierSet),
+            ("costs", CostAssumptions),
+            ("workload", Workload),
+        ):
+            v = getattr(self, key)
+            if v is not None:
+                try:
+                    model.model_validate(v)
+                except ValidationError as exc:
+                    raise StoreError(format_validation_error(exc, key)) from None
+        return self
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class ScenarioRow(_Base):
+    __tablename__ = "hciplan_scenarios"
+    __table_args__ = (UniqueConstraint("customer", "name", name="uq_hciplan_scenario"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    customer: Mapped[str] = mapped_column(String(MAX_NAME_CHARS), index=True, default="")
+    name: Mapped[str] = mapped_column(String(MAX_NAME_CHARS))
+    schema_version: Mapped[int] = mapped_column(Integer)
+    session_json: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+def default_url() -> str:
+    """``HCIPLAN_DB`` (a URL, or a file path for SQLite), else the user's data directory."""
+    env = os.environ.get(ENV, "").strip()
+    if env:
+        return env if "://" in env else f"sqlite:///{Path(env).expanduser().resolve()}"
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("hciplan", appauthor=False))
+    return f"sqlite:///{folder / 'scenarios.db'}"
+
+
+def _sqlite_pragmas(engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn, _record):
+        # pysqlite's own transaction handling off: SQLAlchemy's begin event issues BEGIN IMMEDIATE
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cur.execute("PRAGMA journal_mode = WAL")
+        cur.execute("PRAGMA synchronous = FULL")
+        cur.execute("PRAGMA foreign_keys = ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+@lru_cache(maxsize=8)
+def _engine(url: str):
+    try:
+        if url.startswith("sqlite"):
+            path = url.split("///", 1)[-1]
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+            _sqlite_pragmas(engine)
+        else:
+            engine = create_engine(url, pool_pre_ping=True)
+        with engine.begin() as conn:
+            _Base.metadata.create_all(conn, checkfirst=True)
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        raise StoreError(f"cannot open the scenario database ({_reason(exc)})", "database") from None
+    return engine
+
+
+def _reason(exc: Exception) -> str:
+    text = str(getattr(exc, "orig", None) or exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
+
+
+def _clean(text: str | None, what: str, allow_empty: bool = False) -> str:
+    s = " ".join("".join(ch if ch.isprintable() else " " for ch in (text or "")).split())
+    if not s and not allow_empty:
+        raise StoreError("must not be empty", what)
+    if len(s) > MAX_NAME_CHARS:
+        raise StoreError(f"at most {MAX_NAME_CHARS} characters (got {len(s)})", what)
+    return s
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def migrate(doc: dict) -> dict:
+    """A stored session brought to :data:`SCHEMA_VERSION` (version 1 is the first layout)."""
+    v = doc.get("schema_version", 1)
+    if not isinstance(v, int) or v < 1:
+        raise StoreError(f"unknown schema version {shown(v)}", "schema_version")
+    if v > SCHEMA_VERSION:
+        raise StoreError(
+            f"written by a newer hciplan (schema {v}; this one reads up to {SCHEMA_VERSION})", "schema_version"
+        )
+    return {**doc, "schema_version": SCHEMA_VERSION}
+
+
+class ScenarioStore:
+    """Save, list, reopen, duplicate, compare and delete scenarios (see the module doc)."""
+
+    def __init__(self, url: str | None = None):
+        self.url = url or default_url()
+        self.engine = _engine(self.url)
+
+    # ---------------------------------------------------------------- writes
+    def _write(self, fn):
+        try:
+            with Session(self.engine) as s, s.begin():
+                return fn(s)
+        except IntegrityError:
+            raise StoreError("a scenario of that name already exists for this customer", "name") from None
+        except OperationalError as exc:
+            raise StoreError(f"the database refused the write ({_reason(exc)})", "database") from None
+
+    def save(self, name: str, session: ScenarioSession | dict, customer: str = "", overwrite: bool = True) -> dict:
+        """Save (or with ``overwrite`` replace) a scenario; returns its listing entry."""
+        name, customer = _clean(name, "name"), _clean(customer, "customer", allow_empty=True)
+        if isinstance(session, dict):
+            try:
+                session = ScenarioSession.model_validate(migrate(session))
+            except ValidationError as exc:
+                raise StoreError(format_validation_error(exc, "session")) from None
+        session.validated()
+        text = dumps(session.model_dump(mode="json"))
+        if len(text.encode("utf-8")) > MAX_SESSION_BYTES:
+            raise StoreError(f"the session is larger than {MAX_SESSION_BYTES:,} bytes", "session")
+
+        def fn(s):
+            row = s.scalar(select(ScenarioRow).where(ScenarioRow.customer == customer, ScenarioRow.name == name))
+            now = _now()
+            if row is None:
+                row = ScenarioRow(
+                    customer=customer,
+                    name=name,
+                    schema_version=SCHEMA_VERSION,
+                    session_json=text,
+                    created_at=now,
+                    updated_at=now,
+                )
+                s.add(row)
+            elif not overwrite:
+                raise StoreError(f"a scenario {shown(name)} already exists{self._for(customer)}", "name")
+            else:
+                row.session_json, row.schema_version, row.updated_at = text, SCHEMA_VERSION, now
+            s.flush()
+            return self._entry(row)
+
+        return self._write(fn)
+
+    def delete(self, name: str, customer: str = "") -> None:
+        name, customer = _clean(name, "name"), _clean(customer, "customer", allow_empty=True)
+
+        def fn(s):
+            row = s.scalar(select(ScenarioRow).where(ScenarioRow.customer == customer, ScenarioRow.name == name))
+            if row is None:
+                raise StoreError(f"no scenario {shown(name)}{self._for(customer)}", "name")
+            s.delete(row)
+
+        self._write(fn)
+
+    def duplicate(self, name: str, new_name: str, customer: str = "", new_customer: str | None = None) -> dict:
+        """A copy of a scenario under another name (and customer)."""
+        doc = self.get(name, customer)
+        target = customer if new_customer is None else new_customer
+        return self.save(new_name, doc, target, overwrite=False)
+
+    # ---------------------------------------------------------------- reads
+    def _read(self, fn):
+        try:
+            with Session(self.engine) as s:
+                return fn(s)
+        except OperationalError as exc:
+            raise StoreError(f"the database refused the read ({_reason(exc)})", "database") from None
+
+    @staticmethod
+    def _for(customer: str) -> str:
+        return f" for customer {shown(customer)}" if customer else ""
+
+    @staticmethod
+    def _entry(row: ScenarioRow) -> dict:
+        doc = loads(row.session_json, "session", StoreError, MAX_SESSION_BYTES)
+        stamp = lambda t: (t if t.tzinfo else t.replace(tzinfo=dt.UTC)).isoformat() if t else None
+        demand, design = doc.get("demand") or {}, doc.get("design") or {}
+        return {
+            "customer": row.customer,
+            "name": row.name,
+            "schema_version": row.schema_version,
+            "created_at": stamp(row.created_at),
+            "updated_at": stamp(row.updated_at),
+            "demand": demand.get("name"),
+            "design": design.get("name"),
+        }
+
+    def list(self, customer: str | None = None) -> list[dict]:
+        """Every scenario (of ``customer`` when given), by customer then name."""
+
+        def fn(s):
+            q = select(ScenarioRow).order_by(ScenarioRow.customer, ScenarioRow.name)
+            if customer is not None:
+                q = q.where(ScenarioRow.customer == _clean(customer, "customer", allow_empty=True))
+            return [self._entry(r) for r in s.scalars(q)]
+
+        return self._read(fn)
+
+    def get(self, name: str, customer: str = "") -> dict:
+        """The stored session (migrated to the current schema) as a dict."""
+        name, customer = _clean(name, "name"), _clean(customer, "customer", allow_empty=True)
+
+        def fn(s):
+            row = s.scalar(select(ScenarioRow).where(ScenarioRow.customer == customer, ScenarioRow.name == name))
+            if row is None:
+                raise StoreError(f"no scenario {shown(name)}{self._for(customer)}", "name")
+            return migrate(loads(row.session_json, "session", StoreError, MAX_SESSION_BYTES))
+
+        return self._read(fn)
+
+    def compare(self, a: str, b: str, customer: str = "", customer_b: str | None = None) -> dict:
+        """Two scenarios side by side: their headline figures (:func:`scenario_figures`)
+        and every input that differs (JSON paths)."""
+        da, db = self.get(a, customer), self.get(b, customer if customer_b is None else customer_b)
+        return {
+            "a": {"name": a, **scenario_figures(da)},
+            "b": {"name": b, **scenario_figures(db)},
+            "inputs_that_differ": _differ(da, db),
+        }
+
+
+def _differ(a: Any, b: Any, path: str = "") -> list[str]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in sorted(set(a) | set(b), key=str):
+            out += _differ(a.get(k), b.get(k), f"{path}/{k}")
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [p for i, (x, y) in enumerate(zip(a, b)) for p in _differ(x, y, f"{path}[{i}]")]
+    return [] if a == b else [path or "/"]
+
+
+def scenario_figures(doc: dict) -> dict:
+    """The headline figures of a stored session: the design, its capacity and performance
+    under the session's workload (or the demand's), the whole cost and TCO."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.commercial.tco import whole_cost
+    from planner.models.demand import Demand
+    from planner.models.design import Design
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report
+
+    out: dict[str, Any] = {"demand": None, "design": None}
+    demand = Demand.model_validate(doc["demand"]) if doc.get("demand") else None
+    if demand is not None:
+        out["demand"] = {k: v for k, v in demand.summary().items() if k != "classes"}
+    if not doc.get("design"):
+        out["design_note"] = "the scenario holds no design"
+        return out
+    design = Design.model_validate(doc["design"])
+    a = CostAssumptions.model_validate(doc["costs"]) if doc.get("costs") else CostAssumptions()
+    if doc.get("workload"):
+        workload = Workload.model_validate(doc["workload"])
+    elif demand is not None and design.topology == "hyperconverged":
+        from planner.engine.loads import demand_as_workload
+
+        workload = demand_as_workload(demand, design.nodes)
+    else:
+        workload = None
+    rep = evaluate_report(design, workload, degraded=False)
+    cost = whole_cost(design, demand, a)
+    out["design"] = design.name
+    out["figures"] = {
+        "usable_capacity_tb": rep.get("usable_capacity_tb"),
+        "iops": rep.get("iops"),
+        "vm_latency_ms": rep.get("vm_latency_ms"),
+        "cost_usd_per_month": cost["monthly"]["total_usd_per_month"],
+        "capex_usd": cost["capex_usd"],
+        **{f"tco_{t['years']}y_usd": t["total_usd"] for t in cost["tco"]},
+    }
+    return out

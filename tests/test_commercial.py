@@ -1,0 +1,263 @@
+"""The whole cost (servers, network, licences that follow the platform, SQL Server,
+support, TCO), the dated price list and the customer's quotes, and the sizer's
+preference for parts still on sale."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.commercial.licensing import for_platform, platform_of
+from planner.commercial.network import network_bom
+from planner.commercial.prices import QuoteError, part_price, price_book, quotes_table, read_quotes, with_quotes
+from planner.commercial.pricing import CostAssumptions, monthly_cost
+from planner.commercial.tco import whole_cost
+from planner.core.tables import safe_cell, write_csv
+from planner.models.catalog import load_catalog
+from planner.models.demand import Demand
+from planner.models.design import load_design, resolve
+
+ROOT = Path(__file__).resolve().parents[1]
+EX = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalog()
+
+
+def _demand(name="demand-200dbs-azure-local.json", **over) -> Demand:
+    return Demand.model_validate({**json.loads((EX / name).read_text()), **over})
+
+
+# --------------------------------------------------------------------------- the whole cost
+
+
+def test_cluster_lines_equal_the_monthly_cost_the_sizer_ranks_by(cat):
+    d = load_design(EX / "reference.json")
+    for a in (CostAssumptions(network=False), CostAssumptions(network=False, licence_option="azure-local-windows")):
+        w = whole_cost(d, None, a, cat)
+        assert w["monthly"]["total_usd_per_month"] == pytest.approx(
+            monthly_cost(resolve(d, cat), a)["per_cluster"]["total_usd_per_month"], rel=1e-12
+        )
+        assert w["capex_usd"] == pytest.approx(monthly_cost(resolve(d, cat), a)["capex_usd"])
+
+
+def test_azure_local_demand_pays_the_host_fee_on_every_physical_core(cat):
+    d = load_design(EX / "reference.json")
+    demand = _demand()
+    assert platform_of(CostAssumptions(), demand) == "azure-local"
+    w = whole_cost(d, demand, CostAssumptions(network=False), cat)
+    cores = resolve(d, cat).node.cores * d.nodes
+    plain = whole_cost(d, None, CostAssumptions(network=False), cat)  # Windows Server: Datacenter only
+    lic = {x["key"]: x for x in w["lines"]}["platform_licence"]
+    base = {x["key"]: x for x in plain["lines"]}["platform_licence"]
+    assert lic["usd_per_month"] - base["usd_per_month"] == pytest.approx(cores * 10.0)
+    assert w["licence_option"] == "azure-local-datacenter" and "Azure Local" in lic["line"]
+    # an explicit Windows Server platform keeps Datacenter, and a demand field wins over validated_for
+    assert platform_of(CostAssumptions(), _demand(platform="windows-server")) == "windows-server"
+    assert for_platform(CostAssumptions(licence_option="azure-local"), None).licence_option == "azure-local"
+    assert (
+        for_platform(CostAssumptions(licence_option="azure-local", platform="windows-server"), None).licence_option
+        == "windows-server-datacenter"
+    )
+
+
+def test_network_counts_every_server_port_and_picks_media_by_distance(cat):
+    nic = cat.nic["nvidia-cx6-lx-2x25g"]
+    short = network_bom([(8, nic, 1)], True, CostAssumptions(), cat)
+    by = {x["role"]: x for x in short["lines"]}
+    assert short["links"] == 16 and by["cable"]["quantity"] == 16
+    assert cat.interconnect[by["cable"]["part"]].kind == "dac"
+    assert by["switch"]["quantity"] == 2 and cat.switch[by["switch"]["part"]].rdma_dcb
+    far = network_bom([(8, nic, 1)], True, CostAssumptions(cable_run_m=30), cat)
+    optic = {x["role"]: x for x in far["lines"]}["optic"]
+    assert optic["quantity"] == 32  # an optic at each end of 16 links
+    assert any("patch cords" in n for n in far["notes"])
+    # more ports than two switches hold: another pair
+    many = network_bom([(16, cat.nic["broadcom-57504-4x25g"], 2)], True, CostAssumptions(), cat)
+    sw = {x["role"]: x for x in many["lines"]}["switch"]
+    assert sw["quantity"] * cat.switch[sw["part"]].ports >= 128 and sw["quantity"] % 2 == 0
+    # a speed no catalog switch serves is said, not priced silently
+    old = network_bom([(4, cat.nic["intel-x710-2x10g"], 1)], False, CostAssumptions(), cat)
+    assert any("10 GbE" in n for n in old["notes"])
+
+
+def test_sql_server_licences_per_core(cat):
+    d = load_design(EX / "reference.json")
+    demand = _demand("demand-200dbs.json")
+    vms = sum(math.ceil(c.databases) * max(c.vcpus_per_db, 4) for c in demand.classes())
+    std = whole_cost(d, demand, CostAssumptions(sql_edition="standard", network=False), cat)["sql_server"]
+    assert std["cores"] == vms and std["usd_per_month"] == pytest.approx(vms * 73.0)
+    byol = whole_cost(d, demand, CostAssumptions(sql_edition="standard", sql_licensing="bring-your-own"), cat)
+    packs = math.ceil(vms / 2)
+    assert byol["sql_server"]["upfront_usd"] == pytest.approx(packs * 3945.0)
+    assert byol["upfront"]["sql_server_usd"] == pytest.approx(packs * 3945.0)
+    # Enterprise licenses the physical cores when that is fewer (unlimited VMs)
+    ent = whole_cost(d, demand, CostAssumptions(sql_edition="enterprise"), cat)["sql_server"]
+    phys = resolve(d, cat).node.cores * d.nodes
+    assert ent["cores"] == min(vms, phys) and "physical" in ent["basis"]
+    assert whole_cost(d, None, CostAssumptions(sql_edition="standard"), cat)["sql_server"] is None
+
+
+def test_tco_is_purchases_plus_running_months(cat):
+    d = load_design(EX / "reference.json")
+    w = whole_cost(d, _demand(), CostAssumptions(sql_edition="enterprise", sql_licensing="bring-your-own"), cat)
+    t3, t5 = w["tco"]
+    assert (t3["years"], t5["years"]) == (3, 5)
+    assert t5["total_usd"] - t3["total_usd"] == pytest.approx(t5["running_usd"] * 2 / 5)
+    assert t3["upfront_usd"] == pytest.approx(sum(w["upfront"].values()))
+    assert t3["upfront_usd"] >= w["capex_usd"]
+
+
+@pytest.mark.parametrize(
+    "name", ["san-raid5", "split-provisioned", "sofs-2node-sas-tiered", "single-server-pcie-flash"]
+)
+def test_existing_system_of_any_topology(cat, name):
+    d = load_design(EX / f"{name}.json")
+    owned = whole_cost(d, _demand("demand-200dbs.json"), CostAssumptions(), cat, owned=True)
+    bought = whole_cost(d, _demand("demand-200dbs.json"), CostAssumptions(), cat)
+    assert owned["upfront"]["hardware_usd"] == 0 and owned["tco"][0]["upfront_usd"] == 0
+    assert bought["capex_usd"] > 0 and bought["tco"][0]["total_usd"] > owned["tco"][0]["total_usd"]
+    assert all(math.isfinite(v) for v in owned["monthly"].values())
+    assert owned["platform"] == "windows-server"
+
+
+def test_cost_cli(capsys):
+    assert main(["cost", str(EX / "reference.json"), "--demand", str(EX / "demand-200dbs-azure-local.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["platform"] == "azure-local" and [t["years"] for t in out["tco"]] == [3, 5]
+    assert main(["cost", str(EX / "san-raid5.json"), "--owned", "--sql", "enterprise"]) == 0
+    assert main(["cost", str(EX / "reference.json"), "--sql", "gold"]) == 2
+    assert "sql" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- prices and quotes
+
+
+def test_price_book_matches_the_catalog_and_says_its_kind(cat):
+    book = price_book()
+    assert book["prices"]
+    for pid, e in book["prices"].items():
+        rec = next(r for r in cat.all_records() if r.id == pid)
+        assert rec.list_price_usd == pytest.approx(e["price_usd"]), pid
+        assert e["kind"] in ("list", "street", "estimated") and len(e["source"]) >= 30, pid
+        assert e["date"] is None or e["date"][:4] in ("2022", "2023", "2024", "2025", "2026"), pid
+    p = part_price(cat.memory_module["ddr5-64gb-rdimm-4800"], CostAssumptions())
+    assert (p["kind"], p["date"]) == ("street", "2026-09-30")
+    # a part with no dated price keeps the catalog's estimate, marked
+    assert part_price(cat.chassis["dell-ax-760"], CostAssumptions())["kind"] == "estimated"
+
+
+def test_quotes_csv_sets_part_prices_and_vendor_discounts(cat):
+    data = b"part,vendor,price_usd,discount_pct,note\ndell-ax-760,,5000,,our deal\n,Intel,,12.5,\nnvidia-cx6-lx-2x25g,,,50,\n"
+    q = read_quotes(data, "q.csv", cat)
+    assert q["part_prices_usd"]["dell-ax-760"] == 5000
+    assert q["part_prices_usd"]["nvidia-cx6-lx-2x25g"] == pytest.approx(
+        cat.nic["nvidia-cx6-lx-2x25g"].list_price_usd / 2
+    )
+    assert q["vendor_discounts_pct"] == {"intel": 12.5}
+    a = with_quotes(CostAssumptions(), q)
+    assert part_price(cat.chassis["dell-ax-760"], a) == {
+        "usd": 5000,
+        "kind": "quoted",
+        "date": None,
+        "source": "your quote for this part",
+    }
+    cpu = cat.cpu["intel-xeon-gold-6430"]
+    p = part_price(cpu, a)
+    assert p["kind"] == "quoted" and p["usd"] == pytest.approx(cpu.list_price_usd * 0.875)
+    # the quotes written back are the same and formula-safe
+    rows = quotes_table(a)
+    assert {r["part"] for r in rows if r["part"]} == {"dell-ax-760", "nvidia-cx6-lx-2x25g"}
+
+
+@pytest.mark.parametrize(
+    "data,where",
+    [
+        (b"part,price_usd\nno-such-part,100\n", "row 2, column part"),
+        (b"part,price_usd\ndell-ax-760,abc\n", "row 2, column price_usd"),
+        (b"part,price_usd\ndell-ax-760,-5\n", "row 2, column price_usd"),
+        (b"part,price_usd\ndell-ax-760,1e400\n", "row 2, column price_usd"),
+        (b"part,discount_pct\n\ndell-ax-760,99\n", "row 3, column discount_pct"),
+        (b"vendor,price_usd\nDell,100\n", "row 2"),
+        (b"part,price_usd\ndell-ax-760,1\ndell-ax-760,2\n", "quoted twice"),
+        (b"name,cost\nx,1\n", "part column"),
+        (b"\xff\xfe\x00\xd8", "UTF"),
+        (b"part,price_usd\n" + b"dell-ax-760,1\n" * 200_000, "bytes"),
+        (b"PK\x03\x04 not really a zip", "XLSX"),
+    ],
+)
+def test_bad_quotes_are_one_line_naming_row_and_column(cat, data, where):
+    with pytest.raises(QuoteError) as exc:
+        read_quotes(data, "q.csv", cat)
+    msg = str(exc.value)
+    assert where in msg and "\n" not in msg and msg.startswith("q.csv: ")
+
+
+def test_quotes_from_xlsx(cat, tmp_path):
+    import io
+
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Part", "Price USD"])
+    ws.append(["dell-ax-760", 4200])
+    buf = io.BytesIO()
+    wb.save(buf)
+    assert read_quotes(buf.getvalue(), "q.xlsx", cat)["part_prices_usd"] == {"dell-ax-760": 4200}
+
+
+def test_cells_written_back_cannot_run_as_formulas():
+    for bad in ('=HYPERLINK("x")', "+1+1", "-2", "@SUM(A1)", "\tx"):
+        assert safe_cell(bad).startswith("'")
+    assert safe_cell(-2.5) == -2.5 and safe_cell("Dell AX-760") == "Dell AX-760"
+    text = write_csv([{"name": "=cmd|' /C calc'!A0", "usd": 5}])
+    assert "'=cmd" in text and "\n=cmd" not in text
+
+
+def test_quotes_on_the_cli(tmp_path, capsys):
+    q = tmp_path / "q.csv"
+    q.write_text("part,price_usd\nsupermicro-1029u-tn10rt,1\n")
+    assert main(["cost", str(EX / "reference.json"), "--quotes", str(q)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    ch = next(x for x in out["parts"] if x["role"] == "chassis")
+    assert (ch["unit_price_usd"], ch["price_kind"]) == (1, "quoted")
+    q.write_text("part,price_usd\nsupermicro,1\n")
+    assert main(["cost", str(EX / "reference.json"), "--quotes", str(q)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "row 2, column part" in err and "supermicro-1029u-tn10rt" in err
+
+
+# --------------------------------------------------------------------------- parts on sale
+
+
+def test_sizer_prefers_parts_on_sale():
+    from planner.sizing.search import size
+
+    r = size(_demand(), top=3)
+    assert r.search["on_sale_only"] is True
+    for res in [r.best, *r.alternatives]:
+        assert res["not_on_sale"] == []
+        assert "dell-ax-6515" not in res["design"]["name"] and "cx4-lx" not in res["design"]["name"]
+    # the licence the sizer ranked by follows the platform: the Azure Local host fee is in it
+    assert (
+        r.best["cost_usd_per_month"] > size(_demand(platform="windows-server"), top=1).best["cost_usd_per_month"] - 1e-6
+    )
+
+
+def test_sizer_says_when_only_old_parts_meet_the_demand(tmp_path, cat):
+    from planner.sizing.search import size
+
+    old = cat.chassis["dell-ax-6515"].model_dump(mode="json")
+    old.update(id="test-old-node", validated_for=["Test program"], source=old["source"] + "; Test program (unit test)")
+    (tmp_path / "chassis.json").write_text(json.dumps({"device_class": "chassis", "records": [old]}))
+    r = size(_demand(validated_for="Test program"), load_catalog(tmp_path), top=1)
+    assert r.best is not None and r.search["on_sale_only"] is False
+    assert [x["part"] for x in r.best["not_on_sale"]] == ["test-old-node"]  # the old node brings no old NIC
+    assert "no design of parts still on sale" in r.explanation and "AX-6515" in r.explanation

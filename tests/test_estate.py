@@ -1,0 +1,128 @@
+"""The customer's estate as input: a database list (CSV, XLSX) into a demand whose
+totals are the list's sums; sys.dm_io_virtual_file_stats sampled twice and a perfmon
+LogicalDisk CSV into per-database (per-volume) IO; one-line errors naming row and column."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.models.demand import Demand
+from planner.sizing.estate import EstateError, detect, read_database_list, read_file_stats, read_perfmon, stats_demand
+
+FIX = Path(__file__).resolve().parent / "fixtures" / "estate"
+
+
+def test_database_list_becomes_a_demand_with_the_same_totals():
+    out = read_database_list((FIX / "databases.csv").read_bytes(), "databases.csv", growth_pct=10)
+    d = Demand.model_validate(out["demand"])
+    iops, tb, _lat = d.totals(multiplier=1.0)
+    assert iops == pytest.approx(out["totals"]["peak_iops"])
+    assert tb == pytest.approx(out["totals"]["size_gb"] / 1000)
+    assert d.database_count(1.0) == 4 and d.ram_gb(1.0) == pytest.approx(176)
+    assert d.vcpus(1.0) == 24 and d.growth_pct == 10
+    # a shipped tier's name brings its latency target; no tier: the default target
+    tiers = d.tierset().by_name()
+    assert tiers["Standard"].latency_target_ms == 5.0 and tiers["Estate"].latency_target_ms == 1.0
+    fin = next(x for x in out["databases"] if x["name"] == "Finance")
+    assert fin["iops_basis"].startswith("peak IOPS from 120,000 TPM") and fin["peak_iops"] > 0
+    assert any("TPM" in n for n in out["notes"])
+
+
+def test_database_list_from_xlsx_with_other_header_spellings():
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Database", "Size TB", "IOPS", "vCPU", "Memory GB", "Service tier", "Latency ms"])
+    ws.append(["A", 0.5, 5000, 4, 32, "Gold", 0.5])
+    ws.append(["B", 1.5, 1000, 8, 64, "Gold", 2])
+    buf = io.BytesIO()
+    wb.save(buf)
+    out = read_database_list(buf.getvalue(), "estate.xlsx")
+    gold = Demand.model_validate(out["demand"]).tierset().by_name()["Gold"]
+    assert gold.latency_target_ms == 0.5 and gold.capacity_tb_per_db == pytest.approx(1.0)
+    assert gold.guaranteed_iops == pytest.approx(3000) and gold.burst_iops == 5000
+
+
+@pytest.mark.parametrize(
+    "csv,where",
+    [
+        ("name,size_gb,peak_iops,vcpus,ram_gb\nA,100,abc,4,16\n", "row 2, column peak_iops: not a number"),
+        ("name,size_gb,peak_iops,vcpus,ram_gb\nA,100,10,4,16\nB,-1,10,4,16\n", "row 3, column size_gb"),
+        ("name,size_gb,peak_iops,vcpus,ram_gb\nA,100,10,999,16\n", "row 2, column vcpus: must be 1..512"),
+        ("name,size_gb,peak_iops,vcpus,ram_gb\nA,100,10,4,16\na,100,10,4,16\n", "row 3, column name"),
+        ("name,size_gb,peak_iops,vcpus,ram_gb\nA,100,,4,16\n", "row 2, column peak_iops: empty"),
+        ("name,size_gb,vcpus,ram_gb\nA,100,4,16\n", "missing column peak_iops"),
+        ("name,peak_iops,vcpus,ram_gb\nA,100,4,16\n", "missing column size_gb"),
+        ("name,size_gb,peak_iops,vcpus\nA,100,10,4\n", "missing column ram_gb"),
+        ("name,size_gb,peak_iops,vcpus,ram_gb\n", "no database rows"),
+        ("name,size_gb,peak_iops,vcpus,ram_gb\n=cmd|x,100,10,4,16\n" + "B,1,1,1,1\n" * 30000, "more than 20,000 rows"),
+    ],
+)
+def test_bad_lists_are_one_line_naming_row_and_column(csv, where):
+    with pytest.raises(EstateError) as exc:
+        read_database_list(csv.encode(), "db.csv")
+    msg = str(exc.value)
+    assert msg.startswith("db.csv: ") and where in msg and "\n" not in msg, msg
+
+
+def test_file_stats_between_two_samples():
+    out = read_file_stats((FIX / "file_stats.csv").read_bytes(), "file_stats.csv")
+    sales = next(d for d in out["databases"] if d["database"] == "Sales")
+    # file 1: 300,000 reads + 90,000 writes, file 2: 60,000 writes, over 60 s
+    assert sales["read_iops"] == pytest.approx(5000) and sales["write_iops"] == pytest.approx(2500)
+    assert sales["read_latency_ms"] == pytest.approx(150_000 / 300_000)
+    assert sales["write_latency_ms"] == pytest.approx((27_000 + 6_000) / 150_000)
+    assert sales["size_gb"] == pytest.approx(850)
+    dem = Demand.model_validate(stats_demand(out)["demand"])
+    assert dem.totals(1.0)[0] == pytest.approx(7560)
+
+
+def test_file_stats_errors():
+    base = (FIX / "file_stats.csv").read_text().splitlines()
+    one = "\n".join(base[:4]).encode()
+    with pytest.raises(EstateError, match="1 sample"):
+        read_file_stats(one, "fs.csv")
+    restart = "\n".join([*base[:4], base[4].replace("800000,6553600000", "10,6553600000"), *base[5:]]).encode()
+    with pytest.raises(EstateError, match="row 5, column num_of_reads: lower than the earlier sample"):
+        read_file_stats(restart, "fs.csv")
+
+
+def test_perfmon_volumes():
+    out = read_perfmon((FIX / "perfmon.csv").read_bytes(), "perfmon.csv")
+    (d,) = out["volumes"]  # _Total is left out
+    assert d["volume"] == "D:" and d["samples"] == 3  # the blank sample is skipped
+    assert d["iops"] == pytest.approx(3000) and d["block_size_kib"] == pytest.approx(8.0)
+    assert d["read_latency_ms"] == pytest.approx(3.0)
+    bad = (FIX / "perfmon.csv").read_text().replace('"3000","1000","24576000"', '"3000","x1","24576000"', 1)
+    with pytest.raises(EstateError, match=r"row 3, column .*Disk Writes/sec.*not a number"):
+        read_perfmon(bad.encode(), "perfmon.csv")
+
+
+def test_detect_and_cli(tmp_path, capsys):
+    assert detect((FIX / "perfmon.csv").read_bytes()) == "perfmon"
+    assert detect((FIX / "file_stats.csv").read_bytes()) == "file-stats"
+    assert detect((FIX / "databases.csv").read_bytes()) == "list"
+    assert main(["estate", str(FIX / "databases.csv"), "--validated-for", "Azure Local"]) == 0
+    demand = json.loads(capsys.readouterr().out)
+    assert Demand.model_validate(demand).validated_for == "Azure Local"  # a demand file as it is
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(demand))
+    assert main(["size", str(f), "--top", "1"]) == 0
+    capsys.readouterr()
+    assert main(["estate", str(FIX / "file_stats.csv"), "--vcpus", "8", "--details"]) == 0
+    assert json.loads(capsys.readouterr().out)["databases"][0]["vcpus"] == 8
+    assert main(["estate", str(FIX / "perfmon.csv")]) == 0
+    assert "volumes" in json.loads(capsys.readouterr().out)
+    assert main(["estate", str(FIX / "databases.csv"), "--vcpus", "8"]) == 2
+    assert capsys.readouterr().err.startswith("error: vcpus: ")
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(b"name,size_gb,peak_iops,vcpus,ram_gb\nA,1e999,1,1,1\n")
+    assert main(["estate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: bad.csv: row 2, column size_gb: not a number ('1e999')\n", err

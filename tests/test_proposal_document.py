@@ -1,0 +1,254 @@
+"""The document to send: four formats (HTML, PDF, DOCX, XLSX) from one content
+model, in customer language (no identifiers, no 'README', no module names),
+figures equal to the library's report functions, the user's company name and logo
+handled as data, never as markup."""
+
+from __future__ import annotations
+
+import html.parser
+import io
+import json
+import re
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.engine.loads import demand_as_workload
+from planner.models.demand import Demand
+from planner.models.design import Design, load_design
+from planner.sizing.document import DocumentError, check_logo, customer_text, document
+from planner.sizing.formats import pdf_available, render, render_html
+from planner.sizing.proposal import build
+from planner.sizing.search import size
+
+ROOT = Path(__file__).resolve().parents[1]
+EX = ROOT / "examples"
+IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+
+
+def png(width=2, height=2) -> bytes:
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + b"\x1f\x5f\x99" * width for _ in range(height))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+@pytest.fixture(scope="module")
+def proposal():
+    from planner.commercial.pricing import CostAssumptions
+
+    d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    design = Design.model_validate(size(d, top=1).best["design"])
+    return build(
+        design,
+        demand_as_workload(d, design.nodes),
+        demand=d,
+        costs=CostAssumptions(sql_edition="standard"),
+        meta={"customer": "Contoso", "author": "A. Engineer", "date": "2026-11-25"},
+        existing=load_design(EX / "san-raid5.json"),
+    )
+
+
+class _Text(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.parts, self._skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("style", "script")
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("style", "script")
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def html_text(data: bytes) -> str:
+    p = _Text()
+    p.feed(data.decode("utf-8"))
+    return " ".join(" ".join(p.parts).split())
+
+
+def docx_text(data: bytes) -> str:
+    import docx
+
+    d = docx.Document(io.BytesIO(data))
+    out = [p.text for p in d.paragraphs]
+    for t in d.tables:
+        for row in t.rows:
+            out += [c.text for c in row.cells]
+    return " ".join(" ".join(out).split())
+
+
+def xlsx_cells(data: bytes) -> list:
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(data))
+    return [c for ws in wb.worksheets for row in ws.iter_rows(values_only=True) for c in row if c is not None]
+
+
+def pdf_text_of(data: bytes) -> str:
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pdftext import pdf_text
+
+    return " ".join(pdf_text(data).split())
+
+
+@pytest.fixture(scope="module")
+def files(proposal):
+    out = {f: render(proposal, f, company="Fabrikam Partners", logo=png()) for f in ("html", "docx", "xlsx")}
+    if pdf_available():
+        out["pdf"] = render(proposal, "pdf", company="Fabrikam Partners", logo=png())
+    return out
+
+
+def _texts(files) -> dict:
+    t = {"html": html_text(files["html"]), "docx": docx_text(files["docx"])}
+    t["xlsx"] = " ".join(str(c) for c in xlsx_cells(files["xlsx"]))
+    if "pdf" in files:
+        t["pdf"] = pdf_text_of(files["pdf"])
+    return t
+
+
+def test_every_format_is_in_customer_language(files):
+    for fmt, text in _texts(files).items():
+        assert not IDENT.findall(text), (fmt, sorted(set(IDENT.findall(text)))[:10])
+        assert "README" not in text and "planner." not in text, fmt
+        assert "Fabrikam Partners" in text, fmt
+
+
+def test_figures_are_the_library_figures(proposal, files):
+    rep, cost = proposal["report"], proposal["cost"]
+    want = [
+        f"{rep['iops']:,.0f}",
+        f"{rep['usable_capacity_tb']:,.2f} TB",
+        f"${cost['monthly']['total_usd_per_month']:,.0f}",
+        f"${cost['tco'][0]['total_usd']:,.0f}",
+        f"${cost['tco'][1]['total_usd']:,.0f}",
+        f"${cost['capex_usd']:,.0f}",
+        f"{proposal['binding']['guaranteed_iops']:,.0f}",
+    ]
+    texts = _texts(files)
+    for fmt in ("html", "docx", "pdf"):
+        if fmt not in texts:
+            continue
+        flat = texts[fmt].replace(" ", "")
+        for w in want:
+            assert w.replace(" ", "") in flat, (fmt, w)
+    # the workbook holds the numbers themselves
+    cells = xlsx_cells(files["xlsx"])
+    nums = [c for c in cells if isinstance(c, (int, float))]
+    for v in (cost["capex_usd"], cost["monthly"]["total_usd_per_month"], *(t["total_usd"] for t in cost["tco"])):
+        assert any(abs(n - v) < 1e-6 for n in nums), v
+    for line in cost["parts"]:
+        assert line["part"] in cells and line["description"] in cells
+
+
+def test_the_document_says_what_the_issue_asked(proposal, files):
+    text = html_text(files["html"])
+    # extrapolation said as what it means, with the band
+    assert re.search(
+        r"beyond the clusters this model was validated on \(2 to 4 servers\); expect [-+]\d+ % to \+\d+ %", text
+    )
+    # the whole cost: network, platform licences (Azure Local host fee), SQL Server, support, TCO, the SAN of today
+    for words in (
+        "Switches, cables and optics",
+        "Azure Local licences",
+        "SQL Server licences",
+        "Support",
+        "Total cost of ownership",
+        "System today",
+    ):
+        assert words in text, words
+    # prices said once, in the appendix
+    assert text.count("recalled") == 0 and "Appendix A. Prices" in text
+    assert "Which prices in this document are quoted, list, street or estimated" in text
+    hi = proposal["report"]["vm_latency_ms_high"]
+    if hi > proposal["demand"]["tightest_latency_target_ms"]:
+        assert "above your 1 ms target" in text
+
+
+def test_html_is_small_and_static(files):
+    h = files["html"].decode()
+    assert len(files["html"]) < 150_000  # was 4.9 MB with plotly.js inlined
+    assert "<script" not in h and "plotly" not in h.lower()
+    assert "<svg" in h and 'src="data:image/png;base64,' in h
+
+
+def test_company_and_logo_are_data_never_markup(proposal):
+    h = render(proposal, "html", company="<script>alert(1)</script> & Co").decode()
+    assert "<script>alert" not in h and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in h
+    with pytest.raises(DocumentError, match="PNG or JPEG"):
+        render(proposal, "html", logo=b"<svg onload=alert(1)>")
+    with pytest.raises(DocumentError, match="limit"):
+        check_logo(b"\x89PNG\r\n\x1a\n" + b"\x00" * 2_000_000)
+    with pytest.raises(DocumentError, match="company"):
+        document(proposal, company="x" * 500)
+    # a workbook cell cannot become a formula
+    cells = xlsx_cells(render(proposal, "xlsx", company='=HYPERLINK("http://x")'))
+    assert not any(isinstance(c, str) and c.startswith("=") for c in cells)
+    # a DOCX carries the logo as a picture
+    import docx
+
+    d = docx.Document(io.BytesIO(render(proposal, "docx", logo=png())))
+    assert len(d.inline_shapes) == 1
+
+
+def test_customer_text_keeps_words_and_drops_internals():
+    assert customer_text("see README (planner.endurance) drive_bays 3") == "drive bays 3"
+    assert customer_text("mirror-3way efficiency 33.3%") == "three-way mirror efficiency 33.3%"
+
+
+def test_xlsx_has_the_parts_list_and_tier_sheets(files):
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(files["xlsx"]))
+    assert {"Parts list", "Service tiers", "Cost and TCO"} <= set(wb.sheetnames)
+
+
+@pytest.mark.parametrize("fmt", ["html", "docx", "xlsx", "pdf"])
+def test_proposal_cli(tmp_path, capsys, fmt):
+    if fmt == "pdf" and not pdf_available():
+        pytest.skip("Debian chromium not installed")
+    out = tmp_path / f"p.{fmt}"
+    logo = tmp_path / "logo.png"
+    logo.write_bytes(png())
+    argv = ["proposal", str(EX / "demand-200dbs-azure-local.json"), "--format", fmt, "--out", str(out)]
+    argv += ["--company", "Fabrikam", "--logo", str(logo), "--existing", str(EX / "san-raid5.json")]
+    assert main(argv) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["bytes"] == out.stat().st_size > 1000
+    magic = {"html": b"<!doctype", "docx": b"PK", "xlsx": b"PK", "pdf": b"%PDF-"}[fmt]
+    assert out.read_bytes().startswith(magic)
+
+
+def test_proposal_cli_errors(tmp_path, capsys):
+    bad = tmp_path / "logo.png"
+    bad.write_bytes(b"GIF89a")
+    base = ["proposal", str(EX / "demand-200dbs.json"), "--out", str(tmp_path / "p.html")]
+    for argv, field in (
+        ([*base, "--format", "html", "--logo", str(bad)], "logo"),
+        ([*base, "--format", "odt"], "format"),
+        ([*base, "--format", "html", "--design", str(EX / "san-raid5.json")], "design"),
+        ([*base, "--format", "html", "--date", "tomorrow"], "date"),
+    ):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {field}") and err.count("\n") == 1, err
+
+
+def test_html_of_a_document_without_optional_parts():
+    from planner.models.workload import load_workload
+
+    p = build(load_design(EX / "reference.json"), load_workload("oltp-8k"))
+    h = render_html(document(p))
+    assert "Parts list" in h and "Your databases" not in h

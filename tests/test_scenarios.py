@@ -1,0 +1,129 @@
+"""Saved scenarios: save, list, reopen, duplicate, compare, delete; every write a
+transaction (WAL, busy timeout), so concurrent saves queue and a crash loses nothing."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.store.scenarios import SCHEMA_VERSION, ScenarioSession, ScenarioStore, StoreError, default_url
+
+ROOT = Path(__file__).resolve().parents[1]
+EX = ROOT / "examples"
+DEMAND = json.loads((EX / "demand-200dbs-azure-local.json").read_text())
+DESIGN = json.loads((EX / "reference.json").read_text())
+
+
+def _session(**over) -> ScenarioSession:
+    return ScenarioSession(**{"demand": DEMAND, "design": DESIGN, "sla": {"n_plus_one": True}, **over})
+
+
+def test_save_list_reopen_duplicate_compare_delete(tmp_path):
+    store = ScenarioStore(f"sqlite:///{tmp_path / 'a.db'}")
+    e = store.save("gold tier", _session(whatif={"nodes": 8}), "Contoso")
+    assert (e["customer"], e["name"], e["schema_version"]) == ("Contoso", "gold tier", SCHEMA_VERSION)
+    store.save("today", _session(design=None, existing=json.loads((EX / "san-raid5.json").read_text())), "Contoso")
+    store.save("other", _session(), "Fabrikam")
+    assert [x["name"] for x in store.list("Contoso")] == ["gold tier", "today"]
+    assert len(store.list()) == 3
+    doc = store.get("gold tier", "Contoso")
+    assert doc["whatif"] == {"nodes": 8} and doc["sla"] == {"n_plus_one": True} and doc["design"]["name"] == "reference"
+    store.duplicate("gold tier", "gold tier, 8 nodes", "Contoso")
+    with pytest.raises(StoreError, match="already exists"):
+        store.duplicate("gold tier", "today", "Contoso")
+    cmp = store.compare("gold tier", "gold tier, 8 nodes", "Contoso")
+    assert cmp["a"]["figures"] == cmp["b"]["figures"] and cmp["inputs_that_differ"] == []
+    store.save("gold tier, 8 nodes", _session(design={**DESIGN, "nodes": 8}, whatif={"nodes": 8}), "Contoso")
+    cmp = store.compare("gold tier", "gold tier, 8 nodes", "Contoso")
+    assert cmp["inputs_that_differ"] == ["/design/nodes"]
+    assert cmp["b"]["figures"]["usable_capacity_tb"] > cmp["a"]["figures"]["usable_capacity_tb"]
+    store.delete("today", "Contoso")
+    with pytest.raises(StoreError, match="no scenario 'today'"):
+        store.get("today", "Contoso")
+
+
+def test_bad_input_is_one_line(tmp_path):
+    store = ScenarioStore(f"sqlite:///{tmp_path / 'b.db'}")
+    with pytest.raises(StoreError, match=r"^demand: unknown tier 'Gold'"):
+        store.save("x", _session(demand={**DEMAND, "tier_counts": {"Gold": 1}}))
+    with pytest.raises(StoreError, match=r"^name: must not be empty"):
+        store.save("  \n ", _session())
+    with pytest.raises(StoreError, match="at most 200"):
+        store.save("x" * 300, _session())
+    with pytest.raises(StoreError, match="newer hciplan"):
+        store.save("x", {**_session().model_dump(), "schema_version": SCHEMA_VERSION + 1})
+    with pytest.raises(StoreError, match=r"^database: cannot open"):
+        ScenarioStore("sqlite:////proc/no/such/place.db")
+
+
+def test_hciplan_db_names_the_database(tmp_path, monkeypatch):
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "team.db"))
+    assert default_url() == f"sqlite:///{tmp_path / 'team.db'}"
+    monkeypatch.setenv("HCIPLAN_DB", "postgresql+psycopg://db.example/hciplan")
+    assert default_url() == "postgresql+psycopg://db.example/hciplan"
+    monkeypatch.delenv("HCIPLAN_DB")
+    assert default_url().startswith("sqlite:///") and default_url().endswith("scenarios.db")
+
+
+def _save_one(url: str, i: int, barrier) -> None:
+    barrier.wait()  # every process writes at the same moment
+    ScenarioStore(url).save(f"scenario {i:02d}", _session(whatif={"i": i}), "Contoso")
+
+
+def _crash_mid_write(url: str) -> None:
+    con = sqlite3.connect(url.split("///", 1)[1], isolation_level=None)
+    con.execute("BEGIN IMMEDIATE")
+    con.execute(
+        "INSERT INTO hciplan_scenarios (customer, name, schema_version, session_json, created_at, updated_at) "
+        "VALUES ('Contoso', 'half written', 1, '{}', '2026-01-01', '2026-01-01')"
+    )
+    os._exit(1)  # the process dies inside its transaction
+
+
+def test_twenty_concurrent_saves_are_all_listed(tmp_path):
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    ScenarioStore(url)  # the table exists (the parent's engine is not used by the children)
+    ctx = mp.get_context("fork")
+    barrier = ctx.Barrier(20)
+    procs = [ctx.Process(target=_save_one, args=(url, i, barrier)) for i in range(20)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * 20
+    crash = ctx.Process(target=_crash_mid_write, args=(url,))
+    crash.start()
+    crash.join(60)
+    assert crash.exitcode == 1
+    names = [x["name"] for x in ScenarioStore(url).list("Contoso")]
+    assert names == [f"scenario {i:02d}" for i in range(20)]
+    with sqlite3.connect(tmp_path / "c.db") as con:
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_scenario_cli(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "cli.db"))
+    d, r = str(EX / "demand-200dbs.json"), str(EX / "reference.json")
+    assert main(["scenario", "save", "first", "--demand", d, "--customer", "Contoso"]) == 0
+    assert main(["scenario", "save", "second", "--demand", d, "--design", r, "--customer", "Contoso"]) == 0
+    capsys.readouterr()
+    assert main(["scenario", "list"]) == 0
+    assert [x["name"] for x in json.loads(capsys.readouterr().out)["scenarios"]] == ["first", "second"]
+    assert main(["scenario", "show", "second", "--customer", "Contoso"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["design"]["name"] == "reference" and shown["schema_version"] == SCHEMA_VERSION
+    assert main(["scenario", "compare", "first", "second", "--customer", "Contoso"]) == 0
+    assert "/design" in json.loads(capsys.readouterr().out)["inputs_that_differ"]
+    assert main(["scenario", "delete", "first", "--customer", "Contoso"]) == 0
+    assert main(["scenario", "show", "first", "--customer", "Contoso"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: name: no scenario 'first'") and err.count("\n") == 1
+    assert main(["scenario", "save", "x", "--demand", str(EX / "reference.json")]) == 2
+    assert capsys.readouterr().err.startswith("error: demand")
