@@ -14,7 +14,7 @@ from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repai
 from planner.engine.performance import BOTTLENECK_LABELS, STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, ResolvedDesign, resolve
-from planner.models.params import CALIBRATION_FILE, ModelParams, default_params, load_calibration
+from planner.models.params import CALIBRATION_FILE, ModelParams, load_calibration, params_for
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import require_usable
@@ -113,7 +113,7 @@ def performance_cases(
 ) -> list[dict]:
     """:func:`performance` for each ``degraded`` flag (healthy, one node down),
     all in one vectorised model call; the degraded case never has a band."""
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     D = DesignArrays.from_designs([rd])
     W = WorkloadArrays.from_workload(workload, D.nodes)
     rows = []
@@ -225,14 +225,14 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
     delimited allocation below Microsoft's recommended cluster size."""
     from planner.models.design import DELIMIT_RECOMMENDED_MIN_NODES
     from planner.physics.hosting import host_checks
-    from planner.physics.rules import RULES, hardware_rules
+    from planner.physics.rules import hardware_rules, rule_of
 
     out = host_checks(rd, workload) if workload is not None else []
     d = rd.design
     # a hand-built design that breaks a vendor rule still gets its figures, with the rule named
     for rule, c in hardware_rules(rd).items():
         if not c["passed"]:
-            r = RULES[rule]
+            r = rule_of(rule, d.stack)
             out.append(
                 {
                     "check": rule,
@@ -262,6 +262,8 @@ def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
 
     d = rd.design
     notes = []
+    if d.stack != "s2d":
+        return notes
     code = RESILIENCY_CODES[d.resiliency]
     s = d.effective_volume_servers
     p_local = float(local_read_probability(code, s, d.mirror_share))
@@ -284,7 +286,7 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     from planner.engine.performance import demand_terms
     from planner.physics import pcie_memory as platform
 
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     d, n = rd.design, rd.node
     D = DesignArrays.from_designs([rd])
     W = WorkloadArrays.from_workload(workload, D.nodes)
@@ -395,7 +397,7 @@ def evaluate_report(
     """Capacity (always) and performance (with a workload) of a design; with
     ``degraded`` (default) also the same with one node down. Designs of another
     topology go to :func:`planner.results.architecture_report.evaluate_report` (same keys)."""
-    if design.topology != "hyperconverged":
+    if not design.cluster_engine:
         from planner.results.architecture_report import evaluate_report as architecture_report
 
         out = architecture_report(design, workload, catalog=catalog, params=params)
@@ -509,7 +511,7 @@ def latency_curve(
     VM latency's band at each offered load, built as the headline figures'
     (:func:`apply_bands`: held-out error quantiles for that load's regime).
     """
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
     W1 = WorkloadArrays.from_workload(workload, D1.nodes)
     if degraded and rd.design.nodes > 1:
