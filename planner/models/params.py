@@ -165,7 +165,12 @@ class CephParams(ModelParams):
     osd_write_cpu_us: float = Field(
         default=200.0, description="OSD CPU per write operation on one OSD (a replica or a shard), LP-us, Reef"
     )
-    osd_cpu_per_kib_us: float = Field(default=0.2, description="OSD CPU per KiB read or written, LP-us")
+    osd_cpu_per_kib_read_us: float = Field(
+        default=0.2, description="OSD CPU per KiB read (messenger, checksums), LP-us"
+    )
+    osd_cpu_per_kib_write_us: float = Field(
+        default=0.5, description="OSD CPU per KiB written (messenger, checksums, allocation), LP-us"
+    )
     release_write_factor_pacific: float = Field(default=1.0, description="OSD write CPU, Pacific / Reef")
     release_write_factor_quincy: float = Field(default=1.0, description="OSD write CPU, Quincy / Reef")
     rocksdb_tuned_write_factor: float = Field(
@@ -198,7 +203,8 @@ CEPH_PARAM_BOUNDS = {
     "client_threads": (4.0, 1.0, 16.0),
     "osd_read_cpu_us": (70.0, 5.0, 600.0),
     "osd_write_cpu_us": (200.0, 10.0, 1500.0),
-    "osd_cpu_per_kib_us": (0.2, 0.0, 5.0),
+    "osd_cpu_per_kib_read_us": (0.2, 0.0, 5.0),
+    "osd_cpu_per_kib_write_us": (0.5, 0.0, 5.0),
     "release_write_factor_pacific": (1.0, 0.5, 3.0),
     "release_write_factor_quincy": (1.0, 0.5, 3.0),
     "rocksdb_tuned_write_factor": (1.0, 0.5, 1.5),
