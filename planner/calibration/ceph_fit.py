@@ -262,8 +262,20 @@ EXTRAPOLATION_FOLDS = (
         ("tib-30osd", "tib-100osd", "tib-320osd", "tib-630osd", "tib-630osd-ec62"),
     ),
 )
-#: the band metrics and the measured metric each comes from
-BAND_FROM = {"iops": ("iops", "bandwidth_mb_s"), "write_latency_ms": ("write_latency_ms",)}
+#: the band metrics and the measured metrics each comes from
+BAND_FROM = {
+    "iops": ("iops", "bandwidth_mb_s"),
+    "write_latency_ms": ("write_latency_ms",),
+    "host_cpu_utilization": ("osd_lps_per_osd",),
+}
+
+
+def _union(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return [min(a[0], b[0]), max(a[1], b[1])]
 
 
 def _quantiles(ratios: np.ndarray, g: np.ndarray) -> list[float] | None:
@@ -280,9 +292,18 @@ def _quantiles(ratios: np.ndarray, g: np.ndarray) -> list[float] | None:
 
 
 def _band_of(pred: dict, mask: np.ndarray) -> dict:
+    """metric -> [low, high] multipliers of a prediction from held-out ratios.
+
+    Measured: throughput (IOPS and MB/s pooled), QD1 write latency, OSD CPU per
+    IO (the CPU utilisation's band). Under load a closed population's latency is
+    outstanding IOs / throughput (Little's law), so every latency's band also
+    holds the inverse of the throughput band; read latencies were never measured
+    at low load, so theirs is that and the write latency's. The p99 and VM latency
+    shapes are S2D's (the Ceph data have no percentile under load): their bands
+    add S2D's in-domain p99 band."""
     meas = measured()
     g = groups()
-    table = {}
+    got = {}
     for band, metrics in BAND_FROM.items():
         ratios = np.full(len(g), np.nan)
         for m in metrics:
@@ -290,7 +311,22 @@ def _band_of(pred: dict, mask: np.ndarray) -> dict:
             ratios[ok] = meas[m][ok] / pred[m][ok]
         q = _quantiles(ratios, g)
         if q is not None:
-            table[band] = [min(q[0], 1.0), max(q[1], 1.0)]
+            got[band] = [min(q[0], 1.0), max(q[1], 1.0)]
+    table = dict(got)
+    inv = [round(1.0 / got["iops"][1], 4), round(1.0 / got["iops"][0], 4)] if "iops" in got else None
+    lat = _union(got.get("write_latency_ms"), inv)
+    if lat is not None:
+        table["write_latency_ms"] = lat
+        table["read_latency_ms"] = lat
+        table["vm_latency_ms"] = lat
+        from planner.models.params import CALIBRATION_FILE, load_calibration
+
+        s2d_p99 = (
+            load_calibration().bands.get("in_domain", {}).get("capacity", {}).get("p99_read_latency_ms")
+            if (CALIBRATION_FILE.exists())
+            else None
+        )
+        table["p99_read_latency_ms"] = _union(lat, s2d_p99)
     return {"capacity": table}
 
 

@@ -270,6 +270,12 @@ class WorkloadArrays:
         return cls(**{f.name: np.array([getattr(p, f.name) for p in parts]) for f in fields(cls)})
 
 
+def issuing_nodes(D: DesignArrays):
+    """The servers a workload's ``vms_per_node`` counts per: the storage nodes, or the
+    client servers of a disaggregated Ceph or vSAN design."""
+    return np.where(np.asarray(D.clients_separate, dtype=bool), D.client_nodes, D.nodes)
+
+
 def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     """The model's physics per IO, one array per (class, station) term.
 

@@ -15,6 +15,14 @@ Rules and their sources
   ``host_reserve_gb``. Microsoft publishes no figure for it; it is a planning
   assumption the user sets (default 8 GB).
 
+* Ceph: the OSDs' memory, OSDs x ``osd_memory_target`` x 2 (Ceph docs, *Hardware
+  recommendations*: total RAM "greater than (number of OSDs * osd_memory_target *
+  2)", the doubling covering the OS and the other Ceph daemons), instead of S2D's
+  metadata and CSV cache. vSAN: its own memory use is not modelled (give it in the
+  host reserve).
+* A disaggregated Ceph or vSAN design runs its VMs on the client servers
+  (``vms_per_node`` per client server): their vCPUs and RAM are checked there.
+
 With one node down its VMs restart on the survivors, ``n / (n - 1)`` times as
 many on each on average; VMs are whole, so the busiest survivor hosts the
 next whole number, ``ceil(v n / (n - 1))``, and that node is the one checked.
@@ -28,6 +36,7 @@ import numpy as np
 
 from planner.models.design import ResolvedDesign
 from planner.models.workload import Workload
+from planner.physics.ceph import osd_memory_gb
 
 S2D_METADATA_GB_PER_CACHE_TB = 4.0
 
@@ -52,11 +61,27 @@ def ram_needed_gb(vms_per_node, ram_gb_per_vm, host_reserve_gb, cache_tb_per_nod
     )
 
 
+def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
+    """RAM a storage node's stack needs beyond the host reserve, GB, and how it is made up."""
+    d, node = rd.design, rd.node
+    if d.stack == "ceph":
+        osds = node.drive_count * d.ceph_spec.osds_per_drive
+        gb = float(osd_memory_gb(osds, d.ceph_spec.osd_memory_target_gb))
+        return gb, f"OSD memory {osds} x {d.ceph_spec.osd_memory_target_gb:.2f} GB x 2 = {gb:,.0f} GB"
+    if d.stack == "vsan":
+        return 0.0, "vSAN memory not modelled"
+    cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
+    gb = float(s2d_metadata_gb(cache_tb)) + d.csv_cache_gb
+    return gb, f"S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache {d.csv_cache_gb:g} GB"
+
+
 def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
     """Whether each node can host the workload's VMs, healthy and with one node
     down. Returns one entry per check that fails, naming both numbers."""
     if workload.issuer == "host" or not workload.vms_per_node:
         return []
+    if rd.design.stack != "s2d":
+        return _stack_host_checks(rd, workload)
     d, node = rd.design, rd.node
     cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
     out = []
@@ -90,6 +115,53 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
                     "message": f"{case}: {vms:,} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
                     f"{d.host_reserve_gb:g} GB + S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache "
                     f"{d.csv_cache_gb:g} GB = {need_gb:,.0f} GB per node, above its {node.ram_gb:,.0f} GB RAM",
+                }
+            )
+    return out
+
+
+def _stack_host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
+    """:func:`host_checks` for a Ceph or vSAN design: the VMs on the storage nodes with
+    the stack's memory, or on the client servers of a disaggregated design."""
+    d, node, cl = rd.design, rd.node, rd.clients
+    if cl is not None:
+        servers, threads, ram, stack_gb, what = cl.servers, cl.threads, cl.ram_gb, 0.0, "client server"
+        stack_note = ""
+    else:
+        servers, threads, ram, what = d.nodes, node.threads, node.ram_gb, "node"
+        stack_gb, note = stack_ram_gb(rd)
+        stack_note = f" + {note}"
+    out = []
+    cases = [("healthy", workload.vms_per_node)]
+    if cl is None and d.nodes > 1:
+        cases.append(("one node down", math.ceil(workload.vms_per_node * d.nodes / (d.nodes - 1) - 1e-9)))
+    elif cl is not None and servers > 1:
+        cases.append(("one client server down", math.ceil(workload.vms_per_node * servers / (servers - 1) - 1e-9)))
+    for case, vms in cases:
+        need_vcpus = vms * workload.vcpus_per_vm
+        have_vcpus = float(vcpu_capacity(threads, d.vcpu_oversubscription))
+        if need_vcpus > have_vcpus:
+            out.append(
+                {
+                    "check": "vcpus",
+                    "case": case,
+                    "needed": round(need_vcpus, 1),
+                    "available": have_vcpus,
+                    "message": f"{case}: {vms:,} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
+                    f"{what}, above vcpu_oversubscription {d.vcpu_oversubscription:g} x {threads} logical "
+                    f"processors = {have_vcpus:,.0f}",
+                }
+            )
+        need_gb = vms * workload.ram_gb_per_vm + d.host_reserve_gb + stack_gb
+        if need_gb > ram:
+            out.append(
+                {
+                    "check": "ram",
+                    "case": case,
+                    "needed_gb": round(need_gb, 1),
+                    "available_gb": ram,
+                    "message": f"{case}: {vms:,} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
+                    f"{d.host_reserve_gb:g} GB{stack_note} = {need_gb:,.0f} GB per {what}, above its {ram:,.0f} GB RAM",
                 }
             )
     return out
