@@ -23,6 +23,7 @@ from planner.commercial.licensing import (
     datacenter_core_licences,
     licence_usd_per_month_per_node,
     licensing_data,
+    stack_licensing_data,
 )
 from planner.core.errors import PlannerError
 from planner.models.design import ResolvedDesign
@@ -70,6 +71,21 @@ class CostAssumptions(BaseModel):
         ge=0,
         le=10_000,
         description="editable assumption; Windows Server subscription add-on for Azure Local per core per month",
+    )
+    vsan_licence: Literal["vmware-vcf", "vmware-vvf"] = Field(
+        default="vmware-vcf", description="vSAN designs: which VMware subscription the monthly cost carries"
+    )
+    vcf_usd_per_core_year: float = Field(
+        default=float(stack_licensing_data()["options"]["vmware-vcf"]["usd_per_core_per_year"]),
+        ge=0,
+        le=100_000,
+        description="editable assumption; VMware Cloud Foundation per core per year (third-party list price)",
+    )
+    vvf_usd_per_core_year: float = Field(
+        default=float(stack_licensing_data()["options"]["vmware-vvf"]["usd_per_core_per_year"]),
+        ge=0,
+        le=100_000,
+        description="editable assumption; VMware vSphere Foundation per core per year (third-party list price)",
     )
     licence_source: str = (
         f"Windows Server 2025 Datacenter 16-core pack, USD {WINDOWS_DATACENTER_16_CORE_USD:,.0f} "
@@ -183,7 +199,8 @@ def monthly_cost(
     a = a or CostAssumptions()
     node_capex = node_capex_usd(rd, a)
     n = rd.node
-    lic = float(licence_usd_per_month_per_node(n.cpu.cores, n.sockets, a))
+    stack = rd.design.stack
+    lic = float(licence_usd_per_month_per_node(n.cpu.cores, n.sockets, a, stack))
     node = node_monthly_usd(node_capex, node_power_w(rd), n.chassis.rack_units if n.chassis else 1, lic, a)
     node = {k: float(v) for k, v in node.items()}
     node["total_usd_per_month"] = sum(node.values())
@@ -199,6 +216,15 @@ def monthly_cost(
             cluster[k] += float(v)
         cluster["total_usd_per_month"] += float(sum(sw_lines.values()))
         capex += sw_capex
+    if stack != "s2d":
+        oid = "ceph-upstream" if stack == "ceph" else a.vsan_licence
+        return {
+            "per_node": node,
+            "per_cluster": cluster,
+            "capex_usd": capex,
+            "licence_option": oid,
+            "licence_source": stack_licensing_data()["options"][oid]["source"],
+        }
     return {
         "per_node": node,
         "per_cluster": cluster,
