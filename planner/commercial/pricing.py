@@ -103,6 +103,10 @@ class CostAssumptions(BaseModel):
     )
 
 
+#: the CostAssumptions fields only a vSAN design uses
+VSAN_ASSUMPTIONS = {"vsan_licence", "vcf_usd_per_core_year", "vvf_usd_per_core_year"}
+
+
 class SwitchChoice(BaseModel):
     """Top-of-rack switches for the cluster (an input of the BOM, not of the design)."""
 
@@ -281,7 +285,9 @@ def tier_prices(
             # revenue covers cost once fill x price x k >= total, i.e. at fill x (1 - margin)
             "break_even_fill": a.target_fill * (1.0 - a.target_margin),
         }
-    return {"monthly_cost": cost, "tiers": out, "assumptions": a.model_dump(mode="json")}
+    # the vSAN subscription figures are shown where they are used
+    hide = set() if rd.design.stack == "vsan" else VSAN_ASSUMPTIONS
+    return {"monthly_cost": cost, "tiers": out, "assumptions": a.model_dump(mode="json", exclude=hide)}
 
 
 __all__ = [
