@@ -25,6 +25,8 @@ from planner.models.design import (
     NodeSpec,
 )
 from planner.models.stacks import DEFAULT_RESILIENCY, EQUIVALENT, STACK_LABELS, STACKS, resiliencies
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 
 NONE = "(none)"
 CACHE_DEFAULT = "as S2D chooses (default)"
@@ -220,8 +222,14 @@ with right:
     slots["stack"] = st.empty()
     stack = st.session_state["d_stack"]
     _seed("d_nodes", draft["nodes"])
+    # the stack's own limits (S2D 16 servers, vSAN 64, Ceph 256); the model's field takes the widest
     vals["nodes"], bad["nodes"] = inputs.number(
-        st, "Nodes", "d_nodes", inputs.model_bounds(Design, "nodes"), integer=True, step=1
+        st,
+        "Nodes",
+        "d_nodes",
+        (1 if stack == "s2d" else STACK_MIN_NODES[stack], STACK_MAX_NODES[stack], False),
+        integer=True,
+        step=1,
     )
     slots["nodes"] = st.empty()
     _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))

@@ -20,3 +20,15 @@ def example_designs() -> dict[str, str]:
             continue
         out[f.stem] = d.topology
     return out
+
+
+def example_stacks() -> dict[str, str]:
+    """Example design files (name -> storage stack)."""
+    out = {}
+    for f in sorted(EXAMPLES.glob("*.json")):
+        try:
+            d = parse_design(f.read_bytes())
+        except PlannerError:
+            continue
+        out[f.stem] = d.stack
+    return out
