@@ -24,9 +24,9 @@ from planner.models.design import (
     NicSet,
     NodeSpec,
 )
-from planner.models.stacks import DEFAULT_RESILIENCY, EQUIVALENT, STACK_LABELS, STACKS, resiliencies
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
+from planner.models.stacks import STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
 
 NONE = "(none)"
 CACHE_DEFAULT = "as S2D chooses (default)"
@@ -238,7 +238,7 @@ with right:
         res_options.insert(0, draft["resiliency"])  # a Ceph erasure code from a loaded file
     if st.session_state["d_resiliency"] not in res_options:  # the stack changed: its equivalent resiliency
         old = st.session_state["d_resiliency"]
-        st.session_state["d_resiliency"] = EQUIVALENT.get(old, {}).get(stack, DEFAULT_RESILIENCY[stack])
+        st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, int(st.session_state["d_nodes"]))
     st.selectbox(
         "Resiliency" if stack == "s2d" else ("Pool (replica-n or ec-k+m)" if stack == "ceph" else "Storage policy"),
         res_options,

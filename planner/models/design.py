@@ -36,13 +36,13 @@ from planner.models.catalog import (
 from planner.models.stacks import (
     CEPH_RELEASES,
     DEFAULT_RESILIENCY,
-    EQUIVALENT,
     MAX_NODES_ANY,
     CephRelease,
     Layout,
     Stack,
     VsanArchitecture,
     check_resiliency_name,
+    equivalent_resiliency,
     layout,
 )
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
@@ -954,7 +954,7 @@ def with_overrides(design: Design, **changes) -> Design:
     new = changes.get("stack")
     if new is not None and new != design.stack:
         if "resiliency" not in changes:
-            changes["resiliency"] = EQUIVALENT.get(design.resiliency, {}).get(new, DEFAULT_RESILIENCY[new])
+            changes["resiliency"] = equivalent_resiliency(design.resiliency, new, changes.get("nodes", design.nodes))
         if new == "ceph" and "transport" not in changes:
             changes["transport"] = "tcp"
         for sec in ("ceph", "vsan"):

@@ -257,3 +257,17 @@ def layout(stack: str, name: str, nodes: int, vsan_architecture: str = "esa", mi
     if stack == "vsan":
         return vsan_layout(name, nodes, vsan_architecture)
     raise DesignError(f"stack {stack!r} has no layout table here", "stack")
+
+
+def equivalent_resiliency(name: str, stack: str, nodes: int | None = None) -> str:
+    """The resiliency of ``stack`` with the protection ``name`` has (:data:`EQUIVALENT`),
+    or the stack's default when that one needs more hosts than ``nodes``."""
+    cand = EQUIVALENT.get(name, {}).get(stack, DEFAULT_RESILIENCY[stack])
+    if nodes is None or stack == "s2d":
+        return cand
+    try:
+        if layout(stack, cand, nodes).min_fault_domains <= nodes:
+            return cand
+    except DesignError:
+        pass
+    return DEFAULT_RESILIENCY[stack]
