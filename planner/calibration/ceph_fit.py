@@ -51,6 +51,7 @@ from planner.models.params import (
     default_params,
 )
 from planner.models.workload import Workload
+from planner.results.uncertainty import band_union
 
 VERSION = "2026.11-ceph-1"
 CEPH_BENCH_FILE = BENCH_DIR / "ceph" / "ceph-io-blog.json"
@@ -270,14 +271,6 @@ BAND_FROM = {
 }
 
 
-def _union(a, b):
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return [min(a[0], b[0]), max(a[1], b[1])]
-
-
 def _quantiles(ratios: np.ndarray, g: np.ndarray) -> list[float] | None:
     ok = np.isfinite(ratios)
     if ok.sum() < 2:
@@ -314,7 +307,7 @@ def _band_of(pred: dict, mask: np.ndarray) -> dict:
             got[band] = [min(q[0], 1.0), max(q[1], 1.0)]
     table = dict(got)
     inv = [round(1.0 / got["iops"][1], 4), round(1.0 / got["iops"][0], 4)] if "iops" in got else None
-    lat = _union(got.get("write_latency_ms"), inv)
+    lat = band_union(got.get("write_latency_ms"), inv)
     if lat is not None:
         table["write_latency_ms"] = lat
         table["read_latency_ms"] = lat
@@ -326,7 +319,7 @@ def _band_of(pred: dict, mask: np.ndarray) -> dict:
             if (CALIBRATION_FILE.exists())
             else None
         )
-        table["p99_read_latency_ms"] = _union(lat, s2d_p99)
+        table["p99_read_latency_ms"] = band_union(lat, s2d_p99)
     return {"capacity": table}
 
 

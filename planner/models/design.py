@@ -37,6 +37,7 @@ from planner.models.stacks import (
     CEPH_RELEASES,
     DEFAULT_RESILIENCY,
     MAX_NODES_ANY,
+    S2D_RESILIENCIES,
     CephRelease,
     Layout,
     Stack,
@@ -50,14 +51,8 @@ from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 
 MAX_DESIGN_FILE_BYTES = 1_000_000
 
-Resiliency = Literal[
-    "mirror-2way",
-    "mirror-3way",
-    "parity-single",
-    "parity-dual",
-    "mirror-accelerated-parity",
-    "nested-mirror-2way",
-]
+#: S2D's resiliencies (:data:`planner.models.stacks.S2D_RESILIENCIES`)
+Resiliency = Literal[S2D_RESILIENCIES]
 
 #: Minimum fault domains per resiliency (Microsoft, "Fault tolerance and storage
 #: efficiency in Azure Stack HCI and Windows Server clusters": two-way mirror

@@ -77,66 +77,22 @@ def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
 
 def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
     """Whether each node can host the workload's VMs, healthy and with one node
-    down. Returns one entry per check that fails, naming both numbers."""
+    down (or, for a disaggregated Ceph or vSAN design, each client server with one
+    of them down). Returns one entry per check that fails, naming both numbers."""
     if workload.issuer == "host" or not workload.vms_per_node:
         return []
-    if rd.design.stack != "s2d":
-        return _stack_host_checks(rd, workload)
-    d, node = rd.design, rd.node
+    d, node, cl = rd.design, rd.node, rd.clients
+    if cl is not None:
+        servers, threads, ram, what, down = cl.servers, cl.threads, cl.ram_gb, "client server", "one client server down"
+    else:
+        servers, threads, ram, what, down = d.nodes, node.threads, node.ram_gb, "node", "one node down"
+    stack_gb, note = (0.0, "") if cl is not None else stack_ram_gb(rd)
     cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
     out = []
     cases = [("healthy", workload.vms_per_node)]
-    if d.nodes > 1:
+    if servers > 1:
         # the busiest survivor: VMs are whole (a 1e-9 slack so 3 x 4 / 2 stays 6)
-        cases.append(("one node down", math.ceil(workload.vms_per_node * d.nodes / (d.nodes - 1) - 1e-9)))
-    for case, vms in cases:
-        need_vcpus = vms * workload.vcpus_per_vm
-        have_vcpus = float(vcpu_capacity(node.threads, d.vcpu_oversubscription))
-        if need_vcpus > have_vcpus:
-            out.append(
-                {
-                    "check": "vcpus",
-                    "case": case,
-                    "needed": round(need_vcpus, 1),
-                    "available": have_vcpus,
-                    "message": f"{case}: {vms:,} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
-                    f"node, above vcpu_oversubscription {d.vcpu_oversubscription:g} x {node.threads} logical "
-                    f"processors = {have_vcpus:,.0f}",
-                }
-            )
-        need_gb = float(ram_needed_gb(vms, workload.ram_gb_per_vm, d.host_reserve_gb, cache_tb, d.csv_cache_gb))
-        if need_gb > node.ram_gb:
-            out.append(
-                {
-                    "check": "ram",
-                    "case": case,
-                    "needed_gb": round(need_gb, 1),
-                    "available_gb": node.ram_gb,
-                    "message": f"{case}: {vms:,} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
-                    f"{d.host_reserve_gb:g} GB + S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache "
-                    f"{d.csv_cache_gb:g} GB = {need_gb:,.0f} GB per node, above its {node.ram_gb:,.0f} GB RAM",
-                }
-            )
-    return out
-
-
-def _stack_host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
-    """:func:`host_checks` for a Ceph or vSAN design: the VMs on the storage nodes with
-    the stack's memory, or on the client servers of a disaggregated design."""
-    d, node, cl = rd.design, rd.node, rd.clients
-    if cl is not None:
-        servers, threads, ram, stack_gb, what = cl.servers, cl.threads, cl.ram_gb, 0.0, "client server"
-        stack_note = ""
-    else:
-        servers, threads, ram, what = d.nodes, node.threads, node.ram_gb, "node"
-        stack_gb, note = stack_ram_gb(rd)
-        stack_note = f" + {note}"
-    out = []
-    cases = [("healthy", workload.vms_per_node)]
-    if cl is None and d.nodes > 1:
-        cases.append(("one node down", math.ceil(workload.vms_per_node * d.nodes / (d.nodes - 1) - 1e-9)))
-    elif cl is not None and servers > 1:
-        cases.append(("one client server down", math.ceil(workload.vms_per_node * servers / (servers - 1) - 1e-9)))
+        cases.append((down, math.ceil(workload.vms_per_node * servers / (servers - 1) - 1e-9)))
     for case, vms in cases:
         need_vcpus = vms * workload.vcpus_per_vm
         have_vcpus = float(vcpu_capacity(threads, d.vcpu_oversubscription))
@@ -152,7 +108,10 @@ def _stack_host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
                     f"processors = {have_vcpus:,.0f}",
                 }
             )
-        need_gb = vms * workload.ram_gb_per_vm + d.host_reserve_gb + stack_gb
+        if d.stack == "s2d":
+            need_gb = float(ram_needed_gb(vms, workload.ram_gb_per_vm, d.host_reserve_gb, cache_tb, d.csv_cache_gb))
+        else:
+            need_gb = vms * workload.ram_gb_per_vm + d.host_reserve_gb + stack_gb
         if need_gb > ram:
             out.append(
                 {
@@ -161,7 +120,8 @@ def _stack_host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
                     "needed_gb": round(need_gb, 1),
                     "available_gb": ram,
                     "message": f"{case}: {vms:,} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
-                    f"{d.host_reserve_gb:g} GB{stack_note} = {need_gb:,.0f} GB per {what}, above its {ram:,.0f} GB RAM",
+                    f"{d.host_reserve_gb:g} GB{' + ' + note if note else ''} = {need_gb:,.0f} GB per {what}, "
+                    f"above its {ram:,.0f} GB RAM",
                 }
             )
     return out

@@ -614,32 +614,9 @@ def size(
     for n, res in pairs:
         if stack != "s2d":
             u = ST.usable_tb(stack, n, res, S["k"], S["tb"])
-            ok = u >= tb
-            bad = np.flatnonzero(~ok)
-            if bad.size:
-                rej.add(
-                    "capacity_with_reserve",
-                    bad.size,
-                    f"{S['k'][bad[-1]]} x {drives[S['d'][bad[-1]]].id} on {n} nodes "
-                    f"({res}) holds {u[bad[-1]]:,.1f} TB of {tb:,.1f}",
-                    "storage sets x node counts",
-                )
-            if demand.n_plus_one:
-                u1 = ST.usable_tb(stack, n, res, S["k"], S["tb"], after_loss=True)
-                bad1 = np.flatnonzero(ok & (u1 < tb))
-                if bad1.size:
-                    rej.add(
-                        "n_plus_one_capacity",
-                        bad1.size,
-                        f"{S['k'][bad1[-1]]} x {drives[S['d'][bad1[-1]]].id}: "
-                        f"{u1[bad1[-1]]:,.1f} TB after losing one of {n} nodes",
-                        "storage sets x node counts",
-                    )
-                ok &= u1 >= tb
-            cap_mask.append(ok)
-            continue
-        code = RESILIENCY_CODES[res]
-        u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE)
+        else:
+            code = RESILIENCY_CODES[res]
+            u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE)
         ok = u >= tb
         bad = np.flatnonzero(~ok)
         if bad.size:
@@ -651,7 +628,10 @@ def size(
                 "storage sets x node counts",
             )
         if demand.n_plus_one:
-            u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, reserve_policy="none")
+            if stack != "s2d":
+                u1 = ST.usable_tb(stack, n, res, S["k"], S["tb"], after_loss=True)
+            else:
+                u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, reserve_policy="none")
             bad1 = np.flatnonzero(ok & (u1 < tb))
             if bad1.size:
                 rej.add(
