@@ -262,6 +262,17 @@ EXTRAPOLATION_FOLDS = (
         "unseen:AMD EPYC 9004 (Genoa)",
         ("tib-30osd", "tib-100osd", "tib-320osd", "tib-630osd", "tib-630osd-ec62"),
     ),
+    (
+        "cpu_family",
+        "unseen:AMD EPYC 7002 (Rome)",
+        (
+            "mako-reef",
+            "mako-quincy-17.2.5",
+            "mako-pacific-rocksdb",
+            "mako-quincy-17.2.1-rocksdb",
+            "mako5-pacific-client",
+        ),
+    ),
 )
 #: the band metrics and the measured metrics each comes from
 BAND_FROM = {
