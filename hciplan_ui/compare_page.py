@@ -15,7 +15,17 @@ from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.design import Design, DriveSet
-from planner.models.examples import example_designs
+from planner.models.examples import example_designs, example_stacks
+from planner.models.stacks import STACK_LABELS
+
+
+def arch_label(topology: str, stack: str = "s2d") -> str:
+    """The architecture as a person names it: a Ceph or vSAN design says its stack."""
+    if stack != "s2d":
+        where = "clients on their own servers" if topology == "disaggregated" else "hyperconverged"
+        return f"{STACK_LABELS[stack]}, {where}"
+    return TOPOLOGY_LABELS.get(topology, "")
+
 
 chrome.header("Compare / what-if")
 ss = st.session_state
@@ -123,13 +133,14 @@ else:
 
 # ------------------------------------------------------------------ designs
 examples = example_designs()
+stacks = example_stacks()
 others = st.multiselect(
     "Compare the current design with (up to 3)",
     list(examples),
     max_selections=3,
     key="cmp_examples",
     default=None,
-    format_func=lambda n: f"{n} ({TOPOLOGY_LABELS[examples[n]]})",
+    format_func=lambda n: f"{n} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
 )
 with st.expander("What-if variant of the current design", expanded=True):
     c = st.columns(4)
@@ -180,7 +191,7 @@ def bottleneck_label(r: dict) -> str:
 
 
 def uncalibrated(r: dict) -> str | None:
-    return next((f["message"] for f in r.get("extrapolation", []) if f["dimension"] == "topology"), None)
+    return next((f["message"] for f in r.get("extrapolation", []) if f["dimension"] in ("topology", "stack")), None)
 
 
 # (key, label, formatter, smaller is better)
@@ -204,7 +215,7 @@ cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
     with col:
         st.subheader(fmt.md(name))
-        arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"), "")
+        arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
         st.caption(f"{arch} · {r['nodes']} server(s) · {r['resiliency']} · {r['transport']}")
         for key, label, f, lower_better in METRICS:
             if key not in SHOWN:
@@ -225,7 +236,7 @@ for col, (name, r) in zip(cols, reports):
 
 table, csv_rows = [], []
 for name, r in reports:
-    arch = TOPOLOGY_LABELS.get(r.get("topology", "hyperconverged"))
+    arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
     row, raw = {"Scenario": name, "Architecture": arch}, {"scenario": name, "architecture": arch}
     for key, label, f, _ in METRICS:
         row[label] = f(r.get(key))

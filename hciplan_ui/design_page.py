@@ -23,12 +23,14 @@ from planner.models.design import (
     DriveSet,
     NicSet,
     NodeSpec,
-    Resiliency,
 )
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
+from planner.models.stacks import STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
 
 NONE = "(none)"
 CACHE_DEFAULT = "as S2D chooses (default)"
-RESILIENCIES = list(typing.get_args(Resiliency))
+RESILIENCIES = list(resiliencies("s2d"))
 cat = load_catalog()
 
 
@@ -178,7 +180,15 @@ with left:
     slots["node.capacity_drives.model"] = slots["node.capacity_drives.count"] = st.empty()
     c1, c2 = st.columns([3, 1])
     cache = node.get("cache_devices")
-    _select(c1, "Cache device", "cache_device", "d_cache", _ref(cache["model"]) if cache else NONE, allow_none=True)
+    _stack_now = st.session_state.get("d_stack", draft.get("stack", "s2d"))
+    _select(
+        c1,
+        "DB/WAL device" if _stack_now == "ceph" else "Cache device",
+        "cache_device",
+        "d_cache",
+        _ref(cache["model"]) if cache else NONE,
+        allow_none=True,
+    )
     _seed("d_caches", cache["count"] if cache else 2)
     vals["caches"], bad["node.cache_devices.count"] = inputs.number(
         c2,
@@ -200,19 +210,55 @@ with left:
 
 with right:
     st.subheader("Cluster and policies")
+    _seed("d_stack", draft.get("stack", "s2d"))
+    st.selectbox(
+        "Storage stack",
+        list(STACKS),
+        key="d_stack",
+        format_func=lambda k: STACK_LABELS[k],
+        help="Storage Spaces Direct (calibrated on VMFleet clusters), Ceph RBD (calibrated on the Ceph blog's "
+        "clusters) or vSAN (not calibrated: S2D's software costs with vSAN's layouts, flagged)",
+    )
+    slots["stack"] = st.empty()
+    stack = st.session_state["d_stack"]
     _seed("d_nodes", draft["nodes"])
+    # the stack's own limits (S2D 16 servers, vSAN 64, Ceph 256); the model's field takes the widest
     vals["nodes"], bad["nodes"] = inputs.number(
-        st, "Nodes", "d_nodes", inputs.model_bounds(Design, "nodes"), integer=True, step=1
+        st,
+        "Nodes",
+        "d_nodes",
+        (1 if stack == "s2d" else STACK_MIN_NODES[stack], STACK_MAX_NODES[stack], False),
+        integer=True,
+        step=1,
     )
     slots["nodes"] = st.empty()
     _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
-    st.selectbox("Resiliency", RESILIENCIES, key="d_resiliency")
+    res_options = list(resiliencies(stack))
+    if draft.get("stack", "s2d") == stack and draft.get("resiliency") not in res_options:
+        res_options.insert(0, draft["resiliency"])  # a Ceph erasure code from a loaded file
+    if st.session_state["d_resiliency"] not in res_options:  # the stack changed: its equivalent resiliency
+        old = st.session_state["d_resiliency"]
+        st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, int(st.session_state["d_nodes"]))
+    st.selectbox(
+        "Resiliency" if stack == "s2d" else ("Pool (replica-n or ec-k+m)" if stack == "ceph" else "Storage policy"),
+        res_options,
+        key="d_resiliency",
+    )
     slots["resiliency"] = st.empty()
-    if st.session_state["d_resiliency"] == "mirror-accelerated-parity":
+    if stack == "s2d" and st.session_state["d_resiliency"] == "mirror-accelerated-parity":
         _seed("d_mirror_share", float(draft.get("mirror_share", 0.2)))
         st.slider("Mirror share", 0.0, 1.0, step=0.05, key="d_mirror_share")
     _seed("d_transport", draft.get("transport", "rdma"))
-    st.radio("Transport", ["rdma", "tcp"], horizontal=True, key="d_transport")
+    if stack == "ceph":
+        st.session_state["d_transport"] = "tcp"  # Ceph's messenger runs over TCP
+    st.radio(
+        "Transport",
+        ["rdma", "tcp"],
+        horizontal=True,
+        key="d_transport",
+        disabled=stack == "ceph",
+        help="Ceph's messenger is modelled over TCP only" if stack == "ceph" else None,
+    )
     slots["transport"] = st.empty()
     _seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))
     vals["oversub"], bad["vcpu_oversubscription"] = inputs.number(
@@ -236,26 +282,30 @@ with right:
     )
     slots["cpu_utilization_cap"] = st.empty()
     _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
-    st.selectbox(
-        "Cache mode",
-        [CACHE_DEFAULT, "read-write", "write-only", "read-only"],
-        key="d_cache_mode",
-        help="S2D's own setting (Set-ClusterStorageSpacesDirect -CacheModeSSD/-CacheModeHDD). "
-        "Default: write-only when the capacity drives are flash, read-write when they are HDD.",
-    )
-    slots["cache_mode"] = st.empty()
     _seed("d_volume_servers", int(draft.get("volume_servers") or 0))
-    vals["volume_servers"], bad["volume_servers"] = inputs.number(
-        st,
-        "Servers per volume (0 = every server; fewer = delimited allocation)",
-        "d_volume_servers",
-        (0, inputs.model_bounds(Design, "volume_servers")[1], False),
-        integer=True,
-        step=1,
-        help="Windows Server 2019+ can confine each three-way mirror volume to a subset of servers "
-        "(New-Volume -StorageFaultDomainsToUse); Microsoft suggests it from six servers up.",
-    )
-    slots["volume_servers"] = st.empty()
+    vals["volume_servers"], bad["volume_servers"] = st.session_state["d_volume_servers"], None
+    slots["cache_mode"] = slots["volume_servers"] = st.empty()
+if stack == "s2d":
+    with right:
+        st.selectbox(
+            "Cache mode",
+            [CACHE_DEFAULT, "read-write", "write-only", "read-only"],
+            key="d_cache_mode",
+            help="S2D's own setting (Set-ClusterStorageSpacesDirect -CacheModeSSD/-CacheModeHDD). "
+            "Default: write-only when the capacity drives are flash, read-write when they are HDD.",
+        )
+        slots["cache_mode"] = st.empty()
+        vals["volume_servers"], bad["volume_servers"] = inputs.number(
+            st,
+            "Servers per volume (0 = every server; fewer = delimited allocation)",
+            "d_volume_servers",
+            (0, inputs.model_bounds(Design, "volume_servers")[1], False),
+            integer=True,
+            step=1,
+            help="Windows Server 2019+ can confine each three-way mirror volume to a subset of servers "
+            "(New-Volume -StorageFaultDomainsToUse); Microsoft suggests it from six servers up.",
+        )
+        slots["volume_servers"] = st.empty()
 
 
 def _inline_or_id(cls: str, key: str, old):
@@ -280,6 +330,7 @@ else:
     new = dict(draft)
     new["name"] = ss["d_name"] or "design"
     new["nodes"] = int(vals["nodes"])
+    new["stack"] = ss["d_stack"]
     new["resiliency"] = ss["d_resiliency"]
     if "d_mirror_share" in ss and ss["d_resiliency"] == "mirror-accelerated-parity":
         new["mirror_share"] = float(ss["d_mirror_share"])
@@ -288,6 +339,19 @@ else:
     new["cpu_utilization_cap"] = float(ss["d_cpucap"])
     new["cache_mode"] = None if ss["d_cache_mode"] == CACHE_DEFAULT else ss["d_cache_mode"]
     new["volume_servers"] = int(vals["volume_servers"]) or None
+    if new["stack"] != "s2d":  # S2D's own settings; the other stack's section goes
+        for k in ("mirror_share", "reserve_policy", "csv_cache_gb"):
+            new.pop(k, None)
+        new["cache_mode"] = new["volume_servers"] = None
+        for sec in ("ceph", "vsan"):
+            if sec != new["stack"]:
+                new.pop(sec, None)
+    else:
+        new.pop("ceph", None)
+        new.pop("vsan", None)
+        new.pop("clients", None)
+        if new.get("topology") == "disaggregated":
+            new["topology"] = "hyperconverged"
     cache_model = _inline_or_id("cache_device", "d_cache", (node.get("cache_devices") or {}).get("model"))
     new["node"] = {
         "chassis": _inline_or_id("chassis", "d_chassis", node.get("chassis")),

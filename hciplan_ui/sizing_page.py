@@ -19,6 +19,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.models.demand import Demand
+from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
 
 FT_LABELS = {
@@ -211,7 +212,7 @@ chrome.header("Size a cluster")
 tierset = TierSet.model_validate_json(state.tiers_json())
 tiers = [t.name for t in tierset.tiers]
 # the mode decides which inputs the form shows, so it sits outside the form (a change redraws it)
-inputs.keep("size_mode", "size_stat", "size_ft", "size_n1", "size_validated", "size_parity", "size_net")
+inputs.keep("size_mode", "size_stat", "size_ft", "size_n1", "size_validated", "size_parity", "size_net", "size_stack")
 mode = st.radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
 per_tier, totals, dba = mode == "databases per tier", mode == "totals", mode == DBA_MODE
 iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_nopm = db_n = dbs = vcpu_db = ram_db = None
@@ -296,6 +297,15 @@ with st.form("size_form"):
         c[1] if totals else c[0], "Growth over amortisation, %", "size_growth", D("growth_pct"), unit="%", default=20.0
     )
     c = st.columns(4)
+    stack = c[3].selectbox(
+        "Storage stack",
+        list(STACKS),
+        format_func=STACK_LABELS.get,
+        key="size_stack",
+        help="the sizer proposes designs of this stack only, judged by its own rules (Ceph: calibrated on the Ceph "
+        "blog's clusters; vSAN: not calibrated, flagged)",
+    )
+    c = st.columns(4)
     ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.get, key="size_ft")
     # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
     for k in ("size_n1", "size_validated"):
@@ -306,7 +316,7 @@ with st.form("size_form"):
     validated = c[2].checkbox(
         "Azure Local validated nodes",
         key="size_validated",
-        help="only chassis whose record lists Azure Local (validated_for)",
+        help="only chassis whose record lists Azure Local (validated_for); S2D only",
     )
     parity = c[3].checkbox(
         "Allow parity",
@@ -350,8 +360,9 @@ if go:
             "fault_tolerance": ft,
             "allow_parity": parity,
             "allow_network_warning": netok,
+            "stack": stack,
         }
-        if validated:
+        if validated and stack == "s2d":  # an Azure Local program: S2D's only
             raw["validated_for"] = "Azure Local"
         if budget > 0:
             raw["budget_usd_per_month"] = budget
@@ -497,15 +508,15 @@ def _results(demand_json: str) -> None:
         st.rerun()
     tab_rules, tab_bom, tab_years = st.tabs(["Rules", "Parts list and licensing", "Multi-year view"])
     with tab_rules:
-        from planner.physics.rules import RULES
+        from planner.physics.rules import rule_of
 
         st.dataframe(
             [
                 {
-                    "rule": RULES[k].title,
+                    "rule": rule_of(k, demand.stack).title,
                     "passed": "yes" if v["passed"] else "NO",
                     "this design": v["reason"],
-                    "source": RULES[k].source,
+                    "source": rule_of(k, demand.stack).source,
                 }
                 for k, v in r["checks"].items()
             ],

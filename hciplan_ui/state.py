@@ -79,7 +79,7 @@ def validate_design(data: dict | str | bytes) -> str:
 
     design = parse_design(data)
     rd = resolve(design, load_catalog())
-    if design.topology == "hyperconverged":
+    if design.cluster_engine:
         require_usable(rd)  # a design without usable capacity is refused too
     return design_to_json(design)
 

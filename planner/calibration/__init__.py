@@ -6,4 +6,4 @@ has seen.
 Imports :mod:`planner.results` and below.
 """
 
-__all__ = ["benchdata", "fit", "importers", "points", "published", "refit", "seed_checks"]
+__all__ = ["benchdata", "ceph_fit", "fit", "importers", "points", "published", "refit", "seed_checks"]

@@ -83,6 +83,7 @@ def design_from_args(args):
     overrides = {
         k: getattr(args, k, None)
         for k in (
+            "stack",
             "nodes",
             "transport",
             "resiliency",
@@ -101,6 +102,9 @@ def add_design_args(p) -> None:
     """A design file, an extra catalog folder and the quick what-if overrides."""
     p.add_argument("design")
     p.add_argument("--catalog", help="extra catalog folder")
+    p.add_argument(
+        "--stack", choices=["s2d", "ceph", "vsan"], help="storage stack (the resiliency maps to its equivalent)"
+    )
     p.add_argument("--nodes", type=int_arg)
     p.add_argument("--transport", choices=["rdma", "tcp"])
     p.add_argument("--resiliency")

@@ -122,6 +122,12 @@ def cmd_app(args) -> int:
 
 
 def cmd_calibrate(args) -> int:
+    if args.stack == "ceph":
+        from planner.calibration.ceph_fit import run
+
+        doc = run(write=not args.dry_run, folds=not args.no_cv)
+        print_json({k: doc[k] for k in ("version", "params", "fitted", "summary")})
+        return 0
     from planner.calibration.fit import run_calibration
     from planner.core.jsonio import without_wall_clock
 
@@ -134,9 +140,14 @@ def cmd_calibrate(args) -> int:
 
 
 def cmd_validate(args) -> int:
-    from planner.calibration.fit import validation_table
+    if args.stack == "ceph":
+        from planner.calibration.ceph_fit import validation_table as ceph_table
 
-    table = validation_table()
+        table = ceph_table()
+    else:
+        from planner.calibration.fit import validation_table
+
+        table = validation_table()
     if args.format == "csv":
         from planner.core.csvsafe import write_csv
 
@@ -187,11 +198,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     k.add_argument("--bootstrap", type=int_arg, default=12, help=f"bootstrap refits, 0..{MAX_BOOTSTRAP}")
     k.add_argument("--no-cv", action="store_true")
     add_timings_arg(k)
+    k.add_argument(
+        "--stack",
+        choices=["s2d", "ceph"],
+        default="s2d",
+        help="which stack's parameters: s2d (the VMFleet data) or ceph (the Ceph blog's, calibration-ceph.json)",
+    )
     k.set_defaults(func=cmd_calibrate)
 
     v = sub.add_parser("validate", help="every measured point: prediction vs measurement")
     v.add_argument("--rows", action="store_true", help="print every row, not just the summary")
     v.add_argument("--format", choices=["json", "csv"], default="json")
+    v.add_argument("--stack", choices=["s2d", "ceph"], default="s2d", help="the S2D or the Ceph calibration's points")
     v.set_defaults(func=cmd_validate)
 
     if command not in CORE_COMMANDS:

@@ -10,7 +10,7 @@ whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
 
 from __future__ import annotations
 
-from planner.commercial.licensing import licence_options, licensing_data
+from planner.commercial.licensing import licence_options, licensing_data, stack_licence_options
 from planner.commercial.prices import part_price
 from planner.commercial.pricing import CostAssumptions, SwitchChoice, monthly_cost, part_price_usd, switch_record
 from planner.models.design import ResolvedDesign
@@ -64,7 +64,11 @@ def bom(
         ru += sw.rack_units * switches.count
         watts += (sw.power_w or 0.0) * switches.count
     total = sum(x["total_usd"] for x in lines)
-    lic = licence_options(n.cpu.cores, n.sockets, nodes, a)
+    if rd.design.stack == "s2d":
+        lic = licence_options(n.cpu.cores, n.sockets, nodes, a)
+    else:
+        raw_tib = nodes * n.drive_count * n.drive.capacity_tb * 1e12 / 2.0**40
+        lic = stack_licence_options(rd.design.stack, n.cpu.cores, n.sockets, nodes, raw_tib, a)
     notes = []
     if n.dimm is None:
         notes.append("the design names no DIMMs: RAM is priced per GB and draws no power in this list")

@@ -24,6 +24,12 @@ Rules
   virtual cores of each database VM, at least 4 per VM; Enterprise may instead
   license every physical core (at least 4 per processor) for unlimited VMs,
   whichever costs less.
+* Ceph (``stack: ceph``): no licence fee (upstream open source); a commercial
+  subscription is not priced (``planner/data/licensing-stacks.json``).
+* vSAN (``stack: vsan``): VMware Cloud Foundation or vSphere Foundation per
+  physical core per year, "a minimum license capacity of 16 cores per CPU"
+  (Broadcom KB 313548); VCF includes 1 TiB of vSAN per licensed core (the KB's
+  worked example), capacity beyond it is an add-on reported without a price.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from functools import lru_cache
 from planner.core.resources import data_path
 
 LICENSING_FILE = data_path("licensing.json")
+STACK_LICENSING_FILE = data_path("licensing-stacks.json")
 MIN_CORE_LICENCES_PER_SERVER = 16
 MIN_CORE_LICENCES_PER_CPU = 8
 #: SQL Server: at least 4 core licences per VM, and per processor when physical cores are licensed
@@ -48,6 +55,8 @@ OPTION_NAMES = {
     "azure-local-datacenter": "Azure Local host fee with Windows Server Datacenter guest licences",
 }
 PLATFORM_NAMES = {"azure-local": "Azure Local", "windows-server": "Windows Server"}
+#: Broadcom KB 313548: "Customers must purchase a minimum license capacity of 16 cores per CPU."
+VMWARE_MIN_CORES_PER_CPU = 16
 
 
 @lru_cache(maxsize=1)
@@ -63,6 +72,73 @@ def licensing_data() -> dict:
 
 def option(option_id: str) -> dict:
     return licensing_data()["options"][option_id]
+
+
+@lru_cache(maxsize=1)
+def stack_licensing_data() -> dict:
+    """The Ceph and vSAN licensing assumptions (options by id)."""
+    doc = json.loads(STACK_LICENSING_FILE.read_text(encoding="utf-8"))
+    return {"date_compiled": doc["date_compiled"], "options": {o["id"]: o for o in doc["options"]}}
+
+
+def vmware_core_licences(cores_per_cpu, sockets):
+    """VCF / VVF cores one server bills: every core, at least 16 per CPU (Broadcom KB 313548)."""
+    import numpy as np
+
+    return np.maximum(np.asarray(cores_per_cpu), VMWARE_MIN_CORES_PER_CPU) * np.asarray(sockets)
+
+
+def stack_licence_options(stack: str, cores_per_cpu: int, sockets: int, nodes: int, raw_tib: float, a) -> list[dict]:
+    """:func:`licence_options` for a Ceph or vSAN cluster (``raw_tib``: raw capacity vSAN claims)."""
+    months = a.amortisation_months
+    opts = stack_licensing_data()["options"]
+    if stack == "ceph":
+        o = opts["ceph-upstream"]
+        rows = [
+            {
+                "option": "ceph-upstream",
+                "name": o["name"],
+                "cores_billed": 0,
+                "usd_per_month": 0.0,
+                "windows_guests_included": False,
+                "basis": "no licence fee",
+                "source": o["source"],
+                "estimated": o.get("estimated", {}),
+                "note": o["notes"],
+            }
+        ]
+    else:
+        rows = []
+        for oid, price in (("vmware-vcf", a.vcf_usd_per_core_year), ("vmware-vvf", a.vvf_usd_per_core_year)):
+            o = opts[oid]
+            cores = int(vmware_core_licences(cores_per_cpu, sockets)) * int(nodes)
+            entitled = cores * float(o["vsan_tib_per_core"])
+            extra = max(raw_tib - entitled, 0.0)
+            rows.append(
+                {
+                    "option": oid,
+                    "name": o["name"],
+                    "cores_billed": cores,
+                    "usd_per_month": cores * price / 12.0,
+                    "windows_guests_included": False,
+                    "basis": f"{cores} cores (every core, >= 16 per CPU) x ${price:,.2f} per core per year",
+                    "vsan_tib_entitled": entitled,
+                    "vsan_tib_raw": raw_tib,
+                    "vsan_addon_tib": extra,
+                    "note": (
+                        f"{extra:,.1f} TiB beyond the {entitled:,.1f} TiB vSAN entitlement need the vSAN add-on "
+                        "(its price was not found: not included)"
+                        if extra > 0
+                        else f"the {raw_tib:,.1f} TiB raw are within the {entitled:,.1f} TiB entitlement"
+                    ),
+                    "source": o["source"],
+                    "estimated": o.get("estimated", {}),
+                }
+            )
+    for r in rows:
+        r["total_usd"] = r["usd_per_month"] * months
+        r["months"] = months
+    return rows
 
 
 def datacenter_core_licences(cores_per_cpu, sockets):
@@ -137,10 +213,16 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
     return rows
 
 
-def licence_usd_per_month_per_node(cores_per_cpu, sockets, a):
+def licence_usd_per_month_per_node(cores_per_cpu, sockets, a, stack: str = "s2d"):
     """The priced licence line for one node, USD/month, under ``a.licence_option``
-    (scalars or numpy arrays)."""
+    (S2D), none (Ceph) or ``a.vsan_licence`` (vSAN) (scalars or numpy arrays)."""
     import numpy as np
+
+    if stack == "ceph":
+        return np.zeros(np.broadcast(np.asarray(cores_per_cpu), np.asarray(sockets)).shape)
+    if stack == "vsan":
+        price = a.vcf_usd_per_core_year if a.vsan_licence == "vmware-vcf" else a.vvf_usd_per_core_year
+        return vmware_core_licences(cores_per_cpu, sockets) * price / 12.0
 
     cores = np.asarray(cores_per_cpu) * np.asarray(sockets)
     if a.licence_option == "azure-local":

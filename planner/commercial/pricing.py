@@ -23,6 +23,7 @@ from planner.commercial.licensing import (
     datacenter_core_licences,
     licence_usd_per_month_per_node,
     licensing_data,
+    stack_licensing_data,
 )
 from planner.core.errors import PlannerError
 from planner.models.design import ResolvedDesign
@@ -80,6 +81,21 @@ class CostAssumptions(BaseModel):
         le=10_000,
         description="editable assumption; Windows Server subscription add-on for Azure Local per core per month",
     )
+    vsan_licence: Literal["vmware-vcf", "vmware-vvf"] = Field(
+        default="vmware-vcf", description="vSAN designs: which VMware subscription the monthly cost carries"
+    )
+    vcf_usd_per_core_year: float = Field(
+        default=float(stack_licensing_data()["options"]["vmware-vcf"]["usd_per_core_per_year"]),
+        ge=0,
+        le=100_000,
+        description="editable assumption; VMware Cloud Foundation per core per year (third-party list price)",
+    )
+    vvf_usd_per_core_year: float = Field(
+        default=float(stack_licensing_data()["options"]["vmware-vvf"]["usd_per_core_per_year"]),
+        ge=0,
+        le=100_000,
+        description="editable assumption; VMware vSphere Foundation per core per year (third-party list price)",
+    )
     licence_source: str = (
         f"Windows Server 2025 Datacenter 16-core pack, USD {WINDOWS_DATACENTER_16_CORE_USD:,.0f} "
         f"list price (editable assumption; planner/data/licensing.json, compiled "
@@ -127,6 +143,10 @@ class CostAssumptions(BaseModel):
     cable_run_m: float = Field(
         default=3.0, gt=0, le=1000, description="server to switch cable run, m (DAC within its length, else optics)"
     )
+
+
+#: the CostAssumptions fields only a vSAN design uses
+VSAN_ASSUMPTIONS = {"vsan_licence", "vcf_usd_per_core_year", "vvf_usd_per_core_year"}
 
 
 class SwitchChoice(BaseModel):
@@ -227,7 +247,8 @@ def monthly_cost(
     a = a or CostAssumptions()
     node_capex = node_capex_usd(rd, a)
     n = rd.node
-    lic = float(licence_usd_per_month_per_node(n.cpu.cores, n.sockets, a))
+    stack = rd.design.stack
+    lic = float(licence_usd_per_month_per_node(n.cpu.cores, n.sockets, a, stack))
     node = node_monthly_usd(node_capex, node_power_w(rd), n.chassis.rack_units if n.chassis else 1, lic, a)
     node = {k: float(v) for k, v in node.items()}
     node["total_usd_per_month"] = sum(node.values())
@@ -243,6 +264,15 @@ def monthly_cost(
             cluster[k] += float(v)
         cluster["total_usd_per_month"] += float(sum(sw_lines.values()))
         capex += sw_capex
+    if stack != "s2d":
+        oid = "ceph-upstream" if stack == "ceph" else a.vsan_licence
+        return {
+            "per_node": node,
+            "per_cluster": cluster,
+            "capex_usd": capex,
+            "licence_option": oid,
+            "licence_source": stack_licensing_data()["options"][oid]["source"],
+        }
     return {
         "per_node": node,
         "per_cluster": cluster,
@@ -301,7 +331,14 @@ def tier_prices(
             # revenue covers cost once fill x price x k >= total, i.e. at fill x (1 - margin)
             "break_even_fill": a.target_fill * (1.0 - a.target_margin),
         }
-    return {"monthly_cost": cost, "tiers": out, "assumptions": a.model_dump(mode="json")}
+    # the vSAN subscription figures are shown where they are used
+    hide = set() if rd.design.stack == "vsan" else VSAN_ASSUMPTIONS
+    # an assumption left unset (null) is left out: the echo says what was assumed
+    return {
+        "monthly_cost": cost,
+        "tiers": out,
+        "assumptions": a.model_dump(mode="json", exclude=hide, exclude_none=True),
+    }
 
 
 __all__ = [

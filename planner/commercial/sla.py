@@ -43,9 +43,9 @@ from planner.engine.targets import latency_statistic
 from planner.models.catalog import load_catalog
 from planner.models.database import Database, io_demand, io_shape
 from planner.models.design import ResolvedDesign, resolve
-from planner.models.params import PARAM_NAMES, ModelParams, default_params
+from planner.models.params import CEPH_PARAM_NAMES, PARAM_NAMES, CephParams, ModelParams, params_for
 from planner.models.workload import Workload
-from planner.physics.capacity import usable_capacity_tb
+from planner.physics.capacity import capacity_report, usable_capacity_tb
 from planner.physics.cpu import clock_scale as cpu_clock_scale
 
 BINDING = Literal[
@@ -82,6 +82,10 @@ class SlaResult(BaseModel):
 def _param_rows(ps: list[ModelParams], per_set: int) -> SimpleNamespace:
     """Parameter sets as per-row arrays, ``per_set`` rows each (one model call
     evaluates them all: :func:`evaluate_arrays` takes one set per row)."""
+    if isinstance(ps[0], CephParams):  # Ceph's own parameters: every field of the set
+        return SimpleNamespace(
+            **{name: np.repeat(np.array([getattr(q, name) for q in ps]), per_set) for name in CEPH_PARAM_NAMES}
+        )
     vals = np.array([q.vector() for q in ps])
     return SimpleNamespace(**{name: np.repeat(vals[:, j], per_set) for j, name in enumerate(PARAM_NAMES)})
 
@@ -199,16 +203,20 @@ class _Site:
 
 def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
     D = DesignArrays.from_designs([rd])
-    usable = float(
-        usable_capacity_tb(
-            D.nodes,
-            D.drives_per_node,
-            D.drive_capacity_tb,
-            D.resiliency_code,
-            D.fault_domains,
-            D.mirror_share,
-            reserve_policy=rd.design.reserve_policy,
-        )[0]
+    usable = (
+        capacity_report(rd).usable_capacity_tb
+        if rd.design.stack != "s2d"
+        else float(
+            usable_capacity_tb(
+                D.nodes,
+                D.drives_per_node,
+                D.drive_capacity_tb,
+                D.resiliency_code,
+                D.fault_domains,
+                D.mirror_share,
+                reserve_policy=rd.design.reserve_policy,
+            )[0]
+        )
     )
     deg = None
     if rd.design.nodes > 1:
@@ -415,9 +423,10 @@ def guarantee(
     """
     from planner.results.report import BAND_HIGH, BAND_LOW, bootstrap_params
 
-    p = params or default_params()
-    if bootstrap is None:
-        bootstrap = bootstrap_params() if params is None else []
+    stack = getattr(getattr(rd, "design", rd), "stack", "s2d")
+    p = params_for(stack, params)
+    if bootstrap is None:  # the shipped S2D fit's sets (Ceph's calibration has none: its band is the point)
+        bootstrap = bootstrap_params() if params is None and stack != "ceph" else []
     # the fit and its bootstrap sets side by side in every model call
     pts = _points(site_of(rd, background), sla_view(db), background, n_plus_one, [p, *list(bootstrap)])
     pt = pts[0]

@@ -13,16 +13,16 @@ from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import latency_statistic
 from planner.models.design import ResolvedDesign
-from planner.models.params import ModelParams, default_params
+from planner.models.params import ModelParams, params_for
 from planner.models.tiers import Tier, TierError, TierSet
 from planner.physics.capacity import capacity_report
-from planner.physics.hosting import ram_needed_gb
+from planner.physics.hosting import ram_needed_gb, stack_ram_gb
 
 
 def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: ModelParams | None = None) -> float:
     """Cluster IOPS (tier's IO shape, open load) with latency still under the
     tier's target: the largest of 400 candidate rates, one vectorised call."""
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     D = DesignArrays.from_designs([rd])
     x = np.linspace(1.0, 1.0, 1)
     probe = WorkloadArrays(
@@ -78,14 +78,11 @@ def fit_mix(
     usable_tb = cap.usable_after_node_loss_tb if n_plus_one else cap.usable_capacity_tb
     nodes = rd.design.nodes - (1 if n_plus_one and rd.design.nodes > 1 else 0)
     vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
-    ram_gb = (
-        max(
-            rd.node.ram_gb
-            - float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd), rd.design.csv_cache_gb)),
-            0.0,
-        )
-        * nodes
-    )
+    if rd.design.stack == "s2d":
+        fixed = float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd), rd.design.csv_cache_gb))
+    else:
+        fixed = rd.design.host_reserve_gb + stack_ram_gb(rd)[0]
+    ram_gb = max(rd.node.ram_gb - fixed, 0.0) * nodes
     iops_at = {n: _iops_at_latency(rd, t, n_plus_one, params) for n, t in tiers.items()}
     alone = {}
     for n, t in tiers.items():

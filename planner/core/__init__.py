@@ -4,4 +4,4 @@ writer, user paths resolved safely, units, package resources.
 Imports nothing of the project.
 """
 
-__all__ = ["csvsafe", "errors", "jsonio", "paths", "resources", "units", "version"]
+__all__ = ["csvsafe", "errors", "jsonio", "paths", "resources", "tables", "units", "version"]

@@ -30,6 +30,7 @@ def catalog_dir() -> Path:
 #: the shipped data folder and its parts the library reads
 DATA_DIR = data_path()
 CALIBRATION_FILE = data_path("calibration.json")
+CEPH_CALIBRATION_FILE = data_path("calibration-ceph.json")
 BENCH_DIR = data_path("benchmarks")
 EXAMPLES_DIR = data_path("examples")
 CATALOG_DIR = catalog_dir()

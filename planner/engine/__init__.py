@@ -8,4 +8,4 @@ the compiled kernel (optional, numba) and the other architectures' networks
 Imports :mod:`planner.physics` and below.
 """
 
-__all__ = ["architectures", "degraded", "kernels", "loads", "performance", "queueing", "targets"]
+__all__ = ["architectures", "ceph_terms", "degraded", "kernels", "loads", "performance", "queueing", "targets"]

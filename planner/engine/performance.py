@@ -29,11 +29,12 @@ from __future__ import annotations
 import contextvars
 import os
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
 from planner.engine import kernels
+from planner.engine.ceph_terms import ceph_demand_terms
 from planner.engine.queueing import (
     fork_join_factor,
     gamma_quantile,
@@ -45,11 +46,13 @@ from planner.engine.queueing import (
     unplaced,
 )
 from planner.models.design import ResolvedDesign
-from planner.models.params import PARAM_NAMES, ModelParams
+from planner.models.params import CEPH_RELEASE_CODES, PARAM_NAMES, ModelParams
+from planner.models.stacks import STACK_CODES
 from planner.models.workload import Workload
 from planner.physics import cache as cache_mod
 from planner.physics import cpu as cpu_mod
 from planner.physics import devices, network, resiliency
+from planner.physics import vsan as vsan_mod
 from planner.physics.capacity import RESILIENCY_CODES
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
@@ -105,6 +108,29 @@ class DesignArrays:
     read_caching: np.ndarray
     write_caching: np.ndarray
     volume_servers: np.ndarray
+    # the storage stack (planner.models.stacks.STACK_CODES) and what Ceph and vSAN add;
+    # an S2D row leaves them at their defaults (0-d arrays broadcast to every row)
+    stack: np.ndarray = field(default_factory=lambda: np.asarray(0))
+    data_chunks: np.ndarray = field(default_factory=lambda: np.asarray(1.0))
+    width: np.ndarray = field(default_factory=lambda: np.asarray(1.0))
+    esa: np.ndarray = field(default_factory=lambda: np.asarray(False))
+    clients_separate: np.ndarray = field(default_factory=lambda: np.asarray(False))
+    client_nodes: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
+    client_lps_per_node: np.ndarray = field(default_factory=lambda: np.asarray(1.0))
+    client_base_ghz: np.ndarray = field(default_factory=lambda: np.asarray(3.0))
+    client_bandwidth_bytes_s: np.ndarray = field(default_factory=lambda: np.asarray(1.0))
+    osds_per_drive: np.ndarray = field(default_factory=lambda: np.asarray(1.0))
+    ceph_release: np.ndarray = field(default_factory=lambda: np.asarray(CEPH_RELEASE_CODES["reef"]))
+    rocksdb_tuned: np.ndarray = field(default_factory=lambda: np.asarray(False))
+    db_separate: np.ndarray = field(default_factory=lambda: np.asarray(False))
+
+    def __post_init__(self):
+        # a stack column left at its default takes the rows' shape, as every other column has
+        shape = np.shape(self.nodes)
+        for f in fields(self)[_FIRST_STACK_FIELD:]:
+            v = np.asarray(getattr(self, f.name))
+            if v.ndim == 0 and shape:
+                setattr(self, f.name, np.full(shape, v))
 
     @classmethod
     def from_designs(cls, designs: list[ResolvedDesign]) -> DesignArrays:
@@ -123,7 +149,51 @@ class DesignArrays:
         return int(np.size(self.nodes))
 
 
+_FIRST_STACK_FIELD = [f.name for f in fields(DesignArrays)].index("stack")
+
+
 def _design_row(rd: ResolvedDesign) -> dict:
+    return _s2d_row(rd) | _stack_row(rd)
+
+
+def _stack_row(rd: ResolvedDesign) -> dict:
+    """The stack's columns: S2D's defaults, or Ceph's and vSAN's layout and settings."""
+    d, n, cl = rd.design, rd.node, rd.clients
+    row = dict(
+        stack=STACK_CODES[d.stack],
+        data_chunks=1.0,
+        width=1.0,
+        esa=False,
+        clients_separate=cl is not None,
+        client_nodes=float(cl.servers) if cl else 0.0,
+        client_lps_per_node=float(cl.threads) if cl else 1.0,
+        client_base_ghz=cl.cpu.base_ghz if cl else n.cpu.base_ghz,
+        client_bandwidth_bytes_s=float(network.node_bandwidth_bytes_s(cl.nic.port_gbit_s, cl.nic.ports, cl.nic_count))
+        if cl
+        else 1.0,
+        osds_per_drive=1.0,
+        ceph_release=CEPH_RELEASE_CODES["reef"],
+        rocksdb_tuned=False,
+        db_separate=False,
+    )
+    if d.stack == "s2d":
+        return row
+    lay = d.layout
+    row.update(data_chunks=float(lay.data), width=float(lay.width))
+    if d.stack == "ceph":
+        cs = d.ceph_spec
+        row.update(
+            osds_per_drive=float(cs.osds_per_drive),
+            ceph_release=CEPH_RELEASE_CODES[cs.release],
+            rocksdb_tuned=cs.rocksdb_tuning == "tuned-2022",
+            db_separate=n.cache is not None,
+        )
+    else:
+        row.update(esa=d.vsan_spec.architecture == "esa")
+    return row
+
+
+def _s2d_row(rd: ResolvedDesign) -> dict:
     d, n = rd.design, rd.node
     c = n.cache
     return dict(
@@ -152,13 +222,14 @@ def _design_row(rd: ResolvedDesign) -> dict:
         base_ghz=n.cpu.base_ghz,
         node_bandwidth_bytes_s=float(network.node_bandwidth_bytes_s(n.nic.port_gbit_s, n.nic.ports, n.nic_count)),
         tcp=d.transport == "tcp",
-        resiliency_code=RESILIENCY_CODES[d.resiliency],
+        # Ceph and vSAN layouts are in their own columns; the S2D code is a placeholder there
+        resiliency_code=RESILIENCY_CODES.get(d.resiliency, RESILIENCY_CODES["mirror-3way"]),
         mirror_share=d.mirror_share,
         cpu_utilization_cap=d.cpu_utilization_cap,
         vcpu_oversubscription=d.vcpu_oversubscription,
         read_caching=rd.cache_mode in ("read-write", "read-only"),
         write_caching=rd.cache_mode in ("read-write", "write-only"),
-        volume_servers=d.effective_volume_servers,
+        volume_servers=d.effective_volume_servers if d.stack == "s2d" else d.nodes,
     )
 
 
@@ -199,6 +270,12 @@ class WorkloadArrays:
         return cls(**{f.name: np.array([getattr(p, f.name) for p in parts]) for f in fields(cls)})
 
 
+def issuing_nodes(D: DesignArrays):
+    """The servers a workload's ``vms_per_node`` counts per: the storage nodes, or the
+    client servers of a disaggregated Ceph or vSAN design."""
+    return np.where(np.asarray(D.clients_separate, dtype=bool), D.client_nodes, D.nodes)
+
+
 def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     """The model's physics per IO, one array per (class, station) term.
 
@@ -210,21 +287,37 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     CPU per IO ``cpu_lp_s_*`` and its critical-path part ``host_critical_s_*``
     (seconds), and intermediate figures (hops, hits, copies written, cached,
     destaged and read back per write). :func:`demands` stacks them.
+
+    The design's ``stack`` picks the physics: Ceph's own
+    (:func:`planner.engine.ceph_terms.ceph_demand_terms`), or this one with vSAN's
+    layouts (:func:`planner.physics.vsan.layout_terms`) or S2D's. One call holds
+    one stack.
     """
+    stack = _one_stack(D)
+    if stack == STACK_CODES["ceph"]:
+        return ceph_demand_terms(D, W, p)
     code = D.resiliency_code
     n = np.asarray(D.nodes).astype(float)
     bs = W.block_size_kib
     r = W.read_fraction
     scale = cpu_mod.clock_scale(D.base_ghz)
+    alignment = W.alignment
 
-    hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
-    hops_w = network.write_hops(code, D.volume_servers, W.alignment)
-    bw_writes = resiliency.backend_writes_per_write(code)
-    rmw = resiliency.rmw_reads_per_write(code)
-    if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
-        rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+    if stack == STACK_CODES["vsan"]:
+        # vSAN moves an object's owner to the VM's host: no redirected IO
+        alignment = np.ones_like(np.asarray(W.alignment, dtype=float))
+        hops_r, hops_w, bw_writes, rmw, rot_read, rot_write = vsan_mod.layout_terms(
+            D.nodes, D.data_chunks, D.width, D.esa, D.clients_separate
+        )
     else:
-        rot_read = rot_write = 0.0
+        hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
+        hops_w = network.write_hops(code, D.volume_servers, W.alignment)
+        bw_writes = resiliency.backend_writes_per_write(code)
+        rmw = resiliency.rmw_reads_per_write(code)
+        if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
+            rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+        else:
+            rot_read = rot_write = 0.0
 
     has_cache = D.cache_per_node > 0
     # writes land in the cache only in write-only / read-write mode
@@ -263,7 +356,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     # host CPU on an IO's critical path: reads run their steps in sequence; a
     # write's copies are processed in parallel on their nodes, so its path holds
     # the redirect and one copy's processing (local, or remote plus the hop)
-    redirect = 1.0 - W.alignment
+    redirect = 1.0 - alignment
     remote_w = hops_w - redirect
     crit_r_s = host_r_s
     crit_w_s = (
@@ -338,6 +431,17 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         rmw_reads=rmw,
         write_branches=np.minimum(bw_writes, n),
     )
+
+
+def _one_stack(D) -> int:
+    """The stack code of every row (one stack per call: they take different parameters)."""
+    st = np.asarray(getattr(D, "stack", 0))
+    if st.ndim == 0:
+        return int(st)
+    first = int(st.flat[0]) if st.size else 0
+    if st.size and np.any(st != first):
+        raise ValueError("one storage stack per model call (Ceph, vSAN and S2D designs take different parameters)")
+    return first
 
 
 def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):

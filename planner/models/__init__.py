@@ -5,4 +5,4 @@ demand, and the fitted model parameters.
 Imports :mod:`planner.core` only.
 """
 
-__all__ = ["catalog", "database", "demand", "design", "examples", "oltp", "params", "tiers", "workload"]
+__all__ = ["catalog", "database", "demand", "design", "examples", "oltp", "params", "stacks", "tiers", "workload"]

@@ -25,6 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from planner.core.errors import PlannerError
 from planner.models.database import Database, io_demand
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import MAX_NODES_ANY, Stack
 from planner.models.tiers import TierSet, default_tiers
 
 #: the failures a demand's data must survive (:mod:`planner.physics.rules`)
@@ -45,6 +47,11 @@ class Demand(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     name: str = Field(default="demand", min_length=1, max_length=200)
+    stack: Stack = Field(
+        default="s2d",
+        description="the storage stack to size: s2d (Storage Spaces Direct / Azure Local), ceph or vsan; the sizer "
+        "only proposes designs of this stack, judged by its rules",
+    )
     tier_counts: dict[str, Annotated[int, Field(ge=0, le=100_000)]] | None = None
     tiers: TierSet | None = Field(default=None, description="tier definitions (default: the shipped set)")
     database: Database | None = Field(
@@ -90,8 +97,21 @@ class Demand(BaseModel):
     vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
     host_reserve_gb: float = Field(default=8.0, ge=0, le=10_000)
     budget_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)
-    min_nodes: int = Field(default=2, ge=2, le=16)
-    max_nodes: int = Field(default=16, ge=2, le=16)
+    min_nodes: int = Field(default=2, ge=2, le=MAX_NODES_ANY)
+    max_nodes: int = Field(
+        default=16, ge=2, le=MAX_NODES_ANY, description="most servers (S2D at most 16, vSAN 64, Ceph 256)"
+    )
+
+    @field_validator("min_nodes", "max_nodes")
+    @classmethod
+    def _stack_nodes(cls, v, info):
+        st = info.data.get("stack", "s2d")
+        if st in STACK_MAX_NODES and v > STACK_MAX_NODES[st]:
+            raise ValueError(
+                f"Input should be less than or equal to {STACK_MAX_NODES[st]} (a {st} cluster has at most "
+                f"{STACK_MAX_NODES[st]} servers)"
+            )
+        return v
 
     @model_validator(mode="before")
     @classmethod

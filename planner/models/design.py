@@ -15,7 +15,7 @@ import difflib
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
 from planner.core.errors import DesignError
 from planner.core.jsonio import load_json_model, parse_json_model
@@ -33,17 +33,26 @@ from planner.models.catalog import (
     SanArray,
     load_catalog,
 )
+from planner.models.stacks import (
+    CEPH_RELEASES,
+    DEFAULT_RESILIENCY,
+    MAX_NODES_ANY,
+    S2D_RESILIENCIES,
+    CephRelease,
+    Layout,
+    Stack,
+    VsanArchitecture,
+    check_resiliency_name,
+    equivalent_resiliency,
+    layout,
+)
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 
 MAX_DESIGN_FILE_BYTES = 1_000_000
 
-Resiliency = Literal[
-    "mirror-2way",
-    "mirror-3way",
-    "parity-single",
-    "parity-dual",
-    "mirror-accelerated-parity",
-    "nested-mirror-2way",
-]
+#: S2D's resiliencies (:data:`planner.models.stacks.S2D_RESILIENCIES`)
+Resiliency = Literal[S2D_RESILIENCIES]
 
 #: Minimum fault domains per resiliency (Microsoft, "Fault tolerance and storage
 #: efficiency in Azure Stack HCI and Windows Server clusters": two-way mirror
@@ -390,21 +399,128 @@ class SingleServerSpec(_Strict):
     storage: Annotated[RaidStorage | FlashCardStorage | SanStorage, Field(discriminator="kind")]
 
 
+class CephSpec(_Strict):
+    """Ceph settings of a ``stack: ceph`` design (RBD block volumes).
+
+    Ratios: upstream defaults (Ceph docs, *Monitor config reference*: ``mon osd full
+    ratio`` .95, ``mon osd backfillfull ratio`` .90, ``mon osd nearfull ratio`` .85); Red
+    Hat ODF / Rook set .85 / .80 / .75, so they are editable.
+    """
+
+    release: CephRelease = Field(
+        default="reef",
+        description=f"Ceph release ({', '.join(CEPH_RELEASES)}); the calibration says which were measured",
+    )
+    rocksdb_tuning: Literal["release-default", "tuned-2022"] = Field(
+        default="release-default",
+        description="BlueStore's RocksDB options: the release's default, or the 2022 tuning of the Ceph blog's "
+        "'RocksDB Tuning Deep-Dive' (16 x 64 MB write buffers, 2 min to merge)",
+    )
+    osds_per_drive: int = Field(default=1, ge=1, le=4, description="OSDs per capacity drive")
+    min_size: int | None = Field(
+        default=None,
+        ge=1,
+        le=20,
+        description="pool min_size; null: size - floor(size/2) for replicated pools, k+1 for erasure codes",
+    )
+    client: Literal["librbd", "krbd"] = Field(
+        default="librbd", description="RBD client: librbd (QEMU, fio rbd engine) or the kernel rbd driver"
+    )
+    full_ratio: float = Field(default=0.95, gt=0.5, le=0.99, description="mon_osd_full_ratio")
+    backfillfull_ratio: float = Field(default=0.90, gt=0.5, le=0.99, description="mon_osd_backfillfull_ratio")
+    nearfull_ratio: float = Field(default=0.85, gt=0.5, le=0.99, description="mon_osd_nearfull_ratio")
+    db_fraction: float = Field(
+        default=0.01,
+        ge=0.0,
+        le=0.2,
+        description="BlueStore RocksDB (block.db) space as a share of each OSD's data device when it shares the "
+        "device (IBM Storage Ceph: 1 % for RBD; upstream asks 4 % for mixed object workloads)",
+    )
+    osd_memory_target_gb: float = Field(
+        default=4.294967296, gt=0, le=1024, description="osd_memory_target per OSD, GB (default 4 GiB)"
+    )
+
+    @model_validator(mode="after")
+    def _ratios(self) -> CephSpec:
+        if not self.nearfull_ratio <= self.backfillfull_ratio <= self.full_ratio:
+            raise ValueError(
+                f"nearfull_ratio ({self.nearfull_ratio:g}) <= backfillfull_ratio ({self.backfillfull_ratio:g}) "
+                f"<= full_ratio ({self.full_ratio:g}) is required (Ceph warns otherwise)"
+            )
+        return self
+
+
+class VsanSpec(_Strict):
+    """vSAN settings of a ``stack: vsan`` design."""
+
+    architecture: VsanArchitecture = Field(
+        default="esa", description="esa (Express Storage Architecture, no cache tier) or osa (cache + capacity)"
+    )
+    host_rebuild_reserve: bool = Field(
+        default=True, description="reserve the largest host's capacity for a rebuild (vSAN 7.0 U1+ reserved capacity)"
+    )
+    operations_reserve: bool = Field(
+        default=True, description="reserve space for internal operations (vSAN 7.0 U1+ reserved capacity)"
+    )
+    large_objects: bool = Field(
+        default=False,
+        description="objects of 8 TB or more: 765 GB per host for operations instead of 255 GB (vSAN 8.0 docs)",
+    )
+
+
+class ClientSpec(_Strict):
+    """Client servers of a disaggregated Ceph or vSAN design: they run the databases
+    (or the load generators) and reach the storage nodes over the network."""
+
+    servers: int = Field(ge=1, le=1000, description="client (compute) servers")
+    server: ServerSpec
+
+    @model_validator(mode="after")
+    def _nics(self) -> ClientSpec:
+        if self.server.nics is None:
+            raise ValueError("server.nics: clients reach the storage nodes over the network; give their NICs")
+        return self
+
+
 class Design(_Strict):
     """A candidate cluster: N identical nodes plus cluster-wide policies."""
 
     name: str = Field(default="design", min_length=1, max_length=200)
+    stack: Stack = Field(
+        default="s2d",
+        description="storage software: s2d (Storage Spaces Direct / Azure Local), ceph (Ceph RBD) or vsan "
+        "(VMware vSAN); it decides software costs, resiliencies, node limits and capacity rules",
+    )
     topology: Topology = Field(
         default="hyperconverged",
         description="architecture: hyperconverged (nodes + node), disaggregated, split or single-server (their own "
-        "section of the same name)",
+        "section of the same name); a Ceph or vSAN design is hyperconverged, or disaggregated with nodes + node "
+        "(the storage nodes) and clients",
     )
-    nodes: int | None = Field(default=None, ge=1, le=MAX_NODES, description="servers in the cluster (hyperconverged)")
+    nodes: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_NODES_ANY,
+        description="servers in the cluster (hyperconverged; storage nodes of a disaggregated Ceph or vSAN design); "
+        "at most 16 for S2D, 64 for vSAN",
+    )
     node: NodeSpec | None = Field(default=None, description="one node (hyperconverged)")
     disaggregated: DisaggregatedSpec | None = None
     split: SplitSpec | None = None
     single_server: SingleServerSpec | None = None
-    resiliency: Resiliency = "mirror-3way"
+    resiliency: str = Field(
+        default="mirror-3way",
+        min_length=1,
+        max_length=40,
+        description="S2D: mirror-2way, mirror-3way, parity-single, parity-dual, mirror-accelerated-parity, "
+        "nested-mirror-2way; Ceph: replica-n or ec-k+m; vSAN: raid1-ftt1/2/3, raid5, raid6 "
+        "(default per stack: mirror-3way, replica-3, raid1-ftt1)",
+    )
+    ceph: CephSpec | None = Field(default=None, description="Ceph settings (stack ceph; defaults when omitted)")
+    vsan: VsanSpec | None = Field(default=None, description="vSAN settings (stack vsan; defaults when omitted)")
+    clients: ClientSpec | None = Field(
+        default=None, description="client servers of a disaggregated Ceph or vSAN design (topology disaggregated)"
+    )
     mirror_share: float = Field(
         default=0.2,
         ge=0.0,
@@ -416,7 +532,7 @@ class Design(_Strict):
     fault_domains: int | None = Field(
         default=None,
         ge=1,
-        le=MAX_NODES,
+        le=MAX_NODES_ANY,
         description="number of fault domains when fault_domain is chassis or rack",
     )
     reserve_policy: Literal["one-drive-per-node-max-4", "none"] = "one-drive-per-node-max-4"
@@ -431,7 +547,7 @@ class Design(_Strict):
     volume_servers: int | None = Field(
         default=None,
         ge=1,
-        le=MAX_NODES,
+        le=MAX_NODES_ANY,
         description="servers each volume's slabs are spread over: null = every server (regular "
         "allocation); fewer = delimited allocation (Windows Server 2019+, three-way mirror only, "
         "New-Volume -StorageFaultDomainsToUse)",
@@ -452,6 +568,42 @@ class Design(_Strict):
         "Server 2019 and Azure Stack HCI)",
     )
 
+    @field_validator("nodes", "fault_domains", "volume_servers")
+    @classmethod
+    def _stack_node_limit(cls, v, info):
+        """Servers per cluster by stack ([S2D-HW] 16, vSAN 64; :mod:`planner.models.stacks`)."""
+        st = info.data.get("stack", "s2d")
+        if v is not None and st in STACK_MAX_NODES and not v <= STACK_MAX_NODES[st]:
+            raise ValueError(
+                f"Input should be less than or equal to {STACK_MAX_NODES[st]} (a {st} cluster has at most "
+                f"{STACK_MAX_NODES[st]} servers)"
+            )
+        if v is not None and info.field_name == "nodes" and st != "s2d" and v < STACK_MIN_NODES[st]:
+            raise ValueError(f"a {st} cluster has at least {STACK_MIN_NODES[st]} servers")
+        return v
+
+    @field_validator("resiliency")
+    @classmethod
+    def _stack_resiliency(cls, v, info):
+        """The resiliency is one of the design's stack's (:mod:`planner.models.stacks`)."""
+        try:
+            check_resiliency_name(info.data.get("stack", "s2d"), v)
+        except DesignError as exc:
+            raise ValueError(exc.message) from None
+        return v
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stack_defaults(cls, data):
+        """A Ceph or vSAN design that names no resiliency takes its stack's default
+        (replica-3, raid1-ftt1), and a Ceph one no transport TCP (its messenger)."""
+        if isinstance(data, dict) and data.get("stack") in ("ceph", "vsan"):
+            data = dict(data)
+            data.setdefault("resiliency", DEFAULT_RESILIENCY[data["stack"]])
+            if data["stack"] == "ceph":
+                data.setdefault("transport", "tcp")
+        return data
+
     @model_validator(mode="before")
     @classmethod
     def _legacy_read_cache(cls, data):
@@ -466,8 +618,86 @@ class Design(_Strict):
         return data
 
     @model_validator(mode="after")
+    def _stack(self) -> Design:
+        """What each stack takes: its resiliencies, node limits, settings section,
+        transport (Ceph's messenger is modelled over TCP only) and S2D-only fields."""
+        st = self.stack
+        for sec in ("ceph", "vsan"):
+            if getattr(self, sec) is not None and st != sec:
+                raise ValueError(f"{sec}: only for stack '{sec}' (this design is '{st}')")
+        if self.clients is not None and (st == "s2d" or self.topology != "disaggregated"):
+            raise ValueError(
+                "clients: only for a disaggregated Ceph or vSAN design (an S2D file-server design uses 'disaggregated')"
+            )
+        if st == "s2d":
+            return self
+        if self.topology not in ("hyperconverged", "disaggregated"):
+            raise ValueError(f"topology: a {st} design is hyperconverged or disaggregated, not '{self.topology}'")
+        if st == "ceph" and self.transport != "tcp":
+            raise ValueError(
+                "transport: Ceph's messenger (msgr2) is modelled over TCP only; every measured Ceph cluster ran TCP"
+            )
+        s2d_only = {
+            "volume_servers": self.volume_servers is not None,
+            "mirror_share": self.mirror_share != 0.2,
+            "reserve_policy": self.reserve_policy != "one-drive-per-node-max-4",
+        }
+        if st == "ceph":
+            s2d_only["cache_mode"] = self.cache_mode is not None
+        for name, given in s2d_only.items():
+            if given:
+                raise ValueError(f"{name}: a Storage Spaces Direct setting; not for a {st} design")
+        return self
+
+    @property
+    def ceph_spec(self) -> CephSpec:
+        """The Ceph settings in effect (defaults when the design gives none)."""
+        return self.ceph or CephSpec()
+
+    @property
+    def vsan_spec(self) -> VsanSpec:
+        """The vSAN settings in effect (defaults when the design gives none)."""
+        return self.vsan or VsanSpec()
+
+    @property
+    def layout(self) -> Layout:
+        """The resiliency's layout (Ceph and vSAN; :mod:`planner.models.stacks`)."""
+        return layout(
+            self.stack,
+            self.resiliency,
+            self.nodes or 0,
+            self.vsan_spec.architecture,
+            self.ceph_spec.min_size if self.stack == "ceph" else None,
+        )
+
+    @property
+    def clients_separate(self) -> bool:
+        """A Ceph or vSAN design whose clients run on their own servers."""
+        return self.stack != "s2d" and self.topology == "disaggregated"
+
+    @property
+    def cluster_engine(self) -> bool:
+        """Evaluated by the cluster model (:mod:`planner.engine.performance`): every
+        hyperconverged design and every Ceph or vSAN design."""
+        return self.topology == "hyperconverged" or self.stack != "s2d"
+
+    @model_validator(mode="after")
     def _topology_parts(self) -> Design:
         sections = {"disaggregated": self.disaggregated, "split": self.split, "single-server": self.single_server}
+        if self.stack != "s2d":
+            if self.nodes is None or self.node is None:
+                missing = "nodes" if self.nodes is None else "node"
+                raise ValueError(f"{missing}: required for a {self.stack} design (its storage nodes)")
+            if self.disaggregated is not None:
+                raise ValueError(
+                    "disaggregated: the S2D file-server section; a disaggregated Ceph or vSAN design gives 'clients'"
+                )
+            if self.topology == "disaggregated" and self.clients is None:
+                raise ValueError("clients: required for a disaggregated Ceph or vSAN design (the client servers)")
+            for topo, part in sections.items():
+                if part is not None:
+                    raise ValueError(f"{topo.replace('-', '_')}: not for a {self.stack} design")
+            return self
         if self.topology == "hyperconverged":
             if self.nodes is None or self.node is None:
                 missing = "nodes" if self.nodes is None else "node"
@@ -489,7 +719,21 @@ class Design(_Strict):
 
     @model_validator(mode="after")
     def _fault_domains(self) -> Design:
-        if self.topology != "hyperconverged":
+        if not self.cluster_engine:
+            return self
+        if self.stack != "s2d":
+            if self.fault_domains is not None and self.fault_domains > self.nodes:
+                raise ValueError("fault_domains cannot exceed nodes")
+            try:
+                lay = self.layout
+            except DesignError as exc:
+                raise ValueError(f"{exc.field}: {exc.message}") from None
+            n_fd = self.effective_fault_domains
+            if n_fd < lay.min_fault_domains:
+                raise ValueError(
+                    f"resiliency '{self.resiliency}' needs at least {lay.min_fault_domains} fault domains "
+                    f"({self.fault_domain}s); this design has {n_fd} ({lay.note})"
+                )
             return self
         n_fd = self.effective_fault_domains
         need = MIN_FAULT_DOMAINS[self.resiliency]
@@ -564,11 +808,31 @@ class ResolvedNode(_Strict):
         return self.nic.port_gbit_s * self.nic.ports * self.nic_count
 
 
+class ResolvedClients(_Strict):
+    """The client servers of a disaggregated Ceph or vSAN design."""
+
+    servers: int
+    cpu: Cpu
+    sockets: int
+    ram_gb: float
+    nic: Nic
+    nic_count: int
+
+    @property
+    def threads(self) -> int:
+        return self.cpu.threads * self.sockets
+
+    @property
+    def network_gbit_s(self) -> float:
+        return self.nic.port_gbit_s * self.nic.ports * self.nic_count
+
+
 class ResolvedDesign(_Strict):
     """A design whose parts are catalog records and that passed every rule."""
 
     design: Design
     node: ResolvedNode
+    clients: ResolvedClients | None = None
 
     @property
     def nodes(self) -> int:
@@ -582,8 +846,8 @@ class ResolvedDesign(_Strict):
         flash capacity drives the cache is write-only; with HDD capacity drives
         it caches reads and writes. ``design.cache_mode`` overrides it.
         """
-        if self.node.cache is None:
-            return None
+        if self.node.cache is None or self.design.stack == "ceph":
+            return None  # a Ceph cache device holds BlueStore's DB/WAL, it caches nothing
         if self.design.cache_mode is not None:
             return self.design.cache_mode
         return "read-write" if getattr(self.node.drive, "media", "ssd") == "hdd" else "write-only"
@@ -616,7 +880,7 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         transport on a NIC without RDMA; a design of another topology (those are
         resolved by :mod:`planner.engine.architectures`).
     """
-    if design.topology != "hyperconverged":
+    if not design.cluster_engine:
         raise DesignError(
             f"'{design.topology}' designs are evaluated by planner.engine.architectures, not as an HCI cluster",
             "topology",
@@ -637,7 +901,31 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
             f"transport 'rdma' needs an RDMA NIC; {node.nic.id} has none (use 'tcp' or an RDMA NIC)",
             "transport",
         )
-    return ResolvedDesign(design=design, node=node)
+    if design.stack == "vsan" and design.vsan_spec.architecture == "esa" and node.cache is not None:
+        raise DesignError(
+            "vSAN ESA has no cache tier (a single storage pool of NVMe devices); drop cache_devices or use "
+            "vsan.architecture 'osa'",
+            "node.cache_devices",
+        )
+    clients = None
+    if design.clients is not None:
+        sv = design.clients.server
+        cpu = lookup_part(catalog, "cpu", sv.cpu.model, "clients.server.cpu.model")
+        nic = lookup_part(catalog, "nic", sv.nics.model, "clients.server.nics.model")
+        if sv.cpu.sockets > cpu.max_sockets:
+            raise DesignError(
+                f"{cpu.name} supports at most {cpu.max_sockets} socket(s); design asks {sv.cpu.sockets}",
+                "clients.server.cpu.sockets",
+            )
+        clients = ResolvedClients(
+            servers=design.clients.servers,
+            cpu=cpu,
+            sockets=sv.cpu.sockets,
+            ram_gb=sv.ram_gb,
+            nic=nic,
+            nic_count=sv.nics.count,
+        )
+    return ResolvedDesign(design=design, node=node, clients=clients)
 
 
 def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> ResolvedNode:
@@ -758,7 +1046,32 @@ def load_design(path: str | Path) -> Design:
 
 
 def with_overrides(design: Design, **changes) -> Design:
-    """A copy of ``design`` with top-level fields changed, re-validated."""
+    """A copy of ``design`` with top-level fields changed, re-validated.
+
+    A change of ``stack`` without a resiliency maps the resiliency to the new
+    stack's equivalent (three-way mirror, replica-3, RAID-1 FTT=2; see
+    :data:`planner.models.stacks.EQUIVALENT`), takes TCP for Ceph, and drops the
+    settings the new stack does not have (the old stack's section, S2D's volume
+    placement, reserve policy and mirror share)."""
     data = design.model_dump(mode="json")
-    data.update({k: v for k, v in changes.items() if v is not None})
+    changes = {k: v for k, v in changes.items() if v is not None}
+    new = changes.get("stack")
+    if new is not None and new != design.stack:
+        if "resiliency" not in changes:
+            changes["resiliency"] = equivalent_resiliency(design.resiliency, new, changes.get("nodes", design.nodes))
+        if new == "ceph" and "transport" not in changes:
+            changes["transport"] = "tcp"
+        for sec in ("ceph", "vsan"):
+            if sec != new:
+                data.pop(sec, None)
+        if new != "s2d":
+            for k in ("volume_servers", "mirror_share", "reserve_policy", "csv_cache_gb"):
+                data.pop(k, None)
+            if new == "ceph":
+                data.pop("cache_mode", None)
+        else:
+            data.pop("clients", None)
+            if design.topology == "disaggregated":
+                data["topology"] = "hyperconverged"
+    data.update(changes)
     return parse_design(data)

@@ -5,18 +5,27 @@ from __future__ import annotations
 
 from planner.core.errors import PlannerError
 from planner.core.resources import EXAMPLES_DIR
-from planner.models.design import parse_design
+from planner.models.design import Design, parse_design
 
 EXAMPLES = EXAMPLES_DIR
 
 
-def example_designs() -> dict[str, str]:
-    """Example design files (name -> topology); files that are not designs are skipped."""
+def _designs() -> dict[str, Design]:
+    """Example files that validate as designs (name -> design); the others are skipped."""
     out = {}
     for f in sorted(EXAMPLES.glob("*.json")):
         try:
-            d = parse_design(f.read_bytes())
+            out[f.stem] = parse_design(f.read_bytes())
         except PlannerError:
             continue
-        out[f.stem] = d.topology
     return out
+
+
+def example_designs() -> dict[str, str]:
+    """Example design files (name -> topology); files that are not designs are skipped."""
+    return {name: d.topology for name, d in _designs().items()}
+
+
+def example_stacks() -> dict[str, str]:
+    """Example design files (name -> storage stack)."""
+    return {name: d.stack for name, d in _designs().items()}

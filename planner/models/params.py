@@ -19,7 +19,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.core.errors import PlannerError, shown
-from planner.core.resources import CALIBRATION_FILE
+from planner.core.resources import CALIBRATION_FILE, CEPH_CALIBRATION_FILE
 
 #: CPU costs are expressed at this core clock; other CPUs scale by
 #: REFERENCE_GHZ / base_ghz (cycles per IO held constant). A definition, not a fit.
@@ -166,3 +166,128 @@ def default_params() -> ModelParams:
     if CALIBRATION_FILE.exists():
         return load_calibration().params
     return ModelParams.from_mapping({})
+
+
+# ------------------------------------------------------------------ Ceph
+class CephParams(ModelParams):
+    """Ceph's parameters: the generic ones of :class:`ModelParams` (drive
+    efficiency, the LP ceiling, latency shape, guest costs) plus what only Ceph has.
+
+    Fitted on Ceph's own measurements (``planner/data/calibration-ceph.json``,
+    written by ``hciplan calibrate-ceph``); the guest (VM) costs, the latency
+    shape and the idle load are the S2D fit's, as the Ceph data do not identify them.
+    CPU times are LP-us at :data:`REFERENCE_GHZ`, per operation.
+    """
+
+    client_cpu_us: float = Field(
+        default=40.0, description="client (librbd / krbd) CPU per IO, messenger included, LP-us"
+    )
+    client_cpu_per_kib_us: float = Field(default=0.2, description="client CPU per KiB moved, LP-us")
+    client_threads: float = Field(
+        default=4.0, description="threads one client process (a fio job, a QEMU disk) spreads its IO work over"
+    )
+    osd_read_cpu_us: float = Field(default=70.0, description="OSD CPU per read operation (primary or shard), LP-us")
+    osd_write_cpu_us: float = Field(
+        default=200.0, description="OSD CPU per write operation on one OSD (a replica or a shard), LP-us, Reef"
+    )
+    osd_cpu_per_kib_read_us: float = Field(
+        default=0.2, description="OSD CPU per KiB read (messenger, checksums), LP-us"
+    )
+    osd_cpu_per_kib_write_us: float = Field(
+        default=0.5, description="OSD CPU per KiB written (messenger, checksums, allocation), LP-us"
+    )
+    release_write_factor_pacific: float = Field(default=1.0, description="OSD write CPU, Pacific / Reef")
+    release_write_factor_quincy: float = Field(default=1.0, description="OSD write CPU, Quincy / Reef")
+    rocksdb_tuned_write_factor: float = Field(
+        default=1.0, description="OSD write CPU with the 2022 RocksDB tuning / the release default"
+    )
+    network_efficiency: float = Field(
+        default=0.8, description="share of the links' line rate the TCP messenger reaches"
+    )
+    osd_max_lps_read: float = Field(
+        default=9.0,
+        description="LPs one OSD can use on reads (Ceph blog, 'OSD CPU Scaling': 'tops out at around 8-10 cores "
+        "per OSD for reads'); published, not fitted",
+    )
+    osd_max_lps_write: float = Field(
+        default=12.0,
+        description="LPs one OSD can use on writes (same post: 'about 12 cores per OSD for writes'); published",
+    )
+    bluestore_metadata_kib_per_write: float = Field(
+        default=4.0,
+        description="RocksDB WAL and metadata bytes BlueStore writes per OSD write, KiB (an assumption: one "
+        "4 KiB block; the Ceph data give DB writes without the IO counts to divide them by)",
+    )
+
+
+CEPH_PARAM_NAMES = list(CephParams.model_fields)
+#: Starting values and bounds of the Ceph fit (physical ranges, not targets).
+CEPH_PARAM_BOUNDS = {
+    "client_cpu_us": (40.0, 2.0, 400.0),
+    "client_cpu_per_kib_us": (0.2, 0.0, 5.0),
+    "client_threads": (4.0, 1.0, 16.0),
+    "osd_read_cpu_us": (70.0, 5.0, 600.0),
+    "osd_write_cpu_us": (200.0, 10.0, 1500.0),
+    "osd_cpu_per_kib_read_us": (0.2, 0.0, 5.0),
+    "osd_cpu_per_kib_write_us": (0.5, 0.0, 5.0),
+    "release_write_factor_pacific": (1.0, 0.5, 3.0),
+    "release_write_factor_quincy": (1.0, 0.5, 3.0),
+    "rocksdb_tuned_write_factor": (1.0, 0.5, 1.5),
+    "network_efficiency": (0.8, 0.3, 1.0),
+    "drive_efficiency": (0.8, 0.2, 1.0),
+    "host_cpu_max_utilization": (0.8, 0.3, 1.0),
+    "stack_write_latency_us": (200.0, 10.0, 2000.0),
+}
+CEPH_FIT_NAMES = list(CEPH_PARAM_BOUNDS)
+#: Ceph releases and what the data say of each (codes used by the vectorised model)
+CEPH_RELEASE_CODES = {"pacific": 0, "quincy": 1, "reef": 2, "squid": 3, "tentacle": 4}
+
+
+class CephCalibration(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    version: str
+    params: CephParams
+    summary: dict = Field(default_factory=dict)
+    domain: dict = Field(default_factory=dict)
+    bands: dict = Field(default_factory=dict)
+
+
+@lru_cache(maxsize=4)
+def load_ceph_calibration(path: str | None = None) -> CephCalibration:
+    p = Path(path) if path else CEPH_CALIBRATION_FILE
+    doc = json.loads(p.read_text(encoding="utf-8"))
+    return CephCalibration(
+        version=doc["version"],
+        params=CephParams(**{k: float(v) for k, v in doc["params"].items() if k in CephParams.model_fields}),
+        summary=doc.get("summary", {}),
+        domain=doc.get("domain", {}),
+        bands=doc.get("bands", {}),
+    )
+
+
+def ceph_base_params(base: ModelParams | None = None) -> CephParams:
+    """Ceph's starting parameters: the generic ones from ``base`` (the S2D fit),
+    the Ceph ones at their starting values."""
+    base = base or default_params()
+    data = base.model_dump()
+    data.update({k: v[0] for k, v in CEPH_PARAM_BOUNDS.items()})
+    return CephParams(**data)
+
+
+def ceph_params() -> CephParams:
+    """The fitted Ceph parameters if ``calibration-ceph.json`` exists, else the starting values."""
+    if CEPH_CALIBRATION_FILE.exists():
+        return load_ceph_calibration().params
+    return ceph_base_params()
+
+
+def params_for(stack: str, params: ModelParams | None = None) -> ModelParams:
+    """The parameters a stack's designs are evaluated with: ``params`` when they
+    are of that stack's kind, else Ceph's own fit for Ceph, S2D's for S2D and for
+    vSAN (vSAN is not calibrated: its reports say so). An S2D refit passed for a
+    Ceph design (or Ceph's for an S2D one) is not used: the costs are another stack's."""
+    if stack == "ceph":
+        return params if isinstance(params, CephParams) else ceph_params()
+    if params is not None and not isinstance(params, CephParams):
+        return params
+    return default_params()

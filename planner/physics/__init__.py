@@ -9,6 +9,7 @@ Imports :mod:`planner.models` and :mod:`planner.core`.
 __all__ = [
     "cache",
     "capacity",
+    "ceph",
     "cpu",
     "devices",
     "endurance",
@@ -18,4 +19,5 @@ __all__ = [
     "power",
     "resiliency",
     "rules",
+    "vsan",
 ]

@@ -23,6 +23,40 @@ Rules and their sources
 * Pool metadata: Storage Spaces writes a 256 MiB metadata partition on every
   pool drive (Storage Spaces FAQ). It is small, but shown so the waterfall adds
   up.
+
+Ceph (``stack: ceph``), each rule with its source
+-------------------------------------------------
+* BlueStore's RocksDB (block.db) shares the data device unless a faster device
+  holds it: IBM Storage Ceph, *BlueStore sizing considerations*: "IBM Storage
+  Ceph supports 1% of the BlueStore block size with RocksDB and OpenStack block
+  workloads" (upstream, *BlueStore config reference*: block.db "isn't smaller than
+  4% of block" for mixed object workloads); ``ceph.db_fraction``.
+* Full ratios (Ceph docs, *Monitor config reference*): ``mon osd full ratio`` .95,
+  ``backfillfull`` .90 ("considered too full to backfill"), ``nearfull`` .85.
+  Planning method, same page: "multiply the capacity of the cluster by the full
+  ratio to arrive at a maximum operating capacity; then, subtract the ... amount
+  of data from the OSDs you expect to fail to arrive at a reasonable full ratio".
+  :func:`ceph_fill_ratio` applies it with one host failing and the backfillfull
+  ratio (recovery must still run): min(nearfull, backfillfull x (n - 1) / n) when
+  the survivors can re-protect, else nearfull.
+* Pool overhead: replicated size n stores n bytes per byte; an erasure code k+m
+  stores (k+m)/k (Ceph blog, *Tentacle FastEC*: "Replica-3 pools have a 300%
+  storage overhead"; "a 4+2 pool has a 150% storage overhead").
+
+vSAN (``stack: vsan``)
+----------------------
+* Reserved capacity, vSAN 7.0 U1 and later (VMware docs, *About reserved
+  capacity*): the host rebuild reserve "matches the total capacity of the largest
+  host in the cluster"; the operations reserve holds the space internal operations
+  need (vSAN 8.0 docs: "255 GB per host" for objects under 8 TB, "765 GB per host"
+  for objects of 8 TB or more) and "vSAN reserves 5% additional capacity ... as a
+  buffer". Reserved capacity is not available on 2-node, stretched or fault-domain
+  clusters (VMware, *Understanding reserved capacity concepts in vSAN*): those keep
+  the older guidance, 30 % free (vSAN 8.0 docs: "keep 30% capacity available").
+* Policy overhead: RAID-1 FTT=n stores n+1 copies (100 GB -> 200 / 300 GB at FTT
+  1 / 2); OSA RAID-5 3+1 1.33x, RAID-6 4+2 1.5x (vSAN 8.0 administration); ESA
+  adaptive RAID-5 2+1 1.5x on 3-5 hosts, 4+1 1.25x on six or more (D. Epping,
+  VMware). On-disk format overheads are not modelled.
 """
 
 from __future__ import annotations
@@ -32,6 +66,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from planner.core.errors import DesignError
 from planner.models.design import MIN_FAULT_DOMAINS, ResolvedDesign
+from planner.models.stacks import vsan_layout
 
 TB = 1e12
 TIB = 2.0**40
@@ -216,6 +251,10 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     where a design is evaluated.
     """
     d = rd.design
+    if d.stack == "ceph":
+        return _ceph_capacity_report(rd)
+    if d.stack == "vsan":
+        return _vsan_capacity_report(rd)
     n = rd.node
     code = RESILIENCY_CODES[d.resiliency]
     fd = d.effective_fault_domains
@@ -287,6 +326,11 @@ def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> Cap
         with the reason (the sizer's search simply finds it too small).
     """
     cap = cap or capacity_report(rd)
+    if cap.usable_capacity_tb <= 0.0 and rd.design.stack != "s2d":
+        raise DesignError(
+            f"no usable capacity: the {rd.design.stack} reserves take all {cap.raw_capacity_tb:g} TB raw",
+            "node.capacity_drives.count",
+        )
     if cap.usable_capacity_tb <= 0.0:
         d, n = rd.design, rd.node
         n_res = int(reserve_drives(d.nodes, d.reserve_policy))
@@ -296,3 +340,248 @@ def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> Cap
             "node.capacity_drives.count",
         )
     return cap
+
+
+# ------------------------------------------------------------------ Ceph
+#: Ceph's upstream full ratios (Monitor config reference)
+CEPH_FULL_RATIO, CEPH_BACKFILLFULL_RATIO, CEPH_NEARFULL_RATIO = 0.95, 0.90, 0.85
+#: vSAN operations space per host, GB (vSAN 8.0 docs; objects < 8 TB / >= 8 TB)
+VSAN_OPERATIONS_GB_PER_HOST, VSAN_OPERATIONS_GB_PER_HOST_LARGE = 255.0, 765.0
+#: "vSAN reserves 5% additional capacity in the operations reserve as a buffer"
+VSAN_OPERATIONS_BUFFER = 0.05
+#: free space where reserved capacity is unavailable (vSAN 8.0 docs: "keep 30% capacity available")
+VSAN_LEGACY_SLACK = 0.30
+
+
+def ceph_fill_ratio(nodes, nearfull_ratio, backfillfull_ratio, can_repair):
+    """Share of the OSDs' space a Ceph cluster is planned to fill.
+
+    The Monitor config reference's method (the full ratio less the data of the
+    OSDs expected to fail), taken at the ratio recovery still works below: the
+    backfillfull ratio ("considered too full to backfill"). After one host of
+    ``nodes`` fails its data spreads over the n - 1 others, so the healthy fill is
+    at most backfillfull x (n - 1) / n, and never above the near-full ratio where
+    Ceph warns. When the survivors cannot re-protect (fewer hosts than the
+    pool's width) nothing is backfilled, so only the near-full ratio applies.
+    """
+    n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
+    after_loss = np.asarray(backfillfull_ratio, dtype=float) * (n - 1.0) / n
+    return np.where(
+        np.asarray(can_repair, dtype=bool),
+        np.maximum(np.minimum(nearfull_ratio, after_loss), 0.0),
+        np.asarray(nearfull_ratio, dtype=float),
+    )
+
+
+def ceph_usable_capacity_tb(
+    nodes,
+    drives_per_node,
+    drive_capacity_tb,
+    data_chunks,
+    width,
+    nearfull_ratio=CEPH_NEARFULL_RATIO,
+    backfillfull_ratio=CEPH_BACKFILLFULL_RATIO,
+    db_fraction=0.01,
+    db_separate=False,
+    repair_fault_domains=None,
+):
+    """Usable capacity of a Ceph pool, TB, vectorised.
+
+    usable = raw x (1 - block.db share) x fill ratio x k / (k + m); a replicated
+    pool of size n is k = 1, width n. ``repair_fault_domains``: hosts needed to
+    re-protect after a loss (width + 1 by default).
+    """
+    raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)
+    db = np.where(np.asarray(db_separate, dtype=bool), 0.0, raw * np.asarray(db_fraction, dtype=float))
+    need = np.asarray(width) + 1 if repair_fault_domains is None else np.asarray(repair_fault_domains)
+    fill = ceph_fill_ratio(nodes, nearfull_ratio, backfillfull_ratio, np.asarray(nodes) >= need)
+    return (raw - db) * fill * np.asarray(data_chunks, dtype=float) / np.asarray(width, dtype=float)
+
+
+# ------------------------------------------------------------------ vSAN
+def vsan_reserves_tb(nodes, raw_tb, host_rebuild=True, operations=True, large_objects=False, reserved_supported=True):
+    """(host rebuild reserve, operations reserve, legacy slack) in TB.
+
+    Where reserved capacity is supported (3 hosts or more, no fault domains): the
+    largest host's raw capacity (identical hosts: raw / n) and the operations
+    space per host plus the 5 % buffer; elsewhere the legacy 30 % free."""
+    n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
+    raw = np.asarray(raw_tb, dtype=float)
+    sup = np.asarray(reserved_supported, dtype=bool)
+    per_host = np.where(large_objects, VSAN_OPERATIONS_GB_PER_HOST_LARGE, VSAN_OPERATIONS_GB_PER_HOST) / 1000.0
+    rebuild = np.where(sup & np.asarray(host_rebuild, dtype=bool), raw / n, 0.0)
+    ops = np.where(sup & np.asarray(operations, dtype=bool), per_host * n + VSAN_OPERATIONS_BUFFER * raw, 0.0)
+    slack = np.where(sup, 0.0, VSAN_LEGACY_SLACK * raw)
+    return rebuild, ops, slack
+
+
+def vsan_usable_capacity_tb(
+    nodes,
+    drives_per_node,
+    drive_capacity_tb,
+    data_chunks,
+    width,
+    host_rebuild=True,
+    operations=True,
+    large_objects=False,
+    reserved_supported=None,
+):
+    """Usable capacity of a vSAN datastore under one policy, TB, vectorised."""
+    raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)
+    sup = np.asarray(nodes) >= 3 if reserved_supported is None else reserved_supported
+    rebuild, ops, slack = vsan_reserves_tb(nodes, raw, host_rebuild, operations, large_objects, sup)
+    pool = np.maximum(raw - rebuild - ops - slack, 0.0)
+    return pool * np.asarray(data_chunks, dtype=float) / np.asarray(width, dtype=float)
+
+
+def _step_list(steps) -> list[CapacityStep]:
+    return [CapacityStep(step=s, capacity_tb=v, capacity_tib=float(tb_to_tib(v)), rule=r) for s, v, r in steps]
+
+
+def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
+    """:func:`capacity_report` for a Ceph design (module docstring, Ceph rules)."""
+    d, n = rd.design, rd.node
+    c, lay = d.ceph_spec, d.layout
+    fd = d.effective_fault_domains
+    raw = float(raw_capacity_tb(d.nodes, n.drive_count, n.drive.capacity_tb))
+    db_sep = n.cache is not None
+    db = 0.0 if db_sep else raw * c.db_fraction
+    data_raw = raw - db
+    can_repair = fd - 1 >= lay.min_fault_domains and d.fault_domain == "node"
+    fill = float(ceph_fill_ratio(fd, c.nearfull_ratio, c.backfillfull_ratio, can_repair))
+    near_head = data_raw * (1.0 - c.nearfull_ratio)
+    host_res = data_raw * (c.nearfull_ratio - fill)
+    pool = data_raw * fill
+    eff = lay.efficiency
+    usable = pool * eff
+    survivors = fd - 1
+    stays_online = lay.online_failures >= 1
+    held_left = data_raw * survivors / fd * (c.backfillfull_ratio if can_repair else c.nearfull_ratio) * eff
+    usable_left = min(usable, held_left) if survivors >= 1 else 0.0
+    fits = usable / eff <= data_raw * survivors / fd * c.backfillfull_ratio + 1e-9
+    if can_repair and fits:
+        note = (
+            f"after losing one node, {survivors} nodes re-protect every placement group and stay below the "
+            f"backfillfull ratio ({c.backfillfull_ratio:.0%})"
+        )
+    elif not can_repair:
+        note = (
+            f"after losing one node, {survivors} hosts remain; {d.resiliency} needs {lay.min_fault_domains} to "
+            "re-protect (placement groups stay degraded"
+            + (", IO continues" if stays_online else f", IO stops below min_size {lay.min_size}")
+            + ")"
+        )
+    else:
+        note = f"after losing one node, the data does not fit below the backfillfull ratio on {survivors} nodes"
+    db_rule = (
+        "block.db on the DB/WAL devices (no share of the data devices)"
+        if db_sep
+        else f"block.db shares each OSD's device: {c.db_fraction:.0%} of it (IBM Storage Ceph, RBD)"
+    )
+    steps = [
+        ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
+        ("BlueStore DB/WAL", -db, db_rule),
+        ("nearfull headroom", -near_head, f"kept below mon_osd_nearfull_ratio {c.nearfull_ratio:g} (Ceph docs)"),
+        (
+            "host-failure reserve",
+            -host_res,
+            f"one host's data (1/{fd}) must backfill below mon_osd_backfillfull_ratio {c.backfillfull_ratio:g} "
+            "on the survivors (Ceph docs, full-ratio planning method)"
+            if can_repair
+            else "none: the survivors cannot re-protect, nothing is backfilled",
+        ),
+        ("pool available", pool, "raw x fill ratio the OSDs may reach"),
+        ("resiliency overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {eff:.1%}"),
+        ("usable", usable, "what RBD images can hold"),
+    ]
+    return CapacityReport(
+        raw_capacity_tb=raw,
+        pool_metadata_tb=db,
+        reserve_tb=near_head + host_res,
+        pool_capacity_tb=pool,
+        resiliency_efficiency=eff,
+        usable_capacity_tb=usable,
+        usable_capacity_tib=float(tb_to_tib(usable)),
+        cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
+        waterfall=_step_list(steps),
+        survives_node_loss=bool(can_repair and fits and stays_online),
+        node_loss_note=note,
+        repairs_after_node_loss=bool(can_repair),
+        usable_after_node_loss_tb=usable_left,
+    )
+
+
+def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
+    """:func:`capacity_report` for a vSAN design (module docstring, vSAN rules)."""
+    d, n = rd.design, rd.node
+    v, lay = d.vsan_spec, d.layout
+    fd = d.effective_fault_domains
+    raw = float(raw_capacity_tb(d.nodes, n.drive_count, n.drive.capacity_tb))
+    supported = d.nodes >= 3 and d.fault_domain == "node"
+    rebuild, ops, slack = (
+        float(x)
+        for x in vsan_reserves_tb(
+            d.nodes, raw, v.host_rebuild_reserve, v.operations_reserve, v.large_objects, supported
+        )
+    )
+    pool = max(raw - rebuild - ops - slack, 0.0)
+    eff = lay.efficiency
+    usable = pool * eff
+    survivors = fd - 1
+    can_repair = survivors >= lay.min_fault_domains and d.fault_domain == "node"
+    footprint = usable / eff if eff > 0 else 0.0
+    raw_left = raw * survivors / max(fd, 1)
+    fits = footprint <= raw_left + 1e-9
+    eff_left = vsan_layout_efficiency(d, survivors)
+    usable_left = min(usable, raw_left * eff_left) if survivors >= 1 else 0.0
+    if can_repair and fits:
+        note = f"after losing one node, {survivors} hosts hold the {footprint:.2f} TB footprint and rebuild it"
+    elif not can_repair:
+        note = (
+            f"after losing one node, {survivors} hosts remain; {d.resiliency} needs {lay.min_fault_domains} to "
+            "rebuild (objects stay accessible, with reduced protection)"
+        )
+    else:
+        note = f"after losing one node, the {footprint:.2f} TB footprint does not fit in the {raw_left:.2f} TB left"
+    per_host = VSAN_OPERATIONS_GB_PER_HOST_LARGE if v.large_objects else VSAN_OPERATIONS_GB_PER_HOST
+    steps = [
+        ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
+        (
+            "host rebuild reserve",
+            -rebuild,
+            "the largest host's capacity (vSAN reserved capacity)"
+            if rebuild
+            else ("disabled" if supported else "not available on 2-node or fault-domain clusters"),
+        ),
+        (
+            "operations reserve",
+            -ops,
+            f"{per_host:g} GB per host + 5 % buffer (vSAN reserved capacity)" if ops else "disabled or not available",
+        ),
+        ("slack space", -slack, "30 % kept free (vSAN guidance where reserved capacity is not available)"),
+        ("datastore available", pool, "raw - reserves"),
+        ("policy overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {eff:.1%}"),
+        ("usable", usable, "what VM disks can hold"),
+    ]
+    return CapacityReport(
+        raw_capacity_tb=raw,
+        pool_metadata_tb=0.0,
+        reserve_tb=rebuild + ops + slack,
+        pool_capacity_tb=pool,
+        resiliency_efficiency=eff,
+        usable_capacity_tb=usable,
+        usable_capacity_tib=float(tb_to_tib(usable)),
+        cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
+        waterfall=_step_list(steps),
+        survives_node_loss=bool(can_repair and fits),
+        node_loss_note=note,
+        repairs_after_node_loss=bool(can_repair),
+        usable_after_node_loss_tb=usable_left,
+    )
+
+
+def vsan_layout_efficiency(design, nodes: int) -> float:
+    """The policy's efficiency on ``nodes`` hosts (ESA RAID-5 re-lays 4+1 as 2+1 below six)."""
+    if nodes < 1:
+        return 0.0
+    return vsan_layout(design.resiliency, nodes, design.vsan_spec.architecture).efficiency

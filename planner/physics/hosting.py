@@ -15,6 +15,14 @@ Rules and their sources
   ``host_reserve_gb``. Microsoft publishes no figure for it; it is a planning
   assumption the user sets (default 8 GB).
 
+* Ceph: the OSDs' memory, OSDs x ``osd_memory_target`` x 2 (Ceph docs, *Hardware
+  recommendations*: total RAM "greater than (number of OSDs * osd_memory_target *
+  2)", the doubling covering the OS and the other Ceph daemons), instead of S2D's
+  metadata and CSV cache. vSAN: its own memory use is not modelled (give it in the
+  host reserve).
+* A disaggregated Ceph or vSAN design runs its VMs on the client servers
+  (``vms_per_node`` per client server): their vCPUs and RAM are checked there.
+
 With one node down its VMs restart on the survivors, ``n / (n - 1)`` times as
 many on each on average; VMs are whole, so the busiest survivor hosts the
 next whole number, ``ceil(v n / (n - 1))``, and that node is the one checked.
@@ -28,6 +36,7 @@ import numpy as np
 
 from planner.models.design import ResolvedDesign
 from planner.models.workload import Workload
+from planner.physics.ceph import osd_memory_gb
 
 S2D_METADATA_GB_PER_CACHE_TB = 4.0
 
@@ -52,21 +61,41 @@ def ram_needed_gb(vms_per_node, ram_gb_per_vm, host_reserve_gb, cache_tb_per_nod
     )
 
 
+def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
+    """RAM a storage node's stack needs beyond the host reserve, GB, and how it is made up."""
+    d, node = rd.design, rd.node
+    if d.stack == "ceph":
+        osds = node.drive_count * d.ceph_spec.osds_per_drive
+        gb = float(osd_memory_gb(osds, d.ceph_spec.osd_memory_target_gb))
+        return gb, f"OSD memory {osds} x {d.ceph_spec.osd_memory_target_gb:.2f} GB x 2 = {gb:,.0f} GB"
+    if d.stack == "vsan":
+        return 0.0, "vSAN memory not modelled"
+    cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
+    gb = float(s2d_metadata_gb(cache_tb)) + d.csv_cache_gb
+    return gb, f"S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache {d.csv_cache_gb:g} GB"
+
+
 def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
     """Whether each node can host the workload's VMs, healthy and with one node
-    down. Returns one entry per check that fails, naming both numbers."""
+    down (or, for a disaggregated Ceph or vSAN design, each client server with one
+    of them down). Returns one entry per check that fails, naming both numbers."""
     if workload.issuer == "host" or not workload.vms_per_node:
         return []
-    d, node = rd.design, rd.node
+    d, node, cl = rd.design, rd.node, rd.clients
+    if cl is not None:
+        servers, threads, ram, what, down = cl.servers, cl.threads, cl.ram_gb, "client server", "one client server down"
+    else:
+        servers, threads, ram, what, down = d.nodes, node.threads, node.ram_gb, "node", "one node down"
+    stack_gb, note = (0.0, "") if cl is not None else stack_ram_gb(rd)
     cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
     out = []
     cases = [("healthy", workload.vms_per_node)]
-    if d.nodes > 1:
+    if servers > 1:
         # the busiest survivor: VMs are whole (a 1e-9 slack so 3 x 4 / 2 stays 6)
-        cases.append(("one node down", math.ceil(workload.vms_per_node * d.nodes / (d.nodes - 1) - 1e-9)))
+        cases.append((down, math.ceil(workload.vms_per_node * servers / (servers - 1) - 1e-9)))
     for case, vms in cases:
         need_vcpus = vms * workload.vcpus_per_vm
-        have_vcpus = float(vcpu_capacity(node.threads, d.vcpu_oversubscription))
+        have_vcpus = float(vcpu_capacity(threads, d.vcpu_oversubscription))
         if need_vcpus > have_vcpus:
             out.append(
                 {
@@ -75,21 +104,24 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
                     "needed": round(need_vcpus, 1),
                     "available": have_vcpus,
                     "message": f"{case}: {vms:,} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
-                    f"node, above vcpu_oversubscription {d.vcpu_oversubscription:g} x {node.threads} logical "
+                    f"{what}, above vcpu_oversubscription {d.vcpu_oversubscription:g} x {threads} logical "
                     f"processors = {have_vcpus:,.0f}",
                 }
             )
-        need_gb = float(ram_needed_gb(vms, workload.ram_gb_per_vm, d.host_reserve_gb, cache_tb, d.csv_cache_gb))
-        if need_gb > node.ram_gb:
+        if d.stack == "s2d":
+            need_gb = float(ram_needed_gb(vms, workload.ram_gb_per_vm, d.host_reserve_gb, cache_tb, d.csv_cache_gb))
+        else:
+            need_gb = vms * workload.ram_gb_per_vm + d.host_reserve_gb + stack_gb
+        if need_gb > ram:
             out.append(
                 {
                     "check": "ram",
                     "case": case,
                     "needed_gb": round(need_gb, 1),
-                    "available_gb": node.ram_gb,
+                    "available_gb": ram,
                     "message": f"{case}: {vms:,} VMs x {workload.ram_gb_per_vm:g} GB + host reserve "
-                    f"{d.host_reserve_gb:g} GB + S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache "
-                    f"{d.csv_cache_gb:g} GB = {need_gb:,.0f} GB per node, above its {node.ram_gb:,.0f} GB RAM",
+                    f"{d.host_reserve_gb:g} GB{' + ' + note if note else ''} = {need_gb:,.0f} GB per {what}, "
+                    f"above its {ram:,.0f} GB RAM",
                 }
             )
     return out

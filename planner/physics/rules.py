@@ -41,7 +41,9 @@ from typing import Literal
 import numpy as np
 
 from planner.models.design import ResolvedDesign
+from planner.models.stacks import ceph_min_size_default
 from planner.physics.capacity import RESILIENCY_CODES
+from planner.physics.ceph import osd_memory_gb
 from planner.physics.power import node_power_w
 
 HW = "Microsoft, 'Storage Spaces Direct hardware requirements in Windows Server' (2025-05-12)"
@@ -300,6 +302,389 @@ RULES: dict[str, Rule] = dict(
 )
 
 
+# ------------------------------------------------------------ Ceph, vSAN
+#: Ceph's and vSAN's sources (quoted where a rule rests on one sentence)
+CEPH_HW = "Ceph docs, 'Hardware recommendations' (docs.ceph.com/en/latest/start/hardware-recommendations/)"
+CEPH_MON = "Ceph docs, 'Monitor config reference' (mon osd full / backfillfull / nearfull ratio)"
+CEPH_POOL = "Ceph docs, 'Pool, PG and CRUSH config reference'; ceph/ceph PR 20555 (min_size = size - size/2)"
+CEPH_FASTEC = "Ceph blog, 'Tentacle FastEC performance updates' (2025-11-20)"
+RH_EC = "Red Hat Ceph Storage 8, 'Erasure code pools overview'"
+IBM_BS = "IBM Storage Ceph, 'BlueStore sizing considerations'"
+CEPH_1TIB = "Ceph blog, 'Ceph: A Journey to 1 TiB/s' (2024-01-19)"
+VSAN_ADMIN = "VMware vSAN 8.0 administration, 'RAID 5 or RAID 6 erasure coding' / 'Using vSAN policies'"
+VSAN_PLAN = "VMware vSAN 8.0 planning, 'Designing and sizing a vSAN cluster' (2 x FTT + 1 hosts)"
+VSAN_RESERVE = "VMware vSAN 7.0 monitoring, 'About reserved capacity' (host rebuild and operations reserves)"
+VSAN_SIZE = "D. Epping (VMware), 'vSAN Express Storage Architecture cluster sizes supported?' (2022-12-20)"
+VSAN_ESA_NVME = "Broadcom KB 326717, 'What you can (and cannot) change in a vSAN ESA ReadyNode' (storage NVMe devices)"
+
+#: [CEPH_HW] "1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs"
+CEPH_THREADS_PER_OSD = {"nvme": (4, 6), "ssd": (4, 6), "hdd": (1, 3)}
+#: [CEPH_HW] "We recommend a minimum OSD size of 1 tebibyte (TiB)"
+CEPH_MIN_OSD_TB = 2.0**40 / 1e12
+#: [CEPH_HW] "PCIe Gen 4+ SSDs larger than 30 TB may benefit from being split into two or more OSDs"
+CEPH_SPLIT_OSD_MIN_TB = 30.0
+#: [CEPH_HW] "Provision at least 10 Gb/s networking"; "Clusters with substantial workload will do well to
+#: provision 25 Gb/s networking"
+CEPH_MIN_PORT_GBIT_S, CEPH_RECOMMENDED_PORT_GBIT_S = 10.0, 25.0
+#: [CEPH_HW] "4-5x HDD OSDs per DB/WAL SATA SSD; <= 15 HDD OSDs per DB/WAL NVMe SSD"
+CEPH_HDD_OSDS_PER_DB = {"nvme": 15, "ssd": 5}
+#: [VSAN_SIZE] "as small as a 2-node configuration (with a witness), as large as a 64-node configuration"
+VSAN_MIN_NODES, VSAN_MAX_NODES = 2, 64
+
+_PLATFORM_RULES = ("drive_bays", "cpu_socket", "memory_config", "pmem_supported", "pcie_slots", "power_budget")
+_DEMAND_RULES = ("validated_node", "drive_endurance", "vcpus", "growth", "budget", "iops_at_latency")
+
+CEPH_RULES: dict[str, Rule] = dict(
+    [
+        _r(
+            "ceph_pool_hosts",
+            "a host for each replica or chunk (CRUSH host failure domain)",
+            "requirement",
+            f"{CEPH_FASTEC}: 'The minimum number of OSDs required for an erasure code pool is K+M, and just like "
+            "replica-3 pools it is recommended that these OSDs are in different servers'; "
+            f"{CEPH_POOL}: 'osd pool default size = 3'",
+        ),
+        _r(
+            "ceph_self_heal",
+            "one host more than the pool's width, so a lost host's data is re-protected",
+            "recommendation",
+            f"{CEPH_FASTEC}: 'Using a wider erasure code such as 6+2 requires 9 nodes'",
+        ),
+        _r(
+            "ceph_min_size",
+            "min_size at least the default (size - size/2 replicated, k+1 erasure-coded)",
+            "recommendation",
+            f"{CEPH_POOL}; {RH_EC}: 'Red Hat recommends min_size for erasure-coded pools to be K+1 or more to "
+            "prevent loss of writes and data'",
+        ),
+        _r(
+            "ceph_cpu_threads",
+            "at least 4 CPU threads per NVMe or SSD OSD, 1 per HDD OSD",
+            "requirement",
+            f"{CEPH_HW}: '1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs'",
+        ),
+        _r(
+            "ceph_cpu_threads_recommended",
+            "6 CPU threads per NVMe or SSD OSD, 3 per HDD OSD",
+            "recommendation",
+            f"{CEPH_HW}: '4, 6 respectively for NVMe SSD OSDs'",
+        ),
+        _r(
+            "ceph_osd_memory",
+            "RAM above OSDs x osd_memory_target x 2",
+            "recommendation",
+            f"{CEPH_HW}: 'total server RAM is greater than (number of OSDs * osd_memory_target * 2)'",
+        ),
+        _r(
+            "ceph_osd_size",
+            "OSDs of at least 1 TiB",
+            "recommendation",
+            f"{CEPH_HW}: 'We recommend a minimum OSD size of 1 tebibyte (TiB)'",
+        ),
+        _r(
+            "ceph_osds_per_drive",
+            "one OSD per drive; more only on PCIe Gen 4+ SSDs larger than 30 TB",
+            "recommendation",
+            f"{CEPH_HW}: '1x storage drive per OSD in most cases. PCIe Gen 4+ SSDs larger than 30 TB may benefit "
+            "from being split into two or more OSDs'",
+        ),
+        _r(
+            "ceph_db_device",
+            "a DB/WAL device holds block.db of its OSDs (and at most 15 HDD OSDs per NVMe, 5 per SSD)",
+            "recommendation",
+            f"{IBM_BS} (1 % of block for RBD); {CEPH_HW}: '4-5x HDD OSDs per DB/WAL SATA SSD, <= 15 HDD OSDs per "
+            "DB/WAL NVMe SSD'",
+        ),
+        _r(
+            "network_minimum",
+            f"storage ports of at least {CEPH_MIN_PORT_GBIT_S:g} Gb/s",
+            "requirement",
+            f"{CEPH_HW}: 'Provision at least 10 Gb/s networking in your datacenter'",
+        ),
+        _r(
+            "ceph_network_25gbe",
+            f"at least {CEPH_RECOMMENDED_PORT_GBIT_S:g} Gb/s for a substantial workload (the demand may override)",
+            "warning",
+            f"{CEPH_HW}: 'Clusters with substantial workload will do well to provision 25 Gb/s networking; dense "
+            "nodes often warrant 100 Gb/s links'",
+        ),
+        *((k, RULES[k]) for k in _PLATFORM_RULES),
+        _r(
+            "fault_tolerance",
+            "the pool keeps serving IO through the failures the demand names",
+            "requirement",
+            f"{CEPH_POOL} (IO stops below min_size: size - min_size failures are ridden through); {RH_EC}",
+        ),
+        _r(
+            "mirror_for_databases",
+            "databases on replicated pools (erasure codes only if the demand allows parity)",
+            "recommendation",
+            f"{CEPH_1TIB}: on the same 630 OSDs, 4 KiB random reads 25.5M IOPS with 3x replication against "
+            "3.4M with EC 6+2 (measured)",
+        ),
+        _r(
+            "capacity_with_reserve",
+            "usable capacity below the near-full ratio, with a host's data re-protected below backfillfull, "
+            "holds the demand",
+            "demand",
+            f"{CEPH_MON}: 'multiply the capacity of the cluster by the full ratio ...; then, subtract the ... amount "
+            "of data from the OSDs you expect to fail'",
+        ),
+        _r(
+            "n_plus_one_capacity",
+            "after losing a host the survivors re-protect every placement group and still hold the demand",
+            "headroom",
+            f"{CEPH_MON} (backfill stops above mon_osd_backfillfull_ratio); {CEPH_FASTEC} (k+m+1 hosts)",
+        ),
+        _r(
+            "n_plus_one_performance",
+            "the demand's IOPS at every tier's latency target with one host down and recovery running",
+            "headroom",
+            "hciplan performance model, planner.engine.degraded (repair_share of drives and network)",
+        ),
+        _r(
+            "ram",
+            "the databases' RAM + host reserve + OSD memory (OSDs x osd_memory_target x 2) within the node's RAM",
+            "demand",
+            f"planner.physics.hosting; {CEPH_HW}",
+        ),
+        *((k, RULES[k]) for k in _DEMAND_RULES),
+    ]
+)
+
+VSAN_RULES: dict[str, Rule] = dict(
+    [
+        _r(
+            "supported_node_count",
+            f"{VSAN_MIN_NODES} to {VSAN_MAX_NODES} hosts (2 with a witness)",
+            "requirement",
+            f"{VSAN_SIZE}: 'as small as a 2-node configuration (with a witness), as large as a 64-node configuration'",
+        ),
+        _r(
+            "vsan_policy_hosts",
+            "the hosts the storage policy needs (2 x FTT + 1; RAID-5 3+1 four, ESA 2+1 three; RAID-6 six)",
+            "requirement",
+            f"{VSAN_PLAN}; {VSAN_ADMIN}",
+        ),
+        _r(
+            "vsan_rebuild_hosts",
+            "one host more than the policy needs, so a failed host is rebuilt elsewhere",
+            "recommendation",
+            f"{VSAN_PLAN}: with three hosts 'When a host fails, vSAN cannot rebuild data on another host'",
+        ),
+        _r(
+            "vsan_raid56_all_flash",
+            "RAID-5/6 only on all-flash clusters",
+            "requirement",
+            f"{VSAN_ADMIN}: RAID 5 or RAID 6 'em clusters totalmente flash' (all-flash clusters)",
+        ),
+        _r(
+            "vsan_esa_nvme",
+            "ESA hosts hold NVMe storage devices and no cache tier",
+            "requirement",
+            f"{VSAN_ESA_NVME}; ESA's single storage pool (no disk groups)",
+        ),
+        _r(
+            "vsan_reserves",
+            "host rebuild and operations reserves enabled (where reserved capacity is available)",
+            "recommendation",
+            f"{VSAN_RESERVE}; vSAN 8.0 docs: keep 30 % capacity available where it is not",
+        ),
+        *((k, RULES[k]) for k in _PLATFORM_RULES),
+        _r(
+            "fault_tolerance",
+            "the storage policy tolerates the failures the demand names (FTT)",
+            "requirement",
+            f"{VSAN_ADMIN}: 'for n failures tolerated, n+1 copies of the disk are created'",
+        ),
+        _r(
+            "mirror_for_databases",
+            "databases on RAID-1 (RAID-5/6 only if the demand allows parity)",
+            "recommendation",
+            "hciplan policy, as for S2D: parity's read-modify-write (OSA) costs small random writes",
+        ),
+        _r(
+            "capacity_with_reserve",
+            "usable capacity after the host rebuild and operations reserves holds the demand",
+            "demand",
+            f"{VSAN_RESERVE}: 'The capacity required to restore a host failure matches the total capacity of the "
+            "largest host in the cluster'",
+        ),
+        _r(
+            "n_plus_one_capacity",
+            "after losing a host the survivors rebuild and still hold the demand",
+            "headroom",
+            f"{VSAN_RESERVE}; {VSAN_PLAN}",
+        ),
+        _r(
+            "n_plus_one_performance",
+            "the demand's IOPS at every tier's latency target with one host down (not calibrated for vSAN)",
+            "headroom",
+            "hciplan performance model with S2D's fitted software costs (vSAN performance is not calibrated)",
+        ),
+        _r(
+            "ram",
+            "the databases' RAM + host reserve within the node's RAM",
+            "demand",
+            "planner.physics.hosting (vSAN's own memory use is not modelled: give it in host_reserve_gb)",
+        ),
+        *((k, RULES[k]) for k in _DEMAND_RULES),
+    ]
+)
+RULES_BY_STACK: dict[str, dict[str, Rule]] = {"s2d": RULES, "ceph": CEPH_RULES, "vsan": VSAN_RULES}
+
+
+def rules_for(stack: str) -> dict[str, Rule]:
+    """The rules a design of ``stack`` is judged by (name -> Rule)."""
+    return RULES_BY_STACK.get(stack, RULES)
+
+
+def rule_of(name: str, stack: str = "s2d") -> Rule:
+    """One rule by name, the stack's wording first (demand rules share names)."""
+    own = rules_for(stack)
+    if name in own:
+        return own[name]
+    for table in RULES_BY_STACK.values():
+        if name in table:
+            return table[name]
+    raise KeyError(name)
+
+
+def ceph_allowed_by_fault_tolerance(fault_tolerance: str, online_failures):
+    """A Ceph pool rides through ``size - min_size`` (or ``k + m - min_size``)
+    failures with IO continuing: 'node' needs one, 'node-and-drive' and
+    'two-nodes' two (a drive is an OSD, one failure like a host)."""
+    need = {"node": 1, "node-and-drive": 2, "two-nodes": 2}[fault_tolerance]
+    return np.asarray(online_failures) >= need
+
+
+def vsan_allowed_by_fault_tolerance(fault_tolerance: str, ftt):
+    """A vSAN policy tolerates FTT failures: 'node' needs 1, the others 2."""
+    need = {"node": 1, "node-and-drive": 2, "two-nodes": 2}[fault_tolerance]
+    return np.asarray(ftt) >= need
+
+
+def _media(drive) -> str:
+    media = getattr(drive, "media", "ssd")
+    return "hdd" if media == "hdd" else ("nvme" if drive.interface == "nvme" else "ssd")
+
+
+def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict]:
+    """:func:`hardware_rules` for a Ceph design (:data:`CEPH_RULES`)."""
+    d, n = rd.design, rd.node
+    c, lay = d.ceph_spec, d.layout
+    checks: dict[str, dict] = {}
+    put = recorder(checks)
+    fd = d.effective_fault_domains
+    put(
+        "ceph_pool_hosts",
+        fd >= lay.min_fault_domains,
+        f"{d.resiliency} on {fd} {d.fault_domain}s ({lay.min_fault_domains} needed)",
+    )
+    put(
+        "ceph_self_heal",
+        fd >= lay.repair_fault_domains,
+        f"{fd} {d.fault_domain}s for {d.resiliency} ({lay.repair_fault_domains} re-protect a lost one)",
+    )
+    default_ms = ceph_min_size_default(lay.kind, lay.data, lay.redundancy)
+    put("ceph_min_size", lay.min_size >= default_ms, f"min_size {lay.min_size} (default {default_ms})")
+    media = _media(n.drive)
+    osds = n.drive_count * c.osds_per_drive
+    lo, rec = CEPH_THREADS_PER_OSD[media]
+    per_osd = n.threads / max(osds, 1)
+    put("ceph_cpu_threads", per_osd >= lo, f"{per_osd:.1f} CPU threads per {media.upper()} OSD ({osds} OSDs; >= {lo})")
+    put(
+        "ceph_cpu_threads_recommended",
+        per_osd >= rec,
+        f"{per_osd:.1f} CPU threads per {media.upper()} OSD (recommended {rec})",
+    )
+    mem = float(osd_memory_gb(osds, c.osd_memory_target_gb))
+    put(
+        "ceph_osd_memory",
+        n.ram_gb > mem,
+        f"{n.ram_gb:g} GB RAM per node vs {osds} OSDs x {c.osd_memory_target_gb:.2f} GB x 2 = {mem:.0f} GB",
+    )
+    osd_tb = n.drive.capacity_tb / c.osds_per_drive
+    put("ceph_osd_size", osd_tb >= CEPH_MIN_OSD_TB - 1e-9, f"{osd_tb:.2f} TB per OSD (>= 1 TiB = 1.10 TB)")
+    split_ok = c.osds_per_drive == 1 or (
+        media == "nvme" and (n.drive.pcie_gen or 0) >= 4 and n.drive.capacity_tb > CEPH_SPLIT_OSD_MIN_TB
+    )
+    put(
+        "ceph_osds_per_drive",
+        split_ok,
+        f"{c.osds_per_drive} OSD(s) per {n.drive.capacity_tb:g} TB {media.upper()} drive",
+    )
+    if n.cache is not None:
+        need_gb = c.db_fraction * n.drive.capacity_tb * 1000.0 * osds / c.osds_per_drive
+        have_gb = n.cache.capacity_gb * n.cache_count
+        limit = CEPH_HDD_OSDS_PER_DB.get(n.cache.kind if n.cache.kind in ("nvme",) else "ssd")
+        ratio_ok = media != "hdd" or osds <= limit * n.cache_count
+        put(
+            "ceph_db_device",
+            have_gb >= need_gb and ratio_ok,
+            f"{have_gb:g} GB of DB/WAL devices for {need_gb:.0f} GB of block.db ({c.db_fraction:.0%}); "
+            f"{osds} OSDs on {n.cache_count} device(s)",
+        )
+    else:
+        put("ceph_db_device", True, "block.db on each OSD's own device")
+    put(
+        "network_minimum",
+        n.nic.port_gbit_s >= CEPH_MIN_PORT_GBIT_S,
+        f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE",
+    )
+    put(
+        "ceph_network_25gbe",
+        n.nic.port_gbit_s >= CEPH_RECOMMENDED_PORT_GBIT_S or allow_network_warning,
+        f"{n.nic.port_gbit_s:g} GbE" + (" (overridden by the demand)" if allow_network_warning else ""),
+    )
+    _platform_rules(rd, put)
+    return checks
+
+
+def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict]:
+    """:func:`hardware_rules` for a vSAN design (:data:`VSAN_RULES`)."""
+    d, n = rd.design, rd.node
+    v, lay = d.vsan_spec, d.layout
+    checks: dict[str, dict] = {}
+    put = recorder(checks)
+    put(
+        "supported_node_count",
+        VSAN_MIN_NODES <= d.nodes <= VSAN_MAX_NODES,
+        f"{d.nodes} hosts ({VSAN_MIN_NODES}..{VSAN_MAX_NODES}" + (", a witness host" if d.nodes == 2 else "") + ")",
+    )
+    fd = d.effective_fault_domains
+    put("vsan_policy_hosts", fd >= lay.min_fault_domains, f"{d.resiliency}: {lay.note}; {fd} hosts")
+    put(
+        "vsan_rebuild_hosts",
+        fd >= lay.repair_fault_domains,
+        f"{fd} hosts for {d.resiliency} ({lay.repair_fault_domains} rebuild a failed host)",
+    )
+    media = _media(n.drive)
+    flash = media != "hdd"
+    put(
+        "vsan_raid56_all_flash",
+        lay.kind == "mirror" or flash,
+        f"{d.resiliency} on {drive_family(n.drive)}",
+    )
+    esa = v.architecture == "esa"
+    put(
+        "vsan_esa_nvme",
+        not esa or (media == "nvme" and n.cache is None),
+        f"{'ESA' if esa else 'OSA'}: {drive_family(n.drive)}, {cache_family(n.cache)}",
+    )
+    supported = d.nodes >= 3 and d.fault_domain == "node"
+    put(
+        "vsan_reserves",
+        not supported or (v.host_rebuild_reserve and v.operations_reserve),
+        "host rebuild and operations reserves "
+        + ("enabled" if v.host_rebuild_reserve and v.operations_reserve else "not both enabled")
+        if supported
+        else "reserved capacity not available (2-node or fault domains): 30 % kept free",
+    )
+    _platform_rules(rd, put)
+    return checks
+
+
 # ------------------------------------------------------------- resiliency
 def allowed_by_fault_tolerance(fault_tolerance: str, nodes, resiliency_code):
     """Whether a resiliency survives the failures ``fault_tolerance`` names.
@@ -477,8 +862,11 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     demand's rules. ``allow_network_warning``: the demand accepts a network
     below Microsoft's recommendation."""
     d, n = rd.design, rd.node
+    if d.stack == "ceph":
+        return ceph_hardware_rules(rd, allow_network_warning)
+    if d.stack == "vsan":
+        return vsan_hardware_rules(rd)
     code = RESILIENCY_CODES[d.resiliency]
-    ch = n.chassis
     checks: dict[str, dict] = {}
     put = recorder(checks)
 
@@ -535,6 +923,29 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         f"{cap_tb_node:,.1f} TB raw per server (<= 400)",
     )
 
+    _platform_rules(rd, put)
+    put("ram_minimum", n.ram_gb >= MIN_RAM_GB, f"{n.ram_gb:g} GB RAM per server (>= 32)")
+    put("network_minimum", network_minimum_ok(n.nic.port_gbit_s), f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE")
+    all_nvme = drive.interface == "nvme" and (not has_cache or cache.kind in ("nvme", "pmem"))
+    net_ok = network_recommended_ok(nodes, all_nvme, n.nic.rdma != "none", n.nic.port_gbit_s, allow_network_warning)
+    put(
+        "network_rdma_25gbe",
+        net_ok,
+        f"{n.nic.id}: {n.nic.port_gbit_s:g} GbE, RDMA {n.nic.rdma}, {nodes} nodes"
+        f"{', all-NVMe' if all_nvme else ''}" + (" (overridden by the demand)" if allow_network_warning else ""),
+    )
+    return checks
+
+
+def _platform_rules(rd: ResolvedDesign, put) -> None:
+    """The chassis, CPU, memory and power rules every stack shares (the parts'
+    records): drive_bays, cpu_socket, pcie_slots, power_budget, pmem_supported,
+    memory_config."""
+    n = rd.node
+    ch = n.chassis
+    drive, count = n.drive, n.drive_count
+    cache, cc = n.cache, n.cache_count
+    has_cache = cache is not None
     if ch is not None:
         bays = count + (cc if has_cache and cache.kind != "pmem" else 0)
         bay_ff = bay_form_factor(ch.model)
@@ -596,14 +1007,3 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         )
     else:
         put("memory_config", True, f"{n.ram_gb:g} GB RAM, no DIMMs named (priced per GB)")
-    put("ram_minimum", n.ram_gb >= MIN_RAM_GB, f"{n.ram_gb:g} GB RAM per server (>= 32)")
-    put("network_minimum", network_minimum_ok(n.nic.port_gbit_s), f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE")
-    all_nvme = drive.interface == "nvme" and (not has_cache or cache.kind in ("nvme", "pmem"))
-    net_ok = network_recommended_ok(nodes, all_nvme, n.nic.rdma != "none", n.nic.port_gbit_s, allow_network_warning)
-    put(
-        "network_rdma_25gbe",
-        net_ok,
-        f"{n.nic.id}: {n.nic.port_gbit_s:g} GbE, RDMA {n.nic.rdma}, {nodes} nodes"
-        f"{', all-NVMe' if all_nvme else ''}" + (" (overridden by the demand)" if allow_network_warning else ""),
-    )
-    return checks

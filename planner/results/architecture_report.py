@@ -104,6 +104,7 @@ def evaluate_report(
     cap = mod.capacity(parts)
     out = {
         "design": design.name,
+        "stack": design.stack,
         "topology": design.topology,
         "architecture": TOPOLOGY_LABELS[design.topology],
         "nodes": desc["nodes"],

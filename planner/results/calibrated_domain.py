@@ -33,6 +33,8 @@ DIMENSIONS: dict[str, tuple[str, str]] = {
     "issuer": ("set", "who issues the IO (VMs or the hosts)"),
     "volume_allocation": ("set", "regular or delimited volume allocation"),
     "topology": ("set", "architecture"),
+    "stack": ("set", "storage stack"),
+    "ceph_release": ("set", "Ceph release"),
 }
 #: the unit a range dimension's value is shown in
 UNITS = {"block_size_kib": " KiB", "nodes": " servers"}
@@ -65,6 +67,8 @@ def features(rd: ResolvedDesign, w: Workload) -> dict:
         "issuer": w.issuer,
         "volume_allocation": "delimited" if rd.design.delimited else "regular",
         "topology": getattr(rd.design, "topology", "hyperconverged"),
+        "stack": getattr(rd.design, "stack", "s2d"),
+        "ceph_release": rd.design.ceph_spec.release if getattr(rd.design, "stack", "s2d") == "ceph" else "none",
     }
 
 

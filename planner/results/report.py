@@ -11,10 +11,17 @@ import numpy as np
 
 from planner.core import jsonio
 from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
-from planner.engine.performance import BOTTLENECK_LABELS, STATIONS, DesignArrays, WorkloadArrays, evaluate_arrays
+from planner.engine.performance import (
+    BOTTLENECK_LABELS,
+    STATIONS,
+    DesignArrays,
+    WorkloadArrays,
+    evaluate_arrays,
+    issuing_nodes,
+)
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, ResolvedDesign, resolve
-from planner.models.params import CALIBRATION_FILE, ModelParams, default_params, load_calibration
+from planner.models.params import CALIBRATION_FILE, ModelParams, load_calibration, params_for
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import require_usable
@@ -69,29 +76,87 @@ def bootstrap_params() -> list[ModelParams]:
     return load_calibration().bootstrap_params()
 
 
+#: vSAN's band is at least this multiplier pair: no vSAN measurement checks the model,
+#: so a factor of two either way, or S2D's widest extrapolation error where that is wider
+VSAN_MIN_BAND = (0.5, 2.0)
+VSAN_NOT_CALIBRATED = (
+    "vSAN performance is not calibrated: no published vSAN result with a full configuration was found "
+    "(docs/notes/ceph.md); the figures use S2D's fitted software costs with vSAN's layouts"
+)
+
+
+def stack_calibration(rd: ResolvedDesign, workload: Workload) -> tuple[dict, dict, list[dict]] | None:
+    """(domain, bands, extrapolation flags) for a design's stack: Ceph's own
+    calibration; S2D's for S2D, and for vSAN with a flag saying its performance is
+    not calibrated. None without a calibration file."""
+    from planner.models.params import CEPH_CALIBRATION_FILE, load_ceph_calibration
+    from planner.results.calibrated_domain import extrapolation, features
+
+    stack = rd.design.stack
+    if stack == "ceph":
+        if not CEPH_CALIBRATION_FILE.exists():
+            return None
+        cal = load_ceph_calibration()
+    else:
+        if not CALIBRATION_FILE.exists():
+            return None
+        cal = load_calibration()
+    flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+    if stack == "vsan":
+        flags = [
+            {
+                "dimension": "stack",
+                "value": "vsan",
+                "side": "unseen",
+                "calibrated": "s2d",
+                "message": VSAN_NOT_CALIBRATED,
+            },
+            *flags,
+        ]
+    return cal.domain, cal.bands, flags
+
+
 def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list[dict], list[str]]:
     """Set ``<metric>_low`` / ``_high`` in ``res`` from the calibration's
     held-out error quantiles (:mod:`planner.results.uncertainty`), widened where the
     design or workload leaves the calibrated domain (:mod:`planner.results.calibrated_domain`).
-    Returns the extrapolation flags and what each band was built from."""
-    from planner.results.calibrated_domain import extrapolation, features
+    Returns the extrapolation flags and what each band was built from. A Ceph
+    design takes Ceph's calibration; a vSAN design S2D's, flagged, and a band at
+    least :data:`VSAN_MIN_BAND` wide."""
     from planner.results.uncertainty import nest_latency_bands, widen
 
-    if not CALIBRATION_FILE.exists():
+    sc = stack_calibration(rd, workload)
+    if sc is None:
         return [], []
-    cal = load_calibration()
-    flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
-    basis = widen(res, cal.bands, flags, [k[:-4] for k in res if k.endswith("_low")])
+    _domain, bands, flags = sc
+    cal_bands = bands
+    basis = widen(res, cal_bands, flags, [k[:-4] for k in res if k.endswith("_low")])
+    if rd.design.stack == "vsan":
+        widen_at_least(res, VSAN_MIN_BAND)
+        basis.add("vSAN: at least a factor of two either way (no vSAN measurement checks the model)")
     if nest_latency_bands(res, workload.read_fraction):
         basis.add(
             "bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
             "p99 >= mean), utilisation within 0-100 %"
         )
+    q = cal_bands.get("quantiles_pct", [5, 95])
     how = (
-        f"{cal.bands.get('quantiles_pct', [5, 95])[0]:g}-{cal.bands.get('quantiles_pct', [5, 95])[1]:g} % of "
-        "held-out measured/predicted ratios (leave one configuration out)"
+        f"{q[0]:g}-{q[1]:g} % of "
+        + ("the Ceph calibration's " if rd.design.stack == "ceph" else "")
+        + "held-out measured/predicted ratios (leave one configuration out)"
     )
     return flags, [how, *sorted(basis)]
+
+
+def widen_at_least(res: dict, ratio: tuple[float, float]) -> None:
+    """Make every band in ``res`` at least ``ratio`` x the figure (utilisation kept within 0-1)."""
+    for k in [k[:-4] for k in res if k.endswith("_low")]:
+        v = res.get(k)
+        if v is None or not np.isfinite(v) or res.get(f"{k}_low") is None:
+            continue
+        res[f"{k}_low"] = float(min(res[f"{k}_low"], v * ratio[0]))
+        hi = float(max(res[f"{k}_high"], v * ratio[1]))
+        res[f"{k}_high"] = min(hi, 1.0) if k.endswith("utilization") else hi
 
 
 def performance(
@@ -116,9 +181,9 @@ def performance_cases(
 ) -> list[dict]:
     """:func:`performance` for each ``degraded`` flag (healthy, one node down),
     all in one vectorised model call; the degraded case never has a band."""
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     D = DesignArrays.from_designs([rd])
-    W = WorkloadArrays.from_workload(workload, D.nodes)
+    W = WorkloadArrays.from_workload(workload, issuing_nodes(D))
     rows = []
     for deg in degraded:
         rows.append(degraded_arrays(D, W, repair_share) if deg else (D, W))
@@ -228,14 +293,14 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
     delimited allocation below Microsoft's recommended cluster size."""
     from planner.models.design import DELIMIT_RECOMMENDED_MIN_NODES
     from planner.physics.hosting import host_checks
-    from planner.physics.rules import RULES, hardware_rules
+    from planner.physics.rules import hardware_rules, rule_of
 
     out = host_checks(rd, workload) if workload is not None else []
     d = rd.design
     # a hand-built design that breaks a vendor rule still gets its figures, with the rule named
     for rule, c in hardware_rules(rd).items():
         if not c["passed"]:
-            r = RULES[rule]
+            r = rule_of(rule, d.stack)
             out.append(
                 {
                     "check": rule,
@@ -258,13 +323,15 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
     return out
 
 
-def physics_notes(rd: ResolvedDesign, perf: dict) -> list[str]:
+def physics_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) -> list[str]:
     """Plain-language reasons for results that surprise in a what-if."""
     from planner.physics.capacity import MIRROR_COPIES, RESILIENCY_CODES
     from planner.physics.resiliency import local_read_probability
 
     d = rd.design
     notes = []
+    if d.stack != "s2d":
+        return stack_notes(rd, perf, read_fraction)
     code = RESILIENCY_CODES[d.resiliency]
     s = d.effective_volume_servers
     p_local = float(local_read_probability(code, s, d.mirror_share))
@@ -379,6 +446,56 @@ def node_added_note(
     return _node_drop_note(report, after, predicted=True)
 
 
+#: what the five stations are on a Ceph design (the report keys are the model's)
+CEPH_STATIONS = {
+    "vm_vcpu": "the RBD client (librbd / krbd) of each VM or fio job, and the VM's vCPUs",
+    "host_cpu": "the storage nodes' logical processors (OSDs, and colocated clients)",
+    "network": "the links at the messenger's share of line rate",
+    "cache": "DB/WAL devices (BlueStore metadata), when the design has them",
+    "capacity_drives": "the OSDs' data devices",
+}
+
+
+def stack_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) -> list[str]:
+    """Notes a Ceph or vSAN report carries: what the stations are, where the model is
+    thin, and (Ceph) when the drives' random-write rating would bind an aged cluster."""
+    d, n = rd.design, rd.node
+    notes = []
+    if d.stack == "ceph":
+        notes.append(
+            "Ceph: reads are served by each placement group's primary OSD (local to the client for "
+            f"{'none' if rd.clients else f'1 in {d.nodes}'} of the IOs); writes go to the primary, which sends "
+            "them to the other replicas or shards; stations: "
+            + "; ".join(f"{k} = {v}" for k, v in CEPH_STATIONS.items())
+        )
+        iops = perf.get("iops")
+        if iops:
+            lay = d.layout
+            w = 1.0 - float(read_fraction)
+            per_drive = iops * lay.width * w / max(n.drive_count * d.nodes, 1)
+            if per_drive > n.drive.rand_write_4k_iops and w > 0:
+                notes.append(
+                    f"Each data device takes {per_drive:,.0f} writes/s here, above its datasheet random-write "
+                    f"rating ({n.drive.rand_write_4k_iops:,.0f} IOPS): the model bounds BlueStore's writes by the "
+                    "device's write bandwidth (it allocates new space for them), as the calibration's fresh "
+                    "clusters showed; an aged, nearly full cluster may see the random-write rating instead"
+                )
+        if d.ceph_spec.release in ("squid", "tentacle"):
+            notes.append(
+                f"Ceph {d.ceph_spec.release} was never measured in the calibration data: Reef's costs are used"
+            )
+        notes.append(
+            "Ceph latency: only 4 KiB synchronous writes at queue depth 1 were measured at low load; read "
+            "latency at low load assumes half the write path's software latency, and the p99 shape is S2D's"
+        )
+    elif d.stack == "vsan":
+        notes.append(
+            VSAN_NOT_CALIBRATED + " (reads served by any replica, 1 in n locally; ESA RAID-5/6 writes a "
+            "mirrored performance leg, then full stripes)"
+        )
+    return notes
+
+
 def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: ModelParams | None = None) -> dict:
     """Memory and PCIe bandwidth per node at the predicted load
     (:mod:`planner.physics.pcie_memory`): peak, traffic and utilisation (None where the
@@ -387,10 +504,10 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     from planner.engine.performance import demand_terms
     from planner.physics import pcie_memory as platform
 
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     d, n = rd.design, rd.node
     D = DesignArrays.from_designs([rd])
-    W = WorkloadArrays.from_workload(workload, D.nodes)
+    W = WorkloadArrays.from_workload(workload, issuing_nodes(D))
     t = demand_terms(D, W, p)
     pmem = n.cache is not None and n.cache.kind == "pmem"
     per_io = platform.traffic_per_io(
@@ -498,7 +615,7 @@ def evaluate_report(
     """Capacity (always) and performance (with a workload) of a design; with
     ``degraded`` (default) also the same with one node down. Designs of another
     topology go to :func:`planner.results.architecture_report.evaluate_report` (same keys)."""
-    if design.topology != "hyperconverged":
+    if not design.cluster_engine:
         from planner.results.architecture_report import evaluate_report as architecture_report
 
         out = architecture_report(design, workload, catalog=catalog, params=params)
@@ -509,6 +626,7 @@ def evaluate_report(
     cap = require_usable(rd)  # 0 TB usable is refused with the reason, not evaluated
     out = {
         "design": design.name,
+        "stack": design.stack,
         "topology": design.topology,
         "nodes": design.nodes,
         "resiliency": design.resiliency,
@@ -529,7 +647,7 @@ def evaluate_report(
         perf = cases[0]
         out["workload"] = workload.name
         out.update(perf)
-        out["notes"] = physics_notes(rd, perf)
+        out["notes"] = physics_notes(rd, perf, workload.read_fraction)
         if note := node_added_note(design, workload, out, catalog, params):
             out["notes"].append(note)
         out["platform"] = platform_check(rd, workload, perf, params)
@@ -628,16 +746,18 @@ def latency_curve(
     VM latency's band at each offered load, built as the headline figures'
     (:func:`apply_bands`: held-out error quantiles for that load's regime).
     """
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
-    W1 = WorkloadArrays.from_workload(workload, D1.nodes)
+    W1 = WorkloadArrays.from_workload(workload, issuing_nodes(D1))
     if degraded and rd.design.nodes > 1:
         D1, W1 = degraded_arrays(D1, W1, repair_share)
     capacity = float(np.ravel(evaluate_arrays(D1, W1, p)["iops_capacity"])[0])
     rates = np.linspace(0.02, 0.99, points) * capacity
     D = D1.take(np.zeros(points, dtype=int))
     # the workload's VMs are counted on the healthy cluster: degraded, they run on the survivors
-    W = WorkloadArrays.from_workload(workload, np.full(points, rd.design.nodes))
+    W = WorkloadArrays.from_workload(
+        workload, np.full(points, float(np.ravel(issuing_nodes(D1))[0]) if rd.clients else rd.design.nodes)
+    )
     W.alignment = W1.alignment  # degraded: the VMs re-aligned on the survivors (degraded_arrays)
     W.open_iops = rates
     W.iops_limit_per_vm = np.asarray(np.inf)
@@ -654,21 +774,22 @@ def latency_curve(
     curve = {k: np.ravel(out[k]).astype(float).tolist() for k in keys}
     curve["iops_capacity"] = capacity
     curve["degraded"] = bool(degraded and rd.design.nodes > 1)
-    if band and CALIBRATION_FILE.exists():
+    sc = stack_calibration(rd, workload) if band else None
+    if sc is not None:
         # the same held-out error bands as the headline figures (apply_bands), point by point:
         # each offered load has its own regime (what limits it, how busy the busiest station is)
-        from planner.results.calibrated_domain import extrapolation, features
         from planner.results.uncertainty import nest_latency_bands, widen
 
-        cal = load_calibration()
-        flags = extrapolation(features(rd, workload), cal.domain) if cal.domain else []
+        _domain, cal_bands, flags = sc
         limited = np.ravel(out["limited_by"])
         busiest = out["utilization"].reshape(-1, len(STATIONS)).max(axis=1)
         lows, highs = [], []
         keys = ("vm_latency_ms", "read_latency_ms", "write_latency_ms")
         for i, (lim, u) in enumerate(zip(limited, busiest)):
             pt = {k: curve[k][i] for k in keys} | {"limited_by": str(lim), "utilization": {"busiest": float(u)}}
-            widen(pt, cal.bands, flags, keys)
+            widen(pt, cal_bands, flags, keys)
+            if rd.design.stack == "vsan":
+                widen_at_least(pt, VSAN_MIN_BAND)
             nest_latency_bands(pt, workload.read_fraction)
             lows.append(pt.get("vm_latency_ms_low"))
             highs.append(pt.get("vm_latency_ms_high"))

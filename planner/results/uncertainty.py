@@ -64,12 +64,16 @@ def regime_of(limited_by: str, max_utilization: float, metric: str = "iops") -> 
     return "queueing" if max_utilization >= QUEUEING_UTILIZATION else "light"
 
 
-def _union(a, b):
+def band_union(a, b):
+    """The smallest [low, high] holding both bands (None is no band)."""
     if a is None:
         return b
     if b is None:
         return a
     return [min(a[0], b[0]), max(a[1], b[1])]
+
+
+_union = band_union
 
 
 def _widest(bands: dict, regime: str, metric: str):

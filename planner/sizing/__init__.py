@@ -6,4 +6,4 @@ document to send (customer language, HTML/PDF/DOCX/XLSX), and the customer's est
 Imports :mod:`planner.commercial`, :mod:`planner.calibration` and below.
 """
 
-__all__ = ["checks", "compare", "document", "estate", "formats", "proposal", "scenarios", "search"]
+__all__ = ["checks", "compare", "document", "estate", "formats", "proposal", "scenarios", "search", "stacks"]

@@ -24,16 +24,18 @@ import numpy as np
 
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, monthly_cost
+from planner.core.errors import PlannerError
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
 from planner.models.demand import Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
-from planner.models.params import default_params
+from planner.models.params import params_for
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.endurance import years_to_wear_out
-from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, vcpu_capacity
+from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 
 BINDING = ("capacity", "iops", "latency", "vcpu", "ram")
@@ -64,6 +66,20 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     cache_tb = n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0
     vcpus_need = demand.vcpus(multiplier) / h
     vcpus_have = min(float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), float(R.MAX_VCPUS_PER_HOST))
+    if rd.design.stack != "s2d":
+        st_gb, st_note = stack_ram_gb(rd)
+        ram_fixed = rd.design.host_reserve_gb + st_gb
+        return {
+            "hosts": h,
+            "vcpus_per_node_needed": vcpus_need,
+            "vcpus_per_node_available": vcpus_have,
+            "ram_gb_per_node_needed": demand.ram_gb(multiplier) / h + ram_fixed,
+            "ram_gb_per_node": n.ram_gb,
+            "ram_gb_fixed_per_node": ram_fixed,
+            "stack_ram_gb": st_gb,
+            "stack_ram_note": st_note,
+            "host_reserve_gb": rd.design.host_reserve_gb,
+        }
     ram_fixed = float(ram_needed_gb(0.0, 0.0, rd.design.host_reserve_gb, cache_tb, rd.design.csv_cache_gb))
     ram_need = demand.ram_gb(multiplier) / h + ram_fixed
     return {
@@ -80,7 +96,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
 
 
 def _evaluate(rd: ResolvedDesign, demand: Demand, multiplier=None, params=None):
-    p = params or default_params()
+    p = params_for(rd.design.stack, params)
     D = DesignArrays.from_designs([rd])
     W = demand_workload(demand, multiplier)
     out = evaluate_arrays(D, W, p)
@@ -126,20 +142,41 @@ def check_design(
     """
     a = for_platform(a or CostAssumptions(), demand)
     d, n = rd.design, rd.node
-    code = RESILIENCY_CODES[d.resiliency]
+    if d.stack != demand.stack:
+        raise PlannerError(
+            f"a {d.stack} design is not judged by a {demand.stack} demand's rules; set the demand's stack", "stack"
+        )
     ch = n.chassis
     checks = hardware_rules(rd, demand.allow_network_warning)
     put = recorder(checks)
 
     nodes = d.nodes
     ft = demand.fault_tolerance
-    put(
-        "fault_tolerance",
-        R.allowed_by_fault_tolerance(ft, nodes, code),
-        f"{d.resiliency} on {nodes} nodes {'survives' if R.allowed_by_fault_tolerance(ft, nodes, code) else 'does not survive'}"
-        f" '{ft}'",
-    )
-    db_ok = R.mirror_for_databases(code, demand.allow_parity)
+    if d.stack != "s2d":
+        lay = d.layout
+        allowed = (R.ceph_allowed_by_fault_tolerance if d.stack == "ceph" else R.vsan_allowed_by_fault_tolerance)(
+            ft, lay.online_failures
+        )
+        put(
+            "fault_tolerance",
+            allowed,
+            f"{d.resiliency} rides through {lay.online_failures} failure(s) with IO on"
+            + (f" (min_size {lay.min_size})" if lay.min_size else "")
+            + f"; '{ft}' needs {1 if ft == 'node' else 2}",
+        )
+        db_ok = lay.kind == "mirror" or demand.allow_parity
+        can_repair = nodes - 1 >= lay.min_fault_domains and d.fault_domain == "node"
+    else:
+        code = RESILIENCY_CODES[d.resiliency]
+        put(
+            "fault_tolerance",
+            R.allowed_by_fault_tolerance(ft, nodes, code),
+            f"{d.resiliency} on {nodes} nodes "
+            f"{'survives' if R.allowed_by_fault_tolerance(ft, nodes, code) else 'does not survive'}"
+            f" '{ft}'",
+        )
+        db_ok = R.mirror_for_databases(code, demand.allow_parity)
+        can_repair = nodes - 1 >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
     put(
         "mirror_for_databases",
         db_ok,
@@ -164,7 +201,6 @@ def check_design(
         f"usable {cap.usable_capacity_tb:,.1f} TB after {cap.reserve_tb:,.1f} TB reserve; demand {tb:,.1f} TB",
     )
     survivors = nodes - 1
-    can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
     if demand.n_plus_one:
         held = min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
         put(
@@ -224,7 +260,12 @@ def check_design(
         "ram",
         cn["ram_gb_per_node_needed"] <= n.ram_gb + 1e-9,
         f"{cn['ram_gb_per_node_needed']:,.0f} GB per node needed (VMs on {cn['hosts']} hosts + {cn['host_reserve_gb']:g}"
-        f" reserve + {cn['s2d_metadata_gb']:.1f} S2D metadata + {cn['csv_cache_gb']:g} CSV cache) vs {n.ram_gb:,.0f} GB",
+        + (
+            f" reserve + {cn['stack_ram_note']})"
+            if "stack_ram_note" in cn
+            else f" reserve + {cn['s2d_metadata_gb']:.1f} S2D metadata + {cn['csv_cache_gb']:g} CSV cache)"
+        )
+        + f" vs {n.ram_gb:,.0f} GB",
     )
     put(
         "growth",
@@ -270,7 +311,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     N+1 when asked). One vectorised model call per pass for all designs."""
     if not rds:
         return []
-    p = params or default_params()
+    p = params_for(rds[0].design.stack, params)
     iops, tb, _ = demand.totals()
     g = demand.growth
     D = DesignArrays.from_designs(rds)
@@ -367,9 +408,14 @@ def multi_year(
     base_nodes = rd.design.nodes
     rows = []
     candidates = []
-    for n2 in range(base_nodes, R.MAX_NODES + 1):
+    stack = rd.design.stack
+    # S2D up to its 16 servers; a Ceph or vSAN cluster up to 3x its size (their limits are far away)
+    top = (
+        STACK_MAX_NODES[stack] if stack == "s2d" else min(STACK_MAX_NODES[stack], max(3 * base_nodes, base_nodes + 16))
+    )
+    for n2 in range(base_nodes, top + 1):
         res = rd.design.resiliency
-        if n2 > MAX_FAULT_DOMAINS.get(res, 99) or n2 < MIN_FAULT_DOMAINS[res]:
+        if stack == "s2d" and (n2 > MAX_FAULT_DOMAINS.get(res, 99) or n2 < MIN_FAULT_DOMAINS[res]):
             res = "mirror-3way"  # a nested two-node cluster grows into three-way mirror volumes
         try:
             candidates.append((n2, resolve(with_overrides(rd.design, nodes=n2, resiliency=res), catalog)))
@@ -381,7 +427,7 @@ def multi_year(
     K, Y = len(candidates), len(mults)
     Dk = D.take(np.repeat(np.arange(K), Y))
     W = demand_workload(demand, np.tile(mults, K))
-    p = params or default_params()
+    p = params_for(stack, params)
     good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
     if demand.n_plus_one:
         Dkd, Wkd = degraded_arrays(Dk, W)
@@ -400,7 +446,9 @@ def multi_year(
                 if demand.n_plus_one
                 else cap.usable_capacity_tb
             )
-            can_repair = not demand.n_plus_one or n2 - 1 >= MIN_FAULT_DOMAINS[c.design.resiliency]
+            can_repair = not demand.n_plus_one or n2 - 1 >= (
+                MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
+            )
             cn = compute_needs(c, demand, m)
             if (
                 good[k, y]
@@ -441,6 +489,6 @@ def multi_year(
         "note": (
             "year 0 is today's demand without growth; each year multiplies it by "
             f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {a.amortisation_months} months); "
-            "nodes_needed keeps this node configuration (None: more than 16 nodes)"
+            f"nodes_needed keeps this node configuration (None: more than {top} nodes)"
         ),
     }

@@ -2,7 +2,7 @@
 several designs of any architecture, one JSON object per design.
 
 The workload is a profile name or workload file, or ``--database FILE`` (a
-:class:`planner.models.database.DatabaseIo` description, evaluated as the open load
+:class:`planner.models.database.Database` description, evaluated as the open load
 of its peak demand, ``--mean`` for the mean).
 """
 

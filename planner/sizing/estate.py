@@ -96,7 +96,7 @@ def read_database_list(
     from pydantic import ValidationError
 
     from planner.core.errors import format_validation_error
-    from planner.models.database import DatabaseIo, io_demand
+    from planner.models.database import Database, io_demand
 
     keys, rows = _rows(data, name, LIST_ALIASES, required=("name", "vcpus", "ram_gb"))
     if "size_gb" not in keys and "size_tb" not in keys:
@@ -133,7 +133,7 @@ def read_database_list(
                     raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
                 try:
                     dem = io_demand(
-                        DatabaseIo(
+                        Database(
                             name=dbname,
                             size_gb=size_gb,
                             buffer_pool_gb=max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),

@@ -54,12 +54,13 @@ from planner.engine.performance import DesignArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
 from planner.models.demand import Demand, DemandError
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, resolve
-from planner.models.params import default_params
+from planner.models.params import params_for
 from planner.physics import network
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, usable_capacity_tb
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
+from planner.sizing import stacks as ST
 from planner.sizing.checks import check_design, endurance_years, limits, multi_year, signature
 
 SEARCH_RESILIENCY = tuple(RESILIENCY_CODES)
@@ -98,6 +99,7 @@ class _Rejections:
     counts: dict
     examples: dict
     stage: dict
+    stack: str = "s2d"
 
     def add(self, rule: str, n: int, example: str, stage: str) -> None:
         if n <= 0:
@@ -113,7 +115,7 @@ class _Rejections:
                 "count": self.counts[k],
                 "stage": self.stage[k],
                 "example": self.examples[k],
-                **R.RULES[k].as_dict(),
+                **R.rule_of(k, self.stack).as_dict(),
             }
         return out
 
@@ -162,7 +164,9 @@ def _platforms(cat: Catalog, demand: Demand, a: CostAssumptions, rej: _Rejection
     P["capex"] = f(lambda ch, cpu, s: part_price_usd(ch, a) + part_price_usd(cpu, a) * s)
     P["power"] = f(lambda ch, cpu, s: (ch.power_w or 0.0) + float(cpu.power_w or cpu.tdp_w) * s)
     P["ru"] = f(lambda ch, cpu, s: ch.rack_units)
-    P["lic"] = np.asarray(licence_usd_per_month_per_node(P["cores_per_cpu"], P["sockets"], a), dtype=float)
+    P["lic"] = np.asarray(
+        licence_usd_per_month_per_node(P["cores_per_cpu"], P["sockets"], a, demand.stack), dtype=float
+    )
     P["monthly"] = part_monthly_usd(P["capex"], P["power"], a) + P["ru"] * a.rack_unit_usd_per_month + P["lic"]
     P["max_power"] = f(lambda ch, cpu, s: ch.max_power_w if ch.max_power_w else np.inf)
     P["pmem_slots"] = f(lambda ch, cpu, s: ch.pmem_slots * s // max(ch.cpu_sockets, 1), int)
@@ -246,9 +250,11 @@ def _mem_lookup(MEM: dict, p_idx, v_idx, need):
     return cost, cfg
 
 
-def _storage(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list, max_bays: int) -> dict:
+def _storage(
+    cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list, max_bays: int, stack: str = "s2d"
+) -> dict:
     drives = _priced(cat.capacity_drive.values(), a, unpriced)
-    caches = _priced(cat.cache_device.values(), a, unpriced)
+    caches = _priced(cat.cache_device.values(), a, unpriced) if stack == "s2d" else []
     if not drives:
         raise SizingError("the catalog has no priced capacity drive", "catalog")
     opts = [(None, 0)] + [(c, cc) for c in caches for cc in CACHE_COUNTS]
@@ -263,15 +269,18 @@ def _storage(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list,
     c_rank = o(lambda c, cc: int(R.media_rank_of_cache(c.kind)) if c else 0, int)
     d_rank = d(lambda x: int(R.media_rank_of_drive(x.interface, getattr(x, "media", "ssd"))), int)
     tb = d(lambda x: x.capacity_tb)
-    checks = {
-        "min_capacity_drives": R.min_capacity_drives_ok(ki),
-        "cache_devices": R.cache_devices_ok(has, cc, cache_gb),
-        "capacity_multiple_of_cache": R.capacity_multiple_of_cache_ok(has, ki, cc),
-        "cache_media": R.cache_media_ok(has, c_rank, cache_dwpd, d_rank, d(lambda x: x.endurance_dwpd)),
-        "cache_endurance": R.cache_endurance_ok(has, cache_dwpd),
-        "hybrid_cache_ratio": R.hybrid_cache_ratio_ok(d_rank, cache_gb * cc, ki * tb),
-        "raw_capacity_per_server": R.raw_capacity_per_server_ok(ki, tb),
-    }
+    if stack == "s2d":
+        checks = {
+            "min_capacity_drives": R.min_capacity_drives_ok(ki),
+            "cache_devices": R.cache_devices_ok(has, cc, cache_gb),
+            "capacity_multiple_of_cache": R.capacity_multiple_of_cache_ok(has, ki, cc),
+            "cache_media": R.cache_media_ok(has, c_rank, cache_dwpd, d_rank, d(lambda x: x.endurance_dwpd)),
+            "cache_endurance": R.cache_endurance_ok(has, cache_dwpd),
+            "hybrid_cache_ratio": R.hybrid_cache_ratio_ok(d_rank, cache_gb * cc, ki * tb),
+            "raw_capacity_per_server": R.raw_capacity_per_server_ok(ki, tb),
+        }
+    else:
+        checks = ST.storage_checks(stack, drives, di, d_rank)
     keep = np.ones(di.size, dtype=bool)
     for rule, ok in checks.items():
         bad = np.flatnonzero(~ok)
@@ -385,6 +394,8 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
 
 
 def _pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
+    if demand.stack != "s2d":
+        return _stack_pairs(demand, rej)
     out = []
     for n in range(max(demand.min_nodes, R.MIN_NODES), min(demand.max_nodes, R.MAX_NODES) + 1):
         for res in SEARCH_RESILIENCY:
@@ -407,8 +418,23 @@ def _pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
     return out
 
 
+def _stack_pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
+    """:func:`_pairs` for a Ceph or vSAN demand: the stack's pools or policies and rules."""
+    out = []
+    for n in ST.node_range(demand):
+        for res in ST.resiliencies(demand.stack):
+            verdict = ST.pair_verdict(demand, n, res)
+            if verdict is None:
+                out.append((n, res))
+            elif verdict[0]:
+                rej.add(verdict[0], 1, verdict[1], "node count x resiliency")
+    return out
+
+
 # ------------------------------------------------------------ evaluation
-def _arrays(P, S, N, p_idx, s_idx, n_idx, nodes, code, demand: Demand, ideal: str | None = None) -> DesignArrays:
+def _arrays(
+    P, S, N, p_idx, s_idx, n_idx, nodes, code, demand: Demand, ideal: str | None = None, cols: dict | None = None
+) -> DesignArrays:
     """DesignArrays for combinations; ``ideal`` makes the other parts of one
     kind ideal ('storage', 'cpu' or 'nic' is the part under test)."""
     size = len(nodes)
@@ -452,6 +478,12 @@ def _arrays(P, S, N, p_idx, s_idx, n_idx, nodes, code, demand: Demand, ideal: st
         f.update(node_bandwidth_bytes_s=N["bw"][n_idx], tcp=~N["rdma"][n_idx])
     else:
         f.update(node_bandwidth_bytes_s=np.full(size, 1e18), tcp=np.zeros(size, dtype=bool))
+    if cols:  # a Ceph or vSAN stack's layout columns, per element
+        f.update(cols)
+        if demand.stack != "s2d":
+            f["tcp"] = np.ones(size, dtype=bool)
+            f["read_caching"] = np.zeros(size, dtype=bool)
+            f["write_caching"] = np.zeros(size, dtype=bool)
     return DesignArrays(
         nodes=nodes,
         fault_domains=nodes,
@@ -480,8 +512,9 @@ def _perf(D: DesignArrays, demand: Demand, p, months: int | None = None):
     return ok, deg, np.ravel(endurance_years(D, W, out)) >= months / 12.0
 
 
-def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names) -> np.ndarray:
-    """One part kind against the demand, the other parts ideal; returns ok per element."""
+def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names, pairs_cols=None) -> np.ndarray:
+    """One part kind against the demand, the other parts ideal; returns ok per element.
+    ``pairs_cols``: a Ceph or vSAN stack's layout columns, per element."""
     ok = np.ones(len(idx), dtype=bool)
     for lo in range(0, len(idx), CHUNK):
         sl = slice(lo, lo + CHUNK)
@@ -498,6 +531,7 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names)
             pairs_code[sl],
             demand,
             ideal=kind,
+            cols=None if pairs_cols is None else {k: v[sl] for k, v in pairs_cols.items()},
         )
         h, d = _perf(D, demand, p)
         ok[sl] = h & d
@@ -609,16 +643,17 @@ def _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, par
 
 def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     t0 = time.perf_counter()
-    p = params or default_params()
+    stack = demand.stack
+    p = params_for(stack, params)
     _iops, tb, _ = demand.totals()
     demand_workload(demand)  # the demand's bounds (raises a named error)
-    rej = _Rejections({}, {}, {})
+    rej = _Rejections({}, {}, {}, stack)
     unpriced: list[str] = []
     timing = {}
 
     P = _platforms(cat, demand, a, rej, unpriced)
     max_bays = max(ch.drive_bays for ch in cat.chassis.values()) if cat.chassis else 24
-    S = _storage(cat, a, rej, unpriced, max(max_bays, R.MIN_CAPACITY_DRIVES))
+    S = _storage(cat, a, rej, unpriced, max(max_bays, R.MIN_CAPACITY_DRIVES), stack)
     N = _nics(cat, a, rej, unpriced)
     pairs = _pairs(demand, rej)
     timing["tables_s"] = time.perf_counter() - t0
@@ -664,11 +699,19 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
 
     # capacity per pair, exact
     pn = np.array([n for n, _ in pairs])
-    pc = np.array([RESILIENCY_CODES[r] for _, r in pairs])
+    # S2D's resiliency code (a placeholder for Ceph and vSAN, whose layout is in their own columns)
+    pc = np.array([RESILIENCY_CODES.get(r, RESILIENCY_CODES["mirror-3way"]) for _, r in pairs])
+    pcols = None
+    if stack != "s2d":
+        cols = [ST.design_columns(stack, r, n) for n, r in pairs]
+        pcols = {k: np.array([c[k] for c in cols]) for k in cols[0]}
     cap_mask = []
     for n, res in pairs:
-        code = RESILIENCY_CODES[res]
-        u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE)
+        if stack != "s2d":
+            u = ST.usable_tb(stack, n, res, S["k"], S["tb"])
+        else:
+            code = RESILIENCY_CODES[res]
+            u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE)
         ok = u >= tb
         bad = np.flatnonzero(~ok)
         if bad.size:
@@ -680,7 +723,10 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                 "storage sets x node counts",
             )
         if demand.n_plus_one:
-            u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, reserve_policy="none")
+            if stack != "s2d":
+                u1 = ST.usable_tb(stack, n, res, S["k"], S["tb"], after_loss=True)
+            else:
+                u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, reserve_policy="none")
             bad1 = np.flatnonzero(ok & (u1 < tb))
             if bad1.size:
                 rej.add(
@@ -698,7 +744,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     vcpu_need = demand.vcpus() / hosts  # per pair
     vcpu_have = np.minimum(np.floor(P["lps"] * demand.vcpu_oversubscription), R.MAX_VCPUS_PER_HOST)
     ram_db = demand.ram_gb() / hosts  # per pair
-    ram_fixed = demand.host_reserve_gb + CSV_CACHE_GB
+    ram_fixed = demand.host_reserve_gb + (CSV_CACHE_GB if stack == "s2d" else 0.0)
     max_ram = np.nanmax(np.where(np.isfinite(MEM["ram"][:, 0]), MEM["ram"][:, 0], np.nan), axis=1)
     max_ram = np.where(np.isnan(max_ram), 0.0, max_ram)
 
@@ -732,14 +778,38 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     plat_ok = comp_ok & ram_ok
     names_p = lambda i: f"{P['chassis_id'][i]} {P['sockets'][i]} x {P['rows'][i][1].id}"
     sel = np.flatnonzero(plat_ok)
-    plat_ok[sel] = _screen("cpu", P, S, N, pi_all[sel], pn[pj_all[sel]], pc[pj_all[sel]], demand, p, rej, names_p)
+    plat_ok[sel] = _screen(
+        "cpu",
+        P,
+        S,
+        N,
+        pi_all[sel],
+        pn[pj_all[sel]],
+        pc[pj_all[sel]],
+        demand,
+        p,
+        rej,
+        names_p,
+        None if pcols is None else {k: v[pj_all[sel]] for k, v in pcols.items()},
+    )
     plat_ok = plat_ok.reshape(len(pairs), PN)
     NN = len(N["nics"])
     ni_all = np.tile(np.arange(NN), len(pairs))
     nj_all = np.repeat(np.arange(len(pairs)), NN)
-    nic_ok = _screen("nic", P, S, N, ni_all, pn[nj_all], pc[nj_all], demand, p, rej, lambda i: N["nics"][i].id).reshape(
-        len(pairs), NN
-    )
+    nic_ok = _screen(
+        "nic",
+        P,
+        S,
+        N,
+        ni_all,
+        pn[nj_all],
+        pc[nj_all],
+        demand,
+        p,
+        rej,
+        lambda i: N["nics"][i].id,
+        None if pcols is None else {k: v[nj_all] for k, v in pcols.items()},
+    ).reshape(len(pairs), NN)
     timing["screens_s"] = time.perf_counter() - t0
 
     # groups: (chassis, pair) with sorted part lists and a cost lower bound
@@ -772,7 +842,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                     "pair": j,
                     "n": n,
                     "res": res,
-                    "code": RESILIENCY_CODES[res],
+                    "code": pc[j],
                     "chassis": cid,
                     "plat": pl[o],
                     "a": a_cost[o],
@@ -825,7 +895,11 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         nodes = pn[pair]
         # exact memory: the node's RAM need with this cache's metadata and PMem modules
         need = np.maximum(
-            ram_db[pair] + ram_fixed + S2D_METADATA_GB_PER_CACHE_TB * S["cache_tb_node"][si], R.MIN_RAM_GB
+            ram_db[pair]
+            + ram_fixed
+            + S2D_METADATA_GB_PER_CACHE_TB * S["cache_tb_node"][si]
+            + (ST.stack_ram_gb(stack, S["k"][si]) if stack != "s2d" else 0.0),
+            R.MIN_RAM_GB,
         )
         v = np.searchsorted(pmem_counts, np.where(S["pmem"][si], S["cc"][si], 0))
         mcost, mcfg = _mem_lookup(MEM, pi, v, need)
@@ -867,12 +941,24 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                     p,
                     rej,
                     lambda s_: f"{S['k'][s_]} x {drives[S['d'][s_]].id} / {cache_family(opts[S['o'][s_]][0])}",
+                    None if pcols is None else {k: v[keyset[:, 0]] for k, v in pcols.items()},
                 )
                 store_memo[keyset[:, 0], keyset[:, 1]] = np.where(res_ok, 1, 0)
             c = c[store_memo[pair[c], si[c]] == 1]
             if not c.size:
                 continue
-            D = _arrays(P, S, N, pi[c], si[c], ni[c], nodes[c], pc[pair[c]], demand)
+            D = _arrays(
+                P,
+                S,
+                N,
+                pi[c],
+                si[c],
+                ni[c],
+                nodes[c],
+                pc[pair[c]],
+                demand,
+                cols=None if pcols is None else {k: v[pair[c]] for k, v in pcols.items()},
+            )
             h, dgr, endu = _perf(D, demand, p, a.amortisation_months)
             evaluated += c.size
             for rule, bad in (
@@ -1041,13 +1127,30 @@ def _combo_rules(P, S, N, pi, si, ni, nodes, mcost, dimm_watts, demand, rej) -> 
     if b.size:
         rej.add("power_budget", b.size, f"{P['chassis_id'][pi[b[0]]]}: {watts[b[0]]:,.0f} W", "designs")
     ok &= pw_ok
-    net = R.network_recommended_ok(
-        nodes, S["all_nvme"][si], N["rdma"][ni], N["speed"][ni], demand.allow_network_warning
-    )
+    if demand.stack == "s2d":
+        net = R.network_recommended_ok(
+            nodes, S["all_nvme"][si], N["rdma"][ni], N["speed"][ni], demand.allow_network_warning
+        )
+        b = np.flatnonzero(ok & ~net)
+        if b.size:
+            rej.add("network_rdma_25gbe", b.size, f"{N['nics'][ni[b[0]]].id} on {nodes[b[0]]} nodes", "designs")
+        ok &= net
+        return ok
+    net = ST.network_ok(demand.stack, N["speed"][ni], demand.allow_network_warning)
     b = np.flatnonzero(ok & ~net)
     if b.size:
-        rej.add("network_rdma_25gbe", b.size, f"{N['nics'][ni[b[0]]].id} on {nodes[b[0]]} nodes", "designs")
+        rej.add("ceph_network_25gbe", b.size, f"{N['nics'][ni[b[0]]].id}", "designs")
     ok &= net
+    thr = ST.cpu_threads_ok(demand.stack, P["lps"][pi], S["k"][si], S["hdd"][si])
+    b = np.flatnonzero(ok & ~thr)
+    if b.size:
+        rej.add(
+            "ceph_cpu_threads_recommended",
+            b.size,
+            f"{P['rows'][pi[b[0]]][1].id} x {P['sockets'][pi[b[0]]]} for {S['k'][si[b[0]]]} OSDs",
+            "designs",
+        )
+    ok &= thr
     return ok
 
 
@@ -1076,17 +1179,18 @@ def design_from_parts(P, S, N, MEM, pi, si, ni, nodes, res, cfg, demand: Demand)
     }
     if c is not None:
         node["cache_devices"] = {"model": c.id, "count": int(cc)}
-    return Design.model_validate(
-        {
-            "name": _combo_name(P, S, N, pi, si, ni, nodes, res),
-            "nodes": int(nodes),
-            "node": node,
-            "resiliency": res,
-            "transport": "rdma" if nic.rdma != "none" else "tcp",
-            "vcpu_oversubscription": demand.vcpu_oversubscription,
-            "host_reserve_gb": demand.host_reserve_gb,
-        }
-    )
+    doc = {
+        "name": _combo_name(P, S, N, pi, si, ni, nodes, res),
+        "nodes": int(nodes),
+        "node": node,
+        "resiliency": res,
+        "transport": "rdma" if nic.rdma != "none" else "tcp",
+        "vcpu_oversubscription": demand.vcpu_oversubscription,
+        "host_reserve_gb": demand.host_reserve_gb,
+    }
+    if demand.stack != "s2d":
+        doc.update(ST.design_settings(demand.stack))
+    return Design.model_validate(doc)
 
 
 def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
@@ -1152,7 +1256,9 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
     """Name the demand-side rules that rejected the last candidates first (a
     bay or cache rule rejects many part sets but rarely decides the answer)."""
     iops, tb, lat = demand.totals()
-    order = sorted(rej.counts.items(), key=lambda kv: (R.RULES[kv[0]].kind not in ("demand", "headroom"), -kv[1]))
+    order = sorted(
+        rej.counts.items(), key=lambda kv: (R.rule_of(kv[0], demand.stack).kind not in ("demand", "headroom"), -kv[1])
+    )
     why = "; ".join(f"{k} ({v:,} {rej.stage[k]}, e.g. {rej.examples[k]})" for k, v in order[:4])
     return (
         f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB"

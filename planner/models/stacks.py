@@ -1,0 +1,273 @@
+"""Storage stacks: Storage Spaces Direct, Ceph (RBD) and VMware vSAN.
+
+A design's ``stack`` decides its software (costs, read placement, write path),
+the resiliencies it may use and their layouts, its node limits and its capacity
+rules. This module holds what the stacks' own documentation says about
+resiliency, as data: :func:`layout` turns a resiliency name into the numbers
+the physics needs (data and redundancy chunks, fault domains, the failures it
+rides through). Every figure carries its source here and in ``docs/notes/ceph.md``.
+
+Sources
+-------
+[CEPH-POOL]  Ceph docs, *Pool, PG and CRUSH config reference* (nautilus):
+             ``osd pool default size = 3``, ``osd pool default min size = 2``;
+             the min_size default is ``size - floor(size / 2)`` (ceph/ceph PR 20555,
+             "mon/OSDMonitor: fix min_size default for replicated pools").
+[CEPH-EC]    Ceph blog, *Tentacle FastEC performance updates* (2025-11-20): "The
+             minimum number of OSDs required for an erasure code pool is K+M"
+             (in different servers); "a wider erasure code such as 6+2 requires 9
+             nodes"; overhead "(K+M / K)".
+[RH-EC]      Red Hat Ceph Storage 8, *Erasure code pools overview*: "Red Hat
+             recommends min_size for erasure-coded pools to be K+1 or more to
+             prevent loss of writes and data."
+[VSAN-FTT]   VMware vSAN 8.0 administration, *RAID 5 or RAID 6 erasure coding* and
+             *Using vSAN policies* (RAID-1: "for n failures tolerated, n+1 copies ...
+             and 2n+1 hosts or fault domains"; RAID-5 3+1 1.33x on four or more
+             fault domains, RAID-6 4+2 1.5x on six or more; all-flash only).
+[VSAN-ESA]   D. Epping (VMware), *vSAN 8.0 ESA - introducing adaptive RAID-5*
+             (yellow-bricks.com, 2022-11-15): RAID-5 2+1 on 3-5 hosts (1.5x), 4+1 on
+             six hosts or more (1.25x).
+[VSAN-SIZE]  D. Epping, *vSAN ESA cluster sizes supported?* (2022-12-20): "as small as
+             a 2-node configuration (with a witness), as large as a 64-node configuration".
+[S2D-HW]     Microsoft, *Storage Spaces Direct hardware requirements*: "Minimum of two
+             servers, maximum of 16 servers".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from planner.core.errors import DesignError
+
+Stack = Literal["s2d", "ceph", "vsan"]
+STACKS: tuple[str, ...] = ("s2d", "ceph", "vsan")
+STACK_CODES = {"s2d": 0, "ceph": 1, "vsan": 2}
+STACK_LABELS = {
+    "s2d": "Storage Spaces Direct (Azure Local)",
+    "ceph": "Ceph RBD",
+    "vsan": "VMware vSAN",
+}
+#: Servers per cluster. S2D: [S2D-HW]. vSAN: [VSAN-SIZE]. Ceph publishes no
+#: maximum (the largest calibration cluster has 63 OSD nodes); 256 is this
+#: planner's bound, not Ceph's.
+MIN_NODES = {"s2d": 2, "ceph": 1, "vsan": 2}
+MAX_NODES = {"s2d": 16, "ceph": 256, "vsan": 64}
+MAX_NODES_ANY = max(MAX_NODES.values())
+
+#: Ceph releases the design may name; the calibration says which were measured.
+CephRelease = Literal["pacific", "quincy", "reef", "squid", "tentacle"]
+CEPH_RELEASES: tuple[str, ...] = ("pacific", "quincy", "reef", "squid", "tentacle")
+#: vSAN architectures: Express Storage Architecture (no cache tier) or Original.
+VsanArchitecture = Literal["esa", "osa"]
+
+#: Ceph resiliency names: replicated pools of size n, erasure-coded pools k+m.
+CEPH_REPLICA = re.compile(r"^replica-([1-9])$")
+CEPH_EC = re.compile(r"^ec-([1-9][0-9]?)\+([1-9])$")
+CEPH_EXAMPLES = ("replica-2", "replica-3", "replica-4", "ec-2+1", "ec-2+2", "ec-4+2", "ec-6+2", "ec-8+3")
+S2D_RESILIENCIES = (
+    "mirror-2way",
+    "mirror-3way",
+    "parity-single",
+    "parity-dual",
+    "mirror-accelerated-parity",
+    "nested-mirror-2way",
+)
+VSAN_RESILIENCIES = ("raid1-ftt1", "raid1-ftt2", "raid1-ftt3", "raid5", "raid6")
+#: resiliency with the same protection on each stack (used when a design
+#: switches stack and names no resiliency of the new one)
+EQUIVALENT = {
+    "mirror-2way": {"ceph": "replica-2", "vsan": "raid1-ftt1"},
+    "mirror-3way": {"ceph": "replica-3", "vsan": "raid1-ftt2"},
+    "nested-mirror-2way": {"ceph": "replica-4", "vsan": "raid1-ftt3"},
+    "parity-single": {"ceph": "ec-2+1", "vsan": "raid5"},
+    "parity-dual": {"ceph": "ec-4+2", "vsan": "raid6"},
+    "mirror-accelerated-parity": {"ceph": "ec-4+2", "vsan": "raid6"},
+    "replica-2": {"s2d": "mirror-2way", "vsan": "raid1-ftt1"},
+    "replica-3": {"s2d": "mirror-3way", "vsan": "raid1-ftt2"},
+    "replica-4": {"s2d": "mirror-3way", "vsan": "raid1-ftt3"},
+    "raid1-ftt1": {"s2d": "mirror-2way", "ceph": "replica-2"},
+    "raid1-ftt2": {"s2d": "mirror-3way", "ceph": "replica-3"},
+    "raid1-ftt3": {"s2d": "mirror-3way", "ceph": "replica-4"},
+    "raid5": {"s2d": "parity-single", "ceph": "ec-2+1"},
+    "raid6": {"s2d": "parity-dual", "ceph": "ec-4+2"},
+}
+DEFAULT_RESILIENCY = {"s2d": "mirror-3way", "ceph": "replica-3", "vsan": "raid1-ftt1"}
+#: the largest erasure code the planner takes (k data, m coding chunks)
+MAX_EC_K, MAX_EC_M = 16, 4
+MAX_REPLICAS = 6
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one resiliency lays data out on a stack.
+
+    ``data`` and ``redundancy``: a stripe of ``data`` chunks plus ``redundancy``
+    coding chunks (a replicated / mirrored layout is 1 + copies - 1); raw /
+    usable = (data + redundancy) / data. ``min_fault_domains``: the fewest fault
+    domains that hold one stripe; ``repair_fault_domains``: the fewest that can
+    re-protect after losing one. ``online_failures``: fault domains that may fail
+    with IO continuing (Ceph: size - min_size); ``safe_failures``: without data loss.
+    """
+
+    stack: str
+    name: str
+    kind: Literal["mirror", "erasure"]
+    data: int
+    redundancy: int
+    min_fault_domains: int
+    repair_fault_domains: int
+    online_failures: int
+    safe_failures: int
+    min_size: int | None = None
+    note: str = ""
+
+    @property
+    def width(self) -> int:
+        return self.data + self.redundancy
+
+    @property
+    def efficiency(self) -> float:
+        """usable / raw of the layout alone."""
+        return self.data / self.width
+
+    @property
+    def copies(self) -> int:
+        """Copies of each block for a mirror, 1 for an erasure code."""
+        return self.width if self.kind == "mirror" else 1
+
+
+def resiliencies(stack: str) -> tuple[str, ...]:
+    """The resiliency names a UI offers for ``stack`` (Ceph accepts any ec-k+m too)."""
+    if stack == "ceph":
+        return CEPH_EXAMPLES
+    if stack == "vsan":
+        return VSAN_RESILIENCIES
+    return S2D_RESILIENCIES
+
+
+def ceph_min_size_default(kind: str, data: int, redundancy: int) -> int:
+    """[CEPH-POOL] replicated: size - floor(size / 2); [RH-EC] erasure: k + 1."""
+    if kind == "mirror":
+        size = data + redundancy
+        return size - size // 2
+    return data + 1
+
+
+def ceph_layout(name: str, min_size: int | None = None) -> Layout:
+    """A Ceph pool from its name: ``replica-n`` or ``ec-k+m`` (see module sources)."""
+    m = CEPH_REPLICA.match(name)
+    if m:
+        size = int(m.group(1))
+        if not 1 <= size <= MAX_REPLICAS:
+            raise DesignError(f"replicated pool size {size} is outside 1..{MAX_REPLICAS}", "resiliency")
+        ms = ceph_min_size_default("mirror", 1, size - 1) if min_size is None else min_size
+        if not 1 <= ms <= size:
+            raise DesignError(f"min_size {ms} must be 1..{size} for a pool of size {size}", "ceph.min_size")
+        return Layout(
+            "ceph",
+            name,
+            "mirror",
+            1,
+            size - 1,
+            min_fault_domains=size,
+            repair_fault_domains=size + 1,
+            online_failures=size - ms,
+            safe_failures=size - 1,
+            min_size=ms,
+            note=f"{size} copies on {size} hosts (CRUSH host failure domain), min_size {ms}",
+        )
+    m = CEPH_EC.match(name)
+    if m:
+        k, mm = int(m.group(1)), int(m.group(2))
+        if not (2 <= k <= MAX_EC_K and 1 <= mm <= MAX_EC_M):
+            raise DesignError(
+                f"erasure code {k}+{mm}: k must be 2..{MAX_EC_K} and m 1..{MAX_EC_M}",
+                "resiliency",
+            )
+        ms = ceph_min_size_default("erasure", k, mm) if min_size is None else min_size
+        if not k <= ms <= k + mm:
+            raise DesignError(f"min_size {ms} must be k..k+m ({k}..{k + mm}) for ec-{k}+{mm}", "ceph.min_size")
+        return Layout(
+            "ceph",
+            name,
+            "erasure",
+            k,
+            mm,
+            min_fault_domains=k + mm,
+            repair_fault_domains=k + mm + 1,
+            online_failures=k + mm - ms,
+            safe_failures=mm,
+            min_size=ms,
+            note=f"{k} data + {mm} coding chunks on {k + mm} hosts, min_size {ms}",
+        )
+    raise DesignError(
+        f"{name!r} is not a Ceph pool; use replica-n (n 1..{MAX_REPLICAS}) or ec-k+m (e.g. {', '.join(CEPH_EXAMPLES)})",
+        "resiliency",
+    )
+
+
+def vsan_layout(name: str, nodes: int, architecture: str = "esa") -> Layout:
+    """A vSAN storage policy's layout on ``nodes`` hosts ([VSAN-FTT], [VSAN-ESA])."""
+    if name.startswith("raid1-ftt"):
+        f = int(name[-1])
+        return Layout(
+            "vsan",
+            name,
+            "mirror",
+            1,
+            f,
+            # 2 x FTT + 1 hosts; a 2-node cluster holds FTT=1 with a witness host
+            min_fault_domains=2 if f == 1 else 2 * f + 1,
+            repair_fault_domains=2 * f + 2,
+            online_failures=f,
+            safe_failures=f,
+            note=f"RAID-1, {f + 1} copies (FTT={f})" + (", a witness host on 2 nodes" if f == 1 else ""),
+        )
+    if name == "raid5":
+        if architecture == "osa":
+            return Layout("vsan", name, "erasure", 3, 1, 4, 5, 1, 1, note="OSA RAID-5 3+1 (all-flash)")
+        if nodes >= 6:
+            return Layout("vsan", name, "erasure", 4, 1, 3, 4, 1, 1, note="ESA adaptive RAID-5 4+1 (6 hosts or more)")
+        return Layout("vsan", name, "erasure", 2, 1, 3, 4, 1, 1, note="ESA adaptive RAID-5 2+1 (3-5 hosts)")
+    if name == "raid6":
+        return Layout("vsan", name, "erasure", 4, 2, 6, 7, 2, 2, note="RAID-6 4+2")
+    raise DesignError(f"{name!r} is not a vSAN policy; one of {', '.join(VSAN_RESILIENCIES)}", "resiliency")
+
+
+def check_resiliency_name(stack: str, name: str) -> None:
+    """Raise a DesignError naming ``resiliency`` when ``name`` is not one of ``stack``'s."""
+    if stack == "ceph":
+        ceph_layout(name)
+    elif stack == "vsan":
+        if name not in VSAN_RESILIENCIES:
+            raise DesignError(f"{name!r} is not a vSAN policy; one of {', '.join(VSAN_RESILIENCIES)}", "resiliency")
+    elif name not in S2D_RESILIENCIES:
+        raise DesignError(
+            f"{name!r} is not a Storage Spaces Direct resiliency; one of {', '.join(S2D_RESILIENCIES)}",
+            "resiliency",
+        )
+
+
+def layout(stack: str, name: str, nodes: int, vsan_architecture: str = "esa", min_size: int | None = None) -> Layout:
+    """The layout of ``name`` on ``stack`` (Ceph and vSAN; S2D keeps its own tables)."""
+    if stack == "ceph":
+        return ceph_layout(name, min_size)
+    if stack == "vsan":
+        return vsan_layout(name, nodes, vsan_architecture)
+    raise DesignError(f"stack {stack!r} has no layout table here", "stack")
+
+
+def equivalent_resiliency(name: str, stack: str, nodes: int | None = None) -> str:
+    """The resiliency of ``stack`` with the protection ``name`` has (:data:`EQUIVALENT`),
+    or the stack's default when that one needs more hosts than ``nodes``."""
+    cand = EQUIVALENT.get(name, {}).get(stack, DEFAULT_RESILIENCY[stack])
+    if nodes is None or stack == "s2d":
+        return cand
+    try:
+        if layout(stack, cand, nodes).min_fault_domains <= nodes:
+            return cand
+    except DesignError:
+        pass
+    return DEFAULT_RESILIENCY[stack]

@@ -1,0 +1,110 @@
+"""Ceph (RBD on BlueStore OSDs): what one client IO costs, vectorised.
+
+The IO path (Ceph architecture docs; Ceph blog, *A Journey to 1 TiB/s*, 2024):
+
+* A client (librbd in QEMU or fio, or the kernel rbd driver) maps each object
+  to a placement group and sends the IO to the group's **primary OSD**; primaries
+  spread evenly over the OSDs, so with the client on one of ``n`` storage hosts
+  the primary is local for 1 / n of the IOs (never, with clients on their own
+  servers). Reads are served by the primary alone, not by a local copy.
+* A replicated write goes to the primary, which sends it to the ``size - 1``
+  replicas and answers once all have committed. Each OSD writes the data
+  (BlueStore allocates new space for it) and a RocksDB transaction with the
+  metadata (WAL on the same device, or on a DB/WAL device when there is one).
+* An erasure-coded pool k+m reads every data chunk of the stripe (the 1 TiB/s
+  post: "the primary must read 5 of the 6 chunks from replicas" for 6+2); a
+  write smaller than a stripe (k x the 4 KiB stripe unit) reads the stripe and
+  rewrites all k + m chunks (classic EC read-modify-write), a full-stripe write
+  writes k + m chunks of bs / k (the post: "we only need to send 7/8 chunks to
+  the secondaries").
+
+Every message, local or remote, passes the TCP messenger, so its CPU is part
+of each operation's cost; crossings cost link bandwidth and latency.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: the classic erasure-code stripe unit (chunk) size, KiB (Ceph's default stripe_unit 4K)
+EC_STRIPE_UNIT_KIB = 4.0
+
+
+def primary_local_probability(nodes, clients_separate):
+    """Share of IOs whose primary OSD is on the client's own host: 1 / n for a
+    client on one of n storage hosts, 0 for clients on their own servers."""
+    n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
+    return np.where(np.asarray(clients_separate, dtype=bool), 0.0, 1.0 / n)
+
+
+def chunk_kib(block_size_kib, data_chunks):
+    """Bytes each shard of a stripe moves per IO, KiB: the IO split over k data
+    chunks, at least one stripe unit; a replicated pool (k = 1) moves the IO whole."""
+    b = np.asarray(block_size_kib, dtype=float)
+    k = np.asarray(data_chunks, dtype=float)
+    return np.where(k > 1, np.maximum(b / k, EC_STRIPE_UNIT_KIB), b)
+
+
+def partial_stripe(block_size_kib, data_chunks):
+    """An erasure-coded write smaller than a stripe (k x stripe unit): read-modify-write."""
+    b = np.asarray(block_size_kib, dtype=float)
+    k = np.asarray(data_chunks, dtype=float)
+    return (k > 1) & (b < k * EC_STRIPE_UNIT_KIB - 1e-9)
+
+
+def read_ops(data_chunks):
+    """OSD reads per client read: the primary's, plus k - 1 shard reads for an erasure code."""
+    return np.asarray(data_chunks, dtype=float)
+
+
+def write_ops(data_chunks, width):
+    """OSD writes per client write: one per replica (size), or one per shard (k + m)."""
+    return np.broadcast_to(np.asarray(width, dtype=float), np.broadcast(data_chunks, width).shape)
+
+
+def rmw_reads(block_size_kib, data_chunks):
+    """Shard reads per client write: the whole stripe (k chunks) for a partial-stripe
+    erasure-coded write, none otherwise."""
+    return np.where(partial_stripe(block_size_kib, data_chunks), np.asarray(data_chunks, dtype=float), 0.0)
+
+
+def client_bytes_kib(block_size_kib, p_local):
+    """KiB crossing between client and primary per IO (the data, one way)."""
+    return np.asarray(block_size_kib, dtype=float) * (1.0 - np.asarray(p_local, dtype=float))
+
+
+def cluster_read_kib(block_size_kib, data_chunks):
+    """KiB moved between OSDs per client read: k - 1 shards to the primary."""
+    k = np.asarray(data_chunks, dtype=float)
+    return (k - 1.0) * chunk_kib(block_size_kib, data_chunks)
+
+
+def cluster_write_kib(block_size_kib, data_chunks, width):
+    """KiB moved between OSDs per client write: the primary sends a copy to each
+    other replica, or a chunk to each other shard (after reading the stripe's
+    other k - 1 chunks for a partial-stripe write)."""
+    c = chunk_kib(block_size_kib, data_chunks)
+    k = np.asarray(data_chunks, dtype=float)
+    w = np.asarray(width, dtype=float)
+    rmw = np.where(partial_stripe(block_size_kib, data_chunks), k - 1.0, 0.0)
+    return (w - 1.0) * c + rmw * c
+
+
+def release_write_factor(release_code, tuned, p):
+    """OSD write CPU relative to Reef's default: the release (Pacific, Quincy) and
+    the 2022 RocksDB tuning (Ceph blog, *RocksDB Tuning Deep-Dive*). Releases the
+    data never measured (Squid, Tentacle) take Reef's (flagged by the report)."""
+    code = np.asarray(release_code)
+    rel = np.where(
+        code == 0,
+        p.release_write_factor_pacific,
+        np.where(code == 1, p.release_write_factor_quincy, 1.0),
+    )
+    return rel * np.where(np.asarray(tuned, dtype=bool), p.rocksdb_tuned_write_factor, 1.0)
+
+
+def osd_memory_gb(osds, osd_memory_target_gb):
+    """RAM the OSDs of one node need, GB: Ceph docs, *Hardware recommendations*:
+    total RAM greater than OSDs x osd_memory_target x 2 ("allows for usage by the
+    OS and by other Ceph daemons")."""
+    return np.asarray(osds, dtype=float) * np.asarray(osd_memory_target_gb, dtype=float) * 2.0

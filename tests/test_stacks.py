@@ -1,0 +1,431 @@
+"""Ceph and vSAN (the design's ``stack``): layouts and capacity rules against the
+vendors' documented examples, invariants of the performance model, the Ceph
+calibration, reports, sizing, licensing and the CLI; S2D stays as it was
+(tests/test_golden.py pins every S2D figure)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from planner.core.errors import DesignError, PlannerError
+from planner.models.catalog import load_catalog
+from planner.models.design import parse_design, resolve, with_overrides
+from planner.models.stacks import ceph_layout, vsan_layout
+from planner.physics import capacity as C
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+CEPH = json.loads((EX / "ceph-6node-reef.json").read_text())
+VSAN = json.loads((EX / "vsan-esa-6node.json").read_text())
+
+
+def _design(base: dict, **changes):
+    return parse_design({**base, **changes})
+
+
+# ----------------------------------------------------------- layouts: documented examples
+def test_vsan_policy_overheads_are_vmwares_examples():
+    """VMware vSAN 8.0 administration: a 100 GB disk takes 200 GB at RAID-1 FTT=1, 300 GB at FTT=2,
+    133 GB at RAID-5 (3+1, four fault domains), 150 GB at RAID-6 (4+2, six); ESA adaptive RAID-5
+    (D. Epping): 150 GB as 2+1 on 3-5 hosts, 125 GB as 4+1 on six or more."""
+    cases = [
+        ("raid1-ftt1", 4, "esa", 200.0),
+        ("raid1-ftt2", 6, "esa", 300.0),
+        ("raid1-ftt3", 8, "esa", 400.0),  # n + 1 copies
+        ("raid5", 4, "osa", 133.0),
+        ("raid6", 6, "osa", 150.0),
+        ("raid5", 5, "esa", 150.0),
+        ("raid5", 6, "esa", 125.0),
+        ("raid6", 6, "esa", 150.0),
+    ]
+    for name, hosts, arch, footprint in cases:
+        lay = vsan_layout(name, hosts, arch)
+        assert 100.0 / lay.efficiency == pytest.approx(footprint, abs=0.5), (name, hosts, arch)
+
+
+def test_vsan_hosts_per_policy():
+    """2 x FTT + 1 hosts for RAID-1 (a 2-node cluster with a witness for FTT=1); RAID-5 OSA four fault domains,
+    ESA three; RAID-6 six."""
+    assert [vsan_layout(f"raid1-ftt{f}", 8).min_fault_domains for f in (1, 2, 3)] == [2, 5, 7]
+    assert vsan_layout("raid5", 8, "osa").min_fault_domains == 4
+    assert vsan_layout("raid5", 3, "esa").min_fault_domains == 3
+    assert vsan_layout("raid6", 8).min_fault_domains == 6
+
+
+def test_ceph_pools_are_cephs_examples():
+    """Ceph blog (Tentacle FastEC): 'Replica-3 pools have a 300% storage overhead', 'a 4+2 pool has a 150%
+    storage overhead', '6+2 requires 9 nodes'; min_size = size - floor(size/2) (PR 20555), k+1 for erasure
+    codes (Red Hat)."""
+    assert 1 / ceph_layout("replica-3").efficiency == pytest.approx(3.0)
+    assert 1 / ceph_layout("ec-4+2").efficiency == pytest.approx(1.5)
+    assert ceph_layout("ec-6+2").repair_fault_domains == 9
+    assert [ceph_layout(f"replica-{n}").min_size for n in (1, 2, 3, 4, 5, 6)] == [1, 1, 2, 2, 3, 3]
+    assert ceph_layout("ec-4+2").min_size == 5 and ceph_layout("ec-8+3").min_size == 9
+    # replica-3 / min_size 2 keeps IO through one failure, loses no data through two
+    lay = ceph_layout("replica-3")
+    assert (lay.online_failures, lay.safe_failures) == (1, 2)
+    assert ceph_layout("ec-4+2", min_size=4).online_failures == 2
+    for bad in ("replica-0", "replica-9", "ec-1+1", "ec-20+2", "ec-4+9", "mirror-3way"):
+        with pytest.raises(DesignError):
+            ceph_layout(bad)
+    with pytest.raises(DesignError, match="min_size"):
+        ceph_layout("ec-4+2", min_size=3)
+
+
+# ----------------------------------------------------------- designs
+def test_stack_defaults_and_refusals():
+    d = _design({k: v for k, v in CEPH.items() if k not in ("resiliency", "transport")})
+    assert (d.resiliency, d.transport) == ("replica-3", "tcp")
+    ref = json.loads((EX / "reference.json").read_text())
+    assert parse_design(ref).stack == "s2d"
+    cases = [
+        (dict(CEPH, transport="rdma"), "TCP only"),
+        (dict(CEPH, resiliency="mirror-3way"), "is not a Ceph pool"),
+        (dict(ref, resiliency="replica-3"), "not a Storage Spaces Direct resiliency"),
+        (dict(VSAN, resiliency="ec-4+2"), "not a vSAN policy"),
+        (dict(ref, nodes=17), "less than or equal to 16"),
+        (dict(VSAN, nodes=65), "less than or equal to 64"),
+        (dict(CEPH, nodes=257), "less than or equal to 256"),
+        (dict(CEPH, resiliency="ec-6+2"), "needs at least 8 fault domains"),
+        (dict(CEPH, volume_servers=3), "Storage Spaces Direct setting"),
+        (dict(CEPH, vsan={}), "only for stack 'vsan'"),
+        (dict(ref, ceph={}), "only for stack 'ceph'"),
+        (dict(CEPH, topology="split"), "hyperconverged or disaggregated"),
+        (dict(CEPH, topology="disaggregated"), "clients: required"),
+        (dict(CEPH, ceph={"nearfull_ratio": 0.95, "full_ratio": 0.9}), "nearfull_ratio"),
+    ]
+    for data, msg in cases:
+        with pytest.raises(PlannerError, match=msg):
+            parse_design(data)
+    vsan_cache = dict(VSAN, node={**VSAN["node"], "cache_devices": {"model": "intel-optane-p4800x-375gb", "count": 2}})
+    with pytest.raises(DesignError, match="no cache tier"):
+        resolve(parse_design(vsan_cache), load_catalog())
+    assert parse_design(dict(vsan_cache, vsan={"architecture": "osa"})).vsan_spec.architecture == "osa"
+    assert parse_design(dict(CEPH, nodes=200)).nodes == 200
+
+
+def test_switching_stack_maps_the_resiliency():
+    ref = parse_design(json.loads((EX / "reference.json").read_text()))
+    c = with_overrides(ref, stack="ceph")
+    assert (c.stack, c.resiliency, c.transport) == ("ceph", "replica-3", "tcp")
+    # three hosts hold no FTT=2 mirror (five needed): the stack's default instead
+    v = with_overrides(ref, stack="vsan")
+    assert (v.stack, v.resiliency) == ("vsan", "raid1-ftt1")
+    assert with_overrides(ref, stack="vsan", nodes=6).resiliency == "raid1-ftt2"
+    back = with_overrides(c, stack="s2d")
+    assert (back.stack, back.resiliency) == ("s2d", "mirror-3way")
+
+
+# ----------------------------------------------------------- capacity rules
+def _cap(data):
+    return C.capacity_report(resolve(parse_design(data), load_catalog()))
+
+
+def test_ceph_capacity_follows_the_full_ratios():
+    """Monitor config reference: full .95 / backfillfull .90 / nearfull .85; the planning method takes the
+    failed host's data off: fill = min(nearfull, backfillfull x (n-1)/n) when the survivors re-protect."""
+    assert float(C.ceph_fill_ratio(10, 0.85, 0.90, True)) == pytest.approx(0.81)
+    assert float(C.ceph_fill_ratio(20, 0.85, 0.90, True)) == pytest.approx(0.85)
+    assert float(C.ceph_fill_ratio(3, 0.85, 0.90, False)) == pytest.approx(0.85)
+    cap = _cap(CEPH)
+    raw = 6 * 10 * 7.68
+    assert cap.raw_capacity_tb == pytest.approx(raw)
+    fill = min(0.85, 0.9 * 5 / 6)
+    assert cap.usable_capacity_tb == pytest.approx(raw * 0.99 * fill / 3)
+    assert sum(s.capacity_tb for s in cap.waterfall if s.step not in ("pool available", "usable", "raw")) + raw == (
+        pytest.approx(cap.usable_capacity_tb)
+    )
+    # the vectorised function the sizer uses is the report's figure
+    v = C.ceph_usable_capacity_tb(6, 10, 7.68, 1, 3)
+    assert float(v) == pytest.approx(cap.usable_capacity_tb)
+    assert cap.survives_node_loss
+    # three hosts and three copies: nothing can be re-protected, the data stays online (min_size 2)
+    small = _cap(dict(CEPH, nodes=3))
+    assert not small.repairs_after_node_loss and "IO continues" in small.node_loss_note
+    assert small.usable_capacity_tb == pytest.approx(3 * 10 * 7.68 * 0.99 * 0.85 / 3)
+    # ODF-style ratios lower the figure; a DB/WAL device takes block.db off the data devices
+    odf = _cap(dict(CEPH, ceph={"nearfull_ratio": 0.75, "backfillfull_ratio": 0.8, "full_ratio": 0.85}))
+    assert odf.usable_capacity_tb < cap.usable_capacity_tb
+    db = _cap(dict(CEPH, node={**CEPH["node"], "cache_devices": {"model": "micron-7450-max-1.6tb", "count": 2}}))
+    assert db.pool_metadata_tb == 0.0 and db.usable_capacity_tb > cap.usable_capacity_tb
+
+
+def test_vsan_capacity_reserves():
+    """Reserved capacity (vSAN 7.0 U1+): the largest host's capacity for a rebuild, 255 GB per host plus a 5 %
+    buffer for operations; a 2-node cluster keeps 30 % free instead."""
+    cap = _cap(VSAN)
+    raw = 6 * 8 * 7.68
+    rebuild, ops = raw / 6, 0.255 * 6 + 0.05 * raw
+    assert cap.reserve_tb == pytest.approx(rebuild + ops)
+    assert cap.usable_capacity_tb == pytest.approx((raw - rebuild - ops) * 4 / 5)  # ESA RAID-5 4+1
+    assert float(C.vsan_usable_capacity_tb(6, 8, 7.68, 4, 5)) == pytest.approx(cap.usable_capacity_tb)
+    two = _cap(dict(VSAN, nodes=2, resiliency="raid1-ftt1"))
+    assert two.usable_capacity_tb == pytest.approx(2 * 8 * 7.68 * 0.7 / 2)
+    assert "30 %" in " ".join(s.rule for s in two.waterfall)
+    off = _cap(dict(VSAN, vsan={"host_rebuild_reserve": False, "operations_reserve": False}))
+    assert off.usable_capacity_tb == pytest.approx(raw * 4 / 5)
+    big = _cap(dict(VSAN, vsan={"large_objects": True}))
+    assert cap.reserve_tb - big.reserve_tb == pytest.approx(-(0.765 - 0.255) * 6)
+
+
+@pytest.mark.parametrize("base,res", [(CEPH, "replica-3"), (CEPH, "ec-2+1"), (VSAN, "raid1-ftt1"), (VSAN, "raid5")])
+def test_more_drives_never_less_capacity(base, res):
+    prev = -1.0
+    for k in range(1, 13):
+        d = dict(
+            base,
+            resiliency=res,
+            node={**base["node"], "capacity_drives": {**base["node"]["capacity_drives"], "count": k}},
+        )
+        u = _cap(d).usable_capacity_tb
+        assert u >= prev
+        prev = u
+
+
+# ----------------------------------------------------------- performance invariants
+def _perf(data, workload):
+    from planner.results.report import performance
+
+    return performance(resolve(parse_design(data), load_catalog()), workload, band=False)
+
+
+def _closed(bs, rf, vms=8, qd=64):
+    from planner.models.workload import Workload
+
+    return Workload(block_size_kib=bs, read_fraction=rf, vms_per_node=vms, outstanding_per_thread=qd, issuer="host")
+
+
+@pytest.mark.parametrize("rf", [1.0, 0.7, 0.0])
+def test_more_osds_never_fewer_iops(rf):
+    w = _closed(4, rf)
+    last = 0.0
+    for k in (2, 4, 6, 8, 10, 12):
+        node = {**CEPH["node"], "capacity_drives": {"model": "samsung-pm9a3-7.68tb", "count": k}}
+        x = _perf(dict(CEPH, node=node), w)["iops"]
+        assert x >= last * (1 - 1e-9), (k, x, last)
+        last = x
+    two = _perf(dict(CEPH, ceph={"osds_per_drive": 2}), w)["iops"]
+    assert two >= _perf(CEPH, w)["iops"] * (1 - 1e-9)
+
+
+@pytest.mark.parametrize("base", [CEPH, VSAN])
+def test_utilisation_within_one_and_littles_law(base):
+    rng = np.random.default_rng(5)
+    for _ in range(12):
+        w = _closed(float(rng.choice([4, 8, 64, 1024])), float(rng.choice([0.0, 0.5, 1.0])), int(rng.integers(1, 20)))
+        r = _perf(dict(base, nodes=int(rng.integers(6, 12))), w)
+        assert all(0.0 <= u <= 1.0 for u in r["utilization"].values()), r["utilization"]
+        assert 0.0 <= r["host_cpu_utilization"] <= 1.0
+        # a closed population: IOs in flight = throughput x latency (Little's law)
+        assert r["outstanding_ios"] == pytest.approx(r["iops"] * r["vm_latency_ms"] / 1e3, rel=1e-9)
+
+
+def test_ceph_reads_go_to_the_primary_and_clients_may_be_separate():
+    from planner.engine.performance import DesignArrays, WorkloadArrays, demand_terms
+    from planner.models.params import ceph_params
+
+    for n in (3, 6, 12):
+        rd = resolve(parse_design(dict(CEPH, nodes=n)), load_catalog())
+        D = DesignArrays.from_designs([rd])
+        t = demand_terms(D, WorkloadArrays.from_workload(_closed(8, 1.0), D.nodes), ceph_params())
+        # a read crosses the network unless the primary is the client's own host (1 in n)
+        assert float(np.ravel(t["hops_read"])[0]) == pytest.approx(1 - 1 / n)
+        # a replicated write: to the primary (unless local) and from it to the two other replicas
+        assert float(np.ravel(t["hops_write"])[0]) == pytest.approx(1 - 1 / n + 2)
+    sep = json.loads((EX / "ceph-disaggregated.json").read_text())
+    rd = resolve(parse_design(sep), load_catalog())
+    D = DesignArrays.from_designs([rd])
+    t = demand_terms(D, WorkloadArrays.from_workload(_closed(8, 1.0), D.client_nodes), ceph_params())
+    assert float(np.ravel(t["hops_read"])[0]) == pytest.approx(1.0)
+
+
+def test_one_stack_per_model_call():
+    from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
+    from planner.models.params import default_params
+
+    cat = load_catalog()
+    rds = [
+        resolve(parse_design(CEPH), cat),
+        resolve(parse_design(json.loads((EX / "reference.json").read_text())), cat),
+    ]
+    D = DesignArrays.from_designs(rds)
+    with pytest.raises(ValueError, match="one storage stack"):
+        evaluate_arrays(D, WorkloadArrays.from_workload(_closed(8, 0.5), D.nodes), default_params())
+    with pytest.raises(PlannerError, match="Ceph parameters"):
+        one = DesignArrays.from_designs(rds[:1])
+        evaluate_arrays(one, WorkloadArrays.from_workload(_closed(8, 0.5), one.nodes), default_params())
+
+
+# ----------------------------------------------------------- the Ceph calibration
+def test_ceph_data_leave_out_the_held_posts():
+    text = (ROOT / "planner" / "data" / "benchmarks" / "ceph" / "ceph-io-blog.json").read_text().lower()
+    doc = json.loads(text)
+    sources = " ".join(c["source"] for c in doc["configurations"])
+    assert "10k-iops" not in sources and "encryption" not in sources and "reddit" not in sources
+    assert len(doc["configurations"]) >= 10
+
+
+def test_shipped_ceph_calibration_matches_the_model():
+    """The figures calibration-ceph.json records are what the model gives with its parameters now."""
+    from planner.calibration import ceph_fit
+    from planner.models.params import load_ceph_calibration
+
+    doc = json.loads((ROOT / "planner" / "data" / "calibration-ceph.json").read_text())
+    pred = ceph_fit.predict(load_ceph_calibration().params)
+    rows = ceph_fit.table_rows(load_ceph_calibration().params)
+    assert len(rows) == len(doc["points"])
+    for got, want in zip(rows, doc["points"]):
+        assert got["in_sample"] == pytest.approx(want["in_sample"], rel=1e-6), got
+    assert len(pred["iops"]) == len(ceph_fit.points())
+    s = doc["summary"]
+    assert s["converged"]
+    # the issue's headline: within 30 % in sample on 4 KiB and QD1, errors held out reported apart
+    byk = {(r["configuration"], r["point"], r["metric"]): r for r in doc["points"]}
+    for key in [
+        ("mako-reef", "4 KiB random read", "iops"),
+        ("mako-reef", "4 KiB random write", "iops"),
+        ("mako-pacific-rocksdb", "4 KiB random write, RocksDB default", "iops"),
+        ("mako-reef", "4 KiB sync write, 1 client, QD1 (O_DSYNC)", "write_latency_ms"),
+    ]:
+        assert abs(byk[key]["in_sample_error_pct"]) < 30, byk[key]
+        assert byk[key]["held_out"] is not None
+    assert s["leave_one_configuration_out"]["iops"]["points"] == s["in_sample"]["iops"]["points"]
+
+
+def test_ceph_fit_converges_and_finds_the_release_effect():
+    """A fresh fit (no cross-validation) reproduces the shipped parameters, and Pacific's writes cost more
+    CPU than Reef's (the RocksDB post: 527,603 against Reef's 800K on the same cluster)."""
+    from planner.calibration import ceph_fit
+    from planner.models.params import CEPH_FIT_NAMES, load_ceph_calibration
+
+    p, res = ceph_fit.fit()
+    assert res.status > 0
+    shipped = load_ceph_calibration().params
+    for k in CEPH_FIT_NAMES:
+        assert getattr(p, k) == pytest.approx(getattr(shipped, k), rel=0.02, abs=1e-3), k
+    assert p.release_write_factor_pacific > 1.2 and p.rocksdb_tuned_write_factor < 1.0
+
+
+# ----------------------------------------------------------- reports
+def test_reports_name_their_calibration():
+    from planner.models.workload import load_workload
+    from planner.results.report import VSAN_NOT_CALIBRATED, evaluate_report
+
+    w = load_workload("oltp-8k")
+    c = evaluate_report(parse_design(CEPH), w)
+    assert c["stack"] == "ceph" and "Ceph calibration" in c["band_basis"][0]
+    assert c["iops_low"] < c["iops"] < c["iops_high"]
+    assert any("primary OSD" in n for n in c["notes"])
+    v = evaluate_report(parse_design(VSAN), w)
+    assert v["extrapolation"][0]["message"] == VSAN_NOT_CALIBRATED
+    for k in ("iops", "vm_latency_ms", "write_latency_ms"):
+        assert v[f"{k}_low"] <= v[k] * 0.5 + 1e-9 and v[f"{k}_high"] >= v[k] * 2.0 - 1e-9, k
+    # an unmeasured release is flagged and the report says whose costs it uses
+    sq = evaluate_report(parse_design(dict(CEPH, ceph={"release": "squid"})), w)
+    assert any(f["dimension"] == "ceph_release" for f in sq["extrapolation"])
+    assert any("squid was never measured" in n for n in sq["notes"])
+    s2d = evaluate_report(parse_design(json.loads((EX / "reference.json").read_text())), w)
+    assert s2d["stack"] == "s2d" and "Ceph" not in " ".join(s2d["band_basis"])
+
+
+def test_ceph_hosting_counts_osd_memory():
+    from planner.physics.hosting import stack_ram_gb
+
+    rd = resolve(parse_design(CEPH), load_catalog())
+    gb, note = stack_ram_gb(rd)
+    assert gb == pytest.approx(10 * 4.294967296 * 2) and "OSD memory" in note
+    # Ceph docs: 'A 1U server with 8-10 OSDs thus is well-provisioned with 128 GB'
+    from planner.physics.rules import ceph_hardware_rules
+
+    ok = ceph_hardware_rules(resolve(parse_design(dict(CEPH, node={**CEPH["node"], "ram_gb": 128})), load_catalog()))
+    assert ok["ceph_osd_memory"]["passed"]
+
+
+# ----------------------------------------------------------- sizing
+@pytest.fixture(scope="module")
+def sized():
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    out = {}
+    for stack in ("ceph", "vsan"):
+        d = Demand(total_iops=300_000, capacity_tb=60, databases=40, stack=stack, fault_tolerance="node", max_nodes=12)
+        out[stack] = (d, size(d, top=3))
+    return out
+
+
+@pytest.mark.parametrize("stack", ["ceph", "vsan"])
+def test_sizer_keeps_to_the_stack_and_its_rules(sized, stack):
+    from planner.models.design import Design
+    from planner.physics.rules import rules_for
+    from planner.sizing.checks import check_design
+
+    d, r = sized[stack]
+    assert r.best is not None, r.explanation
+    for res in [r.best, *r.alternatives]:
+        design = Design.model_validate(res["design"])
+        assert design.stack == stack
+        assert set(res["checks"]) == set(rules_for(stack)), set(res["checks"]) ^ set(rules_for(stack))
+        assert res["feasible"] and all(v["passed"] for v in res["checks"].values()), res["fails"]
+        chk = check_design(resolve(design, load_catalog()), d)
+        assert chk["feasible"] and chk["cost_usd_per_month"] == pytest.approx(res["cost_usd_per_month"], rel=1e-9)
+    # a design is judged by its own stack's rules only
+    from planner.models.demand import Demand
+
+    with pytest.raises(PlannerError, match="not judged by"):
+        check_design(
+            resolve(Design.model_validate(r.best["design"]), load_catalog()), Demand(total_iops=1e5, capacity_tb=5)
+        )
+
+
+def test_demand_node_limits_by_stack():
+    from planner.models.demand import Demand
+
+    assert Demand(total_iops=1e5, capacity_tb=5, stack="ceph", max_nodes=100).max_nodes == 100
+    for stack, bad in (("s2d", 17), ("vsan", 65)):
+        with pytest.raises(Exception, match="less than or equal to"):
+            Demand(total_iops=1e5, capacity_tb=5, stack=stack, max_nodes=bad)
+
+
+# ----------------------------------------------------------- licensing
+def test_licences_by_stack():
+    from planner.commercial.bom import bom
+    from planner.commercial.licensing import licence_usd_per_month_per_node, vmware_core_licences
+    from planner.commercial.pricing import CostAssumptions, monthly_cost
+
+    a = CostAssumptions()
+    # Broadcom KB 313548: at least 16 cores per CPU
+    assert int(vmware_core_licences(8, 2)) == 32 and int(vmware_core_licences(32, 2)) == 64
+    assert float(licence_usd_per_month_per_node(8, 1, a, "vsan")) == pytest.approx(16 * 350 / 12)
+    assert float(licence_usd_per_month_per_node(64, 2, a, "ceph")) == 0.0
+    c = monthly_cost(resolve(parse_design(CEPH), load_catalog()), a)
+    assert c["per_node"]["licence_usd_per_month"] == 0.0 and c["licence_option"] == "ceph-upstream"
+    rd = resolve(parse_design(VSAN), load_catalog())
+    b = bom(rd, a)
+    assert [x["option"] for x in b["licensing"]] == ["vmware-vcf", "vmware-vvf"]
+    cores = rd.node.cores * rd.design.nodes
+    assert b["licensing"][0]["usd_per_month"] == pytest.approx(cores * 350 / 12)
+    assert monthly_cost(rd, a.model_copy(update={"vsan_licence": "vmware-vvf"}))["licence_option"] == "vmware-vvf"
+
+
+# ----------------------------------------------------------- CLI
+def test_cli_evaluates_every_stack_example_and_validates_ceph(capsys):
+    from planner.cli import main
+
+    for f in ("ceph-6node-reef", "ceph-disaggregated", "vsan-esa-6node"):
+        assert main(["evaluate", str(EX / f"{f}.json"), "--workload", "oltp-8k"]) == 0
+        r = json.loads(capsys.readouterr().out)
+        assert r["stack"] in ("ceph", "vsan") and math.isfinite(r["iops"])
+    assert main(["validate", "--stack", "ceph"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert "leave_one_configuration_out" in s and "in_sample" in s
+    assert main(["evaluate", str(EX / "reference.json"), "--stack", "ceph", "--workload", "oltp-8k"]) == 0
+    assert json.loads(capsys.readouterr().out)["resiliency"] == "replica-3"
+    assert main(["evaluate", str(EX / "ceph-6node-reef.json"), "--resiliency", "raid5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: resiliency:") and err.count("\n") == 1

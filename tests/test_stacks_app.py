@@ -1,0 +1,83 @@
+"""The app's stack selectors (AppTest): the Design page edits Ceph and vSAN designs with the
+figures the library gives, the Size page sizes a demand of the chosen stack."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from planner.models.catalog import load_catalog
+from planner.models.design import load_design, resolve, with_overrides
+from planner.models.stacks import CEPH_EXAMPLES, VSAN_RESILIENCIES
+from planner.physics.capacity import capacity_report
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+
+
+def _app() -> AppTest:
+    return AppTest.from_file(APP, default_timeout=120).run()
+
+
+def _metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def _errors(at: AppTest) -> list[str]:
+    return [re.sub(r"\\(.)", r"\1", e.value).replace("\u2060", "") for e in at.error]
+
+
+def test_design_page_switches_stack_with_the_librarys_figures():
+    at = _app()
+    assert at.selectbox(key="d_stack").value == "s2d"
+    at.selectbox(key="d_stack").set_value("ceph").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert at.selectbox(key="d_resiliency").options == list(CEPH_EXAMPLES)
+    assert at.selectbox(key="d_resiliency").value == "replica-3"
+    design = json.loads(at.session_state["design_json"])
+    assert (design["stack"], design["transport"]) == ("ceph", "tcp")
+    want = capacity_report(
+        resolve(with_overrides(load_design(ROOT / "examples" / "reference.json"), stack="ceph"), load_catalog())
+    )
+    assert _metric(at, "Usable capacity") == f"{want.usable_capacity_tb:,.2f} TB"
+    # a pool the three nodes cannot hold is refused next to the field, the last valid design kept
+    at.selectbox(key="d_resiliency").set_value("ec-4+2").run()
+    assert any("needs at least 6 fault domains" in e for e in _errors(at)), _errors(at)
+    assert json.loads(at.session_state["design_json"])["resiliency"] == "replica-3"
+    # vSAN ESA: the reference's PMem cache is refused (no cache tier); without it the design is valid
+    at.selectbox(key="d_stack").set_value("vsan").run()
+    assert at.selectbox(key="d_resiliency").options == list(VSAN_RESILIENCIES)
+    assert any("no cache tier" in e for e in _errors(at)), _errors(at)
+    at.selectbox(key="d_cache").set_value("(none)").run()
+    assert not _errors(at), _errors(at)
+    assert json.loads(at.session_state["design_json"])["stack"] == "vsan"
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    text = " ".join(str(getattr(e, "value", "")) for e in [*at.warning, *at.caption, *at.markdown, *at.info])
+    assert "not calibrated" in text, text[:2000]
+
+
+def test_size_page_sizes_the_chosen_stack():
+    from planner.models.demand import Demand
+
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    at.number_input(key="size_iops").set_value(150_000.0)
+    at.number_input(key="size_tb").set_value(20.0)
+    at.number_input(key="size_lat").set_value(2.0)
+    at.number_input(key="size_growth").set_value(0.0)
+    at.number_input(key="size_max_nodes").set_value(8)
+    at.selectbox(key="size_stack").set_value("ceph")
+    at.selectbox(key="size_ft").set_value("node")
+    at.button[0].click().run(timeout=180)
+    assert not at.exception, [e.value for e in at.exception]
+    demand = Demand.model_validate_json(at.session_state["size_demand"])
+    assert demand.stack == "ceph" and demand.validated_for is None
+    at.button(key="size_use_best").click().run(timeout=180)
+    design = json.loads(at.session_state["design_json"])
+    assert design["stack"] == "ceph"
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert at.selectbox(key="d_stack").value == "ceph" and not _errors(at)
