@@ -14,6 +14,17 @@ P = default_params()
 needs_numba = pytest.mark.skipif(not kernels.available(), reason="numba not importable here")
 
 
+def test_the_kernels_compile_where_numba_is_installed():
+    """A kernel that fails to compile falls back to numpy silently (and the
+    tests below would skip): where numba imports, both must be in use."""
+    pytest.importorskip("numba")
+    import os
+
+    if os.environ.get("HCIPLAN_NO_JIT", "").strip() not in ("", "0"):
+        pytest.skip("HCIPLAN_NO_JIT set")
+    assert kernels.available() and kernels.block_available()
+
+
 def solver_inputs(n, seed):
     """Random solver inputs over wide ranges, with the corners the numpy
     solver handles specially: no background work, clamped background (e >= 0.999),

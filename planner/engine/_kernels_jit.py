@@ -49,15 +49,20 @@ def _fork_join(u, k, fs):
 @njit(cache=True, nogil=True)
 def _mean_excess(a):
     """:func:`planner.engine.queueing.normal_mean_excess` for one value."""
+    if a >= 25.0:
+        y = 1.0 / (a * a)
+        return (1.0 - y * (2.0 - y * (10.0 - y * (74.0 - y * (706.0 - 8162.0 * y))))) / a
     if a >= 3.0:
         t = 0.0
-        for j in range(60, 1, -1):
+        for j in range(3 + int(100.0 / a), 1, -1):
             t = j / (a + t)
         return 1.0 / (a + t)
+    if a <= -9.0:
+        return -a
     if a <= -3.0:
         al = -a
         t = 0.0
-        for j in range(60, 0, -1):
+        for j in range(3 + int(100.0 / al), 0, -1):
             t = j / (al + t)
         dens = 0.3989422804014327 * np.exp(-0.5 * al * al)
         return dens / (1.0 - dens / (al + t)) + al
@@ -73,62 +78,51 @@ def _mean_excess(a):
 
 
 @njit(cache=True, nogil=True)
-def _fp_factor(pop, u, delta, rest, d):
+def _fp_factor(pop, u, delta, rest, d, k=0.0, derivative=False):
     """:func:`planner.engine.queueing.finite_population_factor` for one station
-    (0 where ``delta`` is not positive, as ``finite_population_factors``)."""
+    and, if asked, its derivative in the utilisation (0, 0 where ``delta`` is
+    not positive, as ``finite_population_factors``); ``k`` = sqrt(1 + delta)
+    when the caller has it."""
     if not delta > 0.0:
-        return 0.0
+        return 0.0, 0.0
     eps = 1e-15
     u = u if u > eps else eps
     zr = rest if rest > eps else eps
     d = d if d > eps else eps
-    a0 = (zr - pop * d) / np.sqrt(zr * d * u)
+    k = k if k > 0.0 else np.sqrt(1.0 + delta)
+    root = np.sqrt(zr * d * u)
+    a0 = (zr - pop * d) / root
+    if a0 <= -9.0 * k:  # deep in saturation: both means are -a exactly, no extra
+        return 0.0, 0.0
     s0 = np.sqrt(u * zr / d)
-    k = np.sqrt(1.0 + delta)
-    extra = s0 * (k * _mean_excess(a0 / k) - _mean_excess(a0))
+    a1 = a0 / k
+    m1 = _mean_excess(a1)
+    m0 = _mean_excess(a0)
+    extra = s0 * (k * m1 - m0)
     f = extra * (1.0 - u) / (u * delta)
-    return 0.0 if f < 0.0 else (1.0 if f > 1.0 else f)
+    if f <= 0.0:
+        return 0.0, 0.0
+    if f >= 1.0:
+        return 1.0, 0.0
+    if not derivative:
+        return f, 0.0
+    # m'(a) = (m + a) m - 1; a0 falls and s0 grows as u^(-1/2), u^(1/2)
+    dm1 = (m1 + a1) * m1 - 1.0
+    dm0 = (m0 + a0) * m0 - 1.0
+    dextra = extra / (2.0 * u) - s0 * a0 / (2.0 * u) * (dm1 - dm0)
+    return f, f * (dextra / extra - 1.0 / (1.0 - u) - 1.0 / u)
 
 
-@njit(cache=True, nogil=True)
-def _cycle(
-    x,
-    d0,
-    d1,
-    d2,
-    d3,
-    d4,
-    c0d0,
-    cd1,
-    cd2,
-    cd3,
-    cd4,
-    coef,
-    share,
-    bg4,
-    sbg,
-    zbar,
-    wbar,
-    slope,
-    u0,
-    wfj,
-    kb,
-    fs,
-    cx0,
-    cx1,
-    cx2,
-    cx3,
-    cx4,
-    s0,
-    ni,
-    dl0,
-    dl1,
-    dl2,
-    dl3,
-    dl4,
-    derivative,
-):
-    """R(x) and dR/dx of one row, as :func:`planner.engine.queueing._cycle`."""
+@njit(cache=True, nogil=True, inline="always")
+def _cycle(x, dd, cc, cxx, dll, kk, coef, share, bg4, sbg, zbar, wbar, slope, u0, wfj, kb, fs, s0, ni, derivative):
+    """R(x) and dR/dx of one row, as :func:`planner.engine.queueing._cycle`
+    (station terms as 5-tuples: demands, coef x demand, coef x dispersion,
+    dispersion ratio; fewer than 30 arguments keeps the call inlinable)."""
+    d0, d1, d2, d3, d4 = dd
+    c0d0, cd1, cd2, cd3, cd4 = cc
+    cx0, cx1, cx2, cx3, cx4 = cxx
+    dl0, dl1, dl2, dl3, dl4 = dll
+    k0, k1, k2, k3, k4 = kk
     den = 1.0 - x * c0d0
     den = den if den > 1e-9 else 1e-9
     rb0 = d0 / den
@@ -166,26 +160,42 @@ def _cycle(
     # times its finite-population factor from the rest of the cycle
     base = acc
     cxd = 0.0
-    if cx0 != 0.0 or cx1 != 0.0 or cx2 != 0.0 or cx3 != 0.0:
-        for cx, c, dk, rbk, dl, sk in (
-            (cx0, c0d0, d0, rb0, dl0, s0),
-            (cx1, cd1, d1, rb1, dl1, share),
-            (cx2, cd2, d2, rb2, dl2, share),
-            (cx3, cd3, d3, rb3, dl3, share),
-        ):
-            if cx != 0.0:
-                phi = _fp_factor(ni * sk, x * sk * dk, dl, base - rbk, dk)
-                dn = 1.0 - x * c
-                dn = dn if dn > 1e-9 else 1e-9
-                acc = acc + phi * (x * cx / dn)
-                cxd = cxd + phi * (cx / (dn * dn))
+    if cx0 != 0.0:
+        phi, dphi = _fp_factor(ni * s0, x * s0 * d0, dl0, base - rb0, d0, k0, derivative)
+        dn = 1.0 - x * c0d0
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx0 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx0 / (dn * dn)) + dphi * (s0 * d0) * term
+    if cx1 != 0.0:
+        phi, dphi = _fp_factor(ni * share, x * share * d1, dl1, base - rb1, d1, k1, derivative)
+        dn = 1.0 - x * cd1
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx1 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx1 / (dn * dn)) + dphi * (share * d1) * term
+    if cx2 != 0.0:
+        phi, dphi = _fp_factor(ni * share, x * share * d2, dl2, base - rb2, d2, k2, derivative)
+        dn = 1.0 - x * cd2
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx2 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx2 / (dn * dn)) + dphi * (share * d2) * term
+    if cx3 != 0.0:
+        phi, dphi = _fp_factor(ni * share, x * share * d3, dl3, base - rb3, d3, k3, derivative)
+        dn = 1.0 - x * cd3
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx3 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx3 / (dn * dn)) + dphi * (share * d3) * term
     if cx4 != 0.0:
-        phi = _fp_factor(ni * share, x * share * dbar, dl4, base - rb, dbar)
+        phi, dphi = _fp_factor(ni * share, x * share * dbar, dl4, base - rb, dbar, k4, derivative)
         h = f * f * den
-        acc = acc + phi * (x * cx4 / h)
+        term = x * cx4 / h
+        acc = acc + phi * term
         sb = sbg if e < 0.999 else 0.0
         dh = -2.0 * f * sb - cd4 * f + x * cd4 * sb
-        cxd = cxd + phi * (cx4 * (h - x * dh) / (h * h))
+        cxd = cxd + phi * (cx4 * (h - x * dh) / (h * h)) + dphi * (share * dbar) * term
     if not derivative:
         return acc, 0.0
     dacc = dacc + cxd
@@ -240,6 +250,11 @@ def _solve_one(
     dl2 = x2 / (d2 * d2) if d2 > 0.0 and x2 != 0.0 else 0.0
     dl3 = x3 / (d3 * d3) if d3 > 0.0 and x3 != 0.0 else 0.0
     dl4 = x4 / (d4 * d4) if d4 > 0.0 and x4 != 0.0 else 0.0
+    dd = (d0, d1, d2, d3, d4)
+    cc = (c0d0, cd1, cd2, cd3, cd4)
+    cxx = (cx0, cx1, cx2, cx3, cx4)
+    dll = (dl0, dl1, dl2, dl3, dl4)
+    kk = (np.sqrt(1.0 + dl0), np.sqrt(1.0 + dl1), np.sqrt(1.0 + dl2), np.sqrt(1.0 + dl3), np.sqrt(1.0 + dl4))
     # one-queue start (the station with the nearest pole), at or above the root
     a_b, d_b = c0d0, d0
     if cd1 > a_b:
@@ -260,9 +275,8 @@ def _solve_one(
     lo = 0.0
     for _ in range(max_iter):
         acc, dacc = _cycle(
-            x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar, wbar, slope, u0, wfj,
-            kb, fs, cx0, cx1, cx2, cx3, cx4, s0, ni, dl0, dl1, dl2, dl3, dl4, True,
-        )  # fmt: skip
+            x, dd, cc, cxx, dll, kk, coef, share, bg4, sbg, zbar, wbar, slope, u0, wfj, kb, fs, s0, ni, True
+        )
         g = x * acc - ni
         below = g < 0
         if below:
@@ -286,9 +300,8 @@ def _solve_one(
             # the first float that places at most n IOs
             for j in range(8):
                 acc2, _d = _cycle(
-                    x, d0, d1, d2, d3, d4, c0d0, cd1, cd2, cd3, cd4, coef, share, bg4, sbg, zbar, wbar, slope, u0,
-                    wfj, kb, fs, cx0, cx1, cx2, cx3, cx4, s0, ni, dl0, dl1, dl2, dl3, dl4, False,
-                )  # fmt: skip
+                    x, dd, cc, cxx, dll, kk, coef, share, bg4, sbg, zbar, wbar, slope, u0, wfj, kb, fs, s0, ni, False
+                )
                 if not x * acc2 > ni:
                     break
                 x = x * (1.0 - 2.0 ** (j - 52))
@@ -525,7 +538,7 @@ def block_rows(
                     phi = (
                         1.0
                         if throttled
-                        else _fp_factor(ni * shr[k], x * shr[k] * dbar[k], dl, total_pf - rpf[k], dbar[k])
+                        else _fp_factor(ni * shr[k], x * shr[k] * dbar[k], dl, total_pf - rpf[k], dbar[k])[0]
                     )
                     rbar = rbar + phi * (xc * dk / dens[k])
                 wait = (rbar - dbar[k]) / pvm[k]

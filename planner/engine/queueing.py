@@ -47,9 +47,6 @@ import numpy as np
 _EPS = 1e-15
 
 
-#: depth of the continued fractions in :func:`normal_mean_excess` (enough for
-#: 1e-12 relative at their switch-over point, |alpha| = 3)
-_CF_TERMS = 60
 #: terms of the Maclaurin series of erf in :func:`normal_mean_excess` (|z| < 2.13)
 _ERF_TERMS = 40
 _SQRT2 = math.sqrt(2.0)
@@ -57,17 +54,27 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
 
+def _cf_terms(a) -> int:
+    """Depth of the continued fractions in :func:`normal_mean_excess` for the
+    smallest |alpha| in ``a`` (>= 3): 3 + 100 / alpha terms, 1e-12 relative or
+    better (36 terms are needed at 3, 10 at 10, 4 at 100)."""
+    return 3 + int(100.0 / float(np.min(a)))
+
+
 def normal_mean_excess(alpha):
     """Mean excess E[Z - a | Z > a] of a standard normal Z over ``alpha``
     (= phi(a) / Q(a) - a, the inverse Mills ratio less a), vectorised.
 
-    Three pieces, each accurate to about 1e-12 relative: for a >= 3 Laplace's
-    continued fraction of the Mills ratio, phi/Q = a + 1/(a + 2/(a + 3/(...)))
-    read as m = 1/(a + 2/(a + 3/(a + ...))), so no difference of large numbers is
-    taken; for |a| < 3 erfc from the Maclaurin series of erf; for a <= -3,
-    Q(a) = 1 - phi(|a|) R(|a|) with the same continued fraction for the Mills
-    ratio R (Abramowitz & Stegun, 1964, 26.2.14 and 7.1.5). Pure numpy, so the
-    model needs no scipy.special (see :func:`gammaincinv`).
+    Pieces accurate to about 1e-12 relative: from a = 25 the asymptotic series
+    m = (1 - 2/a^2 + 10/a^4 - 74/a^6 + 706/a^8 - 8162/a^10) / a; for 3 <= a < 25
+    Laplace's continued fraction of the Mills ratio, phi/Q = a + 1/(a + 2/(a +
+    3/(...))) read as m = 1/(a + 2/(a + 3/(a + ...))), so no difference of large
+    numbers is taken; for |a| < 3 erfc from the Maclaurin series of erf; for
+    -9 < a <= -3, Q(a) = 1 - phi(|a|) R(|a|) with the same continued fraction
+    for the Mills ratio R; below -9, -a (phi/Q < 1e-17) (Abramowitz & Stegun,
+    1964, 26.2.12, 26.2.14 and 7.1.5). Pure numpy, so the model needs no
+    scipy.special (see :func:`gammaincinv`); the numba kernel has the same
+    pieces.
 
     Parameters
     ----------
@@ -82,13 +89,20 @@ def normal_mean_excess(alpha):
     a = np.asarray(alpha, dtype=float)
     flat = np.atleast_1d(a).ravel()
     out = np.empty_like(flat)
-    hi = flat >= 3.0
-    lo = flat <= -3.0
-    mid = ~(hi | lo)
+    far = flat >= 25.0
+    hi = (flat >= 3.0) & ~far
+    deep = flat <= -9.0  # phi(a) / Q(a) < 1e-17: m = -a to the last bit
+    lo = (flat <= -3.0) & ~deep
+    mid = ~(hi | lo | deep | far)
+    out[deep] = -flat[deep]
+    if far.any():  # the asymptotic series, 2e-12 relative from 25 on
+        af = flat[far]
+        y = 1.0 / (af * af)
+        out[far] = (1.0 - y * (2.0 - y * (10.0 - y * (74.0 - y * (706.0 - 8162.0 * y))))) / af
     if hi.any():
         ah = flat[hi]
         t = np.zeros_like(ah)
-        for j in range(_CF_TERMS, 1, -1):
+        for j in range(_cf_terms(ah), 1, -1):
             t = j / (ah + t)
         out[hi] = 1.0 / (ah + t)
     if mid.any():
@@ -105,14 +119,14 @@ def normal_mean_excess(alpha):
     if lo.any():
         al = -flat[lo]
         t = np.zeros_like(al)
-        for j in range(_CF_TERMS, 0, -1):
+        for j in range(_cf_terms(al), 0, -1):
             t = j / (al + t)
         dens = _INV_SQRT_2PI * np.exp(-0.5 * al * al)
         out[lo] = dens / (1.0 - dens / (al + t)) + al
     return out.reshape(a.shape) if a.ndim else out[0]
 
 
-def finite_population_factor(population, utilization, dispersion, rest_s, demand_s):
+def finite_population_factor(population, utilization, dispersion, rest_s, demand_s, derivative: bool = False):
     """Share of the open-load class-dependent FCFS wait that a closed population
     of ``population`` customers really adds (0..1).
 
@@ -161,6 +175,10 @@ def finite_population_factor(population, utilization, dispersion, rest_s, demand
     demand_s : array
         Mixed demand Dbar per cycle at the station [s].
 
+    derivative : bool
+        Also return d(factor)/dU at the same rest of the cycle (0 where the
+        factor is clipped).
+
     Returns
     -------
     array
@@ -177,8 +195,20 @@ def finite_population_factor(population, utilization, dispersion, rest_s, demand
     a0 = (zr - n * d) / np.sqrt(zr * d * u)
     s0 = np.sqrt(u * zr / d)
     k = np.sqrt(1.0 + delta)
-    extra = s0 * (k * normal_mean_excess(a0 / k) - normal_mean_excess(a0))
-    return np.clip(extra * (1.0 - u) / (u * delta), 0.0, 1.0)
+    a1 = a0 / k
+    m1, m0 = normal_mean_excess(a1), normal_mean_excess(a0)
+    # deep in saturation both means are -a exactly: no extra queue
+    extra = np.where(a0 <= -9.0 * k, 0.0, s0 * (k * m1 - m0))
+    raw = extra * (1.0 - u) / (u * delta)
+    f = np.clip(raw, 0.0, 1.0)
+    if not derivative:
+        return f
+    # m'(a) = (m + a) m - 1; a0 falls and s0 grows as u^(-1/2), u^(1/2)
+    dextra = extra / (2.0 * u) - s0 * a0 / (2.0 * u) * (((m1 + a1) * m1 - 1.0) - ((m0 + a0) * m0 - 1.0))
+    inside = (raw > 0.0) & (raw < 1.0)  # so u < 1 and extra > 0 there
+    with np.errstate(divide="ignore", invalid="ignore"):
+        df = np.where(inside, f * (dextra / np.where(inside, extra, 1.0) - 1.0 / (1.0 - u) - 1.0 / u), 0.0)
+    return f, df
 
 
 def lp_wait_factor(u):
@@ -537,8 +567,8 @@ def symmetric_throughput(
     where the classes that visit have equal demands): the class-dependent FCFS
     wait of :func:`schweitzer_symmetric` adds ``phi x c disp / (f^2 (1 - x c
     Dbar / f))`` to the station's mean residence, ``phi`` its
-    :func:`finite_population_factor` (whose change with x the Newton step
-    leaves out: it converges a little slower, to the same root).
+    :func:`finite_population_factor` (the Newton step takes its change with
+    the utilisation, not with the rest of the cycle).
 
     Same fixed point and bracket as :func:`schweitzer_symmetric`, found by
     Newton's method on g(x) = x R(x) - n from the bracket's upper end: g is
@@ -723,19 +753,22 @@ def _cycle(x, P, derivative=True):
             continue
         sk = P["s0"] if k == 0 else P["share"]
         dk = dbar if k == 4 else P[f"d{k}"]
-        phi = finite_population_factors(P["n"] * sk, x * sk * dk, P[f"dl{k}"], base - rbs[k], dk)
+        got = finite_population_factors(P["n"] * sk, x * sk * dk, P[f"dl{k}"], base - rbs[k], dk, derivative)
+        phi, dphi = got if derivative else (got, None)
         if k < 4:
             dn = np.maximum(1.0 - x * c, 1e-9)
-            acc = acc + phi * (x * cx / dn)
+            term = x * cx / dn
+            acc = acc + phi * term
             if derivative:
-                dacc = dacc + phi * (cx / (dn * dn))
+                dacc = dacc + phi * (cx / (dn * dn)) + dphi * (sk * dk) * term
         else:
             h = f * f * den
-            acc = acc + phi * (x * cx / h)
+            term = x * cx / h
+            acc = acc + phi * term
             if derivative:
                 sb = np.where(e < 0.999, P["sbg"], 0.0)
                 dh = -2.0 * f * sb - P["cd4"] * f + x * P["cd4"] * sb
-                dacc = dacc + phi * (cx * (h - x * dh) / (h * h))
+                dacc = dacc + phi * (cx * (h - x * dh) / (h * h)) + dphi * (sk * dk) * term
     if not derivative:
         return acc, None
     # d/dx of d4 / (f - x c d4), where the background clamp is inactive
@@ -744,17 +777,24 @@ def _cycle(x, P, derivative=True):
     return acc, dacc
 
 
-def finite_population_factors(pop, u, delta, rest, d):
+def finite_population_factors(pop, u, delta, rest, d, derivative: bool = False):
     """:func:`finite_population_factor` where ``delta`` (the dispersion ratio)
     is positive, 0 elsewhere (where the classes' demands are equal, the
     term it multiplies is 0 anyway); arguments broadcast."""
     on = delta > 0
     if np.all(on):
-        return finite_population_factor(pop, u, delta, rest, d)
+        return finite_population_factor(pop, u, delta, rest, d, derivative)
     out = np.zeros(np.shape(on))
+    dout = np.zeros(np.shape(on))
     if on.any():
-        out[on] = finite_population_factor(*(np.broadcast_to(a, on.shape)[on] for a in (pop, u, delta, rest, d)))
-    return out
+        got = finite_population_factor(
+            *(np.broadcast_to(a, on.shape)[on] for a in (pop, u, delta, rest, d)), derivative=derivative
+        )
+        if derivative:
+            out[on], dout[on] = got
+        else:
+            out[on] = got
+    return (out, dout) if derivative else out
 
 
 def unplaced(cycle_s, mean_r_s):
