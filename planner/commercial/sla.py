@@ -206,6 +206,7 @@ def _points(
             D.resiliency_code,
             D.fault_domains,
             D.mirror_share,
+            D.all_flash,
             reserve_policy=rd.design.reserve_policy,
         )[0]
     )

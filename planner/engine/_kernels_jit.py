@@ -524,9 +524,9 @@ def block_rows(
             # delays, the LP wait and the other stations (a throttled
             # population is paced into the path: the open-load wait, factor 1)
             ux = idle + u_slope * x
+            lwx = _lp_wait(ux)
             total_pf = total_pf + (
-                (ri * dvr + wi * dvw)
-                + _lp_wait(ux) * (ri * wc_r + wi * wc_w * _fork_join(ux if ux < 0.99 else 0.99, kw, fs)[0])
+                ri * (dvr + wc_r * lwx) + wi * (dvw + wc_w * lwx * _fork_join(ux if ux < 0.99 else 0.99, kw, fs)[0])
             )
             throttled = hit_limit or capped
             for k in range(K):

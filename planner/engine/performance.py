@@ -51,7 +51,7 @@ from planner.models.workload import Workload
 from planner.physics import cache as cache_mod
 from planner.physics import cpu as cpu_mod
 from planner.physics import devices, network, resiliency
-from planner.physics.capacity import RESILIENCY_CODES
+from planner.physics.capacity import RESILIENCY_CODES, capacity_all_flash
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
 #: Human-readable names of every value ``bottleneck`` / ``limited_by`` can take.
@@ -106,6 +106,8 @@ class DesignArrays:
     read_caching: np.ndarray
     write_caching: np.ndarray
     volume_servers: np.ndarray
+    #: capacity drives are flash (Microsoft's all-flash parity table), not HDD (hybrid)
+    all_flash: np.ndarray
 
     @classmethod
     def from_designs(cls, designs: list[ResolvedDesign]) -> DesignArrays:
@@ -160,6 +162,7 @@ def _design_row(rd: ResolvedDesign) -> dict:
         read_caching=rd.cache_mode in ("read-write", "read-only"),
         write_caching=rd.cache_mode in ("read-write", "write-only"),
         volume_servers=d.effective_volume_servers,
+        all_flash=capacity_all_flash(n.drive),
     )
 
 
@@ -223,7 +226,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     bw_writes = resiliency.backend_writes_per_write(code)
     rmw = resiliency.rmw_reads_per_write(code)
     if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
-        rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+        rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share, D.all_flash)
     else:
         rot_read = rot_write = 0.0
 
@@ -807,9 +810,9 @@ def _block(
         # fixed point; a throttled population is paced into the path, whatever
         # is queued there: the open-load wait (factor 1)
         ux = idle + u_slope * x
-        zmix = (r * dvm_r + w * dvm_w) + lp_wait_factor(ux) * (
-            r * wc_r + w * wc_w * fork_join_factor(ux, kw, False, fs)
-        )
+        lwx = lp_wait_factor(ux)
+        # in the reference's order: each class's delay and LP wait, mixed
+        zmix = r * (dvm_r + wc_r * lwx) + w * (dvm_w + wc_w * lwx * fork_join_factor(ux, kw, False, fs))
         total_pf = sum(rpf[1:], rpf[0]) + zmix
         throttled = hit_limit | capped
         for k in range(K):

@@ -321,6 +321,7 @@ def _storage(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list,
         # S2D's default cache mode: write-only over flash, read-write over HDD (design.ResolvedDesign.cache_mode)
         read_caching=S["has"] & S["hdd"],
         write_caching=S["has"].copy(),
+        all_flash=~S["hdd"],
     )
     return S
 
@@ -419,6 +420,7 @@ def _arrays(P, S, N, p_idx, s_idx, n_idx, nodes, code, demand: Demand, ideal: st
             cache_write_latency_us=np.zeros(size),
             read_caching=np.zeros(size, dtype=bool),
             write_caching=np.zeros(size, dtype=bool),
+            all_flash=np.ones(size, dtype=bool),
         )
     if ideal in (None, "cpu"):
         f.update(lps_per_node=P["lps"][p_idx], cores_per_node=P["cores"][p_idx], base_ghz=P["ghz"][p_idx])
@@ -573,7 +575,7 @@ def size(
     cap_mask = []
     for n, res in pairs:
         code = RESILIENCY_CODES[res]
-        u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE)
+        u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE, ~S["hdd"])
         ok = u >= tb
         bad = np.flatnonzero(~ok)
         if bad.size:
@@ -585,7 +587,7 @@ def size(
                 "storage sets x node counts",
             )
         if demand.n_plus_one:
-            u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, reserve_policy="none")
+            u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, ~S["hdd"], reserve_policy="none")
             bad1 = np.flatnonzero(ok & (u1 < tb))
             if bad1.size:
                 rej.add(
