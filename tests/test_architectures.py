@@ -433,6 +433,15 @@ def test_report_has_the_hci_report_keys():
             "repairs_after_node_loss",
             "usable_after_node_loss_tb",
             "platform",
+            # the HCI pool's own details (Azure Local's infrastructure volume, the parity table, limits, planned volumes)
+            "storage_platform",
+            "infrastructure_volume_tb",
+            "infrastructure_footprint_tb",
+            "infrastructure_volume_note",
+            "all_flash",
+            "pool_within_limit",
+            "volume_plan",
+            "volume_plan_note",
         }  # PCIe/memory check: server nodes only
         assert not missing, (name, missing)
         assert rep["model"]["stations"] and all(s["what"] for s in rep["model"]["stations"])

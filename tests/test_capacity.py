@@ -32,7 +32,7 @@ def test_reference_design_is_nine_tb():
 
 def test_microsoft_plan_volumes_example():
     # Microsoft, "Plan volumes": 4 servers x 16 x 2 TB = 128 TB; reserve 4 drives (8 TB) -> 120 TB
-    raw_minus_reserve = usable_capacity_tb(4, 16, 2.0, RESILIENCY_CODES["mirror-3way"]) * 3
+    raw_minus_reserve = usable_capacity_tb(4, 16, 2.0, RESILIENCY_CODES["mirror-3way"], 4, 0.0, True) * 3
     assert raw_minus_reserve == pytest.approx(120.0, rel=1e-3)
 
 
@@ -48,7 +48,7 @@ def test_dual_parity_hybrid_table(fd, eff):
 
 def test_mirror_accelerated_parity_mix():
     # 20 % mirror (33.3 %) + 80 % RS 2+2 parity (50 %): footprint 0.6 + 1.6 = 2.2 -> 45.5 %
-    assert resiliency_efficiency(4, 4, 0.2) == pytest.approx(1 / 2.2)
+    assert resiliency_efficiency(4, 4, 0.2, True) == pytest.approx(1 / 2.2)
 
 
 @settings(max_examples=60, deadline=None)
@@ -65,24 +65,25 @@ def test_more_drives_or_nodes_never_lower_usable(nodes, drives, size, res, extra
         return
     if res == "nested-mirror-2way" and nodes != 2:
         return
-    base = usable_capacity_tb(nodes, drives, size, code)
-    assert usable_capacity_tb(nodes, drives + extra, size, code) >= base - 1e-9
+    base = usable_capacity_tb(nodes, drives, size, code, nodes, 0.2, True)
+    assert usable_capacity_tb(nodes, drives + extra, size, code, nodes, 0.2, True) >= base - 1e-9
     if res != "nested-mirror-2way" and nodes + extra <= 16:
-        assert usable_capacity_tb(nodes + extra, drives, size, code) >= base - 1e-9
+        assert usable_capacity_tb(nodes + extra, drives, size, code, nodes + extra, 0.2, True) >= base - 1e-9
 
 
 @settings(max_examples=60, deadline=None)
 @given(nodes=st.integers(2, 16), share=st.floats(0.0, 1.0), res=st.sampled_from(list(RESILIENCY_CODES)))
 def test_efficiency_never_exceeds_bound(nodes, share, res):
-    eff = float(resiliency_efficiency(RESILIENCY_CODES[res], nodes, share))
+    eff = float(resiliency_efficiency(RESILIENCY_CODES[res], nodes, share, True))
+    assert 0.0 <= float(resiliency_efficiency(RESILIENCY_CODES[res], nodes, share, False)) <= eff + 1e-12
     assert 0.0 <= eff <= EFFICIENCY_BOUND[res] + 1e-12
 
 
 def test_vectorised_equals_scalar():
     nodes = np.array([2, 3, 4, 8, 16])
-    v = usable_capacity_tb(nodes, 10, 3.84, RESILIENCY_CODES["parity-dual"], fault_domains=np.maximum(nodes, 4))
+    v = usable_capacity_tb(nodes, 10, 3.84, RESILIENCY_CODES["parity-dual"], np.maximum(nodes, 4), 0.2, True)
     for i, n in enumerate(nodes):
-        assert v[i] == pytest.approx(float(usable_capacity_tb(n, 10, 3.84, 3, fault_domains=max(n, 4))))
+        assert v[i] == pytest.approx(float(usable_capacity_tb(n, 10, 3.84, 3, max(n, 4), 0.2, True)))
 
 
 def _design(nodes: int, drives: int, res: str, drive: str = "intel-p4510-1tb", reserve: str | None = None):

@@ -58,6 +58,8 @@ def random_arrays(n, seed):
         read_caching=rng.random(n) < 0.5,
         write_caching=rng.random(n) < 0.6,
         volume_servers=np.maximum(1, np.minimum(nodes, rng.integers(1, 17, n))),
+        # its own stream, so the designs drawn before this field existed stay the same
+        all_flash=np.random.default_rng(seed + 1000).random(n) < 0.8,
     )
     vms = np.where(rng.random(n) < 0.05, 0.0, rng.integers(1, 80, n) * nodes).astype(float)
     W = WorkloadArrays(

@@ -14,6 +14,17 @@ P = default_params()
 needs_numba = pytest.mark.skipif(not kernels.available(), reason="numba not importable here")
 
 
+def test_the_kernels_compile_where_numba_is_installed():
+    """A kernel that fails to compile falls back to numpy silently (and the
+    tests below would skip): where numba imports, both must be in use."""
+    pytest.importorskip("numba")
+    import os
+
+    if os.environ.get("HCIPLAN_NO_JIT", "").strip() not in ("", "0"):
+        pytest.skip("HCIPLAN_NO_JIT set")
+    assert kernels.available() and kernels.block_available()
+
+
 def solver_inputs(n, seed):
     """Random solver inputs over wide ranges, with the corners the numpy
     solver handles specially: no background work, clamped background (e >= 0.999),
@@ -36,12 +47,28 @@ def solver_inputs(n, seed):
     return dpath, s0, share, bg4, nn, zbar, wbar, u0, slope, x_max
 
 
+def solver_extras(n, seed, dpath):
+    """The fork-join LP wait (branches, forked share) and each station's class
+    dispersion (zero for a third of the rows: equal demands), as keywords."""
+    rng = np.random.default_rng(seed + 100)
+    disp = [
+        np.where(rng.random(n) < 0.33, 0.0, d * d * np.exp(rng.uniform(np.log(1e-3), np.log(50.0), n))) for d in dpath
+    ]
+    return dict(
+        wfj=rng.uniform(0.0, 1e-4, n),
+        branches=rng.choice([1.0, 2.0, 3.0, 4.0], n),
+        disp=disp,
+        forked=rng.uniform(0.0, 1.0, n),
+    )
+
+
 @needs_numba
 @pytest.mark.parametrize("seed", range(3))
 def test_compiled_solver_equals_numpy_solver(seed):
     args = solver_inputs(20_000, seed)
-    ref = queueing.symmetric_throughput(*args)
-    got = kernels.symmetric_throughput(*args)
+    kw = solver_extras(20_000, seed, args[0]) if seed else {}
+    ref = queueing.symmetric_throughput(*args, **kw)
+    got = kernels.symmetric_throughput(*args, **kw)
     assert got.shape == ref.shape
     # each row stops at its own convergence; the numpy solver may give a row
     # that converged early one more Newton step while others in its array

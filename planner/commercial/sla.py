@@ -45,7 +45,7 @@ from planner.models.database import Database, io_demand, io_shape
 from planner.models.design import ResolvedDesign, resolve
 from planner.models.params import CEPH_PARAM_NAMES, PARAM_NAMES, CephParams, ModelParams, params_for
 from planner.models.workload import Workload
-from planner.physics.capacity import capacity_report, usable_capacity_tb
+from planner.physics.capacity import capacity_report
 from planner.physics.cpu import clock_scale as cpu_clock_scale
 
 BINDING = Literal[
@@ -203,21 +203,8 @@ class _Site:
 
 def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
     D = DesignArrays.from_designs([rd])
-    usable = (
-        capacity_report(rd).usable_capacity_tb
-        if rd.design.stack != "s2d"
-        else float(
-            usable_capacity_tb(
-                D.nodes,
-                D.drives_per_node,
-                D.drive_capacity_tb,
-                D.resiliency_code,
-                D.fault_domains,
-                D.mirror_share,
-                reserve_policy=rd.design.reserve_policy,
-            )[0]
-        )
-    )
+    # the capacity page's figure (one rule for every stack: reserve, infrastructure volume, ratios)
+    usable = float(capacity_report(rd).usable_capacity_tb)
     deg = None
     if rd.design.nodes > 1:
         # the same background tenants restart on the survivors (same total rate)

@@ -17,9 +17,9 @@ _V = float64[::1]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _fork_join(u, k):
+def _fork_join(u, k, fs):
     """:func:`planner.engine.queueing.fork_join_factor` and its derivative for one
-    (already clamped) utilisation and ``k`` branches."""
+    (already clamped) utilisation, ``k`` branches and forked share ``fs``."""
     g = 0.0
     dg = 0.0
     c = 1.0
@@ -33,60 +33,116 @@ def _fork_join(u, k):
         dg = dg + sign * c * (j - 1) * prev / j
         prev = upow
         upow = upow * u
+    if fs != 0.0:
+        h = 0.0
+        h2 = 0.0
+        for i in range(1, kk + 1):
+            h += 1.0 / i
+            h2 += 1.0 / (i * i)
+        light = 0.5 * (h * h + h2)
+        heavy = 0.875 * h / 1.5 + 0.5 if k > 1 else 1.0
+        g = (1.0 - fs) * g + fs * (light + (heavy - light) * u)
+        dg = (1.0 - fs) * dg + fs * (heavy - light)
     return g, dg
 
 
+@njit(cache=True, nogil=True)
+def _mean_excess(a):
+    """:func:`planner.engine.queueing.normal_mean_excess` for one value."""
+    if a >= 25.0:
+        y = 1.0 / (a * a)
+        return (1.0 - y * (2.0 - y * (10.0 - y * (74.0 - y * (706.0 - 8162.0 * y))))) / a
+    if a >= 3.0:
+        t = 0.0
+        for j in range(3 + int(100.0 / a), 1, -1):
+            t = j / (a + t)
+        return 1.0 / (a + t)
+    if a <= -9.0:
+        return -a
+    if a <= -3.0:
+        al = -a
+        t = 0.0
+        for j in range(3 + int(100.0 / al), 0, -1):
+            t = j / (al + t)
+        dens = 0.3989422804014327 * np.exp(-0.5 * al * al)
+        return dens / (1.0 - dens / (al + t)) + al
+    z = a / 1.4142135623730951
+    z2 = z * z
+    term = z
+    acc = z
+    for j in range(1, 40):
+        term = term * (-z2) / j
+        acc = acc + term / (2 * j + 1)
+    erfc = 1.0 - acc * (2.0 / 1.7724538509055159)
+    return 0.7978845608028654 * np.exp(-0.5 * a * a) / erfc - a
+
+
+@njit(cache=True, nogil=True)
+def _fp_factor(pop, u, delta, rest, d, k=0.0, derivative=False):
+    """:func:`planner.engine.queueing.finite_population_factor` for one station
+    and, if asked, its derivative in the utilisation (0, 0 where ``delta`` is
+    not positive, as ``finite_population_factors``); ``k`` = sqrt(1 + delta)
+    when the caller has it."""
+    if not delta > 0.0:
+        return 0.0, 0.0
+    eps = 1e-15
+    u = u if u > eps else eps
+    zr = rest if rest > eps else eps
+    d = d if d > eps else eps
+    k = k if k > 0.0 else np.sqrt(1.0 + delta)
+    root = np.sqrt(zr * d * u)
+    a0 = (zr - pop * d) / root
+    if a0 <= -9.0 * k:  # deep in saturation: both means are -a exactly, no extra
+        return 0.0, 0.0
+    s0 = np.sqrt(u * zr / d)
+    a1 = a0 / k
+    m1 = _mean_excess(a1)
+    m0 = _mean_excess(a0)
+    extra = s0 * (k * m1 - m0)
+    f = extra * (1.0 - u) / (u * delta)
+    if f <= 0.0:
+        return 0.0, 0.0
+    if f >= 1.0:
+        return 1.0, 0.0
+    if not derivative:
+        return f, 0.0
+    # m'(a) = (m + a) m - 1; a0 falls and s0 grows as u^(-1/2), u^(1/2)
+    dm1 = (m1 + a1) * m1 - 1.0
+    dm0 = (m0 + a0) * m0 - 1.0
+    dextra = extra / (2.0 * u) - s0 * a0 / (2.0 * u) * (dm1 - dm0)
+    return f, f * (dextra / extra - 1.0 / (1.0 - u) - 1.0 / u)
+
+
 @njit(cache=True, nogil=True, inline="always")
-def _cycle(
-    x,
-    d0,
-    d1,
-    d2,
-    d3,
-    d4,
-    c0d0,
-    cd1,
-    cd2,
-    cd3,
-    cd4,
-    coef,
-    share,
-    bg4,
-    sbg,
-    zbar,
-    wbar,
-    slope,
-    u0,
-    wfj,
-    kb,
-    cx0,
-    cx1,
-    cx2,
-    cx3,
-    cx4,
-    derivative,
-):
-    """R(x) and dR/dx of one row, as :func:`planner.engine.queueing._cycle`."""
+def _cycle(x, dd, cc, cxx, dll, kk, coef, share, bg4, sbg, zbar, wbar, slope, u0, wfj, kb, fs, s0, ni, derivative):
+    """R(x) and dR/dx of one row, as :func:`planner.engine.queueing._cycle`
+    (station terms as 5-tuples: demands, coef x demand, coef x dispersion,
+    dispersion ratio; fewer than 30 arguments keeps the call inlinable)."""
+    d0, d1, d2, d3, d4 = dd
+    c0d0, cd1, cd2, cd3, cd4 = cc
+    cx0, cx1, cx2, cx3, cx4 = cxx
+    dl0, dl1, dl2, dl3, dl4 = dll
+    k0, k1, k2, k3, k4 = kk
     den = 1.0 - x * c0d0
     den = den if den > 1e-9 else 1e-9
-    rb = d0 / den
-    acc = rb
-    dacc = rb * (c0d0 / den)
+    rb0 = d0 / den
+    acc = rb0
+    dacc = rb0 * (c0d0 / den)
     den = 1.0 - x * cd1
     den = den if den > 1e-9 else 1e-9
-    rb = d1 / den
-    acc = acc + rb
-    dacc = dacc + rb * (cd1 / den)
+    rb1 = d1 / den
+    acc = acc + rb1
+    dacc = dacc + rb1 * (cd1 / den)
     den = 1.0 - x * cd2
     den = den if den > 1e-9 else 1e-9
-    rb = d2 / den
-    acc = acc + rb
-    dacc = dacc + rb * (cd2 / den)
+    rb2 = d2 / den
+    acc = acc + rb2
+    dacc = dacc + rb2 * (cd2 / den)
     den = 1.0 - x * cd3
     den = den if den > 1e-9 else 1e-9
-    rb = d3 / den
-    acc = acc + rb
-    dacc = dacc + rb * (cd3 / den)
+    rb3 = d3 / den
+    acc = acc + rb3
+    dacc = dacc + rb3 * (cd3 / den)
     e = x * share * bg4
     f = 1.0 - (e if e < 0.999 else 0.999)
     dbar = d4 / f
@@ -97,24 +153,49 @@ def _cycle(
     uu = u0 + slope * x
     ucl = uu if uu < 0.99 else 0.99
     q = 1.0 / (1.0 - ucl)
-    fj, dfj = _fork_join(ucl, kb)
+    fj, dfj = _fork_join(ucl, kb, fs)
     wtot = wbar + wfj * (fj - 1.0)
-    # class-dependent FCFS: each station's dispersion term (zero-cost when 0)
+    acc = acc + (zbar + wtot * (ucl * q))
+    # class-dependent FCFS: each station's dispersion term (zero-cost when 0),
+    # times its finite-population factor from the rest of the cycle
+    base = acc
     cxd = 0.0
-    if cx0 != 0.0 or cx1 != 0.0 or cx2 != 0.0 or cx3 != 0.0:
-        for cx, c in ((cx0, c0d0), (cx1, cd1), (cx2, cd2), (cx3, cd3)):
-            if cx != 0.0:
-                dn = 1.0 - x * c
-                dn = dn if dn > 1e-9 else 1e-9
-                acc = acc + x * cx / dn
-                cxd = cxd + cx / (dn * dn)
+    if cx0 != 0.0:
+        phi, dphi = _fp_factor(ni * s0, x * s0 * d0, dl0, base - rb0, d0, k0, derivative)
+        dn = 1.0 - x * c0d0
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx0 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx0 / (dn * dn)) + dphi * (s0 * d0) * term
+    if cx1 != 0.0:
+        phi, dphi = _fp_factor(ni * share, x * share * d1, dl1, base - rb1, d1, k1, derivative)
+        dn = 1.0 - x * cd1
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx1 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx1 / (dn * dn)) + dphi * (share * d1) * term
+    if cx2 != 0.0:
+        phi, dphi = _fp_factor(ni * share, x * share * d2, dl2, base - rb2, d2, k2, derivative)
+        dn = 1.0 - x * cd2
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx2 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx2 / (dn * dn)) + dphi * (share * d2) * term
+    if cx3 != 0.0:
+        phi, dphi = _fp_factor(ni * share, x * share * d3, dl3, base - rb3, d3, k3, derivative)
+        dn = 1.0 - x * cd3
+        dn = dn if dn > 1e-9 else 1e-9
+        term = x * cx3 / dn
+        acc = acc + phi * term
+        cxd = cxd + phi * (cx3 / (dn * dn)) + dphi * (share * d3) * term
     if cx4 != 0.0:
+        phi, dphi = _fp_factor(ni * share, x * share * dbar, dl4, base - rb, dbar, k4, derivative)
         h = f * f * den
-        acc = acc + x * cx4 / h
+        term = x * cx4 / h
+        acc = acc + phi * term
         sb = sbg if e < 0.999 else 0.0
         dh = -2.0 * f * sb - cd4 * f + x * cd4 * sb
-        cxd = cxd + cx4 * (h - x * dh) / (h * h)
-    acc = acc + (zbar + wtot * (ucl * q))
+        cxd = cxd + phi * (cx4 * (h - x * dh) / (h * h)) + dphi * (share * dbar) * term
     if not derivative:
         return acc, 0.0
     dacc = dacc + cxd
@@ -125,7 +206,29 @@ def _cycle(
 
 @njit(cache=True, nogil=True)
 def _solve_one(
-    d0, d1, d2, d3, d4, s0, share, bg4, ni, zbar, wbar, u0, slope, x_max, wfj, kb, x0, x1, x2, x3, x4, max_iter
+    d0,
+    d1,
+    d2,
+    d3,
+    d4,
+    s0,
+    share,
+    bg4,
+    ni,
+    zbar,
+    wbar,
+    u0,
+    slope,
+    x_max,
+    wfj,
+    kb,
+    fs,
+    x0,
+    x1,
+    x2,
+    x3,
+    x4,
+    max_iter,
 ):
     """One row's per-VM throughput, IO/s (see
     :func:`planner.engine.queueing.symmetric_throughput` for the method)."""
@@ -142,6 +245,16 @@ def _solve_one(
     c0d0 = coef0 * d0
     cd1, cd2, cd3, cd4 = coef * d1, coef * d2, coef * d3, coef * d4
     cx0, cx1, cx2, cx3, cx4 = coef0 * x0, coef * x1, coef * x2, coef * x3, coef * x4
+    dl0 = x0 / (d0 * d0) if d0 > 0.0 and x0 != 0.0 else 0.0
+    dl1 = x1 / (d1 * d1) if d1 > 0.0 and x1 != 0.0 else 0.0
+    dl2 = x2 / (d2 * d2) if d2 > 0.0 and x2 != 0.0 else 0.0
+    dl3 = x3 / (d3 * d3) if d3 > 0.0 and x3 != 0.0 else 0.0
+    dl4 = x4 / (d4 * d4) if d4 > 0.0 and x4 != 0.0 else 0.0
+    dd = (d0, d1, d2, d3, d4)
+    cc = (c0d0, cd1, cd2, cd3, cd4)
+    cxx = (cx0, cx1, cx2, cx3, cx4)
+    dll = (dl0, dl1, dl2, dl3, dl4)
+    kk = (np.sqrt(1.0 + dl0), np.sqrt(1.0 + dl1), np.sqrt(1.0 + dl2), np.sqrt(1.0 + dl3), np.sqrt(1.0 + dl4))
     # one-queue start (the station with the nearest pole), at or above the root
     a_b, d_b = c0d0, d0
     if cd1 > a_b:
@@ -154,7 +267,7 @@ def _solve_one(
         a_b, d_b = sbg + cd4, d4
     u = u0 + 0.0 * slope
     u = u if u < 0.99 else 0.99
-    c_rest = dsum - d_b + zbar + (wbar + wfj * (_fork_join(u, kb)[0] - 1.0)) * (u / (1.0 - u))
+    c_rest = dsum - d_b + zbar + (wbar + wfj * (_fork_join(u, kb, fs)[0] - 1.0)) * (u / (1.0 - u))
     b = c_rest + d_b + ni * a_b
     disc = b * b - 4.0 * a_b * c_rest * ni
     x = 2.0 * ni / (b + np.sqrt(disc if disc > 0.0 else 0.0))
@@ -162,33 +275,7 @@ def _solve_one(
     lo = 0.0
     for _ in range(max_iter):
         acc, dacc = _cycle(
-            x,
-            d0,
-            d1,
-            d2,
-            d3,
-            d4,
-            c0d0,
-            cd1,
-            cd2,
-            cd3,
-            cd4,
-            coef,
-            share,
-            bg4,
-            sbg,
-            zbar,
-            wbar,
-            slope,
-            u0,
-            wfj,
-            kb,
-            cx0,
-            cx1,
-            cx2,
-            cx3,
-            cx4,
-            True,
+            x, dd, cc, cxx, dll, kk, coef, share, bg4, sbg, zbar, wbar, slope, u0, wfj, kb, fs, s0, ni, True
         )
         g = x * acc - ni
         below = g < 0
@@ -213,33 +300,7 @@ def _solve_one(
             # the first float that places at most n IOs
             for j in range(8):
                 acc2, _d = _cycle(
-                    x,
-                    d0,
-                    d1,
-                    d2,
-                    d3,
-                    d4,
-                    c0d0,
-                    cd1,
-                    cd2,
-                    cd3,
-                    cd4,
-                    coef,
-                    share,
-                    bg4,
-                    sbg,
-                    zbar,
-                    wbar,
-                    slope,
-                    u0,
-                    wfj,
-                    kb,
-                    cx0,
-                    cx1,
-                    cx2,
-                    cx3,
-                    cx4,
-                    False,
+                    x, dd, cc, cxx, dll, kk, coef, share, bg4, sbg, zbar, wbar, slope, u0, wfj, kb, fs, s0, ni, False
                 )
                 if not x * acc2 > ni:
                     break
@@ -248,9 +309,9 @@ def _solve_one(
     return x
 
 
-@njit(void(*([_V] * 22), int64), cache=True, nogil=True)
+@njit(void(*([_V] * 23), int64), cache=True, nogil=True)
 def solve_rows(
-    d0, d1, d2, d3, d4, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, kb, x0, x1, x2, x3, x4, out, max_iter
+    d0, d1, d2, d3, d4, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, wfj, kb, fs, x0, x1, x2, x3, x4, out, max_iter
 ):
     """Fill ``out[i]`` with row i's per-VM throughput, IO/s."""
     for i in range(out.shape[0]):
@@ -271,6 +332,7 @@ def solve_rows(
             x_max[i],
             wfj[i],
             kb[i],
+            fs[i],
             x0[i],
             x1[i],
             x2[i],
@@ -313,6 +375,7 @@ def block_rows(
     q90,
     q99,
     branches,
+    forked_w,
     idle,
     storage_cpu_wait,
     cpu_max,
@@ -345,6 +408,7 @@ def block_rows(
         np.empty(K),
     )
     dpr, dpw, dbar, uk, e2, disp = np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K), np.empty(K)
+    dens, rpf = np.empty(K), np.empty(K)
     for i in range(m):
         ri = r[i]
         wi = 1.0 - ri
@@ -385,6 +449,7 @@ def block_rows(
         u_slope = Si * cpu_per_io / lps
         dvr, dvw = dvm_r[i], dvm_w[i]
         kw = branches[i]
+        fs = wi * forked_w[i] / cpu_per_io if cpu_per_io > 0 else 0.0
         if closed:
             x = _solve_one(
                 dp[0],
@@ -403,6 +468,7 @@ def block_rows(
                 x_sat,
                 wi * wc_w,
                 kw,
+                fs,
                 disp[0],
                 disp[1],
                 disp[2],
@@ -447,11 +513,34 @@ def block_rows(
             a1 = Si - inv_n
             xcs0 = x * (a0 if a0 > 0.0 else 0.0)
             xcs1 = x * (a1 if a1 > 0.0 else 0.0)
+            total_pf = 0.0
+            for k in range(K):
+                xc = xcs0 if k == 0 else xcs1
+                den = 1.0 - xc * dbar[k]
+                dens[k] = den if den > 1e-9 else 1e-9
+                rpf[k] = dbar[k] / dens[k]
+                total_pf = total_pf + rpf[k]
+            # the rest of the cycle for the finite-population factors: the
+            # delays, the LP wait and the other stations (a throttled
+            # population is paced into the path: the open-load wait, factor 1)
+            ux = idle + u_slope * x
+            lwx = _lp_wait(ux)
+            total_pf = total_pf + (
+                ri * (dvr + wc_r * lwx) + wi * (dvw + wc_w * lwx * _fork_join(ux if ux < 0.99 else 0.99, kw, fs)[0])
+            )
+            throttled = hit_limit or capped
             for k in range(K):
                 xc = xcs0 if k == 0 else xcs1
                 dk = disp[k] / (f4 * f4) if k == 4 else disp[k]
-                den = 1.0 - xc * dbar[k]
-                rbar = (dbar[k] + xc * dk) / (den if den > 1e-9 else 1e-9)
+                rbar = rpf[k]
+                if disp[k] != 0.0:
+                    dl = disp[k] / (dp[k] * dp[k]) if dp[k] > 0 else 0.0
+                    phi = (
+                        1.0
+                        if throttled
+                        else _fp_factor(ni * shr[k], x * shr[k] * dbar[k], dl, total_pf - rpf[k], dbar[k])[0]
+                    )
+                    rbar = rbar + phi * (xc * dk / dens[k])
                 wait = (rbar - dbar[k]) / pvm[k]
                 rr[k] = dpr[k] + vr[k] * wait
                 rw[k] = dpw[k] + vw[k] * wait
@@ -472,7 +561,7 @@ def block_rows(
             ux = idle + u_slope * x
             lw = _lp_wait(ux)
             mean_r = ri * (all_r + (dvr + wc_r * lw)) + wi * (
-                all_w + (dvw + wc_w * lw * _fork_join(ux if ux < 0.99 else 0.99, kw)[0])
+                all_w + (dvw + wc_w * lw * _fork_join(ux if ux < 0.99 else 0.99, kw, fs)[0])
             )
             cyc = ni / x
             extra = cyc - mean_r
@@ -512,7 +601,7 @@ def block_rows(
                 umax = umax if umax >= uk[k] else uk[k]
         lw = _lp_wait(ucpu)
         cw_r = wc_r * lw
-        cw_w = wc_w * lw * _fork_join(ucpu if ucpu < 0.99 else 0.99, kw)[0]
+        cw_w = wc_w * lw * _fork_join(ucpu if ucpu < 0.99 else 0.99, kw, fs)[0]
         vm_r = (all_r + dvr + cw_r) * 1e3
         vm_w = (all_w + dvw + cw_w) * 1e3
         mean_vm = ri * vm_r + wi * vm_w

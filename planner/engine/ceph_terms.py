@@ -162,6 +162,9 @@ def ceph_demand_terms(D, W, p) -> dict:
         destaged=zeros,
         rmw_reads=n_rmw * chunk / np.maximum(bs, 1e-9),
         write_branches=np.minimum(n_wr, n),
+        # each copy's OSD write work reaches its node from the same client write at once
+        # (the fork-join wait's shared arrivals, planner.engine.queueing.fork_join_factor)
+        forked_cpu_s_write=n_wr * (p.osd_write_cpu_us * wf + p.osd_cpu_per_kib_write_us * chunk) * scale * US,
         osd_lp_s_read=osd_r_s,
         osd_lp_s_write=osd_w_s,
     )

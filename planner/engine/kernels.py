@@ -57,7 +57,21 @@ def _vec(a, shape: tuple) -> np.ndarray:
 
 
 def symmetric_throughput(
-    dpath, s0, share, bg4, n, zbar, wbar, u0, slope, x_max, max_iter: int = 60, wfj=0.0, branches=1.0, disp=None
+    dpath,
+    s0,
+    share,
+    bg4,
+    n,
+    zbar,
+    wbar,
+    u0,
+    slope,
+    x_max,
+    max_iter: int = 60,
+    wfj=0.0,
+    branches=1.0,
+    disp=None,
+    forked=0.0,
 ):
     """:func:`planner.engine.queueing.symmetric_throughput`, compiled: same arguments
     and result (per-VM throughput, IO/s, over the inputs' broadcast shape).
@@ -84,6 +98,7 @@ def symmetric_throughput(
         x_max,
         wfj,
         branches,
+        forked,
         *(disp if disp is not None else (0.0,) * 5),
     )
     shape = np.broadcast_shapes(*(np.shape(a) for a in args))
@@ -146,7 +161,7 @@ def prepare() -> bool:
     _compiled_block()(
         tuple(one.copy() for _ in range(5)),
         tuple(one.copy() for _ in range(5)),
-        *(one.copy() for _ in range(22)),
+        *(one.copy() for _ in range(23)),
         0.1,
         1.0,
         0.9,
@@ -200,6 +215,7 @@ def block(t: dict, R, p, o: dict, codes: dict, quant: dict, sl: slice, kib: floa
             quant[0.90],
             quant[0.99],
             t["write_branches"],
+            t["forked_cpu_s_write"],
         )
     ]
     fo = tuple(o[k][sl] for k in FLOAT_OUT)

@@ -36,6 +36,7 @@ import numpy as np
 from planner.engine import kernels
 from planner.engine.ceph_terms import ceph_demand_terms
 from planner.engine.queueing import (
+    finite_population_factors,
     fork_join_factor,
     gamma_quantile,
     lp_wait_factor,
@@ -53,7 +54,7 @@ from planner.physics import cache as cache_mod
 from planner.physics import cpu as cpu_mod
 from planner.physics import devices, network, resiliency
 from planner.physics import vsan as vsan_mod
-from planner.physics.capacity import RESILIENCY_CODES
+from planner.physics.capacity import RESILIENCY_CODES, capacity_all_flash
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
 #: Human-readable names of every value ``bottleneck`` / ``limited_by`` can take.
@@ -108,6 +109,8 @@ class DesignArrays:
     read_caching: np.ndarray
     write_caching: np.ndarray
     volume_servers: np.ndarray
+    #: capacity drives are flash (Microsoft's all-flash parity table), not HDD (hybrid)
+    all_flash: np.ndarray
     # the storage stack (planner.models.stacks.STACK_CODES) and what Ceph and vSAN add;
     # an S2D row leaves them at their defaults (0-d arrays broadcast to every row)
     stack: np.ndarray = field(default_factory=lambda: np.asarray(0))
@@ -230,6 +233,7 @@ def _s2d_row(rd: ResolvedDesign) -> dict:
         read_caching=rd.cache_mode in ("read-write", "read-only"),
         write_caching=rd.cache_mode in ("read-write", "write-only"),
         volume_servers=d.effective_volume_servers if d.stack == "s2d" else d.nodes,
+        all_flash=capacity_all_flash(n.drive),
     )
 
 
@@ -315,7 +319,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         bw_writes = resiliency.backend_writes_per_write(code)
         rmw = resiliency.rmw_reads_per_write(code)
         if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
-            rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share)
+            rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share, D.all_flash)
         else:
             rot_read = rot_write = 0.0
 
@@ -356,6 +360,10 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     # host CPU on an IO's critical path: reads run their steps in sequence; a
     # write's copies are processed in parallel on their nodes, so its path holds
     # the redirect and one copy's processing (local, or remote plus the hop)
+    # the part of a write's host CPU that its copies run in parallel, one per
+    # copy's node: work every branch of the fork-join receives from the same
+    # write at the same time (the fork-join wait's shared arrivals)
+    forked_w_s = p.host_cpu_write_us * bw_writes * scale * US
     redirect = 1.0 - alignment
     remote_w = hops_w - redirect
     crit_r_s = host_r_s
@@ -430,6 +438,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
         destaged=destaged,
         rmw_reads=rmw,
         write_branches=np.minimum(bw_writes, n),
+        forked_cpu_s_write=forked_w_s,
     )
 
 
@@ -442,6 +451,16 @@ def _one_stack(D) -> int:
     if st.size and np.any(st != first):
         raise ValueError("one storage stack per model call (Ceph, vSAN and S2D designs take different parameters)")
     return first
+
+
+def forked_share(read_fraction, cpu_lp_s_read, cpu_lp_s_write, forked_cpu_s_write):
+    """Share of the logical processors' IO work that arrives forked: the
+    writes' per-copy processing, which every copy's node receives from the
+    same write at once (see :func:`planner.engine.queueing.fork_join_factor`)."""
+    r = np.asarray(read_fraction, dtype=float)
+    w = 1.0 - r
+    total = r * cpu_lp_s_read + w * cpu_lp_s_write
+    return np.where(total > 0, w * forked_cpu_s_write / np.maximum(total, 1e-300), 0.0)
 
 
 def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
@@ -488,6 +507,7 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
         write_absorption=t["write_absorption"],
         read_hit=t["read_hit"],
         write_branches=t["write_branches"],
+        forked_cpu_s_write=t["forked_cpu_s_write"],
     )
 
 
@@ -527,10 +547,13 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
     wait_coef = np.broadcast_to(p.storage_cpu_wait * dm["host_critical_s"], (*vms.shape, 2))
     # a write waits for the last of its copies' LPs (fork-join), a read for one
     branches = np.stack(np.broadcast_arrays(np.ones(vms.shape), np.broadcast_to(dm["write_branches"], vms.shape)), -1)
+    forked = np.broadcast_to(
+        forked_share(r, dm["cpu_lp_s"][..., 0], dm["cpu_lp_s"][..., 1], dm["forked_cpu_s_write"]), vms.shape
+    )[..., None]
     u_slope = vms * cpu_per_io / lps_raw
     if np.all(closed):  # the common case (sweeps): no gather/scatter copies
         x_closed, res_closed = schweitzer_symmetric(
-            path, mix, bg, share, n_per_vm, delay_vm, lp_wait=(wait_coef, idle, u_slope, branches)
+            path, mix, bg, share, n_per_vm, delay_vm, lp_wait=(wait_coef, idle, u_slope, branches, forked)
         )
     else:
         x_closed, res_closed = np.zeros(vms.shape), np.zeros(path.shape)
@@ -543,7 +566,7 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
                 share[ci],
                 n_per_vm[ci],
                 delay_vm[ci],
-                lp_wait=(wait_coef[ci], idle, u_slope[ci], branches[ci]),
+                lp_wait=(wait_coef[ci], idle, u_slope[ci], branches[ci], forked[ci]),
             )
     x_open = np.broadcast_to(W.open_iops, vms.shape) / vms
     x = np.where(closed, x_closed, x_open)
@@ -590,7 +613,9 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
     # served, up to the SMT ceiling), so a CPU-bound run reads 1.0 there
     util[..., 1] = np.clip((util_cpu - idle) / (p.host_cpu_max_utilization - idle), 0.0, 1.0)
 
-    cpu_wait = wait_coef * lp_wait_factor(util_cpu)[..., None] * fork_join_factor(util_cpu[..., None], branches)
+    cpu_wait = (
+        wait_coef * lp_wait_factor(util_cpu)[..., None] * fork_join_factor(util_cpu[..., None], branches, False, forked)
+    )
     storage_ms = (res[..., 2:].sum(-1) + path[..., 1] + dm["delay_storage"] + cpu_wait) * 1e3
     vm_ms = (res.sum(-1) + dm["delay_vm"] + cpu_wait) * 1e3
     mean_vm = (mix * vm_ms).sum(-1)
@@ -821,6 +846,7 @@ def _block(
     wc_w = p.storage_cpu_wait * t["host_critical_s_write"]
     # a write waits for the last of its copies' LPs (fork-join), a read for one
     kw = t["write_branches"]
+    fs = forked_share(r, cpu_r, cpu_w, t["forked_cpu_s_write"])
     u_slope = S * cpu_per_io / lps_raw
     dvm_r, dvm_w = t["delay_vm_read"], t["delay_vm_write"]
 
@@ -846,6 +872,7 @@ def _block(
             wfj=pick(w * wc_w),
             branches=pick(kw),
             disp=[pick(v) for v in disp],
+            forked=pick(fs),
         )
         if ci is None:
             x[:] = x_c
@@ -880,10 +907,28 @@ def _block(
         rr, rw = [], []
         inv_n = 1.0 / n
         xcs = [x * np.maximum(s0 - inv_n, 0.0), x * np.maximum(S - inv_n, 0.0)]
+        dens = [np.maximum(1.0 - xcs[min(k, 1)] * dbar[k], 1e-9) for k in range(K)]
+        rpf = [dbar[k] / dens[k] for k in range(K)]
+        # the rest of an IO's cycle, for each station's finite-population
+        # factor: the delays, the LP wait and the other stations, as in the
+        # fixed point; a throttled population is paced into the path, whatever
+        # is queued there: the open-load wait (factor 1)
+        ux = idle + u_slope * x
+        lwx = lp_wait_factor(ux)
+        # in the reference's order: each class's delay and LP wait, mixed
+        zmix = r * (dvm_r + wc_r * lwx) + w * (dvm_w + wc_w * lwx * fork_join_factor(ux, kw, False, fs))
+        total_pf = sum(rpf[1:], rpf[0]) + zmix
+        throttled = hit_limit | capped
         for k in range(K):
             xc = xcs[min(k, 1)]
             dk = disp[k] / (f4 * f4) if k == 4 else disp[k]
-            rbar = (dbar[k] + xc * dk) / np.maximum(1.0 - xc * dbar[k], 1e-9)
+            rbar = rpf[k]
+            if np.ndim(disp[k]) or disp[k] != 0.0:
+                sk = share[k]
+                dl = np.where(dp[k] > 0, disp[k] / np.maximum(dp[k] * dp[k], 1e-300), 0.0)
+                phi = finite_population_factors(n * sk, x * sk * dbar[k], dl, total_pf - rpf[k], dbar[k])
+                phi = np.where(throttled, 1.0, phi)
+                rbar = rbar + phi * (xc * dk / dens[k])
             wait = (rbar - dbar[k]) / pvm[k]
             rr.append(dpr[k] + vr[k] * wait)
             rw.append(rr[k] if dpw[k] is dpr[k] and vw[k] is vr[k] else dpw[k] + vw[k] * wait)
@@ -895,7 +940,9 @@ def _block(
         if free.any():
             ux = idle + u_slope * x
             lw = lp_wait_factor(ux)
-            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (all_w + (dvm_w + wc_w * lw * fork_join_factor(ux, kw)))
+            mean_r = r * (all_r + (dvm_r + wc_r * lw)) + w * (
+                all_w + (dvm_w + wc_w * lw * fork_join_factor(ux, kw, False, fs))
+            )
             extra = np.where(free, unplaced(n / x, mean_r), 0.0)
             ex = np.flatnonzero(extra)
             if ex.size:  # past saturation, or the root's last-float rounding
@@ -953,7 +1000,7 @@ def _block(
             bott[uk[k] > umax] = k
             umax = np.maximum(umax, uk[k])
     lw = lp_wait_factor(util_cpu)
-    cw_r, cw_w = wc_r * lw, wc_w * lw * fork_join_factor(util_cpu, kw)
+    cw_r, cw_w = wc_r * lw, wc_w * lw * fork_join_factor(util_cpu, kw, False, fs)
     vm_r = (all_r + dvm_r + cw_r) * 1e3
     vm_w = (all_w + dvm_w + cw_w) * 1e3
     mean_vm = r * vm_r + w * vm_w

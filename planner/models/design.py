@@ -75,6 +75,31 @@ MAX_FAULT_DOMAINS: dict[str, int] = {"nested-mirror-2way": 2}
 DELIMITABLE = ("mirror-3way",)
 #: Same page: "Consider using this option if your cluster has six or more servers".
 DELIMIT_RECOMMENDED_MIN_NODES = 6
+#: Platforms whose storage rules differ: Azure Local creates an infrastructure
+#: volume, supports single machines and rack-aware clusters (Microsoft, *System
+#: requirements for Azure Local*; *Deploy via portal*; *Rack aware clusters*).
+Platform = Literal["windows-server", "azure-local"]
+#: Resiliencies a planned volume may use: the cluster's, plus nested
+#: mirror-accelerated parity (capacity only: the performance model runs the
+#: design's own resiliency).
+VolumeResiliency = Literal[
+    "mirror-2way",
+    "mirror-3way",
+    "parity-dual",
+    "mirror-accelerated-parity",
+    "nested-mirror-2way",
+    "nested-mirror-accelerated-parity",
+]
+#: Microsoft, *Plan volumes* ("We recommend limiting the total number of volumes
+#: to 64 volumes per cluster"; "limiting the size of each volume to 64 TB") and
+#: *System requirements for Azure Local, version 23H2* (maximums: "Volumes per
+#: system 64", "Volume size 64 TB").
+MAX_VOLUMES, MAX_VOLUME_TB = 64, 64.0
+#: Assumed size of Azure Local's infrastructure volume, TB: Microsoft says one is
+#: created per cluster and must not be deleted (*Deploy via portal*) but gives no
+#: size. Peer sizers assume 0.25 TB (Surveyor) and 256 GB + 20 GB of performance
+#: history (ODIN); this default follows Surveyor. An assumption, overridable per design.
+INFRASTRUCTURE_VOLUME_TB = 0.25
 CacheMode = Literal["read-write", "write-only", "read-only"]
 #: Storage Spaces Direct supports up to 16 servers per cluster (Microsoft docs,
 #: "Storage Spaces Direct hardware requirements").
@@ -482,6 +507,21 @@ class ClientSpec(_Strict):
         return self
 
 
+class VolumeSpec(_Strict):
+    """One planned volume: its resiliency, size and provisioning."""
+
+    name: str = Field(default="volume", min_length=1, max_length=80)
+    resiliency: VolumeResiliency
+    size_tb: float = Field(gt=0, le=1_000_000, description="volume size (what it holds), decimal TB")
+    provisioning: Literal["fixed", "thin"] = Field(
+        default="fixed",
+        description="fixed: its whole footprint is taken from the pool at creation; thin: only what is written",
+    )
+    mirror_share: float = Field(
+        default=0.2, ge=0.0, le=1.0, description="mirror-accelerated parity: share of the volume in the mirror tier"
+    )
+
+
 class Design(_Strict):
     """A candidate cluster: N identical nodes plus cluster-wide policies."""
 
@@ -536,6 +576,21 @@ class Design(_Strict):
         description="number of fault domains when fault_domain is chassis or rack",
     )
     reserve_policy: Literal["one-drive-per-node-max-4", "none"] = "one-drive-per-node-max-4"
+    platform: Platform = Field(
+        default="windows-server",
+        description="windows-server (Storage Spaces Direct) or azure-local (adds its infrastructure volume, allows "
+        "a single machine and rack-aware clusters)",
+    )
+    infrastructure_volume_tb: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=100.0,
+        description=f"azure-local: size of the infrastructure volume, TB (an assumption: Microsoft gives none; "
+        f"default {INFRASTRUCTURE_VOLUME_TB:g} TB as the Surveyor sizer assumes)",
+    )
+    volumes: list[VolumeSpec] | None = Field(
+        default=None, max_length=1000, description="planned volumes, checked against the pool and Microsoft's limits"
+    )
     vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
     cpu_utilization_cap: float = Field(default=1.0, gt=0.0, le=1.0)
     cache_mode: CacheMode | None = Field(
@@ -718,6 +773,46 @@ class Design(_Strict):
         return self
 
     @model_validator(mode="after")
+    def _platform(self) -> Design:
+        if self.infrastructure_volume_tb is not None and self.platform != "azure-local":
+            raise ValueError("infrastructure_volume_tb: only for platform 'azure-local' (it creates that volume)")
+        if self.stack == "s2d" and self.topology == "hyperconverged" and self.nodes == 1:
+            # Microsoft, "Using Azure Local on a single server": volume resiliency two-way mirror
+            # (its copies on different drives), no nested resiliency, no cache, one flash drive type
+            if self.platform != "azure-local":
+                raise ValueError(
+                    "nodes: a single machine is an Azure Local configuration (Windows Server's Storage Spaces "
+                    "Direct needs two servers); set platform 'azure-local'"
+                )
+            if self.resiliency != "mirror-2way":
+                raise ValueError("resiliency: a single machine uses two-way mirror (its copies on different drives)")
+        if self.rack_aware:
+            n = self.nodes
+            if self.platform != "azure-local" or n not in (2, 4, 6, 8):
+                raise ValueError(
+                    "fault_domains: a rack-aware cluster (two rack fault domains) is Azure Local's, two zones of equal "
+                    "size up to four machines each (1+1 to 4+4): platform 'azure-local' and 2, 4, 6 or 8 nodes"
+                )
+            want = "mirror-2way" if n == 2 else "nested-mirror-2way"
+            if self.resiliency != want:
+                raise ValueError(
+                    f"resiliency: a rack-aware {n // 2}+{n // 2} cluster uses "
+                    + (
+                        "two-way mirror"
+                        if n == 2
+                        else "four-way mirror (rack-level nested mirror, 'nested-mirror-2way')"
+                    )
+                )
+        return self
+
+    @property
+    def rack_aware(self) -> bool:
+        """Azure Local's rack-aware cluster: two rack fault domains (zones)."""
+        return (
+            self.stack == "s2d" and self.fault_domain == "rack" and self.fault_domains == 2 and (self.nodes or 0) >= 2
+        )
+
+    @model_validator(mode="after")
     def _fault_domains(self) -> Design:
         if not self.cluster_engine:
             return self
@@ -735,6 +830,8 @@ class Design(_Strict):
                     f"({self.fault_domain}s); this design has {n_fd} ({lay.note})"
                 )
             return self
+        if self.nodes == 1:
+            return self
         n_fd = self.effective_fault_domains
         need = MIN_FAULT_DOMAINS[self.resiliency]
         if n_fd < need:
@@ -743,7 +840,7 @@ class Design(_Strict):
                 f"({self.fault_domain}s); this design has {n_fd}"
             )
         most = MAX_FAULT_DOMAINS.get(self.resiliency)
-        if most is not None and self.nodes > most:
+        if most is not None and self.nodes > most and not self.rack_aware:
             raise ValueError(
                 f"resiliency '{self.resiliency}' is for exactly {most} nodes; this design has {self.nodes}"
             )
@@ -896,6 +993,19 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
             "with backend 'shared-sas'",
             "node.chassis",
         )
+    if design.stack == "s2d" and design.nodes == 1 and node.cache is not None:
+        raise DesignError(
+            "a single machine cannot use a storage pool cache (Microsoft, 'Using Azure Local on a single server': "
+            "all-flash, flat configuration); remove cache_devices",
+            "node.cache_devices",
+        )
+    if (
+        design.stack == "s2d"
+        and (design.nodes == 1 or design.rack_aware)
+        and getattr(node.drive, "media", "ssd") == "hdd"
+    ):
+        what = "a single machine" if design.nodes == 1 else "a rack-aware cluster"
+        raise DesignError(f"{what} needs flash capacity drives (NVMe or SSD), not HDD", "node.capacity_drives.model")
     if design.transport == "rdma" and node.nic.rdma == "none":
         raise DesignError(
             f"transport 'rdma' needs an RDMA NIC; {node.nic.id} has none (use 'tcp' or an RDMA NIC)",

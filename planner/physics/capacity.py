@@ -22,7 +22,26 @@ Rules and their sources
   Spaces Direct*).
 * Pool metadata: Storage Spaces writes a 256 MiB metadata partition on every
   pool drive (Storage Spaces FAQ). It is small, but shown so the waterfall adds
-  up.
+  up. Microsoft's own worked example ("Plan volumes") deducts none, the
+  Surveyor sizer 1 % of raw; ``tests/test_capacity_vectors.py`` holds both.
+* Azure Local infrastructure volume: "the required one infrastructure volume
+  per cluster" (Microsoft, *Deploy Azure Local using the Azure portal*), two-way
+  mirror on one or two machines, three-way from three (same page's table). Its
+  size is not published: ``Design.infrastructure_volume_tb`` (default 0.25 TB,
+  Surveyor's assumption; ODIN assumes 0.276 TB) is an assumption.
+* Limits: 64 volumes per cluster, 64 TB per volume (*Plan volumes*; Azure Local
+  23H2 maximums); 4 PB per pool, 400 TB raw per server (*Storage Spaces Direct
+  hardware requirements*; Azure Local "Storage per system 4 PB").
+* Nested mirror-accelerated parity: "[(mirror / 50.0 %) + (parity / ((d - 1) /
+  d))] x 2" for d capacity drives per server (Microsoft, *Nested resiliency*,
+  worked example: 10 GB mirror + 90 GB parity on 6 drives -> 256 GB, 39.1 %).
+  Its lookup table (4 to "7+" drives, 10-30 % mirror) is reproduced with d
+  capped at 7 (a server-local parity group of at most 6 + 1: an inference from
+  the table, not Microsoft's text).
+* Three tiers (NVMe + SSD + HDD): "reserving the equivalent of one SSD plus one
+  HDD per server, up to 4 drives of each" (*Plan volumes*):
+  :func:`reserve_three_tier_tb` (hciplan's node has one capacity tier, so no
+  design reaches it; the rule is kept with its source).
 
 Ceph (``stack: ceph``), each rule with its source
 -------------------------------------------------
@@ -65,13 +84,32 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.core.errors import DesignError
-from planner.models.design import MIN_FAULT_DOMAINS, ResolvedDesign
+from planner.models.design import (
+    INFRASTRUCTURE_VOLUME_TB,
+    MAX_VOLUME_TB,
+    MAX_VOLUMES,
+    MIN_FAULT_DOMAINS,
+    ResolvedDesign,
+)
 from planner.models.stacks import vsan_layout
 
 TB = 1e12
 TIB = 2.0**40
 POOL_METADATA_TB_PER_DRIVE = 256 * 2**20 / TB
 MAX_RESERVE_DRIVES = 4
+#: Microsoft: "Pool capacity 4 PB (4,000 TB)" (Windows Server 2019 or later);
+#: Azure Local 23H2 "Storage per system 4 PB".
+MAX_POOL_TB = 4000.0
+#: largest server-local parity group of nested mirror-accelerated parity (see module)
+NESTED_PARITY_MAX_DRIVES = 7
+
+
+def capacity_all_flash(drive) -> bool:
+    """Whether a capacity drive puts the cluster in Microsoft's all-flash
+    dual-parity table (NVMe or SSD) rather than the hybrid one (HDD): "hybrid
+    deployments, which contain both hard disk drives (HDD) and solid-state
+    drives (SSD)" (*Fault tolerance and storage efficiency*)."""
+    return getattr(drive, "media", "ssd") != "hdd"
 
 
 def tb_to_tib(capacity_tb):
@@ -97,9 +135,12 @@ def reserve_drives(nodes, policy: str = "one-drive-per-node-max-4"):
     return np.minimum(nodes, MAX_RESERVE_DRIVES)
 
 
-def dual_parity_layout(fault_domains, all_flash=True):
+def dual_parity_layout(fault_domains, all_flash):
     """Dual-parity (data, parity, local-parity) group sizes by fault domains.
 
+    ``all_flash``: the capacity drives are flash (Microsoft's all-flash table);
+    False for hybrid deployments, whose capacity drives are HDD (the hybrid
+    table: smaller groups, RS 4+2 up to 11 fault domains, LRC (8, 2, 1) from 12).
     Returns three int arrays (k, m, l); efficiency is k / (k + m + l).
     Fewer than 4 fault domains returns zeros (dual parity impossible).
     """
@@ -120,7 +161,7 @@ def dual_parity_layout(fault_domains, all_flash=True):
     return k, m, lrc
 
 
-def _dual_parity_efficiency(fault_domains, all_flash=True):
+def _dual_parity_efficiency(fault_domains, all_flash):
     k, m, lrc = dual_parity_layout(fault_domains, all_flash)
     total = k + m + lrc
     return np.where(total > 0, k / np.maximum(total, 1), 0.0)
@@ -132,7 +173,7 @@ def _dual_parity_efficiency(fault_domains, all_flash=True):
 _DUAL_TABLE = np.stack([_dual_parity_efficiency(np.arange(65), af) for af in (True, False)])
 
 
-def dual_parity_efficiency(fault_domains, all_flash=True):
+def dual_parity_efficiency(fault_domains, all_flash):
     """Dual-parity capacity efficiency k / (k + m + l) of the layout
     :func:`dual_parity_layout` picks; 0 below four fault domains."""
     fd = np.asarray(fault_domains)
@@ -159,7 +200,7 @@ RESILIENCY_CODES = {
 MIRROR_COPIES = np.array([2, 3, 0, 0, 3, 4])
 
 
-def resiliency_efficiency(code, fault_domains, mirror_share=0.2, all_flash=True):
+def resiliency_efficiency(code, fault_domains, mirror_share, all_flash):
     """Usable / pool capacity for a resiliency (see module docstring).
 
     ``code`` is an int array of :data:`RESILIENCY_CODES` values.
@@ -193,9 +234,9 @@ def usable_capacity_tb(
     drives_per_node,
     drive_capacity_tb,
     code,
-    fault_domains=None,
-    mirror_share=0.2,
-    all_flash=True,
+    fault_domains,
+    mirror_share,
+    all_flash,
     reserve_policy="one-drive-per-node-max-4",
 ):
     """Usable capacity, TB, vectorised over designs.
@@ -208,6 +249,119 @@ def usable_capacity_tb(
     reserve = reserve_drives(nodes, reserve_policy) * np.asarray(drive_capacity_tb, dtype=float)
     pool = np.maximum(raw - meta - reserve, 0.0)
     return pool * resiliency_efficiency(code, fd, mirror_share, all_flash)
+
+
+def nested_map_efficiency(mirror_share, drives_per_node):
+    """Nested mirror-accelerated parity's capacity efficiency on two servers:
+    1 / (2 (m / 0.5 + (1 - m) / ((d - 1) / d))), d = min(drives per server, 7)
+    (Microsoft, *Nested resiliency*: the worked example and lookup table).
+
+    Parameters
+    ----------
+    mirror_share : array
+        Share of the volume in the nested-mirror tier, m [-].
+    drives_per_node : array
+        Capacity drives per server [-] (at least 4, per Microsoft).
+    """
+    m = np.asarray(mirror_share, dtype=float)
+    d = np.minimum(np.asarray(drives_per_node, dtype=float), NESTED_PARITY_MAX_DRIVES)
+    return 1.0 / (2.0 * (m / 0.5 + (1.0 - m) / ((d - 1.0) / d)))
+
+
+def reserve_three_tier_tb(nodes, ssd_tb, hdd_tb):
+    """Reserve for a cluster with NVMe, SSD and HDD drives, TB: one SSD plus one
+    HDD per server, up to 4 of each (Microsoft, *Plan volumes*)."""
+    k = np.minimum(np.asarray(nodes), MAX_RESERVE_DRIVES)
+    return k * (np.asarray(ssd_tb, dtype=float) + np.asarray(hdd_tb, dtype=float))
+
+
+def infrastructure_volume_copies(nodes):
+    """Copies Azure Local keeps of its infrastructure volume: two-way mirror on
+    one or two machines, three-way from three (Microsoft, *Deploy via portal*)."""
+    return np.where(np.asarray(nodes) <= 2, 2, 3)
+
+
+def volume_efficiency(resiliency: str, fault_domains: int, mirror_share: float, all_flash: bool, drives: int) -> float:
+    """Usable / footprint of one planned volume (0 where the cluster cannot hold it)."""
+    if resiliency == "nested-mirror-accelerated-parity":
+        return float(nested_map_efficiency(mirror_share, drives)) if fault_domains == 2 else 0.0
+    if fault_domains < MIN_FAULT_DOMAINS[resiliency]:
+        return 0.0
+    return float(resiliency_efficiency(RESILIENCY_CODES[resiliency], fault_domains, mirror_share, all_flash))
+
+
+class PlannedVolume(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    name: str
+    resiliency: str
+    size_tb: float
+    provisioning: str
+    efficiency: float
+    footprint_tb: float = Field(description="pool capacity the volume occupies when full, decimal TB")
+
+
+class VolumePlan(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    volumes: list[PlannedVolume]
+    fixed_footprint_tb: float = Field(description="taken from the pool at creation (fixed volumes)")
+    thin_footprint_tb: float = Field(description="what the thin volumes would take if full")
+    available_tb: float = Field(description="pool available for volumes")
+    fits: bool = Field(description="the fixed volumes fit, and every volume is within Microsoft's limits")
+    overcommit_ratio: float = Field(
+        description="(fixed + thin footprints) / available; above 1 thin volumes overcommit"
+    )
+    problems: list[str]
+
+
+def plan_volumes(rd: ResolvedDesign, available_tb: float, fault_domains: int, all_flash: bool) -> VolumePlan:
+    """The design's planned volumes against the pool capacity left for them and
+    Microsoft's limits (64 volumes, 64 TB each; resiliency by fault domains).
+    A volume's footprint is its size over its efficiency ("Size is distinct
+    from volume's footprint ... The footprints of your volumes need to fit in
+    the storage pool", *Plan volumes*); fixed volumes take it at creation, thin
+    ones as they fill."""
+    d = rd.design
+    vols, problems = [], []
+    specs = d.volumes or []
+    if len(specs) > MAX_VOLUMES:
+        problems.append(f"{len(specs)} volumes: Microsoft supports at most {MAX_VOLUMES} per cluster")
+    for v in specs:
+        eff = volume_efficiency(v.resiliency, fault_domains, v.mirror_share, all_flash, rd.node.drive_count)
+        if eff <= 0.0:
+            need = (
+                "exactly 2 servers"
+                if v.resiliency.startswith("nested")
+                else f"{MIN_FAULT_DOMAINS[v.resiliency]} fault domains"
+            )
+            problems.append(f"volume '{v.name}': {v.resiliency} needs {need}; this cluster has {fault_domains}")
+        if v.size_tb > MAX_VOLUME_TB + 1e-12:
+            problems.append(f"volume '{v.name}': {v.size_tb:g} TB is above Microsoft's {MAX_VOLUME_TB:g} TB per volume")
+        fp = v.size_tb / eff if eff > 0 else 0.0
+        vols.append(
+            PlannedVolume(
+                name=v.name,
+                resiliency=v.resiliency,
+                size_tb=v.size_tb,
+                provisioning=v.provisioning,
+                efficiency=eff,
+                footprint_tb=fp,
+            )
+        )
+    fixed = sum(x.footprint_tb for x in vols if x.provisioning == "fixed")
+    thin = sum(x.footprint_tb for x in vols if x.provisioning == "thin")
+    if fixed > available_tb + 1e-9:
+        problems.append(
+            f"the fixed volumes' footprint {fixed:.3f} TB is more than the {available_tb:.3f} TB available for volumes"
+        )
+    return VolumePlan(
+        volumes=vols,
+        fixed_footprint_tb=fixed,
+        thin_footprint_tb=thin,
+        available_tb=available_tb,
+        fits=not problems,
+        overcommit_ratio=(fixed + thin) / available_tb if available_tb > 0 else float(fixed + thin > 0),
+        problems=problems,
+    )
 
 
 class CapacityStep(BaseModel):
@@ -235,6 +389,14 @@ class CapacityReport(BaseModel):
         default=True, description="enough fault domains survive a node loss to rebuild every copy"
     )
     usable_after_node_loss_tb: float
+    storage_platform: str = Field(default="windows-server", description="windows-server or azure-local")
+    infrastructure_volume_tb: float = Field(default=0.0, description="Azure Local's infrastructure volume (size)")
+    infrastructure_footprint_tb: float = Field(default=0.0, description="its footprint in the pool (size x copies)")
+    infrastructure_volume_note: str = ""
+    all_flash: bool = Field(default=True, description="capacity drives are flash (else the hybrid parity table)")
+    pool_within_limit: bool = Field(default=True, description="raw capacity within Microsoft's 4 PB pool maximum")
+    volume_plan: VolumePlan | None = None
+    volume_plan_note: str = ""
 
 
 def capacity_report(rd: ResolvedDesign) -> CapacityReport:
@@ -258,12 +420,27 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     n = rd.node
     code = RESILIENCY_CODES[d.resiliency]
     fd = d.effective_fault_domains
-    all_flash = True  # every capacity drive in the catalog is flash
+    all_flash = capacity_all_flash(n.drive)
     raw = float(raw_capacity_tb(d.nodes, n.drive_count, n.drive.capacity_tb))
     meta = float(pool_metadata_tb(d.nodes, n.drive_count))
     n_res = int(reserve_drives(d.nodes, d.reserve_policy))
     reserve = n_res * n.drive.capacity_tb
-    pool = max(raw - meta - reserve, 0.0)
+    infra, infra_fp = 0.0, 0.0
+    infra_note = "Windows Server: no infrastructure volume"
+    if d.platform == "azure-local":
+        infra = INFRASTRUCTURE_VOLUME_TB if d.infrastructure_volume_tb is None else d.infrastructure_volume_tb
+        copies = int(infrastructure_volume_copies(d.nodes))
+        infra_fp = infra * copies
+        infra_note = (
+            f"Azure Local's infrastructure volume, {infra:g} TB x {copies} copies "
+            f"({'two' if copies == 2 else 'three'}-way mirror on {d.nodes} machine(s)); its size is an assumption"
+            + (
+                " (Surveyor's 0.25 TB; Microsoft publishes none)"
+                if d.infrastructure_volume_tb is None
+                else " (the design's)"
+            )
+        )
+    pool = max(raw - meta - reserve - infra_fp, 0.0)
     eff = float(resiliency_efficiency(code, fd, d.mirror_share, all_flash))
     usable = pool * eff
     footprint = usable / eff if eff > 0 else 0.0
@@ -276,7 +453,15 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     eff_left = float(resiliency_efficiency(code, max(survivors, 1), d.mirror_share, all_flash))
     held_left = max(raw_left - meta * survivors / d.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
     usable_left = min(usable, held_left)  # volumes sized before the loss cannot grow
-    if can_repair and fits:
+    if d.nodes == 1:
+        note = "a single machine has no node to lose: its volumes are offline until it returns"
+    elif d.rack_aware:
+        note = (
+            f"rack-aware ({d.nodes // 2}+{d.nodes // 2}): after losing one node the volumes stay online, degraded "
+            "(Microsoft: 'If one rack fails, the remaining can sustain one fault of drive or node'; whether they "
+            "repair in place is not stated)"
+        )
+    elif can_repair and fits:
         note = (
             f"after losing one node, {survivors} nodes hold the {footprint:.2f} TB footprint "
             f"in {raw_left:.2f} TB and can repair to full resiliency"
@@ -293,8 +478,17 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("pool metadata", -meta, "256 MiB per pool drive"),
         ("repair reserve", -reserve, f"{n_res} drive(s): one per server, at most four (Microsoft)"),
-        ("pool available", pool, "raw - metadata - reserve"),
-        ("resiliency overhead", -(pool - usable), f"{d.resiliency} efficiency {eff:.1%}"),
+    ]
+    if d.platform == "azure-local":
+        steps.append(("infrastructure volume", -infra_fp, infra_note))
+    table = "all-flash" if all_flash else "hybrid (HDD)"
+    steps += [
+        ("pool available", pool, "raw - metadata - reserve" + (" - infrastructure volume" if infra_fp else "")),
+        (
+            "resiliency overhead",
+            -(pool - usable),
+            f"{d.resiliency} efficiency {eff:.1%}" + (f" ({table} table)" if code in (3, 4) else ""),
+        ),
         ("usable", usable, "what volumes can hold"),
     ]
     return CapacityReport(
@@ -311,6 +505,14 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
+        storage_platform=d.platform,
+        infrastructure_volume_tb=infra,
+        infrastructure_footprint_tb=infra_fp,
+        infrastructure_volume_note=infra_note,
+        all_flash=all_flash,
+        pool_within_limit=raw <= MAX_POOL_TB + 1e-9,
+        volume_plan=plan_volumes(rd, pool, fd, all_flash) if d.volumes else None,
+        volume_plan_note="" if d.volumes else "no volumes planned (the design's volumes list)",
     )
 
 

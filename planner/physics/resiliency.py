@@ -34,16 +34,18 @@ def rmw_reads_per_write(code):
     return _RMW_READS[np.asarray(code)]
 
 
-def rotation_per_write(code, fault_domains, mirror_share):
+def rotation_per_write(code, fault_domains, mirror_share, all_flash):
     """Mirror-accelerated parity: bytes read and written in the background per
     front-end byte written, as data rotates from mirror to parity.
 
     Assumes the share of writes that outlive the mirror tier is
-    ``1 - mirror_share`` (hot data stays in mirror). Returns (read, write)
+    ``1 - mirror_share`` (hot data stays in mirror); the parity layout is the
+    all-flash or hybrid one (``all_flash``, see
+    :func:`planner.physics.capacity.dual_parity_layout`). Returns (read, write)
     multipliers of the front-end bytes; zero for other resiliencies.
     """
     code = np.asarray(code)
-    eff = dual_parity_efficiency(fault_domains, True)
+    eff = dual_parity_efficiency(fault_domains, all_flash)
     rot = np.where(code == 4, 1.0 - np.asarray(mirror_share, dtype=float), 0.0)
     write_mult = np.where(eff > 0, rot / np.where(eff > 0, eff, 1.0), 0.0)
     return rot, write_mult
@@ -89,4 +91,5 @@ def remote_writes_per_write(code, volume_servers):
     nested_remote = np.full_like(s, 2.0)
     parity_remote = (c + _RMW_READS[code]) * (1.0 - 1.0 / s)
     out = np.where((code == 2) | (code == 3), parity_remote, mirror_remote)
-    return np.where(code == 5, nested_remote, out)
+    # one server (Azure Local's single machine): every copy on its own drives
+    return np.where(s <= 1.0, 0.0, np.where(code == 5, nested_remote, out))

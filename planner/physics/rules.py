@@ -42,7 +42,7 @@ import numpy as np
 
 from planner.models.design import ResolvedDesign
 from planner.models.stacks import ceph_min_size_default
-from planner.physics.capacity import RESILIENCY_CODES
+from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.ceph import osd_memory_gb
 from planner.physics.power import node_power_w
 
@@ -55,8 +55,12 @@ CD = "Microsoft, 'Choose drives for Azure Stack HCI and Windows Server clusters'
 
 Kind = Literal["requirement", "recommendation", "warning", "headroom", "demand"]
 
-#: [HW] "Minimum of two servers, maximum of 16 servers."
+#: [HW] "Minimum of two servers, maximum of 16 servers." [SR] "1 to 16 machines
+#: are supported" (Azure Local: a single machine too).
 MIN_NODES, MAX_NODES = 2, 16
+MIN_NODES_AZURE_LOCAL = 1
+#: [HW] "Pool capacity 4 PB (4,000 TB)"; [SR] "Storage per system 4 PB".
+MAX_POOL_TB = 4000.0
 #: [HW] table "Minimum drives required (Windows Server)": 4 capacity drives of one
 #: model (all-NVMe or all-SSD); 2 cache + 4 capacity with a cache. Azure Local
 #: accepts 2 all-flash capacity drives; the Windows Server figure is used.
@@ -112,9 +116,32 @@ RULES: dict[str, Rule] = dict(
     [
         _r(
             "supported_node_count",
-            "2 to 16 servers",
+            "2 to 16 servers (Azure Local: 1 to 16)",
             "requirement",
-            f"{HW}: 'Minimum of two servers, maximum of 16 servers'",
+            f"{HW}: 'Minimum of two servers, maximum of 16 servers'; {SR}: '1 to 16 machines are supported'",
+        ),
+        _r(
+            "pool_capacity",
+            f"at most {MAX_POOL_TB:,.0f} TB (4 PB) raw in the pool",
+            "requirement",
+            f"{HW}: 'Pool capacity 4 PB (4,000 TB)' (Windows Server 2019 or later); {SR}: 'Storage per system 4 PB'",
+        ),
+        _r(
+            "volume_plan",
+            "planned volumes fit the pool, at most 64 volumes of at most 64 TB, each resiliency on enough fault "
+            "domains",
+            "requirement",
+            f"{PV}: 'limiting the total number of volumes to 64 volumes per cluster', 'limiting the size of each "
+            f"volume to 64 TB', 'The footprints of your volumes need to fit in the storage pool'; {SR}: 'Volumes per "
+            "system 64', 'Volume size 64 TB'",
+        ),
+        _r(
+            "reserve_three_tiers",
+            "with NVMe, SSD and HDD drives, reserve one SSD plus one HDD per server, up to 4 of each",
+            "recommendation",
+            f"{PV}: 'In clusters with drives of all three types (NVMe + SSD + HDD), we recommend reserving the "
+            "equivalent of one SSD plus one HDD per server, up to 4 drives of each' (a node here has one capacity "
+            "tier: planner.physics.capacity.reserve_three_tier_tb holds the rule)",
         ),
         _r(
             "fault_tolerance",
@@ -779,6 +806,11 @@ def raw_capacity_per_server_ok(count, drive_tb):
     return np.asarray(count) * np.asarray(drive_tb) <= MAX_RAW_TB_PER_SERVER + 1e-9
 
 
+def pool_capacity_ok(nodes, count, drive_tb):
+    """[HW]/[SR]: the pool's raw capacity at most 4 PB."""
+    return np.asarray(nodes) * np.asarray(count) * np.asarray(drive_tb) <= MAX_POOL_TB + 1e-9
+
+
 def bay_form_factor(chassis_model: str) -> str | None:
     """The bay form factor a chassis model name states ('12 x 3.5in', '16 x
     E3.S', '24 x 2.5in'); None when it states none."""
@@ -871,7 +903,8 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     put = recorder(checks)
 
     nodes = d.nodes
-    put("supported_node_count", MIN_NODES <= nodes <= MAX_NODES, f"{nodes} nodes (2..16)")
+    lo = MIN_NODES_AZURE_LOCAL if d.platform == "azure-local" else MIN_NODES
+    put("supported_node_count", lo <= nodes <= MAX_NODES, f"{nodes} nodes ({lo}..16, {d.platform})")
     rec_ok = recommended_resiliency(nodes, code)
     put(
         "three_way_mirror_beyond_two_nodes",
@@ -922,6 +955,23 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         raw_capacity_per_server_ok(count, drive.capacity_tb),
         f"{cap_tb_node:,.1f} TB raw per server (<= 400)",
     )
+    put(
+        "pool_capacity",
+        pool_capacity_ok(nodes, count, drive.capacity_tb),
+        f"{nodes * cap_tb_node:,.1f} TB raw (<= 4,000)",
+    )
+    if d.volumes:
+        plan = capacity_report(rd).volume_plan
+        put(
+            "volume_plan",
+            plan.fits,
+            "; ".join(plan.problems)
+            or f"{len(plan.volumes)} volume(s), fixed footprint {plan.fixed_footprint_tb:,.2f} TB of "
+            f"{plan.available_tb:,.2f} TB available",
+        )
+    else:
+        put("volume_plan", True, "no volumes planned")
+    put("reserve_three_tiers", True, "one capacity tier per node: the reserve is one capacity drive per server")
 
     _platform_rules(rd, put)
     put("ram_minimum", n.ram_gb >= MIN_RAM_GB, f"{n.ram_gb:g} GB RAM per server (>= 32)")

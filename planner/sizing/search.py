@@ -350,6 +350,7 @@ def _storage(
         # S2D's default cache mode: write-only over flash, read-write over HDD (design.ResolvedDesign.cache_mode)
         read_caching=S["has"] & S["hdd"],
         write_caching=S["has"].copy(),
+        all_flash=~S["hdd"],
     )
     return S
 
@@ -465,6 +466,7 @@ def _arrays(
             cache_write_latency_us=np.zeros(size),
             read_caching=np.zeros(size, dtype=bool),
             write_caching=np.zeros(size, dtype=bool),
+            all_flash=np.ones(size, dtype=bool),
         )
     if ideal in (None, "cpu"):
         f.update(lps_per_node=P["lps"][p_idx], cores_per_node=P["cores"][p_idx], base_ghz=P["ghz"][p_idx])
@@ -711,7 +713,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             u = ST.usable_tb(stack, n, res, S["k"], S["tb"])
         else:
             code = RESILIENCY_CODES[res]
-            u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE)
+            u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE, ~S["hdd"])
         ok = u >= tb
         bad = np.flatnonzero(~ok)
         if bad.size:
@@ -726,7 +728,9 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             if stack != "s2d":
                 u1 = ST.usable_tb(stack, n, res, S["k"], S["tb"], after_loss=True)
             else:
-                u1 = usable_capacity_tb(n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, reserve_policy="none")
+                u1 = usable_capacity_tb(
+                    n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, ~S["hdd"], reserve_policy="none"
+                )
             bad1 = np.flatnonzero(ok & (u1 < tb))
             if bad1.size:
                 rej.add(

@@ -38,7 +38,7 @@ from collections import deque
 
 import numpy as np
 
-from planner.engine.performance import DesignArrays, K, WorkloadArrays, demand_terms
+from planner.engine.performance import DesignArrays, K, WorkloadArrays, demand_terms, forked_share
 from planner.engine.queueing import fork_join_factor, lp_wait_factor
 
 
@@ -91,6 +91,7 @@ def network(D: DesignArrays, W: WorkloadArrays, p, i: int = 0) -> dict:
             p.storage_cpu_wait * f["host_critical_s_write"],
         ],
         lp_wait_branches=[1.0, float(t["write_branches"])],
+        lp_wait_forked_share=float(forked_share(r, f["cpu_lp_s_read"], f["cpu_lp_s_write"], f["forked_cpu_s_write"])),
         lp_util_idle=p.host_cpu_idle_utilization,
         lp_util_per_iops=cpu_per_io / lps_raw,
     )
@@ -111,6 +112,7 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
     delay = net["delay_s"]
     wcoef = net["lp_wait_coef_s"]
     branches = net.get("lp_wait_branches", [1.0, 1.0])
+    forked = net.get("lp_wait_forked_share", 0.0)
     idle, per_iops = net["lp_util_idle"], net["lp_util_per_iops"]
     is_open = not math.isnan(net["open_iops"])
     pace = net["pace_per_vm"]
@@ -138,7 +140,7 @@ def simulate(net: dict, completions: int = 40_000, warmup: float = 0.2, seed: in
     # moves (not per completed IO)
 
     def lp_wait_at(u):
-        return [float(lp_wait_factor(u) * fork_join_factor(u, b)) for b in branches]
+        return [float(lp_wait_factor(u) * fork_join_factor(u, b, False, forked)) for b in branches]
 
     lp_wait_now = lp_wait_at(util)
     lat_sum = [0.0, 0.0]

@@ -56,7 +56,7 @@ from planner.physics import cache as cache_mod
 from planner.physics import cpu as cpu_mod
 from planner.physics import devices, resiliency
 from planner.physics import network as net_mod
-from planner.physics.capacity import RESILIENCY_CODES, raw_capacity_tb, usable_capacity_tb
+from planner.physics.capacity import RESILIENCY_CODES, capacity_all_flash, raw_capacity_tb, usable_capacity_tb
 
 STATIONS = (VM_VCPU, HOST_CPU, "client_network", "storage_network", "file_server_cpu", "cache", "capacity_drives")
 LABELS = {
@@ -490,7 +490,17 @@ def capacity(parts: Parts) -> dict:
             f"capacity tier {cap_raw:g} TB raw); no pool reserve or write-back cache deducted",
         }
     raw = float(raw_capacity_tb(spec.file_servers, fs.drive_count, fs.drive.capacity_tb))
-    usable = float(usable_capacity_tb(spec.file_servers, fs.drive_count, fs.drive.capacity_tb, code))
+    usable = float(
+        usable_capacity_tb(
+            spec.file_servers,
+            fs.drive_count,
+            fs.drive.capacity_tb,
+            code,
+            spec.file_servers,
+            0.0,
+            capacity_all_flash(fs.drive),
+        )
+    )
     return {
         "raw_capacity_tb": raw,
         "resiliency_efficiency": 1.0 / float(resiliency.backend_writes_per_write(code)),

@@ -1,0 +1,283 @@
+"""The queueing solvers against exact results: the Markov chain of small closed
+multiclass FCFS networks (``tests/oracles/ctmc.py``, itself checked against
+LINE), Takacs' finite-source queue, Erlang C, and simulations of fork-join
+queues checked against Nelson & Tantawi's exact two-server result.
+
+The networks are the issue's ("Exact where exactness is known", #25): reads
+and writes with different service times sharing FCFS stations, populations of
+2 to 12. Targets for :func:`planner.engine.queueing.solve_closed`: throughput
+within 3 %, each class's response time within 8 %.
+"""
+
+import math
+
+import numpy as np
+import pytest
+from oracles.ctmc import solve_ctmc
+
+from planner.engine.queueing import (
+    EXACT_POPULATION,
+    erlang_c,
+    exact_mva,
+    finite_population_factor,
+    finite_source_wait,
+    fork_join_factor,
+    mmc_response,
+    normal_mean_excess,
+    schweitzer_symmetric,
+    solve_closed,
+)
+
+#: (name, demands per class and station [s], mix, think time [s], populations)
+ONE_STATION = [
+    ("reads 0.1 s, writes 0.4 s, 70 % reads, think 1 s", [[0.1], [0.4]], [0.7, 0.3], 1.0, (2, 4, 8, 12)),
+    ("reads 0.05 s, writes 0.5 s, 80 % reads, think 0.5 s", [[0.05], [0.5]], [0.8, 0.2], 0.5, (2, 4, 8, 12)),
+]
+TWO_STATIONS = [
+    ("0.1/0.2 s and 0.4/0.1 s, 70 % reads, think 1 s", [[0.1, 0.2], [0.4, 0.1]], [0.7, 0.3], 1.0, (2, 4, 8)),
+    ("0.05/0.1 s and 0.3/0.05 s, 50 % reads, no think", [[0.05, 0.1], [0.3, 0.05]], [0.5, 0.5], 0.0, (2, 4, 8)),
+]
+
+
+def errors(got, exact):
+    x = got["throughput"] / exact["throughput"] - 1.0
+    r = np.asarray(got["response_time"]) / exact["response_time"] - 1.0
+    return x, r
+
+
+def test_the_oracle_is_exact_mva_for_one_class():
+    """One class at FCFS stations is a product-form network: the chain and
+    Reiser & Lavenberg's recursion agree to rounding."""
+    ex = solve_ctmc([[0.1, 0.2, 0.05]], 6, [1.0], think_time=0.7)
+    x, r = exact_mva([0.1, 0.2, 0.05], 0.7, 6)
+    assert ex["throughput"] == pytest.approx(x, rel=1e-12)
+    assert ex["response_time"][0] == pytest.approx(r.sum(), rel=1e-12)
+
+
+def test_the_oracle_agrees_with_line():
+    """LINE 3.0.8's exact CTMC solver on the same two-station network with
+    class switching at the delay: per class and station to 1e-6."""
+    line = pytest.importorskip("line_solver")
+    d, mix, z, n = [[0.1, 0.2], [0.4, 0.1]], [0.7, 0.3], 1.0, 3
+    model = line.Network("two-stations")
+    delay = line.Delay(model, "think")
+    qs = [line.Queue(model, f"q{k}", line.SchedStrategy.FCFS) for k in range(2)]
+    cls = [line.ClosedClass(model, f"c{c}", n if c == 0 else 0, delay) for c in range(2)]
+    for c in range(2):
+        delay.set_service(cls[c], line.Exp.fit_mean(z))
+        for k in range(2):
+            qs[k].set_service(cls[c], line.Exp.fit_mean(d[c][k]))
+    P = model.init_routing_matrix()
+    for c in range(2):
+        for c2 in range(2):
+            P.set(cls[c], cls[c2], delay, qs[0], mix[c2])
+        P.set(cls[c], cls[c], qs[0], qs[1], 1.0)
+        P.set(cls[c], cls[c], qs[1], delay, 1.0)
+    model.link(P)
+    tab = line.SolverCTMC(model).avg_table()
+    ex = solve_ctmc(d, n, mix, z)
+    for c in range(2):
+        rows = tab[(tab["JobClass"] == f"c{c}") & (tab["Station"].isin(["q0", "q1"]))]
+        assert float(rows["RespT"].sum()) == pytest.approx(ex["response_time"][c], rel=1e-6)
+        assert float(rows["Tput"].iloc[0]) == pytest.approx(ex["throughput"] * mix[c], rel=1e-6)
+
+
+@pytest.mark.parametrize("name,d,mix,z,pops", ONE_STATION, ids=[c[0] for c in ONE_STATION])
+def test_solve_closed_is_exact_for_one_station_and_a_delay(name, d, mix, z, pops):
+    for n in pops:
+        x, r = errors(solve_closed(d, n, mix, z), solve_ctmc(d, n, mix, z))
+        assert abs(x) < 1e-9 and np.max(np.abs(r)) < 1e-9, (n, x, r)
+
+
+@pytest.mark.parametrize("name,d,mix,z,pops", TWO_STATIONS, ids=[c[0] for c in TWO_STATIONS])
+def test_solve_closed_within_targets_on_two_stations(name, d, mix, z, pops):
+    for n in pops:
+        x, r = errors(solve_closed(d, n, mix, z), solve_ctmc(d, n, mix, z))
+        assert abs(x) < 0.03 and np.max(np.abs(r)) < 0.08, (n, x, r)
+
+
+@pytest.mark.xfail(strict=True, reason="per-class FCFS waits differ downstream of a slow class (tandem effect)")
+def test_solve_closed_reads_behind_writes_at_two_equal_stations():
+    """Two stations each serving reads in 0.1 s and writes in 0.4 s (70 %
+    reads, think 1 s), 4 customers: reads reach the second station right
+    behind the writes that held them at the first, so they wait more there
+    than writes do. The model's FCFS wait is the same for every class at a
+    station: reads 9.0 % short (writes +1.7 %, throughput +1.6 %)."""
+    d, mix, z, n = [[0.1, 0.1], [0.4, 0.4]], [0.7, 0.3], 1.0, 4
+    x, r = errors(solve_closed(d, n, mix, z), solve_ctmc(d, n, mix, z))
+    assert abs(x) < 0.03 and np.max(np.abs(r)) < 0.08
+
+
+def test_solve_closed_with_servers_is_exact_for_one_class():
+    """A three-server station (load-dependent exact MVA) against the chain."""
+    d, n, z = [[0.3, 0.1]], 6, 0.5
+    got, ex = solve_closed(d, n, [1.0], z, servers=[3, 1]), solve_ctmc(d, n, [1.0], z, servers=[3, 1])
+    assert got["throughput"] == pytest.approx(ex["throughput"], rel=1e-10)
+    assert got["response_time"][0] == pytest.approx(ex["response_time"][0], rel=1e-10)
+
+
+def test_solve_closed_with_servers_and_classes():
+    """A two-server station with unequal class demands: within the targets."""
+    d, mix, z = [[0.1, 0.2], [0.4, 0.1]], [0.7, 0.3], 1.0
+    for n in (4, 8):
+        x, r = errors(solve_closed(d, n, mix, z, servers=[2, 1]), solve_ctmc(d, n, mix, z, servers=[2, 1]))
+        assert abs(x) < 0.03 and np.max(np.abs(r)) < 0.08, (n, x, r)
+
+
+def test_solve_closed_keeps_littles_law_and_switches_smoothly_to_schweitzer():
+    d, mix, z = [[0.002, 0.001], [0.008, 0.0005]], [0.7, 0.3], 2.0
+    for n in (7, EXACT_POPULATION, EXACT_POPULATION + 1, 5000):
+        out = solve_closed(d, n, mix, z)
+        assert n == pytest.approx(out["throughput"] * (z + float(np.dot(mix, out["response_time"]))), rel=1e-9)
+        assert np.all(out["utilization"] <= 1.0)
+    a, b = solve_closed(d, EXACT_POPULATION, mix, z), solve_closed(d, EXACT_POPULATION + 1, mix, z)
+    assert (a["method"], b["method"]) == ("mva", "schweitzer")
+    assert b["throughput"] == pytest.approx(a["throughput"], rel=0.01)
+    assert np.allclose(b["response_time"], a["response_time"], rtol=0.02)
+
+
+def test_solve_closed_refuses_bad_input_naming_the_argument():
+    with pytest.raises(ValueError, match="mix"):
+        solve_closed([[0.1], [0.4]], 3, [0.7, 0.2])
+    with pytest.raises(ValueError, match="population"):
+        solve_closed([[0.1]], 0, [1.0])
+    with pytest.raises(ValueError, match="demands"):
+        solve_closed([[0.1, -1.0]], 2, [1.0])
+    with pytest.raises(ValueError, match="servers"):
+        solve_closed([[0.1, 0.2]], 2, [1.0], servers=[1, 0])
+    with pytest.raises(ValueError, match="think_time"):
+        solve_closed([[0.1]], 2, [1.0], think_time=math.nan)
+
+
+@pytest.mark.parametrize("name,d,mix,z,pops", ONE_STATION, ids=[c[0] for c in ONE_STATION])
+def test_the_models_schweitzer_solver_with_the_finite_population_factor(name, d, mix, z, pops):
+    """The model's own fixed point (Schweitzer's, which a VM population of
+    hundreds needs) on the same networks: the class-dependent wait was an
+    open-load limit that overcounted by up to 49 % in read response time; with
+    the finite-population factor the throughput is within 5 % and the read
+    response within 13 % (the rest is Schweitzer's own error at 8-12
+    customers: the one-class recursion is exact there)."""
+    for n in pops:
+        ex = solve_ctmc(d, n, mix, z)
+        x, r = schweitzer_symmetric(
+            np.asarray(d), np.asarray(mix), np.zeros(1), np.ones(1), np.float64(n), np.full(2, z)
+        )
+        got = {"throughput": float(x), "response_time": r.sum(-1)}
+        ex_x, ex_r = errors(got, ex)
+        assert abs(ex_x) < 0.05 and np.max(np.abs(ex_r)) < 0.13, (n, ex_x, ex_r)
+
+
+def test_finite_source_wait_is_the_markov_chains():
+    for n in (2, 5, 9):
+        ex = solve_ctmc([[0.05], [0.5]], n, [0.8, 0.2], 0.5)
+        assert finite_source_wait([0.05, 0.5], [0.8, 0.2], n, 0.5) == pytest.approx(
+            ex["response_time"][0] - 0.05, rel=1e-9
+        )
+    # thousands of customers do not overflow; every customer queued: N - 1 ahead
+    assert np.isfinite(finite_source_wait([0.001, 0.01], [0.9, 0.1], 4000, 10.0))
+    assert finite_source_wait([0.1, 0.3], [0.5, 0.5], 5, 0.0) == pytest.approx(4 * 0.2)
+
+
+@pytest.mark.parametrize("n,u", [(2, 0.3), (8, 0.6), (32, 0.9), (128, 0.9), (512, 0.8), (2048, 0.95), (2048, 0.5)])
+def test_finite_population_factor_tracks_the_exact_finite_source_ratio(n, u):
+    """The diffusion factor against Takacs' exact ratio (the finite-source
+    class-dependent extra wait over Pollaczek-Khinchine's at the same
+    throughput), one station, exponential services of 0.1 and 0.4 s: within
+    0.04 from 128 customers; above it (more wait: the safe side) for fewer,
+    where the diffusion's light-traffic limit is coarse (0.74 for 0.24 at 2
+    customers and U 0.3, where the term is small)."""
+    from scipy.optimize import brentq
+
+    ds, ps = np.array([0.1, 0.4]), np.array([0.7, 0.3])
+    b, e2 = float(ps @ ds), float(ps @ ds**2)
+
+    def util(z):
+        w = finite_source_wait(ds, ps, n, z)
+        return n / (z + b + w) * b - u
+
+    z = brentq(util, 1e-6, 1e7)
+    x = n / (z + b + finite_source_wait(ds, ps, n, z))
+    exact = (finite_source_wait(ds, ps, n, z) - finite_source_wait([b], [1.0], n, z)) / (
+        x * (e2 - b * b) / (1.0 - x * b)
+    )
+    got = float(finite_population_factor(n, x * b, (e2 - b * b) / b**2, z, b))
+    assert 0.0 <= got <= 1.0
+    assert got >= exact - 0.01
+    if n >= 128:
+        assert got == pytest.approx(exact, abs=0.04)
+
+
+def test_normal_mean_excess_matches_scipy():
+    from scipy.special import erfcx
+
+    a = np.linspace(-40.0, 40.0, 40001)
+    ref = np.sqrt(2 / np.pi) / erfcx(a / np.sqrt(2)) - a
+    np.testing.assert_allclose(normal_mean_excess(a), ref, rtol=1e-11)
+    assert normal_mean_excess(0.0) == pytest.approx(math.sqrt(2 / math.pi))
+
+
+def test_mm4_response():
+    """M/M/4, lambda 3/s, service 1 s: 1.509 s (Erlang C 0.509); one server
+    four times as fast would answer 1.0 s."""
+    assert float(mmc_response(3.0, 1.0, 4)) == pytest.approx(1.5094, abs=1e-4)
+    assert float(erlang_c(4, 3.0)) == pytest.approx(0.50943, abs=1e-5)
+    assert float(erlang_c(1, 0.7)) == pytest.approx(0.7)  # M/M/1: the utilisation
+    assert float(mmc_response(4.0, 1.0, 4)) == math.inf
+
+
+def _fork_join_sim(k, u, share, n, seed):
+    """Mean longest wait of a forked job's k tasks and mean wait of one, at k
+    FCFS exponential servers (mean service 1) with utilisation u, a share of
+    whose work arrives forked to all k at once (Lindley's recursion on each
+    server's workload)."""
+    rng = np.random.default_rng(seed)
+    lam_f, lam_o = u * share, u * (1.0 - share)
+    tot = lam_f + k * lam_o
+    gaps = rng.exponential(1.0 / tot, n)
+    kind = rng.random(n) * tot
+    svc = rng.exponential(1.0, (n, k))
+    w = np.zeros(k)
+    longest = one = 0.0
+    cnt = 0
+    for i in range(n):
+        w = np.maximum(0.0, w - gaps[i])
+        if kind[i] < lam_f:
+            if i > n // 10:
+                longest += w.max()
+                one += w[0]
+                cnt += 1
+            w = w + svc[i]
+        else:
+            j = min(int((kind[i] - lam_f) / lam_o), k - 1)
+            w[j] += svc[i, 0]
+    return longest / cnt, one / cnt
+
+
+def test_fork_join_simulation_reproduces_nelson_and_tantawi():
+    """The simulation's two-server fork-join (every job forked) against Nelson
+    & Tantawi's exact mean response time, (12 - U)/8 x 1/(mu - lambda), at U
+    0.5: within 1.5 %; judges the simulation the factor is checked against."""
+    rng = np.random.default_rng(7)
+    u, n = 0.5, 300_000
+    gaps = rng.exponential(1.0 / u, n)
+    svc = rng.exponential(1.0, (n, 2))
+    w = np.zeros(2)
+    resp = np.empty(n)
+    for i in range(n):
+        w = np.maximum(0.0, w - gaps[i])
+        resp[i] = (w + svc[i]).max()
+        w = w + svc[i]
+    assert resp[n // 10 :].mean() == pytest.approx((12 - u) / 8 / (1 - u), rel=0.015)
+
+
+@pytest.mark.parametrize("k,u,share", [(2, 0.3, 1.0), (2, 0.8, 1.0), (3, 0.5, 1.0), (4, 0.5, 0.5), (3, 0.7, 0.2)])
+def test_fork_join_factor_with_shared_arrivals_matches_simulation(k, u, share):
+    """The longest of k waits over one, copies arriving together at servers a
+    ``share`` of whose work is forked: within 3.5 % of the simulation (the
+    independent-waits factor is 8-26 % above it at share 1)."""
+    longest, one = _fork_join_sim(k, u, share, 150_000, seed=k * 10 + int(u * 10))
+    assert one == pytest.approx(u / (1 - u), rel=0.06)  # each server is M/M/1
+    sim = longest / (u / (1 - u))
+    assert float(fork_join_factor(u, k, forked_share=share)) == pytest.approx(sim, rel=0.035)
+    if share == 1.0:
+        assert float(fork_join_factor(u, k)) > 1.07 * sim
