@@ -129,9 +129,11 @@ def ceph_demand_terms(D, W, p) -> dict:
     ec = k > 1
     dev_r = D.drive_read_latency_us * US
     dev_w = np.where(db_sep, D.cache_write_latency_us, D.drive_write_latency_us) * US
-    ds_r = p.stack_read_latency_us * US + dev_r + (2.0 * remote + 2.0 * ec) * hop
-    rmw_lat = np.where(n_rmw > 0, dev_r + 2.0 * hop, 0.0)
-    ds_w = p.stack_write_latency_us * US + dev_w + rmw_lat + (2.0 * remote + 2.0) * hop
+    # two messenger traversals make one round trip: a distance between rooms adds one per pair
+    rtt = D.fault_domain_rtt_s
+    ds_r = p.stack_read_latency_us * US + dev_r + (2.0 * remote + 2.0 * ec) * hop + (remote + ec) * rtt
+    rmw_lat = np.where(n_rmw > 0, dev_r + 2.0 * hop + rtt, 0.0)
+    ds_w = p.stack_write_latency_us * US + dev_w + rmw_lat + (2.0 * remote + 2.0) * hop + (remote + 1.0) * rtt
     seidmann = guest_s * (vcpus - 1.0) / vcpus
     guest_delay = np.where(vm_issuer, p.guest_latency_us * US + seidmann, 0.0)
     # critical-path CPU: the client's, the primary's and one replica's (in parallel with the others)

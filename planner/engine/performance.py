@@ -126,6 +126,8 @@ class DesignArrays:
     ceph_release: np.ndarray = field(default_factory=lambda: np.asarray(CEPH_RELEASE_CODES["reef"]))
     rocksdb_tuned: np.ndarray = field(default_factory=lambda: np.asarray(False))
     db_separate: np.ndarray = field(default_factory=lambda: np.asarray(False))
+    # round trip between fault domains beyond a same-room link (Design.fault_domain_rtt_ms), any stack
+    fault_domain_rtt_s: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
 
     def __post_init__(self):
         # a stack column left at its default takes the rows' shape, as every other column has
@@ -178,6 +180,8 @@ def _stack_row(rd: ResolvedDesign) -> dict:
         ceph_release=CEPH_RELEASE_CODES["reef"],
         rocksdb_tuned=False,
         db_separate=False,
+        # a single machine has no other fault domain to wait for
+        fault_domain_rtt_s=d.fault_domain_rtt_ms * 1e-3 if d.nodes > 1 else 0.0,
     )
     if d.stack == "s2d":
         return row
@@ -406,7 +410,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     bg = w * (np.where(wcache, bw_writes * (1.0 - absorb) * t_dw, 0.0) + t_rot) / n_drives
 
     tcp_hop = np.where(D.tcp, p.tcp_hop_latency_us, 0.0)
-    hop_lat = (p.hop_latency_us + tcp_hop) * US
+    hop_lat = network.crossing_latency_s((p.hop_latency_us + tcp_hop) * US, D.fault_domain_rtt_s)
     dev_r = (1.0 - hit) * D.drive_read_latency_us * US + hit * D.cache_read_latency_us * US
     dev_w = np.where(wcache, D.cache_write_latency_us, D.drive_write_latency_us) * US
     ds_r = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat

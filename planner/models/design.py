@@ -575,6 +575,14 @@ class Design(_Strict):
         le=MAX_NODES_ANY,
         description="number of fault domains when fault_domain is chassis or rack",
     )
+    fault_domain_rtt_ms: float = Field(
+        default=0.0,
+        ge=0.0,
+        le=10.0,
+        description="round-trip time between fault domains beyond a same-room link, ms (0: one room). Every "
+        "crossing between nodes is taken to cross fault domains: exact when the fault domain is the node. Azure "
+        "Local's rack-aware clusters allow at most 1 ms between their two rooms",
+    )
     reserve_policy: Literal["one-drive-per-node-max-4", "none"] = "one-drive-per-node-max-4"
     platform: Platform = Field(
         default="windows-server",
@@ -803,6 +811,11 @@ class Design(_Strict):
                         else "four-way mirror (rack-level nested mirror, 'nested-mirror-2way')"
                     )
                 )
+        if self.fault_domain_rtt_ms > 0 and not self.cluster_engine:
+            raise ValueError(
+                f"fault_domain_rtt_ms: the {self.topology} model places no copies across rooms; it is for "
+                "hyperconverged clusters and Ceph or vSAN designs"
+            )
         return self
 
     @property

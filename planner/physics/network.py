@@ -35,6 +35,36 @@ def write_hops(code, volume_servers, alignment):
     return (1.0 - a) + remote_writes_per_write(code, volume_servers)
 
 
+def crossing_latency_s(hop_latency_s, fault_domain_rtt_s=0.0):
+    """Latency of one crossing between nodes [s]: the fitted same-room crossing
+    plus the round trip between fault domains in different rooms.
+
+    A crossing is a request and its answer (SMB Direct / RDMA, or Ceph's
+    messenger pair), so a distance between rooms adds one round trip to each.
+
+    Parameters
+    ----------
+    hop_latency_s : array
+        fitted latency of one crossing within a room [s] (``hop_latency_us``,
+        plus ``tcp_hop_latency_us`` over TCP).
+    fault_domain_rtt_s : array
+        round-trip time between fault domains beyond a same-room link [s]
+        (``Design.fault_domain_rtt_ms``; 0 for one room).
+
+    Returns
+    -------
+    array
+        seconds per crossing.
+
+    References
+    ----------
+    Microsoft, *Requirements and supported configurations for rack aware
+    clusters* (Azure Local 2510+): "Round-trip latency between racks must be 1
+    millisecond or less".
+    """
+    return np.asarray(hop_latency_s, dtype=float) + np.asarray(fault_domain_rtt_s, dtype=float)
+
+
 def node_bandwidth_bytes_s(port_gbit_s, ports, nic_count):
     """Per-direction bandwidth of one node, bytes/s."""
     return np.asarray(port_gbit_s, dtype=float) * np.asarray(ports) * np.asarray(nic_count) * 1e9 / 8.0

@@ -90,6 +90,8 @@ MIN_PORT_GBIT_S = 10.0
 #: 25 Gbps NIC or faster."
 RECOMMENDED_PORT_GBIT_S = 25.0
 RDMA_RECOMMENDED_FROM_NODES = 4
+#: Microsoft, rack aware cluster requirements: "Round-trip latency between racks must be 1 millisecond or less".
+RACK_AWARE_MAX_RTT_MS = 1.0
 
 #: Media speed class, fastest first ([CD] "Drive types": PMem, NVMe, SSD, HDD).
 MEDIA_RANK = {"pmem": 4, "nvme": 3, "ssd": 2, "hdd": 1}
@@ -134,6 +136,13 @@ RULES: dict[str, Rule] = dict(
             f"{PV}: 'limiting the total number of volumes to 64 volumes per cluster', 'limiting the size of each "
             f"volume to 64 TB', 'The footprints of your volumes need to fit in the storage pool'; {SR}: 'Volumes per "
             "system 64', 'Volume size 64 TB'",
+        ),
+        _r(
+            "rack_aware_rtt",
+            "a rack-aware cluster's two rooms at most 1 ms round trip apart",
+            "requirement",
+            "Microsoft, 'Requirements and supported configurations for rack aware clusters' (Azure Local 2510 and "
+            "later): 'Round-trip latency between racks must be 1 millisecond or less'",
         ),
         _r(
             "reserve_three_tiers",
@@ -971,6 +980,14 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         )
     else:
         put("volume_plan", True, "no volumes planned")
+    if d.rack_aware:
+        put(
+            "rack_aware_rtt",
+            d.fault_domain_rtt_ms <= RACK_AWARE_MAX_RTT_MS,
+            f"{d.fault_domain_rtt_ms:g} ms between the rooms (<= {RACK_AWARE_MAX_RTT_MS:g})",
+        )
+    else:
+        put("rack_aware_rtt", True, "not a rack-aware cluster")
     put("reserve_three_tiers", True, "one capacity tier per node: the reserve is one capacity drive per server")
 
     _platform_rules(rd, put)

@@ -1,0 +1,101 @@
+"""The round trip between fault domains (issue 24 section 4): a design input, 0 for one room,
+that every crossing between nodes waits for once; Azure Local's rack-aware rule on it."""
+
+from __future__ import annotations
+
+import json
+
+from pathlib import Path
+
+import pytest
+
+from planner.models.design import Design, resolve
+from planner.models.workload import Workload
+from planner.physics import network
+from planner.physics.rules import hardware_rules
+from planner.results.report import performance
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "planner" / "data" / "examples"
+
+
+def _design(name: str, **changes) -> Design:
+    data = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+    return Design.model_validate(data | changes)
+
+
+def _evaluate(d: Design, **load) -> dict:
+    return performance(resolve(d), Workload(block_size_kib=8, read_fraction=0.7, **load), band=False)
+
+
+def test_default_is_one_room_and_changes_nothing():
+    d = _design("reference.json")
+    assert d.fault_domain_rtt_ms == 0.0
+    a = _evaluate(d, iops=500)
+    b = _evaluate(_design("reference.json", fault_domain_rtt_ms=0.0), iops=500)
+    assert float(a["write_latency_ms"]) == float(b["write_latency_ms"])
+
+
+def test_crossing_latency_adds_one_round_trip():
+    assert network.crossing_latency_s(40e-6, 0.0) == pytest.approx(40e-6)
+    assert network.crossing_latency_s(40e-6, 250e-6) == pytest.approx(290e-6)
+
+
+@pytest.mark.parametrize("rtt_ms", [0.05, 0.5, 2.0])
+def test_an_aligned_write_waits_one_round_trip_and_an_aligned_read_none(rtt_ms):
+    """Three-way mirror, VMs on the volume's owner: a write's remote copies go out in parallel
+    (one crossing on its path), a read finds a local copy (none). At light load the fixed delays
+    carry the whole difference."""
+    light = dict(iops=50)
+    base = _evaluate(_design("reference.json"), **light)
+    far = _evaluate(_design("reference.json", fault_domain_rtt_ms=rtt_ms), **light)
+    dw = far["write_latency_ms"] - base["write_latency_ms"]
+    dr = far["read_latency_ms"] - base["read_latency_ms"]
+    assert dw == pytest.approx(rtt_ms, rel=0.02)
+    assert dr == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_misaligned_read_crosses_and_waits():
+    light = dict(iops=50, vm_alignment=0.0)
+    base = _evaluate(_design("reference.json"), **light)
+    far = _evaluate(_design("reference.json", fault_domain_rtt_ms=0.5), **light)
+    dr = far["read_latency_ms"] - base["read_latency_ms"]
+    assert dr >= 0.5 - 1e-6  # the redirect to the owner crosses at least once
+
+
+def test_ceph_writes_wait_for_the_replicas_across_rooms():
+    light = dict(iops=20)
+    base = _evaluate(_design("ceph-6node-reef.json"), **light)
+    far = _evaluate(_design("ceph-6node-reef.json", fault_domain_rtt_ms=0.3), **light)
+    dw = far["write_latency_ms"] - base["write_latency_ms"]
+    assert dw >= 0.3 - 1e-6
+
+
+def test_the_model_never_gets_faster_with_distance():
+    lat = [
+        float(_evaluate(_design("reference.json", fault_domain_rtt_ms=r), iops=200)["write_latency_ms"])
+        for r in (0.0, 0.1, 0.5, 1.0)
+    ]
+    assert lat == sorted(lat)
+
+
+def test_rack_aware_cluster_allows_one_millisecond():
+    rack = dict(platform="azure-local", fault_domain="rack", fault_domains=2, nodes=2, resiliency="mirror-2way")
+    ok = hardware_rules(resolve(_design("edge-2node.json", **rack, fault_domain_rtt_ms=1.0)))
+    bad = hardware_rules(resolve(_design("edge-2node.json", **rack, fault_domain_rtt_ms=1.5)))
+    assert ok["rack_aware_rtt"]["passed"]
+    assert not bad["rack_aware_rtt"]["passed"]
+    assert "1.5 ms" in bad["rack_aware_rtt"]["reason"]
+    plain = hardware_rules(resolve(_design("reference.json", fault_domain_rtt_ms=3.0)))
+    assert plain["rack_aware_rtt"]["passed"]  # no published limit outside rack-aware clusters
+
+
+def test_models_without_rooms_refuse_it_in_one_line():
+    data = json.loads((EXAMPLES / "sofs-2node-sas-tiered.json").read_text(encoding="utf-8"))
+    with pytest.raises(ValueError, match="fault_domain_rtt_ms: the disaggregated model places no copies"):
+        Design.model_validate(data | {"fault_domain_rtt_ms": 0.2})
+
+
+@pytest.mark.parametrize("bad", [-0.1, 10.5, float("nan")])
+def test_out_of_range_values_are_refused(bad):
+    with pytest.raises(ValueError):
+        _design("reference.json", fault_domain_rtt_ms=bad)
