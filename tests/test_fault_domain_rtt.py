@@ -4,7 +4,6 @@ that every crossing between nodes waits for once; Azure Local's rack-aware rule 
 from __future__ import annotations
 
 import json
-
 from pathlib import Path
 
 import pytest
