@@ -101,9 +101,7 @@ def hot_set_gb(geo: oltp.PageGeometry, active: float) -> float:
         item table and the key indexes every warehouse shares.
     """
     per_wh = ("stock", "customer", "customer_index", "orders_index")
-    pages = active * (
-        sum(geo.pages_per_warehouse[t] for t in per_wh) + sum(geo.key_index_pages_per_warehouse.values())
-    )
+    pages = active * (sum(geo.pages_per_warehouse[t] for t in per_wh) + sum(geo.key_index_pages_per_warehouse.values()))
     pages += geo.item_pages + sum(geo.key_index_pages_shared.values())
     return pages * oltp.PG_BLOCK_BYTES / 1e9
 
@@ -210,7 +208,8 @@ def rows(doc: dict | None = None) -> list[dict]:
     lookups it counts, and over the buffer accesses PostgreSQL counted), reads per New-Order
     by table, the pages appending creates per transaction (``model_appended_pages_per_txn``:
     PostgreSQL counts a new page as a block read, the model does not; reported, not added),
-    page writes per transaction (reported, not judged).
+    the prediction over SQL Server's geometry (what the geometry changes), page writes per
+    transaction (reported, not judged).
     """
     doc = doc or load()
     geo = geometry(doc)
@@ -240,6 +239,10 @@ def rows(doc: dict | None = None) -> list[dict]:
             "transactions_per_s": tps,
             "active_warehouses_model": model["active_warehouses"],
             "active_warehouses_observed": observed,
+        }
+        if observed is None:
+            row["active_warehouses_observed_note"] = run.get("active_warehouses_observed_note", "not recorded")
+        row |= {
             "measured_reads_per_txn": meas,
             "predicted_reads_per_txn": pred,
             "error_reads_per_txn": abs_err,
@@ -279,6 +282,7 @@ def rows(doc: dict | None = None) -> list[dict]:
             measured_reads_per_new_order_by_table=_measured_by_table(run),
             predicted_reads_per_new_order_by_table=_by_table(model, tps, no_per_txn),
             model_appended_pages_per_txn=model["appended_pages"] / tps,
+            predicted_reads_per_txn_sql_server_geometry=predict(run, oltp.SQL_SERVER_GEOMETRY, db_gb)["reads"] / tps,
             measured_blocks_written_per_txn=run["blocks_written_per_transaction"],
             predicted_page_writes_per_txn=model["page_writes"] / tps,
         )
