@@ -14,6 +14,10 @@ touch, how often, and which of them the buffer pool keeps:
   is set (HammerDB documentation, *Use All Warehouses for increased I/O*). A
   specification-compliant TPC-C kit draws items by NURand(8191, 1, 100000) and customers by
   NURand(1023, 1, 3000) (TPC-C 5.11 clause 2.1.6): ``access="tpcc"``.
+* **The pages** a row lands on are data (:class:`PageGeometry`): SQL Server's clustered
+  tables from the schema's column types (the default), or PostgreSQL's heaps behind
+  primary-key B-trees from a built database's table sizes (:func:`postgresql_geometry`),
+  where a lookup by key also reads a leaf of the key index.
 * **The buffer pool** is LRU under Che's approximation (Che, Tung & Wang 2002; Fricker,
   Robert & Roberts 2012): a page requested at rate ``l`` stays while requests come within
   the cache's characteristic time ``t``, so it hits with probability ``1 - exp(-l t)``, and
@@ -517,9 +521,8 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     stock_upd_home = m["new_order"] * ORDER_LINES * (1 - REMOTE_STOCK)
     cust_calls_home = m["payment"] * (1 - REMOTE_PAYMENT) + m["order_status"]
     cust_calls_remote = m["payment"] * REMOTE_PAYMENT
-    cust_w = _customer_page_weights(
-        shape.access, geo.rows_per_page["customer"]
-    )  # per district page, share of row reads
+    # per district page, share of row reads
+    cust_w = _customer_page_weights(shape.access, geo.rows_per_page["customer"])
     rows_per_lookup = 1.0
     cust_upd_home = m["payment"] * (1 - REMOTE_PAYMENT) + m["delivery"] * DISTRICTS + m["new_order"] * 0.0
     cust_read_home = cust_calls_home * rows_per_lookup + m["new_order"] + m["delivery"] * DISTRICTS
