@@ -6,6 +6,9 @@ of its own); an unknown NAME fails the build.
   planner/data/calibration.json;
 - ``published``: scripts/published_table.py, the published results no fit has seen, run through the
   model as shipped;
+- ``seeds``: scripts/seeds_table.py, the seed systems' published figures against the model;
+- ``oltp-postgres``: scripts/oltp_postgres_table.py, the database layer's buffer model held out on
+  first-party HammerDB / PostgreSQL runs;
 - ``params`` (a table) and ``param NAME FORMAT`` (one value, inline): the shipped fitted parameters;
 - ``cli-reference``: every ``hciplan`` subcommand's ``--help``, from the CLI's own parser;
 - ``example-sla``, ``example-database``, ``example-price``, ``example-sizing``, ``example-bom``, ``example-sizing-hammerdb``:
@@ -358,6 +361,7 @@ GENERATORS = {
     "accuracy-domain": lambda: _script("accuracy_table").domain_table(),
     "published": lambda: _script("published_table").table(),
     "seeds": lambda: _script("seeds_table").render(),
+    "oltp-postgres": lambda: _script("oltp_postgres_table").render(),
     "cli-reference": cli_reference,
     "params": params_table,
     "workload-profiles": workload_profiles,

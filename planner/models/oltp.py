@@ -14,6 +14,10 @@ touch, how often, and which of them the buffer pool keeps:
   is set (HammerDB documentation, *Use All Warehouses for increased I/O*). A
   specification-compliant TPC-C kit draws items by NURand(8191, 1, 100000) and customers by
   NURand(1023, 1, 3000) (TPC-C 5.11 clause 2.1.6): ``access="tpcc"``.
+* **The pages** a row lands on are data (:class:`PageGeometry`): SQL Server's clustered
+  tables from the schema's column types (the default), or PostgreSQL's heaps behind
+  primary-key B-trees from a built database's table sizes (:func:`postgresql_geometry`),
+  where a lookup by key also reads a leaf of the key index.
 * **The buffer pool** is LRU under Che's approximation (Che, Tung & Wang 2002; Fricker,
   Robert & Roberts 2012): a page requested at rate ``l`` stays while requests come within
   the cache's characteristic time ``t``, so it hits with probability ``1 - exp(-l t)``, and
@@ -43,7 +47,7 @@ References
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -146,6 +150,175 @@ def item_pages() -> float:
     return ITEM[0] / _rows_per_page(_row_bytes(ITEM[1], ITEM[2]))
 
 
+# ------------------------------------------------------------------ page geometry
+
+
+@dataclass(frozen=True)
+class PageGeometry:
+    """Where an engine keeps HammerDB TPROC-C's rows: the pages a transaction's accesses land on.
+
+    Component data, not code: :func:`sql_server_geometry` derives it from the SQL Server
+    disk schema's column types (today's model, unchanged), :func:`postgresql_geometry` from
+    a PostgreSQL database's measured table sizes.
+
+    Attributes
+    ----------
+    engine : str
+        ``"sql-server"`` or ``"postgresql"``.
+    pages_per_warehouse : dict of str to float
+        Heap or clustered-index leaf pages of each table per warehouse [pages], with the
+        index classes ``customer_index`` (customers by last name) and ``orders_index``
+        (orders by customer).
+    rows_per_page : dict of str to float
+        Rows per heap or clustered page of each table and of ``item`` [rows/page].
+    item_pages : float
+        Pages of the item table, shared by all warehouses [pages].
+    append_rows_per_page : dict of str to float
+        Rows per page that appending to ``orders``, ``order_line``, ``new_order`` and
+        ``history`` creates [rows/page]: the table's own pages and, for a heap, the right
+        edge of its primary-key B-tree together (``1 / (1/heap + 1/index)``).
+    key_index_pages_per_warehouse : dict of str to float
+        For tables stored as a heap behind a primary-key B-tree: the key index's leaf pages
+        per warehouse that a row lookup by key also touches [pages], for indexes whose key
+        leads with the warehouse. Empty for clustered tables (SQL Server).
+    key_index_pages_shared : dict of str to float
+        The same for key indexes that lead with the item id (every warehouse's entries of an
+        item on one leaf), whole index [pages].
+    aged_index_pages : float
+        Index leaf pages read with each re-read of an aged order and of its lines [pages]
+        (0 when the rows are the clustered index's leaves).
+    tail_pages_per_district : float
+        Pages per district always resident because every New-Order or Delivery touches them
+        (tails being appended, the backlog's head) [pages].
+    """
+
+    engine: str
+    pages_per_warehouse: dict = field(hash=False)
+    rows_per_page: dict = field(hash=False)
+    item_pages: float
+    append_rows_per_page: dict = field(hash=False)
+    key_index_pages_per_warehouse: dict = field(default_factory=dict, hash=False)
+    key_index_pages_shared: dict = field(default_factory=dict, hash=False)
+    aged_index_pages: float = 0.0
+    tail_pages_per_district: float = 4
+
+
+#: tables whose rows a geometry carries per page
+GEOMETRY_TABLES = ("warehouse", "district", "customer", "stock", "orders", "order_line", "new_order", "history")
+#: tables appended to by New-Order and Payment
+APPENDED_TABLES = ("orders", "order_line", "new_order", "history")
+
+
+def sql_server_geometry() -> PageGeometry:
+    """HammerDB's SQL Server schema: clustered tables, page counts from the column types
+    (:data:`SCHEMA`); a row lookup touches the clustered index's leaf, nothing more."""
+    rows = {t: rows_per_page(t) for t in (*GEOMETRY_TABLES, "item")}
+    return PageGeometry(
+        engine="sql-server",
+        pages_per_warehouse=pages_per_warehouse(),
+        rows_per_page=rows,
+        item_pages=item_pages(),
+        append_rows_per_page={t: rows[t] for t in APPENDED_TABLES},
+    )
+
+
+SQL_SERVER_GEOMETRY = sql_server_geometry()
+
+#: PostgreSQL's block size [bytes] (the default build)
+PG_BLOCK_BYTES = 8192
+#: HammerDB's rows per warehouse at load (the same for every engine) and of the item table
+HAMMERDB_ROWS_PER_WAREHOUSE = {t: float(SCHEMA[t][0]) for t in GEOMETRY_TABLES}
+#: HammerDB's PostgreSQL indexes (pgoltp.tcl @5725747): the primary keys (customer_i1,
+#: stock_i1 (s_i_id, s_w_id), orders_i1, new_order_i1, order_line_i1, item_i1, ...) and two
+#: more, customer_i2 (c_w_id, c_d_id, c_last, c_first, c_id) and orders_i2 (o_w_id, o_d_id,
+#: o_c_id, o_id). A leaf entry's bytes (8-byte tuple header, the key columns aligned, padded
+#: to 8 bytes, 4-byte line pointer; c_last and c_first at HammerDB's mean 12 characters):
+#: how a table's measured index size is split between its two indexes (an estimate).
+PG_LEAF_ENTRY_BYTES = {"customer_i1": 28, "customer_i2": 52, "orders_i1": 28, "orders_i2": 28}
+
+
+def postgresql_geometry(heap_gb: dict, total_gb: dict, warehouses: float) -> PageGeometry:
+    """HammerDB's PostgreSQL schema from a built database's measured sizes.
+
+    Parameters
+    ----------
+    heap_gb : dict of str to float
+        Each table's heap (main fork, ``pg_relation_size``) [GB, decimal], the nine TPROC-C
+        tables.
+    total_gb : dict of str to float
+        Each table with its indexes (``pg_total_relation_size``) [GB, decimal].
+    warehouses : float
+        Warehouses the database was built with.
+
+    Returns
+    -------
+    PageGeometry
+        Heap pages per warehouse and rows per page from the sizes and HammerDB's
+        cardinalities; a table's index pages are its total less its heap.
+
+    Notes
+    -----
+    What is measured: each table's heap and total size. What is assumed:
+
+    * index = total - heap: the free-space and visibility maps (about 1 page in 4,000) and
+      the B-trees' root and inner pages (under 1 %) are counted as leaf pages;
+    * customer's and orders' index sizes are split between their two indexes in proportion
+      to the estimated leaf entry (:data:`PG_LEAF_ENTRY_BYTES`): customer_i1 (by id) 35 %,
+      customer_i2 (by last name, the model's ``customer_index``) 65 %; orders_i1 and
+      orders_i2 (the model's ``orders_index``) half each;
+    * a row lookup by key touches one leaf of the primary key, each leaf of the index as
+      likely as the next (uniform access over leaf pages, whatever the rows' own skew);
+      stock_i1 leads with the item id, so its leaves hold every warehouse's stock of an item
+      and are shared by all warehouses, like item_i1;
+    * rows lie in key order in the heap, as HammerDB loads them (a reloaded or updated
+      table drifts from this: non-HOT updates move rows to other pages);
+    * an aged order's re-read (Delivery, Order-Status) reads one leaf of orders_i1 and one of
+      order_line_i1 besides the heap pages;
+    * the always-resident pages per district are four, as for SQL Server (the right edges
+      of orders_i1, order_line_i1 and new_order_i1 and new_order_i1's head; the heaps have
+      one insertion point per table, not per district).
+
+    References
+    ----------
+    .. [1] HammerDB, ``src/postgresql/pgoltp.tcl`` (TPC-Council/HammerDB @5725747): the
+       schema, indexes and stored procedures.
+    .. [2] PostgreSQL 15 documentation, *Database Page Layout* (73.6) and *B-Tree Indexes*
+       (67): 8 KiB blocks, index tuple layout, leaf fill factor 90 %.
+    """
+    W = float(warehouses)
+    missing = sorted({*GEOMETRY_TABLES, "item"} - set(heap_gb) | {*GEOMETRY_TABLES, "item"} - set(total_gb))
+    if missing:
+        raise ValueError(f"table sizes missing: {', '.join(missing)}")
+    heap = {t: heap_gb[t] * 1e9 / PG_BLOCK_BYTES for t in (*GEOMETRY_TABLES, "item")}
+    index = {t: max(total_gb[t] - heap_gb[t], 0.0) * 1e9 / PG_BLOCK_BYTES for t in (*GEOMETRY_TABLES, "item")}
+    e = PG_LEAF_ENTRY_BYTES
+    cust_by_name = e["customer_i2"] / (e["customer_i1"] + e["customer_i2"])
+    orders_by_customer = e["orders_i2"] / (e["orders_i1"] + e["orders_i2"])
+    ppw = {t: heap[t] / W for t in GEOMETRY_TABLES}
+    ppw["customer_index"] = index["customer"] * cust_by_name / W
+    ppw["orders_index"] = index["orders"] * orders_by_customer / W
+    rows = {t: HAMMERDB_ROWS_PER_WAREHOUSE[t] / ppw[t] for t in GEOMETRY_TABLES}
+    rows["item"] = ITEMS / heap["item"]
+    # the appended tables' key-index leaves fill as the heap does (one entry per row)
+    appended_index = {
+        "orders": index["orders"] * (1.0 - orders_by_customer),
+        "order_line": index["order_line"],
+        "new_order": index["new_order"],
+        "history": 0.0,
+    }
+    append = {t: HAMMERDB_ROWS_PER_WAREHOUSE[t] * W / (heap[t] + appended_index[t]) for t in APPENDED_TABLES}
+    return PageGeometry(
+        engine="postgresql",
+        pages_per_warehouse=ppw,
+        rows_per_page=rows,
+        item_pages=heap["item"],
+        append_rows_per_page=append,
+        key_index_pages_per_warehouse={"customer": index["customer"] * (1.0 - cust_by_name) / W},
+        key_index_pages_shared={"stock": index["stock"], "item": index["item"]},
+        aged_index_pages=1.0,
+    )
+
+
 # ------------------------------------------------------------------ NURand
 
 
@@ -186,12 +359,33 @@ def nurand_pmf(a: int, x: int, y: int, c: int = 0) -> np.ndarray:
     return out / out.sum()
 
 
-def page_weights(pmf: np.ndarray, rows_per_page: int) -> np.ndarray:
-    """Probabilities of rows laid out in key order, summed per page."""
-    n = -(-len(pmf) // rows_per_page)
-    padded = np.zeros(n * rows_per_page)
-    padded[: len(pmf)] = pmf
-    return padded.reshape(n, rows_per_page).sum(axis=1)
+def page_weights(pmf: np.ndarray, rows_per_page: float) -> np.ndarray:
+    """Probabilities of rows laid out in key order, summed per page.
+
+    Parameters
+    ----------
+    pmf : numpy.ndarray
+        Probability of each row, in key order.
+    rows_per_page : float
+        Rows per page [rows/page]. A whole number packs whole rows; a fraction (a measured
+        table: its rows over its pages) splits the probability of a row that straddles two
+        pages between them in proportion.
+
+    Returns
+    -------
+    numpy.ndarray
+        Probability of each page; sums to ``pmf.sum()``.
+    """
+    if float(rows_per_page).is_integer():
+        rpp = int(rows_per_page)
+        n = -(-len(pmf) // rpp)
+        padded = np.zeros(n * rpp)
+        padded[: len(pmf)] = pmf
+        return padded.reshape(n, rpp).sum(axis=1)
+    n = math.ceil(len(pmf) / rows_per_page)
+    edges = np.minimum(np.arange(n + 1) * rows_per_page, len(pmf))
+    cumulative = np.concatenate(([0.0], np.cumsum(pmf)))
+    return np.diff(np.interp(edges, np.arange(len(pmf) + 1), cumulative))
 
 
 # ------------------------------------------------------------------ LRU (Che)
@@ -265,6 +459,10 @@ class OltpShape:
     access: str  # "hammerdb" | "tpcc"
     checkpoint_interval_s: float
     gather_pages: int
+    #: where the rows live (pages per table, key indexes); SQL Server's schema unless said
+    geometry: PageGeometry = SQL_SERVER_GEOMETRY
+    #: warehouses the load works on when known (a measured run); None: from the virtual users
+    known_active_warehouses: float | None = None
 
 
 def active_warehouses(warehouses: float, users: float | None, all_warehouses: bool) -> float:
@@ -276,7 +474,7 @@ def active_warehouses(warehouses: float, users: float | None, all_warehouses: bo
     return warehouses * -math.expm1(users * math.log1p(-1.0 / warehouses)) if warehouses > 1 else 1.0
 
 
-def _customer_page_weights(access: str) -> np.ndarray:
+def _customer_page_weights(access: str, rpp: float | None = None) -> np.ndarray:
     """Per-page share of a district's customer row reads (one row per lookup).
 
     By id: uniform (HammerDB: ``RandomNumber 1 3000``) or NURand(1023, 1, 3000) (``tpcc``).
@@ -285,9 +483,9 @@ def _customer_page_weights(access: str) -> np.ndarray:
     reads the row of the middle one. Each name belongs to one customer of ids 1..1,000 (its
     number, TPC-C 4.3.2.3) and to ``2000 pmf(name)`` of ids 1,001..3,000 on average, so the
     chosen row is that first one with probability ``1 / (1 + 2000 pmf)``, else uniform among
-    the rest.
+    the rest. ``rpp``: rows per customer page [rows/page], SQL Server's unless given.
     """
-    rpp = rows_per_page("customer")
+    rpp = rows_per_page("customer") if rpp is None else rpp
     n = CUSTOMERS_PER_DISTRICT
     by_id = nurand_pmf(1023, 1, n) if access == "tpcc" else np.full(n, 1.0 / n)
     names = nurand_pmf(255, 0, 999, 123 if access == "hammerdb" else 0)
@@ -308,8 +506,12 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     ``characteristic_time_s``, ``active_warehouses``.
     """
     W = max(float(shape.warehouses), 1.0)
-    A = min(active_warehouses(W, shape.virtual_users, shape.all_warehouses), W)
-    ppw = pages_per_warehouse()
+    if shape.known_active_warehouses is not None:
+        A = min(max(float(shape.known_active_warehouses), 1.0), W)
+    else:
+        A = min(active_warehouses(W, shape.virtual_users, shape.all_warehouses), W)
+    geo = shape.geometry
+    ppw = geo.pages_per_warehouse
     X = max(tps, 1e-12)
     xw = X / A  # calls per second on one active warehouse (home accesses)
     m = MIX
@@ -319,7 +521,8 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     stock_upd_home = m["new_order"] * ORDER_LINES * (1 - REMOTE_STOCK)
     cust_calls_home = m["payment"] * (1 - REMOTE_PAYMENT) + m["order_status"]
     cust_calls_remote = m["payment"] * REMOTE_PAYMENT
-    cust_w = _customer_page_weights(shape.access)  # per district page, share of row reads
+    # per district page, share of row reads
+    cust_w = _customer_page_weights(shape.access, geo.rows_per_page["customer"])
     rows_per_lookup = 1.0
     cust_upd_home = m["payment"] * (1 - REMOTE_PAYMENT) + m["delivery"] * DISTRICTS + m["new_order"] * 0.0
     cust_read_home = cust_calls_home * rows_per_lookup + m["new_order"] + m["delivery"] * DISTRICTS
@@ -328,10 +531,10 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     idx_calls_remote = cust_calls_remote * BY_NAME
 
     if shape.access == "tpcc":
-        item_w = page_weights(nurand_pmf(8191, 1, ITEMS), rows_per_page("item"))
-        stock_w = page_weights(nurand_pmf(8191, 1, ITEMS), rows_per_page("stock"))
+        item_w = page_weights(nurand_pmf(8191, 1, ITEMS), geo.rows_per_page["item"])
+        stock_w = page_weights(nurand_pmf(8191, 1, ITEMS), geo.rows_per_page["stock"])
     else:
-        item_w = np.full(round(item_pages()), 1.0 / round(item_pages()))
+        item_w = np.full(round(geo.item_pages), 1.0 / round(geo.item_pages))
         stock_w = np.full(round(ppw["stock"]), 1.0 / round(ppw["stock"]))
     names = nurand_pmf(255, 0, 999, 123 if shape.access == "hammerdb" else 0)
     idx_w = page_weights(names, max(1, round(CUSTOMERS_PER_DISTRICT / (ppw["customer_index"] / DISTRICTS))))
@@ -368,6 +571,20 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     # orders_i2: an Order-Status seeks its customer's orders (uniform over the index)
     oi = max(round(ppw["orders_index"]), 1)
     add("orders_index", np.full(oi, 1.0 / oi), xw * m["order_status"], 0.0, A)
+    # a heap behind a primary-key B-tree (PostgreSQL): a lookup by key also reads a leaf
+    # of the key index (uniform over the leaves); by-name lookups go through customer_index
+    key_pages = geo.key_index_pages_per_warehouse.get("customer", 0.0)
+    if key_pages > 0:
+        n = max(round(key_pages), 1)
+        by_key_remote = rem_w * cust_calls_remote * (1 - BY_NAME)
+        add("customer_key", np.full(n, 1.0 / n), xw * (cust_read_home - idx_calls_home) + by_key_remote, 0.0, A)
+        add("customer_key", np.full(n, 1.0 / n), by_key_remote, 0.0, W - A)
+    for table, per_s in (("stock", X * (stock_home + stock_remote)), ("item", X * item_calls)):
+        key_pages = geo.key_index_pages_shared.get(table, 0.0)
+        if key_pages > 0:  # keyed by item first: one copy shared by every warehouse
+            n = max(round(key_pages), 1)
+            w = page_weights(nurand_pmf(8191, 1, ITEMS), ITEMS / n) if shape.access == "tpcc" else np.full(n, 1.0 / n)
+            add(f"{table}_key", w, per_s, 0.0, 1)
     rate = np.concatenate(cls_rate)
     upd = np.concatenate(cls_upd)
     count = np.concatenate(cls_n)
@@ -376,12 +593,13 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
 
     # -------- appended pages, and their re-reads at a known age
     no_rate_district = xw * m["new_order"] / DISTRICTS  # new orders per second per district
-    rpp_o, rpp_ol = rows_per_page("orders"), rows_per_page("order_line")
+    rpp_ol = geo.rows_per_page["order_line"]
+    app = geo.append_rows_per_page
     appended = {  # pages created per second over the active warehouses
-        "orders": A * DISTRICTS * no_rate_district / rpp_o,
-        "order_line": A * DISTRICTS * no_rate_district * ORDER_LINES / rpp_ol,
-        "new_order": A * DISTRICTS * no_rate_district / rows_per_page("new_order"),
-        "history": X * m["payment"] / rows_per_page("history"),
+        "orders": A * DISTRICTS * no_rate_district / app["orders"],
+        "order_line": A * DISTRICTS * no_rate_district * ORDER_LINES / app["order_line"],
+        "new_order": A * DISTRICTS * no_rate_district / app["new_order"],
+        "history": X * m["payment"] / app["history"],
     }
     delivery_age_s = NEW_ORDER_BACKLOG / max(no_rate_district, 1e-12)
     # an Order-Status's last order of a random customer: about 3,000 district orders old
@@ -392,7 +610,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
         return (appended["orders"] + appended["order_line"]) * (t + re_read) + appended["history"] * t
 
     # always resident: warehouse and district rows, the tails being appended, the backlog head
-    fixed = A * (ppw["warehouse"] + ppw["district"] + DISTRICTS * 4)
+    fixed = A * (ppw["warehouse"] + ppw["district"] + DISTRICTS * geo.tail_pages_per_district)
     capacity = shape.buffer_pool_gb * 1e9 / PAGE_BYTES
     t = che_time(rate, count, capacity, fixed, aged_occupancy)
     hit = np.ones_like(rate) if math.isinf(t) else -np.expm1(-rate * t)
@@ -401,8 +619,13 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     # delivery re-reads its orders and lines at age delivery_age_s; order-status at an exponential age
     deliv_hit = 1.0 if delivery_age_s < t else 0.0
     status_hit = 1.0 if math.isinf(t) else -math.expm1(-t / status_age_s)
-    lines_pages = 1.0 + (ORDER_LINES - 1) / rpp_ol  # the lines of one order span about one page
-    reads_by["orders"] = X * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
+    # the lines of one order span about one page (and one key-index leaf, for a heap)
+    lines_pages = 1.0 + (ORDER_LINES - 1) / rpp_ol + geo.aged_index_pages
+    reads_by["orders"] = (
+        X
+        * (1.0 + geo.aged_index_pages)
+        * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
+    )
     reads_by["order_line"] = (
         X * lines_pages * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
     )
@@ -417,6 +640,12 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     sl_acc = X * m["stock_level"] * STOCK_LEVEL_ORDERS * ORDER_LINES
     sl_miss = min(stock_che_miss, 1.0 - sl_recent)
     reads_by["stock"] = max(reads_by["stock"] - sl_acc * (stock_che_miss - sl_miss), 0.0)
+    stock_key_miss = sl_key_miss = 0.0
+    if "stock_key" in reads_by:  # the same recent rows' key-index leaves
+        sel = tab == "stock_key"
+        stock_key_miss = float(np.sum(miss_rate[sel])) / max(float(np.sum((count * rate)[sel])), 1e-30)
+        sl_key_miss = min(stock_key_miss, 1.0 - sl_recent)
+        reads_by["stock_key"] = max(reads_by["stock_key"] - sl_acc * (stock_key_miss - sl_key_miss), 0.0)
     # a remote Payment inserts its history row at the tail of the customer's warehouse
     tail_hit = 1.0 if math.isinf(t) else -math.expm1(-(X * m["payment"] * REMOTE_PAYMENT / W) * t)
     reads_by["history"] = X * m["payment"] * REMOTE_PAYMENT * (1.0 - tail_hit) * (W - A) / W
@@ -449,9 +678,9 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
         per_point = r * T / max(points, 1e-12)
         write_ios += (1 + again) * points * math.ceil(max(per_point, 1e-9) / shape.gather_pages) / T
     # hot pages (warehouse, districts, tails and backlog heads): written every interval
-    hot = A * (ppw["warehouse"] + ppw["district"] + DISTRICTS * 4)
+    hot = A * (ppw["warehouse"] + ppw["district"] + DISTRICTS * geo.tail_pages_per_district)
     page_writes += hot / T
-    write_ios += A * (1 + 4) / T  # a warehouse's districts are adjacent: one gathered write
+    write_ios += A * (1 + geo.tail_pages_per_district) / T  # a warehouse's districts are adjacent: one gathered write
     # remote history inserts on evicted tails: read, then written alone
     write_ios += reads_by["history"]
     page_writes += reads_by["history"]
@@ -468,13 +697,20 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
         np.sum((count * rate * (1 - hit))[tab == "customer_index"])
         / max(np.sum((count * rate)[tab == "customer_index"]), 1e-30)
     )
-    lookup = rows_per_lookup * cust_miss + BY_NAME * idx_miss
+    # key-index leaves (a heap's primary key; none for clustered tables): 0 when absent
+    item_key_miss, cust_key_miss = (
+        float(np.sum(miss_rate[tab == k]) / max(np.sum((count * rate)[tab == k]), 1e-30))
+        for k in ("item_key", "customer_key")
+    )
+    lookup = rows_per_lookup * cust_miss + BY_NAME * idx_miss + (1 - BY_NAME) * cust_key_miss
     read_calls = {
-        "new_order": ORDER_LINES * (stock_miss + item_miss) + cust_miss,
+        "new_order": ORDER_LINES * (stock_miss + item_miss + stock_key_miss + item_key_miss)
+        + cust_miss
+        + cust_key_miss,
         "payment": lookup,
         "order_status": lookup + (1 - status_hit) * (1 + lines_pages),
-        "delivery": DISTRICTS * ((1 - deliv_hit) * (1 + lines_pages) + cust_miss),
-        "stock_level": STOCK_LEVEL_ORDERS * ORDER_LINES * sl_miss,
+        "delivery": DISTRICTS * ((1 - deliv_hit) * (1 + lines_pages) + cust_miss + cust_key_miss),
+        "stock_level": STOCK_LEVEL_ORDERS * ORDER_LINES * (sl_miss + sl_key_miss),
     }
     return {
         "reads": reads,
@@ -488,6 +724,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
         "characteristic_time_s": t,
         "active_warehouses": A,
         "delivery_age_s": delivery_age_s,
+        "appended_pages": sum(appended.values()),
     }
 
 
