@@ -6,6 +6,11 @@ of its own); an unknown NAME fails the build.
   planner/data/calibration.json;
 - ``published``: scripts/published_table.py, the published results no fit has seen, run through the
   model as shipped;
+- ``seeds``: scripts/seeds_table.py, the seed systems' published figures and orderings;
+- ``ceph-summary``, ``ceph-cases``, ``ceph-points``, ``ceph-extrapolation``, ``ceph-params``:
+  scripts/ceph_accuracy.py, from planner/data/calibration-ceph.json;
+- ``queueing``: scripts/queueing_table.py, each queueing solver against exact results (the Markov
+  chain, Takacs, a fork-join simulation; about 2 s);
 - ``params`` (a table) and ``param NAME FORMAT`` (one value, inline): the shipped fitted parameters;
 - ``cli-reference``: every ``hciplan`` subcommand's ``--help``, from the CLI's own parser;
 - ``example-sla``, ``example-database``, ``example-price``, ``example-sizing``, ``example-bom``, ``example-sizing-hammerdb``:
@@ -358,6 +363,12 @@ GENERATORS = {
     "accuracy-domain": lambda: _script("accuracy_table").domain_table(),
     "published": lambda: _script("published_table").table(),
     "seeds": lambda: _script("seeds_table").render(),
+    "ceph-summary": lambda: _script("ceph_accuracy").summary_table(),
+    "ceph-cases": lambda: _script("ceph_accuracy").cases_table(),
+    "ceph-points": lambda: _script("ceph_accuracy").points_table(),
+    "ceph-extrapolation": lambda: _script("ceph_accuracy").extrapolation_table(),
+    "ceph-params": lambda: _script("ceph_accuracy").params_table(),
+    "queueing": lambda: _script("queueing_table").build(),
     "cli-reference": cli_reference,
     "params": params_table,
     "workload-profiles": workload_profiles,
