@@ -177,6 +177,8 @@ def test_model_prose_on_the_queueing_solvers_quotes_the_figures():
     p, d = np.array([0.7, 0.3]), np.array([[1e-3, 0.0], [4e-3, 0.0]])
     _, r = schweitzer_symmetric(d, p, np.zeros(2), np.array([200.0, 1.0]), 1.0, np.array([0.44, 0.44]))
     assert f"gives {1e3 * float((p * r[..., 0]).sum()):.1f} ms against 13.6 ms simulated" in text
+    worst = re.search(r"\| \*\*worst\*\* \| \| \*\*[0-9.]+ %; ([0-9.]+ %)\*\*", _rendered("accuracy.md")).group(1)
+    assert f"worst response error on the tabulated two-station networks is {worst}" in _text(DOCS / "limits.md")
 
 
 def test_an_unknown_marker_fails_the_build():
