@@ -250,7 +250,7 @@ def test_record_prose_quotes_the_checks_as_they_stand():
 # ---------------------------------------------------------------- API reference and screenshots
 
 
-LAYERS = ["core", "models", "physics", "engine", "results", "commercial", "calibration", "sizing"]
+LAYERS = ["core", "models", "physics", "engine", "results", "commercial", "calibration", "sizing", "store"]
 
 
 @pytest.mark.parametrize("layer", LAYERS)
@@ -280,6 +280,11 @@ def test_screenshots_exist_for_every_page_the_script_takes_and_stay_small():
         with Image.open(png) as im:
             assert im.size == (1280, 800)
         assert png.stat().st_size < 150_000
+
+
+def test_every_layer_has_an_api_page():
+    layers = {p.name for p in (ROOT / "planner").iterdir() if (p / "__init__.py").exists()} - {"cli", "data"}
+    assert layers == set(LAYERS), "a layer without its docs/api page (or a page without its layer)"
 
 
 def test_notes_are_kept_out_of_the_site():
