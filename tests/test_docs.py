@@ -287,6 +287,18 @@ def test_every_layer_has_an_api_page():
     assert layers == set(LAYERS), "a layer without its docs/api page (or a page without its layer)"
 
 
+def test_every_s2d_rule_is_on_the_sizing_page():
+    """The sizing page's table of S2D rules is typed (grouped for a reader); a rule added to
+    planner.physics.rules must appear in it (Ceph's and vSAN's are generated on the stacks page)."""
+    from planner.physics.rules import RULES_BY_STACK
+
+    page = (DOCS / "guide" / "sizing.md").read_text(encoding="utf-8")
+    missing = [name for name in RULES_BY_STACK["s2d"] if f"`{name}`" not in page]
+    assert not missing, missing
+    stacks = (DOCS / "guide" / "stacks.md").read_text(encoding="utf-8")
+    assert "<!-- hciplan:rules-ceph -->" in stacks and "<!-- hciplan:rules-vsan -->" in stacks
+
+
 def test_notes_are_kept_out_of_the_site():
     import yaml
 
