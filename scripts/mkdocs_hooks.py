@@ -6,16 +6,25 @@ of its own); an unknown NAME fails the build.
   planner/data/calibration.json;
 - ``published``: scripts/published_table.py, the published results no fit has seen, run through the
   model as shipped;
-- ``seeds``: scripts/seeds_table.py, the seed systems' published figures against the model;
+- ``seeds``: scripts/seeds_table.py, the seed systems' published figures and orderings;
 - ``oltp-postgres``: scripts/oltp_postgres_table.py, the database layer's buffer model held out on
   first-party HammerDB / PostgreSQL runs;
+- ``ceph-summary``, ``ceph-cases``, ``ceph-points``, ``ceph-extrapolation``, ``ceph-params``:
+  scripts/ceph_accuracy.py, from planner/data/calibration-ceph.json;
+- ``queueing``: scripts/queueing_table.py, each queueing solver against exact results (the Markov
+  chain, Takacs, a fork-join simulation; about 2 s);
 - ``params`` (a table) and ``param NAME FORMAT`` (one value, inline): the shipped fitted parameters;
 - ``cli-reference``: every ``hciplan`` subcommand's ``--help``, from the CLI's own parser;
 - ``example-sla``, ``example-database``, ``example-price``, ``example-sizing``, ``example-bom``, ``example-sizing-hammerdb``:
   the worked examples of the user guide, run through the ``hciplan`` command on the shipped
   examples (the command each one runs is printed above its table);
-- ``fields-KIND``: the fields of an input file (design, node, workload, database, tier,
-  demand) with type, default and description, from the pydantic models the files are parsed with.
+- ``example-cost``, ``example-stacks``: the whole cost of a design (``hciplan cost``) and the same
+  workload on each storage stack (``hciplan evaluate --stack``);
+- ``fields-KIND``: the fields of an input file or section (design, node, workload, database, tier,
+  demand, costs, and the design's sections ceph, vsan, clients, volume, shared-jbod, split) with
+  type, default and description, from the pydantic models the files are parsed with;
+- ``rules-STACK``: every rule a design of that stack (s2d, ceph, vsan) is judged by, with its source,
+  from ``planner.physics.rules``.
 """
 
 from __future__ import annotations
@@ -243,6 +252,70 @@ def example_sizing_hammerdb() -> str:
     )
 
 
+def example_cost() -> str:
+    argv = ("cost", EXAMPLES / "reference.json", "--demand", EXAMPLES / "demand-200dbs-azure-local.json")
+    argv += ("--sql", "standard")
+    r = _hciplan(*argv)
+    lines = [
+        _shown(*argv),
+        "",
+        f"Platform: {r['platform_name']} ({r['licence_name']}); purchases spread over {r['amortisation_months']} months.",
+        "",
+        "| line | upfront, USD | USD/month | basis |",
+        "|---|---|---|---|",
+    ]
+    for ln in r["lines"]:
+        lines.append(f"| {ln['line']} | {_n(ln['upfront_usd'])} | {_n(ln['usd_per_month'])} | {_cell(ln['basis'])} |")
+    lines.append(f"| **total** | | **{_n(r['monthly']['total_usd_per_month'])}** | |")
+    lines += ["", "| TCO over | purchases, USD | running costs, USD | total, USD |", "|---|---|---|---|"]
+    for t in r["tco"]:
+        lines.append(f"| {t['years']} years | {_n(t['upfront_usd'])} | {_n(t['running_usd'])} | {_n(t['total_usd'])} |")
+    return "\n".join(lines)
+
+
+def example_stacks() -> str:
+    rows, commands = [], []
+    for design, stack in (
+        ("ceph-6node-reef.json", None),
+        ("ceph-6node-reef.json", "s2d"),
+        ("ceph-6node-reef.json", "vsan"),
+        ("vsan-esa-6node.json", None),
+        ("ceph-disaggregated.json", None),
+    ):
+        argv = ("evaluate", EXAMPLES / design, "--workload", "oltp-8k")
+        argv += ("--stack", stack) if stack else ()
+        commands.append(_command(*argv))
+        r = _hciplan(*argv)
+        flags = ", ".join(e["dimension"] for e in r["extrapolation"]) or "-"
+        rows.append(
+            f"| `{design}`{' --stack ' + stack if stack else ''} | {r['stack']} | {r['resiliency']} "
+            f"| {r['usable_capacity_tb']:.1f} TB | {_n(r['iops'])} ({_n(r['iops_low'])}-{_n(r['iops_high'])}) "
+            f"| {r['read_latency_ms']:.2f} / {r['write_latency_ms']:.2f} ms | {r['bottleneck']} | {flags} |"
+        )
+    return "\n".join(
+        [
+            "```bash",
+            *commands,
+            "```",
+            "",
+            "| design | stack | resiliency | usable | IOPS (band) "
+            "| storage read / write latency | bottleneck | extrapolation flags |",
+            "|---|---|---|---|---|---|---|---|",
+            *rows,
+        ]
+    )
+
+
+def rules_table(stack: str) -> str:
+    """Every rule a design of ``stack`` is judged by: what it asks, its kind and its source."""
+    from planner.physics.rules import RULES_BY_STACK
+
+    lines = ["| rule | kind | what | source |", "|---|---|---|---|"]
+    for name, r in RULES_BY_STACK[stack].items():
+        lines.append(f"| `{name}` | {r.kind} | {_cell(r.title)} | {_cell(r.source)} |")
+    return "\n".join(lines)
+
+
 FIELD_MODELS = {
     "design": ("planner.models.design", "Design"),
     "node": ("planner.models.design", "NodeSpec"),
@@ -250,6 +323,13 @@ FIELD_MODELS = {
     "database": ("planner.models.database", "Database"),
     "tier": ("planner.models.tiers", "Tier"),
     "demand": ("planner.models.demand", "Demand"),
+    "costs": ("planner.commercial.pricing", "CostAssumptions"),
+    "ceph": ("planner.models.design", "CephSpec"),
+    "vsan": ("planner.models.design", "VsanSpec"),
+    "clients": ("planner.models.design", "ClientSpec"),
+    "volume": ("planner.models.design", "VolumeSpec"),
+    "shared-jbod": ("planner.models.design", "SharedJbodSpec"),
+    "split": ("planner.models.design", "SplitSpec"),
 }
 
 
@@ -362,6 +442,12 @@ GENERATORS = {
     "published": lambda: _script("published_table").table(),
     "seeds": lambda: _script("seeds_table").render(),
     "oltp-postgres": lambda: _script("oltp_postgres_table").render(),
+    "ceph-summary": lambda: _script("ceph_accuracy").summary_table(),
+    "ceph-cases": lambda: _script("ceph_accuracy").cases_table(),
+    "ceph-points": lambda: _script("ceph_accuracy").points_table(),
+    "ceph-extrapolation": lambda: _script("ceph_accuracy").extrapolation_table(),
+    "ceph-params": lambda: _script("ceph_accuracy").params_table(),
+    "queueing": lambda: _script("queueing_table").build(),
     "cli-reference": cli_reference,
     "params": params_table,
     "workload-profiles": workload_profiles,
@@ -372,6 +458,9 @@ GENERATORS = {
     "example-sizing": example_sizing,
     "example-bom": example_bom,
     "example-sizing-hammerdb": example_sizing_hammerdb,
+    "example-cost": example_cost,
+    "example-stacks": example_stacks,
+    **{f"rules-{stack}": (lambda stack=stack: rules_table(stack)) for stack in ("s2d", "ceph", "vsan")},
     **{f"fields-{kind}": (lambda kind=kind: fields_table(kind)) for kind in FIELD_MODELS},
 }
 

@@ -62,6 +62,17 @@ def test_bad_input_is_one_line(tmp_path):
         ScenarioStore("sqlite:////proc/no/such/place.db")
 
 
+def test_a_file_path_is_a_sqlite_database(tmp_path):
+    """``hciplan scenario ... --db FILE`` (the help says "a SQLAlchemy URL or a SQLite file") once
+    failed with "Could not parse SQLAlchemy URL" for a plain path."""
+    db = tmp_path / "team.db"
+    assert ScenarioStore(str(db)).url == f"sqlite:///{db}"
+    argv = ["scenario", "save", "gold", "--demand", str(EX / "demand-200dbs.json"), "--db", str(db)]
+    assert main(argv) == 0
+    assert db.exists()
+    assert [s["name"] for s in ScenarioStore(str(db)).list()] == ["gold"]
+
+
 def test_hciplan_db_names_the_database(tmp_path, monkeypatch):
     monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "team.db"))
     assert default_url() == f"sqlite:///{tmp_path / 'team.db'}"

@@ -92,7 +92,7 @@ def test_dataon_average_response_under_50_ms_below_four_servers():
     "active (each stock update a distinct page write, 62 % buffer hit with a 230 GB pool), 530,000 IOPS at "
     "1 M NOPM, while the file servers' model saturates its four fast-tier SAS SSDs near 255,000 IOPS; the "
     "S650DC/S630DC performance figures are not published (catalog estimates) and the file servers' CPU per "
-    "SMB IO is an assumption (docs/notes/arch.md)",
+    "SMB IO is an assumption (docs/guide/architectures.md)",
 )
 def test_dataon_one_million_nopm_at_four_servers():
     c = capacity("seed-dataon-sofs-4db", "db-seed-dataon")

@@ -52,8 +52,9 @@ def cmd_sla(args) -> int:
 
     catalog = load_catalog(args.catalog)
     design = design_from_args(args)
-    # a hyperconverged design's arrays, or another architecture's network (planner.commercial.sla.site_of)
-    rd = resolve(design, catalog) if design.topology == "hyperconverged" else open_load_model(design, catalog)
+    # the cluster model's arrays (hyperconverged, or Ceph / vSAN with their clients), or another
+    # architecture's network (planner.commercial.sla.site_of)
+    rd = resolve(design, catalog) if design.cluster_engine else open_load_model(design, catalog)
     bg = load_workload(args.background) if args.background else None
     params, boot = _calibration_args(args)
     db = load_database(args.db or args.database, "db" if args.db else "database")

@@ -51,11 +51,12 @@ class DatabaseCapacityError(PlannerError):
 
 def database_servers(design: Design) -> int:
     """How many database servers a design has, each running one database: the database
-    servers of a file-server design, the compute nodes of split provisioning, the single
-    server, one VM per node of a hyperconverged cluster."""
+    servers of a file-server design (the client servers of a disaggregated Ceph or vSAN
+    design), the compute nodes of split provisioning, the single server, one VM per node of a
+    hyperconverged cluster."""
     t = design.topology
     if t == "disaggregated":
-        return int(design.disaggregated.db_servers)
+        return int(design.clients.servers if design.clients is not None else design.disaggregated.db_servers)
     if t == "split":
         return int(design.split.compute_nodes)
     if t == "single-server":
@@ -67,7 +68,9 @@ def _vm_cpu(design: Design, catalog: Catalog):
     """The CPU record the database's vCPUs run on (the database servers' or the nodes')."""
     t = design.topology
     spec = {
-        "disaggregated": lambda: design.disaggregated.db_server.cpu,
+        "disaggregated": lambda: (
+            design.clients.server.cpu if design.clients is not None else design.disaggregated.db_server.cpu
+        ),
         "split": lambda: design.split.compute_node.cpu,
         "single-server": lambda: design.single_server.server.cpu,
     }.get(t, lambda: design.node.cpu)()

@@ -382,7 +382,7 @@ def site_of(design_or_rd, bg: Workload | None = None, catalog=None) -> _Site:
         return _architecture_site(design_or_rd)
     if isinstance(design_or_rd, ResolvedDesign):
         return _hci_site(design_or_rd, bg)
-    if design_or_rd.topology == "hyperconverged":
+    if design_or_rd.cluster_engine:  # hyperconverged, or a Ceph / vSAN design with its clients
         return _hci_site(resolve(design_or_rd, catalog or load_catalog()), bg)
     return _architecture_site(open_load_model(design_or_rd, catalog))
 

@@ -11,7 +11,9 @@ and the app show. Lines:
 * **network**: top-of-rack switches, cables and optics (:mod:`planner.commercial.network`);
 * **platform licence**: what the platform needs (:func:`planner.commercial.licensing.for_platform`):
   the Azure Local host fee per physical core per month plus the guests' Windows
-  licences, or Windows Server Datacenter core licences;
+  licences, or Windows Server Datacenter core licences; on a Ceph or vSAN design,
+  the stack's (none for upstream Ceph; VMware's per-core subscription on every
+  vSAN host);
 * **SQL Server**: per core, as ``CostAssumptions.sql_edition`` / ``sql_licensing`` say
   (:func:`planner.commercial.licensing.sql_server_licences`), for the demand's database VMs;
 * **support**: ``support_pct_per_year`` of the hardware and network price;
@@ -39,6 +41,8 @@ from planner.commercial.licensing import (
     licensing_data,
     platform_of,
     sql_server_licences,
+    stack_licensing_data,
+    vmware_core_licences,
 )
 from planner.commercial.network import network_bom
 from planner.commercial.prices import part_price
@@ -65,14 +69,14 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
     ``rack_units`` per server, ``nic`` and ``nic_count`` (for the network),
     ``cores_per_cpu`` and ``sockets`` (for licences), ``windows`` (runs Windows Server)."""
     cat = catalog or load_catalog()
-    if design.topology == "hyperconverged":
+    if design.cluster_engine:  # hyperconverged, or a Ceph / vSAN design (its clients on their own servers)
         from planner.models.design import resolve
 
         rd = resolve(design, cat)
         n = rd.node
-        return [
+        groups = [
             {
-                "name": "node",
+                "name": "node" if rd.clients is None else "storage node",
                 "count": design.nodes,
                 "parts": resolved_node_parts(n),
                 "rack_units": n.chassis.rack_units if n.chassis else DEFAULT_RACK_UNITS["server"],
@@ -80,9 +84,27 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
                 "nic_count": n.nic_count,
                 "cores_per_cpu": n.cpu.cores,
                 "sockets": n.sockets,
-                "windows": True,
+                "windows": design.stack == "s2d",
+                "hosts_vms": rd.clients is None,
             }
         ]
+        if rd.clients is not None:
+            c = rd.clients
+            groups.append(
+                {
+                    "name": "client server",
+                    "count": c.servers,
+                    "parts": _server_rows(c.cpu, c.sockets, c.ram_gb, c.nic, c.nic_count),
+                    "rack_units": DEFAULT_RACK_UNITS["server"],
+                    "nic": c.nic,
+                    "nic_count": c.nic_count,
+                    "cores_per_cpu": c.cpu.cores,
+                    "sockets": c.sockets,
+                    "windows": False,
+                    "hosts_vms": True,
+                }
+            )
+        return groups
     from planner.engine.architectures import resolve as resolve_parts
 
     p = resolve_parts(design, cat)
@@ -218,6 +240,62 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
     return lines
 
 
+def _windows_licence(groups: list[dict], a: CostAssumptions):
+    """(per month, upfront, subscription per month, physical cores, option, basis) of the
+    Windows servers' platform licences under ``a.licence_option``."""
+    win = [g for g in groups if g["windows"]]
+    lic_month = sum(
+        float(licence_usd_per_month_per_node(g["cores_per_cpu"], g["sockets"], a)) * g["count"] for g in win
+    )
+    dc_cores = sum(datacenter_core_licences(g["cores_per_cpu"], g["sockets"]) * g["count"] for g in win)
+    phys_cores = sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in win)
+    opt = a.licence_option
+    dc_upfront = (
+        dc_cores * a.windows_datacenter_usd_per_core
+        if opt in ("windows-server-datacenter", "azure-local-datacenter")
+        else 0.0
+    )
+    subscription = lic_month - dc_upfront / a.amortisation_months  # the host fee and Windows subscription parts
+    basis = {
+        "windows-server-datacenter": f"{dc_cores:,} Datacenter core licences x ${a.windows_datacenter_usd_per_core:,.2f}",
+        "azure-local": f"{phys_cores:,} physical cores x ${a.azure_local_usd_per_core_month:,.2f} per month",
+        "azure-local-windows": f"{phys_cores:,} physical cores x (${a.azure_local_usd_per_core_month:,.2f} + "
+        f"${a.windows_subscription_usd_per_core_month:,.2f}) per month",
+        "azure-local-datacenter": f"{phys_cores:,} physical cores x ${a.azure_local_usd_per_core_month:,.2f} per month "
+        f"+ {dc_cores:,} Datacenter core licences x ${a.windows_datacenter_usd_per_core:,.2f}",
+    }[opt]
+    return lic_month, dc_upfront, subscription, phys_cores, opt, basis
+
+
+#: how a cost names the storage software of a Ceph or vSAN design
+STACK_PLATFORM_NAMES = {"ceph": "Ceph", "vsan": "VMware vSAN"}
+
+
+def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions) -> dict:
+    """The licence line of a Ceph or vSAN design: upstream Ceph carries no fee; vSAN is
+    VMware's per-core subscription (``a.vsan_licence``) on every host that runs it, the
+    storage nodes and, disaggregated, the client (compute) servers."""
+    option = "ceph-upstream" if stack == "ceph" else a.vsan_licence
+    out = {
+        "option": option,
+        "name": stack_licensing_data()["options"][option]["name"],
+        "platform_name": STACK_PLATFORM_NAMES[stack],
+        "notes": [],
+    }
+    if stack == "ceph":
+        out["usd_per_month"] = 0.0
+        out["basis"] = "no licence fee (upstream Ceph); a commercial Ceph subscription is not priced"
+        if len(groups) > 1:
+            out["notes"].append("the client servers' operating system and hypervisor licences are not priced")
+        return out
+    price = a.vcf_usd_per_core_year if option == "vmware-vcf" else a.vvf_usd_per_core_year
+    cores = sum(int(vmware_core_licences(g["cores_per_cpu"], g["sockets"])) * g["count"] for g in groups)
+    out["usd_per_month"] = cores * price / 12.0
+    out["basis"] = f"{cores:,} cores (every core, >= 16 per CPU) x ${price:,.2f} per core per year"
+    out["notes"].append("a vSAN witness host (two-node clusters) and the vSAN capacity add-on are not priced")
+    return out
+
+
 def _demand_vms(demand) -> list[tuple[int, int]]:
     """(VM count, vCPUs per VM) of the demand's databases, growth included."""
     return [(math.ceil(c.databases - 1e-9), int(c.vcpus_per_db)) for c in demand.classes() if c.databases > 0]
@@ -238,8 +316,12 @@ def whole_cost(
     cat = catalog or load_catalog()
     a0 = a or CostAssumptions()
     hci = design.topology == "hyperconverged"
-    platform = platform_of(a0, demand) if hci else "windows-server"
-    a = for_platform(a0, demand) if hci else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
+    stack = design.stack
+    if stack != "s2d":  # the storage software is Ceph or vSAN: its own licences, no Windows platform
+        platform, a = stack, a0
+    else:
+        platform = platform_of(a0, demand) if hci else "windows-server"
+        a = for_platform(a0, demand) if hci else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
     months = a.amortisation_months
     groups = design_parts(design, cat)
     hw = _hardware_lines(groups, a)
@@ -248,7 +330,7 @@ def whole_cost(
     if a.network:
         rdma = (
             design.transport == "rdma"
-            if hci
+            if design.cluster_engine
             else getattr(getattr(design, design.topology.replace("-", "_")), "transport", "tcp") == "rdma"
         )
         net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, cat)
@@ -259,35 +341,24 @@ def whole_cost(
     watts = sum(x["unit_power_w"] * x["quantity"] for x in hw) + net["power_w"]
     ru = sum(g["rack_units"] * g["count"] for g in groups) + net["rack_units"]
 
-    # platform licence: Windows servers' cores
-    win = [g for g in groups if g["windows"]]
-    lic_month = sum(
-        float(licence_usd_per_month_per_node(g["cores_per_cpu"], g["sockets"], a)) * g["count"] for g in win
-    )
-    dc_cores = sum(datacenter_core_licences(g["cores_per_cpu"], g["sockets"]) * g["count"] for g in win)
-    phys_cores = sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in win)
-    opt = a.licence_option
-    dc_upfront = (
-        dc_cores * a.windows_datacenter_usd_per_core
-        if opt in ("windows-server-datacenter", "azure-local-datacenter")
-        else 0.0
-    )
-    subscription = lic_month - dc_upfront / months  # the host fee and Windows subscription parts
-    lic_basis = {
-        "windows-server-datacenter": f"{dc_cores:,} Datacenter core licences x ${a.windows_datacenter_usd_per_core:,.2f}",
-        "azure-local": f"{phys_cores:,} physical cores x ${a.azure_local_usd_per_core_month:,.2f} per month",
-        "azure-local-windows": f"{phys_cores:,} physical cores x (${a.azure_local_usd_per_core_month:,.2f} + "
-        f"${a.windows_subscription_usd_per_core_month:,.2f}) per month",
-        "azure-local-datacenter": f"{phys_cores:,} physical cores x ${a.azure_local_usd_per_core_month:,.2f} per month "
-        f"+ {dc_cores:,} Datacenter core licences x ${a.windows_datacenter_usd_per_core:,.2f}",
-    }[opt]
+    if stack != "s2d":
+        lic = _stack_licence(stack, groups, a)
+        lic_month, dc_upfront, subscription = lic["usd_per_month"], 0.0, lic["usd_per_month"]
+        opt, lic_basis, licence_name, platform_name = lic["option"], lic["basis"], lic["name"], lic["platform_name"]
+        phys_cores = sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in groups)
+        notes += lic["notes"]
+    else:
+        lic_month, dc_upfront, subscription, phys_cores, opt, lic_basis = _windows_licence(groups, a)
+        licence_name, platform_name = OPTION_NAMES[opt], PLATFORM_NAMES[platform]
+    # SQL Server runs where the database VMs run (Enterprise may license those servers' physical cores)
+    hosts = [g for g in groups if g.get("hosts_vms", g["windows"])]
 
     sql = None
     if a.sql_edition != "none":
         if demand is None:
             notes.append("no demand gives the database VMs: SQL Server licences are not counted")
         else:
-            cpus = [g["cores_per_cpu"] for g in win for _ in range(g["sockets"] * g["count"])]
+            cpus = [g["cores_per_cpu"] for g in hosts for _ in range(g["sockets"] * g["count"])]
             sql = sql_server_licences(_demand_vms(demand), cpus, a)
 
     power = watts * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh
@@ -337,7 +408,7 @@ def whole_cost(
             "basis": f"{net['switches']} switches, {net['links']} server links" if a.network else "not counted",
         },
         {
-            "line": PLATFORM_NAMES[platform] + " licences",
+            "line": platform_name + " licences",
             "key": "platform_licence",
             "upfront_usd": upfront["platform_licence_usd"],
             "usd_per_month": monthly["platform_licence_usd_per_month"],
@@ -381,9 +452,9 @@ def whole_cost(
         "topology": design.topology,
         "owned": owned,
         "platform": platform,
-        "platform_name": PLATFORM_NAMES[platform],
+        "platform_name": platform_name,
         "licence_option": opt,
-        "licence_name": OPTION_NAMES[opt],
+        "licence_name": licence_name,
         "parts": hw,
         "network": net,
         "sql_server": sql,

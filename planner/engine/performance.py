@@ -47,7 +47,7 @@ from planner.engine.queueing import (
     unplaced,
 )
 from planner.models.design import ResolvedDesign
-from planner.models.params import CEPH_RELEASE_CODES, PARAM_NAMES, ModelParams
+from planner.models.params import CEPH_PARAM_NAMES, CEPH_RELEASE_CODES, PARAM_NAMES, ModelParams
 from planner.models.stacks import STACK_CODES
 from planner.models.workload import Workload
 from planner.physics import cache as cache_mod
@@ -741,7 +741,9 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     its demands in the compiled kernel (:func:`planner.engine.kernels.block`), the
     blocks on :data:`THREADS` threads; the result is the same to 1e-9.
     """
-    pvals = {k: np.asarray(getattr(p, k), dtype=float) for k in PARAM_NAMES}
+    # a Ceph set carries Ceph's own parameters besides the generic ones (a set per row too)
+    names = CEPH_PARAM_NAMES if hasattr(p, "osd_read_cpu_us") else PARAM_NAMES
+    pvals = {k: np.asarray(getattr(p, k), dtype=float) for k in names}
     per_row = {f"param:{k}": v for k, v in pvals.items() if v.size > 1}
     cols, shape = _flatten(D, W, extra=per_row)
     size = int(np.prod(shape)) if shape else 1

@@ -156,8 +156,8 @@ def finite_population_factor(population, utilization, dispersion, rest_s, demand
     by Takacs' formula, :func:`finite_source_wait`: 0.87, 0.39, 0.05); within
     0.04 of them from 128 customers, above them for fewer (0.74 for 0.24 at
     N = 2, U = 0.3, where the term is small). Checked against Takacs and the
-    exact Markov chain in ``tests/test_queueing_exact.py``; accuracy in
-    ``docs/notes/exact.md``.
+    exact Markov chain in ``tests/test_queueing_exact.py``; accuracy on the
+    docs' Accuracy page (``scripts/queueing_table.py``).
 
     Parameters
     ----------
@@ -1026,8 +1026,8 @@ def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers
     station and a delay, whatever the classes. Beyond :data:`EXACT_POPULATION`,
     Schweitzer's approximate MVA (Schweitzer, 1979; Bard, 1979) with the same
     class-dependent FCFS wait: the model's solver. Accuracy against the exact
-    Markov chain (``tests/oracles/ctmc.py``) per network is tabulated in
-    ``docs/notes/exact.md``.
+    Markov chain (``tests/oracles/ctmc.py``) per network is tabulated on the
+    docs' Accuracy page (``scripts/queueing_table.py``).
 
     References
     ----------

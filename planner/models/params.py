@@ -174,7 +174,7 @@ class CephParams(ModelParams):
     efficiency, the LP ceiling, latency shape, guest costs) plus what only Ceph has.
 
     Fitted on Ceph's own measurements (``planner/data/calibration-ceph.json``,
-    written by ``hciplan calibrate-ceph``); the guest (VM) costs, the latency
+    written by ``hciplan calibrate --stack ceph``); the guest (VM) costs, the latency
     shape and the idle load are the S2D fit's, as the Ceph data do not identify them.
     CPU times are LP-us at :data:`REFERENCE_GHZ`, per operation.
     """

@@ -5,7 +5,7 @@ the resiliencies it may use and their layouts, its node limits and its capacity
 rules. This module holds what the stacks' own documentation says about
 resiliency, as data: :func:`layout` turns a resiliency name into the numbers
 the physics needs (data and redundancy chunks, fault domains, the failures it
-rides through). Every figure carries its source here and in ``docs/notes/ceph.md``.
+rides through). Every figure carries its source here and on the docs' Storage stacks page.
 
 Sources
 -------

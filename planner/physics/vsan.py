@@ -1,7 +1,7 @@
 """VMware vSAN: backend IO and network crossings per VM IO, vectorised.
 
 vSAN's performance is **not calibrated** (no published vSAN result with a full
-configuration was found: see ``docs/notes/ceph.md``): its reports use the S2D
+configuration was found: see the docs' Storage stacks page): its reports use the S2D
 fit's software costs with vSAN's layouts below, flag the extrapolation and
 carry a wide band.
 

@@ -81,7 +81,7 @@ def bootstrap_params() -> list[ModelParams]:
 VSAN_MIN_BAND = (0.5, 2.0)
 VSAN_NOT_CALIBRATED = (
     "vSAN performance is not calibrated: no published vSAN result with a full configuration was found "
-    "(docs/notes/ceph.md); the figures use S2D's fitted software costs with vSAN's layouts"
+    "(docs/guide/stacks.md); the figures use S2D's fitted software costs with vSAN's layouts"
 )
 
 

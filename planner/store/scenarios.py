@@ -106,11 +106,16 @@ class ScenarioRow(_Base):
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+def database_url(where: str) -> str:
+    """A SQLAlchemy URL as given, or a file path as the URL of a SQLite file there."""
+    return where if "://" in where else f"sqlite:///{Path(where).expanduser().resolve()}"
+
+
 def default_url() -> str:
     """``HCIPLAN_DB`` (a URL, or a file path for SQLite), else the user's data directory."""
     env = os.environ.get(ENV, "").strip()
     if env:
-        return env if "://" in env else f"sqlite:///{Path(env).expanduser().resolve()}"
+        return database_url(env)
     from platformdirs import user_data_dir
 
     folder = Path(user_data_dir("hciplan", appauthor=False))
@@ -186,7 +191,7 @@ class ScenarioStore:
     """Save, list, reopen, duplicate, compare and delete scenarios (see the module doc)."""
 
     def __init__(self, url: str | None = None):
-        self.url = url or default_url()
+        self.url = database_url(url) if url else default_url()
         self.engine = _engine(self.url)
 
     # ---------------------------------------------------------------- writes
