@@ -33,6 +33,9 @@ def database_checks() -> list[dict]:
     rows = []
     d = cap("seed-datrium-dvx", "db-seed-datrium")
     dt = pub["datrium"]
+    burst = checkpoint_burst(
+        load_design(EXAMPLES / "seed-datrium-dvx.json"), load_database(EXAMPLES / "db-seed-datrium.json"), d
+    )
     rows += [
         dict(
             seed="Datrium DVX (technical report)",
@@ -68,35 +71,109 @@ def database_checks() -> list[dict]:
             predicted=d["vm_write_latency_ms"],
             unit="ms",
             sample="held out",
-            note="'slightly above 2 ms': the write path's extra millisecond is not in the model (strict xfail)",
+            note="'slightly above 2 ms'; strict xfail: the model's write path lacks ~1 ms. The database's writes are "
+            f"SQL Server 2014 automatic checkpoints: their {burst['burst_s']:g} s burst asks {burst['ratio']:.1f}x the "
+            f"IOPS the reserved storage CPU carries at that mix ({burst['capacity_iops']:,.0f}), so each checkpoint "
+            f"saturates it for ~{burst['busy_s']:.0f} s of every {burst['interval_s']:g} s; the wait then depends on "
+            "the checkpoint's writes in flight (not published), and the same FCFS queue would slow the reads, which "
+            "stayed at 0.8-0.9 ms",
         ),
     ]
     do = pub["dataon"]
-    for n in (1, 2, 4):
-        c = cap(f"seed-dataon-sofs-{n}db", "db-seed-dataon")
+    dataon = "DataON CiB-9224 V12 SOFS (Micron brief)"
+    caps = {n: cap(f"seed-dataon-sofs-{n}db", "db-seed-dataon") for n in (1, 2, 4)}
+    for n, c in caps.items():
         resp = 384 / (c["per_server_tpm"] / 60) * 1e3
         rows.append(
             dict(
-                seed="DataON CiB-9224 V12 SOFS (Micron brief)",
+                seed=dataon,
                 check=f"NOPM with {n} database server(s) (database_capacity)",
                 published=do["orders_per_minute_at_4_servers"] if n == 4 else "scales smoothly",
                 predicted=c["max_nopm"],
                 unit="NOPM",
                 sample="held out",
-                note=f"binds: {c['binding_note']}; response {resp:.0f} ms (published: under 50 ms)"
+                note=f"binds: {c['binding_note']}; {c['io']['iops'] / c['io']['transactions_per_s']:.1f} IOs per "
+                f"call; response {resp:.0f} ms by Little's law (published: under 50 ms)"
                 + (
-                    "; strict xfail: the file servers saturate their fast tier near 255,000 IOPS while 1 M NOPM asks "
-                    "~530,000"
+                    "; 'Orders per Minute' read as NOPM (the issue's reading); the write-back cache absorbs bursts "
+                    "only (assumption write_back_cache_bursts_only)"
                     if n == 4
                     else ""
                 ),
             )
         )
+    up = caps[1]["max_nopm"] < caps[2]["max_nopm"] < caps[4]["max_nopm"]
+    rows.append(
+        dict(
+            seed=dataon,
+            check="NOPM rises from 1 to 2 to 4 database servers (ordering)",
+            published="1 < 2 < 4",
+            predicted=" < ".join(f"{n}: {caps[n]['max_nopm']:,.0f}" for n in (1, 2, 4))
+            if up
+            else f"1: {caps[1]['max_nopm']:,.0f}, 2: {caps[2]['max_nopm']:,.0f}, 4: {caps[4]['max_nopm']:,.0f}",
+            unit="NOPM",
+            sample="held out",
+            holds=up,
+            note="strict xfail: the file servers' CPU binds at 2 and at 4 servers at the same IOPS; four databases "
+            "at half the rate each ask more IO per call than two (each writes each of its 100,000 districts' order "
+            "tails once per checkpoint interval, whatever its rate), so the same file servers carry fewer NOPM. "
+            "With the IO per call held fixed the total never falls (tested, and on random designs)",
+        )
+    )
+    rows.append(
+        dict(
+            seed=dataon,
+            check="extra row, not a check: 'Orders Per Minute' read as HammerDB's TPM, 4 servers",
+            published=do["orders_per_minute_at_4_servers"],
+            predicted=caps[4]["max_tpm"],
+            unit="TPM",
+            sample="held out",
+            holds=None,
+            note="the issue reads the brief's 'Orders Per Minute' as NOPM (the check above); read as TPM the same "
+            "model is this far above",
+        )
+    )
     for r in rows:
         pubv, pred = r["published"], r["predicted"]
-        r["error_pct"] = None if isinstance(pubv, str) else 100.0 * (pred / pubv - 1.0)
-        r["holds"] = r["error_pct"] is None or abs(r["error_pct"]) <= TOLERANCE_PCT
+        r["error_pct"] = None if isinstance(pubv, str) or isinstance(pred, str) else 100.0 * (pred / pubv - 1.0)
+        if "holds" not in r:
+            r["holds"] = r["error_pct"] is None or abs(r["error_pct"]) <= TOLERANCE_PCT
     return rows
+
+
+def checkpoint_burst(design, db, cap: dict) -> dict:
+    """An automatic checkpoint's burst against the storage at the capacity point ``cap``: the
+    checkpoint writes at ``interval / burst`` times their mean rate while the other streams run
+    on; ``ratio`` is that burst's IOPS over what the design carries at the burst's mix, and
+    ``busy_s`` how long the checkpoint then keeps the storage saturated each interval [s]."""
+    from planner.models.database import io_demand
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report
+
+    dm = io_demand(db.with_rate(cap["per_server_tpm"] / 60.0), cap["write_latency_ms"])
+    ck = next(s for s in dm.streams if s.name == "checkpoint writes")
+    iops = dm.iops - ck.iops + ck.peak_iops
+    kib = (
+        sum(s.iops * s.block_size_kib for s in dm.streams) - ck.iops * ck.block_size_kib
+    ) + ck.peak_iops * ck.block_size_kib
+    reads = sum(s.iops for s in dm.streams if s.read)
+    w = Workload(
+        name="checkpoint burst",
+        block_size_kib=kib / iops,
+        read_fraction=reads / iops,
+        random_fraction=dm.random_fraction,
+        iops=iops,
+        working_set_gb_per_vm=db.data_gb,
+    )
+    capacity = evaluate_report(design, w, degraded=False)["iops_capacity"] * cap["servers"]
+    ratio = iops * cap["servers"] / capacity
+    return {
+        "burst_s": db.checkpoint_burst_s,
+        "interval_s": db.checkpoint_interval_s,
+        "capacity_iops": capacity,
+        "ratio": ratio,
+        "busy_s": min(db.checkpoint_burst_s * ratio, db.checkpoint_interval_s),
+    }
 
 
 def _fmt(x, unit: str) -> str:
@@ -116,7 +193,7 @@ def render(heading: str = "###") -> str:
         "model orders the layouts as the source does. *In sample*: the figure, or the one parameter it tests,",
         "came from the same source (the model carries it through; it is not a prediction). *Held out*:",
         "nothing in the model was set from it. A `no` is a strict `xfail` in `tests/test_seeds.py` or",
-        "`tests/test_seeds_database.py` with its reason in the last column.",
+        "`tests/test_seeds_database.py` with its reason in the last column; a `-` is an extra row, not a check.",
         "",
     ]
     for seed in dict.fromkeys(r["seed"] for r in rows):
@@ -130,7 +207,7 @@ def render(heading: str = "###") -> str:
                 _fmt(r["predicted"], r["unit"]) + ("" if isinstance(r["predicted"], str) else f" {r['unit']}"),
                 err,
                 r["sample"],
-                "yes" if r["holds"] else "**no**",
+                "-" if r["holds"] is None else ("yes" if r["holds"] else "**no**"),
                 r["note"] or "",
             ]
             lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")

@@ -197,15 +197,20 @@ def database_capacity(
         raise DatabaseCapacityError("the design cannot carry even a trickle of this database's IO", "design")
     _ok_s, _ok_c, _ok_u, d, rep, _ = check(lo)
     at_hi = check(min(hi * (1 + 1e-6), x_cpu * 1.000001)) if lo < x_cpu else check(x_cpu * 1.01)
+    util = {k: v for k, v in (rep.get("utilization") or {}).items() if k != "vm_vcpu" and v is not None}
+    busiest = max(util, key=util.get) if util else None
     if lo >= x_cpu * (1 - 1e-6) or lo * cpu_s(d) / vcpus >= CPU_BOUND:
         binding, note = "database_vcpus", f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
-    elif not at_hi[0]:
+    elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):
+        # a saturating station stops the users too (their reads wait without bound near it): that is the
+        # storage binding, whichever check failed first
+        where = f"{busiest} {util[busiest]:.0%} busy" if busiest is not None else rep.get("bottleneck")
         binding, note = (
             "storage",
             (
-                f"the storage saturates ({rep.get('bottleneck')})"
+                f"the storage saturates ({where})"
                 if not hosted
-                else f"the nodes run out of CPU or storage ({rep.get('bottleneck')}): the databases' vCPUs and the storage "
+                else f"the nodes run out of CPU or storage ({where}): the databases' vCPUs and the storage "
                 "stack share the logical processors"
             ),
         )

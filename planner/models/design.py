@@ -217,7 +217,8 @@ class SharedJbodSpec(_Strict):
         ge=0.0,
         le=100.0,
         description="write-back cache per virtual disk on the fast tier's SSDs, GB (Storage Spaces 2012 R2 "
-        "default 1 GB; 0 = none)",
+        "default 1 GB; 0 = none); it absorbs write bursts, sustained writes go to their tier (assumption "
+        "write_back_cache_bursts_only)",
     )
     virtual_disks: int | None = Field(
         default=None,

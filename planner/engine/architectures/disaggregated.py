@@ -79,6 +79,12 @@ WHAT = {
 }
 #: database-server counts the report sweeps to show where the file servers saturate
 SCALING = (1, 2, 4, 8)
+#: share of sustained writes a Storage Spaces 2012 R2 write-back cache stages (assumption
+#: ``write_back_cache_bursts_only``): none. The cache (1 GB per virtual disk) absorbs bursts
+#: ("Write-Back Cache to absorb brief spikes in write activity", A. Finn, Petri 2014; Microsoft:
+#: it "buffers small random writes ... reducing the latency of writes"); once it is full the
+#: writes queue on their tier, so in a sustained run every write goes to the tier of its block
+WBC_SUSTAINED_SHARE = 0.0
 
 
 #: stations of the shared-SAS backend (the JBOD's two tiers instead of cache and capacity drives)
@@ -267,10 +273,11 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     owner node's CPU (``file_server_cpu_us_per_io``, an assumption); the JBOD. Reads go to the
     tier that holds the block (``fast_tier_share`` of them to the fast tier: uniform access,
     the 2012 R2 tiering moves 1 MB slabs by heat once a day, so with no hot spots a tier serves
-    its share of the data). Writes land in the virtual disk's write-back cache on the fast
-    tier's SSDs (every copy written there over SAS from the owner node, on the path) and are
-    destaged off the path: one read from the cache, every copy written to the block's tier
-    (:func:`planner.physics.cache.sustained_destage_share`: all of them). The mirror's copies
+    its share of the data). Writes go to the tier that holds their block, every copy over SAS
+    from the owner node: the virtual disk's write-back cache (1 GB by default) on the fast
+    tier's SSDs absorbs write *bursts* and, once full, leaves the writes to their tier
+    (:data:`WBC_SUSTAINED_SHARE`, assumption ``write_back_cache_bursts_only``), so it changes
+    neither the sustained write path nor what a sustained run can carry. The mirror's copies
     travel over SAS from the owner node, never over the network.
     """
     spec, j, jb = parts.spec, parts.spec.shared_jbod, parts.jbod
@@ -302,8 +309,8 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     else:
         t_fr, t_fw, n_fast, fast_r_us, fast_w_us = t_dr, t_dw, jb.drive_count, d.read_latency_us, d.write_latency_us
     n_cap = jb.drive_count
-    wbc = j.write_cache_gb > 0
-    destaged = float(cache_mod.sustained_destage_share())
+    # share of sustained writes that pass through the write-back cache (bursts only: none)
+    staged = WBC_SUSTAINED_SHARE if j.write_cache_gb > 0 else 0.0
 
     db_bw = float(net_mod.node_bandwidth_bytes_s(parts.db_nic.port_gbit_s, parts.db_nic.ports, parts.db_nic_count))
     fs_bw = float(
@@ -317,16 +324,16 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     path[0, 5] = f * t_fr / n_fast
     path[0, 6] = (1.0 - f) * t_dr / n_cap
     bg = np.zeros(7)
-    if wbc:
-        path[1, 5] = copies * t_fw / n_fast
-        # destage: read the block back from the cache, write every copy to its tier
-        bg[5] = (1.0 - r) * destaged * (t_fr + copies * f * t_fw) / n_fast
-        bg[6] = (1.0 - r) * destaged * copies * (1.0 - f) * t_dw / n_cap
-    else:
-        path[1, 5] = copies * f * t_fw / n_fast
-        path[1, 6] = copies * (1.0 - f) * t_dw / n_cap
+    # writes that go straight to their tier: every copy to the tier of the block
+    path[1, 5] = (1.0 - staged) * copies * f * t_fw / n_fast
+    path[1, 6] = (1.0 - staged) * copies * (1.0 - f) * t_dw / n_cap
+    if staged > 0:
+        # staged writes: every copy into the cache on the path; destaged off it (read back, copies to the tier)
+        path[1, 5] += staged * copies * t_fw / n_fast
+        bg[5] = (1.0 - r) * staged * (t_fr + copies * f * t_fw) / n_fast
+        bg[6] = (1.0 - r) * staged * copies * (1.0 - f) * t_dw / n_cap
     dev_r = f * fast_r_us + (1.0 - f) * d.read_latency_us
-    dev_w = fast_w_us if wbc else f * fast_w_us + (1.0 - f) * d.write_latency_us
+    dev_w = staged * fast_w_us + (1.0 - staged) * (f * fast_w_us + (1.0 - f) * d.write_latency_us)
     delay = np.array(
         [
             p.stack_read_latency_us * US + dev_r * US + hop_lat,
@@ -341,6 +348,8 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
         f"{j.virtual_disks or n_db} virtual disk(s) owned by {spec.file_servers} file servers: the SMB and "
         f"storage work runs on {n_own:g} node(s)' worth",
         f"tiering: {f:.0%} of the IOs to the fast tier (its share of the data under uniform access)",
+        f"write-back cache ({j.write_cache_gb:g} GB per virtual disk) absorbs write bursts only: sustained "
+        "writes go to their tier (assumption write_back_cache_bursts_only)",
         "file-server and SMB-client CPU per IO are stated assumptions (no published figure), see provenance",
         "the SAS HBA and expander links are not modelled (not published for this enclosure)",
     ]
@@ -362,7 +371,7 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
         cpu_lp_s=cpu,
         host_lps=parts.db_lps * n_db,
         notes=notes,
-        wear=dict(backend_writes=copies, absorption=1.0 - destaged, drive=d, drives=n_cap),
+        wear=dict(backend_writes=copies, absorption=0.0, drive=d, drives=n_cap),
     )
 
 
@@ -606,12 +615,14 @@ def assumptions(parts: Parts) -> list[dict]:
             "database server); IOs follow data under uniform access ('the entire database was accessed equally')",
         },
         {
-            "name": "destage_bound_writes",
-            "value": float(cache_mod.sustained_destage_share()),
-            "unit": "share of front-end writes destaged from the write-back cache in a sustained run",
+            "name": "write_back_cache_bursts_only",
+            "value": float(WBC_SUSTAINED_SHARE),
+            "unit": "share of sustained writes that pass through the write-back cache (the rest go to their tier)",
             "basis": f"a {j.write_cache_gb:g} GB write-back cache per virtual disk (Storage Spaces 2012 R2 default) "
-            "against a database of hundreds of GB absorbs almost nothing; every write is read back and written "
-            "to its tier",
+            "buffers bursts: Microsoft ('Buffers small random writes to solid-state drives, reducing the latency "
+            "of writes', What's New in Storage Spaces, 2014), A. Finn ('Write-Back Cache to absorb brief spikes in "
+            "write activity', Petri 2014; 'until the spike decreases and things go back to normal', aidanfinn.com), "
+            "P. Polewiak 2014 (used when writes would queue; once its 1 GB is exceeded, queues form)",
         },
         {
             "name": "virtual_disk_owners",
