@@ -51,8 +51,10 @@ def _table_script():
     return module
 
 
-#: every network the Accuracy page tabulates (label, demands, mix, think time, populations)
-TABULATED = _table_script().NETWORKS
+#: every network the Accuracy page tabulates (label, demands, mix, think time, populations),
+#: and those with multi-server stations (label, demands, mix, think time, servers, populations)
+_TABLE = _table_script()
+TABULATED, TABULATED_SERVERS = _TABLE.NETWORKS, _TABLE.MULTI_NETWORKS
 
 
 def errors(got, exact):
@@ -118,6 +120,19 @@ def test_solve_closed_on_every_tabulated_network(name, d, mix, z, pops):
         assert abs(x) < 1e-9 and np.max(np.abs(r)) < 1e-9, (n, got["method"], x, r)
         if len(d[0]) > 1:
             assert got["method"] == "ctmc"
+
+
+@pytest.mark.parametrize("name,d,mix,z,servers,pops", TABULATED_SERVERS, ids=[c[0] for c in TABULATED_SERVERS])
+def test_solve_closed_on_every_tabulated_multi_server_network(name, d, mix, z, servers, pops):
+    """Multi-server stations (issue 25: a pool of c is not one server c times as fast): the
+    chain is exact, and the load-dependent MVA it falls back to is within the targets."""
+    for n in pops:
+        ex = solve_ctmc(d, n, mix, z, servers=servers)
+        got = solve_closed(d, n, mix, z, servers=servers)
+        x, r = errors(got, ex)
+        assert got["method"] == "ctmc" and abs(x) < 1e-9 and np.max(np.abs(r)) < 1e-9, (n, x, r)
+        x, r = errors(solve_closed(d, n, mix, z, servers=servers, max_states=0), ex)
+        assert abs(x) < 0.03 and np.max(np.abs(r)) < 0.08, (n, x, r)
 
 
 def test_solve_closed_reads_behind_writes_at_two_equal_stations():
