@@ -334,6 +334,29 @@ def test_a_chain_that_does_not_converge_falls_back(monkeypatch):
     assert (out["method"], out["exact"]) == ("mva", False)
 
 
+def test_the_chain_matches_the_oracle_on_random_networks():
+    """Forty random networks (1-3 classes, 1-3 stations each class may skip, 1-3 servers,
+    with and without think time, up to 5 customers) against the oracle's independent
+    breadth-first chain: to 1e-9. The chains without think time are irreducible too (a
+    reducible one would leave a singular system, refused by the residual check)."""
+    rng = np.random.default_rng(25)
+    solved = 0
+    while solved < 40:
+        C, K = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+        d = rng.uniform(0.05, 1.0, (C, K)) * (rng.random((C, K)) < 0.7)
+        if not np.all(d.sum(1) > 0):
+            continue
+        mix, servers = rng.dirichlet(np.ones(C)), rng.integers(1, 4, K)
+        n, z = int(rng.integers(1, 6)), float(rng.choice([0.0, 0.5, 2.0]))
+        if chain_states(d, n, mix, z) > 3000:
+            continue
+        got, ex = solve_chain(d, n, mix, z, servers), solve_ctmc(d, n, mix, z, servers=servers)
+        assert got["states"] == ex["states"]
+        assert got["throughput"] == pytest.approx(ex["throughput"], rel=1e-9)
+        assert np.allclose(got["response_time"], ex["response_time"], rtol=1e-9)
+        solved += 1
+
+
 def test_a_class_that_visits_nothing_cycles_at_once():
     """A class with no demand anywhere (a cycle that only thinks) counts as cycles: with think
     time its customers think again; without, they draw again at once. Against the network
