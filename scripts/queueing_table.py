@@ -1,7 +1,10 @@
 """Accuracy of each queueing solver against exact results, as markdown tables: what each
 solver is exact for and how far it is elsewhere. Reference: the Markov chain of the network
-(tests/oracles/ctmc.py), Takacs' finite-source formula, and fork-join simulations (checked
-against Nelson & Tantawi's exact two-server mean in tests/test_queueing_exact.py). The docs'
+(tests/oracles/ctmc.py, the tests' own code, checked against LINE's SolverCTMC), Takacs'
+finite-source formula, and fork-join simulations (checked against Nelson & Tantawi's exact
+two-server mean in tests/test_queueing_exact.py). solve_closed solves the same chains with the
+library's code (planner.engine.markov) up to EXACT_STATES states; the tables show it and the
+approximation it falls back to beyond. The docs'
 Accuracy page is built from :func:`build` (the ``<!-- hciplan:queueing -->`` marker,
 scripts/mkdocs_hooks.py); run as a script, it prints the tables (a few seconds).
 
@@ -21,6 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from oracles.ctmc import solve_ctmc  # noqa: E402
 
+from planner.engine.markov import EXACT_STATES, chain_states  # noqa: E402
 from planner.engine.queueing import (  # noqa: E402
     finite_population_factor,
     finite_source_wait,
@@ -37,6 +41,35 @@ NETWORKS = [
     ("2 stations: 0.05/0.1 and 0.3/0.05 s, 50 %, no think", [[0.05, 0.1], [0.3, 0.05]], [0.5, 0.5], 0.0, (2, 4, 8)),
     ("2 equal stations: 0.1 / 0.4 s each, 70 %, think 1 s", [[0.1, 0.1], [0.4, 0.4]], [0.7, 0.3], 1.0, (2, 4, 8)),
     ("2 stations: 0.05/0.02 and 0.5/0.3 s, 80 %, think 0.5 s", [[0.05, 0.02], [0.5, 0.3]], [0.8, 0.2], 0.5, (2, 4, 8)),
+]
+
+
+#: networks with multi-server stations: (label, demands [s], mix, think time [s], servers, populations)
+MULTI_NETWORKS = [
+    (
+        "1 station of 4 servers: reads 0.1 s, writes 0.4 s, 70 %, think 1 s",
+        [[0.1], [0.4]],
+        [0.7, 0.3],
+        1.0,
+        [4],
+        (2, 4, 8),
+    ),
+    (
+        "2 stations (2 servers, 1): 0.1/0.2 and 0.4/0.1 s, 70 %, think 1 s",
+        [[0.1, 0.2], [0.4, 0.1]],
+        [0.7, 0.3],
+        1.0,
+        [2, 1],
+        (2, 4, 8),
+    ),
+    (
+        "2 stations (4 servers, 1): 0.4/0.1 and 1.6/0.05 s, 70 %, think 0.5 s",
+        [[0.4, 0.1], [1.6, 0.05]],
+        [0.7, 0.3],
+        0.5,
+        [4, 1],
+        (2, 4, 8),
+    ),
 ]
 
 
@@ -70,6 +103,20 @@ def model(d, n, mix, z):
     return {"throughput": float(x), "response_time": r.sum(-1)}
 
 
+def model_servers(d, n, mix, z, servers, split=False):
+    """Schweitzer's fixed point with multi-server stations: as M/M/c (``servers=``, what
+    solve_closed uses beyond 1,000 customers), or by Seidmann's split (``split``: a pool of c as
+    one server of demand S/c plus a delay of S (c - 1)/c, as the model treats a VM's vCPUs)."""
+    d, p, c = np.asarray(d, float), np.asarray(mix, float), np.asarray(servers, float)
+    K = d.shape[1]
+    if split:
+        x, r = schweitzer_symmetric(d / c, p, np.zeros(K), np.ones(K), np.float64(n), z + (d * (c - 1) / c).sum(-1))
+        r = r + d * (c - 1) / c
+    else:
+        x, r = schweitzer_symmetric(d, p, np.zeros(K), np.ones(K), np.float64(n), np.full(len(p), z), servers=c)
+    return {"throughput": float(x), "response_time": r.sum(-1)}
+
+
 def errors(got, ex):
     return got["throughput"] / ex["throughput"] - 1.0, np.asarray(got["response_time"]) / ex["response_time"] - 1.0
 
@@ -80,7 +127,11 @@ def pct(v):
 
 def closed_tables() -> list[str]:
     solvers = [
-        ("solve_closed (exact MVA + Takacs, up to 1,000 customers)", lambda d, n, m, z: solve_closed(d, n, m, z)),
+        ("`solve_closed` (what answered)", lambda d, n, m, z: solve_closed(d, n, m, z)),
+        (
+            "`solve_closed` beyond the chain (`max_states=0`: exact MVA + Takacs)",
+            lambda d, n, m, z: solve_closed(d, n, m, z, max_states=0),
+        ),
         ("model: Schweitzer + finite-population factor", model),
         ("before: Schweitzer + open-load class wait", open_limit),
     ]
@@ -88,28 +139,89 @@ def closed_tables() -> list[str]:
         "### Closed read/write classes at FCFS stations, against the exact Markov chain",
         "",
         "Throughput error, then each class's response-time error (reads / writes), "
-        "at each population; worst over the populations in bold.",
+        "at each population, with the size of the network's Markov chain; worst over the populations in bold.",
         "",
-        "| network | N | " + " | ".join(s for s, _ in solvers) + " |",
-        "|---|---|" + "---|" * len(solvers),
+        "| network | N | states | " + " | ".join(s for s, _ in solvers) + " |",
+        "|---|---|---|" + "---|" * len(solvers),
     ]
     worst = {s: [0.0, 0.0] for s, _ in solvers}
     for label, d, mix, z, pops in NETWORKS:
         for n in pops:
             ex = solve_ctmc(d, n, mix, z)
             cells = []
-            for s, fn in solvers:
-                x, r = errors(fn(d, n, mix, z), ex)
+            for i, (s, fn) in enumerate(solvers):
+                got = fn(d, n, mix, z)
+                x, r = errors(got, ex)
                 worst[s][0] = max(worst[s][0], abs(x))
                 worst[s][1] = max(worst[s][1], float(np.max(np.abs(r))))
-                cells.append(f"{pct(x)}; {pct(r[0])} / {pct(r[1])}")
-            lines.append(f"| {label} | {n} | " + " | ".join(cells) + " |")
+                how = f" ({'chain' if got['method'] == 'ctmc' else 'Takacs'})" if i == 0 else ""
+                cells.append(f"{pct(x)}; {pct(r[0])} / {pct(r[1])}{how}")
+            lines.append(f"| {label} | {n} | {ex['states']:,} | " + " | ".join(cells) + " |")
     lines.append(
-        "| **worst** | | "
+        "| **worst** | | | "
         + " | ".join(f"**{100 * worst[s][0]:.1f} %; {100 * worst[s][1]:.1f} %**" for s, _ in solvers)
         + " |"
     )
     return lines
+
+
+def multi_server_table() -> list[str]:
+    solvers = [
+        ("`solve_closed` (what answered)", lambda d, n, m, z, c: solve_closed(d, n, m, z, servers=c)),
+        (
+            "`solve_closed` beyond the chain (`max_states=0`: load-dependent MVA + factor)",
+            lambda d, n, m, z, c: solve_closed(d, n, m, z, servers=c, max_states=0),
+        ),
+        ("Schweitzer, M/M/c stations (`solve_closed` beyond 1,000)", model_servers),
+        (
+            "Schweitzer, Seidmann's split (the model's vCPUs)",
+            lambda d, n, m, z, c: model_servers(d, n, m, z, c, split=True),
+        ),
+    ]
+    lines = [
+        "### Multi-server stations, against the exact Markov chain",
+        "",
+        "As above, at networks with a pool of servers (each class's service time is one server's).",
+        "",
+        "| network | N | states | " + " | ".join(s for s, _ in solvers) + " |",
+        "|---|---|---|" + "---|" * len(solvers),
+    ]
+    worst = {s: [0.0, 0.0] for s, _ in solvers}
+    for label, d, mix, z, servers, pops in MULTI_NETWORKS:
+        for n in pops:
+            ex = solve_ctmc(d, n, mix, z, servers=servers)
+            cells = []
+            for i, (s, fn) in enumerate(solvers):
+                got = fn(d, n, mix, z, servers)
+                x, r = errors(got, ex)
+                worst[s][0] = max(worst[s][0], abs(x))
+                worst[s][1] = max(worst[s][1], float(np.max(np.abs(r))))
+                how = f" ({'chain' if got['method'] == 'ctmc' else got['method']})" if i == 0 else ""
+                cells.append(f"{pct(x)}; {pct(r[0])} / {pct(r[1])}{how}")
+            lines.append(f"| {label} | {n} | {ex['states']:,} | " + " | ".join(cells) + " |")
+    lines.append(
+        "| **worst** | | | "
+        + " | ".join(f"**{100 * worst[s][0]:.1f} %; {100 * worst[s][1]:.1f} %**" for s, _ in solvers)
+        + " |"
+    )
+    return lines
+
+
+def chain_range() -> str:
+    """The largest populations whose chain solve_closed solves (at most EXACT_STATES states),
+    two classes at one, two and three stations that both visit, counted (nothing solved)."""
+
+    def largest(stations, z):
+        d, n = [[0.1] * stations, [0.4] * stations], 1
+        while chain_states(d, n + 1, [0.7, 0.3], z, cap=EXACT_STATES + 1) <= EXACT_STATES:
+            n += 1
+        return n
+
+    two, two0, one, three = largest(2, 1.0), largest(2, 0.0), largest(1, 1.0), largest(3, 1.0)
+    return (
+        f"at most {EXACT_STATES:,} states: reads and writes at two stations up to {two} customers "
+        f"({two0} without think time), at one up to {one}, at three up to {three}"
+    )
 
 
 def factor_table() -> list[str]:
@@ -189,17 +301,23 @@ SUMMARY = [
     "| solver | exact for | elsewhere (worst, from the tables below) |",
     "|---|---|---|",
     "| `exact_mva` | one class at single-server FCFS or delay stations (product form) | - |",
-    "| `solve_closed`, up to 1,000 customers | product-form networks (classes with equal service times at each FCFS "
-    "station, any servers); one single-server FCFS station and a delay whatever the classes | two-station networks "
-    "below: {mva}; the tandem miss (reads behind writes at two equal stations, 4 customers: reads -9.0 %) is a strict "
-    "xfail |",
+    "| `solve_closed` (`markov.solve_chain`) | any network it describes (classes with their own exponential FCFS "
+    "service times, routes, servers, think time) whose Markov chain has {chain}; product-form networks (classes "
+    "with equal service times at each FCFS station, any servers) and one single-server FCFS station and a delay "
+    "whatever the classes, by formula, up to 1,000 customers | every network below: {exact} |",
+    "| `solve_closed` beyond the chain (exact MVA + Takacs), up to 1,000 customers | as above, by formula | "
+    "networks below: {mva}; every class gets the same FCFS wait at a station, so reads are missed at the second "
+    "of two equal stations (reads {tandem} at 4 customers) |",
     "| `schweitzer_symmetric` (the model), `solve_closed` beyond 1,000 | nothing exactly; tends to exact MVA as the "
-    "population grows | networks below, 2 to 12 customers: {model} (before this change: {before}) |",
+    "population grows | networks below, 2 to 12 customers: {model} (before the finite-population factor: {before}) |",
     "| `finite_population_factor` | the open-load limit (factor 1) for unbounded populations and 0 for a saturated "
     "closed station | within 0.04 of Takacs' exact ratio from 128 customers; above it (more wait) for fewer |",
     "| `finite_source_wait` | M/G/1//N with exponential services per class (Takacs) | - |",
     "| `open_residence` | M/G/1 per station with exponential services per class (Pollaczek-Khinchine) | - |",
     "| `erlang_c`, `mmc_response` | M/M/c | - |",
+    "| multi-server stations in the closed solvers (load-dependent MVA; `pooled_wait` in Schweitzer's fixed point; "
+    "Seidmann's split in the model's vCPUs) | one class (load-dependent MVA) | multi-server networks below: "
+    "beyond the chain {ms_mva}; Schweitzer with M/M/c {ms_mmc}; Seidmann's split {ms_split} |",
     "| `fork_join_factor` | independent waits (share 0); the light-traffic limit and, for k = 2, the heavy-traffic "
     "limit (Nelson & Tantawi) of shared arrivals | within {fj} of simulation, k = 2..4, shares 0.5 and 1 "
     "(simulations at U = 0.9 are themselves a few % noisy) |",
@@ -209,11 +327,29 @@ SUMMARY = [
 def build() -> str:
     """Every table, with its heading (level 3), as the Accuracy page shows them."""
     closed = closed_tables()
-    worst = closed[-1].split("|")[3:6]
-    mva, model_w, before = (w.strip().strip("*") for w in worst)
+    worst = closed[-1].split("|")[4:8]
+    exact, mva, model_w, before = (w.strip().strip("*") for w in worst)
+    d, mix, z = [[0.1, 0.1], [0.4, 0.4]], [0.7, 0.3], 1.0  # the tandem: two equal stations
+    _, tandem = errors(solve_closed(d, 4, mix, z, max_states=0), solve_ctmc(d, 4, mix, z))
+    multi = multi_server_table()
+    ms_mva, ms_mmc, ms_split = (w.strip().strip("*") for w in multi[-1].split("|")[5:8])
     fj_lines, fj_worst = fork_join_table()
-    summary = [line.format(mva=mva, model=model_w, before=before, fj=f"{100 * fj_worst:.1f} %") for line in SUMMARY]
-    return "\n".join([*summary, "", *closed, "", *factor_table(), "", *fj_lines])
+    summary = [
+        line.format(
+            chain=chain_range(),
+            exact=exact,
+            tandem=pct(tandem[0]),
+            mva=mva,
+            model=model_w,
+            before=before,
+            ms_mva=ms_mva,
+            ms_mmc=ms_mmc,
+            ms_split=ms_split,
+            fj=f"{100 * fj_worst:.1f} %",
+        )
+        for line in SUMMARY
+    ]
+    return "\n".join([*summary, "", *closed, "", *multi, "", *factor_table(), "", *fj_lines])
 
 
 if __name__ == "__main__":

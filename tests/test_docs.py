@@ -166,7 +166,8 @@ def test_ceph_prose_quotes_the_calibration_as_it_stands():
 def test_model_prose_on_the_queueing_solvers_quotes_the_figures():
     """The model page's figures for the fork-join factor (against simulation, as the generated table
     says) and the closed class-dependent wait at 200 IOs (the model as it solves today: the
-    finite-population factor moved it from 16.0 ms to 14.8 ms)."""
+    finite-population factor moved it from 16.0 ms to 14.8 ms); solve_closed exact on every
+    tabulated network, and its fallback's worst as the model and limits pages quote it."""
     import numpy as np
 
     from planner.engine.queueing import schweitzer_symmetric
@@ -177,8 +178,21 @@ def test_model_prose_on_the_queueing_solvers_quotes_the_figures():
     p, d = np.array([0.7, 0.3]), np.array([[1e-3, 0.0], [4e-3, 0.0]])
     _, r = schweitzer_symmetric(d, p, np.zeros(2), np.array([200.0, 1.0]), 1.0, np.array([0.44, 0.44]))
     assert f"gives {1e3 * float((p * r[..., 0]).sum()):.1f} ms against 13.6 ms simulated" in text
-    worst = re.search(r"\| \*\*worst\*\* \| \| \*\*[0-9.]+ %; ([0-9.]+ %)\*\*", _rendered("accuracy.md")).group(1)
-    assert f"worst response error on the tabulated two-station networks is {worst}" in _text(DOCS / "limits.md")
+    worst = re.search(
+        r"\| \*\*worst\*\* \| \| \| \*\*0\.0 %; 0\.0 %\*\* \| \*\*([0-9.]+ %); ([0-9.]+ %)\*\*",
+        _rendered("accuracy.md"),
+    )
+    assert worst, "solve_closed exact on every tabulated network, then the fallback's worst"
+    assert (
+        f"the worst response error on the tabulated two-station networks is {worst.group(2)} "
+        f"({worst.group(1)} in throughput)"
+    ) in _text(DOCS / "limits.md")
+    assert f"networks within {worst.group(1)} and {worst.group(2)}" in text
+    ms = re.search(
+        r"Schweitzer with M/M/c [0-9.]+ %; ([0-9.]+ %); Seidmann's split [0-9.]+ %; ([0-9.]+ %)",
+        _rendered("accuracy.md"),
+    )
+    assert f"up to {ms.group(2)} in a class's response time, against {ms.group(1)} for M/M/c stations" in text
 
 
 def test_an_unknown_marker_fails_the_build():

@@ -1,4 +1,5 @@
-"""The queueing engine: closed and open networks (:mod:`~planner.engine.queueing`), the
+"""The queueing engine: closed and open networks (:mod:`~planner.engine.queueing`; small
+closed ones exactly by their Markov chain, :mod:`~planner.engine.markov`), the
 chain that composes the physics into per-station demands and solves them for many designs
 at once (:mod:`~planner.engine.performance`, pvlib's ModelChain in spirit), one node down
 (:mod:`~planner.engine.degraded`), a sizing demand as a load (:mod:`~planner.engine.loads`),
@@ -8,4 +9,14 @@ the compiled kernel (optional, numba) and the other architectures' networks
 Imports :mod:`planner.physics` and below.
 """
 
-__all__ = ["architectures", "ceph_terms", "degraded", "kernels", "loads", "performance", "queueing", "targets"]
+__all__ = [
+    "architectures",
+    "ceph_terms",
+    "degraded",
+    "kernels",
+    "loads",
+    "markov",
+    "performance",
+    "queueing",
+    "targets",
+]

@@ -44,6 +44,8 @@ import math
 
 import numpy as np
 
+from planner.engine.markov import EXACT_STATES, chain_states, solve_chain
+
 _EPS = 1e-15
 
 
@@ -969,19 +971,21 @@ def _mva_load_dependent(dbar, visits, servers, population: int, think_s: float):
     return x, r
 
 
-def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers=None) -> dict:
+def solve_closed(
+    demands, population: int, mix, think_time: float = 0.0, servers=None, *, max_states: int = EXACT_STATES
+) -> dict:
     """Throughput and response times of one closed chain of customers cycling
     through FCFS stations, each cycle as one of several classes.
 
     Each of ``population`` customers, at every cycle, draws class c with
     probability ``mix[c]``, visits each station k where ``demands[c][k]`` > 0
-    once and is served there for an exponential time of that mean, first come
-    first served by ``servers[k]`` parallel servers, then thinks for
-    ``think_time`` seconds (a delay) and starts again. This is the network the
-    planner's model solves for every VM's IOs (reads and writes at the CPUs,
-    the network and the drives); the model and this function share their code
-    (:func:`schweitzer_symmetric`, :func:`finite_population_factor`,
-    :func:`pooled_wait`).
+    once, in the order of k, and is served there for an exponential time of
+    that mean, first come first served by ``servers[k]`` parallel servers, then
+    thinks for an exponential ``think_time`` seconds (a delay) and starts
+    again. This is the network the planner's model solves for every VM's IOs
+    (reads and writes at the CPUs, the network and the drives); the model and
+    this function share their code (:func:`schweitzer_symmetric`,
+    :func:`finite_population_factor`, :func:`pooled_wait`).
 
     Parameters
     ----------
@@ -995,14 +999,19 @@ def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers
         Mean delay between cycles [s].
     servers : array_like (K,) of int, optional
         Servers at each station, default 1 each [-].
+    max_states : int, default :data:`~planner.engine.markov.EXACT_STATES`
+        Largest Markov chain solved exactly (keyword only; 0: never) [-].
 
     Returns
     -------
     dict
         ``throughput``: cycles per second [1/s]; ``response_time`` (C,): mean
         time from the start of a class-c cycle to its end, think time excluded
-        [s]; ``residence_time`` (C, K) [s]; ``utilization`` (K,): busy share of
-        each server [-]; ``method``: ``"mva"`` or ``"schweitzer"``.
+        [s] (NaN for a class of zero probability when the chain is solved: it
+        is never seen); ``residence_time`` (C, K) [s]; ``utilization`` (K,):
+        busy share of each server [-]; ``method``: ``"ctmc"``, ``"mva"`` or
+        ``"schweitzer"``; ``exact``: whether the figures are exact (to
+        rounding) for the network described.
 
     Raises
     ------
@@ -1013,24 +1022,42 @@ def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers
 
     Notes
     -----
-    Up to :data:`EXACT_POPULATION` customers, exact MVA on the class-mixed
-    demands (Reiser & Lavenberg, 1980; multi-server stations by their marginal
-    probabilities), which is exact where every class has the same service time
-    at each FCFS station (a product-form network: Baskett, Chandy, Muntz &
-    Palacios, 1975). Where the classes' times differ, FCFS is not product form
-    and each single-server station adds the difference between its M/G/1//N
-    wait with the classes' services and with their mean (Takacs:
-    :func:`finite_source_wait`), the rest of the cycle as the think time; a
-    multi-server one adds :func:`finite_population_factor` x the dispersion
-    over the squared mean x its M/M/c wait. Exact for one single-server FCFS
-    station and a delay, whatever the classes. Beyond :data:`EXACT_POPULATION`,
-    Schweitzer's approximate MVA (Schweitzer, 1979; Bard, 1979) with the same
-    class-dependent FCFS wait: the model's solver. Accuracy against the exact
-    Markov chain (``tests/oracles/ctmc.py``) per network is tabulated on the
-    docs' Accuracy page (``scripts/queueing_table.py``).
+    Three methods, the first that applies:
+
+    * exact by formula (``"mva"``, up to :data:`EXACT_POPULATION` customers):
+      where every class has the same service time at each FCFS station the
+      network is product form (Baskett, Chandy, Muntz & Palacios, 1975) and
+      exact MVA on the class-mixed demands is exact (Reiser & Lavenberg, 1980;
+      multi-server stations by their marginal probabilities); so is one
+      single-server FCFS station and a delay whatever the classes, with the
+      M/G/1//N wait of Takacs' formula (:func:`finite_source_wait`).
+    * exact by the network's Markov chain (``"ctmc"``,
+      :func:`planner.engine.markov.solve_chain`) where the classes' times
+      differ and the chain has at most ``max_states`` states (200,000 by
+      default: two stations that reads and writes both visit, with think
+      time, up to 12 customers; 1.5-2 s of CPU at 100,000 states, about 6 s
+      at the bound).
+    * approximate beyond: up to :data:`EXACT_POPULATION` customers, exact MVA
+      on the class-mixed demands plus, per single-server station, the
+      difference between its M/G/1//N wait with the classes' services and
+      with their mean (Takacs), the rest of the cycle as the think time, and
+      per multi-server station :func:`finite_population_factor` x the
+      dispersion over the squared mean x its M/M/c wait; beyond
+      :data:`EXACT_POPULATION`, Schweitzer's approximate MVA (Schweitzer,
+      1979; Bard, 1979) with the same class-dependent FCFS wait: the model's
+      solver. Both give every class the same FCFS wait at a station, so they
+      miss the tandem effect (at the second of two stations, reads arrive
+      right behind the writes that held them at the first).
+
+    Accuracy of each against the exact chain (``tests/oracles/ctmc.py`` and
+    LINE's ``SolverCTMC``) per network is tabulated on the docs' Accuracy page
+    (``scripts/queueing_table.py``).
 
     References
     ----------
+    Baskett, F., Chandy, K. M., Muntz, R. R. & Palacios, F. G. (1975). Open,
+    closed, and mixed networks of queues with different classes of customers.
+    *J. ACM* 22(2), 248-260.
     Reiser, M. & Lavenberg, S. S. (1980). Mean-value analysis of closed
     multichain queuing networks. *J. ACM* 27(2), 313-322.
     Schweitzer, P. J. (1979). Approximate analysis of multiclass closed
@@ -1043,11 +1070,19 @@ def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers
     --------
     One station and a delay (think 1 s), reads of 0.1 s and writes of 0.4 s,
     70 % reads, 8 customers: 4.696 cycles/s, reads 0.614 s, writes 0.914 s
-    (the Markov chain's figures).
+    (the Markov chain's figures, here by Takacs' formula).
 
     >>> out = solve_closed([[0.1], [0.4]], 8, [0.7, 0.3], think_time=1.0)
     >>> round(out["throughput"], 3), [round(float(r), 3) for r in out["response_time"]]
     (4.696, [0.614, 0.914])
+
+    The same classes at two such stations in tandem, 4 customers: reads wait
+    longer at the second (0.265 s) than at the first (0.224 s), right behind
+    the writes that held them there; the Markov chain (129 states) is solved.
+
+    >>> out = solve_closed([[0.1, 0.1], [0.4, 0.4]], 4, [0.7, 0.3], think_time=1.0)
+    >>> out["method"], [round(float(r), 3) for r in out["residence_time"][0]]
+    ('ctmc', [0.224, 0.265])
     """
     d = np.asarray(demands, dtype=float)
     if d.ndim != 2:
@@ -1068,13 +1103,29 @@ def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers
         raise ValueError(f"servers: {K} whole numbers >= 1, one per station (column of demands)")
     if not np.any(p[:, None] * d > 0) and z == 0:
         raise ValueError("demands: every cycle is empty (no demand and no think time)")
+    if isinstance(max_states, bool) or int(max_states) != max_states or max_states < 0:
+        raise ValueError("max_states: a whole number of states >= 0 (0: never solve the Markov chain)")
     n = int(population)
     visit = (d > 0).astype(float)
     pv = p @ visit
     dbar = p @ d
     e2 = p @ (d * d)
     disp = pv * e2 - dbar * dbar
-    if n > EXACT_POPULATION:
+    spread = [k for k in range(K) if disp[k] > 1e-12 * dbar[k] ** 2 and pv[k] > 0]
+    # exact by formula: product form (no station's classes differ), or one single-server
+    # station and the delay (Takacs); otherwise the Markov chain where it is small enough
+    by_formula = not spread or (int(np.count_nonzero(pv > 0)) == 1 and bool(np.all(cs[pv > 0] == 1)))
+    exact = by_formula and n <= EXACT_POPULATION
+    chain = None
+    if not by_formula and n <= EXACT_POPULATION and chain_states(d, n, p, z, cap=max_states + 1.0) <= max_states:
+        try:
+            chain = solve_chain(d, n, p, z, cs.astype(int), max_states=max_states)
+        except RuntimeError:  # the iterative solve did not converge: the approximation answers
+            chain = None
+    if chain is not None:
+        x, r = chain["throughput"], chain["residence_time"]
+        method, exact = "ctmc", True
+    elif n > EXACT_POPULATION:
         x, r = schweitzer_symmetric(
             d, p, np.zeros(K), np.ones(K), np.float64(n), np.full(C, z), servers=cs if servers is not None else None
         )
@@ -1085,7 +1136,6 @@ def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers
         b = np.where(pv > 0, dbar / np.maximum(pv, _EPS), 0.0)
         w_pf = np.where(pv > 0, (r_pf - dbar) / np.maximum(pv, _EPS), 0.0)  # wait per visit
         extra = np.zeros(K)  # per visit, beyond the mixed mean's
-        spread = [k for k in range(K) if disp[k] > 1e-12 * dbar[k] ** 2 and pv[k] > 0]
         for _ in range(500):
             rbar = r_pf + pv * extra
             x = n / (z + rbar.sum())
@@ -1115,6 +1165,7 @@ def solve_closed(demands, population: int, mix, think_time: float = 0.0, servers
         "residence_time": r,
         "utilization": x * dbar / cs,
         "method": method,
+        "exact": exact,
     }
 
 
