@@ -593,7 +593,7 @@ def ceph_usable_capacity_tb(
     backfillfull_ratio: FloatArray = CEPH_BACKFILLFULL_RATIO,
     db_fraction: FloatArray = 0.01,
     db_separate: FloatArray = False,
-    repair_fault_domains: FloatArray = None,
+    repair_fault_domains: FloatArray | None = None,
 ) -> FloatArray:
     """Usable capacity of a Ceph pool, TB, vectorised.
 
@@ -641,7 +641,7 @@ def vsan_usable_capacity_tb(
     host_rebuild: FloatArray = True,
     operations: FloatArray = True,
     large_objects: FloatArray = False,
-    reserved_supported: FloatArray = None,
+    reserved_supported: FloatArray | None = None,
 ) -> FloatArray:
     """Usable capacity of a vSAN datastore under one policy, TB, vectorised."""
     raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)

@@ -21,7 +21,9 @@ with the cache still full.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -71,7 +73,7 @@ def run_test(
     file_gb: float = FILE_GB,
     run_s: float = RUN_S,
     cold_cache: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """IOPS, MB/s and latency of one test [IOPS, MB/s, ms]; with ``cold_cache`` a write test
     adds the write-back cache's burst over the run, capped by the rate with no destage."""
     p = p or default_params()
@@ -104,14 +106,14 @@ def run_test(
 def sweep(
     parts: single_server.Parts,
     p: ModelParams | None = None,
-    block_sizes=BLOCK_SIZES_KIB,
-    outstanding=OUTSTANDING,
+    block_sizes: Sequence[float] = BLOCK_SIZES_KIB,
+    outstanding: Sequence[int] = OUTSTANDING,
     threads: int = THREADS,
     file_gb: float = FILE_GB,
     run_s: float = RUN_S,
     latency_cut_ms: float = LATENCY_CUT_MS,
     cold_cache: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """Every test of the sweep, and per operation the best IOPS and MB/s among the tests
     under the latency cut (the seed's reading), with the test that gave each."""
     rows = [
@@ -122,7 +124,7 @@ def sweep(
     ]
     for r in rows:
         r["kept"] = bool(r["latency_ms"] < latency_cut_ms)
-    best = {}
+    best: dict[str, dict[str, Any]] = {}
     for op in ("read", "write"):
         kept = [r for r in rows if r["op"] == op and r["kept"]]
         if not kept:
@@ -151,7 +153,7 @@ def sweep(
     }
 
 
-def best_per_block(sweep_out: dict, op: str) -> dict[float, float]:
+def best_per_block(sweep_out: dict[str, Any], op: str) -> dict[float, float]:
     """Largest IOPS under the cut per block size [IOPS]; NaN where no test passed."""
     out: dict[float, float] = {}
     for r in sweep_out["tests"]:
