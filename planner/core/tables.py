@@ -22,7 +22,7 @@ import math
 import re
 import zipfile
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal, overload
 
 from planner.core.csvsafe import safe_cell as safe_cell  # the one CSV writer, re-exported
 from planner.core.csvsafe import write_csv as write_csv
@@ -159,6 +159,26 @@ def read_rows(
     return keys, out
 
 
+@overload
+def number(
+    cells: dict[str, Any],
+    key: str,
+    row: int,
+    name: str,
+    lo: float | None = None,
+    hi: float | None = None,
+    required: Literal[True] = True,
+) -> float: ...
+@overload
+def number(
+    cells: dict[str, Any],
+    key: str,
+    row: int,
+    name: str,
+    lo: float | None = None,
+    hi: float | None = None,
+    required: bool = True,
+) -> float | None: ...
 def number(
     cells: dict[str, Any],
     key: str,
@@ -198,6 +218,14 @@ def number(
     return x
 
 
+@overload
+def text(
+    cells: dict[str, Any], key: str, row: int, name: str, required: Literal[True] = True, max_chars: int = 200
+) -> str: ...
+@overload
+def text(
+    cells: dict[str, Any], key: str, row: int, name: str, required: bool = True, max_chars: int = 200
+) -> str | None: ...
 def text(
     cells: dict[str, Any], key: str, row: int, name: str, required: bool = True, max_chars: int = 200
 ) -> str | None:

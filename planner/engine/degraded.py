@@ -14,6 +14,7 @@ Direct does not publish the share of bandwidth its repair jobs take.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import overload
 
 import numpy as np
 
@@ -40,6 +41,14 @@ def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
     return np.where(n > 1, (m / n) * survivors + (1.0 / n) / m, a)
 
 
+@overload
+def degraded_arrays(
+    D: DesignArrays, W: WorkloadArrays, repair_share: float = DEFAULT_REPAIR_SHARE
+) -> tuple[DesignArrays, WorkloadArrays]: ...
+@overload
+def degraded_arrays(
+    D: DesignArrays, W: None, repair_share: float = DEFAULT_REPAIR_SHARE
+) -> tuple[DesignArrays, None]: ...
 def degraded_arrays(
     D: DesignArrays, W: WorkloadArrays | None, repair_share: float = DEFAULT_REPAIR_SHARE
 ) -> tuple[DesignArrays, WorkloadArrays | None]:

@@ -903,6 +903,34 @@ class Design(_Strict):
         return self.fault_domains
 
     @property
+    def node_spec(self) -> NodeSpec:
+        """``node`` of a cluster design, which validation requires (a DesignError otherwise)."""
+        if self.node is None:
+            raise DesignError(f"topology '{self.topology}' has no cluster node", "node")
+        return self.node
+
+    @property
+    def disaggregated_spec(self) -> DisaggregatedSpec:
+        """The ``disaggregated`` section of an S2D file-server design (a DesignError otherwise)."""
+        if self.disaggregated is None:
+            raise DesignError(f"topology '{self.topology}' has no file-server section", "disaggregated")
+        return self.disaggregated
+
+    @property
+    def split_spec(self) -> SplitSpec:
+        """The ``split`` section of a split-provisioning design (a DesignError otherwise)."""
+        if self.split is None:
+            raise DesignError(f"topology '{self.topology}' has no split section", "split")
+        return self.split
+
+    @property
+    def single_server_spec(self) -> SingleServerSpec:
+        """The ``single_server`` section of a single-server design (a DesignError otherwise)."""
+        if self.single_server is None:
+            raise DesignError(f"topology '{self.topology}' has no single_server section", "single_server")
+        return self.single_server
+
+    @property
     def node_count(self) -> int:
         """``nodes`` of a cluster design (hyperconverged, or a Ceph or vSAN design's storage
         nodes), which validation requires; the other topologies count their servers in

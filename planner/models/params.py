@@ -20,7 +20,10 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.core.errors import PlannerError, shown
-from planner.core.resources import CALIBRATION_FILE, CEPH_CALIBRATION_FILE
+
+# the calibration files, re-exported: callers check and read them through this module
+from planner.core.resources import CALIBRATION_FILE as CALIBRATION_FILE
+from planner.core.resources import CEPH_CALIBRATION_FILE as CEPH_CALIBRATION_FILE
 
 #: CPU costs are expressed at this core clock; other CPUs scale by
 #: REFERENCE_GHZ / base_ghz (cycles per IO held constant). A definition, not a fit.
