@@ -489,14 +489,3 @@ def whole_cost(
         "licensing_compiled": licensing_data()["date_compiled"],
         "notes": notes,
     }
-
-
-def price_kinds(cost: dict) -> dict:
-    """Which lines' prices are quoted, list, street or estimated: ``{kind: [descriptions]}``
-    (the document's price appendix)."""
-    out: dict[str, list[str]] = {}
-    for x in cost["parts"] + cost["network"]["lines"]:
-        out.setdefault(x["price_kind"], [])
-        if x["description"] not in out[x["price_kind"]]:
-            out[x["price_kind"]].append(x["description"])
-    return out

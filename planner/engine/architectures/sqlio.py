@@ -25,8 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from planner.engine.architectures import common, single_server
 from planner.models.params import ModelParams, default_params
 from planner.models.workload import Workload
@@ -151,15 +149,3 @@ def sweep(
             "cold_cache": cold_cache,
         },
     }
-
-
-def best_per_block(sweep_out: dict[str, Any], op: str) -> dict[float, float]:
-    """Largest IOPS under the cut per block size [IOPS]; NaN where no test passed."""
-    out: dict[float, float] = {}
-    for r in sweep_out["tests"]:
-        if r["op"] != op:
-            continue
-        v = r["iops"] if r["kept"] else np.nan
-        prev = out.get(r["block_size_kib"], np.nan)
-        out[r["block_size_kib"]] = np.nanmax([prev, v]) if not (np.isnan(prev) and np.isnan(v)) else np.nan
-    return out
