@@ -19,11 +19,13 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-# the fuzz generators live with the tests that run them bounded (tests/fuzzcases.py)
-sys.path.insert(0, str(ROOT / "tests"))
+# the fuzz generators live with the tests that run them bounded (tests/fuzzcases.py), which the
+# package does not install; a script's path starts at its own folder, so tests/ is added
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import fuzzcases as fc  # noqa: E402
+import fuzzcases as fc
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # share of the campaign per kind of input (calibrate is mostly argument errors: a valid dry run takes seconds)
 WEIGHTS = {

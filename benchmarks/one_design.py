@@ -20,7 +20,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", default=str(ROOT))
     a = ap.parse_args()
-    sys.path.insert(0, a.root)
+    if a.root != str(ROOT):  # another checkout (before/after): its planner, not the installed one
+        sys.path.insert(0, a.root)
     import planner.engine.performance as perf
     from planner.commercial import sla
     from planner.models.design import load_design, resolve

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-# the discrete-event simulation is a test oracle: it lives with the tests (tests/oracles/)
-sys.path.insert(0, str(ROOT / "tests"))
+from planner.engine.performance import evaluate_arrays
 
-from oracles.simulation import network, simulate  # noqa: E402
-from test_simulation import CASES, P, _case  # noqa: E402
+# the discrete-event simulation is a test oracle: it lives with the tests (tests/oracles/), which
+# the package does not install; a script's path starts at its own folder, so tests/ is added
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from planner.engine.performance import evaluate_arrays  # noqa: E402
+from oracles.simulation import network, simulate
+from test_simulation import CASES, P, _case
 
 
 def main() -> None:

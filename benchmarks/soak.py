@@ -23,14 +23,12 @@ import asyncio
 import functools
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from browser_whatif import _start  # the same server start as the what-if benchmark (this folder)
 
-from browser_whatif import _start  # noqa: E402  (the same server start as the what-if benchmark)
+ROOT = Path(__file__).resolve().parent.parent
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

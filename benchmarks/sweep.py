@@ -16,19 +16,16 @@ import argparse
 import sys
 import time
 import tracemalloc
-from pathlib import Path
 
 import numpy as np
+from cases import candidates, mixed_workloads  # this folder's; they import planner when called
 
-# --root DIR: the app checkout to measure (before/after); this file's own otherwise
-_root = sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv else str(Path(__file__).resolve().parent.parent)
 # --root DIR measures another checkout of the project (before/after): its planner, not the installed one
-sys.path.insert(0, _root)
+if "--root" in sys.argv:
+    sys.path.insert(0, sys.argv[sys.argv.index("--root") + 1])
 
-from cases import candidates, mixed_workloads  # noqa: E402
-
-from planner.engine.performance import WorkloadArrays, evaluate_arrays  # noqa: E402
-from planner.models.params import default_params  # noqa: E402
+from planner.engine.performance import WorkloadArrays, evaluate_arrays
+from planner.models.params import default_params
 
 
 def take_w(W, idx):

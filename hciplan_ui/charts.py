@@ -42,7 +42,6 @@ def _memo(fn, size: int = 64):
             cache.popitem(last=False)
         return fig
 
-    wrapper.cache = cache
     return wrapper
 
 

@@ -6,6 +6,7 @@ description asks for; a tornado of which input moves IOPS and latency most."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import streamlit as st
 
@@ -52,7 +53,7 @@ if source.startswith("from"):
         peak = st.toggle("Size for the peak (checkpoint bursts) rather than the mean", key="db_peak")
         overrides = {}
         st.caption("Assumptions: the value used and where it comes from (0 or 'model' = the model's own).")
-        choices = {
+        choices: dict[str, list[Any]] = {
             "access": ["hammerdb", "tpcc"],
             "checkpoint_mode": ["model", "indirect", "automatic"],
             "sql_server_version": [2019, 2022, 2017, 2016, 2014, 2012],
@@ -235,6 +236,8 @@ for col, (name, r) in zip(cols, reports):
             st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")
 
 table, csv_rows = [], []
+row: dict[str, Any]
+raw: dict[str, Any]
 for name, r in reports:
     arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
     row, raw = {"Scenario": name, "Architecture": arch}, {"scenario": name, "architecture": arch}

@@ -116,7 +116,7 @@ def render() -> None:
     c[0].selectbox(
         "Where the benchmark ran",
         list(ISSUERS),
-        format_func=ISSUERS.get,
+        format_func=ISSUERS.__getitem__,
         key="imp_issuer",
         help="VMFleet always runs in VMs and states its VM count",
     )

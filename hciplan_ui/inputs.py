@@ -74,7 +74,7 @@ def number(
     container,
     label: str,
     key: str,
-    bounds: tuple,
+    bounds: tuple[float | None, float | None, bool],
     *,
     unit: str = "",
     integer: bool = False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from collections import OrderedDict
+from typing import Any
 
 import streamlit as st
 from pydantic import ValidationError
@@ -215,6 +216,12 @@ tiers = [t.name for t in tierset.tiers]
 inputs.keep("size_mode", "size_stat", "size_ft", "size_n1", "size_validated", "size_parity", "size_net", "size_stack")
 mode = st.radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
 per_tier, totals, dba = mode == "databases per tier", mode == "totals", mode == DBA_MODE
+# number inputs' values: read only where their errors are None
+dbs: Any
+db_n: Any
+db_bp: Any
+vcpu_db: Any
+ram_db: Any
 iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_nopm = db_n = dbs = vcpu_db = ram_db = None
 counts = {}
 with st.form("size_form"):
@@ -300,13 +307,13 @@ with st.form("size_form"):
     stack = c[3].selectbox(
         "Storage stack",
         list(STACKS),
-        format_func=STACK_LABELS.get,
+        format_func=STACK_LABELS.__getitem__,
         key="size_stack",
         help="the sizer proposes designs of this stack only, judged by its own rules (Ceph: calibrated on the Ceph "
         "blog's clusters; vSAN: not calibrated, flagged)",
     )
     c = st.columns(4)
-    ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.get, key="size_ft")
+    ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.__getitem__, key="size_ft")
     # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
     for k in ("size_n1", "size_validated"):
         st.session_state.setdefault(k, True)

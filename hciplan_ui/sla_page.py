@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 from pydantic import ValidationError
@@ -245,7 +246,7 @@ background = {
 by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
 dba = by == SLA_DBA_MODE
 B = inputs.model_bounds
-dba_errors = []
+dba_errors: list[tuple[Any, str | None]] = []
 if dba:
     basic, dba_errors = basics(SLA_PREFIX)
     for col, e in dba_errors:
@@ -268,7 +269,7 @@ if dba:
             "assumptions (each with its source and an override on the Compare / what-if page, or in a "
             "database file for `python -m planner sla --database`)."
         )
-c = st.columns(6 if not dba else 5)
+c: list[Any] = st.columns(6 if not dba else 5)
 if dba:
     c = [None, *c]  # no size field: the DBA's size above
     size_tb, e1 = 1.0, None
@@ -476,7 +477,10 @@ with st.expander("Cost assumptions (editable)", expanded=False):
         inputs.show(col, e)
         cost_errors.append(e)
     figures["licence_option"] = c3[0].selectbox(
-        "Licensing in the monthly cost", list(LICENCE_OPTIONS), format_func=LICENCE_OPTIONS.get, key="cost_lic_opt"
+        "Licensing in the monthly cost",
+        list(LICENCE_OPTIONS),
+        format_func=LICENCE_OPTIONS.__getitem__,
+        key="cost_lic_opt",
     )
     st.caption(
         "Licence prices are public list prices (planner/data/licensing.json, with sources and dates): edit "

@@ -51,23 +51,6 @@ def design_to_json(design: Design) -> str:
     return canonical(design.model_dump(mode="json", exclude_defaults=False))
 
 
-def example_names() -> list[str]:
-    """Example files that are designs (examples/ also holds databases, tiers, demands...)."""
-    return design_examples()
-
-
-@st.cache_data(show_spinner=False, max_entries=1)
-def design_examples() -> list[str]:
-    names = []
-    for p in sorted(EXAMPLES.glob("*.json")):
-        try:  # validated as a design, as loading it would: a db or tiers file is not offered
-            validate_design(p.read_bytes())
-        except PlannerError:
-            continue
-        names.append(p.stem)
-    return names
-
-
 @st.cache_data(show_spinner=False, max_entries=32)
 def example_json(name: str) -> str:
     return design_to_json(parse_design((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")))
@@ -398,14 +381,6 @@ def calibration_summary() -> dict | None:
 
 
 # --------------------------------------------------------------- display
-def fmt_band(value: float, low: float | None, high: float | None, fmt: str = "{:,.0f}") -> str:
-    """'X (low-high)' when the calibration gives a band, else 'X'."""
-    s = fmt.format(value)
-    if low is not None and high is not None:
-        s += f" ({fmt.format(low)}–{fmt.format(high)})"
-    return s
-
-
 def plain(text: str) -> str:
     """Text shown through Markdown, with Markdown's special characters escaped
     (planner messages can carry user strings such as part names): :func:`ui.fmt.md`,

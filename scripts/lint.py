@@ -1,6 +1,7 @@
 """The checks the test script runs before the tests: lint, format, the import-layer
-contracts and the docs site (``mkdocs build --strict``: a broken page, link, generated table
-or docstring reference fails), with the tools of the environment running this script."""
+contracts, the type check (mypy, configured in pyproject.toml) and the docs site
+(``mkdocs build --strict``: a broken page, link, generated table or docstring reference
+fails), with the tools of the environment running this script."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def main() -> int:
         [sys.executable, "-m", "ruff", "check", "--quiet", "."],
         [sys.executable, "-m", "ruff", "format", "--check", "--quiet", "."],
         [str(BIN / "lint-imports"), "--no-cache"],
+        [sys.executable, "-m", "mypy"],
         [str(BIN / "mkdocs"), "build", "--strict", "--quiet", "--site-dir", site],
     ]
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # material's end-of-life banner, on every build

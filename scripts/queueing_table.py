@@ -19,19 +19,19 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import brentq
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from oracles.ctmc import solve_ctmc  # noqa: E402
-
-from planner.engine.markov import EXACT_STATES, chain_states  # noqa: E402
-from planner.engine.queueing import (  # noqa: E402
+from planner.engine.markov import EXACT_STATES, chain_states
+from planner.engine.queueing import (
     finite_population_factor,
     finite_source_wait,
     fork_join_factor,
     schweitzer_symmetric,
     solve_closed,
 )
+
+# the exact Markov-chain solver is a test oracle (tests/oracles/), not part of the installed package
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from oracles.ctmc import solve_ctmc
 
 #: (label, demands [s] per class and station, mix, think time [s], populations)
 NETWORKS = [

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from planner.commercial.licensing import LICENSING_FILE
 from planner.core.errors import CatalogError
 from planner.models import catalog as catalog_mod
 from planner.models.catalog import (
@@ -807,8 +808,6 @@ def test_uploaded_catalog_file_is_validated():
 
 
 # --------------------------------------------------------------------------- licensing assumptions
-
-from planner.commercial.licensing import LICENSING_FILE  # noqa: E402
 
 
 def test_licensing_options_have_prices_sources_and_dates():

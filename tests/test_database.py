@@ -197,6 +197,23 @@ def test_db_io_prints_every_stream_with_its_rule_and_the_totals(capsys):
     assert capsys.readouterr().err == "error: log_write_latency_ms: must be 0.001..10000 ms (got 0)\n"
 
 
+def test_database_capacity_of_a_design_with_an_inline_cpu_spec(capsys, tmp_path):
+    """A CPU given inline (the catalog record's figures, no id) carries the database as its
+    catalog twin does; the database's CPU was looked up by catalog id only (a traceback)."""
+    from planner.models.catalog import load_catalog
+
+    design = json.loads((EX / "reference.json").read_text())
+    cpu = load_catalog().cpu[design["node"]["cpu"]["model"]]
+    rec = cpu.model_dump(mode="json", exclude={"id", "vendor", "source", "verified"})
+    design["node"]["cpu"]["model"] = rec
+    (tmp_path / "inline.json").write_text(json.dumps(design))
+    db = str(EX / "db-oltp-hammerdb.json")
+    assert main(["sla", str(tmp_path / "inline.json"), "--database", db]) == 0
+    inline = json.loads(capsys.readouterr().out)["database_capacity"]
+    assert main(["sla", str(EX / "reference.json"), "--database", db]) == 0
+    assert inline == json.loads(capsys.readouterr().out)["database_capacity"]
+
+
 def test_sla_database_prints_the_guarantee_the_need_and_the_database_capacity(capsys):
     args = ["sla", str(EX / "reference.json"), "--database", str(EX / "db-oltp-hammerdb.json")]
     assert main(args) == 0

@@ -52,6 +52,15 @@ def test_readme_is_a_front_page_of_at_most_250_lines():
     assert len(lines) <= 250, f"README.md has {len(lines)} lines; the rest belongs in docs/"
 
 
+def test_the_changelog_has_a_section_for_the_packages_version():
+    import planner
+
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## \[{re.escape(planner.__version__)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", text, re.M), (
+        f"CHANGELOG.md has no '## [{planner.__version__}] - date' section"
+    )
+
+
 def test_readme_links_point_at_files_that_exist():
     text = README.read_text(encoding="utf-8")
     links = [t for t in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text) if "://" not in t]

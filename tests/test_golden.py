@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
 
 import pytest
+from golden.cases import cases, numbers, strip
+from golden.make_golden import run
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "golden"))
-
-from cases import cases, numbers, strip  # noqa: E402
-from make_golden import run  # noqa: E402
 
 GOLDEN = {tuple(r["argv"]): r for r in json.loads((ROOT / "tests" / "golden" / "reports.json").read_text())}
 

@@ -113,6 +113,7 @@ def test_the_wheel_carries_the_data_and_not_numba(installed):
         "planner/data/benchmarks/s2d-3node-nvme-pmem-rocev2.json",
         "hardware_catalog/cpus.json",
         "hciplan_ui/streamlit_app.py",
+        "planner/py.typed",  # PEP 561: its annotations reach the type checker of a project that imports it
     ):
         assert needed in names, needed
     requires = [line for line in meta.splitlines() if line.startswith("Requires-Dist:")]

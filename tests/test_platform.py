@@ -1,10 +1,15 @@
 """PCIe and memory bandwidth a transfer crosses inside a server
 (planner.physics.pcie_memory, report.platform_check)."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from planner.models.design import parse_design
+from planner.models.workload import Workload
 from planner.physics import pcie_memory as platform
+from planner.results.report import evaluate_report
 
 
 def test_pcie_rates_match_the_published_link_figures():
@@ -84,12 +89,6 @@ def test_lanes_needed_is_unknown_when_a_width_is():
 
 
 # --- in the report (planner.results.report.platform_check) ----------------------------
-from pathlib import Path  # noqa: E402
-
-from planner.models.design import parse_design  # noqa: E402
-from planner.models.workload import Workload  # noqa: E402
-from planner.results.report import evaluate_report  # noqa: E402
-
 EX = Path(__file__).resolve().parent.parent / "examples"
 SEQ = Workload(
     name="seq",

@@ -36,6 +36,7 @@ import json
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -187,7 +188,9 @@ FIT_TOL = 1e-6
 FIT_STEP = 1e-3
 
 
-def fit(idx=None, start: CephParams | None = None, max_nfev: int = 300) -> tuple[CephParams, object]:
+def fit(
+    idx=None, start: CephParams | None = None, max_nfev: int = 300
+) -> tuple[CephParams, Any]:  # Any: scipy's OptimizeResult
     """Fit :data:`CEPH_FIT_NAMES` on the points ``idx`` (all by default)."""
     from scipy.optimize import least_squares
 
@@ -349,7 +352,7 @@ def run(write: bool = True, folds: bool = True) -> dict:
     err_in = _errors_pct(pred)
     g = groups()
     doc_summary = {"in_sample": _summary(err_in), "converged": bool(res.status > 0), "cost": float(res.cost)}
-    bands = {"quantiles_pct": list(BAND_QUANTILES), "in_domain": {}, "extrapolation": {}}
+    bands: dict[str, Any] = {"quantiles_pct": list(BAND_QUANTILES), "in_domain": {}, "extrapolation": {}}
     held = None
     if folds:
         held = leave_one_configuration_out(full)

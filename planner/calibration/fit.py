@@ -18,6 +18,7 @@ import json
 import time
 from functools import lru_cache
 from types import SimpleNamespace
+from typing import Any, cast
 
 import numpy as np
 
@@ -155,7 +156,8 @@ class FitData:
                 WorkloadArrays(**{f: np.asarray(v)[tile] for f, v in self.W.__dict__.items()}),
             )
         D, W = self._stacked[k]
-        p = SimpleNamespace(**{name: np.repeat(vecs[:, j], n) for j, name in enumerate(PARAM_NAMES)})
+        # a set per row: ModelParams' attributes as arrays, all evaluate_arrays reads of them
+        p = cast(ModelParams, SimpleNamespace(**{name: np.repeat(vecs[:, j], n) for j, name in enumerate(PARAM_NAMES)}))
         out = evaluate_arrays(D, W, p)
         return [self.log_errors(out, slice(i * n, (i + 1) * n)) for i in range(k)]
 
@@ -218,8 +220,8 @@ def guest_latency_from_idle_vms(idx) -> tuple[float, np.ndarray]:
                 d = meas[a][i] - meas[b][i]
                 if np.isfinite(d):
                     diffs.append(d * 1e3)
-    diffs = np.array(diffs)
-    return (float(np.median(diffs)) if diffs.size else float("nan")), diffs
+    arr = np.array(diffs)
+    return (float(np.median(arr)) if arr.size else float("nan")), arr
 
 
 #: least_squares' trust-region subproblem solver: LSMR (matrix-vector products)
@@ -231,7 +233,7 @@ TR_SOLVER = "lsmr"
 FIT_TOL = 1e-8
 
 
-def fit(idx, x0=None, max_nfev: int = 200) -> tuple[np.ndarray, object]:
+def fit(idx, x0=None, max_nfev: int = 200) -> tuple[np.ndarray, Any]:  # Any: scipy's OptimizeResult (untyped)
     """Fit parameters on the points ``idx``; returns (full vector, scipy result).
 
     Only :data:`planner.models.params.FIT_NAMES` vary; the guest latency is identified
@@ -260,7 +262,7 @@ def fit(idx, x0=None, max_nfev: int = 200) -> tuple[np.ndarray, object]:
         start[g] = g_idle
     fd = fit_data(idx)
     step = 1e-6 * (hi - lo)
-    last = {}
+    last: dict[str, Any] = {}
 
     def full(v):
         out = np.tile(start, (len(np.atleast_2d(v)), 1))
@@ -588,7 +590,7 @@ def _band_table(ratios: dict, limited_by, umax, groups, mask) -> dict:
     the fallback (:func:`planner.results.uncertainty.ratio_band`)."""
     from planner.results.uncertainty import REGIMES
 
-    out = {r: {} for r in (*REGIMES, "capacity")}
+    out: dict[str, dict[str, Any]] = {r: {} for r in (*REGIMES, "capacity")}
     for m, r in ratios.items():
         reg = _regimes_for(m, limited_by, umax)
         pools = {x: reg == x for x in REGIMES}
@@ -709,7 +711,7 @@ def run_calibration(
         idx = np.concatenate([np.flatnonzero(in_scope & (groups == g)) for g in pick])
         tasks.append(("boot", str(b), idx, vec, REFIT_MAX_STEPS))
     results = _run_tasks(tasks, workers)
-    by_kind = {}
+    by_kind: dict[str, dict[str, tuple[Any, bool, int]]] = {}
     for kind, name, v, converged, nfev in results:
         by_kind.setdefault(kind, {})[name] = (v, converged, nfev)
 
@@ -733,7 +735,7 @@ def run_calibration(
         summary["cross_validated"] = _summarise({m: held[m][fit_idx] for m in METRICS}, _mask_sets(fit_idx))
         bands["in_domain"] = _band_table(ratios, lim, umax, groups, in_scope)
         coverage = _coverage(ratios, lim, umax, groups, in_scope)
-        extra = {}
+        extra: dict[str, Any] = {}
         for dim, side, mask in ext:
             v, _, _ = by_kind["extrapolation"][f"{dim}|{side}"]
             test = np.flatnonzero(mask)
@@ -768,7 +770,7 @@ def run_calibration(
     summary["stack_latency_check"] = stack_latency_check(vec)
     summary["band_coverage"] = coverage
     feats = point_features()
-    doc = {
+    doc: dict[str, Any] = {
         "version": VERSION,
         "note": "written by `python -m planner calibrate`; do not edit by hand",
         "params": params.model_dump(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from planner.models.design import ResolvedDesign
 from planner.models.workload import Workload
 
 
@@ -12,7 +13,7 @@ class BenchPoint:
     group: str  # configuration (the unit of cross-validation)
     dataset: str  # "reference" or "dell"
     label: str
-    design: object  # ResolvedDesign
+    design: ResolvedDesign
     workload: Workload
     measured: dict = field(default_factory=dict)  # metric -> value (nan if absent)
     in_scope: bool = True

@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from scipy.optimize import minimize
@@ -71,7 +72,7 @@ STEP = 0.05  # finite-difference step, share of a parameter's scale
 DEFAULT_IMPORTED_SHARE = 0.5
 MAX_CALIBRATION_FILE_BYTES = 2_000_000
 
-Progress = Callable[[float, str], None]
+Progress = Callable[[float, str], object]  # what it returns is ignored
 
 
 class RefitError(PlannerError):
@@ -649,7 +650,7 @@ def import_report(
     base = base or load_calibration()
     ps = point_set(points)
     before = predict(ps, base.params.vector())
-    files = {}
+    files: dict[str, dict[str, Any]] = {}
     for p in points:
         f = files.setdefault(p.source_file, {"file": p.source_file, "format": p.source_format, "points": 0})
         f["points"] += 1

@@ -23,8 +23,9 @@ from functools import lru_cache
 import numpy as np
 
 from planner.core.resources import EXAMPLES_DIR
-from planner.engine.architectures import common, disaggregated, resolve, split
+from planner.engine.architectures import common, disaggregated, single_server, split
 from planner.engine.architectures import sqlio as sqlio_mod
+from planner.models.catalog import load_catalog
 from planner.models.design import load_design, parse_design
 from planner.models.params import ModelParams, default_params
 from planner.models.workload import Workload
@@ -73,12 +74,19 @@ def _figure(seed, check, published, predicted, unit, sample, note=""):
 def dl580_sweeps(cold_cache: bool = False, p: ModelParams | None = None) -> dict:
     """The seed's SQLIO sweep on each of the four storage layouts of the DL580 G7."""
     p = p or default_params()
-    return {k: sqlio_mod.sweep(resolve(_design(f"seed-dl580-{k}")), p, cold_cache=cold_cache) for k in DL580}
+    return {
+        k: sqlio_mod.sweep(
+            single_server.resolve_parts(_design(f"seed-dl580-{k}"), load_catalog()), p, cold_cache=cold_cache
+        )
+        for k in DL580
+    }
 
 
 def dl580_4k(layout: str, op: str, p: ModelParams | None = None) -> dict:
     """A 4 KiB random test at 64 outstanding per thread (the sweep's deepest queue) [IOPS]."""
-    return sqlio_mod.run_test(resolve(_design(f"seed-dl580-{layout}")), sqlio_mod.Test(op, 4.0, 64), p)
+    return sqlio_mod.run_test(
+        single_server.resolve_parts(_design(f"seed-dl580-{layout}"), load_catalog()), sqlio_mod.Test(op, 4.0, 64), p
+    )
 
 
 def dl580_checks(p: ModelParams | None = None) -> list[dict]:
@@ -207,7 +215,7 @@ def datrium_load(iops: float) -> Workload:
 
 def datrium_at(iops: float, design=None, p: ModelParams | None = None) -> dict:
     p = p or default_params()
-    parts = resolve(design or _design("seed-datrium-dvx"))
+    parts = split.resolve_parts(design or _design("seed-datrium-dvx"), load_catalog())
     net = split.network(parts, datrium_load(iops), p)
     return {**common.solve(net, p), "notes": net.notes}
 
@@ -345,7 +353,7 @@ def dataon_load(iops_per_server: float | None = None) -> Workload:
 def dataon_capacity(db_servers: int, p: ModelParams | None = None, design=None) -> float:
     """IOPS the file servers and JBOD carry for ``db_servers`` database servers [IOPS]."""
     p = p or default_params()
-    parts = resolve(design or _design(f"seed-dataon-sofs-{db_servers}db"))
+    parts = disaggregated.resolve_parts(design or _design(f"seed-dataon-sofs-{db_servers}db"), load_catalog())
     net = disaggregated.network(parts, dataon_load(), p, db_servers=db_servers)
     return float(common.solve(net, p)["iops_capacity"])
 
@@ -355,7 +363,7 @@ def dataon_scaling(per_server_iops: float, p: ModelParams | None = None) -> list
     p = p or default_params()
     rows = []
     for n in (1, 2, 4):
-        parts = resolve(_design(f"seed-dataon-sofs-{n}db"))
+        parts = disaggregated.resolve_parts(_design(f"seed-dataon-sofs-{n}db"), load_catalog())
         w = dataon_load(per_server_iops * n)
         net = disaggregated.network(parts, w, p)
         res = common.solve(net, p)
@@ -365,7 +373,7 @@ def dataon_scaling(per_server_iops: float, p: ModelParams | None = None) -> list
                 "db_servers": n,
                 "iops": res["iops"],
                 "saturated": res["saturated"],
-                "busiest_file_server_station": max(storage, key=storage.get),
+                "busiest_file_server_station": max(storage, key=storage.__getitem__),
                 "busiest_utilization": max(storage.values()),
                 "read_latency_ms": res["read_latency_ms"],
                 "write_latency_ms": res["write_latency_ms"],

@@ -123,7 +123,7 @@ def cmd_proposal(args) -> int:
     meta = {k: v for k, v in meta.items() if v is not None}
     p = build(
         design,
-        demand_as_workload(demand, design.nodes),
+        demand_as_workload(demand, design.node_count),
         demand=demand,
         costs=a,
         meta=meta,

@@ -63,28 +63,25 @@ def cmd_catalog(args) -> int:
 
 
 def cmd_schema(args) -> int:
+    from pydantic import BaseModel
+
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.database import Database
+    from planner.models.demand import Demand
     from planner.models.design import Design
+    from planner.models.tiers import TierSet
     from planner.models.workload import Workload
 
-    models = {"design": Design, "workload": Workload}
-    try:
-        from planner.commercial.pricing import CostAssumptions
-        from planner.models.database import Database
-        from planner.models.demand import Demand
-        from planner.models.tiers import TierSet
-
-        models.update(
-            {
-                "db": Database,
-                "database": Database,
-                "database-io": Database,
-                "demand": Demand,
-                "tiers": TierSet,
-                "costs": CostAssumptions,
-            }
-        )
-    except ImportError:  # pragma: no cover - optional modules during development
-        pass
+    models: dict[str, type[BaseModel]] = {
+        "design": Design,
+        "workload": Workload,
+        "db": Database,
+        "database": Database,
+        "database-io": Database,
+        "demand": Demand,
+        "tiers": TierSet,
+        "costs": CostAssumptions,
+    }
     if args.kind not in models:
         raise PlannerError(f"unknown schema {shown(args.kind)}; one of {', '.join(models)}", "kind")
     print_json(models[args.kind].model_json_schema(), stamped=False)

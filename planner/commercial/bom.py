@@ -51,7 +51,7 @@ def bom(
     ``rack_units``, ``power_w``, ``heat_btu_h``, ``licensing`` (one entry per
     option with ``total_usd`` and ``usd_per_month``) and ``monthly_cost``."""
     a = a or CostAssumptions()
-    nodes = rd.design.nodes
+    nodes = rd.nodes
     n = rd.node
     lines = [_line(role, rec, count, nodes, a) for role, rec, count in node_parts(rd)]
     ru = (n.chassis.rack_units if n.chassis else 1) * nodes

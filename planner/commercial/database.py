@@ -27,9 +27,9 @@ import math
 
 from planner.core.errors import PlannerError
 from planner.models import oltp
-from planner.models.catalog import Catalog, load_catalog
+from planner.models.catalog import Catalog, Cpu, load_catalog
 from planner.models.database import Database, cpu_us_per_txn, io_demand, oltp_calibration
-from planner.models.design import Design
+from planner.models.design import Design, lookup_part
 from planner.models.params import ModelParams, default_params
 from planner.models.workload import Workload
 from planner.physics.cpu import clock_scale
@@ -56,25 +56,26 @@ def database_servers(design: Design) -> int:
     hyperconverged cluster."""
     t = design.topology
     if t == "disaggregated":
-        return int(design.clients.servers if design.clients is not None else design.disaggregated.db_servers)
+        return int(design.clients.servers if design.clients is not None else design.disaggregated_spec.db_servers)
     if t == "split":
-        return int(design.split.compute_nodes)
+        return int(design.split_spec.compute_nodes)
     if t == "single-server":
         return 1
-    return int(design.nodes)
+    return int(design.node_count)
 
 
-def _vm_cpu(design: Design, catalog: Catalog):
+def _vm_cpu(design: Design, catalog: Catalog) -> Cpu:
     """The CPU record the database's vCPUs run on (the database servers' or the nodes')."""
     t = design.topology
     spec = {
         "disaggregated": lambda: (
-            design.clients.server.cpu if design.clients is not None else design.disaggregated.db_server.cpu
+            design.clients.server.cpu if design.clients is not None else design.disaggregated_spec.db_server.cpu
         ),
-        "split": lambda: design.split.compute_node.cpu,
-        "single-server": lambda: design.single_server.server.cpu,
-    }.get(t, lambda: design.node.cpu)()
-    return catalog.cpu[spec.model]
+        "split": lambda: design.split_spec.compute_node.cpu,
+        "single-server": lambda: design.single_server_spec.server.cpu,
+    }.get(t, lambda: design.node_spec.cpu)()
+    # a catalog id, or an inline spec (its own record: a dict key lookup would fail on it)
+    return lookup_part(catalog, "cpu", spec.model, "cpu.model")
 
 
 def response_time_s(
@@ -150,7 +151,7 @@ def database_capacity(
     cpu = _vm_cpu(design, catalog)
     guest_us = p.guest_cpu_us * float(clock_scale(cpu.base_ghz))
     hosted = design.topology == "hyperconverged"
-    lps = cpu.threads * design.node.cpu.sockets if hosted else 0
+    lps = cpu.threads * design.node_spec.cpu.sockets if hosted else 0
 
     def cpu_s(d) -> float:  # core-seconds per call: SQL Server's work and the guest IO stack's
         return (cpu_us_per_txn(db) + guest_us * (d.iops / max(d.transactions_per_s, 1e-12))) * 1e-6
@@ -172,7 +173,7 @@ def database_capacity(
         ok_cpu = x * cpu_s(d) <= vcpus * (1 + 1e-9)
         if hosted and ok_storage:
             # hyperconverged: the databases' vCPUs and the storage stack share each node's logical processors
-            busy = x * cpu_s(d) * n / design.nodes + (rep.get("host_cpu_utilization") or 0.0) * lps
+            busy = x * cpu_s(d) * n / design.node_count + (rep.get("host_cpu_utilization") or 0.0) * lps
             ok_storage = busy <= lps
         ok_users = True
         if db.virtual_users is not None and ok_storage:
@@ -197,8 +198,10 @@ def database_capacity(
         raise DatabaseCapacityError("the design cannot carry even a trickle of this database's IO", "design")
     _ok_s, _ok_c, _ok_u, d, rep, _ = check(lo)
     at_hi = check(min(hi * (1 + 1e-6), x_cpu * 1.000001)) if lo < x_cpu else check(x_cpu * 1.01)
-    util = {k: v for k, v in (rep.get("utilization") or {}).items() if k != "vm_vcpu" and v is not None}
-    busiest = max(util, key=util.get) if util else None
+    util: dict[str, float] = {
+        k: float(v) for k, v in (rep.get("utilization") or {}).items() if k != "vm_vcpu" and v is not None
+    }
+    busiest = max(util, key=lambda k: util[k]) if util else None
     if lo >= x_cpu * (1 - 1e-6) or lo * cpu_s(d) / vcpus >= CPU_BOUND:
         binding, note = "database_vcpus", f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
     elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):

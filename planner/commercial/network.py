@@ -22,6 +22,7 @@ import math
 
 from planner.commercial.pricing import CostAssumptions, part_price_usd
 from planner.core.errors import PlannerError
+from planner.models.catalog import Catalog, Interconnect, Nic
 from planner.physics.power import unit_power_w
 
 #: peer-link cables between the two switches
@@ -63,21 +64,23 @@ def pick_switch(speed_gbit_s: float, rdma: bool, a: CostAssumptions, catalog):
     return min(fits, key=lambda s: (part_price_usd(s, a), s.id)) if fits else None
 
 
-def pick_link(speed_gbit_s: float, run_m: float, a: CostAssumptions, catalog) -> tuple[object, int] | None:
+def pick_link(
+    speed_gbit_s: float, run_m: float, a: CostAssumptions, catalog: Catalog
+) -> tuple[Interconnect, int] | None:
     """(record, units per link) for one server-to-switch link: the cheapest DAC of
     that speed at least ``run_m`` long, else the cheapest transceiver pair reaching it."""
     ics = [i for i in catalog.interconnect.values() if i.speed_gbit_s == speed_gbit_s]
-    dacs = [i for i in ics if i.kind in ("dac", "aoc") and i.length_m >= run_m]
+    dacs = [i for i in ics if i.kind in ("dac", "aoc") and i.length_m is not None and i.length_m >= run_m]
     if dacs:
         return min(dacs, key=lambda i: (part_price_usd(i, a), i.length_m, i.id)), 1
-    optics = [i for i in ics if i.kind == "transceiver" and i.reach_m >= run_m]
+    optics = [i for i in ics if i.kind == "transceiver" and i.reach_m is not None and i.reach_m >= run_m]
     if optics:
         return min(optics, key=lambda i: (part_price_usd(i, a), i.id)), 2
     return None
 
 
 def network_bom(
-    servers: list[tuple[int, object, int]], rdma: bool, a: CostAssumptions | None = None, catalog=None
+    servers: list[tuple[int, Nic | None, int]], rdma: bool, a: CostAssumptions | None = None, catalog=None
 ) -> dict:
     """Switches, cables and optics for ``servers``: (server count, NIC record, NICs per server).
 

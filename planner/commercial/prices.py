@@ -141,6 +141,7 @@ def read_quotes(data: bytes, name: str = "quotes.csv", catalog=None) -> dict:
                 if pid not in by_id:
                     raise QuoteError(f"row {i}, column part: unknown part {shown(part)}{_closest(pid, by_id)}", name)
                 if price is None:
+                    assert pct is not None  # one of the two, checked above
                     price = part_price_usd(by_id[pid], _plain()) * (1 - pct / 100.0)
                 if pid in prices:
                     raise QuoteError(f"row {i}, column part: {pid} is quoted twice", name)

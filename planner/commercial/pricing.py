@@ -190,7 +190,7 @@ def capex_usd(
 ) -> float:
     """Hardware purchase price of the cluster, USD (catalog list prices)."""
     a = a or CostAssumptions()
-    total = node_capex_usd(rd, a) * rd.design.nodes
+    total = node_capex_usd(rd, a) * rd.nodes
     if switches is not None:
         total += part_price_usd(switch_record(switches, catalog), a) * switches.count
     return total
@@ -253,7 +253,7 @@ def monthly_cost(
     node = {k: float(v) for k, v in node.items()}
     node["total_usd_per_month"] = sum(node.values())
     cluster = {k: v * rd.design.nodes for k, v in node.items()}
-    capex = node_capex * rd.design.nodes
+    capex = node_capex * rd.nodes
     if switches is not None:
         sw = switch_record(switches, catalog)
         sw_capex = part_price_usd(sw, a) * switches.count

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -79,15 +79,21 @@ class SlaResult(BaseModel):
     note: str = ""
 
 
-def _param_rows(ps: list[ModelParams], per_set: int) -> SimpleNamespace:
+def _param_rows(ps: list[ModelParams], per_set: int) -> ModelParams:
     """Parameter sets as per-row arrays, ``per_set`` rows each (one model call
-    evaluates them all: :func:`evaluate_arrays` takes one set per row)."""
+    evaluates them all: :func:`evaluate_arrays` takes one set per row, an object with
+    ModelParams' attributes as arrays, which is all it reads of its parameters)."""
     if isinstance(ps[0], CephParams):  # Ceph's own parameters: every field of the set
-        return SimpleNamespace(
-            **{name: np.repeat(np.array([getattr(q, name) for q in ps]), per_set) for name in CEPH_PARAM_NAMES}
+        return cast(
+            ModelParams,
+            SimpleNamespace(
+                **{name: np.repeat(np.array([getattr(q, name) for q in ps]), per_set) for name in CEPH_PARAM_NAMES}
+            ),
         )
     vals = np.array([q.vector() for q in ps])
-    return SimpleNamespace(**{name: np.repeat(vals[:, j], per_set) for j, name in enumerate(PARAM_NAMES)})
+    return cast(
+        ModelParams, SimpleNamespace(**{name: np.repeat(vals[:, j], per_set) for j, name in enumerate(PARAM_NAMES)})
+    )
 
 
 def sla_view(db: Database) -> SimpleNamespace:
@@ -206,7 +212,7 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
     # the capacity page's figure (one rule for every stack: reserve, infrastructure volume, ratios)
     usable = float(capacity_report(rd).usable_capacity_tb)
     deg = None
-    if rd.design.nodes > 1:
+    if rd.nodes > 1:
         # the same background tenants restart on the survivors (same total rate)
         Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
         deg = lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(Dd, db, bg_, x_bg, vms, ps, x)
@@ -215,7 +221,7 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         evaluate=lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(D, db, bg_, x_bg, vms, ps, x),
         degraded=deg,
         usable_tb=usable,
-        hosts=rd.design.nodes,
+        hosts=rd.nodes,
         base_ghz=float(np.ravel(D.base_ghz)[0]),
         vcpu_oversubscription=rd.design.vcpu_oversubscription,
         topology="hyperconverged",
@@ -266,7 +272,7 @@ def _latency_bounds(evaluate, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
             "vm_outstanding_io": (x * mean_lat / 1e3 <= db.outstanding) & ~sat,
         }
 
-    res = [{} for _ in ps]
+    res: list[dict[str, Any]] = [{} for _ in ps]
     for key in ("latency_target", "vm_outstanding_io"):
         lo = np.zeros(len(ps))
         hi = np.maximum(np.asarray(upper, dtype=float), 1.0)
@@ -342,7 +348,7 @@ def _points(
     floor = latency_statistic(probe, db.latency_statistic, db.read_fraction)[:, 0]
     pts = []
     for i, b in enumerate(bounds):
-        binding = min(b, key=b.get)
+        binding = min(b, key=b.__getitem__)
         notes = []
         if b["latency_target"] <= 0.0:
             # say why: the model's latency at (almost) no DB load already misses the target
@@ -473,7 +479,12 @@ def guarantee_by_vm_size(
         )
     if target_iops is None and db.has_workload:
         target_iops = io_demand(db).peak_iops
-    out = {"sizes": rows, "target_iops": target_iops, "smallest_vm_meeting_target": None, "smallest_vm_note": ""}
+    out: dict[str, Any] = {
+        "sizes": rows,
+        "target_iops": target_iops,
+        "smallest_vm_meeting_target": None,
+        "smallest_vm_note": "",
+    }
     if target_iops is not None:
         meets = [r for r in rows if r["guaranteed_iops"] >= target_iops]
         if meets:

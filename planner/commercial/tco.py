@@ -31,6 +31,7 @@ running costs alone.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from planner.commercial.licensing import (
     OPTION_NAMES,
@@ -47,8 +48,15 @@ from planner.commercial.licensing import (
 from planner.commercial.network import network_bom
 from planner.commercial.prices import part_price
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
-from planner.models.catalog import Catalog, load_catalog
-from planner.models.design import Design
+from planner.models.catalog import Catalog, Record, load_catalog
+from planner.models.design import (
+    Design,
+    DisaggregatedSpec,
+    FlashCardStorage,
+    RaidStorage,
+    SingleServerSpec,
+    SplitSpec,
+)
 from planner.physics.power import resolved_node_parts, unit_power_w
 
 TCO_YEARS = (3, 5)
@@ -56,14 +64,14 @@ TCO_YEARS = (3, 5)
 DEFAULT_RACK_UNITS = {"server": 1, "array": 2}
 
 
-def _server_rows(cpu, sockets, ram_gb, nic, nic_count) -> list[tuple[str, object, float]]:
-    rows = [("cpu", cpu, sockets), ("ram", None, ram_gb)]
+def _server_rows(cpu, sockets, ram_gb, nic, nic_count) -> list[tuple[str, Record | None, float]]:
+    rows: list[tuple[str, Record | None, float]] = [("cpu", cpu, sockets), ("ram", None, ram_gb)]
     if nic is not None:
         rows.append(("nic", nic, nic_count))
     return rows
 
 
-def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
+def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[str, Any]]:
     """The servers of ``design`` (any topology) as groups: ``name``, ``count``,
     ``parts`` [(role, record or None for RAM priced per GB, count per server)],
     ``rack_units`` per server, ``nic`` and ``nic_count`` (for the network),
@@ -74,7 +82,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
 
         rd = resolve(design, cat)
         n = rd.node
-        groups = [
+        groups: list[dict[str, Any]] = [
             {
                 "name": "node" if rd.clients is None else "storage node",
                 "count": design.nodes,
@@ -105,12 +113,14 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
                 }
             )
         return groups
+    from planner.engine.architectures import disaggregated, split
     from planner.engine.architectures import resolve as resolve_parts
 
     p = resolve_parts(design, cat)
-    if design.topology == "disaggregated":
+    s: DisaggregatedSpec | SplitSpec | SingleServerSpec  # the topology's section (each branch its own)
+    if isinstance(p, disaggregated.Parts):
         s = p.spec
-        fs = p.fs
+        fs = p.node
         return [
             {
                 "name": "database server",
@@ -135,7 +145,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
                 "windows": True,
             },
         ]
-    if design.topology == "split":
+    if isinstance(p, split.Parts):
         s = p.spec
         compute = _server_rows(p.cpu, p.sockets, s.compute_node.ram_gb, p.nic, p.nic_count)
         compute.append(("cache", p.flash, s.flash.count))
@@ -183,9 +193,9 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
             "windows": True,
         }
     ]
-    if st.kind == "raid":
+    if isinstance(st, RaidStorage):
         server += [("raid controller", p.controller, 1), ("capacity drive", p.drive, st.drives.count)]
-    elif st.kind == "pcie-flash":
+    elif isinstance(st, FlashCardStorage):
         server.append(("flash card", p.card, st.count))
     else:
         server.append(("fc hba", p.hba, st.hbas))
@@ -318,7 +328,8 @@ def whole_cost(
     hci = design.topology == "hyperconverged"
     stack = design.stack
     if stack != "s2d":  # the storage software is Ceph or vSAN: its own licences, no Windows platform
-        platform, a = stack, a0
+        platform: str = stack
+        a = a0
     else:
         platform = platform_of(a0, demand) if hci else "windows-server"
         a = for_platform(a0, demand) if hci else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
@@ -326,7 +337,15 @@ def whole_cost(
     groups = design_parts(design, cat)
     hw = _hardware_lines(groups, a)
     notes: list[str] = []
-    net = {"lines": [], "total_usd": 0.0, "power_w": 0.0, "rack_units": 0, "links": 0, "switches": 0, "notes": []}
+    net: dict[str, Any] = {
+        "lines": [],
+        "total_usd": 0.0,
+        "power_w": 0.0,
+        "rack_units": 0,
+        "links": 0,
+        "switches": 0,
+        "notes": [],
+    }
     if a.network:
         rdma = (
             design.transport == "rdma"
@@ -470,14 +489,3 @@ def whole_cost(
         "licensing_compiled": licensing_data()["date_compiled"],
         "notes": notes,
     }
-
-
-def price_kinds(cost: dict) -> dict:
-    """Which lines' prices are quoted, list, street or estimated: ``{kind: [descriptions]}``
-    (the document's price appendix)."""
-    out: dict[str, list[str]] = {}
-    for x in cost["parts"] + cost["network"]["lines"]:
-        out.setdefault(x["price_kind"], [])
-        if x["description"] not in out[x["price_kind"]]:
-            out[x["price_kind"]].append(x["description"])
-    return out

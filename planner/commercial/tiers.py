@@ -37,7 +37,7 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: M
         np.asarray(1.0),
         np.asarray(False),
     )
-    if n_plus_one and rd.design.nodes > 1:
+    if n_plus_one and rd.nodes > 1:
         D, _ = degraded_arrays(D, probe)
     cap = float(np.ravel(evaluate_arrays(D, probe, p)["iops_capacity"])[0])
     x = np.linspace(cap / 400, cap * 0.999, 400)
@@ -76,7 +76,7 @@ def fit_mix(
             raise TierError("count must be a non-negative integer", f"counts.{name}")
     cap = capacity_report(rd)
     usable_tb = cap.usable_after_node_loss_tb if n_plus_one else cap.usable_capacity_tb
-    nodes = rd.design.nodes - (1 if n_plus_one and rd.design.nodes > 1 else 0)
+    nodes = rd.nodes - (1 if n_plus_one and rd.nodes > 1 else 0)
     vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
     if rd.design.stack == "s2d":
         fixed = float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd), rd.design.csv_cache_gb))
@@ -92,7 +92,7 @@ def fit_mix(
             "cpu": vcpus / t.vcpus_per_db,
             "ram": ram_gb / t.ram_gb_per_db,
         }
-        k = min(lim, key=lim.get)
+        k = min(lim, key=lim.__getitem__)
         alone[n] = {
             "max_dbs": int(np.floor(lim[k] + 1e-9)),
             "limited_by": k if not n_plus_one else f"{k} (n+1)",
@@ -107,7 +107,7 @@ def fit_mix(
             "cpu": sum(c * tiers[n].vcpus_per_db for n, c in counts.items()) / max(vcpus, 1e-12),
             "ram": sum(c * tiers[n].ram_gb_per_db for n, c in counts.items()) / max(ram_gb, 1e-12),
         }
-        first = max(used, key=used.get)
+        first = max(used, key=used.__getitem__)
         mix = {
             "fits": all(v <= 1.0 + 1e-9 for v in used.values()),
             "utilization": used,

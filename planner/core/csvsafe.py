@@ -20,12 +20,13 @@ import csv
 import io
 import math
 from collections.abc import Iterable
+from typing import Any, TextIO
 
 #: first characters a spreadsheet reads as the start of a formula (or that hide one)
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def safe_cell(value):
+def safe_cell(value: object) -> object:
     """``value`` as a CSV cell a spreadsheet cannot run: text starting with one of
     :data:`FORMULA_START` gets a leading ``'``; numbers and booleans are kept
     (a non-finite float becomes an empty cell: no NaN in a customer's file)."""
@@ -39,17 +40,18 @@ def safe_cell(value):
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def write_csv(rows: Iterable[dict], out: io.TextIOBase | None = None) -> str:
+def write_csv(rows: Iterable[dict[str, Any]], out: TextIO | None = None) -> str:
     """``rows`` (dicts; columns in order of first appearance, a missing cell
     empty) as CSV with a header, every cell through :func:`safe_cell`; written
     to ``out`` when given, and returned as text otherwise ('' for no rows)."""
     rows = list(rows)
     if not rows:
         return ""
-    buf = out if out is not None else io.StringIO()
+    text = io.StringIO()
+    buf = out if out is not None else text
     fields = list(dict.fromkeys(k for r in rows for k in r))
     w = csv.writer(buf)
     w.writerow([safe_cell(f) for f in fields])
     for r in rows:
         w.writerow([safe_cell(r.get(f)) for f in fields])
-    return "" if out is not None else buf.getvalue()
+    return "" if out is not None else text.getvalue()

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
 
 #: Characters that would break a one-line message: C0/C1 controls (newline,
 #: carriage return, escape...) and the Unicode line and paragraph separators.
@@ -21,7 +25,7 @@ def one_line(text: str) -> str:
     return _BREAKS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
 
 
-def shown(value, limit: int = MAX_SHOWN_CHARS) -> str:
+def shown(value: object, limit: int = MAX_SHOWN_CHARS) -> str:
     """A user-supplied value as an error may echo it: repr-quoted (so control
     characters are escapes), at most ``limit`` characters."""
     s = repr(value)
@@ -35,7 +39,7 @@ class PlannerError(ValueError):
     and bounded in length, whatever user text they quote.
     """
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None) -> None:
         message = one_line(message)
         if len(message) > MAX_MESSAGE_CHARS:
             message = message[: MAX_MESSAGE_CHARS - 1] + "…"
@@ -52,7 +56,7 @@ class DesignError(PlannerError):
     """A design is impossible (too many drives, too few fault domains, ...)."""
 
 
-def format_validation_error(exc, prefix: str = "") -> str:
+def format_validation_error(exc: ValidationError, prefix: str = "") -> str:
     """One line per problem from a pydantic ValidationError: 'field: reason'."""
     parts = []
     for e in exc.errors():
@@ -74,12 +78,15 @@ def format_validation_error(exc, prefix: str = "") -> str:
     return "; ".join(parts)
 
 
-def field_bounds(model, field: str) -> tuple[float | None, float | None, bool]:
+def field_bounds(model: type[BaseModel], field: str) -> tuple[float | None, float | None, bool]:
     """(low, high, low_exclusive) of a pydantic field's numeric constraints, for
     messages that quote the allowed range (CLI flags, the app's number inputs)."""
     from annotated_types import Ge, Gt, Le, Lt
 
-    lo = hi = None
+    # annotated_types types a bound as "comparable"; on the numeric fields this reads it is the
+    # Field's int or float, returned as it is (an int bound stays an int in messages)
+    lo: Any = None
+    hi: Any = None
     lo_open = False
     for m in model.model_fields[field].metadata:
         if isinstance(m, Ge):

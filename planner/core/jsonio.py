@@ -24,11 +24,14 @@ import os
 import re
 import stat
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from planner.core.errors import PlannerError, format_validation_error, shown
+
+M = TypeVar("M", bound=BaseModel)
 
 MAX_INPUT_BYTES = 1_000_000
 MAX_DEPTH = 64
@@ -44,25 +47,25 @@ class _Bad:
 
     __slots__ = ("reason",)
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str) -> None:
         self.reason = reason
 
 
-def _parse_int(s: str):
+def _parse_int(s: str) -> int | _Bad:
     digits = len(s) - s.startswith("-")
     if digits > MAX_INT_DIGITS:
         return _Bad(f"integer with {digits} digits (at most {MAX_INT_DIGITS})")
     return int(s)
 
 
-def _parse_float(s: str):
+def _parse_float(s: str) -> float | _Bad:
     x = float(s)
     if not math.isfinite(x):
         return _Bad(f"number {shown(s, 30)} is out of range (it overflows to infinity)")
     return x
 
 
-def _parse_constant(name: str):
+def _parse_constant(name: str) -> _Bad:
     return _Bad(f"{name} is not allowed: numbers must be finite")
 
 
@@ -77,7 +80,7 @@ def nesting_depth(text: str) -> int:
     return int(np.cumsum(step).max())
 
 
-def _find_bad(doc, field: str):
+def _find_bad(doc: Any, field: str) -> tuple[str, str] | None:
     """(path, reason) of the first placeholder in ``doc``, depth-first, iterative."""
     stack = [(doc, field)]
     while stack:
@@ -93,7 +96,9 @@ def _find_bad(doc, field: str):
     return None
 
 
-def loads(data: str | bytes, field: str, error: type[PlannerError] = PlannerError, max_bytes: int = MAX_INPUT_BYTES):
+def loads(
+    data: str | bytes, field: str, error: type[PlannerError] = PlannerError, max_bytes: int = MAX_INPUT_BYTES
+) -> Any:
     """Parse JSON text safely (see module docstring); errors name ``field``."""
     if len(data) > max_bytes:
         raise error(f"larger than {max_bytes:,} bytes", field)
@@ -165,13 +170,13 @@ def _reason(exc: OSError) -> str:
 
 
 def parse_json_model(
-    data: dict | str | bytes,
-    model: type[BaseModel],
+    data: dict[str, Any] | str | bytes,
+    model: type[M],
     error: type[PlannerError],
     field: str,
     prefix: str = "",
     max_bytes: int = MAX_INPUT_BYTES,
-):
+) -> M:
     """Validate ``data`` (a dict or JSON text) as ``model``."""
     if isinstance(data, (str, bytes, bytearray)):
         data = loads(data, field, error, max_bytes)
@@ -187,12 +192,12 @@ def parse_json_model(
 
 def load_json_model(
     path: str | Path,
-    model: type[BaseModel],
+    model: type[M],
     error: type[PlannerError],
     field: str,
     prefix: str = "",
     max_bytes: int = MAX_INPUT_BYTES,
-):
+) -> M:
     """Read (at most ``max_bytes``, regular files only) and validate a JSON file as ``model``."""
     return parse_json_model(read_bounded(path, max_bytes, field, error), model, error, field, prefix, max_bytes)
 
@@ -210,12 +215,12 @@ NOT_COMPUTABLE = (
 )
 
 
-def strict(obj, reason: str = UNEXPLAINED):
+def strict(obj: Any, reason: str = UNEXPLAINED) -> Any:
     """A JSON-ready copy of ``obj`` with no NaN or Infinity: each non-finite
     float becomes null and, in an object, gets a ``<key>_note`` (``reason``)
     next to it (unless one is there). Iterative, so depth cannot overflow the stack."""
 
-    def fix(v):
+    def fix(v: Any) -> tuple[Any, bool]:
         if isinstance(v, (float, np.floating)) and not math.isfinite(v):
             return None, True
         if isinstance(v, (np.integer, np.bool_)):
@@ -229,12 +234,12 @@ def strict(obj, reason: str = UNEXPLAINED):
         return v, False
 
     root, _ = fix(obj)
-    out_root = [None]
-    stack = [(root, out_root, 0)]
+    out_root: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any]] = [(root, out_root, 0)]
     while stack:
         src, parent, key = stack.pop()
         if isinstance(src, dict):
-            new: dict = {}
+            new: dict[Any, Any] = {}
             parent[key] = new
             for k, v in src.items():
                 v, bad = fix(v)
@@ -245,7 +250,7 @@ def strict(obj, reason: str = UNEXPLAINED):
                     new[k] = v
                     stack.append((v, new, k))
         elif isinstance(src, (list, tuple)):
-            new_list: list = [None] * len(src)
+            new_list: list[Any] = [None] * len(src)
             parent[key] = new_list
             for i, v in enumerate(src):
                 v, bad = fix(v)
@@ -262,21 +267,21 @@ def strict(obj, reason: str = UNEXPLAINED):
 WALL_CLOCK_KEYS = frozenset({"seconds", "timing_s"})
 
 
-def without_wall_clock(obj):
+def without_wall_clock(obj: Any) -> Any:
     """A copy of ``obj`` (JSON-like) without any :data:`WALL_CLOCK_KEYS` key, at any depth (iterative)."""
-    out_root = [None]
-    stack = [(obj, out_root, 0)]
+    out_root: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any]] = [(obj, out_root, 0)]
     while stack:
         src, parent, key = stack.pop()
         if isinstance(src, dict):
-            new: dict = {}
+            new: dict[Any, Any] = {}
             parent[key] = new
             for k, v in src.items():
                 if k not in WALL_CLOCK_KEYS:
                     new[k] = None
                     stack.append((v, new, k))
         elif isinstance(src, (list, tuple)):
-            new_list: list = [None] * len(src)
+            new_list: list[Any] = [None] * len(src)
             parent[key] = new_list
             stack.extend((v, new_list, i) for i, v in enumerate(src))
         else:
@@ -284,6 +289,6 @@ def without_wall_clock(obj):
     return out_root[0]
 
 
-def dumps(obj, **kwargs) -> str:
+def dumps(obj: Any, **kwargs: Any) -> str:
     """JSON text any strict parser reads: :func:`strict`, then ``allow_nan=False``."""
     return json.dumps(strict(obj), allow_nan=False, **kwargs)

@@ -22,8 +22,10 @@ import math
 import re
 import zipfile
 from collections.abc import Iterable
+from typing import Any, Literal, overload
 
-from planner.core.csvsafe import safe_cell, write_csv  # noqa: F401 - the one CSV writer, re-exported
+from planner.core.csvsafe import safe_cell as safe_cell  # the one CSV writer, re-exported
+from planner.core.csvsafe import write_csv as write_csv
 from planner.core.errors import PlannerError, shown
 
 #: largest table file accepted, bytes (checked before parsing)
@@ -58,7 +60,7 @@ def check_size(data: bytes, name: str, max_bytes: int = MAX_TABLE_BYTES) -> None
         raise TableError("file is empty", name)
 
 
-def header_key(text) -> str:
+def header_key(text: object) -> str:
     """A column name as matched: lower case, spaces and punctuation as '_'."""
     return re.sub(r"[^a-z0-9%]+", "_", str(text or "").strip().lower()).strip("_")
 
@@ -74,7 +76,7 @@ def csv_rows(text: str, name: str) -> list[list[str]]:
         raise TableError(f"not a readable CSV ({exc})", name) from None
 
 
-def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> list[list]:
+def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> list[list[Any]]:
     # a zip bomb stops here: the central directory states each part's unpacked size
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
@@ -115,7 +117,7 @@ def read_rows(
     sheet: str | None = None,
     max_bytes: int = MAX_TABLE_BYTES,
     max_rows: int = MAX_TABLE_ROWS,
-) -> tuple[list[str], list[tuple[int, dict]]]:
+) -> tuple[list[str], list[tuple[int, dict[str, Any]]]]:
     """The header keys and ``(row number, {key: cell})`` of a CSV or XLSX table.
 
     Row numbers are the file's (the header is row 1). ``aliases`` maps other
@@ -138,7 +140,7 @@ def read_rows(
     dup = sorted({k for k in keys if k and keys.count(k) > 1})
     if dup:
         raise TableError(f"column {dup[0]} appears twice", name)
-    out = []
+    out: list[tuple[int, dict[str, Any]]] = []
     for i, row in enumerate(rows[1:], start=2):
         if all(c is None or str(c).strip() == "" for c in row):
             continue
@@ -157,8 +159,28 @@ def read_rows(
     return keys, out
 
 
+@overload
 def number(
-    cells: dict,
+    cells: dict[str, Any],
+    key: str,
+    row: int,
+    name: str,
+    lo: float | None = None,
+    hi: float | None = None,
+    required: Literal[True] = True,
+) -> float: ...
+@overload
+def number(
+    cells: dict[str, Any],
+    key: str,
+    row: int,
+    name: str,
+    lo: float | None = None,
+    hi: float | None = None,
+    required: bool = True,
+) -> float | None: ...
+def number(
+    cells: dict[str, Any],
     key: str,
     row: int,
     name: str,
@@ -196,7 +218,17 @@ def number(
     return x
 
 
-def text(cells: dict, key: str, row: int, name: str, required: bool = True, max_chars: int = 200) -> str | None:
+@overload
+def text(
+    cells: dict[str, Any], key: str, row: int, name: str, required: Literal[True] = True, max_chars: int = 200
+) -> str: ...
+@overload
+def text(
+    cells: dict[str, Any], key: str, row: int, name: str, required: bool = True, max_chars: int = 200
+) -> str | None: ...
+def text(
+    cells: dict[str, Any], key: str, row: int, name: str, required: bool = True, max_chars: int = 200
+) -> str | None:
     v = cells.get(key)
     if v is None or str(v).strip() == "":
         if required:

@@ -7,6 +7,8 @@ Names carry their unit: ``capacity_tb`` (10^12 bytes), ``bandwidth_mb_s`` (10^6 
 
 from __future__ import annotations
 
+from planner.core.types import FloatArray
+
 #: bytes in a kibibyte (IO sizes)
 KIB = 1024.0
 #: bytes in a megabyte / gigabyte / terabyte (decimal: rates and capacity)
@@ -19,16 +21,16 @@ US = 1e-6
 MS = 1e-3
 
 
-def kib_to_mb(kib):
+def kib_to_mb(kib: FloatArray) -> FloatArray:
     """KiB to decimal MB: ``kib x 1024 / 10^6`` (an IO's size as bandwidth needs it)."""
     return kib * KIB / MB
 
 
-def mb_s(iops, block_size_kib):
+def mb_s(iops: FloatArray, block_size_kib: FloatArray) -> FloatArray:
     """Bandwidth in decimal MB/s of ``iops`` IOs of ``block_size_kib`` KiB."""
     return iops * block_size_kib * KIB / MB
 
 
-def tb_to_tib(capacity_tb):
+def tb_to_tib(capacity_tb: FloatArray) -> FloatArray:
     """Decimal TB to TiB."""
     return capacity_tb * TB / TIB

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from planner import __version__
 
 #: the key every report and export carries
 VERSION_KEY = "hciplan_version"
 
 
-def stamp(doc):
+def stamp(doc: Any) -> Any:
     """``doc`` with ``hciplan_version`` first (a dict), each element stamped (a list of
     dicts), or unchanged (anything else)."""
     if isinstance(doc, dict):

@@ -22,19 +22,28 @@ Parameters: :class:`planner.models.params.CephParams` (fitted by
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import numpy as np
 
 from planner.core.errors import PlannerError
+from planner.core.types import FloatArray
+from planner.models.params import CephParams, ModelParams
 from planner.physics import ceph, devices
 from planner.physics import cpu as cpu_mod
 
 US = 1e-6
 
 
-def ceph_demand_terms(D, W, p) -> dict:
-    """Per-IO demands of a Ceph design (one array per class and station)."""
+def ceph_demand_terms(D: Any, W: Any, p: ModelParams) -> dict[str, Any]:
+    """Per-IO demands of a Ceph design (one array per class and station).
+
+    ``D`` and ``W``: :class:`planner.engine.performance.DesignArrays` and ``WorkloadArrays``
+    (that module imports this one), or a block of their rows."""
     if not hasattr(p, "osd_read_cpu_us"):
         raise PlannerError("a Ceph design needs Ceph parameters (planner.models.params.ceph_params)", "params")
+    # Ceph's parameters: a CephParams, or one set per row with its attributes (evaluate_arrays)
+    p = cast(CephParams, p)
     n = np.asarray(D.nodes).astype(float)
     bs = np.asarray(W.block_size_kib, dtype=float)
     k = np.asarray(D.data_chunks, dtype=float)
@@ -74,7 +83,7 @@ def ceph_demand_terms(D, W, p) -> dict:
     osds = np.maximum(D.drives_per_node * D.osds_per_drive * n, 1.0)
     vcpus = np.maximum(W.vcpus_per_vm, 1.0)
 
-    def cpu_station(host_s, osd_s, osd_max_lps):
+    def cpu_station(host_s: FloatArray, osd_s: FloatArray, osd_max_lps: FloatArray) -> FloatArray:
         pooled = (np.where(sep, 0.0, guest_s) + host_s) / lps_total
         per_osd = osd_s / (osds * osd_max_lps)
         clients = np.where(sep, (guest_s + client_s) / client_lps, 0.0)
@@ -88,7 +97,7 @@ def ceph_demand_terms(D, W, p) -> dict:
     clu_r = ceph.cluster_read_kib(bs, k)
     clu_w = ceph.cluster_write_kib(bs, k, width)
 
-    def wire(cluster_kib):
+    def wire(cluster_kib: FloatArray) -> FloatArray:
         storage = (cli_kib + cluster_kib) * devices.KIB / storage_bw
         client = np.where(sep, cli_kib * devices.KIB / client_bw, 0.0)
         return np.maximum(storage, client)

@@ -14,15 +14,17 @@ Direct does not publish the share of bandwidth its repair jobs take.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import overload
 
 import numpy as np
 
+from planner.core.types import FloatArray
 from planner.engine.performance import DesignArrays, WorkloadArrays
 
 DEFAULT_REPAIR_SHARE = 0.25
 
 
-def degraded_alignment(alignment, nodes):
+def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
     """Share of VMs on the node that owns their volume once a node is lost.
 
     Assumes the lost node's VMs restart spread evenly over the survivors and
@@ -39,7 +41,17 @@ def degraded_alignment(alignment, nodes):
     return np.where(n > 1, (m / n) * survivors + (1.0 / n) / m, a)
 
 
-def degraded_arrays(D: DesignArrays, W: WorkloadArrays | None, repair_share: float = DEFAULT_REPAIR_SHARE):
+@overload
+def degraded_arrays(
+    D: DesignArrays, W: WorkloadArrays, repair_share: float = DEFAULT_REPAIR_SHARE
+) -> tuple[DesignArrays, WorkloadArrays]: ...
+@overload
+def degraded_arrays(
+    D: DesignArrays, W: None, repair_share: float = DEFAULT_REPAIR_SHARE
+) -> tuple[DesignArrays, None]: ...
+def degraded_arrays(
+    D: DesignArrays, W: WorkloadArrays | None, repair_share: float = DEFAULT_REPAIR_SHARE
+) -> tuple[DesignArrays, WorkloadArrays | None]:
     """Design/workload arrays for the cluster with one node down, repair running.
 
     The data stays where it was placed: a volume keeps its ``volume_servers``
@@ -66,13 +78,13 @@ def degraded_arrays(D: DesignArrays, W: WorkloadArrays | None, repair_share: flo
 
 
 def repair_time_hours(
-    used_footprint_tb,
-    nodes,
-    drives_per_node,
-    drive_write_mb_s,
-    node_bandwidth_bytes_s,
+    used_footprint_tb: FloatArray,
+    nodes: FloatArray,
+    drives_per_node: FloatArray,
+    drive_write_mb_s: FloatArray,
+    node_bandwidth_bytes_s: FloatArray,
     repair_share: float = DEFAULT_REPAIR_SHARE,
-):
+) -> FloatArray:
     n = np.asarray(nodes, dtype=float)
     data_bytes = np.asarray(used_footprint_tb, dtype=float) / n * 1e12
     survivors = np.maximum(n - 1, 1)

@@ -25,8 +25,15 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from planner.core.types import FloatArray
+
+if TYPE_CHECKING:
+    from planner.models.params import ModelParams
 
 #: fewest rows in one call worth the compiled path: below it the numpy model
 #: takes under ~40 ms, less than loading numba (~0.5 s a process)
@@ -34,7 +41,7 @@ MIN_ROWS = 100_000
 
 
 @functools.cache
-def _compiled():
+def _compiled() -> Callable[..., None] | None:
     """The compiled row solver, or None where numba is missing or disabled."""
     if os.environ.get("HCIPLAN_NO_JIT", "").strip() not in ("", "0"):
         return None
@@ -50,29 +57,29 @@ def available() -> bool:
     return _compiled() is not None
 
 
-def _vec(a, shape: tuple) -> np.ndarray:
+def _vec(a: FloatArray, shape: tuple[int, ...]) -> np.ndarray:
     """``a`` broadcast to ``shape`` as one writable contiguous float64 vector:
     the one signature the kernels are compiled for (broadcast views are copied)."""
-    return np.require(np.broadcast_to(np.asarray(a, dtype=float), shape).reshape(-1), requirements="CW")
+    return np.require(np.broadcast_to(np.asarray(a, dtype=float), shape).reshape(-1), requirements=["C", "W"])
 
 
 def symmetric_throughput(
-    dpath,
-    s0,
-    share,
-    bg4,
-    n,
-    zbar,
-    wbar,
-    u0,
-    slope,
-    x_max,
+    dpath: FloatArray,
+    s0: FloatArray,
+    share: FloatArray,
+    bg4: FloatArray,
+    n: FloatArray,
+    zbar: FloatArray,
+    wbar: FloatArray,
+    u0: FloatArray,
+    slope: FloatArray,
+    x_max: FloatArray,
     max_iter: int = 60,
-    wfj=0.0,
-    branches=1.0,
-    disp=None,
-    forked=0.0,
-):
+    wfj: FloatArray = 0.0,
+    branches: FloatArray = 1.0,
+    disp: FloatArray | None = None,
+    forked: FloatArray = 0.0,
+) -> FloatArray:
     """:func:`planner.engine.queueing.symmetric_throughput`, compiled: same arguments
     and result (per-VM throughput, IO/s, over the inputs' broadcast shape).
 
@@ -136,7 +143,7 @@ FLOAT_OUT = (
 
 
 @functools.cache
-def _compiled_block():
+def _compiled_block() -> Callable[..., None] | None:
     if _compiled() is None:
         return None
     try:
@@ -155,10 +162,11 @@ def prepare() -> bool:
     """Import numba and compile (or load from the on-disk cache) every kernel
     now, on a one-row call, so a timed or interactive call does not pay it.
     Returns whether the compiled path is available."""
-    if not (available() and block_available()):
+    run = _compiled_block()  # None unless the solver is available too
+    if run is None:
         return False
     one = np.ones(1)
-    _compiled_block()(
+    run(
         tuple(one.copy() for _ in range(5)),
         tuple(one.copy() for _ in range(5)),
         *(one.copy() for _ in range(23)),
@@ -176,7 +184,17 @@ def prepare() -> bool:
     return True
 
 
-def block(t: dict, R, p, o: dict, codes: dict, quant: dict, sl: slice, kib: float, max_iter: int = 60) -> None:
+def block(
+    t: dict[str, Any],
+    R: Any,
+    p: ModelParams,
+    o: dict[str, np.ndarray],
+    codes: dict[str, np.ndarray],
+    quant: dict[float, FloatArray],
+    sl: slice,
+    kib: float,
+    max_iter: int = 60,
+) -> None:
     """:func:`planner.engine.performance._block` after the demands ``t``, compiled:
     one pass over the rows of ``sl`` writing every output of ``o`` and
     ``codes`` (labels as int8 codes). ``p`` holds scalar parameters only.

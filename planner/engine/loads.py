@@ -8,14 +8,20 @@ together), the IO-weighted block size and read share, one VM per database.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
+from planner.core.types import FloatArray
 from planner.engine.performance import WorkloadArrays
 from planner.engine.targets import latency_statistic
 from planner.models.demand import MAX_DEMAND_IOPS, OUTSTANDING_PER_DB, Demand, DemandClass, DemandError
 
+if TYPE_CHECKING:
+    from planner.models.workload import Workload
 
-def demand_workload(demand: Demand, multiplier=None, shape=()) -> WorkloadArrays:
+
+def demand_workload(demand: Demand, multiplier: FloatArray = None, shape: tuple[int, ...] = ()) -> WorkloadArrays:
     """The demand as one open load (IOPS, VMs and data times ``multiplier``,
     default the growth; an array multiplier gives one load per element)."""
     cs = demand.classes(1.0)
@@ -48,13 +54,13 @@ def demand_workload(demand: Demand, multiplier=None, shape=()) -> WorkloadArrays
     )
 
 
-def class_latency_ms(out: dict, c: DemandClass) -> np.ndarray:
+def class_latency_ms(out: dict[str, Any], c: DemandClass) -> FloatArray:
     """A class's latency statistic at the VM, ms: the mean is read/write weighted
     by the class's read share; a percentile is the worse of reads and writes."""
     return latency_statistic(out, c.latency_statistic, c.read_fraction)
 
 
-def latency_ok(out: dict, demand: Demand) -> np.ndarray:
+def latency_ok(out: dict[str, Any], demand: Demand) -> FloatArray:
     """Every class within its latency target and the cluster not saturated."""
     ok = ~np.asarray(out["saturated"], dtype=bool)
     for c in demand.classes(1.0):
@@ -62,7 +68,7 @@ def latency_ok(out: dict, demand: Demand) -> np.ndarray:
     return ok
 
 
-def demand_as_workload(demand: Demand, nodes: int):
+def demand_as_workload(demand: Demand, nodes: int) -> Workload:
     """The demand as a :class:`planner.models.workload.Workload` for the Performance
     and SLA pages: one VM per database (rounded up per node), the tier mix's
     IO-weighted block size and read share, the guaranteed IOPS as an open load,

@@ -49,8 +49,14 @@ Markov Chains*, 2nd ed. Wiley (sec. 6-7: closed networks' CTMCs).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
+
+from planner.core.types import FloatArray
+
+IntArray = NDArray[np.int64]
 
 #: states up to which :func:`planner.engine.queueing.solve_closed` solves the network's
 #: Markov chain exactly (about 6 s of CPU and 250 MB at the bound: ``benchmarks/markov.py``);
@@ -58,7 +64,7 @@ import numpy as np
 EXACT_STATES = 200_000
 
 
-def _layout(d, p, z):
+def _layout(d: NDArray[np.float64], p: NDArray[np.float64], z: float) -> tuple[Any, Any, Any, Any]:
     """The chain's static structure: the stations some class visits, the classes visiting
     each (a station's digit values), each class's route, the classes with an empty route."""
     C, K = d.shape
@@ -70,7 +76,7 @@ def _layout(d, p, z):
     return stations, local, route, empty
 
 
-def _count(bases, population: int, closed: bool, cap: float) -> float:
+def _count(bases: list[int], population: int, closed: bool, cap: float) -> float:
     """States of the chain (capped at ``cap``): the sum over queue-length vectors (sum
     ``population`` if ``closed``, else at most it) of prod b_k**l_k, from the product of
     the stations' generating functions sum_l b**l t**l truncated at degree N."""
@@ -83,7 +89,9 @@ def _count(bases, population: int, closed: bool, cap: float) -> float:
     return float(min(poly[n] if closed else poly.sum(), cap))
 
 
-def chain_states(demands, population: int, mix, think_time: float = 0.0, cap: float = math.inf) -> float:
+def chain_states(
+    demands: FloatArray, population: int, mix: FloatArray, think_time: float = 0.0, cap: float = math.inf
+) -> float:
     """Number of states of the network's Markov chain (see the module) [-].
 
     Parameters
@@ -135,7 +143,7 @@ class _Index:
     chain's order: the lengths' block, by the combinatorial number system, then the codes in
     mixed radix b_k**l_k within it."""
 
-    def __init__(self, bases, population: int, closed: bool):
+    def __init__(self, bases: list[int], population: int, closed: bool) -> None:
         self.bases = np.asarray(bases, dtype=np.int64)
         k = len(bases)
         n = int(population)
@@ -154,14 +162,14 @@ class _Index:
         self.sizes = sizes
         self.total = int(sizes.sum())
 
-    def rank(self, lengths):
+    def rank(self, lengths: IntArray) -> IntArray:
         prefix = np.cumsum(lengths, axis=1)
         r = np.zeros(len(lengths), dtype=np.int64)
         for j in range(lengths.shape[1]):
             r += self.table[j, prefix[:, j]]
         return r
 
-    def __call__(self, lengths, codes):
+    def __call__(self, lengths: IntArray, codes: IntArray) -> IntArray:
         stride = np.ones(len(lengths), dtype=np.int64)
         idx = np.zeros(len(lengths), dtype=np.int64)
         for j in range(lengths.shape[1]):
@@ -169,7 +177,7 @@ class _Index:
             stride *= self.bases[j] ** lengths[:, j]
         return self.offset[self.rank(lengths)] + idx
 
-    def states(self):
+    def states(self) -> tuple[IntArray, IntArray]:
         """Every state's lengths and codes (S, K), in index order."""
         k = len(self.bases)
         lengths = np.repeat(self.blocks, self.sizes, axis=0)
@@ -191,7 +199,7 @@ DIRECT_STATES = 2_000
 RESIDUAL = 1e-10
 
 
-def _stationary(qt):
+def _stationary(qt: Any) -> NDArray[np.float64]:
     """pi with qt pi = 0 and sum(pi) = 1 (qt: the generator's transpose, CSR).
 
     One unknown is fixed (pi_0 = 1; state 0 is recurrent) and its balance equation
@@ -219,7 +227,7 @@ def _stationary(qt):
         rest, info = gmres(a, rhs, M=LinearOperator(a.shape, ilu.solve), rtol=1e-12, atol=0.0, restart=40, maxiter=50)
         if info != 0:
             raise RuntimeError(f"the Markov chain's stationary solve did not converge ({info} iterations)")
-    pi = np.concatenate([[1.0], rest])
+    pi: NDArray[np.float64] = np.concatenate([[1.0], rest])
     pi = np.maximum(pi, 0.0)  # rounding: a probability below 1e-17 may come out as -1e-20
     pi /= pi.sum()
     scale = float(np.abs(qt.data).max()) * float(pi.max())
@@ -228,7 +236,14 @@ def _stationary(qt):
     return pi
 
 
-def solve_chain(demands, population: int, mix, think_time: float = 0.0, servers=None, max_states=EXACT_STATES):
+def solve_chain(
+    demands: FloatArray,
+    population: int,
+    mix: FloatArray,
+    think_time: float = 0.0,
+    servers: FloatArray | None = None,
+    max_states: int = EXACT_STATES,
+) -> dict[str, Any]:
     """Exact throughput and residence times of a small closed multiclass FCFS network.
 
     Parameters
@@ -293,12 +308,12 @@ def solve_chain(demands, population: int, mix, think_time: float = 0.0, servers=
     rows, cols, rates = [], [], []
     done = np.zeros(S)  # rate of completed cycles out of each state (no think time)
 
-    def append(ln, cd, j, c):
+    def append(ln: IntArray, cd: IntArray, j: int, c: int) -> None:
         """The states with a class-c customer added at the tail of station j (in place)."""
         cd[:, j] += digit[(c, j)] * b[j] ** ln[:, j]
         ln[:, j] += 1
 
-    def add(src, ln, cd, rate):
+    def add(src: IntArray, ln: IntArray, cd: IntArray, rate: Any) -> None:
         rows.append(src)
         cols.append(index(ln, cd))
         rates.append(np.broadcast_to(rate, src.shape))
@@ -365,7 +380,7 @@ def solve_chain(demands, population: int, mix, think_time: float = 0.0, servers=
     }
 
 
-def _solve(S, rows, cols, rates):
+def _solve(S: int, rows: list[Any], cols: list[Any], rates: list[Any]) -> NDArray[np.float64]:
     """The stationary distribution from the transitions (src, dst, rate). The chain is
     irreducible: with think time every state drains to all customers thinking and every
     state fills from there (stations filled last first, each queue head first); without,

@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import contextvars
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from planner.core.types import FloatArray
 from planner.engine import kernels
 from planner.engine.ceph_terms import ceph_demand_terms
 from planner.engine.queueing import (
@@ -129,7 +132,7 @@ class DesignArrays:
     # round trip between fault domains beyond a same-room link (Design.fault_domain_rtt_ms), any stack
     fault_domain_rtt_s: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # a stack column left at its default takes the rows' shape, as every other column has
         shape = np.shape(self.nodes)
         for f in fields(self)[_FIRST_STACK_FIELD:]:
@@ -142,10 +145,10 @@ class DesignArrays:
         rows = [_design_row(rd) for rd in designs]
         return cls(**{f.name: np.array([r[f.name] for r in rows]) for f in fields(cls)})
 
-    def take(self, idx) -> DesignArrays:
+    def take(self, idx: FloatArray) -> DesignArrays:
         return DesignArrays(**{f.name: getattr(self, f.name)[idx] for f in fields(self)})
 
-    def replace(self, **changes) -> DesignArrays:
+    def replace(self, **changes: FloatArray) -> DesignArrays:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update({k: np.asarray(v) for k, v in changes.items()})
         return DesignArrays(**data)
@@ -157,11 +160,11 @@ class DesignArrays:
 _FIRST_STACK_FIELD = [f.name for f in fields(DesignArrays)].index("stack")
 
 
-def _design_row(rd: ResolvedDesign) -> dict:
+def _design_row(rd: ResolvedDesign) -> dict[str, Any]:
     return _s2d_row(rd) | _stack_row(rd)
 
 
-def _stack_row(rd: ResolvedDesign) -> dict:
+def _stack_row(rd: ResolvedDesign) -> dict[str, Any]:
     """The stack's columns: S2D's defaults, or Ceph's and vSAN's layout and settings."""
     d, n, cl = rd.design, rd.node, rd.clients
     row = dict(
@@ -181,7 +184,7 @@ def _stack_row(rd: ResolvedDesign) -> dict:
         rocksdb_tuned=False,
         db_separate=False,
         # a single machine has no other fault domain to wait for
-        fault_domain_rtt_s=d.fault_domain_rtt_ms * 1e-3 if d.nodes > 1 else 0.0,
+        fault_domain_rtt_s=d.fault_domain_rtt_ms * 1e-3 if rd.nodes > 1 else 0.0,
     )
     if d.stack == "s2d":
         return row
@@ -200,7 +203,7 @@ def _stack_row(rd: ResolvedDesign) -> dict:
     return row
 
 
-def _s2d_row(rd: ResolvedDesign) -> dict:
+def _s2d_row(rd: ResolvedDesign) -> dict[str, Any]:
     d, n = rd.design, rd.node
     c = n.cache
     return dict(
@@ -255,7 +258,7 @@ class WorkloadArrays:
     host_issuer: np.ndarray  # True: issued on the nodes, no VM layer
 
     @classmethod
-    def from_workload(cls, w: Workload, nodes) -> WorkloadArrays:
+    def from_workload(cls, w: Workload, nodes: FloatArray) -> WorkloadArrays:
         nodes = np.asarray(nodes)
         vms = (w.vms_per_node or 0) * nodes
         return cls(
@@ -272,19 +275,19 @@ class WorkloadArrays:
         )
 
     @classmethod
-    def from_workloads(cls, ws: list[Workload], nodes) -> WorkloadArrays:
+    def from_workloads(cls, ws: list[Workload], nodes: FloatArray) -> WorkloadArrays:
         """One element per workload (``nodes``: the matching designs' node counts)."""
         parts = [cls.from_workload(w, n) for w, n in zip(ws, np.asarray(nodes))]
         return cls(**{f.name: np.array([getattr(p, f.name) for p in parts]) for f in fields(cls)})
 
 
-def issuing_nodes(D: DesignArrays):
+def issuing_nodes(D: DesignArrays) -> FloatArray:
     """The servers a workload's ``vms_per_node`` counts per: the storage nodes, or the
     client servers of a disaggregated Ceph or vSAN design."""
     return np.where(np.asarray(D.clients_separate, dtype=bool), D.client_nodes, D.nodes)
 
 
-def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str, Any]:
     """The model's physics per IO, one array per (class, station) term.
 
     Elementwise on whatever D and W hold (whole arrays, or one slice of them
@@ -446,7 +449,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     )
 
 
-def _one_stack(D) -> int:
+def _one_stack(D: DesignArrays) -> int:
     """The stack code of every row (one stack per call: they take different parameters)."""
     st = np.asarray(getattr(D, "stack", 0))
     if st.ndim == 0:
@@ -457,7 +460,9 @@ def _one_stack(D) -> int:
     return first
 
 
-def forked_share(read_fraction, cpu_lp_s_read, cpu_lp_s_write, forked_cpu_s_write):
+def forked_share(
+    read_fraction: FloatArray, cpu_lp_s_read: FloatArray, cpu_lp_s_write: FloatArray, forked_cpu_s_write: FloatArray
+) -> FloatArray:
     """Share of the logical processors' IO work that arrives forked: the
     writes' per-copy processing, which every copy's node receives from the
     same write at once (see :func:`planner.engine.queueing.fork_join_factor`)."""
@@ -467,7 +472,7 @@ def forked_share(read_fraction, cpu_lp_s_read, cpu_lp_s_write, forked_cpu_s_writ
     return np.where(total > 0, w * forked_cpu_s_write / np.maximum(total, 1e-300), 0.0)
 
 
-def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
+def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str, Any]:
     """Per-IO demands and fixed delays (the model's physics, before queueing).
 
     Returns a dict with ``path`` (..., C, K) seconds, ``background`` (..., K),
@@ -487,7 +492,7 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     share[..., 0] = 1.0
     share[..., 1:] = t["vms"][..., None] if np.ndim(t["vms"]) else float(t["vms"])
 
-    def pair(name):
+    def pair(name: str) -> FloatArray:
         return np.stack(np.broadcast_arrays(t[f"{name}_read"], t[f"{name}_write"]), -1)
 
     delay_storage = np.zeros((*shape, 2))
@@ -515,7 +520,7 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams):
     )
 
 
-def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str, Any]:
     """:func:`evaluate_arrays` written plainly on (..., C, K) arrays: the
     reference the fast path is tested against (to 1e-9), not used in production.
 
@@ -701,17 +706,23 @@ class _Rows:
     """Attribute access to one block of rows of flattened inputs (0-d inputs
     stay scalars: every row shares them)."""
 
-    def __init__(self, cols: dict, sl: slice):
+    def __init__(self, cols: dict[str, np.ndarray], sl: slice) -> None:
         for k, v in cols.items():
             setattr(self, k, v if v.ndim == 0 else v[sl])
 
+    if TYPE_CHECKING:  # the columns are set by name above: to the type checker, any attribute
 
-def _flatten(*objs, extra: dict | None = None) -> tuple[dict, tuple]:
+        def __getattr__(self, name: str) -> FloatArray: ...
+
+
+def _flatten(
+    *objs: DesignArrays | WorkloadArrays, extra: dict[str, np.ndarray] | None = None
+) -> tuple[dict[str, np.ndarray], tuple[int, ...]]:
     """Inputs as 1-D columns over the broadcast shape (0-d where constant)."""
     arrs = {f.name: np.asarray(getattr(o, f.name)) for o in objs for f in fields(o)}
     arrs.update(extra or {})
     shape = np.broadcast_shapes(*(a.shape for a in arrs.values()))
-    cols = {}
+    cols: dict[str, np.ndarray] = {}
     for k, a in arrs.items():
         if a.size == 1:
             cols[k] = a.reshape(())
@@ -722,7 +733,7 @@ def _flatten(*objs, extra: dict | None = None) -> tuple[dict, tuple]:
     return cols, shape
 
 
-def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
+def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str, Any]:
     """Throughput, latencies and utilisations for every (design, workload) pair.
 
     Closed populations are solved with symmetric approximate MVA; then the
@@ -763,12 +774,19 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
     # and, with one parameter set, the whole block after the demands
     compiled = solver is not symmetric_throughput and not per_row and kernels.block_available()
 
-    def run(start, rows_per_block):
+    def run(start: int, rows_per_block: int) -> None:
         sl = slice(start, min(size, start + rows_per_block))
         rows = _Rows(cols, sl)
+        # a set per row has ModelParams' attributes, each an array: what the physics reads of p
         pb = (
-            _Params(
-                {k: getattr(rows, f"param:{k}", None) if f"param:{k}" in cols else float(v) for k, v in pvals.items()}
+            cast(
+                ModelParams,
+                _Params(
+                    {
+                        k: getattr(rows, f"param:{k}", None) if f"param:{k}" in cols else float(v)
+                        for k, v in pvals.items()
+                    }
+                ),
             )
             if per_row
             else p
@@ -797,7 +815,7 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict:
 class _Params:
     """Model parameters as attributes (scalars, or one value per row)."""
 
-    def __init__(self, values: dict):
+    def __init__(self, values: dict[str, FloatArray]) -> None:
         self.__dict__.update(values)
 
 
@@ -805,15 +823,16 @@ def _block(
     R: _Rows,
     p: ModelParams,
     sl: slice,
-    o: dict,
-    codes: dict,
-    quant: dict,
-    solver=symmetric_throughput,
+    o: dict[str, np.ndarray],
+    codes: dict[str, np.ndarray],
+    quant: dict[float, FloatArray],
+    solver: Callable[..., FloatArray] = symmetric_throughput,
     compiled: bool = False,
 ) -> None:
     """:func:`evaluate_arrays` on one block of rows, written into ``o[...][sl]``;
     ``compiled``: all after the demands in :func:`planner.engine.kernels.block`."""
-    t = demand_terms(R, R, p)
+    # a block of rows carries every column of DesignArrays and WorkloadArrays as an attribute
+    t = demand_terms(cast(DesignArrays, R), cast(WorkloadArrays, R), p)
     if compiled:
         kernels.block(t, R, p, o, codes, quant, sl, devices.KIB)
         o["write_absorption"][sl] = t["write_absorption"]
@@ -861,7 +880,7 @@ def _block(
     if closed.any():
         ci = None if closed.all() else np.flatnonzero(closed)
 
-        def pick(a):
+        def pick(a: FloatArray) -> FloatArray:
             return a if ci is None or np.ndim(a) == 0 else np.broadcast_to(a, (m,))[ci]
 
         x_c = solver(

@@ -41,9 +41,12 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from planner.core.types import FloatArray
 from planner.engine.markov import EXACT_STATES, chain_states, solve_chain
 
 _EPS = 1e-15
@@ -56,14 +59,14 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 
 
-def _cf_terms(a) -> int:
+def _cf_terms(a: FloatArray) -> int:
     """Depth of the continued fractions in :func:`normal_mean_excess` for the
     smallest |alpha| in ``a`` (>= 3): 3 + 100 / alpha terms, 1e-12 relative or
     better (36 terms are needed at 3, 10 at 10, 4 at 100)."""
     return 3 + int(100.0 / float(np.min(a)))
 
 
-def normal_mean_excess(alpha):
+def normal_mean_excess(alpha: FloatArray) -> FloatArray:
     """Mean excess E[Z - a | Z > a] of a standard normal Z over ``alpha``
     (= phi(a) / Q(a) - a, the inverse Mills ratio less a), vectorised.
 
@@ -128,7 +131,14 @@ def normal_mean_excess(alpha):
     return out.reshape(a.shape) if a.ndim else out[0]
 
 
-def finite_population_factor(population, utilization, dispersion, rest_s, demand_s, derivative: bool = False):
+def finite_population_factor(
+    population: FloatArray,
+    utilization: FloatArray,
+    dispersion: FloatArray,
+    rest_s: FloatArray,
+    demand_s: FloatArray,
+    derivative: bool = False,
+) -> Any:
     """Share of the open-load class-dependent FCFS wait that a closed population
     of ``population`` customers really adds (0..1).
 
@@ -213,14 +223,16 @@ def finite_population_factor(population, utilization, dispersion, rest_s, demand
     return f, df
 
 
-def lp_wait_factor(u):
+def lp_wait_factor(u: FloatArray) -> FloatArray:
     """M/M/1 waiting factor U / (1 - U) of a logical processor busy a share U of
     the time (Kleinrock, 1975), with U held below 0.99 so it stays finite."""
     u = np.minimum(np.asarray(u, dtype=float), 0.99)
     return u / (1.0 - u)
 
 
-def fork_join_factor(u, branches, derivative: bool = False, forked_share=0.0):
+def fork_join_factor(
+    u: FloatArray, branches: FloatArray, derivative: bool = False, forked_share: FloatArray = 0.0
+) -> Any:
     """Mean of the longest of ``branches`` M/M/1 waits over the mean of one, at
     utilisation U (held below 0.99 as in :func:`lp_wait_factor`), for servers
     that take a share ``forked_share`` of their work from the forked jobs.
@@ -267,7 +279,7 @@ def fork_join_factor(u, branches, derivative: bool = False, forked_share=0.0):
     return polynomial_at(fork_join_polynomial(branches, forked_share), u, derivative)
 
 
-def polynomial_at(coefs, u, derivative: bool = False):
+def polynomial_at(coefs: Sequence[FloatArray], u: FloatArray, derivative: bool = False) -> Any:
     """sum_j coefs[j] u^j by Horner's rule (and its derivative in u)."""
     val, d = coefs[-1], 0.0
     for c in coefs[-2::-1]:
@@ -278,7 +290,7 @@ def polynomial_at(coefs, u, derivative: bool = False):
     return (val, d + 0.0 * val) if derivative else val
 
 
-def fork_join_shared_ends(branches):
+def fork_join_shared_ends(branches: FloatArray) -> tuple[FloatArray, FloatArray]:
     """The shared-arrivals fork-join factor at U = 0 and U = 1 (see
     :func:`fork_join_factor`): (H_k^2 + H2_k) / 2 and 7/8 H_k / H_2 + 1/2,
     both 1 for k = 1 (no fork)."""
@@ -295,7 +307,7 @@ def fork_join_shared_ends(branches):
     return light, heavy
 
 
-def fork_join_polynomial(branches, forked_share=0.0):
+def fork_join_polynomial(branches: FloatArray, forked_share: FloatArray = 0.0) -> list[FloatArray]:
     """Coefficients of :func:`fork_join_factor` as a polynomial in U (index j:
     the coefficient of U^j): for independent waits a_j = C(k, j+1) (-1)^j /
     (j+1) (zero past k), mixed with the shared-arrivals line by the forked
@@ -318,7 +330,7 @@ def fork_join_polynomial(branches, forked_share=0.0):
     return out
 
 
-def erlang_c(servers, load):
+def erlang_c(servers: FloatArray, load: FloatArray) -> FloatArray:
     """Probability that an arrival waits in an M/M/c queue (Erlang C).
 
     Parameters
@@ -348,7 +360,7 @@ def erlang_c(servers, load):
     return out
 
 
-def mmc_response(arrival_rate, service_s, servers):
+def mmc_response(arrival_rate: FloatArray, service_s: FloatArray, servers: FloatArray) -> FloatArray:
     """Mean response time of an M/M/c queue [s]: s + C(c, A) s / (c - A),
     A = lambda s (:func:`erlang_c`); inf at or past saturation.
 
@@ -377,7 +389,7 @@ def mmc_response(arrival_rate, service_s, servers):
         return np.where(a < c, svc + erlang_c(c, a) * svc / (c - a), np.inf)
 
 
-def pooled_wait(x_seen, dbar, servers):
+def pooled_wait(x_seen: FloatArray, dbar: FloatArray, servers: FloatArray) -> FloatArray:
     """Mixed queueing residence beyond the demand, C(c, A) Dbar / (c - A), of a
     station of ``servers`` servers at the load A = ``x_seen`` Dbar its arrivals
     see [s] (Schweitzer's x c Dbar): Dbar A / (1 - A) for one server, the
@@ -389,17 +401,17 @@ def pooled_wait(x_seen, dbar, servers):
 
 
 def schweitzer_symmetric(
-    path_s,
-    mix,
-    background_s,
-    share,
-    n,
-    delay_s,
+    path_s: FloatArray,
+    mix: FloatArray,
+    background_s: FloatArray,
+    share: FloatArray,
+    n: FloatArray,
+    delay_s: FloatArray,
     iterations: int | None = None,
     tol: float = 1e-18,
-    lp_wait=None,
-    servers=None,
-):
+    lp_wait: Sequence[FloatArray] | None = None,
+    servers: FloatArray | None = None,
+) -> tuple[FloatArray, FloatArray]:
     """Approximate MVA for V identical VMs, each with ``n`` IOs outstanding.
 
     Parameters
@@ -475,15 +487,15 @@ def schweitzer_symmetric(
         forked = np.asarray(lp_wait[4] if len(lp_wait) > 4 else 0.0, dtype=float)
         w_coef = w_coef * np.ones_like(branches)
 
-        def wait_at(x):  # (..., C) seconds
+        def wait_at(x: FloatArray) -> FloatArray:  # (..., C) seconds
             u = (u0 + u_slope * x)[..., None]
             return w_coef * lp_wait_factor(u) * fork_join_factor(u, branches, False, forked)
 
-        def zbar_at(x):
+        def zbar_at(x: FloatArray) -> FloatArray:
             return zbar + (p * wait_at(x)).sum(-1)
     else:
 
-        def zbar_at(x):
+        def zbar_at(x: FloatArray) -> FloatArray:
             return zbar
 
     has_bg = bool(np.any(bg > 0))
@@ -538,22 +550,22 @@ def schweitzer_symmetric(
 
 
 def symmetric_throughput(
-    dpath,
-    s0,
-    share,
-    bg4,
-    n,
-    zbar,
-    wbar,
-    u0,
-    slope,
-    x_max,
+    dpath: FloatArray,
+    s0: FloatArray,
+    share: FloatArray,
+    bg4: FloatArray,
+    n: FloatArray,
+    zbar: FloatArray,
+    wbar: FloatArray,
+    u0: FloatArray,
+    slope: FloatArray,
+    x_max: FloatArray,
     max_iter: int = 60,
-    wfj=0.0,
-    branches=1.0,
-    disp=None,
-    forked=0.0,
-):
+    wfj: FloatArray = 0.0,
+    branches: FloatArray = 1.0,
+    disp: FloatArray | None = None,
+    forked: FloatArray = 0.0,
+) -> FloatArray:
     """Per-VM throughput of :func:`schweitzer_symmetric`, on one 1-D array per
     station (the layout :func:`planner.engine.performance.evaluate_arrays` computes in).
 
@@ -711,11 +723,11 @@ def symmetric_throughput(
     return out.reshape(shape)
 
 
-def _take(P: dict, idx) -> dict:
+def _take(P: dict[str, Any], idx: FloatArray) -> dict[str, Any]:
     return {k: (v[idx] if np.ndim(v) else v) for k, v in P.items()}
 
 
-def _cycle(x, P, derivative=True):
+def _cycle(x: FloatArray, P: dict[str, Any], derivative: bool = True) -> tuple[FloatArray, FloatArray | None]:
     """R(x) = sum_k Rbar_k(x) + Z(x) of :func:`symmetric_throughput`'s
     fixed point, and its derivative (the finite-population factors held)."""
     c0d0 = P["c0d0"]
@@ -779,7 +791,9 @@ def _cycle(x, P, derivative=True):
     return acc, dacc
 
 
-def finite_population_factors(pop, u, delta, rest, d, derivative: bool = False):
+def finite_population_factors(
+    pop: FloatArray, u: FloatArray, delta: FloatArray, rest: FloatArray, d: FloatArray, derivative: bool = False
+) -> Any:
     """:func:`finite_population_factor` where ``delta`` (the dispersion ratio)
     is positive, 0 elsewhere (where the classes' demands are equal, the
     term it multiplies is 0 anyway); arguments broadcast."""
@@ -789,9 +803,8 @@ def finite_population_factors(pop, u, delta, rest, d, derivative: bool = False):
     out = np.zeros(np.shape(on))
     dout = np.zeros(np.shape(on))
     if on.any():
-        got = finite_population_factor(
-            *(np.broadcast_to(a, on.shape)[on] for a in (pop, u, delta, rest, d)), derivative=derivative
-        )
+        pop_on, u_on, delta_on, rest_on, d_on = (np.broadcast_to(a, on.shape)[on] for a in (pop, u, delta, rest, d))
+        got = finite_population_factor(pop_on, u_on, delta_on, rest_on, d_on, derivative=derivative)
         if derivative:
             out[on], dout[on] = got
         else:
@@ -799,7 +812,7 @@ def finite_population_factors(pop, u, delta, rest, d, derivative: bool = False):
     return (out, dout) if derivative else out
 
 
-def unplaced(cycle_s, mean_r_s):
+def unplaced(cycle_s: FloatArray, mean_r_s: FloatArray) -> FloatArray:
     """Cycle time the fixed point leaves unexplained, seconds: n / x - R(x),
     nonzero only past saturation (the root pinned at the capacity bound).
     Below 1e-13 of the cycle it is the root's rounding, not IOs: zero (else a
@@ -808,7 +821,9 @@ def unplaced(cycle_s, mean_r_s):
     return np.where(extra > 1e-13 * cycle_s, extra, 0.0)
 
 
-def schweitzer_residence(path_s, mix, background_s, share, n, x):
+def schweitzer_residence(
+    path_s: FloatArray, mix: FloatArray, background_s: FloatArray, share: FloatArray, n: FloatArray, x: FloatArray
+) -> FloatArray:
     """Residence times (..., C, K), seconds, of the symmetric MVA recursion at a
     given per-VM rate ``x`` below the population's own throughput.
 
@@ -829,7 +844,9 @@ def schweitzer_residence(path_s, mix, background_s, share, n, x):
     return r
 
 
-def dispersion_factor(population, rate_share, dbar, disp, rest_s):
+def dispersion_factor(
+    population: FloatArray, rate_share: FloatArray, dbar: FloatArray, disp: FloatArray, rest_s: FloatArray
+) -> FloatArray:
     """:func:`finite_population_factors` from a station's mixed demand ``dbar``
     [s] and dispersion ``disp`` [s^2] (as in :func:`schweitzer_symmetric`);
     ``rate_share`` is its utilisation x S Dbar [-], ``rest_s`` the rest of the
@@ -839,14 +856,26 @@ def dispersion_factor(population, rate_share, dbar, disp, rest_s):
     return finite_population_factors(population, rate_share, delta, rest_s, dbar)
 
 
-def _visits(d, p):
+def _visits(d: FloatArray, p: FloatArray) -> tuple[FloatArray, FloatArray]:
     """Which classes visit each station (demand > 0) and the share of IOs that do."""
     visit = (d > 0).astype(float)
     pv = (p[..., :, None] * visit).sum(-2)
     return visit, pv
 
 
-def _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max, paced=False, servers=None):
+def _schweitzer_step(
+    d: FloatArray,
+    p: FloatArray,
+    bg: FloatArray,
+    s: FloatArray,
+    coef: FloatArray,
+    n: FloatArray,
+    z: FloatArray,
+    x: FloatArray,
+    x_max: FloatArray,
+    paced: bool = False,
+    servers: FloatArray | None = None,
+) -> tuple[FloatArray, FloatArray]:
     u_bg = np.minimum(x[..., None] * s * bg, 0.999)
     dp = d / (1.0 - u_bg)[..., None, :]
     dbar = (p[..., :, None] * dp).sum(-2)
@@ -892,7 +921,7 @@ def _schweitzer_step(d, p, bg, s, coef, n, z, x, x_max, paced=False, servers=Non
 EXACT_POPULATION = 1000
 
 
-def finite_source_wait(service_s, mix, population: int, think_s: float) -> float:
+def finite_source_wait(service_s: FloatArray, mix: FloatArray, population: int, think_s: float) -> float:
     """Mean FCFS wait [s] at one server fed by ``population`` customers that
     each think an exponential ``think_s`` seconds between visits and bring a
     job of class c (probability ``mix[c]``) whose service is exponential of
@@ -938,7 +967,9 @@ def finite_source_wait(service_s, mix, population: int, think_s: float) -> float
     return n * b / busy - think_s - b
 
 
-def _mva_load_dependent(dbar, visits, servers, population: int, think_s: float):
+def _mva_load_dependent(
+    dbar: FloatArray, visits: FloatArray, servers: FloatArray, population: int, think_s: float
+) -> tuple[float, FloatArray]:
     """Exact MVA (Reiser & Lavenberg, 1980) for one class at stations of
     ``servers`` servers (mean per-visit service dbar / visits), multi-server
     ones by their marginal probabilities below c (Bolch et al., *Queueing
@@ -972,8 +1003,14 @@ def _mva_load_dependent(dbar, visits, servers, population: int, think_s: float):
 
 
 def solve_closed(
-    demands, population: int, mix, think_time: float = 0.0, servers=None, *, max_states: int = EXACT_STATES
-) -> dict:
+    demands: FloatArray,
+    population: int,
+    mix: FloatArray,
+    think_time: float = 0.0,
+    servers: FloatArray | None = None,
+    *,
+    max_states: int = EXACT_STATES,
+) -> dict[str, Any]:
     """Throughput and response times of one closed chain of customers cycling
     through FCFS stations, each cycle as one of several classes.
 
@@ -1169,7 +1206,7 @@ def solve_closed(
     }
 
 
-def exact_mva(demand_s, delay_s, n: int):
+def exact_mva(demand_s: FloatArray, delay_s: FloatArray, n: int) -> tuple[float, FloatArray]:
     """Exact single-class MVA (Reiser & Lavenberg 1980) for load-independent stations.
 
     Returns throughput X (IO/s) and residence times R_k (s) at population n.
@@ -1185,7 +1222,9 @@ def exact_mva(demand_s, delay_s, n: int):
     return x, r
 
 
-def open_residence(path_s, mix, background_s, share, x_per_vm):
+def open_residence(
+    path_s: FloatArray, mix: FloatArray, background_s: FloatArray, share: FloatArray, x_per_vm: FloatArray
+) -> tuple[np.ndarray, np.ndarray]:
     """Open-network residence times at per-VM rate ``x_per_vm`` (M/M/1 per station).
 
     Same arguments as :func:`schweitzer_symmetric`. Returns residence
@@ -1212,7 +1251,7 @@ def open_residence(path_s, mix, background_s, share, x_per_vm):
     return r, u
 
 
-def gamma_quantile(mean, cv2, p):
+def gamma_quantile(mean: FloatArray, cv2: FloatArray, p: FloatArray) -> FloatArray:
     """Quantile ``p`` of a Gamma distribution with the given mean and squared CV.
 
     Shape k = 1 / cv2, scale = mean * cv2 (the exponential has cv2 = 1).
@@ -1220,6 +1259,7 @@ def gamma_quantile(mean, cv2, p):
     mean = np.asarray(mean, dtype=float)
     cv2 = np.maximum(np.asarray(cv2, dtype=float), 1e-6)
     k = 1.0 / cv2
+    g: FloatArray
     if k.ndim == 0:
         g = gammaincinv(float(k), p)
     else:  # a handful of distinct shapes (one per parameter set)

@@ -8,12 +8,16 @@ statistic is the worse of the two (or the one class the load issues).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+
+from planner.core.types import FloatArray
 
 STATISTICS = ("mean", "p90", "p99")
 
 
-def latency_statistic(out: dict, statistic: str, read_fraction: float) -> np.ndarray:
+def latency_statistic(out: dict[str, Any], statistic: str, read_fraction: float) -> FloatArray:
     """The latency statistic a target is judged on [ms], from a model output.
 
     Parameters

@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as _dt
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -409,7 +409,8 @@ class Catalog(BaseModel):
     def of(self, device_class: str) -> dict[str, Record]:
         if device_class not in DEVICE_CLASSES:
             raise CatalogError(f"unknown device class '{device_class}'; one of {sorted(DEVICE_CLASSES)}")
-        return getattr(self, device_class)
+        records: dict[str, Record] = getattr(self, device_class)
+        return records
 
     def get(self, device_class: str, device_id: str) -> Record:
         records = self.of(device_class)
@@ -429,14 +430,14 @@ def _format_pydantic(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def _read_file(path: Path) -> tuple[str, list[dict]]:
+def _read_file(path: Path) -> tuple[str, list[dict[str, Any]]]:
     # one open, regular files only, at most the limit + 1 bytes read: a symlink to
     # /dev/zero, a FIFO or a file growing after a stat cannot exhaust memory or hang
     data = read_bounded(path, MAX_CATALOG_FILE_BYTES, path.name, CatalogError)
     return _read_bytes(data, path.name)
 
 
-def _read_bytes(data: bytes, name: str) -> tuple[str, list[dict]]:
+def _read_bytes(data: bytes, name: str) -> tuple[str, list[dict[str, Any]]]:
     doc = loads(data, name, CatalogError, MAX_CATALOG_FILE_BYTES)
     device_class = doc.get("device_class") if isinstance(doc, dict) else None
     if not isinstance(device_class, str) or device_class not in DEVICE_CLASSES:
@@ -455,7 +456,7 @@ def parse_catalog_file(data: bytes, name: str = "catalog file") -> tuple[str, di
     return device_class, parse_records(device_class, records, name)
 
 
-def parse_records(device_class: str, records: list[dict], origin: str) -> dict[str, Record]:
+def parse_records(device_class: str, records: list[dict[str, Any]], origin: str) -> dict[str, Record]:
     """Validate raw records of one class; errors name file, id, field and reason."""
     cls = DEVICE_CLASSES[device_class]
     out: dict[str, Record] = {}

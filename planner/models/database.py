@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -186,7 +187,10 @@ class Database(BaseModel):
     @property
     def data_gb(self) -> float:
         """The database's size, decimal GB."""
-        return float(self.size_gb if self.size_gb is not None else self.size_tb * 1000.0)
+        if self.size_gb is not None:
+            return float(self.size_gb)
+        assert self.size_tb is not None  # _check: one of the two is given
+        return float(self.size_tb * 1000.0)
 
     @property
     def capacity_tb(self) -> float:
@@ -264,10 +268,10 @@ class IoDemand(BaseModel):
     active_data_gb: float = Field(description="the data the load touches: its active warehouses' share of the database")
     read_calls: dict[str, float] = Field(description="physical page reads a call of each transaction type waits for")
     cpu_us_per_txn: float = Field(description="core-microseconds per TPM transaction (the database's own work)")
-    assumptions: list[dict]
+    assumptions: list[dict[str, Any]]
 
 
-def _stream(name, read, random, kib, iops, peak, rule) -> IoStream:
+def _stream(name: str, read: bool, random: bool, kib: float, iops: float, peak: float, rule: str) -> IoStream:
     return IoStream(
         name=name,
         read=read,
@@ -281,9 +285,10 @@ def _stream(name, read, random, kib, iops, peak, rule) -> IoStream:
 
 
 @lru_cache(maxsize=1)
-def oltp_calibration() -> dict:
+def oltp_calibration() -> dict[str, Any]:
     """The fitted database parameters (``planner/data/oltp-calibration.json``)."""
-    return json.loads(data_path("oltp-calibration.json").read_text(encoding="utf-8"))
+    doc: dict[str, Any] = json.loads(data_path("oltp-calibration.json").read_text(encoding="utf-8"))
+    return doc
 
 
 def cpu_us_per_txn(db: Database) -> float:
@@ -467,7 +472,7 @@ def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | Non
     )
 
 
-def as_demand_fields(demand: IoDemand, peak: bool = True, latency_target_ms: float = 1.0) -> dict:
+def as_demand_fields(demand: IoDemand, peak: bool = True, latency_target_ms: float = 1.0) -> dict[str, Any]:
     """Fields of :class:`planner.models.demand.Demand` (``Demand(**fields)``): total IOPS,
     capacity, latency target, block size and read share of this database."""
     return {
@@ -480,10 +485,10 @@ def as_demand_fields(demand: IoDemand, peak: bool = True, latency_target_ms: flo
     }
 
 
-def parse_database(data: dict | str | bytes, field: str = "database") -> Database:
+def parse_database(data: dict[str, Any] | str | bytes, field: str = "database") -> Database:
     return parse_json_model(data, Database, DbWorkloadError, field, prefix=field, max_bytes=MAX_DB_FILE_BYTES)
 
 
-def load_database(path, field: str = "database") -> Database:
+def load_database(path: str | Path, field: str = "database") -> Database:
     """A database file; errors name ``field`` (the flag or key it came from)."""
     return load_json_model(path, Database, DbWorkloadError, field, prefix=field, max_bytes=MAX_DB_FILE_BYTES)

@@ -19,9 +19,9 @@ Assumptions (stated, editable)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from planner.core.errors import PlannerError
 from planner.models.database import Database, io_demand
@@ -104,7 +104,7 @@ class Demand(BaseModel):
 
     @field_validator("min_nodes", "max_nodes")
     @classmethod
-    def _stack_nodes(cls, v, info):
+    def _stack_nodes(cls, v: int, info: ValidationInfo) -> int:
         st = info.data.get("stack", "s2d")
         if st in STACK_MAX_NODES and v > STACK_MAX_NODES[st]:
             raise ValueError(
@@ -115,7 +115,7 @@ class Demand(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _from_database(cls, data):
+    def _from_database(cls, data: Any) -> Any:
         """A ``database`` fills the totals it implies (x ``databases``, default 1);
         the same totals given beside it must agree (a dumped demand validates again)."""
         if not isinstance(data, dict) or data.get("database") is None:
@@ -130,6 +130,7 @@ class Demand(BaseModel):
             return data  # the field's own validation names what is wrong
         if not db.has_workload:
             raise ValueError("the database must be described by its workload here (nopm or tpm, buffer_pool_gb)")
+        assert db.buffer_pool_gb is not None  # Database's validation: a workload comes with its buffer pool
         n = data.get("databases", 1)
         if n is None:
             n = 1
@@ -161,7 +162,7 @@ class Demand(BaseModel):
 
     @field_validator("tier_counts")
     @classmethod
-    def _some_database(cls, v):
+    def _some_database(cls, v: dict[str, int] | None) -> dict[str, int] | None:
         if v is not None and not any(v.values()):
             raise ValueError("every count is 0: nothing to size; give at least one database")
         return v
@@ -210,6 +211,7 @@ class Demand(BaseModel):
                 if c > 0
             ]
         dbs = (self.databases or 0) * m
+        assert self.total_iops is not None and self.capacity_tb is not None  # _either: tier_counts or both
         return [
             DemandClass(
                 "demand",
@@ -241,7 +243,7 @@ class Demand(BaseModel):
     def database_count(self, multiplier: float | None = None) -> float:
         return sum(c.databases for c in self.classes(multiplier))
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         iops, tb, lat = self.totals()
         return {
             "iops": iops,

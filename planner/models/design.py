@@ -12,10 +12,11 @@ field.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, overload
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model, field_validator, model_validator
 
 from planner.core.errors import DesignError
 from planner.core.jsonio import load_json_model, parse_json_model
@@ -30,6 +31,7 @@ from planner.models.catalog import (
     MemoryModule,
     Nic,
     RaidController,
+    Record,
     SanArray,
     load_catalog,
 )
@@ -37,7 +39,6 @@ from planner.models.stacks import (
     CEPH_RELEASES,
     DEFAULT_RESILIENCY,
     MAX_NODES_ANY,
-    S2D_RESILIENCIES,
     CephRelease,
     Layout,
     Stack,
@@ -50,9 +51,6 @@ from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 
 MAX_DESIGN_FILE_BYTES = 1_000_000
-
-#: S2D's resiliencies (:data:`planner.models.stacks.S2D_RESILIENCIES`)
-Resiliency = Literal[S2D_RESILIENCIES]
 
 #: Minimum fault domains per resiliency (Microsoft, "Fault tolerance and storage
 #: efficiency in Azure Stack HCI and Windows Server clusters": two-way mirror
@@ -122,16 +120,29 @@ def _inline_spec(base: type, default_id: str) -> type:
     )
 
 
-CapacityDriveSpec = _inline_spec(CapacityDrive, "custom-drive")
-CacheDeviceSpec = _inline_spec(CacheDevice, "custom-cache")
-CpuSpec = _inline_spec(Cpu, "custom-cpu")
-NicSpec = _inline_spec(Nic, "custom-nic")
-ChassisSpec = _inline_spec(Chassis, "custom-chassis")
-RaidControllerSpec = _inline_spec(RaidController, "custom-raid-controller")
-FcHbaSpec = _inline_spec(FcHba, "custom-hba")
-SanArraySpec = _inline_spec(SanArray, "custom-array")
-FlashCardSpec = _inline_spec(FlashCard, "custom-flash-card")
-MemoryModuleSpec = _inline_spec(MemoryModule, "custom-dimm")
+if TYPE_CHECKING:
+    # to the type checker an inline spec is its catalog record: the subclass only gives defaults
+    CapacityDriveSpec = CapacityDrive
+    CacheDeviceSpec = CacheDevice
+    CpuSpec = Cpu
+    NicSpec = Nic
+    ChassisSpec = Chassis
+    RaidControllerSpec = RaidController
+    FcHbaSpec = FcHba
+    SanArraySpec = SanArray
+    FlashCardSpec = FlashCard
+    MemoryModuleSpec = MemoryModule
+else:
+    CapacityDriveSpec = _inline_spec(CapacityDrive, "custom-drive")
+    CacheDeviceSpec = _inline_spec(CacheDevice, "custom-cache")
+    CpuSpec = _inline_spec(Cpu, "custom-cpu")
+    NicSpec = _inline_spec(Nic, "custom-nic")
+    ChassisSpec = _inline_spec(Chassis, "custom-chassis")
+    RaidControllerSpec = _inline_spec(RaidController, "custom-raid-controller")
+    FcHbaSpec = _inline_spec(FcHba, "custom-hba")
+    SanArraySpec = _inline_spec(SanArray, "custom-array")
+    FlashCardSpec = _inline_spec(FlashCard, "custom-flash-card")
+    MemoryModuleSpec = _inline_spec(MemoryModule, "custom-dimm")
 
 
 class DriveSet(_Strict):
@@ -634,7 +645,7 @@ class Design(_Strict):
 
     @field_validator("nodes", "fault_domains", "volume_servers")
     @classmethod
-    def _stack_node_limit(cls, v, info):
+    def _stack_node_limit(cls, v: int | None, info: ValidationInfo) -> int | None:
         """Servers per cluster by stack ([S2D-HW] 16, vSAN 64; :mod:`planner.models.stacks`)."""
         st = info.data.get("stack", "s2d")
         if v is not None and st in STACK_MAX_NODES and not v <= STACK_MAX_NODES[st]:
@@ -648,7 +659,7 @@ class Design(_Strict):
 
     @field_validator("resiliency")
     @classmethod
-    def _stack_resiliency(cls, v, info):
+    def _stack_resiliency(cls, v: str, info: ValidationInfo) -> str:
         """The resiliency is one of the design's stack's (:mod:`planner.models.stacks`)."""
         try:
             check_resiliency_name(info.data.get("stack", "s2d"), v)
@@ -658,7 +669,7 @@ class Design(_Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _stack_defaults(cls, data):
+    def _stack_defaults(cls, data: Any) -> Any:
         """A Ceph or vSAN design that names no resiliency takes its stack's default
         (replica-3, raid1-ftt1), and a Ceph one no transport TCP (its messenger)."""
         if isinstance(data, dict) and data.get("stack") in ("ceph", "vsan"):
@@ -670,7 +681,7 @@ class Design(_Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _legacy_read_cache(cls, data):
+    def _legacy_read_cache(cls, data: Any) -> Any:
         # files written before cache_mode had a boolean all_flash_read_cache
         if isinstance(data, dict) and "all_flash_read_cache" in data:
             data = dict(data)
@@ -830,8 +841,9 @@ class Design(_Strict):
     def _fault_domains(self) -> Design:
         if not self.cluster_engine:
             return self
+        nodes = self.node_count
         if self.stack != "s2d":
-            if self.fault_domains is not None and self.fault_domains > self.nodes:
+            if self.fault_domains is not None and self.fault_domains > nodes:
                 raise ValueError("fault_domains cannot exceed nodes")
             try:
                 lay = self.layout
@@ -854,11 +866,11 @@ class Design(_Strict):
                 f"({self.fault_domain}s); this design has {n_fd}"
             )
         most = MAX_FAULT_DOMAINS.get(self.resiliency)
-        if most is not None and self.nodes > most and not self.rack_aware:
+        if most is not None and nodes > most and not self.rack_aware:
             raise ValueError(
                 f"resiliency '{self.resiliency}' is for exactly {most} nodes; this design has {self.nodes}"
             )
-        if self.fault_domains is not None and self.fault_domains > self.nodes:
+        if self.fault_domains is not None and self.fault_domains > nodes:
             raise ValueError("fault_domains cannot exceed nodes")
         if self.volume_servers is not None:
             if self.volume_servers > n_fd:
@@ -888,8 +900,45 @@ class Design(_Strict):
     @property
     def effective_fault_domains(self) -> int:
         if self.fault_domain == "node" or self.fault_domains is None:
-            return self.nodes
+            return self.node_count
         return self.fault_domains
+
+    @property
+    def node_spec(self) -> NodeSpec:
+        """``node`` of a cluster design, which validation requires (a DesignError otherwise)."""
+        if self.node is None:
+            raise DesignError(f"topology '{self.topology}' has no cluster node", "node")
+        return self.node
+
+    @property
+    def disaggregated_spec(self) -> DisaggregatedSpec:
+        """The ``disaggregated`` section of an S2D file-server design (a DesignError otherwise)."""
+        if self.disaggregated is None:
+            raise DesignError(f"topology '{self.topology}' has no file-server section", "disaggregated")
+        return self.disaggregated
+
+    @property
+    def split_spec(self) -> SplitSpec:
+        """The ``split`` section of a split-provisioning design (a DesignError otherwise)."""
+        if self.split is None:
+            raise DesignError(f"topology '{self.topology}' has no split section", "split")
+        return self.split
+
+    @property
+    def single_server_spec(self) -> SingleServerSpec:
+        """The ``single_server`` section of a single-server design (a DesignError otherwise)."""
+        if self.single_server is None:
+            raise DesignError(f"topology '{self.topology}' has no single_server section", "single_server")
+        return self.single_server
+
+    @property
+    def node_count(self) -> int:
+        """``nodes`` of a cluster design (hyperconverged, or a Ceph or vSAN design's storage
+        nodes), which validation requires; the other topologies count their servers in
+        their own section and have none."""
+        if self.nodes is None:
+            raise DesignError(f"topology '{self.topology}' has no cluster nodes", "nodes")
+        return self.nodes
 
 
 class ResolvedNode(_Strict):
@@ -947,7 +996,7 @@ class ResolvedDesign(_Strict):
 
     @property
     def nodes(self) -> int:
-        return self.design.nodes
+        return self.design.node_count
 
     @property
     def cache_mode(self) -> str | None:
@@ -964,12 +1013,44 @@ class ResolvedDesign(_Strict):
         return "read-write" if getattr(self.node.drive, "media", "ssd") == "hdd" else "write-only"
 
 
-def _closest(name: str, ids) -> str:
+def _closest(name: str, ids: Iterable[str]) -> str:
     close = difflib.get_close_matches(name, list(ids), n=3, cutoff=0.4)
     return f"; closest: {', '.join(close)}" if close else ""
 
 
-def lookup_part(catalog: Catalog, device_class: str, ref, field: str):
+@overload
+def lookup_part(
+    catalog: Catalog, device_class: Literal["capacity_drive"], ref: str | CapacityDrive, field: str
+) -> CapacityDrive: ...
+@overload
+def lookup_part(
+    catalog: Catalog, device_class: Literal["cache_device"], ref: str | CacheDevice, field: str
+) -> CacheDevice: ...
+@overload
+def lookup_part(catalog: Catalog, device_class: Literal["cpu"], ref: str | Cpu, field: str) -> Cpu: ...
+@overload
+def lookup_part(catalog: Catalog, device_class: Literal["nic"], ref: str | Nic, field: str) -> Nic: ...
+@overload
+def lookup_part(catalog: Catalog, device_class: Literal["chassis"], ref: str | Chassis, field: str) -> Chassis: ...
+@overload
+def lookup_part(
+    catalog: Catalog, device_class: Literal["memory_module"], ref: str | MemoryModule, field: str
+) -> MemoryModule: ...
+@overload
+def lookup_part(
+    catalog: Catalog, device_class: Literal["raid_controller"], ref: str | RaidController, field: str
+) -> RaidController: ...
+@overload
+def lookup_part(catalog: Catalog, device_class: Literal["fc_hba"], ref: str | FcHba, field: str) -> FcHba: ...
+@overload
+def lookup_part(catalog: Catalog, device_class: Literal["san_array"], ref: str | SanArray, field: str) -> SanArray: ...
+@overload
+def lookup_part(
+    catalog: Catalog, device_class: Literal["flash_card"], ref: str | FlashCard, field: str
+) -> FlashCard: ...
+def lookup_part(catalog: Catalog, device_class: str, ref: str | Record, field: str) -> Record:
+    """The catalog record ``ref`` names (or ``ref`` itself, an inline spec); an unknown id is a
+    :class:`DesignError` naming ``field`` and the closest ids."""
     if not isinstance(ref, str):
         return ref
     records = catalog.of(device_class)
@@ -997,6 +1078,8 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
             "topology",
         )
     catalog = catalog or load_catalog()
+    if design.node is None:  # Design's validation gives every cluster design its node
+        raise DesignError("required for a cluster design", "node")
     node = resolve_node(catalog, design.node, "node")
     if node.chassis is not None and node.chassis.shared_bays:
         # Microsoft, "Storage Spaces Direct hardware requirements": drives are internal to the server or in
@@ -1034,6 +1117,10 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
     clients = None
     if design.clients is not None:
         sv = design.clients.server
+        if sv.nics is None:  # ClientSpec's validation requires them
+            raise DesignError(
+                "clients reach the storage nodes over the network; give their NICs", "clients.server.nics"
+            )
         cpu = lookup_part(catalog, "cpu", sv.cpu.model, "clients.server.cpu.model")
         nic = lookup_part(catalog, "nic", sv.nics.model, "clients.server.nics.model")
         if sv.cpu.sockets > cpu.max_sockets:
@@ -1063,6 +1150,7 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         if n.cache_devices
         else None
     )
+    cache_count = n.cache_devices.count if n.cache_devices else 0
     nic = lookup_part(catalog, "nic", n.nics.model, f"{prefix}.nics.model")
     dimm = lookup_part(catalog, "memory_module", n.dimms.model, f"{prefix}.dimms.model") if n.dimms else None
     if dimm is not None:
@@ -1092,7 +1180,7 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
             )
         bay_devices = n.capacity_drives.count
         if cache is not None and cache.kind != "pmem":
-            bay_devices += n.cache_devices.count
+            bay_devices += cache_count
         if bay_devices > chassis.drive_bays:
             raise DesignError(
                 f"{bay_devices} drives per node (capacity + SSD cache) but {chassis.name} "
@@ -1106,9 +1194,9 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
             )
         if cache is not None and cache.kind == "pmem":
             slots = chassis.pmem_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1)
-            if n.cache_devices.count > slots:
+            if cache_count > slots:
                 raise DesignError(
-                    f"{n.cache_devices.count} PMem modules but {chassis.name} with "
+                    f"{cache_count} PMem modules but {chassis.name} with "
                     f"{n.cpu.sockets} socket(s) has {slots} PMem slots",
                     f"{prefix}.cache_devices.count",
                 )
@@ -1125,7 +1213,7 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         drive=drive,
         drive_count=n.capacity_drives.count,
         cache=cache,
-        cache_count=n.cache_devices.count if n.cache_devices else 0,
+        cache_count=cache_count,
         nic=nic,
         nic_count=n.nics.count,
         dimm=dimm,
@@ -1133,24 +1221,30 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
     )
 
 
-def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | None, cache) -> None:
+def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | None, cache: CacheDevice | None) -> None:
     """DIMMs: ram_gb is what they add up to, of the memory type the CPU and
     chassis take, in the slots of the populated sockets (PMem modules share
     them)."""
+    assert n.dimms is not None, "called for a node that gives its DIMMs"
     total = n.dimms.count * dimm.capacity_gb
     if abs(total - n.ram_gb) > 1e-6 * max(total, 1.0):
         raise DesignError(
             f"ram_gb {n.ram_gb:g} differs from the DIMMs' {n.dimms.count} x {dimm.capacity_gb:g} GB = {total:g} GB",
             "node.ram_gb",
         )
-    for owner in (cpu, chassis):
-        mt = getattr(owner, "memory_type", None) if owner is not None else None
+    owners: tuple[Cpu | Chassis | None, ...] = (cpu, chassis)
+    for owner in owners:
+        if owner is None:
+            continue
+        mt = getattr(owner, "memory_type", None)
         if mt is not None and mt != dimm.memory_type:
             raise DesignError(
                 f"{dimm.name} is {dimm.memory_type.upper()}; {owner.name} takes {mt.upper()}", "node.dimms.model"
             )
     if chassis is not None:
-        pmem = n.cache_devices.count if cache is not None and cache.kind == "pmem" else 0
+        pmem = (
+            n.cache_devices.count if n.cache_devices is not None and cache is not None and cache.kind == "pmem" else 0
+        )
         slots = chassis.dimm_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1) - pmem
         if n.dimms.count > slots:
             raise DesignError(
@@ -1160,7 +1254,7 @@ def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | N
             )
 
 
-def parse_design(data: dict | str | bytes) -> Design:
+def parse_design(data: dict[str, Any] | str | bytes) -> Design:
     """Validate a design from a dict or JSON text; errors name the field."""
     return parse_json_model(data, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
 
@@ -1169,7 +1263,7 @@ def load_design(path: str | Path) -> Design:
     return load_json_model(path, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
 
 
-def with_overrides(design: Design, **changes) -> Design:
+def with_overrides(design: Design, **changes: Any) -> Design:
     """A copy of ``design`` with top-level fields changed, re-validated.
 
     A change of ``stack`` without a resiliency maps the resiliency to the new

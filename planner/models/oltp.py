@@ -47,10 +47,14 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
+
+from planner.core.types import FloatArray
 
 #: a data page, bytes (SQL Server: 8 KiB pages, 8,096 bytes for rows)
 PAGE_BYTES = 8192
@@ -193,12 +197,12 @@ class PageGeometry:
     """
 
     engine: str
-    pages_per_warehouse: dict = field(hash=False)
-    rows_per_page: dict = field(hash=False)
+    pages_per_warehouse: Mapping[str, float] = field(hash=False)
+    rows_per_page: Mapping[str, float] = field(hash=False)
     item_pages: float
-    append_rows_per_page: dict = field(hash=False)
-    key_index_pages_per_warehouse: dict = field(default_factory=dict, hash=False)
-    key_index_pages_shared: dict = field(default_factory=dict, hash=False)
+    append_rows_per_page: Mapping[str, float] = field(hash=False)
+    key_index_pages_per_warehouse: Mapping[str, float] = field(default_factory=dict, hash=False)
+    key_index_pages_shared: Mapping[str, float] = field(default_factory=dict, hash=False)
     aged_index_pages: float = 0.0
     tail_pages_per_district: float = 4
 
@@ -237,7 +241,7 @@ HAMMERDB_ROWS_PER_WAREHOUSE = {t: float(SCHEMA[t][0]) for t in GEOMETRY_TABLES}
 PG_LEAF_ENTRY_BYTES = {"customer_i1": 28, "customer_i2": 52, "orders_i1": 28, "orders_i2": 28}
 
 
-def postgresql_geometry(heap_gb: dict, total_gb: dict, warehouses: float) -> PageGeometry:
+def postgresql_geometry(heap_gb: dict[str, float], total_gb: dict[str, float], warehouses: float) -> PageGeometry:
     """HammerDB's PostgreSQL schema from a built database's measured sizes.
 
     Parameters
@@ -356,10 +360,10 @@ def nurand_pmf(a: int, x: int, y: int, c: int = 0) -> np.ndarray:
         vals = (hi << bits) | np.arange(size)
         shifted = ((vals + c) % (y - x + 1)) + x
         np.add.at(out, shifted - x, w)
-    return out / out.sum()
+    return out / float(out.sum())
 
 
-def page_weights(pmf: np.ndarray, rows_per_page: float) -> np.ndarray:
+def page_weights(pmf: np.ndarray, rows_per_page: float) -> FloatArray:
     """Probabilities of rows laid out in key order, summed per page.
 
     Parameters
@@ -391,7 +395,13 @@ def page_weights(pmf: np.ndarray, rows_per_page: float) -> np.ndarray:
 # ------------------------------------------------------------------ LRU (Che)
 
 
-def che_time(rates, counts, capacity_pages, fixed_pages=0.0, aged=None) -> float:
+def che_time(
+    rates: FloatArray,
+    counts: FloatArray,
+    capacity_pages: float,
+    fixed_pages: float = 0.0,
+    aged: Callable[[float], float] | None = None,
+) -> float:
     """The characteristic time of an LRU buffer of ``capacity_pages`` pages [s].
 
     Parameters
@@ -415,7 +425,7 @@ def che_time(rates, counts, capacity_pages, fixed_pages=0.0, aged=None) -> float
     """
     rates, counts = np.asarray(rates, float), np.asarray(counts, float)
 
-    def occupied(t):
+    def occupied(t: float) -> float:
         return float(np.sum(counts * -np.expm1(-rates * t))) + fixed_pages + (aged(t) if aged else 0.0)
 
     if occupied(1e12) <= capacity_pages:
@@ -432,7 +442,7 @@ def che_time(rates, counts, capacity_pages, fixed_pages=0.0, aged=None) -> float
     return 0.5 * (lo + hi)
 
 
-def gathered_writes(pages, dirty, gather) -> float:
+def gathered_writes(pages: FloatArray, dirty: FloatArray, gather: float) -> FloatArray:
     """Write IOs for ``pages`` adjacent pages each dirty with probability ``dirty``, adjacent
     dirty pages gathered up to ``gather`` per write.
 
@@ -474,7 +484,7 @@ def active_warehouses(warehouses: float, users: float | None, all_warehouses: bo
     return warehouses * -math.expm1(users * math.log1p(-1.0 / warehouses)) if warehouses > 1 else 1.0
 
 
-def _customer_page_weights(access: str, rpp: float | None = None) -> np.ndarray:
+def _customer_page_weights(access: str, rpp: float | None = None) -> FloatArray:
     """Per-page share of a district's customer row reads (one row per lookup).
 
     By id: uniform (HammerDB: ``RandomNumber 1 3000``) or NURand(1023, 1, 3000) (``tpcc``).
@@ -496,7 +506,7 @@ def _customer_page_weights(access: str, rpp: float | None = None) -> np.ndarray:
     return page_weights((1 - BY_NAME) * by_id + BY_NAME * by_name, rpp)
 
 
-def buffer_model(shape: OltpShape, tps: float) -> dict:
+def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     """Page touches, buffer hits, physical reads and page writes per second at ``tps`` calls
     per second (HammerDB transactions, TPM / 60).
 
@@ -544,7 +554,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     # classes: (name, request rate per page, update rate per page, pages)
     cls_rate, cls_upd, cls_n, cls_tab, cls_grp = [], [], [], [], []
 
-    def add(table, weights, read_per_s, upd_per_s, copies):
+    def add(table: str, weights: FloatArray, read_per_s: float, upd_per_s: float, copies: float) -> None:
         # one group: a table's pages in `copies` warehouses alike (contiguous per warehouse)
         weights = np.asarray(weights, float)
         cls_rate.append(weights * read_per_s)
@@ -605,7 +615,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     # an Order-Status's last order of a random customer: about 3,000 district orders old
     status_age_s = CUSTOMERS_PER_DISTRICT / max(no_rate_district, 1e-12)
 
-    def aged_occupancy(t):
+    def aged_occupancy(t: float) -> float:
         re_read = min(delivery_age_s, t)
         return (appended["orders"] + appended["order_line"]) * (t + re_read) + appended["history"] * t
 
@@ -728,7 +738,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict:
     }
 
 
-def log_flushes(tps: float, flush_latency_s: float, log_bytes_per_call: float | None = None) -> dict:
+def log_flushes(tps: float, flush_latency_s: float, log_bytes_per_call: float | None = None) -> dict[str, float]:
     """Log writes per second and their size, with group commit.
 
     Commits that arrive while a flush is in flight wait for the next one, so a flush

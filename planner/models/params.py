@@ -11,15 +11,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.core.errors import PlannerError, shown
-from planner.core.resources import CALIBRATION_FILE, CEPH_CALIBRATION_FILE
+
+# the calibration files, re-exported: callers check and read them through this module
+from planner.core.resources import CALIBRATION_FILE as CALIBRATION_FILE
+from planner.core.resources import CEPH_CALIBRATION_FILE as CEPH_CALIBRATION_FILE
 
 #: CPU costs are expressed at this core clock; other CPUs scale by
 #: REFERENCE_GHZ / base_ghz (cycles per IO held constant). A definition, not a fit.
@@ -68,11 +72,11 @@ class ModelParams(BaseModel):
         return np.array([getattr(self, f) for f in PARAM_NAMES], dtype=float)
 
     @classmethod
-    def from_vector(cls, v) -> ModelParams:
+    def from_vector(cls, v: Iterable[float]) -> ModelParams:
         return cls(**{f: float(x) for f, x in zip(PARAM_NAMES, v)})
 
     @classmethod
-    def from_mapping(cls, values: dict) -> ModelParams:
+    def from_mapping(cls, values: Mapping[str, float]) -> ModelParams:
         """Parameters by name; a name the mapping lacks (a file written before
         the parameter existed) takes its starting value."""
         data = {k: v[0] for k, v in PARAM_BOUNDS.items()}
@@ -109,7 +113,7 @@ DERIVED_PARAMS = ("tcp_cpu_per_crossing_us", "tcp_hop_latency_us", "guest_latenc
 FIT_NAMES = [k for k in PARAM_NAMES if k in PARAM_BOUNDS and k not in DERIVED_PARAMS]
 
 
-def check_params(values: Mapping, where: str, error: type[PlannerError] = PlannerError) -> None:
+def check_params(values: Mapping[str, Any], where: str, error: type[PlannerError] = PlannerError) -> None:
     """Every parameter in ``values`` a finite number within its fit bounds
     (:data:`PARAM_BOUNDS`, inclusive): the rule a calibration file's point
     parameters and each of its bootstrap sets meet when it is read, so a set
@@ -134,9 +138,13 @@ class Calibration(BaseModel):
     version: str
     params: ModelParams
     bootstrap: list[list[float]] = Field(default_factory=list)
-    summary: dict = Field(default_factory=dict)
-    domain: dict = Field(default_factory=dict, description="the calibrated domain (planner.results.calibrated_domain)")
-    bands: dict = Field(default_factory=dict, description="held-out error quantiles (planner.results.uncertainty)")
+    summary: dict[str, Any] = Field(default_factory=dict)
+    domain: dict[str, Any] = Field(
+        default_factory=dict, description="the calibrated domain (planner.results.calibrated_domain)"
+    )
+    bands: dict[str, Any] = Field(
+        default_factory=dict, description="held-out error quantiles (planner.results.uncertainty)"
+    )
 
     def bootstrap_params(self) -> list[ModelParams]:
         """The file's bootstrap parameter sets (empty when it carries none)."""
@@ -247,9 +255,9 @@ class CephCalibration(BaseModel):
     model_config = ConfigDict(frozen=True)
     version: str
     params: CephParams
-    summary: dict = Field(default_factory=dict)
-    domain: dict = Field(default_factory=dict)
-    bands: dict = Field(default_factory=dict)
+    summary: dict[str, Any] = Field(default_factory=dict)
+    domain: dict[str, Any] = Field(default_factory=dict)
+    bands: dict[str, Any] = Field(default_factory=dict)
 
 
 @lru_cache(maxsize=4)

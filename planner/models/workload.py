@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -78,7 +78,7 @@ class Workload(BaseModel):
         return self.threads_per_vm * self.outstanding_per_thread
 
 
-def parse_workload(data: dict | str | bytes) -> Workload:
+def parse_workload(data: dict[str, Any] | str | bytes) -> Workload:
     return parse_json_model(
         data, Workload, WorkloadError, "workload", prefix="workload", max_bytes=MAX_WORKLOAD_FILE_BYTES
     )

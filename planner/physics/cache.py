@@ -30,20 +30,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
 
-def write_absorption(working_set_footprint_gb, cache_gb):
+
+def write_absorption(working_set_footprint_gb: FloatArray, cache_gb: FloatArray) -> FloatArray:
     w = np.asarray(working_set_footprint_gb, dtype=float)
     c = np.asarray(cache_gb, dtype=float)
     return np.clip(1.0 - w / np.maximum(c, 1e-9), 0.0, 1.0) * (c > 0)
 
 
-def read_hit_ratio(working_set_footprint_gb, cache_gb, read_caching):
+def read_hit_ratio(working_set_footprint_gb: FloatArray, cache_gb: FloatArray, read_caching: FloatArray) -> FloatArray:
     w = np.asarray(working_set_footprint_gb, dtype=float)
     c = np.asarray(cache_gb, dtype=float)
     return np.where(np.asarray(read_caching) & (c > 0), np.clip(c / np.maximum(w, 1e-9), 0.0, 1.0), 0.0)
 
 
-def sustained_destage_share():
+def sustained_destage_share() -> float:
     """Share of front-end writes a write-back cache destages in a sustained run: 1.
 
     The assumption behind it (named ``destage_bound_writes`` in reports): the cache
@@ -57,7 +59,9 @@ def sustained_destage_share():
     return 1.0
 
 
-def burst_write_iops(write_cache_gb, footprint_gb, run_s, block_size_kib):
+def burst_write_iops(
+    write_cache_gb: FloatArray, footprint_gb: FloatArray, run_s: FloatArray, block_size_kib: FloatArray
+) -> FloatArray:
     """Writes per second, averaged over a run of ``run_s`` seconds, that a write-back
     cache takes beyond the destage rate while it fills from clean [IOPS].
 

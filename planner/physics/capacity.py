@@ -80,15 +80,19 @@ vSAN (``stack: vsan``)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.core.errors import DesignError
+from planner.core.types import FloatArray
 from planner.models.design import (
     INFRASTRUCTURE_VOLUME_TB,
     MAX_VOLUME_TB,
     MAX_VOLUMES,
     MIN_FAULT_DOMAINS,
+    Design,
     ResolvedDesign,
 )
 from planner.models.stacks import vsan_layout
@@ -104,7 +108,7 @@ MAX_POOL_TB = 4000.0
 NESTED_PARITY_MAX_DRIVES = 7
 
 
-def capacity_all_flash(drive) -> bool:
+def capacity_all_flash(drive: object) -> bool:
     """Whether a capacity drive puts the cluster in Microsoft's all-flash
     dual-parity table (NVMe or SSD) rather than the hybrid one (HDD): "hybrid
     deployments, which contain both hard disk drives (HDD) and solid-state
@@ -112,22 +116,22 @@ def capacity_all_flash(drive) -> bool:
     return getattr(drive, "media", "ssd") != "hdd"
 
 
-def tb_to_tib(capacity_tb):
+def tb_to_tib(capacity_tb: FloatArray) -> FloatArray:
     """Decimal TB -> TiB (binary, as Windows reports 'TB')."""
     return np.asarray(capacity_tb, dtype=float) * TB / TIB
 
 
-def raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb):
+def raw_capacity_tb(nodes: FloatArray, drives_per_node: FloatArray, drive_capacity_tb: FloatArray) -> FloatArray:
     """Raw capacity, TB: every capacity drive in the cluster. Cache adds none."""
     return np.asarray(nodes) * np.asarray(drives_per_node) * np.asarray(drive_capacity_tb, dtype=float)
 
 
-def pool_metadata_tb(nodes, drives_per_node):
+def pool_metadata_tb(nodes: FloatArray, drives_per_node: FloatArray) -> FloatArray:
     """Pool metadata, TB: 256 MiB per pool drive (Storage Spaces FAQ)."""
     return np.asarray(nodes) * np.asarray(drives_per_node) * POOL_METADATA_TB_PER_DRIVE
 
 
-def reserve_drives(nodes, policy: str = "one-drive-per-node-max-4"):
+def reserve_drives(nodes: FloatArray, policy: str = "one-drive-per-node-max-4") -> FloatArray:
     """Drives' worth of unallocated reserve: one per server, at most four."""
     nodes = np.asarray(nodes)
     if policy == "none":
@@ -135,7 +139,7 @@ def reserve_drives(nodes, policy: str = "one-drive-per-node-max-4"):
     return np.minimum(nodes, MAX_RESERVE_DRIVES)
 
 
-def dual_parity_layout(fault_domains, all_flash):
+def dual_parity_layout(fault_domains: FloatArray, all_flash: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Dual-parity (data, parity, local-parity) group sizes by fault domains.
 
     ``all_flash``: the capacity drives are flash (Microsoft's all-flash table);
@@ -161,7 +165,7 @@ def dual_parity_layout(fault_domains, all_flash):
     return k, m, lrc
 
 
-def _dual_parity_efficiency(fault_domains, all_flash):
+def _dual_parity_efficiency(fault_domains: FloatArray, all_flash: FloatArray) -> FloatArray:
     k, m, lrc = dual_parity_layout(fault_domains, all_flash)
     total = k + m + lrc
     return np.where(total > 0, k / np.maximum(total, 1), 0.0)
@@ -173,7 +177,7 @@ def _dual_parity_efficiency(fault_domains, all_flash):
 _DUAL_TABLE = np.stack([_dual_parity_efficiency(np.arange(65), af) for af in (True, False)])
 
 
-def dual_parity_efficiency(fault_domains, all_flash):
+def dual_parity_efficiency(fault_domains: FloatArray, all_flash: FloatArray) -> FloatArray:
     """Dual-parity capacity efficiency k / (k + m + l) of the layout
     :func:`dual_parity_layout` picks; 0 below four fault domains."""
     fd = np.asarray(fault_domains)
@@ -182,7 +186,7 @@ def dual_parity_efficiency(fault_domains, all_flash):
     return _dual_parity_efficiency(fd, all_flash)
 
 
-def single_parity_efficiency(fault_domains):
+def single_parity_efficiency(fault_domains: FloatArray) -> FloatArray:
     fd = np.asarray(fault_domains)
     return np.select([fd >= 4, fd == 3], [3 / 4, 2 / 3], 0.0)
 
@@ -200,7 +204,9 @@ RESILIENCY_CODES = {
 MIRROR_COPIES = np.array([2, 3, 0, 0, 3, 4])
 
 
-def resiliency_efficiency(code, fault_domains, mirror_share, all_flash):
+def resiliency_efficiency(
+    code: FloatArray, fault_domains: FloatArray, mirror_share: FloatArray, all_flash: FloatArray
+) -> FloatArray:
     """Usable / pool capacity for a resiliency (see module docstring).
 
     ``code`` is an int array of :data:`RESILIENCY_CODES` values.
@@ -230,15 +236,15 @@ EFFICIENCY_BOUND = {
 
 
 def usable_capacity_tb(
-    nodes,
-    drives_per_node,
-    drive_capacity_tb,
-    code,
-    fault_domains,
-    mirror_share,
-    all_flash,
-    reserve_policy="one-drive-per-node-max-4",
-):
+    nodes: FloatArray,
+    drives_per_node: FloatArray,
+    drive_capacity_tb: FloatArray,
+    code: FloatArray,
+    fault_domains: FloatArray,
+    mirror_share: FloatArray,
+    all_flash: FloatArray,
+    reserve_policy: FloatArray = "one-drive-per-node-max-4",
+) -> FloatArray:
     """Usable capacity, TB, vectorised over designs.
 
     usable = (raw - pool metadata - reserve drives x drive size) x efficiency
@@ -251,7 +257,7 @@ def usable_capacity_tb(
     return pool * resiliency_efficiency(code, fd, mirror_share, all_flash)
 
 
-def nested_map_efficiency(mirror_share, drives_per_node):
+def nested_map_efficiency(mirror_share: FloatArray, drives_per_node: FloatArray) -> FloatArray:
     """Nested mirror-accelerated parity's capacity efficiency on two servers:
     1 / (2 (m / 0.5 + (1 - m) / ((d - 1) / d))), d = min(drives per server, 7)
     (Microsoft, *Nested resiliency*: the worked example and lookup table).
@@ -268,14 +274,14 @@ def nested_map_efficiency(mirror_share, drives_per_node):
     return 1.0 / (2.0 * (m / 0.5 + (1.0 - m) / ((d - 1.0) / d)))
 
 
-def reserve_three_tier_tb(nodes, ssd_tb, hdd_tb):
+def reserve_three_tier_tb(nodes: FloatArray, ssd_tb: FloatArray, hdd_tb: FloatArray) -> FloatArray:
     """Reserve for a cluster with NVMe, SSD and HDD drives, TB: one SSD plus one
     HDD per server, up to 4 of each (Microsoft, *Plan volumes*)."""
     k = np.minimum(np.asarray(nodes), MAX_RESERVE_DRIVES)
     return k * (np.asarray(ssd_tb, dtype=float) + np.asarray(hdd_tb, dtype=float))
 
 
-def infrastructure_volume_copies(nodes):
+def infrastructure_volume_copies(nodes: FloatArray) -> FloatArray:
     """Copies Azure Local keeps of its infrastructure volume: two-way mirror on
     one or two machines, three-way from three (Microsoft, *Deploy via portal*)."""
     return np.where(np.asarray(nodes) <= 2, 2, 3)
@@ -446,18 +452,18 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     footprint = usable / eff if eff > 0 else 0.0
 
     # after losing one node: capacity of the survivors, same layout rules
-    survivors = d.nodes - 1
-    raw_left = raw * survivors / d.nodes
+    survivors = rd.nodes - 1
+    raw_left = raw * survivors / rd.nodes
     can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
-    fits = footprint <= raw_left - meta * survivors / d.nodes + 1e-9
+    fits = footprint <= raw_left - meta * survivors / rd.nodes + 1e-9
     eff_left = float(resiliency_efficiency(code, max(survivors, 1), d.mirror_share, all_flash))
-    held_left = max(raw_left - meta * survivors / d.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
+    held_left = max(raw_left - meta * survivors / rd.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
     usable_left = min(usable, held_left)  # volumes sized before the loss cannot grow
     if d.nodes == 1:
         note = "a single machine has no node to lose: its volumes are offline until it returns"
     elif d.rack_aware:
         note = (
-            f"rack-aware ({d.nodes // 2}+{d.nodes // 2}): after losing one node the volumes stay online, degraded "
+            f"rack-aware ({rd.nodes // 2}+{rd.nodes // 2}): after losing one node the volumes stay online, degraded "
             "(Microsoft: 'If one rack fails, the remaining can sustain one fault of drive or node'; whether they "
             "repair in place is not stated)"
         )
@@ -537,7 +543,7 @@ def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> Cap
         d, n = rd.design, rd.node
         n_res = int(reserve_drives(d.nodes, d.reserve_policy))
         raise DesignError(
-            f"no usable capacity: the repair reserve takes {n_res} of the {d.nodes * n.drive_count} capacity "
+            f"no usable capacity: the repair reserve takes {n_res} of the {rd.nodes * n.drive_count} capacity "
             "drive(s) (one per server, at most four); use more drives per node, or reserve_policy 'none'",
             "node.capacity_drives.count",
         )
@@ -555,7 +561,9 @@ VSAN_OPERATIONS_BUFFER = 0.05
 VSAN_LEGACY_SLACK = 0.30
 
 
-def ceph_fill_ratio(nodes, nearfull_ratio, backfillfull_ratio, can_repair):
+def ceph_fill_ratio(
+    nodes: FloatArray, nearfull_ratio: FloatArray, backfillfull_ratio: FloatArray, can_repair: FloatArray
+) -> FloatArray:
     """Share of the OSDs' space a Ceph cluster is planned to fill.
 
     The Monitor config reference's method (the full ratio less the data of the
@@ -576,17 +584,17 @@ def ceph_fill_ratio(nodes, nearfull_ratio, backfillfull_ratio, can_repair):
 
 
 def ceph_usable_capacity_tb(
-    nodes,
-    drives_per_node,
-    drive_capacity_tb,
-    data_chunks,
-    width,
-    nearfull_ratio=CEPH_NEARFULL_RATIO,
-    backfillfull_ratio=CEPH_BACKFILLFULL_RATIO,
-    db_fraction=0.01,
-    db_separate=False,
-    repair_fault_domains=None,
-):
+    nodes: FloatArray,
+    drives_per_node: FloatArray,
+    drive_capacity_tb: FloatArray,
+    data_chunks: FloatArray,
+    width: FloatArray,
+    nearfull_ratio: FloatArray = CEPH_NEARFULL_RATIO,
+    backfillfull_ratio: FloatArray = CEPH_BACKFILLFULL_RATIO,
+    db_fraction: FloatArray = 0.01,
+    db_separate: FloatArray = False,
+    repair_fault_domains: FloatArray | None = None,
+) -> FloatArray:
     """Usable capacity of a Ceph pool, TB, vectorised.
 
     usable = raw x (1 - block.db share) x fill ratio x k / (k + m); a replicated
@@ -601,7 +609,14 @@ def ceph_usable_capacity_tb(
 
 
 # ------------------------------------------------------------------ vSAN
-def vsan_reserves_tb(nodes, raw_tb, host_rebuild=True, operations=True, large_objects=False, reserved_supported=True):
+def vsan_reserves_tb(
+    nodes: FloatArray,
+    raw_tb: FloatArray,
+    host_rebuild: FloatArray = True,
+    operations: FloatArray = True,
+    large_objects: FloatArray = False,
+    reserved_supported: FloatArray = True,
+) -> tuple[FloatArray, FloatArray, FloatArray]:
     """(host rebuild reserve, operations reserve, legacy slack) in TB.
 
     Where reserved capacity is supported (3 hosts or more, no fault domains): the
@@ -618,16 +633,16 @@ def vsan_reserves_tb(nodes, raw_tb, host_rebuild=True, operations=True, large_ob
 
 
 def vsan_usable_capacity_tb(
-    nodes,
-    drives_per_node,
-    drive_capacity_tb,
-    data_chunks,
-    width,
-    host_rebuild=True,
-    operations=True,
-    large_objects=False,
-    reserved_supported=None,
-):
+    nodes: FloatArray,
+    drives_per_node: FloatArray,
+    drive_capacity_tb: FloatArray,
+    data_chunks: FloatArray,
+    width: FloatArray,
+    host_rebuild: FloatArray = True,
+    operations: FloatArray = True,
+    large_objects: FloatArray = False,
+    reserved_supported: FloatArray | None = None,
+) -> FloatArray:
     """Usable capacity of a vSAN datastore under one policy, TB, vectorised."""
     raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)
     sup = np.asarray(nodes) >= 3 if reserved_supported is None else reserved_supported
@@ -636,7 +651,7 @@ def vsan_usable_capacity_tb(
     return pool * np.asarray(data_chunks, dtype=float) / np.asarray(width, dtype=float)
 
 
-def _step_list(steps) -> list[CapacityStep]:
+def _step_list(steps: Iterable[tuple[str, float, str]]) -> list[CapacityStep]:
     return [CapacityStep(step=s, capacity_tb=v, capacity_tib=float(tb_to_tib(v)), rule=r) for s, v, r in steps]
 
 
@@ -719,7 +734,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     v, lay = d.vsan_spec, d.layout
     fd = d.effective_fault_domains
     raw = float(raw_capacity_tb(d.nodes, n.drive_count, n.drive.capacity_tb))
-    supported = d.nodes >= 3 and d.fault_domain == "node"
+    supported = rd.nodes >= 3 and d.fault_domain == "node"
     rebuild, ops, slack = (
         float(x)
         for x in vsan_reserves_tb(
@@ -782,7 +797,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     )
 
 
-def vsan_layout_efficiency(design, nodes: int) -> float:
+def vsan_layout_efficiency(design: Design, nodes: int) -> float:
     """The policy's efficiency on ``nodes`` hosts (ESA RAID-5 re-lays 4+1 as 2+1 below six)."""
     if nodes < 1:
         return 0.0

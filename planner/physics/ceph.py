@@ -26,18 +26,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
+from planner.models.params import CephParams
+
 #: the classic erasure-code stripe unit (chunk) size, KiB (Ceph's default stripe_unit 4K)
 EC_STRIPE_UNIT_KIB = 4.0
 
 
-def primary_local_probability(nodes, clients_separate):
+def primary_local_probability(nodes: FloatArray, clients_separate: FloatArray) -> FloatArray:
     """Share of IOs whose primary OSD is on the client's own host: 1 / n for a
     client on one of n storage hosts, 0 for clients on their own servers."""
     n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
     return np.where(np.asarray(clients_separate, dtype=bool), 0.0, 1.0 / n)
 
 
-def chunk_kib(block_size_kib, data_chunks):
+def chunk_kib(block_size_kib: FloatArray, data_chunks: FloatArray) -> FloatArray:
     """Bytes each shard of a stripe moves per IO, KiB: the IO split over k data
     chunks, at least one stripe unit; a replicated pool (k = 1) moves the IO whole."""
     b = np.asarray(block_size_kib, dtype=float)
@@ -45,41 +48,41 @@ def chunk_kib(block_size_kib, data_chunks):
     return np.where(k > 1, np.maximum(b / k, EC_STRIPE_UNIT_KIB), b)
 
 
-def partial_stripe(block_size_kib, data_chunks):
+def partial_stripe(block_size_kib: FloatArray, data_chunks: FloatArray) -> FloatArray:
     """An erasure-coded write smaller than a stripe (k x stripe unit): read-modify-write."""
     b = np.asarray(block_size_kib, dtype=float)
     k = np.asarray(data_chunks, dtype=float)
     return (k > 1) & (b < k * EC_STRIPE_UNIT_KIB - 1e-9)
 
 
-def read_ops(data_chunks):
+def read_ops(data_chunks: FloatArray) -> FloatArray:
     """OSD reads per client read: the primary's, plus k - 1 shard reads for an erasure code."""
     return np.asarray(data_chunks, dtype=float)
 
 
-def write_ops(data_chunks, width):
+def write_ops(data_chunks: FloatArray, width: FloatArray) -> FloatArray:
     """OSD writes per client write: one per replica (size), or one per shard (k + m)."""
     return np.broadcast_to(np.asarray(width, dtype=float), np.broadcast(data_chunks, width).shape)
 
 
-def rmw_reads(block_size_kib, data_chunks):
+def rmw_reads(block_size_kib: FloatArray, data_chunks: FloatArray) -> FloatArray:
     """Shard reads per client write: the whole stripe (k chunks) for a partial-stripe
     erasure-coded write, none otherwise."""
     return np.where(partial_stripe(block_size_kib, data_chunks), np.asarray(data_chunks, dtype=float), 0.0)
 
 
-def client_bytes_kib(block_size_kib, p_local):
+def client_bytes_kib(block_size_kib: FloatArray, p_local: FloatArray) -> FloatArray:
     """KiB crossing between client and primary per IO (the data, one way)."""
     return np.asarray(block_size_kib, dtype=float) * (1.0 - np.asarray(p_local, dtype=float))
 
 
-def cluster_read_kib(block_size_kib, data_chunks):
+def cluster_read_kib(block_size_kib: FloatArray, data_chunks: FloatArray) -> FloatArray:
     """KiB moved between OSDs per client read: k - 1 shards to the primary."""
     k = np.asarray(data_chunks, dtype=float)
     return (k - 1.0) * chunk_kib(block_size_kib, data_chunks)
 
 
-def cluster_write_kib(block_size_kib, data_chunks, width):
+def cluster_write_kib(block_size_kib: FloatArray, data_chunks: FloatArray, width: FloatArray) -> FloatArray:
     """KiB moved between OSDs per client write: the primary sends a copy to each
     other replica, or a chunk to each other shard (after reading the stripe's
     other k - 1 chunks for a partial-stripe write)."""
@@ -90,7 +93,7 @@ def cluster_write_kib(block_size_kib, data_chunks, width):
     return (w - 1.0) * c + rmw * c
 
 
-def release_write_factor(release_code, tuned, p):
+def release_write_factor(release_code: FloatArray, tuned: FloatArray, p: CephParams) -> FloatArray:
     """OSD write CPU relative to Reef's default: the release (Pacific, Quincy) and
     the 2022 RocksDB tuning (Ceph blog, *RocksDB Tuning Deep-Dive*). Releases the
     data never measured (Squid, Tentacle) take Reef's (flagged by the report)."""
@@ -103,7 +106,7 @@ def release_write_factor(release_code, tuned, p):
     return rel * np.where(np.asarray(tuned, dtype=bool), p.rocksdb_tuned_write_factor, 1.0)
 
 
-def osd_memory_gb(osds, osd_memory_target_gb):
+def osd_memory_gb(osds: FloatArray, osd_memory_target_gb: FloatArray) -> FloatArray:
     """RAM the OSDs of one node need, GB: Ceph docs, *Hardware recommendations*:
     total RAM greater than OSDs x osd_memory_target x 2 ("allows for usage by the
     OS and by other Ceph daemons")."""

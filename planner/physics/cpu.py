@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from planner.models.params import REFERENCE_GHZ
+from planner.core.types import FloatArray
+from planner.models.params import REFERENCE_GHZ, ModelParams
 
 
-def clock_scale(base_ghz):
+def clock_scale(base_ghz: FloatArray) -> FloatArray:
     """Multiplier of reference-clock CPU times for a CPU at ``base_ghz``."""
     return REFERENCE_GHZ / np.asarray(base_ghz, dtype=float)
 
 
-def host_read_us(p, hops, block_size_kib, tcp_cpu_per_crossing_us=0.0):
+def host_read_us(
+    p: ModelParams, hops: FloatArray, block_size_kib: FloatArray, tcp_cpu_per_crossing_us: FloatArray = 0.0
+) -> FloatArray:
     """Host LP-us per front-end read at the reference clock.
 
     ``tcp_cpu_per_crossing_us``: the extra host CPU of a crossing over TCP/IP
@@ -39,7 +42,14 @@ def host_read_us(p, hops, block_size_kib, tcp_cpu_per_crossing_us=0.0):
     )
 
 
-def host_write_us(p, backend_writes, rmw_reads, hops, block_size_kib, tcp_cpu_per_crossing_us=0.0):
+def host_write_us(
+    p: ModelParams,
+    backend_writes: FloatArray,
+    rmw_reads: FloatArray,
+    hops: FloatArray,
+    block_size_kib: FloatArray,
+    tcp_cpu_per_crossing_us: FloatArray = 0.0,
+) -> FloatArray:
     """Host LP-us per front-end write at the reference clock."""
     return (
         p.host_cpu_write_us * backend_writes
@@ -49,12 +59,9 @@ def host_write_us(p, backend_writes, rmw_reads, hops, block_size_kib, tcp_cpu_pe
     )
 
 
-def vcpus_hosted(lps_per_node, oversubscription):
-    """vCPUs a node may host under the oversubscription ratio."""
-    return np.floor(np.asarray(lps_per_node) * np.asarray(oversubscription, dtype=float))
-
-
-def cap_throughput_iops(cap, p, lps_total, cpu_lp_s_per_io):
+def cap_throughput_iops(
+    cap: FloatArray, p: ModelParams, lps_total: FloatArray, cpu_lp_s_per_io: FloatArray
+) -> FloatArray:
     """Cluster IOPS at which host CPU reaches ``cap`` (utilisation law, X = U * LPs / D).
 
     The cap cannot exceed the fitted SMT ceiling, and the idle load is served first.
@@ -63,7 +70,7 @@ def cap_throughput_iops(cap, p, lps_total, cpu_lp_s_per_io):
     return usable * lps_total / cpu_lp_s_per_io
 
 
-def destage_us(p, destaged_copies, block_size_kib):
+def destage_us(p: ModelParams, destaged_copies: FloatArray, block_size_kib: FloatArray) -> FloatArray:
     """Host LP-us per front-end write to destage its cached copies at the
     reference clock: each is a local read of the cache device and a local write
     to a capacity drive, at the same per-IO and per-KiB costs as any other."""

@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
+
 KIB = 1024.0
 
 
-def busy_time_s(block_size_kib, iops_4k, bandwidth_mb_s, efficiency=1.0):
+def busy_time_s(
+    block_size_kib: FloatArray, iops_4k: FloatArray, bandwidth_mb_s: FloatArray, efficiency: FloatArray = 1.0
+) -> FloatArray:
     """Device busy time per IO, seconds: max(1/IOPS, bytes/bandwidth) / efficiency."""
     bytes_ = np.asarray(block_size_kib, dtype=float) * KIB
     t_iops = 1.0 / np.asarray(iops_4k, dtype=float)
@@ -30,12 +34,8 @@ def busy_time_s(block_size_kib, iops_4k, bandwidth_mb_s, efficiency=1.0):
     return np.maximum(t_iops, t_bw) / efficiency
 
 
-def max_iops(block_size_kib, iops_4k, bandwidth_mb_s, efficiency=1.0):
+def max_iops(
+    block_size_kib: FloatArray, iops_4k: FloatArray, bandwidth_mb_s: FloatArray, efficiency: FloatArray = 1.0
+) -> FloatArray:
     """Largest IO rate of one device at this block size, IO/s."""
     return 1.0 / busy_time_s(block_size_kib, iops_4k, bandwidth_mb_s, efficiency)
-
-
-def mixed_busy_time_s(read_fraction, t_read_s, t_write_s):
-    """Busy time per IO of a read/write mix on one device (time sharing)."""
-    r = np.asarray(read_fraction, dtype=float)
-    return r * t_read_s + (1.0 - r) * t_write_s

@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
+
 KIB = 1024.0
 
 
-def rated_writes_tb(dwpd, capacity_tb, warranty_years):
+def rated_writes_tb(dwpd: FloatArray, capacity_tb: FloatArray, warranty_years: FloatArray) -> FloatArray:
     return np.asarray(dwpd) * np.asarray(capacity_tb) * 365.0 * np.asarray(warranty_years)
 
 
-def drive_writes_tb_per_day(write_iops, block_size_kib, backend_writes, absorption, drives_total):
+def drive_writes_tb_per_day(
+    write_iops: FloatArray,
+    block_size_kib: FloatArray,
+    backend_writes: FloatArray,
+    absorption: FloatArray,
+    drives_total: FloatArray,
+) -> FloatArray:
     bytes_day = (
         np.asarray(write_iops, dtype=float)
         * np.asarray(block_size_kib)
@@ -30,8 +38,15 @@ def drive_writes_tb_per_day(write_iops, block_size_kib, backend_writes, absorpti
 
 
 def years_to_wear_out(
-    write_iops, block_size_kib, backend_writes, absorption, drives_total, dwpd, capacity_tb, warranty_years
-):
+    write_iops: FloatArray,
+    block_size_kib: FloatArray,
+    backend_writes: FloatArray,
+    absorption: FloatArray,
+    drives_total: FloatArray,
+    dwpd: FloatArray,
+    capacity_tb: FloatArray,
+    warranty_years: FloatArray,
+) -> FloatArray:
     """Years of writing at this rate before the rated endurance is used (inf if no writes)."""
     per_day = drive_writes_tb_per_day(write_iops, block_size_kib, backend_writes, absorption, drives_total)
     with np.errstate(divide="ignore"):

@@ -31,9 +31,11 @@ next whole number, ``ceil(v n / (n - 1))``, and that node is the one checked.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
+from planner.core.types import FloatArray
 from planner.models.design import ResolvedDesign
 from planner.models.workload import Workload
 from planner.physics.ceph import osd_memory_gb
@@ -41,17 +43,23 @@ from planner.physics.ceph import osd_memory_gb
 S2D_METADATA_GB_PER_CACHE_TB = 4.0
 
 
-def vcpu_capacity(lps_per_node, oversubscription):
+def vcpu_capacity(lps_per_node: FloatArray, oversubscription: FloatArray) -> FloatArray:
     """vCPUs one node may host: logical processors x oversubscription ratio."""
     return np.floor(np.asarray(lps_per_node, dtype=float) * np.asarray(oversubscription, dtype=float))
 
 
-def s2d_metadata_gb(cache_tb_per_node):
+def s2d_metadata_gb(cache_tb_per_node: FloatArray) -> FloatArray:
     """RAM the S2D cache metadata needs per node, GB (4 GB per TB of cache)."""
     return S2D_METADATA_GB_PER_CACHE_TB * np.asarray(cache_tb_per_node, dtype=float)
 
 
-def ram_needed_gb(vms_per_node, ram_gb_per_vm, host_reserve_gb, cache_tb_per_node, csv_cache_gb):
+def ram_needed_gb(
+    vms_per_node: FloatArray,
+    ram_gb_per_vm: FloatArray,
+    host_reserve_gb: FloatArray,
+    cache_tb_per_node: FloatArray,
+    csv_cache_gb: FloatArray,
+) -> FloatArray:
     """RAM one node needs, GB: its VMs, the host reserve, S2D metadata, CSV cache."""
     return (
         np.asarray(vms_per_node, dtype=float) * np.asarray(ram_gb_per_vm, dtype=float)
@@ -75,7 +83,7 @@ def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
     return gb, f"S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache {d.csv_cache_gb:g} GB"
 
 
-def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
+def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
     """Whether each node can host the workload's VMs, healthy and with one node
     down (or, for a disaggregated Ceph or vSAN design, each client server with one
     of them down). Returns one entry per check that fails, naming both numbers."""
@@ -85,7 +93,7 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict]:
     if cl is not None:
         servers, threads, ram, what, down = cl.servers, cl.threads, cl.ram_gb, "client server", "one client server down"
     else:
-        servers, threads, ram, what, down = d.nodes, node.threads, node.ram_gb, "node", "one node down"
+        servers, threads, ram, what, down = rd.nodes, node.threads, node.ram_gb, "node", "one node down"
     stack_gb, note = (0.0, "") if cl is not None else stack_ram_gb(rd)
     cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
     out = []

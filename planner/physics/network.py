@@ -17,25 +17,28 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
 from planner.physics.resiliency import local_read_probability, remote_writes_per_write
 
 KIB = 1024.0
 
 
-def read_hops(code, volume_servers, alignment, mirror_share=0.2):
+def read_hops(
+    code: FloatArray, volume_servers: FloatArray, alignment: FloatArray, mirror_share: FloatArray = 0.2
+) -> FloatArray:
     """Network crossings per front-end read: the redirect of a misaligned VM's
     IO to the volume's owner, plus the read of a copy the owner does not hold."""
     a = np.asarray(alignment, dtype=float)
     return (1.0 - a) + (1.0 - local_read_probability(code, volume_servers, mirror_share))
 
 
-def write_hops(code, volume_servers, alignment):
+def write_hops(code: FloatArray, volume_servers: FloatArray, alignment: FloatArray) -> FloatArray:
     """Network transfers per front-end write (the redirect, then each remote copy)."""
     a = np.asarray(alignment, dtype=float)
     return (1.0 - a) + remote_writes_per_write(code, volume_servers)
 
 
-def crossing_latency_s(hop_latency_s, fault_domain_rtt_s=0.0):
+def crossing_latency_s(hop_latency_s: FloatArray, fault_domain_rtt_s: FloatArray = 0.0) -> FloatArray:
     """Latency of one crossing between nodes [s]: the fitted same-room crossing
     plus the round trip between fault domains in different rooms.
 
@@ -65,12 +68,14 @@ def crossing_latency_s(hop_latency_s, fault_domain_rtt_s=0.0):
     return np.asarray(hop_latency_s, dtype=float) + np.asarray(fault_domain_rtt_s, dtype=float)
 
 
-def node_bandwidth_bytes_s(port_gbit_s, ports, nic_count):
+def node_bandwidth_bytes_s(port_gbit_s: FloatArray, ports: FloatArray, nic_count: FloatArray) -> FloatArray:
     """Per-direction bandwidth of one node, bytes/s."""
     return np.asarray(port_gbit_s, dtype=float) * np.asarray(ports) * np.asarray(nic_count) * 1e9 / 8.0
 
 
-def wire_demand_s(hops, block_size_kib, nodes, node_bandwidth):
+def wire_demand_s(
+    hops: FloatArray, block_size_kib: FloatArray, nodes: FloatArray, node_bandwidth: FloatArray
+) -> FloatArray:
     """Network queueing demand per IO, seconds: bytes on the wire / cluster bandwidth."""
     bytes_ = np.asarray(hops, dtype=float) * np.asarray(block_size_kib, dtype=float) * KIB
     return bytes_ / (np.asarray(nodes, dtype=float) * node_bandwidth)

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
+
 #: DDR data rate of a channel holding Optane persistent memory, MT/s, per
 #: generation (Intel product briefs: the 100 series runs at DDR4-2666, the
 #: 200 series at up to DDR4-3200).
@@ -53,20 +55,29 @@ PCIE_LANE_MB_S = {
 }
 
 
-def pcie_bandwidth_mb_s(lanes, gen):
+def pcie_bandwidth_mb_s(lanes: FloatArray, gen: FloatArray) -> FloatArray:
     """Per-direction bandwidth of ``lanes`` PCIe lanes of generation ``gen``, MB/s."""
     return np.asarray(lanes, dtype=float) * np.vectorize(PCIE_LANE_MB_S.__getitem__, otypes=[float])(gen)
 
 
-def memory_bandwidth_mb_s(sockets, channels_per_socket, mt_s):
+def memory_bandwidth_mb_s(sockets: FloatArray, channels_per_socket: FloatArray, mt_s: FloatArray) -> FloatArray:
     """Peak memory bandwidth, MB/s: sockets x channels x transfers/s x 8 bytes
     (a DDR4/DDR5 channel is 64 data bits wide)."""
     return np.asarray(sockets, dtype=float) * channels_per_socket * np.asarray(mt_s, dtype=float) * 8.0
 
 
 def traffic_per_io(
-    read_fraction, read_hit, pmem_cache, hops_read, hops_write, backend_writes, write_caching, destaged, rmw_reads, tcp
-):
+    read_fraction: FloatArray,
+    read_hit: FloatArray,
+    pmem_cache: FloatArray,
+    hops_read: FloatArray,
+    hops_write: FloatArray,
+    backend_writes: FloatArray,
+    write_caching: FloatArray,
+    destaged: FloatArray,
+    rmw_reads: FloatArray,
+    tcp: FloatArray,
+) -> dict[str, FloatArray]:
     """Memory and PCIe traffic per front-end IO, in units of the IO's bytes,
     cluster-wide (the module docstring gives the count).
 

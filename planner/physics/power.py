@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from planner.models.design import ResolvedDesign
+from planner.models.catalog import Cpu, Record
+from planner.models.design import ResolvedDesign, ResolvedNode
 
 #: W -> BTU/h (1 W = 3.412 BTU/h)
 BTU_H_PER_W = 3.412
 
 
-def node_parts(rd: ResolvedDesign) -> list[tuple[str, object, int]]:
+def node_parts(rd: ResolvedDesign) -> list[tuple[str, Record | None, float]]:
     """(role, record, count per node) for every priced part of a node; RAM of a
     design without DIMMs is the role 'ram' with record None and count = GB."""
     return resolved_node_parts(rd.node)
 
 
-def resolved_node_parts(n) -> list[tuple[str, object, int]]:
+def resolved_node_parts(n: ResolvedNode) -> list[tuple[str, Record | None, float]]:
     """:func:`node_parts` of a :class:`planner.models.design.ResolvedNode` (a file
     server of a disaggregated design has the same parts as an HCI node)."""
-    parts = []
+    parts: list[tuple[str, Record | None, float]] = []
     if n.chassis is not None:
         parts.append(("chassis", n.chassis, 1))
     parts.append(("cpu", n.cpu, n.sockets))
@@ -32,10 +33,10 @@ def resolved_node_parts(n) -> list[tuple[str, object, int]]:
     return parts
 
 
-def unit_power_w(role: str, rec) -> float:
+def unit_power_w(role: str, rec: Record | None) -> float:
     if rec is None:
         return 0.0
-    if role == "cpu":
+    if role == "cpu" and isinstance(rec, Cpu):
         return float(rec.power_w or rec.tdp_w)
     return float(rec.power_w or 0.0)
 

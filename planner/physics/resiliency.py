@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
 from planner.physics.capacity import dual_parity_efficiency
 
 #: backend writes per front-end write (on the write's path)
@@ -26,15 +27,17 @@ _RMW_READS = np.array([0.0, 0.0, 2.0, 3.0, 0.0, 0.0])
 _READ_COPIES = np.array([2.0, 3.0, 1.0, 1.0, 3.0, 4.0])
 
 
-def backend_writes_per_write(code):
+def backend_writes_per_write(code: FloatArray) -> FloatArray:
     return _WRITES[np.asarray(code)]
 
 
-def rmw_reads_per_write(code):
+def rmw_reads_per_write(code: FloatArray) -> FloatArray:
     return _RMW_READS[np.asarray(code)]
 
 
-def rotation_per_write(code, fault_domains, mirror_share, all_flash):
+def rotation_per_write(
+    code: FloatArray, fault_domains: FloatArray, mirror_share: FloatArray, all_flash: FloatArray
+) -> tuple[FloatArray, FloatArray]:
     """Mirror-accelerated parity: bytes read and written in the background per
     front-end byte written, as data rotates from mirror to parity.
 
@@ -51,7 +54,7 @@ def rotation_per_write(code, fault_domains, mirror_share, all_flash):
     return rot, write_mult
 
 
-def local_read_probability(code, volume_servers, mirror_share=0.2):
+def local_read_probability(code: FloatArray, volume_servers: FloatArray, mirror_share: FloatArray = 0.2) -> FloatArray:
     """Probability that the node serving a volume's IO holds a copy of the block read.
 
     S2D reads a mirror from the local copy when that node holds one (Microsoft,
@@ -75,7 +78,7 @@ def local_read_probability(code, volume_servers, mirror_share=0.2):
     return np.where(code == 4, share * np.minimum(1.0, 3.0 / s) + (1 - share) * parity_p, p)
 
 
-def remote_writes_per_write(code, volume_servers):
+def remote_writes_per_write(code: FloatArray, volume_servers: FloatArray) -> FloatArray:
     """Backend writes (and RMW reads) that cross the network per front-end write.
 
     Mirror with c copies over the volume's S servers: the serving node holds one

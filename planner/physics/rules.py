@@ -35,11 +35,14 @@ Sources (quoted where a rule rests on one sentence)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
+from planner.core.types import FloatArray
+from planner.models.catalog import CacheDevice, CapacityDrive
 from planner.models.design import ResolvedDesign
 from planner.models.stacks import ceph_min_size_default
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
@@ -106,11 +109,11 @@ class Rule:
     kind: Kind
     source: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str]:
         return {"rule": self.name, "title": self.title, "kind": self.kind, "source": self.source}
 
 
-def _r(name, title, kind, source) -> tuple[str, Rule]:
+def _r(name: str, title: str, kind: Kind, source: str) -> tuple[str, Rule]:
     return name, Rule(name, title, kind, source)
 
 
@@ -586,7 +589,7 @@ def rule_of(name: str, stack: str = "s2d") -> Rule:
     raise KeyError(name)
 
 
-def ceph_allowed_by_fault_tolerance(fault_tolerance: str, online_failures):
+def ceph_allowed_by_fault_tolerance(fault_tolerance: str, online_failures: FloatArray) -> FloatArray:
     """A Ceph pool rides through ``size - min_size`` (or ``k + m - min_size``)
     failures with IO continuing: 'node' needs one, 'node-and-drive' and
     'two-nodes' two (a drive is an OSD, one failure like a host)."""
@@ -594,22 +597,22 @@ def ceph_allowed_by_fault_tolerance(fault_tolerance: str, online_failures):
     return np.asarray(online_failures) >= need
 
 
-def vsan_allowed_by_fault_tolerance(fault_tolerance: str, ftt):
+def vsan_allowed_by_fault_tolerance(fault_tolerance: str, ftt: FloatArray) -> FloatArray:
     """A vSAN policy tolerates FTT failures: 'node' needs 1, the others 2."""
     need = {"node": 1, "node-and-drive": 2, "two-nodes": 2}[fault_tolerance]
     return np.asarray(ftt) >= need
 
 
-def _media(drive) -> str:
+def _media(drive: CapacityDrive) -> str:
     media = getattr(drive, "media", "ssd")
     return "hdd" if media == "hdd" else ("nvme" if drive.interface == "nvme" else "ssd")
 
 
-def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict]:
+def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict[str, Any]]:
     """:func:`hardware_rules` for a Ceph design (:data:`CEPH_RULES`)."""
     d, n = rd.design, rd.node
     c, lay = d.ceph_spec, d.layout
-    checks: dict[str, dict] = {}
+    checks: dict[str, dict[str, Any]] = {}
     put = recorder(checks)
     fd = d.effective_fault_domains
     put(
@@ -623,6 +626,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
         f"{fd} {d.fault_domain}s for {d.resiliency} ({lay.repair_fault_domains} re-protect a lost one)",
     )
     default_ms = ceph_min_size_default(lay.kind, lay.data, lay.redundancy)
+    assert lay.min_size is not None  # a Ceph layout carries its pool's min_size
     put("ceph_min_size", lay.min_size >= default_ms, f"min_size {lay.min_size} (default {default_ms})")
     media = _media(n.drive)
     osds = n.drive_count * c.osds_per_drive
@@ -653,7 +657,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     if n.cache is not None:
         need_gb = c.db_fraction * n.drive.capacity_tb * 1000.0 * osds / c.osds_per_drive
         have_gb = n.cache.capacity_gb * n.cache_count
-        limit = CEPH_HDD_OSDS_PER_DB.get(n.cache.kind if n.cache.kind in ("nvme",) else "ssd")
+        limit = CEPH_HDD_OSDS_PER_DB[n.cache.kind if n.cache.kind in ("nvme",) else "ssd"]
         ratio_ok = media != "hdd" or osds <= limit * n.cache_count
         put(
             "ceph_db_device",
@@ -677,16 +681,16 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     return checks
 
 
-def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict]:
+def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
     """:func:`hardware_rules` for a vSAN design (:data:`VSAN_RULES`)."""
     d, n = rd.design, rd.node
     v, lay = d.vsan_spec, d.layout
-    checks: dict[str, dict] = {}
+    checks: dict[str, dict[str, Any]] = {}
     put = recorder(checks)
     put(
         "supported_node_count",
-        VSAN_MIN_NODES <= d.nodes <= VSAN_MAX_NODES,
-        f"{d.nodes} hosts ({VSAN_MIN_NODES}..{VSAN_MAX_NODES}" + (", a witness host" if d.nodes == 2 else "") + ")",
+        VSAN_MIN_NODES <= rd.nodes <= VSAN_MAX_NODES,
+        f"{rd.nodes} hosts ({VSAN_MIN_NODES}..{VSAN_MAX_NODES}" + (", a witness host" if rd.nodes == 2 else "") + ")",
     )
     fd = d.effective_fault_domains
     put("vsan_policy_hosts", fd >= lay.min_fault_domains, f"{d.resiliency}: {lay.note}; {fd} hosts")
@@ -708,7 +712,7 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict]:
         not esa or (media == "nvme" and n.cache is None),
         f"{'ESA' if esa else 'OSA'}: {drive_family(n.drive)}, {cache_family(n.cache)}",
     )
-    supported = d.nodes >= 3 and d.fault_domain == "node"
+    supported = rd.nodes >= 3 and d.fault_domain == "node"
     put(
         "vsan_reserves",
         not supported or (v.host_rebuild_reserve and v.operations_reserve),
@@ -722,7 +726,7 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict]:
 
 
 # ------------------------------------------------------------- resiliency
-def allowed_by_fault_tolerance(fault_tolerance: str, nodes, resiliency_code):
+def allowed_by_fault_tolerance(fault_tolerance: str, nodes: FloatArray, resiliency_code: FloatArray) -> FloatArray:
     """Whether a resiliency survives the failures ``fault_tolerance`` names.
 
     * ``node`` (survive one server): two-way mirror, nested two-way mirror,
@@ -749,14 +753,14 @@ def allowed_by_fault_tolerance(fault_tolerance: str, nodes, resiliency_code):
     raise ValueError(f"unknown fault_tolerance '{fault_tolerance}'")
 
 
-def recommended_resiliency(nodes, resiliency_code):
+def recommended_resiliency(nodes: FloatArray, resiliency_code: FloatArray) -> FloatArray:
     """Two-way mirror only on two servers; no single parity ([FT])."""
     c = np.asarray(resiliency_code)
     n = np.asarray(nodes)
     return ~(((c == RESILIENCY_CODES["mirror-2way"]) & (n > 2)) | (c == RESILIENCY_CODES["parity-single"]))
 
 
-def mirror_for_databases(resiliency_code, allow_parity: bool):
+def mirror_for_databases(resiliency_code: FloatArray, allow_parity: bool) -> FloatArray:
     """Databases on mirror volumes unless the demand allows parity ([PV])."""
     c = np.asarray(resiliency_code)
     parity = np.isin(c, [RESILIENCY_CODES[r] for r in PARITY])
@@ -764,19 +768,25 @@ def mirror_for_databases(resiliency_code, allow_parity: bool):
 
 
 # ------------------------------------------------------------------ drives
-def media_rank_of_drive(interface, media):
+def media_rank_of_drive(interface: FloatArray, media: FloatArray) -> FloatArray:
     """Speed class of a capacity drive: NVMe 3, SAS/SATA SSD 2, HDD 1."""
     interface, media = np.asarray(interface), np.asarray(media)
     return np.where(media == "hdd", 1, np.where(interface == "nvme", 3, 2))
 
 
-def media_rank_of_cache(kind):
+def media_rank_of_cache(kind: FloatArray) -> FloatArray:
     """Speed class of a cache device: PMem 4, NVMe 3, SAS/SATA SSD 2."""
     kind = np.asarray(kind)
     return np.where(kind == "pmem", 4, np.where(kind == "nvme", 3, 2))
 
 
-def cache_media_ok(has_cache, cache_rank, cache_dwpd, drive_rank, drive_dwpd):
+def cache_media_ok(
+    has_cache: FloatArray,
+    cache_rank: FloatArray,
+    cache_dwpd: FloatArray,
+    drive_rank: FloatArray,
+    drive_dwpd: FloatArray,
+) -> FloatArray:
     """[HW]/[CD]: HDD capacity needs a cache; PMem never caches HDD; a cache is of
     a faster type, or a higher-endurance NVMe caching NVMe (manual set-up)."""
     has_cache = np.asarray(has_cache, dtype=bool)
@@ -787,35 +797,37 @@ def cache_media_ok(has_cache, cache_rank, cache_dwpd, drive_rank, drive_dwpd):
     return np.where(has_cache, (faster | nvme_on_nvme) & ~pmem_on_hdd, dr > 1)
 
 
-def min_capacity_drives_ok(count):
+def min_capacity_drives_ok(count: FloatArray) -> FloatArray:
     return np.asarray(count) >= MIN_CAPACITY_DRIVES
 
 
-def cache_devices_ok(has_cache, cache_count, cache_gb):
+def cache_devices_ok(has_cache: FloatArray, cache_count: FloatArray, cache_gb: FloatArray) -> FloatArray:
     has_cache = np.asarray(has_cache, dtype=bool)
     return ~has_cache | ((np.asarray(cache_count) >= MIN_CACHE_DEVICES) & (np.asarray(cache_gb) >= MIN_CACHE_DEVICE_GB))
 
 
-def capacity_multiple_of_cache_ok(has_cache, count, cache_count):
+def capacity_multiple_of_cache_ok(has_cache: FloatArray, count: FloatArray, cache_count: FloatArray) -> FloatArray:
     has_cache = np.asarray(has_cache, dtype=bool)
     cc = np.maximum(np.asarray(cache_count), 1)
     return ~has_cache | (np.asarray(count) % cc == 0)
 
 
-def cache_endurance_ok(has_cache, cache_dwpd):
+def cache_endurance_ok(has_cache: FloatArray, cache_dwpd: FloatArray) -> FloatArray:
     return ~np.asarray(has_cache, dtype=bool) | (np.asarray(cache_dwpd) >= MIN_CACHE_DWPD)
 
 
-def hybrid_cache_ratio_ok(drive_rank, cache_gb_per_node, capacity_tb_per_node):
+def hybrid_cache_ratio_ok(
+    drive_rank: FloatArray, cache_gb_per_node: FloatArray, capacity_tb_per_node: FloatArray
+) -> FloatArray:
     hdd = np.asarray(drive_rank) == 1
     return ~hdd | (np.asarray(cache_gb_per_node) / 1000.0 >= HYBRID_CACHE_SHARE * np.asarray(capacity_tb_per_node))
 
 
-def raw_capacity_per_server_ok(count, drive_tb):
+def raw_capacity_per_server_ok(count: FloatArray, drive_tb: FloatArray) -> FloatArray:
     return np.asarray(count) * np.asarray(drive_tb) <= MAX_RAW_TB_PER_SERVER + 1e-9
 
 
-def pool_capacity_ok(nodes, count, drive_tb):
+def pool_capacity_ok(nodes: FloatArray, count: FloatArray, drive_tb: FloatArray) -> FloatArray:
     """[HW]/[SR]: the pool's raw capacity at most 4 PB."""
     return np.asarray(nodes) * np.asarray(count) * np.asarray(drive_tb) <= MAX_POOL_TB + 1e-9
 
@@ -844,11 +856,13 @@ def drive_fits_bay(drive_form_factor: str, bay_ff: str | None) -> bool:
 
 
 # ---------------------------------------------------------------- network
-def network_minimum_ok(port_gbit_s):
+def network_minimum_ok(port_gbit_s: FloatArray) -> FloatArray:
     return np.asarray(port_gbit_s) >= MIN_PORT_GBIT_S
 
 
-def network_recommended_ok(nodes, all_nvme, rdma, port_gbit_s, override: bool = False):
+def network_recommended_ok(
+    nodes: FloatArray, all_nvme: FloatArray, rdma: FloatArray, port_gbit_s: FloatArray, override: bool = False
+) -> FloatArray:
     """[HW] recommended interconnect (RDMA, >= 25 GbE) from four nodes; applied to
     all-NVMe clusters beyond two nodes too, where the drives outrun 10 GbE."""
     n = np.asarray(nodes)
@@ -874,29 +888,33 @@ def usable_dimm_slots(dimm_slots: int, chassis_sockets: int, sockets: int, pmem_
     return dimm_slots * sockets // max(chassis_sockets, 1) - pmem_modules
 
 
-def drive_family(drive) -> str:
+def drive_family(drive: CapacityDrive) -> str:
     media = getattr(drive, "media", "ssd")
     if media == "hdd":
         return f"{drive.interface.upper()} HDD"
     return "NVMe" if drive.interface == "nvme" else f"{drive.interface.upper()} SSD"
 
 
-def cache_family(cache) -> str:
+def cache_family(cache: CacheDevice | None) -> str:
     if cache is None:
         return "no cache"
     return {"pmem": "PMem", "nvme": "NVMe"}.get(cache.kind, f"{cache.kind.upper()} SSD") + " cache"
 
 
-def recorder(checks: dict):
+#: ``put(rule, ok, reason)``: records one rule's verdict (``ok`` a bool or an array of them)
+Put = Callable[[str, object, str], None]
+
+
+def recorder(checks: dict[str, dict[str, Any]]) -> Put:
     """``put(rule, ok, reason)``: record one rule's verdict in ``checks``."""
 
-    def put(rule: str, ok, reason: str):
+    def put(rule: str, ok: object, reason: str) -> None:
         checks[rule] = {"passed": bool(np.all(ok)) if isinstance(ok, np.ndarray) else bool(ok), "reason": reason}
 
     return put
 
 
-def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict]:
+def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict[str, Any]]:
     """The rules of :data:`planner.physics.rules.RULES` that judge the hardware and
     layout alone, with no demand: rule -> ``{"passed", "reason"}``. The Design
     page shows the failed ones as warnings; :func:`check_design` adds the
@@ -908,10 +926,10 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     if d.stack == "vsan":
         return vsan_hardware_rules(rd)
     code = RESILIENCY_CODES[d.resiliency]
-    checks: dict[str, dict] = {}
+    checks: dict[str, dict[str, Any]] = {}
     put = recorder(checks)
 
-    nodes = d.nodes
+    nodes = rd.nodes
     lo = MIN_NODES_AZURE_LOCAL if d.platform == "azure-local" else MIN_NODES
     put("supported_node_count", lo <= nodes <= MAX_NODES, f"{nodes} nodes ({lo}..16, {d.platform})")
     rec_ok = recommended_resiliency(nodes, code)
@@ -930,8 +948,8 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     put("min_capacity_drives", min_capacity_drives_ok(count), f"{count} capacity drives per server (>= 4)")
     put(
         "cache_devices",
-        cache_devices_ok(has_cache, cc, cache.capacity_gb if has_cache else 0.0),
-        f"{cc} x {cache.capacity_gb:g} GB cache per server (>= 2, >= 32 GB)" if has_cache else "no cache tier",
+        cache_devices_ok(has_cache, cc, cache.capacity_gb if cache is not None else 0.0),
+        f"{cc} x {cache.capacity_gb:g} GB cache per server (>= 2, >= 32 GB)" if cache is not None else "no cache tier",
     )
     put(
         "capacity_multiple_of_cache",
@@ -939,19 +957,21 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         f"{count} capacity drives over {cc} cache devices" if has_cache else "no cache tier",
     )
     d_rank = int(media_rank_of_drive(drive.interface, getattr(drive, "media", "ssd")))
-    c_rank = int(media_rank_of_cache(cache.kind)) if has_cache else 0
+    c_rank = int(media_rank_of_cache(cache.kind)) if cache is not None else 0
     put(
         "cache_media",
-        cache_media_ok(has_cache, c_rank, cache.endurance_dwpd if has_cache else 0.0, d_rank, drive.endurance_dwpd),
+        cache_media_ok(
+            has_cache, c_rank, cache.endurance_dwpd if cache is not None else 0.0, d_rank, drive.endurance_dwpd
+        ),
         f"{cache_family(cache)} over {drive_family(drive)}",
     )
     put(
         "cache_endurance",
-        cache_endurance_ok(has_cache, cache.endurance_dwpd if has_cache else 0.0),
-        f"cache {cache.endurance_dwpd:g} DWPD (>= 3)" if has_cache else "no cache tier",
+        cache_endurance_ok(has_cache, cache.endurance_dwpd if cache is not None else 0.0),
+        f"cache {cache.endurance_dwpd:g} DWPD (>= 3)" if cache is not None else "no cache tier",
     )
     cap_tb_node = count * drive.capacity_tb
-    cache_gb_node = cache.capacity_gb * cc if has_cache else 0.0
+    cache_gb_node = cache.capacity_gb * cc if cache is not None else 0.0
     put(
         "hybrid_cache_ratio",
         hybrid_cache_ratio_ok(d_rank, cache_gb_node, cap_tb_node),
@@ -971,6 +991,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     )
     if d.volumes:
         plan = capacity_report(rd).volume_plan
+        assert plan is not None  # capacity_report plans the volumes a design gives
         put(
             "volume_plan",
             plan.fits,
@@ -993,7 +1014,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     _platform_rules(rd, put)
     put("ram_minimum", n.ram_gb >= MIN_RAM_GB, f"{n.ram_gb:g} GB RAM per server (>= 32)")
     put("network_minimum", network_minimum_ok(n.nic.port_gbit_s), f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE")
-    all_nvme = drive.interface == "nvme" and (not has_cache or cache.kind in ("nvme", "pmem"))
+    all_nvme = drive.interface == "nvme" and (cache is None or cache.kind in ("nvme", "pmem"))
     net_ok = network_recommended_ok(nodes, all_nvme, n.nic.rdma != "none", n.nic.port_gbit_s, allow_network_warning)
     put(
         "network_rdma_25gbe",
@@ -1004,7 +1025,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     return checks
 
 
-def _platform_rules(rd: ResolvedDesign, put) -> None:
+def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
     """The chassis, CPU, memory and power rules every stack shares (the parts'
     records): drive_bays, cpu_socket, pcie_slots, power_budget, pmem_supported,
     memory_config."""
@@ -1012,15 +1033,14 @@ def _platform_rules(rd: ResolvedDesign, put) -> None:
     ch = n.chassis
     drive, count = n.drive, n.drive_count
     cache, cc = n.cache, n.cache_count
-    has_cache = cache is not None
     if ch is not None:
-        bays = count + (cc if has_cache and cache.kind != "pmem" else 0)
+        bays = count + (cc if cache is not None and cache.kind != "pmem" else 0)
         bay_ff = bay_form_factor(ch.model)
         fits = (
             bays <= ch.drive_bays
             and drive.interface in ch.bay_interfaces
             and drive_fits_bay(drive.form_factor, bay_ff)
-            and (not has_cache or cache.kind == "pmem" or cache.kind in ch.bay_interfaces)
+            and (cache is None or cache.kind == "pmem" or cache.kind in ch.bay_interfaces)
         )
         put(
             "drive_bays",
@@ -1045,8 +1065,8 @@ def _platform_rules(rd: ResolvedDesign, put) -> None:
     else:
         for rule in ("drive_bays", "cpu_socket", "pcie_slots", "power_budget"):
             put(rule, True, "no chassis named")
-    pmem = has_cache and cache.kind == "pmem"
-    if pmem:
+    pmem = cache is not None and cache.kind == "pmem"
+    if cache is not None and pmem:
         slots = ch.pmem_slots * n.sockets // max(ch.cpu_sockets, 1) if ch is not None else cc
         put(
             "pmem_supported",

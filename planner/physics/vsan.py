@@ -22,14 +22,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.types import FloatArray
 
-def read_local_probability(nodes, clients_separate):
+
+def read_local_probability(nodes: FloatArray, clients_separate: FloatArray) -> FloatArray:
     """Share of reads the VM's own host serves: 1 / n (clients on the storage hosts), 0 (separate)."""
     n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
     return np.where(np.asarray(clients_separate, dtype=bool), 0.0, 1.0 / n)
 
 
-def layout_terms(nodes, data_chunks, width, esa, clients_separate):
+def layout_terms(
+    nodes: FloatArray, data_chunks: FloatArray, width: FloatArray, esa: FloatArray, clients_separate: FloatArray
+) -> tuple[FloatArray, ...]:
     """(read hops, write hops, backend writes, RMW reads, background read, background write) per VM IO.
 
     Hops are network transfers of the IO's size; backend writes and RMW reads are

@@ -7,6 +7,8 @@ band, utilisation per resource, degraded mode and endurance.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from planner.core import jsonio
@@ -89,10 +91,11 @@ def stack_calibration(rd: ResolvedDesign, workload: Workload) -> tuple[dict, dic
     """(domain, bands, extrapolation flags) for a design's stack: Ceph's own
     calibration; S2D's for S2D, and for vSAN with a flag saying its performance is
     not calibrated. None without a calibration file."""
-    from planner.models.params import CEPH_CALIBRATION_FILE, load_ceph_calibration
+    from planner.models.params import CEPH_CALIBRATION_FILE, Calibration, CephCalibration, load_ceph_calibration
     from planner.results.calibrated_domain import extrapolation, features
 
     stack = rd.design.stack
+    cal: Calibration | CephCalibration
     if stack == "ceph":
         if not CEPH_CALIBRATION_FILE.exists():
             return None
@@ -229,7 +232,7 @@ def _drop_absent_class(res: dict, read_fraction: float) -> None:
 
 
 def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, band: bool) -> dict:
-    res = {k: float(np.ravel(out[k])[i]) for k in _SCALARS}
+    res: dict[str, Any] = {k: float(np.ravel(out[k])[i]) for k in _SCALARS}
     util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[i])
     res["utilization"] = {s: float(u) for s, u in zip(STATIONS, util)}
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])
@@ -259,7 +262,7 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
             workload.block_size_kib,
             float(np.ravel(out["backend_writes_per_write"])[i]),
             float(np.ravel(out["write_absorption"])[i]),
-            n.drive_count * rd.design.nodes,
+            n.drive_count * rd.nodes,
             n.drive.endurance_dwpd,
             n.drive.capacity_tb,
             n.drive.warranty_years,
@@ -310,7 +313,7 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
                     f", {r.title}: {c['reason']} (source: {r.source})",
                 }
             )
-    if d.delimited and d.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
+    if d.delimited and rd.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
         out.append(
             {
                 "check": "delimited_allocation",
@@ -432,7 +435,7 @@ def node_added_note(
     from planner.models.design import with_overrides
 
     try:
-        plus = resolve(with_overrides(design, nodes=design.nodes + 1), catalog or load_catalog())
+        plus = resolve(with_overrides(design, nodes=design.node_count + 1), catalog or load_catalog())
     except PlannerError:
         return None  # e.g. a two-node nested mirror cannot take a third node, or the node limit
     perf = performance(plus, workload, params, band=False)
@@ -472,7 +475,7 @@ def stack_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) -> l
         if iops:
             lay = d.layout
             w = 1.0 - float(read_fraction)
-            per_drive = iops * lay.width * w / max(n.drive_count * d.nodes, 1)
+            per_drive = iops * lay.width * w / max(n.drive_count * rd.nodes, 1)
             if per_drive > n.drive.rand_write_4k_iops and w > 0:
                 notes.append(
                     f"Each data device takes {per_drive:,.0f} writes/s here, above its datasheet random-write "
@@ -524,13 +527,13 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     )
     # a figure the model could not compute (null in the report) leaves the traffic unknown too
     iops = perf.get("iops")
-    mb_per_node = iops * workload.block_size_kib * 1024 / 1e6 / d.nodes if iops is not None else float("nan")
+    mb_per_node = iops * workload.block_size_kib * 1024 / 1e6 / rd.nodes if iops is not None else float("nan")
     cpu = n.cpu
-    mt_s = cpu.memory_mt_s
+    mt_s: float | None = cpu.memory_mt_s
     if n.dimm is not None:
         mt_s = min(mt_s, n.dimm.speed_mt_s) if mt_s else n.dimm.speed_mt_s
-    if pmem and mt_s:  # persistent memory shares the channels and sets their rate
-        mt_s = min(mt_s, platform.PMEM_CHANNEL_MT_S.get(n.cache.pmem_generation, mt_s))
+    if pmem and mt_s and n.cache is not None:  # persistent memory shares the channels and sets their rate
+        mt_s = min(mt_s, platform.PMEM_CHANNEL_MT_S.get(n.cache.pmem_generation or 0, mt_s))
     mem_peak = (
         float(platform.memory_bandwidth_mb_s(n.sockets, cpu.memory_channels, mt_s))
         if mt_s and cpu.memory_channels
@@ -642,7 +645,7 @@ def evaluate_report(
     if workload is not None:
         # N+1 is the first question in a sizing review, so it is on by default;
         # both cases are one model call
-        with_deg = design.nodes > 1 and degraded
+        with_deg = rd.nodes > 1 and degraded
         cases = performance_cases(rd, workload, params, degraded=(False, True) if with_deg else (False,))
         perf = cases[0]
         out["workload"] = workload.name
@@ -749,14 +752,14 @@ def latency_curve(
     p = params_for(rd.design.stack, params)
     D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
     W1 = WorkloadArrays.from_workload(workload, issuing_nodes(D1))
-    if degraded and rd.design.nodes > 1:
+    if degraded and rd.nodes > 1:
         D1, W1 = degraded_arrays(D1, W1, repair_share)
     capacity = float(np.ravel(evaluate_arrays(D1, W1, p)["iops_capacity"])[0])
     rates = np.linspace(0.02, 0.99, points) * capacity
     D = D1.take(np.zeros(points, dtype=int))
     # the workload's VMs are counted on the healthy cluster: degraded, they run on the survivors
     W = WorkloadArrays.from_workload(
-        workload, np.full(points, float(np.ravel(issuing_nodes(D1))[0]) if rd.clients else rd.design.nodes)
+        workload, np.full(points, float(np.ravel(issuing_nodes(D1))[0]) if rd.clients else rd.nodes)
     )
     W.alignment = W1.alignment  # degraded: the VMs re-aligned on the survivors (degraded_arrays)
     W.open_iops = rates
@@ -773,7 +776,7 @@ def latency_curve(
     )
     curve = {k: np.ravel(out[k]).astype(float).tolist() for k in keys}
     curve["iops_capacity"] = capacity
-    curve["degraded"] = bool(degraded and rd.design.nodes > 1)
+    curve["degraded"] = bool(degraded and rd.nodes > 1)
     sc = stack_calibration(rd, workload) if band else None
     if sc is not None:
         # the same held-out error bands as the headline figures (apply_bands), point by point:
@@ -784,10 +787,10 @@ def latency_curve(
         limited = np.ravel(out["limited_by"])
         busiest = out["utilization"].reshape(-1, len(STATIONS)).max(axis=1)
         lows, highs = [], []
-        keys = ("vm_latency_ms", "read_latency_ms", "write_latency_ms")
+        band_keys = ("vm_latency_ms", "read_latency_ms", "write_latency_ms")
         for i, (lim, u) in enumerate(zip(limited, busiest)):
-            pt = {k: curve[k][i] for k in keys} | {"limited_by": str(lim), "utilization": {"busiest": float(u)}}
-            widen(pt, cal_bands, flags, keys)
+            pt = {k: curve[k][i] for k in band_keys} | {"limited_by": str(lim), "utilization": {"busiest": float(u)}}
+            widen(pt, cal_bands, flags, band_keys)
             if rd.design.stack == "vsan":
                 widen_at_least(pt, VSAN_MIN_BAND)
             nest_latency_bands(pt, workload.read_fraction)

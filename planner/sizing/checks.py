@@ -61,7 +61,7 @@ def hosts(nodes: int, n_plus_one: bool) -> int:
 
 def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:
     """vCPUs and RAM per node the demand needs, and what a node offers."""
-    h = hosts(rd.design.nodes, demand.n_plus_one)
+    h = hosts(rd.nodes, demand.n_plus_one)
     n = rd.node
     cache_tb = n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0
     vcpus_need = demand.vcpus(multiplier) / h
@@ -101,7 +101,7 @@ def _evaluate(rd: ResolvedDesign, demand: Demand, multiplier=None, params=None):
     W = demand_workload(demand, multiplier)
     out = evaluate_arrays(D, W, p)
     deg = None
-    if rd.design.nodes > 1:
+    if rd.nodes > 1:
         Dd, Wd = degraded_arrays(D, W)
         deg = evaluate_arrays(Dd, Wd, p)
     return out, deg, _f(endurance_years(D, W, out))
@@ -150,7 +150,7 @@ def check_design(
     checks = hardware_rules(rd, demand.allow_network_warning)
     put = recorder(checks)
 
-    nodes = d.nodes
+    nodes = rd.nodes
     ft = demand.fault_tolerance
     if d.stack != "s2d":
         lay = d.layout
@@ -319,7 +319,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     W1 = demand_workload(demand, g, shape=(K,))
     healthy = evaluate_arrays(D, W1, p)
     cap_h = np.ravel(healthy["iops_capacity"]) / iops
-    multi = np.array([rd.design.nodes > 1 for rd in rds])
+    multi = np.array([rd.nodes > 1 for rd in rds])
     use_deg = demand.n_plus_one & multi
     Dd, Wd = degraded_arrays(D, W1)
     cap_d = np.ravel(evaluate_arrays(Dd, Wd, p)["iops_capacity"]) / iops
@@ -349,7 +349,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     for i, rd in enumerate(rds):
         cap = capacity_report(rd)
         cap_m = cap.usable_capacity_tb / tb
-        if demand.n_plus_one and rd.design.nodes > 1:
+        if demand.n_plus_one and rd.nodes > 1:
             cap_m = min(cap_m, cap.usable_after_node_loss_tb / tb)
         cn = compute_needs(rd, demand)
         vcpu_m = (
@@ -358,7 +358,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         db_ram = cn["ram_gb_per_node_needed"] - cn["ram_gb_fixed_per_node"]
         ram_m = (rd.node.ram_gb - cn["ram_gb_fixed_per_node"]) / db_ram if db_ram > 0 else math.inf
         lim = {"capacity": cap_m, "iops": float(m_sat[i]), "latency": float(m_lat[i]), "vcpu": vcpu_m, "ram": ram_m}
-        order = sorted(lim, key=lim.get)
+        order = sorted(lim, key=lim.__getitem__)
         binding = order[0]
         if binding == "latency" and lim["latency"] >= LATENCY_TIE * lim["iops"]:
             binding = "iops"
@@ -405,7 +405,7 @@ def multi_year(
     a = a or CostAssumptions()
     gy = growth_per_year(demand, a.amortisation_months)
     horizon = years if years is not None else max(math.ceil(a.amortisation_months / 12) + 2, 5)
-    base_nodes = rd.design.nodes
+    base_nodes = rd.nodes
     rows = []
     candidates = []
     stack = rd.design.stack
@@ -432,9 +432,9 @@ def multi_year(
     if demand.n_plus_one:
         Dkd, Wkd = degraded_arrays(Dk, W)
         good &= np.ravel(latency_ok(evaluate_arrays(Dkd, Wkd, p), demand)) | (
-            np.repeat([c[1].design.nodes for c in candidates], Y) < 2
+            np.repeat([c[1].nodes for c in candidates], Y) < 2
         )
-    good = good.reshape(K, Y)
+    good_ky = good.reshape(K, Y)
     first_more = None
     for y, m in enumerate(mults):
         iops, tb, _ = demand.totals(m)
@@ -451,7 +451,7 @@ def multi_year(
             )
             cn = compute_needs(c, demand, m)
             if (
-                good[k, y]
+                good_ky[k, y]
                 and held >= tb
                 and can_repair
                 and cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"]

@@ -619,22 +619,3 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         "logo_mime": logo_ok[1] if logo_ok else None,
         "sections": sections,
     }
-
-
-def document_text(doc: dict) -> str:
-    """Every word of the document, in order (for tests and search)."""
-    out = [doc["title"], doc["company"], doc["customer"], doc["author"], doc["date"]]
-    for s in doc["sections"]:
-        out.append(f"{s['label']} {s['title']}")
-        for b in s["blocks"]:
-            if b["type"] in ("p", "note"):
-                out.append(b["text"])
-            elif b["type"] == "kv":
-                out += [f"{k} {v}" for k, v in b["rows"]]
-            elif b["type"] == "table":
-                out.append(" ".join(b["header"]))
-                out += [" ".join(r) for r in b["rows"]]
-            elif b["type"] == "bars":
-                out.append(b["title"])
-                out += [f"{a} {c}" for a, _, c in b["items"]]
-    return "\n".join(x for x in out if x)

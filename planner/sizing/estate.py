@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 import numpy as np
 
@@ -276,13 +277,13 @@ def read_file_stats(data: bytes, name: str = "file_stats.csv") -> dict:
     if "database_name" not in keys and "database_id" not in keys:
         raise EstateError("missing column database_name (or database_id)", name)
     key = "database_name" if "database_name" in keys else "database_id"
-    samples: dict[tuple, dict[float, dict]] = {}
+    samples: dict[tuple[str, int], dict[float, dict[str, Any]]] = {}
     try:
         for i, c in rows:
             db = text(c, key, i, name, max_chars=200)
             fid = int(number(c, "file_id", i, name, 0, 1e9))
             t = number(c, "sample_ms", i, name, 0, 1e15)
-            vals = {k: number(c, k, i, name, 0, 1e18) for k in STATS_COUNTERS}
+            vals: dict[str, Any] = {k: number(c, k, i, name, 0, 1e18) for k in STATS_COUNTERS}
             vals["size_on_disk_bytes"] = (
                 number(c, "size_on_disk_bytes", i, name, 0, 1e18, required=False)
                 if "size_on_disk_bytes" in keys
@@ -415,10 +416,12 @@ def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
         ok = np.isfinite(iops)
         if not ok.any():
             raise EstateError(f"volume {shown(inst)}: no complete sample", name)
-        mean = lambda k, a=a, ok=ok: float(np.nanmean(a[k][ok])) if k in a else None
+        mean = lambda k, a=a, ok=ok: float(np.nanmean(a[k][ok]))  # of a counter the export has
         r_mean, w_mean = mean("reads"), mean("writes")
         total = r_mean + w_mean
-        bytes_ = (mean("read_bytes") or 0.0) + (mean("write_bytes") or 0.0) if "read_bytes" in a else None
+        bytes_ = (
+            mean("read_bytes") + (mean("write_bytes") if "write_bytes" in a else 0.0) if "read_bytes" in a else None
+        )
         vols.append(
             {
                 "volume": inst,

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from pydantic import BaseModel
@@ -154,7 +155,7 @@ def _platforms(cat: Catalog, demand: Demand, a: CostAssumptions, rej: _Rejection
             rows.append((ch, cpu, min(ch.cpu_sockets, cpu.max_sockets)))
     if not rows:
         raise SizingError("no chassis and CPU in the catalog fit together (socket, memory type, program)", "catalog")
-    P = {"rows": rows}
+    P: dict[str, Any] = {"rows": rows}
     f = lambda fn, dt=float: np.array([fn(*r) for r in rows], dtype=dt)
     P["lps"] = f(lambda ch, cpu, s: cpu.threads * s)
     P["cores"] = f(lambda ch, cpu, s: cpu.cores * s)
@@ -194,8 +195,8 @@ def _memory(P: dict, cat: Catalog, a: CostAssumptions, unpriced: list, pmem_coun
                     if ram > max_ram + 1e-9 or ram < R.MIN_RAM_GB:
                         continue
                     configs.append((dm, k))
-                    cost = float(part_monthly_usd(part_price_usd(dm, a) * k, (dm.power_w or 0.0) * k, a))
-                    opts.append((ram, cost, len(configs) - 1))
+                    usd = float(part_monthly_usd(part_price_usd(dm, a) * k, (dm.power_w or 0.0) * k, a))
+                    opts.append((ram, usd, len(configs) - 1))
             table[(pi, v)] = opts
     M = max([len(o) for o in table.values()] + [1])
     shape = (len(P["rows"]), len(pmem_counts), M)
@@ -258,8 +259,10 @@ def _storage(
     if not drives:
         raise SizingError("the catalog has no priced capacity drive", "catalog")
     opts = [(None, 0)] + [(c, cc) for c in caches for cc in CACHE_COUNTS]
-    di, ki, oi = np.meshgrid(np.arange(len(drives)), np.arange(1, max_bays + 1), np.arange(len(opts)), indexing="ij")
-    di, ki, oi = di.ravel(), ki.ravel(), oi.ravel()
+    di, ki, oi = (
+        g.ravel()
+        for g in np.meshgrid(np.arange(len(drives)), np.arange(1, max_bays + 1), np.arange(len(opts)), indexing="ij")
+    )
     d = lambda fn, dt=float: np.array([fn(x) for x in drives], dtype=dt)[di]
     o = lambda fn, dt=float: np.array([fn(*x) for x in opts], dtype=dt)[oi]
     has = o(lambda c, cc: c is not None, bool)
@@ -382,7 +385,7 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
     if not keep:
         raise SizingError("no NIC in the catalog meets the 10 Gb/s minimum", "catalog")
     keep.sort(key=lambda r: r[4])
-    N = {
+    N: dict[str, Any] = {
         "nics": [r[0] for r in keep],
         "monthly": np.array([r[4] for r in keep]),
         "rdma": np.array([r[3] for r in keep]),
@@ -638,7 +641,9 @@ def _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, par
             res = _size(demand, trial, top, a, max_evaluated, progress, params)
         except SizingError:
             continue
-        if res.best is not None and (best is None or res.best["cost_usd_per_month"] < best.best["cost_usd_per_month"]):
+        if res.best is not None and (
+            best is None or best.best is None or res.best["cost_usd_per_month"] < best.best["cost_usd_per_month"]
+        ):
             best = res
     return best if best is not None else _size(demand, cat, top, a, max_evaluated, progress, params)
 
@@ -1013,7 +1018,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         out.append(_result(rd, chk, li, demand))
     best = out[0] if out else None
     for r in out[1:]:
-        r["differs_from_best"] = _differs(best, r)
+        r["differs_from_best"] = _differs(out[0], r)
     if best is not None:
         best["multi_year"] = multi_year(results[0][0], demand, a, catalog=cat, params=p)
     pareto = _pareto(out)

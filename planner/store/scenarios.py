@@ -352,7 +352,7 @@ def scenario_figures(doc: dict) -> dict:
     elif demand is not None and design.topology == "hyperconverged":
         from planner.engine.loads import demand_as_workload
 
-        workload = demand_as_workload(demand, design.nodes)
+        workload = demand_as_workload(demand, design.node_count)
     else:
         workload = None
     rep = evaluate_report(design, workload, degraded=False)

@@ -10,7 +10,6 @@ import contextlib
 import io
 import json
 import os
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,8 +27,7 @@ def run(argv: list[str]) -> dict:
 
 def main() -> None:
     os.chdir(ROOT)
-    sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "golden")]
-    from cases import cases, strip
+    from cases import cases, strip  # this folder's (run as a script, its folder is on the path)
 
     reports = [{"argv": argv, **strip(run(argv))} for argv in cases()]
     (ROOT / "tests" / "golden" / "reports.json").write_text(json.dumps(reports, indent=1, sort_keys=True) + "\n")

@@ -107,7 +107,7 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
     for k, res in enumerate(results):
         where = f"timespan {k + 1}"
         if res.find("Error") is not None:
-            raise ImportFileError(f"{where}: {res.findtext('Error').strip()}", name)
+            raise ImportFileError(f"{where}: {(res.findtext('Error') or '').strip()}", name)
         if k >= len(specs):
             raise ImportFileError(f"{where}: no matching <Profile> time span", name)
         spec = specs[k]
@@ -120,7 +120,7 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         if not targets:
             raise ImportFileError(f"{where}: the profile lists no <Target>", name)
         # per-target totals over threads
-        tot = {}
+        tot: dict[str, dict[str, float]] = {}
         threads = res.findall("Thread")
         if not threads:
             raise ImportFileError(f"{where}: no per-thread results (<Thread>)", name)
@@ -157,8 +157,9 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
             n_threads += 0 if fixed_threads else on_target
             outstanding += on_target * _num(t, "RequestCount", name, tw, 2.0)
             thr = _num(t, "Throughput", name, tw, 0.0)
+            unit = t.find("Throughput")  # present when thr > 0
             if thr > 0:  # -g: per thread per target, IOPS or bytes per ms
-                limit += on_target * (thr if t.find("Throughput").get("unit") == "IOPS" else thr * 1e3 / bsz)
+                limit += on_target * (thr if unit is not None and unit.get("unit") == "IOPS" else thr * 1e3 / bsz)
                 throttled += 1
             if t.find("ThinkTime") is not None or t.find("BurstSize") is not None:
                 paced = True  # -j/-i: bursts with think time between them

@@ -118,7 +118,7 @@ class _Dir:
         self.bins: dict[int, int] = {}
         self.bins_complete = True
 
-    def add(self, sec: dict, name: str, where: str) -> None:
+    def add(self, sec: object, name: str, where: str) -> None:
         if not isinstance(sec, dict):
             return
         try:
@@ -202,12 +202,12 @@ def _random_share(opts: dict) -> float:
 def _rate_limit_iops(opts: dict, bs_bytes: float) -> float | None:
     """Per-job IOPS cap from rate_iops (r[,w]) or rate (bytes/s, r[,w]); None if none."""
     if "rate_iops" in opts:
-        vals = [size_bytes(v) for v in str(opts["rate_iops"]).split(",") if v.strip()]
-        vals = [v for v in vals if v]
+        given = [size_bytes(v) for v in str(opts["rate_iops"]).split(",") if v.strip()]
+        vals = [v for v in given if v]
         return sum(vals) if vals else None
     if "rate" in opts:
-        vals = [size_bytes(v) for v in str(opts["rate"]).split(",") if v.strip()]
-        vals = [v for v in vals if v]
+        given = [size_bytes(v) for v in str(opts["rate"]).split(",") if v.strip()]
+        vals = [v for v in given if v]
         return sum(vals) / bs_bytes if vals and bs_bytes > 0 else None
     return None
 
@@ -327,7 +327,7 @@ def _group_point(gid: int, entries: list[dict], names: list[str], doc: dict, nam
     # Little's law at the issuer: IOs in flight = IOPS x mean latency
     lat_s = (dirs["read"].lat_weighted + dirs["write"].lat_weighted + dirs["mixed"].lat_weighted) / rw_ios / 1e9
     n_obs = iops_inst * lat_s
-    n_pop = depth_total
+    n_pop: float = depth_total
     if not throttled and n_obs > 0 and abs(n_obs / depth_total - 1.0) > LITTLE_TOLERANCE:
         n_pop = max(n_obs, 1.0)
         notes.append(

@@ -21,6 +21,8 @@ dimension the data never varied, :func:`planner.results.uncertainty.ratio_band`)
 
 from __future__ import annotations
 
+from typing import Any
+
 from planner.core.errors import PlannerError
 from planner.engine.architectures import common, disaggregated, single_server, split
 from planner.models.catalog import Catalog, load_catalog
@@ -29,6 +31,8 @@ from planner.models.params import ModelParams, default_params
 from planner.models.workload import Workload
 
 MODULES = {"disaggregated": disaggregated, "split": split, "single-server": single_server}
+#: the resolved parts of a design of any of these topologies
+AnyParts = disaggregated.Parts | split.Parts | single_server.Parts
 TOPOLOGY_LABELS = {
     "hyperconverged": "hyperconverged (HCI)",
     "disaggregated": "disaggregated file-server cluster",
@@ -37,31 +41,41 @@ TOPOLOGY_LABELS = {
 }
 
 
-def resolve(design: Design, catalog: Catalog | None = None):
+def resolve(design: Design, catalog: Catalog | None = None) -> AnyParts:
     """The design's parts from the catalog (errors name the field)."""
     if design.topology not in MODULES:
         raise PlannerError(
             f"'{design.topology}' is not modelled here; hyperconverged designs go to planner.results.report", "topology"
         )
-    return MODULES[design.topology].resolve_parts(design, catalog or load_catalog())
+    parts: AnyParts = MODULES[design.topology].resolve_parts(design, catalog or load_catalog())
+    return parts
 
 
 def network(
-    design: Design, workload: Workload, catalog: Catalog | None = None, params: ModelParams | None = None, **kw
+    design: Design,
+    workload: Workload,
+    catalog: Catalog | None = None,
+    params: ModelParams | None = None,
+    **kw: Any,
 ) -> common.Network:
     parts = resolve(design, catalog)
-    return MODULES[design.topology].network(parts, workload, params or default_params(), **kw)
+    net: common.Network = MODULES[design.topology].network(parts, workload, params or default_params(), **kw)
+    return net
 
 
 def performance(
-    design: Design, workload: Workload, catalog: Catalog | None = None, params: ModelParams | None = None, **kw
-) -> dict:
+    design: Design,
+    workload: Workload,
+    catalog: Catalog | None = None,
+    params: ModelParams | None = None,
+    **kw: Any,
+) -> dict[str, Any]:
     """Throughput, latencies and utilisation of one design (no band)."""
     p = params or default_params()
     return common.solve(network(design, workload, catalog, p, **kw), p)
 
 
-def features(design: Design, parts, workload: Workload) -> dict:
+def features(design: Design, parts: AnyParts, workload: Workload) -> dict[str, Any]:
     """The calibrated-domain features (:data:`planner.results.calibrated_domain.DIMENSIONS`) of an architecture."""
     desc = MODULES[design.topology].describe(parts)
     return {
@@ -80,21 +94,20 @@ def features(design: Design, parts, workload: Workload) -> dict:
     }
 
 
-def warnings_for(design: Design, parts, workload: Workload | None) -> list[dict]:
+def warnings_for(design: Design, parts: AnyParts, workload: Workload | None) -> list[dict[str, Any]]:
     """Hosting checks a reviewer would flag: vCPUs and RAM of the VMs on the
     servers that run them (the VMs' RAM plus the design's host reserve)."""
     if workload is None or workload.issuer == "host" or not workload.vms_per_node:
         return []
-    topo = design.topology
-    if topo == "single-server":
+    if isinstance(parts, single_server.Parts):
         cpu, sockets, ram = parts.cpu, parts.sockets, parts.spec.server.ram_gb
-    elif topo == "disaggregated":
+    elif isinstance(parts, disaggregated.Parts):
         cpu, sockets, ram = parts.db_cpu, parts.db_sockets, parts.spec.db_server.ram_gb
     else:
         cpu, sockets, ram = parts.cpu, parts.sockets, parts.spec.compute_node.ram_gb
     out = []
-    lps = cpu.threads * sockets
-    if topo == "split":
+    lps: float = cpu.threads * sockets
+    if isinstance(parts, split.Parts):
         lps = lps * (1.0 - parts.spec.storage_cpu_share)
     vcpus = workload.vms_per_node * workload.vcpus_per_vm
     cap = lps * design.vcpu_oversubscription

@@ -22,15 +22,19 @@ as outside the calibrated domain (:mod:`planner.engine.architectures`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from planner.engine.queueing import gamma_quantile, open_residence, schweitzer_residence, schweitzer_symmetric
-from planner.models.catalog import Catalog, Cpu
+from planner.models.catalog import Catalog, Chassis, Cpu
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
 from planner.physics.cpu import clock_scale
 from planner.physics.devices import KIB
+
+if TYPE_CHECKING:
+    from planner.models.design import CpuSet, NodeSpec, ServerSpec
 
 US = 1e-6
 #: what the workload-side stations are called in every architecture
@@ -63,10 +67,10 @@ class Network:
     #: what the capacity media write per front-end write, for the endurance figure:
     #: backend_writes (bytes written / bytes of the IO), absorption, drives, dwpd,
     #: capacity_tb, warranty_years (:func:`planner.physics.endurance.years_to_wear_out`)
-    wear: dict | None = None
+    wear: dict[str, Any] | None = None
 
 
-def server_cpu(catalog: Catalog, cpu_set, field: str) -> tuple[Cpu, int, float]:
+def server_cpu(catalog: Catalog, cpu_set: CpuSet, field: str) -> tuple[Cpu, int, float]:
     """(CPU record, sockets, logical processors) of a server's ``cpu`` set; errors name ``field``."""
     from planner.core.errors import DesignError
     from planner.models.design import lookup_part
@@ -79,7 +83,9 @@ def server_cpu(catalog: Catalog, cpu_set, field: str) -> tuple[Cpu, int, float]:
     return cpu, cpu_set.sockets, float(cpu.threads * cpu_set.sockets)
 
 
-def check_server_chassis(catalog: Catalog, server, cpu: Cpu, field: str, per_enclosure_nodes: int | None = None):
+def check_server_chassis(
+    catalog: Catalog, server: ServerSpec | NodeSpec, cpu: Cpu, field: str, per_enclosure_nodes: int | None = None
+) -> Chassis | None:
     """A server's chassis against its CPU and RAM (errors name ``field``): the socket fits, the
     sockets exist, the RAM fits; ``per_enclosure_nodes``: servers the design puts in one such
     chassis (at most its ``nodes_per_enclosure``). Returns the chassis record or None."""
@@ -141,7 +147,9 @@ def vm_delays(p: ModelParams, w: Workload, delay_storage: np.ndarray, guest_s: f
     return delay_storage + p.guest_latency_us * US + seidmann
 
 
-def issuer_rows(p: ModelParams, w: Workload, base_ghz: float, lps: float, host_s: tuple[float, float]):
+def issuer_rows(
+    p: ModelParams, w: Workload, base_ghz: float, lps: float, host_s: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray, float, float]:
     """Path demand of the two workload-side stations (the VM's vCPUs, the
     compute hosts' pooled CPU) for a read and a write, and the CPU per IO."""
     guest = guest_cpu_s(p, w, base_ghz)
@@ -152,7 +160,7 @@ def issuer_rows(p: ModelParams, w: Workload, base_ghz: float, lps: float, host_s
     return rows, cpu, guest, vcpus
 
 
-def solve(net: Network, p: ModelParams) -> dict:
+def solve(net: Network, p: ModelParams) -> dict[str, Any]:
     """Throughput, latencies, utilisations and the binding resource of one network.
 
     Same keys and units as one element of :func:`planner.engine.performance.evaluate_arrays`

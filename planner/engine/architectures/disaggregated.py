@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -49,7 +50,17 @@ from planner.engine.architectures.common import (
     vm_delays,
 )
 from planner.models.catalog import CacheDevice, CapacityDrive, Catalog, Chassis, Cpu, Nic
-from planner.models.design import Design, DisaggregatedSpec, ResolvedNode, lookup_part, resolve_node
+from planner.models.design import (
+    Design,
+    DisaggregatedSpec,
+    NicSet,
+    NodeSpec,
+    ResolvedNode,
+    ServerSpec,
+    SharedJbodSpec,
+    lookup_part,
+    resolve_node,
+)
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
 from planner.physics import cache as cache_mod
@@ -132,12 +143,37 @@ class Parts:
         return self.spec.backend == "shared-sas"
 
     @property
+    def node(self) -> ResolvedNode:
+        """One file server's resolved parts (backend storage-spaces-direct)."""
+        if self.fs is None:
+            raise DesignError("a shared-SAS file server has no drives of its own", "disaggregated.backend")
+        return self.fs
+
+    @property
+    def shared(self) -> Jbod:
+        """The shared JBOD's resolved parts (backend shared-sas)."""
+        if self.jbod is None:
+            raise DesignError("only backend 'shared-sas' has a shared JBOD", "disaggregated.shared_jbod")
+        return self.jbod
+
+    @property
+    def jbod_spec(self) -> SharedJbodSpec:
+        """The design's shared JBOD section (backend shared-sas)."""
+        if self.spec.shared_jbod is None:
+            raise DesignError("only backend 'shared-sas' has a shared JBOD", "disaggregated.shared_jbod")
+        return self.spec.shared_jbod
+
+    @property
     def file_cpu(self) -> Cpu:
-        return self.fs_cpu if self.shared_sas else self.fs.cpu
+        if self.shared_sas and self.fs_cpu is not None:
+            return self.fs_cpu
+        return self.node.cpu
 
     @property
     def file_nic(self) -> Nic:
-        return self.fs_nic if self.shared_sas else self.fs.nic
+        if self.shared_sas and self.fs_nic is not None:
+            return self.fs_nic
+        return self.node.nic
 
     @property
     def file_lps(self) -> float:
@@ -146,26 +182,31 @@ class Parts:
 
     @property
     def capacity_drive(self) -> CapacityDrive:
-        return self.jbod.drive if self.shared_sas else self.fs.drive
+        return self.shared.drive if self.shared_sas else self.node.drive
 
     @property
     def cache_mode(self) -> str | None:
         if self.shared_sas:
-            return "tiered (write-back cache)" if self.spec.shared_jbod.write_cache_gb > 0 else "tiered"
-        if self.fs.cache is None:
+            return "tiered (write-back cache)" if self.jbod_spec.write_cache_gb > 0 else "tiered"
+        if self.node.cache is None:
             return None
         if self.spec.cache_mode is not None:
             return self.spec.cache_mode
-        return "read-write" if self.fs.drive.media == "hdd" else "write-only"
+        return "read-write" if self.node.drive.media == "hdd" else "write-only"
 
 
 def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     spec = design.disaggregated
     pre = "disaggregated"
+    if spec is None:  # Design's validation requires the section for this topology
+        raise DesignError("required for topology 'disaggregated'", pre)
+    db_nics = _nics(spec.db_server, f"{pre}.db_server")
     cpu, _, _ = server_cpu(catalog, spec.db_server.cpu, f"{pre}.db_server.cpu")
-    nic = lookup_part(catalog, "nic", spec.db_server.nics.model, f"{pre}.db_server.nics.model")
+    nic = lookup_part(catalog, "nic", db_nics.model, f"{pre}.db_server.nics.model")
     if spec.backend == "shared-sas":
         return _resolve_shared_sas(spec, catalog, cpu, nic)
+    if not isinstance(spec.file_server, NodeSpec):  # DisaggregatedSpec's validation: drives with this backend
+        raise DesignError("needs capacity_drives (backend 'storage-spaces-direct')", f"{pre}.file_server")
     fs = resolve_node(catalog, spec.file_server, f"{pre}.file_server")
     if spec.transport == "rdma":
         for who, n in (("db_server", nic), ("file_server", fs.nic)):
@@ -179,17 +220,30 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
         db_cpu=cpu,
         db_sockets=spec.db_server.cpu.sockets,
         db_nic=nic,
-        db_nic_count=spec.db_server.nics.count,
+        db_nic_count=db_nics.count,
         fs=fs,
     )
+
+
+def _nics(server: ServerSpec | NodeSpec, field: str) -> NicSet:
+    """A server's NICs, which DisaggregatedSpec's validation requires (SMB3 crosses the network)."""
+    if server.nics is None:
+        raise DesignError(
+            "servers of a disaggregated design reach each other over the network; give their NICs", f"{field}.nics"
+        )
+    return server.nics
 
 
 def _resolve_shared_sas(spec: DisaggregatedSpec, catalog: Catalog, db_cpu: Cpu, db_nic: Nic) -> Parts:
     pre = "disaggregated"
     fs_cpu, _, _ = server_cpu(catalog, spec.file_server.cpu, f"{pre}.file_server.cpu")
-    fs_nic = lookup_part(catalog, "nic", spec.file_server.nics.model, f"{pre}.file_server.nics.model")
+    fs_nic = lookup_part(
+        catalog, "nic", _nics(spec.file_server, f"{pre}.file_server").model, f"{pre}.file_server.nics.model"
+    )
     j = spec.shared_jbod
     jp = f"{pre}.shared_jbod"
+    if j is None:  # DisaggregatedSpec's validation requires it with this backend
+        raise DesignError("required for backend 'shared-sas'", jp)
     drive = lookup_part(catalog, "capacity_drive", j.capacity_tier.model, f"{jp}.capacity_tier.model")
     fast = lookup_part(catalog, "cache_device", j.fast_tier.model, f"{jp}.fast_tier.model") if j.fast_tier else None
     if fast is not None and fast.kind not in ("sas", "sata"):
@@ -243,7 +297,7 @@ def _resolve_shared_sas(spec: DisaggregatedSpec, catalog: Catalog, db_cpu: Cpu, 
         db_cpu=db_cpu,
         db_sockets=spec.db_server.cpu.sockets,
         db_nic=db_nic,
-        db_nic_count=spec.db_server.nics.count,
+        db_nic_count=_nics(spec.db_server, f"{pre}.db_server").count,
         fs_cpu=fs_cpu,
         fs_nic=fs_nic,
         jbod=Jbod(
@@ -280,7 +334,7 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     neither the sustained write path nor what a sustained run can carry. The mirror's copies
     travel over SAS from the owner node, never over the network.
     """
-    spec, j, jb = parts.spec, parts.spec.shared_jbod, parts.jbod
+    spec, j, jb = parts.spec, parts.jbod_spec, parts.shared
     n_db = spec.db_servers if db_servers is None else db_servers
     n_own = owner_nodes(j.virtual_disks or n_db, spec.file_servers)
     bs, r = float(w.block_size_kib), float(w.read_fraction)
@@ -293,7 +347,7 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     client_s = (spec.smb_client_cpu_us_per_io + spec.smb_cpu_us_per_kib * bs) * db_scale * US
     rows, cpu, guest, vcpus = issuer_rows(p, w, parts.db_cpu.base_ghz, parts.db_lps * n_db, (client_s, client_s))
 
-    fs_scale = float(cpu_mod.clock_scale(parts.fs_cpu.base_ghz))
+    fs_scale = float(cpu_mod.clock_scale(parts.file_cpu.base_ghz))
     fs_io = (spec.file_server_cpu_us_per_io + spec.smb_cpu_us_per_kib * bs) * fs_scale * US
     fs_lps = usable_lps(p, parts.file_lps * n_own)
 
@@ -314,7 +368,9 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
 
     db_bw = float(net_mod.node_bandwidth_bytes_s(parts.db_nic.port_gbit_s, parts.db_nic.ports, parts.db_nic_count))
     fs_bw = float(
-        net_mod.node_bandwidth_bytes_s(parts.fs_nic.port_gbit_s, parts.fs_nic.ports, spec.file_server.nics.count)
+        net_mod.node_bandwidth_bytes_s(
+            parts.file_nic.port_gbit_s, parts.file_nic.ports, _nics(spec.file_server, "disaggregated.file_server").count
+        )
     )
     path = np.zeros((2, 7))
     path[:, :2] = rows
@@ -378,7 +434,7 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
 def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = None) -> Network:
     if parts.shared_sas:
         return network_shared_sas(parts, w, p, db_servers)
-    spec, fs = parts.spec, parts.fs
+    spec, fs = parts.spec, parts.node
     n_db = spec.db_servers if db_servers is None else db_servers
     n_fs = spec.file_servers
     bs, r = float(w.block_size_kib), float(w.read_fraction)
@@ -401,7 +457,7 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
     has_cache = fs.cache is not None
     wcache = has_cache and mode in ("read-write", "write-only")
     rcache = has_cache and mode in ("read-write", "read-only")
-    cache_total_gb = (fs.cache.capacity_gb * fs.cache_count * n_fs) if has_cache else 0.0
+    cache_total_gb = (fs.cache.capacity_gb * fs.cache_count * n_fs) if fs.cache is not None else 0.0
     footprint = float(w.working_set_gb_per_vm) * issuers * copies
     absorb = float(cache_mod.write_absorption(footprint, cache_total_gb)) if wcache else 0.0
     hit = float(cache_mod.read_hit_ratio(footprint, cache_total_gb, rcache))
@@ -410,7 +466,7 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
     n_drives = fs.drive_count * n_fs
     t_dr = float(devices.busy_time_s(bs, d.rand_read_4k_iops, d.seq_read_mb_s, eff))
     t_dw = float(devices.busy_time_s(bs, d.rand_write_4k_iops, d.seq_write_mb_s, eff))
-    if has_cache:
+    if fs.cache is not None:
         c = fs.cache
         n_cache = fs.cache_count * n_fs
         t_cr = float(devices.busy_time_s(bs, c.rand_read_4k_iops, c.seq_read_mb_s))
@@ -448,8 +504,8 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
     bg = np.zeros(7)
     bg[6] = (1.0 - r) * (destaged * t_dw / n_drives)
 
-    dev_r = (1.0 - hit) * d.read_latency_us + hit * (fs.cache.read_latency_us if has_cache else 0.0)
-    dev_w = fs.cache.write_latency_us if wcache else d.write_latency_us
+    dev_r = (1.0 - hit) * d.read_latency_us + hit * (fs.cache.read_latency_us if fs.cache is not None else 0.0)
+    dev_w = fs.cache.write_latency_us if wcache and fs.cache is not None else d.write_latency_us
     delay = np.array(
         [
             p.stack_read_latency_us * US + dev_r * US + (1.0 + ew_r) * hop_lat,
@@ -481,11 +537,11 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
     )
 
 
-def capacity(parts: Parts) -> dict:
-    spec, fs = parts.spec, parts.fs
+def capacity(parts: Parts) -> dict[str, Any]:
+    spec = parts.spec
     code = RESILIENCY_CODES[spec.resiliency]
     if parts.shared_sas:
-        jb, eff = parts.jbod, 1.0 / float(resiliency.backend_writes_per_write(code))
+        jb, eff = parts.shared, 1.0 / float(resiliency.backend_writes_per_write(code))
         cap_raw = jb.drive.capacity_tb * jb.drive_count
         fast_raw = (jb.fast.capacity_gb / 1000.0 * jb.fast_count) if jb.fast else 0.0
         raw = cap_raw + fast_raw
@@ -498,6 +554,7 @@ def capacity(parts: Parts) -> dict:
             "capacity_note": f"{spec.resiliency} over the shared JBOD's two tiers (fast tier {fast_raw:g} TB raw, "
             f"capacity tier {cap_raw:g} TB raw); no pool reserve or write-back cache deducted",
         }
+    fs = parts.node
     raw = float(raw_capacity_tb(spec.file_servers, fs.drive_count, fs.drive.capacity_tb))
     usable = float(
         usable_capacity_tb(
@@ -519,12 +576,12 @@ def capacity(parts: Parts) -> dict:
     }
 
 
-def describe(parts: Parts) -> dict:
+def describe(parts: Parts) -> dict[str, Any]:
     d = parts.capacity_drive
     if parts.shared_sas:
-        cache = parts.jbod.fast.kind if parts.jbod.fast else "none"
+        cache = parts.shared.fast.kind if parts.shared.fast else "none"
     else:
-        cache = parts.fs.cache.kind if parts.fs.cache else "none"
+        cache = parts.node.cache.kind if parts.node.cache else "none"
     return {
         "nodes": parts.spec.db_servers + parts.spec.file_servers,
         "resiliency": parts.spec.resiliency,
@@ -547,7 +604,7 @@ SAS_WHAT = {
 }
 
 
-def stations_doc(names=STATIONS) -> list[dict]:
+def stations_doc(names: tuple[str, ...] = STATIONS) -> list[dict[str, str]]:
     what = {**WHAT, **SAS_WHAT} if "fast_tier" in names else WHAT
     return [{"station": s, "label": LABELS[s], "what": what[s]} for s in names]
 
@@ -575,11 +632,11 @@ FITTED_S2D = {
 }
 
 
-def fitted(parts: Parts) -> dict:
+def fitted(parts: Parts) -> dict[str, str]:
     return FITTED_COMMON if parts.shared_sas else FITTED_S2D
 
 
-def assumptions(parts: Parts) -> list[dict]:
+def assumptions(parts: Parts) -> list[dict[str, Any]]:
     """The stated assumptions of this model for these parts: name, value, unit, basis."""
     spec = parts.spec
     if not parts.shared_sas:
@@ -591,14 +648,14 @@ def assumptions(parts: Parts) -> list[dict]:
                 "basis": "the S2D fit gives both ends of a crossing together; no split was measured",
             }
         ]
-    j = spec.shared_jbod
+    j = parts.jbod_spec
     fields = DisaggregatedSpec.model_fields
     out = [
         {
             "name": name,
             "value": float(getattr(spec, name)),
             "unit": unit,
-            "basis": fields[name].description.split("ASSUMPTION: ", 1)[-1],
+            "basis": (fields[name].description or "").split("ASSUMPTION: ", 1)[-1],
         }
         for name, unit in (
             ("file_server_cpu_us_per_io", "LP-us per front-end IO at 3 GHz"),
@@ -609,7 +666,7 @@ def assumptions(parts: Parts) -> list[dict]:
     out += [
         {
             "name": "fast_tier_share",
-            "value": float(j.fast_tier_share if parts.jbod.fast else 0.0),
+            "value": float(j.fast_tier_share if parts.shared.fast else 0.0),
             "unit": "share of each virtual disk's data, and of its IOs, in the fast tier",
             "basis": "the design's tier split (the Micron/DataON brief: about 200 GB fast + 800 GB capacity per "
             "database server); IOs follow data under uniform access ('the entire database was accessed equally')",

@@ -14,10 +14,11 @@ queue removed: the SLA bounds the VM's vCPUs apart), solved by the architecture'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from planner.engine.architectures import MODULES, common, resolve
+from planner.engine.architectures import MODULES, AnyParts, common, disaggregated, resolve, split
 from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams
@@ -49,7 +50,7 @@ class OpenLoadModel:
     """A resolved non-HCI design as the SLA code needs it."""
 
     design: Design
-    parts: object
+    parts: AnyParts
 
     @property
     def topology(self) -> str:
@@ -58,18 +59,17 @@ class OpenLoadModel:
     @property
     def hosts(self) -> int:
         """Servers a database VM can run on (the SLA's node_headroom divides by them)."""
-        spec = self.parts.spec
-        if self.topology == "disaggregated":
-            return int(spec.db_servers)
-        if self.topology == "split":
-            return int(spec.compute_nodes)
+        if isinstance(self.parts, disaggregated.Parts):
+            return int(self.parts.spec.db_servers)
+        if isinstance(self.parts, split.Parts):
+            return int(self.parts.spec.compute_nodes)
         return 1
 
     @property
     def base_ghz(self) -> float:
         """Clock of the CPU the database VM runs on [GHz] (guest CPU per IO scales with it)."""
         p = self.parts
-        return float(p.db_cpu.base_ghz if self.topology == "disaggregated" else p.cpu.base_ghz)
+        return float(p.db_cpu.base_ghz if isinstance(p, disaggregated.Parts) else p.cpu.base_ghz)
 
     @property
     def usable_capacity_tb(self) -> float:
@@ -89,7 +89,7 @@ class OpenLoadModel:
         mod = MODULES[self.topology]
         return float(common.solve(mod.network(self.parts, bg, params), params)["vm_latency_ms"])
 
-    def combined(self, db, bg: Workload | None, x_bg: float, vms_bg: float, x_db: float) -> Workload:
+    def combined(self, db: Any, bg: Workload | None, x_bg: float, vms_bg: float, x_db: float) -> Workload:
         """Background + database as one open load at database rate ``x_db`` [IOPS]."""
         tot = x_bg + x_db
         wdb = x_db / tot if tot > 0 else 1.0
@@ -108,7 +108,7 @@ class OpenLoadModel:
 
     def evaluate(
         self,
-        db,
+        db: Any,
         bg: Workload | None,
         x_bg: np.ndarray,
         vms_bg: float,

@@ -50,7 +50,8 @@ the report says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -70,7 +71,14 @@ from planner.engine.architectures.common import (
 )
 from planner.engine.architectures.fibre_channel import link_mb_s
 from planner.models.catalog import CapacityDrive, Catalog, Chassis, Cpu, FcHba, FlashCard, RaidController, SanArray
-from planner.models.design import Design, SingleServerSpec, lookup_part
+from planner.models.design import (
+    Design,
+    FlashCardStorage,
+    RaidStorage,
+    SanStorage,
+    SingleServerSpec,
+    lookup_part,
+)
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
 from planner.physics import cache as cache_mod
@@ -118,39 +126,41 @@ class Parts:
 def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     spec = design.single_server
     pre = "single_server"
+    if spec is None:  # Design's validation requires the section for this topology
+        raise DesignError("required for topology 'single-server'", pre)
     cpu, sockets, _ = server_cpu(catalog, spec.server.cpu, f"{pre}.server.cpu")
     chassis = check_server_chassis(catalog, spec.server, cpu, f"{pre}.server")
     st = spec.storage
-    kw = dict(spec=spec, cpu=cpu, sockets=sockets, chassis=chassis)
-    if st.kind == "raid":
-        kw["drive"] = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
-        kw["controller"] = lookup_part(catalog, "raid_controller", st.controller, f"{pre}.storage.controller")
-        if st.drives.count > kw["controller"].drive_ports * 8:
+    parts = Parts(spec=spec, cpu=cpu, sockets=sockets, chassis=chassis)
+    if isinstance(st, RaidStorage):
+        drive = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
+        controller = lookup_part(catalog, "raid_controller", st.controller, f"{pre}.storage.controller")
+        if st.drives.count > controller.drive_ports * 8:
             raise DesignError(
-                f"{st.drives.count} drives exceed what {kw['controller'].id}'s {kw['controller'].drive_ports} "
+                f"{st.drives.count} drives exceed what {controller.id}'s {controller.drive_ports} "
                 "lanes address through expanders (8 per lane)",
                 f"{pre}.storage.drives.count",
             )
-    elif st.kind == "pcie-flash":
-        kw["card"] = lookup_part(catalog, "flash_card", st.card, f"{pre}.storage.card")
-    else:
-        kw["drive"] = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
-        kw["array"] = lookup_part(catalog, "san_array", st.array, f"{pre}.storage.array")
-        kw["hba"] = lookup_part(catalog, "fc_hba", st.hba, f"{pre}.storage.hba")
-        if st.drives.count > kw["array"].drive_bays:
-            raise DesignError(
-                f"{st.drives.count} drives but {kw['array'].id} has {kw['array'].drive_bays} bays",
-                f"{pre}.storage.drives.count",
-            )
-        ports = st.hbas * kw["hba"].ports
-        if st.paths > ports:
-            raise DesignError(
-                f"{st.paths} paths but {st.hbas} x {kw['hba'].id} give {ports} FC port(s)", f"{pre}.storage.paths"
-            )
-    return Parts(**kw)
+        return replace(parts, drive=drive, controller=controller)
+    if isinstance(st, FlashCardStorage):
+        return replace(parts, card=lookup_part(catalog, "flash_card", st.card, f"{pre}.storage.card"))
+    drive = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
+    array = lookup_part(catalog, "san_array", st.array, f"{pre}.storage.array")
+    hba = lookup_part(catalog, "fc_hba", st.hba, f"{pre}.storage.hba")
+    if st.drives.count > array.drive_bays:
+        raise DesignError(
+            f"{st.drives.count} drives but {array.id} has {array.drive_bays} bays",
+            f"{pre}.storage.drives.count",
+        )
+    ports = st.hbas * hba.ports
+    if st.paths > ports:
+        raise DesignError(f"{st.paths} paths but {st.hbas} x {hba.id} give {ports} FC port(s)", f"{pre}.storage.paths")
+    return replace(parts, drive=drive, array=array, hba=hba)
 
 
-def _raid_demands(level, n, drive: CapacityDrive, bs, stripe, rand, both_sides, write_back):
+def _raid_demands(
+    level: str, n: int, drive: CapacityDrive, bs: float, stripe: float, rand: float, both_sides: bool, write_back: bool
+) -> tuple[float, float, float, float, float, float]:
     """Drive-station demands (read path, write path, write background) per IO,
     the drive IOs per read / write (for the controller) and the share of writes
     destaged (every one, in a sustained run)."""
@@ -170,19 +180,20 @@ def _raid_demands(level, n, drive: CapacityDrive, bs, stripe, rand, both_sides, 
 
 def both_sides_read(parts: Parts) -> bool:
     """Whether a RAID 1/10 set reads from both sides: the design's override, else the controller's policy."""
-    st = parts.spec.storage
-    if st.read_both_sides is not None:
+    st, c = parts.spec.storage, parts.controller
+    if isinstance(st, RaidStorage) and st.read_both_sides is not None:
         return bool(st.read_both_sides)
-    return parts.controller.mirror_reads == "load-balanced"
+    assert c is not None  # a RAID set's controller (the only storage this is asked of)
+    return c.mirror_reads == "load-balanced"
 
 
 def write_cache_gb(parts: Parts) -> float:
     """Cache that holds writes, decimal GB: the controller's less its read share, or the
     array's (mirrored between its controllers, so half of it)."""
     st = parts.spec.storage
-    if st.kind == "raid":
+    if isinstance(st, RaidStorage) and parts.controller is not None:
         return parts.controller.cache_gb * (1.0 - (st.cache_read_share or 0.0))
-    if st.kind == "san":
+    if isinstance(st, SanStorage) and parts.array is not None:
         return parts.array.cache_gb_per_controller * parts.array.controllers / 2.0
     return 0.0
 
@@ -202,9 +213,11 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         "single-copy software path: the fitted S2D read-path latency is used for reads and writes "
         "(assumption; no single-server stack was measured)"
     ]
-    if st.kind == "raid":
+    names: tuple[str, ...]
+    if isinstance(st, RaidStorage):
         names = (VM_VCPU, HOST_CPU, "raid_controller", "drives")
         d, c = parts.drive, parts.controller
+        assert d is not None and c is not None  # resolved with RAID storage
         wb = st.write_cache == "write-back"
         rd_d, wr_d, wr_bg, nr, nw, absorb = _raid_demands(
             st.level, st.drives.count, d, bs, st.stripe_kib, float(w.random_fraction), both_sides_read(parts), wb
@@ -235,9 +248,10 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         delay = np.array([stack + ctrl + d.read_latency_us * US, stack + ctrl + dev_w])
         if rmw and not wb:
             notes.append("RAID 5 write-through: a small write waits for the old data/parity read and the new write")
-    elif st.kind == "pcie-flash":
+    elif isinstance(st, FlashCardStorage):
         names = (VM_VCPU, HOST_CPU, "flash_cards")
         card = parts.card
+        assert card is not None  # resolved with PCIe flash storage
         t_r = float(devices.busy_time_s(bs, card.rand_read_4k_iops, card.seq_read_mb_s))
         t_w = float(devices.busy_time_s(bs, card.rand_write_4k_iops, card.seq_write_mb_s))
         path = np.zeros((2, 3))
@@ -249,6 +263,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
     else:
         names = (VM_VCPU, HOST_CPU, "fc_links", "array_controllers", "array_drives")
         arr, hba, d = parts.array, parts.hba, parts.drive
+        assert arr is not None and hba is not None and d is not None  # resolved with SAN storage
         gfc = min(hba.fc_gfc, arr.fc_gfc)
         wire = bytes_ / (st.paths * link_mb_s(gfc) * 1e6)
         port_iops = (hba.max_iops_per_port or np.inf) * st.paths
@@ -313,9 +328,9 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
     )
 
 
-def capacity(parts: Parts) -> dict:
+def capacity(parts: Parts) -> dict[str, Any]:
     st = parts.spec.storage
-    if st.kind == "pcie-flash":
+    if isinstance(st, FlashCardStorage) and parts.card is not None:
         raw = parts.card.capacity_tb * st.count
         return {
             "raw_capacity_tb": raw,
@@ -323,6 +338,7 @@ def capacity(parts: Parts) -> dict:
             "usable_capacity_tb": raw,
             "capacity_note": "striped cards, no redundancy between them (a failed card loses the volume)",
         }
+    assert not isinstance(st, FlashCardStorage) and parts.drive is not None  # RAID or SAN: a drive set
     raw = parts.drive.capacity_tb * st.drives.count
     eff = raid.usable_fraction(st.level, st.drives.count)
     return {
@@ -333,15 +349,18 @@ def capacity(parts: Parts) -> dict:
     }
 
 
-def describe(parts: Parts) -> dict:
-    st = parts.spec.storage
-    if st.kind == "raid":
-        res, media = st.level, parts.drive.interface + ("-hdd" if parts.drive.media == "hdd" else "")
+def describe(parts: Parts) -> dict[str, Any]:
+    st, d = parts.spec.storage, parts.drive
+    res: str
+    cache_mode: str
+    if isinstance(st, RaidStorage) and d is not None:
+        res, media = st.level, d.interface + ("-hdd" if d.media == "hdd" else "")
         transport, cache_mode = "local", st.write_cache
-    elif st.kind == "pcie-flash":
+    elif isinstance(st, FlashCardStorage):
         res, media, transport, cache_mode = "none" if st.count == 1 else "stripe", "pcie-flash", "local", "none"
     else:
-        res, media = st.level, parts.drive.interface + ("-hdd" if parts.drive.media == "hdd" else "")
+        assert isinstance(st, SanStorage) and d is not None and parts.hba is not None and parts.array is not None
+        res, media = st.level, d.interface + ("-hdd" if d.media == "hdd" else "")
         transport, cache_mode = f"fc-{min(parts.hba.fc_gfc, parts.array.fc_gfc)}g x{st.paths}", st.write_cache
     return {
         "nodes": 1,
@@ -354,7 +373,7 @@ def describe(parts: Parts) -> dict:
     }
 
 
-def stations_doc(names) -> list[dict]:
+def stations_doc(names: tuple[str, ...]) -> list[dict[str, str]]:
     return [{"station": s, "label": LABELS[s], "what": WHAT[s]} for s in names]
 
 
@@ -372,7 +391,7 @@ FITTED = {
 }
 
 
-def assumptions(parts: Parts) -> list[dict]:
+def assumptions(parts: Parts) -> list[dict[str, Any]]:
     """The stated assumptions of this model for these parts: name, value, unit, basis."""
     st = parts.spec.storage
     out = [
@@ -384,7 +403,7 @@ def assumptions(parts: Parts) -> list[dict]:
             "which a controller or an array does in hardware",
         }
     ]
-    if st.kind in ("raid", "san") and st.write_cache == "write-back":
+    if isinstance(st, (RaidStorage, SanStorage)) and st.write_cache == "write-back":
         out.append(
             {
                 "name": "destage_bound_writes",

@@ -41,6 +41,7 @@ data reduction"). None of it was measured here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -105,8 +106,15 @@ class Parts:
 def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     spec = design.split
     pre = "split"
+    if spec is None:  # Design's validation requires the section for this topology
+        raise DesignError("required for topology 'split'", pre)
+    nics = spec.compute_node.nics
+    if nics is None:  # SplitSpec's validation requires them
+        raise DesignError(
+            "compute nodes reach the data nodes over the network; give their NICs", f"{pre}.compute_node.nics"
+        )
     cpu, _, _ = server_cpu(catalog, spec.compute_node.cpu, f"{pre}.compute_node.cpu")
-    nic = lookup_part(catalog, "nic", spec.compute_node.nics.model, f"{pre}.compute_node.nics.model")
+    nic = lookup_part(catalog, "nic", nics.model, f"{pre}.compute_node.nics.model")
     flash = lookup_part(catalog, "cache_device", spec.flash.model, f"{pre}.flash.model")
     if flash.kind == "pmem":
         raise DesignError(
@@ -125,7 +133,7 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
         cpu=cpu,
         sockets=spec.compute_node.cpu.sockets,
         nic=nic,
-        nic_count=spec.compute_node.nics.count,
+        nic_count=nics.count,
         flash=flash,
         drive=drive,
         data_nic=dnic,
@@ -232,7 +240,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
     )
 
 
-def capacity(parts: Parts) -> dict:
+def capacity(parts: Parts) -> dict[str, Any]:
     spec = parts.spec
     raw = parts.drive.capacity_tb * spec.data_node.drives.count * spec.data_nodes
     eff = spec.erasure_data / (spec.erasure_data + spec.erasure_parity)
@@ -246,7 +254,7 @@ def capacity(parts: Parts) -> dict:
     }
 
 
-def describe(parts: Parts) -> dict:
+def describe(parts: Parts) -> dict[str, Any]:
     s = parts.spec
     return {
         "nodes": s.compute_nodes + s.data_nodes,
@@ -261,7 +269,7 @@ def describe(parts: Parts) -> dict:
     }
 
 
-def stations_doc(names=STATIONS) -> list[dict]:
+def stations_doc(names: tuple[str, ...] = STATIONS) -> list[dict[str, str]]:
     return [{"station": s, "label": LABELS[s], "what": WHAT[s]} for s in names]
 
 
@@ -284,7 +292,7 @@ FITTED = {
 }
 
 
-def assumptions(parts: Parts) -> list[dict]:
+def assumptions(parts: Parts) -> list[dict[str, Any]]:
     """The stated assumptions of this model for these parts: name, value, unit, basis."""
     s = parts.spec
     f = SplitSpec.model_fields
@@ -306,19 +314,19 @@ def assumptions(parts: Parts) -> list[dict]:
             "name": "compression_ratio",
             "value": s.compression_ratio,
             "unit": "logical / compressed bytes",
-            "basis": f.get("compression_ratio").description + " (not measured for the workload)",
+            "basis": (f["compression_ratio"].description or "") + " (not measured for the workload)",
         },
         {
             "name": "dedup_ratio",
             "value": s.dedup_ratio,
             "unit": "logical / unique bytes",
-            "basis": f.get("dedup_ratio").description + " (not measured for the workload)",
+            "basis": (f["dedup_ratio"].description or "") + " (not measured for the workload)",
         },
         {
             "name": "data_services_cpu_us_per_kib",
             "value": s.data_services_cpu_us_per_kib,
             "unit": "LP-us per KiB written at 3 GHz",
-            "basis": f.get("data_services_cpu_us_per_kib").description,
+            "basis": f["data_services_cpu_us_per_kib"].description,
         },
         {
             "name": "write_ack_latency_us",

@@ -21,9 +21,9 @@ with the cache still full.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import Any
 
 from planner.engine.architectures import common, single_server
 from planner.models.params import ModelParams, default_params
@@ -71,7 +71,7 @@ def run_test(
     file_gb: float = FILE_GB,
     run_s: float = RUN_S,
     cold_cache: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """IOPS, MB/s and latency of one test [IOPS, MB/s, ms]; with ``cold_cache`` a write test
     adds the write-back cache's burst over the run, capped by the rate with no destage."""
     p = p or default_params()
@@ -104,14 +104,14 @@ def run_test(
 def sweep(
     parts: single_server.Parts,
     p: ModelParams | None = None,
-    block_sizes=BLOCK_SIZES_KIB,
-    outstanding=OUTSTANDING,
+    block_sizes: Sequence[float] = BLOCK_SIZES_KIB,
+    outstanding: Sequence[int] = OUTSTANDING,
     threads: int = THREADS,
     file_gb: float = FILE_GB,
     run_s: float = RUN_S,
     latency_cut_ms: float = LATENCY_CUT_MS,
     cold_cache: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """Every test of the sweep, and per operation the best IOPS and MB/s among the tests
     under the latency cut (the seed's reading), with the test that gave each."""
     rows = [
@@ -122,7 +122,7 @@ def sweep(
     ]
     for r in rows:
         r["kept"] = bool(r["latency_ms"] < latency_cut_ms)
-    best = {}
+    best: dict[str, dict[str, Any]] = {}
     for op in ("read", "write"):
         kept = [r for r in rows if r["op"] == op and r["kept"]]
         if not kept:
@@ -149,15 +149,3 @@ def sweep(
             "cold_cache": cold_cache,
         },
     }
-
-
-def best_per_block(sweep_out: dict, op: str) -> dict[float, float]:
-    """Largest IOPS under the cut per block size [IOPS]; NaN where no test passed."""
-    out: dict[float, float] = {}
-    for r in sweep_out["tests"]:
-        if r["op"] != op:
-            continue
-        v = r["iops"] if r["kept"] else np.nan
-        prev = out.get(r["block_size_kib"], np.nan)
-        out[r["block_size_kib"]] = np.nanmax([prev, v]) if not (np.isnan(prev) and np.isnan(v)) else np.nan
-    return out
