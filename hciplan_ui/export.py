@@ -37,6 +37,7 @@ def proposal_page(
     meta_json: str,
     n_plus_one: bool = True,
     calibration_json: str | None = None,
+    company: str | None = None,
 ) -> str:
     """The proposal HTML for JSON inputs (cached). The calibration is part of
     the cache key: a refit kept by one session never shows in another's."""
@@ -64,7 +65,7 @@ def proposal_page(
         n_plus_one=n_plus_one,
         calibration=cal,
     )
-    return proposal_html(p)
+    return proposal_html(p, company)
 
 
 def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
@@ -72,26 +73,25 @@ def html_report(design_json: str, workload_json: str, workload_name: str) -> str
     customer/author/date from the session, the sized demand if there is one."""
     from hciplan_ui import state
 
-    ss = st.session_state
+    names = state.document_names()
     meta = {
-        "customer": ss.get("report_customer", ""),
-        "author": ss.get("report_author", ""),
+        "customer": names["customer"],
+        "author": names["prepared_by"],
         "title": f"Proposal: {json.loads(design_json).get('name', 'design')}",
     }
-    if ss.get("report_date"):
-        meta["date"] = str(ss["report_date"])
-    from planner.commercial.pricing import CostAssumptions
-
+    if st.session_state.get("report_date"):
+        meta["date"] = str(st.session_state["report_date"])
     return proposal_page(
         design_json,
         workload_json,
         state.tiers_json(),
-        ss.get("size_demand"),
-        ss.get("costs_json") or CostAssumptions().model_dump_json(),
+        state.demand_json(),
+        state.costs_json(),
         json.dumps(meta),
         # the SLA page's N+1 choice (off until set there or by a sized demand)
-        n_plus_one=bool(ss.get("sla_n1", False)),
+        n_plus_one=state.n_plus_one(),
         calibration_json=state.session_calibration(),
+        company=names["company"] or None,
     )
 
 

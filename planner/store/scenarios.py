@@ -34,11 +34,16 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from planner.core.errors import PlannerError, format_validation_error, shown
 from planner.core.jsonio import dumps, loads
+from planner.sizing.document import MAX_COMPANY_CHARS
 
-#: the session's JSON layout; a row written by a newer hciplan is refused, an older one migrated
-SCHEMA_VERSION = 1
+#: the session's JSON layout; a row written by a newer hciplan is refused, an older one migrated.
+#: 2: the workload's choice and the sized demand's workload, the Size page's choices and the
+#: document's names (a version-1 session is a version-2 one without them)
+SCHEMA_VERSION = 2
 MAX_SESSION_BYTES = 2_000_000
 MAX_NAME_CHARS = 200
+#: a link id: the first characters of the session's SHA-256, URL-safe base 64 (126 bits)
+LINK_ID_CHARS = 21
 BUSY_TIMEOUT_MS = 60_000
 ENV = "HCIPLAN_DB"
 
@@ -64,6 +69,17 @@ class ScenarioSession(BaseModel):
     sla: dict = Field(default_factory=dict, description="the SLA page's choices (N+1, other tenants, database)")
     tier_counts: dict | None = None
     notes: str = Field(default="", max_length=10_000)
+    # schema 2
+    workload_name: str | None = Field(
+        default=None, max_length=MAX_NAME_CHARS, description="the workload's choice: a profile, custom, sized demand"
+    )
+    sized_workload: dict | None = Field(
+        default=None, description="the sized demand's own workload, a choice kept when another replaces it"
+    )
+    size: dict = Field(default_factory=dict, description="the Size page's choices (the form, the design picked)")
+    company: str = Field(default="", max_length=MAX_COMPANY_CHARS, description="the company preparing the document")
+    customer: str = Field(default="", max_length=MAX_NAME_CHARS, description="the customer named in the document")
+    prepared_by: str = Field(default="", max_length=MAX_NAME_CHARS, description="who prepared the document")
 
     def validated(self) -> ScenarioSession:
         """Check each model part against its model (one-line error naming the part)."""
@@ -80,6 +96,7 @@ class ScenarioSession(BaseModel):
             ("tiers", TierSet),
             ("costs", CostAssumptions),
             ("workload", Workload),
+            ("sized_workload", Workload),
         ):
             v = getattr(self, key)
             if v is not None:
@@ -104,6 +121,16 @@ class ScenarioRow(_Base):
     session_json: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LinkRow(_Base):
+    """A session too long for an address, kept under a short id (the app's ``?id=`` links)."""
+
+    __tablename__ = "hciplan_links"
+    id: Mapped[str] = mapped_column(String(LINK_ID_CHARS), primary_key=True)
+    schema_version: Mapped[int] = mapped_column(Integer)
+    session_json: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 def database_url(where: str) -> str:
@@ -176,7 +203,11 @@ def _now() -> dt.datetime:
 
 
 def migrate(doc: dict) -> dict:
-    """A stored session brought to :data:`SCHEMA_VERSION` (version 1 is the first layout)."""
+    """A stored session brought to :data:`SCHEMA_VERSION`. Version 1 is the first layout;
+    version 2 adds fields with defaults (the workload's choice, the sized demand's workload,
+    the Size page's choices, the document's names), so a version-1 session reads as is."""
+    if not isinstance(doc, dict):
+        raise StoreError("a session is a JSON object", "session")
     v = doc.get("schema_version", 1)
     if not isinstance(v, int) or v < 1:
         raise StoreError(f"unknown schema version {shown(v)}", "schema_version")
@@ -238,6 +269,53 @@ class ScenarioStore:
             return self._entry(row)
 
         return self._write(fn)
+
+    def save_link(self, session: ScenarioSession | dict) -> str:
+        """Keep a session under a short id (the same session, the same id) and return the id."""
+        import base64
+        import hashlib
+
+        if isinstance(session, dict):
+            try:
+                session = ScenarioSession.model_validate(migrate(session))
+            except ValidationError as exc:
+                raise StoreError(format_validation_error(exc, "session")) from None
+        session.validated()
+        text = dumps(session.model_dump(mode="json"))
+        if len(text.encode("utf-8")) > MAX_SESSION_BYTES:
+            raise StoreError(f"the session is larger than {MAX_SESSION_BYTES:,} bytes", "session")
+        digest = hashlib.sha256(text.encode("utf-8")).digest()
+        link_id = base64.urlsafe_b64encode(digest).decode("ascii")[:LINK_ID_CHARS]
+
+        def fn(s):
+            if s.get(LinkRow, link_id) is None:
+                s.add(LinkRow(id=link_id, schema_version=SCHEMA_VERSION, session_json=text, created_at=_now()))
+            return link_id
+
+        try:
+            with Session(self.engine) as s, s.begin():
+                return fn(s)
+        except IntegrityError:  # another process kept the same session under the same id first
+            return link_id
+        except OperationalError as exc:
+            raise StoreError(f"the database refused the write ({_reason(exc)})", "database") from None
+
+    def get_link(self, link_id: str) -> dict:
+        """The session kept under ``link_id`` (migrated to the current schema)."""
+        if (
+            not isinstance(link_id, str)
+            or len(link_id) != LINK_ID_CHARS
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in link_id)
+        ):
+            raise StoreError(f"not a link id: {shown(str(link_id)[:40])}", "id")
+
+        def fn(s):
+            row = s.get(LinkRow, link_id)
+            if row is None:
+                raise StoreError(f"no scenario kept under the id {shown(link_id)} in this scenario database", "id")
+            return migrate(loads(row.session_json, "session", StoreError, MAX_SESSION_BYTES))
+
+        return self._read(fn)
 
     def delete(self, name: str, customer: str = "") -> None:
         name, customer = _clean(name, "name"), _clean(customer, "customer", allow_empty=True)
@@ -315,6 +393,11 @@ class ScenarioStore:
             "b": {"name": b, **scenario_figures(db)},
             "inputs_that_differ": _differ(da, db),
         }
+
+
+def inputs_that_differ(a: dict, b: dict) -> list[str]:
+    """The JSON paths at which two stored sessions differ (``/design/nodes``)."""
+    return _differ(a, b)
 
 
 def _differ(a: Any, b: Any, path: str = "") -> list[str]:
