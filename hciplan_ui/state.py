@@ -635,7 +635,12 @@ def load_session(doc, *, clear: bool = True) -> None:
         ss["sized_workload_json"] = canonical(s.sized_workload)
     set_workload(s.workload_name, canonical(s.workload))
     set_tiers(canonical(s.tiers) if s.tiers is not None else None)
-    set_demand(canonical(s.demand) if s.demand is not None else None)
+    if s.demand is not None:  # as the Size page writes it (its tier mix in the order given)
+        from planner.models.demand import Demand
+
+        set_demand(Demand.model_validate(s.demand).model_dump_json())
+    else:
+        set_demand(None)
     if s.costs is not None:
         from planner.commercial.pricing import CostAssumptions
 
@@ -697,7 +702,8 @@ def _linked(token: str | None, link_id: str | None) -> dict:
 def encode_session(s) -> str:
     """A session as a link token: its JSON (defaults left out), zlib, URL-safe base 64."""
     doc = s.model_dump(mode="json", exclude_defaults=True) | {"schema_version": s.schema_version}
-    raw = zlib.compress(canonical(doc).encode("utf-8"), 9)
+    # keys in the session's own order, not sorted: a demand's tier mix is listed in the order it was given
+    raw = zlib.compress(json.dumps(doc, separators=(",", ":")).encode("utf-8"), 9)
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
