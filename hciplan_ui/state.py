@@ -1,6 +1,6 @@
 """Session state, shareable links and cached model calls for the UI.
 
-One session: :class:`planner.store.scenarios.ScenarioSession` is the scenario every
+One session: :class:`planner.store.session.ScenarioSession` is the scenario every
 page reads and writes: the design (and the what-if it came from), the workload and
 its choice, the sized demand and the Size page's choices, the SLA page's choices,
 the tier set and tier mix, the cost assumptions, the existing system and the
@@ -541,8 +541,8 @@ def _choice_keys() -> set[str]:
 
 # ------------------------------------------------------------ the session
 def session():
-    """The whole session as a :class:`planner.store.scenarios.ScenarioSession`."""
-    from planner.store.scenarios import ScenarioSession
+    """The whole session as a :class:`planner.store.session.ScenarioSession`."""
+    from planner.store.session import ScenarioSession
 
     ss = st.session_state
     parts = _capture()
@@ -577,7 +577,7 @@ def check_session(doc) -> _Checked:
 
     from planner.core.errors import format_validation_error
     from planner.models.tiers import TierSet
-    from planner.store.scenarios import ScenarioSession, migrate
+    from planner.store.session import ScenarioSession, migrate
 
     if not isinstance(doc, ScenarioSession):
         try:
@@ -746,7 +746,7 @@ def encode_scenario(
     design_json: str, workload_name: str, workload_json: str | None = None, tiers_json: str | None = None
 ) -> str:
     """A link token for a design, a workload (a profile by name, or ``workload_json``) and tiers."""
-    from planner.store.scenarios import ScenarioSession
+    from planner.store.session import ScenarioSession
 
     custom = workload_name not in profiles() and workload_json
     return encode_session(
