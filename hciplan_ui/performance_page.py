@@ -142,9 +142,9 @@ elif state.workload_is_sized():
         "to come back to.",
         icon=":material/help:",
     )
-    a = st.columns([1, 1, 3])
-    a[0].button(f"Use {choice}", key="p_replace_sized", on_click=_replace_sized, type="primary")
-    a[1].button("Keep the sized demand", key="p_keep_sized", on_click=_keep_sized)
+    with st.container(horizontal=True):  # each button as wide as its words
+        st.button(f"Use {choice}", key="p_replace_sized", on_click=_replace_sized, type="primary")
+        st.button("Keep the sized demand", key="p_keep_sized", on_click=_keep_sized)
 elif choice != state.workload_name():
     state.set_workload(choice)
 

@@ -79,7 +79,6 @@ def _delete() -> None:
         _say(False, f"Not deleted: {exc}")
     else:
         ss.pop("store_pick", None)
-        ss.pop("store_compare", None)
         _say(True, f"Deleted “{name}”.")
 
 
@@ -101,10 +100,12 @@ FIGURES = (  # (key, label, format)
 )
 
 
-def _compare(store, a: str, b: str, customer: str) -> None:
+@st.dialog("Two scenarios side by side", width="large")
+def _compare(a: str, b: str, customer: str) -> None:
     from planner.store.scenarios import inputs_that_differ
 
     try:
+        store = _store()
         da, db = store.get(a, customer), store.get(b, customer)
         fa, fb = (_figures(json.dumps(d, sort_keys=True)) for d in (da, db))
     except PlannerError as exc:
@@ -116,11 +117,16 @@ def _compare(store, a: str, b: str, customer: str) -> None:
         if va is not None or vb is not None:
             rows.append({"": label, a: f(va), b: f(vb)})
     st.dataframe(rows, hide_index=True, width="stretch")
-    differ = inputs_that_differ(da, db)
+    # what the edit history holds (the design before the last what-if) is no input of its own
+    differ = [p for p in inputs_that_differ(da, db) if not p.startswith("/whatif/design_before")]
     st.caption(
-        f"{len(differ)} input(s) differ: " + fmt.md(", ".join(differ[:8])) + (" …" if len(differ) > 8 else "")
+        f"{len(differ)} input(s) differ: " + fmt.md(", ".join(differ[:12])) + (" …" if len(differ) > 12 else "")
         if differ
         else "The two hold the same inputs."
+    )
+    st.caption(
+        "Figures under each scenario's own workload, with the shipped calibration; the cost with its "
+        "own cost assumptions (the defaults when it has none)."
     )
 
 
@@ -152,29 +158,19 @@ def panel() -> None:
     when = {e["name"]: (e["updated_at"] or "")[:16].replace("T", " ") for e in mine}
     if ss.get("store_pick") not in names:
         ss["store_pick"] = names[0]
-    st.selectbox(
-        f"Saved for {customer}" if customer else "Saved (no customer)",
-        names,
-        key="store_pick",
-        format_func=lambda n: f"{n} · {when.get(n, '')} UTC",
-    )
-    c = st.columns(3)
-    c[0].button("Reopen", key="store_reopen", on_click=_reopen, width="stretch")
-    c[1].button("Duplicate", key="store_duplicate", on_click=_duplicate, width="stretch")
-    with c[2].popover("Delete", width="stretch"):
-        st.caption(f"Delete “{fmt.md(ss['store_pick'])}” for good?")
-        st.button("Delete it", key="store_delete", on_click=_delete, type="primary")
+    pick = st.selectbox(f"Saved for {customer}" if customer else "Saved (no customer)", names, key="store_pick")
+    st.caption(f"Saved {when.get(pick, '')} UTC.")
+    with st.container(horizontal=True):
+        st.button("Reopen", key="store_reopen", on_click=_reopen)
+        st.button("Duplicate", key="store_duplicate", on_click=_duplicate)
+        with st.popover("Delete"):
+            st.caption(f"Delete “{fmt.md(pick)}” for good?")
+            st.button("Delete it", key="store_delete", on_click=_delete, type="primary")
     if len(names) >= 2:
-        st.markdown("**Compare two**")
-        if ss.get("store_cmp_a") not in names:
-            ss["store_cmp_a"] = names[0]
         if ss.get("store_cmp_b") not in names:
-            ss["store_cmp_b"] = names[1]
-        a = st.selectbox("Scenario A", names, key="store_cmp_a")
-        b = st.selectbox("Scenario B", names, key="store_cmp_b")
-        if a == b:
-            st.caption("Pick two different scenarios.")
-        else:
-            _compare(store, a, b, customer)
+            ss["store_cmp_b"] = next(n for n in names if n != pick)
+        other = st.selectbox("Compare it with", names, key="store_cmp_b")
+        if st.button("Compare side by side", key="store_compare", disabled=other == pick):
+            _compare(pick, other, customer)
     if others:
         st.caption(f"Other customers: {fmt.md(', '.join(others))}.")

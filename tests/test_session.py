@@ -249,15 +249,17 @@ def test_saved_scenarios_in_the_sidebar(monkeypatch, tmp_path):
     assert [e["name"] for e in ScenarioStore().list("Contoso")] == ["five nodes", "three nodes"]
     assert ScenarioStore().get("five nodes", "Contoso")["design"]["nodes"] == 5
     # two side by side
-    at.sidebar.selectbox(key="store_cmp_a").set_value("three nodes")
+    at.sidebar.selectbox(key="store_pick").set_value("three nodes").run()
     at.sidebar.selectbox(key="store_cmp_b").set_value("five nodes").run()
-    table = at.sidebar.dataframe[0].value
+    at.sidebar.button(key="store_compare").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    table = next(d.value for d in at.dataframe if "five nodes" in d.value.columns)
     assert list(table.columns) == ["", "three nodes", "five nodes"]
     caps = table.set_index("")
     assert caps.loc["Usable capacity", "three nodes"] != caps.loc["Usable capacity", "five nodes"]
-    assert any("/design/nodes" in c.value for c in at.sidebar.caption)
+    assert caps.loc["Cost per month", "five nodes"].endswith("/month")
+    assert any("/design/nodes" in c.value for c in at.caption)
     # reopen the first: every page shows it as saved
-    at.sidebar.selectbox(key="store_pick").set_value("three nodes").run()
     at.sidebar.button(key="store_reopen").click().run()
     assert not at.exception
     assert json.loads(at.session_state["design_json"])["nodes"] == 3
