@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import math
 import zlib
@@ -192,10 +193,18 @@ def sizing_top(default: int = 5) -> int:
     return int(st.session_state.get("size_top_n", default))
 
 
+@functools.cache
 def default_tiers_json() -> str:
     from planner.models.tiers import default_tiers
 
     return canonical(default_tiers().model_dump(mode="json"))
+
+
+@functools.lru_cache(maxsize=16)
+def _tier_names(tiers_json: str) -> tuple[str, ...]:
+    from planner.models.tiers import TierSet
+
+    return tuple(t.name for t in TierSet.model_validate_json(tiers_json).tiers)
 
 
 def tiers_json() -> str:
@@ -213,9 +222,7 @@ def set_tiers(tiers: str | None, reseed_editor: bool = True) -> None:
 
 
 def tier_names() -> list[str]:
-    from planner.models.tiers import TierSet
-
-    return [t.name for t in TierSet.model_validate_json(tiers_json()).tiers]
+    return list(_tier_names(tiers_json()))
 
 
 def tier_counts() -> dict[str, int]:
@@ -585,17 +592,25 @@ def check_session(doc) -> _Checked:
         except ValidationError as exc:
             raise PlannerError(format_validation_error(exc)) from None
     doc.validated()
-    if doc.design is None:
-        raise PlannerError("the scenario holds no design", "design")
     s = doc.model_copy()
     widgets: dict = {}
-    s.design = json.loads(validate_design(doc.design))
+    # a scenario saved by `hciplan scenario save` may hold a demand alone: the reference design beside it
+    s.design = json.loads(validate_design(doc.design) if doc.design is not None else example_json(DEFAULT_DESIGN))
     name = doc.workload_name or ("custom" if doc.workload else DEFAULT_WORKLOAD)
     if name not in (*profiles(), "custom", SIZED):
         raise PlannerError(f"unknown workload {shown(name)}", "workload_name")
     if doc.workload is not None:
         parse_workload(doc.workload)  # validated; kept as sent, so the recipient's link is the sender's
         s.workload = json.loads(canonical(doc.workload))
+    elif doc.workload_name is None and doc.demand is not None and doc.design is not None and s.design.get("node"):
+        # a demand and a design without a workload (the command line's scenarios): the demand's own,
+        # as `hciplan scenario compare` evaluates it
+        from planner.engine.loads import demand_as_workload
+        from planner.models.demand import Demand
+
+        w = demand_as_workload(Demand.model_validate(doc.demand), s.design["nodes"])
+        s.workload = s.sized_workload = json.loads(canonical(w.model_dump(mode="json")))
+        name = SIZED
     elif name in profiles():
         s.workload = json.loads(canonical(profiles()[name].model_dump(mode="json")))
     elif name == SIZED and doc.sized_workload is not None:
@@ -603,8 +618,10 @@ def check_session(doc) -> _Checked:
     else:
         raise PlannerError(f"a {name} workload needs its fields", "workload")
     s.workload_name = name
-    if doc.sized_workload is not None:
-        parse_workload(doc.sized_workload)
+    if s.sized_workload is not None:
+        parse_workload(s.sized_workload)
+    elif name == SIZED:  # the choice needs its workload to come back to
+        s.sized_workload = s.workload
     if doc.tiers is not None:
         s.tiers = TierSet.model_validate(doc.tiers).model_dump(mode="json")
     if doc.existing is not None:

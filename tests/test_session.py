@@ -273,3 +273,29 @@ def test_saved_scenarios_in_the_sidebar(monkeypatch, tmp_path):
     at.sidebar.text_input(key="store_customer").set_value("Fabrikam").run()
     assert any("Contoso" in c.value for c in at.sidebar.caption)  # another customer's list is empty
     assert not at.exception and not _errors(at)
+
+
+def test_a_scenario_saved_on_the_command_line_reopens_in_the_app(monkeypatch, tmp_path):
+    """`hciplan scenario save NAME --demand FILE [--design FILE]` keeps no workload: the app reopens it
+    with the demand on the Size page (sized again) and the demand's own workload as "sized demand"."""
+    from planner.cli import main
+    from planner.store.scenarios import ScenarioStore
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "cli.db"))
+    ex = ROOT / "examples"
+    d, r = str(ex / "demand-200dbs.json"), str(ex / "reference.json")
+    assert main(["scenario", "save", "both", "--demand", d, "--design", r, "--customer", "Contoso"]) == 0
+    assert main(["scenario", "save", "demand only", "--demand", d, "--customer", "Contoso"]) == 0
+    assert len(ScenarioStore().list("Contoso")) == 2
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["saved_open"] = True
+    at.session_state["store_customer"] = "Contoso"
+    at.run()
+    for name in ("both", "demand only"):
+        at.sidebar.selectbox(key="store_pick").set_value(name).run()
+        at.sidebar.button(key="store_reopen").click().run()
+        assert not at.exception and not _errors(at), (name, _errors(at))
+        assert at.session_state["workload_name"] == (SIZED if name == "both" else "oltp-8k")
+        assert json.loads(at.session_state["design_json"])["name"] == "reference"
+    at.switch_page(_page("sizing")).run(timeout=120)
+    assert not at.exception and "Cheapest design, USD/month" in dict(_metrics(at))
