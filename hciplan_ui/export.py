@@ -37,7 +37,6 @@ def proposal_page(
     meta_json: str,
     n_plus_one: bool = True,
     calibration_json: str | None = None,
-    company: str | None = None,
 ) -> str:
     """The proposal HTML for JSON inputs (cached). The calibration is part of
     the cache key: a refit kept by one session never shows in another's."""
@@ -65,7 +64,7 @@ def proposal_page(
         n_plus_one=n_plus_one,
         calibration=cal,
     )
-    return proposal_html(p, company)
+    return proposal_html(p)
 
 
 def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
@@ -73,25 +72,26 @@ def html_report(design_json: str, workload_json: str, workload_name: str) -> str
     customer/author/date from the session, the sized demand if there is one."""
     from hciplan_ui import state
 
-    names = state.document_names()
+    ss = st.session_state
     meta = {
-        "customer": names["customer"],
-        "author": names["prepared_by"],
+        "customer": ss.get("report_customer", ""),
+        "author": ss.get("report_author", ""),
         "title": f"Proposal: {json.loads(design_json).get('name', 'design')}",
     }
-    if st.session_state.get("report_date"):
-        meta["date"] = str(st.session_state["report_date"])
+    if ss.get("report_date"):
+        meta["date"] = str(ss["report_date"])
+    from planner.commercial.pricing import CostAssumptions
+
     return proposal_page(
         design_json,
         workload_json,
         state.tiers_json(),
-        state.demand_json(),
-        state.costs_json(),
+        ss.get("size_demand"),
+        ss.get("costs_json") or CostAssumptions().model_dump_json(),
         json.dumps(meta),
         # the SLA page's N+1 choice (off until set there or by a sized demand)
-        n_plus_one=state.n_plus_one(),
+        n_plus_one=bool(ss.get("sla_n1", False)),
         calibration_json=state.session_calibration(),
-        company=names["company"] or None,
     )
 
 

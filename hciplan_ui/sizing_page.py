@@ -20,7 +20,6 @@ from planner.core.errors import PlannerError, format_validation_error
 from planner.models.demand import Demand
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
-from planner.sizing.document import MAX_COMPANY_CHARS
 
 FT_LABELS = {
     "node-and-drive": "survive a node and a drive (Microsoft's recommendation for databases)",
@@ -568,13 +567,10 @@ def _results(demand_json: str) -> None:
         st.caption(my["note"] + (f". This cluster needs another node in year {first}." if first is not None else "."))
 
     st.subheader("Proposal")
-    c = st.columns(4)
-    company = c[0].text_input(
-        "Your company", key="report_company", max_chars=MAX_COMPANY_CHARS, help="shown on the document's cover"
-    )
-    customer = c[1].text_input("Customer", key="report_customer")
-    author = c[2].text_input("Prepared by", key="report_author")
-    date = c[3].date_input("Date", key="report_date")
+    c = st.columns(3)
+    customer = c[0].text_input("Customer", key="report_customer")
+    author = c[1].text_input("Prepared by", key="report_author")
+    date = c[2].date_input("Date", key="report_date")
     if st.button("Prepare the proposal (HTML and PDF)", key="size_prepare"):
         from planner.engine.loads import demand_as_workload
 
@@ -588,7 +584,6 @@ def _results(demand_json: str) -> None:
             state.costs_json(),
             meta,
             demand.n_plus_one,
-            company=company or None,
         )
         st.session_state["size_proposal"] = (demand_json, pick, page, None)
         if export.pdf_available():

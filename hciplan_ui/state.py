@@ -283,16 +283,20 @@ def n_plus_one() -> bool:
     return bool(st.session_state.get("sla_n1", False))
 
 
+#: the customer's system today (a design, JSON), chosen on the Compare page
+EXISTING = "existing_design_json"
+
+
 def existing_json() -> str | None:
     """The customer's existing system (a design, JSON) to compare with, or None."""
-    return st.session_state.get("existing_json")
+    return st.session_state.get(EXISTING)
 
 
 def set_existing(design_json: str | None) -> None:
     if design_json is None:
-        st.session_state.pop("existing_json", None)
+        st.session_state.pop(EXISTING, None)
     else:
-        st.session_state["existing_json"] = design_json
+        st.session_state[EXISTING] = design_json
 
 
 #: the document's names: session field -> widget key
@@ -373,6 +377,29 @@ def _database_out(v):
     return json.loads(v)
 
 
+def _quotes(v):
+    """The customer's quotes as the Size and SLA pages keep them: the file's name, part prices and
+    vendor discounts (checked by the cost model's own fields)."""
+    from pydantic import ValidationError
+
+    from planner.commercial.pricing import CostAssumptions
+    from planner.core.errors import format_validation_error
+
+    if not isinstance(v, dict) or set(v) - {"file", "part_prices_usd", "vendor_discounts_pct"}:
+        raise ValueError("must hold file, part_prices_usd and vendor_discounts_pct")
+    try:
+        a = CostAssumptions(
+            part_prices_usd=v.get("part_prices_usd") or {}, vendor_discounts_pct=v.get("vendor_discounts_pct") or {}
+        )
+    except ValidationError as exc:
+        raise ValueError(format_validation_error(exc)) from None
+    return {
+        "file": _text(v.get("file", "")),
+        "part_prices_usd": a.part_prices_usd,
+        "vendor_discounts_pct": a.vendor_discounts_pct,
+    }
+
+
 #: session part -> {choice: (widget key, check)}; a widget's value is carried as is (JSON keeps
 #: 4 and 4.0 apart, so a number input gets back the type it had)
 CHOICES: dict[str, dict[str, tuple]] = {
@@ -394,6 +421,10 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "db_rate": ("sla_db_rate", _number),
         "db_peak": ("sla_db_peak", _bool),
         "database": ("sla_dbio", _database),
+        # prices every cost uses (the cost panels): SQL Server licences and the customer's quotes
+        "sql_edition": ("cost_sql_edition", _option),
+        "sql_licensing": ("cost_sql_licensing", _option),
+        "quotes": ("cost_quotes", _quotes),
     },
     "size": {
         "mode": ("size_mode", _option),
@@ -430,6 +461,8 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "compare_nodes": ("wi_nodes", _number),
         "compare_drives": ("wi_drives", _number),
         "compare_cpu_cap": ("wi_cap", _share),
+        "existing_source": ("cmp_existing_src", _option),
+        "existing_example": ("cmp_existing_example", _option),
         "db_size_gb": ("db_size_gb", _number),
         "db_buffer_pool_gb": ("db_buffer_pool_gb", _number),
         "db_rate_kind": ("db_rate_kind", _option),
@@ -532,7 +565,7 @@ def _checked_choices(part: str, doc: dict) -> dict:
 
 
 #: what a session keeps besides its pages' inputs (a reopened scenario starts without them)
-_DATA_KEYS = ("design_before", "sized_workload_json", "size_demand", "costs_json", "existing_json", "sla_dbio")
+_DATA_KEYS = ("design_before", "sized_workload_json", "size_demand", "costs_json", EXISTING, "sla_dbio")
 #: what was made from the previous session (documents, messages)
 _MADE_KEYS = ("size_proposal", "size_loaded", "p_report", "p_pdf", "link_error")
 

@@ -180,8 +180,8 @@ def test_a_name_made_from_the_parts_follows_them():
     """The sizer names a design by its parts; an edit of the parts renames it (the sidebar and the
     proposal kept "13x ..." on an 8-node design, PM893 drives in the title of a Micron 7450 design);
     a name the user gave is kept."""
-    from planner.models.design import design_parts_name, follow_name
     from planner.models.demand import Demand
+    from planner.models.design import design_parts_name, follow_name
     from planner.sizing.search import size
 
     best = size(Demand.model_validate(DEMAND), top=1).best["design"]
