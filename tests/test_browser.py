@@ -468,7 +468,7 @@ SCENARIO_PAGES = {
     "Capacity": "Raw capacity",
     "Performance": "Latency vs IOPS",
     "SLA & tiers": "Guaranteed IOPS per DB",
-    "Size a cluster": "Cheapest design, USD/month",
+    "Size a cluster": "One design in detail",
     "Compare / what-if": "Which input matters most",
 }
 _READ_METRICS = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stMetric"]')].map(m => [
@@ -513,8 +513,8 @@ def test_a_whole_scenario_reads_the_same_through_its_link(server, browser, tmp_p
     page.goto(server)
     page.get_by_role("button", name="Size a cluster").click()
     page.get_by_role("button", name="Size it").click()
-    page.get_by_text("Cheapest design, USD/month").first.wait_for()
-    page.get_by_role("button", name="Use this design (with the demand's workload)").click()
+    page.get_by_text("One design in detail").first.wait_for()
+    page.get_by_role("button", name=re.compile(r"^Use this design")).click()
     page.get_by_text("as the current design").first.wait_for()
     page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="SLA & tiers").click()
     n1 = page.get_by_label("Plan for N+1 (one node down)")
