@@ -50,8 +50,9 @@ for col, (page, title, what, action) in zip(cols, ENTRIES):
 
 d = json.loads(state.design_json())
 st.caption(
-    f"The session now holds the design **{fmt.md(d['name'])}** ({d['nodes']} nodes) under the workload "
-    f"**{fmt.md(state.workload_name())}**"
+    f"The session now holds the design **{fmt.md(d['name'])}**"
+    + (f" ({d['nodes']} nodes)" if d.get("nodes") else "")
+    + f" under the workload **{fmt.md(state.workload_name())}**"
     + (", and a sized demand" if state.demand_json() else "")
     + ". Every page reads and changes this one session; the address bar always holds a link to all of it, "
     "and **Saved scenarios** in the sidebar keeps it per customer."
