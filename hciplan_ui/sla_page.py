@@ -246,7 +246,7 @@ if dba:
     for col, e in dba_errors:
         inputs.show(col, e)
     peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key=f"{SLA_PREFIX}peak")
-    carried = st.session_state.get("sla_dbio")
+    carried = state.sla_database()
     if carried:
         a = st.columns([4, 1])
         a[0].caption(
@@ -254,7 +254,7 @@ if dba:
             "Compare / what-if page."
         )
         if a[1].button("Default assumptions", key="sla_dbio_reset"):
-            st.session_state.pop("sla_dbio", None)
+            state.set_sla_database(None)
             carried = None
             st.rerun()
     else:

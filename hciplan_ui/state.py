@@ -283,6 +283,19 @@ def n_plus_one() -> bool:
     return bool(st.session_state.get("sla_n1", False))
 
 
+def sla_database() -> str | None:
+    """The database the SLA page guarantees with the assumptions set on the Compare page
+    (``Database`` JSON), or None for the page's own defaults."""
+    return st.session_state.get("sla_dbio")
+
+
+def set_sla_database(database_json: str | None) -> None:
+    if database_json is None:
+        st.session_state.pop("sla_dbio", None)
+    else:
+        st.session_state["sla_dbio"] = database_json
+
+
 #: the customer's system today (a design, JSON), chosen on the Compare page
 EXISTING = "existing_design_json"
 
