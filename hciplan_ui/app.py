@@ -24,16 +24,17 @@ def main() -> None:
     state.init_state()
     inputs.keep_inputs()  # the inputs of a page the user left keep their values
 
-    design = _page("design", title="Design", icon=":material/tune:", url_path="design_home", default=True)
+    start = _page("start", title="Start", icon=":material/home:", url_path="start", default=True)
+    design = _page("design", title="Design", icon=":material/tune:", url_path="design")
 
     def _to_design():
-        """/design, the address a user types after seeing /size or /sla: the default page is served
-        at / only (Streamlit showed "Page not found"), so this hidden page moves there, link kept."""
+        """/design_home, the Design page's address while it was the first page: moves to /design, link kept."""
         st.switch_page(design, query_params=st.query_params.to_dict())
 
     pages = [
+        start,
         design,
-        st.Page(_to_design, title="Design", url_path="design", visibility="hidden"),
+        st.Page(_to_design, title="Design", url_path="design_home", visibility="hidden"),
         _page("capacity", title="Capacity", icon=":material/storage:", url_path="capacity"),
         _page("performance", title="Performance", icon=":material/speed:", url_path="performance"),
         _page("sla", title="SLA & tiers", icon=":material/verified:", url_path="sla"),
@@ -41,9 +42,11 @@ def main() -> None:
         _page("compare", title="Compare / what-if", icon=":material/compare_arrows:", url_path="compare"),
         _page("calibration", title="Calibration", icon=":material/science:", url_path="calibration"),
     ]
+    chrome.PAGES.update({"start": start, "design": design, "size": pages[6], "sla": pages[5]})
     pg = st.navigation(pages)
     chrome.sidebar_controls()
     pg.run()
+    st.session_state.pop("link_landing", None)  # only the first run of a link goes from / to Design
     # after the page has updated the scenario, so the summary and the link are never one change behind
     chrome.sidebar_summary()
     state.sync_query_params()

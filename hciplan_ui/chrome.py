@@ -38,6 +38,10 @@ html [class*="st-key-words_"] [data-testid="stMetric"] [data-testid="stMetricVal
 """
 
 
+#: the pages a page may send the user to (st.switch_page), filled by :func:`hciplan_ui.app.main`
+PAGES: dict = {}
+
+
 @lru_cache(maxsize=1)
 def page_icon():
     """A small rack of three servers, drawn locally (no icon download)."""
@@ -62,7 +66,7 @@ def sidebar_controls() -> None:
 
 
 def sidebar_summary() -> None:
-    """After the page: the scenario as the page left it, and its share link."""
+    """After the page: the scenario as the page left it, its share link and the saved scenarios."""
     if state.presenter():
         return
     dd = json.loads(state.design_json())
@@ -77,8 +81,23 @@ def sidebar_summary() -> None:
         link = st.expander("Shareable link", icon=":material/link:", key="share_link", on_change="rerun")
         if link.open:
             with link:
-                st.caption("The address bar always holds this link too.")
-                st.code(f"?{state.SHARE_PARAM}={state.current_token()}", language=None, wrap_lines=True)
+                param, value = state.share_query()
+                st.caption(
+                    "The address bar always holds this link too: the whole session (design, what-ifs, workload, "
+                    "sized demand, SLA choices, tiers, costs), every page's figures as you see them."
+                    + (
+                        " Too long for an address, the session is kept in the scenario database under this id."
+                        if param == state.LINK_ID_PARAM
+                        else ""
+                    )
+                )
+                st.code(f"?{param}={value}", language=None, wrap_lines=True)
+        saved = st.expander("Saved scenarios", icon=":material/bookmarks:", key="saved_open", on_change="rerun")
+        if saved.open:
+            with saved:
+                from hciplan_ui import saved_scenarios
+
+                saved_scenarios.panel()
 
 
 def header(title: str) -> None:

@@ -36,7 +36,7 @@ cur = json.loads(dj)
 # ------------------------------------------------------------------ workload
 source = st.radio(
     "Workload",
-    [f"current ({state.workload_name()})", "from a database description"],
+    [f"current ({state.workload_name()})", state.CMP_DATABASE],
     key="cmp_wsource",
     horizontal=True,
     help="The current workload is chosen on the Performance page. A database description is "

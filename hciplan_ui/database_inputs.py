@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hciplan_ui import inputs
+from hciplan_ui import inputs, state
 from planner.models.database import Database
 
 #: the SLA page's ways to describe a database
@@ -45,7 +45,7 @@ def basics(prefix: str) -> tuple[dict, list]:
 def send_to_sla(db: Database, peak: bool) -> None:
     """Put ``db`` (with every assumption it carries) on the SLA page, in its DBA mode."""
     kind = "NOPM" if db.nopm is not None else "TPM"
-    st.session_state["sla_dbio"] = db.model_dump_json()
+    state.set_sla_database(db.model_dump_json())
     st.session_state["sla_by"] = SLA_DBA_MODE
     for k, v in (
         ("size_gb", db.size_gb),

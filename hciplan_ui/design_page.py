@@ -23,6 +23,7 @@ from planner.models.design import (
     DriveSet,
     NicSet,
     NodeSpec,
+    design_parts_name,
 )
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
@@ -103,7 +104,8 @@ slots: dict[str, typing.Any] = {}
 vals: dict[str, typing.Any] = {}  # what the number inputs hold
 bad: dict[str, str | None] = {}  # field -> out-of-range message
 
-with st.expander("Load or save a design file", expanded=False):
+# the start page's "Check a design I have" opens the loader: the customer's design comes first
+with st.expander("Load or save a design file", expanded=bool(st.session_state.pop("design_loader_open", False))):
     up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
     if up is not None and st.session_state.get("_loaded_file") != (up.name, up.size):
         st.session_state["_loaded_file"] = (up.name, up.size)
@@ -155,7 +157,8 @@ left, right = st.columns(2)
 with left:
     st.subheader("Node hardware")
     _seed("d_name", draft.get("name", "design"))
-    st.text_input("Design name", key="d_name")
+    # drawn last (below): a name made from the parts follows an edit of the parts in the same run
+    name_field = st.empty()
     slots["name"] = st.empty()
     _select(st, "Chassis", "chassis", "d_chassis", _ref(node.get("chassis")), allow_none=True)
     slots["node.chassis"] = st.empty()
@@ -328,7 +331,7 @@ if problems:
     st.warning("The design above is not valid; the other pages keep showing the last valid design.")
 else:
     new = dict(draft)
-    new["name"] = ss["d_name"] or "design"
+    new["name"] = (ss["d_name"] or "").strip() or "design"
     new["nodes"] = int(vals["nodes"])
     new["stack"] = ss["d_stack"]
     new["resiliency"] = ss["d_resiliency"]
@@ -366,6 +369,8 @@ else:
     }
     if node.get("dimms") and float(vals["ram"]) == float(node["ram_gb"]):
         new["node"]["dimms"] = node["dimms"]  # a sized DIMM set stays while the RAM is unchanged
+    if not (ss["d_name"] or "").strip():  # an emptied name: the parts name it (and it follows them from then on)
+        new["name"] = (design_parts_name(new) or "design")[:200]
     st.session_state["draft"] = new
 
     try:
@@ -386,6 +391,8 @@ else:
     else:
         if valid != state.design_json():
             state.set_design(valid, reseed_widgets=False)
+        ss["d_name"] = json.loads(state.design_json())["name"]  # the name the design now has (a widget not yet drawn)
+name_field.text_input("Design name", key="d_name", max_chars=200)
 
 st.divider()
 rep = state.report(state.design_json(), state.workload_json())
@@ -403,9 +410,7 @@ chrome.word_metric(cols[3], "Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"
 if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
     cols[1].caption(caveat)
 # more nodes, fewer IOPS: say why before the customer asks (local reads, TCP CPU)
-if (before := st.session_state.get("design_before")) and (
-    note := state.node_note(before, state.design_json(), state.workload_json())
-):
+if (before := state.design_before()) and (note := state.node_note(before, state.design_json(), state.workload_json())):
     st.info(state.plain(note), icon=":material/info:")
 st.caption(
     f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "

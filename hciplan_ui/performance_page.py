@@ -17,17 +17,53 @@ chrome.header("Performance")
 ss = st.session_state
 
 # ------------------------------------------------------------ workload
-names = [*list(profiles()), "custom"]
-if "p_workload" not in ss:
+SIZED = state.SIZED
+sized = state.sized_workload_json()
+names = ([SIZED] if sized else []) + [*list(profiles()), "custom"]
+if ss.get("p_workload") not in names:
     ss["p_workload"] = state.workload_name() if state.workload_name() in names else names[0]
+
+
+def _kept(w) -> str:
+    """What a workload holds beyond the editor's six fields (an open load's IOPS, VM sizes...)."""
+    kept = [
+        f"{w.iops:,.0f} IOPS offered to the cluster (an open load: the VMs and outstanding IO "
+        "count for CPU and RAM, not for the rate)"
+        if w.iops
+        else "",
+        f"{w.vms_per_node} VMs per node" if w.vms_per_node else "",
+        f"{w.vcpus_per_vm} vCPUs and {w.ram_gb_per_vm:g} GB RAM per VM",
+        f"{w.working_set_gb_per_vm:,.0f} GB working set per VM",
+        f"{w.iops_limit_per_vm:,.0f} IOPS limit per VM" if w.iops_limit_per_vm else "",
+    ]
+    return "; ".join(k for k in kept if k)
+
+
+def _label(n: str) -> str:
+    if n == SIZED:
+        return f"{SIZED} — {json.loads(sized).get('description') or json.loads(sized).get('name')}"
+    return n if n == "custom" else f"{n} — {profiles()[n].description}"
+
+
+def _keep_sized() -> None:
+    ss["p_workload"] = SIZED
+
+
+def _replace_sized() -> None:
+    state.set_workload(ss["p_workload"])
+
+
 wcol, dcol = st.columns([2, 3])
-choice = wcol.selectbox(
-    "Workload",
-    names,
-    key="p_workload",
-    format_func=lambda n: n if n == "custom" else f"{n} — {profiles()[n].description}",
-)
-if choice == "custom":
+choice = wcol.selectbox("Workload", names, key="p_workload", format_func=_label)
+if choice == SIZED:
+    if not state.workload_is_sized():  # back to the sized demand's own workload, exactly
+        state.set_workload(SIZED, sized)
+    st.caption(
+        "The sized demand's own workload (the Size page's \"Use this design\"): "
+        + fmt.md(_kept(parse_workload(sized)))
+        + '. Pick "custom" to edit it.'
+    )
+elif choice == "custom":
     base = json.loads(state.workload_json())
     with st.expander("Custom workload", expanded=True):
         c = st.columns(6)
@@ -68,16 +104,7 @@ if choice == "custom":
         for col, e in zip((c[0], c[3], c[4]), (e_bs, e_vms, e_qd)):
             inputs.show(col, e)
         cur = parse_workload(base)  # the state's workload: valid, with every field
-        kept = [
-            f"{cur.iops:,.0f} IOPS offered to the cluster (an open load: the VMs and outstanding IO "
-            "above count for CPU and RAM, not for the rate)"
-            if cur.iops
-            else "",
-            f"{cur.vcpus_per_vm} vCPUs and {cur.ram_gb_per_vm:g} GB RAM per VM",
-            f"{cur.working_set_gb_per_vm:,.0f} GB working set per VM",
-            f"{cur.iops_limit_per_vm:,.0f} IOPS limit per VM" if cur.iops_limit_per_vm else "",
-        ]
-        st.caption("Kept from the workload: " + "; ".join(k for k in kept if k) + ".")
+        st.caption("Kept from the workload: " + fmt.md(_kept(cur)) + ".")
     invalid = bool(e_bs or e_vms or e_qd)
     if not invalid:
         try:
@@ -86,7 +113,7 @@ if choice == "custom":
             w = parse_workload(
                 base
                 | {
-                    "name": base.get("name", "custom") if state.workload_name() == "custom" else "custom",
+                    "name": base.get("name", "custom") if state.workload_name() in ("custom", SIZED) else "custom",
                     "block_size_kib": bs,
                     "read_fraction": ss["c_read"],
                     "random_fraction": ss["c_rand"],
@@ -101,12 +128,23 @@ if choice == "custom":
         else:
             wj = state.canonical(w.model_dump(mode="json"))
             if wj != state.workload_json() or state.workload_name() != "custom":
-                state.set_workload("custom", wj)
+                state.set_workload("custom", wj, reseed_editor=False)
     if invalid:  # the page goes on with the last valid workload (no st.stop: the sidebar must render)
         st.warning(
             "The custom workload is not valid: the figures below are for the last valid workload "
             f"({fmt.md(state.workload_name())})."
         )
+elif state.workload_is_sized():
+    # a profile would replace the sized demand on every page: ask first (it stays a choice either way)
+    st.warning(
+        f"**{fmt.md(choice)}** would replace the sized demand's workload on every page (Design, Performance, "
+        "SLA & tiers): the figures would no longer be the demand's. The sized demand stays in this list "
+        "to come back to.",
+        icon=":material/help:",
+    )
+    with st.container(horizontal=True):  # each button as wide as its words
+        st.button(f"Use {choice}", key="p_replace_sized", on_click=_replace_sized, type="primary")
+        st.button("Keep the sized demand", key="p_keep_sized", on_click=_keep_sized)
 elif choice != state.workload_name():
     state.set_workload(choice)
 

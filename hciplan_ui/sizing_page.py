@@ -16,7 +16,6 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import background, charts, chrome, export, fmt, inputs, state
-from planner.commercial.pricing import CostAssumptions
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.models.demand import Demand
@@ -191,22 +190,10 @@ def _shown(row: dict) -> dict:
 
 
 def _use(r: dict, demand: Demand) -> None:
-    """Load a sized design with the demand's own workload and tier mix."""
-    from planner.engine.loads import demand_as_workload
-
-    state.set_design(state.validate_design(r["design"]))
-    w = demand_as_workload(demand, r["design"]["nodes"])
-    state.set_workload("custom", state.canonical(w.model_dump(mode="json")))
-    if demand.tiers is not None:
-        state.set_tiers(state.canonical(demand.tiers.model_dump(mode="json")))
-    for k in [k for k in st.session_state if str(k).startswith("mix_")]:
-        del st.session_state[k]
-    for name, c in (demand.tier_counts or {}).items():
-        st.session_state[f"mix_{name}"] = int(c)
-    st.session_state["sla_n1"] = demand.n_plus_one
-    st.session_state["sla_bg"] = "current workload"
-    st.session_state["p_workload"] = "custom"
-    st.session_state["size_loaded"] = (r["design"]["name"], w.name, w.description)
+    """Load a sized design with the demand's own workload and tier mix (:func:`state.use_sized_design`)."""
+    state.use_sized_design(r["design"], demand)
+    w = json.loads(state.sized_workload_json())
+    st.session_state["size_loaded"] = (r["design"]["name"], w["name"], w.get("description", ""))
 
 
 chrome.header("Size a cluster")
@@ -356,7 +343,7 @@ with st.form("size_form"):
     go = st.form_submit_button("Size it", type="primary")
 if go:
     shown = [m for m in problems.values() if m]
-    st.session_state.pop("size_demand", None)
+    state.set_demand(None)
     for m in shown:
         inputs.show(st, m)
     if not shown:
@@ -402,8 +389,7 @@ if go:
             if state.tiers_json() != state.default_tiers_json():
                 raw["tiers"] = json.loads(state.tiers_json())
         try:
-            st.session_state["size_demand"] = Demand.model_validate(raw).model_dump_json()
-            st.session_state["size_top_n"] = int(top)
+            state.set_demand(Demand.model_validate(raw).model_dump_json(), int(top))
         except ValidationError as exc:
             st.error(fmt.md(format_validation_error(exc)))
 
@@ -413,7 +399,7 @@ def _results(demand_json: str) -> None:
     would skip the sidebar, which app.py draws after the page)."""
     demand = Demand.model_validate_json(demand_json)
     try:
-        res = _sized(demand_json, st.session_state.get("size_top_n", 5))
+        res = _sized(demand_json, state.sizing_top())
     except PlannerError as exc:
         st.error(fmt.md(exc))
         return
@@ -539,8 +525,7 @@ def _results(demand_json: str) -> None:
             else ""
         )
     with tab_bom:
-        costs_json = st.session_state.get("costs_json") or CostAssumptions().model_dump_json()
-        b = _bom(json.dumps(r["design"]), costs_json)
+        b = _bom(json.dumps(r["design"]), state.costs_json())
         st.dataframe(
             [
                 {
@@ -603,7 +588,7 @@ def _results(demand_json: str) -> None:
             state.canonical(w.model_dump(mode="json")),
             state.tiers_json(),
             demand_json,
-            st.session_state.get("costs_json") or CostAssumptions().model_dump_json(),
+            state.costs_json(),
             meta,
             demand.n_plus_one,
         )
@@ -646,13 +631,12 @@ if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
             up.getvalue(), Demand, PlannerError, "demand file", prefix="demand", max_bytes=1_000_000
         )
     except PlannerError as exc:
-        st.session_state.pop("size_demand", None)
+        state.set_demand(None)
         st.error(fmt.md(exc))
     else:
-        st.session_state["size_demand"] = d.model_dump_json()
-        st.session_state["size_top_n"] = int(top or 5)
+        state.set_demand(d.model_dump_json(), int(top or 5))
 
-demand_json = st.session_state.get("size_demand")
+demand_json = state.demand_json()
 if demand_json:
     _results(demand_json)
 else:

@@ -227,17 +227,12 @@ dj = state.design_json()
 # selects, radios, toggles and sliders keep their values across page visits; their defaults are
 # seeded in the state, not passed to the widget, so a kept value never clashes with one
 inputs.keep("sla_n1", "sla_by", "sla_stat", "sla_bs", "cost_lic_opt", "sla_bg", "sla_rf")
-st.session_state.setdefault("sla_bg", "25 VMs/node at 1,000 IOPS each")
+st.session_state.setdefault("sla_bg", state.OTHER_TENANTS[2])
 st.session_state.setdefault("sla_rf", 1.0)
 n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
 
 st.subheader("Guarantee for one database")
-bg_choice = st.radio(
-    "Other tenants on the cluster",
-    ["none", "current workload", "25 VMs/node at 1,000 IOPS each"],
-    horizontal=True,
-    key="sla_bg",
-)
+bg_choice = st.radio("Other tenants on the cluster", state.OTHER_TENANTS, horizontal=True, key="sla_bg")
 background = {
     "none": None,
     "current workload": state.workload_json(),
@@ -252,7 +247,7 @@ if dba:
     for col, e in dba_errors:
         inputs.show(col, e)
     peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key=f"{SLA_PREFIX}peak")
-    carried = st.session_state.get("sla_dbio")
+    carried = state.sla_database()
     if carried:
         a = st.columns([4, 1])
         a[0].caption(
@@ -260,7 +255,7 @@ if dba:
             "Compare / what-if page."
         )
         if a[1].button("Default assumptions", key="sla_dbio_reset"):
-            st.session_state.pop("sla_dbio", None)
+            state.set_sla_database(None)
             carried = None
             st.rerun()
     else:
@@ -492,14 +487,14 @@ if any(cost_errors):
 else:
     try:
         costs = CostAssumptions(**{k: (int(v) if k == "amortisation_months" else v) for k, v in figures.items()})
-        st.session_state["costs_json"] = costs.model_dump_json()
+        state.set_costs(costs.model_dump_json())
         tp = _tiers(
             dj,
             costs.model_dump_json(),
             n1,
             tiers_json,
             state.session_calibration(),
-            st.session_state.get("size_demand"),
+            state.demand_json(),
         )
         used = tp["monthly_cost"]["licence_option"]
         if used != costs.licence_option:

@@ -1,14 +1,28 @@
 """Session state, shareable links and cached model calls for the UI.
 
-The current scenario lives in ``st.session_state``:
+One session: :class:`planner.store.session.ScenarioSession` is the scenario every
+page reads and writes: the design (and the what-if it came from), the workload and
+its choice, the sized demand and the Size page's choices, the SLA page's choices,
+the tier set and tier mix, the cost assumptions, the existing system and the
+document's names. :func:`session` builds it from ``st.session_state``; a share link,
+a saved scenario or a reopened one goes back through :func:`load_session`. Pages
+use the getters and setters here, never the keys below themselves:
 
 * ``design_json``   the last *valid* design (canonical JSON string)
 * ``draft``         what the design widgets currently hold (may be invalid)
 * ``workload_json`` the current workload (JSON string); ``workload_name`` its
-  profile name or ``"custom"``
+  profile name, ``"custom"`` or :data:`SIZED`
+* ``sized_workload_json`` the sized demand's own workload, kept as a choice
+* ``size_demand``   the demand last sized (JSON string)
+* ``tiers_json``, ``costs_json`` the tier set and the cost assumptions
 * ``calibration_json`` a customer refit kept for the session (the calibration
   document as JSON text; absent = the shipped fit); :func:`report` and
-  :func:`latency_curve` use it, so every page that shows them does
+  :func:`latency_curve` use it, so every page that shows them does (a link does
+  not carry it)
+
+The pages' other choices are their widgets' own keys, listed in :data:`CHOICES`:
+a new input that changes a figure is added there, so links and saved scenarios
+carry it.
 
 Every model call goes through an ``st.cache_data`` function keyed on JSON
 strings, so a rerun with an unchanged scenario costs a dictionary lookup.
@@ -19,7 +33,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
+import math
 import zlib
 from pathlib import Path
 
@@ -30,16 +46,24 @@ from hciplan_ui import fmt
 from planner.core import jsonio
 from planner.core.errors import PlannerError, shown
 from planner.models.catalog import load_catalog
-from planner.models.design import Design, parse_design, resolve
+from planner.models.design import Design, follow_name, parse_design, resolve
 from planner.models.workload import parse_workload, profiles
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 DEFAULT_DESIGN = "reference"
 DEFAULT_WORKLOAD = "oltp-8k"
+#: the workload choice that is the sized demand's own workload ("Use this design")
+SIZED = "sized demand"
 SHARE_PARAM = "s"
+#: a link whose session is too long for an address holds its id in the scenario store instead
+LINK_ID_PARAM = "id"
+#: the longest ``?s=`` token written into an address; a longer session goes into the store (``?id=``)
+MAX_LINK_CHARS = 8_000
+#: the longest token read (links written by earlier versions held up to this)
 MAX_SHARE_CHARS = 20_000
 MAX_SHARE_JSON_BYTES = 1_000_000
+OTHER_TENANTS = ("none", "current workload", "25 VMs/node at 1,000 IOPS each")
 
 
 # ----------------------------------------------------------------- helpers
@@ -67,9 +91,17 @@ def validate_design(data: dict | str | bytes) -> str:
     return design_to_json(design)
 
 
-# ----------------------------------------------------------- session state
+# ------------------------------------------------------- the session's parts
 def set_design(design_json: str, reseed_widgets: bool = True) -> None:
+    """The current design. A name made from the previous design's parts follows the parts
+    (:func:`planner.models.design.follow_name`): a sized "13x ..." edited to 8 nodes is
+    named "8x ...", so no title or sidebar keeps an old design's name; a name the user gave stays."""
     previous = st.session_state.get("design_json")
+    if previous is not None and previous != design_json:
+        new = json.loads(design_json)
+        followed = follow_name(json.loads(previous), new)
+        if followed is not new:
+            design_json = canonical(followed)
     if previous is not None and previous != design_json:  # what the what-if changed from (node_note)
         st.session_state["design_before"] = previous
     st.session_state["design_json"] = design_json
@@ -80,43 +112,32 @@ def set_design(design_json: str, reseed_widgets: bool = True) -> None:
             del st.session_state[k]
 
 
-def set_workload(name: str, workload_json: str | None = None) -> None:
-    if workload_json is None:
-        workload_json = canonical(profiles()[name].model_dump(mode="json"))
-    st.session_state["workload_name"] = name
-    st.session_state["workload_json"] = workload_json
-
-
-def init_state() -> None:
-    """First run of a session: the reference design, or the scenario in the link."""
-    if st.session_state.get("_initialised"):
-        return
-    st.session_state["_initialised"] = True
-    set_design(example_json(DEFAULT_DESIGN))
-    set_workload(DEFAULT_WORKLOAD)
-    token = st.query_params.get(SHARE_PARAM)
-    if token:
-        try:
-            design_json, wname, wjson = decode_scenario(token)
-        except PlannerError as exc:
-            st.session_state["link_error"] = (
-                f"The shared link could not be opened ({exc}). Showing the reference design instead."
-            )
-        else:
-            set_design(design_json)
-            set_workload(wname, wjson)
-            st.session_state["link_loaded"] = True
-            try:
-                tiers = decode_tiers(token)
-            except PlannerError as exc:
-                st.session_state["link_error"] = f"The shared link's tiers could not be used ({exc.message})."
-            else:
-                if tiers:
-                    set_tiers(tiers)
-
-
 def design_json() -> str:
     return st.session_state["design_json"]
+
+
+def design_before() -> str | None:
+    """The design the last edit changed from (the Design page's node note), or None."""
+    return st.session_state.get("design_before")
+
+
+CUSTOM_WIDGETS = ("c_bs", "c_read", "c_rand", "c_vms", "c_qd", "c_issuer")
+
+
+def set_workload(name: str, workload_json: str | None = None, reseed_editor: bool = True) -> None:
+    """The current workload: a profile by ``name``, or ``workload_json`` named ``"custom"`` or
+    :data:`SIZED`. ``reseed_editor``: the Performance page's custom editor starts again from this
+    workload (its fields held the previous one's; a later "custom" mixed the two)."""
+    if workload_json is None:
+        workload_json = canonical(profiles()[name].model_dump(mode="json"))
+    ss = st.session_state
+    ss["workload_name"] = name
+    ss["workload_json"] = workload_json
+    if reseed_editor:
+        for k in CUSTOM_WIDGETS:
+            ss.pop(k, None)
+        if ss.get("p_workload") != name:  # the picker shows the choice (never written while it shows this one)
+            ss["p_workload"] = name
 
 
 def workload_json() -> str:
@@ -127,75 +148,46 @@ def workload_name() -> str:
     return st.session_state["workload_name"]
 
 
-# ------------------------------------------------------------ share links
-def encode_scenario(
-    design_json: str, workload_name: str, workload_json: str | None = None, tiers_json: str | None = None
-) -> str:
-    doc = {"d": json.loads(design_json), "w": workload_name}
-    if workload_name not in profiles() and workload_json:
-        doc["wj"] = json.loads(workload_json)
-    if tiers_json and tiers_json != default_tiers_json():
-        doc["t"] = json.loads(tiers_json)  # optional: links without it keep the shipped tiers
-    raw = zlib.compress(canonical(doc).encode("utf-8"), 9)
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+def sized_workload_json() -> str | None:
+    """The sized demand's own workload ("Use this design"), kept when another replaces it."""
+    return st.session_state.get("sized_workload_json")
 
 
-def decode_scenario(token: str) -> tuple[str, str, str]:
-    """(design JSON, workload name, workload JSON) from a link token.
-
-    Raises PlannerError with a plain message for anything malformed.
-    """
-    if not isinstance(token, str) or len(token) > MAX_SHARE_CHARS:
-        raise PlannerError("link too long or empty", "link")
-    try:
-        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        text = zlib.decompressobj().decompress(raw, MAX_SHARE_JSON_BYTES + 1)
-    except (binascii.Error, zlib.error, ValueError):
-        raise PlannerError("the link is not a valid hciplan scenario (corrupted or truncated)", "link") from None
-    # the same safe reader as every file: size, depth, long integers, NaN/Infinity
-    doc = jsonio.loads(text, "link", max_bytes=MAX_SHARE_JSON_BYTES)
-    if not isinstance(doc, dict) or not isinstance(doc.get("d"), dict):
-        raise PlannerError("the link holds no design", "link")
-    design_json = validate_design(doc["d"])
-    wname = doc.get("w") or DEFAULT_WORKLOAD
-    if not isinstance(wname, str):  # a list or object here is no profile name (and not hashable)
-        raise PlannerError("the link's workload name is not text", "link.w")
-    if isinstance(doc.get("wj"), dict):
-        wjson = canonical(parse_workload(doc["wj"]).model_dump(mode="json"))
-        wname = "custom"
-    elif wname in profiles():
-        wjson = canonical(profiles()[wname].model_dump(mode="json"))
-    else:
-        raise PlannerError(f"unknown workload profile {shown(wname)}", "link")
-    return design_json, wname, wjson
+def workload_is_sized() -> bool:
+    return workload_name() == SIZED
 
 
-def decode_tiers(token: str) -> str | None:
-    """The tier set a link carries (canonical JSON), None when it carries none."""
-    from pydantic import ValidationError
-
-    from planner.core.errors import format_validation_error
-    from planner.models.tiers import TierSet
-
-    try:
-        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        doc = jsonio.loads(
-            zlib.decompressobj().decompress(raw, MAX_SHARE_JSON_BYTES + 1), "link", max_bytes=MAX_SHARE_JSON_BYTES
-        )  # the safe reader, as decode_scenario
-    except (binascii.Error, zlib.error, ValueError):  # PlannerError included
-        return None  # decode_scenario already reports a broken link
-    if not isinstance(doc, dict) or doc.get("t") is None:
-        return None
-    try:
-        return canonical(TierSet.model_validate(doc["t"]).model_dump(mode="json"))
-    except ValidationError as exc:
-        raise PlannerError(f"the link's tiers are not valid ({format_validation_error(exc, 't')})", "link") from None
+def demand_json() -> str | None:
+    """The demand last sized on the Size page (JSON), or None."""
+    return st.session_state.get("size_demand")
 
 
+def set_demand(demand_json: str | None, top: int | None = None) -> None:
+    if demand_json is None:
+        st.session_state.pop("size_demand", None)
+        return
+    st.session_state["size_demand"] = demand_json
+    if top is not None:
+        st.session_state["size_top_n"] = int(top)
+
+
+def sizing_top(default: int = 5) -> int:
+    """How many designs the last sizing returned."""
+    return int(st.session_state.get("size_top_n", default))
+
+
+@functools.cache
 def default_tiers_json() -> str:
     from planner.models.tiers import default_tiers
 
     return canonical(default_tiers().model_dump(mode="json"))
+
+
+@functools.lru_cache(maxsize=16)
+def _tier_names(tiers_json: str) -> tuple[str, ...]:
+    from planner.models.tiers import TierSet
+
+    return tuple(t.name for t in TierSet.model_validate_json(tiers_json).tiers)
 
 
 def tiers_json() -> str:
@@ -212,15 +204,664 @@ def set_tiers(tiers: str | None, reseed_editor: bool = True) -> None:
         st.session_state["tier_editor_gen"] = st.session_state.get("tier_editor_gen", 0) + 1
 
 
+def tier_names() -> list[str]:
+    return list(_tier_names(tiers_json()))
+
+
+def tier_counts() -> dict[str, int]:
+    """The SLA page's tier mix: databases per tier (the tiers the user set)."""
+    ss = st.session_state
+    return {t: int(ss[f"mix_{t}"]) for t in tier_names() if isinstance(ss.get(f"mix_{t}"), (int, float))}
+
+
+def set_tier_counts(counts: dict[str, int]) -> None:
+    for k in [k for k in st.session_state if str(k).startswith("mix_")]:
+        del st.session_state[k]
+    for name, c in counts.items():
+        st.session_state[f"mix_{name}"] = int(c)
+
+
+#: the SLA page's cost inputs: widget key -> CostAssumptions field
+COST_WIDGETS = {
+    "cost_months": "amortisation_months",
+    "cost_kwh": "power_usd_per_kwh",
+    "cost_pue": "pue",
+    "cost_ru": "rack_unit_usd_per_month",
+    "cost_lic": "windows_datacenter_usd_per_core",
+    "cost_sup": "support_pct_per_year",
+    "cost_margin": "target_margin",
+    "cost_fill": "target_fill",
+    "cost_al": "azure_local_usd_per_core_month",
+    "cost_ws": "windows_subscription_usd_per_core_month",
+    "cost_lic_opt": "licence_option",
+}
+
+
+def costs_json() -> str:
+    """The cost assumptions (JSON): the SLA page's, else the defaults."""
+    got = st.session_state.get("costs_json")
+    if got:
+        return got
+    from planner.commercial.pricing import CostAssumptions
+
+    return CostAssumptions().model_dump_json()
+
+
+def set_costs(costs_json: str | None, reseed_widgets: bool = False) -> None:
+    """The cost assumptions; ``reseed_widgets`` writes them into the SLA page's inputs too."""
+    ss = st.session_state
+    if costs_json is None:
+        ss.pop("costs_json", None)
+        return
+    ss["costs_json"] = costs_json
+    if reseed_widgets:
+        doc = json.loads(costs_json)
+        for key, field in COST_WIDGETS.items():
+            if field in doc:
+                ss[key] = doc[field]
+
+
+def n_plus_one() -> bool:
+    """The SLA page's N+1 choice (off until set there or by a sized demand)."""
+    return bool(st.session_state.get("sla_n1", False))
+
+
+def sla_database() -> str | None:
+    """The database the SLA page guarantees with the assumptions set on the Compare page
+    (``Database`` JSON), or None for the page's own defaults."""
+    return st.session_state.get("sla_dbio")
+
+
+def set_sla_database(database_json: str | None) -> None:
+    if database_json is None:
+        st.session_state.pop("sla_dbio", None)
+    else:
+        st.session_state["sla_dbio"] = database_json
+
+
+#: the customer's system today (a design, JSON), chosen on the Compare page
+EXISTING = "existing_design_json"
+
+
+def existing_json() -> str | None:
+    """The customer's existing system (a design, JSON) to compare with, or None."""
+    return st.session_state.get(EXISTING)
+
+
+def set_existing(design_json: str | None) -> None:
+    if design_json is None:
+        st.session_state.pop(EXISTING, None)
+    else:
+        st.session_state[EXISTING] = design_json
+
+
+#: the document's names: session field -> widget key
+NAME_WIDGETS = {"company": "report_company", "customer": "report_customer", "prepared_by": "report_author"}
+
+
+def document_names() -> dict[str, str]:
+    """The company preparing the document, the customer and the author (as typed)."""
+    ss = st.session_state
+    return {f: str(ss.get(k) or "") for f, k in NAME_WIDGETS.items()}
+
+
+def use_sized_design(design: dict, demand) -> None:
+    """Load a sized design with the demand's own workload (kept as the :data:`SIZED` choice),
+    its tier set and tier mix, its N+1 and the SLA page's other tenants as that workload."""
+    from planner.engine.loads import demand_as_workload
+
+    set_design(validate_design(design))
+    w = canonical(demand_as_workload(demand, design["nodes"]).model_dump(mode="json"))
+    st.session_state["sized_workload_json"] = w
+    set_workload(SIZED, w)
+    if demand.tiers is not None:
+        set_tiers(canonical(demand.tiers.model_dump(mode="json")))
+    set_tier_counts({k: int(v) for k, v in (demand.tier_counts or {}).items()})
+    st.session_state["sla_n1"] = demand.n_plus_one
+    st.session_state["sla_bg"] = "current workload"
+
+
+# ------------------------------------------------------------ page choices
+# Kinds of choice a link may carry; each is checked before it reaches a widget.
+def _bool(v):
+    if not isinstance(v, bool):
+        raise ValueError("must be true or false")
+    return v
+
+
+def _number(v):
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 1e15:
+        raise ValueError("must be a finite number")
+    return v
+
+
+def _share(v):  # a slider from 0 to 1
+    if _number(v) < 0 or v > 1:
+        raise ValueError("must be between 0 and 1")
+    return float(v)
+
+
+def _text(v):
+    if not isinstance(v, str) or len(v) > 200:
+        raise ValueError("must be text of at most 200 characters")
+    return v
+
+
+def _option(v):  # a select's value: text or a number (Streamlit shows its first option for an unknown one)
+    return _text(v) if isinstance(v, str) else _number(v)
+
+
+def _examples(v):
+    if not isinstance(v, list) or len(v) > 3 or any(x not in design_examples() for x in v):
+        raise ValueError("must list at most three example designs")
+    return list(v)
+
+
+def _database(v):
+    from pydantic import ValidationError
+
+    from planner.core.errors import format_validation_error
+    from planner.models.database import Database
+
+    try:
+        return Database.model_validate(v).model_dump_json()
+    except ValidationError as exc:
+        raise ValueError(format_validation_error(exc)) from None
+
+
+def _database_out(v):
+    return json.loads(v)
+
+
+def _quotes(v):
+    """The customer's quotes as the Size and SLA pages keep them: the file's name, part prices and
+    vendor discounts (checked by the cost model's own fields)."""
+    from pydantic import ValidationError
+
+    from planner.commercial.pricing import CostAssumptions
+    from planner.core.errors import format_validation_error
+
+    if not isinstance(v, dict) or set(v) - {"file", "part_prices_usd", "vendor_discounts_pct"}:
+        raise ValueError("must hold file, part_prices_usd and vendor_discounts_pct")
+    try:
+        a = CostAssumptions(
+            part_prices_usd=v.get("part_prices_usd") or {}, vendor_discounts_pct=v.get("vendor_discounts_pct") or {}
+        )
+    except ValidationError as exc:
+        raise ValueError(format_validation_error(exc)) from None
+    return {
+        "file": _text(v.get("file", "")),
+        "part_prices_usd": a.part_prices_usd,
+        "vendor_discounts_pct": a.vendor_discounts_pct,
+    }
+
+
+#: session part -> {choice: (widget key, check)}; a widget's value is carried as is (JSON keeps
+#: 4 and 4.0 apart, so a number input gets back the type it had)
+CHOICES: dict[str, dict[str, tuple]] = {
+    "sla": {
+        "n_plus_one": ("sla_n1", _bool),
+        "other_tenants": ("sla_bg", _option),
+        "described_by": ("sla_by", _option),
+        "size_tb": ("sla_size", _number),
+        "vcpus": ("sla_vcpus", _number),
+        "threads": ("sla_threads", _number),
+        "outstanding_per_thread": ("sla_qd", _number),
+        "latency_target_ms": ("sla_target", _number),
+        "latency_statistic": ("sla_stat", _option),
+        "block_size_kib": ("sla_bs", _option),
+        "read_fraction": ("sla_rf", _share),
+        "db_size_gb": ("sla_db_size_gb", _number),
+        "db_buffer_pool_gb": ("sla_db_buffer_pool_gb", _number),
+        "db_rate_kind": ("sla_db_rate_kind", _option),
+        "db_rate": ("sla_db_rate", _number),
+        "db_peak": ("sla_db_peak", _bool),
+        "database": ("sla_dbio", _database),
+        # prices every cost uses (the cost panels): SQL Server licences and the customer's quotes
+        "sql_edition": ("cost_sql_edition", _option),
+        "sql_licensing": ("cost_sql_licensing", _option),
+        "quotes": ("cost_quotes", _quotes),
+    },
+    "size": {
+        "mode": ("size_mode", _option),
+        "total_iops": ("size_iops", _number),
+        "capacity_tb": ("size_tb", _number),
+        "block_size_kib": ("size_bs", _number),
+        "read_fraction": ("size_rf", _number),
+        "db_size_gb": ("size_db_gb", _number),
+        "db_buffer_pool_gb": ("size_db_bp", _number),
+        "db_nopm": ("size_db_nopm", _number),
+        "db_count": ("size_db_n", _number),
+        "latency_target_ms": ("size_lat", _number),
+        "latency_statistic": ("size_stat", _option),
+        "vcpus_per_db": ("size_vcpu_db", _number),
+        "ram_gb_per_db": ("size_ram_db", _number),
+        "databases": ("size_dbs", _number),
+        "growth_pct": ("size_growth", _number),
+        "stack": ("size_stack", _option),
+        "fault_tolerance": ("size_ft", _option),
+        "n_plus_one": ("size_n1", _bool),
+        "validated": ("size_validated", _bool),
+        "allow_parity": ("size_parity", _bool),
+        "accept_network": ("size_net", _bool),
+        "budget_usd_per_month": ("size_budget", _number),
+        "max_nodes": ("size_max_nodes", _number),
+        "designs_to_return": ("size_top", _number),
+        "designs_returned": ("size_top_n", _number),
+        "picked": ("size_pick", _number),
+    },
+    "whatif": {
+        "one_node_down": ("p_degraded", _bool),
+        "compare_with": ("cmp_examples", _examples),
+        "compare_include": ("wi_on", _bool),
+        "compare_nodes": ("wi_nodes", _number),
+        "compare_drives": ("wi_drives", _number),
+        "compare_cpu_cap": ("wi_cap", _share),
+        "existing_source": ("cmp_existing_src", _option),
+        "existing_example": ("cmp_existing_example", _option),
+        "db_size_gb": ("db_size_gb", _number),
+        "db_buffer_pool_gb": ("db_buffer_pool_gb", _number),
+        "db_rate_kind": ("db_rate_kind", _option),
+        "db_rate": ("db_rate", _number),
+        "db_peak": ("db_peak", _bool),
+        "db_scan_mb_s": ("db_scan_mb_s", _number),
+        "db_backup_mb_s": ("db_backup_mb_s", _number),
+    },
+}
+#: the Compare page's database assumptions (``db_<field>``): selects, a checkbox or numbers
+_ASSUMPTIONS = "db_assumptions"
+#: values kept in the session in another form than the widget's
+_OUT = {"sla_dbio": _database_out}
+#: the Compare page's workload source: the radio's label names the current workload
+_CMP_SOURCE = "cmp_wsource"
+CMP_DATABASE = "from a database description"
+
+
+def _assumption_fields() -> tuple[str, ...]:
+    from planner.models.database import ASSUMPTION_FIELDS
+
+    return tuple(ASSUMPTION_FIELDS)
+
+
+def _choices(part: str) -> dict:
+    ss = st.session_state
+    out = {}
+    for name, (key, _check) in CHOICES[part].items():
+        if key in ss and ss[key] is not None:
+            v = ss[key]
+            out[name] = _OUT[key](v) if key in _OUT else v
+    return out
+
+
+def _capture() -> dict:
+    """The pages' choices as session parts (only the inputs the user has seen: a page never
+    opened holds its defaults, on the sender's screen and on the recipient's)."""
+    ss = st.session_state
+    sla, size, whatif = _choices("sla"), _choices("size"), _choices("whatif")
+    counts = {t: ss[f"size_{t}"] for t in tier_names() if isinstance(ss.get(f"size_{t}"), (int, float))}
+    if counts:
+        size["tier_counts"] = counts
+    assumptions = {f: ss[f"db_{f}"] for f in _assumption_fields() if f"db_{f}" in ss}
+    if assumptions:
+        whatif[_ASSUMPTIONS] = assumptions
+    if _CMP_SOURCE in ss:
+        whatif["compare_workload"] = "database" if ss[_CMP_SOURCE] == CMP_DATABASE else "current"
+    if design_before():
+        whatif["design_before"] = json.loads(design_before())
+    return {"sla": sla, "size": size, "whatif": whatif}
+
+
+def _checked_choices(part: str, doc: dict) -> dict:
+    """{widget key: value} of a session part, every value checked (PlannerError naming it)."""
+    if not isinstance(doc, dict):
+        raise PlannerError("must be a JSON object", part)
+    out = {}
+    known = CHOICES[part]
+    extra = {
+        "size": ("tier_counts",),
+        "whatif": (_ASSUMPTIONS, "compare_workload", "design_before"),
+    }.get(part, ())
+    for name, v in doc.items():
+        if name in extra:
+            continue
+        if name not in known:
+            raise PlannerError("not a choice this hciplan knows", f"{part}.{name}")
+        key, check = known[name]
+        try:
+            out[key] = check(v)
+        except ValueError as exc:
+            raise PlannerError(str(exc), f"{part}.{name}") from None
+    if part == "size" and "tier_counts" in doc:
+        counts = doc["tier_counts"]
+        if not isinstance(counts, dict) or len(counts) > 50:
+            raise PlannerError("must map tier names to counts", "size.tier_counts")
+        for t, c in counts.items():
+            try:
+                out[f"size_{_text(t)}"] = _number(c)
+            except ValueError as exc:
+                raise PlannerError(str(exc), f"size.tier_counts.{shown(t, 40)}") from None
+    if part == "whatif":
+        a = doc.get(_ASSUMPTIONS) or {}
+        if not isinstance(a, dict):
+            raise PlannerError("must be a JSON object", f"whatif.{_ASSUMPTIONS}")
+        for f, v in a.items():
+            if f not in _assumption_fields():
+                raise PlannerError("not an assumption this hciplan knows", f"whatif.{_ASSUMPTIONS}.{shown(f, 40)}")
+            try:
+                out[f"db_{f}"] = _bool(v) if isinstance(v, bool) else _option(v)
+            except ValueError as exc:
+                raise PlannerError(str(exc), f"whatif.{_ASSUMPTIONS}.{f}") from None
+        if "compare_workload" in doc:
+            if doc["compare_workload"] not in ("current", "database"):
+                raise PlannerError("must be current or database", "whatif.compare_workload")
+            out[_CMP_SOURCE] = doc["compare_workload"]  # its label is made when applied
+        if doc.get("design_before") is not None:
+            out["design_before"] = validate_design(doc["design_before"])
+    return out
+
+
+#: what a session keeps besides its pages' inputs (a reopened scenario starts without them)
+_DATA_KEYS = ("design_before", "sized_workload_json", "size_demand", "costs_json", EXISTING, "sla_dbio")
+#: what was made from the previous session (documents, messages)
+_MADE_KEYS = ("size_proposal", "size_loaded", "p_report", "p_pdf", "link_error")
+
+
+def _choice_keys() -> set[str]:
+    """Every input key a session sets (cleared before another session is loaded)."""
+    keys = {key for part in CHOICES.values() for key, _ in part.values()}
+    keys |= {f"db_{f}" for f in _assumption_fields()} | {_CMP_SOURCE, "p_workload", *CUSTOM_WIDGETS}
+    keys |= set(COST_WIDGETS) | set(NAME_WIDGETS.values()) | set(_DATA_KEYS) | set(_MADE_KEYS)
+    keys |= {f"size_{t}" for t in tier_names()} | {k for k in st.session_state if str(k).startswith("mix_")}
+    return keys
+
+
+# ------------------------------------------------------------ the session
+def session():
+    """The whole session as a :class:`planner.store.session.ScenarioSession`."""
+    from planner.store.session import ScenarioSession
+
+    ss = st.session_state
+    parts = _capture()
+    demand = demand_json()
+    return ScenarioSession(
+        design=json.loads(design_json()),
+        workload=json.loads(workload_json()),
+        workload_name=workload_name(),
+        sized_workload=json.loads(sized_workload_json()) if sized_workload_json() else None,
+        demand=json.loads(demand) if demand else None,
+        tiers=json.loads(tiers_json()) if tiers_json() != default_tiers_json() else None,
+        costs=json.loads(ss["costs_json"]) if ss.get("costs_json") else None,
+        existing=json.loads(existing_json()) if existing_json() else None,
+        tier_counts=tier_counts() or None,
+        **parts,
+        **{f: v for f, v in document_names().items() if v},
+    )
+
+
+class _Checked:
+    """A session whose every part passed its model: what :func:`load_session` applies."""
+
+    def __init__(self, s, widgets: dict):
+        self.s, self.widgets = s, widgets
+
+
+def check_session(doc) -> _Checked:
+    """A session (a dict as stored or linked, or a ScenarioSession) checked whole before anything
+    is applied: every model part by its model, the design against the catalog, every page choice
+    by its kind. Raises PlannerError with one line naming the part."""
+    from pydantic import ValidationError
+
+    from planner.core.errors import format_validation_error
+    from planner.models.tiers import TierSet
+    from planner.store.session import ScenarioSession, migrate
+
+    if not isinstance(doc, ScenarioSession):
+        try:
+            doc = ScenarioSession.model_validate(migrate(doc))
+        except ValidationError as exc:
+            raise PlannerError(format_validation_error(exc)) from None
+    doc.validated()
+    s = doc.model_copy()
+    widgets: dict = {}
+    # a scenario saved by `hciplan scenario save` may hold a demand alone: the reference design beside it
+    s.design = json.loads(validate_design(doc.design) if doc.design is not None else example_json(DEFAULT_DESIGN))
+    name = doc.workload_name or ("custom" if doc.workload else DEFAULT_WORKLOAD)
+    if name not in (*profiles(), "custom", SIZED):
+        raise PlannerError(f"unknown workload {shown(name)}", "workload_name")
+    if doc.workload is not None:
+        parse_workload(doc.workload)  # validated; kept as sent, so the recipient's link is the sender's
+        s.workload = json.loads(canonical(doc.workload))
+    elif doc.workload_name is None and doc.demand is not None and doc.design is not None and s.design.get("node"):
+        # a demand and a design without a workload (the command line's scenarios): the demand's own,
+        # as `hciplan scenario compare` evaluates it
+        from planner.engine.loads import demand_as_workload
+        from planner.models.demand import Demand
+
+        w = demand_as_workload(Demand.model_validate(doc.demand), s.design["nodes"])
+        s.workload = s.sized_workload = json.loads(canonical(w.model_dump(mode="json")))
+        name = SIZED
+    elif name in profiles():
+        s.workload = json.loads(canonical(profiles()[name].model_dump(mode="json")))
+    elif name == SIZED and doc.sized_workload is not None:
+        s.workload = json.loads(canonical(doc.sized_workload))
+    else:
+        raise PlannerError(f"a {name} workload needs its fields", "workload")
+    s.workload_name = name
+    if s.sized_workload is not None:
+        parse_workload(s.sized_workload)
+    elif name == SIZED:  # the choice needs its workload to come back to
+        s.sized_workload = s.workload
+    if doc.tiers is not None:
+        s.tiers = TierSet.model_validate(doc.tiers).model_dump(mode="json")
+    if doc.existing is not None:
+        s.existing = json.loads(validate_design(doc.existing))
+    for part in CHOICES:
+        widgets |= _checked_choices(part, getattr(doc, part))
+    if doc.tier_counts is not None:
+        if not isinstance(doc.tier_counts, dict) or len(doc.tier_counts) > 50:
+            raise PlannerError("must map tier names to counts", "tier_counts")
+        for t, c in doc.tier_counts.items():
+            if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c <= 100_000:
+                raise PlannerError("must be a whole number from 0 to 100,000", f"tier_counts.{shown(t, 40)}")
+    return _Checked(s, widgets)
+
+
+def load_session(doc, *, clear: bool = True) -> None:
+    """Make ``doc`` (checked by :func:`check_session`, or a dict / ScenarioSession to check
+    first) the session: every page shows its figures. Called before any page is drawn (the
+    first run, or a button's callback), as it writes the pages' inputs."""
+    c = doc if isinstance(doc, _Checked) else check_session(doc)
+    s, ss = c.s, st.session_state
+    if clear:  # the choices of the scenario shown before go (a reopened one is shown as it was saved)
+        for k in _choice_keys():
+            ss.pop(k, None)
+    ss.pop("design_json", None)  # no "before": the design comes as it was, its own before below
+    set_design(canonical(s.design))
+    if s.sized_workload is not None:
+        ss["sized_workload_json"] = canonical(s.sized_workload)
+    set_workload(s.workload_name, canonical(s.workload))
+    set_tiers(canonical(s.tiers) if s.tiers is not None else None)
+    if s.demand is not None:  # as the Size page writes it (its tier mix in the order given)
+        from planner.models.demand import Demand
+
+        set_demand(Demand.model_validate(s.demand).model_dump_json())
+    else:
+        set_demand(None)
+    if s.costs is not None:
+        from planner.commercial.pricing import CostAssumptions
+
+        set_costs(CostAssumptions.model_validate(s.costs).model_dump_json(), reseed_widgets=True)
+    set_existing(canonical(s.existing) if s.existing is not None else None)
+    if s.tier_counts is not None:
+        set_tier_counts(s.tier_counts)
+    for f, key in NAME_WIDGETS.items():
+        if getattr(s, f):
+            ss[key] = getattr(s, f)
+    for k, v in c.widgets.items():
+        if k == "design_before":
+            ss["design_before"] = v
+        elif k == _CMP_SOURCE:
+            ss[k] = CMP_DATABASE if v == "database" else f"current ({s.workload_name})"
+        else:
+            ss[k] = v
+    ss.pop("link_error", None)
+
+
+def init_state() -> None:
+    """First run of a session: the reference design, or the scenario in the link."""
+    ss = st.session_state
+    if ss.get("_initialised"):
+        return
+    ss["_initialised"] = True
+    from hciplan_ui import inputs
+
+    # every input a link carries keeps its value while its page is not shown (Streamlit drops a
+    # widget's value at the end of a run that does not draw it), so the link never depends on the page
+    inputs.keep(
+        *(key for part in CHOICES.values() for key, _ in part.values()), *(f"db_{f}" for f in _assumption_fields())
+    )
+    inputs.keep(_CMP_SOURCE, "p_workload", *COST_WIDGETS, *NAME_WIDGETS.values())
+    set_design(example_json(DEFAULT_DESIGN))
+    set_workload(DEFAULT_WORKLOAD)
+    token, link_id = st.query_params.get(SHARE_PARAM), st.query_params.get(LINK_ID_PARAM)
+    if not token and not link_id:
+        return
+    ss["link_landing"] = True  # the start page sends a link to the Design page (links at / did open there)
+    try:
+        checked = check_session(_linked(token, link_id))
+    except PlannerError as exc:
+        ss["link_error"] = f"The shared link could not be opened ({exc}). Showing the reference design instead."
+    else:
+        load_session(checked, clear=False)
+        ss["link_loaded"] = True
+
+
+def _linked(token: str | None, link_id: str | None) -> dict:
+    if link_id:
+        from planner.store.scenarios import ScenarioStore
+
+        return ScenarioStore().get_link(link_id)
+    return decode_token(token)
+
+
+# ------------------------------------------------------------ share links
+def encode_session(s) -> str:
+    """A session as a link token: its JSON (defaults left out), zlib, URL-safe base 64."""
+    doc = s.model_dump(mode="json", exclude_defaults=True) | {"schema_version": s.schema_version}
+    # keys in the session's own order, not sorted: a demand's tier mix is listed in the order it was given
+    raw = zlib.compress(json.dumps(doc, separators=(",", ":")).encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_token(token) -> dict:
+    """The session a link token holds (a dict, not yet checked: :func:`check_session`).
+    A link of an earlier hciplan (design, workload and tiers) reads as a session too.
+    Raises PlannerError with a plain message for anything malformed."""
+    if not isinstance(token, str) or not token or len(token) > MAX_SHARE_CHARS:
+        raise PlannerError("link too long or empty", "link")
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        text = zlib.decompressobj().decompress(raw, MAX_SHARE_JSON_BYTES + 1)
+    except (binascii.Error, zlib.error, ValueError):
+        raise PlannerError("the link is not a valid hciplan scenario (corrupted or truncated)", "link") from None
+    # the same safe reader as every file: size, depth, long integers, NaN/Infinity
+    doc = jsonio.loads(text, "link", max_bytes=MAX_SHARE_JSON_BYTES)
+    if not isinstance(doc, dict):
+        raise PlannerError("the link holds no scenario", "link")
+    if "schema_version" in doc:
+        return doc
+    # an earlier link: {"d": design, "w": workload name, "wj": custom workload, "t": tiers}
+    if not isinstance(doc.get("d"), dict):
+        raise PlannerError("the link holds no design", "link")
+    wname = doc.get("w") or DEFAULT_WORKLOAD
+    if not isinstance(wname, str):  # a list or object here is no profile name (and not hashable)
+        raise PlannerError("the link's workload name is not text", "link.w")
+    out = {"schema_version": 1, "design": doc["d"]}
+    if isinstance(doc.get("wj"), dict):
+        out |= {"workload": doc["wj"], "workload_name": "custom"}
+    elif wname in profiles():
+        out["workload_name"] = wname
+    else:
+        raise PlannerError(f"unknown workload profile {shown(wname)}", "link")
+    if doc.get("t") is not None:
+        out["tiers"] = doc["t"]
+    return out
+
+
+def encode_scenario(
+    design_json: str, workload_name: str, workload_json: str | None = None, tiers_json: str | None = None
+) -> str:
+    """A link token for a design, a workload (a profile by name, or ``workload_json``) and tiers."""
+    from planner.store.session import ScenarioSession
+
+    custom = workload_name not in profiles() and workload_json
+    return encode_session(
+        ScenarioSession(
+            design=json.loads(design_json),
+            workload=json.loads(workload_json) if custom else None,
+            workload_name=workload_name if workload_name in (*profiles(), SIZED) else "custom",
+            tiers=json.loads(tiers_json) if tiers_json and tiers_json != default_tiers_json() else None,
+        )
+    )
+
+
+def decode_scenario(token: str) -> tuple[str, str, str]:
+    """(design JSON, workload name, workload JSON) of a link token; PlannerError when malformed."""
+    s = check_session(decode_token(token)).s
+    return canonical(s.design), s.workload_name, canonical(s.workload)
+
+
+def decode_tiers(token: str) -> str | None:
+    """The tier set a link carries (canonical JSON), None when it carries none."""
+    from pydantic import ValidationError
+
+    from planner.core.errors import format_validation_error
+    from planner.models.tiers import TierSet
+
+    try:
+        doc = decode_token(token)
+    except PlannerError:
+        return None  # decode_scenario reports a broken link
+    if doc.get("tiers") is None:
+        return None
+    try:
+        return canonical(TierSet.model_validate(doc["tiers"]).model_dump(mode="json"))
+    except ValidationError as exc:
+        raise PlannerError(f"the link's tiers are not valid ({format_validation_error(exc, 't')})", "link") from None
+
+
 def current_token() -> str:
-    return encode_scenario(design_json(), workload_name(), workload_json(), st.session_state.get("tiers_json"))
+    return encode_session(session())
+
+
+def share_query() -> tuple[str, str]:
+    """(parameter, value) of the link to the session: ``s`` and its token, or, when the token
+    is longer than :data:`MAX_LINK_CHARS`, ``id`` and its id in the scenario store."""
+    token = current_token()
+    if len(token) <= MAX_LINK_CHARS:
+        return SHARE_PARAM, token
+    ss = st.session_state
+    kept = ss.get("_link_ids", {})
+    if token not in kept:
+        from planner.store.scenarios import ScenarioStore
+
+        try:
+            kept = {token: ScenarioStore().save_link(session())}  # only the latest: a what-if moves it on
+        except PlannerError as exc:
+            ss["link_store_error"] = str(exc)
+            return SHARE_PARAM, token  # too long for some mail clients, still whole
+        ss["_link_ids"] = kept
+    return LINK_ID_PARAM, kept[token]
 
 
 def sync_query_params() -> None:
-    """Keep the address bar a shareable link to the current scenario."""
-    token = current_token()
-    if st.query_params.get(SHARE_PARAM) != token:
-        st.query_params[SHARE_PARAM] = token
+    """Keep the address bar a shareable link to the current session."""
+    param, value = share_query()
+    other = LINK_ID_PARAM if param == SHARE_PARAM else SHARE_PARAM
+    if other in st.query_params:
+        del st.query_params[other]
+    if st.query_params.get(param) != value:
+        st.query_params[param] = value
 
 
 # ------------------------------------------------------------ calibration

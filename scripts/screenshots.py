@@ -32,6 +32,10 @@ ARGS = [
 VIEWPORT = {"width": 1280, "height": 800}
 
 
+def _start(page) -> None:
+    page.get_by_text("What does the customer want to know?").first.wait_for()
+
+
 def _design(page) -> None:
     page.get_by_text("Node hardware").first.wait_for()
 
@@ -83,7 +87,8 @@ def _calibration(page) -> None:
 
 #: page name -> (address, what to wait for or do before the picture)
 PAGES = {
-    "design": ("", _design),
+    "start": ("", _start),
+    "design": ("design", _design),
     "capacity": ("capacity", _capacity),
     "performance": ("performance", _performance),
     "performance-charts": ("performance", _performance_charts),

@@ -34,10 +34,14 @@ DEFAULT_WORKLOAD = "oltp-8k"
 
 
 def _app(query: dict | None = None) -> AppTest:
+    """The app on its Design page (a link opens there; without one the app starts on its start page)."""
     at = AppTest.from_file(APP, default_timeout=60)
     if query:
         at.query_params.update(query)
-    return at.run()
+    at.run()
+    if not query:
+        at.switch_page("hciplan_ui/design_page.py").run()
+    return at
 
 
 def _metric(at: AppTest, label: str) -> str:
@@ -342,7 +346,7 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     at.button(key="size_use_best").click().run(timeout=120)
     assert any("demand's own workload" in s.value for s in at.success), [s.value for s in at.success]
     w = json.loads(at.session_state["workload_json"])
-    assert at.session_state["workload_name"] == "custom" and w["iops"] == pytest.approx(200_000)
+    assert at.session_state["workload_name"] == "sized demand" and w["iops"] == pytest.approx(200_000)
     assert w["vms_per_node"] == -(-40 // best["design"]["nodes"])
     at.switch_page("hciplan_ui/design_page.py").run()
     assert _number_input(at, "Nodes").value == best["design"]["nodes"]

@@ -18,10 +18,14 @@ REF = json.loads((ROOT / "examples" / "reference.json").read_text())
 
 
 def _app(query: dict | None = None) -> AppTest:
+    """The app on its Design page (a link opens there; without one the app starts on its start page)."""
     at = AppTest.from_file(APP, default_timeout=60)
     if query:
         at.query_params.update(query)
-    return at.run()
+    at.run()
+    if not query:
+        at.switch_page("hciplan_ui/design_page.py").run()
+    return at
 
 
 def _token(text: str) -> str:
@@ -42,7 +46,7 @@ def _errors(at: AppTest) -> list[str]:
         ('{"d": ' + json.dumps(REF) + ', "w": [1, 2]}', "workload name is not text"),  # was TypeError: unhashable
         (
             '{"d": ' + json.dumps(REF) + ', "w": "oltp-8k", "t": {"tiers": [{"name": "x", "burst_iops": 1}]}}',
-            "tiers are not valid (t.tiers.0.guaranteed_iops: Field required",
+            "could not be opened (tiers.tiers.0.guaranteed_iops: Field required",
         ),
     ],
 )
@@ -306,6 +310,7 @@ def test_a_rule_across_fields_reads_as_a_sentence_on_the_design_page():
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.switch_page("hciplan_ui/design_page.py").run()
     next(n for n in at.number_input if n.label.startswith("Nodes")).set_value(2).run()
     assert not at.exception
     errors = [e.value for e in at.error]

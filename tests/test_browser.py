@@ -105,7 +105,7 @@ def test_change_nodes_and_share_link(server, browser, tmp_path):
 
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(30_000)
-    page.goto(server)
+    page.goto(f"{server}/design")
     page.get_by_text(f"{r3['usable_capacity_tb']:,.2f} TB").first.wait_for()
     assert _metric_value(page, "IOPS") == f"{r3['iops']:,.0f}"
 
@@ -168,6 +168,7 @@ def test_bad_link_shows_error(server, browser):
 
 # each page's link and a text its finished run shows
 PAGE_LINKS = {
+    "Design": "Node hardware",
     "Capacity": "Raw capacity",
     "Performance": "Latency vs IOPS",
     "SLA & tiers": "Guaranteed IOPS",
@@ -189,7 +190,7 @@ def test_app_works_offline_without_console_errors_or_developer_chrome(server, br
     page.on("request", lambda r: foreign.append(r.url) if urlparse(r.url).netloc not in (own, "") else None)
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(server)
-    page.get_by_text("Usable capacity").first.wait_for()
+    page.get_by_text("What does the customer want to know?").first.wait_for()
     for name, shown in PAGE_LINKS.items():
         page.get_by_role("link", name=name).click()
         page.get_by_text(shown).first.wait_for()
@@ -206,7 +207,9 @@ def test_every_page_opens_at_its_own_address(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(30_000)
     for path, shown in {
+        "": "What does the customer want to know?",
         "design": "Node hardware",
+        "design_home": "Node hardware",
         "capacity": "Raw capacity",
         "performance": "Latency vs IOPS",
         "sla": "Guaranteed IOPS",
@@ -259,7 +262,7 @@ def test_failed_upload_keeps_the_form(server, browser, tmp_path):
     bad.write_text("[" * 5000 + "]" * 5000)
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(30_000)
-    page.goto(server)
+    page.goto(f"{server}/design")
     page.get_by_text("Usable capacity").first.wait_for()
     labels = ["Nodes", "RAM per node, GB", "vCPU oversubscription (vCPU per logical processor)"]
     before = [page.get_by_label(lab, exact=True).input_value() for lab in labels]
@@ -456,3 +459,93 @@ def test_proposal_reads_as_a_customer_document(proposal_files):
     ):
         assert internal not in html, internal
     assert "Hardware spread over" in html and "% fill" in html
+
+
+# the scenario's pages, each with a text its finished run shows
+SCENARIO_PAGES = {
+    "Design": "Node hardware",
+    "Capacity": "Raw capacity",
+    "Performance": "Latency vs IOPS",
+    "SLA & tiers": "Guaranteed IOPS per DB",
+    "Size a cluster": "One design in detail",
+    "Compare / what-if": "Which input matters most",
+}
+_READ_METRICS = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stMetric"]')].map(m => [
+  m.querySelector('[data-testid="stMetricLabel"]')?.innerText.trim(),
+  m.querySelector('[data-testid="stMetricValue"]')?.innerText.trim(),
+  m.querySelector('[data-testid="stMetricDelta"]')?.innerText.trim() ?? null])"""
+
+
+def _settled(page) -> None:
+    """Wait until the app's run is over: no 'running' status, and the same metrics twice."""
+    last = None
+    for _ in range(200):
+        page.wait_for_timeout(250)  # polling the page's state, not waiting on a fixed delay
+        if page.locator('[data-testid="stStatusWidget"]').count():
+            continue
+        now = page.evaluate(_READ_METRICS)
+        if now and now == last:
+            return
+        last = now
+    raise AssertionError("the page did not settle")
+
+
+def _read_every_page(page) -> dict:
+    out = {}
+    for link, shown in SCENARIO_PAGES.items():
+        page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=link, exact=True).click()
+        page.get_by_text(shown).first.wait_for()
+        _settled(page)
+        assert page.locator('[data-testid="stException"]').count() == 0, link
+        out[link] = page.evaluate(_READ_METRICS)
+        assert out[link], link
+    return out
+
+
+def test_a_whole_scenario_reads_the_same_through_its_link(server, browser, tmp_path):
+    """Issue 26 problem 1 in the browser: size a demand, use the best design, N+1 on and the other
+    tenants as the current workload on the SLA page, a what-if on the Design page; every metric on
+    every page, then the address-bar link in a fresh browser context shows the same, exactly."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = ctx.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(server)
+    page.get_by_role("button", name="Size a cluster").click()
+    page.get_by_role("button", name="Size it").click()
+    page.get_by_text("One design in detail").first.wait_for()
+    page.get_by_role("button", name=re.compile(r"^Use this design")).click()
+    page.get_by_text("as the current design").first.wait_for()
+    page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="SLA & tiers").click()
+    n1 = page.get_by_label("Plan for N+1 (one node down)")
+    n1.wait_for(state="attached")
+    if not n1.is_checked():
+        page.get_by_text("Plan for N+1 (one node down)").click()
+    page.get_by_text("current workload", exact=True).click()
+    _settled(page)
+    assert n1.is_checked()
+    page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="Design", exact=True).click()
+    page.get_by_text("Node hardware").first.wait_for()
+    _settled(page)
+    nodes = page.get_by_label("Nodes", exact=True)
+    n = int(nodes.input_value())
+    nodes.fill(str(n + 1))
+    nodes.press("Enter")
+    page.locator('[data-testid="stSidebar"]').get_by_text(f"{n + 1} nodes").first.wait_for()
+    sent = _read_every_page(page)
+    page.screenshot(path=str(tmp_path / "sender.png"), full_page=True)
+    page.wait_for_url(re.compile(r"[?&]s="))
+    link = page.url
+    assert len(link) < 8_100
+    ctx.close()
+
+    fresh = browser.new_context(viewport={"width": 1400, "height": 1000})
+    other = fresh.new_page()
+    other.set_default_timeout(120_000)
+    other.goto(link)
+    got = _read_every_page(other)
+    other.screenshot(path=str(tmp_path / "recipient.png"), full_page=True)
+    assert got == sent
+    assert dict((label, v) for label, v, _ in sent["SLA & tiers"])["Guaranteed IOPS per DB"]
+    other.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="SLA & tiers").click()
+    assert other.get_by_label("Plan for N+1 (one node down)").is_checked()
+    fresh.close()

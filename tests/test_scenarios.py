@@ -138,3 +138,59 @@ def test_scenario_cli(tmp_path, capsys, monkeypatch):
     assert err.startswith("error: name: no scenario 'first'") and err.count("\n") == 1
     assert main(["scenario", "save", "x", "--demand", str(EX / "reference.json")]) == 2
     assert capsys.readouterr().err.startswith("error: demand")
+
+
+def test_a_version_1_session_reads_as_version_2_and_a_newer_one_is_refused(tmp_path):
+    """Schema 2 added the workload's choice, the sized demand's workload, the Size page's choices and
+    the document's names, all with defaults: a version-1 row reads unchanged; a row of a newer
+    hciplan is one clear error, not a validation error about unknown fields."""
+    from planner.store.scenarios import migrate
+
+    v1 = {"schema_version": 1, "demand": DEMAND, "design": DESIGN, "sla": {"n_plus_one": True}}
+    doc = migrate(v1)
+    assert doc["schema_version"] == SCHEMA_VERSION == 2
+    s = ScenarioSession.model_validate(doc).validated()
+    assert (s.workload_name, s.sized_workload, s.size, s.company) == (None, None, {}, "")
+    store = ScenarioStore(f"sqlite:///{tmp_path / 'v.db'}")
+    store.save("old", v1, "Contoso")
+    assert store.get("old", "Contoso")["sla"] == {"n_plus_one": True}
+    with pytest.raises(StoreError, match="written by a newer hciplan"):
+        migrate({**v1, "schema_version": 3, "views": {}})
+    with pytest.raises(StoreError, match="sized_workload"):
+        ScenarioSession(design=DESIGN, sized_workload={"block_size_kib": -1}).validated()
+
+
+def test_a_long_session_is_kept_under_a_short_id(tmp_path):
+    """The app's ``?id=`` links: the same session always gets the same id, ids are checked before
+    any query, and an unknown one is one line."""
+    store = ScenarioStore(f"sqlite:///{tmp_path / 'l.db'}")
+    s = _session(notes="x" * 9000)
+    a, b = store.save_link(s), store.save_link(s.model_dump())
+    assert a == b and len(a) == 21 and a.replace("-", "").replace("_", "").isalnum()
+    assert store.get_link(a)["notes"] == "x" * 9000
+    assert store.save_link(_session(notes="y")) != a
+    assert store.list() == []  # links are not saved scenarios
+    with pytest.raises(StoreError, match=r"^id: not a link id"):
+        store.get_link("../../x' OR 1=1 --")
+    with pytest.raises(StoreError, match=r"^id: no scenario kept under the id"):
+        store.get_link("A" * 21)
+
+
+def test_a_name_made_from_the_parts_follows_them():
+    """The sizer names a design by its parts; an edit of the parts renames it (the sidebar and the
+    proposal kept "13x ..." on an 8-node design, PM893 drives in the title of a Micron 7450 design);
+    a name the user gave is kept."""
+    from planner.models.demand import Demand
+    from planner.models.design import design_parts_name, follow_name
+    from planner.sizing.search import size
+
+    best = size(Demand.model_validate(DEMAND), top=1).best["design"]
+    assert best["name"] == design_parts_name(best)
+    eight = follow_name(best, {**best, "nodes": 8})
+    assert eight["name"].startswith("8x ") and eight["name"] == design_parts_name({**best, "nodes": 8})
+    node = {**best["node"], "capacity_drives": {"model": "micron-7450-pro-7.68tb", "count": 8}}
+    other = follow_name(best, {**best, "node": node})
+    assert "micron-7450-pro-7.68tb" in other["name"] and best["node"]["capacity_drives"]["model"] not in other["name"]
+    assert follow_name(DESIGN, {**DESIGN, "nodes": 5})["name"] == "reference"  # a name someone gave
+    renamed = {**best, "nodes": 8, "name": "gold"}
+    assert follow_name(best, renamed) is renamed

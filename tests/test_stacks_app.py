@@ -19,7 +19,8 @@ APP = str(ROOT / "app.py")
 
 
 def _app() -> AppTest:
-    return AppTest.from_file(APP, default_timeout=120).run()
+    """The app on its Design page (it starts on its start page)."""
+    return AppTest.from_file(APP, default_timeout=120).run().switch_page("hciplan_ui/design_page.py").run()
 
 
 def _metric(at: AppTest, label: str) -> str:

@@ -1293,3 +1293,70 @@ def with_overrides(design: Design, **changes: Any) -> Design:
                 data["topology"] = "hyperconverged"
     data.update(changes)
     return parse_design(data)
+
+
+def parts_name(
+    nodes: int,
+    chassis: str | None,
+    sockets: int,
+    cpu: str,
+    drives: int,
+    drive: str,
+    caches: int = 0,
+    cache: str | None = None,
+    nic: str = "",
+    nic_count: int = 1,
+    resiliency: str = "",
+) -> str:
+    """The name a design gets from its parts: ``"8x dell-ax-760 2xxeon-6430 8xmicron-7450 cx6-lx mirror-3way"``.
+
+    One implementation for the sizer (which names every candidate so) and for an edited design
+    whose name was made so (:func:`follow_name`): a name that lists parts never lists old ones."""
+    nic_part = nic if nic_count == 1 else f"{nic_count}x{nic}"
+    head = f"{nodes}x {chassis} " if chassis else f"{nodes}x "
+    return (
+        f"{head}{sockets}x{cpu} {drives}x{drive}{' + ' + str(caches) + 'x' + cache if cache else ''} "
+        f"{nic_part} {resiliency}"
+    )
+
+
+def _part_id(ref) -> str | None:
+    """A catalog id, or an inline spec's id."""
+    if ref is None or isinstance(ref, str):
+        return ref
+    return ref.get("id") if isinstance(ref, dict) else getattr(ref, "id", None)
+
+
+def design_parts_name(design: dict) -> str | None:
+    """:func:`parts_name` of a hyperconverged design (a dict as in a design file), or None for
+    another architecture or an incomplete draft."""
+    try:
+        n = design["node"]
+        cache = n.get("cache_devices") or {}
+        return parts_name(
+            int(design["nodes"]),
+            _part_id(n.get("chassis")),
+            int(n["cpu"].get("sockets", 2)),
+            _part_id(n["cpu"]["model"]),
+            int(n["capacity_drives"]["count"]),
+            _part_id(n["capacity_drives"]["model"]),
+            int(cache.get("count", 0)) if cache else 0,
+            _part_id(cache.get("model")) if cache else None,
+            _part_id(n["nics"]["model"]),
+            int(n["nics"].get("count", 1)),
+            str(design.get("resiliency", "mirror-3way")),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def follow_name(before: dict | None, after: dict) -> dict:
+    """``after`` with its name following its parts when the name was made from the parts of
+    ``before`` and the edit did not rename it (a sized design edited to 8 nodes is no longer
+    "13x ..."); a name the user gave stays. Returns ``after`` itself when nothing changes."""
+    if not before or after.get("name") != before.get("name"):
+        return after
+    old, new = design_parts_name(before), design_parts_name(after)
+    if old is None or new is None or before.get("name") != old or new == old:
+        return after
+    return {**after, "name": new[:200]}

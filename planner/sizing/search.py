@@ -54,7 +54,7 @@ from planner.engine.loads import demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
 from planner.models.demand import Demand, DemandError
-from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, resolve
+from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, parts_name, resolve
 from planner.models.params import params_for
 from planner.physics import network
 from planner.physics import rules as R
@@ -1166,9 +1166,8 @@ def _combo_rules(P, S, N, pi, si, ni, nodes, mcost, dimm_watts, demand, rej) -> 
 def _combo_name(P, S, N, pi, si, ni, n, res) -> str:
     ch, cpu, s = P["rows"][pi]
     c, cc = S["opts"][S["o"][si]]
-    return (
-        f"{n}x {ch.id} {s}x{cpu.id} {S['k'][si]}x{S['drives'][S['d'][si]].id}"
-        f"{' + ' + str(cc) + 'x' + c.id if c else ''} {N['nics'][ni].id} {res}"
+    return parts_name(
+        n, ch.id, s, cpu.id, S["k"][si], S["drives"][S["d"][si]].id, cc, c.id if c else None, N["nics"][ni].id, 1, res
     )
 
 

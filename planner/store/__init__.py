@@ -3,4 +3,4 @@
 Imports :mod:`planner.sizing` and below; the CLI and the app sit above it.
 """
 
-__all__ = ["scenarios"]
+__all__ = ["scenarios", "session"]

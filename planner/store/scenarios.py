@@ -27,67 +27,26 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 from sqlalchemy import DateTime, Integer, String, Text, UniqueConstraint, create_engine, event, select
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from planner.core.errors import PlannerError, format_validation_error, shown
+from planner.core.errors import format_validation_error, shown
 from planner.core.jsonio import dumps, loads
+from planner.store.session import (
+    LINK_ID_CHARS,
+    MAX_NAME_CHARS,
+    MAX_SESSION_BYTES,
+    SCHEMA_VERSION,
+    ScenarioSession,
+    StoreError,
+    migrate,
+)
 
-#: the session's JSON layout; a row written by a newer hciplan is refused, an older one migrated
-SCHEMA_VERSION = 1
-MAX_SESSION_BYTES = 2_000_000
-MAX_NAME_CHARS = 200
 BUSY_TIMEOUT_MS = 60_000
 ENV = "HCIPLAN_DB"
-
-
-class StoreError(PlannerError):
-    pass
-
-
-class ScenarioSession(BaseModel):
-    """The whole session: what every page reads and writes. The model parts are
-    validated by their own models (:meth:`validated`); the page choices (what-if,
-    SLA) are kept as the app wrote them, bounded by the JSON reader's limits."""
-
-    model_config = ConfigDict(extra="forbid")
-    schema_version: int = SCHEMA_VERSION
-    demand: dict | None = None
-    design: dict | None = None
-    workload: dict | None = None
-    tiers: dict | None = None
-    costs: dict | None = None
-    existing: dict | None = None
-    whatif: dict = Field(default_factory=dict, description="the what-if choices (design edits, held databases)")
-    sla: dict = Field(default_factory=dict, description="the SLA page's choices (N+1, other tenants, database)")
-    tier_counts: dict | None = None
-    notes: str = Field(default="", max_length=10_000)
-
-    def validated(self) -> ScenarioSession:
-        """Check each model part against its model (one-line error naming the part)."""
-        from planner.commercial.pricing import CostAssumptions
-        from planner.models.demand import Demand
-        from planner.models.design import Design
-        from planner.models.tiers import TierSet
-        from planner.models.workload import Workload
-
-        for key, model in (
-            ("demand", Demand),
-            ("design", Design),
-            ("existing", Design),
-            ("tiers", TierSet),
-            ("costs", CostAssumptions),
-            ("workload", Workload),
-        ):
-            v = getattr(self, key)
-            if v is not None:
-                try:
-                    model.model_validate(v)
-                except ValidationError as exc:
-                    raise StoreError(format_validation_error(exc, key)) from None
-        return self
+__all__ = ["SCHEMA_VERSION", "ScenarioSession", "ScenarioStore", "StoreError", "migrate", "scenario_figures"]
 
 
 class _Base(DeclarativeBase):
@@ -104,6 +63,16 @@ class ScenarioRow(_Base):
     session_json: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LinkRow(_Base):
+    """A session too long for an address, kept under a short id (the app's ``?id=`` links)."""
+
+    __tablename__ = "hciplan_links"
+    id: Mapped[str] = mapped_column(String(LINK_ID_CHARS), primary_key=True)
+    schema_version: Mapped[int] = mapped_column(Integer)
+    session_json: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 def database_url(where: str) -> str:
@@ -175,18 +144,6 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def migrate(doc: dict) -> dict:
-    """A stored session brought to :data:`SCHEMA_VERSION` (version 1 is the first layout)."""
-    v = doc.get("schema_version", 1)
-    if not isinstance(v, int) or v < 1:
-        raise StoreError(f"unknown schema version {shown(v)}", "schema_version")
-    if v > SCHEMA_VERSION:
-        raise StoreError(
-            f"written by a newer hciplan (schema {v}; this one reads up to {SCHEMA_VERSION})", "schema_version"
-        )
-    return {**doc, "schema_version": SCHEMA_VERSION}
-
-
 class ScenarioStore:
     """Save, list, reopen, duplicate, compare and delete scenarios (see the module doc)."""
 
@@ -238,6 +195,53 @@ class ScenarioStore:
             return self._entry(row)
 
         return self._write(fn)
+
+    def save_link(self, session: ScenarioSession | dict) -> str:
+        """Keep a session under a short id (the same session, the same id) and return the id."""
+        import base64
+        import hashlib
+
+        if isinstance(session, dict):
+            try:
+                session = ScenarioSession.model_validate(migrate(session))
+            except ValidationError as exc:
+                raise StoreError(format_validation_error(exc, "session")) from None
+        session.validated()
+        text = dumps(session.model_dump(mode="json"))
+        if len(text.encode("utf-8")) > MAX_SESSION_BYTES:
+            raise StoreError(f"the session is larger than {MAX_SESSION_BYTES:,} bytes", "session")
+        digest = hashlib.sha256(text.encode("utf-8")).digest()
+        link_id = base64.urlsafe_b64encode(digest).decode("ascii")[:LINK_ID_CHARS]
+
+        def fn(s):
+            if s.get(LinkRow, link_id) is None:
+                s.add(LinkRow(id=link_id, schema_version=SCHEMA_VERSION, session_json=text, created_at=_now()))
+            return link_id
+
+        try:
+            with Session(self.engine) as s, s.begin():
+                return fn(s)
+        except IntegrityError:  # another process kept the same session under the same id first
+            return link_id
+        except OperationalError as exc:
+            raise StoreError(f"the database refused the write ({_reason(exc)})", "database") from None
+
+    def get_link(self, link_id: str) -> dict:
+        """The session kept under ``link_id`` (migrated to the current schema)."""
+        if (
+            not isinstance(link_id, str)
+            or len(link_id) != LINK_ID_CHARS
+            or not all(c.isascii() and (c.isalnum() or c in "-_") for c in link_id)
+        ):
+            raise StoreError(f"not a link id: {shown(str(link_id)[:40])}", "id")
+
+        def fn(s):
+            row = s.get(LinkRow, link_id)
+            if row is None:
+                raise StoreError(f"no scenario kept under the id {shown(link_id)} in this scenario database", "id")
+            return migrate(loads(row.session_json, "session", StoreError, MAX_SESSION_BYTES))
+
+        return self._read(fn)
 
     def delete(self, name: str, customer: str = "") -> None:
         name, customer = _clean(name, "name"), _clean(customer, "customer", allow_empty=True)
@@ -315,6 +319,11 @@ class ScenarioStore:
             "b": {"name": b, **scenario_figures(db)},
             "inputs_that_differ": _differ(da, db),
         }
+
+
+def inputs_that_differ(a: dict, b: dict) -> list[str]:
+    """The JSON paths at which two stored sessions differ (``/design/nodes``)."""
+    return _differ(a, b)
 
 
 def _differ(a: Any, b: Any, path: str = "") -> list[str]:

@@ -1,0 +1,176 @@
+"""Saved scenarios in the sidebar: the whole session (:func:`hciplan_ui.state.session`) kept
+per customer in the scenario database (:mod:`planner.store.scenarios`; ``HCIPLAN_DB`` names
+it): save, reopen, duplicate, delete, and two compared side by side. Drawn only while its
+section is open, so no what-if waits on the database."""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from hciplan_ui import fmt, state
+from planner.core.errors import PlannerError
+
+ss = st.session_state
+
+
+def _store():
+    from planner.store.scenarios import ScenarioStore
+
+    return ScenarioStore()
+
+
+def _customer() -> str:
+    return " ".join(str(ss.get("store_customer") or "").split())
+
+
+def _say(ok: bool, text: str) -> None:
+    ss["store_msg"] = (ok, text)
+
+
+# the buttons' callbacks run before the next page is drawn, so a reopened session reaches every input
+def _save() -> None:
+    name = str(ss.get("store_name") or "").strip()
+    if not name:
+        _say(False, "Name the scenario to save it.")
+        return
+    try:
+        e = _store().save(name, state.session(), _customer())
+    except PlannerError as exc:
+        _say(False, f"Not saved: {exc}")
+    else:
+        _say(True, f"Saved “{e['name']}”" + (f" for {e['customer']}." if e["customer"] else "."))
+
+
+def _reopen() -> None:
+    name = ss.get("store_pick")
+    try:
+        state.load_session(_store().get(name, _customer()))
+    except PlannerError as exc:
+        _say(False, f"Could not reopen “{name}”: {exc}")
+    else:
+        _say(True, f"Reopened “{name}”: every page shows it as it was saved.")
+
+
+def _duplicate() -> None:
+    name = ss.get("store_pick")
+    store = _store()
+    try:
+        taken = {e["name"] for e in store.list(_customer())}
+        new = str(ss.get("store_name") or "").strip()
+        if not new or new in taken:
+            new, i = f"{name} (copy)", 2
+            while new in taken:
+                new, i = f"{name} (copy {i})", i + 1
+        store.duplicate(name, new, _customer())
+    except PlannerError as exc:
+        _say(False, f"Not duplicated: {exc}")
+    else:
+        ss["store_pick"] = new
+        _say(True, f"Duplicated “{name}” as “{new}”.")
+
+
+def _delete() -> None:
+    name = ss.get("store_pick")
+    try:
+        _store().delete(name, _customer())
+    except PlannerError as exc:
+        _say(False, f"Not deleted: {exc}")
+    else:
+        ss.pop("store_pick", None)
+        _say(True, f"Deleted “{name}”.")
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _figures(session_json: str) -> dict:
+    from planner.store.scenarios import scenario_figures
+
+    return scenario_figures(json.loads(session_json))
+
+
+FIGURES = (  # (key, label, format)
+    ("usable_capacity_tb", "Usable capacity", fmt.tb),
+    ("iops", "IOPS", fmt.iops),
+    ("vm_latency_ms", "VM latency", fmt.ms),
+    ("cost_usd_per_month", "Cost per month", lambda x: f"{fmt.usd(x)}/month"),
+    ("capex_usd", "Capex", fmt.usd),
+    ("tco_3y_usd", "3-year TCO", fmt.usd),
+    ("tco_5y_usd", "5-year TCO", fmt.usd),
+)
+
+
+@st.dialog("Two scenarios side by side", width="large")
+def _compare(a: str, b: str, customer: str) -> None:
+    from planner.store.scenarios import inputs_that_differ
+
+    try:
+        store = _store()
+        da, db = store.get(a, customer), store.get(b, customer)
+        fa, fb = (_figures(json.dumps(d, sort_keys=True)) for d in (da, db))
+    except PlannerError as exc:
+        st.error(f"Could not compare: {fmt.md(exc)}")
+        return
+    rows = [{"": "Design", a: fa.get("design") or fmt.DASH, b: fb.get("design") or fmt.DASH}]
+    for key, label, f in FIGURES:
+        va, vb = (x.get("figures", {}).get(key) for x in (fa, fb))
+        if va is not None or vb is not None:
+            rows.append({"": label, a: f(va), b: f(vb)})
+    st.dataframe(rows, hide_index=True, width="stretch")
+    # what the edit history holds (the design before the last what-if) is no input of its own
+    differ = [p for p in inputs_that_differ(da, db) if not p.startswith("/whatif/design_before")]
+    st.caption(
+        f"{len(differ)} input(s) differ: " + fmt.md(", ".join(differ[:12])) + (" …" if len(differ) > 12 else "")
+        if differ
+        else "The two hold the same inputs."
+    )
+    st.caption(
+        "Figures under each scenario's own workload, with the shipped calibration; the cost with its "
+        "own cost assumptions (the defaults when it has none)."
+    )
+
+
+def panel() -> None:
+    """The section's content."""
+    if msg := ss.pop("store_msg", None):
+        (st.success if msg[0] else st.error)(fmt.md(msg[1]))
+    try:
+        store = _store()
+        everything = store.list()
+    except PlannerError as exc:
+        st.error(f"The scenario database cannot be used: {fmt.md(exc)}")
+        return
+    st.text_input("Customer", key="store_customer", help="Scenarios are kept per customer (empty: no customer).")
+    customer = _customer()
+    mine = [e for e in everything if e["customer"] == customer]
+    others = sorted({e["customer"] for e in everything if e["customer"] != customer})
+    st.text_input("Scenario name", key="store_name", placeholder="e.g. gold tier, 8 nodes")
+    st.button("Save this scenario", key="store_save", on_click=_save, icon=":material/save:", width="stretch")
+    if not mine:
+        st.caption(
+            "No saved scenario"
+            + (f" for {fmt.md(customer)}" if customer else " without a customer")
+            + "."
+            + (f" Customers with saved scenarios: {fmt.md(', '.join(others))}." if others else "")
+        )
+        return
+    names = [e["name"] for e in mine]
+    when = {e["name"]: (e["updated_at"] or "")[:16].replace("T", " ") for e in mine}
+    if ss.get("store_pick") not in names:
+        ss["store_pick"] = names[0]
+    pick = st.selectbox(f"Saved for {customer}" if customer else "Saved (no customer)", names, key="store_pick")
+    st.caption(f"Saved {when.get(pick, '')} UTC.")
+    with st.container(horizontal=True):
+        st.button("Reopen", key="store_reopen", on_click=_reopen)
+        st.button("Duplicate", key="store_duplicate", on_click=_duplicate)
+        with st.popover("Delete"):
+            st.caption(f"Delete “{fmt.md(pick)}” for good?")
+            st.button("Delete it", key="store_delete", on_click=_delete, type="primary")
+    if len(names) >= 2:
+        if ss.get("store_cmp_b") not in names:
+            ss["store_cmp_b"] = next(n for n in names if n != pick)
+        other = st.selectbox("Compare it with", names, key="store_cmp_b")
+        if st.button("Compare side by side", key="store_compare", disabled=other == pick):
+            _compare(pick, other, customer)
+    if others:
+        st.caption(f"Other customers: {fmt.md(', '.join(others))}.")
