@@ -1,0 +1,96 @@
+"""Issue 26, problems 8 and 9 in the app (AppTest): the Size page sizes a demand once per process
+and says how long the user waited, builds only the open tab, offers the proposal at once, and
+the smaller faults a new user met (labels, units, plurals, round ticks, warnings)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+
+
+def _sized_app() -> AppTest:
+    """The Size page after "Size it" on its default demand (200 databases in four tiers)."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    next(b for b in at.get("form_submit_button") if b.label == "Size it").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.fixture
+def counted_size(monkeypatch):
+    """planner.sizing.search.size, counting its calls."""
+    import planner.sizing.search as search
+
+    from hciplan_ui import background
+
+    calls = []
+    real = search.size
+
+    def size(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(search, "size", size)
+    monkeypatch.setattr(background, "SIZED", background.Remembered(16))
+    return calls
+
+
+def test_a_demand_is_sized_once_not_on_every_rerun(counted_size):
+    at = _sized_app()
+    assert len(counted_size) == 1
+    # the page's own reruns (using the design, pressing "Size it" again) reuse the result
+    at.button(key="size_use_best").click().run()
+    next(b for b in at.get("form_submit_button") if b.label == "Size it").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(counted_size) == 1
+
+
+def test_the_size_page_says_the_wall_time_not_only_the_search():
+    at = _sized_app()
+    cap = next(c.value for c in at.caption if c.value.startswith("Searched"))
+    m = re.search(r"this page took ([\d.]+) s on the server, the search took ([\d.]+) s of it", cap)
+    assert m, cap
+    page_s, search_s = float(m.group(1)), float(m.group(2))
+    assert page_s >= search_s > 0
+    next(b for b in at.get("form_submit_button") if b.label == "Size it").click().run()
+    cap = next(c.value for c in at.caption if c.value.startswith("Searched"))
+    assert "the result remembered from" in cap, cap
+
+
+def test_only_the_open_tab_is_built():
+    at = _sized_app()
+    charts = [c.proto.id for c in at.get("plotly_chart")]
+    assert len(charts) == 1  # the Pareto chart; the licence and multi-year charts wait for their tabs
+    assert any("this design" in d.value.columns for d in at.dataframe)  # the Rules tab, open
+
+
+def test_the_proposal_is_offered_at_once_and_its_pdf_when_printed(monkeypatch):
+    import threading
+
+    from hciplan_ui import export
+
+    gate = threading.Event()
+
+    def slow_pdf(html, timeout_s=90.0):
+        gate.wait(30)
+        return b"%PDF-1.4 test"
+
+    monkeypatch.setattr(export, "pdf_report", slow_pdf)
+    monkeypatch.setattr(export, "pdf_available", lambda: True)
+    at = _sized_app()
+    at.button(key="size_prepare").click().run()
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Proposal (HTML)" in labels and "Proposal (PDF)" not in labels, labels
+    assert any("Printing the PDF" in c.value for c in at.caption)
+    gate.set()
+    at.session_state["size_proposal"][3].result(timeout=30)
+    at.run()
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Proposal (PDF)" in labels, labels
