@@ -56,12 +56,12 @@ def _describe(cls: str, r) -> str:
     if cls == "capacity_drive":
         return (
             f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {r.interface.upper()} · "
-            f"{r.rand_read_4k_iops / 1e3:,.0f}k/{r.rand_write_4k_iops / 1e3:,.0f}k IOPS · {r.endurance_dwpd:g} DWPD"
+            f"{fmt.kilo(r.rand_read_4k_iops)}/{fmt.kilo(r.rand_write_4k_iops)} IOPS · {r.endurance_dwpd:g} DWPD"
         )
     if cls == "cache_device":
         return (
             f"{r.vendor} {r.model} · {r.capacity_gb:g} GB {r.kind} · "
-            f"{r.rand_write_4k_iops / 1e3:,.0f}k write IOPS · {r.write_latency_us:g} µs"
+            f"{fmt.kilo(r.rand_write_4k_iops)} write IOPS · {r.write_latency_us:g} µs"
         )
     if cls == "cpu":
         return f"{r.vendor} {r.model} · {r.cores}c/{r.threads}t · {r.base_ghz:g} GHz · {r.socket}"

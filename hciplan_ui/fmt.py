@@ -51,6 +51,19 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
     return f"{s} {unit}".rstrip() if unit else s
 
 
+def kilo(x) -> str:
+    """A device's IOPS in few characters: '180' (an HDD), '2.5k', '750k' (an NVMe drive); a
+    figure below a thousand is never '0k'."""
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    a = abs(float(x))
+    if a < 1_000:
+        return f"{x:,.0f}"
+    if a < 10_000:
+        return f"{x / 1e3:.1f}k"
+    return f"{x / 1e3:,.0f}k"
+
+
 def screen_error(message: str) -> str:
     """A planner error for the screen: a rule across fields names them in its
     sentence, so the CLI's '(root): ' marker (no single field) goes."""

@@ -94,3 +94,18 @@ def test_the_proposal_is_offered_at_once_and_its_pdf_when_printed(monkeypatch):
     at.run()
     labels = [b.proto.label for b in at.get("download_button")]
     assert "Proposal (PDF)" in labels, labels
+
+
+def test_hdd_options_show_their_iops_not_0k():
+    from planner.models.catalog import load_catalog
+
+    hdds = [k for k, d in load_catalog().capacity_drive.items() if d.rpm]
+    assert hdds
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    options = at.selectbox(key="d_drive").options
+    shown = [
+        o
+        for o in options
+        if any(o.startswith(f"{d.vendor} {d.model} ") for d in [load_catalog().capacity_drive[h] for h in hdds])
+    ]
+    assert shown and not any("0k/" in o or "/0k" in o for o in shown), shown
