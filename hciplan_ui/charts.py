@@ -440,6 +440,26 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
     return _layout(fig, f"Sensitivity of {unit}", height=360)
 
 
+def moves(rows: list[dict], metric: str) -> bool:
+    """Whether any input's low or high setting changes ``metric`` (by more than a part in 10^6)."""
+    for r in rows:
+        base = r.get(f"base_{metric}")
+        for side in ("low", "high"):
+            v = r.get(f"{side}_{metric}")
+            if v is not None and base is not None and abs(v - base) > 1e-6 * max(abs(base), 1.0):
+                return True
+    return False
+
+
+def iops_tornado(rows: list[dict]) -> go.Figure:
+    """The IOPS tornado; under an open load (a fixed rate, as a sized demand's workload) no input
+    changes the IOPS delivered, and a chart of zeros looks empty: the IOPS capacity (saturation)
+    is shown instead, titled so."""
+    if moves(rows, "iops") or not moves(rows, "iops_capacity"):
+        return tornado(rows, "iops", "IOPS")
+    return tornado(rows, "iops_capacity", "IOPS capacity (the load is a fixed rate)")
+
+
 @_memo
 def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: str | None = None) -> go.Figure:
     """Predicted against measured: in-sample (the full fit) and held out (the fit

@@ -315,7 +315,7 @@ if any("model" in r for _, r in reports) and not state.presenter():
 st.subheader("Which input matters most (current design)")
 rows = state.tornado(dj, state.workload_json())
 c1, c2, c3 = st.columns(3)
-c1.plotly_chart(charts.tornado(rows, "iops", "IOPS"), width="stretch", key="tor_iops")
+c1.plotly_chart(charts.iops_tornado(rows), width="stretch", key="tor_iops")
 c2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")
 c3.plotly_chart(charts.tornado(rows, "cost_usd_per_month", "cost, USD/month"), width="stretch", key="tor_cost")
 st.caption(

@@ -109,3 +109,18 @@ def test_hdd_options_show_their_iops_not_0k():
         if any(o.startswith(f"{d.vendor} {d.model} ") for d in [load_catalog().capacity_drive[h] for h in hdds])
     ]
     assert shown and not any("0k/" in o or "/0k" in o for o in shown), shown
+
+
+def test_the_iops_sensitivity_chart_is_not_empty_under_an_open_load():
+    from hciplan_ui import charts
+    from planner.models.design import load_design
+    from planner.models.workload import parse_workload, profiles
+    from planner.sizing.scenarios import sensitivity
+
+    # a sized demand's workload is an open load: a fixed rate every variant delivers
+    w = parse_workload(profiles()["oltp-8k"].model_dump(mode="json") | {"iops": 200_000})
+    rows = sensitivity(load_design(ROOT / "examples" / "reference.json"), w)
+    assert not charts.moves(rows, "iops")
+    fig = charts.iops_tornado(rows)
+    bars = [x for t in fig.data for x in t.x if x]
+    assert bars and "IOPS capacity" in fig.layout.title.text
