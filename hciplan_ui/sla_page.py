@@ -177,9 +177,12 @@ def _tier_editor() -> None:
     base = st.session_state.setdefault("tier_editor_base", state.tiers_json())
     df = pd.DataFrame(TierSet.model_validate_json(base).model_dump(mode="json")["tiers"])[list(TIER_COLUMNS)]
     key = f"tier_editor_{hashlib.sha1(base.encode()).hexdigest()[:10]}_{st.session_state.get('tier_editor_gen', 0)}"
-    edited = st.data_editor(
-        df, key=key, num_rows="dynamic", hide_index=True, column_config=TIER_COLUMNS, width="stretch"
-    )
+    # in a form: the page (prices, the tier mix) reruns once per set of edits, when applied, not on every cell
+    with st.form("tier_form", border=False):
+        edited = st.data_editor(
+            df, key=key, num_rows="dynamic", hide_index=True, column_config=TIER_COLUMNS, width="stretch"
+        )
+        st.form_submit_button("Apply the tiers", help="the prices below and the Size page use the tiers once applied")
     records = [
         {k: (None if pd.isna(v) else (int(v) if k == "vcpus_per_db" else v)) for k, v in row.items()}
         for row in edited.to_dict("records")

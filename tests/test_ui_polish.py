@@ -124,3 +124,11 @@ def test_the_iops_sensitivity_chart_is_not_empty_under_an_open_load():
     fig = charts.iops_tornado(rows)
     bars = [x for t in fig.data for x in t.x if x]
     assert bars and "IOPS capacity" in fig.layout.title.text
+
+
+def test_tier_edits_apply_once_per_set_not_per_cell():
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    # the editor sits in a form: its cells are sent with the form's button, in one rerun
+    assert [b.label for b in at.get("form_submit_button")] == ["Apply the tiers"]
