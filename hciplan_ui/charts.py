@@ -422,7 +422,11 @@ def compare_bars(
 
 @_memo
 def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Figure:
-    """Change of ``metric`` when each input moves down (low) or up (high)."""
+    """Change of ``metric`` when each input moves down (low) or up (high).
+
+    Built for a third of the page (1024 px and up): the title is the figure's name alone, the
+    inputs' names get a left margin that holds them, and the legend sits under the axis title
+    (they were cut to "ives per node ±2" and "Sensitivity of IOPS capac")."""
     base_key = f"base_{metric}"
     data = []
     for r in rows:
@@ -430,14 +434,24 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
         hi = None if r[f"high_{metric}"] is None else r[f"high_{metric}"] - r[base_key]
         data.append((r["input"], lo, hi, max(abs(lo or 0), abs(hi or 0))))
     data.sort(key=lambda t: t[3])
-    fig = go.Figure()
-    fig.add_bar(y=[d[0] for d in data], x=[d[1] for d in data], orientation="h", name="low setting", marker_color=BASE)
-    fig.add_bar(
-        y=[d[0] for d in data], x=[d[2] for d in data], orientation="h", name="high setting", marker_color=ACCENT
+    names = [d[0] for d in data]
+    # large changes as 200k, 1.5M (the axis stays narrow); small ones (ms) as plotly writes them
+    big = max((abs(x) for d in data for x in d[1:3] if x is not None), default=0) >= 1_000
+    bars = [
+        dict(type="bar", y=names, x=[d[1] for d in data], orientation="h", name="low setting", marker_color=BASE),
+        dict(type="bar", y=names, x=[d[2] for d in data], orientation="h", name="high setting", marker_color=ACCENT),
+    ]
+    layout = _layout_dict(
+        unit,
+        380,
+        margin=dict(l=_label_room(names, 6.5, 14), b=110),
+        barmode="overlay",
+        xaxis=dict(
+            title=dict(text="change"), zeroline=True, zerolinewidth=2, nticks=5, **({"tickformat": "~s"} if big else {})
+        ),
+        legend=dict(orientation="h", yanchor="top", y=-0.3, xanchor="left", x=0.0),
     )
-    fig.update_layout(barmode="overlay")
-    fig.update_xaxes(title=f"change in {unit}", zeroline=True, zerolinewidth=2)
-    return _layout(fig, f"Sensitivity of {unit}", height=360)
+    return go.Figure(data=_unclipped(bars), layout=layout)
 
 
 def moves(rows: list[dict], metric: str) -> bool:
@@ -457,7 +471,7 @@ def iops_tornado(rows: list[dict]) -> go.Figure:
     is shown instead, titled so."""
     if moves(rows, "iops") or not moves(rows, "iops_capacity"):
         return tornado(rows, "iops", "IOPS")
-    return tornado(rows, "iops_capacity", "IOPS capacity (the load is a fixed rate)")
+    return tornado(rows, "iops_capacity", "IOPS capacity (a fixed-rate load)")
 
 
 @_memo

@@ -27,8 +27,10 @@ BASE_CSS = """
   overflow-wrap: anywhere; line-height: 1.15; }
 [class*="st-key-words_"] [data-testid="stMetricValue"], [class*="st-key-words_"] [data-testid="stMetricValue"] * {
   overflow-wrap: normal !important; word-break: keep-all; }
-[data-testid="stMetricLabel"] .stMarkdownEllipsis, [data-testid="stWidgetLabel"] .stMarkdownEllipsis {
-  white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+[data-testid="stMetricLabel"] .stMarkdownEllipsis, [data-testid="stMetricLabel"] .stMarkdownEllipsis *,
+[data-testid="stWidgetLabel"] .stMarkdownEllipsis, [data-testid="stWidgetLabel"] .stMarkdownEllipsis * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  overflow-wrap: normal; }
 </style>
 """
 PRESENTER_CSS = """
