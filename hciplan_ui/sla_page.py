@@ -152,8 +152,8 @@ def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, 
 
 TIER_COLUMNS = {
     "name": st.column_config.TextColumn("tier", required=True),
-    "guaranteed_iops": st.column_config.NumberColumn("guaranteed IOPS", min_value=1, required=True),
-    "burst_iops": st.column_config.NumberColumn("burst IOPS", min_value=1, required=True),
+    "guaranteed_iops": st.column_config.NumberColumn("guaranteed IOPS", min_value=1, required=True, format="localized"),
+    "burst_iops": st.column_config.NumberColumn("burst IOPS", min_value=1, required=True, format="localized"),
     "latency_target_ms": st.column_config.NumberColumn(
         "latency target, ms", min_value=0.02, format="%.3f", required=True
     ),

@@ -132,3 +132,12 @@ def test_tier_edits_apply_once_per_set_not_per_cell():
     assert not at.exception, [e.value for e in at.exception]
     # the editor sits in a form: its cells are sent with the form's button, in one rerun
     assert [b.label for b in at.get("form_submit_button")] == ["Apply the tiers"]
+
+
+def test_a_large_number_box_is_read_back_with_separators():
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    # in the form, the box's value as it was last sent (the default, 500000)
+    assert at.number_input(key="size_iops").value == 500_000
+    assert "500,000" in [c.value for c in at.caption], [c.value for c in at.caption]
