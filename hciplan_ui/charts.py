@@ -223,6 +223,16 @@ def log_ticks(values, unit: str = "") -> dict:
     return {"tickvals": ticks, "ticktext": [_tick(t) + unit for t in ticks]}
 
 
+def nice_ticks(high: float, n: int = 5) -> list[float]:
+    """Round ticks from 0 to ``high``: about ``n`` steps of 1, 2, 2.5 or 5 x 10^k."""
+    if not (high > 0 and math.isfinite(high)):
+        return [0.0]
+    raw = high / n
+    mag = 10.0 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    return [round(i * step, 10) for i in range(int(high / step + 1e-9) + 1)]
+
+
 def _tick(t: float) -> str:
     if t >= 1e6:
         return f"{t / 1e6:g}M"
@@ -586,7 +596,16 @@ def multi_year(view: dict) -> go.Figure:
     top = max([100 * y["multiplier"] for y in years] + [100])
     fig.update_layout(
         yaxis=dict(title="nodes", rangemode="tozero", range=[0, max([*need, view["nodes"]]) * 1.25]),
-        yaxis2=dict(title="demand, % of today's", overlaying="y", side="right", range=[0, top * 1.25], showgrid=False),
+        # round ticks of its own (an overlaying axis follows the left one's ticks: 38.7, 77.4, 116.1)
+        yaxis2=dict(
+            title="demand, % of today's",
+            overlaying="y",
+            side="right",
+            range=[0, top * 1.25],
+            showgrid=False,
+            tickmode="array",
+            tickvals=nice_ticks(top * 1.25),
+        ),
     )
     fig = _layout(fig, f"Demand growing {view['growth_pct_per_year']:.1f} % a year: nodes needed", height=420)
     fig.update_layout(margin=dict(r=90))  # room for the right axis title

@@ -141,3 +141,14 @@ def test_a_large_number_box_is_read_back_with_separators():
     # in the form, the box's value as it was last sent (the default, 500000)
     assert at.number_input(key="size_iops").value == 500_000
     assert "500,000" in [c.value for c in at.caption], [c.value for c in at.caption]
+
+
+def test_the_multi_year_charts_right_axis_has_round_ticks():
+    from hciplan_ui import charts
+
+    years = [{"year": y, "multiplier": 1.063**y, "nodes_needed": 6 + (y > 3), "fits_current": y <= 3} for y in range(6)]
+    fig = charts.multi_year({"years": years, "nodes": 6, "growth_pct_per_year": 6.3})
+    ticks = list(fig.layout.yaxis2.tickvals)
+    step = ticks[1] - ticks[0]
+    assert ticks[0] == 0 and step / 10 ** __import__("math").floor(__import__("math").log10(step)) in (1, 2, 2.5, 5)
+    assert all(abs(t / step - round(t / step)) < 1e-9 for t in ticks), ticks
