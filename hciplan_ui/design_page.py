@@ -411,6 +411,8 @@ st.caption(
     f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
     f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
 )
+if closed := fmt.closed_load_note(json.loads(state.workload_json()), rep, bool(st.session_state.get("size_demand"))):
+    st.caption(fmt.md(closed))
 # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
 # on the Performance page
 for w in rep.get("warnings", []):

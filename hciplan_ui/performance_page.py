@@ -185,6 +185,8 @@ for w in rep.get("warnings", []):
     st.warning(state.plain(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
     st.info(state.plain(note), icon=":material/info:")
+if closed := fmt.closed_load_note(json.loads(wj), rep, bool(ss.get("size_demand"))):
+    st.info(fmt.md(closed), icon=":material/info:")
 
 years = rep.get("endurance_years")
 st.metric(

@@ -152,3 +152,17 @@ def test_the_multi_year_charts_right_axis_has_round_ticks():
     step = ticks[1] - ticks[0]
     assert ticks[0] == 0 and step / 10 ** __import__("math").floor(__import__("math").log10(step)) in (1, 2, 2.5, 5)
     assert all(abs(t / step - round(t / step)) < 1e-9 for t in ticks), ticks
+
+
+def test_a_closed_preset_on_a_sized_design_says_why_its_latency_is_high():
+    import json
+
+    at = _sized_app()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    at.selectbox(key="p_workload").set_value("oltp-8k").run()
+    assert not at.exception, [e.value for e in at.exception]
+    w = json.loads(at.session_state["workload_json"])
+    assert w.get("iops") is None  # the preset is a closed load
+    infos = [i.value.replace("\\", "") for i in at.info]
+    assert any("closed load" in i and "Little" in i and "open load" in i for i in infos), infos
