@@ -61,7 +61,7 @@ def _layout_dict(title: str, height: int = 380, margin: dict | None = None, **mo
         title=dict(text=title),
         height=height,
         margin=dict(l=10, r=30, t=60, b=70) | (margin or {}),
-        legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0),
+        legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0) | more.pop("legend", {}),
         **more,
     )
 
@@ -434,9 +434,9 @@ def compare_bars(
 def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Figure:
     """Change of ``metric`` when each input moves down (low) or up (high).
 
-    Built for a third of the page (1024 px and up): the title is the figure's name alone, the
-    inputs' names get a left margin that holds them, and the legend sits under the axis title
-    (they were cut to "ives per node ±2" and "Sensitivity of IOPS capac")."""
+    The title is the figure's name alone, the inputs' names get a left margin that holds them
+    (7 px a character), and the legend sits under the axis title (in a third of a 1024 px page
+    they were cut to "ives per node ±2" and "Sensitivity of IOPS capac")."""
     base_key = f"base_{metric}"
     data = []
     for r in rows:
@@ -454,7 +454,7 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
     layout = _layout_dict(
         unit,
         380,
-        margin=dict(l=_label_room(names, 6.5, 14), b=110),
+        margin=dict(l=_label_room(names, 7, 14), b=110),
         barmode="overlay",
         xaxis=dict(
             title=dict(text="change"), zeroline=True, zerolinewidth=2, nticks=5, **({"tickformat": "~s"} if big else {})

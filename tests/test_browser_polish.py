@@ -72,6 +72,7 @@ def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noq
     page.get_by_text("Cheapest design, USD/month").wait_for()
     _settle(page)
     found = {"Size": (page.evaluate(CUT), page.evaluate(BROKEN_WORDS))}
+    errors = {}
     page.locator(".st-key-size_use_best button").click()
     _settle(page)
     for name in ("Design", "Performance", "SLA & tiers", "Compare / what-if"):
@@ -79,5 +80,8 @@ def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noq
         page.locator(".js-plotly-plot").first.wait_for() if name in ("Performance", "Compare / what-if") else None
         _settle(page)
         found[name] = (page.evaluate(CUT), page.evaluate(BROKEN_WORDS), page.evaluate(CLIPPED))
+        if exc := page.locator('[data-testid="stException"]').all_inner_texts():
+            errors[name] = exc
     page.close()
-    assert all(not any(v) for v in found.values()), found
+    assert all(not any(v) for v in found.values()), {k: v for k, v in found.items() if any(v)}
+    assert not errors, errors
