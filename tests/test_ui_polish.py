@@ -27,7 +27,6 @@ def _sized_app() -> AppTest:
 def counted_size(monkeypatch):
     """planner.sizing.search.size, counting its calls."""
     import planner.sizing.search as search
-
     from hciplan_ui import background
 
     calls = []
