@@ -70,3 +70,52 @@ class Remembered:
 
 #: sizing results (planner.sizing.search.size is a pure function of the demand, top and calibration)
 SIZED = Remembered(16)
+
+
+_WARM = {"started": False}
+WARM_UP_DELAY_S = 3.0
+_WARM_LOCK = threading.Lock()
+
+
+def warm_up() -> None:
+    """Once per server process, after the first page is drawn: import what the other pages need
+    (pandas for tables, the sizer, the proposal's template engine) and compute the Calibration page's
+    tables, in a background thread, while the user reads the first page (the Calibration page's first
+    load took 6 s, a first sizing 0.7 s more for pandas). Not under AppTest (no server runtime)."""
+    from streamlit import runtime
+
+    if not runtime.exists():
+        return
+    with _WARM_LOCK:
+        if _WARM["started"]:
+            return
+        _WARM["started"] = True
+
+    def work() -> None:
+        import contextlib
+        import importlib
+
+        # after the first page has reached the browser: the server's own thread sends its last messages
+        # and serves the page's scripts in the same process, and would wait for this one's work
+        time.sleep(WARM_UP_DELAY_S)
+
+        for name in (
+            "pandas",
+            "streamlit.emojis",
+            "planner.sizing.search",
+            "planner.sizing.proposal",
+            "planner.sizing.formats",
+            "planner.commercial.sla",
+            "planner.commercial.tiers",
+            "planner.calibration.fit",
+        ):
+            with contextlib.suppress(Exception):  # a warm-up: the page that needs it reports any error
+                importlib.import_module(name)
+        from hciplan_ui import state
+
+        for fn in (state.validation, state.published_checks):
+            with contextlib.suppress(Exception):
+                fn()
+
+    t = threading.Thread(target=work, name="hciplan-warm-up", daemon=True)
+    t.start()
