@@ -84,7 +84,8 @@ def warm_up() -> None:
     load took 6 s, a first sizing 0.7 s more for pandas). Not under AppTest (no server runtime)."""
     from streamlit import runtime
 
-    if not runtime.exists():
+    # AppTest runs the app on a mock runtime (a MagicMock of Runtime): no server, nothing to warm
+    if not runtime.exists() or type(runtime.get_instance()) is not runtime.Runtime:
         return
     with _WARM_LOCK:
         if _WARM["started"]:
