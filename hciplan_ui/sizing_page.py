@@ -414,11 +414,15 @@ def _results(demand_json: str) -> None:
     try:
         _shown_results(demand, demand_json, res)
     finally:
-        search = "the result remembered from" if remembered else "the search took"
+        took = f"this page took {time.perf_counter() - _STARTED:.2f} s on the server"
         timing.caption(
             f"Searched {res['screened']:,} designs (never built one by one), evaluated {res['evaluated']:,} in the "
-            f"performance model: this page took {time.perf_counter() - _STARTED:.2f} s on the server, "
-            f"{search} {res['seconds']:.2f} s of it" + (" (an earlier search)." if remembered else ".")
+            f"performance model: "
+            + (
+                f"{took}; the result was remembered from an earlier search of {res['seconds']:.2f} s."
+                if remembered
+                else f"{took}, the search took {res['seconds']:.2f} s of it."
+            )
         )
 
 
