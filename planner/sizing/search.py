@@ -414,7 +414,12 @@ def _pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
             elif not R.mirror_for_databases(code, demand.allow_parity):
                 rej.add("mirror_for_databases", 1, ex, "node count x resiliency")
             elif demand.n_plus_one and n - 1 < MIN_FAULT_DOMAINS[res]:
-                rej.add("n_plus_one_capacity", 1, f"{ex}: cannot rebuild on {count(n - 1, 'node')}", "node count x resiliency")
+                rej.add(
+                    "n_plus_one_capacity",
+                    1,
+                    f"{ex}: cannot rebuild on {count(n - 1, 'node')}",
+                    "node count x resiliency",
+                )
             else:
                 out.append((n, res))
     return out
