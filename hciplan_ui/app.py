@@ -18,6 +18,7 @@ def _page(name: str, **kw):
 
 
 def main() -> None:
+    _skip_direct_run_check()
     # the favicon is drawn here, not a ":material/...:" icon: Streamlit fetches those
     # from fonts.gstatic.com, and the app must work offline
     st.set_page_config(page_title="hciplan", page_icon=chrome.page_icon(), layout="wide")
@@ -50,3 +51,14 @@ def main() -> None:
     # after the page has updated the scenario, so the summary and the link are never one change behind
     chrome.sidebar_summary()
     state.sync_query_params()
+
+
+def _skip_direct_run_check() -> None:
+    """Streamlit checks once per process, at the first element, whether the script was started with
+    ``python`` rather than ``streamlit run``, through ``inspect.stack()``, which reads the source of every
+    frame: 0.6 s of the first page of a fresh server. The app is always started by Streamlit (``streamlit
+    run`` or ``hciplan app``), so the check is marked done; a Streamlit without the flag is left as is."""
+    import streamlit.delta_generator as dg
+
+    if hasattr(dg, "_use_warning_has_been_displayed"):
+        dg._use_warning_has_been_displayed = True

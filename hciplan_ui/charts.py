@@ -60,7 +60,7 @@ def _layout_dict(title: str, height: int = 380, margin: dict | None = None, **mo
         title=dict(text=title),
         height=height,
         margin=dict(l=10, r=30, t=60, b=70) | (margin or {}),
-        legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0),
+        legend=dict(orientation="h", yanchor="top", y=-0.22, xanchor="left", x=0.0) | more.pop("legend", {}),
         **more,
     )
 
@@ -220,6 +220,16 @@ def log_ticks(values, unit: str = "") -> dict:
             if lo / 2.5 <= t <= hi * 2.5:
                 ticks.append(t)
     return {"tickvals": ticks, "ticktext": [_tick(t) + unit for t in ticks]}
+
+
+def nice_ticks(high: float, n: int = 5) -> list[float]:
+    """Round ticks from 0 to ``high``: about ``n`` steps of 1, 2, 2.5 or 5 x 10^k."""
+    if not (high > 0 and math.isfinite(high)):
+        return [0.0]
+    raw = high / n
+    mag = 10.0 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    return [round(i * step, 10) for i in range(int(high / step + 1e-9) + 1)]
 
 
 def _tick(t: float) -> str:
@@ -421,7 +431,11 @@ def compare_bars(
 
 @_memo
 def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Figure:
-    """Change of ``metric`` when each input moves down (low) or up (high)."""
+    """Change of ``metric`` when each input moves down (low) or up (high).
+
+    The title is the figure's name alone, the inputs' names get a left margin that holds them
+    (7 px a character), and the legend sits under the axis title (in a third of a 1024 px page
+    they were cut to "ives per node ±2" and "Sensitivity of IOPS capac")."""
     base_key = f"base_{metric}"
     data = []
     for r in rows:
@@ -429,14 +443,44 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
         hi = None if r[f"high_{metric}"] is None else r[f"high_{metric}"] - r[base_key]
         data.append((r["input"], lo, hi, max(abs(lo or 0), abs(hi or 0))))
     data.sort(key=lambda t: t[3])
-    fig = go.Figure()
-    fig.add_bar(y=[d[0] for d in data], x=[d[1] for d in data], orientation="h", name="low setting", marker_color=BASE)
-    fig.add_bar(
-        y=[d[0] for d in data], x=[d[2] for d in data], orientation="h", name="high setting", marker_color=ACCENT
+    names = [d[0] for d in data]
+    # large changes as 200k, 1.5M (the axis stays narrow); small ones (ms) as plotly writes them
+    big = max((abs(x) for d in data for x in d[1:3] if x is not None), default=0) >= 1_000
+    bars = [
+        dict(type="bar", y=names, x=[d[1] for d in data], orientation="h", name="low setting", marker_color=BASE),
+        dict(type="bar", y=names, x=[d[2] for d in data], orientation="h", name="high setting", marker_color=ACCENT),
+    ]
+    layout = _layout_dict(
+        unit,
+        380,
+        margin=dict(l=_label_room(names, 7, 14), b=110),
+        barmode="overlay",
+        xaxis=dict(
+            title=dict(text="change"), zeroline=True, zerolinewidth=2, nticks=5, **({"tickformat": "~s"} if big else {})
+        ),
+        legend=dict(orientation="h", yanchor="top", y=-0.3, xanchor="left", x=0.0),
     )
-    fig.update_layout(barmode="overlay")
-    fig.update_xaxes(title=f"change in {unit}", zeroline=True, zerolinewidth=2)
-    return _layout(fig, f"Sensitivity of {unit}", height=360)
+    return go.Figure(data=_unclipped(bars), layout=layout)
+
+
+def moves(rows: list[dict], metric: str) -> bool:
+    """Whether any input's low or high setting changes ``metric`` (by more than a part in 10^6)."""
+    for r in rows:
+        base = r.get(f"base_{metric}")
+        for side in ("low", "high"):
+            v = r.get(f"{side}_{metric}")
+            if v is not None and base is not None and abs(v - base) > 1e-6 * max(abs(base), 1.0):
+                return True
+    return False
+
+
+def iops_tornado(rows: list[dict]) -> go.Figure:
+    """The IOPS tornado; under an open load (a fixed rate, as a sized demand's workload) no input
+    changes the IOPS delivered, and a chart of zeros looks empty: the IOPS capacity (saturation)
+    is shown instead, titled so."""
+    if moves(rows, "iops") or not moves(rows, "iops_capacity"):
+        return tornado(rows, "iops", "IOPS")
+    return tornado(rows, "iops_capacity", "IOPS capacity (a fixed-rate load)")
 
 
 @_memo
@@ -551,7 +595,16 @@ def multi_year(view: dict) -> go.Figure:
     top = max([100 * y["multiplier"] for y in years] + [100])
     fig.update_layout(
         yaxis=dict(title="nodes", rangemode="tozero", range=[0, max([*need, view["nodes"]]) * 1.25]),
-        yaxis2=dict(title="demand, % of today's", overlaying="y", side="right", range=[0, top * 1.25], showgrid=False),
+        # round ticks of its own (an overlaying axis follows the left one's ticks: 38.7, 77.4, 116.1)
+        yaxis2=dict(
+            title="demand, % of today's",
+            overlaying="y",
+            side="right",
+            range=[0, top * 1.25],
+            showgrid=False,
+            tickmode="array",
+            tickvals=nice_ticks(top * 1.25),
+        ),
     )
     fig = _layout(fig, f"Demand growing {view['growth_pct_per_year']:.1f} % a year: nodes needed", height=420)
     fig.update_layout(margin=dict(r=90))  # room for the right axis title

@@ -10,6 +10,8 @@ import streamlit as st
 from hciplan_ui import fmt, state
 
 # Metric values wrap instead of ending in '…' (a long bottleneck name, presenter mode's big font),
+# and so do metric and widget labels ("Cheapest design, USD/month" in a fifth of 1024 px was
+# "Cheapest desi…", a checkbox's "Azure Local validated nodes" "Azure Loc…"),
 # and their font follows the metric's own width (a CSS container, ``cqi`` units) so that a number
 # such as 1,079,240 (about 4 em) or a word such as 'utilisation' (about 4.2 em, :func:`word_metric`)
 # never breaks inside itself: at a fixed size they broke mid-number and mid-word in a quarter or a
@@ -23,6 +25,12 @@ BASE_CSS = """
 [data-testid="stMetricValue"], [data-testid="stMetricValue"] > div, [data-testid="stMetricValue"] p {
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   overflow-wrap: anywhere; line-height: 1.15; }
+[class*="st-key-words_"] [data-testid="stMetricValue"], [class*="st-key-words_"] [data-testid="stMetricValue"] * {
+  overflow-wrap: normal !important; word-break: keep-all; }
+[data-testid="stMetricLabel"] .stMarkdownEllipsis, [data-testid="stMetricLabel"] .stMarkdownEllipsis *,
+[data-testid="stWidgetLabel"] .stMarkdownEllipsis, [data-testid="stWidgetLabel"] .stMarkdownEllipsis * {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  overflow-wrap: normal; }
 </style>
 """
 PRESENTER_CSS = """
@@ -111,4 +119,13 @@ def word_metric(container, label: str, value: str, help: str | None = None) -> N
     (see BASE_CSS and PRESENTER_CSS)."""
     slug = "".join(c if c.isalnum() else "_" for c in label.lower())
     with container.container(key=f"words_{slug}"):
+        # words never break inside themselves (BASE_CSS): the font is sized so the longest word fits
+        # the metric's width (about 0.62 em a character, bold), "IOPS (saturation)" was "saturatio|n"
+        longest = max((len(w) for w in str(value).split()), default=1)
+        cap = "3.2rem" if state.presenter() else "2.25rem"
+        # st.html of a style alone takes no room on the page (st.markdown's would)
+        st.html(
+            f"<style>html body .st-key-words_{slug} [data-testid='stMetric'] [data-testid='stMetricValue'] "
+            f"{{ font-size: min({cap}, {100 / (0.62 * max(longest, 4)):.1f}cqi) !important; }}</style>"
+        )
         st.metric(label, value, help=help)

@@ -57,12 +57,12 @@ def _describe(cls: str, r) -> str:
     if cls == "capacity_drive":
         return (
             f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {r.interface.upper()} · "
-            f"{r.rand_read_4k_iops / 1e3:,.0f}k/{r.rand_write_4k_iops / 1e3:,.0f}k IOPS · {r.endurance_dwpd:g} DWPD"
+            f"{fmt.kilo(r.rand_read_4k_iops)}/{fmt.kilo(r.rand_write_4k_iops)} IOPS · {r.endurance_dwpd:g} DWPD"
         )
     if cls == "cache_device":
         return (
             f"{r.vendor} {r.model} · {r.capacity_gb:g} GB {r.kind} · "
-            f"{r.rand_write_4k_iops / 1e3:,.0f}k write IOPS · {r.write_latency_us:g} µs"
+            f"{fmt.kilo(r.rand_write_4k_iops)} write IOPS · {r.write_latency_us:g} µs"
         )
     if cls == "cpu":
         return f"{r.vendor} {r.model} · {r.cores}c/{r.threads}t · {r.base_ghz:g} GHz · {r.socket}"
@@ -416,6 +416,8 @@ st.caption(
     f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
     f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
 )
+if closed := fmt.closed_load_note(json.loads(state.workload_json()), rep, bool(st.session_state.get("size_demand"))):
+    st.caption(fmt.md(closed))
 # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
 # on the Performance page
 for w in rep.get("warnings", []):

@@ -106,3 +106,39 @@ def pdf_report(report_html: str, timeout_s: float = 90.0) -> bytes:
     from planner.sizing.formats import render_pdf
 
     return render_pdf(report_html, timeout_s)
+
+
+def pdf_later(report_html: str):
+    """Start printing the PDF off the page's thread (chromium takes seconds: the HTML proposal is
+    offered at once, the PDF when it is printed); a ``concurrent.futures.Future`` of its bytes."""
+    from hciplan_ui import background
+
+    return background.submit(pdf_report, report_html)
+
+
+@st.fragment(run_every=0.5)
+def _pdf_waiting(future) -> None:
+    """Polls the printing PDF (a fragment: the rest of the page does not rerun), then reruns the
+    page once so the PDF's download sits beside the HTML's."""
+    if future.done():
+        st.rerun(scope="app")
+    st.caption("Printing the PDF with chromium…")
+
+
+def pdf_download(container, future, file_name: str, key: str) -> None:
+    """The PDF's download once :func:`pdf_later` has printed it; a note while it prints, and the
+    reason in one line if it failed (the HTML proposal prints from any browser)."""
+    if future is None:
+        return
+    if not future.done():
+        with container:
+            _pdf_waiting(future)
+        return
+    try:
+        data = future.result()
+    except Exception as exc:
+        from hciplan_ui import fmt
+
+        container.warning(f"The PDF could not be printed ({fmt.md(exc)}); the HTML proposal prints from any browser.")
+        return
+    container.download_button("Proposal (PDF)", data, file_name=file_name, mime="application/pdf", key=key)

@@ -51,6 +51,19 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
     return f"{s} {unit}".rstrip() if unit else s
 
 
+def kilo(x) -> str:
+    """A device's IOPS in few characters: '180' (an HDD), '2.5k', '750k' (an NVMe drive); a
+    figure below a thousand is never '0k'."""
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    a = abs(float(x))
+    if a < 1_000:
+        return f"{x:,.0f}"
+    if a < 10_000:
+        return f"{x / 1e3:.1f}k"
+    return f"{x / 1e3:,.0f}k"
+
+
 def screen_error(message: str) -> str:
     """A planner error for the screen: a rule across fields names them in its
     sentence, so the CLI's '(root): ' marker (no single field) goes."""
@@ -191,3 +204,27 @@ def hosting_caveat(warnings: list[dict]) -> str | None:
         return None
     what = " and ".join({"vcpus": "too few vCPUs", "ram": "not enough RAM"}[c] for c in short)
     return f":red[as if the nodes could host these VMs: {what} (see below)]"
+
+
+def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -> str | None:
+    """Why a preset shows a latency far above a sized demand's: a preset (``iops`` unset) is a
+    closed load, as VMFleet runs it: its VMs keep a fixed number of IOs in flight, so the cluster
+    runs at the rate those IOs allow and the latency is that queue's (Little's law); a sized demand
+    is an open load of a fixed rate. None for an open load."""
+    if workload.get("iops") or not workload.get("vms_per_node"):
+        return None
+    nodes = int(report.get("nodes") or 0)
+    per_vm = int(workload.get("threads_per_vm") or 1) * int(workload.get("outstanding_per_thread") or 1)
+    vms = int(workload["vms_per_node"]) * max(nodes, 1)
+    s = (
+        f"This workload is a closed load, as VMFleet runs it: {vms:,} VMs ({workload['vms_per_node']:,} per node) "
+        f"each keep {per_vm:,} IOs in flight, {vms * per_vm:,} in all, so the cluster runs as fast as those IOs "
+        f"allow ({iops(report.get('iops'))} IOPS) and the latency ({ms(report.get('vm_latency_ms'))}) is the wait "
+        "in that queue (Little's law), not a demand's."
+    )
+    if sized_demand:
+        s += (
+            " The sized demand is an open load, a fixed rate of IOPS, at which this design's latency is far lower: "
+            "'Use this design' on the Size page loads it as the workload."
+        )
+    return s

@@ -70,6 +70,10 @@ def keep_inputs() -> None:
             st.session_state[k] = st.session_state[k]
 
 
+#: from this size a number box's value is repeated under it with separators
+ECHO_FROM = 10_000
+
+
 def number(
     container,
     label: str,
@@ -93,6 +97,9 @@ def number(
     if default is not None and key not in st.session_state:
         st.session_state[key] = default
     value = container.number_input(label, min_value=None, max_value=None, step=step, format=format, key=key, help=help)
+    if isinstance(value, (int, float)) and abs(value) >= ECHO_FROM:
+        # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000
+        container.caption(fmt.num(value, 0, unit))
     return value, check(label, value, *bounds, unit=unit, integer=integer)
 
 

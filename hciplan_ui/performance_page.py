@@ -41,7 +41,8 @@ def _kept(w) -> str:
 
 def _label(n: str) -> str:
     if n == SIZED:
-        return f"{SIZED} — {json.loads(sized).get('description') or json.loads(sized).get('name')}"
+        w = json.loads(sized or "{}")  # SIZED is offered only when there is a sized workload
+        return f"{SIZED} — {w.get('description') or w.get('name')}"
     return n if n == "custom" else f"{n} — {profiles()[n].description}"
 
 
@@ -55,7 +56,7 @@ def _replace_sized() -> None:
 
 wcol, dcol = st.columns([2, 3])
 choice = wcol.selectbox("Workload", names, key="p_workload", format_func=_label)
-if choice == SIZED:
+if choice == SIZED and sized:  # SIZED is offered only when there is a sized workload
     if not state.workload_is_sized():  # back to the sized demand's own workload, exactly
         state.set_workload(SIZED, sized)
     st.caption(
@@ -223,6 +224,8 @@ for w in rep.get("warnings", []):
     st.warning(state.plain(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
     st.info(state.plain(note), icon=":material/info:")
+if closed := fmt.closed_load_note(json.loads(wj), rep, bool(ss.get("size_demand"))):
+    st.info(fmt.md(closed), icon=":material/info:")
 
 years = rep.get("endurance_years")
 st.metric(

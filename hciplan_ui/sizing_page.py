@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections import OrderedDict
+import time
 from typing import Any
 
 import streamlit as st
@@ -35,7 +35,7 @@ BINDING_LABELS = {
     "ram": "RAM",
 }
 DBA_MODE = "databases a DBA describes"
-_RESULTS: OrderedDict[tuple, dict] = OrderedDict()  # sizing is a pure function of its inputs
+_STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
 
 
 def _size_dict(demand_json: str, top: int, calibration_json: str | None = None, progress=None) -> dict:
@@ -54,9 +54,9 @@ def _sized(demand_json: str, top: int) -> dict:
     kept); a progress bar appears only if it outlasts a second."""
     calibration_json = state.session_calibration()
     key = (demand_json, top, calibration_json)
-    if key in _RESULTS:
-        _RESULTS.move_to_end(key)
-        return _RESULTS[key]
+    # remembered in a module (background.SIZED), not in this script: a script's own dict is new on every rerun
+    if (hit := background.SIZED.get(key)) is not None:
+        return hit
 
     def show():
         bar = st.progress(0.0, text="Sizing: screening parts and evaluating the cheapest designs…")
@@ -70,9 +70,7 @@ def _sized(demand_json: str, top: int) -> dict:
         return update
 
     res, _ = background.run_with_progress(_size_dict, demand_json, top, calibration_json, show=show)
-    _RESULTS[key] = res
-    while len(_RESULTS) > 16:
-        _RESULTS.popitem(last=False)
+    background.SIZED.put(key, res)
     return res
 
 
@@ -192,7 +190,7 @@ def _shown(row: dict) -> dict:
 def _use(r: dict, demand: Demand) -> None:
     """Load a sized design with the demand's own workload and tier mix (:func:`state.use_sized_design`)."""
     state.use_sized_design(r["design"], demand)
-    w = json.loads(state.sized_workload_json())
+    w = json.loads(state.sized_workload_json() or "{}")  # use_sized_design has just set it
     st.session_state["size_loaded"] = (r["design"]["name"], w["name"], w.get("description", ""))
 
 
@@ -398,15 +396,31 @@ def _results(demand_json: str) -> None:
     """Everything below the form (a function, so an early end is a return: st.stop
     would skip the sidebar, which app.py draws after the page)."""
     demand = Demand.model_validate_json(demand_json)
+    key = (demand_json, st.session_state.get("size_top_n", 5), state.session_calibration())
+    remembered = background.SIZED.get(key) is not None
     try:
         res = _sized(demand_json, state.sizing_top())
     except PlannerError as exc:
         st.error(fmt.md(exc))
         return
-    st.caption(
-        f"Searched {res['screened']:,} designs (never built one by one), evaluated {res['evaluated']:,} in the "
-        f"performance model, in {res['seconds']:.2f} s."
-    )
+    timing = st.empty()  # filled once the page is built: the wall time, not only the search's
+    try:
+        _shown_results(demand, demand_json, res)
+    finally:
+        took = f"this page took {time.perf_counter() - _STARTED:.2f} s on the server"
+        timing.caption(
+            f"Searched {res['screened']:,} designs (never built one by one), evaluated {res['evaluated']:,} in the "
+            f"performance model: "
+            + (
+                f"{took}; the result was remembered from an earlier search of {res['seconds']:.2f} s."
+                if remembered
+                else f"{took}, the search took {res['seconds']:.2f} s of it."
+            )
+        )
+
+
+def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
+    """The sizing result on the page."""
     if loaded := st.session_state.pop("size_loaded", None):
         st.success(
             f"Loaded **{state.plain(loaded[0])}** as the current design, with the demand's own workload "
@@ -499,79 +513,88 @@ def _results(demand_json: str) -> None:
     if st.button("Use this design (with the demand's workload)", key="size_use_best", type="primary"):
         _use(r, demand)
         st.rerun()
-    tab_rules, tab_bom, tab_years = st.tabs(["Rules", "Parts list and licensing", "Multi-year view"])
-    with tab_rules:
-        from planner.physics.rules import rule_of
+    # only the open tab is built (a tab switch reruns the page): the parts list's and the multi-year
+    # view's charts are drawn when asked for, not on every sizing
+    tab_rules, tab_bom, tab_years = st.tabs(
+        ["Rules", "Parts list and licensing", "Multi-year view"], key="size_tabs", on_change="rerun"
+    )
+    if tab_rules.open:
+        with tab_rules:
+            from planner.physics.rules import rule_of
 
-        st.dataframe(
-            [
-                {
-                    "rule": rule_of(k, demand.stack).title,
-                    "passed": "yes" if v["passed"] else "NO",
-                    "this design": v["reason"],
-                    "source": rule_of(k, demand.stack).source,
-                }
-                for k, v in r["checks"].items()
-            ],
-            hide_index=True,
-            width="stretch",
-        )
-        cn = r["compute"]
-        st.caption(
-            f"Per node: {cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
-            f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB RAM on {cn['hosts']} hosts "
-            "(VMs of a failed node restart on the survivors)."
-            if demand.n_plus_one
-            else ""
-        )
-    with tab_bom:
-        b = _bom(json.dumps(r["design"]), state.costs_json())
-        st.dataframe(
-            [
-                {
-                    "part": x["part"],
-                    "description": x["description"],
-                    "per node": x["per_node"],
-                    "quantity": f"{x['quantity']:,}",
-                    "unit USD": fmt.usd(x["unit_price_usd"], 2),
-                    "total USD": fmt.usd(x["total_usd"]),
-                    "price source": x["price_source"],
-                }
-                for x in b["lines"]
-            ],
-            hide_index=True,
-            width="stretch",
-        )
-        k = st.columns(4)
-        k[0].metric("Hardware", f"${b['total_usd']:,.0f}")
-        k[1].metric("Rack units", f"{b['rack_units']}")
-        k[2].metric("Power", f"{b['power_w']:,.0f} W")
-        k[3].metric("Heat", f"{b['heat_btu_h']:,.0f} BTU/h")
-        st.plotly_chart(charts.licence_bars(b["licensing"]), width="stretch", key="size_licences")
-        st.dataframe(
-            [
-                {
-                    "option": o["name"],
-                    "cores billed": f"{o['cores_billed']:,}",
-                    "USD/month": fmt.usd(o["usd_per_month"]),
-                    "USD over the period": fmt.usd(o["total_usd"]),
-                    "Windows guests": "yes" if o["windows_guests_included"] else "no",
-                    "basis": o["basis"],
-                }
-                for o in b["licensing"]
-            ],
-            hide_index=True,
-            width="stretch",
-        )
-        st.caption(
-            f"Licence prices: editable assumptions on the SLA & tiers page (licensing.json, compiled "
-            f"{b['licensing_compiled']})."
-        )
-    with tab_years:
-        my = r.get("multi_year") or _years(json.dumps(r["design"]), demand_json, state.session_calibration())
-        st.plotly_chart(charts.multi_year(my), width="stretch", key="size_years")
-        first = my["first_year_needing_more_nodes"]
-        st.caption(my["note"] + (f". This cluster needs another node in year {first}." if first is not None else "."))
+            st.dataframe(
+                [
+                    {
+                        "rule": rule_of(k, demand.stack).title,
+                        "passed": "yes" if v["passed"] else "NO",
+                        "this design": v["reason"],
+                        "source": rule_of(k, demand.stack).source,
+                    }
+                    for k, v in r["checks"].items()
+                ],
+                hide_index=True,
+                width="stretch",
+            )
+            cn = r["compute"]
+            st.caption(
+                f"Per node: {cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
+                f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB RAM on {cn['hosts']} hosts "
+                "(VMs of a failed node restart on the survivors)."
+                if demand.n_plus_one
+                else ""
+            )
+    if tab_bom.open:
+        with tab_bom:
+            b = _bom(json.dumps(r["design"]), state.costs_json())
+            st.dataframe(
+                [
+                    {
+                        "part": x["part"],
+                        "description": x["description"],
+                        "per node": x["per_node"],
+                        "quantity": f"{x['quantity']:,}",
+                        "unit USD": fmt.usd(x["unit_price_usd"], 2),
+                        "total USD": fmt.usd(x["total_usd"]),
+                        "price source": x["price_source"],
+                    }
+                    for x in b["lines"]
+                ],
+                hide_index=True,
+                width="stretch",
+            )
+            k = st.columns(4)
+            k[0].metric("Hardware", f"${b['total_usd']:,.0f}")
+            k[1].metric("Rack units", f"{b['rack_units']}")
+            k[2].metric("Power", f"{b['power_w']:,.0f} W")
+            k[3].metric("Heat", f"{b['heat_btu_h']:,.0f} BTU/h")
+            st.plotly_chart(charts.licence_bars(b["licensing"]), width="stretch", key="size_licences")
+            st.dataframe(
+                [
+                    {
+                        "option": o["name"],
+                        "cores billed": f"{o['cores_billed']:,}",
+                        "USD/month": fmt.usd(o["usd_per_month"]),
+                        "USD over the period": fmt.usd(o["total_usd"]),
+                        "Windows guests": "yes" if o["windows_guests_included"] else "no",
+                        "basis": o["basis"],
+                    }
+                    for o in b["licensing"]
+                ],
+                hide_index=True,
+                width="stretch",
+            )
+            st.caption(
+                f"Licence prices: editable assumptions on the SLA & tiers page (licensing.json, compiled "
+                f"{b['licensing_compiled']})."
+            )
+    if tab_years.open:
+        with tab_years:
+            my = r.get("multi_year") or _years(json.dumps(r["design"]), demand_json, state.session_calibration())
+            st.plotly_chart(charts.multi_year(my), width="stretch", key="size_years")
+            first = my["first_year_needing_more_nodes"]
+            st.caption(
+                my["note"] + (f". This cluster needs another node in year {first}." if first is not None else ".")
+            )
 
     st.subheader("Proposal")
     c = st.columns(3)
@@ -592,23 +615,14 @@ def _results(demand_json: str) -> None:
             meta,
             demand.n_plus_one,
         )
-        st.session_state["size_proposal"] = (demand_json, pick, page, None)
-        if export.pdf_available():
-            with st.spinner("Printing the PDF with chromium…"):
-                try:
-                    st.session_state["size_proposal"] = (demand_json, pick, page, export.pdf_report(page))
-                except Exception as exc:
-                    st.warning(
-                        f"The PDF could not be printed ({fmt.md(exc)}); the HTML proposal prints from any browser."
-                    )
+        # the PDF prints in the background (seconds of chromium): the HTML is offered at once
+        pdf = export.pdf_later(page) if export.pdf_available() else None
+        st.session_state["size_proposal"] = (demand_json, pick, page, pdf)
     ready = st.session_state.get("size_proposal")
     if ready and ready[0] == demand_json and ready[1] == pick:
         e = st.columns(2)
         e[0].download_button("Proposal (HTML)", ready[2], file_name="proposal.html", mime="text/html", key="size_html")
-        if ready[3]:
-            e[1].download_button(
-                "Proposal (PDF)", ready[3], file_name="proposal.pdf", mime="application/pdf", key="size_pdf"
-            )
+        export.pdf_download(e[1], ready[3], "proposal.pdf", "size_pdf")
     if not state.presenter():
         e = st.columns(2)
         e[0].download_button("Designs CSV", export.to_csv(rows), file_name="sizing.csv", mime="text/csv")

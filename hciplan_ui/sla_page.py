@@ -153,8 +153,8 @@ def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, 
 
 TIER_COLUMNS = {
     "name": st.column_config.TextColumn("tier", required=True),
-    "guaranteed_iops": st.column_config.NumberColumn("guaranteed IOPS", min_value=1, required=True),
-    "burst_iops": st.column_config.NumberColumn("burst IOPS", min_value=1, required=True),
+    "guaranteed_iops": st.column_config.NumberColumn("guaranteed IOPS", min_value=1, required=True, format="localized"),
+    "burst_iops": st.column_config.NumberColumn("burst IOPS", min_value=1, required=True, format="localized"),
     "latency_target_ms": st.column_config.NumberColumn(
         "latency target, ms", min_value=0.02, format="%.3f", required=True
     ),
@@ -178,9 +178,12 @@ def _tier_editor() -> None:
     base = st.session_state.setdefault("tier_editor_base", state.tiers_json())
     df = pd.DataFrame(TierSet.model_validate_json(base).model_dump(mode="json")["tiers"])[list(TIER_COLUMNS)]
     key = f"tier_editor_{hashlib.sha1(base.encode()).hexdigest()[:10]}_{st.session_state.get('tier_editor_gen', 0)}"
-    edited = st.data_editor(
-        df, key=key, num_rows="dynamic", hide_index=True, column_config=TIER_COLUMNS, width="stretch"
-    )
+    # in a form: the page (prices, the tier mix) reruns once per set of edits, when applied, not on every cell
+    with st.form("tier_form", border=False):
+        edited = st.data_editor(
+            df, key=key, num_rows="dynamic", hide_index=True, column_config=TIER_COLUMNS, width="stretch"
+        )
+        st.form_submit_button("Apply the tiers", help="the prices below and the Size page use the tiers once applied")
     records = [
         {k: (None if pd.isna(v) else (int(v) if k == "vcpus_per_db" else v)) for k, v in row.items()}
         for row in edited.to_dict("records")

@@ -75,6 +75,19 @@ def design_to_json(design: Design) -> str:
     return canonical(design.model_dump(mode="json", exclude_defaults=False))
 
 
+@st.cache_data(show_spinner=False, max_entries=1)
+def design_examples() -> list[str]:
+    """Example files that are designs (examples/ also holds databases, tiers, demands...)."""
+    names = []
+    for p in sorted(EXAMPLES.glob("*.json")):
+        try:  # validated as a design, as loading it would: a db or tiers file is not offered
+            validate_design(p.read_bytes())
+        except PlannerError:
+            continue
+        names.append(p.stem)
+    return names
+
+
 @st.cache_data(show_spinner=False, max_entries=32)
 def example_json(name: str) -> str:
     return design_to_json(parse_design((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")))
@@ -506,8 +519,8 @@ def _capture() -> dict:
         whatif[_ASSUMPTIONS] = assumptions
     if _CMP_SOURCE in ss:
         whatif["compare_workload"] = "database" if ss[_CMP_SOURCE] == CMP_DATABASE else "current"
-    if design_before():
-        whatif["design_before"] = json.loads(design_before())
+    if before := design_before():
+        whatif["design_before"] = json.loads(before)
     return {"sla": sla, "size": size, "whatif": whatif}
 
 
@@ -587,11 +600,11 @@ def session():
         design=json.loads(design_json()),
         workload=json.loads(workload_json()),
         workload_name=workload_name(),
-        sized_workload=json.loads(sized_workload_json()) if sized_workload_json() else None,
+        sized_workload=json.loads(sw) if (sw := sized_workload_json()) else None,
         demand=json.loads(demand) if demand else None,
         tiers=json.loads(tiers_json()) if tiers_json() != default_tiers_json() else None,
         costs=json.loads(ss["costs_json"]) if ss.get("costs_json") else None,
-        existing=json.loads(existing_json()) if existing_json() else None,
+        existing=json.loads(ex) if (ex := existing_json()) else None,
         tier_counts=tier_counts() or None,
         **parts,
         **{f: v for f, v in document_names().items() if v},
@@ -798,7 +811,7 @@ def encode_scenario(
     return encode_session(
         ScenarioSession(
             design=json.loads(design_json),
-            workload=json.loads(workload_json) if custom else None,
+            workload=json.loads(workload_json) if custom and workload_json else None,
             workload_name=workload_name if workload_name in (*profiles(), SIZED) else "custom",
             tiers=json.loads(tiers_json) if tiers_json and tiers_json != default_tiers_json() else None,
         )

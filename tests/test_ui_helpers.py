@@ -192,3 +192,20 @@ def test_a_change_past_ten_times_reads_as_a_multiple():
 
     assert fmt.change(1.211) == "+21.1%" and fmt.change(0.093) == "-90.7%" and fmt.change(9.99) == "+899.0%"
     assert fmt.change(212.509) == "213x" and fmt.change(1329.8) == "1,330x"
+
+
+def test_device_iops_never_read_0k():
+    from hciplan_ui.fmt import kilo
+
+    assert [kilo(x) for x in (180, 950, 2_500, 750_000, 1_200_000)] == ["180", "950", "2.5k", "750k", "1,200k"]
+
+
+def test_a_count_of_one_is_singular():
+    from planner.core.text import count
+
+    assert (count(1, "node"), count(2, "node"), count(0, "node"), count(1_000, "server")) == (
+        "1 node",
+        "2 nodes",
+        "0 nodes",
+        "1,000 servers",
+    )

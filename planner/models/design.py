@@ -1320,29 +1320,36 @@ def parts_name(
     )
 
 
-def _part_id(ref) -> str | None:
+def _part_id(ref: Any) -> str | None:
     """A catalog id, or an inline spec's id."""
     if ref is None or isinstance(ref, str):
         return ref
     return ref.get("id") if isinstance(ref, dict) else getattr(ref, "id", None)
 
 
-def design_parts_name(design: dict) -> str | None:
+def design_parts_name(design: dict[str, Any]) -> str | None:
     """:func:`parts_name` of a hyperconverged design (a dict as in a design file), or None for
     another architecture or an incomplete draft."""
     try:
         n = design["node"]
         cache = n.get("cache_devices") or {}
+        cpu, drive, nic = (
+            _part_id(n["cpu"]["model"]),
+            _part_id(n["capacity_drives"]["model"]),
+            _part_id(n["nics"]["model"]),
+        )
+        if cpu is None or drive is None or nic is None:  # an incomplete draft
+            return None
         return parts_name(
             int(design["nodes"]),
             _part_id(n.get("chassis")),
             int(n["cpu"].get("sockets", 2)),
-            _part_id(n["cpu"]["model"]),
+            cpu,
             int(n["capacity_drives"]["count"]),
-            _part_id(n["capacity_drives"]["model"]),
+            drive,
             int(cache.get("count", 0)) if cache else 0,
             _part_id(cache.get("model")) if cache else None,
-            _part_id(n["nics"]["model"]),
+            nic,
             int(n["nics"].get("count", 1)),
             str(design.get("resiliency", "mirror-3way")),
         )
@@ -1350,7 +1357,7 @@ def design_parts_name(design: dict) -> str | None:
         return None
 
 
-def follow_name(before: dict | None, after: dict) -> dict:
+def follow_name(before: dict[str, Any] | None, after: dict[str, Any]) -> dict[str, Any]:
     """``after`` with its name following its parts when the name was made from the parts of
     ``before`` and the edit did not rename it (a sized design edited to 8 nodes is no longer
     "13x ..."); a name the user gave stays. Returns ``after`` itself when nothing changes."""

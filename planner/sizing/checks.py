@@ -25,6 +25,7 @@ import numpy as np
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, monthly_cost
 from planner.core.errors import PlannerError
+from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
@@ -206,8 +207,8 @@ def check_design(
         put(
             "n_plus_one_capacity",
             can_repair and held >= tb,
-            f"after a node loss {held:,.1f} TB usable on {survivors} nodes; demand {tb:,.1f} TB"
-            + ("" if can_repair else f"; {d.resiliency} cannot rebuild on {survivors} nodes"),
+            f"after a node loss {held:,.1f} TB usable on {count(survivors, 'node')}; demand {tb:,.1f} TB"
+            + ("" if can_repair else f"; {d.resiliency} cannot rebuild on {count(survivors, 'node')}"),
         )
     else:
         put("n_plus_one_capacity", True, "N+1 not asked")

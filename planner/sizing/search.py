@@ -49,6 +49,7 @@ from pydantic import BaseModel
 from planner.commercial.licensing import for_platform, licence_usd_per_month_per_node
 from planner.commercial.pricing import CostAssumptions, PricingError, part_monthly_usd, part_price_usd
 from planner.core.errors import PlannerError
+from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
@@ -416,7 +417,12 @@ def _pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
             elif not R.mirror_for_databases(code, demand.allow_parity):
                 rej.add("mirror_for_databases", 1, ex, "node count x resiliency")
             elif demand.n_plus_one and n - 1 < MIN_FAULT_DOMAINS[res]:
-                rej.add("n_plus_one_capacity", 1, f"{ex}: cannot rebuild on {n - 1} nodes", "node count x resiliency")
+                rej.add(
+                    "n_plus_one_capacity",
+                    1,
+                    f"{ex}: cannot rebuild on {count(n - 1, 'node')}",
+                    "node count x resiliency",
+                )
             else:
                 out.append((n, res))
     return out

@@ -1,0 +1,18 @@
+"""Words in messages: one rule for a count and its noun ("1 node", "2 nodes")."""
+
+from __future__ import annotations
+
+
+def count(n: float, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1 ("cannot rebuild on 1 node", not "1 nodes").
+
+    Parameters
+    ----------
+    n : int or float
+        The count [-].
+    noun : str
+        The singular noun.
+    plural : str, optional
+        The plural when it is not ``noun + "s"``.
+    """
+    return f"{n:,} {noun if n == 1 else (plural or noun + 's')}"

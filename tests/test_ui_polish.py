@@ -1,0 +1,172 @@
+"""Issue 26, problems 8 and 9 in the app (AppTest): the Size page sizes a demand once per process
+and says how long the user waited, builds only the open tab, offers the proposal at once, and
+the smaller faults a new user met (labels, units, plurals, round ticks, warnings)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+
+
+def _sized_app() -> AppTest:
+    """The Size page after "Size it" on its default demand (200 databases in four tiers)."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    next(b for b in at.get("form_submit_button") if b.label == "Size it").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.fixture
+def counted_size(monkeypatch):
+    """planner.sizing.search.size, counting its calls."""
+    import planner.sizing.search as search
+    from hciplan_ui import background
+
+    calls = []
+    real = search.size
+
+    def size(*a, **k):
+        calls.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(search, "size", size)
+    monkeypatch.setattr(background, "SIZED", background.Remembered(16))
+    return calls
+
+
+def test_a_demand_is_sized_once_not_on_every_rerun(counted_size):
+    at = _sized_app()
+    assert len(counted_size) == 1
+    # the page's own reruns (using the design, pressing "Size it" again) reuse the result
+    at.button(key="size_use_best").click().run()
+    next(b for b in at.get("form_submit_button") if b.label == "Size it").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(counted_size) == 1
+
+
+def test_the_size_page_says_the_wall_time_not_only_the_search(monkeypatch):
+    from hciplan_ui import background
+
+    monkeypatch.setattr(background, "SIZED", background.Remembered(16))  # not sized by an earlier test
+    at = _sized_app()
+    cap = next(c.value for c in at.caption if c.value.startswith("Searched"))
+    m = re.search(r"this page took ([\d.]+) s on the server, the search took ([\d.]+) s of it", cap)
+    assert m, cap
+    page_s, search_s = float(m.group(1)), float(m.group(2))
+    assert page_s >= search_s > 0
+    next(b for b in at.get("form_submit_button") if b.label == "Size it").click().run()
+    cap = next(c.value for c in at.caption if c.value.startswith("Searched"))
+    assert "remembered from an earlier search" in cap, cap
+
+
+def test_only_the_open_tab_is_built():
+    at = _sized_app()
+    charts = [c.proto.id for c in at.get("plotly_chart")]
+    assert len(charts) == 1  # the Pareto chart; the licence and multi-year charts wait for their tabs
+    assert any("this design" in d.value.columns for d in at.dataframe)  # the Rules tab, open
+
+
+def test_the_proposal_is_offered_at_once_and_its_pdf_when_printed(monkeypatch):
+    import threading
+
+    from hciplan_ui import export
+
+    gate = threading.Event()
+
+    def slow_pdf(html, timeout_s=90.0):
+        gate.wait(30)
+        return b"%PDF-1.4 test"
+
+    monkeypatch.setattr(export, "pdf_report", slow_pdf)
+    monkeypatch.setattr(export, "pdf_available", lambda: True)
+    at = _sized_app()
+    at.button(key="size_prepare").click().run()
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Proposal (HTML)" in labels and "Proposal (PDF)" not in labels, labels
+    assert any("Printing the PDF" in c.value for c in at.caption)
+    gate.set()
+    at.session_state["size_proposal"][3].result(timeout=30)
+    at.run()
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Proposal (PDF)" in labels, labels
+
+
+def test_hdd_options_show_their_iops_not_0k():
+    from planner.models.catalog import load_catalog
+
+    hdds = [k for k, d in load_catalog().capacity_drive.items() if d.rpm]
+    assert hdds
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/design_page.py").run()  # the first page is the start page
+    options = at.selectbox(key="d_drive").options
+    shown = [
+        o
+        for o in options
+        if any(o.startswith(f"{d.vendor} {d.model} ") for d in [load_catalog().capacity_drive[h] for h in hdds])
+    ]
+    assert shown and not any("0k/" in o or "/0k" in o for o in shown), shown
+
+
+def test_the_iops_sensitivity_chart_is_not_empty_under_an_open_load():
+    from hciplan_ui import charts
+    from planner.models.design import load_design
+    from planner.models.workload import parse_workload, profiles
+    from planner.sizing.scenarios import sensitivity
+
+    # a sized demand's workload is an open load: a fixed rate every variant delivers
+    w = parse_workload(profiles()["oltp-8k"].model_dump(mode="json") | {"iops": 200_000})
+    rows = sensitivity(load_design(ROOT / "examples" / "reference.json"), w)
+    assert not charts.moves(rows, "iops")
+    fig = charts.iops_tornado(rows)
+    bars = [x for t in fig.data for x in t.x if x]
+    assert bars and "IOPS capacity" in fig.layout.title.text
+
+
+def test_tier_edits_apply_once_per_set_not_per_cell():
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    # the editor sits in a form: its cells are sent with the form's button, in one rerun
+    assert [b.label for b in at.get("form_submit_button")] == ["Apply the tiers"]
+
+
+def test_a_large_number_box_is_read_back_with_separators():
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    # in the form, the box's value as it was last sent (the default, 500000)
+    assert at.number_input(key="size_iops").value == 500_000
+    assert "500,000" in [c.value for c in at.caption], [c.value for c in at.caption]
+
+
+def test_the_multi_year_charts_right_axis_has_round_ticks():
+    from hciplan_ui import charts
+
+    years = [{"year": y, "multiplier": 1.063**y, "nodes_needed": 6 + (y > 3), "fits_current": y <= 3} for y in range(6)]
+    fig = charts.multi_year({"years": years, "nodes": 6, "growth_pct_per_year": 6.3})
+    ticks = list(fig.layout.yaxis2.tickvals)
+    step = ticks[1] - ticks[0]
+    assert ticks[0] == 0 and step / 10 ** __import__("math").floor(__import__("math").log10(step)) in (1, 2, 2.5, 5)
+    assert all(abs(t / step - round(t / step)) < 1e-9 for t in ticks), ticks
+
+
+def test_a_closed_preset_on_a_sized_design_says_why_its_latency_is_high():
+    import json
+
+    at = _sized_app()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    at.selectbox(key="p_workload").set_value("oltp-8k").run()
+    at.button(key="p_replace_sized").click().run()  # a preset asks before it replaces the sized demand
+    assert not at.exception, [e.value for e in at.exception]
+    w = json.loads(at.session_state["workload_json"])
+    assert w.get("iops") is None  # the preset is a closed load
+    infos = [i.value.replace("\\", "") for i in at.info]
+    assert any("closed load" in i and "Little" in i and "open load" in i for i in infos), infos
