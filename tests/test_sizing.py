@@ -269,6 +269,25 @@ def test_impossible_latency_explained():
     assert r.best is None and "iops_at_latency" in r.explanation
 
 
+def test_a_latency_target_below_every_candidate_says_so_with_the_lowest_reached():
+    import re
+
+    from planner.models.tiers import Tier, TierSet
+
+    gold = Tier(
+        name="gold", guaranteed_iops=5000, burst_iops=8000, capacity_tb_per_db=0.5, latency_target_ms=0.05,
+        latency_statistic="p99", block_size_kib=8, read_fraction=0.7, vcpus_per_db=4, ram_gb_per_db=16,
+    )  # fmt: skip
+    d = Demand(tier_counts={"gold": 20}, tiers=TierSet(tiers=[gold]), max_nodes=6)
+    r = size(d)
+    m = re.search(r"gold p99 target 0.05 ms, the lowest any candidate reaches at this load ([\d.]+) ms", r.explanation)
+    assert r.best is None and m, r.explanation
+    assert float(m.group(1)) > 0.05
+    # a reachable target says nothing of the kind
+    ok = Demand(tier_counts={"gold": 20}, tiers=TierSet(tiers=[gold.model_copy(update={"latency_target_ms": 50.0})]))
+    assert "out of reach" not in size(ok).explanation
+
+
 def test_tier_demand_counts_vcpus():
     # 300 Ultra databases x 16 vCPUs cannot be hosted by four 1-socket nodes
     d = Demand(tier_counts={"Ultra": 300}, max_nodes=4, n_plus_one=False)

@@ -40,7 +40,7 @@ parts the catalog holds.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -51,7 +51,7 @@ from planner.commercial.pricing import CostAssumptions, PricingError, part_month
 from planner.core.errors import PlannerError
 from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
-from planner.engine.loads import demand_workload, latency_ok
+from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
 from planner.models.demand import Demand, DemandError
@@ -102,6 +102,18 @@ class _Rejections:
     examples: dict
     stage: dict
     stack: str = "s2d"
+    #: per demand class, the lowest latency statistic [ms] any unsaturated candidate reached at the
+    #: demand's load: when no design qualifies, this says whether a latency target is out of reach
+    best_ms: dict = field(default_factory=dict)
+
+    def latencies(self, out: dict, demand: Demand) -> None:
+        sat = np.ravel(np.asarray(out["saturated"], dtype=bool))
+        for c in demand.classes(1.0):
+            lat = np.ravel(class_latency_ms(out, c))[~sat]
+            lat = lat[np.isfinite(lat)]
+            if lat.size:
+                best = float(lat.min())
+                self.best_ms[c.name] = min(best, self.best_ms.get(c.name, best))
 
     def add(self, rule: str, n: int, example: str, stage: str) -> None:
         if n <= 0:
@@ -507,11 +519,14 @@ def _arrays(
     )
 
 
-def _perf(D: DesignArrays, demand: Demand, p, months: int | None = None):
+def _perf(D: DesignArrays, demand: Demand, p, months: int | None = None, rej: _Rejections | None = None):
     """(healthy ok, N+1 ok[, endurance ok]) per element: every tier within its
-    target; with ``months`` also the drives' endurance over that period."""
+    target; with ``months`` also the drives' endurance over that period. ``rej`` keeps the
+    lowest latency each tier reached (:meth:`_Rejections.latencies`)."""
     W = demand_workload(demand, shape=(len(D),))
     out = evaluate_arrays(D, W, p)
+    if rej is not None:
+        rej.latencies(out, demand)
     ok = np.ravel(latency_ok(out, demand))
     if not demand.n_plus_one:
         deg = np.ones_like(ok)
@@ -544,7 +559,7 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names,
             ideal=kind,
             cols=None if pairs_cols is None else {k: v[sl] for k, v in pairs_cols.items()},
         )
-        h, d = _perf(D, demand, p)
+        h, d = _perf(D, demand, p, rej=rej)
         ok[sl] = h & d
         for rule, bad in (("iops_at_latency", ~h), ("n_plus_one_performance", h & ~d)):
             b = np.flatnonzero(bad)
@@ -974,7 +989,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                 demand,
                 cols=None if pcols is None else {k: v[pair[c]] for k, v in pcols.items()},
             )
-            h, dgr, endu = _perf(D, demand, p, a.amortisation_months)
+            h, dgr, endu = _perf(D, demand, p, a.amortisation_months, rej=rej)
             evaluated += c.size
             for rule, bad in (
                 ("iops_at_latency", ~h),
@@ -1274,10 +1289,21 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
         rej.counts.items(), key=lambda kv: (R.rule_of(kv[0], demand.stack).kind not in ("demand", "headroom"), -kv[1])
     )
     why = "; ".join(f"{k} ({v:,} {rej.stage[k]}, e.g. {rej.examples[k]})" for k, v in order[:4])
-    return (
+    out = (
         f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB"
         f"{' with N+1' if demand.n_plus_one else ''}; rejected by: {why}"
     )
+    # a latency target below what any candidate reaches at this load is out of reach whatever
+    # the budget or node count: say so, with the lowest figure reached
+    beyond = [
+        f"{c.name} {c.latency_statistic} target {c.latency_target_ms:g} ms, the lowest any candidate reaches "
+        f"at this load {rej.best_ms[c.name]:.3f} ms"
+        for c in demand.classes(1.0)
+        if c.name in rej.best_ms and rej.best_ms[c.name] > c.latency_target_ms
+    ]
+    if beyond and "iops_at_latency" in rej.counts:
+        out += "; latency target out of reach on every candidate: " + "; ".join(beyond)
+    return out
 
 
 def _empty(demand, rej, t0, expl, screened: int = 0) -> SizingResult:
