@@ -15,6 +15,7 @@ import pytest
 from planner.cli import main
 from planner.models import oltp
 from planner.models.database import Database, as_demand_fields, as_workload, io_demand, io_shape, load_database
+from planner.models.database import shape_of as oltp_shape
 
 EX = Path(__file__).resolve().parent.parent / "examples"
 
@@ -116,6 +117,97 @@ def test_gathered_writes_match_a_simulated_sequence():
                 run = 0
         ios += math.ceil(run / g) if run else 0
         assert oltp.gathered_writes(len(x), d, g) == pytest.approx(ios, rel=0.02)
+
+
+def test_append_point_writes_match_a_simulated_district():
+    """A district's append point over many checkpoint intervals: Poisson orders, each adding k rows
+    after the last, pages of R rows, dirty pages gathered up to G. Pages dirtied and writes per
+    interval are what append_point_writes says, idle intervals costing nothing."""
+    rng = np.random.default_rng(5)
+    for m, k, R, G in ((0.2, 1, 245, 32), (1.83, 10, 122, 32), (4.0, 10, 122, 32), (300.0, 10, 122, 8)):
+        intervals = 40_000 if m < 100 else 4_000
+        row = int(rng.integers(R))  # rows already on the current page
+        pages = writes = 0
+        for n in rng.poisson(m, intervals):
+            if n == 0:
+                continue
+            first = row // R
+            row += n * k
+            span = (row - 1) // R - first + 1
+            pages += span
+            writes += math.ceil(span / G)
+        want_pages, want_writes = oltp.append_point_writes(m, k, R, G)
+        assert pages / intervals == pytest.approx(want_pages, rel=0.03), (m, k)
+        assert writes / intervals == pytest.approx(want_writes, rel=0.03), (m, k)
+
+
+def test_fewer_orders_per_district_fewer_tail_writes_at_most_one_per_point():
+    """Issue 24 section 1, found in round three: a district's order tails were written every interval
+    whatever its rate. Now an append point is written in an interval only if an order (a
+    Delivery) reached it: fewer orders per district per interval, fewer writes, never more than
+    one per point while its pages fit one gathered write, and 1 - exp(-orders) of one at low rates."""
+    per_point = [oltp.append_point_writes(m, 10, 122, 32)[1] for m in (0.0, 0.05, 0.2, 1.0, 1.83, 5.0, 50.0)]
+    assert per_point[0] == 0.0 and all(a < b for a, b in itertools.pairwise(per_point))
+    assert all(w <= 1.0 + 1e-12 for w in per_point[:-1])
+    assert per_point[2] == pytest.approx(-math.expm1(-0.2), rel=1e-9)
+    # the whole database: per district and interval at most one write per append point (3 tails,
+    # the backlog head, the delivered orders and lines) plus a tenth of the warehouse's history tail
+    T, W = 60.0, 10_000
+    prev = None
+    for nopm in (400_000, 183_000, 20_000, 2_000):
+        tps = nopm * oltp.TPM_PER_NOPM / 60
+        shape = oltp.OltpShape(1000.0, 230.0, W, None, True, "hammerdb", T, 32)
+        b = oltp.buffer_model(shape, tps)
+        per_district = b["append_point_write_ios"] * T / (W * oltp.DISTRICTS)
+        assert per_district <= 6 + 0.1 + 1e-9
+        lam = nopm / (W * oltp.DISTRICTS) * (1 - oltp.NEW_ORDER_ROLLBACK) ** -1 * T / 60
+        assert per_district >= 6 * -math.expm1(-lam) * 0.9  # each point's chance of an order, or more
+        if prev is not None:
+            assert per_district < prev
+        prev = per_district
+    # demand-hammerdb's rate (20,000 NOPM on 10,000 warehouses): 0.18 of a write per point, not 1
+    b = oltp.buffer_model(
+        oltp.OltpShape(1000.0, 128.0, W, None, True, "hammerdb", T, 128), 20_000 * oltp.TPM_PER_NOPM / 60
+    )
+    assert b["append_point_write_ios"] * T / (W * oltp.DISTRICTS) == pytest.approx(6.1 * 0.18, rel=0.1)
+
+
+@pytest.mark.parametrize("geometry", ["sql-server", "postgresql"])
+def test_delivery_reads_fall_as_the_buffer_grows_and_never_exceed_the_pages_it_touches(geometry):
+    """A district's Deliveries take its orders one after the other (HammerDB's DELIVERY: the oldest
+    new order of each district), so an aged order's pages were mostly touched by the district's
+    previous Delivery: what a Delivery reads falls as the buffer grows, and never exceeds the pages
+    its orders and lines lie on (the count before this rule)."""
+    from planner.calibration import oltp_heldout
+
+    geo = oltp_heldout.geometry() if geometry == "postgresql" else oltp.SQL_SERVER_GEOMETRY
+    size, W = (4.1, 40.0) if geometry == "postgresql" else (1000.0, 10_000.0)
+    tps = 1000.0 if geometry == "postgresql" else 183_000 * oltp.TPM_PER_NOPM / 60
+    calls, per_order = [], []
+    for pool in np.geomspace(size / 40, size * 2, 14):
+        b = oltp.buffer_model(oltp.OltpShape(size, pool, W, None, True, "hammerdb", 60.0, 32, geometry=geo), tps)
+        aged = b["delivery_order_aged"]
+        assert 0.0 <= b["delivery_reads_per_order"] <= aged * b["delivery_pages_per_order"] + 1e-12
+        calls.append(b["read_calls"]["delivery"])
+        per_order.append(b["delivery_reads_per_order"])
+    assert all(b <= a * (1 + 1e-9) + 1e-12 for a, b in itertools.pairwise(calls)), calls
+    assert all(b <= a * (1 + 1e-9) + 1e-12 for a, b in itertools.pairwise(per_order)), per_order
+    assert calls[-1] < 1e-6 and max(per_order) > 0
+    # the walk's pages: a new page per 245 orders and per 12 orders' lines (SQL Server)
+    assert oltp.delivery_walk_reads(2.0, 0.1, 1.0, math.inf) == 0.1
+    assert oltp.delivery_walk_reads(2.0, 0.1, 1.0, 0.0) == 2.0
+    assert oltp.delivery_walk_reads(2.0, 3.0, 1.0, 5.0) == 2.0  # never more than the pages touched
+
+
+def test_the_walk_removes_about_0_9_of_7_7_reads_per_call_at_dataons_pool():
+    """The seeds review's estimate (round three): at DataON's 230 GB pool on 1 TB, about 0.9 of 7.7
+    reads per call were Delivery re-reads of pages the district's previous Delivery had just read."""
+    d = load_database(EX / "db-seed-dataon.json").model_copy(update={"nopm": 183_000.0})
+    b = oltp.buffer_model(oltp_shape(d), d.transactions_per_s)
+    saved = oltp.MIX["delivery"] * oltp.DISTRICTS * (b["delivery_pages_per_order"] - b["delivery_reads_per_order"])
+    assert b["delivery_order_aged"] == 1.0
+    assert saved == pytest.approx(0.9, abs=0.1)
+    assert b["reads"] / d.transactions_per_s + saved == pytest.approx(7.7, abs=0.1)
 
 
 def test_the_miss_ratio_falls_about_as_hsus_inverse_square_root():

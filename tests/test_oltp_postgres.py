@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import math
+import statistics
 from pathlib import Path
 
 import numpy as np
@@ -285,11 +286,14 @@ def test_the_key_index_leaves_add_reads_where_the_pool_is_short():
 #: the measurement's own spread: repeats with other random home warehouses differ by up to this
 #: in reads per transaction (the report's "within ~10 %")
 REPEAT_TOLERANCE_PCT = max(s["spread_pct"] for s in heldout.repeat_spread())
-#: what the model achieves (read off the check, 2026-11-25; never tuned): all warehouses, pool
-#: below the hot set, |error| at most 25.3 %; home-warehouse mode from 256 MiB, at most 30.7 %
-#: (either active-warehouse count); above the hot set the model is low by at most 0.69 reads/txn
-ALL_WAREHOUSES_PCT = 25.3
-HOME_FROM_256_MIB_PCT = 30.7
+#: what the model achieves (read off the check; never tuned): all warehouses, pool below the hot
+#: set, |error| at most 62.0 %; home-warehouse mode from 256 MiB, at most 81.4 % (either
+#: active-warehouse count); above the hot set the model is low by at most 0.69 reads/txn.
+#: Re-read after the Delivery walk (branch dbfix): before it, 25.3 % and 30.7 %, because the
+#: Delivery's overcounted re-reads (4.5 orders and order-line pages per New-Order) made up for the
+#: stock misses the model's knee leaves out from 256 MiB (see the stock-knee xfail below)
+ALL_WAREHOUSES_PCT = 62.0
+HOME_FROM_256_MIB_PCT = 81.4
 ABOVE_HOT_SET_READS_PER_TXN = 0.69
 
 
@@ -331,19 +335,63 @@ def test_home_warehouse_from_256_mib_within_the_achieved_band():
             assert abs(r[key]) <= HOME_FROM_256_MIB_PCT + REPEAT_TOLERANCE_PCT, (r["run_id"], r[key])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the model's knee is sharper than PostgreSQL's: at 128 MiB in home-warehouse mode it predicts "
-    "19.0 reads/txn where 10.2 and 11.4 were measured (+86 %, +68 %); its stock misses (heap and stock_i1 "
-    "leaves) are twice the measured. Candidates: the Stock-Level rule (reads of just-updated stock hit only "
-    "when younger than the LRU's characteristic time, 1.5 s against a 4 s span) and PostgreSQL's clock "
-    "sweep keeping pages pinned several times; PostgreSQL 15's counters cannot tell them apart",
-)
 def test_home_warehouse_at_128_mib_within_the_same_band():
+    """A strict xfail until the Delivery walk (branch dbfix): at 128 MiB the model predicted 19.0
+    reads/txn (+86 %, +68 %), now 17.3 (+69 %, +52 %); it passes because the band it is compared with
+    widened (the 256 MiB and 8-user runs are now 53-81 % low) as much as because it moved. The
+    defect it stood for, the knee, is the stock xfail below."""
     sel = [r for r in _rows() if r["mode"] == "home warehouse" and r["shared_buffers_gb"] < 0.2]
     assert len(sel) == 2
     for r in sel:
         assert abs(r["error_pct"]) <= HOME_FROM_256_MIB_PCT + REPEAT_TOLERANCE_PCT, (r["run_id"], r["error_pct"])
+        assert r["error_pct"] > 0  # still high: the knee
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the model's knee is sharper than PostgreSQL's: in home-warehouse mode below the hot set its stock "
+    "misses per New-Order (heap and stock_i1 leaves) are twice the measured at 128 MiB (34.4 against 15.6 and "
+    "15.7) and a fraction of them from 256 MiB (2.6 against 9.1 at 256 MiB, 0.04 against 4.0 with 8 users "
+    "at 512 MiB). Candidates: the Stock-Level rule (reads of just-updated stock hit only when younger than "
+    "the LRU's characteristic time, 1.5 s against a 4 s span at 128 MiB) and PostgreSQL's clock sweep "
+    "keeping pages pinned several times; PostgreSQL 15's counters cannot tell them apart",
+)
+def test_home_warehouse_stock_misses_within_a_factor_of_two_below_the_hot_set():
+    sel = [r for r in _rows() if r["mode"] == "home warehouse" and r["regime"] == "pool < hot set"]
+    assert len(sel) == 4
+    for r in sel:
+        ratio = (
+            r["predicted_reads_per_new_order_by_table"]["stock"] / r["measured_reads_per_new_order_by_table"]["stock"]
+        )
+        assert 0.5 <= ratio <= 2.0, (r["run_id"], ratio)
+
+
+def test_the_delivery_walk_brings_orders_and_order_line_reads_nearer_the_measured():
+    """Not fully out of sample: these runs are where the Delivery overcount was seen (the 2 GiB
+    all-warehouse run: 1.96 predicted against 0.38 measured orders and order-line reads per
+    transaction). With the pool below the hot set the predicted orders, order-line and orders-index
+    reads per New-Order are never above the measured (the model leaves out PostgreSQL's counting of
+    new pages as reads and orders_i2's inserts at random leaves), and their median error is smaller
+    than the same model's without the walk (each aged order's pages all read: 1.19 against 2.66)."""
+    doc = heldout.load()
+    geo = _pg_geometry()
+    runs = {r["run_id"]: r for r in doc["runs"]}
+    walk, no_walk = [], []
+    for r in _rows():
+        if r["regime"] != "pool < hot set":
+            continue
+        run = runs[r["run_id"]]
+        b = heldout.predict(run, geo, doc["schema"]["db_size_gb"])
+        new_orders_per_s = run["new_orders_in_window"] / run["window_s"]
+        deliveries_per_s = r["transactions_per_s"] * oltp.MIX["delivery"] * oltp.DISTRICTS
+        extra = b["delivery_order_aged"] * b["delivery_pages_per_order"] - b["delivery_reads_per_order"]
+        pred = r["predicted_reads_per_new_order_by_table"]["orders_and_order_line"]
+        meas = r["measured_reads_per_new_order_by_table"]["orders_and_order_line"]
+        assert pred <= meas, r["run_id"]
+        walk.append(abs(pred - meas))
+        no_walk.append(abs(pred + deliveries_per_s * extra / new_orders_per_s - meas))
+    assert len(walk) == 9
+    assert statistics.median(walk) < statistics.median(no_walk)
 
 
 def test_above_the_hot_set_the_model_is_low_by_what_it_leaves_out():
@@ -417,7 +465,14 @@ def test_the_prose_quotes_the_check_as_it_stands():
     assert f"are {-max(home):.0f}-{-min(home):.0f} % low at 256 MiB and with 8 users" in acc
     assert f"{-max(home):.0f}-{-min(home):.0f} % low in home-warehouse mode from 256 MiB" in model
     lo, hi = sorted(r["error_pct"] for r in small)
-    assert f"{lo:.0f}-{hi:.0f} % high at 128 MiB" in model
+    assert f"{lo:.0f}-{hi:.0f} % high at 128 MiB" in model and f"{lo:.0f}-{hi:.0f} % high at 128 MiB" in acc
+    # the Delivery walk: the orders and order-line reads per New-Order below the hot set
+    short_no = [r for r in rows if r["regime"] == "pool < hot set"]
+    pred = [r["predicted_reads_per_new_order_by_table"]["orders_and_order_line"] for r in short_no]
+    meas = [r["measured_reads_per_new_order_by_table"]["orders_and_order_line"] for r in short_no]
+    assert f"PostgreSQL read {min(meas):.2f}-{max(meas):.2f} (median {statistics.median(meas):.2f})" in acc
+    assert f"time: {min(pred):.2f}-{max(pred):.2f}, never above the measured" in acc
+    assert f"median error {statistics.median(abs(p - m) for p, m in zip(pred, meas)):.2f} against" in acc
     assert (
         f"predicts {small[0]['predicted_reads_per_txn']:.1f} reads per transaction where "
         f"{small[0]['measured_reads_per_txn']:.1f} and {small[1]['measured_reads_per_txn']:.1f} were measured"

@@ -194,7 +194,7 @@ def finite_population_factor(
     Returns
     -------
     array
-        The factor, in [0, 1] [-].
+        The factor, between 0 and 1 [-].
     """
     n = np.asarray(population, dtype=float)
     u = np.maximum(np.asarray(utilization, dtype=float), _EPS)

@@ -22,12 +22,19 @@ touch, how often, and which of them the buffer pool keeps:
   Robert & Roberts 2012): a page requested at rate ``l`` stays while requests come within
   the cache's characteristic time ``t``, so it hits with probability ``1 - exp(-l t)``, and
   ``t`` fills the pool. Pages appended and re-read at a known age (orders a Delivery picks
-  up, an Order-Status's last order) hit when that age is under ``t``.
+  up, an Order-Status's last order) hit when that age is under ``t``. A Delivery takes its
+  district's oldest undelivered order, so consecutive Deliveries of a district walk
+  consecutive orders, which share pages: only the pages new to the walk are read at the
+  order's age, the rest were touched by the district's previous Delivery and hit when it
+  came within ``t`` (:func:`delivery_walk_reads`).
 * **Checkpoints write each dirty page once per interval** however often it was dirtied; a
   page the pool evicts dirty is written by the lazy writer instead, and written again if
   dirtied after it was read back. Adjacent dirty pages are gathered into one write of up
   to 32 pages (SQL Server 2014) or 128 pages (2016+: Bob Dorr, *SQL 2016: larger data file
-  writes*; Microsoft, *Writing pages*).
+  writes*; Microsoft, *Writing pages*). A district's append points (the tails of orders,
+  order lines and new orders) and its backlog's head are written in an interval only when
+  an order arrived in (or a Delivery left) that district in it (:func:`append_point_writes`);
+  the warehouse and district rows only when a transaction updated them.
 * **The log** is written in blocks of 512-byte sectors up to 60 KB (Microsoft, *SQL
   Server transaction log architecture*); commits that arrive while a flush is in flight
   share the next one (group commit), so at high rates a flush carries many commits.
@@ -53,6 +60,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from scipy.special import gammaln
 
 from planner.core.types import FloatArray
 
@@ -454,6 +462,102 @@ def gathered_writes(pages: FloatArray, dirty: FloatArray, gather: float) -> Floa
     return np.asarray(pages, float) * d * (1.0 - d) / (1.0 - d**gather) + d  # + d: a run at the start
 
 
+def append_point_writes(events: float, rows_per_event: float, rows_per_page: float, gather: int) -> tuple[float, float]:
+    """Pages written and write IOs per checkpoint interval at one append point.
+
+    An append point is where one district's rows of a table are added or removed in key
+    order: the tail of its orders, order lines or new orders (New-Order appends), the head
+    of its new-order backlog (Delivery deletes the oldest), the run of delivered orders and
+    their lines (Delivery updates them). The point is written in an interval only if an
+    event reached it in that interval.
+
+    Parameters
+    ----------
+    events : float
+        Mean events (orders, or Deliveries) at the point per interval [1/interval].
+    rows_per_event : float
+        Rows each event adds or touches at the point [rows] (an order's 10 lines, 1 order).
+    rows_per_page : float
+        Rows per page at the point [rows/page].
+    gather : int
+        Adjacent dirty pages written together [pages].
+
+    Returns
+    -------
+    tuple of float
+        ``(pages, writes)``: the expected pages dirtied and write IOs per interval.
+
+    Notes
+    -----
+    The events in an interval are Poisson with mean ``events`` (the point's district gets a
+    random share of many virtual users' calls: HammerDB draws the district of a New-Order
+    uniformly, ``RandomNumber 1 10``, and a Delivery visits every district of its warehouse).
+    ``n`` events starting at a uniformly placed row of the point's current page span
+    ``1 + (n k - 1) / R`` pages on average (``k`` rows per event, ``R`` rows per page; exact
+    for whole ``R``, Hermite's identity) and ``ceil(span / gather)`` writes; none when
+    ``n = 0``, so an idle point costs nothing. Hence the pages are
+    ``(1 - e^-m)(1 - 1/R) + m k / R`` and the writes at most 1 while the span stays within
+    ``gather``: ``1 - e^-m``, the chance the point was dirtied (the rule HammerDB's own draw
+    implies; before, every point was written every interval whatever its rate).
+    """
+    m = max(float(events), 0.0)
+    k, R, G = float(rows_per_event), max(float(rows_per_page), 1e-12), max(int(gather), 1)
+    p_any = -math.expm1(-m)
+    pages = p_any * (1.0 - 1.0 / R) + m * k / R
+    if m <= 0.0:
+        return 0.0, 0.0
+    # the Poisson count over its bulk (mean +- 12 sd): the writes are a step function of n
+    sd = math.sqrt(m)
+    lo, hi = max(1, math.floor(m - 12.0 * sd - 5.0)), math.ceil(m + 12.0 * sd + 10.0)
+    n = np.arange(lo, hi + 1, dtype=float)
+    log_pmf = n * math.log(m) - m - gammaln(n + 1.0)
+    span = 1.0 + (n * k - 1.0) / R
+    writes = float(np.sum(np.exp(log_pmf) * np.ceil(span / G - 1e-9)))
+    return pages, writes
+
+
+def delivery_walk_reads(touched_pages: float, new_pages: float, walk_rate_per_s: float, t: float) -> float:
+    """Pages a Delivery reads per delivered order that is older than the buffer's
+    characteristic time ``t``.
+
+    Parameters
+    ----------
+    touched_pages : float
+        Pages a delivered order's rows lie on (its orders row, or its lines; with their
+        key-index leaves for a heap) [pages].
+    new_pages : float
+        Of those, pages no earlier order of the district lies on: rows per order over rows
+        per page (heap and key index together) [pages].
+    walk_rate_per_s : float
+        Deliveries per second in the order's district [1/s].
+    t : float
+        The buffer's characteristic time [s] (``inf``: everything fits).
+
+    Returns
+    -------
+    float
+        ``new + (touched - new) exp(-walk_rate t)`` [pages], never more than ``touched``.
+
+    Notes
+    -----
+    HammerDB's Delivery (``DELIVERY`` in ``mssqlsoltp.tcl`` / ``pgoltp.tcl``) deletes its
+    district's oldest new order (``DELETE TOP (1)``, or ``ORDER BY no_o_id LIMIT 1``), then
+    updates that order and its lines: a district's Deliveries take its orders one after the
+    other. Rows in key order (SQL Server's clustered tables; PostgreSQL's heap as HammerDB
+    loads it, and its B-tree leaves) put consecutive orders on the same pages, so the pages
+    of an order are new to the walk only for ``new_pages`` of them; the others were touched
+    by the district's previous Delivery, a Poisson gap earlier, and are still resident with
+    Che's probability ``1 - exp(-rate t)``. The new pages are read at the order's age (the
+    caller's rule). The walk's current pages (about two per district) are not added to the
+    buffer's occupancy.
+    """
+    touched = max(float(touched_pages), 0.0)
+    new = min(max(float(new_pages), 0.0), touched)
+    if math.isinf(t):
+        return new
+    return new + (touched - new) * math.exp(-max(float(walk_rate_per_s), 0.0) * max(t, 0.0))
+
+
 # ------------------------------------------------------------------ the database
 
 
@@ -512,8 +616,14 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
 
     Returns a dict of per-second figures: ``reads`` (8 KiB page reads, physical), ``reads_by``
     (by table), ``read_calls`` (physical reads per call, by transaction type),
-    ``page_writes`` (8 KiB pages), ``write_ios`` (after gathering), ``hit_ratio``,
-    ``characteristic_time_s``, ``active_warehouses``.
+    ``page_writes`` (8 KiB pages), ``write_ios`` (after gathering), of them
+    ``append_point_write_ios`` (the districts' tails, backlog heads and delivered runs, and
+    the history tails: :func:`append_point_writes`), ``hit_ratio``,
+    ``characteristic_time_s``, ``active_warehouses``; and per delivered order,
+    ``delivery_order_aged`` (1 when a delivered order is older than the characteristic time,
+    else 0), ``delivery_pages_per_order`` (the pages its rows and lines lie on) and
+    ``delivery_reads_per_order`` (those a Delivery reads: :func:`delivery_walk_reads`, 0
+    when the order is younger than the characteristic time).
     """
     W = max(float(shape.warehouses), 1.0)
     if shape.known_active_warehouses is not None:
@@ -631,14 +741,19 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     status_hit = 1.0 if math.isinf(t) else -math.expm1(-t / status_age_s)
     # the lines of one order span about one page (and one key-index leaf, for a heap)
     lines_pages = 1.0 + (ORDER_LINES - 1) / rpp_ol + geo.aged_index_pages
-    reads_by["orders"] = (
-        X
-        * (1.0 + geo.aged_index_pages)
-        * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
-    )
-    reads_by["order_line"] = (
-        X * lines_pages * (m["delivery"] * DISTRICTS * (1 - deliv_hit) + m["order_status"] * (1 - status_hit))
-    )
+    touched = {"orders": 1.0 + geo.aged_index_pages, "order_line": lines_pages}
+    # a district's Deliveries walk its orders one after the other: of an aged order's pages
+    # only the new ones are read at its age, the rest were touched by the previous Delivery
+    deliveries_per_district_s = xw * m["delivery"]  # a Delivery visits all ten districts
+    per_order_rows = {"orders": 1.0, "order_line": ORDER_LINES}
+    deliv_reads = {
+        k: (1.0 - deliv_hit) * delivery_walk_reads(touched[k], per_order_rows[k] / app[k], deliveries_per_district_s, t)
+        for k in touched
+    }
+    for k in touched:  # an Order-Status's last order of a random customer: no walk
+        reads_by[k] = X * (
+            m["delivery"] * DISTRICTS * deliv_reads[k] + m["order_status"] * (1 - status_hit) * touched[k]
+        )
     # a Stock-Level reads the stock rows of its district's last 20 orders' lines: rows those
     # New-Orders updated moments ago (ages spread up to 20 district orders back), so they hit
     # when that age is under t, whatever the page's own request rate says
@@ -678,19 +793,42 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
             ckpt_ios += float(gathered_writes(n_g, dbar, shape.gather_pages)) / T
     page_writes = float(np.sum(ckpt_pages + lazy_pages))
     write_ios = ckpt_ios + float(np.sum(lazy_pages))
-    # appended pages: contiguous per district, written once (twice when a delivery dirties
-    # them again after they were written)
+    # append points, one per district and table (history: per warehouse), contiguous pages:
+    # written in an interval only if an order (a payment, a Delivery) reached them in it
+    G = shape.gather_pages
+    points_d = A * DISTRICTS
+    orders_per_point = no_rate_district * T
+    deliveries_per_point = deliveries_per_district_s * T
+    # a delivered order's pages are written again when its Delivery dirties them after
+    # their checkpoint (it comes delivery_age_s after the order; within the same interval
+    # the one write covers both)
     redirty = min(1.0, delivery_age_s / T)
-    for k, r in appended.items():
-        again = redirty if k in ("orders", "order_line") else 0.0
-        page_writes += r * (1 + again)
-        points = A * DISTRICTS if k != "history" else A
-        per_point = r * T / max(points, 1e-12)
-        write_ios += (1 + again) * points * math.ceil(max(per_point, 1e-9) / shape.gather_pages) / T
-    # hot pages (warehouse, districts, tails and backlog heads): written every interval
-    hot = A * (ppw["warehouse"] + ppw["district"] + DISTRICTS * geo.tail_pages_per_district)
-    page_writes += hot / T
-    write_ios += A * (1 + geo.tail_pages_per_district) / T  # a warehouse's districts are adjacent: one gathered write
+    write_ios_before_points = write_ios
+    for k in APPENDED_TABLES:
+        if k == "history":
+            points, events, rows = A, X * m["payment"] * T / A, 1.0
+        else:
+            points, events, rows = points_d, orders_per_point, per_order_rows.get(k, 1.0)
+        pages, ios = append_point_writes(events, rows, app[k], G)
+        page_writes += points * pages / T
+        write_ios += points * ios / T
+        if k in ("orders", "order_line"):  # the delivered orders' run
+            pages, ios = append_point_writes(deliveries_per_point, rows, app[k], G)
+            page_writes += redirty * points * pages / T
+            write_ios += redirty * points * ios / T
+    # the new-order backlog's head: each Delivery deletes its district's oldest new order
+    pages, ios = append_point_writes(deliveries_per_point, 1.0, app["new_order"], G)
+    page_writes += points_d * pages / T
+    write_ios += points_d * ios / T
+    append_point_write_ios = write_ios - write_ios_before_points
+    # warehouse and district rows: a home Payment updates its warehouse (w_ytd) and district
+    # (d_ytd), a New-Order its district (d_next_o_id); a page is written in an interval only
+    # if updated in it, a warehouse's district rows (adjacent) in one gathered write
+    wh_dirty = -math.expm1(-xw * m["payment"] * T)
+    district_dirty = -math.expm1(-xw * (m["payment"] + m["new_order"]) / DISTRICTS * T)
+    any_dirty = -math.expm1(-xw * (m["payment"] + m["new_order"]) * T)
+    page_writes += A * (ppw["warehouse"] * wh_dirty + ppw["district"] * district_dirty) / T
+    write_ios += A * any_dirty / T
     # remote history inserts on evicted tails: read, then written alone
     write_ios += reads_by["history"]
     page_writes += reads_by["history"]
@@ -718,8 +856,8 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         + cust_miss
         + cust_key_miss,
         "payment": lookup,
-        "order_status": lookup + (1 - status_hit) * (1 + lines_pages),
-        "delivery": DISTRICTS * ((1 - deliv_hit) * (1 + lines_pages) + cust_miss + cust_key_miss),
+        "order_status": lookup + (1 - status_hit) * (touched["orders"] + lines_pages),
+        "delivery": DISTRICTS * (deliv_reads["orders"] + deliv_reads["order_line"] + cust_miss + cust_key_miss),
         "stock_level": STOCK_LEVEL_ORDERS * ORDER_LINES * (sl_miss + sl_key_miss),
     }
     return {
@@ -735,6 +873,10 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         "active_warehouses": A,
         "delivery_age_s": delivery_age_s,
         "appended_pages": sum(appended.values()),
+        "append_point_write_ios": append_point_write_ios,
+        "delivery_order_aged": 1.0 - deliv_hit,
+        "delivery_pages_per_order": touched["orders"] + touched["order_line"],
+        "delivery_reads_per_order": deliv_reads["orders"] + deliv_reads["order_line"],
     }
 
 
