@@ -145,27 +145,29 @@ def customer_text(text: str) -> str:
     return " ".join(t.split())
 
 
-def extrapolation_text(rep: dict, p: dict) -> list[str]:
-    """Each extrapolation flag as what it means for the customer, with the band's width."""
+def extrapolation_text(
+    rep: dict, p: dict | None = None, widened: str = " The ranges below are widened for it."
+) -> list[str]:
+    """Each extrapolation flag of ``p`` (default: the report's own) as what it means for the
+    customer, with the band's width; ``widened`` ends each sentence (where the ranges are)."""
     out = []
     iops, lo, hi = rep.get("iops"), rep.get("iops_low"), rep.get("iops_high")
     spread = ""
     if iops and lo is not None and hi is not None:
         spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on throughput"
-    for f in p.get("extrapolation") or []:
+    for f in (rep if p is None else p).get("extrapolation") or []:
         dim = f.get("dimension", "")
         what = DIMENSION_WORDS.get(dim, "configurations")
         cal = f.get("calibrated", "")
         if dim == "nodes":
             out.append(
                 f"This design has {f.get('value')} servers: beyond the clusters this model was validated on "
-                f"({cal} servers){spread}. The ranges below are widened for it."
+                f"({cal} servers){spread}.{widened}"
             )
         else:
             val = f.get("value")
             out.append(
-                f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}. "
-                "The ranges below are widened for it."
+                f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}.{widened}"
             )
     return out
 
