@@ -9,12 +9,12 @@ import json
 
 import streamlit as st
 
-from hciplan_ui import charts, chrome, database_inputs, export, fmt, inputs, state
+from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
 from planner.core.errors import PlannerError
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
-from planner.models.design import Design, DriveSet
+from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
 
@@ -161,6 +161,49 @@ with st.expander("What-if variant of the current design", expanded=True):
     inputs.show(c[1], e_nodes)
     inputs.show(c[2], e_drives)
 
+with st.expander("The customer's system today (its cost and TCO beside the proposal)", expanded=False):
+    # any architecture: a bundled example, or the customer's own design file
+    ex_src = st.radio(
+        "System today",
+        ["none", "an example", "my design file"],
+        key="cmp_existing_src",
+        horizontal=True,
+        help="costed as owned (its purchase is sunk: running costs only) and evaluated under the same workload",
+    )
+    inputs.keep("cmp_existing_src", "cmp_existing_example")
+    if ex_src == "an example":
+        ex_name = st.selectbox(
+            "Example",
+            list(examples),
+            key="cmp_existing_example",
+            format_func=lambda n: f"{n} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
+        )
+        ss[costs.EXISTING] = state.example_json(ex_name)
+    elif ex_src == "my design file":
+        up = st.file_uploader(
+            "The system today as a design JSON (any architecture, max 1 MB)",
+            type=["json"],
+            key="cmp_existing_upload",
+            max_upload_size=1,
+        )
+        if up is not None and ss.get("cmp_existing_seen") != up.file_id:
+            ss["cmp_existing_seen"] = up.file_id
+            try:
+                if up.size > MAX_DESIGN_FILE_BYTES:
+                    raise PlannerError(f"{up.name} is larger than 1 MB", "design")
+                ej = state.design_to_json(parse_design(up.getvalue()))
+                state.report(ej, wj)  # its parts resolve and it evaluates, or one line says why not
+                costs.whole(ej, owned=True)
+            except PlannerError as exc:
+                ss.pop(costs.EXISTING, None)
+                st.error(f"Could not use {fmt.md(up.name)}: {fmt.md(fmt.screen_error(str(exc)))}")
+            else:
+                ss[costs.EXISTING] = ej
+        elif up is None and ss.get("cmp_existing_seen"):
+            st.caption("Showing the file loaded before; load another to replace it.")
+    else:
+        ss.pop(costs.EXISTING, None)
+
 scenarios = [("current", dj)]
 errors = []
 if on and len(others) < 3 and not (e_nodes or e_drives):
@@ -175,6 +218,9 @@ if on and len(others) < 3 and not (e_nodes or e_drives):
         errors.append(f"what-if: {fmt.screen_error(str(exc))}")
 for name in others:
     scenarios.append((name, state.example_json(name)))
+existing = costs.existing_json()
+if existing:
+    scenarios.append(("today", existing))
 if on and len(others) >= 3:
     st.info(
         "The what-if is left out: the comparison holds four designs, the current one and three examples. "
@@ -190,8 +236,30 @@ def bottleneck_label(r: dict) -> str:
     return labels.get(b) or BOTTLENECK_LABELS.get(b, b)
 
 
-def uncalibrated(r: dict) -> str | None:
-    return next((f["message"] for f in r.get("extrapolation", []) if f["dimension"] in ("topology", "stack")), None)
+def uncalibrated(r: dict) -> list[str]:
+    """Each way the design lies outside what the model was validated on, in customer words
+    (node count, processor family, architecture...): a design with any is not calibrated."""
+    from planner.sizing.document import extrapolation_text
+
+    return extrapolation_text(r, widened="")
+
+
+def workload_for(name: str, design_json: str) -> str:
+    """The workload a scenario is evaluated under: the demand's own load follows a scenario's
+    node count (the same databases on more or fewer nodes), any other workload stays."""
+    from planner.engine.loads import rehosted
+    from planner.models.demand import Demand
+    from planner.models.workload import parse_workload
+
+    dem = costs.demand_json()
+    nodes = json.loads(design_json).get("nodes")
+    if not dem or name == "current" or not nodes or source.startswith("from"):
+        return wj
+    try:
+        new = rehosted(parse_workload(wj), Demand.model_validate_json(dem), nodes)
+    except PlannerError:
+        return wj
+    return wj if new is None else state.canonical(new.model_dump(mode="json"))
 
 
 # (key, label, formatter, smaller is better)
@@ -205,11 +273,14 @@ METRICS = [
 ]
 SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
 reports = []
+designs = dict(scenarios)
 for n, d in scenarios:
     try:
-        reports.append((n, state.report(d, wj)))
+        reports.append((n, state.report(d, workload_for(n, d))))
     except PlannerError as exc:
         st.error(fmt.md(f"{n}: {exc}"))
+verdicts = {n: costs.verdict(designs[n]) for n, _ in reports if n != "today"}
+wholes = {n: costs.whole(designs[n], owned=n == "today") for n, _ in reports}
 base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
@@ -228,10 +299,29 @@ for col, (name, r) in zip(cols, reports):
             if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
                 st.caption(f"band {fmt.span(lo, hi, f)}")
         st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
+        wc = wholes[name]
+        st.metric(
+            "Running cost, USD/month" if name == "today" else "Whole cost, USD/month",
+            fmt.usd(wc["monthly"]["total_usd_per_month"]),
+            help="owned: support, power, rack space and subscriptions (its purchase is sunk)"
+            if name == "today"
+            else "servers, switches, optics and cables, licences, SQL Server when counted, support, power, rack",
+        )
+        st.caption(" · ".join(f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]))
+        v = verdicts.get(name)
+        if v and "error" not in v and v["judged"]:
+            missed = [d["label"] for d in v["dimensions"] if not d["met"]]
+            st.caption(
+                ":green[demand met on every dimension]"
+                if not missed
+                else ":red[demand not met: " + fmt.md(", ".join(missed)) + "]",
+                help=fmt.md(v["summary"]),
+            )
+        elif v and "error" in v:
+            st.caption(f":red[not judged against the demand:] {fmt.md(v['error'])}")
         if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):
             st.info(state.plain(note), icon=":material/info:")
-        why = uncalibrated(r)
-        if why:
+        for why in uncalibrated(r):
             st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")
 
 table, csv_rows = [], []
@@ -245,8 +335,21 @@ for name, r in reports:
         row[f"{label}, change"] = fmt.DASH if ratio is None else fmt.change(ratio)
         raw[f"{key}_change_pct"] = None if ratio is None else round((ratio - 1) * 100, 2)
     row["Bottleneck"] = raw["bottleneck"] = bottleneck_label(r)
-    row["Calibrated"] = "yes" if uncalibrated(r) is None else "no"
-    raw["calibrated"] = uncalibrated(r) is None
+    why = uncalibrated(r)
+    row["Calibrated"] = "yes" if not why else "no"
+    raw["calibrated"] = not why
+    raw["calibration_note"] = " ".join(why)
+    wc = wholes[name]
+    row["Cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"])
+    raw["usd_per_month"] = round(wc["monthly"]["total_usd_per_month"], 2)
+    raw["owned"] = wc["owned"]
+    for t in wc["tco"]:
+        row[f"TCO {t['years']} years"] = fmt.usd(t["total_usd"])
+        raw[f"tco_{t['years']}_years_usd"] = round(t["total_usd"], 2)
+    v = verdicts.get(name)
+    judged = bool(v and "error" not in v and v["judged"])
+    row["Demand"] = fmt.DASH if not judged else ("met" if v["met"] else "not met")
+    raw["demand_met"] = v["met"] if judged else None
     table.append(row)
     csv_rows.append(raw)
 if not state.presenter():

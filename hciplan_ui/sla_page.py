@@ -12,6 +12,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import chrome, export, fmt, inputs, state
+from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.pricing import CostAssumptions
 from planner.core import jsonio
@@ -491,7 +492,7 @@ else:
         st.session_state["costs_json"] = costs.model_dump_json()
         tp = _tiers(
             dj,
-            costs.model_dump_json(),
+            cost_state.assumptions_json(),  # with the customer's quotes (Size page), as every cost
             n1,
             tiers_json,
             state.session_calibration(),
@@ -554,4 +555,7 @@ if tp is not None:
         e[1].download_button(
             "Pricing JSON", jsonio.dumps(tp, indent=1), file_name="tier_prices.json", mime="application/json"
         )
-        st.caption(f"Licence: {fmt.md(cost['licence_source'])}.")
+        st.caption(
+            f"Licence: {fmt.md(cost['licence_source'])}."
+            + (f" Parts: {cost_state.quotes_note()}." if cost_state.quotes_note() else "")
+        )
