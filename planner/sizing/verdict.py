@@ -109,8 +109,9 @@ def demand_verdict(
     ``per_node_one_down``; None for a demand that names no databases), ``fits``
     (``share`` of the demand that fits, ``databases`` that fit, ``first_to_run_out``;
     None when everything fits), ``other_fails`` (``rule``, ``title``, ``reason``),
-    ``summary`` (one sentence), ``cost`` (:func:`planner.commercial.tco.whole_cost`)
-    and ``usd_per_month`` (its monthly total).
+    ``summary`` (one sentence), ``limits`` and ``binding`` (:func:`planner.sizing.checks.limits`),
+    ``checks`` (every rule, :func:`planner.sizing.checks.check_design`), ``cost``
+    (:func:`planner.commercial.tco.whole_cost`) and ``usd_per_month`` (its monthly total).
     """
     cat = catalog or load_catalog()
     a = for_platform(a or CostAssumptions(), demand)
@@ -259,6 +260,8 @@ def demand_verdict(
         databases=databases,
         fits=fits,
         limits=lim["limits"],
+        binding=lim,
+        checks=checks,
         other_fails=other,
         summary=_summary(dims, databases, fits, design.nodes, dem.growth_pct),
     )
