@@ -32,10 +32,12 @@ if judged and "error" not in judged and judged["judged"]:
     cap_row = next(d for d in judged["dimensions"] if d["key"] == "capacity")
     n1_row = next(d for d in judged["dimensions"] if d["key"] == "n_plus_one")
     (st.success if cap_row["met"] and n1_row["capacity_met"] else st.warning)(
-        f"Your demand: {fmt.md(cap_row['detail'])} ({'met' if cap_row['met'] else 'not met'}). "
-        f"With one node down (N+1): {fmt.md(n1_row['capacity_detail'])} "
-        f"({'met' if n1_row['capacity_met'] else 'not met'}). The sizing counts the demand's data, not volumes "
-        "filling the whole usable capacity.",
+        fmt.md(
+            f"Your demand: {cap_row['detail']} ({'met' if cap_row['met'] else 'not met'}). "
+            f"With one node down (N+1): {n1_row['capacity_detail']} "
+            f"({'met' if n1_row['capacity_met'] else 'not met'}). The sizing counts the demand's data, not volumes "
+            "filling the whole usable capacity."
+        ),
         icon=":material/database:",
     )
 

@@ -301,28 +301,27 @@ for col, (name, r) in zip(cols, reports):
         st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
         wc = wholes[name]
         st.metric(
-            "Running cost, USD/month" if name == "today" else "Whole cost, USD/month",
+            "Running cost/month" if name == "today" else "Whole cost/month",
             fmt.usd(wc["monthly"]["total_usd_per_month"]),
             help="owned: support, power, rack space and subscriptions (its purchase is sunk)"
             if name == "today"
             else "servers, switches, optics and cables, licences, SQL Server when counted, support, power, rack",
         )
-        st.caption(" · ".join(f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]))
+        said = [f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]]
         v = verdicts.get(name)
         if v and "error" not in v and v["judged"]:
             missed = [d["label"] for d in v["dimensions"] if not d["met"]]
-            st.caption(
-                ":green[demand met on every dimension]"
-                if not missed
-                else ":red[demand not met: " + fmt.md(", ".join(missed)) + "]",
-                help=fmt.md(v["summary"]),
+            said.append(
+                ":green[demand met]" if not missed else ":red[demand not met: " + fmt.md(", ".join(missed)) + "]"
             )
         elif v and "error" in v:
-            st.caption(f":red[not judged against the demand:] {fmt.md(v['error'])}")
+            said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
+        # one caption (a what-if redraws every element of every column)
+        st.caption(" · ".join(said), help=fmt.md(v["summary"]) if v and v.get("summary") else None)
         if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):
             st.info(state.plain(note), icon=":material/info:")
-        for why in uncalibrated(r):
-            st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")
+        if why := uncalibrated(r):
+            st.caption(f":orange[outside the calibrated domain] — {state.plain(' '.join(why))}")
 
 table, csv_rows = [], []
 for name, r in reports:

@@ -223,7 +223,7 @@ def price_kinds_caption(cost: dict) -> None:
 def cost_breakdown(cost: dict, key: str) -> None:
     """The whole cost by line, per month and purchase, the 3- and 5-year TCO, the parts list."""
     m = st.columns(4)
-    m[0].metric("Whole cost per month", fmt.usd(cost["monthly"]["total_usd_per_month"]))
+    m[0].metric("Whole cost/month", fmt.usd(cost["monthly"]["total_usd_per_month"]))
     m[1].metric("Purchases", fmt.usd(sum(cost["upfront"].values())))
     for col, t in zip(m[2:], cost["tco"]):
         col.metric(f"TCO, {t['years']} years", fmt.usd(t["total_usd"]))
@@ -274,6 +274,10 @@ def cost_breakdown(cost: dict, key: str) -> None:
     price_kinds_caption(cost)
 
 
+#: the dimensions' names in a metric's width (the library's own names are in the summary sentence)
+SHORT_LABELS = {"latency": "Latency", "n_plus_one": "N+1"}
+
+
 def _short(d: dict) -> str:
     """A dimension's figures in a few words (the detail is its help)."""
     k = d["key"]
@@ -287,6 +291,11 @@ def _short(d: dict) -> str:
         return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 0)} per node"
     if k == "ram":
         return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node"
+    if k == "n_plus_one" and "capacity_met" in d:
+        return (
+            f"data rebuilt: {'yes' if d['capacity_met'] else 'no'}; "
+            f"targets held: {'yes' if d['performance_met'] else 'no'}"
+        )
     return "met" if d["met"] else "not met"
 
 
@@ -298,53 +307,80 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     if "error" in v:
         st.error(f"{title}: {fmt.md(v['error'])}", icon=":material/error:")
         return
-    st.markdown(f"**{title}**")
     if not v["judged"]:
+        st.markdown(f"**{title}**")
         st.caption(fmt.md(v["note"][:1].upper() + v["note"][1:]) + ".")
-        st.metric("Whole cost, USD/month", fmt.usd(v["usd_per_month"]))
+        st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]))
         return
     dims = v["dimensions"]
-    cols = st.columns(len(dims) + 1)
-    for col, d in zip(cols, dims):
-        with col.container(key=f"{key}_{d['key']}"):
-            st.metric(d["label"], "met" if d["met"] else "not met", help=fmt.md(d["detail"]))
-            st.caption((":green[" if d["met"] else ":red[") + fmt.md(_short(d)) + "]")
-    cols[-1].metric(
-        "Whole cost, USD/month",
+    # one element, not a metric per dimension: a what-if redraws it, and twenty widgets cost the browser
+    # more than the model call (the figures are the library's numbers formatted here: no user text in them)
+    head = "| " + " | ".join(SHORT_LABELS.get(d["key"], d["label"]) for d in dims) + " |"
+    rule = "|" + "---|" * len(dims)
+    met = "| " + " | ".join(":green[**met**]" if d["met"] else ":red[**not met**]" for d in dims) + " |"
+    figs = "| " + " | ".join(_short(d) for d in dims) + " |"
+    st.markdown(
+        f"**{title}**\n\n" + "\n".join((head, rule, met, figs)),
+        help=fmt.md(" ".join(f"{d['label']}: {d['detail']}." for d in dims)),
+    )
+    c = st.columns([1, 3], vertical_alignment="center")
+    c[0].metric(
+        "Whole cost/month",
         fmt.usd(v["usd_per_month"]),
         help="servers, switches, optics and cables, licences of the platform, SQL Server when counted, support, "
         "power and rack space (the Size page breaks it down)",
     )
-    (st.success if v["met"] and v["feasible"] else st.warning)(
+    (c[1].success if v["met"] and v["feasible"] else c[1].warning)(
         fmt.md(v["summary"][:1].upper() + v["summary"][1:]), icon=":material/checklist:"
     )
     if v.get("stack_note"):
         st.caption(fmt.md(v["stack_note"][:1].upper() + v["stack_note"][1:]) + ".")
     if v["other_fails"]:
         st.caption(
-            "Other sizing rules not met: "
-            + "; ".join(f"{fmt.md(f['title'])} ({fmt.md(f['reason'])})" for f in v["other_fails"])
+            fmt.md(
+                "Other sizing rules not met: " + "; ".join(f"{f['title']} ({f['reason']})" for f in v["other_fails"])
+            )
             + "."
         )
 
 
-def shown_warnings(warnings: list[dict], v: dict | None) -> list[dict]:
-    """The report's warnings to show beside a demand verdict: with the demand's own load in use,
-    its one-node-down vCPU and RAM figures are the verdict's (one definition, the sizing rule's:
-    the databases spread over the surviving hosts), so the report's copy of that case goes."""
+def _own_load(v: dict | None) -> bool:
+    """Whether the session's workload is the demand's own load on the judged design."""
     if not v or "error" in v or not v.get("judged"):
-        return warnings
+        return False
     from planner.engine.loads import rehosted
     from planner.models.demand import Demand
     from planner.models.workload import parse_workload
 
     try:
-        own = rehosted(parse_workload(state.workload_json()), Demand.model_validate_json(demand_json()), v["nodes"])
+        return (
+            rehosted(parse_workload(state.workload_json()), Demand.model_validate_json(demand_json()), v["nodes"])
+            is not None
+        )
     except PlannerError:
-        own = None
-    if own is None:
+        return False
+
+
+def shown_warnings(warnings: list[dict], v: dict | None) -> list[dict]:
+    """The report's warnings to show beside a demand verdict: with the demand's own load in use,
+    whether the nodes host its VMs is the verdict's vCPU and RAM rows (one definition, the sizing
+    rule's: the databases' vCPUs and RAM spread over the hosts, one fewer with N+1), so the
+    report's copy of them (whole VMs of the mean size per node) goes."""
+    if not _own_load(v):
         return warnings
-    return [w for w in warnings if not (w.get("check") in ("vcpus", "ram") and w.get("case") != "healthy")]
+    return [w for w in warnings if w.get("check") not in ("vcpus", "ram")]
+
+
+def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
+    """The headline's caveat when the nodes cannot host the VMs: the report's, or with the demand's
+    own load the verdict's vCPU and RAM rows."""
+    if not _own_load(v):
+        return fmt.hosting_caveat(warnings)
+    short = [d["key"] for d in v["dimensions"] if d["key"] in ("vcpus", "ram") and not d["met"]]
+    if not short:
+        return None
+    what = " and ".join({"vcpus": "too few vCPUs", "ram": "not enough RAM"}[c] for c in short)
+    return f":red[as if the nodes could host the databases: {what} (see against the demand)]"
 
 
 EXISTING = "existing_design_json"

@@ -403,7 +403,7 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
     if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
         col.caption(f"band {fmt.span(lo, hi, f)}")
 chrome.word_metric(cols[3], "Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
-if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
+if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     cols[1].caption(caveat)
 costs.verdict_panel(judged, "dv")
 if moved:

@@ -112,6 +112,7 @@ elif choice != state.workload_name():
 
 dj, wj = state.design_json(), state.workload_json()
 rep = state.report(dj, wj)
+judged = costs.verdict(dj)  # the design against the session's demand (None without one)
 dcol.caption(f"Design **{fmt.md(rep['design'])}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
 
 # ------------------------------------------------------------ headline
@@ -145,7 +146,7 @@ def _headline(col, label: str, key: str, f) -> None:
 
 m = st.columns(4)
 _headline(m[0], "IOPS", "iops", fmt.iops)
-if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
+if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     m[0].caption(caveat)
 _headline(m[1], "Read latency (storage)", "read_latency_ms", fmt.ms)
 _headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)
@@ -174,7 +175,6 @@ elif has_band:
     st.caption("Bands: " + fmt.md("; ".join(rep["band_basis"])) + ".")
 else:
     st.caption("No calibration bands available: figures are shown without an uncertainty band.")
-judged = costs.verdict(dj)
 costs.verdict_panel(judged, "pv")
 if rep.get("extrapolation"):
     st.warning(

@@ -463,7 +463,7 @@ def _results(demand_json: str) -> None:
     wholes = [costs.whole(state.canonical(r["design"]), demand=demand_json) for r in results]
     m = st.columns(5)
     m[0].metric(
-        "Whole cost, USD/month",
+        "Whole cost/month",
         fmt.usd(wholes[0]["monthly"]["total_usd_per_month"]),
         help="the cheapest design's whole cost: servers, switches, optics and cables, licences of the platform, "
         "SQL Server when counted, support, power and rack space. The sizer ranks designs by their cluster cost "
@@ -472,7 +472,7 @@ def _results(demand_json: str) -> None:
     m[1].metric("Nodes", best["design"]["nodes"])
     m[2].metric("Usable capacity", f"{best['usable_capacity_tb']:,.1f} TB")
     m[3].metric(
-        "Guaranteed IOPS, cluster",
+        "Guaranteed IOPS",
         f"{best['guaranteed_iops']:,.0f}",
         help="the demand-shaped load at which every tier meets its latency target"
         + (", one node down" if demand.n_plus_one else ""),
