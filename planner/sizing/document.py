@@ -197,7 +197,8 @@ def extrapolation_text(
         cal = f.get("calibrated", "")
         if dim == "nodes":
             out.append(
-                f"This design has {f.get('value')} servers: beyond the clusters this model was validated on "
+                f"This design has {f.get('value')} server{'' if f.get('value') == 1 else 's'}: beyond the clusters "
+                "this model was validated on "
                 f"({cal} servers){spread}.{widened}"
             )
         else:

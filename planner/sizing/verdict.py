@@ -66,7 +66,9 @@ RESOURCE_WORDS = {
 
 
 def _plural(n: float, one: str, many: str | None = None) -> str:
-    return f"{n:,.0f} {one if round(n) == 1 else (many or one + 's')}"
+    """'1 node', '6 nodes', '4.8 databases' (a grown count keeps its decimal)."""
+    shown = f"{n:,.0f}" if float(n).is_integer() else f"{n:,.1f}"
+    return f"{shown} {one if n == 1 else (many or one + 's')}"
 
 
 def judged_demand(design: Design, demand: Demand) -> tuple[Demand, str | None]:
@@ -289,7 +291,8 @@ def _summary(dims: list[dict], databases: dict | None, fits: dict | None, nodes:
         what = RESOURCE_WORDS.get(fits["first_to_run_out"], fits["first_to_run_out"])
         if fits["databases"] is not None:
             parts.append(
-                f"about {fits['databases']:,} of the {databases['count']:,.0f} databases fit (first to run out: {what})"
+                f"about {fits['databases']:,} of the {_plural(databases['count'], 'database')} fit "
+                f"(first to run out: {what})"
             )
         else:
             parts.append(f"about {fits['share']:.0%} of the demand fits (first to run out: {what})")
