@@ -415,7 +415,7 @@ if any("model" in r for _, r in reports) and not state.presenter():
                     st.caption(state.plain(note))
 
 st.subheader("Which input matters most (current design)")
-rows = state.tornado(dj, state.workload_json())
+rows = state.tornado(dj, state.workload_json(), costs.assumptions_json())  # priced as every cost
 c1, c2, c3 = st.columns(3)
 c1.plotly_chart(charts.tornado(rows, "iops", "IOPS"), width="stretch", key="tor_iops")
 c2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")

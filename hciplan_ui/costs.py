@@ -282,13 +282,13 @@ def _short(d: dict) -> str:
     """A dimension's figures in a few words (the detail is its help)."""
     k = d["key"]
     if k == "iops":
-        return f"{fmt.iops(d['have'])} at saturation, {fmt.iops(d['need'])} needed"
+        return f"{fmt.iops(d['have'])} IOPS at saturation, {fmt.iops(d['need'])} needed"
     if k == "latency":
         return f"worst {fmt.ms(d['have'])} vs {fmt.ms(d['need'])} target"
     if k == "capacity":
         return f"{fmt.num(d['have'], 1, 'TB')} usable, {fmt.num(d['need'], 1, 'TB')} needed"
     if k == "vcpus":
-        return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 0)} per node"
+        return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 0)} vCPUs per node"
     if k == "ram":
         return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node"
     if k == "n_plus_one" and "capacity_met" in d:

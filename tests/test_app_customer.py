@@ -121,7 +121,10 @@ def test_vcpu_oversubscription_changes_the_verdict(demand):
     assert not at.exception
     want = next(d for d in demand_verdict(_design(at), demand)["dimensions"] if d["key"] == "vcpus")
     assert not want["met"]
-    assert _cells(_verdict_table(at))["vCPUs"] == ("not met", f"{want['need']:,.1f} of {want['have']:,.0f} per node")
+    assert _cells(_verdict_table(at))["vCPUs"] == (
+        "not met",
+        f"{want['need']:,.1f} of {want['have']:,.0f} vCPUs per node",
+    )
 
 
 def test_compare_what_if_is_judged_against_the_demand(demand):
