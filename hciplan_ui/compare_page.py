@@ -252,8 +252,10 @@ def workload_for(name: str, design_json: str) -> str:
     from planner.models.workload import parse_workload
 
     dem = costs.demand_json()
-    nodes = json.loads(design_json).get("nodes")
-    if not dem or name == "current" or not nodes or source.startswith("from"):
+    d = json.loads(design_json)
+    nodes = d.get("nodes")
+    # VMs per node are the HCI nodes' (another architecture counts its servers its own way)
+    if not dem or name == "current" or not nodes or source.startswith("from") or d.get("topology") != "hyperconverged":
         return wj
     try:
         new = rehosted(parse_workload(wj), Demand.model_validate_json(dem), nodes)
