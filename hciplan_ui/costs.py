@@ -317,7 +317,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     # more than the model call (the figures are the library's numbers formatted here: no user text in them)
     head = "| " + " | ".join(SHORT_LABELS.get(d["key"], d["label"]) for d in dims) + " |"
     rule = "|" + "---|" * len(dims)
-    met = "| " + " | ".join(":green[**met**]" if d["met"] else ":red[**not met**]" for d in dims) + " |"
+    met = "| " + " | ".join(":green[**met**]" if d["met"] else ":red[**not\u00a0met**]" for d in dims) + " |"
     figs = "| " + " | ".join(_short(d) for d in dims) + " |"
     st.markdown(
         f"**{title}**\n\n" + "\n".join((head, rule, met, figs)),

@@ -52,7 +52,10 @@ def _cells(table: str) -> dict[str, tuple[str, str]]:
     """dimension -> (met or not met, figures) from the verdict table."""
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines() if line.startswith("|")]
     head, _, met, figs = rows
-    return {h: (m.replace(":green[**", "").replace(":red[**", "").rstrip("*]"), f) for h, m, f in zip(head, met, figs)}
+    return {
+        h: (m.replace(":green[**", "").replace(":red[**", "").rstrip("*]").replace("\u00a0", " "), f)
+        for h, m, f in zip(head, met, figs)
+    }
 
 
 def _usd(x: float) -> str:
