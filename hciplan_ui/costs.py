@@ -32,7 +32,6 @@ SQL_LICENSINGS = {
     "bring-your-own": "bring your own (perpetual licences + Software Assurance)",
 }
 MAX_QUOTE_FILE_MB = 1
-KIND_NAMES = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
 
 
 # ------------------------------------------------------------------ session
