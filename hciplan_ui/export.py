@@ -119,6 +119,8 @@ def proposal_panel(
     from planner.sizing.document import MAX_LOGO_BYTES, check_company, check_logo
 
     ss = st.session_state
+    # the cover's fields survive a visit to another page (the Size and Performance pages share them)
+    inputs.keep("report_customer", "report_author", "report_date", "report_company")
     c = st.columns(3)
     customer = c[0].text_input("Customer", key="report_customer")
     author = c[1].text_input("Prepared by", key="report_author")
