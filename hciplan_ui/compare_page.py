@@ -28,6 +28,9 @@ def arch_label(topology: str, stack: str = "s2d") -> str:
 
 
 chrome.header("Compare / what-if")
+# the demand's own load follows the design's node count whichever page is opened first (a shared link)
+if moved := costs.follow_demand(state.design_json()):
+    st.caption(fmt.md(moved))
 ss = st.session_state
 dj = state.design_json()
 cur = json.loads(dj)

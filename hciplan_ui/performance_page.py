@@ -14,6 +14,9 @@ from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
 
 chrome.header("Performance")
+# the demand's own load follows the design's node count whichever page is opened first (a shared link)
+if moved := costs.follow_demand(state.design_json()):
+    st.caption(fmt.md(moved))
 ss = st.session_state
 
 # ------------------------------------------------------------ workload

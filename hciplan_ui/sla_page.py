@@ -223,6 +223,9 @@ def _tier_editor() -> None:
 
 
 chrome.header("SLA & tiers")
+# the demand's own load (the "current workload" tenants) follows the design's node count
+if moved := cost_state.follow_demand(state.design_json()):
+    st.caption(fmt.md(moved))
 dj = state.design_json()
 # selects, radios, toggles and sliders keep their values across page visits; their defaults are
 # seeded in the state, not passed to the widget, so a kept value never clashes with one

@@ -363,3 +363,18 @@ def test_the_system_today_is_in_the_proposal(demand):
     html = at.session_state["size_proposal"][1].decode()
     owned = whole_cost(load_design(ROOT / "examples" / "san-raid5.json"), demand, owned=True)
     assert "The system you run today" in html and _usd(owned["tco"][1]["total_usd"]) in html
+
+
+def test_the_demands_load_follows_the_design_on_whichever_page_opens_first(demand):
+    """A design whose node count changed elsewhere (a loaded file, later a shared session): the
+    Performance page carries the same databases on it, as the Design page does."""
+    from planner.engine.loads import demand_as_workload
+
+    at = _sized()
+    four = json.loads(at.session_state["design_json"]) | {"nodes": 4}
+    at.session_state["design_json"] = json.dumps(four)
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    w = json.loads(at.session_state["workload_json"])
+    assert w == demand_as_workload(demand, 4).model_dump(mode="json")
+    assert at.number_input(key="c_vms").value == w["vms_per_node"] == math.ceil(demand.database_count() / 4)
