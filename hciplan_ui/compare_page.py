@@ -10,6 +10,7 @@ import json
 import streamlit as st
 
 from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
+from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import BOTTLENECK_LABELS
@@ -285,7 +286,12 @@ for n, d in scenarios:
     except PlannerError as exc:
         st.error(fmt.md(f"{n}: {exc}"))
 verdicts = {n: costs.verdict(designs[n]) for n, _ in reports if n != "today"}
-wholes = {n: costs.whole(designs[n], owned=n == "today") for n, _ in reports}
+wholes, unpriced = {}, {}
+for n, _ in reports:
+    try:
+        wholes[n] = costs.whole(designs[n], owned=n == "today")
+    except PlannerError as exc:  # a part without a price: its figures stand, its cost is a dash with why
+        wholes[n], unpriced[n] = None, f"not priced: {exc}"
 base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
@@ -307,12 +313,16 @@ for col, (name, r) in zip(cols, reports):
         wc = wholes[name]
         st.metric(
             "Running cost/month" if name == "today" else "Whole cost/month",
-            fmt.usd(wc["monthly"]["total_usd_per_month"]),
-            help="owned: support, power, rack space and subscriptions (its purchase is sunk)"
+            fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None),
+            help=fmt.md(unpriced[name])
+            if name in unpriced
+            else "owned: support, power, rack space and subscriptions (its purchase is sunk)"
             if name == "today"
             else "servers, switches, optics and cables, licences, SQL Server when counted, support, power, rack",
         )
-        said = [f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]]
+        said = [f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]] if wc else []
+        if name in unpriced:
+            said.append(f"not priced: {fmt.md(unpriced[name].removeprefix('not priced: '))}")
         v = verdicts.get(name)
         if v and "error" not in v and v["judged"]:
             missed = [d["label"] for d in v["dimensions"] if not d["met"]]
@@ -344,12 +354,14 @@ for name, r in reports:
     raw["calibrated"] = not why
     raw["calibration_note"] = " ".join(why)
     wc = wholes[name]
-    row["Cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"])
-    raw["usd_per_month"] = round(wc["monthly"]["total_usd_per_month"], 2)
-    raw["owned"] = wc["owned"]
-    for t in wc["tco"]:
-        row[f"TCO {t['years']} years"] = fmt.usd(t["total_usd"])
-        raw[f"tco_{t['years']}_years_usd"] = round(t["total_usd"], 2)
+    row["Cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None)
+    raw["usd_per_month"] = round(wc["monthly"]["total_usd_per_month"], 2) if wc else None
+    raw["usd_per_month_note"] = unpriced.get(name, "")
+    raw["owned"] = name == "today"
+    for y in TCO_YEARS:
+        t = next((t for t in wc["tco"] if t["years"] == y), None) if wc else None
+        row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None)
+        raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
     v = verdicts.get(name)
     judged = bool(v and "error" not in v and v["judged"])
     row["Demand"] = fmt.DASH if not judged else ("met" if v["met"] else "not met")

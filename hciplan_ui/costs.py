@@ -309,7 +309,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     if not v["judged"]:
         st.markdown(f"**{title}**")
         st.caption(fmt.md(v["note"][:1].upper() + v["note"][1:]) + ".")
-        st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]))
+        st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]), help=fmt.md(v.get("usd_per_month_note") or ""))
         return
     dims = v["dimensions"]
     # one element, not a metric per dimension: a what-if redraws it, and twenty widgets cost the browser
@@ -326,7 +326,9 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     c[0].metric(
         "Whole cost/month",
         fmt.usd(v["usd_per_month"]),
-        help="servers, switches, optics and cables, licences of the platform, SQL Server when counted, support, "
+        help=fmt.md(v["usd_per_month_note"])
+        if v.get("usd_per_month_note")
+        else "servers, switches, optics and cables, licences of the platform, SQL Server when counted, support, "
         "power and rack space (the Size page breaks it down)",
     )
     (c[1].success if v["met"] and v["feasible"] else c[1].warning)(

@@ -139,3 +139,22 @@ def test_customer_text_says_field_names_as_words():
     ram = customer_text(RULES["ram"].source)
     assert ram.startswith("Microsoft") and "planner" not in ram
     assert "(share kept for repair of drives and network)" in customer_text(RULES["n_plus_one_performance"].source)
+
+
+def test_the_whole_cost_of_a_shared_sas_cluster_in_a_box():
+    """The DataON seeds (file servers on a shared SAS JBOD) crashed the whole cost
+    (AttributeError on the file servers' node); now their parts are counted, and a part
+    without a price is one line naming it."""
+    d = load_design(EX / "seed-dataon-sofs-1db.json")
+    with pytest.raises(PlannerError, match="no list_price_usd for part"):
+        whole_cost(d)
+    spec = d.disaggregated
+    quotes = {"dataon-cib-9224-v12": 20_000.0, "intel-xeon-e5-2623-v3": 400.0, "intel-xeon-e5-2690-v3": 2_000.0}
+    c = whole_cost(d, a=CostAssumptions(part_prices_usd=quotes))
+    q = {(x["group"], x["role"]): x["quantity"] for x in c["parts"]}
+    assert q[("shared JBOD", "capacity drive")] == spec.shared_jbod.capacity_tier.count
+    assert q[("shared JBOD", "cache")] == spec.shared_jbod.fast_tier.count
+    assert q[("file server", "cpu")] == spec.file_servers * spec.file_server.cpu.sockets
+    assert q[("shared JBOD", "enclosure")] == spec.shared_jbod.enclosures
+    v = demand_verdict(d, Demand.model_validate_json((EX / "demand-200dbs.json").read_text()))
+    assert not v["judged"] and v["usd_per_month"] is None and "not priced" in v["usd_per_month_note"]

@@ -111,18 +111,53 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict]:
     if design.topology == "disaggregated":
         s = p.spec
         fs = p.fs
+        db_group = {
+            "name": "database server",
+            "count": s.db_servers,
+            "parts": _server_rows(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
+            "rack_units": DEFAULT_RACK_UNITS["server"],
+            "nic": p.db_nic,
+            "nic_count": p.db_nic_count,
+            "cores_per_cpu": p.db_cpu.cores,
+            "sockets": p.db_sockets,
+            "windows": True,
+        }
+        if p.shared_sas:  # file servers sharing a SAS JBOD (a cluster-in-a-box holds them in its enclosure)
+            j, fsv = p.jbod, s.file_server
+            enclosures = s.shared_jbod.enclosures
+            jbod_parts = [("enclosure", j.enclosure, enclosures)] if j.enclosure is not None else []
+            if j.fast is not None:
+                jbod_parts.append(("cache", j.fast, j.fast_count))
+            jbod_parts.append(("capacity drive", j.drive, j.drive_count))
+            return [
+                db_group,
+                {
+                    "name": "file server",
+                    "count": s.file_servers,
+                    "parts": _server_rows(p.fs_cpu, fsv.cpu.sockets, fsv.ram_gb, p.fs_nic, fsv.nics.count),
+                    "rack_units": 0 if j.enclosure is not None else DEFAULT_RACK_UNITS["server"],
+                    "nic": p.fs_nic,
+                    "nic_count": fsv.nics.count,
+                    "cores_per_cpu": p.fs_cpu.cores,
+                    "sockets": fsv.cpu.sockets,
+                    "windows": True,
+                },
+                {
+                    "name": "shared JBOD",
+                    "count": 1,
+                    "parts": jbod_parts,
+                    "rack_units": (j.enclosure.rack_units or DEFAULT_RACK_UNITS["array"]) * enclosures
+                    if j.enclosure is not None
+                    else DEFAULT_RACK_UNITS["array"],
+                    "nic": None,
+                    "nic_count": 0,
+                    "cores_per_cpu": 0,
+                    "sockets": 0,
+                    "windows": False,
+                },
+            ]
         return [
-            {
-                "name": "database server",
-                "count": s.db_servers,
-                "parts": _server_rows(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
-                "rack_units": DEFAULT_RACK_UNITS["server"],
-                "nic": p.db_nic,
-                "nic_count": p.db_nic_count,
-                "cores_per_cpu": p.db_cpu.cores,
-                "sockets": p.db_sockets,
-                "windows": True,
-            },
+            db_group,
             {
                 "name": "file server",
                 "count": s.file_servers,

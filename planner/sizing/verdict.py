@@ -113,13 +113,18 @@ def demand_verdict(
     None when everything fits), ``other_fails`` (``rule``, ``title``, ``reason``),
     ``summary`` (one sentence), ``limits`` and ``binding`` (:func:`planner.sizing.checks.limits`),
     ``checks`` (every rule, :func:`planner.sizing.checks.check_design`), ``cost``
-    (:func:`planner.commercial.tco.whole_cost`) and ``usd_per_month`` (its monthly total).
+    (:func:`planner.commercial.tco.whole_cost`) and ``usd_per_month`` (its monthly total; both
+    None with ``usd_per_month_note`` when a part has no price).
     """
     cat = catalog or load_catalog()
     a = for_platform(a or CostAssumptions(), demand)
-    cost = whole_cost(design, demand, a, cat)
-    out: dict = {"design": design.name, "nodes": design.nodes, "cost": cost}
-    out["usd_per_month"] = cost["monthly"]["total_usd_per_month"]
+    out: dict = {"design": design.name, "nodes": design.nodes}
+    try:
+        cost = whole_cost(design, demand, a, cat)
+    except PlannerError as exc:  # a part without a price: the judgement stands, the cost is null with why
+        out.update(cost=None, usd_per_month=None, usd_per_month_note=f"not priced: {exc}")
+    else:
+        out.update(cost=cost, usd_per_month=cost["monthly"]["total_usd_per_month"])
     if design.topology != "hyperconverged" or design.clients is not None:
         out.update(
             judged=False,
