@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from hciplan_ui import charts, chrome, export, fmt, state
+from hciplan_ui import charts, chrome, costs, export, fmt, state
 
 chrome.header("Capacity")
 cap = state.capacity(state.design_json())
@@ -25,6 +25,21 @@ c4.metric(
         "survivors re-protect them: that is the capacity the sizing's N+1 rule counts."
     )
 )
+
+# with a demand, the question is its data, not volumes filling the pool: the sizing's N+1 rule, said here too
+judged = costs.verdict(state.design_json())
+if judged and "error" not in judged and judged["judged"]:
+    cap_row = next(d for d in judged["dimensions"] if d["key"] == "capacity")
+    n1_row = next(d for d in judged["dimensions"] if d["key"] == "n_plus_one")
+    (st.success if cap_row["met"] and n1_row["capacity_met"] else st.warning)(
+        fmt.md(
+            f"Your demand: {cap_row['detail']} ({'met' if cap_row['met'] else 'not met'}). "
+            f"With one node down (N+1): {n1_row['capacity_detail']} "
+            f"({'met' if n1_row['capacity_met'] else 'not met'}). The sizing counts the demand's data, not volumes "
+            "filling the whole usable capacity."
+        ),
+        icon=":material/database:",
+    )
 
 unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
 st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")

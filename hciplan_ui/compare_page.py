@@ -10,12 +10,13 @@ from typing import Any
 
 import streamlit as st
 
-from hciplan_ui import charts, chrome, database_inputs, export, fmt, inputs, state
+from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
+from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
-from planner.models.design import Design, DriveSet
+from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
 
@@ -29,6 +30,9 @@ def arch_label(topology: str, stack: str = "s2d") -> str:
 
 
 chrome.header("Compare / what-if")
+# the demand's own load follows the design's node count whichever page is opened first (a shared link)
+if moved := costs.follow_demand(state.design_json()):
+    st.caption(fmt.md(moved))
 ss = st.session_state
 dj = state.design_json()
 cur = json.loads(dj)
@@ -162,6 +166,49 @@ with st.expander("What-if variant of the current design", expanded=True):
     inputs.show(c[1], e_nodes)
     inputs.show(c[2], e_drives)
 
+with st.expander("The customer's system today (its cost and TCO beside the proposal)", expanded=False):
+    # any architecture: a bundled example, or the customer's own design file
+    ex_src = st.radio(
+        "System today",
+        ["none", "an example", "my design file"],
+        key="cmp_existing_src",
+        horizontal=True,
+        help="costed as owned (its purchase is sunk: running costs only) and evaluated under the same workload",
+    )
+    inputs.keep("cmp_existing_src", "cmp_existing_example")
+    if ex_src == "an example":
+        ex_name = st.selectbox(
+            "Example",
+            list(examples),
+            key="cmp_existing_example",
+            format_func=lambda n: f"{n} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
+        )
+        ss[costs.EXISTING] = state.example_json(ex_name)
+    elif ex_src == "my design file":
+        up = st.file_uploader(
+            "The system today as a design JSON (any architecture, max 1 MB)",
+            type=["json"],
+            key="cmp_existing_upload",
+            max_upload_size=1,
+        )
+        if up is not None and ss.get("cmp_existing_seen") != up.file_id:
+            ss["cmp_existing_seen"] = up.file_id
+            try:
+                if up.size > MAX_DESIGN_FILE_BYTES:
+                    raise PlannerError(f"{up.name} is larger than 1 MB", "design")
+                ej = state.design_to_json(parse_design(up.getvalue()))
+                state.report(ej, wj)  # its parts resolve and it evaluates, or one line says why not
+                costs.whole(ej, owned=True)
+            except PlannerError as exc:
+                ss.pop(costs.EXISTING, None)
+                st.error(f"Could not use {fmt.md(up.name)}: {fmt.md(fmt.screen_error(str(exc)))}")
+            else:
+                ss[costs.EXISTING] = ej
+        elif up is None and ss.get("cmp_existing_seen"):
+            st.caption("Showing the file loaded before; load another to replace it.")
+    else:
+        ss.pop(costs.EXISTING, None)
+
 scenarios = [("current", dj)]
 errors = []
 if on and len(others) < 3 and not (e_nodes or e_drives):
@@ -176,6 +223,9 @@ if on and len(others) < 3 and not (e_nodes or e_drives):
         errors.append(f"what-if: {fmt.screen_error(str(exc))}")
 for name in others:
     scenarios.append((name, state.example_json(name)))
+existing = costs.existing_json()
+if existing:
+    scenarios.append(("today", existing))
 if on and len(others) >= 3:
     st.info(
         "The what-if is left out: the comparison holds four designs, the current one and three examples. "
@@ -191,8 +241,32 @@ def bottleneck_label(r: dict) -> str:
     return labels.get(b) or BOTTLENECK_LABELS.get(b, b)
 
 
-def uncalibrated(r: dict) -> str | None:
-    return next((f["message"] for f in r.get("extrapolation", []) if f["dimension"] in ("topology", "stack")), None)
+def uncalibrated(r: dict) -> list[str]:
+    """Each way the design lies outside what the model was validated on, in customer words
+    (node count, processor family, architecture...): a design with any is not calibrated."""
+    from planner.sizing.document import extrapolation_text
+
+    return extrapolation_text(r, widened="")
+
+
+def workload_for(name: str, design_json: str) -> str:
+    """The workload a scenario is evaluated under: the demand's own load follows a scenario's
+    node count (the same databases on more or fewer nodes), any other workload stays."""
+    from planner.engine.loads import rehosted
+    from planner.models.demand import Demand
+    from planner.models.workload import parse_workload
+
+    dem = costs.demand_json()
+    d = json.loads(design_json)
+    nodes = d.get("nodes")
+    # VMs per node are the HCI nodes' (another architecture counts its servers its own way)
+    if not dem or name == "current" or not nodes or source.startswith("from") or d.get("topology") != "hyperconverged":
+        return wj
+    try:
+        new = rehosted(parse_workload(wj), Demand.model_validate_json(dem), nodes)
+    except PlannerError:
+        return wj
+    return wj if new is None else state.canonical(new.model_dump(mode="json"))
 
 
 # (key, label, formatter, smaller is better)
@@ -206,11 +280,19 @@ METRICS = [
 ]
 SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
 reports = []
+designs = dict(scenarios)
 for n, d in scenarios:
     try:
-        reports.append((n, state.report(d, wj)))
+        reports.append((n, state.report(d, workload_for(n, d))))
     except PlannerError as exc:
         st.error(fmt.md(f"{n}: {exc}"))
+verdicts = {n: costs.verdict(designs[n]) for n, _ in reports if n != "today"}
+wholes, unpriced = {}, {}
+for n, _ in reports:
+    try:
+        wholes[n] = costs.whole(designs[n], owned=n == "today")
+    except PlannerError as exc:  # a part without a price: its figures stand, its cost is a dash with why
+        wholes[n], unpriced[n] = None, f"not priced: {exc}"
 base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
@@ -229,11 +311,33 @@ for col, (name, r) in zip(cols, reports):
             if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
                 st.caption(f"band {fmt.span(lo, hi, f)}")
         st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
+        wc = wholes[name]
+        st.metric(
+            "Running cost/month" if name == "today" else "Whole cost/month",
+            fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None),
+            help=fmt.md(unpriced[name])
+            if name in unpriced
+            else "owned: support, power, rack space and subscriptions (its purchase is sunk)"
+            if name == "today"
+            else "servers, switches, optics and cables, licences, SQL Server when counted, support, power, rack",
+        )
+        said = [f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]] if wc else []
+        if name in unpriced:
+            said.append(f"not priced: {fmt.md(unpriced[name].removeprefix('not priced: '))}")
+        v = verdicts.get(name)
+        if v and "error" not in v and v["judged"]:
+            missed = [d["label"] for d in v["dimensions"] if not d["met"]]
+            said.append(
+                ":green[demand met]" if not missed else ":red[demand not met: " + fmt.md(", ".join(missed)) + "]"
+            )
+        elif v and "error" in v:
+            said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
+        # one caption (a what-if redraws every element of every column)
+        st.caption(" · ".join(said), help=fmt.md(v["summary"]) if v and v.get("summary") else None)
         if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):
             st.info(state.plain(note), icon=":material/info:")
-        why = uncalibrated(r)
-        if why:
-            st.caption(f":orange[outside the calibrated domain] — {state.plain(why)}")
+        if why := uncalibrated(r):
+            st.caption(f":orange[outside the calibrated domain] — {state.plain(' '.join(why))}")
 
 table, csv_rows = [], []
 row: dict[str, Any]
@@ -248,8 +352,23 @@ for name, r in reports:
         row[f"{label}, change"] = fmt.DASH if ratio is None else fmt.change(ratio)
         raw[f"{key}_change_pct"] = None if ratio is None else round((ratio - 1) * 100, 2)
     row["Bottleneck"] = raw["bottleneck"] = bottleneck_label(r)
-    row["Calibrated"] = "yes" if uncalibrated(r) is None else "no"
-    raw["calibrated"] = uncalibrated(r) is None
+    why = uncalibrated(r)
+    row["Calibrated"] = "yes" if not why else "no"
+    raw["calibrated"] = not why
+    raw["calibration_note"] = " ".join(why)
+    wc = wholes[name]
+    row["Cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None)
+    raw["usd_per_month"] = round(wc["monthly"]["total_usd_per_month"], 2) if wc else None
+    raw["usd_per_month_note"] = unpriced.get(name, "")
+    raw["owned"] = name == "today"
+    for y in TCO_YEARS:
+        t = next((t for t in wc["tco"] if t["years"] == y), None) if wc else None
+        row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None)
+        raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
+    v = verdicts.get(name)
+    judged = bool(v and "error" not in v and v["judged"])
+    row["Demand"] = fmt.DASH if not judged else ("met" if v["met"] else "not met")
+    raw["demand_met"] = v["met"] if judged else None
     table.append(row)
     csv_rows.append(raw)
 if not state.presenter():
@@ -316,7 +435,7 @@ if any("model" in r for _, r in reports) and not state.presenter():
                     st.caption(state.plain(note))
 
 st.subheader("Which input matters most (current design)")
-rows = state.tornado(dj, state.workload_json())
+rows = state.tornado(dj, state.workload_json(), costs.assumptions_json())  # priced as every cost
 # one chart at a time, the page's full width: in a third of a 1024 px window the inputs' names were cut
 t1, t2, t3 = st.tabs(["IOPS", "VM latency", "Cost"])
 t1.plotly_chart(charts.iops_tornado(rows), width="stretch", key="tor_iops")

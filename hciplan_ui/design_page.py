@@ -11,7 +11,7 @@ import typing
 
 import streamlit as st
 
-from hciplan_ui import chrome, fmt, inputs, state
+from hciplan_ui import chrome, costs, fmt, inputs, state
 from planner.core.errors import PlannerError
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.catalog import load_catalog
@@ -395,7 +395,10 @@ else:
 name_field.text_input("Design name", key="d_name", max_chars=200)
 
 st.divider()
+# the demand's databases stay when the node count changes: its own load follows the design
+moved = costs.follow_demand(state.design_json())
 rep = state.report(state.design_json(), state.workload_json())
+judged = costs.verdict(state.design_json())
 cols = st.columns(4)
 cols[0].metric(
     "Usable capacity", fmt.tb(rep["usable_capacity_tb"]), help=f"{fmt.num(rep['usable_capacity_tib'], 2)} TiB"
@@ -407,8 +410,11 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
     if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
         col.caption(f"band {fmt.span(lo, hi, f)}")
 chrome.word_metric(cols[3], "Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
-if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
+if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     cols[1].caption(caveat)
+costs.verdict_panel(judged, "dv")
+if moved:
+    st.caption(fmt.md(moved))
 # more nodes, fewer IOPS: say why before the customer asks (local reads, TCP CPU)
 if (before := state.design_before()) and (note := state.node_note(before, state.design_json(), state.workload_json())):
     st.info(state.plain(note), icon=":material/info:")
@@ -420,5 +426,5 @@ if closed := fmt.closed_load_note(json.loads(state.workload_json()), rep, bool(s
     st.caption(fmt.md(closed))
 # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
 # on the Performance page
-for w in rep.get("warnings", []):
+for w in costs.shown_warnings(rep.get("warnings", []), judged):
     st.warning(state.plain(w["message"]), icon=":material/warning:")

@@ -28,7 +28,7 @@ def proposal_html(p: dict, company: str | None = None, logo: bytes | None = None
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def proposal_page(
+def proposal_data(
     design_json: str,
     workload_json: str,
     tiers_json: str,
@@ -37,9 +37,10 @@ def proposal_page(
     meta_json: str,
     n_plus_one: bool = True,
     calibration_json: str | None = None,
-) -> str:
-    """The proposal HTML for JSON inputs (cached). The calibration is part of
-    the cache key: a refit kept by one session never shows in another's."""
+    existing_json: str | None = None,
+) -> dict:
+    """:func:`planner.sizing.proposal.build` for JSON inputs (cached). The calibration is part
+    of the cache key: a refit kept by one session never shows in another's."""
     from planner.commercial.pricing import CostAssumptions
     from planner.models.demand import Demand
     from planner.models.design import parse_design
@@ -54,7 +55,7 @@ def proposal_page(
         from planner.calibration.refit import read_calibration
 
         cal = read_calibration(calibration_json.encode("utf-8"), "session calibration")
-    p = build(
+    return build(
         design,
         workload,
         TierSet.model_validate_json(tiers_json),
@@ -63,32 +64,143 @@ def proposal_page(
         json.loads(meta_json),
         n_plus_one=n_plus_one,
         calibration=cal,
+        existing=parse_design(existing_json) if existing_json else None,
+    )
+
+
+def proposal_page(
+    design_json: str,
+    workload_json: str,
+    tiers_json: str,
+    demand_json: str | None,
+    costs_json: str,
+    meta_json: str,
+    n_plus_one: bool = True,
+    calibration_json: str | None = None,
+) -> str:
+    """The proposal HTML for JSON inputs (the build is cached)."""
+    p = proposal_data(
+        design_json, workload_json, tiers_json, demand_json, costs_json, meta_json, n_plus_one, calibration_json
     )
     return proposal_html(p)
 
 
-def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
-    """The proposal for the current design and workload (Performance page):
-    customer/author/date from the session, the sized demand if there is one."""
-    from hciplan_ui import state
+@st.cache_data(show_spinner=False, max_entries=16)
+def proposal_file(args_json: str, fmt: str, company: str, logo: bytes | None) -> bytes:
+    """The proposal as ``fmt`` (pdf, html, docx, xlsx) bytes with the company's name and logo
+    (:func:`planner.sizing.formats.render`); ``args_json``: :func:`proposal_data`'s arguments."""
+    from planner.sizing.formats import render
+
+    return render(proposal_data(**json.loads(args_json)), fmt, company, logo)
+
+
+FORMATS = {"pdf": "PDF", "html": "HTML", "docx": "Word (DOCX)", "xlsx": "Excel (XLSX)"}
+SHORT = {"pdf": "PDF", "html": "HTML", "docx": "DOCX", "xlsx": "XLSX"}
+MIMES = {
+    "pdf": "application/pdf",
+    "html": "text/html",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+def proposal_panel(
+    prefix: str,
+    design_json: str,
+    workload_json: str,
+    demand_json: str | None,
+    n_plus_one: bool,
+    existing_json: str | None = None,
+) -> None:
+    """The document to send, in four formats, with the company's name and logo: the figures
+    are the pages' own (the same library calls, the session's prices, tiers and calibration)."""
+    from hciplan_ui import costs, fmt, inputs, state
+    from planner.core.errors import PlannerError
+    from planner.sizing.document import MAX_LOGO_BYTES, check_company, check_logo
 
     ss = st.session_state
-    meta = {
-        "customer": ss.get("report_customer", ""),
-        "author": ss.get("report_author", ""),
-        "title": f"Proposal: {json.loads(design_json).get('name', 'design')}",
-    }
+    # the cover's fields survive a visit to another page (the Size and Performance pages share them)
+    inputs.keep("report_customer", "report_author", "report_date", "report_company")
+    c = st.columns(3)
+    customer = c[0].text_input("Customer", key="report_customer")
+    author = c[1].text_input("Prepared by", key="report_author")
+    date = c[2].date_input("Date", key="report_date")
+    c = st.columns([2, 2, 2])
+    company = c[0].text_input("Your company (on the cover)", key="report_company", max_chars=120)
+    logo_up = c[1].file_uploader(
+        "Your logo (PNG or JPEG, max 1 MB)", type=["png", "jpg", "jpeg"], key=f"{prefix}_logo", max_upload_size=1
+    )
+    inputs.keep("report_format")
+    ss.setdefault("report_format", "pdf")
+    fmt_key = c[2].radio("Format", list(FORMATS), format_func=FORMATS.get, key="report_format", horizontal=True)
+    if fmt_key == "pdf" and not pdf_available():
+        c[2].caption("PDF needs Debian's chromium (`apt-get install chromium`); HTML prints well too.")
+    logo = None
+    if logo_up is not None:
+        try:
+            if logo_up.size > MAX_LOGO_BYTES:
+                raise PlannerError(f"{logo_up.name} is larger than 1 MB", "logo")
+            ok = check_logo(logo_up.getvalue())
+            logo = ok[0] if ok else None
+        except PlannerError as exc:
+            st.error(f"Logo not used: {fmt.md(exc)}", icon=":material/error:")
+    try:
+        company_ok = check_company(company)
+    except PlannerError as exc:
+        st.error(f"Company name: {fmt.md(exc)}", icon=":material/error:")
+        company_ok = None
+    meta = {"customer": customer, "author": author, "date": str(date)}
+    args = json.dumps(
+        {
+            "design_json": design_json,
+            "workload_json": workload_json,
+            "tiers_json": state.tiers_json(),
+            "demand_json": demand_json,
+            "costs_json": costs.assumptions_json(),
+            "meta_json": json.dumps(meta, sort_keys=True),
+            "n_plus_one": bool(n_plus_one),
+            "calibration_json": state.session_calibration(),
+            "existing_json": existing_json,
+        },
+        sort_keys=True,
+    )
+    sig = (args, fmt_key, company_ok, hash(logo))
+    if st.button(f"Prepare the proposal ({SHORT[fmt_key]})", key=f"{prefix}_prepare", disabled=company_ok is None):
+        try:
+            with st.spinner("Printing the PDF with chromium…" if fmt_key == "pdf" else "Writing the proposal…"):
+                ss[f"{prefix}_proposal"] = (sig, proposal_file(args, fmt_key, company_ok, logo))
+        except PlannerError as exc:
+            st.error(f"The proposal could not be written: {fmt.md(exc)}", icon=":material/error:")
+    ready = ss.get(f"{prefix}_proposal")
+    if ready and ready[0] == sig:
+        st.download_button(
+            f"Proposal ({SHORT[fmt_key]})",
+            ready[1],
+            file_name=f"proposal.{fmt_key}",
+            mime=MIMES[fmt_key],
+            key=f"{prefix}_proposal_download",
+            type="primary",
+        )
+    elif ready:
+        st.caption("The scenario changed since the last proposal: prepare it again.")
+
+
+def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
+    """The proposal for the current design and workload as HTML: customer/author/date from
+    the session, the session's demand, prices and calibration."""
+    from hciplan_ui import costs, state
+
+    ss = st.session_state
+    meta = {"customer": ss.get("report_customer", ""), "author": ss.get("report_author", "")}
     if ss.get("report_date"):
         meta["date"] = str(ss["report_date"])
-    from planner.commercial.pricing import CostAssumptions
-
     return proposal_page(
         design_json,
         workload_json,
         state.tiers_json(),
-        ss.get("size_demand"),
-        ss.get("costs_json") or CostAssumptions().model_dump_json(),
-        json.dumps(meta),
+        costs.demand_json(),
+        costs.assumptions_json(),
+        json.dumps(meta, sort_keys=True),
         # the SLA page's N+1 choice (off until set there or by a sized demand)
         n_plus_one=bool(ss.get("sla_n1", False)),
         calibration_json=state.session_calibration(),

@@ -7,13 +7,16 @@ import json
 
 import streamlit as st
 
-from hciplan_ui import charts, chrome, export, fmt, inputs, state
+from hciplan_ui import charts, chrome, costs, export, fmt, inputs, state
 from planner.core import jsonio
 from planner.core.errors import PlannerError
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
 
 chrome.header("Performance")
+# the demand's own load follows the design's node count whichever page is opened first (a shared link)
+if moved := costs.follow_demand(state.design_json()):
+    st.caption(fmt.md(moved))
 ss = st.session_state
 
 # ------------------------------------------------------------ workload
@@ -151,6 +154,7 @@ elif choice != state.workload_name():
 
 dj, wj = state.design_json(), state.workload_json()
 rep = state.report(dj, wj)
+judged = costs.verdict(dj)  # the design against the session's demand (None without one)
 dcol.caption(f"Design **{fmt.md(rep['design'])}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
 
 # ------------------------------------------------------------ headline
@@ -184,7 +188,7 @@ def _headline(col, label: str, key: str, f) -> None:
 
 m = st.columns(4)
 _headline(m[0], "IOPS", "iops", fmt.iops)
-if caveat := fmt.hosting_caveat(rep.get("warnings", [])):
+if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     m[0].caption(caveat)
 _headline(m[1], "Read latency (storage)", "read_latency_ms", fmt.ms)
 _headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)
@@ -213,6 +217,7 @@ elif has_band:
     st.caption("Bands: " + fmt.md("; ".join(rep["band_basis"])) + ".")
 else:
     st.caption("No calibration bands available: figures are shown without an uncertainty band.")
+costs.verdict_panel(judged, "pv")
 if rep.get("extrapolation"):
     st.warning(
         "Outside the calibrated domain, so the bands above are widened: "
@@ -220,7 +225,7 @@ if rep.get("extrapolation"):
         + ".",
         icon=":material/explore:",
     )
-for w in rep.get("warnings", []):
+for w in costs.shown_warnings(rep.get("warnings", []), judged):
     st.warning(state.plain(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
     st.info(state.plain(note), icon=":material/info:")
@@ -316,39 +321,21 @@ def _exports() -> None:
             f"{pl.get('pcie_lanes_available') or fmt.DASH}. Peaks are datasheet figures; real sustained "
             "rates are lower."
         )
-    e = st.columns(3)
+    e = st.columns(2)
     e[0].download_button("Utilisation CSV", export.to_csv(csv_rows), file_name="utilisation.csv", mime="text/csv")
     e[1].download_button(
         "Full report JSON", jsonio.dumps(rep, indent=1), file_name="report.json", mime="application/json"
     )
-    # the report embeds plotly.js (a few MB): build it on request, not on every what-if rerun
-    if e[2].button("Prepare one-page report", key="p_prepare_report"):
-        st.session_state["p_report"] = (dj, wj, export.html_report(dj, wj, state.workload_name()))
-    ready = st.session_state.get("p_report")
-    if ready and ready[:2] == (dj, wj):
-        r = st.columns(2)
-        r[0].download_button(
-            "One-page HTML report",
-            ready[2],
-            file_name=f"hciplan-{rep['design']}.html",
-            mime="text/html",
-            key="p_report_html",
-        )
-        if export.pdf_available():
-            if r[1].button("Print it to PDF", key="p_prepare_pdf"):
-                with st.spinner("Printing with headless chromium…"):
-                    st.session_state["p_pdf"] = (dj, wj, export.pdf_report(ready[2]))
-            pdf = st.session_state.get("p_pdf")
-            if pdf and pdf[:2] == (dj, wj):
-                r[1].download_button(
-                    "PDF report",
-                    pdf[2],
-                    file_name=f"hciplan-{rep['design']}.pdf",
-                    mime="application/pdf",
-                    key="p_report_pdf",
-                )
-        else:
-            r[1].caption("PDF needs Debian's chromium (`apt-get install chromium`); the HTML prints well too.")
+    st.markdown("**The proposal for this design and workload**")
+    export.proposal_panel(
+        "p",
+        dj,
+        wj,
+        costs.demand_json(),
+        # the SLA page's N+1 choice (off until set there or by a sized demand)
+        bool(st.session_state.get("sla_n1", False)),
+        costs.existing_json(),
+    )
 
 
 if not state.presenter():

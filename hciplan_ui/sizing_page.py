@@ -15,7 +15,8 @@ from typing import Any
 import streamlit as st
 from pydantic import ValidationError
 
-from hciplan_ui import background, charts, chrome, export, fmt, inputs, state
+from hciplan_ui import background, charts, chrome, costs, export, fmt, inputs, state
+from planner.commercial.pricing import CostAssumptions
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.models.demand import Demand
@@ -38,12 +39,15 @@ DBA_MODE = "databases a DBA describes"
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
 
 
-def _size_dict(demand_json: str, top: int, calibration_json: str | None = None, progress=None) -> dict:
+def _size_dict(
+    demand_json: str, top: int, calibration_json: str | None = None, costs_json: str | None = None, progress=None
+) -> dict:
     from planner.sizing.search import size
 
     return size(
         Demand.model_validate_json(demand_json),
         top=top,
+        assumptions=CostAssumptions.model_validate_json(costs_json) if costs_json else None,
         progress=progress,
         params=state.calibration_params(calibration_json)[0],
     ).model_dump(mode="json")
@@ -51,9 +55,11 @@ def _size_dict(demand_json: str, top: int, calibration_json: str | None = None, 
 
 def _sized(demand_json: str, top: int) -> dict:
     """Sizing result (cached; with the session's refit calibration when one is
-    kept); a progress bar appears only if it outlasts a second."""
+    kept, and the session's prices: quotes rank the designs too); a progress bar
+    appears only if it outlasts a second."""
     calibration_json = state.session_calibration()
-    key = (demand_json, top, calibration_json)
+    costs_json = costs.assumptions_json()
+    key = (demand_json, top, calibration_json, costs_json)
     # remembered in a module (background.SIZED), not in this script: a script's own dict is new on every rerun
     if (hit := background.SIZED.get(key)) is not None:
         return hit
@@ -69,7 +75,7 @@ def _sized(demand_json: str, top: int) -> dict:
 
         return update
 
-    res, _ = background.run_with_progress(_size_dict, demand_json, top, calibration_json, show=show)
+    res, _ = background.run_with_progress(_size_dict, demand_json, top, calibration_json, costs_json, show=show)
     background.SIZED.put(key, res)
     return res
 
@@ -129,8 +135,9 @@ def _described(d: dict) -> str:
     return " · ".join(parts)
 
 
-def _row(i: int, r: dict, named: bool = False) -> dict:
-    """A result row: catalog ids (the CSV), or the parts' names (``named``, the table)."""
+def _row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -> dict:
+    """A result row: catalog ids (the CSV), or the parts' names (``named``, the table);
+    ``whole_usd``: its whole cost per month (:func:`planner.commercial.tco.whole_cost`)."""
     d = r["design"]
     n = d["node"]
     sig = r["signature"]
@@ -146,6 +153,7 @@ def _row(i: int, r: dict, named: bool = False) -> dict:
         "cpu": f"{n['cpu']['sockets']} x {_part('cpu', n['cpu']['model'], named)}",
         "memory": r["memory"],
         "nic": _part("nic", n["nics"]["model"], named),
+        "whole_usd_per_month": None if whole_usd is None else round(whole_usd),
         "usd_per_month": round(r["cost_usd_per_month"]),
         "capex_usd": round(r["capex_usd"]),
         "usable_tb": round(r["usable_capacity_tb"], 1),
@@ -167,14 +175,15 @@ def _shown(row: dict) -> dict:
         "cpu": "CPU",
         "memory": "Memory",
         "nic": "NIC",
-        "usd_per_month": "Cost, USD/month",
-        "capex_usd": "Capex, USD",
+        "whole_usd_per_month": "Whole cost, USD/month",
+        "usd_per_month": "Cluster cost, USD/month",
+        "capex_usd": "Servers, USD",
         "usable_tb": "Usable, TB",
         "guaranteed_iops": "Guaranteed IOPS, cluster",
         "binding": "Binding",
         "differs_from_best": "Differs from the best",
     }
-    money = {"usd_per_month", "capex_usd"}
+    money = {"whole_usd_per_month", "usd_per_month", "capex_usd"}
     out = {}
     for k, v in row.items():
         if k in money:
@@ -459,12 +468,19 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         return
     best = res["best"]
     results = [best] + res["alternatives"]
+    wholes = [costs.whole(state.canonical(r["design"]), demand=demand_json) for r in results]
     m = st.columns(5)
-    m[0].metric("Cheapest design, USD/month", f"${best['cost_usd_per_month']:,.0f}")
+    m[0].metric(
+        "Whole cost/month",
+        fmt.usd(wholes[0]["monthly"]["total_usd_per_month"]),
+        help="the cheapest design's whole cost: servers, switches, optics and cables, licences of the platform, "
+        "SQL Server when counted, support, power and rack space. The sizer ranks designs by their cluster cost "
+        f"(the same without the network and SQL Server): {fmt.usd(best['cost_usd_per_month'])} per month here",
+    )
     m[1].metric("Nodes", best["design"]["nodes"])
     m[2].metric("Usable capacity", f"{best['usable_capacity_tb']:,.1f} TB")
     m[3].metric(
-        "Guaranteed IOPS, cluster",
+        "Guaranteed IOPS",
         f"{best['guaranteed_iops']:,.0f}",
         help="the demand-shaped load at which every tier meets its latency target"
         + (", one node down" if demand.n_plus_one else ""),
@@ -477,8 +493,17 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         + ", ".join(f"{k} {v:.2f}x" for k, v in best["limits"].items() if isinstance(v, (int, float))),
     )
     st.caption(fmt.md(_described(best["design"])))
-    rows = [_row(i, r) for i, r in enumerate(results)]
-    st.dataframe([_shown(_row(i, r, named=True)) for i, r in enumerate(results)], hide_index=True, width="stretch")
+    whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]
+    rows = [_row(i, r, whole_usd=whole_usd[i]) for i, r in enumerate(results)]
+    st.dataframe(
+        [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)],
+        hide_index=True,
+        width="stretch",
+    )
+    st.caption(
+        "Ranked by the cluster cost (servers, platform licences, support, power, rack); the whole cost adds "
+        "switches, optics and cables and SQL Server licences when counted."
+    )
     st.plotly_chart(
         charts.pareto(
             [
@@ -504,20 +529,23 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     pick = st.selectbox(
         "Design",
         list(range(len(results))),
-        format_func=lambda i: (
-            f"{rows[i]['#']}: {_described(results[i]['design'])} — ${results[i]['cost_usd_per_month']:,.0f}/month"
-        ),
+        format_func=lambda i: f"{rows[i]['#']}: {_described(results[i]['design'])} — {fmt.usd(whole_usd[i])}/month",
         key="size_pick",
     )
     r = results[pick]
     if st.button("Use this design (with the demand's workload)", key="size_use_best", type="primary"):
         _use(r, demand)
         st.rerun()
-    # only the open tab is built (a tab switch reruns the page): the parts list's and the multi-year
-    # view's charts are drawn when asked for, not on every sizing
-    tab_rules, tab_bom, tab_years = st.tabs(
-        ["Rules", "Parts list and licensing", "Multi-year view"], key="size_tabs", on_change="rerun"
+    r_json = state.canonical(r["design"])
+    costs.verdict_panel(costs.verdict(r_json), "sv", title="This design against the demand")
+    # only the open tab is built (a tab switch reruns the page): the cost breakdown's, the licences' and
+    # the multi-year view's charts are drawn when asked for, not on every sizing
+    tab_cost, tab_rules, tab_lic, tab_years = st.tabs(
+        ["Whole cost and TCO", "Rules", "Licensing options", "Multi-year view"], key="size_tabs", on_change="rerun"
     )
+    if tab_cost.open:
+        with tab_cost:
+            costs.cost_breakdown(wholes[pick], "size_cost")
     if tab_rules.open:
         with tab_rules:
             from planner.physics.rules import rule_of
@@ -536,37 +564,15 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 width="stretch",
             )
             cn = r["compute"]
-            st.caption(
-                f"Per node: {cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
-                f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB RAM on {cn['hosts']} hosts "
-                "(VMs of a failed node restart on the survivors)."
-                if demand.n_plus_one
-                else ""
-            )
-    if tab_bom.open:
-        with tab_bom:
-            b = _bom(json.dumps(r["design"]), state.costs_json())
-            st.dataframe(
-                [
-                    {
-                        "part": x["part"],
-                        "description": x["description"],
-                        "per node": x["per_node"],
-                        "quantity": f"{x['quantity']:,}",
-                        "unit USD": fmt.usd(x["unit_price_usd"], 2),
-                        "total USD": fmt.usd(x["total_usd"]),
-                        "price source": x["price_source"],
-                    }
-                    for x in b["lines"]
-                ],
-                hide_index=True,
-                width="stretch",
-            )
-            k = st.columns(4)
-            k[0].metric("Hardware", f"${b['total_usd']:,.0f}")
-            k[1].metric("Rack units", f"{b['rack_units']}")
-            k[2].metric("Power", f"{b['power_w']:,.0f} W")
-            k[3].metric("Heat", f"{b['heat_btu_h']:,.0f} BTU/h")
+            if demand.n_plus_one:
+                st.caption(
+                    f"Per node: {cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
+                    f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB RAM on {cn['hosts']} "
+                    "hosts (VMs of a failed node restart on the survivors)."
+                )
+    if tab_lic.open:
+        with tab_lic:
+            b = _bom(json.dumps(r["design"]), costs.assumptions_json())
             st.plotly_chart(charts.licence_bars(b["licensing"]), width="stretch", key="size_licences")
             st.dataframe(
                 [
@@ -584,8 +590,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 width="stretch",
             )
             st.caption(
-                f"Licence prices: editable assumptions on the SLA & tiers page (licensing.json, compiled "
-                f"{b['licensing_compiled']})."
+                f"The platform's options side by side; the whole cost carries {fmt.md(wholes[pick]['licence_name'])}. "
+                f"Licence prices: editable assumptions on the SLA & tiers page (compiled {b['licensing_compiled']})."
             )
     if tab_years.open:
         with tab_years:
@@ -597,32 +603,17 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             )
 
     st.subheader("Proposal")
-    c = st.columns(3)
-    customer = c[0].text_input("Customer", key="report_customer")
-    author = c[1].text_input("Prepared by", key="report_author")
-    date = c[2].date_input("Date", key="report_date")
-    if st.button("Prepare the proposal (HTML and PDF)", key="size_prepare"):
-        from planner.engine.loads import demand_as_workload
+    from planner.engine.loads import demand_as_workload
 
-        w = demand_as_workload(demand, r["design"]["nodes"])
-        meta = json.dumps({"customer": customer, "author": author, "date": str(date)})
-        page = export.proposal_page(
-            json.dumps(r["design"]),
-            state.canonical(w.model_dump(mode="json")),
-            state.tiers_json(),
-            demand_json,
-            state.costs_json(),
-            meta,
-            demand.n_plus_one,
-        )
-        # the PDF prints in the background (seconds of chromium): the HTML is offered at once
-        pdf = export.pdf_later(page) if export.pdf_available() else None
-        st.session_state["size_proposal"] = (demand_json, pick, page, pdf)
-    ready = st.session_state.get("size_proposal")
-    if ready and ready[0] == demand_json and ready[1] == pick:
-        e = st.columns(2)
-        e[0].download_button("Proposal (HTML)", ready[2], file_name="proposal.html", mime="text/html", key="size_html")
-        export.pdf_download(e[1], ready[3], "proposal.pdf", "size_pdf")
+    w = demand_as_workload(demand, r["design"]["nodes"])
+    export.proposal_panel(
+        "size",
+        r_json,
+        state.canonical(w.model_dump(mode="json")),
+        demand_json,
+        demand.n_plus_one,
+        costs.existing_json(),
+    )
     if not state.presenter():
         e = st.columns(2)
         e[0].download_button("Designs CSV", export.to_csv(rows), file_name="sizing.csv", mime="text/csv")
@@ -650,8 +641,136 @@ if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
     else:
         state.set_demand(d.model_dump_json(), int(top or 5))
 
+
+def _form_fields() -> dict:
+    """The demand fields the form holds beside the databases (growth, N+1, fault tolerance, stack,
+    programme, limits): an estate file brings the databases, the form the rest."""
+    ss = st.session_state
+    stack_ = ss.get("size_stack", "s2d")
+    f = {
+        "growth_pct": float(ss.get("size_growth", 20.0)),
+        "n_plus_one": bool(ss.get("size_n1", True)),
+        "fault_tolerance": ss.get("size_ft", "node-and-drive"),
+        "allow_parity": bool(ss.get("size_parity", False)),
+        "allow_network_warning": bool(ss.get("size_net", False)),
+        "stack": stack_,
+        "max_nodes": int(ss.get("size_max_nodes", 16)),
+    }
+    if ss.get("size_validated", True) and stack_ == "s2d":
+        f["validated_for"] = "Azure Local"
+    return f
+
+
+def _estate() -> None:
+    """The customer's estate as the demand: a database list, two samples of
+    sys.dm_io_virtual_file_stats, or a perfmon LogicalDisk CSV (planner.sizing.estate)."""
+    from planner.sizing import estate
+
+    ss = st.session_state
+    with st.expander("…or the customer's estate: a database list, SQL Server file statistics or perfmon counters"):
+        st.caption(
+            "A **database list** (CSV or XLSX: name, size_gb, peak_iops or tpm, vcpus, ram_gb, optional tier and "
+            "latency_target_ms); **sys.dm_io_virtual_file_stats** exported twice into one CSV (with sample_ms and "
+            "size_on_disk_bytes); or a **perfmon / typeperf CSV** of the LogicalDisk counters. Growth, N+1, fault "
+            "tolerance and the node programme come from the form above."
+        )
+        up = st.file_uploader(
+            "Estate file (CSV or XLSX, max 5 MB)", type=["csv", "xlsx"], key="size_estate", max_upload_size=5
+        )
+        if up is not None and ss.get("size_estate_seen") != up.file_id:
+            ss["size_estate_seen"] = up.file_id
+            ss.pop("size_estate_out", None)
+            try:
+                if up.size > estate.MAX_ESTATE_FILE_BYTES:
+                    raise PlannerError(f"{up.name} is larger than 5 MB", "estate")
+                data = up.getvalue()
+                kind = estate.detect(data)
+                if kind == "perfmon":
+                    out = {"kind": kind, **estate.read_perfmon(data, up.name)}
+                elif kind == "file-stats":
+                    stats = estate.read_file_stats(data, up.name)
+                    out = {"kind": kind, **estate.stats_demand(stats, **_form_fields())}
+                else:
+                    out = {"kind": kind, **estate.read_database_list(data, up.name, **_form_fields())}
+            except PlannerError as exc:
+                st.error(f"Estate not read: {fmt.md(exc)}", icon=":material/error:")
+            else:
+                ss["size_estate_out"] = out
+                if "demand" in out:
+                    state.set_demand(Demand.model_validate(out["demand"]).model_dump_json())
+        out = ss.get("size_estate_out")
+        if not out:
+            return
+        if out["kind"] == "perfmon":
+            st.dataframe(
+                [
+                    {
+                        "Volume": v["volume"],
+                        "Samples": v["samples"],
+                        "IOPS, mean": fmt.iops(v["iops"]),
+                        "IOPS, 95th percentile": fmt.iops(v["peak_iops"]),
+                        "Read share": fmt.pct(v["read_fraction"]),
+                        "IO size": fmt.num(v["block_size_kib"], 1, "KiB"),
+                        "Read latency": fmt.ms(v["read_latency_ms"]),
+                        "Write latency": fmt.ms(v["write_latency_ms"]),
+                    }
+                    for v in out["volumes"]
+                ],
+                hide_index=True,
+                width="stretch",
+            )
+            st.caption("The counters give no data size: give it (and the databases, for their vCPUs and RAM).")
+            c = st.columns(3)
+            tb, e1 = inputs.number(
+                c[0], "Data, TB", "size_perf_tb", inputs.model_bounds(Demand, "capacity_tb"), unit="TB", default=10.0
+            )
+            n, e2 = inputs.number(
+                c[1], "Databases", "size_perf_dbs", (0, 100_000, False), integer=True, step=1, default=0
+            )
+            inputs.show(c[0], e1)
+            inputs.show(c[1], e2)
+            if c[2].button("Size these volumes", key="size_perf_go", disabled=bool(e1 or e2)):
+                try:
+                    d = estate.perfmon_demand(out, tb, int(n) or None, **_form_fields())
+                except PlannerError as exc:
+                    st.error(fmt.md(exc), icon=":material/error:")
+                else:
+                    state.set_demand(Demand.model_validate(d["demand"]).model_dump_json())
+                    for note in d["notes"]:
+                        st.caption(fmt.md(note[:1].upper() + note[1:]) + ".")
+            return
+        t = out["totals"]
+        st.success(
+            f"{fmt.md(out['source'].capitalize())}: {t['databases']:,} databases, {fmt.iops(t['peak_iops'])} IOPS at "
+            f"their peaks, {fmt.num(t['size_gb'] / 1000.0, 1, 'TB')}, {t['vcpus']:,} vCPUs, "
+            f"{fmt.num(t['ram_gb'], 0, 'GB')} RAM; sized below as the demand.",
+            icon=":material/database:",
+        )
+        for note in out["notes"]:
+            st.caption(fmt.md(note[:1].upper() + note[1:]) + ".")
+        st.dataframe(
+            [
+                {
+                    "Database": x["name"],
+                    "Tier": x["tier"],
+                    "Size, GB": fmt.num(x["size_gb"], 0),
+                    "Peak IOPS": fmt.iops(x["peak_iops"]),
+                    "From": x["iops_basis"],
+                    "vCPUs": x["vcpus"],
+                    "RAM, GB": fmt.num(x["ram_gb"], 0),
+                }
+                for x in out["databases"][:500]
+            ],
+            hide_index=True,
+            width="stretch",
+            height=240,
+        )
+
+
+_estate()
+costs.prices_panel("size")
 demand_json = state.demand_json()
 if demand_json:
     _results(demand_json)
 else:
-    st.caption("Enter a demand and press **Size it**, or load a demand file.")
+    st.caption("Enter a demand and press **Size it**, or load a demand file or the customer's estate.")

@@ -13,6 +13,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import chrome, export, fmt, inputs, state
+from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.pricing import CostAssumptions
 from planner.core import jsonio
@@ -226,6 +227,9 @@ def _tier_editor() -> None:
 
 
 chrome.header("SLA & tiers")
+# the demand's own load (the "current workload" tenants) follows the design's node count
+if moved := cost_state.follow_demand(state.design_json()):
+    st.caption(fmt.md(moved))
 dj = state.design_json()
 # selects, radios, toggles and sliders keep their values across page visits; their defaults are
 # seeded in the state, not passed to the widget, so a kept value never clashes with one
@@ -493,7 +497,7 @@ else:
         state.set_costs(costs.model_dump_json())
         tp = _tiers(
             dj,
-            costs.model_dump_json(),
+            cost_state.assumptions_json(),  # with the customer's quotes (Size page), as every cost
             n1,
             tiers_json,
             state.session_calibration(),
@@ -556,4 +560,7 @@ if tp is not None:
         e[1].download_button(
             "Pricing JSON", jsonio.dumps(tp, indent=1), file_name="tier_prices.json", mime="application/json"
         )
-        st.caption(f"Licence: {fmt.md(cost['licence_source'])}.")
+        st.caption(
+            f"Licence: {fmt.md(cost['licence_source'])}."
+            + (f" Parts: {cost_state.quotes_note()}." if cost_state.quotes_note() else "")
+        )

@@ -986,13 +986,17 @@ def calibration_params(calibration_json: str | None):
     return cal.params, cal.bootstrap_params()
 
 
-def tornado(design_json: str, workload_json: str) -> list[dict]:
-    """planner.sizing.scenarios.sensitivity for JSON inputs (session calibration as :func:`report`)."""
-    return _tornado(design_json, workload_json, session_calibration())
+def tornado(design_json: str, workload_json: str, costs_json: str | None = None) -> list[dict]:
+    """planner.sizing.scenarios.sensitivity for JSON inputs (session calibration as :func:`report`;
+    ``costs_json``: the cost assumptions its cost is priced with)."""
+    return _tornado(design_json, workload_json, session_calibration(), costs_json)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _tornado(design_json: str, workload_json: str, calibration_json: str | None) -> list[dict]:
+def _tornado(
+    design_json: str, workload_json: str, calibration_json: str | None, costs_json: str | None = None
+) -> list[dict]:
+    from planner.commercial.pricing import CostAssumptions
     from planner.sizing.scenarios import sensitivity
 
     return sensitivity(
@@ -1000,6 +1004,7 @@ def _tornado(design_json: str, workload_json: str, calibration_json: str | None)
         parse_workload(workload_json),
         load_catalog(),
         calibration_params(calibration_json)[0],
+        CostAssumptions.model_validate_json(costs_json) if costs_json else None,
     )
 
 

@@ -292,12 +292,12 @@ def test_metric_values_are_never_cut_off_or_broken_inside_a_word(server, browser
     page.set_default_timeout(60_000)
     page.goto(f"{server}/size")
     page.get_by_role("button", name="Size it").click()
-    page.get_by_text("Cheapest design, USD/month").first.wait_for()
+    page.get_by_text("Whole cost/month").first.wait_for()
     for presenter in (False, True):
         if presenter:
             page.get_by_text("Presenter mode").click()
             page.wait_for_timeout(800)  # the presenter style applies on the rerun
-        for link, shown in (("Size a cluster", "Cheapest design, USD/month"), ("Performance", "Bottleneck")):
+        for link, shown in (("Size a cluster", "Whole cost/month"), ("Performance", "Bottleneck")):
             page.get_by_role("link", name=link).first.click()
             page.get_by_text(shown).first.wait_for()
             page.wait_for_timeout(500)

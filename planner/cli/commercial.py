@@ -230,11 +230,9 @@ def register_scenario(sub) -> None:
     common(q)
 
 
-MAX_ESTATE_FILE_BYTES = 5_000_000
-
-
 def cmd_estate(args) -> int:
     from planner.sizing import estate
+    from planner.sizing.estate import MAX_ESTATE_FILE_BYTES
 
     data = read_bounded(args.file, MAX_ESTATE_FILE_BYTES, "file", InputError)
     name = Path(args.file).name

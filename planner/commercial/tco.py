@@ -120,19 +120,56 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     s: DisaggregatedSpec | SplitSpec | SingleServerSpec  # the topology's section (each branch its own)
     if isinstance(p, disaggregated.Parts):
         s = p.spec
+        db_group = {
+            "name": "database server",
+            "count": s.db_servers,
+            "parts": _server_rows(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
+            "rack_units": DEFAULT_RACK_UNITS["server"],
+            "nic": p.db_nic,
+            "nic_count": p.db_nic_count,
+            "cores_per_cpu": p.db_cpu.cores,
+            "sockets": p.db_sockets,
+            "windows": True,
+        }
+        if p.shared_sas:  # file servers sharing a SAS JBOD (a cluster-in-a-box holds them in its enclosure)
+            j, fsv = p.shared, s.file_server
+            enclosures = p.jbod_spec.enclosures
+            fs_cpu, fs_nic = p.fs_cpu, p.fs_nic
+            assert fs_cpu is not None and fs_nic is not None  # resolved for every shared-SAS design
+            jbod_parts = [("enclosure", j.enclosure, enclosures)] if j.enclosure is not None else []
+            if j.fast is not None:
+                jbod_parts.append(("cache", j.fast, j.fast_count))
+            jbod_parts.append(("capacity drive", j.drive, j.drive_count))
+            return [
+                db_group,
+                {
+                    "name": "file server",
+                    "count": s.file_servers,
+                    "parts": _server_rows(fs_cpu, fsv.cpu.sockets, fsv.ram_gb, fs_nic, fsv.nics.count),
+                    "rack_units": 0 if j.enclosure is not None else DEFAULT_RACK_UNITS["server"],
+                    "nic": fs_nic,
+                    "nic_count": fsv.nics.count,
+                    "cores_per_cpu": fs_cpu.cores,
+                    "sockets": fsv.cpu.sockets,
+                    "windows": True,
+                },
+                {
+                    "name": "shared JBOD",
+                    "count": 1,
+                    "parts": jbod_parts,
+                    "rack_units": (j.enclosure.rack_units or DEFAULT_RACK_UNITS["array"]) * enclosures
+                    if j.enclosure is not None
+                    else DEFAULT_RACK_UNITS["array"],
+                    "nic": None,
+                    "nic_count": 0,
+                    "cores_per_cpu": 0,
+                    "sockets": 0,
+                    "windows": False,
+                },
+            ]
         fs = p.node
         return [
-            {
-                "name": "database server",
-                "count": s.db_servers,
-                "parts": _server_rows(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
-                "rack_units": DEFAULT_RACK_UNITS["server"],
-                "nic": p.db_nic,
-                "nic_count": p.db_nic_count,
-                "cores_per_cpu": p.db_cpu.cores,
-                "sockets": p.db_sockets,
-                "windows": True,
-            },
+            db_group,
             {
                 "name": "file server",
                 "count": s.file_servers,

@@ -90,3 +90,16 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
         working_set_gb_per_vm=max(float(W.working_set_gb_per_vm), 1e-3),
         iops=float(W.open_iops),
     )
+
+
+def rehosted(workload, demand: Demand, nodes: int):
+    """The demand's workload (:func:`demand_as_workload`) on ``nodes`` nodes when ``workload`` is
+    that demand's workload on any node count, else None. A what-if that removes a node moves its
+    databases onto the others: the VMs per node follow the node count, the databases stay."""
+    if workload.vms_per_node is None:
+        return None
+    here = demand_as_workload(demand, nodes)
+    same = {k for k in type(workload).model_fields if k != "vms_per_node"}
+    if workload.model_dump(include=same) != here.model_dump(include=same):
+        return None
+    return here

@@ -490,6 +490,6 @@ def multi_year(
         "note": (
             "year 0 is today's demand without growth; each year multiplies it by "
             f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {a.amortisation_months} months); "
-            f"nodes_needed keeps this node configuration (None: more than {top} nodes)"
+            f"the nodes needed keep this node configuration, up to {top} nodes"
         ),
     }

@@ -79,6 +79,31 @@ DIMENSION_WORDS = {
     "transport": "network transports",
 }
 _IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+#: field names the model's sentences quote, as a customer reads them (any other is written with spaces)
+FIELD_WORDS = {
+    "growth_pct": "growth",
+    "budget_usd_per_month": "monthly budget",
+    "vcpu_oversubscription": "vCPU oversubscription",
+    "repair_share": "share kept for repair",
+    "endurance_dwpd": "rated endurance (drive writes per day)",
+    "validated_for": "validation programmes",
+    "max_power_w": "maximum power",
+    "power_w": "power",
+    "pcie_slots": "PCIe slots",
+    "cpu_socket_type": "CPU socket",
+    "cpu_sockets": "CPU sockets",
+    "max_sockets": "most CPU sockets",
+    "max_ram_gb": "most RAM",
+    "memory_type": "memory type",
+    "dimm_slots": "DIMM slots",
+    "memory_channels": "memory channels",
+    "pmem_generations": "PMem generations",
+    "pmem_slots": "PMem slots",
+    "drive_bays": "drive bays",
+    "bay_interfaces": "bay interfaces",
+    "supported_node_count": "supported number of servers",
+    "nodes_needed": "servers needed",
+}
 
 
 class DocumentError(PlannerError):
@@ -138,34 +163,48 @@ def customer_text(text: str) -> str:
     t = str(text)
     t = re.sub(r"[;,]?\s*\(?\s*(see|as in) (the )?README[^);]*\)?", "", t, flags=re.I)
     t = re.sub(r"\bREADME\b", "documentation", t)
-    t = re.sub(r"\(?\bplanner\.[\w.]+\)?", "", t)
-    t = _IDENT.sub(lambda m: m.group().replace("_", " "), t)
+    # a module named with what it holds ("planner.physics.capacity.x holds the rule") goes with its verb
+    t = re.sub(r":?\s*\bplanner\.[\w.]+ holds the rule", "", t)
+    t = re.sub(r"\(\s*\bplanner\.[\w.]+\s*\)", "", t)
+    t = re.sub(r"\bplanner\.[\w.]+", "", t)
+    t = _IDENT.sub(lambda m: FIELD_WORDS.get(m.group(), m.group().replace("_", " ")), t)
     for k, v in RESILIENCY_SHORT.items():
         t = t.replace(k, v)
+    # what the removals leave: separators with nothing before them, empty brackets
+    t = " ".join(t.split())
+    t = re.sub(r"\(\s*\)", "", t)
+    t = re.sub(r"\s+([;,.:)])", r"\1", t)
+    t = re.sub(r"([(])\s+", r"\1", t)
+    t = re.sub(r"^[;,:\s]+|[;,:\s]+$", "", t)
+    t = re.sub(r"([;,])\s*([;,])", r"\1", t)
+    t = re.sub(r",\s*\(", " (", t)
     return " ".join(t.split())
 
 
-def extrapolation_text(rep: dict, p: dict) -> list[str]:
-    """Each extrapolation flag as what it means for the customer, with the band's width."""
+def extrapolation_text(
+    rep: dict, p: dict | None = None, widened: str = " The ranges below are widened for it."
+) -> list[str]:
+    """Each extrapolation flag of ``p`` (default: the report's own) as what it means for the
+    customer, with the band's width; ``widened`` ends each sentence (where the ranges are)."""
     out = []
     iops, lo, hi = rep.get("iops"), rep.get("iops_low"), rep.get("iops_high")
     spread = ""
     if iops and lo is not None and hi is not None:
         spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on throughput"
-    for f in p.get("extrapolation") or []:
+    for f in (rep if p is None else p).get("extrapolation") or []:
         dim = f.get("dimension", "")
         what = DIMENSION_WORDS.get(dim, "configurations")
         cal = f.get("calibrated", "")
         if dim == "nodes":
             out.append(
-                f"This design has {f.get('value')} servers: beyond the clusters this model was validated on "
-                f"({cal} servers){spread}. The ranges below are widened for it."
+                f"This design has {f.get('value')} server{'' if f.get('value') == 1 else 's'}: beyond the clusters "
+                "this model was validated on "
+                f"({cal} servers){spread}.{widened}"
             )
         else:
             val = f.get("value")
             out.append(
-                f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}. "
-                "The ranges below are widened for it."
+                f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}.{widened}"
             )
     return out
 
@@ -224,31 +263,41 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
 
 
 def _meets(p: dict) -> list[list[str]]:
-    """Demand against the design, per dimension: met or not, with both figures."""
-    d, lim = p["demand"], p["binding"]["limits"]
-    rows = []
+    """Demand against the design, per dimension: met or not (the pages' verdict,
+    :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
+    d, lim, v = p["demand"], p["binding"]["limits"], p.get("verdict")
     names = {
-        "iops": ("Throughput", f"{d['iops']:,.0f} IOPS"),
-        "latency": ("Latency target", f"{d['tightest_latency_target_ms']:g} ms"),
-        "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB"),
-        "vcpu": ("Virtual processors", f"{d['vcpus']:,.0f}"),
-        "ram": ("Memory", f"{d['ram_gb']:,.0f} GB"),
+        "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "iops"),
+        "latency": ("Latency target", f"{d['tightest_latency_target_ms']:g} ms", "latency"),
+        "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
+        "vcpus": ("Virtual processors", f"{d['vcpus']:,.0f}", "vcpu"),
+        "ram": ("Memory", f"{d['ram_gb']:,.0f} GB", "ram"),
     }
-    for k, (label, need) in names.items():
-        f = lim.get(k)
+    met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
+    rows = []
+    for k, (label, need, lk) in names.items():
+        f = lim.get(lk)
+        met = met_by[k]["met"] if k in met_by else (f is None or f >= 1 - 1e-9)
         if f is None:
             head = "no limit"
+        elif f >= 1:
+            head = f"room to grow {f:.2f}x"
+        elif met:
+            head = "no room to grow"
         else:
-            head = f"room to grow {f:.2f}x" if f >= 1 else f"short by {100 * (1 - f):.0f} %"
-        rows.append([label, need, "met" if f is None or f >= 1 - 1e-9 else "NOT met", head])
-    n1 = next((r for r in p.get("rules") or [] if r["rule"] == "n_plus_one_capacity"), None)
+            head = f"short by {100 * (1 - f):.0f} %"
+        rows.append([label, need, "met" if met else "NOT met", head])
+    n1 = met_by.get("n_plus_one")
+    if n1 is None:
+        rule = next((r for r in p.get("rules") or [] if r["rule"] == "n_plus_one_capacity"), None)
+        n1 = rule and {"met": rule["passed"], "detail": rule["reason"]}
     if n1 is not None and p.get("n_plus_one"):
         rows.append(
             [
                 "A server can fail",
                 "data and load stay served",
-                "met" if n1["passed"] else "NOT met",
-                customer_text(n1["reason"]) or "",
+                "met" if n1["met"] else "NOT met",
+                customer_text(n1["detail"]) or "",
             ]
         )
     return rows

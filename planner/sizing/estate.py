@@ -43,6 +43,8 @@ from planner.core.errors import PlannerError, shown
 from planner.core.tables import TableError, number, read_rows, text
 
 MAX_ESTATE_ROWS = 20_000
+#: most bytes of an estate file (the CLI and the app read no more)
+MAX_ESTATE_FILE_BYTES = 5_000_000
 DEFAULT_LATENCY_TARGET_MS = 1.0
 #: SQL Server's buffer pool taken from the VM's RAM when a row gives TPM without one
 BUFFER_POOL_SHARE_OF_RAM = 0.8
@@ -478,6 +480,56 @@ def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, **kw) -> dic
         *out["notes"],
     ]
     return {"source": stats["source"], "file_stats": stats["databases"], **out}
+
+
+def perfmon_demand(
+    perf: dict,
+    capacity_tb: float,
+    databases: int | None = None,
+    latency_target_ms: float = DEFAULT_LATENCY_TARGET_MS,
+    **demand_fields,
+) -> dict:
+    """A totals demand from :func:`read_perfmon`'s volumes: their peak IOPS (95th percentile)
+    added up, the IO size and read share weighted by each volume's mean IOPS. The counters
+    give no data size, so ``capacity_tb`` is the user's, and ``databases`` (for vCPUs and
+    RAM) too. Returns ``{"demand": Demand JSON, "totals": ..., "notes": [...]}``."""
+    from pydantic import ValidationError
+
+    from planner.core.errors import format_validation_error
+    from planner.models.demand import Demand
+
+    vols = perf["volumes"]
+    peak = sum(v["peak_iops"] for v in vols)
+    if peak <= 0:
+        raise EstateError("no IO on any volume: nothing to size", "perfmon")
+    w = [v["iops"] for v in vols]
+    known_bs = [(v["block_size_kib"], x) for v, x in zip(vols, w) if v["block_size_kib"] is not None]
+    known_rf = [(v["read_fraction"], x) for v, x in zip(vols, w) if v["read_fraction"] is not None]
+    notes = ["IOPS: each volume's 95th percentile added up (the volumes' peaks may not coincide: a conservative total)"]
+    fields = {"total_iops": peak, "capacity_tb": capacity_tb, "latency_target_ms": latency_target_ms}
+    if known_bs and sum(x for _, x in known_bs) > 0:
+        vals, wts = zip(*known_bs)
+        fields["block_size_kib"] = min(max(float(np.average(vals, weights=wts)), 0.5), 4096.0)
+    else:
+        notes.append("no byte counters: the demand's default IO size (8 KiB)")
+    if known_rf and sum(x for _, x in known_rf) > 0:
+        vals, wts = zip(*known_rf)
+        fields["read_fraction"] = float(np.average(vals, weights=wts))
+    if databases:
+        fields["databases"] = databases
+    try:
+        demand = Demand.model_validate(
+            {"name": f"perfmon: {len(vols)} volume{'s' if len(vols) != 1 else ''}", **fields, **demand_fields}
+        )
+    except ValidationError as exc:
+        raise EstateError(format_validation_error(exc, "demand"), "perfmon") from None
+    return {
+        "source": perf["source"],
+        "volumes": vols,
+        "totals": {"volumes": len(vols), "peak_iops": peak, "capacity_tb": capacity_tb},
+        "demand": demand.model_dump(mode="json", exclude_none=True),
+        "notes": notes + perf["notes"],
+    }
 
 
 def detect(data: bytes) -> str:

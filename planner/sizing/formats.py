@@ -110,9 +110,9 @@ def render_docx(doc: dict) -> bytes:
         d.add_paragraph(doc["company"]).runs[0].bold = True
     d.add_heading(doc["title"], level=0)
     who = ("Prepared for " + doc["customer"] if doc["customer"] else "") + (
-        " by " + doc["author"] if doc["author"] else ""
+        (" by " if doc["customer"] else "Prepared by ") + doc["author"] if doc["author"] else ""
     )
-    d.add_paragraph(f"{who}, {doc['date']}".lstrip(", "))
+    d.add_paragraph(f"{who}, {doc['date']}" if who else doc["date"])
     for s in doc["sections"]:
         d.add_heading(f"{s['label']}. {s['title']}", level=1)
         for b in s["blocks"]:

@@ -26,6 +26,7 @@ from planner.models.workload import Workload
 from planner.physics.rules import RULES, cache_family, drive_family
 from planner.results.report import evaluate_report
 from planner.sizing.checks import check_design, limits, multi_year
+from planner.sizing.verdict import demand_verdict
 
 
 def design_summary(rd) -> list[tuple[str, str]]:
@@ -139,8 +140,14 @@ def build(
         cal = load_calibration()
         out["calibration_domain"] = cal.domain
     if demand is not None:
-        chk = check_design(rd, demand, a, params=params)
-        lim = limits([rd], demand, params)[0]
+        # the pages' own judgement (planner.sizing.verdict): the same rules, limits and whole cost
+        v = demand_verdict(design, demand, a, cat, params)
+        if v["judged"]:
+            chk, lim = {"checks": v["checks"]}, v["binding"]
+        else:
+            chk = check_design(rd, demand, a, params=params)
+            lim = limits([rd], demand, params)[0]
+        out["verdict"] = {k: x for k, x in v.items() if k not in ("cost", "checks")}
         out["demand"] = demand.summary()
         out["rules"] = [
             {

@@ -66,14 +66,14 @@ def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
     return out
 
 
-def _figures(design: Design, workload: Workload, catalog: Catalog, params=None) -> dict:
+def _figures(design: Design, workload: Workload, catalog: Catalog, params=None, assumptions=None) -> dict:
     from planner.commercial.pricing import monthly_cost
     from planner.results.report import performance
 
     rd = resolve(design, catalog)
     perf = performance(rd, workload, params, band=False)
     try:
-        cost = monthly_cost(rd)["per_cluster"]["total_usd_per_month"]
+        cost = monthly_cost(rd, assumptions)["per_cluster"]["total_usd_per_month"]
     except PlannerError:  # a part without a price: the cost bar is left out
         cost = None
     # the IOPS capacity (saturation) too: under an open load (a fixed rate, as a sized demand) every
@@ -86,17 +86,22 @@ def _figures(design: Design, workload: Workload, catalog: Catalog, params=None) 
     }
 
 
-def sensitivity(design: Design, workload: Workload, catalog: Catalog | None = None, params=None) -> list[dict]:
-    """Rows: input, base_*, low_*, high_* for iops, iops_capacity, vm_latency_ms, cost_usd_per_month
-    (``params``: model parameters, default the shipped calibration)."""
+def sensitivity(
+    design: Design, workload: Workload, catalog: Catalog | None = None, params=None, assumptions=None
+) -> list[dict]:
+    """Rows: input, base_*, low_*, high_* for iops, iops_capacity, vm_latency_ms,
+    cost_usd_per_month
+    (``params``: model parameters, default the shipped calibration; ``assumptions``: the
+    :class:`planner.commercial.pricing.CostAssumptions` the cost is priced with, e.g. the
+    customer's quotes)."""
     catalog = catalog or load_catalog()
-    base = _figures(design, workload, catalog, params)
+    base = _figures(design, workload, catalog, params, assumptions)
     rows = []
     for label, lo, hi in one_at_a_time_variants(design):
         row = {"input": label} | {f"base_{k}": v for k, v in base.items()}
         for side, data in (("low", lo), ("high", hi)):
             try:
-                figs = _figures(parse_design(data), workload, catalog, params)
+                figs = _figures(parse_design(data), workload, catalog, params, assumptions)
             except PlannerError:
                 figs = dict.fromkeys(base)
             row.update({f"{side}_{k}": v for k, v in figs.items()})

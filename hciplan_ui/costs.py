@@ -1,0 +1,392 @@
+"""The cost side of the session and the demand on every what-if.
+
+* The cost assumptions every page prices with (:func:`assumptions_json`): the SLA page's
+  edits, then the customer's quotes and discounts (a CSV or XLSX the engineer uploads,
+  :func:`planner.commercial.prices.read_quotes`), then the SQL Server choice.
+* The session's demand (:func:`demand_json`): the one sized or typed on the Size page.
+* Cached library calls keyed on JSON strings: the whole cost
+  (:func:`planner.commercial.tco.whole_cost`) and the design against the demand
+  (:func:`planner.sizing.verdict.demand_verdict`).
+* The panels that show them: prices and licences, the cost breakdown with 3- and 5-year
+  TCO, the price kinds said once, and the demand's dimensions met or not.
+
+No physics and no cost arithmetic here: every figure comes from :mod:`planner`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from hciplan_ui import fmt, inputs, state
+from planner.commercial.pricing import CostAssumptions
+from planner.core.errors import PlannerError
+
+QUOTES = "cost_quotes"  # {"file", "part_prices_usd", "vendor_discounts_pct"}
+SQL_EDITION = "cost_sql_edition"
+SQL_LICENSING = "cost_sql_licensing"
+SQL_EDITIONS = {"none": "not counted", "standard": "Standard", "enterprise": "Enterprise"}
+SQL_LICENSINGS = {
+    "licence-included": "licence included (pay as you go, per core per month)",
+    "bring-your-own": "bring your own (perpetual licences + Software Assurance)",
+}
+MAX_QUOTE_FILE_MB = 1
+
+
+# ------------------------------------------------------------------ session
+def demand_json() -> str | None:
+    """The session's demand (sized or typed on the Size page, or read from the estate), or None."""
+    return st.session_state.get("size_demand")
+
+
+def assumptions_json() -> str:
+    """The cost assumptions of every cost on every page (canonical JSON): the SLA page's
+    edits, the customer's quotes and discounts, the SQL Server choice."""
+    from planner.commercial.prices import with_quotes
+
+    ss = st.session_state
+    a = CostAssumptions.model_validate_json(ss["costs_json"]) if ss.get("costs_json") else CostAssumptions()
+    if q := ss.get(QUOTES):
+        a = with_quotes(a, q)
+    update = {}
+    if ss.get(SQL_EDITION) in SQL_EDITIONS:
+        update["sql_edition"] = ss[SQL_EDITION]
+    if ss.get(SQL_LICENSING) in SQL_LICENSINGS:
+        update["sql_licensing"] = ss[SQL_LICENSING]
+    if update:
+        a = a.model_copy(update=update)
+    return state.canonical(a.model_dump(mode="json"))
+
+
+def quotes_note() -> str | None:
+    q = st.session_state.get(QUOTES)
+    if not q:
+        return None
+    n, v = len(q["part_prices_usd"]), len(q["vendor_discounts_pct"])
+    return (
+        f"your quotes from {fmt.md(q['file'])}: {n} part price{'s' if n != 1 else ''}, "
+        f"{v} vendor discount{'s' if v != 1 else ''}"
+    )
+
+
+# ------------------------------------------------------------------ cached library calls
+@st.cache_data(show_spinner=False, max_entries=128)
+def _whole(design_json: str, demand_json: str | None, costs_json: str, owned: bool) -> dict:
+    from planner.commercial.tco import whole_cost
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.models.design import parse_design
+
+    demand = Demand.model_validate_json(demand_json) if demand_json else None
+    return whole_cost(
+        parse_design(design_json), demand, CostAssumptions.model_validate_json(costs_json), load_catalog(), owned
+    )
+
+
+def whole(design_json: str, owned: bool = False, demand: str | None = None) -> dict:
+    """:func:`planner.commercial.tco.whole_cost` of a design with the session's demand and prices."""
+    return _whole(design_json, demand or demand_json(), assumptions_json(), owned)
+
+
+@st.cache_data(show_spinner=False, max_entries=128)
+def _verdict(design_json: str, demand_json: str, costs_json: str, calibration_json: str | None) -> dict:
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.models.design import parse_design
+    from planner.sizing.verdict import demand_verdict
+
+    return demand_verdict(
+        parse_design(design_json),
+        Demand.model_validate_json(demand_json),
+        CostAssumptions.model_validate_json(costs_json),
+        load_catalog(),
+        state.calibration_params(calibration_json)[0],
+    )
+
+
+def verdict(design_json: str) -> dict | None:
+    """The design against the session's demand (:func:`planner.sizing.verdict.demand_verdict`),
+    None without a demand; ``{"error": message}`` when the library refuses it."""
+    dj = demand_json()
+    if not dj:
+        return None
+    try:
+        return _verdict(design_json, dj, assumptions_json(), state.session_calibration())
+    except PlannerError as exc:
+        return {"error": str(exc)}
+
+
+def follow_demand(design_json: str) -> str | None:
+    """The session's workload when it is the demand's own load: the same databases on this
+    design's node count (a node removed moves its databases onto the others). Updates the
+    session's workload and returns a note when it moved, else None."""
+    from planner.engine.loads import rehosted
+    from planner.models.demand import Demand
+    from planner.models.workload import parse_workload
+
+    dj = demand_json()
+    if not dj:
+        return None
+    nodes = json.loads(design_json).get("nodes") or 1
+    w = parse_workload(state.workload_json())
+    try:
+        new = rehosted(w, Demand.model_validate_json(dj), nodes)
+    except PlannerError:
+        return None
+    if new is None or new.vms_per_node == w.vms_per_node:
+        return None
+    state.set_workload(state.workload_name(), state.canonical(new.model_dump(mode="json")))
+    # the Performance page's editor holds the VMs per node too: it follows, not the other way round
+    st.session_state["c_vms"] = new.vms_per_node
+    return (
+        f"The demand's databases stay: {w.vms_per_node} database VMs per node became {new.vms_per_node} on "
+        f"{nodes} node{'s' if nodes != 1 else ''}."
+    )
+
+
+# ------------------------------------------------------------------ panels
+def prices_panel(prefix: str) -> None:
+    """SQL Server licences and the customer's quote file: they apply to every cost on every page."""
+    from planner.commercial.prices import MAX_QUOTE_BYTES, read_quotes
+
+    ss = st.session_state
+    inputs.keep(SQL_EDITION, SQL_LICENSING)
+    ss.setdefault(SQL_EDITION, "none")
+    ss.setdefault(SQL_LICENSING, "licence-included")
+    with st.expander("Prices and licences: SQL Server, your quotes", icon=":material/sell:"):
+        c = st.columns(2)
+        c[0].selectbox(
+            "SQL Server licences",
+            list(SQL_EDITIONS),
+            format_func=SQL_EDITIONS.get,
+            key=SQL_EDITION,
+            help="per core for the demand's database VMs (every vCPU, at least 4 per VM; Enterprise may license the "
+            "hosts' physical cores instead when that is cheaper)",
+        )
+        c[1].radio(
+            "SQL Server licensing",
+            list(SQL_LICENSINGS),
+            format_func=SQL_LICENSINGS.get,
+            key=SQL_LICENSING,
+            disabled=ss[SQL_EDITION] == "none",
+        )
+        up = st.file_uploader(
+            "Your quotes (CSV or XLSX, max 1 MB): a part column (catalog id) or a vendor column, and price_usd "
+            "or discount_pct",
+            type=["csv", "xlsx"],
+            key=f"{prefix}_quotes_upload",
+            max_upload_size=MAX_QUOTE_FILE_MB,
+        )
+        seen = f"{prefix}_quotes_seen"
+        if up is not None and ss.get(seen) != up.file_id:
+            ss[seen] = up.file_id
+            try:
+                if up.size > MAX_QUOTE_BYTES:
+                    raise PlannerError(f"{up.name} is larger than 1 MB", "quotes")
+                q = read_quotes(up.getvalue(), up.name)
+            except PlannerError as exc:
+                st.error(f"Quotes not applied: {fmt.md(exc)}", icon=":material/error:")
+            else:
+                ss[QUOTES] = {"file": up.name, **q}
+        if note := quotes_note():
+            k = st.columns([4, 1])
+            k[0].caption(f"In use on every page: {note}.")
+            if k[1].button("Remove the quotes", key=f"{prefix}_quotes_remove"):
+                ss.pop(QUOTES, None)
+                st.rerun()
+        else:
+            st.caption(
+                "Without quotes, parts are priced from the dated price list (or the catalog's estimate); the cost "
+                "breakdown says which kind each price is. Part ids are in the parts list."
+            )
+
+
+def price_kinds_caption(cost: dict) -> None:
+    """Which prices are quoted, list, street or estimated: said once, not on every line."""
+    from planner.commercial.prices import KIND_WORDS, price_book
+    from planner.commercial.tco import price_kinds
+
+    kinds = price_kinds(cost)
+    order = list(KIND_WORDS)
+    said = "; ".join(
+        f"{KIND_WORDS[k]}: {len(v)} part{'s' if len(v) != 1 else ''}"
+        for k, v in sorted(kinds.items(), key=lambda kv: order.index(kv[0]))
+    )
+    st.caption(
+        f"Prices: {said} (price list of {price_book()['date_compiled']}; licences: public list prices compiled "
+        f"{cost['licensing_compiled']})." + (f" Quotes: {quotes_note()}." if quotes_note() else "")
+    )
+
+
+def cost_breakdown(cost: dict, key: str) -> None:
+    """The whole cost by line, per month and purchase, the 3- and 5-year TCO, the parts list."""
+    m = st.columns(4)
+    m[0].metric("Whole cost/month", fmt.usd(cost["monthly"]["total_usd_per_month"]))
+    m[1].metric("Purchases", fmt.usd(sum(cost["upfront"].values())))
+    for col, t in zip(m[2:], cost["tco"]):
+        col.metric(f"TCO, {t['years']} years", fmt.usd(t["total_usd"]))
+    rows = [
+        {
+            "Cost line": x["line"],
+            "Purchase, USD": fmt.usd(x["upfront_usd"]),
+            "Per month, USD": fmt.usd(x["usd_per_month"]),
+            "How it is counted": x["basis"],
+        }
+        for x in cost["lines"]
+    ]
+    rows.append(
+        {
+            "Cost line": "Total",
+            "Purchase, USD": fmt.usd(sum(cost["upfront"].values())),
+            "Per month, USD": fmt.usd(cost["monthly"]["total_usd_per_month"]),
+            "How it is counted": f"purchases spread over {cost['amortisation_months']} months",
+        }
+    )
+    st.dataframe(rows, hide_index=True, width="stretch", key=f"{key}_lines")
+    st.caption(
+        f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
+        "(support, power, rack space, subscriptions) of each month."
+        + (" " + " ".join(fmt.md(n[:1].upper() + n[1:]) + "." for n in cost["notes"]) if cost["notes"] else "")
+    )
+    parts = st.expander("Parts list (servers, switches, optics and cables)", key=f"{key}_parts", on_change="rerun")
+    if parts.open:
+        with parts:
+            st.dataframe(
+                [
+                    {
+                        "Part": x["description"],
+                        "Catalog id": x["part"],
+                        "Quantity": fmt.num(x["quantity"], 0),
+                        "Unit price, USD": fmt.usd(x["unit_price_usd"], 2),
+                        "Total, USD": fmt.usd(x["total_usd"]),
+                    }
+                    for x in cost["parts"] + cost["network"]["lines"]
+                ],
+                hide_index=True,
+                width="stretch",
+            )
+            st.caption(
+                f"{cost['rack_units']} rack units, {fmt.num(cost['power_w'], 0, 'W')} typical, "
+                f"{cost['physical_cores']:,} physical cores."
+            )
+    price_kinds_caption(cost)
+
+
+#: the dimensions' names in a metric's width (the library's own names are in the summary sentence)
+SHORT_LABELS = {"latency": "Latency", "n_plus_one": "N+1"}
+
+
+def _short(d: dict) -> str:
+    """A dimension's figures in a few words (the detail is its help)."""
+    k = d["key"]
+    if k == "iops":
+        return f"{fmt.iops(d['have'])} IOPS at saturation, {fmt.iops(d['need'])} needed"
+    if k == "latency":
+        return f"worst {fmt.ms(d['have'])} vs {fmt.ms(d['need'])} target"
+    if k == "capacity":
+        return f"{fmt.num(d['have'], 1, 'TB')} usable, {fmt.num(d['need'], 1, 'TB')} needed"
+    if k == "vcpus":
+        return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 0)} vCPUs per node"
+    if k == "ram":
+        return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node"
+    if k == "n_plus_one" and "capacity_met" in d:
+        return (
+            f"data rebuilt: {'yes' if d['capacity_met'] else 'no'}; "
+            f"targets held: {'yes' if d['performance_met'] else 'no'}"
+        )
+    return "met" if d["met"] else "not met"
+
+
+def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -> None:
+    """The design against the session's demand: met or not per dimension, $/month, what no longer
+    fits (nothing without a demand)."""
+    if v is None:
+        return
+    if "error" in v:
+        st.error(f"{title}: {fmt.md(v['error'])}", icon=":material/error:")
+        return
+    if not v["judged"]:
+        st.markdown(f"**{title}**")
+        st.caption(fmt.md(v["note"][:1].upper() + v["note"][1:]) + ".")
+        st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]), help=fmt.md(v.get("usd_per_month_note") or ""))
+        return
+    dims = v["dimensions"]
+    # one element, not a metric per dimension: a what-if redraws it, and twenty widgets cost the browser
+    # more than the model call (the figures are the library's numbers formatted here: no user text in them)
+    head = "| " + " | ".join(SHORT_LABELS.get(d["key"], d["label"]) for d in dims) + " |"
+    rule = "|" + "---|" * len(dims)
+    met = "| " + " | ".join(":green[**met**]" if d["met"] else ":red[**not\u00a0met**]" for d in dims) + " |"
+    figs = "| " + " | ".join(_short(d) for d in dims) + " |"
+    st.markdown(
+        f"**{title}**\n\n" + "\n".join((head, rule, met, figs)),
+        help=fmt.md(" ".join(f"{d['label']}: {d['detail']}." for d in dims)),
+    )
+    c = st.columns([1, 3], vertical_alignment="center")
+    c[0].metric(
+        "Whole cost/month",
+        fmt.usd(v["usd_per_month"]),
+        help=fmt.md(v["usd_per_month_note"])
+        if v.get("usd_per_month_note")
+        else "servers, switches, optics and cables, licences of the platform, SQL Server when counted, support, "
+        "power and rack space (the Size page breaks it down)",
+    )
+    (c[1].success if v["met"] and v["feasible"] else c[1].warning)(
+        fmt.md(v["summary"][:1].upper() + v["summary"][1:]), icon=":material/checklist:"
+    )
+    if v.get("stack_note"):
+        st.caption(fmt.md(v["stack_note"][:1].upper() + v["stack_note"][1:]) + ".")
+    if v["other_fails"]:
+        st.caption(
+            fmt.md(
+                "Other sizing rules not met: " + "; ".join(f"{f['title']} ({f['reason']})" for f in v["other_fails"])
+            )
+            + "."
+        )
+
+
+def _own_load(v: dict | None) -> bool:
+    """Whether the session's workload is the demand's own load on the judged design."""
+    if not v or "error" in v or not v.get("judged"):
+        return False
+    from planner.engine.loads import rehosted
+    from planner.models.demand import Demand
+    from planner.models.workload import parse_workload
+
+    try:
+        return (
+            rehosted(parse_workload(state.workload_json()), Demand.model_validate_json(demand_json()), v["nodes"])
+            is not None
+        )
+    except PlannerError:
+        return False
+
+
+def shown_warnings(warnings: list[dict], v: dict | None) -> list[dict]:
+    """The report's warnings to show beside a demand verdict: with the demand's own load in use,
+    whether the nodes host its VMs is the verdict's vCPU and RAM rows (one definition, the sizing
+    rule's: the databases' vCPUs and RAM spread over the hosts, one fewer with N+1), so the
+    report's copy of them (whole VMs of the mean size per node) goes."""
+    if not _own_load(v):
+        return warnings
+    return [w for w in warnings if w.get("check") not in ("vcpus", "ram")]
+
+
+def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
+    """The headline's caveat when the nodes cannot host the VMs: the report's, or with the demand's
+    own load the verdict's vCPU and RAM rows."""
+    if not _own_load(v):
+        return fmt.hosting_caveat(warnings)
+    short = [d["key"] for d in v["dimensions"] if d["key"] in ("vcpus", "ram") and not d["met"]]
+    if not short:
+        return None
+    what = " and ".join({"vcpus": "too few vCPUs", "ram": "not enough RAM"}[c] for c in short)
+    return f":red[as if the nodes could host the databases: {what} (see against the demand)]"
+
+
+EXISTING = "existing_design_json"
+
+
+def existing_json() -> str | None:
+    """The customer's system today (set on the Compare page: an example or their design file), or None."""
+    return st.session_state.get(EXISTING)

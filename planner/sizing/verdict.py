@@ -1,0 +1,304 @@
+"""A design against the customer's demand, dimension by dimension, with its whole cost:
+what every what-if shows (the app's Design, Performance and Compare pages, the document).
+
+:func:`demand_verdict` judges one design by the sizer's own rules
+(:func:`planner.sizing.checks.check_design`), so the design the sizer proposed is met on
+every dimension by construction, and a what-if that removes a server is judged on the same
+databases: the demand's databases do not depend on the node count (a node removed moves
+its databases onto the others). The dimensions:
+
+* **IOPS**: the cluster's IOPS at saturation under the demand's mix against the guaranteed
+  IOPS of every database at once (healthy cluster);
+* **latency target**: each tier's latency statistic at that load against its target;
+* **capacity**: usable capacity after the repair reserve against the data;
+* **vCPUs** and **RAM**: per node, the databases' VMs spread over the nodes that host
+  them (one fewer with N+1: a failed node's VMs restart on the survivors,
+  :func:`planner.sizing.checks.compute_needs`);
+* **N+1**: with one node down the data is rebuilt and every tier still meets its target.
+
+How far the demand could grow (or must shrink) comes from
+:func:`planner.sizing.checks.limits`: below 1, about that share of the databases fit, and
+the resource that runs out first is named. The cost is
+:func:`planner.commercial.tco.whole_cost` (servers, network, licences of the platform,
+SQL Server when asked, support, power, rack).
+"""
+
+from __future__ import annotations
+
+import math
+
+from planner.commercial.licensing import for_platform
+from planner.commercial.pricing import CostAssumptions
+from planner.commercial.tco import whole_cost
+from planner.core.errors import PlannerError
+from planner.models.catalog import Catalog, load_catalog
+from planner.models.demand import Demand
+from planner.models.design import Design, resolve
+from planner.physics.rules import rule_of
+from planner.sizing.checks import check_design, limits
+
+#: the dimensions, in the order they are shown, with their names on screen
+DIMENSIONS = {
+    "iops": "IOPS",
+    "latency": "Latency target",
+    "capacity": "Capacity",
+    "vcpus": "vCPUs",
+    "ram": "RAM",
+    "n_plus_one": "N+1 (one node down)",
+}
+#: the rules a dimension stands for (the other rules are listed apart)
+DIMENSION_RULES = {
+    "iops": ("iops_at_latency",),
+    "latency": ("iops_at_latency",),
+    "capacity": ("capacity_with_reserve",),
+    "vcpus": ("vcpus",),
+    "ram": ("ram",),
+    "n_plus_one": ("n_plus_one_capacity", "n_plus_one_performance"),
+}
+#: limits' resource names as a sentence says them
+RESOURCE_WORDS = {
+    "capacity": "storage capacity",
+    "iops": "IOPS",
+    "latency": "the latency targets",
+    "vcpu": "vCPUs",
+    "ram": "RAM",
+}
+
+
+def _plural(n: float, one: str, many: str | None = None) -> str:
+    """'1 node', '6 nodes', '4.8 databases' (a grown count keeps its decimal)."""
+    shown = f"{n:,.0f}" if float(n).is_integer() else f"{n:,.1f}"
+    return f"{shown} {one if n == 1 else (many or one + 's')}"
+
+
+def judged_demand(design: Design, demand: Demand) -> tuple[Demand, str | None]:
+    """The demand as it judges ``design``: the same databases under the design's own
+    storage stack's rules when the two differ (a Ceph example compared with an S2D
+    demand), with a note saying so; else the demand itself and None."""
+    if design.stack == demand.stack:
+        return demand, None
+    raw = demand.model_dump(mode="json", exclude_none=True)
+    raw.update(stack=design.stack)
+    for k in ("validated_for", "platform"):  # Azure Local's programme and platform are S2D's
+        raw.pop(k, None)
+    raw["max_nodes"] = max(raw.get("max_nodes", 16), design.nodes)
+    raw["min_nodes"] = min(raw.get("min_nodes", 2), raw["max_nodes"])
+    try:
+        return Demand.model_validate(
+            raw
+        ), f"judged by the {design.stack} stack's own rules (the demand names {demand.stack})"
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+        raise PlannerError(f"this {design.stack} design cannot be judged by the demand: {exc}", "stack") from None
+
+
+def demand_verdict(
+    design: Design,
+    demand: Demand,
+    a: CostAssumptions | None = None,
+    catalog: Catalog | None = None,
+    params=None,
+) -> dict:
+    """``design`` against ``demand``: met or not per dimension (see the module doc), the
+    databases and where they run, what no longer fits, the other rules it fails, and its
+    whole cost.
+
+    Returns ``judged`` (False for a design the sizing rules do not cover: another
+    topology than hyperconverged; then only ``note`` and ``cost``), ``met`` (every
+    dimension), ``feasible`` (every rule, as the sizer requires), ``dimensions``
+    (``key``, ``label``, ``need``, ``have``, ``unit``, ``met``, ``detail``; N+1's also
+    ``capacity_met``/``capacity_detail`` and ``performance_met``/``performance_detail``),
+    ``databases`` (``count`` with growth, ``hosts``, ``per_node``,
+    ``per_node_one_down``; None for a demand that names no databases), ``fits``
+    (``share`` of the demand that fits, ``databases`` that fit, ``first_to_run_out``;
+    None when everything fits), ``other_fails`` (``rule``, ``title``, ``reason``),
+    ``summary`` (one sentence), ``limits`` and ``binding`` (:func:`planner.sizing.checks.limits`),
+    ``checks`` (every rule, :func:`planner.sizing.checks.check_design`), ``cost``
+    (:func:`planner.commercial.tco.whole_cost`) and ``usd_per_month`` (its monthly total; both
+    None with ``usd_per_month_note`` when a part has no price).
+    """
+    cat = catalog or load_catalog()
+    a = for_platform(a or CostAssumptions(), demand)
+    out: dict = {"design": design.name, "nodes": design.nodes}
+    try:
+        cost = whole_cost(design, demand, a, cat)
+    except PlannerError as exc:  # a part without a price: the judgement stands, the cost is null with why
+        out.update(cost=None, usd_per_month=None, usd_per_month_note=f"not priced: {exc}")
+    else:
+        out.update(cost=cost, usd_per_month=cost["monthly"]["total_usd_per_month"])
+    if design.topology != "hyperconverged" or design.clients is not None:
+        out.update(
+            judged=False,
+            note=f"a {design.topology} system is not judged by the sizing rules (they are a hyperconverged "
+            "cluster's): its figures and cost only",
+        )
+        return out
+    dem, stack_note = judged_demand(design, demand)
+    rd = resolve(design, cat)
+    chk = check_design(rd, dem, a, params=params)
+    lim = limits([rd], dem, params)[0]
+    checks = chk["checks"]
+    iops, tb, _ = dem.totals()
+    classes = dem.classes()
+    saturated = chk["iops_capacity"] < iops
+    cn = chk["compute"]
+    dims = []
+
+    def row(key, need, have, unit, met, detail):
+        dims.append(
+            {
+                "key": key,
+                "label": DIMENSIONS[key],
+                "need": need,
+                "have": have,
+                "unit": unit,
+                "met": bool(met),
+                "detail": detail,
+            }
+        )
+
+    row(
+        "iops",
+        iops,
+        chk["iops_capacity"],
+        "IOPS",
+        not saturated,
+        f"{chk['iops_capacity']:,.0f} IOPS at saturation; the databases need {iops:,.0f} at once",
+    )
+    lat = chk["tier_latency_ms"]
+    late = [c for c in classes if lat[c.name] > c.latency_target_ms]
+    worst = max(classes, key=lambda c: lat[c.name] / c.latency_target_ms)
+    row(
+        "latency",
+        worst.latency_target_ms,
+        lat[worst.name],
+        "ms",
+        not late and not saturated,
+        (
+            "saturated: the load cannot be carried, so no latency target holds"
+            if saturated
+            else "; ".join(
+                f"{'' if c.name == 'demand' else c.name + ' '}{c.latency_statistic} {lat[c.name]:.3f} ms "
+                f"(target {c.latency_target_ms:g} ms)"
+                for c in classes
+            )
+        ),
+    )
+    row(
+        "capacity",
+        tb,
+        chk["usable_capacity_tb"],
+        "TB",
+        checks["capacity_with_reserve"]["passed"],
+        f"{chk['usable_capacity_tb']:,.1f} TB usable after the repair reserve; the data needs {tb:,.1f} TB",
+    )
+    hosts = cn["hosts"]
+    on = f"on {_plural(hosts, 'host')}" + (", one node down" if dem.n_plus_one and design.nodes > 1 else "")
+    row(
+        "vcpus",
+        cn["vcpus_per_node_needed"],
+        cn["vcpus_per_node_available"],
+        "vCPUs per node",
+        checks["vcpus"]["passed"],
+        f"{cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs per node {on} "
+        f"({rd.node.threads} logical processors x {design.vcpu_oversubscription:g} oversubscription)",
+    )
+    row(
+        "ram",
+        cn["ram_gb_per_node_needed"],
+        cn["ram_gb_per_node"],
+        "GB per node",
+        checks["ram"]["passed"],
+        f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB per node {on}, "
+        f"host and storage reserve ({cn['ram_gb_fixed_per_node']:,.1f} GB) included",
+    )
+    if dem.n_plus_one:
+        n1 = [checks[r] for r in DIMENSION_RULES["n_plus_one"]]
+        row(
+            "n_plus_one",
+            None,
+            None,
+            "",
+            all(c["passed"] for c in n1),
+            "; ".join(c["reason"] for c in n1),
+        )
+    else:
+        n1 = [{"passed": True, "reason": "N+1 not asked by the demand"}] * 2
+        row("n_plus_one", None, None, "", True, "not asked by the demand")
+    # its two halves apart: the data rebuilt on the survivors, and the tiers' targets with a node down
+    dims[-1].update(
+        capacity_met=n1[0]["passed"],
+        capacity_detail=n1[0]["reason"],
+        performance_met=n1[1]["passed"],
+        performance_detail=n1[1]["reason"],
+    )
+    in_dims = {r for rs in DIMENSION_RULES.values() for r in rs}
+    other = [
+        {"rule": k, "title": rule_of(k, dem.stack).title, "reason": v["reason"]}
+        for k, v in checks.items()
+        if not v["passed"] and k not in in_dims
+    ]
+    dbs = dem.database_count()
+    databases = None
+    if dbs > 0:
+        databases = {
+            "count": dbs,
+            "hosts": hosts,
+            "per_node": dbs / design.nodes,
+            "per_node_one_down": dbs / (design.nodes - 1) if design.nodes > 1 else None,
+            **({} if design.nodes > 1 else {"per_node_one_down_note": "a single node cannot lose one"}),
+        }
+    finite = {k: v for k, v in lim["limits"].items() if isinstance(v, (int, float)) and math.isfinite(v)}
+    share = min(finite.values()) if finite else math.inf
+    met = all(d["met"] for d in dims)
+    fits = None
+    if share < 1.0 and not met:
+        first = lim["binding"]
+        fits = {
+            "share": share,
+            "databases": math.floor(dbs * share + 1e-9) if dbs > 0 else None,
+            "first_to_run_out": first,
+        }
+    out.update(
+        judged=True,
+        stack_note=stack_note,
+        met=met,
+        feasible=not chk["fails"],
+        dimensions=dims,
+        databases=databases,
+        fits=fits,
+        limits=lim["limits"],
+        binding=lim,
+        checks=checks,
+        other_fails=other,
+        summary=_summary(dims, databases, fits, design.nodes, dem.growth_pct),
+    )
+    return out
+
+
+def _summary(dims: list[dict], databases: dict | None, fits: dict | None, nodes: int, growth_pct: float) -> str:
+    """One sentence: where the databases run, what is not met and how many fit."""
+    parts = []
+    if databases is not None:
+        grown = f" (with {growth_pct:g} % growth)" if growth_pct else ""
+        where = (
+            f"{_plural(databases['count'], 'database')}{grown} on {_plural(nodes, 'node')}: "
+            f"{databases['per_node']:,.1f} per node"
+        )
+        if databases["per_node_one_down"] is not None:
+            where += f", {databases['per_node_one_down']:,.1f} with one node down"
+        parts.append(where)
+    missed = [d["label"] for d in dims if not d["met"]]
+    if not missed:
+        parts.append("every part of the demand is met")
+    else:
+        parts.append("not met: " + ", ".join(missed))
+    if fits is not None:
+        what = RESOURCE_WORDS.get(fits["first_to_run_out"], fits["first_to_run_out"])
+        if fits["databases"] is not None:
+            parts.append(
+                f"about {fits['databases']:,} of the {_plural(databases['count'], 'database')} fit "
+                f"(first to run out: {what})"
+            )
+        else:
+            parts.append(f"about {fits['share']:.0%} of the demand fits (first to run out: {what})")
+    return "; ".join(parts) + "."

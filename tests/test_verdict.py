@@ -1,0 +1,160 @@
+"""A design against a demand (planner.sizing.verdict): the sizer's own rules per dimension,
+the databases held whatever the node count, what no longer fits, the whole cost; the demand's
+own load follows the node count (planner.engine.loads.rehosted); perfmon volumes as a totals
+demand; the document says what the pages say."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from planner.commercial.pricing import CostAssumptions
+from planner.commercial.tco import whole_cost
+from planner.core.errors import PlannerError
+from planner.engine.loads import demand_as_workload, rehosted
+from planner.models.catalog import load_catalog
+from planner.models.demand import Demand
+from planner.models.design import Design, load_design, resolve
+from planner.models.workload import profiles
+from planner.sizing.checks import check_design, limits
+from planner.sizing.search import size
+from planner.sizing.verdict import DIMENSIONS, demand_verdict
+
+ROOT = Path(__file__).resolve().parents[1]
+EX = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def demand() -> Demand:
+    return Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def best(demand) -> Design:
+    return Design.model_validate(size(demand, top=1).best["design"])
+
+
+def test_the_sized_design_meets_every_dimension(demand, best):
+    v = demand_verdict(best, demand)
+    assert v["judged"] and v["met"] and v["feasible"] and v["fits"] is None and not v["other_fails"]
+    assert [d["key"] for d in v["dimensions"]] == list(DIMENSIONS)
+    assert v["usd_per_month"] == whole_cost(best, demand)["monthly"]["total_usd_per_month"]
+    assert "every part of the demand is met" in v["summary"]
+
+
+def test_fewer_nodes_keep_the_databases_and_say_what_no_longer_fits(demand, best):
+    four = best.model_copy(update={"nodes": 4})
+    v = demand_verdict(four, demand)
+    rd = resolve(four, load_catalog())
+    chk = check_design(rd, demand)
+    by = {d["key"]: d for d in v["dimensions"]}
+    # each dimension is the sizer's own rule on this design
+    assert by["capacity"]["met"] == chk["checks"]["capacity_with_reserve"]["passed"] is False
+    assert by["ram"]["met"] == chk["checks"]["ram"]["passed"]
+    assert by["n_plus_one"]["met"] is (
+        chk["checks"]["n_plus_one_capacity"]["passed"] and chk["checks"]["n_plus_one_performance"]["passed"]
+    )
+    assert by["capacity"]["need"] == pytest.approx(demand.totals()[1])
+    # the same databases, spread over four nodes
+    dbs = demand.database_count()
+    assert v["databases"] == {
+        "count": dbs,
+        "hosts": 3,
+        "per_node": dbs / 4,
+        "per_node_one_down": dbs / 3,
+    }
+    lim = limits([rd], demand)[0]
+    share = min(x for x in lim["limits"].values() if x is not None)
+    assert v["fits"] == {"share": share, "databases": math.floor(dbs * share), "first_to_run_out": lim["binding"]}
+    assert f"about {v['fits']['databases']:,} of the {dbs:,.0f} databases fit" in v["summary"]
+    assert not v["met"] and not v["feasible"]
+
+
+def test_oversubscription_moves_the_vcpu_verdict(demand, best):
+    assert next(d for d in demand_verdict(best, demand)["dimensions"] if d["key"] == "vcpus")["met"]
+    low = best.model_copy(update={"vcpu_oversubscription": 1.0})
+    row = next(d for d in demand_verdict(low, demand)["dimensions"] if d["key"] == "vcpus")
+    assert not row["met"] and row["need"] == pytest.approx(demand.vcpus() / (best.nodes - 1))
+
+
+def test_prices_and_sql_follow_the_assumptions(demand, best):
+    a = CostAssumptions(sql_edition="enterprise", part_prices_usd={best.node.chassis: 1.0})
+    v = demand_verdict(best, demand, a)
+    assert v["usd_per_month"] == whole_cost(best, demand, a)["monthly"]["total_usd_per_month"]
+    assert v["cost"]["sql_server"] is not None
+
+
+def test_other_architectures_and_stacks(demand):
+    san = demand_verdict(load_design(EX / "san-raid5.json"), demand)
+    assert not san["judged"] and "not judged" in san["note"] and san["usd_per_month"] > 0
+    ceph = demand_verdict(load_design(EX / "ceph-6node-reef.json"), demand)
+    assert ceph["judged"] and "ceph stack's own rules" in ceph["stack_note"]
+
+
+def test_the_demands_load_follows_the_node_count(demand):
+    w6 = demand_as_workload(demand, 6)
+    w4 = rehosted(w6, demand, 4)
+    assert w4 == demand_as_workload(demand, 4) and w4.vms_per_node == math.ceil(demand.database_count() / 4)
+    assert w4.iops == w6.iops  # the same databases, the same guaranteed IOPS
+    assert rehosted(profiles()["oltp-8k"], demand, 4) is None  # any other workload stays as it is
+    assert rehosted(w6.model_copy(update={"block_size_kib": 64.0}), demand, 4) is None
+
+
+def test_perfmon_volumes_become_a_totals_demand():
+    from planner.sizing.estate import perfmon_demand, read_perfmon
+
+    perf = read_perfmon((ROOT / "tests" / "fixtures" / "estate" / "perfmon.csv").read_bytes())
+    out = perfmon_demand(perf, 20.0, 10, growth_pct=10)
+    d = Demand.model_validate(out["demand"])
+    assert d.total_iops == pytest.approx(sum(v["peak_iops"] for v in perf["volumes"]))
+    assert (d.capacity_tb, d.databases, d.growth_pct) == (20.0, 10, 10)
+    with pytest.raises(PlannerError, match="capacity_tb"):
+        perfmon_demand(perf, 0.0)
+
+
+def test_the_document_says_what_the_pages_say(demand, best):
+    from planner.sizing.document import _meets
+    from planner.sizing.proposal import build
+
+    four = best.model_copy(update={"nodes": 4})
+    p = build(four, demand_as_workload(demand, 4), demand=demand)
+    v = demand_verdict(four, demand)
+    assert p["verdict"]["dimensions"] == v["dimensions"]
+    met = {r[0]: r[2] for r in _meets(p)}
+    by = {d["key"]: d["met"] for d in v["dimensions"]}
+    assert met["Capacity"] == ("met" if by["capacity"] else "NOT met") == "NOT met"
+    assert met["A server can fail"] == ("met" if by["n_plus_one"] else "NOT met")
+    assert json.dumps(p["verdict"])  # JSON-clean (no Infinity)
+
+
+def test_customer_text_says_field_names_as_words():
+    from planner.physics.rules import RULES
+    from planner.sizing.document import customer_text
+
+    assert customer_text(RULES["budget"].source) == "the demand's monthly budget"
+    assert customer_text(RULES["growth"].source) == "the demand's growth"
+    ram = customer_text(RULES["ram"].source)
+    assert ram.startswith("Microsoft") and "planner" not in ram
+    assert "(share kept for repair of drives and network)" in customer_text(RULES["n_plus_one_performance"].source)
+
+
+def test_the_whole_cost_of_a_shared_sas_cluster_in_a_box():
+    """The DataON seeds (file servers on a shared SAS JBOD) crashed the whole cost
+    (AttributeError on the file servers' node); now their parts are counted, and a part
+    without a price is one line naming it."""
+    d = load_design(EX / "seed-dataon-sofs-1db.json")
+    with pytest.raises(PlannerError, match="no list_price_usd for part"):
+        whole_cost(d)
+    spec = d.disaggregated
+    quotes = {"dataon-cib-9224-v12": 20_000.0, "intel-xeon-e5-2623-v3": 400.0, "intel-xeon-e5-2690-v3": 2_000.0}
+    c = whole_cost(d, a=CostAssumptions(part_prices_usd=quotes))
+    q = {(x["group"], x["role"]): x["quantity"] for x in c["parts"]}
+    assert q[("shared JBOD", "capacity drive")] == spec.shared_jbod.capacity_tier.count
+    assert q[("shared JBOD", "cache")] == spec.shared_jbod.fast_tier.count
+    assert q[("file server", "cpu")] == spec.file_servers * spec.file_server.cpu.sockets
+    assert q[("shared JBOD", "enclosure")] == spec.shared_jbod.enclosures
+    v = demand_verdict(d, Demand.model_validate_json((EX / "demand-200dbs.json").read_text()))
+    assert not v["judged"] and v["usd_per_month"] is None and "not priced" in v["usd_per_month_note"]
