@@ -287,7 +287,8 @@ for n, d in scenarios:
     except PlannerError as exc:
         st.error(fmt.md(f"{n}: {exc}"))
 verdicts = {n: costs.verdict(designs[n]) for n, _ in reports if n != "today"}
-wholes, unpriced = {}, {}
+wholes: dict[str, dict | None] = {}
+unpriced: dict[str, str] = {}
 for n, _ in reports:
     try:
         wholes[n] = costs.whole(designs[n], owned=n == "today")
@@ -366,9 +367,9 @@ for name, r in reports:
         row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None)
         raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
     v = verdicts.get(name)
-    judged = bool(v and "error" not in v and v["judged"])
-    row["Demand"] = fmt.DASH if not judged else ("met" if v["met"] else "not met")
-    raw["demand_met"] = v["met"] if judged else None
+    met = v["met"] if v and "error" not in v and v["judged"] else None
+    row["Demand"] = fmt.DASH if met is None else ("met" if met else "not met")
+    raw["demand_met"] = met
     table.append(row)
     csv_rows.append(raw)
 if not state.presenter():

@@ -159,7 +159,7 @@ def prices_panel(prefix: str) -> None:
         c[0].selectbox(
             "SQL Server licences",
             list(SQL_EDITIONS),
-            format_func=SQL_EDITIONS.get,
+            format_func=SQL_EDITIONS.__getitem__,
             key=SQL_EDITION,
             help="per core for the demand's database VMs (every vCPU, at least 4 per VM; Enterprise may license the "
             "hosts' physical cores instead when that is cheaper)",
@@ -354,10 +354,9 @@ def _own_load(v: dict | None) -> bool:
     from planner.models.workload import parse_workload
 
     try:
-        return (
-            rehosted(parse_workload(state.workload_json()), Demand.model_validate_json(demand_json()), v["nodes"])
-            is not None
-        )
+        return (dj := demand_json()) is not None and rehosted(
+            parse_workload(state.workload_json()), Demand.model_validate_json(dj), v["nodes"]
+        ) is not None
     except PlannerError:
         return False
 
@@ -375,7 +374,7 @@ def shown_warnings(warnings: list[dict], v: dict | None) -> list[dict]:
 def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
     """The headline's caveat when the nodes cannot host the VMs: the report's, or with the demand's
     own load the verdict's vCPU and RAM rows."""
-    if not _own_load(v):
+    if v is None or not _own_load(v):
         return fmt.hosting_caveat(warnings)
     short = [d["key"] for d in v["dimensions"] if d["key"] in ("vcpus", "ram") and not d["met"]]
     if not short:

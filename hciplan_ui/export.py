@@ -167,20 +167,29 @@ def proposal_panel(
     sig = (args, fmt_key, company_ok, hash(logo))
     if st.button(f"Prepare the proposal ({SHORT[fmt_key]})", key=f"{prefix}_prepare", disabled=company_ok is None):
         try:
-            with st.spinner("Printing the PDF with chromium…" if fmt_key == "pdf" else "Writing the proposal…"):
-                ss[f"{prefix}_proposal"] = (sig, proposal_file(args, fmt_key, company_ok, logo))
+            with st.spinner("Writing the proposal…"):
+                if fmt_key == "pdf":
+                    # chromium takes seconds: the same document as HTML at once, the PDF printed off the
+                    # page's thread and offered beside it when done
+                    page = proposal_file(args, "html", company_ok or "", logo)
+                    ss[f"{prefix}_proposal"] = (sig, page, pdf_later(page.decode("utf-8")))
+                else:
+                    ss[f"{prefix}_proposal"] = (sig, proposal_file(args, fmt_key, company_ok or "", logo), None)
         except PlannerError as exc:
             st.error(f"The proposal could not be written: {fmt.md(exc)}", icon=":material/error:")
     ready = ss.get(f"{prefix}_proposal")
     if ready and ready[0] == sig:
-        st.download_button(
-            f"Proposal ({SHORT[fmt_key]})",
+        shown_fmt = "html" if fmt_key == "pdf" else fmt_key
+        e = st.columns(2)
+        e[0].download_button(
+            f"Proposal ({SHORT[shown_fmt]})",
             ready[1],
-            file_name=f"proposal.{fmt_key}",
-            mime=MIMES[fmt_key],
+            file_name=f"proposal.{shown_fmt}",
+            mime=MIMES[shown_fmt],
             key=f"{prefix}_proposal_download",
-            type="primary",
+            type="primary" if fmt_key != "pdf" else "secondary",
         )
+        pdf_download(e[1], ready[2], "proposal.pdf", f"{prefix}_pdf")
     elif ready:
         st.caption("The scenario changed since the last proposal: prepare it again.")
 

@@ -53,13 +53,17 @@ def _size_dict(
     ).model_dump(mode="json")
 
 
+def _sized_key(demand_json: str, top: int) -> tuple[str, int, str | None, str]:
+    """What a sizing depends on: the demand, how many designs, the session's calibration and prices."""
+    return (demand_json, top, state.session_calibration(), costs.assumptions_json())
+
+
 def _sized(demand_json: str, top: int) -> dict:
     """Sizing result (cached; with the session's refit calibration when one is
     kept, and the session's prices: quotes rank the designs too); a progress bar
     appears only if it outlasts a second."""
-    calibration_json = state.session_calibration()
-    costs_json = costs.assumptions_json()
-    key = (demand_json, top, calibration_json, costs_json)
+    key = _sized_key(demand_json, top)
+    _, _, calibration_json, costs_json = key
     # remembered in a module (background.SIZED), not in this script: a script's own dict is new on every rerun
     if (hit := background.SIZED.get(key)) is not None:
         return hit
@@ -405,8 +409,7 @@ def _results(demand_json: str) -> None:
     """Everything below the form (a function, so an early end is a return: st.stop
     would skip the sidebar, which app.py draws after the page)."""
     demand = Demand.model_validate_json(demand_json)
-    key = (demand_json, st.session_state.get("size_top_n", 5), state.session_calibration())
-    remembered = background.SIZED.get(key) is not None
+    remembered = background.SIZED.get(_sized_key(demand_json, state.sizing_top())) is not None
     try:
         res = _sized(demand_json, state.sizing_top())
     except PlannerError as exc:

@@ -389,6 +389,8 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     assert f"{cpu.vendor} {cpu.model.split(' (')[0]}" in line and best["design"]["node"]["cpu"]["model"] not in line
     from planner.physics.rules import RULES
 
+    at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
+    at.run()
     checks = next(d.value for d in at.dataframe if "this design" in d.value.columns)
     assert set(checks["rule"]) <= {r.title for r in RULES.values()} and len(checks) == len(best["checks"])
     at.radio(key="size_mode").set_value("totals").run()
@@ -411,6 +413,8 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     assert not at.exception, [e.value for e in at.exception]
     rules = next(d for d in at.dataframe if "source" in d.value.columns and "rejected" in d.value.columns).value
     assert "min_capacity_drives" in set(rules["rule"]) and rules["source"].str.contains("Microsoft").any()
+    at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
+    at.run()
     checks = next(d for d in at.dataframe if "this design" in d.value.columns).value
     assert set(checks["passed"]) == {"yes"}
     at.button(key="size_use_best").click().run(timeout=120)

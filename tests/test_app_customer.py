@@ -221,8 +221,12 @@ def test_the_proposal_from_the_app_in_four_formats_is_in_customer_language(fmt, 
     at.radio(key="report_format").set_value(fmt).run()
     at.button(key="size_prepare").click().run(timeout=240)
     assert not at.exception and not _errors(at), _errors(at)
+    if fmt == "pdf":  # printed in the background, offered when done (the HTML at once)
+        data = at.session_state["size_proposal"][2].result(timeout=240)
+        at.run()
+    else:
+        data = at.session_state["size_proposal"][1]
     assert any(b.proto.label == f"Proposal ({fmt.upper()})" for b in at.get("download_button"))
-    data = at.session_state["size_proposal"][1]
     text = {
         "html": lambda: html_text(data),
         "docx": lambda: docx_text(data),
@@ -294,6 +298,7 @@ def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     """Problem 6: the Compare page showed an 8-node design with no extrapolation note and its
     CSV said calibrated: True."""
     at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/design_page.py").run()  # the first page is the start page
     next(n for n in at.number_input if n.label == "Nodes").set_value(8).run()
     at.switch_page("hciplan_ui/compare_page.py").run()
     assert not at.exception
@@ -377,7 +382,9 @@ def test_the_demands_load_follows_the_design_on_whichever_page_opens_first(deman
     assert not at.exception
     w = json.loads(at.session_state["workload_json"])
     assert w == demand_as_workload(demand, 4).model_dump(mode="json")
-    assert at.number_input(key="c_vms").value == w["vms_per_node"] == math.ceil(demand.database_count() / 4)
+    # the workload is the choice "sized demand" (no custom inputs to show): its VMs per node follow the nodes
+    assert at.session_state["p_workload"] == "sized demand"
+    assert w["vms_per_node"] == math.ceil(demand.database_count() / 4)
 
 
 def test_every_example_on_the_compare_page_with_a_demand():

@@ -70,7 +70,12 @@ def test_only_the_open_tab_is_built():
     at = _sized_app()
     charts = [c.proto.id for c in at.get("plotly_chart")]
     assert len(charts) == 1  # the Pareto chart; the licence and multi-year charts wait for their tabs
-    assert any("this design" in d.value.columns for d in at.dataframe)  # the Rules tab, open
+    assert any("Cost line" in d.value.columns for d in at.dataframe)  # the whole cost's tab, open
+    assert not any("this design" in d.value.columns for d in at.dataframe)  # the Rules tab, closed
+    at.session_state["size_tabs"] = "Rules"
+    at.run()
+    assert any("this design" in d.value.columns for d in at.dataframe)
+    assert not any("Cost line" in d.value.columns for d in at.dataframe)
 
 
 def test_the_proposal_is_offered_at_once_and_its_pdf_when_printed(monkeypatch):
@@ -92,7 +97,7 @@ def test_the_proposal_is_offered_at_once_and_its_pdf_when_printed(monkeypatch):
     assert "Proposal (HTML)" in labels and "Proposal (PDF)" not in labels, labels
     assert any("Printing the PDF" in c.value for c in at.caption)
     gate.set()
-    at.session_state["size_proposal"][3].result(timeout=30)
+    at.session_state["size_proposal"][2].result(timeout=30)
     at.run()
     labels = [b.proto.label for b in at.get("download_button")]
     assert "Proposal (PDF)" in labels, labels

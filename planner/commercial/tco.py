@@ -136,7 +136,11 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
             enclosures = p.jbod_spec.enclosures
             fs_cpu, fs_nic = p.fs_cpu, p.fs_nic
             assert fs_cpu is not None and fs_nic is not None  # resolved for every shared-SAS design
-            jbod_parts = [("enclosure", j.enclosure, enclosures)] if j.enclosure is not None else []
+            fs_nics = fsv.nics
+            assert fs_nics is not None  # validation: file servers reach the database servers over the network
+            jbod_parts: list[tuple[str, Any, int]] = (
+                [("enclosure", j.enclosure, enclosures)] if j.enclosure is not None else []
+            )
             if j.fast is not None:
                 jbod_parts.append(("cache", j.fast, j.fast_count))
             jbod_parts.append(("capacity drive", j.drive, j.drive_count))
@@ -145,10 +149,10 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 {
                     "name": "file server",
                     "count": s.file_servers,
-                    "parts": _server_rows(fs_cpu, fsv.cpu.sockets, fsv.ram_gb, fs_nic, fsv.nics.count),
+                    "parts": _server_rows(fs_cpu, fsv.cpu.sockets, fsv.ram_gb, fs_nic, fs_nics.count),
                     "rack_units": 0 if j.enclosure is not None else DEFAULT_RACK_UNITS["server"],
                     "nic": fs_nic,
-                    "nic_count": fsv.nics.count,
+                    "nic_count": fs_nics.count,
                     "cores_per_cpu": fs_cpu.cores,
                     "sockets": fsv.cpu.sockets,
                     "windows": True,
@@ -526,3 +530,14 @@ def whole_cost(
         "licensing_compiled": licensing_data()["date_compiled"],
         "notes": notes,
     }
+
+
+def price_kinds(cost: dict) -> dict:
+    """Which lines' prices are quoted, list, street or estimated: ``{kind: [descriptions]}``
+    (the cost panel's and the document's price note)."""
+    out: dict[str, list[str]] = {}
+    for x in cost["parts"] + cost["network"]["lines"]:
+        out.setdefault(x["price_kind"], [])
+        if x["description"] not in out[x["price_kind"]]:
+            out[x["price_kind"]].append(x["description"])
+    return out

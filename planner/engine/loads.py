@@ -92,7 +92,7 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
     )
 
 
-def rehosted(workload, demand: Demand, nodes: int):
+def rehosted(workload: Workload, demand: Demand, nodes: int) -> Workload | None:
     """The demand's workload (:func:`demand_as_workload`) on ``nodes`` nodes when ``workload`` is
     that demand's workload on any node count, else None. A what-if that removes a node moves its
     databases onto the others: the VMs per node follow the node count, the databases stay."""

@@ -133,6 +133,7 @@ def demand_verdict(
         )
         return out
     dem, stack_note = judged_demand(design, demand)
+    nodes = design.node_count  # hyperconverged from here on: validation gave it nodes
     rd = resolve(design, cat)
     chk = check_design(rd, dem, a, params=params)
     lim = limits([rd], dem, params)[0]
@@ -192,7 +193,7 @@ def demand_verdict(
         f"{chk['usable_capacity_tb']:,.1f} TB usable after the repair reserve; the data needs {tb:,.1f} TB",
     )
     hosts = cn["hosts"]
-    on = f"on {_plural(hosts, 'host')}" + (", one node down" if dem.n_plus_one and design.nodes > 1 else "")
+    on = f"on {_plural(hosts, 'host')}" + (", one node down" if dem.n_plus_one and nodes > 1 else "")
     row(
         "vcpus",
         cn["vcpus_per_node_needed"],
@@ -243,9 +244,9 @@ def demand_verdict(
         databases = {
             "count": dbs,
             "hosts": hosts,
-            "per_node": dbs / design.nodes,
-            "per_node_one_down": dbs / (design.nodes - 1) if design.nodes > 1 else None,
-            **({} if design.nodes > 1 else {"per_node_one_down_note": "a single node cannot lose one"}),
+            "per_node": dbs / nodes,
+            "per_node_one_down": dbs / (nodes - 1) if nodes > 1 else None,
+            **({} if nodes > 1 else {"per_node_one_down_note": "a single node cannot lose one"}),
         }
     finite = {k: v for k, v in lim["limits"].items() if isinstance(v, (int, float)) and math.isfinite(v)}
     share = min(finite.values()) if finite else math.inf
@@ -270,7 +271,7 @@ def demand_verdict(
         binding=lim,
         checks=checks,
         other_fails=other,
-        summary=_summary(dims, databases, fits, design.nodes, dem.growth_pct),
+        summary=_summary(dims, databases, fits, nodes, dem.growth_pct),
     )
     return out
 
@@ -294,7 +295,7 @@ def _summary(dims: list[dict], databases: dict | None, fits: dict | None, nodes:
         parts.append("not met: " + ", ".join(missed))
     if fits is not None:
         what = RESOURCE_WORDS.get(fits["first_to_run_out"], fits["first_to_run_out"])
-        if fits["databases"] is not None:
+        if fits["databases"] is not None and databases is not None:
             parts.append(
                 f"about {fits['databases']:,} of the {_plural(databases['count'], 'database')} fit "
                 f"(first to run out: {what})"
