@@ -13,6 +13,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -105,10 +106,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(port: int) -> subprocess.Popen:
+def _serve(port: int, err) -> subprocess.Popen:
+    """The app on ``port``, its stderr into the file ``err`` (never an unread pipe: a server that
+    fills a pipe's buffer blocks on its next write)."""
     cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
     cmd += ["--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -119,7 +122,8 @@ def _start(port: int) -> subprocess.Popen:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
-            raise SystemExit(f"streamlit did not start: {proc.stderr.read().decode()[-2000:]}")
+            err.seek(0)
+            raise SystemExit(f"streamlit did not start: {err.read().decode()[-2000:]}")
         time.sleep(0.2)
 
 
@@ -151,31 +155,32 @@ def main(names: list[str]) -> int:
         return 2
     OUT.mkdir(parents=True, exist_ok=True)
     port = _free_port()
-    server = _start(port)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                for name in names or list(PAGES):
-                    address, ready = PAGES[name]
-                    page = browser.new_page(viewport=VIEWPORT)
-                    page.set_default_timeout(60_000)
-                    page.goto(f"http://127.0.0.1:{port}/{address}")
-                    ready(page)
-                    _settle(page)
-                    path = OUT / f"app-{name}.png"
-                    page.screenshot(path=str(path))
-                    _optimise(path)
-                    print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} KiB")
-                    page.close()
-            finally:
-                browser.close()
-    finally:
-        server.terminate()
+    with tempfile.TemporaryFile() as err:
+        server = _serve(port, err)
         try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    for name in names or list(PAGES):
+                        address, ready = PAGES[name]
+                        page = browser.new_page(viewport=VIEWPORT)
+                        page.set_default_timeout(60_000)
+                        page.goto(f"http://127.0.0.1:{port}/{address}")
+                        ready(page)
+                        _settle(page)
+                        path = OUT / f"app-{name}.png"
+                        page.screenshot(path=str(path))
+                        _optimise(path)
+                        print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} KiB")
+                        page.close()
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
     return 0
 
 

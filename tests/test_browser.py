@@ -7,6 +7,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -37,6 +38,8 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server():
     port = _free_port()
+    # stderr to a file, never an unread pipe: a server that fills a pipe's buffer blocks on its next write
+    err = tempfile.TemporaryFile()
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -55,7 +58,7 @@ def server():
         ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=err,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -68,7 +71,8 @@ def server():
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
-            pytest.fail(f"streamlit did not start: {proc.stderr.read().decode()[-2000:]}")
+            err.seek(0)
+            pytest.fail(f"streamlit did not start: {err.read().decode()[-2000:]}")
         time.sleep(0.2)  # polling the port, not waiting on the UI
     yield url
     proc.terminate()
@@ -76,6 +80,7 @@ def server():
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
+    err.close()
 
 
 @pytest.fixture(scope="module")

@@ -69,7 +69,7 @@ def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noq
     _settle(page)
     _go(page, "Size a cluster")
     page.get_by_role("button", name="Size it").click()
-    page.get_by_text("Cheapest design, USD/month").wait_for()
+    page.get_by_text("Whole cost/month").first.wait_for()
     _settle(page)
     found = {"Size": (page.evaluate(CUT), page.evaluate(BROKEN_WORDS))}
     errors = {}
