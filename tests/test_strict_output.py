@@ -175,3 +175,31 @@ def test_other_architectures_explain_a_null_endurance_too(capsys):
     out = _ok(["compare", str(EX / "san-raid5.json"), REF, "--workload", "Peak4kRead", "--full"], capsys)
     for rep in out:
         assert rep["endurance_years"] is None and "never wear out" in rep["endurance_note"]
+
+
+@pytest.mark.parametrize(
+    ("example", "calibration_file"),
+    [
+        ("reference.json", "calibration.json"),  # S2D
+        ("ceph-6node-reef.json", "calibration-ceph.json"),  # Ceph's own fit
+        ("san-raid5.json", "calibration.json"),  # another architecture: S2D's CPU per IO
+    ],
+)
+def test_a_report_names_the_calibration_that_produced_its_figures(example, calibration_file, capsys):
+    """Issue 22: every report carries the calibration id, not only one made with --calibration."""
+    rep = _ok(["evaluate", str(ROOT / "examples" / example), "--workload", "oltp-8k"], capsys)
+    want = json.loads((ROOT / "planner" / "data" / calibration_file).read_text())["version"]
+    assert rep["calibration"]["version"] == want
+    # capacity alone uses no fit: no calibration is named
+    assert "calibration" not in _ok(["evaluate", str(ROOT / "examples" / example)], capsys)
+
+
+def test_a_report_made_with_a_calibration_file_names_that_file(tmp_path, capsys):
+    doc = json.loads((ROOT / "planner" / "data" / "calibration.json").read_text()) | {"version": "our-lab-2026"}
+    path = tmp_path / "cal.json"
+    path.write_text(json.dumps(doc))
+    rep = _ok(
+        ["evaluate", str(ROOT / "examples" / "reference.json"), "--workload", "oltp-8k", "--calibration", str(path)],
+        capsys,
+    )
+    assert rep["calibration"]["version"] == "our-lab-2026"

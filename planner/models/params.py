@@ -289,6 +289,22 @@ def ceph_params() -> CephParams:
     return ceph_base_params()
 
 
+#: the calibration id of a report whose caller passed its own parameters without a file's version
+CUSTOM_PARAMS = "custom parameters"
+
+
+def calibration_version(stack: str, params: ModelParams | None = None) -> str:
+    """The id (``version``) of the calibration a stack's designs are evaluated with, as
+    :func:`params_for` chooses it: the shipped fit's (Ceph's own for Ceph, S2D's for S2D and
+    vSAN), or :data:`CUSTOM_PARAMS` when ``params`` replaces it (a caller with a calibration
+    file, :func:`planner.calibration.refit.evaluate_with_calibration`, writes the file's)."""
+    if stack == "ceph":
+        return CUSTOM_PARAMS if isinstance(params, CephParams) else load_ceph_calibration().version
+    if params is not None and not isinstance(params, CephParams):
+        return CUSTOM_PARAMS
+    return load_calibration().version if CALIBRATION_FILE.exists() else "uncalibrated starting values"
+
+
 def params_for(stack: str, params: ModelParams | None = None) -> ModelParams:
     """The parameters a stack's designs are evaluated with: ``params`` when they
     are of that stack's kind, else Ceph's own fit for Ceph, S2D's for S2D and for

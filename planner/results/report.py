@@ -23,7 +23,7 @@ from planner.engine.performance import (
 )
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, ResolvedDesign, resolve
-from planner.models.params import CALIBRATION_FILE, ModelParams, load_calibration, params_for
+from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_version, load_calibration, params_for
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import require_usable
@@ -624,6 +624,7 @@ def evaluate_report(
         out = architecture_report(design, workload, catalog=catalog, params=params)
         if workload is not None and "iops" in out:
             explain_endurance(out, out["iops"] * (1.0 - workload.read_fraction))
+            out["calibration"] = {"version": calibration_version(design.stack, params)}
         return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
     rd = resolve(design, catalog or load_catalog())
     cap = require_usable(rd)  # 0 TB usable is refused with the reason, not evaluated
@@ -650,6 +651,8 @@ def evaluate_report(
         perf = cases[0]
         out["workload"] = workload.name
         out.update(perf)
+        # which fit produced these figures (a report read later, or beside a refit's, says so)
+        out["calibration"] = {"version": calibration_version(design.stack, params)}
         out["notes"] = physics_notes(rd, perf, workload.read_fraction)
         if note := node_added_note(design, workload, out, catalog, params):
             out["notes"].append(note)
