@@ -270,6 +270,9 @@ def test_failed_upload_keeps_the_form(server, browser, tmp_path):
     page.goto(f"{server}/design")
     page.get_by_text("Usable capacity").first.wait_for()
     labels = ["Nodes", "RAM per node, GB", "vCPU oversubscription (vCPU per logical processor)"]
+    # Streamlit's number boxes mount showing 0 and take their value a frame later (about 130 ms
+    # under load, measured): read the form once it holds the design
+    page.wait_for_function("document.querySelector('input[aria-label=\"RAM per node, GB\"]')?.value === '768'")
     before = [page.get_by_label(lab, exact=True).input_value() for lab in labels]
     page.get_by_text("Load or save a design file").click()
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(str(bad))
