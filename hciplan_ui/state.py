@@ -104,6 +104,19 @@ def validate_design(data: dict | str | bytes) -> str:
     return design_to_json(design)
 
 
+def validate_any_design(data: dict | str | bytes) -> str:
+    """:func:`validate_design` for a design of any architecture (the customer's system today: a
+    file server, split provisioning or a single server too), its parts checked against the catalog
+    by :func:`planner.engine.architectures.resolve`; raises PlannerError naming the field."""
+    design = parse_design(data)
+    if design.cluster_engine:
+        return validate_design(data)
+    from planner.engine.architectures import resolve as resolve_parts
+
+    resolve_parts(design, load_catalog())
+    return design_to_json(design)
+
+
 # ------------------------------------------------------- the session's parts
 def set_design(design_json: str, reseed_widgets: bool = True) -> None:
     """The current design. A name made from the previous design's parts follows the parts
@@ -667,7 +680,7 @@ def check_session(doc) -> _Checked:
     if doc.tiers is not None:
         s.tiers = TierSet.model_validate(doc.tiers).model_dump(mode="json")
     if doc.existing is not None:
-        s.existing = json.loads(validate_design(doc.existing))
+        s.existing = json.loads(validate_any_design(doc.existing))  # any architecture, as the Compare page
     for part in CHOICES:
         widgets |= _checked_choices(part, getattr(doc, part))
     if doc.tier_counts is not None:

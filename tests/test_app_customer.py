@@ -370,6 +370,28 @@ def test_the_system_today_is_in_the_proposal(demand):
     assert "The system you run today" in html and _usd(owned["tco"][1]["total_usd"]) in html
 
 
+def test_a_link_carries_the_system_today_of_another_architecture(demand):
+    """The customer's system today may be any architecture (san-raid5 is a single server); its
+    share link was refused whole ("'single-server' designs are evaluated by
+    planner.engine.architectures, not as an HCI cluster"), so the recipient saw the reference design."""
+    at = _sized()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_existing_src").set_value("an example").run()
+    at.selectbox(key="cmp_existing_example").set_value("san-raid5").run()
+    today = _metric(at, "Running cost/month")
+    token = at.query_params["s"]
+    token = token[0] if isinstance(token, list) else token
+    other = AppTest.from_file(APP, default_timeout=180)
+    other.query_params.update({"s": token})
+    other.run()
+    assert not other.exception and not _errors(other), _errors(other)
+    other.switch_page("hciplan_ui/compare_page.py").run()
+    assert not other.exception and not _errors(other), _errors(other)
+    assert "today" in [s.value for s in other.subheader]
+    assert _metric(other, "Running cost/month") == today
+    assert _design(other) == _design(at)
+
+
 def test_the_demands_load_follows_the_design_on_whichever_page_opens_first(demand):
     """A design whose node count changed elsewhere (a loaded file, later a shared session): the
     Performance page carries the same databases on it, as the Design page does."""

@@ -305,6 +305,32 @@ def test_screenshots_exist_for_every_page_the_script_takes_and_stay_small():
         assert png.stat().st_size < 150_000
 
 
+def test_the_walkthrough_shows_every_picture_of_its_script_and_no_other():
+    """docs/guide/walkthrough.md shows each walk-*.png scripts/walkthrough.py takes, each exists and
+    stays small, and docs/img holds no walk-*.png the page does not show (a step renamed or dropped)."""
+    import ast
+
+    from PIL import Image
+
+    tree = ast.parse((ROOT / "scripts" / "walkthrough.py").read_text(encoding="utf-8"))
+    shots = next(
+        ast.literal_eval(n.value)
+        for n in tree.body
+        if isinstance(n, ast.Assign) and any(getattr(t, "id", None) == "SHOTS" for t in n.targets)
+    )
+    page = (DOCS / "guide" / "walkthrough.md").read_text(encoding="utf-8")
+    shown = re.findall(r"!\[[^\]]+\]\(\.\./img/(walk-[^)]+\.png)\)", page)
+    assert shown == [f"walk-{s}.png" for s in shots], "the page shows the script's pictures in its order"
+    on_disk = sorted(p.name for p in (DOCS / "img").glob("walk-*.png"))
+    assert on_disk == sorted(shown), "a walk-*.png in docs/img that the page does not show, or one missing"
+    for name in shown:
+        png = DOCS / "img" / name
+        with Image.open(png) as im:
+            assert im.width == 1280, (name, im.size)
+        assert png.stat().st_size < 150_000, name
+    assert "walkthrough.md" in (DOCS / "guide" / "app.md").read_text(encoding="utf-8")
+
+
 def test_every_layer_has_an_api_page():
     layers = {p.name for p in (ROOT / "planner").iterdir() if (p / "__init__.py").exists()} - {"cli", "data"}
     assert layers == set(LAYERS), "a layer without its docs/api page (or a page without its layer)"
