@@ -261,3 +261,30 @@ def test_sizer_says_when_only_old_parts_meet_the_demand(tmp_path, cat):
     assert r.best is not None and r.search["on_sale_only"] is False
     assert [x["part"] for x in r.best["not_on_sale"]] == ["test-old-node"]  # the old node brings no old NIC
     assert "no design of parts still on sale" in r.explanation and "AX-6515" in r.explanation
+
+
+def test_the_seed_systems_old_parts_are_never_offered_new():
+    """The walk-through of a sales call found the sizer recommending seven Intel S2600WT nodes with
+    Xeon E5-2660 v3 (2014) for the 200-database demand: the parts the seed systems brought into the
+    catalog had no sale status, so they counted as current, and the oldest CPU was the cheapest."""
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    cat = load_catalog()
+    old = {
+        "cpu": ["intel-xeon-e5-2660-v3", "intel-xeon-e5-2623-v3", "intel-xeon-e5-2690-v3", "intel-xeon-e5-2699-v4"],
+        "chassis": ["intel-s2600wt", "hp-dl580-g7", "dataon-cib-9224-v12"],
+        "capacity_drive": ["intel-p3700-2tb", "micron-s630dc-1.6tb", "hp-mk0120eavdt-120gb"],
+        "cache_device": ["micron-s650dc-800gb", "samsung-pm1725-3.2tb"],
+    }
+    for cls, ids in old.items():
+        for i in ids:
+            r = cat.get(cls, i)
+            assert not r.on_sale() and r.sale_status.status == "not-current", i
+    text = (Path(__file__).resolve().parents[1] / "examples" / "demand-200dbs.json").read_text()
+    r = size(Demand.model_validate_json(text), top=5)
+    assert r.search["on_sale_only"] is True
+    for res in [r.best, *r.alternatives]:
+        assert res["not_on_sale"] == []
+        assert not any(i in res["design"]["name"] for ids in old.values() for i in ids), res["design"]["name"]
