@@ -16,9 +16,11 @@ from planner.core.errors import PlannerError
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
+from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
+from planner.sizing.verdict import report_against_demand
 
 
 def arch_label(topology: str, stack: str = "s2d") -> str:
@@ -253,7 +255,6 @@ def workload_for(name: str, design_json: str) -> str:
     """The workload a scenario is evaluated under: the demand's own load follows a scenario's
     node count (the same databases on more or fewer nodes), any other workload stays."""
     from planner.engine.loads import rehosted
-    from planner.models.demand import Demand
     from planner.models.workload import parse_workload
 
     dem = costs.demand_json()
@@ -287,6 +288,7 @@ for n, d in scenarios:
     except PlannerError as exc:
         st.error(fmt.md(f"{n}: {exc}"))
 verdicts = {n: costs.verdict(designs[n]) for n, _ in reports if n != "today"}
+demand = Demand.model_validate_json(dem_json) if (dem_json := costs.demand_json()) else None
 wholes: dict[str, dict | None] = {}
 unpriced: dict[str, str] = {}
 for n, _ in reports:
@@ -333,6 +335,17 @@ for col, (name, r) in zip(cols, reports):
             )
         elif v and "error" in v:
             said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
+        elif demand is not None:
+            # a system the sizing rules do not judge (the system today, a SAN, a single server): the
+            # two parts of the demand its figures answer, so its running cost never stands alone
+            for g in report_against_demand(r, demand):
+                if g["met"]:
+                    said.append(f":green[{g['label']} met]")
+                else:
+                    said.append(
+                        f":red[{g['label']}: {fmt.num(g['have'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])} "
+                        f"of the {fmt.num(g['need'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])} the demand needs]"
+                    )
         # one caption (a what-if redraws every element of every column)
         st.caption(" · ".join(said), help=fmt.md(v["summary"]) if v and v.get("summary") else None)
         if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):

@@ -350,6 +350,10 @@ def test_the_customers_system_today_from_their_design_file(demand):
     owned = whole_cost(Design.model_validate(mine), demand, owned=True)
     assert _metric(at, "Running cost/month") == _usd(owned["monthly"]["total_usd_per_month"])
     assert any(f"TCO 5 years {_usd(owned['tco'][1]['total_usd'])}" in c.value for c in at.caption)
+    # its running cost never stands alone: what it carries of the demand, in the same caption
+    iops, tb, _ = demand.totals()
+    said = next(c.value for c in at.caption if "TCO 5 years" in c.value and "the demand needs" in c.value)
+    assert f"of the {iops:,.0f} IOPS the demand needs" in said and f"of the {tb:,.1f} TB the demand needs" in said
     # a file that is no design: one line, no column
     at.file_uploader(key="cmp_existing_upload").set_value([("x.json", b'{"nodes": "many"}', "application/json")])
     at.run()

@@ -158,3 +158,18 @@ def test_the_whole_cost_of_a_shared_sas_cluster_in_a_box():
     assert q[("shared JBOD", "enclosure")] == spec.shared_jbod.enclosures
     v = demand_verdict(d, Demand.model_validate_json((EX / "demand-200dbs.json").read_text()))
     assert not v["judged"] and v["usd_per_month"] is None and "not priced" in v["usd_per_month_note"]
+
+
+def test_a_system_the_sizing_rules_do_not_judge_is_set_against_the_demands_iops_and_data():
+    """The Compare page showed the system today's running cost with no word that it carries a
+    twelfth of the demand's IOPS: its report's saturation and capacity against the demand."""
+    from planner.sizing.verdict import report_against_demand
+
+    d = Demand.model_validate_json((ROOT / "examples" / "demand-200dbs.json").read_text())
+    iops, tb, _ = d.totals()
+    rows = {g["key"]: g for g in report_against_demand({"iops_capacity": 48_828.1, "usable_capacity_tb": 11.2}, d)}
+    assert rows["iops"]["need"] == iops and rows["iops"]["have"] == 48_828.1 and not rows["iops"]["met"]
+    assert rows["capacity"]["need"] == tb and not rows["capacity"]["met"]
+    big = report_against_demand({"iops": iops, "usable_capacity_tb": tb}, d)  # iops when no saturation figure
+    assert [g["met"] for g in big] == [True, True]
+    assert report_against_demand({}, d) == []

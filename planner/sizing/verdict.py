@@ -276,6 +276,46 @@ def demand_verdict(
     return out
 
 
+def report_against_demand(report: dict, demand: Demand) -> list[dict]:
+    """The two parts of ``demand`` any system's report answers, for a system the sizing rules
+    do not judge (:func:`demand_verdict` gives ``judged: False``: a SAN, a single server, a
+    file-server cluster): IOPS at saturation (``iops_capacity``, else ``iops``) against the
+    databases' IOPS, and usable capacity against their data, both with growth.
+
+    Returns rows ``key``, ``label``, ``need``, ``have``, ``unit``, ``met`` and ``detail``, as
+    :func:`demand_verdict`'s ``dimensions``; a figure the report lacks gives no row.
+    """
+    iops, tb, _ = demand.totals()
+    rows = []
+    have = report.get("iops_capacity") if report.get("iops_capacity") is not None else report.get("iops")
+    if have is not None:
+        rows.append(
+            {
+                "key": "iops",
+                "label": DIMENSIONS["iops"],
+                "need": iops,
+                "have": have,
+                "unit": "IOPS",
+                "met": bool(have >= iops),
+                "detail": f"{have:,.0f} IOPS at saturation; the databases need {iops:,.0f} at once",
+            }
+        )
+    if report.get("usable_capacity_tb") is not None:
+        cap = report["usable_capacity_tb"]
+        rows.append(
+            {
+                "key": "capacity",
+                "label": DIMENSIONS["capacity"],
+                "need": tb,
+                "have": cap,
+                "unit": "TB",
+                "met": bool(cap >= tb),
+                "detail": f"{cap:,.1f} TB usable; the data needs {tb:,.1f} TB",
+            }
+        )
+    return rows
+
+
 def _summary(dims: list[dict], databases: dict | None, fits: dict | None, nodes: int, growth_pct: float) -> str:
     """One sentence: where the databases run, what is not met and how many fit."""
     parts = []
