@@ -10,6 +10,7 @@ Run it after a change to a page's look; commit the PNGs it writes.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -127,6 +128,29 @@ def _serve(port: int, err) -> subprocess.Popen:
         time.sleep(0.2)
 
 
+@contextlib.contextmanager
+def served_browser():
+    """The app on a free local port and Debian's chromium: yields (url, browser); stops both."""
+    from playwright.sync_api import sync_playwright
+
+    port = _free_port()
+    with tempfile.TemporaryFile() as err:
+        server = _serve(port, err)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    yield f"http://127.0.0.1:{port}", browser
+                finally:
+                    browser.close()
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
 def _settle(page) -> None:
     """Wait until Streamlit has finished the run (no element is stale, no spinner)."""
     page.wait_for_function(
@@ -147,40 +171,24 @@ def _optimise(path: Path) -> None:
 
 
 def main(names: list[str]) -> int:
-    from playwright.sync_api import sync_playwright
-
     unknown = sorted(set(names) - set(PAGES))
     if unknown:
         print(f"error: pages: unknown {', '.join(unknown)} (known: {', '.join(PAGES)})", file=sys.stderr)
         return 2
     OUT.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    with tempfile.TemporaryFile() as err:
-        server = _serve(port, err)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                try:
-                    for name in names or list(PAGES):
-                        address, ready = PAGES[name]
-                        page = browser.new_page(viewport=VIEWPORT)
-                        page.set_default_timeout(60_000)
-                        page.goto(f"http://127.0.0.1:{port}/{address}")
-                        ready(page)
-                        _settle(page)
-                        path = OUT / f"app-{name}.png"
-                        page.screenshot(path=str(path))
-                        _optimise(path)
-                        print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} KiB")
-                        page.close()
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    with served_browser() as (url, browser):
+        for name in names or list(PAGES):
+            address, ready = PAGES[name]
+            page = browser.new_page(viewport=VIEWPORT)
+            page.set_default_timeout(60_000)
+            page.goto(f"{url}/{address}")
+            ready(page)
+            _settle(page)
+            path = OUT / f"app-{name}.png"
+            page.screenshot(path=str(path))
+            _optimise(path)
+            print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} KiB")
+            page.close()
     return 0
 
 

@@ -16,26 +16,13 @@ figures the page quotes.
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # the sibling script: one server start, one browser, one optimiser
-from screenshots import (
-    ARGS,
-    CHROMIUM,
-    OUT,
-    ROOT,
-    VIEWPORT,
-    _free_port,
-    _optimise,
-    _scroll_to,
-    _serve,
-    _settle,
-)
+from screenshots import OUT, ROOT, VIEWPORT, _optimise, _scroll_to, _settle, served_browser
 
 DEMAND = ROOT / "examples" / "demand-200dbs.json"
 EXISTING = "san-raid5"  # the customer's system today (examples/san-raid5.json)
@@ -210,28 +197,12 @@ def walk(page, base: str, browser) -> list[str]:
 
 
 def main() -> int:
-    from playwright.sync_api import sync_playwright
-
     OUT.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    with tempfile.TemporaryFile() as err:
-        server = _serve(port, err)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                try:
-                    page = browser.new_context(viewport=VIEWPORT).new_page()
-                    page.set_default_timeout(TIMEOUT_MS)
-                    headline = walk(page, f"http://127.0.0.1:{port}", browser)
-                    print(f"the Size page's headline: {', '.join(headline)}")
-                finally:
-                    browser.close()
-        finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    with served_browser() as (url, browser):
+        page = browser.new_context(viewport=VIEWPORT).new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        headline = walk(page, url, browser)
+        print(f"the Size page's headline: {', '.join(headline)}")
     return 0
 
 
