@@ -49,6 +49,21 @@ ENV = "HCIPLAN_DB"
 __all__ = ["SCHEMA_VERSION", "ScenarioSession", "ScenarioStore", "StoreError", "migrate", "scenario_figures"]
 
 
+def _session_text(session: ScenarioSession | dict) -> str:
+    """The session as the store keeps it (canonical JSON): a dict is migrated and validated
+    first; refused in one line when invalid or larger than :data:`MAX_SESSION_BYTES`."""
+    if isinstance(session, dict):
+        try:
+            session = ScenarioSession.model_validate(migrate(session))
+        except ValidationError as exc:
+            raise StoreError(format_validation_error(exc, "session")) from None
+    session.validated()
+    text = dumps(session.model_dump(mode="json"))
+    if len(text.encode("utf-8")) > MAX_SESSION_BYTES:
+        raise StoreError(f"the session is larger than {MAX_SESSION_BYTES:,} bytes", "session")
+    return text
+
+
 class _Base(DeclarativeBase):
     pass
 
@@ -164,15 +179,7 @@ class ScenarioStore:
     def save(self, name: str, session: ScenarioSession | dict, customer: str = "", overwrite: bool = True) -> dict:
         """Save (or with ``overwrite`` replace) a scenario; returns its listing entry."""
         name, customer = _clean(name, "name"), _clean(customer, "customer", allow_empty=True)
-        if isinstance(session, dict):
-            try:
-                session = ScenarioSession.model_validate(migrate(session))
-            except ValidationError as exc:
-                raise StoreError(format_validation_error(exc, "session")) from None
-        session.validated()
-        text = dumps(session.model_dump(mode="json"))
-        if len(text.encode("utf-8")) > MAX_SESSION_BYTES:
-            raise StoreError(f"the session is larger than {MAX_SESSION_BYTES:,} bytes", "session")
+        text = _session_text(session)
 
         def fn(s):
             row = s.scalar(select(ScenarioRow).where(ScenarioRow.customer == customer, ScenarioRow.name == name))
@@ -201,15 +208,7 @@ class ScenarioStore:
         import base64
         import hashlib
 
-        if isinstance(session, dict):
-            try:
-                session = ScenarioSession.model_validate(migrate(session))
-            except ValidationError as exc:
-                raise StoreError(format_validation_error(exc, "session")) from None
-        session.validated()
-        text = dumps(session.model_dump(mode="json"))
-        if len(text.encode("utf-8")) > MAX_SESSION_BYTES:
-            raise StoreError(f"the session is larger than {MAX_SESSION_BYTES:,} bytes", "session")
+        text = _session_text(session)
         digest = hashlib.sha256(text.encode("utf-8")).digest()
         link_id = base64.urlsafe_b64encode(digest).decode("ascii")[:LINK_ID_CHARS]
 
