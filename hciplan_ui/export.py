@@ -68,23 +68,6 @@ def proposal_data(
     )
 
 
-def proposal_page(
-    design_json: str,
-    workload_json: str,
-    tiers_json: str,
-    demand_json: str | None,
-    costs_json: str,
-    meta_json: str,
-    n_plus_one: bool = True,
-    calibration_json: str | None = None,
-) -> str:
-    """The proposal HTML for JSON inputs (the build is cached)."""
-    p = proposal_data(
-        design_json, workload_json, tiers_json, demand_json, costs_json, meta_json, n_plus_one, calibration_json
-    )
-    return proposal_html(p)
-
-
 @st.cache_data(show_spinner=False, max_entries=16)
 def proposal_file(args_json: str, fmt: str, company: str, logo: bytes | None) -> bytes:
     """The proposal as ``fmt`` (pdf, html, docx, xlsx) bytes with the company's name and logo
@@ -192,28 +175,6 @@ def proposal_panel(
         pdf_download(e[1], ready[2], "proposal.pdf", f"{prefix}_pdf")
     elif ready:
         st.caption("The scenario changed since the last proposal: prepare it again.")
-
-
-def html_report(design_json: str, workload_json: str, workload_name: str) -> str:
-    """The proposal for the current design and workload as HTML: customer/author/date from
-    the session, the session's demand, prices and calibration."""
-    from hciplan_ui import costs, state
-
-    ss = st.session_state
-    meta = {"customer": ss.get("report_customer", ""), "author": ss.get("report_author", "")}
-    if ss.get("report_date"):
-        meta["date"] = str(ss["report_date"])
-    return proposal_page(
-        design_json,
-        workload_json,
-        state.tiers_json(),
-        costs.demand_json(),
-        costs.assumptions_json(),
-        json.dumps(meta, sort_keys=True),
-        # the SLA page's N+1 choice (off until set there or by a sized demand)
-        n_plus_one=bool(ss.get("sla_n1", False)),
-        calibration_json=state.session_calibration(),
-    )
 
 
 def pdf_available() -> bool:

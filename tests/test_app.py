@@ -240,13 +240,21 @@ def test_compare_page_deltas(reference):
     assert f"{ratio:,.0f}x" in deltas, deltas
 
 
+def _proposal_html(dj: str, wj: str) -> str:
+    """The proposal's HTML for a design and workload, as the pages' proposal panel builds it
+    (the session's tiers and prices, no demand)."""
+    from hciplan_ui import costs, export, state
+
+    p = export.proposal_data(dj, wj, state.tiers_json(), None, costs.assumptions_json(), "{}", n_plus_one=False)
+    return export.proposal_html(p)
+
+
 def test_html_report_has_key_numbers(reference):
-    from hciplan_ui import export
     from hciplan_ui.state import canonical, design_to_json
 
     dj = design_to_json(reference)
     wj = canonical(profiles()[DEFAULT_WORKLOAD].model_dump(mode="json"))
-    html = export.html_report(dj, wj, DEFAULT_WORKLOAD)
+    html = _proposal_html(dj, wj)
     rep = evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])
     assert f"{rep['usable_capacity_tb']:,.2f} TB" in html
     assert f"{rep['iops']:,.0f}" in html
@@ -261,7 +269,7 @@ def test_pdf_report_prints_with_headless_chromium(reference, tmp_path):
 
     dj = design_to_json(reference)
     wj = canonical(profiles()[DEFAULT_WORKLOAD].model_dump(mode="json"))
-    pdf = export.pdf_report(export.html_report(dj, wj, DEFAULT_WORKLOAD))
+    pdf = export.pdf_report(_proposal_html(dj, wj))
     assert pdf[:5] == b"%PDF-" and len(pdf) > 10_000
     (tmp_path / "report.pdf").write_bytes(pdf)
 
