@@ -141,11 +141,13 @@ def dl580_checks(p: ModelParams | None = None) -> list[dict]:
             "ratio",
             "held out",
             abs(ratio - 1.0) <= TOLERANCE_PCT / 100.0,
-            "HP documents load balancing for RAID 1 and RAID 1+0, so all four drives read: RAID 10 doubles "
-            "RAID 1 until the P410i's 60,000-IOPS ceiling, 1.5x; HP's other brief says '50,000 to 60,000' and "
-            "the check holds for a ceiling under 54,000 (1.25 at 50,000), so the published range does not "
-            "decide it; SQLIO's -BH (hardware cache on), the read-ahead-only read cache and 12 threads x up to "
-            "64 overlapped IOs do not narrow it",
+            "HP documents load balancing for RAID 1 and RAID 1+0, so all four drives read: RAID 10 / RAID 1 "
+            "= min(4 d, C) / min(2 d, C) with d an SSD's reads and C the P410i's ceiling. With the blog's "
+            "'expected' d = 20,000 it holds for C under 54,000; at HP's 'up to 60,000' it holds for d over "
+            "22,200; HP gives C '50,000 to 60,000' and d = 30,000 for a fresh 100 GB Value SATA SSD (ratio "
+            "1.0), and no datasheet of this drive or measured P410i SSD ceiling was found, so the published "
+            "figures do not decide it; SQLIO's -BH (hardware cache on), the read-ahead-only read cache and 12 "
+            "threads x up to 64 overlapped IOs do not narrow it",
         )
     )
     others = [k for k in DL580 if k != "iodrive"]
@@ -189,8 +191,10 @@ def dl580_checks(p: ModelParams | None = None) -> list[dict]:
             "held out",
             san_r < min(best["raid1"]["read"], best["raid10"]["read"]),
             "the 2 GB file fits the array's cache, so the model's SAN reads are bound only by the one 4GFC "
-            "path (48,800 8 KiB IOPS); the USP V's 32 commands per LUN would bind only above 0.66 ms per cached "
-            "read (0.8 ms to fall under RAID 1), which is not published; the author blames HBA, fabric and "
+            "path (48,800 8 KiB IOPS); with one path per LUN the host keeps at most the QLogic HBA's default "
+            "Execution Throttle, 16, in flight (below the USP V's 32 per LUN), so the SAN falls under RAID 1 "
+            "only if a cached 8 KiB read takes over 0.4 ms end to end (16 / 40,000), against the model's "
+            "unloaded 0.09 ms; no USP VM cache-hit latency is published; the author blames HBA, fabric and "
             "controller settings left at default, which the blog does not give",
         )
     )
