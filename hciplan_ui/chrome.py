@@ -64,9 +64,52 @@ def page_icon():
     return img
 
 
+#: Streamlit's frontend loads the code of a chart or table type the first time a page shows one: plotly.js
+#: (4.7 MB) and the data grid (1.3 MB with its Arrow readers), 1.5-2.5 s of the browser's main thread on the
+#: 2-core test machine (benchmarks/browser.py), paid inside the first sizing or the first chart page. They
+#: are fetched and evaluated once the first page is idle instead (:func:`preload_frontend`).
+PRELOAD_CHUNKS = ("PlotlyChart", "DataFrame", "DateInput")
+
+
+@lru_cache(maxsize=1)
+def _preload_script() -> str:
+    """The script of :func:`preload_frontend`: the installed Streamlit's own chunk files (their names carry
+    a content hash, so they are looked up, never written here); empty when none is found."""
+    from pathlib import Path
+
+    js = Path(st.__file__).resolve().parent / "static" / "static" / "js"
+    urls = sorted(
+        f"static/js/{f.name}" for name in PRELOAD_CHUNKS for f in js.glob(f"{name}.*.js") if f.name.count(".") == 2
+    )
+    if not urls:
+        return ""
+    # relative to the page's address, as the frontend's own imports are (a server path prefix included);
+    # the same address is the same module, so the page's later import finds it evaluated
+    return (
+        "<script>(() => { if (window.__hciplanPreload) return; window.__hciplanPreload = true;"
+        f" const urls = {json.dumps(urls)};"
+        " const go = () => urls.forEach(u => import(new URL(u, document.baseURI).href).catch(() => {}));"
+        " if (window.requestIdleCallback) requestIdleCallback(go, {timeout: 4000}); else setTimeout(go, 1000);"
+        " })();</script>"
+    )
+
+
+def preload_frontend() -> None:
+    """Have the browser load the chart and table code while the first page is idle
+    (:data:`PRELOAD_CHUNKS`). On every run, not the session's first only: a first run cut short (a link
+    that moves to its page) sends nothing, and the script itself does its work once per browser tab. The
+    script is this module's constant text and the installed Streamlit's file names; nothing the user typed
+    goes into it."""
+    script = _preload_script()
+    if script:
+        with st.sidebar:  # an empty element: in the sidebar it moves nothing on the page
+            st.html(script, unsafe_allow_javascript=True)
+
+
 def sidebar_controls() -> None:
     """Before the page: the presenter toggle (pages read it)."""
     st.markdown(BASE_CSS, unsafe_allow_html=True)
+    preload_frontend()
     with st.sidebar:
         st.toggle("Presenter mode", key="presenter", help="Big numbers, no sidebar clutter")
         if state.presenter():

@@ -432,3 +432,23 @@ def test_every_example_on_the_compare_page_with_a_demand():
             assert c.startswith("$") or c == "–", c
         dashes = sum(c == "–" for c in costs)
         assert sum("not priced:" in c.value for c in at.caption) == dashes
+
+
+def test_every_run_carries_the_chart_code_preload_once():
+    """chrome.preload_frontend: every run carries one script (a first run cut short by a link's redirect
+    sends nothing) that imports the installed Streamlit's chart and table chunks (files that exist), and
+    does so once per browser tab (its guard)."""
+    import streamlit as st
+
+    from hciplan_ui import chrome
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    for _ in range(2):
+        scripts = [h.proto.body for h in at.get("html") if "__hciplanPreload" in h.proto.body]
+        assert len(scripts) == 1
+        assert "if (window.__hciplanPreload) return; window.__hciplanPreload = true;" in scripts[0]
+        names = re.findall(r"static/js/([A-Za-z]+\.[\w-]+\.js)", scripts[0])
+        assert {n.split(".")[0] for n in names} == set(chrome.PRELOAD_CHUNKS)
+        js = Path(st.__file__).resolve().parent / "static" / "static" / "js"
+        assert all((js / n).is_file() for n in names)
+        at.switch_page("hciplan_ui/design_page.py").run()

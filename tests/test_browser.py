@@ -196,6 +196,12 @@ def test_app_works_offline_without_console_errors_or_developer_chrome(server, br
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(server)
     page.get_by_text("What does the customer want to know?").first.wait_for()
+    # the chart and table code is fetched while the start page is idle (chrome.preload_frontend), not
+    # inside the first sizing: the start page shows no chart, yet plotly.js and the data grid are loaded
+    loaded = "n => performance.getEntriesByType('resource').some(e => e.name.split('/').pop().startsWith(n + '.'))"
+    for chunk in ("PlotlyChart", "DataFrame"):
+        page.wait_for_function(loaded, arg=chunk, timeout=20_000)
+    assert page.locator('[data-testid="stPlotlyChart"]').count() == 0
     for name, shown in PAGE_LINKS.items():
         page.get_by_role("link", name=name).click()
         page.get_by_text(shown).first.wait_for()
