@@ -383,6 +383,14 @@ for name, r in reports:
     met = v["met"] if v and "error" not in v and v["judged"] else None
     row["Demand"] = fmt.DASH if met is None else ("met" if met else "not met")
     raw["demand_met"] = met
+    if met is None and demand is not None and not (v and "error" in v) and (gaps := report_against_demand(r, demand)):
+        # a system the sizing rules do not judge: the same two parts its column above says, not a dash
+        missed = [g["label"] for g in gaps if not g["met"]]
+        row["Demand"] = (
+            "not met: " + ", ".join(missed) if missed else "met (" + ", ".join(g["label"] for g in gaps) + ")"
+        )
+        raw["demand_met"] = not missed
+        raw["demand_judged_on"] = ", ".join(g["key"] for g in gaps)
     table.append(row)
     csv_rows.append(raw)
 if not state.presenter():

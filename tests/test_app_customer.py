@@ -354,6 +354,13 @@ def test_the_customers_system_today_from_their_design_file(demand):
     iops, tb, _ = demand.totals()
     said = next(c.value for c in at.caption if "TCO 5 years" in c.value and "the demand needs" in c.value)
     assert f"of the {iops:,.0f} IOPS the demand needs" in said and f"of the {tb:,.1f} TB the demand needs" in said
+    # and the comparison table says the same, not a dash (the dash was all it said)
+    row = next(
+        r
+        for r in next(d.value for d in at.dataframe if "Demand" in d.value.columns).to_dict("records")
+        if r["Scenario"] == "today"
+    )
+    assert row["Demand"].startswith("not met: ") and "IOPS" in row["Demand"]
     # a file that is no design: one line, no column
     at.file_uploader(key="cmp_existing_upload").set_value([("x.json", b'{"nodes": "many"}', "application/json")])
     at.run()
