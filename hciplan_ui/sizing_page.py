@@ -536,9 +536,15 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         key="size_pick",
     )
     r = results[pick]
-    if st.button("Use this design (with the demand's workload)", key="size_use_best", type="primary"):
-        _use(r, demand)
-        st.rerun()
+    # a callback, run before the page's next run: that one run draws the page with the design in use (a
+    # st.rerun() after the click sent the browser the page up to the button, then the whole page again)
+    st.button(
+        "Use this design (with the demand's workload)",
+        key="size_use_best",
+        type="primary",
+        on_click=_use,
+        args=(r, demand),
+    )
     r_json = state.canonical(r["design"])
     costs.verdict_panel(costs.verdict(r_json), "sv", title="This design against the demand")
     # only the open tab is built (a tab switch reruns the page): the cost breakdown's, the licences' and
