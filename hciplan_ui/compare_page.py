@@ -342,9 +342,11 @@ for col, (name, r) in zip(cols, reports):
                 if g["met"]:
                     said.append(f":green[{g['label']} met]")
                 else:
+                    # "at saturation": the IOPS metric above is the one at the workload's own load, another figure
                     said.append(
-                        f":red[{g['label']}: {fmt.num(g['have'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])} "
-                        f"of the {fmt.num(g['need'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])} the demand needs]"
+                        f":red[{g['label']}: {fmt.num(g['have'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])}"
+                        + (" at saturation" if g["key"] == "iops" else "")
+                        + f" of the {fmt.num(g['need'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])} the demand needs]"
                     )
         # one caption (a what-if redraws every element of every column)
         st.caption(" · ".join(said), help=fmt.md(v["summary"]) if v and v.get("summary") else None)

@@ -354,6 +354,8 @@ def test_the_customers_system_today_from_their_design_file(demand):
     iops, tb, _ = demand.totals()
     said = next(c.value for c in at.caption if "TCO 5 years" in c.value and "the demand needs" in c.value)
     assert f"of the {iops:,.0f} IOPS the demand needs" in said and f"of the {tb:,.1f} TB the demand needs" in said
+    # the IOPS it carries is its saturation figure, not the IOPS metric above it (that one at the workload's load)
+    assert re.search(r"IOPS: [\d,]+ IOPS at saturation of the", said), said
     # and the comparison table says the same, not a dash (the dash was all it said)
     row = next(
         r
