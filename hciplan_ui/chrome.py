@@ -19,6 +19,7 @@ from hciplan_ui import fmt, state
 # specific: the base style may be injected after it) and lets labels wrap.
 BASE_CSS = """
 <style>
+.st-key-hciplan_preload, div:has(> .st-key-hciplan_preload) { display: none; }
 [data-testid="stMetric"] { container-type: inline-size; }
 [data-testid="stMetricValue"] { font-size: min(2.25rem, 24cqi) !important; }
 [class*="st-key-words_"] [data-testid="stMetricValue"] { font-size: min(2.25rem, 22cqi) !important; }
@@ -102,7 +103,8 @@ def preload_frontend() -> None:
     goes into it."""
     script = _preload_script()
     if script:
-        with st.sidebar:  # an empty element: in the sidebar it moves nothing on the page
+        # a hidden container (BASE_CSS): an empty element still took a flex gap in the sidebar
+        with st.sidebar.container(key="hciplan_preload"):
             st.html(script, unsafe_allow_javascript=True)
 
 

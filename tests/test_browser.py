@@ -202,6 +202,9 @@ def test_app_works_offline_without_console_errors_or_developer_chrome(server, br
     for chunk in ("PlotlyChart", "DataFrame"):
         page.wait_for_function(loaded, arg=chunk, timeout=20_000)
     assert page.locator('[data-testid="stPlotlyChart"]').count() == 0
+    # and its element takes no room: its wrapper hidden too (an empty element kept a 16 px flex gap)
+    wrapper = "() => getComputedStyle(document.querySelector('.st-key-hciplan_preload').parentElement).display"
+    assert page.evaluate(wrapper) == "none"
     for name, shown in PAGE_LINKS.items():
         page.get_by_role("link", name=name).click()
         page.get_by_text(shown).first.wait_for()
