@@ -167,6 +167,28 @@ def _row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -
     }
 
 
+#: the results table's columns: what the customer compares first (the cost, the size, what they get),
+#: then the parts; at 1024-1280 px the parts' names filled the width and the cost was scrolled out of sight
+SHOWN_ORDER = (
+    "#",
+    "Whole cost, USD/month",
+    "Nodes",
+    "Usable, TB",
+    "Guaranteed IOPS, cluster",
+    "Binding",
+    "Differs from the best",
+    "Node",
+    "CPU",
+    "Memory",
+    "Capacity drives",
+    "Cache",
+    "NIC",
+    "Resiliency",
+    "Cluster cost, USD/month",
+    "Servers, USD",
+)
+
+
 def _shown(row: dict) -> dict:
     """A result row as the table shows it: readable headers, units, separators (the CSV keeps the raw row)."""
     names = {
@@ -502,6 +524,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)],
         hide_index=True,
         width="stretch",
+        column_order=SHOWN_ORDER,
+        column_config={"#": st.column_config.TextColumn(pinned=True)},
     )
     st.caption(
         "Ranked by the cluster cost (servers, platform licences, support, power, rack); the whole cost adds "

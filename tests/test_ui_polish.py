@@ -175,3 +175,14 @@ def test_a_closed_preset_on_a_sized_design_says_why_its_latency_is_high():
     assert w.get("iops") is None  # the preset is a closed load
     infos = [i.value.replace("\\", "") for i in at.info]
     assert any("closed load" in i and "Little" in i and "open load" in i for i in infos), infos
+
+
+def test_the_size_results_table_shows_the_cost_and_size_first_and_hides_no_column():
+    """At 1024-1280 px the parts' names filled the table's width and the cost, capacity and IOPS were
+    scrolled out of sight: the table's columns are ordered (``SHOWN_ORDER``) with the "#" pinned, and
+    since a column not in the order would be hidden, every column of a row is in it."""
+    at = _sized_app()
+    table = next(d for d in at.dataframe if "Whole cost, USD/month" in d.value.columns)
+    order = list(table.proto.column_order)
+    assert order[:5] == ["#", "Whole cost, USD/month", "Nodes", "Usable, TB", "Guaranteed IOPS, cluster"]
+    assert set(order) == set(table.value.columns)
