@@ -125,6 +125,37 @@ def pct(v):
     return f"{100 * v:+.1f} %"
 
 
+def _against_chain(heading: str, intro: str, solvers, cases, how) -> list[str]:
+    """One table of solvers against the exact Markov chain: a row per (network, population), each
+    cell the throughput error and each class's response-time error, a last row of the worst.
+    ``cases`` yields ``(label, n, exact, args)`` (``exact`` the chain's answer, ``args`` what every solver takes),
+    ``how(got)`` names the method the first solver used."""
+    lines = [
+        heading,
+        "",
+        intro,
+        "",
+        "| network | N | states | " + " | ".join(s for s, _ in solvers) + " |",
+        "|---|---|---|" + "---|" * len(solvers),
+    ]
+    worst = {s: [0.0, 0.0] for s, _ in solvers}
+    for label, n, ex, args in cases:
+        cells = []
+        for i, (s, fn) in enumerate(solvers):
+            got = fn(*args)
+            x, r = errors(got, ex)
+            worst[s][0] = max(worst[s][0], abs(x))
+            worst[s][1] = max(worst[s][1], float(np.max(np.abs(r))))
+            cells.append(f"{pct(x)}; {pct(r[0])} / {pct(r[1])}" + (f" ({how(got)})" if i == 0 else ""))
+        lines.append(f"| {label} | {n} | {ex['states']:,} | " + " | ".join(cells) + " |")
+    lines.append(
+        "| **worst** | | | "
+        + " | ".join(f"**{100 * worst[s][0]:.1f} %; {100 * worst[s][1]:.1f} %**" for s, _ in solvers)
+        + " |"
+    )
+    return lines
+
+
 def closed_tables() -> list[str]:
     solvers = [
         ("`solve_closed` (what answered)", lambda d, n, m, z: solve_closed(d, n, m, z)),
@@ -135,34 +166,15 @@ def closed_tables() -> list[str]:
         ("model: Schweitzer + finite-population factor", model),
         ("before: Schweitzer + open-load class wait", open_limit),
     ]
-    lines = [
+    cases = ((label, n, solve_ctmc(d, n, mix, z), (d, n, mix, z)) for label, d, mix, z, pops in NETWORKS for n in pops)
+    return _against_chain(
         "### Closed read/write classes at FCFS stations, against the exact Markov chain",
-        "",
         "Throughput error, then each class's response-time error (reads / writes), "
         "at each population, with the size of the network's Markov chain; worst over the populations in bold.",
-        "",
-        "| network | N | states | " + " | ".join(s for s, _ in solvers) + " |",
-        "|---|---|---|" + "---|" * len(solvers),
-    ]
-    worst = {s: [0.0, 0.0] for s, _ in solvers}
-    for label, d, mix, z, pops in NETWORKS:
-        for n in pops:
-            ex = solve_ctmc(d, n, mix, z)
-            cells = []
-            for i, (s, fn) in enumerate(solvers):
-                got = fn(d, n, mix, z)
-                x, r = errors(got, ex)
-                worst[s][0] = max(worst[s][0], abs(x))
-                worst[s][1] = max(worst[s][1], float(np.max(np.abs(r))))
-                how = f" ({'chain' if got['method'] == 'ctmc' else 'Takacs'})" if i == 0 else ""
-                cells.append(f"{pct(x)}; {pct(r[0])} / {pct(r[1])}{how}")
-            lines.append(f"| {label} | {n} | {ex['states']:,} | " + " | ".join(cells) + " |")
-    lines.append(
-        "| **worst** | | | "
-        + " | ".join(f"**{100 * worst[s][0]:.1f} %; {100 * worst[s][1]:.1f} %**" for s, _ in solvers)
-        + " |"
+        solvers,
+        cases,
+        lambda got: "chain" if got["method"] == "ctmc" else "Takacs",
     )
-    return lines
 
 
 def multi_server_table() -> list[str]:
@@ -178,33 +190,18 @@ def multi_server_table() -> list[str]:
             lambda d, n, m, z, c: model_servers(d, n, m, z, c, split=True),
         ),
     ]
-    lines = [
-        "### Multi-server stations, against the exact Markov chain",
-        "",
-        "As above, at networks with a pool of servers (each class's service time is one server's).",
-        "",
-        "| network | N | states | " + " | ".join(s for s, _ in solvers) + " |",
-        "|---|---|---|" + "---|" * len(solvers),
-    ]
-    worst = {s: [0.0, 0.0] for s, _ in solvers}
-    for label, d, mix, z, servers, pops in MULTI_NETWORKS:
-        for n in pops:
-            ex = solve_ctmc(d, n, mix, z, servers=servers)
-            cells = []
-            for i, (s, fn) in enumerate(solvers):
-                got = fn(d, n, mix, z, servers)
-                x, r = errors(got, ex)
-                worst[s][0] = max(worst[s][0], abs(x))
-                worst[s][1] = max(worst[s][1], float(np.max(np.abs(r))))
-                how = f" ({'chain' if got['method'] == 'ctmc' else got['method']})" if i == 0 else ""
-                cells.append(f"{pct(x)}; {pct(r[0])} / {pct(r[1])}{how}")
-            lines.append(f"| {label} | {n} | {ex['states']:,} | " + " | ".join(cells) + " |")
-    lines.append(
-        "| **worst** | | | "
-        + " | ".join(f"**{100 * worst[s][0]:.1f} %; {100 * worst[s][1]:.1f} %**" for s, _ in solvers)
-        + " |"
+    cases = (
+        (label, n, solve_ctmc(d, n, mix, z, servers=servers), (d, n, mix, z, servers))
+        for label, d, mix, z, servers, pops in MULTI_NETWORKS
+        for n in pops
     )
-    return lines
+    return _against_chain(
+        "### Multi-server stations, against the exact Markov chain",
+        "As above, at networks with a pool of servers (each class's service time is one server's).",
+        solvers,
+        cases,
+        lambda got: "chain" if got["method"] == "ctmc" else got["method"],
+    )
 
 
 def chain_range() -> str:
