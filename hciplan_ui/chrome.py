@@ -79,17 +79,18 @@ def _preload_script() -> str:
     from pathlib import Path
 
     js = Path(st.__file__).resolve().parent / "static" / "static" / "js"
-    urls = sorted(
-        f"static/js/{f.name}" for name in PRELOAD_CHUNKS for f in js.glob(f"{name}.*.js") if f.name.count(".") == 2
-    )
-    if not urls:
+    names = sorted(f.name for name in PRELOAD_CHUNKS for f in js.glob(f"{name}.*.js") if f.name.count(".") == 2)
+    if not names:
         return ""
-    # relative to the page's address, as the frontend's own imports are (a server path prefix included);
-    # the same address is the same module, so the page's later import finds it evaluated
+    # resolved against the frontend's own bundle (static/js/index.*.js), as its own imports are, so the
+    # address is the same module's whatever the page's path or a server path prefix; the page's later import
+    # then finds it evaluated
     return (
         "<script>(() => { if (window.__hciplanPreload) return; window.__hciplanPreload = true;"
-        f" const urls = {json.dumps(urls)};"
-        " const go = () => urls.forEach(u => import(new URL(u, document.baseURI).href).catch(() => {}));"
+        " const main = document.querySelector('script[type=module][src*=\"static/js/index.\"]');"
+        " const base = main ? main.src : new URL('static/js/x.js', document.baseURI).href;"
+        f" const names = {json.dumps(names)};"
+        " const go = () => names.forEach(n => import(new URL(n, base).href).catch(() => {}));"
         " if (window.requestIdleCallback) requestIdleCallback(go, {timeout: 4000}); else setTimeout(go, 1000);"
         " })();</script>"
     )

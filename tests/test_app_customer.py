@@ -456,7 +456,7 @@ def test_every_run_carries_the_chart_code_preload_once():
         scripts = [h.proto.body for h in at.get("html") if "__hciplanPreload" in h.proto.body]
         assert len(scripts) == 1
         assert "if (window.__hciplanPreload) return; window.__hciplanPreload = true;" in scripts[0]
-        names = re.findall(r"static/js/([A-Za-z]+\.[\w-]+\.js)", scripts[0])
+        names = re.findall(r"\"([A-Za-z]+\.[\w-]+\.js)\"", scripts[0])
         assert {n.split(".")[0] for n in names} == set(chrome.PRELOAD_CHUNKS)
         js = Path(st.__file__).resolve().parent / "static" / "static" / "js"
         assert all((js / n).is_file() for n in names)
