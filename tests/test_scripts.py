@@ -108,3 +108,19 @@ def test_ci_runs_exactly_the_readme_test_command_and_the_venv_is_ignored():
 def test_scripts_never_pip_install_into_the_system_python(script):
     text = (ROOT / "scripts" / script).read_text() + (ROOT / "scripts" / "venv.sh").read_text()
     assert "python3 -m pip" not in text and ".venv/bin/python -m pip install" in text
+
+
+def test_hciplan_app_passes_every_setting_of_the_repositorys_streamlit_config():
+    """``hciplan app`` starts Streamlit outside the repository, where .streamlit/config.toml is not read,
+    so it passes the same settings itself (planner.cli.main.APP_OPTIONS); the file watcher and "magic"
+    were missing from it while the file had them."""
+    import tomllib
+
+    from planner.cli.main import APP_OPTIONS
+
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    passed = dict(zip(APP_OPTIONS[::2], APP_OPTIONS[1::2]))
+    for section, options in config.items():
+        for name, value in options.items():
+            want = str(value).lower() if isinstance(value, bool) else str(value)
+            assert passed.get(f"--{section}.{name}") == want, (section, name)

@@ -99,8 +99,12 @@ APP_OPTIONS = (
     "viewer",
     "--runner.postScriptGC",
     "false",
+    "--runner.magicEnabled",
+    "false",
     "--server.maxUploadSize",
     "20",
+    "--server.fileWatcherType",
+    "none",
 )
 
 
