@@ -50,7 +50,7 @@ if not state.presenter():
         for s in cap["waterfall"]
     ]
     # shown: capitalised headers and 2-decimal figures; the CSV keeps full precision
-    st.dataframe(
+    st.table(
         [
             {
                 "Step": s["step"].capitalize(),
@@ -61,7 +61,6 @@ if not state.presenter():
             for s in cap["waterfall"]
         ],
         hide_index=True,
-        width="stretch",
     )
     c1, c2 = st.columns(2)
     c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")

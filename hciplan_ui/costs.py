@@ -243,7 +243,7 @@ def cost_breakdown(cost: dict, key: str) -> None:
             "How it is counted": f"purchases spread over {cost['amortisation_months']} months",
         }
     )
-    st.dataframe(rows, hide_index=True, width="stretch", key=f"{key}_lines")
+    st.table(rows, hide_index=True)
     st.caption(
         f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
         "(support, power, rack space, subscriptions) of each month."

@@ -359,7 +359,9 @@ if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
                 help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean).",
             )
         if not state.presenter():
-            st.dataframe(
+            # a static table, not the data grid: the grid's canvas was a third of each SLA what-if's time in
+            # the browser (a few rows, nothing to sort or scroll; docs/development.md)
+            st.table(
                 [
                     {
                         "Bound": SLA_LABELS.get(k, fmt.label(k)),
@@ -526,7 +528,7 @@ if tp is not None:
                 "Note": v.get("price_note", ""),
             }
         )
-    st.dataframe(rows, hide_index=True, width="stretch")
+    st.table(rows, hide_index=True)
     csv_rows = [
         {"tier": k} | {kk: (round(vv, 4) if isinstance(vv, float) else vv) for kk, vv in v.items()}
         for k, v in tp["tiers"].items()

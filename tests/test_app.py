@@ -314,7 +314,7 @@ def test_sla_page_prices_follow_margin():
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns)
+        table = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns)
         return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
 
     before = price()
@@ -388,7 +388,7 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     # the table names the parts (the CSV keeps the catalog ids)
     from planner.models.catalog import load_catalog
 
-    table = next(d.value for d in at.dataframe if "Capacity drives" in d.value.columns)
+    table = next(d.value for d in [*at.dataframe, *at.table] if "Capacity drives" in d.value.columns)
     cpu = load_catalog().cpu[best["design"]["node"]["cpu"]["model"]]
     assert table["CPU"][0].endswith(f"{cpu.vendor} {cpu.model.split(' (')[0]}")
     assert best["design"]["node"]["cpu"]["model"] not in table["CPU"][0]
@@ -399,7 +399,7 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
 
     at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
     at.run()
-    checks = next(d.value for d in at.dataframe if "this design" in d.value.columns)
+    checks = next(d.value for d in [*at.dataframe, *at.table] if "this design" in d.value.columns)
     assert set(checks["rule"]) <= {r.title for r in RULES.values()} and len(checks) == len(best["checks"])
     at.radio(key="size_mode").set_value("totals").run()
     at.button[0].click().run(timeout=120)  # the form's demand now, not the file again
@@ -419,11 +419,13 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
         at.number_input(key=f"size_{name}").set_value(c)
     at.button[0].click().run(timeout=120)
     assert not at.exception, [e.value for e in at.exception]
-    rules = next(d for d in at.dataframe if "source" in d.value.columns and "rejected" in d.value.columns).value
+    rules = next(
+        d for d in [*at.dataframe, *at.table] if "source" in d.value.columns and "rejected" in d.value.columns
+    ).value
     assert "min_capacity_drives" in set(rules["rule"]) and rules["source"].str.contains("Microsoft").any()
     at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
     at.run()
-    checks = next(d for d in at.dataframe if "this design" in d.value.columns).value
+    checks = next(d for d in [*at.dataframe, *at.table] if "this design" in d.value.columns).value
     assert set(checks["passed"]) == {"yes"}
     at.button(key="size_use_best").click().run(timeout=120)
     at.switch_page("hciplan_ui/sla_page.py").run()
@@ -452,7 +454,7 @@ def test_tiers_travel_in_the_share_link_and_drive_prices():
     assert decode_tiers(encode_scenario(example_json("reference"), "oltp-8k")) is None  # older links: no tiers
     at = _app({"s": token}).switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception and not _errors(at), _errors(at)
-    prices = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns).value
+    prices = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns).value
     assert "Gold" in set(prices["Tier"])
     at.switch_page("hciplan_ui/sizing_page.py").run()
     assert at.number_input(key="size_Gold") is not None
@@ -731,7 +733,7 @@ def test_sla_page_tier_prices_carry_the_azure_local_host_fee_of_a_sized_demand()
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in at.dataframe if "Price, USD/month" in d.value.columns)
+        table = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns)
         return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
 
     before = price()

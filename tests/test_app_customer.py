@@ -151,7 +151,7 @@ def test_size_page_breaks_down_the_whole_cost_with_the_platforms_licences(demand
     at = _sized(use=False)
     best = Design.model_validate(_best_design(at.session_state["size_demand"]))
     cost = whole_cost(best, demand)
-    lines = next(d.value for d in at.dataframe if "Cost line" in d.value.columns)
+    lines = next(d.value for d in [*at.dataframe, *at.table] if "Cost line" in d.value.columns)
     assert list(lines["Cost line"]) == [x["line"] for x in cost["lines"]] + ["Total"]
     assert "Switches, cables and optics" in set(lines["Cost line"]) and "Azure Local licences" in set(
         lines["Cost line"]
@@ -304,7 +304,7 @@ def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     assert not at.exception
     notes = [_plain(c.value) for c in at.caption if "outside the calibrated domain" in c.value]
     assert any("beyond the clusters this model was validated on (2 to 4 servers)" in n for n in notes), notes
-    table = next(d.value for d in at.dataframe if "Calibrated" in d.value.columns)
+    table = next(d.value for d in [*at.dataframe, *at.table] if "Calibrated" in d.value.columns)
     assert list(table["Calibrated"]) == ["no", "no"]  # the current design and its what-if (9 nodes)
 
 
@@ -359,7 +359,7 @@ def test_the_customers_system_today_from_their_design_file(demand):
     # and the comparison table says the same, not a dash (the dash was all it said)
     row = next(
         r
-        for r in next(d.value for d in at.dataframe if "Demand" in d.value.columns).to_dict("records")
+        for r in next(d.value for d in [*at.dataframe, *at.table] if "Demand" in d.value.columns).to_dict("records")
         if r["Scenario"] == "today"
     )
     assert row["Demand"].startswith("not met: ") and "IOPS" in row["Demand"]

@@ -216,8 +216,8 @@ def test_numbers_on_screen_are_formatted_and_headers_readable(page):
     assert not at.exception
     for m in at.metric:
         assert not RAW_NUMBER.search(str(m.value)), (m.label, m.value)
-    for df in at.dataframe:
-        if df.proto.editing_mode:  # an editor (the tier set): its headers are its column_config labels
+    for df in [*at.dataframe, *at.table]:
+        if getattr(df.proto, "editing_mode", 0):  # an editor (the tier set): its headers are its column_config labels
             continue
         frame = df.value
         for col in frame.columns:

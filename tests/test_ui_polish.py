@@ -70,12 +70,12 @@ def test_only_the_open_tab_is_built():
     at = _sized_app()
     charts = [c.proto.id for c in at.get("plotly_chart")]
     assert len(charts) == 1  # the Pareto chart; the licence and multi-year charts wait for their tabs
-    assert any("Cost line" in d.value.columns for d in at.dataframe)  # the whole cost's tab, open
-    assert not any("this design" in d.value.columns for d in at.dataframe)  # the Rules tab, closed
+    assert any("Cost line" in d.value.columns for d in [*at.dataframe, *at.table])  # the whole cost's tab, open
+    assert not any("this design" in d.value.columns for d in [*at.dataframe, *at.table])  # the Rules tab, closed
     at.session_state["size_tabs"] = "Rules"
     at.run()
-    assert any("this design" in d.value.columns for d in at.dataframe)
-    assert not any("Cost line" in d.value.columns for d in at.dataframe)
+    assert any("this design" in d.value.columns for d in [*at.dataframe, *at.table])
+    assert not any("Cost line" in d.value.columns for d in [*at.dataframe, *at.table])
 
 
 def test_the_proposal_is_offered_at_once_and_its_pdf_when_printed(monkeypatch):
@@ -182,7 +182,7 @@ def test_the_size_results_table_shows_the_cost_and_size_first_and_hides_no_colum
     scrolled out of sight: the table's columns are ordered (``SHOWN_ORDER``) with the "#" pinned, and
     since a column not in the order would be hidden, every column of a row is in it."""
     at = _sized_app()
-    table = next(d for d in at.dataframe if "Whole cost, USD/month" in d.value.columns)
+    table = next(d for d in [*at.dataframe, *at.table] if "Whole cost, USD/month" in d.value.columns)
     order = list(table.proto.column_order)
     assert order[:5] == ["#", "Whole cost, USD/month", "Nodes", "Usable, TB", "Guaranteed IOPS, cluster"]
     assert set(order) == set(table.value.columns)
