@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -41,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from browser_whatif import ARGS, CHROMIUM, _start  # noqa: E402  (the same server start and chromium)
+from browser_whatif import ARGS, CHROMIUM, served_app  # noqa: E402  (the same server start and chromium)
 
 QUIET_MS = 400
 TIMEOUT_MS = 120_000
@@ -251,21 +250,13 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    proc, url = _start(Path(a.root))
     timer = Timer()
     t0 = time.monotonic()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for i in range(a.repeats):
-                call(browser, url, timer, i)
-            browser.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with served_app(Path(a.root)) as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for i in range(a.repeats):
+            call(browser, url, timer, i)
+        browser.close()
     print(
         f"{a.repeats} calls in {time.monotonic() - t0:.0f} s; load average after: "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"

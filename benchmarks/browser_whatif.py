@@ -16,15 +16,16 @@ Usage: python benchmarks/browser_whatif.py [--repeats N] [--root DIR]
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+# the scripts' server start: the app of any checkout on a free port, its stderr never an unread pipe
+from screenshots import served_app  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -63,47 +64,6 @@ SETTLED = """(quiet) => {
 STATE = "() => JSON.stringify([window.__t0, window.__last])"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(root: Path) -> tuple[subprocess.Popen, str]:
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--browser.gatherUsageStats",
-            "false",
-        ],
-        cwd=root,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    return proc, url
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("streamlit did not start")
-
-
 def _timed(page, action) -> float:
     page.evaluate(START)
     action()
@@ -127,59 +87,51 @@ def _settle(page) -> None:
 def run(root: Path = ROOT, repeats: int = 8) -> dict:
     from playwright.sync_api import sync_playwright
 
-    proc, url = _start(root)
     times: dict[str, list[float]] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.set_default_timeout(60_000)
-            page.goto(url)
-            page.get_by_label("Nodes", exact=True).wait_for()
+    with served_app(root) as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(60_000)
+        page.goto(url)
+        page.get_by_label("Nodes", exact=True).wait_for()
+        _settle(page)
+        page.evaluate(OBSERVE)
+
+        nodes = page.get_by_label("Nodes", exact=True)
+        drive = page.get_by_label("Capacity drive", exact=False).first
+
+        def set_nodes(v):
+            def act():
+                nodes.fill(str(v))
+                nodes.press("Enter")
+
+            return act
+
+        for i in range(repeats):
+            times.setdefault("design: nodes", []).append(_timed(page, set_nodes(4 + i % 4)))
             _settle(page)
-            page.evaluate(OBSERVE)
-
-            nodes = page.get_by_label("Nodes", exact=True)
-            drive = page.get_by_label("Capacity drive", exact=False).first
-
-            def set_nodes(v):
-                def act():
-                    nodes.fill(str(v))
-                    nodes.press("Enter")
-
-                return act
-
-            for i in range(repeats):
-                times.setdefault("design: nodes", []).append(_timed(page, set_nodes(4 + i % 4)))
-                _settle(page)
-                # open the list, move to the next drive, and time the Enter that picks it
-                drive.click()
-                page.locator('[role="option"]').first.wait_for()
-                page.keyboard.press("ArrowDown" if i % 2 == 0 else "ArrowUp")
-                times.setdefault("design: drive", []).append(_timed(page, lambda: page.keyboard.press("Enter")))
-                _settle(page)
-                radio = page.get_by_text("tcp" if i % 2 == 0 else "rdma", exact=True).first
-                times.setdefault("design: transport", []).append(_timed(page, radio.click))
-                _settle(page)
-
-            page.get_by_role("link", name="Performance").click()
-            page.locator(".js-plotly-plot").first.wait_for()
+            # open the list, move to the next drive, and time the Enter that picks it
+            drive.click()
+            page.locator('[role="option"]').first.wait_for()
+            page.keyboard.press("ArrowDown" if i % 2 == 0 else "ArrowUp")
+            times.setdefault("design: drive", []).append(_timed(page, lambda: page.keyboard.press("Enter")))
             _settle(page)
-            page.evaluate(OBSERVE)
-            wl = page.get_by_label("Workload", exact=True)
-            for i in range(repeats):
-                wl.click()
-                page.locator('[role="option"]').first.wait_for()
-                page.keyboard.press("ArrowDown" if i % 2 == 0 else "ArrowUp")
-                times.setdefault("performance: workload", []).append(_timed(page, lambda: page.keyboard.press("Enter")))
-                _settle(page)
-            browser.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            radio = page.get_by_text("tcp" if i % 2 == 0 else "rdma", exact=True).first
+            times.setdefault("design: transport", []).append(_timed(page, radio.click))
+            _settle(page)
+
+        page.get_by_role("link", name="Performance").click()
+        page.locator(".js-plotly-plot").first.wait_for()
+        _settle(page)
+        page.evaluate(OBSERVE)
+        wl = page.get_by_label("Workload", exact=True)
+        for i in range(repeats):
+            wl.click()
+            page.locator('[role="option"]').first.wait_for()
+            page.keyboard.press("ArrowDown" if i % 2 == 0 else "ArrowUp")
+            times.setdefault("performance: workload", []).append(_timed(page, lambda: page.keyboard.press("Enter")))
+            _settle(page)
+        browser.close()
     return times
 
 

@@ -26,7 +26,7 @@ import statistics
 import time
 from pathlib import Path
 
-from browser_whatif import _start  # the same server start as the what-if benchmark (this folder)
+from browser_whatif import served_app  # the same server start as the other browser benchmarks
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -167,15 +167,8 @@ def main() -> None:
     ap.add_argument("--every", type=float, default=30.0, help="seconds between lines")
     ap.add_argument("--idle", type=float, default=30.0, help="seconds idle after the load")
     a = ap.parse_args()
-    proc, url = _start(ROOT)
-    try:
+    with served_app(ROOT) as (url, proc):
         asyncio.run(soak(url, proc.pid, a.sessions, a.minutes, a.every, a.idle))
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except Exception:
-            proc.kill()
 
 
 if __name__ == "__main__":

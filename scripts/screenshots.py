@@ -107,12 +107,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _serve(port: int, err) -> subprocess.Popen:
-    """The app on ``port``, its stderr into the file ``err`` (never an unread pipe: a server that
-    fills a pipe's buffer blocks on its next write)."""
+def _serve(port: int, err, root: Path = ROOT) -> subprocess.Popen:
+    """The app of the checkout ``root`` on ``port``, its stderr into the file ``err`` (never an unread
+    pipe: a server that fills a pipe's buffer blocks on its next write)."""
     cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
     cmd += ["--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -129,26 +129,33 @@ def _serve(port: int, err) -> subprocess.Popen:
 
 
 @contextlib.contextmanager
-def served_browser():
-    """The app on a free local port and Debian's chromium: yields (url, browser); stops both."""
-    from playwright.sync_api import sync_playwright
-
+def served_app(root: Path = ROOT):
+    """The app of the checkout ``root`` on a free local port: yields (url, server process); stops it.
+    The one server start of the scripts and the browser benchmarks (``--root`` runs another checkout)."""
     port = _free_port()
     with tempfile.TemporaryFile() as err:
-        server = _serve(port, err)
+        server = _serve(port, err, root)
         try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                try:
-                    yield f"http://127.0.0.1:{port}", browser
-                finally:
-                    browser.close()
+            yield f"http://127.0.0.1:{port}", server
         finally:
             server.terminate()
             try:
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
+
+
+@contextlib.contextmanager
+def served_browser():
+    """The app on a free local port and Debian's chromium: yields (url, browser); stops both."""
+    from playwright.sync_api import sync_playwright
+
+    with served_app() as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield url, browser
+        finally:
+            browser.close()
 
 
 def _settle(page) -> None:
