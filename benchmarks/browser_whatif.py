@@ -92,7 +92,7 @@ def run(root: Path = ROOT, repeats: int = 8) -> dict:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
-        page.goto(url)
+        page.goto(f"{url}/design")  # "/" is the start page since it landed
         page.get_by_label("Nodes", exact=True).wait_for()
         _settle(page)
         page.evaluate(OBSERVE)

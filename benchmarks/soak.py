@@ -93,7 +93,7 @@ async def session(browser, url: str, k: int, stop_at: float, times: list, errors
     page = await ctx.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     try:
-        await page.goto(url)
+        await page.goto(f"{url}/design")  # "/" is the start page since it landed
         await page.get_by_label("Nodes", exact=True).wait_for()
         await settle(page)
         i = 0
