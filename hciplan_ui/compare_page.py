@@ -296,6 +296,13 @@ for n, _ in reports:
         wholes[n] = costs.whole(designs[n], owned=n == "today")
     except PlannerError as exc:  # a part without a price: its figures stand, its cost is a dash with why
         wholes[n], unpriced[n] = None, f"not priced: {exc}"
+# a system the sizing rules do not judge (the system today, a SAN, a single server): the two parts of
+# the demand its figures answer, said in its column and in the table
+unjudged: dict[str, list[dict]] = {
+    n: report_against_demand(r, demand)
+    for n, r in reports
+    if demand is not None and not ((v := verdicts.get(n)) and ("error" in v or v["judged"]))
+}
 base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
@@ -335,10 +342,9 @@ for col, (name, r) in zip(cols, reports):
             )
         elif v and "error" in v:
             said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
-        elif demand is not None:
-            # a system the sizing rules do not judge (the system today, a SAN, a single server): the
-            # two parts of the demand its figures answer, so its running cost never stands alone
-            for g in report_against_demand(r, demand):
+        elif name in unjudged:
+            # what it carries of the demand, so its running cost never stands alone
+            for g in unjudged[name]:
                 if g["met"]:
                     said.append(f":green[{g['label']} met]")
                 else:
@@ -385,8 +391,8 @@ for name, r in reports:
     met = v["met"] if v and "error" not in v and v["judged"] else None
     row["Demand"] = fmt.DASH if met is None else ("met" if met else "not met")
     raw["demand_met"] = met
-    if met is None and demand is not None and not (v and "error" in v) and (gaps := report_against_demand(r, demand)):
-        # a system the sizing rules do not judge: the same two parts its column above says, not a dash
+    if gaps := unjudged.get(name):
+        # the same parts its column above says, not a dash
         missed = [g["label"] for g in gaps if not g["met"]]
         row["Demand"] = (
             "not met: " + ", ".join(missed) if missed else "met (" + ", ".join(g["label"] for g in gaps) + ")"
