@@ -167,9 +167,10 @@ def _row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -
     }
 
 
-#: the results table's columns: what the customer compares first (the cost, the size, what they get),
-#: then the parts; at 1024-1280 px the parts' names filled the width and the cost was scrolled out of sight
-SHOWN_ORDER = (
+#: the results as two static tables (a data grid's first drawing was 0.4 s of a sizing's 1.5 s in the
+#: browser, and its 16 columns hid the cost at 1024-1280 px): what each design gives, cost first, then
+#: its parts; every column of a shown row is in one of them (a test checks)
+SUMMARY_COLUMNS = (
     "#",
     "Whole cost, USD/month",
     "Nodes",
@@ -177,16 +178,10 @@ SHOWN_ORDER = (
     "Guaranteed IOPS, cluster",
     "Binding",
     "Differs from the best",
-    "Node",
-    "CPU",
-    "Memory",
-    "Capacity drives",
-    "Cache",
-    "NIC",
-    "Resiliency",
     "Cluster cost, USD/month",
     "Servers, USD",
 )
+PARTS_COLUMNS = ("#", "Node", "CPU", "Memory", "Capacity drives", "Cache", "NIC", "Resiliency")
 
 
 def _shown(row: dict) -> dict:
@@ -453,22 +448,58 @@ def _results(demand_json: str) -> None:
         )
 
 
+def _pareto(results: list[dict], rows: list[dict], front: list[dict]) -> None:
+    """The designs' cost against guaranteed IOPS, marker the usable capacity (charts.pareto)."""
+    on_front = {x["name"]: x["on_front"] for x in front}
+    st.plotly_chart(
+        charts.pareto(
+            [
+                {
+                    "cost": r["cost_usd_per_month"],
+                    "guaranteed_iops": r["guaranteed_iops"],
+                    "usable_tb": r["usable_capacity_tb"],
+                    "name": r["design"]["name"],
+                    "label": rows[i]["#"],
+                    "on_front": on_front[r["design"]["name"]],
+                }
+                for i, r in enumerate(results)
+            ]
+        ),
+        width="stretch",
+        key="size_pareto",
+    )
+
+
 def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     """The sizing result on the page."""
+    # a slot for each note above the results, drawn or left empty: a note that appeared above them
+    # would move every element after it to another place in the page, and the browser would build
+    # them all anew ("Use this design": 0.9 s) instead of updating them in place
+    loaded_slot, explained_slot = st.empty(), st.empty()
     if loaded := st.session_state.pop("size_loaded", None):
-        st.success(
+        loaded_slot.success(
             f"Loaded **{state.plain(loaded[0])}** as the current design, with the demand's own workload "
             f"**{state.plain(loaded[1])}** ({state.plain(loaded[2])}): the Design, Performance and SLA & tiers "
             "pages now show this design under it, and the SLA page's tier mix holds the demand's databases."
         )
     if res.get("explanation"):
-        (st.warning if res["best"] else st.error)(fmt.md(res["explanation"]))
+        (explained_slot.warning if res["best"] else explained_slot.error)(fmt.md(res["explanation"]))
 
     def _rejections() -> None:
         rej = res.get("rejected") or {}
         if not rej:
             return
-        with st.expander("Rules that rejected other candidates, with their sources", expanded=not res["best"]):
+        # with a design found, the rules are a closed section that holds nothing until opened (the table is
+        # the browser's work on every sizing otherwise); with none, they are the answer and shown at once
+        if res["best"]:
+            section = st.expander(
+                "Rules that rejected other candidates, with their sources", key="size_rejected", on_change="rerun"
+            )
+            if not section.open:
+                return
+        else:
+            section = st.container()
+        with section:
             st.dataframe(
                 [
                     {
@@ -520,36 +551,21 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     st.caption(fmt.md(_described(best["design"])))
     whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]
     rows = [_row(i, r, whole_usd=whole_usd[i]) for i, r in enumerate(results)]
-    st.dataframe(
-        [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)],
-        hide_index=True,
-        width="stretch",
-        column_order=SHOWN_ORDER,
-        column_config={"#": st.column_config.TextColumn(pinned=True)},
-    )
+    shown = [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)]
+    st.table([{k: x[k] for k in SUMMARY_COLUMNS} for x in shown], hide_index=True)
     st.caption(
         "Ranked by the cluster cost (servers, platform licences, support, power, rack); the whole cost adds "
-        "switches, optics and cables and SQL Server licences when counted."
+        "switches, optics and cables and SQL Server licences when counted. Their parts:"
     )
-    st.plotly_chart(
-        charts.pareto(
-            [
-                {
-                    "cost": r["cost_usd_per_month"],
-                    "guaranteed_iops": r["guaranteed_iops"],
-                    "usable_tb": r["usable_capacity_tb"],
-                    "name": r["design"]["name"],
-                    "label": rows[i]["#"],
-                    "on_front": p["on_front"],
-                }
-                for i, (r, p) in enumerate(
-                    zip(results, [next(x for x in res["pareto"] if x["name"] == r["design"]["name"]) for r in results])
-                )
-            ]
-        ),
-        width="stretch",
-        key="size_pareto",
+    st.table([{k: x[k] for k in PARTS_COLUMNS} for x in shown], hide_index=True)
+    # the chart is the browser's heaviest work on a sizing (a new plotly figure: about 0.4 s on two
+    # cores): it is drawn when its section is opened, and stays open for the next sizings
+    chart = st.expander(
+        "Chart: cluster cost against guaranteed IOPS and usable capacity", key="size_chart", on_change="rerun"
     )
+    if chart.open:
+        with chart:
+            _pareto(results, rows, res["pareto"])
     _rejections()
 
     st.subheader("One design in detail")
@@ -635,24 +651,33 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 my["note"] + (f". This cluster needs another node in year {first}." if first is not None else ".")
             )
 
-    st.subheader("Proposal")
-    from planner.engine.loads import demand_as_workload
-
-    w = demand_as_workload(demand, r["design"]["nodes"])
-    export.proposal_panel(
-        "size",
-        r_json,
-        state.canonical(w.model_dump(mode="json")),
-        demand_json,
-        demand.n_plus_one,
-        costs.existing_json(),
+    # the proposal's cover fields, its buttons and the files are a closed section until asked for, as
+    # on the Performance page: about a third of the browser's work on a sizing otherwise
+    files = st.expander(
+        "Proposal for the customer (PDF, HTML, Word, Excel) and the sizing's files",
+        key="size_files",
+        on_change="rerun",
     )
-    if not state.presenter():
-        e = st.columns(2)
-        e[0].download_button("Designs CSV", export.to_csv(rows), file_name="sizing.csv", mime="text/csv")
-        e[1].download_button(
-            "Sizing JSON", jsonio.dumps(res, indent=1), file_name="sizing.json", mime="application/json"
+    if not files.open:
+        return
+    with files:
+        from planner.engine.loads import demand_as_workload
+
+        w = demand_as_workload(demand, r["design"]["nodes"])
+        export.proposal_panel(
+            "size",
+            r_json,
+            state.canonical(w.model_dump(mode="json")),
+            demand_json,
+            demand.n_plus_one,
+            costs.existing_json(),
         )
+        if not state.presenter():
+            e = st.columns(2)
+            e[0].download_button("Designs CSV", export.to_csv(rows), file_name="sizing.csv", mime="text/csv")
+            e[1].download_button(
+                "Sizing JSON", jsonio.dumps(res, indent=1), file_name="sizing.json", mime="application/json"
+            )
 
 
 up = st.file_uploader(

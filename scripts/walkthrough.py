@@ -165,6 +165,8 @@ def walk(page, base: str, browser) -> list[str]:
     _nav(page, "Size a cluster")
     if _headline(page) != headline:
         raise SystemExit(f"the Size page changed on the way: {_headline(page)} against {headline}")
+    page.locator(".st-key-size_files summary").first.click()  # the proposal's section, closed until opened
+    _done(page)
     page.locator(".st-key-report_format label").filter(has_text="HTML").first.click()
     _done(page)
     customer = _key(page, "report_customer")

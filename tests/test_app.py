@@ -419,6 +419,9 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
         at.number_input(key=f"size_{name}").set_value(c)
     at.button[0].click().run(timeout=120)
     assert not at.exception, [e.value for e in at.exception]
+    assert not [d for d in [*at.dataframe, *at.table] if "rejected" in d.value.columns]  # closed: not built
+    at.session_state["size_rejected"] = True  # the section opened
+    at.run()
     rules = next(
         d for d in [*at.dataframe, *at.table] if "source" in d.value.columns and "rejected" in d.value.columns
     ).value
@@ -434,6 +437,8 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     assert at.radio(key="sla_bg").value == "current workload"
     # the proposal is offered as HTML (and PDF when chromium is installed)
     at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.session_state["size_files"] = True  # its section, opened
+    at.run()
     at.text_input(key="report_customer").set_value("Contoso")
     at.radio(key="report_format").set_value("html").run()
     at.button(key="size_prepare").click().run(timeout=180)

@@ -78,6 +78,12 @@ def _sized(use: bool = True) -> AppTest:
     return at
 
 
+def _open_proposal(at: AppTest) -> AppTest:
+    """The Size page's proposal section opened (a closed section holds nothing until opened)."""
+    at.session_state["size_files"] = True
+    return at.run()
+
+
 def _design(at: AppTest) -> Design:
     return Design.model_validate_json(at.session_state["design_json"])
 
@@ -214,7 +220,7 @@ def test_the_proposal_from_the_app_in_four_formats_is_in_customer_language(fmt, 
 
     if fmt == "pdf" and not pdf_available():
         pytest.skip("Debian chromium not installed")
-    at = _sized(use=False)
+    at = _open_proposal(_sized(use=False))
     at.text_input(key="report_customer").set_value("Contoso")
     at.text_input(key="report_company").set_value("Fabrikam Partners <b>")
     at.file_uploader(key="size_logo").set_value([("logo.png", png(), "image/png")])
@@ -247,7 +253,7 @@ def test_the_proposal_from_the_app_in_four_formats_is_in_customer_language(fmt, 
 
 
 def test_a_bad_logo_or_company_is_one_line():
-    at = _sized(use=False)
+    at = _open_proposal(_sized(use=False))
     at.file_uploader(key="size_logo").set_value([("logo.png", b"GIF89a not a png", "image/png")]).run()
     assert not at.exception
     assert any("Logo not used: logo: must be a PNG or JPEG image" in e for e in _errors(at)), _errors(at)
@@ -375,7 +381,7 @@ def test_the_system_today_is_in_the_proposal(demand):
     at.switch_page("hciplan_ui/compare_page.py").run()
     at.radio(key="cmp_existing_src").set_value("an example").run()
     at.selectbox(key="cmp_existing_example").set_value("san-raid5").run()
-    at.switch_page("hciplan_ui/sizing_page.py").run()
+    _open_proposal(at.switch_page("hciplan_ui/sizing_page.py"))
     at.radio(key="report_format").set_value("html").run()
     at.button(key="size_prepare").click().run()
     html = at.session_state["size_proposal"][1].decode()
