@@ -293,134 +293,140 @@ if not dba:
     c2 = st.columns(3)
     bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
     rf = c2[1].slider("Read share", 0.0, 1.0, step=0.05, key="sla_rf")
-if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
-    need = None
-    try:
-        if dba:
-            base = json.loads(carried) if carried else {"name": "database"}  # the Compare page's assumptions
-            sizing = {
-                "vcpus": int(vcpus),
-                "threads": int(threads),
-                "outstanding_per_thread": int(qd),
-                "latency_target_ms": target,
-                "latency_statistic": stat,
-            }
-            dbio = Database.model_validate(base | basic | sizing)
-            res = _db_guarantee(dj, dbio.model_dump_json(), background, n1, peak, state.session_calibration())
-            g, need = res["guarantee"], res
+# one container for the guarantee, whatever it holds (an error, or the figures with or without their
+# notes): the sections below keep their places in the page, and a what-if updates them in the browser
+# instead of building them anew (a latency target that added two notes moved the tier editor's grid)
+with st.container():
+    if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
+        need = None
+        try:
+            if dba:
+                base = json.loads(carried) if carried else {"name": "database"}  # the Compare page's assumptions
+                sizing = {
+                    "vcpus": int(vcpus),
+                    "threads": int(threads),
+                    "outstanding_per_thread": int(qd),
+                    "latency_target_ms": target,
+                    "latency_statistic": stat,
+                }
+                dbio = Database.model_validate(base | basic | sizing)
+                res = _db_guarantee(dj, dbio.model_dump_json(), background, n1, peak, state.session_calibration())
+                g, need = res["guarantee"], res
+            else:
+                db = Database(
+                    name="db",
+                    size_tb=size_tb,
+                    vcpus=int(vcpus),
+                    threads=int(threads),
+                    outstanding_per_thread=int(qd),
+                    block_size_kib=bs,
+                    read_fraction=rf,
+                    latency_target_ms=target,
+                    latency_statistic=stat,
+                )
+                g = _guarantee(dj, db.model_dump_json(), background, n1, state.session_calibration())
+        except ValidationError as exc:
+            st.error(fmt.md(format_validation_error(exc)))
+        except PlannerError as exc:
+            st.error(fmt.md(exc))
         else:
-            db = Database(
-                name="db",
-                size_tb=size_tb,
-                vcpus=int(vcpus),
-                threads=int(threads),
-                outstanding_per_thread=int(qd),
-                block_size_kib=bs,
-                read_fraction=rf,
-                latency_target_ms=target,
-                latency_statistic=stat,
+            if need is not None:
+                dem = need["demand"]
+                st.caption(
+                    f"This database asks for **{fmt.iops(dem['iops'])} IOPS mean, {fmt.iops(dem['peak_iops'])} "
+                    f"peak** ({fmt.pct(dem['read_fraction'])} reads, {fmt.num(dem['block_size_kib'], 1)} KiB "
+                    f"mean size, {fmt.num(dem['transactions_per_s'], 0)} transactions/s, buffer-pool hit "
+                    f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size and mean "
+                    "IO shape."
+                )
+            m = st.columns(4 if need is None else 5)
+            m[0].metric("Guaranteed IOPS per DB", fmt.iops(g["guaranteed_iops"]))
+            if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
+                m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
+            m[1].metric(
+                f"{g['latency_statistic']} latency at that load",
+                fmt.ms(g["latency_ms"]),
+                help=g.get("latency_note") or None,
             )
-            g = _guarantee(dj, db.model_dump_json(), background, n1, state.session_calibration())
-    except ValidationError as exc:
-        st.error(fmt.md(format_validation_error(exc)))
-    except PlannerError as exc:
-        st.error(fmt.md(exc))
-    else:
-        if need is not None:
-            dem = need["demand"]
-            st.caption(
-                f"This database asks for **{fmt.iops(dem['iops'])} IOPS mean, {fmt.iops(dem['peak_iops'])} "
-                f"peak** ({fmt.pct(dem['read_fraction'])} reads, {fmt.num(dem['block_size_kib'], 1)} KiB "
-                f"mean size, {fmt.num(dem['transactions_per_s'], 0)} transactions/s, buffer-pool hit "
-                f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size and mean "
-                "IO shape."
+            chrome.word_metric(
+                m[2], "Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"]))
             )
-        m = st.columns(4 if need is None else 5)
-        m[0].metric("Guaranteed IOPS per DB", fmt.iops(g["guaranteed_iops"]))
-        if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
-            m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
-        m[1].metric(
-            f"{g['latency_statistic']} latency at that load",
-            fmt.ms(g["latency_ms"]),
-            help=g.get("latency_note") or None,
-        )
-        chrome.word_metric(
-            m[2], "Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"]))
-        )
-        m[3].metric("IOPS per GB", fmt.num(g["iops_per_gb"], 2))
-        if need is not None:
-            head = need["headroom_pct"]
-            m[4].metric(
-                f"Needs ({need['needed']})",
-                fmt.iops(need["needed_iops"]),
-                delta=None
-                if head is None
-                else f"{head:+,.0f} % " + ("headroom: met" if need["meets"] else "short: not met"),
-                help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean).",
-            )
-        if not state.presenter():
-            # a static table, not the data grid: the grid's canvas was a third of each SLA what-if's time in
-            # the browser (a few rows, nothing to sort or scroll; docs/development.md)
-            st.table(
-                [
-                    {
-                        "Bound": SLA_LABELS.get(k, fmt.label(k)),
-                        "IOPS": fmt.iops(v),
-                        "Binding": "yes" if k == g["binding_constraint"] else "",
-                    }
-                    for k, v in g["bounds_iops"].items()
-                ],
-                hide_index=True,
-            )
-        for note in (g.get("note"), g.get("latency_note")):
-            if note:
-                st.caption(fmt.md(note))
-        the_db = dbio if dba else db
-        # closed sections hold nothing (opening one reruns the page with it): what-ifs stay quick
-        by_size = st.expander("The guarantee by the database VM's size", key="sla_by_size", on_change="rerun")
-        if by_size.open:
-            with by_size:
-                # the VM decides the guarantee long before the cluster does (its IOs in flight, its vCPUs)
-                t = _by_vm_size(dj, the_db.model_dump_json(), background, n1, state.session_calibration())
-                st.dataframe(
+            m[3].metric("IOPS per GB", fmt.num(g["iops_per_gb"], 2))
+            if need is not None:
+                head = need["headroom_pct"]
+                m[4].metric(
+                    f"Needs ({need['needed']})",
+                    fmt.iops(need["needed_iops"]),
+                    delta=None
+                    if head is None
+                    else f"{head:+,.0f} % " + ("headroom: met" if need["meets"] else "short: not met"),
+                    help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean).",
+                )
+            if not state.presenter():
+                # a static table, not the data grid: the grid's canvas was a third of each SLA what-if's time in
+                # the browser (a few rows, nothing to sort or scroll; docs/development.md)
+                st.table(
                     [
                         {
-                            "vCPUs": r["vcpus"],
-                            "IO threads x outstanding": f"{r['threads']} x {r['outstanding_per_thread']}",
-                            "Guaranteed IOPS": fmt.iops(r["guaranteed_iops"]),
-                            "Binding": SLA_LABELS.get(r["binding_constraint"], fmt.label(r["binding_constraint"])),
+                            "Bound": SLA_LABELS.get(k, fmt.label(k)),
+                            "IOPS": fmt.iops(v),
+                            "Binding": "yes" if k == g["binding_constraint"] else "",
                         }
-                        for r in t["sizes"]
+                        for k, v in g["bounds_iops"].items()
                     ],
                     hide_index=True,
                 )
-                small = t["smallest_vm_meeting_target"]
-                if small:
+            with st.container():  # the notes come and go with the figures: the sections below stay put
+                for note in (g.get("note"), g.get("latency_note")):
+                    if note:
+                        st.caption(fmt.md(note))
+            the_db = dbio if dba else db
+            # closed sections hold nothing (opening one reruns the page with it): what-ifs stay quick
+            by_size = st.expander("The guarantee by the database VM's size", key="sla_by_size", on_change="rerun")
+            if by_size.open:
+                with by_size:
+                    # the VM decides the guarantee long before the cluster does (its IOs in flight, its vCPUs)
+                    t = _by_vm_size(dj, the_db.model_dump_json(), background, n1, state.session_calibration())
+                    st.dataframe(
+                        [
+                            {
+                                "vCPUs": r["vcpus"],
+                                "IO threads x outstanding": f"{r['threads']} x {r['outstanding_per_thread']}",
+                                "Guaranteed IOPS": fmt.iops(r["guaranteed_iops"]),
+                                "Binding": SLA_LABELS.get(r["binding_constraint"], fmt.label(r["binding_constraint"])),
+                            }
+                            for r in t["sizes"]
+                        ],
+                        hide_index=True,
+                    )
+                    small = t["smallest_vm_meeting_target"]
+                    if small:
+                        st.caption(
+                            f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
+                            f"{small['vcpus']} vCPUs, {small['threads']} IO threads x {small['outstanding_per_thread']} outstanding."
+                        )
+                    elif t["smallest_vm_note"]:
+                        st.caption(fmt.md(t["smallest_vm_note"]))
+            most = (
+                st.expander("The most this design sustains of this database", key="sla_capacity", on_change="rerun")
+                if dba
+                else None
+            )
+            if most is not None and most.open:
+                with most:
+                    cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
+                    k = st.columns(4)
+                    k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
+                    k[0].caption(f"band {fmt.span(cap['max_nopm_low'], cap['max_nopm_high'])}")
+                    k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
+                    k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
+                    k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
                     st.caption(
-                        f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
-                        f"{small['vcpus']} vCPUs, {small['threads']} IO threads x {small['outstanding_per_thread']} outstanding."
+                        fmt.md(
+                            f"{cap['servers']} database server(s), one such database each. Binds: {cap['binding_note']}."
+                        )
                     )
-                elif t["smallest_vm_note"]:
-                    st.caption(fmt.md(t["smallest_vm_note"]))
-        most = (
-            st.expander("The most this design sustains of this database", key="sla_capacity", on_change="rerun")
-            if dba
-            else None
-        )
-        if most is not None and most.open:
-            with most:
-                cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
-                k = st.columns(4)
-                k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
-                k[0].caption(f"band {fmt.span(cap['max_nopm_low'], cap['max_nopm_high'])}")
-                k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
-                k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
-                k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
-                st.caption(
-                    fmt.md(
-                        f"{cap['servers']} database server(s), one such database each. Binds: {cap['binding_note']}."
-                    )
-                )
+
 
 st.subheader("Service tiers")
 st.caption(
