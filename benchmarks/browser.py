@@ -23,6 +23,8 @@ server, which imports the library). Ends with one line per action::
 
     action=NAME median_ms=X p95_ms=Y n=N
 
+then a ``detail=page_switch_to_PAGE median_ms=X max_ms=Y n=N`` line per page switched to.
+
 Prints figures, asserts nothing; the test suite never runs it. The selectors
 are in one table, :data:`SEL`, below (widget keys first: a label may change).
 
@@ -135,8 +137,11 @@ def settle(page) -> None:
 class Timer:
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}
+        self.details: dict[str, list[float]] = {}  # page_switch by the page it went to
 
-    def __call__(self, page, name: str, action, expect: str | None = None, quiet: int = QUIET_MS) -> float:
+    def __call__(
+        self, page, name: str, action, expect: str | None = None, quiet: int = QUIET_MS, detail: str | None = None
+    ) -> float:
         """Run ``action`` and record the time to the page settled (with ``expect``'s text shown);
         ``quiet=0``: to the first moment the text is shown and no script runs (a page that keeps
         polling, as the proposal's while its PDF prints, is never quiet)."""
@@ -150,6 +155,8 @@ class Timer:
             print(f"{name}: the page never settled", file=sys.stderr)
             raise
         self.times.setdefault(name, []).append(ms)
+        if detail:
+            self.details.setdefault(f"{name}_to_{detail}", []).append(ms)
         return ms
 
 
@@ -181,7 +188,7 @@ def call(browser, url: str, timer: Timer, i: int) -> None:
     settle(page)
 
     # --- size the demand: a demand of its own each time, so the first run is never a cache hit
-    timer(page, "page_switch", link(page, "size_link").click, "size_it")
+    timer(page, "page_switch", link(page, "size_link").click, "size_it", detail="size")
     box = widget(page, "size_standard")
     box.fill(str(120 + i))
     box.press("Tab")
@@ -203,7 +210,7 @@ def call(browser, url: str, timer: Timer, i: int) -> None:
     settle(page)
 
     # --- SLA what-ifs: N+1 on and off, two latency targets
-    timer(page, "page_switch", link(page, "sla_link").click, "sla_result")
+    timer(page, "page_switch", link(page, "sla_link").click, "sla_result", detail="sla")
     settle(page)
     for k in range(2):
         timer(page, "sla_whatif", widget(page, "sla_n1", "label").click, "sla_result")
@@ -212,7 +219,7 @@ def call(browser, url: str, timer: Timer, i: int) -> None:
         settle(page)
 
     # --- Design what-ifs: the node count down and back
-    timer(page, "page_switch", link(page, "design_link").click, "design_result")
+    timer(page, "page_switch", link(page, "design_link").click, "design_result", detail="design")
     settle(page)
     nodes = widget(page, "design_nodes")
     now = int(nodes.input_value())
@@ -221,14 +228,14 @@ def call(browser, url: str, timer: Timer, i: int) -> None:
         settle(page)
 
     # --- Performance what-if: one node down and back
-    timer(page, "page_switch", link(page, "performance_link").click, "perf_result")
+    timer(page, "page_switch", link(page, "performance_link").click, "perf_result", detail="performance")
     settle(page)
     for _ in range(4):
         timer(page, "performance_whatif", widget(page, "perf_degraded", "label").click, "perf_result")
         settle(page)
 
     # --- Compare: the what-if variant's node count
-    timer(page, "page_switch", link(page, "compare_link").click, "cmp_result")
+    timer(page, "page_switch", link(page, "compare_link").click, "cmp_result", detail="compare")
     settle(page)
     wi = widget(page, "cmp_nodes")
     now = int(wi.input_value())
@@ -237,7 +244,7 @@ def call(browser, url: str, timer: Timer, i: int) -> None:
         settle(page)
 
     # --- back to the Size page (its result kept), and the Calibration page
-    timer(page, "page_switch", link(page, "size_link").click, "size_result")
+    timer(page, "page_switch", link(page, "size_link").click, "size_result", detail="size_sized")
     settle(page)
     timer(page, "calibration_page", link(page, "calibration_link").click, "calibration_result")
     settle(page)
@@ -270,6 +277,8 @@ def main() -> None:
     )
     for name, v in timer.times.items():
         print(f"action={name} median_ms={statistics.median(v):.0f} p95_ms={pct95(v):.0f} n={len(v)}")
+    for name, v in timer.details.items():
+        print(f"detail={name} median_ms={statistics.median(v):.0f} max_ms={max(v):.0f} n={len(v)}")
 
 
 if __name__ == "__main__":

@@ -402,7 +402,13 @@ for name, r in reports:
     table.append(row)
     csv_rows.append(raw)
 if not state.presenter():
-    st.dataframe(table, hide_index=True, width="stretch")
+    # the systems side by side, a figure per row: a few columns that fit the page, as a static table (the
+    # data grid's 16 columns scrolled the costs out of sight, and its first drawing was the browser's
+    # heaviest work on a page switch); the CSV keeps a row per system
+    st.table(
+        [{"Figure": label} | {r["Scenario"]: r[label] for r in table} for label in list(table[0])[1:]],
+        hide_index=True,
+    )
     st.download_button("Comparison CSV", export.to_csv(csv_rows), file_name="comparison.csv", mime="text/csv")
 
 names = [n for n, _ in reports]
@@ -452,8 +458,10 @@ for name, r in reports:
             )
         )
 if any("model" in r for _, r in reports) and not state.presenter():
-    with st.expander("How each architecture is modelled (stations)"):
-        for name, r in reports:
+    # closed, it holds nothing (opening it reruns the page with it): a what-if does not redraw its tables
+    stations = st.expander("How each architecture is modelled (stations)", key="cmp_stations", on_change="rerun")
+    for name, r in reports if stations.open else ():
+        with stations:
             if "model" in r:
                 st.markdown(f"**{state.plain(name)}** ({TOPOLOGY_LABELS[r['topology']]})")
                 st.dataframe(
@@ -467,10 +475,14 @@ if any("model" in r for _, r in reports) and not state.presenter():
 st.subheader("Which input matters most (current design)")
 rows = state.tornado(dj, state.workload_json(), costs.assumptions_json())  # priced as every cost
 # one chart at a time, the page's full width: in a third of a 1024 px window the inputs' names were cut
-t1, t2, t3 = st.tabs(["IOPS", "VM latency", "Cost"])
-t1.plotly_chart(charts.iops_tornado(rows), width="stretch", key="tor_iops")
-t2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")
-t3.plotly_chart(charts.tornado(rows, "cost_usd_per_month", "cost, USD/month"), width="stretch", key="tor_cost")
+# only the open tab's chart is built (a tab switch reruns the page): two charts fewer on every what-if
+t1, t2, t3 = st.tabs(["IOPS", "VM latency", "Cost"], key="cmp_tornado", on_change="rerun")
+if t1.open:
+    t1.plotly_chart(charts.iops_tornado(rows), width="stretch", key="tor_iops")
+if t2.open:
+    t2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")
+if t3.open:
+    t3.plotly_chart(charts.tornado(rows, "cost_usd_per_month", "cost, USD/month"), width="stretch", key="tor_cost")
 st.caption(
     "Each bar changes one input (the other inputs stay) and shows the change against the current "
     "design; a missing bar means that setting is not a valid design."

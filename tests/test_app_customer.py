@@ -310,8 +310,9 @@ def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     assert not at.exception
     notes = [_plain(c.value) for c in at.caption if "outside the calibrated domain" in c.value]
     assert any("beyond the clusters this model was validated on (2 to 4 servers)" in n for n in notes), notes
-    table = next(d.value for d in [*at.dataframe, *at.table] if "Calibrated" in d.value.columns)
-    assert list(table["Calibrated"]) == ["no", "no"]  # the current design and its what-if (9 nodes)
+    compared = next(t.value for t in at.table if "Figure" in t.value.columns)  # a figure per row
+    calibrated = next(r for r in compared.to_dict("records") if r["Figure"] == "Calibrated")
+    assert (calibrated["current"], calibrated["what-if"]) == ("no", "no")  # 8 nodes and its what-if (9 nodes)
 
 
 def test_capacity_page_says_what_n_plus_one_holds_for_the_demand():
@@ -363,12 +364,10 @@ def test_the_customers_system_today_from_their_design_file(demand):
     # the IOPS it carries is its saturation figure, not the IOPS metric above it (that one at the workload's load)
     assert re.search(r"IOPS: [\d,]+ IOPS at saturation of the", said), said
     # and the comparison table says the same, not a dash (the dash was all it said)
-    row = next(
-        r
-        for r in next(d.value for d in [*at.dataframe, *at.table] if "Demand" in d.value.columns).to_dict("records")
-        if r["Scenario"] == "today"
-    )
-    assert row["Demand"].startswith("not met: ") and "IOPS" in row["Demand"]
+    # (the systems side by side: a figure per row, a system per column)
+    compared = next(t.value for t in at.table if "Figure" in t.value.columns)
+    demand_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
+    assert demand_row["today"].startswith("not met: ") and "IOPS" in demand_row["today"]
     # a file that is no design: one line, no column
     at.file_uploader(key="cmp_existing_upload").set_value([("x.json", b'{"nodes": "many"}', "application/json")])
     at.run()

@@ -280,3 +280,22 @@ def test_a_what_if_keeps_every_element_in_its_place():
         before = _places(at._tree)
         at.toggle(key="p_degraded").set_value(on).run()
         assert len(_moved(before, _places(at._tree))) <= 1, _moved(before, _places(at._tree))
+
+
+def test_the_compare_page_builds_the_open_tornado_tab_only():
+    """The three tornado charts sat in tabs that were all built on every what-if: only the open one is."""
+    import json
+
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+
+    def titles() -> list[str]:
+        return [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in at.get("plotly_chart")]
+
+    shown = titles()
+    assert len(shown) == 3, shown  # the IOPS and capacity bars, and the open tab's tornado
+    at.session_state["cmp_tornado"] = "Cost"
+    at.run()
+    assert len(titles()) == 3 and titles()[:2] == shown[:2] and titles()[2] != shown[2], titles()
+    assert "cost" in titles()[2].lower(), titles()
