@@ -168,6 +168,13 @@ TIER_COLUMNS = {
 }
 
 
+def _tier_cell(v: Any) -> str:
+    """A tier's figure as the static table shows it (the editor's own formats: separators, 3 decimals)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return str(v)
+    return f"{v:,.0f}" if float(v).is_integer() and abs(v) >= 1 else fmt.num(v, 3)
+
+
 def _tier_editor() -> None:
     """The tier set, editable: a valid edit becomes the scenario's tiers (shared
     in the link, used by pricing here and by the Size page); an invalid one is
@@ -176,6 +183,18 @@ def _tier_editor() -> None:
 
     import pandas as pd
 
+    # the tiers in use, as a static table, until the user asks to edit them: the editing grid's first
+    # drawing was 0.3 s of the page's 1.0-1.4 s in the browser on every visit; the reset and the files
+    # go with the editor
+    if not st.toggle("Edit the tiers", key="tier_editing", help="change, add or remove tiers; reset; tiers JSON"):
+        shown = TierSet.model_validate_json(state.tiers_json()).model_dump(mode="json")["tiers"]
+        st.table(
+            [{v["label"]: _tier_cell(t[k]) for k, v in TIER_COLUMNS.items()} for t in shown],
+            hide_index=True,
+        )
+        # the next editor starts from the tiers in use (an editor's own edits went with it when it closed)
+        st.session_state["tier_editor_base"] = state.tiers_json()
+        return
     base = st.session_state.setdefault("tier_editor_base", state.tiers_json())
     df = pd.DataFrame(TierSet.model_validate_json(base).model_dump(mode="json")["tiers"])[list(TIER_COLUMNS)]
     key = f"tier_editor_{hashlib.sha1(base.encode()).hexdigest()[:10]}_{st.session_state.get('tier_editor_gen', 0)}"

@@ -85,3 +85,53 @@ def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noq
     page.close()
     assert all(not any(v) for v in found.values()), {k: v for k, v in found.items() if any(v)}
     assert not errors, errors
+
+
+def _standard_tier(page) -> str:
+    """The Standard tier's row of the static tiers table, its cells joined by spaces."""
+    table = page.locator('[data-testid="stTable"]').filter(has_text="latency target, ms").first
+    row = table.locator("tr").filter(has_text="Standard").first
+    return " ".join(row.inner_text().split())
+
+
+def test_a_tier_edited_in_the_grid_survives_a_visit_to_another_page(server, browser):  # noqa: F811
+    """An edit applied in the tier editor was undone by a visit to another page: the editor, drawn
+    again from the tiers it had first started from, applied them again (the Standard tier's 777
+    guaranteed IOPS back to 500, its cost per guaranteed IOPS with it)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(120_000)
+    page.goto(server + "/sla")
+    page.get_by_text("Guaranteed IOPS per DB").first.wait_for()
+    _settle(page)
+    assert _standard_tier(page).startswith("Standard 500 ")
+    page.locator(".st-key-tier_editing label").first.click()
+    _settle(page)
+    grid = page.locator('[data-testid="stDataFrame"]').first
+    grid.scroll_into_view_if_needed()
+    _settle(page)
+    box = grid.bounding_box()
+    # the Standard row (under the 35 px header), the "guaranteed IOPS" column (the tier's name is first)
+    page.mouse.dblclick(box["x"] + 200, box["y"] + 35 + 17)
+    cell = page.locator("#portal textarea, #portal input").first  # the grid's editor for that cell
+    cell.wait_for()
+    cell.fill("777")
+    cell.press("Enter")
+    page.wait_for_timeout(300)
+    page.get_by_role("button", name="Apply the tiers").click()
+    _settle(page)
+    page.locator(".st-key-tier_editing label").first.click()  # closed: the tiers in use, as a table
+    _settle(page)
+    assert _standard_tier(page).startswith("Standard 777 "), _standard_tier(page)
+    _go(page, "Design")
+    _go(page, "SLA & tiers")
+    page.get_by_text("Guaranteed IOPS per DB").first.wait_for()
+    _settle(page)
+    assert _standard_tier(page).startswith("Standard 777 "), _standard_tier(page)
+    page.locator(".st-key-tier_editing label").first.click()  # and the editor opened again keeps it
+    _settle(page)
+    page.get_by_role("button", name="Apply the tiers").click()
+    _settle(page)
+    page.locator(".st-key-tier_editing label").first.click()
+    _settle(page)
+    assert _standard_tier(page).startswith("Standard 777 "), _standard_tier(page)
+    page.close()

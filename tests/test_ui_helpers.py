@@ -172,6 +172,7 @@ def test_reset_gives_the_tier_editor_a_new_key():
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     at.switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="tier_editing").set_value(True).run()  # the editor, the reset and the files
     assert not at.exception
     gen = at.session_state["tier_editor_gen"] if "tier_editor_gen" in at.session_state else 0
     at.button(key="tiers_reset").click().run()

@@ -149,8 +149,35 @@ def test_tier_edits_apply_once_per_set_not_per_cell():
     at = AppTest.from_file(APP, default_timeout=120).run()
     at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
+    # the tiers in use as a static table, each tier a row, until the user asks to edit them
+    shown = next(t.value for t in at.table if "latency target, ms" in t.value.columns)
+    assert list(shown["tier"]) == ["Standard", "Business", "Premium", "Ultra"]
+    assert not at.get("arrow_data_frame") and not at.get("form_submit_button")
+    at.toggle(key="tier_editing").set_value(True).run()
     # the editor sits in a form: its cells are sent with the form's button, in one rerun
     assert [b.label for b in at.get("form_submit_button")] == ["Apply the tiers"]
+
+
+def test_an_applied_tier_edit_survives_closing_and_reopening_the_editor():
+    """An edit applied in the editor keeps the editor's base (its cells hold the edit); closed, the
+    editor's cells go. Reopened from its old base it would show, and apply, the tiers before the edit:
+    it starts from the tiers in use instead."""
+    import json
+
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="tier_editing").set_value(True).run()
+    tiers = json.loads((ROOT / "planner" / "data" / "tiers.json").read_text())  # the shipped tiers, in use
+    tiers["tiers"][0]["guaranteed_iops"] = 777
+    # as the editor applies an edit (state.set_tiers(..., reseed_editor=False)): the base stays
+    at.session_state["tiers_json"] = json.dumps(tiers, sort_keys=True, separators=(",", ":"))
+    at.toggle(key="tier_editing").set_value(False).run()
+    shown = next(t.value for t in at.table if "latency target, ms" in t.value.columns)
+    assert shown["guaranteed IOPS"].iloc[0] == "777"
+    at.toggle(key="tier_editing").set_value(True).run()
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert json.loads(at.session_state["tiers_json"])["tiers"][0]["guaranteed_iops"] == 777
 
 
 def test_a_large_number_box_is_read_back_with_separators():
