@@ -171,7 +171,7 @@ def _row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -
 #: browser, and its 16 columns hid the cost at 1024-1280 px): what each design gives, cost first, then
 #: its parts; every column of a shown row is in one of them (a test checks)
 SUMMARY_COLUMNS = (
-    "#",
+    "Design",
     "Whole cost, USD/month",
     "Nodes",
     "Usable, TB",
@@ -181,13 +181,13 @@ SUMMARY_COLUMNS = (
     "Cluster cost, USD/month",
     "Servers, USD",
 )
-PARTS_COLUMNS = ("#", "Node", "CPU", "Memory", "Capacity drives", "Cache", "NIC", "Resiliency")
+PARTS_COLUMNS = ("Design", "Node", "CPU", "Memory", "Capacity drives", "Cache", "NIC", "Resiliency")
 
 
 def _shown(row: dict) -> dict:
     """A result row as the table shows it: readable headers, units, separators (the CSV keeps the raw row)."""
     names = {
-        "#": "#",
+        "#": "Design",  # a static table's header is markdown: "#" alone was drawn as an empty heading
         "nodes": "Nodes",
         "resiliency": "Resiliency",
         "drives": "Capacity drives",

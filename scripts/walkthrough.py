@@ -176,7 +176,7 @@ def walk(page, base: str, browser) -> list[str]:
     _key(page, "size_prepare", "button").click()
     page.locator(".st-key-size_proposal_download").first.wait_for(timeout=TIMEOUT_MS * 2)
     _done(page)
-    _shot(page, "08-proposal", page.get_by_text("Proposal", exact=True).first, 120)
+    _shot(page, "08-proposal", page.locator(".st-key-size_files summary").first, 120)
 
     # 9. the shareable link, opened in a fresh browser context: the same figures
     page.locator('[data-testid="stSidebar"]').get_by_text("Shareable link").first.click()

@@ -224,7 +224,7 @@ def test_the_size_results_show_the_cost_and_size_first_and_hide_no_column():
     summary = next(t for t in at.table if "Whole cost, USD/month" in t.value.columns)
     parts = next(t for t in at.table if "CPU" in t.value.columns)
     assert list(summary.value.columns)[:5] == [
-        "#",
+        "Design",
         "Whole cost, USD/month",
         "Nodes",
         "Usable, TB",
@@ -238,7 +238,7 @@ def test_the_size_results_show_the_cost_and_size_first_and_hide_no_column():
     # a result row's every field (sizing_page._row), by its header; the page module is a script, not
     # imported here (importing it would run the page outside a session)
     assert set(summary.value.columns) | set(parts.value.columns) == {
-        "#",
+        "Design",
         "Whole cost, USD/month",
         "Nodes",
         "Usable, TB",
