@@ -7,7 +7,6 @@ the demand's own workload to the other pages."""
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from typing import Any
@@ -16,6 +15,10 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import background, charts, chrome, costs, export, fmt, inputs, state
+from hciplan_ui.sizing_rows import BINDING_LABELS, PARTS_COLUMNS, SUMMARY_COLUMNS
+from hciplan_ui.sizing_rows import described as _described
+from hciplan_ui.sizing_rows import result_row as _row
+from hciplan_ui.sizing_rows import shown_row as _shown
 from planner.commercial.pricing import CostAssumptions
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
@@ -27,13 +30,6 @@ FT_LABELS = {
     "node-and-drive": "survive a node and a drive (Microsoft's recommendation for databases)",
     "node": "survive one node",
     "two-nodes": "survive two nodes",
-}
-BINDING_LABELS = {
-    "capacity": "capacity",
-    "iops": "IOPS (saturation)",
-    "latency": "latency target",
-    "vcpu": "vCPUs",
-    "ram": "RAM",
 }
 DBA_MODE = "databases a DBA describes"
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
@@ -105,116 +101,6 @@ def _years(design_json: str, demand_json: str, calibration_json: str | None) -> 
         Demand.model_validate_json(demand_json),
         params=state.calibration_params(calibration_json)[0],
     )
-
-
-@functools.cache
-def _part_names() -> dict:
-    """Catalog id -> 'Vendor model' without the model's bracketed details, per kind."""
-    from planner.models.catalog import load_catalog
-
-    cat = load_catalog()
-    return {
-        kind: {k: v.name for k, v in getattr(cat, kind).items()}
-        for kind in ("capacity_drive", "cache_device", "cpu", "nic", "chassis")
-    }
-
-
-def _part(kind: str, part_id: str, named: bool) -> str:
-    """A part as the table shows it (its name; a user part keeps its id) or as the CSV keeps it (its id)."""
-    return _part_names()[kind].get(part_id, part_id) if named else part_id
-
-
-def _described(d: dict) -> str:
-    """A sized design in words, parts by name (its ``name`` keeps the catalog ids for files)."""
-    n = d["node"]
-    cache = n.get("cache_devices")
-    parts = [
-        f"{d['nodes']} x {_part('chassis', n['chassis'], True)}",
-        f"{n['cpu']['sockets']} x {_part('cpu', n['cpu']['model'], True)}",
-        f"{n['capacity_drives']['count']} x {_part('capacity_drive', n['capacity_drives']['model'], True)}",
-        f"{cache['count']} x {_part('cache_device', cache['model'], True)} as cache" if cache else "no cache",
-        _part("nic", n["nics"]["model"], True),
-        d["resiliency"],
-    ]
-    return " · ".join(parts)
-
-
-def _row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -> dict:
-    """A result row: catalog ids (the CSV), or the parts' names (``named``, the table);
-    ``whole_usd``: its whole cost per month (:func:`planner.commercial.tco.whole_cost`)."""
-    d = r["design"]
-    n = d["node"]
-    sig = r["signature"]
-    cache = n.get("cache_devices")
-    return {
-        "#": "best" if i == 0 else f"alt {i}",
-        "nodes": d["nodes"],
-        "resiliency": d["resiliency"],
-        "drives": f"{n['capacity_drives']['count']} x {_part('capacity_drive', n['capacity_drives']['model'], named)}"
-        f" ({sig['drives']})",
-        "cache": f"{cache['count']} x {_part('cache_device', cache['model'], named)}" if cache else "none",
-        "node": _part("chassis", n["chassis"], named),
-        "cpu": f"{n['cpu']['sockets']} x {_part('cpu', n['cpu']['model'], named)}",
-        "memory": r["memory"],
-        "nic": _part("nic", n["nics"]["model"], named),
-        "whole_usd_per_month": None if whole_usd is None else round(whole_usd),
-        "usd_per_month": round(r["cost_usd_per_month"]),
-        "capex_usd": round(r["capex_usd"]),
-        "usable_tb": round(r["usable_capacity_tb"], 1),
-        "guaranteed_iops": round(r["guaranteed_iops"]),
-        "binding": BINDING_LABELS.get(r["binding"], r["binding"]),
-        "differs_from_best": r.get("differs_from_best", ""),
-    }
-
-
-#: the results as two static tables (a data grid's first drawing was 0.4 s of a sizing's 1.5 s in the
-#: browser, and its 16 columns hid the cost at 1024-1280 px): what each design gives, cost first, then
-#: its parts; every column of a shown row is in one of them (a test checks)
-SUMMARY_COLUMNS = (
-    "Design",
-    "Whole cost, USD/month",
-    "Nodes",
-    "Usable, TB",
-    "Guaranteed IOPS, cluster",
-    "Binding",
-    "Differs from the best",
-    "Cluster cost, USD/month",
-    "Servers, USD",
-)
-PARTS_COLUMNS = ("Design", "Node", "CPU", "Memory", "Capacity drives", "Cache", "NIC", "Resiliency")
-
-
-def _shown(row: dict) -> dict:
-    """A result row as the table shows it: readable headers, units, separators (the CSV keeps the raw row)."""
-    names = {
-        "#": "Design",  # a static table's header is markdown: "#" alone was drawn as an empty heading
-        "nodes": "Nodes",
-        "resiliency": "Resiliency",
-        "drives": "Capacity drives",
-        "cache": "Cache",
-        "node": "Node",
-        "cpu": "CPU",
-        "memory": "Memory",
-        "nic": "NIC",
-        "whole_usd_per_month": "Whole cost, USD/month",
-        "usd_per_month": "Cluster cost, USD/month",
-        "capex_usd": "Servers, USD",
-        "usable_tb": "Usable, TB",
-        "guaranteed_iops": "Guaranteed IOPS, cluster",
-        "binding": "Binding",
-        "differs_from_best": "Differs from the best",
-    }
-    money = {"whole_usd_per_month", "usd_per_month", "capex_usd"}
-    out = {}
-    for k, v in row.items():
-        if k in money:
-            v = fmt.usd(v)
-        elif k == "usable_tb":
-            v = fmt.num(v, 1)
-        elif k == "guaranteed_iops":
-            v = fmt.iops(v)
-        out[names.get(k, fmt.label(k))] = v
-    return out
 
 
 def _use(r: dict, demand: Demand) -> None:

@@ -235,26 +235,12 @@ def test_the_size_results_show_the_cost_and_size_first_and_hide_no_column():
 
     res = size(Demand.model_validate_json(at.session_state["size_demand"])).model_dump(mode="json")
     assert len(summary.value) == len(parts.value) == 1 + len(res["alternatives"])
-    # a result row's every field (sizing_page._row), by its header; the page module is a script, not
-    # imported here (importing it would run the page outside a session)
-    assert set(summary.value.columns) | set(parts.value.columns) == {
-        "Design",
-        "Whole cost, USD/month",
-        "Nodes",
-        "Usable, TB",
-        "Guaranteed IOPS, cluster",
-        "Binding",
-        "Differs from the best",
-        "Cluster cost, USD/month",
-        "Servers, USD",
-        "Node",
-        "CPU",
-        "Memory",
-        "Capacity drives",
-        "Cache",
-        "NIC",
-        "Resiliency",
-    }
+    # every field of a result row (sizing_rows.result_row) is in one of the two tables, by its header
+    from hciplan_ui.sizing_rows import HEADERS, PARTS_COLUMNS, SUMMARY_COLUMNS, result_row
+
+    assert (tuple(summary.value.columns), tuple(parts.value.columns)) == (SUMMARY_COLUMNS, PARTS_COLUMNS)
+    assert set(SUMMARY_COLUMNS) | set(PARTS_COLUMNS) == set(HEADERS.values())
+    assert set(HEADERS) == set(result_row(0, res["best"]))
     headline = next(m.value for m in at.metric if m.label == "Whole cost/month")
     assert summary.value["Whole cost, USD/month"].iloc[0] == headline  # the same figure, the same way
 
