@@ -7,7 +7,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from hciplan_ui import background, chrome, inputs, state
+from hciplan_ui import chrome, inputs, state
 
 HERE = Path(__file__).resolve().parent
 
@@ -51,7 +51,6 @@ def main() -> None:
     # after the page has updated the scenario, so the summary and the link are never one change behind
     chrome.sidebar_summary()
     state.sync_query_params()
-    background.warm_imports()  # the first table's pandas, imported while this first page is idle
 
 
 def _skip_direct_run_check() -> None:

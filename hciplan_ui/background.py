@@ -36,31 +36,6 @@ def run_with_progress(fn, *args, show=None, delay_s: float = DELAY_S, poll_s: fl
     return fut.result(), True
 
 
-_WARM_LOCK = threading.Lock()
-_WARMED: set[str] = set()
-
-
-def warm_imports(modules: tuple[str, ...] = ("pandas",)) -> None:
-    """Import ``modules`` once per server process, off the page's thread, after the first page.
-
-    Streamlit imports pandas at the first table a page draws: 0.55 s of Python (docstrings dedented,
-    pyarrow's compute functions wrapped) inside the first "Size it" of a fresh server, while the user
-    waits. Imported here while the first page is idle, it is already in ``sys.modules`` when a table
-    asks for it; a page that needs it sooner waits on the same import, never imports it twice."""
-    with _WARM_LOCK:
-        todo = [m for m in modules if m not in _WARMED]
-        _WARMED.update(todo)
-    if todo:
-        threading.Thread(target=_import_all, args=(todo,), name="hciplan-warm", daemon=True).start()
-
-
-def _import_all(modules: list[str]) -> None:
-    import importlib
-
-    for m in modules:
-        importlib.import_module(m)
-
-
 def submit(fn, *args, **kwargs) -> concurrent.futures.Future:
     """``fn(*args, **kwargs)`` in a worker thread, without progress (a PDF printing)."""
     return _POOL.submit(fn, *args, **kwargs)

@@ -34,26 +34,3 @@ def test_errors_reach_the_page():
         assert "named field" in str(exc)
     else:
         raise AssertionError("the error was swallowed")
-
-
-def test_warm_imports_imports_once_off_the_calling_thread():
-    """The first table's pandas is imported after the first page, once per process, in a thread."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    code = (
-        "import sys, threading, time\n"
-        "from hciplan_ui import background\n"
-        "assert 'pandas' not in sys.modules\n"
-        "background.warm_imports()\n"
-        "warm = [t for t in threading.enumerate() if t.name == 'hciplan-warm']\n"
-        "assert len(warm) == 1, warm\n"
-        "background.warm_imports()\n"  # a second page run: no second thread
-        "assert len([t for t in threading.enumerate() if t.name == 'hciplan-warm']) <= 1\n"
-        "warm[0].join(60)\n"
-        "assert 'pandas' in sys.modules\n"
-    )
-    root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=root)
-    assert done.returncode == 0, done.stderr
