@@ -460,9 +460,11 @@ for name, r in reports:
 if any("model" in r for _, r in reports) and not state.presenter():
     # closed, it holds nothing (opening it reruns the page with it): a what-if does not redraw its tables
     stations = st.expander("How each architecture is modelled (stations)", key="cmp_stations", on_change="rerun")
-    for name, r in reports if stations.open else ():
+    if stations.open:
         with stations:
-            if "model" in r:
+            for name, r in reports:
+                if "model" not in r:
+                    continue
                 st.markdown(f"**{state.plain(name)}** ({TOPOLOGY_LABELS[r['topology']]})")
                 st.dataframe(
                     [{"Station": s["label"], "What": s["what"]} for s in r["model"]["stations"]],

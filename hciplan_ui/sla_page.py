@@ -172,7 +172,7 @@ def _tier_cell(v: Any) -> str:
     """A tier's figure as the static table shows it (the editor's own formats: separators, 3 decimals)."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return str(v)
-    return f"{v:,.0f}" if float(v).is_integer() and abs(v) >= 1 else fmt.num(v, 3)
+    return fmt.num(v, 0 if float(v).is_integer() and abs(v) >= 1 else 3)
 
 
 def _tier_editor() -> None:
@@ -187,6 +187,7 @@ def _tier_editor() -> None:
     # drawing was 0.3 s of the page's 1.0-1.4 s in the browser on every visit; the reset and the files
     # go with the editor
     if not st.toggle("Edit the tiers", key="tier_editing", help="change, add or remove tiers; reset; tiers JSON"):
+        # through the model: a link's or a saved scenario's tiers may leave out a field that has a default
         shown = TierSet.model_validate_json(state.tiers_json()).model_dump(mode="json")["tiers"]
         st.table(
             [{v["label"]: _tier_cell(t[k]) for k, v in TIER_COLUMNS.items()} for t in shown],

@@ -312,3 +312,15 @@ def test_the_compare_page_builds_the_open_tornado_tab_only():
     at.run()
     assert len(titles()) == 3 and titles()[:2] == shown[:2] and titles()[2] != shown[2], titles()
     assert "cost" in titles()[2].lower(), titles()
+
+
+def test_the_compare_page_builds_the_stations_section_when_opened():
+    """How each architecture is modelled: a closed section holds nothing; opened, a table per system."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.multiselect(key="cmp_examples").set_value(["san-raid5"]).run()
+    assert not [d for d in at.dataframe if "Station" in d.value.columns]
+    at.session_state["cmp_stations"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [list(d.value.columns) for d in at.dataframe if "Station" in d.value.columns] == [["Station", "What"]]
