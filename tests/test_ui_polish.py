@@ -152,8 +152,9 @@ def test_tier_edits_apply_once_per_set_not_per_cell():
     # the tiers in use as a static table, each tier a row, until the user asks to edit them
     shown = next(t.value for t in at.table if "latency target, ms" in t.value.columns)
     assert list(shown["tier"]) == ["Standard", "Business", "Premium", "Ultra"]
-    assert not at.get("arrow_data_frame") and not at.get("form_submit_button")
+    assert not at.dataframe and not at.get("form_submit_button")  # no grid (the editor is one) until asked
     at.toggle(key="tier_editing").set_value(True).run()
+    assert len(at.dataframe) == 1
     # the editor sits in a form: its cells are sent with the form's button, in one rerun
     assert [b.label for b in at.get("form_submit_button")] == ["Apply the tiers"]
 
