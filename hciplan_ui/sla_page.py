@@ -168,11 +168,14 @@ TIER_COLUMNS = {
 }
 
 
-def _tier_cell(v: Any) -> str:
-    """A tier's figure as the static table shows it (the editor's own formats: separators, 3 decimals)."""
+def _tier_cell(field: str, v: Any) -> str:
+    """A tier's figure as the static table shows it, as the editor does: the latency target with 3
+    decimals, whole numbers with separators, other figures as they are (0.5 TB, 0.7 reads)."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return str(v)
-    return fmt.num(v, 0 if float(v).is_integer() and abs(v) >= 1 else 3)
+    if field == "latency_target_ms":
+        return fmt.num(v, 3)
+    return fmt.num(v, 0) if float(v).is_integer() else f"{v:,}"
 
 
 def _tier_editor() -> None:
@@ -190,7 +193,7 @@ def _tier_editor() -> None:
         # through the model: a link's or a saved scenario's tiers may leave out a field that has a default
         shown = TierSet.model_validate_json(state.tiers_json()).model_dump(mode="json")["tiers"]
         st.table(
-            [{v["label"]: _tier_cell(t[k]) for k, v in TIER_COLUMNS.items()} for t in shown],
+            [{v["label"]: _tier_cell(k, t[k]) for k, v in TIER_COLUMNS.items()} for t in shown],
             hide_index=True,
         )
         # the next editor starts from the tiers in use (an editor's own edits went with it when it closed)
