@@ -281,7 +281,8 @@ def _short(d: dict) -> str:
     """A dimension's figures in a few words (the detail is its help)."""
     k = d["key"]
     if k == "iops":
-        return f"{fmt.iops(d['have'])} IOPS at saturation, {fmt.iops(d['need'])} needed"
+        at = "under the CPU cap" if d.get("carried_at") == "cpu_cap" else "at saturation"
+        return f"{fmt.iops(d['have'])} IOPS {at}, {fmt.iops(d['need'])} needed"
     if k == "latency":
         return f"worst {fmt.ms(d['have'])} vs {fmt.ms(d['need'])} target"
     if k == "capacity":

@@ -45,6 +45,37 @@ def test_the_sized_design_meets_every_dimension(demand, best):
     assert "every part of the demand is met" in v["summary"]
 
 
+def test_a_cpu_cap_that_throttles_the_demand_is_not_met(demand, best):
+    """The Design page said 'every part of the demand is met' under 271,402 IOPS and 'CPU
+    utilisation cap' as the bottleneck: the verdict compared the demand with saturation only (a
+    cap of 0.10 on the sized design; 582,000 IOPS asked, 1,828,218 at saturation)."""
+    from planner.engine.loads import demand_workload
+    from planner.engine.performance import DesignArrays, evaluate_arrays
+    from planner.models.params import params_for
+
+    free = {d["key"]: d for d in demand_verdict(best, demand)["dimensions"]}
+    assert free["iops"]["carried_at"] == "saturation" and free["iops"]["met"]
+    tight = best.model_copy(update={"cpu_utilization_cap": 0.1})
+    v = demand_verdict(tight, demand)
+    by = {d["key"]: d for d in v["dimensions"]}
+    out = evaluate_arrays(
+        DesignArrays.from_designs([resolve(tight, load_catalog())]), demand_workload(demand), params_for(tight.stack)
+    )
+    assert str(out["limited_by"][0]) == "cpu_utilization_cap"
+    # what the page's IOPS figure shows (the load throttled at the cap) is what the verdict carries
+    assert by["iops"]["have"] == pytest.approx(float(out["iops"][0]), rel=1e-6)
+    assert by["iops"]["have"] < by["iops"]["need"] and not by["iops"]["met"]
+    assert by["iops"]["carried_at"] == "cpu_cap" and "CPU utilisation cap of 10%" in by["iops"]["detail"]
+    assert not by["latency"]["met"] and not v["met"]
+    assert "every part of the demand is met" not in v["summary"]
+    # a cap that still lets the demand through is met, and says what it lets through
+    loose = {
+        d["key"]: d for d in demand_verdict(best.model_copy(update={"cpu_utilization_cap": 0.3}), demand)["dimensions"]
+    }
+    assert loose["iops"]["met"] and loose["iops"]["carried_at"] == "cpu_cap"
+    assert free["iops"]["need"] < loose["iops"]["have"] < free["iops"]["have"]
+
+
 def test_fewer_nodes_keep_the_databases_and_say_what_no_longer_fits(demand, best):
     four = best.model_copy(update={"nodes": 4})
     v = demand_verdict(four, demand)

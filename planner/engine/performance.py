@@ -733,6 +733,22 @@ def _flatten(
     return cols, shape
 
 
+def cpu_cap_iops(cap: FloatArray, D: DesignArrays, out: dict[str, Any], p: ModelParams) -> FloatArray:
+    """Cluster IOPS the CPU utilisation cap ``cap`` admits at the CPU cost per IO of an
+    evaluated load (``out``, :func:`evaluate_arrays` of ``D``) [IOPS]; inf where the cap is 1
+    (no policy). The evaluation throttles a load above it (``limited_by`` "cpu_utilization_cap");
+    this is the same bound as a figure, so that a demand is judged against what the policy lets
+    through, not only against saturation.
+
+    ``cap`` [1] is passed apart from ``D``: a latency curve is evaluated with the cap lifted
+    (:func:`planner.results.report.latency_curve`) and still marks where it would bind.
+    """
+    cap = np.asarray(cap, dtype=float)
+    lps = np.asarray(D.lps_per_node * D.nodes, dtype=float)
+    admitted = cpu_mod.cap_throughput_iops(cap, p, lps, np.asarray(out["cpu_lp_us_per_io"], dtype=float) * 1e-6)
+    return np.where(cap < 1.0, admitted, np.inf)
+
+
 def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str, Any]:
     """Throughput, latencies and utilisations for every (design, workload) pair.
 

@@ -18,6 +18,7 @@ from planner.engine.performance import (
     STATIONS,
     DesignArrays,
     WorkloadArrays,
+    cpu_cap_iops,
     evaluate_arrays,
     issuing_nodes,
 )
@@ -27,7 +28,6 @@ from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_ver
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import require_usable
-from planner.physics.cpu import cap_throughput_iops
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
 _SCALARS = (
@@ -802,14 +802,7 @@ def latency_curve(
         if any(v is not None for v in lows):
             curve["vm_latency_ms_low"], curve["vm_latency_ms_high"] = lows, highs
     cap = rd.design.cpu_utilization_cap
-    cap_iops = None
-    if cap < 1.0:
-        cap_iops = float(
-            cap_throughput_iops(
-                cap, p, rd.node.threads * D1.nodes[0], float(np.ravel(out["cpu_lp_us_per_io"])[0]) * 1e-6
-            )
-        )
-    curve["cpu_cap_iops"] = cap_iops
+    curve["cpu_cap_iops"] = float(np.ravel(cpu_cap_iops(cap, D1, out, p))[0]) if cap < 1.0 else None
     for k in absent_class_keys(workload.read_fraction)[1]:
         if k in curve:
             curve[k] = [None] * len(curve[k])

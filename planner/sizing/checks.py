@@ -28,7 +28,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
-from planner.engine.performance import DesignArrays, evaluate_arrays
+from planner.engine.performance import DesignArrays, cpu_cap_iops, evaluate_arrays
 from planner.models.demand import Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
 from planner.models.params import params_for
@@ -105,7 +105,7 @@ def _evaluate(rd: ResolvedDesign, demand: Demand, multiplier=None, params=None):
     if rd.nodes > 1:
         Dd, Wd = degraded_arrays(D, W)
         deg = evaluate_arrays(Dd, Wd, p)
-    return out, deg, _f(endurance_years(D, W, out))
+    return out, deg, _f(endurance_years(D, W, out)), _f(cpu_cap_iops(D.cpu_utilization_cap, D, out, p))
 
 
 def endurance_years(D: DesignArrays, W, out: dict):
@@ -215,7 +215,7 @@ def check_design(
     if quick and any(not v["passed"] for v in checks.values()):
         fails = [k for k, v in checks.items() if not v["passed"]]
         return {"checks": checks, "fails": fails, "feasible": False}
-    out, deg, endu = _evaluate(rd, demand, params=params)
+    out, deg, endu, cap_iops = _evaluate(rd, demand, params=params)
     per_tier = {c.name: _f(class_latency_ms(out, c)) for c in demand.classes(1.0)}
     lat_ok = bool(np.ravel(latency_ok(out, demand))[0])
     put(
@@ -297,7 +297,9 @@ def check_design(
         "tier_latency_ms_one_node_down": deg_tier,
         **({} if deg_tier is not None else {"tier_latency_ms_one_node_down_note": f"not evaluated: {deg_why}"}),
         "iops_capacity": _f(out["iops_capacity"]),
-        "headroom": _f(out["iops_capacity"]) / iops - 1.0,
+        # what the CPU utilisation cap lets through, when the design has one (the sizer's designs do not)
+        **({"cpu_cap_iops": cap_iops} if math.isfinite(cap_iops) else {}),
+        "headroom": min(_f(out["iops_capacity"]), cap_iops) / iops - 1.0,
         "bottleneck": str(np.ravel(out["bottleneck"])[0]),
         "compute": cn,
         "endurance_years": endu,

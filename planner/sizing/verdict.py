@@ -7,8 +7,9 @@ every dimension by construction, and a what-if that removes a server is judged o
 databases: the demand's databases do not depend on the node count (a node removed moves
 its databases onto the others). The dimensions:
 
-* **IOPS**: the cluster's IOPS at saturation under the demand's mix against the guaranteed
-  IOPS of every database at once (healthy cluster);
+* **IOPS**: the cluster's IOPS at saturation under the demand's mix (or, below it, what the
+  design's CPU utilisation cap lets through) against the guaranteed IOPS of every database at
+  once (healthy cluster);
 * **latency target**: each tier's latency statistic at that load against its target;
 * **capacity**: usable capacity after the repair reserve against the data;
 * **vCPUs** and **RAM**: per node, the databases' VMs spread over the nodes that host
@@ -105,8 +106,9 @@ def demand_verdict(
     Returns ``judged`` (False for a design the sizing rules do not cover: another
     topology than hyperconverged; then only ``note`` and ``cost``), ``met`` (every
     dimension), ``feasible`` (every rule, as the sizer requires), ``dimensions``
-    (``key``, ``label``, ``need``, ``have``, ``unit``, ``met``, ``detail``; N+1's also
-    ``capacity_met``/``capacity_detail`` and ``performance_met``/``performance_detail``),
+    (``key``, ``label``, ``need``, ``have``, ``unit``, ``met``, ``detail``; IOPS's also
+    ``carried_at``, "saturation" or "cpu_cap"; N+1's also ``capacity_met``/``capacity_detail``
+    and ``performance_met``/``performance_detail``),
     ``databases`` (``count`` with growth, ``hosts``, ``per_node``,
     ``per_node_one_down``; None for a demand that names no databases), ``fits``
     (``share`` of the demand that fits, ``databases`` that fit, ``first_to_run_out``;
@@ -140,7 +142,11 @@ def demand_verdict(
     checks = chk["checks"]
     iops, tb, _ = dem.totals()
     classes = dem.classes()
-    saturated = chk["iops_capacity"] < iops
+    # what the cluster carries: saturation, or below it what a CPU utilisation cap lets through
+    cap_iops = chk.get("cpu_cap_iops")
+    capped = cap_iops is not None and cap_iops < chk["iops_capacity"]
+    carried = cap_iops if capped else chk["iops_capacity"]
+    saturated = carried < iops
     cn = chk["compute"]
     dims = []
 
@@ -160,11 +166,18 @@ def demand_verdict(
     row(
         "iops",
         iops,
-        chk["iops_capacity"],
+        carried,
         "IOPS",
         not saturated,
-        f"{chk['iops_capacity']:,.0f} IOPS at saturation; the databases need {iops:,.0f} at once",
+        (
+            f"{carried:,.0f} IOPS under the CPU utilisation cap of {design.cpu_utilization_cap:.0%} "
+            f"({chk['iops_capacity']:,.0f} at saturation)"
+            if capped
+            else f"{carried:,.0f} IOPS at saturation"
+        )
+        + f"; the databases need {iops:,.0f} at once",
     )
+    dims[-1]["carried_at"] = "cpu_cap" if capped else "saturation"  # what bounds ``have``
     lat = chk["tier_latency_ms"]
     late = [c for c in classes if lat[c.name] > c.latency_target_ms]
     worst = max(classes, key=lambda c: lat[c.name] / c.latency_target_ms)
@@ -175,7 +188,7 @@ def demand_verdict(
         "ms",
         not late and not saturated,
         (
-            "saturated: the load cannot be carried, so no latency target holds"
+            "the load cannot be carried, so no latency target holds"
             if saturated
             else "; ".join(
                 f"{'' if c.name == 'demand' else c.name + ' '}{c.latency_statistic} {lat[c.name]:.3f} ms "
