@@ -7,30 +7,37 @@ from hciplan_ui import charts, chrome, costs, export, fmt, state
 chrome.header("Capacity")
 cap = state.capacity(state.design_json())
 
+# with a demand, the question is its data, not volumes filling the pool: the sizing's N+1 rule is the
+# headline (a "no" for full volumes beside every other page's "N+1 met" read as a contradiction)
+judged = costs.verdict(state.design_json())
+demand_rows = None
+if judged and "error" not in judged and judged["judged"]:
+    demand_rows = {d["key"]: d for d in judged["dimensions"]}
+
 c1, c2, c3, c4 = st.columns(4)
 c1.metric("Raw capacity", f"{cap['raw_capacity_tb']:,.2f} TB")
 c2.metric("Usable capacity", f"{cap['usable_capacity_tb']:,.2f} TB", help=f"{cap['usable_capacity_tib']:,.2f} TiB")
 c3.metric("Usable (TiB)", f"{cap['usable_capacity_tib']:,.2f} TiB")
-c4.metric(
-    "Re-protects after node loss",
-    "yes" if cap["survives_node_loss"] else "no",
-    help="whether the survivors can rebuild every copy with the volumes filling the whole usable capacity",
-)
-(st.success if cap["survives_node_loss"] else st.warning)(
-    fmt.md(cap["node_loss_note"][0].upper() + cap["node_loss_note"][1:])
-    + (
-        ""
-        if cap["survives_node_loss"] or not cap.get("repairs_after_node_loss")
-        else f". Keeping the volumes to {cap['usable_after_node_loss_tb']:,.2f} TB (usable after losing a node) lets the "
-        "survivors re-protect them: that is the capacity the sizing's N+1 rule counts."
+if demand_rows is not None:
+    c4.metric(
+        "Your data after a node loss",
+        "re-protected" if demand_rows["n_plus_one"]["capacity_met"] else "not re-protected",
+        help="the sizing's N+1 rule: after losing a node, the survivors rebuild every copy of the demand's data",
     )
+else:
+    c4.metric(
+        "Re-protects when full",
+        "yes" if cap["survives_node_loss"] else "no",
+        help="whether the survivors can rebuild every copy with the volumes filling the whole usable capacity",
+    )
+full = fmt.md(cap["node_loss_note"]) + (
+    ""
+    if cap["survives_node_loss"] or not cap.get("repairs_after_node_loss")
+    else f". Keeping the volumes to {cap['usable_after_node_loss_tb']:,.2f} TB (usable after losing a node) lets the "
+    "survivors re-protect them: that is the capacity the sizing's N+1 rule counts."
 )
-
-# with a demand, the question is its data, not volumes filling the pool: the sizing's N+1 rule, said here too
-judged = costs.verdict(state.design_json())
-if judged and "error" not in judged and judged["judged"]:
-    cap_row = next(d for d in judged["dimensions"] if d["key"] == "capacity")
-    n1_row = next(d for d in judged["dimensions"] if d["key"] == "n_plus_one")
+if demand_rows is not None:
+    cap_row, n1_row = demand_rows["capacity"], demand_rows["n_plus_one"]
     (st.success if cap_row["met"] and n1_row["capacity_met"] else st.warning)(
         fmt.md(
             f"Your demand: {cap_row['detail']} ({'met' if cap_row['met'] else 'not met'}). "
@@ -40,6 +47,10 @@ if judged and "error" not in judged and judged["judged"]:
         ),
         icon=":material/database:",
     )
+    # the pool filled to the brim is a what-if for later growth, not the answer: said, not warned
+    st.caption("If the volumes filled the whole usable capacity: " + full + ".")
+else:
+    (st.success if cap["survives_node_loss"] else st.warning)(full[0].upper() + full[1:])
 
 unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
 st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")

@@ -164,7 +164,7 @@ with st.expander("What-if variant of the current design", expanded=True):
     wi_drives, e_drives = inputs.number(
         c[2], "Drives per node", "wi_drives", inputs.model_bounds(DriveSet, "count"), integer=True, step=1
     )
-    c[3].slider("CPU cap", 0.0, 1.0, step=0.05, key="wi_cap")  # the model's range: any loaded design fits
+    inputs.cap_slider(c[3], "CPU cap", "wi_cap")
     inputs.show(c[1], e_nodes)
     inputs.show(c[2], e_drives)
 

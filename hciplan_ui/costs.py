@@ -131,7 +131,8 @@ def follow_demand(design_json: str) -> str | None:
     nodes = json.loads(design_json).get("nodes") or 1
     w = parse_workload(state.workload_json())
     try:
-        new = rehosted(w, Demand.model_validate_json(dj), nodes)
+        demand = Demand.model_validate_json(dj)
+        new = rehosted(w, demand, nodes)
     except PlannerError:
         return None
     if new is None or new.vms_per_node == w.vms_per_node:
@@ -139,9 +140,11 @@ def follow_demand(design_json: str) -> str | None:
     state.set_workload(state.workload_name(), state.canonical(new.model_dump(mode="json")))
     # the Performance page's editor holds the VMs per node too: it follows, not the other way round
     st.session_state["c_vms"] = new.vms_per_node
+    # counted from the demand, not from the last what-if ("80 per node became 15" after 3 nodes then 16
+    # read as if the sized design had 80)
     return (
-        f"The demand's databases stay: {w.vms_per_node} database VMs per node became {new.vms_per_node} on "
-        f"{nodes} node{'s' if nodes != 1 else ''}."
+        f"The demand's {fmt.num(demand.database_count(), 0)} databases stay: {new.vms_per_node} database VMs per "
+        f"node on {nodes} node{'s' if nodes != 1 else ''} ({w.vms_per_node} per node before this change)."
     )
 
 

@@ -273,12 +273,10 @@ with right:
     )
     slots["vcpu_oversubscription"] = st.empty()
     _seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
-    st.slider(
+    inputs.cap_slider(
+        st,
         "CPU utilisation cap",
-        0.0,
-        1.0,
-        step=0.05,
-        key="d_cpucap",  # the model's range (0 is refused)
+        "d_cpucap",
         help="1.0 = no cap; below 1 the host throttles IO to keep CPU under the cap. A cap above the share "
         "of logical processors IO can keep busy (the fitted SMT ceiling, "
         f"{fmt.pct(state.smt_ceiling())} with the calibration in use) has no effect",

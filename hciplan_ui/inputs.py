@@ -107,3 +107,14 @@ def show(container, message: str | None) -> None:
     """The message under its field (markdown-escaped: it quotes what the user typed)."""
     if message:
         container.error(fmt.md(message), icon=":material/error:")
+
+
+#: the CPU cap sliders' step, and their lowest value: the model refuses a cap of 0 (no IO at all)
+CAP_STEP = 0.05
+
+
+def cap_slider(container, label: str, key: str, help: str | None = None) -> float:
+    """A CPU utilisation cap slider from one step above 0 to 1 (a slider from 0 let 0.00 through, and
+    the model refused it with its own field name); a loaded design's lower cap stays reachable."""
+    low = min(CAP_STEP, float(st.session_state.get(key, 1.0)))
+    return container.slider(label, low, 1.0, step=CAP_STEP, key=key, help=help)

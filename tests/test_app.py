@@ -89,7 +89,8 @@ def test_capacity_metric_is_planners(reference):
     assert _metric(at, "Usable capacity") == f"{cap.usable_capacity_tb:,.2f} TB"
     assert _metric(at, "Raw capacity") == f"{cap.raw_capacity_tb:,.2f} TB"
     assert _metric(at, "Usable (TiB)") == f"{cap.usable_capacity_tib:,.2f} TiB"
-    assert _metric(at, "Re-protects after node loss") == ("yes" if cap.survives_node_loss else "no")
+    # no demand in the session: the question is the pool's own (volumes filling it)
+    assert _metric(at, "Re-protects when full") == ("yes" if cap.survives_node_loss else "no")
 
 
 def test_performance_metrics_are_planners(reference):

@@ -118,7 +118,13 @@ def test_design_what_if_is_judged_against_the_demand_with_its_databases_held(dem
     assert f"about {want['fits']['databases']:,} of the {dbs:,.0f} databases fit" in said
     # the same databases on four nodes: the VMs per node follow
     assert json.loads(at.session_state["workload_json"])["vms_per_node"] == math.ceil(dbs / 4)
-    assert any("databases stay" in _plain(c.value) for c in at.caption)
+    said = " ".join(_plain(c.value) for c in at.caption)
+    assert f"The demand's {dbs:,.0f} databases stay: {math.ceil(dbs / 4)} database VMs per node on 4 nodes" in said
+    # a second what-if counts from the demand too (it said "80 database VMs per node became 15", 80 being
+    # the last what-if's, as if the sized design had had 80)
+    next(n for n in at.number_input if n.label == "Nodes").set_value(8).run()
+    said = " ".join(_plain(c.value) for c in at.caption)
+    assert f"The demand's {dbs:,.0f} databases stay: {math.ceil(dbs / 8)} database VMs per node on 8 nodes" in said
 
 
 def test_vcpu_oversubscription_changes_the_verdict(demand):
@@ -320,7 +326,14 @@ def test_capacity_page_says_what_n_plus_one_holds_for_the_demand():
     at = _sized()
     at.switch_page("hciplan_ui/capacity_page.py").run()
     assert not at.exception
-    assert _metric(at, "Re-protects after node loss") == "no"  # at full volumes, as the metric says
+    # the headline answers the demand's question, as every other page does (QA, 2026-11-28: it said
+    # "Re-protects after node loss: no", for volumes filling the pool, beside "N+1 met" elsewhere)
+    assert _metric(at, "Your data after a node loss") == "re-protected"
+    assert not [m for m in at.metric if m.label.startswith("Re-protects")]
+    assert not at.warning, [w.value for w in at.warning]
+    assert any(
+        c.value.startswith("If the volumes filled the whole usable capacity: after losing one node") for c in at.caption
+    )
     said = [_plain(s.value) for s in at.success]
     assert any(s.startswith("Your demand:") and "With one node down (N+1)" in s and "(met)" in s for s in said), said
 

@@ -317,3 +317,15 @@ def test_a_rule_across_fields_reads_as_a_sentence_on_the_design_page():
     assert any(e.startswith("Resiliency 'mirror-3way' needs at least 3 fault domains") for e in errors), errors
     assert not any("(root)" in e for e in errors)
     assert next(n for n in at.number_input if n.label.startswith("Nodes")).value == 2
+
+
+def test_the_cpu_cap_sliders_stop_above_zero():
+    """QA 2026-11-28: the Design page's CPU cap slider went down to 0.00, which the model refuses
+    ("cpu_utilization_cap: Input should be greater than 0"); the Compare page's what-if slider too."""
+    at = _app().switch_page("hciplan_ui/design_page.py").run()
+    cap = at.slider(key="d_cpucap")
+    assert cap.min == 0.05 and cap.max == 1.0
+    cap.set_value(cap.min).run()
+    assert not at.exception and not [e.value for e in at.error]
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert at.slider(key="wi_cap").min == 0.05

@@ -36,7 +36,22 @@ def test_examples_are_valid():
 
 
 def test_more_drives_than_bays():
-    reject(bad(capacity_drives={"model": "intel-p4510-1tb", "count": 14}), "node.capacity_drives.count", "bays")
+    # the reference's cache is persistent memory (no bays): the message names capacity drives only
+    # (it said "(capacity + SSD cache)" on an all-NVMe node with no cache device at all)
+    reject(
+        bad(capacity_drives={"model": "intel-p4510-1tb", "count": 14}),
+        "node.capacity_drives.count",
+        "14 drives per node (capacity) but",
+    )
+    # a cache device in the bays is counted and said
+    reject(
+        bad(
+            capacity_drives={"model": "intel-p4510-1tb", "count": 9},
+            cache_devices={"model": "intel-optane-p5800x-800gb", "count": 2},
+        ),
+        "node.capacity_drives.count",
+        "11 drives per node (9 capacity + 2 cache) but",
+    )
 
 
 def test_drive_interface_not_taken_by_bays():

@@ -1182,9 +1182,14 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         if cache is not None and cache.kind != "pmem":
             bay_devices += cache_count
         if bay_devices > chassis.drive_bays:
+            # "(capacity + SSD cache)" only when a cache takes bays: an all-NVMe node has none
+            what = (
+                f"{n.capacity_drives.count} capacity + {cache_count} cache"
+                if bay_devices > n.capacity_drives.count
+                else "capacity"
+            )
             raise DesignError(
-                f"{bay_devices} drives per node (capacity + SSD cache) but {chassis.name} "
-                f"has {chassis.drive_bays} bays",
+                f"{bay_devices} drives per node ({what}) but {chassis.name} has {chassis.drive_bays} bays",
                 f"{prefix}.capacity_drives.count",
             )
         if drive.interface not in chassis.bay_interfaces:
