@@ -94,7 +94,7 @@ FIGURES = (  # (key, label, format)
     ("iops", "IOPS", fmt.iops),
     ("vm_latency_ms", "VM latency", fmt.ms),
     ("cost_usd_per_month", "Cost per month", lambda x: f"{fmt.usd(x)}/month"),
-    ("capex_usd", "Capex", fmt.usd),
+    ("capex_usd", "Hardware and network, purchase", fmt.usd),
     ("tco_3y_usd", "3-year TCO", fmt.usd),
     ("tco_5y_usd", "5-year TCO", fmt.usd),
 )

@@ -16,6 +16,7 @@ from hciplan_ui import chrome, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.pricing import CostAssumptions
+from planner.commercial.sla import BOUND_LABELS
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.models.database import Database
@@ -28,15 +29,7 @@ LICENCE_OPTIONS = {
     "azure-local-windows": "Azure Local host fee + Windows Server subscription",
     "azure-local-datacenter": "Azure Local host fee + Windows Server Datacenter guest licences",
 }
-SLA_LABELS = {
-    "latency_target": "latency target",
-    "vm_outstanding_io": "the DB's outstanding IO (Little's law)",
-    "vm_vcpu_share": "the DB's vCPU share",
-    "node_headroom": "node headroom",
-    "cluster_headroom": "cluster headroom",
-    "capacity": "capacity",
-    "n_plus_one": "N+1",
-}
+SLA_LABELS = BOUND_LABELS  # the library's words for each bound (its notes use them too)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -564,8 +557,19 @@ if tp is not None:
     ]
     cost = tp["monthly_cost"]
     m = st.columns(2)
-    m[0].metric("Cluster cost per month", fmt.usd(cost["per_cluster"]["total_usd_per_month"]))
-    m[1].metric("Capex", fmt.usd(cost["capex_usd"]))
+    # the servers alone (the tiers' cost base): named so, not "cluster cost" and "capex", which read as the
+    # Size page's whole cost and purchases (with the network and the platform's licences) and differed from them
+    m[0].metric(
+        "Servers per month (the tiers' cost base)",
+        fmt.usd(cost["per_cluster"]["total_usd_per_month"]),
+        help="servers with their licences, power and rack space; the whole cost on the Size and Compare pages "
+        "adds the network (switches, optics, cables)",
+    )
+    m[1].metric(
+        "Servers, purchase",
+        fmt.usd(cost["capex_usd"]),
+        help="the servers' hardware; the Size page's purchases add the network and perpetual licences",
+    )
     st.markdown("**A tier mix on this design**")
     mc = st.columns(len(tp["tiers"]))
     counts, mix_errors = {}, []

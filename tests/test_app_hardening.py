@@ -329,3 +329,24 @@ def test_the_cpu_cap_sliders_stop_above_zero():
     assert not at.exception and not [e.value for e in at.error]
     at.switch_page("hciplan_ui/compare_page.py").run()
     assert at.slider(key="wi_cap").min == 0.05
+
+
+def test_an_unreachable_latency_target_is_said_in_words():
+    """QA 2026-11-28: a latency target of 0.2 ms printed "latency_target_ms 0.2 is below the predicted
+    mean latency ..." and "nothing can be guaranteed (latency target allows 0 IOPS): no latency"."""
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    at.number_input(key="sla_target").set_value(0.2).run()
+    assert not at.exception
+    said = " ".join(c.value for c in at.caption)
+    assert "the mean latency target of 0.2 ms is below the predicted mean latency at background load alone" in said
+    assert "latency_target_ms" not in said and "no latency" not in said.replace("no latency is given", "")
+
+
+def test_the_sla_pages_cost_figures_say_they_are_the_servers():
+    """QA 2026-11-28: "Cluster cost per month $21,602 · Capex $332,734" on the SLA page against the Size
+    page's whole cost $22,169 and purchases $508,688 for the same design: the SLA figures are the
+    servers alone (the tiers' cost base), and are named so."""
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    labels = [m.label for m in at.metric]
+    assert "Servers, purchase" in labels and "Servers per month (the tiers' cost base)" in labels
+    assert not {"Capex", "Cluster cost per month"} & set(labels)

@@ -57,6 +57,16 @@ BINDING = Literal[
     "capacity",
     "n_plus_one",
 ]
+#: each bound as a sentence says it (the notes below, the app's tables)
+BOUND_LABELS = {
+    "latency_target": "latency target",
+    "vm_outstanding_io": "the DB's outstanding IO (Little's law)",
+    "vm_vcpu_share": "the DB's vCPU share",
+    "node_headroom": "node headroom",
+    "cluster_headroom": "cluster headroom",
+    "capacity": "capacity",
+    "n_plus_one": "N+1",
+}
 
 
 class SlaResult(BaseModel):
@@ -353,8 +363,9 @@ def _points(
         if b["latency_target"] <= 0.0:
             # say why: the model's latency at (almost) no DB load already misses the target
             notes.append(
-                f"latency_target_ms {db.latency_target_ms:g} is below the predicted {db.latency_statistic} "
-                f"latency at background load alone ({float(floor[i]):.3f} ms)"
+                f"the {db.latency_statistic} latency target of {db.latency_target_ms:g} ms is below the predicted "
+                f"{db.latency_statistic} latency at background load alone ({float(floor[i]):.3f} ms): the other "
+                "tenants' load already takes the database past its target"
             )
         if n1_note:
             notes.append(n1_note)
@@ -367,7 +378,8 @@ def _points(
                 x_bg=float(x_bg[i]),
                 bounds=b,
                 note="; ".join(notes),
-                lat_note=f"nothing can be guaranteed ({binding.replace('_', ' ')} allows 0 IOPS): no latency",
+                lat_note=f"nothing can be guaranteed (the {BOUND_LABELS[binding]} allows 0 IOPS), so no latency is "
+                "given",
             )
         )
     live = [i for i, pt in enumerate(pts) if pt["g"] > 0]
