@@ -204,3 +204,20 @@ def test_a_system_the_sizing_rules_do_not_judge_is_set_against_the_demands_iops_
     big = report_against_demand({"iops": iops, "usable_capacity_tb": tb}, d)  # iops when no saturation figure
     assert [g["met"] for g in big] == [True, True]
     assert report_against_demand({}, d) == []
+
+
+def test_an_open_loads_iops_band_ends_at_what_it_offers(demand, best):
+    """QA 2026-11-28: 'IOPS 582,000 (range 456,812 to 795,943)' for a demand that offers 582,000:
+    an open load below saturation carries what it offers, so the band's high end is the figure
+    (its low end stays: the cluster might saturate below the offer)."""
+    from planner.results.report import performance
+
+    w = demand_as_workload(demand, best.nodes)
+    rep = performance(resolve(best, load_catalog()), w)
+    assert rep["limited_by"] == "offered_load"
+    offered = demand.totals()[0]  # with growth
+    assert rep["iops"] == pytest.approx(offered, rel=1e-9)
+    assert rep["iops_high"] == rep["iops"] and rep["iops_low"] < rep["iops"]
+    assert rep["bandwidth_mb_s_high"] == rep["bandwidth_mb_s"]
+    # the latency bands are the calibration's, untouched
+    assert rep["vm_latency_ms_high"] > rep["vm_latency_ms"]

@@ -126,7 +126,7 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     Returns the extrapolation flags and what each band was built from. A Ceph
     design takes Ceph's calibration; a vSAN design S2D's, flagged, and a band at
     least :data:`VSAN_MIN_BAND` wide."""
-    from planner.results.uncertainty import nest_latency_bands, widen
+    from planner.results.uncertainty import cap_at_offered, nest_latency_bands, widen
 
     sc = stack_calibration(rd, workload)
     if sc is None:
@@ -142,6 +142,8 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
             "bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
             "p99 >= mean), utilisation within 0-100 %"
         )
+    if cap_at_offered(res):
+        basis.add("an open load carries at most what it offers: IOPS and bandwidth bands end at the offer")
     q = cal_bands.get("quantiles_pct", [5, 95])
     how = (
         f"{q[0]:g}-{q[1]:g} % of "

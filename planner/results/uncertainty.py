@@ -195,3 +195,24 @@ def nest_latency_bands(res: dict, read_fraction: float) -> bool:
         if v is not None and math.isfinite(v) and not 0.0 <= v <= 1.0:
             res[side], moved = float(min(max(v, 0.0), 1.0)), True
     return moved
+
+
+#: a load's rate that nothing in the cluster can raise: what the workload offers (an open load)
+OFFERED = "offered_load"
+
+
+def cap_at_offered(res: dict) -> bool:
+    """An open load below saturation carries what it offers, no more: the high ends of its IOPS and
+    bandwidth bands stay at the figure (a band of 456,812-795,943 IOPS around an offered 582,000
+    read as if the cluster could carry more than the databases ask). The low end stays: it says the
+    cluster might saturate below the offer. Returns whether any band moved."""
+    import math
+
+    if res.get("limited_by") != OFFERED:
+        return False
+    moved = False
+    for key in ("iops", "bandwidth_mb_s"):
+        v, hi = res.get(key), res.get(f"{key}_high")
+        if v is not None and hi is not None and math.isfinite(v) and hi > v:
+            res[f"{key}_high"], moved = float(v), True
+    return moved
