@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import streamlit as st
 
-from hciplan_ui import fmt, state
+from hciplan_ui import fmt, sizing_rows, state
 
 # Metric values wrap instead of ending in '…' (a long bottleneck name, presenter mode's big font),
 # and so do metric and widget labels ("Cheapest design, USD/month" in a fifth of 1024 px was
@@ -125,7 +125,12 @@ def sidebar_summary() -> None:
         return
     dd = json.loads(state.design_json())
     with st.sidebar:
-        st.caption(f"**Design** {fmt.md(dd['name'])} · {dd['nodes']} nodes · {dd['resiliency']}")
+        words = sizing_rows.design_words(dd)  # parts by name, not the catalog ids a generated name lists
+        st.caption(
+            f"**Design** {fmt.md(words)}"
+            if words
+            else f"**Design** {fmt.md(dd['name'])} · {dd['nodes']} nodes · {dd['resiliency']}"
+        )
         st.caption(f"**Workload** {fmt.md(state.workload_name())}")
         if state.session_calibration():
             # a refit changes every prediction: say so on every page, not only where it was made

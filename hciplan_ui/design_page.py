@@ -11,7 +11,7 @@ import typing
 
 import streamlit as st
 
-from hciplan_ui import chrome, costs, fmt, inputs, state
+from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
 from planner.core.errors import PlannerError
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.catalog import load_catalog
@@ -417,7 +417,7 @@ if moved:
 if (before := state.design_before()) and (note := state.node_note(before, state.design_json(), state.workload_json())):
     st.info(state.plain(note), icon=":material/info:")
 st.caption(
-    f"Current valid design: **{fmt.md(json.loads(state.design_json())['name'])}** "
+    f"Current valid design: **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}** "
     f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
 )
 if closed := fmt.closed_load_note(json.loads(state.workload_json()), rep, bool(st.session_state.get("size_demand"))):

@@ -7,7 +7,7 @@ import json
 
 import streamlit as st
 
-from hciplan_ui import charts, chrome, costs, export, fmt, inputs, state
+from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, state
 from planner.core import jsonio
 from planner.core.errors import PlannerError
 from planner.engine.performance import BOTTLENECK_LABELS
@@ -155,7 +155,12 @@ elif choice != state.workload_name():
 dj, wj = state.design_json(), state.workload_json()
 rep = state.report(dj, wj)
 judged = costs.verdict(dj)  # the design against the session's demand (None without one)
-dcol.caption(f"Design **{fmt.md(rep['design'])}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}")
+words = sizing_rows.design_words(json.loads(state.design_json()))  # parts by name, not a generated name's ids
+dcol.caption(
+    f"Design **{fmt.md(words)}** · {rep['transport']}"
+    if words
+    else f"Design **{fmt.md(rep['design'])}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}"
+)
 
 # ------------------------------------------------------------ headline
 degraded = (

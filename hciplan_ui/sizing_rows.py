@@ -48,6 +48,25 @@ def described(d: dict) -> str:
     return " · ".join(parts)
 
 
+def design_words(d: dict) -> str | None:
+    """A design as the pages name it to a customer: its parts by name (:func:`described`) when its
+    name is only its parts' catalog ids (as the sizer and a what-if name it: "6x hpe-dl380-gen11
+    2xintel-xeon-gold-6430 ..."), None when its author named it (the name is shown as given)."""
+    from planner.models.design import design_parts_name
+
+    if not d.get("name") or d["name"] != design_parts_name(d):
+        return None
+    try:
+        return described(d)
+    except (KeyError, TypeError):  # a part given inline (a dict, not a catalog id): the name stands
+        return None
+
+
+def design_label(d: dict) -> str:
+    """:func:`design_words`, else the design's own name."""
+    return design_words(d) or d.get("name") or "design"
+
+
 def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -> dict:
     """A result row: catalog ids (the CSV), or the parts' names (``named``, the table);
     ``whole_usd``: its whole cost per month (:func:`planner.commercial.tco.whole_cost`)."""

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from hciplan_ui.sizing_rows import described
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 # every page whose figures follow the scenario (Calibration shows the shipped fit's validation)
@@ -205,16 +207,21 @@ def test_names_follow_the_design():
     n, drive = d["nodes"], d["node"]["capacity_drives"]["model"]
     assert d["name"].startswith(f"{n}x ") and drive in d["name"]
     next(x for x in at.number_input if x.label == "Nodes").set_value(n + 2).run()
-    side = " ".join(c.value for c in at.sidebar.caption)
-    name = json.loads(at.session_state["design_json"])["name"]
-    assert name.startswith(f"{n + 2}x ") and f"{n}x " not in side and f"{n + 2}x " in side, side
+    side = " ".join(c.value for c in at.sidebar.caption).replace("\\", "")
+    now = json.loads(at.session_state["design_json"])
+    name = now["name"]
+    assert name.startswith(f"{n + 2}x ")
+    # the sidebar names the parts as a customer reads them (QA 2026-11-28: it showed the catalog ids
+    # of the generated name, "6x hpe-dl380-gen11 2xintel-xeon-gold-6430 ..."), and follows the change
+    assert described(now) in side and described(now).startswith(f"{n + 2} x ") and now["node"]["chassis"] not in side
     assert at.text_input(key="d_name").value == name
     other = next(k for k in ("micron-7450-pro-7.68tb", "samsung-pm9a3-7.68tb") if k != drive)
     at.selectbox(key="d_drive").set_value(other).run()
     assert not _errors(at), _errors(at)
     name = json.loads(at.session_state["design_json"])["name"]
     assert other in name and drive not in name
-    assert any(f"Current valid design: **{name}**" in c.value.replace("\\", "") for c in at.caption)
+    words = described(json.loads(at.session_state["design_json"]))
+    assert any(f"Current valid design: **{words}**" in c.value.replace("\\", "") for c in at.caption)
     at.text_input(key="d_name").set_value("Contoso gold").run()
     next(x for x in at.number_input if x.label == "Nodes").set_value(n).run()
     assert json.loads(at.session_state["design_json"])["name"] == "Contoso gold"
