@@ -16,7 +16,8 @@ from hciplan_ui import fmt, sizing_rows, state
 # such as 1,079,240 (about 4 em) or a word such as 'utilisation' (about 4.2 em, :func:`word_metric`)
 # never breaks inside itself: at a fixed size they broke mid-number and mid-word in a quarter or a
 # fifth of a 1024-1280 px window. Presenter mode raises the cap to 3.2rem (its selectors are the more
-# specific: the base style may be injected after it) and lets labels wrap.
+# specific: the base style may be injected after it) and lets labels wrap, between words only, their font
+# following the metric's width too (at 1024 px a fifth of the page broke "cost/mo|nth" at 1.3rem).
 BASE_CSS = """
 <style>
 .st-key-hciplan_preload, div:has(> .st-key-hciplan_preload) { display: none; }
@@ -41,7 +42,9 @@ html [class*="st-key-words_"] [data-testid="stMetric"] [data-testid="stMetricVal
   font-size: min(3.2rem, 22cqi) !important; }
 [data-testid="stMetricLabel"], [data-testid="stMetricLabel"] * {
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
-[data-testid="stMetricLabel"] p { font-size: 1.3rem !important; line-height: 1.2; }
+[data-testid="stMetricLabel"] p { font-size: min(1.3rem, 14cqi) !important; line-height: 1.2; }
+[data-testid="stMetricLabel"] p, [data-testid="stMetricLabel"] p * { overflow-wrap: normal !important;
+  word-break: keep-all !important; }
 .hp-clutter { display: none; }
 </style>
 """

@@ -386,20 +386,20 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         else:
             section = st.container()
         with section:
-            st.dataframe(
+            # a static table that wraps its text: the grid cut the checks, stages and examples off ("stora",
+            # "…HDD needs a") and led with the rules' internal names (capacity_with_reserve)
+            st.table(
                 [
                     {
-                        "rule": k,
-                        "what it checks": v["title"],
-                        "rejected": v["count"],
-                        "at": v["stage"],
-                        "example": v["example"],
-                        "source": v["source"],
+                        "Rule": v["title"],
+                        "Candidates rejected": fmt.num(v["count"], 0),
+                        "Checked at": v["stage"],
+                        "Example": v["example"],
+                        "Source": v["source"],
                     }
-                    for k, v in rej.items()
+                    for v in rej.values()
                 ],
                 hide_index=True,
-                width="stretch",
             )
             st.caption(
                 "A candidate can fail several rules; counts are part choices or designs at the stage the rule applies."

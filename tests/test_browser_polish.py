@@ -36,6 +36,11 @@ BROKEN_WORDS = """() => {
   }
   return out; }"""
 
+# a metric's label broken inside a word ("Whole cost/mo|nth", "Guarant|eed IOPS" in presenter mode)
+BROKEN_LABELS = BROKEN_WORDS.replace(
+    '[class*="st-key-words_"] [data-testid="stMetricValue"]', '[data-testid="stMain"] [data-testid="stMetricLabel"]'
+)
+
 # plotly text (ticks, titles, legends, bar labels) outside its figure
 CLIPPED = """() => {
   const out = [];
@@ -135,3 +140,26 @@ def test_a_tier_edited_in_the_grid_survives_a_visit_to_another_page(server, brow
     _settle(page)
     assert _standard_tier(page).startswith("Standard 777 "), _standard_tier(page)
     page.close()
+
+
+def test_presenter_mode_breaks_no_label_inside_a_word_at_1024_px(server, browser):  # noqa: F811
+    """QA 2026-11-28: presenter mode at 1024x768 wrapped the headline labels inside words ("Whole
+    cost/mo" / "nth", "Guarant" / "eed IOPS"): a label's font now follows its metric's width too."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.set_default_timeout(120_000)
+    page.goto(server)
+    _settle(page)
+    page.locator("label").filter(has_text="Presenter mode").first.click()
+    _settle(page)
+    _go(page, "Size a cluster")
+    page.get_by_role("button", name="Size it").click()
+    page.get_by_text("Whole cost/month").first.wait_for()
+    _settle(page)
+    found = {"Size": page.evaluate(BROKEN_LABELS)}
+    page.locator(".st-key-size_use_best button").click()
+    _settle(page)
+    for name in ("Design", "Performance", "SLA & tiers"):
+        _go(page, name)
+        found[name] = page.evaluate(BROKEN_LABELS)
+    page.close()
+    assert not any(found.values()), found
