@@ -1,5 +1,6 @@
 """Capacity: reference cluster, Microsoft's published examples, invariants."""
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -145,3 +146,36 @@ def test_usable_after_losing_a_node_never_exceeds_usable_before(nodes, drives, r
         return
     rep = capacity_report(rd)
     assert 0.0 <= rep.usable_after_node_loss_tb <= rep.usable_capacity_tb + 1e-12
+
+
+def test_azure_locals_infrastructure_volume_stays_out_of_the_capacity_after_a_node_loss():
+    """QA 2026-11-28: after losing a node the survivors rebuild the infrastructure volume too, so its
+    footprint comes out of what they hold (sas-4node with a 2 TB volume kept 12.798 TB after a
+    node loss, the same as Windows Server without one)."""
+    doc = json.loads((EX / "sas-4node.json").read_text())
+    ws = capacity_report(resolve(parse_design(doc)))
+    al = capacity_report(resolve(parse_design(doc | {"platform": "azure-local", "infrastructure_volume_tb": 2.0})))
+    fp = al.infrastructure_footprint_tb
+    assert fp == pytest.approx(2.0 * 3)  # three-way mirror on three or more machines
+    # healthy: the footprint comes out of the pool before the resiliency's efficiency
+    assert al.pool_capacity_tb == pytest.approx(ws.pool_capacity_tb - fp)
+    # after a node loss: out of what the survivors hold as well (they were equal before)
+    assert al.usable_after_node_loss_tb < ws.usable_after_node_loss_tb - 0.5 * fp * al.resiliency_efficiency
+    # the vectorised figure the sizer screens with is the report's
+    n = doc["nodes"]
+    k = doc["node"]["capacity_drives"]["count"]
+    tb = al.raw_capacity_tb / (n * k)
+    from planner.physics.capacity import capacity_all_flash, infrastructure_footprint_tb
+
+    rd = resolve(parse_design(doc | {"platform": "azure-local"}))
+    vec = usable_capacity_tb(
+        n,
+        k,
+        tb,
+        RESILIENCY_CODES[doc["resiliency"]],
+        n,
+        rd.design.mirror_share,
+        capacity_all_flash(rd.node.drive),
+        infrastructure_footprint_tb=infrastructure_footprint_tb("azure-local", n),
+    )
+    assert float(vec) == pytest.approx(capacity_report(rd).usable_capacity_tb)

@@ -221,3 +221,21 @@ def test_an_open_loads_iops_band_ends_at_what_it_offers(demand, best):
     assert rep["bandwidth_mb_s_high"] == rep["bandwidth_mb_s"]
     # the latency bands are the calibration's, untouched
     assert rep["vm_latency_ms_high"] > rep["vm_latency_ms"]
+
+
+def test_an_azure_local_demand_gets_azure_local_designs(demand, best):
+    """QA 2026-11-28: the sizer wrote 'platform: windows-server' into every design for an Azure Local
+    demand, so the saved design left out Azure Local's infrastructure volume (250.871 TB usable
+    instead of 250.621) and `hciplan cost` priced it 17.8 % below the sizing row (Windows Server
+    licences). The design now carries the demand's platform and costs the same with or without it."""
+    from planner.physics.capacity import capacity_report
+
+    assert best.platform == "azure-local"
+    cap = capacity_report(resolve(best, load_catalog()))
+    assert "infrastructure volume" in [s.step for s in cap.waterfall]
+    alone, with_demand = whole_cost(best, None), whole_cost(best, demand)
+    assert alone["platform"] == with_demand["platform"] == "azure-local"
+    assert alone["monthly"]["total_usd_per_month"] == pytest.approx(with_demand["monthly"]["total_usd_per_month"])
+    # the sizer's own figure is the checked design's (the screening counts the volume too)
+    sized = size(demand, top=1).best
+    assert sized["usable_capacity_tb"] == pytest.approx(cap.usable_capacity_tb)

@@ -239,10 +239,11 @@ def licence_usd_per_month_per_node(cores_per_cpu, sockets, a, stack: str = "s2d"
     return datacenter
 
 
-def platform_of(a, demand=None) -> str:
+def platform_of(a, demand=None, design=None) -> str:
     """The cluster's operating system: ``a.platform`` when set, else the demand's
     ``platform``, else Azure Local when the demand asks for Azure Local validated
-    nodes or the licence option is an Azure Local one, else Windows Server."""
+    nodes, the design names Azure Local as its platform (as the sizer writes it for such a
+    demand) or the licence option is an Azure Local one, else Windows Server."""
     if a.platform != "auto":
         return a.platform
     if demand is not None:
@@ -250,15 +251,17 @@ def platform_of(a, demand=None) -> str:
             return demand.platform
         if (getattr(demand, "validated_for", None) or "").lower() == "azure local":
             return "azure-local"
+    if getattr(design, "platform", None) == "azure-local":
+        return "azure-local"
     return "azure-local" if a.licence_option.startswith("azure-local") else "windows-server"
 
 
-def for_platform(a, demand=None):
+def for_platform(a, demand=None, design=None):
     """``a`` with the licence option the platform needs: on Azure Local a Windows
     Server Datacenter choice becomes the host fee plus Datacenter guest licences
     (the host fee is billed on every physical core whatever the guests); on a
     Windows Server cluster an Azure Local option falls back to Datacenter."""
-    platform = platform_of(a, demand)
+    platform = platform_of(a, demand, design)
     opt = a.licence_option
     if platform == "azure-local" and opt == "windows-server-datacenter":
         opt = "azure-local-datacenter"

@@ -372,8 +372,12 @@ def whole_cost(
         platform: str = stack
         a = a0
     else:
-        platform = platform_of(a0, demand) if hci else "windows-server"
-        a = for_platform(a0, demand) if hci else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
+        platform = platform_of(a0, demand, design) if hci else "windows-server"
+        a = (
+            for_platform(a0, demand, design)
+            if hci
+            else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
+        )
     months = a.amortisation_months
     groups = design_parts(design, cat)
     hw = _hardware_lines(groups, a)

@@ -244,16 +244,20 @@ def usable_capacity_tb(
     mirror_share: FloatArray,
     all_flash: FloatArray,
     reserve_policy: FloatArray = "one-drive-per-node-max-4",
+    infrastructure_footprint_tb: FloatArray = 0.0,
 ) -> FloatArray:
     """Usable capacity, TB, vectorised over designs.
 
-    usable = (raw - pool metadata - reserve drives x drive size) x efficiency
+    usable = (raw - pool metadata - reserve drives x drive size - infrastructure footprint) x efficiency
+
+    ``infrastructure_footprint_tb``: Azure Local's infrastructure volume with its copies
+    (:func:`infrastructure_footprint_tb`), 0 on Windows Server, as :func:`capacity_report` counts it.
     """
     fd = nodes if fault_domains is None else fault_domains
     raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)
     meta = pool_metadata_tb(nodes, drives_per_node)
     reserve = reserve_drives(nodes, reserve_policy) * np.asarray(drive_capacity_tb, dtype=float)
-    pool = np.maximum(raw - meta - reserve, 0.0)
+    pool = np.maximum(raw - meta - reserve - np.asarray(infrastructure_footprint_tb, dtype=float), 0.0)
     return pool * resiliency_efficiency(code, fd, mirror_share, all_flash)
 
 
@@ -285,6 +289,16 @@ def infrastructure_volume_copies(nodes: FloatArray) -> FloatArray:
     """Copies Azure Local keeps of its infrastructure volume: two-way mirror on
     one or two machines, three-way from three (Microsoft, *Deploy via portal*)."""
     return np.where(np.asarray(nodes) <= 2, 2, 3)
+
+
+def infrastructure_footprint_tb(platform: str, nodes: FloatArray, volume_tb: float | None = None) -> FloatArray:
+    """Pool space Azure Local's infrastructure volume takes, TB: its size times its copies
+    (:func:`infrastructure_volume_copies`); 0 on Windows Server. ``volume_tb``: the design's size,
+    default :data:`INFRASTRUCTURE_VOLUME_TB` (an assumption: Microsoft publishes none)."""
+    if platform != "azure-local":
+        return np.zeros_like(np.asarray(nodes, dtype=float))
+    size = INFRASTRUCTURE_VOLUME_TB if volume_tb is None else volume_tb
+    return size * infrastructure_volume_copies(nodes).astype(float)
 
 
 def volume_efficiency(resiliency: str, fault_domains: int, mirror_share: float, all_flash: bool, drives: int) -> float:
@@ -436,7 +450,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     if d.platform == "azure-local":
         infra = INFRASTRUCTURE_VOLUME_TB if d.infrastructure_volume_tb is None else d.infrastructure_volume_tb
         copies = int(infrastructure_volume_copies(d.nodes))
-        infra_fp = infra * copies
+        infra_fp = float(infrastructure_footprint_tb(d.platform, d.nodes, d.infrastructure_volume_tb))
         infra_note = (
             f"Azure Local's infrastructure volume, {infra:g} TB x {copies} copies "
             f"({'two' if copies == 2 else 'three'}-way mirror on {d.nodes} machine(s)); its size is an assumption"
@@ -455,9 +469,11 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     survivors = rd.nodes - 1
     raw_left = raw * survivors / rd.nodes
     can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
-    fits = footprint <= raw_left - meta * survivors / rd.nodes + 1e-9
+    # the infrastructure volume is rebuilt on the survivors too (it keeps its copies): its footprint
+    # comes out of what they hold, as out of the healthy pool
+    fits = footprint <= raw_left - meta * survivors / rd.nodes - infra_fp + 1e-9
     eff_left = float(resiliency_efficiency(code, max(survivors, 1), d.mirror_share, all_flash))
-    held_left = max(raw_left - meta * survivors / rd.nodes, 0.0) * eff_left if survivors >= 1 else 0.0
+    held_left = max(raw_left - meta * survivors / rd.nodes - infra_fp, 0.0) * eff_left if survivors >= 1 else 0.0
     usable_left = min(usable, held_left)  # volumes sized before the loss cannot grow
     if d.nodes == 1:
         note = "a single machine has no node to lose: its volumes are offline until it returns"

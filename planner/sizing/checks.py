@@ -141,7 +141,7 @@ def check_design(
     model parameters (default: the shipped calibration), e.g. a customer refit.
     Licences follow the demand's platform (:func:`planner.commercial.licensing.for_platform`).
     """
-    a = for_platform(a or CostAssumptions(), demand)
+    a = for_platform(a or CostAssumptions(), demand, rd.design)
     d, n = rd.design, rd.node
     if d.stack != demand.stack:
         raise PlannerError(

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from planner.commercial.licensing import for_platform, licence_usd_per_month_per_node
+from planner.commercial.licensing import for_platform, licence_usd_per_month_per_node, platform_of
 from planner.commercial.pricing import CostAssumptions, PricingError, part_monthly_usd, part_price_usd
 from planner.core.errors import PlannerError
 from planner.core.text import count
@@ -59,7 +59,7 @@ from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, 
 from planner.models.params import params_for
 from planner.physics import network
 from planner.physics import rules as R
-from planner.physics.capacity import RESILIENCY_CODES, usable_capacity_tb
+from planner.physics.capacity import RESILIENCY_CODES, infrastructure_footprint_tb, usable_capacity_tb
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
@@ -675,6 +675,8 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     p = params_for(stack, params)
     _iops, tb, _ = demand.totals()
     demand_workload(demand)  # the demand's bounds (raises a named error)
+    # the designs' operating system (S2D: Azure Local or Windows Server), as their licences count it
+    platform = platform_of(a, demand) if stack == "s2d" else "windows-server"
     rej = _Rejections({}, {}, {}, stack)
     unpriced: list[str] = []
     timing = {}
@@ -739,7 +741,10 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             u = ST.usable_tb(stack, n, res, S["k"], S["tb"])
         else:
             code = RESILIENCY_CODES[res]
-            u = usable_capacity_tb(n, S["k"], S["tb"], code, n, MIRROR_SHARE, ~S["hdd"])
+            infra = infrastructure_footprint_tb(platform, n)  # Azure Local's infrastructure volume
+            u = usable_capacity_tb(
+                n, S["k"], S["tb"], code, n, MIRROR_SHARE, ~S["hdd"], infrastructure_footprint_tb=infra
+            )
         ok = u >= tb
         bad = np.flatnonzero(~ok)
         if bad.size:
@@ -755,7 +760,15 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                 u1 = ST.usable_tb(stack, n, res, S["k"], S["tb"], after_loss=True)
             else:
                 u1 = usable_capacity_tb(
-                    n - 1, S["k"], S["tb"], code, n - 1, MIRROR_SHARE, ~S["hdd"], reserve_policy="none"
+                    n - 1,
+                    S["k"],
+                    S["tb"],
+                    code,
+                    n - 1,
+                    MIRROR_SHARE,
+                    ~S["hdd"],
+                    reserve_policy="none",
+                    infrastructure_footprint_tb=infra,
                 )
             bad1 = np.flatnonzero(ok & (u1 < tb))
             if bad1.size:
@@ -1029,7 +1042,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     ranked = sorted(found.values(), key=lambda v: v[0])
     results = []
     for _cost, pi_, si_, ni_, j, cfg in ranked[: max(top, 1)]:
-        design = design_from_parts(P, S, N, MEM, pi_, si_, ni_, pairs[j][0], pairs[j][1], cfg, demand)
+        design = design_from_parts(P, S, N, MEM, pi_, si_, ni_, pairs[j][0], pairs[j][1], cfg, demand, platform)
         rd = resolve(design, cat)
         chk = check_design(rd, demand, a, params=p)
         results.append((rd, chk))
@@ -1192,7 +1205,9 @@ def _combo_name(P, S, N, pi, si, ni, n, res) -> str:
     )
 
 
-def design_from_parts(P, S, N, MEM, pi, si, ni, nodes, res, cfg, demand: Demand) -> Design:
+def design_from_parts(
+    P, S, N, MEM, pi, si, ni, nodes, res, cfg, demand: Demand, platform: str = "windows-server"
+) -> Design:
     ch, cpu, s = P["rows"][pi]
     drive = S["drives"][S["d"][si]]
     c, cc = S["opts"][S["o"][si]]
@@ -1217,6 +1232,10 @@ def design_from_parts(P, S, N, MEM, pi, si, ni, nodes, res, cfg, demand: Demand)
         "vcpu_oversubscription": demand.vcpu_oversubscription,
         "host_reserve_gb": demand.host_reserve_gb,
     }
+    if demand.stack == "s2d" and platform != "windows-server":
+        # the cluster's operating system is the demand's (its licences already were): an Azure Local design
+        # keeps its infrastructure volume and is priced the same by every command that reads the file
+        doc["platform"] = platform
     if demand.stack != "s2d":
         doc.update(ST.design_settings(demand.stack))
     return Design.model_validate(doc)

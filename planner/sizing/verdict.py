@@ -119,7 +119,7 @@ def demand_verdict(
     None with ``usd_per_month_note`` when a part has no price).
     """
     cat = catalog or load_catalog()
-    a = for_platform(a or CostAssumptions(), demand)
+    a = for_platform(a or CostAssumptions(), demand, design)
     out: dict = {"design": design.name, "nodes": design.nodes}
     try:
         cost = whole_cost(design, demand, a, cat)
