@@ -315,10 +315,12 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
     alignment = W.alignment
 
     if stack == STACK_CODES["vsan"]:
-        # vSAN moves an object's owner to the VM's host: no redirected IO
+        # vSAN moves an object's owner to the VM's host: no redirected IO. Its components stay on the hosts
+        # they were placed on (``volume_servers``: the healthy host count, kept with one host down), so a lost
+        # host makes no read more local (with D.nodes, one host down read more locally and gained IOPS)
         alignment = np.ones_like(np.asarray(W.alignment, dtype=float))
         hops_r, hops_w, bw_writes, rmw, rot_read, rot_write = vsan_mod.layout_terms(
-            D.nodes, D.data_chunks, D.width, D.esa, D.clients_separate
+            D.volume_servers, D.data_chunks, D.width, D.esa, D.clients_separate
         )
     else:
         hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
