@@ -111,6 +111,10 @@ def _storage(design, db, x, servers, catalog, params, log_ms):
     return d, rep
 
 
+#: policies that throttle a load below what it offers (the engine's ``limited_by``)
+THROTTLES = ("cpu_utilization_cap", "iops_limit_per_vm")
+
+
 def database_capacity(
     design: Design,
     db: Database,
@@ -169,7 +173,9 @@ def database_capacity(
             if abs(w - log_ms) < 1e-3 * max(w, 1e-6):
                 break
             log_ms = w
-        ok_storage = not rep.get("saturated", False)
+        # a policy that throttles the storage IO (the CPU utilisation cap, a per-VM IOPS limit) carries less
+        # than the database asks, however low its latency: the rate is not sustained (as a saturated station)
+        ok_storage = not rep.get("saturated", False) and rep.get("limited_by") not in THROTTLES
         ok_cpu = x * cpu_s(d) <= vcpus * (1 + 1e-9)
         if hosted and ok_storage:
             # hyperconverged: the databases' vCPUs and the storage stack share each node's logical processors
@@ -207,7 +213,14 @@ def database_capacity(
     elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):
         # a saturating station stops the users too (their reads wait without bound near it): that is the
         # storage binding, whichever check failed first
-        where = f"{busiest} {util[busiest]:.0%} busy" if busiest is not None else rep.get("bottleneck")
+        throttled = at_hi[4].get("limited_by") in THROTTLES
+        where = (
+            f"{at_hi[4]['limited_by'].replace('_', ' ')} throttles the IO"
+            if throttled
+            else f"{busiest} {util[busiest]:.0%} busy"
+            if busiest is not None
+            else rep.get("bottleneck")
+        )
         binding, note = (
             "storage",
             (
