@@ -194,3 +194,18 @@ def test_a_name_made_from_the_parts_follows_them():
     assert follow_name(DESIGN, {**DESIGN, "nodes": 5})["name"] == "reference"  # a name someone gave
     renamed = {**best, "nodes": 8, "name": "gold"}
     assert follow_name(best, renamed) is renamed
+
+
+def test_a_database_url_without_its_driver_is_one_line(capsys):
+    """QA 2026-11-28: 'scenario list --db postgresql://...' without a PostgreSQL driver installed ended
+    in a ModuleNotFoundError traceback (exit 1)."""
+    import importlib.util
+
+    from planner.cli.main import main
+
+    if importlib.util.find_spec("psycopg2") is not None:
+        pytest.skip("the PostgreSQL driver is installed here: nothing to refuse")
+    assert main(["scenario", "list", "--db", "postgresql://user:pw@127.0.0.1:1/none"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: database: cannot open the scenario database: its driver is not installed")
+    assert err.count("\n") == 1

@@ -136,6 +136,10 @@ def _engine(url: str):
             engine = create_engine(url, pool_pre_ping=True)
         with engine.begin() as conn:
             _Base.metadata.create_all(conn, checkfirst=True)
+    except ImportError as exc:  # a URL whose driver is not installed (postgresql:// without psycopg)
+        raise StoreError(
+            f"cannot open the scenario database: its driver is not installed ({exc.name or exc})", "database"
+        ) from None
     except (SQLAlchemyError, OSError, ValueError) as exc:
         raise StoreError(f"cannot open the scenario database ({_reason(exc)})", "database") from None
     return engine
