@@ -249,3 +249,17 @@ def test_html_of_a_document_without_optional_parts():
     p = build(load_design(EX / "reference.json"), load_workload("oltp-8k"))
     h = render_html(document(p))
     assert "Parts list" in h and "Your databases" not in h
+
+
+def test_names_with_control_characters_are_plain_lines_in_every_format(proposal):
+    """QA 2026-11-28: a customer or author with a control character (pasted from another program)
+    ended the DOCX format in an lxml traceback; every format now prints the name as one line."""
+    import docx
+
+    p = {**proposal, "meta": {**proposal["meta"], "customer": "Contoso\x01 AG\n", "author": "Ann\x0bB"}}
+    for fmt in ("html", "docx", "xlsx"):
+        assert render(p, fmt)
+    d = docx.Document(io.BytesIO(render(p, "docx")))
+    text = "\n".join(par.text for par in d.paragraphs)
+    assert "Contoso AG" in text and "\x01" not in text and "\x0b" not in text
+    assert document(p)["customer"] == "Contoso AG" and document(p)["author"] == "Ann B"

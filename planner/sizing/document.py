@@ -125,11 +125,13 @@ def check_logo(data: bytes | None) -> tuple[bytes, str] | None:
     raise DocumentError("must be a PNG or JPEG image", "logo")
 
 
-def check_company(name: str | None) -> str:
-    """The company name as one line of plain text (control characters dropped)."""
+def check_company(name: str | None, what: str = "company", max_chars: int | None = MAX_COMPANY_CHARS) -> str:
+    """A name the document prints (the company, the customer, the author, the title) as one line of
+    plain text: control characters dropped (Word's and Excel's XML refuse them: a customer name with
+    one ended the DOCX format in a traceback), at most ``max_chars`` (None: no limit)."""
     s = " ".join("".join(ch if ch.isprintable() else " " for ch in (name or "")).split())
-    if len(s) > MAX_COMPANY_CHARS:
-        raise DocumentError(f"at most {MAX_COMPANY_CHARS} characters (got {len(s)})", "company")
+    if max_chars is not None and len(s) > max_chars:
+        raise DocumentError(f"at most {max_chars} characters (got {len(s)})", what)
     return s
 
 
@@ -337,6 +339,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     company = check_company(company)
     logo_ok = check_logo(logo)
     rep, cost, meta = p["report"], p["cost"], p["meta"]
+    # every name the document prints as one line of plain text, wherever it lands (a sentence, the title)
+    meta = {**meta, **{k: check_company(meta.get(k), k) for k in ("customer", "author")}}
+    meta["title"] = check_company(meta.get("title"), "title", max_chars=None)  # it holds the customer's name
     design = p["design"]
     sections: list[dict] = []
     sec = lambda title, blocks, appendix=False: sections.append(
@@ -657,12 +662,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             n += 1
             s["label"] = str(n)
         s["blocks"] = [b for b in s["blocks"] if not (b["type"] in ("p", "note") and not b["text"])]
-    title = meta.get("title") or f"Proposal: {design['name']}"
+    title = meta["title"] or f"Proposal: {design['name']}"
     return {
         "title": title,
         "company": company,
-        "customer": meta.get("customer") or "",
-        "author": meta.get("author") or "",
+        "customer": meta["customer"],
+        "author": meta["author"],
         "date": meta["date"],
         "logo": logo_ok[0] if logo_ok else None,
         "logo_mime": logo_ok[1] if logo_ok else None,
