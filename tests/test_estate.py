@@ -126,3 +126,26 @@ def test_detect_and_cli(tmp_path, capsys):
     assert main(["estate", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err == "error: bad.csv: row 2, column size_gb: not a number ('1e999')\n", err
+
+
+def test_a_semicolon_list_reads_decimal_commas_as_excel_wrote_them():
+    """QA 2026-11-28: a ';'-separated list (what Excel writes where ',' is the decimal sign) read
+    "0,5" GB as 5 GB: its ',' was taken for a thousands separator. The same list written with ','
+    and '.' gives the same databases."""
+    comma = (FIX / "databases.csv").read_text()
+    rows = [r.split(",") for r in comma.strip().splitlines()]
+    assert all(len(r) == len(rows[0]) for r in rows)  # no quoted cells in the fixture: a plain split is its parse
+
+    def euro(cell: str) -> str:
+        try:
+            x = float(cell)
+        except ValueError:
+            return cell
+        return f"{x:,.1f}".replace(",", "_").replace(".", ",").replace("_", ".")  # 1234.5 -> 1.234,5
+
+    semi = "\n".join(";".join(euro(c) for c in r) for r in rows) + "\n"
+    assert "," in semi  # the decimal commas are there to read
+    a = read_database_list(comma.encode(), "databases.csv")
+    b = read_database_list(semi.encode(), "databases.csv")
+    assert [(x["name"], x["size_gb"]) for x in b["databases"]] == [(x["name"], x["size_gb"]) for x in a["databases"]]
+    assert b["totals"] == pytest.approx(a["totals"])

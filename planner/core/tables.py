@@ -65,15 +65,35 @@ def header_key(text: object) -> str:
     return re.sub(r"[^a-z0-9%]+", "_", str(text or "").strip().lower()).strip("_")
 
 
+#: a number as a European spreadsheet writes it: "." between thousands, "," before the decimals
+_DECIMAL_COMMA = re.compile(r"([+-]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?(\s*%?)")
+
+
+def decimal_comma(cell: str) -> str:
+    """A cell of a ';'-separated CSV (what Excel writes where ',' is the decimal sign) with a number
+    in that notation written as :func:`number` reads it: "1.234,50" -> "1234.50", "0,5" -> "0.5". Other
+    text is kept as it is."""
+    m = _DECIMAL_COMMA.fullmatch(cell.strip())
+    if not m:
+        return cell
+    sign, whole, frac, pct = m.groups()
+    return f"{sign}{whole.replace('.', '')}" + (f".{frac}" if frac is not None else "") + pct.strip()
+
+
 def csv_rows(text: str, name: str) -> list[list[str]]:
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
     try:
-        return list(csv.reader(io.StringIO(text), dialect))
+        rows = list(csv.reader(io.StringIO(text), dialect))
     except csv.Error as exc:
         raise TableError(f"not a readable CSV ({exc})", name) from None
+    if getattr(dialect, "delimiter", ",") == ";":
+        # ';' between cells is Excel's CSV where ',' is the decimal sign: "0,5" GB was read as 5 GB and
+        # "1.234,50" USD as 1.2345 USD (their ',' taken for a thousands separator)
+        rows = [[decimal_comma(c) for c in r] for r in rows]
+    return rows
 
 
 def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> list[list[Any]]:
