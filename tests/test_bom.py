@@ -139,3 +139,11 @@ def test_dimm_errors_name_the_field(change, field):
     with pytest.raises(DesignError) as e:
         resolve(parse_design(d))
     assert e.value.field == field
+
+
+def test_a_bad_switch_count_is_its_reason(capsys):
+    """QA 2026-11-28: 'bom --switch ID --switches -1' printed pydantic's closing line, a URL
+    ('For further information visit https://errors.pydantic.dev/...'), instead of the reason."""
+    assert main(["bom", str(EX / "reference.json"), "--switch", "dell-s5248f-on", "--switches", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: switches: count: Input should be greater than or equal to 1 (got -1)\n"

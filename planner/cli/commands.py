@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from planner.cli.args import add_design_args, add_timings_arg, design_from_args, float_arg, int_arg, print_json
-from planner.core.errors import PlannerError, field_bounds
+from planner.core.errors import PlannerError, field_bounds, format_validation_error
 from planner.core.jsonio import NOT_COMPUTABLE, strict, without_wall_clock
 from planner.core.jsonio import load_json_model as _load
 
@@ -133,8 +133,10 @@ def cmd_bom(args) -> int:
     if args.switch:
         try:
             switches = SwitchChoice(model=args.switch, count=2 if args.switches is None else args.switches)
+        except ValidationError as exc:  # the reason, not pydantic's closing "further information" URL
+            raise InputError(format_validation_error(exc), "switches") from None
         except ValueError as exc:
-            raise InputError(str(exc).splitlines()[-1].strip(), "switches") from None
+            raise InputError(str(exc).splitlines()[0].strip(), "switches") from None
     print_json(bom(rd, costs, switches, catalog))
     return 0
 
