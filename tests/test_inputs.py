@@ -197,3 +197,17 @@ def test_models_refuse_non_finite_numbers_built_in_code(model, data):
             parse_workload({"block_size_kib": 8, "read_fraction": 0.7, "vms_per_node": 4} | data)
         else:
             Database.model_validate(json.loads((EX / "db-erp.json").read_text()) | data)
+
+
+def test_a_key_given_twice_is_refused_naming_it(tmp_path, capsys):
+    """QA 2026-11-28: a design with "nodes": 4 and later "nodes": 8 ran with 8 and said nothing
+    (json.loads keeps the last value); every JSON input now refuses a key given twice."""
+    with pytest.raises(PlannerError) as exc:
+        jsonio.loads('{"a": {"nodes": 4, "x": 1, "nodes": 8}}', "design")
+    assert exc.value.field == "design.a.nodes" and "given twice" in str(exc.value)
+    assert jsonio.loads('{"a": {"nodes": 4}, "b": {"nodes": 8}}', "design") == {"a": {"nodes": 4}, "b": {"nodes": 8}}
+    doc = json.loads((ROOT / "examples" / "reference.json").read_text())
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(doc)[:-1] + ', "nodes": 8}')
+    assert main(["evaluate", str(f)]) == 2
+    assert capsys.readouterr().err == "error: design.nodes: given twice in the same object (which value is meant?)\n"

@@ -69,6 +69,15 @@ def _parse_constant(name: str) -> _Bad:
     return _Bad(f"{name} is not allowed: numbers must be finite")
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a key given twice is refused (json.loads keeps the last value silently, so a
+    file edited by hand with "nodes": 4 ... "nodes": 8 ran with 8 and said nothing)."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        out[k] = _Bad("given twice in the same object (which value is meant?)") if k in out else v
+    return out
+
+
 def nesting_depth(text: str) -> int:
     """Deepest bracket nesting of JSON text, brackets inside strings ignored
     (no recursion: strings are blanked, then a running sum over the brackets)."""
@@ -113,7 +122,13 @@ def loads(
     if nesting_depth(data) > MAX_DEPTH:
         raise error(f"JSON nested deeper than {MAX_DEPTH} levels", field)
     try:
-        doc = json.loads(data, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+        doc = json.loads(
+            data,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+            object_pairs_hook=_object,
+        )
     except json.JSONDecodeError as exc:
         # an error at the very end is a file cut short (a copy or a run interrupted), not a typo
         cut = "; the text ends there: truncated?" if exc.pos >= len(data.rstrip()) - 1 else ""
