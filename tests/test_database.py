@@ -465,3 +465,14 @@ def test_dataline_claim_200000_iops_under_1_ms_for_a_4_tb_database_depends_on_th
     t = guarantee_by_vm_size(rd, erp, bg, target_iops=200_000)
     small = t["smallest_vm_meeting_target"]
     assert small is not None and small["vcpus"] <= 32
+
+
+def test_a_buffer_pool_below_the_resident_pages_is_said():
+    """QA 2026-11-28: a 1 TB database at 1 M NOPM had a hit ratio of 0 in a 4 GB pool and 0.22 in
+    5 GB, without a word: below the pages the active warehouses keep in use (4.18 GB here) the LRU
+    has nothing left to hold. The output says so; above it, nothing is added."""
+    small = io_demand(Database(name="small-bp", size_gb=1000, buffer_pool_gb=4, nopm=1_000_000))
+    assert small.buffer_hit_ratio < 0.01
+    assert "smaller than the pages the active warehouses keep in use (4.18 GB" in small.buffer_hit_note
+    ok = io_demand(Database(name="bp", size_gb=1000, buffer_pool_gb=5, nopm=1_000_000))
+    assert ok.buffer_hit_note == "modelled (LRU over the pages the transactions touch)"

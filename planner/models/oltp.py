@@ -870,6 +870,8 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         "write_ios": write_ios,
         "lazy_page_writes": float(np.sum(lazy_pages)),
         "characteristic_time_s": t,
+        "resident_pages": fixed,
+        "pool_pages": capacity,
         "active_warehouses": A,
         "delivery_age_s": delivery_age_s,
         "appended_pages": sum(appended.values()),
