@@ -567,7 +567,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
 
 
 up = st.file_uploader(
-    "Or load a demand JSON (max 1 MB): the CLI's `size --demand` file, as in `examples/demand-*.json`",
+    "Or load a demand file (JSON, max 1 MB), as saved from this page or written for the command line",
     type=["json"],
     key="size_upload",
     max_upload_size=1,

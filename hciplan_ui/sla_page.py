@@ -285,7 +285,7 @@ if dba:
         st.caption(
             "Reads per transaction, log and checkpoint writes and the sizes SQL Server uses come from stated "
             "assumptions (each with its source and an override on the Compare / what-if page, or in a "
-            "database file for `python -m planner sla --database`)."
+            "database file)."
         )
 c: list[Any] = st.columns(6 if not dba else 5)
 if dba:
