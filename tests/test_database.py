@@ -321,6 +321,8 @@ def test_sla_database_prints_the_guarantee_the_need_and_the_database_capacity(ca
     # the reference design's CPU utilisation cap (0.6) throttles the storage IO before the 16 vCPUs are busy
     # (QA 2026-11-28: the capacity was 'database_vcpus' at a rate whose IO the cap did not let through)
     assert cap["binding"] == "storage" and "cpu utilization cap throttles the IO" in cap["binding_note"]
+    # the guarantee shares the VM's vCPUs by the oversubscription, the capacity does not: said (QA 2026-11-28)
+    assert "at the design's 4:1 vCPU oversubscription" in cap["vcpus_note"]
     # a bigger VM is guaranteed more; behind the same throttle it carries the same
     assert main([*args, "--vcpus", "64", "--threads", "16"]) == 0
     more = json.loads(capsys.readouterr().out)
