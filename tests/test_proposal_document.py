@@ -249,3 +249,39 @@ def test_html_of_a_document_without_optional_parts():
     p = build(load_design(EX / "reference.json"), load_workload("oltp-8k"))
     h = render_html(document(p))
     assert "Parts list" in h and "Your databases" not in h
+
+
+#: words of the catalog's research trail that a customer file must not carry (QA finding 2)
+RESEARCH_WORDS = ("index id", "analogue", "code search", "archived copy", "public GitHub", "/work/", "research notes")
+
+
+def test_price_and_licence_sources_are_said_in_customer_form(proposal, files):
+    """The appendix names each price's kind, date and seller, and the licences' publisher,
+    never the catalog's research trail (which the data and the proposal dict keep)."""
+    for fmt, text in _texts(files).items():
+        for w in RESEARCH_WORDS:
+            assert w not in text, (fmt, w)
+    text = html_text(files["html"])
+    seen = {x["description"]: x["price_seen"] for x in proposal["cost"]["parts"] if x["price_date"]}
+    assert seen, "the example design has dated prices"
+    for s in seen.values():
+        assert s in text
+    # the DIMM is priced on another module: said as a comparable part, with its seller and date
+    dimm = next(s for d, s in seen.items() if "DDR5" in d or "RDIMM" in d or "GB" in d)
+    assert dimm.startswith("street price, 2026-09-30, datacenterdisk.com (comparable part: "), dimm
+    assert "Microsoft's Azure Local pricing page" in text
+    # the provenance stays where the engineer reads it
+    assert any("index id" in x["price_source"] for x in proposal["cost"]["parts"])
+
+
+def test_every_price_and_licence_entry_has_a_short_customer_source():
+    from planner.commercial.licensing import LICENCE_OPTION_DATA, licence_seen, stack_licensing_data
+    from planner.commercial.prices import price_book
+
+    for pid, e in price_book()["prices"].items():
+        assert e.get("seen_at"), pid
+        for w in (*RESEARCH_WORDS, "closest"):
+            assert w not in e["seen_at"] + e.get("comparable_part", ""), (pid, w)
+    for oid in [*LICENCE_OPTION_DATA, *stack_licensing_data()["options"]]:
+        t = licence_seen(oid)
+        assert t and not any(w in t for w in RESEARCH_WORDS), (oid, t)

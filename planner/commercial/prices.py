@@ -35,6 +35,8 @@ KIND_WORDS = {
     "street": "street price (a seller's advertised price)",
     "estimated": "estimate (no published price found)",
 }
+#: the kinds as the short form of a price's origin says them (:func:`seen_text`)
+KIND_SHORT = {"quoted": "your quote", "list": "list price", "street": "street price", "estimated": "estimate"}
 MAX_QUOTE_BYTES = 1_000_000
 MAX_QUOTE_ROWS = 5_000
 
@@ -54,34 +56,44 @@ def price_book() -> dict:
     }
 
 
+def seen_text(kind: str | None, date: str | None, seen_at: str | None = None, comparable: str | None = None) -> str:
+    """Where a price comes from as a customer reads it: its kind, date and the seller or
+    publisher it was seen at ("street price, 2026-09-30, datacenterdisk.com"), and the
+    comparable part when the price is another module's. Built from the price list's short
+    ``seen_at`` / ``comparable_part`` fields (and the licence files' ``seen_at`` / ``seen_date``),
+    never from ``source``: that keeps the research trail for the engineer (index ids, notes).
+    The proposal's appendix and the app's SLA page both say a price's origin with this."""
+    parts = [KIND_SHORT.get(kind, kind or ""), date or "", seen_at or ""]
+    s = ", ".join(x for x in parts if x)
+    return s + (f" (comparable part: {comparable})" if comparable else "")
+
+
 def part_price(rec, a) -> dict:
     """A catalog part's unit price and where it comes from.
 
     Returns ``usd``, ``kind`` (one of :data:`KINDS`), ``date`` (ISO date or None),
-    ``source`` (a sentence). ``a`` is a :class:`planner.commercial.pricing.CostAssumptions`.
+    ``source`` (a sentence, the whole provenance), ``seen`` (its customer form,
+    :func:`seen_text`). ``a`` is a :class:`planner.commercial.pricing.CostAssumptions`.
     """
     from planner.commercial.pricing import part_price_usd
 
     usd = part_price_usd(rec, a)
     if rec.id in a.part_prices_usd:
-        return {"usd": usd, "kind": "quoted", "date": None, "source": "your quote for this part"}
+        return {"usd": usd, "kind": "quoted", "date": None, "source": "your quote for this part", "seen": "your quote"}
     pct = a.vendor_discounts_pct.get(rec.vendor.lower())
     entry = price_book()["prices"].get(rec.id)
     if pct is not None:
         base = f"the {entry['kind']} price of {entry['date'] or 'an undated source'}" if entry else "the catalog price"
-        return {
-            "usd": usd,
-            "kind": "quoted",
-            "date": None,
-            "source": f"{base} less your {pct:g} % {rec.vendor} discount",
-        }
+        source = f"{base} less your {pct:g} % {rec.vendor} discount"
+        return {"usd": usd, "kind": "quoted", "date": None, "source": source, "seen": source}
     if entry is not None:
         date = entry.get("date")
-        return {"usd": usd, "kind": entry["kind"], "date": date, "source": entry["source"]}
+        seen = seen_text(entry["kind"], date, entry.get("seen_at"), entry.get("comparable_part"))
+        return {"usd": usd, "kind": entry["kind"], "date": date, "source": entry["source"], "seen": seen}
     how = rec.estimated.get("list_price_usd")
     if how:
-        return {"usd": usd, "kind": "estimated", "date": None, "source": how}
-    return {"usd": usd, "kind": "list", "date": None, "source": rec.source}
+        return {"usd": usd, "kind": "estimated", "date": None, "source": how, "seen": seen_text("estimated", None)}
+    return {"usd": usd, "kind": "list", "date": None, "source": rec.source, "seen": seen_text("list", None)}
 
 
 def _closest(name: str, ids) -> str:

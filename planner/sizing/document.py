@@ -599,12 +599,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         [KIND_WORDS[k].capitalize(), ", ".join(v)]
         for k, v in sorted(kinds.items(), key=lambda kv: list(KIND_WORDS).index(kv[0]))
     ]
+    # the short customer form of each price's origin (kind, date, seller), never the catalog's
+    # full source: that keeps research notes for the engineer (planner.commercial.prices.seen_text)
     dated = sorted(
-        {
-            (x["description"], x["price_date"], x["price_source"])
-            for x in cost["parts"] + cost["network"]["lines"]
-            if x["price_date"]
-        }
+        {(x["description"], x["price_seen"]) for x in cost["parts"] + cost["network"]["lines"] if x["price_date"]}
     )
     blocks = [
         P("Which prices in this document are quoted, list, street or estimated:"),
@@ -613,12 +611,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if dated:
         blocks += [
             P("Dated prices and where they were seen:"),
-            TABLE(["Part", "Date", "Source"], [list(r) for r in dated], name="price-sources"),
+            TABLE(["Part", "Price: kind, date, where seen"], [list(r) for r in dated], name="price-sources"),
         ]
     blocks.append(
         P(
-            "Licence prices are public list prices compiled on "
-            f"{cost['licensing_compiled']} from secondary quotations of the publishers' price pages; "
+            f"Licence prices: {cost['licence_seen']} (compiled on {cost['licensing_compiled']}); "
             "agreements, currency and region change them. Estimated prices are the best figures found: "
             "ask your supplier for a quote and replace them."
         )
