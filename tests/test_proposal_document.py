@@ -171,7 +171,34 @@ def test_the_document_says_what_the_issue_asked(proposal, files):
     assert "Which prices in this document are quoted, list, street or estimated" in text
     hi = proposal["report"]["vm_latency_ms_high"]
     if hi > proposal["demand"]["tightest_latency_target_ms"]:
-        assert "above your 1 ms target" in text
+        assert "above the mean target of Premium (1 ms)" in text
+
+
+def test_the_latency_verdict_is_the_pages_one_by_tier_and_statistic(proposal, files):
+    """QA finding 5: the proposal judged latency as 'target 1 ms, met' (the tightest target) where the
+    pages say 'worst 2.100 ms vs 3.000 ms target' (each tier against its own target and statistic)."""
+    lat = next(x for x in proposal["verdict"]["dimensions"] if x["key"] == "latency")
+    doc = document(proposal)
+    meets = next(b for s in doc["sections"] for b in s["blocks"] if b.get("name") == "meets")
+    row = next(r for r in meets["rows"] if r[0] == "Latency")
+    assert row[1] == "each tier under its own target" and row[2] == ("met" if lat["met"] else "NOT met")
+    assert f"worst: {lat['tier']} {lat['statistic']} {lat['have']:.3f} ms vs {lat['need']:g} ms target" in row[3]
+    assert lat["tier"] == "Ultra" and lat["statistic"] == "p99"
+    # the range warning names the tier and statistic it concerns, not 'your 1 ms target'
+    text = html_text(files["html"])
+    assert "above your 1 ms target" not in text
+    assert re.search(
+        r"The range of the mean latency reaches [\d.]+ ms, above the mean target of Premium \(1 ms\)", text
+    )
+
+
+def test_one_node_down_targets_have_their_unit_and_statistic(proposal):
+    """QA finding 12: 'Standard 0.548 ms (target 5)' said no unit and no statistic."""
+    doc = document(proposal)
+    meets = next(b for s in doc["sections"] for b in s["blocks"] if b.get("name") == "meets")
+    row = next(r for r in meets["rows"] if r[0] == "A server can fail")
+    assert "(target 5 ms mean)" in row[3] and "(target 3 ms p99)" in row[3], row[3]
+    assert not re.search(r"\(target [\d.]+\)", row[3])
 
 
 def test_html_is_small_and_static(files):
