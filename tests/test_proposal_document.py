@@ -312,3 +312,17 @@ def test_every_price_and_licence_entry_has_a_short_customer_source():
     for oid in [*LICENCE_OPTION_DATA, *stack_licensing_data()["options"]]:
         t = licence_seen(oid)
         assert t and not any(w in t for w in RESEARCH_WORDS), (oid, t)
+
+
+def test_a_design_without_cache_has_no_cache_bar(proposal):
+    """QA finding 12: 'Cache drives 0%' was shown for a design with no cache tier."""
+    assert not any(x["role"] == "cache" for x in proposal["cost"]["parts"])
+    bars = next(b for s in document(proposal)["sections"] for b in s["blocks"] if b["type"] == "bars")
+    assert "Cache drives" not in [label for label, _, _ in bars["items"]]
+    assert "Capacity drives" in [label for label, _, _ in bars["items"]]
+    # a design with a cache keeps its bar
+    from planner.models.workload import load_workload
+
+    p = build(load_design(EX / "reference.json"), load_workload("oltp-8k"))
+    bars = next(b for s in document(p)["sections"] for b in s["blocks"] if b["type"] == "bars")
+    assert "Cache drives" in [label for label, _, _ in bars["items"]]

@@ -449,7 +449,13 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         )
     blocks = [KV(perf)]
     util = rep.get("utilization") or {}
-    bars = [(UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v)) for k, v in util.items() if k != "host_cpu"]
+    # a design without cache drives has no cache bar (the model still reports the station, idle)
+    has_cache = any(x.get("role") == "cache" for x in cost["parts"])
+    bars = [
+        (UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v))
+        for k, v in util.items()
+        if k != "host_cpu" and (k != "cache" or has_cache)
+    ]
     if rep.get("host_cpu_utilization") is not None:
         bars.insert(0, ("Servers' processors", rep["host_cpu_utilization"], pct(rep["host_cpu_utilization"])))
     if bars:
