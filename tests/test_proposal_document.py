@@ -355,3 +355,51 @@ def test_xlsx_money_cells_are_currency_to_the_cent_and_tiers_say_their_statistic
     assert got == {t["name"]: t["latency_statistic"] for t in proposal["tiers"]}
     price = head.index("Price per database per month (USD)")
     assert all(r[price].number_format == '"$"#,##0.00' for r in tiers.iter_rows(min_row=5) if r[0].value)
+
+
+def test_rules_that_do_not_apply_say_so_and_rules_speak_of_datasheets(proposal, files):
+    """QA finding 15: an all-NVMe, non-rack-aware design without cache or budget listed the
+    hybrid-cache, rack-aware, three-tier reserve, cache DWPD and budget rules as 'passed'; rule
+    sources said 'chassis record (...)' and titles '(the demand may override)'."""
+    doc = document(proposal)
+    rules = next(b for s in doc["sections"] for b in s["blocks"] if b.get("name") == "rules")
+    status = {r[0]: r[1] for r in rules["rows"]}
+    for title in (
+        "Hybrid (HDD) cache at least 10% of capacity per server",
+        "A rack-aware cluster's two rooms at most 1 ms round trip apart",
+        "With NVMe, SSD and HDD drives, reserve one SSD plus one HDD per server, up to 4 of each",
+        "Cache devices rated at least 3 DWPD",
+        "Monthly cost within your budget",
+    ):
+        assert status[title].startswith("not applicable ("), (title, status[title])
+    assert status["At least 4 capacity drives per server"] == "passed"
+    text = html_text(files["html"])
+    for w in ("chassis record", "demand may override", "records ("):
+        assert w not in text, w
+
+
+def test_not_applicable_follows_the_rule_engines_own_reasons():
+    """The marks come from the reasons the rule engine gives (the Rules tab's 'not hybrid',
+    'no cache tier'): a hybrid design with a cache and a budget has them applicable."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.design import resolve
+    from planner.sizing.checks import check_design
+
+    d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    best = Design.model_validate(size(d, top=1).best["design"])
+    nvme = check_design(resolve(best), d, CostAssumptions())["checks"]
+    assert {k for k, v in nvme.items() if v.get("not_applicable")} >= {
+        "hybrid_cache_ratio",
+        "rack_aware_rtt",
+        "reserve_three_tiers",
+        "cache_endurance",
+        "cache_devices",
+        "budget",
+    }
+    raw = json.loads((EX / "sas-4node.json").read_text())
+    raw["node"]["capacity_drives"]["model"] = "seagate-exos-x20-20tb-sas"  # HDD behind the SSD cache
+    hybrid = Design.model_validate(raw)
+    budgeted = d.model_copy(update={"budget_usd_per_month": 1_000_000.0, "stack": hybrid.stack})
+    chk = check_design(resolve(hybrid), budgeted, CostAssumptions())["checks"]
+    for rule in ("hybrid_cache_ratio", "cache_endurance", "cache_devices", "budget"):
+        assert not chk[rule].get("not_applicable"), (rule, chk[rule])

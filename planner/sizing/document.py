@@ -106,6 +106,27 @@ FIELD_WORDS = {
 }
 
 
+#: the rules' titles and sources cite the model's own part records and "the demand"; a customer
+#: reads datasheets and their own requirements (applied before :func:`customer_text`)
+RULE_WORDS = (
+    (r"\s*\(the demand may override\)", ""),
+    (r"; a chassis record's bays, DIMM and PCIe slots are those of a fully populated board", ""),
+    (r"\bchassis, CPU and memory-module records\b", "server, CPU and memory-module datasheets"),
+    (r"\bchassis and CPU records\b", "server and CPU datasheets"),
+    (r"\bCPU \(([^)]*)\) and chassis \(([^)]*)\) records\b", r"CPU (\1) and server (\2) datasheets"),
+    (r"\bchassis record\b", "server datasheet"),
+    (r"\bthe drive records'", "the drive datasheets'"),
+    (r"\b[Tt]he demand's\b", "your"),
+)
+
+
+def rule_text(text: str) -> str:
+    """A rule's title or source as the customer reads it (:data:`RULE_WORDS`, then :func:`customer_text`)."""
+    for pattern, repl in RULE_WORDS:
+        text = re.sub(pattern, repl, text)
+    return customer_text(text)
+
+
 class DocumentError(PlannerError):
     pass
 
@@ -608,9 +629,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if p.get("rules"):
         rows = [
             [
-                customer_text(r["title"][:1].upper() + r["title"][1:]),
-                "passed" if r["passed"] else "FAILED",
-                customer_text(r["source"]),
+                (lambda t: t[:1].upper() + t[1:])(rule_text(r["title"])),
+                (f"not applicable ({r['not_applicable']})" if r.get("not_applicable") else "passed")
+                if r["passed"]
+                else "FAILED",
+                rule_text(r["source"]),
             ]
             for r in p["rules"]
         ]
