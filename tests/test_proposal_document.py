@@ -403,3 +403,16 @@ def test_not_applicable_follows_the_rule_engines_own_reasons():
     chk = check_design(resolve(hybrid), budgeted, CostAssumptions())["checks"]
     for rule in ("hybrid_cache_ratio", "cache_endurance", "cache_devices", "budget"):
         assert not chk[rule].get("not_applicable"), (rule, chk[rule])
+
+
+def test_the_widened_ranges_note_points_at_ranges_it_follows(proposal):
+    """QA finding 16: section 4 said 'The ranges below are widened' after its ranges."""
+    for s in document(proposal)["sections"]:
+        seen_range = False
+        for b in s["blocks"]:
+            cells = [v for r in b.get("rows", []) for v in r] + [b.get("text", "")]
+            if any("(range " in str(c) for c in cells):
+                seen_range = True
+            if b["type"] == "note" and "widened" in b["text"]:
+                assert "ranges below" not in b["text"], (s["title"], b["text"])
+                assert "ranges above" in b["text"] and seen_range, (s["title"], b["text"])

@@ -203,10 +203,11 @@ def customer_text(text: str) -> str:
 
 
 def extrapolation_text(
-    rep: dict, p: dict | None = None, widened: str = " The ranges below are widened for it."
+    rep: dict, p: dict | None = None, widened: str = " The ranges above are widened for it."
 ) -> list[str]:
     """Each extrapolation flag of ``p`` (default: the report's own) as what it means for the
-    customer, with the band's width; ``widened`` ends each sentence (where the ranges are)."""
+    customer, with the band's width; ``widened`` ends each sentence (where the ranges are: the
+    document puts these notes after the figures with ranges, in the summary and in Performance)."""
     out = []
     iops, lo, hi = rep.get("iops"), rep.get("iops_low"), rep.get("iops_high")
     spread = ""
