@@ -416,3 +416,12 @@ def test_the_widened_ranges_note_points_at_ranges_it_follows(proposal):
             if b["type"] == "note" and "widened" in b["text"]:
                 assert "ranges below" not in b["text"], (s["title"], b["text"])
                 assert "ranges above" in b["text"] and seen_range, (s["title"], b["text"])
+
+
+def test_the_processor_figure_says_which_of_the_two_it_is(proposal):
+    """QA finding 16: the proposal's 'Servers' processors 20 %' differs from the Performance page's
+    host CPU bar (27 %) and, unlike the page, did not say why."""
+    rep = proposal["report"]
+    text = " ".join(b.get("text", "") for s in document(proposal)["sections"] for b in s["blocks"])
+    assert f"{rep['host_cpu_utilization']:.0%} of the logical processors are busy, as Windows shows it" in text
+    assert f"against that limit the processors are {rep['utilization']['host_cpu']:.0%} busy" in text

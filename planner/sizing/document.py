@@ -482,6 +482,15 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         bars.insert(0, ("Servers' processors", rep["host_cpu_utilization"], pct(rep["host_cpu_utilization"])))
     if bars:
         blocks.append(BARS("How busy each part of the cluster is", bars, top=max([1.0] + [b for _, b, _ in bars])))
+    if rep.get("host_cpu_utilization") is not None and util.get("host_cpu") is not None:
+        # the app's Performance page shows the other figure (the IO's share of its ceiling): say both
+        blocks.append(
+            P(
+                f"Servers' processors: {pct(rep['host_cpu_utilization'])} of the logical processors are busy, as "
+                "Windows shows it. Storage IO reaches its processor limit before every logical processor is busy "
+                f"(simultaneous multithreading): against that limit the processors are {pct(util['host_cpu'])} busy."
+            )
+        )
     blocks.append(
         P(
             "Ranges are where 90 % of measured clusters fell against the model's prediction "
