@@ -487,7 +487,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         blocks.append(
             P(
                 f"Servers' processors: {pct(rep['host_cpu_utilization'])} of the logical processors are busy, as "
-                "Windows shows it. Storage IO reaches its processor limit before every logical processor is busy "
+                "the operating system shows it. Storage IO reaches its processor limit before every logical processor is busy "
                 f"(simultaneous multithreading): against that limit the processors are {pct(util['host_cpu'])} busy."
             )
         )
