@@ -423,5 +423,8 @@ def test_the_processor_figure_says_which_of_the_two_it_is(proposal):
     host CPU bar (27 %) and, unlike the page, did not say why."""
     rep = proposal["report"]
     text = " ".join(b.get("text", "") for s in document(proposal)["sections"] for b in s["blocks"])
-    assert f"{rep['host_cpu_utilization']:.0%} of the logical processors are busy, as the operating system shows it" in text
+    assert (
+        f"{rep['host_cpu_utilization']:.0%} of the logical processors are busy, as the operating system shows it"
+        in text
+    )
     assert f"against that limit the processors are {rep['utilization']['host_cpu']:.0%} busy" in text
