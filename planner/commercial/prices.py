@@ -63,7 +63,7 @@ def seen_text(kind: str | None, date: str | None, seen_at: str | None = None, co
     ``seen_at`` / ``comparable_part`` fields (and the licence files' ``seen_at`` / ``seen_date``),
     never from ``source``: that keeps the research trail for the engineer (index ids, notes).
     The proposal's appendix and the app's SLA page both say a price's origin with this."""
-    parts = [KIND_SHORT.get(kind, kind or ""), date or "", seen_at or ""]
+    parts = [KIND_SHORT.get(kind, kind) if kind else "", date or "", seen_at or ""]
     s = ", ".join(x for x in parts if x)
     return s + (f" (comparable part: {comparable})" if comparable else "")
 
