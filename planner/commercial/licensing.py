@@ -38,7 +38,7 @@ import json
 import math
 from functools import lru_cache
 
-from planner.commercial.prices import seen_text
+from planner.commercial.provenance import seen_text
 from planner.core.resources import data_path
 
 LICENSING_FILE = data_path("licensing.json")

@@ -22,6 +22,7 @@ import difflib
 import json
 from functools import lru_cache
 
+from planner.commercial.provenance import seen_text
 from planner.core.errors import PlannerError, shown
 from planner.core.resources import data_path
 from planner.core.tables import TableError, number, read_rows, text
@@ -35,8 +36,6 @@ KIND_WORDS = {
     "street": "street price (a seller's advertised price)",
     "estimated": "estimate (no published price found)",
 }
-#: the kinds as the short form of a price's origin says them (:func:`seen_text`)
-KIND_SHORT = {"quoted": "your quote", "list": "list price", "street": "street price", "estimated": "estimate"}
 MAX_QUOTE_BYTES = 1_000_000
 MAX_QUOTE_ROWS = 5_000
 
@@ -54,18 +53,6 @@ def price_book() -> dict:
         "description": doc["description"],
         "prices": {e["part"]: e for e in doc["prices"]},
     }
-
-
-def seen_text(kind: str | None, date: str | None, seen_at: str | None = None, comparable: str | None = None) -> str:
-    """Where a price comes from as a customer reads it: its kind, date and the seller or
-    publisher it was seen at ("street price, 2026-09-30, datacenterdisk.com"), and the
-    comparable part when the price is another module's. Built from the price list's short
-    ``seen_at`` / ``comparable_part`` fields (and the licence files' ``seen_at`` / ``seen_date``),
-    never from ``source``: that keeps the research trail for the engineer (index ids, notes).
-    The proposal's appendix and the app's SLA page both say a price's origin with this."""
-    parts = [KIND_SHORT.get(kind, kind) if kind else "", date or "", seen_at or ""]
-    s = ", ".join(x for x in parts if x)
-    return s + (f" (comparable part: {comparable})" if comparable else "")
 
 
 def part_price(rec, a) -> dict:
