@@ -596,6 +596,6 @@ if tp is not None:
             "Pricing JSON", jsonio.dumps(tp, indent=1), file_name="tier_prices.json", mime="application/json"
         )
         st.caption(
-            f"Licence: {fmt.md(cost['licence_source'])}."
+            f"Licence: {fmt.md(cost['licence_seen'])}."
             + (f" Parts: {cost_state.quotes_note()}." if cost_state.quotes_note() else "")
         )

@@ -255,7 +255,8 @@ def test_the_proposal_from_the_app_in_four_formats_is_in_customer_language(fmt, 
     else:
         best = _best_design(at.session_state["size_demand"])
         total = whole_cost(Design.model_validate(best), demand)["monthly"]["total_usd_per_month"]
-        assert any(isinstance(c, float) and abs(c - total) < 1e-6 for c in xlsx_cells(data))
+        # to the cent: the workbook rounds money cells (currency-formatted)
+        assert any(isinstance(c, float) and abs(c - total) <= 0.005 for c in xlsx_cells(data))
 
 
 def test_a_bad_logo_or_company_is_one_line():

@@ -167,6 +167,7 @@ def test_quotes_csv_sets_part_prices_and_vendor_discounts(cat):
         "kind": "quoted",
         "date": None,
         "source": "your quote for this part",
+        "seen": "your quote",
     }
     cpu = cat.cpu["intel-xeon-gold-6430"]
     p = part_price(cpu, a)

@@ -325,3 +325,18 @@ def test_the_compare_page_builds_the_stations_section_when_opened():
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert [list(d.value.columns) for d in at.dataframe if "Station" in d.value.columns] == [["Station", "What"]]
+
+
+def test_the_sla_page_footer_says_the_licence_source_as_the_proposal_does():
+    """QA finding 2: the footer printed the licence file's research trail ('found by a public
+    code search ... via a archived copy'); it says the short form the proposal uses."""
+    from planner.commercial.licensing import licence_seen
+
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    footer = next(c.value for c in at.caption if c.value.startswith("Licence:"))
+    assert "code search" not in footer and "archived copy" not in footer and "index id" not in footer
+    plain = footer.replace("\\", "")  # fmt.md's escapes
+    shown = [licence_seen(o) for o in ("windows-server-datacenter", "azure-local", "azure-local-datacenter")]
+    assert any(t in plain for t in shown), plain

@@ -19,7 +19,12 @@ from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_po
 
 def _price_source(rec, a: CostAssumptions) -> dict:
     if rec is None:
-        return {"kind": "estimated", "date": None, "source": "ram_usd_per_gb (editable assumption)"}
+        return {
+            "kind": "estimated",
+            "date": None,
+            "source": "ram_usd_per_gb (editable assumption)",
+            "seen": "estimate, a price per GB of RAM",
+        }
     return part_price(rec, a)
 
 
@@ -37,6 +42,7 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
         "total_usd": unit * qty,
         "unit_power_w": unit_power_w(role, rec),
         "price_source": price["source"],
+        "price_seen": price["seen"],
         "price_kind": price["kind"],
         "price_date": price["date"],
         "price_estimated": price["kind"] == "estimated",

@@ -38,6 +38,7 @@ import json
 import math
 from functools import lru_cache
 
+from planner.commercial.provenance import seen_text
 from planner.core.resources import data_path
 
 LICENSING_FILE = data_path("licensing.json")
@@ -72,6 +73,32 @@ def licensing_data() -> dict:
 
 def option(option_id: str) -> dict:
     return licensing_data()["options"][option_id]
+
+
+#: the licensing files' options a priced licence option (``CostAssumptions.licence_option``) rests on
+LICENCE_OPTION_DATA = {
+    "azure-local": ("azure-local-subscription",),
+    "azure-local-windows": ("azure-local-subscription", "azure-local-windows-server-subscription"),
+    "windows-server-datacenter": ("windows-server-2025-datacenter",),
+    "azure-local-datacenter": ("azure-local-subscription", "windows-server-2025-datacenter"),
+}
+
+
+def licence_seen(option_id: str) -> str:
+    """Where the prices of licence option ``option_id`` (an S2D ``licence_option``, or a
+    Ceph / vSAN option of ``licensing-stacks.json``) were seen, as a customer reads it
+    (:func:`planner.commercial.prices.seen_text` of each option's ``seen_at`` and
+    ``seen_date``); the full ``source`` stays in the data for the engineer."""
+    opts = {**stack_licensing_data()["options"], **licensing_data()["options"]}
+    out: list[str] = []
+    for oid in LICENCE_OPTION_DATA.get(option_id, (option_id,)):
+        o = opts[oid]
+        # upstream Ceph has no fee (its prices are 0): no kind of price to say
+        priced = any(v for k, v in o.items() if k.startswith("usd_per"))
+        t = seen_text("list" if priced else None, o.get("seen_date"), o.get("seen_at"))
+        if t not in out:
+            out.append(t)
+    return "; ".join(out)
 
 
 @lru_cache(maxsize=1)

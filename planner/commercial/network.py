@@ -48,6 +48,7 @@ def _line(role: str, rec, quantity: int, a: CostAssumptions, per: str) -> dict:
         "price_kind": price["kind"],
         "price_date": price["date"],
         "price_source": price["source"],
+        "price_seen": price["seen"],
         "basis": per,
     }
 

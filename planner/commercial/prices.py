@@ -22,6 +22,7 @@ import difflib
 import json
 from functools import lru_cache
 
+from planner.commercial.provenance import seen_text
 from planner.core.errors import PlannerError, shown
 from planner.core.resources import data_path
 from planner.core.tables import TableError, number, read_rows, text
@@ -58,30 +59,28 @@ def part_price(rec, a) -> dict:
     """A catalog part's unit price and where it comes from.
 
     Returns ``usd``, ``kind`` (one of :data:`KINDS`), ``date`` (ISO date or None),
-    ``source`` (a sentence). ``a`` is a :class:`planner.commercial.pricing.CostAssumptions`.
+    ``source`` (a sentence, the whole provenance), ``seen`` (its customer form,
+    :func:`seen_text`). ``a`` is a :class:`planner.commercial.pricing.CostAssumptions`.
     """
     from planner.commercial.pricing import part_price_usd
 
     usd = part_price_usd(rec, a)
     if rec.id in a.part_prices_usd:
-        return {"usd": usd, "kind": "quoted", "date": None, "source": "your quote for this part"}
+        return {"usd": usd, "kind": "quoted", "date": None, "source": "your quote for this part", "seen": "your quote"}
     pct = a.vendor_discounts_pct.get(rec.vendor.lower())
     entry = price_book()["prices"].get(rec.id)
     if pct is not None:
         base = f"the {entry['kind']} price of {entry['date'] or 'an undated source'}" if entry else "the catalog price"
-        return {
-            "usd": usd,
-            "kind": "quoted",
-            "date": None,
-            "source": f"{base} less your {pct:g} % {rec.vendor} discount",
-        }
+        source = f"{base} less your {pct:g} % {rec.vendor} discount"
+        return {"usd": usd, "kind": "quoted", "date": None, "source": source, "seen": source}
     if entry is not None:
         date = entry.get("date")
-        return {"usd": usd, "kind": entry["kind"], "date": date, "source": entry["source"]}
+        seen = seen_text(entry["kind"], date, entry.get("seen_at"), entry.get("comparable_part"))
+        return {"usd": usd, "kind": entry["kind"], "date": date, "source": entry["source"], "seen": seen}
     how = rec.estimated.get("list_price_usd")
     if how:
-        return {"usd": usd, "kind": "estimated", "date": None, "source": how}
-    return {"usd": usd, "kind": "list", "date": None, "source": rec.source}
+        return {"usd": usd, "kind": "estimated", "date": None, "source": how, "seen": seen_text("estimated", None)}
+    return {"usd": usd, "kind": "list", "date": None, "source": rec.source, "seen": seen_text("list", None)}
 
 
 def _closest(name: str, ids) -> str:

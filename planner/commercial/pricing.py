@@ -21,6 +21,7 @@ from planner.commercial.licensing import (
     MIN_CORE_LICENCES_PER_CPU,
     MIN_CORE_LICENCES_PER_SERVER,
     datacenter_core_licences,
+    licence_seen,
     licence_usd_per_month_per_node,
     licensing_data,
     stack_licensing_data,
@@ -272,6 +273,7 @@ def monthly_cost(
             "capex_usd": capex,
             "licence_option": oid,
             "licence_source": stack_licensing_data()["options"][oid]["source"],
+            "licence_seen": licence_seen(oid),
         }
     return {
         "per_node": node,
@@ -281,6 +283,7 @@ def monthly_cost(
         "licence_source": a.licence_source
         if a.licence_option == "windows-server-datacenter"
         else licensing_data()["options"]["azure-local-subscription"]["source"],
+        "licence_seen": licence_seen(a.licence_option),
     }
 
 

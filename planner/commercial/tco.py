@@ -38,6 +38,7 @@ from planner.commercial.licensing import (
     PLATFORM_NAMES,
     datacenter_core_licences,
     for_platform,
+    licence_seen,
     licence_usd_per_month_per_node,
     licensing_data,
     platform_of,
@@ -266,6 +267,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                     "kind": "estimated",
                     "date": None,
                     "source": "RAM priced per GB (the design names no DIMMs): the ram_usd_per_gb assumption",
+                    "seen": "estimate, a price per GB of RAM",
                 }
                 desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
             else:
@@ -286,6 +288,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                     "price_kind": price["kind"],
                     "price_date": price["date"],
                     "price_source": price["source"],
+                    "price_seen": price["seen"],
                 }
             )
     return lines
@@ -519,6 +522,7 @@ def whole_cost(
         "platform_name": platform_name,
         "licence_option": opt,
         "licence_name": licence_name,
+        "licence_seen": licence_seen(opt),
         "parts": hw,
         "network": net,
         "sql_server": sql,

@@ -128,6 +128,36 @@ def _f(x) -> float:
     return float(np.ravel(x)[0])
 
 
+#: rules that pass because the design has nothing they judge, told by the reason the rule
+#: engine gives (the app's Rules tab shows it: "not hybrid", "no cache tier"): rule ->
+#: (the reason, or its ending, when the rule does not apply; why, as a document says it)
+NOT_APPLICABLE_REASONS = {
+    "cache_devices": ("no cache tier", "no cache tier"),
+    "capacity_multiple_of_cache": ("no cache tier", "no cache tier"),
+    "cache_endurance": ("no cache tier", "no cache tier"),
+    "hybrid_cache_ratio": ("not hybrid", "no HDD capacity drives"),
+    "rack_aware_rtt": ("not a rack-aware cluster", "not a rack-aware cluster"),
+    "reserve_three_tiers": (
+        "one capacity tier per node: the reserve is one capacity drive per server",
+        "one capacity drive type per server",
+    ),
+    "volume_plan": ("no volumes planned", "no volumes planned"),
+    "growth": ("no growth asked", "no growth asked"),
+    "budget": (" (no budget)", "no budget set"),
+}
+
+
+def mark_not_applicable(checks: dict[str, dict]) -> dict[str, dict]:
+    """Mark (in place) each passed rule that does not apply to the design with
+    ``not_applicable``: why, in words (see :data:`NOT_APPLICABLE_REASONS`). A document
+    says "not applicable" for it rather than "passed"; ``passed`` itself is unchanged."""
+    for rule, (reason, why) in NOT_APPLICABLE_REASONS.items():
+        c = checks.get(rule)
+        if c is not None and c["passed"] and c["reason"].endswith(reason):
+            c["not_applicable"] = why
+    return checks
+
+
 def check_design(
     rd: ResolvedDesign, demand: Demand, a: CostAssumptions | None = None, quick: bool = False, params=None
 ) -> dict:
@@ -149,6 +179,7 @@ def check_design(
         )
     ch = n.chassis
     checks = hardware_rules(rd, demand.allow_network_warning)
+    mark_not_applicable(checks)
     put = recorder(checks)
 
     nodes = rd.nodes
@@ -223,7 +254,7 @@ def check_design(
         lat_ok,
         f"{iops:,.0f} IOPS: "
         + ", ".join(
-            f"{c.name} {c.latency_statistic} {per_tier[c.name]:.3f} ms (target {c.latency_target_ms:g})"
+            f"{c.name} {c.latency_statistic} {per_tier[c.name]:.3f} ms (target {c.latency_target_ms:g} ms)"
             for c in demand.classes(1.0)
         )
         + (" — saturated" if bool(np.ravel(out["saturated"])[0]) else ""),
@@ -235,7 +266,8 @@ def check_design(
             bool(np.ravel(latency_ok(deg, demand))[0]),
             "one node down: "
             + ", ".join(
-                f"{c.name} {deg_tier[c.name]:.3f} ms (target {c.latency_target_ms:g})" for c in demand.classes(1.0)
+                f"{c.name} {deg_tier[c.name]:.3f} ms (target {c.latency_target_ms:g} ms {c.latency_statistic})"
+                for c in demand.classes(1.0)
             )
             + (" — saturated" if bool(np.ravel(deg["saturated"])[0]) else ""),
         )
@@ -283,6 +315,7 @@ def check_design(
         f"${total:,.0f}/month"
         + (f" vs budget ${demand.budget_usd_per_month:,.0f}" if demand.budget_usd_per_month else " (no budget)"),
     )
+    mark_not_applicable(checks)
     fails = [k for k, v in checks.items() if not v["passed"]]
     return {
         "checks": checks,

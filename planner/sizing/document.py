@@ -106,6 +106,27 @@ FIELD_WORDS = {
 }
 
 
+#: the rules' titles and sources cite the model's own part records and "the demand"; a customer
+#: reads datasheets and their own requirements (applied before :func:`customer_text`)
+RULE_WORDS = (
+    (r"\s*\(the demand may override\)", ""),
+    (r"; a chassis record's bays, DIMM and PCIe slots are those of a fully populated board", ""),
+    (r"\bchassis, CPU and memory-module records\b", "server, CPU and memory-module datasheets"),
+    (r"\bchassis and CPU records\b", "server and CPU datasheets"),
+    (r"\bCPU \(([^)]*)\) and chassis \(([^)]*)\) records\b", r"CPU (\1) and server (\2) datasheets"),
+    (r"\bchassis record\b", "server datasheet"),
+    (r"\bthe drive records'", "the drive datasheets'"),
+    (r"\b[Tt]he demand's\b", "your"),
+)
+
+
+def rule_text(text: str) -> str:
+    """A rule's title or source as the customer reads it (:data:`RULE_WORDS`, then :func:`customer_text`)."""
+    for pattern, repl in RULE_WORDS:
+        text = re.sub(pattern, repl, text)
+    return customer_text(text)
+
+
 class DocumentError(PlannerError):
     pass
 
@@ -184,10 +205,11 @@ def customer_text(text: str) -> str:
 
 
 def extrapolation_text(
-    rep: dict, p: dict | None = None, widened: str = " The ranges below are widened for it."
+    rep: dict, p: dict | None = None, widened: str = " The ranges above are widened for it."
 ) -> list[str]:
     """Each extrapolation flag of ``p`` (default: the report's own) as what it means for the
-    customer, with the band's width; ``widened`` ends each sentence (where the ranges are)."""
+    customer, with the band's width; ``widened`` ends each sentence (where the ranges are: the
+    document puts these notes after the figures with ranges, in the summary and in Performance)."""
     out = []
     iops, lo, hi = rep.get("iops"), rep.get("iops_low"), rep.get("iops_high")
     spread = ""
@@ -264,13 +286,38 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
     return rows
 
 
+def _tier_words(name: str) -> str:
+    """A tier as a sentence names it (a demand without tiers has one class, 'demand')."""
+    return "your databases'" if name == "demand" else name
+
+
+def latency_range_notes(p: dict) -> list[str]:
+    """Where the mean latency's range crosses a tier's mean target although the tier meets it
+    (the verdict of :func:`planner.sizing.verdict.demand_verdict`, not judged again): one
+    sentence naming those tiers and their statistic. The report's range is the cluster mean's,
+    so only mean targets are compared with it."""
+    rep = p["report"]
+    hi = rep.get("vm_latency_ms_high")
+    lat = next((x for x in (p.get("verdict") or {}).get("dimensions") or [] if x["key"] == "latency"), None)
+    if hi is None or lat is None or not lat.get("tiers"):
+        return []
+    near = [t for t in lat["tiers"] if t["statistic"] == "mean" and t["met"] and hi > t["target_ms"]]
+    if not near:
+        return []
+    names = ", ".join(f"{_tier_words(t['name'])} ({t['target_ms']:g} ms)" for t in near)
+    return [
+        f"The range of the mean latency reaches {ms(hi)}, above the mean target of {names}: the predicted "
+        f"mean ({ms(rep['vm_latency_ms'])}) meets it, but leaves little margin at the top of the range."
+    ]
+
+
 def _meets(p: dict) -> list[list[str]]:
     """Demand against the design, per dimension: met or not (the pages' verdict,
     :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
     d, lim, v = p["demand"], p["binding"]["limits"], p.get("verdict")
     names = {
         "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "iops"),
-        "latency": ("Latency target", f"{d['tightest_latency_target_ms']:g} ms", "latency"),
+        "latency": ("Latency", "each tier under its own target", "latency"),
         "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
         "vcpus": ("Virtual processors", f"{d['vcpus']:,.0f}", "vcpu"),
         "ram": ("Memory", f"{d['ram_gb']:,.0f} GB", "ram"),
@@ -288,6 +335,10 @@ def _meets(p: dict) -> list[list[str]]:
             head = "no room to grow"
         else:
             head = f"short by {100 * (1 - f):.0f} %"
+        lat = met_by.get(k) if k == "latency" else None
+        if lat and lat.get("tier") and lat.get("have") is not None:
+            # the pages' verdict: the tier furthest from its own target, by its own statistic
+            head = f"worst: {_tier_words(lat['tier'])} {lat['statistic']} {ms(lat['have'])} vs {lat['need']:g} ms target; {head}"
         rows.append([label, need, "met" if met else "NOT met", head])
     n1 = met_by.get("n_plus_one")
     if n1 is None:
@@ -371,15 +422,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         key.insert(3, ("Guaranteed IOPS, every database at its target", f"{b['guaranteed_iops']:,.0f}"))
         key.append(("What runs out first", RESOURCE_WORDS.get(b["binding"], b["binding"])))
     lines.append(KV(key))
-    target = (p.get("demand") or {}).get("tightest_latency_target_ms")
-    hi = rep.get("vm_latency_ms_high")
-    if target is not None and hi is not None and hi > target:
-        lines.append(
-            NOTE(
-                f"The latency range reaches {ms(hi)}, above your {target:g} ms target: the mean "
-                f"({ms(rep['vm_latency_ms'])}) meets it, but the design leaves little margin at the top of the range."
-            )
-        )
+    lines += [NOTE(t) for t in latency_range_notes(p)]
     for t in extrapolation_text(rep, p):
         lines.append(NOTE(t))
     for w in p.get("warnings") or []:
@@ -433,11 +476,26 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         )
     blocks = [KV(perf)]
     util = rep.get("utilization") or {}
-    bars = [(UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v)) for k, v in util.items() if k != "host_cpu"]
+    # a design without cache drives has no cache bar (the model still reports the station, idle)
+    has_cache = any(x.get("role") == "cache" for x in cost["parts"])
+    bars = [
+        (UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v))
+        for k, v in util.items()
+        if k != "host_cpu" and (k != "cache" or has_cache)
+    ]
     if rep.get("host_cpu_utilization") is not None:
         bars.insert(0, ("Servers' processors", rep["host_cpu_utilization"], pct(rep["host_cpu_utilization"])))
     if bars:
         blocks.append(BARS("How busy each part of the cluster is", bars, top=max([1.0] + [b for _, b, _ in bars])))
+    if rep.get("host_cpu_utilization") is not None and util.get("host_cpu") is not None:
+        # the app's Performance page shows the other figure (the IO's share of its ceiling): say both
+        blocks.append(
+            P(
+                f"Servers' processors: {pct(rep['host_cpu_utilization'])} of the logical processors are busy, as "
+                "the operating system shows it. Storage IO reaches its processor limit before every logical processor is busy "
+                f"(simultaneous multithreading): against that limit the processors are {pct(util['host_cpu'])} busy."
+            )
+        )
     blocks.append(
         P(
             "Ranges are where 90 % of measured clusters fell against the model's prediction "
@@ -586,9 +644,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if p.get("rules"):
         rows = [
             [
-                customer_text(r["title"][:1].upper() + r["title"][1:]),
-                "passed" if r["passed"] else "FAILED",
-                customer_text(r["source"]),
+                (lambda t: t[:1].upper() + t[1:])(rule_text(r["title"])),
+                (f"not applicable ({r['not_applicable']})" if r.get("not_applicable") else "passed")
+                if r["passed"]
+                else "FAILED",
+                rule_text(r["source"]),
             ]
             for r in p["rules"]
         ]
@@ -604,12 +664,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         [KIND_WORDS[k].capitalize(), ", ".join(v)]
         for k, v in sorted(kinds.items(), key=lambda kv: list(KIND_WORDS).index(kv[0]))
     ]
+    # the short customer form of each price's origin (kind, date, seller), never the catalog's
+    # full source: that keeps research notes for the engineer (planner.commercial.prices.seen_text)
     dated = sorted(
-        {
-            (x["description"], x["price_date"], x["price_source"])
-            for x in cost["parts"] + cost["network"]["lines"]
-            if x["price_date"]
-        }
+        {(x["description"], x["price_seen"]) for x in cost["parts"] + cost["network"]["lines"] if x["price_date"]}
     )
     blocks = [
         P("Which prices in this document are quoted, list, street or estimated:"),
@@ -618,12 +676,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if dated:
         blocks += [
             P("Dated prices and where they were seen:"),
-            TABLE(["Part", "Date", "Source"], [list(r) for r in dated], name="price-sources"),
+            TABLE(["Part", "Price: kind, date, where seen"], [list(r) for r in dated], name="price-sources"),
         ]
     blocks.append(
         P(
-            "Licence prices are public list prices compiled on "
-            f"{cost['licensing_compiled']} from secondary quotations of the publishers' price pages; "
+            f"Licence prices: {cost['licence_seen']} (compiled on {cost['licensing_compiled']}); "
             "agreements, currency and region change them. Estimated prices are the best figures found: "
             "ask your supplier for a quote and replace them."
         )

@@ -157,9 +157,14 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
 
     cost = p["cost"]
     wb = Workbook()
-    usd_fmt = '"$"#,##0.00'
+    # money as a customer reads it: whole dollars for totals, cents for unit and per-database prices;
+    # the cells hold the figures rounded to the cent (the library's numbers, not text)
+    whole, cents = '"$"#,##0', '"$"#,##0.00'
 
-    def sheet(ws, title, header, rows, money=()):
+    def usd(x):
+        return None if x is None else round(float(x), 2)
+
+    def sheet(ws, title, header, rows, money=None):
         ws.title = title
         ws.append([safe_cell(doc["title"])])
         ws["A1"].font = Font(bold=True, size=13)
@@ -173,47 +178,57 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             if r and r[0] == "Total":
                 for c in ws[ws.max_row]:
                     c.font = Font(bold=True)
-        for col in money:
+        for col, number_format in (money or {}).items():
             for row in ws.iter_rows(min_row=5, min_col=col + 1, max_col=col + 1):
                 for c in row:
-                    c.number_format = usd_fmt
+                    if isinstance(c.value, (int, float)):
+                        c.number_format = number_format
         for i, h in enumerate(header):
             ws.column_dimensions[chr(65 + i)].width = max(12, min(60, len(str(h)) + 4)) if i else 48
 
     kind_words = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
+    # parts by name only: catalog ids stay in the engineer's JSON / CSV files
     bom = [
         [
             x["description"],
-            x["part"],
             x["quantity"],
-            x["unit_price_usd"],
-            x["total_usd"],
+            usd(x["unit_price_usd"]),
+            usd(x["total_usd"]),
             kind_words[x["price_kind"]],
             x["price_date"] or "",
         ]
         for x in cost["parts"] + cost["network"]["lines"]
     ]
-    bom.append(["Total", "", None, None, cost["capex_usd"], "", ""])
+    bom.append(["Total", None, None, usd(cost["capex_usd"]), "", ""])
     sheet(
         wb.active,
         "Parts list",
-        ["Part", "Catalog id", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date"],
+        ["Part", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date"],
         bom,
-        money=(3, 4),
+        money={2: cents, 3: whole},
     )
 
-    rows = [[x["line"], x["upfront_usd"], x["usd_per_month"]] for x in cost["lines"]]
-    rows.append(["Total", sum(cost["upfront"].values()), cost["monthly"]["total_usd_per_month"]])
+    rows = [[x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"])] for x in cost["lines"]]
+    rows.append(["Total", usd(sum(cost["upfront"].values())), usd(cost["monthly"]["total_usd_per_month"])])
     rows.append([])
     rows.append(["Total cost of ownership", "Purchases (USD)", "Running costs (USD)", "Total (USD)"])
-    rows += [[f"{t['years']} years", t["upfront_usd"], t["running_usd"], t["total_usd"]] for t in cost["tco"]]
+    rows += [
+        [f"{t['years']} years", usd(t["upfront_usd"]), usd(t["running_usd"]), usd(t["total_usd"])] for t in cost["tco"]
+    ]
     ex = p.get("existing")
     if ex:
         rows.append([])
         rows.append([f"System today: {ex['design']['name']}", "Purchases (USD)", "Running costs (USD)", "Total (USD)"])
-        rows += [[f"{t['years']} years", t["upfront_usd"], t["running_usd"], t["total_usd"]] for t in ex["cost"]["tco"]]
+        rows += [
+            [f"{t['years']} years", usd(t["upfront_usd"]), usd(t["running_usd"]), usd(t["total_usd"])]
+            for t in ex["cost"]["tco"]
+        ]
     sheet(
-        wb.create_sheet(), "Cost and TCO", ["Cost line", "Purchase (USD)", "Per month (USD)", ""], rows, money=(1, 2, 3)
+        wb.create_sheet(),
+        "Cost and TCO",
+        ["Cost line", "Purchase (USD)", "Per month (USD)", ""],
+        rows,
+        money={1: whole, 2: whole, 3: whole},
     )
 
     if p.get("tier_fit") and p.get("tier_prices"):
@@ -229,11 +244,12 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                     t["name"],
                     t["guaranteed_iops"],
                     t["latency_target_ms"],
+                    t["latency_statistic"],
                     t["capacity_tb_per_db"],
                     f["max_dbs"],
                     RESOURCE_WORDS.get(lim, lim),
-                    pr["price_usd_per_month"],
-                    pr["cost_share_usd_per_month"],
+                    usd(pr["price_usd_per_month"]),
+                    usd(pr["cost_share_usd_per_month"]),
                 ]
             )
         sheet(
@@ -243,6 +259,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                 "Tier",
                 "Guaranteed IOPS",
                 "Latency target (ms)",
+                "Latency statistic",
                 "Size (TB)",
                 "Databases that fit",
                 "Limited by",
@@ -250,7 +267,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                 "Cost per database per month (USD)",
             ],
             trows,
-            money=(6, 7),
+            money={7: cents, 8: cents},
         )
     buf = io.BytesIO()
     wb.save(buf)

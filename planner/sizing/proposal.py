@@ -153,6 +153,7 @@ def build(
             {
                 "rule": k,
                 "passed": v["passed"],
+                "not_applicable": v.get("not_applicable"),
                 "reason": v["reason"],
                 "title": RULES[k].title,
                 "source": RULES[k].source,

@@ -107,7 +107,9 @@ def demand_verdict(
     topology than hyperconverged; then only ``note`` and ``cost``), ``met`` (every
     dimension), ``feasible`` (every rule, as the sizer requires), ``dimensions``
     (``key``, ``label``, ``need``, ``have``, ``unit``, ``met``, ``detail``; IOPS's also
-    ``carried_at``, "saturation" or "cpu_cap"; N+1's also ``capacity_met``/``capacity_detail``
+    ``carried_at``, "saturation" or "cpu_cap"; latency's also ``tier`` and ``statistic`` of the
+    worst tier (its latency over its target) and ``tiers`` (``name``, ``statistic``,
+    ``latency_ms``, ``target_ms``, ``met``); N+1's also ``capacity_met``/``capacity_detail``
     and ``performance_met``/``performance_detail``),
     ``databases`` (``count`` with growth, ``hosts``, ``per_node``,
     ``per_node_one_down``; None for a demand that names no databases), ``fits``
@@ -196,6 +198,22 @@ def demand_verdict(
                 for c in classes
             )
         ),
+    )
+    # the tier that decides it and every tier's figure, so a document says the same verdict
+    # by tier and statistic (planner.sizing.document) without judging latency again
+    dims[-1].update(
+        tier=worst.name,
+        statistic=worst.latency_statistic,
+        tiers=[
+            {
+                "name": c.name,
+                "statistic": c.latency_statistic,
+                "latency_ms": lat[c.name],
+                "target_ms": c.latency_target_ms,
+                "met": bool(lat[c.name] <= c.latency_target_ms) and not saturated,
+            }
+            for c in classes
+        ],
     )
     row(
         "capacity",
