@@ -147,7 +147,7 @@ def demand_verdict(
     # what the cluster carries: saturation, or below it what a CPU utilisation cap lets through
     cap_iops = chk.get("cpu_cap_iops")
     capped = cap_iops is not None and cap_iops < chk["iops_capacity"]
-    carried = cap_iops if capped else chk["iops_capacity"]
+    carried = float(cap_iops if cap_iops is not None and capped else chk["iops_capacity"])
     saturated = carried < iops
     cn = chk["compute"]
     dims = []
