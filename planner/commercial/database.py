@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 
 from planner.core.errors import PlannerError
+from planner.engine.performance import PACING_POLICIES
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
 from planner.models.database import Database, cpu_us_per_txn, io_demand, oltp_calibration
@@ -111,10 +112,6 @@ def _storage(design, db, x, servers, catalog, params, log_ms):
     return d, rep
 
 
-#: policies that throttle a load below what it offers (the engine's ``limited_by``)
-THROTTLES = ("cpu_utilization_cap", "iops_limit_per_vm")
-
-
 def database_capacity(
     design: Design,
     db: Database,
@@ -175,7 +172,7 @@ def database_capacity(
             log_ms = w
         # a policy that throttles the storage IO (the CPU utilisation cap, a per-VM IOPS limit) carries less
         # than the database asks, however low its latency: the rate is not sustained (as a saturated station)
-        ok_storage = not rep.get("saturated", False) and rep.get("limited_by") not in THROTTLES
+        ok_storage = not rep.get("saturated", False) and rep.get("limited_by") not in PACING_POLICIES
         ok_cpu = x * cpu_s(d) <= vcpus * (1 + 1e-9)
         if hosted and ok_storage:
             # hyperconverged: the databases' vCPUs and the storage stack share each node's logical processors
@@ -213,7 +210,7 @@ def database_capacity(
     elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):
         # a saturating station stops the users too (their reads wait without bound near it): that is the
         # storage binding, whichever check failed first
-        throttled = at_hi[4].get("limited_by") in THROTTLES
+        throttled = at_hi[4].get("limited_by") in PACING_POLICIES
         where = (
             f"{at_hi[4]['limited_by'].replace('_', ' ')} throttles the IO"
             if throttled

@@ -679,6 +679,9 @@ BLOCK = 16_384
 THREADS = min(2, os.cpu_count() or 1)
 #: every label ``bottleneck`` / ``limited_by`` takes, coded as int8 while computing
 LABELS = (*STATIONS, "outstanding_io", "population", "offered_load", "iops_limit_per_vm", "cpu_utilization_cap", "none")
+#: the policies that pace a load at the rate they admit (``limited_by``): a closed load's held-back
+#: IOs wait in its VMs; an open load's offer is not carried whole
+PACING_POLICIES = ("cpu_utilization_cap", "iops_limit_per_vm")
 _LABEL_OBJ = np.array(LABELS, dtype=object)
 _OUTSTANDING, _POPULATION, _OFFERED, _LIMIT, _CAP, _NONE = range(K, K + 6)
 _FLOAT_OUT = (

@@ -15,6 +15,7 @@ from planner.core import jsonio
 from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
 from planner.engine.performance import (
     BOTTLENECK_LABELS,
+    PACING_POLICIES,
     STATIONS,
     DesignArrays,
     WorkloadArrays,
@@ -701,10 +702,6 @@ def evaluate_report(
             if note := paced_degraded_note(perf, deg):
                 out["notes"].append(note)
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
-
-
-#: the policies that pace the VMs at the rate they admit (their held-back IOs wait in the VMs)
-PACING_POLICIES = ("cpu_utilization_cap", "iops_limit_per_vm")
 
 
 def paced_degraded_note(healthy: dict, degraded: dict) -> str | None:
