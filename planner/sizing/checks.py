@@ -179,7 +179,6 @@ def check_design(
         )
     ch = n.chassis
     checks = hardware_rules(rd, demand.allow_network_warning)
-    mark_not_applicable(checks)
     put = recorder(checks)
 
     nodes = rd.nodes
@@ -245,7 +244,7 @@ def check_design(
         put("n_plus_one_capacity", True, "N+1 not asked")
     if quick and any(not v["passed"] for v in checks.values()):
         fails = [k for k, v in checks.items() if not v["passed"]]
-        return {"checks": checks, "fails": fails, "feasible": False}
+        return {"checks": mark_not_applicable(checks), "fails": fails, "feasible": False}
     out, deg, endu, cap_iops = _evaluate(rd, demand, params=params)
     per_tier = {c.name: _f(class_latency_ms(out, c)) for c in demand.classes(1.0)}
     lat_ok = bool(np.ravel(latency_ok(out, demand))[0])
@@ -315,10 +314,9 @@ def check_design(
         f"${total:,.0f}/month"
         + (f" vs budget ${demand.budget_usd_per_month:,.0f}" if demand.budget_usd_per_month else " (no budget)"),
     )
-    mark_not_applicable(checks)
     fails = [k for k, v in checks.items() if not v["passed"]]
     return {
-        "checks": checks,
+        "checks": mark_not_applicable(checks),
         "fails": fails,
         "feasible": not fails,
         "cost_usd_per_month": total,

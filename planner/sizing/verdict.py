@@ -145,9 +145,8 @@ def demand_verdict(
     iops, tb, _ = dem.totals()
     classes = dem.classes()
     # what the cluster carries: saturation, or below it what a CPU utilisation cap lets through
-    cap_iops = chk.get("cpu_cap_iops")
-    capped = cap_iops is not None and cap_iops < chk["iops_capacity"]
-    carried = float(cap_iops if cap_iops is not None and capped else chk["iops_capacity"])
+    carried = float(min(chk["iops_capacity"], chk.get("cpu_cap_iops", math.inf)))
+    capped = carried < chk["iops_capacity"]
     saturated = carried < iops
     cn = chk["compute"]
     dims = []
