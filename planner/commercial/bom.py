@@ -11,7 +11,7 @@ whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
 from __future__ import annotations
 
 from planner.commercial.licensing import licence_options, licensing_data, stack_licence_options
-from planner.commercial.prices import part_price
+from planner.commercial.prices import RAM_PER_GB_SEEN, part_price
 from planner.commercial.pricing import CostAssumptions, SwitchChoice, monthly_cost, part_price_usd, switch_record
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_power_w
@@ -23,7 +23,7 @@ def _price_source(rec, a: CostAssumptions) -> dict:
             "kind": "estimated",
             "date": None,
             "source": "ram_usd_per_gb (editable assumption)",
-            "seen": "estimate, a price per GB of RAM",
+            "seen": RAM_PER_GB_SEEN,
         }
     return part_price(rec, a)
 

@@ -55,6 +55,10 @@ def price_book() -> dict:
     }
 
 
+#: the customer form of RAM priced per GB (a design that names no DIMMs), one text for the BOM and the whole cost
+RAM_PER_GB_SEEN = seen_text("estimated", None, "a price per GB of RAM")
+
+
 def part_price(rec, a) -> dict:
     """A catalog part's unit price and where it comes from.
 

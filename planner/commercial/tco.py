@@ -47,7 +47,7 @@ from planner.commercial.licensing import (
     vmware_core_licences,
 )
 from planner.commercial.network import network_bom
-from planner.commercial.prices import part_price
+from planner.commercial.prices import RAM_PER_GB_SEEN, part_price
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
 from planner.models.catalog import Catalog, Record, load_catalog
 from planner.models.design import (
@@ -267,7 +267,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                     "kind": "estimated",
                     "date": None,
                     "source": "RAM priced per GB (the design names no DIMMs): the ram_usd_per_gb assumption",
-                    "seen": "estimate, a price per GB of RAM",
+                    "seen": RAM_PER_GB_SEEN,
                 }
                 desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
             else:
