@@ -3,6 +3,7 @@
 import streamlit as st
 
 from hciplan_ui import charts, chrome, costs, export, fmt, state
+from planner.core.text import first_upper
 
 chrome.header("Capacity")
 cap = state.capacity(state.design_json())
@@ -50,7 +51,7 @@ if demand_rows is not None:
     # the pool filled to the brim is a what-if for later growth, not the answer: said, not warned
     st.caption("If the volumes filled the whole usable capacity: " + full + ".")
 else:
-    (st.success if cap["survives_node_loss"] else st.warning)(full[0].upper() + full[1:])
+    (st.success if cap["survives_node_loss"] else st.warning)(first_upper(full))
 
 unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
 st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")

@@ -22,6 +22,7 @@ import streamlit as st
 from hciplan_ui import fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
+from planner.core.text import first_upper
 
 QUOTES = "cost_quotes"  # {"file", "part_prices_usd", "vendor_discounts_pct"}
 SQL_EDITION = "cost_sql_edition"
@@ -250,7 +251,7 @@ def cost_breakdown(cost: dict, key: str) -> None:
     st.caption(
         f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
         "(support, power, rack space, subscriptions) of each month."
-        + (" " + " ".join(fmt.md(n[:1].upper() + n[1:]) + "." for n in cost["notes"]) if cost["notes"] else "")
+        + (" " + " ".join(fmt.md(first_upper(n)) + "." for n in cost["notes"]) if cost["notes"] else "")
     )
     parts = st.expander("Parts list (servers, switches, optics and cables)", key=f"{key}_parts", on_change="rerun")
     if parts.open:
@@ -312,7 +313,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         return
     if not v["judged"]:
         st.markdown(f"**{title}**")
-        st.caption(fmt.md(v["note"][:1].upper() + v["note"][1:]) + ".")
+        st.caption(fmt.md(first_upper(v["note"])) + ".")
         st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]), help=fmt.md(v.get("usd_per_month_note") or ""))
         return
     dims = v["dimensions"]
@@ -336,10 +337,10 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         "power and rack space (the Size page breaks it down)",
     )
     (c[1].success if v["met"] and v["feasible"] else c[1].warning)(
-        fmt.md(v["summary"][:1].upper() + v["summary"][1:]), icon=":material/checklist:"
+        fmt.md(first_upper(v["summary"])), icon=":material/checklist:"
     )
     if v.get("stack_note"):
-        st.caption(fmt.md(v["stack_note"][:1].upper() + v["stack_note"][1:]) + ".")
+        st.caption(fmt.md(first_upper(v["stack_note"])) + ".")
     if v["other_fails"]:
         st.caption(
             fmt.md(

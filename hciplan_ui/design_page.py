@@ -13,6 +13,7 @@ import streamlit as st
 
 from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
 from planner.core.errors import PlannerError
+from planner.core.text import first_upper
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.catalog import load_catalog
 from planner.models.design import (
@@ -382,7 +383,7 @@ else:
             if loc == "(root)":  # a rule across fields: the sentence names them; the marker means nothing on screen
                 field = "resiliency" if "resiliency" in rest else "nodes"
                 msg = fmt.screen_error(msg)
-                msg = msg[:1].upper() + msg[1:]
+                msg = first_upper(msg)
         target = slots.get(field or "")
         (target or st).error(fmt.md(msg), icon=":material/error:")
         st.warning("The design above is not valid; the other pages keep showing the last valid design.")

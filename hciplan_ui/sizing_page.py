@@ -22,6 +22,7 @@ from hciplan_ui.sizing_rows import shown_row as _shown
 from planner.commercial.pricing import CostAssumptions
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
+from planner.core.text import first_upper
 from planner.models.demand import Demand
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
@@ -681,7 +682,7 @@ def _estate() -> None:
                 else:
                     state.set_demand(Demand.model_validate(d["demand"]).model_dump_json())
                     for note in d["notes"]:
-                        st.caption(fmt.md(note[:1].upper() + note[1:]) + ".")
+                        st.caption(fmt.md(first_upper(note)) + ".")
             return
         t = out["totals"]
         st.success(
@@ -691,7 +692,7 @@ def _estate() -> None:
             icon=":material/database:",
         )
         for note in out["notes"]:
-            st.caption(fmt.md(note[:1].upper() + note[1:]) + ".")
+            st.caption(fmt.md(first_upper(note)) + ".")
         st.dataframe(
             [
                 {

@@ -16,3 +16,9 @@ def count(n: float, noun: str, plural: str | None = None) -> str:
         The plural when it is not ``noun + "s"``.
     """
     return f"{n:,} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def first_upper(text: str) -> str:
+    """``text`` with its first letter in upper case and the rest as it is (``str.capitalize``
+    lowers the rest: "N+1" and "IOPS" inside a sentence)."""
+    return text[:1].upper() + text[1:]

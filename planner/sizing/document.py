@@ -21,6 +21,7 @@ import re
 
 from planner.commercial.prices import KIND_WORDS
 from planner.core.errors import PlannerError
+from planner.core.text import first_upper
 
 MAX_LOGO_BYTES = 1_000_000
 MAX_COMPANY_CHARS = 120
@@ -644,7 +645,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if p.get("rules"):
         rows = [
             [
-                (lambda t: t[:1].upper() + t[1:])(rule_text(r["title"])),
+                first_upper(rule_text(r["title"])),
                 (f"not applicable ({r['not_applicable']})" if r.get("not_applicable") else "passed")
                 if r["passed"]
                 else "FAILED",
