@@ -15,7 +15,7 @@ import pytest
 from planner.cli import main
 from planner.core import jsonio
 from planner.core.errors import CatalogError, PlannerError
-from planner.models.catalog import parse_catalog_file
+from planner.models.catalog import load_catalog, parse_catalog_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
@@ -211,3 +211,43 @@ def test_a_key_given_twice_is_refused_naming_it(tmp_path, capsys):
     f.write_text(json.dumps(doc)[:-1] + ', "nodes": 8}')
     assert main(["evaluate", str(f)]) == 2
     assert capsys.readouterr().err == "error: design.nodes: given twice in the same object (which value is meant?)\n"
+
+
+@pytest.mark.parametrize(
+    "example, key, value, line",
+    [
+        ("reference.json", "nodes", "4", "error: nodes: a number is written without quotes (got '4')\n"),
+        ("reference.json", "nodes", True, "error: nodes: true/false is not a number (got True)\n"),
+        ("db-erp.json", "size_tb", "4", "error: database.size_tb: a number is written without quotes (got '4')\n"),
+        ("db-erp.json", "size_tb", False, "error: database.size_tb: true/false is not a number (got False)\n"),
+    ],
+)
+def test_a_number_written_as_text_or_true_is_refused(example, key, value, line, tmp_path, capsys):
+    """QA 2026-11-28: pydantic's lax mode read "nodes": "4" as 4 and "size_tb": true as 1.0, so a
+    hand-edited file with a quoted or mistyped number ran as something else and said nothing."""
+    doc = json.loads((EX / example).read_text()) | {key: value}
+    (tmp_path / "f.json").write_text(json.dumps(doc))
+    argv = (
+        ["evaluate", str(tmp_path / "f.json")] if example == "reference.json" else ["db-io", str(tmp_path / "f.json")]
+    )
+    assert main(argv) == 2
+    assert capsys.readouterr().err == line
+
+
+def test_json_keeps_what_it_has_no_other_way_to_write(tmp_path, capsys):
+    """The check is for numbers only: an inline CPU's dates stay strings (strict Python mode would
+    refuse them once a validator has turned the document into objects) and 4.0 nodes stay 4."""
+    doc = json.loads((EX / "reference.json").read_text()) | {"nodes": 4.0}
+    (tmp_path / "d.json").write_text(json.dumps(doc))
+    assert main(["evaluate", str(tmp_path / "d.json")]) == 0
+    assert json.loads(capsys.readouterr().out)["nodes"] == 4
+
+
+def test_a_catalog_record_with_a_quoted_number_names_the_record():
+    rec = json.loads(json.dumps(load_catalog().cpu["intel-xeon-gold-6246"].model_dump(mode="json")))
+    rec["cores"] = "12"
+    with pytest.raises(CatalogError) as exc:
+        parse_catalog_file(json.dumps({"device_class": "cpu", "records": [rec]}).encode(), "my.json")
+    assert (
+        str(exc.value) == "my.json: record 'intel-xeon-gold-6246': cores: a number is written without quotes (got '12')"
+    )

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError
+    from pydantic_core import ErrorDetails
 
 #: Characters that would break a one-line message: C0/C1 controls (newline,
 #: carriage return, escape...) and the Unicode line and paragraph separators.
@@ -56,10 +57,10 @@ class DesignError(PlannerError):
     """A design is impossible (too many drives, too few fault domains, ...)."""
 
 
-def format_validation_error(exc: ValidationError, prefix: str = "") -> str:
-    """One line per problem from a pydantic ValidationError: 'field: reason'."""
+def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: str = "") -> str:
+    """One line per problem from a pydantic ValidationError (or some of its errors): 'field: reason'."""
     parts = []
-    for e in exc.errors():
+    for e in exc if isinstance(exc, list) else exc.errors():
         # a key the user made up is quoted: 'a: b' or a newline cannot pass for the field's end
         loc = ".".join(
             p if isinstance(p, str) and _PLAIN_KEY.match(p) else str(p) if isinstance(p, int) else shown(p, 40)

@@ -192,17 +192,53 @@ def parse_json_model(
     prefix: str = "",
     max_bytes: int = MAX_INPUT_BYTES,
 ) -> M:
-    """Validate ``data`` (a dict or JSON text) as ``model``."""
-    if isinstance(data, (str, bytes, bytearray)):
+    """Validate ``data`` (a dict or JSON text) as ``model``; JSON text must write every number as a
+    number (see :func:`numbers_written_as_numbers`)."""
+    text = isinstance(data, (str, bytes, bytearray))
+    if text:
         data = loads(data, field, error, max_bytes)
     if not isinstance(data, dict):
         raise error("must be a JSON object", field)
+    if text:  # first: lax mode reads true as 1, and a rule about 1 would hide the real mistake
+        numbers_written_as_numbers(model, data, error, prefix)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         raise error(format_validation_error(exc, prefix)) from None
     except RecursionError:  # a dict built in Python, nested past the interpreter's limit
         raise error(f"nested deeper than {MAX_DEPTH} levels", field) from None
+
+
+#: pydantic's error types for a value that is not a number, in strict mode
+_NUMBER_ERRORS = frozenset({"int_type", "float_type", "decimal_type", "int_parsing", "float_parsing"})
+
+
+def numbers_written_as_numbers(
+    model: type[BaseModel], data: dict[str, Any], error: type[PlannerError], prefix: str
+) -> None:
+    """Refuse a number written as a string or a boolean in a file (``"nodes": "4"``,
+    ``"size_tb": true``), which pydantic's lax mode reads as 4 and 1.0: in a hand-edited file it
+    is a typo or a field misread, and a planner should say so rather than guess.
+
+    Only those errors of a strict validation are kept: strict *Python* mode also refuses
+    what JSON has no other way to write (dates as strings, where a validator has turned the
+    document into Python objects; arrays for tuples), and those the lax result is right about."""
+    try:
+        # re-serialised after loads' checks (finite numbers, bounded depth, no repeated key)
+        model.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError as exc:
+        bad = [
+            {
+                **e,
+                "msg": "a number is written without quotes"
+                if isinstance(e["input"], str)
+                else "true/false is not a number",
+            }
+            for e in exc.errors()
+            if e["type"] in _NUMBER_ERRORS and isinstance(e.get("input"), (str, bool))
+        ]
+        if bad:
+            raise error(format_validation_error(bad, prefix)) from None
 
 
 def load_json_model(

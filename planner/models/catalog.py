@@ -25,7 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.core.errors import CatalogError, shown
-from planner.core.jsonio import loads, read_bounded
+from planner.core.jsonio import loads, numbers_written_as_numbers, read_bounded
 from planner.core.paths import resolved
 from planner.core.resources import CATALOG_DIR
 
@@ -464,9 +464,13 @@ def parse_records(device_class: str, records: list[dict[str, Any]], origin: str)
         rid = raw.get("id") if isinstance(raw, dict) else None
         rid = rid if isinstance(rid, str) else f"#{i}"
         try:
+            if isinstance(raw, dict):  # a record is JSON text's: its numbers are written as numbers
+                numbers_written_as_numbers(cls, raw, CatalogError, "")
             rec = cls.model_validate(raw)
         except ValidationError as exc:
             raise CatalogError(f"record {shown(rid)}: {_format_pydantic(exc)}", origin) from None
+        except CatalogError as exc:
+            raise CatalogError(f"record {shown(rid)}: {exc.message}", origin) from None
         if rec.id in out:
             raise CatalogError(f"duplicate id '{rec.id}'", origin)
         out[rec.id] = rec
