@@ -15,11 +15,12 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import background, charts, chrome, costs, export, fmt, inputs, state
-from hciplan_ui.sizing_rows import BINDING_LABELS, PARTS_COLUMNS, SUMMARY_COLUMNS
+from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS
 from hciplan_ui.sizing_rows import described as _described
 from hciplan_ui.sizing_rows import result_row as _row
 from hciplan_ui.sizing_rows import shown_row as _shown
 from planner.commercial.pricing import CostAssumptions
+from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import first_upper
@@ -418,7 +419,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         fmt.usd(wholes[0]["monthly"]["total_usd_per_month"]),
         help="the cheapest design's whole cost: servers, switches, optics and cables, licences of the platform, "
         "SQL Server when counted, support, power and rack space. The sizer ranks designs by their cluster cost "
-        f"(the same without the network and SQL Server): {fmt.usd(best['cost_usd_per_month'])} per month here",
+        f"(the same without the network and SQL Server: {fmt.usd(best['cost_usd_per_month'])} per month here), "
+        "plus SQL Server's licences when counted",
     )
     m[1].metric("Nodes", best["design"]["nodes"])
     m[2].metric("Usable capacity", f"{best['usable_capacity_tb']:,.1f} TB")
@@ -431,7 +433,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     chrome.word_metric(
         m[4],
         "Binding",
-        BINDING_LABELS.get(best["binding"], best["binding"]),
+        limit_words(best["binding"]),
         help="the resource that runs out first as the demand grows: "
         + ", ".join(f"{k} {v:.2f}x" for k, v in best["limits"].items() if isinstance(v, (int, float))),
     )
@@ -441,8 +443,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     shown = [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)]
     st.table([{k: x[k] for k in SUMMARY_COLUMNS} for x in shown], hide_index=True)
     st.caption(
-        "Ranked by the cluster cost (servers, platform licences, support, power, rack); the whole cost adds "
-        "switches, optics and cables and SQL Server licences when counted. Their parts:"
+        "Ranked by the cluster cost (servers, platform licences, support, power, rack) plus SQL Server's "
+        "licences when counted; the whole cost adds switches, optics and cables. Their parts:"
     )
     st.table([{k: x[k] for k in PARTS_COLUMNS} for x in shown], hide_index=True)
     # the chart is the browser's heaviest work on a sizing (a new plotly figure: about 0.4 s on two

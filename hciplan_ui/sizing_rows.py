@@ -6,14 +6,7 @@ from __future__ import annotations
 import functools
 
 from hciplan_ui import fmt
-
-BINDING_LABELS = {
-    "capacity": "capacity",
-    "iops": "IOPS (saturation)",
-    "latency": "latency target",
-    "vcpu": "vCPUs",
-    "ram": "RAM",
-}
+from planner.commercial.tiers import limit_words
 
 
 @functools.cache
@@ -90,7 +83,7 @@ def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = N
         "capex_usd": round(r["capex_usd"]),
         "usable_tb": round(r["usable_capacity_tb"], 1),
         "guaranteed_iops": round(r["guaranteed_iops"]),
-        "binding": BINDING_LABELS.get(r["binding"], r["binding"]),
+        "binding": limit_words(r["binding"]),
         "differs_from_best": r.get("differs_from_best", ""),
     }
 

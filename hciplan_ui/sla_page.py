@@ -17,6 +17,7 @@ from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.sla import BOUND_LABELS
+from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.models.database import Database
@@ -541,7 +542,7 @@ if tp is not None:
             {
                 "Tier": k,
                 "Max DBs": f"{v['max_dbs']:,}",
-                "Limited by": v["limited_by"].replace("_", " "),
+                "Limited by": limit_words(v["limited_by"]),
                 "Price, USD/month": fmt.usd(v["price_usd_per_month"], 2),
                 "Cost share, USD/month": fmt.usd(v["cost_share_usd_per_month"], 2),
                 "Cost per guaranteed IOPS, USD/month": fmt.usd(v["cost_usd_per_guaranteed_iops_per_month"], 4),

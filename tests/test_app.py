@@ -751,3 +751,20 @@ def test_sla_page_tier_prices_carry_the_azure_local_host_fee_of_a_sized_demand()
     assert not at.exception
     assert price() > before
     assert any("Azure Local host fee" in c.value for c in at.caption)
+
+
+def test_sla_page_says_what_limits_each_tier_in_words():
+    """Review 2026-11-28: the tier table's "Limited by" showed the library's keys ("capacity (n+1)",
+    "ram", "reserved iops") where the pages and the proposal say "storage capacity" and "RAM"."""
+    from planner.commercial.tiers import RESOURCE_WORDS
+
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    n1 = at.toggle(key="sla_n1")
+    for on in (False, True):
+        n1.set_value(on).run()
+        assert not at.exception
+        table = next(d for d in [*at.dataframe, *at.table] if "Limited by" in d.value.columns)
+        shown = set(table.value["Limited by"])
+        words = set(RESOURCE_WORDS.values())
+        assert shown and all(s.removesuffix(", one node down") in words for s in shown), shown
+        assert all(s.endswith(", one node down") == on for s in shown), shown

@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import math
 from functools import lru_cache
+from typing import Any
 
 from planner.commercial.provenance import seen_text
 from planner.core.resources import data_path
@@ -297,6 +298,46 @@ def for_platform(a, demand=None, design=None):
     return a if opt == a.licence_option else a.model_copy(update={"licence_option": opt})
 
 
+def demand_vms(demand) -> list[tuple[int, int]]:
+    """(VM count, vCPUs per VM) of the demand's databases, growth included."""
+    return [(math.ceil(c.databases - 1e-9), int(c.vcpus_per_db)) for c in demand.classes() if c.databases > 0]
+
+
+def sql_virtual_cores(vm_vcpus: list[tuple[int, int]]) -> int:
+    """Core licences of the database VMs licensed one by one: every vCPU, at least
+    :data:`SQL_MIN_CORES_PER_VM` per VM. ``vm_vcpus``: (VM count, vCPUs per VM) pairs."""
+    return sum(int(n) * max(int(v), SQL_MIN_CORES_PER_VM) for n, v in vm_vcpus)
+
+
+def sql_licensed_cores(virtual: int, physical: Any, a) -> Any:
+    """Core licences SQL Server needs: the VMs' ``virtual`` cores, or for Enterprise the hosts'
+    ``physical`` cores (at least :data:`SQL_MIN_CORES_PER_CPU` per processor, already counted)
+    when fewer, which licenses any number of SQL Server VMs on them. Works on arrays
+    (the sizer's candidates) as on numbers."""
+    import numpy as np
+
+    physical = np.asarray(physical)
+    if a.sql_edition != "enterprise":
+        return np.full(physical.shape, virtual)
+    return np.where((physical > 0) & (physical < virtual), physical, virtual)
+
+
+def sql_amortised_usd_per_month(cores: Any, a) -> Any:
+    """SQL Server's monthly cost for ``cores`` core licences [USD/month]: pay-as-you-go per core,
+    or bring-your-own 2-core packs spread over the amortisation period plus Software Assurance;
+    0 when ``a.sql_edition`` is 'none'. Works on arrays as on numbers."""
+    import numpy as np
+
+    cores = np.asarray(cores, dtype=float)
+    if a.sql_edition == "none":
+        return np.zeros(cores.shape)
+    ent = a.sql_edition == "enterprise"
+    if a.sql_licensing == "licence-included":
+        return cores * (a.sql_enterprise_usd_per_core_month if ent else a.sql_standard_usd_per_core_month)
+    upfront = np.ceil(cores / 2) * (a.sql_enterprise_usd_per_2_core if ent else a.sql_standard_usd_per_2_core)
+    return upfront / a.amortisation_months + upfront * a.sql_software_assurance_pct_per_year / 100.0 / 12.0
+
+
 def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[int], a) -> dict | None:
     """SQL Server licences for database VMs, USD (None when ``a.sql_edition`` is 'none').
 
@@ -310,19 +351,19 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
     if a.sql_edition == "none":
         return None
     ent = a.sql_edition == "enterprise"
-    virtual = sum(int(n) * max(int(v), SQL_MIN_CORES_PER_VM) for n, v in vm_vcpus)
+    virtual = sql_virtual_cores(vm_vcpus)
     physical = sum(max(int(c), SQL_MIN_CORES_PER_CPU) for c in physical_cores)
-    cores, basis = (
-        virtual,
-        f"{virtual:,} virtual cores (every vCPU of {sum(n for n, _ in vm_vcpus):,} VMs, >= 4 per VM)",
+    cores = int(sql_licensed_cores(virtual, physical, a))
+    basis = (
+        f"{physical:,} physical cores (>= 4 per processor; unlimited SQL Server VMs)"
+        if cores < virtual
+        else f"{virtual:,} virtual cores (every vCPU of {sum(n for n, _ in vm_vcpus):,} VMs, >= 4 per VM)"
     )
-    if ent and physical and physical < virtual:
-        cores, basis = physical, f"{physical:,} physical cores (>= 4 per processor; unlimited SQL Server VMs)"
     opt = option(f"sql-server-2022-{a.sql_edition}")
     name = f"SQL Server {'Enterprise' if ent else 'Standard'}"
     if a.sql_licensing == "licence-included":
         rate = a.sql_enterprise_usd_per_core_month if ent else a.sql_standard_usd_per_core_month
-        monthly = cores * rate
+        monthly = float(sql_amortised_usd_per_month(cores, a))
         return {
             "name": f"{name}, licence included (pay as you go)",
             "cores": cores,
@@ -344,7 +385,7 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
         f"{a.sql_software_assurance_pct_per_year:g} % a year",
         "upfront_usd": upfront,
         "usd_per_month": sa,
-        "amortised_usd_per_month": upfront / a.amortisation_months + sa,
+        "amortised_usd_per_month": float(sql_amortised_usd_per_month(cores, a)),
         "source": opt["source"],
         "note": "licences by VM need Software Assurance or subscription licences",
     }

@@ -30,13 +30,13 @@ running costs alone.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from planner.commercial.licensing import (
     OPTION_NAMES,
     PLATFORM_NAMES,
     datacenter_core_licences,
+    demand_vms,
     for_platform,
     licence_seen,
     licence_usd_per_month_per_node,
@@ -350,11 +350,6 @@ def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions) -> dict:
     return out
 
 
-def _demand_vms(demand) -> list[tuple[int, int]]:
-    """(VM count, vCPUs per VM) of the demand's databases, growth included."""
-    return [(math.ceil(c.databases - 1e-9), int(c.vcpus_per_db)) for c in demand.classes() if c.databases > 0]
-
-
 def whole_cost(
     design: Design,
     demand=None,
@@ -426,7 +421,7 @@ def whole_cost(
             notes.append("no demand gives the database VMs: SQL Server licences are not counted")
         else:
             cpus = [g["cores_per_cpu"] for g in hosts for _ in range(g["sockets"] * g["count"])]
-            sql = sql_server_licences(_demand_vms(demand), cpus, a)
+            sql = sql_server_licences(demand_vms(demand), cpus, a)
 
     power = watts * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh
     rack = ru * a.rack_unit_usd_per_month

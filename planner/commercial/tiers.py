@@ -18,6 +18,29 @@ from planner.models.tiers import Tier, TierError, TierSet
 from planner.physics.capacity import capacity_report
 from planner.physics.hosting import ram_needed_gb, stack_ram_gb
 
+#: what runs out first, in words: the sizer's limits (capacity, iops, latency, vcpu, ram) and a tier's
+#: (capacity, reserved_iops, cpu, ram). One vocabulary for the pages, the verdict and the documents,
+#: which had three that disagreed ("RAM", "memory"; "vCPUs", "virtual processors").
+RESOURCE_WORDS = {
+    "capacity": "storage capacity",
+    "iops": "IOPS (saturation)",
+    "latency": "the latency target",
+    "vcpu": "vCPUs",
+    "cpu": "vCPUs",
+    "ram": "RAM",
+    "reserved_iops": "IOPS reserved at the latency target",
+}
+#: the mark a tier's ``limited_by`` carries when it was counted with one node down
+N_PLUS_ONE_MARK = " (n+1)"
+
+
+def limit_words(limited_by: str) -> str:
+    """A resource name (``"ram"``, or a tier's ``"capacity (n+1)"``) as the pages and documents say it:
+    "RAM", "storage capacity, one node down"."""
+    key = limited_by.removesuffix(N_PLUS_ONE_MARK)
+    words = RESOURCE_WORDS.get(key, key.replace("_", " "))
+    return words + (", one node down" if limited_by.endswith(N_PLUS_ONE_MARK) else "")
+
 
 def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: ModelParams | None = None) -> float:
     """Cluster IOPS (tier's IO shape, open load) with latency still under the
@@ -95,7 +118,7 @@ def fit_mix(
         k = min(lim, key=lim.__getitem__)
         alone[n] = {
             "max_dbs": int(np.floor(lim[k] + 1e-9)),
-            "limited_by": k if not n_plus_one else f"{k} (n+1)",
+            "limited_by": k if not n_plus_one else k + N_PLUS_ONE_MARK,
             "iops_at_latency_target": iops_at[n],
         }
     mix = None

@@ -20,20 +20,12 @@ from __future__ import annotations
 import re
 
 from planner.commercial.prices import KIND_WORDS
+from planner.commercial.tiers import limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
 
 MAX_LOGO_BYTES = 1_000_000
 MAX_COMPANY_CHARS = 120
-RESOURCE_WORDS = {
-    "capacity": "storage capacity",
-    "iops": "storage throughput (IOPS)",
-    "latency": "the latency target",
-    "vcpu": "virtual processors",
-    "ram": "memory",
-    "reserved_iops": "the IOPS reserved for each database",
-    "cpu": "virtual processors",
-}
 BOTTLENECK_WORDS = {
     "vm_vcpu": "the database VMs' processors",
     "host_cpu": "the servers' processors",
@@ -421,7 +413,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if p.get("binding"):
         b = p["binding"]
         key.insert(3, ("Guaranteed IOPS, every database at its target", f"{b['guaranteed_iops']:,.0f}"))
-        key.append(("What runs out first", RESOURCE_WORDS.get(b["binding"], b["binding"])))
+        key.append(("What runs out first", limit_words(b["binding"])))
     lines.append(KV(key))
     lines += [NOTE(t) for t in latency_range_notes(p)]
     for t in extrapolation_text(rep, p):
@@ -578,7 +570,6 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         rows = []
         for t in p["tiers"]:
             f, pr = fit[t["name"]], prices[t["name"]]
-            lim = f["limited_by"].replace(" (n+1)", "")
             rows.append(
                 [
                     t["name"],
@@ -586,7 +577,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     f"{t['latency_statistic']} {t['latency_target_ms']:g} ms",
                     f"{t['capacity_tb_per_db']:g} TB",
                     f"{f['max_dbs']:,}",
-                    RESOURCE_WORDS.get(lim, lim),
+                    limit_words(f["limited_by"]),
                     usd(pr["price_usd_per_month"]),
                 ]
             )

@@ -233,12 +233,11 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
 
     if p.get("tier_fit") and p.get("tier_prices"):
         fit, prices = p["tier_fit"], p["tier_prices"]["tiers"]
-        from planner.sizing.document import RESOURCE_WORDS
+        from planner.commercial.tiers import limit_words
 
         trows = []
         for t in p["tiers"]:
             f, pr = fit[t["name"]], prices[t["name"]]
-            lim = f["limited_by"].replace(" (n+1)", "")
             trows.append(
                 [
                     t["name"],
@@ -247,7 +246,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                     t["latency_statistic"],
                     t["capacity_tb_per_db"],
                     f["max_dbs"],
-                    RESOURCE_WORDS.get(lim, lim),
+                    limit_words(f["limited_by"]),
                     usd(pr["price_usd_per_month"]),
                     usd(pr["cost_share_usd_per_month"]),
                 ]

@@ -46,7 +46,17 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel
 
-from planner.commercial.licensing import for_platform, licence_usd_per_month_per_node, platform_of
+from planner.commercial.licensing import (
+    SQL_MIN_CORES_PER_CPU,
+    demand_vms,
+    for_platform,
+    licence_usd_per_month_per_node,
+    platform_of,
+    sql_amortised_usd_per_month,
+    sql_licensed_cores,
+    sql_server_licences,
+    sql_virtual_cores,
+)
 from planner.commercial.pricing import CostAssumptions, PricingError, part_monthly_usd, part_price_usd
 from planner.core.errors import PlannerError
 from planner.core.text import count
@@ -663,10 +673,15 @@ def _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, par
         except SizingError:
             continue
         if res.best is not None and (
-            best is None or best.best is None or res.best["cost_usd_per_month"] < best.best["cost_usd_per_month"]
+            best is None or best.best is None or _ranked_usd(res.best) < _ranked_usd(best.best)
         ):
             best = res
     return best if best is not None else _size(demand, cat, top, a, max_evaluated, progress, params)
+
+
+def _ranked_usd(r: dict) -> float:
+    """What a result was ranked by [USD/month]: its cluster cost plus SQL Server's licences when counted."""
+    return r["cost_usd_per_month"] + r.get("sql_server_usd_per_month", 0.0)
 
 
 def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
@@ -855,6 +870,18 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     ).reshape(len(pairs), NN)
     timing["screens_s"] = time.perf_counter() - t0
 
+    # SQL Server's licences rank the candidates too (per node): with Enterprise on the hosts' physical
+    # cores they are most of the whole cost, and a design of fewer cores can be the cheaper one
+    virtual = sql_virtual_cores(demand_vms(demand))
+    sql_max = float(sql_amortised_usd_per_month(virtual, a))
+
+    def sql_node(n, pl):
+        """SQL Server's monthly cost per node of ``n``-node designs on platforms ``pl``."""
+        if a.sql_edition == "none":
+            return np.zeros(np.shape(pl))
+        phys = n * P["sockets"][pl] * np.maximum(P["cores_per_cpu"][pl], SQL_MIN_CORES_PER_CPU)
+        return sql_amortised_usd_per_month(sql_licensed_cores(virtual, phys, a), a) / n
+
     # groups: (chassis, pair) with sorted part lists and a cost lower bound
     mem_lb_need = np.maximum(ram_db + ram_fixed, R.MIN_RAM_GB)  # per pair, no cache metadata
     plat_of_ch = {cid: np.array([i for i in range(PN) if P["chassis_id"][i] == cid]) for cid in chassis}
@@ -878,7 +905,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             st = np.flatnonzero(ch_mask[cid] & cap_mask[j])
             if not st.size:
                 continue
-            a_cost = P["monthly"][pl] + mcost
+            a_cost = P["monthly"][pl] + mcost + sql_node(n, pl)
             o = np.argsort(a_cost, kind="stable")
             groups.append(
                 {
@@ -910,7 +937,9 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     evaluated = 0
     lb_min = min(g["lb"] for g in groups)
     t_prev, T = -np.inf, lb_min * 1.02
-    cap_T = demand.budget_usd_per_month if demand.budget_usd_per_month else np.inf
+    # the budget is the cluster cost's (the budget rule); candidates rank with SQL Server on top,
+    # at most the licences of every VM core, so the threshold prunes nothing the rule would pass
+    cap_T = demand.budget_usd_per_month + sql_max if demand.budget_usd_per_month else np.inf
     rounds = 0
     stopped = ""
     mem_max = float(np.nanmax(np.where(np.isfinite(MEM["cost"]), MEM["cost"], np.nan)))
@@ -947,7 +976,11 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         v = np.searchsorted(pmem_counts, np.where(S["pmem"][si], S["cc"][si], 0))
         mcost, mcfg = _mem_lookup(MEM, pi, v, need)
         exact = nodes * (
-            P["monthly"][pi] + S["monthly"][si] + N["monthly"][ni] + np.where(np.isfinite(mcost), mcost, 0)
+            P["monthly"][pi]
+            + sql_node(nodes, pi)
+            + S["monthly"][si]
+            + N["monthly"][ni]
+            + np.where(np.isfinite(mcost), mcost, 0)
         )
         sig = pair * len(fam_codes) + S_fam[si]
         keep = (exact > t_prev) & (exact <= T) & ~np.isin(sig, list(found))
@@ -1050,6 +1083,11 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     out = []
     for (rd, chk), li in zip(results, lim):
         out.append(_result(rd, chk, li, demand))
+        if a.sql_edition != "none":  # what ranked it above the next (the whole cost's SQL Server line)
+            cpus = [rd.node.cpu.cores] * (rd.node.sockets * rd.nodes)
+            out[-1]["sql_server_usd_per_month"] = sql_server_licences(demand_vms(demand), cpus, a)[
+                "amortised_usd_per_month"
+            ]
     best = out[0] if out else None
     for r in out[1:]:
         r["differs_from_best"] = _differs(out[0], r)

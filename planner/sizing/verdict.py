@@ -31,6 +31,7 @@ import math
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
+from planner.commercial.tiers import limit_words
 from planner.core.errors import PlannerError
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import Demand
@@ -55,14 +56,6 @@ DIMENSION_RULES = {
     "vcpus": ("vcpus",),
     "ram": ("ram",),
     "n_plus_one": ("n_plus_one_capacity", "n_plus_one_performance"),
-}
-#: limits' resource names as a sentence says them
-RESOURCE_WORDS = {
-    "capacity": "storage capacity",
-    "iops": "IOPS",
-    "latency": "the latency targets",
-    "vcpu": "vCPUs",
-    "ram": "RAM",
 }
 
 
@@ -364,7 +357,7 @@ def _summary(dims: list[dict], databases: dict | None, fits: dict | None, nodes:
     else:
         parts.append("not met: " + ", ".join(missed))
     if fits is not None:
-        what = RESOURCE_WORDS.get(fits["first_to_run_out"], fits["first_to_run_out"])
+        what = limit_words(fits["first_to_run_out"])
         if fits["databases"] is not None and databases is not None:
             parts.append(
                 f"about {fits['databases']:,} of the {_plural(databases['count'], 'database')} fit "
