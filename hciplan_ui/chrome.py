@@ -33,6 +33,9 @@ BASE_CSS = """
 [data-testid="stWidgetLabel"] .stMarkdownEllipsis, [data-testid="stWidgetLabel"] .stMarkdownEllipsis * {
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   overflow-wrap: normal; }
+/* on a laptop's 1024-1280 px the wide layout's 5 rem side margins left tables 564 px, and the designs,
+   tiers and calibration tables (596-676 px) lost their last column behind a scrollbar that does not show */
+@media (max-width: 1280px) { [data-testid="stMainBlockContainer"] { padding-left: 1rem; padding-right: 1rem; } }
 </style>
 """
 PRESENTER_CSS = """

@@ -26,6 +26,19 @@ def part(kind: str, part_id: str, named: bool) -> str:
     return part_names()[kind].get(part_id, part_id) if named else part_id
 
 
+def memory_words(node: dict) -> str:
+    """A node's memory as the table shows it: "16 x 64 GB DDR4-3200 (1,024 GB)" (the CSV keeps the
+    DIMM's catalog id, which the Size page showed to the customer)."""
+    from planner.models.catalog import load_catalog
+
+    dimms = node.get("dimms")
+    dimm = load_catalog().memory_module.get(dimms["model"]) if isinstance(dimms, dict) else None
+    if dimm is None:  # RAM given as a total, or a DIMM of the user's own: its total stands
+        return f"{node['ram_gb']:,.0f} GB" if node.get("ram_gb") else f"{dimms['count']} x {dimms['model']}"
+    kind = f" {dimm.memory_type.upper()}-{dimm.speed_mt_s:.0f}" if dimm.memory_type and dimm.speed_mt_s else ""
+    return f"{dimms['count']} x {dimm.capacity_gb:g} GB{kind} ({dimms['count'] * dimm.capacity_gb:,.0f} GB)"
+
+
 def described(d: dict) -> str:
     """A sized design in words, parts by name (its ``name`` keeps the catalog ids for files)."""
     n = d["node"]
@@ -76,7 +89,7 @@ def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = N
         "cache": f"{cache['count']} x {part('cache_device', cache['model'], named)}" if cache else "none",
         "node": part("chassis", n["chassis"], named),
         "cpu": f"{n['cpu']['sockets']} x {part('cpu', n['cpu']['model'], named)}",
-        "memory": r["memory"],
+        "memory": memory_words(n) if named else r["memory"],
         "nic": part("nic", n["nics"]["model"], named),
         "whole_usd_per_month": None if whole_usd is None else round(whole_usd),
         "usd_per_month": round(r["cost_usd_per_month"]),

@@ -393,6 +393,14 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     cpu = load_catalog().cpu[best["design"]["node"]["cpu"]["model"]]
     assert table["CPU"][0].endswith(f"{cpu.vendor} {cpu.model.split(' (')[0]}")
     assert best["design"]["node"]["cpu"]["model"] not in table["CPU"][0]
+    # and the memory (review 2026-11-28: "16 x ddr4-64gb-rdimm-3200", a catalog id, in the customer's view)
+    dimms = best["design"]["node"]["dimms"]
+    dimm = load_catalog().memory_module[dimms["model"]]
+    assert dimms["model"] not in table["Memory"][0]
+    assert (
+        table["Memory"][0]
+        == f"{dimms['count']} x {dimm.capacity_gb:g} GB {dimm.memory_type.upper()}-{dimm.speed_mt_s:.0f} ({dimms['count'] * dimm.capacity_gb:,.0f} GB)"
+    )
     # so do the line under the headline and the rules of the design in detail
     line = next(c.value for c in at.caption if "x " in c.value and "mirror" in c.value)
     assert f"{cpu.vendor} {cpu.model.split(' (')[0]}" in line and best["design"]["node"]["cpu"]["model"] not in line
