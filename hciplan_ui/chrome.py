@@ -131,12 +131,7 @@ def sidebar_summary() -> None:
         return
     dd = json.loads(state.design_json())
     with st.sidebar:
-        words = sizing_rows.design_words(dd)  # parts by name, not the catalog ids a generated name lists
-        st.caption(
-            f"**Design** {fmt.md(words)}"
-            if words
-            else f"**Design** {fmt.md(dd['name'])} · {dd['nodes']} nodes · {dd['resiliency']}"
-        )
+        st.caption(f"**Design** {fmt.md(sizing_rows.design_label(dd))}")
         st.caption(f"**Workload** {fmt.md(state.workload_name())}")
         if state.session_calibration():
             # a refit changes every prediction: say so on every page, not only where it was made

@@ -155,12 +155,7 @@ elif choice != state.workload_name():
 dj, wj = state.design_json(), state.workload_json()
 rep = state.report(dj, wj)
 judged = costs.verdict(dj)  # the design against the session's demand (None without one)
-words = sizing_rows.design_words(json.loads(state.design_json()))  # parts by name, not a generated name's ids
-dcol.caption(
-    f"Design **{fmt.md(words)}** · {rep['transport']}"
-    if words
-    else f"Design **{fmt.md(rep['design'])}** · {rep['nodes']} nodes · {rep['resiliency']} · {rep['transport']}"
-)
+dcol.caption(f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}** · {rep['transport']}")
 
 # ------------------------------------------------------------ headline
 degraded = (

@@ -69,8 +69,9 @@ def design_words(d: dict) -> str | None:
 
 
 def design_label(d: dict) -> str:
-    """:func:`design_words`, else the design's own name."""
-    return design_words(d) or d.get("name") or "design"
+    """A design in one line, as every page heads it: its parts by name (:func:`design_words`), else
+    its own name with its node count and resiliency."""
+    return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {d['resiliency']}"
 
 
 def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -> dict:
