@@ -5,6 +5,7 @@ handled as data, never as markup."""
 
 from __future__ import annotations
 
+import html
 import html.parser
 import io
 import json
@@ -442,3 +443,19 @@ def test_the_processor_figure_says_which_of_the_two_it_is(proposal):
         in text
     )
     assert f"against that limit the processors are {rep['utilization']['host_cpu']:.0%} busy" in text
+
+
+@pytest.mark.parametrize("stack", ["ceph", "vsan"])
+def test_a_proposal_for_a_ceph_or_vsan_demand_names_its_stacks_rules(stack, tmp_path, capsys):
+    """QA 2026-11-28: every Ceph or vSAN proposal was a traceback (KeyError 'ceph_pool_hosts'): the
+    rules table looked each rule up in the Storage Spaces Direct table."""
+    from planner.physics.rules import rules_for
+
+    doc = json.loads((EX / "demand-200dbs-ceph.json").read_text()) | {"stack": stack}
+    (tmp_path / "d.json").write_text(json.dumps(doc))
+    out = tmp_path / "p.html"
+    assert main(["proposal", str(tmp_path / "d.json"), "--format", "html", "--out", str(out)]) == 0
+    assert capsys.readouterr().err == ""
+    text = out.read_text()
+    own = [r.title for k, r in rules_for(stack).items() if k.startswith(stack)]
+    assert own and any(html.escape(t) in text for t in own)

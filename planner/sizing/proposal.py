@@ -23,7 +23,7 @@ from planner.models.design import Design, resolve
 from planner.models.params import CALIBRATION_FILE, load_calibration
 from planner.models.tiers import TierSet, default_tiers
 from planner.models.workload import Workload
-from planner.physics.rules import RULES, cache_family, drive_family
+from planner.physics.rules import cache_family, drive_family, rule_of
 from planner.results.report import evaluate_report
 from planner.sizing.checks import check_design, limits, multi_year
 from planner.sizing.verdict import demand_verdict
@@ -155,8 +155,8 @@ def build(
                 "passed": v["passed"],
                 "not_applicable": v.get("not_applicable"),
                 "reason": v["reason"],
-                "title": RULES[k].title,
-                "source": RULES[k].source,
+                "title": rule_of(k, rd.design.stack).title,
+                "source": rule_of(k, rd.design.stack).source,
             }
             for k, v in chk["checks"].items()
         ]
