@@ -418,9 +418,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         "Whole cost/month",
         fmt.usd(wholes[0]["monthly"]["total_usd_per_month"]),
         help="the cheapest design's whole cost: servers, switches, optics and cables, licences of the platform, "
-        "SQL Server when counted, support, power and rack space. The sizer ranks designs by their cluster cost "
-        f"(the same without the network and SQL Server: {fmt.usd(best['cost_usd_per_month'])} per month here), "
-        "plus SQL Server's licences when counted",
+        "SQL Server when counted, support, power and rack space; the sizer ranks designs by it. The cluster "
+        f"cost (the same without the network and SQL Server) is {fmt.usd(best['cost_usd_per_month'])} per month here",
     )
     m[1].metric("Nodes", best["design"]["nodes"])
     m[2].metric("Usable capacity", f"{best['usable_capacity_tb']:,.1f} TB")
@@ -443,8 +442,10 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     shown = [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)]
     st.table([{k: x[k] for k in SUMMARY_COLUMNS} for x in shown], hide_index=True)
     st.caption(
-        "Ranked by the cluster cost (servers, platform licences, support, power, rack) plus SQL Server's "
-        "licences when counted; the whole cost adds switches, optics and cables. Their parts:"
+        "Ranked by the whole cost: the cluster cost (servers, platform licences, support, power, rack), "
+        "switches, optics and cables, and SQL Server's licences when counted."
+        + (f" {first_upper(res['search']['network_note'])}." if res["search"].get("network_note") else "")
+        + " Their parts:"
     )
     st.table([{k: x[k] for k in PARTS_COLUMNS} for x in shown], hide_index=True)
     # the chart is the browser's heaviest work on a sizing (a new plotly figure: about 0.4 s on two

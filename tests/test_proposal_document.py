@@ -384,7 +384,7 @@ def test_rules_that_do_not_apply_say_so_and_rules_speak_of_datasheets(proposal, 
         "A rack-aware cluster's two rooms at most 1 ms round trip apart",
         "With NVMe, SSD and HDD drives, reserve one SSD plus one HDD per server, up to 4 of each",
         "Cache devices rated at least 3 DWPD",
-        "Monthly cost within your budget",
+        "Whole monthly cost within your budget",
     ):
         assert status[title].startswith("not applicable ("), (title, status[title])
     assert status["At least 4 capacity drives per server"] == "passed"

@@ -378,7 +378,13 @@ def test_uploaded_parts_do_not_grow_the_search(tmp_path):
     d = Demand.model_validate(json.loads(open("examples/demand-200dbs.json").read()))
     base, more = size(d, cat), size(d, load_catalog(tmp_path))
     assert more.search["nics_kept"] == base.search["nics_kept"]
-    assert more.search["nics_dropped_as_interchangeable"] == base.search["nics_dropped_as_interchangeable"] + 40
+    # copies of NICs whose network the catalog cannot price are left out before (not compared)
+    from planner.commercial.pricing import CostAssumptions as _A
+    from planner.sizing.search import _network_priced
+
+    priced = sum(_network_priced(nics[i % len(nics)], _A(), cat) for i in range(40))
+    assert 0 < priced < 40
+    assert more.search["nics_dropped_as_interchangeable"] == base.search["nics_dropped_as_interchangeable"] + priced
     assert more.best["cost_usd_per_month"] == pytest.approx(base.best["cost_usd_per_month"])
     assert more.screened == base.screened
 
@@ -408,35 +414,48 @@ def test_growth_past_the_largest_workload_is_an_error(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("error: total_iops: the demand is more than 1,000,000,000 IOPS")
 
 
-@pytest.mark.parametrize("licensing", ["bring-your-own", "licence-included"])
-def test_with_sql_server_enterprise_the_best_design_is_the_cheapest_whole(licensing):
-    """Review 2026-11-28: with SQL Server Enterprise counted (licensed on the hosts' physical cores,
-    fewer than the 200 VMs' 800 vCPUs), the sizer ranked by the cluster cost alone and named a 6-node
-    design best at $117,590/month whole while its third alternative, 5 nodes, came to $100,455.
-    The network is not ranked (one switch pair here, $372-375/month), hence the $10 allowance."""
+@pytest.mark.parametrize(
+    "example, options",
+    [
+        ("demand-200dbs.json", {"sql_edition": "enterprise", "sql_licensing": "bring-your-own"}),
+        ("demand-200dbs.json", {"sql_edition": "enterprise", "sql_licensing": "licence-included"}),
+        ("demand-200dbs.json", {}),
+        ("demand-200dbs-azure-local.json", {"sql_edition": "standard"}),
+        ("demand-200dbs-ceph.json", {}),
+        ("demand-hammerdb.json", {"network": False}),
+    ],
+)
+def test_the_sizer_ranks_by_the_whole_cost(example, options):
+    """Review 2026-11-28: the sizer ranked by the servers' cost alone. With SQL Server Enterprise
+    counted (licensed on the hosts' physical cores, fewer than the 200 VMs' 800 vCPUs) it named a
+    6-node design best at $117,590/month whole while an alternative, 5 nodes, came to $100,455; the
+    network (switch pairs by port count) was left out too. Each result's ranked cost is now
+    whole_cost's total, and the results come in its order."""
     from planner.commercial.tco import whole_cost
 
-    a = CostAssumptions(sql_edition="enterprise", sql_licensing=licensing)
-    demand = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    a = CostAssumptions(**options)
+    demand = Demand.model_validate_json((EX / example).read_text())
     res = size(demand, assumptions=a)
     rows = [res.best, *res.alternatives]
     whole = [whole_cost(Design.model_validate(r["design"]), demand, a)["monthly"] for r in rows]
-    assert all(w["sql_server_usd_per_month"] > 0 for w in whole)
-    assert [r["sql_server_usd_per_month"] for r in rows] == pytest.approx(
+    assert [r["whole_usd_per_month"] for r in rows] == pytest.approx([w["total_usd_per_month"] for w in whole])
+    assert [r.get("sql_server_usd_per_month", 0.0) for r in rows] == pytest.approx(
         [w["sql_server_usd_per_month"] for w in whole]
     )
     totals = [w["total_usd_per_month"] for w in whole]
-    assert totals[0] <= min(totals) + 10, totals
-    assert totals == sorted(totals) or max(x - y for x, y in zip(totals, totals[1:])) <= 10, totals
+    assert totals == sorted(totals), totals
 
 
-def test_a_budget_bounds_the_cluster_cost_when_sql_server_ranks_too():
-    """The budget rule judges the cluster cost; the ranking adds SQL Server on top, and its
-    threshold must not prune a design the rule passes."""
-    a = CostAssumptions(sql_edition="enterprise")
+@pytest.mark.parametrize("sql", ["none", "enterprise"])
+def test_a_budget_bounds_the_whole_cost(sql):
+    """The budget rule judges the whole cost, which the search ranks by: a budget just above the
+    best's passes it; one just below gives another design within it or none, never a best that
+    fails the budget (QA 2026-11-28: with SQL Server counted the best failed it)."""
+    a = CostAssumptions(sql_edition=sql)
     doc = json.loads((EX / "demand-200dbs.json").read_text())
-    free = size(Demand.model_validate(doc), assumptions=a, top=1).best
-    budget = free["cost_usd_per_month"] + 1
-    best = size(Demand.model_validate(doc | {"budget_usd_per_month": budget}), assumptions=a, top=1).best
-    assert best is not None and best["cost_usd_per_month"] <= budget
-    assert best["design"] == free["design"]
+    free = size(Demand.model_validate(doc), assumptions=a, top=2)
+    budget = free.best["whole_usd_per_month"]
+    best = size(Demand.model_validate(doc | {"budget_usd_per_month": budget + 1}), assumptions=a, top=1).best
+    assert best is not None and best["design"] == free.best["design"] and best["feasible"]
+    under = size(Demand.model_validate(doc | {"budget_usd_per_month": budget - 1}), assumptions=a, top=1)
+    assert under.best is None or (under.best["feasible"] and under.best["whole_usd_per_month"] <= budget - 1)

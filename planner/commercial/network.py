@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from planner.commercial.pricing import CostAssumptions, part_price_usd
+from planner.commercial.pricing import CostAssumptions, part_monthly_usd, part_price_usd
 from planner.core.errors import PlannerError
 from planner.models.catalog import Catalog, Interconnect, Nic
 from planner.physics.power import unit_power_w
@@ -78,6 +78,14 @@ def pick_link(
     if optics:
         return min(optics, key=lambda i: (part_price_usd(i, a), i.id)), 2
     return None
+
+
+def network_usd_per_month(net: dict, a: CostAssumptions) -> float:
+    """The network's share of a whole monthly cost [USD/month]: its parts (``net``, from
+    :func:`network_bom`) amortised with their support and power (:func:`part_monthly_usd`, as every
+    server part), and their rack units. :func:`planner.commercial.tco.whole_cost` carries the same
+    amounts spread over its hardware, power, rack and support lines (a test holds them equal)."""
+    return float(part_monthly_usd(net["total_usd"], net["power_w"], a)) + net["rack_units"] * a.rack_unit_usd_per_month
 
 
 def network_bom(

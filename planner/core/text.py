@@ -22,3 +22,8 @@ def first_upper(text: str) -> str:
     """``text`` with its first letter in upper case and the rest as it is (``str.capitalize``
     lowers the rest: "N+1" and "IOPS" inside a sentence)."""
     return text[:1].upper() + text[1:]
+
+
+def and_list(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c': a list as a sentence says it."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""

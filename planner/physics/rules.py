@@ -336,7 +336,7 @@ RULES: dict[str, Rule] = dict(
             "headroom",
             "the demand's growth_pct",
         ),
-        _r("budget", "monthly cost within the demand's budget", "demand", "the demand's budget_usd_per_month"),
+        _r("budget", "whole monthly cost within the demand's budget", "demand", "the demand's budget_usd_per_month"),
     ]
 )
 

@@ -54,12 +54,12 @@ from planner.commercial.licensing import (
     platform_of,
     sql_amortised_usd_per_month,
     sql_licensed_cores,
-    sql_server_licences,
     sql_virtual_cores,
 )
+from planner.commercial.network import network_bom, network_usd_per_month, pick_link, pick_switch
 from planner.commercial.pricing import CostAssumptions, PricingError, part_monthly_usd, part_price_usd
 from planner.core.errors import PlannerError
-from planner.core.text import count
+from planner.core.text import and_list, count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
@@ -381,10 +381,30 @@ def _storage(
     return S
 
 
+def _network_priced(nic, a: CostAssumptions, cat: Catalog) -> bool:
+    """Whether :func:`planner.commercial.network.network_bom` prices ``nic``'s switches and cables."""
+    rdma = nic.rdma != "none"
+    return (
+        pick_switch(nic.port_gbit_s, rdma, a, cat) is not None
+        and pick_link(nic.port_gbit_s, a.cable_run_m, a, cat) is not None
+    )
+
+
 def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) -> dict:
     """NICs, without the dominated: another NIC at most as costly per month with
-    at least the bandwidth and port speed, and RDMA if this one has it."""
+    at least the bandwidth and port speed, and RDMA if this one has it.
+
+    With the network counted, a NIC whose switches or cables the catalog cannot price is left out
+    while another can be priced, as a part without a price is: its design's whole cost would
+    leave out the switches and rank first for it (100 GbE NICs, with no 100 GbE switch in the
+    catalog, did)."""
     nics = _priced(cat.nic.values(), a, unpriced)
+    unpriced_speeds: list[float] = []
+    if a.network:
+        priced = [x for x in nics if _network_priced(x, a, cat)]
+        if priced:
+            unpriced_speeds = sorted({x.port_gbit_s for x in nics if x not in priced})
+            nics = priced
     rows = []
     for x in nics:
         if not R.network_minimum_ok(x.port_gbit_s):
@@ -414,6 +434,7 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
         "rdma": np.array([r[3] for r in keep]),
         "speed": np.array([r[2] for r in keep]),
         "dropped": len(rows) - len(keep),
+        "network_unpriced_gbit_s": unpriced_speeds,
     }
     N["watts"] = np.array([x.power_w or 0.0 for x in N["nics"]])
     N["bw"] = np.array([float(network.node_bandwidth_bytes_s(x.port_gbit_s, x.ports, 1)) for x in N["nics"]])
@@ -680,8 +701,8 @@ def _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, par
 
 
 def _ranked_usd(r: dict) -> float:
-    """What a result was ranked by [USD/month]: its cluster cost plus SQL Server's licences when counted."""
-    return r["cost_usd_per_month"] + r.get("sql_server_usd_per_month", 0.0)
+    """What a result was ranked by [USD/month]: its whole cost."""
+    return r["whole_usd_per_month"]
 
 
 def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
@@ -870,10 +891,18 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     ).reshape(len(pairs), NN)
     timing["screens_s"] = time.perf_counter() - t0
 
-    # SQL Server's licences rank the candidates too (per node): with Enterprise on the hosts' physical
-    # cores they are most of the whole cost, and a design of fewer cores can be the cheaper one
+    # candidates rank by their whole cost (checks.whole_usd_per_month), not the servers' alone:
+    # SQL Server's licences (per node: with Enterprise on the hosts' physical cores they are most of the
+    # whole cost, and a design of fewer cores can be the cheaper one) and the network (per node count
+    # and NIC: switches come in pairs of a model's ports, so past 36-48 links it is not one pair for all)
     virtual = sql_virtual_cores(demand_vms(demand))
-    sql_max = float(sql_amortised_usd_per_month(virtual, a))
+    net_node = np.zeros((len(pairs), len(N["nics"])))
+    if a.network:
+        by_n = {
+            n: [network_usd_per_month(network_bom([(n, x, 1)], x.rdma != "none", a, cat), a) / n for x in N["nics"]]
+            for n in {n for n, _res in pairs}
+        }
+        net_node[:] = [by_n[n] for n, _res in pairs]
 
     def sql_node(n, pl):
         """SQL Server's monthly cost per node of ``n``-node designs on platforms ``pl``."""
@@ -937,14 +966,15 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     evaluated = 0
     lb_min = min(g["lb"] for g in groups)
     t_prev, T = -np.inf, lb_min * 1.02
-    # the budget is the cluster cost's (the budget rule); candidates rank with SQL Server on top,
-    # at most the licences of every VM core, so the threshold prunes nothing the rule would pass
-    cap_T = demand.budget_usd_per_month + sql_max if demand.budget_usd_per_month else np.inf
+    # candidates rank by their whole cost, which the budget rule judges: the threshold prunes exactly
+    cap_T = demand.budget_usd_per_month if demand.budget_usd_per_month else np.inf
     rounds = 0
     stopped = ""
     mem_max = float(np.nanmax(np.where(np.isfinite(MEM["cost"]), MEM["cost"], np.nan)))
     t_max = max(
-        g["n"] * (g["a"][-1] + S["monthly"][g["stor"][-1]] + N["monthly"][g["nic"][-1]] + mem_max) for g in groups
+        g["n"] * (g["a"][-1] + S["monthly"][g["stor"][-1]] + N["monthly"][g["nic"][-1]] + mem_max)
+        + g["n"] * net_node[g["pair"]].max()
+        for g in groups
     )
     cfg_watts = np.array([(dm.power_w or 0.0) * k for dm, k in MEM["configs"]] + [0.0])
     chunk = 1024
@@ -980,6 +1010,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             + sql_node(nodes, pi)
             + S["monthly"][si]
             + N["monthly"][ni]
+            + net_node[pair, ni]
             + np.where(np.isfinite(mcost), mcost, 0)
         )
         sig = pair * len(fam_codes) + S_fam[si]
@@ -1077,17 +1108,12 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     for _cost, pi_, si_, ni_, j, cfg in ranked[: max(top, 1)]:
         design = design_from_parts(P, S, N, MEM, pi_, si_, ni_, pairs[j][0], pairs[j][1], cfg, demand, platform)
         rd = resolve(design, cat)
-        chk = check_design(rd, demand, a, params=p)
+        chk = check_design(rd, demand, a, params=p, catalog=cat)
         results.append((rd, chk))
     lim = limits([rd for rd, _ in results], demand, p)
     out = []
     for (rd, chk), li in zip(results, lim):
         out.append(_result(rd, chk, li, demand))
-        if a.sql_edition != "none":  # what ranked it above the next (the whole cost's SQL Server line)
-            cpus = [rd.node.cpu.cores] * (rd.node.sockets * rd.nodes)
-            out[-1]["sql_server_usd_per_month"] = sql_server_licences(demand_vms(demand), cpus, a)[
-                "amortised_usd_per_month"
-            ]
     best = out[0] if out else None
     for r in out[1:]:
         r["differs_from_best"] = _differs(out[0], r)
@@ -1102,6 +1128,13 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         expl = (
             expl + "; " if expl else ""
         ) + f"parts without a list price were left out: {', '.join(sorted(set(unpriced)))}"
+    speeds = N["network_unpriced_gbit_s"]
+    network_note = (
+        f"NICs of {and_list([f'{x:g}' for x in speeds])} GbE were not compared: the catalog has no switch or "
+        "cable of that speed to price their network"
+        if speeds
+        else ""
+    )
     if progress is not None:
         progress(1.0)
     return SizingResult(
@@ -1126,6 +1159,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             "signatures_found": len(found),
             "threshold_usd_per_month": float(T),
             "stopped": stopped,
+            **({"network_note": network_note} if network_note else {}),
             "timing_s": timing,
             "exact": not stopped,
         },
@@ -1286,6 +1320,8 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "design": rd.design.model_dump(mode="json", exclude_none=True),
         "signature": signature(rd),
         "cost_usd_per_month": chk["cost_usd_per_month"],
+        "whole_usd_per_month": chk["whole_usd_per_month"],
+        **{k: chk[k] for k in ("sql_server_usd_per_month",) if k in chk},
         "capex_usd": chk["capex_usd"],
         "usable_capacity_tb": chk["usable_capacity_tb"],
         "usable_after_node_loss_tb": chk["usable_after_node_loss_tb"],
