@@ -555,7 +555,7 @@ def pareto(points: list[dict]) -> go.Figure:
         selector=dict(name="designs"),
         name="designs (outlined: on the Pareto front of cost, IOPS and capacity)",
     )
-    fig.update_xaxes(title="cluster cost, USD/month (the sizer's ranking)", tickformat=",.0f")
+    fig.update_xaxes(title="whole cost, USD/month (the sizer's ranking)", tickformat=",.0f")
     fig.update_yaxes(title="guaranteed IOPS (every tier at its latency target)", tickformat=",.0f")
     return _layout(fig, "Cost vs guaranteed IOPS vs usable capacity", height=460)
 

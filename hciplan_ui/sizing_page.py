@@ -343,7 +343,7 @@ def _pareto(results: list[dict], rows: list[dict], front: list[dict]) -> None:
         charts.pareto(
             [
                 {
-                    "cost": r["cost_usd_per_month"],
+                    "cost": r["whole_usd_per_month"],
                     "guaranteed_iops": r["guaranteed_iops"],
                     "usable_tb": r["usable_capacity_tb"],
                     "name": r["design"]["name"],
@@ -451,7 +451,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     # the chart is the browser's heaviest work on a sizing (a new plotly figure: about 0.4 s on two
     # cores): it is drawn when its section is opened, and stays open for the next sizings
     chart = st.expander(
-        "Chart: cluster cost against guaranteed IOPS and usable capacity", key="size_chart", on_change="rerun"
+        "Chart: whole cost against guaranteed IOPS and usable capacity", key="size_chart", on_change="rerun"
     )
     if chart.open:
         with chart:

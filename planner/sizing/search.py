@@ -1352,8 +1352,8 @@ def _differs(best: dict, r: dict) -> str:
 
 def _pareto(results: list[dict]) -> list[dict]:
     """Every returned design with whether it is on the Pareto front of (lower
-    cost, higher guaranteed IOPS, more usable capacity)."""
-    pts = [(r["cost_usd_per_month"], r["guaranteed_iops"], r["usable_capacity_tb"]) for r in results]
+    whole cost, higher guaranteed IOPS, more usable capacity)."""
+    pts = [(r["whole_usd_per_month"], r["guaranteed_iops"], r["usable_capacity_tb"]) for r in results]
     out = []
     for i, (r, (c, g, u)) in enumerate(zip(results, pts)):
         dominated = any(
@@ -1364,14 +1364,15 @@ def _pareto(results: list[dict]) -> list[dict]:
         out.append(
             {
                 "name": r["design"]["name"],
-                "cost_usd_per_month": c,
+                "whole_usd_per_month": c,
+                "cost_usd_per_month": r["cost_usd_per_month"],
                 "guaranteed_iops": g,
                 "usable_capacity_tb": u,
                 "headroom": r["headroom"],
                 "on_front": not dominated,
             }
         )
-    return sorted(out, key=lambda x: x["cost_usd_per_month"])
+    return sorted(out, key=lambda x: x["whole_usd_per_month"])
 
 
 def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
