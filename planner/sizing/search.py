@@ -1346,7 +1346,8 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
 
 def _differs(best: dict, r: dict) -> str:
     a, b = best["signature"], r["signature"]
-    parts = [f"{k} {b[k]} (best: {a[k]})" for k in ("nodes", "resiliency", "drives", "cache") if a[k] != b[k]]
+    # "nodes: 5 (best: 6)", "cache: NVMe cache (best: no cache)" (it read "cache NVMe cache")
+    parts = [f"{k}: {b[k]} (best: {a[k]})" for k in ("nodes", "resiliency", "drives", "cache") if a[k] != b[k]]
     return "; ".join(parts)
 
 
