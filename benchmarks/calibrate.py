@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = (
     "import json, sys; from planner.calibration.fit import run_calibration; "
     "out = run_calibration(write=False); f = out['fit']; "
-    "print(json.dumps({k: f.get(k) for k in ('nfev', 'converged', 'cost', 'refits', 'termination')}))"
+    "print(json.dumps({k: f.get(k) for k in ('function_evaluations', 'converged', 'objective', 'refits', 'termination')}))"
 )
 
 
@@ -32,16 +32,16 @@ def main() -> None:
     wall = time.perf_counter() - t
     fit = json.loads(run.stdout.strip().splitlines()[-1])
     refits = fit.get("refits") or {}
-    conv = sum(r["converged"] for r in refits.values()) + bool(fit["converged"])
+    conv = sum(r["converged_count"] for r in refits.values()) + bool(fit["converged"])
     count = sum(r["count"] for r in refits.values()) + 1
     print(
-        f"calibrate: {wall:.1f} s wall; full fit {fit['nfev']} evaluations, converged {fit['converged']}, "
-        f"cost {fit['cost']:.2f}" + (f" ({fit['termination']})" if fit.get("termination") else "")
+        f"calibrate: {wall:.1f} s wall; full fit {fit['function_evaluations']} evaluations, converged {fit['converged']}, "
+        f"objective {fit['objective']:.2f}" + (f" ({fit['termination']})" if fit.get("termination") else "")
     )
     for k, r in refits.items():
         print(
-            f"  {k:14s} {r['count']:2d} refits, {r['converged']:2d} converged"
-            + (f", at most {r['steps_max']} steps of {r['step_cap']}" if "steps_max" in r else "")
+            f"  {k:14s} {r['count']:2d} refits, {r['converged_count']:2d} converged"
+            + (f", at most {r['steps_max']} steps of {r['steps_cap']}" if "steps_max" in r else "")
         )
     print(f"calibrate_s={wall:.1f} converged={conv}/{count}")
 

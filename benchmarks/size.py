@@ -57,7 +57,7 @@ def run(demand: Demand, cat, label: str) -> None:
         f"{label}: median of 5 {med:.3f} s (min {min(times):.3f}, max {max(times):.3f}); peak allocated "
         f"{peak / 1e6:.0f} MB; {r.search['platforms']} platforms, {r.search['storage_sets']:,} storage sets, "
         f"{r.search['nics_kept']} NICs kept ({r.search['nics_dropped_as_interchangeable']} interchangeable dropped), "
-        f"{r.screened:,} designs in the space, {r.evaluated:,} evaluated in {r.search['rounds']} round(s)"
+        f"{r.designs_screened:,} designs in the space, {r.designs_evaluated:,} evaluated in {r.search['rounds']} round(s)"
     )
     last = parts[-1]
     print(
@@ -87,7 +87,7 @@ def top_sweep(name: str, cat) -> None:
         tracemalloc.stop()
         print(
             f"  {name} --top {top:>3}: {dt:.2f} s, peak allocated {peak / 1e6:.0f} MB, "
-            f"{1 + len(r.alternatives)} designs returned, {r.evaluated:,} evaluated in {r.search['rounds']} round(s)"
+            f"{1 + len(r.alternatives)} designs returned, {r.designs_evaluated:,} evaluated in {r.search['rounds']} round(s)"
         )
 
 

@@ -564,7 +564,7 @@ def multi_year(view: dict) -> go.Figure:
     """Nodes each year's demand needs (bars; red once more than today's cluster),
     the demand as a share of today's under each year and as a line (right axis)."""
     years = view["years"]
-    x = [f"year {y['year']}<br>demand {100 * y['multiplier']:.0f} %" for y in years]
+    x = [f"year {y['years_from_now']}<br>demand {100 * y['demand_ratio']:.0f} %" for y in years]
     need = [y["nodes_needed"] if y["nodes_needed"] else 17 for y in years]
     fig = go.Figure()
     fig.add_bar(
@@ -579,7 +579,7 @@ def multi_year(view: dict) -> go.Figure:
     )
     fig.add_scatter(
         x=x,
-        y=[100 * y["multiplier"] for y in years],
+        y=[100 * y["demand_ratio"] for y in years],
         yaxis="y2",
         mode="lines+markers",
         name="demand, % of today's",
@@ -592,7 +592,7 @@ def multi_year(view: dict) -> go.Figure:
         annotation_text=f"today's cluster: {view['nodes']} nodes",
         annotation_position="top left",
     )
-    top = max([100 * y["multiplier"] for y in years] + [100])
+    top = max([100 * y["demand_ratio"] for y in years] + [100])
     fig.update_layout(
         yaxis=dict(title="nodes", rangemode="tozero", range=[0, max([*need, view["nodes"]]) * 1.25]),
         # round ticks of its own (an overlaying axis follows the left one's ticks: 38.7, 77.4, 116.1)

@@ -190,15 +190,15 @@ def render() -> None:
         return
     info = rep["refit"]
     st.caption(
-        f"Refit {len(info['refit_names'])} parameter(s) in {info['seconds']:.1f} s ({info['nfev']} model "
+        f"Refit {len(info['refit_names'])} parameter(s) in {info['seconds']:.1f} s ({info['function_evaluations']} model "
         f"evaluations): {info['method']}."
     )
     st.dataframe(
         [
             {
                 "parameter": p["name"],
-                "shipped": p["shipped"],
-                "refit": p["refit"],
+                "shipped": p["shipped_value"],
+                "refit": p["refit_value"],
                 "change %": p["changed_pct"],
                 "sensitivity": p["sensitivity"],
                 "why": p["reason"],

@@ -326,7 +326,7 @@ def _results(demand_json: str) -> None:
     finally:
         took = f"this page took {time.perf_counter() - _STARTED:.2f} s on the server"
         timing.caption(
-            f"Searched {res['screened']:,} designs (never built one by one), evaluated {res['evaluated']:,} in the "
+            f"Searched {res['designs_screened']:,} designs (never built one by one), evaluated {res['designs_evaluated']:,} in the "
             f"performance model: "
             + (
                 f"{took}; the result was remembered from an earlier search of {res['seconds']:.2f} s."
@@ -434,7 +434,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         "Binding",
         limit_words(best["binding"]),
         help="the resource that runs out first as the demand grows: "
-        + ", ".join(f"{k} {v:.2f}x" for k, v in best["limits"].items() if isinstance(v, (int, float))),
+        + ", ".join(f"{k} {v:.2f}x" for k, v in best["limit_ratios"].items() if isinstance(v, (int, float))),
     )
     st.caption(fmt.md(_described(best["design"])))
     whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]

@@ -191,7 +191,7 @@ def example_sizing() -> str:
     ]
     for i, d in enumerate([r["best"], *r["alternatives"]]):
         label = "best" if i == 0 else f"alt {i}"
-        binding = f"{d['binding']} ({d['limits'][d['binding']]:.2f}x)"
+        binding = f"{d['binding']} ({d['limit_ratios'][d['binding']]:.2f}x)"
         lines.append(
             f"| {label} | {d['design']['name']} | {_n(d['cost_usd_per_month'])} | {binding} "
             f"| {_n(d['guaranteed_iops'])} | {d['usable_capacity_tb']:.1f} TB |"
@@ -215,7 +215,7 @@ def example_bom() -> str:
         "|---|---|---|---|---|",
     ]
     for ln in b["lines"]:
-        per = "" if ln["per_node"] is None else ln["per_node"]
+        per = "" if ln["quantity_per_node"] is None else ln["quantity_per_node"]
         lines.append(
             f"| {ln['part']} | {per} | {ln['quantity']} | {_n(ln['unit_price_usd'])} | {_n(ln['total_usd'])} |"
         )

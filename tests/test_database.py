@@ -188,7 +188,7 @@ def test_delivery_reads_fall_as_the_buffer_grows_and_never_exceed_the_pages_it_t
         b = oltp.buffer_model(oltp.OltpShape(size, pool, W, None, True, "hammerdb", 60.0, 32, geometry=geo), tps)
         aged = b["delivery_order_aged"]
         assert 0.0 <= b["delivery_reads_per_order"] <= aged * b["delivery_pages_per_order"] + 1e-12
-        calls.append(b["read_calls"]["delivery"])
+        calls.append(b["reads_per_call"]["delivery"])
         per_order.append(b["delivery_reads_per_order"])
     assert all(b <= a * (1 + 1e-9) + 1e-12 for a, b in itertools.pairwise(calls)), calls
     assert all(b <= a * (1 + 1e-9) + 1e-12 for a, b in itertools.pairwise(per_order)), per_order

@@ -390,7 +390,7 @@ def test_12_the_totals_demand_says_why_its_one_node_down_latency_is_null(tmp_pat
     best = json.loads(cli(["size", str(totals)])[1])["best"]
     assert best["tier_latency_ms_one_node_down"] is None
     assert best["tier_latency_ms_one_node_down_note"] == "not evaluated: N+1 not asked"
-    assert best["limits"]["vcpu"] is None and "no vCPUs" in best["limits"]["vcpu_note"]
+    assert best["limit_ratios"]["vcpu"] is None and "no vCPUs" in best["limit_ratios"]["vcpu_note"]
     # a sized design reads back as the design it is (fields at their default absent, not null)
     from planner.models.design import Design
 

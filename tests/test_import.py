@@ -697,9 +697,9 @@ def test_refit_recovers_parameters_it_identifies(two_node):
     assert got.stack_read_latency_us == pytest.approx(true.stack_read_latency_us, rel=0.05)
     for name, p in info.items():
         lo, hi = PARAM_BOUNDS[name][1:]
-        assert lo <= p["refit"] <= hi
+        assert lo <= p["refit_value"] <= hi
         if p["refit_or_kept"] == "kept":
-            assert p["refit"] == p["shipped"] and p["reason"].startswith("kept: ")
+            assert p["refit_value"] == p["shipped_value"] and p["reason"].startswith("kept: ")
     after = doc["summary"]["imported"]["in_sample_after"]
     assert after["iops_unthrottled"]["median_abs_pct_error"] < 2.0
     assert after["read_latency_ms"]["median_abs_pct_error"] < 3.0

@@ -294,7 +294,7 @@ def test_hosting_checks_name_both_numbers():
     rep = evaluate_report(with_overrides(REF, vcpu_oversubscription=2.0), w, degraded=False)
     checks = {(x["check"], x["case"]): x for x in rep["warnings"]}
     v = checks[("vcpus", "healthy")]
-    assert v["needed"] == 480 and v["available"] == 96
+    assert v["needed_vcpus"] == 480 and v["available_vcpus"] == 96
     assert "480" in v["message"] and "96" in v["message"]
     r = checks[("ram", "healthy")]
     assert r["needed_gb"] > r["available_gb"] == 768
@@ -304,9 +304,9 @@ def test_hosting_checks_name_both_numbers():
     down = {
         x["check"]: x for x in evaluate_report(REF, w50, degraded=False)["warnings"] if x["case"] == "one node down"
     }
-    assert down["vcpus"]["needed"] == 75 * 8 and "75 VMs" in down["vcpus"]["message"]
+    assert down["vcpus"]["needed_vcpus"] == 75 * 8 and "75 VMs" in down["vcpus"]["message"]
     four = evaluate_report(with_overrides(REF, nodes=4), w50, degraded=False)["warnings"]
-    assert {x["needed"] for x in four if x["check"] == "vcpus" and x["case"] == "one node down"} == {67 * 8}
+    assert {x["needed_vcpus"] for x in four if x["check"] == "vcpus" and x["case"] == "one node down"} == {67 * 8}
     # a host-issued load has no VMs to host
     host = w.model_copy(update={"issuer": "host"})
     assert evaluate_report(REF, host, degraded=False)["warnings"] == []

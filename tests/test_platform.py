@@ -150,7 +150,7 @@ def test_more_lanes_than_the_cpus_have_is_a_warning_naming_both():
         _design("dell-r750", "intel-xeon-gold-6342", 1, "mellanox-cx6-dx-2x100g"), SEQ, degraded=False
     )
     w = next(w for w in rep["warnings"] if w["check"] == "pcie_lanes")
-    assert (w["needed"], w["available"]) == (24 * 4 + 16, 64)
+    assert (w["needed_lanes"], w["available_lanes"]) == (24 * 4 + 16, 64)
     assert "112" in w["message"] and "64" in w["message"]
     two = evaluate_report(
         _design("dell-r750", "intel-xeon-gold-6342", 2, "mellanox-cx6-dx-2x100g"), SEQ, degraded=False

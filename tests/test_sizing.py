@@ -138,7 +138,7 @@ def test_optimizer_equals_brute_force(brute, key):
     want = sorted(best_per_sig.values())[: 1 + len(r.alternatives)]
     got = [x["cost_usd_per_month"] for x in [r.best, *r.alternatives]]
     assert got == pytest.approx(want, rel=1e-9)
-    assert r.screened <= len(priced) and r.evaluated <= r.screened
+    assert r.designs_screened <= len(priced) and r.designs_evaluated <= r.designs_screened
 
 
 @pytest.mark.parametrize("key", list(DEMANDS))
@@ -215,13 +215,13 @@ def test_two_node_edge_gets_nested_mirror_by_default():
 def test_vcpus_bind_where_they_should():
     d = Demand(total_iops=20_000, capacity_tb=5, latency_target_ms=5, databases=400, vcpus_per_db=16, ram_gb_per_db=4)
     r = size(d)
-    assert r.best["binding"] == "vcpu", r.best["limits"]
+    assert r.best["binding"] == "vcpu", r.best["limit_ratios"]
 
 
 def test_ram_binds_where_it_should():
     d = Demand(total_iops=20_000, capacity_tb=5, latency_target_ms=5, databases=200, vcpus_per_db=1, ram_gb_per_db=96)
     r = size(d)
-    assert r.best["binding"] == "ram", r.best["limits"]
+    assert r.best["binding"] == "ram", r.best["limit_ratios"]
     assert r.best["design"]["node"]["dimms"]["count"] > 0
 
 
@@ -254,7 +254,7 @@ def test_multi_year_view_grows_into_more_nodes(sized):
     d, r = sized[0]  # 200 databases, +20 % over 36 months
     my = r.best["multi_year"]
     years = my["years"]
-    assert years[0]["multiplier"] == 1.0 and years[3]["multiplier"] == pytest.approx(d.growth)
+    assert years[0]["demand_ratio"] == 1.0 and years[3]["demand_ratio"] == pytest.approx(d.growth)
     assert all(y["fits_current"] for y in years[:4])  # sized for the grown demand
     needs = [y["nodes_needed"] or 99 for y in years]
     assert needs == sorted(needs)
@@ -355,8 +355,8 @@ def test_size_cli(tmp_path, capsys):
     for r in [out["best"]] + out["alternatives"]:
         assert r["binding"] in ("capacity", "iops", "latency", "vcpu", "ram")
         assert r["checks"]["min_capacity_drives"]["passed"] is True and "reason" in r["checks"]["vcpus"]
-    # the older output is kept; the wall-clock time only with --timings (same input, same bytes)
-    assert {"best", "alternatives", "pareto", "screened", "evaluated", "explanation"} <= set(out)
+    # the wall-clock time only with --timings (same input, same bytes)
+    assert {"best", "alternatives", "pareto", "designs_screened", "designs_evaluated", "explanation"} <= set(out)
     assert "seconds" not in out and "timing_s" not in out["search"]
     assert main(["size", str(f), "--top", "3", "--timings"]) == 0
     timed = json.loads(capsys.readouterr().out)
@@ -388,7 +388,7 @@ def test_uploaded_parts_do_not_grow_the_search(tmp_path):
     assert 0 < priced < 40
     assert more.search["nics_dropped_as_interchangeable"] == base.search["nics_dropped_as_interchangeable"] + priced
     assert more.best["cost_usd_per_month"] == pytest.approx(base.best["cost_usd_per_month"])
-    assert more.screened == base.screened
+    assert more.designs_screened == base.designs_screened
 
 
 @pytest.mark.parametrize(

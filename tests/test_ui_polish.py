@@ -193,7 +193,10 @@ def test_a_large_number_box_is_read_back_with_separators():
 def test_the_multi_year_charts_right_axis_has_round_ticks():
     from hciplan_ui import charts
 
-    years = [{"year": y, "multiplier": 1.063**y, "nodes_needed": 6 + (y > 3), "fits_current": y <= 3} for y in range(6)]
+    years = [
+        {"years_from_now": y, "demand_ratio": 1.063**y, "nodes_needed": 6 + (y > 3), "fits_current": y <= 3}
+        for y in range(6)
+    ]
     fig = charts.multi_year({"years": years, "nodes": 6, "growth_pct_per_year": 6.3})
     ticks = list(fig.layout.yaxis2.tickvals)
     step = ticks[1] - ticks[0]

@@ -98,7 +98,7 @@ def test_fewer_nodes_keep_the_databases_and_say_what_no_longer_fits(demand, best
         "per_node_one_down": dbs / 3,
     }
     lim = limits([rd], demand)[0]
-    share = min(x for x in lim["limits"].values() if x is not None)
+    share = min(x for x in lim["limit_ratios"].values() if x is not None)
     assert v["fits"] == {"share": share, "databases": math.floor(dbs * share), "first_to_run_out": lim["binding"]}
     assert f"about {v['fits']['databases']:,} of the {dbs:,.0f} databases fit" in v["summary"]
     assert not v["met"] and not v["feasible"]

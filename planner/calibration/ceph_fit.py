@@ -351,7 +351,7 @@ def run(write: bool = True, folds: bool = True) -> dict:
     pred = predict(full)
     err_in = _errors_pct(pred)
     g = groups()
-    doc_summary = {"in_sample": _summary(err_in), "converged": bool(res.status > 0), "cost": float(res.cost)}
+    doc_summary = {"in_sample": _summary(err_in), "converged": bool(res.status > 0), "objective": float(res.cost)}
     bands: dict[str, Any] = {"quantiles_pct": list(BAND_QUANTILES), "in_domain": {}, "extrapolation": {}}
     held = None
     if folds:

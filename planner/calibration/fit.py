@@ -776,8 +776,8 @@ def run_calibration(
         "params": params.model_dump(),
         "fit": {
             "points_fitted": int(fit_idx.size),
-            "cost": float(res.fun_cost),
-            "nfev": int(res.nfev),
+            "objective": float(res.fun_cost),
+            "function_evaluations": int(res.nfev),
             "converged": bool(res.status > 0),
             "termination": str(res.message),
             "method": "scipy least_squares, trust-region reflective, bounded; forward-difference Jacobian; "
@@ -785,9 +785,9 @@ def run_calibration(
             "refits": {
                 k: {
                     "count": len(v),
-                    "converged": sum(c for _, c, _ in v.values()),
+                    "converged_count": sum(c for _, c, _ in v.values()),
                     "steps_max": max(n for _, _, n in v.values()),
-                    "step_cap": REFIT_MAX_STEPS,
+                    "steps_cap": REFIT_MAX_STEPS,
                 }
                 for k, v in by_kind.items()
             },

@@ -441,8 +441,8 @@ def refit(
         "parameters": [
             {
                 "name": n,
-                "shipped": float(v0[j]),
-                "refit": float(v1[j]),
+                "shipped_value": float(v0[j]),
+                "refit_value": float(v1[j]),
                 "changed_pct": round(float((v1[j] / v0[j] - 1) * 100), 2) if v0[j] else None,
                 "sensitivity": round(delta[n], 4),
                 "refit_or_kept": "refit" if j in free else "kept",
@@ -451,7 +451,7 @@ def refit(
             for j, n in enumerate(PARAM_NAMES)
         ],
         "refit_names": chosen,
-        "nfev": nfev,
+        "function_evaluations": nfev,
         "converged": converged,
         "files": refit_files,
     }

@@ -36,7 +36,7 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
         "role": role,
         "part": "ram-per-gb" if rec is None else rec.id,
         "description": "RAM, priced per GB (no DIMMs named)" if rec is None else f"{rec.vendor} {rec.model}",
-        "per_node": per_node,
+        "quantity_per_node": per_node,
         "quantity": qty,
         "unit_price_usd": unit,
         "total_usd": unit * qty,
@@ -53,7 +53,7 @@ def bom(
     rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
 ) -> dict:
     """The parts list of ``rd`` (and ``switches`` if given) as a JSON-ready dict:
-    ``lines`` (part, quantity, unit_price_usd, total_usd, ...), ``total_usd``,
+    ``lines`` (part, quantity_per_node, quantity, unit_price_usd, total_usd, ...), ``total_usd``,
     ``rack_units``, ``power_w``, ``heat_btu_h``, ``licensing`` (one entry per
     option with ``total_usd`` and ``usd_per_month``) and ``monthly_cost``."""
     a = a or CostAssumptions()
@@ -65,7 +65,7 @@ def bom(
     if switches is not None:
         sw = switch_record(switches, catalog)
         line = _line("switch", sw, switches.count, 1, a)
-        line["per_node"] = None
+        line["quantity_per_node"] = None
         lines.append(line)
         ru += sw.rack_units * switches.count
         watts += (sw.power_w or 0.0) * switches.count

@@ -87,7 +87,7 @@ def response_time_s(
     type waits for at the read latency, and a committing call's wait for the log flush."""
     rho = min(x * cpu_s_per_call / max(vcpus, 1), 0.999999)
     wait = cpu_s_per_call * rho ** (math.sqrt(2 * (vcpus + 1)) - 1) / (vcpus * (1 - rho))
-    reads = sum(oltp.MIX[k] * db_io.read_calls.get(k, 0.0) for k in oltp.MIX)
+    reads = sum(oltp.MIX[k] * db_io.reads_per_call.get(k, 0.0) for k in oltp.MIX)
     return (
         cpu_s_per_call
         + wait

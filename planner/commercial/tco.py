@@ -280,7 +280,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                     "role": role,
                     "part": pid,
                     "description": desc,
-                    "per_server": per,
+                    "quantity_per_server": per,
                     "quantity": qty,
                     "unit_price_usd": price["usd"],
                     "total_usd": price["usd"] * qty,

@@ -266,7 +266,9 @@ class IoDemand(BaseModel):
     random_fraction: float
     capacity_tb: float
     active_data_gb: float = Field(description="the data the load touches: its active warehouses' share of the database")
-    read_calls: dict[str, float] = Field(description="physical page reads a call of each transaction type waits for")
+    reads_per_call: dict[str, float] = Field(
+        description="physical page reads a call of each transaction type waits for, by type"
+    )
     cpu_us_per_txn: float = Field(description="core-microseconds per TPM transaction (the database's own work)")
     assumptions: list[dict[str, Any]]
 
@@ -345,11 +347,11 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
             "being appended), so every other page misses: outside the model's range, a hit ratio to measure"
         )
     reads = buf["reads"]
-    read_calls = buf["read_calls"]
+    reads_per_call = buf["reads_per_call"]
     if db.buffer_hit_ratio is not None:  # the user's measured hit ratio replaces the model's for reads
         scale = (1.0 - db.buffer_hit_ratio) / max(1.0 - buf["hit_ratio"], 1e-12)
         reads = buf["logical_reads"] * (1.0 - db.buffer_hit_ratio)
-        read_calls = {k: v * scale for k, v in read_calls.items()}
+        reads_per_call = {k: v * scale for k, v in reads_per_call.items()}
         note = "given by the user"
     log = oltp.log_flushes(tps, lat_ms / 1e3, db.log_bytes_per_txn)
     lazy_ios = buf["lazy_page_writes"]
@@ -447,7 +449,7 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
         random_fraction=sum(s.iops for s in streams if s.random) / iops if iops else 1.0,
         capacity_tb=db.capacity_tb,
         active_data_gb=active,
-        read_calls=read_calls,
+        reads_per_call=reads_per_call,
         cpu_us_per_txn=cpu_us_per_txn(db),
         assumptions=[{"field": k, "value": v, "source": SOURCES[k]} for k, v in used.items()],
     )

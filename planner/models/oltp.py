@@ -615,7 +615,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     per second (HammerDB transactions, TPM / 60).
 
     Returns a dict of per-second figures: ``reads`` (8 KiB page reads, physical), ``reads_by``
-    (by table), ``read_calls`` (physical reads per call, by transaction type),
+    (by table), ``reads_per_call`` (physical reads per call, by transaction type),
     ``page_writes`` (8 KiB pages), ``write_ios`` (after gathering), of them
     ``append_point_write_ios`` (the districts' tails, backlog heads and delivered runs, and
     the history tails: :func:`append_point_writes`), ``hit_ratio``,
@@ -851,7 +851,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         for k in ("item_key", "customer_key")
     )
     lookup = rows_per_lookup * cust_miss + BY_NAME * idx_miss + (1 - BY_NAME) * cust_key_miss
-    read_calls = {
+    reads_per_call = {
         "new_order": ORDER_LINES * (stock_miss + item_miss + stock_key_miss + item_key_miss)
         + cust_miss
         + cust_key_miss,
@@ -863,7 +863,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     return {
         "reads": reads,
         "reads_by": reads_by,
-        "read_calls": read_calls,
+        "reads_per_call": reads_per_call,
         "logical_reads": logical,
         "hit_ratio": 1.0 - reads / max(logical, 1e-30),
         "page_writes": page_writes,

@@ -602,8 +602,8 @@ def platform_warnings(check: dict) -> list[dict]:
             {
                 "check": "pcie_lanes",
                 "case": "healthy",
-                "needed": need,
-                "available": have,
+                "needed_lanes": need,
+                "available_lanes": have,
                 "message": f"the NVMe devices and NICs need {need} PCIe lanes per node, the CPUs provide "
                 f"{have}: the chassis must share lanes through PCIe switches",
             }

@@ -8,7 +8,7 @@ force over a small catalog with this function finds the same cheapest design.
 Binding resource
 ----------------
 For each resource the demand can grow by a factor before it runs out
-(:func:`limits`): ``capacity`` (usable TB, and after a node loss with N+1),
+(:func:`limits`, ``limit_ratios``: the resource's capacity over the demand): ``capacity`` (usable TB, and after a node loss with N+1),
 ``iops`` (the IOPS the busiest station saturates at), ``latency`` (the largest
 load at which every tier still meets its latency target), ``vcpu`` (vCPUs per
 node within LPs x oversubscription) and ``ram``. The smallest factor binds.
@@ -359,7 +359,7 @@ def check_design(
         "iops_capacity": _f(out["iops_capacity"]),
         # what the CPU utilisation cap lets through, when the design has one (the sizer's designs do not)
         **({"cpu_cap_iops": cap_iops} if math.isfinite(cap_iops) else {}),
-        "headroom": min(_f(out["iops_capacity"]), cap_iops) / iops - 1.0,
+        "headroom_fraction": min(_f(out["iops_capacity"]), cap_iops) / iops - 1.0,
         "bottleneck": str(np.ravel(out["bottleneck"])[0]),
         "compute": cn,
         "endurance_years": endu,
@@ -369,7 +369,7 @@ def check_design(
 # ------------------------------------------------------------ headroom
 def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]:
     """For each design, the factor the (grown) demand can be multiplied by
-    before each resource runs out, the binding resource, and the guaranteed
+    before each resource runs out (``limit_ratios``, by resource), the binding resource, and the guaranteed
     IOPS (the demand-shaped load at which every tier meets its latency target,
     N+1 when asked). One vectorised model call per pass for all designs."""
     if not rds:
@@ -439,7 +439,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         )
         out.append(
             {
-                "limits": limits_json,
+                "limit_ratios": limits_json,
                 "binding": binding,
                 "guaranteed_iops": float(m_lat[i]) * iops,
             }
@@ -463,7 +463,8 @@ def multi_year(
 ) -> dict:
     """Demand per year (compound growth equivalent to the demand's growth over
     the amortisation period) and the nodes of this design's configuration each
-    year needs; ``first_year_needing_more_nodes`` is when the cluster needs
+    year needs, one row per ``years_from_now`` (0: today) with ``demand_ratio``, that year's demand
+    over today's; ``first_year_needing_more_nodes`` is when the cluster needs
     another node (None within the horizon)."""
     a = a or CostAssumptions()
     gy = growth_per_year(demand, a.amortisation_months)
@@ -526,8 +527,8 @@ def multi_year(
             first_more = y
         rows.append(
             {
-                "year": y,
-                "multiplier": float(m),
+                "years_from_now": y,
+                "demand_ratio": float(m),
                 "iops": iops,
                 "capacity_tb": tb,
                 "vcpus": demand.vcpus(m),

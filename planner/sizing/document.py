@@ -307,7 +307,7 @@ def latency_range_notes(p: dict) -> list[str]:
 def _meets(p: dict) -> list[list[str]]:
     """Demand against the design, per dimension: met or not (the pages' verdict,
     :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
-    d, lim, v = p["demand"], p["binding"]["limits"], p.get("verdict")
+    d, lim, v = p["demand"], p["binding"]["limit_ratios"], p.get("verdict")
     names = {
         "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "iops"),
         "latency": ("Latency", "each tier under its own target", "latency"),
@@ -611,8 +611,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         my = p["multi_year"]
         rows = [
             [
-                str(y["year"]),
-                f"{100 * y['multiplier']:.0f} %",
+                str(y["years_from_now"]),
+                f"{100 * y['demand_ratio']:.0f} %",
                 f"{y['iops']:,.0f}",
                 f"{y['capacity_tb']:,.1f}",
                 str(y["nodes_needed"] or "more than 16"),

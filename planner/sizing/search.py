@@ -95,9 +95,8 @@ class SizingResult(BaseModel):
     best: dict | None
     alternatives: list[dict]
     pareto: list[dict]
-    screened: int  # designs the search space holds (after part and pair rules), never materialised
-    iops_screened: int = 0  # combinations run through the performance model together
-    evaluated: int  # same as iops_screened (kept for the older output)
+    designs_screened: int  # designs the search space holds (after part and pair rules), never materialised
+    designs_evaluated: int  # combinations run through the performance model together
     seconds: float
     explanation: str = ""
     rejected: dict[str, dict] = {}
@@ -1141,9 +1140,8 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         best=best,
         alternatives=out[1:],
         pareto=pareto,
-        screened=screened,
-        iops_screened=evaluated,
-        evaluated=evaluated,
+        designs_screened=screened,
+        designs_evaluated=evaluated,
         seconds=time.perf_counter() - t0,
         explanation=expl,
         rejected=rej.as_dict(),
@@ -1330,11 +1328,11 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "tier_latency_ms_one_node_down": chk["tier_latency_ms_one_node_down"],
         **{k: chk[k] for k in ("tier_latency_ms_one_node_down_note",) if k in chk},
         "iops_capacity": chk["iops_capacity"],
-        "headroom": chk["headroom"],
+        "headroom_fraction": chk["headroom_fraction"],
         "bottleneck": chk["bottleneck"],
         "guaranteed_iops": li["guaranteed_iops"],
         "binding": li["binding"],
-        "limits": li["limits"],
+        "limit_ratios": li["limit_ratios"],
         "compute": chk["compute"],
         "memory": f"{n.dimm_count} x {n.dimm.id}" if n.dimm else f"{n.ram_gb:g} GB",
         "feasible": chk["feasible"],
@@ -1369,7 +1367,7 @@ def _pareto(results: list[dict]) -> list[dict]:
                 "cost_usd_per_month": r["cost_usd_per_month"],
                 "guaranteed_iops": g,
                 "usable_capacity_tb": u,
-                "headroom": r["headroom"],
+                "headroom_fraction": r["headroom_fraction"],
                 "on_front": not dominated,
             }
         )
@@ -1406,9 +1404,8 @@ def _empty(demand, rej, t0, expl, screened: int = 0) -> SizingResult:
         best=None,
         alternatives=[],
         pareto=[],
-        screened=screened,
-        iops_screened=0,
-        evaluated=0,
+        designs_screened=screened,
+        designs_evaluated=0,
         seconds=time.perf_counter() - t0,
         explanation=expl,
         rejected=rej.as_dict(),

@@ -108,7 +108,7 @@ def demand_verdict(
     ``per_node_one_down``; None for a demand that names no databases), ``fits``
     (``share`` of the demand that fits, ``databases`` that fit, ``first_to_run_out``;
     None when everything fits), ``other_fails`` (``rule``, ``title``, ``reason``),
-    ``summary`` (one sentence), ``limits`` and ``binding`` (:func:`planner.sizing.checks.limits`),
+    ``summary`` (one sentence), ``limit_ratios`` and ``binding`` (:func:`planner.sizing.checks.limits`),
     ``checks`` (every rule, :func:`planner.sizing.checks.check_design`), ``cost``
     (:func:`planner.commercial.tco.whole_cost`) and ``usd_per_month`` (its monthly total; both
     None with ``usd_per_month_note`` when a part has no price).
@@ -271,7 +271,7 @@ def demand_verdict(
             "per_node_one_down": dbs / (nodes - 1) if nodes > 1 else None,
             **({} if nodes > 1 else {"per_node_one_down_note": "a single node cannot lose one"}),
         }
-    finite = {k: v for k, v in lim["limits"].items() if isinstance(v, (int, float)) and math.isfinite(v)}
+    finite = {k: v for k, v in lim["limit_ratios"].items() if isinstance(v, (int, float)) and math.isfinite(v)}
     share = min(finite.values()) if finite else math.inf
     met = all(d["met"] for d in dims)
     fits = None
@@ -290,7 +290,7 @@ def demand_verdict(
         dimensions=dims,
         databases=databases,
         fits=fits,
-        limits=lim["limits"],
+        limit_ratios=lim["limit_ratios"],
         binding=lim,
         checks=checks,
         other_fails=other,

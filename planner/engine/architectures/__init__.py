@@ -116,8 +116,8 @@ def warnings_for(design: Design, parts: AnyParts, workload: Workload | None) -> 
             {
                 "check": "vcpus",
                 "case": "healthy",
-                "needed": vcpus,
-                "available": cap,
+                "needed_vcpus": vcpus,
+                "available_vcpus": cap,
                 "message": f"{workload.vms_per_node} VMs x {workload.vcpus_per_vm} vCPUs = {vcpus} vCPUs per server, "
                 f"above vcpu_oversubscription {design.vcpu_oversubscription:g} x {lps:g} logical "
                 f"processors = {cap:g}",
