@@ -32,8 +32,10 @@ def memory_words(node: dict) -> str:
     from planner.models.catalog import load_catalog
 
     dimms = node.get("dimms")
-    dimm = load_catalog().memory_module.get(dimms["model"]) if isinstance(dimms, dict) else None
-    if dimm is None:  # RAM given as a total, or a DIMM of the user's own: its total stands
+    if not isinstance(dimms, dict):  # RAM given as a total
+        return f"{node.get('ram_gb', 0):,.0f} GB"
+    dimm = load_catalog().memory_module.get(dimms["model"])
+    if dimm is None:  # a DIMM of the user's own: its total stands
         return f"{node['ram_gb']:,.0f} GB" if node.get("ram_gb") else f"{dimms['count']} x {dimms['model']}"
     kind = f" {dimm.memory_type.upper()}-{dimm.speed_mt_s:.0f}" if dimm.memory_type and dimm.speed_mt_s else ""
     return f"{dimms['count']} x {dimm.capacity_gb:g} GB{kind} ({dimms['count'] * dimm.capacity_gb:,.0f} GB)"

@@ -194,9 +194,9 @@ def parse_json_model(
 ) -> M:
     """Validate ``data`` (a dict or JSON text) as ``model``; JSON text must write every number as a
     number (see :func:`numbers_written_as_numbers`)."""
-    text = isinstance(data, (str, bytes, bytearray))
-    if text:
-        data = loads(data, field, error, max_bytes)
+    text = False
+    if isinstance(data, (str, bytes, bytearray)):
+        data, text = loads(data, field, error, max_bytes), True
     if not isinstance(data, dict):
         raise error("must be a JSON object", field)
     if text:  # first: lax mode reads true as 1, and a rule about 1 would hide the real mistake
@@ -227,7 +227,7 @@ def numbers_written_as_numbers(
         # re-serialised after loads' checks (finite numbers, bounded depth, no repeated key)
         model.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
-        bad = [
+        bad: list[Any] = [  # pydantic's ErrorDetails, each with our message
             {
                 **e,
                 "msg": "a number is written without quotes"
