@@ -59,12 +59,18 @@ def cmd_cost(args) -> int:
     from planner.commercial.tco import whole_cost
     from planner.models.catalog import load_catalog
     from planner.models.demand import Demand
-    from planner.models.design import load_design
+    from planner.models.design import load_design, with_overrides
 
     catalog = load_catalog(args.catalog)
     design = load_design(args.design)
     demand = load_json_model(args.demand, Demand, "demand") if args.demand else None
     a = costs_from_args(args, catalog)
+    if args.owned and args.platform and design.topology == "hyperconverged" and design.stack == "s2d":
+        # an owned system's platform is a fact about that machine: --platform says it for a design
+        # that names none (the cost assumptions' platform is otherwise the new cluster's)
+        if design.platform and design.platform != args.platform:
+            raise InputError(f"the design names its platform, {design.platform}", "platform")
+        design = with_overrides(design, platform=args.platform)
     print_json(whole_cost(design, demand, a, catalog, owned=args.owned))
     return 0
 

@@ -350,6 +350,26 @@ def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions) -> dict:
     return out
 
 
+def _platform_notes(design: Design, demand, a: CostAssumptions, platform: str, owned: bool) -> list[str]:
+    """Why a cluster is licensed on ``platform`` when the assumptions or the demand name another
+    (:func:`planner.commercial.licensing.platform_of`'s order)."""
+    dem = getattr(demand, "platform", None) if demand is not None else None
+    if dem is None and (getattr(demand, "validated_for", None) or "").lower() == "azure local":
+        dem = "azure-local"
+    asked = {"the cost assumptions'": a.platform if a.platform != "auto" else None, "the demand's": dem}
+    other = " and ".join(f"{k} ({PLATFORM_NAMES[v]})" for k, v in asked.items() if v and v != platform)
+    if not other:
+        return []
+    name = PLATFORM_NAMES[platform]
+    if design.platform:
+        return [f"licensed on {name}, the platform the design names, not on {other}"]
+    if owned:
+        return [
+            f"licensed on {name}: the design names no platform, and {other} is what the new cluster runs, not this one"
+        ]
+    return [f"licensed on {name}, as the cost assumptions say, not on {other}"]
+
+
 def whole_cost(
     design: Design,
     demand=None,
@@ -360,7 +380,9 @@ def whole_cost(
     """Every cost of ``design`` by line, per month and over 3 and 5 years (see the module doc).
 
     ``demand`` (optional) gives the platform and the database VMs for SQL Server
-    licences; ``owned``: the customer already has this system (purchases sunk).
+    licences; ``owned``: the customer already has this system (purchases sunk). The platform
+    is :func:`planner.commercial.licensing.platform_of`'s: the design's own when it names one,
+    else the assumptions', else (proposed) the demand's or (owned) Windows Server.
     """
     cat = catalog or load_catalog()
     a0 = a or CostAssumptions()
@@ -370,16 +392,16 @@ def whole_cost(
         platform: str = stack
         a = a0
     else:
-        platform = platform_of(a0, demand, design) if hci else "windows-server"
+        platform = platform_of(a0, demand, design, owned) if hci else "windows-server"
         a = (
-            for_platform(a0, demand, design)
+            for_platform(a0, demand, design, owned)
             if hci
             else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
         )
     months = a.amortisation_months
     groups = design_parts(design, cat)
     hw = _hardware_lines(groups, a)
-    notes: list[str] = []
+    notes: list[str] = _platform_notes(design, demand, a0, platform, owned) if stack == "s2d" and hci else []
     net: dict[str, Any] = {
         "lines": [],
         "total_usd": 0.0,

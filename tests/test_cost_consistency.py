@@ -1,0 +1,155 @@
+"""One design costs the same in every command and on every page: the licences follow the design's
+platform (its own when it names one, else the demand's for a proposed cluster, Windows Server for
+one the customer owns), SQL Server Enterprise counts the servers that run the database VMs, the
+default switch is the cheapest in total, growth is yearly whatever the amortisation, and the
+proposal says what its tier prices rest on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.commercial.bom import bom
+from planner.commercial.licensing import for_platform, platform_of
+from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
+from planner.commercial.tco import whole_cost
+from planner.engine.loads import demand_as_workload
+from planner.models.catalog import load_catalog
+from planner.models.demand import Demand
+from planner.models.design import load_design, parse_design, resolve, with_overrides
+from planner.models.tiers import default_tiers
+from planner.sizing.proposal import build
+from planner.sizing.scenarios import sensitivity
+
+ROOT = Path(__file__).resolve().parents[1]
+EX = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalog()
+
+
+def _demand(name: str = "demand-200dbs-azure-local.json", **over) -> Demand:
+    return Demand.model_validate({**json.loads((EX / name).read_text()), **over})
+
+
+def _ref(**over):
+    d = load_design(EX / "reference.json")
+    return with_overrides(d, **over) if over else d
+
+
+def _run(capsys, argv: list[str]) -> dict:
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+# --------------------------------------------------------------------------- the design's platform
+
+
+def test_an_azure_local_design_is_costed_on_azure_local_by_every_command(cat, tmp_path, capsys):
+    """``hciplan bom`` and ``hciplan price`` of the sizer's Azure Local design gave $17,762/month with
+    Windows Server Datacenter where ``hciplan cost`` gave $22,169: they never applied the platform."""
+    d = _ref(platform="azure-local")
+    path = tmp_path / "al.json"
+    path.write_text(d.model_dump_json())
+    whole = whole_cost(d, None, CostAssumptions(network=False), cat)
+    assert whole["licence_option"] == "azure-local-datacenter"
+    cluster = whole["monthly"]["total_usd_per_month"]
+    rd = resolve(d, cat)
+    for got in (
+        monthly_cost(rd, CostAssumptions()),
+        bom(rd, CostAssumptions(), catalog=cat)["monthly_cost"],
+        tier_prices(rd, default_tiers(), CostAssumptions())["monthly_cost"],
+        _run(capsys, ["bom", str(path)])["monthly_cost"],
+        _run(capsys, ["price", str(path)])["monthly_cost"],
+    ):
+        assert got["licence_option"] == "azure-local-datacenter"
+        assert got["per_cluster"]["total_usd_per_month"] == pytest.approx(cluster, rel=1e-12)
+    # the same design on Windows Server pays no host fee: the gap is the fee on every physical core
+    ws = monthly_cost(resolve(_ref(), cat), CostAssumptions())["per_cluster"]["total_usd_per_month"]
+    assert cluster - ws == pytest.approx(rd.node.cores * d.nodes * CostAssumptions().azure_local_usd_per_core_month)
+    # --platform says it for a design that names none
+    ref = str(EX / "reference.json")
+    assert _run(capsys, ["bom", ref, "--platform", "azure-local"])["monthly_cost"]["licence_option"] == (
+        "azure-local-datacenter"
+    )
+
+
+def test_the_what_if_cost_is_the_whole_cost_on_the_designs_platform(cat):
+    """The Compare page's tornado priced the base design without the platform ($17,762) beside a whole
+    cost of $22,169: its cost is now the whole cost, with the demand's platform and SQL Server."""
+    demand = _demand()
+    a = CostAssumptions(sql_edition="standard")
+    w = demand_as_workload(demand, 4)
+    for d in (_ref(), _ref(platform="azure-local")):  # the demand's platform, or the design's own
+        rows = sensitivity(d, w, cat, assumptions=a, demand=demand)
+        whole = whole_cost(d, demand, a, cat)
+        assert whole["platform"] == "azure-local"
+        assert rows[0]["base_cost_usd_per_month"] == pytest.approx(whole["monthly"]["total_usd_per_month"])
+
+
+# --------------------------------------------------------------------------- an owned system's platform
+
+
+def test_a_system_owned_today_is_not_costed_on_the_new_clusters_platform(cat):
+    """The system run today was billed the Azure Local host fee because the new demand asks for Azure
+    Local ($1,749 vs $1,029 a month, 5-year TCO $104,945 vs $61,745)."""
+    demand = _demand()
+    owned = whole_cost(_ref(), demand, CostAssumptions(), cat, owned=True)
+    alone = whole_cost(_ref(), None, CostAssumptions(), cat, owned=True)
+    assert owned["platform"] == "windows-server" and owned["licence_option"] == "windows-server-datacenter"
+    assert owned["monthly"]["total_usd_per_month"] == pytest.approx(alone["monthly"]["total_usd_per_month"])
+    assert owned["tco"][1]["total_usd"] == pytest.approx(alone["tco"][1]["total_usd"])
+    assert any("new cluster" in n for n in owned["notes"])
+    # nor on the assumptions' platform (the new cluster's), in the app as in the proposal
+    a = CostAssumptions(platform="azure-local")
+    assert whole_cost(_ref(), None, a, cat, owned=True)["platform"] == "windows-server"
+    # a system today that names Azure Local is costed on it
+    assert whole_cost(_ref(platform="azure-local"), None, CostAssumptions(), cat, owned=True)["platform"] == (
+        "azure-local"
+    )
+    # the proposed cluster still follows the demand
+    assert whole_cost(_ref(), demand, CostAssumptions(), cat)["platform"] == "azure-local"
+
+
+def test_a_design_naming_its_platform_keeps_it_against_the_demand(cat):
+    """A design's own "platform": "windows-server" was overridden by the demand's Azure Local."""
+    d = _ref(platform="windows-server")
+    demand = _demand()
+    assert platform_of(CostAssumptions(), demand, d) == "windows-server"
+    w = whole_cost(d, demand, CostAssumptions(), cat)
+    assert w["licence_option"] == "windows-server-datacenter"
+    assert any("the design names" in n for n in w["notes"])
+    # for_platform twice gives the same: the licence option carries the platform
+    a = for_platform(CostAssumptions(), demand)
+    assert for_platform(a, None, _ref()) == a
+    # a design that names none keeps naming none through a dump (the app's canonical JSON, a saved scenario)
+    again = parse_design(_ref().model_dump(mode="json"))
+    assert again.platform is None and platform_of(CostAssumptions(), demand, again) == "azure-local"
+
+
+def test_the_proposal_costs_the_system_today_on_its_own_platform(cat):
+    demand = _demand()
+    d = _ref()
+    p = build(d, demand_as_workload(demand, d.nodes), demand=demand, catalog=cat, existing=_ref())
+    assert p["cost"]["platform"] == "azure-local"
+    assert p["existing"]["cost"]["platform"] == "windows-server"
+
+
+def test_cost_cli_owned_platform(capsys):
+    ref = str(EX / "reference.json")
+    al = str(EX / "demand-200dbs-azure-local.json")
+    assert _run(capsys, ["cost", ref, "--owned", "--demand", al])["platform"] == "windows-server"
+    # --platform with --owned says what the machine runs
+    assert _run(capsys, ["cost", ref, "--owned", "--platform", "azure-local"])["platform"] == "azure-local"
+
+
+def test_cost_cli_owned_platform_against_the_designs_own(tmp_path, capsys):
+    path = tmp_path / "al.json"
+    path.write_text(_ref(platform="azure-local").model_dump_json())
+    assert main(["cost", str(path), "--owned", "--platform", "windows-server"]) == 2
+    assert "platform" in capsys.readouterr().err
