@@ -15,7 +15,7 @@ from planner.cli import main
 from planner.commercial.bom import bom
 from planner.commercial.licensing import for_platform, platform_of
 from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
-from planner.commercial.tco import whole_cost
+from planner.commercial.tco import design_parts, whole_cost
 from planner.engine.loads import demand_as_workload
 from planner.models.catalog import load_catalog
 from planner.models.demand import Demand
@@ -153,3 +153,28 @@ def test_cost_cli_owned_platform_against_the_designs_own(tmp_path, capsys):
     path.write_text(_ref(platform="azure-local").model_dump_json())
     assert main(["cost", str(path), "--owned", "--platform", "windows-server"]) == 2
     assert "platform" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- SQL Server Enterprise
+
+
+def test_enterprise_counts_the_database_servers_cores_not_the_file_servers(cat):
+    """A disaggregated design billed 192 cores: the database and file servers' physical cores were
+    more than the VMs' 192 virtual cores, where the database servers alone have 176."""
+    d = load_design(EX / "sofs-2node-sas-tiered.json")
+    demand = _demand("demand-hammerdb.json")
+    groups = {g["name"]: g for g in design_parts(d, cat)}
+    db = groups["database server"]
+    physical = db["cores_per_cpu"] * db["sockets"] * db["count"]
+    assert db["hosts_vms"] and not groups["file server"]["hosts_vms"]
+    sql = whole_cost(d, demand, CostAssumptions(sql_edition="enterprise"), cat)["sql_server"]
+    assert sql["cores"] == physical == 176 and "physical" in sql["basis"]
+
+
+@pytest.mark.parametrize(
+    "name", ["sofs-2node-sas-tiered", "split-provisioned", "san-raid5", "single-server-pcie-flash", "reference"]
+)
+def test_every_server_group_says_whether_it_runs_the_database_vms(cat, name):
+    groups = design_parts(load_design(EX / f"{name}.json"), cat)
+    assert all(isinstance(g["hosts_vms"], bool) for g in groups)
+    assert sum(g["hosts_vms"] for g in groups) == 1  # one group runs the databases in these topologies

@@ -76,7 +76,9 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     """The servers of ``design`` (any topology) as groups: ``name``, ``count``,
     ``parts`` [(role, record or None for RAM priced per GB, count per server)],
     ``rack_units`` per server, ``nic`` and ``nic_count`` (for the network),
-    ``cores_per_cpu`` and ``sockets`` (for licences), ``windows`` (runs Windows Server)."""
+    ``cores_per_cpu`` and ``sockets`` (for licences), ``windows`` (runs Windows Server) and
+    ``hosts_vms`` (runs the database VMs: SQL Server Enterprise may license its physical cores;
+    a file server, a storage node or a data node serves storage only)."""
     cat = catalog or load_catalog()
     if design.cluster_engine:  # hyperconverged, or a Ceph / vSAN design (its clients on their own servers)
         from planner.models.design import resolve
@@ -131,6 +133,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
             "cores_per_cpu": p.db_cpu.cores,
             "sockets": p.db_sockets,
             "windows": True,
+            "hosts_vms": True,
         }
         if p.shared_sas:  # file servers sharing a SAS JBOD (a cluster-in-a-box holds them in its enclosure)
             j, fsv = p.shared, s.file_server
@@ -157,6 +160,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                     "cores_per_cpu": fs_cpu.cores,
                     "sockets": fsv.cpu.sockets,
                     "windows": True,
+                    "hosts_vms": False,
                 },
                 {
                     "name": "shared JBOD",
@@ -170,6 +174,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                     "cores_per_cpu": 0,
                     "sockets": 0,
                     "windows": False,
+                    "hosts_vms": False,
                 },
             ]
         fs = p.node
@@ -185,6 +190,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": fs.cpu.cores,
                 "sockets": fs.sockets,
                 "windows": True,
+                "hosts_vms": False,
             },
         ]
     if isinstance(p, split.Parts):
@@ -202,6 +208,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": p.cpu.cores,
                 "sockets": p.sockets,
                 "windows": True,
+                "hosts_vms": True,
             },
             {
                 "name": "data node",
@@ -216,6 +223,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": 0,
                 "sockets": 0,
                 "windows": False,
+                "hosts_vms": False,
             },
         ]
     # single server: local RAID, PCIe flash or a SAN LUN
@@ -233,6 +241,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
             "cores_per_cpu": p.cpu.cores,
             "sockets": p.sockets,
             "windows": True,
+            "hosts_vms": True,
         }
     ]
     if isinstance(st, RaidStorage):
@@ -252,6 +261,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": 0,
                 "sockets": 0,
                 "windows": False,
+                "hosts_vms": False,
             }
         )
     return groups
@@ -435,7 +445,7 @@ def whole_cost(
         lic_month, dc_upfront, subscription, phys_cores, opt, lic_basis = _windows_licence(groups, a)
         licence_name, platform_name = OPTION_NAMES[opt], PLATFORM_NAMES[platform]
     # SQL Server runs where the database VMs run (Enterprise may license those servers' physical cores)
-    hosts = [g for g in groups if g.get("hosts_vms", g["windows"])]
+    hosts = [g for g in groups if g["hosts_vms"]]
 
     sql = None
     if a.sql_edition != "none":
