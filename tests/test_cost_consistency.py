@@ -14,6 +14,7 @@ import pytest
 from planner.cli import main
 from planner.commercial.bom import bom
 from planner.commercial.licensing import for_platform, platform_of
+from planner.commercial.network import network_bom, pick_switch, switching_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
 from planner.commercial.tco import design_parts, whole_cost
 from planner.engine.loads import demand_as_workload
@@ -178,3 +179,34 @@ def test_every_server_group_says_whether_it_runs_the_database_vms(cat, name):
     groups = design_parts(load_design(EX / f"{name}.json"), cat)
     assert all(isinstance(g["hosts_vms"], bool) for g in groups)
     assert sum(g["hosts_vms"] for g in groups) == 1  # one group runs the databases in these topologies
+
+
+# --------------------------------------------------------------------------- the default switch
+
+
+def _switch_lines(net: dict) -> tuple[str, int]:
+    sw = next(x for x in net["lines"] if x["role"] == "switch")
+    return sw["part"], sw["quantity"]
+
+
+def test_the_default_switch_is_the_cheapest_in_total_for_the_link_count(cat):
+    """38 links at 25 GbE took four 18-port nvidia-sn2010 ($27,320 with peer links), the cheapest box,
+    where two 48-port dell-s5248f-on cost $25,230."""
+    nic = cat.nic["nvidia-cx6-lx-2x25g"]
+    servers = [(19, nic, 1)]  # 38 links
+    a = CostAssumptions()
+    net = network_bom(servers, True, a, cat)
+    assert net["links"] == 38
+    for model in ("nvidia-sn2010", "dell-s5248f-on", "cisco-nexus-93180yc-fx"):
+        forced = network_bom(servers, True, a.model_copy(update={"switch_model": model}), cat)
+        assert net["total_usd"] <= forced["total_usd"] + 1e-9
+    assert _switch_lines(net) == ("dell-s5248f-on", 2)
+    # with few links the small switch is still the cheaper network
+    small = network_bom([(8, nic, 1)], True, a, cat)
+    assert _switch_lines(small) == ("nvidia-sn2010", 2)
+    # the choice is the figure the whole cost counts: purchase, support, power and rack space a month
+    for n in (8, 19, 40):
+        got = switching_usd_per_month(pick_switch(25.0, True, a, cat, 2 * n), 2 * n, a, cat)
+        assert got <= min(
+            switching_usd_per_month(s, 2 * n, a, cat) for s in cat.switch.values() if s.port_gbit_s == 25.0
+        )
