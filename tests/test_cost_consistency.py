@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from planner.cli import main
@@ -17,11 +18,12 @@ from planner.commercial.licensing import for_platform, platform_of
 from planner.commercial.network import network_bom, pick_switch, switching_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
 from planner.commercial.tco import design_parts, whole_cost
-from planner.engine.loads import demand_as_workload
+from planner.engine.loads import demand_as_workload, demand_workload
 from planner.models.catalog import load_catalog
-from planner.models.demand import Demand
+from planner.models.demand import Demand, DemandError
 from planner.models.design import load_design, parse_design, resolve, with_overrides
 from planner.models.tiers import default_tiers
+from planner.sizing.checks import multi_year
 from planner.sizing.proposal import build
 from planner.sizing.scenarios import sensitivity
 
@@ -210,3 +212,35 @@ def test_the_default_switch_is_the_cheapest_in_total_for_the_link_count(cat):
         assert got <= min(
             switching_usd_per_month(s, 2 * n, a, cat) for s in cat.switch.values() if s.port_gbit_s == 25.0
         )
+
+
+# --------------------------------------------------------------------------- growth
+
+
+def test_growth_is_yearly_whatever_the_amortisation(cat, tmp_path, capsys):
+    """amortisation_months 1 made `hciplan size` fail ("tier_counts: the demand is more than
+    1,000,000,000 IOPS with growth"): the multi-year view read the demand's 20 % as 20 % a month."""
+    demand = _demand("demand-200dbs.json")
+    rd = resolve(_ref(), cat)
+    views = [multi_year(rd, demand, CostAssumptions(amortisation_months=m), years=5) for m in (1, 36, 120)]
+    assert {round(v["growth_pct_per_year"], 9) for v in views} == {round(100 * (1.2 ** (1 / 3) - 1), 9)}
+    assert views[0]["years"] == views[1]["years"]
+    # the demand says its own period: 20 % over a year is 20 % a year
+    yearly = multi_year(rd, _demand("demand-200dbs.json", growth_period_months=12), years=2)
+    assert yearly["growth_pct_per_year"] == pytest.approx(20.0)
+    costs = tmp_path / "am1.json"
+    costs.write_text('{"amortisation_months": 1}')
+    out = _run(capsys, ["size", str(EX / "demand-200dbs.json"), "--costs", str(costs), "--top", "1"])
+    assert out["best"]["multi_year"]["growth_pct_per_year"] == pytest.approx(views[1]["growth_pct_per_year"])
+
+
+def test_growth_beyond_the_model_names_growth_pct(cat):
+    demand = _demand("demand-200dbs.json", growth_pct=1000, growth_period_months=1)
+    base = demand.totals(1.0)[0]
+    with pytest.raises(DemandError) as e:  # the sized (grown) demand: 11 x the databases' IOPS is within it
+        demand_workload(demand, np.array([1e9 / base * 1.01]))
+    assert e.value.field == "growth_pct"
+    # the multi-year view stops before the years past the model's bound, and says why
+    view = multi_year(resolve(_ref(), cat), demand, years=5)
+    assert view["years"][-1]["iops"] <= 1e9 and len(view["years"]) < 6
+    assert view["years_note"].startswith("growth_pct:")

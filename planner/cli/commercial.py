@@ -296,7 +296,12 @@ def register_estate(sub) -> None:
         default=1.0,
         help="latency target of databases with no tier or target of their own (default 1 ms)",
     )
-    p.add_argument("--growth-pct", dest="growth_pct", type=float_arg, help="growth over the amortisation period, %%")
+    p.add_argument(
+        "--growth-pct",
+        dest="growth_pct",
+        type=float_arg,
+        help="growth over 36 months (the demand's growth_period_months), %%",
+    )
     p.add_argument("--validated-for", dest="validated_for", help="only nodes this program lists, e.g. 'Azure Local'")
     p.add_argument("--platform", choices=["azure-local", "windows-server"])
     p.add_argument("--vcpus", type=int_arg, help="file-stats: vCPUs per database VM (default 4)")

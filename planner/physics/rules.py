@@ -332,7 +332,7 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "growth",
-            "sized for the demand's growth over the amortisation period",
+            "sized for the demand's growth over its growth period",
             "headroom",
             "the demand's growth_pct",
         ),
