@@ -6,7 +6,9 @@ proposal says what its tier prices rest on."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -17,13 +19,14 @@ from planner.commercial.bom import bom
 from planner.commercial.licensing import for_platform, platform_of
 from planner.commercial.network import network_bom, pick_switch, switching_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
-from planner.commercial.tco import design_parts, whole_cost
+from planner.commercial.tco import design_parts, tier_cost_base, whole_cost
 from planner.engine.loads import demand_as_workload, demand_workload
 from planner.models.catalog import load_catalog
 from planner.models.demand import Demand, DemandError
 from planner.models.design import load_design, parse_design, resolve, with_overrides
 from planner.models.tiers import default_tiers
 from planner.sizing.checks import multi_year
+from planner.sizing.formats import render
 from planner.sizing.proposal import build
 from planner.sizing.scenarios import sensitivity
 
@@ -244,3 +247,86 @@ def test_growth_beyond_the_model_names_growth_pct(cat):
     view = multi_year(resolve(_ref(), cat), demand, years=5)
     assert view["years"][-1]["iops"] <= 1e9 and len(view["years"]) < 6
     assert view["years_note"].startswith("growth_pct:")
+
+
+# --------------------------------------------------------------------------- the proposal's words
+
+
+@pytest.fixture(scope="module")
+def al_proposal(cat):
+    demand = _demand()
+    d = _ref(platform="azure-local")
+    return build(
+        d,
+        demand_as_workload(demand, d.nodes),
+        demand=demand,
+        costs=CostAssumptions(sql_edition="enterprise"),
+        catalog=cat,
+        meta={"customer": "Contoso", "date": "2026-11-28"},
+    )
+
+
+def _format_texts(p) -> dict:
+    import io
+
+    import docx
+    import openpyxl
+
+    out = {"html": " ".join(re.sub(r"<[^>]+>", " ", render(p, "html").decode()).split())}
+    d = docx.Document(io.BytesIO(render(p, "docx")))
+    out["docx"] = " ".join(
+        " ".join([x.text for x in d.paragraphs] + [c.text for t in d.tables for r in t.rows for c in r.cells]).split()
+    )
+    wb = openpyxl.load_workbook(io.BytesIO(render(p, "xlsx")))
+    out["xlsx"] = " ".join(str(c) for c in wb["Service tiers"].iter_cols(values_only=True) for c in c if c is not None)
+    return out
+
+
+def test_the_tier_prices_say_what_they_share_out_and_leave_out(al_proposal):
+    """The proposal headlined the whole cost ($127,385/month with SQL Server Enterprise) while the tier
+    prices rest on the servers' cost ($21,602), and said only 'price = cost share / 70% fill /
+    (1 - 30% margin)'."""
+    p = al_proposal
+    cost, tiers = p["cost"], p["tier_prices"]
+    base = tier_cost_base(tiers, cost)
+    cluster = tiers["monthly_cost"]["per_cluster"]["total_usd_per_month"]
+    sql, net = cost["monthly"]["sql_server_usd_per_month"], cost["network"]["usd_per_month"]
+    assert base["cluster_usd_per_month"] == cluster and base["sql_server_usd_per_month"] == sql > 0
+    # the three parts are the whole cost: nothing counted twice, nothing lost
+    assert cluster + sql + net == pytest.approx(cost["monthly"]["total_usd_per_month"], rel=1e-9)
+    html_text = html.unescape(_format_texts(p)["html"])
+    for fmt, text in {**_format_texts(p), "html": html_text}.items():
+        for figure in (cluster, net, sql, cost["monthly"]["total_usd_per_month"]):
+            assert f"${figure:,.0f} a month" in text, (fmt, figure)
+        assert "SQL Server's licences" in text and "leave out the network" in text, fmt
+    # without a whole cost the sentence still says what is left out, without figures
+    assert (
+        "leave out the network (switches, optics and cables) and SQL Server's licences"
+        in (tier_cost_base(tiers)["text"])
+    )
+
+
+def test_the_price_appendix_names_the_sql_server_source_and_the_support_base(al_proposal):
+    p = al_proposal
+    sql = p["cost"]["sql_server"]
+    assert sql["estimated"] and "Redress Compliance" in sql["seen"]
+    text = html.unescape(_format_texts(p)["html"])
+    assert f"SQL Server (estimated): {sql['seen']}" in text
+    assert "of the hardware and network price per year" in text  # as the cost table says
+    assert "of the hardware price per year" not in text
+
+
+def test_scenario_save_keeps_the_platform_alone(tmp_path, capsys):
+    """`hciplan scenario save ... --platform azure-local` stored costs null: only --costs, --quotes and
+    --sql were looked at."""
+    db = str(tmp_path / "s.db")
+    demand = str(EX / "demand-200dbs.json")
+    for flag, field, value in (
+        ("--platform", "platform", "azure-local"),
+        ("--sql-licensing", "sql_licensing", "bring-your-own"),
+    ):
+        _run(capsys, ["scenario", "save", "s", "--demand", demand, flag, value, "--db", db])
+        costs = _run(capsys, ["scenario", "show", "s", "--db", db])["costs"]
+        assert costs is not None and costs[field] == value
+    _run(capsys, ["scenario", "save", "plain", "--demand", demand, "--db", db])
+    assert _run(capsys, ["scenario", "show", "plain", "--db", db])["costs"] is None

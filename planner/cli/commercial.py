@@ -36,6 +36,10 @@ def add_cost_args(p) -> None:
     )
 
 
+#: the dests of :func:`add_cost_args`: a command that keeps costs keeps them when any is given
+COST_OPTIONS = ("costs", "quotes", "platform", "sql", "sql_licensing")
+
+
 def costs_from_args(args, catalog=None):
     """CostAssumptions from ``--costs``, ``--quotes``, ``--platform`` and ``--sql*``."""
     from planner.commercial.prices import read_quotes, with_quotes
@@ -181,7 +185,10 @@ def cmd_scenario(args) -> int:
             demand=load_json_model(args.demand, Demand, "demand").model_dump(mode="json"),
             design=load_design(args.design).model_dump(mode="json") if args.design else None,
             existing=load_design(args.existing).model_dump(mode="json") if args.existing else None,
-            costs=costs_from_args(args).model_dump(mode="json") if (args.costs or args.quotes or args.sql) else None,
+            # any cost option given is kept (--platform and --sql-licensing were dropped: costs null)
+            costs=costs_from_args(args).model_dump(mode="json")
+            if any(getattr(args, k, None) for k in COST_OPTIONS)
+            else None,
             notes=args.notes or "",
         )
         print_json(store.save(args.name, session, customer, overwrite=not args.no_overwrite))

@@ -363,7 +363,8 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
     core licences, the basis, ``upfront_usd`` (bring-your-own packs), ``usd_per_month``
     (pay-as-you-go, or Software Assurance), ``amortised_usd_per_month`` (packs spread
     over the amortisation period plus Software Assurance, or pay-as-you-go), the
-    price source and a note.
+    price ``source``, ``seen`` (its short form for the customer, :func:`licence_seen`),
+    ``estimated`` (the licensing file marks the price an estimate) and a note.
     """
     if a.sql_edition == "none":
         return None
@@ -376,8 +377,11 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
         if cores < virtual
         else f"{virtual:,} virtual cores (every vCPU of {sum(n for n, _ in vm_vcpus):,} VMs, >= 4 per VM)"
     )
-    opt = option(f"sql-server-2022-{a.sql_edition}")
+    oid = f"sql-server-2022-{a.sql_edition}"
+    opt = option(oid)
     name = f"SQL Server {'Enterprise' if ent else 'Standard'}"
+    # where the price was seen, as the customer reads it, and whether the file marks it estimated
+    seen = {"seen": licence_seen(oid), "estimated": bool(opt.get("estimated"))}
     if a.sql_licensing == "licence-included":
         rate = a.sql_enterprise_usd_per_core_month if ent else a.sql_standard_usd_per_core_month
         monthly = float(sql_amortised_usd_per_month(cores, a))
@@ -389,6 +393,7 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
             "usd_per_month": monthly,
             "amortised_usd_per_month": monthly,
             "source": opt["source"],
+            **seen,
             "note": "billed monthly through Azure Arc",
         }
     pack = a.sql_enterprise_usd_per_2_core if ent else a.sql_standard_usd_per_2_core
@@ -404,5 +409,6 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
         "usd_per_month": sa,
         "amortised_usd_per_month": float(sql_amortised_usd_per_month(cores, a)),
         "source": opt["source"],
+        **seen,
         "note": "licences by VM need Software Assurance or subscription licences",
     }

@@ -46,7 +46,7 @@ from planner.commercial.licensing import (
     stack_licensing_data,
     vmware_core_licences,
 )
-from planner.commercial.network import network_bom
+from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import RAM_PER_GB_SEEN, part_price
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
 from planner.models.catalog import Catalog, Record, load_catalog
@@ -429,6 +429,8 @@ def whole_cost(
         )
         net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, cat)
         notes += net["notes"]
+    # the network's share of the monthly total (purchase, support, power, rack; running costs only when owned)
+    net["usd_per_month"] = network_usd_per_month(net, a) - (net["total_usd"] / a.amortisation_months if owned else 0.0)
     hw_usd = sum(x["total_usd"] for x in hw)
     net_usd = net["total_usd"]
     capex = hw_usd + net_usd
@@ -576,3 +578,40 @@ def price_kinds(cost: dict) -> dict:
         if x["description"] not in out[x["price_kind"]]:
             out[x["price_kind"]].append(x["description"])
     return out
+
+
+def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
+    """What the tier prices of :func:`planner.commercial.pricing.tier_prices` (``tiers``) share out,
+    and what they leave out that the whole cost (``cost``, :func:`whole_cost` of the same design
+    and assumptions) carries: ``cluster_usd_per_month`` (servers and storage, platform licences,
+    support, power, rack space), ``network_usd_per_month`` and ``sql_server_usd_per_month`` (None
+    when not known or not counted), ``whole_usd_per_month`` and ``text``, the sentence the proposal
+    and the SLA page print beside the prices [USD/month]."""
+    cluster = float(tiers["monthly_cost"]["per_cluster"]["total_usd_per_month"])
+    months = tiers["assumptions"]["amortisation_months"]
+    net = sql = whole = None
+    if cost is not None:
+        net = cost["network"]["usd_per_month"] if cost["network"]["lines"] else None
+        sql = cost["monthly"]["sql_server_usd_per_month"] if cost["sql_server"] is not None else None
+        whole = cost["monthly"]["total_usd_per_month"]
+    left = [
+        "the network (switches, optics and cables" + (f", ${net:,.0f} a month)" if net is not None else ")"),
+        "SQL Server's licences" + (f" (${sql:,.0f} a month)" if sql is not None else ""),
+    ]
+    text = (
+        f"Tier prices share out the cluster's cost of ${cluster:,.0f} a month: its servers and storage (the purchase "
+        f"spread over {months} months), their platform licences, support, power and rack space. They leave out "
+        f"{left[0]} and {left[1]}"
+        + (
+            f", which the whole cost of ${whole:,.0f} a month includes: charge them on top of the tier prices."
+            if whole is not None and (net is not None or sql is not None)
+            else ": charge them on top of the tier prices."
+        )
+    )
+    return {
+        "cluster_usd_per_month": cluster,
+        "network_usd_per_month": net,
+        "sql_server_usd_per_month": sql,
+        "whole_usd_per_month": whole,
+        "text": text,
+    }
