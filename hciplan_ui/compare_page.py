@@ -475,7 +475,8 @@ if any("model" in r for _, r in reports) and not state.presenter():
                     st.caption(state.plain(note))
 
 st.subheader("Which input matters most (current design)")
-rows = state.tornado(dj, state.workload_json(), costs.assumptions_json())  # priced as every cost
+# priced as every cost: the whole cost, with the session's demand (its platform, its SQL Server VMs)
+rows = state.tornado(dj, state.workload_json(), costs.assumptions_json(), costs.demand_json())
 # one chart at a time, the page's full width: in a third of a 1024 px window the inputs' names were cut
 # only the open tab's chart is built (a tab switch reruns the page): two charts fewer on every what-if
 t1, t2, t3 = st.tabs(["IOPS", "VM latency", "Cost"], key="cmp_tornado", on_change="rerun")
@@ -484,7 +485,9 @@ if t1.open:
 if t2.open:
     t2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")
 if t3.open:
-    t3.plotly_chart(charts.tornado(rows, "cost_usd_per_month", "cost, USD/month"), width="stretch", key="tor_cost")
+    t3.plotly_chart(
+        charts.tornado(rows, "cost_usd_per_month", "whole cost, USD/month"), width="stretch", key="tor_cost"
+    )
 st.caption(
     "Each bar changes one input (the other inputs stay) and shows the change against the current "
     "design; a missing bar means that setting is not a valid design."

@@ -24,7 +24,7 @@ from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import first_upper
-from planner.models.demand import Demand
+from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
 
@@ -204,7 +204,12 @@ with st.form("size_form"):
             c[0], "Databases", "size_dbs", (0, 100_000, False), integer=True, step=1, default=40
         )
     growth, problems["size_growth"] = inputs.number(
-        c[1] if totals else c[0], "Growth over amortisation, %", "size_growth", D("growth_pct"), unit="%", default=20.0
+        c[1] if totals else c[0],
+        f"Growth over {GROWTH_PERIOD_MONTHS} months, %",
+        "size_growth",
+        D("growth_pct"),
+        unit="%",
+        default=20.0,
     )
     c = st.columns(4)
     stack = c[3].selectbox(

@@ -17,6 +17,7 @@ from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.sla import BOUND_LABELS
+from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
@@ -552,6 +553,11 @@ if tp is not None:
             }
         )
     st.table(rows, hide_index=True)
+    try:  # the whole cost of the same design and assumptions says what the prices leave out, in dollars
+        whole = cost_state.whole(dj)
+    except PlannerError:  # a part without a price: the sentence without the figures
+        whole = None
+    st.caption(fmt.md(tier_cost_base(tp, whole)["text"]))
     csv_rows = [
         {"tier": k} | {kk: (round(vv, 4) if isinstance(vv, float) else vv) for kk, vv in v.items()}
         for k, v in tp["tiers"].items()
@@ -563,8 +569,9 @@ if tp is not None:
     m[0].metric(
         "Servers per month (the tiers' cost base)",
         fmt.usd(cost["per_cluster"]["total_usd_per_month"]),
-        help="servers with their licences, power and rack space; the whole cost on the Size and Compare pages "
-        "adds the network (switches, optics, cables)",
+        help="what the tier prices share out: the servers and storage with their platform licences, support, "
+        "power and rack space. They leave out the network (switches, optics, cables) and SQL Server's licences, "
+        "which the whole cost on the Size and Compare pages adds",
     )
     m[1].metric(
         "Servers, purchase",

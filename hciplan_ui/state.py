@@ -999,17 +999,25 @@ def calibration_params(calibration_json: str | None):
     return cal.params, cal.bootstrap_params()
 
 
-def tornado(design_json: str, workload_json: str, costs_json: str | None = None) -> list[dict]:
+def tornado(
+    design_json: str, workload_json: str, costs_json: str | None = None, demand_json: str | None = None
+) -> list[dict]:
     """planner.sizing.scenarios.sensitivity for JSON inputs (session calibration as :func:`report`;
-    ``costs_json``: the cost assumptions its cost is priced with)."""
-    return _tornado(design_json, workload_json, session_calibration(), costs_json)
+    ``costs_json``: the cost assumptions its cost is priced with; ``demand_json``: the demand whose
+    platform and database VMs the whole cost follows)."""
+    return _tornado(design_json, workload_json, session_calibration(), costs_json, demand_json)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def _tornado(
-    design_json: str, workload_json: str, calibration_json: str | None, costs_json: str | None = None
+    design_json: str,
+    workload_json: str,
+    calibration_json: str | None,
+    costs_json: str | None = None,
+    demand_json: str | None = None,
 ) -> list[dict]:
     from planner.commercial.pricing import CostAssumptions
+    from planner.models.demand import Demand
     from planner.sizing.scenarios import sensitivity
 
     return sensitivity(
@@ -1018,6 +1026,7 @@ def _tornado(
         load_catalog(),
         calibration_params(calibration_json)[0],
         CostAssumptions.model_validate_json(costs_json) if costs_json else None,
+        Demand.model_validate_json(demand_json) if demand_json else None,
     )
 
 

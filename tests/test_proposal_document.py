@@ -366,10 +366,12 @@ def test_xlsx_money_cells_are_currency_to_the_cent_and_tiers_say_their_statistic
     head = [c.value for c in tiers[4]]
     stat = head.index("Latency statistic")
     assert head[stat - 1] == "Latency target (ms)"
-    got = {r[0].value: r[stat].value for r in tiers.iter_rows(min_row=5) if r[0].value}
+    # the tier rows (the notes on what the prices include follow them, a blank row between)
+    rows = [r for r in tiers.iter_rows(min_row=5) if r[0].value in {t["name"] for t in proposal["tiers"]}]
+    got = {r[0].value: r[stat].value for r in rows}
     assert got == {t["name"]: t["latency_statistic"] for t in proposal["tiers"]}
     price = head.index("Price per database per month (USD)")
-    assert all(r[price].number_format == '"$"#,##0.00' for r in tiers.iter_rows(min_row=5) if r[0].value)
+    assert all(r[price].number_format == '"$"#,##0.00' for r in rows)
 
 
 def test_rules_that_do_not_apply_say_so_and_rules_speak_of_datasheets(proposal, files):

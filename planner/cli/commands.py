@@ -84,15 +84,24 @@ def cmd_sla(args) -> int:
     return 0
 
 
+def _costs(args):
+    """CostAssumptions of ``--costs`` with ``--platform`` (a design naming its platform keeps its own:
+    :func:`planner.commercial.licensing.platform_of`)."""
+    from planner.commercial.pricing import CostAssumptions
+
+    a = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    return a.model_copy(update={"platform": args.platform}) if getattr(args, "platform", None) else a
+
+
 def cmd_price(args) -> int:
-    from planner.commercial.pricing import CostAssumptions, tier_prices
+    from planner.commercial.pricing import tier_prices
     from planner.models.catalog import load_catalog
     from planner.models.design import resolve
     from planner.models.tiers import TierSet, default_tiers
 
     rd = resolve(design_from_args(args), load_catalog(args.catalog))
     tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
-    costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    costs = _costs(args)
     params, _ = _calibration_args(args)
     print_json(strict(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one, params=params), NOT_COMPUTABLE))
     return 0
@@ -120,13 +129,13 @@ def cmd_size(args) -> int:
 
 def cmd_bom(args) -> int:
     from planner.commercial.bom import bom
-    from planner.commercial.pricing import CostAssumptions, SwitchChoice
+    from planner.commercial.pricing import SwitchChoice
     from planner.models.catalog import load_catalog
     from planner.models.design import resolve
 
     catalog = load_catalog(args.catalog)
     rd = resolve(design_from_args(args), catalog)
-    costs = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    costs = _costs(args)
     if args.switches is not None and not args.switch:
         raise InputError("give --switch ID with --switches", "switches")
     switches = None
@@ -326,6 +335,11 @@ def register_price(sub) -> None:
     _design_args(p)
     p.add_argument("--tiers", help="tiers JSON (default: the shipped set)")
     p.add_argument("--costs", help="cost assumptions JSON")
+    p.add_argument(
+        "--platform",
+        choices=["azure-local", "windows-server"],
+        help="the cluster's operating system, for its licences (default: the design's platform, else Windows Server)",
+    )
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_price)
 
@@ -348,6 +362,11 @@ def register_bom(sub) -> None:
 
     add_design_args(p)
     p.add_argument("--costs", help="cost assumptions JSON (prices, licence assumptions)")
+    p.add_argument(
+        "--platform",
+        choices=["azure-local", "windows-server"],
+        help="the cluster's operating system, for its licences (default: the design's platform, else Windows Server)",
+    )
     p.add_argument("--switch", help="top-of-rack switch catalog id to add to the list")
     p.add_argument("--switches", type=int_arg, help="how many switches (default 2)")
     p.set_defaults(func=cmd_bom)

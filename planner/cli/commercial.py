@@ -36,6 +36,10 @@ def add_cost_args(p) -> None:
     )
 
 
+#: the dests of :func:`add_cost_args`: a command that keeps costs keeps them when any is given
+COST_OPTIONS = ("costs", "quotes", "platform", "sql", "sql_licensing")
+
+
 def costs_from_args(args, catalog=None):
     """CostAssumptions from ``--costs``, ``--quotes``, ``--platform`` and ``--sql*``."""
     from planner.commercial.prices import read_quotes, with_quotes
@@ -59,12 +63,18 @@ def cmd_cost(args) -> int:
     from planner.commercial.tco import whole_cost
     from planner.models.catalog import load_catalog
     from planner.models.demand import Demand
-    from planner.models.design import load_design
+    from planner.models.design import load_design, with_overrides
 
     catalog = load_catalog(args.catalog)
     design = load_design(args.design)
     demand = load_json_model(args.demand, Demand, "demand") if args.demand else None
     a = costs_from_args(args, catalog)
+    if args.owned and args.platform and design.topology == "hyperconverged" and design.stack == "s2d":
+        # an owned system's platform is a fact about that machine: --platform says it for a design
+        # that names none (the cost assumptions' platform is otherwise the new cluster's)
+        if design.platform and design.platform != args.platform:
+            raise InputError(f"the design names its platform, {design.platform}", "platform")
+        design = with_overrides(design, platform=args.platform)
     print_json(whole_cost(design, demand, a, catalog, owned=args.owned))
     return 0
 
@@ -175,7 +185,10 @@ def cmd_scenario(args) -> int:
             demand=load_json_model(args.demand, Demand, "demand").model_dump(mode="json"),
             design=load_design(args.design).model_dump(mode="json") if args.design else None,
             existing=load_design(args.existing).model_dump(mode="json") if args.existing else None,
-            costs=costs_from_args(args).model_dump(mode="json") if (args.costs or args.quotes or args.sql) else None,
+            # any cost option given is kept (--platform and --sql-licensing were dropped: costs null)
+            costs=costs_from_args(args).model_dump(mode="json")
+            if any(getattr(args, k, None) for k in COST_OPTIONS)
+            else None,
             notes=args.notes or "",
         )
         print_json(store.save(args.name, session, customer, overwrite=not args.no_overwrite))
@@ -290,7 +303,12 @@ def register_estate(sub) -> None:
         default=1.0,
         help="latency target of databases with no tier or target of their own (default 1 ms)",
     )
-    p.add_argument("--growth-pct", dest="growth_pct", type=float_arg, help="growth over the amortisation period, %%")
+    p.add_argument(
+        "--growth-pct",
+        dest="growth_pct",
+        type=float_arg,
+        help="growth over 36 months (the demand's growth_period_months), %%",
+    )
     p.add_argument("--validated-for", dest="validated_for", help="only nodes this program lists, e.g. 'Azure Local'")
     p.add_argument("--platform", choices=["azure-local", "windows-server"])
     p.add_argument("--vcpus", type=int_arg, help="file-stats: vCPUs per database VM (default 4)")

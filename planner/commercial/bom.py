@@ -10,7 +10,7 @@ whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
 
 from __future__ import annotations
 
-from planner.commercial.licensing import licence_options, licensing_data, stack_licence_options
+from planner.commercial.licensing import for_platform, licence_options, licensing_data, stack_licence_options
 from planner.commercial.prices import RAM_PER_GB_SEEN, part_price
 from planner.commercial.pricing import CostAssumptions, SwitchChoice, monthly_cost, part_price_usd, switch_record
 from planner.models.design import ResolvedDesign
@@ -55,8 +55,9 @@ def bom(
     """The parts list of ``rd`` (and ``switches`` if given) as a JSON-ready dict:
     ``lines`` (part, quantity_per_node, quantity, unit_price_usd, total_usd, ...), ``total_usd``,
     ``rack_units``, ``power_w``, ``heat_btu_h``, ``licensing`` (one entry per
-    option with ``total_usd`` and ``usd_per_month``) and ``monthly_cost``."""
-    a = a or CostAssumptions()
+    option with ``total_usd`` and ``usd_per_month``) and ``monthly_cost`` (with the licences of the
+    design's platform, :func:`planner.commercial.licensing.for_platform`)."""
+    a = for_platform(a or CostAssumptions(), None, rd.design)
     nodes = rd.nodes
     n = rd.node
     lines = [_line(role, rec, count, nodes, a) for role, rec, count in node_parts(rd)]

@@ -17,7 +17,9 @@ Rules
 * The platform decides which apply (:func:`platform_of`, :func:`for_platform`): an
   Azure Local cluster pays the host fee on every physical core, and its Windows
   guests are licensed by Datacenter core licences or the Windows Server
-  subscription; a Windows Server cluster licenses its cores with Datacenter.
+  subscription; a Windows Server cluster licenses its cores with Datacenter. A
+  design that names its platform is costed on it; one that does not runs the
+  demand's when proposed, Windows Server when the customer owns it.
 * SQL Server (:func:`sql_server_licences`): per core, Standard or Enterprise,
   licence-included (pay-as-you-go per core per month through Azure Arc) or
   bring-your-own (perpetual 2-core packs plus Software Assurance per year);
@@ -267,11 +269,24 @@ def licence_usd_per_month_per_node(cores_per_cpu, sockets, a, stack: str = "s2d"
     return datacenter
 
 
-def platform_of(a, demand=None, design=None) -> str:
-    """The cluster's operating system: ``a.platform`` when set, else the demand's
-    ``platform``, else Azure Local when the demand asks for Azure Local validated
-    nodes, the design names Azure Local as its platform (as the sizer writes it for such a
-    demand) or the licence option is an Azure Local one, else Windows Server."""
+def platform_of(a, demand=None, design=None, owned: bool = False) -> str:
+    """The operating system a cost licenses, in this order:
+
+    1. the design's own ``platform`` when it names one: a fact about that machine (the
+       sizer writes it for an Azure Local demand; a file may say it);
+    2. for a system the customer owns (``owned``) that names none: Windows Server, the
+       design's default. ``a.platform`` and the demand say what the *new* cluster runs,
+       not what runs today;
+    3. ``a.platform`` when set (``--platform``, or the cost assumptions);
+    4. the demand's ``platform``, else Azure Local when the demand asks for Azure Local
+       validated nodes;
+    5. Azure Local when the licence option is an Azure Local one, else Windows Server.
+    """
+    said = getattr(design, "platform", None)
+    if said:
+        return said
+    if owned:
+        return "windows-server"
     if a.platform != "auto":
         return a.platform
     if demand is not None:
@@ -279,17 +294,19 @@ def platform_of(a, demand=None, design=None) -> str:
             return demand.platform
         if (getattr(demand, "validated_for", None) or "").lower() == "azure local":
             return "azure-local"
-    if getattr(design, "platform", None) == "azure-local":
-        return "azure-local"
     return "azure-local" if a.licence_option.startswith("azure-local") else "windows-server"
 
 
-def for_platform(a, demand=None, design=None):
-    """``a`` with the licence option the platform needs: on Azure Local a Windows
-    Server Datacenter choice becomes the host fee plus Datacenter guest licences
-    (the host fee is billed on every physical core whatever the guests); on a
-    Windows Server cluster an Azure Local option falls back to Datacenter."""
-    platform = platform_of(a, demand, design)
+def for_platform(a, demand=None, design=None, owned: bool = False):
+    """``a`` with the licence option the platform (:func:`platform_of`) needs: on Azure Local a
+    Windows Server Datacenter choice becomes the host fee plus Datacenter guest licences (the
+    host fee is billed on every physical core whatever the guests); on a Windows Server
+    cluster an Azure Local option falls back to Datacenter. Every cost of an S2D cluster
+    goes through it (:func:`planner.commercial.pricing.monthly_cost`, the bill of materials,
+    the tier prices, :func:`planner.commercial.tco.whole_cost`, the sizer), so one design
+    costs the same everywhere; applied twice it gives the same (the licence option carries
+    the platform)."""
+    platform = platform_of(a, demand, design, owned)
     opt = a.licence_option
     if platform == "azure-local" and opt == "windows-server-datacenter":
         opt = "azure-local-datacenter"
@@ -346,7 +363,8 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
     core licences, the basis, ``upfront_usd`` (bring-your-own packs), ``usd_per_month``
     (pay-as-you-go, or Software Assurance), ``amortised_usd_per_month`` (packs spread
     over the amortisation period plus Software Assurance, or pay-as-you-go), the
-    price source and a note.
+    price ``source``, ``seen`` (its short form for the customer, :func:`licence_seen`),
+    ``estimated`` (the licensing file marks the price an estimate) and a note.
     """
     if a.sql_edition == "none":
         return None
@@ -359,8 +377,11 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
         if cores < virtual
         else f"{virtual:,} virtual cores (every vCPU of {sum(n for n, _ in vm_vcpus):,} VMs, >= 4 per VM)"
     )
-    opt = option(f"sql-server-2022-{a.sql_edition}")
+    oid = f"sql-server-2022-{a.sql_edition}"
+    opt = option(oid)
     name = f"SQL Server {'Enterprise' if ent else 'Standard'}"
+    # where the price was seen, as the customer reads it, and whether the file marks it estimated
+    seen = {"seen": licence_seen(oid), "estimated": bool(opt.get("estimated"))}
     if a.sql_licensing == "licence-included":
         rate = a.sql_enterprise_usd_per_core_month if ent else a.sql_standard_usd_per_core_month
         monthly = float(sql_amortised_usd_per_month(cores, a))
@@ -372,6 +393,7 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
             "usd_per_month": monthly,
             "amortised_usd_per_month": monthly,
             "source": opt["source"],
+            **seen,
             "note": "billed monthly through Azure Arc",
         }
     pack = a.sql_enterprise_usd_per_2_core if ent else a.sql_standard_usd_per_2_core
@@ -387,5 +409,6 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
         "usd_per_month": sa,
         "amortised_usd_per_month": float(sql_amortised_usd_per_month(cores, a)),
         "source": opt["source"],
+        **seen,
         "note": "licences by VM need Software Assurance or subscription licences",
     }

@@ -11,9 +11,13 @@ the server-to-switch run fits the longest DAC of that speed in the catalog
 (passive 25G/100G DACs reach 5 m at most), else two transceivers of that speed
 whose reach covers the run (multimode fibre patch cords are not priced).
 
-Switch choice: ``CostAssumptions.switch_model``, else the cheapest catalog
-switch whose server ports run at the NICs' speed and, for RDMA (RoCE), support
-PFC/ETS (DCB).
+Switch choice: ``CostAssumptions.switch_model``, else of the catalog switches
+whose server ports run at the NICs' speed and, for RDMA (RoCE), support PFC/ETS
+(DCB), the one whose switches cost least in total for the link count: their
+number (more pairs when the ports do not fit), peer links, support, power and
+rack space, per month as the whole cost counts them. The cheapest box is not
+always the cheapest network: 38 links at 25 GbE take four 18-port switches but
+two 48-port ones.
 """
 
 from __future__ import annotations
@@ -53,16 +57,50 @@ def _line(role: str, rec, quantity: int, a: CostAssumptions, per: str) -> dict:
     }
 
 
-def pick_switch(speed_gbit_s: float, rdma: bool, a: CostAssumptions, catalog):
-    """The switch of ``a.switch_model``, else the cheapest whose ports run at ``speed_gbit_s``
-    (and have DCB for RDMA); None when the catalog has none."""
+def switch_count(links: int, sw, a: CostAssumptions) -> int:
+    """Switches of model ``sw`` for ``links`` server ports: ``a.switch_count`` (two for redundancy),
+    more pairs when the ports do not fit (one switch alone when asked, as many as the ports need)."""
+    pairs = max(math.ceil(links / (2 * sw.ports)), 1)
+    return max(a.switch_count, 2 * pairs) if a.switch_count >= 2 else max(a.switch_count, math.ceil(links / sw.ports))
+
+
+def peer_links(sw, count: int, a: CostAssumptions, catalog) -> tuple[Interconnect, int] | None:
+    """(record, units) of the peer links between each pair of ``count`` switches ``sw``: two short
+    cables at the uplink speed (an optic at each end where no DAC serves it); None without any."""
+    if count < 2 or not sw.uplink_ports or not sw.uplink_gbit_s:
+        return None
+    peer = pick_link(sw.uplink_gbit_s, 1.0, a, catalog)
+    if peer is None:
+        return None
+    rec, per_link = peer
+    return rec, PEER_LINK_CABLES * (count // 2) * per_link
+
+
+def switching_usd_per_month(sw, links: int, a: CostAssumptions, catalog) -> float:
+    """What ``links`` server ports cost a month on switches ``sw``, as the whole cost counts them: the
+    switches and their peer links spread over the amortisation period with support, their power
+    and rack space (:func:`planner.commercial.pricing.part_monthly_usd`) [USD/month]."""
+    count = switch_count(links, sw, a)
+    purchase, watts = part_price_usd(sw, a) * count, unit_power_w("switch", sw) * count
+    peer = peer_links(sw, count, a, catalog)
+    if peer is not None:
+        rec, units = peer
+        purchase += part_price_usd(rec, a) * units
+        watts += unit_power_w("peer link", rec) * units
+    return float(part_monthly_usd(purchase, watts, a)) + sw.rack_units * count * a.rack_unit_usd_per_month
+
+
+def pick_switch(speed_gbit_s: float, rdma: bool, a: CostAssumptions, catalog, links: int = 1):
+    """The switch of ``a.switch_model``, else of those whose ports run at ``speed_gbit_s`` (and have
+    DCB for RDMA) the one costing least for ``links`` server ports (:func:`switching_usd_per_month`:
+    a cheap switch of few ports may need twice as many); None when the catalog has none."""
     sw = catalog.switch
     if a.switch_model:
         if a.switch_model not in sw:
             raise NetworkError(f"unknown switch id '{a.switch_model}'; one of {', '.join(sw)}", "switch_model")
         return sw[a.switch_model]
     fits = [s for s in sw.values() if s.port_gbit_s == speed_gbit_s and (s.rdma_dcb or not rdma) and s.on_sale()]
-    return min(fits, key=lambda s: (part_price_usd(s, a), s.id)) if fits else None
+    return min(fits, key=lambda s: (switching_usd_per_month(s, links, a, catalog), s.id)) if fits else None
 
 
 def pick_link(
@@ -111,36 +149,24 @@ def network_bom(
     lines = []
     switches_total = 0
     for speed, links in sorted(by_speed.items()):
-        sw = pick_switch(speed, rdma, a, cat)
+        sw = pick_switch(speed, rdma, a, cat, links)
         if sw is None:
             notes.append(
                 f"no switch in the catalog has {speed:g} GbE server ports: the {links} links at {speed:g} GbE "
                 "need switches that are not priced here"
             )
         else:
-            pairs = max(math.ceil(links / (2 * sw.ports)), 1)
-            count = (
-                max(a.switch_count, 2 * pairs)
-                if a.switch_count >= 2
-                else max(a.switch_count, math.ceil(links / sw.ports))
-            )
+            count = switch_count(links, sw, a)
             switches_total += count
             lines.append(
                 _line("switch", sw, count, a, f"{links} server ports at {speed:g} GbE over {sw.ports} ports each")
             )
-            if count >= 2 and sw.uplink_ports and sw.uplink_gbit_s:
-                peer = pick_link(sw.uplink_gbit_s, 1.0, a, cat)
-                if peer is not None:
-                    rec, per_link = peer
-                    lines.append(
-                        _line(
-                            "peer link",
-                            rec,
-                            PEER_LINK_CABLES * (count // 2) * per_link,
-                            a,
-                            f"{PEER_LINK_CABLES} links between each pair of switches",
-                        )
-                    )
+            peer = peer_links(sw, count, a, cat)
+            if peer is not None:
+                rec, units = peer
+                lines.append(
+                    _line("peer link", rec, units, a, f"{PEER_LINK_CABLES} links between each pair of switches")
+                )
         link = pick_link(speed, a.cable_run_m, a, cat)
         if link is None:
             notes.append(

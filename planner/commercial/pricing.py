@@ -21,6 +21,7 @@ from planner.commercial.licensing import (
     MIN_CORE_LICENCES_PER_CPU,
     MIN_CORE_LICENCES_PER_SERVER,
     datacenter_core_licences,
+    for_platform,
     licence_seen,
     licence_usd_per_month_per_node,
     licensing_data,
@@ -244,8 +245,10 @@ def monthly_cost(
     rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
 ) -> dict:
     """Monthly cost per node and per cluster, USD/month, by line item (switches,
-    when given, are cluster items)."""
-    a = a or CostAssumptions()
+    when given, are cluster items). The licences follow the design's platform
+    (:func:`planner.commercial.licensing.for_platform`: the design's own when it names one, else
+    ``a``'s; a caller with a demand passes ``for_platform(a, demand)``)."""
+    a = for_platform(a or CostAssumptions(), None, rd.design)
     node_capex = node_capex_usd(rd, a)
     n = rd.node
     stack = rd.design.stack
@@ -299,7 +302,7 @@ def tier_prices(
     """
     from planner.commercial.tiers import fit_mix
 
-    a = a or CostAssumptions()
+    a = for_platform(a or CostAssumptions(), None, rd.design)
     cost = monthly_cost(rd, a)
     total = cost["per_cluster"]["total_usd_per_month"]
     fit = fit_mix(rd, tierset, None, n_plus_one, params)

@@ -46,7 +46,7 @@ from planner.commercial.licensing import (
     stack_licensing_data,
     vmware_core_licences,
 )
-from planner.commercial.network import network_bom
+from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import RAM_PER_GB_SEEN, part_price
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
 from planner.models.catalog import Catalog, Record, load_catalog
@@ -76,7 +76,9 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     """The servers of ``design`` (any topology) as groups: ``name``, ``count``,
     ``parts`` [(role, record or None for RAM priced per GB, count per server)],
     ``rack_units`` per server, ``nic`` and ``nic_count`` (for the network),
-    ``cores_per_cpu`` and ``sockets`` (for licences), ``windows`` (runs Windows Server)."""
+    ``cores_per_cpu`` and ``sockets`` (for licences), ``windows`` (runs Windows Server) and
+    ``hosts_vms`` (runs the database VMs: SQL Server Enterprise may license its physical cores;
+    a file server, a storage node or a data node serves storage only)."""
     cat = catalog or load_catalog()
     if design.cluster_engine:  # hyperconverged, or a Ceph / vSAN design (its clients on their own servers)
         from planner.models.design import resolve
@@ -131,6 +133,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
             "cores_per_cpu": p.db_cpu.cores,
             "sockets": p.db_sockets,
             "windows": True,
+            "hosts_vms": True,
         }
         if p.shared_sas:  # file servers sharing a SAS JBOD (a cluster-in-a-box holds them in its enclosure)
             j, fsv = p.shared, s.file_server
@@ -157,6 +160,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                     "cores_per_cpu": fs_cpu.cores,
                     "sockets": fsv.cpu.sockets,
                     "windows": True,
+                    "hosts_vms": False,
                 },
                 {
                     "name": "shared JBOD",
@@ -170,6 +174,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                     "cores_per_cpu": 0,
                     "sockets": 0,
                     "windows": False,
+                    "hosts_vms": False,
                 },
             ]
         fs = p.node
@@ -185,6 +190,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": fs.cpu.cores,
                 "sockets": fs.sockets,
                 "windows": True,
+                "hosts_vms": False,
             },
         ]
     if isinstance(p, split.Parts):
@@ -202,6 +208,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": p.cpu.cores,
                 "sockets": p.sockets,
                 "windows": True,
+                "hosts_vms": True,
             },
             {
                 "name": "data node",
@@ -216,6 +223,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": 0,
                 "sockets": 0,
                 "windows": False,
+                "hosts_vms": False,
             },
         ]
     # single server: local RAID, PCIe flash or a SAN LUN
@@ -233,6 +241,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
             "cores_per_cpu": p.cpu.cores,
             "sockets": p.sockets,
             "windows": True,
+            "hosts_vms": True,
         }
     ]
     if isinstance(st, RaidStorage):
@@ -252,6 +261,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "cores_per_cpu": 0,
                 "sockets": 0,
                 "windows": False,
+                "hosts_vms": False,
             }
         )
     return groups
@@ -350,6 +360,26 @@ def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions) -> dict:
     return out
 
 
+def _platform_notes(design: Design, demand, a: CostAssumptions, platform: str, owned: bool) -> list[str]:
+    """Why a cluster is licensed on ``platform`` when the assumptions or the demand name another
+    (:func:`planner.commercial.licensing.platform_of`'s order)."""
+    dem = getattr(demand, "platform", None) if demand is not None else None
+    if dem is None and (getattr(demand, "validated_for", None) or "").lower() == "azure local":
+        dem = "azure-local"
+    asked = {"the cost assumptions'": a.platform if a.platform != "auto" else None, "the demand's": dem}
+    other = " and ".join(f"{k} ({PLATFORM_NAMES[v]})" for k, v in asked.items() if v and v != platform)
+    if not other:
+        return []
+    name = PLATFORM_NAMES[platform]
+    if design.platform:
+        return [f"licensed on {name}, the platform the design names, not on {other}"]
+    if owned:
+        return [
+            f"licensed on {name}: the design names no platform, and {other} is what the new cluster runs, not this one"
+        ]
+    return [f"licensed on {name}, as the cost assumptions say, not on {other}"]
+
+
 def whole_cost(
     design: Design,
     demand=None,
@@ -360,7 +390,9 @@ def whole_cost(
     """Every cost of ``design`` by line, per month and over 3 and 5 years (see the module doc).
 
     ``demand`` (optional) gives the platform and the database VMs for SQL Server
-    licences; ``owned``: the customer already has this system (purchases sunk).
+    licences; ``owned``: the customer already has this system (purchases sunk). The platform
+    is :func:`planner.commercial.licensing.platform_of`'s: the design's own when it names one,
+    else the assumptions', else (proposed) the demand's or (owned) Windows Server.
     """
     cat = catalog or load_catalog()
     a0 = a or CostAssumptions()
@@ -370,16 +402,16 @@ def whole_cost(
         platform: str = stack
         a = a0
     else:
-        platform = platform_of(a0, demand, design) if hci else "windows-server"
+        platform = platform_of(a0, demand, design, owned) if hci else "windows-server"
         a = (
-            for_platform(a0, demand, design)
+            for_platform(a0, demand, design, owned)
             if hci
             else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
         )
     months = a.amortisation_months
     groups = design_parts(design, cat)
     hw = _hardware_lines(groups, a)
-    notes: list[str] = []
+    notes: list[str] = _platform_notes(design, demand, a0, platform, owned) if stack == "s2d" and hci else []
     net: dict[str, Any] = {
         "lines": [],
         "total_usd": 0.0,
@@ -397,6 +429,8 @@ def whole_cost(
         )
         net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, cat)
         notes += net["notes"]
+    # the network's share of the monthly total (purchase, support, power, rack; running costs only when owned)
+    net["usd_per_month"] = network_usd_per_month(net, a) - (net["total_usd"] / a.amortisation_months if owned else 0.0)
     hw_usd = sum(x["total_usd"] for x in hw)
     net_usd = net["total_usd"]
     capex = hw_usd + net_usd
@@ -413,7 +447,7 @@ def whole_cost(
         lic_month, dc_upfront, subscription, phys_cores, opt, lic_basis = _windows_licence(groups, a)
         licence_name, platform_name = OPTION_NAMES[opt], PLATFORM_NAMES[platform]
     # SQL Server runs where the database VMs run (Enterprise may license those servers' physical cores)
-    hosts = [g for g in groups if g.get("hosts_vms", g["windows"])]
+    hosts = [g for g in groups if g["hosts_vms"]]
 
     sql = None
     if a.sql_edition != "none":
@@ -544,3 +578,40 @@ def price_kinds(cost: dict) -> dict:
         if x["description"] not in out[x["price_kind"]]:
             out[x["price_kind"]].append(x["description"])
     return out
+
+
+def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
+    """What the tier prices of :func:`planner.commercial.pricing.tier_prices` (``tiers``) share out,
+    and what they leave out that the whole cost (``cost``, :func:`whole_cost` of the same design
+    and assumptions) carries: ``cluster_usd_per_month`` (servers and storage, platform licences,
+    support, power, rack space), ``network_usd_per_month`` and ``sql_server_usd_per_month`` (None
+    when not known or not counted), ``whole_usd_per_month`` and ``text``, the sentence the proposal
+    and the SLA page print beside the prices [USD/month]."""
+    cluster = float(tiers["monthly_cost"]["per_cluster"]["total_usd_per_month"])
+    months = tiers["assumptions"]["amortisation_months"]
+    net = sql = whole = None
+    if cost is not None:
+        net = cost["network"]["usd_per_month"] if cost["network"]["lines"] else None
+        sql = cost["monthly"]["sql_server_usd_per_month"] if cost["sql_server"] is not None else None
+        whole = cost["monthly"]["total_usd_per_month"]
+    left = [
+        "the network (switches, optics and cables" + (f", ${net:,.0f} a month)" if net is not None else ")"),
+        "SQL Server's licences" + (f" (${sql:,.0f} a month)" if sql is not None else ""),
+    ]
+    text = (
+        f"Tier prices share out the cluster's cost of ${cluster:,.0f} a month: its servers and storage (the purchase "
+        f"spread over {months} months), their platform licences, support, power and rack space. They leave out "
+        f"{left[0]} and {left[1]}"
+        + (
+            f", which the whole cost of ${whole:,.0f} a month includes: charge them on top of the tier prices."
+            if whole is not None and (net is not None or sql is not None)
+            else ": charge them on top of the tier prices."
+        )
+    )
+    return {
+        "cluster_usd_per_month": cluster,
+        "network_usd_per_month": net,
+        "sql_server_usd_per_month": sql,
+        "whole_usd_per_month": whole,
+        "text": text,
+    }

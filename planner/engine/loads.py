@@ -26,10 +26,15 @@ def demand_workload(demand: Demand, multiplier: FloatArray = None, shape: tuple[
     default the growth; an array multiplier gives one load per element)."""
     cs = demand.classes(1.0)
     base_iops = sum(c.iops for c in cs)
-    if base_iops * (demand.growth if multiplier is None else float(np.max(multiplier))) > MAX_DEMAND_IOPS:
+    grown = demand.growth if multiplier is None else float(np.max(multiplier))
+    if base_iops * grown > MAX_DEMAND_IOPS:
+        # the field that takes it there: the databases themselves, or their growth
+        field = "tier_counts" if demand.tier_counts is not None else "total_iops"
+        if base_iops <= MAX_DEMAND_IOPS:
+            field = "growth_pct"
         raise DemandError(
-            f"the demand is more than {MAX_DEMAND_IOPS:,.0f} IOPS with growth",
-            "tier_counts" if demand.tier_counts is not None else "total_iops",
+            f"the demand is more than {MAX_DEMAND_IOPS:,.0f} IOPS with growth ({base_iops:,.0f} IOPS x {grown:,.3g})",
+            field,
         )
     m = np.asarray(demand.growth if multiplier is None else multiplier, dtype=float)
     w = np.array([c.iops for c in cs]) / base_iops

@@ -12,8 +12,11 @@ Assumptions (stated, editable)
 ------------------------------
 * Working set: ``working_set_fraction`` of each database is hot (default 1.0,
   the whole database, as :mod:`planner.commercial.sla` does): conservative for a cache.
-* Growth ``growth_pct`` is over the amortisation period; the cluster is sized
-  for the grown demand and :func:`planner.sizing.checks.multi_year` shows the years.
+* Growth ``growth_pct`` is over ``growth_period_months`` (default 36); the cluster is
+  sized for the grown demand and :func:`planner.sizing.checks.multi_year` shows the
+  years at the equivalent yearly rate. The period is the demand's own: spreading the
+  purchase over fewer months (``amortisation_months``, a cost assumption) does not
+  make the databases grow faster.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ FaultTolerance = Literal["node", "node-and-drive", "two-nodes"]
 #: the demand's IOs in flight per database VM; an open load does not use it
 OUTSTANDING_PER_DB = 32.0
 MAX_DEMAND_IOPS = 1e9
+#: the months a demand's growth_pct takes unless it says (the default amortisation period)
+GROWTH_PERIOD_MONTHS = 36
 
 
 class DemandError(PlannerError):
@@ -74,7 +79,19 @@ class Demand(BaseModel):
     vcpus_per_db: int = Field(default=4, ge=1, le=512, description="totals mode: vCPUs per database VM")
     ram_gb_per_db: float = Field(default=16.0, gt=0, le=24_000, description="totals mode: RAM per database VM, GB")
     working_set_fraction: float = Field(default=1.0, gt=0, le=1, description="hot share of each database")
-    growth_pct: float = Field(default=0.0, ge=0, le=1000, description="growth over the amortisation period, %")
+    growth_pct: float = Field(
+        default=0.0,
+        ge=0,
+        le=1000,
+        description="growth over growth_period_months, %: the cluster is sized for the grown demand",
+    )
+    growth_period_months: int = Field(
+        default=GROWTH_PERIOD_MONTHS,
+        ge=1,
+        le=240,
+        description="the months growth_pct takes (default 36); the multi-year view compounds it to a yearly "
+        "rate. The cost's amortisation period does not change it",
+    )
     n_plus_one: bool = True
     fault_tolerance: FaultTolerance = Field(
         default="node-and-drive",
@@ -253,6 +270,7 @@ class Demand(BaseModel):
             "ram_gb": self.ram_gb(),
             "databases": self.database_count(),
             "growth_pct": self.growth_pct,
+            "growth_period_months": self.growth_period_months,
             "classes": [c.__dict__ for c in self.classes()],
         }
 

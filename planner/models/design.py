@@ -596,10 +596,12 @@ class Design(_Strict):
         "Local's rack-aware clusters allow at most 1 ms between their two rooms",
     )
     reserve_policy: Literal["one-drive-per-node-max-4", "none"] = "one-drive-per-node-max-4"
-    platform: Platform = Field(
-        default="windows-server",
+    platform: Platform | None = Field(
+        default=None,
         description="windows-server (Storage Spaces Direct) or azure-local (adds its infrastructure volume, allows "
-        "a single machine and rack-aware clusters)",
+        "a single machine and rack-aware clusters). Unset: the storage rules are Windows Server's, and the "
+        "licences follow the demand's platform for a proposed cluster, Windows Server for one the customer owns "
+        "(planner.commercial.licensing.platform_of); set, it is the machine's and every cost follows it",
     )
     infrastructure_volume_tb: float | None = Field(
         default=None,

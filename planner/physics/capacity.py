@@ -527,7 +527,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
-        storage_platform=d.platform,
+        storage_platform=d.platform or "windows-server",
         infrastructure_volume_tb=infra,
         infrastructure_footprint_tb=infra_fp,
         infrastructure_volume_note=infra_note,

@@ -332,7 +332,7 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "growth",
-            "sized for the demand's growth over the amortisation period",
+            "sized for the demand's growth over its growth period",
             "headroom",
             "the demand's growth_pct",
         ),
@@ -931,7 +931,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
 
     nodes = rd.nodes
     lo = MIN_NODES_AZURE_LOCAL if d.platform == "azure-local" else MIN_NODES
-    put("supported_node_count", lo <= nodes <= MAX_NODES, f"{nodes} nodes ({lo}..16, {d.platform})")
+    put("supported_node_count", lo <= nodes <= MAX_NODES, f"{nodes} nodes ({lo}..16, {d.platform or 'windows-server'})")
     rec_ok = recommended_resiliency(nodes, code)
     put(
         "three_way_mirror_beyond_two_nodes",

@@ -30,7 +30,7 @@ from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, cpu_cap_iops, evaluate_arrays
-from planner.models.demand import Demand
+from planner.models.demand import MAX_DEMAND_IOPS, Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
 from planner.models.params import params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
@@ -328,7 +328,7 @@ def check_design(
     put(
         "growth",
         True,
-        f"sized for +{demand.growth_pct:g} % growth over the amortisation period"
+        f"sized for +{demand.growth_pct:g} % growth over {demand.growth_period_months} months"
         if demand.growth_pct
         else "no growth asked",
     )
@@ -448,9 +448,10 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
 
 
 # ----------------------------------------------------------- multi-year
-def growth_per_year(demand: Demand, amortisation_months: int) -> float:
-    """Yearly growth rate equivalent to growth_pct over the amortisation period."""
-    return demand.growth ** (12.0 / amortisation_months) - 1.0
+def growth_per_year(demand: Demand) -> float:
+    """Yearly growth rate equivalent to ``growth_pct`` over ``growth_period_months`` (the demand's
+    own period: the amortisation period is how the purchase is spread, not how the databases grow)."""
+    return demand.growth ** (12.0 / demand.growth_period_months) - 1.0
 
 
 def multi_year(
@@ -461,14 +462,23 @@ def multi_year(
     catalog=None,
     params=None,
 ) -> dict:
-    """Demand per year (compound growth equivalent to the demand's growth over
-    the amortisation period) and the nodes of this design's configuration each
-    year needs, one row per ``years_from_now`` (0: today) with ``demand_ratio``, that year's demand
-    over today's; ``first_year_needing_more_nodes`` is when the cluster needs
-    another node (None within the horizon)."""
+    """Demand per year (compound growth equivalent to the demand's ``growth_pct`` over its
+    ``growth_period_months``) and the nodes of this design's configuration each year needs;
+    one row per ``years_from_now`` (0: today) with ``demand_ratio``, that year's demand over today's;
+    ``first_year_needing_more_nodes`` is when the cluster needs another node (None within the
+    horizon). The horizon is the amortisation period and two years more (at least 5 years), cut
+    before a year whose demand is beyond what the model takes (:data:`MAX_DEMAND_IOPS`), with a
+    note naming ``growth_pct``."""
     a = a or CostAssumptions()
-    gy = growth_per_year(demand, a.amortisation_months)
+    gy = growth_per_year(demand)
     horizon = years if years is not None else max(math.ceil(a.amortisation_months / 12) + 2, 5)
+    base_iops = demand.totals(1.0)[0]
+    cut = None
+    if gy > 0 and base_iops > 0:
+        # the last year within the model's bound (the grown demand the sizer sized for is within it)
+        last = math.floor(math.log(MAX_DEMAND_IOPS / base_iops) / math.log1p(gy) - 1e-9)
+        if last < horizon:
+            cut, horizon = horizon, max(last, 0)
     base_nodes = rd.nodes
     rows = []
     candidates = []
@@ -552,7 +562,16 @@ def multi_year(
         "nodes": base_nodes,
         "note": (
             "year 0 is today's demand without growth; each year multiplies it by "
-            f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {a.amortisation_months} months); "
+            f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months); "
             f"the nodes needed keep this node configuration, up to {top} nodes"
+        ),
+        **(
+            {}
+            if cut is None
+            else {
+                "years_note": f"growth_pct: +{demand.growth_pct:g} % over {demand.growth_period_months} months "
+                f"takes the demand beyond {MAX_DEMAND_IOPS:,.0f} IOPS after year {horizon}: years {horizon + 1} "
+                f"to {cut} are not shown"
+            }
         ),
     }

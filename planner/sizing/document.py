@@ -349,6 +349,20 @@ def _meets(p: dict) -> list[list[str]]:
     return rows
 
 
+def tier_notes(p: dict) -> list[str]:
+    """What the tier prices are, in the document's and the workbook's words: the tiers alone and the
+    price formula, then what the prices share out and what they leave out that the whole cost
+    carries (:func:`planner.commercial.tco.tier_cost_base`)."""
+    from planner.commercial.tco import tier_cost_base
+
+    a = p["assumptions"]["costs"]
+    return [
+        f"Databases of one tier alone{' with a server down' if p.get('n_plus_one') else ''}; "
+        f"price = cost share / {a['target_fill']:.0%} fill / (1 - {a['target_margin']:.0%} margin).",
+        tier_cost_base(p["tier_prices"], p.get("cost"))["text"],
+    ]
+
+
 def _cost_blocks(cost: dict, title_suffix: str = "") -> list[dict]:
     rows = [
         [x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"]), customer_text(x["basis"]) or ""]
@@ -581,7 +595,6 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     usd(pr["price_usd_per_month"]),
                 ]
             )
-        a = p["assumptions"]["costs"]
         sec(
             "Service tiers",
             [
@@ -599,10 +612,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     numeric=(1, 4, 6),
                     name="tiers",
                 ),
-                P(
-                    f"Databases of one tier alone{' with a server down' if p.get('n_plus_one') else ''}; "
-                    f"price = cost share / {a['target_fill']:.0%} fill / (1 - {a['target_margin']:.0%} margin)."
-                ),
+                *[P(t) for t in tier_notes(p)],
             ],
         )
 
@@ -670,9 +680,15 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             P("Dated prices and where they were seen:"),
             TABLE(["Part", "Price: kind, date, where seen"], [list(r) for r in dated], name="price-sources"),
         ]
+    sql = cost.get("sql_server")
+    sql_seen = (
+        f"; SQL Server{' (estimated)' if sql.get('estimated') else ''}: {sql['seen']}"
+        if sql and sql.get("seen")
+        else ""
+    )
     blocks.append(
         P(
-            f"Licence prices: {cost['licence_seen']} (compiled on {cost['licensing_compiled']}); "
+            f"Licence prices: {cost['licence_seen']}{sql_seen} (compiled on {cost['licensing_compiled']}); "
             "agreements, currency and region change them. Estimated prices are the best figures found: "
             "ask your supplier for a quote and replace them."
         )
@@ -693,7 +709,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             KV(
                 [
                     ("Hardware spread over", f"{a['amortisation_months']} months"),
-                    ("Support", f"{a['support_pct_per_year']:.0%} of the hardware price per year"),
+                    ("Support", f"{a['support_pct_per_year']:.0%} of the hardware and network price per year"),
                     ("Power", f"${a['power_usd_per_kwh']:g} per kWh, PUE {a['pue']:g}"),
                     ("Rack space", f"${a['rack_unit_usd_per_month']:g} per rack unit per month"),
                 ]

@@ -234,6 +234,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     if p.get("tier_fit") and p.get("tier_prices"):
         fit, prices = p["tier_fit"], p["tier_prices"]["tiers"]
         from planner.commercial.tiers import limit_words
+        from planner.sizing.document import tier_notes
 
         trows = []
         for t in p["tiers"]:
@@ -265,7 +266,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                 "Price per database per month (USD)",
                 "Cost per database per month (USD)",
             ],
-            trows,
+            [*trows, [], *[[t] for t in tier_notes(p)]],
             money={7: cents, 8: cents},
         )
     buf = io.BytesIO()

@@ -81,11 +81,12 @@ def build(
     """The proposal for ``design`` under ``workload`` (and ``demand`` if sized);
     ``calibration``: a customer refit (:mod:`planner.calibration.refit`) instead of the shipped fit;
     ``existing``: the system the customer runs today (any topology), costed as owned and
-    evaluated under the same workload. Costs follow the demand's platform
-    (:func:`planner.commercial.licensing.for_platform`); ``cost`` is
+    evaluated under the same workload. Costs follow the design's platform, else the demand's
+    (:func:`planner.commercial.licensing.for_platform`); the system today its own, else Windows
+    Server (the demand says what the new cluster runs); ``cost`` is
     :func:`planner.commercial.tco.whole_cost`."""
     cat = catalog or load_catalog()
-    a = for_platform(costs or CostAssumptions(), demand)
+    a = for_platform(costs or CostAssumptions(), demand, design)
     tiers = tiers or (demand.tierset() if demand is not None else default_tiers())
     rd = resolve(design, cat)
     params = calibration.params if calibration is not None else None

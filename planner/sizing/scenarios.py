@@ -2,7 +2,7 @@
 
 Each variant changes one input of the design (nodes, drives, CPU cap, NICs,
 oversubscription, transport, cache devices) down and up; the result is the
-change of IOPS, VM latency and monthly cluster cost against the base design.
+change of IOPS, VM latency and the whole monthly cost against the base design.
 Invalid variants (e.g. 2 nodes with a 3-way mirror) are reported as None.
 """
 
@@ -66,14 +66,16 @@ def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
     return out
 
 
-def _figures(design: Design, workload: Workload, catalog: Catalog, params=None, assumptions=None) -> dict:
-    from planner.commercial.pricing import monthly_cost
+def _figures(design: Design, workload: Workload, catalog: Catalog, params=None, assumptions=None, demand=None) -> dict:
+    from planner.commercial.tco import whole_cost
     from planner.results.report import performance
 
     rd = resolve(design, catalog)
     perf = performance(rd, workload, params, band=False)
     try:
-        cost = monthly_cost(rd, assumptions)["per_cluster"]["total_usd_per_month"]
+        # the whole cost, as every page shows it: its platform's licences (the design's, else the
+        # demand's), the network, SQL Server when counted
+        cost = whole_cost(design, demand, assumptions, catalog)["monthly"]["total_usd_per_month"]
     except PlannerError:  # a part without a price: the cost bar is left out
         cost = None
     # the IOPS capacity (saturation) too: under an open load (a fixed rate, as a sized demand) every
@@ -87,21 +89,26 @@ def _figures(design: Design, workload: Workload, catalog: Catalog, params=None, 
 
 
 def sensitivity(
-    design: Design, workload: Workload, catalog: Catalog | None = None, params=None, assumptions=None
+    design: Design,
+    workload: Workload,
+    catalog: Catalog | None = None,
+    params=None,
+    assumptions=None,
+    demand=None,
 ) -> list[dict]:
     """Rows: input, base_*, low_*, high_* for iops, iops_capacity, vm_latency_ms,
-    cost_usd_per_month
+    cost_usd_per_month (the whole cost, :func:`planner.commercial.tco.whole_cost`)
     (``params``: model parameters, default the shipped calibration; ``assumptions``: the
     :class:`planner.commercial.pricing.CostAssumptions` the cost is priced with, e.g. the
-    customer's quotes)."""
+    customer's quotes; ``demand``: the platform and the database VMs the cost follows)."""
     catalog = catalog or load_catalog()
-    base = _figures(design, workload, catalog, params, assumptions)
+    base = _figures(design, workload, catalog, params, assumptions, demand)
     rows = []
     for label, lo, hi in one_at_a_time_variants(design):
         row = {"input": label} | {f"base_{k}": v for k, v in base.items()}
         for side, data in (("low", lo), ("high", hi)):
             try:
-                figs = _figures(parse_design(data), workload, catalog, params, assumptions)
+                figs = _figures(parse_design(data), workload, catalog, params, assumptions, demand)
             except PlannerError:
                 figs = dict.fromkeys(base)
             row.update({f"{side}_{k}": v for k, v in figs.items()})

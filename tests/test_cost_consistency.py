@@ -1,0 +1,332 @@
+"""One design costs the same in every command and on every page: the licences follow the design's
+platform (its own when it names one, else the demand's for a proposed cluster, Windows Server for
+one the customer owns), SQL Server Enterprise counts the servers that run the database VMs, the
+default switch is the cheapest in total, growth is yearly whatever the amortisation, and the
+proposal says what its tier prices rest on."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from planner.cli import main
+from planner.commercial.bom import bom
+from planner.commercial.licensing import for_platform, platform_of
+from planner.commercial.network import network_bom, pick_switch, switching_usd_per_month
+from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
+from planner.commercial.tco import design_parts, tier_cost_base, whole_cost
+from planner.engine.loads import demand_as_workload, demand_workload
+from planner.models.catalog import load_catalog
+from planner.models.demand import Demand, DemandError
+from planner.models.design import load_design, parse_design, resolve, with_overrides
+from planner.models.tiers import default_tiers
+from planner.sizing.checks import multi_year
+from planner.sizing.formats import render
+from planner.sizing.proposal import build
+from planner.sizing.scenarios import sensitivity
+
+ROOT = Path(__file__).resolve().parents[1]
+EX = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalog()
+
+
+def _demand(name: str = "demand-200dbs-azure-local.json", **over) -> Demand:
+    return Demand.model_validate({**json.loads((EX / name).read_text()), **over})
+
+
+def _ref(**over):
+    d = load_design(EX / "reference.json")
+    return with_overrides(d, **over) if over else d
+
+
+def _run(capsys, argv: list[str]) -> dict:
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+# --------------------------------------------------------------------------- the design's platform
+
+
+def test_an_azure_local_design_is_costed_on_azure_local_by_every_command(cat, tmp_path, capsys):
+    """``hciplan bom`` and ``hciplan price`` of the sizer's Azure Local design gave $17,762/month with
+    Windows Server Datacenter where ``hciplan cost`` gave $22,169: they never applied the platform."""
+    d = _ref(platform="azure-local")
+    path = tmp_path / "al.json"
+    path.write_text(d.model_dump_json())
+    whole = whole_cost(d, None, CostAssumptions(network=False), cat)
+    assert whole["licence_option"] == "azure-local-datacenter"
+    cluster = whole["monthly"]["total_usd_per_month"]
+    rd = resolve(d, cat)
+    for got in (
+        monthly_cost(rd, CostAssumptions()),
+        bom(rd, CostAssumptions(), catalog=cat)["monthly_cost"],
+        tier_prices(rd, default_tiers(), CostAssumptions())["monthly_cost"],
+        _run(capsys, ["bom", str(path)])["monthly_cost"],
+        _run(capsys, ["price", str(path)])["monthly_cost"],
+    ):
+        assert got["licence_option"] == "azure-local-datacenter"
+        assert got["per_cluster"]["total_usd_per_month"] == pytest.approx(cluster, rel=1e-12)
+    # the same design on Windows Server pays no host fee: the gap is the fee on every physical core
+    ws = monthly_cost(resolve(_ref(), cat), CostAssumptions())["per_cluster"]["total_usd_per_month"]
+    assert cluster - ws == pytest.approx(rd.node.cores * d.nodes * CostAssumptions().azure_local_usd_per_core_month)
+    # --platform says it for a design that names none
+    ref = str(EX / "reference.json")
+    assert _run(capsys, ["bom", ref, "--platform", "azure-local"])["monthly_cost"]["licence_option"] == (
+        "azure-local-datacenter"
+    )
+
+
+def test_the_what_if_cost_is_the_whole_cost_on_the_designs_platform(cat):
+    """The Compare page's tornado priced the base design without the platform ($17,762) beside a whole
+    cost of $22,169: its cost is now the whole cost, with the demand's platform and SQL Server."""
+    demand = _demand()
+    a = CostAssumptions(sql_edition="standard")
+    w = demand_as_workload(demand, 4)
+    for d in (_ref(), _ref(platform="azure-local")):  # the demand's platform, or the design's own
+        rows = sensitivity(d, w, cat, assumptions=a, demand=demand)
+        whole = whole_cost(d, demand, a, cat)
+        assert whole["platform"] == "azure-local"
+        assert rows[0]["base_cost_usd_per_month"] == pytest.approx(whole["monthly"]["total_usd_per_month"])
+
+
+# --------------------------------------------------------------------------- an owned system's platform
+
+
+def test_a_system_owned_today_is_not_costed_on_the_new_clusters_platform(cat):
+    """The system run today was billed the Azure Local host fee because the new demand asks for Azure
+    Local ($1,749 vs $1,029 a month, 5-year TCO $104,945 vs $61,745)."""
+    demand = _demand()
+    owned = whole_cost(_ref(), demand, CostAssumptions(), cat, owned=True)
+    alone = whole_cost(_ref(), None, CostAssumptions(), cat, owned=True)
+    assert owned["platform"] == "windows-server" and owned["licence_option"] == "windows-server-datacenter"
+    assert owned["monthly"]["total_usd_per_month"] == pytest.approx(alone["monthly"]["total_usd_per_month"])
+    assert owned["tco"][1]["total_usd"] == pytest.approx(alone["tco"][1]["total_usd"])
+    assert any("new cluster" in n for n in owned["notes"])
+    # nor on the assumptions' platform (the new cluster's), in the app as in the proposal
+    a = CostAssumptions(platform="azure-local")
+    assert whole_cost(_ref(), None, a, cat, owned=True)["platform"] == "windows-server"
+    # a system today that names Azure Local is costed on it
+    assert whole_cost(_ref(platform="azure-local"), None, CostAssumptions(), cat, owned=True)["platform"] == (
+        "azure-local"
+    )
+    # the proposed cluster still follows the demand
+    assert whole_cost(_ref(), demand, CostAssumptions(), cat)["platform"] == "azure-local"
+
+
+def test_a_design_naming_its_platform_keeps_it_against_the_demand(cat):
+    """A design's own "platform": "windows-server" was overridden by the demand's Azure Local."""
+    d = _ref(platform="windows-server")
+    demand = _demand()
+    assert platform_of(CostAssumptions(), demand, d) == "windows-server"
+    w = whole_cost(d, demand, CostAssumptions(), cat)
+    assert w["licence_option"] == "windows-server-datacenter"
+    assert any("the design names" in n for n in w["notes"])
+    # for_platform twice gives the same: the licence option carries the platform
+    a = for_platform(CostAssumptions(), demand)
+    assert for_platform(a, None, _ref()) == a
+    # a design that names none keeps naming none through a dump (the app's canonical JSON, a saved scenario)
+    again = parse_design(_ref().model_dump(mode="json"))
+    assert again.platform is None and platform_of(CostAssumptions(), demand, again) == "azure-local"
+
+
+def test_the_proposal_costs_the_system_today_on_its_own_platform(cat):
+    demand = _demand()
+    d = _ref()
+    p = build(d, demand_as_workload(demand, d.nodes), demand=demand, catalog=cat, existing=_ref())
+    assert p["cost"]["platform"] == "azure-local"
+    assert p["existing"]["cost"]["platform"] == "windows-server"
+
+
+def test_cost_cli_owned_platform(capsys):
+    ref = str(EX / "reference.json")
+    al = str(EX / "demand-200dbs-azure-local.json")
+    assert _run(capsys, ["cost", ref, "--owned", "--demand", al])["platform"] == "windows-server"
+    # --platform with --owned says what the machine runs
+    assert _run(capsys, ["cost", ref, "--owned", "--platform", "azure-local"])["platform"] == "azure-local"
+
+
+def test_cost_cli_owned_platform_against_the_designs_own(tmp_path, capsys):
+    path = tmp_path / "al.json"
+    path.write_text(_ref(platform="azure-local").model_dump_json())
+    assert main(["cost", str(path), "--owned", "--platform", "windows-server"]) == 2
+    assert "platform" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- SQL Server Enterprise
+
+
+def test_enterprise_counts_the_database_servers_cores_not_the_file_servers(cat):
+    """A disaggregated design billed 192 cores: the database and file servers' physical cores were
+    more than the VMs' 192 virtual cores, where the database servers alone have 176."""
+    d = load_design(EX / "sofs-2node-sas-tiered.json")
+    demand = _demand("demand-hammerdb.json")
+    groups = {g["name"]: g for g in design_parts(d, cat)}
+    db = groups["database server"]
+    physical = db["cores_per_cpu"] * db["sockets"] * db["count"]
+    assert db["hosts_vms"] and not groups["file server"]["hosts_vms"]
+    sql = whole_cost(d, demand, CostAssumptions(sql_edition="enterprise"), cat)["sql_server"]
+    assert sql["cores"] == physical == 176 and "physical" in sql["basis"]
+
+
+@pytest.mark.parametrize(
+    "name", ["sofs-2node-sas-tiered", "split-provisioned", "san-raid5", "single-server-pcie-flash", "reference"]
+)
+def test_every_server_group_says_whether_it_runs_the_database_vms(cat, name):
+    groups = design_parts(load_design(EX / f"{name}.json"), cat)
+    assert all(isinstance(g["hosts_vms"], bool) for g in groups)
+    assert sum(g["hosts_vms"] for g in groups) == 1  # one group runs the databases in these topologies
+
+
+# --------------------------------------------------------------------------- the default switch
+
+
+def _switch_lines(net: dict) -> tuple[str, int]:
+    sw = next(x for x in net["lines"] if x["role"] == "switch")
+    return sw["part"], sw["quantity"]
+
+
+def test_the_default_switch_is_the_cheapest_in_total_for_the_link_count(cat):
+    """38 links at 25 GbE took four 18-port nvidia-sn2010 ($27,320 with peer links), the cheapest box,
+    where two 48-port dell-s5248f-on cost $25,230."""
+    nic = cat.nic["nvidia-cx6-lx-2x25g"]
+    servers = [(19, nic, 1)]  # 38 links
+    a = CostAssumptions()
+    net = network_bom(servers, True, a, cat)
+    assert net["links"] == 38
+    for model in ("nvidia-sn2010", "dell-s5248f-on", "cisco-nexus-93180yc-fx"):
+        forced = network_bom(servers, True, a.model_copy(update={"switch_model": model}), cat)
+        assert net["total_usd"] <= forced["total_usd"] + 1e-9
+    assert _switch_lines(net) == ("dell-s5248f-on", 2)
+    # with few links the small switch is still the cheaper network
+    small = network_bom([(8, nic, 1)], True, a, cat)
+    assert _switch_lines(small) == ("nvidia-sn2010", 2)
+    # the choice is the figure the whole cost counts: purchase, support, power and rack space a month
+    for n in (8, 19, 40):
+        got = switching_usd_per_month(pick_switch(25.0, True, a, cat, 2 * n), 2 * n, a, cat)
+        assert got <= min(
+            switching_usd_per_month(s, 2 * n, a, cat) for s in cat.switch.values() if s.port_gbit_s == 25.0
+        )
+
+
+# --------------------------------------------------------------------------- growth
+
+
+def test_growth_is_yearly_whatever_the_amortisation(cat, tmp_path, capsys):
+    """amortisation_months 1 made `hciplan size` fail ("tier_counts: the demand is more than
+    1,000,000,000 IOPS with growth"): the multi-year view read the demand's 20 % as 20 % a month."""
+    demand = _demand("demand-200dbs.json")
+    rd = resolve(_ref(), cat)
+    views = [multi_year(rd, demand, CostAssumptions(amortisation_months=m), years=5) for m in (1, 36, 120)]
+    assert {round(v["growth_pct_per_year"], 9) for v in views} == {round(100 * (1.2 ** (1 / 3) - 1), 9)}
+    assert views[0]["years"] == views[1]["years"]
+    # the demand says its own period: 20 % over a year is 20 % a year
+    yearly = multi_year(rd, _demand("demand-200dbs.json", growth_period_months=12), years=2)
+    assert yearly["growth_pct_per_year"] == pytest.approx(20.0)
+    costs = tmp_path / "am1.json"
+    costs.write_text('{"amortisation_months": 1}')
+    out = _run(capsys, ["size", str(EX / "demand-200dbs.json"), "--costs", str(costs), "--top", "1"])
+    assert out["best"]["multi_year"]["growth_pct_per_year"] == pytest.approx(views[1]["growth_pct_per_year"])
+
+
+def test_growth_beyond_the_model_names_growth_pct(cat):
+    demand = _demand("demand-200dbs.json", growth_pct=1000, growth_period_months=1)
+    base = demand.totals(1.0)[0]
+    with pytest.raises(DemandError) as e:  # the sized (grown) demand: 11 x the databases' IOPS is within it
+        demand_workload(demand, np.array([1e9 / base * 1.01]))
+    assert e.value.field == "growth_pct"
+    # the multi-year view stops before the years past the model's bound, and says why
+    view = multi_year(resolve(_ref(), cat), demand, years=5)
+    assert view["years"][-1]["iops"] <= 1e9 and len(view["years"]) < 6
+    assert view["years_note"].startswith("growth_pct:")
+
+
+# --------------------------------------------------------------------------- the proposal's words
+
+
+@pytest.fixture(scope="module")
+def al_proposal(cat):
+    demand = _demand()
+    d = _ref(platform="azure-local")
+    return build(
+        d,
+        demand_as_workload(demand, d.nodes),
+        demand=demand,
+        costs=CostAssumptions(sql_edition="enterprise"),
+        catalog=cat,
+        meta={"customer": "Contoso", "date": "2026-11-28"},
+    )
+
+
+def _format_texts(p) -> dict:
+    import io
+
+    import docx
+    import openpyxl
+
+    out = {"html": " ".join(re.sub(r"<[^>]+>", " ", render(p, "html").decode()).split())}
+    d = docx.Document(io.BytesIO(render(p, "docx")))
+    out["docx"] = " ".join(
+        " ".join([x.text for x in d.paragraphs] + [c.text for t in d.tables for r in t.rows for c in r.cells]).split()
+    )
+    wb = openpyxl.load_workbook(io.BytesIO(render(p, "xlsx")))
+    out["xlsx"] = " ".join(str(c) for c in wb["Service tiers"].iter_cols(values_only=True) for c in c if c is not None)
+    return out
+
+
+def test_the_tier_prices_say_what_they_share_out_and_leave_out(al_proposal):
+    """The proposal headlined the whole cost ($127,385/month with SQL Server Enterprise) while the tier
+    prices rest on the servers' cost ($21,602), and said only 'price = cost share / 70% fill /
+    (1 - 30% margin)'."""
+    p = al_proposal
+    cost, tiers = p["cost"], p["tier_prices"]
+    base = tier_cost_base(tiers, cost)
+    cluster = tiers["monthly_cost"]["per_cluster"]["total_usd_per_month"]
+    sql, net = cost["monthly"]["sql_server_usd_per_month"], cost["network"]["usd_per_month"]
+    assert base["cluster_usd_per_month"] == cluster and base["sql_server_usd_per_month"] == sql > 0
+    # the three parts are the whole cost: nothing counted twice, nothing lost
+    assert cluster + sql + net == pytest.approx(cost["monthly"]["total_usd_per_month"], rel=1e-9)
+    html_text = html.unescape(_format_texts(p)["html"])
+    for fmt, text in {**_format_texts(p), "html": html_text}.items():
+        for figure in (cluster, net, sql, cost["monthly"]["total_usd_per_month"]):
+            assert f"${figure:,.0f} a month" in text, (fmt, figure)
+        assert "SQL Server's licences" in text and "leave out the network" in text, fmt
+    # without a whole cost the sentence still says what is left out, without figures
+    assert (
+        "leave out the network (switches, optics and cables) and SQL Server's licences"
+        in (tier_cost_base(tiers)["text"])
+    )
+
+
+def test_the_price_appendix_names_the_sql_server_source_and_the_support_base(al_proposal):
+    p = al_proposal
+    sql = p["cost"]["sql_server"]
+    assert sql["estimated"] and "Redress Compliance" in sql["seen"]
+    text = html.unescape(_format_texts(p)["html"])
+    assert f"SQL Server (estimated): {sql['seen']}" in text
+    assert "of the hardware and network price per year" in text  # as the cost table says
+    assert "of the hardware price per year" not in text
+
+
+def test_scenario_save_keeps_the_platform_alone(tmp_path, capsys):
+    """`hciplan scenario save ... --platform azure-local` stored costs null: only --costs, --quotes and
+    --sql were looked at."""
+    db = str(tmp_path / "s.db")
+    demand = str(EX / "demand-200dbs.json")
+    for flag, field, value in (
+        ("--platform", "platform", "azure-local"),
+        ("--sql-licensing", "sql_licensing", "bring-your-own"),
+    ):
+        _run(capsys, ["scenario", "save", "s", "--demand", demand, flag, value, "--db", db])
+        costs = _run(capsys, ["scenario", "show", "s", "--db", db])["costs"]
+        assert costs is not None and costs[field] == value
+    _run(capsys, ["scenario", "save", "plain", "--demand", demand, "--db", db])
+    assert _run(capsys, ["scenario", "show", "plain", "--db", db])["costs"] is None
