@@ -73,7 +73,7 @@ def test_only_the_open_tab_and_the_open_sections_are_built():
     assert not at.get("plotly_chart")  # the Pareto chart waits for its section; the tabs' charts for theirs
     assert not [b for b in at.button if b.key == "size_prepare"]  # the proposal's section, closed
     labels = [e.label for e in at.expander]
-    assert any(x.startswith("Chart: cluster cost") for x in labels) and any(x.startswith("Proposal") for x in labels)
+    assert any(x.startswith("Chart: whole cost") for x in labels) and any(x.startswith("Proposal") for x in labels)
     at.session_state["size_chart"] = True
     at.session_state["size_files"] = True
     at.run()
