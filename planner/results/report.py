@@ -28,7 +28,7 @@ from planner.models.design import Design, ResolvedDesign, resolve
 from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_version, load_calibration, params_for
 from planner.models.workload import Workload
 from planner.physics import endurance
-from planner.physics.capacity import require_usable
+from planner.physics.capacity import node_loss_stops_io, require_usable
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
 _SCALARS = (
@@ -690,7 +690,12 @@ def evaluate_report(
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
                         }
                     ),
-                    "note": "one node down, its VMs on the survivors"
+                    "note": (
+                        "one node down: IO stops, so these figures are what the survivors would carry, not what "
+                        "the cluster serves"
+                        if node_loss_stops_io(rd)
+                        else "one node down, its VMs on the survivors"
+                    )
                     + (
                         ", repair using the repair share of drive and network bandwidth; repair time assumes the "
                         "volumes are full"

@@ -185,14 +185,21 @@ def check_design(
     ft = demand.fault_tolerance
     if d.stack != "s2d":
         lay = d.layout
-        allowed = (R.ceph_allowed_by_fault_tolerance if d.stack == "ceph" else R.vsan_allowed_by_fault_tolerance)(
-            ft, lay.online_failures
-        )
+        fd = d.effective_fault_domains
+        if d.stack == "ceph":
+            allowed = R.ceph_allowed_by_fault_tolerance(ft, lay.online_failures, fd)
+            mons = (
+                f"; its {int(R.ceph_monitors(fd))} Monitor(s) keep a quorum through {int(R.ceph_monitor_failures(fd))}"
+            )
+        else:
+            allowed = R.vsan_allowed_by_fault_tolerance(ft, lay.online_failures)
+            mons = ""
         put(
             "fault_tolerance",
-            allowed,
+            bool(allowed),
             f"{d.resiliency} rides through {lay.online_failures} failure(s) with IO on"
             + (f" (min_size {lay.min_size})" if lay.min_size else "")
+            + mons
             + f"; '{ft}' needs {1 if ft == 'node' else 2}",
         )
         db_ok = lay.kind == "mirror" or demand.allow_parity

@@ -57,8 +57,16 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
     if n < lay.min_fault_domains:
         return "", ""
     if st == "ceph":
-        if not R.ceph_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures):
-            return "fault_tolerance", f"{ex} rides through {lay.online_failures} failure(s) with IO on"
+        if not R.ceph_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures, n):
+            return "fault_tolerance", (
+                f"{ex} rides through {lay.online_failures} failure(s) with IO on, "
+                f"its Monitors {int(R.ceph_monitor_failures(n))}"
+            )
+        if not R.ceph_monitor_quorum_ok(n):
+            return "ceph_monitor_quorum", f"{ex}: {R.CEPH_MIN_MON_HOSTS} hosts keep a Monitor quorum through a loss"
+        assert lay.min_size is not None  # a Ceph layout carries its pool's min_size
+        if not R.ceph_three_copies_ok(lay.kind == "mirror", lay.copies, lay.min_size):
+            return "ceph_three_copies", f"{ex}: {lay.copies} copies, min_size {lay.min_size}"
         if n < lay.repair_fault_domains:
             return "ceph_self_heal", f"{ex}: {lay.repair_fault_domains} hosts re-protect a lost one"
     else:
@@ -139,11 +147,16 @@ def cpu_threads_ok(stack: str, lps, drives_per_node, hdd):
     return np.asarray(lps) >= need * np.asarray(drives_per_node)
 
 
+#: the rule :func:`network_ok` applies, per stack
+NETWORK_RULE = {"ceph": "ceph_network_25gbe", "vsan": "vsan_network"}
+
+
 def network_ok(stack: str, port_gbit_s, override: bool):
-    """Ceph: 25 Gb/s for a substantial workload unless the demand overrides; vSAN: no rule."""
+    """Ceph: 25 Gb/s for a substantial workload unless the demand overrides; vSAN ESA (the
+    sizer's vSAN): VMware's 25 Gb/s, a requirement no demand overrides (:data:`NETWORK_RULE`)."""
     if stack == "ceph":
         return (np.asarray(port_gbit_s) >= R.CEPH_RECOMMENDED_PORT_GBIT_S) | bool(override)
-    return np.ones(np.shape(port_gbit_s), dtype=bool)
+    return R.vsan_network_ok(design_settings(stack)["vsan"]["architecture"], True, port_gbit_s)
 
 
 def design_settings(stack: str) -> dict:
