@@ -204,3 +204,38 @@ def test_price_and_sla_agree_on_an_ultra_database_on_twelve_ceph_nodes():
     g = guarantee(rd, Database.model_validate(ULTRA), bootstrap=[])
     assert price["max_dbs"] >= 1
     assert g.guaranteed_iops >= ultra.guaranteed_iops, (g.guaranteed_iops, g.binding_constraint)
+
+
+# ------------------------------------------------------------------ 6. smaller findings
+def test_vsan_esa_parity_is_not_pushed_to_raid1_for_a_write_penalty_it_has_not():
+    """Broadcom KB 434061: ESA's RAID-1 performance leg 'eliminates the traditional write penalty'."""
+    from planner.sizing.checks import check_design
+
+    d = Demand(total_iops=50_000, capacity_tb=20, databases=10, stack="vsan", allow_parity=False)
+    esa = check_design(_rd(VSAN), d, quick=True)["checks"]
+    assert esa["mirror_for_databases"]["passed"]
+    osa_node = {**VSAN["node"], "cache_devices": {"model": "intel-optane-p4800x-375gb", "count": 2}}
+    osa = check_design(_rd(VSAN, node=osa_node, vsan={"architecture": "osa"}), d, quick=True)["checks"]
+    assert not osa["mirror_for_databases"]["passed"]
+    assert "434061" in R.VSAN_RULES["mirror_for_databases"].source
+
+
+def test_vsan_latency_bands_stay_above_the_drives():
+    """A factor-of-two band put a 0.035 ms read below the NVMe drive's own 0.070 ms."""
+    rep = _report(VSAN)
+    drive = load_catalog().capacity_drive[VSAN["node"]["capacity_drives"]["model"]]
+    assert rep["read_latency_ms_low"] >= drive.read_latency_us / 1e3 - 1e-12
+    assert rep["p99_read_latency_ms_low"] >= rep["read_latency_ms_low"]
+    assert rep["read_latency_ms_low"] <= rep["read_latency_ms"]
+
+
+def test_reports_name_the_stacks_own_platform_and_licence():
+    from planner.commercial.pricing import tier_prices
+    from planner.models.tiers import default_tiers
+
+    assert capacity_report(_rd(CEPH)).storage_platform == "ceph"
+    assert capacity_report(_rd(VSAN)).storage_platform == "vsan"
+    for base, own in ((CEPH, "ceph-upstream"), (VSAN, "vmware-vcf")):
+        p = tier_prices(_rd(base), default_tiers())
+        assert p["monthly_cost"]["licence_option"] == own
+        assert "licence_option" not in p["assumptions"] and "windows" not in json.dumps(p["assumptions"]).lower()

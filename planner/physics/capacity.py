@@ -410,7 +410,9 @@ class CapacityReport(BaseModel):
         default=True, description="enough fault domains survive a node loss to rebuild every copy"
     )
     usable_after_node_loss_tb: float
-    storage_platform: str = Field(default="windows-server", description="windows-server or azure-local")
+    storage_platform: str = Field(
+        default="windows-server", description="windows-server or azure-local (S2D); ceph or vsan (the stack itself)"
+    )
     infrastructure_volume_tb: float = Field(default=0.0, description="Azure Local's infrastructure volume (size)")
     infrastructure_footprint_tb: float = Field(default=0.0, description="its footprint in the pool (size x copies)")
     infrastructure_volume_note: str = ""
@@ -772,6 +774,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
+        storage_platform=d.stack,
     )
 
 
@@ -856,6 +859,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
+        storage_platform=d.stack,
     )
 
 

@@ -362,6 +362,10 @@ VSAN_NET = (
     "VMware vSphere 8.0, vSAN Planning and Deployment, 'Networking Requirements for vSAN' "
     "(docs.vmware.com/en/VMware-vSphere/8.0/vsan-planning/GUID-AFF133BC-F4B6-4753-815F-20D3D752D898.html)"
 )
+VSAN_ESA_NO_PENALTY = (
+    "Broadcom KB 434061, 'vSAN ESA objects display RAID 1 and RAID 5 components when a RAID 5 policy is applied "
+    "to the object'"
+)
 
 #: [CEPH_HW] "1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs"
 CEPH_THREADS_PER_OSD = {"nvme": (4, 6), "ssd": (4, 6), "hdd": (1, 3)}
@@ -580,9 +584,12 @@ VSAN_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "mirror_for_databases",
-            "databases on RAID-1 (RAID-5/6 only if the demand allows parity)",
+            "databases on RAID-1 on OSA (RAID-5/6 only if the demand allows parity); ESA's RAID-5/6 has no write "
+            "penalty",
             "recommendation",
-            "hciplan policy, as for S2D: parity's read-modify-write (OSA) costs small random writes",
+            "hciplan policy, as for S2D: OSA parity's read-modify-write costs small random writes; "
+            f"{VSAN_ESA_NO_PENALTY}: ESA's RAID-1 performance leg 'eliminates the traditional \"write penalty\" "
+            "that usually comes with parity-based RAID configurations'",
         ),
         _r(
             "capacity_with_reserve",
@@ -671,6 +678,16 @@ def vsan_network_ok(architecture: str, flash: FloatArray, port_gbit_s: FloatArra
             np.asarray(flash, dtype=bool), VSAN_MIN_PORT_GBIT_S["osa-flash"], VSAN_MIN_PORT_GBIT_S["osa-hybrid"]
         )
     return np.asarray(port_gbit_s) >= need
+
+
+def stack_mirror_for_databases(stack: str, erasure: FloatArray, allow_parity: bool, esa: bool = False) -> FloatArray:
+    """Ceph and vSAN's ``mirror_for_databases``: a replicated pool or RAID-1 unless the demand
+    allows parity; vSAN ESA's RAID-5/6 writes a RAID-1 performance leg and full stripes, with
+    no read-modify-write ([VSAN_ESA_NO_PENALTY]), so it passes."""
+    e = np.asarray(erasure, dtype=bool)
+    if stack == "vsan" and esa:
+        return np.ones(e.shape, dtype=bool)
+    return ~e | bool(allow_parity)
 
 
 def vsan_allowed_by_fault_tolerance(fault_tolerance: str, ftt: FloatArray) -> FloatArray:

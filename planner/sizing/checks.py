@@ -202,7 +202,14 @@ def check_design(
             + mons
             + f"; '{ft}' needs {1 if ft == 'node' else 2}",
         )
-        db_ok = lay.kind == "mirror" or demand.allow_parity
+        db_ok = bool(
+            R.stack_mirror_for_databases(
+                d.stack,
+                lay.kind == "erasure",
+                demand.allow_parity,
+                d.stack == "vsan" and d.vsan_spec.architecture == "esa",
+            )
+        )
         can_repair = nodes - 1 >= lay.min_fault_domains and d.fault_domain == "node"
     else:
         code = RESILIENCY_CODES[d.resiliency]
@@ -215,10 +222,13 @@ def check_design(
         )
         db_ok = R.mirror_for_databases(code, demand.allow_parity)
         can_repair = nodes - 1 >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
+    esa_parity = d.stack == "vsan" and d.vsan_spec.architecture == "esa" and d.layout.kind == "erasure"
     put(
         "mirror_for_databases",
         db_ok,
-        f"{d.resiliency}" + ("" if db_ok else ": parity for databases needs allow_parity"),
+        f"{d.resiliency}"
+        + ("" if db_ok else ": parity for databases needs allow_parity")
+        + (": vSAN ESA writes RAID-5/6 without read-modify-write (a RAID-1 performance leg)" if esa_parity else ""),
     )
     req = demand.validated_for
     if ch is not None:

@@ -74,7 +74,8 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
             return "fault_tolerance", f"{ex} tolerates {lay.online_failures} failure(s)"
         if n < lay.repair_fault_domains:
             return "vsan_rebuild_hosts", f"{ex}: {lay.repair_fault_domains} hosts rebuild a failed one"
-    if lay.kind == "erasure" and not demand.allow_parity:
+    esa = st == "vsan" and design_settings(st)["vsan"]["architecture"] == "esa"
+    if not R.stack_mirror_for_databases(st, lay.kind == "erasure", demand.allow_parity, esa):
         return "mirror_for_databases", ex
     return None
 
