@@ -671,13 +671,8 @@ def ceph_min_size_ok(replicated: FloatArray, min_size: FloatArray, default_min_s
 
 def vsan_network_ok(architecture: str, flash: FloatArray, port_gbit_s: FloatArray) -> FloatArray:
     """[VSAN_NET]: ESA 25 Gb/s; OSA 10 Gb/s all-flash, 1 Gb/s hybrid (per port)."""
-    if architecture == "esa":
-        need = VSAN_MIN_PORT_GBIT_S["esa"]
-    else:
-        need = np.where(
-            np.asarray(flash, dtype=bool), VSAN_MIN_PORT_GBIT_S["osa-flash"], VSAN_MIN_PORT_GBIT_S["osa-hybrid"]
-        )
-    return np.asarray(port_gbit_s) >= need
+    osa = np.where(np.asarray(flash, dtype=bool), VSAN_MIN_PORT_GBIT_S["osa-flash"], VSAN_MIN_PORT_GBIT_S["osa-hybrid"])
+    return np.asarray(port_gbit_s) >= (VSAN_MIN_PORT_GBIT_S["esa"] if architecture == "esa" else osa)
 
 
 def stack_mirror_for_databases(stack: str, erasure: FloatArray, allow_parity: bool, esa: bool = False) -> FloatArray:

@@ -33,6 +33,7 @@ from planner.models.demand import Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
 from planner.models.params import params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.endurance import years_to_wear_out
@@ -188,9 +189,7 @@ def check_design(
         fd = d.effective_fault_domains
         if d.stack == "ceph":
             allowed = R.ceph_allowed_by_fault_tolerance(ft, lay.online_failures, fd)
-            mons = (
-                f"; its {int(R.ceph_monitors(fd))} Monitor(s) keep a quorum through {int(R.ceph_monitor_failures(fd))}"
-            )
+            mons = f"; its {int(ceph_monitors(fd))} Monitor(s) keep a quorum through {int(ceph_monitor_failures(fd))}"
         else:
             allowed = R.vsan_allowed_by_fault_tolerance(ft, lay.online_failures)
             mons = ""

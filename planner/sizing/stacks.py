@@ -21,10 +21,12 @@ from planner.models.design import CephSpec
 from planner.models.params import CEPH_RELEASE_CODES
 from planner.models.stacks import (
     CEPH_EXAMPLES,
+    CEPH_MIN_MON_HOSTS,
     MAX_NODES,
     MIN_NODES,
     STACK_CODES,
     VSAN_RESILIENCIES,
+    ceph_monitor_failures,
     layout,
 )
 from planner.physics import rules as R
@@ -60,10 +62,10 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
         if not R.ceph_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures, n):
             return "fault_tolerance", (
                 f"{ex} rides through {lay.online_failures} failure(s) with IO on, "
-                f"its Monitors {int(R.ceph_monitor_failures(n))}"
+                f"its Monitors {int(ceph_monitor_failures(n))}"
             )
         if not R.ceph_monitor_quorum_ok(n):
-            return "ceph_monitor_quorum", f"{ex}: {R.CEPH_MIN_MON_HOSTS} hosts keep a Monitor quorum through a loss"
+            return "ceph_monitor_quorum", f"{ex}: {CEPH_MIN_MON_HOSTS} hosts keep a Monitor quorum through a loss"
         assert lay.min_size is not None  # a Ceph layout carries its pool's min_size
         if not R.ceph_three_copies_ok(lay.kind == "mirror", lay.copies, lay.min_size):
             return "ceph_three_copies", f"{ex}: {lay.copies} copies, min_size {lay.min_size}"
