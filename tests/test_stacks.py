@@ -49,9 +49,12 @@ def test_vsan_policy_overheads_are_vmwares_examples():
 
 
 def test_vsan_hosts_per_policy():
-    """2 x FTT + 1 hosts for RAID-1 (a 2-node cluster with a witness for FTT=1); RAID-5 OSA four fault domains,
-    ESA three; RAID-6 six."""
-    assert [vsan_layout(f"raid1-ftt{f}", 8).min_fault_domains for f in (1, 2, 3)] == [2, 5, 7]
+    """2 x FTT + 1 hosts for RAID-1 (only a 2-node cluster holds FTT=1 on two, with a witness host outside it);
+    RAID-5 OSA four fault domains, ESA three; RAID-6 six."""
+    assert [vsan_layout(f"raid1-ftt{f}", 8).min_fault_domains for f in (1, 2, 3)] == [3, 5, 7]
+    assert vsan_layout("raid1-ftt1", 2).min_fault_domains == 2 and "witness" in vsan_layout("raid1-ftt1", 2).note
+    # the witness host is a 2-node cluster's only (a 4-node cluster's note said 'a witness host on 2 nodes')
+    assert "witness" not in vsan_layout("raid1-ftt1", 4).note
     assert vsan_layout("raid5", 8, "osa").min_fault_domains == 4
     assert vsan_layout("raid5", 3, "esa").min_fault_domains == 3
     assert vsan_layout("raid6", 8).min_fault_domains == 6

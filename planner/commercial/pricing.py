@@ -149,6 +149,16 @@ class CostAssumptions(BaseModel):
 
 #: the CostAssumptions fields only a vSAN design uses
 VSAN_ASSUMPTIONS = {"vsan_licence", "vcf_usd_per_core_year", "vvf_usd_per_core_year"}
+#: the Windows Server / Azure Local licence assumptions: a Ceph or vSAN cluster's cost carries its stack's
+#: own licence (monthly_cost's licence_option), so its echo leaves these out
+S2D_LICENCE_ASSUMPTIONS = {
+    "licence_option",
+    "licence_source",
+    "platform",
+    "windows_datacenter_usd_per_core",
+    "azure_local_usd_per_core_month",
+    "windows_subscription_usd_per_core_month",
+}
 
 
 class SwitchChoice(BaseModel):
@@ -338,7 +348,9 @@ def tier_prices(
             "break_even_fill": a.target_fill * (1.0 - a.target_margin),
         }
     # the vSAN subscription figures are shown where they are used
-    hide = set() if rd.design.stack == "vsan" else VSAN_ASSUMPTIONS
+    hide = (set() if rd.design.stack == "vsan" else VSAN_ASSUMPTIONS) | (
+        set() if rd.design.stack == "s2d" else S2D_LICENCE_ASSUMPTIONS
+    )
     # an assumption left unset (null) is left out: the echo says what was assumed
     return {
         "monthly_cost": cost,

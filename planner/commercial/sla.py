@@ -15,7 +15,8 @@ running. Candidate bounds (the smallest wins and is named ``binding_constraint``
   so X <= (vcpus / oversub) / (guest LP-seconds per IO). Only the guest's CPU
   runs on the DB's vCPUs; the host storage stack runs in the root partition.
 * ``node_headroom``: a VM runs on one node: 1/nodes of the remaining capacity.
-* ``cluster_headroom``: saturation capacity minus background IOPS.
+* ``cluster_headroom``: the cluster's saturation capacity (its shared stations: hosts'
+  CPUs, links, drives; not one VM's own queue) minus background IOPS.
 * ``capacity``: the DB must fit in usable capacity minus the background's data.
 * ``n_plus_one``: the latency bound recomputed with one node down.
 
@@ -162,10 +163,18 @@ def _open_equivalent(site, db, bg, x_bg, vms_bg, latency_ms, ps) -> np.ndarray:
 
 
 def _combined(
-    D: DesignArrays, db: SimpleNamespace, bg: Workload | None, x_bg, vms_bg: float, x_db: np.ndarray
+    D: DesignArrays,
+    db: SimpleNamespace,
+    bg: Workload | None,
+    x_bg,
+    vms_bg: float,
+    x_db: np.ndarray,
+    population: bool = True,
 ) -> WorkloadArrays:
     """Background + DB as one open load at each candidate DB rate (IO-weighted
-    shape); ``x_bg`` is a rate, or one per candidate."""
+    shape); ``x_bg`` is a rate, or one per candidate. ``population=False``: the same
+    load without its VMs (the engine's open load without a population has no per-VM
+    queue), for the cluster's own capacity; the working set is the same."""
     x_db = np.asarray(x_db, dtype=float)
     tot = x_bg + x_db
     wdb = np.where(tot > 0, x_db / np.maximum(tot, 1e-12), 1.0)
@@ -177,14 +186,15 @@ def _combined(
     return WorkloadArrays(
         block_size_kib=wdb * db.block_size_kib + (1 - wdb) * bs_bg,
         read_fraction=wdb * db.read_fraction + (1 - wdb) * r_bg,
-        vms_total=np.full_like(x_db, vms),
+        vms_total=np.full_like(x_db, vms if population else 0.0),
         # The open model queues an *average* VM's vCPUs at total/vms, which would
         # make more tenants look faster for the DB. The DB's own vCPU limit is the
         # vm_vcpu_share bound instead; here the private queue is removed (its
         # Seidmann delay tends to one full guest CPU time: conservative).
         vcpus_per_vm=np.asarray(1e6),
         outstanding_per_vm=np.asarray(float(db.outstanding)),
-        working_set_gb_per_vm=np.asarray((ws_bg + ws_db) / vms),
+        # the engine counts the working set as per VM x max(VMs, 1): without a population, all of it
+        working_set_gb_per_vm=np.asarray((ws_bg + ws_db) / (vms if population else 1.0)),
         open_iops=np.maximum(tot, 1e-3),
         iops_limit_per_vm=np.asarray(np.inf),
         alignment=np.asarray(bg.vm_alignment if bg else 1.0),
@@ -192,11 +202,11 @@ def _combined(
     )
 
 
-def _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, x) -> dict:
+def _evaluate_sets(D, db, bg, x_bg, vms_bg, ps, x, population: bool = True) -> dict:
     """The combined load at rates ``x`` (sets, candidates) for each parameter set."""
     sets, m = x.shape
     Ds = _rows(D, sets * m)
-    W = _combined(Ds, db, bg, np.repeat(np.asarray(x_bg, dtype=float), m), vms_bg, x.ravel())
+    W = _combined(Ds, db, bg, np.repeat(np.asarray(x_bg, dtype=float), m), vms_bg, x.ravel(), population)
     out = evaluate_arrays(Ds, W, _param_rows(ps, m))
     return {k: np.asarray(v).reshape((sets, m, *np.shape(v)[1:])) for k, v in out.items()}
 
@@ -210,6 +220,10 @@ class _Site:
     background: Callable  # (bg, ps) -> (IOPS per set, VMs, mean VM latency per set)
     evaluate: Callable  # (db, bg, x_bg per set, vms, ps, x (sets, m)) -> dict of (sets, m) arrays
     degraded: Callable | None  # the same with one node down, or None (no such model)
+    # (db, bg, x_bg per set, vms, ps) -> the cluster's saturation IOPS per set: its shared stations,
+    # not one VM's own queue (a Ceph VM's RBD client once made it one VM's: a guarantee that fell as
+    # the cluster grew)
+    capacity: Callable
     usable_tb: float
     hosts: int
     base_ghz: float
@@ -226,10 +240,16 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         # the same background tenants restart on the survivors (same total rate)
         Dd, _ = degraded_arrays(D, WorkloadArrays.from_workload(bg, D.nodes) if bg else None)
         deg = lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(Dd, db, bg_, x_bg, vms, ps, x)
+
+    def capacity(db, bg_, x_bg, vms, ps):
+        one = np.ones((len(ps), 1))
+        return _evaluate_sets(D, db, bg_, x_bg, vms, ps, one, population=False)["iops_capacity"][:, 0]
+
     return _Site(
         background=lambda bg_, ps: _background_alone(D, bg_, ps),
         evaluate=lambda db, bg_, x_bg, vms, ps, x: _evaluate_sets(D, db, bg_, x_bg, vms, ps, x),
         degraded=deg,
+        capacity=capacity,
         usable_tb=usable,
         hosts=rd.nodes,
         base_ghz=float(np.ravel(D.base_ghz)[0]),
@@ -246,10 +266,14 @@ def _architecture_site(model: OpenLoadModel) -> _Site:
             lat = np.array([model.background_latency_ms(bg, p) for p in ps])
         return x, vms, lat
 
+    def capacity(db, bg, x_bg, vms, ps):
+        return model.evaluate(db, bg, x_bg, vms, ps, np.ones((len(ps), 1)))["iops_capacity"][:, 0]
+
     return _Site(
         background=background,
         evaluate=model.evaluate,
         degraded=None,
+        capacity=capacity,
         usable_tb=model.usable_capacity_tb,
         hosts=model.hosts,
         base_ghz=model.base_ghz,
@@ -335,10 +359,11 @@ def _points(
         ]
 
     probe = site.evaluate(db, bg, x_on, vms_bg, ps, np.ones((len(ps), 1)))
+    cluster = site.capacity(db, bg, x_on, vms_bg, ps)
     scale = float(np.ravel(cpu_clock_scale(site.base_ghz))[0])
     bounds = []
     for i, q in enumerate(ps):
-        cap = float(probe["iops_capacity"][i, 0])
+        cap = float(cluster[i])
         b = {"cluster_headroom": max(cap - x_bg[i], 0.0)}
         b["node_headroom"] = b["cluster_headroom"] / site.hosts
         # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs

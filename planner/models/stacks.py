@@ -31,6 +31,16 @@ Sources
              a 2-node configuration (with a witness), as large as a 64-node configuration".
 [S2D-HW]     Microsoft, *Storage Spaces Direct hardware requirements*: "Minimum of two
              servers, maximum of 16 servers".
+[CEPH-MON]   Ceph docs, *Adding/Removing Monitors* (rados/operations/add-or-rm-mons):
+             "Ceph is able to maintain quorum ... only if a majority of the Monitors are
+             active"; "in a two-Monitor deployment, no failures can be tolerated if quorum
+             is to be maintained; in a three-Monitor deployment, one failure can be
+             tolerated; ... in a five-Monitor deployment, two failures can be tolerated";
+             *Troubleshooting Monitors*: "For production clusters with at least five
+             available hosts, it is recommended to deploy five Monitors".
+[VSAN-PLAN]  VMware vSAN 8.0 planning, *Designing and sizing a vSAN cluster*: "The number
+             of hosts required for the cluster is calculated as follows: 2 * FTT + 1";
+             three hosts: "When a host fails, vSAN cannot rebuild data on another host".
 """
 
 from __future__ import annotations
@@ -39,7 +49,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
+
 from planner.core.errors import DesignError
+from planner.core.types import FloatArray
 
 Stack = Literal["s2d", "ceph", "vsan"]
 STACKS: tuple[str, ...] = ("s2d", "ceph", "vsan")
@@ -55,6 +68,9 @@ STACK_LABELS = {
 MIN_NODES = {"s2d": 2, "ceph": 1, "vsan": 2}
 MAX_NODES = {"s2d": 16, "ceph": 256, "vsan": 64}
 MAX_NODES_ANY = max(MAX_NODES.values())
+
+#: [CEPH-MON]: three Monitors keep a quorum through one failure, five through two
+CEPH_MIN_MON_HOSTS, CEPH_MAX_MONS = 3, 5
 
 #: Ceph releases the design may name; the calibration says which were measured.
 CephRelease = Literal["pacific", "quincy", "reef", "squid", "tentacle"]
@@ -147,6 +163,19 @@ def resiliencies(stack: str) -> tuple[str, ...]:
     return S2D_RESILIENCIES
 
 
+def ceph_monitors(fault_domains: FloatArray) -> FloatArray:
+    """Monitors of a Ceph cluster ([CEPH-MON]): one per failure domain (a domain's loss takes
+    its Monitor with it), an odd number from three, at most five: 1, 2, 3, 3, 5, 5, ..."""
+    fd = np.asarray(fault_domains)
+    return np.where(fd >= CEPH_MAX_MONS, CEPH_MAX_MONS, np.where(fd >= CEPH_MIN_MON_HOSTS, CEPH_MIN_MON_HOSTS, fd))
+
+
+def ceph_monitor_failures(fault_domains: FloatArray) -> FloatArray:
+    """Failure domains that may fail with the Monitors keeping a majority ([CEPH-MON]):
+    none on one or two hosts (two Monitors need both), one from three, two from five."""
+    return (ceph_monitors(fault_domains) - 1) // 2
+
+
 def ceph_min_size_default(kind: str, data: int, redundancy: int) -> int:
     """[CEPH-POOL] replicated: size - floor(size / 2); [RH-EC] erasure: k + 1."""
     if kind == "mirror":
@@ -212,18 +241,21 @@ def vsan_layout(name: str, nodes: int, architecture: str = "esa") -> Layout:
     """A vSAN storage policy's layout on ``nodes`` hosts ([VSAN-FTT], [VSAN-ESA])."""
     if name.startswith("raid1-ftt"):
         f = int(name[-1])
+        # [VSAN-PLAN] 2 x FTT + 1 hosts: the f + 1 copies and f witness components each on its own host; only a
+        # 2-node cluster holds FTT=1 on two, its witness on a witness host outside the cluster. A host lost from
+        # three leaves two: the objects stay accessible but nothing is rebuilt (the planning guide)
+        witness_host = f == 1 and nodes == 2
         return Layout(
             "vsan",
             name,
             "mirror",
             1,
             f,
-            # 2 x FTT + 1 hosts; a 2-node cluster holds FTT=1 with a witness host
-            min_fault_domains=2 if f == 1 else 2 * f + 1,
+            min_fault_domains=2 if witness_host else 2 * f + 1,
             repair_fault_domains=2 * f + 2,
             online_failures=f,
             safe_failures=f,
-            note=f"RAID-1, {f + 1} copies (FTT={f})" + (", a witness host on 2 nodes" if f == 1 else ""),
+            note=f"RAID-1, {f + 1} copies (FTT={f})" + (", a witness host outside the 2 nodes" if witness_host else ""),
         )
     if name == "raid5":
         if architecture == "osa":

@@ -86,6 +86,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.core.errors import DesignError
+from planner.core.text import count
 from planner.core.types import FloatArray
 from planner.models.design import (
     INFRASTRUCTURE_VOLUME_TB,
@@ -95,7 +96,7 @@ from planner.models.design import (
     Design,
     ResolvedDesign,
 )
-from planner.models.stacks import vsan_layout
+from planner.models.stacks import ceph_monitor_failures, ceph_monitors, vsan_layout
 
 TB = 1e12
 TIB = 2.0**40
@@ -409,7 +410,9 @@ class CapacityReport(BaseModel):
         default=True, description="enough fault domains survive a node loss to rebuild every copy"
     )
     usable_after_node_loss_tb: float
-    storage_platform: str = Field(default="windows-server", description="windows-server or azure-local")
+    storage_platform: str = Field(
+        default="windows-server", description="windows-server or azure-local (S2D); ceph or vsan (the stack itself)"
+    )
     infrastructure_volume_tb: float = Field(default=0.0, description="Azure Local's infrastructure volume (size)")
     infrastructure_footprint_tb: float = Field(default=0.0, description="its footprint in the pool (size x copies)")
     infrastructure_volume_note: str = ""
@@ -671,6 +674,18 @@ def _step_list(steps: Iterable[tuple[str, float, str]]) -> list[CapacityStep]:
     return [CapacityStep(step=s, capacity_tb=v, capacity_tib=float(tb_to_tib(v)), rule=r) for s, v, r in steps]
 
 
+def node_loss_stops_io(rd: ResolvedDesign) -> bool:
+    """Whether losing one node stops the cluster's IO (or some of it): a Ceph pool left below
+    its min_size, with a single copy, or Monitors left without a majority ([CEPH-MON]: two
+    Monitors need both). S2D and vSAN designs keep their volumes online through the loss their
+    layout allows (their own notes say how)."""
+    d = rd.design
+    if d.stack != "ceph":
+        return False
+    lay, fd = d.layout, d.effective_fault_domains
+    return lay.online_failures < 1 or lay.safe_failures < 1 or int(ceph_monitor_failures(fd)) < 1
+
+
 def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     """:func:`capacity_report` for a Ceph design (module docstring, Ceph rules)."""
     d, n = rd.design, rd.node
@@ -680,7 +695,8 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     db_sep = n.cache is not None
     db = 0.0 if db_sep else raw * c.db_fraction
     data_raw = raw - db
-    can_repair = fd - 1 >= lay.min_fault_domains and d.fault_domain == "node"
+    # a single copy has nothing to re-protect from: the lost host's placement groups are gone
+    can_repair = fd - 1 >= lay.min_fault_domains and d.fault_domain == "node" and lay.safe_failures >= 1
     fill = float(ceph_fill_ratio(fd, c.nearfull_ratio, c.backfillfull_ratio, can_repair))
     near_head = data_raw * (1.0 - c.nearfull_ratio)
     host_res = data_raw * (c.nearfull_ratio - fill)
@@ -688,18 +704,35 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     eff = lay.efficiency
     usable = pool * eff
     survivors = fd - 1
-    stays_online = lay.online_failures >= 1
+    # IO continues only with min_size copies left and the Monitors still a majority ([CEPH-MON])
+    quorum = int(ceph_monitor_failures(fd)) >= 1
+    stays_online = not node_loss_stops_io(rd)
     held_left = data_raw * survivors / fd * (c.backfillfull_ratio if can_repair else c.nearfull_ratio) * eff
     usable_left = min(usable, held_left) if survivors >= 1 else 0.0
     fits = usable / eff <= data_raw * survivors / fd * c.backfillfull_ratio + 1e-9
-    if can_repair and fits:
+    mons = int(ceph_monitors(fd))
+    no_quorum = (
+        f"{mons - 1} of {mons} Monitors is no majority, so the Monitors lose quorum and IO stops until the host "
+        "returns (Ceph needs three Monitors on three hosts to ride through a loss)"
+    )
+    left = count(survivors, d.fault_domain)
+    if fd <= 1:
+        note = "a single host has no host to lose: the pool is offline until it returns"
+    elif lay.safe_failures < 1:
+        note = (
+            f"after losing one node, the pool has no redundancy ({d.resiliency} keeps one copy): the lost host's "
+            "placement groups and their data are lost, and IO to them stops" + ("" if quorum else f"; {no_quorum}")
+        )
+    elif not quorum:
+        note = f"after losing one node, {left} remain{'s' if survivors == 1 else ''}: {no_quorum}"
+    elif can_repair and fits:
         note = (
             f"after losing one node, {survivors} nodes re-protect every placement group and stay below the "
             f"backfillfull ratio ({c.backfillfull_ratio:.0%})"
         )
     elif not can_repair:
         note = (
-            f"after losing one node, {survivors} hosts remain; {d.resiliency} needs {lay.min_fault_domains} to "
+            f"after losing one node, {left} remain; {d.resiliency} needs {lay.min_fault_domains} to "
             "re-protect (placement groups stay degraded"
             + (", IO continues" if stays_online else f", IO stops below min_size {lay.min_size}")
             + ")"
@@ -741,6 +774,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
+        storage_platform=d.stack,
     )
 
 
@@ -762,17 +796,32 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     usable = pool * eff
     survivors = fd - 1
     can_repair = survivors >= lay.min_fault_domains and d.fault_domain == "node"
-    footprint = usable / eff if eff > 0 else 0.0
     raw_left = raw * survivors / max(fd, 1)
-    fits = footprint <= raw_left + 1e-9
+    # the survivors' own layout: ESA re-lays RAID-5 4+1 as 2+1 below six hosts (24 hours after the loss,
+    # [VSAN-ESA]), so the same data then takes more raw capacity
     eff_left = vsan_layout_efficiency(d, survivors)
+    relaid = survivors >= 1 and eff_left < eff - 1e-12
+    footprint = usable / (eff_left if relaid else eff) if eff > 0 else 0.0
+    fits = footprint <= raw_left + 1e-9
     usable_left = min(usable, raw_left * eff_left) if survivors >= 1 else 0.0
+    left = count(survivors, "host")
+    relay = (
+        f"vSAN ESA re-lays RAID-5 {lay.data}+{lay.redundancy} as "
+        f"{vsan_layout(d.resiliency, survivors, v.architecture).data}+1 below six hosts (after 24 hours), "
+        if relaid
+        else ""
+    )
     if can_repair and fits:
-        note = f"after losing one node, {survivors} hosts hold the {footprint:.2f} TB footprint and rebuild it"
+        note = f"after losing one node, {relay}{left} hold the {footprint:.2f} TB footprint and rebuild it"
     elif not can_repair:
         note = (
-            f"after losing one node, {survivors} hosts remain; {d.resiliency} needs {lay.min_fault_domains} to "
-            "rebuild (objects stay accessible, with reduced protection)"
+            f"after losing one node, {left} remain; {d.resiliency} needs {lay.min_fault_domains} to "
+            "rebuild, so nothing is rebuilt (objects stay accessible, with reduced protection)"
+        )
+    elif relaid:
+        note = (
+            f"after losing one node, {relay}so {left} hold {usable_left:.2f} TB of the {usable:.2f} TB usable "
+            f"({raw_left:.2f} TB raw at {eff_left:.0%}) and rebuild that; a fuller datastore does not fit"
         )
     else:
         note = f"after losing one node, the {footprint:.2f} TB footprint does not fit in the {raw_left:.2f} TB left"
@@ -810,6 +859,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
+        storage_platform=d.stack,
     )
 
 

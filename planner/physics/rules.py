@@ -44,7 +44,7 @@ import numpy as np
 from planner.core.types import FloatArray
 from planner.models.catalog import CacheDevice, CapacityDrive
 from planner.models.design import ResolvedDesign
-from planner.models.stacks import ceph_min_size_default
+from planner.models.stacks import CEPH_MIN_MON_HOSTS, ceph_min_size_default, ceph_monitor_failures, ceph_monitors
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.ceph import osd_memory_gb
 from planner.physics.power import node_power_w
@@ -355,6 +355,17 @@ VSAN_PLAN = "VMware vSAN 8.0 planning, 'Designing and sizing a vSAN cluster' (2 
 VSAN_RESERVE = "VMware vSAN 7.0 monitoring, 'About reserved capacity' (host rebuild and operations reserves)"
 VSAN_SIZE = "D. Epping (VMware), 'vSAN Express Storage Architecture cluster sizes supported?' (2022-12-20)"
 VSAN_ESA_NVME = "Broadcom KB 326717, 'What you can (and cannot) change in a vSAN ESA ReadyNode' (storage NVMe devices)"
+CEPH_POOLS = "Ceph docs, 'Pools' (doc/rados/operations/pools.rst, quincy and later)"
+CEPH_PR_17912 = "ceph/ceph PR 17912, 'docs: Do not use \"min size = 1\" as an example' (merged 2017-09)"
+CEPH_MONS = "Ceph docs, 'Adding/Removing Monitors' (docs.ceph.com/en/latest/rados/operations/add-or-rm-mons/)"
+VSAN_NET = (
+    "VMware vSphere 8.0, vSAN Planning and Deployment, 'Networking Requirements for vSAN' "
+    "(docs.vmware.com/en/VMware-vSphere/8.0/vsan-planning/GUID-AFF133BC-F4B6-4753-815F-20D3D752D898.html)"
+)
+VSAN_ESA_NO_PENALTY = (
+    "Broadcom KB 434061, 'vSAN ESA objects display RAID 1 and RAID 5 components when a RAID 5 policy is applied "
+    "to the object'"
+)
 
 #: [CEPH_HW] "1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs"
 CEPH_THREADS_PER_OSD = {"nvme": (4, 6), "ssd": (4, 6), "hdd": (1, 3)}
@@ -369,6 +380,13 @@ CEPH_MIN_PORT_GBIT_S, CEPH_RECOMMENDED_PORT_GBIT_S = 10.0, 25.0
 CEPH_HDD_OSDS_PER_DB = {"nvme": 15, "ssd": 5}
 #: [VSAN_SIZE] "as small as a 2-node configuration (with a witness), as large as a 64-node configuration"
 VSAN_MIN_NODES, VSAN_MAX_NODES = 2, 64
+#: [CEPH_POOLS] "a typical configuration stores an object and two replicas ... (that is: size = 3)";
+#: [CEPH_POOL] "osd pool default size = 3", "osd pool default min size = 2"; [CEPH_PR_17912] min_size 1:
+#: "significant potential for data loss"
+CEPH_MIN_COPIES, CEPH_MIN_REPLICATED_MIN_SIZE = 3, 2
+#: [VSAN_NET] "vSAN OSA: Dedicated 1 Gbps for hybrid configurations, dedicated or shared 10 Gbps for all-flash
+#: configurations; vSAN ESA: Dedicated or shared 25 Gbps"
+VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
 
 _PLATFORM_RULES = ("drive_bays", "cpu_socket", "memory_config", "pmem_supported", "pcie_slots", "power_budget")
 _DEMAND_RULES = ("validated_node", "drive_endurance", "vcpus", "growth", "budget", "iops_at_latency")
@@ -390,11 +408,30 @@ CEPH_RULES: dict[str, Rule] = dict(
             f"{CEPH_FASTEC}: 'Using a wider erasure code such as 6+2 requires 9 nodes'",
         ),
         _r(
+            "ceph_three_copies",
+            f"replicated pools keep {CEPH_MIN_COPIES} copies with min_size {CEPH_MIN_REPLICATED_MIN_SIZE} "
+            "(no replica-2 or replica-1 for databases)",
+            "recommendation",
+            f"{CEPH_POOLS}: 'a typical configuration stores an object and two replicas (copies) of each RADOS object "
+            f"(that is: size = 3)'; {CEPH_POOL}: 'osd pool default size = 3', 'osd pool default min size = 2'; "
+            f"{CEPH_PR_17912}: min_size 1 'is easy to assume it is a normal setting, although there is significant "
+            "potential for data loss'",
+        ),
+        _r(
             "ceph_min_size",
-            "min_size at least the default (size - size/2 replicated, k+1 erasure-coded)",
+            "min_size at least the default (size - size/2 replicated, k+1 erasure-coded) and never 1 on a "
+            "replicated pool",
             "recommendation",
             f"{CEPH_POOL}; {RH_EC}: 'Red Hat recommends min_size for erasure-coded pools to be K+1 or more to "
-            "prevent loss of writes and data'",
+            f"prevent loss of writes and data'; {CEPH_PR_17912}: 'significant potential for data loss'",
+        ),
+        _r(
+            "ceph_monitor_quorum",
+            f"at least {CEPH_MIN_MON_HOSTS} hosts, so that the Monitors keep a quorum when one is lost",
+            "recommendation",
+            f"{CEPH_MONS}: 'for a production cluster it is recommended to have at least three Monitors provisioned "
+            "and in quorum'; 'in a two-Monitor deployment, no failures can be tolerated if quorum is to be "
+            "maintained; in a three-Monitor deployment, one failure can be tolerated'",
         ),
         _r(
             "ceph_cpu_threads",
@@ -452,7 +489,8 @@ CEPH_RULES: dict[str, Rule] = dict(
             "fault_tolerance",
             "the pool keeps serving IO through the failures the demand names",
             "requirement",
-            f"{CEPH_POOL} (IO stops below min_size: size - min_size failures are ridden through); {RH_EC}",
+            f"{CEPH_POOL} (IO stops below min_size: size - min_size failures are ridden through); {RH_EC}; "
+            f"{CEPH_MONS} (the Monitors need a majority: three ride through one host failure, five through two)",
         ),
         _r(
             "mirror_for_databases",
@@ -507,7 +545,7 @@ VSAN_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "vsan_rebuild_hosts",
-            "one host more than the policy needs, so a failed host is rebuilt elsewhere",
+            "one host more than the policy needs, so a failed host is rebuilt elsewhere (RAID-1 FTT=1: four)",
             "recommendation",
             f"{VSAN_PLAN}: with three hosts 'When a host fails, vSAN cannot rebuild data on another host'",
         ),
@@ -524,6 +562,14 @@ VSAN_RULES: dict[str, Rule] = dict(
             f"{VSAN_ESA_NVME}; ESA's single storage pool (no disk groups)",
         ),
         _r(
+            "vsan_network",
+            "vSAN ports of at least 25 Gb/s on ESA, 10 Gb/s on all-flash OSA (1 Gb/s hybrid OSA)",
+            "requirement",
+            f"{VSAN_NET}: 'Each host must have minimum bandwidth dedicated to vSAN. vSAN OSA: Dedicated 1 Gbps "
+            "for hybrid configurations, dedicated or shared 10 Gbps for all-flash configurations; vSAN ESA: "
+            "Dedicated or shared 25 Gbps'",
+        ),
+        _r(
             "vsan_reserves",
             "host rebuild and operations reserves enabled (where reserved capacity is available)",
             "recommendation",
@@ -538,9 +584,12 @@ VSAN_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "mirror_for_databases",
-            "databases on RAID-1 (RAID-5/6 only if the demand allows parity)",
+            "databases on RAID-1 on OSA (RAID-5/6 only if the demand allows parity); ESA's RAID-5/6 has no write "
+            "penalty",
             "recommendation",
-            "hciplan policy, as for S2D: parity's read-modify-write (OSA) costs small random writes",
+            "hciplan policy, as for S2D: OSA parity's read-modify-write costs small random writes; "
+            f"{VSAN_ESA_NO_PENALTY}: ESA's RAID-1 performance leg 'eliminates the traditional \"write penalty\" "
+            "that usually comes with parity-based RAID configurations'",
         ),
         _r(
             "capacity_with_reserve",
@@ -589,12 +638,51 @@ def rule_of(name: str, stack: str = "s2d") -> Rule:
     raise KeyError(name)
 
 
-def ceph_allowed_by_fault_tolerance(fault_tolerance: str, online_failures: FloatArray) -> FloatArray:
+def ceph_monitor_quorum_ok(fault_domains: FloatArray) -> FloatArray:
+    """[CEPH_MONS]: at least three Monitors, so that losing one keeps a quorum."""
+    return np.asarray(fault_domains) >= CEPH_MIN_MON_HOSTS
+
+
+def ceph_allowed_by_fault_tolerance(
+    fault_tolerance: str, online_failures: FloatArray, fault_domains: FloatArray
+) -> FloatArray:
     """A Ceph pool rides through ``size - min_size`` (or ``k + m - min_size``)
     failures with IO continuing: 'node' needs one, 'node-and-drive' and
-    'two-nodes' two (a drive is an OSD, one failure like a host)."""
+    'two-nodes' two (a drive is an OSD, one failure like a host); the hosts
+    lost ('node' and 'node-and-drive' one, 'two-nodes' two) must leave the
+    Monitors a majority (:func:`ceph_monitor_failures`)."""
     need = {"node": 1, "node-and-drive": 2, "two-nodes": 2}[fault_tolerance]
-    return np.asarray(online_failures) >= need
+    hosts_lost = {"node": 1, "node-and-drive": 1, "two-nodes": 2}[fault_tolerance]
+    return (np.asarray(online_failures) >= need) & (ceph_monitor_failures(fault_domains) >= hosts_lost)
+
+
+def ceph_three_copies_ok(replicated: FloatArray, copies: FloatArray, min_size: FloatArray) -> FloatArray:
+    """[CEPH_POOLS]/[CEPH_POOL]: a replicated pool keeps 3 copies or more with min_size 2 or more
+    (an erasure-coded pool is judged by ``ceph_min_size`` and ``mirror_for_databases``)."""
+    rep = np.asarray(replicated, dtype=bool)
+    return ~rep | ((np.asarray(copies) >= CEPH_MIN_COPIES) & (np.asarray(min_size) >= CEPH_MIN_REPLICATED_MIN_SIZE))
+
+
+def ceph_min_size_ok(replicated: FloatArray, min_size: FloatArray, default_min_size: FloatArray) -> FloatArray:
+    """min_size at least Ceph's default, and never 1 on a replicated pool ([CEPH_PR_17912])."""
+    ms = np.asarray(min_size)
+    return (ms >= np.asarray(default_min_size)) & (~np.asarray(replicated, dtype=bool) | (ms >= 2))
+
+
+def vsan_network_ok(architecture: str, flash: FloatArray, port_gbit_s: FloatArray) -> FloatArray:
+    """[VSAN_NET]: ESA 25 Gb/s; OSA 10 Gb/s all-flash, 1 Gb/s hybrid (per port)."""
+    osa = np.where(np.asarray(flash, dtype=bool), VSAN_MIN_PORT_GBIT_S["osa-flash"], VSAN_MIN_PORT_GBIT_S["osa-hybrid"])
+    return np.asarray(port_gbit_s) >= (VSAN_MIN_PORT_GBIT_S["esa"] if architecture == "esa" else osa)
+
+
+def stack_mirror_for_databases(stack: str, erasure: FloatArray, allow_parity: bool, esa: bool = False) -> FloatArray:
+    """Ceph and vSAN's ``mirror_for_databases``: a replicated pool or RAID-1 unless the demand
+    allows parity; vSAN ESA's RAID-5/6 writes a RAID-1 performance leg and full stripes, with
+    no read-modify-write ([VSAN_ESA_NO_PENALTY]), so it passes."""
+    e = np.asarray(erasure, dtype=bool)
+    if stack == "vsan" and esa:
+        return np.ones(e.shape, dtype=bool)
+    return ~e | bool(allow_parity)
 
 
 def vsan_allowed_by_fault_tolerance(fault_tolerance: str, ftt: FloatArray) -> FloatArray:
@@ -627,7 +715,36 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     )
     default_ms = ceph_min_size_default(lay.kind, lay.data, lay.redundancy)
     assert lay.min_size is not None  # a Ceph layout carries its pool's min_size
-    put("ceph_min_size", lay.min_size >= default_ms, f"min_size {lay.min_size} (default {default_ms})")
+    replicated = lay.kind == "mirror"
+    copies_ok = bool(ceph_three_copies_ok(replicated, lay.copies, lay.min_size))
+    put(
+        "ceph_three_copies",
+        copies_ok,
+        f"{d.resiliency}: {lay.copies} cop{'y' if lay.copies == 1 else 'ies'}, min_size {lay.min_size}"
+        + (
+            ""
+            if copies_ok
+            else f"; Ceph's docs keep size {CEPH_MIN_COPIES} / min_size {CEPH_MIN_REPLICATED_MIN_SIZE}"
+            + (" (a single copy: the pool has no redundancy)" if lay.copies == 1 else "")
+            + "; the Ceph calibration measured replica-3 and ec-6+2 only"
+        )
+        if replicated
+        else f"{d.resiliency}: an erasure code (min_size {lay.min_size})",
+    )
+    put(
+        "ceph_min_size",
+        bool(ceph_min_size_ok(replicated, lay.min_size, default_ms)),
+        f"min_size {lay.min_size} (default {default_ms}"
+        + (", never 1 on a replicated pool" if replicated else "")
+        + ")",
+    )
+    mons = int(ceph_monitors(fd))
+    put(
+        "ceph_monitor_quorum",
+        bool(ceph_monitor_quorum_ok(fd)),
+        f"{fd} {d.fault_domain}s: {mons} Monitor(s), a quorum through {int(ceph_monitor_failures(fd))} failure(s)"
+        + ("" if fd >= CEPH_MIN_MON_HOSTS else " (a lost host stops the cluster)"),
+    )
     media = _media(n.drive)
     osds = n.drive_count * c.osds_per_drive
     lo, rec = CEPH_THREADS_PER_OSD[media]
@@ -707,6 +824,13 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         f"{d.resiliency} on {drive_family(n.drive)}",
     )
     esa = v.architecture == "esa"
+    need = VSAN_MIN_PORT_GBIT_S["esa" if esa else ("osa-flash" if flash else "osa-hybrid")]
+    put(
+        "vsan_network",
+        bool(vsan_network_ok(v.architecture, flash, n.nic.port_gbit_s)),
+        f"{n.nic.id}: {n.nic.ports} x {n.nic.port_gbit_s:g} GbE per host; vSAN "
+        f"{'ESA' if esa else 'OSA ' + ('all-flash' if flash else 'hybrid')} needs {need:g} Gb/s (judged per port)",
+    )
     put(
         "vsan_esa_nvme",
         not esa or (media == "nvme" and n.cache is None),

@@ -28,7 +28,7 @@ from planner.models.design import Design, ResolvedDesign, resolve
 from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_version, load_calibration, params_for
 from planner.models.workload import Workload
 from planner.physics import endurance
-from planner.physics.capacity import require_usable
+from planner.physics.capacity import node_loss_stops_io, require_usable
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
 _SCALARS = (
@@ -127,7 +127,7 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     Returns the extrapolation flags and what each band was built from. A Ceph
     design takes Ceph's calibration; a vSAN design S2D's, flagged, and a band at
     least :data:`VSAN_MIN_BAND` wide."""
-    from planner.results.uncertainty import cap_at_offered, nest_latency_bands, widen
+    from planner.results.uncertainty import cap_at_offered, floor_at_devices, nest_latency_bands, widen
 
     sc = stack_calibration(rd, workload)
     if sc is None:
@@ -138,6 +138,8 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     if rd.design.stack == "vsan":
         widen_at_least(res, VSAN_MIN_BAND)
         basis.add("vSAN: at least a factor of two either way (no vSAN measurement checks the model)")
+        if floor_at_devices(res, *device_latency_floor_ms(rd)):
+            basis.add("vSAN: a storage latency's low end no faster than its devices at queue depth 1 (datasheets)")
     if nest_latency_bands(res, workload.read_fraction):
         basis.add(
             "bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
@@ -152,6 +154,17 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
         + "held-out measured/predicted ratios (leave one configuration out)"
     )
     return flags, [how, *sorted(basis)]
+
+
+def device_latency_floor_ms(rd: ResolvedDesign) -> tuple[float, float]:
+    """(read, write) [ms]: the fastest device a vSAN IO can be served by at queue depth 1, from
+    the drive records (a read from the capacity drive or the cache device, a write landing on
+    either). vSAN keeps no read cache in host memory that the model counts."""
+    n = rd.node
+    read_us, write_us = n.drive.read_latency_us, n.drive.write_latency_us
+    if n.cache is not None:
+        read_us, write_us = min(read_us, n.cache.read_latency_us), min(write_us, n.cache.write_latency_us)
+    return read_us / 1e3, write_us / 1e3
 
 
 def widen_at_least(res: dict, ratio: tuple[float, float]) -> None:
@@ -690,7 +703,12 @@ def evaluate_report(
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
                         }
                     ),
-                    "note": "one node down, its VMs on the survivors"
+                    "note": (
+                        "one node down: IO stops, so these figures are what the survivors would carry, not what "
+                        "the cluster serves"
+                        if node_loss_stops_io(rd)
+                        else "one node down, its VMs on the survivors"
+                    )
                     + (
                         ", repair using the repair share of drive and network bandwidth; repair time assumes the "
                         "volumes are full"
@@ -783,7 +801,7 @@ def latency_curve(
     if sc is not None:
         # the same held-out error bands as the headline figures (apply_bands), point by point:
         # each offered load has its own regime (what limits it, how busy the busiest station is)
-        from planner.results.uncertainty import nest_latency_bands, widen
+        from planner.results.uncertainty import floor_at_devices, nest_latency_bands, widen
 
         _domain, cal_bands, flags = sc
         limited = np.ravel(out["limited_by"])
@@ -795,6 +813,7 @@ def latency_curve(
             widen(pt, cal_bands, flags, band_keys)
             if rd.design.stack == "vsan":
                 widen_at_least(pt, VSAN_MIN_BAND)
+                floor_at_devices(pt, *device_latency_floor_ms(rd))
             nest_latency_bands(pt, workload.read_fraction)
             lows.append(pt.get("vm_latency_ms_low"))
             highs.append(pt.get("vm_latency_ms_high"))

@@ -34,6 +34,7 @@ from planner.models.demand import MAX_DEMAND_IOPS, Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
 from planner.models.params import params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.endurance import years_to_wear_out
@@ -211,17 +212,29 @@ def check_design(
     ft = demand.fault_tolerance
     if d.stack != "s2d":
         lay = d.layout
-        allowed = (R.ceph_allowed_by_fault_tolerance if d.stack == "ceph" else R.vsan_allowed_by_fault_tolerance)(
-            ft, lay.online_failures
-        )
+        fd = d.effective_fault_domains
+        if d.stack == "ceph":
+            allowed = R.ceph_allowed_by_fault_tolerance(ft, lay.online_failures, fd)
+            mons = f"; its {int(ceph_monitors(fd))} Monitor(s) keep a quorum through {int(ceph_monitor_failures(fd))}"
+        else:
+            allowed = R.vsan_allowed_by_fault_tolerance(ft, lay.online_failures)
+            mons = ""
         put(
             "fault_tolerance",
-            allowed,
+            bool(allowed),
             f"{d.resiliency} rides through {lay.online_failures} failure(s) with IO on"
             + (f" (min_size {lay.min_size})" if lay.min_size else "")
+            + mons
             + f"; '{ft}' needs {1 if ft == 'node' else 2}",
         )
-        db_ok = lay.kind == "mirror" or demand.allow_parity
+        db_ok = bool(
+            R.stack_mirror_for_databases(
+                d.stack,
+                lay.kind == "erasure",
+                demand.allow_parity,
+                d.stack == "vsan" and d.vsan_spec.architecture == "esa",
+            )
+        )
         can_repair = nodes - 1 >= lay.min_fault_domains and d.fault_domain == "node"
     else:
         code = RESILIENCY_CODES[d.resiliency]
@@ -234,10 +247,13 @@ def check_design(
         )
         db_ok = R.mirror_for_databases(code, demand.allow_parity)
         can_repair = nodes - 1 >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
+    esa_parity = d.stack == "vsan" and d.vsan_spec.architecture == "esa" and d.layout.kind == "erasure"
     put(
         "mirror_for_databases",
         db_ok,
-        f"{d.resiliency}" + ("" if db_ok else ": parity for databases needs allow_parity"),
+        f"{d.resiliency}"
+        + ("" if db_ok else ": parity for databases needs allow_parity")
+        + (": vSAN ESA writes RAID-5/6 without read-modify-write (a RAID-1 performance leg)" if esa_parity else ""),
     )
     req = demand.validated_for
     if ch is not None:

@@ -1252,7 +1252,7 @@ def _combo_rules(P, S, N, pi, si, ni, nodes, mcost, dimm_watts, demand, rej) -> 
     net = ST.network_ok(demand.stack, N["speed"][ni], demand.allow_network_warning)
     b = np.flatnonzero(ok & ~net)
     if b.size:
-        rej.add("ceph_network_25gbe", b.size, f"{N['nics'][ni[b[0]]].id}", "designs")
+        rej.add(ST.NETWORK_RULE[demand.stack], b.size, f"{N['nics'][ni[b[0]]].id}", "designs")
     ok &= net
     thr = ST.cpu_threads_ok(demand.stack, P["lps"][pi], S["k"][si], S["hdd"][si])
     b = np.flatnonzero(ok & ~thr)

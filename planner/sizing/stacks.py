@@ -21,10 +21,12 @@ from planner.models.design import CephSpec
 from planner.models.params import CEPH_RELEASE_CODES
 from planner.models.stacks import (
     CEPH_EXAMPLES,
+    CEPH_MIN_MON_HOSTS,
     MAX_NODES,
     MIN_NODES,
     STACK_CODES,
     VSAN_RESILIENCIES,
+    ceph_monitor_failures,
     layout,
 )
 from planner.physics import rules as R
@@ -57,8 +59,16 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
     if n < lay.min_fault_domains:
         return "", ""
     if st == "ceph":
-        if not R.ceph_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures):
-            return "fault_tolerance", f"{ex} rides through {lay.online_failures} failure(s) with IO on"
+        if not R.ceph_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures, n):
+            return "fault_tolerance", (
+                f"{ex} rides through {lay.online_failures} failure(s) with IO on, "
+                f"its Monitors {int(ceph_monitor_failures(n))}"
+            )
+        if not R.ceph_monitor_quorum_ok(n):
+            return "ceph_monitor_quorum", f"{ex}: {CEPH_MIN_MON_HOSTS} hosts keep a Monitor quorum through a loss"
+        assert lay.min_size is not None  # a Ceph layout carries its pool's min_size
+        if not R.ceph_three_copies_ok(lay.kind == "mirror", lay.copies, lay.min_size):
+            return "ceph_three_copies", f"{ex}: {lay.copies} copies, min_size {lay.min_size}"
         if n < lay.repair_fault_domains:
             return "ceph_self_heal", f"{ex}: {lay.repair_fault_domains} hosts re-protect a lost one"
     else:
@@ -66,7 +76,8 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
             return "fault_tolerance", f"{ex} tolerates {lay.online_failures} failure(s)"
         if n < lay.repair_fault_domains:
             return "vsan_rebuild_hosts", f"{ex}: {lay.repair_fault_domains} hosts rebuild a failed one"
-    if lay.kind == "erasure" and not demand.allow_parity:
+    esa = st == "vsan" and design_settings(st)["vsan"]["architecture"] == "esa"
+    if not R.stack_mirror_for_databases(st, lay.kind == "erasure", demand.allow_parity, esa):
         return "mirror_for_databases", ex
     return None
 
@@ -139,11 +150,16 @@ def cpu_threads_ok(stack: str, lps, drives_per_node, hdd):
     return np.asarray(lps) >= need * np.asarray(drives_per_node)
 
 
+#: the rule :func:`network_ok` applies, per stack
+NETWORK_RULE = {"ceph": "ceph_network_25gbe", "vsan": "vsan_network"}
+
+
 def network_ok(stack: str, port_gbit_s, override: bool):
-    """Ceph: 25 Gb/s for a substantial workload unless the demand overrides; vSAN: no rule."""
+    """Ceph: 25 Gb/s for a substantial workload unless the demand overrides; vSAN ESA (the
+    sizer's vSAN): VMware's 25 Gb/s, a requirement no demand overrides (:data:`NETWORK_RULE`)."""
     if stack == "ceph":
         return (np.asarray(port_gbit_s) >= R.CEPH_RECOMMENDED_PORT_GBIT_S) | bool(override)
-    return np.ones(np.shape(port_gbit_s), dtype=bool)
+    return R.vsan_network_ok(design_settings(stack)["vsan"]["architecture"], True, port_gbit_s)
 
 
 def design_settings(stack: str) -> dict:
