@@ -348,11 +348,23 @@ def sql_amortised_usd_per_month(cores: Any, a) -> Any:
     cores = np.asarray(cores, dtype=float)
     if a.sql_edition == "none":
         return np.zeros(cores.shape)
-    ent = a.sql_edition == "enterprise"
     if a.sql_licensing == "licence-included":
+        ent = a.sql_edition == "enterprise"
         return cores * (a.sql_enterprise_usd_per_core_month if ent else a.sql_standard_usd_per_core_month)
-    upfront = np.ceil(cores / 2) * (a.sql_enterprise_usd_per_2_core if ent else a.sql_standard_usd_per_2_core)
-    return upfront / a.amortisation_months + upfront * a.sql_software_assurance_pct_per_year / 100.0 / 12.0
+    upfront, assurance = sql_packs_usd(cores, a)
+    return upfront / a.amortisation_months + assurance
+
+
+def sql_packs_usd(cores: Any, a) -> tuple[Any, Any]:
+    """Bring-your-own SQL Server for ``cores`` core licences: the 2-core packs' price [USD] and
+    their Software Assurance [USD/month]. Works on arrays as on numbers."""
+    import numpy as np
+
+    ent = a.sql_edition == "enterprise"
+    upfront = np.ceil(np.asarray(cores, dtype=float) / 2) * (
+        a.sql_enterprise_usd_per_2_core if ent else a.sql_standard_usd_per_2_core
+    )
+    return upfront, upfront * a.sql_software_assurance_pct_per_year / 100.0 / 12.0
 
 
 def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[int], a) -> dict | None:
@@ -398,8 +410,7 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
         }
     pack = a.sql_enterprise_usd_per_2_core if ent else a.sql_standard_usd_per_2_core
     packs = math.ceil(cores / 2)
-    upfront = packs * pack
-    sa = upfront * a.sql_software_assurance_pct_per_year / 100.0 / 12.0
+    upfront, sa = (float(x) for x in sql_packs_usd(cores, a))
     return {
         "name": f"{name}, bring your own licences",
         "cores": cores,

@@ -160,15 +160,18 @@ def mark_not_applicable(checks: dict[str, dict]) -> dict[str, dict]:
     return checks
 
 
-def whole_usd_per_month(rd: ResolvedDesign, demand: Demand, a: CostAssumptions, catalog=None) -> dict:
+def whole_usd_per_month(
+    rd: ResolvedDesign, demand: Demand, a: CostAssumptions, catalog=None, cost: dict | None = None
+) -> dict:
     """A hyperconverged design's whole monthly cost by its parts, as the sizer ranks designs and a
     budget judges them [USD/month]: ``cluster`` (:func:`planner.commercial.pricing.monthly_cost`:
     servers, platform licences, support, power, rack), ``sql`` (SQL Server's licences when counted,
     on the hosts' cores), ``network`` (:func:`planner.commercial.network.network_usd_per_month`) and
     ``total``: :func:`planner.commercial.tco.whole_cost`'s total by another path (a test holds them
-    equal), in the pieces the search adds up per candidate. ``a`` already follows the platform."""
+    equal), in the pieces the search adds up per candidate. ``a`` already follows the platform;
+    ``cost``: :func:`~planner.commercial.pricing.monthly_cost` of ``rd`` when the caller has it."""
     n = rd.node
-    cluster = float(monthly_cost(rd, a)["per_cluster"]["total_usd_per_month"])
+    cluster = float((cost or monthly_cost(rd, a))["per_cluster"]["total_usd_per_month"])
     sql = 0.0
     if a.sql_edition != "none":
         lic = sql_server_licences(demand_vms(demand), [n.cpu.cores] * (n.sockets * rd.nodes), a)
@@ -350,7 +353,7 @@ def check_design(
     )
     cost = monthly_cost(rd, a)
     total = cost["per_cluster"]["total_usd_per_month"]
-    whole = whole_usd_per_month(rd, demand, a, catalog)
+    whole = whole_usd_per_month(rd, demand, a, catalog, cost)
     put(
         "budget",
         demand.budget_usd_per_month is None or whole["total"] <= demand.budget_usd_per_month + 1e-9,

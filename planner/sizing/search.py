@@ -693,15 +693,10 @@ def _fewest_old_parts(demand, cat, current, top, a, max_evaluated, progress, par
         except SizingError:
             continue
         if res.best is not None and (
-            best is None or best.best is None or _ranked_usd(res.best) < _ranked_usd(best.best)
+            best is None or best.best is None or res.best["whole_usd_per_month"] < best.best["whole_usd_per_month"]
         ):
             best = res
     return best if best is not None else _size(demand, cat, top, a, max_evaluated, progress, params)
-
-
-def _ranked_usd(r: dict) -> float:
-    """What a result was ranked by [USD/month]: its whole cost."""
-    return r["whole_usd_per_month"]
 
 
 def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
