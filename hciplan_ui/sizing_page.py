@@ -15,7 +15,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import background, charts, chrome, costs, export, fmt, inputs, state
-from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS
+from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS, binding_help
 from hciplan_ui.sizing_rows import described as _described
 from hciplan_ui.sizing_rows import result_row as _row
 from hciplan_ui.sizing_rows import shown_row as _shown
@@ -438,8 +438,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         m[4],
         "Binding",
         limit_words(best["binding"]),
-        help="the resource that runs out first as the demand grows: "
-        + ", ".join(f"{k} {v:.2f}x" for k, v in best["limit_ratios"].items() if isinstance(v, (int, float))),
+        help=binding_help(best["limit_ratios"]),
     )
     st.caption(fmt.md(_described(best["design"])))
     whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]

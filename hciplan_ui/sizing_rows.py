@@ -4,6 +4,7 @@ tables show it (parts by name, headers, units), and the two tables' columns."""
 from __future__ import annotations
 
 import functools
+import math
 
 from hciplan_ui import fmt
 from planner.commercial.tiers import limit_words
@@ -74,6 +75,17 @@ def design_label(d: dict) -> str:
     """A design in one line, as every page heads it: its parts by name (:func:`design_words`), else
     its own name with its node count and resiliency."""
     return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {d['resiliency']}"
+
+
+def binding_help(limit_ratios: dict) -> str:
+    """The Binding metric's help: each resource's room to grow in the pages' words, tightest first
+    ("storage capacity 1.07x the demand"; the library's keys, ``capacity 1.07x``, read as code)."""
+    room = sorted(
+        (v, limit_words(k)) for k, v in limit_ratios.items() if isinstance(v, (int, float)) and math.isfinite(v)
+    )
+    return "the resource that runs out first as the demand grows. Room to grow, tightest first: " + ", ".join(
+        f"{words} {v:.2f}x the demand" for v, words in room
+    )
 
 
 def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -> dict:

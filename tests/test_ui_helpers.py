@@ -210,3 +210,18 @@ def test_a_count_of_one_is_singular():
         "0 nodes",
         "1,000 servers",
     )
+
+
+def test_binding_help_speaks_the_pages_words_tightest_first():
+    """The Size page's Binding help said "capacity 1.07x, iops 1.52x" in the library's keys; it now
+    names each resource as the pages do, tightest first, and leaves out what never binds."""
+    from hciplan_ui.sizing_rows import binding_help
+
+    text = binding_help(
+        {"capacity": 1.07, "iops": 1.52, "latency": 1.3, "vcpu": None, "vcpu_note": "never binds", "ram": 2.0}
+    )
+    assert text.endswith(
+        "storage capacity 1.07x the demand, the latency target 1.30x the demand, "
+        "IOPS (saturation) 1.52x the demand, RAM 2.00x the demand"
+    )
+    assert "vcpu" not in text and "vCPUs" not in text and "never" not in text
