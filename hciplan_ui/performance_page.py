@@ -10,6 +10,7 @@ import streamlit as st
 from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, state
 from planner.core import jsonio
 from planner.core.errors import PlannerError
+from planner.core.text import first_upper
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
 
@@ -158,9 +159,16 @@ judged = costs.verdict(dj)  # the design against the session's demand (None with
 dcol.caption(f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}** · {rep['transport']}")
 
 # ------------------------------------------------------------ headline
+# a cluster whose IO stops with a node down (Ceph without a Monitor majority or below min_size) has
+# no degraded figures to show: the toggle is off and says why
+stops = bool(rep.get("degraded", {}).get("io_stops"))
 degraded = (
-    bool(st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2)) and "degraded" in rep
+    bool(st.toggle("Degraded mode (one node down)", key="p_degraded", disabled=rep["nodes"] < 2 or stops))
+    and "degraded" in rep
+    and not stops
 )
+if stops:
+    st.caption(fmt.md(first_upper(rep["degraded"]["note"]) + "."))
 # every figure on the page comes from one view: degraded numbers never mix with healthy ones
 view = rep["degraded"] if degraded else rep
 # a figure the model could not evaluate is None (with a note): no band, no delta for it

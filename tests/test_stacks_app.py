@@ -10,7 +10,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from planner.models.catalog import load_catalog
-from planner.models.design import load_design, resolve, with_overrides
+from planner.models.design import load_design, parse_design, resolve, with_overrides
 from planner.models.stacks import CEPH_EXAMPLES, VSAN_RESILIENCIES
 from planner.physics.capacity import capacity_report
 
@@ -82,3 +82,33 @@ def test_size_page_sizes_the_chosen_stack():
     assert design["stack"] == "ceph"
     at.switch_page("hciplan_ui/design_page.py").run()
     assert at.selectbox(key="d_stack").value == "ceph" and not _errors(at)
+
+
+def test_performance_page_shows_no_degraded_figures_when_a_node_loss_stops_io():
+    """Ceph on two hosts: one of two Monitors is no quorum, so IO stops. The page offered the
+    survivors' figures under 'Degraded mode'; the toggle is now off and says why, and the proposal
+    says the cluster stops serving IO."""
+    ceph = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()) | {
+        "nodes": 2,
+        "resiliency": "replica-2",
+        "name": "ceph on two hosts",
+    }
+    at = _app()
+    at.session_state["p_degraded"] = True  # left on from an earlier design
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    at.session_state["design_json"] = json.dumps(ceph)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    toggle = at.toggle(key="p_degraded")
+    assert toggle.disabled
+    captions = " ".join(c.value for c in at.caption)
+    assert "IO stops until the node returns" in captions, captions
+    assert not any("vs healthy" in str(m.delta or "") for m in at.metric)
+
+    from planner.models.workload import load_workload
+    from planner.sizing.document import document
+    from planner.sizing.proposal import build
+
+    text = json.dumps(document(build(parse_design(ceph), load_workload("oltp-8k"))))
+    assert "the cluster stops serving IO until the server returns" in text
+    assert "0 IOPS at" not in text

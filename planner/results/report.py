@@ -704,8 +704,8 @@ def evaluate_report(
                         }
                     ),
                     "note": (
-                        "one node down: IO stops, so these figures are what the survivors would carry, not what "
-                        "the cluster serves"
+                        "one node down: IO stops until the node returns, so the cluster serves no IO and has no "
+                        "degraded latency to quote"
                         if node_loss_stops_io(rd)
                         else "one node down, its VMs on the survivors"
                     )
@@ -717,9 +717,24 @@ def evaluate_report(
                     ),
                 }
             )
-            if note := paced_degraded_note(perf, deg):
+            if node_loss_stops_io(rd):
+                out["degraded"] |= stopped_io_figures(cap.node_loss_note)
+            elif note := paced_degraded_note(perf, deg):
                 out["notes"].append(note)
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
+
+
+def stopped_io_figures(node_loss_note: str) -> dict:
+    """The degraded figures of a cluster whose IO stops when a node is lost (a Ceph pool below its
+    min_size, or Monitors without a majority: :func:`planner.physics.capacity.node_loss_stops_io`):
+    no IO is served, so the throughput is zero and no latency, utilisation or bottleneck exists.
+    What the survivors *would* carry is not shown: a reader takes it for what the cluster serves."""
+    why = "IO stops with one node down: " + node_loss_note.removeprefix("after losing one node, ")
+    figures: dict = {k: None for k in DEGRADED_KEYS} | {f"{k}_note": why for k in DEGRADED_KEYS}
+    for k in ("iops", "iops_capacity", "bandwidth_mb_s"):
+        figures[k] = 0.0
+        del figures[f"{k}_note"]
+    return figures | {"io_stops": True, "utilization": {}}
 
 
 def paced_degraded_note(healthy: dict, degraded: dict) -> str | None:

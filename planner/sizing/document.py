@@ -469,7 +469,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if rep.get("endurance_years") is not None:
         perf.append(("Drive endurance at this write load", f"{rep['endurance_years']:,.1f} years"))
     dg = rep.get("degraded")
-    if dg:
+    if dg and dg.get("io_stops"):
+        perf.append(("With one server down", "the cluster stops serving IO until the server returns"))
+    elif dg:
         perf.append(
             (
                 "With one server down",
