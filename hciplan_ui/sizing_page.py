@@ -205,11 +205,23 @@ with st.form("size_form"):
         )
     growth, problems["size_growth"] = inputs.number(
         c[1] if totals else c[0],
-        f"Growth over {GROWTH_PERIOD_MONTHS} months, %",
+        "Growth, %",
         "size_growth",
         D("growth_pct"),
         unit="%",
         default=20.0,
+        help="how much the databases grow over the growth period; the cluster is sized for the grown demand",
+    )
+    growth_months, problems["size_growth_months"] = inputs.number(
+        c[2] if totals else c[1],
+        "Growth period, months",
+        "size_growth_months",
+        D("growth_period_months"),
+        integer=True,
+        step=1,
+        default=GROWTH_PERIOD_MONTHS,
+        help="the months the growth takes; the multi-year view compounds it to a yearly rate. The cost's "
+        "amortisation period does not change it",
     )
     c = st.columns(4)
     stack = c[3].selectbox(
@@ -270,6 +282,7 @@ if go:
     if not shown:
         raw = {
             "growth_pct": growth,
+            "growth_period_months": int(growth_months),
             "n_plus_one": n1,
             "max_nodes": int(max_nodes),
             "fault_tolerance": ft,
@@ -601,6 +614,7 @@ def _form_fields() -> dict:
     stack_ = ss.get("size_stack", "s2d")
     f = {
         "growth_pct": float(ss.get("size_growth", 20.0)),
+        "growth_period_months": int(ss.get("size_growth_months", GROWTH_PERIOD_MONTHS)),
         "n_plus_one": bool(ss.get("size_n1", True)),
         "fault_tolerance": ss.get("size_ft", "node-and-drive"),
         "allow_parity": bool(ss.get("size_parity", False)),

@@ -464,6 +464,7 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "ram_gb_per_db": ("size_ram_db", _number),
         "databases": ("size_dbs", _number),
         "growth_pct": ("size_growth", _number),
+        "growth_period_months": ("size_growth_months", _number),
         "stack": ("size_stack", _option),
         "fault_tolerance": ("size_ft", _option),
         "n_plus_one": ("size_n1", _bool),

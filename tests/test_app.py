@@ -776,3 +776,22 @@ def test_sla_page_says_what_limits_each_tier_in_words():
         words = set(RESOURCE_WORDS.values())
         assert shown and all(s.removesuffix(", one node down") in words for s in shown), shown
         assert all(s.endswith(", one node down") == on for s in shown), shown
+
+
+def test_size_form_takes_the_growth_period_and_the_link_keeps_it():
+    """The form's growth was always over 36 months (its label said so); a customer growing 20 % a
+    year asks for 12. The period reaches the demand, a bad one is one line, and it is a link choice."""
+    from hciplan_ui import state as ui_state
+    from planner.models.demand import Demand
+
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    at.number_input(key="size_growth_months").set_value(0)
+    at.button[0].click().run(timeout=120)
+    assert any("Growth period" in e.value for e in at.error), [e.value for e in at.error]
+    assert "size_demand" not in at.session_state
+    at.number_input(key="size_growth_months").set_value(12)
+    at.button[0].click().run(timeout=120)
+    assert not at.exception, [e.value for e in at.exception]
+    assert Demand.model_validate_json(at.session_state["size_demand"]).growth_period_months == 12
+    assert ui_state.CHOICES["size"]["growth_period_months"][0] == "size_growth_months"
