@@ -91,14 +91,18 @@ def licence_seen(option_id: str) -> str:
     """Where the prices of licence option ``option_id`` (an S2D ``licence_option``, or a
     Ceph / vSAN option of ``licensing-stacks.json``) were seen, as a customer reads it
     (:func:`planner.commercial.prices.seen_text` of each option's ``seen_at`` and
-    ``seen_date``); the full ``source`` stays in the data for the engineer."""
+    ``seen_date``; "estimated list price" when the file marks the figure ``estimated``); the full
+    ``source`` stays in the data for the engineer."""
     opts = {**stack_licensing_data()["options"], **licensing_data()["options"]}
     out: list[str] = []
     for oid in LICENCE_OPTION_DATA.get(option_id, (option_id,)):
         o = opts[oid]
         # upstream Ceph has no fee (its prices are 0): no kind of price to say
         priced = any(v for k, v in o.items() if k.startswith("usd_per"))
-        t = seen_text("list" if priced else None, o.get("seen_date"), o.get("seen_at"))
+        # a list price seen only in others' quotations of the publisher's page is an estimate, said
+        # as the hardware's estimates are (the SQL Server line alone said it)
+        kind = ("estimated list price" if o.get("estimated") else "list") if priced else None
+        t = seen_text(kind, o.get("seen_date"), o.get("seen_at"))
         if t not in out:
             out.append(t)
     return "; ".join(out)

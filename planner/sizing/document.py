@@ -684,7 +684,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ]
     sql = cost.get("sql_server")
     sql_seen = (
-        f"; SQL Server{' (estimated)' if sql.get('estimated') else ''}: {sql['seen']}"
+        f"; SQL Server: {sql['seen']}"
         if sql and sql.get("seen")
         else ""
     )
