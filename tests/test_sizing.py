@@ -464,3 +464,61 @@ def test_a_budget_bounds_the_whole_cost(sql):
     assert best is not None and best["design"] == free.best["design"] and best["feasible"]
     under = size(Demand.model_validate(doc | {"budget_usd_per_month": budget - 1}), assumptions=a, top=1)
     assert under.best is None or (under.best["feasible"] and under.best["whole_usd_per_month"] <= budget - 1)
+
+
+def networked_catalog() -> Catalog:
+    """:func:`small_catalog` with the catalog's 25 GbE switches, cables and optics, and a 40 GbE NIC
+    cheaper than the 25 GbE ones whose only switch is dear: per server it dominates every 25 GbE NIC
+    (more bandwidth, faster ports, RDMA, cheaper), but its network costs far more."""
+    c, base = load_catalog(), small_catalog()
+    fast = c.nic["mellanox-cx3-pro-2x40g"].model_copy(update={"id": "test-40g-nic", "list_price_usd": 250.0})
+    dear = c.switch["dell-s5248f-on"].model_copy(
+        update={"id": "test-40g-switch", "port_gbit_s": 40.0, "list_price_usd": 100_000.0}
+    )
+    dac = c.interconnect["dac-sfp28-25g-3m"].model_copy(update={"id": "test-40g-dac", "speed_gbit_s": 40.0})
+    return base.model_copy(
+        update={
+            "nic": {**base.nic, fast.id: fast},
+            "switch": {**{k: v for k, v in c.switch.items() if v.port_gbit_s == 25.0}, dear.id: dear},
+            "interconnect": {
+                **{k: v for k, v in c.interconnect.items() if v.speed_gbit_s == 25.0},
+                dac.id: dac,
+            },
+        }
+    )
+
+
+def test_optimizer_equals_brute_force_on_the_whole_cost():
+    """The sizer ranks by the whole cost (servers, switches, cables; no SQL Server here); the brute
+    force prices each design's network itself (planner.commercial.network). A NIC that dominated per
+    server but needed dear switches made the sizer drop the NICs that win on the whole cost."""
+    from planner.commercial.network import network_bom, network_usd_per_month
+
+    cat, a = networked_catalog(), CostAssumptions()
+    d = DEMANDS["totals"]
+    r = size(d, cat, top=3, assumptions=a, prefer_on_sale=False)
+    assert r.best is not None and r.search["exact"]
+    nets: dict = {}
+    whole = []
+    for c, x in brute_force(cat, d, a):
+        nic = cat.nic[x["node"]["nics"]["model"]]
+        key = (x["nodes"], nic.id)
+        if key not in nets:
+            bom = network_bom([(x["nodes"], nic, 1)], x["transport"] == "rdma", a, cat)
+            unpriced = any(n.startswith("no ") for n in bom["notes"])  # no switch, or no cable
+            nets[key] = None if unpriced else network_usd_per_month(bom, a)
+        if nets[key] is not None:  # a NIC whose network cannot be priced is not compared (10 GbE here)
+            whole.append((c + nets[key], x))
+    whole.sort(key=lambda t: t[0])
+    limit = r.best["whole_usd_per_month"] + 1e-6
+    for c, x in whole:
+        if c > limit + 1e-6:
+            break
+        rd = resolve(Design.model_validate(x), cat)
+        if check_design(rd, d, a, quick=True)["feasible"]:
+            assert r.best["whole_usd_per_month"] == pytest.approx(c, rel=1e-9)
+            assert r.best["design"]["node"]["nics"]["model"] == x["node"]["nics"]["model"]
+            break
+    else:
+        pytest.fail("no feasible design as cheap as the sizer's best")
+    assert r.best["design"]["node"]["nics"]["model"] != "test-40g-nic"

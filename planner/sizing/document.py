@@ -683,11 +683,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             TABLE(["Part", "Price: kind, date, where seen"], [list(r) for r in dated], name="price-sources"),
         ]
     sql = cost.get("sql_server")
-    sql_seen = (
-        f"; SQL Server: {sql['seen']}"
-        if sql and sql.get("seen")
-        else ""
-    )
+    sql_seen = f"; SQL Server: {sql['seen']}" if sql and sql.get("seen") else ""
     blocks.append(
         P(
             f"Licence prices: {cost['licence_seen']}{sql_seen} (compiled on {cost['licensing_compiled']}); "

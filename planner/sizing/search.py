@@ -391,7 +391,9 @@ def _network_priced(nic, a: CostAssumptions, cat: Catalog) -> bool:
 
 def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) -> dict:
     """NICs, without the dominated: another NIC at most as costly per month with
-    at least the bandwidth and port speed, and RDMA if this one has it.
+    at least the bandwidth and port speed, and RDMA if this one has it; with the network
+    counted, only another NIC of the same port speed, port count and RDMA (the same switches
+    and cables) dominates.
 
     With the network counted, a NIC whose switches or cables the catalog cannot price is left out
     while another can be priced, as a part without a price is: its design's whole cost would
@@ -419,6 +421,10 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
             and (rd2 or not rd)
             and m2 <= m
             and (bw2 > bw or sp2 > sp or (rd2 and not rd) or m2 < m or j < i)
+            # with the network counted, a NIC is only as cheap as its switches and cables: another
+            # port speed, port count or RDMA need (a DCB switch) buys other switches, so only a NIC
+            # with the same links can stand in for this one
+            and (not a.network or (sp2 == sp and x2.ports == x.ports and rd2 == rd))
             for j, (x2, bw2, sp2, rd2, m2) in enumerate(rows)
             if j != i
         )
