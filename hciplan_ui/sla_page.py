@@ -21,6 +21,7 @@ from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
+from planner.core.text import first_upper
 from planner.models.database import Database
 from planner.models.tiers import TierSet
 
@@ -377,9 +378,18 @@ with st.container():
                     fmt.iops(need["needed_iops"]),
                     delta=None
                     if head is None
-                    else f"{head:+,.0f} % " + ("headroom: met" if need["meets"] else "short: not met"),
-                    help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean).",
+                    else f"{head:+,.0f} % "
+                    + (
+                        ("headroom: met" if need["meets"] else "IO headroom, rate not carried")
+                        if need["io_meets"]
+                        else "short: not met"
+                    ),
+                    delta_color="normal" if need["meets"] or not need["io_meets"] else "inverse",
+                    help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean); met when the "
+                    "database's own vCPUs and users also carry its rate.",
                 )
+                if not need["rate"]["carried"]:
+                    st.warning(fmt.md(first_upper(need["rate"]["note"]) + "."), icon=":material/warning:")
             if not state.presenter():
                 # a static table, not the data grid: the grid's canvas was a third of each SLA what-if's time in
                 # the browser (a few rows, nothing to sort or scroll; docs/development.md)

@@ -311,7 +311,8 @@ def test_sla_database_prints_the_guarantee_the_need_and_the_database_capacity(ca
     assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
     g, cap = out["guarantee"], out["database_capacity"]
-    assert out["meets"] == (g["guaranteed_iops"] >= out["needed_iops"])
+    assert out["io_meets"] == (g["guaranteed_iops"] >= out["needed_iops"])
+    assert out["meets"] == (out["io_meets"] and out["rate"]["carried"])
     assert cap["max_nopm"] == pytest.approx(cap["max_tpm"] / oltp.TPM_PER_NOPM)
     assert cap["max_nopm_low"] <= cap["max_nopm"] <= cap["max_nopm_high"]
     assert cap["binding"] in ("database_vcpus", "virtual_users", "storage")
@@ -478,3 +479,41 @@ def test_a_buffer_pool_below_the_resident_pages_is_said():
     assert "smaller than the pages the active warehouses keep in use (4.18 GB" in small.buffer_hit_note
     ok = io_demand(Database(name="bp", size_gb=1000, buffer_pool_gb=5, nopm=1_000_000))
     assert ok.buffer_hit_note == "modelled (LRU over the pages the transactions touch)"
+
+
+@pytest.mark.parametrize(
+    "db, why",
+    [
+        # held whole in memory at 2,000,000 TPM on 8 vCPUs: the IO is small, SQL Server's work is not
+        ({"name": "inmem", "size_gb": 200, "buffer_pool_gb": 230, "tpm": 2_000_000, "vcpus": 8}, "8 vCPUs"),
+        # one virtual user with no think time: the rate is users / response time (Little's law)
+        (
+            {"name": "one-user", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 200_000, "virtual_users": 1},
+            "1 virtual user",
+        ),
+    ],
+)
+def test_a_database_its_vcpus_or_users_cannot_carry_is_not_met(capsys, tmp_path, db, why):
+    """QA 2026-11-28 (DBA review): `sla --db` said meets: true (the IO guaranteed with headroom) beside
+    a database capacity of half the TPM asked. The verdict now also needs the rate carried, and the
+    capacity's own figure agrees that it is not."""
+    (tmp_path / "db.json").write_text(json.dumps(db))
+    assert (
+        main(["sla", str(EX / "reference.json"), "--db", str(tmp_path / "db.json"), "--vcpu-oversubscription", "1"])
+        == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert out["io_meets"] and not out["rate"]["carried"] and not out["meets"]
+    assert why in out["rate"]["note"]
+    asked = out["rate"]["asked_tpm"]
+    assert out["database_capacity"]["per_server_tpm"] < asked
+    assert min(x for x in (out["rate"]["cpu_limited_tpm"], out["rate"]["users_limited_tpm"]) if x) < asked
+    # the same database at a rate its vCPUs and users carry is met
+    slow = {**db, **({"tpm": 200_000} if "tpm" in db else {"nopm": 5_000})}
+    (tmp_path / "slow.json").write_text(json.dumps(slow))
+    assert (
+        main(["sla", str(EX / "reference.json"), "--db", str(tmp_path / "slow.json"), "--vcpu-oversubscription", "1"])
+        == 0
+    )
+    ok = json.loads(capsys.readouterr().out)
+    assert ok["rate"]["carried"] and ok["meets"] == ok["io_meets"]

@@ -71,7 +71,14 @@ def cmd_sla(args) -> int:
         from planner.commercial.sla import database_guarantee
 
         out = database_guarantee(
-            rd, db, background=bg, n_plus_one=args.n_plus_one, peak=not args.mean, params=params, bootstrap=boot
+            rd,
+            db,
+            background=bg,
+            n_plus_one=args.n_plus_one,
+            peak=not args.mean,
+            params=params,
+            bootstrap=boot,
+            catalog=catalog,
         )
         out["database_capacity"] = database_capacity(design, db, catalog=catalog, params=params)
     else:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 
 from planner.core.errors import PlannerError
+from planner.core.text import count
 from planner.engine.performance import PACING_POLICIES
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
@@ -112,6 +113,81 @@ def _storage(design, db, x, servers, catalog, params, log_ms):
     return d, rep
 
 
+def cpu_s_per_call(db: Database, db_io, guest_us_per_io: float) -> float:
+    """Core-seconds of one HammerDB call [s]: SQL Server's own work (:func:`cpu_us_per_txn`) and the
+    guest IO stack's for the call's IOs (``guest_us_per_io`` [us], at the VM's clock)."""
+    return (cpu_us_per_txn(db) + guest_us_per_io * (db_io.iops / max(db_io.transactions_per_s, 1e-12))) * 1e-6
+
+
+def guest_us_per_io(design: Design, catalog: Catalog, params: ModelParams) -> float:
+    """The guest IO stack's CPU per IO at the database servers' clock [us]."""
+    return float(params.guest_cpu_us * float(clock_scale(_vm_cpu(design, catalog).base_ghz)))
+
+
+def rate_carried(
+    design: Design,
+    db: Database,
+    latency_ms: float,
+    catalog: Catalog | None = None,
+    params: ModelParams | None = None,
+) -> dict:
+    """Whether the database's own vCPUs and virtual users carry the rate it asks for, with its IO
+    served at ``latency_ms`` [ms] (its latency target: the guarantee's promise).
+
+    The IO guarantee says the storage serves the database's IO; a database also needs CPU for its
+    own work (:func:`cpu_s_per_call`, the fit's core-microseconds per transaction) and, with a fixed
+    number of virtual users, a response time short enough for its rate (Little's law:
+    X <= users / R). On a hyperconverged design the database's vCPUs are shared at the design's
+    vCPU oversubscription, as the guarantee counts them; elsewhere they are the database server's own.
+
+    Returns
+    -------
+    dict
+        ``carried`` (bool), ``asked_tpm``, ``cpu_limited_tpm`` (the most the vCPUs carry),
+        ``users_limited_tpm`` (None without ``virtual_users``), ``vcpus_counted`` and ``note``.
+    """
+    catalog = catalog or load_catalog()
+    p = params or default_params()
+    d = io_demand(db, log_write_latency_ms=latency_ms)
+    tps = d.transactions_per_s
+    vcpus = db.vm("vcpus")
+    shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1
+    counted = vcpus / design.vcpu_oversubscription if shared else float(vcpus)
+    cs = cpu_s_per_call(db, d, guest_us_per_io(design, catalog, p))
+    cpu_tps = counted / cs
+    users_tps = None
+    if db.virtual_users is not None:
+        r = response_time_s(d, cs, max(math.ceil(counted), 1), min(tps, cpu_tps * 0.999), latency_ms, latency_ms)
+        users_tps = db.virtual_users / r
+    limits = [cpu_tps] + ([users_tps] if users_tps is not None else [])
+    carried = tps <= min(limits) * (1 + 1e-9)
+    why = []
+    if tps > cpu_tps * (1 + 1e-9):
+        why.append(
+            f"its {vcpus} vCPUs"
+            + (f" (shared at {design.vcpu_oversubscription:g}:1, {counted:g} logical processors)" if shared else "")
+            + f" carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work"
+        )
+    if users_tps is not None and tps > users_tps * (1 + 1e-9):
+        why.append(
+            f"with {count(db.virtual_users, 'virtual user')} it reaches at most {users_tps * 60:,.0f} TPM at "
+            f"{latency_ms:g} ms IO (Little's law)"
+        )
+    note = (
+        f"the database's own vCPUs and users carry its {tps * 60:,.0f} TPM"
+        if carried
+        else f"the database asks {tps * 60:,.0f} TPM but " + " and ".join(why)
+    )
+    return {
+        "carried": bool(carried),
+        "asked_tpm": tps * 60.0,
+        "cpu_limited_tpm": cpu_tps * 60.0,
+        "users_limited_tpm": None if users_tps is None else users_tps * 60.0,
+        "vcpus_counted": counted,
+        "note": note,
+    }
+
+
 def database_capacity(
     design: Design,
     db: Database,
@@ -150,12 +226,12 @@ def database_capacity(
     n = servers or database_servers(design)
     vcpus = db.vm("vcpus")
     cpu = _vm_cpu(design, catalog)
-    guest_us = p.guest_cpu_us * float(clock_scale(cpu.base_ghz))
+    guest_us = guest_us_per_io(design, catalog, p)
     hosted = design.topology == "hyperconverged"
     lps = cpu.threads * design.node_spec.cpu.sockets if hosted else 0
 
     def cpu_s(d) -> float:  # core-seconds per call: SQL Server's work and the guest IO stack's
-        return (cpu_us_per_txn(db) + guest_us * (d.iops / max(d.transactions_per_s, 1e-12))) * 1e-6
+        return cpu_s_per_call(db, d, guest_us)
 
     # the CPU bound alone, then every constraint at trial rates below it
     d0 = io_demand(db.with_rate(1000.0))
