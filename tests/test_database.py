@@ -517,3 +517,19 @@ def test_a_database_its_vcpus_or_users_cannot_carry_is_not_met(capsys, tmp_path,
     )
     ok = json.loads(capsys.readouterr().out)
     assert ok["rate"]["carried"] and ok["meets"] == ok["io_meets"]
+
+
+def test_a_demand_of_databases_takes_their_vcpus():
+    """QA 2026-11-28 (DBA review): a demand's database said 12 vCPUs and the sizer allocated the
+    default 4 per database (its buffer pool did become the RAM). The database's vCPUs are the VM's
+    now; a different vcpus_per_db beside it is refused, as the other totals it implies are."""
+    from planner.models.demand import Demand
+
+    db = {"name": "x", "size_gb": 200, "buffer_pool_gb": 230, "tpm": 2_000_000, "vcpus": 12}
+    d = Demand.model_validate({"database": db, "databases": 20})
+    assert d.vcpus_per_db == 12 and d.vcpus(1.0) == 240
+    assert Demand.model_validate_json(d.model_dump_json()) == d
+    with pytest.raises(ValueError, match="differs from the database's vcpus"):
+        Demand.model_validate({"database": db, "vcpus_per_db": 4})
+    # a database without vcpus leaves the demand's own (the form's, or the default)
+    assert Demand.model_validate({"database": {**db, "vcpus": None}, "vcpus_per_db": 6}).vcpus_per_db == 6

@@ -167,6 +167,11 @@ class Demand(BaseModel):
             given = data.get(k)
             if given is not None and not (isinstance(given, (int, float)) and abs(given - v) <= 1e-9 * max(abs(v), 1)):
                 raise ValueError(f"{k} follows from database ({v:,.6g}); leave it out")
+        if db.vcpus is not None:  # the database's VM, as its guarantee and capacity count it
+            given = data.get("vcpus_per_db")
+            if given is not None and given != db.vcpus:
+                raise ValueError(f"vcpus_per_db ({given}) differs from the database's vcpus ({db.vcpus}); give one")
+            implied["vcpus_per_db"] = db.vcpus
         ram = data.get("ram_gb_per_db")
         if ram is None:  # at least the buffer pool: what the VM needs beyond it is the user's to add
             implied["ram_gb_per_db"] = db.buffer_pool_gb
