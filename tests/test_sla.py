@@ -138,3 +138,35 @@ def test_cli_sla(capsys, tmp_path):
     bad.write_text("{not json")
     assert main(["sla", str(EX / "reference.json"), "--db", str(bad)]) == 2
     assert "db" in capsys.readouterr().err
+
+
+def test_a_rate_the_cpu_cap_throttles_is_no_guarantee_with_one_node_down(capsys):
+    """QA 2026-11-28 (DBA review): on the reference cluster (CPU cap 0.6) N+1 changed nothing for a
+    large database VM: its bound was the healthy cluster headroom (514,624 IOPS) while one node down
+    the cap throttles near 300,000. A throttled rate has a low latency because part of it is held
+    back; the guarantee's latency bounds now count it as not carried, as the sizer's latency rule
+    and the database capacity do (planner.engine.targets.carried)."""
+    from planner.engine.performance import PACING_POLICIES
+    from planner.models.database import io_demand
+    from planner.results.report import evaluate_report
+
+    args = ["sla", str(EX / "reference.json"), "--db", str(EX / "db-oltp-hammerdb.json")]
+    big = ["--vcpus", "64", "--threads", "16", "--outstanding-per-thread", "64"]
+    assert main([*args, *big]) == 0
+    healthy = json.loads(capsys.readouterr().out)["guarantee"]["bounds_iops"]
+    assert main([*args, *big, "--n-plus-one"]) == 0
+    n1 = json.loads(capsys.readouterr().out)["guarantee"]["bounds_iops"]["n_plus_one"]
+    assert n1 < 0.7 * healthy["cluster_headroom"]
+    # the healthy latency bound stops where the cap starts to throttle, not at saturation
+    design = load_design(EX / "reference.json")
+    db = Database.model_validate_json((EX / "db-oltp-hammerdb.json").read_text())
+    io = io_demand(db)
+    shape = Workload(
+        name="just past the bound, the database's own IO shape",
+        block_size_kib=io.block_size_kib,
+        read_fraction=io.read_fraction,
+        iops=healthy["latency_target"] * 1.05,
+        working_set_gb_per_vm=db.data_gb,
+    )
+    over = evaluate_report(design, shape, degraded=False)
+    assert over["limited_by"] in PACING_POLICIES and not over["saturated"]

@@ -11,7 +11,7 @@ import numpy as np
 
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
-from planner.engine.targets import latency_statistic
+from planner.engine.targets import carried, latency_statistic
 from planner.models.design import ResolvedDesign
 from planner.models.params import ModelParams, params_for
 from planner.models.tiers import Tier, TierError, TierSet
@@ -67,7 +67,7 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: M
     W = WorkloadArrays(**{**probe.__dict__, "open_iops": x, "vms_total": np.zeros_like(x)})
     out = evaluate_arrays(D, W, p)
     lat = latency_statistic(out, tier.latency_statistic, tier.read_fraction)
-    ok = np.ravel(lat <= tier.latency_target_ms) & ~np.ravel(out["saturated"]).astype(bool)
+    ok = np.ravel(lat <= tier.latency_target_ms) & np.ravel(carried(out))
     if not ok[0]:
         return 0.0
     bad = np.flatnonzero(~ok)

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from planner.core.types import FloatArray
-from planner.engine.performance import PACING_POLICIES, WorkloadArrays
-from planner.engine.targets import latency_statistic
+from planner.engine.performance import WorkloadArrays
+from planner.engine.targets import carried, latency_statistic
 from planner.models.demand import MAX_DEMAND_IOPS, OUTSTANDING_PER_DB, Demand, DemandClass, DemandError
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def latency_ok(out: dict[str, Any], demand: Demand) -> FloatArray:
     """Every class within its latency target, the cluster not saturated, and the whole demand let
     through: a pacing policy that throttles the load (``limited_by``: the CPU utilisation cap) leaves
     part of the demand's IOPS uncarried, however low the latency of the rest."""
-    ok = ~np.asarray(out["saturated"], dtype=bool) & ~np.isin(np.asarray(out["limited_by"]), PACING_POLICIES)
+    ok = carried(out)
     for c in demand.classes(1.0):
         ok = ok & (class_latency_ms(out, c) <= c.latency_target_ms)
     return ok

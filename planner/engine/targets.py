@@ -13,8 +13,20 @@ from typing import Any
 import numpy as np
 
 from planner.core.types import FloatArray
+from planner.engine.performance import PACING_POLICIES
 
 STATISTICS = ("mean", "p90", "p99")
+
+
+def carried(out: dict[str, Any]) -> FloatArray:
+    """Where an evaluated load is carried whole [bool]: the cluster not saturated, and no policy (the
+    CPU utilisation cap, a per-VM IOPS limit: ``limited_by``) throttling it. A throttled load's
+    latency can be low because part of it is held back; it is no guarantee. The one rule of the
+    sizer's latency check, the SLA guarantee's bounds and the tiers' IOPS at their target."""
+    ok = ~np.asarray(out["saturated"], dtype=bool)
+    if "limited_by" in out:  # another architecture's model has no policies
+        ok = ok & ~np.isin(np.asarray(out["limited_by"]), PACING_POLICIES)
+    return ok
 
 
 def latency_statistic(out: dict[str, Any], statistic: str, read_fraction: float) -> FloatArray:
