@@ -30,7 +30,7 @@ def basics(prefix: str) -> tuple[dict, list]:
         "Rate as HammerDB reports it",
         ["NOPM", "TPM"],
         key=f"{prefix}rate_kind",
-        help="NOPM: new orders per minute; TPM: the database's commits + rollbacks per minute",
+        help="NOPM: new orders per minute; TPM: HammerDB's transactions per minute, on SQL Server its batch requests",
     )
     rate, e3 = inputs.number(c[3], kind, f"{prefix}rate", B(kind.lower()), default=200_000.0, format="%.0f")
     fields = {
