@@ -399,7 +399,7 @@ def test_a_saturated_closed_background_is_said_at_the_latency_its_population_has
     assert rep["outstanding_ios"] == pytest.approx(4800) and rep["limited_by"] == "population"
     assert main(["sla", *design, "--background", str(f), "--db", str(EX / "db-erp.json")]) == 0
     out = json.loads(capsys.readouterr().out)
-    said = float(re.search(r"background load alone \(([\d.]+) ms\)", out["note"]).group(1))
+    said = float(re.search(r"the other tenants. load alone \(([\d.]+) ms\)", out["note"]).group(1))
     assert said == pytest.approx(rep["vm_latency_ms"], rel=0.01)
     assert out["background_iops"] == pytest.approx(rep["iops"])
 

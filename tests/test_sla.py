@@ -170,3 +170,12 @@ def test_a_rate_the_cpu_cap_throttles_is_no_guarantee_with_one_node_down(capsys)
     )
     over = evaluate_report(design, shape, degraded=False)
     assert over["limited_by"] in PACING_POLICIES and not over["saturated"]
+
+
+def test_an_unreachable_target_without_other_tenants_blames_the_design(capsys):
+    """QA 2026-11-28 (DBA review): with no background a 0.3 ms target was said to be missed because
+    "the other tenants' load already takes the database past its target" (background_iops 0)."""
+    assert main(["sla", str(EX / "reference.json"), "--db", str(EX / "db-erp.json"), "--latency-target-ms", "0.3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["background_iops"] == 0 and out["guaranteed_iops"] == 0
+    assert "with almost no load" in out["note"] and "tenants' load" not in out["note"]

@@ -392,8 +392,14 @@ def _points(
             # say why: the model's latency at (almost) no DB load already misses the target
             notes.append(
                 f"the {db.latency_statistic} latency target of {db.latency_target_ms:g} ms is below the predicted "
-                f"{db.latency_statistic} latency at background load alone ({float(floor[i]):.3f} ms): the other "
-                "tenants' load already takes the database past its target"
+                + (
+                    f"{db.latency_statistic} latency with the other tenants' load alone ({float(floor[i]):.3f} ms), "
+                    "so no load of the database's own meets it"
+                    if x_bg[i] > 0
+                    # no other tenants: the floor is the design's own unloaded latency (QA 2026-11-28: blamed them)
+                    else f"{db.latency_statistic} latency with almost no load ({float(floor[i]):.3f} ms): the "
+                    "design's unloaded latency, with no other tenants, is already past the target"
+                )
             )
         if n1_note:
             notes.append(n1_note)
