@@ -552,3 +552,25 @@ def test_a_given_hit_ratio_keeps_the_lazy_writer_within_the_evictions(hit):
     pages = lambda d: d["checkpoint writes"].iops * d["checkpoint writes"].block_size_kib / 8 + d["lazy writer"].iops
     assert pages(s) == pytest.approx(pages(m), rel=1e-6)
     assert given.iops == pytest.approx(sum(x.iops for x in given.streams))
+
+
+@pytest.mark.parametrize("warehouses", [1, 100, 10_000_000])
+def test_warehouses_far_from_the_size_are_refused(warehouses, tmp_path, capsys):
+    """QA 2026-11-28 (DBA review): 1 warehouse on a 1 TB database gave a hit ratio of 1 and no reads
+    (the transactions spread over 0.1 GB); 10,000,000 gave 0. One line names both and the count the
+    size implies; the seeds' own counts (10,000 on 1 TB, 5,000 on 500 GB) stay valid."""
+    db = {"name": "x", "size_gb": 1000, "buffer_pool_gb": 100, "nopm": 1000, "warehouses": warehouses}
+    (tmp_path / "db.json").write_text(json.dumps(db))
+    assert main(["db-io", str(tmp_path / "db.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "give about 10,000 warehouses" in err and "Traceback" not in err
+    assert Database.model_validate({**db, "warehouses": 10_000}).warehouses == 10_000
+
+
+def test_one_virtual_user_never_shares_a_log_flush():
+    """QA 2026-11-28 (DBA review): db-io said '7.1 commits per flush' for a single virtual user,
+    whose commits come one after another and cannot share a flush."""
+    one = oltp.log_flushes(10_000, 0.002, users=1)
+    many = oltp.log_flushes(10_000, 0.002, users=500)
+    assert one["commits_per_flush"] == pytest.approx(1.0) and many["commits_per_flush"] > 1
+    assert oltp.log_flushes(10_000, 0.002)["commits_per_flush"] == pytest.approx(many["commits_per_flush"])
