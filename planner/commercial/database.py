@@ -183,6 +183,11 @@ def rate_carried(
         "asked_tpm": tps * 60.0,
         "cpu_limited_tpm": cpu_tps * 60.0,
         "users_limited_tpm": None if users_tps is None else users_tps * 60.0,
+        **(
+            {"users_limited_tpm_note": "no virtual_users given: the rate is not bounded by a user count"}
+            if users_tps is None
+            else {}
+        ),
         "vcpus_counted": counted,
         "note": note,
     }
