@@ -57,7 +57,9 @@ from planner.models.design import (
     RaidStorage,
     SingleServerSpec,
     SplitSpec,
+    resolve,
 )
+from planner.physics.capacity import capacity_report
 from planner.physics.power import resolved_node_parts, unit_power_w
 
 TCO_YEARS = (3, 5)
@@ -335,10 +337,11 @@ def _windows_licence(groups: list[dict], a: CostAssumptions):
 STACK_PLATFORM_NAMES = {"ceph": "Ceph", "vsan": "VMware vSAN"}
 
 
-def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions) -> dict:
+def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions, raw_tib: float | None = None) -> dict:
     """The licence line of a Ceph or vSAN design: upstream Ceph carries no fee; vSAN is
     VMware's per-core subscription (``a.vsan_licence``) on every host that runs it, the
-    storage nodes and, disaggregated, the client (compute) servers."""
+    storage nodes and, disaggregated, the client (compute) servers. ``raw_tib``: the raw
+    capacity vSAN claims [TiB], to say how much needs the (unpriced) capacity add-on."""
     option = "ceph-upstream" if stack == "ceph" else a.vsan_licence
     out = {
         "option": option,
@@ -356,7 +359,21 @@ def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions) -> dict:
     cores = sum(int(vmware_core_licences(g["cores_per_cpu"], g["sockets"])) * g["count"] for g in groups)
     out["usd_per_month"] = cores * price / 12.0
     out["basis"] = f"{cores:,} cores (every core, >= 16 per CPU) x ${price:,.2f} per core per year"
-    out["notes"].append("a vSAN witness host (two-node clusters) and the vSAN capacity add-on are not priced")
+    out["notes"].append("a vSAN witness host (two-node clusters) is not priced")
+    entitled = cores * float(stack_licensing_data()["options"][option]["vsan_tib_per_core"])
+    extra = max((raw_tib or 0.0) - entitled, 0.0)
+    out["vsan_tib_entitled"] = entitled
+    out["vsan_addon_tib"] = extra if raw_tib is not None else None
+    if raw_tib is None:
+        out["vsan_addon_tib_note"] = "the raw capacity is not known here: the add-on is not counted"
+        out["notes"].append("the vSAN capacity add-on beyond the licence's entitlement is not priced")
+    elif extra > 0:
+        # the cost is low by this add-on: said with its size, so a comparison with another stack is read so
+        out["notes"].append(
+            f"{extra:,.1f} TiB of the {raw_tib:,.1f} TiB raw lie beyond the {entitled:,.1f} TiB vSAN entitlement of "
+            f"the {cores:,} licensed cores and need VMware's vSAN capacity add-on, whose price was not found: this "
+            "cost leaves it out and is low by it"
+        )
     return out
 
 
@@ -438,7 +455,10 @@ def whole_cost(
     ru = sum(g["rack_units"] * g["count"] for g in groups) + net["rack_units"]
 
     if stack != "s2d":
-        lic = _stack_licence(stack, groups, a)
+        raw_tib = None
+        if stack == "vsan" and design.cluster_engine:
+            raw_tib = capacity_report(resolve(design, cat)).raw_capacity_tb * 1e12 / 2**40
+        lic = _stack_licence(stack, groups, a, raw_tib)
         lic_month, dc_upfront, subscription = lic["usd_per_month"], 0.0, lic["usd_per_month"]
         opt, lic_basis, licence_name, platform_name = lic["option"], lic["basis"], lic["name"], lic["platform_name"]
         phys_cores = sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in groups)
