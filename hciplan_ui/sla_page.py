@@ -577,7 +577,8 @@ if tp is not None:
     # the servers alone (the tiers' cost base): named so, not "cluster cost" and "capex", which read as the
     # Size page's whole cost and purchases (with the network and the platform's licences) and differed from them
     m[0].metric(
-        "Servers per month (the tiers' cost base)",
+        # the Size page's table calls the same figure "Cluster cost" (sales review: two names for one figure)
+        "Cluster cost per month, the tiers' base",
         fmt.usd(cost["per_cluster"]["total_usd_per_month"]),
         help="what the tier prices share out: the servers and storage with their platform licences, support, "
         "power and rack space. They leave out the network (switches, optics, cables) and SQL Server's licences, "

@@ -615,7 +615,10 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
         sql = cost["monthly"]["sql_server_usd_per_month"] if cost["sql_server"] is not None else None
         whole = cost["monthly"]["total_usd_per_month"]
     left = [
-        "the network (switches, optics and cables" + (f", ${net:,.0f} a month)" if net is not None else ")"),
+        # the network's whole share (its purchase spread, support, power and rack space): the cost
+        # breakdown's "switches, cables and optics" line is the purchase alone, so this says which it is
+        "the network (switches, optics and cables"
+        + (f", ${net:,.0f} a month with their support, power and rack space)" if net is not None else ")"),
         "SQL Server's licences" + (f" (${sql:,.0f} a month)" if sql is not None else ""),
     ]
     text = (
