@@ -281,6 +281,9 @@ class IoDemand(BaseModel):
     read_fraction: float
     block_size_kib: float = Field(description="IO-weighted mean size (bytes / IOs), as a one-shape workload needs")
     random_fraction: float
+    peak_read_fraction: float = Field(description="the read share at the peak (checkpoint bursts write more)")
+    peak_block_size_kib: float = Field(description="the IO-weighted mean size at the peak, KiB")
+    peak_random_fraction: float
     capacity_tb: float
     active_data_gb: float = Field(description="the data the load touches: its active warehouses' share of the database")
     reads_per_call: dict[str, float] = Field(
@@ -473,6 +476,9 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
         read_fraction=sum(s.iops for s in streams if s.read) / iops if iops else 1.0,
         block_size_kib=kib_total / iops if iops else PAGE_KIB,
         random_fraction=sum(s.iops for s in streams if s.random) / iops if iops else 1.0,
+        peak_read_fraction=sum(s.peak_iops for s in streams if s.read) / peak if peak else 1.0,
+        peak_block_size_kib=peak_kib / peak if peak else PAGE_KIB,
+        peak_random_fraction=sum(s.peak_iops for s in streams if s.random) / peak if peak else 1.0,
         capacity_tb=db.capacity_tb,
         active_data_gb=active,
         reads_per_call=reads_per_call,
@@ -481,11 +487,14 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
     )
 
 
-def io_shape(db: Database, log_write_latency_ms: float | None = None) -> tuple[float, float, float]:
+def io_shape(db: Database, log_write_latency_ms: float | None = None, peak: bool = False) -> tuple[float, float, float]:
     """(block_size_kib, read_fraction, random_fraction) of the IO a database issues: from its
-    workload when it has one, else its own IO shape (8 KiB, 0.7, 1.0 where left out)."""
+    workload when it has one (its mean mix, or with ``peak`` its mix at the peak, when checkpoint
+    bursts write more), else its own IO shape (8 KiB, 0.7, 1.0 where left out)."""
     if db.has_workload:
         d = io_demand(db, log_write_latency_ms)
+        if peak:
+            return min(max(d.peak_block_size_kib, 0.5), 4096.0), d.peak_read_fraction, d.peak_random_fraction
         return min(max(d.block_size_kib, 0.5), 4096.0), d.read_fraction, d.random_fraction
     return (
         8.0 if db.block_size_kib is None else db.block_size_kib,
@@ -496,13 +505,13 @@ def io_shape(db: Database, log_write_latency_ms: float | None = None) -> tuple[f
 
 def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | None = None) -> Workload:
     """The demand as an open load (``iops`` for the whole design) the planner evaluates:
-    one IO shape with the demand's mean size, read and random shares."""
+    one IO shape with the demand's size, read and random shares (the peak's with ``peak``)."""
     return Workload(
         name=f"db:{demand.database}" + (" (peak)" if peak else ""),
         description="from a database description (planner.models.database)",
-        block_size_kib=min(max(demand.block_size_kib, 0.5), 4096),
-        read_fraction=demand.read_fraction,
-        random_fraction=demand.random_fraction,
+        block_size_kib=min(max(demand.peak_block_size_kib if peak else demand.block_size_kib, 0.5), 4096),
+        read_fraction=demand.peak_read_fraction if peak else demand.read_fraction,
+        random_fraction=demand.peak_random_fraction if peak else demand.random_fraction,
         iops=max(demand.peak_iops if peak else demand.iops, 1e-3),
         working_set_gb_per_vm=working_set_gb or max(demand.capacity_tb * 1000.0, 1e-3),
     )
@@ -516,8 +525,8 @@ def as_demand_fields(demand: IoDemand, peak: bool = True, latency_target_ms: flo
         "total_iops": demand.peak_iops if peak else demand.iops,
         "capacity_tb": demand.capacity_tb,
         "latency_target_ms": latency_target_ms,
-        "block_size_kib": min(max(demand.block_size_kib, 0.5), 4096),
-        "read_fraction": demand.read_fraction,
+        "block_size_kib": min(max(demand.peak_block_size_kib if peak else demand.block_size_kib, 0.5), 4096),
+        "read_fraction": demand.peak_read_fraction if peak else demand.read_fraction,
     }
 
 

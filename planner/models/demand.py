@@ -154,12 +154,13 @@ class Demand(BaseModel):
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 100_000:
             return data
         dem = io_demand(db)
-        need = dem.iops if data.get("database_need") == "mean" else dem.peak_iops
+        mean = data.get("database_need") == "mean"
+        # the IOPS asked at their own mix: the peak's (checkpoint bursts write more) or the mean's
         implied = {
-            "total_iops": need * n,
+            "total_iops": (dem.iops if mean else dem.peak_iops) * n,
             "capacity_tb": dem.capacity_tb * n,
-            "block_size_kib": min(max(dem.block_size_kib, 0.5), 4096.0),
-            "read_fraction": dem.read_fraction,
+            "block_size_kib": min(max(dem.block_size_kib if mean else dem.peak_block_size_kib, 0.5), 4096.0),
+            "read_fraction": dem.read_fraction if mean else dem.peak_read_fraction,
         }
         if data.get("tier_counts") is not None:
             raise ValueError("give tier_counts or database, not both")
