@@ -146,6 +146,7 @@ NOT_APPLICABLE_REASONS = {
     "volume_plan": ("no volumes planned", "no volumes planned"),
     "growth": ("no growth asked", "no growth asked"),
     "budget": (" (no budget)", "no budget set"),
+    "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "no witness recommended beyond four servers"),
 }
 
 
