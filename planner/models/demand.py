@@ -113,8 +113,8 @@ class Demand(BaseModel):
     n_plus_one: bool = True
     fault_tolerance: FaultTolerance = Field(
         default="node-and-drive",
-        description="failures the data must survive: 'node', 'node-and-drive' (Microsoft's recommendation for "
-        "production databases: nested mirror on two servers, three-way mirror from three) or "
+        description="failures the data must survive: 'node', 'node-and-drive' (on S2D Microsoft's recommendation "
+        "for production databases: nested mirror on two servers, three-way mirror from three) or "
         "'two-nodes'",
     )
     allow_parity: bool = Field(default=False, description="allow parity / mirror-accelerated parity volumes")

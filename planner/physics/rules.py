@@ -90,8 +90,16 @@ HYBRID_CACHE_SHARE = 0.10
 MAX_RAW_TB_PER_SERVER = 400.0
 #: [SR] "A minimum of 32-GB RAM per machine with Error-Correcting Code (ECC)".
 MIN_RAM_GB = 32.0
-#: [SR] "Virtual processors per host 2,048".
+#: [SR] "Virtual processors per host 2,048" (Azure Local's Hyper-V: S2D designs only).
 MAX_VCPUS_PER_HOST = 2048
+
+
+def max_vcpus_per_host(stack: str) -> float:
+    """The hypervisor's vCPUs per host a design of ``stack`` is held to: Azure Local's 2,048 for S2D
+    ([SR]); none for Ceph and vSAN (no limit of their hypervisors is cited here, so none is applied)."""
+    return float(MAX_VCPUS_PER_HOST) if stack == "s2d" else math.inf
+
+
 #: [HW] "For minimum interconnect for a small scale 2-3 node cluster: 10 Gbps
 #: network interface card (NIC), or faster."
 MIN_PORT_GBIT_S = 10.0
@@ -410,7 +418,15 @@ CEPH_MIN_COPIES, CEPH_MIN_REPLICATED_MIN_SIZE = 3, 2
 VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
 
 _PLATFORM_RULES = ("drive_bays", "cpu_socket", "memory_config", "pmem_supported", "pcie_slots", "power_budget")
-_DEMAND_RULES = ("validated_node", "drive_endurance", "vcpus", "growth", "budget", "iops_at_latency")
+_DEMAND_RULES = ("validated_node", "drive_endurance", "growth", "budget", "iops_at_latency")
+#: the vCPU rule off S2D: Azure Local's per-host limit and its source are not theirs
+_VCPUS_OWN = _r(
+    "vcpus",
+    "the databases' vCPUs within LPs x oversubscription per node, with N+1",
+    "demand",
+    "design policy vcpu_oversubscription (no per-host vCPU limit of the hypervisor is cited for this stack, "
+    "so none is applied)",
+)
 
 CEPH_RULES: dict[str, Rule] = dict(
     [
@@ -546,6 +562,7 @@ CEPH_RULES: dict[str, Rule] = dict(
             "demand",
             f"planner.physics.hosting; {CEPH_HW}",
         ),
+        _VCPUS_OWN,
         *((k, RULES[k]) for k in _DEMAND_RULES),
     ]
 )
@@ -637,6 +654,7 @@ VSAN_RULES: dict[str, Rule] = dict(
             "demand",
             "planner.physics.hosting (vSAN's own memory use is not modelled: give it in host_reserve_gb)",
         ),
+        _VCPUS_OWN,
         *((k, RULES[k]) for k in _DEMAND_RULES),
     ]
 )
