@@ -485,3 +485,12 @@ def test_a_two_node_design_names_its_cluster_witness():
     # beyond four servers Microsoft names no witness: not applicable, and no warning
     six = design.model_copy(update={"nodes": 6, "resiliency": "mirror-3way"})
     assert not [w for w in design_warnings(resolve(six), None) if w["check"] == "cluster_witness"]
+
+
+def test_the_document_says_the_fault_tolerance_verdict(proposal):
+    """The pages' verdict judges the failures the demand names; the document's table of the demand
+    says it too, in words."""
+    row = next(x for x in proposal["verdict"]["dimensions"] if x["key"] == "fault_tolerance")
+    assert row["met"]
+    text = json.dumps(document(proposal))
+    assert "Failures survived" in text and row["asked"] in text
