@@ -312,7 +312,7 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
     delimited allocation below Microsoft's recommended cluster size."""
     from planner.models.design import DELIMIT_RECOMMENDED_MIN_NODES
     from planner.physics.hosting import host_checks
-    from planner.physics.rules import hardware_rules, rule_of
+    from planner.physics.rules import WI, hardware_rules, rule_of
 
     out = host_checks(rd, workload) if workload is not None else []
     d = rd.design
@@ -332,14 +332,14 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
             )
     if d.stack == "s2d" and rd.nodes == 2 and d.topology == "hyperconverged":
         # nothing in a design holds the witness, so the rule passes; a two-node cluster without one stops
-        # when either server does, so the reviewer's list says it (the rule's source says whose words)
+        # when either server does, so the reviewer's list says it (the Rules tab quotes the sources)
         r = rule_of("cluster_witness", d.stack)
         out.append(
             {
                 "check": "cluster_witness",
                 "case": "healthy",
                 "kind": r.kind,
-                "message": f"Cluster witness: {hw['cluster_witness']['reason']} (source: {r.source})",
+                "message": f"{hw['cluster_witness']['reason']} (source: {WI})",
             }
         )
     if d.delimited and rd.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
