@@ -44,6 +44,7 @@ from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
 from planner.physics.rules import rule_of
 from planner.sizing.checks import check_design, limits
+from planner.sizing.document import customer_text
 
 #: the dimensions, in the order they are shown, with their names on screen
 DIMENSIONS = {
@@ -270,7 +271,8 @@ def demand_verdict(
         None,
         "",
         ft["passed"],
-        f"to survive {FAULT_TOLERANCE_WORDS[dem.fault_tolerance]}: {ft['reason']}",
+        # the rule's own line in a customer's words ("mirror-2way ... 'node-and-drive'" read as ids)
+        customer_text(ft["reason"].replace(f"'{dem.fault_tolerance}'", FAULT_TOLERANCE_WORDS[dem.fault_tolerance])),
     )
     dims[-1]["asked"] = FAULT_TOLERANCE_WORDS[dem.fault_tolerance]  # what the demand names, in words
     in_dims = {r for rs in DIMENSION_RULES.values() for r in rs}
