@@ -278,7 +278,7 @@ def cost_breakdown(cost: dict, key: str) -> None:
 
 
 #: the dimensions' names in a metric's width (the library's own names are in the summary sentence)
-SHORT_LABELS = {"latency": "Latency", "n_plus_one": "N+1"}
+SHORT_LABELS = {"latency": "Latency", "n_plus_one": "N+1", "fault_tolerance": "Failures"}
 
 
 def _short(d: dict) -> str:
@@ -300,6 +300,8 @@ def _short(d: dict) -> str:
             f"data rebuilt: {'yes' if d['capacity_met'] else 'no'}; "
             f"targets held: {'yes' if d['performance_met'] else 'no'}"
         )
+    if k == "fault_tolerance" and "asked" in d:
+        return f"{d['asked']}: {'survived' if d['met'] else 'not survived'}"
     return "met" if d["met"] else "not met"
 
 

@@ -97,7 +97,7 @@ def test_design_what_if_is_judged_against_the_demand_with_its_databases_held(dem
     best = _design(at)
     cells = _cells(_verdict_table(at))
     assert {k: v[0] for k, v in cells.items()} == dict.fromkeys(
-        ("IOPS", "Latency", "Capacity", "vCPUs", "RAM", "N+1"), "met"
+        ("IOPS", "Latency", "Capacity", "vCPUs", "RAM", "N+1", "Failures"), "met"
     )
     assert _metric(at, "Whole cost/month") == _usd(whole_cost(best, demand)["monthly"]["total_usd_per_month"])
     dbs = demand.database_count()
@@ -111,7 +111,8 @@ def test_design_what_if_is_judged_against_the_demand_with_its_databases_held(dem
     cells = _cells(_verdict_table(at))
     assert cells["Capacity"][0] == "not met" and cells["N+1"][0] == "not met"
     assert {k: v[0] == "met" for k, v in cells.items()} == {
-        {"latency": "Latency", "n_plus_one": "N+1"}.get(d["key"], d["label"]): d["met"] for d in want["dimensions"]
+        {"latency": "Latency", "n_plus_one": "N+1", "fault_tolerance": "Failures"}.get(d["key"], d["label"]): d["met"]
+        for d in want["dimensions"]
     }
     assert _metric(at, "Whole cost/month") == _usd(want["usd_per_month"])
     said = " ".join(_plain(w.value) for w in at.warning)
@@ -125,6 +126,21 @@ def test_design_what_if_is_judged_against_the_demand_with_its_databases_held(dem
     next(n for n in at.number_input if n.label == "Nodes").set_value(8).run()
     said = " ".join(_plain(c.value) for c in at.caption)
     assert f"The demand's {dbs:,.0f} databases stay: {math.ceil(dbs / 8)} database VMs per node on 8 nodes" in said
+
+
+def test_a_resiliency_that_breaks_the_fault_tolerance_is_not_met(demand):
+    """Pre-sales review: Resiliency mirror-2way on the sized design (node-and-drive asked) showed every
+    column met and 'every part of the demand is met' above a rule line saying it does not survive."""
+    at = _sized()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    next(s for s in at.selectbox if s.label == "Resiliency").set_value("mirror-2way").run()
+    assert not at.exception
+    cells = _cells(_verdict_table(at))
+    assert cells["Failures"][0] == "not met"
+    assert "a server down and a drive failing on another" in cells["Failures"][1]
+    said = " ".join(_plain(w.value) for w in at.warning)
+    assert "Fault tolerance" in said and "every part of the demand is met" not in said
+    assert not any("every part of the demand is met" in _plain(s.value) for s in at.success)
 
 
 def test_vcpu_oversubscription_changes_the_verdict(demand):

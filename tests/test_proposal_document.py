@@ -461,3 +461,36 @@ def test_a_proposal_for_a_ceph_or_vsan_demand_names_its_stacks_rules(stack, tmp_
     text = out.read_text()
     own = [r.title for k, r in rules_for(stack).items() if k.startswith(stack)]
     assert own and any(html.escape(t) in text for t in own)
+
+
+def test_a_two_node_design_names_its_cluster_witness():
+    """Pre-sales review: a small demand sized to 2 nodes of two-way mirror with no word of a witness,
+    which Microsoft asks of a two-node cluster; the sizer's rules, the Design page's warnings and the
+    proposal say it with its source, and that a cloud witness is not priced."""
+    from planner.models.design import resolve
+    from planner.results.report import design_warnings
+
+    d = Demand.model_validate({"total_iops": 50000, "capacity_tb": 5, "fault_tolerance": "node", "n_plus_one": False})
+    best = size(d, top=1).best
+    design = Design.model_validate(best["design"])
+    assert design.nodes == 2
+    rule = best["checks"]["cluster_witness"]
+    assert rule["passed"] and "cluster witness" in rule["reason"] and "not priced" in rule["reason"]
+    said = [w["message"] for w in design_warnings(resolve(design), None) if w["check"] == "cluster_witness"]
+    assert len(said) == 1 and "Set up a cluster witness" in said[0] and "USB" in said[0]
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    assert any(r["rule"] == "cluster_witness" and "Set up a cluster witness" in r["source"] for r in p["rules"])
+    text = json.dumps(document(p))
+    assert "cluster witness" in text and "not priced" in text
+    # beyond four servers Microsoft names no witness: not applicable, and no warning
+    six = design.model_copy(update={"nodes": 6, "resiliency": "mirror-3way"})
+    assert not [w for w in design_warnings(resolve(six), None) if w["check"] == "cluster_witness"]
+
+
+def test_the_document_says_the_fault_tolerance_verdict(proposal):
+    """The pages' verdict judges the failures the demand names; the document's table of the demand
+    says it too, in words."""
+    row = next(x for x in proposal["verdict"]["dimensions"] if x["key"] == "fault_tolerance")
+    assert row["met"]
+    text = json.dumps(document(proposal))
+    assert "Failures survived" in text and row["asked"] in text

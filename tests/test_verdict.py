@@ -239,3 +239,35 @@ def test_an_azure_local_demand_gets_azure_local_designs(demand, best):
     # the sizer's own figure is the checked design's (the screening counts the volume too)
     sized = size(demand, top=1).best
     assert sized["usable_capacity_tb"] == pytest.approx(cap.usable_capacity_tb)
+
+
+def test_a_broken_fault_tolerance_turns_the_verdict(demand, best):
+    """The Design page said 'every part of the demand is met' with every column met while its rule
+    list said 'mirror-2way on 5 nodes does not survive node-and-drive': the verdict judged IOPS,
+    latency, capacity, vCPUs, RAM and N+1 only."""
+    from planner.models.design import with_overrides
+
+    v = demand_verdict(with_overrides(best, resiliency="mirror-2way"), demand)
+    by = {d["key"]: d for d in v["dimensions"]}
+    assert not by["fault_tolerance"]["met"] and by["fault_tolerance"]["asked"] == (
+        "a server down and a drive failing on another"
+    )
+    assert not v["met"] and "every part of the demand is met" not in v["summary"]
+    assert "Fault tolerance" in v["summary"]
+    assert by["fault_tolerance"]["label"] == DIMENSIONS["fault_tolerance"]
+    sized = {d["key"]: d for d in demand_verdict(best, demand)["dimensions"]}
+    assert sized["fault_tolerance"]["met"]
+
+
+def test_any_rule_the_sizer_rejects_on_turns_the_verdict(demand, best):
+    """Every dimension met but a rule the sizer would reject the design on (here the budget):
+    not met, the rule named by its title."""
+    from planner.physics.rules import rule_of
+
+    cost = demand_verdict(best, demand)["usd_per_month"]
+    tight = demand.model_copy(update={"budget_usd_per_month": cost / 2})
+    v = demand_verdict(best, tight)
+    assert all(d["met"] for d in v["dimensions"])
+    assert [f["rule"] for f in v["other_fails"]] == ["budget"]
+    assert not v["met"] and rule_of("budget").title in v["summary"]
+    assert "every part of the demand is met" not in v["summary"]

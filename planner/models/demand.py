@@ -34,6 +34,24 @@ from planner.models.tiers import TierSet, default_tiers
 
 #: the failures a demand's data must survive (:mod:`planner.physics.rules`)
 FaultTolerance = Literal["node", "node-and-drive", "two-nodes"]
+#: those failures in a customer's words
+FAULT_TOLERANCE_WORDS = {
+    "node": "one server down",
+    "node-and-drive": "a server down and a drive failing on another",
+    "two-nodes": "two servers down at once",
+}
+
+
+def fault_tolerance_label(fault_tolerance: str, stack: str = "s2d") -> str:
+    """A fault-tolerance choice as a form offers it: what it survives, and whose recommendation
+    it is where a vendor says so (Microsoft's for node-and-drive on S2D, as the ``fault_tolerance``
+    field says; no Ceph or vSAN text recommending it is cited, so none is said for them)."""
+    said = FAULT_TOLERANCE_WORDS[fault_tolerance]
+    if stack == "s2d" and fault_tolerance == "node-and-drive":
+        said += " (Microsoft's recommendation for databases)"
+    return "survive " + said
+
+
 #: the demand's IOs in flight per database VM; an open load does not use it
 OUTSTANDING_PER_DB = 32.0
 MAX_DEMAND_IOPS = 1e9
@@ -95,8 +113,8 @@ class Demand(BaseModel):
     n_plus_one: bool = True
     fault_tolerance: FaultTolerance = Field(
         default="node-and-drive",
-        description="failures the data must survive: 'node', 'node-and-drive' (Microsoft's recommendation for "
-        "production databases: nested mirror on two servers, three-way mirror from three) or "
+        description="failures the data must survive: 'node', 'node-and-drive' (on S2D Microsoft's recommendation "
+        "for production databases: nested mirror on two servers, three-way mirror from three) or "
         "'two-nodes'",
     )
     allow_parity: bool = Field(default=False, description="allow parity / mirror-accelerated parity volumes")

@@ -30,6 +30,10 @@ Sources (quoted where a rule rests on one sentence)
       (azure-local/concepts/nested-resiliency.md, 2024-02-22).
 [CD]  Microsoft, *Choose drives for Azure Stack HCI and Windows Server clusters*
       (azure-local/concepts/choose-drives.md, 2024-02-21).
+[WI]  Microsoft, *Set up a cluster witness* (MicrosoftDocs/azure-stack-docs, azure-local/manage/witness.md,
+      2025-04-29; its 2020 version, azure-stack/hci/manage/witness.md); Microsoft, *Deploy a quorum
+      witness* (learn.microsoft.com/windows-server/failover-clustering/deploy-cloud-witness) and
+      *Configure and manage a file share witness* (.../failover-clustering/file-share-witness).
 """
 
 from __future__ import annotations
@@ -55,6 +59,9 @@ PV = "Microsoft, 'Plan volumes on Azure Stack HCI and Windows Server clusters' (
 FT = "Microsoft, 'Fault tolerance and storage efficiency on Azure Stack HCI and Windows Server clusters'"
 NR = "Microsoft, 'Nested resiliency for Storage Spaces Direct' (2024-02-22)"
 CD = "Microsoft, 'Choose drives for Azure Stack HCI and Windows Server clusters' (2024-02-21)"
+WI = "Microsoft, 'Set up a cluster witness' (Azure Local / Windows Server, 2025-04-29)"
+WQ = "Microsoft, 'Deploy a quorum witness' (Windows Server failover clustering)"
+WF = "Microsoft, 'Configure and manage a file share witness' (Windows Server failover clustering)"
 
 Kind = Literal["requirement", "recommendation", "warning", "headroom", "demand"]
 
@@ -83,8 +90,16 @@ HYBRID_CACHE_SHARE = 0.10
 MAX_RAW_TB_PER_SERVER = 400.0
 #: [SR] "A minimum of 32-GB RAM per machine with Error-Correcting Code (ECC)".
 MIN_RAM_GB = 32.0
-#: [SR] "Virtual processors per host 2,048".
+#: [SR] "Virtual processors per host 2,048" (Azure Local's Hyper-V: S2D designs only).
 MAX_VCPUS_PER_HOST = 2048
+
+
+def max_vcpus_per_host(stack: str) -> float:
+    """The hypervisor's vCPUs per host a design of ``stack`` is held to: Azure Local's 2,048 for S2D
+    ([SR]); none for Ceph and vSAN (no limit of their hypervisors is cited here, so none is applied)."""
+    return float(MAX_VCPUS_PER_HOST) if stack == "s2d" else math.inf
+
+
 #: [HW] "For minimum interconnect for a small scale 2-3 node cluster: 10 Gbps
 #: network interface card (NIC), or faster."
 MIN_PORT_GBIT_S = 10.0
@@ -93,6 +108,10 @@ MIN_PORT_GBIT_S = 10.0
 #: 25 Gbps NIC or faster."
 RECOMMENDED_PORT_GBIT_S = 25.0
 RDMA_RECOMMENDED_FROM_NODES = 4
+#: [WI] "We recommend setting up a cluster witness for clusters with two, three, or four nodes"; its
+#: 2020 version: "Two-node clusters need a witness so that either server going offline does not cause
+#: the other node to become unavailable as well".
+WITNESS_MAX_NODES = 4
 #: Microsoft, rack aware cluster requirements: "Round-trip latency between racks must be 1 millisecond or less".
 RACK_AWARE_MAX_RTT_MS = 1.0
 
@@ -162,6 +181,16 @@ RULES: dict[str, Rule] = dict(
             f"{FT} (two-way mirror tolerates 1 failure, three-way mirror and dual parity 2); {PV} (three servers: 'If 2 "
             "nodes become unavailable the storage pool will lose quorum'; 'a node can be down and one or more disks on "
             f"another node can fail'); {NR} (nested: 'a server goes down and a drive fails', exactly two servers)",
+        ),
+        _r(
+            "cluster_witness",
+            "a cluster witness (cloud, file share, or on two nodes a USB drive shared by a router) with two to "
+            f"{WITNESS_MAX_NODES} servers; not priced here",
+            "recommendation",
+            f"{WI}: 'We recommend setting up a cluster witness for clusters with two, three, or four nodes'; its "
+            "2020 version: 'Two-node clusters need a witness so that either server going offline does not cause "
+            f"the other node to become unavailable as well'; {WQ}: 'We recommend you always configure a witness'; "
+            f"{WF}: the file share 'can be hosted on a server, USB storage, or Network Attached Storage (NAS)'",
         ),
         _r(
             "three_way_mirror_beyond_two_nodes",
@@ -389,7 +418,15 @@ CEPH_MIN_COPIES, CEPH_MIN_REPLICATED_MIN_SIZE = 3, 2
 VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
 
 _PLATFORM_RULES = ("drive_bays", "cpu_socket", "memory_config", "pmem_supported", "pcie_slots", "power_budget")
-_DEMAND_RULES = ("validated_node", "drive_endurance", "vcpus", "growth", "budget", "iops_at_latency")
+_DEMAND_RULES = ("validated_node", "drive_endurance", "growth", "budget", "iops_at_latency")
+#: the vCPU rule off S2D: Azure Local's per-host limit and its source are not theirs
+_VCPUS_OWN = _r(
+    "vcpus",
+    "the databases' vCPUs within LPs x oversubscription per node, with N+1",
+    "demand",
+    "design policy vcpu_oversubscription (no per-host vCPU limit of the hypervisor is cited for this stack, "
+    "so none is applied)",
+)
 
 CEPH_RULES: dict[str, Rule] = dict(
     [
@@ -525,6 +562,7 @@ CEPH_RULES: dict[str, Rule] = dict(
             "demand",
             f"planner.physics.hosting; {CEPH_HW}",
         ),
+        _VCPUS_OWN,
         *((k, RULES[k]) for k in _DEMAND_RULES),
     ]
 )
@@ -616,6 +654,7 @@ VSAN_RULES: dict[str, Rule] = dict(
             "demand",
             "planner.physics.hosting (vSAN's own memory use is not modelled: give it in host_reserve_gb)",
         ),
+        _VCPUS_OWN,
         *((k, RULES[k]) for k in _DEMAND_RULES),
     ]
 )
@@ -1038,6 +1077,29 @@ def recorder(checks: dict[str, dict[str, Any]]) -> Put:
     return put
 
 
+def witness_words(nodes: int) -> str:
+    """What an S2D cluster of ``nodes`` servers needs for its quorum ([WI]): a witness it cannot do
+    without on two servers, one recommended on three or four; nothing the design holds decides it,
+    so the rule always passes and says what to set up. A cloud witness takes an Azure storage
+    account, which hciplan does not price."""
+    if nodes == 2:
+        return (
+            "2 nodes: set up a cluster witness, else losing either server stops the other: a cloud witness "
+            "(an Azure storage account, not priced here), a file share witness on another server or NAS, or a "
+            "USB drive shared by the network's router"
+        )
+    if 3 <= nodes <= WITNESS_MAX_NODES:
+        return (
+            f"{nodes} nodes: a cluster witness is recommended (cloud witness, not priced here, or a file share "
+            "witness) so the cluster rides through two servers failing or offline"
+        )
+    return f"{nodes} node(s): {NOT_APPLICABLE_WITNESS}"
+
+
+#: the reason's ending when Microsoft's witness recommendation (two to four servers) does not name the cluster
+NOT_APPLICABLE_WITNESS = f"no witness recommended (Microsoft names clusters of 2 to {WITNESS_MAX_NODES} servers)"
+
+
 def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict[str, Any]]:
     """The rules of :data:`planner.physics.rules.RULES` that judge the hardware and
     layout alone, with no demand: rule -> ``{"passed", "reason"}``. The Design
@@ -1056,6 +1118,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     nodes = rd.nodes
     lo = MIN_NODES_AZURE_LOCAL if d.platform == "azure-local" else MIN_NODES
     put("supported_node_count", lo <= nodes <= MAX_NODES, f"{nodes} nodes ({lo}..16, {d.platform or 'windows-server'})")
+    put("cluster_witness", True, witness_words(nodes))
     rec_ok = recommended_resiliency(nodes, code)
     put(
         "three_way_mirror_beyond_two_nodes",

@@ -312,12 +312,13 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
     delimited allocation below Microsoft's recommended cluster size."""
     from planner.models.design import DELIMIT_RECOMMENDED_MIN_NODES
     from planner.physics.hosting import host_checks
-    from planner.physics.rules import hardware_rules, rule_of
+    from planner.physics.rules import WI, hardware_rules, rule_of
 
     out = host_checks(rd, workload) if workload is not None else []
     d = rd.design
     # a hand-built design that breaks a vendor rule still gets its figures, with the rule named
-    for rule, c in hardware_rules(rd).items():
+    hw = hardware_rules(rd)
+    for rule, c in hw.items():
         if not c["passed"]:
             r = rule_of(rule, d.stack)
             out.append(
@@ -329,6 +330,18 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
                     f", {r.title}: {c['reason']} (source: {r.source})",
                 }
             )
+    if d.stack == "s2d" and rd.nodes == 2 and d.topology == "hyperconverged":
+        # nothing in a design holds the witness, so the rule passes; a two-node cluster without one stops
+        # when either server does, so the reviewer's list says it (the Rules tab quotes the sources)
+        r = rule_of("cluster_witness", d.stack)
+        out.append(
+            {
+                "check": "cluster_witness",
+                "case": "healthy",
+                "kind": r.kind,
+                "message": f"{hw['cluster_witness']['reason']} (source: {WI})",
+            }
+        )
     if d.delimited and rd.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
         out.append(
             {

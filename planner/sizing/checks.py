@@ -68,7 +68,9 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     n = rd.node
     cache_tb = n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0
     vcpus_need = demand.vcpus(multiplier) / h
-    vcpus_have = min(float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), float(R.MAX_VCPUS_PER_HOST))
+    vcpus_have = min(
+        float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), R.max_vcpus_per_host(rd.design.stack)
+    )
     if rd.design.stack != "s2d":
         st_gb, st_note = stack_ram_gb(rd)
         ram_fixed = rd.design.host_reserve_gb + st_gb
@@ -146,6 +148,7 @@ NOT_APPLICABLE_REASONS = {
     "volume_plan": ("no volumes planned", "no volumes planned"),
     "growth": ("no growth asked", "no growth asked"),
     "budget": (" (no budget)", "no budget set"),
+    "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "no witness recommended beyond four servers"),
 }
 
 

@@ -346,6 +346,11 @@ def _meets(p: dict) -> list[list[str]]:
                 customer_text(n1["detail"]) or "",
             ]
         )
+    ft = met_by.get("fault_tolerance")
+    if ft is not None and ft.get("asked"):  # the pages' verdict row: the failures the demand names
+        rows.append(
+            ["Failures survived", ft["asked"], "met" if ft["met"] else "NOT met", customer_text(ft["detail"]) or ""]
+        )
     return rows
 
 

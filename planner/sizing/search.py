@@ -65,8 +65,9 @@ from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
 from planner.models.demand import Demand, DemandError
-from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, parts_name, resolve
+from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, parts_name, resolve
 from planner.models.params import params_for
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics import network
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, infrastructure_footprint_tb, usable_capacity_tb
@@ -661,6 +662,10 @@ def size(
     """
     cat = catalog or load_catalog()
     a = for_platform(assumptions or CostAssumptions(), demand)
+
+    def again(wider: Demand) -> SizingResult:  # the same search on a wider demand, its cheapest design
+        return size(wider, cat, 1, assumptions, max_evaluated, None, params, prefer_on_sale)
+
     current = on_sale_catalog(cat) if prefer_on_sale else cat
     if current is not cat and any(len(current.of(c)) != len(cat.of(c)) for c in DEVICE_CLASSES):
         try:
@@ -678,9 +683,49 @@ def size(
                 f"; these designs use parts no longer sold new: {', '.join(old)}" if old else ""
             )
             res.explanation = f"{note}; {res.explanation}" if res.explanation else note
-        return res
+        return _say_why_empty(res, demand, again)
     res = _size(demand, cat, top, a, max_evaluated, progress, params)
     res.search["on_sale_only"] = prefer_on_sale
+    return _say_why_empty(res, demand, again)
+
+
+def _say_why_empty(res: SizingResult, demand: Demand, again) -> SizingResult:
+    """An empty result says what the counts mean and, for a stack that grows beyond the demand's
+    ``max_nodes``, whether a larger cluster would do.
+
+    When the rules rejected every candidate before the performance model (``designs_screened``
+    and ``designs_evaluated`` 0), the rejections' own count is said ("0 designs searched" above a
+    table of thousands of rejections read as a search that did not run). A Ceph or vSAN cluster
+    may have more nodes than the default 16 (:data:`planner.models.stacks.MAX_NODES`): one more
+    search up to the stack's limit (``again(demand)``: :func:`size` with ``top`` 1 and the same
+    catalog, so its design is the cheapest) says the nodes it has, or that none is found there either."""
+    if res.best is not None:
+        return res
+    notes = []
+    rejected = sum(int(v["count"]) for v in res.rejected.values())
+    if res.designs_evaluated == 0 and rejected:
+        notes.append(
+            f"no candidate reached the performance model: the rules rejected {rejected:,} part choices "
+            "(parts, part sets and part sets on a node count, counted where each rule screens them) first"
+        )
+    top_nodes = STACK_MAX_NODES[demand.stack]
+    if demand.stack != "s2d" and demand.max_nodes < top_nodes:
+        wider = demand.model_copy(update={"max_nodes": top_nodes})
+        try:
+            more = again(wider)
+        except SizingError:
+            more = None
+        if more is not None and more.best is not None:
+            n = more.best["design"]["nodes"]
+            notes.append(
+                f"more nodes are needed: with up to {top_nodes} nodes the cheapest design has {n}; raise "
+                f"'Most nodes' (max_nodes, now {demand.max_nodes})"
+            )
+            res.search["nodes_needed"] = n
+        else:
+            notes.append(f"more nodes would not do: none is found with up to {top_nodes} nodes either")
+    if notes:
+        res.explanation = "; ".join([res.explanation, *notes]) if res.explanation else "; ".join(notes)
     return res
 
 
@@ -821,7 +866,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     # compute: vCPUs and RAM per node, per platform and node count
     hosts = np.where(demand.n_plus_one, np.maximum(pn - 1, 1), pn)
     vcpu_need = demand.vcpus() / hosts  # per pair
-    vcpu_have = np.minimum(np.floor(P["lps"] * demand.vcpu_oversubscription), R.MAX_VCPUS_PER_HOST)
+    vcpu_have = np.minimum(np.floor(P["lps"] * demand.vcpu_oversubscription), R.max_vcpus_per_host(stack))
     ram_db = demand.ram_gb() / hosts  # per pair
     ram_fixed = demand.host_reserve_gb + (CSV_CACHE_GB if stack == "s2d" else 0.0)
     max_ram = np.nanmax(np.where(np.isfinite(MEM["ram"][:, 0]), MEM["ram"][:, 0], np.nan), axis=1)
@@ -1115,8 +1160,8 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     for (rd, chk), li in zip(results, lim):
         out.append(_result(rd, chk, li, demand))
     best = out[0] if out else None
-    for r in out[1:]:
-        r["differs_from_best"] = _differs(out[0], r)
+    for r, (rd, _) in zip(out[1:], results[1:]):
+        r["differs_from_best"] = _differs(results[0][0], rd)
     if best is not None:
         best["multi_year"] = multi_year(results[0][0], demand, a, catalog=cat, params=p)
     pareto = _pareto(out)
@@ -1343,11 +1388,40 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
     }
 
 
-def _differs(best: dict, r: dict) -> str:
-    a, b = best["signature"], r["signature"]
-    # "nodes: 5 (best: 6)", "cache: NVMe cache (best: no cache)" (it read "cache NVMe cache")
-    parts = [f"{k}: {b[k]} (best: {a[k]})" for k in ("nodes", "resiliency", "drives", "cache") if a[k] != b[k]]
-    return "; ".join(parts)
+def _part(rec, count: int | None = None) -> str:
+    """A catalog part as a customer reads it: "2 x Intel Xeon Gold 6342" (the model without its
+    bracketed generation), "none" for no part."""
+    if rec is None:
+        return "none"
+    name = f"{rec.vendor} {rec.model.split(' (')[0]}".strip()
+    if rec.vendor and rec.model.startswith(rec.vendor):
+        name = rec.model.split(" (")[0]
+    return f"{count} x {name}" if count is not None else name
+
+
+def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
+    """What ``rd`` changes against ``best``, every part a customer buys: "server: Dell PowerEdge R760
+    (best: Dell PowerEdge R750); CPUs: 2 x Intel Xeon Gold 6430 (best: ...); RAM per node: 512 GB (best:
+    1,024 GB); capacity drives: 8 x ... (best: 17 x ...); cache: ...; network: ...; nodes: 9 (best: 6);
+    resiliency: ...". It listed only the signature (nodes, resiliency, drive family, cache family), so
+    an alternative on another chassis with half the RAM read "nodes: 9"."""
+    from planner.sizing.document import RESILIENCY_SHORT
+
+    def said(x: ResolvedDesign) -> dict[str, str]:
+        n = x.node
+        return {
+            "server": _part(n.chassis) if n.chassis is not None else "unnamed",
+            "CPUs": _part(n.cpu, n.sockets),
+            "RAM per node": f"{n.ram_gb:,.0f} GB",
+            "capacity drives": f"{_part(n.drive, n.drive_count)}, {R.drive_family(n.drive)}",
+            "cache": f"{_part(n.cache, n.cache_count)}, {R.cache_family(n.cache)}" if n.cache is not None else "none",
+            "network": _part(n.nic, n.nic_count),
+            "nodes": f"{x.nodes}",
+            "resiliency": RESILIENCY_SHORT.get(x.design.resiliency, x.design.resiliency),
+        }
+
+    a, b = said(best), said(rd)
+    return "; ".join(f"{k}: {b[k]} (best: {a[k]})" for k in a if a[k] != b[k])
 
 
 def _pareto(results: list[dict]) -> list[dict]:

@@ -15,7 +15,13 @@ its databases onto the others). The dimensions:
 * **vCPUs** and **RAM**: per node, the databases' VMs spread over the nodes that host
   them (one fewer with N+1: a failed node's VMs restart on the survivors,
   :func:`planner.sizing.checks.compute_needs`);
-* **N+1**: with one node down the data is rebuilt and every tier still meets its target.
+* **N+1**: with one node down the data is rebuilt and every tier still meets its target;
+* **fault tolerance**: the resiliency survives the failures the demand names (a server, a
+  server and a drive, two servers).
+
+Any other rule the sizer rejects a design on (``other_fails``: parity for databases, a node
+the demand's programme does not list, drive endurance, the budget...) makes the verdict not
+met too, named in the summary: a design the sizer would never propose is not "met".
 
 How far the demand could grow (or must shrink) comes from
 :func:`planner.sizing.checks.limits`: below 1, about that share of the databases fit, and
@@ -34,10 +40,11 @@ from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import limit_words
 from planner.core.errors import PlannerError
 from planner.models.catalog import Catalog, load_catalog
-from planner.models.demand import Demand
+from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
 from planner.physics.rules import rule_of
 from planner.sizing.checks import check_design, limits
+from planner.sizing.document import customer_text
 
 #: the dimensions, in the order they are shown, with their names on screen
 DIMENSIONS = {
@@ -47,6 +54,7 @@ DIMENSIONS = {
     "vcpus": "vCPUs",
     "ram": "RAM",
     "n_plus_one": "N+1 (one node down)",
+    "fault_tolerance": "Fault tolerance",
 }
 #: the rules a dimension stands for (the other rules are listed apart)
 DIMENSION_RULES = {
@@ -56,6 +64,7 @@ DIMENSION_RULES = {
     "vcpus": ("vcpus",),
     "ram": ("ram",),
     "n_plus_one": ("n_plus_one_capacity", "n_plus_one_performance"),
+    "fault_tolerance": ("fault_tolerance",),
 }
 
 
@@ -255,6 +264,17 @@ def demand_verdict(
         performance_met=n1[1]["passed"],
         performance_detail=n1[1]["reason"],
     )
+    ft = checks["fault_tolerance"]
+    row(
+        "fault_tolerance",
+        None,
+        None,
+        "",
+        ft["passed"],
+        # the rule's own line in a customer's words ("mirror-2way ... 'node-and-drive'" read as ids)
+        customer_text(ft["reason"].replace(f"'{dem.fault_tolerance}'", FAULT_TOLERANCE_WORDS[dem.fault_tolerance])),
+    )
+    dims[-1]["asked"] = FAULT_TOLERANCE_WORDS[dem.fault_tolerance]  # what the demand names, in words
     in_dims = {r for rs in DIMENSION_RULES.values() for r in rs}
     other = [
         {"rule": k, "title": rule_of(k, dem.stack).title, "reason": v["reason"]}
@@ -273,7 +293,9 @@ def demand_verdict(
         }
     finite = {k: v for k, v in lim["limit_ratios"].items() if isinstance(v, (int, float)) and math.isfinite(v)}
     share = min(finite.values()) if finite else math.inf
-    met = all(d["met"] for d in dims)
+    # a rule the sizer rejects on is part of the demand too (its fault tolerance, parity, programme,
+    # budget...): one failed turns the verdict, as it keeps the sizer from proposing the design
+    met = all(d["met"] for d in dims) and not other
     fits = None
     if share < 1.0 and not met:
         first = lim["binding"]
@@ -294,7 +316,7 @@ def demand_verdict(
         binding=lim,
         checks=checks,
         other_fails=other,
-        summary=_summary(dims, databases, fits, nodes, dem.growth_pct),
+        summary=_summary(dims, databases, fits, nodes, dem.growth_pct, other),
     )
     return out
 
@@ -339,8 +361,16 @@ def report_against_demand(report: dict, demand: Demand) -> list[dict]:
     return rows
 
 
-def _summary(dims: list[dict], databases: dict | None, fits: dict | None, nodes: int, growth_pct: float) -> str:
-    """One sentence: where the databases run, what is not met and how many fit."""
+def _summary(
+    dims: list[dict],
+    databases: dict | None,
+    fits: dict | None,
+    nodes: int,
+    growth_pct: float,
+    other: list[dict] | None = None,
+) -> str:
+    """One sentence: where the databases run, what is not met (the dimensions, then the other
+    rules by their titles) and how many fit."""
     parts = []
     if databases is not None:
         grown = f" (with {growth_pct:g} % growth)" if growth_pct else ""
@@ -352,6 +382,7 @@ def _summary(dims: list[dict], databases: dict | None, fits: dict | None, nodes:
             where += f", {databases['per_node_one_down']:,.1f} with one node down"
         parts.append(where)
     missed = [d["label"] for d in dims if not d["met"]]
+    missed += [f"the rule '{o['title']}'" for o in other or []]
     if not missed:
         parts.append("every part of the demand is met")
     else:
