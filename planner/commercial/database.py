@@ -168,7 +168,7 @@ def rate_carried(
             + (f" (shared at {design.vcpu_oversubscription:g}:1, {counted:g} logical processors)" if shared else "")
             + f" carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work"
         )
-    if users_tps is not None and tps > users_tps * (1 + 1e-9):
+    if users_tps is not None and db.virtual_users is not None and tps > users_tps * (1 + 1e-9):
         why.append(
             f"with {count(db.virtual_users, 'virtual user')} it reaches at most {users_tps * 60:,.0f} TPM at "
             f"{latency_ms:g} ms IO (Little's law)"
