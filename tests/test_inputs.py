@@ -220,6 +220,19 @@ def test_a_key_given_twice_is_refused_naming_it(tmp_path, capsys):
         ("reference.json", "nodes", True, "error: nodes: true/false is not a number (got True)\n"),
         ("db-erp.json", "size_tb", "4", "error: database.size_tb: a number is written without quotes (got '4')\n"),
         ("db-erp.json", "size_tb", False, "error: database.size_tb: true/false is not a number (got False)\n"),
+        # QA 2026-11-28 (DBA review): "all_warehouses": "yes" ran as true while a quoted version was refused
+        (
+            "db-oltp-hammerdb.json",
+            "all_warehouses",
+            "yes",
+            "error: database.all_warehouses: write true or false, without quotes (got 'yes')\n",
+        ),
+        (
+            "db-oltp-hammerdb.json",
+            "all_warehouses",
+            1,
+            "error: database.all_warehouses: write true or false, without quotes (got 1)\n",
+        ),
     ],
 )
 def test_a_number_written_as_text_or_true_is_refused(example, key, value, line, tmp_path, capsys):

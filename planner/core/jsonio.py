@@ -211,14 +211,17 @@ def parse_json_model(
 
 #: pydantic's error types for a value that is not a number, in strict mode
 _NUMBER_ERRORS = frozenset({"int_type", "float_type", "decimal_type", "int_parsing", "float_parsing"})
+#: a true/false written as a string or a number (``"all_warehouses": "yes"``, lax mode's True)
+_BOOL_ERRORS = frozenset({"bool_type", "bool_parsing"})
 
 
 def numbers_written_as_numbers(
     model: type[BaseModel], data: dict[str, Any], error: type[PlannerError], prefix: str
 ) -> None:
     """Refuse a number written as a string or a boolean in a file (``"nodes": "4"``,
-    ``"size_tb": true``), which pydantic's lax mode reads as 4 and 1.0: in a hand-edited file it
-    is a typo or a field misread, and a planner should say so rather than guess.
+    ``"size_tb": true``), which pydantic's lax mode reads as 4 and 1.0, and a true/false written as
+    a string or a number (``"all_warehouses": "yes"``, read as true): in a hand-edited file it is a
+    typo or a field misread, and a planner should say so rather than guess.
 
     Only those errors of a strict validation are kept: strict *Python* mode also refuses
     what JSON has no other way to write (dates as strings, where a validator has turned the
@@ -236,6 +239,12 @@ def numbers_written_as_numbers(
             }
             for e in exc.errors()
             if e["type"] in _NUMBER_ERRORS and isinstance(e.get("input"), (str, bool))
+        ] + [
+            {**e, "msg": "write true or false, without quotes"}
+            for e in exc.errors()
+            if e["type"] in _BOOL_ERRORS
+            and isinstance(e.get("input"), (str, int, float))
+            and not isinstance(e.get("input"), bool)
         ]
         if bad:
             raise error(format_validation_error(bad, prefix)) from None
