@@ -574,3 +574,10 @@ def test_one_virtual_user_never_shares_a_log_flush():
     many = oltp.log_flushes(10_000, 0.002, users=500)
     assert one["commits_per_flush"] == pytest.approx(1.0) and many["commits_per_flush"] > 1
     assert oltp.log_flushes(10_000, 0.002)["commits_per_flush"] == pytest.approx(many["commits_per_flush"])
+
+
+def test_db_io_of_a_database_described_by_its_io_names_the_database_field(capsys):
+    """QA 2026-11-28 (DBA review): 'error: nopm: ...' where every other error of the file says
+    'database.<field>'."""
+    assert main(["db-io", str(EX / "db-erp.json")]) == 2
+    assert capsys.readouterr().err.startswith("error: database.nopm: the IO follows from a workload")

@@ -352,7 +352,7 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
         Peaks: automatic checkpoints write within ``checkpoint_burst_s`` of each interval.
     """
     if not db.has_workload:
-        raise DbWorkloadError("the IO follows from a workload: give nopm or tpm with buffer_pool_gb", "nopm")
+        raise DbWorkloadError("the IO follows from a workload: give nopm or tpm with buffer_pool_gb", "database.nopm")
     tps = db.transactions_per_s
     lat_ms = ASSUMED_LOG_WRITE_LATENCY_MS if log_write_latency_ms is None else log_write_latency_ms
     shape = shape_of(db)
