@@ -272,7 +272,10 @@ if dba:
     basic, dba_errors = basics(SLA_PREFIX)
     for col, e in dba_errors:
         inputs.show(col, e)
-    peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", value=True, key=f"{SLA_PREFIX}peak")
+    # seeded, not value=: the Compare page's hand-off sets it, and a widget default beside a session value
+    # makes Streamlit print a warning on the page (DBA review)
+    st.session_state.setdefault(f"{SLA_PREFIX}peak", True)
+    peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", key=f"{SLA_PREFIX}peak")
     carried = state.sla_database()
     if carried:
         a = st.columns([4, 1])

@@ -354,3 +354,23 @@ def test_the_sla_pages_cost_figures_say_they_are_the_servers():
     # the Size page's table calls it "Cluster cost": the same name here, with what it is the base of
     assert "Servers, purchase" in labels and "Cluster cost per month, the tiers' base" in labels
     assert not {"Capex", "Cluster cost per month"} & set(labels)
+
+
+def test_a_database_handed_from_compare_to_sla_shows_no_streamlit_warning():
+    """QA 2026-11-28 (DBA review): after "Guarantee this database on the SLA page" Streamlit printed a
+    warning that the peak toggle had both a default value and a Session State value."""
+    from unittest import mock
+
+    from streamlit.elements.lib import policies
+
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.toggle(key="db_peak").set_value(False).run()
+    at.button(key="db_to_sla").click().run()
+    with mock.patch.object(policies._LOGGER, "warning") as warned:
+        at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.toggle(key="sla_db_peak").value is False
+    assert not any("Session State" in str(c) for c in warned.call_args_list), warned.call_args_list
+    assert not any("Session State" in w.value for w in at.warning), [w.value for w in at.warning]
