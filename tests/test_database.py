@@ -581,3 +581,25 @@ def test_db_io_of_a_database_described_by_its_io_names_the_database_field(capsys
     'database.<field>'."""
     assert main(["db-io", str(EX / "db-erp.json")]) == 2
     assert capsys.readouterr().err.startswith("error: database.nopm: the IO follows from a workload")
+
+
+def test_a_sized_database_demand_says_whether_each_database_carries_its_rate(capsys):
+    """QA 2026-11-28 (DBA review): the sizer counted a database's allocated vCPUs, never the CPU its
+    SQL Server work keeps busy. Each sized design of a database demand now says whether the VM the
+    sizer gives each database (its vCPUs under the oversubscription) carries the rate asked."""
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    ok = size(Demand.model_validate_json((EX / "demand-hammerdb.json").read_text()), top=1).best
+    assert ok["database_rate"]["carried"] and ok["database_rate"]["vcpus_counted"] == 8 / 4
+    hot = Demand.model_validate(
+        {
+            "database": {"name": "inmem", "size_gb": 200, "buffer_pool_gb": 230, "tpm": 2_000_000, "vcpus": 12},
+            "databases": 4,
+            "latency_target_ms": 2.0,
+            "max_nodes": 6,
+        }
+    )
+    best = size(hot, top=1).best
+    assert best is not None and not best["database_rate"]["carried"]
+    assert "12 vCPUs (shared at 4:1" in best["database_rate"]["note"]

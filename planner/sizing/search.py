@@ -1385,7 +1385,26 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "fails": chk["fails"],
         "checks": chk["checks"],
         "not_on_sale": not_on_sale(rd),
+        **_database_rate(rd, demand),
     }
+
+
+def _database_rate(rd, demand: Demand) -> dict:
+    """For a demand built from a database: whether each database's own vCPUs and virtual users carry
+    its rate on this design (:func:`planner.commercial.database.rate_carried`, as the SLA page
+    judges it). The sizer counts the vCPUs a database is allocated, under the design's
+    oversubscription, not the CPU its SQL Server work keeps busy: this says whether that work fits
+    in what its VM is given (DBA review: a 12-vCPU database at 2 M TPM was sized with its CPU never
+    counted)."""
+    db = demand.database
+    if db is None:
+        return {}
+    from planner.commercial.database import rate_carried
+
+    # the VM the sizer allocates each database: the demand's vCPUs per database (the database's own when it
+    # names them: planner.models.demand)
+    vm = db.model_copy(update={"vcpus": demand.vcpus_per_db})
+    return {"database_rate": rate_carried(rd.design, vm, demand.latency_target_ms)}
 
 
 def _part(rec, count: int | None = None) -> str:
