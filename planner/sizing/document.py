@@ -96,6 +96,8 @@ FIELD_WORDS = {
     "bay_interfaces": "bay interfaces",
     "supported_node_count": "supported number of servers",
     "nodes_needed": "servers needed",
+    "allow_parity": "the Allow parity choice",
+    "host_reserve_gb": "the host memory reserve",
 }
 
 
