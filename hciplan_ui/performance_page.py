@@ -226,13 +226,8 @@ elif has_band:
 else:
     st.caption("No calibration bands available: figures are shown without an uncertainty band.")
 costs.verdict_panel(judged, "pv")
-if rep.get("extrapolation"):
-    st.warning(
-        "Outside the calibrated domain, so the bands above are widened: "
-        + "; ".join(state.plain(f["message"]) for f in rep["extrapolation"])
-        + ".",
-        icon=":material/explore:",
-    )
+if extrapolated := fmt.extrapolation_note(rep):
+    st.warning(extrapolated, icon=":material/explore:")
 for w in costs.shown_warnings(rep.get("warnings", []), judged):
     st.warning(state.plain(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
