@@ -29,11 +29,18 @@ from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words
 
+#: the select boxes' options, short enough for a quarter of the page at 1024 px (the long forms were cut:
+#: "survive a node and a drive (M", "Storage Spaces Di"); the detail is in each box's help
 FT_LABELS = {
-    "node-and-drive": "survive a node and a drive (Microsoft's recommendation for databases)",
-    "node": "survive one node",
-    "two-nodes": "survive two nodes",
+    "node-and-drive": "node and drive",
+    "node": "one node",
+    "two-nodes": "two nodes",
 }
+FT_HELP = (
+    "the failures the cluster survives with the data available: a node and a drive at once (Microsoft's "
+    "recommendation for databases), one node, or two nodes"
+)
+STACK_SHORT = {"s2d": "S2D", "ceph": "Ceph RBD", "vsan": "VMware vSAN"}
 DBA_MODE = "databases a DBA describes"
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
 
@@ -229,13 +236,15 @@ with st.form("size_form"):
     stack = c[3].selectbox(
         "Storage stack",
         list(STACKS),
-        format_func=STACK_LABELS.__getitem__,
+        format_func=STACK_SHORT.__getitem__,
         key="size_stack",
-        help="the sizer proposes designs of this stack only, judged by its own rules (Ceph: calibrated on the Ceph "
-        "blog's clusters; vSAN: not calibrated, flagged)",
+        help=f"S2D: {STACK_LABELS['s2d']}. The sizer proposes designs of this stack only, judged by its own rules "
+        "(Ceph: calibrated on the Ceph blog's clusters; vSAN: not calibrated, flagged)",
     )
     c = st.columns(4)
-    ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.__getitem__, key="size_ft")
+    ft = c[0].selectbox(
+        "Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.__getitem__, key="size_ft", help=FT_HELP
+    )
     # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
     for k in ("size_n1", "size_validated"):
         st.session_state.setdefault(k, True)
@@ -558,8 +567,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                     {
                         "rule": rule_of(k, demand.stack).title,
                         "passed": "yes" if v["passed"] else "NO",
-                        "this design": v["reason"],
-                        "source": rule_of(k, demand.stack).source,
+                        "this design": customer_words(v["reason"]),
+                        "source": customer_words(rule_of(k, demand.stack).source),
                     }
                     for k, v in r["checks"].items()
                 ],

@@ -137,3 +137,43 @@ def test_a_typo_keeps_the_last_results_with_the_error_above_them():
     assert at.session_state["size_demand"] == before
     assert any(m.label == "Whole cost/month" for m in at.metric)  # the results stay on screen
     assert any("results below are for the previous demand" in c for c in _texts(at, "caption"))
+
+
+# ---------------------------------------------------------------- 2: the verdict's notes in words
+@pytest.mark.parametrize("stack", ["ceph", "vsan"])
+def test_design_page_judges_another_stack_in_words(stack):
+    """The Design page said "Judged by the ceph stack's own rules (the demand names s2d)" and quoted
+    the demand's fault tolerance by its id ('node-and-drive')."""
+    at = _totals()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.selectbox(key="d_stack").set_value(stack).run()
+    assert not at.exception
+    text = " ".join(_texts(at, "caption", "warning", "success"))
+    assert "own rules (the demand names Storage Spaces Direct)" in text, text
+    for key in ("s2d", f"the {stack} stack", "'node-and-drive'", "allow_parity"):
+        assert key not in text, (key, text)
+
+
+# ---------------------------------------------------------------- 6: labels that fit, text that reads
+def test_size_page_select_boxes_show_short_options_with_the_detail_in_help():
+    """At 1024 px the boxes showed "Storage Spaces Di" and "survive a node and a drive (M"."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    for key in ("size_stack", "size_ft"):
+        box = at.selectbox(key=key)
+        # a quarter of the page at 1024 px held 16 characters of the stack's label
+        assert all(len(o) <= 16 for o in box.options), box.options
+        assert box.help
+    assert "Storage Spaces Direct" in at.selectbox(key="size_stack").help
+    assert "Microsoft's recommendation" in at.selectbox(key="size_ft").help
+
+
+def test_capacity_page_sentence_ends_with_one_full_stop():
+    """The Capacity page read "...the capacity the sizing's N+1 rule counts.." (two full stops)."""
+    at = _totals()  # with a demand the sentence is a caption that adds its own full stop
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    assert not at.exception
+    text = " ".join(_texts(at, "warning", "success", "caption"))
+    assert "sizing's N+1 rule counts" in text and ".." not in text, text

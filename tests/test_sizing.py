@@ -541,5 +541,12 @@ def test_customer_words_name_parts_stacks_and_fields_not_ids():
     )
     src = customer_words(rule_of("ram").source + "; " + rule_of("vcpus").source)
     assert "planner." not in src and "_" not in src, src
+    # the Ceph rules write the media id in capitals; a fault tolerance is quoted by its id
+    assert (
+        customer_words("3.0 CPU threads per NVME OSD (12 OSDs; >= 4)") == "3.0 CPU threads per NVMe OSD (12 OSDs; >= 4)"
+    )
+    assert customer_words("rides through 1 failure; 'node-and-drive' needs 2") == (
+        "rides through 1 failure; a node and a drive needs 2"
+    )
     # a part of the user's own keeps its id
     assert customer_words("my-own-nic: 2 x 25 GbE") == "my-own-nic: 2 x 25 GbE"

@@ -16,6 +16,7 @@ from planner.sizing.document import FIELD_WORDS, customer_text
 
 #: the stack ids a sentence names ("the ceph stack's own rules (the demand names s2d)")
 _STACK_WORDS = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
+_FT_WORDS = {"node-and-drive": "a node and a drive", "two-nodes": "two nodes", "node": "one node"}
 _STACK_IN_TEXT = re.compile(r"\b(?:the )?(s2d|ceph|vsan) stack\b|(?<=names )(s2d|ceph|vsan)\b")
 
 
@@ -65,4 +66,8 @@ def customer_words(text: str) -> str:
         lambda m: _STACK_WORDS[m.group(1)] if m.group(1) else _STACK_WORDS[m.group(2)],
         t,
     )
+    # the fault tolerance a demand names, quoted by its id ("'node-and-drive' needs 2")
+    t = re.sub(r"'(node-and-drive|two-nodes|node)'", lambda m: _FT_WORDS[m.group(1)], t)
+    # a media id written in capitals by the rules ("per NVME OSD"): the name is NVMe
+    t = re.sub(r"\bNVME\b", "NVMe", t)
     return customer_text(t)
