@@ -177,3 +177,26 @@ def test_capacity_page_sentence_ends_with_one_full_stop():
     assert not at.exception
     text = " ".join(_texts(at, "warning", "success", "caption"))
     assert "sizing's N+1 rule counts" in text and ".." not in text, text
+
+
+# ---------------------------------------------------------------- 4: prepared files stay offered
+def test_switching_the_proposal_format_keeps_the_prepared_files_until_the_inputs_change():
+    """Preparing Word, then choosing Excel, removed the Word download."""
+    at = _totals()
+    at.session_state["size_files"] = True  # the proposal section, closed until asked for
+    at.run()
+
+    def labels() -> set[str]:
+        return {b.proto.label for b in at.get("download_button") if b.proto.label.startswith("Proposal")}
+
+    at.radio(key="report_format").set_value("docx").run()
+    at.button(key="size_prepare").click().run()
+    assert not at.exception and labels() == {"Proposal (DOCX)"}
+    at.radio(key="report_format").set_value("xlsx").run()
+    assert labels() == {"Proposal (DOCX)"}  # chosen, not yet prepared: the Word file is still offered
+    at.button(key="size_prepare").click().run()
+    assert labels() == {"Proposal (DOCX)", "Proposal (XLSX)"}
+    # another customer on the cover: the files no longer match the inputs
+    at.text_input(key="report_customer").set_value("Contoso").run()
+    assert not labels()
+    assert any("prepare it again" in c for c in _texts(at, "caption"))
