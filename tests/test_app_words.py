@@ -102,6 +102,12 @@ def test_use_this_design_with_tier_counts_says_the_mix_is_set():
     assert not at.exception
     msg = next(s for s in _texts(at, "success") if s.startswith("Loaded"))
     assert "tier mix holds the demand's databases" in msg, msg
+    # the SLA page's mix in the pages' words (it read "reserved iops 37 %, cpu 49 %, ram 34 %")
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception
+    fits = next(t for t in _texts(at, "success", "error") if t.startswith(("Fits", "Does not fit")))
+    assert "IOPS reserved at the latency target" in fits and "reserved iops" not in fits, fits
+    assert "cpu" not in fits, fits
 
 
 def test_no_design_explanation_and_rejected_rules_are_in_words():
