@@ -206,3 +206,34 @@ def test_switching_the_proposal_format_keeps_the_prepared_files_until_the_inputs
     at.text_input(key="report_customer").set_value("Contoso").run()
     assert not labels()
     assert any("prepare it again" in c for c in _texts(at, "caption"))
+
+
+def test_performance_page_says_what_widened_its_bands_in_words():
+    """The bands' note read "cpu_family: widest held-out-category error"."""
+    at = _totals()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    bands = next(c for c in _texts(at, "caption") if c.startswith("Bands:"))
+    assert "processor families" in bands and "cpu_family" not in bands and "held-out-category" not in bands, bands
+
+
+def test_compare_page_names_examples_and_their_storage_in_words():
+    """The Compare page listed the examples by file name ("seed-dl580-san-raid5", "seed-datrium-dvx")
+    and captioned a SAN server "raid5 · fc-4g x1"."""
+    from planner.sizing.words import example_words
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    box = at.multiselect(key="cmp_examples")
+    assert not any(o.startswith(("seed-", "san-raid5")) for o in box.options), box.options
+    at.multiselect(key="cmp_examples").set_value(["seed-dl580-san-raid5", "seed-datrium-dvx"]).run()
+    assert not at.exception
+    heads = [_plain(h.value) for h in at.subheader]
+    assert example_words()["seed-dl580-san-raid5"] in heads and "seed-dl580-san-raid5" not in heads, heads
+    text = " ".join(_texts(at, "caption"))
+    assert "RAID 5" in text and "Fibre Channel" in text, text
+    for key in ("fc-4g", "raid5", "seed-"):
+        assert key not in text, (key, text)
+    table = next(t.value for t in at.table if "Figure" in t.value.columns)
+    assert not any(str(c).startswith("seed-") for c in table.columns), list(table.columns)

@@ -70,6 +70,8 @@ DIMENSION_WORDS = {
     "read_fraction": "read shares",
     "topology": "architectures",
     "transport": "network transports",
+    "resiliency": "resiliencies",
+    "cache_mode": "cache modes",
 }
 _IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 #: field names the model's sentences quote, as a customer reads them (any other is written with spaces)
@@ -174,6 +176,13 @@ def _band(rep: dict, key: str, fmt) -> str:
     return s
 
 
+def _system_words(design: dict) -> str:
+    """:func:`planner.sizing.words.system_words` (imported here: that module builds on this one's words)."""
+    from planner.sizing.words import system_words
+
+    return system_words(design)
+
+
 def customer_text(text: str) -> str:
     """A sentence from the model made fit for the customer: references to the
     planner's own files and modules left out, field names written as words
@@ -221,7 +230,10 @@ def extrapolation_text(
                 f"({cal} servers){spread}.{widened}"
             )
         else:
-            val = f.get("value")
+            from planner.sizing.words import domain_value_words  # builds on this module's words
+
+            val = domain_value_words(dim, f.get("value"))
+            cal = domain_value_words(dim, cal)
             out.append(
                 f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}.{widened}"
             )
@@ -533,7 +545,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ec = ex["cost"]
         blocks.append(
             P(
-                f"The system you run today ({ex['design']['name']}), kept as it is (already bought): "
+                # the system by what it is, never by its file name ("san-raid5")
+                f"The system you run today ({_system_words(ex['design'])}), kept as it is (already bought): "
                 f"{usd(ec['monthly']['total_usd_per_month'])} per month to run."
             )
         )
