@@ -184,7 +184,7 @@ def _proposal_downloads(prefix: str, files: dict, chosen: str) -> None:
     kinds = [k for k in ("html", "docx", "xlsx") if k in files or (k == "html" and html)]
     e = st.columns(4)
     for i, k in enumerate(kinds):
-        data = html[1] if k == "html" else files[k][1]
+        data = html[1] if k == "html" and html is not None else files[k][1]
         e[i].download_button(
             f"Proposal ({SHORT[k]})",
             data,

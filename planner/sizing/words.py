@@ -201,5 +201,5 @@ def domain_value_words(dimension: str, value) -> str:
     if one is None:
         return text
     # a transport's own comma ("4 Gb Fibre Channel, 1 path") joins the list with "or" instead
-    parts = [one(v.strip()) for v in text.split(",")]
+    parts = [str(one(v.strip())) for v in text.split(",")]
     return " or ".join(parts) if dimension == "transport" else ", ".join(parts)
