@@ -23,6 +23,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
+from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, system_words
 
 MAX_LOGO_BYTES = 1_000_000
 MAX_COMPANY_CHARS = 120
@@ -52,14 +53,6 @@ RESILIENCY_WORDS = {
     "parity-single": "single parity",
     "parity-dual": "dual parity",
     "mirror-accelerated-parity": "mirror-accelerated parity",
-}
-RESILIENCY_SHORT = {
-    "nested-mirror-2way": "nested two-way mirror",
-    "mirror-accelerated-parity": "mirror-accelerated parity",
-    "mirror-2way": "two-way mirror",
-    "mirror-3way": "three-way mirror",
-    "parity-single": "single parity",
-    "parity-dual": "dual parity",
 }
 DIMENSION_WORDS = {
     "nodes": "servers per cluster",
@@ -176,13 +169,6 @@ def _band(rep: dict, key: str, fmt) -> str:
     return s
 
 
-def _system_words(design: dict) -> str:
-    """:func:`planner.sizing.words.system_words` (imported here: that module builds on this one's words)."""
-    from planner.sizing.words import system_words
-
-    return system_words(design)
-
-
 def customer_text(text: str) -> str:
     """A sentence from the model made fit for the customer: references to the
     planner's own files and modules left out, field names written as words
@@ -230,8 +216,6 @@ def extrapolation_text(
                 f"({cal} servers){spread}.{widened}"
             )
         else:
-            from planner.sizing.words import domain_value_words  # builds on this module's words
-
             val = domain_value_words(dim, f.get("value"))
             cal = domain_value_words(dim, cal)
             out.append(
@@ -546,7 +530,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         blocks.append(
             P(
                 # the system by what it is, never by its file name ("san-raid5")
-                f"The system you run today ({_system_words(ex['design'])}), kept as it is (already bought): "
+                f"The system you run today ({system_words(ex['design'])}), kept as it is (already bought): "
                 f"{usd(ec['monthly']['total_usd_per_month'])} per month to run."
             )
         )
