@@ -35,7 +35,8 @@ full = fmt.md(cap["node_loss_note"]) + (
     ""
     if cap["survives_node_loss"] or not cap.get("repairs_after_node_loss")
     else f". Keeping the volumes to {cap['usable_after_node_loss_tb']:,.2f} TB (usable after losing a node) lets the "
-    "survivors re-protect them: that is the capacity the sizing's N+1 rule counts."
+    # no full stop here: every sentence built from `full` ends it (a second one read "counts..")
+    "survivors re-protect them: that is the capacity the sizing's N+1 rule counts"
 )
 if demand_rows is not None:
     cap_row, n1_row = demand_rows["capacity"], demand_rows["n_plus_one"]
@@ -51,7 +52,7 @@ if demand_rows is not None:
     # the pool filled to the brim is a what-if for later growth, not the answer: said, not warned
     st.caption("If the volumes filled the whole usable capacity: " + full + ".")
 else:
-    (st.success if cap["survives_node_loss"] else st.warning)(first_upper(full))
+    (st.success if cap["survives_node_loss"] else st.warning)(first_upper(full) + ".")
 
 unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
 st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")

@@ -21,6 +21,7 @@ from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
 from planner.sizing.verdict import report_against_demand
+from planner.sizing.words import example_words, resiliency_words, transport_words
 
 
 def arch_label(topology: str, stack: str = "s2d") -> str:
@@ -29,6 +30,12 @@ def arch_label(topology: str, stack: str = "s2d") -> str:
         where = "clients on their own servers" if topology == "disaggregated" else "hyperconverged"
         return f"{STACK_LABELS[stack]}, {where}"
     return TOPOLOGY_LABELS.get(topology, "")
+
+
+def shown_name(name: str) -> str:
+    """A scenario as the page names it to a customer: an example by what it is (its file name,
+    "seed-dl580-san-raid5", is kept in the CSV), the current design, the what-if and today as they are."""
+    return example_words().get(name, name)
 
 
 chrome.header("Compare / what-if")
@@ -147,7 +154,7 @@ others = st.multiselect(
     max_selections=3,
     key="cmp_examples",
     default=None,
-    format_func=lambda n: f"{n} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
+    format_func=lambda n: f"{shown_name(n)} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
 )
 with st.expander("What-if variant of the current design", expanded=True):
     c = st.columns(4)
@@ -183,7 +190,7 @@ with st.expander("The customer's system today (its cost and TCO beside the propo
             "Example",
             list(examples),
             key="cmp_existing_example",
-            format_func=lambda n: f"{n} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
+            format_func=lambda n: f"{shown_name(n)} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
         )
         ss[costs.EXISTING] = state.example_json(ex_name)
     elif ex_src == "my design file":
@@ -307,9 +314,12 @@ base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
     with col:
-        st.subheader(fmt.md(name))
+        st.subheader(fmt.md(shown_name(name)))
         arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
-        st.caption(f"{arch} · {r['nodes']} server(s) · {r['resiliency']} · {r['transport']}")
+        # in words: the report's ids read "raid5 · fc-4g x1"
+        st.caption(
+            f"{arch} · {r['nodes']} server(s) · {resiliency_words(r['resiliency'])} · {transport_words(r['transport'])}"
+        )
         for key, label, f, lower_better in METRICS:
             if key not in SHOWN:
                 continue
@@ -366,7 +376,7 @@ row: dict[str, Any]
 raw: dict[str, Any]
 for name, r in reports:
     arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
-    row, raw = {"Scenario": name, "Architecture": arch}, {"scenario": name, "architecture": arch}
+    row, raw = {"Scenario": shown_name(name), "Architecture": arch}, {"scenario": name, "architecture": arch}
     for key, label, f, _ in METRICS:
         row[label] = f(r.get(key))
         raw[key] = None if r.get(key) is None else round(r[key], 4)
@@ -411,7 +421,7 @@ if not state.presenter():
     )
     st.download_button("Comparison CSV", export.to_csv(csv_rows), file_name="comparison.csv", mime="text/csv")
 
-names = [n for n, _ in reports]
+names = [shown_name(n) for n, _ in reports]
 c1, c2 = st.columns(2)
 c1.plotly_chart(
     charts.compare_bars(
@@ -440,7 +450,7 @@ c2.plotly_chart(
 
 for name, r in reports:
     if r.get("scaling"):
-        st.subheader(f"{fmt.md(name)}: more database servers on the same file servers")
+        st.subheader(f"{fmt.md(shown_name(name))}: more database servers on the same file servers")
         st.plotly_chart(
             charts.compare_bars(
                 [f"{s['db_servers']} server(s)" for s in r["scaling"]],
@@ -465,7 +475,7 @@ if any("model" in r for _, r in reports) and not state.presenter():
             for name, r in reports:
                 if "model" not in r:
                     continue
-                st.markdown(f"**{state.plain(name)}** ({TOPOLOGY_LABELS[r['topology']]})")
+                st.markdown(f"**{state.plain(shown_name(name))}** ({TOPOLOGY_LABELS[r['topology']]})")
                 st.dataframe(
                     [{"Station": s["label"], "What": s["what"]} for s in r["model"]["stations"]],
                     hide_index=True,

@@ -23,6 +23,7 @@ from hciplan_ui import fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
+from planner.sizing.words import customer_words
 
 QUOTES = "cost_quotes"  # {"file", "part_prices_usd", "vendor_discounts_pct"}
 SQL_EDITION = "cost_sql_edition"
@@ -338,15 +339,18 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         else "servers, switches, optics and cables, licences of the platform, SQL Server when counted, support, "
         "power and rack space (the Size page breaks it down)",
     )
+    # the verdict's sentences name parts, stacks and fields by their ids ("the ceph stack's own rules (the
+    # demand names s2d)", "intel-x710-2x10g", "allow_parity"): a customer reads them in words
     (c[1].success if v["met"] and v["feasible"] else c[1].warning)(
-        fmt.md(first_upper(v["summary"])), icon=":material/checklist:"
+        fmt.md(first_upper(customer_words(v["summary"]))), icon=":material/checklist:"
     )
     if v.get("stack_note"):
-        st.caption(fmt.md(first_upper(v["stack_note"])) + ".")
+        st.caption(fmt.md(first_upper(customer_words(v["stack_note"]))) + ".")
     if v["other_fails"]:
         st.caption(
             fmt.md(
-                "Other sizing rules not met: " + "; ".join(f"{f['title']} ({f['reason']})" for f in v["other_fails"])
+                "Other sizing rules not met: "
+                + "; ".join(f"{f['title']} ({customer_words(f['reason'])})" for f in v["other_fails"])
             )
             + "."
         )

@@ -147,7 +147,12 @@ def proposal_panel(
         },
         sort_keys=True,
     )
-    sig = (args, fmt_key, company_ok, hash(logo))
+    # what a prepared file was made from: the same inputs in another format keep the files already prepared
+    # (a customer asked for Word, then Excel: the Word file had gone)
+    base = (args, company_ok, hash(logo))
+    files_key = f"{prefix}_proposal_files"
+    files = {k: v for k, v in (ss.get(files_key) or {}).items() if v[0] == base}
+    stale = bool(ss.get(files_key)) and not files
     if st.button(f"Prepare the proposal ({SHORT[fmt_key]})", key=f"{prefix}_prepare", disabled=company_ok is None):
         try:
             with st.spinner("Writing the proposal…"):
@@ -155,26 +160,41 @@ def proposal_panel(
                     # chromium takes seconds: the same document as HTML at once, the PDF printed off the
                     # page's thread and offered beside it when done
                     page = proposal_file(args, "html", company_ok or "", logo)
-                    ss[f"{prefix}_proposal"] = (sig, page, pdf_later(page.decode("utf-8")))
+                    made = (page, pdf_later(page.decode("utf-8")))
                 else:
-                    ss[f"{prefix}_proposal"] = (sig, proposal_file(args, fmt_key, company_ok or "", logo), None)
+                    made = (proposal_file(args, fmt_key, company_ok or "", logo), None)
         except PlannerError as exc:
             st.error(f"The proposal could not be written: {fmt.md(exc)}", icon=":material/error:")
-    ready = ss.get(f"{prefix}_proposal")
-    if ready and ready[0] == sig:
-        shown_fmt = "html" if fmt_key == "pdf" else fmt_key
-        e = st.columns(2)
-        e[0].download_button(
-            f"Proposal ({SHORT[shown_fmt]})",
-            ready[1],
-            file_name=f"proposal.{shown_fmt}",
-            mime=MIMES[shown_fmt],
-            key=f"{prefix}_proposal_download",
-            type="primary" if fmt_key != "pdf" else "secondary",
-        )
-        pdf_download(e[1], ready[2], "proposal.pdf", f"{prefix}_pdf")
-    elif ready:
+        else:
+            # the last file prepared (its bytes, and the PDF's future), as before; and every file of these inputs
+            ss[f"{prefix}_proposal"] = ((args, fmt_key, company_ok, hash(logo)), *made)
+            files[fmt_key] = (base, *made)
+            ss[files_key] = files
+            stale = False
+    if files:
+        _proposal_downloads(prefix, files, fmt_key)
+    elif stale:
         st.caption("The scenario changed since the last proposal: prepare it again.")
+
+
+def _proposal_downloads(prefix: str, files: dict, chosen: str) -> None:
+    """A download for each proposal file prepared from the current inputs, the chosen format's first
+    highlighted; a PDF's HTML is offered beside it (its printing takes seconds)."""
+    html = files.get("html") or files.get("pdf")
+    kinds = [k for k in ("html", "docx", "xlsx") if k in files or (k == "html" and html)]
+    e = st.columns(4)
+    for i, k in enumerate(kinds):
+        data = html[1] if k == "html" and html is not None else files[k][1]
+        e[i].download_button(
+            f"Proposal ({SHORT[k]})",
+            data,
+            file_name=f"proposal.{k}",
+            mime=MIMES[k],
+            key=f"{prefix}_proposal_{k}",
+            type="primary" if k == chosen else "secondary",
+        )
+    if "pdf" in files:
+        pdf_download(e[len(kinds)], files["pdf"][2], "proposal.pdf", f"{prefix}_pdf")
 
 
 def pdf_available() -> bool:

@@ -228,3 +228,16 @@ def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -
             "'Use this design' on the Size page loads it as the workload."
         )
     return s
+
+
+def extrapolation_note(rep: dict) -> str | None:
+    """The warning a report outside the calibrated domain gets on every page that shows its figures
+    (Performance, Size), escaped for markdown; None inside it."""
+    flags = rep.get("extrapolation") or []
+    if not flags:
+        return None
+    return (
+        "Outside the calibrated domain, so the bands above are widened: "
+        + "; ".join(md(f["message"]) for f in flags)
+        + "."
+    )

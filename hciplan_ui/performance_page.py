@@ -13,6 +13,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import first_upper
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
+from planner.sizing.words import band_basis_words
 
 chrome.header("Performance")
 # the demand's own load follows the design's node count whichever page is opened first (a shared link)
@@ -222,17 +223,13 @@ if degraded:
         "calibrated on the healthy cluster."
     )
 elif has_band:
-    st.caption("Bands: " + fmt.md("; ".join(rep["band_basis"])) + ".")
+    # the report's basis names dimensions by their keys ("cpu_family: widest held-out-category error")
+    st.caption("Bands: " + fmt.md("; ".join(band_basis_words(b) for b in rep["band_basis"])) + ".")
 else:
     st.caption("No calibration bands available: figures are shown without an uncertainty band.")
 costs.verdict_panel(judged, "pv")
-if rep.get("extrapolation"):
-    st.warning(
-        "Outside the calibrated domain, so the bands above are widened: "
-        + "; ".join(state.plain(f["message"]) for f in rep["extrapolation"])
-        + ".",
-        icon=":material/explore:",
-    )
+if extrapolated := fmt.extrapolation_note(rep):
+    st.warning(extrapolated, icon=":material/explore:")
 for w in costs.shown_warnings(rep.get("warnings", []), judged):
     st.warning(state.plain(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):

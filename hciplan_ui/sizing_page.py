@@ -15,7 +15,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import background, charts, chrome, costs, export, fmt, inputs, state
-from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS, binding_help
+from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS, binding_help, design_label
 from hciplan_ui.sizing_rows import described as _described
 from hciplan_ui.sizing_rows import result_row as _row
 from hciplan_ui.sizing_rows import shown_row as _shown
@@ -27,12 +27,20 @@ from planner.core.text import first_upper
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
+from planner.sizing.words import customer_words
 
+#: the select boxes' options, short enough for a quarter of the page at 1024 px (the long forms were cut:
+#: "survive a node and a drive (M", "Storage Spaces Di"); the detail is in each box's help
 FT_LABELS = {
-    "node-and-drive": "survive a node and a drive (Microsoft's recommendation for databases)",
-    "node": "survive one node",
-    "two-nodes": "survive two nodes",
+    "node-and-drive": "node and drive",
+    "node": "one node",
+    "two-nodes": "two nodes",
 }
+FT_HELP = (
+    "the failures the cluster survives with the data available: a node and a drive at once (Microsoft's "
+    "recommendation for databases), one node, or two nodes"
+)
+STACK_SHORT = {"s2d": "S2D", "ceph": "Ceph RBD", "vsan": "VMware vSAN"}
 DBA_MODE = "databases a DBA describes"
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
 
@@ -108,8 +116,9 @@ def _years(design_json: str, demand_json: str, calibration_json: str | None) -> 
 def _use(r: dict, demand: Demand) -> None:
     """Load a sized design with the demand's own workload and tier mix (:func:`state.use_sized_design`)."""
     state.use_sized_design(r["design"], demand)
-    w = json.loads(state.sized_workload_json() or "{}")  # use_sized_design has just set it
-    st.session_state["size_loaded"] = (r["design"]["name"], w["name"], w.get("description", ""))
+    # the design as every page heads it (parts by name; its name is catalog ids), and whether the demand
+    # has a tier mix to set (a totals or DBA demand has none: the SLA page's mix is left as it was)
+    st.session_state["size_loaded"] = (design_label(r["design"]), bool(demand.tier_counts))
 
 
 chrome.header("Size a cluster")
@@ -227,13 +236,15 @@ with st.form("size_form"):
     stack = c[3].selectbox(
         "Storage stack",
         list(STACKS),
-        format_func=STACK_LABELS.__getitem__,
+        format_func=STACK_SHORT.__getitem__,
         key="size_stack",
-        help="the sizer proposes designs of this stack only, judged by its own rules (Ceph: calibrated on the Ceph "
-        "blog's clusters; vSAN: not calibrated, flagged)",
+        help=f"S2D: {STACK_LABELS['s2d']}. The sizer proposes designs of this stack only, judged by its own rules "
+        "(Ceph: calibrated on the Ceph blog's clusters; vSAN: not calibrated, flagged)",
     )
     c = st.columns(4)
-    ft = c[0].selectbox("Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.__getitem__, key="size_ft")
+    ft = c[0].selectbox(
+        "Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.__getitem__, key="size_ft", help=FT_HELP
+    )
     # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
     for k in ("size_n1", "size_validated"):
         st.session_state.setdefault(k, True)
@@ -276,7 +287,8 @@ with st.form("size_form"):
     go = st.form_submit_button("Size it", type="primary")
 if go:
     shown = [m for m in problems.values() if m]
-    state.set_demand(None)
+    # a typo keeps the results on screen (the last demand stays): the error says what to correct
+    failed = bool(shown)
     for m in shown:
         inputs.show(st, m)
     if not shown:
@@ -325,7 +337,10 @@ if go:
         try:
             state.set_demand(Demand.model_validate(raw).model_dump_json(), int(top))
         except ValidationError as exc:
+            failed = True
             st.error(fmt.md(format_validation_error(exc)))
+    if failed and state.demand_json():
+        st.caption("The results below are for the previous demand: correct the form and press **Size it** again.")
 
 
 def _results(demand_json: str) -> None:
@@ -376,6 +391,42 @@ def _pareto(results: list[dict], rows: list[dict], front: list[dict]) -> None:
     )
 
 
+def _latency(best: dict, demand: Demand) -> None:
+    """The best design's latency at the demand's load as the Performance page and the proposal give it
+    (the library's report of the design under the demand's own workload): the mean beside the 99th
+    percentile, a target on the mean that the 99th percentile exceeds, and the model's calibrated domain.
+    The proposal showed a p99 above the target the Size page had called met on its mean."""
+    from planner.engine.loads import demand_as_workload
+
+    w = demand_as_workload(demand, best["design"]["nodes"])
+    rep = state.report(state.canonical(best["design"]), state.canonical(w.model_dump(mode="json")))
+    p99 = rep.get("p99_read_latency_ms")
+    st.caption(
+        "Latency at the demand's load: mean "
+        + fmt.band(rep["vm_latency_ms"], rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high"), fmt.ms)
+        + "; read, 99th percentile "
+        + fmt.band(p99, rep.get("p99_read_latency_ms_low"), rep.get("p99_read_latency_ms_high"), fmt.ms)
+        + "."
+    )
+    over = [
+        c
+        for c in demand.classes(1.0)
+        if p99 is not None and c.latency_statistic == "mean" and p99 > c.latency_target_ms
+    ]
+    if over:
+        targets = ", ".join(
+            f"{fmt.md(c.name)} {c.latency_target_ms:g} ms" if len(over) > 1 else f"{c.latency_target_ms:g} ms"
+            for c in over
+        )
+        st.warning(
+            f"The latency target is on the mean: the 99th percentile read latency ({fmt.ms(p99)}) is above "
+            f"the {targets} target; choose p99 as the latency statistic to size for it.",
+            icon=":material/speed:",
+        )
+    if extrapolated := fmt.extrapolation_note(rep):
+        st.warning(extrapolated, icon=":material/explore:")
+
+
 def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     """The sizing result on the page."""
     # a slot for each note above the results, drawn or left empty: a note that appeared above them
@@ -383,13 +434,16 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     # them all anew ("Use this design": 0.9 s) instead of updating them in place
     loaded_slot, explained_slot = st.empty(), st.empty()
     if loaded := st.session_state.pop("size_loaded", None):
+        label, mix = loaded
         loaded_slot.success(
-            f"Loaded **{state.plain(loaded[0])}** as the current design, with the demand's own workload "
-            f"**{state.plain(loaded[1])}** ({state.plain(loaded[2])}): the Design, Performance and SLA & tiers "
-            "pages now show this design under it, and the SLA page's tier mix holds the demand's databases."
+            f"Loaded **{state.plain(label)}** as the current design, with the demand's own workload "
+            f"(**{state.SIZED}** in the sidebar): the Design, Performance and SLA & tiers pages now show this "
+            "design under it" + (", and the SLA page's tier mix holds the demand's databases." if mix else ".")
         )
     if res.get("explanation"):
-        (explained_slot.warning if res["best"] else explained_slot.error)(fmt.md(res["explanation"]))
+        (explained_slot.warning if res["best"] else explained_slot.error)(
+            fmt.md(first_upper(customer_words(res["explanation"])))
+        )
 
     def _rejections() -> None:
         rej = res.get("rejected") or {}
@@ -414,8 +468,9 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                         "Rule": v["title"],
                         "Candidates rejected": fmt.num(v["count"], 0),
                         "Checked at": v["stage"],
-                        "Example": v["example"],
-                        "Source": v["source"],
+                        # parts by name, no field names or module paths: the ids stay in the Sizing JSON
+                        "Example": customer_words(v["example"]),
+                        "Source": customer_words(v["source"]),
                     }
                     for v in rej.values()
                 ],
@@ -454,6 +509,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         help=binding_help(best["limit_ratios"]),
     )
     st.caption(fmt.md(_described(best["design"])))
+    _latency(best, demand)
     whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]
     rows = [_row(i, r, whole_usd=whole_usd[i]) for i, r in enumerate(results)]
     shown = [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)]
@@ -511,8 +567,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                     {
                         "rule": rule_of(k, demand.stack).title,
                         "passed": "yes" if v["passed"] else "NO",
-                        "this design": v["reason"],
-                        "source": rule_of(k, demand.stack).source,
+                        "this design": customer_words(v["reason"]),
+                        "source": customer_words(rule_of(k, demand.stack).source),
                     }
                     for k, v in r["checks"].items()
                 ],

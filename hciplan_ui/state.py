@@ -590,7 +590,14 @@ def _checked_choices(part: str, doc: dict) -> dict:
 #: what a session keeps besides its pages' inputs (a reopened scenario starts without them)
 _DATA_KEYS = ("design_before", "sized_workload_json", "size_demand", "costs_json", EXISTING, "sla_dbio")
 #: what was made from the previous session (documents, messages)
-_MADE_KEYS = ("size_proposal", "p_proposal", "size_loaded", "link_error")
+_MADE_KEYS = (
+    "size_proposal",
+    "p_proposal",
+    "size_proposal_files",
+    "p_proposal_files",
+    "size_loaded",
+    "link_error",
+)
 
 
 def _choice_keys() -> set[str]:

@@ -136,10 +136,14 @@ def test_example_pickers_offer_design_files_only():
     offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
     assert offered and set(offered) == {n for n, t in designs.items() if t == "hyperconverged"}, offered
     at.switch_page("hciplan_ui/compare_page.py").run()
-    compared = {o.split(" (")[0] for o in at.multiselect(key="cmp_examples").options}  # labels: 'name (architecture)'
-    assert compared == set(designs)
+    from planner.sizing.words import example_words
+
+    # labels: 'what it is (architecture)', never the file name (pre-sales review 2026-11-28)
+    compared = at.multiselect(key="cmp_examples").options
+    assert len(compared) == len(designs)
+    assert all(any(o.startswith(f"{example_words()[n]} (") for o in compared) for n in designs), compared
     for name in ("db-erp", "tiers", "demand-200dbs", "background-25vms"):
-        assert name not in offered and name not in compared
+        assert name not in offered and not any(name in o for o in compared)
 
 
 def test_markdown_in_a_shared_design_name_is_shown_as_text():

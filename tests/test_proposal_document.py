@@ -124,6 +124,19 @@ def test_every_format_is_in_customer_language(files):
         assert "Fabrikam Partners" in text, fmt
 
 
+def test_the_system_today_is_named_by_what_it_is_not_its_file(files):
+    """Pre-sales review 2026-11-28: the proposal read "The system you run today (san-raid5)"."""
+    from planner.sizing.words import system_words
+
+    words = system_words(load_design(EX / "san-raid5.json").model_dump(mode="json"))
+    assert "RAID 5 on a SAN" in words
+    for fmt, text in _texts(files).items():
+        if fmt == "xlsx":
+            continue  # the sheets hold figures, not this sentence
+        assert "san-raid5" not in text, fmt
+        assert f"The system you run today ({words})" in " ".join(text.split()), fmt
+
+
 def test_figures_are_the_library_figures(proposal, files):
     rep, cost = proposal["report"], proposal["cost"]
     want = [

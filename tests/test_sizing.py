@@ -12,7 +12,7 @@ from planner.commercial.pricing import CostAssumptions, monthly_cost
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, resolve
-from planner.physics.rules import RULES
+from planner.physics.rules import RULES, rule_of
 from planner.sizing.checks import check_design, signature
 from planner.sizing.search import SEARCH_RESILIENCY, size
 
@@ -271,7 +271,9 @@ def test_impossible_demand_explained():
 def test_impossible_latency_explained():
     d = Demand(total_iops=1e5, capacity_tb=1, latency_target_ms=0.02)
     r = size(d)
-    assert r.best is None and "iops_at_latency" in r.explanation
+    assert r.best is None and "iops_at_latency" in r.rejected
+    # the explanation names the rule by what it checks (customers read it), never by its key
+    assert rule_of("iops_at_latency").title in r.explanation and "iops_at_latency" not in r.explanation
 
 
 def test_a_latency_target_below_every_candidate_says_so_with_the_lowest_reached():
@@ -298,7 +300,7 @@ def test_tier_demand_counts_vcpus():
     d = Demand(tier_counts={"Ultra": 300}, max_nodes=4, n_plus_one=False)
     assert d.vcpus() == 300 * 16
     r = size(d, small_catalog())
-    assert r.best is None and "vcpus" in r.explanation
+    assert r.best is None and "vcpus" in r.rejected and rule_of("vcpus").title in r.explanation
 
 
 def test_budget_is_a_rule():
@@ -522,3 +524,29 @@ def test_optimizer_equals_brute_force_on_the_whole_cost():
     else:
         pytest.fail("no feasible design as cheap as the sizer's best")
     assert r.best["design"]["node"]["nics"]["model"] != "test-40g-nic"
+
+
+def test_customer_words_name_parts_stacks_and_fields_not_ids():
+    """Pre-sales review 2026-11-28: the pages showed catalog ids, stack ids, field names and module
+    paths to customers; :func:`planner.sizing.words.customer_words` writes them as words."""
+    from planner.sizing.words import customer_words
+
+    nic = load_catalog().nic["intel-x710-2x10g"].name
+    assert customer_words("intel-x710-2x10g: 2 x 10 GbE per host") == f"{nic}: 2 x 10 GbE per host"
+    assert customer_words("judged by the ceph stack's own rules (the demand names s2d)") == (
+        "judged by Ceph's own rules (the demand names Storage Spaces Direct)"
+    )
+    assert customer_words("mirror-2way: parity for databases needs allow_parity") == (
+        "two-way mirror: parity for databases needs the Allow parity choice"
+    )
+    src = customer_words(rule_of("ram").source + "; " + rule_of("vcpus").source)
+    assert "planner." not in src and "_" not in src, src
+    # the Ceph rules write the media id in capitals; a fault tolerance is quoted by its id
+    assert (
+        customer_words("3.0 CPU threads per NVME OSD (12 OSDs; >= 4)") == "3.0 CPU threads per NVMe OSD (12 OSDs; >= 4)"
+    )
+    assert customer_words("rides through 1 failure; 'node-and-drive' needs 2") == (
+        "rides through 1 failure; a node and a drive needs 2"
+    )
+    # a part of the user's own keeps its id
+    assert customer_words("my-own-nic: 2 x 25 GbE") == "my-own-nic: 2 x 25 GbE"

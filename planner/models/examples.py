@@ -31,6 +31,11 @@ def example_designs() -> dict[str, str]:
     return {name: d.topology for name, d in _designs().items()}
 
 
+def example_models() -> dict[str, Design]:
+    """Example design files (name -> design), read once per process."""
+    return dict(_designs())
+
+
 def example_stacks() -> dict[str, str]:
     """Example design files (name -> storage stack)."""
     return {name: d.stack for name, d in _designs().items()}

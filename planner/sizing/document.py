@@ -23,6 +23,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
+from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, system_words
 
 MAX_LOGO_BYTES = 1_000_000
 MAX_COMPANY_CHARS = 120
@@ -53,14 +54,6 @@ RESILIENCY_WORDS = {
     "parity-dual": "dual parity",
     "mirror-accelerated-parity": "mirror-accelerated parity",
 }
-RESILIENCY_SHORT = {
-    "nested-mirror-2way": "nested two-way mirror",
-    "mirror-accelerated-parity": "mirror-accelerated parity",
-    "mirror-2way": "two-way mirror",
-    "mirror-3way": "three-way mirror",
-    "parity-single": "single parity",
-    "parity-dual": "dual parity",
-}
 DIMENSION_WORDS = {
     "nodes": "servers per cluster",
     "cpu_family": "processor families",
@@ -70,6 +63,8 @@ DIMENSION_WORDS = {
     "read_fraction": "read shares",
     "topology": "architectures",
     "transport": "network transports",
+    "resiliency": "resiliencies",
+    "cache_mode": "cache modes",
 }
 _IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 #: field names the model's sentences quote, as a customer reads them (any other is written with spaces)
@@ -96,6 +91,8 @@ FIELD_WORDS = {
     "bay_interfaces": "bay interfaces",
     "supported_node_count": "supported number of servers",
     "nodes_needed": "servers needed",
+    "allow_parity": "the Allow parity choice",
+    "host_reserve_gb": "the host memory reserve",
 }
 
 
@@ -219,7 +216,8 @@ def extrapolation_text(
                 f"({cal} servers){spread}.{widened}"
             )
         else:
-            val = f.get("value")
+            val = domain_value_words(dim, f.get("value"))
+            cal = domain_value_words(dim, cal)
             out.append(
                 f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}.{widened}"
             )
@@ -536,7 +534,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ec = ex["cost"]
         blocks.append(
             P(
-                f"The system you run today ({ex['design']['name']}), kept as it is (already bought): "
+                # the system by what it is, never by its file name ("san-raid5")
+                f"The system you run today ({system_words(ex['design'])}), kept as it is (already bought): "
                 f"{usd(ec['monthly']['total_usd_per_month'])} per month to run."
             )
         )

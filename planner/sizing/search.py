@@ -1475,7 +1475,10 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
     order = sorted(
         rej.counts.items(), key=lambda kv: (R.rule_of(kv[0], demand.stack).kind not in ("demand", "headroom"), -kv[1])
     )
-    why = "; ".join(f"{k} ({v:,} {rej.stage[k]}, e.g. {rej.examples[k]})" for k, v in order[:4])
+    # each rule by what it checks (its title): the explanation is read by customers, not the rule's key
+    why = "; ".join(
+        f"{R.rule_of(k, demand.stack).title} ({v:,} {rej.stage[k]}, e.g. {rej.examples[k]})" for k, v in order[:4]
+    )
     out = (
         f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB"
         f"{' with N+1' if demand.n_plus_one else ''}; rejected by: {why}"

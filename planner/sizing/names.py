@@ -1,0 +1,158 @@
+"""Designs, parts and their settings in a customer's words: catalog ids as part names, resiliency,
+transport and cache-mode ids as words, a design of any architecture in one line. The lowest of the
+sizing layer's word modules (:mod:`planner.sizing.document` and :mod:`planner.sizing.words` build on
+it); the exports keep the ids.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+#: resiliency ids as a sentence says them
+RESILIENCY_SHORT = {
+    "nested-mirror-2way": "nested two-way mirror",
+    "mirror-accelerated-parity": "mirror-accelerated parity",
+    "mirror-2way": "two-way mirror",
+    "mirror-3way": "three-way mirror",
+    "parity-single": "single parity",
+    "parity-dual": "dual parity",
+}
+
+
+@functools.cache
+def _part_names() -> tuple[dict[str, str], re.Pattern | None]:
+    """Every catalog part id -> its 'Vendor model' name, and a pattern matching any of the ids."""
+    from planner.models.catalog import DEVICE_CLASSES, load_catalog
+
+    cat = load_catalog()
+    names: dict[str, str] = {}
+    for kind in DEVICE_CLASSES:
+        for k, v in cat.of(kind).items():
+            name = getattr(v, "name", None)
+            if isinstance(name, str) and name and name != k:
+                names[k] = name
+    if not names:
+        return names, None
+    # longest first: an id that another id begins with must not match the shorter one
+    ids = sorted(names, key=len, reverse=True)
+    return names, re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+
+
+def part_words(text: str) -> str:
+    """``text`` with each built-in catalog id written as the part's name
+    ("intel-x710-2x10g: 2 x 10 GbE" -> "Intel X710-DA2: 2 x 10 GbE"); a user's own part keeps its id."""
+    names, pattern = _part_names()
+    return pattern.sub(lambda m: names[m.group(1)], str(text)) if pattern is not None else str(text)
+
+
+def resiliency_words(res: str | None) -> str:
+    """A resiliency id as a customer reads it: "mirror-3way" -> "three-way mirror", "raid5" -> "RAID 5",
+    "replica-3" -> "3 replicas"."""
+    r = str(res or "")
+    if r in RESILIENCY_SHORT:
+        return RESILIENCY_SHORT[r]
+    if m := re.fullmatch(r"raid(\d+)", r):
+        return f"RAID {m.group(1)}"
+    if m := re.fullmatch(r"raid(\d+)-ftt(\d+)", r):
+        return f"RAID-{m.group(1)}, {m.group(2)} failure{'s' if m.group(2) != '1' else ''} to tolerate"
+    if m := re.fullmatch(r"replica-(\d+)", r):
+        return f"{m.group(1)} replicas"
+    return {"stripe": "striped", "none": "no redundancy"}.get(r, r.replace("-", " "))
+
+
+def transport_words(transport: str | None) -> str:
+    """A report's transport as a customer reads it: "fc-4g x1" -> "4 Gb Fibre Channel, 1 path"."""
+    t = str(transport or "")
+    if m := re.fullmatch(r"fc-(\d+)g x(\d+)", t):
+        return f"{m.group(1)} Gb Fibre Channel, {m.group(2)} path{'s' if m.group(2) != '1' else ''}"
+    if t.startswith("rdma"):
+        return "RDMA" + (f" ({t.split()[1].replace('roce', 'RoCE').replace('iwarp', 'iWARP')})" if " " in t else "")
+    return {"tcp": "TCP", "local": "local storage"}.get(t, t)
+
+
+def _part(x) -> str | None:
+    """A part given by catalog id as its name; an inline part (a dict) or none: None."""
+    return part_words(x) if isinstance(x, str) else None
+
+
+def system_words(d: dict) -> str:
+    """A design of any architecture in one short line for a customer (the system today, an
+    example to compare with), never by its file name: "HP ProLiant DL580 G7, RAID 5 on a
+    Hitachi USP VM SAN"."""
+    topo = d.get("topology") or "hyperconverged"
+    if topo == "single-server":
+        ss = d.get("single_server") or {}
+        server = _part((ss.get("server") or {}).get("chassis")) or "a single server"
+        st = ss.get("storage") or {}
+        kind = st.get("kind")
+        level = resiliency_words(st.get("level"))
+        drives = st.get("drives") or {}
+        drive = _part(drives.get("model"))
+        if kind == "san":
+            array = _part(st.get("array"))
+            return f"{server}, {level} on a SAN" + (f" ({array})" if array else "")
+        if kind == "raid":
+            return f"{server}, local {level}" + (f" of {drives.get('count')} x {drive}" if drive else "")
+        card = _part(st.get("card")) or "PCIe flash"
+        return f"{server}, {st.get('count', 1)} x {card}"
+    if topo == "split":
+        sp = d.get("split") or {}
+        c, n = sp.get("compute_nodes"), sp.get("data_nodes")
+        return (
+            f"{c} compute server{'s' if c != 1 else ''} with flash, {n} data node{'s' if n != 1 else ''} "
+            f"(erasure coding {sp.get('erasure_data')}+{sp.get('erasure_parity')})"
+        )
+    if topo == "disaggregated" and d.get("disaggregated"):
+        dg = d["disaggregated"]
+        k = dg.get("db_servers")
+        fs = dg.get("file_server") or {}
+        # the file servers' own drives (or the shared JBOD's) tell two such systems apart
+        drives = fs.get("capacity_drives") or {}
+        drive = _part(drives.get("model"))
+        on = f" ({drives.get('count')} x {drive} per server)" if drive else " (shared JBOD)"
+        return (
+            f"{k} database server{'s' if k != 1 else ''} on a {dg.get('file_servers')}-server Scale-Out File "
+            f"Server{on}, {resiliency_words(dg.get('resiliency'))}"
+        )
+    node = d.get("node") or {}
+    chassis = _part(node.get("chassis"))
+    n = d.get("nodes")
+    servers = f"{n} x {chassis}" if chassis else f"{n} servers"
+    stack = {"ceph": "Ceph", "vsan": "vSAN"}.get(d.get("stack") or "s2d")
+    if topo == "disaggregated" and d.get("clients"):
+        k = (d.get("clients") or {}).get("servers")
+        servers = f"{servers} for storage, {k} database servers"
+    return f"{stack + ' on ' if stack else ''}{servers}, {resiliency_words(d.get('resiliency'))}"
+
+
+@functools.cache
+def example_words() -> dict[str, str]:
+    """Each bundled example design (file name -> :func:`system_words`): the pages list the examples
+    by what they are ("seed-dl580-san-raid5" is a file name)."""
+    from planner.models.examples import example_models
+
+    return {n: system_words(d.model_dump(mode="json")) for n, d in example_models().items()}
+
+
+_CACHE_MODE_WORDS = {"write-back": "a write-back cache", "write-only": "a write-only cache", "none": "no cache"}
+
+
+def domain_value_words(dimension: str, value) -> str:
+    """A value of the calibrated domain (:mod:`planner.results.calibrated_domain`) as a customer
+    reads it, each of a comma-separated list: "raid5" -> "RAID 5", "fc-4g x1" -> "4 Gb Fibre
+    Channel, 1 path", "write-back" -> "a write-back cache"; other dimensions' values as they are."""
+    from planner.engine.architectures import TOPOLOGY_LABELS
+
+    one = {
+        "resiliency": resiliency_words,
+        "transport": transport_words,
+        "cache_mode": lambda v: _CACHE_MODE_WORDS.get(v, v),
+        "topology": lambda v: TOPOLOGY_LABELS.get(v, v),
+    }.get(dimension)
+    text = str(value)
+    if one is None:
+        return text
+    # a transport's own comma ("4 Gb Fibre Channel, 1 path") joins the list with "or" instead
+    parts = [str(one(v.strip())) for v in text.split(",")]
+    return " or ".join(parts) if dimension == "transport" else ", ".join(parts)

@@ -1,0 +1,72 @@
+"""The library's sentences in a customer's words, for every page that shows them.
+
+The sizer's explanations, its rules' examples and sources, and the verdict's notes are written
+for the planner's own files (catalog ids such as ``intel-x710-2x10g``, rule keys such as
+``capacity_with_reserve``, field names, stack ids, module paths). The app is shown live to
+customers, so a page passes such a sentence through :func:`customer_words`; the CSV and JSON
+exports keep the ids (they are read by the planner and by scripts).
+"""
+
+from __future__ import annotations
+
+import re
+
+from planner.sizing.document import DIMENSION_WORDS, FIELD_WORDS, customer_text
+from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
+    domain_value_words,
+    example_words,
+    part_words,
+    resiliency_words,
+    system_words,
+    transport_words,
+)
+
+#: the stack ids a sentence names ("the ceph stack's own rules (the demand names s2d)")
+_STACK_WORDS = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
+_FT_WORDS = {"node-and-drive": "a node and a drive", "two-nodes": "two nodes", "node": "one node"}
+_STACK_IN_TEXT = re.compile(r"\b(?:the )?(s2d|ceph|vsan) stack\b|(?<=names )(s2d|ceph|vsan)\b")
+
+
+def rule_words(rule: str, stack: str = "s2d") -> str:
+    """A rule by what it checks (its title), never by its key (``capacity_with_reserve``)."""
+    from planner.physics.rules import rule_of
+
+    try:
+        return rule_of(rule, stack).title
+    except (KeyError, ValueError):
+        return FIELD_WORDS.get(rule, rule.replace("_", " "))
+
+
+def customer_words(text: str) -> str:
+    """A sentence from the library as a customer reads it: parts by name, stacks by name, field
+    names as words, no module paths (:func:`planner.sizing.document.customer_text`)."""
+    t = part_words(text)
+    # a module named before its bracketed explanation: the explanation stays, without its brackets
+    t = re.sub(r"\bplanner\.[\w.]+ \(([^()]*)\)", r"\1", t)
+    t = _STACK_IN_TEXT.sub(
+        lambda m: _STACK_WORDS[m.group(1)] if m.group(1) else _STACK_WORDS[m.group(2)],
+        t,
+    )
+    # the fault tolerance a demand names, quoted by its id ("'node-and-drive' needs 2")
+    t = re.sub(r"'(node-and-drive|two-nodes|node)'", lambda m: _FT_WORDS[m.group(1)], t)
+    # a media id written in capitals by the rules ("per NVME OSD"): the name is NVMe
+    t = re.sub(r"\bNVME\b", "NVMe", t)
+    return customer_text(t)
+
+
+#: what widened a calibration band (:func:`planner.results.uncertainty.ratio_band`), in words
+_BASIS_WORDS = {
+    "widest held-out-category error": "the widest error on a kind left out of the fit",
+    "error when the fit saw only the other side": "the error when the fit saw only the other side",
+    "never varied in the data, widest pseudo-extrapolation error": "never varied in the measurements; the widest "
+    "error of a fit that left part of the data out",
+}
+
+
+def band_basis_words(basis: str) -> str:
+    """One entry of a report's ``band_basis`` as a customer reads it: "cpu_family: widest
+    held-out-category error" -> "processor families: the widest error on a kind left out of the fit"."""
+    dim, sep, how = str(basis).partition(": ")
+    if sep and dim in DIMENSION_WORDS:
+        return f"{DIMENSION_WORDS[dim]}: {_BASIS_WORDS.get(how, how)}"
+    return customer_words(basis)
