@@ -24,7 +24,7 @@ from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import first_upper
-from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand
+from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words
@@ -36,10 +36,6 @@ FT_LABELS = {
     "node": "one node",
     "two-nodes": "two nodes",
 }
-FT_HELP = (
-    "the failures the cluster survives with the data available: a node and a drive at once (Microsoft's "
-    "recommendation for databases), one node, or two nodes"
-)
 STACK_SHORT = {"s2d": "S2D", "ceph": "Ceph RBD", "vsan": "VMware vSAN"}
 DBA_MODE = "databases a DBA describes"
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
@@ -243,7 +239,15 @@ with st.form("size_form"):
     )
     c = st.columns(4)
     ft = c[0].selectbox(
-        "Fault tolerance", list(FT_LABELS), format_func=FT_LABELS.__getitem__, key="size_ft", help=FT_HELP
+        "Fault tolerance",
+        list(FT_LABELS),
+        format_func=FT_LABELS.__getitem__,
+        key="size_ft",
+        # the form submits its stack with the rest, so the help cannot follow a stack not yet submitted: it
+        # says whose recommendation it is (Microsoft's, for S2D), never for Ceph or vSAN (sales review)
+        help="the failures the cluster survives with the data available: "
+        + "; ".join(f"{FT_LABELS[f]}: {fault_tolerance_label(f, 'ceph')}" for f in FT_LABELS)
+        + ". For S2D, a node and a drive is Microsoft's recommendation for databases",
     )
     # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
     for k in ("size_n1", "size_validated"):
@@ -358,9 +362,16 @@ def _results(demand_json: str) -> None:
         _shown_results(demand, demand_json, res)
     finally:
         took = f"this page took {time.perf_counter() - _STARTED:.2f} s on the server"
+        searched = (
+            f"Searched {res['designs_screened']:,} designs (never built one by one), evaluated "
+            f"{res['designs_evaluated']:,} in the performance model: "
+            if res["designs_evaluated"]
+            # the rules refused every part choice before the model saw one (the explanation above says why):
+            # "Searched 0 designs ... evaluated 0" read as a search that never ran
+            else "No design reached the performance model (the rules above refused every choice of parts): "
+        )
         timing.caption(
-            f"Searched {res['designs_screened']:,} designs (never built one by one), evaluated {res['designs_evaluated']:,} in the "
-            f"performance model: "
+            searched
             + (
                 f"{took}; the result was remembered from an earlier search of {res['seconds']:.2f} s."
                 if remembered
@@ -509,6 +520,16 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         help=binding_help(best["limit_ratios"]),
     )
     st.caption(fmt.md(_described(best["design"])))
+    rate = best.get("database_rate")
+    if rate and not rate["carried"]:
+        # the sizer counts the vCPUs each database is given, not the CPU its SQL Server work keeps busy
+        st.warning(
+            fmt.md(
+                first_upper(rate["note"]) + ": give each database more vCPUs (RAM/vCPU inputs above) or plan a "
+                "lower vCPU oversubscription; the storage figures here do not show it"
+            ),
+            icon=":material/warning:",
+        )
     _latency(best, demand)
     whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]
     rows = [_row(i, r, whole_usd=whole_usd[i]) for i, r in enumerate(results)]

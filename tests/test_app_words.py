@@ -237,3 +237,38 @@ def test_compare_page_names_examples_and_their_storage_in_words():
         assert key not in text, (key, text)
     table = next(t.value for t in at.table if "Figure" in t.value.columns)
     assert not any(str(c).startswith("seed-") for c in table.columns), list(table.columns)
+
+
+# ---------------------------------------------------------------- after the merge: the stack's words and CPU
+def test_size_page_fault_tolerance_help_follows_the_stack_and_a_databases_cpu_is_said():
+    """The fault-tolerance help said "(Microsoft's recommendation for databases)" for Ceph and vSAN
+    (sales review); a database demand whose databases' vCPUs cannot carry their rate was sized
+    without a word (DBA review)."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    said = at.selectbox(key="size_ft").help
+    assert "For S2D, a node and a drive is Microsoft's recommendation" in said and said.count("Microsoft") == 1
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    at.number_input(key="size_db_gb").set_value(200.0)
+    at.number_input(key="size_db_bp").set_value(230.0)
+    at.number_input(key="size_db_nopm").set_value(800_000.0)
+    at.number_input(key="size_db_n").set_value(4)
+    at.number_input(key="size_lat").set_value(2.0)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    warned = " ".join(_texts(at, "warning"))
+    assert "carry at most" in warned and "TPM of SQL Server's work" in warned, warned
+
+
+def test_an_empty_search_does_not_say_it_searched_zero_designs():
+    """Sales review: 'Searched 0 designs ... evaluated 0' above a table of 7,544 rejected candidates."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    at.number_input(key="size_tb").set_value(5000.0)
+    at.number_input(key="size_max_nodes").set_value(2)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    captions = _texts(at, "caption")
+    assert not any(c.startswith("Searched 0 designs") for c in captions), captions
+    assert any(c.startswith("No design reached the performance model") for c in captions), captions
