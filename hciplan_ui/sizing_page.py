@@ -228,7 +228,7 @@ with st.form("size_form"):
         help="the months the growth takes; the multi-year view compounds it to a yearly rate. The cost's "
         "amortisation period does not change it",
     )
-    c = st.columns(4)
+    # in the growth row's last column: a row of its own left three empty columns above the policies
     stack = c[3].selectbox(
         "Storage stack",
         list(STACKS),
