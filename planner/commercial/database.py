@@ -100,12 +100,13 @@ def response_time_s(
 def _storage(design, db, x, servers, catalog, params, log_ms):
     """The design's report under ``servers`` databases at ``x`` calls/s each."""
     d = io_demand(db.with_rate(x), log_write_latency_ms=log_ms)
+    bs, rf, rnd = d.shape()
     w = Workload(
         name=f"{servers} x {db.name}",
         description="database load (planner.commercial.database)",
-        block_size_kib=min(max(d.block_size_kib, 0.5), 4096.0),
-        read_fraction=d.read_fraction,
-        random_fraction=d.random_fraction,
+        block_size_kib=bs,
+        read_fraction=rf,
+        random_fraction=rnd,
         iops=max(d.iops * servers, 1e-3),
         working_set_gb_per_vm=max(db.data_gb * servers, 1e-3),
     )

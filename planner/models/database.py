@@ -42,10 +42,10 @@ MAX_LATENCY_TARGET_MS = 10_000.0
 #: depends on it): an assumption, said in every result; with a design the predicted write
 #: latency replaces it
 ASSUMED_LOG_WRITE_LATENCY_MS = 1.0
-#: the VM a database runs in when its description does not say (the SLA's defaults)
 #: the database size over warehouses x 0.1 GB that a description may have: a loaded schema grows with its
 #: run (new orders, history) and its indexes, but not tenfold
 WAREHOUSE_SPREAD = (0.25, 4.0)
+#: the VM a database runs in when its description does not say (the SLA's defaults)
 DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
 #: SQL Server versions and what changed for IO: indirect checkpoints the default for new
 #: databases from 2016 (Microsoft, *Database checkpoints*), gathered writes of up to 128
@@ -292,6 +292,16 @@ class IoDemand(BaseModel):
     cpu_us_per_txn: float = Field(description="core-microseconds per TPM transaction (the database's own work)")
     assumptions: list[dict[str, Any]]
 
+    def shape(self, peak: bool = False) -> tuple[float, float, float]:
+        """(block_size_kib, read_fraction, random_fraction) as a one-shape workload takes it: the
+        mean mix, or with ``peak`` the mix at the peak (checkpoint bursts write more); the size
+        within a workload's 0.5-4,096 KiB."""
+        if peak:
+            bs, rf, rnd = self.peak_block_size_kib, self.peak_read_fraction, self.peak_random_fraction
+        else:
+            bs, rf, rnd = self.block_size_kib, self.read_fraction, self.random_fraction
+        return min(max(bs, 0.5), 4096.0), rf, rnd
+
 
 def _stream(name: str, read: bool, random: bool, kib: float, iops: float, peak: float, rule: str) -> IoStream:
     return IoStream(
@@ -492,10 +502,7 @@ def io_shape(db: Database, log_write_latency_ms: float | None = None, peak: bool
     workload when it has one (its mean mix, or with ``peak`` its mix at the peak, when checkpoint
     bursts write more), else its own IO shape (8 KiB, 0.7, 1.0 where left out)."""
     if db.has_workload:
-        d = io_demand(db, log_write_latency_ms)
-        if peak:
-            return min(max(d.peak_block_size_kib, 0.5), 4096.0), d.peak_read_fraction, d.peak_random_fraction
-        return min(max(d.block_size_kib, 0.5), 4096.0), d.read_fraction, d.random_fraction
+        return io_demand(db, log_write_latency_ms).shape(peak)
     return (
         8.0 if db.block_size_kib is None else db.block_size_kib,
         0.7 if db.read_fraction is None else db.read_fraction,
@@ -506,12 +513,13 @@ def io_shape(db: Database, log_write_latency_ms: float | None = None, peak: bool
 def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | None = None) -> Workload:
     """The demand as an open load (``iops`` for the whole design) the planner evaluates:
     one IO shape with the demand's size, read and random shares (the peak's with ``peak``)."""
+    bs, rf, rnd = demand.shape(peak)
     return Workload(
         name=f"db:{demand.database}" + (" (peak)" if peak else ""),
         description="from a database description (planner.models.database)",
-        block_size_kib=min(max(demand.peak_block_size_kib if peak else demand.block_size_kib, 0.5), 4096),
-        read_fraction=demand.peak_read_fraction if peak else demand.read_fraction,
-        random_fraction=demand.peak_random_fraction if peak else demand.random_fraction,
+        block_size_kib=bs,
+        read_fraction=rf,
+        random_fraction=rnd,
         iops=max(demand.peak_iops if peak else demand.iops, 1e-3),
         working_set_gb_per_vm=working_set_gb or max(demand.capacity_tb * 1000.0, 1e-3),
     )
@@ -520,13 +528,14 @@ def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | Non
 def as_demand_fields(demand: IoDemand, peak: bool = True, latency_target_ms: float = 1.0) -> dict[str, Any]:
     """Fields of :class:`planner.models.demand.Demand` (``Demand(**fields)``): total IOPS,
     capacity, latency target, block size and read share of this database."""
+    bs, rf, _ = demand.shape(peak)
     return {
         "name": demand.database,
         "total_iops": demand.peak_iops if peak else demand.iops,
         "capacity_tb": demand.capacity_tb,
         "latency_target_ms": latency_target_ms,
-        "block_size_kib": min(max(demand.peak_block_size_kib if peak else demand.block_size_kib, 0.5), 4096),
-        "read_fraction": demand.peak_read_fraction if peak else demand.read_fraction,
+        "block_size_kib": bs,
+        "read_fraction": rf,
     }
 
 

@@ -174,11 +174,12 @@ class Demand(BaseModel):
         dem = io_demand(db)
         mean = data.get("database_need") == "mean"
         # the IOPS asked at their own mix: the peak's (checkpoint bursts write more) or the mean's
+        bs, rf, _ = dem.shape(peak=not mean)
         implied = {
             "total_iops": (dem.iops if mean else dem.peak_iops) * n,
             "capacity_tb": dem.capacity_tb * n,
-            "block_size_kib": min(max(dem.block_size_kib if mean else dem.peak_block_size_kib, 0.5), 4096.0),
-            "read_fraction": dem.read_fraction if mean else dem.peak_read_fraction,
+            "block_size_kib": bs,
+            "read_fraction": rf,
         }
         if data.get("tier_counts") is not None:
             raise ValueError("give tier_counts or database, not both")
