@@ -84,9 +84,13 @@ class Record(BaseModel):
 
     @property
     def name(self) -> str:
-        """Vendor and model as a person reads them (the model's bracketed details dropped),
-        for messages; files and the CLI use ``id``."""
-        return f"{self.vendor} {self.model.split(' (')[0]}".strip()
+        """Vendor and model as a person reads them (the model's bracketed details dropped; a model
+        that already starts with its vendor is not prefixed again), for messages; files and the CLI
+        use ``id``."""
+        model = self.model.split(" (")[0]
+        if self.vendor and model.startswith(self.vendor):
+            return model.strip()
+        return f"{self.vendor} {model}".strip()
 
     @field_validator("estimated")
     @classmethod

@@ -1412,10 +1412,7 @@ def _part(rec, count: int | None = None) -> str:
     bracketed generation), "none" for no part."""
     if rec is None:
         return "none"
-    name = f"{rec.vendor} {rec.model.split(' (')[0]}".strip()
-    if rec.vendor and rec.model.startswith(rec.vendor):
-        name = rec.model.split(" (")[0]
-    return f"{count} x {name}" if count is not None else name
+    return f"{count} x {rec.name}" if count is not None else rec.name
 
 
 def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
@@ -1424,7 +1421,7 @@ def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
     1,024 GB); capacity drives: 8 x ... (best: 17 x ...); cache: ...; network: ...; nodes: 9 (best: 6);
     resiliency: ...". It listed only the signature (nodes, resiliency, drive family, cache family), so
     an alternative on another chassis with half the RAM read "nodes: 9"."""
-    from planner.sizing.document import RESILIENCY_SHORT
+    from planner.sizing.names import RESILIENCY_SHORT
 
     def said(x: ResolvedDesign) -> dict[str, str]:
         n = x.node
