@@ -689,6 +689,7 @@ def evaluate_report(
         out["warnings"] += platform_warnings(out["platform"])
         deg = cases[1] if with_deg else None
         if deg is not None:
+            stops = node_loss_stops_io(rd)
             # every headline figure, so a degraded view never mixes in healthy numbers
             # a figure the case has no value for keeps its reason beside it (no writes, not computable)
             out["degraded"] = (
@@ -719,7 +720,7 @@ def evaluate_report(
                     "note": (
                         "one node down: IO stops until the node returns, so the cluster serves no IO and has no "
                         "degraded latency to quote"
-                        if node_loss_stops_io(rd)
+                        if stops
                         else "one node down, its VMs on the survivors"
                     )
                     + (
@@ -730,7 +731,7 @@ def evaluate_report(
                     ),
                 }
             )
-            if node_loss_stops_io(rd):
+            if stops:
                 out["degraded"] |= stopped_io_figures(cap.node_loss_note)
             elif note := paced_degraded_note(perf, deg):
                 out["notes"].append(note)
