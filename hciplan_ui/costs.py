@@ -279,7 +279,7 @@ def cost_breakdown(cost: dict, key: str) -> None:
 
 
 #: the dimensions' names in a metric's width (the library's own names are in the summary sentence)
-SHORT_LABELS = {"latency": "Latency", "n_plus_one": "N+1", "fault_tolerance": "Failures"}
+SHORT_LABELS = {"latency": "Latency", "database_cpu": "Cores", "n_plus_one": "N+1", "fault_tolerance": "Failures"}
 
 
 def _short(d: dict) -> str:
@@ -294,6 +294,8 @@ def _short(d: dict) -> str:
         return f"{fmt.num(d['have'], 1, 'TB')} usable, {fmt.num(d['need'], 1, 'TB')} needed"
     if k == "vcpus":
         return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 0)} vCPUs per node"
+    if k == "database_cpu":
+        return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 1)} cores busy per node"
     if k == "ram":
         return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node"
     if k == "n_plus_one" and "capacity_met" in d:
@@ -387,10 +389,11 @@ def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
     own load the verdict's vCPU and RAM rows."""
     if v is None or not _own_load(v):
         return fmt.hosting_caveat(warnings)
-    short = [d["key"] for d in v["dimensions"] if d["key"] in ("vcpus", "ram") and not d["met"]]
+    words = {"vcpus": "too few vCPUs", "database_cpu": "too few cores for the databases' work", "ram": "not enough RAM"}
+    short = [d["key"] for d in v["dimensions"] if d["key"] in words and not d["met"]]
     if not short:
         return None
-    what = " and ".join({"vcpus": "too few vCPUs", "ram": "not enough RAM"}[c] for c in short)
+    what = " and ".join(words[c] for c in short)
     return f":red[as if the nodes could host the databases: {what} (see against the demand)]"
 
 

@@ -522,11 +522,12 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     st.caption(fmt.md(_described(best["design"])))
     rate = best.get("database_rate")
     if rate and not rate["carried"]:
-        # the sizer counts the vCPUs each database is given, not the CPU its SQL Server work keeps busy
+        # the design holds the cores the databases keep busy (the database_cpu rule); a VM with too few
+        # vCPUs for its own database's work is the description's to fix
         st.warning(
             fmt.md(
-                first_upper(rate["note"]) + ": give each database more vCPUs (RAM/vCPU inputs above) or plan a "
-                "lower vCPU oversubscription; the storage figures here do not show it"
+                first_upper(rate["note"]) + ": give each database more vCPUs (the vCPUs per database input "
+                "above); the storage figures here do not show it"
             ),
             icon=":material/warning:",
         )

@@ -14,7 +14,15 @@ import pytest
 
 from planner.cli import main
 from planner.models import oltp
-from planner.models.database import Database, as_demand_fields, as_workload, io_demand, io_shape, load_database
+from planner.models.database import (
+    Database,
+    as_demand_fields,
+    as_workload,
+    cpu_us_per_txn,
+    io_demand,
+    io_shape,
+    load_database,
+)
 from planner.models.database import shape_of as oltp_shape
 
 EX = Path(__file__).resolve().parent.parent / "examples"
@@ -586,15 +594,16 @@ def test_db_io_of_a_database_described_by_its_io_names_the_database_field(capsys
 def test_a_sized_database_demand_says_whether_each_database_carries_its_rate(capsys):
     """QA 2026-11-28 (DBA review): the sizer counted a database's allocated vCPUs, never the CPU its
     SQL Server work keeps busy. Each sized design of a database demand now says whether the VM the
-    sizer gives each database (its vCPUs under the oversubscription) carries the rate asked."""
+    sizer gives each database carries the rate asked. The design holds the databases' busy cores
+    apart (the ``database_cpu`` rule), so each of the VM's vCPUs counts whole."""
     from planner.models.demand import Demand
     from planner.sizing.search import size
 
     ok = size(Demand.model_validate_json((EX / "demand-hammerdb.json").read_text()), top=1).best
-    assert ok["database_rate"]["carried"] and ok["database_rate"]["vcpus_counted"] == 8 / 4
+    assert ok["database_rate"]["carried"] and ok["database_rate"]["vcpus_counted"] == 8
     hot = Demand.model_validate(
         {
-            "database": {"name": "inmem", "size_gb": 200, "buffer_pool_gb": 230, "tpm": 2_000_000, "vcpus": 12},
+            "database": {"name": "inmem", "size_gb": 200, "buffer_pool_gb": 230, "tpm": 2_500_000, "vcpus": 12},
             "databases": 4,
             "latency_target_ms": 2.0,
             "max_nodes": 6,
@@ -602,4 +611,44 @@ def test_a_sized_database_demand_says_whether_each_database_carries_its_rate(cap
     )
     best = size(hot, top=1).best
     assert best is not None and not best["database_rate"]["carried"]
-    assert "12 vCPUs (shared at 4:1" in best["database_rate"]["note"]
+    assert "its 12 vCPUs carry at most" in best["database_rate"]["note"]
+    assert "shared" not in best["database_rate"]["note"]
+
+
+def test_the_sizer_counts_the_cores_a_databases_work_keeps_busy():
+    """Stop 35's note left it: vCPU oversubscription counts what databases are allocated, and 40
+    in-memory databases at 1,000,000 TPM on 16 vCPUs each (640 vCPUs: two nodes of 96 logical
+    processors at 4:1) keep about 590 cores busy. The sizer holds those cores within each node's
+    physical cores x 95 %, in its vectorised screen and in the check of every design it returns."""
+    from planner.models.database import CPU_BOUND
+    from planner.models.demand import Demand
+    from planner.models.design import Design, resolve
+    from planner.models.params import default_params
+    from planner.physics.cpu import clock_scale
+    from planner.sizing.checks import check_design
+    from planner.sizing.search import size
+
+    hot = Demand.model_validate(
+        {
+            "database": {"name": "inmem", "size_gb": 200, "buffer_pool_gb": 230, "tpm": 1_000_000, "vcpus": 16},
+            "databases": 40,
+            "latency_target_ms": 2.0,
+        }
+    )
+    r = size(hot, top=1)
+    assert r.rejected["database_cpu"]["count"] > 0
+    assert "cores busy per node" in r.rejected["database_cpu"]["example"]
+    b = r.best
+    cn = b["compute"]
+    assert cn["database_cores_per_node_needed"] <= cn["database_cores_per_node_available"]
+    # the figure by hand: transactions per second x (SQL Server's core-us + IOs x guest us at the clock)
+    d = io_demand(hot.database)
+    rd = resolve(Design.model_validate(b["design"]))
+    guest = default_params().guest_cpu_us * float(clock_scale(rd.node.cpu.base_ghz))
+    per_db_cores = d.transactions_per_s * (cpu_us_per_txn(hot.database) + guest * d.iops / d.transactions_per_s) / 1e6
+    assert cn["database_cores_per_node_needed"] * cn["hosts"] == pytest.approx(40 * hot.growth * per_db_cores)
+    assert cn["database_cores_per_node_available"] == pytest.approx(rd.node.cores * CPU_BOUND)
+    # the same parts on four nodes: the allocation fits, the busy cores do not
+    four = check_design(resolve(Design.model_validate({**b["design"], "nodes": 4})), hot)
+    assert four["checks"]["vcpus"]["passed"] and not four["checks"]["database_cpu"]["passed"]
+    assert "database_cpu" in four["fails"]

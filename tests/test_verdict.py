@@ -40,7 +40,8 @@ def best(demand) -> Design:
 def test_the_sized_design_meets_every_dimension(demand, best):
     v = demand_verdict(best, demand)
     assert v["judged"] and v["met"] and v["feasible"] and v["fits"] is None and not v["other_fails"]
-    assert [d["key"] for d in v["dimensions"]] == list(DIMENSIONS)
+    # a demand by tiers gives no transaction rate: no row for the cores its databases' work keeps busy
+    assert [d["key"] for d in v["dimensions"]] == [k for k in DIMENSIONS if k != "database_cpu"]
     assert v["usd_per_month"] == whole_cost(best, demand)["monthly"]["total_usd_per_month"]
     assert "every part of the demand is met" in v["summary"]
 

@@ -30,20 +30,17 @@ from planner.core.text import count
 from planner.engine.performance import PACING_POLICIES
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
-from planner.models.database import Database, cpu_us_per_txn, io_demand, oltp_calibration
+from planner.models.database import CPU_BOUND, Database, cpu_s_per_call, cpu_us_per_txn, io_demand, oltp_calibration
 from planner.models.design import Design, lookup_part
 from planner.models.params import ModelParams, default_params
 from planner.models.workload import Workload
-from planner.physics.cpu import clock_scale
+from planner.physics.cpu import guest_us_per_io as cpu_guest_us
 from planner.results.report import evaluate_report
 
 #: bisection steps on the rate (2^-40 of the bracket: far below any figure shown)
 STEPS = 40
 #: a committing call waits for the flush in flight to end, then its own: 1.5 flushes on average
 COMMIT_WAIT_FLUSHES = 1.5
-#: the database's vCPUs bind when the users keep them this busy (the closed loop then only
-#: adds queueing on the CPUs: more users, the same rate)
-CPU_BOUND = 0.95
 COMMITTING = oltp.MIX["new_order"] + oltp.MIX["payment"] + oltp.MIX["delivery"]
 
 
@@ -114,15 +111,9 @@ def _storage(design, db, x, servers, catalog, params, log_ms):
     return d, rep
 
 
-def cpu_s_per_call(db: Database, db_io, guest_us_per_io: float) -> float:
-    """Core-seconds of one HammerDB call [s]: SQL Server's own work (:func:`cpu_us_per_txn`) and the
-    guest IO stack's for the call's IOs (``guest_us_per_io`` [us], at the VM's clock)."""
-    return (cpu_us_per_txn(db) + guest_us_per_io * (db_io.iops / max(db_io.transactions_per_s, 1e-12))) * 1e-6
-
-
 def guest_us_per_io(design: Design, catalog: Catalog, params: ModelParams) -> float:
     """The guest IO stack's CPU per IO at the database servers' clock [us]."""
-    return float(params.guest_cpu_us * float(clock_scale(_vm_cpu(design, catalog).base_ghz)))
+    return float(cpu_guest_us(params, _vm_cpu(design, catalog).base_ghz))
 
 
 def rate_carried(
@@ -131,6 +122,7 @@ def rate_carried(
     latency_ms: float,
     catalog: Catalog | None = None,
     params: ModelParams | None = None,
+    cores_reserved: bool = False,
 ) -> dict:
     """Whether the database's own vCPUs and virtual users carry the rate it asks for, with its IO
     served at ``latency_ms`` [ms] (its latency target: the guarantee's promise).
@@ -140,6 +132,9 @@ def rate_carried(
     number of virtual users, a response time short enough for its rate (Little's law:
     X <= users / R). On a hyperconverged design the database's vCPUs are shared at the design's
     vCPU oversubscription, as the guarantee counts them; elsewhere they are the database server's own.
+    ``cores_reserved``: the design holds the database's busy cores apart from the oversubscription
+    (the sizer's ``database_cpu`` rule, :func:`planner.sizing.checks.database_cores`), so each vCPU
+    counts whole.
 
     Returns
     -------
@@ -152,7 +147,7 @@ def rate_carried(
     d = io_demand(db, log_write_latency_ms=latency_ms)
     tps = d.transactions_per_s
     vcpus = db.vm("vcpus")
-    shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1
+    shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1 and not cores_reserved
     counted = vcpus / design.vcpu_oversubscription if shared else float(vcpus)
     cs = cpu_s_per_call(db, d, guest_us_per_io(design, catalog, p))
     cpu_tps = counted / cs

@@ -45,6 +45,10 @@ ASSUMED_LOG_WRITE_LATENCY_MS = 1.0
 #: the database size over warehouses x 0.1 GB that a description may have: a loaded schema grows with its
 #: run (new orders, history) and its indexes, but not tenfold
 WAREHOUSE_SPREAD = (0.25, 4.0)
+#: the database's vCPUs bind when the users keep them this busy (the closed loop then only
+#: adds queueing on the CPUs: more users, the same rate); the sizer holds a node's cores to the
+#: same share of the databases' work
+CPU_BOUND = 0.95
 #: the VM a database runs in when its description does not say (the SLA's defaults)
 DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
 #: SQL Server versions and what changed for IO: indirect checkpoints the default for new
@@ -326,6 +330,27 @@ def oltp_calibration() -> dict[str, Any]:
 def cpu_us_per_txn(db: Database) -> float:
     """Core-microseconds per TPM transaction: the database's override, else the fit."""
     return float(db.cpu_us_per_txn if db.cpu_us_per_txn is not None else oltp_calibration()["cpu_us_per_txn"]["value"])
+
+
+def cpu_s_per_call(db: Database, db_io: IoDemand, guest_us_per_io: Any) -> Any:
+    """Core-seconds of one HammerDB call [s]: SQL Server's own work (:func:`cpu_us_per_txn`) and the
+    guest IO stack's for the call's IOs.
+
+    Parameters
+    ----------
+    db : Database
+    db_io : IoDemand
+        Its IO demand (:func:`io_demand`): the IOs per transaction.
+    guest_us_per_io : float or numpy.ndarray
+        The guest IO stack's CPU per IO at the VM's clock [us]; an array gives one figure per clock.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        [core-s per call]. A vCPU counts as one core's worth of work (the fit's assumption,
+        :func:`oltp_calibration`).
+    """
+    return (cpu_us_per_txn(db) + guest_us_per_io * (db_io.iops / max(db_io.transactions_per_s, 1e-12))) * 1e-6
 
 
 def shape_of(db: Database) -> oltp.OltpShape:

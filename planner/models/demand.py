@@ -27,7 +27,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from planner.core.errors import PlannerError
-from planner.models.database import Database, io_demand
+from planner.models.database import Database, cpu_s_per_call, io_demand
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MAX_NODES_ANY, Stack
 from planner.models.tiers import TierSet, default_tiers
@@ -277,6 +277,22 @@ class Demand(BaseModel):
     def vcpus(self, multiplier: float | None = None) -> float:
         """vCPUs the databases need, including growth."""
         return sum(c.databases * c.vcpus_per_db for c in self.classes(multiplier))
+
+    def database_cores(self, guest_us_per_io: Any, multiplier: float | None = None) -> Any:
+        """Cores the databases' own work keeps busy at their rate, including growth [cores]:
+        SQL Server's work and the guest IO stack's per transaction
+        (:func:`planner.models.database.cpu_s_per_call`) x transactions per second x databases.
+
+        0 for a demand that does not describe its databases' workload (tiers or totals: no rate to
+        count). ``guest_us_per_io`` [us] at the clock of the cores that run it; an array gives one
+        figure per clock.
+        """
+        if self.database is None:
+            return 0.0 * guest_us_per_io
+        d = io_demand(self.database)
+        return (
+            self.database_count(multiplier) * d.transactions_per_s * cpu_s_per_call(self.database, d, guest_us_per_io)
+        )
 
     def ram_gb(self, multiplier: float | None = None) -> float:
         """RAM the database VMs need, GB, including growth."""

@@ -27,6 +27,15 @@ def clock_scale(base_ghz: FloatArray) -> FloatArray:
     return REFERENCE_GHZ / np.asarray(base_ghz, dtype=float)
 
 
+def guest_us_per_io(p: ModelParams, base_ghz: FloatArray) -> FloatArray:
+    """The guest IO stack's CPU per IO inside a VM on a CPU at ``base_ghz`` [us].
+
+    The fit's ``guest_cpu_us`` at the reference clock (:data:`planner.models.params.REFERENCE_GHZ`),
+    scaled by :func:`clock_scale`.
+    """
+    return p.guest_cpu_us * clock_scale(base_ghz)
+
+
 def host_read_us(
     p: ModelParams, hops: FloatArray, block_size_kib: FloatArray, tcp_cpu_per_crossing_us: FloatArray = 0.0
 ) -> FloatArray:

@@ -47,6 +47,7 @@ import numpy as np
 
 from planner.core.types import FloatArray
 from planner.models.catalog import CacheDevice, CapacityDrive
+from planner.models.database import CPU_BOUND
 from planner.models.design import ResolvedDesign
 from planner.models.stacks import CEPH_MIN_MON_HOSTS, ceph_min_size_default, ceph_monitor_failures, ceph_monitors
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
@@ -354,6 +355,14 @@ RULES: dict[str, Rule] = dict(
             f"design policy vcpu_oversubscription; {SR}: 'Virtual processors per host 2,048'",
         ),
         _r(
+            "database_cpu",
+            "the cores the described databases' own work keeps busy (SQL Server's and the guest IO stack's, "
+            f"at their transaction rate) within the node's cores x {CPU_BOUND:.0%}, with N+1",
+            "demand",
+            "planner.models.database.cpu_s_per_call (the fit's core-microseconds per transaction, "
+            "planner/data/oltp-calibration.json; a vCPU is one core's worth of work, hyperthreads not counted)",
+        ),
+        _r(
             "ram",
             "the databases' RAM + host reserve + S2D metadata + CSV cache within the node's RAM, with N+1",
             "demand",
@@ -418,7 +427,7 @@ CEPH_MIN_COPIES, CEPH_MIN_REPLICATED_MIN_SIZE = 3, 2
 VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
 
 _PLATFORM_RULES = ("drive_bays", "cpu_socket", "memory_config", "pmem_supported", "pcie_slots", "power_budget")
-_DEMAND_RULES = ("validated_node", "drive_endurance", "growth", "budget", "iops_at_latency")
+_DEMAND_RULES = ("validated_node", "drive_endurance", "growth", "budget", "iops_at_latency", "database_cpu")
 #: the vCPU rule off S2D: Azure Local's per-host limit and its source are not theirs
 _VCPUS_OWN = _r(
     "vcpus",

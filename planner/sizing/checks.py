@@ -30,13 +30,15 @@ from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, cpu_cap_iops, evaluate_arrays
+from planner.models.database import CPU_BOUND
 from planner.models.demand import MAX_DEMAND_IOPS, Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
-from planner.models.params import params_for
+from planner.models.params import default_params, params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
+from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import years_to_wear_out
 from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
@@ -62,6 +64,37 @@ def hosts(nodes: int, n_plus_one: bool) -> int:
     return max(nodes - 1, 1) if n_plus_one and nodes > 1 else nodes
 
 
+def database_cores(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:
+    """The cores per node the databases' own work keeps busy, and what a node gives it, for a
+    demand that describes its databases' workload (empty otherwise: tiers and totals give no rate).
+
+    vCPU oversubscription counts what the databases are *allocated*; a database whose rate is
+    known also keeps cores *busy* (:meth:`planner.models.demand.Demand.database_cores`: SQL
+    Server's work and the guest IO stack's per transaction, at this node's clock). Those cores
+    cannot be oversubscribed: the node's physical cores x :data:`planner.models.database.CPU_BOUND`
+    must hold them (a vCPU counts as a core's worth of work, the fit's assumption; hyperthreads
+    are not counted as cores). The storage stack's own CPU is the performance model's (its host
+    CPU station) and is not added here.
+    """
+    if demand.database is None:
+        return {}
+    h = hosts(rd.nodes, demand.n_plus_one)
+    guest = float(guest_us_per_io(default_params(), rd.node.cpu.base_ghz))
+    return {
+        "database_cores_per_node_needed": float(demand.database_cores(guest, multiplier)) / h,
+        "database_cores_per_node_available": rd.node.cores * CPU_BOUND,
+    }
+
+
+def database_cpu_reason(cn: dict, cores: int) -> str:
+    """The database CPU rule's figures in words (one wording for the check and the verdict)."""
+    return (
+        f"the databases' own work keeps {cn['database_cores_per_node_needed']:,.1f} cores busy per node on "
+        f"{count(cn['hosts'], 'host')}; {cores} cores x {CPU_BOUND:.0%} give "
+        f"{cn['database_cores_per_node_available']:,.1f}"
+    )
+
+
 def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:
     """vCPUs and RAM per node the demand needs, and what a node offers."""
     h = hosts(rd.nodes, demand.n_plus_one)
@@ -71,6 +104,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     vcpus_have = min(
         float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), R.max_vcpus_per_host(rd.design.stack)
     )
+    busy = database_cores(rd, demand, multiplier)
     if rd.design.stack != "s2d":
         st_gb, st_note = stack_ram_gb(rd)
         ram_fixed = rd.design.host_reserve_gb + st_gb
@@ -78,6 +112,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
             "hosts": h,
             "vcpus_per_node_needed": vcpus_need,
             "vcpus_per_node_available": vcpus_have,
+            **busy,
             "ram_gb_per_node_needed": demand.ram_gb(multiplier) / h + ram_fixed,
             "ram_gb_per_node": n.ram_gb,
             "ram_gb_fixed_per_node": ram_fixed,
@@ -91,6 +126,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
         "hosts": h,
         "vcpus_per_node_needed": vcpus_need,
         "vcpus_per_node_available": vcpus_have,
+        **busy,
         "ram_gb_per_node_needed": ram_need,
         "ram_gb_per_node": n.ram_gb,
         "ram_gb_fixed_per_node": ram_fixed,
@@ -135,6 +171,8 @@ def _f(x) -> float:
 #: rules that pass because the design has nothing they judge, told by the reason the rule
 #: engine gives (the app's Rules tab shows it: "not hybrid", "no cache tier"): rule ->
 #: (the reason, or its ending, when the rule does not apply; why, as a document says it)
+#: why the database CPU rule passes for a demand without a rate
+NO_DATABASE_RATE = "the demand gives no transaction rate (tiers or totals): only its vCPUs are counted"
 NOT_APPLICABLE_REASONS = {
     "cache_devices": ("no cache tier", "no cache tier"),
     "capacity_multiple_of_cache": ("no cache tier", "no cache tier"),
@@ -148,6 +186,7 @@ NOT_APPLICABLE_REASONS = {
     "volume_plan": ("no volumes planned", "no volumes planned"),
     "growth": ("no growth asked", "no growth asked"),
     "budget": (" (no budget)", "no budget set"),
+    "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
     "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "no witness recommended beyond four servers"),
 }
 
@@ -336,6 +375,14 @@ def check_design(
         f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
         f" ({n.threads} LPs x {d.vcpu_oversubscription:g})",
     )
+    if "database_cores_per_node_needed" in cn:
+        put(
+            "database_cpu",
+            cn["database_cores_per_node_needed"] <= cn["database_cores_per_node_available"] + 1e-9,
+            database_cpu_reason(cn, n.cores),
+        )
+    else:
+        put("database_cpu", True, NO_DATABASE_RATE)
     put(
         "ram",
         cn["ram_gb_per_node_needed"] <= n.ram_gb + 1e-9,
@@ -440,6 +487,8 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         vcpu_m = (
             cn["vcpus_per_node_available"] / cn["vcpus_per_node_needed"] if cn["vcpus_per_node_needed"] else math.inf
         )
+        if cn.get("database_cores_per_node_needed"):  # busy cores bind before the allocation can
+            vcpu_m = min(vcpu_m, cn["database_cores_per_node_available"] / cn["database_cores_per_node_needed"])
         db_ram = cn["ram_gb_per_node_needed"] - cn["ram_gb_fixed_per_node"]
         ram_m = (rd.node.ram_gb - cn["ram_gb_fixed_per_node"]) / db_ram if db_ram > 0 else math.inf
         lim = {"capacity": cap_m, "iops": float(m_sat[i]), "latency": float(m_lat[i]), "vcpu": vcpu_m, "ram": ram_m}
@@ -551,6 +600,7 @@ def multi_year(
                 and held >= tb
                 and can_repair
                 and cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"]
+                and cn.get("database_cores_per_node_needed", 0.0) <= cn.get("database_cores_per_node_available", 0.0)
                 and cn["ram_gb_per_node_needed"] <= c.node.ram_gb
             ):
                 need = n2

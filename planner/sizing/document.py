@@ -314,6 +314,13 @@ def _meets(p: dict) -> list[list[str]]:
         "ram": ("Memory", f"{d['ram_gb']:,.0f} GB", "ram"),
     }
     met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
+    if "database_cpu" in met_by:  # a demand that gives its databases' rate: the cores their work keeps busy
+        busy = met_by["database_cpu"]
+        names = {
+            **{k: names[k] for k in ("iops", "latency", "capacity", "vcpus")},
+            "database_cpu": ("Processor cores for the databases' work", f"{busy['need']:,.1f} busy per server", "vcpu"),
+            "ram": names["ram"],
+        }
     rows = []
     for k, (label, need, lk) in names.items():
         f = lim.get(lk)

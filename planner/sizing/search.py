@@ -64,13 +64,15 @@ from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
+from planner.models.database import CPU_BOUND
 from planner.models.demand import Demand, DemandError
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, parts_name, resolve
-from planner.models.params import params_for
+from planner.models.params import default_params, params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics import network
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, infrastructure_footprint_tb, usable_capacity_tb
+from planner.physics.cpu import guest_us_per_io
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
@@ -888,6 +890,23 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             f"{hosts[pj_all[b[0]]]} hosts",
             "platforms x node counts",
         )
+    if demand.database is not None:  # the cores its work keeps busy (planner.sizing.checks.database_cores)
+        busy = np.asarray(demand.database_cores(guest_us_per_io(default_params(), P["ghz"])), dtype=float)
+        busy_need = busy[pi_all] / hosts[pj_all]
+        busy_have = P["cores"][pi_all] * CPU_BOUND
+        busy_ok = busy_have >= busy_need - 1e-9
+        b = np.flatnonzero(comp_ok & ~busy_ok)
+        if b.size:
+            i = pi_all[b[0]]
+            rej.add(
+                "database_cpu",
+                b.size,
+                f"{P['chassis_id'][i]} {P['sockets'][i]} x {P['rows'][i][1].id}: the databases' work keeps "
+                f"{busy_need[b[0]]:,.1f} cores busy per node on {hosts[pj_all[b[0]]]} hosts; "
+                f"{P['cores'][i]:.0f} cores x {CPU_BOUND:.0%} give {busy_have[b[0]]:,.1f}",
+                "platforms x node counts",
+            )
+        comp_ok &= busy_ok
     ram_ok = max_ram[pi_all] >= np.maximum(ram_db[pj_all] + ram_fixed, R.MIN_RAM_GB) - 1e-9
     b = np.flatnonzero(comp_ok & ~ram_ok)
     if b.size:
@@ -1391,11 +1410,10 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
 
 def _database_rate(rd, demand: Demand) -> dict:
     """For a demand built from a database: whether each database's own vCPUs and virtual users carry
-    its rate on this design (:func:`planner.commercial.database.rate_carried`, as the SLA page
-    judges it). The sizer counts the vCPUs a database is allocated, under the design's
-    oversubscription, not the CPU its SQL Server work keeps busy: this says whether that work fits
-    in what its VM is given (DBA review: a 12-vCPU database at 2 M TPM was sized with its CPU never
-    counted)."""
+    its rate on this design (:func:`planner.commercial.database.rate_carried`). The ``database_cpu``
+    rule holds the cores the databases keep busy on every node, so each vCPU counts whole here: what
+    is left is whether the VM the sizer allocates has vCPUs enough for its database (DBA review: a
+    12-vCPU database at 2 M TPM was sized with its CPU never counted)."""
     db = demand.database
     if db is None:
         return {}
@@ -1404,7 +1422,7 @@ def _database_rate(rd, demand: Demand) -> dict:
     # the VM the sizer allocates each database: the demand's vCPUs per database (the database's own when it
     # names them: planner.models.demand)
     vm = db.model_copy(update={"vcpus": demand.vcpus_per_db})
-    return {"database_rate": rate_carried(rd.design, vm, demand.latency_target_ms)}
+    return {"database_rate": rate_carried(rd.design, vm, demand.latency_target_ms, cores_reserved=True)}
 
 
 def _part(rec, count: int | None = None) -> str:

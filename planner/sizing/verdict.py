@@ -43,7 +43,7 @@ from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
 from planner.physics.rules import rule_of
-from planner.sizing.checks import check_design, limits
+from planner.sizing.checks import check_design, database_cpu_reason, limits
 from planner.sizing.document import customer_text
 
 #: the dimensions, in the order they are shown, with their names on screen
@@ -52,6 +52,7 @@ DIMENSIONS = {
     "latency": "Latency target",
     "capacity": "Capacity",
     "vcpus": "vCPUs",
+    "database_cpu": "CPU cores (databases' work)",
     "ram": "RAM",
     "n_plus_one": "N+1 (one node down)",
     "fault_tolerance": "Fault tolerance",
@@ -62,6 +63,7 @@ DIMENSION_RULES = {
     "latency": ("iops_at_latency",),
     "capacity": ("capacity_with_reserve",),
     "vcpus": ("vcpus",),
+    "database_cpu": ("database_cpu",),
     "ram": ("ram",),
     "n_plus_one": ("n_plus_one_capacity", "n_plus_one_performance"),
     "fault_tolerance": ("fault_tolerance",),
@@ -235,6 +237,15 @@ def demand_verdict(
         f"{cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs per node {on} "
         f"({rd.node.threads} logical processors x {design.vcpu_oversubscription:g} oversubscription)",
     )
+    if "database_cores_per_node_needed" in cn:  # only a demand that gives its databases' rate
+        row(
+            "database_cpu",
+            cn["database_cores_per_node_needed"],
+            cn["database_cores_per_node_available"],
+            "cores per node",
+            checks["database_cpu"]["passed"],
+            database_cpu_reason(cn, rd.node.cores) + (", one node down" if dem.n_plus_one and nodes > 1 else ""),
+        )
     row(
         "ram",
         cn["ram_gb_per_node_needed"],
