@@ -236,8 +236,10 @@ def extrapolation_note(rep: dict) -> str | None:
     flags = rep.get("extrapolation") or []
     if not flags:
         return None
+    from planner.sizing.words import extrapolation_words  # the values in words ("fc-4g x1" read as code)
+
     return (
         "Outside the calibrated domain, so the bands above are widened: "
-        + "; ".join(md(f["message"]) for f in flags)
+        + "; ".join(md(extrapolation_words(f)) for f in flags)
         + "."
     )

@@ -8,6 +8,7 @@ import math
 
 from hciplan_ui import fmt
 from planner.commercial.tiers import limit_words
+from planner.sizing.names import resiliency_words
 
 
 @functools.cache
@@ -98,7 +99,8 @@ def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = N
     return {
         "#": "best" if i == 0 else f"alt {i}",
         "nodes": d["nodes"],
-        "resiliency": d["resiliency"],
+        # the CSV keeps the id a design file takes; the table says it in words ("three-way mirror")
+        "resiliency": resiliency_words(d["resiliency"]) if named else d["resiliency"],
         "drives": f"{n['capacity_drives']['count']} x {part('capacity_drive', n['capacity_drives']['model'], named)}"
         f" ({sig['drives']})",
         "cache": f"{cache['count']} x {part('cache_device', cache['model'], named)}" if cache else "none",

@@ -648,6 +648,11 @@ def test_the_sizer_counts_the_cores_a_databases_work_keeps_busy():
     per_db_cores = d.transactions_per_s * (cpu_us_per_txn(hot.database) + guest * d.iops / d.transactions_per_s) / 1e6
     assert cn["database_cores_per_node_needed"] * cn["hosts"] == pytest.approx(40 * hot.growth * per_db_cores)
     assert cn["database_cores_per_node_available"] == pytest.approx(rd.node.cores * CPU_BOUND)
+    # its room to grow beside the allocation's, in words of its own
+    assert b["limit_ratios"]["cores"] == pytest.approx(
+        cn["database_cores_per_node_available"] / cn["database_cores_per_node_needed"]
+    )
+    assert b["limit_ratios"]["vcpu"] == pytest.approx(cn["vcpus_per_node_available"] / cn["vcpus_per_node_needed"])
     # the same parts on four nodes: the allocation fits, the busy cores do not
     four = check_design(resolve(Design.model_validate({**b["design"], "nodes": 4})), hot)
     assert four["checks"]["vcpus"]["passed"] and not four["checks"]["database_cpu"]["passed"]

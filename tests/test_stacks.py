@@ -486,3 +486,16 @@ def test_whole_cost_of_a_disaggregated_ceph_design_counts_its_clients():
     cpus = [x for x in c["parts"] if x["role"] == "cpu"]
     assert sum(x["quantity"] for x in cpus) == spec["nodes"] * 2 + spec["clients"]["servers"] * 2
     assert c["physical_cores"] > 0 and c["network"]["links"] > 0
+
+
+def test_the_ceph_note_names_the_queues_in_words():
+    """Stop 35's note: the Performance page's Ceph note read 'stations: vm_vcpu = the RBD client ...',
+    the model's keys in a sentence a customer reads."""
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    design = parse_design((EX / "ceph-6node-reef.json").read_text())
+    rep = evaluate_report(design, profiles()["oltp-8k"], degraded=False)
+    note = next(n for n in rep["notes"] if n.startswith("Ceph: reads are served"))
+    assert "The model queues IOs at the RBD client" in note
+    assert not any(k in note for k in ("vm_vcpu", "host_cpu", "capacity_drives", "stations:"))

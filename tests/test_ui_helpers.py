@@ -225,3 +225,25 @@ def test_binding_help_speaks_the_pages_words_tightest_first():
         "IOPS (saturation) 1.52x the demand, RAM 2.00x the demand"
     )
     assert "vcpu" not in text and "vCPUs" not in text and "never" not in text
+
+
+def test_the_extrapolation_warning_says_its_values_in_words():
+    """Stop 35's note: the Size and Performance pages' extrapolation warning carried ids ("'fc-4g x1'",
+    "(calibrated: rdma)", "sas-hdd", "ec-8+2") where the proposal said them in words."""
+    from planner.models.design import parse_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    text = ""
+    for name in ("seed-dl580-san-raid5.json", "seed-datrium-dvx.json"):
+        rep = evaluate_report(
+            parse_design((ROOT / "examples" / name).read_text()), profiles()["oltp-8k"], degraded=False
+        )
+        text += (fmt.extrapolation_note(rep) or "").replace("\\", "").replace(fmt.WORD_JOINER, "")  # markdown's escapes
+    for said in ("4 Gb Fibre Channel, 1 path", "(calibrated: RDMA)", "SAS HDD", "erasure coding 8+2", "RAID 5"):
+        assert said in text, said
+    for code in ("fc-4g", "'rdma'", "sas-hdd", "ec-8+2", "raid5", "'single-server'"):
+        assert code not in text, code
+    # an architecture's own explanation stays; one server is "1 server"
+    assert "no single server was measured" in text
+    assert "cluster size 1 server is outside" in text

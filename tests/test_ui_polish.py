@@ -245,6 +245,10 @@ def test_the_size_results_show_the_cost_and_size_first_and_hide_no_column():
     assert (tuple(summary.value.columns), tuple(parts.value.columns)) == (SUMMARY_COLUMNS, PARTS_COLUMNS)
     assert set(SUMMARY_COLUMNS) | set(PARTS_COLUMNS) == set(HEADERS.values())
     assert set(HEADERS) == set(result_row(0, res["best"]))
+    # the parts table says the resiliency in words, the CSV keeps the id a design file takes (stop 35's
+    # note: the table said "mirror-3way")
+    assert parts.value["Resiliency"].iloc[0] == "three-way mirror"
+    assert result_row(0, res["best"])["resiliency"] == "mirror-3way"
     headline = next(m.value for m in at.metric if m.label == "Whole cost/month")
     assert summary.value["Whole cost, USD/month"].iloc[0] == headline  # the same figure, the same way
 

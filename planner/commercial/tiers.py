@@ -18,7 +18,7 @@ from planner.models.tiers import Tier, TierError, TierSet
 from planner.physics.capacity import capacity_report
 from planner.physics.hosting import ram_needed_gb, stack_ram_gb
 
-#: what runs out first, in words: the sizer's limits (capacity, iops, latency, vcpu, ram) and a tier's
+#: what runs out first, in words: the sizer's limits (capacity, iops, latency, vcpu, cores, ram) and a tier's
 #: (capacity, reserved_iops, cpu, ram). One vocabulary for the pages, the verdict and the documents,
 #: which had three that disagreed ("RAM", "memory"; "vCPUs", "virtual processors").
 RESOURCE_WORDS = {
@@ -26,6 +26,7 @@ RESOURCE_WORDS = {
     "iops": "IOPS (saturation)",
     "latency": "the latency target",
     "vcpu": "vCPUs",
+    "cores": "CPU cores (the databases' work)",
     "cpu": "vCPUs",
     "ram": "RAM",
     "reserved_iops": "IOPS reserved at the latency target",

@@ -104,7 +104,9 @@ def extrapolation(feats: dict, domain: dict) -> list[dict]:
                         "value": v,
                         "side": side,
                         "calibrated": f"{lo:g} to {hi:g}",
-                        "message": f"{what} {_shown(v)}{UNITS.get(dim, '')} is outside the calibrated "
+                        # "1 server", not "1 servers" (a single server's report)
+                        "message": f"{what} {_shown(v)}{UNITS.get(dim, '').removesuffix('s') if v == 1 else UNITS.get(dim, '')} "
+                        "is outside the calibrated "
                         f"{_shown(lo)} to {_shown(hi)}{UNITS.get(dim, '')}",
                     }
                 )

@@ -497,8 +497,7 @@ def stack_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) -> l
         notes.append(
             "Ceph: reads are served by each placement group's primary OSD (local to the client for "
             f"{'none' if rd.clients else f'1 in {d.nodes}'} of the IOs); writes go to the primary, which sends "
-            "them to the other replicas or shards; stations: "
-            + "; ".join(f"{k} = {v}" for k, v in CEPH_STATIONS.items())
+            "them to the other replicas or shards. The model queues IOs at " + "; at ".join(CEPH_STATIONS.values())
         )
         iops = perf.get("iops")
         if iops:

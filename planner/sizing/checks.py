@@ -43,7 +43,7 @@ from planner.physics.endurance import years_to_wear_out
 from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 
-BINDING = ("capacity", "iops", "latency", "vcpu", "ram")
+BINDING = ("capacity", "iops", "latency", "vcpu", "cores", "ram")
 #: latency binds only when its limit is this far below the saturation limit
 LATENCY_TIE = 0.98
 
@@ -487,11 +487,12 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         vcpu_m = (
             cn["vcpus_per_node_available"] / cn["vcpus_per_node_needed"] if cn["vcpus_per_node_needed"] else math.inf
         )
-        if cn.get("database_cores_per_node_needed"):  # busy cores bind before the allocation can
-            vcpu_m = min(vcpu_m, cn["database_cores_per_node_available"] / cn["database_cores_per_node_needed"])
+        busy = cn.get("database_cores_per_node_needed")  # only a demand that gives its databases' rate
         db_ram = cn["ram_gb_per_node_needed"] - cn["ram_gb_fixed_per_node"]
         ram_m = (rd.node.ram_gb - cn["ram_gb_fixed_per_node"]) / db_ram if db_ram > 0 else math.inf
         lim = {"capacity": cap_m, "iops": float(m_sat[i]), "latency": float(m_lat[i]), "vcpu": vcpu_m, "ram": ram_m}
+        if busy:
+            lim["cores"] = cn["database_cores_per_node_available"] / busy
         order = sorted(lim, key=lim.__getitem__)
         binding = order[0]
         if binding == "latency" and lim["latency"] >= LATENCY_TIE * lim["iops"]:

@@ -318,7 +318,11 @@ def _meets(p: dict) -> list[list[str]]:
         busy = met_by["database_cpu"]
         names = {
             **{k: names[k] for k in ("iops", "latency", "capacity", "vcpus")},
-            "database_cpu": ("Processor cores for the databases' work", f"{busy['need']:,.1f} busy per server", "vcpu"),
+            "database_cpu": (
+                "Processor cores for the databases' work",
+                f"{busy['need']:,.1f} busy per server",
+                "cores",
+            ),
             "ram": names["ram"],
         }
     rows = []

@@ -56,6 +56,8 @@ def resiliency_words(res: str | None) -> str:
         return f"RAID {m.group(1)}"
     if m := re.fullmatch(r"raid(\d+)-ftt(\d+)", r):
         return f"RAID-{m.group(1)}, {m.group(2)} failure{'s' if m.group(2) != '1' else ''} to tolerate"
+    if m := re.fullmatch(r"ec-(\d+)\+(\d+)", r):
+        return f"erasure coding {m.group(1)}+{m.group(2)}"
     if m := re.fullmatch(r"replica-(\d+)", r):
         return f"{m.group(1)} replicas"
     return {"stripe": "striped", "none": "no redundancy"}.get(r, r.replace("-", " "))
@@ -135,6 +137,18 @@ def example_words() -> dict[str, str]:
     return {n: system_words(d.model_dump(mode="json")) for n, d in example_models().items()}
 
 
+#: device kinds and interfaces of the calibrated domain ("sas-hdd", a cache's "pmem") as words
+_DEVICE_WORDS = {
+    "nvme": "NVMe",
+    "sas": "SAS",
+    "sata": "SATA",
+    "sas-hdd": "SAS HDD",
+    "sata-hdd": "SATA HDD",
+    "pcie-flash": "PCIe flash",
+    "pmem": "persistent memory",
+    "none": "none",
+}
+_STACK_NAMES = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
 _CACHE_MODE_WORDS = {"write-back": "a write-back cache", "write-only": "a write-only cache", "none": "no cache"}
 
 
@@ -149,6 +163,9 @@ def domain_value_words(dimension: str, value) -> str:
         "transport": transport_words,
         "cache_mode": lambda v: _CACHE_MODE_WORDS.get(v, v),
         "topology": lambda v: TOPOLOGY_LABELS.get(v, v),
+        "drive_interface": lambda v: _DEVICE_WORDS.get(v, v),
+        "cache": lambda v: _DEVICE_WORDS.get(v, v),
+        "stack": lambda v: _STACK_NAMES.get(v, v),
     }.get(dimension)
     text = str(value)
     if one is None:

@@ -70,3 +70,18 @@ def band_basis_words(basis: str) -> str:
     if sep and dim in DIMENSION_WORDS:
         return f"{DIMENSION_WORDS[dim]}: {_BASIS_WORDS.get(how, how)}"
     return customer_words(basis)
+
+
+def extrapolation_words(flag: dict) -> str:
+    """An extrapolation flag's message (:func:`planner.results.calibrated_domain.extrapolation`) with
+    its category values in words: "east-west transport 4 Gb Fibre Channel, 1 path was never measured
+    (calibrated: RDMA)" where the message says "'fc-4g x1'" and "rdma". The rest of the message (an
+    architecture's own explanation) is kept; a range's values are numbers with units, kept as they are."""
+    msg = str(flag["message"])
+    if flag.get("side") != "unseen":
+        return msg
+    dim, value, cal = flag["dimension"], str(flag["value"]), str(flag.get("calibrated", ""))
+    msg = msg.replace(f"'{value}'", domain_value_words(dim, value), 1)
+    if cal:
+        msg = msg.replace(f"(calibrated: {cal})", f"(calibrated: {domain_value_words(dim, cal)})", 1)
+    return msg
