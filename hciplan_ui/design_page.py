@@ -142,8 +142,13 @@ with st.expander("Load or save a design file", expanded=bool(st.session_state.po
     # this page edits hyperconverged designs; other architectures are compared on the Compare page
     from planner.models.examples import example_designs
 
+    from planner.sizing.words import example_words
+
     hci = [n for n, topo in example_designs().items() if topo == "hyperconverged"]
-    ex = st.selectbox("…or start from an example", ["—", *hci], key="example_pick")
+    said = example_words()  # what each example is ("3 x Supermicro ..., three-way mirror"), not its file name
+    ex = st.selectbox(
+        "…or start from an example", ["—", *hci], key="example_pick", format_func=lambda n: said.get(n, n)
+    )
     if ex != "—" and st.button("Load example"):
         state.set_design(state.example_json(ex))
         st.rerun()

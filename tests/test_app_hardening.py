@@ -133,10 +133,12 @@ def test_example_pickers_offer_design_files_only():
 
     designs = example_designs()  # every example file that validates as a design, by architecture
     at = _app()
-    offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
-    assert offered and set(offered) == {n for n, t in designs.items() if t == "hyperconverged"}, offered
-    at.switch_page("hciplan_ui/compare_page.py").run()
     from planner.sizing.words import example_words
+
+    # labels: what each example is, never its file name (stop 35's note: the Design page listed file names)
+    offered = [o for o in at.selectbox(key="example_pick").options if o != "—"]
+    assert offered and set(offered) == {example_words()[n] for n, t in designs.items() if t == "hyperconverged"}
+    at.switch_page("hciplan_ui/compare_page.py").run()
 
     # labels: 'what it is (architecture)', never the file name (pre-sales review 2026-11-28)
     compared = at.multiselect(key="cmp_examples").options
