@@ -141,7 +141,6 @@ with st.expander("Load or save a design file", expanded=bool(st.session_state.po
             st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {fmt.md(', '.join(records))}")
     # this page edits hyperconverged designs; other architectures are compared on the Compare page
     from planner.models.examples import example_designs
-
     from planner.sizing.words import example_words
 
     hci = [n for n, topo in example_designs().items() if topo == "hyperconverged"]

@@ -408,6 +408,7 @@ def _latency(best: dict, demand: Demand) -> None:
     percentile, a target on the mean that the 99th percentile exceeds, and the model's calibrated domain.
     The proposal showed a p99 above the target the Size page had called met on its mean."""
     from planner.engine.loads import demand_as_workload
+    from planner.sizing.checks import p99_over_mean_targets
 
     w = demand_as_workload(demand, best["design"]["nodes"])
     rep = state.report(state.canonical(best["design"]), state.canonical(w.model_dump(mode="json")))
@@ -419,14 +420,10 @@ def _latency(best: dict, demand: Demand) -> None:
         + fmt.band(p99, rep.get("p99_read_latency_ms_low"), rep.get("p99_read_latency_ms_high"), fmt.ms)
         + "."
     )
-    over = [
-        c
-        for c in demand.classes(1.0)
-        if p99 is not None and c.latency_statistic == "mean" and p99 > c.latency_target_ms
-    ]
+    over = p99_over_mean_targets(rep, demand.summary()["classes"])
     if over:
         targets = ", ".join(
-            f"{fmt.md(c.name)} {c.latency_target_ms:g} ms" if len(over) > 1 else f"{c.latency_target_ms:g} ms"
+            f"{fmt.md(c['name'])} {c['latency_target_ms']:g} ms" if len(over) > 1 else f"{c['latency_target_ms']:g} ms"
             for c in over
         )
         st.warning(

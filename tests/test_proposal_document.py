@@ -507,3 +507,25 @@ def test_the_document_says_the_fault_tolerance_verdict(proposal):
     assert row["met"]
     text = json.dumps(document(proposal))
     assert "Failures survived" in text and row["asked"] in text
+
+
+def test_a_p99_above_a_mean_target_is_said_in_the_proposal_as_on_the_size_page():
+    """Stop 35's note: the Size page warned when the 99th-percentile read latency is above a target set
+    on the mean, judged in the page; the proposal said nothing. One library judgement
+    (planner.sizing.checks.p99_over_mean_targets) now serves both."""
+    from planner.sizing.checks import p99_over_mean_targets
+    from planner.sizing.document import latency_range_notes
+
+    d = Demand.model_validate(
+        {"total_iops": 400_000, "capacity_tb": 40, "databases": 40, "latency_target_ms": 0.5, "max_nodes": 8}
+    )
+    design = Design.model_validate(size(d, top=1).best["design"])
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    rep = p["report"]
+    assert rep["p99_read_latency_ms"] > 0.5 > rep["vm_latency_ms"], rep["p99_read_latency_ms"]
+    assert [c["name"] for c in p99_over_mean_targets(rep, p["demand"]["classes"])] == ["demand"]
+    said = " ".join(latency_range_notes(p))
+    assert "is on the mean" in said and f"99th percentile {rep['p99_read_latency_ms']:.3f} ms" in said
+    # a p99 target is judged by its own statistic: no such note
+    p99 = [{**c, "latency_statistic": "p99"} for c in p["demand"]["classes"]]
+    assert p99_over_mean_targets(rep, p99) == []

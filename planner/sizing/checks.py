@@ -95,6 +95,18 @@ def database_cpu_reason(cn: dict, cores: int) -> str:
     )
 
 
+def p99_over_mean_targets(report: dict, classes: list[dict]) -> list[dict]:
+    """The demand's classes (``name``, ``latency_statistic``, ``latency_target_ms``, as
+    :meth:`planner.models.demand.Demand.summary` lists them) whose target is on the mean while the
+    report's 99th-percentile read latency is above it: the target holds on the mean, and more than one
+    read in a hundred takes longer. One judgement for the Size page and the proposal (the proposal
+    showed a p99 above a target the Size page had called met)."""
+    p99 = report.get("p99_read_latency_ms")
+    if p99 is None:
+        return []
+    return [c for c in classes if c["latency_statistic"] == "mean" and p99 > c["latency_target_ms"]]
+
+
 def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:
     """vCPUs and RAM per node the demand needs, and what a node offers."""
     h = hosts(rd.nodes, demand.n_plus_one)

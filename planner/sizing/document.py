@@ -23,6 +23,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
+from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, system_words
 
 MAX_LOGO_BYTES = 1_000_000
@@ -283,22 +284,32 @@ def _tier_words(name: str) -> str:
 
 
 def latency_range_notes(p: dict) -> list[str]:
-    """Where the mean latency's range crosses a tier's mean target although the tier meets it
+    """Where the 99th-percentile read latency is above a tier's mean target
+    (:func:`planner.sizing.checks.p99_over_mean_targets`, the Size page's warning), and where the mean latency's range crosses a tier's mean target although the tier meets it
     (the verdict of :func:`planner.sizing.verdict.demand_verdict`, not judged again): one
     sentence naming those tiers and their statistic. The report's range is the cluster mean's,
     so only mean targets are compared with it."""
     rep = p["report"]
+    out = []
+    over = p99_over_mean_targets(rep, (p.get("demand") or {}).get("classes") or [])
+    if over:
+        names = ", ".join(f"{_tier_words(c['name'])} ({c['latency_target_ms']:g} ms)" for c in over)
+        out.append(
+            f"The latency target of {names} is on the mean: more than one read in a hundred takes longer "
+            f"(99th percentile {ms(rep['p99_read_latency_ms'])}). A target on the 99th percentile would size for it."
+        )
     hi = rep.get("vm_latency_ms_high")
     lat = next((x for x in (p.get("verdict") or {}).get("dimensions") or [] if x["key"] == "latency"), None)
     if hi is None or lat is None or not lat.get("tiers"):
-        return []
+        return out
     near = [t for t in lat["tiers"] if t["statistic"] == "mean" and t["met"] and hi > t["target_ms"]]
     if not near:
-        return []
+        return out
     names = ", ".join(f"{_tier_words(t['name'])} ({t['target_ms']:g} ms)" for t in near)
     return [
+        *out,
         f"The range of the mean latency reaches {ms(hi)}, above the mean target of {names}: the predicted "
-        f"mean ({ms(rep['vm_latency_ms'])}) meets it, but leaves little margin at the top of the range."
+        f"mean ({ms(rep['vm_latency_ms'])}) meets it, but leaves little margin at the top of the range.",
     ]
 
 
