@@ -389,13 +389,16 @@ for name, r in reports:
     raw["calibrated"] = not why
     raw["calibration_note"] = " ".join(why)
     wc = wholes[name]
-    row["Cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None)
+    # one row holds a proposal's whole cost and the system today's running cost (its purchase is sunk):
+    # each figure says which it is (stop 35's note: the column mixed them without a word)
+    owned = " running (owned)" if name == "today" and wc else ""
+    row["Cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None) + owned
     raw["usd_per_month"] = round(wc["monthly"]["total_usd_per_month"], 2) if wc else None
     raw["usd_per_month_note"] = unpriced.get(name, "")
     raw["owned"] = name == "today"
     for y in TCO_YEARS:
         t = next((t for t in wc["tco"] if t["years"] == y), None) if wc else None
-        row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None)
+        row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None) + (owned if t else "")
         raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
     v = verdicts.get(name)
     met = v["met"] if v and "error" not in v and v["judged"] else None

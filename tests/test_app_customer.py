@@ -398,6 +398,10 @@ def test_the_customers_system_today_from_their_design_file(demand):
     compared = next(t.value for t in at.table if "Figure" in t.value.columns)
     demand_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
     assert demand_row["today"].startswith("not met: ") and "IOPS" in demand_row["today"]
+    # one row holds the proposal's whole cost and today's running cost: today's says which it is
+    cost_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Cost, USD/month")
+    assert cost_row["today"] == _usd(owned["monthly"]["total_usd_per_month"]) + " running (owned)"
+    assert not any("running" in str(v) for k, v in cost_row.items() if k not in ("Figure", "today"))
     # a file that is no design: one line, no column
     at.file_uploader(key="cmp_existing_upload").set_value([("x.json", b'{"nodes": "many"}', "application/json")])
     at.run()
