@@ -523,8 +523,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         # vCPUs for its own database's work is the description's to fix
         st.warning(
             fmt.md(
-                first_upper(rate["note"]) + ": give each database more vCPUs (the vCPUs per database input "
-                "above); the storage figures here do not show it"
+                first_upper(rate["note"]) + f": give each database at least {rate['vcpus_needed']} vCPUs (the "
+                "vCPUs per database input above); the storage figures here do not show it"
             ),
             icon=":material/warning:",
         )

@@ -392,7 +392,13 @@ with st.container():
                     "database's own vCPUs and users also carry its rate.",
                 )
                 if not need["rate"]["carried"]:
-                    st.warning(fmt.md(first_upper(need["rate"]["note"]) + "."), icon=":material/warning:")
+                    st.warning(
+                        fmt.md(
+                            first_upper(need["rate"]["note"])
+                            + f"; at this rate it needs at least {need['rate']['vcpus_needed']} vCPUs."
+                        ),
+                        icon=":material/warning:",
+                    )
             if not state.presenter():
                 # a static table, not the data grid: the grid's canvas was a third of each SLA what-if's time in
                 # the browser (a few rows, nothing to sort or scroll; docs/development.md)

@@ -380,3 +380,24 @@ def test_a_database_handed_from_compare_to_sla_shows_no_streamlit_warning():
     assert at.toggle(key="sla_db_peak").value is False
     assert not any("Session State" in str(c) for c in warned.call_args_list), warned.call_args_list
     assert not any("Session State" in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+def test_the_sla_page_says_how_many_vcpus_a_database_needs_for_its_rate():
+    """A database whose own vCPUs cannot carry its rate got "the database asks ... but its 4 vCPUs carry at
+    most ..." and no figure to act on: the warning now says the vCPUs it needs (rate_carried's
+    vcpus_needed), and that many carry it."""
+    from planner.commercial.database import rate_carried
+    from planner.models.database import Database
+    from planner.models.design import load_design
+
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value(at.radio(key="sla_by").options[1]).run()
+    at.number_input(key="sla_db_rate").set_value(200_000.0).run()
+    at.number_input(key="sla_vcpus").set_value(4).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = next(w.value for w in at.warning if "carry at most" in w.value)
+    need = int(re.search(r"it needs at least (\d+) vCPUs", said).group(1))
+    design = load_design(ROOT / "examples" / "reference.json")
+    db = Database(name="database", size_gb=1000.0, buffer_pool_gb=128.0, nopm=200_000.0, vcpus=need)
+    assert need > 4 and rate_carried(design, db, 1.0)["carried"]
+    assert not rate_carried(design, db.model_copy(update={"vcpus": need - 1}), 1.0)["carried"]

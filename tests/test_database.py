@@ -613,6 +613,16 @@ def test_a_sized_database_demand_says_whether_each_database_carries_its_rate(cap
     assert best is not None and not best["database_rate"]["carried"]
     assert "its 12 vCPUs carry at most" in best["database_rate"]["note"]
     assert "shared" not in best["database_rate"]["note"]
+    # what it would need, said as a vCPU count: that many carry it, one fewer does not
+    from planner.commercial.database import rate_carried
+    from planner.models.design import Design
+
+    need = best["database_rate"]["vcpus_needed"]
+    design = Design.model_validate(best["design"])
+    vm = hot.database.model_copy(update={"vcpus": need})
+    assert need > 12 and rate_carried(design, vm, 2.0, cores_reserved=True)["carried"]
+    fewer = hot.database.model_copy(update={"vcpus": need - 1})
+    assert not rate_carried(design, fewer, 2.0, cores_reserved=True)["carried"]
 
 
 def test_the_sizer_counts_the_cores_a_databases_work_keeps_busy():

@@ -140,7 +140,9 @@ def rate_carried(
     -------
     dict
         ``carried`` (bool), ``asked_tpm``, ``cpu_limited_tpm`` (the most the vCPUs carry),
-        ``users_limited_tpm`` (None without ``virtual_users``), ``vcpus_counted`` and ``note``.
+        ``users_limited_tpm`` (None without ``virtual_users``), ``vcpus_counted``, ``vcpus_needed`` (the
+        fewest vCPUs that carry its CPU work at the asked rate, counted as ``vcpus_counted`` counts them)
+        and ``note``.
     """
     catalog = catalog or load_catalog()
     p = params or default_params()
@@ -185,6 +187,8 @@ def rate_carried(
             else {}
         ),
         "vcpus_counted": counted,
+        # the fewest vCPUs whose share carries SQL Server's work at the asked rate (the users' bound aside)
+        "vcpus_needed": max(1, math.ceil(tps * cs * (design.vcpu_oversubscription if shared else 1.0) - 1e-9)),
         "note": note,
     }
 
