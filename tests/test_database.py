@@ -667,3 +667,28 @@ def test_the_sizer_counts_the_cores_a_databases_work_keeps_busy():
     four = check_design(resolve(Design.model_validate({**b["design"], "nodes": 4})), hot)
     assert four["checks"]["vcpus"]["passed"] and not four["checks"]["database_cpu"]["passed"]
     assert "database_cpu" in four["fails"]
+
+
+def test_io_demand_is_computed_once_per_description_and_each_caller_gets_its_own_copy(monkeypatch):
+    """The buffer model takes about 30 ms and a sizing asked the same database's IO dozens of times
+    (the database CPU rule per design, each result's rate, every validation of the demand). io_demand
+    keeps each result by the description and the log latency asked; a caller's change to its copy
+    reaches no other caller, and any field of the description or another latency is another result."""
+    from planner.models import database as dbm
+
+    db = Database(name="kept", size_gb=321.0, buffer_pool_gb=64.0, nopm=54_321.0)
+    first = io_demand(db)
+    key = (db.model_dump_json(), None)
+    assert key in dbm._IO_DEMANDS
+    again = io_demand(db)
+    assert again == first and again is not first and again.streams is not first.streams
+    again.streams.clear()  # a caller that changes its copy
+    assert io_demand(db).streams == first.streams
+    # any field, and another log latency, is another result (no stale figure)
+    assert io_demand(db.model_copy(update={"buffer_pool_gb": 128.0})).iops != first.iops
+    assert io_demand(db, log_write_latency_ms=5.0).log_flushes_per_s != first.log_flushes_per_s
+    # the kept results stay bounded (a bound of 8 here: 8 buffer models, not 256)
+    monkeypatch.setattr(dbm, "_IO_DEMANDS_MAX", 8)
+    for i in range(12):
+        io_demand(Database(name=f"n{i}", size_gb=10.0, buffer_pool_gb=8.0, tpm=1000.0 + i))
+    assert len(dbm._IO_DEMANDS) == 8

@@ -18,6 +18,8 @@ listed in the result with its value and source, and is a field the user can over
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -366,8 +368,18 @@ def shape_of(db: Database) -> oltp.OltpShape:
     )
 
 
+#: io_demand's results by the description and log latency asked (see :func:`io_demand`)
+_IO_DEMANDS: OrderedDict[tuple[str, float | None], IoDemand] = OrderedDict()
+_IO_DEMANDS_MAX = 256
+_IO_DEMANDS_LOCK = threading.Lock()
+
+
 def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDemand:
     """Mean and peak IOPS and bandwidth by stream, for a database described by its workload.
+
+    Computed once per description and log latency: the buffer model takes about 30 ms, and one page
+    run asks the same database's IO many times (the demand's validation, the sizer's database CPU rule
+    for every design it checks, each result's rate). Each caller gets a deep copy of the kept result.
 
     Parameters
     ----------
@@ -386,6 +398,22 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
         (sequential, group commit, at most 60 KB), read-ahead and backup (sequential).
         Peaks: automatic checkpoints write within ``checkpoint_burst_s`` of each interval.
     """
+    key = (db.model_dump_json(), log_write_latency_ms)
+    with _IO_DEMANDS_LOCK:
+        kept = _IO_DEMANDS.get(key)
+        if kept is not None:
+            _IO_DEMANDS.move_to_end(key)
+    if kept is None:
+        kept = _io_demand(db, log_write_latency_ms)
+        with _IO_DEMANDS_LOCK:
+            _IO_DEMANDS[key] = kept
+            while len(_IO_DEMANDS) > _IO_DEMANDS_MAX:
+                _IO_DEMANDS.popitem(last=False)
+    return kept.model_copy(deep=True)
+
+
+def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDemand:
+    """:func:`io_demand` computed (its cache aside)."""
     if not db.has_workload:
         raise DbWorkloadError("the IO follows from a workload: give nopm or tpm with buffer_pool_gb", "database.nopm")
     tps = db.transactions_per_s
