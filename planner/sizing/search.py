@@ -76,7 +76,7 @@ from planner.physics.cpu import guest_us_per_io
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
-from planner.sizing.checks import check_design, endurance_years, limits, multi_year, signature
+from planner.sizing.checks import check_design, database_cpu_reason, endurance_years, limits, multi_year, signature
 
 SEARCH_RESILIENCY = tuple(RESILIENCY_CODES)
 CACHE_COUNTS = (2, 4, 6, 8)
@@ -898,12 +898,16 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         b = np.flatnonzero(comp_ok & ~busy_ok)
         if b.size:
             i = pi_all[b[0]]
+            said = {  # the check's own words (planner.sizing.checks.database_cpu_reason)
+                "database_cores_per_node_needed": busy_need[b[0]],
+                "database_cores_per_node_available": busy_have[b[0]],
+                "hosts": int(hosts[pj_all[b[0]]]),
+            }
             rej.add(
                 "database_cpu",
                 b.size,
-                f"{P['chassis_id'][i]} {P['sockets'][i]} x {P['rows'][i][1].id}: the databases' work keeps "
-                f"{busy_need[b[0]]:,.1f} cores busy per node on {hosts[pj_all[b[0]]]} hosts; "
-                f"{P['cores'][i]:.0f} cores x {CPU_BOUND:.0%} give {busy_have[b[0]]:,.1f}",
+                f"{P['chassis_id'][i]} {P['sockets'][i]} x {P['rows'][i][1].id}: "
+                + database_cpu_reason(said, int(P["cores"][i])),
                 "platforms x node counts",
             )
         comp_ok &= busy_ok
