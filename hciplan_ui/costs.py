@@ -293,6 +293,9 @@ def _short(d: dict) -> str:
     if k == "capacity":
         return f"{fmt.num(d['have'], 1, 'TB')} usable, {fmt.num(d['need'], 1, 'TB')} needed"
     if k == "vcpus":
+        rate = d.get("database_rate")
+        if rate and not rate["carried"]:  # the nodes have the vCPUs; each database's own are too few
+            return f"each database needs {rate['vcpus_needed']} vCPUs for its rate"
         return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 0)} vCPUs per node"
     if k == "database_cpu":
         return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 1)} cores busy per node"

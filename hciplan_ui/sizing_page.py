@@ -519,12 +519,12 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     st.caption(fmt.md(_described(best["design"])))
     rate = best.get("database_rate")
     if rate and not rate["carried"]:
-        # the design holds the cores the databases keep busy (the database_cpu rule); a VM with too few
-        # vCPUs for its own database's work is the description's to fix
+        # its vCPUs shared at the design's oversubscription, as the SLA page counts them (one answer on both)
         st.warning(
             fmt.md(
                 first_upper(rate["note"]) + f": give each database at least {rate['vcpus_needed']} vCPUs (the "
-                "vCPUs per database input above); the storage figures here do not show it"
+                "vCPUs per database input above) or plan a lower vCPU oversubscription; the storage figures "
+                "here do not show it"
             ),
             icon=":material/warning:",
         )

@@ -272,3 +272,30 @@ def test_any_rule_the_sizer_rejects_on_turns_the_verdict(demand, best):
     assert [f["rule"] for f in v["other_fails"]] == ["budget"]
     assert not v["met"] and rule_of("budget").title in v["summary"]
     assert "every part of the demand is met" not in v["summary"]
+
+
+def test_a_database_its_own_vcpus_cannot_carry_is_not_met_on_the_vcpus_row():
+    """Browser review 2026-11-28: the Size page's vCPUs row said "met 19.2 of 512 vCPUs per node" and
+    "every part of the demand is met" beside "give each database at least 11 vCPUs". The row now needs
+    each database's own vCPUs (shared at the oversubscription, as the SLA page counts them) to carry its
+    rate, and says how many it needs."""
+    from planner.commercial.database import rate_carried
+
+    d = Demand.model_validate(
+        {
+            "database": {"name": "x", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 200_000},
+            "databases": 20,
+            "vcpus_per_db": 12,
+        }
+    )
+    design = Design.model_validate(size(d, top=1).best["design"])
+    v = demand_verdict(design, d)
+    row = next(x for x in v["dimensions"] if x["key"] == "vcpus")
+    assert not row["met"] and not v["met"] and "not met: vCPUs" in v["summary"]
+    need = row["database_rate"]["vcpus_needed"]
+    assert f"each database needs at least {need} vCPUs" in row["detail"]
+    vm = d.database.model_copy(update={"vcpus": need})
+    assert rate_carried(design, vm, d.latency_target_ms)["carried"]
+    # the same database with those vCPUs: the row is met
+    enough = d.model_copy(update={"vcpus_per_db": need})
+    assert next(x for x in demand_verdict(design, enough)["dimensions"] if x["key"] == "vcpus")["met"]

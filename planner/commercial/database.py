@@ -122,7 +122,6 @@ def rate_carried(
     latency_ms: float,
     catalog: Catalog | None = None,
     params: ModelParams | None = None,
-    cores_reserved: bool = False,
 ) -> dict:
     """Whether the database's own vCPUs and virtual users carry the rate it asks for, with its IO
     served at ``latency_ms`` [ms] (its latency target: the guarantee's promise).
@@ -132,9 +131,9 @@ def rate_carried(
     number of virtual users, a response time short enough for its rate (Little's law:
     X <= users / R). On a hyperconverged design the database's vCPUs are shared at the design's
     vCPU oversubscription, as the guarantee counts them; elsewhere they are the database server's own.
-    ``cores_reserved``: the design holds the database's busy cores apart from the oversubscription
-    (the sizer's ``database_cpu`` rule, :func:`planner.sizing.checks.database_cores`), so each vCPU
-    counts whole.
+    The sizer counts the same share (browser review 2026-11-28: the Size page counted a database's
+    vCPUs whole and the SLA page shared them, and the same database got 11 and 42 vCPUs); its
+    ``database_cpu`` rule holds, besides, the cores the databases keep busy on each node.
 
     Returns
     -------
@@ -149,7 +148,7 @@ def rate_carried(
     d = io_demand(db, log_write_latency_ms=latency_ms)
     tps = d.transactions_per_s
     vcpus = db.vm("vcpus")
-    shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1 and not cores_reserved
+    shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1
     counted = vcpus / design.vcpu_oversubscription if shared else float(vcpus)
     cs = cpu_s_per_call(db, d, guest_us_per_io(design, catalog, p))
     cpu_tps = counted / cs

@@ -22,6 +22,7 @@ import math
 
 import numpy as np
 
+from planner.commercial.database import rate_carried
 from planner.commercial.licensing import demand_vms, for_platform, sql_server_licences
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost
@@ -105,6 +106,22 @@ def p99_over_mean_targets(report: dict, classes: list[dict]) -> list[dict]:
     if p99 is None:
         return []
     return [c for c in classes if c["latency_statistic"] == "mean" and p99 > c["latency_target_ms"]]
+
+
+def database_rate(rd: ResolvedDesign, demand: Demand) -> dict | None:
+    """For a demand built from a database: whether each database's own vCPUs and virtual users carry
+    its rate on this design (:func:`planner.commercial.database.rate_carried`), its vCPUs shared at the
+    design's oversubscription as the SLA page's guarantee counts them: one answer on the Size and SLA
+    pages (the ``database_cpu`` rule holds, besides, the cores all the databases keep busy on each
+    node). None for a demand by tiers or totals. DBA review: a 12-vCPU database at 2 M TPM was sized
+    with its CPU never counted."""
+    db = demand.database
+    if db is None:
+        return None
+    # the VM the sizer allocates each database: the demand's vCPUs per database (the database's own when it
+    # names them: planner.models.demand)
+    vm = db.model_copy(update={"vcpus": demand.vcpus_per_db})
+    return rate_carried(rd.design, vm, demand.latency_target_ms)
 
 
 def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:

@@ -76,7 +76,15 @@ from planner.physics.cpu import guest_us_per_io
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
-from planner.sizing.checks import check_design, database_cpu_reason, endurance_years, limits, multi_year, signature
+from planner.sizing.checks import (
+    check_design,
+    database_cpu_reason,
+    database_rate,
+    endurance_years,
+    limits,
+    multi_year,
+    signature,
+)
 
 SEARCH_RESILIENCY = tuple(RESILIENCY_CODES)
 CACHE_COUNTS = (2, 4, 6, 8)
@@ -1408,25 +1416,8 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "fails": chk["fails"],
         "checks": chk["checks"],
         "not_on_sale": not_on_sale(rd),
-        **_database_rate(rd, demand),
+        **({"database_rate": rate} if (rate := database_rate(rd, demand)) is not None else {}),
     }
-
-
-def _database_rate(rd, demand: Demand) -> dict:
-    """For a demand built from a database: whether each database's own vCPUs and virtual users carry
-    its rate on this design (:func:`planner.commercial.database.rate_carried`). The ``database_cpu``
-    rule holds the cores the databases keep busy on every node, so each vCPU counts whole here: what
-    is left is whether the VM the sizer allocates has vCPUs enough for its database (DBA review: a
-    12-vCPU database at 2 M TPM was sized with its CPU never counted)."""
-    db = demand.database
-    if db is None:
-        return {}
-    from planner.commercial.database import rate_carried
-
-    # the VM the sizer allocates each database: the demand's vCPUs per database (the database's own when it
-    # names them: planner.models.demand)
-    vm = db.model_copy(update={"vcpus": demand.vcpus_per_db})
-    return {"database_rate": rate_carried(rd.design, vm, demand.latency_target_ms, cores_reserved=True)}
 
 
 def _part(rec, count: int | None = None) -> str:

@@ -43,7 +43,7 @@ from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
 from planner.physics.rules import rule_of
-from planner.sizing.checks import check_design, database_cpu_reason, limits
+from planner.sizing.checks import check_design, database_cpu_reason, database_rate, limits
 from planner.sizing.document import customer_text
 
 #: the dimensions, in the order they are shown, with their names on screen
@@ -228,15 +228,25 @@ def demand_verdict(
     )
     hosts = cn["hosts"]
     on = f"on {_plural(hosts, 'host')}" + (", one node down" if dem.n_plus_one and nodes > 1 else "")
+    # a described database's own vCPUs must also carry its rate (the Size page's warning and the SLA page's
+    # verdict): the row said "met" beside "give each database at least 11 vCPUs" (browser review 2026-11-28)
+    rate = database_rate(rd, dem)
     row(
         "vcpus",
         cn["vcpus_per_node_needed"],
         cn["vcpus_per_node_available"],
         "vCPUs per node",
-        checks["vcpus"]["passed"],
+        checks["vcpus"]["passed"] and (rate is None or rate["carried"]),
         f"{cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs per node {on} "
-        f"({rd.node.threads} logical processors x {design.vcpu_oversubscription:g} oversubscription)",
+        f"({rd.node.threads} logical processors x {design.vcpu_oversubscription:g} oversubscription)"
+        + (
+            ""
+            if rate is None or rate["carried"]
+            else f"; {rate['note']}: each database needs at least {rate['vcpus_needed']} vCPUs at this oversubscription"
+        ),
     )
+    if rate is not None:
+        dims[-1]["database_rate"] = rate
     if "database_cores_per_node_needed" in cn:  # only a demand that gives its databases' rate
         row(
             "database_cpu",
