@@ -129,7 +129,8 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     h = hosts(rd.nodes, demand.n_plus_one)
     n = rd.node
     cache_tb = n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0
-    vcpus_need = demand.vcpus(multiplier) / h
+    vms_vcpus, vms_ram = (float(x) for x in demand.per_host(h, multiplier))  # whole VMs on the busiest host
+    vcpus_need = vms_vcpus
     vcpus_have = min(
         float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), R.max_vcpus_per_host(rd.design.stack)
     )
@@ -142,7 +143,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
             "vcpus_per_node_needed": vcpus_need,
             "vcpus_per_node_available": vcpus_have,
             **busy,
-            "ram_gb_per_node_needed": demand.ram_gb(multiplier) / h + ram_fixed,
+            "ram_gb_per_node_needed": vms_ram + ram_fixed,
             "ram_gb_per_node": n.ram_gb,
             "ram_gb_fixed_per_node": ram_fixed,
             "stack_ram_gb": st_gb,
@@ -150,7 +151,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
             "host_reserve_gb": rd.design.host_reserve_gb,
         }
     ram_fixed = float(ram_needed_gb(0.0, 0.0, rd.design.host_reserve_gb, cache_tb, rd.design.csv_cache_gb))
-    ram_need = demand.ram_gb(multiplier) / h + ram_fixed
+    ram_need = vms_ram + ram_fixed
     return {
         "hosts": h,
         "vcpus_per_node_needed": vcpus_need,

@@ -875,9 +875,9 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
 
     # compute: vCPUs and RAM per node, per platform and node count
     hosts = np.where(demand.n_plus_one, np.maximum(pn - 1, 1), pn)
-    vcpu_need = demand.vcpus() / hosts  # per pair
+    # per pair: the VMs of the busiest host, whole (planner.models.demand.Demand.per_host)
+    vcpu_need, ram_db = demand.per_host(hosts)
     vcpu_have = np.minimum(np.floor(P["lps"] * demand.vcpu_oversubscription), R.max_vcpus_per_host(stack))
-    ram_db = demand.ram_gb() / hosts  # per pair
     ram_fixed = demand.host_reserve_gb + (CSV_CACHE_GB if stack == "s2d" else 0.0)
     max_ram = np.nanmax(np.where(np.isfinite(MEM["ram"][:, 0]), MEM["ram"][:, 0], np.nan), axis=1)
     max_ram = np.where(np.isnan(max_ram), 0.0, max_ram)
