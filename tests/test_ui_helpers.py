@@ -247,3 +247,19 @@ def test_the_extrapolation_warning_says_its_values_in_words():
     # an architecture's own explanation stays; one server is "1 server"
     assert "no single server was measured" in text
     assert "cluster size 1 server is outside" in text
+
+
+def test_the_calibrated_domains_numbers_are_said_with_their_units():
+    """Browser review 2026-11-28: a proposal said "this design uses 0.003173972030937385" and
+    "(0.199536 to 1)" for a read share outside the calibrated domain."""
+    from planner.sizing.names import domain_value_words
+    from planner.sizing.words import extrapolation_words
+
+    assert domain_value_words("read_fraction", 0.003173972030937385) == "0.3 %"
+    assert domain_value_words("read_fraction", "0.199536 to 1") == "20 to 100 %"
+    assert domain_value_words("block_size_kib", "4 to 64") == "4 to 64 KiB"
+    assert domain_value_words("nodes", 1) == "1 server"
+    flag = {"dimension": "read_fraction", "value": 0.0031739, "side": "low", "calibrated": "0.199536 to 1"}
+    assert extrapolation_words({**flag, "message": "x"}) == (
+        "share of IOs that are reads 0.3 % is outside the calibrated 20 to 100 %"
+    )

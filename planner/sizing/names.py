@@ -148,6 +148,13 @@ _DEVICE_WORDS = {
     "pmem": "persistent memory",
     "none": "none",
 }
+#: the calibrated domain's numbers as a sentence says them (a proposal said "this design uses
+#: 0.003173972030937385" for its read share; browser review 2026-11-28)
+_RANGE_WORDS = {
+    "read_fraction": lambda x: f"{100 * x:.1f} %" if 0 < x < 0.01 else f"{100 * x:.0f} %",
+    "block_size_kib": lambda x: f"{x:.3g} KiB",
+    "nodes": lambda x: f"{x:.0f} server" + ("" if x == 1 else "s"),
+}
 _STACK_NAMES = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
 _CACHE_MODE_WORDS = {"write-back": "a write-back cache", "write-only": "a write-only cache", "none": "no cache"}
 
@@ -158,6 +165,16 @@ def domain_value_words(dimension: str, value) -> str:
     Channel, 1 path", "write-back" -> "a write-back cache"; other dimensions' values as they are."""
     from planner.engine.architectures import TOPOLOGY_LABELS
 
+    if dimension in _RANGE_WORDS:  # a number, or the calibrated "lo to hi"
+        say = _RANGE_WORDS[dimension]
+        try:
+            parts = [float(x) for x in str(value).split(" to ")]
+        except ValueError:
+            return str(value)
+        said = [say(x) for x in parts]
+        if len(said) == 2 and " " in said[0] and said[0].split(" ", 1)[1] == said[1].split(" ", 1)[1]:
+            return f"{said[0].split(' ', 1)[0]} to {said[1]}"  # "20 to 100 % reads", the unit said once
+        return " to ".join(said)
     one = {
         "resiliency": resiliency_words,
         "transport": transport_words,
