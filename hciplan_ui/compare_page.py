@@ -13,6 +13,7 @@ import streamlit as st
 from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
 from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError
+from planner.core.text import count
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
@@ -318,7 +319,7 @@ for col, (name, r) in zip(cols, reports):
         arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
         # in words: the report's ids read "raid5 · fc-4g x1"
         st.caption(
-            f"{arch} · {r['nodes']} server(s) · {resiliency_words(r['resiliency'])} · {transport_words(r['transport'])}"
+            f"{arch} · {count(r['nodes'], 'server')} · {resiliency_words(r['resiliency'])} · {transport_words(r['transport'])}"
         )
         for key, label, f, lower_better in METRICS:
             if key not in SHOWN:
@@ -456,7 +457,7 @@ for name, r in reports:
         st.subheader(f"{fmt.md(shown_name(name))}: more database servers on the same file servers")
         st.plotly_chart(
             charts.compare_bars(
-                [f"{s['db_servers']} server(s)" for s in r["scaling"]],
+                [count(s["db_servers"], "server") for s in r["scaling"]],
                 [s["iops"] for s in r["scaling"]],
                 "IOPS by database servers",
                 "IOPS",

@@ -428,7 +428,7 @@ def _latency(best: dict, demand: Demand) -> None:
         )
         st.warning(
             f"The latency target is on the mean: the 99th percentile read latency ({fmt.ms(p99)}) is above "
-            f"the {targets} target; choose p99 as the latency statistic to size for it.",
+            f"the {targets} target{'s' if len(over) > 1 else ''}; choose p99 as the latency statistic to size for it.",
             icon=":material/speed:",
         )
     if extrapolated := fmt.extrapolation_note(rep):

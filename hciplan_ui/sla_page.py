@@ -21,7 +21,7 @@ from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
-from planner.core.text import first_upper
+from planner.core.text import count, first_upper
 from planner.models.database import Database
 from planner.models.tiers import TierSet
 
@@ -440,7 +440,7 @@ with st.container():
                     if small:
                         st.caption(
                             f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
-                            f"{small['vcpus']} vCPUs, {small['threads']} IO threads x {small['outstanding_per_thread']} outstanding."
+                            f"{small['vcpus']} vCPUs, {count(small['threads'], 'IO thread')} x {small['outstanding_per_thread']} outstanding."
                         )
                     elif t["smallest_vm_note"]:
                         st.caption(fmt.md(t["smallest_vm_note"]))
@@ -460,7 +460,7 @@ with st.container():
                     k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
                     st.caption(
                         fmt.md(
-                            f"{cap['servers']} database server(s), one such database each. Binds: {cap['binding_note']}."
+                            f"{count(cap['servers'], 'database server')}, one such database each. Binds: {cap['binding_note']}."
                         )
                     )
 

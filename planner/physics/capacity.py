@@ -502,7 +502,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     steps = [
         ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("pool metadata", -meta, "256 MiB per pool drive"),
-        ("repair reserve", -reserve, f"{n_res} drive(s): one per server, at most four (Microsoft)"),
+        ("repair reserve", -reserve, f"{count(n_res, 'drive')}: one per server, at most four (Microsoft)"),
     ]
     if d.platform == "azure-local":
         steps.append(("infrastructure volume", -infra_fp, infra_note))
@@ -562,8 +562,9 @@ def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> Cap
         d, n = rd.design, rd.node
         n_res = int(reserve_drives(d.nodes, d.reserve_policy))
         raise DesignError(
-            f"no usable capacity: the repair reserve takes {n_res} of the {rd.nodes * n.drive_count} capacity "
-            "drive(s) (one per server, at most four); use more drives per node, or reserve_policy 'none'",
+            f"no usable capacity: the repair reserve takes {n_res} of the "
+            f"{count(rd.nodes * n.drive_count, 'capacity drive')} (one per server, at most four); use more drives "
+            "per node, or reserve_policy 'none'",
             "node.capacity_drives.count",
         )
     return cap

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from planner.core.errors import PlannerError
 from planner.core.resources import CALIBRATION_FILE
+from planner.core.text import count
 from planner.engine.architectures import (
     MODULES,
     TOPOLOGY_LABELS,
@@ -140,7 +141,7 @@ def evaluate_report(
         out["scaling"] = scaling(parts, workload, p)
         sat = next((s for s in out["scaling"] if s["storage_bound"]), None)
         out["notes"].append(
-            f"the file servers saturate from {sat['db_servers']} database server(s) on ({sat['bottleneck']})"
+            f"the file servers saturate from {count(sat['db_servers'], 'database server')} on ({sat['bottleneck']})"
             if sat
             else "the file servers do not saturate up to 8 database servers with this workload"
         )
