@@ -507,14 +507,15 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     m[3].metric(
         "Guaranteed IOPS",
         f"{best['guaranteed_iops']:,.0f}",
-        help="the demand-shaped load at which every tier meets its latency target"
+        help="the demand-shaped load at which "
+        + ("every tier meets its latency target" if demand.tier_counts else "the demand's latency target holds")
         + (", one node down" if demand.n_plus_one else ""),
     )
     chrome.word_metric(
         m[4],
         "Binding",
         limit_words(best["binding"]),
-        help=binding_help(best["limit_ratios"]),
+        help=binding_help(best["limit_ratios"], best["binding"]),
     )
     st.caption(fmt.md(_described(best["design"])))
     rate = best.get("database_rate")

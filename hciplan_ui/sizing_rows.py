@@ -78,14 +78,18 @@ def design_label(d: dict) -> str:
     return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {d['resiliency']}"
 
 
-def binding_help(limit_ratios: dict) -> str:
+def binding_help(limit_ratios: dict, binding: str | None = None) -> str:
     """The Binding metric's help: each resource's room to grow in the pages' words, tightest first
-    ("storage capacity 1.07x the demand"; the library's keys, ``capacity 1.07x``, read as code)."""
+    ("storage capacity 1.07x the demand"; the library's keys, ``capacity 1.07x``, read as code), the
+    ``binding`` one first: the latency target within 2 % of saturation is said as saturation
+    (planner.sizing.checks.LATENCY_TIE), and the help listed the latency first beside "Binding: IOPS"."""
     room = sorted(
-        (v, limit_words(k)) for k, v in limit_ratios.items() if isinstance(v, (int, float)) and math.isfinite(v)
+        (k != binding, v, limit_words(k))
+        for k, v in limit_ratios.items()
+        if isinstance(v, (int, float)) and math.isfinite(v)
     )
     return "the resource that runs out first as the demand grows. Room to grow, tightest first: " + ", ".join(
-        f"{words} {v:.2f}x the demand" for v, words in room
+        f"{words} {v:.2f}x the demand" for _, v, words in room
     )
 
 

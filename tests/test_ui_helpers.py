@@ -225,6 +225,12 @@ def test_binding_help_speaks_the_pages_words_tightest_first():
         "IOPS (saturation) 1.52x the demand, RAM 2.00x the demand"
     )
     assert "vcpu" not in text and "vCPUs" not in text and "never" not in text
+    # the binding resource first: a latency within 2 % of saturation is said as saturation (browser
+    # review 2026-11-28: "Binding: IOPS (saturation)" beside a help that listed the latency first)
+    tie = binding_help({"iops": 1.09, "latency": 1.085, "capacity": 3.0}, "iops")
+    assert tie.endswith(
+        "IOPS (saturation) 1.09x the demand, the latency target 1.08x the demand, storage capacity 3.00x the demand"
+    )
 
 
 def test_the_extrapolation_warning_says_its_values_in_words():
