@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 from pydantic import ValidationError
 
-from hciplan_ui import background, charts, chrome, costs, export, fmt, inputs, state
+from hciplan_ui import background, charts, chrome, costs, database_inputs, export, fmt, inputs, state
 from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS, binding_help, design_label
 from hciplan_ui.sizing_rows import described as _described
 from hciplan_ui.sizing_rows import result_row as _row
@@ -112,6 +112,15 @@ def _years(design_json: str, demand_json: str, calibration_json: str | None) -> 
 def _use(r: dict, demand: Demand) -> None:
     """Load a sized design with the demand's own workload and tier mix (:func:`state.use_sized_design`)."""
     state.use_sized_design(r["design"], demand)
+    if demand.database is not None:
+        # the SLA page judges the database the demand describes, with the VM and target it was sized for
+        # (browser review 2026-11-28: it kept its own 1,000 GB / 200,000 NOPM / 16 vCPUs defaults)
+        database_inputs.send_to_sla(
+            demand.database.model_copy(update={"vcpus": demand.vcpus_per_db}), demand.database_need == "peak"
+        )
+        st.session_state["sla_vcpus"] = demand.vcpus_per_db
+        st.session_state["sla_target"] = demand.latency_target_ms
+        st.session_state["sla_stat"] = demand.latency_statistic
     # the design as every page heads it (parts by name; its name is catalog ids), and whether the demand
     # has a tier mix to set (a totals or DBA demand has none: the SLA page's mix is left as it was)
     st.session_state["size_loaded"] = (design_label(r["design"]), bool(demand.tier_counts))

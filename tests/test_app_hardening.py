@@ -401,3 +401,25 @@ def test_the_sla_page_says_how_many_vcpus_a_database_needs_for_its_rate():
     db = Database(name="database", size_gb=1000.0, buffer_pool_gb=128.0, nopm=200_000.0, vcpus=need)
     assert need > 4 and rate_carried(design, db, 1.0)["carried"]
     assert not rate_carried(design, db.model_copy(update={"vcpus": need - 1}), 1.0)["carried"]
+
+
+def test_using_a_design_sized_for_a_described_database_puts_that_database_on_the_sla_page():
+    """Browser review 2026-11-28: after sizing 100 databases of 50 GB at 5,000 NOPM and "Use this design",
+    the SLA page opened on its IO mode, and its DBA mode showed its own 1,000 GB / 200,000 NOPM / 16 vCPU
+    defaults. It now judges the database the demand describes, with the VM and target it was sized for."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    for key, v in (("size_db_gb", 50.0), ("size_db_bp", 16.0), ("size_db_nopm", 5_000.0), ("size_db_n", 100)):
+        at.number_input(key=key).set_value(v)
+    at.number_input(key="size_vcpu_db").set_value(2)
+    at.number_input(key="size_ram_db").set_value(24.0)
+    next(b for b in at.button if b.label == "Size it").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.radio(key="sla_by").value == at.radio(key="sla_by").options[1]
+    assert at.number_input(key="sla_db_size_gb").value == 50.0
+    assert at.number_input(key="sla_db_buffer_pool_gb").value == 16.0
+    assert at.number_input(key="sla_db_rate").value == 5_000.0
+    assert at.number_input(key="sla_vcpus").value == 2
