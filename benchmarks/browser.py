@@ -65,7 +65,7 @@ SEL = {
     "use_done": (None, "as the current design"),
     "proposal_open": ("size_files", "Proposal for the customer"),
     "proposal": ("size_prepare", "Prepare the proposal"),
-    "proposal_ready": ("size_proposal_download", "Proposal (HTML)"),
+    "proposal_ready": ("size_proposal_html", "Proposal (HTML)"),
     "proposal_pdf": ("size_pdf", "Proposal (PDF)"),
     "sla_n1": ("sla_n1", "Plan for N+1 (one node down)"),
     "sla_target": ("sla_target", "Latency target, ms"),

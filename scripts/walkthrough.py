@@ -153,8 +153,12 @@ def walk(page, base: str, browser) -> list[str]:
     _done(page)
     box = _key(page, "cmp_existing_example")  # a combo box: type to filter, pick the option
     box.click()
-    box.fill(EXISTING)
-    page.get_by_role("option").filter(has_text=f"{EXISTING} (").first.click()
+    # the picker lists each example by what it is (planner.sizing.words.example_words), not its file name
+    from planner.sizing.words import example_words
+
+    said = example_words()[EXISTING]
+    box.fill(said[:20])
+    page.get_by_role("option").filter(has_text=f"{said} (").first.click()
     _done(page)
     # the two columns from their names down to their costs and TCO: taller than the other pictures
     page.set_viewport_size(TALL)
@@ -174,7 +178,7 @@ def walk(page, base: str, browser) -> list[str]:
     customer.press("Enter")
     _done(page)
     _key(page, "size_prepare", "button").click()
-    page.locator(".st-key-size_proposal_download").first.wait_for(timeout=TIMEOUT_MS * 2)
+    page.locator(".st-key-size_proposal_html").first.wait_for(timeout=TIMEOUT_MS * 2)
     _done(page)
     _shot(page, "08-proposal", page.locator(".st-key-size_files summary").first, 120)
 
