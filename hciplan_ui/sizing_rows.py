@@ -53,7 +53,7 @@ def described(d: dict) -> str:
         f"{n['capacity_drives']['count']} x {part('capacity_drive', n['capacity_drives']['model'], True)}",
         f"{cache['count']} x {part('cache_device', cache['model'], True)} as cache" if cache else "no cache",
         part("nic", n["nics"]["model"], True),
-        d["resiliency"],
+        resiliency_words(d["resiliency"]),
     ]
     return " · ".join(parts)
 
@@ -75,7 +75,7 @@ def design_words(d: dict) -> str | None:
 def design_label(d: dict) -> str:
     """A design in one line, as every page heads it: its parts by name (:func:`design_words`), else
     its own name with its node count and resiliency."""
-    return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {d['resiliency']}"
+    return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {resiliency_words(d['resiliency'])}"
 
 
 def binding_help(limit_ratios: dict, binding: str | None = None) -> str:

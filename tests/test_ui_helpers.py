@@ -269,3 +269,20 @@ def test_the_calibrated_domains_numbers_are_said_with_their_units():
     assert extrapolation_words({**flag, "message": "x"}) == (
         "share of IOs that are reads 0.3 % is outside the calibrated 20 to 100 %"
     )
+
+
+def test_the_sidebar_and_headings_say_the_resiliency_in_words():
+    """Browser review 2026-11-28: the sidebar said "Design reference · 3 nodes · mirror-3way" and the
+    Size page's design line ended "· mirror-3way"."""
+    import json
+
+    from hciplan_ui.sizing_rows import design_label
+
+    ref = json.loads((ROOT / "examples" / "reference.json").read_text())
+    assert design_label(ref).endswith("3 nodes · three-way mirror"), design_label(ref)
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    best = size(Demand.model_validate_json((ROOT / "examples" / "demand-200dbs.json").read_text()), top=1).best
+    said = design_label(best["design"])
+    assert said.endswith("· three-way mirror") and "mirror-3way" not in said, said
