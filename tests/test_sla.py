@@ -179,3 +179,20 @@ def test_an_unreachable_target_without_other_tenants_blames_the_design(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["background_iops"] == 0 and out["guaranteed_iops"] == 0
     assert "with almost no load" in out["note"] and "tenants' load" not in out["note"]
+
+
+def test_the_smallest_vm_is_never_larger_than_one_that_already_meets_the_target():
+    """Browser review 2026-11-28: a 2-vCPU database guaranteed 7,042 IOPS (+267 % headroom) was told "the
+    smallest VM guaranteed the database's 1,917 IOPS: 4 vCPUs": the sizes began at 4 vCPUs."""
+    from planner.commercial.sla import guarantee_by_vm_size
+
+    rd = resolve(load_design(EX / "reference.json"))
+    db = Database(
+        name="small", size_gb=50, buffer_pool_gb=16, nopm=5_000, vcpus=2, threads=1, outstanding_per_thread=16
+    )
+    own = guarantee(rd, db, bootstrap=[]).guaranteed_iops
+    out = guarantee_by_vm_size(rd, db)
+    assert own >= out["target_iops"]
+    smallest = out["smallest_vm_meeting_target"]
+    assert smallest is not None and smallest["vcpus"] <= db.vcpus, smallest
+    assert [r["vcpus"] for r in out["sizes"]][:3] == [1, 2, 4]
