@@ -343,6 +343,12 @@ if go:
             }
             if ram_db >= db_bp:  # below the buffer pool: the demand takes the buffer pool itself
                 raw["ram_gb_per_db"] = ram_db
+            else:  # said, not silent (browser review 2026-11-28: 16 GB and 128 GB gave the same result)
+                st.info(
+                    f"RAM per database: {fmt.num(db_bp, 0, 'GB')}, the buffer pool (the "
+                    f"{fmt.num(ram_db, 0, 'GB')} typed is below it, and a VM holds at least its buffer pool).",
+                    icon=":material/memory:",
+                )
         else:
             raw["tier_counts"] = {k: int(v) for k, v in counts.items() if v > 0}
             if state.tiers_json() != state.default_tiers_json():

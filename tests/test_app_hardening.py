@@ -423,3 +423,16 @@ def test_using_a_design_sized_for_a_described_database_puts_that_database_on_the
     assert at.number_input(key="sla_db_buffer_pool_gb").value == 16.0
     assert at.number_input(key="sla_db_rate").value == 5_000.0
     assert at.number_input(key="sla_vcpus").value == 2
+
+
+def test_a_ram_per_database_below_its_buffer_pool_is_said_not_silently_raised():
+    """Browser review 2026-11-28: in the DBA mode, RAM per database 16 GB and 128 GB (the buffer pool) gave
+    the same result with no word; the page now says the buffer pool was taken."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    at.number_input(key="size_db_bp").set_value(128.0)
+    at.number_input(key="size_ram_db").set_value(16.0)
+    next(b for b in at.button if b.label == "Size it").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [i.value for i in at.info if "RAM per database" in i.value]
+    assert said and "128 GB, the buffer pool" in said[0] and "16 GB typed" in said[0], said
