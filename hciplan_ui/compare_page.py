@@ -282,6 +282,9 @@ def workload_for(name: str, design_json: str) -> str:
 METRICS = [
     ("usable_capacity_tb", "Usable capacity", fmt.tb, False),
     ("iops", "IOPS", fmt.iops, False),
+    # what each system carries at most: under an open load every design that is not saturated carries the
+    # same IOPS (browser review 2026-11-28: "582,000 / 582,000 / 582,000, +0.0 %")
+    ("iops_capacity", "IOPS at saturation", fmt.iops, False),
     ("read_latency_ms", "Read latency (storage)", fmt.ms, True),
     ("write_latency_ms", "Write latency (storage)", fmt.ms, True),
     ("vm_latency_ms", "VM latency", fmt.ms, True),

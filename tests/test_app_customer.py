@@ -500,3 +500,21 @@ def test_every_run_carries_the_chart_code_preload_once():
         js = Path(st.__file__).resolve().parent / "static" / "static" / "js"
         assert all((js / n).is_file() for n in names)
         at.switch_page("hciplan_ui/design_page.py").run()
+
+
+def test_the_comparison_says_what_each_system_carries_at_most():
+    """Browser review 2026-11-28: the comparison's IOPS row read "582,000 / 582,000 / 582,000, +0.0 %": every
+    system not saturated carries the open load. It now also says each one's IOPS at saturation."""
+    at = _sized()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    compared = next(t.value for t in at.table if "Figure" in t.value.columns)
+    rows = {r["Figure"]: r for r in compared.to_dict("records")}
+    assert "IOPS at saturation" in rows
+    design = json.loads(at.session_state["design_json"])
+    from planner.models.design import parse_design
+    from planner.models.workload import parse_workload
+    from planner.results.report import evaluate_report
+
+    rep = evaluate_report(parse_design(json.dumps(design)), parse_workload(at.session_state["workload_json"]))
+    assert f"{rep['iops_capacity']:,.0f}" in str(rows["IOPS at saturation"]["current"])
