@@ -582,3 +582,31 @@ def test_vms_are_whole_on_the_busiest_host():
     assert cn["ram_gb_per_node_needed"] == pytest.approx(
         float(d.per_host(cn["hosts"])[1]) + cn["ram_gb_fixed_per_node"]
     )
+
+
+def test_the_sizer_never_offers_a_stand_in_drive():
+    """Browser review 2026-11-28: a design's drives were "10 x Dell (OEM, unnamed) Stand-in: 1.92TB mixed-use
+    SATA SSD", a placeholder for a drive Dell's benchmark does not name. Stand-ins keep their figures for the
+    calibration and the examples, but are not parts to order."""
+    cat = load_catalog()
+    stand_ins = {r.id for r in cat.all_records() if r.stand_in}
+    assert {"dell-sata-ssd-mu-1.92tb", "dell-nvme-ssd-mu-1.6tb"} <= stand_ins
+    d = Demand.model_validate(
+        {
+            "database": {"name": "small", "size_gb": 50, "buffer_pool_gb": 16, "nopm": 5_000},
+            "databases": 100,
+            "vcpus_per_db": 2,
+            "growth_pct": 20,
+            "validated_for": "Azure Local",
+        }
+    )
+    res = size(d, top=5)  # two of its five designs used stand-ins
+    used = {
+        p
+        for r in [res.best, *res.alternatives]
+        for p in (
+            r["design"]["node"]["capacity_drives"]["model"],
+            (r["design"]["node"].get("cache_devices") or {}).get("model"),
+        )
+    }
+    assert res.best is not None and not used & stand_ins, used & stand_ins

@@ -83,6 +83,12 @@ class Record(BaseModel):
         return self.sale_status is None or self.sale_status.on_sale(today)
 
     @property
+    def stand_in(self) -> bool:
+        """A placeholder for a part a benchmark does not name (hardware_catalog/README.md: its estimated
+        entries start with "stand-in:"): figures for the model, not a part anyone can order."""
+        return any(str(v).startswith("stand-in:") for v in self.estimated.values())
+
+    @property
     def name(self) -> str:
         """Vendor and model as a person reads them (the model's bracketed details dropped; a model
         that already starts with its vendor is not prefixed again), for messages; files and the CLI

@@ -622,8 +622,12 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names,
 
 # ------------------------------------------------------------------ size
 def on_sale_catalog(cat: Catalog) -> Catalog:
-    """``cat`` without the parts that can no longer be ordered new (``sale_status``)."""
-    return Catalog(**{c: {k: r for k, r in cat.of(c).items() if r.on_sale()} for c in DEVICE_CLASSES})
+    """``cat`` without the parts that cannot be ordered new: no longer sold (``sale_status``), or a
+    stand-in for a drive a benchmark does not name (browser review 2026-11-28: "10 x Dell (OEM,
+    unnamed) Stand-in: 1.92TB mixed-use SATA SSD" was offered as a design's drives)."""
+    return Catalog(
+        **{c: {k: r for k, r in cat.of(c).items() if r.on_sale() and not r.stand_in} for c in DEVICE_CLASSES}
+    )
 
 
 def not_on_sale(rd) -> list[dict]:
