@@ -529,6 +529,8 @@ def test_a_p99_above_a_mean_target_is_said_in_the_proposal_as_on_the_size_page()
     assert [c["name"] for c in p99_over_mean_targets(rep, p["demand"]["classes"])] == ["demand"]
     said = " ".join(latency_range_notes(p))
     assert "is on the mean" in said and f"99th percentile {rep['p99_read_latency_ms']:.3f} ms" in said
+    # "the latency target of your databases (0.5 ms)", not "your databases' (0.5 ms)" (browser review)
+    assert "your databases (0.5 ms)" in said and "databases' (" not in said, said
     # a p99 target is judged by its own statistic: no such note
     p99 = [{**c, "latency_statistic": "p99"} for c in p["demand"]["classes"]]
     assert p99_over_mean_targets(rep, p99) == []
@@ -575,3 +577,18 @@ def test_under_the_demands_own_load_hosting_is_the_verdicts_alone():
     p = build(design, own, demand=d)
     ram = next(x for x in p["verdict"]["dimensions"] if x["key"] == "ram")
     assert ram["met"] and not any(isinstance(w, dict) and w.get("check") == "ram" for w in p["warnings"])
+
+
+def test_a_demand_without_tiers_says_what_the_service_tiers_are():
+    """Browser review 2026-11-28: a proposal for a DBA's described databases showed the default tiers' prices
+    with no word of why; it now says they are the standard tiers the design could offer."""
+    d = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
+    design = Design.model_validate(size(d, top=1).best["design"])
+    doc = document(build(design, demand_as_workload(d, design.nodes), demand=d))
+    text = json.dumps(doc)
+    assert "not described by service tiers" in text
+    tiered = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    design = Design.model_validate(size(tiered, top=1).best["design"])
+    assert "not described by service tiers" not in json.dumps(
+        document(build(design, demand_as_workload(tiered, design.nodes), demand=tiered))
+    )

@@ -278,9 +278,12 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
     return rows
 
 
-def _tier_words(name: str) -> str:
-    """A tier as a sentence names it (a demand without tiers has one class, 'demand')."""
-    return "your databases'" if name == "demand" else name
+def _tier_words(name: str, possessive: bool = True) -> str:
+    """A tier as a sentence names it (a demand without tiers has one class, 'demand'): "your databases'"
+    before a figure ("your databases' p99 1.9 ms"), "your databases" before a target in brackets."""
+    if name == "demand":
+        return "your databases'" if possessive else "your databases"
+    return name
 
 
 def latency_range_notes(p: dict) -> list[str]:
@@ -293,7 +296,7 @@ def latency_range_notes(p: dict) -> list[str]:
     out = []
     over = p99_over_mean_targets(rep, (p.get("demand") or {}).get("classes") or [])
     if over:
-        names = ", ".join(f"{_tier_words(c['name'])} ({c['latency_target_ms']:g} ms)" for c in over)
+        names = ", ".join(f"{_tier_words(c['name'], False)} ({c['latency_target_ms']:g} ms)" for c in over)
         out.append(
             f"The latency target of {names} is on the mean: more than one read in a hundred takes longer "
             f"(99th percentile {ms(rep['p99_read_latency_ms'])}). A target on the 99th percentile would size for it."
@@ -305,7 +308,7 @@ def latency_range_notes(p: dict) -> list[str]:
     near = [t for t in lat["tiers"] if t["statistic"] == "mean" and t["met"] and hi > t["target_ms"]]
     if not near:
         return out
-    names = ", ".join(f"{_tier_words(t['name'])} ({t['target_ms']:g} ms)" for t in near)
+    names = ", ".join(f"{_tier_words(t['name'], False)} ({t['target_ms']:g} ms)" for t in near)
     return [
         *out,
         f"The range of the mean latency reaches {ms(hi)}, above the mean target of {names}: the predicted "
@@ -623,9 +626,23 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     usd(pr["price_usd_per_month"]),
                 ]
             )
+        classes = (p.get("demand") or {}).get("classes") or []
+        untiered = bool(classes) and all(c["name"] == "demand" for c in classes)
         sec(
             "Service tiers",
             [
+                # a demand by totals or by a described database has no tiers: say what these are (browser review
+                # 2026-11-28: the default tiers' prices followed a DBA's demand without a word)
+                *(
+                    [
+                        P(
+                            "Your demand is not described by service tiers; these are the standard tiers this "
+                            "design could offer, each priced on its own, should the databases be sold as a service."
+                        )
+                    ]
+                    if untiered
+                    else []
+                ),
                 TABLE(
                     [
                         "Tier",
