@@ -360,6 +360,13 @@ with st.container():
                     f"mean size, {fmt.num(dem['transactions_per_s'], 0)} transactions/s, buffer-pool hit "
                     f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size and mean "
                     "IO shape."
+                    # the peak toggle changes nothing then: say why (browser review 2026-11-28)
+                    + (
+                        " Its peak is its mean: indirect checkpoints (SQL Server 2016 and later) write dirty pages "
+                        "steadily, with no bursts."
+                        if dem["peak_iops"] <= dem["iops"] * (1 + 1e-9)
+                        else ""
+                    )
                 )
             m = st.columns(4 if need is None else 5)
             m[0].metric("Guaranteed IOPS per DB", fmt.iops(g["guaranteed_iops"]))

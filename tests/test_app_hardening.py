@@ -436,3 +436,13 @@ def test_a_ram_per_database_below_its_buffer_pool_is_said_not_silently_raised():
     assert not at.exception, [e.value for e in at.exception]
     said = [i.value for i in at.info if "RAM per database" in i.value]
     assert said and "128 GB, the buffer pool" in said[0] and "16 GB typed" in said[0], said
+
+
+def test_the_sla_page_says_why_a_databases_peak_is_its_mean():
+    """Browser review 2026-11-28: "Needs its peak (checkpoint bursts)" changed nothing ("130,208 IOPS mean,
+    130,208 peak") and nothing said why: indirect checkpoints (SQL Server 2016 and later) do not burst."""
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value(at.radio(key="sla_by").options[1]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = next(c.value for c in at.caption if "This database asks for" in c.value)
+    assert "Its peak is its mean: indirect checkpoints" in said, said
