@@ -24,6 +24,13 @@ from planner.models.stacks import STACK_LABELS
 from planner.sizing.verdict import report_against_demand
 from planner.sizing.words import example_words, resiliency_words, transport_words
 
+#: the row access patterns and checkpoint choices in words (the values stay the file's)
+ACCESS_WORDS = {
+    "hammerdb": "HammerDB's (uniform items)",
+    "tpcc": "TPC-C's NURand",
+    "model": "the model's (from the version)",
+}
+
 
 def arch_label(topology: str, stack: str = "s2d") -> str:
     """The architecture as a person names it: a Ceph or vSAN design says its stack."""
@@ -68,7 +75,7 @@ if source.startswith("from"):
         overrides = {}
         st.caption("Assumptions: the value used and where it comes from (0 or 'model' = the model's own).")
         choices: dict[str, list[Any]] = {
-            "access": ["hammerdb", "tpcc"],
+            "access": ["hammerdb", "tpcc"],  # said in words below (format_func)
             "checkpoint_mode": ["model", "indirect", "automatic"],
             "sql_server_version": [2019, 2022, 2017, 2016, 2014, 2012],
         }
@@ -76,7 +83,9 @@ if source.startswith("from"):
             cols = st.columns([1, 3])
             label = fmt.label(field)
             if field in choices:
-                v = cols[0].selectbox(label, choices[field], key=f"db_{field}")
+                v = cols[0].selectbox(
+                    label, choices[field], key=f"db_{field}", format_func=lambda x: ACCESS_WORDS.get(x, str(x))
+                )
                 overrides[field] = None if v == "model" else v
             elif field == "all_warehouses":
                 overrides[field] = cols[0].checkbox(label, key=f"db_{field}")

@@ -167,6 +167,19 @@ LABELS = {
     "dell": "Dell VMFleet, every QoS step",
     "dell_unthrottled": "Dell VMFleet, saturation points",
     "dell_out_of_scope": "Dell VMFleet, configurations outside the model",
+    # the database description's assumptions (planner.models.database.ASSUMPTION_FIELDS), as a DBA says them
+    # (browser review 2026-11-28: "access", "sql server version", "cpu us per txn")
+    "access": "Row access pattern",
+    "virtual_users": "HammerDB virtual users",
+    "all_warehouses": "All warehouses (HammerDB option)",
+    "warehouses": "Warehouses",
+    "buffer_hit_ratio": "Buffer-pool hit ratio",
+    "sql_server_version": "SQL Server version",
+    "checkpoint_mode": "Checkpoint mode",
+    "checkpoint_interval_s": "Checkpoint interval, s",
+    "checkpoint_burst_s": "Checkpoint burst, s",
+    "log_bytes_per_txn": "Log bytes per transaction",
+    "cpu_us_per_txn": "CPU per transaction, core-µs",
 }
 
 

@@ -586,7 +586,7 @@ def test_compare_page_database_description_drives_the_workload():
     assert next(m.value for m in at.metric if m.label == "IOPS") == f"{rep['iops']:,.0f}"
     # an impossible override is reported next to the inputs, not a traceback
     at.number_input(key="db_buffer_hit_ratio").set_value(2.0).run()
-    assert not at.exception and any("buffer hit ratio" in e and "you typed 2" in e for e in _errors(at))
+    assert not at.exception and any("Buffer-pool hit ratio" in e and "you typed 2" in e for e in _errors(at))
 
 
 def test_a_sized_design_shows_the_same_figures_on_design_and_performance():

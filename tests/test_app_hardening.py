@@ -446,3 +446,16 @@ def test_the_sla_page_says_why_a_databases_peak_is_its_mean():
     assert not at.exception, [e.value for e in at.exception]
     said = next(c.value for c in at.caption if "This database asks for" in c.value)
     assert "Its peak is its mean: indirect checkpoints" in said, said
+
+
+def test_the_compare_pages_database_assumptions_are_labelled_as_a_dba_says_them():
+    """Browser review 2026-11-28: the assumption inputs read "access: hammerdb", "sql server version", "cpu us per
+    txn" (field names)."""
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    labels = [w.label for w in (*at.selectbox, *at.number_input, *at.checkbox)]
+    for said in ("Row access pattern", "SQL Server version", "CPU per transaction, core-µs (0 = model)"):
+        assert said in labels, labels
+    assert not any(x in labels for x in ("access", "sql server version", "cpu us per txn (0 = model)"))
+    assert at.selectbox(key="db_access").options[0] == "HammerDB's (uniform items)"
