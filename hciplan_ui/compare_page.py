@@ -22,7 +22,7 @@ from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
 from planner.sizing.verdict import report_against_demand
-from planner.sizing.words import example_words, resiliency_words, transport_words
+from planner.sizing.words import customer_words, example_words, resiliency_words, transport_words
 
 #: the row access patterns and checkpoint choices in words (the values stay the file's)
 ACCESS_WORDS = {
@@ -251,7 +251,7 @@ if on and len(others) >= 3:
         "Remove an example to see the what-if."
     )
 for e in errors:
-    st.error(fmt.md(e))
+    st.error(fmt.md(customer_words(e)))  # ids in words: "resiliency 'three-way mirror' needs ..."
 
 
 def bottleneck_label(r: dict) -> str:
@@ -306,7 +306,7 @@ for n, d in scenarios:
     try:
         reports.append((n, state.report(d, workload_for(n, d))))
     except PlannerError as exc:
-        st.error(fmt.md(f"{n}: {exc}"))
+        st.error(fmt.md(f"{n}: {customer_words(str(exc))}"))
 verdicts = {n: costs.verdict(designs[n]) for n, _ in reports if n != "today"}
 demand = Demand.model_validate_json(dem_json) if (dem_json := costs.demand_json()) else None
 wholes: dict[str, dict | None] = {}
@@ -498,7 +498,7 @@ if any("model" in r for _, r in reports) and not state.presenter():
                     width="stretch",
                 )
                 for note in r.get("notes", []):
-                    st.caption(state.plain(note))
+                    st.caption(state.plain(customer_words(note)))  # parts by name, not "hp-p2000-g3-fc"
 
 st.subheader("Which input matters most (current design)")
 # priced as every cost: the whole cost, with the session's demand (its platform, its SQL Server VMs)

@@ -29,6 +29,7 @@ from planner.models.design import (
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.models.stacks import STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
+from planner.sizing.words import customer_words, resiliency_words
 
 NONE = "(none)"
 CACHE_DEFAULT = "as S2D chooses (default)"
@@ -251,6 +252,8 @@ with right:
         "Resiliency" if stack == "s2d" else ("Pool (replica-n or ec-k+m)" if stack == "ceph" else "Storage policy"),
         res_options,
         key="d_resiliency",
+        # in words ("three-way mirror"); the value stays the id a design file takes
+        format_func=resiliency_words,
     )
     slots["resiliency"] = st.empty()
     if stack == "s2d" and st.session_state["d_resiliency"] == "mirror-accelerated-parity":
@@ -264,6 +267,7 @@ with right:
         ["rdma", "tcp"],
         horizontal=True,
         key="d_transport",
+        format_func={"rdma": "RDMA", "tcp": "TCP/IP"}.get,
         disabled=stack == "ceph",
         help="Ceph's messenger is modelled over TCP only" if stack == "ceph" else None,
     )
@@ -389,7 +393,8 @@ else:
                 msg = fmt.screen_error(msg)
                 msg = first_upper(msg)
         target = slots.get(field or "")
-        (target or st).error(fmt.md(msg), icon=":material/error:")
+        # the library's sentence in a customer's words ("resiliency 'three-way mirror'", not 'mirror-3way')
+        (target or st).error(fmt.md(customer_words(msg)), icon=":material/error:")
         st.warning("The design above is not valid; the other pages keep showing the last valid design.")
     else:
         if valid != state.design_json():

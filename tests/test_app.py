@@ -130,7 +130,7 @@ def test_invalid_combination_shows_error_and_keeps_inputs(reference):
     _number_input(at, "Nodes").set_value(2).run()  # mirror-3way needs 3 fault domains
     assert not at.exception
     errs = _errors(at)
-    assert any("mirror-3way" in e and "3 fault domains" in e for e in errs), errs
+    assert any("three-way mirror" in e and "3 fault domains" in e for e in errs), errs  # in words
     # other inputs kept, the last valid design still drives the other pages
     assert _number_input(at, "Drives per node").value == 8
     assert _number_input(at, "Nodes").value == 2

@@ -320,7 +320,7 @@ def test_a_rule_across_fields_reads_as_a_sentence_on_the_design_page():
     next(n for n in at.number_input if n.label.startswith("Nodes")).set_value(2).run()
     assert not at.exception
     errors = [e.value for e in at.error]
-    assert any(e.startswith("Resiliency 'mirror-3way' needs at least 3 fault domains") for e in errors), errors
+    assert any(e.startswith("Resiliency 'three-way mirror' needs at least 3 fault domains") for e in errors), errors
     assert not any("(root)" in e for e in errors)
     assert next(n for n in at.number_input if n.label.startswith("Nodes")).value == 2
 

@@ -90,6 +90,14 @@ def _step(rnd: random.Random, at: AppTest) -> str:
             at.session_state[w.key] = rnd.choice(
                 list(load_catalog().of(cls)) + (["(none)"] if cls in ("chassis", "cache_device") else [])
             )
+        elif w.key == "d_resiliency":  # its options are said in words: set the state to an id they stand for
+            from planner.models.stacks import CEPH_EXAMPLES, S2D_RESILIENCIES, VSAN_RESILIENCIES
+            from planner.sizing.words import resiliency_words
+
+            shown = {resiliency_words(r): r for r in (*S2D_RESILIENCIES, *CEPH_EXAMPLES, *VSAN_RESILIENCIES)}
+            choices = [shown[o] for o in w.options if o in shown]
+            if choices:
+                at.session_state[w.key] = rnd.choice(choices)
         elif w.options:
             w.select_index(rnd.randrange(len(w.options)))  # by position: the options are the shown labels
         return f"select {w.key}"

@@ -13,6 +13,7 @@ from planner.models.catalog import load_catalog
 from planner.models.design import load_design, parse_design, resolve, with_overrides
 from planner.models.stacks import CEPH_EXAMPLES, VSAN_RESILIENCIES
 from planner.physics.capacity import capacity_report
+from planner.sizing.words import resiliency_words
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -36,7 +37,8 @@ def test_design_page_switches_stack_with_the_librarys_figures():
     assert at.selectbox(key="d_stack").value == "s2d"
     at.selectbox(key="d_stack").set_value("ceph").run()
     assert not at.exception and not _errors(at), _errors(at)
-    assert at.selectbox(key="d_resiliency").options == list(CEPH_EXAMPLES)
+    # the options in words, the value the id a design file takes
+    assert at.selectbox(key="d_resiliency").options == [resiliency_words(r) for r in CEPH_EXAMPLES]
     assert at.selectbox(key="d_resiliency").value == "replica-3"
     design = json.loads(at.session_state["design_json"])
     assert (design["stack"], design["transport"]) == ("ceph", "tcp")
@@ -50,7 +52,7 @@ def test_design_page_switches_stack_with_the_librarys_figures():
     assert json.loads(at.session_state["design_json"])["resiliency"] == "replica-3"
     # vSAN ESA: the reference's PMem cache is refused (no cache tier); without it the design is valid
     at.selectbox(key="d_stack").set_value("vsan").run()
-    assert at.selectbox(key="d_resiliency").options == list(VSAN_RESILIENCIES)
+    assert at.selectbox(key="d_resiliency").options == [resiliency_words(r) for r in VSAN_RESILIENCIES]
     assert any("no cache tier" in e for e in _errors(at)), _errors(at)
     at.selectbox(key="d_cache").set_value("(none)").run()
     assert not _errors(at), _errors(at)
