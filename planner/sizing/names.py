@@ -168,10 +168,10 @@ def domain_value_words(dimension: str, value) -> str:
     if dimension in _RANGE_WORDS:  # a number, or the calibrated "lo to hi"
         say = _RANGE_WORDS[dimension]
         try:
-            parts = [float(x) for x in str(value).split(" to ")]
+            nums = [float(x) for x in str(value).split(" to ")]
         except ValueError:
             return str(value)
-        said = [say(x) for x in parts]
+        said = [say(x) for x in nums]
         if len(said) == 2 and " " in said[0] and said[0].split(" ", 1)[1] == said[1].split(" ", 1)[1]:
             return f"{said[0].split(' ', 1)[0]} to {said[1]}"  # "20 to 100 % reads", the unit said once
         return " to ".join(said)

@@ -118,7 +118,7 @@ def build(
         "workload": workload.model_dump(mode="json"),
         "extrapolation": rep.get("extrapolation", []),
         "band_basis": rep.get("band_basis", []),
-        "warnings": _warnings(rep, workload, demand, design.nodes),
+        "warnings": _warnings(rep, workload, demand, rd.nodes),
         "notes": rep.get("notes", []),
         "tiers": [t.model_dump(mode="json") for t in tiers.tiers],
         "tier_fit": fit_mix(rd, tiers, None, n_plus_one, params)["alone"],
