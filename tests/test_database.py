@@ -449,7 +449,9 @@ def test_sla_page_shows_the_guarantee_by_vm_size_and_the_databases_capacity():
     at.run()
     assert not at.exception and not at.error
     tables = [t for t in at.dataframe if "vCPUs" in t.value.columns]
-    assert tables and len(tables[0].value) == 5
+    from planner.commercial.sla import VM_SIZES
+
+    assert tables and len(tables[0].value) == len(VM_SIZES) == 7  # from 1 vCPU to 64
     most = next(m for m in at.metric if m.label == "Most NOPM (all database servers)")
     assert most.value.replace(",", "").isdigit()
 
