@@ -169,7 +169,12 @@ def word_metric(container, label: str, value: str, help: str | None = None) -> N
     """A metric whose value is words (a bottleneck, a binding constraint), not a number: its
     font follows its column a little more tightly than a number's, so no word breaks mid-word
     (see BASE_CSS and PRESENTER_CSS)."""
-    slug = "".join(c if c.isalnum() else "_" for c in label.lower())
+    fitted_metric(container, label, value, "".join(c if c.isalnum() else "_" for c in label.lower()), help)
+
+
+def fitted_metric(container, label: str, value: str, slug: str, help: str | None = None) -> None:
+    """A metric whose value's font follows its column (:func:`word_metric`), keyed by ``slug``: a
+    long figure ("$1,028,512", a 5-year TCO) overflowed a quarter-width column in presenter mode."""
     with container.container(key=f"words_{slug}"):
         # words never break inside themselves (BASE_CSS): the font is sized so the longest word fits
         # the metric's width (about 0.62 em a character, bold), "IOPS (saturation)" was "saturatio|n"

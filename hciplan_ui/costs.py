@@ -19,7 +19,7 @@ import json
 
 import streamlit as st
 
-from hciplan_ui import fmt, inputs, state
+from hciplan_ui import chrome, fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
@@ -227,10 +227,11 @@ def price_kinds_caption(cost: dict) -> None:
 def cost_breakdown(cost: dict, key: str) -> None:
     """The whole cost by line, per month and purchase, the 3- and 5-year TCO, the parts list."""
     m = st.columns(4)
-    m[0].metric("Whole cost/month", fmt.usd(cost["monthly"]["total_usd_per_month"]))
-    m[1].metric("Purchases", fmt.usd(sum(cost["upfront"].values())))
+    # four figures a quarter wide each: sized to fit (a 5-year TCO past $1 M overflowed in presenter mode)
+    chrome.fitted_metric(m[0], "Whole cost/month", fmt.usd(cost["monthly"]["total_usd_per_month"]), f"{key}_cb_month")
+    chrome.fitted_metric(m[1], "Purchases", fmt.usd(sum(cost["upfront"].values())), f"{key}_cb_purchases")
     for col, t in zip(m[2:], cost["tco"]):
-        col.metric(f"TCO, {t['years']} years", fmt.usd(t["total_usd"]))
+        chrome.fitted_metric(col, f"TCO, {t['years']} years", fmt.usd(t["total_usd"]), f"{key}_cb_tco{t['years']}")
     rows = [
         {
             "Cost line": x["line"],
