@@ -65,26 +65,30 @@ def hosts(nodes: int, n_plus_one: bool) -> int:
     return max(nodes - 1, 1) if n_plus_one and nodes > 1 else nodes
 
 
-def database_cores(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:
-    """The cores per node the databases' own work keeps busy, and what a node gives it, for a
-    demand that describes its databases' workload (empty otherwise: tiers and totals give no rate).
+def database_cores_per_node(demand: Demand, base_ghz, cores, hosts, multiplier: float | None = None) -> tuple:
+    """The cores per node the databases' own work keeps busy, and what a node gives it [cores]: one
+    rule for the sizer's vectorised screen (arrays of platforms and node counts) and for
+    :func:`database_cores` (one design).
 
     vCPU oversubscription counts what the databases are *allocated*; a database whose rate is
     known also keeps cores *busy* (:meth:`planner.models.demand.Demand.database_cores`: SQL
-    Server's work and the guest IO stack's per transaction, at this node's clock). Those cores
-    cannot be oversubscribed: the node's physical cores x :data:`planner.models.database.CPU_BOUND`
+    Server's work and the guest IO stack's per transaction, at the clock ``base_ghz``). Those cores
+    cannot be oversubscribed: the node's physical ``cores`` x :data:`planner.models.database.CPU_BOUND`
     must hold them (a vCPU counts as a core's worth of work, the fit's assumption; hyperthreads
-    are not counted as cores). The storage stack's own CPU is the performance model's (its host
-    CPU station) and is not added here.
+    are not counted as cores), spread over ``hosts``. The storage stack's own CPU is the
+    performance model's (its host CPU station) and is not added here.
     """
+    busy = demand.database_cores(guest_us_per_io(default_params(), base_ghz), multiplier)
+    return np.asarray(busy, dtype=float) / hosts, np.asarray(cores, dtype=float) * CPU_BOUND
+
+
+def database_cores(rd: ResolvedDesign, demand: Demand, h: int, multiplier: float | None = None) -> dict:
+    """:func:`database_cores_per_node` for one design on ``h`` hosts, as :func:`compute_needs` lists it;
+    empty for a demand that does not describe its databases' workload (tiers and totals give no rate)."""
     if demand.database is None:
         return {}
-    h = hosts(rd.nodes, demand.n_plus_one)
-    guest = float(guest_us_per_io(default_params(), rd.node.cpu.base_ghz))
-    return {
-        "database_cores_per_node_needed": float(demand.database_cores(guest, multiplier)) / h,
-        "database_cores_per_node_available": rd.node.cores * CPU_BOUND,
-    }
+    need, have = database_cores_per_node(demand, rd.node.cpu.base_ghz, rd.node.cores, h, multiplier)
+    return {"database_cores_per_node_needed": float(need), "database_cores_per_node_available": float(have)}
 
 
 def database_cpu_reason(cn: dict, cores: int) -> str:
@@ -129,12 +133,11 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     h = hosts(rd.nodes, demand.n_plus_one)
     n = rd.node
     cache_tb = n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0
-    vms_vcpus, vms_ram = (float(x) for x in demand.per_host(h, multiplier))  # whole VMs on the busiest host
-    vcpus_need = vms_vcpus
+    vcpus_need, vms_ram = (float(x) for x in demand.per_host(h, multiplier))  # whole VMs on the busiest host
     vcpus_have = min(
         float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), R.max_vcpus_per_host(rd.design.stack)
     )
-    busy = database_cores(rd, demand, multiplier)
+    busy = database_cores(rd, demand, h, multiplier)
     if rd.design.stack != "s2d":
         st_gb, st_note = stack_ram_gb(rd)
         ram_fixed = rd.design.host_reserve_gb + st_gb
@@ -198,11 +201,11 @@ def _f(x) -> float:
     return float(np.ravel(x)[0])
 
 
+#: why the database CPU rule passes for a demand without a rate
+NO_DATABASE_RATE = "the demand gives no transaction rate (tiers or totals): only its vCPUs are counted"
 #: rules that pass because the design has nothing they judge, told by the reason the rule
 #: engine gives (the app's Rules tab shows it: "not hybrid", "no cache tier"): rule ->
 #: (the reason, or its ending, when the rule does not apply; why, as a document says it)
-#: why the database CPU rule passes for a demand without a rate
-NO_DATABASE_RATE = "the demand gives no transaction rate (tiers or totals): only its vCPUs are counted"
 NOT_APPLICABLE_REASONS = {
     "cache_devices": ("no cache tier", "no cache tier"),
     "capacity_multiple_of_cache": ("no cache tier", "no cache tier"),

@@ -64,20 +64,19 @@ from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
-from planner.models.database import CPU_BOUND
 from planner.models.demand import Demand, DemandError
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, parts_name, resolve
-from planner.models.params import default_params, params_for
+from planner.models.params import params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics import network
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, infrastructure_footprint_tb, usable_capacity_tb
-from planner.physics.cpu import guest_us_per_io
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
 from planner.sizing.checks import (
     check_design,
+    database_cores_per_node,
     database_cpu_reason,
     database_rate,
     endurance_years,
@@ -902,10 +901,8 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             f"{hosts[pj_all[b[0]]]} hosts",
             "platforms x node counts",
         )
-    if demand.database is not None:  # the cores its work keeps busy (planner.sizing.checks.database_cores)
-        busy = np.asarray(demand.database_cores(guest_us_per_io(default_params(), P["ghz"])), dtype=float)
-        busy_need = busy[pi_all] / hosts[pj_all]
-        busy_have = P["cores"][pi_all] * CPU_BOUND
+    if demand.database is not None:  # the cores its work keeps busy (the check's rule, vectorised)
+        busy_need, busy_have = database_cores_per_node(demand, P["ghz"][pi_all], P["cores"][pi_all], hosts[pj_all])
         busy_ok = busy_have >= busy_need - 1e-9
         b = np.flatnonzero(comp_ok & ~busy_ok)
         if b.size:
