@@ -380,12 +380,13 @@ def _own_load(v: dict | None) -> bool:
 
 def shown_warnings(warnings: list[dict], v: dict | None) -> list[dict]:
     """The report's warnings to show beside a demand verdict: with the demand's own load in use,
-    whether the nodes host its VMs is the verdict's vCPU and RAM rows (one definition, the sizing
-    rule's: the databases' vCPUs and RAM spread over the hosts, one fewer with N+1), so the
-    report's copy of them (whole VMs of the mean size per node) goes."""
+    the hosting ones go, since the verdict's vCPU and RAM rows judge them
+    (:func:`planner.sizing.verdict.without_hosting_warnings`, the proposal's filter too)."""
     if not _own_load(v):
         return warnings
-    return [w for w in warnings if w.get("check") not in ("vcpus", "ram")]
+    from planner.sizing.verdict import without_hosting_warnings
+
+    return without_hosting_warnings(warnings)
 
 
 def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:

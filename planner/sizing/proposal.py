@@ -27,7 +27,7 @@ from planner.models.workload import Workload
 from planner.physics.rules import cache_family, drive_family, rule_of
 from planner.results.report import evaluate_report
 from planner.sizing.checks import check_design, limits, multi_year
-from planner.sizing.verdict import demand_verdict
+from planner.sizing.verdict import demand_verdict, without_hosting_warnings
 
 
 def design_summary(rd) -> list[tuple[str, str]]:
@@ -168,12 +168,10 @@ def build(
 
 
 def _warnings(rep: dict, workload: Workload, demand: Demand | None, nodes: int) -> list:
-    """The report's warnings for the document. Under the demand's own load, whether the nodes host its
-    VMs is the verdict's vCPUs and RAM rows (the sizing rule: whole VMs of each class per node, one node
-    fewer with N+1), so the report's copy of them (VMs of the mean size, rounded up per node and again
-    with a node down) goes, as on the app's pages: a proposal said "1,327 GB per node, above its
-    1,024 GB" in its summary and "Memory: met" in its verdict (browser review 2026-11-28)."""
+    """The report's warnings for the document: under the demand's own load without the hosting ones,
+    which the verdict judges (:func:`planner.sizing.verdict.without_hosting_warnings`), as on the
+    app's pages."""
     warnings = rep.get("warnings", [])
     if demand is None or rehosted(workload, demand, nodes) is None:
         return warnings
-    return [w for w in warnings if not (isinstance(w, dict) and w.get("check") in ("vcpus", "ram"))]
+    return without_hosting_warnings(warnings)
