@@ -264,6 +264,8 @@ def test_the_calibrated_domains_numbers_are_said_with_their_units():
     assert domain_value_words("read_fraction", 0.003173972030937385) == "0.3 %"
     assert domain_value_words("read_fraction", "0.199536 to 1") == "20 to 100 %"
     assert domain_value_words("block_size_kib", "4 to 64") == "4 to 64 KiB"
+    # the numbers as the report's own messages say them (the words had "1.02e+03 KiB")
+    assert domain_value_words("block_size_kib", "4 to 1024") == "4 to 1,024 KiB"
     assert domain_value_words("nodes", 1) == "1 server"
     flag = {"dimension": "read_fraction", "value": 0.0031739, "side": "low", "calibrated": "0.199536 to 1"}
     assert extrapolation_words({**flag, "message": "x"}) == (

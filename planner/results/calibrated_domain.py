@@ -45,6 +45,13 @@ def _shown(x: float) -> str:
     return f"{x:,.0f}" if abs(x) >= 100 else f"{x:.3g}"
 
 
+def shown_value(dim: str, x: float) -> str:
+    """A range dimension's value with its unit as a person reads it: "1,024 KiB", "12 servers",
+    "1 server" (:func:`_shown` and :data:`UNITS`; the extrapolation messages and the pages' words)."""
+    unit = UNITS.get(dim, "")
+    return f"{_shown(x)}{unit.removesuffix('s') if unit == ' servers' and x == 1 else unit}"
+
+
 def cpu_family(cpu) -> str:
     """A CPU record's family label (its id where the record names none)."""
     return getattr(cpu, "family", "") or cpu.id
@@ -104,10 +111,8 @@ def extrapolation(feats: dict, domain: dict) -> list[dict]:
                         "value": v,
                         "side": side,
                         "calibrated": f"{lo:g} to {hi:g}",
-                        # "1 server", not "1 servers" (a single server's report)
-                        "message": f"{what} {_shown(v)}{UNITS.get(dim, '').removesuffix('s') if v == 1 else UNITS.get(dim, '')} "
-                        "is outside the calibrated "
-                        f"{_shown(lo)} to {_shown(hi)}{UNITS.get(dim, '')}",
+                        "message": f"{what} {shown_value(dim, v)} is outside the calibrated "
+                        f"{_shown(lo)} to {shown_value(dim, hi)}",
                     }
                 )
         elif v not in spec["values"]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import re
 
+from planner.results.calibrated_domain import shown_value
+
 #: resiliency ids as a sentence says them
 RESILIENCY_SHORT = {
     "nested-mirror-2way": "nested two-way mirror",
@@ -152,8 +154,9 @@ _DEVICE_WORDS = {
 #: 0.003173972030937385" for its read share; browser review 2026-11-28)
 _RANGE_WORDS = {
     "read_fraction": lambda x: f"{100 * x:.1f} %" if 0 < x < 0.01 else f"{100 * x:.0f} %",
-    "block_size_kib": lambda x: f"{x:.3g} KiB",
-    "nodes": lambda x: f"{x:.0f} server" + ("" if x == 1 else "s"),
+    # with their units as the report's own messages say them ("1,024 KiB", "1 server")
+    "block_size_kib": lambda x: shown_value("block_size_kib", x),
+    "nodes": lambda x: shown_value("nodes", x),
 }
 _STACK_NAMES = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
 _CACHE_MODE_WORDS = {"write-back": "a write-back cache", "write-only": "a write-only cache", "none": "no cache"}
