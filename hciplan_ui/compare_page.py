@@ -24,8 +24,9 @@ from planner.models.stacks import STACK_LABELS
 from planner.sizing.verdict import report_against_demand
 from planner.sizing.words import customer_words, example_words, resiliency_words, transport_words
 
-#: the row access patterns and checkpoint choices in words (the values stay the file's)
-ACCESS_WORDS = {
+#: the database assumptions' choices in words: row access patterns, the model's checkpoint mode (the values
+#: stay the file's)
+CHOICE_WORDS = {
     "hammerdb": "HammerDB's (uniform items)",
     "tpcc": "TPC-C's NURand",
     "model": "the model's (from the version)",
@@ -75,7 +76,7 @@ if source.startswith("from"):
         overrides = {}
         st.caption("Assumptions: the value used and where it comes from (0 or 'model' = the model's own).")
         choices: dict[str, list[Any]] = {
-            "access": ["hammerdb", "tpcc"],  # said in words below (format_func)
+            "access": ["hammerdb", "tpcc"],
             "checkpoint_mode": ["model", "indirect", "automatic"],
             "sql_server_version": [2019, 2022, 2017, 2016, 2014, 2012],
         }
@@ -84,7 +85,7 @@ if source.startswith("from"):
             label = fmt.label(field)
             if field in choices:
                 v = cols[0].selectbox(
-                    label, choices[field], key=f"db_{field}", format_func=lambda x: ACCESS_WORDS.get(x, str(x))
+                    label, choices[field], key=f"db_{field}", format_func=lambda x: CHOICE_WORDS.get(x, str(x))
                 )
                 overrides[field] = None if v == "model" else v
             elif field == "all_warehouses":

@@ -320,25 +320,26 @@ def _meets(p: dict) -> list[list[str]]:
     """Demand against the design, per dimension: met or not (the pages' verdict,
     :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
     d, lim, v = p["demand"], p["binding"]["limit_ratios"], p.get("verdict")
+    met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
+    busy = met_by.get("database_cpu")  # a demand that gives its databases' rate: the cores their work keeps busy
     names = {
         "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "iops"),
         "latency": ("Latency", "each tier under its own target", "latency"),
         "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
         "vcpus": ("Virtual processors", f"{d['vcpus']:,.0f}", "vcpu"),
+        **(
+            {
+                "database_cpu": (
+                    "Processor cores for the databases' work",
+                    f"{busy['need']:,.1f} busy per server",
+                    "cores",
+                )
+            }
+            if busy
+            else {}
+        ),
         "ram": ("Memory", f"{d['ram_gb']:,.0f} GB", "ram"),
     }
-    met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
-    if "database_cpu" in met_by:  # a demand that gives its databases' rate: the cores their work keeps busy
-        busy = met_by["database_cpu"]
-        names = {
-            **{k: names[k] for k in ("iops", "latency", "capacity", "vcpus")},
-            "database_cpu": (
-                "Processor cores for the databases' work",
-                f"{busy['need']:,.1f} busy per server",
-                "cores",
-            ),
-            "ram": names["ram"],
-        }
     rows = []
     for k, (label, need, lk) in names.items():
         f = lim.get(lk)
