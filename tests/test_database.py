@@ -698,3 +698,44 @@ def test_io_demand_is_computed_once_per_description_and_each_caller_gets_its_own
     for i in range(12):
         io_demand(Database(name=f"n{i}", size_gb=10.0, buffer_pool_gb=8.0, tpm=1000.0 + i))
     assert len(dbm._IO_DEMANDS) == 8
+
+
+def test_the_database_vms_own_vcpus_bind_by_name_and_a_demand_beyond_them_asks_for_more_vcpus():
+    """Browser review (stop 36): 20 HammerDB databases at 200,000 NOPM on 8 vCPUs showed the same
+    guaranteed IOPS on every design, bound by "IOPS (saturation)". What saturates is each database
+    VM's own vCPUs (its guest IO stack), which no cluster hardware relieves: the binding says so.
+    Past what 8 vCPUs issue on the fastest clock, the sizer's refusal says to give them more."""
+    from planner.commercial.tiers import limit_words
+    from planner.models.demand import Demand
+    from planner.models.design import Design, resolve
+    from planner.models.params import default_params
+    from planner.physics.cpu import guest_us_per_io
+    from planner.sizing.search import size
+
+    spec = json.loads((EX / "demand-hammerdb.json").read_text())
+    spec["database"]["nopm"] = 200_000
+    demand = Demand.model_validate(spec)
+    r = size(demand, top=3)
+    rows = [r.best, *r.alternatives]
+    assert len(rows) >= 2
+    assert all(x["binding"] == "vm_io" and "iops" not in x["limit_ratios"] for x in rows)
+    assert limit_words("vm_io") == "the database VMs' vCPUs (their IO)"
+    # the ratio by hand: at saturation each VM's guest IO keeps its 8 vCPUs busy
+    iops, _, _ = demand.totals()
+    for x in rows:
+        ghz = resolve(Design.model_validate(x["design"])).node.cpu.base_ghz
+        per_vm = x["limit_ratios"]["vm_io"] * iops / (20 * demand.growth)
+        assert per_vm * float(guest_us_per_io(default_params(), ghz)) * 1e-6 == pytest.approx(8.0, rel=1e-6)
+    # 300,000 NOPM: beyond what 8 vCPUs issue on any clock in the catalog
+    spec["database"]["nopm"] = 300_000
+    r3 = size(Demand.model_validate(spec), top=1)
+    assert r3.best is None
+    said = re.search(
+        r"keep at least ([\d.]+) vCPUs busy in its guest IO stack .* more than the 8 each has", r3.explanation
+    )
+    assert said and float(said.group(1)) > 8.0 and "give each database more vCPUs" in r3.explanation
+    # with 16 vCPUs each the VMs issue it: the line is gone
+    spec["database"]["vcpus"] = 16
+    spec["vcpus_per_db"] = 16
+    r16 = size(Demand.model_validate(spec), top=1)
+    assert "give each database more vCPUs" not in r16.explanation

@@ -18,12 +18,13 @@ from planner.models.tiers import Tier, TierError, TierSet
 from planner.physics.capacity import capacity_report
 from planner.physics.hosting import ram_needed_gb, stack_ram_gb
 
-#: what runs out first, in words: the sizer's limits (capacity, iops, latency, vcpu, cores, ram) and a tier's
+#: what runs out first, in words: the sizer's limits (capacity, iops or vm_io, latency, vcpu, cores, ram) and a tier's
 #: (capacity, reserved_iops, cpu, ram). One vocabulary for the pages, the verdict and the documents,
 #: which had three that disagreed ("RAM", "memory"; "vCPUs", "virtual processors").
 RESOURCE_WORDS = {
     "capacity": "storage capacity",
     "iops": "IOPS (saturation)",
+    "vm_io": "the database VMs' vCPUs (their IO)",
     "latency": "the latency target",
     "vcpu": "vCPUs",
     "cores": "CPU cores (the databases' work)",

@@ -323,7 +323,8 @@ def _meets(p: dict) -> list[list[str]]:
     met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
     busy = met_by.get("database_cpu")  # a demand that gives its databases' rate: the cores their work keeps busy
     names = {
-        "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "iops"),
+        # the saturation limit is the VMs' own vCPUs' when they bind first (planner.sizing.checks.limits)
+        "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "vm_io" if "vm_io" in lim else "iops"),
         "latency": ("Latency", "each tier under its own target", "latency"),
         "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
         "vcpus": ("Virtual processors", f"{d['vcpus']:,.0f}", "vcpu"),

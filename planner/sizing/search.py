@@ -62,7 +62,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import and_list, count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
-from planner.engine.performance import DesignArrays, evaluate_arrays
+from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
 from planner.models.demand import Demand, DemandError
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, parts_name, resolve
@@ -71,6 +71,7 @@ from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics import network
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, infrastructure_footprint_tb, usable_capacity_tb
+from planner.physics.cpu import guest_us_per_io
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
@@ -133,6 +134,17 @@ class _Rejections:
             if lat.size:
                 best = float(lat.min())
                 self.best_ms[c.name] = min(best, self.best_ms.get(c.name, best))
+
+    #: the fewest vCPUs per database VM the guest IO stack keeps busy at the demand's load, on the
+    #: fastest clock screened [vCPUs]: more than the VMs have, no hardware carries the demand (the
+    #: VMs' own vCPUs saturate first) and the explanation says so (:func:`_why_empty`)
+    vm_io_vcpus: float = float("inf")
+
+    def vm_io(self, D: DesignArrays, W: WorkloadArrays, p) -> None:
+        per_vm = np.asarray(W.open_iops, dtype=float) / np.maximum(np.asarray(W.vms_total, dtype=float), 1.0)
+        busy = per_vm * guest_us_per_io(p, np.asarray(D.base_ghz, dtype=float)) * 1e-6
+        if np.size(busy):
+            self.vm_io_vcpus = min(self.vm_io_vcpus, float(np.min(busy)))
 
     def add(self, rule: str, n: int, example: str, stage: str) -> None:
         if n <= 0:
@@ -573,6 +585,7 @@ def _perf(D: DesignArrays, demand: Demand, p, months: int | None = None, rej: _R
     out = evaluate_arrays(D, W, p)
     if rej is not None:
         rej.latencies(out, demand)
+        rej.vm_io(D, W, p)
     ok = np.ravel(latency_ok(out, demand))
     if not demand.n_plus_one:
         deg = np.ones_like(ok)
@@ -1504,6 +1517,15 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
     ]
     if beyond and "iops_at_latency" in rej.counts:
         out += "; latency target out of reach on every candidate: " + "; ".join(beyond)
+    load = demand_workload(demand)
+    vcpus, dbs = float(load.vcpus_per_vm), float(np.max(load.vms_total))
+    if rej.vm_io_vcpus >= vcpus:
+        # no cluster carries IO its databases' own VMs cannot issue: say what would (more vCPUs)
+        out += (
+            f"; the databases' own vCPUs cannot issue their IO on any candidate: {iops / max(dbs, 1.0):,.0f} IOPS "
+            f"per database keep at least {rej.vm_io_vcpus:,.2f} vCPUs busy in its guest IO stack (on the fastest "
+            f"clock screened), more than the {vcpus:g} each has; give each database more vCPUs"
+        )
     return out
 
 
