@@ -1503,10 +1503,18 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
     why = "; ".join(
         f"{R.rule_of(k, demand.stack).title} ({v:,} {rej.stage[k]}, e.g. {rej.examples[k]})" for k, v in order[:4]
     )
-    out = (
-        f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB"
-        f"{' with N+1' if demand.n_plus_one else ''}; rejected by: {why}"
-    )
+    head = f"no design meets {iops:,.0f} IOPS at {lat:g} ms and {tb:,.1f} TB{' with N+1' if demand.n_plus_one else ''}"
+    load = demand_workload(demand)
+    vcpus, dbs = float(load.vcpus_per_vm), float(np.max(load.vms_total))
+    if rej.vm_io_vcpus >= vcpus:
+        # no cluster carries IO its databases' own VMs cannot issue: what would (more vCPUs) comes
+        # first, before the rules, which no hardware choice would satisfy either
+        head += (
+            f": the databases' own vCPUs cannot issue their IO on any candidate ({iops / max(dbs, 1.0):,.0f} IOPS "
+            f"per database keep at least {rej.vm_io_vcpus:,.2f} vCPUs busy in its guest IO stack on the fastest "
+            f"clock screened, more than the {vcpus:g} each has); give each database more vCPUs"
+        )
+    out = f"{head}; rejected by: {why}"
     # a latency target below what any candidate reaches at this load is out of reach whatever
     # the budget or node count: say so, with the lowest figure reached
     beyond = [
@@ -1517,15 +1525,6 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
     ]
     if beyond and "iops_at_latency" in rej.counts:
         out += "; latency target out of reach on every candidate: " + "; ".join(beyond)
-    load = demand_workload(demand)
-    vcpus, dbs = float(load.vcpus_per_vm), float(np.max(load.vms_total))
-    if rej.vm_io_vcpus >= vcpus:
-        # no cluster carries IO its databases' own VMs cannot issue: say what would (more vCPUs)
-        out += (
-            f"; the databases' own vCPUs cannot issue their IO on any candidate: {iops / max(dbs, 1.0):,.0f} IOPS "
-            f"per database keep at least {rej.vm_io_vcpus:,.2f} vCPUs busy in its guest IO stack (on the fastest "
-            f"clock screened), more than the {vcpus:g} each has; give each database more vCPUs"
-        )
     return out
 
 
