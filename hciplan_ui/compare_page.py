@@ -15,12 +15,12 @@ from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError
 from planner.core.text import count
 from planner.engine.architectures import TOPOLOGY_LABELS
-from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
+from planner.results.report import bottleneck_words
 from planner.sizing.verdict import report_against_demand
 from planner.sizing.words import customer_words, example_words, resiliency_words, transport_words
 
@@ -256,9 +256,9 @@ for e in errors:
 
 
 def bottleneck_label(r: dict) -> str:
-    labels = {s["station"]: s["label"] for s in r.get("model", {}).get("stations", [])}
-    b = r.get("bottleneck", "none")
-    return labels.get(b) or BOTTLENECK_LABELS.get(b, b)
+    """The Design and Performance pages' words (the busiest station below saturation), another
+    architecture's stations by its model's own names."""
+    return bottleneck_words(r, {s["station"]: s["label"] for s in r.get("model", {}).get("stations", [])})
 
 
 def uncalibrated(r: dict) -> list[str]:

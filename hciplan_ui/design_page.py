@@ -14,7 +14,6 @@ import streamlit as st
 from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
-from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.catalog import load_catalog
 from planner.models.design import (
     MAX_DESIGN_FILE_BYTES,
@@ -29,6 +28,7 @@ from planner.models.design import (
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.models.stacks import STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
+from planner.results.report import bottleneck_words
 from planner.sizing.words import customer_words, resiliency_words
 
 NONE = "(none)"
@@ -417,7 +417,7 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
     lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
     if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
         col.caption(f"band {fmt.span(lo, hi, f)}")
-chrome.word_metric(cols[3], "Bottleneck", BOTTLENECK_LABELS.get(rep["bottleneck"], fmt.label(rep["bottleneck"])))
+chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep))
 if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     cols[1].caption(caveat)
 costs.verdict_panel(judged, "dv")

@@ -13,6 +13,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import first_upper
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
+from planner.results.report import bottleneck_words
 from planner.sizing.words import band_basis_words
 
 chrome.header("Performance")
@@ -204,7 +205,7 @@ _headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)
 _headline(m[3], "VM latency", "vm_latency_ms", fmt.ms)
 m = st.columns(4)
 _headline(m[0], "p99 read latency (VM)", "p99_read_latency_ms", fmt.ms)
-chrome.word_metric(m[1], "Bottleneck", BOTTLENECK_LABELS.get(view["bottleneck"], fmt.label(view["bottleneck"])))
+chrome.word_metric(m[1], "Bottleneck", bottleneck_words(view))
 _headline(m[2], "Bandwidth", "bandwidth_mb_s", lambda x: fmt.num(x, 0, "MB/s"))
 if degraded:
     value, meaning = fmt.after_node_loss(rep)

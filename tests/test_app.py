@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.catalog import load_catalog
 from planner.models.design import load_design, resolve, with_overrides
 from planner.models.workload import profiles
 from planner.physics.capacity import capacity_report
-from planner.results.report import evaluate_report
+from planner.results.report import bottleneck_words, evaluate_report
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -98,7 +97,7 @@ def test_performance_metrics_are_planners(reference):
     rep = evaluate_report(reference, profiles()[DEFAULT_WORKLOAD])
     assert _metric(at, "IOPS").split(" (")[0] == f"{rep['iops']:,.0f}"
     assert _metric(at, "VM latency").startswith(f"{rep['vm_latency_ms']:.3f}")
-    assert _metric(at, "Bottleneck") == BOTTLENECK_LABELS[rep["bottleneck"]]
+    assert _metric(at, "Bottleneck") == bottleneck_words(rep)
     # another profile: the page follows the picker
     at.selectbox(key="p_workload").set_value("Sql").run()
     rep = evaluate_report(reference, profiles()["Sql"])

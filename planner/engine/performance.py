@@ -76,6 +76,10 @@ BOTTLENECK_LABELS = {
 }
 K = len(STATIONS)
 US = 1e-6
+#: a station at least this busy is named: a closed population's bottleneck (below it, the
+#: population's outstanding IO limits), and the busiest station of a load below saturation
+#: (:func:`planner.results.report.bottleneck_words`). The compiled kernel carries the same figure.
+BUSY_UTILIZATION = 0.8
 
 
 @dataclass
@@ -638,7 +642,9 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
     bott_idx = util.argmax(-1)
     names = np.array(STATIONS, dtype=object)
     bottleneck = np.where(
-        limited_by == "population", np.where(util.max(-1) > 0.8, names[bott_idx], "outstanding_io"), limited_by
+        limited_by == "population",
+        np.where(util.max(-1) > BUSY_UTILIZATION, names[bott_idx], "outstanding_io"),
+        limited_by,
     )
     bottleneck = np.where(limited_by == "offered_load", np.where(saturated, names[bott_idx], "none"), bottleneck)
 
@@ -1052,7 +1058,7 @@ def _block(
     mean_vm = r * vm_r + w * vm_w
     iops = x * S
 
-    code = np.where(lab == _POPULATION, np.where(umax > 0.8, bott, _OUTSTANDING), lab)
+    code = np.where(lab == _POPULATION, np.where(umax > BUSY_UTILIZATION, bott, _OUTSTANDING), lab)
     code = np.where(lab == _OFFERED, np.where(saturated, bott, _NONE), code)
     codes["bottleneck"][sl] = code
     codes["limited_by"][sl] = lab

@@ -15,6 +15,7 @@ from planner.core import jsonio
 from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
 from planner.engine.performance import (
     BOTTLENECK_LABELS,
+    BUSY_UTILIZATION,
     PACING_POLICIES,
     STATIONS,
     DesignArrays,
@@ -287,6 +288,30 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
     res["endurance_years"] = years
     # anything else the model could not evaluate is null with the reason, never NaN
     return jsonio.strict(explain_endurance(res, wr_iops), jsonio.NOT_COMPUTABLE)
+
+
+def bottleneck_words(rep: dict, labels: dict[str, str] | None = None) -> str:
+    """A report's ``bottleneck`` in words, for the pages' Bottleneck metric; ``labels``: station names
+    in words besides :data:`planner.engine.performance.BOTTLENECK_LABELS` (another architecture's
+    model names its own stations).
+
+    Below saturation the engine says ``none``; the busiest station is named beside it when it is at
+    least :data:`planner.engine.performance.BUSY_UTILIZATION` busy ("none yet: VM vCPUs 97 % busy"):
+    a browser review (2026-11-29) found the Design page saying "none (below capacity)" for a demand
+    whose database VMs' vCPUs were 97 % busy, the resource the sizer names as binding.
+    """
+    b = str(rep.get("bottleneck", "none"))
+    words = {**BOTTLENECK_LABELS, **(labels or {})}
+    util = {
+        k: float(v)
+        for k, v in (rep.get("utilization") or {}).items()
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and np.isfinite(v)
+    }
+    if b == "none" and util:
+        k = max(util, key=util.__getitem__)
+        if util[k] >= BUSY_UTILIZATION:
+            return f"none yet: {words.get(k, k.replace('_', ' '))} {100 * util[k]:.0f} % busy"
+    return words.get(b, b.replace("_", " "))
 
 
 def explain_endurance(res: dict, write_iops: float) -> dict:

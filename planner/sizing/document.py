@@ -23,6 +23,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
+from planner.results.report import bottleneck_words
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, system_words
 
@@ -494,7 +495,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ("Read latency, 99th percentile", _band(rep, "p99_read_latency_ms", ms)),
         ("Storage latency, read / write", f"{ms(rep.get('read_latency_ms'))} / {ms(rep.get('write_latency_ms'))}"),
         ("Server processors busy", _band(rep, "host_cpu_utilization", pct)),
-        ("What limits throughput", BOTTLENECK_WORDS.get(rep.get("bottleneck"), "the cluster as a whole")),
+        # the pages' rule in the document's words: below saturation, the busiest part from 80 % busy
+        ("What limits throughput", bottleneck_words(rep, BOTTLENECK_WORDS)),
     ]
     if rep.get("endurance_years") is not None:
         perf.append(("Drive endurance at this write load", f"{rep['endurance_years']:,.1f} years"))
