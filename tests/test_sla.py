@@ -196,3 +196,23 @@ def test_the_smallest_vm_is_never_larger_than_one_that_already_meets_the_target(
     smallest = out["smallest_vm_meeting_target"]
     assert smallest is not None and smallest["vcpus"] <= db.vcpus, smallest
     assert [r["vcpus"] for r in out["sizes"]][:3] == [1, 2, 4]
+
+
+def test_a_guarantee_bound_by_the_vcpu_share_says_what_the_vcpus_issue_whole():
+    """Browser review (2026-11-29): after sizing 20 databases at 200,000 NOPM on 8 vCPUs, the Size
+    page counted 134,006 IOPS per database and the SLA page guaranteed 33,535, bound by "the DB's
+    vCPU share", with nothing to relate them. The guarantee counts a vCPU as 1/oversubscription of
+    a logical processor (every host sold to its ratio); the sizing runs them whole. The note says
+    both figures; at 1:1 the bound is the whole figure and no note is needed."""
+    from planner.physics.cpu import clock_scale
+
+    rd = resolve(with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=4.0))
+    db = Database(name="small", size_tb=0.5, vcpus=2, threads=8, outstanding_per_thread=32, latency_target_ms=5.0)
+    g = guarantee(rd, db)
+    assert g.binding_constraint == "vm_vcpu_share"
+    whole = 2 / (default_params().guest_cpu_us * float(clock_scale(rd.node.cpu.base_ghz)) * 1e-6)
+    assert g.guaranteed_iops == pytest.approx(whole / 4, rel=1e-9)
+    assert "counted as 1/4 of a logical processor" in g.note
+    assert f"they issue up to {whole:,.0f} IOPS" in g.note
+    one = guarantee(resolve(with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=1.0)), db)
+    assert "logical processor" not in one.note

@@ -402,6 +402,19 @@ def _points(
                     "design's unloaded latency, with no other tenants, is already past the target"
                 )
             )
+        if binding == "vm_vcpu_share" and site.vcpu_oversubscription > 1:
+            # the sizer and the performance pages run the VM's vCPUs whole (only the sized databases on
+            # the hosts); a guarantee holds with every host sold to its oversubscription. Say both, so
+            # the two figures read as two questions (browser review 2026-11-29: 134,006 IOPS per
+            # database on the Size page, 33,535 here, for the same database and design)
+            whole = db.vcpus / max(ps[i].guest_cpu_us * scale * 1e-6, 1e-12)
+            notes.append(
+                f"each of the database's {db.vcpus} vCPUs is counted as 1/{site.vcpu_oversubscription:g} of a "
+                f"logical processor, the share it keeps with every host sold to its "
+                f"{site.vcpu_oversubscription:g}:1 vCPU oversubscription; run whole, as on hosts holding only "
+                f"the sized databases (how a sizing counts them), they issue up to {whole:,.0f} IOPS. A lower "
+                "oversubscription or more vCPUs raise this guarantee"
+            )
         if n1_note:
             notes.append(n1_note)
         # JSON has no NaN: no latency (null) and the reason when nothing can be guaranteed
