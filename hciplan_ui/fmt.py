@@ -228,7 +228,7 @@ def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -
         return None
     nodes = int(report.get("nodes") or 0)
     per_vm = int(workload.get("threads_per_vm") or 1) * int(workload.get("outstanding_per_thread") or 1)
-    vms = int(workload["vms_per_node"]) * max(nodes, 1)
+    vms = min(int(workload.get("vms_total") or 10**9), int(workload["vms_per_node"]) * max(nodes, 1))
     s = (
         f"This workload is a closed load, as VMFleet runs it: {vms:,} VMs ({workload['vms_per_node']:,} per node) "
         f"each keep {per_vm:,} IOs in flight, {vms * per_vm:,} in all, so the cluster runs as fast as those IOs "

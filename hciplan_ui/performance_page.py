@@ -37,7 +37,13 @@ def _kept(w) -> str:
         "count for CPU and RAM, not for the rate)"
         if w.iops
         else "",
-        f"{w.vms_per_node} VMs per node" if w.vms_per_node else "",
+        (
+            f"{w.vms_total:,} VMs, {w.vms_per_node} on the busiest node"
+            if w.vms_total
+            else f"{w.vms_per_node} VMs per node"
+        )
+        if w.vms_per_node
+        else "",
         f"{w.vcpus_per_vm} vCPUs and {w.ram_gb_per_vm:g} GB RAM per VM",
         f"{w.working_set_gb_per_vm:,.0f} GB working set per VM",
         f"{w.iops_limit_per_vm:,.0f} IOPS limit per VM" if w.iops_limit_per_vm else "",
@@ -125,6 +131,8 @@ elif choice == "custom":
                     "read_fraction": ss["c_read"],
                     "random_fraction": ss["c_rand"],
                     "vms_per_node": int(vms),
+                    # a sized demand's VM count holds until VMs per node is edited: then every node has that many
+                    "vms_total": base.get("vms_total") if int(vms) == base.get("vms_per_node") else None,
                     "outstanding_per_thread": int(qd),
                     "issuer": ss["c_issuer"],
                 }

@@ -264,7 +264,7 @@ class WorkloadArrays:
     @classmethod
     def from_workload(cls, w: Workload, nodes: FloatArray) -> WorkloadArrays:
         nodes = np.asarray(nodes)
-        vms = (w.vms_per_node or 0) * nodes
+        vms = w.vms_on(nodes)
         return cls(
             block_size_kib=np.asarray(w.block_size_kib, dtype=float),
             read_fraction=np.asarray(w.read_fraction, dtype=float),

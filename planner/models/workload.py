@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from planner.core.errors import PlannerError, shown
@@ -49,6 +50,14 @@ class Workload(BaseModel):
     vms_per_node: int | None = Field(
         default=None, ge=1, le=2000, description="VMs per node (issuer vm) or issuing processes per node (issuer host)"
     )
+    vms_total: int | None = Field(
+        default=None,
+        ge=1,
+        le=2_000_000,
+        description="VMs over the whole cluster when not every node holds vms_per_node (a sized demand's "
+        "databases, 24 on 11 nodes: vms_per_node 3 on the busiest); the load counts these, the hosting "
+        "checks the busiest node's vms_per_node",
+    )
     vcpus_per_vm: int = Field(default=4, ge=1, le=512)
     ram_gb_per_vm: float = Field(default=4.0, gt=0, le=24_000, description="RAM assigned to each VM, GB (issuer vm)")
     threads_per_vm: int = Field(default=1, ge=1, le=1024)
@@ -72,6 +81,18 @@ class Workload(BaseModel):
         if self.vms_per_node is None and self.iops is None:
             raise ValueError("give either vms_per_node (a closed population) or iops (an open load)")
         return self
+
+    @model_validator(mode="after")
+    def _total_needs_per_node(self) -> Workload:
+        if self.vms_total is not None and self.vms_per_node is None:
+            raise ValueError("vms_total needs vms_per_node (the VMs on the busiest node)")
+        return self
+
+    def vms_on(self, hosts: Any) -> Any:
+        """The VMs (or issuing processes) the load counts on ``hosts`` servers: ``vms_per_node`` on
+        each, or ``vms_total`` when given (never more than ``vms_per_node`` on every server) [1]."""
+        full = (self.vms_per_node or 0) * np.asarray(hosts, dtype=float)
+        return full if self.vms_total is None else np.minimum(float(self.vms_total), full)
 
     @property
     def outstanding_per_vm(self) -> int:

@@ -100,7 +100,7 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
     cases = [("healthy", workload.vms_per_node)]
     if servers > 1:
         # the busiest survivor: VMs are whole (a 1e-9 slack so 3 x 4 / 2 stays 6)
-        cases.append((down, math.ceil(workload.vms_per_node * servers / (servers - 1) - 1e-9)))
+        cases.append((down, math.ceil(float(workload.vms_on(servers)) / (servers - 1) - 1e-9)))
     for case, vms in cases:
         need_vcpus = vms * workload.vcpus_per_vm
         have_vcpus = float(vcpu_capacity(threads, d.vcpu_oversubscription))

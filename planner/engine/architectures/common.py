@@ -115,7 +115,7 @@ def issuer_population(w: Workload, hosts: int) -> tuple[float, float, bool]:
     """(issuers, outstanding IOs per issuer, has_population): the workload's
     VMs (or host processes) per compute host times the hosts that run them."""
     if w.vms_per_node:
-        return float(w.vms_per_node * hosts), float(w.outstanding_per_vm), True
+        return float(w.vms_on(hosts)), float(w.outstanding_per_vm), True
     return 1.0, float(w.outstanding_per_vm), False
 
 

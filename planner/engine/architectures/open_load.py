@@ -81,7 +81,7 @@ class OpenLoadModel:
             return np.zeros(len(params)), 0.0
         mod = MODULES[self.topology]
         rates = np.array([common.solve(mod.network(self.parts, bg, p), p)["iops"] for p in params], dtype=float)
-        vms = float(bg.vms_per_node * self.hosts) if bg.vms_per_node else 1.0
+        vms = float(bg.vms_on(self.hosts)) if bg.vms_per_node else 1.0
         return rates, vms
 
     def background_latency_ms(self, bg: Workload, params: ModelParams) -> float:
