@@ -388,12 +388,9 @@ with st.container():
                     fmt.iops(need["needed_iops"]),
                     delta=None
                     if head is None
-                    else f"{head:+,.0f} % "
-                    + (
-                        ("headroom: met" if need["meets"] else "IO headroom, rate not carried")
-                        if need["io_meets"]
-                        else "short: not met"
-                    ),
+                    # short enough for a fifth of a 1024 px page ("-74 % short: n..." was cut; the help says more)
+                    else f"{head:+,.0f} %: "
+                    + (("met" if need["meets"] else "rate not carried") if need["io_meets"] else "not met"),
                     delta_color="normal" if need["meets"] or not need["io_meets"] else "inverse",
                     help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean); met when the "
                     "database's own vCPUs and users also carry its rate.",
@@ -422,8 +419,8 @@ with st.container():
                 )
             with st.container():  # the notes come and go with the figures: the sections below stay put
                 for note in (g.get("note"), g.get("latency_note")):
-                    if note:
-                        st.caption(fmt.md(note))
+                    if note:  # the library's notes are clauses: a sentence here
+                        st.caption(fmt.md(first_upper(note) + ("" if note.endswith(".") else ".")))
             the_db = dbio if dba else db
             # closed sections hold nothing (opening one reruns the page with it): what-ifs stay quick
             by_size = st.expander("The guarantee by the database VM's size", key="sla_by_size", on_change="rerun")

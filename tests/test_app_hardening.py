@@ -345,7 +345,7 @@ def test_an_unreachable_latency_target_is_said_in_words():
     assert not at.exception
     said = " ".join(c.value for c in at.caption)
     assert (
-        "the mean latency target of 0.2 ms is below the predicted mean latency with the other tenants' load alone"
+        "The mean latency target of 0.2 ms is below the predicted mean latency with the other tenants' load alone"
         in said
     )
     assert "latency_target_ms" not in said and "no latency" not in said.replace("no latency is given", "")

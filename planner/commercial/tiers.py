@@ -24,7 +24,7 @@ from planner.physics.hosting import ram_needed_gb, stack_ram_gb
 RESOURCE_WORDS = {
     "capacity": "storage capacity",
     "iops": "IOPS (saturation)",
-    "vm_io": "the database VMs' vCPUs (their IO)",
+    "vm_io": "vCPUs (the databases' IO)",
     "latency": "the latency target",
     "vcpu": "vCPUs",
     "cores": "CPU cores (the databases' work)",
