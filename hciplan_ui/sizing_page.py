@@ -237,6 +237,15 @@ with st.form("size_form"):
         help="the months the growth takes; the multi-year view compounds it to a yearly rate. The cost's "
         "amortisation period does not change it",
     )
+    db_peak = True
+    if dba:  # the growth row's free column: the SLA page's choice, for the sizing (Demand.database_need)
+        st.session_state.setdefault("size_db_peak", True)
+        db_peak = c[2].checkbox(
+            "Size for its peak",
+            key="size_db_peak",
+            help="the database's peak IOPS (SQL Server 2014's checkpoint bursts write more than its mean); "
+            "off: its mean. Indirect checkpoints (SQL Server 2016 and later) write steadily: peak and mean agree",
+        )
     # in the growth row's last column: a row of its own left three empty columns above the policies
     stack = c[3].selectbox(
         "Storage stack",
@@ -340,6 +349,7 @@ if go:
                 "latency_target_ms": lat,
                 "latency_statistic": stat,
                 "vcpus_per_db": int(vcpu_db),
+                "database_need": "peak" if db_peak else "mean",
             }
             if ram_db >= db_bp:  # below the buffer pool: the demand takes the buffer pool itself
                 raw["ram_gb_per_db"] = ram_db

@@ -458,6 +458,7 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "db_buffer_pool_gb": ("size_db_bp", _number),
         "db_nopm": ("size_db_nopm", _number),
         "db_count": ("size_db_n", _number),
+        "db_peak": ("size_db_peak", _bool),
         "latency_target_ms": ("size_lat", _number),
         "latency_statistic": ("size_stat", _option),
         "vcpus_per_db": ("size_vcpu_db", _number),

@@ -508,6 +508,12 @@ def test_size_page_sizes_databases_a_dba_describes():
     assert demand.total_iops == io_demand(db).peak_iops * 10
     best = size(demand).best
     assert _metric(at, "Whole cost/month") == _whole_usd(best["design"], demand)
+    assert demand.database_need == "peak" and at.checkbox(key="size_db_peak").value
+    # its mean instead, as on the SLA page (the Size page had no such choice: browser review 2026-11-29)
+    at.checkbox(key="size_db_peak").uncheck()
+    at.button[0].click().run(timeout=120)
+    mean = Demand.model_validate_json(at.session_state["size_demand"])
+    assert mean.database_need == "mean" and mean.total_iops == io_demand(db).iops * 10
     # its own inputs are judged in its mode (a form: the value is sent with the click)
     at.number_input(key="size_db_nopm").set_value(-1)
     at.button[0].click().run()
