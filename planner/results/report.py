@@ -84,8 +84,10 @@ def bootstrap_params() -> list[ModelParams]:
 #: so a factor of two either way, or S2D's widest extrapolation error where that is wider
 VSAN_MIN_BAND = (0.5, 2.0)
 VSAN_NOT_CALIBRATED = (
-    "vSAN performance is not calibrated: no published vSAN result with a full configuration was found "
-    "(docs/guide/stacks.md); the figures use S2D's fitted software costs with vSAN's layouts"
+    # said to customers on the pages and in the proposal: no file path (the search is in docs/guide/stacks.md)
+    "vSAN performance is not calibrated: no published vSAN result with a full configuration was found; "
+    "the figures use S2D's fitted software costs with vSAN's layouts, within a band of at least "
+    f"{VSAN_MIN_BAND[0]:g}x to {VSAN_MIN_BAND[1]:g}x each figure"
 )
 
 
