@@ -29,6 +29,7 @@ from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.models.stacks import STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
 from planner.results.report import bottleneck_words
+from planner.sizing.names import device_words
 from planner.sizing.words import customer_words, resiliency_words
 
 NONE = "(none)"
@@ -58,7 +59,7 @@ def _label(cls: str, rid: str, parts: dict) -> str:
 def _describe(cls: str, r) -> str:
     if cls == "capacity_drive":
         return (
-            f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {r.interface.upper()} · "
+            f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {device_words(r.interface)} · "
             f"{fmt.kilo(r.rand_read_4k_iops)}/{fmt.kilo(r.rand_write_4k_iops)} IOPS · {r.endurance_dwpd:g} DWPD"
         )
     if cls == "cache_device":
@@ -71,7 +72,7 @@ def _describe(cls: str, r) -> str:
     if cls == "nic":
         return f"{r.vendor} {r.model} · {r.ports}×{r.port_gbit_s:g} GbE · RDMA {r.rdma}"
     return (
-        f"{r.vendor} {r.model} · {r.drive_bays} bays ({'/'.join(r.bay_interfaces)}) · "
+        f"{r.vendor} {r.model} · {r.drive_bays} bays ({'/'.join(map(device_words, r.bay_interfaces))}) · "
         f"{r.cpu_sockets}S {r.cpu_socket_type} · {r.max_ram_gb:g} GB max"
     )
 

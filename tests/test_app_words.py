@@ -272,3 +272,16 @@ def test_an_empty_search_does_not_say_it_searched_zero_designs():
     captions = _texts(at, "caption")
     assert not any(c.startswith("Searched 0 designs") for c in captions), captions
     assert any(c.startswith("No design reached the performance model") for c in captions), captions
+
+
+def test_the_design_pages_part_labels_write_interfaces_as_they_are_written():
+    """Browser review (2026-11-29): "24 bays (sas/sata/nvme)" and "3.2 TB NVME" in the Design page's
+    part pickers; interfaces are written SAS, SATA, NVMe, PCIe."""
+    from planner.sizing.names import device_words
+
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/design_page.py").run()
+    chassis = " ".join(at.selectbox(key="d_chassis").options)
+    drives = " ".join(at.selectbox(key="d_drive").options)
+    assert "SAS/SATA/NVMe" in chassis and "sas" not in chassis and "nvme" not in chassis
+    assert " TB NVMe · " in drives and "NVME" not in drives and " TB SATA · " in drives
+    assert [device_words(k) for k in ("nvme", "sas", "sata", "pcie", "u3")] == ["NVMe", "SAS", "SATA", "PCIe", "U3"]

@@ -147,9 +147,18 @@ _DEVICE_WORDS = {
     "sas-hdd": "SAS HDD",
     "sata-hdd": "SATA HDD",
     "pcie-flash": "PCIe flash",
+    "pcie": "PCIe",
     "pmem": "persistent memory",
     "none": "none",
 }
+
+
+def device_words(kind: str) -> str:
+    """A device kind or interface as it is written ("nvme" -> "NVMe", "sas" -> "SAS"; another id in
+    capitals): the Design page's part labels wrote "NVME" and "24 bays (sas/sata/nvme)"."""
+    return _DEVICE_WORDS.get(kind, kind.upper())
+
+
 #: the calibrated domain's numbers as a sentence says them (a proposal said "this design uses
 #: 0.003173972030937385" for its read share; browser review 2026-11-28)
 _RANGE_WORDS = {
