@@ -410,10 +410,10 @@ def _points(
             whole = db.vcpus / max(ps[i].guest_cpu_us * scale * 1e-6, 1e-12)
             notes.append(
                 f"each of the database's {db.vcpus} vCPUs is counted as 1/{site.vcpu_oversubscription:g} of a "
-                f"logical processor, the share it keeps with every host sold to its "
-                f"{site.vcpu_oversubscription:g}:1 vCPU oversubscription; run whole, as on hosts holding only "
-                f"the sized databases (how a sizing counts them), they issue up to {whole:,.0f} IOPS. A lower "
-                "oversubscription or more vCPUs raise this guarantee"
+                f"logical processor, the share it keeps when every host is sold to its "
+                f"{site.vcpu_oversubscription:g}:1 vCPU oversubscription; on hosts with a logical processor for "
+                f"each vCPU (as a sizing of known databases counts them) they issue up to {whole:,.0f} IOPS. A "
+                "lower oversubscription or more vCPUs raise this guarantee"
             )
         if n1_note:
             notes.append(n1_note)
