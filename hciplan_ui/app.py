@@ -43,7 +43,7 @@ def main() -> None:
         _page("compare", title="Compare / what-if", icon=":material/compare_arrows:", url_path="compare"),
         _page("calibration", title="Calibration", icon=":material/science:", url_path="calibration"),
     ]
-    chrome.PAGES.update({"start": start, "design": design, "size": pages[6], "sla": pages[5]})
+    chrome.PAGES.update({"start": start, "design": design, "size": pages[6], "sla": pages[5], "compare": pages[7]})
     pg = st.navigation(pages)
     chrome.sidebar_controls()
     pg.run()

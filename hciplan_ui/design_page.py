@@ -14,6 +14,7 @@ import streamlit as st
 from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
+from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.models.catalog import load_catalog
 from planner.models.design import (
     MAX_DESIGN_FILE_BYTES,
@@ -24,12 +25,13 @@ from planner.models.design import (
     NicSet,
     NodeSpec,
     design_parts_name,
+    parse_design,
 )
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.models.stacks import STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
 from planner.results.report import bottleneck_words
-from planner.sizing.names import device_words
+from planner.sizing.names import device_words, system_words
 from planner.sizing.words import customer_words, resiliency_words
 
 NONE = "(none)"
@@ -100,6 +102,9 @@ def _select(container, label: str, cls: str, key: str, current: str, allow_none:
     return container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
 
 
+#: a design file of another architecture, loaded here: (file name, its JSON) until it is taken elsewhere
+OTHER_ARCHITECTURE = "_design_other_architecture"
+
 chrome.header("Design")
 draft = st.session_state["draft"]
 node = draft["node"]
@@ -107,21 +112,46 @@ slots: dict[str, typing.Any] = {}
 vals: dict[str, typing.Any] = {}  # what the number inputs hold
 bad: dict[str, str | None] = {}  # field -> out-of-range message
 
+# above the loader: a file it refuses is said whether the loader stays open or not (the expander the
+# start page opened closed on the upload's run, hiding the message: browser review 2026-11-29)
+load_said = st.container()
 # the start page's "Check a design I have" opens the loader: the customer's design comes first
 with st.expander("Load or save a design file", expanded=bool(st.session_state.pop("design_loader_open", False))):
     up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
     if up is not None and st.session_state.get("_loaded_file") != (up.name, up.size):
         st.session_state["_loaded_file"] = (up.name, up.size)
+        st.session_state.pop(OTHER_ARCHITECTURE, None)
         try:
             if up.size > MAX_DESIGN_FILE_BYTES:
                 raise PlannerError(f"{up.name} is larger than 1 MB", "design")
-            loaded = state.validate_design(up.getvalue())
+            if parse_design(up.getvalue()).cluster_engine:
+                loaded = state.validate_design(up.getvalue())
+            else:  # a file server, split provisioning or a single server: the Compare page takes it
+                loaded = None
+                st.session_state[OTHER_ARCHITECTURE] = (up.name, state.validate_any_design(up.getvalue()))
         except PlannerError as exc:
             # the form keeps its values: nothing below is skipped, and the draft is untouched
-            st.error(f"Could not load {fmt.md(up.name)}: {fmt.md(exc)}")
+            load_said.error(f"Could not load {fmt.md(up.name)}: {fmt.md(customer_words(str(exc)))}")
         else:
-            state.set_design(loaded)
-            st.rerun()
+            if loaded is not None:
+                state.set_design(loaded)
+                st.rerun()
+if OTHER_ARCHITECTURE in st.session_state:
+    name, other = st.session_state[OTHER_ARCHITECTURE]
+    o = json.loads(other)
+    load_said.warning(
+        f"{fmt.md(name)} is a {TOPOLOGY_LABELS.get(o.get('topology'), o.get('topology'))} "
+        f"({fmt.md(system_words(o))}). This page edits hyperconverged clusters (Storage Spaces Direct, Ceph, "
+        "vSAN); the Compare / what-if page evaluates and costs it as the customer's system today, beside "
+        "the design here.",
+        icon=":material/compare_arrows:",
+    )
+    if load_said.button("Compare it as the customer's system today", key="d_other_to_compare", type="primary"):
+        st.session_state.pop(OTHER_ARCHITECTURE, None)
+        state.set_existing(other)
+        st.session_state["cmp_existing_src"] = "my design file"
+        st.session_state["cmp_existing_seen"] = name  # the Compare page says it shows this file
+        st.switch_page(chrome.PAGES["compare"])
     parts = st.file_uploader(
         "Add parts from a catalog file (JSON, one device class, max 2 MB)",
         type=["json"],

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from hciplan_ui import chrome, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
+from planner.commercial.licensing import OPTION_NAMES, licence_words
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.sla import BOUND_LABELS
 from planner.commercial.tco import tier_cost_base
@@ -23,15 +24,10 @@ from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper
 from planner.models.database import Database
+from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import TierSet
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-LICENCE_OPTIONS = {
-    "windows-server-datacenter": "Windows Server Datacenter core licences (perpetual, amortised)",
-    "azure-local": "Azure Local host fee (per core per month)",
-    "azure-local-windows": "Azure Local host fee + Windows Server subscription",
-    "azure-local-datacenter": "Azure Local host fee + Windows Server Datacenter guest licences",
-}
 SLA_LABELS = BOUND_LABELS  # the library's words for each bound (its notes use them too)
 
 
@@ -529,13 +525,13 @@ with st.expander("Cost assumptions (editable)", expanded=False):
         cost_errors.append(e)
     figures["licence_option"] = c3[0].selectbox(
         "Licensing in the monthly cost",
-        list(LICENCE_OPTIONS),
-        format_func=LICENCE_OPTIONS.__getitem__,
+        list(OPTION_NAMES),
+        format_func=OPTION_NAMES.__getitem__,
         key="cost_lic_opt",
     )
     st.caption(
-        "Licence prices are public list prices (planner/data/licensing.json, with sources and dates): edit "
-        "them to your agreement."
+        "Licence prices are public list prices, each with its source and the date it was seen (the "
+        "proposal's appendix lists them): edit them to your agreement."
     )
 tp = None
 if any(cost_errors):
@@ -554,7 +550,13 @@ else:
         )
         used = tp["monthly_cost"]["licence_option"]
         if used != costs.licence_option:
-            st.caption(f"The sized demand runs on this platform: the monthly cost carries {LICENCE_OPTIONS[used]}.")
+            stack = json.loads(dj).get("stack", "s2d")
+            st.caption(
+                f"A {STACK_LABELS.get(stack, stack)} cluster carries its own licence: the monthly cost carries "
+                f"{licence_words(used)}; the choice above is for Storage Spaces Direct."
+                if stack != "s2d"
+                else f"The sized demand runs on this platform: the monthly cost carries {licence_words(used)}."
+            )
     except ValidationError as exc:
         st.error(fmt.md(format_validation_error(exc)))
     except PlannerError as exc:

@@ -299,6 +299,28 @@ def test_failed_upload_keeps_the_form(server, browser, tmp_path):
     page.close()
 
 
+def test_a_design_file_of_another_architecture_goes_to_the_compare_page(server, browser):
+    """Browser review (2026-11-29): "Check a design I have" with a single server's file said "'single-server'
+    designs are evaluated by planner.engine.architectures" inside the loader, which had closed on the
+    upload's run, so nothing showed. The page now says what the file is, above the loader, and takes
+    it to the Compare page as the customer's system today."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(server)
+    page.locator(".st-key-start_design button").click()
+    page.get_by_text("Usable capacity").first.wait_for()
+    page.locator(".st-key-uploader input[type=file]").set_input_files(str(ROOT / "examples" / "seed-dl580-raid1.json"))
+    said = page.get_by_text("seed-dl580-raid1.json is a single server").first
+    said.wait_for()
+    assert said.is_visible()
+    assert "planner." not in page.locator('[data-testid="stMain"]').inner_text()
+    page.locator(".st-key-d_other_to_compare button").click()
+    page.get_by_text("Compare / what-if", exact=True).first.wait_for()
+    page.get_by_text("single server · 1 server · RAID 1").first.wait_for()
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.close()
+
+
 # the widest unbreakable run of each shown metric value (split at spaces) against the value's width
 _LONGEST_TOKEN = """es => es.filter(e => e.clientWidth > 0).map(e => {
   const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(e).font;

@@ -114,3 +114,20 @@ def test_performance_page_shows_no_degraded_figures_when_a_node_loss_stops_io():
     text = json.dumps(document(build(parse_design(ceph), load_workload("oltp-8k"))))
     assert "the cluster stops serving IO until the server returns" in text
     assert "0 IOPS at" not in text
+
+
+def test_the_sla_pages_tier_prices_carry_a_ceph_or_vsan_clusters_own_licence():
+    """Browser review (2026-11-29): the SLA page stopped with a traceback (KeyError 'ceph-upstream') on
+    a Ceph design: its words for the licence in the tier prices knew only the S2D options. A Ceph or
+    vSAN cluster's tier prices carry its own licence, said in words."""
+    from planner.commercial.licensing import licence_words
+
+    for example, option in (("ceph-6node-reef", "ceph-upstream"), ("vsan-esa-6node", "vmware-vcf")):
+        at = _app()
+        at.switch_page("hciplan_ui/capacity_page.py").run()
+        at.session_state["design_json"] = (ROOT / "examples" / f"{example}.json").read_text()
+        at.switch_page("hciplan_ui/sla_page.py").run()
+        assert not at.exception, [e.value for e in at.exception]
+        said = " ".join(c.value for c in at.caption).replace("\\", "")
+        assert f"cluster carries its own licence: the monthly cost carries {licence_words(option)}" in said
+        assert "Ceph (upstream" in said if example.startswith("ceph") else "VMware Cloud Foundation" in said

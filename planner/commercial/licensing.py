@@ -59,6 +59,18 @@ OPTION_NAMES = {
     "azure-local-datacenter": "Azure Local host fee with Windows Server Datacenter guest licences",
 }
 PLATFORM_NAMES = {"azure-local": "Azure Local", "windows-server": "Windows Server"}
+
+
+def licence_words(option_id: str) -> str:
+    """A priced licence option in words: an S2D ``licence_option`` (:data:`OPTION_NAMES`) or a Ceph or
+    vSAN stack's (its name in ``planner/data/licensing-stacks.json``). The SLA page had its own S2D-only
+    copy and stopped on a Ceph design's "ceph-upstream" (browser review 2026-11-29)."""
+    if option_id in OPTION_NAMES:
+        return OPTION_NAMES[option_id]
+    stack = stack_licensing_data()["options"].get(option_id)
+    return stack["name"] if stack else option_id
+
+
 #: Broadcom KB 313548: "Customers must purchase a minimum license capacity of 16 cores per CPU."
 VMWARE_MIN_CORES_PER_CPU = 16
 

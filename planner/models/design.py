@@ -1076,7 +1076,9 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
     """
     if not design.cluster_engine:
         raise DesignError(
-            f"'{design.topology}' designs are evaluated by planner.engine.architectures, not as an HCI cluster",
+            # read by customers too (a share link, a file loaded on the Design page): no module names
+            f"a {design.topology.replace('-', ' ')} design is not a hyperconverged cluster: its figures come from "
+            "its own architecture's model (the Compare page's system today, or hciplan evaluate)",
             "topology",
         )
     catalog = catalog or load_catalog()
