@@ -62,7 +62,8 @@ source = st.radio(
     key="cmp_wsource",
     horizontal=True,
     help="The current workload is chosen on the Performance page. A database description is "
-    "translated into IO by type (planner.models.database) and evaluated as an open load.",
+    "translated into its IO (page reads, read-ahead, checkpoints, lazy writer, log; each with its rule and "
+    "source below) and evaluated as an open load.",
 )
 wj = state.workload_json()
 db_demand = None
