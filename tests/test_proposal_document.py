@@ -245,6 +245,11 @@ def test_company_and_logo_are_data_never_markup(proposal):
 def test_customer_text_keeps_words_and_drops_internals():
     assert customer_text("see README (planner.endurance) drive_bays 3") == "drive bays 3"
     assert customer_text("mirror-3way efficiency 33.3%") == "three-way mirror efficiency 33.3%"
+    # every stack's layouts (a Ceph sizing's refusal said "on 5 nodes (replica-4)"), never inside a name
+    said = customer_text("on 5 nodes (replica-4); ec-4+2, raid5 and raid5-ftt1; seed-dl580-raid1.json")
+    assert said == (
+        "on 5 nodes (4 replicas); erasure coding 4+2, RAID 5 and RAID-5, 1 failure to tolerate; seed-dl580-raid1.json"
+    )
 
 
 def test_xlsx_has_the_parts_list_and_tier_sheets(files):

@@ -25,7 +25,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import first_upper
 from planner.results.report import bottleneck_words
 from planner.sizing.checks import p99_over_mean_targets
-from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, system_words
+from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words
 
 MAX_LOGO_BYTES = 1_000_000
 MAX_COMPANY_CHARS = 120
@@ -185,6 +185,11 @@ def customer_text(text: str) -> str:
     t = _IDENT.sub(lambda m: FIELD_WORDS.get(m.group(), m.group().replace("_", " ")), t)
     for k, v in RESILIENCY_SHORT.items():
         t = t.replace(k, v)
+    # Ceph's, vSAN's and a controller's layouts by the same words ("replica-4" -> "4 replicas"); not
+    # inside a name ("seed-dl580-raid1" stays a file name)
+    t = re.sub(
+        r"(?<![\w-])(replica-\d+|ec-\d+\+\d+|raid\d+(?:-ftt\d+)?)(?![\w-])", lambda m: resiliency_words(m.group()), t
+    )
     # what the removals leave: separators with nothing before them, empty brackets
     t = " ".join(t.split())
     t = re.sub(r"\(\s*\)", "", t)
