@@ -166,7 +166,7 @@ others = st.multiselect(
     max_selections=3,
     key="cmp_examples",
     default=None,
-    format_func=lambda n: f"{shown_name(n)} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
+    format_func=lambda n: f"{shown_name(n)} — {arch_label(examples[n], stacks.get(n, 's2d'))}",
 )
 with st.expander("What-if variant of the current design", expanded=True):
     c = st.columns(4)
@@ -202,7 +202,7 @@ with st.expander("The customer's system today (its cost and TCO beside the propo
             "Example",
             list(examples),
             key="cmp_existing_example",
-            format_func=lambda n: f"{shown_name(n)} ({arch_label(examples[n], stacks.get(n, 's2d'))})",
+            format_func=lambda n: f"{shown_name(n)} — {arch_label(examples[n], stacks.get(n, 's2d'))}",
         )
         ss[costs.EXISTING] = state.example_json(ex_name)
     elif ex_src == "my design file":

@@ -140,10 +140,12 @@ def test_example_pickers_offer_design_files_only():
     assert offered and set(offered) == {example_words()[n] for n, t in designs.items() if t == "hyperconverged"}
     at.switch_page("hciplan_ui/compare_page.py").run()
 
-    # labels: 'what it is (architecture)', never the file name (pre-sales review 2026-11-28)
+    # labels: 'what it is — architecture', never the file name (pre-sales review 2026-11-28; a bracket
+    # around 'hyperconverged (HCI)' doubled its brackets)
     compared = at.multiselect(key="cmp_examples").options
     assert len(compared) == len(designs)
-    assert all(any(o.startswith(f"{example_words()[n]} (") for o in compared) for n in designs), compared
+    assert all(any(o.startswith(f"{example_words()[n]} — ") for o in compared) for n in designs), compared
+    assert not any("))" in o for o in compared), compared
     for name in ("db-erp", "tiers", "demand-200dbs", "background-25vms"):
         assert name not in offered and not any(name in o for o in compared)
 
