@@ -131,27 +131,28 @@ with st.expander("Load or save a design file", expanded=bool(st.session_state.po
                 st.session_state[OTHER_ARCHITECTURE] = (up.name, state.validate_any_design(up.getvalue()))
         except PlannerError as exc:
             # the form keeps its values: nothing below is skipped, and the draft is untouched
-            load_said.error(f"Could not load {fmt.md(up.name)}: {fmt.md(customer_words(str(exc)))}")
+            load_said.error(f"Could not load {fmt.md(up.name)}: {fmt.md(exc)}")  # its fields by name: a file's
         else:
             if loaded is not None:
                 state.set_design(loaded)
                 st.rerun()
-if OTHER_ARCHITECTURE in st.session_state:
-    name, other = st.session_state[OTHER_ARCHITECTURE]
-    o = json.loads(other)
-    load_said.warning(
-        f"{fmt.md(name)} is a {TOPOLOGY_LABELS.get(o.get('topology'), o.get('topology'))} "
-        f"({fmt.md(system_words(o))}). This page edits hyperconverged clusters (Storage Spaces Direct, Ceph, "
-        "vSAN); the Compare / what-if page evaluates and costs it as the customer's system today, beside "
-        "the design here.",
-        icon=":material/compare_arrows:",
-    )
-    if load_said.button("Compare it as the customer's system today", key="d_other_to_compare", type="primary"):
-        st.session_state.pop(OTHER_ARCHITECTURE, None)
-        state.set_existing(other)
-        st.session_state["cmp_existing_src"] = "my design file"
-        st.session_state["cmp_existing_seen"] = name  # the Compare page says it shows this file
-        st.switch_page(chrome.PAGES["compare"])
+    # said in the container above the loader; the button takes the file where it is evaluated
+    if OTHER_ARCHITECTURE in st.session_state:
+        name, other = st.session_state[OTHER_ARCHITECTURE]
+        o = json.loads(other)
+        load_said.warning(
+            f"{fmt.md(name)} is a {TOPOLOGY_LABELS.get(o.get('topology'), o.get('topology'))} "
+            f"({fmt.md(system_words(o))}). This page edits hyperconverged clusters (Storage Spaces Direct, Ceph, "
+            "vSAN); the Compare / what-if page evaluates and costs it as the customer's system today, beside "
+            "the design here.",
+            icon=":material/compare_arrows:",
+        )
+        if load_said.button("Compare it as the customer's system today", key="d_other_to_compare", type="primary"):
+            st.session_state.pop(OTHER_ARCHITECTURE, None)
+            state.set_existing(other)
+            st.session_state["cmp_existing_src"] = "my design file"
+            st.session_state["cmp_existing_seen"] = name  # the Compare page says it shows this file
+            st.switch_page(chrome.PAGES["compare"])
     parts = st.file_uploader(
         "Add parts from a catalog file (JSON, one device class, max 2 MB)",
         type=["json"],
