@@ -1,1 +1,38 @@
 """hciplan's Streamlit app: pages that show what :mod:`planner` computes (the UI computes no physics)."""
+
+from __future__ import annotations
+
+import importlib
+import threading
+
+#: the libraries the pages import on first use (tables, charts), and the pages' own modules
+FIRST_IMPORTS = (
+    "pandas",
+    "pyarrow",
+    "plotly.graph_objects",
+    "plotly.io",
+    "hciplan_ui.charts",
+    "hciplan_ui.costs",
+    "hciplan_ui.export",
+    "hciplan_ui.import_panel",
+)
+_LOCK = threading.Lock()
+_DONE = threading.Event()
+
+
+def import_once() -> None:
+    """Import :data:`FIRST_IMPORTS` once per server process, one thread at a time.
+
+    Streamlit starts a rerun's script thread without waiting for the run it replaces (its fast
+    reruns), and runs sessions side by side, so two threads could import pandas at once: one then
+    met the other's half-initialised module ("partially initialized module 'pandas' has no attribute
+    'Series'") and the Performance page stopped with a traceback, about one fresh browser in eight
+    that went Design -> Capacity -> Performance quickly (tests/test_browser.py, 2026-11-29). Under
+    one lock the first thread imports them and the others wait for it; afterwards this is a flag."""
+    if _DONE.is_set():
+        return
+    with _LOCK:
+        if not _DONE.is_set():
+            for name in FIRST_IMPORTS:
+                importlib.import_module(name)
+            _DONE.set()

@@ -202,7 +202,8 @@ def test_app_works_offline_without_console_errors_or_developer_chrome(server, br
         "n => performance.getEntriesByType('resource')"
         ".filter(e => { const f = e.name.split('/').pop(); return f.startsWith(n + '.') && f.endsWith('.js'); }).length"
     )
-    for chunk in ("PlotlyChart", "DataFrame"):
+    # and the widgets the start page does not show, which the first visit of the Size page fetched
+    for chunk in ("PlotlyChart", "DataFrame", "NumberInput", "Selectbox", "FileUploader"):
         page.wait_for_function(fetched, arg=chunk, timeout=20_000)
     assert page.locator('[data-testid="stPlotlyChart"]').count() == 0
     # and its element takes no room: its wrapper hidden too (an empty element kept a 16 px flex gap)

@@ -288,3 +288,35 @@ def test_the_sidebar_and_headings_say_the_resiliency_in_words():
     best = size(Demand.model_validate_json((ROOT / "examples" / "demand-200dbs.json").read_text()), top=1).best
     said = design_label(best["design"])
     assert said.endswith("· three-way mirror") and "mirror-3way" not in said, said
+
+
+def test_the_libraries_pages_share_are_imported_once_by_one_thread_before_any_page():
+    """Two of Streamlit's script threads importing pandas at once left one with a half-initialised
+    module and the Performance page with a traceback (about one fresh browser in eight, 2026-11-29).
+    app.py imports them under one lock before the app's own code; 16 threads at once all see whole
+    modules, in a fresh interpreter."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    src = (root / "app.py").read_text()
+    assert src.index("import_once()") < src.index("from hciplan_ui.app import main")
+    probe = (
+        "import sys, threading, hciplan_ui\n"
+        "errors = []\n"
+        "def run():\n"
+        "    try:\n"
+        "        hciplan_ui.import_once()\n"
+        "        import pandas, plotly.graph_objects\n"
+        "        pandas.Series([1]); plotly.graph_objects.Figure()\n"
+        "    except Exception as e:\n"
+        "        errors.append(repr(e))\n"
+        "ts = [threading.Thread(target=run) for _ in range(16)]\n"
+        "[t.start() for t in ts]; [t.join() for t in ts]\n"
+        "assert not errors, errors\n"
+        "assert all(m in sys.modules for m in hciplan_ui.FIRST_IMPORTS)\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
