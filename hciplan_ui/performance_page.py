@@ -116,8 +116,7 @@ elif choice == "custom":
         )
         for col, e in zip((c[0], c[3], c[4]), (e_bs, e_vms, e_qd)):
             inputs.show(col, e)
-        cur = parse_workload(base)  # the state's workload: valid, with every field
-        st.caption("Kept from the workload: " + fmt.md(_kept(cur)) + ".")
+        kept = st.empty()  # filled below with the workload this run leaves (it said the last run's)
     invalid = bool(e_bs or e_vms or e_qd)
     if not invalid:
         try:
@@ -144,6 +143,8 @@ elif choice == "custom":
             wj = state.canonical(w.model_dump(mode="json"))
             if wj != state.workload_json() or state.workload_name() != "custom":
                 state.set_workload("custom", wj, reseed_editor=False)
+    # the state's workload: the edit just made, or the last valid one (valid, with every field)
+    kept.caption("Kept from the workload: " + fmt.md(_kept(parse_workload(state.workload_json()))) + ".")
     if invalid:  # the page goes on with the last valid workload (no st.stop: the sidebar must render)
         st.warning(
             "The custom workload is not valid: the figures below are for the last valid workload "

@@ -835,3 +835,14 @@ def test_every_cluster_example_runs_on_every_page(example):
         assert not at.exception, (example, page, [e.value for e in at.exception])
         if page in ("hciplan_ui/capacity_page.py", "hciplan_ui/design_page.py"):
             assert _metric(at, "Usable capacity") == f"{usable.usable_capacity_tb:,.2f} TB", (example, page)
+
+
+def test_the_custom_workloads_kept_fields_follow_the_edit_in_the_same_run():
+    """The caption under the Performance page's custom editor said the last run's workload: after
+    "VMs per node" 50 -> 7 it still read "50 VMs per node" until the next rerun (2026-11-29)."""
+    at = _app().switch_page("hciplan_ui/performance_page.py").run()
+    at.selectbox(key="p_workload").set_value("custom").run()
+    at.number_input(key="c_vms").set_value(7).run()
+    assert not at.exception
+    kept = next(c.value for c in at.caption if c.value.startswith("Kept from the workload"))
+    assert "7 VMs per node" in kept and "50 VMs per node" not in kept, kept
