@@ -59,6 +59,11 @@ def test_the_bottleneck_below_saturation_names_the_busiest_station_from_80_perce
     assert bottleneck_words({"bottleneck": "none", "utilization": edge}) == "none yet: network 80 % busy"
     assert bottleneck_words({"bottleneck": "host_cpu", "utilization": util}) == "host CPU"
     assert bottleneck_words({"bottleneck": "iops_limit_per_vm", "utilization": util}) == "per-VM IOPS limit"
+    # the proposal's words for the same rule
+    said = bottleneck_words(
+        {"bottleneck": "none", "utilization": util}, {"vm_vcpu": "the VMs"}, "nothing yet ({what}: {pct} %)"
+    )
+    assert said == "nothing yet (the VMs: 97 %)"
     # a real report: the reference design at a light open load says none; pushed near saturation it names it
     oltp, ref = profiles()["oltp-8k"], REF.model_copy(update={"cpu_utilization_cap": 1.0})  # no pacing policy
     cap = evaluate_report(ref, oltp, degraded=False)["iops_capacity"]

@@ -292,10 +292,13 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
     return jsonio.strict(explain_endurance(res, wr_iops), jsonio.NOT_COMPUTABLE)
 
 
-def bottleneck_words(rep: dict, labels: dict[str, str] | None = None) -> str:
+def bottleneck_words(
+    rep: dict, labels: dict[str, str] | None = None, nearly: str = "none yet: {what} {pct} % busy"
+) -> str:
     """A report's ``bottleneck`` in words, for the pages' Bottleneck metric; ``labels``: station names
     in words besides :data:`planner.engine.performance.BOTTLENECK_LABELS` (another architecture's
-    model names its own stations).
+    model names its own stations); ``nearly``: how the busiest resource below saturation is said
+    (``{what}``, ``{pct}``), the pages' words by default.
 
     Below saturation the engine says ``none``; the busiest station is named beside it when it is at
     least :data:`planner.engine.performance.BUSY_UTILIZATION` busy ("none yet: VM vCPUs 97 % busy"):
@@ -312,7 +315,7 @@ def bottleneck_words(rep: dict, labels: dict[str, str] | None = None) -> str:
     if b == "none" and util:
         k = max(util, key=util.__getitem__)
         if util[k] >= BUSY_UTILIZATION:
-            return f"none yet: {words.get(k, k.replace('_', ' '))} {100 * util[k]:.0f} % busy"
+            return nearly.format(what=words.get(k, k.replace("_", " ")), pct=f"{100 * util[k]:.0f}")
     return words.get(b, b.replace("_", " "))
 
 

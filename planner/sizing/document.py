@@ -501,7 +501,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ("Storage latency, read / write", f"{ms(rep.get('read_latency_ms'))} / {ms(rep.get('write_latency_ms'))}"),
         ("Server processors busy", _band(rep, "host_cpu_utilization", pct)),
         # the pages' rule in the document's words: below saturation, the busiest part from 80 % busy
-        ("What limits throughput", bottleneck_words(rep, BOTTLENECK_WORDS)),
+        ("What limits throughput", bottleneck_words(rep, BOTTLENECK_WORDS, "nothing yet ({what}: {pct} % busy)")),
     ]
     if rep.get("endurance_years") is not None:
         perf.append(("Drive endurance at this write load", f"{rep['endurance_years']:,.1f} years"))
