@@ -228,7 +228,9 @@ def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -
         return None
     nodes = int(report.get("nodes") or 0)
     per_vm = int(workload.get("threads_per_vm") or 1) * int(workload.get("outstanding_per_thread") or 1)
-    vms = min(int(workload.get("vms_total") or 10**9), int(workload["vms_per_node"]) * max(nodes, 1))
+    from planner.models.workload import Workload
+
+    vms = int(Workload.model_validate(workload).vms_on(max(nodes, 1)))  # the load's own count (vms_total)
     s = (
         f"This workload is a closed load, as VMFleet runs it: {vms:,} VMs ({workload['vms_per_node']:,} per node) "
         f"each keep {per_vm:,} IOs in flight, {vms * per_vm:,} in all, so the cluster runs as fast as those IOs "

@@ -407,7 +407,7 @@ def _points(
             # the hosts); a guarantee holds with every host sold to its oversubscription. Say both, so
             # the two figures read as two questions (browser review 2026-11-29: 134,006 IOPS per
             # database on the Size page, 33,535 here, for the same database and design)
-            whole = db.vcpus / max(ps[i].guest_cpu_us * scale * 1e-6, 1e-12)
+            whole = b["vm_vcpu_share"] * site.vcpu_oversubscription  # the same bound with the vCPUs whole
             notes.append(
                 f"each of the database's {db.vcpus} vCPUs is counted as 1/{site.vcpu_oversubscription:g} of a "
                 f"logical processor, the share it keeps when every host is sold to its "
