@@ -66,13 +66,14 @@ def _describe(cls: str, r) -> str:
         )
     if cls == "cache_device":
         return (
-            f"{r.vendor} {r.model} · {r.capacity_gb:g} GB {r.kind} · "
+            f"{r.vendor} {r.model} · {r.capacity_gb:g} GB {device_words(r.kind)} · "
             f"{fmt.kilo(r.rand_write_4k_iops)} write IOPS · {r.write_latency_us:g} µs"
         )
     if cls == "cpu":
         return f"{r.vendor} {r.model} · {r.cores}c/{r.threads}t · {r.base_ghz:g} GHz · {r.socket}"
     if cls == "nic":
-        return f"{r.vendor} {r.model} · {r.ports}×{r.port_gbit_s:g} GbE · RDMA {r.rdma}"
+        rdma = "no RDMA" if r.rdma == "none" else f"RDMA ({device_words(r.rdma)})"
+        return f"{r.vendor} {r.model} · {r.ports}×{r.port_gbit_s:g} GbE · {rdma}"
     return (
         f"{r.vendor} {r.model} · {r.drive_bays} bays ({'/'.join(map(device_words, r.bay_interfaces))}) · "
         f"{r.cpu_sockets}S {r.cpu_socket_type} · {r.max_ram_gb:g} GB max"
@@ -99,7 +100,12 @@ def _select(container, label: str, cls: str, key: str, current: str, allow_none:
         options.insert(0, NONE)
     _seed(key, current if current in options else options[0])
     parts = dict(_user_parts(cls))
-    return container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
+    chosen = container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
+    # the box shows what fits its width and no more (at 1024 px "Intel Optane DC Persistent Memor", without
+    # its size; an input cannot wrap): the whole label under it, where a customer reads it
+    if chosen != NONE:
+        container.caption(fmt.md(_label(cls, chosen, parts)))
+    return chosen
 
 
 #: a design file of another architecture, loaded here: (file name, its JSON) until it is taken elsewhere

@@ -14,6 +14,7 @@ from planner.core.text import first_upper
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
 from planner.results.report import bottleneck_words
+from planner.sizing.names import transport_words
 from planner.sizing.words import band_basis_words
 
 chrome.header("Performance")
@@ -163,11 +164,13 @@ elif state.workload_is_sized():
         st.button("Keep the sized demand", key="p_keep_sized", on_click=_keep_sized)
 elif choice != state.workload_name():
     state.set_workload(choice)
+if choice not in ("custom", SIZED):  # the box cuts its description at the column's width: all of it here
+    wcol.caption(fmt.md(profiles()[choice].description))
 
 dj, wj = state.design_json(), state.workload_json()
 rep = state.report(dj, wj)
 judged = costs.verdict(dj)  # the design against the session's demand (None without one)
-dcol.caption(f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}** · {rep['transport']}")
+dcol.caption(f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}** · {transport_words(rep['transport'])}")
 
 # ------------------------------------------------------------ headline
 # a cluster whose IO stops with a node down (Ceph without a Monitor majority or below min_size) has

@@ -285,3 +285,18 @@ def test_the_design_pages_part_labels_write_interfaces_as_they_are_written():
     assert "SAS/SATA/NVMe" in chassis and "sas" not in chassis and "nvme" not in chassis
     assert " TB NVMe · " in drives and "NVME" not in drives and " TB SATA · " in drives
     assert [device_words(k) for k in ("nvme", "sas", "sata", "pcie", "u3")] == ["NVMe", "SAS", "SATA", "PCIe", "U3"]
+
+
+def test_the_design_and_performance_pages_say_a_chosen_part_or_workload_in_full():
+    """Issue 26, item 9 (browser review 2026-11-29): at 1024 px a select box shows what fits its width,
+    "Intel Optane DC Persistent Memor" without its size, "oltp-8k — OLTP: 8 KiB random, 70% re"; an
+    input cannot wrap. The whole label is said under each box."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/design_page.py").run()
+    captions = _texts(at, "caption")
+    for key in ("d_chassis", "d_cpu", "d_drive", "d_cache", "d_nic"):
+        box = at.selectbox(key=key)
+        shown = box.options[box.index]
+        assert shown == "(none)" or shown in captions, (key, shown, captions)
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    box = at.selectbox(key="p_workload")
+    assert box.options[box.index].split(" — ", 1)[1] in _texts(at, "caption")

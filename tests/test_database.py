@@ -742,3 +742,18 @@ def test_the_database_vms_own_vcpus_bind_by_name_and_a_demand_beyond_them_asks_f
     spec["vcpus_per_db"] = 16
     r16 = size(Demand.model_validate(spec), top=1)
     assert "give each database more vCPUs" not in r16.explanation
+
+
+def test_a_databases_shared_vcpus_are_counted_in_words():
+    """Browser review 2026-11-29: the Size page's DBA mode said "its 4 vCPUs (shared at 4:1, 1 logical
+    processors)"."""
+    from planner.commercial.database import rate_carried
+    from planner.models.database import Database
+    from planner.models.design import Design
+
+    design = Design.model_validate_json((EX / "reference.json").read_text())
+    db = Database.model_validate({"name": "busy", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 200_000, "vcpus": 4})
+    note = rate_carried(design, db, 1.0)["note"]
+    assert "(shared at 4:1, 1 logical processor)" in note, note
+    three = rate_carried(design, db.model_copy(update={"vcpus": 6}), 1.0)["note"]
+    assert "(shared at 4:1, 1.5 logical processors)" in three, three

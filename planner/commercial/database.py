@@ -162,7 +162,12 @@ def rate_carried(
     if tps > cpu_tps * (1 + 1e-9):
         why.append(
             f"its {vcpus} vCPUs"
-            + (f" (shared at {design.vcpu_oversubscription:g}:1, {counted:g} logical processors)" if shared else "")
+            + (
+                f" (shared at {design.vcpu_oversubscription:g}:1, "
+                f"{count(int(counted) if counted.is_integer() else round(counted, 2), 'logical processor')})"
+                if shared
+                else ""
+            )
             + f" carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work"
         )
     if users_tps is not None and db.virtual_users is not None and tps > users_tps * (1 + 1e-9):

@@ -71,8 +71,9 @@ def transport_words(transport: str | None) -> str:
     if m := re.fullmatch(r"fc-(\d+)g x(\d+)", t):
         return f"{m.group(1)} Gb Fibre Channel, {m.group(2)} path{'s' if m.group(2) != '1' else ''}"
     if t.startswith("rdma"):
-        return "RDMA" + (f" ({t.split()[1].replace('roce', 'RoCE').replace('iwarp', 'iWARP')})" if " " in t else "")
-    return {"tcp": "TCP", "local": "local storage"}.get(t, t)
+        return "RDMA" + (f" ({device_words(t.split()[1])})" if " " in t else "")
+    # as the Design page's transport choice says it
+    return {"tcp": "TCP/IP", "local": "local storage"}.get(t, t)
 
 
 def _part(x) -> str | None:
@@ -149,6 +150,8 @@ _DEVICE_WORDS = {
     "pcie-flash": "PCIe flash",
     "pcie": "PCIe",
     "pmem": "persistent memory",
+    "roce": "RoCE",
+    "iwarp": "iWARP",
     "none": "none",
 }
 
