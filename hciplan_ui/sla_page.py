@@ -530,6 +530,8 @@ with st.expander("Cost assumptions (editable)", expanded=False):
         key="cost_lic_opt",
     )
     st.caption(
+        # the box shows what fits a quarter of the page ("Windows Server Datacenter (perpetual, per c")
+        f"Licensing counted: {fmt.md(OPTION_NAMES[figures['licence_option']])}. "
         "Licence prices are public list prices, each with its source and the date it was seen (the "
         "proposal's appendix lists them): edit them to your agreement."
     )
