@@ -204,7 +204,7 @@ with st.expander("The customer's system today (its cost and TCO beside the propo
             key="cmp_existing_example",
             format_func=lambda n: f"{shown_name(n)} — {arch_label(examples[n], stacks.get(n, 's2d'))}",
         )
-        ss[costs.EXISTING] = state.example_json(ex_name)
+        state.set_existing(state.example_json(ex_name))
     elif ex_src == "my design file":
         up = st.file_uploader(
             "The system today as a design JSON (any architecture, max 1 MB)",
@@ -221,14 +221,14 @@ with st.expander("The customer's system today (its cost and TCO beside the propo
                 state.report(ej, wj)  # its parts resolve and it evaluates, or one line says why not
                 costs.whole(ej, owned=True)
             except PlannerError as exc:
-                ss.pop(costs.EXISTING, None)
+                state.set_existing(None)
                 st.error(f"Could not use {fmt.md(up.name)}: {fmt.md(fmt.screen_error(str(exc)))}")
             else:
-                ss[costs.EXISTING] = ej
+                state.set_existing(ej)
         elif up is None and ss.get("cmp_existing_seen"):
             st.caption("Showing the file loaded before; load another to replace it.")
     else:
-        ss.pop(costs.EXISTING, None)
+        state.set_existing(None)
 
 scenarios = [("current", dj)]
 errors = []
@@ -244,7 +244,7 @@ if on and len(others) < 3 and not (e_nodes or e_drives):
         errors.append(f"what-if: {fmt.screen_error(str(exc))}")
 for name in others:
     scenarios.append((name, state.example_json(name)))
-existing = costs.existing_json()
+existing = state.existing_json()
 if existing:
     scenarios.append(("today", existing))
 if on and len(others) >= 3:

@@ -400,11 +400,3 @@ def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
         return None
     what = " and ".join(words[c] for c in short)
     return f":red[as if the nodes could host the databases: {what} (see against the demand)]"
-
-
-EXISTING = "existing_design_json"
-
-
-def existing_json() -> str | None:
-    """The customer's system today (set on the Compare page: an example or their design file), or None."""
-    return st.session_state.get(EXISTING)

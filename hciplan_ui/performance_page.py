@@ -352,7 +352,7 @@ def _exports() -> None:
         costs.demand_json(),
         # the SLA page's N+1 choice (off until set there or by a sized demand)
         bool(st.session_state.get("sla_n1", False)),
-        costs.existing_json(),
+        state.existing_json(),
     )
 
 

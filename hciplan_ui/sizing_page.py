@@ -678,7 +678,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             state.canonical(w.model_dump(mode="json")),
             demand_json,
             demand.n_plus_one,
-            costs.existing_json(),
+            state.existing_json(),
         )
         if not state.presenter():
             e = st.columns(2)

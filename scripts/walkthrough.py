@@ -158,7 +158,7 @@ def walk(page, base: str, browser) -> list[str]:
 
     said = example_words()[EXISTING]
     box.fill(said[:20])
-    page.get_by_role("option").filter(has_text=f"{said} (").first.click()
+    page.get_by_role("option").filter(has_text=f"{said} — ").first.click()
     _done(page)
     # the two columns from their names down to their costs and TCO: taller than the other pictures
     page.set_viewport_size(TALL)

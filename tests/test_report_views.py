@@ -48,7 +48,7 @@ def test_the_bottleneck_below_saturation_names_the_busiest_station_from_80_perce
     database VMs' vCPUs were 97 % busy, the resource the sizer names as binding. Below saturation
     the busiest station is named from the engine's own "busy" figure (the one that names a closed
     population's bottleneck) up; a saturated or policy-bound load keeps its label."""
-    from planner.engine.performance import BUSY_UTILIZATION
+    from planner.engine.queueing import BUSY_UTILIZATION
     from planner.results.report import bottleneck_words
 
     util = {"vm_vcpu": 0.97, "host_cpu": 0.81, "network": 0.57, "cache": 0.0, "capacity_drives": 0.11}

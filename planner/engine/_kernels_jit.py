@@ -608,7 +608,7 @@ def block_rows(
         iops = x * Si
         code = lab
         if lab == 6:
-            code = bott if umax > 0.8 else 5  # 0.8: performance.BUSY_UTILIZATION (this module imports nothing)
+            code = bott if umax > 0.8 else 5  # 0.8: queueing.BUSY_UTILIZATION (this module imports nothing)
         elif lab == 7:
             code = bott if sat else 10
         bott_code[i] = code

@@ -39,6 +39,7 @@ from planner.core.types import FloatArray
 from planner.engine import kernels
 from planner.engine.ceph_terms import ceph_demand_terms
 from planner.engine.queueing import (
+    BUSY_UTILIZATION,
     finite_population_factors,
     fork_join_factor,
     gamma_quantile,
@@ -76,10 +77,6 @@ BOTTLENECK_LABELS = {
 }
 K = len(STATIONS)
 US = 1e-6
-#: a station at least this busy is named: a closed population's bottleneck (below it, the
-#: population's outstanding IO limits), and the busiest station of a load below saturation
-#: (:func:`planner.results.report.bottleneck_words`). The compiled kernel carries the same figure.
-BUSY_UTILIZATION = 0.8
 
 
 @dataclass

@@ -50,6 +50,11 @@ from planner.core.types import FloatArray
 from planner.engine.markov import EXACT_STATES, chain_states, solve_chain
 
 _EPS = 1e-15
+#: a station at least this busy is named: a closed population's bottleneck (below it, the
+#: population's outstanding IO limits), and the busiest station of a load below saturation
+#: (:func:`planner.results.report.bottleneck_words`). Every architecture's network reads it from
+#: here; the compiled kernel (``_kernels_jit``, which imports nothing) carries the same figure.
+BUSY_UTILIZATION = 0.8
 
 
 #: terms of the Maclaurin series of erf in :func:`normal_mean_excess` (|z| < 2.13)

@@ -15,7 +15,6 @@ from planner.core import jsonio
 from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
 from planner.engine.performance import (
     BOTTLENECK_LABELS,
-    BUSY_UTILIZATION,
     PACING_POLICIES,
     STATIONS,
     DesignArrays,
@@ -24,6 +23,7 @@ from planner.engine.performance import (
     evaluate_arrays,
     issuing_nodes,
 )
+from planner.engine.queueing import BUSY_UTILIZATION
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, ResolvedDesign, resolve
 from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_version, load_calibration, params_for
@@ -301,7 +301,7 @@ def bottleneck_words(
     (``{what}``, ``{pct}``), the pages' words by default.
 
     Below saturation the engine says ``none``; the busiest station is named beside it when it is at
-    least :data:`planner.engine.performance.BUSY_UTILIZATION` busy ("none yet: VM vCPUs 97 % busy"):
+    least :data:`planner.engine.queueing.BUSY_UTILIZATION` busy ("none yet: VM vCPUs 97 % busy"):
     a browser review (2026-11-29) found the Design page saying "none (below capacity)" for a demand
     whose database VMs' vCPUs were 97 % busy, the resource the sizer names as binding.
     """

@@ -26,7 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from planner.engine.queueing import gamma_quantile, open_residence, schweitzer_residence, schweitzer_symmetric
+from planner.engine.queueing import (
+    BUSY_UTILIZATION,
+    gamma_quantile,
+    open_residence,
+    schweitzer_residence,
+    schweitzer_symmetric,
+)
 from planner.models.catalog import Catalog, Chassis, Cpu
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
@@ -207,7 +213,7 @@ def solve(net: Network, p: ModelParams) -> dict[str, Any]:
     mean_vm = float((mix * vm_ms).sum())
 
     if limited_by == "population":
-        bottleneck = names[int(util.argmax())] if util.max() > 0.8 else "outstanding_io"
+        bottleneck = names[int(util.argmax())] if util.max() > BUSY_UTILIZATION else "outstanding_io"
     elif limited_by == "offered_load":
         bottleneck = names[int(util.argmax())] if saturated else "none"
     else:
