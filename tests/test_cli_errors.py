@@ -131,3 +131,66 @@ def test_a_made_up_key_is_quoted_in_the_field(tmp_path, capsys):
     (tmp_path / "d.json").write_text(json.dumps(d))
     line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "'z: r\\nerror'")
     assert line == "error: 'z: r\\nerror': Extra inputs are not permitted (got 1)"
+
+
+@pytest.mark.parametrize(
+    "argv, field, said",
+    [
+        (
+            ["sla", REF, "--db", str(EX / "demand-hammerdb.json")],
+            "db",
+            "this is a demand file, not a database description",
+        ),
+        (["db-io", REF], "database", "this is a design file, not a database description"),
+        (["size", REF], "demand", "this is a design file, not a demand file"),
+        (["evaluate", str(EX / "demand-hammerdb.json")], "design", "this is a demand file, not a design file"),
+        (
+            ["evaluate", REF, "--workload", str(EX / "db-erp.json")],
+            "workload",
+            "this is a database description, not a workload file",
+        ),
+        (
+            ["price", REF, "--tiers", str(EX / "demand-hammerdb.json")],
+            "tiers",
+            "this is a demand file, not a tiers file",
+        ),
+        (
+            ["price", REF, "--costs", str(EX / "tiers.json")],
+            "costs",
+            "this is a tiers file, not a cost assumptions file",
+        ),
+    ],
+)
+def test_one_kind_of_file_given_for_another_is_said_in_one_short_line(argv, field, said, capsys):
+    """Review 2026-11-29: a demand given to `sla --db` listed each of its keys as 'Extra inputs are not
+    permitted' (seven clauses); the line now says which kind of file it is."""
+    line = _fails(argv, capsys, field)
+    assert line == f"error: {field}: {said}", line
+
+
+def test_a_file_with_a_made_up_key_among_a_kinds_fields_is_still_told_its_key(tmp_path, capsys):
+    """The kind is named only when every key is another kind's: one typo keeps the per-key message."""
+    d = json.loads((EX / "demand-hammerdb.json").read_text()) | {"databasez": 3}
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    assert main(["sla", REF, "--db", str(tmp_path / "d.json")]) == 2
+    line = capsys.readouterr().err
+    assert "db.databasez: Extra inputs are not permitted" in line and "this is a" not in line, line
+
+
+@pytest.mark.parametrize("entry", ["import planner.cli", "import hciplan_ui; hciplan_ui.import_once()"])
+def test_both_entry_points_know_every_kind_of_file_before_any_is_read(entry):
+    """The kinds register themselves on import: the CLI and the app import all six before reading a
+    file, so the message never depends on the pages or commands run before it (a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = f"{entry}; from planner.core.jsonio import FILE_KINDS; print(sorted(FILE_KINDS.values()))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert json.loads(out.strip().replace("'", '"')) == [
+        "a cost assumptions file",
+        "a database description",
+        "a demand file",
+        "a design file",
+        "a tiers file",
+        "a workload file",
+    ]

@@ -28,6 +28,7 @@ from planner.commercial.licensing import (
     stack_licensing_data,
 )
 from planner.core.errors import PlannerError
+from planner.core.jsonio import file_kind
 from planner.models.design import ResolvedDesign
 from planner.physics.power import node_parts, node_power_w
 
@@ -374,3 +375,7 @@ __all__ = [
     "part_price_usd",
     "tier_prices",
 ]
+
+
+# said when one kind of file is given for another (planner.core.jsonio.other_kind)
+file_kind(CostAssumptions, "a cost assumptions file")

@@ -184,6 +184,39 @@ def _reason(exc: OSError) -> str:
     return (exc.strerror or type(exc).__name__).lower()
 
 
+#: the kinds of file a user may give one for another, each by the words a message says it in
+#: ("a demand file"): filled by the modules that define them (:func:`file_kind`)
+FILE_KINDS: dict[type[BaseModel], str] = {}
+
+
+def file_kind(model: type[M], words: str) -> type[M]:
+    """Register ``model``'s files as ``words`` ("a design file") for :func:`other_kind`."""
+    FILE_KINDS[model] = words
+    return model
+
+
+def _keys(model: type[BaseModel]) -> set[str]:
+    return {k for name, f in model.model_fields.items() for k in (name, f.alias) if k}
+
+
+def other_kind(model: type[BaseModel], data: dict[str, Any]) -> str | None:
+    """The registered kind of file ``data`` is when it is not ``model``'s: every one of its keys is a
+    field of that kind and some are not ``model``'s, and it has that kind's required fields
+    (a demand given to ``sla --db``, a design given as a database: browser review 2026-11-29, where
+    the message listed every key as 'Extra inputs are not permitted'). None when no kind fits.
+
+    The kinds are those imported so far; the CLI (``planner.cli.main``) and the app
+    (``hciplan_ui.import_once``) import all of them before they read a file."""
+    keys = set(data)
+    if not keys or keys <= _keys(model):
+        return None
+    for other, words in FILE_KINDS.items():
+        required = {n for n, f in other.model_fields.items() if f.is_required()}
+        if other is not model and keys <= _keys(other) and required <= keys:
+            return words
+    return None
+
+
 def parse_json_model(
     data: dict[str, Any] | str | bytes,
     model: type[M],
@@ -204,6 +237,9 @@ def parse_json_model(
     try:
         return model.model_validate(data)
     except ValidationError as exc:
+        other = other_kind(model, data)
+        if other is not None:  # a demand given for a database: one line that says so, not one per key
+            raise error(f"this is {other}, not {FILE_KINDS.get(model, model.__name__)}", field) from None
         raise error(format_validation_error(exc, prefix)) from None
     except RecursionError:  # a dict built in Python, nested past the interpreter's limit
         raise error(f"nested deeper than {MAX_DEPTH} levels", field) from None

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from planner.core.errors import PlannerError
-from planner.core.jsonio import load_json_model, parse_json_model
+from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import data_path
 from planner.models import oltp
 from planner.models.workload import Workload
@@ -599,3 +599,7 @@ def parse_database(data: dict[str, Any] | str | bytes, field: str = "database") 
 def load_database(path: str | Path, field: str = "database") -> Database:
     """A database file; errors name ``field`` (the flag or key it came from)."""
     return load_json_model(path, Database, DbWorkloadError, field, prefix=field, max_bytes=MAX_DB_FILE_BYTES)
+
+
+# said when one kind of file is given for another (planner.core.jsonio.other_kind)
+file_kind(Database, "a database description")

@@ -29,6 +29,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from planner.core.errors import PlannerError
+from planner.core.jsonio import file_kind
 from planner.models.database import Database, cpu_s_per_call, io_demand
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MAX_NODES_ANY, Stack
@@ -349,3 +350,7 @@ class DemandClass:
     block_size_kib: float
     vcpus_per_db: float
     ram_gb_per_db: float
+
+
+# said when one kind of file is given for another (planner.core.jsonio.other_kind)
+file_kind(Demand, "a demand file")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, overload
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model, field_validator, model_validator
 
 from planner.core.errors import DesignError
-from planner.core.jsonio import load_json_model, parse_json_model
+from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.models.catalog import (
     CacheDevice,
     CapacityDrive,
@@ -1376,3 +1376,7 @@ def follow_name(before: dict[str, Any] | None, after: dict[str, Any]) -> dict[st
     if old is None or new is None or before.get("name") != old or new == old:
         return after
     return {**after, "name": new[:200]}
+
+
+# said when one kind of file is given for another (planner.core.jsonio.other_kind)
+file_kind(Design, "a design file")

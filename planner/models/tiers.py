@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from planner.core.errors import PlannerError
+from planner.core.jsonio import file_kind
 from planner.core.resources import data_path
 
 DEFAULT_TIERS_FILE = data_path("tiers.json")
@@ -61,3 +62,7 @@ class TierSet(BaseModel):
 def default_tiers() -> TierSet:
     """The shipped tier set (frozen, read once)."""
     return TierSet.model_validate(json.loads(DEFAULT_TIERS_FILE.read_text(encoding="utf-8")))
+
+
+# said when one kind of file is given for another (planner.core.jsonio.other_kind)
+file_kind(TierSet, "a tiers file")

@@ -17,7 +17,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from planner.core.errors import PlannerError, shown
-from planner.core.jsonio import load_json_model, parse_json_model
+from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import DATA_DIR
 
 MAX_WORKLOAD_FILE_BYTES = 1_000_000
@@ -126,3 +126,7 @@ def load_workload(ref: str | Path) -> Workload:
                 f"no file or profile named {shown(str(ref))}; profiles: {', '.join(profiles())}", "workload"
             ) from None
         raise
+
+
+# said when one kind of file is given for another (planner.core.jsonio.other_kind)
+file_kind(Workload, "a workload file")
