@@ -4,6 +4,7 @@ import streamlit as st
 
 from hciplan_ui import charts, chrome, costs, export, fmt, state
 from planner.core.text import first_upper
+from planner.sizing.words import customer_words
 
 chrome.header("Capacity")
 cap = state.capacity(state.design_json())
@@ -31,7 +32,8 @@ else:
         "yes" if cap["survives_node_loss"] else "no",
         help="whether the survivors can rebuild every copy with the volumes filling the whole usable capacity",
     )
-full = fmt.md(cap["node_loss_note"]) + (
+# the physics' note names the layout by its id ("mirror-3way needs 3 to repair"): in words here
+full = fmt.md(customer_words(cap["node_loss_note"])) + (
     ""
     if cap["survives_node_loss"] or not cap.get("repairs_after_node_loss")
     else f". Keeping the volumes to {cap['usable_after_node_loss_tb']:,.2f} TB (usable after losing a node) lets the "
@@ -42,8 +44,8 @@ if demand_rows is not None:
     cap_row, n1_row = demand_rows["capacity"], demand_rows["n_plus_one"]
     (st.success if cap_row["met"] and n1_row["capacity_met"] else st.warning)(
         fmt.md(
-            f"Your demand: {cap_row['detail']} ({'met' if cap_row['met'] else 'not met'}). "
-            f"With one node down (N+1): {n1_row['capacity_detail']} "
+            f"Your demand: {customer_words(cap_row['detail'])} ({'met' if cap_row['met'] else 'not met'}). "
+            f"With one node down (N+1): {customer_words(n1_row['capacity_detail'])} "
             f"({'met' if n1_row['capacity_met'] else 'not met'}). The sizing counts the demand's data, not volumes "
             "filling the whole usable capacity."
         ),

@@ -334,7 +334,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     figs = "| " + " | ".join(_short(d) for d in dims) + " |"
     st.markdown(
         f"**{title}**\n\n" + "\n".join((head, rule, met, figs)),
-        help=fmt.md(" ".join(f"{d['label']}: {d['detail']}." for d in dims)),
+        help=fmt.md(" ".join(f"{d['label']}: {customer_words(d['detail'])}." for d in dims)),
     )
     c = st.columns([1, 3], vertical_alignment="center")
     c[0].metric(

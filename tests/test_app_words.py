@@ -185,6 +185,16 @@ def test_capacity_page_sentence_ends_with_one_full_stop():
     assert "sizing's N+1 rule counts" in text and ".." not in text, text
 
 
+def test_capacity_page_names_the_layout_in_words_against_a_demand():
+    """Browser review 2026-11-29: "mirror-3way cannot rebuild on 2 nodes" and "mirror-3way needs 3 to
+    repair" on the Capacity page of the reference design (3 nodes) judged against a demand with N+1."""
+    at = _totals().switch_page("hciplan_ui/capacity_page.py").run()  # the sizing, not its design, is used
+    assert not at.exception
+    text = " ".join(_texts(at, "warning", "success", "caption"))
+    assert "three-way mirror cannot rebuild on 2 nodes" in text and "three-way mirror needs 3" in text, text
+    assert "mirror-3way" not in text
+
+
 # ---------------------------------------------------------------- 4: prepared files stay offered
 def test_switching_the_proposal_format_keeps_the_prepared_files_until_the_inputs_change():
     """Preparing Word, then choosing Excel, removed the Word download."""

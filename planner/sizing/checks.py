@@ -40,6 +40,7 @@ from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
+from planner.sizing.names import resiliency_words
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import years_to_wear_out
 from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
@@ -359,7 +360,9 @@ def check_design(
             "n_plus_one_capacity",
             can_repair and held >= tb,
             f"after a node loss {held:,.1f} TB usable on {count(survivors, 'node')}; demand {tb:,.1f} TB"
-            + ("" if can_repair else f"; {d.resiliency} cannot rebuild on {count(survivors, 'node')}"),
+            + (
+                "" if can_repair else f"; {resiliency_words(d.resiliency)} cannot rebuild on {count(survivors, 'node')}"
+            ),
         )
     else:
         put("n_plus_one_capacity", True, "N+1 not asked")
