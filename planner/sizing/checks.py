@@ -40,11 +40,11 @@ from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
-from planner.sizing.names import resiliency_words
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import years_to_wear_out
 from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
+from planner.sizing.names import resiliency_words
 
 BINDING = ("capacity", "iops", "vm_io", "latency", "vcpu", "cores", "ram")
 #: latency binds only when its limit is this far below the saturation limit
