@@ -40,9 +40,11 @@ ENTRIES = (
 )
 cols = st.columns(3)
 for col, (page, title, what, action) in zip(cols, ENTRIES):
-    with col.container(border=True):
+    # the three cards as tall as the tallest, their buttons on one line (they stood at three heights)
+    with col.container(border=True, height="stretch"):
         st.subheader(title)
         st.caption(what)
+        st.space("stretch")
         if st.button(action, key=f"start_{page}", type="primary", width="stretch"):
             if page == "design":
                 st.session_state["design_loader_open"] = True  # the file loader first: it is their design

@@ -175,3 +175,38 @@ def test_presenter_mode_breaks_no_label_inside_a_word_at_1024_px(server, browser
         found[name] = page.evaluate(BROKEN_LABELS) + page.evaluate(CLIPPED_TABLES)
     page.close()
     assert not any(found.values()), found
+
+
+# a select box whose chosen label is wider than its box: an input, it cannot wrap
+CUT_SELECTS = """() => [...document.querySelectorAll('[data-testid="stMain"] input[role=combobox]')]
+  .filter(i => i.checkVisibility() && i.scrollWidth > i.clientWidth + 1).map(i => i.value)"""
+
+
+def test_a_select_box_cut_at_1024_px_is_said_in_full_on_its_page(server, browser):  # noqa: F811
+    """Issue 26, item 9 (browser review 2026-11-29): "Intel Optane DC Persistent Memor", without its size;
+    every cut label of the Design, Performance and SLA pages is said whole in the page's text, and the
+    start page's three cards put their buttons on one line."""
+    page = browser.new_page(viewport={"width": 1024, "height": 1000})
+    page.set_default_timeout(120_000)
+    page.goto(server)
+    _settle(page)
+    tops = {
+        page.get_by_role("button", name=n).bounding_box()["y"]
+        for n in ("Size a cluster", "Check a design", "Price tiers")
+    }
+    assert len(tops) == 1, tops
+    unsaid, seen = {}, 0
+    for name in ("Design", "Performance", "SLA & tiers"):
+        _go(page, name)
+        if name == "SLA & tiers":  # the licensing box is in the cost assumptions' section
+            page.locator("summary").filter(has_text="Cost assumptions").first.click()
+            _settle(page)
+        cut = page.evaluate(CUT_SELECTS)
+        seen += len(cut)
+        # fmt.md's word joiners (after a colon, around brackets) show nothing
+        text = page.locator('[data-testid="stMain"]').inner_text().replace("\u2060", "")
+        if missing := [v for v in cut if v.split(" — ")[-1] not in text.replace("\n", " ")]:
+            unsaid[name] = missing
+    page.close()
+    assert seen >= 5, seen  # the review's cut boxes are still cut at this width: the test sees them
+    assert not unsaid, unsaid
