@@ -20,7 +20,7 @@ from hciplan_ui.sizing_rows import described as _described
 from hciplan_ui.sizing_rows import result_row as _row
 from hciplan_ui.sizing_rows import shown_row as _shown
 from planner.commercial.pricing import CostAssumptions
-from planner.commercial.tiers import limit_words
+from planner.commercial.tiers import binding_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import first_upper
@@ -539,8 +539,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     chrome.word_metric(
         m[4],
         "Binding",
-        limit_words(best["binding"]),
-        help=binding_help(best["limit_ratios"], best["binding"]),
+        binding_words(best),
+        help=binding_help(best["limit_ratios"], best["binding"], best.get("limits_one_node_down") or ()),
     )
     st.caption(fmt.md(_described(best["design"])))
     rate = best.get("database_rate")

@@ -7,7 +7,7 @@ import functools
 import math
 
 from hciplan_ui import fmt
-from planner.commercial.tiers import limit_words
+from planner.commercial.tiers import N_PLUS_ONE_MARK, binding_words, limit_words
 from planner.sizing.names import resiliency_words
 
 
@@ -78,13 +78,14 @@ def design_label(d: dict) -> str:
     return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {resiliency_words(d['resiliency'])}"
 
 
-def binding_help(limit_ratios: dict, binding: str | None = None) -> str:
+def binding_help(limit_ratios: dict, binding: str | None = None, one_node_down=()) -> str:
     """The Binding metric's help: each resource's room to grow in the pages' words, tightest first
     ("storage capacity 1.07x the demand"; the library's keys, ``capacity 1.07x``, read as code), the
     ``binding`` one first: the latency target within 2 % of saturation is said as saturation
-    (planner.sizing.checks.LATENCY_TIE), and the help listed the latency first beside "Binding: IOPS"."""
+    (planner.sizing.checks.LATENCY_TIE), and the help listed the latency first beside "Binding: IOPS".
+    ``one_node_down``: the limits the cluster with one node down sets, said so."""
     room = sorted(
-        (k != binding, v, limit_words(k))
+        (k != binding, v, limit_words(k + (N_PLUS_ONE_MARK if k in one_node_down else "")))
         for k, v in limit_ratios.items()
         if isinstance(v, (int, float)) and math.isfinite(v)
     )
@@ -117,7 +118,7 @@ def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = N
         "capex_usd": round(r["capex_usd"]),
         "usable_tb": round(r["usable_capacity_tb"], 1),
         "guaranteed_iops": round(r["guaranteed_iops"]),
-        "binding": limit_words(r["binding"]),
+        "binding": binding_words(r),
         "differs_from_best": r.get("differs_from_best", ""),
     }
 

@@ -638,3 +638,32 @@ def test_the_pages_count_a_demands_vms_as_the_sizer_does_when_they_do_not_divide
     assert float(w.vms_on(11)) == 24 and float(w.vms_on(7)) == 21
     with pytest.raises(ValidationError, match="vms_total needs vms_per_node"):
         Workload(block_size_kib=8, read_fraction=0.7, vms_total=24, iops=1e5)
+
+
+def test_a_limit_the_cluster_with_one_node_down_sets_is_said_so():
+    """Review 2026-11-29: the proposal of the HammerDB demand said "What runs out first: IOPS
+    (saturation)" and "Throughput ... room to grow 1.01x" beside a healthy cluster 17-59 % busy that
+    saturates at 1.69x; the 1.01x is the cluster with one of its 5 nodes down, with its repair. The
+    limit is listed in ``limits_one_node_down`` and said ", one node down"."""
+    from planner.commercial.tiers import binding_words
+    from planner.engine.degraded import degraded_arrays
+    from planner.engine.loads import demand_workload
+    from planner.engine.performance import DesignArrays, evaluate_arrays
+    from planner.models.params import params_for
+    from planner.sizing.checks import limits
+
+    demand = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
+    best = size(demand, top=1).best
+    rd = resolve(Design.model_validate(best["design"]))
+    assert best["binding"] == "iops" and best["limits_one_node_down"] == ["iops", "capacity"]
+    assert binding_words(best) == "IOPS (saturation), one node down"
+    # by hand: the ratio is the degraded cluster's saturation over the grown demand, below the healthy one
+    D, W = DesignArrays.from_designs([rd]), demand_workload(demand, demand.growth, shape=(1,))
+    p = params_for(rd.design.stack)
+    healthy = float(np.ravel(evaluate_arrays(D, W, p)["iops_capacity"])[0])
+    down = float(np.ravel(evaluate_arrays(*degraded_arrays(D, W), p)["iops_capacity"])[0])
+    iops = demand.totals()[0]
+    assert down < healthy and best["limit_ratios"]["iops"] == pytest.approx(down / iops)
+    # without N+1 nothing is one node down, and the saturation ratio is the healthy cluster's
+    free = limits([rd], demand.model_copy(update={"n_plus_one": False}))[0]
+    assert free["limits_one_node_down"] == [] and free["limit_ratios"]["iops"] == pytest.approx(healthy / iops)

@@ -44,6 +44,14 @@ def limit_words(limited_by: str) -> str:
     return words + (", one node down" if limited_by.endswith(N_PLUS_ONE_MARK) else "")
 
 
+def binding_words(result: dict, key: str | None = None) -> str:
+    """A sizing result's limit ``key`` (its binding by default) as the pages and documents say it,
+    with ", one node down" when the cluster with one node down sets it (``limits_one_node_down``):
+    "IOPS (saturation), one node down"."""
+    key = key or result["binding"]
+    return limit_words(key + (N_PLUS_ONE_MARK if key in (result.get("limits_one_node_down") or ()) else ""))
+
+
 def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: ModelParams | None = None) -> float:
     """Cluster IOPS (tier's IO shape, open load) with latency still under the
     tier's target: the largest of 400 candidate rates, one vectorised call."""

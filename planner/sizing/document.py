@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from planner.commercial.prices import KIND_WORDS
-from planner.commercial.tiers import limit_words
+from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper
 from planner.results.report import bottleneck_words
@@ -326,6 +326,7 @@ def _meets(p: dict) -> list[list[str]]:
     """Demand against the design, per dimension: met or not (the pages' verdict,
     :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
     d, lim, v = p["demand"], p["binding"]["limit_ratios"], p.get("verdict")
+    down = p["binding"].get("limits_one_node_down") or ()  # the limits one node down sets
     met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
     busy = met_by.get("database_cpu")  # a demand that gives its databases' rate: the cores their work keeps busy
     names = {
@@ -354,7 +355,7 @@ def _meets(p: dict) -> list[list[str]]:
         if f is None:
             head = "no limit"
         elif f >= 1:
-            head = f"room to grow {f:.2f}x"
+            head = f"room to grow {f:.2f}x" + (" (one server down)" if lk in down else "")
         elif met:
             head = "no room to grow"
         else:
@@ -463,7 +464,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if p.get("binding"):
         b = p["binding"]
         key.insert(3, ("Guaranteed IOPS, every database at its target", f"{b['guaranteed_iops']:,.0f}"))
-        key.append(("What runs out first", limit_words(b["binding"])))
+        key.append(("What runs out first", binding_words(b)))
     lines.append(KV(key))
     lines += [NOTE(t) for t in latency_range_notes(p)]
     for t in extrapolation_text(rep, p):

@@ -1424,6 +1424,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "guaranteed_iops": li["guaranteed_iops"],
         "binding": li["binding"],
         "limit_ratios": li["limit_ratios"],
+        "limits_one_node_down": li["limits_one_node_down"],
         "compute": chk["compute"],
         "memory": f"{n.dimm_count} x {n.dimm.id}" if n.dimm else f"{n.ram_gb:g} GB",
         "feasible": chk["feasible"],

@@ -37,7 +37,7 @@ import math
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
-from planner.commercial.tiers import limit_words
+from planner.commercial.tiers import N_PLUS_ONE_MARK, limit_words
 from planner.core.errors import PlannerError
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
@@ -338,6 +338,8 @@ def demand_verdict(
             "share": share,
             "databases": math.floor(dbs * share + 1e-9) if dbs > 0 else None,
             "first_to_run_out": first,
+            # set by the cluster with one node down (planner.sizing.checks.limits)
+            "first_to_run_out_one_node_down": first in (lim.get("limits_one_node_down") or ()),
         }
     out.update(
         judged=True,
@@ -423,7 +425,9 @@ def _summary(
     else:
         parts.append("not met: " + ", ".join(missed))
     if fits is not None:
-        what = limit_words(fits["first_to_run_out"])
+        what = limit_words(
+            fits["first_to_run_out"] + (N_PLUS_ONE_MARK if fits.get("first_to_run_out_one_node_down") else "")
+        )
         if fits["databases"] is not None and databases is not None:
             parts.append(
                 f"about {fits['databases']:,} of the {_plural(databases['count'], 'database')} fit "
