@@ -461,6 +461,7 @@ with st.container():
                     st.caption(
                         fmt.md(
                             f"{count(cap['servers'], 'database server')}, one such database each. Binds: {cap['binding_note']}."
+                            + (f" Latency: {cap['latency_note']}." if cap.get("latency_note") else "")
                         )
                     )
 

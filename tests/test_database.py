@@ -757,3 +757,66 @@ def test_a_databases_shared_vcpus_are_counted_in_words():
     assert "(shared at 4:1, 1 logical processor)" in note, note
     three = rate_carried(design, db.model_copy(update={"vcpus": 6}), 1.0)["note"]
     assert "(shared at 4:1, 1.5 logical processors)" in three, three
+
+
+@pytest.mark.parametrize(
+    "design",
+    sorted(
+        p.stem for p in EX.glob("*.json") if not p.stem.startswith(("db-", "demand-", "tiers", "background", "import"))
+    ),
+)
+def test_the_most_a_design_sustains_never_quotes_a_latency_of_hours(design):
+    """Review 2026-11-29: on designs whose storage saturates first under an open load (a single server's
+    flash card, a SAN, an edge cluster), the bisection's last rate below saturation gave "read latency"
+    13,631,948 ms. Every latency given is below a minute; where there is none, the note says why, and the
+    maximum is the saturation itself (1 % more saturates the storage)."""
+    from planner.commercial.database import _storage, database_capacity
+    from planner.core.errors import PlannerError
+    from planner.engine.performance import PACING_POLICIES
+    from planner.models.catalog import load_catalog
+    from planner.models.database import load_database
+    from planner.models.design import load_design
+    from planner.models.params import default_params
+
+    d = load_design(EX / f"{design}.json")
+    db = load_database(EX / "db-oltp-hammerdb.json")
+    try:
+        c = database_capacity(d, db)
+    except PlannerError as exc:  # a design that cannot carry it says so in one line
+        assert "cannot carry" in str(exc) or "does not fit" in str(exc), exc
+        return
+    lat = {k: v for k, v in c.items() if k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high"))}
+    assert lat and all(v is None or 0 < v < 60_000 for v in lat.values()), lat
+    if any(v is None for v in lat.values()):
+        assert all(v is None for v in lat.values()) and "without bound" in c["latency_note"]
+        # the maximum is the saturation itself: 1 % more saturates the model
+        _, rep = _storage(d, db, c["per_server_tpm"] / 60 * 1.01, c["servers"], load_catalog(), default_params(), 1.0)
+        assert rep["saturated"] or rep.get("limited_by") in PACING_POLICIES, rep.get("utilization")
+    else:
+        assert "latency_note" not in c
+
+
+def test_sla_page_says_no_latency_at_a_saturated_maximum_on_a_ceph_design():
+    """Review 2026-11-29: the SLA page's "Read latency then" for the Ceph example and a HammerDB database
+    would have read 1,164,205 ms (the bisection's last rate below the host CPU's saturation). It shows a
+    dash, and the caption says why."""
+    from streamlit.testing.v1 import AppTest
+
+    from hciplan_ui.state import design_to_json
+    from planner.models.design import load_design
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    dj = design_to_json(load_design(EX / "ceph-6node-reef.json"))
+    at.session_state["design_json"] = dj
+    at.session_state["draft"] = json.loads(dj)
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    at.session_state["sla_capacity"] = True
+    at.run(timeout=180)
+    assert not at.exception and not at.error
+    shown = {m.label: m.value for m in at.metric if m.label.endswith("latency then")}
+    from hciplan_ui.fmt import DASH
+
+    assert shown == {"Read latency then": DASH, "Write latency then": DASH}, shown
+    assert any("grows without bound" in c.value for c in at.caption)

@@ -94,6 +94,11 @@ def response_time_s(
     )
 
 
+def throttled_at(rep: dict) -> bool:
+    """Whether a policy (the CPU utilisation cap, a per-VM IOPS limit) throttles the IO of ``rep``."""
+    return rep.get("limited_by") in PACING_POLICIES
+
+
 def _storage(design, db, x, servers, catalog, params, log_ms):
     """The design's report under ``servers`` databases at ``x`` calls/s each."""
     d = io_demand(db.with_rate(x), log_write_latency_ms=log_ms)
@@ -222,7 +227,8 @@ def database_capacity(
         ``max_tpm``, ``max_nopm`` (summed over the servers) with ``*_low``/``*_high`` bands,
         ``per_server_tpm``, ``binding`` (``database_vcpus``, ``virtual_users``, ``storage``),
         ``binding_note``, ``read_latency_ms``/``write_latency_ms`` (storage) and
-        ``vm_read_latency_ms``/``vm_write_latency_ms`` at that point with their bands,
+        ``vm_read_latency_ms``/``vm_write_latency_ms`` at that point with their bands (null with a
+        ``latency_note`` when an open load stops at a station's saturation: no latency there),
         ``vcpu_utilization``, ``iops``, ``bandwidth_mb_s``, ``bottleneck`` (the storage's
         busiest station) and the per-server IO demand (``io``).
     """
@@ -257,7 +263,7 @@ def database_capacity(
             log_ms = w
         # a policy that throttles the storage IO (the CPU utilisation cap, a per-VM IOPS limit) carries less
         # than the database asks, however low its latency: the rate is not sustained (as a saturated station)
-        ok_storage = not rep.get("saturated", False) and rep.get("limited_by") not in PACING_POLICIES
+        ok_storage = not rep.get("saturated", False) and not throttled_at(rep)
         ok_cpu = x * cpu_s(d) <= vcpus * (1 + 1e-9)
         if hosted and ok_storage:
             # hyperconverged: the databases' vCPUs and the storage stack share each node's logical processors
@@ -295,7 +301,7 @@ def database_capacity(
     elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):
         # a saturating station stops the users too (their reads wait without bound near it): that is the
         # storage binding, whichever check failed first
-        throttled = at_hi[4].get("limited_by") in PACING_POLICIES
+        throttled = throttled_at(at_hi[4])
         where = (
             f"{at_hi[4]['limited_by'].replace('_', ' ')} throttles the IO"
             if throttled
@@ -321,6 +327,26 @@ def database_capacity(
     x = lo
     per_server_tpm = x * 60.0
     band = _band(binding, rep, db)
+    # an open load (no virtual users) stopped by a station's saturation: its queue grows without bound there,
+    # and the bisection's last rate below it (a station busy to 1 - 1e-9) waited hours (a single server's flash
+    # card: 13,631,948 ms "read latency"; review 2026-11-29). The maximum stands; no latency is given at it
+    # (null), and the note says why. A station busy to within a millionth of 1 is at that edge: the DataON seeds,
+    # stopped by their 384 users with the file servers 99.8-99.95 % busy, wait 2.5-6 ms, and keep them
+    full = max((float(v) for v in (rep.get("utilization") or {}).values() if v is not None), default=0.0)
+    unbounded = full >= 1.0 - 1e-6
+    latency_keys = (
+        "read_latency_ms",
+        "read_latency_ms_low",
+        "read_latency_ms_high",
+        "write_latency_ms",
+        "write_latency_ms_low",
+        "write_latency_ms_high",
+        "vm_read_latency_ms",
+        "vm_write_latency_ms",
+        "vm_latency_ms",
+        "vm_latency_ms_low",
+        "vm_latency_ms_high",
+    )
     total = per_server_tpm * n
     return {
         "database": db.name,
@@ -350,22 +376,16 @@ def database_capacity(
         "iops": rep.get("iops"),
         "bandwidth_mb_s": rep.get("bandwidth_mb_s"),
         "bottleneck": rep.get("bottleneck"),
-        **{
-            k: rep.get(k)
-            for k in (
-                "read_latency_ms",
-                "read_latency_ms_low",
-                "read_latency_ms_high",
-                "write_latency_ms",
-                "write_latency_ms_low",
-                "write_latency_ms_high",
-                "vm_read_latency_ms",
-                "vm_write_latency_ms",
-                "vm_latency_ms",
-                "vm_latency_ms_low",
-                "vm_latency_ms_high",
-            )
-        },
+        **{k: None if unbounded else rep.get(k) for k in latency_keys},
+        **(
+            {
+                "latency_note": "a station saturates at this rate, where an open load's queue grows without bound: "
+                "no latency is given at the maximum (with a number of virtual users the rate stops below it, at a "
+                "latency; the per-database guarantee gives the rate at the latency target)"
+            }
+            if unbounded
+            else {}
+        ),
         "io": d.model_dump(mode="json"),
         "band_basis": band[2],
     }
