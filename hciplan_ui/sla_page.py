@@ -461,7 +461,11 @@ with st.container():
                     st.caption(
                         fmt.md(
                             f"{count(cap['servers'], 'database server')}, one such database each. Binds: {cap['binding_note']}."
-                            + (f" Latency: {cap['latency_note']}." if cap.get("latency_note") else "")
+                            + (
+                                f" Latency: {cap['vm_read_latency_ms_note']}."
+                                if cap.get("vm_read_latency_ms_note")
+                                else ""
+                            )
                         )
                     )
 

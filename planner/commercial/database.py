@@ -227,8 +227,8 @@ def database_capacity(
         ``max_tpm``, ``max_nopm`` (summed over the servers) with ``*_low``/``*_high`` bands,
         ``per_server_tpm``, ``binding`` (``database_vcpus``, ``virtual_users``, ``storage``),
         ``binding_note``, ``read_latency_ms``/``write_latency_ms`` (storage) and
-        ``vm_read_latency_ms``/``vm_write_latency_ms`` at that point with their bands (null with a
-        ``latency_note`` when an open load stops at a station's saturation: no latency there),
+        ``vm_read_latency_ms``/``vm_write_latency_ms`` at that point with their bands (null, each with its
+        ``<key>_note``, when an open load stops at a station's saturation: no latency there),
         ``vcpu_utilization``, ``iops``, ``bandwidth_mb_s``, ``bottleneck`` (the storage's
         busiest station) and the per-server IO demand (``io``).
     """
@@ -377,11 +377,14 @@ def database_capacity(
         "bandwidth_mb_s": rep.get("bandwidth_mb_s"),
         "bottleneck": rep.get("bottleneck"),
         **{k: None if unbounded else rep.get(k) for k in latency_keys},
+        # a null is explained by its own note (its bands' too: ``read_latency_ms_note`` covers ``_low``, ``_high``)
         **(
             {
-                "latency_note": "a station saturates at this rate, where an open load's queue grows without bound: "
+                f"{k}_note": "a station saturates at this rate, where an open load's queue grows without bound: "
                 "no latency is given at the maximum (with a number of virtual users the rate stops below it, at a "
                 "latency; the per-database guarantee gives the rate at the latency target)"
+                for k in latency_keys
+                if not k.endswith(("_low", "_high"))
             }
             if unbounded
             else {}
