@@ -329,7 +329,7 @@ def test_sla_database_prints_the_guarantee_the_need_and_the_database_capacity(ca
     assert 0 < cap["vcpu_utilization"] <= 1.0
     # the reference design's CPU utilisation cap (0.6) throttles the storage IO before the 16 vCPUs are busy
     # (QA 2026-11-28: the capacity was 'database_vcpus' at a rate whose IO the cap did not let through)
-    assert cap["binding"] == "storage" and "cpu utilization cap throttles the IO" in cap["binding_note"]
+    assert cap["binding"] == "storage" and "CPU utilisation cap throttles the IO" in cap["binding_note"]
     # the guarantee shares the VM's vCPUs by the oversubscription, the capacity does not: said (QA 2026-11-28)
     assert "at the design's 4:1 vCPU oversubscription" in cap["vcpus_note"]
     # a bigger VM is guaranteed more; behind the same throttle it carries the same
@@ -785,6 +785,8 @@ def test_the_most_a_design_sustains_never_quotes_a_latency_of_hours(design):
     except PlannerError as exc:  # a design that cannot carry it says so in one line
         assert "cannot carry" in str(exc) or "does not fit" in str(exc), exc
         return
+    # what binds, in words (the SLA page showed "host_cpu 100% busy")
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", c["binding_note"]), c["binding_note"]
     lat = {k: v for k, v in c.items() if k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high"))}
     assert lat and all(v is None or 0 < v < 60_000 for v in lat.values()), lat
     if any(v is None for v in lat.values()):

@@ -94,7 +94,7 @@ def test_dataon_one_million_nopm_at_four_servers():
     out: the file servers' CPU binds (two owner nodes, ~400,000 8 KiB IOPS; Barreto, Microsoft
     2013: one file-server node 'can deliver over 200,000 IOPs at 8KB each' with RDMA)."""
     c = capacity("seed-dataon-sofs-4db", "db-seed-dataon")
-    assert c["binding"] == "storage" and "file_server_cpu" in c["binding_note"]
+    assert c["binding"] == "storage" and "file server CPU" in c["binding_note"]
     assert c["max_nopm"] == pytest.approx(PUBLISHED["dataon"]["orders_per_minute_at_4_servers"], rel=0.35)
 
 
@@ -126,7 +126,7 @@ def test_dataon_two_to_four_drop_is_the_added_databases_own_writes():
     two = capacity("seed-dataon-sofs-2db", "db-seed-dataon")
     four = capacity("seed-dataon-sofs-4db", "db-seed-dataon")
     for c in (two, four):
-        assert c["binding"] == "storage" and "file_server_cpu" in c["binding_note"]
+        assert c["binding"] == "storage" and "file server CPU" in c["binding_note"]
     assert four["iops"] == pytest.approx(two["iops"], rel=0.01)
     per_call = {n: c["io"]["iops"] / c["io"]["transactions_per_s"] for n, c in ((2, two), (4, four))}
     assert per_call[4] > 1.05 * per_call[2]

@@ -27,7 +27,7 @@ import math
 
 from planner.core.errors import PlannerError
 from planner.core.text import count
-from planner.engine.performance import PACING_POLICIES
+from planner.engine.performance import BOTTLENECK_LABELS, PACING_POLICIES
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
 from planner.models.database import CPU_BOUND, Database, cpu_s_per_call, cpu_us_per_txn, io_demand, oltp_calibration
@@ -302,10 +302,15 @@ def database_capacity(
         # a saturating station stops the users too (their reads wait without bound near it): that is the
         # storage binding, whichever check failed first
         throttled = throttled_at(at_hi[4])
+        # in words, as the pages name a report's stations (the SLA page said "host_cpu 100% busy")
+        words = {
+            **BOTTLENECK_LABELS,
+            **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])},
+        }
         where = (
-            f"{at_hi[4]['limited_by'].replace('_', ' ')} throttles the IO"
+            f"{words.get(at_hi[4]['limited_by'], at_hi[4]['limited_by'])} throttles the IO"
             if throttled
-            else f"{busiest} {util[busiest]:.0%} busy"
+            else f"{words.get(busiest, busiest.replace('_', ' '))} {util[busiest]:.0%} busy"
             if busiest is not None
             else rep.get("bottleneck")
         )
