@@ -130,11 +130,12 @@ with st.expander("Load or save a design file", expanded=bool(st.session_state.po
         try:
             if up.size > MAX_DESIGN_FILE_BYTES:
                 raise PlannerError(f"{up.name} is larger than 1 MB", "design")
-            if parse_design(up.getvalue()).cluster_engine:
-                loaded = state.validate_design(up.getvalue())
+            parsed = parse_design(up.getvalue())  # parsed once, checked as its architecture's
+            if parsed.cluster_engine:
+                loaded = state.checked_design(parsed)
             else:  # a file server, split provisioning or a single server: the Compare page takes it
                 loaded = None
-                st.session_state[OTHER_ARCHITECTURE] = (up.name, state.validate_any_design(up.getvalue()))
+                st.session_state[OTHER_ARCHITECTURE] = (up.name, state.checked_design(parsed, any_architecture=True))
         except PlannerError as exc:
             # the form keeps its values: nothing below is skipped, and the draft is untouched
             load_said.error(f"Could not load {fmt.md(up.name)}: {fmt.md(exc)}")  # its fields by name: a file's

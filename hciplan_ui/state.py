@@ -95,26 +95,31 @@ def example_json(name: str) -> str:
 
 def validate_design(data: dict | str | bytes) -> str:
     """Validated canonical JSON of a design dict; raises PlannerError naming the field."""
-    from planner.physics.capacity import require_usable
+    return checked_design(parse_design(data))
 
-    design = parse_design(data)
-    rd = resolve(design, load_catalog())
-    if design.cluster_engine:
-        require_usable(rd)  # a design without usable capacity is refused too
+
+def checked_design(design: Design, any_architecture: bool = False) -> str:
+    """Canonical JSON of a parsed design, its parts checked against the catalog: a hyperconverged
+    design resolved (:func:`planner.models.design.resolve`) and refused without usable capacity;
+    with ``any_architecture`` another architecture's by :func:`planner.engine.architectures.resolve`
+    (without, :func:`~planner.models.design.resolve` refuses it). Raises PlannerError naming the field."""
+    if design.cluster_engine or not any_architecture:
+        from planner.physics.capacity import require_usable
+
+        rd = resolve(design, load_catalog())
+        if design.cluster_engine:
+            require_usable(rd)  # a design without usable capacity is refused too
+    else:
+        from planner.engine.architectures import resolve as resolve_parts
+
+        resolve_parts(design, load_catalog())
     return design_to_json(design)
 
 
 def validate_any_design(data: dict | str | bytes) -> str:
     """:func:`validate_design` for a design of any architecture (the customer's system today: a
-    file server, split provisioning or a single server too), its parts checked against the catalog
-    by :func:`planner.engine.architectures.resolve`; raises PlannerError naming the field."""
-    design = parse_design(data)
-    if design.cluster_engine:
-        return validate_design(data)
-    from planner.engine.architectures import resolve as resolve_parts
-
-    resolve_parts(design, load_catalog())
-    return design_to_json(design)
+    file server, split provisioning or a single server too); raises PlannerError naming the field."""
+    return checked_design(parse_design(data), any_architecture=True)
 
 
 # ------------------------------------------------------- the session's parts
