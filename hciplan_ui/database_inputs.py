@@ -13,26 +13,36 @@ SLA_IO_MODE = "its IO (size, threads, block size, read share)"
 SLA_DBA_MODE = "what a DBA knows (size, buffer pool, HammerDB rate)"
 #: the SLA page's keys for these inputs
 SLA_PREFIX = "sla_db_"
+#: the Size page's (its DBA mode)
+SIZE_PREFIX = "size_db_"
 
 
-def basics(prefix: str) -> tuple[dict, list]:
-    """Size, buffer pool and HammerDB rate in one row of four columns, keyed
-    ``<prefix>size_gb``, ``buffer_pool_gb``, ``rate_kind`` and ``rate``.
+def basics(
+    prefix: str, columns=None, rate_label: str | None = None, kind_label: str = "Rate as HammerDB reports it"
+) -> tuple[dict, list]:
+    """Size, buffer pool and HammerDB rate in one row of four columns (``columns``: the caller's, at
+    least four), keyed ``<prefix>size_gb``, ``buffer_pool_gb``, ``rate_kind`` and ``rate``; the rate's
+    box is labelled with its kind, or ``rate_label`` (in a form, where a label cannot follow the kind
+    until the form is sent), the kind's with ``kind_label``. Every value is kept across pages
+    (:func:`inputs.keep`).
     Returns the :class:`Database` fields they give and ``(column, error)``
-    per number input (the caller shows the errors)."""
-    c = st.columns(4)
+    per number input (the caller shows the errors). The SLA, Compare and Size pages share it."""
+    c = columns if columns is not None else st.columns(4)
+    inputs.keep(f"{prefix}rate_kind")
     B = lambda f: inputs.model_bounds(Database, f)
     size, e0 = inputs.number(c[0], "Database size, GB", f"{prefix}size_gb", B("size_gb"), unit="GB", default=1000.0)
     bp, e1 = inputs.number(
         c[1], "Buffer pool, GB", f"{prefix}buffer_pool_gb", B("buffer_pool_gb"), unit="GB", default=128.0
     )
     kind = c[2].selectbox(
-        "Rate as HammerDB reports it",
+        kind_label,
         ["NOPM", "TPM"],
         key=f"{prefix}rate_kind",
         help="NOPM: new orders per minute; TPM: HammerDB's transactions per minute, on SQL Server its batch requests",
     )
-    rate, e3 = inputs.number(c[3], kind, f"{prefix}rate", B(kind.lower()), default=200_000.0, format="%.0f")
+    rate, e3 = inputs.number(
+        c[3], rate_label or kind, f"{prefix}rate", B(kind.lower()), default=200_000.0, format="%.0f"
+    )
     fields = {
         "size_gb": size,
         "buffer_pool_gb": bp,

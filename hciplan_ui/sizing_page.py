@@ -38,6 +38,7 @@ FT_LABELS = {
 }
 STACK_SHORT = {"s2d": "S2D", "ceph": "Ceph RBD", "vsan": "VMware vSAN"}
 DBA_MODE = "databases a DBA describes"
+SIZE_DB = database_inputs.SIZE_PREFIX
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
 
 
@@ -139,7 +140,8 @@ db_n: Any
 db_bp: Any
 vcpu_db: Any
 ram_db: Any
-iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_nopm = db_n = dbs = vcpu_db = ram_db = None
+iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_n = dbs = vcpu_db = ram_db = None
+db_fields: dict = {}
 counts = {}
 with st.form("size_form"):
     D = lambda f: inputs.model_bounds(Demand, f)
@@ -179,21 +181,26 @@ with st.form("size_form"):
             c[3], "Read share, 0-1", "size_rf", D("read_fraction"), step=0.05, format="%.2f", default=0.7
         )
     if dba:
-        from planner.models.database import Database
-
-        BD = lambda f: inputs.model_bounds(Database, f)
-        c = st.columns(4)
-        db_gb, problems["size_db_gb"] = inputs.number(
-            c[0], "Database size, GB", "size_db_gb", BD("size_gb"), unit="GB", default=1000.0
+        # the database as the SLA and Compare pages take it (database_inputs.basics: NOPM or TPM), and how
+        # many of it; the rate's box keeps one label in the form ("HammerDB rate"), its kind beside it
+        st.session_state.setdefault(f"{SIZE_DB}rate", 20_000.0)
+        c = st.columns(5)
+        # a fifth of 1024 px: labels of one line, so that the boxes stand on one line too
+        db_fields, db_errors = database_inputs.basics(
+            SIZE_DB, columns=c, rate_label="HammerDB rate", kind_label="NOPM or TPM"
         )
-        db_bp, problems["size_db_bp"] = inputs.number(
-            c[1], "Buffer pool, GB", "size_db_bp", BD("buffer_pool_gb"), unit="GB", default=128.0
-        )
-        db_nopm, problems["size_db_nopm"] = inputs.number(
-            c[2], "HammerDB NOPM", "size_db_nopm", BD("nopm"), format="%.0f", default=20_000.0
-        )
+        for (_col, err), key in zip(db_errors, ("size_gb", "buffer_pool_gb", "rate")):
+            problems[f"{SIZE_DB}{key}"] = err
+        db_gb, db_bp = db_fields["size_gb"], db_fields["buffer_pool_gb"]
         db_n, problems["size_db_n"] = inputs.number(
-            c[3], "Databases of this kind", "size_db_n", (1, 100_000, False), integer=True, step=1, default=20
+            c[4],
+            "Databases",
+            "size_db_n",
+            (1, 100_000, False),
+            integer=True,
+            step=1,
+            default=20,
+            help="how many databases of this kind",
         )
     if totals or dba:
         c = st.columns(4)
@@ -344,7 +351,7 @@ if go:
         elif mode == DBA_MODE:
             # the demand's totals, IO size and read share follow from the description (planner.models.demand)
             raw |= {
-                "database": {"name": "database", "size_gb": db_gb, "buffer_pool_gb": db_bp, "nopm": db_nopm},
+                "database": {"name": "database", **db_fields},
                 "databases": int(db_n),
                 "latency_target_ms": lat,
                 "latency_statistic": stat,

@@ -459,9 +459,11 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "capacity_tb": ("size_tb", _number),
         "block_size_kib": ("size_bs", _number),
         "read_fraction": ("size_rf", _number),
-        "db_size_gb": ("size_db_gb", _number),
-        "db_buffer_pool_gb": ("size_db_bp", _number),
-        "db_nopm": ("size_db_nopm", _number),
+        # the Size page's DBA mode takes the database as the SLA page does (database_inputs.basics)
+        "db_size_gb": ("size_db_size_gb", _number),
+        "db_buffer_pool_gb": ("size_db_buffer_pool_gb", _number),
+        "db_rate_kind": ("size_db_rate_kind", _option),
+        "db_rate": ("size_db_rate", _number),
         "db_count": ("size_db_n", _number),
         "db_peak": ("size_db_peak", _bool),
         "latency_target_ms": ("size_lat", _number),
@@ -556,6 +558,14 @@ def _checked_choices(part: str, doc: dict) -> dict:
     }.get(part, ())
     for name, v in doc.items():
         if name in extra:
+            continue
+        if part == "size" and name == "db_nopm":
+            # links and saved scenarios from before the Size page took TPM too (2026-11-29): the rate was NOPM
+            try:
+                out["size_db_rate"] = _number(v)
+            except ValueError as exc:
+                raise PlannerError(str(exc), f"{part}.{name}") from None
+            out.setdefault("size_db_rate_kind", "NOPM")
             continue
         if name not in known:
             raise PlannerError("not a choice this hciplan knows", f"{part}.{name}")

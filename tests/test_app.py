@@ -515,9 +515,9 @@ def test_size_page_sizes_databases_a_dba_describes():
     mean = Demand.model_validate_json(at.session_state["size_demand"])
     assert mean.database_need == "mean" and mean.total_iops == io_demand(db).iops * 10
     # its own inputs are judged in its mode (a form: the value is sent with the click)
-    at.number_input(key="size_db_nopm").set_value(-1)
+    at.number_input(key="size_db_rate").set_value(-1)
     at.button[0].click().run()
-    assert any("HammerDB NOPM must be" in e for e in _errors(at)), _errors(at)
+    assert any("HammerDB rate must be" in e for e in _errors(at)), _errors(at)
 
 
 def test_user_parts_from_a_catalog_file_can_be_picked():
@@ -694,14 +694,14 @@ def test_size_page_shows_only_the_modes_inputs_and_keeps_the_others():
     page visit reset the form)."""
     at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     keys = lambda: {w.key for w in at.number_input}
-    assert "size_Standard" in keys() and "size_iops" not in keys() and "size_db_nopm" not in keys()
+    assert "size_Standard" in keys() and "size_iops" not in keys() and "size_db_rate" not in keys()
     at.radio(key="size_mode").set_value("totals").run()
-    assert "size_iops" in keys() and "size_Standard" not in keys() and "size_db_nopm" not in keys()
+    assert "size_iops" in keys() and "size_Standard" not in keys() and "size_db_rate" not in keys()
     at.number_input(key="size_iops").set_value(123_456.0)
     at.button[0].click().run(timeout=120)
     assert not at.exception
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
-    assert "size_db_nopm" in keys() and "size_iops" not in keys()
+    assert "size_db_rate" in keys() and "size_iops" not in keys()
     at.switch_page("hciplan_ui/design_page.py").run()
     at.switch_page("hciplan_ui/sla_page.py").run()
     at.switch_page("hciplan_ui/sizing_page.py").run()

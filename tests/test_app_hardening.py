@@ -411,7 +411,12 @@ def test_using_a_design_sized_for_a_described_database_puts_that_database_on_the
     defaults. It now judges the database the demand describes, with the VM and target it was sized for."""
     at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
-    for key, v in (("size_db_gb", 50.0), ("size_db_bp", 16.0), ("size_db_nopm", 5_000.0), ("size_db_n", 100)):
+    for key, v in (
+        ("size_db_size_gb", 50.0),
+        ("size_db_buffer_pool_gb", 16.0),
+        ("size_db_rate", 5_000.0),
+        ("size_db_n", 100),
+    ):
         at.number_input(key=key).set_value(v)
     at.number_input(key="size_vcpu_db").set_value(2)
     at.number_input(key="size_ram_db").set_value(24.0)
@@ -432,7 +437,7 @@ def test_a_ram_per_database_below_its_buffer_pool_is_said_not_silently_raised():
     the same result with no word; the page now says the buffer pool was taken."""
     at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
-    at.number_input(key="size_db_bp").set_value(128.0)
+    at.number_input(key="size_db_buffer_pool_gb").set_value(128.0)
     at.number_input(key="size_ram_db").set_value(16.0)
     next(b for b in at.button if b.label == "Size it").click().run()
     assert not at.exception, [e.value for e in at.exception]
@@ -461,3 +466,36 @@ def test_the_compare_pages_database_assumptions_are_labelled_as_a_dba_says_them(
         assert said in labels, labels
     assert not any(x in labels for x in ("access", "sql server version", "cpu us per txn (0 = model)"))
     assert at.selectbox(key="db_access").options[0] == "HammerDB's (uniform items)"
+
+
+def test_the_size_pages_dba_mode_takes_tpm_as_the_sla_and_compare_pages_do():
+    """The Size page's DBA mode had its own copy of the database inputs, NOPM only; the SLA and Compare
+    pages took NOPM or TPM (database_inputs.basics). One set of inputs now: a rate given as TPM sizes the
+    same demand as that rate in NOPM."""
+    from planner.models import oltp
+    from planner.models.demand import Demand
+
+    demands = {}
+    for kind, rate in (("NOPM", 20_000.0), ("TPM", 20_000.0 * oltp.TPM_PER_NOPM)):
+        at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+        at.radio(key="size_mode").set_value("databases a DBA describes").run()
+        at.selectbox(key="size_db_rate_kind").set_value(kind)
+        at.number_input(key="size_db_rate").set_value(rate)
+        next(b for b in at.button if b.label == "Size it").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        demands[kind] = Demand.model_validate_json(at.session_state["size_demand"])
+    assert demands["TPM"].database.tpm == pytest.approx(20_000.0 * oltp.TPM_PER_NOPM)
+    assert demands["NOPM"].database.nopm == 20_000.0
+    assert demands["TPM"].total_iops == pytest.approx(demands["NOPM"].total_iops, rel=1e-9)
+
+
+def test_a_link_from_before_the_size_pages_tpm_choice_still_opens_with_its_nopm():
+    """A share link or saved scenario written when the Size page's DBA mode took NOPM only carries
+    ``size.db_nopm``: it opens with that rate as NOPM, not "not a choice this hciplan knows"."""
+    from hciplan_ui import state
+
+    widgets = state._checked_choices("size", {"mode": "databases a DBA describes", "db_nopm": 12_345.0, "db_count": 7})
+    assert widgets["size_db_rate"] == 12_345.0 and widgets["size_db_rate_kind"] == "NOPM"
+    assert widgets["size_db_n"] == 7
+    with pytest.raises(Exception, match=r"size\.db_nopm"):
+        state._checked_choices("size", {"db_nopm": "lots"})

@@ -259,9 +259,9 @@ def test_size_page_fault_tolerance_help_follows_the_stack_and_a_databases_cpu_is
     said = at.selectbox(key="size_ft").help
     assert "For S2D, a node and a drive is Microsoft's recommendation" in said and said.count("Microsoft") == 1
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
-    at.number_input(key="size_db_gb").set_value(200.0)
-    at.number_input(key="size_db_bp").set_value(230.0)
-    at.number_input(key="size_db_nopm").set_value(800_000.0)
+    at.number_input(key="size_db_size_gb").set_value(200.0)
+    at.number_input(key="size_db_buffer_pool_gb").set_value(230.0)
+    at.number_input(key="size_db_rate").set_value(800_000.0)
     at.number_input(key="size_db_n").set_value(4)
     at.number_input(key="size_lat").set_value(2.0)
     at.button[0].click().run()
