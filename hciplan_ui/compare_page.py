@@ -20,7 +20,7 @@ from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
-from planner.results.report import bottleneck_words
+from planner.results.report import bottleneck_words, station_words
 from planner.sizing.verdict import report_against_demand
 from planner.sizing.words import customer_words, example_words, resiliency_words, transport_words
 
@@ -259,7 +259,7 @@ for e in errors:
 def bottleneck_label(r: dict) -> str:
     """The Design and Performance pages' words (the busiest station below saturation), another
     architecture's stations by its model's own names."""
-    return bottleneck_words(r, {s["station"]: s["label"] for s in r.get("model", {}).get("stations", [])})
+    return bottleneck_words(r, station_words(r))
 
 
 def uncalibrated(r: dict) -> list[str]:

@@ -547,7 +547,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         m[4],
         "Binding",
         binding_words(best),
-        help=binding_help(best["limit_ratios"], best["binding"], best.get("limits_one_node_down") or ()),
+        help=binding_help(best),
     )
     st.caption(fmt.md(_described(best["design"])))
     rate = best.get("database_rate")

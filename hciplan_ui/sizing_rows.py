@@ -7,7 +7,7 @@ import functools
 import math
 
 from hciplan_ui import fmt
-from planner.commercial.tiers import N_PLUS_ONE_MARK, binding_words, limit_words
+from planner.commercial.tiers import binding_words
 from planner.sizing.names import resiliency_words
 
 
@@ -78,15 +78,17 @@ def design_label(d: dict) -> str:
     return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {resiliency_words(d['resiliency'])}"
 
 
-def binding_help(limit_ratios: dict, binding: str | None = None, one_node_down=()) -> str:
+def binding_help(result: dict) -> str:
     """The Binding metric's help: each resource's room to grow in the pages' words, tightest first
     ("storage capacity 1.07x the demand"; the library's keys, ``capacity 1.07x``, read as code), the
     ``binding`` one first: the latency target within 2 % of saturation is said as saturation
     (planner.sizing.checks.LATENCY_TIE), and the help listed the latency first beside "Binding: IOPS".
-    ``one_node_down``: the limits the cluster with one node down sets, said so."""
+    ``result``: a sizing result (its ``limit_ratios``, ``binding`` and ``limits_one_node_down``, each
+    limit said as :func:`planner.commercial.tiers.binding_words` says it)."""
+    binding = result.get("binding")
     room = sorted(
-        (k != binding, v, limit_words(k + (N_PLUS_ONE_MARK if k in one_node_down else "")))
-        for k, v in limit_ratios.items()
+        (k != binding, v, binding_words(result, k))
+        for k, v in result["limit_ratios"].items()
         if isinstance(v, (int, float)) and math.isfinite(v)
     )
     return "the resource that runs out first as the demand grows. Room to grow, tightest first: " + ", ".join(

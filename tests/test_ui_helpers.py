@@ -218,7 +218,16 @@ def test_binding_help_speaks_the_pages_words_tightest_first():
     from hciplan_ui.sizing_rows import binding_help
 
     text = binding_help(
-        {"capacity": 1.07, "iops": 1.52, "latency": 1.3, "vcpu": None, "vcpu_note": "never binds", "ram": 2.0}
+        {
+            "limit_ratios": {
+                "capacity": 1.07,
+                "iops": 1.52,
+                "latency": 1.3,
+                "vcpu": None,
+                "vcpu_note": "never binds",
+                "ram": 2.0,
+            }
+        }
     )
     assert text.endswith(
         "storage capacity 1.07x the demand, the latency target 1.30x the demand, "
@@ -227,7 +236,7 @@ def test_binding_help_speaks_the_pages_words_tightest_first():
     assert "vcpu" not in text and "vCPUs" not in text and "never" not in text
     # the binding resource first: a latency within 2 % of saturation is said as saturation (browser
     # review 2026-11-28: "Binding: IOPS (saturation)" beside a help that listed the latency first)
-    tie = binding_help({"iops": 1.09, "latency": 1.085, "capacity": 3.0}, "iops")
+    tie = binding_help({"limit_ratios": {"iops": 1.09, "latency": 1.085, "capacity": 3.0}, "binding": "iops"})
     assert tie.endswith(
         "IOPS (saturation) 1.09x the demand, the latency target 1.08x the demand, storage capacity 3.00x the demand"
     )

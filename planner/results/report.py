@@ -292,6 +292,12 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
     return jsonio.strict(explain_endurance(res, wr_iops), jsonio.NOT_COMPUTABLE)
 
 
+def station_words(rep: dict) -> dict[str, str]:
+    """A report's station names in words: the engine's (:data:`BOTTLENECK_LABELS`) and, for another
+    architecture, its model's own (``model.stations``: "file server CPU", "PCIe flash cards")."""
+    return {**BOTTLENECK_LABELS, **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}}
+
+
 def bottleneck_words(
     rep: dict, labels: dict[str, str] | None = None, nearly: str = "none yet: {what} {pct} % busy"
 ) -> str:

@@ -37,7 +37,7 @@ import math
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
-from planner.commercial.tiers import N_PLUS_ONE_MARK, limit_words
+from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
@@ -338,8 +338,6 @@ def demand_verdict(
             "share": share,
             "databases": math.floor(dbs * share + 1e-9) if dbs > 0 else None,
             "first_to_run_out": first,
-            # set by the cluster with one node down (planner.sizing.checks.limits)
-            "first_to_run_out_one_node_down": first in (lim.get("limits_one_node_down") or ()),
         }
     out.update(
         judged=True,
@@ -353,7 +351,7 @@ def demand_verdict(
         binding=lim,
         checks=checks,
         other_fails=other,
-        summary=_summary(dims, databases, fits, nodes, dem.growth_pct, other),
+        summary=_summary(dims, databases, fits, nodes, dem.growth_pct, other, binding_words(lim)),
     )
     return out
 
@@ -405,9 +403,11 @@ def _summary(
     nodes: int,
     growth_pct: float,
     other: list[dict] | None = None,
+    first_words: str = "",
 ) -> str:
     """One sentence: where the databases run, what is not met (the dimensions, then the other
-    rules by their titles) and how many fit."""
+    rules by their titles) and how many fit; ``first_words``: what runs out first, in words
+    (:func:`planner.commercial.tiers.binding_words`: ", one node down" when that cluster sets it)."""
     parts = []
     if databases is not None:
         grown = f" (with {growth_pct:g} % growth)" if growth_pct else ""
@@ -425,9 +425,7 @@ def _summary(
     else:
         parts.append("not met: " + ", ".join(missed))
     if fits is not None:
-        what = limit_words(
-            fits["first_to_run_out"] + (N_PLUS_ONE_MARK if fits.get("first_to_run_out_one_node_down") else "")
-        )
+        what = first_words
         if fits["databases"] is not None and databases is not None:
             parts.append(
                 f"about {fits['databases']:,} of the {_plural(databases['count'], 'database')} fit "
