@@ -15,6 +15,7 @@ FIRST_IMPORTS = (
     "hciplan_ui.costs",
     "hciplan_ui.export",
     "hciplan_ui.import_panel",
+    "planner.commercial.file_kinds",  # every kind of input file known to the messages
 )
 _LOCK = threading.Lock()
 _DONE = threading.Event()

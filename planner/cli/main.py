@@ -21,13 +21,8 @@ from planner.cli.args import (
     int_arg,
     print_json,
 )
-
-# pricing, demand and tiers for their kinds of file: each registers itself when imported, and a message
-# says when one kind is given for another ("this is a demand file, not a database description")
-from planner.commercial import pricing as _pricing  # noqa: F401
+from planner.commercial import file_kinds  # noqa: F401  (every kind of input file known to the messages)
 from planner.core.errors import PlannerError, one_line, shown
-from planner.models import demand as _demand  # noqa: F401
-from planner.models import tiers as _tiers  # noqa: F401
 
 #: Most bootstrap refits ``calibrate`` accepts (each is a full fit).
 MAX_BOOTSTRAP = 200

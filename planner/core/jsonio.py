@@ -206,7 +206,8 @@ def other_kind(model: type[BaseModel], data: dict[str, Any]) -> str | None:
     the message listed every key as 'Extra inputs are not permitted'). None when no kind fits.
 
     The kinds are those imported so far; the CLI (``planner.cli.main``) and the app
-    (``hciplan_ui.import_once``) import all of them before they read a file."""
+    (``hciplan_ui.import_once``) import :mod:`planner.commercial.file_kinds`, all of them, before they
+    read a file."""
     keys = set(data)
     if not keys or keys <= _keys(model):
         return None
