@@ -3,7 +3,7 @@
 import streamlit as st
 
 from hciplan_ui import charts, chrome, costs, export, fmt, state
-from planner.core.text import first_upper
+from planner.core.text import sentence
 from planner.sizing.words import customer_words
 
 chrome.header("Capacity")
@@ -54,7 +54,7 @@ if demand_rows is not None:
     # the pool filled to the brim is a what-if for later growth, not the answer: said, not warned
     st.caption("If the volumes filled the whole usable capacity: " + full + ".")
 else:
-    (st.success if cap["survives_node_loss"] else st.warning)(first_upper(full) + ".")
+    (st.success if cap["survives_node_loss"] else st.warning)(sentence(full))
 
 unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
 st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")

@@ -22,7 +22,7 @@ import streamlit as st
 from hciplan_ui import chrome, fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
-from planner.core.text import first_upper
+from planner.core.text import first_upper, sentence
 from planner.sizing.words import customer_words
 
 QUOTES = "cost_quotes"  # {"file", "part_prices_usd", "vendor_discounts_pct"}
@@ -253,7 +253,7 @@ def cost_breakdown(cost: dict, key: str) -> None:
     st.caption(
         f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
         "(support, power, rack space, subscriptions) of each month."
-        + (" " + " ".join(fmt.md(first_upper(n)) + "." for n in cost["notes"]) if cost["notes"] else "")
+        + (" " + " ".join(fmt.md(sentence(n)) for n in cost["notes"]) if cost["notes"] else "")
     )
     parts = st.expander("Parts list (servers, switches, optics and cables)", key=f"{key}_parts", on_change="rerun")
     if parts.open:
@@ -322,7 +322,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         return
     if not v["judged"]:
         st.markdown(f"**{title}**")
-        st.caption(fmt.md(first_upper(v["note"])) + ".")
+        st.caption(fmt.md(sentence(v["note"])))
         st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]), help=fmt.md(v.get("usd_per_month_note") or ""))
         return
     dims = v["dimensions"]
@@ -351,7 +351,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         fmt.md(first_upper(customer_words(v["summary"]))), icon=":material/checklist:"
     )
     if v.get("stack_note"):
-        st.caption(fmt.md(first_upper(customer_words(v["stack_note"]))) + ".")
+        st.caption(fmt.md(sentence(customer_words(v["stack_note"]))))
     if v["other_fails"]:
         st.caption(
             fmt.md(

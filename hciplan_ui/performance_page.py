@@ -10,7 +10,7 @@ import streamlit as st
 from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, state
 from planner.core import jsonio
 from planner.core.errors import PlannerError
-from planner.core.text import first_upper
+from planner.core.text import sentence
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
 from planner.results.report import bottleneck_words
@@ -182,7 +182,7 @@ degraded = (
     and not stops
 )
 if stops:
-    st.caption(fmt.md(first_upper(rep["degraded"]["note"]) + "."))
+    st.caption(fmt.md(sentence(rep["degraded"]["note"])))
 # every figure on the page comes from one view: degraded numbers never mix with healthy ones
 view = rep["degraded"] if degraded else rep
 # a figure the model could not evaluate is None (with a note): no band, no delta for it

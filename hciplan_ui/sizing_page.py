@@ -23,7 +23,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tiers import binding_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
-from planner.core.text import first_upper
+from planner.core.text import first_upper, sentence
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
@@ -811,7 +811,7 @@ def _estate() -> None:
                 else:
                     state.set_demand(Demand.model_validate(d["demand"]).model_dump_json())
                     for note in d["notes"]:
-                        st.caption(fmt.md(first_upper(note)) + ".")
+                        st.caption(fmt.md(sentence(note)))
             return
         t = out["totals"]
         st.success(
@@ -821,7 +821,7 @@ def _estate() -> None:
             icon=":material/database:",
         )
         for note in out["notes"]:
-            st.caption(fmt.md(first_upper(note)) + ".")
+            st.caption(fmt.md(sentence(note)))
         st.dataframe(
             [
                 {

@@ -597,3 +597,18 @@ def test_a_demand_without_tiers_says_what_the_service_tiers_are():
     assert "not described by service tiers" not in json.dumps(
         document(build(design, demand_as_workload(tiered, design.nodes), demand=tiered))
     )
+
+
+def test_every_paragraph_is_a_sentence_and_counts_have_their_plural(proposal, files):
+    """Review 2026-11-29: the parts list ended on "uplinks from the switches ... are not counted"
+    (a model's clause as a paragraph), the capacity steps said "on 5 machine(s)", and the demand's
+    IOPS was headed "Guaranteed IOPS" beside the design's guaranteed IOPS in the same document."""
+    doc = document(proposal)
+    for sec in doc["sections"]:
+        for b in sec["blocks"]:
+            if b["type"] in ("p", "note"):
+                assert b["text"][:1].isupper() or b["text"][:1].isdigit(), (sec["title"], b["text"][:60])
+    for fmt, text in _texts(files).items():
+        assert "(s)" not in text, (fmt, text[text.index("(s)") - 60 : text.index("(s)") + 5])
+        assert "IOPS to guarantee, all databases at once" in text or fmt == "xlsx", fmt
+        assert text.count("Guaranteed IOPS, all databases") == 0, fmt

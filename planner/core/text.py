@@ -24,6 +24,13 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence on its own: first letter in upper case (:func:`first_upper`) and a full
+    stop unless it already ends in one (a model's note is a clause: "uplinks ... are not counted")."""
+    text = first_upper(text.strip())
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
 def and_list(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c': a list as a sentence says it."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""

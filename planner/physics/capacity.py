@@ -456,7 +456,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         infra_fp = float(infrastructure_footprint_tb(d.platform, d.nodes, d.infrastructure_volume_tb))
         infra_note = (
             f"Azure Local's infrastructure volume, {infra:g} TB x {copies} copies "
-            f"({'two' if copies == 2 else 'three'}-way mirror on {d.nodes} machine(s)); its size is an assumption"
+            f"({'two' if copies == 2 else 'three'}-way mirror on {count(rd.nodes, 'machine')}); its size is an assumption"
             + (
                 " (Surveyor's 0.25 TB; Microsoft publishes none)"
                 if d.infrastructure_volume_tb is None

@@ -22,7 +22,7 @@ import re
 from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
-from planner.core.text import first_upper
+from planner.core.text import first_upper, sentence
 from planner.results.report import bottleneck_words
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words
@@ -266,7 +266,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
     rows = [
         ("Databases", f"{d['databases']:,.0f}" + (f" (with {d['growth_pct']:g} % growth)" if d["growth_pct"] else "")),
-        ("Guaranteed IOPS, all databases at once", f"{d['iops']:,.0f}"),
+        ("IOPS to guarantee, all databases at once", f"{d['iops']:,.0f}"),
         ("Data", f"{d['capacity_tb']:,.1f} TB"),
         ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
         ("Virtual processors", f"{d['vcpus']:,.0f}"),
@@ -616,7 +616,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             f"{cost['physical_cores']:,} processor cores. Prices: see the appendix."
         )
     )
-    blocks += [P(customer_text(n)) for n in cost["network"]["notes"] if customer_text(n)]
+    blocks += [P(sentence(customer_text(n))) for n in cost["network"]["notes"] if customer_text(n)]
     sec("Parts list", blocks)
 
     # ---------------------------------------------------------------- tiers
