@@ -17,6 +17,7 @@ from collections import OrderedDict
 
 import plotly.graph_objects as go
 
+from hciplan_ui import fmt
 from planner.engine.performance import BOTTLENECK_LABELS
 
 ACCENT = "#d62728"
@@ -180,20 +181,16 @@ def themeless(fig: go.Figure) -> go.Figure:
 
 @_memo
 def capacity_waterfall(cap: dict, unit: str = "TB") -> go.Figure:
-    """Raw -> metadata -> reserve -> pool -> resiliency -> usable."""
+    """Raw -> deductions -> a subtotal (the pool) -> deductions -> usable, by each step's ``kind``."""
     key = "capacity_tb" if unit == "TB" else "capacity_tib"
     steps = cap["waterfall"]
-    measure = []
-    for s in steps:
-        measure.append(
-            "total" if s["step"] in ("pool available", "usable") else ("absolute" if s["step"] == "raw" else "relative")
-        )
+    measure = {"raw": "absolute", "deduction": "relative", "subtotal": "total", "usable": "total"}
     fig = go.Figure(
         go.Waterfall(
             x=[s["step"] for s in steps],
             y=[s[key] for s in steps],
-            measure=measure,
-            text=[f"{s[key]:,.2f}" for s in steps],
+            measure=[measure[s["kind"]] for s in steps],
+            text=[fmt.num(s[key], 2) for s in steps],
             textposition="outside",
             hovertext=[s["rule"] for s in steps],
             decreasing=dict(marker_color=ACCENT),

@@ -229,7 +229,7 @@ with left:
     c1, c2 = st.columns([3, 1])
     cache = node.get("cache_devices")
     _stack_now = st.session_state.get("d_stack", draft.get("stack", "s2d"))
-    _select(
+    cache_chosen = _select(
         c1,
         "DB/WAL device" if _stack_now == "ceph" else "Cache device",
         "cache_device",
@@ -246,6 +246,8 @@ with left:
         integer=True,
         step=1,
         help="used only with a cache device (none: no cache tier); S2D needs at least two per server",
+        # greyed without a cache device: "(none)" beside an editable "2" read as two caches (review 2026-11-29)
+        disabled=cache_chosen == NONE,
     )
     slots["node.cache_devices.model"] = slots["node.cache_devices.count"] = st.empty()
     c1, c2 = st.columns([3, 1])

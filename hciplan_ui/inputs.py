@@ -86,17 +86,21 @@ def number(
     format: str | None = None,
     help: str | None = None,
     default=None,
+    disabled: bool = False,
 ):
     """A number input without widget bounds; returns (value, error message or None).
 
     ``bounds`` is (low, high, low_exclusive), e.g. from :func:`model_bounds`;
     ``default`` seeds the widget's state the first time. Its value survives a
-    visit to another page (:func:`keep`).
+    visit to another page (:func:`keep`). ``disabled``: shown greyed, for a figure that does not apply
+    now (its value is kept for when it does).
     """
     keep(key)
     if default is not None and key not in st.session_state:
         st.session_state[key] = default
-    value = container.number_input(label, min_value=None, max_value=None, step=step, format=format, key=key, help=help)
+    value = container.number_input(
+        label, min_value=None, max_value=None, step=step, format=format, key=key, help=help, disabled=disabled
+    )
     if isinstance(value, (int, float)) and abs(value) >= ECHO_FROM:
         # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000
         container.caption(fmt.num(value, 0, unit))

@@ -313,3 +313,20 @@ def test_the_design_and_performance_pages_say_a_chosen_part_or_workload_in_full(
     at.switch_page("hciplan_ui/sla_page.py").run()
     box = at.selectbox(key="cost_lic_opt")
     assert any(c.startswith(f"Licensing counted: {box.options[box.index]}.") for c in _texts(at, "caption"))
+
+
+def test_the_cache_count_is_greyed_without_a_cache_device():
+    """Browser review (2026-11-29): the vSAN example showed "Cache device (none)" beside an editable
+    "Cache per node 2", which read as two caches. The count is greyed while no cache device is chosen,
+    and editable again with one."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/design_page.py").run()
+    device = at.session_state["d_cache"]
+    assert device != "(none)"  # the default design has a cache tier
+    at.session_state["d_cache"] = "(none)"
+    at.run()
+    assert not at.exception
+    assert at.number_input(key="d_caches").disabled
+    at.session_state["d_cache"] = device
+    at.run()
+    assert not at.exception
+    assert not at.number_input(key="d_caches").disabled

@@ -1,9 +1,14 @@
 """Charts built as data (one go.Figure call) equal plotly's add_* construction,
 and are remembered by their inputs."""
 
+from pathlib import Path
+
 import plotly.graph_objects as go
+import pytest
 
 from hciplan_ui import charts
+
+ROOT = Path(__file__).resolve().parents[1]
 
 CURVE = {
     "iops": [1e4, 2e4, 3e4],
@@ -113,3 +118,31 @@ def test_every_sized_design_shows_on_the_cost_chart():
     m = fig.data[0].marker
     assert m.colorscale[0][1] != "rgb(247,251,255)" and m.colorscale[0][1].lower() == "#9ecae1"
     assert all(w >= 1 for w in m.line.width) and list(m.line.color) == [charts.ACCENT, charts.ACCENT, charts.MUTED]
+
+
+@pytest.mark.parametrize("example", ["reference.json", "ceph-6node-reef.json", "vsan-esa-6node.json"])
+def test_each_stacks_capacity_waterfall_adds_up_and_draws_its_pool_as_a_level(example):
+    """Browser review (2026-11-29): the chart knew S2D's and Ceph's "pool available" by name and drew
+    vSAN's "datastore available" (287 TB) as a gain stacked on the 287 TB left, so "usable" stood at
+    about 520 TB on the axis labelled 229.79. Each step now says its kind; the levels add up."""
+    from planner.models.design import load_design, resolve
+    from planner.physics.capacity import capacity_report
+
+    cap = capacity_report(resolve(load_design(ROOT / "examples" / example))).model_dump()
+    steps = cap["waterfall"]
+    kinds = [s["kind"] for s in steps]
+    assert kinds[0] == "raw" and kinds[-1] == "usable" and kinds.count("subtotal") == 1
+    level = 0.0
+    for s in steps:
+        if s["kind"] == "deduction":
+            assert s["capacity_tb"] <= 0 and str(s["capacity_tb"]) != "-0.0", s
+            level += s["capacity_tb"]
+        else:
+            if s["kind"] != "raw":
+                assert s["capacity_tb"] == pytest.approx(level, rel=1e-9, abs=1e-9), s
+            level = s["capacity_tb"]
+    fig = charts.capacity_waterfall(cap)
+    measure = list(fig.data[0].measure)
+    assert [m for m, k in zip(measure, kinds) if k == "subtotal"] == ["total"]
+    assert measure[-1] == "total" and measure[0] == "absolute"
+    assert not any(t.startswith("-0.00") for t in fig.data[0].text)

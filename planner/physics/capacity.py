@@ -80,7 +80,7 @@ vSAN (``stack: vsan``)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -386,11 +386,16 @@ def plan_volumes(rd: ResolvedDesign, available_tb: float, fault_domains: int, al
 
 
 class CapacityStep(BaseModel):
+    """One step of the waterfall. ``kind``: "raw" (where it starts), "deduction" (taken off, a
+    negative or zero ``capacity_tb``), "subtotal" (what is left so far, e.g. the pool) or "usable"
+    (where it ends); a chart draws subtotals and the end as levels, not as steps."""
+
     model_config = ConfigDict(frozen=True)
     step: str
     capacity_tb: float
     capacity_tib: float
     rule: str
+    kind: Literal["raw", "deduction", "subtotal", "usable"]
 
 
 class CapacityReport(BaseModel):
@@ -525,7 +530,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tb=usable,
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
-        waterfall=[CapacityStep(step=s, capacity_tb=v, capacity_tib=float(tb_to_tib(v)), rule=r) for s, v, r in steps],
+        waterfall=_step_list(steps, subtotal="pool available"),
         survives_node_loss=bool(can_repair and fits),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
@@ -671,8 +676,20 @@ def vsan_usable_capacity_tb(
     return pool * np.asarray(data_chunks, dtype=float) / np.asarray(width, dtype=float)
 
 
-def _step_list(steps: Iterable[tuple[str, float, str]]) -> list[CapacityStep]:
-    return [CapacityStep(step=s, capacity_tb=v, capacity_tib=float(tb_to_tib(v)), rule=r) for s, v, r in steps]
+def _step_list(steps: list[tuple[str, float, str]], subtotal: str) -> list[CapacityStep]:
+    """The waterfall of ``steps`` (name, TB, rule): the first is raw, the last usable, the one named
+    ``subtotal`` a level (each stack names its own: a chart that knew only S2D's "pool available" drew
+    vSAN's "datastore available" as a gain on top of it, review 2026-11-29), the rest deductions
+    (a deduction of nothing is 0, not -0)."""
+    last = len(steps) - 1
+    kinds = [
+        "raw" if i == 0 else "usable" if i == last else "subtotal" if s == subtotal else "deduction"
+        for i, (s, _, _) in enumerate(steps)
+    ]
+    return [
+        CapacityStep(step=s, capacity_tb=v + 0.0, capacity_tib=float(tb_to_tib(v)) + 0.0, rule=r, kind=k)
+        for (s, v, r), k in zip(steps, kinds)
+    ]
 
 
 def node_loss_stops_io(rd: ResolvedDesign) -> bool:
@@ -770,7 +787,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tb=usable,
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
-        waterfall=_step_list(steps),
+        waterfall=_step_list(steps, subtotal="pool available"),
         survives_node_loss=bool(can_repair and fits and stays_online),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
@@ -855,7 +872,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tb=usable,
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
-        waterfall=_step_list(steps),
+        waterfall=_step_list(steps, subtotal="datastore available"),
         survives_node_loss=bool(can_repair and fits),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
