@@ -43,8 +43,13 @@ def arch_label(topology: str, stack: str = "s2d") -> str:
 
 def shown_name(name: str) -> str:
     """A scenario as the page names it to a customer: an example by what it is (its file name,
-    "seed-dl580-san-raid5", is kept in the CSV), the current design, the what-if and today as they are."""
-    return example_words().get(name, name)
+    "seed-dl580-san-raid5", is kept in the CSV); the current design, the what-if and the system today in
+    words that head a column (they were headed "current", "what-if", "today")."""
+    return OWN_NAMES.get(name) or example_words().get(name, name)
+
+
+#: the page's own scenarios as a column heads them (the CSV keeps the short names)
+OWN_NAMES = {"current": "Current design", "what-if": "What-if", "today": "System today"}
 
 
 chrome.header("Compare / what-if")

@@ -369,7 +369,7 @@ with st.container():
             if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
                 m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
             m[1].metric(
-                f"{g['latency_statistic']} latency at that load",
+                f"Latency at that load ({g['latency_statistic']})",  # a label starts upper case, as its neighbours
                 fmt.ms(g["latency_ms"]),
                 help=g.get("latency_note") or None,
             )

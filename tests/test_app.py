@@ -231,7 +231,7 @@ def test_compare_page_deltas(reference):
 
     # an example is headed by what it is, not its file name (pre-sales review 2026-11-28)
     labels = [re.sub(r"\\(.)", r"\1", s.value).replace("\u2060", "") for s in at.subheader]
-    assert "current" in labels and "what-if" in labels and example_words()["sas-4node"] in labels
+    assert "Current design" in labels and "What-if" in labels and example_words()["sas-4node"] in labels
     # a SAN's latency is a multiple of the current design's, said as one ("213x", not "+21150.9%")
     at.multiselect(key="cmp_examples").set_value(["san-raid5"]).run()
     from planner.models.design import load_design
@@ -575,7 +575,7 @@ def test_compare_page_shows_architectures_side_by_side():
     assert sum("outside the calibrated domain" in c.value and "architectures" in c.value for c in at.caption) == 3
     assert any("more database servers" in s for s in labels)
     # three examples leave no room for the what-if: the page says so instead of dropping it silently
-    assert "what-if" not in labels and any("The what-if is left out" in i.value for i in at.info)
+    assert "What-if" not in labels and any("The what-if is left out" in i.value for i in at.info)
 
 
 def test_compare_page_database_description_drives_the_workload():

@@ -335,7 +335,7 @@ def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     assert any("beyond the clusters this model was validated on (2 to 4 servers)" in n for n in notes), notes
     compared = next(t.value for t in at.table if "Figure" in t.value.columns)  # a figure per row
     calibrated = next(r for r in compared.to_dict("records") if r["Figure"] == "Calibrated")
-    assert (calibrated["current"], calibrated["what-if"]) == ("no", "no")  # 8 nodes and its what-if (9 nodes)
+    assert (calibrated["Current design"], calibrated["What-if"]) == ("no", "no")  # 8 nodes and its what-if (9 nodes)
 
 
 def test_capacity_page_says_what_n_plus_one_holds_for_the_demand():
@@ -383,7 +383,7 @@ def test_the_customers_system_today_from_their_design_file(demand):
         [("today.json", json.dumps(mine).encode(), "application/json")]
     ).run()
     assert not at.exception and not _errors(at), _errors(at)
-    assert "today" in [s.value for s in at.subheader]
+    assert "System today" in [s.value for s in at.subheader]
     owned = whole_cost(Design.model_validate(mine), demand, owned=True)
     assert _metric(at, "Running cost/month") == _usd(owned["monthly"]["total_usd_per_month"])
     assert any(f"TCO 5 years {_usd(owned['tco'][1]['total_usd'])}" in c.value for c in at.caption)
@@ -397,16 +397,16 @@ def test_the_customers_system_today_from_their_design_file(demand):
     # (the systems side by side: a figure per row, a system per column)
     compared = next(t.value for t in at.table if "Figure" in t.value.columns)
     demand_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
-    assert demand_row["today"].startswith("not met: ") and "IOPS" in demand_row["today"]
+    assert demand_row["System today"].startswith("not met: ") and "IOPS" in demand_row["System today"]
     # one row holds the proposal's whole cost and today's running cost: today's says which it is
     cost_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Cost, USD/month")
-    assert cost_row["today"] == _usd(owned["monthly"]["total_usd_per_month"]) + " running (owned)"
-    assert not any("running" in str(v) for k, v in cost_row.items() if k not in ("Figure", "today"))
+    assert cost_row["System today"] == _usd(owned["monthly"]["total_usd_per_month"]) + " running (owned)"
+    assert not any("running" in str(v) for k, v in cost_row.items() if k not in ("Figure", "System today"))
     # a file that is no design: one line, no column
     at.file_uploader(key="cmp_existing_upload").set_value([("x.json", b'{"nodes": "many"}', "application/json")])
     at.run()
     assert not at.exception and len(_errors(at)) == 1 and "Could not use x.json" in _errors(at)[0], _errors(at)
-    assert "today" not in [s.value for s in at.subheader]
+    assert "System today" not in [s.value for s in at.subheader]
 
 
 def test_the_system_today_is_in_the_proposal(demand):
@@ -439,7 +439,7 @@ def test_a_link_carries_the_system_today_of_another_architecture(demand):
     assert not other.exception and not _errors(other), _errors(other)
     other.switch_page("hciplan_ui/compare_page.py").run()
     assert not other.exception and not _errors(other), _errors(other)
-    assert "today" in [s.value for s in other.subheader]
+    assert "System today" in [s.value for s in other.subheader]
     assert _metric(other, "Running cost/month") == today
     assert _design(other) == _design(at)
 
@@ -517,4 +517,4 @@ def test_the_comparison_says_what_each_system_carries_at_most():
     from planner.results.report import evaluate_report
 
     rep = evaluate_report(parse_design(json.dumps(design)), parse_workload(at.session_state["workload_json"]))
-    assert f"{rep['iops_capacity']:,.0f}" in str(rows["IOPS at saturation"]["current"])
+    assert f"{rep['iops_capacity']:,.0f}" in str(rows["IOPS at saturation"]["Current design"])

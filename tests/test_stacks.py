@@ -499,3 +499,15 @@ def test_the_ceph_note_names_the_queues_in_words():
     note = next(n for n in rep["notes"] if n.startswith("Ceph: reads are served"))
     assert "The model queues IOs at the RBD client" in note
     assert not any(k in note for k in ("vm_vcpu", "host_cpu", "capacity_drives", "stations:"))
+
+
+def test_vsans_report_says_it_is_not_calibrated_once():
+    """Review 2026-11-29: the Performance page said "vSAN performance is not calibrated: ..." in its
+    extrapolation warning and again in the stack's note under it."""
+    from planner.models.workload import load_workload
+    from planner.results.report import VSAN_NOT_CALIBRATED, evaluate_report
+
+    v = evaluate_report(parse_design(VSAN), load_workload("oltp-8k"))
+    said = [f["message"] for f in v["extrapolation"]] + list(v["notes"])
+    assert sum("not calibrated" in t for t in said) == 1 and VSAN_NOT_CALIBRATED in said
+    assert any(n.startswith("vSAN: reads are served by any replica") for n in v["notes"])

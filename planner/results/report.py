@@ -556,9 +556,11 @@ def stack_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) -> l
             "latency at low load assumes half the write path's software latency, and the p99 shape is S2D's"
         )
     elif d.stack == "vsan":
+        # what the stations are; that vSAN is not calibrated is the report's first extrapolation flag,
+        # shown beside this note (the two said it twice, one under the other: review 2026-11-29)
         notes.append(
-            VSAN_NOT_CALIBRATED + " (reads served by any replica, 1 in n locally; ESA RAID-5/6 writes a "
-            "mirrored performance leg, then full stripes)"
+            "vSAN: reads are served by any replica, 1 in n locally; ESA RAID-5/6 writes a mirrored performance "
+            "leg, then full stripes"
         )
     return notes
 
