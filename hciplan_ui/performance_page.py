@@ -13,7 +13,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import sentence
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
-from planner.results.report import bottleneck_words
+from planner.results.report import bottleneck_words, present_utilization
 from planner.sizing.names import transport_words
 from planner.sizing.words import band_basis_words
 
@@ -266,14 +266,16 @@ if has_band:
     point |= {k: rep[k] for k in ("iops_low", "iops_high", "vm_latency_ms_low", "vm_latency_ms_high")}
 fig_curve = charts.latency_curve(curve, point, band=has_band)
 fig_util = charts.utilisation_bars(
-    view["utilization"], view["bottleneck"], "Utilisation per resource" + (" (one node down)" if degraded else "")
+    present_utilization(rep, view["utilization"]),
+    view["bottleneck"],
+    "Utilisation per resource" + (" (one node down)" if degraded else ""),
 )
 c1, c2 = st.columns([3, 2])
 # themeless: one plotly draw per chart and what-if, not two (see charts.themeless)
 c1.plotly_chart(charts.themeless(fig_curve), width="stretch", key="perf_curve", theme=None)
 c1.caption(
-    ("One node down: " if degraded else "")
-    + "open loads of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
+    ("One node down: open loads" if degraded else "Open loads")
+    + " of this workload's shape from idle to saturation, with the CPU cap and per-VM limits "
     "lifted to show the hardware; "
     + (
         "the dotted line marks where the CPU cap stops admitting load and "

@@ -330,3 +330,24 @@ def test_the_cache_count_is_greyed_without_a_cache_device():
     at.run()
     assert not at.exception
     assert not at.number_input(key="d_caches").disabled
+
+
+@pytest.mark.parametrize(("example", "cache_row"), [("ceph-6node-reef", False), ("reference", True)])
+def test_the_utilisation_chart_has_a_row_only_for_stations_the_design_has(example, cache_row):
+    """Browser review (2026-11-29): the Ceph example's Performance page drew an empty "cache devices"
+    row (the engine keeps an idle cache station for a design without cache devices); the proposal
+    already left it out (QA finding 12). One rule, results.report.present_utilization, for both."""
+    from hciplan_ui.state import design_to_json
+    from planner.models.design import load_design
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    dj = design_to_json(load_design(ROOT / "examples" / f"{example}.json"))
+    at.session_state["design_json"] = dj
+    at.session_state["draft"] = json.loads(dj)
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    util = next(c for c in charts if c["data"][0].get("orientation") == "h")  # the bars; the curve is lines
+    rows = util["data"][0]["y"]
+    assert ("cache devices" in rows) is cache_row, rows
+    assert "capacity drives" in rows and "host CPU" in rows

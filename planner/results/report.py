@@ -298,6 +298,18 @@ def station_words(rep: dict) -> dict[str, str]:
     return {**BOTTLENECK_LABELS, **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}}
 
 
+def present_utilization(rep: dict, utilization: dict | None = None) -> dict:
+    """``utilization`` (default: the report's own; the degraded view's has the same stations) without
+    the stations the design does not have: the engine keeps an idle cache station for a design
+    without cache devices (0 %), which a chart showed as an empty "cache devices" row (review
+    2026-11-29) and the document as "Cache drives 0 %" (QA finding 12)."""
+    util = dict((rep.get("utilization") or {}) if utilization is None else utilization)
+    if not rep.get("cache_capacity_gb_per_node"):
+        util.pop("cache", None)
+        util.pop("cache_note", None)
+    return util
+
+
 def bottleneck_words(
     rep: dict, labels: dict[str, str] | None = None, nearly: str = "none yet: {what} {pct} % busy"
 ) -> str:

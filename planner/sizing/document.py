@@ -23,7 +23,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import first_upper, sentence
-from planner.results.report import bottleneck_words
+from planner.results.report import bottleneck_words, present_utilization
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words
 
@@ -522,14 +522,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             )
         )
     blocks = [KV(perf)]
-    util = rep.get("utilization") or {}
-    # a design without cache drives has no cache bar (the model still reports the station, idle)
-    has_cache = any(x.get("role") == "cache" for x in cost["parts"])
-    bars = [
-        (UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v))
-        for k, v in util.items()
-        if k != "host_cpu" and (k != "cache" or has_cache)
-    ]
+    util = present_utilization(rep) if rep.get("utilization") else {}
+    bars = [(UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v)) for k, v in util.items() if k != "host_cpu"]
     if rep.get("host_cpu_utilization") is not None:
         bars.insert(0, ("Servers' processors", rep["host_cpu_utilization"], pct(rep["host_cpu_utilization"])))
     if bars:
