@@ -307,7 +307,7 @@ def _exports() -> None:
             "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
             "Bottleneck": "yes" if k == rep["bottleneck"] else "",
         }
-        for k, v in rep["utilization"].items()
+        for k, v in present_utilization(rep).items()
         if not k.endswith("_note")
     ]
     csv_rows = [
@@ -317,7 +317,7 @@ def _exports() -> None:
             "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
             "bottleneck": k == rep["bottleneck"],
         }
-        for k, v in rep["utilization"].items()
+        for k, v in present_utilization(rep).items()
         if not k.endswith("_note")
     ]
     pl = rep.get("platform") or {}
