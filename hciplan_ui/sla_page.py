@@ -145,16 +145,16 @@ def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, 
 
 
 TIER_COLUMNS = {
-    "name": st.column_config.TextColumn("tier", required=True),
-    "guaranteed_iops": st.column_config.NumberColumn("guaranteed IOPS", min_value=1, required=True, format="localized"),
-    "burst_iops": st.column_config.NumberColumn("burst IOPS", min_value=1, required=True, format="localized"),
+    "name": st.column_config.TextColumn("Tier", required=True),
+    "guaranteed_iops": st.column_config.NumberColumn("Guaranteed IOPS", min_value=1, required=True, format="localized"),
+    "burst_iops": st.column_config.NumberColumn("Burst IOPS", min_value=1, required=True, format="localized"),
     "latency_target_ms": st.column_config.NumberColumn(
-        "latency target, ms", min_value=0.02, format="%.3f", required=True
+        "Latency target, ms", min_value=0.02, format="%.3f", required=True
     ),
-    "latency_statistic": st.column_config.SelectboxColumn("statistic", options=["mean", "p90", "p99"], required=True),
-    "capacity_tb_per_db": st.column_config.NumberColumn("size, TB", min_value=0.001, required=True),
-    "block_size_kib": st.column_config.NumberColumn("block, KiB", min_value=0.5, required=True),
-    "read_fraction": st.column_config.NumberColumn("read share", min_value=0.0, max_value=1.0, required=True),
+    "latency_statistic": st.column_config.SelectboxColumn("Statistic", options=["mean", "p90", "p99"], required=True),
+    "capacity_tb_per_db": st.column_config.NumberColumn("Size, TB", min_value=0.001, required=True),
+    "block_size_kib": st.column_config.NumberColumn("Block, KiB", min_value=0.5, required=True),
+    "read_fraction": st.column_config.NumberColumn("Read share", min_value=0.0, max_value=1.0, required=True),
     "vcpus_per_db": st.column_config.NumberColumn("vCPUs", min_value=1, step=1, required=True),
     "ram_gb_per_db": st.column_config.NumberColumn("RAM, GB", min_value=0.5, required=True),
 }

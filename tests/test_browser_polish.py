@@ -104,7 +104,7 @@ def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noq
 
 def _standard_tier(page) -> str:
     """The Standard tier's row of the static tiers table, its cells joined by spaces."""
-    table = page.locator('[data-testid="stTable"]').filter(has_text="latency target, ms").first
+    table = page.locator('[data-testid="stTable"]').filter(has_text="Latency target, ms").first
     row = table.locator("tr").filter(has_text="Standard").first
     return " ".join(row.inner_text().split())
 

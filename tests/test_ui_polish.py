@@ -150,8 +150,8 @@ def test_tier_edits_apply_once_per_set_not_per_cell():
     at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
     # the tiers in use as a static table, each tier a row, until the user asks to edit them
-    shown = next(t.value for t in at.table if "latency target, ms" in t.value.columns)
-    assert list(shown["tier"]) == ["Standard", "Business", "Premium", "Ultra"]
+    shown = next(t.value for t in at.table if "Latency target, ms" in t.value.columns)
+    assert list(shown["Tier"]) == ["Standard", "Business", "Premium", "Ultra"]
     assert not at.dataframe and not at.get("form_submit_button")  # no grid (the editor is one) until asked
     at.toggle(key="tier_editing").set_value(True).run()
     assert len(at.dataframe) == 1
@@ -173,8 +173,8 @@ def test_an_applied_tier_edit_survives_closing_and_reopening_the_editor():
     # as the editor applies an edit (state.set_tiers(..., reseed_editor=False)): the base stays
     at.session_state["tiers_json"] = json.dumps(tiers, sort_keys=True, separators=(",", ":"))
     at.toggle(key="tier_editing").set_value(False).run()
-    shown = next(t.value for t in at.table if "latency target, ms" in t.value.columns)
-    assert shown["guaranteed IOPS"].iloc[0] == "777"
+    shown = next(t.value for t in at.table if "Latency target, ms" in t.value.columns)
+    assert shown["Guaranteed IOPS"].iloc[0] == "777"
     at.toggle(key="tier_editing").set_value(True).run()
     at.run()
     assert not at.exception, [e.value for e in at.exception]
