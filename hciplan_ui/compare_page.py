@@ -345,12 +345,12 @@ for col, (name, r) in zip(cols, reports):
                 continue
             delta = None
             if name != "current" and base.get(key) and r.get(key) is not None:
-                delta = fmt.change(r[key] / base[key])
+                delta = fmt.metric_delta(r[key] / base[key])
             st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
             lo, hi = r.get(f"{key}_low"), r.get(f"{key}_high")
             if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
                 st.caption(f"band {fmt.span(lo, hi, f)}")
-        st.caption(f"bottleneck: {fmt.md(bottleneck_label(r))}")
+        st.caption(f"Bottleneck: {fmt.md(bottleneck_label(r))}")
         wc = wholes[name]
         st.metric(
             "Running cost/month" if name == "today" else "Whole cost/month",
@@ -389,7 +389,7 @@ for col, (name, r) in zip(cols, reports):
         if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):
             st.info(state.plain(note), icon=":material/info:")
         if why := uncalibrated(r):
-            st.caption(f":orange[outside the calibrated domain] — {state.plain(' '.join(why))}")
+            st.caption(f":orange[Outside the calibrated domain] — {state.plain(' '.join(why))}")
 
 table, csv_rows = [], []
 row: dict[str, Any]

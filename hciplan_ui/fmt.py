@@ -98,12 +98,23 @@ def pct(x, digits: int = 0) -> str:
     return f"{x * 100:,.{digits}f} %"
 
 
-def change(ratio: float) -> str:
+def change(ratio: float, digits: int = 1) -> str:
     """A figure against the baseline, from ``ratio`` = new / old: a signed percentage, or past
-    ten times the baseline a multiple ("213x", not "+21150.9%")."""
+    ten times the baseline a multiple ("213x", not "+21150.9%"); a change that rounds to nothing is
+    "0.0%" (it was "-0.0%" or "+0.0%", a sign for no change)."""
     if ratio >= 10:
         return f"{ratio:,.0f}x"
-    return f"{ratio - 1:+.1%}"
+    if round(abs(ratio - 1) * 100, digits) == 0:
+        return f"{0:.{digits}%}"
+    return f"{ratio - 1:+.{digits}%}"
+
+
+def metric_delta(ratio: float, digits: int = 1, suffix: str = "") -> str | None:
+    """A metric's delta badge for ``ratio`` (:func:`change`, then ``suffix``), or None, no badge, when
+    the change rounds to nothing: a badge always carries an arrow and a colour, and the Compare page
+    showed a green "↓ -0.0%" beside a red "↑ +0.0%" for two unchanged latencies (review 2026-11-29)."""
+    shown = change(ratio, digits)
+    return None if shown == change(1.0, digits) else shown + suffix
 
 
 def after_node_loss(cap: dict) -> tuple[str, str]:

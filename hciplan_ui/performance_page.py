@@ -200,7 +200,7 @@ def _headline(col, label: str, key: str, f) -> None:
     """Metric value from planner; its calibration band (5-95 %) below it."""
     delta = None
     if degraded and rep.get(key) and view.get(key) is not None:
-        delta = f"{view[key] / rep[key] - 1:+.0%} vs healthy"
+        delta = fmt.metric_delta(view[key] / rep[key], 0, " vs healthy")
     col.metric(
         label, f(view[key]), delta=delta, delta_color="normal" if key in ("iops", "bandwidth_mb_s") else "inverse"
     )

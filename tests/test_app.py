@@ -572,7 +572,7 @@ def test_compare_page_shows_architectures_side_by_side():
     for n, shown in zip(names, iops[1:]):
         assert shown == f"{evaluate_report(_load(ROOT / 'examples' / f'{n}.json'), w)['iops']:,.0f}"
     # each of the three other architectures says so (and any other way it lies outside the calibration)
-    assert sum("outside the calibrated domain" in c.value and "architectures" in c.value for c in at.caption) == 3
+    assert sum("Outside the calibrated domain" in c.value and "architectures" in c.value for c in at.caption) == 3
     assert any("more database servers" in s for s in labels)
     # three examples leave no room for the what-if: the page says so instead of dropping it silently
     assert "What-if" not in labels and any("The what-if is left out" in i.value for i in at.info)

@@ -331,7 +331,7 @@ def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     next(n for n in at.number_input if n.label == "Nodes").set_value(8).run()
     at.switch_page("hciplan_ui/compare_page.py").run()
     assert not at.exception
-    notes = [_plain(c.value) for c in at.caption if "outside the calibrated domain" in c.value]
+    notes = [_plain(c.value) for c in at.caption if "Outside the calibrated domain" in c.value]
     assert any("beyond the clusters this model was validated on (2 to 4 servers)" in n for n in notes), notes
     compared = next(t.value for t in at.table if "Figure" in t.value.columns)  # a figure per row
     calibrated = next(r for r in compared.to_dict("records") if r["Figure"] == "Calibrated")

@@ -351,3 +351,18 @@ def test_the_utilisation_chart_has_a_row_only_for_stations_the_design_has(exampl
     rows = util["data"][0]["y"]
     assert ("cache devices" in rows) is cache_row, rows
     assert "capacity drives" in rows and "host CPU" in rows
+
+
+def test_an_unchanged_figure_has_no_delta_badge_on_the_compare_page():
+    """Browser review (2026-11-29): a what-if of the Ceph example showed a green "↓ -0.0%" and a red
+    "↑ +0.0%" under two latencies it did not change. A what-if equal to the current design: no badge,
+    and the table says "0.0%"."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/compare_page.py").run()
+    nodes = json.loads(at.session_state["design_json"])["nodes"]
+    at.number_input(key="wi_nodes").set_value(nodes).run()
+    assert not at.exception
+    deltas = [m.delta for m in at.metric if m.label not in ("Whole cost/month", "Running cost/month")]
+    assert deltas and all(d is None or d == "" for d in deltas), deltas
+    table = next(t.value for t in at.table if "Figure" in t.value.columns)
+    changes = [r["What-if"] for r in table.to_dict("records") if r["Figure"].endswith(", change")]
+    assert changes and set(changes) == {"0.0%"}, changes
