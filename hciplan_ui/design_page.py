@@ -240,7 +240,7 @@ with left:
     _seed("d_caches", cache["count"] if cache else 2)
     vals["caches"], bad["node.cache_devices.count"] = inputs.number(
         c2,
-        "Cache per node",
+        "DB/WAL devices per node" if _stack_now == "ceph" else "Cache per node",  # named as the device box beside it
         "d_caches",
         inputs.model_bounds(CacheSet, "count"),
         integer=True,
