@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import streamlit as st
 
-from hciplan_ui import fmt, sizing_rows, state
+from hciplan_ui import fmt, inputs, sizing_rows, state
 
 # Metric values wrap instead of ending in '…' (a long bottleneck name, presenter mode's big font),
 # and so do metric and widget labels ("Cheapest design, USD/month" in a fifth of 1024 px was
@@ -155,6 +155,9 @@ def sidebar_summary() -> None:
             st.caption("**Calibration** customer refit (this session; the share link does not carry it)")
         # a closed section holds nothing, so a what-if does not redraw the link behind it (the address bar
         # holds it anyway); opening the section reruns the page with it
+        # an open section stays open on the next page (the engineer saving variants on a call reopened it
+        # after every page switch: review 2026-11-29); a widget key is per page, so it is kept by hand
+        inputs.keep("share_link", "saved_open")
         link = st.expander("Shareable link", icon=":material/link:", key="share_link", on_change="rerun")
         if link.open:
             with link:

@@ -6,11 +6,13 @@ section is open, so no what-if waits on the database."""
 from __future__ import annotations
 
 import json
+import re
 
 import streamlit as st
 
 from hciplan_ui import fmt, state
 from planner.core.errors import PlannerError
+from planner.core.text import count, first_upper
 
 ss = st.session_state
 
@@ -100,6 +102,55 @@ FIGURES = (  # (key, label, format)
 )
 
 
+#: a stored session's parts as the pages name them
+PART_WORDS = {
+    "design": "Design",
+    "workload": "Workload",
+    "sized_workload": "Sized demand's workload",
+    "demand": "Demand",
+    "tiers": "Service tiers",
+    "tier_counts": "Tier mix",
+    "costs": "Cost assumptions",
+    "existing": "System today",
+    "whatif": "What-if",
+    "sla": "SLA choices",
+    "size": "Size page",
+}
+
+
+def path_words(path: str) -> str:
+    """Where two stored sessions differ, in words: "/design/node/capacity_drives/count" ->
+    "Design: node › capacity drives › count" (the dialog showed the JSON path itself, and
+    "1 input(s) differ": review 2026-11-29); a list item by its place ("tiers › 2")."""
+    parts = [p for p in re.split(r"/|\[(\d+)\]", path) if p]
+    if not parts:
+        return "The whole session"
+
+    def words(key: str) -> str:
+        return " ".join(UNIT_WORDS.get(w, w) for w in fmt.label(key).split())
+
+    head = PART_WORDS.get(parts[0]) or first_upper(words(parts[0]))
+    rest = [str(int(p) + 1) if p.isdigit() else words(p) for p in parts[1:]]
+    return head + (": " + " › ".join(rest) if rest else "")
+
+
+#: a field name's words as a page writes them ("guaranteed_iops" -> "guaranteed IOPS")
+UNIT_WORDS = {
+    "iops": "IOPS",
+    "tb": "TB",
+    "gb": "GB",
+    "kib": "KiB",
+    "usd": "USD",
+    "vcpus": "vCPUs",
+    "vcpu": "vCPU",
+    "ram": "RAM",
+    "cpu": "CPU",
+    "nic": "NIC",
+    "sla": "SLA",
+    "db": "database",
+}
+
+
 @st.dialog("Two scenarios side by side", width="large")
 def _compare(a: str, b: str, customer: str) -> None:
     from planner.store.scenarios import inputs_that_differ
@@ -120,7 +171,9 @@ def _compare(a: str, b: str, customer: str) -> None:
     # what the edit history holds (the design before the last what-if) is no input of its own
     differ = [p for p in inputs_that_differ(da, db) if not p.startswith("/whatif/design_before")]
     st.caption(
-        f"{len(differ)} input(s) differ: " + fmt.md(", ".join(differ[:12])) + (" …" if len(differ) > 12 else "")
+        f"{count(len(differ), 'input')} {'differs' if len(differ) == 1 else 'differ'}: "
+        + fmt.md("; ".join(path_words(p) for p in differ[:12]))
+        + (" …" if len(differ) > 12 else "")
         if differ
         else "The two hold the same inputs."
     )

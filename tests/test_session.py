@@ -268,7 +268,14 @@ def test_saved_scenarios_in_the_sidebar(monkeypatch, tmp_path):
     caps = table.set_index("")
     assert caps.loc["Usable capacity", "three nodes"] != caps.loc["Usable capacity", "five nodes"]
     assert caps.loc["Cost per month", "five nodes"].endswith("/month")
-    assert any("/design/nodes" in c.value for c in at.caption)
+    # where they differ, in words (review 2026-11-29: "1 input(s) differ: /design/nodes")
+    said = [c.value.replace("\u2060", "") for c in at.caption if "differ" in c.value]
+    assert said == ["1 input differs: Design: nodes"], said
+    assert not any("(s)" in c.value or "/design" in c.value for c in at.caption)
+    # the section stays open on another page (it closed on every page switch)
+    at.switch_page(_page("performance")).run()
+    assert at.sidebar.button(key="store_save")
+    at.switch_page(_page("design")).run()
     # reopen the first: every page shows it as saved
     at.sidebar.button(key="store_reopen").click().run()
     assert not at.exception
