@@ -13,7 +13,7 @@ import streamlit as st
 
 from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
 from planner.core.errors import PlannerError
-from planner.core.text import first_upper
+from planner.core.text import count, first_upper
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.models.catalog import load_catalog
 from planner.models.design import (
@@ -178,7 +178,7 @@ with st.expander("Load or save a design file", expanded=bool(st.session_state.po
         else:
             store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
             store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
-            st.success(f"Added {len(records)} {cls.replace('_', ' ')} part(s): {fmt.md(', '.join(records))}")
+            st.success(f"Added {count(len(records), cls.replace('_', ' ') + ' part')}: {fmt.md(', '.join(records))}")
     # this page edits hyperconverged designs; other architectures are compared on the Compare page
     from planner.models.examples import example_designs
     from planner.sizing.words import example_words

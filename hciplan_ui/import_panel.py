@@ -15,6 +15,7 @@ from hciplan_ui import export, fmt, inputs, state
 from planner.calibration.importers import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
 from planner.calibration.refit import METRIC_LABELS, point_table
 from planner.core.errors import PlannerError
+from planner.core.text import count
 
 ISSUERS = {"host": "on the nodes (host)", "vm": "inside VMs (vm)"}
 
@@ -147,7 +148,7 @@ def render() -> None:
     rep = ss.get("imp_report")
     if not rep:
         return
-    st.caption(fmt.md(" · ".join(f"{f['file']}: {f['format']}, {f['points']} point(s)" for f in rep["files"])))
+    st.caption(fmt.md(" · ".join(f"{f['file']}: {f['format']}, {count(f['points'], 'point')}" for f in rep["files"])))
     refit_done = "refit" in rep
     st.dataframe(
         _error_table(rep["error"], "shipped fit")
@@ -190,7 +191,7 @@ def render() -> None:
         return
     info = rep["refit"]
     st.caption(
-        f"Refit {len(info['refit_names'])} parameter(s) in {info['seconds']:.1f} s ({info['function_evaluations']} model "
+        f"Refit {count(len(info['refit_names']), 'parameter')} in {info['seconds']:.1f} s ({info['function_evaluations']} model "
         f"evaluations): {info['method']}."
     )
     st.dataframe(

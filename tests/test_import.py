@@ -551,19 +551,19 @@ BAD = [
     ),
     # VMFleet
     ("cut.tsv", _bytes(HOL_AX)[:-200], "fields, the header"),
-    ("nocol.tsv", _bytes(HOL_AX).replace(b"QOSperVM", b"QoS", 1), "missing VMFleet column(s) QOSperVM"),
+    ("nocol.tsv", _bytes(HOL_AX).replace(b"QOSperVM", b"QoS", 1), "missing VMFleet column QOSperVM"),
     ("custom.tsv", _bytes(HOL_AX).replace(b"Peak4kRead", b"MyWorkload", 1), "not a VMFleet core workload"),
     ("nan.tsv", _bytes(HOL_AX).replace(b"\t590092.0522\t", b"\tn/a\t", 1), "IOPS 'n/a' is not a number"),
     # CSV template
     (
         "typo.csv",
         b"label,block_size_kib,read_fraction,outstanding_per_thread,iops,iopz\na,4,1,32,100,1\n",
-        "unknown column(s) 'iopz'",
+        "unknown column 'iopz'",
     ),
     (
         "noreq.csv",
         b"label,block_size_kib,iops\na,4,100\n",
-        "missing required column(s) outstanding_per_thread, read_fraction",
+        "missing required columns outstanding_per_thread, read_fraction",
     ),
     (
         "pct.csv",
@@ -733,7 +733,7 @@ def test_read_calibration_rejects_bad_files(tmp_path):
         (json.dumps({"version": "x"}).encode(), "needs 'version' and 'params'"),
         (
             json.dumps({**good, "params": {k: v for k, v in good["params"].items() if k != PARAM_NAMES[0]}}).encode(),
-            f"lacks parameter(s) {PARAM_NAMES[0]}",
+            f"lacks parameter {PARAM_NAMES[0]}",
         ),
         (
             json.dumps({**good, "params": {**good["params"], "drive_efficiency": 7}}).encode(),

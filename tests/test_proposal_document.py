@@ -612,3 +612,27 @@ def test_every_paragraph_is_a_sentence_and_counts_have_their_plural(proposal, fi
         assert "(s)" not in text, (fmt, text[text.index("(s)") - 60 : text.index("(s)") + 5])
         assert "IOPS to guarantee, all databases at once" in text or fmt == "xlsx", fmt
         assert text.count("Guaranteed IOPS, all databases") == 0, fmt
+
+
+def test_no_message_of_the_library_or_the_app_writes_a_plural_as_s_in_brackets():
+    """Review 2026-11-29: "1 input(s) differ", "on 5 machine(s)", "2 failure(s)", "Monitor(s)" in
+    messages a customer or an engineer reads. A count says its noun in the singular or plural
+    (planner.core.text.count). This reads the source: a "(s)" in a string literal is the old habit."""
+    import ast
+
+    found = []
+    for py in [*(ROOT / "planner").rglob("*.py"), *(ROOT / "hciplan_ui").glob("*.py")]:
+        tree = ast.parse(py.read_text())
+        docs = {
+            id(n.body[0].value)
+            for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+            and n.body
+            and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                if re.search(r"[A-Za-z]\(s\)", node.value):
+                    found.append(f"{py.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}")
+    assert not found, found

@@ -518,11 +518,14 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     missing = [k for k in PARAM_NAMES if k not in doc["params"]]
     if missing:
         raise RefitError(
-            f"{name} lacks parameter(s) {', '.join(missing)} (written by an older planner? refit again)", "calibration"
+            f"{name} lacks {'parameter' if len(missing) == 1 else 'parameters'} {', '.join(missing)} (written by an older planner? refit again)",
+            "calibration",
         )
     extra = [k for k in doc["params"] if k not in PARAM_NAMES]
     if extra:
-        raise RefitError(f"{name} has unknown parameter(s) {', '.join(extra)}", "calibration")
+        raise RefitError(
+            f"{name} has unknown {'parameter' if len(extra) == 1 else 'parameters'} {', '.join(extra)}", "calibration"
+        )
     check_params(doc["params"], name, RefitError)
     boot = doc.get("bootstrap") or []
     # the shipped file stores each set by parameter name

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model,
 
 from planner.core.errors import DesignError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
+from planner.core.text import count
 from planner.models.catalog import (
     CacheDevice,
     CapacityDrive,
@@ -208,7 +209,7 @@ class SharedJbodSpec(_Strict):
     enclosure: str | ChassisSpec | None = Field(
         default=None,
         description="chassis id of the enclosure (a cluster-in-a-box with shared_bays, e.g. dataon-cib-9224-v12) "
-        "that holds the file servers and the bays; null: external JBOD(s), bays not checked",
+        "that holds the file servers and the bays; null: external JBODs, bays not checked",
     )
     enclosures: int = Field(default=1, ge=1, le=16, description="enclosures (JBODs) in the pool")
     fast_tier: CacheSet | None = Field(
@@ -1129,7 +1130,7 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         nic = lookup_part(catalog, "nic", sv.nics.model, "clients.server.nics.model")
         if sv.cpu.sockets > cpu.max_sockets:
             raise DesignError(
-                f"{cpu.name} supports at most {cpu.max_sockets} socket(s); design asks {sv.cpu.sockets}",
+                f"{cpu.name} supports at most {count(cpu.max_sockets, 'socket')}; design asks {sv.cpu.sockets}",
                 "clients.server.cpu.sockets",
             )
         clients = ResolvedClients(
@@ -1162,7 +1163,7 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
 
     if n.cpu.sockets > cpu.max_sockets:
         raise DesignError(
-            f"{cpu.name} supports at most {cpu.max_sockets} socket(s); design asks {n.cpu.sockets}",
+            f"{cpu.name} supports at most {count(cpu.max_sockets, 'socket')}; design asks {n.cpu.sockets}",
             f"{prefix}.cpu.sockets",
         )
     if cache is not None and cache.kind == "pmem" and cache.pmem_generation not in cpu.pmem_generations:
@@ -1174,7 +1175,7 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
     if chassis is not None:
         if n.cpu.sockets > chassis.cpu_sockets:
             raise DesignError(
-                f"{chassis.name} has {chassis.cpu_sockets} CPU socket(s); design asks {n.cpu.sockets}",
+                f"{chassis.name} has {count(chassis.cpu_sockets, 'CPU socket')}; design asks {n.cpu.sockets}",
                 f"{prefix}.cpu.sockets",
             )
         if cpu.socket != chassis.cpu_socket_type:
@@ -1206,7 +1207,7 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
             if cache_count > slots:
                 raise DesignError(
                     f"{cache_count} PMem modules but {chassis.name} with "
-                    f"{n.cpu.sockets} socket(s) has {slots} PMem slots",
+                    f"{count(n.cpu.sockets, 'socket')} has {slots} PMem slots",
                     f"{prefix}.cache_devices.count",
                 )
         if n.ram_gb > chassis.max_ram_gb:
@@ -1257,7 +1258,7 @@ def _check_dimms(n: NodeSpec, dimm: MemoryModule, cpu: Cpu, chassis: Chassis | N
         slots = chassis.dimm_slots * n.cpu.sockets // max(chassis.cpu_sockets, 1) - pmem
         if n.dimms.count > slots:
             raise DesignError(
-                f"{n.dimms.count} DIMMs but {chassis.name} with {n.cpu.sockets} socket(s) has {slots} "
+                f"{n.dimms.count} DIMMs but {chassis.name} with {count(n.cpu.sockets, 'socket')} has {slots} "
                 f"DIMM slots{' left beside the PMem modules' if pmem else ''}",
                 "node.dimms.count",
             )

@@ -45,6 +45,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from planner.core.text import count
 from planner.core.types import FloatArray
 from planner.models.catalog import CacheDevice, CapacityDrive
 from planner.models.database import CPU_BOUND
@@ -790,7 +791,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     put(
         "ceph_monitor_quorum",
         bool(ceph_monitor_quorum_ok(fd)),
-        f"{fd} {d.fault_domain}s: {mons} Monitor(s), a quorum through {int(ceph_monitor_failures(fd))} failure(s)"
+        f"{fd} {d.fault_domain}s: {count(mons, 'Monitor')}, a quorum through {count(int(ceph_monitor_failures(fd)), 'failure')}"
         + ("" if fd >= CEPH_MIN_MON_HOSTS else " (a lost host stops the cluster)"),
     )
     media = _media(n.drive)
@@ -817,7 +818,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     put(
         "ceph_osds_per_drive",
         split_ok,
-        f"{c.osds_per_drive} OSD(s) per {n.drive.capacity_tb:g} TB {media.upper()} drive",
+        f"{count(c.osds_per_drive, 'OSD')} per {n.drive.capacity_tb:g} TB {media.upper()} drive",
     )
     if n.cache is not None:
         need_gb = c.db_fraction * n.drive.capacity_tb * 1000.0 * osds / c.osds_per_drive
@@ -828,7 +829,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
             "ceph_db_device",
             have_gb >= need_gb and ratio_ok,
             f"{have_gb:g} GB of DB/WAL devices for {need_gb:.0f} GB of block.db ({c.db_fraction:.0%}); "
-            f"{osds} OSDs on {n.cache_count} device(s)",
+            f"{osds} OSDs on {count(n.cache_count, 'device')}",
         )
     else:
         put("ceph_db_device", True, "block.db on each OSD's own device")
@@ -1102,7 +1103,7 @@ def witness_words(nodes: int) -> str:
             f"{nodes} nodes: a cluster witness is recommended (cloud witness, not priced here, or a file share "
             "witness) so the cluster rides through two servers failing or offline"
         )
-    return f"{nodes} node(s): {NOT_APPLICABLE_WITNESS}"
+    return f"{count(nodes, 'node')}: {NOT_APPLICABLE_WITNESS}"
 
 
 #: the reason's ending when Microsoft's witness recommendation (two to four servers) does not name the cluster
@@ -1138,10 +1139,10 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         ),
     )
 
-    drive, count = n.drive, n.drive_count
+    drive, n_drives = n.drive, n.drive_count
     cache, cc = n.cache, n.cache_count
     has_cache = cache is not None
-    put("min_capacity_drives", min_capacity_drives_ok(count), f"{count} capacity drives per server (>= 4)")
+    put("min_capacity_drives", min_capacity_drives_ok(n_drives), f"{n_drives} capacity drives per server (>= 4)")
     put(
         "cache_devices",
         cache_devices_ok(has_cache, cc, cache.capacity_gb if cache is not None else 0.0),
@@ -1149,8 +1150,8 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     )
     put(
         "capacity_multiple_of_cache",
-        capacity_multiple_of_cache_ok(has_cache, count, cc),
-        f"{count} capacity drives over {cc} cache devices" if has_cache else "no cache tier",
+        capacity_multiple_of_cache_ok(has_cache, n_drives, cc),
+        f"{n_drives} capacity drives over {cc} cache devices" if has_cache else "no cache tier",
     )
     d_rank = int(media_rank_of_drive(drive.interface, getattr(drive, "media", "ssd")))
     c_rank = int(media_rank_of_cache(cache.kind)) if cache is not None else 0
@@ -1166,7 +1167,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         cache_endurance_ok(has_cache, cache.endurance_dwpd if cache is not None else 0.0),
         f"cache {cache.endurance_dwpd:g} DWPD (>= 3)" if cache is not None else "no cache tier",
     )
-    cap_tb_node = count * drive.capacity_tb
+    cap_tb_node = n_drives * drive.capacity_tb
     cache_gb_node = cache.capacity_gb * cc if cache is not None else 0.0
     put(
         "hybrid_cache_ratio",
@@ -1177,12 +1178,12 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     )
     put(
         "raw_capacity_per_server",
-        raw_capacity_per_server_ok(count, drive.capacity_tb),
+        raw_capacity_per_server_ok(n_drives, drive.capacity_tb),
         f"{cap_tb_node:,.1f} TB raw per server (<= 400)",
     )
     put(
         "pool_capacity",
-        pool_capacity_ok(nodes, count, drive.capacity_tb),
+        pool_capacity_ok(nodes, n_drives, drive.capacity_tb),
         f"{nodes * cap_tb_node:,.1f} TB raw (<= 4,000)",
     )
     if d.volumes:
@@ -1192,7 +1193,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
             "volume_plan",
             plan.fits,
             "; ".join(plan.problems)
-            or f"{len(plan.volumes)} volume(s), fixed footprint {plan.fixed_footprint_tb:,.2f} TB of "
+            or f"{count(len(plan.volumes), 'volume')}, fixed footprint {plan.fixed_footprint_tb:,.2f} TB of "
             f"{plan.available_tb:,.2f} TB available",
         )
     else:
@@ -1227,10 +1228,10 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
     memory_config."""
     n = rd.node
     ch = n.chassis
-    drive, count = n.drive, n.drive_count
+    drive, n_drives = n.drive, n.drive_count
     cache, cc = n.cache, n.cache_count
     if ch is not None:
-        bays = count + (cc if cache is not None and cache.kind != "pmem" else 0)
+        bays = n_drives + (cc if cache is not None and cache.kind != "pmem" else 0)
         bay_ff = bay_form_factor(ch.model)
         fits = (
             bays <= ch.drive_bays
@@ -1251,7 +1252,7 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
             f"{n.sockets} x {n.cpu.socket} in {ch.cpu_sockets} x {ch.cpu_socket_type}"
             + ("" if n.sockets == full else f" (populate {full}: the chassis record's bays and slots assume it)"),
         )
-        put("pcie_slots", n.nic_count <= ch.pcie_slots, f"{n.nic_count} NIC(s), {ch.pcie_slots} PCIe slots")
+        put("pcie_slots", n.nic_count <= ch.pcie_slots, f"{count(n.nic_count, 'NIC')}, {ch.pcie_slots} PCIe slots")
         watts = node_power_w(rd)
         put(
             "power_budget",
@@ -1285,8 +1286,8 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
             "memory_config",
             ok,
             f"{n.dimm_count} x {n.dimm.capacity_gb:g} GB {n.dimm.memory_type.upper()} in "
-            f"{usable_slots} slots, {n.cpu.memory_channels or '?'} channels x {n.sockets} "
-            f"socket(s){'' if balanced else ' (unbalanced)'}",
+            f"{usable_slots} slots, {n.cpu.memory_channels or '?'} channels x "
+            f"{count(n.sockets, 'socket')}{'' if balanced else ' (unbalanced)'}",
         )
     else:
         put("memory_config", True, f"{n.ram_gb:g} GB RAM, no DIMMs named (priced per GB)")

@@ -297,14 +297,14 @@ def check_design(
         fd = d.effective_fault_domains
         if d.stack == "ceph":
             allowed = R.ceph_allowed_by_fault_tolerance(ft, lay.online_failures, fd)
-            mons = f"; its {int(ceph_monitors(fd))} Monitor(s) keep a quorum through {int(ceph_monitor_failures(fd))}"
+            mons = f"; its {count(int(ceph_monitors(fd)), 'Monitor')} keep a quorum through {int(ceph_monitor_failures(fd))}"
         else:
             allowed = R.vsan_allowed_by_fault_tolerance(ft, lay.online_failures)
             mons = ""
         put(
             "fault_tolerance",
             bool(allowed),
-            f"{d.resiliency} rides through {lay.online_failures} failure(s) with IO on"
+            f"{d.resiliency} rides through {count(lay.online_failures, 'failure')} with IO on"
             + (f" (min_size {lay.min_size})" if lay.min_size else "")
             + mons
             + f"; '{ft}' needs {1 if ft == 'node' else 2}",

@@ -41,6 +41,7 @@ import numpy as np
 
 from planner.core.errors import PlannerError, shown
 from planner.core.tables import TableError, number, read_rows, text
+from planner.core.text import count
 
 MAX_ESTATE_ROWS = 20_000
 #: most bytes of an estate file (the CLI and the app read no more)
@@ -299,7 +300,7 @@ def read_file_stats(data: bytes, name: str = "file_stats.csv") -> dict:
     for (db, fid), by_t in samples.items():
         if len(by_t) != 2:
             raise EstateError(
-                f"database {shown(db)} file {fid}: {len(by_t)} sample(s); export the view twice (two sample_ms values)",
+                f"database {shown(db)} file {fid}: {count(len(by_t), 'sample')}; export the view twice (two sample_ms values)",
                 name,
             )
         (t0, a), (t1, b) = sorted(by_t.items())

@@ -940,7 +940,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         rej.add(
             "ram",
             b.size,
-            f"{P['chassis_id'][i]} with {P['sockets'][i]} socket(s) holds at most "
+            f"{P['chassis_id'][i]} with {count(int(P['sockets'][i]), 'socket')} holds at most "
             f"{max_ram[i]:,.0f} GB; {ram_db[pj_all[b[0]]] + ram_fixed:,.0f} GB per node needed",
             "platforms x node counts",
         )

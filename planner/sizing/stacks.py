@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.core.text import count
 from planner.models.design import CephSpec
 from planner.models.params import CEPH_RELEASE_CODES
 from planner.models.stacks import (
@@ -61,7 +62,7 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
     if st == "ceph":
         if not R.ceph_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures, n):
             return "fault_tolerance", (
-                f"{ex} rides through {lay.online_failures} failure(s) with IO on, "
+                f"{ex} rides through {count(lay.online_failures, 'failure')} with IO on, "
                 f"its Monitors {int(ceph_monitor_failures(n))}"
             )
         if not R.ceph_monitor_quorum_ok(n):
@@ -73,7 +74,7 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
             return "ceph_self_heal", f"{ex}: {lay.repair_fault_domains} hosts re-protect a lost one"
     else:
         if not R.vsan_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures):
-            return "fault_tolerance", f"{ex} tolerates {lay.online_failures} failure(s)"
+            return "fault_tolerance", f"{ex} tolerates {count(lay.online_failures, 'failure')}"
         if n < lay.repair_fault_domains:
             return "vsan_rebuild_hosts", f"{ex}: {lay.repair_fault_domains} hosts rebuild a failed one"
     esa = st == "vsan" and design_settings(st)["vsan"]["architecture"] == "esa"

@@ -102,11 +102,14 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
         raise ImportFileError(
-            f"unknown column(s) {', '.join(shown(u) for u in unknown[:5])}; columns: {', '.join(COLUMNS)}", name
+            f"unknown {'column' if len(unknown) == 1 else 'columns'} {', '.join(shown(u) for u in unknown[:5])}; columns: {', '.join(COLUMNS)}",
+            name,
         )
     missing = [c for c, (req, _) in COLUMNS.items() if req and c not in header]
     if missing:
-        raise ImportFileError(f"missing required column(s) {', '.join(missing)}", name)
+        raise ImportFileError(
+            f"missing required {'column' if len(missing) == 1 else 'columns'} {', '.join(missing)}", name
+        )
     stem = name.rsplit(".", 1)[0] if "." in name else name
     rd = design_for(design, stem)
     out = []

@@ -82,7 +82,9 @@ def read_rows(text: str, name: str, layout: str) -> list[dict]:
         rows.append(dict(zip(header, rec)))
     missing = [c for c in REQUIRED if c not in header]
     if missing:
-        raise ImportFileError(f"missing VMFleet column(s) {', '.join(missing)}", name)
+        raise ImportFileError(
+            f"missing VMFleet {'column' if len(missing) == 1 else 'columns'} {', '.join(missing)}", name
+        )
     if not rows:
         raise ImportFileError("no result rows after the header", name)
     return rows

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from planner.core.text import count
 from planner.engine.queueing import (
     BUSY_UTILIZATION,
     gamma_quantile,
@@ -84,7 +85,8 @@ def server_cpu(catalog: Catalog, cpu_set: CpuSet, field: str) -> tuple[Cpu, int,
     cpu = lookup_part(catalog, "cpu", cpu_set.model, f"{field}.model")
     if cpu_set.sockets > cpu.max_sockets:
         raise DesignError(
-            f"{cpu.id} supports at most {cpu.max_sockets} socket(s); design asks {cpu_set.sockets}", f"{field}.sockets"
+            f"{cpu.id} supports at most {count(cpu.max_sockets, 'socket')}; design asks {cpu_set.sockets}",
+            f"{field}.sockets",
         )
     return cpu, cpu_set.sockets, float(cpu.threads * cpu_set.sockets)
 
@@ -107,7 +109,7 @@ def check_server_chassis(
         )
     if server.cpu.sockets > ch.cpu_sockets:
         raise DesignError(
-            f"{ch.name} has {ch.cpu_sockets} CPU socket(s) per node; design asks {server.cpu.sockets}",
+            f"{ch.name} has {count(ch.cpu_sockets, 'CPU socket')} per node; design asks {server.cpu.sockets}",
             f"{field}.cpu.sockets",
         )
     if server.ram_gb > ch.max_ram_gb:

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from planner.core.errors import DesignError
+from planner.core.text import count
 from planner.engine.architectures.common import (
     HOST_CPU,
     US,
@@ -401,8 +402,8 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     notes = [
         f"Storage Spaces on a shared SAS JBOD: {copies:g} copies per write go over SAS from the owner node; the "
         "network carries SMB3 only",
-        f"{j.virtual_disks or n_db} virtual disk(s) owned by {spec.file_servers} file servers: the SMB and "
-        f"storage work runs on {n_own:g} node(s)' worth",
+        f"{count(j.virtual_disks or n_db, 'virtual disk')} owned by {spec.file_servers} file servers: the SMB and "
+        f"storage work runs on {n_own:g} {'node' if n_own == 1 else 'nodes'}' worth",
         f"tiering: {f:.0%} of the IOs to the fast tier (its share of the data under uniform access)",
         f"write-back cache ({j.write_cache_gb:g} GB per virtual disk) absorbs write bursts only: sustained "
         "writes go to their tier (assumption write_back_cache_bursts_only)",

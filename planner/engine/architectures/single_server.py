@@ -56,6 +56,7 @@ from typing import Any
 import numpy as np
 
 from planner.core.errors import DesignError
+from planner.core.text import count
 from planner.engine.architectures import raid
 from planner.engine.architectures.common import (
     HOST_CPU,
@@ -154,7 +155,9 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
         )
     ports = st.hbas * hba.ports
     if st.paths > ports:
-        raise DesignError(f"{st.paths} paths but {st.hbas} x {hba.id} give {ports} FC port(s)", f"{pre}.storage.paths")
+        raise DesignError(
+            f"{st.paths} paths but {st.hbas} x {hba.id} give {count(ports, 'FC port')}", f"{pre}.storage.paths"
+        )
     return replace(parts, drive=drive, array=array, hba=hba)
 
 
