@@ -289,3 +289,30 @@ def test_the_seed_systems_old_parts_are_never_offered_new():
     for res in [r.best, *r.alternatives]:
         assert res["not_on_sale"] == []
         assert not any(i in res["design"]["name"] for ids in old.values() for i in ids), res["design"]["name"]
+
+
+def test_a_100_gbe_nic_is_priced_on_a_switch_whose_ports_take_100_gbe(cat):
+    """Review 2026-11-29: the Size page said "NICs of 10, 100 and 200 GbE were not compared: the catalog
+    has no switch or cable of that speed", so no 100 GbE NIC (ConnectX-6 Dx, E810, ...) could be sized,
+    although the catalog's 200 GbE SN3700 takes 100 GbE QSFP28 cables in its QSFP56 ports."""
+    from planner.models.catalog import Switch
+
+    net = network_bom([(4, cat.nic["mellanox-cx6-dx-2x100g"], 1)], True, CostAssumptions(), cat)
+    by = {x["role"]: x for x in net["lines"]}
+    sw = cat.switch[by["switch"]["part"]]
+    assert sw.port_gbit_s > 100 and sw.serves(100) and "at 100 GbE" in by["switch"]["basis"]
+    assert cat.interconnect[by["cable"]["part"]].speed_gbit_s == 100 and by["cable"]["quantity"] == 8
+    assert not any("no switch" in n for n in net["notes"])
+    # a switch serves its own speed and the lower ones it lists, never a faster one
+    assert not cat.switch["nvidia-sn2010"].serves(100) and cat.switch["nvidia-sn2010"].serves(25)
+    with pytest.raises(ValueError, match="below the port speed"):
+        Switch.model_validate(cat.switch["nvidia-sn2010"].model_dump() | {"lower_port_speeds_gbit_s": [100]})
+
+
+def test_the_sizer_compares_100_gbe_nics_and_says_which_speeds_it_could_not_price():
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    note = size(d, top=1).search["network_note"]
+    assert note.startswith("NICs of 10 and 200 GbE were not compared"), note

@@ -91,7 +91,8 @@ def switching_usd_per_month(sw, links: int, a: CostAssumptions, catalog) -> floa
 
 
 def pick_switch(speed_gbit_s: float, rdma: bool, a: CostAssumptions, catalog, links: int = 1):
-    """The switch of ``a.switch_model``, else of those whose ports run at ``speed_gbit_s`` (and have
+    """The switch of ``a.switch_model``, else of those whose ports run at ``speed_gbit_s`` (natively or
+    at a lower speed they take, :meth:`planner.models.catalog.Switch.serves`; and have
     DCB for RDMA) the one costing least for ``links`` server ports (:func:`switching_usd_per_month`:
     a cheap switch of few ports may need twice as many); None when the catalog has none."""
     sw = catalog.switch
@@ -99,7 +100,7 @@ def pick_switch(speed_gbit_s: float, rdma: bool, a: CostAssumptions, catalog, li
         if a.switch_model not in sw:
             raise NetworkError(f"unknown switch id '{a.switch_model}'; one of {', '.join(sw)}", "switch_model")
         return sw[a.switch_model]
-    fits = [s for s in sw.values() if s.port_gbit_s == speed_gbit_s and (s.rdma_dcb or not rdma) and s.on_sale()]
+    fits = [s for s in sw.values() if s.serves(speed_gbit_s) and (s.rdma_dcb or not rdma) and s.on_sale()]
     return min(fits, key=lambda s: (switching_usd_per_month(s, links, a, catalog), s.id)) if fits else None
 
 

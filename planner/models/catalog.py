@@ -272,10 +272,25 @@ class Switch(Record):
     device_class: Literal["switch"] = "switch"
     ports: int = Field(gt=0, le=256, description="server-facing ports")
     port_gbit_s: float = Field(gt=0, le=1600)
+    lower_port_speeds_gbit_s: tuple[float, ...] = Field(
+        default=(),
+        description="slower speeds a server port also runs at, one link per port (a 200 GbE QSFP56 port takes a "
+        "100 GbE QSFP28 cable); breakout cables are not counted",
+    )
     uplink_ports: int = Field(default=0, ge=0, le=64)
     uplink_gbit_s: float | None = Field(default=None, gt=0, le=1600)
     rack_units: int = Field(gt=0, le=10)
     rdma_dcb: bool = Field(description="supports PFC (802.1Qbb) and ETS (802.1Qaz) for RoCE")
+
+    @model_validator(mode="after")
+    def _lower_speeds(self) -> Switch:
+        if any(not 0 < x < self.port_gbit_s for x in self.lower_port_speeds_gbit_s):
+            raise ValueError(f"lower_port_speeds_gbit_s: each below the port speed {self.port_gbit_s:g} Gb/s")
+        return self
+
+    def serves(self, speed_gbit_s: float) -> bool:
+        """Whether a server port at ``speed_gbit_s`` connects to one of its ports."""
+        return speed_gbit_s == self.port_gbit_s or speed_gbit_s in self.lower_port_speeds_gbit_s
 
 
 class Interconnect(Record):
