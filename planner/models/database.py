@@ -415,7 +415,11 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
 def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDemand:
     """:func:`io_demand` computed (its cache aside)."""
     if not db.has_workload:
-        raise DbWorkloadError("the IO follows from a workload: give nopm or tpm with buffer_pool_gb", "database.nopm")
+        raise DbWorkloadError(
+            "this database gives its IO (threads, block size, read share), not a workload to turn into IO: "
+            "give nopm or tpm with buffer_pool_gb",
+            "database.nopm",
+        )
     tps = db.transactions_per_s
     lat_ms = ASSUMED_LOG_WRITE_LATENCY_MS if log_write_latency_ms is None else log_write_latency_ms
     shape = shape_of(db)
