@@ -590,7 +590,9 @@ def test_db_io_of_a_database_described_by_its_io_names_the_database_field(capsys
     """QA 2026-11-28 (DBA review): 'error: nopm: ...' where every other error of the file says
     'database.<field>'."""
     assert main(["db-io", str(EX / "db-erp.json")]) == 2
-    assert capsys.readouterr().err.startswith("error: database.nopm: this database gives its IO (threads, block size, read share), not a workload")
+    assert capsys.readouterr().err.startswith(
+        "error: database.nopm: this database gives its IO (threads, block size, read share), not a workload"
+    )
 
 
 def test_a_sized_database_demand_says_whether_each_database_carries_its_rate(capsys, tmp_path):

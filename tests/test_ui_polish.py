@@ -315,11 +315,16 @@ def test_the_compare_page_builds_the_open_tornado_tab_only():
         return [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in at.get("plotly_chart")]
 
     shown = titles()
-    assert len(shown) == 3, shown  # the IOPS and capacity bars, and the open tab's tornado
+    assert len(shown) == 1, shown  # the open tab's tornado; the bars wait for their section
     at.session_state["cmp_tornado"] = "Cost"
     at.run()
-    assert len(titles()) == 3 and titles()[:2] == shown[:2] and titles()[2] != shown[2], titles()
-    assert "cost" in titles()[2].lower(), titles()
+    assert len(titles()) == 1 and titles()[0] != shown[0], titles()
+    assert "cost" in titles()[0].lower(), titles()
+    # the bars, drawn when their section opens (review 2026-11-29: they cost ~95 ms a what-if, closed)
+    at.session_state["cmp_bars"] = True
+    at.run()
+    assert not at.exception
+    assert titles()[:2] == ["IOPS", "Usable capacity"] and len(titles()) == 3, titles()
 
 
 def test_the_compare_page_builds_the_stations_section_when_opened():
