@@ -482,6 +482,12 @@ def test_a_proposal_for_a_ceph_or_vsan_demand_names_its_stacks_rules(stack, tmp_
     text = out.read_text()
     own = [r.title for k, r in rules_for(stack).items() if k.startswith(stack)]
     assert own and any(html.escape(t) in text for t in own)
+    # its resiliency and transport in words (review 2026-11-29: "storing data as replica-3", "TCP",
+    # "3 replicas rides through 1 failure with IO on")
+    words = html_text(out.read_bytes())
+    assert re.search(r"storing data as (\d replicas|RAID|erasure coding)", words), words[:400]
+    assert "replica-" not in words and "rides through" not in words
+    assert "Transport TCP/IP" in words or "Transport RDMA" in words, words[words.find("Transport") :][:80]
 
 
 def test_a_two_node_design_names_its_cluster_witness():

@@ -304,7 +304,7 @@ def check_design(
         put(
             "fault_tolerance",
             bool(allowed),
-            f"{d.resiliency} rides through {count(lay.online_failures, 'failure')} with IO on"
+            f"{d.resiliency}: IO goes on through {count(lay.online_failures, 'failure')}"
             + (f" (min_size {lay.min_size})" if lay.min_size else "")
             + mons
             + f"; '{ft}' needs {1 if ft == 'node' else 2}",

@@ -25,7 +25,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import first_upper, sentence
 from planner.results.report import bottleneck_words, present_utilization
 from planner.sizing.checks import p99_over_mean_targets
-from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words
+from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
 
 MAX_LOGO_BYTES = 1_000_000
 MAX_COMPANY_CHARS = 120
@@ -450,7 +450,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     lines = [
         P(
             f"We propose {article} {platform} cluster of {design['nodes']} {node} servers for "
-            f"{meta['customer'] or 'your databases'}, storing data as {RESILIENCY_WORDS.get(design['resiliency'], design['resiliency'])}."
+            f"{meta['customer'] or 'your databases'}, storing data as "
+            f"{RESILIENCY_WORDS.get(design['resiliency']) or resiliency_words(design['resiliency'])}."
         )
     ]
     key = [
@@ -488,9 +489,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     summary = []
     for k, v in p["summary"]:
         if k == "Resiliency":
-            v = RESILIENCY_WORDS.get(v, v)
+            v = RESILIENCY_WORDS.get(v) or resiliency_words(v)
         elif k == "Transport":
-            v = "RDMA (SMB Direct)" if v == "rdma" else "TCP"
+            # SMB Direct is S2D's RDMA; a Ceph design's "tcp" read "TCP" where every page says "TCP/IP"
+            v = "RDMA (SMB Direct)" if v == "rdma" and design.get("stack", "s2d") == "s2d" else transport_words(v)
         summary.append((k, customer_text(v.replace("RDMA roce", "RDMA RoCE").replace("RDMA iwarp", "RDMA iWARP"))))
     sec("The design", [KV([("Platform", platform), *summary])])
 

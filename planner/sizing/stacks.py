@@ -62,8 +62,8 @@ def pair_verdict(demand, n: int, res: str) -> tuple[str, str] | None:
     if st == "ceph":
         if not R.ceph_allowed_by_fault_tolerance(demand.fault_tolerance, lay.online_failures, n):
             return "fault_tolerance", (
-                f"{ex} rides through {count(lay.online_failures, 'failure')} with IO on, "
-                f"its Monitors {int(ceph_monitor_failures(n))}"
+                f"{ex}: IO goes on through {count(lay.online_failures, 'failure')}, "
+                f"its Monitors keep a quorum through {int(ceph_monitor_failures(n))}"
             )
         if not R.ceph_monitor_quorum_ok(n):
             return "ceph_monitor_quorum", f"{ex}: {CEPH_MIN_MON_HOSTS} hosts keep a Monitor quorum through a loss"
