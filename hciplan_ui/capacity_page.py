@@ -3,7 +3,7 @@
 import streamlit as st
 
 from hciplan_ui import charts, chrome, costs, export, fmt, state
-from planner.core.text import sentence
+from planner.core.text import first_upper, sentence
 from planner.sizing.words import customer_words
 
 chrome.header("Capacity")
@@ -68,7 +68,7 @@ if not state.presenter():
     st.table(
         [
             {
-                "Step": s["step"].capitalize(),
+                "Step": first_upper(s["step"]),
                 "TB": fmt.num(s["capacity_tb"], 2),
                 "TiB": fmt.num(s["capacity_tib"], 2),
                 "Rule": s["rule"],

@@ -815,7 +815,7 @@ def _estate() -> None:
             return
         t = out["totals"]
         st.success(
-            f"{fmt.md(out['source'].capitalize())}: {t['databases']:,} databases, {fmt.iops(t['peak_iops'])} IOPS at "
+            f"From {fmt.md(out['source'])}: {t['databases']:,} databases, {fmt.iops(t['peak_iops'])} IOPS at "
             f"their peaks, {fmt.num(t['size_gb'] / 1000.0, 1, 'TB')}, {t['vcpus']:,} vCPUs, "
             f"{fmt.num(t['ram_gb'], 0, 'GB')} RAM; sized below as the demand.",
             icon=":material/database:",

@@ -297,6 +297,9 @@ def test_a_database_list_becomes_the_demand_and_is_sized():
     )
     assert got.tier_counts == want.tier_counts and got.tierset() == want.tierset()
     assert any("4 databases" in _plain(s.value) for s in at.success)
+    # where the demand came from, as written (the source was capitalised by str.capitalize, which lowers
+    # the rest: "Performance monitor, logicaldisk"; review 2026-11-29)
+    assert any(_plain(s.value).startswith("From a database list: 4 databases") for s in at.success)
     assert _metric(at, "Whole cost/month").startswith("$")
     # a bad file is one line naming the row and the column
     bad = data.replace(b"Sales,800", b"Sales,lots")

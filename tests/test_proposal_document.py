@@ -488,6 +488,8 @@ def test_a_proposal_for_a_ceph_or_vsan_demand_names_its_stacks_rules(stack, tmp_
     assert re.search(r"storing data as (\d replicas|RAID|erasure coding)", words), words[:400]
     assert "replica-" not in words and "rides through" not in words
     assert "Transport TCP/IP" in words or "Transport RDMA" in words, words[words.find("Transport") :][:80]
+    # a step's name keeps its capitals ("Bluestore db/wal" by str.capitalize)
+    assert stack != "ceph" or "BlueStore DB/WAL" in words
 
 
 def test_a_two_node_design_names_its_cluster_witness():

@@ -549,7 +549,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     sec("Performance", blocks)
 
     # ---------------------------------------------------------------- capacity
-    wf = [[s["step"].capitalize(), f"{s['capacity_tb']:,.2f}", customer_text(s["rule"])] for s in rep["waterfall"]]
+    wf = [[first_upper(s["step"]), f"{s['capacity_tb']:,.2f}", customer_text(s["rule"])] for s in rep["waterfall"]]
     loss = (
         f"After losing one server the cluster still holds {rep['usable_after_node_loss_tb']:,.2f} TB."
         if rep.get("usable_after_node_loss_tb") is not None
@@ -714,7 +714,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         if x["description"] not in kinds[x["price_kind"]]:
             kinds[x["price_kind"]].append(x["description"])
     rows = [
-        [KIND_WORDS[k].capitalize(), ", ".join(v)]
+        [first_upper(KIND_WORDS[k]), ", ".join(v)]
         for k, v in sorted(kinds.items(), key=lambda kv: list(KIND_WORDS).index(kv[0]))
     ]
     # the short customer form of each price's origin (kind, date, seller), never the catalog's

@@ -178,7 +178,7 @@ def read_database_list(
         )
     out = estate_demand(dbs, name, latency_target_ms, demand_name, **demand_fields)
     out["notes"] = notes + out["notes"]
-    return {"source": "database list", **out}
+    return {"source": "a database list", **out}
 
 
 def estate_demand(
