@@ -366,3 +366,23 @@ def test_an_unchanged_figure_has_no_delta_badge_on_the_compare_page():
     table = next(t.value for t in at.table if "Figure" in t.value.columns)
     changes = [r["What-if"] for r in table.to_dict("records") if r["Figure"].endswith(", change")]
     assert changes and set(changes) == {"0.0%"}, changes
+
+
+def test_the_hosting_warnings_read_as_sentences_without_field_names():
+    """Browser review (2026-11-29): the 2-node example's Performance page warned "one node down: 100 VMs
+    x 2 vCPUs = 200 vCPUs per node, above vcpu_oversubscription 4 x 32 logical processors = 128" (a field
+    name, and a sentence in lower case); the Design page showed the same."""
+    from hciplan_ui.state import design_to_json
+    from planner.models.design import load_design
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    dj = design_to_json(load_design(ROOT / "examples" / "edge-2node.json"))
+    at.session_state["design_json"] = dj
+    at.session_state["draft"] = json.loads(dj)
+    for page in ("performance_page", "design_page"):
+        at.switch_page(f"hciplan_ui/{page}.py").run()
+        assert not at.exception
+        said = [_plain(w.value) for w in [*at.warning, *at.info]]
+        assert any("vCPUs per logical processor (the vCPU oversubscription)" in t for t in said), (page, said)
+        assert all(t[:1].isupper() or t[:1].isdigit() for t in said), (page, said)
+        assert not any(re.search(r"\b[a-z]+_[a-z_]+\b", t) for t in said), (page, said)

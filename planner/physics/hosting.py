@@ -112,8 +112,8 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
                     "needed_vcpus": round(need_vcpus, 1),
                     "available_vcpus": have_vcpus,
                     "message": f"{case}: {vms:,} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
-                    f"{what}, above vcpu_oversubscription {d.vcpu_oversubscription:g} x {threads} logical "
-                    f"processors = {have_vcpus:,.0f}",
+                    f"{what}, above {d.vcpu_oversubscription:g} vCPUs per logical processor (the vCPU oversubscription) x "
+                    f"{threads} logical processors = {have_vcpus:,.0f}",
                 }
             )
         if d.stack == "s2d":

@@ -119,8 +119,8 @@ def warnings_for(design: Design, parts: AnyParts, workload: Workload | None) -> 
                 "needed_vcpus": vcpus,
                 "available_vcpus": cap,
                 "message": f"{workload.vms_per_node} VMs x {workload.vcpus_per_vm} vCPUs = {vcpus} vCPUs per server, "
-                f"above vcpu_oversubscription {design.vcpu_oversubscription:g} x {lps:g} logical "
-                f"processors = {cap:g}",
+                f"above {design.vcpu_oversubscription:g} vCPUs per logical processor (the vCPU oversubscription) x "
+                f"{lps:g} logical processors = {cap:g}",
             }
         )
     need = workload.vms_per_node * workload.ram_gb_per_vm + design.host_reserve_gb
