@@ -471,3 +471,14 @@ def test_endurance_follows_the_write_multiplier():
     drive_tb_day = 1.86 * 1.92  # DWPD x capacity of the S4510 record
     per_drive_tb_day = 10_000 * 8 * 1024 * 2 * 86400 / 4 / 1e12
     assert r10["endurance_years"] == pytest.approx(drive_tb_day * 365 * 5 / (per_drive_tb_day * 365), rel=1e-3)
+
+
+def test_the_file_servers_saturation_note_names_the_station_in_words():
+    """Review 2026-11-29: "the file servers saturate from 1 database server on (file_server_cpu)"."""
+    from planner.models.design import load_design
+    from planner.models.workload import load_workload
+    from planner.results.report import evaluate_report
+
+    rep = evaluate_report(load_design(ROOT / "examples" / "seed-dataon-sofs-1db.json"), load_workload("oltp-8k"))
+    note = next(n for n in rep["notes"] if "saturate from" in n)
+    assert note.endswith("(file server CPU)") and "_" not in note, note
