@@ -210,8 +210,9 @@ with st.form("size_form"):
         stat = c[1].selectbox("Latency statistic", ["mean", "p90", "p99"], key="size_stat")
         # the DBA mode's first values fit its database (a 128 GB buffer pool at 20,000 NOPM): its first "Size it"
         # warned that 16 GB is below the buffer pool and 4 vCPUs carry 35,098 of the 46,465 TPM asked (review
-        # 2026-11-29). 144 GB: the buffer pool and the 16 GB the totals' VM has for the guest and SQL Server's
-        # other memory; 8 vCPUs carry it at 4:1. Seeded once: a value typed in either mode is kept in both.
+        # 2026-11-29). 8 vCPUs and 160 GB: the VM of the same database in examples/demand-hammerdb.json (the
+        # buffer pool and 32 GB for the guest and SQL Server's other memory). Seeded once: a value typed in
+        # either mode is kept in both.
         vcpu_db, problems["size_vcpu_db"] = inputs.number(
             c[2], "vCPUs per database", "size_vcpu_db", D("vcpus_per_db"), integer=True, step=1, default=8 if dba else 4
         )
@@ -221,7 +222,7 @@ with st.form("size_form"):
             "size_ram_db",
             D("ram_gb_per_db"),
             unit="GB",
-            default=144.0 if dba else 16.0,
+            default=160.0 if dba else 16.0,
         )
     c = st.columns(4)
     if totals:

@@ -504,7 +504,8 @@ def test_a_link_from_before_the_size_pages_tpm_choice_still_opens_with_its_nopm(
 def test_the_dba_modes_first_values_describe_a_database_its_vm_carries():
     """Review 2026-11-29: the DBA mode's first "Size it" said that its own 16 GB of RAM is below its own
     128 GB buffer pool and that its 4 vCPUs carry 35,098 of the 46,465 TPM its own database asks. Its
-    first values now fit together; the totals mode keeps its own (4 vCPUs, 16 GB)."""
+    first values are the VM of the same database in examples/demand-hammerdb.json (8 vCPUs, 160 GB); the
+    totals mode keeps its own (4 vCPUs, 16 GB)."""
     at = _app().switch_page("hciplan_ui/sizing_page.py").run()
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
     next(b for b in at.button if b.label == "Size it").click().run()
@@ -512,6 +513,11 @@ def test_the_dba_modes_first_values_describe_a_database_its_vm_carries():
     said = [x.value for x in [*at.info, *at.warning]]
     assert not any("RAM per database" in t or "give each database at least" in t for t in said), said
     assert at.number_input(key="size_ram_db").value >= at.number_input(key="size_db_buffer_pool_gb").value
+    shipped = json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text())
+    assert (at.number_input(key="size_vcpu_db").value, at.number_input(key="size_ram_db").value) == (
+        shipped["vcpus_per_db"],
+        shipped["ram_gb_per_db"],
+    )
     fresh = _app().switch_page("hciplan_ui/sizing_page.py").run()
     fresh.radio(key="size_mode").set_value("totals").run()
     assert (fresh.number_input(key="size_vcpu_db").value, fresh.number_input(key="size_ram_db").value) == (4, 16.0)
