@@ -504,7 +504,7 @@ def test_size_page_sizes_databases_a_dba_describes():
     assert not at.exception and not _errors(at), _errors(at)
     demand = Demand.model_validate_json(at.session_state["size_demand"])
     db = Database(name="database", size_gb=1000, buffer_pool_gb=128, nopm=20_000)
-    assert demand.database == db and demand.databases == 10 and demand.ram_gb_per_db == 128  # RAM field 16 < pool
+    assert demand.database == db and demand.databases == 10 and demand.ram_gb_per_db == 160  # the shipped demand's VM
     assert demand.total_iops == io_demand(db).peak_iops * 10
     best = size(demand).best
     assert _metric(at, "Whole cost/month") == _whole_usd(best["design"], demand)
@@ -585,7 +585,7 @@ def test_compare_page_database_description_drives_the_workload():
     at.radio(key="cmp_wsource").set_value("from a database description").run()
     assert not at.exception and not _errors(at)
     at.number_input(key="db_virtual_users").set_value(40).run()
-    demand = io_demand(Database(size_gb=1000, buffer_pool_gb=128, nopm=200_000, virtual_users=40))
+    demand = io_demand(Database(size_gb=1000, buffer_pool_gb=128, nopm=20_000, virtual_users=40))
     assert any(f"{demand.peak_iops:,.0f} peak" in c.value for c in at.caption)
     rep = evaluate_report(load_design(REFERENCE), as_workload(demand))
     assert next(m.value for m in at.metric if m.label == "IOPS") == f"{rep['iops']:,.0f}"

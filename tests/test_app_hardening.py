@@ -521,3 +521,22 @@ def test_the_dba_modes_first_values_describe_a_database_its_vm_carries():
     fresh = _app().switch_page("hciplan_ui/sizing_page.py").run()
     fresh.radio(key="size_mode").set_value("totals").run()
     assert (fresh.number_input(key="size_vcpu_db").value, fresh.number_input(key="size_ram_db").value) == (4, 16.0)
+
+
+def test_the_three_pages_start_from_the_shipped_demands_database():
+    """Review 2026-11-29: the SLA page's DBA mode opened on 200,000 NOPM and a warning that its 16 vCPUs
+    carry 217,660 of the 464,646 TPM asked, the Size page on 20,000 NOPM. All three start from the
+    database of examples/demand-hammerdb.json, and the SLA page's first figures carry it."""
+    shipped = json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text())["database"]
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value(at.radio(key="sla_by").options[1]).run()
+    assert not at.exception and not [w.value for w in at.warning if "carry at most" in w.value]
+    for prefix, page in (("sla_db_", "sla_page"), ("db_", "compare_page"), ("size_db_", "sizing_page")):
+        at.switch_page(f"hciplan_ui/{page}.py").run()
+        if page == "compare_page":
+            at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+        if page == "sizing_page":
+            at.radio(key="size_mode").set_value("databases a DBA describes").run()
+        assert not at.exception, page
+        got = [at.number_input(key=f"{prefix}{k}").value for k in ("size_gb", "buffer_pool_gb", "rate")]
+        assert got == [shipped["size_gb"], shipped["buffer_pool_gb"], shipped["nopm"]], (page, got)
