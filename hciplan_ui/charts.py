@@ -488,7 +488,7 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: 
     allv = []
     series = (
         ("in sample", lambda r: r["in_fit"], f"{metric}_predicted", BASE),
-        ("held out (cross-validated)", lambda r: r["in_fit"], f"{metric}_held_out_predicted", ACCENT),
+        ("held out, cross-validated", lambda r: r["in_fit"], f"{metric}_held_out_predicted", ACCENT),
         ("outside the fit's scope", lambda r: not r["in_fit"], f"{metric}_predicted", MUTED),
     )
     for name, keep, key, color in series:
