@@ -15,7 +15,7 @@ from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
 from planner.results.report import bottleneck_words, present_utilization
 from planner.sizing.names import transport_words
-from planner.sizing.words import band_basis_words
+from planner.sizing.words import band_basis_words, customer_words
 
 chrome.header("Performance")
 # the demand's own load follows the design's node count whichever page is opened first (a shared link)
@@ -182,7 +182,7 @@ degraded = (
     and not stops
 )
 if stops:
-    st.caption(fmt.md(sentence(rep["degraded"]["note"])))
+    st.caption(fmt.md(sentence(customer_words(rep["degraded"]["note"]))))
 # every figure on the page comes from one view: degraded numbers never mix with healthy ones
 view = rep["degraded"] if degraded else rep
 # a figure the model could not evaluate is None (with a note): no band, no delta for it
@@ -232,8 +232,8 @@ if degraded:
         else ""
     )
     st.info(
-        f"{d['note'][:1].upper()}{d['note'][1:]}.{repair} Degraded figures have no band: the bands are "
-        "calibrated on the healthy cluster."
+        fmt.md(sentence(customer_words(d["note"])))  # "three-way mirror needs 3", not "mirror-3way needs 3"
+        + f"{repair} Degraded figures have no band: the bands are calibrated on the healthy cluster."
     )
 elif has_band:
     # the report's basis names dimensions by their keys ("cpu_family: widest held-out-category error")
@@ -244,9 +244,9 @@ costs.verdict_panel(judged, "pv")
 if extrapolated := fmt.extrapolation_note(rep):
     st.warning(extrapolated, icon=":material/explore:")
 for w in costs.shown_warnings(rep.get("warnings", []), judged):
-    st.warning(state.plain(first_upper(w["message"])), icon=":material/warning:")
+    st.warning(state.plain(first_upper(customer_words(w["message"]))), icon=":material/warning:")
 for note in rep.get("notes", []):
-    st.info(state.plain(first_upper(note)), icon=":material/info:")
+    st.info(state.plain(first_upper(customer_words(note))), icon=":material/info:")
 if closed := fmt.closed_load_note(json.loads(wj), rep, bool(ss.get("size_demand"))):
     st.info(fmt.md(closed), icon=":material/info:")
 

@@ -386,3 +386,13 @@ def test_the_hosting_warnings_read_as_sentences_without_field_names():
         assert any("vCPUs per logical processor (the vCPU oversubscription)" in t for t in said), (page, said)
         assert all(t[:1].isupper() or t[:1].isdigit() for t in said), (page, said)
         assert not any(re.search(r"\b[a-z]+_[a-z_]+\b", t) for t in said), (page, said)
+
+
+def test_the_performance_pages_degraded_note_says_the_resiliency_in_words():
+    """Browser review (2026-11-29): one node down on the 3-node reference, the Performance page said
+    "2 fault domains remain; mirror-3way needs 3 to repair" (the Capacity page said it in words)."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/performance_page.py").run()
+    at.toggle(key="p_degraded").set_value(True).run()
+    assert not at.exception
+    said = " ".join(_plain(c.value) for c in at.info if "fault domains remain" in c.value)
+    assert "three-way mirror needs 3" in said and "mirror-3way" not in said, said
