@@ -645,12 +645,12 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             st.dataframe(
                 [
                     {
-                        "option": o["name"],
-                        "cores billed": f"{o['cores_billed']:,}",
+                        "Option": o["name"],
+                        "Cores billed": f"{o['cores_billed']:,}",
                         "USD/month": fmt.usd(o["usd_per_month"]),
                         "USD over the period": fmt.usd(o["total_usd"]),
                         "Windows guests": "yes" if o["windows_guests_included"] else "no",
-                        "basis": o["basis"],
+                        "Basis": o["basis"],
                     }
                     for o in b["licensing"]
                 ],
@@ -658,7 +658,13 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 width="stretch",
             )
             st.caption(
-                f"The platform's options side by side; the whole cost carries {fmt.md(wholes[pick]['licence_name'])}. "
+                (
+                    "Storage Spaces Direct's licensing side by side, on Azure Local (a host fee per physical core) or "
+                    "on Windows Server (perpetual licences)"
+                    if r["design"].get("stack", "s2d") == "s2d"
+                    else "The storage stack's licensing options side by side"
+                )
+                + f"; the whole cost carries {fmt.md(wholes[pick]['licence_name'])}. "
                 f"Licence prices: editable assumptions on the SLA & tiers page (compiled {b['licensing_compiled']})."
             )
     if tab_years.open:

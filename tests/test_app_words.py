@@ -396,3 +396,20 @@ def test_the_performance_pages_degraded_note_says_the_resiliency_in_words():
     assert not at.exception
     said = " ".join(_plain(c.value) for c in at.info if "fault domains remain" in c.value)
     assert "three-way mirror needs 3" in said and "mirror-3way" not in said, said
+
+
+def test_the_licensing_tab_says_which_option_is_not_azure_local():
+    """Review 2026-11-29: for an Azure Local design the Size page's licensing tab showed "Windows Server
+    Datacenter core licences (perpetual)" as the cheapest bar under "The platform's options", although
+    Azure Local bills its host fee per core whatever the guests' licences; and its headers were in lower
+    case."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sizing_page.py").run()
+    at.button[0].click().run(timeout=120)
+    at.session_state["size_tabs"] = "Licensing options"
+    at.run()
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if "Cores billed" in d.value.columns)
+    assert list(table.columns)[:2] == ["Option", "Cores billed"] and "Basis" in table.columns
+    perpetual = [o for o in table["Option"] if "perpetual" in o]
+    assert perpetual and all("not Azure Local" in o for o in perpetual), perpetual
+    assert any(c.value.startswith("Storage Spaces Direct's licensing side by side") for c in at.caption)

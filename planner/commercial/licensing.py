@@ -232,7 +232,9 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
         },
         {
             "option": "windows-server-datacenter",
-            "name": "Windows Server Datacenter core licences (perpetual)",
+            # no host fee: the Windows Server platform, not Azure Local (whose host fee only Azure Hybrid Benefit
+            # waives); the name says so beside the Azure Local options (review 2026-11-29)
+            "name": "Windows Server Datacenter core licences (perpetual; Windows Server, not Azure Local)",
             "cores_billed": dc_cores,
             "usd_per_month": dc_cores * dc_core / months,
             "windows_guests_included": True,
