@@ -162,7 +162,7 @@ def walk(page, base: str, browser) -> list[str]:
     _done(page)
     # the two columns from their names down to their costs and TCO: taller than the other pictures
     page.set_viewport_size(TALL)
-    _shot(page, "07-compare", page.get_by_role("heading", name="current", exact=True).first, 70)
+    _shot(page, "07-compare", page.get_by_role("heading", name="Current design", exact=True).first, 70)
     page.set_viewport_size(VIEWPORT)
 
     # 8. the proposal, as HTML for the customer
