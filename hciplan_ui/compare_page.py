@@ -13,7 +13,7 @@ import streamlit as st
 from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
 from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError
-from planner.core.text import count
+from planner.core.text import count, first_upper
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.demand import Demand
@@ -38,7 +38,8 @@ def arch_label(topology: str, stack: str = "s2d") -> str:
     if stack != "s2d":
         where = "clients on their own servers" if topology == "disaggregated" else "hyperconverged"
         return f"{STACK_LABELS[stack]}, {where}"
-    return TOPOLOGY_LABELS.get(topology, "")
+    # it begins the caption under a column's name and fills a table cell: "Hyperconverged (HCI)"
+    return first_upper(TOPOLOGY_LABELS.get(topology, ""))
 
 
 def shown_name(name: str) -> str:

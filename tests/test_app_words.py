@@ -413,3 +413,12 @@ def test_the_licensing_tab_says_which_option_is_not_azure_local():
     perpetual = [o for o in table["Option"] if "perpetual" in o]
     assert perpetual and all("not Azure Local" in o for o in perpetual), perpetual
     assert any(c.value.startswith("Storage Spaces Direct's licensing side by side") for c in at.caption)
+
+
+def test_the_compare_pages_captions_start_upper_case():
+    """Review 2026-11-29: under "Current design" the caption read "hyperconverged (HCI) · 3 servers · ..."
+    where a Ceph design's reads "Ceph RBD, hyperconverged · ..."."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception
+    said = [_plain(c.value) for c in at.caption if " servers · " in c.value]
+    assert said and all(t.startswith("Hyperconverged (HCI) · ") for t in said), said
