@@ -121,6 +121,10 @@ bad: dict[str, str | None] = {}  # field -> out-of-range message
 # above the loader: a file it refuses is said whether the loader stays open or not (the expander the
 # start page opened closed on the upload's run, hiding the message: browser review 2026-11-29)
 load_said = st.container()
+# a file taken is said once, on the run after it (the page reran with its figures and said nothing: a user
+# who had uploaded their design saw the loader close and no word that it was read; review 2026-11-29)
+if taken := st.session_state.pop("_design_taken", None):
+    load_said.success(fmt.md(taken), icon=":material/check_circle:")
 # the start page's "Check a design I have" opens the loader: the customer's design comes first
 with st.expander("Load or save a design file", expanded=bool(st.session_state.pop("design_loader_open", False))):
     up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
@@ -142,6 +146,9 @@ with st.expander("Load or save a design file", expanded=bool(st.session_state.po
         else:
             if loaded is not None:
                 state.set_design(loaded)
+                st.session_state["_design_taken"] = (
+                    f"Loaded {up.name}: {sizing_rows.design_label(json.loads(loaded))}. Every page now shows it."
+                )
                 st.rerun()
     # said in the container above the loader; the button takes the file where it is evaluated
     if OTHER_ARCHITECTURE in st.session_state:

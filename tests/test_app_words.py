@@ -422,3 +422,17 @@ def test_the_compare_pages_captions_start_upper_case():
     assert not at.exception
     said = [_plain(c.value) for c in at.caption if " servers · " in c.value]
     assert said and all(t.startswith("Hyperconverged (HCI) · ") for t in said), said
+
+
+def test_a_design_file_taken_is_said():
+    """Browser review (2026-11-29): "Check a design I have", a file uploaded: the loader closed and the
+    page showed the file's figures with no word that it was read. It says so once."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/design_page.py").run()
+    data = (ROOT / "examples" / "vsan-esa-6node.json").read_bytes()
+    at.file_uploader(key="uploader").set_value([("vsan-esa-6node.json", data, "application/json")]).run()
+    assert not at.exception
+    said = [_plain(s.value) for s in at.success]
+    assert any(t.startswith("Loaded vsan-esa-6node.json: ") and "Every page now shows it" in t for t in said), said
+    assert json.loads(at.session_state["design_json"])["stack"] == "vsan"
+    at.run()
+    assert not [s.value for s in at.success if "Loaded" in s.value]  # said once
