@@ -10,7 +10,7 @@ import re
 
 import streamlit as st
 
-from hciplan_ui import fmt, state
+from hciplan_ui import fmt, sizing_rows, state
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper
 
@@ -162,7 +162,10 @@ def _compare(a: str, b: str, customer: str) -> None:
     except PlannerError as exc:
         st.error(f"Could not compare: {fmt.md(exc)}")
         return
-    rows = [{"": "Design", a: fa.get("design") or fmt.DASH, b: fb.get("design") or fmt.DASH}]
+    # the design by its parts, node count and resiliency, not its name alone: two scenarios of the design
+    # "reference" at 3 and 4 nodes both read "reference" (review 2026-11-29)
+    named = [sizing_rows.design_label(d["design"]) if d.get("design") else fmt.DASH for d in (da, db)]
+    rows = [{"": "Design", a: named[0], b: named[1]}]
     for key, label, f in FIGURES:
         va, vb = (x.get("figures", {}).get(key) for x in (fa, fb))
         if va is not None or vb is not None:

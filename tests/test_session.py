@@ -266,6 +266,9 @@ def test_saved_scenarios_in_the_sidebar(monkeypatch, tmp_path):
     table = next(d.value for d in [*at.dataframe, *at.table] if "five nodes" in d.value.columns)
     assert list(table.columns) == ["", "three nodes", "five nodes"]
     caps = table.set_index("")
+    # each design by its parts and node count, not the name the two share
+    assert caps.loc["Design", "three nodes"] != caps.loc["Design", "five nodes"]
+    assert "3 nodes" in caps.loc["Design", "three nodes"] or "3 x " in caps.loc["Design", "three nodes"]
     assert caps.loc["Usable capacity", "three nodes"] != caps.loc["Usable capacity", "five nodes"]
     assert caps.loc["Cost per month", "five nodes"].endswith("/month")
     # where they differ, in words (review 2026-11-29: "1 input(s) differ: /design/nodes")
