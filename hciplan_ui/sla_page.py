@@ -238,7 +238,14 @@ def _tier_editor() -> None:
             tj = state.canonical(t.model_dump(mode="json"))
             if tj != state.tiers_json():
                 state.set_tiers(tj)
+                # said once, on the run after it (as the Design page says a design file it took)
+                st.session_state["_tiers_taken"] = (
+                    f"Loaded {up.name}: {count(len(t.tiers), 'tier')} ({', '.join(x.name for x in t.tiers)}). "
+                    "The prices below and the Size page use them."
+                )
                 st.rerun()
+    if taken := st.session_state.pop("_tiers_taken", None):
+        st.success(fmt.md(taken), icon=":material/check_circle:")
 
 
 chrome.header("SLA & tiers")

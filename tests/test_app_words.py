@@ -436,3 +436,20 @@ def test_a_design_file_taken_is_said():
     assert json.loads(at.session_state["design_json"])["stack"] == "vsan"
     at.run()
     assert not [s.value for s in at.success if "Loaded" in s.value]  # said once
+
+
+def test_a_tiers_file_taken_is_said_and_a_bad_one_is_one_line():
+    """As a design file: the SLA page says a tiers file it took, once; a file it refuses is one line."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="tier_editing").set_value(True).run()
+    tiers = json.loads((ROOT / "examples" / "tiers.json").read_text())
+    tiers["tiers"] = tiers["tiers"][:2]
+    at.file_uploader(key="tiers_upload").set_value([("two.json", json.dumps(tiers).encode(), "application/json")])
+    at.run()
+    assert not at.exception
+    said = [_plain(s.value) for s in at.success]
+    assert any(t.startswith("Loaded two.json: 2 tiers (") for t in said), said
+    at.run()
+    assert not [s.value for s in at.success if "Loaded" in s.value]
+    at.file_uploader(key="tiers_upload").set_value([("bad.json", b'{"tiers": 3}', "application/json")]).run()
+    assert not at.exception and len([e for e in at.error]) == 1
