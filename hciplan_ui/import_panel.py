@@ -20,6 +20,15 @@ from planner.core.text import count
 ISSUERS = {"host": "on the nodes (host)", "vm": "inside VMs (vm)"}
 
 
+#: an importer's format as the caption above says it ("csv-template" is the reader's id)
+FORMAT_WORDS = {
+    "fio": "fio JSON",
+    "diskspd": "DiskSpd XML",
+    "vmfleet": "VMFleet results",
+    "csv-template": "the CSV template",
+}
+
+
 def _load(files, design_json: str):
     """Measured points of the uploads, or an error message (nothing kept)."""
     from planner.calibration.importers import load_points, make_run_info
@@ -148,7 +157,14 @@ def render() -> None:
     rep = ss.get("imp_report")
     if not rep:
         return
-    st.caption(fmt.md(" · ".join(f"{f['file']}: {f['format']}, {count(f['points'], 'point')}" for f in rep["files"])))
+    st.caption(
+        fmt.md(
+            " · ".join(
+                f"{f['file']}: {FORMAT_WORDS.get(f['format'], f['format'])}, {count(f['points'], 'point')}"
+                for f in rep["files"]
+            )
+        )
+    )
     refit_done = "refit" in rep
     st.dataframe(
         _error_table(rep["error"], "shipped fit")

@@ -453,3 +453,14 @@ def test_a_tiers_file_taken_is_said_and_a_bad_one_is_one_line():
     assert not [s.value for s in at.success if "Loaded" in s.value]
     at.file_uploader(key="tiers_upload").set_value([("bad.json", b'{"tiers": 3}', "application/json")]).run()
     assert not at.exception and len([e for e in at.error]) == 1
+
+
+def test_the_import_panel_names_a_files_format_in_words():
+    """Browser review (2026-11-29): "import-measurements.csv: csv-template, 6 points" (the reader's id)."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/calibration_page.py").run()
+    data = (ROOT / "examples" / "import-measurements.csv").read_bytes()
+    at.file_uploader(key="imp_files").set_value([("import-measurements.csv", data, "text/csv")]).run()
+    at.button(key="imp_load").click().run()
+    assert not at.exception
+    said = [_plain(c.value) for c in at.caption if "import-measurements.csv" in c.value]
+    assert said == ["import-measurements.csv: the CSV template, 6 points"], said
