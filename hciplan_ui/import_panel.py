@@ -15,7 +15,7 @@ from hciplan_ui import export, fmt, inputs, state
 from planner.calibration.importers import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
 from planner.calibration.refit import METRIC_LABELS, point_table
 from planner.core.errors import PlannerError
-from planner.core.text import count
+from planner.core.text import count, first_upper
 
 ISSUERS = {"host": "on the nodes (host)", "vm": "inside VMs (vm)"}
 
@@ -58,19 +58,20 @@ def _error_table(summary: dict | None, label: str) -> list[dict]:
         return []
     return [
         {
-            "judged": label,
-            "metric": METRIC_LABELS.get(m, m),
-            "points": v["points"],
-            "median |error| %": v["median_abs_pct_error"],
-            "p90 |error| %": v["p90_abs_pct_error"],
+            "Judged": label,
+            "Metric": METRIC_LABELS.get(m, m),
+            "Points": v["points"],
+            "Median |error|, %": v["median_abs_pct_error"],
+            "p90 |error|, %": v["p90_abs_pct_error"],
         }
         for m, v in summary.items()
     ]
 
 
 def _shown(row: dict) -> dict:
-    """A table row as shown: numbers with separators and sensible precision (the CSV keeps them raw)."""
-    return {k: fmt.num(v) if isinstance(v, float) else v for k, v in row.items()}
+    """A table row as shown: headers as every table heads them ("Predicted (shipped)"), numbers with
+    separators and sensible precision (the CSV keeps them raw)."""
+    return {first_upper(k): fmt.num(v) if isinstance(v, float) else v for k, v in row.items()}
 
 
 def _scatter(rows: list[dict], metric: str, after: bool):
@@ -213,12 +214,12 @@ def render() -> None:
     st.dataframe(
         [
             {
-                "parameter": p["name"],
-                "shipped": p["shipped_value"],
-                "refit": p["refit_value"],
-                "change %": p["changed_pct"],
-                "sensitivity": p["sensitivity"],
-                "why": p["reason"],
+                "Parameter": p["name"],
+                "Shipped": p["shipped_value"],
+                "Refit": p["refit_value"],
+                "Change, %": p["changed_pct"],
+                "Sensitivity": p["sensitivity"],
+                "Why": p["reason"],
             }
             for p in info["parameters"]
         ],

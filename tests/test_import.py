@@ -827,7 +827,7 @@ def _shown_text(markdown: str) -> str:
 
 
 def _points_table(at):
-    return next(d.value for d in at.dataframe if "measured" in d.value.columns and "file" in d.value.columns)
+    return next(d.value for d in at.dataframe if "Measured" in d.value.columns and "File" in d.value.columns)
 
 
 def test_calibration_page_upload_refit_and_keep_for_the_session():
@@ -843,14 +843,14 @@ def test_calibration_page_upload_refit_and_keep_for_the_session():
     rep = at.session_state["imp_report"]
     assert rep["points"] == 2 and [f["format"] for f in rep["files"]] == ["diskspd", "diskspd"]
     rows = _points_table(at)
-    assert set(rows["file"]) == {"node1.xml", "node2.txt"} and "predicted (shipped)" in rows.columns
+    assert set(rows["File"]) == {"node1.xml", "node2.txt"} and "Predicted (shipped)" in rows.columns
     # one table holds IOPS and milliseconds: every row says which
-    units = dict(zip(rows["metric"], rows["unit"]))
+    units = dict(zip(rows["Metric"], rows["Unit"]))
     assert units["IOPS"] == "IOPS" and all(units[m] == "ms" for m in units if "latency" in m)
     at.button(key="imp_refit").click().run()
     assert not at.exception
     rep = at.session_state["imp_report"]
-    assert "refit" in rep and "predicted (refit)" in _points_table(at).columns
+    assert "refit" in rep and "Predicted (refit)" in _points_table(at).columns
     assert any(b.proto.label == "Download calibration JSON" for b in at.get("download_button"))
     at.button(key="imp_use").click().run()
     cal_json = at.session_state["calibration_json"]
