@@ -17,6 +17,7 @@ import statistics
 import streamlit as st
 
 from hciplan_ui import charts, chrome, export, fmt, import_panel, state
+from planner.core.text import first_upper
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.results.calibrated_domain import DIMENSIONS
 
@@ -96,8 +97,12 @@ elif not state.presenter():
         for ds, mets in summary.get(judged, {}).items():
             table.append(
                 {"Judged": fmt.label(judged), "Data": fmt.label(ds)}
-                | {METRIC_LABELS.get(m, fmt.label(m)): fmt.DASH for m in metrics}
-                | {METRIC_LABELS.get(m, fmt.label(m)): f"{x['median_abs_pct_error']:.1f}" for m, x in mets.items()}
+                # a column heads with a capital, as every table's ("Storage read latency")
+                | {first_upper(METRIC_LABELS.get(m, fmt.label(m))): fmt.DASH for m in metrics}
+                | {
+                    first_upper(METRIC_LABELS.get(m, fmt.label(m))): f"{x['median_abs_pct_error']:.1f}"
+                    for m, x in mets.items()
+                }
             )
     st.dataframe(table, hide_index=True, width="stretch")
     g = summary.get("guest_latency_us_fit")

@@ -46,7 +46,9 @@ def shown_name(name: str) -> str:
     """A scenario as the page names it to a customer: an example by what it is (its file name,
     "seed-dl580-san-raid5", is kept in the CSV); the current design, the what-if and the system today in
     words that head a column (they were headed "current", "what-if", "today")."""
-    return OWN_NAMES.get(name) or example_words().get(name, name)
+    words = example_words()
+    # an example's words begin a heading ("A single server, RAID 5 on a SAN"); a name a user gave stays as given
+    return OWN_NAMES.get(name) or (first_upper(words[name]) if name in words else name)
 
 
 #: the page's own scenarios as a column heads them (the CSV keeps the short names)

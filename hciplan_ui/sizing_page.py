@@ -621,10 +621,10 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             st.dataframe(
                 [
                     {
-                        "rule": rule_of(k, demand.stack).title,
-                        "passed": "yes" if v["passed"] else "NO",
-                        "this design": customer_words(v["reason"]),
-                        "source": customer_words(rule_of(k, demand.stack).source),
+                        "Rule": rule_of(k, demand.stack).title,
+                        "Passed": "yes" if v["passed"] else "NO",
+                        "This design": customer_words(v["reason"]),
+                        "Source": customer_words(rule_of(k, demand.stack).source),
                     }
                     for k, v in r["checks"].items()
                 ],

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from planner.core.text import first_upper
 from planner.models.catalog import load_catalog
 from planner.models.design import load_design, resolve, with_overrides
 from planner.models.workload import profiles
@@ -231,7 +232,7 @@ def test_compare_page_deltas(reference):
 
     # an example is headed by what it is, not its file name (pre-sales review 2026-11-28)
     labels = [re.sub(r"\\(.)", r"\1", s.value).replace("\u2060", "") for s in at.subheader]
-    assert "Current design" in labels and "What-if" in labels and example_words()["sas-4node"] in labels
+    assert "Current design" in labels and "What-if" in labels and first_upper(example_words()["sas-4node"]) in labels
     # a SAN's latency is a multiple of the current design's, said as one ("213x", not "+21150.9%")
     at.multiselect(key="cmp_examples").set_value(["san-raid5"]).run()
     from planner.models.design import load_design
@@ -410,8 +411,8 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
 
     at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
     at.run()
-    checks = next(d.value for d in [*at.dataframe, *at.table] if "this design" in d.value.columns)
-    assert set(checks["rule"]) <= {r.title for r in RULES.values()} and len(checks) == len(best["checks"])
+    checks = next(d.value for d in [*at.dataframe, *at.table] if "This design" in d.value.columns)
+    assert set(checks["Rule"]) <= {r.title for r in RULES.values()} and len(checks) == len(best["checks"])
     at.radio(key="size_mode").set_value("totals").run()
     at.button[0].click().run(timeout=120)  # the form's demand now, not the file again
     assert Demand.model_validate_json(at.session_state["size_demand"]).total_iops is not None
@@ -441,8 +442,8 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     assert rules["Source"].str.contains("Microsoft").any()
     at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
     at.run()
-    checks = next(d for d in [*at.dataframe, *at.table] if "this design" in d.value.columns).value
-    assert set(checks["passed"]) == {"yes"}
+    checks = next(d for d in [*at.dataframe, *at.table] if "This design" in d.value.columns).value
+    assert set(checks["Passed"]) == {"yes"}
     at.button(key="size_use_best").click().run(timeout=120)
     at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
@@ -566,7 +567,7 @@ def test_compare_page_shows_architectures_side_by_side():
     from planner.sizing.words import example_words
 
     labels = [re.sub(r"\\(.)", r"\1", s.value).replace("\u2060", "") for s in at.subheader]
-    assert all(example_words()[n] in labels for n in names)
+    assert all(first_upper(example_words()[n]) in labels for n in names)
     iops = [m.value for m in at.metric if m.label == "IOPS"]
     w = profiles()[DEFAULT_WORKLOAD]
     for n, shown in zip(names, iops[1:]):

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from planner.core.text import first_upper
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 REF = json.loads((ROOT / "examples" / "reference.json").read_text())
@@ -144,7 +146,7 @@ def test_example_pickers_offer_design_files_only():
     # around 'hyperconverged (HCI)' doubled its brackets)
     compared = at.multiselect(key="cmp_examples").options
     assert len(compared) == len(designs)
-    assert all(any(o.startswith(f"{example_words()[n]} — ") for o in compared) for n in designs), compared
+    assert all(any(o.startswith(f"{first_upper(example_words()[n])} — ") for o in compared) for n in designs), compared
     assert not any("))" in o for o in compared), compared
     for name in ("db-erp", "tiers", "demand-200dbs", "background-25vms"):
         assert name not in offered and not any(name in o for o in compared)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from planner.core.text import first_upper
 from planner.engine.loads import demand_as_workload
 from planner.models.demand import Demand
 from planner.models.design import parse_design
@@ -240,7 +241,7 @@ def test_compare_page_names_examples_and_their_storage_in_words():
     at.multiselect(key="cmp_examples").set_value(["seed-dl580-san-raid5", "seed-datrium-dvx"]).run()
     assert not at.exception
     heads = [_plain(h.value) for h in at.subheader]
-    assert example_words()["seed-dl580-san-raid5"] in heads and "seed-dl580-san-raid5" not in heads, heads
+    assert first_upper(example_words()["seed-dl580-san-raid5"]) in heads and "seed-dl580-san-raid5" not in heads, heads
     text = " ".join(_texts(at, "caption"))
     assert "RAID 5" in text and "Fibre Channel" in text, text
     for key in ("fc-4g", "raid5", "seed-"):

@@ -80,10 +80,10 @@ def test_only_the_open_tab_and_the_open_sections_are_built():
     assert len(at.get("plotly_chart")) == 1
     assert at.button(key="size_prepare") is not None
     assert any("Cost line" in d.value.columns for d in [*at.dataframe, *at.table])  # the whole cost's tab, open
-    assert not any("this design" in d.value.columns for d in [*at.dataframe, *at.table])  # the Rules tab, closed
+    assert not any("This design" in d.value.columns for d in [*at.dataframe, *at.table])  # the Rules tab, closed
     at.session_state["size_tabs"] = "Rules"
     at.run()
-    assert any("this design" in d.value.columns for d in [*at.dataframe, *at.table])
+    assert any("This design" in d.value.columns for d in [*at.dataframe, *at.table])
     assert not any("Cost line" in d.value.columns for d in [*at.dataframe, *at.table])
 
 
