@@ -465,3 +465,42 @@ def test_the_import_panel_names_a_files_format_in_words():
     assert not at.exception
     said = [_plain(c.value) for c in at.caption if "import-measurements.csv" in c.value]
     assert said == ["import-measurements.csv: the CSV template, 6 points"], said
+
+
+#: words a page may show as they are: Ceph's own option names, the estate file's columns, SQL Server's view
+FIELD_NAMES_SHOWN = {"size_gb", "peak_iops", "ram_gb", "latency_target_ms", "dm_io_virtual_file_stats", "sample_ms"}
+FIELD_NAMES_SHOWN |= {"size_on_disk_bytes", "min_size"}
+
+
+@pytest.mark.parametrize("example", ["reference", "ceph-6node-reef", "vsan-esa-6node"])
+def test_every_pages_messages_are_sentences_without_field_names(example):
+    """Review 2026-11-29 found, one page at a time, messages in lower case ("healthy: ...", "open loads
+    ..."), field names ("vcpu_oversubscription", "file_server_cpu", "mirror-3way") and "(s)" plurals. A scan of
+    every message, caption and heading on every page, healthy and one node down, for three stacks."""
+    from hciplan_ui.state import design_to_json
+    from planner.models.design import load_design
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    dj = design_to_json(load_design(ROOT / "examples" / f"{example}.json"))
+    at.session_state["design_json"] = dj
+    at.session_state["draft"] = json.loads(dj)
+    found = []
+    for page in ("design_page", "capacity_page", "performance_page", "sla_page", "compare_page"):
+        at.switch_page(f"hciplan_ui/{page}.py").run()
+        if page == "performance_page" and not at.toggle(key="p_degraded").disabled:
+            at.toggle(key="p_degraded").set_value(True).run()
+        assert not at.exception, (page, [e.value for e in at.exception])
+        for kind in ("info", "warning", "caption", "success", "error", "subheader"):
+            for e in getattr(at, kind):
+                t = _plain(str(e.value))
+                fields = set(re.findall(r"\b[a-z0-9]+_[a-z0-9_]+\b", t)) - FIELD_NAMES_SHOWN
+                fields = {f for f in fields if not f.startswith(("mon_osd", "osd_"))}
+                lower = t[:1].islower() and not t.startswith(("band ", "vCPU", "p99", "p90"))
+                ids = re.findall(
+                    r"\b(?:mirror-[23]way|nested-mirror-2way|parity-(?:single|dual)|replica-\d|ec-\d\+\d)\b", t
+                )
+                if fields or lower or ids or "(s)" in t:
+                    found.append((page, kind, sorted(fields), t[:90]))
+        if page == "performance_page" and at.toggle(key="p_degraded").value:
+            at.toggle(key="p_degraded").set_value(False).run()
+    assert not found, found
