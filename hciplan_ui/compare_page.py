@@ -15,12 +15,13 @@ from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper
 from planner.engine.architectures import TOPOLOGY_LABELS
+from planner.engine.performance import station_words
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
-from planner.results.report import bottleneck_words, station_words
+from planner.results.report import bottleneck_words
 from planner.sizing.verdict import report_against_demand
 from planner.sizing.words import customer_words, example_words, resiliency_words, transport_words
 

@@ -27,7 +27,7 @@ import math
 
 from planner.core.errors import PlannerError
 from planner.core.text import count
-from planner.engine.performance import PACING_POLICIES
+from planner.engine.performance import PACING_POLICIES, station_words
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
 from planner.models.database import CPU_BOUND, Database, cpu_s_per_call, cpu_us_per_txn, io_demand, oltp_calibration
@@ -35,7 +35,7 @@ from planner.models.design import Design, lookup_part
 from planner.models.params import ModelParams, default_params
 from planner.models.workload import Workload
 from planner.physics.cpu import guest_us_per_io as cpu_guest_us
-from planner.results.report import evaluate_report, station_words
+from planner.results.report import evaluate_report
 
 #: bisection steps on the rate (2^-40 of the bracket: far below any figure shown)
 STEPS = 40

@@ -75,6 +75,15 @@ BOTTLENECK_LABELS = {
     "offered_load": "offered load",
     "none": "none (below capacity)",
 }
+
+
+def station_words(rep: dict[str, Any]) -> dict[str, str]:
+    """A report's station names in words: the engine's (:data:`BOTTLENECK_LABELS`) and, for another
+    architecture, its model's own (``model.stations``: "file server CPU", "PCIe flash cards"). Here,
+    below the reports, so that the HCI report and another architecture's report name them alike."""
+    return {**BOTTLENECK_LABELS, **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}}
+
+
 K = len(STATIONS)
 US = 1e-6
 

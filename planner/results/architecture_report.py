@@ -24,7 +24,7 @@ from planner.engine.architectures import (
     resolve,
     warnings_for,
 )
-from planner.engine.performance import BOTTLENECK_LABELS
+from planner.engine.performance import station_words
 from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
@@ -142,7 +142,7 @@ def evaluate_report(
         out["scaling"] = scaling(parts, workload, p)
         sat = next((s for s in out["scaling"] if s["storage_bound"]), None)
         # the station in words, as the report names it elsewhere ("file server CPU", not file_server_cpu)
-        words = {**BOTTLENECK_LABELS, **{x["station"]: x["label"] for x in out["model"]["stations"]}}
+        words = station_words(out)
         out["notes"].append(
             f"the file servers saturate from {count(sat['db_servers'], 'database server')} on "
             f"({words.get(sat['bottleneck'], sat['bottleneck'])})"

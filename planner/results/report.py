@@ -292,12 +292,6 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
     return jsonio.strict(explain_endurance(res, wr_iops), jsonio.NOT_COMPUTABLE)
 
 
-def station_words(rep: dict) -> dict[str, str]:
-    """A report's station names in words: the engine's (:data:`BOTTLENECK_LABELS`) and, for another
-    architecture, its model's own (``model.stations``: "file server CPU", "PCIe flash cards")."""
-    return {**BOTTLENECK_LABELS, **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}}
-
-
 def present_utilization(rep: dict, utilization: dict | None = None) -> dict:
     """``utilization`` (default: the report's own; the degraded view's has the same stations) without
     the stations the design does not have: the engine keeps an idle cache station for a design
