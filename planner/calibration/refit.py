@@ -49,6 +49,7 @@ from planner.core import jsonio
 from planner.core.errors import PlannerError
 from planner.core.jsonio import read_bounded
 from planner.core.paths import resolved
+from planner.core.text import plural_of
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.models.params import (
     CALIBRATION_FILE,
@@ -518,14 +519,12 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     missing = [k for k in PARAM_NAMES if k not in doc["params"]]
     if missing:
         raise RefitError(
-            f"{name} lacks {'parameter' if len(missing) == 1 else 'parameters'} {', '.join(missing)} (written by an older planner? refit again)",
+            f"{name} lacks {plural_of(len(missing), 'parameter')} {', '.join(missing)} (written by an older planner? refit again)",
             "calibration",
         )
     extra = [k for k in doc["params"] if k not in PARAM_NAMES]
     if extra:
-        raise RefitError(
-            f"{name} has unknown {'parameter' if len(extra) == 1 else 'parameters'} {', '.join(extra)}", "calibration"
-        )
+        raise RefitError(f"{name} has unknown {plural_of(len(extra), 'parameter')} {', '.join(extra)}", "calibration")
     check_params(doc["params"], name, RefitError)
     boot = doc.get("bootstrap") or []
     # the shipped file stores each set by parameter name

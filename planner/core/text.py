@@ -15,7 +15,13 @@ def count(n: float, noun: str, plural: str | None = None) -> str:
     plural : str, optional
         The plural when it is not ``noun + "s"``.
     """
-    return f"{n:,} {noun if n == 1 else (plural or noun + 's')}"
+    return f"{n:,} {plural_of(n, noun, plural)}"
+
+
+def plural_of(n: float, noun: str, plural: str | None = None) -> str:
+    """``noun`` as a count of ``n`` takes it, without the count: "column" for 1, "columns" otherwise
+    (a list after it: "missing required columns read_fraction, iops")."""
+    return noun if n == 1 else (plural or noun + "s")
 
 
 def first_upper(text: str) -> str:

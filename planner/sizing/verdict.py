@@ -39,6 +39,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
+from planner.core.text import plural_of
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
@@ -87,7 +88,7 @@ def without_hosting_warnings(warnings: list) -> list:
 def _plural(n: float, one: str, many: str | None = None) -> str:
     """'1 node', '6 nodes', '4.8 databases' (a grown count keeps its decimal)."""
     shown = f"{n:,.0f}" if float(n).is_integer() else f"{n:,.1f}"
-    return f"{shown} {one if n == 1 else (many or one + 's')}"
+    return f"{shown} {plural_of(n, one, many)}"
 
 
 def judged_demand(design: Design, demand: Demand) -> tuple[Demand, str | None]:

@@ -25,6 +25,7 @@ from planner.calibration.importers.common import (
     text_lines,
     workload,
 )
+from planner.core.text import plural_of
 
 #: column -> (required, description); the order is the template's
 COLUMNS = {
@@ -102,14 +103,12 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
         raise ImportFileError(
-            f"unknown {'column' if len(unknown) == 1 else 'columns'} {', '.join(shown(u) for u in unknown[:5])}; columns: {', '.join(COLUMNS)}",
+            f"unknown {plural_of(len(unknown), 'column')} {', '.join(shown(u) for u in unknown[:5])}; columns: {', '.join(COLUMNS)}",
             name,
         )
     missing = [c for c, (req, _) in COLUMNS.items() if req and c not in header]
     if missing:
-        raise ImportFileError(
-            f"missing required {'column' if len(missing) == 1 else 'columns'} {', '.join(missing)}", name
-        )
+        raise ImportFileError(f"missing required {plural_of(len(missing), 'column')} {', '.join(missing)}", name)
     stem = name.rsplit(".", 1)[0] if "." in name else name
     rd = design_for(design, stem)
     out = []

@@ -38,6 +38,7 @@ from planner.calibration.importers.common import (
     text_lines,
     workload,
 )
+from planner.core.text import plural_of
 from planner.models.workload import profiles
 
 #: VMFleet's own pacing of its Sql and Vdi profiles, IOPS per VM (measured at QoS 0)
@@ -82,9 +83,7 @@ def read_rows(text: str, name: str, layout: str) -> list[dict]:
         rows.append(dict(zip(header, rec)))
     missing = [c for c in REQUIRED if c not in header]
     if missing:
-        raise ImportFileError(
-            f"missing VMFleet {'column' if len(missing) == 1 else 'columns'} {', '.join(missing)}", name
-        )
+        raise ImportFileError(f"missing VMFleet {plural_of(len(missing), 'column')} {', '.join(missing)}", name)
     if not rows:
         raise ImportFileError("no result rows after the header", name)
     return rows

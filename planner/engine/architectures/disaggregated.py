@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from planner.core.errors import DesignError
-from planner.core.text import count
+from planner.core.text import count, plural_of
 from planner.engine.architectures.common import (
     HOST_CPU,
     US,
@@ -403,7 +403,7 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
         f"Storage Spaces on a shared SAS JBOD: {copies:g} copies per write go over SAS from the owner node; the "
         "network carries SMB3 only",
         f"{count(j.virtual_disks or n_db, 'virtual disk')} owned by {spec.file_servers} file servers: the SMB and "
-        f"storage work runs on {n_own:g} {'node' if n_own == 1 else 'nodes'}' worth",
+        f"storage work runs on {n_own:g} {plural_of(n_own, 'node')}' worth",
         f"tiering: {f:.0%} of the IOs to the fast tier (its share of the data under uniform access)",
         f"write-back cache ({j.write_cache_gb:g} GB per virtual disk) absorbs write bursts only: sustained "
         "writes go to their tier (assumption write_back_cache_bursts_only)",
