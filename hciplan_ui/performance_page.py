@@ -300,6 +300,7 @@ if view.get("host_cpu_utilization") is not None:
 # ------------------------------------------------------------ exports
 def _exports() -> None:
     """The utilisation table and the downloads (built only while their section is open)."""
+    present = {k: v for k, v in present_utilization(rep).items() if not k.endswith("_note")}
     util_rows = [
         {
             "Resource": BOTTLENECK_LABELS.get(k, fmt.label(k)),
@@ -307,8 +308,7 @@ def _exports() -> None:
             "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
             "Bottleneck": "yes" if k == rep["bottleneck"] else "",
         }
-        for k, v in present_utilization(rep).items()
-        if not k.endswith("_note")
+        for k, v in present.items()
     ]
     csv_rows = [
         {
@@ -317,8 +317,7 @@ def _exports() -> None:
             "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
             "bottleneck": k == rep["bottleneck"],
         }
-        for k, v in present_utilization(rep).items()
-        if not k.endswith("_note")
+        for k, v in present.items()
     ]
     pl = rep.get("platform") or {}
     for key, what in (("memory", "Memory bandwidth (a check, not a queue)"), ("pcie", "PCIe (a check, not a queue)")):
