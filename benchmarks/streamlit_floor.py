@@ -46,6 +46,14 @@ st.metric("VM latency", f"{v * 0.1:.3f} ms")
 for i in range(N):
     if KIND == "caption":
         st.caption(f"line {i}: {v * i}")
+    elif KIND == "markdown":
+        st.markdown(f"line {i}: **{v * i}**")
+    elif KIND == "html":
+        st.html(f"<p>line {i}: <b>{v * i}</b></p>")
+    elif KIND == "text":
+        st.text(f"line {i}: {v * i}")
+    elif KIND == "metric":
+        st.metric(f"figure {i}", f"{v * i:,}")
     elif KIND == "metric_in_column":
         st.columns(1)[0].metric(f"figure {i}", f"{v * i:,}")
     elif KIND == "number_input":
@@ -75,6 +83,10 @@ CASES = [
     ("bare", 0),
     ("empty", 60),
     ("caption", 100),
+    ("markdown", 100),
+    ("html", 100),
+    ("text", 100),
+    ("metric", 50),
     ("metric_in_column", 50),
     ("number_input", 30),
     ("selectbox", 30),
@@ -105,6 +117,7 @@ def run_case(app_dir: Path, kind: str, n: int, repeats: int, browser) -> list[fl
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=20, help="what-ifs per kind")
+    ap.add_argument("--kinds", default="", help="comma-separated kinds to run (default: all); the bare page always runs")
     a = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -115,7 +128,10 @@ def main() -> None:
         shutil.copytree(ROOT / ".streamlit", app_dir / ".streamlit")
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         bare = None
+        wanted = set(filter(None, a.kinds.split(",")))
         for kind, n in CASES:
+            if wanted and kind != "bare" and kind not in wanted:
+                continue
             v = run_case(app_dir, kind, n, a.repeats, browser)
             med = statistics.median(v)
             bare = med if bare is None else bare

@@ -486,42 +486,50 @@ _tier_editor()
 tiers_json = state.tiers_json()
 
 st.subheader("Tiers on this design")
-with st.expander("Cost assumptions (editable)", expanded=False):
-    d = CostAssumptions()
-    a = st.columns(4)
-    b = st.columns(4)
-    C = lambda f: inputs.model_bounds(CostAssumptions, f)
-    c3 = st.columns(3)
-    spec = [  # (column, label, key, field, unit, integer, format)
-        (a[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
-        (a[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
-        (a[2], "PUE", "cost_pue", "pue", "", False, None),
-        (a[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
-        (b[0], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
-        (b[1], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
-        (b[2], "Target margin", "cost_margin", "target_margin", "", False, None),
-        (b[3], "Target fill", "cost_fill", "target_fill", "", False, None),
-        (
-            c3[1],
-            "Azure Local host fee, USD/core/month",
-            "cost_al",
-            "azure_local_usd_per_core_month",
-            "USD",
-            False,
-            None,
-        ),
-        (
-            c3[2],
-            "Windows Server add-on, USD/core/month",
-            "cost_ws",
-            "windows_subscription_usd_per_core_month",
-            "USD",
-            False,
-            None,
-        ),
-    ]
-    figures, cost_errors = {}, []
-    for col, lab, key, field, unit, integer, f in spec:
+# drawn only while open (closed, it holds nothing; opening it reruns the page with it): its eleven inputs
+# cost the page about 40 ms in chromium on every what-if and page switch (SLA page switch median 291-321
+# -> 256-272 ms, 8 each, review 2026-11-29). Closed, the figures are the ones last typed (inputs.keep holds
+# them across runs), or the ones a scenario or share link set, checked by the same bounds as the boxes.
+cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
+d = CostAssumptions()
+C = lambda f: inputs.model_bounds(CostAssumptions, f)
+a = cost_box.columns(4) if cost_box.open else [None] * 4
+b = cost_box.columns(4) if cost_box.open else [None] * 4
+c3 = cost_box.columns(3) if cost_box.open else [None] * 3
+spec = [  # (column, label, key, field, unit, integer, format)
+    (a[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
+    (a[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
+    (a[2], "PUE", "cost_pue", "pue", "", False, None),
+    (a[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
+    (b[0], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
+    (b[1], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
+    (b[2], "Target margin", "cost_margin", "target_margin", "", False, None),
+    (b[3], "Target fill", "cost_fill", "target_fill", "", False, None),
+    (
+        c3[1],
+        "Azure Local host fee, USD/core/month",
+        "cost_al",
+        "azure_local_usd_per_core_month",
+        "USD",
+        False,
+        None,
+    ),
+    (
+        c3[2],
+        "Windows Server add-on, USD/core/month",
+        "cost_ws",
+        "windows_subscription_usd_per_core_month",
+        "USD",
+        False,
+        None,
+    ),
+]
+figures, cost_errors = {}, []
+for col, lab, key, field, unit, integer, f in spec:
+    if col is None:  # the section is closed: the value kept from the box, or the default
+        figures[field] = st.session_state.get(key, getattr(d, field))
+        e = inputs.check(lab, figures[field], *C(field), unit=unit, integer=integer)
+    else:
         figures[field], e = inputs.number(
             col,
             lab,
@@ -534,22 +542,28 @@ with st.expander("Cost assumptions (editable)", expanded=False):
             default=getattr(d, field),
         )
         inputs.show(col, e)
-        cost_errors.append(e)
+    cost_errors.append(e)
+if cost_box.open:
     figures["licence_option"] = c3[0].selectbox(
         "Licensing in the monthly cost",
         list(OPTION_NAMES),
         format_func=OPTION_NAMES.__getitem__,
         key="cost_lic_opt",
     )
-    st.caption(
+    cost_box.caption(
         # the box shows what fits a quarter of the page ("Windows Server Datacenter (perpetual, per c")
         f"Licensing counted: {fmt.md(OPTION_NAMES[figures['licence_option']])}. "
         "Licence prices are public list prices, each with its source and the date it was seen (the "
         "proposal's appendix lists them): edit them to your agreement."
     )
+else:
+    figures["licence_option"] = st.session_state.get("cost_lic_opt", d.licence_option)
 tp = None
 if any(cost_errors):
-    st.warning("A cost assumption is out of range: tier prices are not shown until it is fixed.")
+    st.warning(
+        "A cost assumption is out of range: tier prices are not shown until it is fixed"
+        + ("." if cost_box.open else " (open Cost assumptions).")
+    )
 else:
     try:
         costs = CostAssumptions(**{k: (int(v) if k == "amortisation_months" else v) for k, v in figures.items()})

@@ -322,10 +322,44 @@ def test_sla_page_prices_follow_margin():
         return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
 
     before = price()
+    at.session_state["sla_costs_open"] = True  # the cost inputs are drawn while their section is open
+    at.run()
     at.number_input(key="cost_margin").set_value(0.5).run()
     assert price() > before
     at.number_input(key="mix_Standard").set_value(5).run()
     assert at.success or at.error
+
+
+def test_sla_cost_assumptions_are_drawn_only_while_open_and_kept_when_closed():
+    """Browser review (2026-11-29): the closed "Cost assumptions" section's eleven inputs cost the SLA
+    page about 40 ms per run. Closed, it draws nothing; what was typed in it still prices the tiers, and
+    a value out of range still stops the prices, saying where to fix it."""
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+
+    def price():
+        table = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns)
+        return table.value.to_dict("records")[0]["Price, USD/month"]
+
+    assert not [w for w in at.number_input if str(w.key).startswith("cost_")]
+    assert all(w.key != "cost_lic_opt" for w in at.selectbox)
+    closed = price()
+    at.session_state["sla_costs_open"] = True
+    at.run()
+    assert price() == closed  # the defaults, drawn or not
+    at.number_input(key="cost_margin").set_value(0.5).run()
+    opened = price()
+    assert opened != closed
+    at.session_state["sla_costs_open"] = False
+    at.run()
+    assert not [w for w in at.number_input if str(w.key).startswith("cost_")]
+    assert price() == opened  # the margin typed stays, closed
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert price() == opened  # and across a page switch
+    at.session_state["cost_margin"] = 0.99  # as a scenario or link might set it
+    at.run()
+    warnings = [w.value for w in at.warning]
+    assert any("tier prices are not shown until it is fixed (open Cost assumptions)" in w for w in warnings), warnings
 
 
 def test_size_page_finds_planners_cheapest_and_loads_it():

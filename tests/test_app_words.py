@@ -311,7 +311,9 @@ def test_the_design_and_performance_pages_say_a_chosen_part_or_workload_in_full(
     at.switch_page("hciplan_ui/performance_page.py").run()
     box = at.selectbox(key="p_workload")
     assert box.options[box.index].split(" — ", 1)[1] in _texts(at, "caption")
-    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.switch_page("hciplan_ui/sla_page.py")
+    at.session_state["sla_costs_open"] = True  # the cost inputs are drawn while their section is open
+    at.run()
     box = at.selectbox(key="cost_lic_opt")
     assert any(c.startswith(f"Licensing counted: {box.options[box.index]}.") for c in _texts(at, "caption"))
 
