@@ -117,7 +117,9 @@ def run_case(app_dir: Path, kind: str, n: int, repeats: int, browser) -> list[fl
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=20, help="what-ifs per kind")
-    ap.add_argument("--kinds", default="", help="comma-separated kinds to run (default: all); the bare page always runs")
+    ap.add_argument(
+        "--kinds", default="", help="comma-separated kinds to run (default: all); the bare page always runs"
+    )
     a = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
