@@ -493,9 +493,9 @@ st.subheader("Tiers on this design")
 cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
 d = CostAssumptions()
 C = lambda f: inputs.model_bounds(CostAssumptions, f)
-a = cost_box.columns(4) if cost_box.open else [None] * 4
-b = cost_box.columns(4) if cost_box.open else [None] * 4
-c3 = cost_box.columns(3) if cost_box.open else [None] * 3
+a: list = cost_box.columns(4) if cost_box.open else [None] * 4  # None: not drawn
+b: list = cost_box.columns(4) if cost_box.open else [None] * 4
+c3: list = cost_box.columns(3) if cost_box.open else [None] * 3
 spec = [  # (column, label, key, field, unit, integer, format)
     (a[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
     (a[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
