@@ -493,20 +493,19 @@ st.subheader("Tiers on this design")
 cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
 d = CostAssumptions()
 C = lambda f: inputs.model_bounds(CostAssumptions, f)
-a: list = cost_box.columns(4) if cost_box.open else [None] * 4  # None: not drawn
-b: list = cost_box.columns(4) if cost_box.open else [None] * 4
-c3: list = cost_box.columns(3) if cost_box.open else [None] * 3
+# the boxes' columns, four, four and three (None: the section is closed, nothing is drawn)
+cols: list = [*cost_box.columns(4), *cost_box.columns(4), *cost_box.columns(3)] if cost_box.open else [None] * 11
 spec = [  # (column, label, key, field, unit, integer, format)
-    (a[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
-    (a[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
-    (a[2], "PUE", "cost_pue", "pue", "", False, None),
-    (a[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
-    (b[0], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
-    (b[1], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
-    (b[2], "Target margin", "cost_margin", "target_margin", "", False, None),
-    (b[3], "Target fill", "cost_fill", "target_fill", "", False, None),
+    (cols[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
+    (cols[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
+    (cols[2], "PUE", "cost_pue", "pue", "", False, None),
+    (cols[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
+    (cols[4], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
+    (cols[5], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
+    (cols[6], "Target margin", "cost_margin", "target_margin", "", False, None),
+    (cols[7], "Target fill", "cost_fill", "target_fill", "", False, None),
     (
-        c3[1],
+        cols[9],
         "Azure Local host fee, USD/core/month",
         "cost_al",
         "azure_local_usd_per_core_month",
@@ -515,7 +514,7 @@ spec = [  # (column, label, key, field, unit, integer, format)
         None,
     ),
     (
-        c3[2],
+        cols[10],
         "Windows Server add-on, USD/core/month",
         "cost_ws",
         "windows_subscription_usd_per_core_month",
@@ -544,7 +543,7 @@ for col, lab, key, field, unit, integer, f in spec:
         inputs.show(col, e)
     cost_errors.append(e)
 if cost_box.open:
-    figures["licence_option"] = c3[0].selectbox(
+    figures["licence_option"] = cols[8].selectbox(
         "Licensing in the monthly cost",
         list(OPTION_NAMES),
         format_func=OPTION_NAMES.__getitem__,
