@@ -194,3 +194,17 @@ def test_both_entry_points_know_every_kind_of_file_before_any_is_read(entry):
         "a tiers file",
         "a workload file",
     ]
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["sla", REF], "error: db: required: give --db or --database, the database JSON file"),
+        (["evaluate"], "error: design: required: the design JSON file"),
+        (["db-io"], "error: database: required: the database JSON file"),
+    ],
+)
+def test_a_missing_argument_says_what_to_give(argv, said, capsys):
+    """Review (2026-11-29): `hciplan sla DESIGN` said "db: required (or: database)", the parser's
+    names without their dashes and without what the argument is."""
+    assert _fails(argv, capsys, said.split(": ")[1]) == said

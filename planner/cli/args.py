@@ -17,8 +17,18 @@ class UsageError(PlannerError):
 _QUOTED = re.compile(r"'([^']{60,})'")
 
 
-def _usage_error(message: str) -> UsageError:
-    """argparse's message as 'field: reason' (argparse's own wording kept)."""
+def _usage_error(message: str, helps: dict[str, str] | None = None) -> UsageError:
+    """argparse's message as 'field: reason' (argparse's own wording kept). ``helps``: each argument's
+    help by the names it is typed as; a missing argument is told as what to give, with what it is."""
+    helps = helps or {}
+
+    def what(names: list[str]) -> str:
+        # the help's first clause ("database JSON file (`schema database`): by its IO ..." -> its head)
+        clause = re.split(r" \(|: |; ", helps.get(names[0], ""), maxsplit=1)[0].strip()
+        if not names[0].startswith("-"):  # a positional: what it is
+            return f": the {clause}" if clause else ""
+        return f": give {' or '.join(names)}" + (f", the {clause}" if clause else "")
+
     message = _QUOTED.sub(lambda m: shown(m.group(1), 60), message)
     m = re.match(r"argument ([^:]+): (.*)", message, re.S)
     if m:
@@ -28,12 +38,12 @@ def _usage_error(message: str) -> UsageError:
     m = re.match(r"the following arguments are required: (.*)", message, re.S)
     if m:
         names = [n.strip() for n in m.group(1).split(",")]
-        more = f" (also: {', '.join(names[1:])})" if len(names) > 1 else ""
+        more = f" (also: {', '.join(names[1:])})" if len(names) > 1 else what(names[:1])
         return UsageError(f"required{more}", names[0].lstrip("-"))
     m = re.match(r"one of the arguments (.*) is required", message, re.S)
     if m:
         names = m.group(1).split()
-        return UsageError(f"required (or: {', '.join(n.lstrip('-') for n in names[1:])})", names[0].lstrip("-"))
+        return UsageError(f"required{what(names)}", names[0].lstrip("-"))
     m = re.match(r"ambiguous option: (\S+) (.*)", message, re.S)
     if m:
         return UsageError(f"ambiguous option: {m.group(2)}", m.group(1).split("=")[0].lstrip("-"))
@@ -47,7 +57,8 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one-line PlannerErrors, not usage blocks."""
 
     def error(self, message):
-        raise _usage_error(message)
+        helps = {n: a.help or "" for a in self._actions for n in (a.option_strings or [a.dest])}
+        raise _usage_error(message, helps)
 
 
 def int_arg(text: str) -> int:
@@ -100,7 +111,7 @@ def design_from_args(args):
 
 def add_design_args(p) -> None:
     """A design file, an extra catalog folder and the quick what-if overrides."""
-    p.add_argument("design")
+    p.add_argument("design", help="design JSON file (`hciplan schema design`)")
     p.add_argument("--catalog", help="extra catalog folder")
     p.add_argument(
         "--stack", choices=["s2d", "ceph", "vsan"], help="storage stack (the resiliency maps to its equivalent)"
