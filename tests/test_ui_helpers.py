@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import string
 from pathlib import Path
 
 import pytest
@@ -65,6 +67,8 @@ def test_user_text_has_no_live_markdown(text):
             assert s[i - 1 : i + 1] == "\\\\" + ch, (text, s)
     for link in ("http://", "www.", "a@b", ":material/"):
         assert link not in s
+    # CommonMark escapes punctuation only: a backslash before anything else is shown ("\\1. list" read so)
+    assert all(m.group(1) in string.punctuation for m in re.finditer(r"\\(.)", s)), s
     assert fmt.md("a\nb\r\nc") == "a b c"
 
 
