@@ -52,6 +52,12 @@ for i in range(N):
         st.html(f"<p>line {i}: <b>{v * i}</b></p>")
     elif KIND == "text":
         st.text(f"line {i}: {v * i}")
+    elif KIND == "table":  # 10 rows of 9 columns, as the app's tier and part tables
+        st.table([{f"column {c}": f"{v * i * c:,}" for c in range(9)} for _ in range(10)], hide_index=True)
+    elif KIND == "markdown_table":  # the same table as one markdown element
+        nl = chr(10)
+        head = "| " + " | ".join(f"column {c}" for c in range(9)) + " |" + nl + "|" + "---|" * 9 + nl
+        st.markdown(head + "".join("| " + " | ".join(f"{v * i * c:,}" for c in range(9)) + " |" + nl for _ in range(10)))
     elif KIND == "metric":
         st.metric(f"figure {i}", f"{v * i:,}")
     elif KIND == "metric_in_column":
@@ -87,6 +93,8 @@ CASES = [
     ("html", 100),
     ("text", 100),
     ("metric", 50),
+    ("table", 5),
+    ("markdown_table", 5),
     ("metric_in_column", 50),
     ("number_input", 30),
     ("selectbox", 30),

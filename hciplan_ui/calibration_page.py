@@ -167,30 +167,32 @@ _UNITS = {
     "read_latency_ms": fmt.ms,
 }
 # a table, not a grid: five rows whose long cells (what each prediction is for) must wrap, not scroll
-st.table(
-    [
-        {
-            "Result": c["label"],
-            "Measured": (c["measured_bound"] + " " if c["measured_bound"] else "") + _UNITS[c["metric"]](c["measured"]),
-            "Predicted": _UNITS[c["metric"]](c["predicted"]),
-            "Error": _pct(100 * c["error"])
-            if not c["measured_bound"]
-            else "within the bound"
-            if c["error"] <= 0
-            else "at least " + _pct(100 * c["error"]),
-            "Band": fmt.DASH if c["low"] is None else fmt.span(c["low"], c["high"], _UNITS[c["metric"]]),
-            "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"]))
-            if c["bottleneck"]
-            else fmt.DASH,
-            "Extrapolates in": "; ".join(DIMENSIONS.get(d, ("", fmt.label(d)))[1] for d in c["extrapolation"]),
-            "Memory / PCIe busy per node": fmt.DASH
-            if c["memory_utilization"] is None
-            else f"{fmt.pct(c['memory_utilization'])} / {fmt.pct(c['pcie_utilization'])}",
-            "Predicted for": c["compared_with"],
-        }
-        for c in state.published_checks()
-    ],
-    hide_index=True,
+st.markdown(
+    fmt.table(
+        [
+            {
+                "Result": c["label"],
+                "Measured": (c["measured_bound"] + " " if c["measured_bound"] else "")
+                + _UNITS[c["metric"]](c["measured"]),
+                "Predicted": _UNITS[c["metric"]](c["predicted"]),
+                "Error": _pct(100 * c["error"])
+                if not c["measured_bound"]
+                else "within the bound"
+                if c["error"] <= 0
+                else "at least " + _pct(100 * c["error"]),
+                "Band": fmt.DASH if c["low"] is None else fmt.span(c["low"], c["high"], _UNITS[c["metric"]]),
+                "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"]))
+                if c["bottleneck"]
+                else fmt.DASH,
+                "Extrapolates in": "; ".join(DIMENSIONS.get(d, ("", fmt.label(d)))[1] for d in c["extrapolation"]),
+                "Memory / PCIe busy per node": fmt.DASH
+                if c["memory_utilization"] is None
+                else f"{fmt.pct(c['memory_utilization'])} / {fmt.pct(c['pcie_utilization'])}",
+                "Predicted for": c["compared_with"],
+            }
+            for c in state.published_checks()
+        ]
+    )
 )
 
 import_panel.render()

@@ -65,17 +65,18 @@ if not state.presenter():
         for s in cap["waterfall"]
     ]
     # shown: capitalised headers and 2-decimal figures; the CSV keeps full precision
-    st.table(
-        [
-            {
-                "Step": first_upper(s["step"]),
-                "TB": fmt.num(s["capacity_tb"], 2),
-                "TiB": fmt.num(s["capacity_tib"], 2),
-                "Rule": s["rule"],
-            }
-            for s in cap["waterfall"]
-        ],
-        hide_index=True,
+    st.markdown(
+        fmt.table(
+            [
+                {
+                    "Step": first_upper(s["step"]),
+                    "TB": fmt.num(s["capacity_tb"], 2),
+                    "TiB": fmt.num(s["capacity_tib"], 2),
+                    "Rule": s["rule"],
+                }
+                for s in cap["waterfall"]
+            ]
+        )
     )
     c1, c2 = st.columns(2)
     c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")

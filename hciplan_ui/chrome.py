@@ -33,6 +33,17 @@ BASE_CSS = """
 [data-testid="stWidgetLabel"] .stMarkdownEllipsis, [data-testid="stWidgetLabel"] .stMarkdownEllipsis * {
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   overflow-wrap: normal; }
+/* the static tables (hciplan_ui.fmt.table: markdown, drawn five times faster than st.table) as compact as
+   st.table drew them: its 14 px text and tight cells, not the body's 16 px and wide padding */
+[data-testid="stMarkdownContainer"] table { font-size: 0.875rem; line-height: 1.35; }
+[data-testid="stMarkdownContainer"] th, [data-testid="stMarkdownContainer"] td { padding: 0.3rem 0.45rem; }
+[data-testid="stMarkdownContainer"] th { font-weight: 600; color: rgba(49, 51, 63, 0.75); }
+/* a long part number ("MTFDKCC1T6TFS,") breaks inside a cell rather than push the table past the page at
+   1024 px (the parts table's nine columns of part names); headers keep their words */
+[data-testid="stMarkdownContainer"] td { overflow-wrap: anywhere; }
+/* a figure (a right-aligned column) is never broken: "$408,95" over "6" */
+[data-testid="stMarkdownContainer"] td[style*="right"], [data-testid="stMarkdownContainer"] td[align="right"] {
+  overflow-wrap: normal; white-space: nowrap; }
 /* on a laptop's 1024-1280 px the wide layout's 5 rem side margins left tables 564 px, and the designs,
    tiers and calibration tables (596-676 px) lost their last column behind a scrollbar that does not show */
 @media (max-width: 1280px) { [data-testid="stMainBlockContainer"] { padding-left: 1rem; padding-right: 1rem; } }

@@ -442,9 +442,8 @@ if not state.presenter():
     # the systems side by side, a figure per row: a few columns that fit the page, as a static table (the
     # data grid's 16 columns scrolled the costs out of sight, and its first drawing was the browser's
     # heaviest work on a page switch); the CSV keeps a row per system
-    st.table(
-        [{"Figure": label} | {r["Scenario"]: r[label] for r in table} for label in list(table[0])[1:]],
-        hide_index=True,
+    st.markdown(
+        fmt.table([{"Figure": label} | {r["Scenario"]: r[label] for r in table} for label in list(table[0])[1:]])
     )
     st.download_button("Comparison CSV", export.to_csv(csv_rows), file_name="comparison.csv", mime="text/csv")
 

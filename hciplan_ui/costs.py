@@ -249,7 +249,7 @@ def cost_breakdown(cost: dict, key: str) -> None:
             "How it is counted": f"purchases spread over {cost['amortisation_months']} months",
         }
     )
-    st.table(rows, hide_index=True)
+    st.markdown(fmt.table(rows))
     st.caption(
         f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
         "(support, power, rack space, subscriptions) of each month."

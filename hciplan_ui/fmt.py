@@ -36,8 +36,9 @@ def md(text) -> str:
     return _LIST_START.sub(lambda m: m.group(1) + m.group(2) + "\\" + m.group(3), s)
 
 
-#: a cell that holds a figure ("1,234", "$54.07", "0.518 ms", "-3 %"): its column is aligned right
-_FIGURE = re.compile(r"^[-+−]?\$?\d")
+#: a cell that is a figure ("1,234", "$54.07", "0.518 ms", "-3 %", "+20.8%"), perhaps with one unit word; not
+#: a count of parts ("2 x Intel Xeon Gold 6430"): a column of figures is aligned right and never broken
+_FIGURE = re.compile(r"^[-+−]?\$?\d[\d,.]*(?:\s?(?:%|[A-Za-zµ/]+))?$")
 
 
 def table(rows: list[dict]) -> str:
@@ -57,7 +58,7 @@ def table(rows: list[dict]) -> str:
         all(_FIGURE.match(x[i]) or x[i] in ("", DASH) for x in cells) and any(x[i] for x in cells)
         for i in range(len(cols))
     ]
-    line = lambda xs: "| " + " | ".join(md(x) if x else " " for x in xs) + " |"  # noqa: E731
+    line = lambda xs: "| " + " | ".join(md(x) if x else " " for x in xs) + " |"
     rule = "|" + "|".join("---:" if r else "---" for r in right) + "|"
     return "\n".join([line(cols), rule, *(line(x) for x in cells)])
 

@@ -506,19 +506,20 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         with section:
             # a static table that wraps its text: the grid cut the checks, stages and examples off ("stora",
             # "…HDD needs a") and led with the rules' internal names (capacity_with_reserve)
-            st.table(
-                [
-                    {
-                        "Rule": v["title"],
-                        "Candidates rejected": fmt.num(v["count"], 0),
-                        "Checked at": v["stage"],
-                        # parts by name, no field names or module paths: the ids stay in the Sizing JSON
-                        "Example": customer_words(v["example"]),
-                        "Source": customer_words(v["source"]),
-                    }
-                    for v in rej.values()
-                ],
-                hide_index=True,
+            st.markdown(
+                fmt.table(
+                    [
+                        {
+                            "Rule": v["title"],
+                            "Candidates rejected": fmt.num(v["count"], 0),
+                            "Checked at": v["stage"],
+                            # parts by name, no field names or module paths: the ids stay in the Sizing JSON
+                            "Example": customer_words(v["example"]),
+                            "Source": customer_words(v["source"]),
+                        }
+                        for v in rej.values()
+                    ]
+                )
             )
             st.caption(
                 "A candidate can fail several rules; counts are part choices or designs at the stage the rule applies."
@@ -569,14 +570,14 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]
     rows = [_row(i, r, whole_usd=whole_usd[i]) for i, r in enumerate(results)]
     shown = [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)]
-    st.table([{k: x[k] for k in SUMMARY_COLUMNS} for x in shown], hide_index=True)
+    st.markdown(fmt.table([{k: x[k] for k in SUMMARY_COLUMNS} for x in shown]))
     st.caption(
         "Ranked by the whole cost: the cluster cost (servers, platform licences, support, power, rack), "
         "switches, optics and cables, and SQL Server's licences when counted."
         + (f" {first_upper(res['search']['network_note'])}." if res["search"].get("network_note") else "")
         + " Their parts:"
     )
-    st.table([{k: x[k] for k in PARTS_COLUMNS} for x in shown], hide_index=True)
+    st.markdown(fmt.table([{k: x[k] for k in PARTS_COLUMNS} for x in shown]))
     # the chart is the browser's heaviest work on a sizing (a new plotly figure: about 0.4 s on two
     # cores): it is drawn when its section is opened, and stays open for the next sizings
     chart = st.expander(

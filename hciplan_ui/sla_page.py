@@ -184,10 +184,7 @@ def _tier_editor() -> None:
     if not st.toggle("Edit the tiers", key="tier_editing", help="change, add or remove tiers; reset; tiers JSON"):
         # through the model: a link's or a saved scenario's tiers may leave out a field that has a default
         shown = TierSet.model_validate_json(state.tiers_json()).model_dump(mode="json")["tiers"]
-        st.table(
-            [{v["label"]: _tier_cell(k, t[k]) for k, v in TIER_COLUMNS.items()} for t in shown],
-            hide_index=True,
-        )
+        st.markdown(fmt.table([{v["label"]: _tier_cell(k, t[k]) for k, v in TIER_COLUMNS.items()} for t in shown]))
         # the next editor starts from the tiers in use (an editor's own edits went with it when it closed)
         st.session_state["tier_editor_base"] = state.tiers_json()
         return
@@ -409,16 +406,17 @@ with st.container():
             if not state.presenter():
                 # a static table, not the data grid: the grid's canvas was a third of each SLA what-if's time in
                 # the browser (a few rows, nothing to sort or scroll; docs/development.md)
-                st.table(
-                    [
-                        {
-                            "Bound": SLA_LABELS.get(k, fmt.label(k)),
-                            "IOPS": fmt.iops(v),
-                            "Binding": "yes" if k == g["binding_constraint"] else "",
-                        }
-                        for k, v in g["bounds_iops"].items()
-                    ],
-                    hide_index=True,
+                st.markdown(
+                    fmt.table(
+                        [
+                            {
+                                "Bound": SLA_LABELS.get(k, fmt.label(k)),
+                                "IOPS": fmt.iops(v),
+                                "Binding": "yes" if k == g["binding_constraint"] else "",
+                            }
+                            for k, v in g["bounds_iops"].items()
+                        ]
+                    )
                 )
             with st.container():  # the notes come and go with the figures: the sections below stay put
                 for note in (g.get("note"), g.get("latency_note")):
@@ -604,7 +602,7 @@ if tp is not None:
                 "Note": v.get("price_note", ""),
             }
         )
-    st.table(rows, hide_index=True)
+    st.markdown(fmt.table(rows))
     try:  # the whole cost of the same design and assumptions says what the prices leave out, in dollars
         whole = cost_state.whole(dj)
     except PlannerError:  # a part without a price: the sentence without the figures

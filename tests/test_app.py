@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from uitables import tables
 
 from planner.core.text import first_upper
 from planner.models.catalog import load_catalog
@@ -318,7 +319,7 @@ def test_sla_page_prices_follow_margin():
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns)
+        table = next(d for d in tables(at) if "Price, USD/month" in d.value.columns)
         return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
 
     before = price()
@@ -337,7 +338,7 @@ def test_sla_cost_assumptions_are_drawn_only_while_open_and_kept_when_closed():
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns)
+        table = next(d for d in tables(at) if "Price, USD/month" in d.value.columns)
         return table.value.to_dict("records")[0]["Price, USD/month"]
 
     assert not [w for w in at.number_input if str(w.key).startswith("cost_")]
@@ -426,7 +427,7 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
     # the table names the parts (the CSV keeps the catalog ids)
     from planner.models.catalog import load_catalog
 
-    table = next(d.value for d in [*at.dataframe, *at.table] if "Capacity drives" in d.value.columns)
+    table = next(d.value for d in tables(at) if "Capacity drives" in d.value.columns)
     cpu = load_catalog().cpu[best["design"]["node"]["cpu"]["model"]]
     assert table["CPU"][0].endswith(f"{cpu.vendor} {cpu.model.split(' (')[0]}")
     assert best["design"]["node"]["cpu"]["model"] not in table["CPU"][0]
@@ -445,7 +446,7 @@ def test_size_page_sizes_an_uploaded_demand_file_once():
 
     at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
     at.run()
-    checks = next(d.value for d in [*at.dataframe, *at.table] if "This design" in d.value.columns)
+    checks = next(d.value for d in tables(at) if "This design" in d.value.columns)
     assert set(checks["Rule"]) <= {r.title for r in RULES.values()} and len(checks) == len(best["checks"])
     at.radio(key="size_mode").set_value("totals").run()
     at.button[0].click().run(timeout=120)  # the form's demand now, not the file again
@@ -465,10 +466,12 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
         at.number_input(key=f"size_{name}").set_value(c)
     at.button[0].click().run(timeout=120)
     assert not at.exception, [e.value for e in at.exception]
-    assert not [d for d in [*at.dataframe, *at.table] if "Candidates rejected" in d.value.columns]  # closed
+    assert not [d for d in tables(at) if "Candidates rejected" in d.value.columns]  # closed
     at.session_state["size_rejected"] = True  # the section opened
     at.run()
-    rules = next(d for d in at.table if "Source" in d.value.columns and "Candidates rejected" in d.value.columns).value
+    rules = next(
+        d for d in tables(at) if "Source" in d.value.columns and "Candidates rejected" in d.value.columns
+    ).value
     from planner.physics.rules import RULES
 
     # each rule by what it checks, never by its internal name (QA 2026-11-28: "capacity_with_reserve")
@@ -476,7 +479,7 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     assert rules["Source"].str.contains("Microsoft").any()
     at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
     at.run()
-    checks = next(d for d in [*at.dataframe, *at.table] if "This design" in d.value.columns).value
+    checks = next(d for d in tables(at) if "This design" in d.value.columns).value
     assert set(checks["Passed"]) == {"yes"}
     at.button(key="size_use_best").click().run(timeout=120)
     at.switch_page("hciplan_ui/sla_page.py").run()
@@ -507,7 +510,7 @@ def test_tiers_travel_in_the_share_link_and_drive_prices():
     assert decode_tiers(encode_scenario(example_json("reference"), "oltp-8k")) is None  # older links: no tiers
     at = _app({"s": token}).switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception and not _errors(at), _errors(at)
-    prices = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns).value
+    prices = next(d for d in tables(at) if "Price, USD/month" in d.value.columns).value
     assert "Gold" in set(prices["Tier"])
     at.switch_page("hciplan_ui/sizing_page.py").run()
     assert at.number_input(key="size_Gold") is not None
@@ -794,7 +797,7 @@ def test_sla_page_tier_prices_carry_the_azure_local_host_fee_of_a_sized_demand()
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in [*at.dataframe, *at.table] if "Price, USD/month" in d.value.columns)
+        table = next(d for d in tables(at) if "Price, USD/month" in d.value.columns)
         return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
 
     before = price()
@@ -816,7 +819,7 @@ def test_sla_page_says_what_limits_each_tier_in_words():
     for on in (False, True):
         n1.set_value(on).run()
         assert not at.exception
-        table = next(d for d in [*at.dataframe, *at.table] if "Limited by" in d.value.columns)
+        table = next(d for d in tables(at) if "Limited by" in d.value.columns)
         shown = set(table.value["Limited by"])
         words = set(RESOURCE_WORDS.values())
         assert shown and all(s.removesuffix(", one node down") in words for s in shown), shown

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from uitables import tables
 
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
@@ -179,7 +180,7 @@ def test_size_page_breaks_down_the_whole_cost_with_the_platforms_licences(demand
     at = _sized(use=False)
     best = Design.model_validate(_best_design(at.session_state["size_demand"]))
     cost = whole_cost(best, demand)
-    lines = next(d.value for d in [*at.dataframe, *at.table] if "Cost line" in d.value.columns)
+    lines = next(d.value for d in tables(at) if "Cost line" in d.value.columns)
     assert list(lines["Cost line"]) == [x["line"] for x in cost["lines"]] + ["Total"]
     assert "Switches, cables and optics" in set(lines["Cost line"]) and "Azure Local licences" in set(
         lines["Cost line"]
@@ -336,7 +337,7 @@ def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     assert not at.exception
     notes = [_plain(c.value) for c in at.caption if "Outside the calibrated domain" in c.value]
     assert any("beyond the clusters this model was validated on (2 to 4 servers)" in n for n in notes), notes
-    compared = next(t.value for t in at.table if "Figure" in t.value.columns)  # a figure per row
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)  # a figure per row
     calibrated = next(r for r in compared.to_dict("records") if r["Figure"] == "Calibrated")
     assert (calibrated["Current design"], calibrated["What-if"]) == ("no", "no")  # 8 nodes and its what-if (9 nodes)
 
@@ -398,7 +399,7 @@ def test_the_customers_system_today_from_their_design_file(demand):
     assert re.search(r"IOPS: [\d,]+ IOPS at saturation of the", said), said
     # and the comparison table says the same, not a dash (the dash was all it said)
     # (the systems side by side: a figure per row, a system per column)
-    compared = next(t.value for t in at.table if "Figure" in t.value.columns)
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
     demand_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
     assert demand_row["System today"].startswith("not met: ") and "IOPS" in demand_row["System today"]
     # one row holds the proposal's whole cost and today's running cost: today's says which it is
@@ -511,7 +512,7 @@ def test_the_comparison_says_what_each_system_carries_at_most():
     at = _sized()
     at.switch_page("hciplan_ui/compare_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
-    compared = next(t.value for t in at.table if "Figure" in t.value.columns)
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
     rows = {r["Figure"]: r for r in compared.to_dict("records")}
     assert "IOPS at saturation" in rows
     design = json.loads(at.session_state["design_json"])

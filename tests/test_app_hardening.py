@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from uitables import tables
 
 from planner.core.text import first_upper
 
@@ -228,7 +229,7 @@ def test_numbers_on_screen_are_formatted_and_headers_readable(page):
     assert not at.exception
     for m in at.metric:
         assert not RAW_NUMBER.search(str(m.value)), (m.label, m.value)
-    for df in [*at.dataframe, *at.table]:
+    for df in tables(at):
         if getattr(df.proto, "editing_mode", 0):  # an editor (the tier set): its headers are its column_config labels
             continue
         frame = df.value

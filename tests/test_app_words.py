@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from uitables import tables
 
 from planner.core.text import first_upper
 from planner.engine.loads import demand_as_workload
@@ -126,7 +127,7 @@ def test_no_design_explanation_and_rejected_rules_are_in_words():
     assert "rejected by" in err, err
     for key in ("capacity_with_reserve", "n_plus_one_capacity", "iops_at_latency", "intel-", "dell-"):
         assert key not in err, (key, err)
-    table = next(t.value for t in at.table if "Example" in t.value.columns)
+    table = next(t.value for t in tables(at) if "Example" in t.value.columns)
     shown = " ".join(map(str, table["Example"])) + " " + " ".join(map(str, table["Source"]))
     for key in ("planner.", "vcpu_oversubscription", "endurance_dwpd", "host_reserve_gb", "intel-p3700"):
         assert key not in shown, (key, shown)
@@ -246,7 +247,7 @@ def test_compare_page_names_examples_and_their_storage_in_words():
     assert "RAID 5" in text and "Fibre Channel" in text, text
     for key in ("fc-4g", "raid5", "seed-"):
         assert key not in text, (key, text)
-    table = next(t.value for t in at.table if "Figure" in t.value.columns)
+    table = next(t.value for t in tables(at) if "Figure" in t.value.columns)
     assert not any(str(c).startswith("seed-") for c in table.columns), list(table.columns)
 
 
@@ -366,7 +367,7 @@ def test_an_unchanged_figure_has_no_delta_badge_on_the_compare_page():
     assert not at.exception
     deltas = [m.delta for m in at.metric if m.label not in ("Whole cost/month", "Running cost/month")]
     assert deltas and all(d is None or d == "" for d in deltas), deltas
-    table = next(t.value for t in at.table if "Figure" in t.value.columns)
+    table = next(t.value for t in tables(at) if "Figure" in t.value.columns)
     changes = [r["What-if"] for r in table.to_dict("records") if r["Figure"].endswith(", change")]
     assert changes and set(changes) == {"0.0%"}, changes
 

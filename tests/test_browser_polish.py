@@ -42,7 +42,8 @@ BROKEN_LABELS = BROKEN_WORDS.replace(
 )
 
 # a static table wider than its box: its last columns hide behind a scrollbar that does not show
-CLIPPED_TABLES = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stTable"]')]
+CLIPPED_TABLES = """() => [...document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stTable"], [data-testid="stMain"] [data-testid="stMarkdownContainer"]:has(> table)')]
   .filter(t => t.querySelector('table').getBoundingClientRect().right > t.getBoundingClientRect().right + 1)
   .map(t => t.querySelector('th') ? t.querySelector('th').textContent : '?')"""
 
@@ -104,7 +105,7 @@ def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noq
 
 def _standard_tier(page) -> str:
     """The Standard tier's row of the static tiers table, its cells joined by spaces."""
-    table = page.locator('[data-testid="stTable"]').filter(has_text="Latency target, ms").first
+    table = page.locator('[data-testid="stMarkdownContainer"]:has(> table)').filter(has_text="Latency target, ms").first
     row = table.locator("tr").filter(has_text="Standard").first
     return " ".join(row.inner_text().split())
 

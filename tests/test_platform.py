@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from uitables import tables
 
 from planner.models.design import parse_design
 from planner.models.workload import Workload
@@ -179,7 +180,7 @@ def test_performance_page_lists_memory_and_pcie_beside_the_stations():
     at.session_state["p_exports"] = True
     at.run()
     assert not at.exception
-    rows = next(d.value for d in [*at.dataframe, *at.table] if "Resource" in d.value.columns)
+    rows = next(d.value for d in tables(at) if "Resource" in d.value.columns)
     assert {"Memory bandwidth (a check, not a queue)", "PCIe (a check, not a queue)"} <= set(rows["Resource"])
     assert any("PCIe lanes needed 48 of 96" in c.value for c in at.caption)
 

@@ -3,6 +3,7 @@ configuration (Microsoft, 4 nodes, iWARP, 512 KiB random read, 83 GB/s),
 out of sample: no fit has seen it (planner.calibration.published)."""
 
 import pytest
+from uitables import tables
 
 from planner.calibration import fit as calibration
 from planner.calibration.published import iwarp_point, large_block_check
@@ -51,7 +52,7 @@ def test_calibration_page_shows_the_check():
     at.switch_page("hciplan_ui/calibration_page.py").run()
     assert not at.exception
     assert "Published results no fit has seen" in [s.value for s in at.subheader]
-    rows = next(t.value for t in at.table if "Result" in t.value.columns).to_dict("records")
+    rows = next(t.value for t in tables(at) if "Result" in t.value.columns).to_dict("records")
     c = large_block_check()
     assert rows[0]["Measured"] == "83,000 MB/s"
     assert rows[0]["Predicted"] == f"{c['predicted_bandwidth_mb_s']:,.0f} MB/s"

@@ -3,6 +3,7 @@ out of sample: twelve nodes where the data has 2 to 4, delimited volumes,
 persistent memory over NVMe (planner.calibration.published.record_checks)."""
 
 import pytest
+from uitables import tables
 
 from planner.calibration import fit as calibration
 from planner.calibration.published import RECORD_DESIGN, ceiling, record_checks
@@ -114,7 +115,7 @@ def test_calibration_page_lists_the_record_rows():
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
     at.switch_page("hciplan_ui/calibration_page.py").run()
     assert not at.exception
-    rows = next(t.value for t in at.table if "Result" in t.value.columns).to_dict("records")
+    rows = next(t.value for t in tables(at) if "Result" in t.value.columns).to_dict("records")
     by = {r["Result"]: r for r in rows}
     rec = by["Microsoft/Intel 12-node (2018), 4K 100% random read (the 13.7M IOPS record)"]
     assert rec["Measured"] == "13,798,674 IOPS" and rec["Bound by"] == "host CPU"
@@ -139,7 +140,7 @@ def test_calibration_page_shows_memory_and_pcie_busy():
 
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
     at.switch_page("hciplan_ui/calibration_page.py").run()
-    rows = next(t.value for t in at.table if "Result" in t.value.columns).to_dict("records")
+    rows = next(t.value for t in tables(at) if "Result" in t.value.columns).to_dict("records")
     busy = [r["Memory / PCIe busy per node"] for r in rows]
     assert busy[0].endswith("%") and " / " in busy[0]
     assert "–" in busy  # the latency bound has no load to count

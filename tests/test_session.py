@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from uitables import tables
 
 from hciplan_ui.sizing_rows import described
 
@@ -56,7 +57,7 @@ def _every_page(at: AppTest) -> dict:
         assert not _errors(at), (name, _errors(at))
         out[name] = {
             "metrics": _metrics(at),
-            "tables": [d.value.to_dict("records") for d in [*at.dataframe, *at.table]],
+            "tables": [d.value.to_dict("records") for d in tables(at)],
         }
     return out
 
@@ -263,7 +264,7 @@ def test_saved_scenarios_in_the_sidebar(monkeypatch, tmp_path):
     at.sidebar.selectbox(key="store_cmp_b").set_value("five nodes").run()
     at.sidebar.button(key="store_compare").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    table = next(d.value for d in [*at.dataframe, *at.table] if "five nodes" in d.value.columns)
+    table = next(d.value for d in tables(at) if "five nodes" in d.value.columns)
     assert list(table.columns) == ["", "three nodes", "five nodes"]
     caps = table.set_index("")
     # each design by its parts and node count, not the name the two share

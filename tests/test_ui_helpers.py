@@ -337,3 +337,25 @@ def test_the_libraries_pages_share_are_imported_once_by_one_thread_before_any_pa
     )
     out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_a_static_table_is_one_markdown_table_of_escaped_text():
+    """st.table renders its cells as markdown: a tier named "[x](http://host)" was a link there
+    (review 2026-11-29). fmt.table escapes every header and cell, keeps empty cells, aligns a column of
+    figures right, and reads back as typed."""
+    from uitables import parse
+
+    hostile = ["[x](http://h/x) **b**", "1. list", "a | b", "<img src=x>", "$x$", ":material/home:"]
+    rows = [
+        {"Tier [t]": h, "IOPS": f"{i:,}", "Price, USD/month": f"${i}.50", "Note": ""} for i, h in enumerate(hostile)
+    ]
+    text = fmt.table(rows)
+    lines = text.split("\n")
+    assert len(lines) == 2 + len(rows)
+    assert lines[1] == "|---|---:|---:|---|"  # figures right, text and the empty column left
+    for h, line in zip(hostile, lines[2:], strict=True):
+        assert line.startswith(f"| {fmt.md(h)} | ")
+    back = parse(text)
+    assert list(back.columns) == list(rows[0])
+    assert back.to_dict("records") == rows
+    assert fmt.table([]) == ""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from uitables import tables
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -79,12 +80,12 @@ def test_only_the_open_tab_and_the_open_sections_are_built():
     at.run()
     assert len(at.get("plotly_chart")) == 1
     assert at.button(key="size_prepare") is not None
-    assert any("Cost line" in d.value.columns for d in [*at.dataframe, *at.table])  # the whole cost's tab, open
-    assert not any("This design" in d.value.columns for d in [*at.dataframe, *at.table])  # the Rules tab, closed
+    assert any("Cost line" in d.value.columns for d in tables(at))  # the whole cost's tab, open
+    assert not any("This design" in d.value.columns for d in tables(at))  # the Rules tab, closed
     at.session_state["size_tabs"] = "Rules"
     at.run()
-    assert any("This design" in d.value.columns for d in [*at.dataframe, *at.table])
-    assert not any("Cost line" in d.value.columns for d in [*at.dataframe, *at.table])
+    assert any("This design" in d.value.columns for d in tables(at))
+    assert not any("Cost line" in d.value.columns for d in tables(at))
 
 
 def test_the_proposal_is_offered_at_once_and_its_pdf_when_printed(monkeypatch):
@@ -150,7 +151,7 @@ def test_tier_edits_apply_once_per_set_not_per_cell():
     at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
     # the tiers in use as a static table, each tier a row, until the user asks to edit them
-    shown = next(t.value for t in at.table if "Latency target, ms" in t.value.columns)
+    shown = next(t.value for t in tables(at) if "Latency target, ms" in t.value.columns)
     assert list(shown["Tier"]) == ["Standard", "Business", "Premium", "Ultra"]
     assert not at.dataframe and not at.get("form_submit_button")  # no grid (the editor is one) until asked
     at.toggle(key="tier_editing").set_value(True).run()
@@ -173,7 +174,7 @@ def test_an_applied_tier_edit_survives_closing_and_reopening_the_editor():
     # as the editor applies an edit (state.set_tiers(..., reseed_editor=False)): the base stays
     at.session_state["tiers_json"] = json.dumps(tiers, sort_keys=True, separators=(",", ":"))
     at.toggle(key="tier_editing").set_value(False).run()
-    shown = next(t.value for t in at.table if "Latency target, ms" in t.value.columns)
+    shown = next(t.value for t in tables(at) if "Latency target, ms" in t.value.columns)
     assert shown["Guaranteed IOPS"].iloc[0] == "777"
     at.toggle(key="tier_editing").set_value(True).run()
     at.run()
@@ -225,8 +226,8 @@ def test_the_size_results_show_the_cost_and_size_first_and_hide_no_column():
     each design gives, cost first, then its parts, and every column of a result row is in one of them."""
     at = _sized_app()
     assert not at.dataframe  # static tables: the data grid's first drawing was 0.4 s of a sizing
-    summary = next(t for t in at.table if "Whole cost, USD/month" in t.value.columns)
-    parts = next(t for t in at.table if "CPU" in t.value.columns)
+    summary = next(t for t in tables(at) if "Whole cost, USD/month" in t.value.columns)
+    parts = next(t for t in tables(at) if "CPU" in t.value.columns)
     assert list(summary.value.columns)[:5] == [
         "Design",
         "Whole cost, USD/month",
