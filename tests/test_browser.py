@@ -276,6 +276,30 @@ def test_markdown_in_a_shared_name_fetches_nothing_and_shows_as_text(server, bro
     page.close()
 
 
+def test_markdown_in_a_tier_name_shows_as_text_in_the_tier_tables(server, browser):
+    """st.table renders its cells as markdown: a tier named "[x](http://...)" from a shared link was a
+    link in the SLA page's tier tables (review 2026-11-29). The tables are escaped markdown now."""
+    import json
+
+    from hciplan_ui.state import encode_scenario
+
+    tiers = json.loads((ROOT / "examples" / "tiers.json").read_text())
+    name = "[Gold](http://127.0.0.1:9/l) **b**"
+    tiers["tiers"][0]["name"] = name
+    token = encode_scenario((ROOT / "examples" / "reference.json").read_text(), "oltp-8k", tiers_json=json.dumps(tiers))
+    page = browser.new_page(viewport={"width": 1400, "height": 2000})
+    page.set_default_timeout(60_000)
+    page.goto(f"{server}/sla?s={token}")
+    page.get_by_text("Guaranteed IOPS per DB").first.wait_for()
+    main = page.locator('[data-testid="stMain"]')
+    # shown as the characters typed (an invisible word joiner after "http:" keeps it from being a link)
+    main.locator("td").filter(has_text="[Gold](http:").first.wait_for()
+    assert main.locator("td").filter(has_text="**b**").count() >= 1
+    assert main.locator("a[href*=':9/']").count() == 0
+    assert main.locator("td strong").count() == 0
+    page.close()
+
+
 def test_failed_upload_keeps_the_form(server, browser, tmp_path):
     """A file that used to crash the page (JSON thousands of levels deep) is an error
     next to the uploader; the form keeps its values after the next rerun."""
