@@ -81,7 +81,8 @@ def _bands(res: dict, feats: dict) -> tuple[list[dict], list[str]]:
     for f in flags:
         if f["dimension"] == "topology":
             f["message"] = (
-                f"architecture '{feats['topology']}' was never measured (calibrated: hyperconverged): "
+                # no brackets: the reason carries its own ("(SMB3 file server)")
+                f"architecture '{feats['topology']}' was never measured; calibrated: hyperconverged — "
                 f"{WHY_UNCALIBRATED[feats['topology']]}"
             )
     basis = widen(res, load_calibration().bands, flags, BAND_KEYS) if CALIBRATION_FILE.exists() else set()

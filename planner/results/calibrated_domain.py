@@ -122,7 +122,8 @@ def extrapolation(feats: dict, domain: dict) -> list[dict]:
                     "value": v,
                     "side": "unseen",
                     "calibrated": ", ".join(map(str, spec["values"])),
-                    "message": f"{what} '{v}' was never measured (calibrated: {', '.join(map(str, spec['values']))})",
+                    # no brackets around the list: a family's name carries its own ("AMD EPYC 7002 (Rome)")
+                    "message": f"{what} '{v}' was never measured; calibrated: {', '.join(map(str, spec['values']))}",
                 }
             )
     return out

@@ -226,7 +226,8 @@ def extrapolation_text(
             val = domain_value_words(dim, f.get("value"))
             cal = domain_value_words(dim, cal)
             out.append(
-                f"Beyond the {what} this model was validated on ({cal}); this design uses {val}{spread}.{widened}"
+                # the list without brackets: a family's name carries its own ("AMD EPYC 7002 (Rome)")
+                f"Beyond the {what} this model was validated on, {cal}: this design uses {val}{spread}.{widened}"
             )
     return out
 

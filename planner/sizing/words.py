@@ -74,8 +74,8 @@ def band_basis_words(basis: str) -> str:
 
 def extrapolation_words(flag: dict) -> str:
     """An extrapolation flag's message (:func:`planner.results.calibrated_domain.extrapolation`) with
-    its category values in words: "east-west transport 4 Gb Fibre Channel, 1 path was never measured
-    (calibrated: RDMA)" where the message says "'fc-4g x1'" and "rdma". The rest of the message (an
+    its category values in words: "east-west transport 4 Gb Fibre Channel, 1 path was never measured;
+    calibrated: RDMA" where the message says "'fc-4g x1'" and "rdma". The rest of the message (an
     architecture's own explanation) is kept; a range says its numbers with their units ("share of IOs
     that are reads 0.3 % is outside the calibrated 20 to 100 %")."""
     msg = str(flag["message"])
@@ -87,5 +87,5 @@ def extrapolation_words(flag: dict) -> str:
         return f"{what} {domain_value_words(dim, value)} is outside the calibrated {domain_value_words(dim, cal)}"
     msg = msg.replace(f"'{value}'", domain_value_words(dim, value), 1)
     if cal:
-        msg = msg.replace(f"(calibrated: {cal})", f"(calibrated: {domain_value_words(dim, cal)})", 1)
+        msg = msg.replace(f"calibrated: {cal}", f"calibrated: {domain_value_words(dim, cal)}", 1)
     return msg
