@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html
 import json
 import math
 from collections import OrderedDict
@@ -23,6 +24,13 @@ from planner.engine.performance import BOTTLENECK_LABELS
 ACCENT = "#d62728"
 BASE = "#1f77b4"
 MUTED = "#9aa5b1"
+
+
+def plain(text) -> str:
+    """User text (a file or job name) as plotly shows it, not as its markup: plotly draws ``<b>``,
+    ``<br>`` and ``<a href=...>`` in any text it is given (a title, a hover label), and decodes
+    entities, so the escaped text reads as typed."""
+    return html.escape(str(text), quote=False)
 
 
 def _memo(fn, size: int = 64):
@@ -503,7 +511,7 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: 
             name=f"{name} ({len(pts)})",
             marker=dict(color=color, size=6),
             opacity=0.7,
-            text=[f"{r['dataset']} / {r['config']} / {r['point']}" for r in pts],
+            text=[plain(f"{r['dataset']} / {r['config']} / {r['point']}") for r in pts],  # an imported file's names
         )
     if allv:
         lo, hi = min(allv), max(allv)

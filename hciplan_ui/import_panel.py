@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from hciplan_ui import export, fmt, inputs, state
+from hciplan_ui import charts, export, fmt, inputs, state
 from planner.calibration.importers import MAX_IMPORT_BYTES, MAX_IMPORT_FILES
 from planner.calibration.refit import METRIC_LABELS, point_table
 from planner.core.errors import PlannerError
@@ -87,7 +87,7 @@ def _scatter(rows: list[dict], metric: str, after: bool):
             y=[r[key] for r in pts],
             mode="markers",
             name=f"{name} ({len(pts)})",
-            text=[f"{r['file']} / {r['job']}" for r in pts],
+            text=[charts.plain(f"{r['file']} / {r['job']}") for r in pts],  # the user's names, not markup
         )
         allv += [r["measured"] for r in pts] + [r[key] for r in pts]
     if allv:

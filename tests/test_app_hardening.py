@@ -545,3 +545,16 @@ def test_the_three_pages_start_from_the_shipped_demands_database():
         assert not at.exception, page
         got = [at.number_input(key=f"{prefix}{k}").value for k in ("size_gb", "buffer_pool_gb", "rate")]
         assert got == [shipped["size_gb"], shipped["buffer_pool_gb"], shipped["nopm"]], (page, got)
+
+
+def test_an_imported_files_names_are_text_in_its_chart():
+    """Plotly draws <b>, <br> and <a href> in any text it is given: an imported file's name went into the
+    import chart's hover labels as it was (review 2026-11-29). It is escaped now."""
+    at = _app().switch_page("hciplan_ui/calibration_page.py").run()
+    data = (ROOT / "examples" / "import-measurements.csv").read_bytes()
+    at.file_uploader(key="imp_files").set_value([("<b>f</b> <a href=x>l</a>.csv", data, "text/csv")]).run()
+    at.button(key="imp_load").click().run()
+    assert not at.exception
+    (chart,) = [c for c in at.get("plotly_chart") if "imp_scatter" in str(c.proto.id)]
+    texts = [t for trace in json.loads(chart.proto.spec)["data"] for t in trace.get("text") or []]
+    assert texts and all(t.startswith("&lt;b&gt;f&lt;/b&gt; &lt;a href=x&gt;l&lt;/a&gt;.csv / ") for t in texts), texts
