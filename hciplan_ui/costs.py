@@ -328,12 +328,10 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     dims = v["dimensions"]
     # one element, not a metric per dimension: a what-if redraws it, and twenty widgets cost the browser
     # more than the model call (the figures are the library's numbers formatted here: no user text in them)
-    head = "| " + " | ".join(SHORT_LABELS.get(d["key"], d["label"]) for d in dims) + " |"
-    rule = "|" + "---|" * len(dims)
-    met = "| " + " | ".join(":green[**met**]" if d["met"] else ":red[**not\u00a0met**]" for d in dims) + " |"
-    figs = "| " + " | ".join(_short(d) for d in dims) + " |"
+    labels = [SHORT_LABELS.get(d["key"], d["label"]) for d in dims]
+    met = {k: fmt.Markup(":green[**met**]" if d["met"] else ":red[**not\u00a0met**]") for k, d in zip(labels, dims)}
     st.markdown(
-        f"**{title}**\n\n" + "\n".join((head, rule, met, figs)),
+        f"**{title}**\n\n" + fmt.table([met, {k: _short(d) for k, d in zip(labels, dims)}]),
         help=fmt.md(" ".join(f"{d['label']}: {customer_words(d['detail'])}." for d in dims)),
     )
     c = st.columns([1, 3], vertical_alignment="center")

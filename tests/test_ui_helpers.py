@@ -72,6 +72,12 @@ def test_user_text_has_no_live_markdown(text):
     assert fmt.md("a\nb\r\nc") == "a b c"
 
 
+def test_a_figure_at_the_start_is_not_taken_for_a_list():
+    """Only a list's mark followed by a space is escaped: "228.0 of 128" and "-5 %" stay as written."""
+    assert fmt.md("228.0 of 128 vCPUs") == "228.0 of 128 vCPUs" and fmt.md("-5 %") == "-5 %"
+    assert fmt.md("1. list") == "1\\. list" and fmt.md("- item") == "\\- item"
+
+
 def test_model_bounds_come_from_the_model():
     # the field takes the widest stack's limit (Ceph 256); each stack's own is checked by the model
     # and used by the Design page (planner.models.stacks.MAX_NODES: S2D 16)
