@@ -87,7 +87,8 @@ def page_icon():
 #: 2-core test machine (benchmarks/browser.py), paid inside the first sizing or the first chart page. They
 #: are fetched and evaluated once the first page is idle instead (:func:`preload_frontend`). So are the
 #: widgets the start page does not show (the Size page's first visit fetched 14 chunks, number inputs,
-#: select boxes, radios, the file uploader...: 611 ms against 277 ms for a later visit; 2026-11-29).
+#: select boxes, radios, the file uploader...: 611 ms against 277 ms for a later visit; 2026-11-29). Not
+#: st.table's: the app draws no st.table (static tables are markdown, :func:`hciplan_ui.fmt.table`).
 PRELOAD_CHUNKS = (
     "PlotlyChart",
     "DataFrame",
@@ -98,7 +99,6 @@ PRELOAD_CHUNKS = (
     "FileUploader",
     "Slider",
     "Metric",
-    "Table",
     "Multiselect",
     "TextInput",
     "DownloadButton",
