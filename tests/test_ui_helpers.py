@@ -367,3 +367,16 @@ def test_a_static_table_is_one_markdown_table_of_escaped_text():
     assert list(back.columns) == list(rows[0])
     assert back.to_dict("records") == rows
     assert fmt.table([]) == ""
+
+
+def test_no_page_draws_st_table():
+    """st.table renders its cells as markdown (a user's tier name was a link) and costs the browser about
+    five times a markdown table: static tables go through fmt.table (review 2026-11-29)."""
+    ui = Path(fmt.__file__).resolve().parent
+    found = [
+        f"{p.name}:{i}"
+        for p in sorted(ui.glob("*.py"))
+        for i, line in enumerate(p.read_text().splitlines(), 1)
+        if re.search(r"(?<!fmt)\.table\(", line) and not line.lstrip().startswith("#")
+    ]
+    assert not found, found
