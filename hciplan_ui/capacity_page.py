@@ -72,7 +72,7 @@ if not state.presenter():
                     "Step": first_upper(s["step"]),
                     "TB": fmt.num(s["capacity_tb"], 2),
                     "TiB": fmt.num(s["capacity_tib"], 2),
-                    "Rule": s["rule"],
+                    "Rule": customer_words(s["rule"]),  # "three-way mirror", not "mirror-3way"
                 }
                 for s in cap["waterfall"]
             ]

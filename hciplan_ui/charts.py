@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 
 from hciplan_ui import fmt
 from planner.engine.performance import BOTTLENECK_LABELS
+from planner.sizing.words import customer_words
 
 ACCENT = "#d62728"
 BASE = "#1f77b4"
@@ -200,7 +201,7 @@ def capacity_waterfall(cap: dict, unit: str = "TB") -> go.Figure:
             measure=[measure[s["kind"]] for s in steps],
             text=[fmt.num(s[key], 2) for s in steps],
             textposition="outside",
-            hovertext=[s["rule"] for s in steps],
+            hovertext=[customer_words(s["rule"]) for s in steps],  # "three-way mirror", not "mirror-3way"
             decreasing=dict(marker_color=ACCENT),
             increasing=dict(marker_color=BASE),
             totals=dict(marker_color="#2ca02c"),

@@ -18,6 +18,7 @@ from planner.engine.loads import demand_as_workload
 from planner.models.demand import Demand
 from planner.models.design import parse_design
 from planner.results.report import evaluate_report
+from planner.sizing.document import CEPH_OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -472,14 +473,15 @@ def test_the_import_panel_names_a_files_format_in_words():
 
 #: words a page may show as they are: Ceph's own option names, the estate file's columns, SQL Server's view
 FIELD_NAMES_SHOWN = {"size_gb", "peak_iops", "ram_gb", "latency_target_ms", "dm_io_virtual_file_stats", "sample_ms"}
-FIELD_NAMES_SHOWN |= {"size_on_disk_bytes", "min_size"}
+FIELD_NAMES_SHOWN |= {"size_on_disk_bytes", "min_size"} | CEPH_OPTIONS
 
 
 @pytest.mark.parametrize("example", ["reference", "ceph-6node-reef", "vsan-esa-6node"])
 def test_every_pages_messages_are_sentences_without_field_names(example):
     """Review 2026-11-29 found, one page at a time, messages in lower case ("healthy: ...", "open loads
     ..."), field names ("vcpu_oversubscription", "file_server_cpu", "mirror-3way") and "(s)" plurals. A scan of
-    every message, caption and heading on every page, healthy and one node down, for three stacks."""
+    every message, caption and heading on every page, healthy and one node down, for three stacks; and of
+    every table's cells for ids and field names (the Capacity page's "mirror-3way efficiency 33.3%")."""
     from hciplan_ui.state import design_to_json
     from planner.models.design import load_design
 
@@ -504,6 +506,14 @@ def test_every_pages_messages_are_sentences_without_field_names(example):
                 )
                 if fields or lower or ids or "(s)" in t:
                     found.append((page, kind, sorted(fields), t[:90]))
+        for t in tables(at):  # a table's cells: no ids or field names either ("mirror-3way efficiency 33.3%")
+            for cell in [*map(str, t.value.columns), *(str(v) for v in t.value.to_numpy().ravel())]:
+                ids = re.findall(
+                    r"\b(?:mirror-[23]way|nested-mirror-2way|parity-(?:single|dual)|replica-\d|ec-\d\+\d)\b", cell
+                )
+                fields = set(re.findall(r"\b[a-z0-9]+_[a-z0-9_]+\b", cell)) - FIELD_NAMES_SHOWN
+                if ids or fields:
+                    found.append((page, "table", sorted(fields), cell[:90]))
         if page == "performance_page" and at.toggle(key="p_degraded").value:
             at.toggle(key="p_degraded").set_value(False).run()
     assert not found, found

@@ -644,3 +644,14 @@ def test_no_message_of_the_library_or_the_app_writes_a_plural_as_s_in_brackets()
                 if re.search(r"[A-Za-z]\(s\)", node.value):
                     found.append(f"{py.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}")
     assert not found, found
+
+
+def test_cephs_own_option_names_stay_as_written():
+    """Review 2026-11-29: the Capacity page's Ceph rules said "min size 2" and "mon osd nearfull ratio"
+    once read through the customer's words; an administrator types min_size and mon_osd_nearfull_ratio."""
+    from planner.sizing.document import customer_text
+
+    assert customer_text("min_size 2; kept below mon_osd_nearfull_ratio 0.85") == (
+        "min_size 2; kept below mon_osd_nearfull_ratio 0.85"
+    )
+    assert customer_text("drive_bays") == "drive bays"  # the model's own fields are still words

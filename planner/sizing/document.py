@@ -69,6 +69,11 @@ DIMENSION_WORDS = {
     "cache_mode": "cache modes",
 }
 _IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+#: Ceph's own option names, which a Ceph administrator types as written: kept, not turned into words
+#: ("min size 2" read as English and hid the pool option ``min_size``)
+CEPH_OPTIONS = frozenset(
+    {"min_size", "osd_memory_target", "mon_osd_nearfull_ratio", "mon_osd_backfillfull_ratio", "mon_osd_full_ratio"}
+)
 #: field names the model's sentences quote, as a customer reads them (any other is written with spaces)
 FIELD_WORDS = {
     "growth_pct": "growth",
@@ -182,7 +187,10 @@ def customer_text(text: str) -> str:
     t = re.sub(r":?\s*\bplanner\.[\w.]+ holds the rule", "", t)
     t = re.sub(r"\(\s*\bplanner\.[\w.]+\s*\)", "", t)
     t = re.sub(r"\bplanner\.[\w.]+", "", t)
-    t = _IDENT.sub(lambda m: FIELD_WORDS.get(m.group(), m.group().replace("_", " ")), t)
+    t = _IDENT.sub(
+        lambda m: m.group() if m.group() in CEPH_OPTIONS else FIELD_WORDS.get(m.group(), m.group().replace("_", " ")),
+        t,
+    )
     for k, v in RESILIENCY_SHORT.items():
         t = t.replace(k, v)
     # Ceph's, vSAN's and a controller's layouts by the same words ("replica-4" -> "4 replicas"); not
