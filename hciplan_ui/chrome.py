@@ -38,9 +38,9 @@ BASE_CSS = """
 [data-testid="stMarkdownContainer"] table { font-size: 0.875rem; line-height: 1.35; }
 [data-testid="stMarkdownContainer"] th, [data-testid="stMarkdownContainer"] td { padding: 0.3rem 0.45rem; }
 [data-testid="stMarkdownContainer"] th { font-weight: 600; color: rgba(49, 51, 63, 0.75); }
-/* a long part number ("MTFDKCC1T6TFS,") breaks inside a cell rather than push the table past the page at
-   1024 px (the parts table's nine columns of part names); headers keep their words */
-[data-testid="stMarkdownContainer"] td { overflow-wrap: anywhere; }
+/* a word longer than its cell breaks only then; "anywhere" let the table shrink its columns so far that
+   "8,702,551-26,144,896 IOPS" broke in the middle of its figures */
+[data-testid="stMarkdownContainer"] td { overflow-wrap: break-word; }
 /* a figure (a right-aligned column) is never broken: "$408,95" over "6" */
 [data-testid="stMarkdownContainer"] td[style*="right"], [data-testid="stMarkdownContainer"] td[align="right"] {
   overflow-wrap: normal; white-space: nowrap; }
