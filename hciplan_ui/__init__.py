@@ -17,6 +17,12 @@ FIRST_IMPORTS = (
     "hciplan_ui.import_panel",
     "planner.commercial.file_kinds",  # every kind of input file known to the messages
 )
+#: Streamlit's emoji catalogue, compiled into one regular expression (0.1-0.4 s) the first time a label, a
+#: message or an icon has a character outside ASCII: a fresh server's first "Use this design" paid it
+#: (cProfile, 2026-11-29). Imported off the page's thread once the first page has had time to draw; a
+#: page that needs it sooner waits for that import (Python's import lock), no longer than before
+LATE_IMPORTS = ("streamlit.emojis", "streamlit.material_icon_names")
+LATE_IMPORT_DELAY_S = 3.0
 _LOCK = threading.Lock()
 _DONE = threading.Event()
 
@@ -37,3 +43,6 @@ def import_once() -> None:
             for name in FIRST_IMPORTS:
                 importlib.import_module(name)
             _DONE.set()
+            late = threading.Timer(LATE_IMPORT_DELAY_S, lambda: [importlib.import_module(n) for n in LATE_IMPORTS])
+            late.daemon = True
+            late.start()

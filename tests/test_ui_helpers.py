@@ -347,6 +347,27 @@ def test_the_libraries_pages_share_are_imported_once_by_one_thread_before_any_pa
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
 
 
+def test_streamlits_emoji_catalogue_is_imported_off_the_pages_thread():
+    """A fresh server's first "Use this design" compiled Streamlit's emoji catalogue (0.1-0.4 s) inside the
+    page's run (cProfile, 2026-11-29): import_once imports it in the background a few seconds after the
+    first imports, in a fresh interpreter, without the page asking for it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = (
+        "import sys, time, hciplan_ui\n"
+        "hciplan_ui.import_once()\n"
+        "assert 'streamlit.emojis' not in sys.modules  # not on the page's thread\n"
+        "time.sleep(hciplan_ui.LATE_IMPORT_DELAY_S + 5)\n"
+        "assert all(m in sys.modules for m in hciplan_ui.LATE_IMPORTS), hciplan_ui.LATE_IMPORTS\n"
+        "print('ok')\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
 def test_a_static_table_is_one_markdown_table_of_escaped_text():
     """st.table renders its cells as markdown: a tier named "[x](http://host)" was a link there
     (review 2026-11-29). fmt.table escapes every header and cell, keeps empty cells, aligns a column of
