@@ -68,6 +68,14 @@ for i in range(N):
         st.selectbox(f"choice {i}", ["a", "b", "c"], key=f"s{i}")
     elif KIND == "empty":
         st.empty()
+    elif KIND in ("plotly_no_modebar", "plotly_static"):  # the same chart without plotly's modebar / static
+        import plotly.graph_objects as go
+
+        fig = go.Figure(go.Scatter(x=list(range(40)), y=[(v + j) ** 0.5 for j in range(40)]))
+        fig.add_bar(x=["a", "b", "c"], y=[v, 2, 3])
+        fig.update_layout(height=320, title=f"chart {i}")
+        cfg = {"displayModeBar": False} if KIND == "plotly_no_modebar" else {"staticPlot": True}
+        st.plotly_chart(fig, key=f"p{i}", theme=None, config=cfg)
     elif KIND == "plotly":
         import plotly.graph_objects as go
 
@@ -99,6 +107,8 @@ CASES = [
     ("number_input", 30),
     ("selectbox", 30),
     ("plotly", 3),
+    ("plotly_no_modebar", 3),
+    ("plotly_static", 3),
     ("vega_lite", 3),
 ]
 
