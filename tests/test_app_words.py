@@ -517,3 +517,14 @@ def test_every_pages_messages_are_sentences_without_field_names(example):
         if page == "performance_page" and at.toggle(key="p_degraded").value:
             at.toggle(key="p_degraded").set_value(False).run()
     assert not found, found
+
+
+def test_one_node_on_the_design_page_says_what_to_do_there():
+    """Review 2026-11-29: Nodes 1 on the Design page said "set platform 'azure-local'", which the page has
+    no field for. The message says what the page can do (2 or more nodes) and what a file can."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/design_page.py").run()
+    at.number_input(key="d_nodes").set_value(1).run()
+    assert not at.exception
+    said = [_plain(e.value) for e in at.error]
+    assert any("use 2 or more nodes" in s and "Azure Local" in s for s in said), said
+    assert not any("platform 'azure-local'" in s for s in said), said

@@ -803,9 +803,11 @@ class Design(_Strict):
             # Microsoft, "Using Azure Local on a single server": volume resiliency two-way mirror
             # (its copies on different drives), no nested resiliency, no cache, one flash drive type
             if self.platform != "azure-local":
+                # what to do in either place a design is made: the app's node count, or a file's platform
                 raise ValueError(
-                    "nodes: a single machine is an Azure Local configuration (Windows Server's Storage Spaces "
-                    "Direct needs two servers); set platform 'azure-local'"
+                    "nodes: a single machine runs Storage Spaces Direct only on Azure Local (Windows Server's "
+                    'needs two servers): use 2 or more nodes, or set the design\'s platform to Azure Local ("platform": '
+                    '"azure-local" in a design file)'
                 )
             if self.resiliency != "mirror-2way":
                 raise ValueError("resiliency: a single machine uses two-way mirror (its copies on different drives)")
