@@ -602,6 +602,8 @@ if tp is not None:
                 "Note": v.get("price_note", ""),
             }
         )
+    if not any(r["Note"] for r in rows):  # a column of nothing: shown only when a tier has a note
+        rows = [{k: x for k, x in r.items() if k != "Note"} for r in rows]
     st.markdown(fmt.table(rows))
     try:  # the whole cost of the same design and assumptions says what the prices leave out, in dollars
         whole = cost_state.whole(dj)

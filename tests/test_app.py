@@ -343,6 +343,8 @@ def test_sla_cost_assumptions_are_drawn_only_while_open_and_kept_when_closed():
 
     assert not [w for w in at.number_input if str(w.key).startswith("cost_")]
     assert all(w.key != "cost_lic_opt" for w in at.selectbox)
+    # every tier can be offered here: no empty "Note" column beside the prices
+    assert "Note" not in next(t for t in tables(at) if "Price, USD/month" in t.value.columns).value.columns
     closed = price()
     at.session_state["sla_costs_open"] = True
     at.run()
@@ -361,6 +363,19 @@ def test_sla_cost_assumptions_are_drawn_only_while_open_and_kept_when_closed():
     at.run()
     warnings = [w.value for w in at.warning]
     assert any("tier prices are not shown until it is fixed (open Cost assumptions)" in w for w in warnings), warnings
+
+
+def test_a_tier_that_cannot_be_offered_says_why_in_its_note():
+    """The tier prices' Note column is drawn when a tier has a note: one that fits no database."""
+    tiers = json.loads((ROOT / "examples" / "tiers.json").read_text())
+    tiers["tiers"][0]["capacity_tb_per_db"] = 5000.0  # more than the design holds
+    at = _app()
+    at.session_state["tiers_json"] = json.dumps(tiers)
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception
+    prices = next(t for t in tables(at) if "Price, USD/month" in t.value.columns).value
+    row = prices.set_index("Tier").loc["Standard"]
+    assert row["Max DBs"] == "0" and "cannot be offered" in row["Note"], row.to_dict()
 
 
 def test_size_page_finds_planners_cheapest_and_loads_it():
