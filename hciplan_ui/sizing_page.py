@@ -510,7 +510,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 fmt.table(
                     [
                         {
-                            "Rule": v["title"],
+                            "Rule": customer_words(v["title"]),  # "1 replica", not "replica-1"
                             "Candidates rejected": fmt.num(v["count"], 0),
                             "Checked at": v["stage"],
                             # parts by name, no field names or module paths: the ids stay in the Sizing JSON

@@ -528,3 +528,20 @@ def test_one_node_on_the_design_page_says_what_to_do_there():
     said = [_plain(e.value) for e in at.error]
     assert any("use 2 or more nodes" in s and "Azure Local" in s for s in said), said
     assert not any("platform 'azure-local'" in s for s in said), said
+
+
+def test_the_rules_that_rejected_ceph_designs_say_their_layouts_in_words():
+    """Review 2026-11-29: the Size page's rules table (a Ceph demand) said "no replica-2 or replica-1 for
+    databases", the rule's own title; through the customer's words it said "1 replicas"."""
+    from planner.sizing.names import resiliency_words
+
+    assert resiliency_words("replica-1") == "1 replica" and resiliency_words("replica-3") == "3 replicas"
+    at = AppTest.from_file(APP, default_timeout=300).run().switch_page("hciplan_ui/sizing_page.py").run()
+    data = (ROOT / "examples" / "demand-200dbs-ceph.json").read_bytes()
+    at.file_uploader(key="size_upload").set_value([("d.json", data, "application/json")]).run()
+    at.session_state["size_rejected"] = True
+    at.run()
+    assert not at.exception
+    rules = next(t.value for t in tables(at) if "Candidates rejected" in t.value.columns)
+    said = " ".join(rules["Rule"])
+    assert "1 replica for databases" in said and not re.search(r"\breplica-\d", said), said

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import re
 
+from planner.core.text import count
+
 from planner.results.calibrated_domain import shown_value
 
 #: resiliency ids as a sentence says them
@@ -61,7 +63,7 @@ def resiliency_words(res: str | None) -> str:
     if m := re.fullmatch(r"ec-(\d+)\+(\d+)", r):
         return f"erasure coding {m.group(1)}+{m.group(2)}"
     if m := re.fullmatch(r"replica-(\d+)", r):
-        return f"{m.group(1)} replicas"
+        return count(int(m.group(1)), "replica")  # "1 replica", not "1 replicas"
     return {"stripe": "striped", "none": "no redundancy"}.get(r, r.replace("-", " "))
 
 
