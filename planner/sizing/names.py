@@ -10,7 +10,6 @@ import functools
 import re
 
 from planner.core.text import count
-
 from planner.results.calibrated_domain import shown_value
 
 #: resiliency ids as a sentence says them
