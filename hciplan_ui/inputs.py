@@ -93,11 +93,15 @@ def number(
     ``bounds`` is (low, high, low_exclusive), e.g. from :func:`model_bounds`;
     ``default`` seeds the widget's state the first time. Its value survives a
     visit to another page (:func:`keep`). ``disabled``: shown greyed, for a figure that does not apply
-    now (its value is kept for when it does).
+    now (its value is kept for when it does). ``container`` None: the box is not drawn (a closed
+    section holds nothing); its value, kept or seeded, is read and checked as the box's would be.
     """
     keep(key)
     if default is not None and key not in st.session_state:
         st.session_state[key] = default
+    if container is None:
+        value = st.session_state.get(key)
+        return value, check(label, value, *bounds, unit=unit, integer=integer)
     value = container.number_input(
         label, min_value=None, max_value=None, step=step, format=format, key=key, help=help, disabled=disabled
     )
@@ -108,8 +112,9 @@ def number(
 
 
 def show(container, message: str | None) -> None:
-    """The message under its field (markdown-escaped: it quotes what the user typed)."""
-    if message:
+    """The message under its field (markdown-escaped: it quotes what the user typed); none under a
+    field that is not drawn (``container`` None: the page says it elsewhere)."""
+    if message and container is not None:
         container.error(fmt.md(message), icon=":material/error:")
 
 

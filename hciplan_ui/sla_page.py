@@ -523,22 +523,19 @@ spec = [  # (column, label, key, field, unit, integer, format)
 ]
 figures, cost_errors = {}, []
 for col, lab, key, field, unit, integer, f in spec:
-    if col is None:  # the section is closed: the value kept from the box, or the default
-        figures[field] = st.session_state.get(key, getattr(d, field))
-        e = inputs.check(lab, figures[field], *C(field), unit=unit, integer=integer)
-    else:
-        figures[field], e = inputs.number(
-            col,
-            lab,
-            key,
-            C(field),
-            unit=unit,
-            integer=integer,
-            format=f,
-            step=1 if integer else None,
-            default=getattr(d, field),
-        )
-        inputs.show(col, e)
+    # col None (the section closed): the value kept from the box, or the default, checked as the box's
+    figures[field], e = inputs.number(
+        col,
+        lab,
+        key,
+        C(field),
+        unit=unit,
+        integer=integer,
+        format=f,
+        step=1 if integer else None,
+        default=getattr(d, field),
+    )
+    inputs.show(col, e)
     cost_errors.append(e)
 if cost_box.open:
     figures["licence_option"] = cols[8].selectbox(
