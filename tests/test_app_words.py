@@ -474,6 +474,14 @@ def test_the_import_panel_names_a_files_format_in_words():
 #: words a page may show as they are: Ceph's own option names, the estate file's columns, SQL Server's view
 FIELD_NAMES_SHOWN = {"size_gb", "peak_iops", "ram_gb", "latency_target_ms", "dm_io_virtual_file_stats", "sample_ms"}
 FIELD_NAMES_SHOWN |= {"size_on_disk_bytes", "min_size"} | CEPH_OPTIONS
+#: a resiliency's id where words belong ("mirror-3way", "replica-3"), and a field name ("file_server_cpu")
+RESILIENCY_ID = re.compile(r"\b(?:mirror-[23]way|nested-mirror-2way|parity-(?:single|dual)|replica-\d|ec-\d\+\d)\b")
+FIELD_NAME = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+
+
+def _ids_and_fields(text: str) -> tuple[list[str], set[str]]:
+    """The resiliency ids and the field names (but those a page may show) in ``text``."""
+    return RESILIENCY_ID.findall(text), set(FIELD_NAME.findall(text)) - FIELD_NAMES_SHOWN
 
 
 @pytest.mark.parametrize("example", ["reference", "ceph-6node-reef", "vsan-esa-6node"])
@@ -498,20 +506,14 @@ def test_every_pages_messages_are_sentences_without_field_names(example):
         for kind in ("info", "warning", "caption", "success", "error", "subheader"):
             for e in getattr(at, kind):
                 t = _plain(str(e.value))
-                fields = set(re.findall(r"\b[a-z0-9]+_[a-z0-9_]+\b", t)) - FIELD_NAMES_SHOWN
+                ids, fields = _ids_and_fields(t)
                 fields = {f for f in fields if not f.startswith(("mon_osd", "osd_"))}
                 lower = t[:1].islower() and not t.startswith(("band ", "vCPU", "p99", "p90"))
-                ids = re.findall(
-                    r"\b(?:mirror-[23]way|nested-mirror-2way|parity-(?:single|dual)|replica-\d|ec-\d\+\d)\b", t
-                )
                 if fields or lower or ids or "(s)" in t:
                     found.append((page, kind, sorted(fields), t[:90]))
         for t in tables(at):  # a table's cells: no ids or field names either ("mirror-3way efficiency 33.3%")
             for cell in [*map(str, t.value.columns), *(str(v) for v in t.value.to_numpy().ravel())]:
-                ids = re.findall(
-                    r"\b(?:mirror-[23]way|nested-mirror-2way|parity-(?:single|dual)|replica-\d|ec-\d\+\d)\b", cell
-                )
-                fields = set(re.findall(r"\b[a-z0-9]+_[a-z0-9_]+\b", cell)) - FIELD_NAMES_SHOWN
+                ids, fields = _ids_and_fields(cell)
                 if ids or fields:
                     found.append((page, "table", sorted(fields), cell[:90]))
         if page == "performance_page" and at.toggle(key="p_degraded").value:
