@@ -22,7 +22,7 @@ import streamlit as st
 from hciplan_ui import chrome, fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
-from planner.core.text import first_upper, sentence
+from planner.core.text import sentence
 from planner.sizing.words import customer_words
 
 QUOTES = "cost_quotes"  # {"file", "part_prices_usd", "vendor_discounts_pct"}
@@ -345,9 +345,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     )
     # the verdict's sentences name parts, stacks and fields by their ids ("the ceph stack's own rules (the
     # demand names s2d)", "intel-x710-2x10g", "allow_parity"): a customer reads them in words
-    (c[1].success if v["met"] and v["feasible"] else c[1].warning)(
-        fmt.md(first_upper(customer_words(v["summary"]))), icon=":material/checklist:"
-    )
+    (c[1].success if v["met"] and v["feasible"] else c[1].warning)(fmt.said(v["summary"]), icon=":material/checklist:")
     if v.get("stack_note"):
         st.caption(fmt.md(sentence(customer_words(v["stack_note"]))))
     if v["other_fails"]:

@@ -483,4 +483,4 @@ if closed := fmt.closed_load_note(json.loads(state.workload_json()), rep, bool(s
 # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
 # on the Performance page
 for w in costs.shown_warnings(rep.get("warnings", []), judged):
-    st.warning(state.plain(first_upper(customer_words(w["message"]))), icon=":material/warning:")
+    st.warning(fmt.said(w["message"]), icon=":material/warning:")

@@ -9,6 +9,9 @@ from __future__ import annotations
 import math
 import re
 
+from planner.core.text import first_upper
+from planner.sizing.words import customer_words
+
 DASH = "–"
 
 # Markdown syntax anywhere in a line (links, images, HTML, emphasis, code, tables,
@@ -35,6 +38,12 @@ def md(text) -> str:
     s = _MD_SPECIAL.sub(r"\\\1", s)
     # '1.' or '-' would start a list: the mark is escaped (a backslash before a digit is shown as typed)
     return _LIST_START.sub(lambda m: m.group(1) + m.group(2) + "\\" + m.group(3), s)
+
+
+def said(text) -> str:
+    """A sentence from the library as a customer reads it, for markdown: parts, resiliencies and fields in
+    words (:func:`planner.sizing.words.customer_words`), its first letter upper case, escaped (:func:`md`)."""
+    return md(first_upper(customer_words(text)))
 
 
 #: a cell that is a figure ("1,234", "$54.07", "0.518 ms", "-3 %", "+20.8%"), perhaps with one unit word; not

@@ -10,7 +10,7 @@ import streamlit as st
 from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, state
 from planner.core import jsonio
 from planner.core.errors import PlannerError
-from planner.core.text import first_upper, sentence
+from planner.core.text import sentence
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.workload import Workload, parse_workload, profiles
 from planner.results.report import bottleneck_words, present_utilization
@@ -244,9 +244,9 @@ costs.verdict_panel(judged, "pv")
 if extrapolated := fmt.extrapolation_note(rep):
     st.warning(extrapolated, icon=":material/explore:")
 for w in costs.shown_warnings(rep.get("warnings", []), judged):
-    st.warning(state.plain(first_upper(customer_words(w["message"]))), icon=":material/warning:")
+    st.warning(fmt.said(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
-    st.info(state.plain(first_upper(customer_words(note))), icon=":material/info:")
+    st.info(fmt.said(note), icon=":material/info:")
 if closed := fmt.closed_load_note(json.loads(wj), rep, bool(ss.get("size_demand"))):
     st.info(fmt.md(closed), icon=":material/info:")
 

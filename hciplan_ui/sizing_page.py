@@ -485,9 +485,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             "design under it" + (", and the SLA page's tier mix holds the demand's databases." if mix else ".")
         )
     if res.get("explanation"):
-        (explained_slot.warning if res["best"] else explained_slot.error)(
-            fmt.md(first_upper(customer_words(res["explanation"])))
-        )
+        (explained_slot.warning if res["best"] else explained_slot.error)(fmt.said(res["explanation"]))
 
     def _rejections() -> None:
         rej = res.get("rejected") or {}
