@@ -125,85 +125,102 @@ load_said = st.container()
 # who had uploaded their design saw the loader close and no word that it was read; review 2026-11-29)
 if taken := st.session_state.pop("_design_taken", None):
     load_said.success(fmt.md(taken), icon=":material/check_circle:")
-# the start page's "Check a design I have" opens the loader: the customer's design comes first
-with st.expander("Load or save a design file", expanded=bool(st.session_state.pop("design_loader_open", False))):
-    up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
-    if up is not None and st.session_state.get("_loaded_file") != (up.name, up.size):
-        st.session_state["_loaded_file"] = (up.name, up.size)
-        st.session_state.pop(OTHER_ARCHITECTURE, None)
-        try:
-            if up.size > MAX_DESIGN_FILE_BYTES:
-                raise PlannerError(f"{up.name} is larger than 1 MB", "design")
-            parsed = parse_design(up.getvalue())  # parsed once, checked as its architecture's
-            if parsed.cluster_engine:
-                loaded = state.checked_design(parsed)
-            else:  # a file server, split provisioning or a single server: the Compare page takes it
-                loaded = None
-                st.session_state[OTHER_ARCHITECTURE] = (up.name, state.checked_design(parsed, any_architecture=True))
-        except PlannerError as exc:
-            # the form keeps its values: nothing below is skipped, and the draft is untouched
-            load_said.error(f"Could not load {fmt.md(up.name)}: {fmt.md(exc)}")  # its fields by name: a file's
-        else:
-            if loaded is not None:
-                state.set_design(loaded)
-                st.session_state["_design_taken"] = (
-                    f"Loaded {up.name}: {sizing_rows.design_label(json.loads(loaded))}. Every page now shows it."
-                )
-                st.rerun()
-    # said in the container above the loader; the button takes the file where it is evaluated
-    if OTHER_ARCHITECTURE in st.session_state:
-        name, other = st.session_state[OTHER_ARCHITECTURE]
-        o = json.loads(other)
-        load_said.warning(
-            f"{fmt.md(name)} is a {TOPOLOGY_LABELS.get(o.get('topology'), o.get('topology'))} "
-            f"({fmt.md(system_words(o))}). This page edits hyperconverged clusters (Storage Spaces Direct, Ceph, "
-            "vSAN); the Compare / what-if page evaluates and costs it as the customer's system today, beside "
-            "the design here.",
-            icon=":material/compare_arrows:",
-        )
-        if load_said.button("Compare it as the customer's system today", key="d_other_to_compare", type="primary"):
+# the start page's "Check a design I have" opens the loader (the customer's design comes first). A section
+# with its own state: one opened with `expanded=True` on one run and drawn with False on the next closed in
+# the browser, so picking an example hid the "Load example" button under it (browser review 2026-11-29)
+if st.session_state.pop("design_loader_open", False):
+    st.session_state["design_loader"] = True
+loader = st.expander("Load or save a design file", key="design_loader", on_change="rerun")
+# a closed section holds nothing (its two file boxes and the design's JSON are not drawn on every what-if)
+if loader.open:
+    with loader:
+        up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
+        if up is None:  # the box emptied (or the section closed): the same file uploaded again is read again
+            st.session_state.pop("_loaded_file", None)
+        elif st.session_state.get("_loaded_file") != (up.name, up.size):
+            st.session_state["_loaded_file"] = (up.name, up.size)
             st.session_state.pop(OTHER_ARCHITECTURE, None)
-            state.set_existing(other)
-            st.session_state["cmp_existing_src"] = "my design file"
-            st.session_state["cmp_existing_seen"] = name  # the Compare page says it shows this file
-            st.switch_page(chrome.PAGES["compare"])
-    parts = st.file_uploader(
-        "Add parts from a catalog file (JSON, one device class, max 2 MB)",
-        type=["json"],
-        key="parts_uploader",
-        max_upload_size=2,
-        help='Same format as hardware_catalog/*.json: {"device_class": ..., "records": [...]}',
-    )
-    if parts is not None and st.session_state.get("_loaded_parts") != (parts.name, parts.size):
-        st.session_state["_loaded_parts"] = (parts.name, parts.size)
-        try:
-            from planner.models.catalog import parse_catalog_file
+            try:
+                if up.size > MAX_DESIGN_FILE_BYTES:
+                    raise PlannerError(f"{up.name} is larger than 1 MB", "design")
+                parsed = parse_design(up.getvalue())  # parsed once, checked as its architecture's
+                if parsed.cluster_engine:
+                    loaded = state.checked_design(parsed)
+                else:  # a file server, split provisioning or a single server: the Compare page takes it
+                    loaded = None
+                    st.session_state[OTHER_ARCHITECTURE] = (
+                        up.name,
+                        state.checked_design(parsed, any_architecture=True),
+                    )
+            except PlannerError as exc:
+                # the form keeps its values: nothing below is skipped, and the draft is untouched
+                load_said.error(f"Could not load {fmt.md(up.name)}: {fmt.md(exc)}")  # its fields by name: a file's
+            else:
+                if loaded is not None:
+                    state.set_design(loaded)
+                    st.session_state["_design_taken"] = (
+                        f"Loaded {up.name}: {sizing_rows.design_label(json.loads(loaded))}. Every page now shows it."
+                    )
+                    st.rerun()
+        parts = st.file_uploader(
+            "Add parts from a catalog file (JSON, one device class, max 2 MB)",
+            type=["json"],
+            key="parts_uploader",
+            max_upload_size=2,
+            help='Same format as hardware_catalog/*.json: {"device_class": ..., "records": [...]}',
+        )
+        if parts is None:
+            st.session_state.pop("_loaded_parts", None)
+        elif st.session_state.get("_loaded_parts") != (parts.name, parts.size):
+            st.session_state["_loaded_parts"] = (parts.name, parts.size)
+            try:
+                from planner.models.catalog import parse_catalog_file
 
-            cls, records = parse_catalog_file(parts.getvalue(), parts.name)
-        except PlannerError as exc:
-            st.error(f"Could not add parts: {fmt.md(exc)}")
-        else:
-            store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
-            store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
-            st.success(f"Added {count(len(records), cls.replace('_', ' ') + ' part')}: {fmt.md(', '.join(records))}")
-    # this page edits hyperconverged designs; other architectures are compared on the Compare page
-    from planner.models.examples import example_designs
-    from planner.sizing.words import example_words
+                cls, records = parse_catalog_file(parts.getvalue(), parts.name)
+            except PlannerError as exc:
+                st.error(f"Could not add parts: {fmt.md(exc)}")
+            else:
+                store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
+                store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
+                st.success(
+                    f"Added {count(len(records), cls.replace('_', ' ') + ' part')}: {fmt.md(', '.join(records))}"
+                )
+        # this page edits hyperconverged designs; other architectures are compared on the Compare page
+        from planner.models.examples import example_designs
+        from planner.sizing.words import example_words
 
-    hci = [n for n, topo in example_designs().items() if topo == "hyperconverged"]
-    said = example_words()  # what each example is ("3 x Supermicro ..., three-way mirror"), not its file name
-    ex = st.selectbox(
-        "…or start from an example", ["—", *hci], key="example_pick", format_func=lambda n: said.get(n, n)
+        hci = [n for n, topo in example_designs().items() if topo == "hyperconverged"]
+        said = example_words()  # what each example is ("3 x Supermicro ..., three-way mirror"), not its file name
+        ex = st.selectbox(
+            "…or start from an example", ["—", *hci], key="example_pick", format_func=lambda n: said.get(n, n)
+        )
+        if ex != "—" and st.button("Load example"):
+            state.set_design(state.example_json(ex))
+            st.rerun()
+        st.download_button(
+            "Save design JSON",
+            data=json.dumps(json.loads(state.design_json()), indent=1, allow_nan=False),
+            file_name=f"{json.loads(state.design_json())['name']}.json",
+            mime="application/json",
+        )
+
+# said in the container above the loader; the button takes the file where it is evaluated
+if OTHER_ARCHITECTURE in st.session_state:
+    name, other = st.session_state[OTHER_ARCHITECTURE]
+    o = json.loads(other)
+    load_said.warning(
+        f"{fmt.md(name)} is a {TOPOLOGY_LABELS.get(o.get('topology'), o.get('topology'))} "
+        f"({fmt.md(system_words(o))}). This page edits hyperconverged clusters (Storage Spaces Direct, Ceph, "
+        "vSAN); the Compare / what-if page evaluates and costs it as the customer's system today, beside "
+        "the design here.",
+        icon=":material/compare_arrows:",
     )
-    if ex != "—" and st.button("Load example"):
-        state.set_design(state.example_json(ex))
-        st.rerun()
-    st.download_button(
-        "Save design JSON",
-        data=json.dumps(json.loads(state.design_json()), indent=1, allow_nan=False),
-        file_name=f"{json.loads(state.design_json())['name']}.json",
-        mime="application/json",
-    )
+    if load_said.button("Compare it as the customer's system today", key="d_other_to_compare", type="primary"):
+        st.session_state.pop(OTHER_ARCHITECTURE, None)
+        state.set_existing(other)
+        st.session_state["cmp_existing_src"] = "my design file"
+        st.session_state["cmp_existing_seen"] = name  # the Compare page says it shows this file
+        st.switch_page(chrome.PAGES["compare"])
 
 left, right = st.columns(2)
 with left:

@@ -45,6 +45,13 @@ def _app(query: dict | None = None) -> AppTest:
     return at
 
 
+def _open_loader(at: AppTest) -> AppTest:
+    """The Design page's "Load or save a design file" section opened (a closed section draws nothing), as a
+    user does, or the start page's "Check a design"."""
+    at.session_state["design_loader"] = True
+    return at.run()
+
+
 def _metric(at: AppTest, label: str) -> str:
     for m in at.metric:
         if m.label == label:
@@ -732,6 +739,7 @@ def test_headline_iops_carries_a_caveat_when_the_nodes_cannot_host_the_vms():
     the Design and Performance pages says the figures assume the VMs run; the reference does not."""
     at = _app().run()
     assert not any("as if the nodes could host" in c.value for c in at.caption)
+    _open_loader(at)
     at.selectbox(key="example_pick").set_value("edge-2node").run()
     next(b for b in at.button if b.label == "Load example").click().run()
     assert json.loads(at.session_state["design_json"])["nodes"] == 2

@@ -31,6 +31,13 @@ def _app(query: dict | None = None) -> AppTest:
     return at
 
 
+def _open_loader(at: AppTest) -> AppTest:
+    """The Design page's "Load or save a design file" section opened (a closed section draws nothing), as a
+    user does, or the start page's "Check a design"."""
+    at.session_state["design_loader"] = True
+    return at.run()
+
+
 def _token(text: str) -> str:
     return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
 
@@ -137,7 +144,7 @@ def test_example_pickers_offer_design_files_only():
     from planner.models.examples import example_designs
 
     designs = example_designs()  # every example file that validates as a design, by architecture
-    at = _app()
+    at = _open_loader(_app())
     from planner.sizing.words import example_words
 
     # labels: what each example is, never its file name (stop 35's note: the Design page listed file names)
@@ -272,7 +279,7 @@ def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
         }
         rec.pop("device_class")
         d["node"]["cpu"]["model"] = rec
-    at = _app()
+    at = _open_loader(_app())
     at.file_uploader(key="uploader").set_value(("edge.json", json.dumps(d).encode(), "application/json")).run()
     assert not at.exception, [e.value for e in at.exception]
     loaded = json.loads(at.session_state["design_json"])
@@ -295,7 +302,7 @@ def test_a_cpu_clock_below_half_a_gigahertz_is_refused_with_its_range():
     rec.pop("device_class")
     d = json.loads(json.dumps(REF))
     d["node"]["cpu"]["model"] = rec
-    at = _app()
+    at = _open_loader(_app())
     at.file_uploader(key="uploader").set_value(("edge.json", json.dumps(d).encode(), "application/json")).run()
     assert not at.exception
     errs = " ".join(e.value for e in at.error).replace("\\", "")

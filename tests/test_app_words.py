@@ -432,7 +432,8 @@ def test_the_compare_pages_captions_start_upper_case():
 def test_a_design_file_taken_is_said():
     """Browser review (2026-11-29): "Check a design I have", a file uploaded: the loader closed and the
     page showed the file's figures with no word that it was read. It says so once."""
-    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/design_page.py").run()
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.button(key="start_design").click().run()  # "Check a design": the page with its loader open
     data = (ROOT / "examples" / "vsan-esa-6node.json").read_bytes()
     at.file_uploader(key="uploader").set_value([("vsan-esa-6node.json", data, "application/json")]).run()
     assert not at.exception

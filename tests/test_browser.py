@@ -346,6 +346,28 @@ def test_a_design_file_of_another_architecture_goes_to_the_compare_page(server, 
     page.close()
 
 
+def test_an_example_picked_in_the_loader_the_start_page_opened_can_be_loaded(server, browser):
+    """Browser review (2026-11-29): "Check a design I have" opened the loader; picking an example closed it
+    on the pick's run (the section was drawn open once, then closed), hiding "Load example" under it. The
+    section keeps its state: the button is there, and it loads the example."""
+    from planner.sizing.words import example_words
+
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(server)
+    page.locator(".st-key-start_design button").click()
+    page.get_by_text("Usable capacity").first.wait_for()
+    page.locator(".st-key-example_pick").click()
+    page.get_by_role("option").filter(has_text=example_words()["ceph-6node-reef"]).first.click()
+    page.get_by_role("button", name="Load example").click(timeout=10_000)  # hidden and inert before the fix
+    page.get_by_text("Ceph", exact=False).first.wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('.st-key-d_name input').value === 'ceph-6node-reef'", timeout=30_000
+    )
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.close()
+
+
 # the widest unbreakable run of each shown metric value (split at spaces) against the value's width
 _LONGEST_TOKEN = """es => es.filter(e => e.clientWidth > 0).map(e => {
   const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(e).font;

@@ -119,6 +119,9 @@ def _step(rnd: random.Random, at: AppTest) -> str:
                 ("p.json", fc.upload_case(rnd, "catalog"), "application/json")
             )
             return "upload parts"
+        if any(e.label == "Load or save a design file" for e in at.expander):  # the Design page, loader closed
+            at.session_state["design_loader"] = True
+            return "open the design loader"
     if k == 6 and at.slider:
         w = rnd.choice(list(at.slider))
         ends = [v for v in (w.min, w.max) if v is not None]
