@@ -199,3 +199,19 @@ def test_sensitivity_moves_the_right_way():
     assert cap["low_iops"] < cap["base_iops"] < cap["high_iops"]
     tcp = rows["transport tcp / rdma"]
     assert tcp["low_iops"] <= tcp["base_iops"] and tcp["low_vm_latency_ms"] >= tcp["base_vm_latency_ms"] - 1e-12
+
+
+def test_a_ceph_design_is_not_moved_to_rdma_in_the_sensitivity():
+    """Browser review (2026-11-29): the Compare page's "which input matters most" listed "transport tcp /
+    rdma" for a Ceph design, whose messenger the model runs over TCP only (RDMA is refused): not an input
+    the engineer can move, so not a row; an S2D design keeps it."""
+    import json
+    from pathlib import Path
+
+    from planner.models.design import parse_design
+    from planner.sizing.scenarios import one_at_a_time_variants
+
+    ceph = parse_design((Path(__file__).resolve().parent.parent / "examples" / "ceph-6node-reef.json").read_text())
+    assert "transport tcp / rdma" not in [label for label, _, _ in one_at_a_time_variants(ceph)]
+    assert "transport tcp / rdma" in [label for label, _, _ in one_at_a_time_variants(REF)]
+    assert json.loads(ceph.model_dump_json())["stack"] == "ceph"

@@ -52,8 +52,10 @@ def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
             _alt(d, ("vcpu_oversubscription",), d["vcpu_oversubscription"] / 2),
             _alt(d, ("vcpu_oversubscription",), min(d["vcpu_oversubscription"] * 2, 32.0)),
         ),
-        ("transport tcp / rdma", _alt(d, ("transport",), "tcp"), _alt(d, ("transport",), "rdma")),
     ]
+    # Ceph's messenger is TCP only (a Ceph design with RDMA is refused): not an input to move
+    if d.get("stack") != "ceph":
+        out.append(("transport tcp / rdma", _alt(d, ("transport",), "tcp"), _alt(d, ("transport",), "rdma")))
     if n.get("cache_devices"):
         c = n["cache_devices"]["count"]
         out.append(
