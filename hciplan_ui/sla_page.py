@@ -575,7 +575,10 @@ else:
             stack = json.loads(dj).get("stack", "s2d")
             st.caption(
                 f"A {STACK_LABELS.get(stack, stack)} cluster carries its own licence: the monthly cost carries "
-                f"{licence_words(used)}; the choice above is for Storage Spaces Direct."
+                f"{licence_words(used)}; "
+                # "above" only where the choice is drawn: closed, the section shows nothing to point at
+                + ("the licensing choice above" if cost_box.open else "the licensing choice under Cost assumptions")
+                + " is for Storage Spaces Direct."
                 if stack != "s2d"
                 else f"The sized demand runs on this platform: the monthly cost carries {licence_words(used)}."
             )

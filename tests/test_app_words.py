@@ -548,3 +548,23 @@ def test_the_rules_that_rejected_ceph_designs_say_their_layouts_in_words():
     rules = next(t.value for t in tables(at) if "Candidates rejected" in t.value.columns)
     said = " ".join(rules["Rule"])
     assert "1 replica for databases" in said and not re.search(r"\breplica-\d", said), said
+
+
+def test_the_sla_pages_licence_note_points_at_a_choice_it_shows():
+    """Browser review (2026-11-29): on a Ceph design the SLA page said "the choice above is for Storage Spaces
+    Direct" under the Cost assumptions section closed (drawn only when open): nothing above to point at."""
+    from hciplan_ui.state import design_to_json
+    from planner.models.design import load_design
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    dj = design_to_json(load_design(ROOT / "examples" / "ceph-6node-reef.json"))
+    at.session_state["design_json"] = dj
+    at.session_state["draft"] = json.loads(dj)
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception
+    notes = [_plain(c.value) for c in at.caption if "carries its own licence" in c.value]
+    assert len(notes) == 1 and "under Cost assumptions is for Storage Spaces Direct" in notes[0], notes
+    at.session_state["sla_costs_open"] = True
+    at.run()
+    notes = [_plain(c.value) for c in at.caption if "carries its own licence" in c.value]
+    assert len(notes) == 1 and "the licensing choice above is for Storage Spaces Direct" in notes[0], notes
