@@ -402,9 +402,10 @@ def _results(demand_json: str) -> None:
             f"Searched {res['designs_screened']:,} designs (never built one by one), evaluated "
             f"{res['designs_evaluated']:,} in the performance model: "
             if res["designs_evaluated"]
-            # the rules refused every part choice before the model saw one (the explanation above says why):
+            # the rules refused every part choice before the model saw one (the explanation under this line, drawn
+            # after it, says why):
             # "Searched 0 designs ... evaluated 0" read as a search that never ran
-            else "No design reached the performance model (the rules above refused every choice of parts): "
+            else "No design reached the performance model (the rules below refused every choice of parts): "
         )
         timing.caption(
             searched
