@@ -351,9 +351,8 @@ for col, (name, r) in zip(cols, reports):
             if name != "current" and base.get(key) and r.get(key) is not None:
                 delta = fmt.metric_delta(r[key] / base[key])
             st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
-            lo, hi = r.get(f"{key}_low"), r.get(f"{key}_high")
-            if lo is not None and hi is not None and lo < hi:  # the report's band for this figure
-                st.caption(f"band {fmt.span(lo, hi, f)}")
+            if band_line := fmt.band_text(r.get(f"{key}_low"), r.get(f"{key}_high"), f):  # the report's band
+                st.caption(band_line)
         st.caption(f"Bottleneck: {fmt.md(bottleneck_label(r))}")
         wc = wholes[name]
         st.metric(

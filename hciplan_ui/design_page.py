@@ -479,9 +479,8 @@ cols[0].metric(
 cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}")
 cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
 for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
-    lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
-    if lo is not None and hi is not None and lo < hi:  # the calibration gives a band (None: not computable)
-        col.caption(f"band {fmt.span(lo, hi, f)}")
+    if band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f):
+        col.caption(band_line)
 chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep))
 if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     cols[1].caption(caveat)

@@ -179,10 +179,19 @@ def span(low, high, f=iops) -> str:
     return f"{_bare(f(low))}–{f(high)}"
 
 
+def band_text(low, high, f=iops) -> str | None:
+    """'band low–high unit' under a figure, or None when there is no band to show: an end not computable
+    (None), or the ends equal (an open load carried with room to spare has no spread: "band
+    582,000–582,000" said nothing)."""
+    if low is None or high is None or not low < high:
+        return None
+    return f"band {span(low, high, f)}"
+
+
 def band(value, low, high, f=iops) -> str:
-    """'X (low–high)' when a band is given, else 'X'."""
+    """'X (low–high)' when a band is given (its ends apart, as :func:`band_text`), else 'X'."""
     s = f(value)
-    if low is not None and high is not None:
+    if low is not None and high is not None and low < high:
         s += f" ({span(low, high, f)})"
     return s
 

@@ -204,8 +204,8 @@ def _headline(col, label: str, key: str, f) -> None:
     col.metric(
         label, f(view[key]), delta=delta, delta_color="normal" if key in ("iops", "bandwidth_mb_s") else "inverse"
     )
-    if has_band and rep.get(f"{key}_low") is not None and rep.get(f"{key}_high") is not None:
-        col.caption(f"band {fmt.span(rep[f'{key}_low'], rep[f'{key}_high'], f)}")
+    if has_band and (band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f)):
+        col.caption(band_line)
 
 
 m = st.columns(4)

@@ -370,8 +370,8 @@ with st.container():
                 )
             m = st.columns(4 if need is None else 5)
             m[0].metric("Guaranteed IOPS per DB", fmt.iops(g["guaranteed_iops"]))
-            if g["guaranteed_iops_low"] < g["guaranteed_iops_high"]:
-                m[0].caption(f"band {fmt.span(g['guaranteed_iops_low'], g['guaranteed_iops_high'])}")
+            if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
+                m[0].caption(band_line)
             m[1].metric(
                 f"Latency at that load ({g['latency_statistic']})",  # a label starts upper case, as its neighbours
                 fmt.ms(g["latency_ms"]),
@@ -459,7 +459,8 @@ with st.container():
                     cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
                     k = st.columns(4)
                     k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
-                    k[0].caption(f"band {fmt.span(cap['max_nopm_low'], cap['max_nopm_high'])}")
+                    if band_line := fmt.band_text(cap["max_nopm_low"], cap["max_nopm_high"]):
+                        k[0].caption(band_line)
                     k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
                     k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
                     k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))

@@ -141,3 +141,60 @@ def test_the_latency_chart_draws_no_curve_for_an_absent_class():
     assert "storage write" in names and "VM (mean)" in names
     ticks = charts.latency_curve(c).layout.yaxis.tickvals
     assert max(ticks) < 1e4  # latency in ms: the axis is not stretched by an unmeasurable figure
+
+
+def test_an_open_load_falls_below_its_offer_only_as_far_as_the_capacitys_low_end():
+    """Browser review (2026-11-29): a sized Ceph design carried an offered 582,000 IOPS with a capacity of
+    4.2 million and showed "band 250,144–582,000": the light regime's low ratio (0.43) was applied to the
+    offer. The low end is the capacity's low end when below the offer, the offer when not; the high end
+    stays at the offer; bandwidth follows the IOs carried."""
+    from planner.results.uncertainty import OFFERED, cap_at_offered
+
+    def res(capacity_low):
+        return {
+            "limited_by": OFFERED,
+            "iops": 582_000.0,
+            "iops_low": 0.43 * 582_000,
+            "iops_high": 1.4 * 582_000,
+            "iops_capacity_low": capacity_low,
+            "bandwidth_mb_s": 4_768.0,
+            "bandwidth_mb_s_low": 0.5 * 4_768,
+            "bandwidth_mb_s_high": 1.3 * 4_768,
+        }
+
+    roomy = res(0.7 * 4_168_593.0)
+    assert cap_at_offered(roomy)
+    assert roomy["iops_low"] == roomy["iops_high"] == 582_000.0
+    assert roomy["bandwidth_mb_s_low"] == roomy["bandwidth_mb_s_high"] == 4_768.0
+    tight = res(430_000.0)  # at its low end the cluster saturates below the offer
+    cap_at_offered(tight)
+    assert tight["iops_low"] == 430_000.0 and tight["iops_high"] == 582_000.0
+    assert tight["bandwidth_mb_s_low"] == pytest.approx(4_768 * 430_000 / 582_000)
+
+
+def test_a_sized_ceph_designs_iops_band_is_its_offer_and_its_capacity_has_a_band():
+    """The same through the model: the 200-database Ceph demand's cheapest design, under the demand's own
+    (open) load, carries the offer at both ends; the capacity has a band of its own, below the figure."""
+    import json
+
+    from planner.engine.loads import demand_as_workload
+    from planner.models.demand import Demand
+    from planner.models.design import Design
+    from planner.results.report import performance
+    from planner.sizing.search import size
+
+    dem = Demand.model_validate(json.loads((ROOT / "examples" / "demand-200dbs-ceph.json").read_text()))
+    des = Design.model_validate(size(dem, top=1).best["design"])
+    rep = performance(resolve(des), demand_as_workload(dem, des.nodes))
+    assert rep["limited_by"] == "offered_load"
+    assert rep["iops_low"] == rep["iops"] == rep["iops_high"]
+    assert rep["iops_capacity_low"] < rep["iops_capacity"] <= rep["iops_capacity_high"]
+    assert rep["iops_capacity_low"] > rep["iops"]
+
+
+def test_a_band_without_spread_is_not_shown():
+    from hciplan_ui import fmt
+
+    assert fmt.band_text(582_000.0, 582_000.0) is None and fmt.band_text(None, 3.0) is None
+    assert fmt.band_text(1_000.0, 2_000.0) == "band 1,000–2,000"
+    assert fmt.band(0.5, 0.5, 0.5, fmt.ms) == fmt.ms(0.5)

@@ -404,9 +404,11 @@ def _band(binding: str, rep: dict, db: Database) -> tuple[float, float, str]:
         # more CPU per transaction (hi) means fewer transactions
         return 1.0 / hi, 1.0 / lo, c.get("spread_basis", "")
     if binding == "storage":
-        iops = rep.get("iops") or 0.0
-        if iops > 0 and rep.get("iops_low") is not None:
-            return rep["iops_low"] / iops, rep["iops_high"] / iops, "the storage's IOPS band"
+        # the most the storage carries scales with its capacity (the throughput with a station saturated),
+        # not with the IOPS band of the load at the operating point, which ends at what the load offers
+        cap, lo, hi = rep.get("iops_capacity"), rep.get("iops_capacity_low"), rep.get("iops_capacity_high")
+        if cap and lo is not None and hi is not None:
+            return lo / cap, hi / cap, "the storage's IOPS capacity band"
         return 1.0, 1.0, "no band"
     lat, lo, hi = rep.get("vm_latency_ms"), rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high")
     if lat and lo and hi:

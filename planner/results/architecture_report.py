@@ -45,6 +45,7 @@ WHY_UNCALIBRATED = {
 
 BAND_KEYS = (
     "iops",
+    "iops_capacity",
     "bandwidth_mb_s",
     "read_latency_ms",
     "write_latency_ms",

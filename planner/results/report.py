@@ -149,7 +149,10 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
             "p99 >= mean), utilisation within 0-100 %"
         )
     if cap_at_offered(res):
-        basis.add("an open load carries at most what it offers: IOPS and bandwidth bands end at the offer")
+        basis.add(
+            "an open load carries what it offers up to the capacity: IOPS and bandwidth bands end at the offer "
+            "and fall below it only as far as the capacity's low end does"
+        )
     q = cal_bands.get("quantiles_pct", [5, 95])
     how = (
         f"{q[0]:g}-{q[1]:g} % of "
@@ -260,6 +263,7 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
     res["extrapolation"], res["band_basis"] = [], []
     band_keys = (
         "iops",
+        "iops_capacity",
         "bandwidth_mb_s",
         "read_latency_ms",
         "write_latency_ms",

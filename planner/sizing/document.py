@@ -216,7 +216,10 @@ def extrapolation_text(
     customer, with the band's width; ``widened`` ends each sentence (where the ranges are: the
     document puts these notes after the figures with ranges, in the summary and in Performance)."""
     out = []
-    iops, lo, hi = rep.get("iops"), rep.get("iops_low"), rep.get("iops_high")
+    # the throughput the cluster can reach: its capacity's band (a sized demand's open load is carried
+    # whole, so its own IOPS band has no spread: "expect +0 % to +0 %"); a report without one, the IOPS'
+    key = "iops_capacity" if rep.get("iops_capacity_low") is not None else "iops"
+    iops, lo, hi = rep.get(key), rep.get(f"{key}_low"), rep.get(f"{key}_high")
     spread = ""
     if iops and lo is not None and hi is not None:
         spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on throughput"

@@ -60,6 +60,8 @@ _BASIS_WORDS = {
     "error when the fit saw only the other side": "the error when the fit saw only the other side",
     "never varied in the data, widest pseudo-extrapolation error": "never varied in the measurements; the widest "
     "error of a fit that left part of the data out",
+    "no held-out error for this figure, widest pseudo-extrapolation error": "no error of this figure measured with "
+    "that kind left out; the widest error of a fit that left part of the data out",
 }
 
 
