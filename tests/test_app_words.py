@@ -570,3 +570,35 @@ def test_the_sla_pages_licence_note_points_at_a_choice_it_shows():
     at.run()
     notes = [_plain(c.value) for c in at.caption if "carries its own licence" in c.value]
     assert len(notes) == 1 and "the licensing choice above is for Storage Spaces Direct" in notes[0], notes
+
+
+@pytest.mark.parametrize(
+    ("example", "host_os"), [("reference", "Windows"), ("ceph-6node-reef", "Linux"), ("vsan-esa-6node", "ESXi")]
+)
+def test_the_host_cpu_note_names_the_hosts_own_operating_system(example, host_os):
+    """Browser review (2026-11-29): the Performance page said "Windows would show 69 % of logical processors
+    busy" under a vSAN design (ESXi hosts) and a Ceph one (Linux)."""
+    from hciplan_ui.state import design_to_json
+    from planner.models.design import load_design
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    dj = design_to_json(load_design(ROOT / "examples" / f"{example}.json"))
+    at.session_state["design_json"] = dj
+    at.session_state["draft"] = json.loads(dj)
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    notes = [_plain(c.value) for c in at.caption if "of logical processors busy" in c.value]
+    assert len(notes) == 1 and f"{host_os} would show" in notes[0], notes
+
+
+def test_every_calibration_dimension_is_said_in_words():
+    """Browser review (2026-11-29): a vSAN design's band basis read "stack: never varied in the data, widest
+    pseudo-extrapolation error" (the storage stack had no words), and its proposal "Beyond the configurations
+    this model was validated on"."""
+    from planner.results.calibrated_domain import DIMENSIONS
+    from planner.sizing.document import DIMENSION_WORDS
+    from planner.sizing.words import band_basis_words
+
+    assert set(DIMENSIONS) <= set(DIMENSION_WORDS)
+    said = band_basis_words("stack: never varied in the data, widest pseudo-extrapolation error")
+    assert said.startswith("storage stacks: never varied in the measurements"), said

@@ -62,6 +62,9 @@ STACK_LABELS = {
     "ceph": "Ceph RBD",
     "vsan": "VMware vSAN",
 }
+#: the operating system of a stack's hosts, whose own tool shows how busy the logical processors are
+#: (Task Manager, top, esxtop)
+HOST_OS = {"s2d": "Windows", "ceph": "Linux", "vsan": "ESXi"}
 #: Servers per cluster. S2D: [S2D-HW]. vSAN: [VSAN-SIZE]. Ceph publishes no
 #: maximum (the largest calibration cluster has 63 OSD nodes); 256 is this
 #: planner's bound, not Ceph's.

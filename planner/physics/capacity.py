@@ -858,7 +858,18 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
             -ops,
             f"{per_host:g} GB per host + 5 % buffer (vSAN reserved capacity)" if ops else "disabled or not available",
         ),
-        ("slack space", -slack, "30 % kept free (vSAN guidance where reserved capacity is not available)"),
+        (
+            "slack space",
+            -slack,
+            # a zero step that said "30 % kept free" read as if 30 % had been kept (browser review 2026-11-29)
+            "30 % kept free (vSAN guidance where reserved capacity is not available)"
+            if slack
+            else (
+                "none: the reserved capacity above stands in for the 30 % slack vSAN guidance keeps without it"
+                if rebuild or ops
+                else "none: reserved capacity disabled in the design, and no slack kept"
+            ),
+        ),
         ("datastore available", pool, "raw - reserves"),
         ("policy overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {eff:.1%}"),
         ("usable", usable, "what VM disks can hold"),

@@ -67,6 +67,12 @@ DIMENSION_WORDS = {
     "transport": "network transports",
     "resiliency": "resiliencies",
     "cache_mode": "cache modes",
+    "drive_interface": "drive interfaces",
+    "cache": "cache devices",
+    "issuer": "IO issuers (VMs or the hosts)",
+    "volume_allocation": "volume allocations",
+    "stack": "storage stacks",
+    "ceph_release": "Ceph releases",
 }
 _IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 #: Ceph's own option names, which a Ceph administrator types as written: kept, not turned into words
