@@ -159,7 +159,17 @@ def prices_panel(prefix: str) -> None:
     inputs.keep(SQL_EDITION, SQL_LICENSING)
     ss.setdefault(SQL_EDITION, "none")
     ss.setdefault(SQL_LICENSING, "licence-included")
-    with st.expander("Prices and licences: SQL Server, your quotes", icon=":material/sell:"):
+    # a closed section draws nothing (its quote box, choices and notes were drawn, hidden, on every run); the
+    # choices keep their values closed (inputs.keep), and the quotes in use are in the session, not the box
+    box = st.expander(
+        "Prices and licences: SQL Server, your quotes",
+        icon=":material/sell:",
+        key=f"{prefix}_prices_open",
+        on_change="rerun",
+    )
+    if not box.open:
+        return
+    with box:
         c = st.columns(2)
         c[0].selectbox(
             "SQL Server licences",

@@ -751,7 +751,15 @@ def _estate() -> None:
     from planner.sizing import estate
 
     ss = st.session_state
-    with st.expander("…or the customer's estate: a database list, SQL Server file statistics or perfmon counters"):
+    # a closed section draws nothing (its file box and its last reading were drawn, hidden, on every run)
+    box = st.expander(
+        "…or the customer's estate: a database list, SQL Server file statistics or perfmon counters",
+        key="size_estate_open",
+        on_change="rerun",
+    )
+    if not box.open:
+        return
+    with box:
         st.caption(
             "A **database list** (CSV or XLSX: name, size_gb, peak_iops or tpm, vcpus, ram_gb, optional tier and "
             "latency_target_ms); **sys.dm_io_virtual_file_stats** exported twice into one CSV (with sample_ms and "

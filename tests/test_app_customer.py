@@ -189,7 +189,10 @@ def test_size_page_breaks_down_the_whole_cost_with_the_platforms_licences(demand
     assert "physical cores" in host_fee["basis"] and host_fee["basis"] in set(lines["How it is counted"])
     for t in cost["tco"]:
         assert _metric(at, f"TCO, {t['years']} years") == _usd(t["total_usd"])
-    # SQL Server licences, Standard, licence included: every cost follows
+    # SQL Server licences, Standard, licence included: every cost follows (the section opened: closed, it
+    # draws nothing)
+    at.session_state["size_prices_open"] = True
+    at.run()
     at.selectbox(key="cost_sql_edition").set_value("standard").run()
     assert not at.exception
     sql = whole_cost(best, demand, CostAssumptions(sql_edition="standard"))
@@ -214,6 +217,8 @@ def test_customer_quotes_apply_to_every_cost_and_their_kind_is_said_once(demand)
     chassis = best.node.chassis
     at.switch_page("hciplan_ui/sizing_page.py").run()
     quotes = f"part,price_usd,note\n{chassis},5000,our deal\n".encode()
+    at.session_state["size_prices_open"] = True  # the section opened (closed, it draws nothing)
+    at.run()
     at.file_uploader(key="size_quotes_upload").set_value([("quotes.csv", quotes, "text/csv")]).run()
     assert not at.exception and not _errors(at), _errors(at)
     a = CostAssumptions(part_prices_usd={chassis: 5000.0})
@@ -227,6 +232,8 @@ def test_customer_quotes_apply_to_every_cost_and_their_kind_is_said_once(demand)
     # a bad file: one line, the quotes in use stay
     at.switch_page("hciplan_ui/sizing_page.py").run()
     bad = b"part,price_usd\nno-such-part,10\n"
+    at.session_state["size_prices_open"] = True  # reopened: a section's state is the page's
+    at.run()
     at.file_uploader(key="size_quotes_upload").set_value([("bad.csv", bad, "text/csv")]).run()
     assert not at.exception
     errs = _errors(at)
@@ -288,6 +295,7 @@ def test_a_database_list_becomes_the_demand_and_is_sized():
     from planner.sizing.estate import read_database_list
 
     at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True  # the estate section opened (closed, it draws nothing)
     at.switch_page("hciplan_ui/sizing_page.py").run()
     data = (ESTATE / "databases.csv").read_bytes()
     at.file_uploader(key="size_estate").set_value([("databases.csv", data, "text/csv")]).run()
@@ -313,6 +321,7 @@ def test_perfmon_volumes_become_a_totals_demand():
     from planner.sizing.estate import perfmon_demand, read_perfmon
 
     at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True  # the estate section opened (closed, it draws nothing)
     at.switch_page("hciplan_ui/sizing_page.py").run()
     data = (ESTATE / "perfmon.csv").read_bytes()
     at.file_uploader(key="size_estate").set_value([("perfmon.csv", data, "text/csv")]).run()

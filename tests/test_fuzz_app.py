@@ -65,6 +65,19 @@ DEFAULTS = {
 }
 
 
+#: sections the pages draw only while open (a keyed expander each)
+SECTIONS = (
+    "design_loader",
+    "size_estate_open",
+    "size_prices_open",
+    "size_files",
+    "sla_costs_open",
+    "sla_by_size",
+    "sla_capacity",
+    "p_exports",
+)
+
+
 def _number(rnd: random.Random, current):
     return rnd.choice(NUMBERS) if isinstance(current, int) else rnd.choice(FLOATS)
 
@@ -146,8 +159,13 @@ def test_random_use_of_the_app_never_raises(rnd):
     at = AppTest.from_file(APP, default_timeout=120)
     if rnd.random() < 0.3:
         at.query_params["s"] = fc.upload_case(rnd, "link")
+    # sections drawn only while open (their inputs and file boxes too): some open from the start, each on the
+    # first visit of its page
+    opened = [key for key in SECTIONS if rnd.random() < 0.5]
+    for key in opened:
+        at.session_state[key] = True
     at.run()
-    done = ["open"]
+    done = ["open", *opened]
     assert not at.exception, (done, [e.value for e in at.exception])
     for _ in range(rnd.randint(2, 6)):
         done.append(_step(rnd, at))
