@@ -228,7 +228,10 @@ def extrapolation_text(
     iops, lo, hi = rep.get(key), rep.get(f"{key}_low"), rep.get(f"{key}_high")
     spread = ""
     if iops and lo is not None and hi is not None:
-        spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on throughput"
+        # "on throughput" beside an offered load carried whole ("582,000 IOPS", no range) read as doubt about
+        # that figure: the spread is of the most the cluster carries
+        where = "the throughput the cluster can reach" if key == "iops_capacity" else "throughput"
+        spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on {where}"
     for f in (rep if p is None else p).get("extrapolation") or []:
         dim = f.get("dimension", "")
         what = DIMENSION_WORDS.get(dim, "configurations")
