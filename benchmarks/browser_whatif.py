@@ -121,7 +121,7 @@ def run(root: Path = ROOT, repeats: int = 8) -> dict:
             _settle(page)
 
         page.get_by_role("link", name="Performance").click()
-        page.locator(".js-plotly-plot").first.wait_for()
+        page.locator('[data-testid="stMain"] .js-plotly-plot').first.wait_for()
         _settle(page)
         page.evaluate(OBSERVE)
         wl = page.get_by_label("Workload", exact=True)

@@ -51,6 +51,7 @@ def main() -> None:
     # after the page has updated the scenario, so the summary and the link are never one change behind
     chrome.sidebar_summary()
     state.sync_query_params()
+    chrome.warm_charts()  # last: the page's own elements reach the browser first
 
 
 def _skip_direct_run_check() -> None:

@@ -48,7 +48,7 @@ def _capacity(page) -> None:
 
 def _performance(page) -> None:
     page.locator('[data-testid="stMetric"]').first.wait_for()
-    page.locator(".js-plotly-plot").first.wait_for()
+    page.locator('[data-testid="stMain"] .js-plotly-plot').first.wait_for()
 
 
 def _performance_charts(page) -> None:

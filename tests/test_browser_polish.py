@@ -50,7 +50,7 @@ CLIPPED_TABLES = """() => [...document.querySelectorAll(
 # plotly text (ticks, titles, legends, bar labels) outside its figure
 CLIPPED = """() => {
   const out = [];
-  for (const svg of document.querySelectorAll('.js-plotly-plot svg.main-svg:first-of-type')) {
+  for (const svg of document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot svg.main-svg:first-of-type')) {
     const box = svg.getBoundingClientRect();
     const plot = svg.closest('.js-plotly-plot');
     for (const t of plot.querySelectorAll('text')) {
@@ -88,7 +88,8 @@ def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noq
     _settle(page)
     for name in ("Design", "Performance", "SLA & tiers", "Compare / what-if"):
         _go(page, name)
-        page.locator(".js-plotly-plot").first.wait_for() if name in ("Performance", "Compare / what-if") else None
+        if name in ("Performance", "Compare / what-if"):
+            page.locator('[data-testid="stMain"] .js-plotly-plot').first.wait_for()
         _settle(page)
         found[name] = (
             page.evaluate(CUT),
@@ -211,3 +212,21 @@ def test_a_select_box_cut_at_1024_px_is_said_in_full_on_its_page(server, browser
     page.close()
     assert seen >= 5, seen  # the review's cut boxes are still cut at this width: the test sees them
     assert not unsaid, unsaid
+
+
+def test_the_warming_chart_is_drawn_out_of_sight_and_then_gone(server, browser):  # noqa: F811
+    """hciplan_ui.chrome.warm_charts: the session's first run draws a chart the user never sees (off screen,
+    hidden, no room taken in the sidebar); the next run removes it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    warm = page.locator(".st-key-hciplan_warm")
+    warm.locator(".js-plotly-plot").first.wait_for(state="attached")
+    assert not warm.is_visible()
+    box = warm.bounding_box()
+    assert box is None or box["x"] + box["width"] <= 0
+    # out of the sidebar's flow: no room taken, no gap (a hidden element in flow still took a flex gap)
+    assert warm.evaluate("e => getComputedStyle(e.parentElement).position") == "fixed"
+    _go(page, "Design")
+    page.wait_for_function("() => !document.querySelector('.st-key-hciplan_warm')", timeout=30_000)
+    page.close()

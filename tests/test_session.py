@@ -320,3 +320,16 @@ def test_a_scenario_saved_on_the_command_line_reopens_in_the_app(monkeypatch, tm
         assert json.loads(at.session_state["design_json"])["name"] == "reference"
     at.switch_page(_page("sizing")).run(timeout=120)
     assert not at.exception and "Nodes" in dict(_metrics(at))  # sized again from the demand
+
+
+def test_the_sessions_first_run_draws_one_chart_out_of_sight_and_only_then():
+    """The chart that warms the browser's plotly code (hciplan_ui.chrome.warm_charts): one, in the sidebar,
+    after the page, on the session's first full run; never again in the session."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    assert not at.exception
+    warm = [c for c in at.sidebar.get("plotly_chart") if c.proto.id and "hciplan_warm_chart" in c.proto.id]
+    assert len(warm) == 1 and not at.main.get("plotly_chart")
+    at.run()
+    assert not at.sidebar.get("plotly_chart")
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    assert not at.sidebar.get("plotly_chart") and len(at.main.get("plotly_chart")) == 1
