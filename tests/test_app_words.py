@@ -28,6 +28,19 @@ def _plain(s: str) -> str:
     return re.sub(r"\\(.)", r"\1", s).replace("\u2060", "")
 
 
+def _on_example(example: str) -> AppTest:
+    """The app after its first run with the bundled example ``example`` (a file name without .json) as the
+    session's design, as a link or a loaded file leaves it."""
+    from hciplan_ui.state import design_to_json
+    from planner.models.design import load_design
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    dj = design_to_json(load_design(ROOT / "examples" / f"{example}.json"))
+    at.session_state["design_json"] = dj
+    at.session_state["draft"] = json.loads(dj)
+    return at
+
+
 def _texts(at: AppTest, *kinds: str) -> list[str]:
     return [_plain(e.value) for k in kinds for e in getattr(at, k)]
 
@@ -344,13 +357,7 @@ def test_the_utilisation_chart_has_a_row_only_for_stations_the_design_has(exampl
     """Browser review (2026-11-29): the Ceph example's Performance page drew an empty "cache devices"
     row (the engine keeps an idle cache station for a design without cache devices); the proposal
     already left it out (QA finding 12). One rule, results.report.present_utilization, for both."""
-    from hciplan_ui.state import design_to_json
-    from planner.models.design import load_design
-
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    dj = design_to_json(load_design(ROOT / "examples" / f"{example}.json"))
-    at.session_state["design_json"] = dj
-    at.session_state["draft"] = json.loads(dj)
+    at = _on_example(example)
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception
     charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
@@ -379,13 +386,7 @@ def test_the_hosting_warnings_read_as_sentences_without_field_names():
     """Browser review (2026-11-29): the 2-node example's Performance page warned "one node down: 100 VMs
     x 2 vCPUs = 200 vCPUs per node, above vcpu_oversubscription 4 x 32 logical processors = 128" (a field
     name, and a sentence in lower case); the Design page showed the same."""
-    from hciplan_ui.state import design_to_json
-    from planner.models.design import load_design
-
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    dj = design_to_json(load_design(ROOT / "examples" / "edge-2node.json"))
-    at.session_state["design_json"] = dj
-    at.session_state["draft"] = json.loads(dj)
+    at = _on_example("edge-2node")
     for page in ("performance_page", "design_page"):
         at.switch_page(f"hciplan_ui/{page}.py").run()
         assert not at.exception
@@ -493,13 +494,7 @@ def test_every_pages_messages_are_sentences_without_field_names(example):
     ..."), field names ("vcpu_oversubscription", "file_server_cpu", "mirror-3way") and "(s)" plurals. A scan of
     every message, caption and heading on every page, healthy and one node down, for three stacks; and of
     every table's cells for ids and field names (the Capacity page's "mirror-3way efficiency 33.3%")."""
-    from hciplan_ui.state import design_to_json
-    from planner.models.design import load_design
-
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    dj = design_to_json(load_design(ROOT / "examples" / f"{example}.json"))
-    at.session_state["design_json"] = dj
-    at.session_state["draft"] = json.loads(dj)
+    at = _on_example(example)
     found = []
     for page in ("design_page", "capacity_page", "performance_page", "sla_page", "compare_page"):
         at.switch_page(f"hciplan_ui/{page}.py").run()
@@ -555,13 +550,7 @@ def test_the_rules_that_rejected_ceph_designs_say_their_layouts_in_words():
 def test_the_sla_pages_licence_note_points_at_a_choice_it_shows():
     """Browser review (2026-11-29): on a Ceph design the SLA page said "the choice above is for Storage Spaces
     Direct" under the Cost assumptions section closed (drawn only when open): nothing above to point at."""
-    from hciplan_ui.state import design_to_json
-    from planner.models.design import load_design
-
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    dj = design_to_json(load_design(ROOT / "examples" / "ceph-6node-reef.json"))
-    at.session_state["design_json"] = dj
-    at.session_state["draft"] = json.loads(dj)
+    at = _on_example("ceph-6node-reef")
     at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception
     notes = [_plain(c.value) for c in at.caption if "carries its own licence" in c.value]
@@ -578,13 +567,7 @@ def test_the_sla_pages_licence_note_points_at_a_choice_it_shows():
 def test_the_host_cpu_note_names_the_hosts_own_operating_system(example, host_os):
     """Browser review (2026-11-29): the Performance page said "Windows would show 69 % of logical processors
     busy" under a vSAN design (ESXi hosts) and a Ceph one (Linux)."""
-    from hciplan_ui.state import design_to_json
-    from planner.models.design import load_design
-
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    dj = design_to_json(load_design(ROOT / "examples" / f"{example}.json"))
-    at.session_state["design_json"] = dj
-    at.session_state["draft"] = json.loads(dj)
+    at = _on_example(example)
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception
     notes = [_plain(c.value) for c in at.caption if "of logical processors busy" in c.value]
