@@ -21,6 +21,7 @@ from hciplan_ui import fmt, inputs, sizing_rows, state
 BASE_CSS = """
 <style>
 .st-key-hciplan_preload, div:has(> .st-key-hciplan_preload) { display: none; }
+.st-key-hciplan_scroll, div:has(> .st-key-hciplan_scroll) { display: none; }
 div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width: 600px; visibility: hidden;
   pointer-events: none; }
 [data-testid="stMetric"] { container-type: inline-size; }
@@ -143,6 +144,25 @@ def preload_frontend() -> None:
         # a hidden container (BASE_CSS): an empty element still took a flex gap in the sidebar
         with st.sidebar.container(key="hciplan_preload"):
             st.html(script, unsafe_allow_javascript=True)
+
+
+#: session state: the next SLA page run shows its service tiers first (the start page's "Price tiers")
+TO_TIERS = "_sla_to_tiers"
+#: the script that brings a heading into view: this module's constant text and a heading's id, which
+#: Streamlit makes from the heading's own text (nothing the user typed)
+_SCROLL_SCRIPT = (
+    "<script>(() => {{ const h = document.getElementById({anchor}); if (h) h.scrollIntoView({{block: 'start'}}); }})();"
+    "</script>"
+)
+
+
+def scroll_to(anchor: str) -> None:
+    """Bring the heading whose anchor is ``anchor`` (e.g. "service-tiers" for ``st.subheader("Service
+    tiers")``) into view. Drawn after the heading, so it is there when the script runs; in a hidden
+    container, so it takes no room. "Price tiers" on the start page landed on the SLA page's one-database
+    guarantee, its tier prices a screen and more below (browser review 2026-11-29)."""
+    with st.container(key="hciplan_scroll"):
+        st.html(_SCROLL_SCRIPT.format(anchor=json.dumps(anchor)), unsafe_allow_javascript=True)
 
 
 #: session state: the session's first chart has been drawn out of sight (:func:`warm_charts`)

@@ -246,6 +246,8 @@ def _tier_editor() -> None:
 
 
 chrome.header("SLA & tiers")
+# taken at once: a run that stops early (a value out of range) does not carry it to a later visit
+to_tiers = st.session_state.pop(chrome.TO_TIERS, False)
 # the demand's own load (the "current workload" tenants) follows the design's node count
 if moved := cost_state.follow_demand(state.design_json()):
     st.caption(fmt.md(moved))
@@ -662,3 +664,6 @@ if tp is not None:
             f"Licence: {fmt.md(cost['licence_seen'])}."
             + (f" Parts: {cost_state.quotes_note()}." if cost_state.quotes_note() else "")
         )
+# arrived by the start page's "Price tiers": the tiers and their prices first (drawn last, after the heading)
+if to_tiers:
+    chrome.scroll_to("service-tiers")

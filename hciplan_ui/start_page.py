@@ -48,6 +48,8 @@ for col, (page, title, what, action) in zip(cols, ENTRIES):
         if st.button(action, key=f"start_{page}", type="primary", width="stretch"):
             if page == "design":
                 st.session_state["design_loader_open"] = True  # the file loader first: it is their design
+            if page == "sla":
+                st.session_state[chrome.TO_TIERS] = True  # the tiers first: they asked for tier prices
             st.switch_page(chrome.PAGES[page])
 
 d = json.loads(state.design_json())

@@ -388,6 +388,32 @@ def test_an_example_picked_in_the_loader_the_start_page_opened_can_be_loaded(ser
     page.close()
 
 
+def test_price_tiers_on_the_start_page_shows_the_tiers_first(server, browser):
+    """Browser review (2026-11-29): "Price tiers" landed on the SLA page's one-database guarantee, the tiers
+    and their prices more than a screen below. The page now opens on its Service tiers; a visit from the
+    sidebar still opens at the top."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    page.locator(".st-key-start_sla button").click()
+    page.get_by_text("Tiers on this design", exact=True).first.wait_for()
+    tiers = page.locator("#service-tiers")
+    page.wait_for_function(
+        "() => { const h = document.getElementById('service-tiers');"
+        " return h && Math.abs(h.getBoundingClientRect().top) < 200; }",
+        timeout=30_000,
+    )
+    assert 0 <= tiers.bounding_box()["y"] < 450
+    assert page.get_by_text("Guarantee for one database").first.bounding_box()["y"] < 0
+    page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="Design", exact=True).click()
+    page.get_by_text("Node hardware").first.wait_for()
+    page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="SLA & tiers", exact=True).click()
+    page.get_by_text("Tiers on this design", exact=True).first.wait_for()
+    page.wait_for_timeout(1500)
+    assert page.get_by_text("Guarantee for one database").first.bounding_box()["y"] > 0
+    page.close()
+
+
 # the widest unbreakable run of each shown metric value (split at spaces) against the value's width
 _LONGEST_TOKEN = """es => es.filter(e => e.clientWidth > 0).map(e => {
   const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(e).font;
