@@ -179,21 +179,20 @@ def span(low, high, f=iops) -> str:
     return f"{_bare(f(low))}–{f(high)}"
 
 
+def _spread(low, high) -> bool:
+    """Whether a band has something to show: both ends computable (not None) and apart (an open load
+    carried with room to spare has equal ends: "band 582,000–582,000" said nothing)."""
+    return low is not None and high is not None and low < high
+
+
 def band_text(low, high, f=iops) -> str | None:
-    """'band low–high unit' under a figure, or None when there is no band to show: an end not computable
-    (None), or the ends equal (an open load carried with room to spare has no spread: "band
-    582,000–582,000" said nothing)."""
-    if low is None or high is None or not low < high:
-        return None
-    return f"band {span(low, high, f)}"
+    """'band low–high unit' under a figure, or None when there is no band to show (:func:`_spread`)."""
+    return f"band {span(low, high, f)}" if _spread(low, high) else None
 
 
 def band(value, low, high, f=iops) -> str:
-    """'X (low–high)' when a band is given (its ends apart, as :func:`band_text`), else 'X'."""
-    s = f(value)
-    if low is not None and high is not None and low < high:
-        s += f" ({span(low, high, f)})"
-    return s
+    """'X (low–high)' when there is a band to show (:func:`_spread`), else 'X'."""
+    return f"{f(value)} ({span(low, high, f)})" if _spread(low, high) else f(value)
 
 
 def _bare(s: str) -> str:

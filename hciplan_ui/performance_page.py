@@ -290,11 +290,10 @@ c1.caption(
 )
 c2.plotly_chart(charts.themeless(fig_util), width="stretch", key="perf_util", theme=None)
 if view.get("host_cpu_utilization") is not None:
-    stack = json.loads(dj).get("stack", "s2d")
     c2.caption(
         "The host CPU bar is the CPU the IO can use: it reaches 100 % at the fitted SMT ceiling, before "
         # the host's own tool, by stack: a vSAN host runs ESXi and a Ceph node Linux (it said "Windows" for both)
-        f"every logical processor is busy. {HOST_OS.get(stack, 'The operating system')} would show "
+        f"every logical processor is busy. {HOST_OS.get(rep['stack'], 'The operating system')} would show "
         f"{fmt.pct(view['host_cpu_utilization'])} of "
         "logical processors busy"
         + (" (the CPU cap counts that figure)." if rep["bottleneck"] == "cpu_utilization_cap" else ".")
