@@ -20,8 +20,7 @@ from hciplan_ui import fmt, inputs, sizing_rows, state
 # following the metric's width too (at 1024 px a fifth of the page broke "cost/mo|nth" at 1.3rem).
 BASE_CSS = """
 <style>
-/* containers that hold only a script (the chunk preload, a scroll to a heading): no room, no flex gap */
-.st-key-hciplan_preload, div:has(> .st-key-hciplan_preload),
+.st-key-hciplan_preload, div:has(> .st-key-hciplan_preload) { display: none; }
 .st-key-hciplan_scroll, div:has(> .st-key-hciplan_scroll) { display: none; }
 div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width: 600px; visibility: hidden;
   pointer-events: none; }
