@@ -151,14 +151,18 @@ TO_TIERS = "_sla_to_tiers"
 #: the script that brings a heading into view: this module's constant text and a heading's id, which
 #: Streamlit makes from the heading's own text (nothing the user typed)
 _SCROLL_SCRIPT = (
-    "<script>(() => {{ const h = document.getElementById({anchor}); if (h) h.scrollIntoView({{block: 'start'}}); }})();"
+    "<script>(() => {{ const t0 = performance.now(); const go = () => {{"
+    " const h = document.getElementById({anchor});"
+    " if (h) h.scrollIntoView({{block: 'start'}});"
+    " else if (performance.now() - t0 < 5000) requestAnimationFrame(go); }}; go(); }})();"
     "</script>"
 )
 
 
 def scroll_to(anchor: str) -> None:
     """Bring the heading whose anchor is ``anchor`` (e.g. "service-tiers" for ``st.subheader("Service
-    tiers")``) into view. Drawn after the heading, so it is there when the script runs; in a hidden
+    tiers")``) into view, once it is on the page (for up to 5 s): drawn after the heading, the script could
+    still run before the browser had drawn it (a second session on a warm server did); in a hidden
     container, so it takes no room. "Price tiers" on the start page landed on the SLA page's one-database
     guarantee, its tier prices a screen and more below (browser review 2026-11-29)."""
     with st.container(key="hciplan_scroll"):
