@@ -37,6 +37,28 @@ FT_LABELS = {
     "two-nodes": "two nodes",
 }
 STACK_SHORT = {"s2d": "S2D", "ceph": "Ceph RBD", "vsan": "VMware vSAN"}
+#: the form's stack-specific policies: labels and help in each vendor's terms (the rules' sources are in
+#: planner.physics.rules: Microsoft's for S2D, Ceph's hardware recommendations, VMware's vSAN network); every
+#: parity label starts "Allow parity", the words a check uses when parity is refused ("needs the Allow
+#: parity choice")
+POLICY_WORDS = {
+    "s2d": {
+        "parity": "Allow parity",
+        "parity_help": "dual parity / mirror-accelerated parity volumes; Microsoft recommends mirror for databases",
+        "network": "Accept 10 GbE / no RDMA",
+        "network_help": "Microsoft recommends RDMA and 25 GbE from four nodes (and for all-NVMe beyond two)",
+    },
+    "ceph": {
+        "parity": "Allow parity (erasure coding)",
+        "parity_help": "erasure-coded pools; off: replicated pools only (for databases, as mirror on S2D)",
+        "network": "Accept 10 GbE",
+        "network_help": "Ceph's hardware recommendations: at least 10 Gb/s, and 25 Gb/s for clusters with "
+        "substantial workload",
+    },
+    # the sizer's vSAN is ESA, whose RAID-5/6 writes a RAID-1 performance leg and full stripes (no
+    # read-modify-write), so databases may use it: nothing to allow. VMware's 25 GbE is a requirement
+    "vsan": {"parity": "", "parity_help": "", "network": "", "network_help": ""},
+}
 DBA_MODE = "databases a DBA describes"
 SIZE_DB = database_inputs.SIZE_PREFIX
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
@@ -132,7 +154,19 @@ tierset = TierSet.model_validate_json(state.tiers_json())
 tiers = [t.name for t in tierset.tiers]
 # the mode decides which inputs the form shows, so it sits outside the form (a change redraws it)
 inputs.keep("size_mode", "size_stat", "size_ft", "size_n1", "size_validated", "size_parity", "size_net", "size_stack")
-mode = st.radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
+top_row = st.columns([3, 1])
+mode = top_row[0].radio("Demand", ["databases per tier", "totals", DBA_MODE], horizontal=True, key="size_mode")
+# the stack decides the policies the form offers (Azure Local's validated nodes and RDMA are S2D's, parity is
+# erasure coding elsewhere), so it sits outside the form too: inside, a Ceph demand was offered S2D's options
+# until it was submitted (new-user walk 2026-11-29)
+stack = top_row[1].selectbox(
+    "Storage stack",
+    list(STACKS),
+    format_func=STACK_SHORT.__getitem__,
+    key="size_stack",
+    help=f"S2D: {STACK_LABELS['s2d']}. The sizer proposes designs of this stack only, judged by its own rules "
+    "(Ceph: calibrated on the Ceph blog's clusters; vSAN: not calibrated, flagged)",
+)
 per_tier, totals, dba = mode == "databases per tier", mode == "totals", mode == DBA_MODE
 # number inputs' values: read only where their errors are None
 dbs: Any
@@ -257,26 +291,14 @@ with st.form("size_form"):
             help="the database's peak IOPS (SQL Server 2014's checkpoint bursts write more than its mean); "
             "off: its mean. Indirect checkpoints (SQL Server 2016 and later) write steadily: peak and mean agree",
         )
-    # in the growth row's last column: a row of its own left three empty columns above the policies
-    stack = c[3].selectbox(
-        "Storage stack",
-        list(STACKS),
-        format_func=STACK_SHORT.__getitem__,
-        key="size_stack",
-        help=f"S2D: {STACK_LABELS['s2d']}. The sizer proposes designs of this stack only, judged by its own rules "
-        "(Ceph: calibrated on the Ceph blog's clusters; vSAN: not calibrated, flagged)",
-    )
     c = st.columns(4)
     ft = c[0].selectbox(
         "Fault tolerance",
         list(FT_LABELS),
         format_func=FT_LABELS.__getitem__,
         key="size_ft",
-        # the form submits its stack with the rest, so the help cannot follow a stack not yet submitted: it
-        # says whose recommendation it is (Microsoft's, for S2D), never for Ceph or vSAN (sales review)
         help="the failures the cluster survives with the data available: "
-        + "; ".join(f"{FT_LABELS[f]}: {fault_tolerance_label(f, 'ceph')}" for f in FT_LABELS)
-        + ". For S2D, a node and a drive is Microsoft's recommendation for databases",
+        + "; ".join(f"{FT_LABELS[f]}: {fault_tolerance_label(f, stack)}" for f in FT_LABELS),
     )
     # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
     for k in ("size_n1", "size_validated"):
@@ -284,23 +306,19 @@ with st.form("size_form"):
     n1 = c[1].checkbox(
         "N+1", key="size_n1", help="capacity (rebuilt) and performance still meet the demand with one node down"
     )
-    validated = c[2].checkbox(
+    policy = POLICY_WORDS[stack]
+    # Azure Local's validated nodes are an S2D programme: not offered for another stack (its value is kept)
+    validated = stack == "s2d" and c[2].checkbox(
         "Azure Local validated nodes",
         key="size_validated",
-        help="only chassis whose record lists Azure Local (validated_for); S2D only",
+        help="only chassis whose record lists Azure Local (validated_for)",
     )
-    parity = c[3].checkbox(
-        "Allow parity",
-        value=False,
-        key="size_parity",
-        help="dual parity / mirror-accelerated parity volumes; Microsoft recommends mirror for databases",
+    parity = bool(policy["parity"]) and c[3].checkbox(
+        policy["parity"], value=False, key="size_parity", help=policy["parity_help"]
     )
     c = st.columns(4)
-    netok = c[0].checkbox(
-        "Accept 10 GbE / no RDMA",
-        value=False,
-        key="size_net",
-        help="Microsoft recommends RDMA and 25 GbE from four nodes (and for all-NVMe beyond two)",
+    netok = bool(policy["network"]) and c[0].checkbox(
+        policy["network"], value=False, key="size_net", help=policy["network_help"]
     )
     budget, problems["size_budget"] = inputs.number(
         c[1],

@@ -273,7 +273,11 @@ def test_size_page_fault_tolerance_help_follows_the_stack_and_a_databases_cpu_is
     at = AppTest.from_file(APP, default_timeout=180).run()
     at.switch_page("hciplan_ui/sizing_page.py").run()
     said = at.selectbox(key="size_ft").help
-    assert "For S2D, a node and a drive is Microsoft's recommendation" in said and said.count("Microsoft") == 1
+    # the stack sits outside the form now, so the help is the chosen stack's (S2D by default)
+    assert "on another (Microsoft's recommendation for databases)" in said and said.count("Microsoft") == 1
+    at.selectbox(key="size_stack").set_value("ceph").run()
+    assert "Microsoft" not in at.selectbox(key="size_ft").help
+    at.selectbox(key="size_stack").set_value("s2d").run()
     at.radio(key="size_mode").set_value("databases a DBA describes").run()
     at.number_input(key="size_db_size_gb").set_value(200.0)
     at.number_input(key="size_db_buffer_pool_gb").set_value(230.0)

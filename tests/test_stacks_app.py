@@ -131,3 +131,28 @@ def test_the_sla_pages_tier_prices_carry_a_ceph_or_vsan_clusters_own_licence():
         said = " ".join(c.value for c in at.caption).replace("\\", "")
         assert f"cluster carries its own licence: the monthly cost carries {licence_words(option)}" in said
         assert "Ceph (upstream" in said if example.startswith("ceph") else "VMware Cloud Foundation" in said
+
+
+def test_size_page_offers_each_stacks_own_policies():
+    """The stack sat inside the Size page's form, so a Ceph or vSAN demand was offered S2D's options
+    (Azure Local validated nodes, "Accept 10 GbE / no RDMA") until it was submitted (new-user walk,
+    2026-11-29). It sits outside the form now and the form follows it at once."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+
+    def labels():
+        return {c.label for c in at.checkbox}
+
+    assert {"Azure Local validated nodes", "Allow parity", "Accept 10 GbE / no RDMA"} <= labels()
+    assert "Microsoft's recommendation" in at.selectbox(key="size_ft").help
+    at.selectbox(key="size_stack").set_value("ceph").run()
+    assert not at.exception
+    got = labels()
+    assert "Azure Local validated nodes" not in got and "Accept 10 GbE / no RDMA" not in got
+    assert {"Allow parity (erasure coding)", "Accept 10 GbE"} <= got
+    assert "Microsoft" not in at.selectbox(key="size_ft").help
+    at.selectbox(key="size_stack").set_value("vsan").run()
+    got = labels()
+    assert not any(g.startswith(("Allow parity", "Accept 10 GbE", "Azure Local")) for g in got), got
+    # back to S2D: its options return, with the values they had
+    at.selectbox(key="size_stack").set_value("s2d").run()
+    assert at.checkbox(key="size_validated").value is True
