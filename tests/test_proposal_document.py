@@ -659,3 +659,58 @@ def test_cephs_own_option_names_stay_as_written():
         "min_size 2; kept below mon_osd_nearfull_ratio 0.85"
     )
     assert customer_text("drive_bays") == "drive bays"  # the model's own fields are still words
+
+
+def test_a_design_short_of_the_demand_is_described_never_proposed():
+    """CLI review (2026-11-29): the proposal of a design 97 % short of capacity, with six failed vendor
+    rules, began "We propose a ... cluster"; its latency row said "worst: Ultra p99 2.450 ms vs 3 ms
+    target" beside "NOT met" (the load could not be carried at all); the growth rule "passed"; the
+    growth section said "needs another server in year 0"; the rules table had no column name."""
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    design = load_design(EX / "reference.json")
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    doc = document(p)
+    summary = json.dumps(doc["sections"][0])
+    assert "We propose" not in summary
+    assert "does not meet your demand on throughput, latency, capacity" in summary
+    assert "not a design we propose as it stands" in summary
+    text = json.dumps(doc)
+    assert "the load cannot be carried, so no latency target holds" in text
+    assert "worst: Ultra" not in text
+    assert "Today's demand already needs more than the design's 3 servers" in text
+    assert "in year 0" not in text
+    growth = next(r for r in p["rules"] if r["rule"] == "growth")
+    assert not growth["passed"]
+    rules = next(s for s in doc["sections"] if s["title"] == "Vendor rules checked")
+    assert rules["blocks"][0]["header"] == ["Rule", "Result", "Source"]
+    # a design that meets it is still proposed
+    ok = Design.model_validate(size(d, top=1).best["design"])
+    good = document(build(ok, demand_as_workload(d, ok.nodes), demand=d))
+    assert "We propose" in json.dumps(good["sections"][0])
+    assert all(
+        r["passed"] for r in build(ok, demand_as_workload(d, ok.nodes), demand=d)["rules"] if r["rule"] == "growth"
+    )
+
+
+def test_a_single_server_survives_no_server_failure():
+    """CLI review (2026-11-29): a one-node Azure Local design's proposal said "two-way mirror on 1 nodes
+    survives one server down" and "After losing one server the cluster still holds 0.00 TB"."""
+    design = load_design(EX / "edge-2node.json").model_copy(update={"nodes": 1, "platform": "azure-local"})
+    d = Demand.model_validate(
+        {
+            "platform": "azure-local",
+            "total_iops": 20000,
+            "capacity_tb": 1.0,
+            "latency_target_ms": 2.0,
+            "databases": 1,
+            "fault_tolerance": "node",
+            "n_plus_one": False,
+        }
+    )
+    p = build(design, demand_as_workload(d, 1), demand=d)
+    ft = next(x for x in p["verdict"]["dimensions"] if x["key"] == "fault_tolerance")
+    assert not ft["met"] and "does not survive" in ft["detail"]
+    text = html_text(render_html(document(p)).encode())
+    assert "1 nodes" not in text and "1 servers" not in text and "1 node x 4 x 1.92 TB" in text
+    assert "cluster of 1 Dell" in text and "server, storing data" in text
+    assert "A single server has no other to take over" in text and "still holds 0.00 TB" not in text

@@ -505,7 +505,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     else:
         note = f"after losing one node, the {footprint:.2f} TB footprint does not fit in the {raw_left:.2f} TB left"
     steps = [
-        ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
+        ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("pool metadata", -meta, "256 MiB per pool drive"),
         ("repair reserve", -reserve, f"{count(n_res, 'drive')}: one per server, at most four (Microsoft)"),
     ]
@@ -763,7 +763,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         else f"block.db shares each OSD's device: {c.db_fraction:.0%} of it (IBM Storage Ceph, RBD)"
     )
     steps = [
-        ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
+        ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("BlueStore DB/WAL", -db, db_rule),
         ("nearfull headroom", -near_head, f"kept below mon_osd_nearfull_ratio {c.nearfull_ratio:g} (Ceph docs)"),
         (
@@ -845,7 +845,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         note = f"after losing one node, the {footprint:.2f} TB footprint does not fit in the {raw_left:.2f} TB left"
     per_host = VSAN_OPERATIONS_GB_PER_HOST_LARGE if v.large_objects else VSAN_OPERATIONS_GB_PER_HOST
     steps = [
-        ("raw", raw, f"{d.nodes} nodes x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
+        ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         (
             "host rebuild reserve",
             -rebuild,

@@ -912,15 +912,20 @@ def allowed_by_fault_tolerance(fault_tolerance: str, nodes: FloatArray, resilien
     * ``two-nodes``: three-way mirror, dual parity, mirror-accelerated parity from
       four servers (with three, "If 2 nodes become unavailable the storage pool
       will lose quorum" [PV]).
+
+    A single server survives no server failure, whatever its volumes (a one-node Azure Local
+    cluster mirrors across its own drives): its proposal said "two-way mirror on 1 nodes survives
+    one server down" (review 2026-11-29).
     """
     c = np.asarray(resiliency_code)
     n = np.asarray(nodes)
     R = RESILIENCY_CODES
     two_failures = (c == R["mirror-3way"]) | (c == R["parity-dual"]) | (c == R["mirror-accelerated-parity"])
+    servers = n >= 2
     if fault_tolerance == "node":
-        return np.ones(np.broadcast(c, n).shape, dtype=bool)
+        return np.broadcast_to(servers, np.broadcast(c, n).shape).copy()
     if fault_tolerance == "node-and-drive":
-        return two_failures | (c == R["nested-mirror-2way"])
+        return (two_failures | (c == R["nested-mirror-2way"])) & servers
     if fault_tolerance == "two-nodes":
         return two_failures & (n >= 4)
     raise ValueError(f"unknown fault_tolerance '{fault_tolerance}'")
@@ -1127,13 +1132,17 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
 
     nodes = rd.nodes
     lo = MIN_NODES_AZURE_LOCAL if d.platform == "azure-local" else MIN_NODES
-    put("supported_node_count", lo <= nodes <= MAX_NODES, f"{nodes} nodes ({lo}..16, {d.platform or 'windows-server'})")
+    put(
+        "supported_node_count",
+        lo <= nodes <= MAX_NODES,
+        f"{count(nodes, 'node')} ({lo}..16, {d.platform or 'windows-server'})",
+    )
     put("cluster_witness", True, witness_words(nodes))
     rec_ok = recommended_resiliency(nodes, code)
     put(
         "three_way_mirror_beyond_two_nodes",
         rec_ok,
-        f"{d.resiliency} on {nodes} nodes"
+        f"{d.resiliency} on {count(nodes, 'node')}"
         + (
             "" if rec_ok else ": Microsoft recommends three-way mirror beyond two servers and discourages single parity"
         ),

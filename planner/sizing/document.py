@@ -22,7 +22,7 @@ import re
 from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
-from planner.core.text import first_upper, sentence
+from planner.core.text import and_list, count, first_upper, sentence
 from planner.results.report import bottleneck_words, present_utilization
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
@@ -382,7 +382,11 @@ def _meets(p: dict) -> list[list[str]]:
         else:
             head = f"short by {100 * (1 - f):.0f} %"
         lat = met_by.get(k) if k == "latency" else None
-        if lat and lat.get("tier") and lat.get("have") is not None:
+        if lat and not met and not met_by.get("iops", {}).get("met", True):
+            # the verdict's own words: a load the cluster cannot carry has no latency at it (the worst tier's
+            # figure at the load it does carry read as under target beside "NOT met"; review 2026-11-29)
+            head = customer_text(lat["detail"]) or head
+        elif lat and lat.get("tier") and lat.get("have") is not None:
             # the pages' verdict: the tier furthest from its own target, by its own statistic
             head = f"worst: {_tier_words(lat['tier'])} {lat['statistic']} {ms(lat['have'])} vs {lat['need']:g} ms target; {head}"
         rows.append([label, need, "met" if met else "NOT met", head])
@@ -450,6 +454,10 @@ def _cost_blocks(cost: dict, title_suffix: str = "") -> list[dict]:
     ]
 
 
+#: a row of the demand table (:func:`_meets`) as the summary lists what is not met
+SHORT_WORDS = {"A server can fail": "a server failing", "Failures survived": "the failures it survives"}
+
+
 def document(p: dict, company: str | None = None, logo: bytes | None = None) -> dict:
     """The customer document of a proposal (see the module doc)."""
     company = check_company(company)
@@ -468,13 +476,35 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     node = next((v for k, v in p["summary"] if k == "Node"), "servers")
     platform = cost["platform_name"]
     article = "an" if platform[:1] in "AEIOU" else "a"
-    lines = [
-        P(
-            f"We propose {article} {platform} cluster of {design['nodes']} {node} servers for "
-            f"{meta['customer'] or 'your databases'}, storing data as "
-            f"{RESILIENCY_WORDS.get(design['resiliency']) or resiliency_words(design['resiliency'])}."
-        )
-    ]
+    servers = "server" if design["nodes"] == 1 else "servers"
+    stored = RESILIENCY_WORDS.get(design["resiliency"]) or resiliency_words(design["resiliency"])
+    short = [row[0] for row in (_meets(p) if p.get("demand") and p.get("binding") else []) if row[2] == "NOT met"]
+    failed = [r for r in p.get("rules") or [] if not r["passed"]]
+    if short or failed:
+        # a design that falls short is described, never proposed: the summary said "We propose" above a
+        # capacity 97 % short and six failed vendor rules (proposal review 2026-11-29)
+        whose = f"{meta['customer']}'s" if meta["customer"] else "your"
+        fails = f"{count(len(failed), 'vendor rule')} (section Vendor rules checked)"
+        lines = [
+            P(
+                f"This document describes {article} {platform} cluster of {design['nodes']} {node} {servers}, "
+                f"storing data as {stored}. "
+                + (
+                    f"It does not meet {whose} demand on {and_list([SHORT_WORDS.get(x, x.lower()) for x in short])} (section Your "
+                    "databases)" + (f" and it fails {fails}" if failed else "")
+                    if short
+                    else f"It fails {fails}"
+                )
+                + ": it is not a design we propose as it stands."
+            )
+        ]
+    else:
+        lines = [
+            P(
+                f"We propose {article} {platform} cluster of {design['nodes']} {node} {servers} for "
+                f"{meta['customer'] or 'your databases'}, storing data as {stored}."
+            )
+        ]
     key = [
         ("Usable capacity", f"{rep['usable_capacity_tb']:,.2f} TB"),
         ("Throughput under your workload", _band(rep, "iops", lambda x: f"{x:,.0f} IOPS")),
@@ -572,7 +602,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     # ---------------------------------------------------------------- capacity
     wf = [[first_upper(s["step"]), f"{s['capacity_tb']:,.2f}", customer_text(s["rule"])] for s in rep["waterfall"]]
     loss = (
-        f"After losing one server the cluster still holds {rep['usable_after_node_loss_tb']:,.2f} TB."
+        "A single server has no other to take over: while it is down, its data is unavailable."
+        if design["nodes"] == 1
+        else f"After losing one server the cluster still holds {rep['usable_after_node_loss_tb']:,.2f} TB."
         if rep.get("usable_after_node_loss_tb") is not None
         else ""
     )
@@ -697,7 +729,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 f"{100 * y['demand_ratio']:.0f} %",
                 f"{y['iops']:,.0f}",
                 f"{y['capacity_tb']:,.1f}",
-                str(y["nodes_needed"] or "more than 16"),
+                str(y["nodes_needed"]) if y["nodes_needed"] else customer_text(y.get("nodes_needed_note")) or "more",
             ]
             for y in my["years"]
         ]
@@ -707,7 +739,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             [
                 TABLE(["Year", "Demand", "IOPS", "TB", "Servers needed"], rows, numeric=(1, 2, 3, 4), name="growth"),
                 P(
-                    f"The cluster needs another server in year {first}."
+                    # year 0 is today: a design already short needs servers now, not "in year 0"
+                    f"Today's demand already needs more than the design's {count(design['nodes'], 'server')}."
+                    if first == 0
+                    else f"The cluster needs another server in year {first}."
                     if first is not None
                     else "No server to add within these years."
                 ),
@@ -726,7 +761,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             ]
             for r in p["rules"]
         ]
-        sec("Vendor rules checked", [TABLE(["Rule", "", "Source"], rows, name="rules")])
+        sec("Vendor rules checked", [TABLE(["Rule", "Result", "Source"], rows, name="rules")])
 
     # ---------------------------------------------------------------- appendix: prices
     kinds: dict[str, list[str]] = {}
