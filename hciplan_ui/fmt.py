@@ -10,6 +10,7 @@ import math
 import re
 
 from planner.core.text import first_upper
+from planner.physics.capacity import usable_one_node_down_tb
 from planner.sizing.words import customer_words
 
 DASH = "–"
@@ -166,7 +167,8 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
     survivors hold re-protected, or, where too few fault domains remain to rebuild, the volumes
     themselves, online with fewer copies (not what the survivors could hold re-protected)."""
     if cap.get("repairs_after_node_loss", True):
-        return tb(cap["usable_after_node_loss_tb"]), "after losing a node, re-protected on the survivors"
+        down = usable_one_node_down_tb(cap["usable_capacity_tb"], cap["usable_after_node_loss_tb"], True)
+        return tb(down), "after losing a node, re-protected on the survivors"
     return (
         tb(cap["usable_capacity_tb"]) + ", degraded",
         "after losing a node the volumes stay online with fewer copies until the node returns: too few "

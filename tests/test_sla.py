@@ -216,3 +216,32 @@ def test_a_guarantee_bound_by_the_vcpu_share_says_what_the_vcpus_issue_whole():
     assert f"they issue up to {whole:,.0f} IOPS" in g.note
     one = guarantee(resolve(with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=1.0)), db)
     assert "logical processor" not in one.note
+
+
+def test_one_node_down_capacity_is_one_figure_for_the_tiers_and_the_guarantee():
+    """UI review (2026-11-29): on the reference cluster (three-way mirror on three nodes, which cannot
+    rebuild on two) the tier table fitted databases with N+1 in 6.66 TB, the survivors' re-protected
+    figure it never rebuilds to, where the Capacity page said 9.00 TB (degraded, online) and an 8 TB
+    database was guaranteed with N+1. One rule now: the volumes where the cluster does not rebuild,
+    what the survivors hold re-protected where it does."""
+    from planner.commercial.tiers import fit_mix
+    from planner.models.tiers import TierSet
+    from planner.physics.capacity import capacity_report
+
+    root = EX
+    tiers = TierSet.model_validate_json((root / "tiers.json").read_text())
+    ref = resolve(load_design(root / "reference.json"))
+    cap = capacity_report(ref)
+    assert not cap.repairs_after_node_loss and cap.usable_after_node_loss_tb < cap.usable_capacity_tb
+    assert fit_mix(ref, tiers, {}, True)["usable_capacity_tb"] == pytest.approx(cap.usable_capacity_tb)
+    four = resolve(with_overrides(load_design(root / "reference.json"), nodes=4))
+    cap4 = capacity_report(four)
+    assert cap4.repairs_after_node_loss and cap4.usable_after_node_loss_tb < cap4.usable_capacity_tb
+    assert fit_mix(four, tiers, {}, True)["usable_capacity_tb"] == pytest.approx(cap4.usable_after_node_loss_tb)
+    # a database between the two figures: guaranteed without N+1, not with it, and the note says why
+    size_tb = (cap4.usable_after_node_loss_tb + cap4.usable_capacity_tb) / 2
+    db = Database.model_validate({"name": "between", "size_tb": size_tb})
+    assert guarantee(four, db).guaranteed_iops > 0
+    down = guarantee(four, db, n_plus_one=True)
+    assert down.guaranteed_iops == 0 and down.binding_constraint == "capacity"
+    assert "with one node down" in down.note and "other tenants" in down.note

@@ -46,7 +46,7 @@ from planner.models.database import Database, io_demand, io_shape
 from planner.models.design import ResolvedDesign, resolve
 from planner.models.params import CEPH_PARAM_NAMES, PARAM_NAMES, CephParams, ModelParams, params_for
 from planner.models.workload import Workload
-from planner.physics.capacity import capacity_report
+from planner.physics.capacity import capacity_report, usable_one_node_down_tb
 from planner.physics.cpu import clock_scale as cpu_clock_scale
 
 BINDING = Literal[
@@ -226,6 +226,7 @@ class _Site:
     # the cluster grew)
     capacity: Callable
     usable_tb: float
+    usable_down_tb: float  # with one node down (:func:`usable_one_node_down_tb`); the same where none can be
     hosts: int
     base_ghz: float
     vcpu_oversubscription: float
@@ -235,7 +236,9 @@ class _Site:
 def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
     D = DesignArrays.from_designs([rd])
     # the capacity page's figure (one rule for every stack: reserve, infrastructure volume, ratios)
-    usable = float(capacity_report(rd).usable_capacity_tb)
+    cap = capacity_report(rd)
+    usable = float(cap.usable_capacity_tb)
+    down = usable_one_node_down_tb(usable, cap.usable_after_node_loss_tb, cap.repairs_after_node_loss)
     deg = None
     if rd.nodes > 1:
         # the same background tenants restart on the survivors (same total rate)
@@ -252,6 +255,7 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         degraded=deg,
         capacity=capacity,
         usable_tb=usable,
+        usable_down_tb=float(down) if rd.nodes > 1 else usable,
         hosts=rd.nodes,
         base_ghz=float(np.ravel(D.base_ghz)[0]),
         vcpu_oversubscription=rd.design.vcpu_oversubscription,
@@ -276,6 +280,7 @@ def _architecture_site(model: OpenLoadModel) -> _Site:
         degraded=None,
         capacity=capacity,
         usable_tb=model.usable_capacity_tb,
+        usable_down_tb=model.usable_capacity_tb,  # no one-node-down model: N+1 is noted, not applied
         hosts=model.hosts,
         base_ghz=model.base_ghz,
         vcpu_oversubscription=model.design.vcpu_oversubscription,
@@ -346,7 +351,8 @@ def _points(
     x_on = _open_equivalent(site, db, bg, x_bg, vms_bg, lat_bg, ps)
 
     # capacity: DB size must fit beside the background's data
-    usable = site.usable_tb
+    # with N+1, what the cluster serves with a node down (the tier fit's figure: one rule)
+    usable = site.usable_down_tb if n_plus_one else site.usable_tb
     bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
     if db.size_tb > usable - bg_tb:
         return [
@@ -356,7 +362,9 @@ def _points(
                 lat=None,
                 x_bg=float(x),
                 bounds={"capacity": 0.0},
-                note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB, background {bg_tb:.2f} TB",
+                note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB"
+                + (" with one node down" if n_plus_one and usable < site.usable_tb else "")
+                + f", other tenants {bg_tb:.2f} TB",
                 lat_note="the database does not fit: no load to give a latency for",
             )
             for x in x_bg

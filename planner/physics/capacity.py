@@ -546,6 +546,28 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     )
 
 
+def usable_one_node_down_tb(usable_tb: float, usable_after_node_loss_tb: float, repairs_after_node_loss: bool) -> float:
+    """The data a cluster serves with one node down [TB, decimal].
+
+    Where the survivors rebuild every copy, what they hold re-protected (never more than the
+    volumes); where too few fault domains remain to rebuild (three-way mirror on three nodes), the
+    volumes themselves, online with fewer copies until the node returns. One rule for the Capacity
+    page, the tier fit and the one-database guarantee with N+1: the tiers had used the survivors'
+    re-protected figure (6.66 TB) that a three-node three-way mirror never rebuilds to, beside 9.00 TB
+    on the Capacity page (review 2026-11-29). The sizer's N+1 asks more: that the cluster rebuilds.
+
+    Parameters
+    ----------
+    usable_tb : float
+        The volumes' usable capacity [TB].
+    usable_after_node_loss_tb : float
+        What the survivors hold re-protected [TB].
+    repairs_after_node_loss : bool
+        Enough fault domains survive to rebuild every copy.
+    """
+    return min(usable_tb, usable_after_node_loss_tb) if repairs_after_node_loss else usable_tb
+
+
 def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> CapacityReport:
     """The capacity report of a design that can hold a volume.
 
