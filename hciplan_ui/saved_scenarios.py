@@ -127,15 +127,27 @@ def path_words(path: str) -> str:
         return "The whole session"
 
     def words(key: str) -> str:
-        return " ".join(UNIT_WORDS.get(w, w) for w in fmt.label(key).split())
+        # a field as its page labels it: "n_plus_one" is "N+1" and a unit follows a comma ("latency
+        # target, ms"); the dialog said "SLA choices: n plus one; SLA choices: latency target ms"
+        # (UI review 2026-11-29)
+        if key in FIELD_WORDS:
+            return FIELD_WORDS[key]
+        tokens = [UNIT_WORDS.get(w, w) for w in fmt.label(key).split()]
+        at = next((i for i, w in enumerate(tokens) if i and w in UNIT_TOKENS), None)
+        return " ".join(tokens) if at is None else " ".join(tokens[:at]) + ", " + " ".join(tokens[at:])
 
     head = PART_WORDS.get(parts[0]) or first_upper(words(parts[0]))
     rest = [str(int(p) + 1) if p.isdigit() else words(p) for p in parts[1:]]
     return head + (": " + " › ".join(rest) if rest else "")
 
 
+#: fields whose page label is not their name's words
+FIELD_WORDS = {"n_plus_one": "N+1", "one_node_down": "one node down", "qd": "outstanding IOs"}
+#: the words of a field name that are its unit (the page writes "Latency target, ms")
+UNIT_TOKENS = {"ms", "TB", "GB", "KiB", "USD", "%", "months"}
 #: a field name's words as a page writes them ("guaranteed_iops" -> "guaranteed IOPS")
 UNIT_WORDS = {
+    "pct": "%",
     "iops": "IOPS",
     "tb": "TB",
     "gb": "GB",
@@ -214,7 +226,8 @@ def panel() -> None:
     when = {e["name"]: (e["updated_at"] or "")[:16].replace("T", " ") for e in mine}
     if ss.get("store_pick") not in names:
         ss["store_pick"] = names[0]
-    pick = st.selectbox(f"Saved for {customer}" if customer else "Saved (no customer)", names, key="store_pick")
+    # a label is markdown: the customer's name as typed, never a link or italics (UI review 2026-11-29)
+    pick = st.selectbox(f"Saved for {fmt.md(customer)}" if customer else "Saved (no customer)", names, key="store_pick")
     st.caption(f"Saved {when.get(pick, '')} UTC.")
     with st.container(horizontal=True):
         st.button("Reopen", key="store_reopen", on_click=_reopen)

@@ -333,3 +333,23 @@ def test_the_sessions_first_run_draws_one_chart_out_of_sight_and_only_then():
     assert not at.sidebar.get("plotly_chart")
     at.switch_page("hciplan_ui/capacity_page.py").run()
     assert not at.sidebar.get("plotly_chart") and len(at.main.get("plotly_chart")) == 1
+
+
+def test_saved_scenarios_say_the_customer_as_typed_and_fields_as_pages_label_them(monkeypatch, tmp_path):
+    """UI review (2026-11-29): a customer typed as ``<b>Acme</b> *x* [a](http://x)`` became italics and a
+    live link in the list's label; the comparison said "SLA choices: n plus one; latency target ms"."""
+    from hciplan_ui.saved_scenarios import path_words
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "saved.db"))
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["saved_open"] = True
+    at.run()
+    name = "<b>Acme</b> *x* [a](http://x)"
+    at.sidebar.text_input(key="store_customer").set_value(name)
+    at.sidebar.text_input(key="store_name").set_value("one").run()
+    at.sidebar.button(key="store_save").click().run()
+    label = at.sidebar.selectbox(key="store_pick").label
+    assert "\\*x\\*" in label and "\\[a\\]" in label and "](http" not in label.replace("\\]", ""), label
+    assert path_words("/sla/n_plus_one") == "SLA choices: N+1"
+    assert path_words("/sla/latency_target_ms") == "SLA choices: latency target, ms"
+    assert path_words("/size/growth_pct") == "Size page: growth, %"
