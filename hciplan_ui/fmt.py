@@ -143,6 +143,18 @@ def pct(x, digits: int = 0) -> str:
     return f"{x * 100:,.{digits}f} %"
 
 
+def used(x) -> str:
+    """A share of a resource in use ('49 %'), with the digits it takes never to read 100 % unless it is
+    exactly full: "Does not fit: storage capacity 100 %" was 9.0 TB of 8.997 TB (UI review 2026-11-29)."""
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    for digits in range(4):
+        shown = f"{x * 100:,.{digits}f}"
+        if float(shown.replace(",", "")) != 100.0 or x == 1.0:
+            return shown + " %"
+    return ("just over" if x > 1 else "just under") + " 100 %"
+
+
 def change(ratio: float, digits: int = 1) -> str:
     """A figure against the baseline, from ``ratio`` = new / old: a signed percentage, or past
     ten times the baseline a multiple ("213x", not "+21150.9%"); a change that rounds to nothing is

@@ -649,7 +649,7 @@ if tp is not None:
             "mix"
         ]
         # the resources in the pages' words (limit_words): "reserved iops 37 %, cpu 49 %" read as code
-        used = ", ".join(f"{limit_words(k)} {fmt.pct(v)}" for k, v in mix["utilization"].items())
+        used = ", ".join(f"{limit_words(k)} {fmt.used(v)}" for k, v in mix["utilization"].items())
         (st.success if mix["fits"] else st.error)(
             f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "
             f"{limit_words(mix['first_to_run_out'])}"

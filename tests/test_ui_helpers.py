@@ -401,3 +401,11 @@ def test_no_page_draws_st_table():
         if re.search(r"(?<!fmt)\.table\(", line) and not line.lstrip().startswith("#")
     ]
     assert not found, found
+
+
+def test_a_share_in_use_reads_100_percent_only_when_exactly_full():
+    """UI review (2026-11-29): "Does not fit: storage capacity 100 %" for 9.0 TB of 8.997 TB."""
+    assert fmt.used(1.0003) == "100.03 %" and fmt.used(0.9996) == "99.96 %"
+    assert fmt.used(1.0) == "100 %" and fmt.used(0.49) == "49 %" and fmt.used(1.2) == "120 %"
+    assert fmt.used(1 + 1e-12) == "just over 100 %" and fmt.used(1 - 1e-12) == "just under 100 %"
+    assert fmt.used(None) == fmt.DASH
