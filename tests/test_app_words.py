@@ -589,3 +589,28 @@ def test_every_calibration_dimension_is_said_in_words():
     assert set(DIMENSIONS) <= set(DIMENSION_WORDS)
     said = band_basis_words("stack: never varied in the data, widest pseudo-extrapolation error")
     assert said.startswith("storage stacks: never varied in the measurements"), said
+
+
+def test_a_tiers_files_errors_name_rows_and_columns_as_the_editor_does():
+    """UI review (2026-11-29): a tiers file with a negative IOPS said "tiers.tiers.0.guaranteed_iops: Input
+    should be greater than 0 (got -5); tiers.tiers.0.burst_iops: Field required" (the model's names,
+    rows from 0); it now says "Row 1 (Premium), Guaranteed IOPS: ...", as the editor."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="tier_editing").set_value(True).run()
+    tiers = json.loads((ROOT / "examples" / "tiers.json").read_text())
+    tiers["tiers"][0]["guaranteed_iops"] = -5
+    del tiers["tiers"][0]["burst_iops"]
+    name = tiers["tiers"][0]["name"]
+    at.file_uploader(key="tiers_upload").set_value([("neg.json", json.dumps(tiers).encode(), "application/json")])
+    at.run()
+    assert not at.exception
+    said = [_plain(e.value) for e in at.error]
+    assert len(said) == 1, said
+    assert f"Row 1 ({name}), Guaranteed IOPS:" in said[0] and f"Row 1 ({name}), Burst IOPS:" in said[0], said
+    assert "tiers.tiers" not in said[0] and "guaranteed_iops" not in said[0], said
+    # a number written as text is still refused, in one line
+    tiers = json.loads((ROOT / "examples" / "tiers.json").read_text())
+    tiers["tiers"][0]["guaranteed_iops"] = "500"
+    at.file_uploader(key="tiers_upload").set_value([("text.json", json.dumps(tiers).encode(), "application/json")])
+    at.run()
+    assert not at.exception and len(at.error) == 1
