@@ -254,6 +254,11 @@ def test_customer_text_keeps_words_and_drops_internals():
     assert said == (
         "on 5 nodes (4 replicas); erasure coding 4+2, RAID 5 and RAID-5, 1 failure to tolerate; seed-dl580-raid1.json"
     )
+    # a data file by what it holds (CLI review 2026-11-29: "planner/data/oltp-calibration.json" in a proposal)
+    assert (
+        customer_text("(the fit's core-microseconds, planner/data/oltp-calibration.json; x)")
+        == "(the fit's core-microseconds; x)"
+    )
 
 
 def test_xlsx_has_the_parts_list_and_tier_sheets(files):
@@ -714,3 +719,16 @@ def test_a_single_server_survives_no_server_failure():
     assert "1 nodes" not in text and "1 servers" not in text and "1 node x 4 x 1.92 TB" in text
     assert "cluster of 1 Dell" in text and "server, storing data" in text
     assert "A single server has no other to take over" in text and "still holds 0.00 TB" not in text
+
+
+def test_a_demand_without_tiers_is_never_named_as_a_tier():
+    """CLI review (2026-11-29): the HammerDB proposal said "one node down: demand 0.866 ms", the totals
+    demand's one class read as a tier named "demand"."""
+    from planner.models.design import resolve
+    from planner.sizing.checks import check_design
+
+    d = Demand.model_validate({"total_iops": 100000, "capacity_tb": 5, "latency_target_ms": 2.0, "n_plus_one": True})
+    checks = check_design(resolve(load_design(EX / "reference.json")), d)["checks"]
+    for rule in ("n_plus_one_performance", "iops_at_latency"):
+        assert "demand" not in checks[rule]["reason"], checks[rule]["reason"]
+    assert re.match(r"one node down: \d+\.\d{3} ms \(target 2 ms mean\)", checks["n_plus_one_performance"]["reason"])

@@ -259,7 +259,7 @@ class Demand(BaseModel):
         assert self.total_iops is not None and self.capacity_tb is not None  # _either: tier_counts or both
         return [
             DemandClass(
-                "demand",
+                TOTALS_CLASS,
                 dbs,
                 self.total_iops * m,
                 self.capacity_tb * m,
@@ -350,6 +350,16 @@ class DemandClass:
     block_size_kib: float
     vcpus_per_db: float
     ram_gb_per_db: float
+
+    @property
+    def lead(self) -> str:
+        """The class's name as a figure's lead-in ("Premium "), nothing for a totals demand's one
+        class: "one node down: demand 0.866 ms" read as a tier named demand (review 2026-11-29)."""
+        return "" if self.name == TOTALS_CLASS else f"{self.name} "
+
+
+#: the one class of a demand given as totals (no tiers)
+TOTALS_CLASS = "demand"
 
 
 # said when one kind of file is given for another (planner.core.jsonio.other_kind)

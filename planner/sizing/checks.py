@@ -391,7 +391,7 @@ def check_design(
         lat_ok,
         f"{iops:,.0f} IOPS: "
         + ", ".join(
-            f"{c.name} {c.latency_statistic} {per_tier[c.name]:.3f} ms (target {c.latency_target_ms:g} ms)"
+            f"{c.lead}{c.latency_statistic} {per_tier[c.name]:.3f} ms (target {c.latency_target_ms:g} ms)"
             for c in demand.classes(1.0)
         )
         + (" — saturated" if bool(np.ravel(out["saturated"])[0]) else ""),
@@ -403,7 +403,7 @@ def check_design(
             bool(np.ravel(latency_ok(deg, demand))[0]),
             "one node down: "
             + ", ".join(
-                f"{c.name} {deg_tier[c.name]:.3f} ms (target {c.latency_target_ms:g} ms {c.latency_statistic})"
+                f"{c.lead}{deg_tier[c.name]:.3f} ms (target {c.latency_target_ms:g} ms {c.latency_statistic})"
                 for c in demand.classes(1.0)
             )
             + (" — saturated" if bool(np.ravel(deg["saturated"])[0]) else ""),

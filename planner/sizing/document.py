@@ -23,6 +23,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence
+from planner.models.demand import TOTALS_CLASS
 from planner.results.report import bottleneck_words, present_utilization
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
@@ -193,6 +194,9 @@ def customer_text(text: str) -> str:
     t = re.sub(r":?\s*\bplanner\.[\w.]+ holds the rule", "", t)
     t = re.sub(r"\(\s*\bplanner\.[\w.]+\s*\)", "", t)
     t = re.sub(r"\bplanner\.[\w.]+", "", t)
+    # a data file of the planner's by what it holds: "the fit's core-microseconds per transaction,
+    # planner/data/oltp-calibration.json" reached the customer (CLI review 2026-11-29)
+    t = re.sub(r",?\s*\bplanner/data/[\w./-]+", "", t)
     t = _IDENT.sub(
         lambda m: m.group() if m.group() in CEPH_OPTIONS else FIELD_WORDS.get(m.group(), m.group().replace("_", " ")),
         t,
@@ -308,7 +312,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
 def _tier_words(name: str, possessive: bool = True) -> str:
     """A tier as a sentence names it (a demand without tiers has one class, 'demand'): "your databases'"
     before a figure ("your databases' p99 1.9 ms"), "your databases" before a target in brackets."""
-    if name == "demand":
+    if name == TOTALS_CLASS:
         return "your databases'" if possessive else "your databases"
     return name
 
@@ -686,7 +690,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 ]
             )
         classes = (p.get("demand") or {}).get("classes") or []
-        untiered = bool(classes) and all(c["name"] == "demand" for c in classes)
+        untiered = bool(classes) and all(c["name"] == TOTALS_CLASS for c in classes)
         sec(
             "Service tiers",
             [

@@ -211,8 +211,7 @@ def demand_verdict(
             "the load cannot be carried, so no latency target holds"
             if saturated
             else "; ".join(
-                f"{'' if c.name == 'demand' else c.name + ' '}{c.latency_statistic} {lat[c.name]:.3f} ms "
-                f"(target {c.latency_target_ms:g} ms)"
+                f"{c.lead}{c.latency_statistic} {lat[c.name]:.3f} ms (target {c.latency_target_ms:g} ms)"
                 for c in classes
             )
         ),
