@@ -117,7 +117,7 @@ def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = N
         "nic": part("nic", n["nics"]["model"], named),
         "whole_usd_per_month": None if whole_usd is None else round(whole_usd),
         "usd_per_month": round(r["cost_usd_per_month"]),
-        "capex_usd": round(r["capex_usd"]),
+        "servers_capex_usd": round(r["servers_capex_usd"]),
         "usable_tb": round(r["usable_capacity_tb"], 1),
         "guaranteed_iops": round(r["guaranteed_iops"]),
         "binding": binding_words(r),
@@ -144,7 +144,7 @@ PARTS_COLUMNS = ("Design", "Node", "CPU", "Memory", "Capacity drives", "Cache", 
 
 def shown_row(row: dict) -> dict:
     """A result row as the table shows it: readable headers, units, separators (the CSV keeps the raw row)."""
-    money = {"whole_usd_per_month", "usd_per_month", "capex_usd"}
+    money = {"whole_usd_per_month", "usd_per_month", "servers_capex_usd"}
     out = {}
     for k, v in row.items():
         if k in money:
@@ -170,7 +170,7 @@ HEADERS = {
     "nic": "NIC",
     "whole_usd_per_month": "Whole cost, USD/month",
     "usd_per_month": "Cluster cost, USD/month",
-    "capex_usd": "Servers, USD",
+    "servers_capex_usd": "Servers, USD",
     "usable_tb": "Usable, TB",
     "guaranteed_iops": "Guaranteed IOPS, cluster",
     "binding": "Binding",

@@ -475,7 +475,8 @@ def check_design(
         "cost_usd_per_month": total,
         "whole_usd_per_month": whole["total"],
         **({"sql_server_usd_per_month": whole["sql"]} if a.sql_edition != "none" else {}),
-        "capex_usd": cost["capex_usd"],
+        # the servers alone (the whole purchase, network too, is the cost command's capex_usd)
+        "servers_capex_usd": cost["capex_usd"],
         "usable_capacity_tb": cap.usable_capacity_tb,
         "usable_after_node_loss_tb": cap.usable_after_node_loss_tb,
         "vm_latency_ms": _f(out["vm_latency_ms"]),

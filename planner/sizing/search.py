@@ -1411,7 +1411,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "cost_usd_per_month": chk["cost_usd_per_month"],
         "whole_usd_per_month": chk["whole_usd_per_month"],
         **{k: chk[k] for k in ("sql_server_usd_per_month",) if k in chk},
-        "capex_usd": chk["capex_usd"],
+        "servers_capex_usd": chk["servers_capex_usd"],
         "usable_capacity_tb": chk["usable_capacity_tb"],
         "usable_after_node_loss_tb": chk["usable_after_node_loss_tb"],
         "vm_latency_ms": chk["vm_latency_ms"],
