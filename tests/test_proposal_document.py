@@ -732,3 +732,18 @@ def test_a_demand_without_tiers_is_never_named_as_a_tier():
     for rule in ("n_plus_one_performance", "iops_at_latency"):
         assert "demand" not in checks[rule]["reason"], checks[rule]["reason"]
     assert re.match(r"one node down: \d+\.\d{3} ms \(target 2 ms mean\)", checks["n_plus_one_performance"]["reason"])
+
+
+def test_the_docx_is_dated_as_the_document_and_the_pdf_numbers_its_pages(proposal, files):
+    """CLI review (2026-11-29): the DOCX said it was created on 2013-12-23 (python-docx's template) and the
+    twelve-page PDF had no page numbers."""
+    import docx
+
+    props = docx.Document(io.BytesIO(files["docx"])).core_properties
+    assert props.created.date().isoformat() == proposal["meta"]["date"] == props.modified.date().isoformat()
+    assert props.author == "A. Engineer" and props.last_modified_by == "A. Engineer"
+    if "pdf" not in files:
+        pytest.skip("no chromium to print the PDF")
+    text = pdf_text_of(files["pdf"])
+    pages = int(re.search(r"Page 1 of (\d+)", text).group(1))
+    assert pages > 1 and f"Page {pages} of {pages}" in text

@@ -90,6 +90,16 @@ def render_pdf(html: str, timeout_s: float = 90.0) -> bytes:
         return out.read_bytes()
 
 
+def _document_datetime(date: str | None):
+    """The document's date (``YYYY-MM-DD``) as a UTC datetime at midnight; now when it is not a date."""
+    import datetime as dt
+
+    try:
+        return dt.datetime.strptime(str(date), "%Y-%m-%d").replace(tzinfo=dt.UTC)
+    except ValueError:
+        return dt.datetime.now(dt.UTC).replace(microsecond=0)
+
+
 def render_docx(doc: dict) -> bytes:
     """The document as a Word file (python-docx)."""
     from docx import Document
@@ -97,8 +107,15 @@ def render_docx(doc: dict) -> bytes:
     from docx.shared import Cm, Pt
 
     d = Document()
-    d.core_properties.title = doc["title"][:255]
-    d.core_properties.author = (doc["author"] or doc["company"])[:255]
+    props = d.core_properties
+    props.title = doc["title"][:255]
+    props.author = props.last_modified_by = (doc["author"] or doc["company"])[:255]
+    # python-docx's template carries its own dates (created 2013-12-23) and revision: the document's
+    # date instead (CLI review 2026-11-29)
+    when = _document_datetime(doc.get("date"))
+    props.created = props.modified = when
+    props.revision = 1
+    props.comments = ""
     style = d.styles["Normal"]
     style.font.name = "Calibri"
     style.font.size = Pt(10)
