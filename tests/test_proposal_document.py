@@ -293,6 +293,8 @@ def test_proposal_cli_errors(tmp_path, capsys):
         ([*base, "--format", "odt"], "format"),
         ([*base, "--format", "html", "--design", str(EX / "san-raid5.json")], "design"),
         ([*base, "--format", "html", "--date", "tomorrow"], "date"),
+        # PDF bytes into a file named .docx (CLI review 2026-11-29)
+        ([*base, "--format", "pdf"], "out"),
     ):
         assert main(argv) == 2
         err = capsys.readouterr().err

@@ -96,6 +96,10 @@ def register_cost(sub) -> None:
 MAX_LOGO_FILE_BYTES = 1_000_000
 
 
+#: a file name's suffix -> the proposal format it names
+FORMAT_SUFFIXES = {"pdf": "pdf", "html": "html", "htm": "html", "docx": "docx", "xlsx": "xlsx"}
+
+
 def cmd_proposal(args) -> int:
     import datetime as dt
 
@@ -106,6 +110,14 @@ def cmd_proposal(args) -> int:
     from planner.sizing.formats import render
     from planner.sizing.proposal import build
 
+    # a file named for another format would open as garbage (PDF bytes in x.docx): said before any work
+    suffix = Path(args.out).suffix.lower().lstrip(".")
+    if suffix in FORMAT_SUFFIXES and FORMAT_SUFFIXES[suffix] != args.format:
+        raise InputError(
+            f"the file is named .{suffix} but --format is {args.format}: name it .{args.format} or give --format "
+            f"{FORMAT_SUFFIXES[suffix]}",
+            "out",
+        )
     catalog = load_catalog(args.catalog)
     demand = load_json_model(args.demand, Demand, "demand")
     a = costs_from_args(args, catalog)
@@ -155,8 +167,14 @@ def register_proposal(sub) -> None:
     p.add_argument("demand", help="demand file (the customer's databases)")
     p.add_argument("--design", help="design file to propose (default: the cheapest design meeting the demand)")
     p.add_argument("--existing", help="design file of the system the customer runs today (any topology), for the TCO")
-    p.add_argument("--format", required=True, choices=["pdf", "html", "docx", "xlsx"])
-    p.add_argument("--out", required=True, help="file to write")
+    p.add_argument(
+        "--format",
+        required=True,
+        choices=["pdf", "html", "docx", "xlsx"],
+        help="pdf (printed by chromium), html (one self-contained file), docx (Word) or xlsx (the parts list and "
+        "tier tables, a sheet each)",
+    )
+    p.add_argument("--out", required=True, help="file to write (its suffix, if any, must match --format)")
     p.add_argument("--company", help="your company's name, shown on the document")
     p.add_argument("--logo", help="your logo, a PNG or JPEG file (at most 1 MB)")
     p.add_argument("--customer", help="the customer's name")
