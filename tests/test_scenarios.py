@@ -209,3 +209,16 @@ def test_a_database_url_without_its_driver_is_one_line(capsys):
     err = capsys.readouterr().err
     assert err.startswith("error: database: cannot open the scenario database: its driver is not installed")
     assert err.count("\n") == 1
+
+
+def test_a_name_saved_for_another_customer_is_said(tmp_path):
+    """CLI review (2026-11-29): `scenario show ceph` said "no scenario 'ceph'" where `scenario list` showed
+    one saved for the customer Acme."""
+    store = ScenarioStore(f"sqlite:///{tmp_path / 'a.db'}")
+    store.save("ceph", _session(), "Acme")
+    for call in (lambda: store.get("ceph"), lambda: store.delete("ceph", "Bob")):
+        with pytest.raises(StoreError, match="a scenario of that name is saved for customer 'Acme'"):
+            call()
+    with pytest.raises(StoreError) as err:
+        store.get("nothere")
+    assert "saved for" not in str(err.value)

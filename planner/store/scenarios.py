@@ -252,7 +252,7 @@ class ScenarioStore:
         def fn(s):
             row = s.scalar(select(ScenarioRow).where(ScenarioRow.customer == customer, ScenarioRow.name == name))
             if row is None:
-                raise StoreError(f"no scenario {shown(name)}{self._for(customer)}", "name")
+                raise self._missing(s, name, customer)
             s.delete(row)
 
         self._write(fn)
@@ -274,6 +274,19 @@ class ScenarioStore:
     @staticmethod
     def _for(customer: str) -> str:
         return f" for customer {shown(customer)}" if customer else ""
+
+    def _missing(self, s, name: str, customer: str) -> StoreError:
+        """No scenario ``name`` for ``customer``; where the name is saved for other customers, whose
+        (``scenario show ceph`` said only "no scenario 'ceph'" for one saved for Acme: review 2026-11-29)."""
+        others = s.scalars(
+            select(ScenarioRow.customer).where(ScenarioRow.name == name, ScenarioRow.customer != customer)
+        ).all()
+        where = ", ".join(shown(c) if c else "no customer" for c in sorted(others)[:5])
+        return StoreError(
+            f"no scenario {shown(name)}{self._for(customer)}"
+            + (f"; a scenario of that name is saved for {'customer ' if others[0] else ''}{where}" if others else ""),
+            "name",
+        )
 
     @staticmethod
     def _entry(row: ScenarioRow) -> dict:
@@ -308,7 +321,7 @@ class ScenarioStore:
         def fn(s):
             row = s.scalar(select(ScenarioRow).where(ScenarioRow.customer == customer, ScenarioRow.name == name))
             if row is None:
-                raise StoreError(f"no scenario {shown(name)}{self._for(customer)}", "name")
+                raise self._missing(s, name, customer)
             return migrate(loads(row.session_json, "session", StoreError, MAX_SESSION_BYTES))
 
         return self._read(fn)
