@@ -62,6 +62,8 @@ def test_database_list_from_xlsx_with_other_header_spellings():
         ("name,size_gb,peak_iops,vcpus\nA,100,10,4\n", "missing column ram_gb"),
         ("name,size_gb,peak_iops,vcpus,ram_gb\n", "no database rows"),
         ("name,size_gb,peak_iops,vcpus,ram_gb\n=cmd|x,100,10,4,16\n" + "B,1,1,1,1\n" * 30000, "more than 20,000 rows"),
+        # a JSON file (a demand) is said to be one, not a table missing its columns (CLI review 2026-11-29)
+        ('\ufeff {"name": "x", "tier_counts": {"Standard": 1}}', "a JSON file, not a table"),
     ],
 )
 def test_bad_lists_are_one_line_naming_row_and_column(csv, where):
