@@ -13,7 +13,7 @@ import streamlit as st
 
 from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
 from planner.core.errors import PlannerError
-from planner.core.text import count, first_upper
+from planner.core.text import count
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.models.catalog import load_catalog
 from planner.models.design import (
@@ -453,10 +453,9 @@ else:
         if field is None and ": " in msg:  # pydantic: 'loc: reason'
             loc, _, rest = msg.partition(": ")
             field = loc if loc in slots else None
-            if loc == "(root)":  # a rule across fields: the sentence names them; the marker means nothing on screen
+            if loc == "design":  # a rule across fields: the sentence names them; the file's name means nothing here
                 field = "resiliency" if "resiliency" in rest else "nodes"
                 msg = fmt.screen_error(msg)
-                msg = first_upper(msg)
         target = slots.get(field or "")
         # the library's sentence in a customer's words ("resiliency 'three-way mirror'", not 'mirror-3way')
         (target or st).error(fmt.md(customer_words(msg)), icon=":material/error:")

@@ -109,12 +109,6 @@ def kilo(x) -> str:
     return f"{x / 1e3:,.0f}k"
 
 
-def screen_error(message: str) -> str:
-    """A planner error for the screen: a rule across fields names them in its
-    sentence, so the CLI's '(root): ' marker (no single field) goes."""
-    return message.replace("(root): ", "")
-
-
 def iops(x) -> str:
     return num(x, 0)
 
@@ -141,6 +135,12 @@ def pct(x, digits: int = 0) -> str:
     if x is None or not math.isfinite(float(x)):
         return DASH
     return f"{x * 100:,.{digits}f} %"
+
+
+def screen_error(message: str) -> str:
+    """A design error for the screen: a rule across fields names them in its sentence, so the file's
+    name before it (the CLI's "design: ", once "(root): ") goes."""
+    return first_upper(str(message).removeprefix("design: "))
 
 
 def used(x) -> str:

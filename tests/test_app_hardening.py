@@ -324,7 +324,7 @@ def test_uploaders_state_the_limit_the_importers_enforce():
 
 def test_a_rule_across_fields_reads_as_a_sentence_on_the_design_page():
     """2 nodes with a three-way mirror: the reason, without the CLI's '(root):'
-    marker for a rule that spans fields; the nodes input keeps the user's 2."""
+    marker for a rule that spans fields (now the file's name, 'design:'); the nodes input keeps the user's 2."""
     from pathlib import Path
 
     from streamlit.testing.v1 import AppTest
@@ -335,7 +335,7 @@ def test_a_rule_across_fields_reads_as_a_sentence_on_the_design_page():
     assert not at.exception
     errors = [e.value for e in at.error]
     assert any(e.startswith("Resiliency 'three-way mirror' needs at least 3 fault domains") for e in errors), errors
-    assert not any("(root)" in e for e in errors)
+    assert not any("(root)" in e or e.startswith("design:") for e in errors)
     assert next(n for n in at.number_input if n.label.startswith("Nodes")).value == 2
 
 

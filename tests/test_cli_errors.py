@@ -99,8 +99,8 @@ def test_a_newline_in_a_user_string_cannot_forge_a_second_line(where, tmp_path, 
 def test_a_validator_message_has_no_pydantic_prefix(tmp_path, capsys):
     d = json.loads(Path(REF).read_text()) | {"nodes": 2}
     (tmp_path / "d.json").write_text(json.dumps(d))
-    line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "(root)")
-    assert line == ("error: (root): resiliency 'mirror-3way' needs at least 3 fault domains (nodes); this design has 2")
+    line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "design")
+    assert line == ("error: design: resiliency 'mirror-3way' needs at least 3 fault domains (nodes); this design has 2")
 
 
 @pytest.mark.parametrize(

@@ -57,8 +57,10 @@ class DesignError(PlannerError):
     """A design is impossible (too many drives, too few fault domains, ...)."""
 
 
-def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: str = "") -> str:
-    """One line per problem from a pydantic ValidationError (or some of its errors): 'field: reason'."""
+def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: str = "", root: str = "") -> str:
+    """One line per problem from a pydantic ValidationError (or some of its errors): 'field: reason'.
+    A problem of the whole object (a model validator's) is named ``root`` (the file: "design"), or has
+    no name: it read "(root): ..." (CLI review 2026-11-29)."""
     parts = []
     for e in exc if isinstance(exc, list) else exc.errors():
         # a key the user made up is quoted: 'a: b' or a newline cannot pass for the field's end
@@ -75,7 +77,8 @@ def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: s
         # pydantic's 'greater than 0' already says the range; add the given value
         if "input" in e and not isinstance(e["input"], (dict, list)):
             msg = f"{msg} (got {shown(e['input'])})"
-        parts.append(f"{one_line(loc) or '(root)'}: {one_line(msg)}")
+        where = one_line(loc) or root
+        parts.append(f"{where}: {one_line(msg)}" if where else one_line(msg))
     return "; ".join(parts)
 
 

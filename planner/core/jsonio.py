@@ -241,7 +241,7 @@ def parse_json_model(
         other = other_kind(model, data)
         if other is not None:  # a demand given for a database: one line that says so, not one per key
             raise error(f"this is {other}, not {FILE_KINDS.get(model, model.__name__)}", field) from None
-        raise error(format_validation_error(exc, prefix)) from None
+        raise error(format_validation_error(exc, prefix, root=field)) from None
     except RecursionError:  # a dict built in Python, nested past the interpreter's limit
         raise error(f"nested deeper than {MAX_DEPTH} levels", field) from None
 
