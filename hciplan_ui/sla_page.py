@@ -386,9 +386,16 @@ with st.container():
                     )
                 )
             m = st.columns(4 if need is None else 5)
-            m[0].metric("Guaranteed IOPS per DB", fmt.iops(g["guaranteed_iops"]))
+            # the band under a guarantee: its unit, and what its low end means for a promise (UI review
+            # 2026-11-29: "88,533 / band 87,453–106,056" read as a guarantee that may not hold)
+            m[0].metric(
+                "Guaranteed IOPS per DB",
+                fmt.iops(g["guaranteed_iops"]),
+                help="the model's figure at the latency target. The band under it is where 90 % of measured clusters "
+                "fell against the model (on clusters it did not see): to promise with that margin, promise its low end",
+            )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
-                m[0].caption(band_line)
+                m[0].caption(f"{band_line} IOPS")
             m[1].metric(
                 f"Latency at that load ({g['latency_statistic']})",  # a label starts upper case, as its neighbours
                 fmt.ms(g["latency_ms"]),

@@ -614,3 +614,14 @@ def test_a_tiers_files_errors_name_rows_and_columns_as_the_editor_does():
     at.file_uploader(key="tiers_upload").set_value([("text.json", json.dumps(tiers).encode(), "application/json")])
     at.run()
     assert not at.exception and len(at.error) == 1
+
+
+def test_the_guarantees_band_has_its_unit_and_says_what_its_low_end_means():
+    """UI review (2026-11-29): "Guaranteed IOPS per DB 88,533 / band 87,453–106,056", a band with no unit
+    under a guarantee it goes below, with no word of what that means for a promise."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception
+    metric = next(m for m in at.metric if m.label == "Guaranteed IOPS per DB")
+    assert "promise its low end" in metric.help
+    bands = [c.value for c in at.caption if c.value.startswith("band ")]
+    assert bands and all(b.endswith(" IOPS") for b in bands), bands
