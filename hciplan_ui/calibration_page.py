@@ -12,6 +12,7 @@ validation (ui/import_panel.py).
 
 from __future__ import annotations
 
+import json
 import statistics
 
 import streamlit as st
@@ -19,9 +20,45 @@ import streamlit as st
 from hciplan_ui import charts, chrome, export, fmt, import_panel, state
 from planner.core.text import first_upper
 from planner.engine.performance import BOTTLENECK_LABELS
+from planner.models.params import load_ceph_calibration
 from planner.results.calibrated_domain import DIMENSIONS
 
+#: the Ceph fit's figures in words
+METRIC_WORDS = {
+    "iops": "IOPS",
+    "bandwidth_mb_s": "bandwidth, MB/s",
+    "write_latency_ms": "write latency",
+    "osd_lps_per_osd": "processor time per OSD",
+}
+
 chrome.header("Calibration")
+_stack = json.loads(state.design_json()).get("stack", "s2d")
+if _stack == "ceph":
+    # the page's figures are S2D's; a Ceph design's model has its own fit (UI review 2026-11-29: the page
+    # was the same for every stack, with nothing saying so)
+    _ceph = load_ceph_calibration().summary
+    _rows = [
+        {
+            "Figure": METRIC_WORDS.get(k, fmt.label(k)),
+            "Points": f"{v['points']:,}",
+            "In sample": f"{v['median_abs_pct_error']:.1f} %",
+            "Held out": f"{_ceph['leave_one_configuration_out'][k]['median_abs_pct_error']:.1f} %",
+        }
+        for k, v in _ceph.get("in_sample", {}).items()
+        if k in _ceph.get("leave_one_configuration_out", {})
+    ]
+    st.info(
+        "The current design is a Ceph RBD cluster. Its model is fitted on Ceph's own measurements (the Ceph "
+        "blog's clusters), not on the S2D data below; its median absolute errors:",
+        icon=":material/info:",
+    )
+    st.markdown(fmt.table(_rows))
+elif _stack == "vsan":
+    st.info(
+        "The current design is a VMware vSAN cluster. No measured vSAN cluster is in the data: its figures use "
+        "the S2D fit below with vSAN's own data path, and every page flags them as not calibrated.",
+        icon=":material/info:",
+    )
 v = state.validation()
 rows = v["rows"]
 summary = state.calibration_summary()
@@ -57,7 +94,7 @@ def _median_abs(sel, key):
 # the points that test the model: saturation points and the reference cluster
 testing = [r for r in shown if r["in_fit"] and r["saturation"]]
 throttled = [r for r in shown if r["in_fit"] and not r["saturation"]]
-st.subheader(f"Median |error|, {name}")
+st.subheader(f"Median absolute error, {name}")
 st.caption(
     "On the points that test the model: the saturation points (no QoS throttle) and the reference cluster; "
     "outside the fit's scope, that configuration set's saturation points."
@@ -72,7 +109,7 @@ for col, (label, sel, key) in zip(
     ),
 ):
     val, n = _median_abs(sel, key)
-    col.metric(f"Median |error|, {label}", val, help=f"{n:,} points")
+    col.metric(f"Median absolute error, {label}", val, help=f"{n:,} points")
 t_in, n_t = _median_abs(throttled, f"{metric}_error_pct")
 t_out, _ = _median_abs(throttled, f"{metric}_held_out_error_pct")
 if n_t:

@@ -61,7 +61,7 @@ def _error_table(summary: dict | None, label: str) -> list[dict]:
             "Judged": label,
             "Metric": METRIC_LABELS.get(m, m),
             "Points": v["points"],
-            "Median |error|, %": v["median_abs_pct_error"],
+            "Median absolute error, %": v["median_abs_pct_error"],
             "p90 |error|, %": v["p90_abs_pct_error"],
         }
         for m, v in summary.items()
@@ -112,10 +112,20 @@ def render() -> None:
     st.subheader("Calibrate on your own hardware")
     st.caption(
         "Upload fio JSON (--output-format=json or json+), DiskSpd XML (-Rxml), VMFleet result files "
-        "(Measure-FleetCoreWorkload's result.tsv) or the CSV template (examples/import-template.csv): the format "
+        "(Measure-FleetCoreWorkload's result.tsv) or the CSV template (the button below): the format "
         f"is read from the content; at most {MAX_IMPORT_FILES} files of {MAX_IMPORT_BYTES // 1_000_000} MB. The "
         "cluster is the current design; fio and DiskSpd files each describe one issuer, and every node is taken "
         "to have run the same."
+    )
+    from planner.calibration.importers import csv_template
+
+    # the template itself, not a path in the project's files a web user cannot reach (UI review 2026-11-29)
+    st.download_button(
+        "CSV template",
+        csv_template.template_text(),
+        file_name="import-template.csv",
+        mime="text/csv",
+        key="imp_template",
     )
     if state.session_calibration():
         st.success("A refit calibration is in use for this session: every page's predictions use it.")

@@ -612,7 +612,7 @@ def test_calibration_page_shows_held_out_error():
         if u and r["in_fit"] and r["iops_held_out_error_pct"] is not None
     ]
     expect = statistics.median(abs(r["iops_held_out_error_pct"]) for r in rows)
-    assert _metric(at, "Median |error|, held out") == f"{expect:.1f} %" != "0.0 %"
+    assert _metric(at, "Median absolute error, held out") == f"{expect:.1f} %" != "0.0 %"
     assert any("throttled QoS steps" in c.value and "by construction" in c.value for c in at.caption)
 
 
@@ -701,7 +701,7 @@ def test_calibration_headline_outside_scope_is_judged_on_saturation_points():
     headline over them read 0.0 % outside the fit's scope (QA walk-through)."""
     at = _app().run()
     at.switch_page("hciplan_ui/calibration_page.py").run()
-    outside = next(m for m in at.metric if m.label == "Median |error|, outside the fit's scope")
+    outside = next(m for m in at.metric if m.label == "Median absolute error, outside the fit's scope")
     assert outside.value != "0.0 %" and outside.value.endswith("%")
     assert int(outside.help.split()[0].replace(",", "")) < 100  # saturation points only, not 472 steps
 

@@ -197,7 +197,7 @@ PAGE_LINKS = {
     "SLA & tiers": "Guaranteed IOPS",
     "Size a cluster": "Enter a demand",
     "Compare / what-if": "Which input matters most",
-    "Calibration": "Median |error|, held out",
+    "Calibration": "Median absolute error, held out",
 }
 
 
@@ -257,7 +257,7 @@ def test_every_page_opens_at_its_own_address(server, browser):
         "sla": "Guaranteed IOPS",
         "size": "Enter a demand",
         "compare": "Which input matters most",
-        "calibration": "Median |error|, held out",
+        "calibration": "Median absolute error, held out",
     }.items():
         page.goto(f"{server}/{path}")
         page.get_by_text(shown).first.wait_for()

@@ -156,3 +156,28 @@ def test_size_page_offers_each_stacks_own_policies():
     # back to S2D: its options return, with the values they had
     at.selectbox(key="size_stack").set_value("s2d").run()
     assert at.checkbox(key="size_validated").value is True
+
+
+def test_the_calibration_page_says_which_fit_a_ceph_or_vsan_design_uses():
+    """UI review (2026-11-29): the Calibration page was the same for S2D, Ceph and vSAN designs, with
+    nothing saying its figures are the S2D fit's; it pointed at "examples/import-template.csv", a path a
+    web user cannot reach."""
+    from planner.models.params import load_ceph_calibration
+
+    for example, said in (
+        ("ceph-6node-reef", "fitted on Ceph's own measurements"),
+        ("vsan-esa-6node", "No measured vSAN"),
+    ):
+        at = _app()
+        at.session_state["design_json"] = (ROOT / "examples" / f"{example}.json").read_text()
+        at.switch_page("hciplan_ui/calibration_page.py").run()
+        assert not at.exception
+        notes = " ".join(i.value for i in at.info)
+        assert said in notes, notes
+        if example.startswith("ceph"):
+            held = load_ceph_calibration().summary["leave_one_configuration_out"]["iops"]["median_abs_pct_error"]
+            assert any(f"{held:.1f} %" in m.value for m in at.markdown)
+    at = _app().switch_page("hciplan_ui/calibration_page.py").run()
+    assert not [i for i in at.info if "design is a" in i.value]  # S2D: the page is its own fit
+    assert "examples/import-template.csv" not in " ".join(c.value for c in at.caption)
+    assert any(b.label == "CSV template" for b in at.get("download_button"))
