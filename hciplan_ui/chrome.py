@@ -219,7 +219,7 @@ def sidebar_summary() -> None:
     dd = json.loads(state.design_json())
     with st.sidebar:
         st.caption(f"**Design** {fmt.md(sizing_rows.design_label(dd))}")
-        st.caption(f"**Workload** {fmt.md(state.workload_name())}")
+        st.caption(f"**Workload** {fmt.md(state.workload_label(state.workload_name()))}")
         if state.session_calibration():
             # a refit changes every prediction: say so on every page, not only where it was made
             st.caption("**Calibration** customer refit (this session; the share link does not carry it)")

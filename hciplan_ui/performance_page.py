@@ -54,10 +54,7 @@ def _kept(w) -> str:
 
 
 def _label(n: str) -> str:
-    if n == SIZED:
-        w = json.loads(sized or "{}")  # SIZED is offered only when there is a sized workload
-        return f"{SIZED} — {w.get('description') or w.get('name')}"
-    return n if n == "custom" else f"{n} — {profiles()[n].description}"
+    return state.workload_label(n, sized)
 
 
 def _keep_sized() -> None:

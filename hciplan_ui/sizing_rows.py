@@ -61,10 +61,14 @@ def described(d: dict) -> str:
 def design_words(d: dict) -> str | None:
     """A design as the pages name it to a customer: its parts by name (:func:`described`) when its
     name is only its parts' catalog ids (as the sizer and a what-if name it: "6x hpe-dl380-gen11
-    2xintel-xeon-gold-6430 ..."), None when its author named it (the name is shown as given)."""
+    2xintel-xeon-gold-6430 ...") or a bundled example's file name, None when its author named it (the
+    name is shown as given)."""
     from planner.models.design import design_parts_name
+    from planner.models.examples import example_models
 
-    if not d.get("name") or d["name"] != design_parts_name(d):
+    # a bundled example's name is its file's ("vsan-esa-6node"): its parts too (UI review 2026-11-29: the
+    # sidebar said "Design vsan-esa-6node" where the example picker said what it is)
+    if not d.get("name") or (d["name"] != design_parts_name(d) and d["name"] not in example_models()):
         return None
     try:
         return described(d)

@@ -179,6 +179,20 @@ def workload_name() -> str:
     return st.session_state["workload_name"]
 
 
+def workload_label(name: str, sized_json: str | None = None) -> str:
+    """A workload as the pages name it: a profile with what it is ("oltp-8k — OLTP: 8 KiB random, ..."),
+    the sized demand's with its description; the sidebar said "Workload oltp-8k" alone (UI review
+    2026-11-29)."""
+    from planner.models.workload import profiles
+
+    if name == SIZED:
+        w = json.loads(sized_json or sized_workload_json() or "{}")
+        return f"{SIZED} — {w.get('description') or w.get('name')}" if w else SIZED
+    if name in profiles():
+        return f"{name} — {profiles()[name].description}"
+    return name
+
+
 def sized_workload_json() -> str | None:
     """The sized demand's own workload ("Use this design"), kept when another replaces it."""
     return st.session_state.get("sized_workload_json")

@@ -181,3 +181,22 @@ def test_the_calibration_page_says_which_fit_a_ceph_or_vsan_design_uses():
     assert not [i for i in at.info if "design is a" in i.value]  # S2D: the page is its own fit
     assert "examples/import-template.csv" not in " ".join(c.value for c in at.caption)
     assert any(b.label == "CSV template" for b in at.get("download_button"))
+
+
+def test_a_loaded_example_is_named_by_its_parts_not_its_file():
+    """UI review (2026-11-29): the sidebar said "Design vsan-esa-6node" and "ceph-6node-reef" (file names)
+    where the example picker said what they are; a name the user gives stays as given."""
+    at = _app()
+    # on a page that shows the design without editing it (the Design page writes its own fields back)
+    at.session_state["design_json"] = (ROOT / "examples" / "vsan-esa-6node.json").read_text()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    said = " ".join(c.value for c in at.sidebar.caption)
+    assert "vsan-esa-6node" not in said and "Dell PowerEdge R760" in said, said
+    own = json.loads((ROOT / "examples" / "vsan-esa-6node.json").read_text()) | {"name": "Contoso vSAN"}
+    at.session_state["design_json"] = json.dumps(own)
+    at.run()
+    assert "Contoso vSAN" in " ".join(c.value for c in at.sidebar.caption)
+    # the workload with what it is, as the Performance page lists it (the sidebar said "oltp-8k" alone)
+    assert any(
+        c.value.startswith("**Workload** oltp\\-8k — OLTP") or "8 KiB random" in c.value for c in at.sidebar.caption
+    )
