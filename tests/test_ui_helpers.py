@@ -306,7 +306,10 @@ def test_the_sidebar_and_headings_say_the_resiliency_in_words():
     from hciplan_ui.sizing_rows import design_label
 
     ref = json.loads((ROOT / "examples" / "reference.json").read_text())
-    assert design_label(ref).endswith("3 nodes · three-way mirror"), design_label(ref)
+    # a name its author gave, with the node count and resiliency; a bundled example by its parts
+    own = ref | {"name": "my cluster"}
+    assert design_label(own) == "my cluster · 3 nodes · three-way mirror", design_label(own)
+    assert design_label(ref).startswith("3 x ") and design_label(ref).endswith("· three-way mirror")
     from planner.models.demand import Demand
     from planner.sizing.search import size
 
