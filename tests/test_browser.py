@@ -380,7 +380,8 @@ def test_an_example_picked_in_the_loader_the_start_page_opened_can_be_loaded(ser
     page.get_by_text("Usable capacity").first.wait_for()
     _pick(page, "example_pick", example_words()["ceph-6node-reef"])
     page.get_by_role("button", name="Load example").click(timeout=10_000)  # hidden and inert before the fix
-    page.get_by_text("Ceph", exact=False).first.wait_for()
+    # the sidebar names the loaded example by its parts (stop 42; it said "ceph-6node-reef")
+    page.locator('[data-testid="stSidebar"]').get_by_text("R7625", exact=False).first.wait_for()
     page.wait_for_function(
         "() => document.querySelector('.st-key-d_name input').value === 'ceph-6node-reef'", timeout=30_000
     )

@@ -208,3 +208,26 @@ def test_a_missing_argument_says_what_to_give(argv, said, capsys):
     """Review (2026-11-29): `hciplan sla DESIGN` said "db: required (or: database)", the parser's
     names without their dashes and without what the argument is."""
     assert _fails(argv, capsys, said.split(": ")[1]) == said
+
+
+def test_every_argument_of_every_command_says_what_it_is():
+    """CLI review (2026-11-29): `size --top`, the what-if overrides (`--nodes`, `--transport`,
+    `--resiliency`), `estate --format`, `proposal --format` and the scenario names had no help."""
+    import argparse
+
+    from planner.cli.main import build_parser
+
+    missing = []
+
+    def walk(name, parser):
+        for a in parser._actions:
+            if isinstance(a, argparse._HelpAction):
+                continue
+            if isinstance(a, argparse._SubParsersAction):
+                for sub, p in a.choices.items():
+                    walk(f"{name} {sub}".strip(), p)
+            elif not a.help:
+                missing.append(f"{name} {a.dest}")
+
+    walk("", build_parser())
+    assert not missing, missing

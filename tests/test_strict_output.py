@@ -39,8 +39,15 @@ def test_read_only_workload_endurance_is_null_with_reason(capsys):
     assert out["endurance_years"] > 0 and "endurance_note" not in out
 
 
-def test_a_tier_that_cannot_be_met_has_no_price_and_says_why(capsys):
-    out = _ok(["price", str(EX / "edge-2node.json"), "--n-plus-one"], capsys)
+def test_a_tier_that_cannot_be_met_has_no_price_and_says_why(capsys, tmp_path):
+    # an Ultra database larger than the two-node cluster's volumes (5.76 TB: with a node down its data stays
+    # online on the survivor, so N+1 no longer takes the capacity below that, stop 42)
+    tiers = json.loads((EX / "tiers.json").read_text())
+    for t in tiers["tiers"]:
+        if t["name"] == "Ultra":
+            t["capacity_tb_per_db"] = 8.0
+    (tmp_path / "tiers.json").write_text(json.dumps(tiers))
+    out = _ok(["price", str(EX / "edge-2node.json"), "--n-plus-one", "--tiers", str(tmp_path / "tiers.json")], capsys)
     ultra = out["tiers"]["Ultra"]
     assert ultra["max_dbs"] == 0 and ultra["price_usd_per_month"] is None
     assert "no Ultra database fits" in ultra["price_note"]

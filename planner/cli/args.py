@@ -116,18 +116,35 @@ def add_design_args(p) -> None:
     p.add_argument(
         "--stack", choices=["s2d", "ceph", "vsan"], help="storage stack (the resiliency maps to its equivalent)"
     )
-    p.add_argument("--nodes", type=int_arg)
-    p.add_argument("--transport", choices=["rdma", "tcp"])
-    p.add_argument("--resiliency")
-    p.add_argument("--vcpu-oversubscription", dest="vcpu_oversubscription", type=float_arg)
-    p.add_argument("--cpu-utilization-cap", dest="cpu_utilization_cap", type=float_arg)
+    p.add_argument("--nodes", type=int_arg, help="number of nodes instead of the design's")
+    p.add_argument("--transport", choices=["rdma", "tcp"], help="storage network transport instead of the design's")
+    p.add_argument(
+        "--resiliency", help="resiliency instead of the design's (e.g. mirror-2way, mirror-3way, replica-3, ec-4+2)"
+    )
+    p.add_argument(
+        "--vcpu-oversubscription",
+        dest="vcpu_oversubscription",
+        type=float_arg,
+        help="vCPUs per logical processor instead of the design's",
+    )
+    p.add_argument(
+        "--cpu-utilization-cap",
+        dest="cpu_utilization_cap",
+        type=float_arg,
+        help="the hosts' CPU utilisation cap, 0 to 1, instead of the design's",
+    )
     p.add_argument(
         "--volume-servers",
         dest="volume_servers",
         type=int_arg,
         help="servers each volume spans (fewer than nodes: delimited allocation)",
     )
-    p.add_argument("--cache-mode", dest="cache_mode", choices=["read-write", "write-only", "read-only"])
+    p.add_argument(
+        "--cache-mode",
+        dest="cache_mode",
+        choices=["read-write", "write-only", "read-only"],
+        help="the S2D cache's mode instead of the design's",
+    )
 
 
 def add_timings_arg(p) -> None:

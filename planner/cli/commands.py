@@ -296,7 +296,9 @@ def register_import(sub) -> None:
 def _design_args(p) -> None:
 
     add_design_args(p)
-    p.add_argument("--n-plus-one", dest="n_plus_one", action="store_true")
+    p.add_argument(
+        "--n-plus-one", dest="n_plus_one", action="store_true", help="with one node down (the survivors carry the load)"
+    )
 
 
 def register_sla(sub) -> None:
@@ -354,9 +356,9 @@ def register_price(sub) -> None:
 def register_size(sub) -> None:
 
     p = sub.add_parser("size", help="cheapest design meeting a demand, with alternatives, checks and binding")
-    p.add_argument("demand")
+    p.add_argument("demand", help="demand file (`hciplan schema demand`)")
     p.add_argument("--catalog", help="extra catalog folder")
-    p.add_argument("--top", type=int_arg, default=5)
+    p.add_argument("--top", type=int_arg, default=5, help="designs to return, cheapest first (default 5)")
     p.add_argument("--costs", help="cost assumptions JSON")
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     add_timings_arg(p)
@@ -403,7 +405,10 @@ def register_compare(sub) -> None:
     p = sub.add_parser("compare", help="the same workload on several designs of any architecture (JSON list)")
     p.add_argument("designs", nargs="+", help="design files")
     p.add_argument("--workload", help="workload file or profile name")
-    p.add_argument("--database", help="database description file (planner.models.database), evaluated at its peak")
+    p.add_argument(
+        "--database",
+        help="database file with its rate (tpm or nopm and buffer_pool_gb, as `db-io` takes), evaluated at its peak",
+    )
     p.add_argument("--mean", action="store_true", help="with --database: the mean demand instead of the peak")
     p.add_argument("--full", action="store_true", help="whole reports instead of the comparison keys")
     p.add_argument("--catalog", help="extra catalog folder")

@@ -236,7 +236,7 @@ def register_scenario(sub) -> None:
         q.set_defaults(func=cmd_scenario)
 
     s = acts.add_parser("save", help="save a scenario (replaces one of the same name)")
-    s.add_argument("name")
+    s.add_argument("name", help="the scenario's name")
     s.add_argument("--demand", required=True, help="demand file")
     s.add_argument("--design", help="design file")
     s.add_argument("--existing", help="design file of the system the customer runs today")
@@ -249,15 +249,15 @@ def register_scenario(sub) -> None:
     common(acts.add_parser("list", help="the saved scenarios (of --customer when given)"))
     for name, helptext in (("show", "the scenario's whole session as JSON"), ("delete", "delete a scenario")):
         q = acts.add_parser(name, help=helptext)
-        q.add_argument("name")
+        q.add_argument("name", help="the scenario's name")
         common(q)
     q = acts.add_parser("duplicate", help="copy a scenario under a new name")
-    q.add_argument("name")
-    q.add_argument("new_name")
+    q.add_argument("name", help="the scenario to copy")
+    q.add_argument("new_name", help="the copy's name")
     common(q)
     q = acts.add_parser("compare", help="two scenarios side by side: figures and the inputs that differ")
-    q.add_argument("name")
-    q.add_argument("other")
+    q.add_argument("name", help="the first scenario")
+    q.add_argument("other", help="the second scenario")
     common(q)
 
 
@@ -312,7 +312,13 @@ def register_estate(sub) -> None:
         "(sys.dm_io_virtual_file_stats sampled twice, a perfmon LogicalDisk CSV) as per-database IO",
     )
     p.add_argument("file", help="CSV or XLSX file")
-    p.add_argument("--format", choices=["auto", "list", "file-stats", "perfmon"], default="auto")
+    p.add_argument(
+        "--format",
+        choices=["auto", "list", "file-stats", "perfmon"],
+        default="auto",
+        help="what the file is: a database list, two sys.dm_io_virtual_file_stats samples, a perfmon LogicalDisk "
+        "CSV (default: read from its header)",
+    )
     p.add_argument("--details", action="store_true", help="print every database and the notes, not only the demand")
     p.add_argument(
         "--latency-target-ms",
@@ -328,7 +334,9 @@ def register_estate(sub) -> None:
         help="growth over 36 months (the demand's growth_period_months), %%",
     )
     p.add_argument("--validated-for", dest="validated_for", help="only nodes this program lists, e.g. 'Azure Local'")
-    p.add_argument("--platform", choices=["azure-local", "windows-server"])
+    p.add_argument(
+        "--platform", choices=["azure-local", "windows-server"], help="the cluster's operating system (for the demand)"
+    )
     p.add_argument("--vcpus", type=int_arg, help="file-stats: vCPUs per database VM (default 4)")
     p.add_argument("--ram-gb", dest="ram_gb", type=float_arg, help="file-stats: RAM per database VM, GB (default 16)")
     p.set_defaults(func=cmd_estate)

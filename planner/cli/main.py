@@ -187,7 +187,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     e.set_defaults(func=cmd_evaluate)
 
     c = sub.add_parser("catalog", help="list catalog parts")
-    c.add_argument("device_class", nargs="?")
+    c.add_argument(
+        "device_class", nargs="?", help="one class of parts (e.g. cpu, capacity_drive, nic); default every class"
+    )
     c.add_argument("--catalog", help="extra catalog folder")
     c.set_defaults(func=cmd_catalog)
 
@@ -196,9 +198,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_schema)
 
     k = sub.add_parser("calibrate", help="refit model parameters from planner/data/benchmarks")
-    k.add_argument("--dry-run", action="store_true")
+    k.add_argument("--dry-run", action="store_true", help="fit and print, without writing the calibration file")
     k.add_argument("--bootstrap", type=int_arg, default=12, help=f"bootstrap refits, 0..{MAX_BOOTSTRAP}")
-    k.add_argument("--no-cv", action="store_true")
+    k.add_argument("--no-cv", action="store_true", help="skip the leave-one-configuration-out refits (faster)")
     add_timings_arg(k)
     k.add_argument(
         "--stack",
@@ -210,7 +212,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     v = sub.add_parser("validate", help="every measured point: prediction vs measurement")
     v.add_argument("--rows", action="store_true", help="print every row, not just the summary")
-    v.add_argument("--format", choices=["json", "csv"], default="json")
+    v.add_argument("--format", choices=["json", "csv"], default="json", help="output format (default json)")
     v.add_argument("--stack", choices=["s2d", "ceph"], default="s2d", help="the S2D or the Ceph calibration's points")
     v.set_defaults(func=cmd_validate)
 
