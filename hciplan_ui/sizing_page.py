@@ -313,7 +313,8 @@ with st.form("size_form"):
         key="size_validated",
         help="only chassis whose record lists Azure Local (validated_for)",
     )
-    parity = bool(policy["parity"]) and c[3].checkbox(
+    # beside N+1 where Azure Local's box is not drawn (no gap in the row)
+    parity = bool(policy["parity"]) and c[3 if stack == "s2d" else 2].checkbox(
         policy["parity"], value=False, key="size_parity", help=policy["parity_help"]
     )
     c = st.columns(4)
