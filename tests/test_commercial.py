@@ -166,6 +166,7 @@ def test_quotes_csv_sets_part_prices_and_vendor_discounts(cat):
         "usd": 5000,
         "kind": "quoted",
         "date": None,
+        "date_note": "your quote or discount: no date given",
         "source": "your quote for this part",
         "seen": "your quote",
     }

@@ -210,3 +210,23 @@ def test_a_report_made_with_a_calibration_file_names_that_file(tmp_path, capsys)
         capsys,
     )
     assert rep["calibration"]["version"] == "our-lab-2026"
+
+
+def test_every_null_of_the_cost_command_says_why(capsys):
+    """CLI review (2026-11-29): `cost` printed "price_date": null and "sql_server": null with no note, where
+    the README says every missing value is null with a *_note saying why."""
+    out = _ok(["cost", REF], capsys)
+
+    def nulls(o, path=""):
+        if isinstance(o, dict):
+            for k, v in o.items():
+                if v is None and f"{k}_note" not in o:
+                    yield f"{path}.{k}"
+                else:
+                    yield from nulls(v, f"{path}.{k}")
+        elif isinstance(o, list):
+            for i, v in enumerate(o):
+                yield from nulls(v, f"{path}[{i}]")
+
+    assert not list(nulls(out)), list(nulls(out))
+    assert out["sql_server_note"].startswith("no SQL Server licences counted")

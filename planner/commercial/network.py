@@ -51,6 +51,7 @@ def _line(role: str, rec, quantity: int, a: CostAssumptions, per: str) -> dict:
         "unit_power_w": unit_power_w(role, rec),
         "price_kind": price["kind"],
         "price_date": price["date"],
+        **({"price_date_note": price["date_note"]} if price["date"] is None else {}),
         "price_source": price["source"],
         "price_seen": price["seen"],
         "basis": per,

@@ -64,8 +64,26 @@ def part_price(rec, a) -> dict:
 
     Returns ``usd``, ``kind`` (one of :data:`KINDS`), ``date`` (ISO date or None),
     ``source`` (a sentence, the whole provenance), ``seen`` (its customer form,
-    :func:`seen_text`). ``a`` is a :class:`planner.commercial.pricing.CostAssumptions`.
+    :func:`seen_text`), and ``date_note`` where there is no date. ``a`` is a
+    :class:`planner.commercial.pricing.CostAssumptions`.
     """
+    out = _part_price(rec, a)
+    # a missing date says why (the README's rule for every null: "price_date": null stood alone; review 2026-11-29)
+    if out["date"] is None:
+        out["date_note"] = UNDATED[out["kind"]]
+    return out
+
+
+#: why a price has no date, by its kind
+UNDATED = {
+    "quoted": "your quote or discount: no date given",
+    "estimated": "an estimate from other figures, with no dated source",
+    "list": "the catalog record's price, with no dated source",
+    "street": "no date in its source",
+}
+
+
+def _part_price(rec, a) -> dict:
     from planner.commercial.pricing import part_price_usd
 
     usd = part_price_usd(rec, a)

@@ -47,7 +47,7 @@ from planner.commercial.licensing import (
     vmware_core_licences,
 )
 from planner.commercial.network import network_bom, network_usd_per_month
-from planner.commercial.prices import RAM_PER_GB_SEEN, part_price
+from planner.commercial.prices import RAM_PER_GB_SEEN, UNDATED, part_price
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
 from planner.models.catalog import Catalog, Record, load_catalog
 from planner.models.design import (
@@ -280,6 +280,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                     "date": None,
                     "source": "RAM priced per GB (the design names no DIMMs): the ram_usd_per_gb assumption",
                     "seen": RAM_PER_GB_SEEN,
+                    "date_note": UNDATED["estimated"],
                 }
                 desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
             else:
@@ -299,6 +300,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                     "unit_power_w": unit_power_w(role, rec),
                     "price_kind": price["kind"],
                     "price_date": price["date"],
+                    **({"price_date_note": price["date_note"]} if price["date"] is None else {}),
                     "price_source": price["source"],
                     "price_seen": price["seen"],
                 }
@@ -575,6 +577,18 @@ def whole_cost(
         "parts": hw,
         "network": net,
         "sql_server": sql,
+        **(
+            {
+                "sql_server_note": "no SQL Server licences counted: "
+                + (
+                    "the cost assumptions' sql_edition is none"
+                    if a.sql_edition == "none"
+                    else "no demand gives the VMs"
+                )
+            }
+            if sql is None
+            else {}
+        ),
         "lines": lines,
         "capex_usd": capex,
         "upfront": upfront,
