@@ -245,3 +245,12 @@ def test_one_node_down_capacity_is_one_figure_for_the_tiers_and_the_guarantee():
     down = guarantee(four, db, n_plus_one=True)
     assert down.guaranteed_iops == 0 and down.binding_constraint == "capacity"
     assert "with one node down" in down.note and "other tenants" in down.note
+
+
+def test_a_guarantee_bound_by_capacity_says_it_as_the_tier_tables_do():
+    """UI review (2026-11-29): "Binding constraint: capacity" on the SLA page beside "storage capacity" in
+    its tier table, for the same limit."""
+    from planner.commercial.sla import BOUND_LABELS
+    from planner.commercial.tiers import limit_words
+
+    assert BOUND_LABELS["capacity"] == limit_words("capacity") == "storage capacity"

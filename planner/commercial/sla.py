@@ -65,7 +65,7 @@ BOUND_LABELS = {
     "vm_vcpu_share": "the DB's vCPU share",
     "node_headroom": "node headroom",
     "cluster_headroom": "cluster headroom",
-    "capacity": "capacity",
+    "capacity": "storage capacity",  # as the tier tables and the sizer say it (RESOURCE_WORDS)
     "n_plus_one": "N+1",
 }
 
