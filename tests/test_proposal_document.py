@@ -721,6 +721,8 @@ def test_a_single_server_survives_no_server_failure():
     assert "1 nodes" not in text and "1 servers" not in text and "1 node x 4 x 1.92 TB" in text
     assert "cluster of 1 Dell" in text and "server, storing data" in text
     assert "A single server has no other to take over" in text and "still holds 0.00 TB" not in text
+    # the demand asks no N+1: no "A server can fail: met: not asked by the demand" row
+    assert "A server can fail" not in text and "not asked by the demand" not in text
 
 
 def test_a_demand_without_tiers_is_never_named_as_a_tier():

@@ -294,6 +294,7 @@ def demand_verdict(
         row("n_plus_one", None, None, "", True, "not asked by the demand")
     # its two halves apart: the data rebuilt on the survivors, and the tiers' targets with a node down
     dims[-1].update(
+        asked=bool(dem.n_plus_one),  # a document leaves out a row the demand did not ask for
         capacity_met=n1[0]["passed"],
         capacity_detail=n1[0]["reason"],
         performance_met=n1[1]["passed"],
