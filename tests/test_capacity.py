@@ -179,3 +179,21 @@ def test_azure_locals_infrastructure_volume_stays_out_of_the_capacity_after_a_no
         infrastructure_footprint_tb=infrastructure_footprint_tb("azure-local", n),
     )
     assert float(vec) == pytest.approx(capacity_report(rd).usable_capacity_tb)
+
+
+def test_a_node_loss_that_does_not_fit_says_how_much_data_does():
+    """CLI review (2026-11-29): `evaluate` said "after losing one node, the 814.05 TB footprint does not fit
+    in the 675.84 TB left" where the proposal's N+1 found the demand's 216 TB fit: the note judged the
+    volumes filled to their usable capacity without saying so. It says so now, and how much data fits."""
+    from planner.models.demand import Demand
+    from planner.models.design import Design
+    from planner.sizing.search import size
+
+    d = Demand.model_validate_json(
+        (Path(__file__).resolve().parents[1] / "examples" / "demand-200dbs.json").read_text()
+    )
+    rep = capacity_report(resolve(Design.model_validate(size(d, top=1).best["design"])))
+    if rep.survives_node_loss:
+        pytest.skip("the sized design holds its full volumes after a node loss")
+    assert f"volumes filled to their {rep.usable_capacity_tb:.2f} TB" in rep.node_loss_note
+    assert f"up to {rep.usable_after_node_loss_tb:.2f} TB of data is re-protected" in rep.node_loss_note

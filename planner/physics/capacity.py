@@ -503,7 +503,12 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
             "resiliency (data stays online, degraded)"
         )
     else:
-        note = f"after losing one node, the {footprint:.2f} TB footprint does not fit in the {raw_left:.2f} TB left"
+        # with the volumes full: how much data does fit, so a demand's data can be read against it (evaluate
+        # said only "does not fit" where the proposal's N+1 found the demand's 216 TB fit: review 2026-11-29)
+        note = (
+            f"after losing one node, the {footprint:.2f} TB footprint of volumes filled to their {usable:.2f} TB "
+            f"does not fit in the {raw_left:.2f} TB left; up to {usable_left:.2f} TB of data is re-protected"
+        )
     steps = [
         ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("pool metadata", -meta, "256 MiB per pool drive"),
@@ -864,7 +869,12 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
             f"({raw_left:.2f} TB raw at {eff_left:.0%}) and rebuild that; a fuller datastore does not fit"
         )
     else:
-        note = f"after losing one node, the {footprint:.2f} TB footprint does not fit in the {raw_left:.2f} TB left"
+        # with the volumes full: how much data does fit, so a demand's data can be read against it (evaluate
+        # said only "does not fit" where the proposal's N+1 found the demand's 216 TB fit: review 2026-11-29)
+        note = (
+            f"after losing one node, the {footprint:.2f} TB footprint of volumes filled to their {usable:.2f} TB "
+            f"does not fit in the {raw_left:.2f} TB left; up to {usable_left:.2f} TB of data is re-protected"
+        )
     per_host = VSAN_OPERATIONS_GB_PER_HOST_LARGE if v.large_objects else VSAN_OPERATIONS_GB_PER_HOST
     steps = [
         ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
