@@ -178,11 +178,12 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
     """Usable capacity after losing a node, and what it means, from a capacity report: what the
     survivors hold re-protected, or, where too few fault domains remain to rebuild, the volumes
     themselves, online with fewer copies (not what the survivors could hold re-protected)."""
-    if cap.get("repairs_after_node_loss", True):
-        down = usable_one_node_down_tb(cap["usable_capacity_tb"], cap["usable_after_node_loss_tb"], True)
-        return tb(down), "after losing a node, re-protected on the survivors"
+    repairs = cap.get("repairs_after_node_loss", True)
+    down = tb(usable_one_node_down_tb(cap["usable_capacity_tb"], cap["usable_after_node_loss_tb"], repairs))
+    if repairs:
+        return down, "after losing a node, re-protected on the survivors"
     return (
-        tb(cap["usable_capacity_tb"]) + ", degraded",
+        down + ", degraded",
         "after losing a node the volumes stay online with fewer copies until the node returns: too few "
         "fault domains remain to rebuild them",
     )

@@ -46,7 +46,7 @@ from planner.models.database import Database, io_demand, io_shape
 from planner.models.design import ResolvedDesign, resolve
 from planner.models.params import CEPH_PARAM_NAMES, PARAM_NAMES, CephParams, ModelParams, params_for
 from planner.models.workload import Workload
-from planner.physics.capacity import capacity_report, usable_one_node_down_tb
+from planner.physics.capacity import capacity_report
 from planner.physics.cpu import clock_scale as cpu_clock_scale
 
 BINDING = Literal[
@@ -226,7 +226,7 @@ class _Site:
     # the cluster grew)
     capacity: Callable
     usable_tb: float
-    usable_down_tb: float  # with one node down (:func:`usable_one_node_down_tb`); the same where none can be
+    usable_down_tb: float  # with one node down (CapacityReport.one_node_down_tb); the same where none can be
     hosts: int
     base_ghz: float
     vcpu_oversubscription: float
@@ -238,7 +238,6 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
     # the capacity page's figure (one rule for every stack: reserve, infrastructure volume, ratios)
     cap = capacity_report(rd)
     usable = float(cap.usable_capacity_tb)
-    down = usable_one_node_down_tb(usable, cap.usable_after_node_loss_tb, cap.repairs_after_node_loss)
     deg = None
     if rd.nodes > 1:
         # the same background tenants restart on the survivors (same total rate)
@@ -255,7 +254,7 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         degraded=deg,
         capacity=capacity,
         usable_tb=usable,
-        usable_down_tb=float(down) if rd.nodes > 1 else usable,
+        usable_down_tb=float(cap.one_node_down_tb),
         hosts=rd.nodes,
         base_ghz=float(np.ravel(D.base_ghz)[0]),
         vcpu_oversubscription=rd.design.vcpu_oversubscription,

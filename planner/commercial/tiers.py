@@ -15,7 +15,7 @@ from planner.engine.targets import carried, latency_statistic
 from planner.models.design import ResolvedDesign
 from planner.models.params import ModelParams, params_for
 from planner.models.tiers import Tier, TierError, TierSet
-from planner.physics.capacity import capacity_report, usable_one_node_down_tb
+from planner.physics.capacity import capacity_report
 from planner.physics.hosting import ram_needed_gb, stack_ram_gb
 
 #: what runs out first, in words: the sizer's limits (capacity, iops or vm_io, latency, vcpu, cores, ram) and a tier's
@@ -108,11 +108,7 @@ def fit_mix(
         if not isinstance(c, int) or c < 0:
             raise TierError("count must be a non-negative integer", f"counts.{name}")
     cap = capacity_report(rd)
-    usable_tb = (
-        usable_one_node_down_tb(cap.usable_capacity_tb, cap.usable_after_node_loss_tb, cap.repairs_after_node_loss)
-        if n_plus_one
-        else cap.usable_capacity_tb
-    )
+    usable_tb = cap.one_node_down_tb if n_plus_one else cap.usable_capacity_tb
     nodes = rd.nodes - (1 if n_plus_one and rd.nodes > 1 else 0)
     vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
     if rd.design.stack == "s2d":

@@ -426,6 +426,13 @@ class CapacityReport(BaseModel):
     volume_plan: VolumePlan | None = None
     volume_plan_note: str = ""
 
+    @property
+    def one_node_down_tb(self) -> float:
+        """The data this cluster serves with one node down [TB] (:func:`usable_one_node_down_tb`)."""
+        return usable_one_node_down_tb(
+            self.usable_capacity_tb, self.usable_after_node_loss_tb, self.repairs_after_node_loss
+        )
+
 
 def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     """The capacity waterfall of one design, with the N+1 check.
