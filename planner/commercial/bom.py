@@ -11,7 +11,7 @@ whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
 from __future__ import annotations
 
 from planner.commercial.licensing import for_platform, licence_options, licensing_data, stack_licence_options
-from planner.commercial.prices import RAM_PER_GB_SEEN, UNDATED, part_price
+from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
 from planner.commercial.pricing import CostAssumptions, SwitchChoice, monthly_cost, part_price_usd, switch_record
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_power_w
@@ -19,13 +19,7 @@ from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_po
 
 def _price_source(rec, a: CostAssumptions) -> dict:
     if rec is None:
-        return {
-            "kind": "estimated",
-            "date": None,
-            "source": "ram_usd_per_gb (editable assumption)",
-            "seen": RAM_PER_GB_SEEN,
-            "date_note": UNDATED["estimated"],
-        }
+        return ram_per_gb_price(a, "ram_usd_per_gb (editable assumption)")
     return part_price(rec, a)
 
 
@@ -42,11 +36,7 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
         "unit_price_usd": unit,
         "total_usd": unit * qty,
         "unit_power_w": unit_power_w(role, rec),
-        "price_source": price["source"],
-        "price_seen": price["seen"],
-        "price_kind": price["kind"],
-        "price_date": price["date"],
-        **({"price_date_note": price["date_note"]} if price["date"] is None else {}),
+        **price_fields(price),
         "price_estimated": price["kind"] == "estimated",
     }
 

@@ -38,7 +38,7 @@ class NetworkError(PlannerError):
 
 
 def _line(role: str, rec, quantity: int, a: CostAssumptions, per: str) -> dict:
-    from planner.commercial.prices import part_price
+    from planner.commercial.prices import part_price, price_fields
 
     price = part_price(rec, a)
     return {
@@ -49,11 +49,7 @@ def _line(role: str, rec, quantity: int, a: CostAssumptions, per: str) -> dict:
         "unit_price_usd": price["usd"],
         "total_usd": price["usd"] * quantity,
         "unit_power_w": unit_power_w(role, rec),
-        "price_kind": price["kind"],
-        "price_date": price["date"],
-        **({"price_date_note": price["date_note"]} if price["date"] is None else {}),
-        "price_source": price["source"],
-        "price_seen": price["seen"],
+        **price_fields(price),
         "basis": per,
     }
 

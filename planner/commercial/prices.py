@@ -83,6 +83,31 @@ UNDATED = {
 }
 
 
+def ram_per_gb_price(a, source: str) -> dict:
+    """The price of RAM given per GB (a design that names no DIMMs), as :func:`part_price` gives a part's;
+    ``source`` says where the figure is used. One record for the BOM and the whole cost."""
+    return {
+        "usd": a.ram_usd_per_gb,
+        "kind": "estimated",
+        "date": None,
+        "date_note": UNDATED["estimated"],
+        "source": source,
+        "seen": RAM_PER_GB_SEEN,
+    }
+
+
+def price_fields(price: dict) -> dict:
+    """A price (:func:`part_price`) as a parts-list line's ``price_*`` keys, with ``price_date_note``
+    where it has no date: one rule for the BOM, the network and the whole cost's lines."""
+    return {
+        "price_kind": price["kind"],
+        "price_date": price["date"],
+        **({"price_date_note": price["date_note"]} if price["date"] is None else {}),
+        "price_source": price["source"],
+        "price_seen": price["seen"],
+    }
+
+
 def _part_price(rec, a) -> dict:
     from planner.commercial.pricing import part_price_usd
 

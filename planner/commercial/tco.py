@@ -47,7 +47,7 @@ from planner.commercial.licensing import (
     vmware_core_licences,
 )
 from planner.commercial.network import network_bom, network_usd_per_month
-from planner.commercial.prices import RAM_PER_GB_SEEN, UNDATED, part_price
+from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
 from planner.models.catalog import Catalog, Record, load_catalog
 from planner.models.design import (
@@ -274,14 +274,9 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
     for g in groups:
         for role, rec, per in g["parts"]:
             if rec is None:
-                price = {
-                    "usd": a.ram_usd_per_gb,
-                    "kind": "estimated",
-                    "date": None,
-                    "source": "RAM priced per GB (the design names no DIMMs): the ram_usd_per_gb assumption",
-                    "seen": RAM_PER_GB_SEEN,
-                    "date_note": UNDATED["estimated"],
-                }
+                price = ram_per_gb_price(
+                    a, "RAM priced per GB (the design names no DIMMs): the ram_usd_per_gb assumption"
+                )
                 desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
             else:
                 price = part_price(rec, a)
@@ -298,11 +293,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                     "unit_price_usd": price["usd"],
                     "total_usd": price["usd"] * qty,
                     "unit_power_w": unit_power_w(role, rec),
-                    "price_kind": price["kind"],
-                    "price_date": price["date"],
-                    **({"price_date_note": price["date_note"]} if price["date"] is None else {}),
-                    "price_source": price["source"],
-                    "price_seen": price["seen"],
+                    **price_fields(price),
                 }
             )
     return lines
