@@ -54,6 +54,8 @@ def _kept(w) -> str:
 
 
 def _label(n: str) -> str:
+    # the sized workload as this run read it: a format function may be called outside the run (Streamlit's
+    # AppTest formats the options in its own process), where the session state is not this session's
     return state.workload_label(n, sized)
 
 
