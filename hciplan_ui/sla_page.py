@@ -227,26 +227,22 @@ def _tier_editor() -> None:
     )
     up = c[2].file_uploader("Load tiers JSON (max 1 MB)", type=["json"], key="tiers_upload", max_upload_size=1)
     if up is not None:
-        t = None
-        try:  # the same safe reader as every file (size, depth, finite numbers, numbers written as numbers)
-            data = jsonio.loads(up.getvalue(), "tiers file")
-            if not isinstance(data, dict):
-                raise PlannerError("must be a JSON object with a list of tiers", "tiers file")
-            jsonio.numbers_written_as_numbers(TierSet, data, PlannerError, "tiers")
-            t = TierSet.model_validate(data)
-        except PlannerError as exc:
-            st.error(fmt.md(exc))
-        except ValidationError as exc:
+
+        def said(exc: ValidationError, data: dict) -> str:
             # each error by its row and column, as the editor says them: the file's read
             # "tiers.tiers.0.guaranteed_iops: ..." (UI review 2026-11-29)
-            rows = data.get("tiers") if isinstance(data.get("tiers"), list) else []
-            records = [r if isinstance(r, dict) else {} for r in rows]
+            rows = data.get("tiers")
+            records = [r if isinstance(r, dict) else {} for r in rows] if isinstance(rows, list) else []
             labels = {k: v["label"] for k, v in TIER_COLUMNS.items()}
-            st.error(
-                f"{fmt.md(up.name)} not loaded, the tiers in use stay. "
-                + fmt.md(fmt.row_errors(exc, records, "tiers", labels))
+            return f"{up.name} not loaded, the tiers in use stay. " + fmt.row_errors(exc, records, "tiers", labels)
+
+        try:  # the same safe reader as every file (size, depth, finite numbers), errors naming row and column
+            t = jsonio.parse_json_model(
+                up.getvalue(), TierSet, PlannerError, "tiers file", prefix="tiers", describe=said
             )
-        if t is not None:
+        except PlannerError as exc:
+            st.error(fmt.md(exc))
+        else:
             tj = state.canonical(t.model_dump(mode="json"))
             if tj != state.tiers_json():
                 state.set_tiers(tj)

@@ -625,3 +625,14 @@ def test_the_guarantees_band_has_its_unit_and_says_what_its_low_end_means():
     assert "promise its low end" in metric.help
     bands = [c.value for c in at.caption if c.value.startswith("band ")]
     assert bands and all(b.endswith(" IOPS") for b in bands), bands
+
+
+def test_a_tiers_file_that_is_another_kind_of_file_says_so():
+    """The tiers file goes through the shared reader, which says when a file is another kind (a demand
+    given as tiers: one line, not one per missing field)."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="tier_editing").set_value(True).run()
+    demand = (ROOT / "examples" / "demand-200dbs.json").read_bytes()
+    at.file_uploader(key="tiers_upload").set_value([("demand.json", demand, "application/json")]).run()
+    said = [_plain(e.value) for e in at.error]
+    assert len(said) == 1 and "this is a demand file, not a tiers file" in said[0], said

@@ -23,6 +23,7 @@ import math
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -225,9 +226,11 @@ def parse_json_model(
     field: str,
     prefix: str = "",
     max_bytes: int = MAX_INPUT_BYTES,
+    describe: Callable[[ValidationError, dict[str, Any]], str] | None = None,
 ) -> M:
     """Validate ``data`` (a dict or JSON text) as ``model``; JSON text must write every number as a
-    number (see :func:`numbers_written_as_numbers`)."""
+    number (see :func:`numbers_written_as_numbers`). ``describe(exc, data)`` words the model's errors
+    where a caller names them its own way (a table's rows and columns), instead of field paths."""
     text = False
     if isinstance(data, (str, bytes, bytearray)):
         data, text = loads(data, field, error, max_bytes), True
@@ -241,7 +244,7 @@ def parse_json_model(
         other = other_kind(model, data)
         if other is not None:  # a demand given for a database: one line that says so, not one per key
             raise error(f"this is {other}, not {FILE_KINDS.get(model, model.__name__)}", field) from None
-        raise error(format_validation_error(exc, prefix, root=field)) from None
+        raise error(describe(exc, data) if describe else format_validation_error(exc, prefix, root=field)) from None
     except RecursionError:  # a dict built in Python, nested past the interpreter's limit
         raise error(f"nested deeper than {MAX_DEPTH} levels", field) from None
 
