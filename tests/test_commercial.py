@@ -317,3 +317,10 @@ def test_the_sizer_compares_100_gbe_nics_and_says_which_speeds_it_could_not_pric
     d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
     note = size(d, top=1).search["network_note"]
     assert note.startswith("NICs of 10 and 200 GbE were not compared"), note
+
+
+def test_a_json_file_given_as_a_quotes_table_says_what_it_is():
+    """Every table reader (planner.core.tables.read_rows) says a JSON file is one: the estate's did alone,
+    and a JSON file given as quotes read as a table "missing column part"."""
+    with pytest.raises(QuoteError, match="a JSON file, not a table"):
+        read_quotes(b' {"part_prices_usd": {}}', "q.csv")

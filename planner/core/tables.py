@@ -145,6 +145,10 @@ def read_rows(
     ``required`` keys must all be present. Blank rows are skipped; a table with
     more than ``max_rows`` data rows is refused."""
     check_size(data, name, max_bytes)
+    # a JSON file read as a table said "missing column name, vcpus, ram_gb (columns found:
+    # name_200_databases, ...)" (CLI review 2026-11-29): every table reader says what it is
+    if not is_xlsx(data) and data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+        raise TableError("a JSON file, not a table: give a CSV or XLSX file", name)
     rows = _xlsx_rows(data, name, sheet) if is_xlsx(data) else csv_rows(decode(data, name), name)
     aliases = aliases or {}
     while rows and all(c is None or str(c).strip() == "" for c in rows[0]):

@@ -56,14 +56,6 @@ class EstateError(PlannerError):
 
 
 def _rows(data: bytes, name: str, aliases: dict, required=()) -> tuple[list[str], list]:
-    # a JSON file read as a table said "missing column name, vcpus, ram_gb (columns found:
-    # name_200_databases, ...)" (CLI review 2026-11-29): what it is and where it goes instead
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
-        raise EstateError(
-            "a JSON file, not a table: the estate is a CSV or XLSX list of databases, or a SQL Server export "
-            "(a demand file goes to the size command)",
-            name,
-        )
     try:
         return read_rows(data, name, required=required, aliases=aliases, max_rows=MAX_ESTATE_ROWS)
     except TableError as exc:
