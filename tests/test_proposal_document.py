@@ -751,3 +751,19 @@ def test_the_docx_is_dated_as_the_document_and_the_pdf_numbers_its_pages(proposa
     text = pdf_text_of(files["pdf"])
     pages = int(re.search(r"Page 1 of (\d+)", text).group(1))
     assert pages > 1 and f"Page {pages} of {pages}" in text
+
+
+def test_the_capacity_with_one_node_down_is_the_capacity_pages():
+    """The proposal said "After losing one server the cluster still holds 6.66 TB" of the reference cluster
+    (three-way mirror on three nodes, which cannot rebuild on two), where the Capacity page and the tier
+    fit say 9.00 TB online with fewer copies: one rule (usable_one_node_down_tb) for both."""
+    from planner.models.design import resolve
+    from planner.physics.capacity import capacity_report
+
+    design = load_design(EX / "reference.json")
+    cap = capacity_report(resolve(design))
+    assert not cap.repairs_after_node_loss
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
+    assert f"its volumes, {cap.one_node_down_tb:,.2f} TB, stay online with fewer copies" in text
+    assert f"still holds {cap.usable_after_node_loss_tb:,.2f} TB" not in text

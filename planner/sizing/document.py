@@ -24,6 +24,7 @@ from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence
 from planner.models.demand import TOTALS_CLASS
+from planner.physics.capacity import usable_one_node_down_tb
 from planner.results.report import bottleneck_words, present_utilization
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
@@ -606,12 +607,23 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
 
     # ---------------------------------------------------------------- capacity
     wf = [[first_upper(s["step"]), f"{s['capacity_tb']:,.2f}", customer_text(s["rule"])] for s in rep["waterfall"]]
+    # the Capacity page's figure with one node down (one rule: usable_one_node_down_tb); it said "still
+    # holds 6.66 TB" of a three-node three-way mirror the Capacity page showed online at 9.00 TB, degraded
+    repairs = rep.get("repairs_after_node_loss", True)
+    down = (
+        None
+        if rep.get("usable_after_node_loss_tb") is None
+        else usable_one_node_down_tb(rep["usable_capacity_tb"], rep["usable_after_node_loss_tb"], repairs)
+    )
     loss = (
         "A single server has no other to take over: while it is down, its data is unavailable."
         if design["nodes"] == 1
-        else f"After losing one server the cluster still holds {rep['usable_after_node_loss_tb']:,.2f} TB."
-        if rep.get("usable_after_node_loss_tb") is not None
         else ""
+        if down is None
+        else f"After losing one server the cluster still holds {down:,.2f} TB, re-protected on the survivors."
+        if repairs
+        else f"After losing one server its volumes, {down:,.2f} TB, stay online with fewer copies until the server "
+        "returns: too few servers remain to rebuild them."
     )
     sec("Capacity", [TABLE(["Step", "TB", "Why"], wf, numeric=(1,), name="capacity"), P(loss) if loss else P("")])
 
