@@ -434,6 +434,16 @@ class CapacityReport(BaseModel):
         )
 
 
+def _unfit_note(footprint_tb: float, usable_tb: float, raw_left_tb: float, usable_left_tb: float) -> str:
+    """A node loss the full volumes do not fit, with how much data does, so a demand's data can be read
+    against it (evaluate said only "does not fit" where the proposal's N+1 found the demand's 216 TB fit:
+    review 2026-11-29). One sentence for S2D and vSAN."""
+    return (
+        f"after losing one node, the {footprint_tb:.2f} TB footprint of volumes filled to their {usable_tb:.2f} TB "
+        f"does not fit in the {raw_left_tb:.2f} TB left; up to {usable_left_tb:.2f} TB of data is re-protected"
+    )
+
+
 def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     """The capacity waterfall of one design, with the N+1 check.
 
@@ -510,12 +520,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
             "resiliency (data stays online, degraded)"
         )
     else:
-        # with the volumes full: how much data does fit, so a demand's data can be read against it (evaluate
-        # said only "does not fit" where the proposal's N+1 found the demand's 216 TB fit: review 2026-11-29)
-        note = (
-            f"after losing one node, the {footprint:.2f} TB footprint of volumes filled to their {usable:.2f} TB "
-            f"does not fit in the {raw_left:.2f} TB left; up to {usable_left:.2f} TB of data is re-protected"
-        )
+        note = _unfit_note(footprint, usable, raw_left, usable_left)
     steps = [
         ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("pool metadata", -meta, "256 MiB per pool drive"),
@@ -876,12 +881,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
             f"({raw_left:.2f} TB raw at {eff_left:.0%}) and rebuild that; a fuller datastore does not fit"
         )
     else:
-        # with the volumes full: how much data does fit, so a demand's data can be read against it (evaluate
-        # said only "does not fit" where the proposal's N+1 found the demand's 216 TB fit: review 2026-11-29)
-        note = (
-            f"after losing one node, the {footprint:.2f} TB footprint of volumes filled to their {usable:.2f} TB "
-            f"does not fit in the {raw_left:.2f} TB left; up to {usable_left:.2f} TB of data is re-protected"
-        )
+        note = _unfit_note(footprint, usable, raw_left, usable_left)
     per_host = VSAN_OPERATIONS_GB_PER_HOST_LARGE if v.large_objects else VSAN_OPERATIONS_GB_PER_HOST
     steps = [
         ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
