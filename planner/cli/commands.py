@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from planner.cli.args import add_design_args, add_timings_arg, design_from_args, float_arg, int_arg, print_json
-from planner.core.errors import PlannerError, field_bounds, format_validation_error
+from planner.core.errors import PlannerError, field_bounds
 from planner.core.jsonio import NOT_COMPUTABLE, strict, without_wall_clock
 from planner.core.jsonio import load_json_model as _load
 
@@ -136,24 +136,24 @@ def cmd_size(args) -> int:
 
 def cmd_bom(args) -> int:
     from planner.commercial.bom import bom
-    from planner.commercial.pricing import SwitchChoice
+    from planner.commercial.network import NetworkError
     from planner.models.catalog import load_catalog
     from planner.models.design import resolve
 
     catalog = load_catalog(args.catalog)
     rd = resolve(design_from_args(args), catalog)
     costs = _costs(args)
-    if args.switches is not None and not args.switch:
-        raise InputError("give --switch ID with --switches", "switches")
-    switches = None
-    if args.switch:
-        try:
-            switches = SwitchChoice(model=args.switch, count=2 if args.switches is None else args.switches)
-        except ValidationError as exc:  # the reason, not pydantic's closing "further information" URL
-            raise InputError(format_validation_error(exc), "switches") from None
-        except ValueError as exc:
-            raise InputError(str(exc).splitlines()[0].strip(), "switches") from None
-    print_json(bom(rd, costs, switches, catalog))
+    if args.switch and args.switch not in catalog.switch:
+        raise InputError(f"unknown switch id '{args.switch}'; one of {', '.join(catalog.switch)}", "switch")
+    if args.switches is not None and not 1 <= args.switches <= 16:
+        raise InputError(f"must be 1 to 16 switches (got {args.switches})", "switches")
+    costs = costs.model_copy(
+        update={"switch_model": args.switch or costs.switch_model, "switch_count": args.switches or costs.switch_count}
+    )
+    try:
+        print_json(bom(rd, costs, catalog))
+    except NetworkError as exc:  # the flag the user typed, not the assumption's key
+        raise InputError(exc.message, "switch" if args.switch else exc.field) from None
     return 0
 
 
@@ -376,8 +376,10 @@ def register_bom(sub) -> None:
         choices=["azure-local", "windows-server"],
         help="the cluster's operating system, for its licences (default: the design's platform, else Windows Server)",
     )
-    p.add_argument("--switch", help="top-of-rack switch catalog id to add to the list")
-    p.add_argument("--switches", type=int_arg, help="how many switches (default 2)")
+    p.add_argument(
+        "--switch", help="top-of-rack switch catalog id (default: the cheapest whose ports fit the servers' NICs)"
+    )
+    p.add_argument("--switches", type=int_arg, help="at least this many switches (default 2; more when ports run out)")
     p.set_defaults(func=cmd_bom)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from planner.commercial.licensing import for_platform, licence_options, licensing_data, stack_licence_options
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
-from planner.commercial.pricing import CostAssumptions, SwitchChoice, monthly_cost, part_price_usd, switch_record
+from planner.commercial.pricing import CostAssumptions, monthly_cost, part_price_usd
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_power_w
 
@@ -41,34 +41,36 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
     }
 
 
-def bom(
-    rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
-) -> dict:
-    """The parts list of ``rd`` (and ``switches`` if given) as a JSON-ready dict:
-    ``lines`` (part, quantity_per_node, quantity, unit_price_usd, total_usd, ...), ``total_usd``,
-    ``rack_units``, ``power_w``, ``heat_btu_h``, ``licensing`` (one entry per
-    option with ``total_usd`` and ``usd_per_month``) and ``monthly_cost`` (with the licences of the
-    design's platform, :func:`planner.commercial.licensing.for_platform`)."""
+def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> dict:
+    """The parts list of ``rd`` as a JSON-ready dict: ``lines`` (part, quantity_per_node,
+    quantity, unit_price_usd, total_usd, ...; the network's lines, cluster items, have no
+    quantity per node), ``servers_usd``, ``network_usd``, ``total_usd``, ``rack_units``,
+    ``power_w``, ``heat_btu_h``, ``network`` (server links, switches, and the network's share a month),
+    ``licensing`` (one entry per option with ``total_usd`` and ``usd_per_month``) and
+    ``monthly_cost`` (the cluster's servers with the licences of the design's platform,
+    :func:`planner.commercial.licensing.for_platform`: what tier prices share out).
+
+    The network (switches, their peer links, cables and optics) is the whole cost's
+    (:func:`planner.commercial.tco.whole_cost`), so ``total_usd`` is its purchase: one rule picks
+    a cluster's network, and ``a.switch_model`` / ``a.switch_count`` choose its switches."""
+    from planner.commercial.tco import whole_cost
+
     a = for_platform(a or CostAssumptions(), None, rd.design)
     nodes = rd.nodes
     n = rd.node
     lines = [_line(role, rec, count, nodes, a) for role, rec, count in node_parts(rd)]
-    ru = (n.chassis.rack_units if n.chassis else 1) * nodes
-    watts = node_power_w(rd) * nodes
-    if switches is not None:
-        sw = switch_record(switches, catalog)
-        line = _line("switch", sw, switches.count, 1, a)
-        line["quantity_per_node"] = None
-        lines.append(line)
-        ru += sw.rack_units * switches.count
-        watts += (sw.power_w or 0.0) * switches.count
+    servers = sum(x["total_usd"] for x in lines)
+    net = whole_cost(rd.design, None, a, catalog)["network"]
+    lines += [{**x, "quantity_per_node": None, "price_estimated": x["price_kind"] == "estimated"} for x in net["lines"]]
+    ru = (n.chassis.rack_units if n.chassis else 1) * nodes + net["rack_units"]
+    watts = node_power_w(rd) * nodes + net["power_w"]
     total = sum(x["total_usd"] for x in lines)
     if rd.design.stack == "s2d":
         lic = licence_options(n.cpu.cores, n.sockets, nodes, a)
     else:
         raw_tib = nodes * n.drive_count * n.drive.capacity_tb * 1e12 / 2.0**40
         lic = stack_licence_options(rd.design.stack, n.cpu.cores, n.sockets, nodes, raw_tib, a)
-    notes = []
+    notes = list(net["notes"])
     if n.dimm is None:
         notes.append("the design names no DIMMs: RAM is priced per GB and draws no power in this list")
     if n.chassis is None:
@@ -81,15 +83,18 @@ def bom(
         "design": rd.design.name,
         "nodes": nodes,
         "lines": lines,
+        "servers_usd": servers,
+        "network_usd": net["total_usd"],
         "total_usd": total,
-        "per_node_usd": sum(x["total_usd"] for x in lines if x["role"] != "switch") / nodes,
+        "per_node_usd": servers / nodes,
         "rack_units": ru,
         "power_w": watts,
         "heat_btu_h": watts * BTU_H_PER_W,
         "physical_cores": n.cores * nodes,
         "licensing": lic,
         "licensing_compiled": licensing_data()["date_compiled"],
-        "monthly_cost": monthly_cost(rd, a, switches, catalog),
+        "network": {k: net[k] for k in ("links", "switches", "usd_per_month")},
+        "monthly_cost": monthly_cost(rd, a),
         "assumptions": {
             "amortisation_months": a.amortisation_months,
             "ram_usd_per_gb": a.ram_usd_per_gb,

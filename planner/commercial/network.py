@@ -96,7 +96,17 @@ def pick_switch(speed_gbit_s: float, rdma: bool, a: CostAssumptions, catalog, li
     if a.switch_model:
         if a.switch_model not in sw:
             raise NetworkError(f"unknown switch id '{a.switch_model}'; one of {', '.join(sw)}", "switch_model")
-        return sw[a.switch_model]
+        chosen = sw[a.switch_model]
+        # a chosen switch the servers cannot plug into would price a network that does not work
+        if not chosen.serves(speed_gbit_s):
+            raise NetworkError(
+                f"switch '{chosen.id}' has no port for the servers' {speed_gbit_s:g} GbE links "
+                f"(its ports: {', '.join(f'{x:g}' for x in (chosen.port_gbit_s, *chosen.lower_port_speeds_gbit_s))} GbE)",
+                "switch_model",
+            )
+        if rdma and not chosen.rdma_dcb:
+            raise NetworkError(f"switch '{chosen.id}' has no PFC/ETS (DCB), which RDMA over RoCE needs", "switch_model")
+        return chosen
     fits = [s for s in sw.values() if s.serves(speed_gbit_s) and (s.rdma_dcb or not rdma) and s.on_sale()]
     return min(fits, key=lambda s: (switching_usd_per_month(s, links, a, catalog), s.id)) if fits else None
 

@@ -162,14 +162,6 @@ S2D_LICENCE_ASSUMPTIONS = {
 }
 
 
-class SwitchChoice(BaseModel):
-    """Top-of-rack switches for the cluster (an input of the BOM, not of the design)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    model: str = Field(min_length=1, description="switch catalog id")
-    count: int = Field(default=2, ge=1, le=16, description="switches (two for redundancy)")
-
-
 def part_price_usd(rec, a: CostAssumptions) -> float:
     """A part's price, USD: the user's quote, else the catalog list price less the
     user's discount for its vendor (:mod:`planner.commercial.prices` says where each comes from)."""
@@ -198,26 +190,11 @@ def node_capex_usd(rd: ResolvedDesign, a: CostAssumptions) -> float:
     return float(sum(_unit_price(rec, a) * count for _, rec, count in node_parts(rd)))
 
 
-def capex_usd(
-    rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
-) -> float:
-    """Hardware purchase price of the cluster, USD (catalog list prices)."""
+def capex_usd(rd: ResolvedDesign, a: CostAssumptions | None = None) -> float:
+    """Purchase price of the cluster's servers, USD (the network's is
+    :func:`planner.commercial.network.network_bom`'s)."""
     a = a or CostAssumptions()
-    total = node_capex_usd(rd, a) * rd.nodes
-    if switches is not None:
-        total += part_price_usd(switch_record(switches, catalog), a) * switches.count
-    return total
-
-
-def switch_record(switches: SwitchChoice, catalog=None):
-    from planner.models.catalog import load_catalog
-
-    recs = (catalog or load_catalog()).switch
-    if switches.model not in recs:
-        raise PricingError(
-            f"unknown switch id '{switches.model}'; one of {', '.join(recs) or 'none'}", "switches.model"
-        )
-    return recs[switches.model]
+    return node_capex_usd(rd, a) * rd.nodes
 
 
 def licence_cores(cores_per_cpu: int, sockets: int) -> int:
@@ -252,11 +229,9 @@ def node_monthly_usd(node_capex, power_w, rack_units, licence_usd_per_month, a: 
     }
 
 
-def monthly_cost(
-    rd: ResolvedDesign, a: CostAssumptions | None = None, switches: SwitchChoice | None = None, catalog=None
-) -> dict:
-    """Monthly cost per node and per cluster, USD/month, by line item (switches,
-    when given, are cluster items). The licences follow the design's platform
+def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
+    """Monthly cost of the cluster's servers per node and per cluster, USD/month, by line item
+    (the network is the whole cost's, :func:`planner.commercial.tco.whole_cost`). The licences follow the design's platform
     (:func:`planner.commercial.licensing.for_platform`: the design's own when it names one, else
     ``a``'s; a caller with a demand passes ``for_platform(a, demand)``)."""
     a = for_platform(a or CostAssumptions(), None, rd.design)
@@ -269,16 +244,6 @@ def monthly_cost(
     node["total_usd_per_month"] = sum(node.values())
     cluster = {k: v * rd.design.nodes for k, v in node.items()}
     capex = node_capex * rd.nodes
-    if switches is not None:
-        sw = switch_record(switches, catalog)
-        sw_capex = part_price_usd(sw, a) * switches.count
-        sw_lines = node_monthly_usd(
-            sw_capex, (sw.power_w or 0.0) * switches.count, sw.rack_units * switches.count, 0.0, a
-        )
-        for k, v in sw_lines.items():
-            cluster[k] += float(v)
-        cluster["total_usd_per_month"] += float(sum(sw_lines.values()))
-        capex += sw_capex
     if stack != "s2d":
         oid = "ceph-upstream" if stack == "ceph" else a.vsan_licence
         return {
@@ -365,7 +330,6 @@ __all__ = [
     "MIN_CORE_LICENCES_PER_SERVER",
     "CostAssumptions",
     "PricingError",
-    "SwitchChoice",
     "capex_usd",
     "licence_cores",
     "monthly_cost",

@@ -14,7 +14,7 @@ import datetime as _dt
 
 from planner.commercial.bom import bom
 from planner.commercial.licensing import for_platform
-from planner.commercial.pricing import CostAssumptions, SwitchChoice, tier_prices
+from planner.commercial.pricing import CostAssumptions, tier_prices
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import fit_mix
 from planner.engine.loads import rehosted
@@ -73,7 +73,6 @@ def build(
     demand: Demand | None = None,
     costs: CostAssumptions | None = None,
     meta: dict | None = None,
-    switches: SwitchChoice | None = None,
     n_plus_one: bool = True,
     catalog: Catalog | None = None,
     calibration=None,
@@ -113,7 +112,7 @@ def build(
         },
         "design": design.model_dump(mode="json"),
         "summary": design_summary(rd),
-        "bom": bom(rd, a, switches, cat),
+        "bom": bom(rd, a, cat),
         "report": rep,
         "workload": workload.model_dump(mode="json"),
         "extrapolation": rep.get("extrapolation", []),
