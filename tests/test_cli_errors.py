@@ -34,7 +34,6 @@ def _fails(argv, capsys, field: str) -> str:
 @pytest.mark.parametrize(
     "argv, field",
     [
-        ([], "command"),
         (["bogus"], "command"),
         (["evaluate"], "design"),
         (["sla", REF], "db"),
@@ -231,3 +230,13 @@ def test_every_argument_of_every_command_says_what_it_is():
 
     walk("", build_parser())
     assert not missing, missing
+
+
+@pytest.mark.parametrize("argv,first", [([], "usage: hciplan [-h]"), (["scenario"], "usage: hciplan scenario [-h]")])
+def test_a_bare_command_shows_its_help(capsys, argv, first):
+    """Review 2026-11-29: `hciplan` alone printed 'error: command: required' and `hciplan scenario`
+    'error: action: required': a new user asking what there is got an error, not the commands."""
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(first) and err == ""
+    assert ("proposal" in out and "scenario" in out) if not argv else ("save" in out and "compare" in out)

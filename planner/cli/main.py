@@ -247,9 +247,27 @@ def _argument_of(exc: OSError, args) -> str:
     return args.command
 
 
+def _group_help(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.ArgumentParser | None:
+    """The parser whose help a bare ``hciplan`` or a bare command group (``hciplan scenario``) asks
+    for: a command is what the user wants to learn there, not an error to read."""
+    if not argv:
+        return parser
+    if len(argv) != 1:
+        return None
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    command = sub.choices.get(argv[0]) if sub is not None else None
+    if command is not None and any(isinstance(a, argparse._SubParsersAction) for a in command._actions):
+        return command
+    return None
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv[0] if argv else None)
+    shown_help = _group_help(parser, argv)
+    if shown_help is not None:
+        shown_help.print_help()
+        return 0
     try:
         if argv and argv[0] == "app":  # everything after 'app' goes to streamlit as it is
             args = parser.parse_args(["app"])
