@@ -36,6 +36,12 @@ def _cmap(text: bytes) -> dict[int, str]:
 
 
 def pdf_text(data: bytes) -> str:
+    return "".join(pdf_pages(data))
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """The text of each content stream that shows text: one per page in chromium's files (in the
+    file's object order, which need not be the pages' order)."""
     objs = {int(n): body for n, body in _OBJ.findall(data)}
     fonts: dict[int, dict[int, str]] = {}
     for n, body in objs.items():
@@ -47,11 +53,12 @@ def pdf_text(data: bytes) -> str:
         for name, ref in re.findall(rb"/(F\d+)\s+(\d+)\s+0\s+R", body):
             if int(ref) in fonts:
                 names[name] = fonts[int(ref)]
-    text = []
+    pages = []
     for body in objs.values():
         content = _stream(body)
         if b"Tf" not in content:
             continue
+        text: list[str] = []
         cmap: dict[int, str] = {}
         for tok in re.finditer(rb"/(F\d+)\s+[\d.]+\s+Tf|\[(.*?)\]\s*TJ|<([0-9A-Fa-f]*)>\s*Tj|(BT)", content, re.S):
             if tok.group(1):
@@ -63,4 +70,5 @@ def pdf_text(data: bytes) -> str:
                 for h in hexes:
                     h = h.decode()
                     text.append("".join(cmap.get(int(h[i : i + 4], 16), "?") for i in range(0, len(h) - 3, 4)))
-    return "".join(text)
+        pages.append("".join(text))
+    return pages

@@ -767,3 +767,24 @@ def test_the_capacity_with_one_node_down_is_the_capacity_pages():
     text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
     assert f"its volumes, {cap.one_node_down_tb:,.2f} TB, stay online with fewer copies" in text
     assert f"still holds {cap.usable_after_node_loss_tb:,.2f} TB" not in text
+
+
+def test_the_pdf_keeps_headings_with_their_tables_and_fills_its_pages(proposal, files):
+    """Review 2026-11-29: a page ended on "2. Your databases / What the cluster is sized for" with
+    its table on the next page, and the vendor rules table, kept whole, moved to a new page and left
+    most of the growth page empty; "0.5 TB" broke between the number and its unit in a narrow column."""
+    from pdftext import pdf_pages
+
+    html = files["html"].decode()
+    assert "0.5\u00a0TB" in html and "0.5 TB" not in html
+    if "pdf" not in files:
+        pytest.skip("no chromium to print the PDF")
+    pages = [" ".join(t.split()) for t in pdf_pages(files["pdf"])]
+    headings = [f"{s['label']}. {s['title']}" for s in document(proposal)["sections"]]
+    assert len(pages) > 3
+    for i, page in enumerate(pages):
+        for h in headings:
+            if h in page:  # what follows a heading on its page: its opening sentence and a table's first rows
+                assert len(page) - page.index(h) > 150, (i, h, page[-200:])
+        if i < len(pages) - 1:
+            assert len(page) > 600, (i, page)

@@ -16,6 +16,7 @@ import base64
 import contextlib
 import io
 import os
+import re
 import subprocess
 import tempfile
 from functools import lru_cache
@@ -44,7 +45,17 @@ def _template():
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["units_together"] = units_together
     return env.get_template("proposal.html.j2")
+
+
+_NUMBER_UNIT = re.compile(r"(\d) (?=[A-Za-z%µ$])")
+
+
+def units_together(text) -> str:
+    """``text`` with a no-break space between a number and its unit ("0.5 TB", "5 ms", "100 %"),
+    so a narrow column never puts the unit on a line of its own."""
+    return _NUMBER_UNIT.sub("\\1\u00a0", "" if text is None else str(text))
 
 
 def render_html(doc: dict) -> str:
