@@ -787,6 +787,9 @@ def test_the_most_a_design_sustains_never_quotes_a_latency_of_hours(design):
     except PlannerError as exc:  # a design that cannot carry it says so in one line
         assert "cannot carry" in str(exc) or "does not fit" in str(exc), exc
         return
+    if c["binding"] == "capacity":  # a database the storage cannot hold has no rate, and says why
+        assert c["max_tpm"] is None and "does not fit" in c["max_tpm_note"], c
+        return
     # what binds, in words (the SLA page showed "host_cpu 100% busy")
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", c["binding_note"]), c["binding_note"]
     lat = {k: v for k, v in c.items() if k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high"))}
@@ -826,3 +829,51 @@ def test_sla_page_says_no_latency_at_a_saturated_maximum_on_a_ceph_design():
 
     assert shown == {"Read latency then": DASH, "Write latency then": DASH}, shown
     assert any("grows without bound" in c.value for c in at.caption)
+
+
+def test_the_users_bound_is_littles_law_at_its_own_rate(capsys):
+    """CLI review 2026-11-29: `sla seed-datrium-dvx --database db-seed-datrium` said 500 users reach at most
+    941,770 TPM, taking their response time at the asked rate, past the vCPUs' bound (99.9 % busy: a 30 ms CPU
+    queue), where the capacity in the same output found 1,977,396 (the published run: 2,000,000). The bound is
+    the rate x = users / R(x), below the vCPUs' bound, and the capacity (users and storage too) reaches it."""
+    from planner.commercial.database import response_time_s, users_rate
+
+    assert main(["sla", str(EX / "seed-datrium-dvx.json"), "--database", str(EX / "db-seed-datrium.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rate, cap = out["rate"], out["database_capacity"]
+    assert rate["users_limited_tpm"] <= rate["cpu_limited_tpm"]
+    assert cap["max_tpm"] <= rate["users_limited_tpm"] * (1 + 1e-9)
+    assert rate["users_limited_tpm"] == pytest.approx(cap["max_tpm"], rel=0.02)
+    # the fixed point itself, on a toy demand: x R(x) = users where the vCPUs do not bind first
+    db = Database.model_validate(
+        {"name": "t", "size_gb": 500, "buffer_pool_gb": 16, "nopm": 50_000, "vcpus": 8, "virtual_users": 20}
+    )
+    d = io_demand(db)
+    x = users_rate(d, 1e-3, 8, 8 / 1e-3, 20, 5.0)
+    assert x * response_time_s(d, 1e-3, 8, x, 5.0, 5.0) == pytest.approx(20, rel=1e-6)
+
+
+def test_the_most_a_design_sustains_of_a_database_it_cannot_hold_or_run(capsys):
+    """CLI review 2026-11-29: on the DL580 with RAID 1 (0.12 TB usable) `sla --database db-seed-datrium`
+    (0.5 TB) gave 49,896 TPM beside the guarantee's "does not fit"; the DataON database's 48 vCPUs ran as 48
+    on the DL580's 12 logical processors; "bottleneck: none" stood beside "file server CPU 100% busy"; and
+    "meets: false" beside a maximum above the rate asked said nothing of why both hold."""
+    assert main(["sla", str(EX / "seed-dl580-raid1.json"), "--database", str(EX / "db-seed-datrium.json")]) == 0
+    c = json.loads(capsys.readouterr().out)["database_capacity"]
+    assert c["binding"] == "capacity" and c["max_tpm"] is None and c["max_nopm_low"] is None
+    assert c["max_tpm_note"] == "a 0.50 TB database does not fit in the storage's usable 0.12 TB: no rate is sustained"
+    big = EX / "db-seed-dataon.json"
+    assert main(["sla", str(EX / "seed-dl580-iodrive.json"), "--database", str(big), "--vcpus", "200"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    c = out["database_capacity"]
+    assert c["vcpus"] == 12 and c["vcpus_capped_note"].startswith("the database's 200 vCPUs run on a server of 12")
+    assert "12 logical processors" in out["rate"]["note"]
+    assert main(["sla", str(EX / "seed-dataon-sofs-1db.json"), "--database", str(big)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    c = out["database_capacity"]
+    assert c["bottleneck"] == "file_server_cpu" and "file server CPU" in c["binding_note"]
+    assert out["meets"] is False and c["max_nopm"] > out["demand"]["nopm"]
+    assert (
+        out["meets_note"].startswith("meets asks that its peak IO (293,460 IOPS")
+        and "database_capacity" in out["meets_note"]
+    )

@@ -63,18 +63,40 @@ def database_servers(design: Design) -> int:
     return int(design.node_count)
 
 
-def _vm_cpu(design: Design, catalog: Catalog) -> Cpu:
-    """The CPU record the database's vCPUs run on (the database servers' or the nodes')."""
+def _vm_cpu_spec(design: Design):
+    """The design's CPU entry (model and sockets) of the servers the database's vCPUs run on."""
     t = design.topology
-    spec = {
+    return {
         "disaggregated": lambda: (
             design.clients.server.cpu if design.clients is not None else design.disaggregated_spec.db_server.cpu
         ),
         "split": lambda: design.split_spec.compute_node.cpu,
         "single-server": lambda: design.single_server_spec.server.cpu,
     }.get(t, lambda: design.node_spec.cpu)()
+
+
+def _vm_cpu(design: Design, catalog: Catalog) -> Cpu:
+    """The CPU record the database's vCPUs run on (the database servers' or the nodes')."""
     # a catalog id, or an inline spec (its own record: a dict key lookup would fail on it)
-    return lookup_part(catalog, "cpu", spec.model, "cpu.model")
+    return lookup_part(catalog, "cpu", _vm_cpu_spec(design).model, "cpu.model")
+
+
+def server_logical_processors(design: Design, catalog: Catalog) -> int:
+    """Logical processors of one server the database runs on (its CPUs' threads x sockets): the most
+    vCPUs of one database that can run at once, however many the VM is given."""
+    return int(_vm_cpu(design, catalog).threads * _vm_cpu_spec(design).sockets)
+
+
+def _runnable_vcpus(db: Database, design: Design, catalog: Catalog) -> tuple[int, str | None]:
+    """The database's vCPUs that can run at once, and why fewer than it has (None when all can): a VM of
+    48 vCPUs on a server of 12 logical processors ran as 48 (review 2026-11-29), 4x the server."""
+    vcpus, lps = db.vm("vcpus"), server_logical_processors(design, catalog)
+    if vcpus <= lps:
+        return vcpus, None
+    return lps, (
+        f"the database's {vcpus} vCPUs run on a server of {count(lps, 'logical processor')}: "
+        f"at most {lps} run at once, and they are counted so"
+    )
 
 
 def response_time_s(
@@ -92,6 +114,27 @@ def response_time_s(
         + reads * read_latency_ms / 1e3
         + COMMITTING * COMMIT_WAIT_FLUSHES * write_latency_ms / 1e3
     )
+
+
+def users_rate(db_io, cpu_s_per_call: float, vcpus: int, cpu_tps: float, users: int, latency_ms: float) -> float:
+    """The most calls per second ``users`` virtual users with no think time reach with their IO served
+    at ``latency_ms`` [1/s]: the rate ``x`` with ``x = users / R(x)`` (Little's law for the closed loop;
+    :func:`response_time_s`), below the vCPUs' bound ``cpu_tps``.
+
+    ``x - users / R(x)`` rises with ``x`` (the response time does), so the root is one, found by
+    bisection. Taking ``R`` at the rate asked instead (review 2026-11-29) put a rate past the vCPUs'
+    bound at 99.9 % busy, where the CPU queue alone is 30 ms: Datrium's 500 users were said to reach
+    941,770 TPM while the capacity found them at 1,977,396 (its published run: 2,000,000)."""
+    lo, hi = 0.0, cpu_tps
+    if hi * response_time_s(db_io, cpu_s_per_call, vcpus, hi, latency_ms, latency_ms) <= users:
+        return hi
+    for _ in range(STEPS):
+        mid = 0.5 * (lo + hi)
+        if mid * response_time_s(db_io, cpu_s_per_call, vcpus, mid, latency_ms, latency_ms) <= users:
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def throttled_at(rep: dict) -> bool:
@@ -152,15 +195,14 @@ def rate_carried(
     p = params or default_params()
     d = io_demand(db, log_write_latency_ms=latency_ms)
     tps = d.transactions_per_s
-    vcpus = db.vm("vcpus")
+    vcpus, capped = _runnable_vcpus(db, design, catalog)
     shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1
     counted = vcpus / design.vcpu_oversubscription if shared else float(vcpus)
     cs = cpu_s_per_call(db, d, guest_us_per_io(design, catalog, p))
     cpu_tps = counted / cs
     users_tps = None
     if db.virtual_users is not None:
-        r = response_time_s(d, cs, max(math.ceil(counted), 1), min(tps, cpu_tps * 0.999), latency_ms, latency_ms)
-        users_tps = db.virtual_users / r
+        users_tps = users_rate(d, cs, max(math.ceil(counted), 1), cpu_tps, db.virtual_users, latency_ms)
     limits = [cpu_tps] + ([users_tps] if users_tps is not None else [])
     carried = tps <= min(limits) * (1 + 1e-9)
     why = []
@@ -184,7 +226,7 @@ def rate_carried(
         f"the database's own vCPUs and users carry its {tps * 60:,.0f} TPM"
         if carried
         else f"the database asks {tps * 60:,.0f} TPM but " + " and ".join(why)
-    )
+    ) + (f" ({capped})" if capped else "")
     return {
         "carried": bool(carried),
         "asked_tpm": tps * 60.0,
@@ -239,7 +281,7 @@ def database_capacity(
     catalog = catalog or load_catalog()
     p = params or default_params()
     n = servers or database_servers(design)
-    vcpus = db.vm("vcpus")
+    vcpus, capped = _runnable_vcpus(db, design, catalog)
     cpu = _vm_cpu(design, catalog)
     guest_us = guest_us_per_io(design, catalog, p)
     hosted = design.topology == "hyperconverged"
@@ -350,7 +392,7 @@ def database_capacity(
         "vm_latency_ms_high",
     )
     total = per_server_tpm * n
-    return {
+    out = {
         "database": db.name,
         "servers": n,
         "max_tpm": total,
@@ -364,6 +406,7 @@ def database_capacity(
         "binding": binding,
         "binding_note": note,
         "vcpus": vcpus,
+        **({"vcpus_capped_note": capped} if capped else {}),
         # the per-DB guarantee shares a VM's vCPUs by the design's oversubscription; this is the most one database
         # server carries, its vCPUs its own (as the published runs had them): said, so the two read together
         "vcpus_note": (
@@ -377,7 +420,9 @@ def database_capacity(
         "guest_cpu_us_per_io": guest_us,
         "iops": rep.get("iops"),
         "bandwidth_mb_s": rep.get("bandwidth_mb_s"),
-        "bottleneck": rep.get("bottleneck"),
+        # the storage's busiest station at the maximum: the report's own "bottleneck" is "none" below saturation,
+        # where the bisection stops, beside a binding note naming the station 100 % busy (review 2026-11-29)
+        "bottleneck": busiest if busiest is not None else rep.get("bottleneck"),
         **{k: None if unbounded else rep.get(k) for k in latency_keys},
         # a null is explained by its own note (its bands' too: ``read_latency_ms_note`` covers ``_low``, ``_high``)
         **(
@@ -393,6 +438,42 @@ def database_capacity(
         ),
         "io": d.model_dump(mode="json"),
         "band_basis": band[2],
+    }
+    return _unless_it_does_not_fit(out, rep, d.capacity_tb, n)
+
+
+#: the figures of a database's capacity that a database the storage cannot hold does not have
+RATE_KEYS = (
+    "max_tpm",
+    "max_nopm",
+    "max_tpm_low",
+    "max_tpm_high",
+    "max_nopm_low",
+    "max_nopm_high",
+    "per_server_tpm",
+    "per_server_nopm",
+)
+
+
+def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) -> dict:
+    """``out`` with no rate (null, each with its note) when the servers' databases do not fit in the
+    storage: `sla seed-dl580-raid1 --database db-seed-datrium` gave 49,896 TPM for a 0.5 TB database
+    on 0.12 TB beside the guarantee's "does not fit" (review 2026-11-29)."""
+    usable = rep.get("effective_capacity_tb") or rep.get("usable_capacity_tb")
+    need = size_tb * servers
+    if usable is None or need <= usable * (1 + 1e-9):
+        return out
+    why = (
+        f"a {size_tb:,.2f} TB database does not fit"
+        if servers == 1
+        else f"{servers} databases of {size_tb:,.2f} TB ({need:,.2f} TB) do not fit"
+    ) + f" in the storage's usable {usable:,.2f} TB: no rate is sustained"
+    return {
+        **out,
+        **{k: None for k in RATE_KEYS},
+        **{f"{k}_note": why for k in RATE_KEYS if not k.endswith(("_low", "_high"))},
+        "binding": "capacity",
+        "binding_note": why,
     }
 
 
