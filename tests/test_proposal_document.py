@@ -690,6 +690,13 @@ def test_a_design_short_of_the_demand_is_described_never_proposed():
     assert not growth["passed"]
     rules = next(s for s in doc["sections"] if s["title"] == "Vendor rules checked")
     assert rules["blocks"][0]["header"] == ["Rule", "Result", "Source"]
+    # the summary's key figures of a load it cannot carry are the verdict's, not the figures at the load it
+    # does carry ("Latency seen by the databases (mean) 0.513 ms"), and a margin one server down says so
+    key = dict(next(b for b in doc["sections"][0]["blocks"] if b["type"] == "kv")["rows"])
+    assert key["Latency seen by the databases (mean)"] == "the load cannot be carried, so no latency target holds"
+    assert key["Throughput under your workload"].endswith("the databases need 582,000 at once")
+    meets = next(b for s in doc["sections"] for b in s["blocks"] if b.get("name") == "meets")
+    assert dict((r[0], r[3]) for r in meets["rows"])["Throughput"] == "short by 35 % with one server down"
     # a design that meets it is still proposed
     ok = Design.model_validate(size(d, top=1).best["design"])
     good = document(build(ok, demand_as_workload(d, ok.nodes), demand=d))
