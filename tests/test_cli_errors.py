@@ -240,3 +240,23 @@ def test_a_bare_command_shows_its_help(capsys, argv, first):
     out, err = capsys.readouterr()
     assert out.startswith(first) and err == ""
     assert ("proposal" in out and "scenario" in out) if not argv else ("save" in out and "compare" in out)
+
+
+@pytest.mark.parametrize("design", ["seed-datrium-dvx.json", "seed-dl580-raid1.json", "seed-dataon-sofs-1db.json"])
+@pytest.mark.parametrize(
+    "flag,value",
+    [
+        ("--transport", "rdma"),
+        ("--resiliency", "mirror-3way"),
+        ("--cache-mode", "read-only"),
+        ("--cpu-utilization-cap", "0.3"),
+        ("--volume-servers", "2"),
+    ],
+)
+def test_a_cluster_what_if_on_another_topology_is_refused(capsys, design, flag, value):
+    """CLI review 2026-11-29: `evaluate seed-datrium-dvx.json --resiliency mirror-3way` still reported
+    ec-8+2, and `--transport rdma --cache-mode read-only` on the single server changed nothing: each was
+    silently ignored. They are the cluster's fields; the other topologies set them in their own section."""
+    field = flag.lstrip("-").replace("-", "_")
+    msg = _fails(["evaluate", str(EX / design), "--workload", "oltp-8k", flag, value], capsys, field)
+    assert "applies to a cluster (hyperconverged, Ceph or vSAN)" in msg

@@ -1275,6 +1275,10 @@ def load_design(path: str | Path) -> Design:
     return load_json_model(path, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
 
 
+#: the what-ifs of a cluster's own fields (a design of another topology sets its storage in its own section)
+CLUSTER_ONLY = ("transport", "resiliency", "cache_mode", "cpu_utilization_cap", "volume_servers")
+
+
 def with_overrides(design: Design, **changes: Any) -> Design:
     """A copy of ``design`` with top-level fields changed, re-validated.
 
@@ -1285,6 +1289,18 @@ def with_overrides(design: Design, **changes: Any) -> Design:
     placement, reserve policy and mirror share)."""
     data = design.model_dump(mode="json")
     changes = {k: v for k, v in changes.items() if v is not None}
+    if not design.cluster_engine:
+        # a file-server, split or single-server design keeps these in its own section: a what-if of the
+        # cluster's fields changed nothing and said so nowhere (`evaluate seed-datrium-dvx --resiliency
+        # mirror-3way` still ec-8+2; CLI review 2026-11-29)
+        ignored = [k for k in CLUSTER_ONLY if k in changes]
+        if ignored:
+            section = design.topology.replace("-", "_")
+            raise DesignError(
+                f"applies to a cluster (hyperconverged, Ceph or vSAN): this {design.topology} design has its own "
+                f"in its '{section}' section of the file",
+                ignored[0],
+            )
     new = changes.get("stack")
     if new is not None and new != design.stack:
         if "resiliency" not in changes:
