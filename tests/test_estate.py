@@ -151,3 +151,43 @@ def test_a_semicolon_list_reads_decimal_commas_as_excel_wrote_them():
     b = read_database_list(semi.encode(), "databases.csv")
     assert [(x["name"], x["size_gb"]) for x in b["databases"]] == [(x["name"], x["size_gb"]) for x in a["databases"]]
     assert b["totals"] == pytest.approx(a["totals"])
+
+
+@pytest.mark.parametrize(
+    "csv,err",
+    [
+        (
+            "name,size_gb,size_tb,peak_iops,vcpus,ram_gb\na,500,2,1000,4,16\n",
+            "row 2: size_gb 500 and size_tb 2 (2000 GB) disagree: give one",
+        ),
+        ("name,size_gb,peak_iops,vcpus,ram_gb\na,500,1000,2.5,16\n", "row 2, column vcpus: a whole number of vCPUs"),
+    ],
+)
+def test_a_row_that_contradicts_itself_is_refused(csv, err):
+    """CLI review 2026-11-29: a row with size_gb 500 and size_tb 2 used 0.5 TB quietly; 2.5 vCPUs became 2."""
+    with pytest.raises(EstateError, match=err.replace("(", r"\(").replace(")", r"\)")):
+        read_database_list(csv.encode(), "x.csv")
+    # one size in both columns is one size
+    same = read_database_list(b"name,size_gb,size_tb,peak_iops,vcpus,ram_gb\na,500,0.5,1000,4,16\n", "x.csv")
+    assert same["demand"]["tiers"]["tiers"][0]["capacity_tb_per_db"] == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(
+    "flags,err",
+    [
+        (["--latency-target-ms", "0"], "error: latency_target_ms: must be 0.02..10000 ms (got 0)\n"),
+        (["--growth-pct", "-5"], "error: growth_pct: must be 0..1000 (got -5)\n"),
+        (
+            ["--validated-for", "Nope"],
+            "error: validated_for: no node in the catalog is validated for 'Nope'; programs listed: Azure Local\n",
+        ),
+    ],
+)
+def test_the_estate_options_are_checked_by_their_own_names(tmp_path, capsys, flags, err):
+    """CLI review 2026-11-29: `estate x.csv --latency-target-ms 0` blamed the file ("x.csv:
+    demand.tiers.tiers.0.latency_target_ms"), and an unknown --validated-for failed only in `size`, as
+    "no chassis and CPU in the catalog fit together"."""
+    f = tmp_path / "x.csv"
+    f.write_text("name,size_gb,peak_iops,vcpus,ram_gb\na,500,1000,4,16\n")
+    assert main(["estate", str(f), *flags]) == 2
+    assert capsys.readouterr().err == err

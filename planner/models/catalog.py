@@ -502,6 +502,11 @@ def parse_records(device_class: str, records: list[dict[str, Any]], origin: str)
     return out
 
 
+def validation_programs(catalog: Catalog) -> list[str]:
+    """The programs the catalog's chassis are validated for (``validated_for``), sorted."""
+    return sorted({p for ch in catalog.chassis.values() for p in ch.validated_for})
+
+
 def load_catalog_dirs(dirs: tuple[Path, ...]) -> Catalog:
     """Load and merge catalog folders, later folders overriding earlier ids."""
     merged: dict[str, dict[str, Record]] = {c: {} for c in DEVICE_CLASSES}

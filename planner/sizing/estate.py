@@ -117,12 +117,19 @@ def read_database_list(
                 raise EstateError(f"row {i}, column name: {shown(dbname)} appears twice", name)
             seen.add(dbname.lower())
             size_gb = number(c, "size_gb", i, name, 0.001, 1e7, required=False) if "size_gb" in keys else None
-            if size_gb is None and "size_tb" in keys:
-                tb = number(c, "size_tb", i, name, 1e-6, 1e4, required=False)
-                size_gb = None if tb is None else tb * 1000.0
+            tb = number(c, "size_tb", i, name, 1e-6, 1e4, required=False) if "size_tb" in keys else None
+            if size_gb is not None and tb is not None and abs(size_gb - tb * 1000.0) > 1e-3 * size_gb:
+                # two sizes that disagree: the first one used quietly (review 2026-11-29)
+                raise EstateError(
+                    f"row {i}: size_gb {size_gb:g} and size_tb {tb:g} ({tb * 1000.0:g} GB) disagree: give one", name
+                )
+            if size_gb is None and tb is not None:
+                size_gb = tb * 1000.0
             if size_gb is None:
                 raise EstateError(f"row {i}, column {'size_gb' if 'size_gb' in keys else 'size_tb'}: empty", name)
             vcpus = number(c, "vcpus", i, name, 1, 512)
+            if not float(vcpus).is_integer():  # a VM has whole vCPUs: 2.5 became 2, quietly (review 2026-11-29)
+                raise EstateError(f"row {i}, column vcpus: a whole number of vCPUs (got {vcpus:g})", name)
             ram = number(c, "ram_gb", i, name, 0.5, 24_000)
             iops = number(c, "peak_iops", i, name, 0, 1e8, required=False) if "peak_iops" in keys else None
             how = "peak IOPS given"

@@ -58,12 +58,12 @@ from planner.commercial.licensing import (
 )
 from planner.commercial.network import network_bom, network_usd_per_month, pick_link, pick_switch
 from planner.commercial.pricing import CostAssumptions, PricingError, part_monthly_usd, part_price_usd
-from planner.core.errors import PlannerError
+from planner.core.errors import PlannerError, shown
 from planner.core.text import and_list, count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
-from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog
+from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog, validation_programs
 from planner.models.demand import Demand, DemandError
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, parts_name, resolve
 from planner.models.params import params_for
@@ -100,6 +100,17 @@ __all__ = ["Demand", "DemandError", "SizingError", "SizingResult", "check_design
 
 class SizingError(PlannerError):
     pass
+
+
+def check_program(program: str | None, catalog: Catalog) -> None:
+    """Refuse a ``validated_for`` program no node of the catalog lists, naming those listed: an unknown
+    one surfaced only as "no chassis and CPU in the catalog fit together" (review 2026-11-29)."""
+    known = validation_programs(catalog)
+    if program and program not in known:
+        raise SizingError(
+            f"no node in the catalog is validated for {shown(program)}; programs listed: {', '.join(known)}",
+            "validated_for",
+        )
 
 
 class SizingResult(BaseModel):
@@ -688,6 +699,7 @@ def size(
     """
     cat = catalog or load_catalog()
     a = for_platform(assumptions or CostAssumptions(), demand)
+    check_program(demand.validated_for, cat)
 
     def again(wider: Demand) -> SizingResult:  # the same search on a wider demand, its cheapest design
         return size(wider, cat, 1, assumptions, max_evaluated, None, params, prefer_on_sale)
