@@ -298,6 +298,13 @@ def workload_for(name: str, design_json: str) -> str:
     return wj if new is None else state.canonical(new.model_dump(mode="json"))
 
 
+def failed_rules(v: dict, name: str) -> list[str]:
+    """The titles of the other rules a judged design fails (vendor rules, parity, the budget...): the
+    Compare card said only "demand not met: N+1" of a design the Design page showed failing Microsoft's
+    RDMA rule (browser review 2026-11-29). The system today's purchase is sunk: no budget rule for it."""
+    return [f["title"] for f in v.get("other_fails") or [] if not (name == "today" and f["rule"] == "budget")]
+
+
 # (key, label, formatter, smaller is better)
 METRICS = [
     ("usable_capacity_tb", "Usable capacity", fmt.tb, False),
@@ -318,7 +325,10 @@ for n, d in scenarios:
         reports.append((n, state.report(d, workload_for(n, d))))
     except PlannerError as exc:
         st.error(fmt.md(f"{n}: {customer_words(str(exc))}"))
-verdicts = {n: costs.verdict(designs[n]) for n, _ in reports if n != "today"}
+# the system today is judged as any design (browser review 2026-11-29: a Ceph example read "not met: RAM, N+1"
+# as a proposal and "met (IOPS, Capacity)" as the system today, with the same figures); a SAN or a single
+# server is not judged by the sizing rules and says what it carries instead (``unjudged`` below)
+verdicts = {n: costs.verdict(designs[n]) for n, _ in reports}
 demand = Demand.model_validate_json(dem_json) if (dem_json := costs.demand_json()) else None
 wholes: dict[str, dict | None] = {}
 unpriced: dict[str, str] = {}
@@ -370,9 +380,12 @@ for col, (name, r) in zip(cols, reports):
         v = verdicts.get(name)
         if v and "error" not in v and v["judged"]:
             missed = [d["label"] for d in v["dimensions"] if not d["met"]]
+            rules = failed_rules(v, name)
             said.append(
                 ":green[demand met]" if not missed else ":red[demand not met: " + fmt.md(", ".join(missed)) + "]"
             )
+            if rules:  # a failed vendor rule turns the verdict as a missed part of the demand does
+                said.append(f":red[fails {count(len(rules), 'rule')}: " + fmt.md("; ".join(rules)) + "]")
         elif v and "error" in v:
             said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
         elif name in unjudged:
@@ -425,6 +438,8 @@ for name, r in reports:
         raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
     v = verdicts.get(name)
     met = v["met"] if v and "error" not in v and v["judged"] else None
+    if v is not None and met is not None and name == "today" and not failed_rules(v, name):
+        met = all(d["met"] for d in v["dimensions"])  # an owned system's purchase is no budget question
     row["Demand"] = fmt.DASH if met is None else ("met" if met else "not met")
     raw["demand_met"] = met
     if gaps := unjudged.get(name):

@@ -531,3 +531,28 @@ def test_the_comparison_says_what_each_system_carries_at_most():
 
     rep = evaluate_report(parse_design(json.dumps(design)), parse_workload(at.session_state["workload_json"]))
     assert f"{rep['iops_capacity']:,.0f}" in str(rows["IOPS at saturation"]["Current design"])
+
+
+def test_the_system_today_is_judged_as_the_same_design_in_another_column():
+    """Browser review 2026-11-29: the Ceph example compared as a design read "demand not met: RAM, N+1, Fault
+    tolerance" and, chosen as the system today with the same figures, "met (IOPS, Capacity)"; and a design
+    failing Microsoft's RDMA rule said only "demand not met: N+1" on its card."""
+    at = _sized()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.checkbox(key="wi_on").uncheck().run()
+    at.multiselect(key="cmp_examples").set_value(["ceph-6node-reef"]).run()
+    at.radio(key="cmp_existing_src").set_value("an example").run()
+    at.selectbox(key="cmp_existing_example").set_value("ceph-6node-reef").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
+    row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
+    example = next(k for k in row if k not in ("Figure", "System today") and "ceph" in k.lower())
+    assert row["System today"] == row[example], row
+    said = [_plain(c.value).split(" · ", 2)[2] for c in at.caption if c.value.startswith("TCO 3 years")]
+    assert len(said) == 3 and said[1] == said[2] and "demand not met: " in said[1], said  # example, today
+    # a failed rule is on the card of the design that fails it, by its title
+    v = demand_verdict(
+        load_design(ROOT / "examples" / "ceph-6node-reef.json"), Demand.model_validate_json(DEMAND.read_text())
+    )
+    assert v["other_fails"] and f"fails {len(v['other_fails'])} rule" in said[1]
+    assert v["other_fails"][0]["title"] in said[1]
