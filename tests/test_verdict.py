@@ -304,3 +304,28 @@ def test_a_database_its_own_vcpus_cannot_carry_is_not_met_on_the_vcpus_row():
     # the same database with those vCPUs: the row is met
     enough = d.model_copy(update={"vcpus_per_db": need})
     assert next(x for x in demand_verdict(design, enough)["dimensions"] if x["key"] == "vcpus")["met"]
+
+
+def test_a_design_that_holds_every_database_but_cannot_rebuild_does_not_say_none_fit():
+    """Browser review 2026-11-29: mirror-accelerated parity on 4 nodes (it cannot rebuild on 3) read "about 0
+    of the 240 databases fit (first to run out: storage capacity, one node down)" with 292.9 TB usable for
+    216 TB, every database online with a server down. It says what happens: none is re-protected; and what
+    fits by the other limits."""
+    from planner.models.design import with_overrides
+    from planner.physics.capacity import capacity_report
+
+    d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    best = Design.model_validate(size(d, top=1).best["design"])
+    x = with_overrides(best, resiliency="mirror-accelerated-parity", nodes=4)
+    cap = capacity_report(resolve(x))
+    assert not cap.repairs_after_node_loss and cap.one_node_down_tb >= d.totals()[1]
+    v = demand_verdict(x, d)
+    assert "about 0 of" not in v["summary"]
+    assert (
+        "mirror-accelerated parity cannot rebuild on 3 nodes: with a server down every database stays online"
+        in (v["summary"])
+    )
+    lim = {k: r for k, r in v["limit_ratios"].items() if k != "capacity"}
+    key = min(lim, key=lambda k: lim[k])
+    assert v["fits"]["first_to_run_out"] == key and v["fits"]["databases"] == math.floor(240 * lim[key] + 1e-9)
+    assert not next(x for x in v["dimensions"] if x["key"] == "n_plus_one")["met"]  # N+1 stays not met

@@ -39,13 +39,15 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
-from planner.core.text import plural_of
+from planner.core.text import count, plural_of
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
+from planner.physics.capacity import capacity_report
 from planner.physics.rules import rule_of
 from planner.sizing.checks import check_design, database_cpu_reason, database_rate, limits
 from planner.sizing.document import customer_text
+from planner.sizing.names import resiliency_words
 
 #: the dimensions, in the order they are shown, with their names on screen
 DIMENSIONS = {
@@ -340,6 +342,30 @@ def demand_verdict(
             "databases": math.floor(dbs * share + 1e-9) if dbs > 0 else None,
             "first_to_run_out": first,
         }
+        cap = capacity_report(rd)
+        if (
+            first == "capacity"
+            and "capacity" in (lim.get("limits_one_node_down") or ())
+            and not cap.repairs_after_node_loss
+            and cap.one_node_down_tb >= tb
+        ):
+            # the data stays online with a server down but is never re-protected: "about 0 of the 240
+            # databases fit" of a design holding them all (browser review 2026-11-29, parity on 4 nodes)
+            fits["not_reprotected"] = (
+                f"{resiliency_words(design.resiliency)} cannot rebuild on {count(nodes - 1, 'node')}: with a "
+                "server down every database stays online but none is re-protected"
+            )
+            # what fits by every other limit, said as ever (RAM one node down may still bind)
+            rest = {k: v for k, v in finite.items() if k != "capacity"}
+            if rest and min(rest.values()) < 1.0:
+                key = min(rest, key=lambda k: rest[k])
+                fits.update(
+                    share=rest[key],
+                    databases=math.floor(dbs * rest[key] + 1e-9) if dbs > 0 else None,
+                    first_to_run_out=key,
+                )
+            else:
+                fits.update(share=1.0, databases=dbs if dbs > 0 else None, first_to_run_out=None)
     out.update(
         judged=True,
         stack_note=stack_note,
@@ -352,7 +378,15 @@ def demand_verdict(
         binding=lim,
         checks=checks,
         other_fails=other,
-        summary=_summary(dims, databases, fits, nodes, dem.growth_pct, other, binding_words(lim)),
+        summary=_summary(
+            dims,
+            databases,
+            fits,
+            nodes,
+            dem.growth_pct,
+            other,
+            binding_words(lim, fits["first_to_run_out"] if fits and fits["first_to_run_out"] else None),
+        ),
     )
     return out
 
@@ -425,7 +459,9 @@ def _summary(
         parts.append("every part of the demand is met")
     else:
         parts.append("not met: " + ", ".join(missed))
-    if fits is not None:
+    if fits is not None and fits.get("not_reprotected"):
+        parts.append(fits["not_reprotected"])
+    if fits is not None and fits["first_to_run_out"] is not None:
         what = first_words
         if fits["databases"] is not None and databases is not None:
             parts.append(
