@@ -7,6 +7,7 @@ band, utilisation per resource, degraded mode and endurance.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -824,6 +825,21 @@ def paced_degraded_note(healthy: dict, degraded: dict) -> str | None:
     )
 
 
+def _rising(ends: list, cap: list | None = None) -> list:
+    """A band's ends along a latency curve, non-decreasing in the offered load as the latency is (a low end
+    at most the latency itself, ``cap``): each load's band comes from its regime's error ratios, and at the
+    switch to the saturated regime the low end fell from 0.239 to 0.092 ms with the load rising (browser
+    review 2026-11-29); no latency falls as the load rises, nor can a bound of it."""
+    out, top = [], -math.inf
+    for i, v in enumerate(ends):
+        if v is None or not math.isfinite(v):
+            out.append(v)
+            continue
+        top = max(top, v)
+        out.append(min(top, cap[i]) if cap is not None and cap[i] is not None else top)
+    return out
+
+
 def latency_curve(
     rd: ResolvedDesign,
     workload: Workload,
@@ -894,7 +910,10 @@ def latency_curve(
             lows.append(pt.get("vm_latency_ms_low"))
             highs.append(pt.get("vm_latency_ms_high"))
         if any(v is not None for v in lows):
-            curve["vm_latency_ms_low"], curve["vm_latency_ms_high"] = lows, highs
+            curve["vm_latency_ms_low"], curve["vm_latency_ms_high"] = (
+                _rising(lows, curve["vm_latency_ms"]),
+                _rising(highs),
+            )
     cap = rd.design.cpu_utilization_cap
     curve["cpu_cap_iops"] = float(np.ravel(cpu_cap_iops(cap, D1, out, p))[0]) if cap < 1.0 else None
     for k in absent_class_keys(workload.read_fraction)[1]:
