@@ -667,3 +667,51 @@ def test_a_limit_the_cluster_with_one_node_down_sets_is_said_so():
     # without N+1 nothing is one node down, and the saturation ratio is the healthy cluster's
     free = limits([rd], demand.model_copy(update={"n_plus_one": False}))[0]
     assert free["limits_one_node_down"] == [] and free["limit_ratios"]["iops"] == pytest.approx(healthy / iops)
+
+
+def test_the_cpu_screen_gives_ceph_as_many_osds_as_any_storage_set():
+    """Browser review 2026-11-29: 200 databases described by a DBA on Ceph sized to 41 nodes of 3 drives
+    ($31,001 a month) where 21 nodes of 6 drives meet every part of the demand ($21,268): the CPU screen's
+    ideal storage was one drive per node, and Ceph gives an OSD (a drive) at most a few logical processors,
+    so the screen bound every CPU to one OSD's share and rejected the R750 on 21 nodes."""
+    from planner.models.design import Design, resolve
+    from planner.sizing.checks import check_design
+    from planner.sizing.verdict import demand_verdict
+
+    demand = Demand.model_validate(
+        {
+            "name": "200 DBA databases on Ceph",
+            "stack": "ceph",
+            "database": {"name": "db250", "size_gb": 250, "buffer_pool_gb": 32, "nopm": 5000, "vcpus": 4},
+            "databases": 200,
+            "vcpus_per_db": 4,
+            "ram_gb_per_db": 48,
+            "latency_target_ms": 1.0,
+            "growth_pct": 20,
+            "n_plus_one": True,
+            "max_nodes": 48,
+        }
+    )
+    known = Design.model_validate(
+        {
+            "name": "21 nodes",
+            "stack": "ceph",
+            "nodes": 21,
+            "resiliency": "replica-4",
+            "transport": "tcp",
+            "node": {
+                "chassis": "dell-r750",
+                "cpu": {"model": "intel-xeon-gold-6342", "sockets": 2},
+                "ram_gb": 1024,
+                "dimms": {"model": "ddr4-64gb-rdimm-3200", "count": 16},
+                "capacity_drives": {"model": "micron-7450-max-3.2tb", "count": 6},
+                "nics": {"model": "broadcom-p225p-2x25g"},
+            },
+        }
+    )
+    assert check_design(resolve(known), demand)["feasible"]
+    best = size(demand, top=1).best
+    assert best is not None
+    v = demand_verdict(Design.model_validate(best["design"]), demand)
+    assert v["met"] and v["feasible"]
+    assert v["usd_per_month"] <= demand_verdict(known, demand)["usd_per_month"], best["design"]["name"]

@@ -49,7 +49,8 @@ def _template():
     return env.get_template("proposal.html.j2")
 
 
-_NUMBER_UNIT = re.compile(r"(\d) (?=[A-Za-z%µ$])")
+#: a number and the unit after it (not any word: "DL380 Gen11" is a name, and stays as typed)
+_NUMBER_UNIT = re.compile(r"(\d) (?=(?:TB|GB|TiB|GiB|PB|MB/s|GB/s|ms|µs|us|IOPS|GbE|kW|W|%|m)(?![\w/]))")
 
 
 def units_together(text) -> str:
