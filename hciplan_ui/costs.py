@@ -271,8 +271,9 @@ def cost_breakdown(cost: dict, key: str) -> None:
             st.dataframe(
                 [
                     {
+                        # the part by its name (its catalog id is the engineer's, in the CSV and the design file;
+                        # browser review 2026-11-29: the customer saw "dell-r750" beside the name)
                         "Part": x["description"],
-                        "Catalog id": x["part"],
                         "Quantity": fmt.num(x["quantity"], 0),
                         "Unit price, USD": fmt.usd(x["unit_price_usd"], 2),
                         "Total, USD": fmt.usd(x["total_usd"]),

@@ -490,7 +490,9 @@ if moved:
 if (before := state.design_before()) and (note := state.node_note(before, state.design_json(), state.workload_json())):
     st.info(state.plain(note), icon=":material/info:")
 st.caption(
-    f"Current valid design: **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}** "
+    # "valid": it parses and its parts fit; "Current valid design" read as "meets the demand" under a verdict
+    # saying it did not (browser review 2026-11-29)
+    f"Every page shows this design: **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}** "
     f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
 )
 if closed := fmt.closed_load_note(json.loads(state.workload_json()), rep, bool(st.session_state.get("size_demand"))):

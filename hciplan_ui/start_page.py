@@ -7,7 +7,7 @@ import json
 
 import streamlit as st
 
-from hciplan_ui import chrome, fmt, state
+from hciplan_ui import chrome, fmt, sizing_rows, state
 
 # a link opened at / shows its design, as links did when the Design page was the first page
 if st.session_state.get("link_landing"):
@@ -54,8 +54,9 @@ for col, (page, title, what, action) in zip(cols, ENTRIES):
 
 d = json.loads(state.design_json())
 st.caption(
-    f"The session now holds the design **{fmt.md(d['name'])}**"
-    + (f" ({d['nodes']} nodes)" if d.get("nodes") else "")
+    # by its parts' names, as every page heads it (a sized design's name is its parts' ids; browser review
+    # 2026-11-29: "4x hpe-dl380-gen11 2xintel-xeon-gold-6430 ... mirror-3way")
+    f"The session now holds the design **{fmt.md(sizing_rows.design_label(d))}**"
     + f" under the workload **{fmt.md(state.workload_name())}**"
     + (", and a sized demand" if state.demand_json() else "")
     + ". Every page reads and changes this one session; the address bar always holds a link to all of it, "

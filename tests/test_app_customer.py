@@ -556,3 +556,14 @@ def test_the_system_today_is_judged_as_the_same_design_in_another_column():
     )
     assert v["other_fails"] and f"fails {len(v['other_fails'])} rule" in said[1]
     assert v["other_fails"][0]["title"] in said[1]
+
+
+def test_the_parts_list_names_parts_not_catalog_ids():
+    """Browser review 2026-11-29: the Size page's parts list had a "Catalog id" column (dell-r750 ...) beside
+    each part's name, in front of the customer."""
+    at = _sized(use=False)
+    at.session_state["size_cost_parts"] = True
+    at.run()
+    parts = next(t.value for t in tables(at) if "Part" in t.value.columns and "Quantity" in t.value.columns)
+    assert "Catalog id" not in parts.columns
+    assert not any(re.fullmatch(r"[a-z0-9]+(-[a-z0-9.]+)+", str(p)) for p in parts["Part"]), list(parts["Part"])

@@ -81,3 +81,17 @@ def test_differs_from_the_best_names_every_part_that_differs():
         for part in (rd.node.drive, rd.node.cache, rd.node.cpu, rd.node.chassis):
             assert part is None or part.id not in said, said
     assert {"capacity drives", "RAM per node", "nodes"} <= seen
+
+
+def test_differs_from_the_best_says_a_vsan_resiliency_in_words():
+    """Browser review 2026-11-29: a vSAN alternative read "resiliency: raid1-ftt2 (best: raid6)"."""
+    from pathlib import Path
+
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve, with_overrides
+    from planner.sizing.search import _differs
+
+    cat = load_catalog()
+    d = load_design(Path(__file__).resolve().parents[1] / "examples" / "vsan-esa-6node.json")
+    said = _differs(resolve(d, cat), resolve(with_overrides(d, resiliency="raid6"), cat))
+    assert said == "resiliency: RAID 6 (best: RAID 5)", said

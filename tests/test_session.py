@@ -222,7 +222,12 @@ def test_names_follow_the_design():
     name = json.loads(at.session_state["design_json"])["name"]
     assert other in name and drive not in name
     words = described(json.loads(at.session_state["design_json"]))
-    assert any(f"Current valid design: **{words}**" in c.value.replace("\\", "") for c in at.caption)
+    assert any(f"Every page shows this design: **{words}**" in c.value.replace("\\", "") for c in at.caption)
+    # the start page names it so too (browser review 2026-11-29: "holds the design 4x hpe-dl380-gen11 ...")
+    at.switch_page(_page("start")).run()
+    held = next(c.value for c in at.caption if "The session now holds the design" in c.value).replace("\\", "")
+    assert f"holds the design **{words}**" in held and "hpe-" not in held and "x " + drive not in held
+    at.switch_page(_page("design")).run()
     at.text_input(key="d_name").set_value("Contoso gold").run()
     next(x for x in at.number_input if x.label == "Nodes").set_value(n).run()
     assert json.loads(at.session_state["design_json"])["name"] == "Contoso gold"

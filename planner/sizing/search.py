@@ -1465,7 +1465,7 @@ def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
     1,024 GB); capacity drives: 8 x ... (best: 17 x ...); cache: ...; network: ...; nodes: 9 (best: 6);
     resiliency: ...". It listed only the signature (nodes, resiliency, drive family, cache family), so
     an alternative on another chassis with half the RAM read "nodes: 9"."""
-    from planner.sizing.names import RESILIENCY_SHORT
+    from planner.sizing.names import resiliency_words
 
     def said(x: ResolvedDesign) -> dict[str, str]:
         n = x.node
@@ -1477,7 +1477,8 @@ def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
             "cache": f"{_part(n.cache, n.cache_count)}, {R.cache_family(n.cache)}" if n.cache is not None else "none",
             "network": _part(n.nic, n.nic_count),
             "nodes": f"{x.nodes}",
-            "resiliency": RESILIENCY_SHORT.get(x.design.resiliency, x.design.resiliency),
+            # every stack's in words (vSAN's "raid1-ftt2 (best: raid6)" read as ids; browser review 2026-11-29)
+            "resiliency": resiliency_words(x.design.resiliency),
         }
 
     a, b = said(best), said(rd)
