@@ -23,7 +23,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tiers import binding_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
-from planner.core.text import first_upper, sentence
+from planner.core.text import count, first_upper, sentence
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
@@ -809,6 +809,11 @@ def _estate() -> None:
                 ss["size_estate_out"] = out
                 if "demand" in out:
                     state.set_demand(Demand.model_validate(out["demand"]).model_dump_json())
+        if up is None and ss.get("size_estate_seen"):
+            # the file removed: its summary goes with it (it stayed beside an empty uploader; browser review
+            # 2026-11-29); the demand it set stays the session's until another replaces it
+            ss.pop("size_estate_seen", None)
+            ss.pop("size_estate_out", None)
         out = ss.get("size_estate_out")
         if not out:
             return
@@ -852,7 +857,7 @@ def _estate() -> None:
             return
         t = out["totals"]
         st.success(
-            f"From {fmt.md(out['source'])}: {t['databases']:,} databases, {fmt.iops(t['peak_iops'])} IOPS at "
+            f"From {fmt.md(out['source'])}: {count(t['databases'], 'database')}, {fmt.iops(t['peak_iops'])} IOPS at "
             f"their peaks, {fmt.num(t['size_gb'] / 1000.0, 1, 'TB')}, {t['vcpus']:,} vCPUs, "
             f"{fmt.num(t['ram_gb'], 0, 'GB')} RAM; sized below as the demand.",
             icon=":material/database:",

@@ -315,6 +315,12 @@ def test_a_database_list_becomes_the_demand_and_is_sized():
     at.file_uploader(key="size_estate").set_value([("bad.csv", bad, "text/csv")]).run()
     errs = _errors(at)
     assert not at.exception and len(errs) == 1 and "row 2, column size_gb" in errs[0], errs
+    # one database is one (browser review 2026-11-29: "1 databases"), and the file removed takes its summary
+    one = b"name,size_gb,peak_iops,vcpus,ram_gb\nSales,800,5000,8,64\n"
+    at.file_uploader(key="size_estate").set_value([("one.csv", one, "text/csv")]).run()
+    assert any(_plain(s.value).startswith("From a database list: 1 database,") for s in at.success)
+    at.file_uploader(key="size_estate").set_value([]).run()
+    assert not at.exception and not any("From a database list" in s.value for s in at.success)
 
 
 def test_perfmon_volumes_become_a_totals_demand():

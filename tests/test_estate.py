@@ -191,3 +191,17 @@ def test_the_estate_options_are_checked_by_their_own_names(tmp_path, capsys, fla
     f.write_text("name,size_gb,peak_iops,vcpus,ram_gb\na,500,1000,4,16\n")
     assert main(["estate", str(f), *flags]) == 2
     assert capsys.readouterr().err == err
+
+
+def test_the_missing_columns_are_all_named_and_a_tier_of_ones_own_says_its_target():
+    """Browser review 2026-11-29: wrong columns gave "missing column name, vcpus, ram_gb", leaving out the size
+    and the IOPS; a tier named "Platinum" took the default latency target without a word; a bound read
+    "must be 0.001..1e+07 (got 1e+30)"."""
+    with pytest.raises(EstateError, match=r"missing column name, size_gb or size_tb, peak_iops or tpm, vcpus, ram_gb"):
+        read_database_list(b"foo,bar\n1,2\n", "x.csv")
+    out = read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb,tier\na,100,1000,4,16,Platinum\n", "x.csv")
+    assert any(
+        n.startswith("tier 'Platinum' is not one of the shipped tiers") and "takes 1 ms" in n for n in out["notes"]
+    )
+    with pytest.raises(EstateError, match=r"must be 0\.001\.\.10,000,000 \(got 1e\+30\)"):
+        read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb\na,1e30,1000,4,16\n", "x.csv")

@@ -132,7 +132,7 @@ def is_xlsx(data: bytes) -> bool:
 def read_rows(
     data: bytes,
     name: str,
-    required: Iterable[str] = (),
+    required: Iterable[str | tuple[str, ...]] = (),
     aliases: dict[str, str] | None = None,
     sheet: str | None = None,
     max_bytes: int = MAX_TABLE_BYTES,
@@ -142,7 +142,7 @@ def read_rows(
 
     Row numbers are the file's (the header is row 1). ``aliases`` maps other
     header spellings (as :func:`header_key` gives them) to the key used;
-    ``required`` keys must all be present. Blank rows are skipped; a table with
+    ``required`` keys must all be present (a tuple: one of its keys). Blank rows are skipped; a table with
     more than ``max_rows`` data rows is refused."""
     check_size(data, name, max_bytes)
     # a JSON file read as a table said "missing column name, vcpus, ram_gb (columns found:
@@ -156,7 +156,12 @@ def read_rows(
     if not rows:
         raise TableError("no header row", name)
     keys = [aliases.get(header_key(h), header_key(h)) for h in rows[0]]
-    missing = [k for k in required if k not in keys]
+    # every missing column at once, alternatives as "size_gb or size_tb" (the estate's said three of five)
+    missing = [
+        " or ".join(k) if isinstance(k, tuple) else k
+        for k in required
+        if (not any(x in keys for x in k) if isinstance(k, tuple) else k not in keys)
+    ]
     if missing:
         raise TableError(
             f"missing column {', '.join(missing)} (columns found: {', '.join(k for k in keys if k) or 'none'})", name
@@ -234,12 +239,20 @@ def number(
         raise TableError(f"row {row}, column {key}: not a number ({shown(v, 40)})", name)
     if (lo is not None and x < lo) or (hi is not None and x > hi):
         bounds = (
-            f"{lo:g}..{hi:g}"
+            f"{_said(lo)}..{_said(hi)}"
             if lo is not None and hi is not None
-            else (f">= {lo:g}" if lo is not None else f"<= {hi:g}")
+            else (f">= {_said(lo)}" if lo is not None else f"<= {_said(hi)}" if hi is not None else "")
         )
-        raise TableError(f"row {row}, column {key}: must be {bounds} (got {x:g})", name)
+        raise TableError(f"row {row}, column {key}: must be {bounds} (got {_said(x)})", name)
     return x
+
+
+def _said(x: float) -> str:
+    """A bound or a value as a person writes it: "10,000,000", "0.001" (``:g`` wrote "1e+07"; browser review
+    2026-11-29); past what digits can show, in powers of ten."""
+    if x == int(x) and abs(x) < 1e15:
+        return f"{int(x):,}"
+    return f"{x:,.6g}" if 1e-6 <= abs(x) < 1e15 else f"{x:.3g}"
 
 
 @overload

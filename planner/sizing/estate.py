@@ -55,7 +55,7 @@ class EstateError(PlannerError):
     pass
 
 
-def _rows(data: bytes, name: str, aliases: dict, required=()) -> tuple[list[str], list]:
+def _rows(data: bytes, name: str, aliases: dict, required: tuple = ()) -> tuple[list[str], list]:
     try:
         return read_rows(data, name, required=required, aliases=aliases, max_rows=MAX_ESTATE_ROWS)
     except TableError as exc:
@@ -102,11 +102,9 @@ def read_database_list(
     from planner.core.errors import format_validation_error
     from planner.models.database import Database, io_demand
 
-    keys, rows = _rows(data, name, LIST_ALIASES, required=("name", "vcpus", "ram_gb"))
-    if "size_gb" not in keys and "size_tb" not in keys:
-        raise EstateError("missing column size_gb (or size_tb)", name)
-    if "peak_iops" not in keys and "tpm" not in keys:
-        raise EstateError("missing column peak_iops (or tpm)", name)
+    keys, rows = _rows(
+        data, name, LIST_ALIASES, required=("name", ("size_gb", "size_tb"), ("peak_iops", "tpm"), "vcpus", "ram_gb")
+    )
     if not rows:
         raise EstateError("no database rows", name)
     dbs, notes, seen = [], [], set()
@@ -218,6 +216,12 @@ def estate_demand(
         base = shipped.get(tname)
         lats = [d["latency_target_ms"] for d in g if d["latency_target_ms"] is not None]
         lat = min(lats) if lats else (base.latency_target_ms if base else latency_target_ms)
+        if base is None and not lats:
+            # a tier name of the customer's own: said, not silently given the default (browser review 2026-11-29)
+            notes.append(
+                f"tier {shown(tname)} is not one of the shipped tiers ({', '.join(shipped)}) and gives no "
+                f"latency_target_ms: it takes {lat:g} ms"
+            )
         w = [max(d["peak_iops"], 1e-9) for d in g]
         bss = [(d["block_size_kib"] if d["block_size_kib"] is not None else 8.0) for d in g]
         rfs = [(d["read_fraction"] if d["read_fraction"] is not None else 0.7) for d in g]
