@@ -795,3 +795,17 @@ def test_the_pdf_keeps_headings_with_their_tables_and_fills_its_pages(proposal, 
                 assert len(page) - page.index(h) > 150, (i, h, page[-200:])
         if i < len(pages) - 1:
             assert len(page) > 600, (i, page)
+
+
+def test_a_ceph_proposal_speaks_ceph():
+    """Browser review 2026-11-29: a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'):
+    passed" of a demand naming no program, and its design "Cache per node: none"."""
+    d = Demand.model_validate_json((EX / "demand-200dbs-ceph.json").read_text())
+    design = Design.model_validate(size(d, top=1).best["design"])
+    doc = document(build(design, demand_as_workload(d, design.nodes), demand=d))
+    rules = next(s for s in doc["sections"] if s["title"] == "Vendor rules checked")["blocks"][0]["rows"]
+    node = next(r for r in rules if r[0].startswith("A node your program lists"))
+    assert node[1] == "not applicable (the demand names no validation program)", node
+    kv = dict(next(b for s in doc["sections"] if s["title"] == "The design" for b in s["blocks"])["rows"])
+    assert kv["DB/WAL devices per node"] == "none: the data drives hold BlueStore's DB and WAL"
+    assert "Cache per node" not in kv

@@ -222,6 +222,9 @@ NO_DATABASE_RATE = "the demand gives no transaction rate (tiers or totals): only
 #: rules that pass because the design has nothing they judge, told by the reason the rule
 #: engine gives (the app's Rules tab shows it: "not hybrid", "no cache tier"): rule ->
 #: (the reason, or its ending, when the rule does not apply; why, as a document says it)
+#: the end of the validated-node rule's reason when the demand names no programme
+NO_PROGRAM = "; no program asked"
+
 NOT_APPLICABLE_REASONS = {
     "cache_devices": ("no cache tier", "no cache tier"),
     "capacity_multiple_of_cache": ("no cache tier", "no cache tier"),
@@ -237,6 +240,9 @@ NOT_APPLICABLE_REASONS = {
     "budget": (" (no budget)", "no budget set"),
     "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
     "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "Microsoft recommends one for two to four servers"),
+    # a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'): passed" of a demand naming
+    # no program (browser review 2026-11-29)
+    "validated_node": (NO_PROGRAM, "the demand names no validation program"),
 }
 
 
@@ -354,10 +360,11 @@ def check_design(
         put(
             "validated_node",
             req is None or req in ch.validated_for,
-            f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}" + (f"; demand asks '{req}'" if req else ""),
+            f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}"
+            + (f"; demand asks '{req}'" if req else NO_PROGRAM),
         )
     else:
-        put("validated_node", req is None, "no chassis named")
+        put("validated_node", req is None, "no chassis named" + ("" if req else NO_PROGRAM))
 
     # ---- demand, headroom
     iops, tb, _ = demand.totals()

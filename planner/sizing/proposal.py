@@ -50,10 +50,15 @@ def design_summary(rd) -> list[tuple[str, str]]:
             f"{n.drive_count} x {n.drive.vendor} {n.drive.model} ({drive_family(n.drive)}, {n.drive.capacity_tb:g} TB)",
         )
     )
+    # Ceph's fast devices hold BlueStore's DB and WAL, as the Design page names them ("Cache per node: none"
+    # in a Ceph proposal; browser review 2026-11-29); without them the data drives hold both
+    ceph = d.stack == "ceph"
     rows.append(
         (
-            "Cache per node",
-            f"{n.cache_count} x {n.cache.vendor} {n.cache.model} ({cache_family(n.cache)})" if n.cache else "none",
+            "DB/WAL devices per node" if ceph else "Cache per node",
+            f"{n.cache_count} x {n.cache.vendor} {n.cache.model} ({cache_family(n.cache)})"
+            if n.cache
+            else ("none: the data drives hold BlueStore's DB and WAL" if ceph else "none"),
         )
     )
     rows.append(
