@@ -377,6 +377,8 @@ for col, (name, r) in zip(cols, reports):
         said = [f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]] if wc else []
         if name in unpriced:
             said.append(f"not priced: {fmt.md(unpriced[name].removeprefix('not priced: '))}")
+        if gap := costs.network_gaps(wc):
+            said.append(f":orange[{fmt.md(gap)}]")
         v = verdicts.get(name)
         if v and "error" not in v and v["judged"]:
             missed = [d["label"] for d in v["dimensions"] if not d["met"]]

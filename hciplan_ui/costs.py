@@ -323,6 +323,17 @@ def _short(d: dict) -> str:
     return "met" if d["met"] else "not met"
 
 
+def network_gaps(cost: dict | None) -> str | None:
+    """What the whole cost leaves out of the network because the catalog cannot price it (switches of the
+    NICs' speed, cables or optics), in a sentence; None when nothing. With a 10 GbE NIC the Design and
+    Compare pages showed a whole cost with no word that its switches were missing (browser review
+    2026-11-29); the proposal said "8 links not priced"."""
+    if not cost:
+        return None
+    gaps = [n for n in cost["network"]["notes"] if "not priced" in n]
+    return "Not in this cost: " + "; ".join(gaps) if gaps else None
+
+
 def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -> None:
     """The design against the session's demand: met or not per dimension, $/month, what no longer
     fits (nothing without a demand)."""
@@ -354,6 +365,8 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         else "servers, switches, optics and cables, licences of the platform, SQL Server when counted, support, "
         "power and rack space (the Size page breaks it down)",
     )
+    if gap := network_gaps(v.get("cost")):
+        c[0].caption(f":orange[{fmt.md(gap)}]")
     # the verdict's sentences name parts, stacks and fields by their ids ("the ceph stack's own rules (the
     # demand names s2d)", "intel-x710-2x10g", "allow_parity"): a customer reads them in words
     (c[1].success if v["met"] and v["feasible"] else c[1].warning)(fmt.said(v["summary"]), icon=":material/checklist:")
