@@ -587,3 +587,20 @@ def test_a_cost_that_leaves_the_network_out_says_so():
     assert gaps and "10 GbE" in gaps[0] and "not priced" in gaps[0], gaps
     at.switch_page("hciplan_ui/compare_page.py").run()
     assert any("Not in this cost" in c.value and "10 GbE" in c.value for c in at.caption)
+
+
+def test_an_rdma_design_without_an_rdma_nic_is_told_in_words():
+    """Browser review 2026-11-29: the Design page's error read "transport 'rdma' needs an RDMA NIC;
+    intel-x710-2x10g has none (use 'tcp' or an RDMA NIC)"."""
+    at = _sized()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.radio(key="d_transport").set_value("rdma").run()
+    at.selectbox(key="d_nic").set_value("intel-x710-2x10g").run()
+    errs = _errors(at)
+    assert not at.exception and any(
+        e.endswith(
+            "needs an RDMA NIC; Intel Ethernet Converged Network Adapter X710-DA2 has none (use TCP/IP or an RDMA NIC)"
+        )
+        for e in errs
+    ), errs
+    assert not any("intel-x710" in e or "'tcp'" in e for e in errs), errs

@@ -1112,7 +1112,10 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         raise DesignError(f"{what} needs flash capacity drives (NVMe or SSD), not HDD", "node.capacity_drives.model")
     if design.transport == "rdma" and node.nic.rdma == "none":
         raise DesignError(
-            f"transport 'rdma' needs an RDMA NIC; {node.nic.id} has none (use 'tcp' or an RDMA NIC)",
+            # by the NIC's name and the transports' (the Design page showed "intel-x710-2x10g ... use 'tcp'";
+            # browser review 2026-11-29); a design file's field is named by the error's own path
+            f"the RDMA transport needs an RDMA NIC; {node.nic.vendor} {node.nic.model.split(' (')[0]} has none "
+            "(use TCP/IP or an RDMA NIC)",
             "transport",
         )
     if design.stack == "vsan" and design.vsan_spec.architecture == "esa" and node.cache is not None:
