@@ -214,6 +214,10 @@ def test_a_guarantee_bound_by_the_vcpu_share_says_what_the_vcpus_issue_whole():
     assert g.guaranteed_iops == pytest.approx(whole / 4, rel=1e-9)
     assert "counted as 1/4 of a logical processor" in g.note
     assert f"they issue up to {whole:,.0f} IOPS" in g.note
+    # the sizing holds the vCPU count to the oversubscription too: said, not "as a sizing counts them" beside a
+    # Size page counting "320 of 512 vCPUs" at 4:1 (browser review 2026-11-29)
+    assert "as a sizing of known databases counts them" not in g.note
+    assert "whose vCPU count they hold to the oversubscription" in g.note
     one = guarantee(resolve(with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=1.0)), db)
     assert "logical processor" not in one.note
 

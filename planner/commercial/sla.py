@@ -418,8 +418,9 @@ def _points(
             notes.append(
                 f"each of the database's {db.vcpus} vCPUs is counted as 1/{site.vcpu_oversubscription:g} of a "
                 f"logical processor, the share it keeps when every host is sold to its "
-                f"{site.vcpu_oversubscription:g}:1 vCPU oversubscription; on hosts with a logical processor for "
-                f"each vCPU (as a sizing of known databases counts them) they issue up to {whole:,.0f} IOPS. A "
+                f"{site.vcpu_oversubscription:g}:1 vCPU oversubscription; with a logical processor for each vCPU "
+                f"(as the sizing and the performance pages run the sized databases' VMs, whose vCPU count they "
+                f"hold to the oversubscription) they issue up to {whole:,.0f} IOPS. A "
                 "lower oversubscription or more vCPUs raise this guarantee"
             )
         if n1_note:
