@@ -260,3 +260,12 @@ def test_a_cluster_what_if_on_another_topology_is_refused(capsys, design, flag, 
     field = flag.lstrip("-").replace("-", "_")
     msg = _fails(["evaluate", str(EX / design), "--workload", "oltp-8k", flag, value], capsys, field)
     assert "applies to a cluster (hyperconverged, Ceph or vSAN)" in msg
+
+
+def test_an_echoed_value_keeps_its_backslashes_single_and_escapes_what_does_not_print():
+    """Browser review 2026-11-29: a perfmon counter echoed by repr read '\\\\\\\\SQL01\\\\LogicalDisk(D:)'."""
+    from planner.core.errors import shown
+
+    assert shown(r"\\SQL01\LogicalDisk(D:)\Disk Reads/sec") == r"'\\SQL01\LogicalDisk(D:)\Disk Reads/sec'"
+    assert shown("a\nb\u200bc") == r"'a\nb\u200bc'" and shown("it's") == '"it\'s"' and shown(5) == "5"
+    assert "\n" not in shown("x\n" * 100) and len(shown("y" * 500)) == 80

@@ -27,9 +27,16 @@ def one_line(text: str) -> str:
 
 
 def shown(value: object, limit: int = MAX_SHOWN_CHARS) -> str:
-    """A user-supplied value as an error may echo it: repr-quoted (so control
-    characters are escapes), at most ``limit`` characters."""
-    s = repr(value)
+    """A user-supplied value as an error may echo it: quoted, every character that does not print
+    written as its escape (a newline as ``\n``), at most ``limit`` characters. A backslash stays one:
+    repr doubled it, and a perfmon counter read "'\\\\SQL01\\LogicalDisk(D:)'" (browser review
+    2026-11-29)."""
+    if not isinstance(value, str):
+        s = repr(value)
+    else:
+        body = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in value)
+        q = '"' if "'" in value and '"' not in value else "'"
+        s = q + body + q
     return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
