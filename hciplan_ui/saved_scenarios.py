@@ -160,6 +160,8 @@ UNIT_WORDS = {
     "nic": "NIC",
     "sla": "SLA",
     "db": "database",
+    "vms": "VMs",
+    "vm": "VM",
 }
 
 

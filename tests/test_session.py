@@ -358,3 +358,5 @@ def test_saved_scenarios_say_the_customer_as_typed_and_fields_as_pages_label_the
     assert path_words("/sla/n_plus_one") == "SLA choices: N+1"
     assert path_words("/sla/latency_target_ms") == "SLA choices: latency target, ms"
     assert path_words("/size/growth_pct") == "Size page: growth, %"
+    # browser review 2026-11-29: "Workload: vms per node"
+    assert path_words("/workload/vms_per_node") == "Workload: VMs per node"
