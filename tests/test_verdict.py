@@ -329,3 +329,13 @@ def test_a_design_that_holds_every_database_but_cannot_rebuild_does_not_say_none
     key = min(lim, key=lambda k: lim[k])
     assert v["fits"]["first_to_run_out"] == key and v["fits"]["databases"] == math.floor(240 * lim[key] + 1e-9)
     assert not next(x for x in v["dimensions"] if x["key"] == "n_plus_one")["met"]  # N+1 stays not met
+
+
+def test_a_demand_without_tiers_names_its_databases_not_a_tier_mix_of_totals():
+    """Browser review 2026-11-29: the sidebar's workload of a demand a DBA describes read "..., tier mix totals"."""
+    d = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
+    w = demand_as_workload(d, 5)
+    assert w.name == "demand (24 databases)" and w.description.endswith("(with growth), 24 databases")
+    assert "totals" not in w.description
+    tiered = demand_as_workload(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), 5)
+    assert tiered.description.endswith("tier mix 144 Standard, 60 Business, 30 Premium, 6 Ultra")

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from planner.core.text import count
 from planner.core.types import FloatArray
 from planner.engine.performance import WorkloadArrays
 from planner.engine.targets import carried, latency_statistic
-from planner.models.demand import MAX_DEMAND_IOPS, OUTSTANDING_PER_DB, Demand, DemandClass, DemandError
+from planner.models.demand import MAX_DEMAND_IOPS, OUTSTANDING_PER_DB, TOTALS_CLASS, Demand, DemandClass, DemandError
 
 if TYPE_CHECKING:
     from planner.models.workload import Workload
@@ -87,11 +88,15 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
     W = demand_workload(demand)
     cs = demand.classes()
     dbs = sum(c.databases for c in cs)
-    mix = ", ".join(f"{c.databases:,.0f} {c.name}" for c in cs if c.name != "demand") or "totals"
+    tiers = ", ".join(f"{c.databases:,.0f} {c.name}" for c in cs if c.name != TOTALS_CLASS)
+    # a demand of totals or of a database a DBA describes has no tier mix: its databases said as such (the
+    # sidebar read "..., tier mix totals"; browser review 2026-11-29)
+    mix = tiers or (count(math.ceil(dbs - 1e-9), "database") if dbs > 0 else "totals")
     vms = math.ceil(dbs - 1e-9)  # whole VMs: 24 databases on 11 nodes are 24 VMs, 3 on the busiest node
     return Workload(
         name=f"demand ({mix})"[:200],
-        description=f"{demand.name}: {float(W.open_iops):,.0f} guaranteed IOPS (with growth), tier mix {mix}",
+        description=f"{demand.name}: {float(W.open_iops):,.0f} guaranteed IOPS (with growth), "
+        + (f"tier mix {tiers}" if tiers else mix),
         block_size_kib=float(W.block_size_kib),
         read_fraction=float(W.read_fraction),
         vms_per_node=max(1, min(2000, int(np.ceil(dbs / max(nodes, 1))))) if dbs > 0 else None,
