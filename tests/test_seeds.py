@@ -377,3 +377,13 @@ def test_open_load_model_background_runs_on_the_same_network():
     )
     rates, vms = m.background_rate(bg, [default_params()])
     assert rates[0] > 0 and vms == 4.0
+
+
+def test_a_raid_controllers_cache_is_not_called_an_s2d_cache_mode(capsys):
+    """CLI review 2026-11-29: the DL580 with a Smart Array's write-back cache read "S2D cache mode 'write-back'
+    was never measured"."""
+    from planner.cli import main
+
+    assert main(["evaluate", str(EX / "seed-dl580-raid1.json"), "--workload", "oltp-8k"]) == 0
+    out = capsys.readouterr().out
+    assert "S2D cache mode" not in out and "cache mode 'write-back' was never measured" in out

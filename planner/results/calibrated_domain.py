@@ -26,7 +26,7 @@ DIMENSIONS: dict[str, tuple[str, str]] = {
     "read_fraction": ("range", "share of IOs that are reads"),
     "drive_interface": ("set", "capacity drive interface and media"),
     "cache": ("set", "cache tier device kind"),
-    "cache_mode": ("set", "S2D cache mode"),
+    "cache_mode": ("set", "cache mode"),  # a RAID controller's "write-back" too: not "S2D cache mode"
     "cpu_family": ("set", "CPU family"),
     "resiliency": ("set", "volume resiliency"),
     "transport": ("set", "east-west transport"),
