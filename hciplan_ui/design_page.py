@@ -475,7 +475,7 @@ cols = st.columns(4)
 cols[0].metric(
     "Usable capacity", fmt.tb(rep["usable_capacity_tb"]), help=f"{fmt.num(rep['usable_capacity_tib'], 2)} TiB"
 )
-cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}")
+cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}: " + fmt.IOPS_CARRIED)
 cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
 for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
     if band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f):

@@ -202,7 +202,11 @@ def _headline(col, label: str, key: str, f) -> None:
     if degraded and rep.get(key) and view.get(key) is not None:
         delta = fmt.metric_delta(view[key] / rep[key], 0, " vs healthy")
     col.metric(
-        label, f(view[key]), delta=delta, delta_color="normal" if key in ("iops", "bandwidth_mb_s") else "inverse"
+        label,
+        f(view[key]),
+        delta=delta,
+        delta_color="normal" if key in ("iops", "bandwidth_mb_s") else "inverse",
+        help=fmt.IOPS_CARRIED if key == "iops" else None,
     )
     if has_band and (band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f)):
         col.caption(band_line)

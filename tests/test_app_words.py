@@ -636,3 +636,15 @@ def test_a_tiers_file_that_is_another_kind_of_file_says_so():
     at.file_uploader(key="tiers_upload").set_value([("demand.json", demand, "application/json")]).run()
     said = [_plain(e.value) for e in at.error]
     assert len(said) == 1 and "this is a demand file, not a tiers file" in said[0], said
+
+
+def test_the_iops_metric_says_it_is_the_load_carried():
+    """Browser review 2026-11-29: "IOPS 894,360" on the Design and Performance pages at 3, 4, 5 and 16 nodes
+    read as what each design can do; it is the workload as each carries it."""
+    from hciplan_ui.fmt import IOPS_CARRIED
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    for page in ("design", "performance"):
+        at.switch_page(f"hciplan_ui/{page}_page.py").run()
+        m = next(m for m in at.metric if m.label == "IOPS")
+        assert m.help and IOPS_CARRIED in m.help.replace("\\", ""), (page, m.help)
