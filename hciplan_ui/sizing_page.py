@@ -406,6 +406,15 @@ def _results(demand_json: str) -> None:
     """Everything below the form (a function, so an early end is a return: st.stop
     would skip the sidebar, which app.py draws after the page)."""
     demand = Demand.model_validate_json(demand_json)
+    chosen = st.session_state.get("size_stack", demand.stack)
+    if chosen != demand.stack:
+        # the stack changed above the results: they stayed, unmarked, for the stack before (browser review
+        # 2026-11-29)
+        st.warning(
+            f"The results below are for {STACK_SHORT[demand.stack]}: press **Size it** to size for "
+            f"{STACK_SHORT[chosen]}.",
+            icon=":material/info:",
+        )
     remembered = background.SIZED.get(_sized_key(demand_json, state.sizing_top())) is not None
     try:
         res = _sized(demand_json, state.sizing_top())

@@ -360,3 +360,17 @@ def test_saved_scenarios_say_the_customer_as_typed_and_fields_as_pages_label_the
     assert path_words("/size/growth_pct") == "Size page: growth, %"
     # browser review 2026-11-29: "Workload: vms per node"
     assert path_words("/workload/vms_per_node") == "Workload: VMs per node"
+
+
+def test_results_of_another_stack_are_marked_until_sized_again():
+    """Browser review 2026-11-29: changing the storage stack on the Size page left the S2D result on screen,
+    unmarked, until "Size it" was pressed."""
+    at = _open()
+    at.switch_page(_page("sizing")).run()
+    next(b for b in at.button if b.label == "Size it").click().run(timeout=120)
+    assert not any("The results below are for" in w.value for w in at.warning)
+    at.selectbox(key="size_stack").set_value("ceph").run()
+    said = [w.value for w in at.warning if "The results below are for" in w.value]
+    assert said == ["The results below are for S2D: press **Size it** to size for Ceph RBD."], said
+    next(b for b in at.button if b.label == "Size it").click().run(timeout=120)
+    assert not at.exception and not any("The results below are for" in w.value for w in at.warning)
