@@ -809,3 +809,22 @@ def test_a_ceph_proposal_speaks_ceph():
     kv = dict(next(b for s in doc["sections"] if s["title"] == "The design" for b in s["blocks"])["rows"])
     assert kv["DB/WAL devices per node"] == "none: the data drives hold BlueStore's DB and WAL"
     assert "Cache per node" not in kv
+
+
+def test_the_expected_spread_of_several_extrapolations_is_said_once():
+    """Browser review 2026-11-29: a design beyond two validated dimensions read "expect -22 % to +37 % ..."
+    after each of them, in one paragraph."""
+    from planner.sizing.document import extrapolation_text
+
+    rep = {"iops_capacity": 100.0, "iops_capacity_low": 78.0, "iops_capacity_high": 137.0}
+    flags = [
+        {"dimension": "nodes", "value": 13, "calibrated": "2 to 4"},
+        {"dimension": "cpu_family", "value": "x", "calibrated": "y"},
+    ]
+    out = extrapolation_text(rep, {"extrapolation": flags})
+    assert len(out) == 2 and " ".join(out).count("expect -22 % to +37 %") == 1 and out[0].count("expect") == 1
+    assert " ".join(out).count("The ranges above are widened for it.") == 1
+    one = extrapolation_text(rep, {"extrapolation": flags[:1]})
+    assert one[0].endswith(
+        "expect -22 % to +37 % on the throughput the cluster can reach. The ranges above are widened for it."
+    )

@@ -237,7 +237,13 @@ def extrapolation_text(
         # that figure: the spread is of the most the cluster carries
         where = "the throughput the cluster can reach" if key == "iops_capacity" else "throughput"
         spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on {where}"
-    for f in (rep if p is None else p).get("extrapolation") or []:
+    # the servers' flag first: it carries the spread, as the issue asked it said ("beyond ... N to M nodes; expect")
+    flags = sorted((rep if p is None else p).get("extrapolation") or [], key=lambda f: f.get("dimension") != "nodes")
+    for i, f in enumerate(flags):
+        # the expected spread said once, on the first flag (the servers', when it is one), the widened ranges on
+        # the last: each sentence repeated "expect -22 % to +37 % ..." (browser review 2026-11-29)
+        spread_ = spread if i == 0 else ""
+        widened_ = widened if i == len(flags) - 1 else ""
         dim = f.get("dimension", "")
         what = DIMENSION_WORDS.get(dim, "configurations")
         cal = f.get("calibrated", "")
@@ -245,14 +251,14 @@ def extrapolation_text(
             out.append(
                 f"This design has {f.get('value')} server{'' if f.get('value') == 1 else 's'}: beyond the clusters "
                 "this model was validated on "
-                f"({cal} servers){spread}.{widened}"
+                f"({cal} servers){spread_}.{widened_}"
             )
         else:
             val = domain_value_words(dim, f.get("value"))
             cal = domain_value_words(dim, cal)
             out.append(
                 # the list without brackets: a family's name carries its own ("AMD EPYC 7002 (Rome)")
-                f"Beyond the {what} this model was validated on, {cal}: this design uses {val}{spread}.{widened}"
+                f"Beyond the {what} this model was validated on, {cal}: this design uses {val}{spread_}.{widened_}"
             )
     return out
 
