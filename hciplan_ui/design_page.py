@@ -314,7 +314,8 @@ with right:
         old = st.session_state["d_resiliency"]
         st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, int(st.session_state["d_nodes"]))
     st.selectbox(
-        "Resiliency" if stack == "s2d" else ("Pool (replica-n or ec-k+m)" if stack == "ceph" else "Storage policy"),
+        # the options read in words ("3 replicas", "erasure coding 4+2"): the label too, not "replica-n or ec-k+m"
+        "Resiliency" if stack == "s2d" else ("Pool protection" if stack == "ceph" else "Storage policy"),
         res_options,
         key="d_resiliency",
         # in words ("three-way mirror"); the value stays the id a design file takes

@@ -648,3 +648,12 @@ def test_the_iops_metric_says_it_is_the_load_carried():
         at.switch_page(f"hciplan_ui/{page}_page.py").run()
         m = next(m for m in at.metric if m.label == "IOPS")
         assert m.help and IOPS_CARRIED in m.help.replace("\\", ""), (page, m.help)
+
+
+def test_a_ceph_pool_is_labelled_in_words():
+    """Browser review 2026-11-29: the Design page labelled a Ceph design's resiliency "Pool (replica-n or ec-k+m)"."""
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.selectbox(key="d_stack").set_value("ceph").run()
+    assert not at.exception
+    assert at.selectbox(key="d_resiliency").label == "Pool protection"
