@@ -95,7 +95,7 @@ FIGURES = (  # (key, label, format)
     ("usable_capacity_tb", "Usable capacity", fmt.tb),
     ("iops", "IOPS", fmt.iops),
     ("vm_latency_ms", "VM latency", fmt.ms),
-    ("cost_usd_per_month", "Cost per month", lambda x: f"{fmt.usd(x)}/month"),
+    ("cost_usd_per_month", "Cost per month", fmt.usd),
     ("capex_usd", "Hardware and network, purchase", fmt.usd),
     ("tco_3y_usd", "3-year TCO", fmt.usd),
     ("tco_5y_usd", "5-year TCO", fmt.usd),
@@ -184,7 +184,9 @@ def _compare(a: str, b: str, customer: str) -> None:
         va, vb = (x.get("figures", {}).get(key) for x in (fa, fb))
         if va is not None or vb is not None:
             rows.append({"": label, a: f(va), b: f(vb)})
-    st.dataframe(rows, hide_index=True, width="stretch")
+    # a static table: its cells wrap (the grid cut a design's name at "19 x Mi" and ran its second column past
+    # the dialog at 1280 px; browser review 2026-11-29); the names are escaped as every table's cells
+    st.markdown(fmt.table(rows))
     # what the edit history holds (the design before the last what-if) is no input of its own
     differ = [p for p in inputs_that_differ(da, db) if not p.startswith("/whatif/design_before")]
     st.caption(
