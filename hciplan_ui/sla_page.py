@@ -22,7 +22,7 @@ from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
-from planner.core.text import count, first_upper
+from planner.core.text import count, first_upper, sentence
 from planner.models.database import Database
 from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import TierSet
@@ -416,13 +416,30 @@ with st.container():
                     "database's own vCPUs and users also carry its rate.",
                 )
                 if not need["rate"]["carried"]:
+                    r = need["rate"]
                     st.warning(
                         fmt.md(
-                            first_upper(need["rate"]["note"])
-                            + f"; at this rate it needs at least {need['rate']['vcpus_needed']} vCPUs."
+                            first_upper(r["note"])
+                            # no VM of the server carries it: a vCPU count past the host read as one to buy
+                            + (
+                                f"; {r['vcpus_needed_note']}."
+                                if r.get("vcpus_needed_note")
+                                else f"; at this rate it needs at least {r['vcpus_needed']} vCPUs."
+                            )
                         ),
                         icon=":material/warning:",
                     )
+                # what "met" asks against the most the design sustains below (one database per server, its vCPUs
+                # its own): "not met" beside a maximum above the rate asked read as a contradiction
+                st.caption(
+                    fmt.md(
+                        sentence(
+                            need["meets_note"].replace(
+                                "database_capacity is", "'The most this design sustains' below gives"
+                            )
+                        )
+                    )
+                )
             if not state.presenter():
                 # a static table, not the data grid: the grid's canvas was a third of each SLA what-if's time in
                 # the browser (a few rows, nothing to sort or scroll; docs/development.md)
@@ -486,7 +503,8 @@ with st.container():
                     k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
                     st.caption(
                         fmt.md(
-                            f"{count(cap['servers'], 'database server')}, one such database each. Binds: {cap['binding_note']}."
+                            f"{count(cap['servers'], 'database server')}, one such database each; "
+                            f"{cap['vcpus_note']}. Binds: {cap['binding_note']}."
                             + (
                                 f" Latency: {cap['vm_read_latency_ms_note']}."
                                 if cap.get("vm_read_latency_ms_note")

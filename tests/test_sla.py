@@ -258,3 +258,27 @@ def test_a_guarantee_bound_by_capacity_says_it_as_the_tier_tables_do():
     from planner.commercial.tiers import limit_words
 
     assert BOUND_LABELS["capacity"] == limit_words("capacity") == "storage capacity"
+
+
+def test_no_vm_is_larger_than_its_server():
+    """Browser review 2026-11-29: on the reference cluster (48 logical processors a node) the VM-size table's
+    smallest VM meeting the need was "64 vCPUs, 16 IO threads", a database of 64 vCPUs was guaranteed as if 64
+    ran at once ("more vCPUs raise this guarantee"), and the rate said "needs at least 67 vCPUs"."""
+    from planner.commercial.database import rate_carried
+    from planner.commercial.sla import guarantee_by_vm_size
+
+    design = load_design(EX / "reference.json")
+    rd = resolve(design)
+    lps = rd.node.threads
+    assert lps == 48
+    big = Database(name="big", size_tb=0.5, vcpus=64, threads=16, outstanding_per_thread=16, latency_target_ms=5.0)
+    g64, g48 = guarantee(rd, big), guarantee(rd, big.model_copy(update={"vcpus": 48}))
+    assert g64.guaranteed_iops == pytest.approx(g48.guaranteed_iops)
+    assert "64 vCPUs run on a server of 48 logical processors" in g64.note and "raise this guarantee" not in g64.note
+    t = guarantee_by_vm_size(rd, big, target_iops=1e9)
+    assert [r["vcpus"] for r in t["sizes"]] == [1, 2, 4, 8, 16, 32, 48]
+    assert t["smallest_vm_note"].startswith("no VM size up to 48 vCPUs (the server's 48 logical processors)")
+    db = Database.model_validate({"name": "busy", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 400_000, "vcpus": 64})
+    r = rate_carried(design, db, 1.0)
+    assert r["vcpus_needed"] > lps and r["vcpus_needed_note"].startswith("more than the server's 48 logical processors")
+    assert "no VM of the server's 48 logical processors carries it" in r["note"]

@@ -222,6 +222,11 @@ def rate_carried(
             f"with {count(db.virtual_users, 'virtual user')} it reaches at most {users_tps * 60:,.0f} TPM at "
             f"{latency_ms:g} ms IO (Little's law)"
         )
+    needed = max(1, math.ceil(tps * cs * (design.vcpu_oversubscription if shared else 1.0) - 1e-9))
+    lps = server_logical_processors(design, catalog)
+    if not carried and needed > lps:
+        # "needs at least 67 vCPUs" beside a server of 48 read as a VM size to buy (browser review 2026-11-29)
+        why.append(f"no VM of the server's {lps} logical processors carries it")
     note = (
         f"the database's own vCPUs and users carry its {tps * 60:,.0f} TPM"
         if carried
@@ -239,7 +244,15 @@ def rate_carried(
         ),
         "vcpus_counted": counted,
         # the fewest vCPUs whose share carries SQL Server's work at the asked rate (the users' bound aside)
-        "vcpus_needed": max(1, math.ceil(tps * cs * (design.vcpu_oversubscription if shared else 1.0) - 1e-9)),
+        "vcpus_needed": needed,
+        **(
+            {
+                "vcpus_needed_note": f"more than the server's {lps} logical processors: no VM size carries this rate "
+                "alone on one server"
+            }
+            if needed > lps
+            else {}
+        ),
         "note": note,
     }
 

@@ -231,6 +231,8 @@ class _Site:
     base_ghz: float
     vcpu_oversubscription: float
     topology: str
+    #: logical processors of one server the database VM runs on: the most vCPUs that run at once
+    lps: int = 1 << 30
 
 
 def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
@@ -257,6 +259,7 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         usable_down_tb=float(cap.one_node_down_tb),
         hosts=rd.nodes,
         base_ghz=float(np.ravel(D.base_ghz)[0]),
+        lps=(rd.clients.threads if rd.clients is not None else rd.node.threads),
         vcpu_oversubscription=rd.design.vcpu_oversubscription,
         topology="hyperconverged",
     )
@@ -284,6 +287,7 @@ def _architecture_site(model: OpenLoadModel) -> _Site:
         base_ghz=model.base_ghz,
         vcpu_oversubscription=model.design.vcpu_oversubscription,
         topology=model.topology,
+        lps=model.lps,
     )
 
 
@@ -380,7 +384,9 @@ def _points(
         # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
         # in the root partition on the cluster's LPs (cluster_headroom), not on them
         guest_s = q.guest_cpu_us * scale * 1e-6
-        b["vm_vcpu_share"] = (db.vcpus / site.vcpu_oversubscription) / max(guest_s, 1e-12)
+        # a VM runs at most as many vCPUs at once as its server has logical processors (64 vCPUs on 48 were
+        # counted as 64, and "more vCPUs raise this guarantee" past the host; browser review 2026-11-29)
+        b["vm_vcpu_share"] = (min(db.vcpus, site.lps) / site.vcpu_oversubscription) / max(guest_s, 1e-12)
         bounds.append(b)
     upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
     for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper)):
@@ -396,6 +402,11 @@ def _points(
     for i, b in enumerate(bounds):
         binding = min(b, key=b.__getitem__)
         notes = []
+        if db.vcpus > site.lps:
+            notes.append(
+                f"the database's {db.vcpus} vCPUs run on a server of {site.lps} logical processors: at most "
+                f"{site.lps} run at once, and they are counted so"
+            )
         if b["latency_target"] <= 0.0:
             # say why: the model's latency at (almost) no DB load already misses the target
             notes.append(
@@ -409,7 +420,7 @@ def _points(
                     "design's unloaded latency, with no other tenants, is already past the target"
                 )
             )
-        if binding == "vm_vcpu_share" and site.vcpu_oversubscription > 1:
+        if binding == "vm_vcpu_share" and site.vcpu_oversubscription > 1 and db.vcpus < site.lps:
             # the sizer and the performance pages run the VM's vCPUs whole (only the sized databases on
             # the hosts); a guarantee holds with every host sold to its oversubscription. Say both, so
             # the two figures read as two questions (browser review 2026-11-29: 134,006 IOPS per
@@ -517,6 +528,8 @@ def guarantee(
 #: the VM sizes the guarantee is shown for, from the smallest a database runs in (a 2-vCPU database was
 #: told it needed 4 vCPUs while its own 2 carried it: browser review 2026-11-28)
 VM_SIZES = (1, 2, 4, 8, 16, 32, 64)
+#: the bounds a bigger VM lifts (its vCPUs, its IOs in flight)
+VM_BOUNDS = ("vm_vcpu_share", "vm_outstanding_io")
 
 
 def guarantee_by_vm_size(
@@ -537,6 +550,10 @@ def guarantee_by_vm_size(
     ``target_iops`` (given, or the database's need when it is described by its workload)
     and ``smallest_vm_meeting_target`` (null with ``smallest_vm_note`` when none does).
     """
+    # no VM larger than its server: a size past the host's logical processors (64 on 48) was the "smallest VM
+    # guaranteed" the need (browser review 2026-11-29); the host's own count is the largest size
+    lps = site_of(rd).lps
+    sizes = sorted({v for v in sizes if v < lps} | ({lps} if lps < max(sizes) or lps in sizes else set()))
     rows = []
     for v in sizes:
         vm = {"vcpus": v, "threads": max(1, v // 4), "outstanding_per_thread": 16}
@@ -563,8 +580,14 @@ def guarantee_by_vm_size(
             out["smallest_vm_meeting_target"] = {k: meets[0][k] for k in ("vcpus", "threads", "outstanding_per_thread")}
         else:
             out["smallest_vm_note"] = (
-                f"no VM size up to {sizes[-1]} vCPUs is guaranteed {target_iops:,.0f} IOPS on this "
-                "design: the cluster binds, not the VM"
+                f"no VM size up to {sizes[-1]} vCPUs"
+                + (f" (the server's {lps} logical processors)" if sizes[-1] == lps else "")
+                + f" is guaranteed {target_iops:,.0f} IOPS on this design"
+                + (
+                    ": the cluster binds, not the VM"
+                    if rows and rows[-1]["binding_constraint"] not in VM_BOUNDS
+                    else ""
+                )
             )
     else:
         out["smallest_vm_note"] = "no target: give the database's workload or a target IOPS"

@@ -72,6 +72,12 @@ class OpenLoadModel:
         return float(p.db_cpu.base_ghz if isinstance(p, disaggregated.Parts) else p.cpu.base_ghz)
 
     @property
+    def lps(self) -> int:
+        """Logical processors of the server the database VM runs on."""
+        p = self.parts
+        return int(p.db_lps if isinstance(p, disaggregated.Parts) else p.lps)
+
+    @property
     def usable_capacity_tb(self) -> float:
         return float(MODULES[self.topology].capacity(self.parts)["usable_capacity_tb"])
 
