@@ -828,3 +828,21 @@ def test_the_expected_spread_of_several_extrapolations_is_said_once():
     assert one[0].endswith(
         "expect -22 % to +37 % on the throughput the cluster can reach. The ranges above are widened for it."
     )
+
+
+def test_a_total_over_years_in_which_growth_adds_a_server_says_so(proposal):
+    """Browser review 2026-11-29: "Total cost of ownership, 5 years $639,601" was priced on 4 servers above
+    "The cluster needs another server in year 4", with no word."""
+    first = proposal["multi_year"]["first_year_needing_more_nodes"]
+    assert first is not None and 0 < first < 5
+    doc = document(proposal)
+    key = dict(next(b for b in doc["sections"][0]["blocks"] if b["type"] == "kv")["rows"])
+    n = proposal["design"]["nodes"]
+    assert key["Total cost of ownership, 5 years"].endswith(
+        f"(today's {n} servers; growth needs more from year {first})"
+    )
+    assert "(today's" not in key["Total cost of ownership, 3 years"] or first < 3
+    cost = json.dumps(next(s for s in doc["sections"] if s["title"] == "Cost"))
+    assert (
+        f"These totals are of today's {n} servers: the demand's growth needs another server from year {first}" in cost
+    )

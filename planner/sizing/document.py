@@ -537,8 +537,18 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ),
         ("Cost per month", f"{usd(cost['monthly']['total_usd_per_month'])} (everything in section Cost)"),
     ]
+    grows_in = (p.get("multi_year") or {}).get("first_year_needing_more_nodes")
     for t in cost["tco"]:
-        key.append((f"Total cost of ownership, {t['years']} years", usd(t["total_usd"])))
+        # a total over years in which growth needs another server is of today's servers: said beside it (the
+        # 5-year total was of 4 servers above "The cluster needs another server in year 4"; review 2026-11-29)
+        more = grows_in is not None and 0 < grows_in < t["years"]
+        key.append(
+            (
+                f"Total cost of ownership, {t['years']} years",
+                usd(t["total_usd"])
+                + (f" (today's {design['nodes']} servers; growth needs more from year {grows_in})" if more else ""),
+            )
+        )
     if p.get("binding"):
         b = p["binding"]
         key.insert(3, ("Guaranteed IOPS, every database at its target", f"{b['guaranteed_iops']:,.0f} IOPS"))
@@ -650,6 +660,13 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     # ---------------------------------------------------------------- cost
     blocks = [P(f"Licences follow the platform: {cost['licence_name']}.")]
     blocks += _cost_blocks(cost)
+    if grows_in is not None and grows_in > 0 and any(grows_in < t["years"] for t in cost["tco"]):
+        blocks.append(
+            P(
+                f"These totals are of today's {count(design['nodes'], 'server')}: the demand's growth needs another "
+                f"server from year {grows_in} (section Growth), whose purchase and running costs they leave out."
+            )
+        )
     ex = p.get("existing")
     if ex:
         ec = ex["cost"]
