@@ -251,12 +251,15 @@ for w in costs.shown_warnings(rep.get("warnings", []), judged):
     st.warning(fmt.said(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
     st.info(fmt.said(note), icon=":material/info:")
-if closed := fmt.closed_load_note(json.loads(wj), rep, bool(ss.get("size_demand"))):
+# the figures shown above it: with a server down, the degraded run's (the note quoted the healthy 523,208 IOPS
+# beside a degraded headline of 326,659; browser review 2026-11-29)
+if closed := fmt.closed_load_note(json.loads(wj), {**rep, **view}, bool(ss.get("size_demand"))):
     st.info(fmt.md(closed), icon=":material/info:")
 
 years = rep.get("endurance_years")
 st.metric(
-    "Capacity drive endurance at this load",
+    # the healthy load's: the degraded view has no endurance of its own (a server is down for hours, not years)
+    "Capacity drive endurance at this load" + (" (healthy)" if degraded else ""),
     fmt.years(years) if years is not None else "never wears out",
     help=rep.get("endurance_note")
     or "years until the drives' rated writes (DWPD × capacity × warranty) are "

@@ -566,3 +566,16 @@ def test_an_imported_files_names_are_text_in_its_chart():
     (chart,) = [c for c in at.get("plotly_chart") if "imp_scatter" in str(c.proto.id)]
     texts = [t for trace in json.loads(chart.proto.spec)["data"] for t in trace.get("text") or []]
     assert texts and all(t.startswith("&lt;b&gt;f&lt;/b&gt; &lt;a href=x&gt;l&lt;/a&gt;.csv / ") for t in texts), texts
+
+
+def test_the_degraded_view_quotes_its_own_figures():
+    """Browser review 2026-11-29: with "Degraded mode" on, the closed-load note quoted the healthy 523,208 IOPS
+    and 0.514 ms beside a degraded headline of 326,659 IOPS, and the endurance was the healthy figure unmarked."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    at.toggle(key="p_degraded").set_value(True).run()
+    assert not at.exception
+    iops = next(m.value for m in at.metric if m.label == "IOPS")
+    note = next(i.value for i in at.info if "closed load" in i.value)
+    assert f"({iops} IOPS)" in note.replace("\\", ""), (iops, note)
+    assert any(m.label == "Capacity drive endurance at this load (healthy)" for m in at.metric)
