@@ -415,6 +415,14 @@ with st.container():
                     help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean); met when the "
                     "database's own vCPUs and users also carry its rate.",
                 )
+                low = g.get("guaranteed_iops_low")
+                if need["io_meets"] and low is not None and low < need["needed_iops"]:
+                    # "met" at the prediction beside a band reaching below the need (browser review 2026-11-29:
+                    # "band 9,988-126,752 IOPS" and "needs 14,905: met")
+                    st.caption(
+                        f":orange[Met at the prediction, not across its band: the band's low end, "
+                        f"{fmt.iops(low)} IOPS, is under the {fmt.iops(need['needed_iops'])} IOPS needed.]"
+                    )
                 if not need["rate"]["carried"]:
                     r = need["rate"]
                     st.warning(

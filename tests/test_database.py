@@ -885,3 +885,26 @@ def test_the_most_a_design_sustains_of_a_database_it_cannot_hold_or_run(capsys):
         out["meets_note"].startswith("meets asks that its peak IO (293,460 IOPS")
         and "database_capacity" in out["meets_note"]
     )
+
+
+def test_met_at_the_prediction_but_not_across_the_band_says_so():
+    """Browser review 2026-11-29: "Guaranteed 74,585, band 9,988-126,752 IOPS" beside "Needs (peak) 14,905
+    +400 %: met", with no word that the band's low end is under the need."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    at.number_input(key="sla_vcpus").set_value(48).run()
+    at.number_input(key="sla_threads").set_value(16).run()
+    at.selectbox(key="sla_stat").set_value("p99").run()
+    at.number_input(key="sla_target").set_value(1.8).run()
+    assert not at.exception
+    need = next(m for m in at.metric if m.label.startswith("Needs ("))
+    shown = [c.value for c in at.caption if "Met at the prediction, not across its band" in c.value]
+    band = [c.value for c in at.caption if c.value.startswith("band ") and "IOPS" in c.value]
+    if need.delta.endswith("met") and not need.delta.endswith("not met") and band:
+        low = float(band[0].split()[1].split("–")[0].replace(",", ""))
+        needed = float(need.value.replace(",", ""))
+        assert (low < needed) == bool(shown), (band, need.value, shown)
+    assert shown, [m.label + " " + str(m.value) + " " + str(m.delta) for m in at.metric] + band
