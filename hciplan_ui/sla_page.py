@@ -591,10 +591,18 @@ if cost_box.open:
         format_func=OPTION_NAMES.__getitem__,
         key="cost_lic_opt",
     )
+    _stack = json.loads(dj).get("stack", "s2d")
     cost_box.caption(
         # the box shows what fits a quarter of the page ("Windows Server Datacenter (perpetual, per c")
-        f"Licensing counted: {fmt.md(OPTION_NAMES[figures['licence_option']])}. "
-        "Licence prices are public list prices, each with its source and the date it was seen (the "
+        (
+            f"Licensing counted: {fmt.md(OPTION_NAMES[figures['licence_option']])}. "
+            if _stack == "s2d"
+            # a Ceph or vSAN cluster carries its own licence (said below): "Licensing counted: Windows Server
+            # Datacenter" above it read as a contradiction (browser review 2026-11-29)
+            else f"This choice is Storage Spaces Direct's: a {STACK_LABELS.get(_stack, _stack)} cluster carries "
+            "its own licence (below). "
+        )
+        + "Licence prices are public list prices, each with its source and the date it was seen (the "
         "proposal's appendix lists them): edit them to your agreement."
     )
 else:
