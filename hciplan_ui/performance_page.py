@@ -310,12 +310,16 @@ if view.get("host_cpu_utilization") is not None:
 def _exports() -> None:
     """The utilisation table and the downloads (built only while their section is open)."""
     present = {k: v for k, v in present_utilization(rep).items() if not k.endswith("_note")}
+    # the resource the bottleneck is: the CPU cap is a policy on the host CPU (the table marked none while the
+    # headline said "Bottleneck: CPU utilisation cap"; browser review 2026-11-29)
+    neck = "host_cpu" if rep["bottleneck"] == "cpu_utilization_cap" else rep["bottleneck"]
+    deg_util = rep.get("degraded", {}).get("utilization", {})
     util_rows = [
         {
             "Resource": BOTTLENECK_LABELS.get(k, fmt.label(k)),
             "Utilisation": fmt.pct(v, 1),
             "One node down": fmt.pct(rep.get("degraded", {}).get("utilization", {}).get(k), 1),
-            "Bottleneck": "yes" if k == rep["bottleneck"] else "",
+            "Bottleneck": "yes" if k == neck else "",
         }
         for k, v in present.items()
     ]
@@ -323,8 +327,8 @@ def _exports() -> None:
         {
             "resource": k,
             "utilisation": None if v is None else round(v, 4),
-            "degraded_utilisation": rep.get("degraded", {}).get("utilization", {}).get(k),
-            "bottleneck": k == rep["bottleneck"],
+            "degraded_utilisation": None if deg_util.get(k) is None else round(deg_util[k], 4),
+            "bottleneck": k == neck,
         }
         for k, v in present.items()
     ]

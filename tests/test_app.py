@@ -907,3 +907,21 @@ def test_the_custom_workloads_kept_fields_follow_the_edit_in_the_same_run():
     assert not at.exception
     kept = next(c.value for c in at.caption if c.value.startswith("Kept from the workload"))
     assert "7 VMs per node" in kept and "50 VMs per node" not in kept, kept
+
+
+def test_the_utilisation_table_marks_the_resource_a_cpu_cap_binds():
+    """Browser review 2026-11-29: the headline said "Bottleneck: CPU utilisation cap" and the table's Bottleneck
+    column marked no resource (utilisation.csv: every row False)."""
+    from planner.models.design import parse_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    at = _app().switch_page("hciplan_ui/performance_page.py").run()
+    rep = evaluate_report(parse_design(at.session_state["design_json"]), profiles()["oltp-8k"])
+    at.session_state["p_exports"] = True
+    at.run()
+    table = next(d.value for d in at.dataframe if "Bottleneck" in d.value.columns)
+    marked = list(table.loc[table["Bottleneck"] == "yes", "Resource"])
+    assert len(marked) == 1, (rep["bottleneck"], marked)
+    if rep["bottleneck"] == "cpu_utilization_cap":
+        assert "CPU" in marked[0]
