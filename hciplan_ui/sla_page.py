@@ -492,6 +492,13 @@ with st.container():
                             f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
                             f"{small['vcpus']} vCPUs, {count(small['threads'], 'IO thread')} x {small['outstanding_per_thread']} outstanding."
                         )
+                    elif t["target_iops"] is None:
+                        # this mode has no IOPS to reach: the library's "give ... a target IOPS" pointed at a field
+                        # this page does not have (browser review 2026-11-29)
+                        st.caption(
+                            "What each VM size is guaranteed. Describe the database by what a DBA knows (above) to "
+                            "see the smallest VM that meets its need."
+                        )
                     elif t["smallest_vm_note"]:
                         st.caption(fmt.md(t["smallest_vm_note"]))
             most = (

@@ -908,3 +908,17 @@ def test_met_at_the_prediction_but_not_across_the_band_says_so():
         needed = float(need.value.replace(",", ""))
         assert (low < needed) == bool(shown), (band, need.value, shown)
     assert shown, [m.label + " " + str(m.value) + " " + str(m.delta) for m in at.metric] + band
+
+
+def test_the_vm_size_table_in_io_mode_points_to_the_dba_mode():
+    """Browser review 2026-11-29: in the IO mode the VM-size table ended "no target: give the database's workload or
+    a target IOPS", and the mode has no target IOPS field."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.session_state["sla_by_size"] = True
+    at.run()
+    said = [c.value for c in at.caption]
+    assert not any("a target IOPS" in c for c in said)
+    assert any(c.startswith("What each VM size is guaranteed. Describe the database by what a DBA knows") for c in said)
