@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 
-from planner.core.text import first_upper
+from planner.core.text import count, first_upper
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.sizing.words import customer_words
 
@@ -320,7 +320,7 @@ def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -
     vms = int(Workload.model_validate(workload).vms_on(max(nodes, 1)))  # the load's own count (vms_total)
     s = (
         f"This workload is a closed load, as VMFleet runs it: {vms:,} VMs ({workload['vms_per_node']:,} per node) "
-        f"each keep {per_vm:,} IOs in flight, {vms * per_vm:,} in all, so the cluster runs as fast as those IOs "
+        f"each keep {count(per_vm, 'IO')} in flight, {vms * per_vm:,} in all, so the cluster runs as fast as those IOs "
         f"allow ({iops(report.get('iops'))} IOPS) and the latency ({ms(report.get('vm_latency_ms'))}) is the wait "
         "in that queue (Little's law), not a demand's."
     )

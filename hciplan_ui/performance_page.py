@@ -10,7 +10,7 @@ import streamlit as st
 from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, state
 from planner.core import jsonio
 from planner.core.errors import PlannerError
-from planner.core.text import sentence
+from planner.core.text import count, sentence
 from planner.engine.performance import BOTTLENECK_LABELS
 from planner.models.stacks import HOST_OS
 from planner.models.workload import Workload, parse_workload, profiles
@@ -39,14 +39,15 @@ def _kept(w) -> str:
         "count for CPU and RAM, not for the rate)"
         if w.iops
         else "",
+        # counted ("1 VMs per node") and rounded as every page writes GB ("20.1143 GB"; browser review 2026-11-29)
         (
-            f"{w.vms_total:,} VMs, {w.vms_per_node} on the busiest node"
+            f"{count(w.vms_total, 'VM')}, {w.vms_per_node} on the busiest node"
             if w.vms_total
-            else f"{w.vms_per_node} VMs per node"
+            else f"{count(w.vms_per_node, 'VM')} per node"
         )
         if w.vms_per_node
         else "",
-        f"{w.vcpus_per_vm} vCPUs and {w.ram_gb_per_vm:g} GB RAM per VM",
+        f"{count(w.vcpus_per_vm, 'vCPU')} and {fmt.num(w.ram_gb_per_vm, None, 'GB')} RAM per VM",
         f"{w.working_set_gb_per_vm:,.0f} GB working set per VM",
         f"{w.iops_limit_per_vm:,.0f} IOPS limit per VM" if w.iops_limit_per_vm else "",
     ]

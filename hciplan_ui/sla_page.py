@@ -511,7 +511,9 @@ with st.container():
                     cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
                     k = st.columns(4)
                     k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
-                    if band_line := fmt.band_text(cap["max_nopm_low"], cap["max_nopm_high"]):
+                    if band_line := fmt.band_text(
+                        cap["max_nopm_low"], cap["max_nopm_high"], lambda x: fmt.num(x, 0, "NOPM")
+                    ):
                         k[0].caption(band_line)
                     k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
                     k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
@@ -519,7 +521,9 @@ with st.container():
                     st.caption(
                         fmt.md(
                             f"{count(cap['servers'], 'database server')}, one such database each; "
-                            f"{cap['vcpus_note']}. Binds: {cap['binding_note']}."
+                            # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
+                            # stacked two colons; browser review 2026-11-29)
+                            f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}."
                             + (
                                 f" Latency: {cap['vm_read_latency_ms_note']}."
                                 if cap.get("vm_read_latency_ms_note")

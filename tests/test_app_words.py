@@ -657,3 +657,20 @@ def test_a_ceph_pool_is_labelled_in_words():
     at.selectbox(key="d_stack").set_value("ceph").run()
     assert not at.exception
     assert at.selectbox(key="d_resiliency").label == "Pool protection"
+
+
+def test_kept_workload_figures_are_counted_and_rounded():
+    """Browser review 2026-11-29: "Kept from the workload: 1 VMs per node", "each keep 1 IOs in flight",
+    "4 vCPUs and 20.1143 GB RAM per VM"."""
+    from hciplan_ui.fmt import closed_load_note
+
+    w = {"vms_per_node": 1, "threads_per_vm": 1, "outstanding_per_thread": 1, "block_size_kib": 8, "read_fraction": 0.7}
+    note = closed_load_note(w, {"nodes": 1, "iops": 1000.0, "vm_latency_ms": 1.0})
+    assert "each keep 1 IO in flight" in note and "1 IOs" not in note
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    at.selectbox(key="p_workload").set_value("custom").run()
+    at.number_input(key="c_vms").set_value(1).run()
+    kept = next(c.value for c in at.caption if c.value.startswith("Kept from the workload")).replace("\\", "")
+    assert "1 VM per node" in kept and "1 VMs" not in kept, kept
+    assert re.search(r"\d+ vCPUs? and [\d,.]+ GB RAM per VM", kept) and not re.search(r"\.\d{3,} GB", kept), kept
