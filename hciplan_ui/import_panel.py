@@ -221,10 +221,18 @@ def render() -> None:
         f"Refit {count(len(info['refit_names']), 'parameter')} in {info['seconds']:.1f} s ({info['function_evaluations']} model "
         f"evaluations): {info['method']}."
     )
+    from planner.models.params import ModelParams
+
+    fields = ModelParams.model_fields
     st.dataframe(
         [
             {
-                "Parameter": p["name"],
+                # what the parameter is, in words (the table listed "guest_cpu_us", "host_cpu_hop_us"; browser
+                # review 2026-11-29); its name stays in the downloaded file
+                "Parameter": (fields[p["name"]].description or p["name"])
+                + (", µs" if p["name"].endswith("_us") else "")
+                if p["name"] in fields
+                else p["name"],
                 "Shipped": p["shipped_value"],
                 "Refit": p["refit_value"],
                 "Change, %": p["changed_pct"],
@@ -250,8 +258,9 @@ def render() -> None:
         key="imp_download",
     )
     st.caption(
-        "The file carries no uncertainty band (the shipped bootstrap describes the shipped data); use it "
-        "with `python -m planner evaluate DESIGN --calibration calibration-refit.json`."
+        "The file carries no uncertainty band (the shipped bootstrap describes the shipped data). "
+        "'Use this refit for the session' puts it to work on every page here; the downloaded file does the "
+        "same on the command line (`hciplan evaluate DESIGN --calibration calibration-refit.json`)."
     )
     if not state.presenter():
         st.download_button(

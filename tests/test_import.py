@@ -851,6 +851,11 @@ def test_calibration_page_upload_refit_and_keep_for_the_session():
     assert not at.exception
     rep = at.session_state["imp_report"]
     assert "refit" in rep and "Predicted (refit)" in _points_table(at).columns
+    # each parameter in words with its unit, not its field name (browser review 2026-11-29: "guest_cpu_us")
+    params = next(d.value for d in at.dataframe if "Refit" in d.value.columns)
+    assert not any(re.fullmatch(r"[a-z_]+", str(x)) for x in params["Parameter"]), list(params["Parameter"])
+    assert any(str(x).endswith(", µs") for x in params["Parameter"])
+    assert not any("python -m planner" in c.value for c in at.caption)
     assert any(b.proto.label == "Download calibration JSON" for b in at.get("download_button"))
     at.button(key="imp_use").click().run()
     cal_json = at.session_state["calibration_json"]
@@ -881,3 +886,17 @@ def test_calibration_page_bad_or_huge_upload_is_one_error_and_keeps_nothing(monk
     at.button(key="imp_load").click().run()
     assert next(_shown_text(e.value) for e in at.error).startswith("big.xml: file is 8,")
     assert "imp_report" not in at.session_state
+
+
+def test_the_template_as_downloaded_and_a_workbook_are_told_what_to_do():
+    """Browser review 2026-11-29: the Calibration page's template uploaded as downloaded said "no data rows after
+    the header", and an XLSX "meas.xlsx: not UTF-8 or UTF-16 text (byte 11)"."""
+    from planner.calibration.importers import ImportFileError, load_points
+    from planner.calibration.importers.csv_template import template_text
+    from planner.models.design import load_design, resolve
+
+    rd = resolve(load_design(ROOT / "examples" / "reference.json"))
+    with pytest.raises(ImportFileError, match="add one row per measured run"):
+        load_points([("template.csv", template_text().encode())], rd)
+    with pytest.raises(ImportFileError, match=r"an Excel workbook \(XLSX\), not text: save it as CSV"):
+        load_points([("meas.xlsx", b"PK\x03\x04" + b"\x00" * 200)], rd)

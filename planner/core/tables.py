@@ -45,6 +45,8 @@ class TableError(PlannerError):
 def decode(data: bytes, name: str, error: type[PlannerError] = TableError) -> str:
     """Text of a file: UTF-8 (BOM or not) or UTF-16 with a BOM (what PowerShell 5's
     ``Out-File`` and SQL Server Management Studio's exports write)."""
+    if data[:4] == b"PK\x03\x04":  # a workbook where text is read: said as such, not by its first odd byte
+        raise error("an Excel workbook (XLSX), not text: save it as CSV", name)
     try:
         if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             return data.decode("utf-16")

@@ -162,7 +162,12 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
             )
         )
     if not out:
-        raise ImportFileError("no data rows after the header", name)
+        # the downloaded template as it is: say what to add (browser review 2026-11-29)
+        raise ImportFileError(
+            "no data rows after the header: add one row per measured run (label, block size, read share, "
+            "queue depth and the IOPS and latencies measured) under the template's header",
+            name,
+        )
     return out
 
 
