@@ -392,6 +392,8 @@ with st.container():
             )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
                 m[0].caption(f"{band_line} IOPS")
+            elif g.get("band_note") and g["guaranteed_iops"] > 0:
+                m[0].caption(fmt.md(g["band_note"]))
             m[1].metric(
                 f"Latency at that load ({g['latency_statistic']})",  # a label starts upper case, as its neighbours
                 fmt.ms(g["latency_ms"]),

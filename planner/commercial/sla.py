@@ -88,6 +88,8 @@ class SlaResult(BaseModel):
     background_iops: float
     bounds_iops: dict[str, float]
     note: str = ""
+    #: why the band is the point, when it is (no bootstrap parameter sets behind it)
+    band_note: str = ""
 
 
 def _param_rows(ps: list[ModelParams], per_set: int) -> ModelParams:
@@ -520,6 +522,12 @@ def guarantee(
         background_iops=pt["x_bg"],
         bounds_iops=pt["bounds"],
         note=pt["note"],
+        # the Ceph page showed no band and no word why (browser review 2026-11-29)
+        band_note=""
+        if draws
+        else "no band: Ceph's calibration has no bootstrap parameter sets"
+        if stack == "ceph"
+        else "no band: these parameters carry no bootstrap sets (a refit, or parameters given)",
     )
 
 
