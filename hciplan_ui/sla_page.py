@@ -559,7 +559,7 @@ spec = [  # (column, label, key, field, unit, integer, format)
     (cols[2], "PUE", "cost_pue", "pue", "", False, None),
     (cols[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
     (cols[4], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
-    (cols[5], "Support, share of capex/year", "cost_sup", "support_pct_per_year", "", False, None),
+    (cols[5], "Support, share of capex/year", "cost_sup", "support_share_per_year", "", False, None),
     (cols[6], "Target margin", "cost_margin", "target_margin", "", False, None),
     (cols[7], "Target fill", "cost_fill", "target_fill", "", False, None),
     (

@@ -273,7 +273,7 @@ COST_WIDGETS = {
     "cost_pue": "pue",
     "cost_ru": "rack_unit_usd_per_month",
     "cost_lic": "windows_datacenter_usd_per_core",
-    "cost_sup": "support_pct_per_year",
+    "cost_sup": "support_share_per_year",
     "cost_margin": "target_margin",
     "cost_fill": "target_fill",
     "cost_al": "azure_local_usd_per_core_month",

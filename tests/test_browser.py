@@ -593,7 +593,7 @@ def test_proposal_reads_as_a_customer_document(proposal_files):
         "find_string",
         "stored cop",
         "amortisation_months",
-        "support_pct_per_year",
+        "support_share_per_year",
         "windows-server-datacenter",
         "part_prices_usd",
     ):

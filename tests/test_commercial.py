@@ -324,3 +324,13 @@ def test_a_json_file_given_as_a_quotes_table_says_what_it_is():
     and a JSON file given as quotes read as a table "missing column part"."""
     with pytest.raises(QuoteError, match="a JSON file, not a table"):
         read_quotes(b' {"part_prices_usd": {}}', "q.csv")
+
+
+def test_the_support_share_is_named_a_share_and_its_old_name_still_reads():
+    """A 0.10 named "support_pct_per_year" read as a tenth of a percent (units in names): it is
+    ``support_share_per_year``; a costs file, link or saved scenario with the old name still reads."""
+    from planner.commercial.pricing import CostAssumptions
+
+    assert CostAssumptions().support_share_per_year == 0.10
+    assert CostAssumptions.model_validate({"support_pct_per_year": 0.2}).support_share_per_year == 0.2
+    assert "support_pct_per_year" not in CostAssumptions().model_dump()

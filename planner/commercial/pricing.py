@@ -15,7 +15,7 @@ import math
 from typing import Annotated, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from planner.commercial.licensing import (
     MIN_CORE_LICENCES_PER_CPU,
@@ -104,7 +104,15 @@ class CostAssumptions(BaseModel):
         f"list price (editable assumption; planner/data/licensing.json, compiled "
         f"{licensing_data()['date_compiled']})"
     )
-    support_pct_per_year: float = Field(default=0.10, ge=0, le=1, description="support as share of capex per year")
+    # a share (0.10 is 10 %): named so (it was "support_pct_per_year", a percentage by its name); files, links and
+    # saved scenarios written with the old name still read
+    support_share_per_year: float = Field(
+        default=0.10,
+        ge=0,
+        le=1,
+        validation_alias=AliasChoices("support_share_per_year", "support_pct_per_year"),
+        description="support as share of capex per year (0.10 = 10 %)",
+    )
     ram_usd_per_gb: float = Field(
         default=8.94,
         ge=0,
@@ -208,7 +216,7 @@ def part_monthly_usd(capex, power_w, a: CostAssumptions):
     capex = np.asarray(capex, dtype=float)
     return (
         capex / a.amortisation_months
-        + capex * a.support_pct_per_year / 12.0
+        + capex * a.support_share_per_year / 12.0
         + np.asarray(power_w, dtype=float) * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh
     )
 
@@ -225,7 +233,7 @@ def node_monthly_usd(node_capex, power_w, rack_units, licence_usd_per_month, a: 
         "power_usd_per_month": power_w * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh,
         "rack_usd_per_month": rack_units * a.rack_unit_usd_per_month,
         "licence_usd_per_month": licence_usd_per_month,
-        "support_usd_per_month": node_capex * a.support_pct_per_year / 12.0,
+        "support_usd_per_month": node_capex * a.support_share_per_year / 12.0,
     }
 
 

@@ -16,7 +16,7 @@ and the app show. Lines:
   vSAN host);
 * **SQL Server**: per core, as ``CostAssumptions.sql_edition`` / ``sql_licensing`` say
   (:func:`planner.commercial.licensing.sql_server_licences`), for the demand's database VMs;
-* **support**: ``support_pct_per_year`` of the hardware and network price;
+* **support**: ``support_share_per_year`` of the hardware and network price;
 * **power**: typical watts x PUE x 730 h x price per kWh; **rack**: rack units x price.
 
 Monthly cost spreads purchases over ``amortisation_months`` (the same figure as
@@ -472,7 +472,7 @@ def whole_cost(
 
     power = watts * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh
     rack = ru * a.rack_unit_usd_per_month
-    support = capex * a.support_pct_per_year / 12.0
+    support = capex * a.support_share_per_year / 12.0
     monthly = {
         "hardware_usd_per_month": 0.0 if owned else hw_usd / months,
         "network_usd_per_month": 0.0 if owned else net_usd / months,
@@ -535,7 +535,7 @@ def whole_cost(
             "key": "support",
             "upfront_usd": 0.0,
             "usd_per_month": support,
-            "basis": f"{a.support_pct_per_year:.0%} of the hardware and network price per year",
+            "basis": f"{a.support_share_per_year:.0%} of the hardware and network price per year",
         },
         {
             "line": "Power and cooling",

@@ -866,7 +866,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             KV(
                 [
                     ("Hardware spread over", f"{a['amortisation_months']} months"),
-                    ("Support", f"{a['support_pct_per_year']:.0%} of the hardware and network price per year"),
+                    ("Support", f"{a['support_share_per_year']:.0%} of the hardware and network price per year"),
                     ("Power", f"${a['power_usd_per_kwh']:g} per kWh, PUE {a['pue']:g}"),
                     ("Rack space", f"${a['rack_unit_usd_per_month']:g} per rack unit per month"),
                 ]
