@@ -393,7 +393,7 @@ with st.container():
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
                 m[0].caption(f"{band_line} IOPS")
             elif g.get("band_note") and g["guaranteed_iops"] > 0:
-                m[0].caption(fmt.md(g["band_note"]))
+                m[0].caption(fmt.md(sentence(g["band_note"])))
             m[1].metric(
                 f"Latency at that load ({g['latency_statistic']})",  # a label starts upper case, as its neighbours
                 fmt.ms(g["latency_ms"]),
@@ -610,10 +610,10 @@ if cost_box.open:
         (
             f"Licensing counted: {fmt.md(OPTION_NAMES[figures['licence_option']])}. "
             if _stack == "s2d"
-            # a Ceph or vSAN cluster carries its own licence (said below): "Licensing counted: Windows Server
-            # Datacenter" above it read as a contradiction (browser review 2026-11-29)
-            else f"This choice is Storage Spaces Direct's: a {STACK_LABELS.get(_stack, _stack)} cluster carries "
-            "its own licence (below). "
+            # a Ceph or vSAN cluster carries its own licence (the caption below says it and whose the choice is):
+            # "Licensing counted: Windows Server Datacenter" above it read as a contradiction (browser review
+            # 2026-11-29)
+            else ""
         )
         + "Licence prices are public list prices, each with its source and the date it was seen (the "
         "proposal's appendix lists them): edit them to your agreement."
