@@ -17,7 +17,7 @@ from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import OPTION_NAMES, licence_words
 from planner.commercial.pricing import CostAssumptions
-from planner.commercial.sla import BOUND_LABELS
+from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE
 from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
 from planner.core import jsonio
@@ -441,12 +441,12 @@ with st.container():
                     )
                 # what "met" asks against the most the design sustains below (one database per server, its vCPUs
                 # its own): "not met" beside a maximum above the rate asked read as a contradiction
+                asks = need["meets_note"].removesuffix(CAPACITY_CLAUSE)
                 st.caption(
                     fmt.md(
                         sentence(
-                            need["meets_note"].replace(
-                                "database_capacity is", "'The most this design sustains' below gives"
-                            )
+                            asks + "'The most this design sustains' below gives the most the design sustains of this "
+                            "database, at whatever latency that takes"
                         )
                     )
                 )

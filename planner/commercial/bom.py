@@ -51,16 +51,19 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     :func:`planner.commercial.licensing.for_platform`: what tier prices share out).
 
     The network (switches, their peer links, cables and optics) is the whole cost's
-    (:func:`planner.commercial.tco.whole_cost`), so ``total_usd`` is its purchase: one rule picks
-    a cluster's network, and ``a.switch_model`` / ``a.switch_count`` choose its switches."""
-    from planner.commercial.tco import whole_cost
+    (:func:`planner.commercial.tco.design_network`, as :func:`planner.commercial.tco.whole_cost` prices
+    it), so ``total_usd`` is its purchase: one rule picks a cluster's network, and ``a.switch_model`` /
+    ``a.switch_count`` choose its switches."""
+    from planner.commercial.tco import design_network, design_parts
+    from planner.models.catalog import load_catalog
 
     a = for_platform(a or CostAssumptions(), None, rd.design)
     nodes = rd.nodes
     n = rd.node
     lines = [_line(role, rec, count, nodes, a) for role, rec, count in node_parts(rd)]
     servers = sum(x["total_usd"] for x in lines)
-    net = whole_cost(rd.design, None, a, catalog)["network"]
+    cat = catalog or load_catalog()
+    net = design_network(rd.design, design_parts(rd.design, cat), a, cat)
     lines += [{**x, "quantity_per_node": None, "price_estimated": x["price_kind"] == "estimated"} for x in net["lines"]]
     ru = (n.chassis.rack_units if n.chassis else 1) * nodes + net["rack_units"]
     watts = node_power_w(rd) * nodes + net["power_w"]

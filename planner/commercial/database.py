@@ -87,10 +87,10 @@ def server_logical_processors(design: Design, catalog: Catalog) -> int:
     return int(_vm_cpu(design, catalog).threads * _vm_cpu_spec(design).sockets)
 
 
-def _runnable_vcpus(db: Database, design: Design, catalog: Catalog) -> tuple[int, str | None]:
-    """The database's vCPUs that can run at once, and why fewer than it has (None when all can): a VM of
-    48 vCPUs on a server of 12 logical processors ran as 48 (review 2026-11-29), 4x the server."""
-    vcpus, lps = db.vm("vcpus"), server_logical_processors(design, catalog)
+def runnable_vcpus(vcpus: int, lps: int) -> tuple[int, str | None]:
+    """A VM's vCPUs that can run at once on a server of ``lps`` logical processors, and why fewer than it has
+    (None when all can): a VM of 48 vCPUs on a server of 12 logical processors ran as 48 (review
+    2026-11-29), 4x the server. One rule for the rate, the capacity and the guarantee."""
     if vcpus <= lps:
         return vcpus, None
     return lps, (
@@ -195,7 +195,8 @@ def rate_carried(
     p = params or default_params()
     d = io_demand(db, log_write_latency_ms=latency_ms)
     tps = d.transactions_per_s
-    vcpus, capped = _runnable_vcpus(db, design, catalog)
+    lps = server_logical_processors(design, catalog)
+    vcpus, capped = runnable_vcpus(db.vm("vcpus"), lps)
     shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1
     counted = vcpus / design.vcpu_oversubscription if shared else float(vcpus)
     cs = cpu_s_per_call(db, d, guest_us_per_io(design, catalog, p))
@@ -223,7 +224,6 @@ def rate_carried(
             f"{latency_ms:g} ms IO (Little's law)"
         )
     needed = max(1, math.ceil(tps * cs * (design.vcpu_oversubscription if shared else 1.0) - 1e-9))
-    lps = server_logical_processors(design, catalog)
     if not carried and needed > lps:
         # "needs at least 67 vCPUs" beside a server of 48 read as a VM size to buy (browser review 2026-11-29)
         why.append(f"no VM of the server's {lps} logical processors carries it")
@@ -294,7 +294,7 @@ def database_capacity(
     catalog = catalog or load_catalog()
     p = params or default_params()
     n = servers or database_servers(design)
-    vcpus, capped = _runnable_vcpus(db, design, catalog)
+    vcpus, capped = runnable_vcpus(db.vm("vcpus"), server_logical_processors(design, catalog))
     cpu = _vm_cpu(design, catalog)
     guest_us = guest_us_per_io(design, catalog, p)
     hosted = design.topology == "hyperconverged"

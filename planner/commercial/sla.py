@@ -37,6 +37,7 @@ from typing import Any, Literal, cast
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from planner.commercial.database import runnable_vcpus
 from planner.engine.architectures.open_load import OpenLoadModel, open_load_model
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
@@ -234,7 +235,7 @@ class _Site:
     vcpu_oversubscription: float
     topology: str
     #: logical processors of one server the database VM runs on: the most vCPUs that run at once
-    lps: int = 1 << 30
+    lps: int
 
 
 def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
@@ -388,7 +389,7 @@ def _points(
         guest_s = q.guest_cpu_us * scale * 1e-6
         # a VM runs at most as many vCPUs at once as its server has logical processors (64 vCPUs on 48 were
         # counted as 64, and "more vCPUs raise this guarantee" past the host; browser review 2026-11-29)
-        b["vm_vcpu_share"] = (min(db.vcpus, site.lps) / site.vcpu_oversubscription) / max(guest_s, 1e-12)
+        b["vm_vcpu_share"] = (runnable_vcpus(db.vcpus, site.lps)[0] / site.vcpu_oversubscription) / max(guest_s, 1e-12)
         bounds.append(b)
     upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
     for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper)):
@@ -404,11 +405,8 @@ def _points(
     for i, b in enumerate(bounds):
         binding = min(b, key=b.__getitem__)
         notes = []
-        if db.vcpus > site.lps:
-            notes.append(
-                f"the database's {db.vcpus} vCPUs run on a server of {site.lps} logical processors: at most "
-                f"{site.lps} run at once, and they are counted so"
-            )
+        if capped := runnable_vcpus(db.vcpus, site.lps)[1]:
+            notes.append(capped)
         if b["latency_target"] <= 0.0:
             # say why: the model's latency at (almost) no DB load already misses the target
             notes.append(
@@ -535,6 +533,10 @@ def guarantee(
 #: flight per thread (the reference cluster's database VM: 16 vCPUs, 4 x 16)
 #: the VM sizes the guarantee is shown for, from the smallest a database runs in (a 2-vCPU database was
 #: told it needed 4 vCPUs while its own 2 carried it: browser review 2026-11-28)
+#: the end of ``meets_note``: where the most a design sustains of the database is (a page that shows it
+#: under its own heading says so in its own words)
+CAPACITY_CLAUSE = "database_capacity is the most the design sustains of this database, at whatever latency that takes"
+
 VM_SIZES = (1, 2, 4, 8, 16, 32, 64)
 #: the bounds a bigger VM lifts (its vCPUs, its IOs in flight)
 VM_BOUNDS = ("vm_vcpu_share", "vm_outstanding_io")
@@ -561,7 +563,7 @@ def guarantee_by_vm_size(
     # no VM larger than its server: a size past the host's logical processors (64 on 48) was the "smallest VM
     # guaranteed" the need (browser review 2026-11-29); the host's own count is the largest size
     lps = site_of(rd).lps
-    sizes = sorted({v for v in sizes if v < lps} | ({lps} if lps < max(sizes) or lps in sizes else set()))
+    sizes = sorted({min(v, lps) for v in sizes})
     rows = []
     for v in sizes:
         vm = {"vcpus": v, "threads": max(1, v // 4), "outstanding_per_thread": 16}
@@ -649,7 +651,8 @@ def database_guarantee(
             if not io_ok
             else "the rate is not carried"
         )
-        + "; database_capacity is the most the design sustains of this database, at whatever latency that takes"
+        + "; "
+        + CAPACITY_CLAUSE
     )
     return {
         "demand": demand.model_dump(mode="json"),

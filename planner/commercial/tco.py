@@ -390,6 +390,33 @@ def _platform_notes(design: Design, demand, a: CostAssumptions, platform: str, o
     return [f"licensed on {name}, as the cost assumptions say, not on {other}"]
 
 
+def design_network(
+    design: Design, groups: list[dict[str, Any]], a: CostAssumptions, catalog: Catalog, owned: bool = False
+) -> dict[str, Any]:
+    """The switches, cables and optics of ``design``'s servers (``groups``, :func:`design_parts`), as
+    :func:`planner.commercial.network.network_bom` prices them (none when ``a.network`` is off), with
+    ``usd_per_month``: the network's share of the monthly total (purchase, support, power, rack; running
+    costs only when ``owned``). One rule for the whole cost and the parts list."""
+    net: dict[str, Any] = {
+        "lines": [],
+        "total_usd": 0.0,
+        "power_w": 0.0,
+        "rack_units": 0,
+        "links": 0,
+        "switches": 0,
+        "notes": [],
+    }
+    if a.network:
+        rdma = (
+            design.transport == "rdma"
+            if design.cluster_engine
+            else getattr(getattr(design, design.topology.replace("-", "_")), "transport", "tcp") == "rdma"
+        )
+        net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, catalog)
+    net["usd_per_month"] = network_usd_per_month(net, a) - (net["total_usd"] / a.amortisation_months if owned else 0.0)
+    return net
+
+
 def whole_cost(
     design: Design,
     demand=None,
@@ -422,25 +449,8 @@ def whole_cost(
     groups = design_parts(design, cat)
     hw = _hardware_lines(groups, a)
     notes: list[str] = _platform_notes(design, demand, a0, platform, owned) if stack == "s2d" and hci else []
-    net: dict[str, Any] = {
-        "lines": [],
-        "total_usd": 0.0,
-        "power_w": 0.0,
-        "rack_units": 0,
-        "links": 0,
-        "switches": 0,
-        "notes": [],
-    }
-    if a.network:
-        rdma = (
-            design.transport == "rdma"
-            if design.cluster_engine
-            else getattr(getattr(design, design.topology.replace("-", "_")), "transport", "tcp") == "rdma"
-        )
-        net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, cat)
-        notes += net["notes"]
-    # the network's share of the monthly total (purchase, support, power, rack; running costs only when owned)
-    net["usd_per_month"] = network_usd_per_month(net, a) - (net["total_usd"] / a.amortisation_months if owned else 0.0)
+    net = design_network(design, groups, a, cat, owned)
+    notes += net["notes"]
     hw_usd = sum(x["total_usd"] for x in hw)
     net_usd = net["total_usd"]
     capex = hw_usd + net_usd
