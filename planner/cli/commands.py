@@ -23,6 +23,15 @@ class InputError(PlannerError):
     pass
 
 
+def check_bounds(model: type[BaseModel], field: str, value: float, unit: str = "") -> None:
+    """Refuse an option's ``value`` outside ``model``'s bounds for ``field`` (all inclusive), in one line named
+    by the field, before any file is read: the options of ``sla`` and ``estate``."""
+    lo, hi, _ = field_bounds(model, field)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = f"{'' if lo is None else f'{lo:g}'}..{'' if hi is None else f'{hi:g}'}"
+        raise InputError(f"must be {span}{' ' + unit if unit else ''} (got {value:g})", field)
+
+
 def load_json_model(path: str | Path, model: type[BaseModel], field: str):
     return _load(path, model, InputError, field, prefix=field, max_bytes=MAX_INPUT_FILE_BYTES)
 
@@ -61,9 +70,7 @@ def cmd_sla(args) -> int:
     given = {k: getattr(args, k) for k in SLA_OVERRIDES if getattr(args, k, None) is not None}
     for k, v in given.items():
         if k != "latency_statistic":
-            lo, hi, _ = field_bounds(Database, k)  # as the Database model checks them (all inclusive)
-            if not lo <= v <= hi:
-                raise InputError(f"must be {lo:g}..{hi:g} (got {v:g})", k)
+            check_bounds(Database, k, v)  # as the Database model checks them
     if given:
         db = db.model_copy(update=given)
     if db.has_workload:

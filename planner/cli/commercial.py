@@ -12,8 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from planner.cli.args import print_json
-from planner.cli.commands import InputError, load_json_model
-from planner.core.errors import field_bounds
+from planner.cli.commands import InputError, check_bounds, load_json_model
 from planner.core.jsonio import read_bounded
 
 #: most bytes a quote file, a logo or an estate file may have
@@ -272,13 +271,9 @@ def cmd_estate(args) -> int:
     # the options first, each by its own name: a bad --latency-target-ms read as the file's error
     # ("bom.csv: demand.tiers.tiers.0.latency_target_ms"; review 2026-11-29)
     if args.latency_target_ms is not None:
-        lo, hi, _ = field_bounds(Demand, "latency_target_ms")
-        if not lo <= args.latency_target_ms <= hi:
-            raise InputError(f"must be {lo:g}..{hi:g} ms (got {args.latency_target_ms:g})", "latency_target_ms")
+        check_bounds(Demand, "latency_target_ms", args.latency_target_ms, "ms")
     if args.growth_pct is not None:
-        lo, hi, _ = field_bounds(Demand, "growth_pct")
-        if not lo <= args.growth_pct <= hi:
-            raise InputError(f"must be {lo:g}..{hi:g} (got {args.growth_pct:g})", "growth_pct")
+        check_bounds(Demand, "growth_pct", args.growth_pct)
     if args.validated_for:
         check_program(args.validated_for, load_catalog())
     data = read_bounded(args.file, MAX_ESTATE_FILE_BYTES, "file", InputError)
