@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 
+from planner.core.errors import plain_message
 from planner.core.text import count, first_upper
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.sizing.words import customer_words
@@ -289,7 +290,7 @@ def row_errors(exc, records: list[dict], list_field: str, labels: dict) -> str:
             where = f"Row {i + 1}" + (f" ({name})" if name else "")
             loc = loc[2:]
         field = labels.get(str(loc[0]), str(loc[0])) if loc else ""
-        msg = e["msg"].removeprefix("Value error, ")
+        msg = plain_message(e)
         for key, lab in labels.items():  # model field names in a message read as the columns' labels
             msg = re.sub(rf"\b{re.escape(key)}\b", lab, msg)
         out.append(f"{where}{', ' + field if field else ''}: {msg.replace('>=', '≥')}")

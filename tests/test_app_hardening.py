@@ -56,7 +56,7 @@ def _errors(at: AppTest) -> list[str]:
         ('{"d": ' + json.dumps(REF) + ', "w": [1, 2]}', "workload name is not text"),  # was TypeError: unhashable
         (
             '{"d": ' + json.dumps(REF) + ', "w": "oltp-8k", "t": {"tiers": [{"name": "x", "burst_iops": 1}]}}',
-            "could not be opened (tiers.tiers.0.guaranteed_iops: Field required",
+            "could not be opened (tiers.tiers.0.guaranteed_iops: required",
         ),
     ],
 )

@@ -593,7 +593,7 @@ def test_every_calibration_dimension_is_said_in_words():
 
 def test_a_tiers_files_errors_name_rows_and_columns_as_the_editor_does():
     """UI review (2026-11-29): a tiers file with a negative IOPS said "tiers.tiers.0.guaranteed_iops: Input
-    should be greater than 0 (got -5); tiers.tiers.0.burst_iops: Field required" (the model's names,
+    should be greater than 0 (got -5); tiers.tiers.0.burst_iops: required" (the model's names,
     rows from 0); it now says "Row 1 (Premium), Guaranteed IOPS: ...", as the editor."""
     at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sla_page.py").run()
     at.toggle(key="tier_editing").set_value(True).run()

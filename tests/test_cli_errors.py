@@ -129,7 +129,7 @@ def test_a_made_up_key_is_quoted_in_the_field(tmp_path, capsys):
     d = json.loads(Path(REF).read_text()) | {"z: r\nerror": 1}
     (tmp_path / "d.json").write_text(json.dumps(d))
     line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "'z: r\\nerror'")
-    assert line == "error: 'z: r\\nerror': Extra inputs are not permitted (got 1)"
+    assert line == "error: 'z: r\\nerror': not a field this input takes (a typo?) (got 1)"
 
 
 @pytest.mark.parametrize(
@@ -173,7 +173,7 @@ def test_a_file_with_a_made_up_key_among_a_kinds_fields_is_still_told_its_key(tm
     (tmp_path / "d.json").write_text(json.dumps(d))
     assert main(["sla", REF, "--db", str(tmp_path / "d.json")]) == 2
     line = capsys.readouterr().err
-    assert "db.databasez: Extra inputs are not permitted" in line and "this is a" not in line, line
+    assert "db.databasez: not a field this input takes (a typo?)" in line and "this is a" not in line, line
 
 
 @pytest.mark.parametrize("entry", ["import planner.cli", "import hciplan_ui; hciplan_ui.import_once()"])
@@ -269,3 +269,16 @@ def test_an_echoed_value_keeps_its_backslashes_single_and_escapes_what_does_not_
     assert shown(r"\\SQL01\LogicalDisk(D:)\Disk Reads/sec") == r"'\\SQL01\LogicalDisk(D:)\Disk Reads/sec'"
     assert shown("a\nb\u200bc") == r"'a\nb\u200bc'" and shown("it's") == '"it\'s"' and shown(5) == "5"
     assert "\n" not in shown("x\n" * 100) and len(shown("y" * 500)) == 80
+
+
+def test_pydantic_words_are_a_users(tmp_path, capsys):
+    """Review 2026-11-29: an empty tiers file said "List should have at least 1 item after validation,
+    not 0" (pydantic's words) and a missing column "Field required"."""
+    (tmp_path / "t.json").write_text('{"tiers": []}')
+    line = _fails(["price", REF, "--tiers", str(tmp_path / "t.json")], capsys, "tiers.tiers")
+    assert line == "error: tiers.tiers: needs at least 1 entry, has 0", line
+    (tmp_path / "t.json").write_text(
+        '{"tiers": [{"name": "x", "burst_iops": 1, "latency_target_ms": 1, "capacity_tb_per_db": 1}]}'
+    )
+    line = _fails(["price", REF, "--tiers", str(tmp_path / "t.json")], capsys, "tiers.tiers.0.guaranteed_iops")
+    assert line == "error: tiers.tiers.0.guaranteed_iops: required", line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -64,6 +65,35 @@ class DesignError(PlannerError):
     """A design is impossible (too many drives, too few fault domains, ...)."""
 
 
+#: pydantic's wording of some errors, in a user's words: "List should have at least 1 item after
+#: validation, not 0" read as code in the SLA page's tier upload (review 2026-11-29)
+_PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
+    "missing": lambda c: "required",
+    "extra_forbidden": lambda c: "not a field this input takes (a typo?)",
+    "too_short": lambda c: (
+        f"needs at least {c['min_length']} {'entry' if c['min_length'] == 1 else 'entries'}, has {c['actual_length']}"
+    ),
+    "too_long": lambda c: (
+        f"takes at most {c['max_length']} {'entry' if c['max_length'] == 1 else 'entries'}, has {c['actual_length']}"
+    ),
+}
+
+
+def plain_message(e: ErrorDetails | dict[str, Any]) -> str:
+    """One pydantic error's reason in a user's words: a validator's own sentence without pydantic's
+    "Value error, " prefix; a missing field "required"; a list's length as entries; others as pydantic
+    says them ("Input should be greater than 0")."""
+    kind = e.get("type")
+    ctx = e.get("ctx") or {}
+    if kind in _PLAIN:
+        try:
+            return _PLAIN[kind](ctx)
+        except KeyError:  # a context without the figures the words need: pydantic's own words
+            pass
+    msg = str(e["msg"])
+    return msg.removeprefix("Value error, ") if kind == "value_error" else msg
+
+
 def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: str = "", root: str = "") -> str:
     """One line per problem from a pydantic ValidationError (or some of its errors): 'field: reason'.
     A problem of the whole object (a model validator's) is named ``root`` (the file: "design"), or has
@@ -78,9 +108,7 @@ def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: s
         )
         if prefix:
             loc = f"{prefix}.{loc}" if loc else prefix
-        msg = e["msg"]
-        if e.get("type") == "value_error":  # a validator's own sentence, without pydantic's prefix
-            msg = msg.removeprefix("Value error, ")
+        msg = plain_message(e)
         # pydantic's 'greater than 0' already says the range; add the given value
         if "input" in e and not isinstance(e["input"], (dict, list)):
             msg = f"{msg} (got {shown(e['input'])})"
