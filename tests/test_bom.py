@@ -181,3 +181,15 @@ def test_dimm_errors_name_the_field(change, field):
     with pytest.raises(DesignError) as e:
         resolve(parse_design(d))
     assert e.value.field == field
+
+
+def test_the_months_scope_is_said():
+    """CLI review 2026-11-29: bom's monthly_cost.capex_usd (the servers, 63,714) stood beside total_usd
+    (with the network, 76,984) with no word why."""
+    from planner.commercial.bom import bom
+    from planner.models.design import load_design, resolve
+
+    b = bom(resolve(load_design("examples/reference.json")))
+    assert b["monthly_cost"]["capex_usd"] == pytest.approx(b["servers_usd"])
+    assert b["total_usd"] > b["servers_usd"]
+    assert "servers" in b["monthly_cost_note"] and "network.usd_per_month" in b["monthly_cost_note"]

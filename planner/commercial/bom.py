@@ -98,6 +98,10 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "licensing_compiled": licensing_data()["date_compiled"],
         "network": {k: net[k] for k in ("links", "switches", "usd_per_month")},
         "monthly_cost": monthly_cost(rd, a),
+        # its capex_usd is the servers' (63,714 beside a total_usd of 76,984 for the reference cluster, with
+        # no word why; CLI review 2026-11-29)
+        "monthly_cost_note": "the servers' month (what tier prices share out); the network's is network.usd_per_month, "
+        "and the whole cost (network, TCO) is `hciplan cost`",
         "assumptions": {
             "amortisation_months": a.amortisation_months,
             "ram_usd_per_gb": a.ram_usd_per_gb,
