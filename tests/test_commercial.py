@@ -334,3 +334,22 @@ def test_the_support_share_is_named_a_share_and_its_old_name_still_reads():
     assert CostAssumptions().support_share_per_year == 0.10
     assert CostAssumptions.model_validate({"support_pct_per_year": 0.2}).support_share_per_year == 0.2
     assert "support_pct_per_year" not in CostAssumptions().model_dump()
+
+
+@pytest.mark.parametrize("seed", ["seed-dl580-raid10", "seed-datrium-dvx", "seed-dataon-sofs-4db"])
+def test_an_owned_system_with_unpriced_parts_is_costed(seed):
+    """CLI review 2026-11-29: `cost --owned` (and `proposal --existing`) stopped at "no list_price_usd for part
+    'intel-xeon-x7542'" on the shipped seeds: an owned system's purchase is not counted, so its 2010 parts
+    need no price. They count 0 with kind "unpriced", and a note says their support is missing; a proposed
+    system's unpriced part is still refused."""
+    from planner.commercial.pricing import PricingError
+    from planner.commercial.tco import price_kinds, whole_cost
+    from planner.models.design import load_design
+
+    d = load_design(f"examples/{seed}.json")
+    c = whole_cost(d, owned=True)
+    assert "unpriced" in price_kinds(c)
+    assert any("support is not counted" in n for n in c["notes"])
+    assert c["monthly"]["total_usd_per_month"] > 0 and c["monthly"]["hardware_usd_per_month"] == 0
+    with pytest.raises(PricingError, match="no list_price_usd"):
+        whole_cost(d, owned=False)

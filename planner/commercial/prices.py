@@ -29,12 +29,13 @@ from planner.core.tables import TableError, number, read_rows, text
 
 PRICES_FILE = data_path("prices.json")
 #: the kinds a price can be, as the document's appendix names them
-KINDS = ("quoted", "list", "street", "estimated")
+KINDS = ("quoted", "list", "street", "estimated", "unpriced")
 KIND_WORDS = {
     "quoted": "your quote or discount",
     "list": "list price",
     "street": "street price (a seller's advertised price)",
     "estimated": "estimate (no published price found)",
+    "unpriced": "no price (a part the customer owns: its purchase is not counted)",
 }
 MAX_QUOTE_BYTES = 1_000_000
 MAX_QUOTE_ROWS = 5_000
@@ -80,7 +81,22 @@ UNDATED = {
     "estimated": "an estimate from other figures, with no dated source",
     "list": "the catalog record's price, with no dated source",
     "street": "no date in its source",
+    "unpriced": "no price",
 }
+
+
+def unpriced(rec) -> dict:
+    """A part of a system the customer owns that has no price (a 2010 CPU, a stand-in device): its
+    purchase is sunk, so the whole cost counts it at 0 and says so, instead of refusing the system
+    (``cost --owned`` on the DL580 seeds stopped at "no list_price_usd"; CLI review 2026-11-29)."""
+    return {
+        "usd": 0.0,
+        "kind": "unpriced",
+        "date": None,
+        "date_note": UNDATED["unpriced"],
+        "source": f"no price for '{rec.id}' in the catalog or your quotes",
+        "seen": "no price",
+    }
 
 
 def ram_per_gb_price(a, source: str) -> dict:

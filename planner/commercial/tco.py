@@ -47,8 +47,8 @@ from planner.commercial.licensing import (
     vmware_core_licences,
 )
 from planner.commercial.network import network_bom, network_usd_per_month
-from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
-from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions
+from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
+from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError
 from planner.models.catalog import Catalog, Record, load_catalog
 from planner.models.design import (
     Design,
@@ -269,7 +269,9 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     return groups
 
 
-def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
+def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False) -> list[dict]:
+    """The servers' part lines; a part with no price is an error, unless the customer ``owned`` the system
+    (:func:`planner.commercial.prices.unpriced`: its purchase is not counted)."""
     lines = []
     for g in groups:
         for role, rec, per in g["parts"]:
@@ -279,7 +281,12 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions) -> list[dict]:
                 )
                 desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
             else:
-                price = part_price(rec, a)
+                try:
+                    price = part_price(rec, a)
+                except PricingError:
+                    if not owned or rec.id in a.part_prices_usd:
+                        raise
+                    price = unpriced(rec)
                 desc, pid = rec.name, rec.id
             qty = per * g["count"]
             lines.append(
@@ -447,7 +454,7 @@ def whole_cost(
         )
     months = a.amortisation_months
     groups = design_parts(design, cat)
-    hw = _hardware_lines(groups, a)
+    hw = _hardware_lines(groups, a, owned)
     notes: list[str] = _platform_notes(design, demand, a0, platform, owned) if stack == "s2d" and hci else []
     net = design_network(design, groups, a, cat, owned)
     notes += net["notes"]
@@ -566,6 +573,11 @@ def whole_cost(
         notes.append(
             "the customer owns this system: its purchase (servers, network, perpetual licences) is not counted"
         )
+        if none := sorted({x["description"] for x in hw if x["price_kind"] == "unpriced"}):
+            notes.append(
+                f"no price for {', '.join(none)}: their support is not counted (give their prices in the cost "
+                "assumptions' part_prices_usd)"
+            )
     return {
         "design": design.name,
         "topology": design.topology,
