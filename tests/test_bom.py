@@ -193,3 +193,15 @@ def test_the_months_scope_is_said():
     assert b["monthly_cost"]["capex_usd"] == pytest.approx(b["servers_usd"])
     assert b["total_usd"] > b["servers_usd"]
     assert "servers" in b["monthly_cost_note"] and "network.usd_per_month" in b["monthly_cost_note"]
+
+
+def test_a_disaggregated_designs_client_servers_are_in_the_list():
+    """CLI review 2026-11-29: `bom examples/ceph-disaggregated.json` listed the storage nodes only (186,375 USD,
+    12 rack units) while cabling the 8 client servers; `cost` counted them (324,731 USD, 20 rack units)."""
+    d = load_design(EX / "ceph-disaggregated.json")
+    b, whole = bom(resolve(d)), whole_cost(d)
+    assert b["total_usd"] == pytest.approx(whole["capex_usd"], rel=1e-12)
+    assert b["rack_units"] == whole["rack_units"] and b["power_w"] == pytest.approx(whole["power_w"])
+    clients = [x for x in b["lines"] if x.get("group") == "client server"]
+    assert {x["role"] for x in clients} >= {"cpu", "ram"} and all(x["quantity_per_node"] is None for x in clients)
+    assert sum(x["total_usd"] for x in b["lines"]) == pytest.approx(b["total_usd"])

@@ -61,12 +61,35 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     nodes = rd.nodes
     n = rd.node
     lines = [_line(role, rec, count, nodes, a) for role, rec, count in node_parts(rd)]
-    servers = sum(x["total_usd"] for x in lines)
+    node_usd = sum(x["total_usd"] for x in lines) / nodes
     cat = catalog or load_catalog()
-    net = design_network(rd.design, design_parts(rd.design, cat), a, cat)
+    groups = design_parts(rd.design, cat)
+    # a disaggregated Ceph design's client servers are bought too: the list had only the storage nodes
+    # (186,375 USD against the whole cost's 324,731, while cabling the clients; CLI review 2026-11-29)
+    others = groups[1:]
+    for g in others:
+        lines += [
+            {
+                **_line(role, rec, per, g["count"], a),
+                "group": g["name"],
+                "quantity_per_node": None,
+                "quantity_per_server": per,
+            }
+            for role, rec, per in g["parts"]
+        ]
+    servers = sum(x["total_usd"] for x in lines)
+    net = design_network(rd.design, groups, a, cat)
     lines += [{**x, "quantity_per_node": None, "price_estimated": x["price_kind"] == "estimated"} for x in net["lines"]]
-    ru = (n.chassis.rack_units if n.chassis else 1) * nodes + net["rack_units"]
-    watts = node_power_w(rd) * nodes + net["power_w"]
+    ru = (
+        (n.chassis.rack_units if n.chassis else 1) * nodes
+        + net["rack_units"]
+        + sum(g["rack_units"] * g["count"] for g in others)
+    )
+    watts = (
+        node_power_w(rd) * nodes
+        + net["power_w"]
+        + sum(unit_power_w(role, rec) * per * g["count"] for g in others for role, rec, per in g["parts"])
+    )
     total = sum(x["total_usd"] for x in lines)
     if rd.design.stack == "s2d":
         lic = licence_options(n.cpu.cores, n.sockets, nodes, a)
@@ -89,7 +112,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "servers_usd": servers,
         "network_usd": net["total_usd"],
         "total_usd": total,
-        "per_node_usd": servers / nodes,
+        "per_node_usd": node_usd,
         "rack_units": ru,
         "power_w": watts,
         "heat_btu_h": watts * BTU_H_PER_W,
