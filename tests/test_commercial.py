@@ -353,3 +353,31 @@ def test_an_owned_system_with_unpriced_parts_is_costed(seed):
     assert c["monthly"]["total_usd_per_month"] > 0 and c["monthly"]["hardware_usd_per_month"] == 0
     with pytest.raises(PricingError, match="no list_price_usd"):
         whole_cost(d, owned=False)
+
+
+@pytest.mark.parametrize(
+    "example, bare",
+    [
+        ("san-raid5", "the database servers"),
+        ("split-provisioned", "the compute nodes and the data nodes"),
+        ("reference", None),
+    ],
+)
+def test_what_the_parts_list_leaves_out_is_said(example, bare):
+    """CLI review 2026-11-29: a SAN's database server was priced as CPU, RAM and an HBA (no chassis, board
+    or power supplies) with no word, and no parts list said that boot drives are not in it."""
+    from planner.commercial.bom import bom
+    from planner.commercial.tco import whole_cost
+    from planner.models.design import load_design, resolve
+
+    d = load_design(f"examples/{example}.json")
+    notes = whole_cost(d)["notes"]
+    assert any("boot drives" in n for n in notes)
+    chassis = [n for n in notes if n.startswith("no chassis")]
+    assert chassis == (
+        []
+        if bare is None
+        else [f"no chassis (board, power supplies) is named for {bare}: neither priced nor powered here"]
+    )
+    if d.topology == "hyperconverged":
+        assert any("boot drives" in n for n in bom(resolve(d))["notes"])

@@ -54,7 +54,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     (:func:`planner.commercial.tco.design_network`, as :func:`planner.commercial.tco.whole_cost` prices
     it), so ``total_usd`` is its purchase: one rule picks a cluster's network, and ``a.switch_model`` /
     ``a.switch_count`` choose its switches."""
-    from planner.commercial.tco import design_network, design_parts
+    from planner.commercial.tco import design_network, design_parts, unlisted_notes
     from planner.models.catalog import load_catalog
 
     a = for_platform(a or CostAssumptions(), None, rd.design)
@@ -99,8 +99,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     notes = list(net["notes"])
     if n.dimm is None:
         notes.append("the design names no DIMMs: RAM is priced per GB and draws no power in this list")
-    if n.chassis is None:
-        notes.append("the design names no chassis: one rack unit per node, no chassis price or power")
+    notes += unlisted_notes(groups)
     notes.append(
         "power is the parts' typical power (CPUs at TDP where no figure); size PSUs and cooling "
         "from the vendor's configurator"

@@ -269,6 +269,23 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     return groups
 
 
+def unlisted_notes(groups: list[dict[str, Any]]) -> list[str]:
+    """What the parts list of ``groups`` (:func:`design_parts`) leaves out, said once: servers whose design
+    names no chassis (board, power supplies) and a data node's own processors are neither priced nor
+    powered (a SAN's database server was CPU, RAM and an HBA with no word; CLI review 2026-11-29), and
+    no server's boot drive is listed."""
+    bare = [
+        g["name"] for g in groups if g["sockets"] and not any(r in ("chassis", "enclosure") for r, _, _ in g["parts"])
+    ]
+    bare += [g["name"] for g in groups if not g["sockets"] and g["name"] in ("data node",)]
+    out = []
+    if bare:
+        names = " and ".join(f"the {n}s" if not n.endswith("s") else f"the {n}" for n in dict.fromkeys(bare))
+        out.append(f"no chassis (board, power supplies) is named for {names}: neither priced nor powered here")
+    out.append("boot drives (an M.2 boot kit per server) are not listed")
+    return out
+
+
 def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False) -> list[dict]:
     """The servers' part lines; a part with no price is an error, unless the customer ``owned`` the system
     (:func:`planner.commercial.prices.unpriced`: its purchase is not counted)."""
@@ -457,7 +474,7 @@ def whole_cost(
     hw = _hardware_lines(groups, a, owned)
     notes: list[str] = _platform_notes(design, demand, a0, platform, owned) if stack == "s2d" and hci else []
     net = design_network(design, groups, a, cat, owned)
-    notes += net["notes"]
+    notes += net["notes"] + unlisted_notes(groups)
     hw_usd = sum(x["total_usd"] for x in hw)
     net_usd = net["total_usd"]
     capex = hw_usd + net_usd
