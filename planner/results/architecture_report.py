@@ -29,6 +29,7 @@ from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
 from planner.models.workload import Workload
+from planner.physics.endurance import endurance_warning
 
 #: why each architecture is outside the calibrated domain, said on every number
 WHY_UNCALIBRATED = {
@@ -136,6 +137,8 @@ def evaluate_report(
     out["workload"] = workload.name
     out.update(perf)
     out["notes"] = list(net.notes)
+    if net.wear is not None and (w := endurance_warning(perf["endurance_years"], net.wear["drive"].warranty_years)):
+        out["warnings"].append(w)
     out["model"] = {
         "stations": mod.stations_doc(net.stations),
         "degraded": "not modelled for this architecture (no one-node-down evaluation)",

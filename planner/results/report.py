@@ -735,6 +735,8 @@ def evaluate_report(
             out["notes"].append(note)
         out["platform"] = platform_check(rd, workload, perf, params)
         out["warnings"] += platform_warnings(out["platform"])
+        if w := endurance.endurance_warning(out.get("endurance_years"), rd.node.drive.warranty_years):
+            out["warnings"].append(w)
         deg = cases[1] if with_deg else None
         if deg is not None:
             stops = node_loss_stops_io(rd)
