@@ -548,5 +548,6 @@ if t3.open:
     )
 st.caption(
     "Each bar changes one input (the other inputs stay) and shows the change against the current "
-    "design; a missing bar means that setting is not a valid design."
+    "design; a setting that is not a valid design has no bar, and one that changes nothing a bar of zero width "
+    "(its row still named)."
 )

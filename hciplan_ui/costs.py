@@ -301,7 +301,10 @@ def _short(d: dict) -> str:
         at = "under the CPU cap" if d.get("carried_at") == "cpu_cap" else "at saturation"
         return f"{fmt.iops(d['have'])} IOPS {at}, {fmt.iops(d['need'])} needed"
     if k == "latency":
-        return f"worst {fmt.ms(d['have'])} vs {fmt.ms(d['need'])} target"
+        # the demand's tiers with every node up: the Performance page's headline beside it can be the view one
+        # node down, or another workload (browser review 2026-11-29: "VM latency 0.622 ms" above "worst 0.545 ms")
+        tier = f"{d['tier']} {d['statistic']} " if d.get("tier") else "worst "
+        return f"{tier}{fmt.ms(d['have'])} vs {fmt.ms(d['need'])} target, all nodes up"
     if k == "capacity":
         return f"{fmt.num(d['have'], 1, 'TB')} usable, {fmt.num(d['need'], 1, 'TB')} needed"
     if k == "vcpus":

@@ -307,6 +307,11 @@ def hosting_caveat(warnings: list[dict]) -> str | None:
     return f":red[as if the nodes could host these VMs: {what} (see below)]"
 
 
+#: who runs a closed load of VMs on each stack (VMFleet is Storage Spaces Direct's tool; a Ceph or vSAN
+#: page said "as VMFleet runs it", browser review 2026-11-29)
+VMFLEET_WORDS = {"s2d": "VMFleet", "vsan": "HCIBench", "ceph": "a fio fleet"}
+
+
 def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -> str | None:
     """Why a preset shows a latency far above a sized demand's: a preset (``iops`` unset) is a
     closed load, as VMFleet runs it: its VMs keep a fixed number of IOs in flight, so the cluster
@@ -319,12 +324,32 @@ def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -
     from planner.models.workload import Workload
 
     vms = int(Workload.model_validate(workload).vms_on(max(nodes, 1)))  # the load's own count (vms_total)
-    s = (
-        f"This workload is a closed load, as VMFleet runs it: {vms:,} VMs ({workload['vms_per_node']:,} per node) "
-        f"each keep {count(per_vm, 'IO')} in flight, {vms * per_vm:,} in all, so the cluster runs as fast as those IOs "
-        f"allow ({iops(report.get('iops'))} IOPS) and the latency ({ms(report.get('vm_latency_ms'))}) is the wait "
-        "in that queue (Little's law), not a demand's."
+    head = (
+        f"This workload is a closed load, as {VMFLEET_WORDS.get(report.get('stack', 's2d'), 'a load generator')} "
+        f"runs it: {vms:,} VMs ({workload['vms_per_node']:,} per node) each keep {count(per_vm, 'IO')} in flight, "
+        f"{vms * per_vm:,} in all, "
     )
+    throttle = (
+        "the CPU cap"
+        if report.get("bottleneck") == "cpu_utilization_cap"
+        else "their IOPS limit"
+        if workload.get("iops_limit_per_vm") and report.get("bottleneck") == "iops_limit_per_vm"
+        else None
+    )
+    if throttle:
+        # a throttle holds the rest of the IOs in their VMs, which the latency does not count (as DiskSpd does
+        # not): "the latency (0.514 ms) is the wait in that queue (Little's law)" beside 4,800 IOs at 523,208 IOPS
+        # (9.2 ms by Little's law) contradicted itself (browser review 2026-11-29; docs/model.md, the CPU cap)
+        s = head + (
+            f"and {throttle} admits {iops(report.get('iops'))} IOPS of them. The latency "
+            f"({ms(report.get('vm_latency_ms'))}) is the admitted IOs'; the IOs held back wait in their VMs, which "
+            "it does not count (as DiskSpd does not)."
+        )
+    else:
+        s = head + (
+            f"so the cluster runs as fast as those IOs allow ({iops(report.get('iops'))} IOPS) and the latency "
+            f"({ms(report.get('vm_latency_ms'))}) is the wait in that queue (Little's law), not a demand's."
+        )
     if sized_demand:
         s += (
             " The sized demand is an open load, a fixed rate of IOPS, at which this design's latency is far lower: "

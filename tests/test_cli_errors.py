@@ -282,3 +282,33 @@ def test_pydantic_words_are_a_users(tmp_path, capsys):
     )
     line = _fails(["price", REF, "--tiers", str(tmp_path / "t.json")], capsys, "tiers.tiers.0.guaranteed_iops")
     assert line == "error: tiers.tiers.0.guaranteed_iops: required", line
+
+
+def test_small_words_of_the_2026_11_29_walks():
+    """Browser reviews 2026-11-29: "tier names must be unique (got ['Gold', 'Gold'])" (a Python list),
+    "String should have at least 1 character", "1 fault domains remain", "VSAN:" at a sentence's start,
+    "limited by reserved_iops"."""
+    from pydantic import ValidationError
+
+    from planner.core.errors import format_validation_error
+    from planner.core.text import first_upper, sentence
+    from planner.models.tiers import TierSet, default_tiers
+
+    t = default_tiers().model_dump(mode="json")["tiers"]
+    with pytest.raises(ValidationError) as exc:
+        TierSet.model_validate({"tiers": [t[0], t[0]]})
+    msg = format_validation_error(exc.value)
+    assert f"'{t[0]['name']}' more than once" in msg and "[" not in msg, msg
+    with pytest.raises(ValidationError) as exc:
+        TierSet.model_validate({"tiers": [{**t[0], "name": ""}]})
+    assert "tiers.0.name: must not be empty" in format_validation_error(exc.value)
+    assert first_upper("vSAN: reads") == "vSAN: reads" and sentence("vCPUs run") == "vCPUs run."
+    assert first_upper("reads") == "Reads"
+
+
+def test_one_fault_domain_is_said_in_the_singular():
+    from planner.models.design import load_design, resolve
+    from planner.physics.capacity import capacity_report
+
+    note = capacity_report(resolve(load_design("examples/edge-2node.json"))).node_loss_note
+    assert note.startswith("after losing one node, 1 fault domain remains;"), note

@@ -91,8 +91,8 @@ def test_stack_defaults_and_refusals():
         (dict(CEPH, resiliency="mirror-3way"), "is not a Ceph pool"),
         (dict(ref, resiliency="replica-3"), "not a Storage Spaces Direct resiliency"),
         (dict(VSAN, resiliency="ec-4+2"), "not a vSAN policy"),
-        (dict(ref, nodes=17), "less than or equal to 16"),
-        (dict(VSAN, nodes=65), "less than or equal to 64"),
+        (dict(ref, nodes=17), "at most 16"),
+        (dict(VSAN, nodes=65), "at most 64 servers"),
         (dict(CEPH, nodes=257), "less than or equal to 256"),
         (dict(CEPH, resiliency="ec-6+2"), "needs at least 8 fault domains"),
         (dict(CEPH, volume_servers=3), "Storage Spaces Direct setting"),
@@ -398,7 +398,7 @@ def test_demand_node_limits_by_stack():
 
     assert Demand(total_iops=1e5, capacity_tb=5, stack="ceph", max_nodes=100).max_nodes == 100
     for stack, bad in (("s2d", 17), ("vsan", 65)):
-        with pytest.raises(Exception, match="less than or equal to"):
+        with pytest.raises(Exception, match="at most"):
             Demand(total_iops=1e5, capacity_tb=5, stack=stack, max_nodes=bad)
 
 

@@ -284,7 +284,7 @@ def tier_prices(
     one DB takes (1 / max DBs alone); price = cost share / fill / (1 - margin).
     Break-even fill is the fill at which price at zero margin covers cost.
     """
-    from planner.commercial.tiers import fit_mix
+    from planner.commercial.tiers import fit_mix, limit_words
 
     a = for_platform(a or CostAssumptions(), None, rd.design)
     cost = monthly_cost(rd, a)
@@ -295,7 +295,8 @@ def tier_prices(
         k = fit["alone"][t.name]["max_dbs"]
         limited = fit["alone"][t.name]["limited_by"]
         if k == 0:  # JSON has no Infinity: no price, and the reason beside every null
-            why = f"no {t.name} database fits on this design (limited by {limited})"
+            # in words: the SLA page said "limited by reserved_iops" (browser review 2026-11-29)
+            why = f"no {t.name} database fits on this design (limited by {limit_words(limited)})"
             out[t.name] = {
                 "max_dbs": 0,
                 "limited_by": limited,

@@ -70,6 +70,9 @@ class DesignError(PlannerError):
 _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     "missing": lambda c: "required",
     "extra_forbidden": lambda c: "not a field this input takes (a typo?)",
+    "string_too_short": lambda c: (
+        "must not be empty" if c["min_length"] == 1 else f"needs at least {c['min_length']} characters"
+    ),
     "too_short": lambda c: (
         f"needs at least {c['min_length']} {'entry' if c['min_length'] == 1 else 'entries'}, has {c['actual_length']}"
     ),

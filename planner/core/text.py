@@ -26,7 +26,10 @@ def plural_of(n: float, noun: str, plural: str | None = None) -> str:
 
 def first_upper(text: str) -> str:
     """``text`` with its first letter in upper case and the rest as it is (``str.capitalize``
-    lowers the rest: "N+1" and "IOPS" inside a sentence)."""
+    lowers the rest: "N+1" and "IOPS" inside a sentence). A word spelt in mixed case stays as it is:
+    "vSAN", "vCPUs", "iSCSI" (a vSAN note began "VSAN:", browser review 2026-11-29)."""
+    if text[1:2].isupper():
+        return text
     return text[:1].upper() + text[1:]
 
 

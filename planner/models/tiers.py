@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from planner.core.errors import PlannerError
+from planner.core.errors import PlannerError, shown
 from planner.core.jsonio import file_kind
 from planner.core.resources import data_path
 
@@ -51,7 +51,9 @@ class TierSet(BaseModel):
     def _unique(self) -> TierSet:
         names = [t.name for t in self.tiers]
         if len(set(names)) != len(names):
-            raise ValueError(f"tier names must be unique (got {names})")
+            twice = sorted({n for n in names if names.count(n) > 1})
+            # the names as typed, not a Python list ("(got ['Gold', 'Gold'])", browser review 2026-11-29)
+            raise ValueError(f"tier names must be unique: {', '.join(shown(n) for n in twice)} more than once")
         return self
 
     def by_name(self) -> dict[str, Tier]:

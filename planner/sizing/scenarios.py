@@ -55,7 +55,7 @@ def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
     ]
     # Ceph's messenger is TCP only (a Ceph design with RDMA is refused): not an input to move
     if d.get("stack") != "ceph":
-        out.append(("transport tcp / rdma", _alt(d, ("transport",), "tcp"), _alt(d, ("transport",), "rdma")))
+        out.append(("transport: TCP / RDMA", _alt(d, ("transport",), "tcp"), _alt(d, ("transport",), "rdma")))
     if n.get("cache_devices"):
         c = n["cache_devices"]["count"]
         out.append(
