@@ -482,3 +482,39 @@ def test_the_file_servers_saturation_note_names_the_station_in_words():
     rep = evaluate_report(load_design(ROOT / "examples" / "seed-dataon-sofs-1db.json"), load_workload("oltp-8k"))
     note = next(n for n in rep["notes"] if "saturate from" in n)
     assert note.endswith("(file server CPU)") and "_" not in note, note
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "seed-datrium-dvx",
+        "split-provisioned",
+        "san-raid5",
+        "seed-dl580-raid10",
+        "sofs-2node-sas-tiered",
+        "seed-dataon-sofs-2db",
+    ],
+)
+def test_a_vm_latency_band_never_starts_below_its_storage(example):
+    """CLI review 2026-11-29: Datrium's database read "vm_latency_ms_low": 0.096 beside reads of 0.215 and
+    writes of 0.277 ms at their low ends: the other architectures' bands were not nested as the HCI ones are
+    (:func:`planner.results.uncertainty.nest_latency_bands`)."""
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    for w in (profiles()["oltp-8k"], profiles()["Peak4kRead"]):
+        rep = evaluate_report(load_design(f"examples/{example}.json"), w)
+        lows = [rep[f"{k}_low"] for k in ("read_latency_ms", "write_latency_ms") if rep.get(f"{k}_low") is not None]
+        if lows and rep.get("vm_latency_ms_low") is not None:
+            r = w.read_fraction
+            mix = r * rep["read_latency_ms_low"] + (1 - r) * (rep.get("write_latency_ms_low") or 0.0)
+            assert rep["vm_latency_ms_low"] >= min(mix, rep["vm_latency_ms"]) - 1e-12, (example, w.name)
+
+
+def test_datriums_database_latency_band_is_nested(capsys):
+    from planner.cli import main
+
+    assert main(["sla", "examples/seed-datrium-dvx.json", "--database", "examples/db-seed-datrium.json"]) == 0
+    c = json.loads(capsys.readouterr().out)["database_capacity"]
+    assert c["vm_latency_ms_low"] >= min(c["read_latency_ms_low"], c["write_latency_ms_low"]), c
