@@ -715,3 +715,15 @@ def test_the_cpu_screen_gives_ceph_as_many_osds_as_any_storage_set():
     v = demand_verdict(Design.model_validate(best["design"]), demand)
     assert v["met"] and v["feasible"]
     assert v["usd_per_month"] <= demand_verdict(known, demand)["usd_per_month"], best["design"]["name"]
+
+
+def test_a_database_vm_too_small_for_its_rate_is_said_by_the_sizer():
+    """Browser review 2026-11-29: the DBA demand with 4 vCPUs per database sized a best design that the
+    page then judged "not met: vCPUs" ("each database needs 6 vCPUs for its rate"), with an empty
+    explanation. No part choice changes a database VM's own vCPUs: the explanation says what to change."""
+    d = json.loads(Path("examples/demand-hammerdb.json").read_text()) | {"vcpus_per_db": 4}
+    res = size(Demand.model_validate(d), top=1)
+    assert res.best is not None and res.best["database_rate"]["carried"] is False
+    assert "give each database at least 6 vCPUs" in res.explanation, res.explanation
+    ok = size(Demand.model_validate(d | {"vcpus_per_db": 8}), top=1)
+    assert "give each database" not in ok.explanation

@@ -1230,6 +1230,13 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     expl = stopped if not out else ""
     if not out and not expl:
         expl = _why_empty(demand, rej, tb)
+    if best is not None and (rate := best.get("database_rate")) and not rate["carried"]:
+        # the demand's own VM is too small for its rate, which no part choice here changes: the Size page
+        # showed the best design beside "not met: vCPUs" with no word why (browser review 2026-11-29)
+        expl = (expl + "; " if expl else "") + (
+            f"{rate['note']} on the best design: give each database at least {rate['vcpus_needed']} vCPUs at this "
+            "oversubscription (or share its vCPUs less), then size again"
+        )
     if unpriced:
         expl = (
             expl + "; " if expl else ""
