@@ -222,3 +222,17 @@ def test_a_name_saved_for_another_customer_is_said(tmp_path):
     with pytest.raises(StoreError) as err:
         store.get("nothere")
     assert "saved for" not in str(err.value)
+
+
+def test_scenario_figures_name_their_load_and_the_demand_verdict(tmp_path):
+    """CLI review 2026-11-29: `scenario compare` gave a 9 TB design's figures beside a 216 TB demand with no
+    verdict, and a latency (0.5129 ms, the demand's load) that read as evaluate's under oltp-8k (0.5143)."""
+    from planner.store.scenarios import scenario_figures
+
+    doc = {
+        "demand": json.loads(Path("examples/demand-200dbs.json").read_text()),
+        "design": json.loads(Path("examples/reference.json").read_text()),
+    }
+    f = scenario_figures(doc)
+    assert f["workload"].startswith("demand") and "open load" in f["workload_note"]
+    assert f["against_demand"]["met"] is False and "capacity" in f["against_demand"]["not_met"]
