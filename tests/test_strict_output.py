@@ -230,3 +230,15 @@ def test_every_null_of_the_cost_command_says_why(capsys):
 
     assert not list(nulls(out)), list(nulls(out))
     assert out["sql_server_note"].startswith("no SQL Server licences counted")
+
+
+def test_a_note_with_nothing_to_say_is_left_out(capsys):
+    """CLI review 2026-11-29: `sla examples/san-raid5.json --database ...` printed "latency_note": "",
+    "note": "", "band_note": "" and a vSAN evaluate "volume_plan_note": "": a note is there where it explains."""
+    assert jsonio.strict({"a_note": "", "note": "", "b": 1, "c_note": "why", "name": ""}) == {
+        "b": 1,
+        "c_note": "why",
+        "name": "",
+    }
+    out = _ok(["sla", "examples/san-raid5.json", "--database", "examples/db-oltp-hammerdb.json"], capsys)
+    assert "" not in [v for k, v in out["guarantee"].items() if k.endswith("note")]

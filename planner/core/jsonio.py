@@ -318,7 +318,9 @@ NOT_COMPUTABLE = (
 def strict(obj: Any, reason: str = UNEXPLAINED) -> Any:
     """A JSON-ready copy of ``obj`` with no NaN or Infinity: each non-finite
     float becomes null and, in an object, gets a ``<key>_note`` (``reason``)
-    next to it (unless one is there). Iterative, so depth cannot overflow the stack."""
+    next to it (unless one is there). A note with nothing to say (``""``) is left out: a note
+    is there where it explains something ("latency_note": "" beside the figures read as a
+    missing explanation; CLI review 2026-11-29). Iterative, so depth cannot overflow the stack."""
 
     def fix(v: Any) -> tuple[Any, bool]:
         if isinstance(v, (float, np.floating)) and not math.isfinite(v):
@@ -342,6 +344,8 @@ def strict(obj: Any, reason: str = UNEXPLAINED) -> Any:
             new: dict[Any, Any] = {}
             parent[key] = new
             for k, v in src.items():
+                if v == "" and isinstance(k, str) and k.endswith("note"):
+                    continue
                 v, bad = fix(v)
                 if bad:
                     new[k] = None
