@@ -312,3 +312,23 @@ def test_one_fault_domain_is_said_in_the_singular():
 
     note = capacity_report(resolve(load_design("examples/edge-2node.json"))).node_loss_note
     assert note.startswith("after losing one node, 1 fault domain remains;"), note
+
+
+def test_cli_review_words_2026_11_29(capsys):
+    """CLI review 2026-11-29: `import` printed no hciplan_version (indented by 1); `price` shared out the
+    servers' month with no word that the network is not in it, and took --platform azure-local on a Ceph
+    design silently; `bom` of a SAN named only the app's page; a single server's rack space read
+    "1 rack units"; `sla` of a database that does not fit said "the IO guarantee falls short"."""
+    assert main(["import", "examples/import-measurements.csv", "--design", "examples/reference.json"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('{\n  "hciplan_version"'), out[:80]
+    assert main(["price", "examples/ceph-6node-reef.json", "--platform", "azure-local"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert "not in it" in d["monthly_cost_note"] and "carries its own licence" in d["platform_note"]
+    line = _fails(["bom", "examples/san-raid5.json"], capsys, "topology")
+    assert "hciplan cost" in line, line
+    assert main(["cost", "examples/single-server-pcie-flash.json"]) == 0
+    rack = next(x for x in json.loads(capsys.readouterr().out)["lines"] if x["key"] == "rack")
+    assert rack["basis"].startswith("1 rack unit x"), rack
+    assert main(["sla", "examples/single-server-pcie-flash.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
+    assert "the database does not fit in the storage" in json.loads(capsys.readouterr().out)["meets_note"]

@@ -232,7 +232,10 @@ def cmd_import(args) -> int:
 
         write_csv(point_table(out["rows"], args.calibrate), sys.stdout)
         return 0
-    print(dumps(out if args.timings else without_wall_clock(out)))
+    # as every command prints: hciplan_version on top, indented by 2 (it had neither; CLI review 2026-11-29)
+    import json
+
+    print_json(json.loads(dumps(out if args.timings else without_wall_clock(out))))
     return 0
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from planner.commercial.licensing import for_platform, licence_options, licensing_data, stack_licence_options
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
-from planner.commercial.pricing import CostAssumptions, monthly_cost, part_price_usd
+from planner.commercial.pricing import SERVERS_MONTH_NOTE, CostAssumptions, monthly_cost, part_price_usd
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_power_w
 
@@ -122,8 +122,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "monthly_cost": monthly_cost(rd, a),
         # its capex_usd is the servers' (63,714 beside a total_usd of 76,984 for the reference cluster, with
         # no word why; CLI review 2026-11-29)
-        "monthly_cost_note": "the servers' month (what tier prices share out); the network's is network.usd_per_month, "
-        "and the whole cost (network, TCO) is `hciplan cost`",
+        "monthly_cost_note": SERVERS_MONTH_NOTE + " (its month: network.usd_per_month)",
         "assumptions": {
             "amortisation_months": a.amortisation_months,
             "ram_usd_per_gb": a.ram_usd_per_gb,

@@ -30,6 +30,7 @@ from planner.commercial.licensing import (
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.models.design import ResolvedDesign
+from planner.models.stacks import STACK_LABELS
 from planner.physics.power import node_parts, node_power_w
 
 _LIC = licensing_data()["options"]
@@ -237,6 +238,13 @@ def node_monthly_usd(node_capex, power_w, rack_units, licence_usd_per_month, a: 
     }
 
 
+#: whose month :func:`monthly_cost` is, said beside it wherever it is printed (``price``, ``bom``)
+SERVERS_MONTH_NOTE = (
+    "the servers' month (what tier prices share out); the network's (switches, cables, optics) is not in it: "
+    "`hciplan cost` gives the whole cost"
+)
+
+
 def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
     """Monthly cost of the cluster's servers per node and per cluster, USD/month, by line item
     (the network is the whole cost's, :func:`planner.commercial.tco.whole_cost`). The licences follow the design's platform
@@ -329,8 +337,19 @@ def tier_prices(
     # an assumption left unset (null) is left out: the echo says what was assumed
     return {
         "monthly_cost": cost,
+        # whose month the tiers share out: a per-cluster 3,454 USD beside "network": true in the assumptions,
+        # where `cost` says 4,014 (CLI review 2026-11-29)
+        "monthly_cost_note": SERVERS_MONTH_NOTE,
         "tiers": out,
         "assumptions": a.model_dump(mode="json", exclude=hide, exclude_none=True),
+        **(
+            {
+                "platform_note": f"the platform choice is Storage Spaces Direct's: a {STACK_LABELS[rd.design.stack]} design "
+                f"carries its own licence ({cost['licence_option']})"
+            }
+            if rd.design.stack != "s2d" and a.platform != "auto"
+            else {}
+        ),
     }
 
 

@@ -647,6 +647,10 @@ def database_guarantee(
         + (
             "both hold"
             if io_ok and rate["carried"]
+            # the reason the guarantee is 0: "the IO guarantee falls short" beside "1 TB does not fit" read
+            # as a different reason (CLI review 2026-11-29)
+            else "the database does not fit in the storage"
+            if g.binding_constraint == "capacity" and g.guaranteed_iops == 0
             else "the IO guarantee falls short"
             if not io_ok
             else "the rate is not carried"

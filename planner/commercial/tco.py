@@ -49,6 +49,7 @@ from planner.commercial.licensing import (
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError
+from planner.core.text import count
 from planner.models.catalog import Catalog, Record, load_catalog
 from planner.models.design import (
     Design,
@@ -583,7 +584,7 @@ def whole_cost(
             "key": "rack",
             "upfront_usd": 0.0,
             "usd_per_month": rack,
-            "basis": f"{ru} rack units x ${a.rack_unit_usd_per_month:g} per month",
+            "basis": f"{count(ru, 'rack unit')} x ${a.rack_unit_usd_per_month:g} per month",
         },
     ]
     if owned:

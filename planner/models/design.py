@@ -1079,7 +1079,10 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         raise DesignError(
             # read by customers too (a share link, a file loaded on the Design page): no module names
             f"a {design.topology.replace('-', ' ')} design is not a hyperconverged cluster: its figures come from "
-            "its own architecture's model (the Compare page's system today, or hciplan evaluate)",
+            # what to run instead, in the CLI's and the app's words (it named only the app's page; CLI review
+            # 2026-11-29): its cost and parts are the whole cost's
+            "its own architecture's model: `hciplan evaluate` and `hciplan cost` (its parts and whole cost) take "
+            "it, and the app's Compare page as the system today",
             "topology",
         )
     catalog = catalog or load_catalog()

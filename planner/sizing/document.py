@@ -336,7 +336,8 @@ def latency_range_notes(p: dict) -> list[str]:
     if over:
         names = ", ".join(f"{_tier_words(c['name'], False)} ({c['latency_target_ms']:g} ms)" for c in over)
         out.append(
-            f"The latency target of {names} is on the mean: more than one read in a hundred takes longer "
+            f"The latency {'targets' if len(over) > 1 else 'target'} of {names} {'are' if len(over) > 1 else 'is'} "
+            "on the mean: more than one read in a hundred takes longer "
             f"(99th percentile {ms(rep['p99_read_latency_ms'])}). A target on the 99th percentile would size for it."
         )
     hi = rep.get("vm_latency_ms_high")
