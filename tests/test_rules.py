@@ -1,6 +1,8 @@
 """The named sizing rules: Microsoft's resiliency guidance, drive and cache
 minimums, network and memory rules (planner.physics.rules)."""
 
+from pathlib import Path
+
 import numpy as np
 
 from planner.physics import rules as R
@@ -97,3 +99,17 @@ def test_sizing_checks_are_the_hardware_rules_and_the_demands():
     # the same verdicts and reasons (check_design adds 'not_applicable' to rules with nothing to judge)
     assert {k: {f: chk["checks"][k][f] for f in ("passed", "reason")} for k in hw} == hw
     assert "min_capacity_drives" in chk["fails"] and not chk["feasible"]
+
+
+def test_the_cache_media_rule_is_not_applicable_without_a_cache():
+    """Browser review 2026-11-29: a proposal's rules table said "Cache faster than capacity ... passed" for a
+    design with no cache, beside the other cache rules' "not applicable (no cache tier)"."""
+    from planner.models.demand import Demand
+    from planner.models.design import load_design, resolve
+    from planner.sizing.checks import check_design
+
+    demand = Demand.model_validate_json(Path("examples/demand-200dbs.json").read_text())
+    checks = check_design(resolve(load_design("examples/edge-2node.json")), demand)["checks"]
+    assert checks["cache_media"]["passed"] and checks["cache_media"]["not_applicable"] == "no cache tier"
+    with_cache = check_design(resolve(load_design("examples/reference.json")), demand)["checks"]
+    assert "not_applicable" not in with_cache["cache_media"]

@@ -1169,7 +1169,11 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         cache_media_ok(
             has_cache, c_rank, cache.endurance_dwpd if cache is not None else 0.0, d_rank, drive.endurance_dwpd
         ),
-        f"{cache_family(cache)} over {drive_family(drive)}",
+        # with no cache the rule judges only "HDD needs a cache": an all-flash node's reason ends as the other
+        # cache rules' do, so a document says "not applicable" (a proposal said "passed"; review 2026-11-29)
+        f"{cache_family(cache)} over {drive_family(drive)}"
+        if has_cache
+        else f"{drive_family(drive)} capacity, no cache tier",
     )
     put(
         "cache_endurance",
