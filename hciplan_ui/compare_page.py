@@ -387,7 +387,13 @@ for col, (name, r) in zip(cols, reports):
                 ":green[demand met]" if not missed else ":red[demand not met: " + fmt.md(", ".join(missed)) + "]"
             )
             if rules:  # a failed vendor rule turns the verdict as a missed part of the demand does
-                said.append(f":red[fails {count(len(rules), 'rule')}: " + fmt.md("; ".join(rules)) + "]")
+                # each rule is what it requires, quoted: "fails 2 rules: the capacity drives' rated writes outlast
+                # the amortisation period" read as a pass (browser review 2026-11-29)
+                said.append(
+                    f":red[fails {count(len(rules), 'rule')}, not met: "
+                    + fmt.md("; ".join(f"“{r}”" for r in rules))
+                    + "]"
+                )
         elif v and "error" in v:
             said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
         elif name in unjudged:

@@ -846,3 +846,30 @@ def test_a_total_over_years_in_which_growth_adds_a_server_says_so(proposal):
     assert (
         f"These totals are of today's {n} servers: the demand's growth needs another server from year {first}" in cost
     )
+
+
+def test_the_workbook_names_the_system_today_in_words(tmp_path):
+    """Browser review 2026-11-29: the XLSX proposal's Cost sheet read "System today: ceph-6node-reef"."""
+    import openpyxl
+
+    from planner.cli import main
+
+    out = tmp_path / "p.xlsx"
+    assert (
+        main(
+            [
+                "proposal",
+                "examples/demand-200dbs-ceph.json",
+                "--existing",
+                "examples/ceph-6node-reef.json",
+                "--format",
+                "xlsx",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    cells = [str(c) for ws in openpyxl.load_workbook(out) for row in ws.iter_rows(values_only=True) for c in row if c]
+    today = [c for c in cells if c.startswith("System today:")]
+    assert today == ["System today: Ceph on 6 x Dell PowerEdge R7625, 3 replicas"], today

@@ -25,6 +25,7 @@ from pathlib import Path
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
 from planner.core.tables import safe_cell
+from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
 FORMATS = ("html", "pdf", "docx", "xlsx")
@@ -247,7 +248,10 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     ex = p.get("existing")
     if ex:
         rows.append([])
-        rows.append([f"System today: {ex['design']['name']}", "Purchases (USD)", "Running costs (USD)", "Total (USD)"])
+        # in words, as the other formats say it (the sheet read "System today: ceph-6node-reef"; review 2026-11-29)
+        rows.append(
+            [f"System today: {system_words(ex['design'])}", "Purchases (USD)", "Running costs (USD)", "Total (USD)"]
+        )
         rows += [
             [f"{t['years']} years", usd(t["upfront_usd"]), usd(t["running_usd"]), usd(t["total_usd"])]
             for t in ex["cost"]["tco"]
