@@ -490,9 +490,17 @@ with st.container():
                     )
                     small = t["smallest_vm_meeting_target"]
                     if small:
+                        # its IO only: beside "no VM size carries this rate" (SQL Server's work) above, "the smallest
+                        # VM ... 32 vCPUs" read as a contradiction (browser review 2026-11-29)
+                        rate_short = need is not None and not need["rate"]["carried"]
                         st.caption(
                             f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
-                            f"{small['vcpus']} vCPUs, {count(small['threads'], 'IO thread')} x {small['outstanding_per_thread']} outstanding."
+                            f"{small['vcpus']} vCPUs, {count(small['threads'], 'IO thread')} x {small['outstanding_per_thread']} outstanding"
+                            + (
+                                " (its IO only: the warning above says what its transaction rate needs)."
+                                if rate_short
+                                else "."
+                            )
                         )
                     elif t["target_iops"] is None:
                         # this mode has no IOPS to reach: the library's "give ... a target IOPS" pointed at a field

@@ -922,3 +922,21 @@ def test_the_vm_size_table_in_io_mode_points_to_the_dba_mode():
     said = [c.value for c in at.caption]
     assert not any("a target IOPS" in c for c in said)
     assert any(c.startswith("What each VM size is guaranteed. Describe the database by what a DBA knows") for c in said)
+
+
+def test_the_smallest_vm_for_the_io_says_it_is_the_ios_when_the_rate_is_not_carried():
+    """Browser review 2026-11-29: the SLA page warned "no VM size carries this rate" (SQL Server's work) and,
+    below it, named "The smallest VM guaranteed the database's 138,461 IOPS: 32 vCPUs"."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    at.number_input(key="sla_db_rate").set_value(150000).run()  # more than 16 vCPUs at 4:1 carry
+    at.session_state["sla_by_size"] = True
+    at.run()
+    assert not at.exception
+    assert any("carry at most" in w.value for w in at.warning), [w.value for w in at.warning]
+    small = [c.value for c in at.caption if c.value.startswith("The smallest VM guaranteed")]
+    assert small, [c.value for c in at.caption]
+    assert small[0].endswith("(its IO only: the warning above says what its transaction rate needs)."), small
