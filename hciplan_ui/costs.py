@@ -22,7 +22,7 @@ import streamlit as st
 from hciplan_ui import chrome, fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
-from planner.core.text import sentence
+from planner.core.text import sentence, tidy
 from planner.sizing.words import customer_words
 
 QUOTES = "cost_quotes"  # {"file", "part_prices_usd", "vendor_discounts_pct"}
@@ -311,9 +311,9 @@ def _short(d: dict) -> str:
         rate = d.get("database_rate")
         if rate and not rate["carried"]:  # the nodes have the vCPUs; each database's own are too few
             return f"each database needs {rate['vcpus_needed']} vCPUs for its rate"
-        return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 0)} vCPUs per node"
+        return f"{tidy(d['need'])} of {fmt.num(d['have'], 0)} vCPUs per node"
     if k == "database_cpu":
-        return f"{fmt.num(d['need'], 1)} of {fmt.num(d['have'], 1)} cores busy per node"
+        return f"{tidy(d['need'])} of {tidy(d['have'])} cores busy per node"
     if k == "ram":
         return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node"
     if k == "n_plus_one" and "capacity_met" in d:

@@ -339,3 +339,14 @@ def test_a_demand_without_tiers_names_its_databases_not_a_tier_mix_of_totals():
     assert "totals" not in w.description
     tiered = demand_as_workload(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), 5)
     assert tiered.description.endswith("tier mix 144 Standard, 60 Business, 30 Premium, 6 Ultra")
+
+
+def test_whole_counts_are_said_without_a_decimal():
+    """Browser review 2026-11-29: "240 databases ... on 3 nodes: 80.0 per node, 120.0 with one node down"."""
+    from planner.core.text import tidy
+
+    assert (tidy(80.0), tidy(80.5), tidy(1234.0), tidy(0.0)) == ("80", "80.5", "1,234", "0")
+    v = demand_verdict(
+        load_design(EX / "reference.json"), Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    )
+    assert ": 80 per node, 120 with one node down" in v["summary"], v["summary"]

@@ -523,7 +523,10 @@ def guarantee(
         # the Ceph page showed no band and no word why (browser review 2026-11-29)
         band_note=""
         if draws
-        else "no band: Ceph's calibration has no bootstrap parameter sets"
+        # in words a customer reads, and why the Performance page's figures have bands where this has none
+        # (browser review 2026-11-29: "no bootstrap parameter sets" beside a Ceph page with bands)
+        else "no band: a guarantee's band comes from refitting the model on resampled measurements, which Ceph's "
+        "calibration does not carry (the Performance page's bands are its figures' held-out errors)"
         if stack == "ceph"
         else "no band: these parameters carry no bootstrap sets (a refit, or parameters given)",
     )

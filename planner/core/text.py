@@ -43,3 +43,11 @@ def sentence(text: str) -> str:
 def and_list(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c': a list as a sentence says it."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def tidy(x: float, digits: int = 1) -> str:
+    """``x`` with thousands separators and at most ``digits`` decimals, none when it is whole: a count of
+    whole things read "240.0 of 512 vCPUs per node" and "80.0 databases per node" (browser review
+    2026-11-29); "80", "80.5", "1,234.5"."""
+    s = f"{x:,.{digits}f}"
+    return s.rstrip("0").rstrip(".") if "." in s else s

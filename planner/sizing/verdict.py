@@ -39,7 +39,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
-from planner.core.text import count, plural_of
+from planner.core.text import count, plural_of, tidy
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
@@ -448,10 +448,10 @@ def _summary(
         grown = f" (with {growth_pct:g} % growth)" if growth_pct else ""
         where = (
             f"{_plural(databases['count'], 'database')}{grown} on {_plural(nodes, 'node')}: "
-            f"{databases['per_node']:,.1f} per node"
+            f"{tidy(databases['per_node'])} per node"
         )
         if databases["per_node_one_down"] is not None:
-            where += f", {databases['per_node_one_down']:,.1f} with one node down"
+            where += f", {tidy(databases['per_node_one_down'])} with one node down"
         parts.append(where)
     missed = [d["label"] for d in dims if not d["met"]]
     missed += [f"the rule '{o['title']}'" for o in other or []]
