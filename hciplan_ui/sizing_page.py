@@ -394,7 +394,7 @@ if go:
             if state.tiers_json() != state.default_tiers_json():
                 raw["tiers"] = json.loads(state.tiers_json())
         try:
-            state.set_demand(Demand.model_validate(raw).model_dump_json(), int(top))
+            state.set_demand(Demand.model_validate(raw).model_dump_json(), int(top), form_mode=mode)
         except ValidationError as exc:
             failed = True
             st.error(fmt.md(format_validation_error(exc)))
@@ -413,6 +413,15 @@ def _results(demand_json: str) -> None:
         st.warning(
             f"The results below are for {STACK_SHORT[demand.stack]}: press **Size it** to size for "
             f"{STACK_SHORT[chosen]}.",
+            icon=":material/info:",
+        )
+    # the form's mode changed above the results: they stayed, unmarked, for the demand of the mode before
+    # (browser review 2026-11-29: the DBA inputs above a 200-database totals result)
+    sized_mode = st.session_state.get("size_demand_mode")
+    if sized_mode is not None and st.session_state.get("size_mode", sized_mode) != sized_mode:
+        st.warning(
+            f"The results below are for the demand described by {sized_mode}: press **Size it** to size for the "
+            "form above.",
             icon=":material/info:",
         )
     remembered = background.SIZED.get(_sized_key(demand_json, state.sizing_top())) is not None

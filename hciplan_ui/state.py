@@ -207,11 +207,16 @@ def demand_json() -> str | None:
     return st.session_state.get("size_demand")
 
 
-def set_demand(demand_json: str | None, top: int | None = None) -> None:
+def set_demand(demand_json: str | None, top: int | None = None, form_mode: str | None = None) -> None:
+    """The session's demand; ``form_mode``: the Size form's mode it was described in (None: from a file, an
+    estate or a scenario), so the page can say when the form's mode has moved away from it."""
+    st.session_state.pop("size_demand_mode", None)
     if demand_json is None:
         st.session_state.pop("size_demand", None)
         return
     st.session_state["size_demand"] = demand_json
+    if form_mode is not None:
+        st.session_state["size_demand_mode"] = form_mode
     if top is not None:
         st.session_state["size_top_n"] = int(top)
 

@@ -925,3 +925,18 @@ def test_the_utilisation_table_marks_the_resource_a_cpu_cap_binds():
     assert len(marked) == 1, (rep["bottleneck"], marked)
     if rep["bottleneck"] == "cpu_utilization_cap":
         assert "CPU" in marked[0]
+
+
+def test_a_result_under_another_demand_mode_is_marked():
+    """Browser review 2026-11-29: sizing in totals then clicking "databases a DBA describes" showed the DBA
+    inputs above the totals result with no word."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    at.button[0].click().run(timeout=120)
+    assert not at.exception and not _errors(at), _errors(at)
+    said = lambda: [w.value for w in at.warning if w.value.startswith("The results below are for the demand")]
+    assert not said()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    assert said() and "described by totals" in said()[0], said()
+    at.radio(key="size_mode").set_value("totals").run()
+    assert not said()
