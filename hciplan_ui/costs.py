@@ -351,6 +351,14 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]), help=fmt.md(v.get("usd_per_month_note") or ""))
         return
     dims = v["dimensions"]
+    if _other_demands_load(v):
+        # the workload "Use this design" loaded is an earlier demand's: the page's figures are of it, the rows below
+        # of the Size page's latest demand (browser review 2026-11-29: "240 VMs ... 1,000 GB per VM" above "144.0
+        # TB needed" of another demand)
+        st.caption(
+            ":orange[The workload on this page is an earlier demand's (loaded by **Use this design**); the rows "
+            "below judge the Size page's latest demand. Use a design for it to see its own figures.]"
+        )
     # one element, not a metric per dimension: a what-if redraws it, and twenty widgets cost the browser
     # more than the model call (the figures are the library's numbers formatted here: no user text in them)
     labels = [SHORT_LABELS.get(d["key"], d["label"]) for d in dims]
@@ -383,6 +391,13 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
             )
             + "."
         )
+
+
+def _other_demands_load(v: dict | None) -> bool:
+    """Whether the session's workload is a sized demand's load, but not the judged demand's."""
+    if not v or "error" in v or not v.get("judged"):
+        return False
+    return str(json.loads(state.workload_json()).get("name", "")).startswith("demand (") and not _own_load(v)
 
 
 def _own_load(v: dict | None) -> bool:

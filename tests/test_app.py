@@ -940,3 +940,19 @@ def test_a_result_under_another_demand_mode_is_marked():
     assert said() and "described by totals" in said()[0], said()
     at.radio(key="size_mode").set_value("totals").run()
     assert not said()
+
+
+def test_the_verdict_says_when_the_pages_workload_is_an_earlier_demands():
+    """Browser review 2026-11-29: after "Use this design" and a new sizing in totals (not used), the Performance
+    page showed the earlier demand's 240 VMs beside "Against the demand" rows of the new demand, with no word."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.button[0].click().run(timeout=120)
+    at.button(key="size_use_best").click().run(timeout=120)
+    earlier = lambda: [c.value for c in at.caption if "an earlier demand's" in c.value]
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception and not earlier()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    at.button[0].click().run(timeout=120)
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception and earlier(), [c.value for c in at.caption]
