@@ -112,13 +112,21 @@ for col, (label, sel, key) in zip(
     col.metric(f"Median absolute error, {label}", val, help=f"{n:,} points")
 t_in, n_t = _median_abs(throttled, f"{metric}_error_pct")
 t_out, _ = _median_abs(throttled, f"{metric}_held_out_error_pct")
-if n_t:
-    trivial = (
-        " Their IOPS equal the throttle by construction, so this error says nothing about the model."
-        if metric == "iops"
-        else ""
+if n_t and metric == "iops":
+    st.caption(
+        f"Apart: throttled QoS steps ({n_t:,} points), in sample {t_in}, held out {t_out}. Their IOPS equal the "
+        "throttle by construction, so this error says nothing about the model."
     )
-    st.caption(f"Apart: throttled QoS steps ({n_t:,} points), in sample {t_in}, held out {t_out}.{trivial}")
+elif n_t:
+    # below saturation a latency is the model's hardest figure: its error stands beside the headline, not in a
+    # grey line under it (a sceptical review, 2026-11-29: 4.4 % above, 54 % "apart")
+    c2 = st.columns(3)
+    c2[0].metric("Below saturation (QoS steps), in sample", t_in, help=f"{n_t:,} throttled points")
+    c2[1].metric("Below saturation (QoS steps), held out", t_out, help=f"{n_t:,} throttled points")
+    c2[2].caption(
+        "A throttled step runs below saturation, where the latency is the model's own figure rather than the "
+        "population's wait: the error a design that is not saturated should expect."
+    )
 
 st.plotly_chart(charts.calibration_scatter(shown, metric, label=name), width="stretch", key="cal_scatter")
 
