@@ -113,3 +113,22 @@ def test_the_cache_media_rule_is_not_applicable_without_a_cache():
     assert checks["cache_media"]["passed"] and checks["cache_media"]["not_applicable"] == "no cache tier"
     with_cache = check_design(resolve(load_design("examples/reference.json")), demand)["checks"]
     assert "not_applicable" not in with_cache["cache_media"]
+
+
+def test_the_bay_rule_says_what_does_not_fit():
+    """Browser review 2026-11-29: an AX-760 with 3.5in SAS bays, 8 HDDs and an NVMe cache read "Breaks a
+    requirement, drives fit the chassis bays: 10 drives in 12 sas/sata bays (3.5in); 3.5in sas drives"."""
+    import json
+
+    from planner.models.design import parse_design, resolve
+    from planner.physics.rules import hardware_rules
+
+    d = json.loads(Path("examples/reference.json").read_text())
+    d["node"] |= {
+        "chassis": "dell-ax-760-lff",
+        "capacity_drives": {"model": "seagate-exos-x20-20tb-sas", "count": 8},
+        "cache_devices": {"model": "intel-optane-p4800x-750gb", "count": 2},
+    }
+    d["node"]["cpu"] = {"model": "intel-xeon-gold-6448y", "sockets": 2}
+    r = hardware_rules(resolve(parse_design(json.dumps(d))))["drive_bays"]
+    assert not r["passed"] and r["reason"].endswith("the nvme cache devices have no nvme bay"), r

@@ -1252,11 +1252,21 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
             and drive_fits_bay(drive.form_factor, bay_ff)
             and (cache is None or cache.kind == "pmem" or cache.kind in ch.bay_interfaces)
         )
+        # the reason names what does not fit: "10 drives in 12 sas/sata bays (3.5in); 3.5in sas drives" never said
+        # that the NVMe cache devices have no NVMe bay (browser review 2026-11-29)
+        misfits = []
+        if bays > ch.drive_bays:
+            misfits.append(f"{bays} drives for {ch.drive_bays} bays")
+        if drive.interface not in ch.bay_interfaces or not drive_fits_bay(drive.form_factor, bay_ff):
+            misfits.append(f"the {drive.form_factor} {drive.interface} capacity drives have no bay of their kind")
+        if cache is not None and cache.kind != "pmem" and cache.kind not in ch.bay_interfaces:
+            misfits.append(f"the {cache.kind} cache devices have no {cache.kind} bay")
         put(
             "drive_bays",
             fits,
             f"{bays} drives in {ch.drive_bays} {'/'.join(ch.bay_interfaces)} bays"
-            f"{' (' + bay_ff + ')' if bay_ff else ''}; {drive.form_factor} {drive.interface} drives",
+            f"{' (' + bay_ff + ')' if bay_ff else ''}; {drive.form_factor} {drive.interface} drives"
+            + (f": {'; '.join(misfits)}" if misfits else ""),
         )
         full = min(ch.cpu_sockets, n.cpu.max_sockets)
         put(
