@@ -17,6 +17,7 @@ from uitables import tables
 
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
+from planner.core.text import tidy
 from planner.models.demand import Demand
 from planner.models.design import Design, load_design
 from planner.sizing.verdict import demand_verdict
@@ -155,7 +156,7 @@ def test_vcpu_oversubscription_changes_the_verdict(demand):
     assert not want["met"]
     assert _cells(_verdict_table(at))["vCPUs"] == (
         "not met",
-        f"{want['need']:,.1f} of {want['have']:,.0f} vCPUs per node",
+        f"{tidy(want['need'])} of {want['have']:,.0f} vCPUs per node",
     )
 
 
@@ -383,12 +384,12 @@ def test_the_vcpu_figure_is_the_same_on_the_size_and_design_pages(demand):
     assert _cells(_verdict_table(at))["vCPUs"][1] == size_figure
     next(n for n in at.number_input if n.label.startswith("vCPU oversubscription")).set_value(1.0).run()
     need = next(d for d in demand_verdict(_design(at), demand)["dimensions"] if d["key"] == "vcpus")["need"]
-    assert _cells(_verdict_table(at))["vCPUs"][1].startswith(f"{need:,.1f} of ")
+    assert _cells(_verdict_table(at))["vCPUs"][1].startswith(f"{tidy(need)} of ")
     # no second figure for the same question (the report's whole VMs of the mean size per node)
     assert not [w.value for w in at.warning if "vCPUs per node" in w.value]
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not [w.value for w in at.warning if "vCPUs per node" in w.value]
-    assert _cells(_verdict_table(at))["vCPUs"][1].startswith(f"{need:,.1f} of ")
+    assert _cells(_verdict_table(at))["vCPUs"][1].startswith(f"{tidy(need)} of ")
 
 
 # ---------------------------------------------------------------- problem 9: the system today

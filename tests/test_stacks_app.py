@@ -132,7 +132,7 @@ def test_the_sla_pages_tier_prices_carry_a_ceph_or_vsan_clusters_own_licence():
         assert f"cluster carries its own licence: the monthly cost carries {licence_words(option)}" in said
         assert "Ceph (upstream" in said if example.startswith("ceph") else "VMware Cloud Foundation" in said
         # the guarantee's band, or why there is none (the Ceph page showed neither; browser review 2026-11-29)
-        assert ("No band: Ceph's calibration has no bootstrap" in said.replace("\u2060", "")) == example.startswith(
+        assert ("No band: a guarantee's band comes from refitting" in said.replace("\u2060", "")) == example.startswith(
             "ceph"
         )
         # the cost box open: its licensing choice says whose it is, not "Licensing counted: Windows Server
