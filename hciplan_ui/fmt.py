@@ -200,7 +200,12 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
 
 
 def span(low, high, f=iops) -> str:
-    """'low–high unit' (the unit said once)."""
+    """'low–high unit' (the unit said once). A latency span's ends take one precision, the high end's:
+    "band 5.018–12.8 ms" mixed three decimals with one (browser review 2026-11-29)."""
+    if f is ms and low is not None and high is not None and math.isfinite(float(low)) and math.isfinite(float(high)):
+        digits = 3 if abs(high) < 10 else 1 if abs(high) < 1000 else 0
+        if low <= 0 or float(num(low, digits).replace(",", "")) > 0:  # a low end never rounds to 0
+            return f"{num(low, digits)}–{num(high, digits, 'ms')}"
     return f"{_bare(f(low))}–{f(high)}"
 
 

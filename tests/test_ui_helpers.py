@@ -40,6 +40,9 @@ def test_units_and_bands():
     assert fmt.pct(0.255) == "26 %" and fmt.years(0.4288) == "0.4 years" and fmt.years(None) == "–"
     assert fmt.band(576647, 549243, 646156) == "576,647 (549,243–646,156)"
     assert fmt.span(0.142, 0.166, fmt.ms) == "0.142–0.166 ms"
+    # one precision for both ends, the high end's ("band 5.018–12.8 ms"; browser review 2026-11-29), unless the
+    # low end would round to 0
+    assert fmt.span(5.018, 12.8, fmt.ms) == "5.0–12.8 ms" and fmt.span(0.04, 12.0, fmt.ms) == "0.040–12.0 ms"
     assert fmt.label("capacity_drives") == "capacity drives" and "_" not in fmt.label("some_new_key")
 
 
