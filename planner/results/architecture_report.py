@@ -152,11 +152,15 @@ def evaluate_report(
         sat = next((s for s in out["scaling"] if s["storage_bound"]), None)
         # the station in words, as the report names it elsewhere ("file server CPU", not file_server_cpu)
         words = station_words(out)
+        # the IOPS at each count beside the binding station: "the file servers saturate from 1 database server on"
+        # stood beside twice the IOPS at 2 (the one owning file server saturates; browser review 2026-11-29)
+        by = ", ".join(f"{s['db_servers']}: {s['iops']:,.0f}" for s in out["scaling"])
         out["notes"].append(
-            f"the file servers saturate from {count(sat['db_servers'], 'database server')} on "
-            f"({words.get(sat['bottleneck'], sat['bottleneck'])})"
+            f"{words.get(sat['bottleneck'], sat['bottleneck'])} binds from "
+            f"{count(sat['db_servers'], 'database server')} on; IOPS by database servers {by}"
             if sat
-            else "the file servers do not saturate up to 8 database servers with this workload"
+            else f"the file servers do not saturate up to 8 database servers with this workload (IOPS by database "
+            f"servers {by})"
         )
     return out
 

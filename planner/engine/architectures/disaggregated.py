@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from planner.core.errors import DesignError
-from planner.core.text import count, plural_of
+from planner.core.text import count
 from planner.engine.architectures.common import (
     HOST_CPU,
     US,
@@ -402,8 +402,10 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     notes = [
         f"Storage Spaces on a shared SAS JBOD: {copies:g} copies per write go over SAS from the owner node; the "
         "network carries SMB3 only",
-        f"{count(j.virtual_disks or n_db, 'virtual disk')} owned by {spec.file_servers} file servers: the SMB and "
-        f"storage work runs on {n_own:g} {plural_of(n_own, 'node')}' worth",
+        # "1 virtual disk owned by 2 file servers: ... runs on 1 node' worth" (browser review 2026-11-29): each
+        # virtual disk has one owner at a time
+        f"{count(j.virtual_disks or n_db, 'virtual disk')}, each owned by one of the {spec.file_servers} file servers "
+        f"at a time: the SMB and storage work runs on {n_own:g} of them",
         f"tiering: {f:.0%} of the IOs to the fast tier (its share of the data under uniform access)",
         f"write-back cache ({j.write_cache_gb:g} GB per virtual disk) absorbs write bursts only: sustained "
         "writes go to their tier (assumption write_back_cache_bursts_only)",
