@@ -518,3 +518,16 @@ def test_vsans_report_says_it_is_not_calibrated_once():
     said = [f["message"] for f in v["extrapolation"]] + list(v["notes"])
     assert sum("not calibrated" in t for t in said) == 1 and VSAN_NOT_CALIBRATED in said
     assert any(n.startswith("vSAN: reads are served by any replica") for n in v["notes"])
+
+
+def test_a_ceph_designs_fast_device_is_its_db_wal_in_the_extrapolation_words():
+    """CLI review 2026-11-29: `evaluate examples/reference.json --stack ceph` said "cache tier device kind
+    'pmem' was never measured": Ceph has no cache tier, its fast devices hold the OSDs' DB/WAL."""
+    from planner.models.design import load_design, with_overrides
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    d = with_overrides(load_design("examples/reference.json"), stack="ceph")
+    flags = evaluate_report(d, profiles()["oltp-8k"], degraded=False)["extrapolation"]
+    cache = [f["message"] for f in flags if f["dimension"] == "cache"]
+    assert cache and cache[0].startswith("DB/WAL device kind 'pmem'"), cache

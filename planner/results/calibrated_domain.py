@@ -99,8 +99,11 @@ def extrapolation(feats: dict, domain: dict) -> list[dict]:
         if dim not in feats:
             continue
         v = feats[dim]
-        # the wording is this module's (a calibration file stores an older one)
+        # the wording is this module's (a calibration file stores an older one); a Ceph node's fast device holds
+        # its OSDs' DB/WAL, not a cache tier ("cache tier device kind 'pmem'" on a Ceph design; CLI review 2026-11-29)
         what = DIMENSIONS[dim][1] if dim in DIMENSIONS else spec["what"]
+        if dim == "cache" and feats.get("stack") == "ceph":
+            what = "DB/WAL device kind"
         if spec["kind"] == "range":
             lo, hi = spec["min"], spec["max"]
             if v < lo - 1e-9 or v > hi + 1e-9:
