@@ -332,3 +332,12 @@ def test_cli_review_words_2026_11_29(capsys):
     assert rack["basis"].startswith("1 rack unit x"), rack
     assert main(["sla", "examples/single-server-pcie-flash.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
     assert "the database does not fit in the storage" in json.loads(capsys.readouterr().out)["meets_note"]
+
+
+def test_the_shipped_estate_sample_reads_and_its_untiered_databases_are_said_as_such(capsys):
+    """CLI review 2026-11-29: examples/ had no estate file, and `estate --details` warned "tier 'Estate' is not
+    one of the shipped tiers": the name this reader gives databases without a tier."""
+    assert main(["estate", "examples/estate-databases.csv", "--details"]) == 0
+    notes = json.loads(capsys.readouterr().out)["notes"]
+    assert "1 database with no tier (grouped as 'Estate') and no latency_target_ms: it takes 1 ms" in notes, notes
+    assert not any("tier 'Estate' is not one of" in n for n in notes)

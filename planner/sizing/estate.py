@@ -46,6 +46,8 @@ from planner.core.text import count
 MAX_ESTATE_ROWS = 20_000
 #: most bytes of an estate file (the CLI and the app read no more)
 MAX_ESTATE_FILE_BYTES = 5_000_000
+#: the tier of the databases an estate gives none
+ESTATE_TIER = "Estate"
 DEFAULT_LATENCY_TARGET_MS = 1.0
 #: SQL Server's buffer pool taken from the VM's RAM when a row gives TPM without one
 BUFFER_POOL_SHARE_OF_RAM = 0.8
@@ -168,7 +170,7 @@ def read_database_list(
                     "iops_basis": how,
                     "vcpus": int(vcpus),
                     "ram_gb": ram,
-                    "tier": tier or "Estate",
+                    "tier": tier or ESTATE_TIER,
                     "latency_target_ms": lat,
                     "block_size_kib": bs,
                     "read_fraction": rf,
@@ -219,7 +221,12 @@ def estate_demand(
         if base is None and not lats:
             # a tier name of the customer's own: said, not silently given the default (browser review 2026-11-29)
             notes.append(
-                f"tier {shown(tname)} is not one of the shipped tiers ({', '.join(shipped)}) and gives no "
+                # the databases with no tier go to "Estate", this reader's own name: said as that, not as a tier
+                # the customer made up (CLI review 2026-11-29)
+                f"{count(n, 'database')} with no tier (grouped as 'Estate') and no latency_target_ms: "
+                f"{'it takes' if n == 1 else 'they take'} {lat:g} ms"
+                if tname == ESTATE_TIER
+                else f"tier {shown(tname)} is not one of the shipped tiers ({', '.join(shipped)}) and gives no "
                 f"latency_target_ms: it takes {lat:g} ms"
             )
         w = [max(d["peak_iops"], 1e-9) for d in g]
@@ -478,7 +485,7 @@ def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, **kw) -> dic
             "iops_basis": "mean IOPS between the two samples",
             "vcpus": vcpus,
             "ram_gb": ram_gb,
-            "tier": "Estate",
+            "tier": ESTATE_TIER,
             "latency_target_ms": None,
             "block_size_kib": d["block_size_kib"],
             "read_fraction": d["read_fraction"],
