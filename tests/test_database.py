@@ -940,3 +940,14 @@ def test_the_smallest_vm_for_the_io_says_it_is_the_ios_when_the_rate_is_not_carr
     small = [c.value for c in at.caption if c.value.startswith("The smallest VM guaranteed")]
     assert small, [c.value for c in at.caption]
     assert small[0].endswith("(its IO only: the warning above says what its transaction rate needs)."), small
+
+
+def test_the_summed_maximum_note(capsys):
+    """CLI review 2026-11-29: `sla nvme-pmem-12node --database db-oltp-hammerdb` gave a max_tpm of millions "of this
+    database": a sum over 12 database servers, each running one such database."""
+    from planner.cli import main
+
+    assert main(["sla", "examples/nvme-pmem-12node.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
+    c = json.loads(capsys.readouterr().out)["database_capacity"]
+    assert c["max_tpm_note"].startswith("summed over 12 database servers, each running one such database at ")
+    assert c["max_tpm"] == pytest.approx(12 * c["per_server_tpm"])
