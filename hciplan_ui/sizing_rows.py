@@ -40,6 +40,11 @@ def memory_words(node: dict) -> str:
     if dimm is None:  # a DIMM of the user's own: its total stands
         return f"{node['ram_gb']:,.0f} GB" if node.get("ram_gb") else f"{dimms['count']} x {dimms['model']}"
     kind = f" {dimm.memory_type.upper()}-{dimm.speed_mt_s:.0f}" if dimm.memory_type and dimm.speed_mt_s else ""
+    # the speed it runs at: a DDR5-5600 DIMM beside a Xeon Gold 6430 runs at 4400 (its CPU's highest at one DIMM
+    # per channel; browser review 2026-11-29 read "DDR5-5600" as overstated)
+    cpu = load_catalog().cpu.get(str((node.get("cpu") or {}).get("model")))
+    if kind and cpu is not None and cpu.memory_mt_s and cpu.memory_mt_s < dimm.speed_mt_s:
+        kind += f" at {cpu.memory_mt_s} MT/s with this CPU"
     return f"{dimms['count']} x {dimm.capacity_gb:g} GB{kind} ({dimms['count'] * dimm.capacity_gb:,.0f} GB)"
 
 

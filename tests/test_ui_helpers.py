@@ -415,3 +415,16 @@ def test_a_share_in_use_reads_100_percent_only_when_exactly_full():
     assert fmt.used(1.0) == "100 %" and fmt.used(0.49) == "49 %" and fmt.used(1.2) == "120 %"
     assert fmt.used(1 + 1e-12) == "just over 100 %" and fmt.used(1 - 1e-12) == "just under 100 %"
     assert fmt.used(None) == fmt.DASH
+
+
+def test_memory_is_said_at_the_speed_its_cpu_runs_it():
+    """Browser review 2026-11-29: "16 x 96 GB DDR5-5600" beside a Xeon Gold 6430, which runs memory at 4400."""
+    from hciplan_ui.sizing_rows import memory_words
+
+    node = {
+        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+        "dimms": {"model": "ddr5-96gb-rdimm-5600", "count": 16},
+    }
+    assert memory_words(node) == "16 x 96 GB DDR5-5600 at 4400 MT/s with this CPU (1,536 GB)"
+    node["cpu"]["model"] = "amd-epyc-9554"
+    assert "with this CPU" not in memory_words(node) or "at 4800" in memory_words(node)
