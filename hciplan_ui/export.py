@@ -177,24 +177,36 @@ def proposal_panel(
         st.caption("The scenario changed since the last proposal: prepare it again.")
 
 
+def proposal_stem(customer: object) -> str:
+    """A proposal file's name: "proposal-contoso-bank" for customer "Contoso Bank" (every download was
+    "proposal.pdf"; browser review 2026-11-29), letters and digits only, at most 60 characters."""
+    import re
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", str(customer or "")).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60].strip("-")
+    return f"proposal-{slug}" if slug else "proposal"
+
+
 def _proposal_downloads(prefix: str, files: dict, chosen: str) -> None:
     """A download for each proposal file prepared from the current inputs, the chosen format's first
     highlighted; a PDF's HTML is offered beside it (its printing takes seconds)."""
     html = files.get("html") or files.get("pdf")
     kinds = [k for k in ("html", "docx", "xlsx") if k in files or (k == "html" and html)]
     e = st.columns(4)
+    stem = proposal_stem(st.session_state.get("report_customer"))
     for i, k in enumerate(kinds):
         data = html[1] if k == "html" and html is not None else files[k][1]
         e[i].download_button(
             f"Proposal ({SHORT[k]})",
             data,
-            file_name=f"proposal.{k}",
+            file_name=f"{stem}.{k}",
             mime=MIMES[k],
             key=f"{prefix}_proposal_{k}",
             type="primary" if k == chosen else "secondary",
         )
     if "pdf" in files:
-        pdf_download(e[len(kinds)], files["pdf"][2], "proposal.pdf", f"{prefix}_pdf")
+        pdf_download(e[len(kinds)], files["pdf"][2], f"{stem}.pdf", f"{prefix}_pdf")
 
 
 def pdf_available() -> bool:

@@ -428,3 +428,11 @@ def test_memory_is_said_at_the_speed_its_cpu_runs_it():
     assert memory_words(node) == "16 x 96 GB DDR5-5600 at 4400 MT/s with this CPU (1,536 GB)"
     node["cpu"]["model"] = "amd-epyc-9554"
     assert "with this CPU" not in memory_words(node) or "at 4800" in memory_words(node)
+
+
+def test_a_proposal_file_is_named_for_its_customer():
+    from hciplan_ui.export import proposal_stem
+
+    assert proposal_stem("Contoso Bank") == "proposal-contoso-bank"
+    assert proposal_stem("<script>/../x") == "proposal-script-x" and proposal_stem("") == "proposal"
+    assert proposal_stem(None) == "proposal" and proposal_stem("Ünïcødé 💾") == "proposal-unicde"
