@@ -241,7 +241,9 @@ def sidebar_summary() -> None:
                         else ""
                     )
                 )
-                st.code(f"?{param}={value}", language=None, wrap_lines=True)
+                # one line with its copy button: wrapped, a 3,200-character link ran down the whole sidebar (browser
+                # review 2026-11-29)
+                st.code(f"?{param}={value}", language=None, wrap_lines=False)
         saved = st.expander("Saved scenarios", icon=":material/bookmarks:", key="saved_open", on_change="rerun")
         if saved.open:
             with saved:

@@ -353,3 +353,14 @@ def test_the_sla_page_footer_says_the_licence_source_as_the_proposal_does():
     plain = footer.replace("\\", "")  # fmt.md's escapes
     shown = [licence_seen(o) for o in ("windows-server-datacenter", "azure-local", "azure-local-datacenter")]
     assert any(t in plain for t in shown), plain
+
+
+def test_the_share_link_is_one_line_with_its_copy_button():
+    """Browser review 2026-11-29: the shareable link (about 3,200 characters) wrapped down the whole sidebar."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
+    at.session_state["share_link"] = True
+    at.run()
+    (code,) = [x for x in at.code if x.value.startswith("?")]
+    assert code.proto.wrap_lines is False
