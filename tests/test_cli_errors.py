@@ -341,3 +341,11 @@ def test_the_shipped_estate_sample_reads_and_its_untiered_databases_are_said_as_
     notes = json.loads(capsys.readouterr().out)["notes"]
     assert "1 database with no tier (grouped as 'Estate') and no latency_target_ms: it takes 1 ms" in notes, notes
     assert not any("tier 'Estate' is not one of" in n for n in notes)
+
+
+@pytest.mark.parametrize("head, kind", [(b"\x89PNG\r\n\x1a\n", "a PNG image"), (b"%PDF-1.4", "a PDF document")])
+def test_a_picture_or_a_pdf_given_as_a_table_is_named(tmp_path, capsys, head, kind):
+    """Browser review 2026-11-29: a PNG renamed to .csv said "not UTF-8 or UTF-16 text (byte 0)"."""
+    (tmp_path / "x.csv").write_bytes(head + b"\x00\x01rest")
+    line = _fails(["estate", str(tmp_path / "x.csv")], capsys, "x.csv")
+    assert line == f"error: x.csv: {kind}, not a text file", line

@@ -42,11 +42,27 @@ class TableError(PlannerError):
     """A table cannot be read; ``field`` names the file (and the message the row and column)."""
 
 
+#: first bytes of files that are not text, and what they are
+_NOT_TEXT = (
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"%PDF", "a PDF document"),
+    (b"\xd0\xcf\x11\xe0", "an old Office file (XLS or DOC)"),
+    (b"\x1f\x8b", "a gzip archive"),
+)
+
+
 def decode(data: bytes, name: str, error: type[PlannerError] = TableError) -> str:
     """Text of a file: UTF-8 (BOM or not) or UTF-16 with a BOM (what PowerShell 5's
     ``Out-File`` and SQL Server Management Studio's exports write)."""
     if data[:4] == b"PK\x03\x04":  # a workbook where text is read: said as such, not by its first odd byte
         raise error("an Excel workbook (XLSX), not text: save it as CSV", name)
+    # other files a user picks by mistake, by their first bytes: "not UTF-8 or UTF-16 text (byte 0)" said nothing
+    # of a PNG renamed to .csv (browser review 2026-11-29)
+    for magic, kind in _NOT_TEXT:
+        if data.startswith(magic):
+            raise error(f"{kind}, not a text file", name)
     try:
         if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             return data.decode("utf-16")
