@@ -205,3 +205,17 @@ def test_the_missing_columns_are_all_named_and_a_tier_of_ones_own_says_its_targe
     )
     with pytest.raises(EstateError, match=r"must be 0\.001\.\.10,000,000 \(got 1e\+30\)"):
         read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb\na,1e30,1000,4,16\n", "x.csv")
+
+
+def test_every_bad_row_is_said_at_once():
+    """Browser review 2026-11-29: an estate with several bad rows said one per upload."""
+    from planner.sizing.estate import MAX_ROW_ERRORS, EstateError, read_database_list
+
+    bad = "name,size_gb,peak_iops,vcpus,ram_gb\na,-1,100,4,16\nb,100,100,2.5,16\nc,100,,4,16\nd,100,100,4,16\n"
+    with pytest.raises(EstateError) as exc:
+        read_database_list(bad.encode(), "e.csv")
+    msg = exc.value.message
+    assert msg.startswith("row 2, column size_gb") and "row 3, column vcpus" in msg and "row 4, column peak_iops" in msg
+    many = "name,size_gb,peak_iops,vcpus,ram_gb\n" + "".join(f"x{i},-1,100,4,16\n" for i in range(MAX_ROW_ERRORS + 3))
+    with pytest.raises(EstateError, match=r"; and 3 more row errors$"):
+        read_database_list(many.encode(), "e.csv")

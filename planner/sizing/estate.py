@@ -46,6 +46,8 @@ from planner.core.text import count
 MAX_ESTATE_ROWS = 20_000
 #: most bytes of an estate file (the CLI and the app read no more)
 MAX_ESTATE_FILE_BYTES = 5_000_000
+#: how many bad rows one message names
+MAX_ROW_ERRORS = 10
 #: the tier of the databases an estate gives none
 ESTATE_TIER = "Estate"
 DEFAULT_LATENCY_TARGET_MS = 1.0
@@ -109,75 +111,86 @@ def read_database_list(
     )
     if not rows:
         raise EstateError("no database rows", name)
-    dbs, notes, seen = [], [], set()
-    try:
-        for i, c in rows:
-            dbname = text(c, "name", i, name)
-            if dbname.lower() in seen:
-                raise EstateError(f"row {i}, column name: {shown(dbname)} appears twice", name)
-            seen.add(dbname.lower())
-            size_gb = number(c, "size_gb", i, name, 0.001, 1e7, required=False) if "size_gb" in keys else None
-            tb = number(c, "size_tb", i, name, 1e-6, 1e4, required=False) if "size_tb" in keys else None
-            if size_gb is not None and tb is not None and abs(size_gb - tb * 1000.0) > 1e-3 * size_gb:
-                # two sizes that disagree: the first one used quietly (review 2026-11-29)
-                raise EstateError(
-                    f"row {i}: size_gb {size_gb:g} and size_tb {tb:g} ({tb * 1000.0:g} GB) disagree: give one", name
-                )
-            if size_gb is None and tb is not None:
-                size_gb = tb * 1000.0
-            if size_gb is None:
-                raise EstateError(f"row {i}, column {'size_gb' if 'size_gb' in keys else 'size_tb'}: empty", name)
-            vcpus = number(c, "vcpus", i, name, 1, 512)
-            if not float(vcpus).is_integer():  # a VM has whole vCPUs: 2.5 became 2, quietly (review 2026-11-29)
-                raise EstateError(f"row {i}, column vcpus: a whole number of vCPUs (got {vcpus:g})", name)
-            ram = number(c, "ram_gb", i, name, 0.5, 24_000)
-            iops = number(c, "peak_iops", i, name, 0, 1e8, required=False) if "peak_iops" in keys else None
-            how = "peak IOPS given"
-            bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
-            rf = number(c, "read_fraction", i, name, 0, 1, required=False) if "read_fraction" in keys else None
-            if rf is not None and rf > 1:
-                rf = rf / 100.0
-            if iops is None:
-                tpm = number(c, "tpm", i, name, 1, 1e9, required=False) if "tpm" in keys else None
-                if tpm is None:
-                    col = "peak_iops" if "peak_iops" in keys else "tpm"
-                    raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
-                try:
-                    dem = io_demand(
-                        Database(
-                            name=dbname,
-                            size_gb=size_gb,
-                            buffer_pool_gb=max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
-                            tpm=tpm,
-                        )
+    dbs: list[dict] = []
+    notes: list[str] = []
+    seen: set[str] = set()
+
+    def one(i: int, c: dict) -> dict:
+        """Row ``i`` as a database, or an EstateError / TableError naming its row and column."""
+        dbname = text(c, "name", i, name)
+        if dbname.lower() in seen:
+            raise EstateError(f"row {i}, column name: {shown(dbname)} appears twice", name)
+        seen.add(dbname.lower())
+        size_gb = number(c, "size_gb", i, name, 0.001, 1e7, required=False) if "size_gb" in keys else None
+        tb = number(c, "size_tb", i, name, 1e-6, 1e4, required=False) if "size_tb" in keys else None
+        if size_gb is not None and tb is not None and abs(size_gb - tb * 1000.0) > 1e-3 * size_gb:
+            # two sizes that disagree: the first one used quietly (review 2026-11-29)
+            raise EstateError(
+                f"row {i}: size_gb {size_gb:g} and size_tb {tb:g} ({tb * 1000.0:g} GB) disagree: give one", name
+            )
+        if size_gb is None and tb is not None:
+            size_gb = tb * 1000.0
+        if size_gb is None:
+            raise EstateError(f"row {i}, column {'size_gb' if 'size_gb' in keys else 'size_tb'}: empty", name)
+        vcpus = number(c, "vcpus", i, name, 1, 512)
+        if not float(vcpus).is_integer():  # a VM has whole vCPUs: 2.5 became 2, quietly (review 2026-11-29)
+            raise EstateError(f"row {i}, column vcpus: a whole number of vCPUs (got {vcpus:g})", name)
+        ram = number(c, "ram_gb", i, name, 0.5, 24_000)
+        iops = number(c, "peak_iops", i, name, 0, 1e8, required=False) if "peak_iops" in keys else None
+        how = "peak IOPS given"
+        bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
+        rf = number(c, "read_fraction", i, name, 0, 1, required=False) if "read_fraction" in keys else None
+        if rf is not None and rf > 1:
+            rf = rf / 100.0
+        if iops is None:
+            tpm = number(c, "tpm", i, name, 1, 1e9, required=False) if "tpm" in keys else None
+            if tpm is None:
+                col = "peak_iops" if "peak_iops" in keys else "tpm"
+                raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
+            try:
+                dem = io_demand(
+                    Database(
+                        name=dbname,
+                        size_gb=size_gb,
+                        buffer_pool_gb=max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
+                        tpm=tpm,
                     )
-                except ValidationError as exc:
-                    raise EstateError(f"row {i}: {format_validation_error(exc)}", name) from None
-                iops, how = dem.peak_iops, f"peak IOPS from {tpm:,.0f} TPM"
-                bs = bs if bs is not None else dem.block_size_kib
-                rf = rf if rf is not None else dem.read_fraction
-            tier = text(c, "tier", i, name, required=False, max_chars=100) if "tier" in keys else None
-            lat = (
-                number(c, "latency_target_ms", i, name, 0.02, 10_000, required=False)
-                if "latency_target_ms" in keys
-                else None
-            )
-            dbs.append(
-                {
-                    "name": dbname,
-                    "size_gb": size_gb,
-                    "peak_iops": iops,
-                    "iops_basis": how,
-                    "vcpus": int(vcpus),
-                    "ram_gb": ram,
-                    "tier": tier or ESTATE_TIER,
-                    "latency_target_ms": lat,
-                    "block_size_kib": bs,
-                    "read_fraction": rf,
-                }
-            )
-    except TableError as exc:
-        raise EstateError(exc.message, name) from None
+                )
+            except ValidationError as exc:
+                raise EstateError(f"row {i}: {format_validation_error(exc)}", name) from None
+            iops, how = dem.peak_iops, f"peak IOPS from {tpm:,.0f} TPM"
+            bs = bs if bs is not None else dem.block_size_kib
+            rf = rf if rf is not None else dem.read_fraction
+        tier = text(c, "tier", i, name, required=False, max_chars=100) if "tier" in keys else None
+        lat = (
+            number(c, "latency_target_ms", i, name, 0.02, 10_000, required=False)
+            if "latency_target_ms" in keys
+            else None
+        )
+        return {
+            "name": dbname,
+            "size_gb": size_gb,
+            "peak_iops": iops,
+            "iops_basis": how,
+            "vcpus": int(vcpus),
+            "ram_gb": ram,
+            "tier": tier or ESTATE_TIER,
+            "latency_target_ms": lat,
+            "block_size_kib": bs,
+            "read_fraction": rf,
+        }
+
+    # every bad row at once, up to MAX_ROW_ERRORS: a list of 200 databases with five bad rows took five uploads
+    # (browser review 2026-11-29)
+    errors: list[str] = []
+    for i, c in rows:
+        try:
+            dbs.append(one(i, c))
+        except (EstateError, TableError) as exc:
+            errors.append(exc.message)
+    if errors:
+        more = f"; and {count(len(errors) - MAX_ROW_ERRORS, 'more row error')}" if len(errors) > MAX_ROW_ERRORS else ""
+        raise EstateError("; ".join(errors[:MAX_ROW_ERRORS]) + more, name)
     if any(d["iops_basis"] != "peak IOPS given" for d in dbs):
         notes.append(
             f"databases given by TPM: IO from the transaction rate (buffer pool {BUFFER_POOL_SHARE_OF_RAM:.0%} of "
