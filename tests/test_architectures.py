@@ -534,3 +534,17 @@ def test_a_write_back_cache_says_why_its_writes_stay_fast():
     for ex, where in (("seed-dl580-raid1", "the controller's"), ("seed-dl580-san-raid5", "the array's")):
         rep = evaluate_report(load_design(f"examples/{ex}.json"), profiles()["oltp-8k"], degraded=False)
         assert any(n.startswith(f"{where} write-back cache acknowledges each write") for n in rep["notes"]), ex
+
+
+def test_compare_with_a_database_says_where_it_does_not_fit(capsys):
+    """CLI review 2026-11-29: `compare reference seed-dl580-raid10 --database db-oltp-hammerdb` gave the DL580
+    (0.24 TB usable) 21,683 IOPS at 21.5 ms for a 1 TB database, with no warning."""
+    from planner.cli import main
+
+    argv = ["compare", "examples/reference.json", "examples/seed-dl580-raid10.json"]
+    assert main([*argv, "--database", "examples/db-oltp-hammerdb.json"]) == 0
+    ref, dl580 = json.loads(capsys.readouterr().out)
+    assert not any("does not fit" in w for w in ref["warnings"])
+    assert any(
+        w.startswith("the database (1.00 TB) does not fit in the design's usable 0.24 TB") for w in dl580["warnings"]
+    )

@@ -400,16 +400,18 @@ def cmd_compare(args) -> int:
 
     if bool(args.workload) == bool(args.database):
         raise PlannerError("give --workload (profile or file) or --database (a database description file)", "workload")
+    data_tb = None
     if args.database:
         from planner.models.database import as_workload, io_demand, load_database
 
-        workload = as_workload(io_demand(load_database(args.database)), peak=not args.mean)
+        db = load_database(args.database)
+        workload, data_tb = as_workload(io_demand(db), peak=not args.mean), db.capacity_tb
     else:
         from planner.models.workload import load_workload
 
         workload = load_workload(args.workload)
     designs = [load_design(path) for path in args.designs]
-    print_json(compare(designs, workload, catalog=load_catalog(args.catalog), full=args.full))
+    print_json(compare(designs, workload, catalog=load_catalog(args.catalog), full=args.full, data_tb=data_tb))
     return 0
 
 
