@@ -591,17 +591,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         help=binding_help(best),
     )
     st.caption(fmt.md(_described(best["design"])))
-    rate = best.get("database_rate")
-    if rate and not rate["carried"]:
-        # its vCPUs shared at the design's oversubscription, as the SLA page counts them (one answer on both)
-        st.warning(
-            fmt.md(
-                first_upper(rate["note"]) + f": give each database at least {rate['vcpus_needed']} vCPUs (the "
-                "vCPUs per database input above) or plan a lower vCPU oversubscription; the storage figures "
-                "here do not show it"
-            ),
-            icon=":material/warning:",
-        )
+    # a database VM too small for its rate is said once, by the sizer's explanation above the results (the page had
+    # its own warning besides, with another remedy; browser review 2026-11-29)
     _latency(best, demand)
     whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]
     rows = [_row(i, r, whole_usd=whole_usd[i]) for i, r in enumerate(results)]

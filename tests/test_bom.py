@@ -202,6 +202,7 @@ def test_a_disaggregated_designs_client_servers_are_in_the_list():
     b, whole = bom(resolve(d)), whole_cost(d)
     assert b["total_usd"] == pytest.approx(whole["capex_usd"], rel=1e-12)
     assert b["rack_units"] == whole["rack_units"] and b["power_w"] == pytest.approx(whole["power_w"])
+    assert b["physical_cores"] == whole["physical_cores"] and "not the client servers" in b["monthly_cost_note"]
     clients = [x for x in b["lines"] if x.get("group") == "client server"]
     assert {x["role"] for x in clients} >= {"cpu", "ram"} and all(x["quantity_per_node"] is None for x in clients)
     assert sum(x["total_usd"] for x in b["lines"]) == pytest.approx(b["total_usd"])

@@ -381,3 +381,14 @@ def test_what_the_parts_list_leaves_out_is_said(example, bare):
     )
     if d.topology == "hyperconverged":
         assert any("boot drives" in n for n in bom(resolve(d))["notes"])
+
+
+def test_a_single_servers_named_chassis_is_costed():
+    """CLI review 2026-11-29: the DL580 seeds name "chassis": "hp-dl580-g7" (4U), yet the whole cost said "no
+    chassis is named", priced and powered none, and racked the server as 1U."""
+    from planner.commercial.tco import whole_cost
+    from planner.models.design import load_design
+
+    c = whole_cost(load_design("examples/seed-dl580-raid1.json"), owned=True)
+    assert [x["part"] for x in c["parts"] if x["role"] == "chassis"] == ["hp-dl580-g7"]
+    assert c["rack_units"] == 4 and not any(n.startswith("no chassis") for n in c["notes"])

@@ -115,14 +115,16 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "rack_units": ru,
         "power_w": watts,
         "heat_btu_h": watts * BTU_H_PER_W,
-        "physical_cores": n.cores * nodes,
+        "physical_cores": sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in groups),
         "licensing": lic,
         "licensing_compiled": licensing_data()["date_compiled"],
         "network": {k: net[k] for k in ("links", "switches", "usd_per_month")},
         "monthly_cost": monthly_cost(rd, a),
         # its capex_usd is the servers' (63,714 beside a total_usd of 76,984 for the reference cluster, with
         # no word why; CLI review 2026-11-29)
-        "monthly_cost_note": SERVERS_MONTH_NOTE + " (its month: network.usd_per_month)",
+        "monthly_cost_note": SERVERS_MONTH_NOTE
+        + " (its month: network.usd_per_month)"
+        + ("; of the storage nodes only, not the client servers" if others else ""),
         "assumptions": {
             "amortisation_months": a.amortisation_months,
             "ram_usd_per_gb": a.ram_usd_per_gb,

@@ -233,12 +233,15 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     s = p.spec
     st = s.storage
     server = _server_rows(p.cpu, p.sockets, s.server.ram_gb, None, 0)
+    # the DL580 seeds name theirs: priced, powered and racked as named (CLI review 2026-11-29)
+    if p.chassis is not None:
+        server.insert(0, ("chassis", p.chassis, 1))
     groups = [
         {
             "name": "database server",
             "count": 1,
             "parts": server,
-            "rack_units": DEFAULT_RACK_UNITS["server"],
+            "rack_units": (p.chassis.rack_units if p.chassis is not None else None) or DEFAULT_RACK_UNITS["server"],
             "nic": None,
             "nic_count": 0,
             "cores_per_cpu": p.cpu.cores,

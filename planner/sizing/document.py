@@ -355,6 +355,13 @@ def latency_range_notes(p: dict) -> list[str]:
     ]
 
 
+def _parts_note(note: str) -> bool:
+    """Whether a whole cost's note is about the parts list (what it leaves out), not the licences or SQL Server."""
+    return note.startswith(("uplinks", "no cable", "no switch", "no chassis", "boot drives", "no price for")) or (
+        "links not priced" in note
+    )
+
+
 def _meets(p: dict) -> list[list[str]]:
     """Demand against the design, per dimension: met or not (the pages' verdict,
     :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
@@ -395,6 +402,11 @@ def _meets(p: dict) -> list[list[str]]:
             # one server down, as room to grow says it: "short by 35 %" of a throughput the verdict gives as
             # 523,208 of 582,000 with every server up read as a second, contradicting figure (review 2026-11-29)
             head = f"short by {100 * (1 - f):.0f} %" + (" with one server down" if lk in down else "")
+        rate = (met_by.get(k) or {}).get("database_rate") if k == "vcpus" else None
+        if rate and not rate["carried"]:
+            # the vCPUs the databases need for their rate, not the nodes' room: "NOT met, room to grow 10.67x" said
+            # nothing of why (browser review 2026-11-29)
+            head = f"each database needs {rate['vcpus_needed']} vCPUs for its transaction rate"
         lat = met_by.get(k) if k == "latency" else None
         if lat and not met and not met_by.get("iops", {}).get("met", True):
             # the verdict's own words: a load the cluster cannot carry has no latency at it (the worst tier's
@@ -560,8 +572,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         lines.append(NOTE(t))
     for w in p.get("warnings") or []:
         t = customer_text(w.get("message", w) if isinstance(w, dict) else w)
-        if t:
-            lines.append(NOTE(t))
+        if t:  # a sentence of its own ("the capacity drives' rated writes ..." began lower case; review 2026-11-29)
+            lines.append(NOTE(sentence(t)))
     sec("Summary", lines)
 
     if p.get("demand"):
@@ -720,7 +732,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             f"{cost['physical_cores']:,} processor cores. Prices: see the appendix."
         )
     )
-    blocks += [P(sentence(customer_text(n))) for n in cost["network"]["notes"] if customer_text(n)]
+    # what the list leaves out, the network's and the servers' (boot drives, a chassis the design does not name):
+    # the Size page said "boot drives ... are not listed", the document only the network's notes (review 2026-11-29)
+    left_out = list(cost["network"]["notes"]) + [
+        n for n in cost.get("notes") or [] if n not in cost["network"]["notes"]
+    ]
+    blocks += [P(sentence(customer_text(n))) for n in left_out if customer_text(n) and _parts_note(n)]
     sec("Parts list", blocks)
 
     # ---------------------------------------------------------------- tiers

@@ -1235,7 +1235,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         # showed the best design beside "not met: vCPUs" with no word why (browser review 2026-11-29)
         expl = (expl + "; " if expl else "") + (
             f"{rate['note']} on the best design: give each database at least {rate['vcpus_needed']} vCPUs at this "
-            "oversubscription (or share its vCPUs less), then size again"
+            "vCPU oversubscription (or plan a lower one), then size again; the storage figures do not show it"
         )
     if unpriced:
         expl = (
