@@ -166,8 +166,8 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
 #: sustained run the drives work off at the rate the writes arrive, in the same queue as the reads
 WRITE_BACK_NOTE = (
     "{where} write-back cache acknowledges each write from its memory and writes it to the drives later (every "
-    "write, in a sustained run): the writes wait only for the cache, while the drives' queue, where the reads wait, "
-    "holds the reads and those destages together. The writes wait too only when they alone are more than the "
+    "write, in a sustained run): a write waits for the path to the cache only, while its destage joins the reads' "
+    "queue at the drives. The writes wait at the drives too only when they alone are more than the "
     "drives take (the cache then fills); a cache smaller than the destage backlog, or a controller that serves the "
     "destages before the reads, would move some of the reads' wait to the writes"
 )
