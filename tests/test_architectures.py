@@ -329,7 +329,7 @@ def test_sofs_shows_where_the_file_servers_saturate():
     assert not rows[1]["storage_bound"]  # one database server: its own NICs bind
     assert rows[4]["storage_bound"]  # four: the file servers do
     assert rows[8]["iops"] == pytest.approx(rows[4]["iops"], rel=0.02)  # saturated: no more from more servers
-    assert any(n.startswith("limited by the ") and "IOPS by database servers 1: " in n for n in rep["notes"])
+    assert any("the file servers' side binds" in n and "IOPS by database servers 1: " in n for n in rep["notes"])
 
 
 # --------------------------------------------------------------------------- published figures
@@ -482,8 +482,11 @@ def test_the_file_servers_saturation_note_names_the_station_in_words():
     rep = evaluate_report(load_design(ROOT / "examples" / "seed-dataon-sofs-1db.json"), load_workload("oltp-8k"))
     # and the IOPS at each count: "saturate from 1 database server on" stood beside twice the IOPS at 2, where
     # the second file server owns the second virtual disk (browser review 2026-11-29)
-    note = next(n for n in rep["notes"] if n.startswith("limited by"))
-    assert note.startswith("limited by the file server CPU from 1 database server on; IOPS by database servers 1: ")
+    note = next(n for n in rep["notes"] if "the file servers' side binds" in n)
+    assert note.startswith(
+        "from 1 database server on, the file servers' side binds (the file server CPU of those owning the virtual "
+        "disks); IOPS by database servers 1: "
+    )
     assert "_" not in note and ", 2: " in note, note
     assert not any("node' worth" in n for n in rep["notes"])
 

@@ -349,3 +349,11 @@ def test_a_picture_or_a_pdf_given_as_a_table_is_named(tmp_path, capsys, head, ki
     (tmp_path / "x.csv").write_bytes(head + b"\x00\x01rest")
     line = _fails(["estate", str(tmp_path / "x.csv")], capsys, "x.csv")
     assert line == f"error: x.csv: {kind}, not a text file", line
+
+
+def test_the_existing_systems_file_is_named_by_its_option(capsys):
+    """CLI review 2026-11-29: `proposal ... --existing examples/demand-200dbs.json` said "design: this is a demand
+    file", naming the wrong option."""
+    argv = ["proposal", "examples/demand-200dbs.json", "--existing", "examples/demand-200dbs.json", "--format", "html"]
+    line = _fails([*argv, "--out", "/tmp/never-written.html"], capsys, "existing")
+    assert line == "error: existing: this is a demand file, not a design file", line

@@ -950,4 +950,5 @@ def test_the_summed_maximum_note(capsys):
     assert main(["sla", "examples/nvme-pmem-12node.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
     c = json.loads(capsys.readouterr().out)["database_capacity"]
     assert c["max_tpm_note"].startswith("summed over 12 database servers, each running one such database at ")
+    assert c["max_tpm_note"].endswith("TPM (per_server_tpm), its vCPUs its own")
     assert c["max_tpm"] == pytest.approx(12 * c["per_server_tpm"])

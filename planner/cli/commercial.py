@@ -134,7 +134,8 @@ def cmd_proposal(args) -> int:
         raise InputError(
             "a proposal is for a hyperconverged cluster; give the system run today as --existing", "design"
         )
-    existing = load_design(args.existing) if args.existing else None
+    # named by its option: "design: this is a demand file" pointed at the wrong file (CLI review 2026-11-29)
+    existing = load_design(args.existing, "existing") if args.existing else None
     logo = read_bounded(args.logo, MAX_LOGO_FILE_BYTES, "logo", InputError) if args.logo else None
     if args.date is not None:
         try:
@@ -202,7 +203,7 @@ def cmd_scenario(args) -> int:
         session = ScenarioSession(
             demand=load_json_model(args.demand, Demand, "demand").model_dump(mode="json"),
             design=load_design(args.design).model_dump(mode="json") if args.design else None,
-            existing=load_design(args.existing).model_dump(mode="json") if args.existing else None,
+            existing=load_design(args.existing, "existing").model_dump(mode="json") if args.existing else None,
             # any cost option given is kept (--platform and --sql-licensing were dropped: costs null)
             costs=costs_from_args(args).model_dump(mode="json")
             if any(getattr(args, k, None) for k in COST_OPTIONS)

@@ -411,7 +411,7 @@ def database_capacity(
         "max_tpm": total,
         # what the sum is: 9.2 M TPM "of this database" on 12 servers read as one database's (CLI review 2026-11-29)
         "max_tpm_note": f"summed over {count(n, 'database server')}, each running one such database at "
-        f"{per_server_tpm:,.0f} TPM (per_server_tpm): one database reaches at most that"
+        f"{per_server_tpm:,.0f} TPM (per_server_tpm), its vCPUs its own"
         if n > 1
         else "one database server running this database",
         "max_nopm": total / oltp.TPM_PER_NOPM,

@@ -179,7 +179,10 @@ def part_price_usd(rec, a: CostAssumptions) -> float:
     pct = a.vendor_discounts_pct.get(rec.vendor.lower()) if a.vendor_discounts_pct else None
     if rec.list_price_usd is None:
         raise PricingError(
-            f"no list_price_usd for part '{rec.id}'; add it to part_prices_usd", f"part_prices_usd.{rec.id}"
+            # where the price goes (CLI review 2026-11-29): the CLI's --quotes / --costs, the app's quotes upload
+            f"no list_price_usd for part '{rec.id}': give its price in your quotes (a part,price_usd table) or in "
+            "the cost assumptions' part_prices_usd; a system the customer owns needs none",
+            f"part_prices_usd.{rec.id}",
         )
     price = float(rec.list_price_usd)
     if not (math.isfinite(price) and 0 <= price <= MAX_PART_PRICE_USD):

@@ -278,8 +278,11 @@ def unlisted_notes(groups: list[dict[str, Any]]) -> list[str]:
     names no chassis (board, power supplies) and a data node's own processors are neither priced nor
     powered (a SAN's database server was CPU, RAM and an HBA with no word; CLI review 2026-11-29), and
     no server's boot drive is listed."""
+    # a server with no rack units of its own sits in an enclosure the list prices (a cluster-in-a-box's file servers)
     bare = [
-        g["name"] for g in groups if g["sockets"] and not any(r in ("chassis", "enclosure") for r, _, _ in g["parts"])
+        g["name"]
+        for g in groups
+        if g["sockets"] and g["rack_units"] and not any(r in ("chassis", "enclosure") for r, _, _ in g["parts"])
     ]
     bare += [g["name"] for g in groups if not g["sockets"] and g["name"] in ("data node",)]
     out = []

@@ -1275,8 +1275,9 @@ def parse_design(data: dict[str, Any] | str | bytes) -> Design:
     return parse_json_model(data, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
 
 
-def load_design(path: str | Path) -> Design:
-    return load_json_model(path, Design, DesignError, "design", max_bytes=MAX_DESIGN_FILE_BYTES)
+def load_design(path: str | Path, field: str = "design") -> Design:
+    """A design file; ``field`` names it in an error (the option it came from: ``existing``)."""
+    return load_json_model(path, Design, DesignError, field, max_bytes=MAX_DESIGN_FILE_BYTES)
 
 
 #: the what-ifs of a cluster's own fields (a design of another topology sets its storage in its own section)

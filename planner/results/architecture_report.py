@@ -156,8 +156,9 @@ def evaluate_report(
         # stood beside twice the IOPS at 2 (the one owning file server saturates; browser review 2026-11-29)
         by = ", ".join(f"{s['db_servers']}: {s['iops']:,.0f}" for s in out["scaling"])
         out["notes"].append(
-            f"limited by the {words.get(sat['bottleneck'], sat['bottleneck'])} from "
-            f"{count(sat['db_servers'], 'database server')} on; IOPS by database servers {by}"
+            f"from {count(sat['db_servers'], 'database server')} on, the file servers' side binds (the "
+            f"{words.get(sat['bottleneck'], sat['bottleneck'])} of those owning the virtual disks); IOPS by database "
+            f"servers {by}"
             if sat
             else f"the file servers do not saturate up to 8 database servers with this workload (IOPS by database "
             f"servers {by})"

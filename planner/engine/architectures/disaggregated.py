@@ -404,7 +404,8 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
         "network carries SMB3 only",
         # "1 virtual disk owned by 2 file servers: ... runs on 1 node' worth" (browser review 2026-11-29): each
         # virtual disk has one owner at a time
-        f"{count(j.virtual_disks or n_db, 'virtual disk')}, each owned by one of the {spec.file_servers} file servers "
+        f"{count(j.virtual_disks or n_db, 'virtual disk')}, "
+        f"{'each ' if (j.virtual_disks or n_db) > 1 else ''}owned by one of the {spec.file_servers} file servers "
         f"at a time: the SMB and storage work runs on {n_own:g} of them",
         f"tiering: {f:.0%} of the IOs to the fast tier (its share of the data under uniform access)",
         f"write-back cache ({j.write_cache_gb:g} GB per virtual disk) absorbs write bursts only: sustained "
