@@ -124,8 +124,8 @@ elif n_t:
     c2[0].metric("Below saturation (QoS steps), in sample", t_in, help=f"{n_t:,} throttled points")
     c2[1].metric("Below saturation (QoS steps), held out", t_out, help=f"{n_t:,} throttled points")
     c2[2].caption(
-        "A throttled step runs below saturation, where the latency is the model's own figure rather than the "
-        "population's wait: the error a design that is not saturated should expect."
+        "A throttled step runs below saturation, where the figure is the model's own rather than the population's "
+        "wait at its limit: the error a design that is not saturated should expect."
     )
 
 st.plotly_chart(charts.calibration_scatter(shown, metric, label=name), width="stretch", key="cal_scatter")

@@ -300,6 +300,10 @@ def _short(d: dict) -> str:
     if k == "iops":
         at = "under the CPU cap" if d.get("carried_at") == "cpu_cap" else "at saturation"
         return f"{fmt.iops(d['have'])} IOPS {at}, {fmt.iops(d['need'])} needed"
+    if k == "latency" and str(d.get("detail", "")).startswith("the load cannot be carried"):
+        # past saturation there is no latency: "demand mean 3.195 ms vs 1.000 ms" beside "604,350 IOPS at saturation,
+        # 715,450 needed" (browser review 2026-11-29)
+        return "no latency: the load is past saturation"
     if k == "latency":
         # the demand's tiers with every node up: the Performance page's headline beside it can be the view one
         # node down, or another workload (browser review 2026-11-29: "VM latency 0.622 ms" above "worst 0.545 ms")

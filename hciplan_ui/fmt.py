@@ -356,9 +356,11 @@ def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -
             f"({ms(report.get('vm_latency_ms'))}) is the wait in that queue (Little's law), not a demand's."
         )
     if sized_demand:
+        # no "far lower": a preset's latency can be below the demand's (browser review 2026-11-29: 0.505 against
+        # 0.530 ms)
         s += (
-            " The sized demand is an open load, a fixed rate of IOPS, at which this design's latency is far lower: "
-            "'Use this design' on the Size page loads it as the workload."
+            " The sized demand is an open load, a fixed rate of IOPS, with a latency of its own: 'Use this design' on "
+            "the Size page loads it as the workload."
         )
     return s
 

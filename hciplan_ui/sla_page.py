@@ -530,7 +530,10 @@ with st.container():
                     k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
                     st.caption(
                         fmt.md(
-                            f"{count(cap['servers'], 'database server')}, one such database each; "
+                            # the maximum has the design to itself: beside a guarantee of 0 under other tenants it
+                            # read as the opposite answer (browser review 2026-11-29)
+                            ("With no other tenants, unlike the guarantee above: " if background is not None else "")
+                            + f"{count(cap['servers'], 'database server')}, one such database each; "
                             # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
                             # stacked two colons; browser review 2026-11-29)
                             f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}."

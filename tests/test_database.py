@@ -952,3 +952,19 @@ def test_the_summed_maximum_note(capsys):
     assert c["max_tpm_note"].startswith("summed over 12 database servers, each running one such database at ")
     assert c["max_tpm_note"].endswith("TPM (per_server_tpm), its vCPUs its own")
     assert c["max_tpm"] == pytest.approx(12 * c["per_server_tpm"])
+
+
+def test_the_most_sustained_says_it_has_the_design_to_itself():
+    """Browser review 2026-11-29: with other tenants the guarantee was 0 and "The most this design sustains" 313,055
+    NOPM, with no word that the maximum leaves the other tenants out."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    at.session_state["sla_capacity"] = True
+    at.run()
+    assert at.radio(key="sla_bg").value != "none"
+    assert any(c.value.startswith("With no other tenants, unlike the guarantee above") for c in at.caption)
+    at.radio(key="sla_bg").set_value("none").run()
+    assert not any(c.value.startswith("With no other tenants") for c in at.caption)

@@ -436,3 +436,31 @@ def test_a_proposal_file_is_named_for_its_customer():
     assert proposal_stem("Contoso Bank") == "proposal-contoso-bank"
     assert proposal_stem("<script>/../x") == "proposal-script-x" and proposal_stem("") == "proposal"
     assert proposal_stem(None) == "proposal" and proposal_stem("Ünïcødé 💾") == "proposal-unicde"
+
+
+def test_a_saturated_demand_has_no_latency_in_the_verdict_row():
+    """Browser review 2026-11-29: "604,350 IOPS at saturation, 715,450 needed" beside "demand mean 3.195 ms vs
+    1.000 ms target"."""
+    from hciplan_ui.costs import _short
+
+    d = {"key": "latency", "have": 3.195, "need": 1.0, "tier": "demand", "statistic": "mean"}
+    assert _short({**d, "detail": "the load cannot be carried, so no latency target holds"}) == (
+        "no latency: the load is past saturation"
+    )
+    assert _short({**d, "detail": "demand mean 3.195 ms (target 1 ms)"}).startswith("demand mean 3.195 ms vs")
+
+
+def test_the_closed_load_note_does_not_claim_the_demands_latency_is_lower():
+    """Browser review 2026-11-29: "at which this design's latency is far lower" beside a preset at 0.505 ms and
+    the demand at 0.530 ms."""
+    from hciplan_ui.fmt import closed_load_note
+
+    w = {
+        "vms_per_node": 10,
+        "threads_per_vm": 1,
+        "outstanding_per_thread": 8,
+        "block_size_kib": 8,
+        "read_fraction": 0.7,
+    }
+    note = closed_load_note(w, {"nodes": 3, "iops": 1000.0, "vm_latency_ms": 0.5}, sized_demand=True)
+    assert "far lower" not in note and "with a latency of its own" in note
