@@ -40,7 +40,7 @@ from planner.models.stacks import (
     CEPH_RELEASES,
     DEFAULT_RESILIENCY,
     MAX_NODES_ANY,
-    STACK_LABELS,
+    STACK_NAMES,
     CephRelease,
     Layout,
     Stack,
@@ -653,7 +653,7 @@ class Design(_Strict):
         """Servers per cluster by stack ([S2D-HW] 16, vSAN 64; :mod:`planner.models.stacks`)."""
         st = info.data.get("stack", "s2d")
         if v is not None and st in STACK_MAX_NODES and not v <= STACK_MAX_NODES[st]:
-            raise ValueError(f"a {STACK_LABELS[st]} cluster has at most {STACK_MAX_NODES[st]} servers")
+            raise ValueError(f"a {STACK_NAMES[st]} cluster has at most {STACK_MAX_NODES[st]} servers")
         if v is not None and info.field_name == "nodes" and st != "s2d" and v < STACK_MIN_NODES[st]:
             raise ValueError(f"a {st} cluster has at least {STACK_MIN_NODES[st]} servers")
         return v

@@ -57,6 +57,9 @@ from planner.core.types import FloatArray
 Stack = Literal["s2d", "ceph", "vsan"]
 STACKS: tuple[str, ...] = ("s2d", "ceph", "vsan")
 STACK_CODES = {"s2d": 0, "ceph": 1, "vsan": 2}
+#: each stack's name in a sentence (the labels above name Azure Local beside S2D, which a Windows Server cluster
+#: is not): one table for the customer's words and the models' messages
+STACK_NAMES = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
 STACK_LABELS = {
     "s2d": "Storage Spaces Direct (Azure Local)",
     "ceph": "Ceph RBD",

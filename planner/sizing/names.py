@@ -10,6 +10,7 @@ import functools
 import re
 
 from planner.core.text import count
+from planner.models.stacks import STACK_NAMES
 from planner.results.calibrated_domain import shown_value
 
 #: resiliency ids as a sentence says them
@@ -171,7 +172,7 @@ _RANGE_WORDS = {
     "block_size_kib": lambda x: shown_value("block_size_kib", x),
     "nodes": lambda x: shown_value("nodes", x),
 }
-_STACK_NAMES = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
+_STACK_NAMES = STACK_NAMES
 _CACHE_MODE_WORDS = {"write-back": "a write-back cache", "write-only": "a write-only cache", "none": "no cache"}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from planner.models.stacks import STACK_NAMES
 from planner.sizing.document import DIMENSION_WORDS, FIELD_WORDS, customer_text
 from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
     domain_value_words,
@@ -22,7 +23,7 @@ from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
 )
 
 #: the stack ids a sentence names ("the ceph stack's own rules (the demand names s2d)")
-_STACK_WORDS = {"s2d": "Storage Spaces Direct", "ceph": "Ceph", "vsan": "vSAN"}
+_STACK_WORDS = STACK_NAMES
 _FT_WORDS = {"node-and-drive": "a node and a drive", "two-nodes": "two nodes", "node": "one node"}
 _STACK_IN_TEXT = re.compile(r"\b(?:the )?(s2d|ceph|vsan) stack\b|(?<=names )(s2d|ceph|vsan)\b")
 
