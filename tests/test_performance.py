@@ -197,7 +197,7 @@ def test_sensitivity_moves_the_right_way():
     assert nodes["high_cost_usd_per_month"] > nodes["base_cost_usd_per_month"]
     cap = rows["CPU cap ±0.1"]  # the reference design is held by its 60 % CPU cap
     assert cap["low_iops"] < cap["base_iops"] < cap["high_iops"]
-    tcp = rows["transport tcp / rdma"]
+    tcp = rows["transport: TCP / RDMA"]
     assert tcp["low_iops"] <= tcp["base_iops"] and tcp["low_vm_latency_ms"] >= tcp["base_vm_latency_ms"] - 1e-12
 
 
@@ -212,6 +212,6 @@ def test_a_ceph_design_is_not_moved_to_rdma_in_the_sensitivity():
     from planner.sizing.scenarios import one_at_a_time_variants
 
     ceph = parse_design((Path(__file__).resolve().parent.parent / "examples" / "ceph-6node-reef.json").read_text())
-    assert "transport tcp / rdma" not in [label for label, _, _ in one_at_a_time_variants(ceph)]
-    assert "transport tcp / rdma" in [label for label, _, _ in one_at_a_time_variants(REF)]
+    assert "transport: TCP / RDMA" not in [label for label, _, _ in one_at_a_time_variants(ceph)]
+    assert "transport: TCP / RDMA" in [label for label, _, _ in one_at_a_time_variants(REF)]
     assert json.loads(ceph.model_dump_json())["stack"] == "ceph"
