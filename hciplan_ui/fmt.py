@@ -123,11 +123,16 @@ def iops(x) -> str:
     return num(x, 0)
 
 
+def _ms_digits(x: float) -> int:
+    """A latency's decimals: 3 below 10 ms (sub-millisecond figures matter), 1 below a second, else none."""
+    return 3 if abs(x) < 10 else 1 if abs(x) < 1000 else 0
+
+
 def ms(x) -> str:
     """Latency in ms, 3 decimals below 10 ms (sub-millisecond figures matter)."""
     if x is None or not math.isfinite(float(x)):
         return DASH
-    return num(x, 3 if abs(x) < 10 else 1 if abs(x) < 1000 else 0, "ms")
+    return num(x, _ms_digits(x), "ms")
 
 
 def tb(x) -> str:
@@ -203,7 +208,7 @@ def span(low, high, f=iops) -> str:
     """'low–high unit' (the unit said once). A latency span's ends take one precision, the high end's:
     "band 5.018–12.8 ms" mixed three decimals with one (browser review 2026-11-29)."""
     if f is ms and low is not None and high is not None and math.isfinite(float(low)) and math.isfinite(float(high)):
-        digits = 3 if abs(high) < 10 else 1 if abs(high) < 1000 else 0
+        digits = _ms_digits(high)
         if low <= 0 or float(num(low, digits).replace(",", "")) > 0:  # a low end never rounds to 0
             return f"{num(low, digits)}–{num(high, digits, 'ms')}"
     return f"{_bare(f(low))}–{f(high)}"

@@ -380,6 +380,9 @@ def _points(
     cluster = site.capacity(db, bg, x_on, vms_bg, ps)
     scale = float(np.ravel(cpu_clock_scale(site.base_ghz))[0])
     bounds = []
+    # a VM runs at most as many vCPUs at once as its server has logical processors (64 vCPUs on 48 were
+    # counted as 64, and "more vCPUs raise this guarantee" past the host; browser review 2026-11-29)
+    runnable, capped = runnable_vcpus(db.vcpus, site.lps)
     for i, q in enumerate(ps):
         cap = float(cluster[i])
         b = {"cluster_headroom": max(cap - x_bg[i], 0.0)}
@@ -387,9 +390,7 @@ def _points(
         # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
         # in the root partition on the cluster's LPs (cluster_headroom), not on them
         guest_s = q.guest_cpu_us * scale * 1e-6
-        # a VM runs at most as many vCPUs at once as its server has logical processors (64 vCPUs on 48 were
-        # counted as 64, and "more vCPUs raise this guarantee" past the host; browser review 2026-11-29)
-        b["vm_vcpu_share"] = (runnable_vcpus(db.vcpus, site.lps)[0] / site.vcpu_oversubscription) / max(guest_s, 1e-12)
+        b["vm_vcpu_share"] = (runnable / site.vcpu_oversubscription) / max(guest_s, 1e-12)
         bounds.append(b)
     upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
     for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper)):
@@ -405,7 +406,7 @@ def _points(
     for i, b in enumerate(bounds):
         binding = min(b, key=b.__getitem__)
         notes = []
-        if capped := runnable_vcpus(db.vcpus, site.lps)[1]:
+        if capped:
             notes.append(capped)
         if b["latency_target"] <= 0.0:
             # say why: the model's latency at (almost) no DB load already misses the target

@@ -515,7 +515,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         )
     elif not can_repair:
         note = (
-            f"after losing one node, {count(survivors, 'fault domain')} remain" + ("s" if survivors == 1 else "") + "; "
+            f"after losing one node, {count(survivors, 'fault domain')} {'remains' if survivors == 1 else 'remain'}; "
             f"{d.resiliency} needs {MIN_FAULT_DOMAINS[d.resiliency]} to repair to full "
             "resiliency (data stays online, degraded)"
         )

@@ -1246,13 +1246,7 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
     if ch is not None:
         bays = n_drives + (cc if cache is not None and cache.kind != "pmem" else 0)
         bay_ff = bay_form_factor(ch.model)
-        fits = (
-            bays <= ch.drive_bays
-            and drive.interface in ch.bay_interfaces
-            and drive_fits_bay(drive.form_factor, bay_ff)
-            and (cache is None or cache.kind == "pmem" or cache.kind in ch.bay_interfaces)
-        )
-        # the reason names what does not fit: "10 drives in 12 sas/sata bays (3.5in); 3.5in sas drives" never said
+        # the reason names what does not fit, and the rule passes when nothing is named: "10 drives in 12 sas/sata bays (3.5in); 3.5in sas drives" never said
         # that the NVMe cache devices have no NVMe bay (browser review 2026-11-29)
         misfits = []
         if bays > ch.drive_bays:
@@ -1263,7 +1257,7 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
             misfits.append(f"the {cache.kind} cache devices have no {cache.kind} bay")
         put(
             "drive_bays",
-            fits,
+            not misfits,
             f"{bays} drives in {ch.drive_bays} {'/'.join(ch.bay_interfaces)} bays"
             f"{' (' + bay_ff + ')' if bay_ff else ''}; {drive.form_factor} {drive.interface} drives"
             + (f": {'; '.join(misfits)}" if misfits else ""),
