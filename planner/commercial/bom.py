@@ -14,7 +14,7 @@ from planner.commercial.licensing import for_platform, licence_options, licensin
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
 from planner.commercial.pricing import SERVERS_MONTH_NOTE, CostAssumptions, monthly_cost, part_price_usd
 from planner.models.design import ResolvedDesign
-from planner.physics.power import BTU_H_PER_W, node_parts, node_power_w, unit_power_w
+from planner.physics.power import BTU_H_PER_W, node_parts, unit_power_w
 
 
 def _price_source(rec, a: CostAssumptions) -> dict:
@@ -78,18 +78,13 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
             for role, rec, per in g["parts"]
         ]
     servers = sum(x["total_usd"] for x in lines)
+    # every server's rack units and power as the whole cost counts them (its groups, its lines)
+    ru = sum(g["rack_units"] * g["count"] for g in groups)
+    watts = sum(x["unit_power_w"] * x["quantity"] for x in lines)
     net = design_network(rd.design, groups, a, cat)
     lines += [{**x, "quantity_per_node": None, "price_estimated": x["price_kind"] == "estimated"} for x in net["lines"]]
-    ru = (
-        (n.chassis.rack_units if n.chassis else 1) * nodes
-        + net["rack_units"]
-        + sum(g["rack_units"] * g["count"] for g in others)
-    )
-    watts = (
-        node_power_w(rd) * nodes
-        + net["power_w"]
-        + sum(unit_power_w(role, rec) * per * g["count"] for g in others for role, rec, per in g["parts"])
-    )
+    ru += net["rack_units"]
+    watts += net["power_w"]
     total = sum(x["total_usd"] for x in lines)
     if rd.design.stack == "s2d":
         lic = licence_options(n.cpu.cores, n.sockets, nodes, a)

@@ -481,7 +481,10 @@ def whole_cost(
     hw = _hardware_lines(groups, a, owned)
     notes: list[str] = _platform_notes(design, demand, a0, platform, owned) if stack == "s2d" and hci else []
     net = design_network(design, groups, a, cat, owned)
-    notes += net["notes"] + unlisted_notes(groups)
+    # what the parts list leaves out (the network's gaps, servers' chassis, boot drives): the document's parts
+    # list says these, the notes below hold them with the licences' and the platform's
+    parts_notes = net["notes"] + unlisted_notes(groups)
+    notes += parts_notes
     hw_usd = sum(x["total_usd"] for x in hw)
     net_usd = net["total_usd"]
     capex = hw_usd + net_usd
@@ -613,6 +616,7 @@ def whole_cost(
         "licence_seen": licence_seen(opt),
         "parts": hw,
         "network": net,
+        "parts_notes": parts_notes,
         "sql_server": sql,
         **(
             {

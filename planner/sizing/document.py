@@ -355,13 +355,6 @@ def latency_range_notes(p: dict) -> list[str]:
     ]
 
 
-def _parts_note(note: str) -> bool:
-    """Whether a whole cost's note is about the parts list (what it leaves out), not the licences or SQL Server."""
-    return note.startswith(("uplinks", "no cable", "no switch", "no chassis", "boot drives", "no price for")) or (
-        "links not priced" in note
-    )
-
-
 def _meets(p: dict) -> list[list[str]]:
     """Demand against the design, per dimension: met or not (the pages' verdict,
     :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
@@ -734,10 +727,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     )
     # what the list leaves out, the network's and the servers' (boot drives, a chassis the design does not name):
     # the Size page said "boot drives ... are not listed", the document only the network's notes (review 2026-11-29)
-    left_out = list(cost["network"]["notes"]) + [
-        n for n in cost.get("notes") or [] if n not in cost["network"]["notes"]
-    ]
-    blocks += [P(sentence(customer_text(n))) for n in left_out if customer_text(n) and _parts_note(n)]
+    blocks += [P(sentence(customer_text(n))) for n in cost["parts_notes"] if customer_text(n)]
     sec("Parts list", blocks)
 
     # ---------------------------------------------------------------- tiers
