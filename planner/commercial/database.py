@@ -473,13 +473,20 @@ RATE_KEYS = (
 )
 
 
+def usable_short_of(rep: dict, need_tb: float) -> float | None:
+    """A report's usable capacity [TB] when ``need_tb`` [TB] of data does not fit in it, else None: one rule for
+    the database's rate (:func:`database_capacity`) and ``compare --database``."""
+    usable = rep.get("effective_capacity_tb") or rep.get("usable_capacity_tb")
+    return usable if usable is not None and need_tb > usable * (1 + 1e-9) else None
+
+
 def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) -> dict:
     """``out`` with no rate (null, each with its note) when the servers' databases do not fit in the
     storage: `sla seed-dl580-raid1 --database db-seed-datrium` gave 49,896 TPM for a 0.5 TB database
     on 0.12 TB beside the guarantee's "does not fit" (review 2026-11-29)."""
-    usable = rep.get("effective_capacity_tb") or rep.get("usable_capacity_tb")
     need = size_tb * servers
-    if usable is None or need <= usable * (1 + 1e-9):
+    usable = usable_short_of(rep, need)
+    if usable is None:
         return out
     why = (
         f"a {size_tb:,.2f} TB database does not fit"

@@ -54,13 +54,13 @@ def compare(designs, workload, catalog=None, full: bool = False, data_tb: float 
     workload's database holds (``--database``): a design whose usable capacity is smaller gets a warning,
     its figures being of the IO only (the DL580's 0.24 TB showed 21,683 IOPS for a 1 TB database with no
     word; CLI review 2026-11-29)."""
+    from planner.commercial.database import usable_short_of
     from planner.results.report import evaluate_report
 
     reports = [evaluate_report(d, workload, catalog=catalog, degraded=False) for d in designs]
     if data_tb is not None:
         for r in reports:
-            usable = r.get("effective_capacity_tb") or r.get("usable_capacity_tb")
-            if usable is not None and data_tb > usable * (1 + 1e-9):
+            if (usable := usable_short_of(r, data_tb)) is not None:
                 r.setdefault("warnings", []).append(
                     {
                         "check": "database_fits",
