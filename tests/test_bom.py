@@ -202,7 +202,36 @@ def test_a_disaggregated_designs_client_servers_are_in_the_list():
     b, whole = bom(resolve(d)), whole_cost(d)
     assert b["total_usd"] == pytest.approx(whole["capex_usd"], rel=1e-12)
     assert b["rack_units"] == whole["rack_units"] and b["power_w"] == pytest.approx(whole["power_w"])
-    assert b["physical_cores"] == whole["physical_cores"] and "not the client servers" in b["monthly_cost_note"]
+    assert b["physical_cores"] == whole["physical_cores"] and "and the client servers'" in b["monthly_cost_note"]
+    # the servers' month (what tier prices share out) is the storage nodes' and the clients' (it was the nodes')
+    assert b["monthly_cost"]["capex_usd"] == pytest.approx(b["servers_usd"], rel=1e-12)
     clients = [x for x in b["lines"] if x.get("group") == "client server"]
     assert {x["role"] for x in clients} >= {"cpu", "ram"} and all(x["quantity_per_node"] is None for x in clients)
     assert sum(x["total_usd"] for x in b["lines"]) == pytest.approx(b["total_usd"])
+
+
+def test_a_disaggregated_designs_tiers_run_on_its_client_servers():
+    """CLI review 2026-11-29: `price examples/ceph-disaggregated.json` fitted every tier in the storage
+    nodes' RAM (5 x 384 GB: "limited by RAM", 181 Standard databases) where the databases run on the 8
+    client servers (1,024 GB each), and shared out the storage nodes' month alone (5,636 USD of 11,481)."""
+    from planner.commercial.pricing import tier_prices
+    from planner.commercial.tiers import fit_mix
+    from planner.models.tiers import default_tiers
+
+    d = load_design(EX / "ceph-disaggregated.json")
+    rd, whole = resolve(d), whole_cost(d)
+    fit = fit_mix(rd, default_tiers())
+    cl = rd.clients
+    assert fit["ram_gb_available"] == pytest.approx((cl.ram_gb - d.host_reserve_gb) * cl.servers)
+    assert fit["vcpus_available"] == pytest.approx(cl.threads * cl.servers * d.vcpu_oversubscription)
+    n1 = fit_mix(rd, default_tiers(), n_plus_one=True)
+    assert n1["ram_gb_available"] == pytest.approx((cl.ram_gb - d.host_reserve_gb) * (cl.servers - 1))
+    assert all(t["limited_by"] != "ram" for t in fit["alone"].values())
+    m = monthly_cost(rd)
+    # the servers' month is the whole cost less the network's share, the client servers in it
+    assert m["per_cluster"]["total_usd_per_month"] == pytest.approx(
+        whole["monthly"]["total_usd_per_month"] - whole["network"]["usd_per_month"], rel=1e-9
+    )
+    assert m["client_servers"]["count"] == cl.servers
+    tp = tier_prices(rd, default_tiers())
+    assert tp["monthly_cost"]["per_cluster"] == m["per_cluster"]

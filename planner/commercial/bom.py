@@ -119,7 +119,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         # no word why; CLI review 2026-11-29)
         "monthly_cost_note": SERVERS_MONTH_NOTE
         + " (its month: network.usd_per_month)"
-        + ("; of the storage nodes only, not the client servers" if others else ""),
+        + ("; the storage nodes' and the client servers'" if others else ""),
         "assumptions": {
             "amortisation_months": a.amortisation_months,
             "ram_usd_per_gb": a.ram_usd_per_gb,

@@ -31,7 +31,7 @@ from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.models.design import ResolvedDesign
 from planner.models.stacks import STACK_LABELS
-from planner.physics.power import node_parts, node_power_w
+from planner.physics.power import DEFAULT_RACK_UNITS, client_parts, node_parts, node_power_w, parts_power_w
 
 _LIC = licensing_data()["options"]
 WINDOWS_DATACENTER_16_CORE_USD = float(_LIC["windows-server-2025-datacenter"]["usd_per_16_core_pack"])
@@ -250,7 +250,8 @@ SERVERS_MONTH_NOTE = (
 
 def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
     """Monthly cost of the cluster's servers per node and per cluster, USD/month, by line item
-    (the network is the whole cost's, :func:`planner.commercial.tco.whole_cost`). The licences follow the design's platform
+    (a disaggregated Ceph or vSAN design's client servers: ``client_servers``, ``count`` and
+    ``per_server``, and in ``per_cluster`` and ``capex_usd``; the network is the whole cost's, :func:`planner.commercial.tco.whole_cost`). The licences follow the design's platform
     (:func:`planner.commercial.licensing.for_platform`: the design's own when it names one, else
     ``a``'s; a caller with a demand passes ``for_platform(a, demand)``)."""
     a = for_platform(a or CostAssumptions(), None, rd.design)
@@ -263,10 +264,27 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
     node["total_usd_per_month"] = sum(node.values())
     cluster = {k: v * rd.design.nodes for k, v in node.items()}
     capex = node_capex * rd.nodes
+    clients: dict = {}
+    if rd.clients is not None:
+        # a disaggregated design's databases run on its client servers: the tiers share out their month
+        # too (`price` gave the storage nodes' month alone and fitted the tiers in the storage nodes' RAM)
+        c = rd.clients
+        parts = client_parts(c)
+        c_capex = float(sum(_unit_price(rec, a) * count for _, rec, count in parts))
+        c_lic = float(licence_usd_per_month_per_node(c.cpu.cores, c.sockets, a, stack))
+        server = {
+            k: float(v)
+            for k, v in node_monthly_usd(c_capex, parts_power_w(parts), DEFAULT_RACK_UNITS["server"], c_lic, a).items()
+        }
+        server["total_usd_per_month"] = sum(server.values())
+        clients = {"client_servers": {"count": c.servers, "per_server": server}}
+        cluster = {k: v + server[k] * c.servers for k, v in cluster.items()}
+        capex += c_capex * c.servers
     if stack != "s2d":
         oid = "ceph-upstream" if stack == "ceph" else a.vsan_licence
         return {
             "per_node": node,
+            **clients,
             "per_cluster": cluster,
             "capex_usd": capex,
             "licence_option": oid,

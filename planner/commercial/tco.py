@@ -50,7 +50,7 @@ from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError
 from planner.core.text import count
-from planner.models.catalog import Catalog, Record, load_catalog
+from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import (
     Design,
     DisaggregatedSpec,
@@ -61,18 +61,9 @@ from planner.models.design import (
     resolve,
 )
 from planner.physics.capacity import capacity_report
-from planner.physics.power import resolved_node_parts, unit_power_w
+from planner.physics.power import DEFAULT_RACK_UNITS, client_parts, resolved_node_parts, server_parts, unit_power_w
 
 TCO_YEARS = (3, 5)
-#: rack units of a server or array whose record gives none (a planning assumption)
-DEFAULT_RACK_UNITS = {"server": 1, "array": 2}
-
-
-def _server_rows(cpu, sockets, ram_gb, nic, nic_count) -> list[tuple[str, Record | None, float]]:
-    rows: list[tuple[str, Record | None, float]] = [("cpu", cpu, sockets), ("ram", None, ram_gb)]
-    if nic is not None:
-        rows.append(("nic", nic, nic_count))
-    return rows
 
 
 def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[str, Any]]:
@@ -108,7 +99,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 {
                     "name": "client server",
                     "count": c.servers,
-                    "parts": _server_rows(c.cpu, c.sockets, c.ram_gb, c.nic, c.nic_count),
+                    "parts": client_parts(c),
                     "rack_units": DEFAULT_RACK_UNITS["server"],
                     "nic": c.nic,
                     "nic_count": c.nic_count,
@@ -129,7 +120,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
         db_group = {
             "name": "database server",
             "count": s.db_servers,
-            "parts": _server_rows(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
+            "parts": server_parts(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
             "rack_units": DEFAULT_RACK_UNITS["server"],
             "nic": p.db_nic,
             "nic_count": p.db_nic_count,
@@ -156,7 +147,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 {
                     "name": "file server",
                     "count": s.file_servers,
-                    "parts": _server_rows(fs_cpu, fsv.cpu.sockets, fsv.ram_gb, fs_nic, fs_nics.count),
+                    "parts": server_parts(fs_cpu, fsv.cpu.sockets, fsv.ram_gb, fs_nic, fs_nics.count),
                     "rack_units": 0 if j.enclosure is not None else DEFAULT_RACK_UNITS["server"],
                     "nic": fs_nic,
                     "nic_count": fs_nics.count,
@@ -198,7 +189,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
         ]
     if isinstance(p, split.Parts):
         s = p.spec
-        compute = _server_rows(p.cpu, p.sockets, s.compute_node.ram_gb, p.nic, p.nic_count)
+        compute = server_parts(p.cpu, p.sockets, s.compute_node.ram_gb, p.nic, p.nic_count)
         compute.append(("cache", p.flash, s.flash.count))
         return [
             {
@@ -232,7 +223,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     # single server: local RAID, PCIe flash or a SAN LUN
     s = p.spec
     st = s.storage
-    server = _server_rows(p.cpu, p.sockets, s.server.ram_gb, None, 0)
+    server = server_parts(p.cpu, p.sockets, s.server.ram_gb, None, 0)
     # the DL580 seeds name theirs: priced, powered and racked as named (CLI review 2026-11-29)
     if p.chassis is not None:
         server.insert(0, ("chassis", p.chassis, 1))

@@ -95,9 +95,10 @@ def fit_mix(
 
     Resources: capacity (usable TB; N+1 uses usable-after-node-loss), reserved
     IOPS (sum of minimums vs the cluster's IOPS at the tier's latency target),
-    CPU (vCPUs vs LPs x vcpu_oversubscription; N+1 with one node fewer), RAM
+    CPU (vCPUs vs logical processors x vcpu_oversubscription; N+1 with one node fewer), RAM
     (the nodes' RAM less host reserve, S2D metadata and CSV cache,
-    :mod:`planner.physics.hosting`; N+1 with one node fewer). ``params``: model
+    :mod:`planner.physics.hosting`; N+1 with one node fewer). A disaggregated Ceph or vSAN
+    design's databases run on its client servers: their CPU and RAM (less the host reserve). ``params``: model
     parameters (default: the shipped calibration), e.g. a customer refit.
     """
     tiers = tierset.by_name()
@@ -109,13 +110,21 @@ def fit_mix(
             raise TierError("count must be a non-negative integer", f"counts.{name}")
     cap = capacity_report(rd)
     usable_tb = cap.one_node_down_tb if n_plus_one else cap.usable_capacity_tb
-    nodes = rd.nodes - (1 if n_plus_one and rd.nodes > 1 else 0)
-    vcpus = rd.node.threads * nodes * rd.design.vcpu_oversubscription
-    if rd.design.stack == "s2d":
+    # the databases' VMs run on the nodes, or on a disaggregated design's client servers (with no storage
+    # stack beside them), N+1 with one fewer, as planner.physics.hosting.host_checks counts them
+    cl = rd.clients
+    hosts, threads, ram = (
+        (cl.servers, cl.threads, cl.ram_gb) if cl is not None else (rd.nodes, rd.node.threads, rd.node.ram_gb)
+    )
+    hosts -= 1 if n_plus_one and hosts > 1 else 0
+    vcpus = threads * hosts * rd.design.vcpu_oversubscription
+    if cl is not None:
+        fixed = rd.design.host_reserve_gb
+    elif rd.design.stack == "s2d":
         fixed = float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd), rd.design.csv_cache_gb))
     else:
         fixed = rd.design.host_reserve_gb + stack_ram_gb(rd)[0]
-    ram_gb = max(rd.node.ram_gb - fixed, 0.0) * nodes
+    ram_gb = max(ram - fixed, 0.0) * hosts
     iops_at = {n: _iops_at_latency(rd, t, n_plus_one, params) for n, t in tiers.items()}
     alone = {}
     for n, t in tiers.items():

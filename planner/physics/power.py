@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from planner.models.catalog import Cpu, Record
-from planner.models.design import ResolvedDesign, ResolvedNode
+from planner.models.catalog import Cpu, Nic, Record
+from planner.models.design import ResolvedClients, ResolvedDesign, ResolvedNode
 
 #: W -> BTU/h (1 W = 3.412 BTU/h)
 BTU_H_PER_W = 3.412
+#: rack units of a server or array whose record gives none (a planning assumption: a 1U server, a 2U shelf)
+DEFAULT_RACK_UNITS = {"server": 1, "array": 2}
 
 
 def node_parts(rd: ResolvedDesign) -> list[tuple[str, Record | None, float]]:
@@ -33,6 +35,27 @@ def resolved_node_parts(n: ResolvedNode) -> list[tuple[str, Record | None, float
     return parts
 
 
+def server_parts(
+    cpu: Cpu, sockets: int, ram_gb: float, nic: Nic | None, nic_count: int
+) -> list[tuple[str, Record | None, float]]:
+    """(role, record, count per server) of a server a design names by CPU, RAM and NIC only (no
+    chassis, no drives: a database server, a file server, a client server)."""
+    rows: list[tuple[str, Record | None, float]] = [("cpu", cpu, sockets), ("ram", None, ram_gb)]
+    if nic is not None:
+        rows.append(("nic", nic, nic_count))
+    return rows
+
+
+def client_parts(c: ResolvedClients) -> list[tuple[str, Record | None, float]]:
+    """:func:`server_parts` of a disaggregated Ceph or vSAN design's client server."""
+    return server_parts(c.cpu, c.sockets, c.ram_gb, c.nic, c.nic_count)
+
+
+def parts_power_w(parts: list[tuple[str, Record | None, float]]) -> float:
+    """Typical power of one server of ``parts`` ((role, record, count) rows), W."""
+    return float(sum(unit_power_w(role, rec) * count for role, rec, count in parts))
+
+
 def unit_power_w(role: str, rec: Record | None) -> float:
     if rec is None:
         return 0.0
@@ -43,4 +66,4 @@ def unit_power_w(role: str, rec: Record | None) -> float:
 
 def node_power_w(rd: ResolvedDesign) -> float:
     """Typical power of one node, W (catalog power_w; CPUs at TDP when no figure)."""
-    return float(sum(unit_power_w(role, rec) * count for role, rec, count in node_parts(rd)))
+    return parts_power_w(node_parts(rd))
