@@ -215,3 +215,25 @@ def test_a_ceph_design_is_not_moved_to_rdma_in_the_sensitivity():
     assert "transport: TCP / RDMA" not in [label for label, _, _ in one_at_a_time_variants(ceph)]
     assert "transport: TCP / RDMA" in [label for label, _, _ in one_at_a_time_variants(REF)]
     assert json.loads(ceph.model_dump_json())["stack"] == "ceph"
+
+
+@pytest.mark.parametrize("example", ["reference.json", "seed-datrium-dvx.json"])
+def test_an_open_load_past_saturation_is_limited_by_its_full_station_and_warned(example):
+    """CLI review 2026-11-29: 5,000,000 IOPS asked of the reference cluster (capacity 607,096) printed
+    "limited_by": "offered_load" beside "saturated": true and a VM latency of 3.75 ms, with no warning."""
+    from planner.models.design import load_design
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report
+
+    d = load_design(EX / example)
+    if d.cluster_engine:
+        d = d.model_copy(update={"cpu_utilization_cap": 1.0})
+    w = Workload(name="too much", block_size_kib=8, read_fraction=0.7, iops=5_000_000, vms_per_node=10)
+    rep = evaluate_report(d, w)
+    assert rep["saturated"] and rep["limited_by"] == rep["bottleneck"] != "offered_load"
+    (warn,) = [x for x in rep["warnings"] if x["check"] == "saturated"]
+    assert "5,000,000 IOPS" in warn["message"] and f"{rep['iops_capacity']:,.0f} IOPS" in warn["message"]
+    assert "_" not in warn["message"]  # the station in words
+    # a load the design carries: no such warning, limited by what it offers
+    rep = evaluate_report(d, w.model_copy(update={"iops": 10_000}))
+    assert rep["limited_by"] == "offered_load" and not any(x["check"] == "saturated" for x in rep["warnings"])

@@ -23,6 +23,7 @@ from planner.engine.performance import (
     cpu_cap_iops,
     evaluate_arrays,
     issuing_nodes,
+    past_saturation,
 )
 from planner.engine.queueing import BUSY_UTILIZATION
 from planner.models.catalog import Catalog, load_catalog
@@ -261,6 +262,7 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])
     res["limited_by"] = str(np.ravel(out["limited_by"])[i])
     res["saturated"] = bool(np.ravel(out["saturated"])[i])
+    past_saturation(res, workload.iops)  # limited by its full station, not "offered_load", before the bands
     res["extrapolation"], res["band_basis"] = [], []
     band_keys = (
         "iops",
@@ -738,6 +740,10 @@ def evaluate_report(
         if w := endurance.endurance_warning(out.get("endurance_years"), rd.node.drive.warranty_years):
             out["warnings"].append(w)
         deg = cases[1] if with_deg else None
+        for case, rep in (("healthy", perf), ("one node down", deg)):  # the first case past saturation
+            if rep is not None and (w := past_saturation(rep, workload.iops, case)):
+                out["warnings"].append(w)
+                break
         if deg is not None:
             stops = node_loss_stops_io(rd)
             # every headline figure, so a degraded view never mixes in healthy numbers
