@@ -282,20 +282,20 @@ def uncalibrated(r: dict) -> list[str]:
 def workload_for(name: str, design_json: str) -> str:
     """The workload a scenario is evaluated under: the demand's own load follows a scenario's
     node count (the same databases on more or fewer nodes), any other workload stays."""
-    from planner.engine.loads import rehosted
+    from planner.engine.loads import load_on
     from planner.models.workload import parse_workload
 
     dem = costs.demand_json()
     d = json.loads(design_json)
     nodes = d.get("nodes")
-    # VMs per node are the HCI nodes' (another architecture counts its servers its own way)
-    if not dem or name == "current" or not nodes or source.startswith("from") or d.get("topology") != "hyperconverged":
+    if not dem or name == "current" or not nodes or source.startswith("from"):
         return wj
     try:
-        new = rehosted(parse_workload(wj), Demand.model_validate_json(dem), nodes)
+        w = parse_workload(wj)
+        new = load_on(d.get("topology", "hyperconverged"), int(nodes), w, Demand.model_validate_json(dem))
     except PlannerError:
         return wj
-    return wj if new is None else state.canonical(new.model_dump(mode="json"))
+    return wj if new is w else state.canonical(new.model_dump(mode="json"))
 
 
 def failed_rules(v: dict, name: str) -> list[str]:

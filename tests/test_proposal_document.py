@@ -873,3 +873,27 @@ def test_the_workbook_names_the_system_today_in_words(tmp_path):
     cells = [str(c) for ws in openpyxl.load_workbook(out) for row in ws.iter_rows(values_only=True) for c in row if c]
     today = [c for c in cells if c.startswith("System today:")]
     assert today == ["System today: Ceph on 6 x Dell PowerEdge R7625, 3 replicas"], today
+
+
+def test_the_system_today_carries_the_same_databases_as_on_the_compare_page():
+    """The proposal ran a hyperconverged system today under the proposed cluster's VMs per node (fewer
+    databases on its fewer nodes) where the Compare page rehosts the demand's databases on its nodes; the
+    document did not say which load its figures were under."""
+    from planner.engine.loads import load_on, rehosted
+    from planner.results.report import evaluate_report
+
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    design = Design.model_validate(size(d, top=1).best["design"])
+    today = load_design(EX / "sas-4node.json")
+    w = demand_as_workload(d, design.nodes)
+    p = build(design, w, demand=d, existing=today)
+    on_today = rehosted(w, d, today.nodes)
+    assert on_today is not None and on_today.vms_per_node != w.vms_per_node
+    assert load_on(today.topology, today.nodes, w, d) == on_today
+    assert p["existing"]["report"]["iops"] == evaluate_report(today, on_today, degraded=False)["iops"]
+    assert p["existing"]["load"] == f"the same databases, {on_today.vms_per_node} database VMs on each of its 4 servers"
+    text = " ".join(html_text(render_html(document(p)).encode()).split())
+    assert f"Load on the system today {p['existing']['load']}" in text
+    # a system of another topology counts its servers its own way: the same load
+    san = build(design, w, demand=d, existing=load_design(EX / "san-raid5.json"))
+    assert san["existing"]["load"] == "the same load as the proposed cluster"

@@ -111,6 +111,17 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
     )
 
 
+def load_on(topology: str, nodes: int, workload: Workload, demand: Demand | None) -> Workload:
+    """The load another system carries for the same databases: a hyperconverged system of ``nodes``
+    nodes hosts the demand's databases on its own nodes (:func:`rehosted`) when ``workload`` is the
+    demand's; any other load, or a system of another topology (which counts its servers its own way),
+    is ``workload`` unchanged. The Compare page and the proposal judge the system today alike: the
+    proposal ran it with the proposed cluster's VMs per node, i.e. fewer databases on fewer nodes."""
+    if demand is None or topology != "hyperconverged":
+        return workload
+    return rehosted(workload, demand, nodes) or workload
+
+
 def rehosted(workload: Workload, demand: Demand, nodes: int) -> Workload | None:
     """The demand's workload (:func:`demand_as_workload`) on ``nodes`` nodes when ``workload`` is
     that demand's workload on any node count, else None. A what-if that removes a node moves its

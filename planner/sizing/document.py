@@ -699,6 +699,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         blocks.append(
             KV(
                 [
+                    ("Load on the system today", ex.get("load") or "the same load as the proposed cluster"),
                     ("Throughput today", f"{er['iops']:,.0f} IOPS"),
                     ("Latency seen by the databases today", ms(er.get("vm_latency_ms"))),
                     ("Throughput proposed", f"{rep['iops']:,.0f} IOPS"),

@@ -17,7 +17,8 @@ from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, tier_prices
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import fit_mix
-from planner.engine.loads import rehosted
+from planner.core.text import count
+from planner.engine.loads import load_on, rehosted
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import Demand
 from planner.models.design import Design, resolve
@@ -137,9 +138,17 @@ def build(
         "existing": None,
     }
     if existing is not None:
+        today = load_on(existing.topology, existing.nodes or 0, workload, demand)  # the same databases on its nodes
         out["existing"] = {
             "design": existing.model_dump(mode="json"),
-            "report": evaluate_report(existing, workload, catalog=cat, degraded=False),
+            "report": evaluate_report(existing, today, catalog=cat, degraded=False),
+            # what it was judged under, said in the document beside its figures
+            "load": (
+                f"the same databases, {count(today.vms_per_node or 0, 'database VM')} on each of its "
+                f"{existing.nodes} servers"
+                if today is not workload
+                else "the same load as the proposed cluster"
+            ),
             "cost": whole_cost(existing, demand, a, cat, owned=True),
         }
     if CALIBRATION_FILE.exists():
