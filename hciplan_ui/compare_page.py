@@ -23,7 +23,7 @@ from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
 from planner.results.report import bottleneck_words
 from planner.sizing.verdict import report_against_demand
-from planner.sizing.words import customer_words, example_words, resiliency_words, transport_words
+from planner.sizing.words import customer_words, example_words, resiliency_words, server_count_words, transport_words
 
 #: the database assumptions' choices in words: row access patterns, the model's checkpoint mode (the values
 #: stay the file's)
@@ -352,7 +352,7 @@ for col, (name, r) in zip(cols, reports):
         arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
         # in words: the report's ids read "raid5 · fc-4g x1"
         st.caption(
-            f"{arch} · {count(r['nodes'], 'server')} · {resiliency_words(r['resiliency'])} · {transport_words(r['transport'])}"
+            f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {resiliency_words(r['resiliency'])} · {transport_words(r['transport'])}"
         )
         for key, label, f, lower_better in METRICS:
             if key not in SHOWN:

@@ -210,3 +210,16 @@ def test_a_loaded_example_is_named_by_its_parts_not_its_file():
     assert any(
         c.value.startswith("**Workload** oltp\\-8k — OLTP") or "8 KiB random" in c.value for c in at.sidebar.caption
     )
+
+
+def test_the_compare_card_counts_a_disaggregated_designs_client_servers():
+    """The Compare page's card said "5 servers" of the disaggregated Ceph example, which runs its
+    databases on 8 client servers besides its 5 storage nodes (the cost beside it counts 13)."""
+    at = _app()
+    d = load_design(ROOT / "examples" / "ceph-disaggregated.json")
+    at.session_state["design_json"] = json.dumps(d.model_dump(mode="json"), sort_keys=True)  # as the app keeps it
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert "13 servers (5 for storage, 8 database servers)" in said
+    assert "· 5 servers ·" not in said

@@ -133,6 +133,16 @@ def system_words(d: dict) -> str:
     return f"{stack + ' on ' if stack else ''}{servers}, {resiliency_words(d.get('resiliency'))}"
 
 
+def server_count_words(d: dict, servers: int) -> str:
+    """A design's servers in one phrase (``servers``: its report's ``nodes``): "4 servers"; a
+    disaggregated Ceph or vSAN design's client servers too, which its report's node count leaves out
+    ("13 servers (5 for storage, 8 database servers)"; the Compare page read "5 servers" of it)."""
+    k = (d.get("clients") or {}).get("servers") if d.get("topology") == "disaggregated" else None
+    if not k:
+        return count(servers, "server")
+    return f"{count(servers + k, 'server')} ({servers} for storage, {count(k, 'database server')})"
+
+
 @functools.cache
 def example_words() -> dict[str, str]:
     """Each bundled example design (file name -> :func:`system_words`): the pages list the examples

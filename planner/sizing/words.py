@@ -18,6 +18,7 @@ from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
     example_words,
     part_words,
     resiliency_words,
+    server_count_words,
     system_words,
     transport_words,
 )
