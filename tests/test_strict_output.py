@@ -242,3 +242,11 @@ def test_a_note_with_nothing_to_say_is_left_out(capsys):
     }
     out = _ok(["sla", "examples/san-raid5.json", "--database", "examples/db-oltp-hammerdb.json"], capsys)
     assert "" not in [v for k, v in out["guarantee"].items() if k.endswith("note")]
+
+
+def test_an_explanation_with_nothing_to_say_is_left_out(capsys):
+    """CLI review 2026-11-29: `size examples/demand-200dbs.json` printed "explanation": "" and, in its search,
+    "stopped": "" beside the design it found."""
+    out = _ok(["size", "examples/demand-200dbs.json"], capsys)
+    assert out["best"] is not None and "explanation" not in out and "stopped" not in out["search"]
+    assert out["search"]["exact"] is True  # what "stopped" would qualify is still said

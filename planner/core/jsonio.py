@@ -315,10 +315,15 @@ NOT_COMPUTABLE = (
 )
 
 
+#: keys whose text says why: left out when empty (`size` printed "explanation": "" and "stopped": "" beside a
+#: design found; CLI review 2026-11-29)
+SAYS_WHY = ("note", "explanation", "stopped")
+
+
 def strict(obj: Any, reason: str = UNEXPLAINED) -> Any:
     """A JSON-ready copy of ``obj`` with no NaN or Infinity: each non-finite
     float becomes null and, in an object, gets a ``<key>_note`` (``reason``)
-    next to it (unless one is there). A note with nothing to say (``""``) is left out: a note
+    next to it (unless one is there). A note with nothing to say (``""``; any key of :data:`SAYS_WHY`) is left out: a note
     is there where it explains something ("latency_note": "" beside the figures read as a
     missing explanation; CLI review 2026-11-29). Iterative, so depth cannot overflow the stack."""
 
@@ -344,7 +349,7 @@ def strict(obj: Any, reason: str = UNEXPLAINED) -> Any:
             new: dict[Any, Any] = {}
             parent[key] = new
             for k, v in src.items():
-                if v == "" and isinstance(k, str) and k.endswith("note"):
+                if v == "" and isinstance(k, str) and k.endswith(SAYS_WHY):
                     continue
                 v, bad = fix(v)
                 if bad:
