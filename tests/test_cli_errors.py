@@ -357,3 +357,18 @@ def test_the_existing_systems_file_is_named_by_its_option(capsys):
     argv = ["proposal", "examples/demand-200dbs.json", "--existing", "examples/demand-200dbs.json", "--format", "html"]
     line = _fails([*argv, "--out", "/tmp/never-written.html"], capsys, "existing")
     assert line == "error: existing: this is a demand file, not a design file", line
+
+
+def test_pydantic_type_words_are_a_users(tmp_path, capsys):
+    """CLI review 2026-11-30: "Input should be a valid dictionary or instance of CpuSet" named a class, and
+    "Input should be a valid integer, got a number with a fractional part" read as code."""
+    d = json.loads((Path(__file__).resolve().parent.parent / "examples" / "reference.json").read_text())
+    d["nodes"] = 3.5
+    d["node"]["cpu"] = "intel-xeon-gold-6246"
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(d))
+    assert main(["evaluate", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "nodes: must be a whole number (got 3.5)" in err
+    assert "node.cpu: must be an object of named fields" in err
+    assert "Input should" not in err and "instance of" not in err and "CpuSet" not in err

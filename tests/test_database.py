@@ -69,7 +69,7 @@ def test_cli_sla_database_in_gb_works_and_errors_name_the_field_typed(tmp_path, 
     assert out["guaranteed_iops"] > 0 and out["iops_per_gb"] == pytest.approx(out["guaranteed_iops"] / 0.5)
     f.write_text(json.dumps({"size_gb": -1, "block_size_kib": 8}))
     assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 2
-    assert capsys.readouterr().err.startswith("error: database.size_gb: Input should be greater than 0")
+    assert capsys.readouterr().err.startswith("error: database.size_gb: must be greater than 0")
 
 
 # ------------------------------------------------ the model's parts

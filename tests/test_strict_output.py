@@ -175,7 +175,7 @@ def test_a_database_smaller_than_a_gigabyte_is_refused(tmp_path, capsys):
     doc = json.loads((EX / "db-erp.json").read_text()) | {"size_tb": 5e-324}  # IOPS per GB was Infinity
     (tmp_path / "db.json").write_text(json.dumps(doc))
     assert main(["sla", REF, "--db", str(tmp_path / "db.json")]) == 2
-    assert capsys.readouterr().err.startswith("error: db.size_tb: Input should be greater than or equal to 0.001")
+    assert capsys.readouterr().err.startswith("error: db.size_tb: must be greater than or equal to 0.001")
 
 
 def test_other_architectures_explain_a_null_endurance_too(capsys):

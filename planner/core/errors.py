@@ -79,13 +79,21 @@ _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     "too_long": lambda c: (
         f"takes at most {c['max_length']} {'entry' if c['max_length'] == 1 else 'entries'}, has {c['actual_length']}"
     ),
+    # "Input should be a valid dictionary or instance of TierSet" named a class (CLI review 2026-11-30)
+    "model_type": lambda c: "must be an object of named fields ({...})",
+    "model_attributes_type": lambda c: "must be an object of named fields ({...})",
+    "dict_type": lambda c: "must be an object of named fields ({...})",
+    "list_type": lambda c: "must be a list ([...])",
+    # the other type errors keep their messages: a file's quoted number is said by its own words
+    # (planner.core.jsonio.numbers_written_as_numbers), the rest by the "must be" below
+    "int_from_float": lambda c: "must be a whole number",
 }
 
 
 def plain_message(e: ErrorDetails | dict[str, Any]) -> str:
     """One pydantic error's reason in a user's words: a validator's own sentence without pydantic's
     "Value error, " prefix; a missing field "required"; a list's length as entries; others as pydantic
-    says them ("Input should be greater than 0")."""
+    says them, as the field's rule ("must be greater than 0", where pydantic says "Input should be ...")."""
     kind = e.get("type")
     ctx = e.get("ctx") or {}
     if kind in _PLAIN:
@@ -94,7 +102,10 @@ def plain_message(e: ErrorDetails | dict[str, Any]) -> str:
         except KeyError:  # a context without the figures the words need: pydantic's own words
             pass
     msg = str(e["msg"])
-    return msg.removeprefix("Value error, ") if kind == "value_error" else msg
+    if kind == "value_error":
+        return msg.removeprefix("Value error, ")
+    # pydantic's other words as a sentence about the field: "Input should be greater than 0" -> "must be ..."
+    return "must be " + msg.removeprefix("Input should be ") if msg.startswith("Input should be ") else msg
 
 
 def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: str = "", root: str = "") -> str:
