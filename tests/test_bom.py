@@ -235,3 +235,13 @@ def test_a_disaggregated_designs_tiers_run_on_its_client_servers():
     assert m["client_servers"]["count"] == cl.servers
     tp = tier_prices(rd, default_tiers())
     assert tp["monthly_cost"]["per_cluster"] == m["per_cluster"]
+
+
+def test_a_ceph_bom_names_its_own_licence_not_windows_prices():
+    """CLI review 2026-11-30: `bom examples/ceph-6node-reef.json` printed "licence_option_in_monthly_cost":
+    "windows-server-datacenter" and the Windows per-core prices beside its monthly cost's "ceph-upstream"."""
+    b = bom(resolve(load_design(EX / "ceph-6node-reef.json")))
+    assert b["assumptions"]["licence_option_in_monthly_cost"] == b["monthly_cost"]["licence_option"] == "ceph-upstream"
+    assert not any(k.startswith(("windows", "azure")) for k in b["assumptions"])
+    s2d = bom(resolve(load_design(EX / "reference.json")))
+    assert "windows_datacenter_usd_per_core" in s2d["assumptions"]

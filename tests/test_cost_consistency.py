@@ -333,3 +333,14 @@ def test_scenario_save_keeps_the_platform_alone(tmp_path, capsys):
         assert costs is not None and costs[field] == value
     _run(capsys, ["scenario", "save", "plain", "--demand", demand, "--db", db])
     assert _run(capsys, ["scenario", "show", "plain", "--db", db])["costs"] is None
+
+
+def test_the_networks_two_monthly_figures_say_which_is_which(capsys):
+    """CLI review 2026-11-30: `cost examples/ceph-6node-reef.json` printed network.usd_per_month 1,989.91 and
+    monthly.network_usd_per_month 1,433.89 for one network, with no word which is which."""
+    from planner.models.design import load_design
+
+    c = whole_cost(load_design(ROOT / "examples" / "ceph-6node-reef.json"))
+    n, m = c["network"], c["monthly"]
+    assert n["usd_per_month"] > m["network_usd_per_month"] == pytest.approx(n["total_usd"] / c["amortisation_months"])
+    assert "support, power and rack space" in n["usd_per_month_note"] and "purchase alone" in n["usd_per_month_note"]

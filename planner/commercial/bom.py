@@ -99,6 +99,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "power is the parts' typical power (CPUs at TDP where no figure); size PSUs and cooling "
         "from the vendor's configurator"
     )
+    monthly = monthly_cost(rd, a)
     return {
         "design": rd.design.name,
         "nodes": nodes,
@@ -113,8 +114,8 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "physical_cores": sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in groups),
         "licensing": lic,
         "licensing_compiled": licensing_data()["date_compiled"],
-        "network": {k: net[k] for k in ("links", "switches", "usd_per_month")},
-        "monthly_cost": monthly_cost(rd, a),
+        "network": {k: net[k] for k in ("links", "switches", "usd_per_month", "usd_per_month_note")},
+        "monthly_cost": monthly,
         # its capex_usd is the servers' (63,714 beside a total_usd of 76,984 for the reference cluster, with
         # no word why; CLI review 2026-11-29)
         "monthly_cost_note": SERVERS_MONTH_NOTE
@@ -123,10 +124,18 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "assumptions": {
             "amortisation_months": a.amortisation_months,
             "ram_usd_per_gb": a.ram_usd_per_gb,
-            "windows_datacenter_usd_per_core": a.windows_datacenter_usd_per_core,
-            "azure_local_usd_per_core_month": a.azure_local_usd_per_core_month,
-            "windows_subscription_usd_per_core_month": a.windows_subscription_usd_per_core_month,
-            "licence_option_in_monthly_cost": a.licence_option,
+            # a Ceph or vSAN design's licence is its stack's: the Windows prices beside "ceph-upstream" read
+            # as counted (CLI review 2026-11-30)
+            **(
+                {
+                    "windows_datacenter_usd_per_core": a.windows_datacenter_usd_per_core,
+                    "azure_local_usd_per_core_month": a.azure_local_usd_per_core_month,
+                    "windows_subscription_usd_per_core_month": a.windows_subscription_usd_per_core_month,
+                }
+                if rd.design.stack == "s2d"
+                else {}
+            ),
+            "licence_option_in_monthly_cost": monthly["licence_option"],
             "part_prices_usd": dict(a.part_prices_usd),
         },
         "notes": notes,

@@ -436,6 +436,13 @@ def design_network(
         )
         net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, catalog)
     net["usd_per_month"] = network_usd_per_month(net, a) - (net["total_usd"] / a.amortisation_months if owned else 0.0)
+    # beside the whole cost's monthly.network_usd_per_month (the purchase spread alone), under the same words:
+    # 1,990 and 1,434 a month for one network read as a contradiction (CLI review 2026-11-30)
+    net["usd_per_month_note"] = (
+        "the network's whole month: its support, power and rack space as well as its purchase"
+        + ("" if owned else f" spread over {a.amortisation_months} months")
+        + " (the whole cost's monthly lines hold these with the servers'; its network line is the purchase alone)"
+    )
     return net
 
 
