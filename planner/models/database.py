@@ -425,13 +425,17 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
     shape = shape_of(db)
     buf = oltp.buffer_model(shape, tps)
     note = "modelled (LRU over the pages the transactions touch)"
+    if db.virtual_users is None and not db.all_warehouses:
+        # the hit ratio turns on it (10 virtual users on this 1 TB database: 0.997 where every warehouse
+        # active gives 0.483); db-io said nothing of it (CLI review 2026-11-30)
+        note += "; no virtual_users given, so every warehouse is active: give them for a HammerDB run's own count"
     if buf["pool_pages"] < buf["resident_pages"]:
         # below the pages every call keeps in use the LRU has nothing left to hold: each other page misses
         # (QA 2026-11-28: a 4 GB pool gave a hit ratio of 0 and 5 GB 0.22, without a word)
         note += (
             f"; the buffer pool ({db.buffer_pool_gb:g} GB) is smaller than the pages the active warehouses keep in "
             f"use ({buf['resident_pages'] * oltp.PAGE_BYTES / 1e9:,.2f} GB: warehouse and district rows, the tails "
-            "being appended), so every other page misses: outside the model's range, a hit ratio to measure"
+            "being appended), so each page beyond them misses: outside the model's range, a hit ratio to measure"
         )
     reads = buf["reads"]
     reads_per_call = buf["reads_per_call"]
@@ -510,6 +514,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
     peak_kib = sum(s.peak_iops * s.block_size_kib for s in streams)
     used = {
         "access": db.access,
+        "virtual_users": db.virtual_users,
         "warehouses": shape.warehouses,
         "all_warehouses": db.all_warehouses,
         "tpm_per_nopm": oltp.TPM_PER_NOPM,
@@ -550,7 +555,11 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         active_data_gb=active,
         reads_per_call=reads_per_call,
         cpu_us_per_txn=cpu_us_per_txn(db),
-        assumptions=[{"field": k, "value": v, "source": SOURCES[k]} for k, v in used.items()],
+        assumptions=[
+            {"field": k, "value": v, "source": SOURCES[k]}
+            | ({"value_note": "not given: every warehouse active"} if v is None else {})
+            for k, v in used.items()
+        ],
     )
 
 
