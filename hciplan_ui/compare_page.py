@@ -317,6 +317,11 @@ METRICS = [
     ("vm_latency_ms", "VM latency", fmt.ms, True),
     ("p99_read_latency_ms", "p99 read latency (VM)", fmt.ms, True),
 ]
+#: what a saturated system's latency is (the verdict's "no latency: the load is past saturation")
+PAST_SATURATION = (
+    "The load asks more IOPS than this system carries: its queues grow without end, so no latency holds. "
+    "The IOPS shown are what it carries at most."
+)
 SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
 reports = []
 designs = dict(scenarios)
@@ -358,7 +363,13 @@ for col, (name, r) in zip(cols, reports):
             if key not in SHOWN:
                 continue
             delta = None
-            if name != "current" and base.get(key) and r.get(key) is not None:
+            if key.endswith("latency_ms") and r.get("saturated"):
+                # past saturation the latency is the capacity's, not this load's: "VM latency 28.1 ms" for 2.3 M
+                # IOPS asked of a SAN that carries 16,752 (browser review 2026-11-30)
+                st.metric(label, "none: past saturation", help=fmt.md(PAST_SATURATION))
+                continue
+            past = key.endswith("latency_ms") and base.get("saturated")  # no latency of the base to compare with
+            if name != "current" and base.get(key) and r.get(key) is not None and not past:
                 delta = fmt.metric_delta(r[key] / base[key])
             st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
             if band_line := fmt.band_text(r.get(f"{key}_low"), r.get(f"{key}_high"), f):  # the report's band

@@ -429,6 +429,23 @@ def test_the_customers_system_today_from_their_design_file(demand):
     assert "System today" not in [s.value for s in at.subheader]
 
 
+def test_a_saturated_system_today_shows_no_latency_on_the_compare_page():
+    """Browser review 2026-11-30: the Compare page showed "VM latency 28.1 ms" and "p99 186.5 ms" for the
+    demand's 2.3 M IOPS asked of a SAN that carries 16,752: past saturation no latency holds."""
+    at = _sized()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_existing_src").set_value("an example").run()
+    at.selectbox(key="cmp_existing_example").set_value("san-raid5").run()
+    assert not at.exception
+    shown = {(m.label, m.value) for m in at.metric}
+    assert ("VM latency", "none: past saturation") in shown and (
+        "p99 read latency (VM)",
+        "none: past saturation",
+    ) in shown
+    # the proposed design carries the demand: its latencies are figures
+    assert any(lbl == "VM latency" and v.endswith("ms") for lbl, v in shown)
+
+
 def test_the_system_today_is_in_the_proposal(demand):
     at = _sized()
     at.switch_page("hciplan_ui/compare_page.py").run()

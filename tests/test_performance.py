@@ -233,7 +233,23 @@ def test_an_open_load_past_saturation_is_limited_by_its_full_station_and_warned(
     assert rep["saturated"] and rep["limited_by"] == rep["bottleneck"] != "offered_load"
     (warn,) = [x for x in rep["warnings"] if x["check"] == "saturated"]
     assert "5,000,000 IOPS" in warn["message"] and f"{rep['iops_capacity']:,.0f} IOPS" in warn["message"]
-    assert "_" not in warn["message"]  # the station in words
+    assert "_" not in warn["message"] and "limited by its " in warn["message"]  # the station in words
     # a load the design carries: no such warning, limited by what it offers
     rep = evaluate_report(d, w.model_copy(update={"iops": 10_000}))
     assert rep["limited_by"] == "offered_load" and not any(x["check"] == "saturated" for x in rep["warnings"])
+
+
+def test_a_saturated_loads_iops_band_ends_at_what_it_offers():
+    """Browser review 2026-11-30: a vSAN what-if past saturation showed an IOPS band of 1,003,846-4,015,383
+    beside an offered 2,328,817: a load is never carried beyond what it asks."""
+    from planner.models.design import load_design
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report
+
+    w = Workload(name="too much", block_size_kib=8, read_fraction=0.7, iops=2_000_000, vms_per_node=10)
+    for ex in ("vsan-esa-6node.json", "reference.json"):
+        d = load_design(EX / ex).model_copy(update={"cpu_utilization_cap": 1.0})
+        rep = evaluate_report(d, w)
+        assert rep["saturated"], ex
+        assert rep["iops_low"] <= rep["iops"] <= rep["iops_high"] <= 2_000_000 * (1 + 1e-12), ex
+        assert rep["bandwidth_mb_s_high"] <= rep["bandwidth_mb_s"] * 2_000_000 / rep["iops"] * (1 + 1e-12)

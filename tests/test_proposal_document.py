@@ -897,3 +897,13 @@ def test_the_system_today_carries_the_same_databases_as_on_the_compare_page():
     # a system of another topology counts its servers its own way: the same load
     san = build(design, w, demand=d, existing=load_design(EX / "san-raid5.json"))
     assert san["existing"]["load"] == "the same load as the proposed cluster"
+
+
+def test_a_saturated_system_today_has_no_latency_in_the_document(proposal):
+    """Browser review 2026-11-30: the PDF read "Latency seen by the databases today 28.070 ms" for a SAN asked
+    2.3 M IOPS that carries 16,752: past saturation the latency is the capacity's, not the load's."""
+    er = proposal["existing"]["report"]
+    assert er["saturated"]
+    text = " ".join(html_text(render_html(document(proposal)).encode()).split())
+    assert "Latency seen by the databases today none: the load is past what it carries" in text
+    assert f"Throughput today {er['iops']:,.0f} IOPS, the most it carries" in text

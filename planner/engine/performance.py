@@ -102,7 +102,7 @@ def past_saturation(rep: dict[str, Any], offered_iops: float | None, case: str =
         "case": case,
         "kind": "requirement",
         "message": f"the load {asked}, past the {rep.get('iops_capacity', 0.0):,.0f} IOPS this design carries "
-        f"at most (its {name} is full): its queues grow without end, and the latencies shown are at the "
+        f"at most (limited by its {name}): its queues grow without end, and the latencies shown are at the "
         "capacity, not at this load",
     }
 

@@ -150,7 +150,7 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
             "bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
             "p99 >= mean), utilisation within 0-100 %"
         )
-    if cap_at_offered(res):
+    if cap_at_offered(res, workload.iops):
         basis.add(
             "an open load carries what it offers up to the capacity: IOPS and bandwidth bands end at the offer "
             "and fall below it only as far as the capacity's low end does"

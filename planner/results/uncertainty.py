@@ -231,7 +231,7 @@ def floor_at_devices(res: dict, read_floor_ms: float, write_floor_ms: float) -> 
 OFFERED = "offered_load"
 
 
-def cap_at_offered(res: dict) -> bool:
+def cap_at_offered(res: dict, offered_iops: float | None = None) -> bool:
     """An open load carries what it offers up to the cluster's capacity, and no more.
 
     The high ends of its IOPS and bandwidth bands stay at the figure (a band of 456,812-795,943 IOPS
@@ -239,9 +239,21 @@ def cap_at_offered(res: dict) -> bool:
     end is the capacity's own low end (``iops_capacity_low``) when that is below the offer, the offer
     when it is not. A band of 250,144-582,000 IOPS beside a capacity of 4.2 million (the light regime's
     low ratio, 0.43, applied to the offer) said the cluster might carry less than half of a load it
-    carries with seven times to spare (browser review 2026-11-29). Returns whether any band moved."""
+    carries with seven times to spare (browser review 2026-11-29). A load past saturation (``offered_iops``
+    [IOPS], what it asks) keeps its capacity's band, its high end no higher than the offer. Returns whether
+    any band moved."""
     import math
 
+    if res.get("saturated") and offered_iops and res.get("iops"):
+        # past saturation the load is carried up to the capacity, never beyond what it offers: a vSAN band of
+        # 1,003,846-4,015,383 IOPS stood beside an offered 2,328,817 (browser review 2026-11-30)
+        moved = False
+        scale = float(offered_iops) / float(res["iops"])
+        for key in ("iops", "bandwidth_mb_s"):
+            v, hi = res.get(key), res.get(f"{key}_high")
+            if v is not None and hi is not None and math.isfinite(v) and hi > v * scale:
+                res[f"{key}_high"], moved = float(v * scale), True
+        return moved
     if res.get("limited_by") != OFFERED:
         return False
     moved = False
