@@ -522,6 +522,8 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "db_backup_mb_s": ("db_backup_mb_s", _number),
     },
 }
+#: the design the Compare page's what-if inputs were seeded from (reseeded when the design changes)
+WHATIF_SEEDED_FROM = "wi_seeded_from"
 #: the Compare page's database assumptions (``db_<field>``): selects, a checkbox or numbers
 _ASSUMPTIONS = "db_assumptions"
 #: values kept in the session in another form than the widget's
@@ -773,6 +775,8 @@ def load_session(doc, *, clear: bool = True) -> None:
             ss[k] = CMP_DATABASE if v == "database" else f"current ({s.workload_name})"
         else:
             ss[k] = v
+    if "wi_nodes" in c.widgets:  # the link's what-if is of its design: not reseeded from it (compare_page)
+        ss[WHATIF_SEEDED_FROM] = ss["design_json"]
     ss.pop("link_error", None)
 
 

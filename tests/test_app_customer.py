@@ -622,3 +622,25 @@ def test_an_rdma_design_without_an_rdma_nic_is_told_in_words():
         for e in errs
     ), errs
     assert not any("intel-x710" in e or "'tcp'" in e for e in errs), errs
+
+
+def test_the_compare_what_if_follows_a_design_put_in_use():
+    """Browser review 2026-11-30: the Compare page's what-if was seeded once: after "Use this design" of a
+    12-node design it still read 9 servers (the design before plus one)."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    before = _design(at).nodes
+    assert at.number_input(key="wi_nodes").value == min(before + 1, 16)
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", DEMAND.read_bytes(), "application/json")]).run()
+    at.button(key="size_use_best").click().run()
+    now = _design(at).nodes
+    assert now != before
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception
+    assert at.number_input(key="wi_nodes").value == min(now + 1, 16)
+    # a value typed stays while the design does
+    at.number_input(key="wi_nodes").set_value(now + 2).run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert at.number_input(key="wi_nodes").value == now + 2
