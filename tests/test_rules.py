@@ -132,3 +132,20 @@ def test_the_bay_rule_says_what_does_not_fit():
     d["node"]["cpu"] = {"model": "intel-xeon-gold-6448y", "sockets": 2}
     r = hardware_rules(resolve(parse_design(json.dumps(d))))["drive_bays"]
     assert not r["passed"] and r["reason"].endswith("the nvme cache devices have no nvme bay"), r
+
+
+def test_microsofts_rdma_rule_asks_rdma_in_use_not_only_in_the_nic():
+    """Browser review 2026-11-30: a 4-node all-NVMe S2D design set to TCP/IP showed "every part of the
+    demand is met" and the proposal listed "RDMA and at least 25 GbE from 4 nodes ... passed", its RDMA
+    NIC idle."""
+    from planner.models.design import load_design, resolve
+    from planner.physics.rules import hardware_rules
+
+    d = load_design(Path(__file__).resolve().parent.parent / "examples" / "reference.json")
+    assert d.transport == "rdma" and d.nodes < 4
+    four = d.model_copy(update={"nodes": 4})
+    assert hardware_rules(resolve(four))["network_rdma_25gbe"]["passed"]
+    tcp = hardware_rules(resolve(four.model_copy(update={"transport": "tcp"})))["network_rdma_25gbe"]
+    assert not tcp["passed"] and "the transport TCP/IP (RDMA not used)" in tcp["reason"]
+    # the demand may accept it, as for a NIC without RDMA
+    assert hardware_rules(resolve(four.model_copy(update={"transport": "tcp"})), True)["network_rdma_25gbe"]["passed"]

@@ -1225,12 +1225,17 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     put("ram_minimum", n.ram_gb >= MIN_RAM_GB, f"{n.ram_gb:g} GB RAM per server (>= 32)")
     put("network_minimum", network_minimum_ok(n.nic.port_gbit_s), f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE")
     all_nvme = drive.interface == "nvme" and (cache is None or cache.kind in ("nvme", "pmem"))
-    net_ok = network_recommended_ok(nodes, all_nvme, n.nic.rdma != "none", n.nic.port_gbit_s, allow_network_warning)
+    # RDMA in use, not only in the NIC: a 4-node all-NVMe design set to TCP/IP passed with its RDMA NIC idle
+    # (browser review 2026-11-30)
+    rdma_used = n.nic.rdma != "none" and d.transport == "rdma"
+    net_ok = network_recommended_ok(nodes, all_nvme, rdma_used, n.nic.port_gbit_s, allow_network_warning)
     put(
         "network_rdma_25gbe",
         net_ok,
-        f"{n.nic.id}: {n.nic.port_gbit_s:g} GbE, RDMA {n.nic.rdma}, {nodes} nodes"
-        f"{', all-NVMe' if all_nvme else ''}" + (" (overridden by the demand)" if allow_network_warning else ""),
+        f"{n.nic.id}: {n.nic.port_gbit_s:g} GbE, RDMA {n.nic.rdma}"
+        + (", the transport TCP/IP (RDMA not used)" if n.nic.rdma != "none" and not rdma_used else "")
+        + f", {nodes} nodes{', all-NVMe' if all_nvme else ''}"
+        + (" (overridden by the demand)" if allow_network_warning else ""),
     )
     return checks
 
