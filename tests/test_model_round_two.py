@@ -371,7 +371,7 @@ def test_a_write_waits_for_the_last_of_its_copies():
     assert np.ravel(demands(Dn, WorkloadArrays.from_workload(w, Dn.nodes), P)["write_branches"]).tolist() == [2.0]
 
 
-def test_drives_that_wear_out_within_their_warranty_are_flagged():
+def test_drives_that_wear_out_within_their_service_life_are_flagged():
     """CLI review 2026-11-29: `evaluate examples/reference.json --workload oltp-8k` printed
     "endurance_years": 0.47 with "warnings": [] (and a single server's SATA SSDs 0.07 years)."""
     from planner.models.design import load_design
@@ -380,7 +380,19 @@ def test_drives_that_wear_out_within_their_warranty_are_flagged():
     for path in ("examples/reference.json", "examples/seed-dl580-raid1.json"):
         rep = evaluate_report(load_design(path), w, degraded=False)
         (warn,) = [x for x in rep["warnings"] if x["check"] == "drive_endurance"]
-        assert rep["endurance_years"] < 5 and "warranty" in warn["message"]
+        assert rep["endurance_years"] < 3 and "the 3 years the costs spread the purchase over" in warn["message"]
     # a read-only load never wears the drives: no warning
     reads = evaluate_report(load_design("examples/reference.json"), profiles()["Peak4kRead"], degraded=False)
     assert not [x for x in reads["warnings"] if x["check"] == "drive_endurance"]
+
+
+def test_the_endurance_warning_and_the_sizers_rule_draw_one_line():
+    """Browser review 2026-11-30: the sizer's best design (3.1 years of rated writes, its rule: outlast the
+    3-year amortisation) carried "rated writes run out in 3.1 years ... within their 5-year warranty" on
+    the Design and Performance pages and in the proposal."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.physics.endurance import endurance_warning
+
+    months = CostAssumptions().amortisation_months
+    assert endurance_warning(months / 12.0 + 0.1, 5.0) is None
+    assert endurance_warning(months / 12.0 - 0.1, 5.0)["check"] == "drive_endurance"

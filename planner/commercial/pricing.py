@@ -31,6 +31,7 @@ from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.models.design import ResolvedDesign
 from planner.models.stacks import STACK_LABELS
+from planner.physics.endurance import DEFAULT_SERVICE_MONTHS
 from planner.physics.power import DEFAULT_RACK_UNITS, client_parts, node_parts, node_power_w, parts_power_w
 
 _LIC = licensing_data()["options"]
@@ -53,7 +54,7 @@ class PricingError(PlannerError):
 
 class CostAssumptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
-    amortisation_months: int = Field(default=36, ge=1, le=120)
+    amortisation_months: int = Field(default=DEFAULT_SERVICE_MONTHS, ge=1, le=120)
     power_usd_per_kwh: float = Field(default=0.12, ge=0, le=10)
     pue: float = Field(default=1.5, ge=1.0, le=5.0, description="power usage effectiveness")
     rack_unit_usd_per_month: float = Field(default=30.0, ge=0, le=10_000)

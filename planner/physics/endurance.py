@@ -62,18 +62,30 @@ def _span(years: float) -> str:
     return f"{max(years * 365.25, 0.0):.0f} days"
 
 
-def endurance_warning(years: float | None, warranty_years: float) -> dict[str, str] | None:
-    """A warning when the capacity drives' rated writes run out before their warranty at this load
-    (``years`` [years] from :func:`planner.physics.endurance.years_to_wear_out`, ``warranty_years``
-    [years] the drive's). ``evaluate`` printed "endurance_years": 0.47 with no warning for the reference
-    cluster under VMFleet's oltp-8k (CLI review 2026-11-29); the sizer refuses such designs
-    (``drive_endurance``), a hand-built design gets its figures and this line."""
-    if years is None or not np.isfinite(years) or years >= warranty_years:
+#: the months a design is bought for: the cost's amortisation period by default
+#: (:class:`planner.commercial.pricing.CostAssumptions`), and the life the drives' rated writes must
+#: outlast, for the sizer's ``drive_endurance`` rule and for :func:`endurance_warning` alike
+DEFAULT_SERVICE_MONTHS = 36
+
+
+def endurance_warning(
+    years: float | None, warranty_years: float, service_months: float = DEFAULT_SERVICE_MONTHS
+) -> dict[str, str] | None:
+    """A warning when the capacity drives' rated writes run out within the service life at this load
+    (``years`` [years] from :func:`planner.physics.endurance.years_to_wear_out`; ``service_months``
+    [months], the sizer's ``drive_endurance`` threshold, so a design it recommends never carries this
+    warning; ``warranty_years`` [years] the drive's, said beside). ``evaluate`` printed "endurance_years":
+    0.47 with no warning for the reference cluster under VMFleet's oltp-8k (CLI review 2026-11-29); warned
+    against the warranty, the sizer's best design (3.1 years, against its 3-year rule) carried it
+    (browser review 2026-11-30)."""
+    service = service_months / 12.0
+    if years is None or not np.isfinite(years) or years >= service:
         return None
     return {
         "check": "drive_endurance",
         "case": "healthy",
         "kind": "recommendation",
         "message": f"the capacity drives' rated writes run out in {_span(years)} if this load runs around the "
-        f"clock, within their {warranty_years:g}-year warranty: drives of more writes per day, or more drives",
+        f"clock, before the {service:g} years the costs spread the purchase over (their warranty: "
+        f"{warranty_years:g} years): drives of more writes per day, or more drives",
     }
