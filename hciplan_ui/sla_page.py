@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import streamlit as st
@@ -555,10 +556,27 @@ _tier_editor()
 tiers_json = state.tiers_json()
 
 st.subheader("Tiers on this design")
+
+
 # drawn only while open (closed, it holds nothing; opening it reruns the page with it): its eleven inputs
 # cost the page about 40 ms in chromium on every what-if and page switch (SLA page switch median 291-321
 # -> 256-272 ms, 8 each, review 2026-11-29). Closed, the figures are the ones last typed (inputs.keep holds
 # them across runs), or the ones a scenario or share link set, checked by the same bounds as the boxes.
+@st.cache_data(show_spinner=False, max_entries=32)
+def _licence_choices(design_json: str, demand_json: str | None, chosen: str) -> tuple[list[str], str]:
+    """This platform's licence options and the one ``chosen`` becomes on it (the library's rule)."""
+    from planner.commercial.licensing import for_platform, licence_choices
+    from planner.models.demand import Demand
+
+    design = json.loads(design_json)
+    if design.get("stack", "s2d") != "s2d":
+        return list(OPTION_NAMES), chosen  # a Ceph or vSAN cluster's own licence: the caption below says so
+    demand = Demand.model_validate_json(demand_json) if demand_json else None
+    a = CostAssumptions(licence_option=chosen)
+    on = SimpleNamespace(platform=design.get("platform"))  # platform_of reads the design's platform alone
+    return licence_choices(a, demand, on), for_platform(a, demand, on).licence_option
+
+
 cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
 d = CostAssumptions()
 C = lambda f: inputs.model_bounds(CostAssumptions, f)
@@ -608,10 +626,17 @@ for col, lab, key, field, unit, integer, f in spec:
     )
     inputs.show(col, e)
     cost_errors.append(e)
+# only this platform's options, the one in use shown (an Azure Local design's "Windows Server Datacenter"
+# changed nothing: its cost carried the host fee with Datacenter guest licences; browser review 2026-11-30)
+lic_choices, lic_used = _licence_choices(
+    dj, state.demand_json(), st.session_state.get("cost_lic_opt", d.licence_option)
+)
+if st.session_state.get("cost_lic_opt", d.licence_option) not in lic_choices:
+    st.session_state["cost_lic_opt"] = lic_used
 if cost_box.open:
     figures["licence_option"] = cols[8].selectbox(
         "Licensing in the monthly cost",
-        list(OPTION_NAMES),
+        lic_choices,
         format_func=OPTION_NAMES.__getitem__,
         key="cost_lic_opt",
     )

@@ -644,3 +644,26 @@ def test_the_compare_what_if_follows_a_design_put_in_use():
     at.switch_page("hciplan_ui/design_page.py").run()
     at.switch_page("hciplan_ui/compare_page.py").run()
     assert at.number_input(key="wi_nodes").value == now + 2
+
+
+def test_the_sla_pages_licence_choice_is_the_platforms():
+    """Browser review 2026-11-30: on an Azure Local sized design the SLA page's licensing choice read
+    "Windows Server Datacenter", its caption "Licensing counted: Windows Server Datacenter", while the cost
+    carried the Azure Local host fee with Datacenter guest licences; choosing it changed nothing."""
+    from planner.commercial.licensing import OPTION_NAMES
+
+    at = _sized()
+    assert _design(at).platform == "azure-local"
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.session_state["sla_costs_open"] = True
+    at.run()
+    assert not at.exception
+    box = at.selectbox(key="cost_lic_opt")
+    assert box.value == "azure-local-datacenter" and OPTION_NAMES["windows-server-datacenter"] not in box.options
+    said = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert f"Licensing counted: {OPTION_NAMES['azure-local-datacenter']}" in said
+    assert "The sized demand runs on this platform" not in said
+    # another of the platform's options moves the prices
+    before = [t.value for t in at.markdown if "Price, USD/month" in t.value]
+    box.set_value("azure-local").run()
+    assert [t.value for t in at.markdown if "Price, USD/month" in t.value] != before

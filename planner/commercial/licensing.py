@@ -333,6 +333,19 @@ def for_platform(a, demand=None, design=None, owned: bool = False):
     return a if opt == a.licence_option else a.model_copy(update={"licence_option": opt})
 
 
+def licence_choices(a, demand=None, design=None) -> list[str]:
+    """The licence options (:data:`OPTION_NAMES`) that are this platform's: each option that
+    :func:`for_platform` keeps as chosen. On a platform the design or the demand decides (an Azure Local
+    sized design) Windows Server Datacenter alone is not one: it became the host fee with Datacenter guest
+    licences while the SLA page's choice still read "Windows Server Datacenter" (browser review
+    2026-11-30); with nothing deciding, the option chooses the platform and every one is."""
+    return [
+        o
+        for o in OPTION_NAMES
+        if for_platform(a.model_copy(update={"licence_option": o}), demand, design).licence_option == o
+    ]
+
+
 def demand_vms(demand) -> list[tuple[int, int]]:
     """(VM count, vCPUs per VM) of the demand's databases, growth included."""
     return [(math.ceil(c.databases - 1e-9), int(c.vcpus_per_db)) for c in demand.classes() if c.databases > 0]
