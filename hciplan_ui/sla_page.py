@@ -675,8 +675,9 @@ else:
             state.demand_json(),
         )
         used = tp["monthly_cost"]["licence_option"]
-        if used != costs.licence_option:
-            stack = json.loads(dj).get("stack", "s2d")
+        stack = json.loads(dj).get("stack", "s2d")
+        # a Ceph or vSAN cluster's own licence; an S2D cluster whose platform the design or the demand decides
+        if used != costs.licence_option or (stack == "s2d" and len(lic_choices) < len(OPTION_NAMES)):
             st.caption(
                 f"A {STACK_LABELS.get(stack, stack)} cluster carries its own licence: the monthly cost carries "
                 f"{licence_words(used)}; "
