@@ -243,13 +243,30 @@ def sidebar_summary() -> None:
                 )
                 # one line with its copy button: wrapped, a 3,200-character link ran down the whole sidebar (browser
                 # review 2026-11-29)
-                st.code(f"?{param}={value}", language=None, wrap_lines=False)
+                st.code(share_address(param, value), language=None, wrap_lines=False)
         saved = st.expander("Saved scenarios", icon=":material/bookmarks:", key="saved_open", on_change="rerun")
         if saved.open:
             with saved:
                 from hciplan_ui import saved_scenarios
 
                 saved_scenarios.panel()
+
+
+def share_address(param: str, value: str) -> str:
+    """The link as the address bar holds it, with the app's address: "?s=eNrt..." alone opened nothing
+    pasted into an email (browser review 2026-11-30). The address is the one this browser reached the app
+    at (``st.context.url``, Streamlit's own record of the page's address, never typed by the user into the
+    page); without one (a test's session) the query alone."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    query = f"{param}={value}"
+    url = st.context.url
+    if not url:
+        return f"?{query}"
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        return f"?{query}"
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
 
 
 def header(title: str) -> None:

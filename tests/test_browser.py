@@ -177,7 +177,15 @@ def test_closed_sections_fill_when_opened(server, browser):
     code = page.locator('[data-testid="stSidebar"] [data-testid="stCode"]').first
     code.wait_for()
     page.wait_for_url(re.compile(r"[?&]s="))
-    assert code.inner_text().strip() == "?s=" + page.url.split("s=", 1)[1]
+    # the whole address, as pasted into an email ("?s=..." alone opened nothing; browser review 2026-11-30)
+    assert code.inner_text().strip() == page.url
+    # on another page, that page's address
+    page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="SLA & tiers", exact=True).click()
+    page.wait_for_url(re.compile(r"/sla\?"))
+    page.get_by_text("Guaranteed IOPS per DB").first.wait_for()
+    code = page.locator('[data-testid="stSidebar"] [data-testid="stCode"]').first
+    code.wait_for()
+    page.wait_for_function("c => c.innerText.trim() === location.href", arg=code.element_handle(), timeout=10_000)
     page.close()
 
 
