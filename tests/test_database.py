@@ -460,7 +460,7 @@ def test_sla_page_shows_the_guarantee_by_vm_size_and_the_databases_capacity():
     # and "not met" beside a maximum above the rate asked, with no word of why both hold
     said = " ".join(c.value.replace("\\", "") for c in at.caption)
     assert "vCPUs run as its own (a database server's); the per-database guarantee counts them shared" in said
-    assert "meets asks that its peak IO" in said.lower() or "Meets asks that its peak IO" in said
+    assert "the database's promise holds when its peak io" in said.lower()
     assert "'The most this design sustains' below gives the most" in said
 
 
@@ -883,7 +883,7 @@ def test_the_most_a_design_sustains_of_a_database_it_cannot_hold_or_run(capsys):
     assert c["bottleneck"] == "file_server_cpu" and "file server CPU" in c["binding_note"]
     assert out["meets"] is False and c["max_nopm"] > out["demand"]["nopm"]
     assert (
-        out["meets_note"].startswith("meets asks that its peak IO (293,460 IOPS")
+        out["meets_note"].startswith("the database's promise holds when its peak IO (293,460 IOPS")
         and "database_capacity" in out["meets_note"]
     )
 

@@ -761,7 +761,7 @@ def run_calibration(
     _, tcp_info = derive_tcp_costs(vec)
     g_med, g_diffs = guest_latency_from_idle_vms(fit_idx)
     summary["guest_latency_us_fit"] = {
-        "method": "median of VM minus storage latency over in-fit Vdi points at <= 300 IOPS per VM",
+        "method": "median of VM minus storage latency over the fitted VDI steps at <= 300 IOPS per VM",
         "value": round(g_med, 1),
         "points": int(g_diffs.size),
         "residual_p10_p90_us": [round(float(x), 1) for x in np.percentile(g_diffs - g_med, [10, 90])],

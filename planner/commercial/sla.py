@@ -645,9 +645,10 @@ def database_guarantee(
     # asked, with nothing to say why both hold (review 2026-11-29)
     what = f"its peak IO ({need:,.0f} IOPS, checkpoint bursts included)" if peak else f"its mean IO ({need:,.0f} IOPS)"
     meets_note = (
-        f"meets asks that {what} be guaranteed at its {g.latency_statistic} latency target of "
+        # "Meets asks that ..." read as broken English on the SLA page (browser review 2026-11-30)
+        f"the database's promise holds when {what} is guaranteed at its {g.latency_statistic} latency target of "
         f"{db.latency_target_ms:g} ms, issued by its VM's {db.vm('threads')} IO threads x "
-        f"{db.vm('outstanding_per_thread')} outstanding IOs, and that its own vCPUs and users carry its rate: "
+        f"{db.vm('outstanding_per_thread')} outstanding IOs, and its own vCPUs and users carry its rate: "
         + (
             "both hold"
             if io_ok and rate["carried"]

@@ -480,7 +480,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
             f"Azure Local's infrastructure volume, {infra:g} TB x {copies} copies "
             f"({'two' if copies == 2 else 'three'}-way mirror on {count(rd.nodes, 'machine')}); its size is an assumption"
             + (
-                " (Surveyor's 0.25 TB; Microsoft publishes none)"
+                " (0.25 TB, as a published S2D sizer assumes; Microsoft publishes no size)"
                 if d.infrastructure_volume_tb is None
                 else " (the design's)"
             )

@@ -350,7 +350,7 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "vcpus",
-            f"the databases' vCPUs within LPs x oversubscription per node (and {MAX_VCPUS_PER_HOST:,} per host), "
+            f"the databases' vCPUs within each node's logical processors x the vCPU oversubscription (and {MAX_VCPUS_PER_HOST:,} per host), "
             "with N+1",
             "demand",
             f"design policy vcpu_oversubscription; {SR}: 'Virtual processors per host 2,048'",
@@ -432,7 +432,7 @@ _DEMAND_RULES = ("validated_node", "drive_endurance", "growth", "budget", "iops_
 #: the vCPU rule off S2D: Azure Local's per-host limit and its source are not theirs
 _VCPUS_OWN = _r(
     "vcpus",
-    "the databases' vCPUs within LPs x oversubscription per node, with N+1",
+    "the databases' vCPUs within each node's logical processors x the vCPU oversubscription, with N+1",
     "demand",
     "design policy vcpu_oversubscription (no per-host vCPU limit of the hypervisor is cited for this stack, "
     "so none is applied)",

@@ -432,7 +432,7 @@ def check_design(
         "vcpus",
         cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9,
         f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
-        f" ({n.threads} LPs x {d.vcpu_oversubscription:g})",
+        f" ({n.threads} logical processors x {d.vcpu_oversubscription:g})",
     )
     if "database_cores_per_node_needed" in cn:
         put(
