@@ -696,3 +696,16 @@ def test_a_capped_closed_load_does_not_claim_littles_law():
         assert "Little's law" in closed_load_note(profiles()["Peak4kRead"].model_dump(mode="json"), uncapped)
     ceph = evaluate_report(load_design("examples/ceph-6node-reef.json"), w, degraded=False)
     assert "VMFleet" not in closed_load_note(w.model_dump(mode="json"), ceph)
+
+
+def test_a_count_glued_to_a_part_id_is_written_as_the_parts_name():
+    """Browser review 2026-11-30: "Rules that rejected other candidates" read "8x Dell Integrated System for
+    Azure Local AX-660 2xintel-xeon-gold-6548yplus 7xmicron-7450-pro-7.68tb": ids after a glued count stayed."""
+    from planner.sizing.names import part_words
+
+    said = part_words("8x dell-ax-660 2xintel-xeon-gold-6548yplus 7xmicron-7450-pro-7.68tb mirror-3way")
+    assert "intel-xeon" not in said and "micron-7450" not in said
+    assert "2 x Intel Xeon Gold 6548Y+" in said
+    assert part_words("intel-x710-2x10g: 2 x 10 GbE").startswith("Intel") and "x10g" not in part_words(
+        "intel-x710-2x10g"
+    )

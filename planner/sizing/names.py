@@ -40,14 +40,18 @@ def _part_names() -> tuple[dict[str, str], re.Pattern | None]:
         return names, None
     # longest first: an id that another id begins with must not match the shorter one
     ids = sorted(names, key=len, reverse=True)
-    return names, re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+    # a count glued to the id, as a design's parts name writes it ("2xintel-xeon-gold-6430"), is a count
+    return names, re.compile(r"(?<![\w.-])(\d+x)?(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
 
 
 def part_words(text: str) -> str:
     """``text`` with each built-in catalog id written as the part's name
-    ("intel-x710-2x10g: 2 x 10 GbE" -> "Intel X710-DA2: 2 x 10 GbE"); a user's own part keeps its id."""
+    ("intel-x710-2x10g: 2 x 10 GbE" -> "Intel X710-DA2: 2 x 10 GbE"; "2xintel-xeon-gold-6430" -> "2 x Intel Xeon
+    Gold 6430"); a user's own part keeps its id."""
     names, pattern = _part_names()
-    return pattern.sub(lambda m: names[m.group(1)], str(text)) if pattern is not None else str(text)
+    if pattern is None:
+        return str(text)
+    return pattern.sub(lambda m: (f"{m.group(1)[:-1]} x " if m.group(1) else "") + names[m.group(2)], str(text))
 
 
 def resiliency_words(res: str | None) -> str:
