@@ -59,6 +59,28 @@ def basics(
     return fields, [(c[0], e0), (c[1], e1), (c[3], e3)]
 
 
+def send_to_compare(db: Database, peak: bool) -> None:
+    """Put ``db`` in the Compare page's database description (its ``db_`` boxes): after a sizing of a DBA
+    demand, that page began at its own 1,000 GB / 128 GB database while the SLA page showed the sized one
+    (browser review 2026-11-30). The assumptions it gives are set too; those it leaves to the model stay 0."""
+    from planner.models.database import ASSUMPTION_FIELDS
+
+    kind = "NOPM" if db.nopm is not None else "TPM"
+    ss = st.session_state
+    for k, v in (
+        ("size_gb", db.data_gb),
+        ("buffer_pool_gb", db.buffer_pool_gb),
+        ("rate_kind", kind),
+        ("rate", db.nopm if kind == "NOPM" else db.tpm),
+        ("peak", peak),
+    ):
+        ss[f"db_{k}"] = v
+    for f in ASSUMPTION_FIELDS:
+        v = getattr(db, f, None)
+        if f in db.model_fields_set and v is not None:
+            ss[f"db_{f}"] = v
+
+
 def send_to_sla(db: Database, peak: bool) -> None:
     """Put ``db`` (with every assumption it carries) on the SLA page, in its DBA mode."""
     kind = "NOPM" if db.nopm is not None else "TPM"

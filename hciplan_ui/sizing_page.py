@@ -141,6 +141,7 @@ def _use(r: dict, demand: Demand) -> None:
         database_inputs.send_to_sla(
             demand.database.model_copy(update={"vcpus": demand.vcpus_per_db}), demand.database_need == "peak"
         )
+        database_inputs.send_to_compare(demand.database, demand.database_need == "peak")
         st.session_state["sla_vcpus"] = demand.vcpus_per_db
         st.session_state["sla_target"] = demand.latency_target_ms
         st.session_state["sla_stat"] = demand.latency_statistic

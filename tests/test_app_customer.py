@@ -667,3 +667,26 @@ def test_the_sla_pages_licence_choice_is_the_platforms():
     before = [t.value for t in at.markdown if "Price, USD/month" in t.value]
     box.set_value("azure-local").run()
     assert [t.value for t in at.markdown if "Price, USD/month" in t.value] != before
+
+
+def test_the_compare_pages_database_is_the_sized_one():
+    """Browser review 2026-11-30: after sizing a DBA demand, the Compare page's "from a database description"
+    began at its own 1,000 GB / 128 GB database (14,905 IOPS, hit 48 %) while the SLA page showed the sized
+    800 GB / 64 GB one (16,172 IOPS, hit 40 %)."""
+    from planner.models.demand import Demand
+
+    raw = json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text())
+    raw["database"] |= {"size_gb": 800, "buffer_pool_gb": 64, "nopm": 30000, "virtual_users": 40}
+    db = Demand.model_validate(raw).database
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", json.dumps(raw).encode(), "application/json")]).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+    assert not at.exception
+    assert at.number_input(key="db_size_gb").value == db.data_gb
+    assert at.number_input(key="db_buffer_pool_gb").value == db.buffer_pool_gb
+    assert at.number_input(key="db_rate").value == (db.nopm or db.tpm)
+    assert at.number_input(key="db_virtual_users").value == 40
