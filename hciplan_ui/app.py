@@ -25,8 +25,14 @@ def main() -> None:
     state.init_state()
     inputs.keep_inputs()  # the inputs of a page the user left keep their values
 
-    start = _page("start", title="Start", icon=":material/home:", url_path="start", default=True)
+    # the default page is at "/": its url_path is never served, so /start said "Page not found" (browser review
+    # 2026-11-30); a hidden page at /start moves to it, the link kept
+    start = _page("start", title="Start", icon=":material/home:", default=True)
     design = _page("design", title="Design", icon=":material/tune:", url_path="design")
+
+    def _to_start():
+        """/start: the start page's own address, moved to "/"."""
+        st.switch_page(start, query_params=st.query_params.to_dict())
 
     def _to_design():
         """/design_home, the Design page's address while it was the first page: moves to /design, link kept."""
@@ -36,6 +42,7 @@ def main() -> None:
         start,
         design,
         st.Page(_to_design, title="Design", url_path="design_home", visibility="hidden"),
+        st.Page(_to_start, title="Start", url_path="start", visibility="hidden"),
         _page("capacity", title="Capacity", icon=":material/storage:", url_path="capacity"),
         _page("performance", title="Performance", icon=":material/speed:", url_path="performance"),
         _page("sla", title="SLA & tiers", icon=":material/verified:", url_path="sla"),
@@ -43,7 +50,7 @@ def main() -> None:
         _page("compare", title="Compare / what-if", icon=":material/compare_arrows:", url_path="compare"),
         _page("calibration", title="Calibration", icon=":material/science:", url_path="calibration"),
     ]
-    chrome.PAGES.update({"start": start, "design": design, "size": pages[6], "sla": pages[5], "compare": pages[7]})
+    chrome.PAGES.update({"start": start, "design": design, "size": pages[7], "sla": pages[6], "compare": pages[8]})
     pg = st.navigation(pages)
     chrome.sidebar_controls()
     pg.run()

@@ -258,6 +258,7 @@ def test_every_page_opens_at_its_own_address(server, browser):
     page.set_default_timeout(30_000)
     for path, shown in {
         "": "What does the customer want to know?",
+        "start": "What does the customer want to know?",
         "design": "Node hardware",
         "design_home": "Node hardware",
         "capacity": "Raw capacity",
