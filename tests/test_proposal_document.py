@@ -907,3 +907,23 @@ def test_a_saturated_system_today_has_no_latency_in_the_document(proposal):
     text = " ".join(html_text(render_html(document(proposal)).encode()).split())
     assert "Latency seen by the databases today none: the load is past what it carries" in text
     assert f"Throughput today {er['iops']:,.0f} IOPS, the most it carries" in text
+
+
+def test_a_load_the_cluster_cannot_carry_says_whose_figures_the_performance_section_shows():
+    """CLI review 2026-11-30: a proposal said "the load cannot be carried, so no latency target holds" in its
+    summary and "mean 0.668 ms" in its performance section, with no word that those are the carried load's."""
+    d = Demand.model_validate(
+        {
+            "database": {"name": "hot", "size_gb": 500, "buffer_pool_gb": 32, "nopm": 150000},
+            "databases": 6,
+            "vcpus_per_db": 4,
+            "latency_target_ms": 2.0,
+        }
+    )
+    design = load_design(EX / "reference.json")
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    iops = next(x for x in p["verdict"]["dimensions"] if x["key"] == "iops")
+    assert iops["met"] is False
+    text = " ".join(html_text(render_html(document(p)).encode()).split())
+    assert f"These figures are at the {p['report']['iops']:,.0f} IOPS this cluster carries" in text
+    assert f"not at the {iops['need']:,.0f} IOPS your databases need at once" in text

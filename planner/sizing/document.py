@@ -617,6 +617,16 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             )
         )
     blocks = [KV(perf)]
+    if uncarried:
+        # the figures are of the load the cluster carries: "mean 0.668 ms" here beside "the load cannot be carried,
+        # so no latency target holds" in the summary read as a contradiction (CLI review 2026-11-30)
+        blocks.insert(
+            0,
+            P(
+                f"These figures are at the {rep['iops']:,.0f} IOPS this cluster carries, not at the "
+                f"{dims['iops']['need']:,.0f} IOPS your databases need at once: at their load no latency target holds."
+            ),
+        )
     util = present_utilization(rep) if rep.get("utilization") else {}
     bars = [(UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v)) for k, v in util.items() if k != "host_cpu"]
     if rep.get("host_cpu_utilization") is not None:
