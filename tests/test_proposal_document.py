@@ -927,3 +927,20 @@ def test_a_load_the_cluster_cannot_carry_says_whose_figures_the_performance_sect
     text = " ".join(html_text(render_html(document(p)).encode()).split())
     assert f"These figures are at the {p['report']['iops']:,.0f} IOPS this cluster carries" in text
     assert f"not at the {iops['need']:,.0f} IOPS your databases need at once" in text
+
+
+def test_a_grown_database_count_is_not_rounded_away_from_its_vcpus():
+    """CLI review 2026-11-30: 7 databases of 8 vCPUs with 20 % growth read "Databases 8" beside "Virtual
+    processors 67" (8.4 x 8 = 67.2), and `size` said 8.4."""
+    d = Demand.model_validate(
+        {
+            "database": {"name": "db", "size_gb": 200, "buffer_pool_gb": 64, "nopm": 5000},
+            "databases": 7,
+            "vcpus_per_db": 8,
+            "growth_pct": 20,
+        }
+    )
+    design = load_design(EX / "reference.json")
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    text = " ".join(html_text(render_html(document(p)).encode()).split())
+    assert "Databases 8.4 (with 20 % growth)" in text and "Virtual processors 67.2" in text

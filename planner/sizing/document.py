@@ -22,7 +22,7 @@ import re
 from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
-from planner.core.text import and_list, count, first_upper, sentence
+from planner.core.text import and_list, count, first_upper, sentence, tidy
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.results.report import bottleneck_words, present_utilization
@@ -297,19 +297,21 @@ def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = No
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
     rows = [
-        ("Databases", f"{d['databases']:,.0f}" + (f" (with {d['growth_pct']:g} % growth)" if d["growth_pct"] else "")),
+        # the growth makes a fraction of a database (7 x 1.2 = 8.4): rounded, "8" beside "67" vCPUs of 8 each read
+        # as wrong arithmetic (CLI review 2026-11-30)
+        ("Databases", tidy(d["databases"]) + (f" (with {d['growth_pct']:g} % growth)" if d["growth_pct"] else "")),
         ("IOPS to guarantee, all databases at once", f"{d['iops']:,.0f}"),
         ("Data", f"{d['capacity_tb']:,.1f} TB"),
         ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
-        ("Virtual processors", f"{d['vcpus']:,.0f}"),
-        ("Memory", f"{d['ram_gb']:,.0f} GB"),
+        ("Virtual processors", tidy(d["vcpus"])),
+        ("Memory", f"{tidy(d['ram_gb'], 0)} GB"),
     ]
     for c in d["classes"]:
         if c["name"] != "demand":
             rows.append(
                 (
                     f"{c['name']} tier",
-                    f"{c['databases']:,.0f} databases, {c['iops']:,.0f} IOPS, {c['capacity_tb']:,.1f} TB, "
+                    f"{tidy(c['databases'])} databases, {c['iops']:,.0f} IOPS, {c['capacity_tb']:,.1f} TB, "
                     f"{c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
                 )
             )
@@ -367,7 +369,7 @@ def _meets(p: dict) -> list[list[str]]:
         "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "vm_io" if "vm_io" in lim else "iops"),
         "latency": ("Latency", "each tier under its own target", "latency"),
         "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
-        "vcpus": ("Virtual processors", f"{d['vcpus']:,.0f}", "vcpu"),
+        "vcpus": ("Virtual processors", tidy(d["vcpus"]), "vcpu"),
         **(
             {
                 "database_cpu": (
