@@ -149,3 +149,12 @@ def test_microsofts_rdma_rule_asks_rdma_in_use_not_only_in_the_nic():
     assert not tcp["passed"] and "the transport TCP/IP (RDMA not used)" in tcp["reason"]
     # the demand may accept it, as for a NIC without RDMA
     assert hardware_rules(resolve(four.model_copy(update={"transport": "tcp"})), True)["network_rdma_25gbe"]["passed"]
+
+
+def test_a_vsan_designs_rules_never_call_its_performance_calibrated():
+    """CLI review 2026-11-30: a vSAN proposal's rules read "healthy ... hciplan performance model (calibrated on
+    measured clusters)" beside "one host down ... (vSAN performance is not calibrated)"."""
+    from planner.physics.rules import VSAN_RULES
+
+    assert not [r.name for r in VSAN_RULES.values() if "calibrated on measured clusters" in r.source]
+    assert "not calibrated" in VSAN_RULES["iops_at_latency"].source

@@ -658,6 +658,14 @@ VSAN_RULES: dict[str, Rule] = dict(
             "headroom",
             "hciplan performance model with S2D's fitted software costs (vSAN performance is not calibrated)",
         ),
+        # its own source: S2D's "calibrated on measured clusters" stood beside the row below's "vSAN performance
+        # is not calibrated" in a vSAN proposal (CLI review 2026-11-30)
+        _r(
+            "iops_at_latency",
+            "the demand's IOPS at every tier's latency target, healthy (not calibrated for vSAN)",
+            "demand",
+            "hciplan performance model with S2D's fitted software costs (vSAN performance is not calibrated)",
+        ),
         _r(
             "ram",
             "the databases' RAM + host reserve within the node's RAM",
@@ -665,7 +673,7 @@ VSAN_RULES: dict[str, Rule] = dict(
             "planner.physics.hosting (vSAN's own memory use is not modelled: give it in host_reserve_gb)",
         ),
         _VCPUS_OWN,
-        *((k, RULES[k]) for k in _DEMAND_RULES),
+        *((k, RULES[k]) for k in _DEMAND_RULES if k != "iops_at_latency"),
     ]
 )
 RULES_BY_STACK: dict[str, dict[str, Rule]] = {"s2d": RULES, "ceph": CEPH_RULES, "vsan": VSAN_RULES}
