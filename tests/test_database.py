@@ -984,3 +984,18 @@ def test_db_io_says_every_warehouse_is_active_when_no_virtual_users_are_given(ca
     ten = io_demand(db.model_copy(update={"virtual_users": 10}))
     assert ten.buffer_hit_ratio > io.buffer_hit_ratio and "virtual_users" not in ten.buffer_hit_note
     assert next(a for a in ten.assumptions if a["field"] == "virtual_users")["value"] == 10
+
+
+def test_a_database_capacity_never_quotes_figures_its_own_note_denies(capsys):
+    """CLI review 2026-11-30: `sla ceph-disaggregated --database ...` said "the storage saturates (host CPU 100%
+    busy)" beside a VM latency of 4.945 ms; on a single server whose storage cannot hold the database, "no rate
+    is sustained" beside 74,313 IOPS and the vCPUs 41 % busy."""
+    from planner.cli import main
+
+    for design, kind in (("ceph-disaggregated", "saturates"), ("single-server-pcie-flash", "does not fit")):
+        assert main(["sla", f"examples/{design}.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
+        c = json.loads(capsys.readouterr().out)["database_capacity"]
+        assert kind in c["binding_note"], design
+        assert c["vm_latency_ms"] is None and c["vm_latency_ms_note"], design
+        if kind == "does not fit":
+            assert c["iops"] is None and c["vcpu_utilization"] is None and c["iops_note"] == c["binding_note"]
