@@ -107,10 +107,32 @@ def test_dimms_are_priced_and_powered_as_parts():
     rd0 = resolve(parse_design(no_dimm))
     a = CostAssumptions()
     dimm = rd.node.dimm
+    from planner.commercial.prices import ram_usd_per_gb
+
     assert capex_usd(rd, a) - capex_usd(rd0, a) == pytest.approx(
-        4 * (16 * dimm.list_price_usd - 1024 * a.ram_usd_per_gb)
+        4 * (16 * dimm.list_price_usd - 1024 * ram_usd_per_gb(a, rd0.node.cpu)[0])
     )
     assert bom(rd)["power_w"] - bom(rd0)["power_w"] == pytest.approx(4 * 16 * dimm.power_w)
+
+
+def test_ram_given_per_gb_costs_what_the_cpus_memory_costs():
+    """CLI review 2026-11-30: `cost examples/ceph-6node-reef.json` priced its 768 GB per node at $8.94 a GB
+    (the DDR4 figure) on a DDR5-only EPYC 9354: $41,196, and $143,999 with the DIMMs named; the sizer names
+    DIMMs, a hand-written design does not, so comparisons between the two were skewed 3.5x."""
+    from planner.commercial.prices import ram_usd_per_gb
+    from planner.models.catalog import load_catalog
+
+    rd = resolve(load_design(EX / "ceph-6node-reef.json"))
+    assert rd.node.cpu.memory_type == "ddr5" and rd.node.dimm is None
+    a = CostAssumptions()
+    per_gb, basis = ram_usd_per_gb(a, rd.node.cpu)
+    ddr5 = [m for m in load_catalog().of("memory_module").values() if m.memory_type == "ddr5"]
+    assert per_gb == pytest.approx(min(m.list_price_usd / m.capacity_gb for m in ddr5)) and "DDR5" in basis
+    line = next(x for x in bom(rd)["lines"] if x["part"] == "ram-per-gb")
+    assert line["unit_price_usd"] == pytest.approx(per_gb) and "DDR5" in line["price_source"]
+    assert whole_cost(rd.design)["capex_usd"] == pytest.approx(bom(rd)["total_usd"])
+    # a figure given is used as given
+    assert ram_usd_per_gb(CostAssumptions(ram_usd_per_gb=5.0), rd.node.cpu)[0] == 5.0
 
 
 def test_licensing_options_side_by_side():

@@ -11,22 +11,23 @@ whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
 from __future__ import annotations
 
 from planner.commercial.licensing import for_platform, licence_options, licensing_data, stack_licence_options
-from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
+from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, ram_usd_per_gb
 from planner.commercial.pricing import SERVERS_MONTH_NOTE, CostAssumptions, monthly_cost, part_price_usd
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, unit_power_w
 
 
-def _price_source(rec, a: CostAssumptions) -> dict:
+def _price_source(rec, a: CostAssumptions, cpu=None) -> dict:
     if rec is None:
-        return ram_per_gb_price(a, "ram_usd_per_gb (editable assumption)")
+        return ram_per_gb_price(a, "RAM priced per GB (the design names no DIMMs)", cpu)
     return part_price(rec, a)
 
 
-def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
-    unit = a.ram_usd_per_gb if rec is None else part_price_usd(rec, a)
+def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None) -> dict:
+    """One parts-list line; RAM given per GB (``rec`` None) at the price of the memory ``cpu`` takes."""
+    price = _price_source(rec, a, cpu)
+    unit = price["usd"] if rec is None else part_price_usd(rec, a)
     qty = per_node * nodes
-    price = _price_source(rec, a)
     return {
         "role": role,
         "part": "ram-per-gb" if rec is None else rec.id,
@@ -39,6 +40,11 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions) -> dict:
         **price_fields(price),
         "price_estimated": price["kind"] == "estimated",
     }
+
+
+def _group_cpu(g: dict):
+    """The CPU record of a server group (:func:`planner.commercial.tco.design_parts`), None without one."""
+    return next((rec for role, rec, _ in g["parts"] if role == "cpu"), None)
 
 
 def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> dict:
@@ -60,7 +66,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     a = for_platform(a or CostAssumptions(), None, rd.design)
     nodes = rd.nodes
     n = rd.node
-    lines = [_line(role, rec, count, nodes, a) for role, rec, count in node_parts(rd)]
+    lines = [_line(role, rec, count, nodes, a, n.cpu) for role, rec, count in node_parts(rd)]
     node_usd = sum(x["total_usd"] for x in lines) / nodes
     cat = catalog or load_catalog()
     groups = design_parts(rd.design, cat)
@@ -70,7 +76,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     for g in others:
         lines += [
             {
-                **_line(role, rec, per, g["count"], a),
+                **_line(role, rec, per, g["count"], a, _group_cpu(g)),
                 "group": g["name"],
                 "quantity_per_node": None,
                 "quantity_per_server": per,
@@ -123,7 +129,8 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         + ("; the storage nodes' and the client servers'" if others else ""),
         "assumptions": {
             "amortisation_months": a.amortisation_months,
-            "ram_usd_per_gb": a.ram_usd_per_gb,
+            # what RAM given per GB costs here (the assumption, else the catalog's module of the CPU's memory)
+            "ram_usd_per_gb": ram_usd_per_gb(a, n.cpu)[0],
             # a Ceph or vSAN design's licence is its stack's: the Windows prices beside "ceph-upstream" read
             # as counted (CLI review 2026-11-30)
             **(

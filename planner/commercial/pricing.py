@@ -115,12 +115,13 @@ class CostAssumptions(BaseModel):
         validation_alias=AliasChoices("support_share_per_year", "support_pct_per_year"),
         description="support as share of capex per year (0.10 = 10 %)",
     )
-    ram_usd_per_gb: float = Field(
-        default=8.94,
+    ram_usd_per_gb: float | None = Field(
+        default=None,
         ge=0,
         le=1000,
-        description="editable assumption; RAM of designs that name no DIMMs: the DDR4 RDIMM street price per GB "
-        "of 2026-09-30 ($286 for 32 GB, planner/data/prices.json); DDR5 was about $35.70 per GB: name the DIMMs",
+        description="editable assumption; RAM of designs that name no DIMMs, USD per GB; left out, the catalog's "
+        "cheapest memory module per GB of the kind the CPU takes (DDR4 or DDR5; "
+        "planner.commercial.prices.ram_usd_per_gb)",
     )
     target_margin: float = Field(default=0.30, ge=0, le=0.95)
     target_fill: float = Field(default=0.70, ge=0.05, le=1.0)
@@ -195,12 +196,15 @@ def part_price_usd(rec, a: CostAssumptions) -> float:
     return price if pct is None else price * (1.0 - pct / 100.0)
 
 
-def _unit_price(rec, a: CostAssumptions) -> float:
-    return a.ram_usd_per_gb if rec is None else part_price_usd(rec, a)
+def _unit_price(rec, a: CostAssumptions, cpu=None) -> float:
+    """A part's unit price [USD]; RAM given per GB (``rec`` None) at the price of the memory ``cpu`` takes."""
+    from planner.commercial.prices import ram_usd_per_gb
+
+    return ram_usd_per_gb(a, cpu)[0] if rec is None else part_price_usd(rec, a)
 
 
 def node_capex_usd(rd: ResolvedDesign, a: CostAssumptions) -> float:
-    return float(sum(_unit_price(rec, a) * count for _, rec, count in node_parts(rd)))
+    return float(sum(_unit_price(rec, a, rd.node.cpu) * count for _, rec, count in node_parts(rd)))
 
 
 def capex_usd(rd: ResolvedDesign, a: CostAssumptions | None = None) -> float:
@@ -271,7 +275,7 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
         # too (`price` gave the storage nodes' month alone and fitted the tiers in the storage nodes' RAM)
         c = rd.clients
         parts = client_parts(c)
-        c_capex = float(sum(_unit_price(rec, a) * count for _, rec, count in parts))
+        c_capex = float(sum(_unit_price(rec, a, c.cpu) * count for _, rec, count in parts))
         c_lic = float(licence_usd_per_month_per_node(c.cpu.cores, c.sockets, a, stack))
         server = {
             k: float(v)

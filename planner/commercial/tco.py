@@ -291,9 +291,8 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False)
     for g in groups:
         for role, rec, per in g["parts"]:
             if rec is None:
-                price = ram_per_gb_price(
-                    a, "RAM priced per GB (the design names no DIMMs): the ram_usd_per_gb assumption"
-                )
+                cpu = next((r for role_, r, _ in g["parts"] if role_ == "cpu"), None)
+                price = ram_per_gb_price(a, "RAM priced per GB (the design names no DIMMs)", cpu)
                 desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
             else:
                 try:
