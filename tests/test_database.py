@@ -999,3 +999,14 @@ def test_a_database_capacity_never_quotes_figures_its_own_note_denies(capsys):
         assert c["vm_latency_ms"] is None and c["vm_latency_ms_note"], design
         if kind == "does not fit":
             assert c["iops"] is None and c["vcpu_utilization"] is None and c["iops_note"] == c["binding_note"]
+
+
+def test_a_disaggregated_designs_database_rate_says_the_guarantee_shares_its_vcpus(capsys):
+    """CLI review 2026-11-30: `sla ceph-disaggregated --database ...` counted the database VM's 16 vCPUs whole
+    for its rate and bound its guarantee on their 1/4 share at the design's 4:1 oversubscription, with no word
+    why: the client servers host VMs under that oversubscription as hyperconverged nodes do."""
+    from planner.cli import main
+
+    assert main(["sla", "examples/ceph-disaggregated.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "counts them shared at the design's 4:1 vCPU oversubscription" in out["database_capacity"]["vcpus_note"]

@@ -435,7 +435,9 @@ def database_capacity(
         "vcpus_note": (
             f"the database VM's {vcpus} vCPUs run as its own (a database server's); the per-database guarantee "
             f"counts them shared at the design's {design.vcpu_oversubscription:g}:1 vCPU oversubscription"
-            if hosted and design.vcpu_oversubscription > 1
+            # a disaggregated Ceph or vSAN design's client servers share theirs too (CLI review 2026-11-30: the
+            # guarantee bound on the vCPU share with nothing here to say why)
+            if (hosted or getattr(design, "clients", None) is not None) and design.vcpu_oversubscription > 1
             else f"the database VM's {vcpus} vCPUs run as its own (a database server's)"
         ),
         "vcpu_utilization": min(x * cpu_s(d) / vcpus, 1.0),
