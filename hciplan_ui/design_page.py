@@ -27,9 +27,9 @@ from planner.models.design import (
     design_parts_name,
     parse_design,
 )
+from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
-from planner.models.stacks import STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
 from planner.results.report import bottleneck_words
 from planner.sizing.names import device_words, system_words
 from planner.sizing.words import customer_words, resiliency_words
@@ -481,7 +481,16 @@ cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
 for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
     if band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f):
         col.caption(band_line)
-chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep))
+# which CPU figure it is: "host CPU 83 % busy" here beside "25.3 of 60.8 cores busy per node" in the verdict read
+# as two answers to one question (browser review 2026-11-30); the Performance page says the same under its bars
+cpu_help = (
+    f"Host CPU: the CPU the storage IO can use, 100 % at the fitted SMT ceiling; "
+    f"{HOST_OS.get(rep['stack'], 'the operating system')} would show {fmt.pct(rep['host_cpu_utilization'])} of "
+    "logical processors busy. The databases' own work is the verdict's Cores row."
+    if rep.get("host_cpu_utilization") is not None
+    else None
+)
+chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep), help=cpu_help)
 if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     cols[1].caption(caveat)
 costs.verdict_panel(judged, "dv")

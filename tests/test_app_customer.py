@@ -690,3 +690,13 @@ def test_the_compare_pages_database_is_the_sized_one():
     assert at.number_input(key="db_buffer_pool_gb").value == db.buffer_pool_gb
     assert at.number_input(key="db_rate").value == (db.nopm or db.tpm)
     assert at.number_input(key="db_virtual_users").value == 40
+
+
+def test_the_design_pages_bottleneck_says_which_cpu_figure_it_is():
+    """Browser review 2026-11-30: "Bottleneck: none yet: host CPU 83 % busy" beside the verdict's "25.3 of 60.8
+    cores busy per node", with only the Performance page saying what the 83 % is."""
+    at = _sized()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert not at.exception
+    m = next(m for m in at.metric if m.label == "Bottleneck")
+    assert "SMT ceiling" in m.help and "would show" in m.help and "Cores row" in m.help
