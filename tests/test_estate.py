@@ -219,3 +219,16 @@ def test_every_bad_row_is_said_at_once():
     many = "name,size_gb,peak_iops,vcpus,ram_gb\n" + "".join(f"x{i},-1,100,4,16\n" for i in range(MAX_ROW_ERRORS + 3))
     with pytest.raises(EstateError, match=r"; and 3 more row errors$"):
         read_database_list(many.encode(), "e.csv")
+
+
+def test_a_list_is_read_as_strictly_as_a_json_input():
+    """CLI review 2026-11-30: an unknown column was ignored (a misspelt "peak_iosp" left every database at its
+    TPM); a row with both peak IOPS and TPM dropped the TPM without a word; 0 IOPS became "no IOPS given; 1 IOPS
+    per database assumed"."""
+    with pytest.raises(EstateError, match=r"1 column this list does not take \(a typo\?\): 'peak_iosp'"):
+        read_database_list(b"name,size_gb,peak_iosp,tpm,vcpus,ram_gb\nA,100,500,1000,4,16\n")
+    with pytest.raises(EstateError, match="row 2, column peak_iops"):
+        read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb\nA,100,0,4,16\n")
+    out = read_database_list(b"name,size_gb,peak_iops,tpm,vcpus,ram_gb\nA,100,500,1000,4,16\nB,100,,1000,4,16\n")
+    assert any("1 database gave both peak IOPS and TPM (A)" in n for n in out["notes"])
+    assert out["databases"][0]["peak_iops"] == 500 and out["databases"][1]["iops_basis"].startswith("peak IOPS from")

@@ -91,6 +91,22 @@ LIST_ALIASES = {
 }
 
 
+#: the columns a database list takes (after :data:`LIST_ALIASES`)
+LIST_COLUMNS = (
+    "name",
+    "size_gb",
+    "size_tb",
+    "peak_iops",
+    "tpm",
+    "vcpus",
+    "ram_gb",
+    "tier",
+    "latency_target_ms",
+    "block_size_kib",
+    "read_fraction",
+)
+
+
 def read_database_list(
     data: bytes,
     name: str = "databases.csv",
@@ -111,9 +127,18 @@ def read_database_list(
     )
     if not rows:
         raise EstateError("no database rows", name)
+    # a column the list does not take is named, as a JSON field is ("not a field this input takes"): it was
+    # ignored, so a misspelt "peak_iosp" sized every database at its TPM or at nothing (CLI review 2026-11-30)
+    if unknown := [k for k in keys if k and k not in LIST_COLUMNS]:
+        raise EstateError(
+            f"{count(len(unknown), 'column')} this list does not take (a typo?): {', '.join(map(shown, unknown))}; "
+            f"the columns: {', '.join(LIST_COLUMNS)}",
+            name,
+        )
     dbs: list[dict] = []
     notes: list[str] = []
     seen: set[str] = set()
+    both: list[str] = []
 
     def one(i: int, c: dict) -> dict:
         """Row ``i`` as a database, or an EstateError / TableError naming its row and column."""
@@ -136,8 +161,11 @@ def read_database_list(
         if not float(vcpus).is_integer():  # a VM has whole vCPUs: 2.5 became 2, quietly (review 2026-11-29)
             raise EstateError(f"row {i}, column vcpus: a whole number of vCPUs (got {vcpus:g})", name)
         ram = number(c, "ram_gb", i, name, 0.5, 24_000)
-        iops = number(c, "peak_iops", i, name, 0, 1e8, required=False) if "peak_iops" in keys else None
+        # a database of 0 IOPS was sized at 1 IOPS with a note; a blank is the way to say "use the TPM"
+        iops = number(c, "peak_iops", i, name, 1, 1e8, required=False) if "peak_iops" in keys else None
         how = "peak IOPS given"
+        if iops is not None and "tpm" in keys and str(c.get("tpm") or "").strip():
+            both.append(dbname)  # the measured IOPS win over the TPM's modelled IO: said once, below
         bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
         rf = number(c, "read_fraction", i, name, 0, 1, required=False) if "read_fraction" in keys else None
         if rf is not None and rf > 1:
@@ -191,6 +219,11 @@ def read_database_list(
     if errors:
         more = f"; and {count(len(errors) - MAX_ROW_ERRORS, 'more row error')}" if len(errors) > MAX_ROW_ERRORS else ""
         raise EstateError("; ".join(errors[:MAX_ROW_ERRORS]) + more, name)
+    if both:
+        notes.append(
+            f"{count(len(both), 'database')} gave both peak IOPS and TPM ({', '.join(both[:5])}"
+            f"{', ...' if len(both) > 5 else ''}): the measured peak IOPS are used, the TPM is not"
+        )
     if any(d["iops_basis"] != "peak IOPS given" for d in dbs):
         notes.append(
             f"databases given by TPM: IO from the transaction rate (buffer pool {BUFFER_POOL_SHARE_OF_RAM:.0%} of "
