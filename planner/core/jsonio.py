@@ -160,7 +160,10 @@ def read_bounded(path: str | Path, max_bytes: int, field: str, error: type[Plann
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise error(f"{shown(name)} is not a regular file", field)
+            # what it is: "'null' is not a regular file" for /dev/null read as a file named null (CLI review
+            # 2026-11-30)
+            what = "a folder, not a file" if stat.S_ISDIR(st.st_mode) else "a device or pipe, not a file"
+            raise error(f"{shown(name)} is {what}", field)
         if st.st_size > max_bytes:  # refused unread; the bounded read below still guards a file that grows
             raise error(f"{shown(name)} is larger than {max_bytes:,} bytes ({st.st_size:,} bytes)", field)
         chunks, left = [], max_bytes + 1

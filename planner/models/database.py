@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import data_path
+from planner.core.text import tidy
 from planner.models import oltp
 from planner.models.workload import Workload
 
@@ -200,7 +201,7 @@ class Database(BaseModel):
             held = self.warehouses * oltp.WAREHOUSE_GB
             if not WAREHOUSE_SPREAD[0] <= self.data_gb / held <= WAREHOUSE_SPREAD[1]:
                 raise ValueError(
-                    f"warehouses ({self.warehouses:,.0f}) hold about {held:,.0f} GB at HammerDB's "
+                    f"warehouses ({self.warehouses:,.0f}) hold about {tidy(held)} GB at HammerDB's "
                     f"{oltp.WAREHOUSE_GB:g} GB a warehouse, but the size is {self.data_gb:,.4g} GB; give about "
                     f"{self.data_gb / oltp.WAREHOUSE_GB:,.0f} warehouses, or leave them out"
                 )
