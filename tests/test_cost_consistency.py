@@ -344,3 +344,20 @@ def test_the_networks_two_monthly_figures_say_which_is_which(capsys):
     n, m = c["network"], c["monthly"]
     assert n["usd_per_month"] > m["network_usd_per_month"] == pytest.approx(n["total_usd"] / c["amortisation_months"])
     assert "support, power and rack space" in n["usd_per_month_note"] and "purchase alone" in n["usd_per_month_note"]
+
+
+def test_sql_server_licences_at_the_grown_count_are_said():
+    """CLI review 2026-11-30: `cost --sql enterprise` of the 20-database HammerDB demand (+20 % growth) charged 24
+    VMs' licences for all 36 months with no word that 20 run today."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.demand import Demand
+    from planner.models.design import load_design
+
+    d = Demand.model_validate_json((ROOT / "examples" / "demand-hammerdb.json").read_text())
+    c = whole_cost(load_design(ROOT / "examples" / "reference.json"), d, CostAssumptions(sql_edition="enterprise"))
+    assert any(
+        "count the 24 database VMs after the demand's growth from the first month (20 today)" in n for n in c["notes"]
+    )
+    flat = d.model_copy(update={"growth_pct": 0})
+    c = whole_cost(load_design(ROOT / "examples" / "reference.json"), flat, CostAssumptions(sql_edition="enterprise"))
+    assert not any("after the demand's growth" in n for n in c["notes"])

@@ -30,6 +30,7 @@ running costs alone.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from planner.commercial.licensing import (
@@ -510,6 +511,15 @@ def whole_cost(
         else:
             cpus = [g["cores_per_cpu"] for g in hosts for _ in range(g["sockets"] * g["count"])]
             sql = sql_server_licences(demand_vms(demand), cpus, a)
+            grown = sum(n for n, _ in demand_vms(demand))
+            today = sum(math.ceil(c.databases - 1e-9) for c in demand.classes(1.0) if c.databases > 0)
+            if sql is not None and grown > today:
+                # licensed for the grown estate from the first month: said, since it is the cost's largest
+                # line on a large demand (CLI review 2026-11-30: 24 VMs charged for 36 months where 20 run today)
+                notes.append(
+                    f"SQL Server licences count the {grown:,} database VMs after the demand's growth from the first "
+                    f"month ({today:,} today)"
+                )
 
     power = watts * a.pue * HOURS_PER_MONTH / 1000.0 * a.power_usd_per_kwh
     rack = ru * a.rack_unit_usd_per_month
