@@ -107,7 +107,7 @@ def test_dimms_are_priced_and_powered_as_parts():
     rd0 = resolve(parse_design(no_dimm))
     a = CostAssumptions()
     dimm = rd.node.dimm
-    from planner.commercial.prices import ram_usd_per_gb
+    from planner.commercial.pricing import ram_usd_per_gb
 
     assert capex_usd(rd, a) - capex_usd(rd0, a) == pytest.approx(
         4 * (16 * dimm.list_price_usd - 1024 * ram_usd_per_gb(a, rd0.node.cpu)[0])
@@ -119,7 +119,7 @@ def test_ram_given_per_gb_costs_what_the_cpus_memory_costs():
     """CLI review 2026-11-30: `cost examples/ceph-6node-reef.json` priced its 768 GB per node at $8.94 a GB
     (the DDR4 figure) on a DDR5-only EPYC 9354: $41,196, and $143,999 with the DIMMs named; the sizer names
     DIMMs, a hand-written design does not, so comparisons between the two were skewed 3.5x."""
-    from planner.commercial.prices import ram_usd_per_gb
+    from planner.commercial.pricing import ram_usd_per_gb
     from planner.models.catalog import load_catalog
 
     rd = resolve(load_design(EX / "ceph-6node-reef.json"))

@@ -11,8 +11,8 @@ whether the catalog marks it as an estimate. Heat: 1 W = 3.412 BTU/h.
 from __future__ import annotations
 
 from planner.commercial.licensing import for_platform, licence_options, licensing_data, stack_licence_options
-from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, ram_usd_per_gb
-from planner.commercial.pricing import SERVERS_MONTH_NOTE, CostAssumptions, monthly_cost, part_price_usd
+from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
+from planner.commercial.pricing import SERVERS_MONTH_NOTE, CostAssumptions, monthly_cost, part_price_usd, ram_usd_per_gb
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, unit_power_w
 

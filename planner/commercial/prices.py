@@ -99,47 +99,12 @@ def unpriced(rec) -> dict:
     }
 
 
-def _cheapest_module(memory_type: str, a) -> tuple[float, str] | None:
-    """The catalog's memory module of ``memory_type`` cheapest per GB at ``a``'s prices (a quote counts)."""
-    from planner.commercial.pricing import part_price_usd
-    from planner.models.catalog import MemoryModule, load_catalog
-
-    mods = [
-        (part_price_usd(m, a) / m.capacity_gb, m)
-        for m in load_catalog().of("memory_module").values()
-        if isinstance(m, MemoryModule)
-        and m.memory_type == memory_type
-        and (m.list_price_usd or m.id in a.part_prices_usd)
-    ]
-    if not mods:
-        return None
-    usd, m = min(mods, key=lambda x: x[0])
-    return usd, f"{m.vendor} {m.model}, ${usd * m.capacity_gb:,.2f} for {m.capacity_gb:g} GB"
-
-
-def ram_usd_per_gb(a, cpu=None) -> tuple[float, str]:
-    """The price of a GB of RAM in a design that names no DIMMs [USD/GB] and where it comes from: the cost
-    assumptions' ``ram_usd_per_gb`` when set, else the catalog's cheapest module per GB of the memory the CPU
-    takes (DDR4 without a CPU or a memory type). One DDR4 price for every such design priced a DDR5 server's
-    768 GB at $6,866 where its DIMMs cost $24,000 (CLI review 2026-11-30)."""
-    if a.ram_usd_per_gb is not None:
-        return float(a.ram_usd_per_gb), "the ram_usd_per_gb assumption"
-    kind = getattr(cpu, "memory_type", None) or "ddr4"
-    found = _cheapest_module(kind, a) or _cheapest_module("ddr4", a)
-    if found is None:  # a catalog without memory prices: the assumption's documented DDR4 figure
-        return DDR4_USD_PER_GB, f"{DDR4_USD_PER_GB:g} USD per GB of DDR4"
-    usd, what = found
-    return usd, f"the catalog's cheapest {kind.upper()} module per GB ({what})"
-
-
-#: the DDR4 RDIMM street price per GB of 2026-09-30 ($286 for 32 GB, planner/data/prices.json): the price
-#: per GB when the catalog has no memory module of the kind
-DDR4_USD_PER_GB = 8.94
-
-
 def ram_per_gb_price(a, source: str, cpu=None) -> dict:
     """The price of RAM given per GB (a design that names no DIMMs), as :func:`part_price` gives a part's
-    (:func:`ram_usd_per_gb`); ``source`` says where the figure is used. One record for the BOM and the whole cost."""
+    (:func:`planner.commercial.pricing.ram_usd_per_gb`); ``source`` says where the figure is used. One record for
+    the BOM and the whole cost."""
+    from planner.commercial.pricing import ram_usd_per_gb
+
     usd, basis = ram_usd_per_gb(a, cpu)
     return {
         "usd": usd,
