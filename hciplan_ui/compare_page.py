@@ -436,6 +436,16 @@ for name, r in reports:
     arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
     row, raw = {"Scenario": shown_name(name), "Architecture": arch}, {"scenario": name, "architecture": arch}
     for key, label, f, _ in METRICS:
+        if key.endswith("latency_ms") and (r.get("saturated") or base.get("saturated")):
+            # the card's rule: past saturation no latency holds, nor a change against one (the table said "VM
+            # latency 21.0 ms, 40x" under a card saying none; browser review 2026-11-30)
+            past = bool(r.get("saturated"))
+            row[label] = "none: past saturation" if past else f(r.get(key))
+            raw[key] = None if past or r.get(key) is None else round(r[key], 4)
+            if past:
+                raw[f"{key}_note"] = PAST_SATURATION
+            row[f"{label}, change"], raw[f"{key}_change_pct"] = fmt.DASH, None
+            continue
         row[label] = f(r.get(key))
         raw[key] = None if r.get(key) is None else round(r[key], 4)
         ratio = r[key] / base[key] if name != "current" and base.get(key) and r.get(key) is not None else None

@@ -484,9 +484,15 @@ for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.
 # which CPU figure it is: "host CPU 83 % busy" here beside "25.3 of 60.8 cores busy per node" in the verdict read
 # as two answers to one question (browser review 2026-11-30); the Performance page says the same under its bars
 cpu_help = (
-    f"Host CPU: the CPU the storage IO can use, 100 % at the fitted SMT ceiling; "
+    "Host CPU: the share of the processors' capacity for storage IO in use; storage IO reaches that capacity "
+    "before every logical processor is busy (simultaneous multithreading), so "
     f"{HOST_OS.get(rep['stack'], 'the operating system')} would show {fmt.pct(rep['host_cpu_utilization'])} of "
-    "logical processors busy. The databases' own work is the verdict's Cores row."
+    "logical processors busy."
+    + (
+        " The databases' own work is counted apart (Cores, under Against the demand)."
+        if judged and any(d["key"] == "database_cpu" for d in judged.get("dimensions") or [])
+        else ""
+    )
     if rep.get("host_cpu_utilization") is not None
     else None
 )

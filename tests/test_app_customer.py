@@ -438,6 +438,9 @@ def test_a_saturated_system_today_shows_no_latency_on_the_compare_page():
     at.selectbox(key="cmp_existing_example").set_value("san-raid5").run()
     assert not at.exception
     shown = {(m.label, m.value) for m in at.metric}
+    # the table beside the cards says the same (it said "VM latency 21.0 ms, 40x"; browser review 2026-11-30)
+    compared = " ".join(str(t.value) for t in at.markdown).replace("\u2060", "")
+    assert "none: past saturation" in compared
     assert ("VM latency", "none: past saturation") in shown and (
         "p99 read latency (VM)",
         "none: past saturation",
@@ -699,4 +702,8 @@ def test_the_design_pages_bottleneck_says_which_cpu_figure_it_is():
     at.switch_page("hciplan_ui/design_page.py").run()
     assert not at.exception
     m = next(m for m in at.metric if m.label == "Bottleneck")
-    assert "SMT ceiling" in m.help and "would show" in m.help and "Cores row" in m.help
+    assert "simultaneous multithreading" in m.help and "would show" in m.help
+    # the databases' own work is named only where the verdict has it (the tier demand's has no Cores)
+    assert ("Cores, under Against the demand" in m.help) == any(
+        "Cores" in str(c) for c in [t.value for t in at.markdown] + [x.label for x in at.metric]
+    )
