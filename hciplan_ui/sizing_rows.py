@@ -60,6 +60,11 @@ def described(d: dict) -> str:
         part("nic", n["nics"]["model"], True),
         resiliency_words(d["resiliency"]),
     ]
+    if d.get("topology") == "disaggregated" and isinstance(d.get("clients"), dict):
+        # where its databases run: "5 x Dell PowerEdge R7625 ... 3 replicas" hid the 8 database servers the
+        # Compare page counts (browser review 2026-11-30)
+        k = d["clients"].get("servers")
+        parts.insert(1, f"for storage, with {k} database server{'s' if k != 1 else ''}")
     return " · ".join(parts)
 
 

@@ -223,3 +223,13 @@ def test_the_compare_card_counts_a_disaggregated_designs_client_servers():
     said = " ".join(c.value for c in at.caption).replace("\\", "")
     assert "13 servers (5 for storage, 8 database servers)" in said
     assert "· 5 servers ·" not in said
+
+
+def test_a_disaggregated_design_is_named_with_its_database_servers():
+    """Browser review 2026-11-30: the Design page named the disaggregated Ceph example "5 x Dell PowerEdge R7625
+    ... 3 replicas", its 8 database servers unsaid, where the Compare page counts 13 servers."""
+    from hciplan_ui.sizing_rows import described
+
+    d = load_design(ROOT / "examples" / "ceph-disaggregated.json").model_dump(mode="json")
+    assert "5 x Dell PowerEdge R7625 · for storage, with 8 database servers" in described(d)
+    assert "database server" not in described(load_design(ROOT / "examples" / "reference.json").model_dump(mode="json"))
