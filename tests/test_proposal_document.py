@@ -944,3 +944,14 @@ def test_a_grown_database_count_is_not_rounded_away_from_its_vcpus():
     p = build(design, demand_as_workload(d, design.nodes), demand=d)
     text = " ".join(html_text(render_html(document(p)).encode()).split())
     assert "Databases 8.4 (with 20 % growth)" in text and "Virtual processors 67.2" in text
+
+
+def test_a_dba_demands_proposal_restates_the_database_and_its_own_target():
+    """Browser review 2026-11-30: the DBA-mode proposal never said the database's size, buffer pool or rate,
+    and its latency row read "each tier under its own target" with no tiers."""
+    d = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
+    design = Design.model_validate(size(d, top=1).best["design"])
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    text = " ".join(html_text(render_html(document(p)).encode()).split())
+    assert "Each database 1,000 GB of data, a 128 GB buffer pool, 20,000 new orders per minute (HammerDB)" in text
+    assert "mean under 1 ms" in text and "each tier under its own target" not in text

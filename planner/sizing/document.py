@@ -296,7 +296,27 @@ def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = No
 
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
+    db = p.get("demand_database")
+    # the database the DBA described, restated: the section said nothing of its size, buffer pool or rate
+    # (browser review 2026-11-30)
+    described = (
+        [
+            (
+                "Each database",
+                f"{tidy(db['data_gb'])} GB of data, a {tidy(db['buffer_pool_gb'])} GB buffer pool, "
+                + (
+                    f"{db['nopm']:,.0f} new orders per minute"
+                    if db.get("nopm")
+                    else f"{db['tpm']:,.0f} transactions per minute"
+                )
+                + " (HammerDB)",
+            )
+        ]
+        if db
+        else []
+    )
     rows = [
+        *described,
         # the growth makes a fraction of a database (7 x 1.2 = 8.4): rounded, "8" beside "67" vCPUs of 8 each read
         # as wrong arithmetic (CLI review 2026-11-30)
         ("Databases", tidy(d["databases"]) + (f" (with {d['growth_pct']:g} % growth)" if d["growth_pct"] else "")),
@@ -367,7 +387,15 @@ def _meets(p: dict) -> list[list[str]]:
     names = {
         # the saturation limit is the VMs' own vCPUs' when they bind first (planner.sizing.checks.limits)
         "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "vm_io" if "vm_io" in lim else "iops"),
-        "latency": ("Latency", "each tier under its own target", "latency"),
+        # one class (a totals or a DBA demand) has no tiers: its own target ("each tier under its own target" read
+        # oddly with none; browser review 2026-11-30)
+        "latency": (
+            "Latency",
+            f"{d['classes'][0]['latency_statistic']} under {d['classes'][0]['latency_target_ms']:g} ms"
+            if len(d.get("classes") or []) == 1
+            else "each tier under its own target",
+            "latency",
+        ),
         "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
         "vcpus": ("Virtual processors", tidy(d["vcpus"]), "vcpu"),
         **(

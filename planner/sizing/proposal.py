@@ -164,6 +164,13 @@ def build(
             lim = limits([rd], demand, params)[0]
         out["verdict"] = {k: x for k, x in v.items() if k not in ("cost", "checks")}
         out["demand"] = demand.summary()
+        if demand.database is not None and demand.database.has_workload:  # the DBA's description, restated
+            out["demand_database"] = {
+                "data_gb": demand.database.data_gb,
+                "buffer_pool_gb": demand.database.buffer_pool_gb,
+                "nopm": demand.database.nopm,
+                "tpm": demand.database.tpm,
+            }
         out["rules"] = [
             {
                 "rule": k,
