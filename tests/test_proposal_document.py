@@ -909,22 +909,23 @@ def test_a_saturated_system_today_has_no_latency_in_the_document(proposal):
     assert f"Throughput today {er['iops']:,.0f} IOPS, the most it carries" in text
 
 
+def _on_the_reference(database: dict, databases: int, vcpus: int, **demand) -> tuple[dict, str]:
+    """The proposal of the reference cluster for ``databases`` such databases of ``vcpus`` vCPUs, and its HTML
+    text in one line."""
+    d = Demand.model_validate({"database": database, "databases": databases, "vcpus_per_db": vcpus, **demand})
+    design = load_design(EX / "reference.json")
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    return p, " ".join(html_text(render_html(document(p)).encode()).split())
+
+
 def test_a_load_the_cluster_cannot_carry_says_whose_figures_the_performance_section_shows():
     """CLI review 2026-11-30: a proposal said "the load cannot be carried, so no latency target holds" in its
     summary and "mean 0.668 ms" in its performance section, with no word that those are the carried load's."""
-    d = Demand.model_validate(
-        {
-            "database": {"name": "hot", "size_gb": 500, "buffer_pool_gb": 32, "nopm": 150000},
-            "databases": 6,
-            "vcpus_per_db": 4,
-            "latency_target_ms": 2.0,
-        }
+    p, text = _on_the_reference(
+        {"name": "hot", "size_gb": 500, "buffer_pool_gb": 32, "nopm": 150000}, 6, 4, latency_target_ms=2.0
     )
-    design = load_design(EX / "reference.json")
-    p = build(design, demand_as_workload(d, design.nodes), demand=d)
     iops = next(x for x in p["verdict"]["dimensions"] if x["key"] == "iops")
     assert iops["met"] is False
-    text = " ".join(html_text(render_html(document(p)).encode()).split())
     assert f"These figures are at the {p['report']['iops']:,.0f} IOPS this cluster carries" in text
     assert f"not at the {iops['need']:,.0f} IOPS your databases need at once" in text
 
@@ -932,17 +933,7 @@ def test_a_load_the_cluster_cannot_carry_says_whose_figures_the_performance_sect
 def test_a_grown_database_count_is_not_rounded_away_from_its_vcpus():
     """CLI review 2026-11-30: 7 databases of 8 vCPUs with 20 % growth read "Databases 8" beside "Virtual
     processors 67" (8.4 x 8 = 67.2), and `size` said 8.4."""
-    d = Demand.model_validate(
-        {
-            "database": {"name": "db", "size_gb": 200, "buffer_pool_gb": 64, "nopm": 5000},
-            "databases": 7,
-            "vcpus_per_db": 8,
-            "growth_pct": 20,
-        }
-    )
-    design = load_design(EX / "reference.json")
-    p = build(design, demand_as_workload(d, design.nodes), demand=d)
-    text = " ".join(html_text(render_html(document(p)).encode()).split())
+    _, text = _on_the_reference({"name": "db", "size_gb": 200, "buffer_pool_gb": 64, "nopm": 5000}, 7, 8, growth_pct=20)
     assert "Databases 8.4 (with 20 % growth)" in text and "Virtual processors 67.2" in text
 
 
