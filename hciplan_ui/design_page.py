@@ -511,7 +511,12 @@ st.caption(
     f"Every page shows this design: **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}** "
     f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
 )
-if closed := fmt.closed_load_note(json.loads(state.workload_json()), rep, bool(st.session_state.get("size_demand"))):
+if closed := fmt.closed_load_note(
+    json.loads(state.workload_json()),
+    rep,
+    bool(st.session_state.get("size_demand")),
+    (json.loads(state.design_json()).get("clients") or {}).get("servers"),
+):
     st.caption(fmt.md(closed))
 # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
 # on the Performance page

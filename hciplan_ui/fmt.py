@@ -322,21 +322,26 @@ def hosting_caveat(warnings: list[dict]) -> str | None:
 VMFLEET_WORDS = {"s2d": "VMFleet", "vsan": "HCIBench", "ceph": "a fio fleet"}
 
 
-def closed_load_note(workload: dict, report: dict, sized_demand: bool = False) -> str | None:
+def closed_load_note(
+    workload: dict, report: dict, sized_demand: bool = False, database_servers: int | None = None
+) -> str | None:
     """Why a preset shows a latency far above a sized demand's: a preset (``iops`` unset) is a
     closed load, as VMFleet runs it: its VMs keep a fixed number of IOs in flight, so the cluster
     runs at the rate those IOs allow and the latency is that queue's (Little's law); a sized demand
-    is an open load of a fixed rate. None for an open load."""
+    is an open load of a fixed rate. None for an open load. ``database_servers``: a disaggregated design's
+    client servers, where its VMs run (the note counted them on its storage nodes: "250 VMs (50 per node)" where
+    the model runs 400 on 8 database servers; browser review 2026-11-30)."""
     if workload.get("iops") or not workload.get("vms_per_node"):
         return None
-    nodes = int(report.get("nodes") or 0)
+    nodes = int(database_servers or report.get("nodes") or 0)
+    where = "per database server" if database_servers else "per node"
     per_vm = int(workload.get("threads_per_vm") or 1) * int(workload.get("outstanding_per_thread") or 1)
     from planner.models.workload import Workload
 
     vms = int(Workload.model_validate(workload).vms_on(max(nodes, 1)))  # the load's own count (vms_total)
     head = (
         f"This workload is a closed load, as {VMFLEET_WORDS.get(report.get('stack', 's2d'), 'a load generator')} "
-        f"runs it: {vms:,} VMs ({workload['vms_per_node']:,} per node) each keep {count(per_vm, 'IO')} in flight, "
+        f"runs it: {vms:,} VMs ({workload['vms_per_node']:,} {where}) each keep {count(per_vm, 'IO')} in flight, "
         f"{vms * per_vm:,} in all, "
     )
     throttle = (

@@ -254,7 +254,12 @@ for note in rep.get("notes", []):
     st.info(fmt.said(note), icon=":material/info:")
 # the figures shown above it: with a server down, the degraded run's (the note quoted the healthy 523,208 IOPS
 # beside a degraded headline of 326,659; browser review 2026-11-29)
-if closed := fmt.closed_load_note(json.loads(wj), {**rep, **view}, bool(ss.get("size_demand"))):
+if closed := fmt.closed_load_note(
+    json.loads(wj),
+    {**rep, **view},
+    bool(ss.get("size_demand")),
+    (json.loads(state.design_json()).get("clients") or {}).get("servers"),
+):
     st.info(fmt.md(closed), icon=":material/info:")
 
 years = rep.get("endurance_years")

@@ -709,3 +709,17 @@ def test_a_count_glued_to_a_part_id_is_written_as_the_parts_name():
     assert part_words("intel-x710-2x10g: 2 x 10 GbE").startswith("Intel") and "x10g" not in part_words(
         "intel-x710-2x10g"
     )
+
+
+def test_a_disaggregated_designs_closed_load_counts_its_database_servers():
+    """Browser review 2026-11-30: the closed-load note of the disaggregated Ceph example said "250 VMs (50 per
+    node)" on its 5 storage nodes, where the model runs the VMs on its 8 database servers (400)."""
+    from hciplan_ui.fmt import closed_load_note
+    from planner.models.workload import profiles
+
+    w = profiles()["oltp-8k"].model_dump(mode="json")
+    per = w["vms_per_node"]
+    note = closed_load_note(w, {"nodes": 5, "iops": 1000.0, "vm_latency_ms": 1.0, "stack": "ceph"}, False, 8)
+    assert f"{8 * per:,} VMs ({per:,} per database server)" in note
+    note = closed_load_note(w, {"nodes": 5, "iops": 1000.0, "vm_latency_ms": 1.0, "stack": "ceph"})
+    assert f"{5 * per:,} VMs ({per:,} per node)" in note
