@@ -723,3 +723,13 @@ def test_a_disaggregated_designs_closed_load_counts_its_database_servers():
     assert f"{8 * per:,} VMs ({per:,} per database server)" in note
     note = closed_load_note(w, {"nodes": 5, "iops": 1000.0, "vm_latency_ms": 1.0, "stack": "ceph"})
     assert f"{5 * per:,} VMs ({per:,} per node)" in note
+
+
+def test_a_licence_option_has_one_name_everywhere():
+    """Browser review 2026-11-30: the Size page's licensing tab said "Azure Local host fee + Windows Server
+    subscription" where the SLA page's choice said "... with the Windows Server subscription"."""
+    from planner.commercial.licensing import OPTION_NAMES, licence_options
+    from planner.commercial.pricing import CostAssumptions
+
+    for row in licence_options(16, 2, 4, CostAssumptions()):
+        assert row["name"].startswith(OPTION_NAMES[row["option"]]), row["name"]

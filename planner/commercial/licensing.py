@@ -212,7 +212,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
     rows = [
         {
             "option": "azure-local",
-            "name": "Azure Local host fee (subscription)",
+            "name": OPTION_NAMES["azure-local"],
             "cores_billed": cores,
             "usd_per_month": cores * host,
             "windows_guests_included": False,
@@ -222,7 +222,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
         },
         {
             "option": "azure-local-windows",
-            "name": "Azure Local host fee + Windows Server subscription",
+            "name": OPTION_NAMES["azure-local-windows"],
             "cores_billed": cores,
             "usd_per_month": cores * (host + guest),
             "windows_guests_included": True,
@@ -233,8 +233,9 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
         {
             "option": "windows-server-datacenter",
             # no host fee: the Windows Server platform, not Azure Local (whose host fee only Azure Hybrid Benefit
-            # waives); the name says so beside the Azure Local options (review 2026-11-29)
-            "name": "Windows Server Datacenter core licences (perpetual; Windows Server, not Azure Local)",
+            # waives); the name says so beside the Azure Local options (review 2026-11-29). The names are the SLA
+            # page's choice's (one table: the Size page's tab named them otherwise; browser review 2026-11-30)
+            "name": f"{OPTION_NAMES['windows-server-datacenter']}: Windows Server, not Azure Local",
             "cores_billed": dc_cores,
             "usd_per_month": dc_cores * dc_core / months,
             "windows_guests_included": True,
@@ -245,7 +246,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
         },
         {
             "option": "azure-local-datacenter",
-            "name": "Azure Local host fee + Windows Server Datacenter guest licences",
+            "name": OPTION_NAMES["azure-local-datacenter"],
             "cores_billed": cores,
             "usd_per_month": cores * host + dc_cores * dc_core / months,
             "windows_guests_included": True,
