@@ -31,6 +31,7 @@ from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resi
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.results.report import bottleneck_words
+from planner.results.uncertainty import band_short_of
 from planner.sizing.names import device_words, system_words
 from planner.sizing.words import customer_words, resiliency_words
 
@@ -500,6 +501,16 @@ chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep), help=cpu_help)
 if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
     cols[1].caption(caveat)
 costs.verdict_panel(judged, "dv")
+if judged and judged.get("judged"):
+    # "met" at the prediction beside an IOPS band reaching under the need: said, as the SLA page says it of a
+    # guarantee (browser review 2026-11-30); only when the load shown is the demand's own (its IOPS the need)
+    dim = next((x for x in judged["dimensions"] if x["key"] == "iops"), None)
+    own = dim is not None and abs(float(rep.get("iops") or 0) - dim["need"]) <= 1e-6 * dim["need"]
+    if dim is not None and own and dim["met"] and (low := band_short_of(rep, "iops", dim["need"])) is not None:
+        st.caption(
+            f":orange[IOPS met at the prediction, not across its band: the band's low end, {fmt.iops(low)} IOPS, "
+            f"is under the {fmt.iops(dim['need'])} IOPS the demand needs.]"
+        )
 if moved:
     st.caption(fmt.md(moved))
 # more nodes, fewer IOPS: say why before the customer asks (local reads, TCP CPU)

@@ -219,3 +219,15 @@ def test_the_curve_band_never_falls_as_the_load_rises():
     c = latency_curve(resolve(best, load_catalog()), demand_as_workload(d, best.nodes), band=True)
     lo = np.array(c["vm_latency_ms_low"], dtype=float)
     assert np.all(np.diff(lo) >= -1e-12) and lo[-1] > 0.2
+
+
+def test_a_met_need_whose_band_reaches_under_it_is_said():
+    """Browser review 2026-11-30: "IOPS 2,328,817, band 2,193,688-2,328,817" stood beside "met" for a need of
+    2,328,817 on the Design page and in the proposal."""
+    from planner.results.uncertainty import band_short_of
+
+    rep = {"iops": 2_328_817.0, "iops_low": 2_193_688.0, "iops_high": 2_328_817.0}
+    assert band_short_of(rep, "iops", 2_328_817.0) == 2_193_688.0
+    assert band_short_of(rep, "iops", 2_000_000.0) is None  # the whole band meets it
+    assert band_short_of(rep, "iops", 2_400_000.0) is None  # not met at all: the verdict says so
+    assert band_short_of({"iops": 1.0}, "iops", 1.0) is None  # no band

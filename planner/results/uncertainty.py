@@ -270,3 +270,16 @@ def cap_at_offered(res: dict, offered_iops: float | None = None) -> bool:
             if carried != res.get(f"{key}_low"):
                 res[f"{key}_low"], moved = carried, True
     return moved
+
+
+def band_short_of(res: dict, key: str, need: float) -> float | None:
+    """The low end of ``res``'s band of ``key`` when the figure meets ``need`` and the low end does not
+    (a "met" that holds at the prediction, not across its band), else None. One rule for the pages and
+    the proposal: "IOPS 2,328,817, band 2,193,688-2,328,817" stood beside "met" for a need of 2,328,817
+    on the Design page and in the proposal, where the SLA page said so (browser review 2026-11-30)."""
+    import math
+
+    v, low = res.get(key), res.get(f"{key}_low")
+    if v is None or low is None or not (math.isfinite(v) and math.isfinite(low)):
+        return None
+    return float(low) if low < need * (1 - 1e-9) and v >= need * (1 - 1e-9) else None

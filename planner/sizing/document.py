@@ -26,6 +26,7 @@ from planner.core.text import and_list, count, first_upper, sentence, tidy
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.results.report import bottleneck_words, present_utilization
+from planner.results.uncertainty import band_short_of
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
 
@@ -425,6 +426,9 @@ def _meets(p: dict) -> list[list[str]]:
             # one server down, as room to grow says it: "short by 35 %" of a throughput the verdict gives as
             # 523,208 of 582,000 with every server up read as a second, contradicting figure (review 2026-11-29)
             head = f"short by {100 * (1 - f):.0f} %" + (" with one server down" if lk in down else "")
+        if k == "iops" and met and (low := band_short_of(p["report"], "iops", d["iops"])) is not None:
+            # met at the prediction, not across the range (browser review 2026-11-30)
+            head = f"met at the prediction; the range's low end, {low:,.0f} IOPS, is under the need; {head}"
         rate = (met_by.get(k) or {}).get("database_rate") if k == "vcpus" else None
         if rate and not rate["carried"]:
             # the vCPUs the databases need for their rate, not the nodes' room: "NOT met, room to grow 10.67x" said
