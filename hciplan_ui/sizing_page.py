@@ -577,7 +577,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         f"cost (the same without the network and SQL Server) is {fmt.usd(best['cost_usd_per_month'])} per month here",
     )
     m[1].metric("Nodes", best["design"]["nodes"])
-    m[2].metric("Usable capacity", f"{best['usable_capacity_tb']:,.1f} TB")
+    m[2].metric("Usable capacity", fmt.tb(best["usable_capacity_tb"]))  # as every page writes it (271.10, not 271.1)
     m[3].metric(
         "Guaranteed IOPS",
         f"{best['guaranteed_iops']:,.0f}",

@@ -707,3 +707,13 @@ def test_the_design_pages_bottleneck_says_which_cpu_figure_it_is():
     assert ("Cores, under Against the demand" in m.help) == any(
         "Cores" in str(c) for c in [t.value for t in at.markdown] + [x.label for x in at.metric]
     )
+
+
+def test_the_size_pages_usable_capacity_is_written_as_every_page_writes_it():
+    """Browser review 2026-11-30: the Size page said 271.1 TB where the Design and Compare pages and the proposal
+    said 271.10 TB for the same design."""
+    at = _sized(use=False)
+    design_tb = next(m.value for m in at.metric if m.label == "Usable capacity")
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert design_tb == next(m.value for m in at.metric if m.label == "Usable capacity")
