@@ -1010,3 +1010,17 @@ def test_a_disaggregated_designs_database_rate_says_the_guarantee_shares_its_vcp
     assert main(["sla", "examples/ceph-disaggregated.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert "counts them shared at the design's 4:1 vCPU oversubscription" in out["database_capacity"]["vcpus_note"]
+
+
+def test_compare_database_says_which_question_it_answers(capsys):
+    """CLI review 2026-11-30: `compare reference --database db-oltp-hammerdb` gave 130,208 IOPS at 0.448 ms, and
+    `sla` on the same pair 88,532 guaranteed IOPS and "meets: false", with no word that they answer different
+    questions."""
+    from planner.cli import main
+    from planner.sizing.compare import DATABASE_NOTE
+
+    assert main(["compare", "examples/reference.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert DATABASE_NOTE in row["notes"] and "sla --database" in DATABASE_NOTE
+    assert main(["compare", "examples/reference.json", "--workload", "oltp-8k"]) == 0
+    assert DATABASE_NOTE not in json.loads(capsys.readouterr().out)[0]["notes"]
