@@ -114,7 +114,7 @@ if source.startswith("from"):
                 problems.append((cols[0], e))
                 if v:  # 0: the model's own value (the field's default)
                     overrides[field] = int(v) if integer else v
-            cols[1].caption(state.plain(SOURCES[field]))
+            cols[1].caption(state.plain(customer_words(SOURCES[field])))  # no file paths (browser review 2026-11-30)
         c = st.columns(2)
         overrides["scan_mb_s"], e = inputs.number(
             c[0], "Scans (read-ahead), MB/s", "db_scan_mb_s", B("scan_mb_s"), unit="MB/s", default=0.0

@@ -717,3 +717,14 @@ def test_the_size_pages_usable_capacity_is_written_as_every_page_writes_it():
     at.button(key="size_use_best").click().run()
     at.switch_page("hciplan_ui/design_page.py").run()
     assert design_tb == next(m.value for m in at.metric if m.label == "Usable capacity")
+
+
+def test_the_compare_pages_database_sources_cite_no_file_paths():
+    """Browser review 2026-11-30: the Compare page's database description cited
+    "(planner/data/oltp-calibration.json)" beside the fitted CPU per transaction."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+    assert not at.exception
+    said = " ".join(c.value for c in at.caption)
+    assert "core-microseconds per TPM transaction" in said and "planner/data" not in said and ".json" not in said
