@@ -1024,3 +1024,18 @@ def test_compare_database_says_which_question_it_answers(capsys):
     assert DATABASE_NOTE in row["notes"] and "sla --database" in DATABASE_NOTE
     assert main(["compare", "examples/reference.json", "--workload", "oltp-8k"]) == 0
     assert DATABASE_NOTE not in json.loads(capsys.readouterr().out)[0]["notes"]
+
+
+def test_db_io_says_the_cores_its_rate_keeps_busy(tmp_path, capsys):
+    """CLI review 2026-11-30: 1e9 NOPM printed 547 M IOPS and nothing of the ~13,000 cores its transactions need
+    against the database VM's default 16 vCPUs."""
+    from planner.cli import main
+
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 128, "nopm": 1e9}))
+    assert main(["db-io", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["sql_server_cores_busy"] > 16 and "more than the VM's 16 vCPUs" in out["warnings"][0]
+    assert main(["db-io", "examples/db-oltp-hammerdb.json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["sql_server_cores_busy"] < 16 and out["warnings"] == []
