@@ -558,10 +558,6 @@ tiers_json = state.tiers_json()
 st.subheader("Tiers on this design")
 
 
-# drawn only while open (closed, it holds nothing; opening it reruns the page with it): its eleven inputs
-# cost the page about 40 ms in chromium on every what-if and page switch (SLA page switch median 291-321
-# -> 256-272 ms, 8 each, review 2026-11-29). Closed, the figures are the ones last typed (inputs.keep holds
-# them across runs), or the ones a scenario or share link set, checked by the same bounds as the boxes.
 @st.cache_data(show_spinner=False, max_entries=32)
 def _licence_choices(design_json: str, demand_json: str | None, chosen: str) -> tuple[list[str], str]:
     """This platform's licence options and the one ``chosen`` becomes on it (the library's rule)."""
@@ -577,6 +573,10 @@ def _licence_choices(design_json: str, demand_json: str | None, chosen: str) -> 
     return licence_choices(a, demand, on), for_platform(a, demand, on).licence_option
 
 
+# drawn only while open (closed, it holds nothing; opening it reruns the page with it): its eleven inputs
+# cost the page about 40 ms in chromium on every what-if and page switch (SLA page switch median 291-321
+# -> 256-272 ms, 8 each, review 2026-11-29). Closed, the figures are the ones last typed (inputs.keep holds
+# them across runs), or the ones a scenario or share link set, checked by the same bounds as the boxes.
 cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
 d = CostAssumptions()
 C = lambda f: inputs.model_bounds(CostAssumptions, f)
