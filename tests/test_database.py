@@ -999,6 +999,7 @@ def test_a_database_capacity_never_quotes_figures_its_own_note_denies(capsys):
         assert c["vm_latency_ms"] is None and c["vm_latency_ms_note"], design
         if kind == "does not fit":
             assert c["iops"] is None and c["vcpu_utilization"] is None and c["iops_note"] == c["binding_note"]
+        assert not [k for k in c if k.endswith("_note_note")] and all(v for k, v in c.items() if k.endswith("_note"))
 
 
 def test_a_disaggregated_designs_database_rate_says_the_guarantee_shares_its_vcpus(capsys):

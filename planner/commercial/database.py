@@ -506,7 +506,10 @@ def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) 
     ) + f" in the storage's usable {usable:,.2f} TB: no rate is sustained"
     # the figures at a rate go with it: "no rate is sustained" stood beside 74,313 IOPS and the vCPUs 41 % busy
     # (CLI review 2026-11-30)
-    at_rate = [k for k in (*AT_RATE_KEYS, *(k for k in out if k.endswith("latency_ms") or "_latency_ms_" in k))]
+    at_rate = [
+        *AT_RATE_KEYS,
+        *(k for k in out if k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high"))),
+    ]
     return {
         **out,
         **{k: None for k in (*RATE_KEYS, *at_rate)},
