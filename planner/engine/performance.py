@@ -84,24 +84,30 @@ def station_words(rep: dict[str, Any]) -> dict[str, str]:
     return {**BOTTLENECK_LABELS, **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}}
 
 
-def past_saturation(rep: dict[str, Any], offered_iops: float | None, case: str = "healthy") -> dict[str, str] | None:
-    """An open load past the design's capacity, said: ``rep`` (a report's performance figures) is
-    relabelled in place (``limited_by``: the full station, where the engine says the offered load set the
-    rate) and the warning returned, or None when the load is carried. ``offered_iops`` [IOPS]: what
-    the workload asks; ``case``: "healthy" or "one node down". ``evaluate`` printed "limited_by": "offered_load" beside "saturated": true and a VM
-    latency of 3.75 ms with no warning for 5,000,000 IOPS asked of 607,096 (CLI review 2026-11-29): the
-    engine serves such a load at 99.9 % of the capacity, and the latency there is not this load's."""
+def at_capacity(rep: dict[str, Any]) -> None:
+    """An open load past the design's capacity, as the report gives it (in place): limited by its full
+    station (``limited_by``; the engine says the offered load set the rate) and carrying the capacity (the
+    engine serves it at 99.9 % of it, for a finite residence, which read "IOPS 48,779" beside "48,828 IOPS at
+    saturation" as two maxima; browser review 2026-11-30). A load that is carried is left as it is."""
     if not rep.get("saturated"):
-        return None
+        return
     if rep.get("limited_by") == "offered_load":
         rep["limited_by"] = rep.get("bottleneck", "offered_load")
-    # it carries its capacity: the engine serves the load at 99.9 % of it (for a finite residence), which read
-    # "IOPS 48,779" beside "48,828 IOPS at saturation" as two maxima (browser review 2026-11-30)
     cap, x = rep.get("iops_capacity"), rep.get("iops")
     if cap and x and cap > x:
         for k in ("iops", "iops_per_node", "bandwidth_mb_s"):
             if rep.get(k) is not None:
                 rep[k] = rep[k] * cap / x
+
+
+def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: str = "healthy") -> dict[str, str] | None:
+    """The warning of a load past saturation (``rep`` as :func:`at_capacity` leaves it), or None when it is
+    carried. ``offered_iops`` [IOPS]: what the workload asks; ``case``: "healthy" or "one node down".
+    ``evaluate`` printed "limited_by": "offered_load" beside "saturated": true and a VM latency of 3.75 ms
+    with no warning for 5,000,000 IOPS asked of 607,096 (CLI review 2026-11-29): the latency there is not
+    this load's."""
+    if not rep.get("saturated"):
+        return None
     name = station_words(rep).get(str(rep.get("limited_by")), str(rep.get("limited_by")))
     asked = f"asks {offered_iops:,.0f} IOPS" if offered_iops else "asks more IOPS"
     return {

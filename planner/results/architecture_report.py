@@ -24,7 +24,7 @@ from planner.engine.architectures import (
     resolve,
     warnings_for,
 )
-from planner.engine.performance import past_saturation, station_words
+from planner.engine.performance import at_capacity, saturation_warning, station_words
 from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
@@ -133,7 +133,7 @@ def evaluate_report(
     net = mod.network(parts, workload, p)
     perf = common.solve(net, p)
     perf["iops_per_node"] = perf["iops"] / max(desc["nodes"], 1)
-    past_saturation(perf, workload.iops)  # limited by its full station, before the bands
+    at_capacity(perf)  # limited by its full station, before the bands
     perf["endurance_years"] = endurance_years(net, perf["iops"] * (1.0 - workload.read_fraction))
     perf["extrapolation"], perf["band_basis"] = _bands(perf, features(design, parts, workload))
     # each metric's band has its own ratios: the VM latency's low end fell below its storage's (Datrium's
@@ -148,7 +148,7 @@ def evaluate_report(
         "stations": mod.stations_doc(net.stations),
         "degraded": "not modelled for this architecture (no one-node-down evaluation)",
     }
-    if w := past_saturation(out, workload.iops):  # after the model's stations: their names in its words
+    if w := saturation_warning(out, workload.iops):  # after the model's stations: their names in its words
         out["warnings"].append(w)
     if design.topology == "disaggregated":
         out["scaling"] = scaling(parts, workload, p)

@@ -20,10 +20,11 @@ from planner.engine.performance import (
     STATIONS,
     DesignArrays,
     WorkloadArrays,
+    at_capacity,
     cpu_cap_iops,
     evaluate_arrays,
     issuing_nodes,
-    past_saturation,
+    saturation_warning,
 )
 from planner.engine.queueing import BUSY_UTILIZATION
 from planner.models.catalog import Catalog, load_catalog
@@ -262,7 +263,7 @@ def _performance_row(out: dict, i: int, rd: ResolvedDesign, workload: Workload, 
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])
     res["limited_by"] = str(np.ravel(out["limited_by"])[i])
     res["saturated"] = bool(np.ravel(out["saturated"])[i])
-    past_saturation(res, workload.iops)  # limited by its full station, not "offered_load", before the bands
+    at_capacity(res)  # limited by its full station, not "offered_load", before the bands
     res["extrapolation"], res["band_basis"] = [], []
     band_keys = (
         "iops",
@@ -741,7 +742,7 @@ def evaluate_report(
             out["warnings"].append(w)
         deg = cases[1] if with_deg else None
         for case, rep in (("healthy", perf), ("one node down", deg)):  # the first case past saturation
-            if rep is not None and (w := past_saturation(rep, workload.iops, case)):
+            if rep is not None and (w := saturation_warning(rep, workload.iops, case)):
                 out["warnings"].append(w)
                 break
         if deg is not None:
