@@ -14,7 +14,7 @@ from planner.commercial.licensing import for_platform, licence_options, licensin
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
 from planner.commercial.pricing import SERVERS_MONTH_NOTE, CostAssumptions, monthly_cost, part_price_usd, ram_usd_per_gb
 from planner.models.design import ResolvedDesign
-from planner.physics.power import BTU_H_PER_W, node_parts, unit_power_w
+from planner.physics.power import BTU_H_PER_W, node_parts, parts_cpu, unit_power_w
 
 
 def _price_source(rec, a: CostAssumptions, cpu=None) -> dict:
@@ -40,11 +40,6 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None) -> dict:
         **price_fields(price),
         "price_estimated": price["kind"] == "estimated",
     }
-
-
-def _group_cpu(g: dict):
-    """The CPU record of a server group (:func:`planner.commercial.tco.design_parts`), None without one."""
-    return next((rec for role, rec, _ in g["parts"] if role == "cpu"), None)
 
 
 def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> dict:
@@ -76,7 +71,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     for g in others:
         lines += [
             {
-                **_line(role, rec, per, g["count"], a, _group_cpu(g)),
+                **_line(role, rec, per, g["count"], a, parts_cpu(g["parts"])),
                 "group": g["name"],
                 "quantity_per_node": None,
                 "quantity_per_server": per,

@@ -62,7 +62,14 @@ from planner.models.design import (
     resolve,
 )
 from planner.physics.capacity import capacity_report
-from planner.physics.power import DEFAULT_RACK_UNITS, client_parts, resolved_node_parts, server_parts, unit_power_w
+from planner.physics.power import (
+    DEFAULT_RACK_UNITS,
+    client_parts,
+    parts_cpu,
+    resolved_node_parts,
+    server_parts,
+    unit_power_w,
+)
 
 TCO_YEARS = (3, 5)
 
@@ -292,8 +299,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False)
     for g in groups:
         for role, rec, per in g["parts"]:
             if rec is None:
-                cpu = next((r for role_, r, _ in g["parts"] if role_ == "cpu"), None)
-                price = ram_per_gb_price(a, "RAM priced per GB (the design names no DIMMs)", cpu)
+                price = ram_per_gb_price(a, "RAM priced per GB (the design names no DIMMs)", parts_cpu(g["parts"]))
                 desc, pid = f"RAM, {per:,.0f} GB per {g['name']}, priced per GB", "ram-per-gb"
             else:
                 try:
@@ -510,8 +516,9 @@ def whole_cost(
             notes.append("no demand gives the database VMs: SQL Server licences are not counted")
         else:
             cpus = [g["cores_per_cpu"] for g in hosts for _ in range(g["sockets"] * g["count"])]
-            sql = sql_server_licences(demand_vms(demand), cpus, a)
-            grown = sum(n for n, _ in demand_vms(demand))
+            vms = demand_vms(demand)
+            sql = sql_server_licences(vms, cpus, a)
+            grown = sum(n for n, _ in vms)
             today = sum(math.ceil(c.databases - 1e-9) for c in demand.classes(1.0) if c.databases > 0)
             if sql is not None and grown > today:
                 # licensed for the grown estate from the first month: said, since it is the cost's largest

@@ -16,7 +16,7 @@ from planner.models.design import ResolvedDesign
 from planner.models.params import ModelParams, params_for
 from planner.models.tiers import Tier, TierError, TierSet
 from planner.physics.capacity import capacity_report
-from planner.physics.hosting import ram_needed_gb, stack_ram_gb
+from planner.physics.hosting import vm_hosts
 
 #: what runs out first, in words: the sizer's limits (capacity, iops or vm_io, latency, vcpu, cores, ram) and a tier's
 #: (capacity, reserved_iops, cpu, ram). One vocabulary for the pages, the verdict and the documents,
@@ -110,20 +110,10 @@ def fit_mix(
             raise TierError("count must be a non-negative integer", f"counts.{name}")
     cap = capacity_report(rd)
     usable_tb = cap.one_node_down_tb if n_plus_one else cap.usable_capacity_tb
-    # the databases' VMs run on the nodes, or on a disaggregated design's client servers (with no storage
-    # stack beside them), N+1 with one fewer, as planner.physics.hosting.host_checks counts them
-    cl = rd.clients
-    hosts, threads, ram = (
-        (cl.servers, cl.threads, cl.ram_gb) if cl is not None else (rd.nodes, rd.node.threads, rd.node.ram_gb)
-    )
+    # the databases' VMs run on the nodes, or on a disaggregated design's client servers, N+1 with one fewer
+    hosts, threads, ram, fixed = vm_hosts(rd)
     hosts -= 1 if n_plus_one and hosts > 1 else 0
     vcpus = threads * hosts * rd.design.vcpu_oversubscription
-    if cl is not None:
-        fixed = rd.design.host_reserve_gb
-    elif rd.design.stack == "s2d":
-        fixed = float(ram_needed_gb(0, 0, rd.design.host_reserve_gb, _cache_tb(rd), rd.design.csv_cache_gb))
-    else:
-        fixed = rd.design.host_reserve_gb + stack_ram_gb(rd)[0]
     ram_gb = max(ram - fixed, 0.0) * hosts
     iops_at = {n: _iops_at_latency(rd, t, n_plus_one, params) for n, t in tiers.items()}
     alone = {}
@@ -163,8 +153,3 @@ def fit_mix(
         "vcpus_available": vcpus,
         "ram_gb_available": ram_gb,
     }
-
-
-def _cache_tb(rd: ResolvedDesign) -> float:
-    n = rd.node
-    return n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0

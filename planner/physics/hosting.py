@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from planner.core.types import FloatArray
-from planner.models.design import ResolvedDesign
+from planner.models.design import ResolvedDesign, ResolvedNode
 from planner.models.workload import Workload
 from planner.physics.ceph import osd_memory_gb
 
@@ -69,6 +69,11 @@ def ram_needed_gb(
     )
 
 
+def cache_tb_per_node(node: ResolvedNode) -> float:
+    """A node's cache devices, TB (0 without a cache tier): what S2D's metadata RAM scales with."""
+    return node.cache.capacity_gb * node.cache_count / 1000.0 if node.cache is not None else 0.0
+
+
 def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
     """RAM a storage node's stack needs beyond the host reserve, GB, and how it is made up."""
     d, node = rd.design, rd.node
@@ -78,9 +83,24 @@ def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
         return gb, f"OSD memory {osds} x {d.ceph_spec.osd_memory_target_gb:.2f} GB x 2 = {gb:,.0f} GB"
     if d.stack == "vsan":
         return 0.0, "vSAN memory not modelled"
-    cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
+    cache_tb = cache_tb_per_node(node)
     gb = float(s2d_metadata_gb(cache_tb)) + d.csv_cache_gb
     return gb, f"S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache {d.csv_cache_gb:g} GB"
+
+
+def vm_hosts(rd: ResolvedDesign) -> tuple[int, int, float, float]:
+    """Where the database VMs run: (servers, logical processors each, RAM each [GB], RAM each keeps for itself
+    [GB]: the host reserve, and beside a storage stack its own, :func:`stack_ram_gb`). The nodes, or a
+    disaggregated Ceph or vSAN design's client servers (no storage stack beside the VMs). One rule for the
+    hosting checks and the tiers' fit (:func:`planner.commercial.tiers.fit_mix`)."""
+    d, cl = rd.design, rd.clients
+    if cl is not None:
+        return cl.servers, cl.threads, cl.ram_gb, d.host_reserve_gb
+    if d.stack == "s2d":
+        fixed = float(ram_needed_gb(0, 0, d.host_reserve_gb, cache_tb_per_node(rd.node), d.csv_cache_gb))
+    else:
+        fixed = d.host_reserve_gb + stack_ram_gb(rd)[0]
+    return rd.nodes, rd.node.threads, rd.node.ram_gb, fixed
 
 
 def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
@@ -89,13 +109,10 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
     of them down). Returns one entry per check that fails, naming both numbers."""
     if workload.issuer == "host" or not workload.vms_per_node:
         return []
-    d, node, cl = rd.design, rd.node, rd.clients
-    if cl is not None:
-        servers, threads, ram, what, down = cl.servers, cl.threads, cl.ram_gb, "client server", "one client server down"
-    else:
-        servers, threads, ram, what, down = rd.nodes, node.threads, node.ram_gb, "node", "one node down"
-    stack_gb, note = (0.0, "") if cl is not None else stack_ram_gb(rd)
-    cache_tb = (node.cache.capacity_gb * node.cache_count / 1000.0) if node.cache else 0.0
+    d, cl = rd.design, rd.clients
+    servers, threads, ram, fixed = vm_hosts(rd)
+    what, down = ("client server", "one client server down") if cl is not None else ("node", "one node down")
+    note = "" if cl is not None else stack_ram_gb(rd)[1]
     out = []
     cases = [("healthy", workload.vms_per_node)]
     if servers > 1:
@@ -116,10 +133,7 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
                     f"{threads} logical processors = {have_vcpus:,.0f}",
                 }
             )
-        if d.stack == "s2d":
-            need_gb = float(ram_needed_gb(vms, workload.ram_gb_per_vm, d.host_reserve_gb, cache_tb, d.csv_cache_gb))
-        else:
-            need_gb = vms * workload.ram_gb_per_vm + d.host_reserve_gb + stack_gb
+        need_gb = vms * workload.ram_gb_per_vm + fixed
         if need_gb > ram:
             out.append(
                 {

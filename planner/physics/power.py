@@ -51,6 +51,11 @@ def client_parts(c: ResolvedClients) -> list[tuple[str, Record | None, float]]:
     return server_parts(c.cpu, c.sockets, c.ram_gb, c.nic, c.nic_count)
 
 
+def parts_cpu(parts: list[tuple[str, Record | None, float]]) -> Record | None:
+    """The CPU record of a server's ``parts`` ((role, record, count) rows), None without one."""
+    return next((rec for role, rec, _ in parts if role == "cpu"), None)
+
+
 def parts_power_w(parts: list[tuple[str, Record | None, float]]) -> float:
     """Typical power of one server of ``parts`` ((role, record, count) rows), W."""
     return float(sum(unit_power_w(role, rec) * count for role, rec, count in parts))

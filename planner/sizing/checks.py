@@ -44,7 +44,7 @@ from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import years_to_wear_out
-from planner.physics.hosting import ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
+from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 from planner.sizing.names import resiliency_words
 
@@ -148,7 +148,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     """vCPUs and RAM per node the demand needs, and what a node offers."""
     h = hosts(rd.nodes, demand.n_plus_one)
     n = rd.node
-    cache_tb = n.cache.capacity_gb * n.cache_count / 1000.0 if n.cache is not None else 0.0
+    cache_tb = cache_tb_per_node(n)
     vcpus_need, vms_ram = (float(x) for x in demand.per_host(h, multiplier))  # whole VMs on the busiest host
     vcpus_have = min(
         float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), R.max_vcpus_per_host(rd.design.stack)
