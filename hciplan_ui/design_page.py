@@ -526,7 +526,7 @@ if closed := fmt.closed_load_note(
     json.loads(state.workload_json()),
     rep,
     bool(st.session_state.get("size_demand")),
-    (json.loads(state.design_json()).get("clients") or {}).get("servers"),
+    json.loads(state.design_json()),
 ):
     st.caption(fmt.md(closed))
 # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only

@@ -323,16 +323,17 @@ VMFLEET_WORDS = {"s2d": "VMFleet", "vsan": "HCIBench", "ceph": "a fio fleet"}
 
 
 def closed_load_note(
-    workload: dict, report: dict, sized_demand: bool = False, database_servers: int | None = None
+    workload: dict, report: dict, sized_demand: bool = False, design: dict | None = None
 ) -> str | None:
     """Why a preset shows a latency far above a sized demand's: a preset (``iops`` unset) is a
     closed load, as VMFleet runs it: its VMs keep a fixed number of IOs in flight, so the cluster
     runs at the rate those IOs allow and the latency is that queue's (Little's law); a sized demand
-    is an open load of a fixed rate. None for an open load. ``database_servers``: a disaggregated design's
-    client servers, where its VMs run (the note counted them on its storage nodes: "250 VMs (50 per node)" where
+    is an open load of a fixed rate. None for an open load. ``design``: the design (a dict); a disaggregated
+    one's VMs run on its client servers (the note counted them on its storage nodes: "250 VMs (50 per node)" where
     the model runs 400 on 8 database servers; browser review 2026-11-30)."""
     if workload.get("iops") or not workload.get("vms_per_node"):
         return None
+    database_servers = ((design or {}).get("clients") or {}).get("servers")
     nodes = int(database_servers or report.get("nodes") or 0)
     where = "per database server" if database_servers else "per node"
     per_vm = int(workload.get("threads_per_vm") or 1) * int(workload.get("outstanding_per_thread") or 1)

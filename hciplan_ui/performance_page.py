@@ -258,7 +258,7 @@ if closed := fmt.closed_load_note(
     json.loads(wj),
     {**rep, **view},
     bool(ss.get("size_demand")),
-    (json.loads(state.design_json()).get("clients") or {}).get("servers"),
+    json.loads(state.design_json()),
 ):
     st.info(fmt.md(closed), icon=":material/info:")
 

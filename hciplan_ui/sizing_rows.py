@@ -8,6 +8,7 @@ import math
 
 from hciplan_ui import fmt
 from planner.commercial.tiers import binding_words
+from planner.core.text import count
 from planner.sizing.names import resiliency_words
 
 
@@ -63,8 +64,7 @@ def described(d: dict) -> str:
     if d.get("topology") == "disaggregated" and isinstance(d.get("clients"), dict):
         # where its databases run: "5 x Dell PowerEdge R7625 ... 3 replicas" hid the 8 database servers the
         # Compare page counts (browser review 2026-11-30)
-        k = d["clients"].get("servers")
-        parts.insert(1, f"for storage, with {k} database server{'s' if k != 1 else ''}")
+        parts.insert(1, f"for storage, with {count(d['clients'].get('servers'), 'database server')}")
     return " · ".join(parts)
 
 

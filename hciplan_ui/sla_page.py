@@ -27,6 +27,7 @@ from planner.core.text import count, first_upper, sentence
 from planner.models.database import Database
 from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import TierSet
+from planner.results.uncertainty import band_short_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SLA_LABELS = BOUND_LABELS  # the library's words for each bound (its notes use them too)
@@ -418,8 +419,7 @@ with st.container():
                     help="Guaranteed IOPS over the IOPS the database needs (its peak, or its mean); met when the "
                     "database's own vCPUs and users also carry its rate.",
                 )
-                low = g.get("guaranteed_iops_low")
-                if need["io_meets"] and low is not None and low < need["needed_iops"]:
+                if (low := band_short_of(g, "guaranteed_iops", need["needed_iops"])) is not None:
                     # "met" at the prediction beside a band reaching below the need (browser review 2026-11-29:
                     # "band 9,988-126,752 IOPS" and "needs 14,905: met")
                     st.caption(

@@ -719,7 +719,9 @@ def test_a_disaggregated_designs_closed_load_counts_its_database_servers():
 
     w = profiles()["oltp-8k"].model_dump(mode="json")
     per = w["vms_per_node"]
-    note = closed_load_note(w, {"nodes": 5, "iops": 1000.0, "vm_latency_ms": 1.0, "stack": "ceph"}, False, 8)
+    note = closed_load_note(
+        w, {"nodes": 5, "iops": 1000.0, "vm_latency_ms": 1.0, "stack": "ceph"}, False, {"clients": {"servers": 8}}
+    )
     assert f"{8 * per:,} VMs ({per:,} per database server)" in note
     note = closed_load_note(w, {"nodes": 5, "iops": 1000.0, "vm_latency_ms": 1.0, "stack": "ceph"})
     assert f"{5 * per:,} VMs ({per:,} per node)" in note
