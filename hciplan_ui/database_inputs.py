@@ -59,14 +59,10 @@ def basics(
     return fields, [(c[0], e0), (c[1], e1), (c[3], e3)]
 
 
-def send_to_compare(db: Database, peak: bool) -> None:
-    """Put ``db`` in the Compare page's database description (its ``db_`` boxes): after a sizing of a DBA
-    demand, that page began at its own 1,000 GB / 128 GB database while the SLA page showed the sized one
-    (browser review 2026-11-30). The assumptions it gives are set too; those it leaves to the model stay 0."""
-    from planner.models.database import ASSUMPTION_FIELDS
-
+def _put(prefix: str, db: Database, peak: bool) -> None:
+    """``db``'s size, buffer pool and rate, and whether its peak is asked, in the :func:`basics` boxes of
+    ``prefix`` (the size in GB whichever way the description gives it)."""
     kind = "NOPM" if db.nopm is not None else "TPM"
-    ss = st.session_state
     for k, v in (
         ("size_gb", db.data_gb),
         ("buffer_pool_gb", db.buffer_pool_gb),
@@ -74,23 +70,24 @@ def send_to_compare(db: Database, peak: bool) -> None:
         ("rate", db.nopm if kind == "NOPM" else db.tpm),
         ("peak", peak),
     ):
-        ss[f"db_{k}"] = v
+        st.session_state[f"{prefix}{k}"] = v
+
+
+def send_to_compare(db: Database, peak: bool) -> None:
+    """Put ``db`` in the Compare page's database description (its ``db_`` boxes): after a sizing of a DBA
+    demand, that page began at its own 1,000 GB / 128 GB database while the SLA page showed the sized one
+    (browser review 2026-11-30). The assumptions it gives are set too; those it leaves to the model stay 0."""
+    from planner.models.database import ASSUMPTION_FIELDS
+
+    _put("db_", db, peak)
     for f in ASSUMPTION_FIELDS:
         v = getattr(db, f, None)
         if f in db.model_fields_set and v is not None:
-            ss[f"db_{f}"] = v
+            st.session_state[f"db_{f}"] = v
 
 
 def send_to_sla(db: Database, peak: bool) -> None:
     """Put ``db`` (with every assumption it carries) on the SLA page, in its DBA mode."""
-    kind = "NOPM" if db.nopm is not None else "TPM"
     state.set_sla_database(db.model_dump_json())
     st.session_state["sla_by"] = SLA_DBA_MODE
-    for k, v in (
-        ("size_gb", db.size_gb),
-        ("buffer_pool_gb", db.buffer_pool_gb),
-        ("rate_kind", kind),
-        ("rate", db.nopm if kind == "NOPM" else db.tpm),
-    ):
-        st.session_state[f"{SLA_PREFIX}{k}"] = v
-    st.session_state[f"{SLA_PREFIX}peak"] = peak
+    _put(SLA_PREFIX, db, peak)
