@@ -436,13 +436,14 @@ def cmd_db_io(args) -> int:
     lat = args.log_write_latency_ms
     if lat is not None and not 0.001 <= lat <= 10_000:
         raise InputError(f"must be 0.001..10000 ms (got {lat:g})", "log_write_latency_ms")
-    from planner.models.database import io_demand
+    from planner.models.database import cpu_s_per_call, io_demand
 
     d = io_demand(db, log_write_latency_ms=lat)
     out = d.model_dump(mode="json")
     # the CPU the rate asks of SQL Server beside the IO: 1e9 NOPM printed 547 M IOPS and nothing of the ~13,000
-    # cores its transactions keep busy against a 16-vCPU VM (CLI review 2026-11-30)
-    cores = d.transactions_per_s * d.cpu_us_per_txn * 1e-6
+    # cores its transactions keep busy against a 16-vCPU VM (CLI review 2026-11-30); the guest IO stack's CPU
+    # depends on the VM's clock, which a database alone does not have (0 here)
+    cores = d.transactions_per_s * cpu_s_per_call(db, d, 0.0)
     vcpus = db.vm("vcpus")
     out["sql_server_cores_busy"] = cores
     out["sql_server_cores_busy_note"] = (

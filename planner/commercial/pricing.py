@@ -196,6 +196,11 @@ def part_price_usd(rec, a: CostAssumptions) -> float:
     return price if pct is None else price * (1.0 - pct / 100.0)
 
 
+#: the DDR4 RDIMM street price per GB of 2026-09-30 ($286 for 32 GB, planner/data/prices.json): the price
+#: per GB when the catalog has no memory module of the kind
+DDR4_USD_PER_GB = 8.94
+
+
 def _cheapest_module(memory_type: str, a) -> tuple[float, str] | None:
     """The catalog's memory module of ``memory_type`` cheapest per GB at ``a``'s prices (a quote counts)."""
     from planner.models.catalog import MemoryModule, load_catalog
@@ -226,11 +231,6 @@ def ram_usd_per_gb(a, cpu=None) -> tuple[float, str]:
         return DDR4_USD_PER_GB, f"{DDR4_USD_PER_GB:g} USD per GB of DDR4"
     usd, what = found
     return usd, f"the catalog's cheapest {kind.upper()} module per GB ({what})"
-
-
-#: the DDR4 RDIMM street price per GB of 2026-09-30 ($286 for 32 GB, planner/data/prices.json): the price
-#: per GB when the catalog has no memory module of the kind
-DDR4_USD_PER_GB = 8.94
 
 
 def _unit_price(rec, a: CostAssumptions, cpu=None) -> float:
