@@ -253,3 +253,21 @@ def test_a_saturated_loads_iops_band_ends_at_what_it_offers():
         assert rep["saturated"], ex
         assert rep["iops_low"] <= rep["iops"] <= rep["iops_high"] <= 2_000_000 * (1 + 1e-12), ex
         assert rep["bandwidth_mb_s_high"] <= rep["bandwidth_mb_s"] * 2_000_000 / rep["iops"] * (1 + 1e-12)
+
+
+def test_a_load_past_saturation_only_with_one_node_down_is_warned_as_such():
+    """Browser review 2026-11-30: at 4 nodes the Design page said "IOPS met: 1,598,464 IOPS at saturation,
+    1,200,000 needed" above "The load asks 1,200,000 IOPS, past the 1,111,185 IOPS this design carries at
+    most": the second figure was the three survivors', and the warning did not say so."""
+    from planner.models.design import load_design
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report
+
+    d = load_design(EX / "reference.json").model_copy(update={"cpu_utilization_cap": 1.0})
+    w = Workload(name="w", block_size_kib=8, read_fraction=0.7, iops=10_000, vms_per_node=10)
+    healthy_cap = evaluate_report(d, w)["iops_capacity"]
+    rep = evaluate_report(d, w.model_copy(update={"iops": 0.9 * healthy_cap}))
+    assert not rep["saturated"] and rep["degraded"]["saturated"]
+    (warn,) = [x for x in rep["warnings"] if x["check"] == "saturated"]
+    assert warn["case"] == "one node down" and warn["message"].startswith("with one node down, the load asks")
+    assert f"{healthy_cap:,.0f}" not in warn["message"]
