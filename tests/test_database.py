@@ -1023,8 +1023,11 @@ def test_compare_database_says_which_question_it_answers(capsys):
     assert main(["compare", "examples/reference.json", "--database", "examples/db-oltp-hammerdb.json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert DATABASE_NOTE in row["notes"] and "sla --database" in DATABASE_NOTE
+    # its VM's vCPUs are not counted, so no figure says they idle ("vm_vcpu": 0.0; CLI review 2026-11-30, again)
+    assert "vm_vcpu" not in row["utilization"] and "vCPUs not counted" in DATABASE_NOTE
     assert main(["compare", "examples/reference.json", "--workload", "oltp-8k"]) == 0
-    assert DATABASE_NOTE not in json.loads(capsys.readouterr().out)[0]["notes"]
+    row = json.loads(capsys.readouterr().out)[0]
+    assert DATABASE_NOTE not in row["notes"] and "vm_vcpu" in row["utilization"]
 
 
 def test_db_io_says_the_cores_its_rate_keeps_busy(tmp_path, capsys):
@@ -1040,3 +1043,41 @@ def test_db_io_says_the_cores_its_rate_keeps_busy(tmp_path, capsys):
     assert main(["db-io", "examples/db-oltp-hammerdb.json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["sql_server_cores_busy"] < 16 and out["warnings"] == []
+
+
+def test_db_io_warns_of_a_rate_its_users_or_its_log_cannot_make(tmp_path, capsys):
+    """CLI review 2026-11-30: one virtual user was said to run 7,744 transactions a second at 1 ms an IO
+    (Little's law allows about 560), and 250 log writes a second at 1 s each (250 in flight, where SQL Server
+    keeps at most 112), with no warning; `sla --database` bounded the first."""
+    from planner.cli import main
+    from planner.models.oltp import LOG_WRITES_IN_FLIGHT_MAX
+
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 64, "nopm": 200_000, "virtual_users": 1}))
+    assert main(["db-io", str(f)]) == 0
+    (warn,) = json.loads(capsys.readouterr().out)["warnings"]
+    assert warn.startswith("with 1 virtual user and no think time") and "Little's law" in warn
+    assert main(["db-io", "examples/db-oltp-hammerdb.json", "--log-write-latency-ms", "1000"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["log_flushes_per_s"] * 1.0 > LOG_WRITES_IN_FLIGHT_MAX
+    assert any(f"above the {LOG_WRITES_IN_FLIGHT_MAX} SQL Server allows" in w for w in out["warnings"])
+    # enough users, and the default 1 ms: no warning
+    f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 64, "nopm": 200_000, "virtual_users": 500}))
+    assert main(["db-io", str(f)]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == []
+
+
+def test_db_io_echoes_the_rate_as_given_and_says_a_pool_holds_the_whole_database(tmp_path, capsys):
+    """CLI review 2026-11-30: 2,000 NOPM came back as 1999.9999999999998; a pool the size of the database still
+    read 140 pages a second with no word of why."""
+    from planner.cli import main
+
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 1000, "nopm": 2000}))
+    assert main(["db-io", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["nopm"] == 2000 and "holds the whole database" in out["buffer_hit_note"]
+    f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 64, "tpm": 300_000}))
+    assert main(["db-io", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["tpm"] == 300_000 and "holds the whole database" not in out["buffer_hit_note"]

@@ -146,6 +146,10 @@ LOG_BYTES = {
 #: the largest log write (Microsoft: a log block 'with a maximum size of 60 KB')
 LOG_BLOCK_MAX_BYTES = 60 * 1024
 LOG_SECTOR_BYTES = 512
+#: the log writes SQL Server keeps in flight per database at most, from SQL Server 2012 on 64-bit (32 before;
+#: Paul Randal, "Trimming More Transaction Log Fat", sqlperformance.com, 2013): beyond it a commit waits for a
+#: write to finish, so the log bounds the rate at this many flushes per flush latency
+LOG_WRITES_IN_FLIGHT_MAX = 112
 
 
 def pages_per_warehouse() -> dict[str, float]:

@@ -70,6 +70,9 @@ def compare(designs, workload, catalog=None, full: bool = False, data_tb: float 
             # which question this answers: 130,208 IOPS at 0.448 ms here read as contradicting `sla`'s guarantee of
             # 88,532 IOPS for the same database and design (CLI review 2026-11-30)
             r.setdefault("notes", []).append(DATABASE_NOTE)
+            # not counted is not idle: "vm_vcpu": 0.0 beside a note saying the VM's vCPUs are not counted read as
+            # a VM with nothing to do, against `sla`'s binding "vm_vcpu_share" (CLI review 2026-11-30)
+            r.get("utilization", {}).pop("vm_vcpu", None)
             if (usable := usable_short_of(r, data_tb)) is not None:
                 r.setdefault("warnings", []).append(
                     {
