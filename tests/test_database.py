@@ -1081,3 +1081,26 @@ def test_db_io_echoes_the_rate_as_given_and_says_a_pool_holds_the_whole_database
     assert main(["db-io", str(f)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["tpm"] == 300_000 and "holds the whole database" not in out["buffer_hit_note"]
+
+
+def test_compare_shows_no_latency_for_a_system_past_saturation(capsys):
+    """CLI review 2026-11-30: the SAN carried 47,612 of the database's 130,208 IOPS and was compared at
+    "vm_latency_ms": 21.48, a latency at 99.9 % busy that Little's law ties to no IO count the database has;
+    the app's Compare page says "none: past saturation" for the same system."""
+    from planner.cli import main
+    from planner.sizing.compare import LATENCY_KEYS, PAST_SATURATION_NOTE
+
+    args = [
+        "compare",
+        "examples/reference.json",
+        "examples/san-raid5.json",
+        "--database",
+        "examples/db-oltp-hammerdb.json",
+    ]
+    assert main(args) == 0
+    ref, san = json.loads(capsys.readouterr().out)
+    assert san["saturated"] and not ref["saturated"]
+    assert "vm_latency_ms" in LATENCY_KEYS and "p99_read_latency_ms" in LATENCY_KEYS
+    for k in LATENCY_KEYS:
+        assert san[k] is None and san[f"{k}_note"] == PAST_SATURATION_NOTE, k
+        assert ref[k] is not None and f"{k}_note" not in ref, k
