@@ -562,8 +562,8 @@ def pareto(points: list[dict]) -> go.Figure:
         name="designs (outlined: on the Pareto front of cost, IOPS and capacity)",
     )
     fig.update_xaxes(title="whole cost, USD/month (the sizer's ranking)", tickformat=",.0f")
-    fig.update_yaxes(title="guaranteed IOPS (every tier at its latency target)", tickformat=",.0f")
-    return _layout(fig, "Cost vs guaranteed IOPS vs usable capacity", height=460)
+    fig.update_yaxes(title="IOPS within target (every tier at its latency target)", tickformat=",.0f")
+    return _layout(fig, "Cost vs IOPS within target vs usable capacity", height=460)
 
 
 def multi_year(view: dict) -> go.Figure:

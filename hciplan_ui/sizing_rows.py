@@ -147,7 +147,7 @@ SUMMARY_COLUMNS = (
     "Whole cost, USD/month",
     "Nodes",
     "Usable, TB",
-    "Guaranteed IOPS, cluster",
+    "IOPS within target, cluster",
     "Binding",
     "Differs from the best",
     "Cluster cost, USD/month",
@@ -186,7 +186,7 @@ HEADERS = {
     "usd_per_month": "Cluster cost, USD/month",
     "servers_capex_usd": "Servers, USD",
     "usable_tb": "Usable, TB",
-    "guaranteed_iops": "Guaranteed IOPS, cluster",
+    "guaranteed_iops": "IOPS within target, cluster",
     "binding": "Binding",
     "differs_from_best": "Differs from the best",
 }

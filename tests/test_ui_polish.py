@@ -233,7 +233,7 @@ def test_the_size_results_show_the_cost_and_size_first_and_hide_no_column():
         "Whole cost, USD/month",
         "Nodes",
         "Usable, TB",
-        "Guaranteed IOPS, cluster",
+        "IOPS within target, cluster",
     ]
     from planner.models.demand import Demand
     from planner.sizing.search import size
@@ -364,3 +364,16 @@ def test_the_share_link_is_one_line_with_its_copy_button():
     at.run()
     (code,) = [x for x in at.code if x.value.startswith("?")]
     assert code.proto.wrap_lines is False
+
+
+def test_the_size_pages_iops_tile_says_which_iops_and_what_is_needed():
+    """Browser review 2026-11-30: "Guaranteed IOPS 1,395,367" on the Size page, "1,865,617 IOPS at saturation"
+    under Against the demand and "IOPS 1,200,000" on the Design page, with no word of which is which."""
+    from planner.models.demand import Demand
+
+    at = _sized_app()
+    assert not at.exception
+    tile = next(m for m in at.metric if m.label == "IOPS within target")
+    need = Demand.model_validate_json(at.session_state["size_demand"]).totals()[0]
+    assert tile.delta == f"{need:,.0f} needed" and "at saturation" in tile.help
+    assert not [m for m in at.metric if m.label.startswith("Guaranteed IOPS")]

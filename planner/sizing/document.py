@@ -591,7 +591,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         )
     if p.get("binding"):
         b = p["binding"]
-        key.insert(3, ("Guaranteed IOPS, every database at its target", f"{b['guaranteed_iops']:,.0f} IOPS"))
+        key.insert(3, ("Most IOPS with every latency target met", f"{b['guaranteed_iops']:,.0f} IOPS"))
         key.append(("What runs out first", binding_words(b)))
     lines.append(KV(key))
     lines += [NOTE(t) for t in latency_range_notes(p)]
