@@ -392,3 +392,24 @@ def test_a_single_servers_named_chassis_is_costed():
     c = whole_cost(load_design("examples/seed-dl580-raid1.json"), owned=True)
     assert [x["part"] for x in c["parts"] if x["role"] == "chassis"] == ["hp-dl580-g7"]
     assert c["rack_units"] == 4 and not any(n.startswith("no chassis") for n in c["notes"])
+
+
+def test_a_database_vm_too_small_is_said_before_the_parts_age_and_old_unpriced_parts_are_not_listed():
+    """Browser review 2026-11-30: DBA mode (600 GB, 64 GB pool, 150,000 TPM, 200 databases of 8 vCPUs) led with
+    "No design of parts still on sale meets the demand" where the first thing to change was the demand's own VM
+    ("give each database at least 13 vCPUs"), and listed the seed systems' DL580 G7 and X7542 as unpriced parts
+    "left out" of a new cluster's search."""
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    dem = Demand.model_validate(
+        {
+            "database": {"name": "db", "size_gb": 600, "buffer_pool_gb": 64, "tpm": 150_000, "vcpus": 8},
+            "databases": 200,
+            "vcpus_per_db": 8,
+        }
+    )
+    r = size(dem, top=1)
+    assert r.best is not None and not r.best["database_rate"]["carried"]
+    assert r.explanation.startswith("the database asks 150,000 TPM")
+    assert "dl580" not in r.explanation.lower() and "x7542" not in r.explanation.lower()

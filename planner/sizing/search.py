@@ -182,7 +182,10 @@ def _priced(records, a: CostAssumptions, unpriced: list) -> list:
         try:
             part_price_usd(r, a)
         except PricingError:
-            unpriced.append(r.id)
+            # said only of a part one could order: the seed systems' DL580 G7 and X7542 were listed as "left out"
+            # of a new cluster's search (browser review 2026-11-30)
+            if r.on_sale() and not r.stand_in:
+                unpriced.append(r.id)
             continue
         out.append(r)
     return out
@@ -724,7 +727,13 @@ def size(
             note = "no design of parts still on sale meets the demand" + (
                 f"; these designs use parts no longer sold new: {', '.join(old)}" if old else ""
             )
-            res.explanation = f"{note}; {res.explanation}" if res.explanation else note
+            rate = res.best.get("database_rate")
+            if rate and not rate["carried"] and res.explanation:
+                # the database's own VM too small for its rate is what to change first (it names the vCPUs to give),
+                # not the parts' age: the Size page led with the old parts (browser review 2026-11-30)
+                res.explanation = f"{res.explanation}; {note}"
+            else:
+                res.explanation = f"{note}; {res.explanation}" if res.explanation else note
         return _say_why_empty(res, demand, again)
     res = _size(demand, cat, top, a, max_evaluated, progress, params)
     res.search["on_sale_only"] = prefer_on_sale
