@@ -401,6 +401,7 @@ ss = st.session_state
 problems = {f: m for f, m in bad.items() if m}
 for f, m in problems.items():
     inputs.show(slots[f], m)
+invalid = bool(problems)
 if problems:
     st.warning("The design above is not valid; the other pages keep showing the last valid design.")
 else:
@@ -462,74 +463,91 @@ else:
         # the library's sentence in a customer's words ("resiliency 'three-way mirror'", not 'mirror-3way')
         (target or st).error(fmt.md(customer_words(msg)), icon=":material/error:")
         st.warning("The design above is not valid; the other pages keep showing the last valid design.")
+        invalid = True
     else:
         if valid != state.design_json():
             state.set_design(valid, reseed_widgets=False)
         ss["d_name"] = json.loads(state.design_json())["name"]  # the name the design now has (a widget not yet drawn)
 name_field.text_input("Design name", key="d_name", max_chars=200)
 
-st.divider()
-# the demand's databases stay when the node count changes: its own load follows the design
-moved = costs.follow_demand(state.design_json())
-rep = state.report(state.design_json(), state.workload_json())
-judged = costs.verdict(state.design_json())
-cols = st.columns(4)
-cols[0].metric(
-    "Usable capacity", fmt.tb(rep["usable_capacity_tb"]), help=f"{fmt.num(rep['usable_capacity_tib'], 2)} TiB"
-)
-cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}: " + fmt.IOPS_CARRIED)
-cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
-for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
-    if band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f):
-        col.caption(band_line)
-# which CPU figure it is: "host CPU 83 % busy" here beside "25.3 of 60.8 cores busy per node" in the verdict read
-# as two answers to one question (browser review 2026-11-30); the Performance page says the same under its bars
-cpu_help = (
-    "Host CPU: the share of the processors' capacity for storage IO in use; storage IO reaches that capacity "
-    "before every logical processor is busy (simultaneous multithreading), so "
-    f"{HOST_OS.get(rep['stack'], 'the operating system')} would show {fmt.pct(rep['host_cpu_utilization'])} of "
-    "logical processors busy."
-    + (
-        " The databases' own work is counted apart (Cores, under Against the demand)."
-        if judged and any(d["key"] == "database_cpu" for d in judged.get("dimensions") or [])
-        else ""
+
+def _figures() -> None:
+    """The design's figures, its verdict against the demand and its warnings: drawn only while the design
+    above is valid (the last valid design's "every part of the demand is met ... on 3 nodes" stood under
+    Nodes 2 and its error; browser review 2026-11-30)."""
+    st.divider()
+    # the demand's databases stay when the node count changes: its own load follows the design
+    moved = costs.follow_demand(state.design_json())
+    rep = state.report(state.design_json(), state.workload_json())
+    judged = costs.verdict(state.design_json())
+    cols = st.columns(4)
+    cols[0].metric(
+        "Usable capacity", fmt.tb(rep["usable_capacity_tb"]), help=f"{fmt.num(rep['usable_capacity_tib'], 2)} TiB"
     )
-    if rep.get("host_cpu_utilization") is not None
-    else None
-)
-chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep), help=cpu_help)
-if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
-    cols[1].caption(caveat)
-costs.verdict_panel(judged, "dv")
-if judged and judged.get("judged"):
-    # "met" at the prediction beside an IOPS band reaching under the need: said, as the SLA page says it of a
-    # guarantee (browser review 2026-11-30); only when the load shown is the demand's own (its IOPS the need)
-    dim = next((x for x in judged["dimensions"] if x["key"] == "iops"), None)
-    own = dim is not None and abs(float(rep.get("iops") or 0) - dim["need"]) <= 1e-6 * dim["need"]
-    if dim is not None and own and dim["met"] and (low := band_short_of(rep, "iops", dim["need"])) is not None:
-        st.caption(
-            f":orange[IOPS met at the prediction, not across its band: the band's low end, {fmt.iops(low)} IOPS, "
-            f"is under the {fmt.iops(dim['need'])} IOPS the demand needs.]"
+    cols[1].metric("IOPS", fmt.iops(rep["iops"]), help=f"workload {fmt.md(state.workload_name())}: " + fmt.IOPS_CARRIED)
+    cols[2].metric("VM latency", fmt.ms(rep["vm_latency_ms"]))
+    for col, key, f in ((cols[1], "iops", fmt.iops), (cols[2], "vm_latency_ms", fmt.ms)):
+        if band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f):
+            col.caption(band_line)
+    # which CPU figure it is: "host CPU 83 % busy" here beside "25.3 of 60.8 cores busy per node" in the verdict read
+    # as two answers to one question (browser review 2026-11-30); the Performance page says the same under its bars
+    cpu_help = (
+        "Host CPU: the share of the processors' capacity for storage IO in use; storage IO reaches that capacity "
+        "before every logical processor is busy (simultaneous multithreading), so "
+        f"{HOST_OS.get(rep['stack'], 'the operating system')} would show {fmt.pct(rep['host_cpu_utilization'])} of "
+        "logical processors busy."
+        + (
+            " The databases' own work is counted apart (Cores, under Against the demand)."
+            if judged and any(d["key"] == "database_cpu" for d in judged.get("dimensions") or [])
+            else ""
         )
-if moved:
-    st.caption(fmt.md(moved))
-# more nodes, fewer IOPS: say why before the customer asks (local reads, TCP CPU)
-if (before := state.design_before()) and (note := state.node_note(before, state.design_json(), state.workload_json())):
-    st.info(state.plain(note), icon=":material/info:")
-st.caption(
-    # "valid": it parses and its parts fit; "Current valid design" read as "meets the demand" under a verdict
-    # saying it did not (browser review 2026-11-29)
-    f"Every page shows this design: **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}** "
-    f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
-)
-if closed := fmt.closed_load_note(
-    json.loads(state.workload_json()),
-    rep,
-    bool(st.session_state.get("size_demand")),
-    json.loads(state.design_json()),
-):
-    st.caption(fmt.md(closed))
-# what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
-# on the Performance page
-for w in costs.shown_warnings(rep.get("warnings", []), judged):
-    st.warning(fmt.said(w["message"]), icon=":material/warning:")
+        if rep.get("host_cpu_utilization") is not None
+        else None
+    )
+    chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep), help=cpu_help)
+    if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
+        cols[1].caption(caveat)
+    costs.verdict_panel(judged, "dv")
+    if judged and judged.get("judged"):
+        # "met" at the prediction beside an IOPS band reaching under the need: said, as the SLA page says it of a
+        # guarantee (browser review 2026-11-30); only when the load shown is the demand's own (its IOPS the need)
+        dim = next((x for x in judged["dimensions"] if x["key"] == "iops"), None)
+        own = dim is not None and abs(float(rep.get("iops") or 0) - dim["need"]) <= 1e-6 * dim["need"]
+        if dim is not None and own and dim["met"] and (low := band_short_of(rep, "iops", dim["need"])) is not None:
+            st.caption(
+                f":orange[IOPS met at the prediction, not across its band: the band's low end, {fmt.iops(low)} IOPS, "
+                f"is under the {fmt.iops(dim['need'])} IOPS the demand needs.]"
+            )
+    if moved:
+        st.caption(fmt.md(moved))
+    # more nodes, fewer IOPS: say why before the customer asks (local reads, TCP CPU)
+    if (before := state.design_before()) and (
+        note := state.node_note(before, state.design_json(), state.workload_json())
+    ):
+        st.info(state.plain(note), icon=":material/info:")
+    st.caption(
+        # "valid": it parses and its parts fit; "Current valid design" read as "meets the demand" under a verdict
+        # saying it did not (browser review 2026-11-29)
+        f"Every page shows this design: **{fmt.md(sizing_rows.design_label(json.loads(state.design_json())))}** "
+        f"under workload **{fmt.md(state.workload_name())}** (change it on the Performance page)."
+    )
+    if closed := fmt.closed_load_note(
+        json.loads(state.workload_json()),
+        rep,
+        bool(st.session_state.get("size_demand")),
+        json.loads(state.design_json()),
+    ):
+        st.caption(fmt.md(closed))
+    # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
+    # on the Performance page
+    for w in costs.shown_warnings(rep.get("warnings", []), judged):
+        st.warning(fmt.said(w["message"]), icon=":material/warning:")
+
+
+if invalid:
+    st.divider()
+    st.caption(
+        "The figures return when the design above is valid: those of the last valid design would not be this one's."
+    )
+else:
+    _figures()

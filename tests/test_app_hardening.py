@@ -579,3 +579,17 @@ def test_the_degraded_view_quotes_its_own_figures():
     note = next(i.value for i in at.info if "closed load" in i.value)
     assert f"({iops} IOPS)" in note.replace("\\", "") or f"admits {iops} IOPS" in note.replace("\\", ""), (iops, note)
     assert any(m.label == "Capacity drive endurance at this load (healthy)" for m in at.metric)
+
+
+@pytest.mark.parametrize("nodes", [1000, 2])  # out of range, and a rule across fields (three-way mirror on 2)
+def test_an_invalid_design_shows_no_figures_of_the_last_valid_one(nodes):
+    """Browser review 2026-11-30: under Nodes 2 and its error, the Design page still showed the last valid
+    design's figures and "every part of the demand is met ... on 3 nodes"."""
+    at = _app()
+    _number_input(at, "Nodes").set_value(nodes).run()
+    assert not at.exception
+    assert _errors(at) and json.loads(at.session_state["design_json"])["nodes"] == 3
+    assert not [m.label for m in at.metric], [m.label for m in at.metric]
+    assert any("The figures return when the design above is valid" in c.value for c in at.caption)
+    _number_input(at, "Nodes").set_value(4).run()
+    assert {"Usable capacity", "IOPS", "VM latency"} <= {m.label for m in at.metric}
