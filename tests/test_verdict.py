@@ -95,9 +95,14 @@ def test_fewer_nodes_keep_the_databases_and_say_what_no_longer_fits(demand, best
     assert v["databases"] == {
         "count": dbs,
         "hosts": 3,
-        "per_node": dbs / 4,
-        "per_node_one_down": dbs / 3,
+        "per_node": math.ceil(dbs / 4),
+        "per_node_one_down": math.ceil(dbs / 3),
     }
+    # whole databases, "up to" where the nodes hold uneven counts (browser review 2026-11-30: "26.7 per node")
+    even = "" if math.ceil(dbs) % 4 == 0 else "up to "
+    assert (
+        f"{even}{math.ceil(dbs / 4):,} per node" in v["summary"] and "." not in v["summary"].split(" per node")[0][-4:]
+    )
     lim = limits([rd], demand)[0]
     share = min(x for x in lim["limit_ratios"].values() if x is not None)
     assert v["fits"] == {"share": share, "databases": math.floor(dbs * share), "first_to_run_out": lim["binding"]}

@@ -39,7 +39,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
-from planner.core.text import count, plural_of, tidy
+from planner.core.text import count, plural_of
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
@@ -325,8 +325,10 @@ def demand_verdict(
         databases = {
             "count": dbs,
             "hosts": hosts,
-            "per_node": dbs / nodes,
-            "per_node_one_down": dbs / (nodes - 1) if nodes > 1 else None,
+            # whole VMs on the busiest node, as the vCPU and RAM rules count them ("26.7 per node" of 240 databases on
+            # 9 nodes; browser review 2026-11-30)
+            "per_node": math.ceil(dbs / nodes - 1e-9),
+            "per_node_one_down": math.ceil(dbs / (nodes - 1) - 1e-9) if nodes > 1 else None,
             **({} if nodes > 1 else {"per_node_one_down_note": "a single node cannot lose one"}),
         }
     finite = {k: v for k, v in lim["limit_ratios"].items() if isinstance(v, (int, float)) and math.isfinite(v)}
@@ -446,12 +448,15 @@ def _summary(
     parts = []
     if databases is not None:
         grown = f" (with {growth_pct:g} % growth)" if growth_pct else ""
+        whole = math.ceil(databases["count"] - 1e-9)
         where = (
             f"{_plural(databases['count'], 'database')}{grown} on {_plural(nodes, 'node')}: "
-            f"{tidy(databases['per_node'])} per node"
+            f"{'' if whole % nodes == 0 else 'up to '}{databases['per_node']:,} per node"
         )
         if databases["per_node_one_down"] is not None:
-            where += f", {tidy(databases['per_node_one_down'])} with one node down"
+            where += (
+                f", {'' if whole % (nodes - 1) == 0 else 'up to '}{databases['per_node_one_down']:,} with one node down"
+            )
         parts.append(where)
     missed = [d["label"] for d in dims if not d["met"]]
     missed += [f"the rule '{o['title']}'" for o in other or []]
