@@ -229,8 +229,10 @@ def price_kinds_caption(cost: dict) -> None:
         for k, v in sorted(kinds.items(), key=lambda kv: order.index(kv[0]))
     )
     st.caption(
-        f"Prices: {said} (price list of {price_book()['date_compiled']}; licences: public list prices compiled "
-        f"{cost['licensing_compiled']})." + (f" Quotes: {quotes_note()}." if quotes_note() else "")
+        # the licence's own "seen" date, as the SLA page and the document say it ("compiled 2026-11-25" here beside
+        # "estimated list price, 2026-11-22" there; browser review 2026-11-30)
+        f"Prices: {said} (price list of {price_book()['date_compiled']}; licences: {cost['licence_seen']})."
+        + (f" Quotes: {quotes_note()}." if quotes_note() else "")
     )
 
 

@@ -703,7 +703,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                     else "The storage stack's licensing options side by side"
                 )
                 + f"; the whole cost carries {fmt.md(wholes[pick]['licence_name'])}. "
-                f"Licence prices: editable assumptions on the SLA & tiers page (compiled {b['licensing_compiled']})."
+                f"Licence prices: editable assumptions on the SLA & tiers page ({wholes[pick]['licence_seen']})."
             )
     if tab_years.open:
         with tab_years:

@@ -377,3 +377,14 @@ def test_the_size_pages_iops_tile_says_which_iops_and_what_is_needed():
     need = Demand.model_validate_json(at.session_state["size_demand"]).totals()[0]
     assert tile.delta == f"{need:,.0f} needed" and "at saturation" in tile.help
     assert not [m for m in at.metric if m.label.startswith("Guaranteed IOPS")]
+
+
+def test_the_size_page_dates_its_licence_prices_as_the_sla_page_and_the_document_do():
+    """Browser review 2026-11-30: the Size page said "licences: public list prices compiled 2026-11-25", the SLA
+    page and the PDF "estimated list price, 2026-11-22 ... as quoted by public write-ups"."""
+    from planner.commercial.licensing import licence_seen
+
+    at = _sized_app()
+    said = " ".join(c.value for c in at.caption)
+    assert "compiled 2026" not in said.replace("price list of", "")
+    assert "licences: " + licence_seen("azure-local").split(",")[0] in said or "licences: estimated" in said
