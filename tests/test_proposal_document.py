@@ -610,7 +610,15 @@ def test_a_demand_without_tiers_says_what_the_service_tiers_are():
     design = Design.model_validate(size(d, top=1).best["design"])
     doc = document(build(design, demand_as_workload(d, design.nodes), demand=d))
     text = json.dumps(doc)
-    assert "not described by service tiers" in text
+    assert "not described by service tiers" in text and "the standard tiers" in text
+    # tiers the engineer edited are not called the standard ones (browser review 2026-11-30)
+    from planner.models.tiers import TierSet, default_tiers
+
+    raw = default_tiers().model_dump(mode="json")
+    raw["tiers"][0]["name"] = "Gold"
+    edited = TierSet.model_validate(raw)
+    text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d, tiers=edited)))
+    assert "the service tiers set for you" in text and "the standard tiers" not in text
     tiered = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
     design = Design.model_validate(size(tiered, top=1).best["design"])
     assert "not described by service tiers" not in json.dumps(

@@ -813,8 +813,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 *(
                     [
                         P(
-                            "Your demand is not described by service tiers; these are the standard tiers this "
-                            "design could offer, each priced on its own, should the databases be sold as a service."
+                            "Your demand is not described by service tiers; these are the "
+                            + ("standard tiers" if p.get("tiers_shipped", True) else "service tiers set for you")
+                            + " this design could offer, each priced on its own, should the databases be sold as a "
+                            "service."
                         )
                     ]
                     if untiered

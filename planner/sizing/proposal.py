@@ -126,6 +126,9 @@ def build(
         "warnings": _warnings(rep, workload, demand, rd.nodes),
         "notes": rep.get("notes", []),
         "tiers": [t.model_dump(mode="json") for t in tiers.tiers],
+        # the shipped set, or tiers the engineer edited (the document called edited tiers "the standard tiers";
+        # browser review 2026-11-30)
+        "tiers_shipped": tiers.model_dump(mode="json") == default_tiers().model_dump(mode="json"),
         "tier_fit": fit_mix(rd, tiers, None, n_plus_one, params)["alone"],
         "tier_prices": tier_prices(rd, tiers, a, n_plus_one=n_plus_one, params=params),
         "n_plus_one": n_plus_one,
