@@ -551,3 +551,20 @@ def test_compare_with_a_database_says_where_it_does_not_fit(capsys):
     assert any(
         w.startswith("the database (1.00 TB) does not fit in the design's usable 0.24 TB") for w in dl580["warnings"]
     )
+
+
+def test_a_file_server_cluster_with_no_usable_capacity_is_refused_with_why(tmp_path, capsys):
+    """CLI review 2026-11-30: one capacity drive per file server was evaluated at "usable_capacity_tb": 0.0 with
+    no error, where a hyperconverged design or a RAID 10 of too few drives is refused."""
+    import json as _json
+    from pathlib import Path
+
+    from planner.cli import main
+
+    d = _json.loads((Path(__file__).resolve().parent.parent / "examples" / "sofs-2node-sas-tiered.json").read_text())
+    d["disaggregated"]["file_server"]["capacity_drives"]["count"] = 1
+    f = tmp_path / "sofs.json"
+    f.write_text(_json.dumps(d))
+    assert main(["evaluate", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no usable capacity from 3.2 TB raw" in err and "Traceback" not in err

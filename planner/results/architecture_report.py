@@ -12,7 +12,7 @@ varied, :func:`planner.results.uncertainty.widen`).
 
 from __future__ import annotations
 
-from planner.core.errors import PlannerError
+from planner.core.errors import DesignError, PlannerError
 from planner.core.resources import CALIBRATION_FILE
 from planner.core.text import count
 from planner.engine.architectures import (
@@ -108,6 +108,15 @@ def evaluate_report(
     parts = resolve(design, catalog)
     desc = mod.describe(parts)
     cap = mod.capacity(parts)
+    if cap["usable_capacity_tb"] <= 0.0:
+        # refused as a hyperconverged design is (planner.physics.capacity.require_usable): a file server with one
+        # drive was evaluated at 0 TB usable, with no error (CLI review 2026-11-30)
+        raise DesignError(
+            f"no usable capacity from {cap['raw_capacity_tb']:g} TB raw"
+            + (f" ({cap['capacity_note']})" if cap.get("capacity_note") else "")
+            + ": give more capacity drives",
+            "capacity_drives.count",
+        )
     out = {
         "design": design.name,
         "stack": design.stack,
