@@ -954,3 +954,20 @@ def test_a_dba_demands_proposal_restates_the_database_and_its_own_target():
     text = " ".join(html_text(render_html(document(p)).encode()).split())
     assert "Each database 1,000 GB of data, a 128 GB buffer pool, 20,000 new orders per minute (HammerDB)" in text
     assert "mean under 1 ms" in text and "each tier under its own target" not in text
+
+
+def test_a_total_cost_of_ownership_says_it_leaves_out_drives_that_wear_out_within_it():
+    """Browser review 2026-11-30: "TCO, 5 years $1,142,848" beside capacity drives whose rated writes last 3.6
+    years at the load, with no word; the reference cluster under VMFleet's oltp-8k wears its drives out in
+    months."""
+    from planner.models.workload import profiles
+
+    design = load_design(EX / "reference.json")
+    p = build(design, profiles()["oltp-8k"])
+    years = p["report"]["endurance_years"]
+    assert years < 3
+    text = json.dumps(document(p))
+    assert f"their rated writes last about {years:,.1f} years" in text
+    assert "the 3- and 5-year totals leave out replacing them" in text
+    long_lived = build(design, profiles()["oltp-8k"].model_copy(update={"read_fraction": 1.0}))
+    assert "their rated writes last about" not in json.dumps(document(long_lived))
