@@ -232,3 +232,30 @@ def test_a_list_is_read_as_strictly_as_a_json_input():
     out = read_database_list(b"name,size_gb,peak_iops,tpm,vcpus,ram_gb\nA,100,500,1000,4,16\nB,100,,1000,4,16\n")
     assert any("1 database gave both peak IOPS and TPM (A)" in n for n in out["notes"])
     assert out["databases"][0]["peak_iops"] == 500 and out["databases"][1]["iops_basis"].startswith("peak IOPS from")
+
+
+@pytest.mark.parametrize(
+    "cell, read",
+    [
+        ('"1,5"', None),
+        ('"2.500,75"', None),
+        ('"1,500"', 1500.0),
+        ('"12,345.5"', 12345.5),
+        ("2.5", 2.5),
+        ('"1,000,000"', 1e6),
+    ],
+)
+def test_a_decimal_comma_is_refused_and_thousands_separators_read(tmp_path, capsys, cell, read):
+    """CLI review 2026-11-30: a size of "1,5" was read as 15 GB and "2.500,75" as 2.50075 GB, without a word."""
+    import json
+
+    from planner.cli import main
+
+    f = tmp_path / "estate.csv"
+    f.write_text(f"name,size_gb,peak_iops,vcpus,ram_gb\nA,{cell},100,2,8\n")
+    rc = main(["estate", str(f), "--details"])
+    out, err = capsys.readouterr()
+    if read is None:
+        assert rc == 2 and err.count("\n") == 1 and "comma that is not a thousands separator" in err
+    else:
+        assert rc == 0 and json.loads(out)["databases"][0]["size_gb"] == read

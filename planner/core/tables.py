@@ -247,7 +247,16 @@ def number(
     if isinstance(v, (int, float)):
         x = float(v)
     else:
-        text = str(v).replace(",", "").replace("_", "").replace("$", "").strip().rstrip("%").strip()
+        raw = str(v).strip()
+        if "," in raw and not _THOUSANDS.fullmatch(raw.replace("$", "").rstrip("%").strip()):
+            # a comma that is no thousands separator is a decimal comma, or a typo: "1,5" read as 15 and
+            # "2.500,75" as 2.50075 without a word (CLI review 2026-11-30)
+            raise TableError(
+                f"row {row}, column {key}: {shown(v, 40)} has a comma that is not a thousands separator; write "
+                "decimals with a point (1.5) and thousands as 1,500 or 1500",
+                name,
+            )
+        text = raw.replace(",", "").replace("_", "").replace("$", "").strip().rstrip("%").strip()
         x = (
             float(text)
             if len(text) <= 40 and re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", text)
@@ -263,6 +272,10 @@ def number(
         )
         raise TableError(f"row {row}, column {key}: must be {bounds} (got {_said(x)})", name)
     return x
+
+
+#: a number whose commas group thousands (1,500 and 12,345.67, not 1,5 or 2.500,75)
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?")
 
 
 def _said(x: float) -> str:
