@@ -259,3 +259,23 @@ def test_a_decimal_comma_is_refused_and_thousands_separators_read(tmp_path, caps
         assert rc == 2 and err.count("\n") == 1 and "comma that is not a thousands separator" in err
     else:
         assert rc == 0 and json.loads(out)["databases"][0]["size_gb"] == read
+
+
+def test_an_estate_says_a_database_far_above_its_tiers_mean_and_a_rate_its_vcpus_cannot_run(tmp_path, capsys):
+    """CLI review 2026-11-30: Finance (42,361 IOPS from 120,000 TPM) and Sales (6,000 IOPS) made one tier
+    guaranteeing 24,181 each, with no word; a row of 100,000,000 TPM on 2 vCPUs was read as 54,373 IOPS with
+    only the generic TPM note."""
+    import json
+
+    from planner.cli import main
+
+    assert main(["estate", "examples/estate-databases.csv", "--details"]) == 0
+    notes = json.loads(capsys.readouterr().out)["notes"]
+    (heavy,) = [n for n in notes if "guaranteed the tier's mean" in n]
+    assert heavy.startswith("tier 'Premium'") and "Finance peaks at 42,361" in heavy and "Sales" not in heavy
+    f = tmp_path / "estate.csv"
+    f.write_text("name,size_gb,tpm,vcpus,ram_gb\nA,1,100000000,2,4\nB,100,1000,4,16\n")
+    assert main(["estate", str(f), "--details"]) == 0
+    notes = json.loads(capsys.readouterr().out)["notes"]
+    (busy,) = [n for n in notes if "than its vCPUs give" in n]
+    assert busy.startswith("1 database given by TPM") and "A (100,000,000 TPM" in busy and "B (" not in busy

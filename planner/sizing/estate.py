@@ -120,7 +120,7 @@ def read_database_list(
     from pydantic import ValidationError
 
     from planner.core.errors import format_validation_error
-    from planner.models.database import Database, io_demand
+    from planner.models.database import Database, cpu_s_per_call, io_demand
 
     keys, rows = _rows(
         data, name, LIST_ALIASES, required=("name", ("size_gb", "size_tb"), ("peak_iops", "tpm"), "vcpus", "ram_gb")
@@ -139,6 +139,7 @@ def read_database_list(
     notes: list[str] = []
     seen: set[str] = set()
     both: list[str] = []
+    busy: list[str] = []  # databases whose TPM keeps more cores busy than their vCPUs
 
     def one(i: int, c: dict) -> dict:
         """Row ``i`` as a database, or an EstateError / TableError naming its row and column."""
@@ -176,17 +177,21 @@ def read_database_list(
                 col = "peak_iops" if "peak_iops" in keys else "tpm"
                 raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
             try:
-                dem = io_demand(
-                    Database(
-                        name=dbname,
-                        size_gb=size_gb,
-                        buffer_pool_gb=max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
-                        tpm=tpm,
-                    )
+                db = Database(
+                    name=dbname,
+                    size_gb=size_gb,
+                    buffer_pool_gb=max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
+                    tpm=tpm,
                 )
+                dem = io_demand(db)
             except ValidationError as exc:
                 raise EstateError(f"row {i}: {format_validation_error(exc)}", name) from None
             iops, how = dem.peak_iops, f"peak IOPS from {tpm:,.0f} TPM"
+            # the rate's own CPU, as db-io says it: 100,000,000 TPM on 2 vCPUs was read with no word (CLI review
+            # 2026-11-30)
+            cores = dem.transactions_per_s * cpu_s_per_call(db, dem, 0.0)
+            if cores > vcpus:
+                busy.append(f"{dbname} ({tpm:,.0f} TPM keeps {cores:,.1f} cores busy, {count(int(vcpus), 'vCPU')})")
             bs = bs if bs is not None else dem.block_size_kib
             rf = rf if rf is not None else dem.read_fraction
         tier = text(c, "tier", i, name, required=False, max_chars=100) if "tier" in keys else None
@@ -223,6 +228,17 @@ def read_database_list(
         notes.append(
             f"{count(len(both), 'database')} gave both peak IOPS and TPM ({', '.join(both[:5])}"
             f"{', ...' if len(both) > 5 else ''}): the measured peak IOPS are used, the TPM is not"
+        )
+    if busy:
+        notes.append(
+            f"{count(len(busy), 'database')} given by TPM "
+            + (
+                "asks more of SQL Server than its vCPUs give: "
+                if len(busy) == 1
+                else "ask more of SQL Server than their vCPUs give: "
+            )
+            + f"{'; '.join(busy[:5])}{'; ...' if len(busy) > 5 else ''}: no VM of that size runs that rate (its IO is "
+            "sized as asked); check the TPM, or give the VMs more vCPUs"
         )
     if any(d["iops_basis"] != "peak IOPS given" for d in dbs):
         notes.append(
@@ -293,6 +309,21 @@ def estate_demand(
             }
         )
         counts[tname[:100]] = n
+        # each database of a tier is guaranteed the tier's mean: one far above it is carried in the total but
+        # guaranteed only as a burst (Finance's 42,361 IOPS in a tier of 24,181; CLI review 2026-11-30)
+        mean = tot_iops / n
+        heavy = [d for d in g if n > 1 and d["peak_iops"] > 1.25 * mean]
+        if heavy:
+            notes.append(
+                f"tier {shown(tname)}: each database is guaranteed the tier's mean, {mean:,.0f} IOPS; "
+                + ", ".join(f"{d['name']} peaks at {d['peak_iops']:,.0f}" for d in heavy[:5])
+                + (", ..." if len(heavy) > 5 else "")
+                + ": the total is sized, but "
+                + ("that peak is" if len(heavy) == 1 else "those peaks are")
+                + " guaranteed only as a burst; give "
+                + ("it" if len(heavy) == 1 else "them")
+                + " a tier of its own to guarantee it"
+            )
         if tot_iops == 0:
             notes.append(f"tier {tname}: no IOPS given; 1 IOPS per database assumed")
     if any(t["vcpus_per_db"] * counts[t["name"]] != sum(d["vcpus"] for d in groups[t["name"]]) for t in tiers):
