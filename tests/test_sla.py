@@ -282,3 +282,14 @@ def test_no_vm_is_larger_than_its_server():
     r = rate_carried(design, db, 1.0)
     assert r["vcpus_needed"] > lps and r["vcpus_needed_note"].startswith("more than the server's 48 logical processors")
     assert "no VM of the server's 48 logical processors carries it" in r["note"]
+
+
+@pytest.mark.parametrize(
+    "read_fraction, words", [(0.7, "p99 latency (the slower of reads and writes)"), (1.0, "p99 read latency")]
+)
+def test_an_unreachable_percentile_target_says_which_percentile(rd, bg, read_fraction, words):
+    """Browser review 2026-11-30: "the predicted p99 latency with the other tenants' load alone (2.462 ms)" on the
+    SLA page beside "p99 read latency (VM) 1.969 ms" on the Performance page: the first was the writes'."""
+    r = guarantee(rd, erp(latency_target_ms=0.05, latency_statistic="p99", read_fraction=read_fraction), bg, params=P)
+    assert r.guaranteed_iops == 0
+    assert f"below the predicted {words} with the other tenants' load alone" in r.note, r.note

@@ -41,7 +41,7 @@ from planner.commercial.database import runnable_vcpus
 from planner.engine.architectures.open_load import OpenLoadModel, open_load_model
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
-from planner.engine.targets import carried, latency_statistic
+from planner.engine.targets import carried, latency_statistic, statistic_words
 from planner.models.catalog import load_catalog
 from planner.models.database import Database, io_demand, io_shape
 from planner.models.design import ResolvedDesign, resolve
@@ -413,11 +413,13 @@ def _points(
             notes.append(
                 f"the {db.latency_statistic} latency target of {db.latency_target_ms:g} ms is below the predicted "
                 + (
-                    f"{db.latency_statistic} latency with the other tenants' load alone ({float(floor[i]):.3f} ms), "
+                    f"{statistic_words(db.latency_statistic, db.read_fraction)} with the other tenants' load alone "
+                    f"({float(floor[i]):.3f} ms), "
                     "so no load of the database's own meets it"
                     if x_bg[i] > 0
                     # no other tenants: the floor is the design's own unloaded latency (QA 2026-11-28: blamed them)
-                    else f"{db.latency_statistic} latency with almost no load ({float(floor[i]):.3f} ms): the "
+                    else f"{statistic_words(db.latency_statistic, db.read_fraction)} with almost no load "
+                    f"({float(floor[i]):.3f} ms): the "
                     "design's unloaded latency, with no other tenants, is already past the target"
                 )
             )

@@ -56,3 +56,17 @@ def latency_statistic(out: dict[str, Any], statistic: str, read_fraction: float)
     if r <= 0.0:
         return wr
     return np.maximum(rd, wr)
+
+
+def statistic_words(statistic: str, read_fraction: float) -> str:
+    """What :func:`latency_statistic` measures, in words: "mean latency", "p99 read latency", or "p99 latency
+    (the slower of reads and writes)". The SLA page's "p99 latency ... 2.462 ms" read as contradicting the
+    Performance page's "p99 read latency 1.969 ms" for the same load (browser review 2026-11-30): the first
+    was the writes'."""
+    if statistic == "mean":
+        return "mean latency"
+    if read_fraction >= 1.0:
+        return f"{statistic} read latency"
+    if read_fraction <= 0.0:
+        return f"{statistic} write latency"
+    return f"{statistic} latency (the slower of reads and writes)"
