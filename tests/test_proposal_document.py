@@ -266,6 +266,9 @@ def test_xlsx_has_the_parts_list_and_tier_sheets(files):
 
     wb = openpyxl.load_workbook(io.BytesIO(files["xlsx"]))
     assert {"Parts list", "Service tiers", "Cost and TCO"} <= set(wb.sheetnames)
+    # each sheet says who it is from and for (browser review 2026-11-30: "Fabrikam Systems Contoso Bank 2026-11-30")
+    for ws in wb.worksheets:
+        assert ws["A2"].value == "Prepared by A. Engineer, Fabrikam Partners for Contoso, 2026-11-25", ws.title
 
 
 @pytest.mark.parametrize("fmt", ["html", "docx", "xlsx", "pdf"])

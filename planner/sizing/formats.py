@@ -179,6 +179,17 @@ def render_docx(doc: dict) -> bytes:
     return buf.getvalue()
 
 
+def _cover_line(doc: dict) -> str:
+    """The workbook's line under each sheet's title: "Prepared by Fabrikam Systems for Contoso Bank, 2026-11-30",
+    each part only when given."""
+    by = ", ".join(x for x in (str(doc.get("author") or "").strip(), str(doc.get("company") or "").strip()) if x)
+    line = " ".join(
+        x for x in (f"Prepared by {by}" if by else "", f"for {doc['customer']}" if doc.get("customer") else "") if x
+    )
+    when = str(doc.get("date") or "").strip()
+    return f"{line[:1].upper()}{line[1:]}, {when}" if line and when else (line[:1].upper() + line[1:] or when)
+
+
 def render_xlsx(p: dict, doc: dict) -> bytes:
     """The parts list, the cost and TCO and the service tiers, one sheet each (openpyxl).
     Figures are the library's own numbers (not rounded text); text cells are formula-safe."""
@@ -198,7 +209,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         ws.title = title
         ws.append([safe_cell(doc["title"])])
         ws["A1"].font = Font(bold=True, size=13)
-        ws.append([safe_cell(f"{doc['company']} {doc['customer']} {doc['date']}".strip())])
+        # who it is from and for, each with its label ("Fabrikam Systems Contoso Bank 2026-11-30" read as one name;
+        # browser review 2026-11-30)
+        ws.append([safe_cell(_cover_line(doc))])
         ws.append([])
         ws.append([safe_cell(h) for h in header])
         for c in ws[4]:
