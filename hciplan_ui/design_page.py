@@ -62,12 +62,12 @@ def _label(cls: str, rid: str, parts: dict) -> str:
 def _describe(cls: str, r) -> str:
     if cls == "capacity_drive":
         return (
-            f"{r.vendor} {r.model} · {r.capacity_tb:g} TB {device_words(r.interface)} · "
+            f"{r.vendor} {r.model} · {fmt.device_size(r.capacity_tb * 1000)} {device_words(r.interface)} · "
             f"{fmt.kilo(r.rand_read_4k_iops)}/{fmt.kilo(r.rand_write_4k_iops)} IOPS · {r.endurance_dwpd:g} DWPD"
         )
     if cls == "cache_device":
         return (
-            f"{r.vendor} {r.model} · {r.capacity_gb:g} GB {device_words(r.kind)} · "
+            f"{r.vendor} {r.model} · {fmt.device_size(r.capacity_gb)} {device_words(r.kind)} · "
             f"{fmt.kilo(r.rand_write_4k_iops)} write IOPS · {r.write_latency_us:g} µs"
         )
     if cls == "cpu":

@@ -97,6 +97,12 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
     return f"{s} {unit}".rstrip() if unit else s
 
 
+def device_size(gb: float) -> str:
+    """A device's size as its maker writes it, in one unit per scale: "800 GB", "1.6 TB", "7.68 TB" (the
+    pickers listed "1600 GB SAS" cache devices beside "1.92 TB SATA" drives; browser review 2026-11-30)."""
+    return f"{gb:g} GB" if gb < 1000 else f"{gb / 1000:g} TB"
+
+
 def kilo(x) -> str:
     """A device's IOPS in few characters: '180' (an HDD), '2.5k', '750k' (an NVMe drive); a
     figure below a thousand is never '0k'."""

@@ -317,6 +317,10 @@ def test_the_design_pages_part_labels_write_interfaces_as_they_are_written():
     assert "SAS/SATA/NVMe" in chassis and "sas" not in chassis and "nvme" not in chassis
     assert " TB NVMe · " in drives and "NVME" not in drives and " TB SATA · " in drives
     assert [device_words(k) for k in ("nvme", "sas", "sata", "pcie", "u3")] == ["NVMe", "SAS", "SATA", "PCIe", "U3"]
+    # one unit per scale in both pickers (browser review 2026-11-30: "1600 GB SAS" beside "1.92 TB SATA")
+    caches = " ".join(at.selectbox(key="d_cache").options)
+    assert not re.search(r"\b\d{4,} GB\b", caches + drives) and not re.search(r"\b0\.\d+ TB\b", caches + drives)
+    assert "1.6 TB SAS" in caches or "1.6 TB NVMe" in caches
 
 
 def test_the_design_and_performance_pages_say_a_chosen_part_or_workload_in_full():
