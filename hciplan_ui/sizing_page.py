@@ -24,6 +24,7 @@ from planner.commercial.tiers import binding_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
+from planner.models.database import vm_ram_gb
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
@@ -382,12 +383,16 @@ if go:
                 "vcpus_per_db": int(vcpu_db),
                 "database_need": "peak" if db_peak else "mean",
             }
-            if ram_db >= db_bp:  # below the buffer pool: the demand takes the buffer pool itself
+            need_ram = vm_ram_gb(db_bp)
+            if ram_db >= need_ram:  # below it: the demand takes the buffer pool and what the VM needs beside it
                 raw["ram_gb_per_db"] = ram_db
             else:  # said, not silent (browser review 2026-11-28: 16 GB and 128 GB gave the same result)
+                # not the buffer pool alone: Windows and SQL Server's other memory need room beside it (a VM of
+                # exactly its 64 GB pool; browser review 2026-11-30)
                 st.info(
-                    f"RAM per database: {fmt.num(db_bp, 0, 'GB')}, the buffer pool (the "
-                    f"{fmt.num(ram_db, 0, 'GB')} typed is below it, and a VM holds at least its buffer pool).",
+                    f"RAM per database: {fmt.num(need_ram, 0, 'GB')}, the {fmt.num(db_bp, 0, 'GB')} buffer pool and "
+                    f"what Windows and SQL Server need beside it (the {fmt.num(ram_db, 0, 'GB')} typed is below "
+                    "that).",
                     icon=":material/memory:",
                 )
         else:

@@ -1104,3 +1104,21 @@ def test_compare_shows_no_latency_for_a_system_past_saturation(capsys):
     for k in LATENCY_KEYS:
         assert san[k] is None and san[f"{k}_note"] == PAST_SATURATION_NOTE, k
         assert ref[k] is not None and f"{k}_note" not in ref, k
+
+
+@pytest.mark.parametrize("bp", [1, 4, 11, 12, 16, 64, 128, 512])
+def test_a_database_vm_holds_its_buffer_pool_and_what_windows_and_sql_server_need_beside_it(bp):
+    """Browser review 2026-11-30: a DBA's database was given a VM of exactly its 64 GB buffer pool. The rule left
+    beside max server memory: 1 GB for the OS, 1 GB per 4 GB of the first 16 GB, 1 GB per 8 GB above."""
+    from planner.models.database import vm_ram_gb
+    from planner.models.demand import Demand
+
+    def left(r):
+        return 1 + min(r, 16) / 4 + max(r - 16, 0) / 8
+
+    ram = vm_ram_gb(bp)
+    assert ram == int(ram) and ram - left(ram) >= bp - 1e-9 and (ram - 1) - left(ram - 1) < bp
+    d = Demand.model_validate(
+        {"database": {"name": "d", "size_gb": 1000, "buffer_pool_gb": bp, "nopm": 2000}, "databases": 2}
+    )
+    assert d.ram_gb_per_db == ram

@@ -18,6 +18,7 @@ listed in the result with its value and source, and is a field the user can over
 from __future__ import annotations
 
 import json
+import math
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -54,6 +55,27 @@ WAREHOUSE_SPREAD = (0.25, 4.0)
 CPU_BOUND = 0.95
 #: the VM a database runs in when its description does not say (the SLA's defaults)
 DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
+
+
+def vm_ram_gb(buffer_pool_gb: float) -> float:
+    """The RAM a VM needs for SQL Server to keep a buffer pool of ``buffer_pool_gb`` [GB] (its max server
+    memory) beside what Windows and SQL Server's other memory take [GB], whole GB.
+
+    The common rule for what to leave beside max server memory: 1 GB for the operating system, 1 GB per 4 GB
+    of the first 16 GB of RAM and 1 GB per 8 GB above (R - leave(R) = buffer pool, solved for R). A DBA review
+    found a VM sized at exactly its buffer pool (browser review 2026-11-30).
+
+    References
+    ----------
+    AWS Prescriptive Guidance, *Best practices for deploying SQL Server on Amazon EC2*, "Set max server memory
+    to avoid memory pressure" (docs.aws.amazon.com/prescriptive-guidance/latest/sql-server-ec2-best-practices/
+    max-server-memory.html); Microsoft, *Server memory configuration options* (learn.microsoft.com).
+    """
+    b = max(float(buffer_pool_gb), 0.0)
+    ram = 4.0 * (b + 1.0) / 3.0 if b <= 11.0 else 8.0 * (b + 3.0) / 7.0
+    return float(math.ceil(ram - 1e-9))
+
+
 #: SQL Server versions and what changed for IO: indirect checkpoints the default for new
 #: databases from 2016 (Microsoft, *Database checkpoints*), gathered writes of up to 128
 #: pages instead of 32 from 2016 (Bob Dorr, *SQL 2016 - It Just Runs Faster: larger data

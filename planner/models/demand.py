@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
-from planner.models.database import Database, cpu_s_per_call, io_demand
+from planner.models.database import Database, cpu_s_per_call, io_demand, vm_ram_gb
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MAX_NODES_ANY, STACK_NAMES, Stack
 from planner.models.tiers import TierSet, default_tiers
@@ -193,8 +193,8 @@ class Demand(BaseModel):
                 raise ValueError(f"vcpus_per_db ({given}) differs from the database's vcpus ({db.vcpus}); give one")
             implied["vcpus_per_db"] = db.vcpus
         ram = data.get("ram_gb_per_db")
-        if ram is None:  # at least the buffer pool: what the VM needs beyond it is the user's to add
-            implied["ram_gb_per_db"] = db.buffer_pool_gb
+        if ram is None:  # the buffer pool and what Windows and SQL Server need beside it
+            implied["ram_gb_per_db"] = vm_ram_gb(db.buffer_pool_gb)
         elif isinstance(ram, (int, float)) and ram < db.buffer_pool_gb:
             raise ValueError(
                 f"ram_gb_per_db ({ram:g}) is less than the database's buffer pool "
