@@ -271,3 +271,17 @@ def test_a_load_past_saturation_only_with_one_node_down_is_warned_as_such():
     (warn,) = [x for x in rep["warnings"] if x["check"] == "saturated"]
     assert warn["case"] == "one node down" and warn["message"].startswith("with one node down, the load asks")
     assert f"{healthy_cap:,.0f}" not in warn["message"]
+
+
+@pytest.mark.parametrize("example", ["reference.json", "ceph-6node-reef.json", "seed-datrium-dvx.json"])
+def test_a_report_says_what_its_two_host_cpu_figures_are(example):
+    """CLI review 2026-11-30: "host_cpu_utilization": 0.6 beside "utilization": {"host_cpu": 0.86} in one
+    report, neither explained (Ceph: 0.636 beside 0.99998)."""
+    from planner.engine.performance import HOST_CPU_NOTE
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    rep = evaluate_report(load_design(EX / example), profiles()["oltp-8k"])
+    assert rep["host_cpu_utilization"] is not None and "host_cpu" in rep["utilization"]
+    assert rep["host_cpu_utilization_note"] == HOST_CPU_NOTE and "utilization.host_cpu" in HOST_CPU_NOTE

@@ -24,7 +24,7 @@ from planner.engine.architectures import (
     resolve,
     warnings_for,
 )
-from planner.engine.performance import at_capacity, saturation_warning, station_words
+from planner.engine.performance import at_capacity, host_cpu_note, saturation_warning, station_words
 from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
@@ -151,6 +151,7 @@ def evaluate_report(
     out["workload"] = workload.name
     out.update(perf)
     out["notes"] = list(net.notes)
+    host_cpu_note(out)
     if net.wear is not None and (w := endurance_warning(perf["endurance_years"], net.wear["drive"].warranty_years)):
         out["warnings"].append(w)
     out["model"] = {

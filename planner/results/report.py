@@ -23,6 +23,7 @@ from planner.engine.performance import (
     at_capacity,
     cpu_cap_iops,
     evaluate_arrays,
+    host_cpu_note,
     issuing_nodes,
     saturation_warning,
 )
@@ -734,6 +735,7 @@ def evaluate_report(
         # which fit produced these figures (a report read later, or beside a refit's, says so)
         out["calibration"] = {"version": calibration_version(design.stack, params)}
         out["notes"] = physics_notes(rd, perf, workload.read_fraction)
+        host_cpu_note(out)
         if note := node_added_note(design, workload, out, catalog, params):
             out["notes"].append(note)
         out["platform"] = platform_check(rd, workload, perf, params)
