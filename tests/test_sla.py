@@ -293,3 +293,14 @@ def test_an_unreachable_percentile_target_says_which_percentile(rd, bg, read_fra
     r = guarantee(rd, erp(latency_target_ms=0.05, latency_statistic="p99", read_fraction=read_fraction), bg, params=P)
     assert r.guaranteed_iops == 0
     assert f"below the predicted {words} with the other tenants' load alone" in r.note, r.note
+
+
+def test_n_plus_one_gives_the_latency_with_one_node_down(rd, bg):
+    """CLI review 2026-11-30: `sla --n-plus-one` printed the healthy latency alone (0.432 ms at 3, 4 and 6 nodes)."""
+    r = guarantee(rd, erp(latency_target_ms=5.0), bg, n_plus_one=True, params=P)
+    assert r.latency_ms is not None and r.latency_ms_one_node_down is not None
+    assert r.latency_ms_one_node_down >= r.latency_ms - 1e-9  # two nodes carry what three did
+    assert r.latency_ms_one_node_down <= 5.0 + 1e-6  # the guarantee is at most the N+1 bound
+    healthy_only = guarantee(rd, erp(latency_target_ms=5.0), bg, params=P)
+    assert healthy_only.latency_ms_one_node_down is None
+    assert healthy_only.latency_ms_one_node_down_note == "N+1 not asked"

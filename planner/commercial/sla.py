@@ -83,6 +83,10 @@ class SlaResult(BaseModel):
         "null when nothing can be guaranteed (latency_note says why)"
     )
     latency_note: str = ""
+    #: the same statistic at the guaranteed load with one node down, when N+1 is asked (`sla --n-plus-one` showed the
+    #: healthy latency alone; CLI review 2026-11-30)
+    latency_ms_one_node_down: float | None = None
+    latency_ms_one_node_down_note: str = ""
     latency_statistic: str
     binding_constraint: BINDING
     iops_per_gb: float
@@ -460,6 +464,12 @@ def _points(
             ok = bool(np.isfinite(lat[j]))
             pts[i]["lat"] = float(lat[j]) if ok else None
             pts[i]["lat_note"] = "" if ok else "the model gives no finite latency at this load"
+        if n_plus_one and site.degraded is not None:
+            g = np.array([[pts[i]["g"]] for i in live])
+            down = site.degraded(db, bg, x_on[live], vms_bg, [ps[i] for i in live], g)
+            lat_d = latency_statistic(down, db.latency_statistic, db.read_fraction)[:, 0]
+            for j, i in enumerate(live):
+                pts[i]["lat_down"] = float(lat_d[j]) if np.isfinite(lat_d[j]) else None
     return pts
 
 
@@ -517,6 +527,16 @@ def guarantee(
         guaranteed_iops_high=max(hi, pt["g"]),
         latency_ms=pt["lat"],
         latency_note=pt["lat_note"],
+        latency_ms_one_node_down=pt.get("lat_down"),
+        latency_ms_one_node_down_note=""
+        if pt.get("lat_down") is not None
+        else "N+1 not asked"
+        if not n_plus_one
+        else "nothing is guaranteed, so no latency is given"
+        if pt["g"] <= 0
+        else "no one-node-down model for this topology"
+        if "n_plus_one" not in pt["bounds"]
+        else "the model gives no finite latency at this load with one node down",
         latency_statistic=db.latency_statistic,
         binding_constraint=pt["binding"],
         iops_per_gb=pt["g"] / db.data_gb,
