@@ -401,6 +401,9 @@ with st.container():
                 fmt.ms(g["latency_ms"]),
                 help=g.get("latency_note") or None,
             )
+            if g.get("latency_ms_one_node_down") is not None:
+                # with N+1 asked, the latency the promise holds at with one node down (CLI review 2026-11-30)
+                m[1].caption(f"{fmt.ms(g['latency_ms_one_node_down'])} with one node down")
             chrome.word_metric(
                 m[2], "Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"]))
             )

@@ -969,3 +969,13 @@ def test_the_calibration_page_shows_the_latency_error_below_saturation_beside_th
     assert labels["Below saturation (QoS steps), held out"].endswith("%")
     at.selectbox(key="cal_metric").set_value("iops").run()
     assert "Below saturation (QoS steps), held out" not in {m.label for m in at.metric}
+
+
+def test_the_sla_page_gives_the_latency_with_one_node_down_when_n_plus_one_is_asked():
+    """CLI review 2026-11-30: with N+1 asked the guarantee's latency was the healthy cluster's alone."""
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    said = lambda: [c.value for c in at.caption if c.value.endswith("with one node down")]
+    at.toggle(key="sla_n1").set_value(False).run()
+    assert not at.exception and not said()
+    at.toggle(key="sla_n1").set_value(True).run()
+    assert not at.exception and len(said()) == 1 and said()[0].split(" ms ")[0].replace(".", "").isdigit()
