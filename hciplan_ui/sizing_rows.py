@@ -44,7 +44,13 @@ def memory_words(node: dict) -> str:
     # the speed it runs at: a DDR5-5600 DIMM beside a Xeon Gold 6430 runs at 4400 (its CPU's highest at one DIMM
     # per channel; browser review 2026-11-29 read "DDR5-5600" as overstated)
     cpu = load_catalog().cpu.get(str((node.get("cpu") or {}).get("model")))
-    if kind and cpu is not None and cpu.memory_mt_s and cpu.memory_mt_s < dimm.speed_mt_s:
+    sockets = int((node.get("cpu") or {}).get("sockets") or 1)
+    per_channel = dimms["count"] / (sockets * cpu.memory_channels) if cpu is not None and cpu.memory_channels else 1.0
+    if kind and per_channel > 1 and cpu is not None and cpu.memory_mt_s:
+        # two DIMMs per channel run below the CPU's one-per-channel rate ("32 x 96 GB ... at 5200 MT/s" on 2 x 8
+        # channels; browser review 2026-11-30); the catalog has no two-per-channel figure, so it is not invented
+        kind += f", {per_channel:g} per channel: below this CPU's {cpu.memory_mt_s} MT/s at one per channel"
+    elif kind and cpu is not None and cpu.memory_mt_s and cpu.memory_mt_s < dimm.speed_mt_s:
         kind += f" at {cpu.memory_mt_s} MT/s with this CPU"
     return f"{dimms['count']} x {dimm.capacity_gb:g} GB{kind} ({dimms['count'] * dimm.capacity_gb:,.0f} GB)"
 

@@ -464,3 +464,16 @@ def test_the_closed_load_note_does_not_claim_the_demands_latency_is_lower():
     }
     note = closed_load_note(w, {"nodes": 3, "iops": 1000.0, "vm_latency_ms": 0.5}, sized_demand=True)
     assert "far lower" not in note and "with a latency of its own" in note
+
+
+def test_two_dimms_per_channel_are_not_said_to_run_at_the_one_per_channel_rate():
+    """Browser review 2026-11-30: "32 x 96 GB DDR5-5600 at 5200 MT/s with this CPU" on 2 x 8 channels, where two
+    DIMMs per channel run slower; the catalog has no two-per-channel figure, so none is given."""
+    from hciplan_ui.sizing_rows import memory_words
+
+    node = {"cpu": {"model": "intel-xeon-gold-6548yplus", "sockets": 2}, "dimms": {"model": "ddr5-96gb-rdimm-5600"}}
+    two = memory_words(node | {"dimms": node["dimms"] | {"count": 32}})
+    assert "2 per channel: below this CPU's 5200 MT/s at one per channel" in two and "at 5200 MT/s with" not in two
+    assert memory_words(node | {"dimms": node["dimms"] | {"count": 16}}).endswith(
+        "at 5200 MT/s with this CPU (1,536 GB)"
+    )
