@@ -965,20 +965,31 @@ def _calibration(calibration_json: str):
 # ------------------------------------------------------ cached model calls
 def report(design_json: str, workload_json: str | None = None, calibration_json: str | None = None) -> dict:
     """planner.results.report.evaluate_report for JSON inputs (capacity, performance,
-    degraded), with the session's refit calibration when one is kept."""
-    return _report(design_json, workload_json, calibration_json or session_calibration())
+    degraded), with the session's refit calibration when one is kept, and the drives' endurance judged
+    over the session's amortisation period (the cost assumptions'), as the sizer and the verdict judge it."""
+    return _report(design_json, workload_json, calibration_json or session_calibration(), service_months())
+
+
+def service_months() -> int:
+    """The months the session's costs spread a purchase over (the cost assumptions' amortisation period)."""
+    from planner.commercial.pricing import CostAssumptions
+
+    raw = st.session_state.get("costs_json")
+    return (CostAssumptions.model_validate_json(raw) if raw else CostAssumptions()).amortisation_months
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
-def _report(design_json: str, workload_json: str | None, calibration_json: str | None) -> dict:
+def _report(design_json: str, workload_json: str | None, calibration_json: str | None, months: int = 36) -> dict:
     from planner.results.report import evaluate_report
 
     w = parse_workload(workload_json) if workload_json else None
     if calibration_json:
         from planner.calibration.refit import evaluate_with_calibration
 
-        return evaluate_with_calibration(_calibration(calibration_json), parse_design(design_json), w)
-    return evaluate_report(parse_design(design_json), w)
+        return evaluate_with_calibration(
+            _calibration(calibration_json), parse_design(design_json), w, service_months=months
+        )
+    return evaluate_report(parse_design(design_json), w, service_months=months)
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

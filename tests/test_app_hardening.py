@@ -602,3 +602,16 @@ def test_an_invalid_design_shows_no_figures_of_the_last_valid_one(nodes):
     assert any("The figures return when the design above is valid" in c.value for c in at.caption)
     _number_input(at, "Nodes").set_value(4).run()
     assert {"Usable capacity", "IOPS", "VM latency"} <= {m.label for m in at.metric}
+
+
+def test_the_design_pages_endurance_warning_follows_the_costs_amortisation():
+    """Stop 45 noticed: the Design page warned of the drives' endurance over 36 months whatever period the
+    cost assumptions spread the purchase over (the sizer's rule and the verdict take that period)."""
+    from planner.commercial.pricing import CostAssumptions
+
+    at = _app()
+    said = lambda: [w.value for w in at.warning if "rated writes run out" in w.value]
+    assert said(), "the reference cluster under its default workload wears its drives out within 36 months"
+    at.session_state["costs_json"] = CostAssumptions(amortisation_months=3).model_dump_json()
+    at.run()
+    assert not at.exception and not said()

@@ -1,6 +1,7 @@
 """Performance model: physics invariants, vectorisation, CLI output."""
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -285,3 +286,25 @@ def test_a_report_says_what_its_two_host_cpu_figures_are(example):
     rep = evaluate_report(load_design(EX / example), profiles()["oltp-8k"])
     assert rep["host_cpu_utilization"] is not None and "host_cpu" in rep["utilization"]
     assert rep["host_cpu_utilization_note"] == HOST_CPU_NOTE and "utilization.host_cpu" in HOST_CPU_NOTE
+
+
+def test_the_endurance_warning_follows_the_service_life_asked():
+    """Stop 45 noticed: the endurance warning judged the drives over 36 months whatever amortisation the costs
+    spread the purchase over, where the sizer's rule and the verdict take the costs' period."""
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    d = load_design(EX / "reference.json")
+    w = profiles()["oltp-8k"].model_copy(update={"read_fraction": 0.95})
+    years = evaluate_report(d, w)["endurance_years"]
+
+    def warned(months):
+        return any(x["check"] == "drive_endurance" for x in evaluate_report(d, w, service_months=months)["warnings"])
+
+    assert not warned(math.floor(years * 12) - 1) and warned(math.ceil(years * 12) + 1)
+    assert f"before the {(math.ceil(years * 12) + 1) / 12:g} years" in next(
+        x["message"]
+        for x in evaluate_report(d, w, service_months=math.ceil(years * 12) + 1)["warnings"]
+        if x["check"] == "drive_endurance"
+    )

@@ -676,7 +676,9 @@ def import_report(
     return _strict(out)
 
 
-def evaluate_with_calibration(cal: Calibration, design, workload=None, catalog=None, degraded: bool = True) -> dict:
+def evaluate_with_calibration(
+    cal: Calibration, design, workload=None, catalog=None, degraded: bool = True, service_months: float | None = None
+) -> dict:
     """:func:`planner.results.report.evaluate_report` with a calibration file's
     parameters; the band comes from the file's own bootstrap sets, and is the
     point itself when the file has none (a refit's band is not the shipped one)."""
@@ -684,7 +686,8 @@ def evaluate_with_calibration(cal: Calibration, design, workload=None, catalog=N
     from planner.models.design import resolve
     from planner.results.report import BAND_HIGH, BAND_LOW, evaluate_report, performance
 
-    rep = evaluate_report(design, workload, catalog=catalog, degraded=degraded, params=cal.params)
+    months = {} if service_months is None else {"service_months": service_months}
+    rep = evaluate_report(design, workload, catalog=catalog, degraded=degraded, params=cal.params, **months)
     rep["calibration"] = {"version": cal.version}
     if workload is None:
         return rep

@@ -29,7 +29,7 @@ from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
 from planner.models.workload import Workload
-from planner.physics.endurance import endurance_warning
+from planner.physics.endurance import DEFAULT_SERVICE_MONTHS, endurance_warning
 from planner.results.uncertainty import nest_latency_bands
 
 #: why each architecture is outside the calibrated domain, said on every number
@@ -97,10 +97,14 @@ def _bands(res: dict, feats: dict) -> tuple[list[dict], list[str]]:
 
 
 def evaluate_report(
-    design: Design, workload: Workload | None = None, catalog: Catalog | None = None, params: ModelParams | None = None
+    design: Design,
+    workload: Workload | None = None,
+    catalog: Catalog | None = None,
+    params: ModelParams | None = None,
+    service_months: float = DEFAULT_SERVICE_MONTHS,
 ) -> dict:
     """Capacity (always) and performance (with a workload) of a non-HCI design,
-    with the keys of :func:`planner.results.report.evaluate_report`."""
+    with the keys of :func:`planner.results.report.evaluate_report` (``service_months`` as there)."""
     mod = MODULES.get(design.topology)
     if mod is None:
         raise PlannerError(f"'{design.topology}' is not modelled here", "topology")
@@ -152,7 +156,9 @@ def evaluate_report(
     out.update(perf)
     out["notes"] = list(net.notes)
     host_cpu_note(out)
-    if net.wear is not None and (w := endurance_warning(perf["endurance_years"], net.wear["drive"].warranty_years)):
+    if net.wear is not None and (
+        w := endurance_warning(perf["endurance_years"], net.wear["drive"].warranty_years, service_months)
+    ):
         out["warnings"].append(w)
     out["model"] = {
         "stations": mod.stations_doc(net.stations),

@@ -695,14 +695,17 @@ def evaluate_report(
     catalog: Catalog | None = None,
     degraded: bool = True,
     params: ModelParams | None = None,
+    service_months: float = endurance.DEFAULT_SERVICE_MONTHS,
 ) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
-    ``degraded`` (default) also the same with one node down. Designs of another
+    ``degraded`` (default) also the same with one node down. ``service_months`` [months]: the life the
+    drives' rated writes must outlast for no endurance warning (the cost's amortisation period, as the
+    sizer's rule takes it; a page set to 60 months warned at 36). Designs of another
     topology go to :func:`planner.results.architecture_report.evaluate_report` (same keys)."""
     if not design.cluster_engine:
         from planner.results.architecture_report import evaluate_report as architecture_report
 
-        out = architecture_report(design, workload, catalog=catalog, params=params)
+        out = architecture_report(design, workload, catalog=catalog, params=params, service_months=service_months)
         if workload is not None and "iops" in out:
             explain_endurance(out, out["iops"] * (1.0 - workload.read_fraction))
             out["calibration"] = {"version": calibration_version(design.stack, params)}
@@ -740,7 +743,7 @@ def evaluate_report(
             out["notes"].append(note)
         out["platform"] = platform_check(rd, workload, perf, params)
         out["warnings"] += platform_warnings(out["platform"])
-        if w := endurance.endurance_warning(out.get("endurance_years"), rd.node.drive.warranty_years):
+        if w := endurance.endurance_warning(out.get("endurance_years"), rd.node.drive.warranty_years, service_months):
             out["warnings"].append(w)
         deg = cases[1] if with_deg else None
         for case, rep in (("healthy", perf), ("one node down", deg)):  # the first case past saturation

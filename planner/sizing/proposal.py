@@ -99,9 +99,11 @@ def build(
     if calibration is not None:
         from planner.calibration.refit import evaluate_with_calibration
 
-        rep = evaluate_with_calibration(calibration, design, workload, catalog=cat)
+        rep = evaluate_with_calibration(
+            calibration, design, workload, catalog=cat, service_months=a.amortisation_months
+        )
     else:
-        rep = evaluate_report(design, workload, catalog=cat)
+        rep = evaluate_report(design, workload, catalog=cat, service_months=a.amortisation_months)
     meta = dict(meta or {})
     meta.setdefault("date", _dt.date.today().isoformat())
     if not meta.get("title"):
