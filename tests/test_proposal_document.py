@@ -974,3 +974,22 @@ def test_a_total_cost_of_ownership_says_it_leaves_out_drives_that_wear_out_withi
     assert "the 3- and 5-year totals leave out replacing them" in text
     long_lived = build(design, profiles()["oltp-8k"].model_copy(update={"read_fraction": 1.0}))
     assert "their rated writes last about" not in json.dumps(document(long_lived))
+
+
+def test_a_proposal_under_a_benchmark_workload_says_its_figures_are_the_benchmarks():
+    """Browser review 2026-11-30: a Ceph proposal from the Performance page said "Throughput under your workload
+    1,382,162 IOPS" and "Latency seen by the databases (mean) 6.946 ms" of VMFleet's oltp-8k (300 VMs x 32 IOs
+    in flight), beside service tiers at a mean of 1 ms."""
+    from planner.models.workload import profiles
+
+    p = build(load_design(EX / "ceph-6node-reef.json"), profiles()["oltp-8k"])
+    text = json.dumps(document(p))
+    assert "Throughput under the benchmark workload oltp-8k" in text and "Throughput under your workload" not in text
+    in_flight = 50 * 6 * 32
+    assert f"keep {in_flight:,} IOs in flight" in text
+    assert p["report"]["vm_latency_ms"] == pytest.approx(in_flight / p["report"]["iops"] * 1e3, rel=0.02)
+    # the customer's own demand keeps "your workload"
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    design = Design.model_validate(size(d, top=1).best["design"])
+    own = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
+    assert "Throughput under your workload" in own and "benchmark workload" not in own
