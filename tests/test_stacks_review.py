@@ -261,3 +261,15 @@ def test_vsan_capacity_beyond_the_entitlement_is_said_with_its_size():
     raw_tib = capacity_report(resolve(big, load_catalog())).raw_capacity_tb * 1e12 / 2**40
     note = next(n for n in whole_cost(big)["notes"] if "entitlement" in n)
     assert f"{raw_tib - 384:,.1f} TiB of the {raw_tib:,.1f} TiB raw" in note and "low by it" in note
+
+
+def test_an_erasure_code_of_one_coding_chunk_is_warned_as_stopping_at_its_first_failure():
+    """Browser review 2026-11-30: erasure coding 2+1 drew no warning on 4-7 nodes where replica-2 drew two; with
+    min_size k+1 = k+m a lost host or OSD stops its IO (Red Hat: min_size K+1 or more for EC pools)."""
+    rule = R.CEPH_RULES["ceph_io_through_a_failure"]
+    assert rule.kind == "recommendation" and "K+1" in rule.source
+    for res, ok in (("ec-2+1", False), ("ec-4+1", False), ("ec-4+2", True), ("replica-3", True)):
+        chk = R.hardware_rules(_rd(CEPH, resiliency=res, nodes=7))
+        assert chk["ceph_io_through_a_failure"]["passed"] is ok, (res, chk["ceph_io_through_a_failure"])
+    rep = _report(CEPH, resiliency="ec-2+1", nodes=7)
+    assert rep["iops"] > 0 and "ceph_io_through_a_failure" in {w["check"] for w in rep["warnings"]}

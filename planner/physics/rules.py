@@ -473,6 +473,14 @@ CEPH_RULES: dict[str, Rule] = dict(
             f"prevent loss of writes and data'; {CEPH_PR_17912}: 'significant potential for data loss'",
         ),
         _r(
+            "ceph_io_through_a_failure",
+            "the pool keeps serving IO with a host or an OSD down (its size above its min_size)",
+            "recommendation",
+            f"{CEPH_POOL} (IO stops below min_size); {RH_EC}: 'Red Hat recommends min_size for erasure-coded pools "
+            "to be K+1 or more to prevent loss of writes and data': an erasure code with one coding chunk (2+1, "
+            "4+1) then stops at its first failure",
+        ),
+        _r(
             "ceph_monitor_quorum",
             f"at least {CEPH_MIN_MON_HOSTS} hosts, so that the Monitors keep a quorum when one is lost",
             "recommendation",
@@ -794,6 +802,15 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
         f"min_size {lay.min_size} (default {default_ms}"
         + (", never 1 on a replicated pool" if replicated else "")
         + ")",
+    )
+    # an erasure code of one coding chunk at min_size k+1 stops at its first failure: no rule said so of ec-2+1,
+    # where replica-2 drew two warnings (browser review 2026-11-30)
+    through = int(lay.online_failures)
+    put(
+        "ceph_io_through_a_failure",
+        through >= 1,
+        f"{d.resiliency} with min_size {lay.min_size}: IO continues through "
+        f"{count(through, 'failure')}" + ("" if through >= 1 else " (a lost host or OSD stops it)"),
     )
     mons = int(ceph_monitors(fd))
     put(
