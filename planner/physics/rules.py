@@ -393,6 +393,11 @@ VSAN_ADMIN = "VMware vSAN 8.0 administration, 'RAID 5 or RAID 6 erasure coding' 
 VSAN_PLAN = "VMware vSAN 8.0 planning, 'Designing and sizing a vSAN cluster' (2 x FTT + 1 hosts)"
 VSAN_RESERVE = "VMware vSAN 7.0 monitoring, 'About reserved capacity' (host rebuild and operations reserves)"
 VSAN_SIZE = "D. Epping (VMware), 'vSAN Express Storage Architecture cluster sizes supported?' (2022-12-20)"
+VSAN_RDMA = (
+    "VMware vSAN 8.0 planning, 'Using RDMA' (vSAN 7.0 Update 2 and later 'can use RDMA ... if your hosts support "
+    "the RoCE v2 protocol'; a vSAN-certified RDMA NIC in every host, a lossless network); vSAN Management API, "
+    "enum RdmaProtocol (since vSAN 7.0U2): RoCEv2 its only protocol"
+)
 VSAN_ESA_NVME = "Broadcom KB 326717, 'What you can (and cannot) change in a vSAN ESA ReadyNode' (storage NVMe devices)"
 CEPH_POOLS = "Ceph docs, 'Pools' (doc/rados/operations/pools.rst, quincy and later)"
 CEPH_PR_17912 = "ceph/ceph PR 17912, 'docs: Do not use \"min size = 1\" as an example' (merged 2017-09)"
@@ -452,7 +457,8 @@ CEPH_RULES: dict[str, Rule] = dict(
             "ceph_self_heal",
             "one host more than the pool's width, so a lost host's data is re-protected",
             "recommendation",
-            f"{CEPH_FASTEC}: 'Using a wider erasure code such as 6+2 requires 9 nodes'",
+            f"{CEPH_FASTEC}: 'Using a wider erasure code such as 6+2 requires 9 nodes' (an erasure code k+m "
+            "re-protects a lost host on k+m+1 hosts, a replicated pool of size n on n+1)",
         ),
         _r(
             "ceph_three_copies",
@@ -601,7 +607,7 @@ VSAN_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "vsan_rebuild_hosts",
-            "one host more than the policy needs, so a failed host is rebuilt elsewhere (RAID-1 FTT=1: four)",
+            "one host more than the policy needs, so a failed host is rebuilt elsewhere",
             "recommendation",
             f"{VSAN_PLAN}: with three hosts 'When a host fails, vSAN cannot rebuild data on another host'",
         ),
@@ -624,6 +630,12 @@ VSAN_RULES: dict[str, Rule] = dict(
             f"{VSAN_NET}: 'Each host must have minimum bandwidth dedicated to vSAN. vSAN OSA: Dedicated 1 Gbps "
             "for hybrid configurations, dedicated or shared 10 Gbps for all-flash configurations; vSAN ESA: "
             "Dedicated or shared 25 Gbps'",
+        ),
+        _r(
+            "vsan_rdma_roce",
+            "RDMA only on RoCE v2 NICs (vSAN has no iWARP)",
+            "requirement",
+            VSAN_RDMA,
         ),
         _r(
             "vsan_reserves",
@@ -909,6 +921,13 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         "vsan_esa_nvme",
         not esa or (media == "nvme" and n.cache is None),
         f"{'ESA' if esa else 'OSA'}: {drive_family(n.drive)}, {cache_family(n.cache)}",
+    )
+    # an iWARP NIC's RDMA was accepted and raised vSAN's IOPS by a quarter (browser review 2026-11-30)
+    put(
+        "vsan_rdma_roce",
+        d.transport != "rdma" or n.nic.rdma == "roce",
+        f"transport {'RDMA' if d.transport == 'rdma' else 'TCP/IP'}; {n.nic.id}: "
+        + {"none": "no RDMA", "roce": "RDMA (RoCE)", "iwarp": "RDMA (iWARP)"}[n.nic.rdma],
     )
     supported = rd.nodes >= 3 and d.fault_domain == "node"
     put(
