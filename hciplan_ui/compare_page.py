@@ -39,7 +39,12 @@ def arch_label(topology: str, stack: str = "s2d") -> str:
     if stack != "s2d":
         where = "clients on their own servers" if topology == "disaggregated" else "hyperconverged"
         return f"{STACK_LABELS[stack]}, {where}"
-    # it begins the caption under a column's name and fills a table cell: "Hyperconverged (HCI)"
+    if topology == "hyperconverged":
+        # named by its stack as Ceph and vSAN are: "Hyperconverged (HCI)" beside "Ceph RBD, hyperconverged" did not
+        # say which column was Storage Spaces Direct (browser review 2026-11-30); not "(Azure Local)": it may run
+        # on Windows Server
+        return "Storage Spaces Direct, hyperconverged"
+    # it begins the caption under a column's name and fills a table cell: "Disaggregated file-server cluster"
     return first_upper(TOPOLOGY_LABELS.get(topology, ""))
 
 
