@@ -12,6 +12,7 @@ import json
 import streamlit as st
 
 from planner.core.tables import write_csv
+from planner.core.text import first_upper
 from planner.sizing.document import document
 from planner.sizing.formats import render_html
 
@@ -102,6 +103,11 @@ def proposal_panel(
     from planner.sizing.document import MAX_LOGO_BYTES, check_company, check_logo
 
     ss = st.session_state
+    if json.loads(design_json).get("topology", "hyperconverged") != "hyperconverged":
+        from planner.sizing.proposal import NOT_HYPERCONVERGED
+
+        st.caption(fmt.md(first_upper(NOT_HYPERCONVERGED) + "."))
+        return
     # the cover's fields survive a visit to another page (the Size and Performance pages share them)
     inputs.keep("report_customer", "report_author", "report_date", "report_company")
     c = st.columns(3)

@@ -993,3 +993,22 @@ def test_a_proposal_under_a_benchmark_workload_says_its_figures_are_the_benchmar
     design = Design.model_validate(size(d, top=1).best["design"])
     own = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
     assert "Throughput under your workload" in own and "benchmark workload" not in own
+
+
+def test_a_design_of_another_topology_gets_no_proposal_in_the_app_or_the_library(tmp_path):
+    """Browser review 2026-11-30: the Performance page wrote a "5-node cluster" proposal of the disaggregated Ceph
+    example (its 8 database servers undescribed) where `proposal --design` refused it."""
+    from streamlit.testing.v1 import AppTest
+
+    from planner.models.workload import profiles
+    from planner.sizing.proposal import NOT_HYPERCONVERGED, ProposalError
+
+    with pytest.raises(ProposalError, match="a proposal is for a hyperconverged cluster"):
+        build(load_design(EX / "ceph-disaggregated.json"), profiles()["oltp-8k"])
+    at = AppTest.from_file(str(EX.parent / "app.py"), default_timeout=120).run()
+    at.session_state["design_json"] = load_design(EX / "ceph-disaggregated.json").model_dump_json()
+    at.session_state["p_exports"] = True  # the section "Tables and exports" opened
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    assert any(NOT_HYPERCONVERGED[:40] in c.value.lower() for c in at.caption)
+    assert not [b for b in at.button if b.label.startswith("Prepare the proposal")]

@@ -131,9 +131,9 @@ def cmd_proposal(args) -> int:
             raise InputError(f"no design meets it: {res.explanation}", "demand")
         design = Design.model_validate(res.best["design"])
     if design.topology != "hyperconverged":
-        raise InputError(
-            "a proposal is for a hyperconverged cluster; give the system run today as --existing", "design"
-        )
+        from planner.sizing.proposal import NOT_HYPERCONVERGED
+
+        raise InputError(f"{NOT_HYPERCONVERGED.split(': ')[0]}; give the system run today as --existing", "design")
     # named by its option: "design: this is a demand file" pointed at the wrong file (CLI review 2026-11-29)
     existing = load_design(args.existing, "existing") if args.existing else None
     logo = read_bounded(args.logo, MAX_LOGO_FILE_BYTES, "logo", InputError) if args.logo else None

@@ -17,6 +17,7 @@ from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, tier_prices
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import fit_mix
+from planner.core.errors import PlannerError
 from planner.core.text import count
 from planner.engine.loads import load_on, rehosted
 from planner.models.catalog import Catalog, load_catalog
@@ -29,6 +30,16 @@ from planner.physics.rules import cache_family, drive_family, rule_of
 from planner.results.report import evaluate_report
 from planner.sizing.checks import check_design, limits, multi_year
 from planner.sizing.verdict import demand_verdict, without_hosting_warnings
+
+#: why a design of another topology gets no proposal (it is compared, or given as the system run today)
+NOT_HYPERCONVERGED = (
+    "a proposal is for a hyperconverged cluster: compare this design with others (the Compare page, `compare`) or "
+    "give it as the system the customer runs today"
+)
+
+
+class ProposalError(PlannerError):
+    pass
 
 
 def design_summary(rd) -> list[tuple[str, str]]:
@@ -91,6 +102,10 @@ def build(
     (:func:`planner.commercial.licensing.for_platform`); the system today its own, else Windows
     Server (the demand says what the new cluster runs); ``cost`` is
     :func:`planner.commercial.tco.whole_cost`."""
+    if design.topology != "hyperconverged":
+        # one rule for the command line and the app (the app wrote a "5-node cluster" proposal of a disaggregated
+        # Ceph design whose 8 database servers it did not describe; browser review 2026-11-30)
+        raise ProposalError(NOT_HYPERCONVERGED, "design")
     cat = catalog or load_catalog()
     a = for_platform(costs or CostAssumptions(), demand, design)
     tiers = tiers or (demand.tierset() if demand is not None else default_tiers())
