@@ -583,8 +583,14 @@ def _licence_choices(design_json: str, demand_json: str | None, chosen: str) -> 
 cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
 d = CostAssumptions()
 C = lambda f: inputs.model_bounds(CostAssumptions, f)
-# the boxes' columns, four, four and three (None: the section is closed, nothing is drawn)
-cols: list = [*cost_box.columns(4), *cost_box.columns(4), *cost_box.columns(3)] if cost_box.open else [None] * 11
+# the boxes' columns, four, four and three, and a vSAN design's three (None: the section is closed, nothing is
+# drawn). A vSAN cluster's VMware subscription, a fifth of its month, could not be edited (browser review 2026-11-30)
+_vsan = json.loads(dj).get("stack", "s2d") == "vsan"
+cols: list = (
+    [*cost_box.columns(4), *cost_box.columns(4), *cost_box.columns(3), *(cost_box.columns(3) if _vsan else [None] * 3)]
+    if cost_box.open
+    else [None] * 14
+)
 spec = [  # (column, label, key, field, unit, integer, format)
     (cols[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
     (cols[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
@@ -612,6 +618,8 @@ spec = [  # (column, label, key, field, unit, integer, format)
         False,
         None,
     ),
+    (cols[12], "VMware Cloud Foundation, USD/core/year", "cost_vcf", "vcf_usd_per_core_year", "USD", False, None),
+    (cols[13], "VMware vSphere Foundation, USD/core/year", "cost_vvf", "vvf_usd_per_core_year", "USD", False, None),
 ]
 figures, cost_errors = {}, []
 for col, lab, key, field, unit, integer, f in spec:
@@ -636,6 +644,16 @@ lic_choices, lic_used = _licence_choices(
 )
 if st.session_state.get("cost_lic_opt", d.licence_option) not in lic_choices:
     st.session_state["cost_lic_opt"] = lic_used
+VSAN_NAMES = {"vmware-vcf": "VMware Cloud Foundation", "vmware-vvf": "VMware vSphere Foundation"}
+if cost_box.open and _vsan:
+    figures["vsan_licence"] = cols[11].selectbox(
+        "VMware subscription in the monthly cost",
+        list(VSAN_NAMES),
+        format_func=VSAN_NAMES.__getitem__,
+        key="cost_vsan_opt",
+    )
+else:
+    figures["vsan_licence"] = st.session_state.get("cost_vsan_opt", d.vsan_licence)
 if cost_box.open:
     figures["licence_option"] = cols[8].selectbox(
         "Licensing in the monthly cost",
@@ -683,7 +701,9 @@ else:
         if used != costs.licence_option or (stack == "s2d" and len(lic_choices) < len(OPTION_NAMES)):
             st.caption(
                 f"A {STACK_LABELS.get(stack, stack)} cluster carries its own licence: the monthly cost carries "
-                f"{licence_words(used)}; "
+                f"{licence_words(used)}"
+                + (" (its subscription and price under Cost assumptions)" if stack == "vsan" else "")
+                + "; "
                 # "above" only where the choice is drawn: closed, the section shows nothing to point at
                 + ("the licensing choice above" if cost_box.open else "the licensing choice under Cost assumptions")
                 + " is for Storage Spaces Direct."

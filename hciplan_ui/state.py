@@ -284,6 +284,9 @@ COST_WIDGETS = {
     "cost_al": "azure_local_usd_per_core_month",
     "cost_ws": "windows_subscription_usd_per_core_month",
     "cost_lic_opt": "licence_option",
+    "cost_vsan_opt": "vsan_licence",
+    "cost_vcf": "vcf_usd_per_core_year",
+    "cost_vvf": "vvf_usd_per_core_year",
 }
 
 

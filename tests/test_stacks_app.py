@@ -233,3 +233,28 @@ def test_a_disaggregated_design_is_named_with_its_database_servers():
     d = load_design(ROOT / "examples" / "ceph-disaggregated.json").model_dump(mode="json")
     assert "5 x Dell PowerEdge R7625 · for storage, with 8 database servers" in described(d)
     assert "database server" not in described(load_design(ROOT / "examples" / "reference.json").model_dump(mode="json"))
+
+
+def test_a_vsan_designs_vmware_subscription_and_its_price_are_edited_on_the_sla_page():
+    """Browser review 2026-11-30: a vSAN cluster's VMware subscription ($9,800 of its $24,344 a month) could not be
+    changed on the SLA page, whose cost box offered only Windows and Azure Local prices."""
+    from planner.commercial.pricing import CostAssumptions
+
+    at = _app()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    at.session_state["design_json"] = (ROOT / "examples" / "vsan-esa-6node.json").read_text()
+    at.session_state["sla_costs_open"] = True
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="cost_vsan_opt").value == "vmware-vcf"
+    at.number_input(key="cost_vcf").set_value(100.0).run()
+    assert CostAssumptions.model_validate_json(at.session_state["costs_json"]).vcf_usd_per_core_year == 100.0
+    at.selectbox(key="cost_vsan_opt").set_value("vmware-vvf").run()
+    assert not at.exception
+    assert CostAssumptions.model_validate_json(at.session_state["costs_json"]).vsan_licence == "vmware-vvf"
+    said = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert "VMware vSphere Foundation" in said
+    # an S2D design shows no VMware boxes
+    at.session_state["design_json"] = (ROOT / "examples" / "reference.json").read_text()
+    at.run()
+    assert not at.exception and not [b for b in at.selectbox if b.key == "cost_vsan_opt"]
