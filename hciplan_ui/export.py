@@ -15,6 +15,7 @@ from planner.core.tables import write_csv
 from planner.core.text import first_upper
 from planner.sizing.document import document
 from planner.sizing.formats import render_html
+from planner.store.session import MAX_NAME_CHARS
 
 
 def to_csv(rows: list[dict]) -> str:
@@ -111,8 +112,10 @@ def proposal_panel(
     # the cover's fields survive a visit to another page (the Size and Performance pages share them)
     inputs.keep("report_customer", "report_author", "report_date", "report_company")
     c = st.columns(3)
-    customer = c[0].text_input("Customer", key="report_customer")
-    author = c[1].text_input("Prepared by", key="report_author")
+    # bounded as a saved scenario and a link hold them: 201 characters broke every page (the session's model
+    # refused it; adversarial review 2026-11-30)
+    customer = c[0].text_input("Customer", key="report_customer", max_chars=MAX_NAME_CHARS)
+    author = c[1].text_input("Prepared by", key="report_author", max_chars=MAX_NAME_CHARS)
     date = c[2].date_input("Date", key="report_date")
     c = st.columns([2, 2, 2])
     company = c[0].text_input("Your company (on the cover)", key="report_company", max_chars=120)

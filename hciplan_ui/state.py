@@ -354,8 +354,13 @@ NAME_WIDGETS = {"company": "report_company", "customer": "report_customer", "pre
 
 def document_names() -> dict[str, str]:
     """The company preparing the document, the customer and the author (as typed)."""
+    from planner.sizing.document import MAX_COMPANY_CHARS
+    from planner.store.session import MAX_NAME_CHARS
+
     ss = st.session_state
-    return {f: str(ss.get(k) or "") for f, k in NAME_WIDGETS.items()}
+    # at most what a saved scenario and a link hold (the boxes are bounded too; a value set another way is cut)
+    most = {"company": MAX_COMPANY_CHARS}
+    return {f: str(ss.get(k) or "")[: most.get(f, MAX_NAME_CHARS)] for f, k in NAME_WIDGETS.items()}
 
 
 def use_sized_design(design: dict, demand) -> None:
@@ -931,8 +936,19 @@ def share_query() -> tuple[str, str]:
 
 
 def sync_query_params() -> None:
-    """Keep the address bar a shareable link to the current session."""
-    param, value = share_query()
+    """Keep the address bar a shareable link to the current session. A session its model refuses leaves the
+    address as it was and says why once, in one line: it ran after every page and broke them all
+    (adversarial review 2026-11-30)."""
+    from pydantic import ValidationError
+
+    try:
+        param, value = share_query()
+    except (PlannerError, ValidationError) as exc:
+        from planner.core.errors import format_validation_error
+
+        why = format_validation_error(exc) if isinstance(exc, ValidationError) else str(exc)
+        st.sidebar.caption(fmt.md(f"The shareable link could not be updated: {why}"))
+        return
     other = LINK_ID_PARAM if param == SHARE_PARAM else SHARE_PARAM
     if other in st.query_params:
         del st.query_params[other]

@@ -615,3 +615,18 @@ def test_the_design_pages_endurance_warning_follows_the_costs_amortisation():
     at.session_state["costs_json"] = CostAssumptions(amortisation_months=3).model_dump_json()
     at.run()
     assert not at.exception and not said()
+
+
+def test_a_customer_name_too_long_for_a_saved_scenario_breaks_no_page():
+    """Adversarial review 2026-11-30: 201 characters in Customer (or 10,000 in Prepared by) put a ValidationError
+    box at the bottom of every page (the session's model, built for the share link after each page)."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.session_state["report_customer"] = "C" * 201
+    at.session_state["report_author"] = "A" * 10_000
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    for page in ("design", "capacity", "sla"):
+        at.switch_page(f"hciplan_ui/{page}_page.py").run()
+        assert not at.exception, (page, [e.value for e in at.exception])
+    # the link holds the names cut to what a scenario holds, and still follows the session
+    assert not [c.value for c in at.sidebar.caption if "could not be updated" in c.value]
