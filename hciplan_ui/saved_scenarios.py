@@ -13,6 +13,7 @@ import streamlit as st
 from hciplan_ui import fmt, sizing_rows, state
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper
+from planner.store.session import StoreError
 
 ss = st.session_state
 
@@ -37,12 +38,29 @@ def _save() -> None:
     if not name:
         _say(False, "Name the scenario to save it.")
         return
+    # a name already saved is replaced only on a second press (the earlier scenario went without a word, and of two
+    # browsers saving one name the first lost its work; adversarial review 2026-11-30)
+    key = (name, _customer())
+    replace = ss.pop("store_replace", None) == key
     try:
-        e = _store().save(name, state.session(), _customer())
+        e = _store().save(name, state.session(), _customer(), overwrite=replace)
+    except StoreError as exc:
+        if exc.field == "name" and "already exists" in str(exc):
+            ss["store_replace"] = key
+            _say(
+                False, f"“{name}” is already saved{' for ' + key[1] if key[1] else ''}: press Save again to replace it."
+            )
+        else:
+            _say(False, f"Not saved: {exc}")
     except PlannerError as exc:
         _say(False, f"Not saved: {exc}")
     else:
-        _say(True, f"Saved “{e['name']}”" + (f" for {e['customer']}." if e["customer"] else "."))
+        _say(
+            True,
+            ("Replaced" if replace else "Saved")
+            + f" “{e['name']}”"
+            + (f" for {e['customer']}." if e["customer"] else "."),
+        )
 
 
 def _reopen() -> None:

@@ -103,16 +103,9 @@ def checked_design(design: Design, any_architecture: bool = False) -> str:
     design resolved (:func:`planner.models.design.resolve`) and refused without usable capacity;
     with ``any_architecture`` another architecture's by :func:`planner.engine.architectures.resolve`
     (without, :func:`~planner.models.design.resolve` refuses it). Raises PlannerError naming the field."""
-    if design.cluster_engine or not any_architecture:
-        from planner.physics.capacity import require_usable
+    from planner.results.report import check_parts
 
-        rd = resolve(design, load_catalog())
-        if design.cluster_engine:
-            require_usable(rd)  # a design without usable capacity is refused too
-    else:
-        from planner.engine.architectures import resolve as resolve_parts
-
-        resolve_parts(design, load_catalog())
+    check_parts(design, load_catalog(), any_architecture)  # a design without usable capacity is refused too
     return design_to_json(design)
 
 

@@ -236,3 +236,24 @@ def test_scenario_figures_name_their_load_and_the_demand_verdict(tmp_path):
     f = scenario_figures(doc)
     assert f["workload"].startswith("demand") and "open load" in f["workload_note"]
     assert f["against_demand"]["met"] is False and "capacity" in f["against_demand"]["not_met"]
+
+
+def test_the_command_line_saves_no_design_the_app_cannot_reopen(tmp_path, capsys, monkeypatch):
+    """Adversarial review 2026-11-30: `scenario save --design` of unknown part ids returned 0 and saved; the app's
+    Reopen then said "unknown cpu id". Its parts are checked as the app's upload checks them."""
+    import json as _json
+    from pathlib import Path
+
+    from planner.cli import main
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "s.db"))
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    d = _json.loads((ex / "reference.json").read_text())
+    d["node"]["cpu"]["model"] = "no-such-cpu"
+    f = tmp_path / "d.json"
+    f.write_text(_json.dumps(d))
+    assert main(["scenario", "save", "x", "--demand", str(ex / "demand-200dbs.json"), "--design", str(f)]) == 2
+    assert "unknown cpu id" in capsys.readouterr().err
+    assert main(["scenario", "list"]) == 0 and _json.loads(capsys.readouterr().out)["scenarios"] == []
+    args = ["scenario", "save", "x", "--demand", str(ex / "demand-200dbs.json"), "--design", str(ex / "reference.json")]
+    assert main([*args, "--existing", str(ex / "san-raid5.json")]) == 0

@@ -378,3 +378,26 @@ def test_results_of_another_stack_are_marked_until_sized_again():
     assert said == ["The results below are for S2D: press **Size it** to size for Ceph RBD."], said
     next(b for b in at.button if b.label == "Size it").click().run(timeout=120)
     assert not at.exception and not any("The results below are for" in w.value for w in at.warning)
+
+
+def test_saving_under_a_name_already_saved_asks_before_it_replaces(monkeypatch, tmp_path):
+    """Adversarial review 2026-11-30: "gold" saved at 3 nodes, then at 4, said "Saved" both times and the 3-node
+    scenario was gone; of two browsers saving one name, the first lost its work without a word."""
+    from planner.store.scenarios import ScenarioStore
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "saved.db"))
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["saved_open"] = True
+    at.run()
+    at.sidebar.text_input(key="store_name").set_value("gold").run()
+    at.sidebar.button(key="store_save").click().run()
+    next(x for x in at.number_input if x.label == "Nodes").set_value(4).run()
+    at.sidebar.button(key="store_save").click().run()
+    assert not at.exception
+    assert any(
+        "already saved: press Save again to replace it" in e.value.replace("\u2060", "") for e in at.sidebar.error
+    )
+    assert ScenarioStore().get("gold", "")["design"]["nodes"] == 3  # kept until asked
+    at.sidebar.button(key="store_save").click().run()
+    assert any(s.value.startswith("Replaced “gold”") for s in at.sidebar.success)
+    assert ScenarioStore().get("gold", "")["design"]["nodes"] == 4

@@ -198,12 +198,20 @@ def cmd_scenario(args) -> int:
     if args.action == "save":
         from planner.models.demand import Demand
         from planner.models.design import load_design
+        from planner.results.report import check_parts
         from planner.store.scenarios import ScenarioSession
 
+        design = load_design(args.design) if args.design else None
+        existing = load_design(args.existing, "existing") if args.existing else None
+        # its parts checked as the app checks them, so the app can reopen what is saved
+        if design is not None:
+            check_parts(design)
+        if existing is not None:
+            check_parts(existing, any_architecture=True)
         session = ScenarioSession(
             demand=load_json_model(args.demand, Demand, "demand").model_dump(mode="json"),
-            design=load_design(args.design).model_dump(mode="json") if args.design else None,
-            existing=load_design(args.existing, "existing").model_dump(mode="json") if args.existing else None,
+            design=design.model_dump(mode="json") if design else None,
+            existing=existing.model_dump(mode="json") if existing else None,
             # any cost option given is kept (--platform and --sql-licensing were dropped: costs null)
             costs=costs_from_args(args).model_dump(mode="json")
             if any(getattr(args, k, None) for k in COST_OPTIONS)

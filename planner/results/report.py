@@ -689,6 +689,23 @@ def platform_warnings(check: dict) -> list[dict]:
     return out
 
 
+def check_parts(design: Design, catalog: Catalog | None = None, any_architecture: bool = False) -> None:
+    """A design's parts checked against the catalog, as the app takes a design: a hyperconverged (or Ceph /
+    vSAN) design resolved and refused without usable capacity; with ``any_architecture`` another
+    architecture's parts resolved too (without, :func:`planner.models.design.resolve` refuses it). Raises
+    PlannerError naming the field. One rule for the app's uploads and `scenario save` (which saved a design of
+    unknown part ids the app then could not reopen; adversarial review 2026-11-30)."""
+    cat = catalog or load_catalog()
+    if design.cluster_engine or not any_architecture:
+        rd = resolve(design, cat)
+        if design.cluster_engine:
+            require_usable(rd)
+    else:
+        from planner.engine.architectures import resolve as resolve_parts
+
+        resolve_parts(design, cat)
+
+
 def evaluate_report(
     design: Design,
     workload: Workload | None = None,
