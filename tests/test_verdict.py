@@ -355,3 +355,14 @@ def test_whole_counts_are_said_without_a_decimal():
         load_design(EX / "reference.json"), Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
     )
     assert ": 80 per node, 120 with one node down" in v["summary"], v["summary"]
+
+
+def test_a_grown_database_count_is_said_in_whole_databases():
+    """Adversarial review 2026-11-30: a 3-database estate read "3.6 databases (with 20 % growth) on 4 nodes"."""
+    from planner.models.demand import Demand
+    from planner.models.design import load_design
+    from planner.sizing.verdict import demand_verdict
+
+    d = Demand.model_validate({"tier_counts": {"Standard": 3}, "growth_pct": 20})
+    v = demand_verdict(load_design(EX / "reference.json"), d)
+    assert "4 databases (with 20 % growth) on 3 nodes" in v["summary"] and "3.6" not in v["summary"]

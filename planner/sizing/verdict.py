@@ -88,7 +88,7 @@ def without_hosting_warnings(warnings: list) -> list:
 
 
 def _plural(n: float, one: str, many: str | None = None) -> str:
-    """'1 node', '6 nodes', '4.8 databases' (a grown count keeps its decimal)."""
+    """'1 node', '6 nodes' ('4.8' for a count that is not whole)."""
     shown = f"{n:,.0f}" if float(n).is_integer() else f"{n:,.1f}"
     return f"{shown} {plural_of(n, one, many)}"
 
@@ -450,7 +450,9 @@ def _summary(
         grown = f" (with {growth_pct:g} % growth)" if growth_pct else ""
         whole = math.ceil(databases["count"] - 1e-9)
         where = (
-            f"{_plural(databases['count'], 'database')}{grown} on {_plural(nodes, 'node')}: "
+            # whole databases, as the nodes host them ("3.6 databases (with 20 % growth)" of a 3-database estate;
+            # adversarial review 2026-11-30)
+            f"{_plural(whole, 'database')}{grown} on {_plural(nodes, 'node')}: "
             f"{'' if whole % nodes == 0 else 'up to '}{databases['per_node']:,} per node"
         )
         if databases["per_node_one_down"] is not None:
