@@ -804,18 +804,32 @@ def init_state() -> None:
     try:
         checked = check_session(_linked(token, link_id))
     except PlannerError as exc:
-        ss["link_error"] = f"The shared link could not be opened ({exc}). Showing the reference design instead."
+        # a link cut short or changed in an email is said as such, not as a parser's words (adversarial review
+        # 2026-11-30: "link: not valid JSON (Unterminated string starting at at line 1 column 1576)")
+        why = (
+            "it is cut short or was changed on the way: copy the whole link again"
+            if "not valid JSON" in str(exc)
+            else str(exc)
+        )
+        ss["link_error"] = f"The shared link could not be opened ({why}). Showing the reference design instead."
     else:
         load_session(checked, clear=False)
         ss["link_loaded"] = True
 
 
 def _linked(token: str | None, link_id: str | None) -> dict:
-    if link_id:
-        from planner.store.scenarios import ScenarioStore
+    """The session a link holds: its token, else the id it names in the scenario store. A whole token is
+    read first (a valid ``?s=`` beside a stray ``&id=abc`` was thrown away for the id; adversarial review
+    2026-11-30); the id is read when there is no token, or when the token does not read."""
+    if token:
+        try:
+            return decode_token(token)
+        except PlannerError:
+            if not link_id:
+                raise
+    from planner.store.scenarios import ScenarioStore
 
-        return ScenarioStore().get_link(link_id)
-    return decode_token(token)
+    return ScenarioStore().get_link(str(link_id))
 
 
 # ------------------------------------------------------------ share links

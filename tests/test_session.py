@@ -401,3 +401,23 @@ def test_saving_under_a_name_already_saved_asks_before_it_replaces(monkeypatch, 
     at.sidebar.button(key="store_save").click().run()
     assert any(s.value.startswith("Replaced “gold”") for s in at.sidebar.success)
     assert ScenarioStore().get("gold", "")["design"]["nodes"] == 4
+
+
+def test_a_link_cut_short_says_so_and_a_stray_id_beside_a_whole_token_is_ignored():
+    """Adversarial review 2026-11-30: a link cut in half said "link: not valid JSON (Unterminated string starting
+    at at line 1 column 1576)"; a valid ?s= beside a stray &id=abc was thrown away with "not a link id"."""
+    from hciplan_ui.state import encode_session
+    from planner.store.session import ScenarioSession
+
+    ref = json.loads((ROOT / "examples" / "reference.json").read_text()) | {"nodes": 5}
+    token = encode_session(ScenarioSession(design=ref))
+    at = _open({"s": token, "id": "abc"})
+    assert not at.exception and not _errors(at)
+    assert next(n for n in at.number_input if n.label == "Nodes").value == 5
+    # a session whose JSON stops half way (as a link cut in an email reads)
+    half = json.dumps({"schema_version": 1, "design": ref})[:200].encode()
+    cut = base64.urlsafe_b64encode(zlib.compress(half, 9)).decode().rstrip("=")
+    at = _open({"s": cut})
+    errs = _errors(at)
+    assert not at.exception and len(errs) == 1 and "cut short or was changed" in errs[0], errs
+    assert "not valid JSON" not in errs[0] and " at at " not in errs[0]

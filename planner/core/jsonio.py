@@ -133,7 +133,8 @@ def loads(
     except json.JSONDecodeError as exc:
         # an error at the very end is a file cut short (a copy or a run interrupted), not a typo
         cut = "; the text ends there: truncated?" if exc.pos >= len(data.rstrip()) - 1 else ""
-        raise error(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}{cut})", field) from None
+        # "line 1, column 1576": json's own message may end in "at" ("Unterminated string starting at at line 1")
+        raise error(f"not valid JSON ({exc.msg}: line {exc.lineno}, column {exc.colno}{cut})", field) from None
     bad = _find_bad(doc, field)
     if bad is not None:
         raise error(bad[1], bad[0])
