@@ -303,7 +303,9 @@ def row_errors(exc, records: list[dict], list_field: str, labels: dict) -> str:
         if len(loc) >= 2 and loc[0] == list_field and isinstance(loc[1], int):
             i = loc[1]
             name = records[i].get("name") if i < len(records) else None
-            where = f"Row {i + 1}" + (f" ({name})" if name else "")
+            # a name of 10,000 characters hid the reason behind it (adversarial review 2026-11-30): at most 40 shown
+            said = str(name) if name is None or len(str(name)) <= 40 else f"{str(name)[:40]}…"
+            where = f"Row {i + 1}" + (f" ({said})" if name else "")
             loc = loc[2:]
         field = labels.get(str(loc[0]), str(loc[0])) if loc else ""
         msg = plain_message(e)

@@ -279,3 +279,14 @@ def test_an_estate_says_a_database_far_above_its_tiers_mean_and_a_rate_its_vcpus
     notes = json.loads(capsys.readouterr().out)["notes"]
     (busy,) = [n for n in notes if "than its vCPUs give" in n]
     assert busy.startswith("1 database given by TPM") and "A (100,000,000 TPM" in busy and "B (" not in busy
+
+
+def test_a_file_named_xlsx_that_is_no_workbook_is_said_so(tmp_path, capsys):
+    """Adversarial review 2026-11-30: "missing column name, size_gb ... (columns found: not_a_zip_at_all)"."""
+    from planner.cli import main
+
+    f = tmp_path / "estate.xlsx"
+    f.write_bytes(b"not a zip at all\n")
+    assert main(["estate", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not an Excel workbook" in err

@@ -176,6 +176,12 @@ def test_row_errors_name_the_row_the_tier_and_the_column():
     assert f"Row 1 ({rows[0]['name']}): burst IOPS must be ≥ guaranteed IOPS" in text
     assert f"Row 2 ({rows[1]['name']}), latency target, ms: " in text
     assert "tiers.tiers" not in text and "_iops" not in text
+    # a name of 10,000 characters is cut, so the reason after it shows (adversarial review 2026-11-30)
+    rows[0]["name"] = "T" * 10_000
+    with pytest.raises(ValidationError) as exc:
+        TierSet.model_validate({"tiers": rows})
+    text = fmt.row_errors(exc.value, rows, "tiers", labels)
+    assert text.startswith("Row 1 (" + "T" * 40 + "…)") and len(text) < 1_000
 
 
 def test_reset_gives_the_tier_editor_a_new_key():

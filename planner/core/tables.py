@@ -167,6 +167,12 @@ def read_rows(
     # name_200_databases, ...)" (CLI review 2026-11-29): every table reader says what it is
     if not is_xlsx(data) and data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
         raise TableError("a JSON file, not a table: give a CSV or XLSX file", name)
+    if not is_xlsx(data) and str(name).lower().endswith((".xlsx", ".xlsm")):
+        # a file named .xlsx that is no workbook was read as CSV: "missing column name ... (columns found:
+        # not_a_zip_at_all)" (adversarial review 2026-11-30)
+        raise TableError(
+            "not an Excel workbook (an .xlsx file is a zip archive): save it from Excel again, or as CSV", name
+        )
     rows = _xlsx_rows(data, name, sheet) if is_xlsx(data) else csv_rows(decode(data, name), name)
     aliases = aliases or {}
     while rows and all(c is None or str(c).strip() == "" for c in rows[0]):
