@@ -288,3 +288,23 @@ def test_vsan_rdma_needs_a_roce_nic():
     assert "vsan_rdma_roce" in {w["check"] for w in _report(VSAN, node=iwarp, transport="rdma")["warnings"]}
     # the rebuild rule's title names no one policy's count (it said "RAID-1 FTT=1: four" of RAID 6)
     assert "FTT=1" not in R.VSAN_RULES["vsan_rebuild_hosts"].title
+
+
+def test_a_vsan_host_rebuild_reserve_no_rebuild_can_use_is_said_and_not_asked_for():
+    """Browser review 2026-11-30: a RAID-1, 2-failure policy on five hosts kept a host's capacity back for a
+    rebuild its page said could not happen ("nothing is rebuilt"), and the reserves rule asked for it."""
+    from planner.physics.capacity import capacity_report
+
+    six = {**VSAN, "resiliency": "raid6"}
+    rd = _rd(six)
+    step = next(s for s in capacity_report(rd).waterfall if s.step == "host rebuild reserve")
+    assert step.capacity_tb < 0 and "which no rebuild can use: raid6 needs 6 hosts and 5 hosts remain" in step.rule
+    off = {**six, "vsan": {**VSAN.get("vsan", {}), "host_rebuild_reserve": False}}
+    assert R.hardware_rules(_rd(off))["vsan_reserves"]["passed"]
+    # a policy the survivors rebuild still wants its reserve
+    assert (
+        "no rebuild"
+        not in next(s for s in capacity_report(_rd(VSAN)).waterfall if s.step == "host rebuild reserve").rule
+    )
+    keep = {**VSAN, "vsan": {**VSAN.get("vsan", {}), "host_rebuild_reserve": False}}
+    assert not R.hardware_rules(_rd(keep))["vsan_reserves"]["passed"]

@@ -888,7 +888,14 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         (
             "host rebuild reserve",
             -rebuild,
-            "the largest host's capacity (vSAN reserved capacity)"
+            (
+                "the largest host's capacity (vSAN reserved capacity)"
+                if can_repair
+                # reserved for a rebuild no survivor set can hold (browser review 2026-11-30: RAID 6 on six hosts
+                # kept 61.44 TB back beside "nothing is rebuilt")
+                else f"the largest host's capacity (vSAN reserved capacity), which no rebuild can use: "
+                f"{d.resiliency} needs {lay.min_fault_domains} hosts and {left} remain; disable it or add a host"
+            )
             if rebuild
             else ("disabled" if supported else "not available on 2-node or fault-domain clusters"),
         ),

@@ -930,11 +930,16 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         + {"none": "no RDMA", "roce": "RDMA (RoCE)", "iwarp": "RDMA (iWARP)"}[n.nic.rdma],
     )
     supported = rd.nodes >= 3 and d.fault_domain == "node"
+    # a host rebuild reserve only serves a policy the survivors can rebuild (RAID 6 on six hosts cannot)
+    rebuildable = fd - 1 >= lay.min_fault_domains
     put(
         "vsan_reserves",
-        not supported or (v.host_rebuild_reserve and v.operations_reserve),
-        "host rebuild and operations reserves "
-        + ("enabled" if v.host_rebuild_reserve and v.operations_reserve else "not both enabled")
+        not supported or ((v.host_rebuild_reserve or not rebuildable) and v.operations_reserve),
+        (
+            "host rebuild and operations reserves "
+            + ("enabled" if v.host_rebuild_reserve and v.operations_reserve else "not both enabled")
+            + ("" if rebuildable else f" (no rebuild of {d.resiliency} on {fd - 1} hosts: its reserve serves none)")
+        )
         if supported
         else "reserved capacity not available (2-node or fault domains): 30 % kept free",
     )
