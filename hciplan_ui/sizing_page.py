@@ -25,7 +25,7 @@ from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
 from planner.models.database import vm_ram_gb
-from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label
+from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
 from planner.models.stacks import STACK_LABELS, STACKS
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words
@@ -300,7 +300,14 @@ with st.form("size_form"):
         format_func=FT_LABELS.__getitem__,
         key="size_ft",
         help="the failures the cluster survives with the data available: "
-        + "; ".join(f"{FT_LABELS[f]}: {fault_tolerance_label(f, stack)}" for f in FT_LABELS),
+        + "; ".join(
+            f"{FT_LABELS[f]}: {fault_tolerance_label(f, stack)}"
+            # what it takes of a Ceph or vSAN pool (the default sized Ceph at four copies with no word; browser
+            # review 2026-11-30); in the help, which follows the stack, not under the box, which a form's
+            # choice reaches only when it is sent
+            + (f" ({takes})" if (takes := fault_tolerance_takes(f, stack)) else "")
+            for f in FT_LABELS
+        ),
     )
     # defaults seeded in the state, not passed as value=: a kept value would clash with a widget default
     for k in ("size_n1", "size_validated"):

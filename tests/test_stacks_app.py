@@ -258,3 +258,16 @@ def test_a_vsan_designs_vmware_subscription_and_its_price_are_edited_on_the_sla_
     at.session_state["design_json"] = (ROOT / "examples" / "reference.json").read_text()
     at.run()
     assert not at.exception and not [b for b in at.selectbox if b.key == "cost_vsan_opt"]
+
+
+def test_the_size_page_says_what_a_fault_tolerance_takes_of_a_ceph_or_vsan_pool():
+    """Browser review 2026-11-30: the Size page's default, a server and a drive, sized the 200 databases on Ceph at
+    four copies (10 nodes, $25,407 a month) with no word; the shipped Ceph demand, a server, at three."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    assert "copies" not in at.selectbox(key="size_ft").help  # S2D's resiliency names say it
+    at.selectbox(key="size_stack").set_value("ceph").run()
+    said = at.selectbox(key="size_ft").help
+    assert not at.exception and "node and drive: survive" in said and "4 copies (min_size 2)" in said
+    assert "one node: survive" in said and "3 copies (min_size 2)" in said
+    at.selectbox(key="size_stack").set_value("vsan").run()
+    assert "1 failure to tolerate" in at.selectbox(key="size_ft").help

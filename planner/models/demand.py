@@ -55,6 +55,28 @@ def fault_tolerance_label(fault_tolerance: str, stack: str = "s2d") -> str:
     return "survive " + said
 
 
+def fault_tolerance_takes(fault_tolerance: str, stack: str = "s2d") -> str | None:
+    """What a fault-tolerance choice takes of a Ceph or vSAN pool, in words (None for S2D, whose resiliency
+    names say it): the rules :func:`planner.physics.rules.ceph_allowed_by_fault_tolerance` and
+    :func:`planner.physics.rules.vsan_allowed_by_fault_tolerance` apply. The Size page's default, a server and
+    a drive, sized a Ceph cluster at four copies with no word (browser review 2026-11-30)."""
+    one = fault_tolerance == "node"
+    if stack == "ceph":
+        return (
+            "Ceph keeps IO through one failure: 3 copies (min_size 2) or an erasure code of 2 coding chunks"
+            if one
+            else "Ceph keeps IO through two failures: 4 copies (min_size 2) or an erasure code of 3 coding chunks, "
+            "more raw capacity than a server alone takes (3 copies)"
+        )
+    if stack == "vsan":
+        return (
+            "vSAN policy of 1 failure to tolerate (RAID-1 2 copies, or RAID-5)"
+            if one
+            else "vSAN policy of 2 failures to tolerate (RAID-1 3 copies, or RAID-6)"
+        )
+    return None
+
+
 #: the demand's IOs in flight per database VM; an open load does not use it
 OUTSTANDING_PER_DB = 32.0
 MAX_DEMAND_IOPS = 1e9
