@@ -1012,3 +1012,13 @@ def test_a_design_of_another_topology_gets_no_proposal_in_the_app_or_the_library
     assert not at.exception
     assert any(NOT_HYPERCONVERGED[:40] in c.value.lower() for c in at.caption)
     assert not [b for b in at.button if b.label.startswith("Prepare the proposal")]
+
+
+def test_the_network_row_says_whether_the_design_uses_its_nics_rdma():
+    """Browser review 2026-11-30: a Ceph proposal over TCP/IP listed its NIC as "(2 x 25 GbE, RDMA RoCE)"."""
+    from planner.models.workload import profiles
+
+    text = json.dumps(document(build(load_design(EX / "ceph-6node-reef.json"), profiles()["oltp-8k"])))
+    assert "RDMA RoCE capable, not used: TCP/IP" in text or "no RDMA" in text
+    ref = json.dumps(document(build(load_design(EX / "reference.json"), profiles()["oltp-8k"])))
+    assert "25 GbE, RDMA RoCE)" in ref and "not used" not in ref

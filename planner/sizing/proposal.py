@@ -77,7 +77,17 @@ def design_summary(rd) -> list[tuple[str, str]]:
         (
             "Network per node",
             f"{n.nic_count} x {n.nic.vendor} {n.nic.model} "
-            f"({n.nic.ports} x {n.nic.port_gbit_s:g} GbE, RDMA {n.nic.rdma})",
+            f"({n.nic.ports} x {n.nic.port_gbit_s:g} GbE, "
+            # what the design uses, not only what the card can: a Ceph design over TCP/IP read "RDMA RoCE" (browser
+            # review 2026-11-30)
+            + (
+                "no RDMA"
+                if n.nic.rdma == "none"
+                else f"RDMA {n.nic.rdma}"
+                if rd.design.transport == "rdma"
+                else f"RDMA {n.nic.rdma} capable, not used: TCP/IP"
+            )
+            + ")",
         )
     )
     return rows
