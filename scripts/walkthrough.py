@@ -189,7 +189,8 @@ def walk(page, base: str, browser) -> list[str]:
     ctx = browser.new_context(viewport=VIEWPORT)
     other = ctx.new_page()
     other.set_default_timeout(TIMEOUT_MS)
-    other.goto(f"{base}/size{query}")
+    # the link is the page's whole address since stop 45 (it was "?s=..." alone, which opens nothing from an email)
+    other.goto(query if query.startswith("http") else f"{base}/size{query}")
     _done(other)
     if (again := _headline(other)) != headline:
         raise SystemExit(f"the share link shows {again}, the session {headline}")
