@@ -1022,3 +1022,14 @@ def test_the_network_row_says_whether_the_design_uses_its_nics_rdma():
     assert "RDMA RoCE capable, not used: TCP/IP" in text or "no RDMA" in text
     ref = json.dumps(document(build(load_design(EX / "reference.json"), profiles()["oltp-8k"])))
     assert "25 GbE, RDMA RoCE)" in ref and "not used" not in ref
+
+
+def test_a_benchmark_load_a_policy_paces_is_not_said_to_keep_all_its_ios_in_flight():
+    """The reference cluster under oltp-8k is paced by its CPU utilisation cap: 4,800 IOs could be in flight, but
+    its 0.514 ms at 523,208 IOPS is not 4,800 / 523,208 (9.2 ms): the note says no such thing of it."""
+    from planner.models.workload import profiles
+
+    p = build(load_design(EX / "reference.json"), profiles()["oltp-8k"])
+    assert p["report"]["limited_by"] == "cpu_utilization_cap"
+    text = json.dumps(document(p))
+    assert "Throughput under the benchmark workload oltp-8k" in text and "IOs in flight" not in text

@@ -519,15 +519,15 @@ def benchmark_workload(p: dict) -> dict | None:
     prof = profiles().get(str(w.get("name")))
     if prof is None or prof.model_dump(mode="json") != w:
         return None
-    d = p["design"]
+    d, rep = p["design"], p["report"]
     # the VMs on a hyperconverged design's own nodes (a disaggregated design runs them on its database servers)
     hci = d.get("topology", "hyperconverged") == "hyperconverged" and not d.get("clients")
-    closed = hci and prof.iops is None and prof.vms_per_node
-    return {
-        "name": prof.name,
-        "description": prof.description,
-        "in_flight": float(prof.vms_on(int(d["nodes"]))) * prof.outstanding_per_vm if closed else None,
-    }
+    n = float(prof.vms_on(int(d["nodes"]))) * prof.outstanding_per_vm if hci and prof.vms_per_node else None
+    # said only where Little's law gives the latency: a load a policy paces (the CPU utilisation cap) keeps
+    # fewer IOs in flight than its VMs could (the reference cluster: 4,800 IOs, 0.514 ms at 523,208 IOPS)
+    iops, lat = rep.get("iops"), rep.get("vm_latency_ms")
+    little = prof.iops is None and n and iops and lat and abs(n / iops * 1e3 - lat) <= 0.02 * lat
+    return {"name": prof.name, "description": prof.description, "in_flight": n if little else None}
 
 
 def _drive_wear_note(rep: dict, cost: dict) -> str | None:
