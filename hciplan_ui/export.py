@@ -13,9 +13,8 @@ import streamlit as st
 
 from planner.core.tables import write_csv
 from planner.core.text import first_upper
-from planner.sizing.document import document
+from planner.sizing.document import MAX_NAME_CHARS, document
 from planner.sizing.formats import render_html
-from planner.store.session import MAX_NAME_CHARS
 
 
 def to_csv(rows: list[dict]) -> str:

@@ -347,8 +347,7 @@ NAME_WIDGETS = {"company": "report_company", "customer": "report_customer", "pre
 
 def document_names() -> dict[str, str]:
     """The company preparing the document, the customer and the author (as typed)."""
-    from planner.sizing.document import MAX_COMPANY_CHARS
-    from planner.store.session import MAX_NAME_CHARS
+    from planner.sizing.document import MAX_COMPANY_CHARS, MAX_NAME_CHARS
 
     ss = st.session_state
     # at most what a saved scenario and a link hold (the boxes are bounded too; a value set another way is cut)

@@ -1033,3 +1033,35 @@ def test_a_benchmark_load_a_policy_paces_is_not_said_to_keep_all_its_ios_in_flig
     assert p["report"]["limited_by"] == "cpu_utilization_cap"
     text = json.dumps(document(p))
     assert "Throughput under the benchmark workload oltp-8k" in text and "IOs in flight" not in text
+
+
+def test_names_the_app_takes_the_document_takes_and_a_benchmarks_wear_is_its_own():
+    """Verification walk 2026-11-30: a customer name of 200 characters (what the app's box and a saved scenario
+    take) gave "customer: at most 120 characters (got 200)"; a benchmark's drive wear was said to be written "at
+    your databases' guaranteed IOPS"; `compare` kept "the latencies shown are at the capacity" beside none."""
+    from planner.models.workload import profiles
+    from planner.sizing.document import MAX_NAME_CHARS
+
+    design = load_design(EX / "reference.json")
+    p = build(design, profiles()["oltp-8k"], meta={"customer": "C" * MAX_NAME_CHARS, "author": "A" * MAX_NAME_CHARS})
+    text = json.dumps(document(p))
+    assert "C" * MAX_NAME_CHARS in text
+    with pytest.raises(DocumentError, match="at most 200"):
+        document(build(design, profiles()["oltp-8k"], meta={"customer": "C" * (MAX_NAME_CHARS + 1)}))
+    assert "Written at the benchmark workload oltp-8k around the clock" in text and "your databases'" not in text
+
+
+def test_compare_past_saturation_warns_without_the_latency_clause(capsys):
+    from planner.cli import main
+
+    args = [
+        "compare",
+        "examples/reference.json",
+        "examples/san-raid5.json",
+        "--database",
+        "examples/db-oltp-hammerdb.json",
+    ]
+    assert main(args) == 0
+    _, san = json.loads(capsys.readouterr().out)
+    (warn,) = [w for w in san["warnings"] if "queues grow without end" in w]
+    assert warn.endswith("its queues grow without end") and "latencies shown" not in warn

@@ -59,7 +59,10 @@ def summarise(report: dict) -> dict:
         out.update({k: None for k in LATENCY_KEYS if k in out})
         out.update({f"{k}_note": PAST_SATURATION_NOTE for k in LATENCY_KEYS if k in out})
     out["extrapolation"] = [f["message"] for f in report.get("extrapolation", [])]
-    out["warnings"] = [w["message"] for w in report.get("warnings", [])]
+    # past saturation no latency is shown: its warning without "the latencies shown are at the capacity"
+    # (verification walk 2026-11-30)
+    past = bool(report.get("saturated"))
+    out["warnings"] = [w.get("short", w["message"]) if past else w["message"] for w in report.get("warnings", [])]
     out["notes"] = report.get("notes", [])
     return out
 

@@ -33,6 +33,9 @@ from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resilienc
 
 MAX_LOGO_BYTES = 1_000_000
 MAX_COMPANY_CHARS = 120
+#: the customer's and the author's names at most (what a saved scenario and a share link hold): the document
+#: took 120 where the app's box took 200 (verification walk 2026-11-30: "customer: at most 120 characters (got 200)")
+MAX_NAME_CHARS = 200
 BOTTLENECK_WORDS = {
     "vm_vcpu": "the database VMs' processors",
     "host_cpu": "the servers' processors",
@@ -530,7 +533,7 @@ def benchmark_workload(p: dict) -> dict | None:
     return {"name": prof.name, "description": prof.description, "in_flight": n if little else None}
 
 
-def _drive_wear_note(rep: dict, cost: dict) -> str | None:
+def _drive_wear_note(rep: dict, cost: dict, written_at: str = "your databases' guaranteed IOPS") -> str | None:
     """What a total cost of ownership leaves out when the capacity drives' rated writes run out within it
     (``rep["endurance_years"]`` [years], :mod:`planner.physics.endurance`): their replacement, at today's
     prices. A proposal gave "TCO, 5 years $1,142,848" beside drives lasting 3.6 years, with no word (browser
@@ -549,7 +552,7 @@ def _drive_wear_note(rep: dict, cost: dict) -> str | None:
         else f"the {and_list([f'{y}-' for y in short[:-1]] + [f'{short[-1]}-year'])} totals leave"
     )
     return (
-        f"These totals buy the capacity drives once. Written at your databases' guaranteed IOPS around the clock, "
+        f"These totals buy the capacity drives once. Written at {written_at} around the clock, "
         f"their rated writes last about {years:,.1f} years, so {which} out replacing them (over {longest} years: "
         f"{'once' if times == 1 else f'{times} times'}, about {usd(drives)} each time at today's prices), or "
         "choosing drives rated for more writes per day."
@@ -566,7 +569,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     logo_ok = check_logo(logo)
     rep, cost, meta = p["report"], p["cost"], p["meta"]
     # every name the document prints as one line of plain text, wherever it lands (a sentence, the title)
-    meta = {**meta, **{k: check_company(meta.get(k), k) for k in ("customer", "author")}}
+    meta = {**meta, **{k: check_company(meta.get(k), k, MAX_NAME_CHARS) for k in ("customer", "author")}}
     meta["title"] = check_company(meta.get("title"), "title", max_chars=None)  # it holds the customer's name
     design = p["design"]
     sections: list[dict] = []
@@ -782,7 +785,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 f"server from year {grows_in} (section Growth), whose purchase and running costs they leave out."
             )
         )
-    if note := _drive_wear_note(rep, cost):
+    # a benchmark's wear is the benchmark's, not the databases' (verification walk 2026-11-30)
+    if note := _drive_wear_note(
+        rep, cost, f"the benchmark workload {bench['name']}" if bench else "your databases' guaranteed IOPS"
+    ):
         blocks.append(P(note))
     ex = p.get("existing")
     if ex:

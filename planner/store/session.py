@@ -8,14 +8,13 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from planner.core.errors import PlannerError, format_validation_error, shown
-from planner.sizing.document import MAX_COMPANY_CHARS
+from planner.sizing.document import MAX_COMPANY_CHARS, MAX_NAME_CHARS
 
 #: the session's JSON layout; a row written by a newer hciplan is refused, an older one migrated.
 #: 2: the workload's choice and the sized demand's workload, the Size page's choices and the
 #: document's names (a version-1 session is a version-2 one without them)
 SCHEMA_VERSION = 2
 MAX_SESSION_BYTES = 2_000_000
-MAX_NAME_CHARS = 200
 #: a link id: the first characters of the session's SHA-256, URL-safe base 64 (126 bits)
 LINK_ID_CHARS = 21
 
