@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, get_args
 
 import streamlit as st
 from pydantic import ValidationError
@@ -644,12 +644,12 @@ lic_choices, lic_used = _licence_choices(
 )
 if st.session_state.get("cost_lic_opt", d.licence_option) not in lic_choices:
     st.session_state["cost_lic_opt"] = lic_used
-VSAN_NAMES = {"vmware-vcf": "VMware Cloud Foundation", "vmware-vvf": "VMware vSphere Foundation"}
 if cost_box.open and _vsan:
+    # the choices the cost model takes, named as every page names a licence
     figures["vsan_licence"] = cols[11].selectbox(
         "VMware subscription in the monthly cost",
-        list(VSAN_NAMES),
-        format_func=VSAN_NAMES.__getitem__,
+        list(get_args(CostAssumptions.model_fields["vsan_licence"].annotation)),
+        format_func=licence_words,
         key="cost_vsan_opt",
     )
 else:

@@ -997,10 +997,15 @@ def report(design_json: str, workload_json: str | None = None, calibration_json:
 
 def service_months() -> int:
     """The months the session's costs spread a purchase over (the cost assumptions' amortisation period)."""
+    return _amortisation_months(st.session_state.get("costs_json"))
+
+
+@functools.lru_cache(maxsize=16)
+def _amortisation_months(costs_json: str | None) -> int:
+    """:func:`service_months` of one cost assumptions' JSON, parsed once (it is read on every page's report)."""
     from planner.commercial.pricing import CostAssumptions
 
-    raw = st.session_state.get("costs_json")
-    return (CostAssumptions.model_validate_json(raw) if raw else CostAssumptions()).amortisation_months
+    return (CostAssumptions.model_validate_json(costs_json) if costs_json else CostAssumptions()).amortisation_months
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

@@ -1049,19 +1049,3 @@ def test_names_the_app_takes_the_document_takes_and_a_benchmarks_wear_is_its_own
     with pytest.raises(DocumentError, match="at most 200"):
         document(build(design, profiles()["oltp-8k"], meta={"customer": "C" * (MAX_NAME_CHARS + 1)}))
     assert "Written at the benchmark workload oltp-8k around the clock" in text and "your databases'" not in text
-
-
-def test_compare_past_saturation_warns_without_the_latency_clause(capsys):
-    from planner.cli import main
-
-    args = [
-        "compare",
-        "examples/reference.json",
-        "examples/san-raid5.json",
-        "--database",
-        "examples/db-oltp-hammerdb.json",
-    ]
-    assert main(args) == 0
-    _, san = json.loads(capsys.readouterr().out)
-    (warn,) = [w for w in san["warnings"] if "queues grow without end" in w]
-    assert warn.endswith("its queues grow without end") and "latencies shown" not in warn

@@ -458,45 +458,11 @@ def cmd_db_io(args) -> int:
         if cores > vcpus
         else []
     )
-    out["warnings"] += _db_io_rate_warnings(db, d, lat)
+    from planner.commercial.database import rate_warnings
+
+    out["warnings"] += rate_warnings(db, d, lat)
     print_json(strict(out, NOT_COMPUTABLE))
     return 0
-
-
-def _db_io_rate_warnings(db, d, lat_ms: float | None) -> list[str]:
-    """What keeps ``db`` (its IO demand ``d``) from its rate whatever the storage: its virtual users, each
-    waiting for its IO (Little's law, :func:`planner.commercial.database.users_rate`), and the log writes
-    SQL Server keeps in flight (:data:`planner.models.oltp.LOG_WRITES_IN_FLIGHT_MAX`). `db-io` printed 7,744
-    transactions a second for one virtual user at 1 ms an IO, and 250 log writes a second at 1 s each
-    with no word (CLI review 2026-11-30); `sla --database` bounded the first."""
-    from planner.commercial.database import users_rate
-    from planner.core.text import count
-    from planner.models.database import ASSUMED_LOG_WRITE_LATENCY_MS, cpu_s_per_call
-    from planner.models.oltp import LOG_WRITES_IN_FLIGHT_MAX
-
-    lat = ASSUMED_LOG_WRITE_LATENCY_MS if lat_ms is None else lat_ms
-    tps = d.transactions_per_s
-    out = []
-    if db.virtual_users is not None and tps > 0:
-        vcpus = max(int(db.vm("vcpus")), 1)
-        cs = cpu_s_per_call(db, d, 0.0)
-        most = users_rate(d, cs, vcpus, vcpus / cs if cs > 0 else float("inf"), db.virtual_users, lat)
-        if tps > most * (1 + 1e-9):
-            out.append(
-                f"with {count(db.virtual_users, 'virtual user')} and no think time the database reaches at most "
-                f"{most * 60:,.0f} TPM when an IO takes {lat:g} ms (Little's law: each user waits for its own IO and "
-                "commit), below the "
-                f"{tps * 60:,.0f} TPM asked: more users, or a lower rate"
-            )
-    in_flight = d.log_flushes_per_s * lat / 1e3
-    if in_flight > LOG_WRITES_IN_FLIGHT_MAX:
-        most = LOG_WRITES_IN_FLIGHT_MAX / in_flight * tps * 60
-        out.append(
-            f"the log keeps {in_flight:,.0f} writes in flight at {lat:g} ms a write, above the "
-            f"{LOG_WRITES_IN_FLIGHT_MAX} SQL Server allows: the log carries at most about {most:,.0f} TPM at that "
-            "latency"
-        )
-    return out
 
 
 def register_db_io(sub) -> None:

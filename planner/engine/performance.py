@@ -126,21 +126,16 @@ def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: st
     name = station_words(rep).get(str(rep.get("limited_by")), str(rep.get("limited_by")))
     asked = f"asks {offered_iops:,.0f} IOPS" if offered_iops else "asks more IOPS"
     cap = f"{rep.get('iops_capacity', 0.0):,.0f} IOPS"
-    if case == "healthy":
-        message = (
-            f"the load {asked}, past the {cap} this design carries at most (limited by its {name}): its queues "
-            "grow without end, and the latencies shown are at the capacity, not at this load"
-        )
-    else:
-        # the case said first: a design that carries its load healthy (the Design page's "IOPS met") and not
-        # with one node down read as two answers to one question (browser review 2026-11-30)
-        message = (
-            f"with {case}, the load {asked}, past the {cap} the design then carries at most (limited by its "
-            f"{name}): its queues grow without end, and the latencies shown with {case} are at the capacity, "
-            "not at this load"
-        )
-    # without the clause on the latencies, for a summary that shows none past saturation (`compare`)
-    short = message.split(": its queues grow without end")[0] + ": its queues grow without end"
+    # the case said first: a design that carries its load healthy (the Design page's "IOPS met") and not with one
+    # node down read as two answers to one question (browser review 2026-11-30)
+    short = (
+        f"the load {asked}, past the {cap} this design carries at most (limited by its {name})"
+        if case == "healthy"
+        else f"with {case}, the load {asked}, past the {cap} the design then carries at most (limited by its {name})"
+    ) + ": its queues grow without end"
+    shown = "shown" if case == "healthy" else f"shown with {case}"
+    # ``short`` without the clause on the latencies, for a summary that shows none past saturation (`compare`)
+    message = f"{short}, and the latencies {shown} are at the capacity, not at this load"
     return {"check": "saturated", "case": case, "kind": "requirement", "message": message, "short": short}
 
 
