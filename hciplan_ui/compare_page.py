@@ -15,7 +15,12 @@ from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper
 from planner.engine.architectures import TOPOLOGY_LABELS
-from planner.engine.performance import station_words
+from planner.engine.performance import (
+    NO_LATENCY_PAST_SATURATION,
+    PAST_SATURATION_NOTE,
+    PAST_SATURATION_WHY,
+    station_words,
+)
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
@@ -325,11 +330,6 @@ METRICS = [
     ("vm_latency_ms", "VM latency", fmt.ms, True),
     ("p99_read_latency_ms", "p99 read latency (VM)", fmt.ms, True),
 ]
-#: what a saturated system's latency is (the verdict's "no latency: the load is past saturation")
-PAST_SATURATION = (
-    "The load asks more IOPS than this system carries: its queues grow without end, so no latency holds. "
-    "The IOPS shown are what it carries at most."
-)
 SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
 reports = []
 designs = dict(scenarios)
@@ -374,7 +374,7 @@ for col, (name, r) in zip(cols, reports):
             if key.endswith("latency_ms") and r.get("saturated"):
                 # past saturation the latency is the capacity's, not this load's: "VM latency 28.1 ms" for 2.3 M
                 # IOPS asked of a SAN that carries 16,752 (browser review 2026-11-30)
-                st.metric(label, "none: past saturation", help=fmt.md(PAST_SATURATION))
+                st.metric(label, NO_LATENCY_PAST_SATURATION, help=fmt.md(first_upper(PAST_SATURATION_WHY) + "."))
                 continue
             past = key.endswith("latency_ms") and base.get("saturated")  # no latency of the base to compare with
             if name != "current" and base.get(key) and r.get(key) is not None and not past:
@@ -445,10 +445,10 @@ for name, r in reports:
             # the card's rule: past saturation no latency holds, nor a change against one (the table said "VM
             # latency 21.0 ms, 40x" under a card saying none; browser review 2026-11-30)
             past = bool(r.get("saturated"))
-            row[label] = "none: past saturation" if past else f(r.get(key))
+            row[label] = NO_LATENCY_PAST_SATURATION if past else f(r.get(key))
             raw[key] = None if past or r.get(key) is None else round(r[key], 4)
             if past:
-                raw[f"{key}_note"] = PAST_SATURATION
+                raw[f"{key}_note"] = PAST_SATURATION_NOTE
             row[f"{label}, change"], raw[f"{key}_change_pct"] = fmt.DASH, None
             continue
         row[label] = f(r.get(key))

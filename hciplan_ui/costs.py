@@ -23,6 +23,7 @@ from hciplan_ui import chrome, fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
 from planner.core.text import sentence, tidy
+from planner.engine.performance import NO_LATENCY_PAST_SATURATION
 from planner.sizing.words import customer_words
 
 QUOTES = "cost_quotes"  # {"file", "part_prices_usd", "vendor_discounts_pct"}
@@ -305,7 +306,7 @@ def _short(d: dict) -> str:
     if k == "latency" and str(d.get("detail", "")).startswith("the load cannot be carried"):
         # past saturation there is no latency: "demand mean 3.195 ms vs 1.000 ms" beside "604,350 IOPS at saturation,
         # 715,450 needed" (browser review 2026-11-29)
-        return "no latency: the load is past saturation"
+        return NO_LATENCY_PAST_SATURATION
     if k == "latency":
         # the demand's tiers with every node up: the Performance page's headline beside it can be the view one
         # node down, or another workload (browser review 2026-11-29: "VM latency 0.622 ms" above "worst 0.545 ms")

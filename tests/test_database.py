@@ -1088,7 +1088,8 @@ def test_compare_shows_no_latency_for_a_system_past_saturation(capsys):
     "vm_latency_ms": 21.48, a latency at 99.9 % busy that Little's law ties to no IO count the database has;
     the app's Compare page says "none: past saturation" for the same system."""
     from planner.cli import main
-    from planner.sizing.compare import LATENCY_KEYS, PAST_SATURATION_NOTE
+    from planner.engine.performance import PAST_SATURATION_NOTE
+    from planner.sizing.compare import LATENCY_KEYS
 
     args = [
         "compare",

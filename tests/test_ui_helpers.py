@@ -451,7 +451,7 @@ def test_a_saturated_demand_has_no_latency_in_the_verdict_row():
 
     d = {"key": "latency", "have": 3.195, "need": 1.0, "tier": "demand", "statistic": "mean"}
     assert _short({**d, "detail": "the load cannot be carried, so no latency target holds"}) == (
-        "no latency: the load is past saturation"
+        "none: past saturation"
     )
     assert _short({**d, "detail": "demand mean 3.195 ms (target 1 ms)"}).startswith("demand mean 3.195 ms vs")
 

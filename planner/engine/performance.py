@@ -115,6 +115,19 @@ def host_cpu_note(rep: dict[str, Any]) -> None:
         rep["host_cpu_utilization_note"] = HOST_CPU_NOTE
 
 
+#: a latency past saturation, where a figure would stand (the Compare page, `compare`, the document, the verdict):
+#: three wordings of it ("none: past saturation", "no latency: the load is past saturation", "none: the load is
+#: past what it carries") read as three rules (review 2026-11-30)
+NO_LATENCY_PAST_SATURATION = "none: past saturation"
+#: why, in one sentence
+PAST_SATURATION_WHY = (
+    "the load asks more IOPS than this design carries, so its queues grow without end and no latency holds "
+    "(the IOPS shown are what it carries at most)"
+)
+#: the note beside a latency left out past saturation (JSON ``*_latency_ms_note``, the document's cell)
+PAST_SATURATION_NOTE = f"none: {PAST_SATURATION_WHY}"
+
+
 def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: str = "healthy") -> dict[str, str] | None:
     """The warning of a load past saturation (``rep`` as :func:`at_capacity` leaves it), or None when it is
     carried. ``offered_iops`` [IOPS]: what the workload asks; ``case``: "healthy" or "one node down".

@@ -8,6 +8,8 @@ of its peak demand, ``--mean`` for the mean).
 
 from __future__ import annotations
 
+from planner.engine.performance import PAST_SATURATION_NOTE
+
 #: the keys of a report the comparison keeps (``--full`` prints whole reports)
 SUMMARY_KEYS = (
     "design",
@@ -41,11 +43,6 @@ SUMMARY_KEYS = (
 
 #: the latencies a comparison leaves out for a system past saturation
 LATENCY_KEYS = tuple(k for k in SUMMARY_KEYS if k.endswith("latency_ms"))
-#: why (the app's Compare page and the document say "none: past saturation" alike)
-PAST_SATURATION_NOTE = (
-    "none: the load asks more IOPS than this design carries, so its queues grow without end and no latency holds "
-    "(the IOPS shown are what it carries at most)"
-)
 
 
 def summarise(report: dict) -> dict:

@@ -24,6 +24,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence, tidy
+from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.results.report import bottleneck_words, present_utilization
@@ -826,9 +827,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     # of a SAN carrying 16,752; browser review 2026-11-30)
                     (
                         "Latency seen by the databases today",
-                        "none: the load is past what it carries, so its queues grow without end"
-                        if er.get("saturated")
-                        else ms(er.get("vm_latency_ms")),
+                        PAST_SATURATION_NOTE if er.get("saturated") else ms(er.get("vm_latency_ms")),
                     ),
                     ("Throughput proposed", f"{rep['iops']:,.0f} IOPS"),
                 ]
