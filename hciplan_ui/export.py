@@ -32,11 +32,11 @@ def proposal_html(p: dict, company: str | None = None, logo: bytes | None = None
 def proposal_data(
     design_json: str,
     workload_json: str,
-    tiers_json: str,
+    tiers_json: str | None,
     demand_json: str | None,
     costs_json: str,
     meta_json: str,
-    n_plus_one: bool = True,
+    n_plus_one: bool | None = None,
     calibration_json: str | None = None,
     existing_json: str | None = None,
 ) -> dict:
@@ -59,7 +59,7 @@ def proposal_data(
     return build(
         design,
         workload,
-        TierSet.model_validate_json(tiers_json),
+        TierSet.model_validate_json(tiers_json) if tiers_json else None,
         demand,
         CostAssumptions.model_validate_json(costs_json),
         json.loads(meta_json),
@@ -93,13 +93,15 @@ def proposal_panel(
     design_json: str,
     workload_json: str,
     demand_json: str | None,
-    n_plus_one: bool,
     existing_json: str | None = None,
 ) -> None:
     """The document to send, in four formats, with the company's name and logo: the figures
-    are the pages' own (the same library calls, the session's prices, tiers and calibration)."""
+    are the pages' own (the same library calls, the session's prices, tiers and calibration). A demand
+    decides the tiers it was sized in and the N+1 it plans for (:func:`planner.sizing.proposal.build`):
+    the Size and Performance pages' documents of one session priced the same tiers differently."""
     from hciplan_ui import costs, fmt, inputs, state
     from planner.core.errors import PlannerError
+    from planner.models.demand import Demand
     from planner.sizing.document import MAX_LOGO_BYTES, check_company, check_logo
 
     ss = st.session_state
@@ -141,15 +143,16 @@ def proposal_panel(
         st.error(f"Company name: {fmt.md(exc)}", icon=":material/error:")
         company_ok = None
     meta = {"customer": customer, "author": author, "date": str(date)}
+    demand = Demand.model_validate_json(demand_json) if demand_json else None
     args = json.dumps(
         {
             "design_json": design_json,
             "workload_json": workload_json,
-            "tiers_json": state.tiers_json(),
+            "tiers_json": None if demand is not None and demand.tier_counts else state.tiers_json(),
             "demand_json": demand_json,
             "costs_json": costs.assumptions_json(),
             "meta_json": json.dumps(meta, sort_keys=True),
-            "n_plus_one": bool(n_plus_one),
+            "n_plus_one": None if demand is not None else state.n_plus_one(),
             "calibration_json": state.session_calibration(),
             "existing_json": existing_json,
         },

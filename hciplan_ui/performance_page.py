@@ -370,8 +370,6 @@ def _exports() -> None:
         dj,
         wj,
         costs.demand_json(),
-        # the SLA page's N+1 choice (off until set there or by a sized demand)
-        bool(st.session_state.get("sla_n1", False)),
         state.existing_json(),
     )
 

@@ -179,6 +179,8 @@ ram_db: Any
 iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_n = dbs = vcpu_db = ram_db = None
 db_fields: dict = {}
 counts = {}
+if note := st.session_state.pop("size_file_tiers_note", None):
+    st.info(note, icon=":material/sync:")
 with st.form("size_form"):
     D = lambda f: inputs.model_bounds(Demand, f)
     problems = {}  # key -> message (only the inputs this mode shows)
@@ -744,7 +746,6 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             r_json,
             state.canonical(w.model_dump(mode="json")),
             demand_json,
-            demand.n_plus_one,
             state.existing_json(),
         )
         if not state.presenter():
@@ -773,6 +774,16 @@ if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
         st.error(fmt.md(exc))
     else:
         state.set_demand(d.model_dump_json(), int(top or 5))
+        if d.tier_counts and state.canonical(d.tierset().model_dump(mode="json")) != state.tiers_json():
+            # the file's tiers become the session's: the page's "Tiers as defined on the SLA & tiers page" and
+            # the SLA page priced edited tiers beside a sizing of the file's (pricing review 2026-11-30)
+            state.set_tiers(state.canonical(d.tierset().model_dump(mode="json")))
+            st.session_state["size_file_tiers_note"] = (
+                "The demand file's tiers are now the session's"
+                + (" (the file names none: the shipped tiers)" if d.tiers is None else "")
+                + ": the SLA & tiers page shows and prices them."
+            )
+            st.rerun()  # the form above was drawn with the tiers before
 
 
 def _form_fields() -> dict:

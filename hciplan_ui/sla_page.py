@@ -25,6 +25,7 @@ from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
 from planner.models.database import Database
+from planner.models.demand import Demand
 from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import TierSet
 from planner.results.uncertainty import band_short_of
@@ -271,6 +272,13 @@ inputs.keep("sla_n1", "sla_by", "sla_stat", "sla_bs", "cost_lic_opt", "sla_bg", 
 st.session_state.setdefault("sla_bg", state.OTHER_TENANTS[2])
 st.session_state.setdefault("sla_rf", 1.0)
 n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
+if (sized := cost_state.demand_json()) and Demand.model_validate_json(sized).n_plus_one != n1:
+    # the proposal prices with the failures the demand plans for: the Performance page's document priced 470
+    # databases a tier beside "A server can fail: met" where 368 fit with one node down (pricing review 2026-11-30)
+    st.caption(
+        "The proposal prices the tiers as the sized demand plans: "
+        + ("with one node down." if not n1 else "with every node up (its demand does not plan for a failure).")
+    )
 
 st.subheader("Guarantee for one database")
 bg_choice = st.radio("Other tenants on the cluster", state.OTHER_TENANTS, horizontal=True, key="sla_bg")

@@ -364,8 +364,8 @@ def use_sized_design(design: dict, demand) -> None:
     w = canonical(demand_as_workload(demand, design["nodes"]).model_dump(mode="json"))
     st.session_state["sized_workload_json"] = w
     set_workload(SIZED, w)
-    if demand.tiers is not None:
-        set_tiers(canonical(demand.tiers.model_dump(mode="json")))
+    if demand.tiers is not None or demand.tier_counts:  # a demand in the shipped tiers sets them back too
+        set_tiers(canonical(demand.tierset().model_dump(mode="json")))
     set_tier_counts({k: int(v) for k, v in (demand.tier_counts or {}).items()})
     st.session_state["sla_n1"] = demand.n_plus_one
     st.session_state["sla_bg"] = "current workload"

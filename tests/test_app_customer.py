@@ -728,3 +728,47 @@ def test_the_compare_pages_database_sources_cite_no_file_paths():
     assert not at.exception
     said = " ".join(c.value for c in at.caption)
     assert "core-microseconds per TPM transaction" in said and "planner/data" not in said and ".json" not in said
+
+
+def test_a_demand_file_brings_its_tiers_and_both_documents_price_them_alike():
+    """Pricing review 2026-11-30: with tiers edited on the SLA page, a demand file was sized in its own (shipped)
+    tiers while the Size page said "Tiers as defined on the SLA & tiers page" and the document priced the edited
+    ones; with the SLA page's N+1 off, the Performance page's document priced 470 databases a tier beside "A server
+    can fail: met" where the Size page's priced the 368 that fit with one node down."""
+    from planner.models.tiers import TierSet, default_tiers
+
+    raw = default_tiers().model_dump(mode="json")
+    raw["tiers"][1]["guaranteed_iops"] = 3000
+    edited = TierSet.model_validate(raw).model_dump(mode="json")
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["tiers_json"] = json.dumps(edited, sort_keys=True, separators=(",", ":"))
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", DEMAND.read_bytes(), "application/json")]).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert json.loads(at.session_state["tiers_json"]) == default_tiers().model_dump(mode="json")
+    assert any("tiers are now the session's (the file names none: the shipped tiers)" in i.value for i in at.info)
+    at.button(key="size_use_best").click().run()
+    # the SLA page's N+1 off: its own prices move, the documents keep the demand's
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="sla_n1").set_value(False).run()
+    assert not at.exception
+    said = " ".join(c.value for c in at.caption)
+    assert "The proposal prices the tiers as the sized demand plans: with one node down." in said
+    args = {}
+    for page, prefix, section in (
+        ("hciplan_ui/sizing_page.py", "size", "size_files"),
+        ("hciplan_ui/performance_page.py", "p", "p_exports"),
+    ):
+        at.switch_page(page).run()
+        at.session_state[section] = True
+        at.run()
+        at.radio(key="report_format").set_value("html").run()
+        at.button(key=f"{prefix}_prepare").click().run(timeout=240)
+        assert not at.exception and not _errors(at), _errors(at)
+        args[prefix] = json.loads(at.session_state[f"{prefix}_proposal"][0][0])
+    for prefix in args:
+        assert args[prefix]["n_plus_one"] is None and args[prefix]["tiers_json"] is None  # the demand's
+    from hciplan_ui import export
+
+    data = export.proposal_data(**args["p"])
+    assert data["n_plus_one"] is True and data["tiers_shipped"]

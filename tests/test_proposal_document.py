@@ -1049,3 +1049,26 @@ def test_names_the_app_takes_the_document_takes_and_a_benchmarks_wear_is_its_own
     with pytest.raises(DocumentError, match="at most 200"):
         document(build(design, profiles()["oltp-8k"], meta={"customer": "C" * (MAX_NAME_CHARS + 1)}))
     assert "Written at the benchmark workload oltp-8k around the clock" in text and "your databases'" not in text
+
+
+def test_a_demand_decides_the_tiers_priced_and_their_n_plus_one():
+    """Pricing review 2026-11-30: a document sized Business at 2,000 IOPS and priced it at 3,000 (the session's
+    edited tiers), and priced a tier mix with every node up beside "A server can fail: met"; the command line
+    priced with one node down a demand that plans for none."""
+    from planner.models.tiers import TierSet, default_tiers
+
+    tiered = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    design = load_design(EX / "reference.json")
+    w = demand_as_workload(tiered, design.nodes)
+    raw = default_tiers().model_dump(mode="json")
+    raw["tiers"][1]["guaranteed_iops"] = 3000
+    with pytest.raises(ValueError, match="its own tiers"):
+        build(design, w, tiers=TierSet.model_validate(raw), demand=tiered)
+    with pytest.raises(ValueError, match="failures it plans for"):
+        build(design, w, demand=tiered, n_plus_one=not tiered.n_plus_one)
+    healthy = tiered.model_copy(update={"n_plus_one": False})
+    p, q = build(design, w, demand=tiered), build(design, w, demand=healthy)
+    assert p["n_plus_one"] is True and q["n_plus_one"] is False
+    assert p["tier_prices"] == build(design, w, n_plus_one=True)["tier_prices"]
+    assert q["tier_prices"] == build(design, w, n_plus_one=False)["tier_prices"]
+    assert p["tier_prices"] != q["tier_prices"]

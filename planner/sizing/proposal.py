@@ -100,7 +100,7 @@ def build(
     demand: Demand | None = None,
     costs: CostAssumptions | None = None,
     meta: dict | None = None,
-    n_plus_one: bool = True,
+    n_plus_one: bool | None = None,
     catalog: Catalog | None = None,
     calibration=None,
     existing: Design | None = None,
@@ -111,14 +111,30 @@ def build(
     evaluated under the same workload. Costs follow the design's platform, else the demand's
     (:func:`planner.commercial.licensing.for_platform`); the system today its own, else Windows
     Server (the demand says what the new cluster runs); ``cost`` is
-    :func:`planner.commercial.tco.whole_cost`."""
+    :func:`planner.commercial.tco.whole_cost`.
+
+    The tiers priced are ``tiers`` (default: the shipped set) and ``n_plus_one`` their pricing with
+    one node down (default True); a demand decides both where it has them: a demand in tiers prices
+    the tiers it was sized for, and any demand prices with the failures it plans for. The document
+    judged a design "A server can fail: met" and priced 470 databases a tier where 368 fit with one node
+    down, or sized Business at 2,000 IOPS and priced it at 3,000 (pricing review 2026-11-30); a
+    ``tiers`` or ``n_plus_one`` given against the demand's is a caller's error (ValueError)."""
     if design.topology != "hyperconverged":
         # one rule for the command line and the app (the app wrote a "5-node cluster" proposal of a disaggregated
         # Ceph design whose 8 database servers it did not describe; browser review 2026-11-30)
         raise ProposalError(NOT_HYPERCONVERGED, "design")
     cat = catalog or load_catalog()
     a = for_platform(costs or CostAssumptions(), demand, design)
+    if demand is not None:
+        if demand.tier_counts:
+            if tiers is not None and tiers.model_dump() != demand.tierset().model_dump():
+                raise ValueError("a demand in tiers prices its own tiers")
+            tiers = demand.tierset()
+        if n_plus_one is not None and n_plus_one != demand.n_plus_one:
+            raise ValueError("a demand prices its tiers with the failures it plans for")
+        n_plus_one = demand.n_plus_one
     tiers = tiers or (demand.tierset() if demand is not None else default_tiers())
+    n_plus_one = True if n_plus_one is None else n_plus_one
     rd = resolve(design, cat)
     params = calibration.params if calibration is not None else None
     if calibration is not None:
