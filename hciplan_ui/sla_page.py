@@ -786,6 +786,7 @@ if tp is not None:
         (st.success if mix["fits"] else st.error)(
             f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "
             f"{limit_words(mix['first_to_run_out'])}"
+            + (f" ({fmt.md(mix['first_to_run_out_note'])})" if mix.get("first_to_run_out_note") else "")
         )
     if not state.presenter():
         e = st.columns(2)

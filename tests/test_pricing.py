@@ -95,3 +95,36 @@ def test_tier_ram_is_a_resource(rd):
     out = fit_mix(rd, TierSet.model_validate(t), {"Standard": 1})
     assert out["alone"]["Standard"]["limited_by"] == "ram" and out["alone"]["Standard"]["max_dbs"] == 0
     assert out["mix"]["first_to_run_out"] == "ram" and not out["mix"]["fits"]
+
+
+def test_a_tier_one_vm_cannot_issue_is_not_offered():
+    """Pricing review 2026-11-30: a tier guaranteeing 100,000 IOPS to a VM of 2 vCPUs was priced ($1,409.53, 5
+    databases) where `sla` guarantees that VM 11,066 (its vCPU share) and `size` refuses the demand. The bound is
+    the SLA's own (one rule: :func:`planner.commercial.database.vcpu_share_iops`)."""
+    from planner.commercial.sla import guarantee
+    from planner.models.database import Database
+    from planner.models.design import with_overrides
+
+    rd = resolve(with_overrides(load_design(EX / "reference.json"), vcpu_oversubscription=4.0))
+    raw = default_tiers().model_dump(mode="json")
+    raw["tiers"].append(
+        {"name": "Huge", "guaranteed_iops": 100_000, "burst_iops": 100_000, "latency_target_ms": 1.0}
+        | {"capacity_tb_per_db": 1.0, "vcpus_per_db": 2, "ram_gb_per_db": 16}
+    )
+    tiers = TierSet.model_validate(raw)
+    fit = fit_mix(rd, tiers, {"Standard": 1, "Huge": 1})
+    huge = fit["alone"]["Huge"]
+    assert huge["max_dbs"] == 0 and huge["limited_by"] == "vm_io"
+    db = Database(name="huge", size_tb=1.0, vcpus=2, threads=8, outstanding_per_thread=32, latency_target_ms=5.0)
+    g = guarantee(rd, db)
+    assert g.binding_constraint == "vm_vcpu_share"
+    assert huge["vm_iops_max"] == pytest.approx(g.bounds_iops["vm_vcpu_share"], rel=1e-9)
+    assert f"issues at most {huge['vm_iops_max']:,.0f} IOPS" in huge["limited_by_note"]
+    assert not fit["mix"]["fits"] and fit["mix"]["first_to_run_out"] == "vm_io"
+    assert "Huge database VM of 2 vCPUs" in fit["mix"]["first_to_run_out_note"]
+    # the shipped tiers are all within their VMs' reach, and the price says why there is none
+    assert all(v["limited_by"] != "vm_io" for k, v in fit["alone"].items() if k != "Huge")
+    p = tier_prices(rd, tiers)["tiers"]["Huge"]
+    assert p["price_usd_per_month"] is None and p["price_note"].startswith("one Huge database VM of 2 vCPUs")
+    # with one node down the VM's reach is the same: no "(n+1)" mark on it
+    assert fit_mix(rd, tiers, None, n_plus_one=True)["alone"]["Huge"]["limited_by"] == "vm_io"

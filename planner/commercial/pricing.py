@@ -365,7 +365,9 @@ def tier_prices(
         limited = fit["alone"][t.name]["limited_by"]
         if k == 0:  # JSON has no Infinity: no price, and the reason beside every null
             # in words: the SLA page said "limited by reserved_iops" (browser review 2026-11-29)
-            why = f"no {t.name} database fits on this design (limited by {limit_words(limited)})"
+            why = fit["alone"][t.name].get("limited_by_note") or (
+                f"no {t.name} database fits on this design (limited by {limit_words(limited)})"
+            )
             out[t.name] = {
                 "max_dbs": 0,
                 "limited_by": limited,

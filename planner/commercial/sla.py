@@ -37,7 +37,7 @@ from typing import Any, Literal, cast
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from planner.commercial.database import runnable_vcpus
+from planner.commercial.database import runnable_vcpus, vcpu_share_iops
 from planner.engine.architectures.open_load import OpenLoadModel, open_load_model
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
@@ -49,6 +49,7 @@ from planner.models.params import CEPH_PARAM_NAMES, PARAM_NAMES, CephParams, Mod
 from planner.models.workload import Workload
 from planner.physics.capacity import capacity_report
 from planner.physics.cpu import clock_scale as cpu_clock_scale
+from planner.physics.hosting import vm_base_ghz
 
 BINDING = Literal[
     "latency_target",
@@ -265,7 +266,8 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         usable_tb=usable,
         usable_down_tb=float(cap.one_node_down_tb),
         hosts=rd.nodes,
-        base_ghz=float(np.ravel(D.base_ghz)[0]),
+        # the clock of the servers the database's vCPUs run on (a disaggregated design's clients)
+        base_ghz=vm_base_ghz(rd),
         lps=(rd.clients.threads if rd.clients is not None else rd.node.threads),
         vcpu_oversubscription=rd.design.vcpu_oversubscription,
         topology="hyperconverged",
@@ -386,15 +388,14 @@ def _points(
     bounds = []
     # a VM runs at most as many vCPUs at once as its server has logical processors (64 vCPUs on 48 were
     # counted as 64, and "more vCPUs raise this guarantee" past the host; browser review 2026-11-29)
-    runnable, capped = runnable_vcpus(db.vcpus, site.lps)
+    _, capped = runnable_vcpus(db.vcpus, site.lps)
     for i, q in enumerate(ps):
         cap = float(cluster[i])
         b = {"cluster_headroom": max(cap - x_bg[i], 0.0)}
         b["node_headroom"] = b["cluster_headroom"] / site.hosts
         # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
         # in the root partition on the cluster's LPs (cluster_headroom), not on them
-        guest_s = q.guest_cpu_us * scale * 1e-6
-        b["vm_vcpu_share"] = (runnable / site.vcpu_oversubscription) / max(guest_s, 1e-12)
+        b["vm_vcpu_share"] = vcpu_share_iops(db.vcpus, site.lps, site.vcpu_oversubscription, q.guest_cpu_us * scale)
         bounds.append(b)
     upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
     for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper)):

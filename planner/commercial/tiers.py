@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner.commercial.database import vcpu_share_iops
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import carried, latency_statistic
@@ -16,7 +17,8 @@ from planner.models.design import ResolvedDesign
 from planner.models.params import ModelParams, params_for
 from planner.models.tiers import Tier, TierError, TierSet
 from planner.physics.capacity import capacity_report
-from planner.physics.hosting import vm_hosts
+from planner.physics.cpu import guest_us_per_io
+from planner.physics.hosting import vm_base_ghz, vm_hosts
 
 #: what runs out first, in words: the sizer's limits (capacity, iops or vm_io, latency, vcpu, cores, ram) and a tier's
 #: (capacity, reserved_iops, cpu, ram). One vocabulary for the pages, the verdict and the documents,
@@ -84,6 +86,15 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: M
     return float(x[bad[0] - 1] if bad.size else x[-1])
 
 
+def vm_io_words(tier: Tier, vm_iops_max: float, vcpu_oversubscription: float) -> str:
+    """Why a tier's guarantee cannot be offered: one VM of its vCPUs issues less."""
+    return (
+        f"one {tier.name} database VM of {tier.vcpus_per_db} vCPUs issues at most {vm_iops_max:,.0f} IOPS at the "
+        f"{vcpu_oversubscription:g}:1 vCPU oversubscription, below the {tier.guaranteed_iops:,.0f} IOPS it "
+        "guarantees (give it more vCPUs or a lower guarantee)"
+    )
+
+
 def fit_mix(
     rd: ResolvedDesign,
     tierset: TierSet,
@@ -116,6 +127,12 @@ def fit_mix(
     vcpus = threads * hosts * rd.design.vcpu_oversubscription
     ram_gb = max(ram - fixed, 0.0) * hosts
     iops_at = {n: _iops_at_latency(rd, t, n_plus_one, params) for n, t in tiers.items()}
+    # what one database VM of the tier issues at most, its vCPUs at the share the oversubscription sold leaves
+    # them (the SLA's vm_vcpu_share): a tier guaranteeing more cannot be offered at any count
+    guest_us = float(np.ravel(guest_us_per_io(params_for(rd.design.stack, params), vm_base_ghz(rd)))[0])
+    vm_max = {
+        n: vcpu_share_iops(t.vcpus_per_db, threads, rd.design.vcpu_oversubscription, guest_us) for n, t in tiers.items()
+    }
     alone = {}
     for n, t in tiers.items():
         lim = {
@@ -124,12 +141,17 @@ def fit_mix(
             "cpu": vcpus / t.vcpus_per_db,
             "ram": ram_gb / t.ram_gb_per_db,
         }
+        if t.guaranteed_iops > vm_max[n]:
+            lim["vm_io"] = 0.0
         k = min(lim, key=lim.__getitem__)
         alone[n] = {
             "max_dbs": int(np.floor(lim[k] + 1e-9)),
-            "limited_by": k if not n_plus_one else k + N_PLUS_ONE_MARK,
+            "limited_by": k if not n_plus_one or k == "vm_io" else k + N_PLUS_ONE_MARK,
             "iops_at_latency_target": iops_at[n],
+            "vm_iops_max": vm_max[n],
         }
+        if k == "vm_io":
+            alone[n]["limited_by_note"] = vm_io_words(t, vm_max[n], rd.design.vcpu_oversubscription)
     mix = None
     if counts:
         used = {
@@ -140,12 +162,19 @@ def fit_mix(
             "ram": sum(c * tiers[n].ram_gb_per_db for n, c in counts.items()) / max(ram_gb, 1e-12),
         }
         first = max(used, key=used.__getitem__)
+        short = [n for n, c in counts.items() if c and tiers[n].guaranteed_iops > vm_max[n]]
+        if short:  # no count of them fits, whatever the cluster's room
+            first = "vm_io"
         mix = {
-            "fits": all(v <= 1.0 + 1e-9 for v in used.values()),
+            "fits": all(v <= 1.0 + 1e-9 for v in used.values()) and not short,
             "utilization": used,
             "first_to_run_out": first,
             "n_plus_one": n_plus_one,
         }
+        if short:
+            mix["first_to_run_out_note"] = "; ".join(
+                vm_io_words(tiers[n], vm_max[n], rd.design.vcpu_oversubscription) for n in short
+            )
     return {
         "alone": alone,
         "mix": mix,

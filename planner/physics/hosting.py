@@ -103,6 +103,12 @@ def vm_hosts(rd: ResolvedDesign) -> tuple[int, int, float, float]:
     return rd.nodes, rd.node.threads, rd.node.ram_gb, fixed
 
 
+def vm_base_ghz(rd: ResolvedDesign) -> float:
+    """The base clock of the servers the database VMs run on [GHz] (:func:`vm_hosts`' servers): the guest IO
+    stack's CPU per IO scales with it (:func:`planner.physics.cpu.guest_us_per_io`)."""
+    return float(rd.clients.cpu.base_ghz if rd.clients is not None else rd.node.cpu.base_ghz)
+
+
 def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
     """Whether each node can host the workload's VMs, healthy and with one node
     down (or, for a disaggregated Ceph or vSAN design, each client server with one
