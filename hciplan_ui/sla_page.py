@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from hciplan_ui import chrome, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
-from planner.commercial.licensing import OPTION_NAMES, licence_words
+from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE
 from planner.commercial.tco import tier_cost_base
@@ -680,8 +680,19 @@ if cost_box.open:
             # 2026-11-29)
             else ""
         )
-        + "Licence prices are public list prices, each with its source and the date it was seen (the "
-        "proposal's appendix lists them): edit them to your agreement."
+        + (
+            # an edited price is this quote's, not the publisher's (pricing review 2026-11-30: $500 a core was
+            # still called a public list price)
+            "The licence prices you set are this quote's: the costs, the prices and the proposal's appendix say "
+            "so; the others are public list prices, each with its source and the date it was seen."
+            if any(
+                figures.get(f) is not None and figures[f] != CostAssumptions.model_fields[f].default
+                for fields in LICENCE_PRICE_FIELDS.values()
+                for f, _ in fields
+            )
+            else "Licence prices are public list prices, each with its source and the date it was seen (the "
+            "proposal's appendix lists them): edit them to your agreement."
+        )
     )
 else:
     figures["licence_option"] = st.session_state.get("cost_lic_opt", d.licence_option)

@@ -772,3 +772,17 @@ def test_a_demand_file_brings_its_tiers_and_both_documents_price_them_alike():
 
     data = export.proposal_data(**args["p"])
     assert data["n_plus_one"] is True and data["tiers_shipped"]
+
+
+def test_the_sla_page_says_an_edited_licence_price_is_this_quotes():
+    """Pricing review 2026-11-30: "Licence prices are public list prices" under a Datacenter price set to $500."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.session_state["sla_costs_open"] = True
+    at.run()
+    said = lambda: " ".join(c.value for c in at.caption)
+    assert "Licence prices are public list prices" in said()
+    at.number_input(key="cost_lic").set_value(500.0).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert "The licence prices you set are this quote's" in said() and "public list prices, each" in said()
+    assert "Windows Server Datacenter $500.00 a core, set for this quote" in said().replace("\\", "")

@@ -128,3 +128,33 @@ def test_a_tier_one_vm_cannot_issue_is_not_offered():
     assert p["price_usd_per_month"] is None and p["price_note"].startswith("one Huge database VM of 2 vCPUs")
     # with one node down the VM's reach is the same: no "(n+1)" mark on it
     assert fit_mix(rd, tiers, None, n_plus_one=True)["alone"]["Huge"]["limited_by"] == "vm_io"
+
+
+def test_an_edited_licence_price_is_said_as_this_quotes():
+    """Pricing review 2026-11-30: with Windows Datacenter set to $500 a core, the cost line read "256 Datacenter core
+    licences x $500.00" and the appendix still "Licence prices: estimated list price, 2026-11-22, Microsoft's
+    Windows Server pricing page"; `price` kept "USD 6,771 list price" as the source."""
+    from planner.commercial.licensing import licence_seen
+    from planner.commercial.tco import whole_cost
+
+    d = load_design(EX / "reference.json")
+    listed, quoted = CostAssumptions(), CostAssumptions(windows_datacenter_usd_per_core=500.0)
+    assert "set for this quote" not in licence_seen("windows-server-datacenter", listed)
+    assert (
+        licence_seen("windows-server-datacenter", quoted)
+        == "Windows Server Datacenter $500.00 a core, set for this quote"
+    )
+    m = monthly_cost(resolve(d), quoted)
+    assert m["licence_seen"].startswith("Windows Server Datacenter $500.00 a core, set for this quote")
+    assert m["licence_source"].startswith("Windows Server Datacenter $500.00 a core, set for this quote; the list")
+    assert whole_cost(d, None, quoted)["licence_seen"] == m["licence_seen"]
+    # on Azure Local only the edited part is said so; the host fee keeps its list source
+    both = licence_seen("azure-local-datacenter", quoted)
+    assert both.startswith(licence_seen("azure-local")) and both.endswith("$500.00 a core, set for this quote")
+    # SQL Server's price too, and it is no longer marked an estimate
+    from planner.commercial.licensing import sql_server_licences
+
+    sql = sql_server_licences(
+        [(10, 4)], [16, 16], CostAssumptions(sql_edition="standard", sql_standard_usd_per_core_month=50.0)
+    )
+    assert sql["seen"] == "SQL Server Standard $50.00 a core a month, set for this quote" and not sql["estimated"]

@@ -99,15 +99,54 @@ LICENCE_OPTION_DATA = {
 }
 
 
-def licence_seen(option_id: str) -> str:
+#: the cost assumptions' fields that set each licence's prices (by the licensing files' option ids), and how a
+#: customer reads each price
+LICENCE_PRICE_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "windows-server-2025-datacenter": (("windows_datacenter_usd_per_core", "Windows Server Datacenter {} a core"),),
+    "azure-local-subscription": (("azure_local_usd_per_core_month", "the Azure Local host fee {} a core a month"),),
+    "azure-local-windows-server-subscription": (
+        ("windows_subscription_usd_per_core_month", "the Windows Server subscription {} a core a month"),
+    ),
+    "vmware-vcf": (("vcf_usd_per_core_year", "VMware Cloud Foundation {} a core a year"),),
+    "vmware-vvf": (("vvf_usd_per_core_year", "VMware vSphere Foundation {} a core a year"),),
+    "sql-server-2022-enterprise": (
+        ("sql_enterprise_usd_per_2_core", "SQL Server Enterprise {} a 2-core pack"),
+        ("sql_enterprise_usd_per_core_month", "SQL Server Enterprise {} a core a month"),
+    ),
+    "sql-server-2022-standard": (
+        ("sql_standard_usd_per_2_core", "SQL Server Standard {} a 2-core pack"),
+        ("sql_standard_usd_per_core_month", "SQL Server Standard {} a core a month"),
+    ),
+}
+
+
+def _set_for_quote(oid: str, a) -> str | None:
+    """The prices of licence ``oid`` the cost assumptions ``a`` set away from the list, in words, or None."""
+    if a is None:
+        return None
+    fields = type(a).model_fields
+    said = [
+        words.format(f"${getattr(a, f):,.2f}")
+        for f, words in LICENCE_PRICE_FIELDS.get(oid, ())
+        if getattr(a, f) != fields[f].default
+    ]
+    return f"{' and '.join(said)}, set for this quote" if said else None
+
+
+def licence_seen(option_id: str, a=None) -> str:
     """Where the prices of licence option ``option_id`` (an S2D ``licence_option``, or a
     Ceph / vSAN option of ``licensing-stacks.json``) were seen, as a customer reads it
     (:func:`planner.commercial.prices.seen_text` of each option's ``seen_at`` and
     ``seen_date``; "estimated list price" when the file marks the figure ``estimated``); the full
-    ``source`` stays in the data for the engineer."""
+    ``source`` stays in the data for the engineer. A price the cost assumptions ``a``
+    (:class:`planner.commercial.pricing.CostAssumptions`) set away from the list is said as set for
+    this quote: $500 a core was called Microsoft's list price (pricing review 2026-11-30)."""
     opts = {**stack_licensing_data()["options"], **licensing_data()["options"]}
     out: list[str] = []
     for oid in LICENCE_OPTION_DATA.get(option_id, (option_id,)):
+        if (quoted := _set_for_quote(oid, a)) is not None:
+            out.append(quoted)
+            continue
         o = opts[oid]
         # upstream Ceph has no fee (its prices are 0): no kind of price to say
         priced = any(v for k, v in o.items() if k.startswith("usd_per"))
@@ -425,7 +464,7 @@ def sql_server_licences(vm_vcpus: list[tuple[int, int]], physical_cores: list[in
     opt = option(oid)
     name = f"SQL Server {'Enterprise' if ent else 'Standard'}"
     # where the price was seen, as the customer reads it, and whether the file marks it estimated
-    seen = {"seen": licence_seen(oid), "estimated": bool(opt.get("estimated"))}
+    seen = {"seen": licence_seen(oid, a), "estimated": bool(opt.get("estimated")) and _set_for_quote(oid, a) is None}
     if a.sql_licensing == "licence-included":
         rate = a.sql_enterprise_usd_per_core_month if ent else a.sql_standard_usd_per_core_month
         monthly = float(sql_amortised_usd_per_month(cores, a))

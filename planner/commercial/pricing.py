@@ -329,17 +329,22 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
             "capex_usd": capex,
             "licence_option": oid,
             "licence_source": stack_licensing_data()["options"][oid]["source"],
-            "licence_seen": licence_seen(oid),
+            "licence_seen": licence_seen(oid, a),
         }
+    seen = licence_seen(a.licence_option, a)
+    source = (
+        a.licence_source
+        if a.licence_option == "windows-server-datacenter"
+        else licensing_data()["options"]["azure-local-subscription"]["source"]
+    )
     return {
         "per_node": node,
         "per_cluster": cluster,
         "capex_usd": capex,
         "licence_option": a.licence_option,
-        "licence_source": a.licence_source
-        if a.licence_option == "windows-server-datacenter"
-        else licensing_data()["options"]["azure-local-subscription"]["source"],
-        "licence_seen": licence_seen(a.licence_option),
+        # an edited price is not the list price the source names: said first (pricing review 2026-11-30)
+        "licence_source": f"{seen}; the list price's source: {source}" if "set for this quote" in seen else source,
+        "licence_seen": seen,
     }
 
 

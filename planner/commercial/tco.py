@@ -627,7 +627,7 @@ def whole_cost(
         "platform_name": platform_name,
         "licence_option": opt,
         "licence_name": licence_name,
-        "licence_seen": licence_seen(opt),
+        "licence_seen": licence_seen(opt, a),
         "parts": hw,
         "network": net,
         "parts_notes": parts_notes,
