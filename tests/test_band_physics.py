@@ -231,3 +231,46 @@ def test_a_met_need_whose_band_reaches_under_it_is_said():
     assert band_short_of(rep, "iops", 2_000_000.0) is None  # the whole band meets it
     assert band_short_of(rep, "iops", 2_400_000.0) is None  # not met at all: the verdict says so
     assert band_short_of({"iops": 1.0}, "iops", 1.0) is None  # no band
+
+
+ARCH = ["san-raid5", "split-provisioned", "sofs-2node-sas-tiered", "single-server-sata-raid10", "seed-dl580-san-raid5"]
+
+
+@pytest.mark.parametrize("name", ARCH)
+@pytest.mark.parametrize("profile", ["oltp-8k", "dss-64k"])
+def test_an_architectures_bands_stay_within_its_links_and_nest_their_high_ends(name, profile):
+    """Architect review 2026-11-30: one 4 Gb FC port carrying 48,828 8 KiB IOPS (400 MB/s, its data rate) had an
+    IOPS band up to 95,981 and 786 MB/s; the SAN's VM latency band ended at 64.66 ms beside its storage reads'
+    124.85 ms (the VM's mixed latency is at least its read share of the storage reads, and so are its quantiles)."""
+    from planner.engine.architectures.common import LINK_STATIONS
+
+    w = profiles()[profile]
+    r = evaluate_report(load_design(ROOT / "examples" / f"{name}.json"), w)
+    for k, u in r["utilization"].items():
+        if k in LINK_STATIONS and u > 0:
+            assert r["iops_high"] <= r["iops"] / u * (1 + 1e-9), k
+            assert r["iops_capacity_high"] <= r["iops"] / u * (1 + 1e-9), k
+            assert r["bandwidth_mb_s_high"] <= r["bandwidth_mb_s"] / u * (1 + 1e-9), k
+    f = w.read_fraction
+    assert r["vm_latency_ms_high"] >= f * r["read_latency_ms_high"] * (1 - 1e-9)
+    assert r["vm_latency_ms_high"] >= (1 - f) * r["write_latency_ms_high"] * (1 - 1e-9)
+    assert r["p99_read_latency_ms_high"] >= r["read_latency_ms_high"] * (1 - 1e-9)
+
+
+def test_one_fc_port_carries_its_data_rate_and_no_more():
+    r = evaluate_report(load_design(ROOT / "examples" / "san-raid5.json"), profiles()["oltp-8k"])
+    assert r["utilization"]["fc_links"] == pytest.approx(1.0, abs=1e-4)
+    assert r["bandwidth_mb_s_high"] == pytest.approx(400.0, rel=1e-6)  # 4GFC: 400 MB/s
+    assert "data rates" in " ".join(r["band_basis"])
+
+
+def test_an_open_load_on_another_architecture_carries_no_more_than_it_offers():
+    """`compare --database` gave split provisioning and the file-server cluster an IOPS band up to 255,950 for
+    an open load of 130,208 they carry (the HCI designs stayed at 130,208)."""
+    from planner.models.database import Database, as_workload, io_demand
+
+    db = Database.model_validate_json((ROOT / "examples" / "db-oltp-hammerdb.json").read_text())
+    w = as_workload(io_demand(db))
+    for name in ("split-provisioned", "sofs-2node-sas-tiered"):
+        r = evaluate_report(load_design(ROOT / "examples" / f"{name}.json"), w)
+        assert not r["saturated"] and r["iops_high"] == pytest.approx(r["iops"], rel=1e-9), name

@@ -24,13 +24,14 @@ from planner.engine.architectures import (
     resolve,
     warnings_for,
 )
+from planner.engine.architectures.common import LINK_STATIONS
 from planner.engine.performance import at_capacity, host_cpu_note, saturation_warning, station_words
 from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
 from planner.models.workload import Workload
 from planner.physics.endurance import DEFAULT_SERVICE_MONTHS, endurance_warning
-from planner.results.uncertainty import nest_latency_bands
+from planner.results.uncertainty import cap_at_ceiling, cap_at_offered, nest_latency_bands
 
 #: why each architecture is outside the calibrated domain, said on every number
 WHY_UNCALIBRATED = {
@@ -151,7 +152,17 @@ def evaluate_report(
     perf["extrapolation"], perf["band_basis"] = _bands(perf, features(design, parts, workload))
     # each metric's band has its own ratios: the VM latency's low end fell below its storage's (Datrium's
     # database: 0.096 ms beside reads of 0.215 and writes of 0.277 at their low ends; CLI review 2026-11-29)
-    nest_latency_bands(perf, workload.read_fraction)
+    nest_latency_bands(perf, workload.read_fraction, highs=True)
+    # the IOPS a link's data rate carries at most (utilisation law: X / U), and an open load's offer: bands past
+    # either are not physical (architect review 2026-11-30: 95,981 IOPS over one FC port that carries 48,828;
+    # 255,950 for an open load of 130,208)
+    links = [perf["iops"] / u for k, u in perf["utilization"].items() if k in LINK_STATIONS and u > 0]
+    if links and cap_at_ceiling(perf, min(links)):
+        perf["band_basis"].append("IOPS and bandwidth bands end at the links' data rates (datasheet)")
+    if cap_at_offered(perf, workload.iops):
+        perf["band_basis"].append(
+            "an open load carries what it offers up to the capacity: IOPS and bandwidth bands end at the offer"
+        )
     out["workload"] = workload.name
     out.update(perf)
     out["notes"] = list(net.notes)

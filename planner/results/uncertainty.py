@@ -165,11 +165,13 @@ NESTED_LATENCIES = {
 }
 
 
-def nest_latency_bands(res: dict, read_fraction: float) -> bool:
+def nest_latency_bands(res: dict, read_fraction: float, highs: bool = False) -> bool:
     """Keep bands physically ordered: a latency band's low end is at least the
     low end of each latency it contains (VM read >= storage read, p99 >= p90 >=
     mean; the mixed VM latency >= the read/write mix of its parts' lows), never
-    above the prediction itself; a utilisation band stays within 0..1.
+    above the prediction itself; with ``highs`` its high end at least the high end of each
+    (an architecture never measured, whose bands are the widest errors); a utilisation band stays
+    within 0..1.
 
     Each metric's band comes from its own error ratios, so far outside the
     calibrated domain a VM latency's low end could fall below the storage
@@ -192,14 +194,32 @@ def nest_latency_bands(res: dict, read_fraction: float) -> bool:
         if new > old:
             res[f"{key}_low"], moved = float(new), True
 
-    for outer, inners in NESTED_LATENCIES.items():
-        raise_low(outer, max(low(k) for k in inners))
+    def high(key: str) -> float:
+        v = res.get(f"{key}_high")
+        return v if v is not None and math.isfinite(v) else -math.inf
+
+    def raise_high(key: str, floor: float) -> None:
+        # a high end below a latency it contains: a SAN's VM latency band ended at 64.66 ms beside its storage
+        # read's 124.85 ms (architect review 2026-11-30)
+        nonlocal moved
+        old = res.get(f"{key}_high")
+        if old is None or not math.isfinite(floor) or not math.isfinite(res.get(key, math.nan)):
+            return
+        if floor > old:
+            res[f"{key}_high"], moved = float(floor), True
+
     r = float(read_fraction)
-    parts = (
-        max(low("vm_read_latency_ms"), low("read_latency_ms")),
-        max(low("vm_write_latency_ms"), low("write_latency_ms")),
-    )
-    raise_low("vm_latency_ms", (r * parts[0] if r > 0 else 0.0) + ((1.0 - r) * parts[1] if r < 1 else 0.0))
+    for end, raise_ in ((low, raise_low), (high, raise_high))[: 2 if highs else 1]:
+        for outer, inners in NESTED_LATENCIES.items():
+            raise_(outer, max(end(k) for k in inners))
+        parts = (
+            max(end("vm_read_latency_ms"), end("read_latency_ms")),
+            max(end("vm_write_latency_ms"), end("write_latency_ms")),
+        )
+        rd, wr = (r * parts[0] if r > 0 else 0.0), ((1.0 - r) * parts[1] if r < 1 else 0.0)
+        # a low end at the mix of its parts' lows; a high end at least each part's share of its high (the VM's
+        # mixed latency is at least r x its reads': its quantiles too), not their sum, which needs both at once
+        raise_("vm_latency_ms", rd + wr if end is low else max(rd, wr))
     for side in ("host_cpu_utilization_low", "host_cpu_utilization_high"):  # the one utilisation with a band
         v = res.get(side)
         if v is not None and math.isfinite(v) and not 0.0 <= v <= 1.0:
@@ -269,6 +289,29 @@ def cap_at_offered(res: dict, offered_iops: float | None = None) -> bool:
             carried = float(v * min(1.0, floor / offered))
             if carried != res.get(f"{key}_low"):
                 res[f"{key}_low"], moved = carried, True
+    return moved
+
+
+def cap_at_ceiling(res: dict, ceiling_iops: float) -> bool:
+    """IOPS, capacity and bandwidth bands end at a ceiling no error can lift: a link's data rate
+    (``ceiling_iops`` [IOPS], the IOPS that fill it at this workload's block size and mix).
+
+    The calibration's error ratios widen a figure either way; one 4 Gb FC port carrying 48,828 8 KiB IOPS
+    (400 MB/s, its data rate) had a band up to 95,981 IOPS and 786 MB/s (architect review 2026-11-30).
+    Returns whether any band moved."""
+    import math
+
+    moved = False
+    iops = res.get("iops")
+    for key in ("iops", "iops_capacity", "bandwidth_mb_s"):
+        v, hi = res.get(key), res.get(f"{key}_high")
+        if v is None or hi is None or not (math.isfinite(v) and math.isfinite(hi)):
+            continue
+        # bandwidth goes with the IOs carried
+        top = ceiling_iops * (v / iops) if key == "bandwidth_mb_s" and iops else ceiling_iops
+        top = max(top, v)  # never below the figure itself
+        if hi > top:
+            res[f"{key}_high"], moved = float(top), True
     return moved
 
 

@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 US = 1e-6
 #: what the workload-side stations are called in every architecture
 VM_VCPU, HOST_CPU = "vm_vcpu", "host_cpu"
+#: the stations whose service is the IO's bytes at a link's data rate (datasheet): no design carries more through
+#: them, whatever the calibration's error says of the rest (:func:`planner.results.uncertainty.cap_at_ceiling`)
+LINK_STATIONS = frozenset({"fc_links", "client_network", "storage_network", "compute_network", "data_network"})
 
 
 @dataclass
