@@ -323,6 +323,9 @@ def _short(d: dict) -> str:
         return f"{tidy(d['need'])} of {tidy(d['have'])} cores busy per node"
     if k == "ram":
         return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node"
+    if k == "n_plus_one" and d.get("asked") is False:
+        # "data rebuilt: yes; targets held: yes" for a check that was not made (architect review 2026-11-30)
+        return "not asked by the demand"
     if k == "n_plus_one" and "capacity_met" in d:
         return (
             f"data rebuilt: {'yes' if d['capacity_met'] else 'no'}; "
@@ -369,7 +372,16 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
     # one element, not a metric per dimension: a what-if redraws it, and twenty widgets cost the browser
     # more than the model call (the figures are the library's numbers formatted here: no user text in them)
     labels = [SHORT_LABELS.get(d["key"], d["label"]) for d in dims]
-    met = {k: fmt.Markup(":green[**met**]" if d["met"] else ":red[**not\u00a0met**]") for k, d in zip(labels, dims)}
+    met = {
+        k: fmt.Markup(
+            ":gray[**not\u00a0asked**]"
+            if d.get("asked") is False and d["key"] == "n_plus_one"
+            else ":green[**met**]"
+            if d["met"]
+            else ":red[**not\u00a0met**]"
+        )
+        for k, d in zip(labels, dims)
+    }
     st.markdown(
         f"**{title}**\n\n" + fmt.table([met, {k: _short(d) for k, d in zip(labels, dims)}]),
         help=fmt.md(" ".join(f"{d['label']}: {customer_words(d['detail'])}." for d in dims)),
@@ -404,7 +416,13 @@ def _other_demands_load(v: dict | None) -> bool:
     """Whether the session's workload is a sized demand's load, but not the judged demand's."""
     if not v or "error" in v or not v.get("judged"):
         return False
-    return str(json.loads(state.workload_json()).get("name", "")).startswith("demand (") and not _own_load(v)
+    # the sized demand's load as loaded: a custom workload edited from it keeps its name but is the engineer's own
+    # ("an earlier demand's" beside the sidebar's "Workload custom"; browser review 2026-11-30)
+    return (
+        state.workload_name() == state.SIZED
+        and str(json.loads(state.workload_json()).get("name", "")).startswith("demand (")
+        and not _own_load(v)
+    )
 
 
 def _own_load(v: dict | None) -> bool:

@@ -956,6 +956,11 @@ def test_the_verdict_says_when_the_pages_workload_is_an_earlier_demands():
     at.button[0].click().run(timeout=120)
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception and earlier(), [c.value for c in at.caption]
+    # a custom workload edited from it is the engineer's own, not "an earlier demand's" (browser review
+    # 2026-11-30: beside the sidebar's "Workload custom")
+    at.selectbox(key="p_workload").set_value("custom").run()
+    at.number_input(key="c_bs").set_value(64.0).run()
+    assert not at.exception and at.session_state["workload_name"] == "custom" and not earlier()
 
 
 def test_the_calibration_page_shows_the_latency_error_below_saturation_beside_the_headline():

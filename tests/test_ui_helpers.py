@@ -483,3 +483,13 @@ def test_two_dimms_per_channel_are_not_said_to_run_at_the_one_per_channel_rate()
     assert memory_words(node | {"dimms": node["dimms"] | {"count": 16}}).endswith(
         "at 5200 MT/s with this CPU (1,536 GB)"
     )
+
+
+def test_n_plus_one_not_asked_is_not_said_met():
+    """Architect review 2026-11-30: the N+1 cell read "met · data rebuilt: yes; targets held: yes" for a demand
+    that asked no N+1 (the nested two-way mirror on two nodes cannot rebuild on one)."""
+    from hciplan_ui.costs import _short
+
+    d = {"key": "n_plus_one", "met": True, "asked": False, "capacity_met": True, "performance_met": True}
+    assert _short(d) == "not asked by the demand"
+    assert _short({**d, "asked": True}) == "data rebuilt: yes; targets held: yes"
