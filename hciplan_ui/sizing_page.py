@@ -248,15 +248,17 @@ with st.form("size_form"):
         # the DBA mode's first values fit its database (a 128 GB buffer pool at 20,000 NOPM): its first "Size it"
         # warned that 16 GB is below the buffer pool and 4 vCPUs carry 35,098 of the 46,465 TPM asked (review
         # 2026-11-29). 8 vCPUs and 160 GB: the VM of the same database in examples/demand-hammerdb.json (the
-        # buffer pool and 32 GB for the guest and SQL Server's other memory). Seeded once: a value typed in
-        # either mode is kept in both.
-        vcpu_db, problems["size_vcpu_db"] = inputs.number(
-            c[2], "vCPUs per database", "size_vcpu_db", D("vcpus_per_db"), integer=True, step=1, default=8 if dba else 4
+        # buffer pool and 32 GB for the guest and SQL Server's other memory). Each mode has its own boxes: one
+        # pair seeded by whichever mode drew first gave the DBA mode the totals' 4 vCPUs and 16 GB, and "the 16 GB
+        # typed is below that" where nothing was typed (browser review 2026-11-30).
+        vcpu_key, ram_key = ("size_db_vcpus", "size_db_ram_gb") if dba else ("size_vcpu_db", "size_ram_db")
+        vcpu_db, problems[vcpu_key] = inputs.number(
+            c[2], "vCPUs per database", vcpu_key, D("vcpus_per_db"), integer=True, step=1, default=8 if dba else 4
         )
-        ram_db, problems["size_ram_db"] = inputs.number(
+        ram_db, problems[ram_key] = inputs.number(
             c[3],
             "RAM per database, GB" + (" (at least the buffer pool)" if dba else ""),
-            "size_ram_db",
+            ram_key,
             D("ram_gb_per_db"),
             unit="GB",
             default=160.0 if dba else 16.0,

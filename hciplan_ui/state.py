@@ -489,6 +489,8 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "latency_statistic": ("size_stat", _option),
         "vcpus_per_db": ("size_vcpu_db", _number),
         "ram_gb_per_db": ("size_ram_db", _number),
+        "db_vcpus_per_db": ("size_db_vcpus", _number),
+        "db_ram_gb_per_db": ("size_db_ram_gb", _number),
         "databases": ("size_dbs", _number),
         "growth_pct": ("size_growth", _number),
         "growth_period_months": ("size_growth_months", _number),
