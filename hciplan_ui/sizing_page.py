@@ -459,6 +459,9 @@ def _results(demand_json: str) -> None:
             # the rules refused every part choice before the model saw one (the explanation under this line, drawn
             # after it, says why):
             # "Searched 0 designs ... evaluated 0" read as a search that never ran
+            # the budget stopped it before the model (browser review 2026-11-30: blamed on the rules)
+            else "No design reached the performance model (none within the budget): "
+            if res.get("search", {}).get("stopped")
             else "No design reached the performance model (the rules below refused every choice of parts): "
         )
         timing.caption(

@@ -728,3 +728,16 @@ def test_a_database_vm_too_small_for_its_rate_is_said_by_the_sizer():
     assert "give each database at least 6 vCPUs" in res.explanation, res.explanation
     ok = size(Demand.model_validate(d | {"vcpus_per_db": 8}), top=1)
     assert "give each database" not in ok.explanation
+
+
+def test_a_budget_below_every_candidate_is_said_so_not_blamed_on_the_rules():
+    """Browser review 2026-11-30: 2,000,000 IOPS / 500 TB / 80 databases at $5,000/month said "no candidate reached
+    the performance model: the rules rejected 233,171 part choices first"; without the budget it sizes."""
+    raw = {"total_iops": 2_000_000, "capacity_tb": 500, "databases": 80, "latency_target_ms": 1.0}
+    res = size(Demand.model_validate(raw | {"budget_usd_per_month": 5000}), top=1)
+    assert res.best is None and res.designs_evaluated == 0
+    assert res.explanation.startswith("no design meets the demand within the budget of $5,000/month: the cheapest")
+    floor = float(res.explanation.split("costs at least $")[1].split("/month")[0].replace(",", ""))
+    assert "rules rejected" not in res.explanation and floor > 5000
+    best = size(Demand.model_validate(raw), top=1).best
+    assert best is not None and best["whole_usd_per_month"] >= floor

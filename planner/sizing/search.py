@@ -754,7 +754,7 @@ def _say_why_empty(res: SizingResult, demand: Demand, again) -> SizingResult:
         return res
     notes = []
     rejected = sum(int(v["count"]) for v in res.rejected.values())
-    if res.designs_evaluated == 0 and rejected:
+    if res.designs_evaluated == 0 and rejected and not res.search.get("stopped"):  # the budget says its own why
         notes.append(
             f"no candidate reached the performance model: the rules rejected {rejected:,} part choices "
             "(parts, part sets and part sets on a node count, counted where each rule screens them) first"
@@ -1212,7 +1212,15 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             break
         if t_max <= T or cap_T <= T:
             if cap_T <= T and not found:
-                stopped = f"no design meets the demand within the budget of ${cap_T:,.0f}/month"
+                # the budget, not the rules, stopped it: "the rules rejected 233,171 part choices first" beside a
+                # demand that sizes at $35,786/month without it (browser review 2026-11-30)
+                stopped = f"no design meets the demand within the budget of ${cap_T:,.0f}/month: " + (
+                    f"the cheapest part choice the rules allow costs at least ${lb_min:,.0f}/month"
+                    if lb_min > cap_T
+                    else f"the {evaluated:,} candidates under it the performance model evaluated miss the demand"
+                    if evaluated
+                    else "no candidate under it passes the rules"
+                )
             break
         t_prev = T
         T = T * 1.25
