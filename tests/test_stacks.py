@@ -531,3 +531,32 @@ def test_a_ceph_designs_fast_device_is_its_db_wal_in_the_extrapolation_words():
     flags = evaluate_report(d, profiles()["oltp-8k"], degraded=False)["extrapolation"]
     cache = [f["message"] for f in flags if f["dimension"] == "cache"]
     assert cache and cache[0].startswith("DB/WAL device kind 'pmem'"), cache
+
+
+def test_hdd_osds_without_a_db_device_and_esa_drives_under_one_dwpd_break_their_rules():
+    """Architect review 2026-11-30: 35 nodes of 20 TB HDD OSDs with block.db on the spindle passed
+    ceph_db_device ("block.db on each OSD's own device") and were sized for databases; a QLC drive was
+    proposed for vSAN ESA (0.6 DWPD in the catalog), whose storage devices are certified at 1 DWPD or more."""
+    from planner.models.demand import Demand
+    from planner.physics.rules import VSAN_ESA_MIN_DWPD, hardware_rules
+    from planner.sizing.search import size
+
+    cat = load_catalog()
+    raw = json.loads(json.dumps(CEPH))
+    raw["node"] |= {"chassis": None, "capacity_drives": {"model": "seagate-exos-x20-20tb-sata", "count": 10}}
+    hdd = hardware_rules(resolve(parse_design(json.dumps(raw)), cat))["ceph_db_device"]
+    assert not hdd["passed"] and "no flash DB/WAL device" in hdd["reason"]
+    assert hardware_rules(resolve(parse_design(json.dumps(CEPH)), cat))["ceph_db_device"]["passed"]
+    raw = json.loads(json.dumps(VSAN))
+    raw["node"]["capacity_drives"]["model"] = "solidigm-d5-p5430-7.68tb"
+    qlc = hardware_rules(resolve(parse_design(json.dumps(raw)), cat))["vsan_esa_endurance"]
+    assert not qlc["passed"] and qlc["reason"] == "ESA: 0.6 DWPD"
+    assert hardware_rules(resolve(parse_design(json.dumps(VSAN)), cat))["vsan_esa_endurance"]["passed"]
+    # the sizer keeps to both
+    d = Demand(stack="ceph", total_iops=20_000, capacity_tb=2000, latency_target_ms=20, databases=10)
+    best = size(d.model_copy(update={"fault_tolerance": "node", "max_nodes": 64}), top=1).best
+    assert best is not None and best["feasible"] and best["checks"]["ceph_db_device"]["passed"]
+    best = size(Demand(stack="vsan", tier_counts={"Standard": 14}, fault_tolerance="node"), top=3)
+    for r in [best.best, *best.alternatives]:
+        drive = cat.capacity_drive[r["design"]["node"]["capacity_drives"]["model"]]
+        assert drive.endurance_dwpd >= VSAN_ESA_MIN_DWPD and r["checks"]["vsan_esa_endurance"]["passed"]

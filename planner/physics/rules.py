@@ -388,6 +388,10 @@ CEPH_POOL = "Ceph docs, 'Pool, PG and CRUSH config reference'; ceph/ceph PR 2055
 CEPH_FASTEC = "Ceph blog, 'Tentacle FastEC performance updates' (2025-11-20)"
 RH_EC = "Red Hat Ceph Storage 8, 'Erasure code pools overview'"
 IBM_BS = "IBM Storage Ceph, 'BlueStore sizing considerations'"
+CEPH_BLUESTORE = (
+    "Ceph docs, 'BlueStore Configuration Reference', block and block.db "
+    "(docs.ceph.com/en/latest/rados/configuration/bluestore-config-ref/)"
+)
 CEPH_1TIB = "Ceph blog, 'Ceph: A Journey to 1 TiB/s' (2024-01-19)"
 VSAN_ADMIN = "VMware vSAN 8.0 administration, 'RAID 5 or RAID 6 erasure coding' / 'Using vSAN policies'"
 VSAN_PLAN = "VMware vSAN 8.0 planning, 'Designing and sizing a vSAN cluster' (2 x FTT + 1 hosts)"
@@ -399,6 +403,14 @@ VSAN_RDMA = (
     "enum RdmaProtocol (since vSAN 7.0U2): RoCEv2 its only protocol"
 )
 VSAN_ESA_NVME = "Broadcom KB 326717, 'What you can (and cannot) change in a vSAN ESA ReadyNode' (storage NVMe devices)"
+VSAN_ESA_RI = (
+    "VMware blog, 'Expanded Hardware Compatibility for vSAN Express Storage Architecture' "
+    "(core.vmware.com/blog/expanded-hardware-compatibility-vsan-express-storage-architecture): 'Since its initial "
+    "release, the ESA only supported the use of storage devices that had an endurance rating of 3 DWPD or more'; "
+    "Read-Intensive devices of 'around 1' DWPD are now supported"
+)
+#: the lowest endurance a vSAN ESA storage device is certified at [drive writes per day] (:data:`VSAN_ESA_RI`)
+VSAN_ESA_MIN_DWPD = 1.0
 CEPH_POOLS = "Ceph docs, 'Pools' (doc/rados/operations/pools.rst, quincy and later)"
 CEPH_PR_17912 = "ceph/ceph PR 17912, 'docs: Do not use \"min size = 1\" as an example' (merged 2017-09)"
 CEPH_MONS = "Ceph docs, 'Adding/Removing Monitors' (docs.ceph.com/en/latest/rados/operations/add-or-rm-mons/)"
@@ -530,7 +542,8 @@ CEPH_RULES: dict[str, Rule] = dict(
             "a DB/WAL device holds block.db of its OSDs (and at most 15 HDD OSDs per NVMe, 5 per SSD)",
             "recommendation",
             f"{IBM_BS} (1 % of block for RBD); {CEPH_HW}: '4-5x HDD OSDs per DB/WAL SATA SSD, <= 15 HDD OSDs per "
-            "DB/WAL NVMe SSD'",
+            f"DB/WAL NVMe SSD'; {CEPH_BLUESTORE}: 'If you have a mix of fast and slow devices ... it is recommended "
+            "to place block.db on the faster device while block (data) lives on the slower (spinning drive)'",
         ),
         _r(
             "network_minimum",
@@ -622,6 +635,13 @@ VSAN_RULES: dict[str, Rule] = dict(
             "ESA hosts hold NVMe storage devices and no cache tier",
             "requirement",
             f"{VSAN_ESA_NVME}; ESA's single storage pool (no disk groups)",
+        ),
+        _r(
+            "vsan_esa_endurance",
+            f"ESA storage devices rated at least {VSAN_ESA_MIN_DWPD:g} drive write per day (Read-Intensive; Mixed-Use "
+            "3)",
+            "requirement",
+            VSAN_ESA_RI,
         ),
         _r(
             "vsan_network",
@@ -868,6 +888,10 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
             f"{have_gb:g} GB of DB/WAL devices for {need_gb:.0f} GB of block.db ({c.db_fraction:.0%}); "
             f"{osds} OSDs on {count(n.cache_count, 'device')}",
         )
+    elif media == "hdd":
+        # HDD OSDs with their RocksDB metadata and WAL on the spindle: passed as "block.db on each OSD's own device"
+        # for 35 nodes of 20 TB HDDs sized for databases (architect review 2026-11-30)
+        put("ceph_db_device", False, "HDD OSDs keep block.db and the WAL on the HDD itself: no flash DB/WAL device")
     else:
         put("ceph_db_device", True, "block.db on each OSD's own device")
     put(
@@ -921,6 +945,13 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         "vsan_esa_nvme",
         not esa or (media == "nvme" and n.cache is None),
         f"{'ESA' if esa else 'OSA'}: {drive_family(n.drive)}, {cache_family(n.cache)}",
+    )
+    # a 0.58 DWPD QLC drive was proposed for ESA, whose devices are certified at 1 DWPD or more (architect review
+    # 2026-11-30)
+    put(
+        "vsan_esa_endurance",
+        not esa or n.drive.endurance_dwpd >= VSAN_ESA_MIN_DWPD - 1e-9,
+        f"{'ESA' if esa else 'OSA'}: {n.drive.endurance_dwpd:g} DWPD",
     )
     # an iWARP NIC's RDMA was accepted and raised vSAN's IOPS by a quarter (browser review 2026-11-30)
     put(

@@ -138,9 +138,15 @@ def storage_checks(stack: str, drives, di, d_rank) -> dict:
     Ceph or vSAN node no cache or DB/WAL devices)."""
     tb = np.array([x.capacity_tb for x in drives])[di]
     iface = np.array([x.interface for x in drives], dtype=object)[di]
+    dwpd = np.array([x.endurance_dwpd for x in drives])[di]
     if stack == "ceph":
-        return {"ceph_osd_size": tb >= R.CEPH_MIN_OSD_TB - 1e-9}
-    return {"vsan_esa_nvme": (iface == "nvme") & (np.asarray(d_rank) != 1)}
+        # no DB/WAL device here: HDD OSDs would keep their RocksDB on the spindle (35 nodes of 20 TB HDDs were
+        # proposed for databases; architect review 2026-11-30)
+        return {"ceph_osd_size": tb >= R.CEPH_MIN_OSD_TB - 1e-9, "ceph_db_device": np.asarray(d_rank) != 1}
+    return {
+        "vsan_esa_nvme": (iface == "nvme") & (np.asarray(d_rank) != 1),
+        "vsan_esa_endurance": dwpd >= R.VSAN_ESA_MIN_DWPD - 1e-9,
+    }
 
 
 def cpu_threads_ok(stack: str, lps, drives_per_node, hdd):
