@@ -440,10 +440,10 @@ def test_a_saturated_system_today_shows_no_latency_on_the_compare_page():
     shown = {(m.label, m.value) for m in at.metric}
     # the table beside the cards says the same (it said "VM latency 21.0 ms, 40x"; browser review 2026-11-30)
     compared = " ".join(str(t.value) for t in at.markdown).replace("\u2060", "")
-    assert "none: past saturation" in compared
-    assert ("VM latency", "none: past saturation") in shown and (
+    assert "unbounded: saturated" in compared
+    assert ("VM latency", "unbounded: saturated") in shown and (
         "p99 read latency (VM)",
-        "none: past saturation",
+        "unbounded: saturated",
     ) in shown
     # the proposed design carries the demand: its latencies are figures
     assert any(lbl == "VM latency" and v.endswith("ms") for lbl, v in shown)

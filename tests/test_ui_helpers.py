@@ -450,9 +450,7 @@ def test_a_saturated_demand_has_no_latency_in_the_verdict_row():
     from hciplan_ui.costs import _short
 
     d = {"key": "latency", "have": 3.195, "need": 1.0, "tier": "demand", "statistic": "mean"}
-    assert _short({**d, "detail": "the load cannot be carried, so no latency target holds"}) == (
-        "none: past saturation"
-    )
+    assert _short({**d, "detail": "the load cannot be carried, so no latency target holds"}) == ("unbounded: saturated")
     assert _short({**d, "detail": "demand mean 3.195 ms (target 1 ms)"}).startswith("demand mean 3.195 ms vs")
 
 

@@ -118,14 +118,16 @@ def host_cpu_note(rep: dict[str, Any]) -> None:
 #: a latency past saturation, where a figure would stand (the Compare page, `compare`, the document, the verdict):
 #: three wordings of it ("none: past saturation", "no latency: the load is past saturation", "none: the load is
 #: past what it carries") read as three rules (review 2026-11-30)
-NO_LATENCY_PAST_SATURATION = "none: past saturation"
+#: "unbounded", not "none": a cell reading "none" was taken for no latency at all, a good figure (browser review
+#: 2026-11-30)
+NO_LATENCY_PAST_SATURATION = "unbounded: saturated"
 #: why, in one sentence
 PAST_SATURATION_WHY = (
     "the load asks more IOPS than this design carries, so its queues grow without end and no latency holds "
     "(the IOPS shown are what it carries at most)"
 )
 #: the note beside a latency left out past saturation (JSON ``*_latency_ms_note``, the document's cell)
-PAST_SATURATION_NOTE = f"none: {PAST_SATURATION_WHY}"
+PAST_SATURATION_NOTE = f"unbounded: {PAST_SATURATION_WHY}"
 
 
 def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: str = "healthy") -> dict[str, str] | None:
