@@ -741,3 +741,19 @@ def test_a_budget_below_every_candidate_is_said_so_not_blamed_on_the_rules():
     assert "rules rejected" not in res.explanation and floor > 5000
     best = size(Demand.model_validate(raw), top=1).best
     assert best is not None and best["whole_usd_per_month"] >= floor
+
+
+def test_a_drive_life_short_of_the_service_is_never_rounded_up_to_it():
+    """Architect review 2026-11-30: "run out in 3.0 years ... before the 3 years the costs spread the purchase
+    over"; and the checklist's "0.9 years of rated writes" beside the Design page's "2.0 years if this load runs
+    around the clock" did not say that the first is at the guaranteed IOPS (the second, past saturation, at the
+    IOPS the design carries)."""
+    from planner.physics.endurance import endurance_warning
+
+    w = endurance_warning(2.96, 5.0, 36)
+    assert w is not None and "run out in 2.9 years" in w["message"]
+    assert "11.9 months" in endurance_warning(0.999, 5.0, 36)["message"]
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    best = size(d, top=1).best
+    reason = best["checks"]["drive_endurance"]["reason"]
+    assert "with every database writing at its guaranteed IOPS around the clock" in reason

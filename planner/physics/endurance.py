@@ -8,6 +8,8 @@ day = front-end write IOPS x block size x backend writes per write x
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from planner.core.types import FloatArray
@@ -54,12 +56,13 @@ def years_to_wear_out(
 
 
 def _span(years: float) -> str:
-    """A time in the unit a reader thinks in: "2.5 years", "7.9 months", "24 days"."""
+    """A time in the unit a reader thinks in: "2.5 years", "7.9 months", "24 days", cut short, not rounded: a
+    life of 2.96 years "before the 3 years" read "run out in 3.0 years" (architect review 2026-11-30)."""
     if years >= 1.0:
-        return f"{years:,.1f} years"
+        return f"{math.floor(years * 10.0) / 10.0:,.1f} years"
     if years * 12.0 >= 1.0:
-        return f"{years * 12.0:.1f} months"
-    return f"{max(years * 365.25, 0.0):.0f} days"
+        return f"{math.floor(years * 120.0) / 10.0:.1f} months"
+    return f"{math.floor(max(years * 365.25, 0.0)):.0f} days"
 
 
 #: the months a design is bought for: the cost's amortisation period by default

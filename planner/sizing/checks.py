@@ -423,7 +423,10 @@ def check_design(
     put(
         "drive_endurance",
         endu >= a.amortisation_months / 12.0,
-        f"{endu:,.1f} years of rated writes ({n.drive.endurance_dwpd:g} DWPD) vs {a.amortisation_months} months"
+        # at which load: the Design page's "2.0 years if this load runs around the clock" (its own workload) stood
+        # beside "0.9 years" here (architect review 2026-11-30)
+        f"{math.floor(endu * 10.0) / 10.0:,.1f} years of rated writes ({n.drive.endurance_dwpd:g} DWPD) with every "
+        f"database writing at its guaranteed IOPS around the clock vs {a.amortisation_months} months"
         if math.isfinite(endu)
         else "no writes",
     )
