@@ -549,6 +549,7 @@ with st.container():
                             # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
                             # stacked two colons; browser review 2026-11-29)
                             f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}."
+                            + (f" {first_upper(cap['ram_note'])}." if cap.get("ram_note") else "")
                             + (
                                 f" Latency: {cap['vm_read_latency_ms_note']}."
                                 if cap.get("vm_read_latency_ms_note")
