@@ -173,6 +173,8 @@ if source.startswith("from"):
                 f"{db_demand.block_size_kib:.1f} KiB mean size; evaluated as an open load of "
                 f"{w.iops:,.0f} IOPS."
             )
+            if db_demand.buffer_hit_warning:
+                st.warning(fmt.md(first_upper(db_demand.buffer_hit_warning) + "."), icon=":material/memory:")
 else:
     st.caption(f"Workload **{fmt.md(state.workload_name())}** (change it on the Performance page).")
 

@@ -391,6 +391,8 @@ with st.container():
                         else ""
                     )
                 )
+            if need is not None and need["demand"].get("buffer_hit_warning"):
+                st.warning(fmt.md(first_upper(need["demand"]["buffer_hit_warning"]) + "."), icon=":material/memory:")
             m = st.columns(4 if need is None else 5)
             # the band under a guarantee: its unit, and what its low end means for a promise (UI review
             # 2026-11-29: "88,533 / band 87,453–106,056" read as a guarantee that may not hold)

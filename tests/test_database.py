@@ -1127,3 +1127,23 @@ def test_a_database_vm_holds_its_buffer_pool_and_what_windows_and_sql_server_nee
         {"database": {"name": "d", "size_gb": 1000, "buffer_pool_gb": bp, "nopm": 2000}, "databases": 2}
     )
     assert d.ram_gb_per_db == ram
+
+
+def test_a_hit_ratio_at_the_models_floor_is_a_warning(capsys, tmp_path):
+    """DBA review 2026-11-30: `db-io` of 20 TB with a 64 GB pool at 100,000 NOPM printed "buffer_hit_ratio": 0.0 and
+    "warnings": [] (the model's range only in buffer_hit_note), and the Compare page "buffer-pool hit 0%"."""
+    import json as _json
+
+    from planner.cli import main as cli
+    from planner.models.database import Database, io_demand
+
+    db = Database(name="big", size_gb=20_000, buffer_pool_gb=64, nopm=100_000)
+    d = io_demand(db)
+    assert d.buffer_hit_ratio == 0.0 and "not a measurement" in d.buffer_hit_warning
+    assert io_demand(db.model_copy(update={"buffer_pool_gb": 128})).buffer_hit_warning is None
+    assert io_demand(db.model_copy(update={"buffer_hit_ratio": 0.9})).buffer_hit_warning is None  # measured
+    path = tmp_path / "big.json"
+    path.write_text(db.model_dump_json(exclude_none=True))
+    assert cli(["db-io", str(path)]) == 0
+    out = _json.loads(capsys.readouterr().out)
+    assert d.buffer_hit_warning in out["warnings"]

@@ -461,6 +461,8 @@ def cmd_db_io(args) -> int:
     from planner.commercial.database import rate_warnings
 
     out["warnings"] += rate_warnings(db, d, lat)
+    if d.buffer_hit_warning:
+        out["warnings"].append(d.buffer_hit_warning)
     print_json(strict(out, NOT_COMPUTABLE))
     return 0
 

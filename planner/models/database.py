@@ -299,6 +299,9 @@ class IoDemand(BaseModel):
     nopm: float
     buffer_hit_ratio: float
     buffer_hit_note: str
+    #: a hit ratio outside the model's range, as a warning (the note alone held it: `db-io` printed a hit ratio of
+    #: 0 and ``warnings: []``, the Compare page "buffer-pool hit 0%"; DBA review 2026-11-30), else None
+    buffer_hit_warning: str | None = None
     reads_per_txn: float
     writes_per_txn: float
     log_flushes_per_s: float
@@ -452,6 +455,14 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         # the hit ratio turns on it (10 virtual users on this 1 TB database: 0.997 where every warehouse
         # active gives 0.483); db-io said nothing of it (CLI review 2026-11-30)
         note += "; no virtual_users given, so every warehouse is active: give them for a HammerDB run's own count"
+    hit_warning = None
+    if buf["pool_pages"] < buf["resident_pages"] and db.buffer_hit_ratio is None:
+        hit_warning = (
+            f"the {db.buffer_pool_gb:g} GB buffer pool is below the "
+            f"{buf['resident_pages'] * oltp.PAGE_BYTES / 1e9:,.0f} GB the active warehouses keep in use: the model "
+            "gives each page beyond them a miss (a hit ratio of 0, its floor, not a measurement); measure the hit "
+            "ratio and give it as buffer_hit_ratio, or give the HammerDB run's virtual_users"
+        )
     if buf["pool_pages"] < buf["resident_pages"]:
         # below the pages every call keeps in use the LRU has nothing left to hold: each other page misses
         # (QA 2026-11-28: a 4 GB pool gave a hit ratio of 0 and 5 GB 0.22, without a word)
@@ -567,6 +578,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         nopm=db.nopm if db.tpm is None and db.nopm is not None else tps * 60.0 / oltp.TPM_PER_NOPM,
         buffer_hit_ratio=used["buffer_hit_ratio"],
         buffer_hit_note=note,
+        buffer_hit_warning=hit_warning,
         reads_per_txn=reads / tps if tps else 0.0,
         writes_per_txn=(ckpt_ios + lazy_ios + log["flushes"]) / tps if tps else 0.0,
         log_flushes_per_s=log["flushes"],
