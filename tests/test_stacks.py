@@ -560,3 +560,29 @@ def test_hdd_osds_without_a_db_device_and_esa_drives_under_one_dwpd_break_their_
     for r in [best.best, *best.alternatives]:
         drive = cat.capacity_drive[r["design"]["node"]["capacity_drives"]["model"]]
         assert drive.endurance_dwpd >= VSAN_ESA_MIN_DWPD and r["checks"]["vsan_esa_endurance"]["passed"]
+
+
+def test_vsan_over_an_iwarp_nic_runs_at_tcps_figures():
+    """Architect review 2026-11-30: vSAN on an E810 (iWARP) with transport RDMA broke vsan_rdma_roce, yet its VM
+    latency was the RoCE figure (0.525 ms against 0.649 ms over TCP): vSAN's RDMA is RoCE v2 only and falls back
+    to TCP without it."""
+    from planner.models.workload import profiles
+    from planner.physics.rules import hardware_rules
+    from planner.results.report import evaluate_report
+
+    w = profiles()["oltp-8k"]
+
+    def run(nic: str, transport: str):
+        raw = json.loads(json.dumps(VSAN))
+        raw["node"]["nics"]["model"], raw["transport"] = nic, transport
+        d = parse_design(json.dumps(raw))
+        return evaluate_report(d, w), hardware_rules(resolve(d, load_catalog()))["vsan_rdma_roce"]["passed"]
+
+    (iwarp, ok), (tcp, _), (roce, roce_ok) = (
+        run("intel-e810-2x100g", "rdma"),
+        run("intel-e810-2x100g", "tcp"),
+        run("mellanox-cx6-dx-2x100g", "rdma"),
+    )
+    assert not ok and roce_ok
+    assert iwarp["iops"] == tcp["iops"] and iwarp["vm_latency_ms"] == tcp["vm_latency_ms"]
+    assert roce["vm_latency_ms"] < tcp["vm_latency_ms"]
