@@ -366,3 +366,16 @@ def test_a_grown_database_count_is_said_in_whole_databases():
     d = Demand.model_validate({"tier_counts": {"Standard": 3}, "growth_pct": 20})
     v = demand_verdict(load_design(EX / "reference.json"), d)
     assert "4 databases (with 20 % growth) on 3 nodes" in v["summary"] and "3.6" not in v["summary"]
+
+
+def test_a_latency_target_missed_at_the_lightest_load_is_said_so():
+    """Architect review 2026-11-30: "about 0 of the 240 databases fit (first to run out: the latency target)" of a
+    design carrying three quarters of the IOPS, where Ultra's p99 target is missed with almost no load."""
+    from planner.sizing.verdict import _summary
+
+    dims = [{"label": "Latency", "met": False}]
+    dbs = {"count": 240, "per_node": 27, "per_node_one_down": 30}
+    text = _summary(dims, dbs, {"share": 0.0, "databases": 0, "first_to_run_out": "latency"}, 9, 20.0, [], "x")
+    assert "none fit: a latency target is missed even at the lightest load" in text and "about 0" not in text
+    text = _summary(dims, dbs, {"share": 0.5, "databases": 120, "first_to_run_out": "latency"}, 9, 20.0, [], "x")
+    assert "about 120 of the 240 databases fit (first to run out: x)" in text
