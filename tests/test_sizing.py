@@ -757,3 +757,12 @@ def test_a_drive_life_short_of_the_service_is_never_rounded_up_to_it():
     best = size(d, top=1).best
     reason = best["checks"]["drive_endurance"]["reason"]
     assert "with every database writing at its guaranteed IOPS around the clock" in reason
+
+
+def test_no_node_count_says_which_rules_refused_them_and_no_n_plus_one_not_asked():
+    """Architect review 2026-11-30: Ceph on at most 3 nodes with N+1 unticked said "No node count and resiliency
+    meets the fault tolerance and N+1 asked"; a vendor recommendation (a host to re-protect on) refused it."""
+    d = Demand(stack="ceph", tier_counts={"Standard": 5}, fault_tolerance="node", n_plus_one=False, max_nodes=3)
+    res = size(d, top=1)
+    assert res.best is None and "N+1" not in res.explanation.split(":")[0]
+    assert "a lost host's data is re-protected (recommendation; e.g. replica-3 on 3 nodes" in res.explanation

@@ -824,8 +824,15 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             demand,
             rej,
             t0,
-            "no node count and resiliency meets the fault tolerance and N+1 asked "
-            f"({demand.min_nodes}-{demand.max_nodes} nodes)",
+            # the rules that refused them, by title: "the fault tolerance and N+1 asked" with N+1 unticked, where a
+            # vendor recommendation (a host to rebuild on) refused 3 nodes (architect review 2026-11-30)
+            f"no node count and resiliency meets the fault tolerance{' and N+1' if demand.n_plus_one else ''} asked "
+            f"and the stack's rules ({demand.min_nodes}-{demand.max_nodes} nodes): "
+            + "; ".join(
+                f"{R.rule_of(k, demand.stack).title} ({R.rule_of(k, demand.stack).kind}; e.g. {rej.examples[k]})"
+                for k in sorted(rej.counts, key=lambda k: -rej.counts[k])
+                if rej.stage[k] == "node count x resiliency"
+            ),
         )
     pmem_counts = sorted({0} | {int(c) for c in S["cc"][S["pmem"]]})
     MEM = _memory(P, cat, a, unpriced, pmem_counts)
