@@ -68,6 +68,7 @@ def test_cpu_cannot_use_pmem():
     d = bad(cpu={"model": "intel-xeon-gold-6342", "sockets": 2})
     d["node"]["chassis"] = None
     reject(d, "node.cache_devices.model", "cannot use Optane PMem")
+    reject(d, "node.cache_devices.model", "(it supports ")  # in words, not "(supports: [300])"
 
 
 def test_too_few_fault_domains_for_three_way_mirror():

@@ -349,6 +349,9 @@ def test_ceph_hosting_counts_osd_memory():
     rd = resolve(parse_design(CEPH), load_catalog())
     gb, note = stack_ram_gb(rd)
     assert gb == pytest.approx(10 * 4.294967296 * 2) and "OSD memory" in note
+    # its sum first, then how it is made: inside the RAM warning's own sum it read "x 2 = 103 GB = 10,111 GB per
+    # node" (browser review 2026-11-30)
+    assert note == "OSD memory 86 GB (10 OSDs x 4.29 GB x 2)" and "=" not in note
     # Ceph docs: 'A 1U server with 8-10 OSDs thus is well-provisioned with 128 GB'
     from planner.physics.rules import ceph_hardware_rules
 

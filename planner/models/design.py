@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model,
 
 from planner.core.errors import DesignError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
-from planner.core.text import count
+from planner.core.text import and_list, count
 from planner.models.catalog import (
     CacheDevice,
     CapacityDrive,
@@ -1175,7 +1175,8 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
     if cache is not None and cache.kind == "pmem" and cache.pmem_generation not in cpu.pmem_generations:
         raise DesignError(
             f"{cpu.name} cannot use Optane PMem {cache.pmem_generation} series "
-            f"(supports: {cpu.pmem_generations or 'none'})",
+            # in words, not a Python list ("supports: [300]"; architect review 2026-11-30)
+            f"(it supports {and_list([f'{g} series' for g in cpu.pmem_generations]) if cpu.pmem_generations else 'none'})",
             f"{prefix}.cache_devices.model",
         )
     if chassis is not None:

@@ -789,7 +789,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         )
     elif not can_repair:
         note = (
-            f"after losing one node, {left} remain; {d.resiliency} needs {lay.min_fault_domains} to "
+            f"after losing one node, {left} remain{'s' if survivors == 1 else ''}; {d.resiliency} needs {lay.min_fault_domains} to "
             "re-protect (placement groups stay degraded"
             + (", IO continues" if stays_online else f", IO stops below min_size {lay.min_size}")
             + ")"
@@ -872,7 +872,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         note = f"after losing one node, {relay}{left} hold the {footprint:.2f} TB footprint and rebuild it"
     elif not can_repair:
         note = (
-            f"after losing one node, {left} remain; {d.resiliency} needs {lay.min_fault_domains} to "
+            f"after losing one node, {left} remain{'s' if survivors == 1 else ''}; {d.resiliency} needs {lay.min_fault_domains} to "
             "rebuild, so nothing is rebuilt (objects stay accessible, with reduced protection)"
         )
     elif relaid:
@@ -894,7 +894,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
                 # reserved for a rebuild no survivor set can hold (browser review 2026-11-30: RAID 6 on six hosts
                 # kept 61.44 TB back beside "nothing is rebuilt")
                 else f"the largest host's capacity (vSAN reserved capacity), which no rebuild can use: "
-                f"{d.resiliency} needs {lay.min_fault_domains} hosts and {left} remain; disable it or add a host"
+                f"{d.resiliency} needs {lay.min_fault_domains} hosts and {left} remain{'s' if survivors == 1 else ''}; disable it or add a host"
             )
             if rebuild
             else ("disabled" if supported else "not available on 2-node or fault-domain clusters"),

@@ -80,7 +80,9 @@ def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
     if d.stack == "ceph":
         osds = node.drive_count * d.ceph_spec.osds_per_drive
         gb = float(osd_memory_gb(osds, d.ceph_spec.osd_memory_target_gb))
-        return gb, f"OSD memory {osds} x {d.ceph_spec.osd_memory_target_gb:.2f} GB x 2 = {gb:,.0f} GB"
+        # the sum first, its making in brackets: inside the RAM warning's own sum it read "... x 2 = 103 GB = 10,111 GB
+        # per node" (browser review 2026-11-30)
+        return gb, f"OSD memory {gb:,.0f} GB ({osds} OSDs x {d.ceph_spec.osd_memory_target_gb:.2f} GB x 2)"
     if d.stack == "vsan":
         return 0.0, "vSAN memory not modelled"
     cache_tb = cache_tb_per_node(node)

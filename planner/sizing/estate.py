@@ -322,7 +322,7 @@ def estate_demand(
                 + ("that peak is" if len(heavy) == 1 else "those peaks are")
                 + " guaranteed only as a burst; give "
                 + ("it" if len(heavy) == 1 else "them")
-                + " a tier of its own to guarantee it"
+                + (" a tier of its own to guarantee it" if len(heavy) == 1 else " tiers of their own to guarantee them")
             )
         if tot_iops == 0:
             notes.append(f"tier {tname}: no IOPS given; 1 IOPS per database assumed")

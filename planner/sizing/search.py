@@ -891,7 +891,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                 "capacity_with_reserve",
                 bad.size,
                 f"{S['k'][bad[-1]]} x {drives[S['d'][bad[-1]]].id} on {n} nodes "
-                f"({res}) holds {u[bad[-1]]:,.1f} TB of {tb:,.1f}",
+                f"({res}) holds {u[bad[-1]]:,.1f} TB of {tb:,.1f} TB",
                 "storage sets x node counts",
             )
         if demand.n_plus_one:
