@@ -343,7 +343,7 @@ def test_a_demand_without_tiers_names_its_databases_not_a_tier_mix_of_totals():
     assert w.name == "demand (24 databases)" and w.description.endswith("(with growth), 24 databases")
     assert "totals" not in w.description
     tiered = demand_as_workload(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), 5)
-    assert tiered.description.endswith("tier mix 144 Standard, 60 Business, 30 Premium, 6 Ultra")
+    assert tiered.description.endswith("tier mix with 20 % growth 144 Standard, 60 Business, 30 Premium, 6 Ultra")
 
 
 def test_whole_counts_are_said_without_a_decimal():
