@@ -698,7 +698,13 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     if tab_lic.open:
         with tab_lic:
             b = _bom(json.dumps(r["design"]), costs.assumptions_json())
-            st.plotly_chart(charts.licence_bars(b["licensing"]), width="stretch", key="size_licences")
+            if any(o["total_usd"] > 0 for o in b["licensing"]):
+                st.plotly_chart(charts.licence_bars(b["licensing"]), width="stretch", key="size_licences")
+            else:  # upstream Ceph: one bar of $0 on a -1 to 1 USD axis said nothing (browser review 2026-11-30)
+                st.caption(
+                    "No licence fee: upstream Ceph is free software. A commercial Ceph subscription is not priced "
+                    "here; the whole cost's support line is the hardware's."
+                )
             st.dataframe(
                 [
                     {
