@@ -230,6 +230,10 @@ def panel() -> None:
     except PlannerError as exc:
         st.error(f"The scenario database cannot be used: {fmt.md(exc)}")
         return
+    if not ss.get("store_customer") and ss.get("report_customer"):
+        # the proposal's customer, typed once: the two boxes asked for the same name, and a reload emptied this
+        # one (browser review 2026-11-30)
+        ss["store_customer"] = ss["report_customer"]
     st.text_input("Customer", key="store_customer", help="Scenarios are kept per customer (empty: no customer).")
     customer = _customer()
     mine = [e for e in everything if e["customer"] == customer]

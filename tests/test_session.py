@@ -421,3 +421,17 @@ def test_a_link_cut_short_says_so_and_a_stray_id_beside_a_whole_token_is_ignored
     errs = _errors(at)
     assert not at.exception and len(errs) == 1 and "cut short or was changed" in errs[0], errs
     assert "not valid JSON" not in errs[0] and " at at " not in errs[0]
+
+
+def test_the_saved_scenarios_customer_starts_from_the_proposals(monkeypatch, tmp_path):
+    """Browser review 2026-11-30: the customer's name was typed twice, once for the proposal and once for the
+    saved scenarios, and the second box was empty after a reload."""
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "saved.db"))
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["report_customer"] = "Contoso Bank"
+    at.session_state["saved_open"] = True
+    at.run()
+    assert not at.exception
+    assert at.sidebar.text_input(key="store_customer").value == "Contoso Bank"
+    at.sidebar.text_input(key="store_customer").set_value("Fabrikam").run()
+    assert at.sidebar.text_input(key="store_customer").value == "Fabrikam"  # a name typed here stays
