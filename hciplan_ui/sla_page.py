@@ -608,9 +608,11 @@ spec = [  # (column, label, key, field, unit, integer, format)
     (cols[2], "PUE", "cost_pue", "pue", "", False, None),
     (cols[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
     (cols[4], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
-    (cols[5], "Support, share of capex/year", "cost_sup", "support_share_per_year", "", False, None),
-    (cols[6], "Target margin", "cost_margin", "target_margin", "", False, None),
-    (cols[7], "Target fill", "cost_fill", "target_fill", "", False, None),
+    # shares, as the tables show them in percent: the label says how to type them (pricing review 2026-11-30: 0.40
+    # typed, "40% margin" read in the document)
+    (cols[5], "Support a year, share of capex (0.10 = 10 %)", "cost_sup", "support_share_per_year", "", False, None),
+    (cols[6], "Target margin, share (0.40 = 40 %)", "cost_margin", "target_margin", "", False, None),
+    (cols[7], "Target fill, share (0.70 = 70 %)", "cost_fill", "target_fill", "", False, None),
     (
         cols[9],
         "Azure Local host fee, USD/core/month",
