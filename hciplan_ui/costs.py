@@ -463,3 +463,32 @@ def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
         return None
     what = " and ".join(words[c] for c in short)
     return f":red[as if the nodes could host the databases: {what} (see against the demand)]"
+
+
+def tier_price_rows(tp: dict, tiers_json: str) -> list[dict]:
+    """The tier prices' CSV rows: each tier's promise beside its price, the limit in the pages' words ("capacity
+    (n+1)" was the code's, and the file had no tier's IOPS, latency or size; pricing review 2026-11-30)."""
+    from planner.commercial.tiers import limit_words
+    from planner.models.tiers import TierSet
+
+    promised = TierSet.model_validate_json(tiers_json).by_name()
+    rows = []
+    for k, v in tp["tiers"].items():
+        t = promised.get(k)
+        rows.append(
+            {"tier": k}
+            | (
+                {
+                    "guaranteed_iops": t.guaranteed_iops,
+                    "burst_iops": t.burst_iops,
+                    "latency_target_ms": t.latency_target_ms,
+                    "latency_statistic": t.latency_statistic,
+                    "capacity_tb_per_db": t.capacity_tb_per_db,
+                }
+                if t is not None
+                else {}
+            )
+            | {kk: (round(vv, 4) if isinstance(vv, float) else vv) for kk, vv in v.items()}
+            | {"limited_by": limit_words(v["limited_by"])}
+        )
+    return rows

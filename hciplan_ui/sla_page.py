@@ -762,10 +762,7 @@ if tp is not None:
     except PlannerError:  # a part without a price: the sentence without the figures
         whole = None
     st.caption(fmt.md(tier_cost_base(tp, whole)["text"]))
-    csv_rows = [
-        {"tier": k} | {kk: (round(vv, 4) if isinstance(vv, float) else vv) for kk, vv in v.items()}
-        for k, v in tp["tiers"].items()
-    ]
+    csv_rows = cost_state.tier_price_rows(tp, tiers_json)
     cost = tp["monthly_cost"]
     m = st.columns(2)
     # the servers alone (the tiers' cost base): named so, not "cluster cost" and "capex", which read as the

@@ -491,3 +491,21 @@ def test_n_plus_one_not_asked_is_not_said_met():
     d = {"key": "n_plus_one", "met": True, "asked": False, "capacity_met": True, "performance_met": True}
     assert _short(d) == "not asked by the demand"
     assert _short({**d, "asked": True}) == "data rebuilt: yes; targets held: yes"
+
+
+def test_the_tier_prices_csv_says_each_tiers_promise_and_its_limit_in_words():
+    """Pricing review 2026-11-30: the CSV's limited_by read "capacity (n+1)" and "ram (n+1)" where the page says
+    "storage capacity, one node down", and it had no tier's IOPS, latency or size."""
+    from hciplan_ui.costs import tier_price_rows
+    from planner.commercial.pricing import tier_prices
+    from planner.models.design import load_design, resolve
+    from planner.models.tiers import default_tiers
+
+    tiers = default_tiers()
+    tp = tier_prices(resolve(load_design(ROOT / "examples" / "reference.json")), tiers, n_plus_one=True)
+    rows = tier_price_rows(tp, tiers.model_dump_json())
+    assert [r["tier"] for r in rows] == [t.name for t in tiers.tiers]
+    for r, t in zip(rows, tiers.tiers):
+        assert r["guaranteed_iops"] == t.guaranteed_iops and r["latency_target_ms"] == t.latency_target_ms
+        assert "(n+1)" not in r["limited_by"] and "_" not in r["limited_by"]
+    assert any(r["limited_by"].endswith(", one node down") for r in rows)
