@@ -1072,3 +1072,20 @@ def test_a_demand_decides_the_tiers_priced_and_their_n_plus_one():
     assert p["tier_prices"] == build(design, w, n_plus_one=True)["tier_prices"]
     assert q["tier_prices"] == build(design, w, n_plus_one=False)["tier_prices"]
     assert p["tier_prices"] != q["tier_prices"]
+
+
+def test_proposal_takes_tiers_for_a_demand_not_in_tiers(tmp_path, capsys):
+    """Pricing review 2026-11-30: `proposal` had no --tiers; custom tiers went in only inside the demand file. A
+    demand in tiers prices its own, said in one line."""
+    from planner.models.tiers import default_tiers
+
+    raw = default_tiers().model_dump(mode="json")
+    raw["tiers"][0]["name"] = "Gold"
+    (tmp_path / "t.json").write_text(json.dumps(raw))
+    out = tmp_path / "p.html"
+    args = ["--design", str(EX / "reference.json"), "--format", "html", "--out", str(out), "--tiers"]
+    assert main(["proposal", str(EX / "demand-hammerdb.json"), *args, str(tmp_path / "t.json")]) == 0
+    assert "Gold" in out.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["proposal", str(EX / "demand-200dbs.json"), *args, str(tmp_path / "t.json")]) == 2
+    assert "its own tiers are priced" in capsys.readouterr().err

@@ -144,9 +144,17 @@ def cmd_proposal(args) -> int:
             raise InputError(f"must be a date YYYY-MM-DD (got {args.date[:40]!r})", "date") from None
     meta = {"customer": args.customer or "", "author": args.author or "", "date": args.date}
     meta = {k: v for k, v in meta.items() if v is not None}
+    tiers = None
+    if args.tiers:
+        from planner.models.tiers import TierSet
+
+        if demand.tier_counts:  # the document prices the tiers it sized (sizing.proposal.build)
+            raise InputError("this demand is in tiers: its own tiers are priced (put others in the demand)", "tiers")
+        tiers = load_json_model(args.tiers, TierSet, "tiers")
     p = build(
         design,
         demand_as_workload(demand, design.node_count),
+        tiers,
         demand=demand,
         costs=a,
         meta=meta,
@@ -168,6 +176,11 @@ def register_proposal(sub) -> None:
     p.add_argument("demand", help="demand file (the customer's databases)")
     p.add_argument("--design", help="design file to propose (default: the cheapest design meeting the demand)")
     p.add_argument("--existing", help="design file of the system the customer runs today (any topology), for the TCO")
+    p.add_argument(
+        "--tiers",
+        help="tiers JSON to price for a demand of totals or databases (default: the shipped set; a demand in tiers "
+        "prices its own)",
+    )
     p.add_argument(
         "--format",
         required=True,
