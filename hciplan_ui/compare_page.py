@@ -479,7 +479,16 @@ for name, r in reports:
     met = v["met"] if v and "error" not in v and v["judged"] else None
     if v is not None and met is not None and name == "today" and not failed_rules(v, name):
         met = all(d["met"] for d in v["dimensions"])  # an owned system's purchase is no budget question
-    row["Demand"] = fmt.DASH if met is None else ("met" if met else "not met")
+    # the parts missed, as a system judged on a few parts says them (a bare "not met" stood beside "not met: IOPS,
+    # Capacity" of another system; browser review 2026-11-30)
+    missed_dims = [d["label"] for d in v["dimensions"] if not d["met"]] if met is False and v else []
+    row["Demand"] = (
+        fmt.DASH
+        if met is None
+        else "met"
+        if met
+        else ("not met: " + ", ".join(missed_dims) if missed_dims else "not met")
+    )
     raw["demand_met"] = met
     if gaps := unjudged.get(name):
         # the same parts its column above says, not a dash
