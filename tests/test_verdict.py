@@ -379,3 +379,17 @@ def test_a_latency_target_missed_at_the_lightest_load_is_said_so():
     assert "none fit: a latency target is missed even at the lightest load" in text and "about 0" not in text
     text = _summary(dims, dbs, {"share": 0.5, "databases": 120, "first_to_run_out": "latency"}, 9, 20.0, [], "x")
     assert "about 120 of the 240 databases fit (first to run out: x)" in text
+
+
+def test_the_growth_rule_is_not_repeated_under_other_rules():
+    """Browser review 2026-11-30: a what-if short of the demand listed "Other sizing rules not met: sized for the
+    demand's growth ... (the demand with +20 % growth over 36 months is not met (the rules that failed say
+    where))" under the dimensions that say where."""
+    from planner.models.design import with_overrides
+
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    best = Design.model_validate(size(d, top=1).best["design"])
+    v = demand_verdict(with_overrides(best, nodes=3), d)
+    assert not v["met"] and not v["checks"]["growth"]["passed"]
+    assert "growth" not in [f["rule"] for f in v["other_fails"]]
+    assert "(the rules" not in v["checks"]["growth"]["reason"]

@@ -467,7 +467,7 @@ def check_design(
         ("no growth asked" if not demand.growth_pct else f"sized for {grown}")
         if not short
         else ("today's demand" if not demand.growth_pct else f"the demand with {grown}")
-        + " is not met (the rules that failed say where)",
+        + " is not met: the rules that failed say where",
     )
     cost = monthly_cost(rd, a)
     total = cost["per_cluster"]["total_usd_per_month"]
