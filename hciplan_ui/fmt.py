@@ -242,9 +242,12 @@ def _bare(s: str) -> str:
 
 
 def years(x) -> str:
+    """A span in years, cut short as the endurance warning cuts it (2.695 read "2.7 years" above "run out in 2.6
+    years"; verification walk 2026-11-30)."""
     if x is None or not math.isfinite(float(x)):
         return DASH
-    return num(x, 1 if x < 100 else 0, "years")
+    d = 1 if x < 100 else 0
+    return num(math.floor(float(x) * 10**d) / 10**d, d, "years")
 
 
 #: Readable names for the model's keys, shown in tables and charts.

@@ -274,3 +274,15 @@ def test_an_open_load_on_another_architecture_carries_no_more_than_it_offers():
     for name in ("split-provisioned", "sofs-2node-sas-tiered"):
         r = evaluate_report(load_design(ROOT / "examples" / f"{name}.json"), w)
         assert not r["saturated"] and r["iops_high"] == pytest.approx(r["iops"], rel=1e-9), name
+
+
+def test_a_saturated_fc_link_bands_end_at_its_data_rate():
+    """Verification walk 2026-11-30: past saturation the SAN's stations are held 0.999 busy, and IOPS / U put the
+    link's ceiling 0.1 % above its data rate (48,877 IOPS, 400.40 MB/s on a 4 Gb port)."""
+    from planner.models.database import Database, as_workload, io_demand
+
+    db = Database.model_validate_json((ROOT / "examples" / "db-oltp-hammerdb.json").read_text())
+    r = evaluate_report(load_design(ROOT / "examples" / "san-raid5.json"), as_workload(io_demand(db)))
+    assert (r["saturated"] and r["limited_by"] == "fc_links") or r["bottleneck"] == "fc_links"
+    assert r["iops_high"] <= r["iops_capacity"] * (1 + 1e-9)
+    assert r["bandwidth_mb_s_high"] <= r["bandwidth_mb_s"] / r["iops"] * r["iops_capacity"] * (1 + 1e-9)

@@ -730,7 +730,7 @@ def test_the_database_vms_own_vcpus_bind_by_name_and_a_demand_beyond_them_asks_f
     rows = [r.best, *r.alternatives]
     assert len(rows) >= 2
     assert all(x["binding"] == "vm_io" and "iops" not in x["limit_ratios"] for x in rows)
-    assert limit_words("vm_io") == "vCPUs (the databases' IO)"
+    assert limit_words("vm_io") == "the database VMs' own vCPUs (their IO)"
     # the ratio by hand: at saturation each VM's guest IO keeps its 8 vCPUs busy
     iops, _, _ = demand.totals()
     for x in rows:

@@ -1089,3 +1089,17 @@ def test_proposal_takes_tiers_for_a_demand_not_in_tiers(tmp_path, capsys):
     capsys.readouterr()
     assert main(["proposal", str(EX / "demand-200dbs.json"), *args, str(tmp_path / "t.json")]) == 2
     assert "its own tiers are priced" in capsys.readouterr().err
+
+
+def test_a_price_set_for_this_quote_is_not_dated_as_a_list():
+    """Verification walk 2026-11-30: the appendix read "Windows Server Datacenter $500.00 a core, set for this quote
+    (compiled on 2026-11-25)"."""
+    from planner.commercial.pricing import CostAssumptions
+
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    design = load_design(EX / "reference.json")
+    w = demand_as_workload(d, design.nodes)
+    text = lambda a: " ".join(html_text(render_html(document(build(design, w, demand=d, costs=a))).encode()).split())
+    quoted = text(CostAssumptions(windows_datacenter_usd_per_core=500.0))
+    assert "$500.00 a core, set for this quote;" in quoted and "set for this quote (list prices compiled" not in quoted
+    assert "(list prices compiled on " in text(CostAssumptions())

@@ -260,5 +260,11 @@ def test_a_buffer_pool_the_server_cannot_hold_sustains_no_rate():
     db = Database(name="small", size_gb=100, buffer_pool_gb=230, nopm=100_000, vcpus=12)
     c = database_capacity(load_design(EX / "seed-dl580-iodrive.json"), db)
     assert c["max_tpm"] is None and c["binding"] == "ram" and "more than the server's 32 GB" in c["binding_note"]
+    # the promise says so too: "meets: true ... both hold" stood beside it (verification walk 2026-11-30)
+    from planner.commercial.sla import database_guarantee
+    from planner.engine.architectures.open_load import open_load_model
+
+    g = database_guarantee(open_load_model(load_design(EX / "seed-dl580-iodrive.json")), db)
+    assert not g["meets"] and "more than the server's 32 GB of RAM" in g["meets_note"]
     four = capacity("seed-dataon-sofs-4db", "db-seed-dataon")
     assert four["max_nopm"] > 0 and "leaves 26 GB of the server's 256 GB" in four["ram_note"]

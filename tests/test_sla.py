@@ -342,3 +342,5 @@ def test_a_zero_guarantee_behind_the_cpu_cap_is_not_blamed_on_the_latency_target
     g = guarantee(rd, db, profiles()["oltp-8k"], params=P)
     assert g.guaranteed_iops == 0.0
     assert "reaches the hosts' CPU utilisation cap" in g.note and "is below the predicted" not in g.note
+    # and no headroom beside it: 71,118 IOPS of it stood beside "any load ... is held back" (verification walk)
+    assert g.bounds_iops["cluster_headroom"] == 0.0 and g.binding_constraint == "cluster_headroom"

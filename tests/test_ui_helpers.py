@@ -509,3 +509,13 @@ def test_the_tier_prices_csv_says_each_tiers_promise_and_its_limit_in_words():
         assert r["guaranteed_iops"] == t.guaranteed_iops and r["latency_target_ms"] == t.latency_target_ms
         assert "(n+1)" not in r["limited_by"] and "_" not in r["limited_by"]
     assert any(r["limited_by"].endswith(", one node down") for r in rows)
+
+
+def test_a_drive_life_reads_the_same_in_the_metric_and_the_warning():
+    """Verification walk 2026-11-30: "Capacity drive endurance at this load 2.7 years" above "rated writes run out
+    in 2.6 years" (2.695 rounded in one, cut in the other)."""
+    from hciplan_ui.fmt import years
+    from planner.physics.endurance import endurance_warning
+
+    assert years(2.695) == "2.6 years" and years(2.96) == "2.9 years" and years(150.7) == "150 years"
+    assert "run out in 2.6 years" in endurance_warning(2.695, 5.0, 36)["message"]

@@ -431,6 +431,10 @@ def _points(
     held_by = np.ravel(np.asarray(probe.get("limited_by", np.full(len(ps), "saturation")), dtype=object))
     pts: list[dict[str, Any]] = []
     for i, b in enumerate(bounds):
+        if held[i]:
+            # nothing of the database's own is carried (the CPU cap, a limit, saturation): a headroom of 71,118
+            # IOPS beside "any load of the database's own is held back" (verification walk 2026-11-30)
+            b["cluster_headroom"] = b["node_headroom"] = 0.0
         binding = min(b, key=b.__getitem__)
         notes = []
         if capped:
@@ -690,7 +694,7 @@ def database_guarantee(
     carry half the TPM asked: the guarantee's vCPU bound counts the guest IO stack's CPU only,
     SQL Server's own work per transaction is the rate's. The guarantee is at the IO mix of what is
     needed: the peak's (checkpoint bursts write more) or the mean's."""
-    from planner.commercial.database import rate_carried
+    from planner.commercial.database import rate_carried, vm_server_ram_gb
 
     demand = io_demand(db)
     # the peak is judged at the peak's own mix (checkpoint bursts: 22 % reads where the mean has 53 %,
@@ -699,6 +703,10 @@ def database_guarantee(
     need = demand.peak_iops if peak else demand.iops
     io_ok = bool(g.guaranteed_iops >= need)
     rate = rate_carried(rd.design, db, db.latency_target_ms, catalog=catalog, params=_base_params(params))
+    # the pool must fit its server: "meets: true ... both hold" stood beside database_capacity's "a 230 GB buffer
+    # pool is more than the server's 32 GB of RAM" (verification walk 2026-11-30)
+    design = rd.design
+    pool_fits = float(db.buffer_pool_gb or 0.0) <= vm_server_ram_gb(design)
     # what "meets" asks, beside the most the design sustains (database_capacity, at whatever latency that
     # takes, as published runs measure): the same output said "meets: false" and a maximum above the rate
     # asked, with nothing to say why both hold (review 2026-11-29)
@@ -709,7 +717,9 @@ def database_guarantee(
         f"{db.latency_target_ms:g} ms, issued by its VM's {db.vm('threads')} IO threads x "
         f"{db.vm('outstanding_per_thread')} outstanding IOs, and its own vCPUs and users carry its rate: "
         + (
-            "both hold"
+            f"its {db.buffer_pool_gb:g} GB buffer pool is more than the server's {vm_server_ram_gb(design):g} GB of RAM"
+            if not pool_fits
+            else "both hold"
             if io_ok and rate["carried"]
             # the reason the guarantee is 0: "the IO guarantee falls short" beside "1 TB does not fit" read
             # as a different reason (CLI review 2026-11-29)
@@ -729,7 +739,7 @@ def database_guarantee(
         "needed": "peak" if peak else "mean",
         "io_meets": io_ok,
         "rate": rate,
-        "meets": io_ok and rate["carried"],
+        "meets": io_ok and rate["carried"] and pool_fits,
         "meets_note": meets_note,
         "headroom_pct": (g.guaranteed_iops / need - 1.0) * 100.0 if need > 0 else None,
     }

@@ -26,7 +26,9 @@ from planner.physics.hosting import vm_base_ghz, vm_hosts
 RESOURCE_WORDS = {
     "capacity": "storage capacity",
     "iops": "IOPS (saturation)",
-    "vm_io": "vCPUs (the databases' IO)",
+    # the VMs' own, not the hosts': "vCPUs 4 %" beside "first to run out: vCPUs (the databases' IO)" read as a
+    # contradiction (verification walk 2026-11-30)
+    "vm_io": "the database VMs' own vCPUs (their IO)",
     "latency": "the latency target",
     "vcpu": "vCPUs",
     "cores": "CPU cores (the databases' work)",

@@ -156,7 +156,10 @@ def evaluate_report(
     # the IOPS a link's data rate carries at most (utilisation law: X / U), and an open load's offer: bands past
     # either are not physical (architect review 2026-11-30: 95,981 IOPS over one FC port that carries 48,828;
     # 255,950 for an open load of 130,208)
-    links = [perf["iops"] / u for k, u in perf["utilization"].items() if k in LINK_STATIONS and u > 0]
+    # each link's ceiling from the capacity, its share of the busiest station's load: at saturation the stations
+    # are held at 0.999 busy, and IOPS / U put the ceiling 0.1 % above the data rate (verification walk 2026-11-30)
+    u_max = max(perf["utilization"].values(), default=0.0)
+    links = [perf["iops_capacity"] * u_max / u for k, u in perf["utilization"].items() if k in LINK_STATIONS and u > 0]
     if links and cap_at_ceiling(perf, min(links)):
         perf["band_basis"].append("IOPS and bandwidth bands end at the links' data rates (datasheet)")
     if cap_at_offered(perf, workload.iops):

@@ -983,7 +983,15 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     sql_seen = f"; SQL Server: {sql['seen']}" if sql and sql.get("seen") else ""
     blocks.append(
         P(
-            f"Licence prices: {cost['licence_seen']}{sql_seen} (compiled on {cost['licensing_compiled']}); "
+            # the list's compile date only where a list price is said: "$500.00 a core, set for this quote (compiled
+            # on 2026-11-25)" dated a price the user typed (verification walk 2026-11-30)
+            f"Licence prices: {cost['licence_seen']}{sql_seen}"
+            + (
+                f" (list prices compiled on {cost['licensing_compiled']})"
+                if "list" in f"{cost['licence_seen']}{sql_seen}"
+                else ""
+            )
+            + "; "
             "agreements, currency and region change them. Estimated prices are the best figures found: "
             "ask your supplier for a quote and replace them."
         )
