@@ -766,3 +766,29 @@ def test_no_node_count_says_which_rules_refused_them_and_no_n_plus_one_not_asked
     res = size(d, top=1)
     assert res.best is None and "N+1" not in res.explanation.split(":")[0]
     assert "a lost host's data is re-protected (recommendation; e.g. replica-3 on 3 nodes" in res.explanation
+
+
+def test_a_tier_one_vm_cannot_issue_fails_the_sizing_as_it_fails_the_tier_prices():
+    """Verification walk 2026-11-30: a tier "Huge" of 100,000 guaranteed IOPS on 2 vCPUs was sized "met" in every
+    column while the SLA page said "one Huge database VM of 2 vCPUs issues at most 9,390 IOPS ... it cannot be
+    offered". One bound for both: planner.commercial.database.vcpu_share_iops."""
+    from planner.commercial.tiers import fit_mix
+    from planner.models.design import Design, resolve
+    from planner.models.tiers import TierSet, default_tiers
+
+    raw = default_tiers().model_dump(mode="json")
+    raw["tiers"].append(
+        {"name": "Huge", "guaranteed_iops": 100_000, "burst_iops": 100_000, "latency_target_ms": 2.0}
+        | {"capacity_tb_per_db": 1.0, "vcpus_per_db": 2, "ram_gb_per_db": 16}
+    )
+    d = Demand.model_validate({"tiers": raw, "tier_counts": {"Standard": 10, "Huge": 1}})
+    res = size(d, top=1)
+    best = res.best
+    assert best is not None and not best["feasible"] and best["fails"] == ["tier_vm_io"]
+    assert "one Huge database VM of 2 vCPUs issues at most" in res.explanation
+    rd = resolve(Design.model_validate(best["design"]))
+    reach = fit_mix(rd, TierSet.model_validate(raw))["alone"]["Huge"]["vm_iops_max"]
+    assert f"at most {reach:,.0f} IOPS" in best["checks"]["tier_vm_io"]["reason"]
+    # a demand whose tiers its VMs can issue passes it
+    ok = size(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), top=1).best
+    assert ok["checks"]["tier_vm_io"]["passed"]

@@ -356,6 +356,13 @@ RULES: dict[str, Rule] = dict(
             f"design policy vcpu_oversubscription; {SR}: 'Virtual processors per host 2,048'",
         ),
         _r(
+            "tier_vm_io",
+            "each tier's guaranteed IOPS within what one of its database VMs issues at its vCPU share",
+            "demand",
+            "planner.commercial.database.vcpu_share_iops (utilisation law: the VM's vCPUs / oversubscription over the "
+            "guest IO stack's CPU per IO; the SLA's vm_vcpu_share bound and the tier prices' rule)",
+        ),
+        _r(
             "database_cpu",
             "the cores the described databases' own work keeps busy (SQL Server's and the guest IO stack's, "
             f"at their transaction rate) within the node's cores x {CPU_BOUND:.0%}, with N+1",
@@ -445,7 +452,15 @@ CEPH_MIN_COPIES, CEPH_MIN_REPLICATED_MIN_SIZE = 3, 2
 VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
 
 _PLATFORM_RULES = ("drive_bays", "cpu_socket", "memory_config", "pmem_supported", "pcie_slots", "power_budget")
-_DEMAND_RULES = ("validated_node", "drive_endurance", "growth", "budget", "iops_at_latency", "database_cpu")
+_DEMAND_RULES = (
+    "validated_node",
+    "drive_endurance",
+    "growth",
+    "budget",
+    "iops_at_latency",
+    "tier_vm_io",
+    "database_cpu",
+)
 #: the vCPU rule off S2D: Azure Local's per-host limit and its source are not theirs
 _VCPUS_OWN = _r(
     "vcpus",

@@ -25,10 +25,11 @@ import math
 
 import numpy as np
 
-from planner.commercial.database import rate_carried
+from planner.commercial.database import rate_carried, vcpu_share_iops
 from planner.commercial.licensing import demand_vms, for_platform, sql_server_licences
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost
+from planner.commercial.tiers import vm_io_words
 from planner.core.errors import PlannerError
 from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
@@ -44,7 +45,15 @@ from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import years_to_wear_out
-from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
+from planner.physics.hosting import (
+    cache_tb_per_node,
+    ram_needed_gb,
+    s2d_metadata_gb,
+    stack_ram_gb,
+    vcpu_capacity,
+    vm_base_ghz,
+    vm_hosts,
+)
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 from planner.sizing.names import resiliency_words
 
@@ -217,6 +226,8 @@ def _f(x) -> float:
     return float(np.ravel(x)[0])
 
 
+#: why the tiers' VM rule passes for a demand not in tiers
+NO_TIERS = "the demand is not in tiers: its databases' own VMs are judged by the vCPU rules"
 #: why the database CPU rule passes for a demand without a rate
 NO_DATABASE_RATE = "the demand gives no transaction rate (tiers or totals): only its vCPUs are counted"
 #: rules that pass because the design has nothing they judge, told by the reason the rule
@@ -240,6 +251,7 @@ NOT_APPLICABLE_REASONS = {
     "growth": ("no growth asked", "no growth asked"),
     "budget": (" (no budget)", "no budget set"),
     "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
+    "tier_vm_io": (NO_TIERS, "the demand is not in tiers"),
     "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "Microsoft recommends one for two to four servers"),
     # a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'): passed" of a demand naming
     # no program (browser review 2026-11-29)
@@ -437,6 +449,23 @@ def check_design(
         f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
         f" ({n.threads} logical processors x {d.vcpu_oversubscription:g})",
     )
+    # a tier one of its VMs cannot issue: the Size page sized "met" a tier the SLA page said cannot be offered
+    # (verification walk 2026-11-30); the bound is the tier fit's (planner.commercial.tiers.fit_mix)
+    if demand.tier_counts:
+        tiers = demand.tierset().by_name()
+        guest = float(np.ravel(guest_us_per_io(params_for(d.stack, params), vm_base_ghz(rd)))[0])
+        lps = vm_hosts(rd)[1]
+        reach = {k: vcpu_share_iops(tiers[k].vcpus_per_db, lps, d.vcpu_oversubscription, guest) for k in tiers}
+        short = [k for k, c in demand.tier_counts.items() if c > 0 and tiers[k].guaranteed_iops > reach[k]]
+        put(
+            "tier_vm_io",
+            not short,
+            "; ".join(vm_io_words(tiers[k], reach[k], d.vcpu_oversubscription) for k in short)
+            or "every tier's guarantee within what one of its VMs issues at the "
+            f"{d.vcpu_oversubscription:g}:1 vCPU oversubscription",
+        )
+    else:
+        put("tier_vm_io", True, NO_TIERS)
     if "database_cores_per_node_needed" in cn:
         put(
             "database_cpu",

@@ -1261,6 +1261,10 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             f"{rate['note']} on the best design: give each database at least {rate['vcpus_needed']} vCPUs at this "
             "vCPU oversubscription (or plan a lower one), then size again; the storage figures do not show it"
         )
+    if best is not None and "tier_vm_io" in best["fails"]:
+        # no hardware here makes one VM issue more: said, as the database VM's own vCPUs are (verification walk
+        # 2026-11-30: the Size page sized "met" a tier the SLA page said cannot be offered)
+        expl = (expl + "; " if expl else "") + best["checks"]["tier_vm_io"]["reason"] + " on the best design"
     if unpriced:
         expl = (
             expl + "; " if expl else ""
