@@ -566,9 +566,9 @@ def test_hdd_osds_without_a_db_device_and_esa_drives_under_one_dwpd_break_their_
 
 
 def test_vsan_over_an_iwarp_nic_runs_at_tcps_figures():
-    """Architect review 2026-11-30: vSAN on an E810 (iWARP) with transport RDMA broke vsan_rdma_roce, yet its VM
+    """Architect review 2026-11-30: vSAN on an iWARP NIC with transport RDMA broke vsan_rdma_roce, yet its VM
     latency was the RoCE figure (0.525 ms against 0.649 ms over TCP): vSAN's RDMA is RoCE v2 only and falls back
-    to TCP without it."""
+    to TCP without it. (Intel's E810 selects RoCE v2 per function: RDMA there is RDMA.)"""
     from planner.models.workload import profiles
     from planner.physics.rules import hardware_rules
     from planner.results.report import evaluate_report
@@ -582,8 +582,8 @@ def test_vsan_over_an_iwarp_nic_runs_at_tcps_figures():
         return evaluate_report(d, w), hardware_rules(resolve(d, load_catalog()))["vsan_rdma_roce"]["passed"]
 
     (iwarp, ok), (tcp, _), (roce, roce_ok) = (
-        run("intel-e810-2x100g", "rdma"),
-        run("intel-e810-2x100g", "tcp"),
+        run("chelsio-t6-2x100g", "rdma"),  # iWARP only
+        run("chelsio-t6-2x100g", "tcp"),
         run("mellanox-cx6-dx-2x100g", "rdma"),
     )
     assert not ok and roce_ok

@@ -280,7 +280,11 @@ def test_vsan_rdma_needs_a_roce_nic():
     from 1,610,421 to 2,010,637; vSAN's RDMA is RoCE v2 only (VMware, 'Using RDMA'; the API's RdmaProtocol)."""
     rule = R.VSAN_RULES["vsan_rdma_roce"]
     assert rule.kind == "requirement" and "RoCE v2" in rule.source
-    iwarp = {**VSAN["node"], "nics": {"model": "intel-e810-2x100g", "count": 1}}
+    # an iWARP-only NIC (Intel's E810 selects RoCE v2 per function: it passes; verification walk 2026-11-30)
+    iwarp = {**VSAN["node"], "nics": {"model": "chelsio-t6-2x100g", "count": 1}}
+    e810 = {**VSAN["node"], "nics": {"model": "intel-e810-2x100g", "count": 1}}
+    chk = R.hardware_rules(_rd(VSAN, node=e810, transport="rdma"))["vsan_rdma_roce"]
+    assert chk["passed"] and "RoCE v2 selectable" in chk["reason"]
     roce = {**VSAN["node"], "nics": {"model": "mellanox-cx6-dx-2x100g", "count": 1}}
     assert not R.hardware_rules(_rd(VSAN, node=iwarp, transport="rdma"))["vsan_rdma_roce"]["passed"]
     assert R.hardware_rules(_rd(VSAN, node=iwarp, transport="tcp"))["vsan_rdma_roce"]["passed"]

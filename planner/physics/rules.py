@@ -971,9 +971,10 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
     # an iWARP NIC's RDMA was accepted and raised vSAN's IOPS by a quarter (browser review 2026-11-30)
     put(
         "vsan_rdma_roce",
-        d.transport != "rdma" or n.nic.rdma == "roce",
+        d.transport != "rdma" or n.nic.roce,
         f"transport {'RDMA' if d.transport == 'rdma' else 'TCP/IP'}; {n.nic.id}: "
-        + {"none": "no RDMA", "roce": "RDMA (RoCE)", "iwarp": "RDMA (iWARP)"}[n.nic.rdma],
+        + {"none": "no RDMA", "roce": "RDMA (RoCE)", "iwarp": "RDMA (iWARP)"}[n.nic.rdma]
+        + ("; RoCE v2 selectable" if n.nic.also_roce else ""),
     )
     supported = rd.nodes >= 3 and d.fault_domain == "node"
     # a host rebuild reserve only serves a policy the survivors can rebuild (RAID 6 on six hosts cannot)
