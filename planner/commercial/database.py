@@ -72,28 +72,27 @@ def database_servers(design: Design) -> int:
     return int(design.node_count)
 
 
-def _vm_cpu_spec(design: Design):
-    """The design's CPU entry (model and sockets) of the servers the database's vCPUs run on."""
+def _vm_server(design: Design):
+    """The design's entry (CPU set, RAM) of the servers the database's vCPUs run on: the database servers', or the
+    nodes'."""
     t = design.topology
     return {
         "disaggregated": lambda: (
-            design.clients.server.cpu if design.clients is not None else design.disaggregated_spec.db_server.cpu
+            design.clients.server if design.clients is not None else design.disaggregated_spec.db_server
         ),
-        "split": lambda: design.split_spec.compute_node.cpu,
-        "single-server": lambda: design.single_server_spec.server.cpu,
-    }.get(t, lambda: design.node_spec.cpu)()
+        "split": lambda: design.split_spec.compute_node,
+        "single-server": lambda: design.single_server_spec.server,
+    }.get(t, lambda: design.node_spec)()
+
+
+def _vm_cpu_spec(design: Design):
+    """The design's CPU entry (model and sockets) of the servers the database's vCPUs run on."""
+    return _vm_server(design).cpu
 
 
 def vm_server_ram_gb(design: Design) -> float:
     """RAM of one server the database runs on [GB] (the database servers', or the nodes')."""
-    t = design.topology
-    return {
-        "disaggregated": lambda: (
-            design.clients.server.ram_gb if design.clients is not None else design.disaggregated_spec.db_server.ram_gb
-        ),
-        "split": lambda: design.split_spec.compute_node.ram_gb,
-        "single-server": lambda: design.single_server_spec.server.ram_gb,
-    }.get(t, lambda: design.node_spec.ram_gb)()
+    return float(_vm_server(design).ram_gb)
 
 
 def _vm_cpu(design: Design, catalog: Catalog) -> Cpu:

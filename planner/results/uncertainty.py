@@ -181,45 +181,34 @@ def nest_latency_bands(res: dict, read_fraction: float, highs: bool = False) -> 
 
     moved = False
 
-    def low(key: str) -> float:
-        v = res.get(f"{key}_low")
+    def end(side: str, key: str) -> float:
+        v = res.get(f"{key}_{side}")
         return v if v is not None and math.isfinite(v) else -math.inf
 
-    def raise_low(key: str, floor: float) -> None:
+    def raise_end(side: str, key: str, floor: float) -> None:
+        # a low end above the figure is not raised past it; a high end below a latency it contains is raised to it
+        # (a SAN's VM latency band ended at 64.66 ms beside its storage read's 124.85 ms; architect review
+        # 2026-11-30)
         nonlocal moved
-        old = res.get(f"{key}_low")
+        old = res.get(f"{key}_{side}")
         if old is None or not math.isfinite(floor) or not math.isfinite(res.get(key, math.nan)):
             return
-        new = min(max(old, floor), res[key])
+        new = min(max(old, floor), res[key]) if side == "low" else max(old, floor)
         if new > old:
-            res[f"{key}_low"], moved = float(new), True
-
-    def high(key: str) -> float:
-        v = res.get(f"{key}_high")
-        return v if v is not None and math.isfinite(v) else -math.inf
-
-    def raise_high(key: str, floor: float) -> None:
-        # a high end below a latency it contains: a SAN's VM latency band ended at 64.66 ms beside its storage
-        # read's 124.85 ms (architect review 2026-11-30)
-        nonlocal moved
-        old = res.get(f"{key}_high")
-        if old is None or not math.isfinite(floor) or not math.isfinite(res.get(key, math.nan)):
-            return
-        if floor > old:
-            res[f"{key}_high"], moved = float(floor), True
+            res[f"{key}_{side}"], moved = float(new), True
 
     r = float(read_fraction)
-    for end, raise_ in ((low, raise_low), (high, raise_high))[: 2 if highs else 1]:
+    for side in ("low", "high")[: 2 if highs else 1]:
         for outer, inners in NESTED_LATENCIES.items():
-            raise_(outer, max(end(k) for k in inners))
+            raise_end(side, outer, max(end(side, k) for k in inners))
         parts = (
-            max(end("vm_read_latency_ms"), end("read_latency_ms")),
-            max(end("vm_write_latency_ms"), end("write_latency_ms")),
+            max(end(side, "vm_read_latency_ms"), end(side, "read_latency_ms")),
+            max(end(side, "vm_write_latency_ms"), end(side, "write_latency_ms")),
         )
         rd, wr = (r * parts[0] if r > 0 else 0.0), ((1.0 - r) * parts[1] if r < 1 else 0.0)
         # a low end at the mix of its parts' lows; a high end at least each part's share of its high (the VM's
         # mixed latency is at least r x its reads': its quantiles too), not their sum, which needs both at once
-        raise_("vm_latency_ms", rd + wr if end is low else max(rd, wr))
+        raise_end(side, "vm_latency_ms", rd + wr if side == "low" else max(rd, wr))
     for side in ("host_cpu_utilization_low", "host_cpu_utilization_high"):  # the one utilisation with a band
         v = res.get(side)
         if v is not None and math.isfinite(v) and not 0.0 <= v <= 1.0:
