@@ -439,7 +439,7 @@ def _points(
         notes = []
         if capped:
             notes.append(capped)
-        if b["latency_target"] <= 0.0 and held[i] and float(floor[i]) <= db.latency_target_ms:
+        if b["latency_target"] <= 0.0 and held[i] and x_bg[i] > 0 and float(floor[i]) <= db.latency_target_ms:
             # not the latency: "the mean latency target of 1 ms is below the predicted mean latency ... (0.540 ms)"
             # beside a background that already reaches the hosts' CPU utilisation cap (DBA review 2026-11-30)
             notes.append(
