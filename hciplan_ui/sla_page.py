@@ -272,10 +272,13 @@ inputs.keep("sla_n1", "sla_by", "sla_stat", "sla_bs", "cost_lic_opt", "sla_bg", 
 st.session_state.setdefault("sla_bg", state.OTHER_TENANTS[2])
 st.session_state.setdefault("sla_rf", 1.0)
 n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
+# held in place whether said or not: a note appearing above the page moved every element after it (the what-if
+# test's rule)
+n1_slot = st.empty()
 if (sized := cost_state.demand_json()) and Demand.model_validate_json(sized).n_plus_one != n1:
     # the proposal prices with the failures the demand plans for: the Performance page's document priced 470
     # databases a tier beside "A server can fail: met" where 368 fit with one node down (pricing review 2026-11-30)
-    st.caption(
+    n1_slot.caption(
         "The proposal prices the tiers as the sized demand plans: "
         + ("with one node down." if not n1 else "with every node up (its demand does not plan for a failure).")
     )

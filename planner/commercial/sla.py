@@ -317,7 +317,8 @@ def _headroom(site: _Site, db, bg, x_on, x_bg, vms_bg, ps, steps: int = 40) -> n
         mid = 0.5 * (lo + hi)
         ok = at(mid) >= x_bg + mid
         lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
-    return lo
+    # a capacity the model cannot compute (a part at the far edge of its range) stays not computable, not 0
+    return np.where(np.isfinite(hi), lo, np.nan)
 
 
 def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
