@@ -1103,3 +1103,17 @@ def test_a_price_set_for_this_quote_is_not_dated_as_a_list():
     quoted = text(CostAssumptions(windows_datacenter_usd_per_core=500.0))
     assert "$500.00 a core, set for this quote;" in quoted and "set for this quote (list prices compiled" not in quoted
     assert "(list prices compiled on " in text(CostAssumptions())
+
+
+def test_a_vsan_network_row_says_which_rdma_vsan_runs():
+    """vSAN's RDMA is RoCE v2: an E810 (iWARP recorded, RoCE v2 selectable) runs it; an iWARP-only card falls back
+    to TCP, and the proposal's network row says so instead of "RDMA iWARP" (verification walk 2026-11-30)."""
+    from planner.models.design import parse_design
+    from planner.models.workload import profiles
+
+    raw = json.loads((EX / "vsan-esa-6node.json").read_text())
+    raw["transport"] = "rdma"
+    for nic, said in (("intel-e810-2x100g", "RDMA RoCE)"), ("chelsio-t6-2x100g", "not usable by vSAN: TCP/IP")):
+        raw["node"]["nics"]["model"] = nic
+        text = json.dumps(document(build(parse_design(json.dumps(raw)), profiles()["oltp-8k"])))
+        assert said in text, (nic, said)

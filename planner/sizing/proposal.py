@@ -83,6 +83,9 @@ def design_summary(rd) -> list[tuple[str, str]]:
             + (
                 "no RDMA"
                 if n.nic.rdma == "none"
+                # vSAN's RDMA is RoCE v2 (an E810 runs it beside its recorded iWARP; an iWARP-only card falls back)
+                else ("RDMA roce" if n.nic.roce else f"RDMA {n.nic.rdma}, not usable by vSAN: TCP/IP")
+                if rd.design.transport == "rdma" and rd.design.stack == "vsan"
                 else f"RDMA {n.nic.rdma}"
                 if rd.design.transport == "rdma"
                 else f"RDMA {n.nic.rdma} capable, not used: TCP/IP"
