@@ -1147,3 +1147,17 @@ def test_a_hit_ratio_at_the_models_floor_is_a_warning(capsys, tmp_path):
     assert cli(["db-io", str(path)]) == 0
     out = _json.loads(capsys.readouterr().out)
     assert d.buffer_hit_warning in out["warnings"]
+
+
+def test_the_log_stream_says_when_more_than_one_flush_is_in_flight():
+    """DBA review 2026-11-30: Datrium's database read "28.3 commits per flush at 1 ms a flush" beside 1,076 flushes a
+    second, more than one flush in flight can make at 1 ms: the 60 KB log block, not the commits, sets the count."""
+    from planner.models.database import io_demand, load_database
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    d = io_demand(load_database(ex / "db-seed-datrium.json"))
+    log = next(s for s in d.streams if s.name == "log writes")
+    assert d.log_flushes_per_s * 1e-3 > 1.0 and "flushes in flight" in log.rule
+    small = io_demand(load_database(ex / "db-oltp-hammerdb.json"))
+    assert small.log_flushes_per_s * 1e-3 <= 1.0 + 1e-9  # its commits set the count: one in flight
+    assert "flushes in flight" not in next(s for s in small.streams if s.name == "log writes").rule
