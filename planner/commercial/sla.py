@@ -299,26 +299,55 @@ def _architecture_site(model: OpenLoadModel) -> _Site:
     )
 
 
-def _headroom(site: _Site, db, bg, x_on, x_bg, vms_bg, ps, steps: int = 40) -> np.ndarray:
+def _headroom(site: _Site, db, bg, x_on, x_bg, vms_bg, ps, max_steps: int = 60) -> np.ndarray:
     """The DB rate the cluster carries beside the other tenants, per parameter set [IOPS]: the largest
-    ``x`` with the mix's capacity at that rate at least ``x_bg + x`` (bisection; the mix's shape is
-    IO-weighted, so its capacity moves from the tenants' towards the database's as ``x`` grows).
+    ``x`` with the mix's capacity at that rate at least ``x_bg + x``, the root of
+    ``f(x) = capacity(x) - x_bg - x`` (falling: the mix's shape is IO-weighted, its capacity moving from the
+    tenants' towards the database's as ``x`` grows, by less than ``x`` does).
+
+    Solved by the Illinois variant of regula falsi on the bracket [0, the larger of the parts' capacities], all
+    parameter sets in each model call, to a relative 1e-13 (a constant capacity, the tenants and the database of
+    one shape, is exact at the first step): 40 bisection steps made a guarantee 35-47 ms where it had been 17
+    (benchmark, 2026-11-30).
 
     The capacity at a DB rate of 1 IOPS is the tenants' shape: 25 VMs a node of cheap 4 KiB reads gave a
     database of 8 KiB at 60 % reads a headroom of 1,666,690 IOPS where it had 500,442 alone, and a guarantee
-    that rose with the tenants (DBA review 2026-11-30)."""
+    that rose with the tenants (DBA review 2026-11-30).
+
+    References
+    ----------
+    Dowell, M. and Jarratt, P. (1971). A modified regula falsi method for computing the root of an equation.
+    BIT 11, 168-174.
+    """
     sets = len(ps)
     x_bg = np.asarray(x_bg, dtype=float)
     at = lambda x: np.ravel(site.capacity(db, bg, x_on, vms_bg, ps, np.asarray(x, dtype=float).reshape(sets, 1)))
+    f = lambda x: at(x) - x_bg - x
     # the mix's capacity lies between its parts': past the larger nothing is carried
-    hi = np.maximum(at(np.ones(sets)), at(np.full(sets, 1e8)))  # a Workload holds at most 1e9 IOPS
-    lo = np.zeros(sets)
-    for _ in range(steps):
-        mid = 0.5 * (lo + hi)
-        ok = at(mid) >= x_bg + mid
-        lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
-    # a capacity the model cannot compute (a part at the far edge of its range) stays not computable, not 0
-    return np.where(np.isfinite(hi), lo, np.nan)
+    b = np.maximum(at(np.ones(sets)), at(np.full(sets, 1e8)))  # a Workload holds at most 1e9 IOPS
+    a = np.zeros(sets)
+    fa, fb = f(a), f(b)
+    side = np.zeros(sets)  # the end kept last (-1: a, +1: b), for Illinois' halving
+    done = ~np.isfinite(b) | (fa <= 0) | (fb >= 0)
+    for _ in range(max_steps):
+        if done.all():
+            break
+        c = np.where(done, a, (a * fb - b * fa) / np.where(fb != fa, fb - fa, 1.0))
+        c = np.clip(c, a, b)
+        fc = np.where(done, fa, f(c))
+        up = (fc >= 0) & ~done  # c carried: the root is above it
+        dn = (fc < 0) & ~done
+        # Illinois: an end kept twice in a row has its value halved, so the next step moves it
+        fb = np.where(up & (side == 1), fb / 2, fb)
+        fa = np.where(dn & (side == -1), fa / 2, fa)
+        a, fa = np.where(up, c, a), np.where(up, fc, fa)
+        b, fb = np.where(dn, c, b), np.where(dn, fc, fb)
+        side = np.where(up, 1, np.where(dn, -1, side))
+        done |= (b - a <= 1e-13 * np.maximum(b, 1.0)) | (fc == 0)
+    # no room beside the tenants (f(0) < 0) is 0; a bracket whose far end is carried is its end; a capacity the
+    # model cannot compute (a part at the far edge of its range) stays not computable, not 0
+    out = np.where(fa <= 0, np.where(fa == 0, a, 0.0), np.where(np.ravel(fb) >= 0, b, a))
+    return np.where(np.isfinite(b), out, np.nan)
 
 
 def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
