@@ -10,7 +10,7 @@ import math
 import re
 
 from planner.core.errors import plain_message
-from planner.core.text import count, first_upper
+from planner.core.text import count, cut, first_upper
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.sizing.words import customer_words
 
@@ -247,7 +247,7 @@ def years(x) -> str:
     if x is None or not math.isfinite(float(x)):
         return DASH
     d = 1 if x < 100 else 0
-    return num(math.floor(float(x) * 10**d) / 10**d, d, "years")
+    return num(cut(float(x), d), d, "years")
 
 
 #: Readable names for the model's keys, shown in tables and charts.

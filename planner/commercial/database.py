@@ -546,6 +546,12 @@ def database_capacity(
     return _unless_the_pool_fits(_unless_it_does_not_fit(out, rep, d.capacity_tb, n), db, design)
 
 
+def buffer_pool_fits(db: Database, design: Design) -> bool:
+    """Whether the database's buffer pool is at most the RAM of the server it runs on (the hard limit; what
+    Windows and SQL Server commonly need beside it is :func:`planner.models.database.vm_ram_gb`'s note)."""
+    return float(db.buffer_pool_gb or 0.0) <= vm_server_ram_gb(design)
+
+
 def _unless_the_pool_fits(out: dict, db: Database, design: Design) -> dict:
     """``out`` with no rate when the database's buffer pool is more than its server's RAM, and a note when it
     leaves less beside it than Windows and SQL Server commonly need (:func:`planner.models.database.vm_ram_gb`):
@@ -555,7 +561,7 @@ def _unless_the_pool_fits(out: dict, db: Database, design: Design) -> dict:
     need = vm_ram_gb(pool)
     if need <= have * (1 + 1e-9) or out.get("binding") == "capacity":
         return out
-    if pool <= have:  # it fits, with less beside it than the guidance leaves: said, the rate kept
+    if buffer_pool_fits(db, design):  # with less beside it than the guidance leaves: said, the rate kept
         return {
             **out,
             "ram_note": f"a {pool:g} GB buffer pool leaves {have - pool:,.0f} GB of the server's {have:g} GB for "

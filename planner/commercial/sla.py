@@ -724,7 +724,7 @@ def database_guarantee(
     carry half the TPM asked: the guarantee's vCPU bound counts the guest IO stack's CPU only,
     SQL Server's own work per transaction is the rate's. The guarantee is at the IO mix of what is
     needed: the peak's (checkpoint bursts write more) or the mean's."""
-    from planner.commercial.database import rate_carried, vm_server_ram_gb
+    from planner.commercial.database import buffer_pool_fits, rate_carried, vm_server_ram_gb
 
     demand = io_demand(db)
     # the peak is judged at the peak's own mix (checkpoint bursts: 22 % reads where the mean has 53 %,
@@ -736,7 +736,7 @@ def database_guarantee(
     # the pool must fit its server: "meets: true ... both hold" stood beside database_capacity's "a 230 GB buffer
     # pool is more than the server's 32 GB of RAM" (verification walk 2026-11-30)
     design = rd.design
-    pool_fits = float(db.buffer_pool_gb or 0.0) <= vm_server_ram_gb(design)
+    pool_fits = buffer_pool_fits(db, design)
     # what "meets" asks, beside the most the design sustains (database_capacity, at whatever latency that
     # takes, as published runs measure): the same output said "meets: false" and a maximum above the rate
     # asked, with nothing to say why both hold (review 2026-11-29)

@@ -88,6 +88,17 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: M
     return float(x[bad[0] - 1] if bad.size else x[-1])
 
 
+def tier_vm_reach(rd: ResolvedDesign, tiers: dict[str, Tier], params: ModelParams | None = None) -> dict[str, float]:
+    """The IOPS one database VM of each tier issues at most [IOPS], its vCPUs at the share the design's vCPU
+    oversubscription leaves them (:func:`planner.commercial.database.vcpu_share_iops`, the SLA's ``vm_vcpu_share``),
+    on the servers the VMs run on: the tier fit's bound and the sizer rule ``tier_vm_io``'s."""
+    guest_us = float(np.ravel(guest_us_per_io(params_for(rd.design.stack, params), vm_base_ghz(rd)))[0])
+    lps = vm_hosts(rd)[1]
+    return {
+        n: vcpu_share_iops(t.vcpus_per_db, lps, rd.design.vcpu_oversubscription, guest_us) for n, t in tiers.items()
+    }
+
+
 def vm_io_words(tier: Tier, vm_iops_max: float, vcpu_oversubscription: float) -> str:
     """Why a tier's guarantee cannot be offered: one VM of its vCPUs issues less."""
     return (
@@ -129,12 +140,8 @@ def fit_mix(
     vcpus = threads * hosts * rd.design.vcpu_oversubscription
     ram_gb = max(ram - fixed, 0.0) * hosts
     iops_at = {n: _iops_at_latency(rd, t, n_plus_one, params) for n, t in tiers.items()}
-    # what one database VM of the tier issues at most, its vCPUs at the share the oversubscription sold leaves
-    # them (the SLA's vm_vcpu_share): a tier guaranteeing more cannot be offered at any count
-    guest_us = float(np.ravel(guest_us_per_io(params_for(rd.design.stack, params), vm_base_ghz(rd)))[0])
-    vm_max = {
-        n: vcpu_share_iops(t.vcpus_per_db, threads, rd.design.vcpu_oversubscription, guest_us) for n, t in tiers.items()
-    }
+    # what one database VM of the tier issues at most: a tier guaranteeing more cannot be offered at any count
+    vm_max = tier_vm_reach(rd, tiers, params)
     alone = {}
     for n, t in tiers.items():
         lim = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 
 def count(n: float, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, plural unless ``n`` is 1 ("cannot rebuild on 1 node", not "1 nodes").
@@ -51,3 +53,10 @@ def tidy(x: float, digits: int = 1) -> str:
     2026-11-29); "80", "80.5", "1,234.5"."""
     s = f"{x:,.{digits}f}"
     return s.rstrip("0").rstrip(".") if "." in s else s
+
+
+def cut(x: float, decimals: int = 1) -> float:
+    """``x`` cut short to ``decimals`` decimals, not rounded: a life said short of a limit never reads as the
+    limit ("run out in 3.0 years ... before the 3 years" of 2.96 years; architect review 2026-11-30). One rule
+    for the endurance warning, the sizer's endurance rule and the pages' drive life."""
+    return math.floor(x * 10.0**decimals) / 10.0**decimals

@@ -311,9 +311,7 @@ def _s2d_row(rd: ResolvedDesign) -> dict[str, Any]:
         cores_per_node=n.cores,
         base_ghz=n.cpu.base_ghz,
         node_bandwidth_bytes_s=float(network.node_bandwidth_bytes_s(n.nic.port_gbit_s, n.nic.ports, n.nic_count)),
-        # vSAN's RDMA is RoCE v2 only and falls back to TCP without it: an iWARP NIC's "RDMA" raised its IOPS by a
-        # quarter beside the rule it breaks (architect review 2026-11-30; the rule is vsan_rdma_roce)
-        tcp=d.transport == "tcp" or (d.stack == "vsan" and not n.nic.roce),
+        tcp=not rd.runs_rdma,
         # Ceph and vSAN layouts are in their own columns; the S2D code is a placeholder there
         resiliency_code=RESILIENCY_CODES.get(d.resiliency, RESILIENCY_CODES["mirror-3way"]),
         mirror_share=d.mirror_share,

@@ -218,13 +218,12 @@ class Nic(Record):
     #: one S2D's measurements ran; vSAN, RoCE v2 only, can use the other (verification walk 2026-11-30)
     also_roce: bool = Field(default=False, description="RoCE v2 selectable beside the recorded iWARP (source)")
     pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="host PCIe link width, lanes")
+    pcie_gen: int | None = Field(default=None, ge=2, le=6, description="host PCIe link generation (2: PCIe 2.x)")
 
     @property
     def roce(self) -> bool:
         """Whether the NIC can run RoCE v2 (vSAN's only RDMA)."""
         return self.rdma == "roce" or self.also_roce
-
-    pcie_gen: int | None = Field(default=None, ge=2, le=6, description="host PCIe link generation (2: PCIe 2.x)")
 
 
 class Chassis(Record):

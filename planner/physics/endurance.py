@@ -8,10 +8,9 @@ day = front-end write IOPS x block size x backend writes per write x
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
+from planner.core.text import cut
 from planner.core.types import FloatArray
 
 KIB = 1024.0
@@ -59,10 +58,10 @@ def _span(years: float) -> str:
     """A time in the unit a reader thinks in: "2.5 years", "7.9 months", "24 days", cut short, not rounded: a
     life of 2.96 years "before the 3 years" read "run out in 3.0 years" (architect review 2026-11-30)."""
     if years >= 1.0:
-        return f"{math.floor(years * 10.0) / 10.0:,.1f} years"
+        return f"{cut(years):,.1f} years"
     if years * 12.0 >= 1.0:
-        return f"{math.floor(years * 120.0) / 10.0:.1f} months"
-    return f"{math.floor(max(years * 365.25, 0.0)):.0f} days"
+        return f"{cut(years * 12.0):.1f} months"
+    return f"{cut(max(years * 365.25, 0.0), 0):.0f} days"
 
 
 #: the months a design is bought for: the cost's amortisation period by default

@@ -971,7 +971,7 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
     # an iWARP NIC's RDMA was accepted and raised vSAN's IOPS by a quarter (browser review 2026-11-30)
     put(
         "vsan_rdma_roce",
-        d.transport != "rdma" or n.nic.roce,
+        d.transport != "rdma" or rd.runs_rdma,
         f"transport {'RDMA' if d.transport == 'rdma' else 'TCP/IP'}; {n.nic.id}: "
         + {"none": "no RDMA", "roce": "RDMA (RoCE)", "iwarp": "RDMA (iWARP)"}[n.nic.rdma]
         + ("; RoCE v2 selectable" if n.nic.also_roce else ""),

@@ -153,11 +153,11 @@ def evaluate_report(
     # each metric's band has its own ratios: the VM latency's low end fell below its storage's (Datrium's
     # database: 0.096 ms beside reads of 0.215 and writes of 0.277 at their low ends; CLI review 2026-11-29)
     nest_latency_bands(perf, workload.read_fraction, highs=True)
-    # the IOPS a link's data rate carries at most (utilisation law: X / U), and an open load's offer: bands past
-    # either are not physical (architect review 2026-11-30: 95,981 IOPS over one FC port that carries 48,828;
-    # 255,950 for an open load of 130,208)
-    # each link's ceiling from the capacity, its share of the busiest station's load: at saturation the stations
-    # are held at 0.999 busy, and IOPS / U put the ceiling 0.1 % above the data rate (verification walk 2026-11-30)
+    # the IOPS a link's data rate carries at most, and an open load's offer: bands past either are not physical
+    # (architect review 2026-11-30: 95,981 IOPS over one FC port that carries 48,828; 255,950 for an open load of
+    # 130,208). A link's ceiling is the capacity over its share of the busiest station's load (utilisation law):
+    # IOPS / U, with the stations held 0.999 busy at saturation, put it 0.1 % above the data rate (verification
+    # walk 2026-11-30)
     u_max = max(perf["utilization"].values(), default=0.0)
     links = [perf["iops_capacity"] * u_max / u for k, u in perf["utilization"].items() if k in LINK_STATIONS and u > 0]
     if links and cap_at_ceiling(perf, min(links)):

@@ -25,13 +25,13 @@ import math
 
 import numpy as np
 
-from planner.commercial.database import rate_carried, vcpu_share_iops
+from planner.commercial.database import rate_carried
 from planner.commercial.licensing import demand_vms, for_platform, sql_server_licences
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost
-from planner.commercial.tiers import vm_io_words
+from planner.commercial.tiers import tier_vm_reach, vm_io_words
 from planner.core.errors import PlannerError
-from planner.core.text import count
+from planner.core.text import count, cut
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
@@ -45,15 +45,7 @@ from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import years_to_wear_out
-from planner.physics.hosting import (
-    cache_tb_per_node,
-    ram_needed_gb,
-    s2d_metadata_gb,
-    stack_ram_gb,
-    vcpu_capacity,
-    vm_base_ghz,
-    vm_hosts,
-)
+from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 from planner.sizing.names import resiliency_words
 
@@ -437,7 +429,7 @@ def check_design(
         endu >= a.amortisation_months / 12.0,
         # at which load: the Design page's "2.0 years if this load runs around the clock" (its own workload) stood
         # beside "0.9 years" here (architect review 2026-11-30)
-        f"{math.floor(endu * 10.0) / 10.0:,.1f} years of rated writes ({n.drive.endurance_dwpd:g} DWPD) with every "
+        f"{cut(endu):,.1f} years of rated writes ({n.drive.endurance_dwpd:g} DWPD) with every "
         f"database writing at its guaranteed IOPS around the clock vs {a.amortisation_months} months"
         if math.isfinite(endu)
         else "no writes",
@@ -453,9 +445,7 @@ def check_design(
     # (verification walk 2026-11-30); the bound is the tier fit's (planner.commercial.tiers.fit_mix)
     if demand.tier_counts:
         tiers = demand.tierset().by_name()
-        guest = float(np.ravel(guest_us_per_io(params_for(d.stack, params), vm_base_ghz(rd)))[0])
-        lps = vm_hosts(rd)[1]
-        reach = {k: vcpu_share_iops(tiers[k].vcpus_per_db, lps, d.vcpu_oversubscription, guest) for k in tiers}
+        reach = tier_vm_reach(rd, tiers, params)
         short = [k for k, c in demand.tier_counts.items() if c > 0 and tiers[k].guaranteed_iops > reach[k]]
         put(
             "tier_vm_io",

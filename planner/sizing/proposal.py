@@ -42,6 +42,19 @@ class ProposalError(PlannerError):
     pass
 
 
+def _rdma_words(rd) -> str:
+    """The network's RDMA as the design uses it (:attr:`planner.models.design.ResolvedDesign.runs_rdma`)."""
+    nic, vsan = rd.node.nic, rd.design.stack == "vsan"
+    if nic.rdma == "none":
+        return "no RDMA"
+    if rd.runs_rdma:
+        # vSAN's RDMA is RoCE v2 (an E810 runs it beside its recorded iWARP)
+        return "RDMA roce" if vsan else f"RDMA {nic.rdma}"
+    if rd.design.transport == "rdma":  # vSAN on an iWARP-only card falls back
+        return f"RDMA {nic.rdma}, not usable by vSAN: TCP/IP"
+    return f"RDMA {nic.rdma} capable, not used: TCP/IP"
+
+
 def design_summary(rd) -> list[tuple[str, str]]:
     d, n = rd.design, rd.node
     rows = [("Nodes", f"{d.nodes}"), ("Resiliency", d.resiliency), ("Transport", d.transport)]
@@ -77,20 +90,9 @@ def design_summary(rd) -> list[tuple[str, str]]:
         (
             "Network per node",
             f"{n.nic_count} x {n.nic.vendor} {n.nic.model} "
-            f"({n.nic.ports} x {n.nic.port_gbit_s:g} GbE, "
+            f"({n.nic.ports} x {n.nic.port_gbit_s:g} GbE, " + _rdma_words(rd) + ")",
             # what the design uses, not only what the card can: a Ceph design over TCP/IP read "RDMA RoCE" (browser
             # review 2026-11-30)
-            + (
-                "no RDMA"
-                if n.nic.rdma == "none"
-                # vSAN's RDMA is RoCE v2 (an E810 runs it beside its recorded iWARP; an iWARP-only card falls back)
-                else ("RDMA roce" if n.nic.roce else f"RDMA {n.nic.rdma}, not usable by vSAN: TCP/IP")
-                if rd.design.transport == "rdma" and rd.design.stack == "vsan"
-                else f"RDMA {n.nic.rdma}"
-                if rd.design.transport == "rdma"
-                else f"RDMA {n.nic.rdma} capable, not used: TCP/IP"
-            )
-            + ")",
         )
     )
     return rows
