@@ -287,7 +287,7 @@ def test_size_page_fault_tolerance_help_follows_the_stack_and_a_databases_cpu_is
     at.button[0].click().run()
     assert not at.exception, [e.value for e in at.exception]
     warned = " ".join(_texts(at, "warning"))
-    assert "carry at most" in warned and "TPM of SQL Server's work" in warned, warned
+    assert "carry at most" in warned and "TPM of SQL Server's work and its IO stack's" in warned, warned
 
 
 def test_an_empty_search_does_not_say_it_searched_zero_designs():

@@ -726,8 +726,16 @@ def test_a_database_vm_too_small_for_its_rate_is_said_by_the_sizer():
     res = size(Demand.model_validate(d), top=1)
     assert res.best is not None and res.best["database_rate"]["carried"] is False
     assert "give each database at least 6 vCPUs" in res.explanation, res.explanation
+    # and a script reading the result is told, as the page and the document are (DBA walk 2026-11-30: the CLI's
+    # JSON said "feasible": true, "fails": [] where the document said "Virtual processors NOT met")
+    assert not res.best["feasible"] and res.best["fails"] == ["database_vm_rate"]
+    assert "at least 6 vCPUs" in res.best["checks"]["database_vm_rate"]["reason"]
     ok = size(Demand.model_validate(d | {"vcpus_per_db": 8}), top=1)
     assert "give each database" not in ok.explanation
+    assert ok.best["checks"]["database_vm_rate"]["passed"] and "database_vm_rate" not in ok.best["fails"]
+    # a demand that describes no database passes it, not applicable
+    tiers = size(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), top=1).best
+    assert tiers["checks"]["database_vm_rate"]["not_applicable"] == "the demand describes no database"
 
 
 def test_a_budget_below_every_candidate_is_said_so_not_blamed_on_the_rules():

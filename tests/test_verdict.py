@@ -311,6 +311,26 @@ def test_a_database_its_own_vcpus_cannot_carry_is_not_met_on_the_vcpus_row():
     assert next(x for x in demand_verdict(design, enough)["dimensions"] if x["key"] == "vcpus")["met"]
 
 
+def test_a_tier_one_vm_cannot_issue_is_not_met_on_the_vcpus_row_not_below_a_met_table():
+    """DBA walk 2026-11-30: the Size page's table read "vCPUs: met" (every column met) above "not met: the rule
+    'each tier's guaranteed IOPS within what one of its database VMs issues'". A tier's VM is a vCPU matter: the
+    row says it, and the rule is not repeated under "other rules"."""
+    from planner.models.tiers import default_tiers
+
+    raw = default_tiers().model_dump(mode="json")
+    raw["tiers"].append(
+        {"name": "Huge", "guaranteed_iops": 100_000, "burst_iops": 100_000, "latency_target_ms": 2.0}
+        | {"capacity_tb_per_db": 1.0, "vcpus_per_db": 2, "ram_gb_per_db": 16}
+    )
+    d = Demand.model_validate({"tiers": raw, "tier_counts": {"Standard": 10, "Huge": 1}})
+    design = Design.model_validate(size(d, top=1).best["design"])
+    v = demand_verdict(design, d)
+    row = next(x for x in v["dimensions"] if x["key"] == "vcpus")
+    assert not row["met"] and not v["met"] and "not met: vCPUs" in v["summary"]
+    assert "one Huge database VM of 2 vCPUs issues at most" in row["detail"] and row["tier_vm_io"]
+    assert all(o["rule"] != "tier_vm_io" for o in v["other_fails"])
+
+
 def test_a_design_that_holds_every_database_but_cannot_rebuild_does_not_say_none_fit():
     """Browser review 2026-11-29: mirror-accelerated parity on 4 nodes (it cannot rebuild on 3) read "about 0
     of the 240 databases fit (first to run out: storage capacity, one node down)" with 292.9 TB usable for

@@ -295,7 +295,7 @@ def rate_carried(
                 if shared
                 else ""
             )
-            + f" carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work"
+            + f" carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work and its IO stack's"
         )
     if users_tps is not None and db.virtual_users is not None and tps > users_tps * (1 + 1e-9):
         why.append(

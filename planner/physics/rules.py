@@ -363,6 +363,14 @@ RULES: dict[str, Rule] = dict(
             "guest IO stack's CPU per IO; the SLA's vm_vcpu_share bound and the tier prices' rule)",
         ),
         _r(
+            "database_vm_rate",
+            "each described database's own VM (its vCPUs at the vCPU oversubscription, its virtual users) carries "
+            "its transaction rate",
+            "demand",
+            "planner.commercial.database.rate_carried (the fit's core-microseconds per transaction, SQL Server's and "
+            "the guest IO stack's; Little's law for the virtual users; the SLA page's verdict)",
+        ),
+        _r(
             "database_cpu",
             "the cores the described databases' own work keeps busy (SQL Server's and the guest IO stack's, "
             f"at their transaction rate) within the node's cores x {CPU_BOUND:.0%}, with N+1",
@@ -459,6 +467,7 @@ _DEMAND_RULES = (
     "budget",
     "iops_at_latency",
     "tier_vm_io",
+    "database_vm_rate",
     "database_cpu",
 )
 #: the vCPU rule off S2D: Azure Local's per-host limit and its source are not theirs

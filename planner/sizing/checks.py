@@ -220,6 +220,8 @@ def _f(x) -> float:
 
 #: why the tiers' VM rule passes for a demand not in tiers
 NO_TIERS = "the demand is not in tiers: its databases' own VMs are judged by the vCPU rules"
+#: why the database VM's rate rule passes for a demand not described as a database
+NO_DATABASE = "the demand describes no database: its VMs' rate is not known"
 #: why the database CPU rule passes for a demand without a rate
 NO_DATABASE_RATE = "the demand gives no transaction rate (tiers or totals): only its vCPUs are counted"
 #: rules that pass because the design has nothing they judge, told by the reason the rule
@@ -244,6 +246,7 @@ NOT_APPLICABLE_REASONS = {
     "budget": (" (no budget)", "no budget set"),
     "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
     "tier_vm_io": (NO_TIERS, "the demand is not in tiers"),
+    "database_vm_rate": (NO_DATABASE, "the demand describes no database"),
     "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "Microsoft recommends one for two to four servers"),
     # a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'): passed" of a demand naming
     # no program (browser review 2026-11-29)
@@ -456,6 +459,21 @@ def check_design(
         )
     else:
         put("tier_vm_io", True, NO_TIERS)
+    # a described database's own VM too small for its rate: the page and the document said "not met" and the CLI's
+    # ``feasible`` and ``fails`` did not (DBA walk 2026-11-30: a script reading them sold the design)
+    rate = database_rate(rd, demand)
+    put(
+        "database_vm_rate",
+        rate is None or rate["carried"],
+        NO_DATABASE
+        if rate is None
+        else rate["note"]
+        + (
+            ""
+            if rate["carried"]
+            else f": each database needs at least {rate['vcpus_needed']} vCPUs at this vCPU oversubscription"
+        ),
+    )
     if "database_cores_per_node_needed" in cn:
         put(
             "database_cpu",
@@ -520,6 +538,8 @@ def check_design(
         "bottleneck": str(np.ravel(out["bottleneck"])[0]),
         "compute": cn,
         "endurance_years": endu,
+        # the rule's figures, for the pages that say the vCPUs a database needs (one computation)
+        **({"database_rate": rate} if rate is not None else {}),
     }
 
 

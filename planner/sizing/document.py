@@ -439,6 +439,8 @@ def _meets(p: dict) -> list[list[str]]:
             # the vCPUs the databases need for their rate, not the nodes' room: "NOT met, room to grow 10.67x" said
             # nothing of why (browser review 2026-11-29)
             head = f"each database needs {rate['vcpus_needed']} vCPUs for its transaction rate"
+        elif k == "vcpus" and (met_by.get(k) or {}).get("tier_vm_io"):
+            head = "a tier's database VM cannot issue its guarantee"
         lat = met_by.get(k) if k == "latency" else None
         if lat and not met and not met_by.get("iops", {}).get("met", True):
             # the verdict's own words: a load the cluster cannot carry has no latency at it (the worst tier's

@@ -79,7 +79,6 @@ from planner.sizing.checks import (
     check_design,
     database_cores_per_node,
     database_cpu_reason,
-    database_rate,
     endurance_years,
     limits,
     multi_year,
@@ -1482,7 +1481,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "fails": chk["fails"],
         "checks": chk["checks"],
         "not_on_sale": not_on_sale(rd),
-        **({"database_rate": rate} if (rate := database_rate(rd, demand)) is not None else {}),
+        **({"database_rate": chk["database_rate"]} if "database_rate" in chk else {}),
     }
 
 

@@ -45,7 +45,7 @@ from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
 from planner.physics.capacity import capacity_report
 from planner.physics.rules import rule_of
-from planner.sizing.checks import check_design, database_cpu_reason, database_rate, limits
+from planner.sizing.checks import check_design, database_cpu_reason, limits
 from planner.sizing.document import customer_text
 from planner.sizing.names import resiliency_words
 
@@ -65,7 +65,10 @@ DIMENSION_RULES = {
     "iops": ("iops_at_latency",),
     "latency": ("iops_at_latency",),
     "capacity": ("capacity_with_reserve",),
-    "vcpus": ("vcpus",),
+    # the nodes' vCPUs, and each database VM's: its rate (a described database) and its tier's IO (a tiered demand);
+    # the table read "vCPUs: met" above "not met: the rule 'each tier's guaranteed IOPS within what one of its database
+    # VMs issues'" (DBA walk 2026-11-30)
+    "vcpus": ("vcpus", "database_vm_rate", "tier_vm_io"),
     "database_cpu": ("database_cpu",),
     "ram": ("ram",),
     "n_plus_one": ("n_plus_one_capacity", "n_plus_one_performance"),
@@ -245,24 +248,23 @@ def demand_verdict(
     hosts = cn["hosts"]
     on = f"on {_plural(hosts, 'host')}" + (", one node down" if dem.n_plus_one and nodes > 1 else "")
     # a described database's own vCPUs must also carry its rate (the Size page's warning and the SLA page's
-    # verdict): the row said "met" beside "give each database at least 11 vCPUs" (browser review 2026-11-28)
-    rate = database_rate(rd, dem)
+    # verdict): the row said "met" beside "give each database at least 11 vCPUs" (browser review 2026-11-28); and a
+    # tier's VM must issue its guarantee
+    vm_rules = [checks[k] for k in DIMENSION_RULES["vcpus"][1:]]
     row(
         "vcpus",
         cn["vcpus_per_node_needed"],
         cn["vcpus_per_node_available"],
         "vCPUs per node",
-        checks["vcpus"]["passed"] and (rate is None or rate["carried"]),
+        checks["vcpus"]["passed"] and all(c["passed"] for c in vm_rules),
         f"{cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs per node {on} "
         f"({rd.node.threads} logical processors x {design.vcpu_oversubscription:g} oversubscription)"
-        + (
-            ""
-            if rate is None or rate["carried"]
-            else f"; {rate['note']}: each database needs at least {rate['vcpus_needed']} vCPUs at this oversubscription"
-        ),
+        + "".join(f"; {c['reason']}" for c in vm_rules if not c["passed"]),
     )
-    if rate is not None:
-        dims[-1]["database_rate"] = rate
+    if "database_rate" in chk:
+        dims[-1]["database_rate"] = chk["database_rate"]
+    if not checks["tier_vm_io"]["passed"]:
+        dims[-1]["tier_vm_io"] = checks["tier_vm_io"]["reason"]
     if "database_cores_per_node_needed" in cn:  # only a demand that gives its databases' rate
         row(
             "database_cpu",
