@@ -290,3 +290,32 @@ def test_a_file_named_xlsx_that_is_no_workbook_is_said_so(tmp_path, capsys):
     assert main(["estate", str(f)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not an Excel workbook" in err
+
+
+def test_a_tpm_row_takes_the_dbas_own_buffer_pool_and_hit_ratio():
+    """DBA walk 2026-11-30: "2 columns this list does not take" for buffer_pool_gb and buffer_hit_ratio, so a 300 GB
+    database on a 16 GB VM at 90,000 TPM was sized at the model's 31,559 peak IOPS (pool at 80 % of RAM, hit ratio
+    from the skew) with no way to give the measured hit ratio. The row's figures go to the database layer as a
+    Database's own would (:func:`planner.models.database.io_demand`)."""
+    from planner.models.database import Database, io_demand
+
+    head = b"name,size_gb,tpm,vcpus,ram_gb,buffer_pool_gb,buffer_hit_ratio\n"
+    out = read_database_list(
+        head + b"a,300,90000,4,16,,\nb,300,90000,4,16,14,\nc,300,90000,4,16,,99\nd,300,90000,4,16,,0.99\n"
+    )
+    iops = {d["name"]: d["peak_iops"] for d in out["databases"]}
+
+    def model(**kw):
+        return io_demand(Database(name="x", size_gb=300, tpm=90_000, **kw)).peak_iops
+
+    assert iops["a"] == pytest.approx(model(buffer_pool_gb=12.8), rel=1e-12)
+    assert iops["b"] == pytest.approx(model(buffer_pool_gb=14), rel=1e-12)
+    assert iops["c"] == iops["d"] == pytest.approx(model(buffer_pool_gb=12.8, buffer_hit_ratio=0.99), rel=1e-12)
+    assert iops["d"] < iops["b"] < iops["a"]
+    assert any("3 gave their own buffer pool or hit ratio" in n for n in out["notes"])
+    with pytest.raises(EstateError, match="row 2, column buffer_pool_gb: 20 GB, more than the VM's 16 GB RAM"):
+        read_database_list(b"name,size_gb,tpm,vcpus,ram_gb,buffer_pool_gb\na,300,90000,4,16,20\n")
+    # a row given by its measured IOPS keeps them, and is told the pool is not used
+    out = read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb,buffer_hit_ratio\na,300,9000,4,16,0.9\n")
+    assert out["databases"][0]["peak_iops"] == 9000
+    assert any("a pool or hit ratio shapes only the IO of a row given by TPM" in n for n in out["notes"])

@@ -5,7 +5,8 @@ demand, and what a DBA can export from SQL Server into per-database IO.
   ``name``, ``size_gb`` (or ``size_tb``), ``peak_iops`` or ``tpm`` (HammerDB-style
   transactions per minute, turned into IO by :func:`planner.models.database.io_demand`),
   ``vcpus``, ``ram_gb`` and optionally ``tier``, ``latency_target_ms``,
-  ``block_size_kib``, ``read_fraction``. Databases of one tier (or all, without
+  ``block_size_kib``, ``read_fraction`` and, for a row given by TPM, ``buffer_pool_gb``
+  (default 80 % of ``ram_gb``) and ``buffer_hit_ratio`` (a measured hit ratio over the model's). Databases of one tier (or all, without
   a tier column) become one tier of the demand whose per-database figures are
   the group's means, so counts x means give back the sums exactly (vCPUs are
   rounded up to whole processors).
@@ -88,6 +89,9 @@ LIST_ALIASES = {
     "io_size_kib": "block_size_kib",
     "read_share": "read_fraction",
     "service_tier": "tier",
+    "max_server_memory_gb": "buffer_pool_gb",
+    "buffer_pool": "buffer_pool_gb",
+    "hit_ratio": "buffer_hit_ratio",
 }
 
 
@@ -104,6 +108,11 @@ LIST_COLUMNS = (
     "latency_target_ms",
     "block_size_kib",
     "read_fraction",
+    # a TPM row's pool and measured hit ratio: the DBA's own figures over the 80 %-of-RAM assumption and the model's
+    # curve (DBA walk 2026-11-30: "2 columns this list does not take" for both, so a 16 GB VM of a 300 GB database
+    # at 90,000 TPM was sized at 31,559 IOPS with no way to say its pool hits 99 %)
+    "buffer_pool_gb",
+    "buffer_hit_ratio",
 )
 
 
@@ -140,6 +149,8 @@ def read_database_list(
     seen: set[str] = set()
     both: list[str] = []
     busy: list[str] = []  # databases whose TPM keeps more cores busy than their vCPUs
+    own: list[str] = []  # TPM rows that give their own buffer pool or hit ratio
+    unused: list[str] = []  # peak-IOPS rows that give a buffer pool or hit ratio too
 
     def one(i: int, c: dict) -> dict:
         """Row ``i`` as a database, or an EstateError / TableError naming its row and column."""
@@ -167,6 +178,8 @@ def read_database_list(
         how = "peak IOPS given"
         if iops is not None and "tpm" in keys and str(c.get("tpm") or "").strip():
             both.append(dbname)  # the measured IOPS win over the TPM's modelled IO: said once, below
+        if iops is not None and any(str(c.get(k) or "").strip() for k in ("buffer_pool_gb", "buffer_hit_ratio")):
+            unused.append(dbname)  # a pool or hit ratio shapes a TPM row's modelled IO only
         bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
         rf = number(c, "read_fraction", i, name, 0, 1, required=False) if "read_fraction" in keys else None
         if rf is not None and rf > 1:
@@ -176,12 +189,25 @@ def read_database_list(
             if tpm is None:
                 col = "peak_iops" if "peak_iops" in keys else "tpm"
                 raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
+            pool = (
+                number(c, "buffer_pool_gb", i, name, 0.1, 24_000, required=False) if "buffer_pool_gb" in keys else None
+            )
+            if pool is not None and pool > ram:
+                raise EstateError(
+                    f"row {i}, column buffer_pool_gb: {pool:g} GB, more than the VM's {ram:g} GB RAM", name
+                )
+            hit = number(c, "buffer_hit_ratio", i, name, 0, 100, required=False) if "buffer_hit_ratio" in keys else None
+            if hit is not None and hit > 1:  # "99" is a percentage, as read_fraction's
+                hit = hit / 100.0
+            if pool is not None or hit is not None:
+                own.append(dbname)
             try:
                 db = Database(
                     name=dbname,
                     size_gb=size_gb,
-                    buffer_pool_gb=max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
+                    buffer_pool_gb=pool if pool is not None else max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
                     tpm=tpm,
+                    buffer_hit_ratio=hit,
                 )
                 dem = io_demand(db)
             except ValidationError as exc:
@@ -229,6 +255,12 @@ def read_database_list(
             f"{count(len(both), 'database')} gave both peak IOPS and TPM ({', '.join(both[:5])}"
             f"{', ...' if len(both) > 5 else ''}): the measured peak IOPS are used, the TPM is not"
         )
+    if unused:
+        notes.append(
+            f"{count(len(unused), 'database')} gave peak IOPS and a buffer pool or hit ratio ({', '.join(unused[:5])}"
+            f"{', ...' if len(unused) > 5 else ''}): the measured peak IOPS are used; a pool or hit ratio shapes only "
+            "the IO of a row given by TPM"
+        )
     if busy:
         notes.append(
             f"{count(len(busy), 'database')} given by TPM "
@@ -240,10 +272,15 @@ def read_database_list(
             + f"{'; '.join(busy[:5])}{'; ...' if len(busy) > 5 else ''}: no VM of that size runs that rate (its IO is "
             "sized as asked); check the TPM, or give the VMs more vCPUs"
         )
-    if any(d["iops_basis"] != "peak IOPS given" for d in dbs):
+    by_tpm = sum(d["iops_basis"] != "peak IOPS given" for d in dbs)
+    if by_tpm:
+        mine = f"; {count(len(own), 'database')} gave its own" if len(own) == 1 else f"; {len(own):,} gave their own"
         notes.append(
             f"databases given by TPM: IO from the transaction rate (buffer pool {BUFFER_POOL_SHARE_OF_RAM:.0%} of "
-            "the VM's RAM, TPC-C-like transactions); replace with measured peak IOPS where you have them"
+            "the VM's RAM unless a buffer_pool_gb column gives it, hit ratio from the access skew unless a "
+            "buffer_hit_ratio column gives it, TPC-C-like transactions"
+            + (mine + " buffer pool or hit ratio" if own else "")
+            + "); replace with measured peak IOPS where you have them"
         )
     out = estate_demand(dbs, name, latency_target_ms, demand_name, **demand_fields)
     out["notes"] = notes + out["notes"]
