@@ -482,6 +482,29 @@ def test_the_sla_page_says_why_a_databases_peak_is_its_mean():
     assert "Its peak is its mean: indirect checkpoints" in said, said
 
 
+def test_the_sla_pages_caption_gives_the_io_mix_the_guarantee_is_judged_at():
+    """DBA walk 2026-11-30: the caption said "guaranteed below as one VM of that size and mean IO shape" beside
+    bounds at the peak's mix (checkpoint bursts: fewer reads). It says the mix of what is needed."""
+    from planner.models.database import Database, io_demand
+
+    db = Database(name="d", size_gb=1000, buffer_pool_gb=128, nopm=200_000, sql_server_version=2014)
+    dem = io_demand(db)
+    assert dem.peak_read_fraction < dem.read_fraction - 0.05  # bursts: the two mixes differ
+    at = _app()
+    at.session_state["sla_dbio"] = db.model_dump_json()
+    at = at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value(at.radio(key="sla_by").options[1]).run()
+    at.number_input(key="sla_db_rate").set_value(200_000.0).run()
+    assert not at.exception, [e.value for e in at.exception]
+
+    def said():
+        return next(c.value for c in at.caption if "This database asks for" in c.value)
+
+    assert f"at the IO mix of its peak: {round(100 * dem.peak_read_fraction)}" in said(), said()
+    at.toggle(key="sla_db_peak").set_value(False).run()
+    assert f"at the IO mix of its mean: {round(100 * dem.read_fraction)}" in said(), said()
+
+
 def test_the_compare_pages_database_assumptions_are_labelled_as_a_dba_says_them():
     """Browser review 2026-11-28: the assumption inputs read "access: hammerdb", "sql server version", "cpu us per
     txn" (field names)."""

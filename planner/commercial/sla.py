@@ -712,9 +712,9 @@ def database_guarantee(
     catalog=None,
 ) -> dict:
     """Can design ``rd`` guarantee this database its IO, and carry its rate? The database's IO demand
-    (:func:`planner.models.database.io_demand`) as one VM of its size and mean IO shape, its
-    guarantee at the latency target (:func:`guarantee`, the same bounds as any database), and
-    the IOPS it needs: the peak (checkpoint bursts) or the mean.
+    (:func:`planner.models.database.io_demand`) as one VM of its size at the IO mix of what it needs (the
+    peak's, checkpoint bursts included, or the mean's), its guarantee at the latency target
+    (:func:`guarantee`, the same bounds as any database), and the IOPS it needs: the peak or the mean.
 
     Returns ``demand`` (the :class:`planner.models.database.IoDemand`), ``guarantee`` (the
     :class:`SlaResult`), ``needed_iops``, ``io_meets`` and ``headroom_pct`` (guaranteed over
