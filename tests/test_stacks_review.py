@@ -312,3 +312,50 @@ def test_a_vsan_host_rebuild_reserve_no_rebuild_can_use_is_said_and_not_asked_fo
     )
     keep = {**VSAN, "vsan": {**VSAN.get("vsan", {}), "host_rebuild_reserve": False}}
     assert not R.hardware_rules(_rd(keep))["vsan_reserves"]["passed"]
+
+
+def _vsan_esa(**kw) -> dict:
+    return {
+        "name": "v",
+        "stack": "vsan",
+        "nodes": 8,
+        "node": {
+            "chassis": "dell-r760",
+            "cpu": {"model": "intel-xeon-gold-6448y", "sockets": 2},
+            "ram_gb": 1024,
+            "capacity_drives": {"model": "kioxia-cm7-r-7.68tb", "count": 8},
+            "nics": {"model": "intel-e810-2x100g", "count": 1},
+        },
+        "resiliency": "raid5",
+        "transport": "tcp",
+        "vsan": {"architecture": "esa"},
+    } | kw
+
+
+def test_vsan_esa_raid5_is_laid_out_by_fault_domains_not_hosts():
+    """Ceph/vSAN walk 2026-11-30: 8 hosts in 4 racks were laid out RAID-5 4+1 ("6 hosts or more", 275.25 TB usable):
+    each component takes its own fault domain, so 4 racks hold 2+1; and a node loss read "3 hosts remain; raid5
+    needs 3 to rebuild, so nothing is rebuilt" with 7 hosts left."""
+    racks = parse_design(_vsan_esa(fault_domain="rack", fault_domains=4))
+    hosts = parse_design(_vsan_esa())
+    assert (racks.layout.data, racks.layout.redundancy) == (2, 1)
+    assert (hosts.layout.data, hosts.layout.redundancy) == (4, 1)
+    cap = capacity_report(resolve(racks))
+    assert cap.resiliency_efficiency == pytest.approx(2 / 3)
+    assert "counted as the loss of its rack (3 racks remain)" in cap.node_loss_note
+    assert "hosts remain" not in cap.node_loss_note
+
+
+def test_evaluate_prints_the_data_served_with_a_node_down_as_the_capacity_page_does(tmp_path, capsys):
+    """Ceph/vSAN walk 2026-11-30: `evaluate` of a 2-node vSAN mirror printed usable_after_node_loss_tb 30.72 (what
+    survivors that cannot rebuild would hold re-protected) where the Capacity page said 43.01 TB, degraded."""
+    from planner.cli import main
+
+    p = tmp_path / "d.json"
+    p.write_text(json.dumps(_vsan_esa(nodes=2, resiliency="raid1-ftt1")))
+    assert main(["evaluate", str(p)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    cap = capacity_report(resolve(parse_design(p.read_text())))
+    assert not out["repairs_after_node_loss"]
+    assert out["one_node_down_tb"] == pytest.approx(cap.one_node_down_tb) == pytest.approx(out["usable_capacity_tb"])
+    assert out["usable_after_node_loss_tb"] < out["one_node_down_tb"]

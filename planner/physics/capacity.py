@@ -83,7 +83,7 @@ from __future__ import annotations
 from typing import Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from planner.core.errors import DesignError
 from planner.core.text import count
@@ -414,7 +414,10 @@ class CapacityReport(BaseModel):
     repairs_after_node_loss: bool = Field(
         default=True, description="enough fault domains survive a node loss to rebuild every copy"
     )
-    usable_after_node_loss_tb: float
+    usable_after_node_loss_tb: float = Field(
+        description="what the survivors hold re-protected, TB; where they cannot rebuild (repairs_after_node_loss "
+        "false) nothing is re-protected and one_node_down_tb is the data served"
+    )
     storage_platform: str = Field(
         default="windows-server", description="windows-server or azure-local (S2D); ceph or vsan (the stack itself)"
     )
@@ -426,6 +429,13 @@ class CapacityReport(BaseModel):
     volume_plan: VolumePlan | None = None
     volume_plan_note: str = ""
 
+    # in the report, not only a property: `evaluate` printed usable_after_node_loss_tb 30.72 (what survivors that
+    # cannot rebuild would hold re-protected) where the Capacity page said 43.01 TB, degraded (Ceph/vSAN walk
+    # 2026-11-30)
+    @computed_field(  # type: ignore[prop-decorator]
+        description="the data served with one node down, TB (the Capacity page's 'Usable after losing a node'): "
+        "re-protected on the survivors, or, where they cannot rebuild, the volumes online with fewer copies"
+    )
     @property
     def one_node_down_tb(self) -> float:
         """The data this cluster serves with one node down [TB] (:func:`usable_one_node_down_tb`)."""
@@ -731,6 +741,17 @@ def _step_list(steps: list[tuple[str, float, str]], subtotal: str) -> list[Capac
     ]
 
 
+def _domain_loss(domain: str, left: str, survivors: int) -> str:
+    """A node loss in a design whose fault domains are racks or chassis, as the capacity model counts it: the loss
+    of the node's whole domain. Rebuilding onto the domain's other hosts is not modelled, so nothing is counted as
+    rebuilt; "3 hosts remain; raid5 needs 3 to rebuild, so nothing is rebuilt" read as a contradiction, and 7
+    hosts remained (Ceph/vSAN walk 2026-11-30)."""
+    return (
+        f"after losing one node, counted as the loss of its {domain} ({left} remain{'s' if survivors == 1 else ''}): "
+        f"a rebuild onto the {domain}'s other hosts is not modelled, so nothing is counted as rebuilt"
+    )
+
+
 def node_loss_stops_io(rd: ResolvedDesign) -> bool:
     """Whether losing one node stops the cluster's IO (or some of it): a Ceph pool left below
     its min_size, with a single copy, or Monitors left without a majority ([CEPH-MON]: two
@@ -786,6 +807,10 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         note = (
             f"after losing one node, {survivors} nodes re-protect every placement group and stay below the "
             f"backfillfull ratio ({c.backfillfull_ratio:.0%})"
+        )
+    elif not can_repair and d.fault_domain != "node":
+        note = f"{_domain_loss(d.fault_domain, left, survivors)}; placement groups stay degraded" + (
+            ", IO continues" if stays_online else f", IO stops below min_size {lay.min_size}"
         )
     elif not can_repair:
         note = (
@@ -861,7 +886,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     footprint = usable / (eff_left if relaid else eff) if eff > 0 else 0.0
     fits = footprint <= raw_left + 1e-9
     usable_left = min(usable, raw_left * eff_left) if survivors >= 1 else 0.0
-    left = count(survivors, "host")
+    left = count(survivors, "host" if d.fault_domain == "node" else d.fault_domain)
     relay = (
         f"vSAN ESA re-lays RAID-5 {lay.data}+{lay.redundancy} as "
         f"{vsan_layout(d.resiliency, survivors, v.architecture).data}+1 below six hosts (after 24 hours), "
@@ -870,6 +895,8 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     )
     if can_repair and fits:
         note = f"after losing one node, {relay}{left} hold the {footprint:.2f} TB footprint and rebuild it"
+    elif not can_repair and d.fault_domain != "node":
+        note = f"{_domain_loss(d.fault_domain, left, survivors)}; objects stay accessible, with reduced protection"
     elif not can_repair:
         note = (
             f"after losing one node, {left} remain{'s' if survivors == 1 else ''}; {d.resiliency} needs {lay.min_fault_domains} to "
