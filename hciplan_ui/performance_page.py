@@ -232,7 +232,13 @@ else:
 if degraded:
     d = rep["degraded"]
     repair = (
-        f" Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}."
+        f" Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}"
+        + (
+            f", after a wait of {fmt.num(d['repair_starts_after_hours'] * 60, 0, 'minutes')} "
+            f"({d['repair_starts_after_hours_note']})."
+            if d.get("repair_starts_after_hours")
+            else "."
+        )
         if d.get("repair_time_hours") is not None
         else ""
     )

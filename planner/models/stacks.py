@@ -41,6 +41,14 @@ Sources
 [VSAN-PLAN]  VMware vSAN 8.0 planning, *Designing and sizing a vSAN cluster*: "The number
              of hosts required for the cluster is calculated as follows: 2 * FTT + 1";
              three hosts: "When a host fails, vSAN cannot rebuild data on another host".
+[VSAN-REPAIR] Broadcom, *vSAN Management API*, ``VsanExtendedConfig.objectRepairTimer``: "delay
+             time in minutes for vSAN, to wait for absent component to come back before
+             starting repair it ... Default value: 60"; ``VsanObjectHealthState``: "waiting
+             for the 60-minute (default) delay timer to expire before issuing the re-protect".
+[CEPH-OUT]   Red Hat Ceph Storage, *Configuration guide*, Appendix G (Ceph Monitor and OSD
+             configuration options): ``mon_osd_down_out_interval``, "the number of seconds
+             Ceph waits before marking a Ceph OSD Daemon down and out if it doesn't
+             respond", default 600.
 """
 
 from __future__ import annotations
@@ -55,6 +63,13 @@ from planner.core.errors import DesignError
 from planner.core.types import FloatArray
 
 Stack = Literal["s2d", "ceph", "vsan"]
+#: how long a stack waits by default after losing a host before it rebuilds the host's data [h]: vSAN's object repair
+#: timer [VSAN-REPAIR], Ceph's down-out interval, after which the host's OSDs are out and backfill starts [CEPH-OUT];
+#: none is modelled for S2D (no default delay was found in its documentation). "Data fully protected again after
+#: 5.1 hours" left out vSAN's hour (Ceph/vSAN walk 2026-11-30)
+REPAIR_DELAY_HOURS: dict[str, float] = {"vsan": 60 / 60, "ceph": 600 / 3600, "s2d": 0.0}
+#: the setting each delay is, in the stack's own words
+REPAIR_DELAY_SETTING = {"vsan": "vSAN's object repair timer", "ceph": "Ceph's mon_osd_down_out_interval"}
 STACKS: tuple[str, ...] = ("s2d", "ceph", "vsan")
 STACK_CODES = {"s2d": 0, "ceph": 1, "vsan": 2}
 #: each stack's name in a sentence (the labels above name Azure Local beside S2D, which a Windows Server cluster

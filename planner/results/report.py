@@ -31,6 +31,7 @@ from planner.engine.queueing import BUSY_UTILIZATION
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, ResolvedDesign, resolve
 from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_version, load_calibration, params_for
+from planner.models.stacks import REPAIR_DELAY_HOURS, REPAIR_DELAY_SETTING
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import node_loss_stops_io, require_usable
@@ -789,6 +790,18 @@ def evaluate_report(
                     )
                     if cap.repairs_after_node_loss
                     else None,
+                    **(
+                        {
+                            "repair_starts_after_hours": REPAIR_DELAY_HOURS[design.stack],
+                            "repair_starts_after_hours_note": (
+                                f"{REPAIR_DELAY_SETTING[design.stack]}, its default"
+                                if design.stack in REPAIR_DELAY_SETTING
+                                else "none modelled: no default delay found in the stack's documentation"
+                            ),
+                        }
+                        if cap.repairs_after_node_loss
+                        else {}
+                    ),
                     **(
                         {}
                         if cap.repairs_after_node_loss
