@@ -359,3 +359,22 @@ def test_evaluate_prints_the_data_served_with_a_node_down_as_the_capacity_page_d
     assert not out["repairs_after_node_loss"]
     assert out["one_node_down_tb"] == pytest.approx(cap.one_node_down_tb) == pytest.approx(out["usable_capacity_tb"])
     assert out["usable_after_node_loss_tb"] < out["one_node_down_tb"]
+
+
+@pytest.mark.parametrize(
+    "cache, capacity, ok",
+    [(1, 7, True), (2, 14, True), (1, 8, False), (1, 20, False), (2, 16, False), (6, 12, False), (3, 2, False)],
+)
+def test_vsan_osa_hosts_keep_to_the_disk_group_limits(cache, capacity, ok):
+    """Ceph/vSAN walk 2026-11-30: an OSA host of 1 cache and 20 capacity drives passed every rule. A disk group is
+    one cache device and 1 to 7 capacity devices, at most 5 groups a host (Broadcom's vSAN Management API)."""
+    raw = _vsan_esa(nodes=4, vsan={"architecture": "osa"}, resiliency="raid1-ftt1")
+    raw["node"] = raw["node"] | {
+        "cache_devices": {"model": "micron-7450-max-1.6tb", "count": cache},
+        "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": capacity},
+        "chassis": "dell-r760",
+    }
+    rd = resolve(parse_design(json.dumps(raw)))
+    c = R.hardware_rules(rd)["vsan_osa_disk_groups"]
+    assert c["passed"] is ok, c["reason"]
+    assert R.hardware_rules(resolve(parse_design(json.dumps(_vsan_esa()))))["vsan_osa_disk_groups"]["passed"]

@@ -417,6 +417,13 @@ VSAN_RDMA = (
     "the RoCE v2 protocol'; a vSAN-certified RDMA NIC in every host, a lossless network); vSAN Management API, "
     "enum RdmaProtocol (since vSAN 7.0U2): RoCEv2 its only protocol"
 )
+VSAN_DISK_GROUPS = (
+    "Broadcom, vSAN Management API 7.0U3, 'VsanHostDiskMapping': 'a set of one SSD ... backed by a set of one or more "
+    "non-SSD ... The maximum allowed VsanHostDiskMapping for a host is 5. A maximum set of 7 non-SSDs ... can be "
+    "added to the one SSD'"
+)
+#: vSAN OSA: disk groups per host, capacity devices per disk group [VSAN_DISK_GROUPS]
+VSAN_OSA_MAX_DISK_GROUPS, VSAN_OSA_MAX_CAPACITY_PER_GROUP = 5, 7
 VSAN_ESA_NVME = "Broadcom KB 326717, 'What you can (and cannot) change in a vSAN ESA ReadyNode' (storage NVMe devices)"
 VSAN_ESA_RI = (
     "VMware blog, 'Expanded Hardware Compatibility for vSAN Express Storage Architecture' "
@@ -659,6 +666,13 @@ VSAN_RULES: dict[str, Rule] = dict(
             "ESA hosts hold NVMe storage devices and no cache tier",
             "requirement",
             f"{VSAN_ESA_NVME}; ESA's single storage pool (no disk groups)",
+        ),
+        _r(
+            "vsan_osa_disk_groups",
+            f"OSA hosts in disk groups: one cache device each, 1 to {VSAN_OSA_MAX_DISK_GROUPS} groups, 1 to "
+            f"{VSAN_OSA_MAX_CAPACITY_PER_GROUP} capacity devices a group",
+            "requirement",
+            VSAN_DISK_GROUPS,
         ),
         _r(
             "vsan_esa_endurance",
@@ -969,6 +983,21 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         "vsan_esa_nvme",
         not esa or (media == "nvme" and n.cache is None),
         f"{'ESA' if esa else 'OSA'}: {drive_family(n.drive)}, {cache_family(n.cache)}",
+    )
+    # 1 cache + 20 capacity drives a host passed every rule as OSA (Ceph/vSAN walk 2026-11-30)
+    groups = n.cache_count
+    put(
+        "vsan_osa_disk_groups",
+        esa
+        or (
+            1 <= groups <= VSAN_OSA_MAX_DISK_GROUPS
+            and groups <= n.drive_count <= VSAN_OSA_MAX_CAPACITY_PER_GROUP * groups
+        ),
+        "ESA: no disk groups"
+        if esa
+        else f"OSA: {count(groups, 'cache device')} ({count(groups, 'disk group')}, at most "
+        f"{VSAN_OSA_MAX_DISK_GROUPS}) for {count(n.drive_count, 'capacity device')} (at most "
+        f"{VSAN_OSA_MAX_CAPACITY_PER_GROUP} a group)",
     )
     # a 0.58 DWPD QLC drive was proposed for ESA, whose devices are certified at 1 DWPD or more (architect review
     # 2026-11-30)
