@@ -1144,3 +1144,23 @@ def test_the_time_to_full_protection_counts_the_stacks_wait_before_it_rebuilds(e
         assert f"({wait_min} minutes of it {setting}, its default)" in text
     else:
         assert "minutes of it" not in text and "none modelled" in dg["repair_starts_after_hours_note"]
+
+
+def test_the_document_says_what_the_cost_leaves_out_as_the_cost_tab_does():
+    """Ceph/vSAN walk 2026-11-30: the Size page's cost tab said "255.0 TiB of the 447.0 TiB raw lie beyond the
+    192.0 TiB vSAN entitlement ... this cost leaves it out and is low by it"; the proposal said nothing of it. And
+    "a vSAN witness host (two-node clusters) is not priced" was said of six hosts."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.workload import profiles
+
+    design = load_design(EX / "vsan-esa-6node.json")
+    p = build(design, profiles()["oltp-8k"], costs=CostAssumptions(vsan_licence="vmware-vvf"))
+    short = [n for n in p["cost"]["notes"] if "vSAN entitlement" in n]
+    assert short, p["cost"]["notes"]
+    text = json.dumps(document(p))
+    assert "vSAN entitlement" in text and "witness" not in text
+    # the parts list's own notes are not said twice
+    for n in p["cost"]["parts_notes"]:
+        assert text.lower().count(n.split(" (")[0][:40].lower()) == 1, n
+    two = design.model_copy(update={"nodes": 2, "resiliency": "raid1-ftt1"})
+    assert any("witness host a two-node cluster needs" in n for n in build(two, profiles()["oltp-8k"])["cost"]["notes"])

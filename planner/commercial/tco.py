@@ -380,7 +380,8 @@ def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions, raw_tib: 
     cores = sum(int(vmware_core_licences(g["cores_per_cpu"], g["sockets"])) * g["count"] for g in groups)
     out["usd_per_month"] = cores * price / 12.0
     out["basis"] = f"{cores:,} cores (every core, >= 16 per CPU) x ${price:,.2f} per core per year"
-    out["notes"].append("a vSAN witness host (two-node clusters) is not priced")
+    if groups and groups[0]["count"] == 2:  # said of every vSAN cluster, six hosts too (Ceph/vSAN walk 2026-11-30)
+        out["notes"].append("the vSAN witness host a two-node cluster needs is not priced")
     entitled = cores * float(stack_licensing_data()["options"][option]["vsan_tib_per_core"])
     extra = max((raw_tib or 0.0) - entitled, 0.0)
     out["vsan_tib_entitled"] = entitled

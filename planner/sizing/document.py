@@ -784,6 +784,13 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     # ---------------------------------------------------------------- cost
     blocks = [P(f"Licences follow the platform: {cost['licence_name']}.")]
     blocks += _cost_blocks(cost)
+    # what the cost leaves out, as the Size page's cost tab says it: a vSAN proposal was silent on 255 TiB beyond the
+    # licence's entitlement, "this cost ... is low by it" (Ceph/vSAN walk 2026-11-30)
+    blocks += [
+        P(sentence(customer_text(n)))
+        for n in cost.get("notes") or ()
+        if customer_text(n) and n not in cost["parts_notes"]  # the parts list says those
+    ]
     if grows_in is not None and grows_in > 0 and any(grows_in < t["years"] for t in cost["tco"]):
         blocks.append(
             P(
