@@ -1164,3 +1164,14 @@ def test_the_document_says_what_the_cost_leaves_out_as_the_cost_tab_does():
         assert text.lower().count(n.split(" (")[0][:40].lower()) == 1, n
     two = design.model_copy(update={"nodes": 2, "resiliency": "raid1-ftt1"})
     assert any("witness host a two-node cluster needs" in n for n in build(two, profiles()["oltp-8k"])["cost"]["notes"])
+
+
+def test_a_vsan_documents_method_does_not_call_its_figures_calibrated():
+    """Ceph/vSAN walk 2026-11-30: Appendix B said performance is "calibrated on measured clusters; each figure carries
+    the range measured clusters showed" where the same document's rules said "vSAN performance is not calibrated"."""
+    from planner.models.workload import profiles
+
+    vsan = json.dumps(document(build(load_design(EX / "vsan-esa-6node.json"), profiles()["oltp-8k"])))
+    assert "calibrated on measured clusters" not in vsan and "vSAN performance is not calibrated" in vsan
+    s2d = json.dumps(document(build(load_design(EX / "reference.json"), profiles()["oltp-8k"])))
+    assert "calibrated on measured clusters" in s2d

@@ -27,7 +27,7 @@ from planner.core.text import and_list, count, first_upper, sentence, tidy
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
-from planner.results.report import bottleneck_words, present_utilization
+from planner.results.report import VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
 from planner.results.uncertainty import band_short_of
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
@@ -1018,8 +1018,14 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             P(
                 "Capacity follows the storage rules of the platform (repair reserve, copies of the data). "
                 "Performance comes from a queueing model of every device in the path, built from the device "
-                "datasheets and calibrated on measured clusters; each figure carries the range measured "
-                "clusters showed around the model."
+                + (
+                    # the rule rows of the same document said "vSAN performance is not calibrated" (Ceph/vSAN walk
+                    # 2026-11-30)
+                    f"datasheets; {customer_text(VSAN_NOT_CALIBRATED)}."
+                    if design.get("stack") == "vsan"
+                    else "datasheets and calibrated on measured clusters; each figure carries the range measured "
+                    "clusters showed around the model."
+                )
             ),
             KV(
                 [
