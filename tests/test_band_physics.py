@@ -286,3 +286,21 @@ def test_a_saturated_fc_link_bands_end_at_its_data_rate():
     assert (r["saturated"] and r["limited_by"] == "fc_links") or r["bottleneck"] == "fc_links"
     assert r["iops_high"] <= r["iops_capacity"] * (1 + 1e-9)
     assert r["bandwidth_mb_s_high"] <= r["bandwidth_mb_s"] / r["iops"] * r["iops_capacity"] * (1 + 1e-9)
+
+
+@pytest.mark.parametrize("example", ["vsan-esa-6node", "reference", "sas-4node", "ceph-6node-reef"])
+@pytest.mark.parametrize("profile", ["oltp-8k", "Peak4kRead"])
+def test_a_closed_loads_bands_obey_littles_law(example, profile):
+    """Ceph/vSAN walk 2026-11-30: "VM latency 5.961 ms, band 0.8-11.9 ms" beside "IOPS band 805,210-3,220,842" with
+    9,600 IOs in flight: 3.2 million IOPS take at least 2.98 ms (N = X R). Where the figure obeys the law (a closed
+    load the VMs keep full), so does every point of the two bands."""
+    w = profiles()[profile]
+    d = load_design(ROOT / "examples" / f"{example}.json")
+    r = evaluate_report(d, w)
+    n = float(np.sum(w.vms_on(d.nodes))) * w.outstanding_per_vm
+    if abs(r["iops"] * r["vm_latency_ms"] / 1e3 - n) > 1e-6 * n:
+        pytest.skip("the figure is not a full closed load (a cap or a limit holds it back)")
+    assert r["iops_high"] * r["vm_latency_ms_low"] / 1e3 >= n * (1 - 1e-9)
+    assert r["iops_low"] * r["vm_latency_ms_high"] / 1e3 <= n * (1 + 1e-9)
+    assert r["vm_latency_ms_low"] <= r["vm_latency_ms"] <= r["vm_latency_ms_high"]
+    assert r["iops_low"] <= r["iops"] <= r["iops_high"]

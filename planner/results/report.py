@@ -135,7 +135,13 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     Returns the extrapolation flags and what each band was built from. A Ceph
     design takes Ceph's calibration; a vSAN design S2D's, flagged, and a band at
     least :data:`VSAN_MIN_BAND` wide."""
-    from planner.results.uncertainty import cap_at_offered, floor_at_devices, nest_latency_bands, widen
+    from planner.results.uncertainty import (
+        cap_at_offered,
+        floor_at_devices,
+        little_law_bands,
+        nest_latency_bands,
+        widen,
+    )
 
     sc = stack_calibration(rd, workload)
     if sc is None:
@@ -148,6 +154,12 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
         basis.add("vSAN: at least a factor of two either way (no vSAN measurement checks the model)")
         if floor_at_devices(res, *device_latency_floor_ms(rd)):
             basis.add("vSAN: a storage latency's low end no faster than its devices at queue depth 1 (datasheets)")
+    if (
+        workload.iops is None
+        and workload.iops_limit_per_vm is None
+        and little_law_bands(res, float(np.sum(workload.vms_on(rd.nodes))) * workload.outstanding_per_vm)
+    ):
+        basis.add("a closed load's VM latency and IOPS bands kept to Little's law (IOs in flight = IOPS x latency)")
     if nest_latency_bands(res, workload.read_fraction):
         basis.add(
             "bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
