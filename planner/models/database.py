@@ -459,7 +459,8 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
     if buf["pool_pages"] < buf["resident_pages"] and db.buffer_hit_ratio is None:
         hit_warning = (
             f"the {db.buffer_pool_gb:g} GB buffer pool is below the "
-            f"{buf['resident_pages'] * oltp.PAGE_BYTES / 1e9:,.0f} GB the active warehouses keep in use: the model "
+            # two decimals, as the note's: "the 4 GB buffer pool is below the 4 GB" of 4.2 (DBA walk 2026-11-30)
+            f"{buf['resident_pages'] * oltp.PAGE_BYTES / 1e9:,.2f} GB the active warehouses keep in use: the model "
             "gives each page beyond them a miss (a hit ratio of 0, its floor, not a measurement); measure the hit "
             "ratio and give it as buffer_hit_ratio, or give the HammerDB run's virtual_users"
         )
