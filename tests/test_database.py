@@ -1165,3 +1165,22 @@ def test_the_log_stream_says_when_more_than_one_flush_is_in_flight():
     small = io_demand(load_database(ex / "db-oltp-hammerdb.json"))
     assert small.log_flushes_per_s * 1e-3 <= 1.0 + 1e-9  # its commits set the count: one in flight
     assert "flushes in flight" not in next(s for s in small.streams if s.name == "log writes").rule
+
+
+def test_the_log_stream_names_what_sets_its_flush_count():
+    """DBA walk 2026-11-30: with 1 virtual user the log stream said "the 60 KB block sets the count: 7.1 flushes in
+    flight" beside 2.5 KiB flushes: the users capped the commits a flush carries, not the block."""
+    from planner.models.database import Database, io_demand
+    from planner.models.oltp import log_flushes
+
+    def rule(**kw):
+        d = io_demand(Database(name="x", size_gb=50, buffer_pool_gb=100, nopm=200_000, **kw))
+        return next(s.rule for s in d.streams if s.name == "log writes")
+
+    assert "the 1 virtual user committing caps the commits a flush carries: 7.1 flushes in flight" in rule(
+        virtual_users=1
+    )
+    assert "60 KB block sets" not in rule(virtual_users=1) and "flushes in flight" not in rule(virtual_users=384)
+    assert log_flushes(1000.0, 0.001, 100_000.0)["bound"] == "block"  # 100 MB/s of log in 60 KB blocks
+    assert log_flushes(1000.0, 0.01, 100.0)["bound"] == "commits"
+    assert log_flushes(10_000.0, 0.01, 100.0, users=2)["bound"] == "users"

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import data_path
-from planner.core.text import tidy
+from planner.core.text import count, tidy
 from planner.models import oltp
 from planner.models.workload import Workload
 
@@ -542,7 +542,15 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
             # more than one in flight when the 60 KB block, not the commits, sets the count: "28.3 commits per flush
             # at 1 ms" beside 1,076 flushes a second read as one flush in flight (DBA review 2026-11-30)
             + (
-                f"; the 60 KB block sets the count: {in_flight:.1f} flushes in flight"
+                (
+                    "; the 60 KB block sets the count"
+                    if log["bound"] == "block"
+                    # one user's commits share no flush: the block was blamed where the users capped the group (DBA
+                    # walk 2026-11-30: 1 virtual user, 2.5 KiB flushes)
+                    else f"; the {count(db.virtual_users or 1, 'virtual user')} committing "
+                    f"{'caps' if (db.virtual_users or 1) == 1 else 'cap'} the commits a flush carries"
+                )
+                + f": {in_flight:.1f} flushes in flight"
                 if (in_flight := log["flushes"] * lat_ms / 1e3) > 1.0 + 1e-9
                 else ""
             ),

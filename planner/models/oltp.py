@@ -888,7 +888,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
 
 def log_flushes(
     tps: float, flush_latency_s: float, log_bytes_per_call: float | None = None, users: float | None = None
-) -> dict[str, float]:
+) -> dict[str, Any]:
     """Log writes per second and their size, with group commit.
 
     Commits that arrive while a flush is in flight wait for the next one, so a flush
@@ -904,17 +904,22 @@ def log_flushes(
     a published run with its log writes measured settles it (docs/accuracy.md).
 
     Returns ``flushes`` [1/s], ``bytes`` [bytes/s], ``write_kib`` (mean size of a flush,
-    whole 512-byte sectors) and ``commits_per_flush``.
+    whole 512-byte sectors), ``commits_per_flush`` and ``bound``, what sets the flush count: "commits"
+    (group commit over the flush latency), "users" (no more commits a flush than users committing) or
+    "block" (the 60 KB largest log block).
     """
     commits = tps * (MIX["new_order"] + MIX["payment"] + MIX["delivery"])
     per_call = sum(MIX[k] * LOG_BYTES[k] for k in MIX) if log_bytes_per_call is None else log_bytes_per_call
     rate = tps * per_call
     if commits <= 0 or rate <= 0:
-        return {"flushes": 0.0, "bytes": 0.0, "write_kib": 0.5, "commits_per_flush": 0.0}
+        return {"flushes": 0.0, "bytes": 0.0, "write_kib": 0.5, "commits_per_flush": 0.0, "bound": "commits"}
     group = max(1.0, commits * max(flush_latency_s, 0.0))
-    if users is not None:
-        group = min(group, max(float(users), 1.0))
+    bound = "commits"
+    if users is not None and group > max(float(users), 1.0):
+        group, bound = max(float(users), 1.0), "users"
     flushes = max(commits / group, rate / LOG_BLOCK_MAX_BYTES)
+    if rate / LOG_BLOCK_MAX_BYTES >= commits / group:
+        bound = "block"
     size = rate / flushes
     sectors = math.ceil(size / LOG_SECTOR_BYTES)
     return {
@@ -922,4 +927,5 @@ def log_flushes(
         "bytes": rate,
         "write_kib": min(sectors * LOG_SECTOR_BYTES, LOG_BLOCK_MAX_BYTES) / 1024,
         "commits_per_flush": commits / flushes,
+        "bound": bound,
     }
