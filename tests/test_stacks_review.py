@@ -378,3 +378,17 @@ def test_vsan_osa_hosts_keep_to_the_disk_group_limits(cache, capacity, ok):
     c = R.hardware_rules(rd)["vsan_osa_disk_groups"]
     assert c["passed"] is ok, c["reason"]
     assert R.hardware_rules(resolve(parse_design(json.dumps(_vsan_esa()))))["vsan_osa_disk_groups"]["passed"]
+
+
+def test_a_disaggregated_designs_node_loss_keeps_its_vms_on_their_client_servers():
+    """Ceph/vSAN walk 2026-11-30: a disaggregated Ceph design's degraded view read "one node down, its VMs on the
+    survivors"; its VMs run on its client servers, which lose nothing."""
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    dis = evaluate_report(load_design(root / "ceph-disaggregated.json"), profiles()["oltp-8k"])
+    hci = evaluate_report(load_design(root / "ceph-6node-reef.json"), profiles()["oltp-8k"])
+    assert dis["degraded"]["note"].startswith("one storage node down, the VMs on their own client servers")
+    assert hci["degraded"]["note"].startswith("one node down, its VMs on the survivors")

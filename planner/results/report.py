@@ -825,6 +825,10 @@ def evaluate_report(
                         "one node down: IO stops until the node returns, so the cluster serves no IO and has no "
                         "degraded latency to quote"
                         if stops
+                        # a disaggregated design's VMs run on its client servers, which lose nothing (Ceph/vSAN walk
+                        # 2026-11-30)
+                        else "one storage node down, the VMs on their own client servers"
+                        if design.clients_separate
                         else "one node down, its VMs on the survivors"
                     )
                     + (
