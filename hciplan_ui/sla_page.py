@@ -382,13 +382,16 @@ with st.container():
                 dem = need["demand"]
                 # the shape the guarantee is judged at: the peak's when the peak is needed (the caption said "mean IO
                 # shape" beside bounds at the peak's 22 % reads; DBA walk 2026-11-30)
-                at = "peak" if peak else "mean"
+                at, rf, bs = (
+                    ("peak", dem["peak_read_fraction"], dem["peak_block_size_kib"])
+                    if peak
+                    else ("mean", dem["read_fraction"], dem["block_size_kib"])
+                )
                 st.caption(
                     f"This database asks for **{fmt.iops(dem['iops'])} IOPS mean, {fmt.iops(dem['peak_iops'])} "
                     f"peak** ({fmt.num(dem['transactions_per_s'], 0)} transactions/s, buffer-pool hit "
                     f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size at the IO mix of "
-                    f"its {at}: {fmt.pct(dem[f'{at}_read_fraction' if peak else 'read_fraction'])} reads, "
-                    f"{fmt.num(dem[f'{at}_block_size_kib' if peak else 'block_size_kib'], 1)} KiB mean size."
+                    f"its {at}: {fmt.pct(rf)} reads, {fmt.num(bs, 1)} KiB mean size."
                     # the peak toggle changes nothing then: say why (browser review 2026-11-28)
                     + (
                         " Its peak is its mean: indirect checkpoints (SQL Server 2016 and later) write dirty pages "
