@@ -1175,3 +1175,21 @@ def test_a_vsan_documents_method_does_not_call_its_figures_calibrated():
     assert "calibrated on measured clusters" not in vsan and "vSAN performance is not calibrated" in vsan
     s2d = json.dumps(document(build(load_design(EX / "reference.json"), profiles()["oltp-8k"])))
     assert "calibrated on measured clusters" in s2d
+
+
+def test_the_n_plus_one_row_gives_what_the_survivors_serve_where_they_cannot_rebuild():
+    """Finance walk 2026-11-30: a document read "A server can fail ... NOT met after a node loss 6.7 TB usable on
+    2 nodes" (what two survivors would hold re-protected, which a three-way mirror never is) beside tier prices
+    counting the 9.0 TB it keeps online. The row gives the 9.0 TB online and says no copy is re-protected."""
+    from planner.models.design import resolve
+    from planner.physics.capacity import capacity_report
+    from planner.sizing.checks import check_design
+
+    design = load_design(EX / "reference.json")
+    cap = capacity_report(resolve(design))
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    reason = check_design(resolve(design), d)["checks"]["n_plus_one_capacity"]["reason"]
+    assert f"the volumes stay online ({cap.one_node_down_tb:,.1f} TB on 2 nodes)" in reason, reason
+    assert "no copy is re-protected" in reason and f"{cap.usable_after_node_loss_tb:,.1f} TB" not in reason
+    text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
+    assert f"{cap.usable_after_node_loss_tb:,.1f} TB usable on 2 nodes" not in text

@@ -389,9 +389,13 @@ def check_design(
             "n_plus_one_capacity",
             can_repair and held >= tb,
             f"after a node loss {held:,.1f} TB usable on {count(survivors, 'node')}; demand {tb:,.1f} TB"
-            + (
-                "" if can_repair else f"; {resiliency_words(d.resiliency)} cannot rebuild on {count(survivors, 'node')}"
-            ),
+            if can_repair
+            # what the survivors serve, not what they would hold re-protected: "NOT met after a node loss 6.7 TB usable
+            # on 2 nodes" beside tier prices counting the 9.0 TB a three-way mirror keeps online on two (finance walk
+            # 2026-11-30)
+            else f"after a node loss the volumes stay online ({cap.one_node_down_tb:,.1f} TB on "
+            f"{count(survivors, 'node')}) but {resiliency_words(d.resiliency)} cannot rebuild on "
+            f"{count(survivors, 'node')}: no copy is re-protected; demand {tb:,.1f} TB",
         )
     else:
         put("n_plus_one_capacity", True, "N+1 not asked")
