@@ -372,3 +372,34 @@ def test_pydantic_type_words_are_a_users(tmp_path, capsys):
     assert "nodes: must be a whole number (got 3.5)" in err
     assert "node.cpu: must be an object of named fields" in err
     assert "Input should" not in err and "instance of" not in err and "CpuSet" not in err
+
+
+def test_cost_assumptions_naming_no_catalog_part_or_vendor_are_refused_and_a_vendor_in_any_case_counts(
+    tmp_path, capsys
+):
+    """Finance walk 2026-11-30: `--costs` with {"vendor_discounts_pct": {"Dell": 30}} gave no discount and
+    {"part_prices_usd": {"no-such-part": 0}} changed nothing, without a word; a quotes file's same mistakes are
+    refused with the closest names."""
+    import json as _json
+
+    from planner.cli import main as cli
+
+    def cost(costs: dict) -> tuple[int, str, str]:
+        p = tmp_path / "c.json"
+        p.write_text(_json.dumps(costs))
+        rc = cli(["cost", "examples/vsan-esa-6node.json", "--costs", str(p)])
+        out, err = capsys.readouterr()
+        return rc, out, err
+
+    rc, out, _ = cost({})
+    base = _json.loads(out)["capex_usd"]
+    for key in ("Dell", "dell", " DELL "):
+        rc, out, _ = cost({"vendor_discounts_pct": {key: 30}})
+        assert rc == 0 and _json.loads(out)["capex_usd"] < base, key
+    rc, _, err = cost({"part_prices_usd": {"intel-ssd-p4510-1tb": 100}})
+    assert rc != 0 and "unknown part 'intel-ssd-p4510-1tb'; closest: intel-p4510-1tb" in err, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    rc, _, err = cost({"vendor_discounts_pct": {"Del": 30}})
+    assert rc != 0 and "no part of vendor 'del' in the catalog; closest: dell" in err, err
+    rc, _, err = cost({"vendor_discounts_pct": {"Dell": 30, "dell": 20}})
+    assert rc != 0 and "given twice with different discounts" in err, err

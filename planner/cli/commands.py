@@ -98,12 +98,24 @@ def cmd_sla(args) -> int:
     return 0
 
 
+def load_costs(path: str | Path, catalog=None):
+    """``--costs``: the cost assumptions JSON, its part ids and vendors checked against the catalog
+    (:func:`planner.commercial.prices.check_cost_keys`), one loader for every command."""
+    from planner.commercial.prices import check_cost_keys
+    from planner.commercial.pricing import CostAssumptions
+
+    a = load_json_model(path, CostAssumptions, "costs")
+    check_cost_keys(a, catalog)
+    return a
+
+
 def _costs(args):
     """CostAssumptions of ``--costs`` with ``--platform`` (a design naming its platform keeps its own:
     :func:`planner.commercial.licensing.platform_of`)."""
     from planner.commercial.pricing import CostAssumptions
+    from planner.models.catalog import load_catalog
 
-    a = load_json_model(args.costs, CostAssumptions, "costs") if args.costs else CostAssumptions()
+    a = load_costs(args.costs, load_catalog(getattr(args, "catalog", None))) if args.costs else CostAssumptions()
     return a.model_copy(update={"platform": args.platform}) if getattr(args, "platform", None) else a
 
 
@@ -122,7 +134,6 @@ def cmd_price(args) -> int:
 
 
 def cmd_size(args) -> int:
-    from planner.commercial.pricing import CostAssumptions
     from planner.models.catalog import load_catalog
     from planner.models.demand import Demand
     from planner.sizing.search import size
@@ -130,7 +141,7 @@ def cmd_size(args) -> int:
     demand = load_json_model(args.demand, Demand, "demand")
     if args.top < 1 or args.top > 100:
         raise InputError(f"must be 1..100 (got {args.top})", "top")
-    costs = load_json_model(args.costs, CostAssumptions, "costs") if getattr(args, "costs", None) else None
+    costs = load_costs(args.costs, load_catalog(args.catalog)) if getattr(args, "costs", None) else None
     params, _ = _calibration_args(args)
     out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs, params=params).model_dump(
         mode="json"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from planner.cli.args import print_json
-from planner.cli.commands import InputError, check_bounds, load_json_model
+from planner.cli.commands import InputError, check_bounds, load_costs, load_json_model
 from planner.core.jsonio import read_bounded
 
 #: most bytes a quote file, a logo or an estate file may have
@@ -45,7 +45,7 @@ def costs_from_args(args, catalog=None):
     from planner.commercial.prices import read_quotes, with_quotes
     from planner.commercial.pricing import CostAssumptions
 
-    a = load_json_model(args.costs, CostAssumptions, "costs") if getattr(args, "costs", None) else CostAssumptions()
+    a = load_costs(args.costs, catalog) if getattr(args, "costs", None) else CostAssumptions()
     if getattr(args, "quotes", None):
         data = read_bounded(args.quotes, MAX_QUOTES_BYTES, "quotes", InputError)
         a = with_quotes(a, read_quotes(data, Path(args.quotes).name, catalog))

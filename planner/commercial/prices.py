@@ -229,6 +229,26 @@ def read_quotes(data: bytes, name: str = "quotes.csv", catalog=None) -> dict:
     return {"part_prices_usd": prices, "vendor_discounts_pct": discounts}
 
 
+def check_cost_keys(a, catalog=None) -> None:
+    """Refuse cost assumptions whose ``part_prices_usd`` name no catalog part or whose
+    ``vendor_discounts_pct`` name no catalog vendor, with the closest names, as a quotes file's
+    rows are: a mistyped id was ignored and the cost stayed at list price without a word (finance
+    walk 2026-11-30: ``{"no-such-part": 0}`` and a discount for "Dell" changed nothing)."""
+    from planner.models.catalog import load_catalog
+
+    cat = catalog or load_catalog()
+    by_id = {r.id: r for r in cat.all_records()}
+    vendors = {r.vendor.lower(): r.vendor for r in cat.all_records()}
+    for pid in a.part_prices_usd:
+        if pid not in by_id:
+            raise QuoteError(f"unknown part {shown(pid)}{_closest(pid.lower(), by_id)}", f"part_prices_usd.{pid}")
+    for v in a.vendor_discounts_pct:
+        if v not in vendors:
+            raise QuoteError(
+                f"no part of vendor {shown(v)} in the catalog{_closest(v, vendors)}", f"vendor_discounts_pct.{v}"
+            )
+
+
 def _plain():
     from planner.commercial.pricing import CostAssumptions
 
