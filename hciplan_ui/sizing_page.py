@@ -65,6 +65,17 @@ SIZE_DB = database_inputs.SIZE_PREFIX
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
 
 
+def _design_key(design_json: str) -> str:
+    """A design as the model reads it, its name aside: the sized design and the session's compared
+    whatever fields their JSON leaves at a default."""
+    from planner.models.design import Design
+
+    try:
+        return state.canonical(Design.model_validate_json(design_json).model_dump(mode="json", exclude={"name"}))
+    except ValidationError:
+        return design_json
+
+
 def _size_dict(
     demand_json: str, top: int, calibration_json: str | None = None, costs_json: str | None = None, progress=None
 ) -> dict:
@@ -751,6 +762,18 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     with files:
         from planner.engine.loads import demand_as_workload
 
+        # which design the document prices: the sized one, which the session's may no longer be (finance walk
+        # 2026-11-30: a 4-node proposal's prices beside the SLA page's for the 5 nodes the Design page was changed to,
+        # both read as "this design")
+        if _design_key(state.design_json()) != _design_key(r_json):
+            used = json.loads(state.design_json())
+            st.caption(
+                fmt.md(
+                    f"This document prices the sized design above ({_described(r['design'])}). The design in use on "
+                    f"the Design, Performance and SLA pages is another ({_described(used)}): their figures and "
+                    "prices are its own, and its document is on the Performance page."
+                )
+            )
         w = demand_as_workload(demand, r["design"]["nodes"])
         export.proposal_panel(
             "size",

@@ -797,3 +797,19 @@ def test_the_sla_page_says_an_edited_licence_price_is_this_quotes():
     assert not at.exception and not _errors(at), _errors(at)
     assert "The licence prices you set are this quote's" in said() and "public list prices, each" in said()
     assert "Windows Server Datacenter $500.00 a core, set for this quote" in said().replace("\\", "")
+
+
+def test_the_size_pages_document_says_it_prices_the_sized_design_not_the_one_changed_since(demand):
+    """Finance walk 2026-11-30: after "Use this design" and 5 nodes on the Design page, the SLA page priced the 5
+    nodes and the Size page's proposal the sized 4, both as "this design", with no word. The proposal section says
+    which design it prices when the session's is another."""
+    at = _open_proposal(_sized())
+    note = "This document prices the sized design above"
+    assert not any(note in c.value for c in at.caption)  # the design in use is the sized one
+    sized = _design(at)
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.number_input(key="d_nodes").set_value(sized.nodes + 1).run()
+    assert _design(at).nodes == sized.nodes + 1
+    at = _open_proposal(at.switch_page("hciplan_ui/sizing_page.py").run())
+    said = [c.value for c in at.caption if note in c.value]
+    assert said and "is another" in said[0], [c.value for c in at.caption]
