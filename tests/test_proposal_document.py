@@ -943,9 +943,11 @@ def test_a_load_the_cluster_cannot_carry_says_whose_figures_the_performance_sect
 
 def test_a_grown_database_count_is_not_rounded_away_from_its_vcpus():
     """CLI review 2026-11-30: 7 databases of 8 vCPUs with 20 % growth read "Databases 8" beside "Virtual
-    processors 67" (8.4 x 8 = 67.2), and `size` said 8.4."""
+    processors 67" (8.4 x 8 = 67.2), and `size` said 8.4. Finance walk 2026-11-30: "Databases 21.6" and "Gold tier
+    3.6 databases" beside the Size page's "22 databases": a database is a whole VM, the fraction said beside it,
+    and its vCPUs those of the whole VMs (9 x 8)."""
     _, text = _on_the_reference({"name": "db", "size_gb": 200, "buffer_pool_gb": 64, "nopm": 5000}, 7, 8, growth_pct=20)
-    assert "Databases 8.4 (with 20 % growth)" in text and "Virtual processors 67.2" in text
+    assert "Databases 9 (8.4 with 20 % growth, each a whole VM)" in text and "Virtual processors 72" in text
 
 
 def test_a_dba_demands_proposal_restates_the_database_and_its_own_target():

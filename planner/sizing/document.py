@@ -321,24 +321,39 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         if db
         else []
     )
+    # the growth makes a fraction of a database (18 x 1.2 = 21.6): a database is one whole VM, as the nodes host it
+    # and the Size page counts it ("22 databases"; the document said 21.6 and "Gold tier 3.6 databases", finance walk
+    # 2026-11-30), with its vCPUs and memory; the fraction is said beside it, so the arithmetic reads
+    classes = [c for c in d["classes"] if c["databases"] > 0]
+    whole = {c["name"]: math.ceil(c["databases"] - 1e-9) for c in classes}
+
+    def dbs(x: float, n: int, noun: str = "") -> str:
+        """n whole databases, the grown fraction beside them when it is one."""
+        if not d["growth_pct"]:
+            return f"{n:,}{noun}"
+        if abs(n - x) <= 1e-9:  # a tier's row says the growth once, in the total's
+            return f"{n:,}{noun}" + ("" if noun else f" (with {d['growth_pct']:g} % growth)")
+        return f"{n:,}{noun} ({tidy(x)} with {d['growth_pct']:g} % growth, each a whole VM)"
+
+    vcpus = sum(whole[c["name"]] * c["vcpus_per_db"] for c in classes) if classes else d["vcpus"]
+    ram = sum(whole[c["name"]] * c["ram_gb_per_db"] for c in classes) if classes else d["ram_gb"]
+    total = sum(whole.values())
     rows = [
         *described,
-        # the growth makes a fraction of a database (7 x 1.2 = 8.4): rounded, "8" beside "67" vCPUs of 8 each read
-        # as wrong arithmetic (CLI review 2026-11-30)
-        ("Databases", tidy(d["databases"]) + (f" (with {d['growth_pct']:g} % growth)" if d["growth_pct"] else "")),
+        ("Databases", dbs(d["databases"], total)),
         ("IOPS to guarantee, all databases at once", f"{d['iops']:,.0f}"),
         ("Data", f"{d['capacity_tb']:,.1f} TB"),
         ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
-        ("Virtual processors", tidy(d["vcpus"])),
-        ("Memory", f"{tidy(d['ram_gb'], 0)} GB"),
+        ("Virtual processors", tidy(vcpus)),
+        ("Memory", f"{tidy(ram, 0)} GB"),
     ]
     for c in d["classes"]:
         if c["name"] != "demand":
             rows.append(
                 (
                     f"{c['name']} tier",
-                    f"{tidy(c['databases'])} databases, {c['iops']:,.0f} IOPS, {c['capacity_tb']:,.1f} TB, "
-                    f"{c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
+                    f"{dbs(c['databases'], whole.get(c['name'], 0), ' databases')}, {c['iops']:,.0f} IOPS, "
+                    f"{c['capacity_tb']:,.1f} TB, {c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
                 )
             )
     return rows
