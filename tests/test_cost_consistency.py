@@ -296,8 +296,12 @@ def test_the_tier_prices_say_what_they_share_out_and_leave_out(al_proposal):
     assert cluster + sql + net == pytest.approx(cost["monthly"]["total_usd_per_month"], rel=1e-9)
     html_text = html.unescape(_format_texts(p)["html"])
     for fmt, text in {**_format_texts(p), "html": html_text}.items():
+        # to the cent, so the parts said add to the whole said (finance walk 2026-11-30: "$3,453 ... $560 ... the
+        # whole cost of $4,014")
+        shown = [round(x, 2) for x in (cluster, net, sql)]
+        assert round(sum(shown), 2) == pytest.approx(round(cost["monthly"]["total_usd_per_month"], 2), abs=0.011)
         for figure in (cluster, net, sql, cost["monthly"]["total_usd_per_month"]):
-            assert f"${figure:,.0f} a month" in text, (fmt, figure)
+            assert f"${figure:,.2f} a month" in text, (fmt, figure)
         assert "SQL Server's licences" in text and "leave out the network" in text, fmt
     # without a whole cost the sentence still says what is left out, without figures
     assert (

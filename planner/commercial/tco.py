@@ -688,15 +688,17 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
         # the network's whole share (its purchase spread, support, power and rack space): the cost
         # breakdown's "switches, cables and optics" line is the purchase alone, so this says which it is
         "the network (switches, optics and cables"
-        + (f", ${net:,.0f} a month with their support, power and rack space)" if net is not None else ")"),
-        "SQL Server's licences" + (f" (${sql:,.0f} a month)" if sql is not None else ""),
+        + (f", ${net:,.2f} a month with their support, power and rack space)" if net is not None else ")"),
+        "SQL Server's licences" + (f" (${sql:,.2f} a month)" if sql is not None else ""),
     ]
+    # to the cent: a sentence whose parts add to its whole ("$3,453 ... $560 ... the whole cost of $4,014", each
+    # rounded on its own; finance walk 2026-11-30)
     text = (
-        f"Tier prices share out the cluster's cost of ${cluster:,.0f} a month: its servers and storage (the purchase "
+        f"Tier prices share out the cluster's cost of ${cluster:,.2f} a month: its servers and storage (the purchase "
         f"spread over {months} months), their platform licences, support, power and rack space. They leave out "
         f"{left[0]} and {left[1]}"
         + (
-            f", which the whole cost of ${whole:,.0f} a month includes: charge them on top of the tier prices."
+            f", which the whole cost of ${whole:,.2f} a month includes: charge them on top of the tier prices."
             if whole is not None and (net is not None or sql is not None)
             else ": charge them on top of the tier prices."
         )
