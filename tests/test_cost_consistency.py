@@ -365,3 +365,16 @@ def test_sql_server_licences_at_the_grown_count_are_said():
     flat = d.model_copy(update={"growth_pct": 0})
     c = whole_cost(load_design(ROOT / "examples" / "reference.json"), flat, CostAssumptions(sql_edition="enterprise"))
     assert not any("after the demand's growth" in n for n in c["notes"])
+
+
+def test_a_tier_price_reads_to_the_cent_in_every_format(al_proposal):
+    """Finance walk 2026-11-30: the page, its CSV and the workbook said "$309.56", the PDF and Word "$310" ("$18"
+    for $18.35)."""
+    p = al_proposal
+    texts = _format_texts(p)
+    for name, pr in p["tier_prices"]["tiers"].items():
+        if pr["price_usd_per_month"] is None:
+            continue
+        said = f"${pr['price_usd_per_month']:,.2f}"
+        for fmt in ("html", "docx"):
+            assert said in html.unescape(texts[fmt]), (fmt, name, said)

@@ -899,7 +899,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     f"{t['capacity_tb_per_db']:g} TB",
                     f"{f['max_dbs']:,}",
                     limit_words(f["limited_by"]),
-                    usd(pr["price_usd_per_month"]),
+                    # to the cent, as the page, its CSV and the workbook give it ("$310" beside "$309.56"; finance walk
+                    # 2026-11-30)
+                    "not priced" if pr["price_usd_per_month"] is None else f"${pr['price_usd_per_month']:,.2f}",
                 ]
             )
         classes = (p.get("demand") or {}).get("classes") or []
