@@ -698,14 +698,16 @@ if cost_box.open:
             # an edited price is this quote's, not the publisher's (pricing review 2026-11-30: $500 a core was
             # still called a public list price)
             "The licence prices you set are this quote's: the costs, the prices and the proposal's appendix say "
-            "so; the others are public list prices, each with its source and the date it was seen."
+            "so; the others are list prices, estimated where seen only as public write-ups quote them, each with its "
+            "source and the date it was seen."
             if any(
                 figures.get(f) is not None and figures[f] != CostAssumptions.model_fields[f].default
                 for fields in LICENCE_PRICE_FIELDS.values()
                 for f, _ in fields
             )
-            else "Licence prices are public list prices, each with its source and the date it was seen (the "
-            "proposal's appendix lists them): edit them to your agreement."
+            # "public list prices" above lines that each said "estimated list price" (finance walk 2026-11-30)
+            else "Licence prices are list prices, estimated where seen only as public write-ups quote them, each with "
+            "its source and the date it was seen (the proposal's appendix lists them): edit them to your agreement."
         )
     )
 else:
@@ -816,10 +818,12 @@ if tp is not None:
         e[1].download_button(
             "Pricing JSON", jsonio.dumps(tp, indent=1), file_name="tier_prices.json", mime="application/json"
         )
-        st.caption(
-            f"Licence: {fmt.md(cost['licence_seen'])}."
-            + (f" Parts: {cost_state.quotes_note()}." if cost_state.quotes_note() else "")
-        )
+        # which part prices are estimates, as the Size page says it: the footer named the licence's kind alone, and a
+        # finance lead read the hardware behind the tier prices as list prices (finance walk 2026-11-30)
+        if whole is not None:
+            cost_state.price_kinds_caption(whole)
+        else:
+            st.caption(f"Licence: {fmt.md(cost['licence_seen'])}.")
 # arrived by the start page's "Price tiers": the tiers and their prices first (drawn last, after the heading)
 if to_tiers:
     chrome.scroll_to("service-tiers")

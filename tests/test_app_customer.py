@@ -792,10 +792,10 @@ def test_the_sla_page_says_an_edited_licence_price_is_this_quotes():
     at.session_state["sla_costs_open"] = True
     at.run()
     said = lambda: " ".join(c.value for c in at.caption)
-    assert "Licence prices are public list prices" in said()
+    assert "Licence prices are list prices, estimated where seen only as public write-ups quote them" in said()
     at.number_input(key="cost_lic").set_value(500.0).run()
     assert not at.exception and not _errors(at), _errors(at)
-    assert "The licence prices you set are this quote's" in said() and "public list prices, each" in said()
+    assert "The licence prices you set are this quote's" in said() and "the others are list prices, estimated" in said()
     assert "Windows Server Datacenter $500.00 a core, set for this quote" in said().replace("\\", "")
 
 

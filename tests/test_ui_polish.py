@@ -348,7 +348,9 @@ def test_the_sla_page_footer_says_the_licence_source_as_the_proposal_does():
     at = AppTest.from_file(APP, default_timeout=120).run()
     at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception, [e.value for e in at.exception]
-    footer = next(c.value for c in at.caption if c.value.startswith("Licence:"))
+    # the parts' price kinds beside the licence's, as the Size page says them (finance walk 2026-11-30)
+    footer = next(c.value for c in at.caption if c.value.startswith("Prices:"))
+    assert "estimate \\(no published price found\\)" in footer or "estimate (no published price found)" in footer
     assert "code search" not in footer and "archived copy" not in footer and "index id" not in footer
     plain = footer.replace("\\", "")  # fmt.md's escapes
     shown = [licence_seen(o) for o in ("windows-server-datacenter", "azure-local", "azure-local-datacenter")]
