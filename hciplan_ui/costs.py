@@ -22,7 +22,7 @@ import streamlit as st
 from hciplan_ui import chrome, fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
 from planner.core.errors import PlannerError
-from planner.core.text import sentence, tidy
+from planner.core.text import count, sentence, tidy
 from planner.engine.performance import NO_LATENCY_PAST_SATURATION
 from planner.sizing.words import customer_words
 
@@ -259,7 +259,7 @@ def cost_breakdown(cost: dict, key: str) -> None:
             "Cost line": "Total",
             "Purchase, USD": fmt.usd(sum(cost["upfront"].values())),
             "Per month, USD": fmt.usd(cost["monthly"]["total_usd_per_month"]),
-            "How it is counted": f"purchases spread over {cost['amortisation_months']} months",
+            "How it is counted": f"purchases spread over {count(cost['amortisation_months'], 'month')}",
         }
     )
     st.markdown(fmt.table(rows))

@@ -421,11 +421,16 @@ if go:
             raw["tier_counts"] = {k: int(v) for k, v in counts.items() if v > 0}
             if state.tiers_json() != state.default_tiers_json():
                 raw["tiers"] = json.loads(state.tiers_json())
-        try:
-            state.set_demand(Demand.model_validate(raw).model_dump_json(), int(top), form_mode=mode)
-        except ValidationError as exc:
+        if "tier_counts" in raw and not raw["tier_counts"]:
+            # in the form's words, not the field's ("tier_counts: every count is 0"; finance walk 2026-11-30)
             failed = True
-            st.error(fmt.md(format_validation_error(exc)))
+            st.error("Every tier's count of databases is 0: give at least one database in a tier.")
+        else:
+            try:
+                state.set_demand(Demand.model_validate(raw).model_dump_json(), int(top), form_mode=mode)
+            except ValidationError as exc:
+                failed = True
+                st.error(fmt.md(format_validation_error(exc)))
     if failed and state.demand_json():
         st.caption("The results below are for the previous demand: correct the form and press **Size it** again.")
 

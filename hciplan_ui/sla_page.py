@@ -761,7 +761,10 @@ if tp is not None:
                 "Cost share, USD/month": fmt.usd(v["cost_share_usd_per_month"], 2),
                 "Cost per guaranteed IOPS, USD/month": fmt.usd(v["cost_usd_per_guaranteed_iops_per_month"], 4),
                 "Cost per GB, USD/month": fmt.usd(v["cost_usd_per_gb_per_month"], 4),
-                "Break-even fill": fmt.pct(v["break_even_fill"]),
+                # a fill under 1 % read "0 %" (0.25 % at a 95 % margin and 5 % fill; finance walk 2026-11-30)
+                "Break-even fill": fmt.pct(
+                    v["break_even_fill"], 2 if v["break_even_fill"] is not None and v["break_even_fill"] < 0.01 else 0
+                ),
                 "Note": v.get("price_note", ""),
             }
         )

@@ -91,7 +91,9 @@ def test_sizing_with_every_tier_count_zero_says_so():
             n.set_value(0)
     at.button[0].click().run()
     assert not at.exception, [e.value for e in at.exception]
-    assert any("every count is 0" in e for e in _errors(at)), _errors(at)
+    # in the form's words, no field name (finance walk 2026-11-30: "tier_counts: every count is 0")
+    assert any("Every tier's count of databases is 0" in e for e in _errors(at)), _errors(at)
+    assert not any("tier_counts" in e for e in _errors(at)), _errors(at)
 
 
 def _text(s: str) -> str:

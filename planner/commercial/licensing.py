@@ -43,6 +43,7 @@ from typing import Any
 
 from planner.commercial.provenance import seen_text
 from planner.core.resources import data_path
+from planner.core.text import count
 
 LICENSING_FILE = data_path("licensing.json")
 STACK_LICENSING_FILE = data_path("licensing-stacks.json")
@@ -279,7 +280,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
             "usd_per_month": dc_cores * dc_core / months,
             "windows_guests_included": True,
             "basis": f"{dc_cores} core licences (all cores, >= 8 per CPU, >= 16 per server) x ${dc_core:,.2f} "
-            f"per core, spread over {months} months",
+            f"per core, spread over {count(months, 'month')}",
             "source": dc_source,
             "estimated": dc.get("estimated", {}),
         },
@@ -290,7 +291,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
             "usd_per_month": cores * host + dc_cores * dc_core / months,
             "windows_guests_included": True,
             "basis": f"{cores} physical cores x ${host:,.2f} per core per month + {dc_cores} Datacenter core "
-            f"licences x ${dc_core:,.2f}, spread over {months} months",
+            f"licences x ${dc_core:,.2f}, spread over {count(months, 'month')}",
             "source": f"{al['source']}; {dc_source}",
             "estimated": {**al.get("estimated", {}), **dc.get("estimated", {})},
         },

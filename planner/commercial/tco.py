@@ -566,7 +566,7 @@ def whole_cost(
             "key": "hardware",
             "upfront_usd": upfront["hardware_usd"],
             "usd_per_month": monthly["hardware_usd_per_month"],
-            "basis": f"{len(hw)} part lines, spread over {months} months",
+            "basis": f"{len(hw)} part lines, spread over {count(months, 'month')}",
         },
         {
             "line": "Switches, cables and optics",
@@ -695,7 +695,7 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
     # rounded on its own; finance walk 2026-11-30)
     text = (
         f"Tier prices share out the cluster's cost of ${cluster:,.2f} a month: its servers and storage (the purchase "
-        f"spread over {months} months), their platform licences, support, power and rack space. They leave out "
+        f"spread over {count(months, 'month')}), their platform licences, support, power and rack space. They leave out "
         f"{left[0]} and {left[1]}"
         + (
             f", which the whole cost of ${whole:,.2f} a month includes: charge them on top of the tier prices."

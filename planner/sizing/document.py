@@ -518,7 +518,7 @@ def _cost_blocks(cost: dict, title_suffix: str = "") -> list[dict]:
             name="cost" + title_suffix,
         ),
         P(
-            f"Per month spreads purchases over {cost['amortisation_months']} months. Total cost of ownership adds the "
+            f"Per month spreads purchases over {count(cost['amortisation_months'], 'month')}. Total cost of ownership adds the "
             "purchases to the running costs (support, power, rack space, subscriptions) of each month:"
         ),
         TABLE(
@@ -1046,7 +1046,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             ),
             KV(
                 [
-                    ("Hardware spread over", f"{a['amortisation_months']} months"),
+                    ("Hardware spread over", count(a["amortisation_months"], "month")),
                     ("Support", f"{a['support_share_per_year']:.0%} of the hardware and network price per year"),
                     ("Power", f"${a['power_usd_per_kwh']:g} per kWh, PUE {a['pue']:g}"),
                     ("Rack space", f"${a['rack_unit_usd_per_month']:g} per rack unit per month"),
