@@ -800,3 +800,18 @@ def test_a_tier_one_vm_cannot_issue_fails_the_sizing_as_it_fails_the_tier_prices
     # a demand whose tiers its VMs can issue passes it
     ok = size(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), top=1).best
     assert ok["checks"]["tier_vm_io"]["passed"]
+
+
+def test_an_empty_sizing_gives_the_tightest_target_as_one_tiers():
+    """Finance walk 2026-11-30: "no design meets 114,000 IOPS at 0.05 ms" where only Gold's 72,000 IOPS had that
+    target: the head names whose target it is."""
+    from planner.models.tiers import default_tiers
+
+    raw = default_tiers().model_dump(mode="json")
+    for t in raw["tiers"]:
+        if t["name"] == "Ultra":
+            t["latency_target_ms"] = 0.05
+    res = size(Demand.model_validate({"tiers": raw, "tier_counts": {"Standard": 10, "Ultra": 2}}), top=1)
+    assert res.best is None
+    assert "IOPS at their tiers' latency targets (the tightest Ultra's 0.05 ms)" in res.explanation, res.explanation
+    assert "IOPS at 0.05 ms" not in res.explanation
