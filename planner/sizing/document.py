@@ -896,7 +896,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     t["name"],
                     f"{t['guaranteed_iops']:,.0f}",
                     f"{t['latency_statistic']} {t['latency_target_ms']:g} ms",
-                    f"{t['capacity_tb_per_db']:g} TB",
+                    f"{tidy(t['capacity_tb_per_db'], 3)} TB",  # '10000 TB' had no separator (finance walk)
                     f"{f['max_dbs']:,}",
                     limit_words(f["limited_by"]),
                     # to the cent, as the page, its CSV and the workbook give it ("$310" beside "$309.56"; finance walk
