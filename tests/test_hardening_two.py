@@ -563,3 +563,33 @@ def test_campaign_a_tier_that_fits_nothing_and_a_demand_nothing_meets_say_why(tm
     code, out, _ = cli(["size", str(demand)])
     res = json.loads(out)
     assert code == 0 and res["best"] is None and res["best_note"] == res["explanation"] != ""
+
+
+def test_a_workbook_with_one_far_cell_is_read_in_little_memory():
+    """Hostile-input walk 2026-11-30: a 4.9 KB XLSX with one cell at XFD1048576 took 12 s and 2.7 GB (every row padded
+    to the sheet's 16,384 columns) before "no database rows"; in the app, twice, it would take the server down."""
+    import io
+    import tracemalloc
+
+    import openpyxl
+
+    from planner.core.tables import read_rows
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["name", "size_gb", "peak_iops", "vcpus", "ram_gb"])
+    ws.append(["a", 100, 500, 4, 16])
+    ws["XFD1048576"] = "x"
+    buf = io.BytesIO()
+    wb.save(buf)
+    data = buf.getvalue()
+    assert len(data) < 20_000
+    tracemalloc.start()
+    try:
+        keys, rows = read_rows(data, "far.xlsx")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert keys[:5] == ["name", "size_gb", "peak_iops", "vcpus", "ram_gb"]
+    assert rows[0] == (2, {"name": "a", "size_gb": 100, "peak_iops": 500, "vcpus": 4, "ram_gb": 16})
+    assert peak < 200e6, f"{peak / 1e6:,.0f} MB"
