@@ -593,3 +593,39 @@ def test_a_workbook_with_one_far_cell_is_read_in_little_memory():
     assert keys[:5] == ["name", "size_gb", "peak_iops", "vcpus", "ram_gb"]
     assert rows[0] == (2, {"name": "a", "size_gb": 100, "peak_iops": 500, "vcpus": 4, "ram_gb": 16})
     assert peak < 200e6, f"{peak / 1e6:,.0f} MB"
+
+
+def test_a_write_that_fails_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    """Hostile-input walk 2026-11-30: `calibrate` on a full disk left calibration.json cut off at 8,192 bytes (every
+    command then printed a JSONDecodeError traceback) and `proposal --out` replaced a good proposal with half of
+    one. Files are written beside and renamed over: whole or not at all."""
+    import os
+
+    from planner.core.errors import PlannerError
+    from planner.core.jsonio import write_atomic
+
+    p = tmp_path / "keep.html"
+    p.write_text("the good proposal")
+    write_atomic(p, "a new one")
+    assert p.read_text() == "a new one"
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(PlannerError, match="cannot write .*no space left on device"):
+        write_atomic(p, "x" * 100_000)
+    assert p.read_text() == "a new one" and [x.name for x in tmp_path.iterdir()] == ["keep.html"]
+
+
+def test_a_calibration_file_cut_off_is_one_line_not_a_traceback(tmp_path):
+    from planner.core.errors import PlannerError
+    from planner.models.params import CALIBRATION_FILE, load_calibration
+
+    cut = tmp_path / "calibration.json"
+    cut.write_bytes(CALIBRATION_FILE.read_bytes()[:8192])
+    with pytest.raises(PlannerError, match="calibration.json cannot be read .*run `hciplan calibrate` again"):
+        load_calibration(str(cut))
+    cut.write_text("[1, 2]")
+    with pytest.raises(PlannerError, match="not a calibration file"):
+        load_calibration(str(cut))

@@ -383,9 +383,9 @@ def run(write: bool = True, folds: bool = True) -> dict:
         "points": table_rows(full, held),
     }
     if write:
-        from planner.core.jsonio import dumps
+        from planner.core.jsonio import dumps, write_atomic
 
-        CEPH_CALIBRATION_FILE.write_text(dumps(doc, indent=1) + "\n", encoding="utf-8")
+        write_atomic(CEPH_CALIBRATION_FILE, dumps(doc, indent=1) + "\n", "calibration")
         from planner.models.params import load_ceph_calibration
 
         load_ceph_calibration.cache_clear()

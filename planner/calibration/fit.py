@@ -802,7 +802,9 @@ def run_calibration(
         "bootstrap": boot,
     }
     if write:
-        CALIBRATION_FILE.write_text(json.dumps(doc, indent=1, allow_nan=False) + "\n")
+        from planner.core.jsonio import write_atomic
+
+        write_atomic(CALIBRATION_FILE, json.dumps(doc, indent=1, allow_nan=False) + "\n", "calibration")
         from planner.models.params import load_calibration
 
         load_calibration.cache_clear()

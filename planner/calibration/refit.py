@@ -551,7 +551,7 @@ def write_calibration(doc: dict, path: str | Path) -> Path:
     p = Path(path)
     if resolved(p, "out", RefitError) == CALIBRATION_FILE.resolve():
         raise RefitError("refusing to overwrite the shipped calibration; choose another file", "out")
-    p.write_text(dumps(jsonio.without_wall_clock(doc)) + "\n", encoding="utf-8")
+    jsonio.write_atomic(p, dumps(jsonio.without_wall_clock(doc)) + "\n", "out", RefitError)
     return p
 
 

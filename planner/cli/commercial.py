@@ -13,7 +13,7 @@ from pathlib import Path
 
 from planner.cli.args import print_json
 from planner.cli.commands import InputError, check_bounds, load_costs, load_json_model
-from planner.core.jsonio import read_bounded
+from planner.core.jsonio import read_bounded, write_atomic
 
 #: most bytes a quote file, a logo or an estate file may have
 MAX_QUOTES_BYTES = 1_000_000
@@ -163,7 +163,7 @@ def cmd_proposal(args) -> int:
     )
     data = render(p, args.format, company=args.company, logo=logo)
     out = Path(args.out)
-    out.write_bytes(data)
+    write_atomic(out, data, "out", InputError)  # whole or not at all: a failed write kept the old file half-written
     print_json({"written": str(out), "format": args.format, "bytes": len(data), "design": design.name})
     return 0
 

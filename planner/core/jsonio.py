@@ -18,6 +18,7 @@ Every failure is a :class:`planner.core.errors.PlannerError` naming the field.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -139,6 +140,33 @@ def loads(
     if bad is not None:
         raise error(bad[1], bad[0])
     return doc
+
+
+def write_atomic(
+    path: str | Path, data: bytes | str, field: str = "out", error: type[PlannerError] = PlannerError
+) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it, flushed to disk, then renamed
+    over it (a rename within one file system is atomic). A write that fails (a full disk) leaves the old file as it
+    was: the calibration file was left cut off at 8,192 bytes, after which every command printed a traceback, and a
+    good proposal was replaced by half of one (hostile-input walk 2026-11-30)."""
+    import tempfile
+
+    p = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent if str(p.parent) else ".")
+    except OSError as exc:
+        raise error(f"cannot write {shown(str(path))}: {_reason(exc)}", field) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise error(f"cannot write {shown(str(path))}: {_reason(exc)}", field) from None
 
 
 def read_bounded(path: str | Path, max_bytes: int, field: str, error: type[PlannerError] = PlannerError) -> bytes:

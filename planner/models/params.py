@@ -151,10 +151,26 @@ class Calibration(BaseModel):
         return [ModelParams.from_vector(v) for v in self.bootstrap]
 
 
+def _calibration_doc(p: Path) -> dict[str, Any]:
+    """A calibration file's JSON, or one line saying it cannot be read: a file cut off by a failed write made every
+    command print a JSONDecodeError traceback (hostile-input walk 2026-11-30)."""
+    try:
+        doc = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PlannerError(
+            f"{p.name} cannot be read ({type(exc).__name__}: {exc}): restore it (git checkout) or run "
+            "`hciplan calibrate` again",
+            "calibration",
+        ) from None
+    if not isinstance(doc, dict) or "params" not in doc or "version" not in doc:
+        raise PlannerError(f"{p.name} is not a calibration file (no version or params)", "calibration")
+    return doc
+
+
 @lru_cache(maxsize=4)
 def load_calibration(path: str | None = None) -> Calibration:
     p = Path(path) if path else CALIBRATION_FILE
-    doc = json.loads(p.read_text(encoding="utf-8"))
+    doc = _calibration_doc(p)
     boot = [b if isinstance(b, dict) else dict(zip(PARAM_NAMES, b)) for b in doc.get("bootstrap", [])]
     check_params(doc["params"], p.name)
     for i, b in enumerate(boot):
@@ -263,7 +279,7 @@ class CephCalibration(BaseModel):
 @lru_cache(maxsize=4)
 def load_ceph_calibration(path: str | None = None) -> CephCalibration:
     p = Path(path) if path else CEPH_CALIBRATION_FILE
-    doc = json.loads(p.read_text(encoding="utf-8"))
+    doc = _calibration_doc(p)
     return CephCalibration(
         version=doc["version"],
         params=CephParams(**{k: float(v) for k, v in doc["params"].items() if k in CephParams.model_fields}),
