@@ -613,7 +613,7 @@ def test_a_write_that_fails_leaves_the_old_file_whole(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", full)
-    with pytest.raises(PlannerError, match="cannot write .*no space left on device"):
+    with pytest.raises(PlannerError, match=r"cannot write .*no space left on device"):
         write_atomic(p, "x" * 100_000)
     assert p.read_text() == "a new one" and [x.name for x in tmp_path.iterdir()] == ["keep.html"]
 
@@ -624,8 +624,20 @@ def test_a_calibration_file_cut_off_is_one_line_not_a_traceback(tmp_path):
 
     cut = tmp_path / "calibration.json"
     cut.write_bytes(CALIBRATION_FILE.read_bytes()[:8192])
-    with pytest.raises(PlannerError, match="calibration.json cannot be read .*run `hciplan calibrate` again"):
+    with pytest.raises(PlannerError, match=r"calibration\.json cannot be read .*run `hciplan calibrate` again"):
         load_calibration(str(cut))
     cut.write_text("[1, 2]")
     with pytest.raises(PlannerError, match="not a calibration file"):
         load_calibration(str(cut))
+
+
+def test_a_scenario_note_too_long_is_one_line(tmp_path, capsys, monkeypatch):
+    """Hostile-input walk 2026-11-30: `scenario save x --notes <10,001 characters>` printed a 19-line traceback."""
+    from planner.cli import main as cli
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "s.db"))
+    rc = cli(["scenario", "save", "x", "--demand", "examples/demand-200dbs.json", "--notes", "a" * 10_001])
+    err = capsys.readouterr().err
+    assert rc != 0 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert "notes: String should have at most 10000 characters" in err, err
+    assert cli(["scenario", "save", "x", "--demand", "examples/demand-200dbs.json", "--notes", "a" * 10_000]) == 0

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from planner.cli.args import print_json
 from planner.cli.commands import InputError, check_bounds, load_costs, load_json_model
+from planner.core.errors import format_validation_error
 from planner.core.jsonio import read_bounded, write_atomic
 
 #: most bytes a quote file, a logo or an estate file may have
@@ -221,16 +224,21 @@ def cmd_scenario(args) -> int:
             check_parts(design)
         if existing is not None:
             check_parts(existing, any_architecture=True)
-        session = ScenarioSession(
-            demand=load_json_model(args.demand, Demand, "demand").model_dump(mode="json"),
-            design=design.model_dump(mode="json") if design else None,
-            existing=existing.model_dump(mode="json") if existing else None,
+        demand = load_json_model(args.demand, Demand, "demand").model_dump(mode="json")
+        costs = (
             # any cost option given is kept (--platform and --sql-licensing were dropped: costs null)
-            costs=costs_from_args(args).model_dump(mode="json")
-            if any(getattr(args, k, None) for k in COST_OPTIONS)
-            else None,
-            notes=args.notes or "",
+            costs_from_args(args).model_dump(mode="json") if any(getattr(args, k, None) for k in COST_OPTIONS) else None
         )
+        try:
+            session = ScenarioSession(
+                demand=demand,
+                design=design.model_dump(mode="json") if design else None,
+                existing=existing.model_dump(mode="json") if existing else None,
+                costs=costs,
+                notes=args.notes or "",
+            )
+        except ValidationError as exc:  # a note past 10,000 characters printed a traceback (hostile-input walk)
+            raise InputError(format_validation_error(exc), "scenario") from None
         print_json(store.save(args.name, session, customer, overwrite=not args.no_overwrite))
     elif args.action == "list":
         print_json({"scenarios": store.list(args.customer)})
