@@ -254,7 +254,13 @@ def panel() -> None:
         ss["store_pick"] = names[0]
     # a label is markdown: the customer's name as typed, never a link or italics (UI review 2026-11-29)
     pick = st.selectbox(f"Saved for {fmt.md(customer)}" if customer else "Saved (no customer)", names, key="store_pick")
-    st.caption(f"Saved {when.get(pick, '')} UTC.")
+    broken = {e["name"]: e["unreadable"] for e in mine if e.get("unreadable")}
+    st.caption(
+        # a damaged row is named, the others still listed (one had made the whole panel unusable)
+        f"Cannot be read: {fmt.md(broken[pick])}; delete it and save it again."
+        if pick in broken
+        else f"Saved {when.get(pick, '')} UTC."
+    )
     with st.container(horizontal=True):
         st.button("Reopen", key="store_reopen", on_click=_reopen)
         st.button("Duplicate", key="store_duplicate", on_click=_duplicate)

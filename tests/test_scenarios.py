@@ -257,3 +257,23 @@ def test_the_command_line_saves_no_design_the_app_cannot_reopen(tmp_path, capsys
     assert main(["scenario", "list"]) == 0 and _json.loads(capsys.readouterr().out)["scenarios"] == []
     args = ["scenario", "save", "x", "--demand", str(ex / "demand-200dbs.json"), "--design", str(ex / "reference.json")]
     assert main([*args, "--existing", str(ex / "san-raid5.json")]) == 0
+
+
+@pytest.mark.parametrize(
+    "column, value, why",
+    [("session_json", "{bad", "not valid JSON"), ("created_at", "x", "a damaged timestamp")],
+)
+def test_one_damaged_scenario_does_not_hide_the_others(tmp_path, column, value, why):
+    """Hostile-input walk 2026-11-30: one scenario whose session or timestamp was damaged outside the app made
+    `scenario list` and the app's panel fail ("Invalid isoformat string: 'x'" as a traceback). It is listed as
+    unreadable, with why, and the others as ever."""
+    db = tmp_path / "s.db"
+    store = ScenarioStore(f"sqlite:///{db}")
+    store.save("good", _session(), "Contoso")
+    store.save("bad", _session(), "Contoso")
+    with sqlite3.connect(db) as c:
+        c.execute(f"UPDATE hciplan_scenarios SET {column} = ? WHERE name = 'bad'", (value,))
+    entries = {e["name"]: e for e in ScenarioStore(f"sqlite:///{db}").list()}
+    assert set(entries) == {"good", "bad"}
+    assert why in entries["bad"]["unreadable"] and "unreadable" not in entries["good"]
+    assert entries["good"]["updated_at"].endswith("+00:00")

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import DateTime, Integer, String, Text, UniqueConstraint, create_engine, event, select
+from sqlalchemy import DateTime, Integer, String, Text, UniqueConstraint, cast, create_engine, event, select
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -203,7 +203,9 @@ class ScenarioStore:
             else:
                 row.session_json, row.schema_version, row.updated_at = text, SCHEMA_VERSION, now
             s.flush()
-            return self._entry(row)
+            return self._entry(
+                row.customer, row.name, row.schema_version, row.session_json, str(row.created_at), str(row.updated_at)
+            )
 
         return self._write(fn)
 
@@ -289,28 +291,50 @@ class ScenarioStore:
         )
 
     @staticmethod
-    def _entry(row: ScenarioRow) -> dict:
-        doc = loads(row.session_json, "session", StoreError, MAX_SESSION_BYTES)
-        stamp = lambda t: (t if t.tzinfo else t.replace(tzinfo=dt.UTC)).isoformat() if t else None
-        demand, design = doc.get("demand") or {}, doc.get("design") or {}
-        return {
-            "customer": row.customer,
-            "name": row.name,
-            "schema_version": row.schema_version,
-            "created_at": stamp(row.created_at),
-            "updated_at": stamp(row.updated_at),
-            "demand": demand.get("name"),
-            "design": design.get("name"),
-        }
+    def _entry(
+        customer: str, name: str, version: int, session_json: str, created: str | None, updated: str | None
+    ) -> dict:
+        """One scenario's list entry from its raw columns. A row that cannot be read (its session or a timestamp
+        damaged outside the app) is listed with ``unreadable`` saying why: one such row had made the whole list,
+        the app's panel and `scenario list`, fail (hostile-input walk 2026-11-30)."""
+
+        def stamp(t: str | None) -> str | None:
+            if not t:
+                return None
+            d = dt.datetime.fromisoformat(str(t))
+            return (d if d.tzinfo else d.replace(tzinfo=dt.UTC)).isoformat()
+
+        out: dict = {"customer": customer, "name": name, "schema_version": version}
+        try:
+            doc = loads(session_json, "session", StoreError, MAX_SESSION_BYTES)
+            demand, design = doc.get("demand") or {}, doc.get("design") or {}
+            out.update(
+                created_at=stamp(created),
+                updated_at=stamp(updated),
+                demand=demand.get("name") if isinstance(demand, dict) else None,
+                design=design.get("name") if isinstance(design, dict) else None,
+            )
+        except (StoreError, ValueError, TypeError, AttributeError) as exc:
+            reason = exc.message if isinstance(exc, StoreError) else f"a damaged timestamp ({type(exc).__name__})"
+            out.update(created_at=None, updated_at=None, demand=None, design=None, unreadable=reason)
+        return out
 
     def list(self, customer: str | None = None) -> list[dict]:
         """Every scenario (of ``customer`` when given), by customer then name."""
 
         def fn(s):
-            q = select(ScenarioRow).order_by(ScenarioRow.customer, ScenarioRow.name)
+            # the timestamps as stored text, parsed here row by row (a damaged one failed the whole query)
+            q = select(
+                ScenarioRow.customer,
+                ScenarioRow.name,
+                ScenarioRow.schema_version,
+                ScenarioRow.session_json,
+                cast(ScenarioRow.created_at, String),
+                cast(ScenarioRow.updated_at, String),
+            ).order_by(ScenarioRow.customer, ScenarioRow.name)
             if customer is not None:
                 q = q.where(ScenarioRow.customer == _clean(customer, "customer", allow_empty=True))
-            return [self._entry(r) for r in s.scalars(q)]
+            return [self._entry(*r) for r in s.execute(q)]
 
         return self._read(fn)
 
