@@ -1195,3 +1195,29 @@ def test_the_n_plus_one_row_gives_what_the_survivors_serve_where_they_cannot_reb
     assert "no copy is re-protected" in reason and f"{cap.usable_after_node_loss_tb:,.1f} TB" not in reason
     text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
     assert f"{cap.usable_after_node_loss_tb:,.1f} TB usable on 2 nodes" not in text
+
+
+def test_a_logo_is_decoded_whole_and_its_pixels_counted():
+    """Hostile-input walk 2026-11-30: a PNG signature before garbage was accepted (the PDF's cover showed a broken
+    image, Word dropped it) and a 388 KB PNG of 20,000 x 20,000 pixels took the PDF from 1.6 s to 14 s."""
+    import io as _io
+
+    from PIL import Image
+
+    from planner.sizing.document import MAX_LOGO_PIXELS
+
+    good = png(40, 20)
+    assert check_logo(good) == (good, "image/png")
+    with pytest.raises(DocumentError, match="not a readable PNG image"):
+        check_logo(good[:33] + b"garbage" * 20)
+    with pytest.raises(DocumentError, match="not a readable JPEG image"):
+        check_logo(b"\xff\xd8\xff" + b"\x00" * 100)
+    side = int(MAX_LOGO_PIXELS**0.5) + 1
+    big = _io.BytesIO()
+    Image.new("1", (side, side)).save(big, "PNG")
+    assert len(big.getvalue()) < 1_000_000
+    with pytest.raises(DocumentError, match=f"logo is {side:,} x {side:,} pixels; the limit is"):
+        check_logo(big.getvalue())
+    jpg = _io.BytesIO()
+    Image.new("RGB", (30, 10), "white").save(jpg, "JPEG")
+    assert check_logo(jpg.getvalue())[1] == "image/jpeg"
