@@ -25,6 +25,10 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#!|<>~$])")
 _LIST_START = re.compile(r"^(\s*)(\d{0,9})([-+.)])(?=\s|$)")
 
 
+#: the bidirectional embedding, override and isolate controls (Unicode's Bidi_Control, less the marks LRM/RLM/ALM)
+_BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
 def md(text) -> str:
     """User text safe inside Streamlit markdown (st.caption, st.error, labels...).
 
@@ -33,7 +37,9 @@ def md(text) -> str:
     clickable (nor is a bare URL or address), ``$x$`` is not LaTeX and
     ``:material/x:`` is not an icon; line breaks become spaces.
     """
-    s = " ".join(str(text).split())
+    # direction overrides and isolates dropped: "\u202eRTL\u202c" showed as "LTR" on screen, where the saved
+    # scenario and the documents strip them (hostile-input walk 2026-11-30)
+    s = " ".join(str(text).translate(_BIDI_CONTROLS).split())
     # autolinks and icon shortcodes are found in the parsed text, after escapes are
     # undone: an invisible word joiner breaks 'http://', 'www.', 'a@b' and ':icon:'
     s = _AUTOLINK.sub(lambda m: m.group() + WORD_JOINER, s)

@@ -13,7 +13,7 @@ import streamlit as st
 from hciplan_ui import fmt, sizing_rows, state
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper
-from planner.store.session import StoreError
+from planner.store.session import StoreError, clean_name
 
 ss = st.session_state
 
@@ -25,7 +25,7 @@ def _store():
 
 
 def _customer() -> str:
-    return " ".join(str(ss.get("store_customer") or "").split())
+    return clean_name(str(ss.get("store_customer") or ""))
 
 
 def _say(ok: bool, text: str) -> None:

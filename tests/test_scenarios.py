@@ -277,3 +277,22 @@ def test_one_damaged_scenario_does_not_hide_the_others(tmp_path, column, value, 
     assert set(entries) == {"good", "bad"}
     assert why in entries["bad"]["unreadable"] and "unreadable" not in entries["good"]
     assert entries["good"]["updated_at"].endswith("+00:00")
+
+
+def test_the_panel_reads_a_customers_name_by_the_stores_rule():
+    """Hostile-input walk 2026-11-30: "Saved “plan A” for Fabrikam." and just below "No saved scenario for
+    Fabrikam\u200b": the panel kept the zero-width space the store drops."""
+    from hciplan_ui import saved_scenarios
+    from planner.store import scenarios
+    from planner.store.session import clean_name
+
+    assert clean_name("Fabrikam\u200b") == "Fabrikam" and clean_name("a\u202eb\u202c") == "a b"
+    # one rule: the store's and the panel's
+    assert scenarios.clean_name is clean_name and saved_scenarios.clean_name is clean_name
+
+
+def test_markdown_text_drops_direction_overrides():
+    """Hostile-input walk 2026-11-30: a design named "\u202eRTL\u202c" showed as "LTR" on the page."""
+    from hciplan_ui import fmt
+
+    assert fmt.md("\u202eRTL\u202c") == "RTL" and "\u2066" not in fmt.md("a\u2066b\u2069")

@@ -41,6 +41,7 @@ from planner.store.session import (
     SCHEMA_VERSION,
     ScenarioSession,
     StoreError,
+    clean_name,
     migrate,
 )
 
@@ -151,7 +152,7 @@ def _reason(exc: Exception) -> str:
 
 
 def _clean(text: str | None, what: str, allow_empty: bool = False) -> str:
-    s = " ".join("".join(ch if ch.isprintable() else " " for ch in (text or "")).split())
+    s = clean_name(text)
     if not s and not allow_empty:
         raise StoreError("must not be empty", what)
     if len(s) > MAX_NAME_CHARS:

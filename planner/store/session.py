@@ -19,6 +19,13 @@ MAX_SESSION_BYTES = 2_000_000
 LINK_ID_CHARS = 21
 
 
+def clean_name(text: str | None) -> str:
+    """A customer's or a scenario's name as the store keeps it: unprintable characters (controls, zero-width and
+    direction marks) as spaces, runs of spaces as one. The app's panel reads names by this one rule (it had kept a
+    zero-width space, and said "No saved scenario for Fabrikam" just below "Saved ... for Fabrikam")."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in (text or "")).split())
+
+
 class StoreError(PlannerError):
     pass
 
