@@ -22,6 +22,10 @@ model_bounds = field_bounds
 
 
 def _g(x: float) -> str:
+    # past a quadrillion, in powers of ten: "you typed -100,000,000,000,000,001,097,906,362,944,..." ran to over 300
+    # digits for -1e308 (hostile-input walk 2026-11-30)
+    if abs(float(x)) >= 1e15:
+        return f"{x:.3g}"
     return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.10g}"
 
 

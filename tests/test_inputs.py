@@ -265,3 +265,13 @@ def test_a_catalog_record_with_a_quoted_number_names_the_record():
     assert (
         str(exc.value) == "my.json: record 'intel-xeon-gold-6246': cores: a number is written without quotes (got '12')"
     )
+
+
+def test_a_huge_typed_number_is_said_in_powers_of_ten():
+    """Hostile-input walk 2026-11-30: RAM -1e308 read "must be more than 0 and at most 100,000 GB (you typed
+    -100,000,000,000,000,001,097,906,362,944,...)", over 300 digits."""
+    from hciplan_ui.inputs import check
+
+    said = check("RAM per node, GB", -1e308, 0, 100_000, lo_open=True, unit="GB")
+    assert said is not None and "-1e+308" in said and len(said) < 200, said
+    assert "100,000 GB" in check("RAM per node, GB", 200_000, 0, 100_000, lo_open=True, unit="GB")
