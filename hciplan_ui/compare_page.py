@@ -6,6 +6,7 @@ description asks for; a tornado of which input moves IOPS and latency most."""
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import streamlit as st
@@ -508,6 +509,15 @@ if not state.presenter():
         fmt.table([{"Figure": label} | {r["Scenario"]: r[label] for r in table} for label in list(table[0])[1:]])
     )
     st.download_button("Comparison CSV", export.to_csv(csv_rows), file_name="comparison.csv", mime="text/csv")
+if source.startswith("from") and demand is not None:
+    # which demand the row judges: one database's 130,208 IOPS stood beside "not met: IOPS ... 2,810,969 IOPS the
+    # demand needs", the 72-database estate sized on the Size page (DBA walk 2026-11-30)
+    need_iops, _, _ = demand.totals()
+    st.caption(
+        f"The Demand row judges each system against the demand sized on the Size page "
+        f"({count(math.ceil(demand.database_count() - 1e-9), 'database')}, {fmt.iops(need_iops)} IOPS at once), "
+        "not against the one database described above."
+    )
 
 names = [shown_name(n) for n, _ in reports]
 # the same figures as the metrics and the table above, as bars: drawn only while their section is open

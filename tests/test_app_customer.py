@@ -704,6 +704,9 @@ def test_the_compare_pages_database_is_the_sized_one():
     assert at.number_input(key="db_buffer_pool_gb").value == db.buffer_pool_gb
     assert at.number_input(key="db_rate").value == (db.nopm or db.tpm)
     assert at.number_input(key="db_virtual_users").value == 40
+    # the Demand row says which demand it judges: the sized one, not the one database (DBA walk 2026-11-30)
+    said = [c.value for c in at.caption if "The Demand row judges each system against the demand sized" in c.value]
+    assert said and f"{raw['databases'] * 1.2:,.0f} databases" in said[0], said
 
 
 def test_the_design_pages_bottleneck_says_which_cpu_figure_it_is():
