@@ -432,6 +432,7 @@ def test_report_has_the_hci_report_keys():
             "node_loss_note",
             "repairs_after_node_loss",
             "usable_after_node_loss_tb",
+            "one_node_down_tb",
             "platform",
             # the HCI pool's own details (Azure Local's infrastructure volume, the parity table, limits, planned volumes)
             "storage_platform",

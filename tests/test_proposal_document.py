@@ -948,6 +948,8 @@ def test_a_grown_database_count_is_not_rounded_away_from_its_vcpus():
     and its vCPUs those of the whole VMs (9 x 8)."""
     _, text = _on_the_reference({"name": "db", "size_gb": 200, "buffer_pool_gb": 64, "nopm": 5000}, 7, 8, growth_pct=20)
     assert "Databases 9 (8.4 with 20 % growth, each a whole VM)" in text and "Virtual processors 72" in text
+    # and the table against the design says the same need (verification walk 2026-11-30: 80 above 76.8)
+    assert "67.2" not in text, text[text.find("Virtual processors") - 200 : text.find("Virtual processors") + 400]
 
 
 def test_a_dba_demands_proposal_restates_the_database_and_its_own_target():
@@ -1175,6 +1177,8 @@ def test_a_vsan_documents_method_does_not_call_its_figures_calibrated():
 
     vsan = json.dumps(document(build(load_design(EX / "vsan-esa-6node.json"), profiles()["oltp-8k"])))
     assert "calibrated on measured clusters" not in vsan and "vSAN performance is not calibrated" in vsan
+    # nor its ranges measured (verification walk 2026-11-30)
+    assert "where 90 % of measured clusters fell" not in vsan and "no measured vSAN cluster checks the model" in vsan
     s2d = json.dumps(document(build(load_design(EX / "reference.json"), profiles()["oltp-8k"])))
     assert "calibrated on measured clusters" in s2d
 

@@ -392,3 +392,15 @@ def test_a_disaggregated_designs_node_loss_keeps_its_vms_on_their_client_servers
     hci = evaluate_report(load_design(root / "ceph-6node-reef.json"), profiles()["oltp-8k"])
     assert dis["degraded"]["note"].startswith("one storage node down, the VMs on their own client servers")
     assert hci["degraded"]["note"].startswith("one node down, its VMs on the survivors")
+
+
+def test_a_rack_designs_n_plus_one_row_says_the_rebuild_is_not_modelled():
+    """Verification walk 2026-11-30: 8 hosts in 4 racks read "RAID 5 cannot rebuild on 7 nodes: no copy is
+    re-protected", where three racks remain and 2+1 needs three: the loss is counted as the rack's and a rebuild
+    within it is not modelled."""
+    from planner.sizing.checks import check_design
+
+    d = parse_design(json.dumps(_vsan_esa(fault_domain="rack", fault_domains=4)))
+    dem = Demand(stack="vsan", tier_counts={"Standard": 5}, n_plus_one=True)
+    reason = check_design(resolve(d), dem)["checks"]["n_plus_one_capacity"]["reason"]
+    assert "the loss counted as its rack's" in reason and "cannot rebuild on 7 nodes" not in reason, reason

@@ -28,7 +28,7 @@ from planner.core.text import and_list, count, first_upper, sentence, tidy
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
-from planner.results.report import VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
+from planner.results.report import VSAN_MIN_BAND, VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
 from planner.results.uncertainty import band_short_of
 from planner.sizing.checks import p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
@@ -329,6 +329,24 @@ def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = No
     return {"type": "bars", "title": title, "items": items, "top": top if top > 0 else 1.0}
 
 
+def _whole_vms(d: dict) -> dict[str, int]:
+    """Each class's databases as whole VMs (a demand summary's classes; growth makes fractions)."""
+    return {c["name"]: math.ceil(c["databases"] - 1e-9) for c in d["classes"] if c["databases"] > 0}
+
+
+def _vm_needs(d: dict) -> tuple[float, float]:
+    """(vCPUs, RAM GB) of a demand summary's whole VMs: one figure for every table of a document (the demand's
+    "Virtual processors 80" stood above "76.8 met" in the table against the design; verification walk 2026-11-30)."""
+    whole = _whole_vms(d)
+    if not whole:
+        return d["vcpus"], d["ram_gb"]
+    by = {c["name"]: c for c in d["classes"]}
+    return (
+        sum(n * by[k]["vcpus_per_db"] for k, n in whole.items()),
+        sum(n * by[k]["ram_gb_per_db"] for k, n in whole.items()),
+    )
+
+
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
     db = p.get("demand_database")
@@ -353,8 +371,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
     # the growth makes a fraction of a database (18 x 1.2 = 21.6): a database is one whole VM, as the nodes host it
     # and the Size page counts it ("22 databases"; the document said 21.6 and "Gold tier 3.6 databases", finance walk
     # 2026-11-30), with its vCPUs and memory; the fraction is said beside it, so the arithmetic reads
-    classes = [c for c in d["classes"] if c["databases"] > 0]
-    whole = {c["name"]: math.ceil(c["databases"] - 1e-9) for c in classes}
+    whole = _whole_vms(d)
 
     def dbs(x: float, n: int, noun: str = "") -> str:
         """n whole databases, the grown fraction beside them when it is one."""
@@ -364,8 +381,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
             return f"{n:,}{noun}" + ("" if noun else f" (with {d['growth_pct']:g} % growth)")
         return f"{n:,}{noun} ({tidy(x)} with {d['growth_pct']:g} % growth, each a whole VM)"
 
-    vcpus = sum(whole[c["name"]] * c["vcpus_per_db"] for c in classes) if classes else d["vcpus"]
-    ram = sum(whole[c["name"]] * c["ram_gb_per_db"] for c in classes) if classes else d["ram_gb"]
+    vcpus, ram = _vm_needs(d)
     total = sum(whole.values())
     rows = [
         *described,
@@ -447,7 +463,7 @@ def _meets(p: dict) -> list[list[str]]:
             "latency",
         ),
         "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
-        "vcpus": ("Virtual processors", tidy(d["vcpus"]), "vcpu"),
+        "vcpus": ("Virtual processors", tidy(_vm_needs(d)[0]), "vcpu"),
         **(
             {
                 "database_cpu": (
@@ -459,7 +475,7 @@ def _meets(p: dict) -> list[list[str]]:
             if busy
             else {}
         ),
-        "ram": ("Memory", f"{d['ram_gb']:,.0f} GB", "ram"),
+        "ram": ("Memory", f"{_vm_needs(d)[1]:,.0f} GB", "ram"),
     }
     rows = []
     for k, (label, need, lk) in names.items():
@@ -796,7 +812,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         )
     blocks.append(
         P(
-            "Ranges are where 90 % of measured clusters fell against the model's prediction "
+            # no vSAN cluster was measured: its ranges are the factor of two the model assumes (verification walk
+            # 2026-11-30: "where 90 % of measured clusters fell" above an appendix saying vSAN is not calibrated)
+            f"Ranges are at least {VSAN_MIN_BAND[0]:g}x to {VSAN_MIN_BAND[1]:g}x each figure: no measured vSAN "
+            "cluster checks the model, so they are an assumption, not a measured spread."
+            if design.get("stack") == "vsan"
+            else "Ranges are where 90 % of measured clusters fell against the model's prediction "
             "(5th to 95th percentile of measured over predicted, on clusters the model did not see)."
         )
     )
