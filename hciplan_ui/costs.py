@@ -319,7 +319,7 @@ def _short(d: dict) -> str:
         if rate and not rate["carried"]:  # the nodes have the vCPUs; each database's own are too few
             return f"each database needs {rate['vcpus_needed']} vCPUs for its rate"
         if d.get("tier_vm_io"):  # the nodes have the vCPUs; one VM of a tier issues too little
-            return "a tier's VM issues too little for its guarantee"
+            return "a database VM issues too little for its guarantee"
         return f"{tidy(d['need'])} of {fmt.num(d['have'], 0)} vCPUs per node"
     if k == "database_cpu":
         return f"{tidy(d['need'])} of {tidy(d['have'])} cores busy per node"

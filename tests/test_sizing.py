@@ -815,3 +815,19 @@ def test_an_empty_sizing_gives_the_tightest_target_as_one_tiers():
     assert res.best is None
     assert "IOPS at their tiers' latency targets (the tightest Ultra's 0.05 ms)" in res.explanation, res.explanation
     assert "IOPS at 0.05 ms" not in res.explanation
+
+
+def test_a_demand_of_totals_shares_its_iops_among_its_database_vms():
+    """Verification walk 2026-11-30: 1,000,000 IOPS over 40 databases of 4 vCPUs was "every part of the demand is
+    met", where the same demand as one tier of 25,000 IOPS failed (one such VM issues about 17,000 IOPS at 4:1)."""
+    from planner.commercial.tiers import vm_reach
+    from planner.models.design import Design, resolve
+
+    raw = {"total_iops": 1_000_000, "capacity_tb": 40, "databases": 40, "vcpus_per_db": 4, "latency_target_ms": 1.0}
+    best = size(Demand.model_validate(raw), top=1).best
+    assert best is not None and "tier_vm_io" in best["fails"]
+    one = vm_reach(resolve(Design.model_validate(best["design"])), {"x": 4})["x"]
+    assert one < 25_000 and f"issues at most {one:,.0f} IOPS" in best["checks"]["tier_vm_io"]["reason"]
+    assert "below the 25,000 IOPS each database is guaranteed" in best["checks"]["tier_vm_io"]["reason"]
+    ok = size(Demand.model_validate(raw | {"vcpus_per_db": 8}), top=1).best
+    assert ok["checks"]["tier_vm_io"]["passed"]

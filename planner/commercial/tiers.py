@@ -88,15 +88,18 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: M
     return float(x[bad[0] - 1] if bad.size else x[-1])
 
 
-def tier_vm_reach(rd: ResolvedDesign, tiers: dict[str, Tier], params: ModelParams | None = None) -> dict[str, float]:
-    """The IOPS one database VM of each tier issues at most [IOPS], its vCPUs at the share the design's vCPU
-    oversubscription leaves them (:func:`planner.commercial.database.vcpu_share_iops`, the SLA's ``vm_vcpu_share``),
-    on the servers the VMs run on: the tier fit's bound and the sizer rule ``tier_vm_io``'s."""
+def vm_reach(rd: ResolvedDesign, vcpus: dict[str, int], params: ModelParams | None = None) -> dict[str, float]:
+    """The IOPS one database VM of each size (name -> vCPUs) issues at most [IOPS], its vCPUs at the share the
+    design's vCPU oversubscription leaves them (:func:`planner.commercial.database.vcpu_share_iops`, the SLA's
+    ``vm_vcpu_share``), on the servers the VMs run on: the tier fit's bound and the sizer rule ``tier_vm_io``'s."""
     guest_us = float(np.ravel(guest_us_per_io(params_for(rd.design.stack, params), vm_base_ghz(rd)))[0])
     lps = vm_hosts(rd)[1]
-    return {
-        n: vcpu_share_iops(t.vcpus_per_db, lps, rd.design.vcpu_oversubscription, guest_us) for n, t in tiers.items()
-    }
+    return {n: vcpu_share_iops(v, lps, rd.design.vcpu_oversubscription, guest_us) for n, v in vcpus.items()}
+
+
+def tier_vm_reach(rd: ResolvedDesign, tiers: dict[str, Tier], params: ModelParams | None = None) -> dict[str, float]:
+    """:func:`vm_reach` of each tier's VM."""
+    return vm_reach(rd, {n: t.vcpus_per_db for n, t in tiers.items()}, params)
 
 
 def vm_io_words(tier: Tier, vm_iops_max: float, vcpu_oversubscription: float) -> str:

@@ -357,7 +357,8 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "tier_vm_io",
-            "each tier's guaranteed IOPS within what one of its database VMs issues at its vCPU share",
+            "each database's guaranteed IOPS (its tier's, or its share of the demand's) within what its VM issues at "
+            "its vCPU share",
             "demand",
             "planner.commercial.database.vcpu_share_iops (utilisation law: the VM's vCPUs / oversubscription over the "
             "guest IO stack's CPU per IO; the SLA's vm_vcpu_share bound and the tier prices' rule)",

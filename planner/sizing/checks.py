@@ -29,9 +29,9 @@ from planner.commercial.database import rate_carried
 from planner.commercial.licensing import demand_vms, for_platform, sql_server_licences
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost
-from planner.commercial.tiers import tier_vm_reach, vm_io_words
+from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
 from planner.core.errors import PlannerError
-from planner.core.text import count, cut
+from planner.core.text import count, cut, tidy
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
@@ -219,7 +219,7 @@ def _f(x) -> float:
 
 
 #: why the tiers' VM rule passes for a demand not in tiers
-NO_TIERS = "the demand is not in tiers: its databases' own VMs are judged by the vCPU rules"
+NO_TIERS = "the demand is not in tiers and names no databases to share its IOPS: no VM to judge"
 #: why the database VM's rate rule passes for a demand not described as a database
 NO_DATABASE = "the demand describes no database: its VMs' rate is not known"
 #: why the database CPU rule passes for a demand without a rate
@@ -245,7 +245,7 @@ NOT_APPLICABLE_REASONS = {
     "growth": ("no growth asked", "no growth asked"),
     "budget": (" (no budget)", "no budget set"),
     "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
-    "tier_vm_io": (NO_TIERS, "the demand is not in tiers"),
+    "tier_vm_io": (NO_TIERS, "the demand names no database VMs"),
     "database_vm_rate": (NO_DATABASE, "the demand describes no database"),
     "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "Microsoft recommends one for two to four servers"),
     # a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'): passed" of a demand naming
@@ -466,6 +466,25 @@ def check_design(
             "; ".join(vm_io_words(tiers[k], reach[k], d.vcpu_oversubscription) for k in short)
             or "every tier's guarantee within what one of its VMs issues at the "
             f"{d.vcpu_oversubscription:g}:1 vCPU oversubscription",
+        )
+    elif (cls := [c for c in demand.classes() if c.databases > 0]) and demand.database is None:
+        # a demand of totals shares its IOPS among its databases, each one VM: 1,000,000 IOPS over 40 VMs of 4
+        # vCPUs was "met" where the same demand as one tier failed (verification walk 2026-11-30); a described
+        # database's own VM is database_vm_rate's
+        c = cls[0]
+        per_db = c.iops / c.databases
+        one = vm_reach(rd, {c.name: int(c.vcpus_per_db)}, params)[c.name]
+        put(
+            "tier_vm_io",
+            per_db <= one * (1 + 1e-9),
+            f"each database VM of {c.vcpus_per_db:g} vCPUs issues at most {one:,.0f} IOPS at the "
+            f"{d.vcpu_oversubscription:g}:1 vCPU oversubscription"
+            + (
+                ""
+                if per_db <= one * (1 + 1e-9)
+                else f", below the {per_db:,.0f} IOPS each database is guaranteed (the demand's "
+                f"{c.iops:,.0f} over {tidy(c.databases)} databases; give them more vCPUs)"
+            ),
         )
     else:
         put("tier_vm_io", True, NO_TIERS)

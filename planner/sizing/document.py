@@ -500,7 +500,7 @@ def _meets(p: dict) -> list[list[str]]:
             # nothing of why (browser review 2026-11-29)
             head = f"each database needs {rate['vcpus_needed']} vCPUs for its transaction rate"
         elif k == "vcpus" and (met_by.get(k) or {}).get("tier_vm_io"):
-            head = "a tier's database VM cannot issue its guarantee"
+            head = "a database VM cannot issue its guarantee"
         lat = met_by.get(k) if k == "latency" else None
         if lat and not met and not met_by.get("iops", {}).get("met", True):
             # the verdict's own words: a load the cluster cannot carry has no latency at it (the worst tier's
