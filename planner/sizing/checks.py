@@ -219,7 +219,7 @@ def _f(x) -> float:
 
 
 #: why the tiers' VM rule passes for a demand not in tiers
-NO_TIERS = "the demand is not in tiers and names no databases to share its IOPS: no VM to judge"
+NO_TIERS = "no VM to judge here"
 #: why the database VM's rate rule passes for a demand not described as a database
 NO_DATABASE = "the demand describes no database: its VMs' rate is not known"
 #: why the database CPU rule passes for a demand without a rate
@@ -487,7 +487,16 @@ def check_design(
             ),
         )
     else:
-        put("tier_vm_io", True, NO_TIERS)
+        put(
+            "tier_vm_io",
+            True,
+            (
+                "a described database's own VM is judged by its rate (database_vm_rate): "
+                if demand.database is not None
+                else "the demand is not in tiers and names no databases to share its IOPS: "
+            )
+            + NO_TIERS,
+        )
     # a described database's own VM too small for its rate: the page and the document said "not met" and the CLI's
     # ``feasible`` and ``fails`` did not (DBA walk 2026-11-30: a script reading them sold the design)
     rate = database_rate(rd, demand)
