@@ -816,3 +816,22 @@ def test_the_size_pages_document_says_it_prices_the_sized_design_not_the_one_cha
     at = _open_proposal(at.switch_page("hciplan_ui/sizing_page.py").run())
     said = [c.value for c in at.caption if note in c.value]
     assert said and "is another" in said[0], [c.value for c in at.caption]
+
+
+def test_the_sla_page_says_a_database_beside_its_own_sized_demand_is_counted_twice():
+    """Verification walk 2026-11-30: the DBA demand sized "every part ... met"; on the SLA page in DBA mode the
+    default tenants, the sized demand's own load (which holds this database), made the same database "not met",
+    with no word that it was counted twice."""
+    raw = json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text())
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", json.dumps(raw).encode(), "application/json")]).run()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value(at.radio(key="sla_by").options[1]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    note = "which already holds this database's IO: it is counted twice"
+    assert at.radio(key="sla_bg").value == "current workload"
+    assert any(note in c.value for c in at.caption), [c.value for c in at.caption]
+    at.radio(key="sla_bg").set_value("none").run()
+    assert not any(note in c.value for c in at.caption)
