@@ -862,7 +862,8 @@ def _estate() -> None:
     with box:
         st.caption(
             "A **database list** (CSV or XLSX: name, size_gb, peak_iops or tpm, vcpus, ram_gb, optional tier and "
-            "latency_target_ms); **sys.dm_io_virtual_file_stats** exported twice into one CSV (with sample_ms and "
+            "latency_target_ms, and for a row given by tpm buffer_pool_gb and a measured buffer_hit_ratio); "
+            "**sys.dm_io_virtual_file_stats** exported twice into one CSV (with sample_ms and "
             "size_on_disk_bytes); or a **perfmon / typeperf CSV** of the LogicalDisk counters. Growth, N+1, fault "
             "tolerance and the node programme come from the form above."
         )

@@ -173,15 +173,14 @@ def check_logo(data: bytes | None) -> tuple[bytes, str] | None:
                 w, h = im.size
                 if w * h > MAX_LOGO_PIXELS:
                     raise DocumentError(
-                        f"logo is {w:,} x {h:,} pixels; the limit is {MAX_LOGO_PIXELS:,} pixels (e.g. 2,000 x 2,000)",
-                        "logo",
+                        f"{w:,} x {h:,} pixels; the limit is {MAX_LOGO_PIXELS:,} pixels (e.g. 2,000 x 2,000)", "logo"
                     )
                 im.load()
     except DocumentError:
         raise
-    except Exception as exc:  # Pillow raises many types for a broken image
+    except Exception:  # Pillow raises many types for a broken image; no class name to a customer (verification walk)
         raise DocumentError(
-            f"not a readable {mime.split('/')[1].upper()} image ({type(exc).__name__})", "logo"
+            f"not a readable {mime.split('/')[1].upper()} image: damaged or cut short", "logo"
         ) from None
     return data, mime
 

@@ -368,7 +368,7 @@ def estate_demand(
     try:
         demand = Demand.model_validate(
             {
-                "name": (demand_name or f"estate of {len(dbs)} databases")[:200],
+                "name": (demand_name or f"estate of {count(len(dbs), 'database')}")[:200],
                 "tiers": {"tiers": tiers},
                 "tier_counts": counts,
                 **demand_fields,

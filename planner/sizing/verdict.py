@@ -483,8 +483,8 @@ def _summary(
         what = first_words
         if fits["databases"] is not None and databases is not None:
             parts.append(
-                f"about {fits['databases']:,} of the {_plural(databases['count'], 'database')} fit "
-                f"(first to run out: {what})"
+                # the whole databases the summary counted ("22 databases ... about 7 of the 21.6 databases fit")
+                f"about {fits['databases']:,} of the {_plural(whole, 'database')} fit (first to run out: {what})"
             )
         else:
             parts.append(f"about {fits['share']:.0%} of the demand fits (first to run out: {what})")
