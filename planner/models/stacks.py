@@ -282,21 +282,10 @@ def vsan_layout(name: str, nodes: int, architecture: str = "esa") -> Layout:
         if architecture == "osa":
             return Layout("vsan", name, "erasure", 3, 1, 4, 5, 1, 1, note="OSA RAID-5 3+1 (all-flash)")
         if nodes >= 6:
-            return Layout(
-                "vsan",
-                name,
-                "erasure",
-                4,
-                1,
-                3,
-                4,
-                1,
-                1,
-                note="ESA adaptive RAID-5 4+1 (6 hosts or fault domains or more)",
-            )
-        return Layout(
-            "vsan", name, "erasure", 2, 1, 3, 4, 1, 1, note="ESA adaptive RAID-5 2+1 (3-5 hosts or fault domains)"
-        )
+            wide = "ESA adaptive RAID-5 4+1 (6 hosts or fault domains or more)"
+            return Layout("vsan", name, "erasure", 4, 1, 3, 4, 1, 1, note=wide)
+        narrow = "ESA adaptive RAID-5 2+1 (3-5 hosts or fault domains)"
+        return Layout("vsan", name, "erasure", 2, 1, 3, 4, 1, 1, note=narrow)
     if name == "raid6":
         return Layout("vsan", name, "erasure", 4, 2, 6, 7, 2, 2, note="RAID-6 4+2")
     raise DesignError(f"{name!r} is not a vSAN policy; one of {', '.join(VSAN_RESILIENCIES)}", "resiliency")

@@ -245,7 +245,7 @@ NOT_APPLICABLE_REASONS = {
     "growth": ("no growth asked", "no growth asked"),
     "budget": (" (no budget)", "no budget set"),
     "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
-    "tier_vm_io": (NO_TIERS, "the demand names no database VMs"),
+    "tier_vm_io": (NO_TIERS, "not a demand by tiers or by totals over its databases"),
     "database_vm_rate": (NO_DATABASE, "the demand describes no database"),
     "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "Microsoft recommends one for two to four servers"),
     # a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'): passed" of a demand naming
