@@ -299,7 +299,12 @@ def test_a_closed_loads_bands_obey_littles_law(example, profile):
     r = evaluate_report(d, w)
     n = float(np.sum(w.vms_on(d.nodes))) * w.outstanding_per_vm
     if abs(r["iops"] * r["vm_latency_ms"] / 1e3 - n) > 1e-6 * n:
-        pytest.skip("the figure is not a full closed load (a cap or a limit holds it back)")
+        # a cap or a limit holds the load back (the reference's 60 % CPU cap under oltp-8k): the law does not hold
+        # with the load's N, and its bands are left as calibrated
+        from planner.results.uncertainty import little_law_bands
+
+        assert not little_law_bands(dict(r), n)
+        return
     assert r["iops_high"] * r["vm_latency_ms_low"] / 1e3 >= n * (1 - 1e-9)
     assert r["iops_low"] * r["vm_latency_ms_high"] / 1e3 <= n * (1 + 1e-9)
     assert r["vm_latency_ms_low"] <= r["vm_latency_ms"] <= r["vm_latency_ms_high"]
