@@ -167,9 +167,7 @@ def read_quotes(data: bytes, name: str = "quotes.csv", catalog=None) -> dict:
     from planner.commercial.pricing import MAX_PART_PRICE_USD, part_price_usd
     from planner.models.catalog import load_catalog
 
-    cat = catalog or load_catalog()
-    by_id = {r.id: r for r in cat.all_records()}
-    vendors = {r.vendor.lower(): r.vendor for r in cat.all_records()}
+    by_id, vendors = _catalog_keys(catalog or load_catalog())
     aliases = {
         "id": "part",
         "part_id": "part",
@@ -229,6 +227,12 @@ def read_quotes(data: bytes, name: str = "quotes.csv", catalog=None) -> dict:
     return {"part_prices_usd": prices, "vendor_discounts_pct": discounts}
 
 
+def _catalog_keys(cat) -> tuple[dict, dict[str, str]]:
+    """The catalog's parts by id and its vendors by lower-case name: what a quote or a cost assumption may name."""
+    records = cat.all_records()
+    return {r.id: r for r in records}, {r.vendor.lower(): r.vendor for r in records}
+
+
 def check_cost_keys(a, catalog=None) -> None:
     """Refuse cost assumptions whose ``part_prices_usd`` name no catalog part or whose
     ``vendor_discounts_pct`` name no catalog vendor, with the closest names, as a quotes file's
@@ -236,9 +240,7 @@ def check_cost_keys(a, catalog=None) -> None:
     walk 2026-11-30: ``{"no-such-part": 0}`` and a discount for "Dell" changed nothing)."""
     from planner.models.catalog import load_catalog
 
-    cat = catalog or load_catalog()
-    by_id = {r.id: r for r in cat.all_records()}
-    vendors = {r.vendor.lower(): r.vendor for r in cat.all_records()}
+    by_id, vendors = _catalog_keys(catalog or load_catalog())
     for pid in a.part_prices_usd:
         if pid not in by_id:
             raise QuoteError(f"unknown part {shown(pid)}{_closest(pid.lower(), by_id)}", f"part_prices_usd.{pid}")

@@ -741,14 +741,19 @@ def _step_list(steps: list[tuple[str, float, str]], subtotal: str) -> list[Capac
     ]
 
 
+def in_domain_rebuild_words(domain: str) -> str:
+    """Why nothing is counted as rebuilt when a node of a rack or chassis fault domain is lost: the loss is counted
+    as its whole domain's. One sentence for the capacity note and the sizer's N+1 rule."""
+    return f"a rebuild onto the {domain}'s other hosts is not modelled, so nothing is counted as rebuilt"
+
+
 def _domain_loss(domain: str, left: str, survivors: int) -> str:
     """A node loss in a design whose fault domains are racks or chassis, as the capacity model counts it: the loss
-    of the node's whole domain. Rebuilding onto the domain's other hosts is not modelled, so nothing is counted as
-    rebuilt; "3 hosts remain; raid5 needs 3 to rebuild, so nothing is rebuilt" read as a contradiction, and 7
-    hosts remained (Ceph/vSAN walk 2026-11-30)."""
+    of the node's whole domain (:func:`in_domain_rebuild_words`); "3 hosts remain; raid5 needs 3 to rebuild, so
+    nothing is rebuilt" read as a contradiction, and 7 hosts remained (Ceph/vSAN walk 2026-11-30)."""
     return (
         f"after losing one node, counted as the loss of its {domain} ({left} remain{'s' if survivors == 1 else ''}): "
-        f"a rebuild onto the {domain}'s other hosts is not modelled, so nothing is counted as rebuilt"
+        + in_domain_rebuild_words(domain)
     )
 
 

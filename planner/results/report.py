@@ -159,7 +159,9 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
         and workload.iops_limit_per_vm is None
         and little_law_bands(res, float(np.sum(workload.vms_on(rd.nodes))) * workload.outstanding_per_vm)
     ):
-        basis.add("a closed load's VM latency and IOPS bands kept to Little's law (IOs in flight = IOPS x latency)")
+        basis.add(
+            "a closed load's VM latency band kept within its IOPS band by Little's law (IOs in flight = IOPS x latency)"
+        )
     if nest_latency_bands(res, workload.read_fraction):
         basis.add(
             "bands kept physical: a latency's low end no lower than the latency it contains (VM >= storage, "
@@ -802,6 +804,7 @@ def evaluate_report(
                     )
                     if cap.repairs_after_node_loss
                     else None,
+                    # the stack's wait before it rebuilds, or why there is no repair
                     **(
                         {
                             "repair_starts_after_hours": REPAIR_DELAY_HOURS[design.stack],
@@ -811,11 +814,6 @@ def evaluate_report(
                                 else "none modelled: no default delay found in the stack's documentation"
                             ),
                         }
-                        if cap.repairs_after_node_loss
-                        else {}
-                    ),
-                    **(
-                        {}
                         if cap.repairs_after_node_loss
                         else {
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"

@@ -166,7 +166,7 @@ NESTED_LATENCIES = {
 
 
 def little_law_bands(res: dict, in_flight: float | None) -> bool:
-    """A closed load's VM latency and IOPS bands kept to Little's law, N = X R.
+    """A closed load's VM latency band kept within its IOPS band by Little's law, N = X R.
 
     With ``in_flight`` [IOs] held by the load's VMs and the prediction obeying the law (a closed
     load the VMs keep full: no rate limit, no cap holding it back), every latency in its band has its

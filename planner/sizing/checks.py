@@ -42,7 +42,7 @@ from planner.models.params import default_params, params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
-from planner.physics.capacity import RESILIENCY_CODES, capacity_report
+from planner.physics.capacity import RESILIENCY_CODES, capacity_report, in_domain_rebuild_words
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import years_to_wear_out
 from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
@@ -400,8 +400,7 @@ def check_design(
             # racks: the loss is counted as the rack's, the rebuild within it not modelled ("RAID 5 cannot rebuild on 7
             # nodes" read as false with three racks left; verification walk 2026-11-30)
             else f"after a node loss the volumes stay online ({cap.one_node_down_tb:,.1f} TB), the loss counted as "
-            f"its {d.fault_domain}'s: a rebuild onto the {d.fault_domain}'s other hosts is not modelled, so no copy is "
-            f"counted as re-protected; demand {tb:,.1f} TB",
+            f"its {d.fault_domain}'s: {in_domain_rebuild_words(d.fault_domain)}; demand {tb:,.1f} TB",
         )
     else:
         put("n_plus_one_capacity", True, "N+1 not asked")

@@ -196,8 +196,8 @@ def check_company(name: str | None, what: str = "company", max_chars: int | None
 
 
 # ------------------------------------------------------------------ numbers
-def usd(x) -> str:
-    return "not priced" if x is None else f"${x:,.0f}"
+def usd(x, digits: int = 0) -> str:
+    return "not priced" if x is None else f"${x:,.{digits}f}"
 
 
 def ms(x) -> str:
@@ -449,6 +449,7 @@ def _meets(p: dict) -> list[list[str]]:
     down = p["binding"].get("limits_one_node_down") or ()  # the limits one node down sets
     met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
     busy = met_by.get("database_cpu")  # a demand that gives its databases' rate: the cores their work keeps busy
+    vcpus, ram = _vm_needs(d)
     names = {
         # the saturation limit is the VMs' own vCPUs' when they bind first (planner.sizing.checks.limits)
         "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "vm_io" if "vm_io" in lim else "iops"),
@@ -462,7 +463,7 @@ def _meets(p: dict) -> list[list[str]]:
             "latency",
         ),
         "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
-        "vcpus": ("Virtual processors", tidy(_vm_needs(d)[0]), "vcpu"),
+        "vcpus": ("Virtual processors", tidy(vcpus), "vcpu"),
         **(
             {
                 "database_cpu": (
@@ -474,7 +475,7 @@ def _meets(p: dict) -> list[list[str]]:
             if busy
             else {}
         ),
-        "ram": ("Memory", f"{_vm_needs(d)[1]:,.0f} GB", "ram"),
+        "ram": ("Memory", f"{ram:,.0f} GB", "ram"),
     }
     rows = []
     for k, (label, need, lk) in names.items():
@@ -950,7 +951,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     limit_words(f["limited_by"]),
                     # to the cent, as the page, its CSV and the workbook give it ("$310" beside "$309.56"; finance walk
                     # 2026-11-30)
-                    "not priced" if pr["price_usd_per_month"] is None else f"${pr['price_usd_per_month']:,.2f}",
+                    usd(pr["price_usd_per_month"], 2),
                 ]
             )
         classes = (p.get("demand") or {}).get("classes") or []

@@ -316,7 +316,14 @@ class ScenarioStore:
                 design=design.get("name") if isinstance(design, dict) else None,
             )
         except (StoreError, ValueError, TypeError, AttributeError) as exc:
-            reason = exc.message if isinstance(exc, StoreError) else f"a damaged timestamp ({type(exc).__name__})"
+            # a timestamp fromisoformat refuses, or a session that is JSON but not an object
+            reason = (
+                exc.message
+                if isinstance(exc, StoreError)
+                else f"a damaged timestamp ({type(exc).__name__})"
+                if isinstance(exc, ValueError)
+                else f"a damaged session ({type(exc).__name__})"
+            )
             out.update(created_at=None, updated_at=None, demand=None, design=None, unreadable=reason)
         return out
 
