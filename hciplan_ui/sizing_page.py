@@ -144,6 +144,93 @@ def _years(design_json: str, demand_json: str, calibration_json: str | None) -> 
     )
 
 
+#: the Demand fields the form does not show: a loaded demand's own values are kept when the form sizes again
+#: (a demand file's own figures were lost at the first "Size it" after it)
+HIDDEN_FIELDS = ("name", "working_set_fraction", "platform", "vcpu_oversubscription", "host_reserve_gb", "min_nodes")
+#: the database fields the form's DBA boxes hold (:func:`database_inputs.basics`)
+DB_SHOWN = ("size_gb", "size_tb", "buffer_pool_gb", "nopm", "tpm")
+
+
+def _kept(demand_json: str | None) -> dict:
+    """The fields of the demand in force that the form does not show and that differ from their defaults
+    (and its database's, beyond the DBA boxes'): the form sizes them as they are, and says so. A validated
+    programme other than Azure Local's (the one box the form has) is kept too."""
+    if not demand_json:
+        return {}
+    d = Demand.model_validate_json(demand_json)
+    out = {
+        f: getattr(d, f)
+        for f in HIDDEN_FIELDS
+        if getattr(d, f) != Demand.model_fields[f].get_default(call_default_factory=True)
+    }
+    if d.validated_for not in (None, "Azure Local"):
+        out["validated_for"] = d.validated_for
+    if d.database is not None:
+        extra = {
+            k: v for k, v in d.database.model_dump(mode="json", exclude_defaults=True).items() if k not in DB_SHOWN
+        }
+        if extra:
+            out["database"] = extra
+    return out
+
+
+def _kept_words(kept: dict) -> str:
+    """:func:`_kept` in one line (field names with their units, as the demand file writes them)."""
+    db = kept.get("database", {})
+    parts = [f"{k} {fmt.md(v)}" for k, v in kept.items() if k != "database"]
+    parts += [f"database {k} {fmt.md(v)}" for k, v in db.items()]
+    return "; ".join(parts)
+
+
+def _form_values(d: Demand, tiers: list[str]) -> dict:
+    """The form's widget values that describe ``d`` (its mode, its counts or totals or database, its
+    policies): a demand file fills the form, so that a change made to it next changes that one figure
+    (presales walk 2026-11-30: the form kept its defaults under a file's 70/30/15/5 result, and raising
+    Premium sized 120/50/40/5)."""
+    v: dict[str, Any] = {
+        "size_growth": float(d.growth_pct),
+        "size_growth_months": int(d.growth_period_months),
+        "size_n1": bool(d.n_plus_one),
+        "size_ft": d.fault_tolerance,
+        "size_parity": bool(d.allow_parity),
+        "size_net": bool(d.allow_network_warning),
+        "size_stack": d.stack,
+        "size_max_nodes": int(d.max_nodes),
+        "size_validated": d.validated_for == "Azure Local",
+        "size_budget": float(d.budget_usd_per_month or 0.0),
+    }
+    if d.tier_counts:
+        return v | {"size_mode": "databases per tier"} | {f"size_{t}": int(d.tier_counts.get(t, 0)) for t in tiers}
+    v |= {"size_lat": float(d.latency_target_ms), "size_stat": d.latency_statistic}
+    if d.database is not None:
+        db = d.database
+        v |= {
+            "size_mode": DBA_MODE,
+            "size_db_n": int(d.databases or 1),
+            "size_db_vcpus": int(d.vcpus_per_db),
+            "size_db_ram_gb": float(d.ram_gb_per_db),
+            "size_db_peak": d.database_need == "peak",
+            f"{SIZE_DB}size_gb": float(db.data_gb),
+        }
+        if db.buffer_pool_gb is not None:
+            v[f"{SIZE_DB}buffer_pool_gb"] = float(db.buffer_pool_gb)
+        if db.nopm is not None:
+            v |= {f"{SIZE_DB}rate_kind": "NOPM", f"{SIZE_DB}rate": float(db.nopm)}
+        elif db.tpm is not None:
+            v |= {f"{SIZE_DB}rate_kind": "TPM", f"{SIZE_DB}rate": float(db.tpm)}
+        return v
+    return v | {
+        "size_mode": "totals",
+        "size_iops": float(d.total_iops or 0.0),
+        "size_tb": float(d.capacity_tb or 0.0),
+        "size_bs": float(d.block_size_kib),
+        "size_rf": float(d.read_fraction),
+        "size_vcpu_db": int(d.vcpus_per_db),
+        "size_ram_db": float(d.ram_gb_per_db),
+        "size_dbs": int(d.databases or 0),
+    }
+
+
 def _use(r: dict, demand: Demand) -> None:
     """Load a sized design with the demand's own workload and tier mix (:func:`state.use_sized_design`)."""
     state.use_sized_design(r["design"], demand)
@@ -163,6 +250,8 @@ def _use(r: dict, demand: Demand) -> None:
 
 
 chrome.header("Size a cluster")
+# a demand file's own values, written before the form's boxes are drawn (they cannot be written after)
+st.session_state.update(st.session_state.pop("size_form_pending", {}))
 tierset = TierSet.model_validate_json(state.tiers_json())
 tiers = [t.name for t in tierset.tiers]
 # the mode decides which inputs the form shows, so it sits outside the form (a change redraws it)
@@ -190,6 +279,7 @@ ram_db: Any
 iops = tb = lat = stat = bs = rf = db_gb = db_bp = db_n = dbs = vcpu_db = ram_db = None
 db_fields: dict = {}
 counts = {}
+kept = _kept(state.demand_json())
 if note := st.session_state.pop("size_file_tiers_note", None):
     st.info(note, icon=":material/sync:")
 with st.form("size_form"):
@@ -360,6 +450,8 @@ with st.form("size_form"):
     top, problems["size_top"] = inputs.number(
         c[3], "Designs to return", "size_top", (1, 20, False), integer=True, step=1, default=5
     )
+    if kept:  # said where the form is sent: "Size it" sizes them too
+        st.caption(f"Kept from the demand in force (the form does not show them): {_kept_words(kept)}.")
     go = st.form_submit_button("Size it", type="primary")
 if go:
     shown = [m for m in problems.values() if m]
@@ -368,7 +460,7 @@ if go:
     for m in shown:
         inputs.show(st, m)
     if not shown:
-        raw = {
+        raw = {k: v for k, v in kept.items() if k != "database"} | {
             "growth_pct": growth,
             "growth_period_months": int(growth_months),
             "n_plus_one": n1,
@@ -398,7 +490,7 @@ if go:
         elif mode == DBA_MODE:
             # the demand's totals, IO size and read share follow from the description (planner.models.demand)
             raw |= {
-                "database": {"name": "database", **db_fields},
+                "database": {"name": "database", **kept.get("database", {}), **db_fields},
                 "databases": int(db_n),
                 "latency_target_ms": lat,
                 "latency_statistic": stat,
@@ -812,7 +904,9 @@ if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
         state.set_demand(None)
         st.error(fmt.md(exc))
     else:
-        state.set_demand(d.model_dump_json(), int(top or 5))
+        form = _form_values(d, [t.name for t in d.tierset().tiers] if d.tier_counts else tiers)
+        state.set_demand(d.model_dump_json(), int(top or 5), form_mode=form["size_mode"])
+        st.session_state["size_form_pending"] = form
         if d.tier_counts and state.canonical(d.tierset().model_dump(mode="json")) != state.tiers_json():
             # the file's tiers become the session's: the page's "Tiers as defined on the SLA & tiers page" and
             # the SLA page priced edited tiers beside a sizing of the file's (pricing review 2026-11-30)
@@ -822,7 +916,7 @@ if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
                 + (" (the file names none: the shipped tiers)" if d.tiers is None else "")
                 + ": the SLA & tiers page shows and prices them."
             )
-            st.rerun()  # the form above was drawn with the tiers before
+        st.rerun()  # the form above was drawn with the values and tiers before
 
 
 def _form_fields() -> dict:

@@ -835,3 +835,74 @@ def test_the_sla_page_says_a_database_beside_its_own_sized_demand_is_counted_twi
     assert any(note in c.value for c in at.caption), [c.value for c in at.caption]
     at.radio(key="sla_bg").set_value("none").run()
     assert not any(note in c.value for c in at.caption)
+
+
+def test_a_demand_file_fills_the_form_and_a_what_if_changes_that_one_figure():
+    """Presales walk 2026-11-30: a file of 70/30/15/5 databases was sized while the form above kept its
+    120/50/25/5 defaults; raising Premium to 40 sized 120/50/40/5, every other tier back to the defaults
+    in front of the customer. The form now shows the file, and what it does not show (here a 2:1
+    oversubscription and a 16 GB host reserve) is kept, and said."""
+    raw = {
+        "name": "bank",
+        "tier_counts": {"Standard": 70, "Business": 30, "Premium": 15, "Ultra": 5},
+        "growth_pct": 10,
+        "n_plus_one": True,
+        "vcpu_oversubscription": 2.0,
+        "host_reserve_gb": 16,
+    }
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("d.json", json.dumps(raw).encode(), "application/json")]).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert [at.number_input(key=f"size_{t}").value for t in ("Standard", "Business", "Premium", "Ultra")] == [
+        70,
+        30,
+        15,
+        5,
+    ]
+    assert at.number_input(key="size_growth").value == 10
+    assert at.checkbox(key="size_validated").value is False  # the file names no programme
+    said = _plain(" ".join(c.value for c in at.caption))
+    assert "vcpu_oversubscription 2.0" in said and "host_reserve_gb 16.0" in said
+    at.number_input(key="size_Premium").set_value(40)
+    at.button(key="FormSubmitter:size_form-Size it").click().run()
+    assert not at.exception and not _errors(at), _errors(at)
+    sized = Demand.model_validate_json(at.session_state["size_demand"])
+    assert sized.tier_counts == {"Standard": 70, "Business": 30, "Premium": 40, "Ultra": 5}
+    assert (sized.vcpu_oversubscription, sized.host_reserve_gb, sized.growth_pct, sized.name) == (2.0, 16.0, 10, "bank")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text()),
+        json.loads((ROOT / "examples" / "demand-200dbs-ceph.json").read_text()),
+        {
+            "total_iops": 300000,
+            "capacity_tb": 40,
+            "databases": 30,
+            "block_size_kib": 16,
+            "read_fraction": 0.6,
+            "latency_target_ms": 2,
+            "latency_statistic": "p99",
+            "vcpus_per_db": 6,
+            "ram_gb_per_db": 48,
+            "growth_pct": 0,
+            "n_plus_one": False,
+            "budget_usd_per_month": 50000,
+            "max_nodes": 8,
+        },
+    ],
+    ids=["dba", "tiers-ceph", "totals"],
+)
+def test_a_demand_file_sized_again_from_the_form_is_the_same_demand(raw):
+    """The form a demand file fills, sent unchanged, sizes that demand (by databases a DBA describes, by
+    tiers, by totals): nothing the file said is lost or replaced by a default."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("d.json", json.dumps(raw).encode(), "application/json")]).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    loaded = at.session_state["size_demand"]
+    at.button(key="FormSubmitter:size_form-Size it").click().run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert json.loads(at.session_state["size_demand"]) == json.loads(loaded)
