@@ -75,7 +75,9 @@ if choice == SIZED and sized:  # SIZED is offered only when there is a sized wor
         state.set_workload(SIZED, sized)
     st.caption(
         "The sized demand's own workload (the Size page's \"Use this design\"): "
-        + fmt.md(_kept(parse_workload(sized)))
+        # the load the page evaluates, on this design's nodes: the sized copy's "29 on the busiest node" stood
+        # beside a verdict of 36 after a node was removed (presales walk 2026-11-30)
+        + fmt.md(_kept(parse_workload(state.workload_json())))
         + '. Pick "custom" to edit it.'
     )
 elif choice == "custom":

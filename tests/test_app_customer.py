@@ -906,3 +906,30 @@ def test_a_demand_file_sized_again_from_the_form_is_the_same_demand(raw):
     at.button(key="FormSubmitter:size_form-Size it").click().run()
     assert not at.exception and not _errors(at), _errors(at)
     assert json.loads(at.session_state["size_demand"]) == json.loads(loaded)
+
+
+def test_the_performance_pages_workload_sentence_follows_the_node_count(demand):
+    """Presales walk 2026-11-30: after "Use this design" (5 nodes) and 4, then 6 nodes on the Design page, the
+    Performance page still said "144 VMs, 29 on the busiest node" beside a verdict of 36, then 24 per node:
+    it described the sized copy of the workload, not the one the page evaluates."""
+    at = _sized()
+    sized = _design(at)
+    total = math.ceil(demand.database_count())
+    for nodes in (sized.nodes - 1, sized.nodes + 1):
+        at.switch_page("hciplan_ui/design_page.py").run()
+        at.number_input(key="d_nodes").set_value(nodes).run()
+        at.switch_page("hciplan_ui/performance_page.py").run()
+        assert not at.exception and not _errors(at), _errors(at)
+        per_node = json.loads(at.session_state["workload_json"])["vms_per_node"]
+        assert per_node == math.ceil(total / nodes)
+        said = _plain(" ".join(c.value for c in at.caption))
+        assert f"{total} VMs, {per_node} on the busiest node" in said, said
+    # another workload, then the sized one again: on this design's nodes, not the sized copy's
+    sized_name = at.selectbox(key="p_workload").value
+    at.selectbox(key="p_workload").select_index(1).run()
+    assert at.selectbox(key="p_workload").value != sized_name
+    at.selectbox(key="p_workload").select_index(0).run()
+    assert at.selectbox(key="p_workload").value == sized_name
+    assert json.loads(at.session_state["workload_json"])["vms_per_node"] == math.ceil(total / (sized.nodes + 1))
+    per_node = math.ceil(total / (sized.nodes + 1))
+    assert f"{total} VMs, {per_node} on the busiest node" in _plain(" ".join(c.value for c in at.caption))
