@@ -297,6 +297,12 @@ def cost_breakdown(cost: dict, key: str) -> None:
 SHORT_LABELS = {"latency": "Latency", "database_cpu": "Cores", "n_plus_one": "N+1", "fault_tolerance": "Failures"}
 
 
+def _down(d: dict) -> str:
+    """The words ", one node down" for a hosting row judged so (the cells read as every node up beside "up to 29 per node";
+    presales walk 2026-11-30)."""
+    return ", one node down" if d.get("one_node_down") else ""
+
+
 def _short(d: dict) -> str:
     """A dimension's figures in a few words (the detail is its help)."""
     k = d["key"]
@@ -320,11 +326,11 @@ def _short(d: dict) -> str:
             return f"each database needs {rate['vcpus_needed']} vCPUs for its rate"
         if d.get("tier_vm_io"):  # the nodes have the vCPUs; one VM of a tier issues too little
             return "a database VM issues too little for its guarantee"
-        return f"{tidy(d['need'])} of {fmt.num(d['have'], 0)} vCPUs per node"
+        return f"{tidy(d['need'])} of {fmt.num(d['have'], 0)} vCPUs per node{_down(d)}"
     if k == "database_cpu":
-        return f"{tidy(d['need'])} of {tidy(d['have'])} cores busy per node"
+        return f"{tidy(d['need'])} of {tidy(d['have'])} cores busy per node{_down(d)}"
     if k == "ram":
-        return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node"
+        return f"{fmt.num(d['need'], 0)} of {fmt.num(d['have'], 0, 'GB')} per node{_down(d)}"
     if k == "n_plus_one" and d.get("asked") is False:
         # "data rebuilt: yes; targets held: yes" for a check that was not made (architect review 2026-11-30)
         return "not asked by the demand"
@@ -460,7 +466,8 @@ def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
     if v is None or not _own_load(v):
         return fmt.hosting_caveat(warnings)
     words = {"vcpus": "too few vCPUs", "database_cpu": "too few cores for the databases' work", "ram": "not enough RAM"}
-    short = [d["key"] for d in v["dimensions"] if d["key"] in words and not d["met"]]
+    # every node up, as the headline is: a row judged with one node down may fail where the nodes all up host the VMs
+    short = [d["key"] for d in v["dimensions"] if d["key"] in words and not d.get("met_all_nodes_up", d["met"])]
     if not short:
         return None
     what = " and ".join(words[c] for c in short)

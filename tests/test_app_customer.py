@@ -156,7 +156,7 @@ def test_vcpu_oversubscription_changes_the_verdict(demand):
     assert not want["met"]
     assert _cells(_verdict_table(at))["vCPUs"] == (
         "not met",
-        f"{tidy(want['need'])} of {want['have']:,.0f} vCPUs per node",
+        f"{tidy(want['need'])} of {want['have']:,.0f} vCPUs per node, one node down",
     )
 
 
@@ -933,3 +933,25 @@ def test_the_performance_pages_workload_sentence_follows_the_node_count(demand):
     assert json.loads(at.session_state["workload_json"])["vms_per_node"] == math.ceil(total / (sized.nodes + 1))
     per_node = math.ceil(total / (sized.nodes + 1))
     assert f"{total} VMs, {per_node} on the busiest node" in _plain(" ".join(c.value for c in at.caption))
+
+
+def test_a_shortfall_with_one_node_down_is_not_a_caveat_on_the_all_nodes_up_headline(demand):
+    """Presales walk 2026-11-30: at one node fewer the Performance page's IOPS headline (every node up) carried "as
+    if the nodes could host the databases: not enough RAM", from the verdict's RAM row, which is judged one node
+    down; every node up, the nodes host the VMs. The row's cell now says "one node down" and the headline has no
+    caveat; the caveat stays where every node up falls short."""
+    at = _sized()
+    sized = _design(at)
+    caveat = "as if the nodes could host the databases"
+    for nodes in range(sized.nodes - 1, 2, -1):
+        at.switch_page("hciplan_ui/design_page.py").run()
+        at.number_input(key="d_nodes").set_value(nodes).run()
+        at.switch_page("hciplan_ui/performance_page.py").run()
+        v = demand_verdict(_design(at), demand)
+        ram = next(d for d in v["dimensions"] if d["key"] == "ram")
+        table = _cells(_verdict_table(at))
+        assert table["RAM"][1].endswith("per node, one node down"), table["RAM"]
+        shown = any(caveat in _plain(m.value) for m in at.markdown) or any(
+            caveat in _plain(c.value) for c in at.caption
+        )
+        assert shown == (not ram["met_all_nodes_up"]), (nodes, ram)

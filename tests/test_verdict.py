@@ -413,3 +413,35 @@ def test_the_growth_rule_is_not_repeated_under_other_rules():
     assert not v["met"] and not v["checks"]["growth"]["passed"]
     assert "growth" not in [f["rule"] for f in v["other_fails"]]
     assert "(the rules" not in v["checks"]["growth"]["reason"]
+
+
+def test_hosting_rows_say_they_are_one_node_down_and_whether_every_node_up_hosts_the_vms(demand, best):
+    """Presales walk 2026-11-30: at one node fewer the RAM row was "1,065 of 1,024 GB per node" (the one-node-down
+    figure) and the Performance page's all-nodes-up headline carried "not enough RAM", where every node up hosts the
+    VMs. Each hosting row says it is judged one node down, and whether every node up hosts the VMs: each judged
+    again on a demand without N+1 (the same design, so the same rule)."""
+    for nodes in range(3, best.nodes + 1):
+        design = best.model_copy(update={"nodes": nodes})
+        rows = {d["key"]: d for d in demand_verdict(design, demand)["dimensions"]}
+        up = {
+            d["key"]: d for d in demand_verdict(design, demand.model_copy(update={"n_plus_one": False}))["dimensions"]
+        }
+        for k in ("vcpus", "ram"):
+            assert rows[k]["one_node_down"] is True and up[k]["one_node_down"] is False
+            assert rows[k]["met_all_nodes_up"] == up[k]["met"] == up[k]["met_all_nodes_up"]
+            assert rows[k]["need"] >= up[k]["need"]  # one node fewer hosts as many VMs on fewer nodes
+    # the case the walk found: RAM short with one node down, met with every node up
+    found = [
+        n
+        for n in range(3, best.nodes + 1)
+        if (
+            r := next(
+                d
+                for d in demand_verdict(best.model_copy(update={"nodes": n}), demand)["dimensions"]
+                if d["key"] == "ram"
+            )
+        )
+        and not r["met"]
+        and r["met_all_nodes_up"]
+    ]
+    assert found, "no node count where RAM is short only with one node down"

@@ -145,6 +145,19 @@ def database_rate(rd: ResolvedDesign, demand: Demand) -> dict | None:
     return rate_carried(rd.design, vm, demand.latency_target_ms)
 
 
+def hosting_met(cn: dict) -> dict[str, bool]:
+    """Whether the nodes host the VMs, per hosting rule (``vcpus``, ``database_cpu`` where the demand gives its
+    databases' rate, ``ram``), from :func:`compute_needs`: one judgement for the rules and for the verdict's
+    view with every node up."""
+    met = {
+        "vcpus": cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9,
+        "ram": cn["ram_gb_per_node_needed"] <= cn["ram_gb_per_node"] + 1e-9,
+    }
+    if "database_cores_per_node_needed" in cn:
+        met["database_cpu"] = cn["database_cores_per_node_needed"] <= cn["database_cores_per_node_available"] + 1e-9
+    return met
+
+
 def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None = None) -> dict:
     """vCPUs and RAM per node the demand needs, and what a node offers."""
     h = hosts(rd.nodes, demand.n_plus_one)
@@ -449,7 +462,7 @@ def check_design(
     cn = compute_needs(rd, demand)
     put(
         "vcpus",
-        cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9,
+        hosting_met(cn)["vcpus"],
         f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
         f" ({n.threads} logical processors x {d.vcpu_oversubscription:g})",
     )
@@ -514,14 +527,14 @@ def check_design(
     if "database_cores_per_node_needed" in cn:
         put(
             "database_cpu",
-            cn["database_cores_per_node_needed"] <= cn["database_cores_per_node_available"] + 1e-9,
+            hosting_met(cn)["database_cpu"],
             database_cpu_reason(cn, n.cores),
         )
     else:
         put("database_cpu", True, NO_DATABASE_RATE)
     put(
         "ram",
-        cn["ram_gb_per_node_needed"] <= n.ram_gb + 1e-9,
+        hosting_met(cn)["ram"],
         f"{cn['ram_gb_per_node_needed']:,.0f} GB per node needed (VMs on {cn['hosts']} hosts + {cn['host_reserve_gb']:g}"
         + (
             f" reserve + {cn['stack_ram_note']})"

@@ -45,7 +45,7 @@ from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
 from planner.physics.capacity import capacity_report
 from planner.physics.rules import rule_of
-from planner.sizing.checks import check_design, database_cpu_reason, limits
+from planner.sizing.checks import check_design, compute_needs, database_cpu_reason, hosting_met, limits
 from planner.sizing.document import customer_text
 from planner.sizing.names import resiliency_words
 
@@ -78,6 +78,8 @@ DIMENSION_RULES = {
 
 #: the report's hosting checks a demand verdict's vCPUs and RAM rows stand for
 HOSTING_CHECKS = ("vcpus", "ram")
+#: the verdict's rows of the nodes hosting the VMs (judged with one node down where N+1 is asked)
+HOSTING_ROWS = ("vcpus", "database_cpu", "ram")
 
 
 def without_hosting_warnings(warnings: list) -> list:
@@ -283,6 +285,18 @@ def demand_verdict(
         f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB per node {on}, "
         f"host and storage reserve ({cn['ram_gb_fixed_per_node']:,.1f} GB) included",
     )
+    # the hosting rows are judged with one node down where the demand asks N+1; the pages' headlines are every node
+    # up, where the same VMs may fit: "not enough RAM" stood on an all-nodes-up figure whose nodes host them
+    # (presales walk 2026-11-30)
+    down = dem.n_plus_one and nodes > 1
+    up = hosting_met(compute_needs(rd, dem.model_copy(update={"n_plus_one": False}))) if down else None
+    vm_ok = all(c["passed"] for c in vm_rules)  # a database VM's own vCPUs: the same with every node up
+    for d in dims:
+        if d["key"] in HOSTING_ROWS:
+            d["one_node_down"] = down
+            d["met_all_nodes_up"] = (
+                d["met"] if up is None else bool(up[d["key"]]) and (vm_ok if d["key"] == "vcpus" else True)
+            )
     if dem.n_plus_one:
         n1 = [checks[r] for r in DIMENSION_RULES["n_plus_one"]]
         row(
