@@ -1184,3 +1184,35 @@ def test_the_log_stream_names_what_sets_its_flush_count():
     assert log_flushes(1000.0, 0.001, 100_000.0)["bound"] == "block"  # 100 MB/s of log in 60 KB blocks
     assert log_flushes(1000.0, 0.01, 100.0)["bound"] == "commits"
     assert log_flushes(10_000.0, 0.01, 100.0, users=2)["bound"] == "users"
+
+
+def test_the_shipped_oltp_calibration_is_what_its_script_fits_today():
+    """DBA walk 2026-11-30: planner/data/oltp-calibration.json was behind its script (its held-out HammerDB i9 check
+    read -12.5 % where the fit of the code as it stood gave -14.3 %), and the fit counted the guest IO CPU at 3 GHz
+    where the Datrium seed design it was fitted for runs at 2.6 GHz, so that seed carried 1.1 % less than its own
+    run. The file is the script's output, and the seed design carries its run's CPU bound exactly."""
+    import importlib.util
+
+    from planner.commercial.database import rate_carried
+    from planner.core.resources import EXAMPLES_DIR, data_path
+    from planner.models.design import load_design
+
+    root = Path(__file__).resolve().parents[1]
+
+    spec = importlib.util.spec_from_file_location("fit_oltp", root / "scripts" / "fit_oltp.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def rounded(x):  # to 9 significant digits: the same fit on another machine's floating point
+        if isinstance(x, float):
+            return float(f"{x:.9g}")
+        if isinstance(x, dict):
+            return {k: rounded(v) for k, v in x.items()}
+        return [rounded(v) for v in x] if isinstance(x, list) else x
+
+    shipped = json.loads(data_path("oltp-calibration.json").read_text())
+    assert rounded(json.loads(json.dumps(mod.fit()))) == rounded(shipped)
+    design = load_design(EXAMPLES_DIR / "seed-datrium-dvx.json")
+    db = Database.model_validate_json((EXAMPLES_DIR / "db-seed-datrium.json").read_text())
+    rate = rate_carried(design, db, 1.0)
+    assert rate["cpu_limited_tpm"] == pytest.approx(db.tpm, rel=1e-9)
