@@ -403,3 +403,15 @@ def test_cost_assumptions_naming_no_catalog_part_or_vendor_are_refused_and_a_ven
     assert rc != 0 and "no part of vendor 'del' in the catalog; closest: dell" in err, err
     rc, _, err = cost({"vendor_discounts_pct": {"Dell": 30, "dell": 20}})
     assert rc != 0 and "given twice with different discounts" in err, err
+
+
+def test_a_demand_of_tiers_with_totals_beside_them_is_refused(tmp_path, capsys):
+    """CLI fuzzing 2026-11-30: {"total_iops": 1000, "capacity_tb": 10, "databases": 10, "tier_counts": {"Standard": 5}}
+    sized the 5 Standard databases (2.5 TB) and proposed a 4 TB design as feasible, the totals dropped unsaid."""
+    from planner.cli import main
+
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps({"total_iops": 1000, "capacity_tb": 10, "databases": 10, "tier_counts": {"Standard": 5}}))
+    assert main(["size", str(f), "--top", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["error: demand: give tier_counts or totals (total_iops, capacity_tb, databases), not both"]

@@ -237,6 +237,11 @@ class Demand(BaseModel):
             raise ValueError("give tier_counts or both total_iops and capacity_tb")
         if self.min_nodes > self.max_nodes:
             raise ValueError("min_nodes must be <= max_nodes")
+        # a demand by tiers with totals beside it sized the tiers and dropped the totals without a word (10 TB asked,
+        # a design of 4 TB "feasible"; CLI fuzzing 2026-11-30)
+        both = [f for f in ("total_iops", "capacity_tb", "databases") if getattr(self, f) is not None]
+        if self.tier_counts is not None and both:
+            raise ValueError(f"give tier_counts or totals ({', '.join(both)}), not both")
         if self.tier_counts is not None:
             names = {t.name for t in self.tierset().tiers}
             for k in self.tier_counts:
