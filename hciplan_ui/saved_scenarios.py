@@ -55,6 +55,9 @@ def _save() -> None:
     except PlannerError as exc:
         _say(False, f"Not saved: {exc}")
     else:
+        # the scenario just saved is the one the buttons below act on (they acted on the list's first: sixteen saves
+        # read "Saved for Crash: s0", and Reopen, Duplicate and Delete took s0; new-user walk 2026-11-30)
+        ss["store_pick"] = e["name"]
         _say(
             True,
             ("Replaced" if replace else "Saved")
@@ -78,7 +81,7 @@ def _duplicate() -> None:
     store = _store()
     try:
         taken = {e["name"] for e in store.list(_customer())}
-        new = str(ss.get("store_name") or "").strip()
+        typed = new = str(ss.get("store_name") or "").strip()
         if not new or new in taken:
             new, i = f"{name} (copy)", 2
             while new in taken:
@@ -88,7 +91,8 @@ def _duplicate() -> None:
         _say(False, f"Not duplicated: {exc}")
     else:
         ss["store_pick"] = new
-        _say(True, f"Duplicated “{name}” as “{new}”.")
+        # a name typed that is taken is said, not passed over (new-user walk 2026-11-30)
+        _say(True, f"Duplicated “{name}” as “{new}”" + (f" (“{typed}” is taken)." if typed and typed != new else "."))
 
 
 def _delete() -> None:
@@ -220,6 +224,16 @@ def _compare(a: str, b: str, customer: str) -> None:
     )
 
 
+def _customer_changed() -> None:
+    """Another customer's list: its first scenario is picked. The customer typed here names the document too when
+    it names none yet: the proposal's box is kept in the session's link, so a reload keeps the customer and the
+    list (new-user walk 2026-11-30: after a reload the box was empty and the list read "No saved scenario without a
+    customer")."""
+    ss.pop("store_pick", None)
+    if not ss.get("report_customer") and ss.get("store_customer"):
+        ss["report_customer"] = ss["store_customer"]
+
+
 def panel() -> None:
     """The section's content."""
     if msg := ss.pop("store_msg", None):
@@ -234,7 +248,12 @@ def panel() -> None:
         # the proposal's customer, typed once: the two boxes asked for the same name, and a reload emptied this
         # one (browser review 2026-11-30)
         ss["store_customer"] = ss["report_customer"]
-    st.text_input("Customer", key="store_customer", help="Scenarios are kept per customer (empty: no customer).")
+    st.text_input(
+        "Customer",
+        key="store_customer",
+        on_change=_customer_changed,
+        help="Scenarios are kept per customer (empty: no customer).",
+    )
     customer = _customer()
     mine = [e for e in everything if e["customer"] == customer]
     others = sorted({e["customer"] for e in everything if e["customer"] != customer})
@@ -250,8 +269,15 @@ def panel() -> None:
         return
     names = [e["name"] for e in mine]
     when = {e["name"]: (e["updated_at"] or "")[:16].replace("T", " ") for e in mine}
-    if ss.get("store_pick") not in names:
+    gone = ss.get("store_pick")
+    if gone not in names:
         ss["store_pick"] = names[0]
+    elif gone is not None:
+        gone = None
+    if gone is not None:
+        # deleted or renamed elsewhere (another browser): the pick moves, and says so, so the buttons below are not
+        # pressed on a scenario nobody chose (new-user walk 2026-11-30: Duplicate copied "plan (copy)")
+        st.warning(f"“{fmt.md(gone)}” is no longer saved here: the list shows “{fmt.md(names[0])}”.")
     # a label is markdown: the customer's name as typed, never a link or italics (UI review 2026-11-29)
     pick = st.selectbox(f"Saved for {fmt.md(customer)}" if customer else "Saved (no customer)", names, key="store_pick")
     broken = {e["name"]: e["unreadable"] for e in mine if e.get("unreadable")}

@@ -435,3 +435,36 @@ def test_the_saved_scenarios_customer_starts_from_the_proposals(monkeypatch, tmp
     assert at.sidebar.text_input(key="store_customer").value == "Contoso Bank"
     at.sidebar.text_input(key="store_customer").set_value("Fabrikam").run()
     assert at.sidebar.text_input(key="store_customer").value == "Fabrikam"  # a name typed here stays
+
+
+def test_saved_scenarios_act_on_the_one_just_saved_and_say_when_the_pick_is_gone(monkeypatch, tmp_path):
+    """New-user walk 2026-11-30: after saving s0, s1, s2 the list still showed s0 (and its time), so Reopen,
+    Duplicate and Delete acted on s0; a scenario deleted in another browser moved the pick to the first without a
+    word, and Duplicate then copied a scenario nobody chose; a taken name typed for Duplicate was passed over
+    unsaid; the customer typed was lost on a reload (it was not in the session's link)."""
+    from planner.store.scenarios import ScenarioStore
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "saved.db"))
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["saved_open"] = True
+    at.run()
+    at.sidebar.text_input(key="store_customer").set_value("Crash").run()
+    assert at.session_state["report_customer"] == "Crash"  # the document's customer: kept in the session's link
+    for name in ("s0", "s1", "s2"):
+        at.sidebar.text_input(key="store_name").set_value(name).run()
+        at.sidebar.button(key="store_save").click().run()
+        assert at.sidebar.selectbox(key="store_pick").value == name
+    at.sidebar.text_input(key="store_name").set_value("s0").run()
+    at.sidebar.button(key="store_duplicate").click().run()
+    said = [re.sub(r"\\(.)", r"\1", s.value) for s in at.sidebar.success]
+    assert said == ["Duplicated “s2” as “s2 (copy)” (“s0” is taken)."], said
+    ScenarioStore().delete("s2 (copy)", "Crash")  # another browser deletes the one picked here
+    at.run()
+    first = ScenarioStore().list("Crash")[0]["name"]
+    said = [re.sub(r"\\(.)", r"\1", w.value) for w in at.sidebar.warning]
+    assert said == [f"“s2 (copy)” is no longer saved here: the list shows “{first}”."], said
+    assert at.sidebar.selectbox(key="store_pick").value == first
+    at.run()
+    assert not at.sidebar.warning  # said once
+    at.sidebar.text_input(key="store_customer").set_value("Other").run()
+    assert not at.sidebar.warning and not at.exception
