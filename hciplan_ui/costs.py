@@ -21,6 +21,7 @@ import streamlit as st
 
 from hciplan_ui import chrome, fmt, inputs, state
 from planner.commercial.pricing import CostAssumptions
+from planner.commercial.tco import rounding_note
 from planner.core.errors import PlannerError
 from planner.core.text import count, sentence, tidy
 from planner.engine.performance import NO_LATENCY_PAST_SATURATION
@@ -264,7 +265,8 @@ def cost_breakdown(cost: dict, key: str) -> None:
     )
     st.markdown(fmt.table(rows))
     st.caption(
-        f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
+        (f"{fmt.md(rounded)}. " if (rounded := rounding_note(cost)) else "")
+        + f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
         "(support, power, rack space, subscriptions) of each month."
         + (" " + " ".join(fmt.md(sentence(n)) for n in cost["notes"]) if cost["notes"] else "")
     )

@@ -955,3 +955,15 @@ def test_a_shortfall_with_one_node_down_is_not_a_caveat_on_the_all_nodes_up_head
             caveat in _plain(c.value) for c in at.caption
         )
         assert shown == (not ram["met_all_nodes_up"]), (nodes, ram)
+
+
+def test_the_cost_table_says_when_its_rounded_lines_do_not_add_up(demand):
+    """Presales walk 2026-11-30: the Size page's cost lines added up to $18,159 beside a total of $18,158."""
+    from planner.commercial.tco import rounding_note
+
+    at = _sized()
+    note = rounding_note(whole_cost(_design(at), demand))
+    assert note is not None  # the walk's case: the sized design's lines do not add up
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    said = _plain(" ".join(c.value for c in at.caption))
+    assert (note is None and "rounded to the dollar" not in said) or (note is not None and note in said)

@@ -378,3 +378,29 @@ def test_a_tier_price_reads_to_the_cent_in_every_format(al_proposal):
         said = f"${pr['price_usd_per_month']:,.2f}"
         for fmt in ("html", "docx"):
             assert said in html.unescape(texts[fmt]), (fmt, name, said)
+
+
+@pytest.mark.parametrize("nodes", [3, 4, 5, 6, 7, 8])
+def test_a_cost_table_whose_rounded_lines_do_not_add_up_says_so_in_the_document(nodes):
+    """Presales walk 2026-11-30: the cost table's monthly lines, each to the dollar, added up to $18,159 beside a
+    total of $18,158, in the page, the PDF and Word, with no word. Where the rounded lines do not add up to the
+    rounded total, one sentence gives both sums (and only then); the document carries it under the table."""
+    from planner.commercial.tco import rounding_note
+    from planner.sizing.document import _cost_blocks
+
+    demand = Demand.model_validate_json((ROOT / "examples" / "demand-200dbs-azure-local.json").read_text())
+    design = load_design(ROOT / "examples" / "sas-4node.json").model_copy(update={"nodes": nodes})
+    cost = whole_cost(design, demand)
+    note = rounding_note(cost)
+    per_month = sum(round(x["usd_per_month"]) for x in cost["lines"])
+    bought = sum(round(x["upfront_usd"]) for x in cost["lines"])
+    adds_up = per_month == round(cost["monthly"]["total_usd_per_month"]) and bought == round(
+        sum(cost["upfront"].values())
+    )
+    assert (note is None) == adds_up
+    if note is not None:
+        assert f"${per_month:,.0f} per month" in note or f"${bought:,.0f} of purchases" in note
+    said = json.dumps(_cost_blocks(cost))
+    assert (note is not None and json.dumps(note)[1:-1] in said) or (
+        note is None and "rounded to the dollar" not in said
+    )

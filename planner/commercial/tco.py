@@ -659,6 +659,36 @@ def whole_cost(
     }
 
 
+def rounding_note(cost: dict) -> str | None:
+    """What a reader adding the cost table's lines finds, when the lines rounded to the dollar do not add up to
+    the total rounded to the dollar: the total is of the exact figures (presales walk 2026-11-30: $7,411 + $372 +
+    $6,962 + $0 + $2,335 + $719 + $360 = $18,159 beside a total of $18,158). None when they add up.
+
+    Parameters
+    ----------
+    cost : dict
+        :func:`whole_cost`'s result (its ``lines``, ``upfront`` and ``monthly``).
+
+    Returns
+    -------
+    str or None
+        One sentence naming the sums as shown [USD], or None.
+    """
+    said = []
+    for key, total, what in (
+        ("upfront_usd", sum(cost["upfront"].values()), "of purchases"),
+        ("usd_per_month", cost["monthly"]["total_usd_per_month"], "per month"),
+    ):
+        shown = sum(round(x[key]) for x in cost["lines"])
+        if shown != round(total):
+            said.append(f"${shown:,.0f} {what} (total ${round(total):,.0f})")
+    if not said:
+        return None
+    return "Each line is rounded to the dollar, the total is of the exact figures: the lines as shown add up to " + (
+        " and ".join(said)
+    )
+
+
 def price_kinds(cost: dict) -> dict:
     """Which lines' prices are quoted, list, street or estimated: ``{kind: [descriptions]}``
     (the cost panel's and the document's price note)."""

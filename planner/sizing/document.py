@@ -22,6 +22,7 @@ import math
 import re
 
 from planner.commercial.prices import KIND_WORDS
+from planner.commercial.tco import rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence, tidy
@@ -563,8 +564,9 @@ def _cost_blocks(cost: dict, title_suffix: str = "") -> list[dict]:
             name="cost" + title_suffix,
         ),
         P(
-            f"Per month spreads purchases over {count(cost['amortisation_months'], 'month')}. Total cost of ownership adds the "
-            "purchases to the running costs (support, power, rack space, subscriptions) of each month:"
+            (f"{rounded}. " if (rounded := rounding_note(cost)) else "")
+            + f"Per month spreads purchases over {count(cost['amortisation_months'], 'month')}. Total cost of ownership "
+            "adds the purchases to the running costs (support, power, rack space, subscriptions) of each month:"
         ),
         TABLE(
             ["Period", "Purchases", "Running costs", "Total cost of ownership"],
