@@ -392,8 +392,14 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         )
         for k, d in zip(labels, dims)
     }
+    figures = {k: _short(d) for k, d in zip(labels, dims)}
+    if v["other_fails"]:
+        # a rule beside the dimensions (mirror volumes for databases, a budget, a vendor's count): every column read
+        # "met" above "not met: the rule 'databases on mirror volumes'" (presales walk 2026-11-30)
+        met["Other rules"] = fmt.Markup(":red[**not\u00a0met**]")
+        figures["Other rules"] = "; ".join(f["title"] for f in v["other_fails"])
     st.markdown(
-        f"**{title}**\n\n" + fmt.table([met, {k: _short(d) for k, d in zip(labels, dims)}]),
+        f"**{title}**\n\n" + fmt.table([met, figures]),
         help=fmt.md(" ".join(f"{d['label']}: {customer_words(d['detail'])}." for d in dims)),
     )
     c = st.columns([1, 3], vertical_alignment="center")

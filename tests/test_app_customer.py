@@ -967,3 +967,19 @@ def test_the_cost_table_says_when_its_rounded_lines_do_not_add_up(demand):
     at.switch_page("hciplan_ui/sizing_page.py").run()
     said = _plain(" ".join(c.value for c in at.caption))
     assert (note is None and "rounded to the dollar" not in said) or (note is not None and note in said)
+
+
+def test_a_rule_beside_the_dimensions_is_a_not_met_column_of_the_verdict_table(demand):
+    """Presales walk 2026-11-30: with dual parity every column of the verdict table read "met" above "not met: the
+    rule 'databases on mirror volumes (parity only if the demand allows it)'". The table gets a column for the other
+    rules, not met, naming them."""
+    at = _sized()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert "Other rules" not in _cells(_verdict_table(at))
+    at.selectbox(key="d_resiliency").set_value("dual-parity").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    v = demand_verdict(_design(at), demand)
+    assert v["other_fails"]
+    cells = _cells(_verdict_table(at))
+    assert cells["Other rules"][0] == "not met"
+    assert all(f["title"] in _plain(cells["Other rules"][1]) for f in v["other_fails"])
