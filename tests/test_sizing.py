@@ -831,3 +831,43 @@ def test_a_demand_of_totals_shares_its_iops_among_its_database_vms():
     assert "below the 25,000 IOPS each database is guaranteed" in best["checks"]["tier_vm_io"]["reason"]
     ok = size(Demand.model_validate(raw | {"vcpus_per_db": 8}), top=1).best
     assert ok["checks"]["tier_vm_io"]["passed"]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        # CLI fuzzing 2026-11-30: 4.8 VMs of 3.6 vCPUs in the sizer, 5 of 4 on the pages: 1,442,275 against 1,452,723
+        {
+            "total_iops": 20000,
+            "capacity_tb": 20,
+            "block_size_kib": 4,
+            "read_fraction": 0.9,
+            "databases": 4,
+            "vcpus_per_db": 16,
+            "ram_gb_per_db": 16,
+            "growth_pct": 20,
+            "n_plus_one": False,
+            "fault_tolerance": "node",
+        },
+        json.loads((EX / "demand-200dbs-azure-local.json").read_text()),
+    ],
+    ids=["totals-4dbs", "tiers-200dbs"],
+)
+def test_sized_figures_are_the_figures_the_pages_evaluate_for_the_same_design(raw, tmp_path, capsys):
+    """What `size` prints for a design is what `evaluate` prints for it under the demand's workload as the pages
+    load it ("Use this design": planner.engine.loads.demand_as_workload), to the last digit."""
+    from planner.cli import main
+    from planner.engine.loads import demand_as_workload
+
+    demand = Demand.model_validate(raw)
+    (tmp_path / "d.json").write_text(json.dumps(raw))
+    assert main(["size", str(tmp_path / "d.json"), "--top", "3"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    for i, alt in enumerate([res["best"], *res["alternatives"]]):
+        (tmp_path / f"x{i}.json").write_text(json.dumps(alt["design"]))
+        w = demand_as_workload(demand, alt["design"]["nodes"])
+        (tmp_path / f"w{i}.json").write_text(w.model_dump_json())
+        assert main(["evaluate", str(tmp_path / f"x{i}.json"), "--workload", str(tmp_path / f"w{i}.json")]) == 0
+        ev = json.loads(capsys.readouterr().out)
+        ev = ev.get("performance", ev)
+        assert (alt["iops_capacity"], alt["vm_latency_ms"]) == (ev["iops_capacity"], ev["vm_latency_ms"])
