@@ -376,7 +376,13 @@ def closed_load_note(
         s = head + (
             f"and {throttle} admits {iops(report.get('iops'))} IOPS of them. The latency "
             f"({ms(report.get('vm_latency_ms'))}) is the admitted IOs'; the IOs held back wait in their VMs, which "
-            "it does not count (as DiskSpd does not)."
+            "it does not count (as DiskSpd does not)"
+            # the whole wait, the library's (the command line's JSON gives it too)
+            + (
+                f": with them an IO waits {ms(report['vm_response_ms'])} in all (Little's law)."
+                if report.get("vm_response_ms") is not None
+                else "."
+            )
         )
     else:
         s = head + (

@@ -309,3 +309,32 @@ def test_a_closed_loads_bands_obey_littles_law(example, profile):
     assert r["iops_low"] * r["vm_latency_ms_high"] / 1e3 <= n * (1 + 1e-9)
     assert r["vm_latency_ms_low"] <= r["vm_latency_ms"] <= r["vm_latency_ms_high"]
     assert r["iops_low"] <= r["iops"] <= r["iops_high"]
+
+
+@pytest.mark.parametrize(
+    ("design", "workload"),
+    [("reference.json", "background-25vms.json"), ("reference.json", None)],
+    ids=["per-vm-iops-limit", "cpu-cap"],
+)
+def test_a_paced_closed_load_gives_its_whole_wait_by_littles_law(design, workload):
+    """CLI fuzzing 2026-11-30: a closed load paced by the CPU cap or a per-VM IOPS limit reported vm_latency_ms 0.43
+    ms for 4,800 IOs in flight at 75,000 IOPS (64 ms by Little's law), with no note: the latency is the admitted IOs',
+    the held-back IOs wait in their VMs. The report now gives the whole wait (vm_response_ms) and says which is
+    which, healthy and one node down; a load that is not paced has neither."""
+    from planner.models.design import load_design
+    from planner.models.workload import load_workload, profiles
+    from planner.results.report import evaluate_report
+
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    w = load_workload(ex / workload) if workload else profiles()["oltp-8k"]
+    rep = evaluate_report(load_design(ex / design), w)
+    assert rep["limited_by"] in ("iops_limit_per_vm", "cpu_utilization_cap")
+    in_flight = w.vms_on(rep["nodes"]) * w.outstanding_per_vm
+    for view in (rep, rep["degraded"]):
+        assert view["vm_response_ms"] == pytest.approx(in_flight / view["iops"] * 1e3)
+        assert view["vm_response_ms"] > view["vm_latency_ms"]
+        assert "vm_response_ms, Little's law" in view["vm_latency_ms_note"]
+    free = evaluate_report(
+        load_design(ex / "reference.json"), profiles()["Peak4kRead"].model_copy(update={"vms_per_node": 1})
+    )
+    assert free["limited_by"] not in ("iops_limit_per_vm", "cpu_utilization_cap") and "vm_response_ms" not in free
