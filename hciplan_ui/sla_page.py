@@ -830,6 +830,18 @@ if tp is not None:
             f"{limit_words(mix['first_to_run_out'])}"
             + (f" ({fmt.md(mix['first_to_run_out_note'])})" if mix.get("first_to_run_out_note") else "")
         )
+        # what this line counts, beside the Size and Design pages' verdict of the same databases: "Fits: storage 80 %"
+        # here and 96 % there read as two answers (presales walk 2026-11-30)
+        sized = Demand.model_validate_json(sized_json) if (sized_json := cost_state.demand_json()) else None
+        grown = (
+            f"; the sized demand adds its {sized.growth_pct:g} % growth, which the Size and Design pages count"
+            if sized is not None and sized.growth_pct and sized.tier_counts
+            else ""
+        )
+        st.caption(
+            f"The counts as typed{', with one node down' if n1 else ''}{grown}. Capacity, vCPUs and RAM are pools "
+            "of the whole cluster here; the Size and Design pages place whole VMs on the busiest node."
+        )
     if not state.presenter():
         e = st.columns(2)
         e[0].download_button("Tier prices CSV", export.to_csv(csv_rows), file_name="tier_prices.csv", mime="text/csv")

@@ -983,3 +983,17 @@ def test_a_rule_beside_the_dimensions_is_a_not_met_column_of_the_verdict_table(d
     cells = _cells(_verdict_table(at))
     assert cells["Other rules"][0] == "not met"
     assert all(f["title"] in _plain(cells["Other rules"][1]) for f in v["other_fails"])
+
+
+def test_the_sla_pages_tier_mix_line_says_what_it_counts_beside_the_sized_demand():
+    """Presales walk 2026-11-30: the SLA page's "Fits: storage capacity 80 %, vCPUs 22 %, RAM 65 %" for 70/30/15/5
+    stood beside the Size and Design pages' 96 % of storage and 88 % of a node's RAM for the same databases: the
+    line counts today's databases as pools of the cluster, they count the grown demand as whole VMs on the busiest
+    node. The line says so."""
+    at = _sized()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.number_input(key="mix_Standard").set_value(70).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    said = _plain(" ".join(c.value for c in at.caption))
+    assert "The counts as typed, with one node down; the sized demand adds its 20 % growth" in said, said
+    assert "pools of the whole cluster here; the Size and Design pages place whole VMs on the busiest node" in said
