@@ -10,8 +10,9 @@ import math
 import re
 
 from planner.core.errors import plain_message
-from planner.core.text import count, cut, first_upper
+from planner.core.text import count, first_upper
 from planner.physics.capacity import usable_one_node_down_tb
+from planner.physics.endurance import life_words
 from planner.sizing.words import customer_words
 
 DASH = "–"
@@ -248,12 +249,12 @@ def _bare(s: str) -> str:
 
 
 def years(x) -> str:
-    """A span in years, cut short as the endurance warning cuts it (2.695 read "2.7 years" above "run out in 2.6
-    years"; verification walk 2026-11-30)."""
+    """A drive's life as the endurance warning says it, by one rule (:func:`planner.physics.endurance.life_words`):
+    cut short, in months or days under a year (2.695 read "2.7 years" above "run out in 2.6 years", verification
+    walk 2026-11-30; 0.4726 read "0.4 years" beside "run out in 5.6 months", new-user walk)."""
     if x is None or not math.isfinite(float(x)):
         return DASH
-    d = 1 if x < 100 else 0
-    return num(cut(float(x), d), d, "years")
+    return life_words(float(x))
 
 
 #: Readable names for the model's keys, shown in tables and charts.

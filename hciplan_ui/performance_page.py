@@ -276,7 +276,7 @@ st.metric(
     "Capacity drive endurance at this load" + (" (healthy)" if degraded else ""),
     fmt.years(years) if years is not None else "never wears out",
     help=rep.get("endurance_note")
-    or "years until the drives' rated writes (DWPD × capacity × warranty) are "
+    or "how long until the drives' rated writes (DWPD × capacity × warranty) are "
     "used by the backend writes of this workload",
 )
 

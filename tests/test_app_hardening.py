@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 import json
-import math
 import re
 import zlib
 from pathlib import Path
@@ -211,15 +210,19 @@ def test_degraded_mode_shows_only_degraded_numbers():
 def test_endurance_is_shown(workload):
     from planner.models.design import parse_design
     from planner.models.workload import profiles
+    from planner.physics.endurance import life_words
     from planner.results.report import evaluate_report
 
     rep = evaluate_report(parse_design(REF), profiles()[workload])
     at = _app().switch_page("hciplan_ui/performance_page.py").run()
     at.selectbox(key="p_workload").set_value(workload).run()
     shown = _metric(at, "Capacity drive endurance at this load")
-    # cut short, as the endurance warning says it (a life is never rounded up; verification walk 2026-11-30)
+    # cut short and in the unit the endurance warning says it (a life is never rounded up; verification walk
+    # 2026-11-30; "0.4 years" beside "run out in 5.6 months", new-user walk)
     y = rep["endurance_years"]
-    assert shown == ("never wears out" if y is None else f"{math.floor(y * 10) / 10:,.1f} years")
+    assert shown == ("never wears out" if y is None else life_words(y))
+    if w := next((w for w in rep["warnings"] if w.get("check") == "drive_endurance"), None):
+        assert f"run out in {shown} " in w["message"]
 
 
 RAW_NUMBER = re.compile(r"^-?\d+\.\d{4,}$|\b\d+(\.\d+)?e[+-]\d+\b|^(None|nan|inf)$", re.I)

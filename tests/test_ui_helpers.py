@@ -37,7 +37,7 @@ def test_numbers_have_separators_and_sensible_precision(x, shown):
 def test_units_and_bands():
     assert fmt.ms(0.46292) == "0.463 ms" and fmt.ms(12.345) == "12.3 ms" and fmt.ms(None) == "–"
     assert fmt.tb(8.9973) == "9.00 TB" and fmt.usd(105671.2) == "$105,671" and fmt.usd(-5) == "-$5"
-    assert fmt.pct(0.255) == "26 %" and fmt.years(0.4288) == "0.4 years" and fmt.years(None) == "–"
+    assert fmt.pct(0.255) == "26 %" and fmt.years(0.4288) == "5.1 months" and fmt.years(None) == "–"
     assert fmt.band(576647, 549243, 646156) == "576,647 (549,243–646,156)"
     assert fmt.span(0.142, 0.166, fmt.ms) == "0.142–0.166 ms"
     # one precision for both ends, the high end's ("band 5.018–12.8 ms"; browser review 2026-11-29), unless the
@@ -519,3 +519,14 @@ def test_a_drive_life_reads_the_same_in_the_metric_and_the_warning():
 
     assert years(2.695) == "2.6 years" and years(2.96) == "2.9 years" and years(150.7) == "150 years"
     assert "run out in 2.6 years" in endurance_warning(2.695, 5.0, 36)["message"]
+
+
+def test_a_drive_life_under_a_year_reads_in_the_warnings_unit():
+    """New-user walk: the reference cluster under oltp-8k (0.4726 years) showed "Capacity drive endurance at this
+    load 0.4 years" beside "rated writes run out in 5.6 months". Both now say the warning's unit, both cut short."""
+    from hciplan_ui.fmt import years
+    from planner.physics.endurance import endurance_warning
+
+    for life, said in ((0.47256, "5.6 months"), (0.09, "1.0 months"), (0.05, "18 days"), (1.0, "1.0 years")):
+        assert years(life) == said
+        assert f"run out in {said} " in endurance_warning(life, 5.0, 36)["message"]

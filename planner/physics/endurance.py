@@ -54,11 +54,14 @@ def years_to_wear_out(
         return np.where(per_day > 0, rated_writes_tb(dwpd, capacity_tb, warranty_years) / (per_day * 365.0), np.inf)
 
 
-def _span(years: float) -> str:
-    """A time in the unit a reader thinks in: "2.5 years", "7.9 months", "24 days", cut short, not rounded: a
-    life of 2.96 years "before the 3 years" read "run out in 3.0 years" (architect review 2026-11-30)."""
+def life_words(years: float) -> str:
+    """A drive's life [years] in the unit a reader thinks in: "2.5 years", "150 years", "7.9 months", "24 days",
+    cut short, not rounded: a life of 2.96 years "before the 3 years" read "run out in 3.0 years" (architect review
+    2026-11-30). One rule for the warning and the Performance page's metric, which said "0.4 years" beside "run
+    out in 5.6 months" (new-user walk)."""
     if years >= 1.0:
-        return f"{cut(years):,.1f} years"
+        d = 1 if years < 100 else 0
+        return f"{cut(years, d):,.{d}f} years"
     if years * 12.0 >= 1.0:
         return f"{cut(years * 12.0):.1f} months"
     return f"{cut(max(years * 365.25, 0.0), 0):.0f} days"
@@ -87,7 +90,7 @@ def endurance_warning(
         "check": "drive_endurance",
         "case": "healthy",
         "kind": "recommendation",
-        "message": f"the capacity drives' rated writes run out in {_span(years)} if this load runs around the "
+        "message": f"the capacity drives' rated writes run out in {life_words(years)} if this load runs around the "
         f"clock, before the {service:g} years the costs spread the purchase over (their warranty: "
         f"{warranty_years:g} years): drives of more writes per day, or more drives",
     }
