@@ -974,7 +974,11 @@ def test_a_total_cost_of_ownership_says_it_leaves_out_drives_that_wear_out_withi
     years = p["report"]["endurance_years"]
     assert years < 3
     text = json.dumps(document(p))
-    assert f"their rated writes last about {years:,.1f} years" in text
+    # as the Performance page says a drive's life (planner.physics.endurance.life_words: "5.6 months", not "0.5 years")
+    from planner.physics.endurance import life_words
+
+    assert f"their rated writes last about {life_words(years)}" in text and years < 1 and "months" in life_words(years)
+    assert f'Drive endurance at this write load", "{life_words(years)}' in text
     assert "the 3- and 5-year totals leave out replacing them" in text
     long_lived = build(design, profiles()["oltp-8k"].model_copy(update={"read_fraction": 1.0}))
     assert "their rated writes last about" not in json.dumps(document(long_lived))

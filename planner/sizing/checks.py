@@ -31,7 +31,7 @@ from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost
 from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
 from planner.core.errors import PlannerError
-from planner.core.text import count, cut, tidy
+from planner.core.text import count, tidy
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
@@ -44,7 +44,7 @@ from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report, in_domain_rebuild_words
 from planner.physics.cpu import guest_us_per_io
-from planner.physics.endurance import years_to_wear_out
+from planner.physics.endurance import life_words, years_to_wear_out
 from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 from planner.sizing.names import resiliency_words
@@ -454,7 +454,7 @@ def check_design(
         endu >= a.amortisation_months / 12.0,
         # at which load: the Design page's "2.0 years if this load runs around the clock" (its own workload) stood
         # beside "0.9 years" here (architect review 2026-11-30)
-        f"{cut(endu):,.1f} years of rated writes ({n.drive.endurance_dwpd:g} DWPD) with every "
+        f"{life_words(endu)} of rated writes ({n.drive.endurance_dwpd:g} DWPD) with every "
         f"database writing at its guaranteed IOPS around the clock vs {a.amortisation_months} months"
         if math.isfinite(endu)
         else "no writes",

@@ -29,6 +29,7 @@ from planner.core.text import and_list, count, first_upper, sentence, tidy
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
+from planner.physics.endurance import life_words
 from planner.results.report import VSAN_MIN_BAND, VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
 from planner.results.uncertainty import band_short_of
 from planner.sizing.checks import p99_over_mean_targets
@@ -618,7 +619,7 @@ def _drive_wear_note(rep: dict, cost: dict, written_at: str = "your databases' g
     )
     return (
         f"These totals buy the capacity drives once. Written at {written_at} around the clock, "
-        f"their rated writes last about {years:,.1f} years, so {which} out replacing them (over {longest} years: "
+        f"their rated writes last about {life_words(years)}, so {which} out replacing them (over {longest} years: "
         f"{'once' if times == 1 else f'{times} times'}, about {usd(drives)} each time at today's prices), or "
         "choosing drives rated for more writes per day."
     )
@@ -767,7 +768,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ("What limits throughput", bottleneck_words(rep, BOTTLENECK_WORDS, "nothing yet ({what}: {pct} % busy)")),
     ]
     if rep.get("endurance_years") is not None:
-        perf.append(("Drive endurance at this write load", f"{rep['endurance_years']:,.1f} years"))
+        perf.append(("Drive endurance at this write load", life_words(rep["endurance_years"])))
     dg = rep.get("degraded")
     if dg and dg.get("io_stops"):
         perf.append(("With one server down", "the cluster stops serving IO until the server returns"))
