@@ -862,6 +862,28 @@ def test_the_users_bound_is_littles_law_at_its_own_rate(capsys):
     assert x * response_time_s(d, 1e-3, 8, x, 5.0, 5.0) == pytest.approx(20, rel=1e-6)
 
 
+def test_a_database_that_does_not_fit_never_reads_as_the_usable_capacity(capsys, tmp_path):
+    """DBA walk 2026-11-30: `sla examples/reference.json` with a 3,000 GB database said "3 databases of 3.00 TB
+    (9.00 TB) do not fit in the storage's usable 9.00 TB" (usable: 8.997 TB). Where the two figures compared round
+    equal, they are shown with the digits that tell them apart: the capacity's note, the guarantee's and
+    `compare --database`'s."""
+    from planner.core.text import decimals_apart
+
+    assert decimals_apart(9.0, 8.997) == 3 and decimals_apart(27.0, 8.997) == 2 and decimals_apart(1.0, 1.0) == 6
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps({"name": "big", "size_gb": 3000, "buffer_pool_gb": 128, "nopm": 200_000}))
+    assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
+    note = json.loads(capsys.readouterr().out)["database_capacity"]["binding_note"]
+    assert re.match(r"3 databases of 3\.000 TB \(9\.000 TB\) do not fit in the storage's usable 8\.99\d TB", note), note
+    f.write_text(json.dumps({"name": "big", "size_gb": 8999, "buffer_pool_gb": 128, "nopm": 2000}))
+    assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
+    g = json.loads(capsys.readouterr().out)["guarantee"]["note"]
+    assert g.startswith("8.999 TB does not fit: usable 8.99"), g
+    assert main(["compare", str(EX / "reference.json"), "--database", str(f)]) == 0
+    (w,) = [w for w in json.loads(capsys.readouterr().out)[0]["warnings"] if "does not fit" in w]
+    assert w.startswith("the database (8.999 TB) does not fit in the design's usable 8.99"), w
+
+
 def test_the_most_a_design_sustains_of_a_database_it_cannot_hold_or_run(capsys):
     """CLI review 2026-11-29: on the DL580 with RAID 1 (0.12 TB usable) `sla --database db-seed-datrium`
     (0.5 TB) gave 49,896 TPM beside the guarantee's "does not fit"; the DataON database's 48 vCPUs ran as 48

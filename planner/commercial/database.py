@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 
 from planner.core.errors import PlannerError
-from planner.core.text import count
+from planner.core.text import count, decimals_apart
 from planner.engine.performance import PACING_POLICIES, station_words
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
@@ -622,11 +622,14 @@ def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) 
     usable = usable_short_of(rep, need)
     if usable is None:
         return out
+    # the need and the usable capacity with the digits that tell them apart: "(9.00 TB) do not fit in the
+    # storage's usable 9.00 TB" was 9 TB against 8.997 (DBA walk 2026-11-30)
+    n = decimals_apart(need, usable)
     why = (
-        f"a {size_tb:,.2f} TB database does not fit"
+        f"a {need:,.{n}f} TB database does not fit"
         if servers == 1
-        else f"{servers} databases of {size_tb:,.2f} TB ({need:,.2f} TB) do not fit"
-    ) + f" in the storage's usable {usable:,.2f} TB: no rate is sustained"
+        else f"{servers} databases of {size_tb:,.{n}f} TB ({need:,.{n}f} TB) do not fit"
+    ) + f" in the storage's usable {usable:,.{n}f} TB: no rate is sustained"
     # the figures at a rate go with it: "no rate is sustained" stood beside 74,313 IOPS and the vCPUs 41 % busy
     # (CLI review 2026-11-30)
     at_rate = [

@@ -38,6 +38,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from planner.commercial.database import runnable_vcpus, vcpu_share_iops
+from planner.core.text import decimals_apart
 from planner.engine.architectures.open_load import OpenLoadModel, open_load_model
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
@@ -421,6 +422,7 @@ def _points(
     usable = site.usable_down_tb if n_plus_one else site.usable_tb
     bg_tb = (bg.working_set_gb_per_vm * vms_bg / 1000.0) if bg else 0.0
     if db.size_tb > usable - bg_tb:
+        n = decimals_apart(db.size_tb, usable - bg_tb)
         return [
             dict(
                 g=0.0,
@@ -428,9 +430,10 @@ def _points(
                 lat=None,
                 x_bg=float(x),
                 bounds={"capacity": 0.0},
-                note=f"{db.size_tb:g} TB does not fit: usable {usable:.2f} TB"
+                # with the digits that tell the size from the room beside the other tenants (DBA walk 2026-11-30)
+                note=f"{db.size_tb:,.{n}f} TB does not fit: usable {usable:,.{n}f} TB"
                 + (" with one node down" if n_plus_one and usable < site.usable_tb else "")
-                + f", other tenants {bg_tb:.2f} TB",
+                + f", other tenants {bg_tb:,.{n}f} TB",
                 lat_note="the database does not fit: no load to give a latency for",
             )
             for x in x_bg

@@ -60,3 +60,23 @@ def cut(x: float, decimals: int = 1) -> float:
     limit ("run out in 3.0 years ... before the 3 years" of 2.96 years; architect review 2026-11-30). One rule
     for the endurance warning, the sizer's endurance rule and the pages' drive life."""
     return math.floor(x * 10.0**decimals) / 10.0**decimals
+
+
+def decimals_apart(a: float, b: float, digits: int = 2, most: int = 6) -> int:
+    """The fewest decimals, at least ``digits`` and at most ``most``, at which ``a`` and ``b`` read
+    differently [-]: two figures compared never read as equal unless they are ("3 databases of 3.00 TB
+    (9.00 TB) do not fit in the storage's usable 9.00 TB" of 8.997 TB; DBA walk 2026-11-30).
+
+    Parameters
+    ----------
+    a, b : float
+        The two figures compared, in one unit.
+    digits : int
+        The decimals shown when they already differ at them [-].
+    most : int
+        The most decimals shown: figures equal to that many read equal [-].
+    """
+    for n in range(digits, most):
+        if f"{a:.{n}f}" != f"{b:.{n}f}":
+            return n
+    return most

@@ -8,6 +8,7 @@ of its peak demand, ``--mean`` for the mean).
 
 from __future__ import annotations
 
+from planner.core.text import decimals_apart
 from planner.engine.performance import PAST_SATURATION_NOTE
 
 #: the keys of a report the comparison keeps (``--full`` prints whole reports)
@@ -89,12 +90,13 @@ def compare(designs, workload, catalog=None, full: bool = False, data_tb: float 
             # a VM with nothing to do, against `sla`'s binding "vm_vcpu_share" (CLI review 2026-11-30)
             r.get("utilization", {}).pop("vm_vcpu", None)
             if (usable := usable_short_of(r, data_tb)) is not None:
+                n = decimals_apart(data_tb, usable)  # never "1.00 TB does not fit in 1.00 TB"
                 r.setdefault("warnings", []).append(
                     {
                         "check": "database_fits",
                         "case": "healthy",
-                        "message": f"the database ({data_tb:,.2f} TB) does not fit in the design's usable "
-                        f"{usable:,.2f} TB: the figures are of its IO alone",
+                        "message": f"the database ({data_tb:,.{n}f} TB) does not fit in the design's usable "
+                        f"{usable:,.{n}f} TB: the figures are of its IO alone",
                     }
                 )
     return reports if full else [summarise(r) for r in reports]
