@@ -325,7 +325,7 @@ def _short(d: dict) -> str:
     if k == "vcpus":
         rate = d.get("database_rate")
         if rate and not rate["carried"]:  # the nodes have the vCPUs; each database's own are too few
-            return f"each database needs {rate['vcpus_needed']} vCPUs for its rate"
+            return f"each database needs {rate['needs']} for its rate"
         if d.get("tier_vm_io"):  # the nodes have the vCPUs; one VM of a tier issues too little
             return "a database VM issues too little for its guarantee"
         return f"{tidy(d['need'])} of {fmt.num(d['have'], 0)} vCPUs per node{_down(d)}"

@@ -466,15 +466,9 @@ with st.container():
                 if not need["rate"]["carried"]:
                     r = need["rate"]
                     st.warning(
-                        fmt.md(
-                            first_upper(r["note"])
-                            # no VM of the server carries it: a vCPU count past the host read as one to buy
-                            + (
-                                f"; {r['vcpus_needed_note']}."
-                                if r.get("vcpus_needed_note")
-                                else f"; at this rate it needs at least {r['vcpus_needed']} vCPUs."
-                            )
-                        ),
+                        # what the resource that binds needs (the library's words): "it needs at least 13 vCPUs"
+                        # beside 16 vCPUs its one virtual user held back (DBA walk 2026-11-30)
+                        fmt.md(first_upper(r["note"]) + f"; at this rate it needs {r['needs']}."),
                         icon=":material/warning:",
                     )
                 # what "met" asks against the most the design sustains below (one database per server, its vCPUs

@@ -428,6 +428,22 @@ def test_the_sla_page_says_how_many_vcpus_a_database_needs_for_its_rate():
     assert not rate_carried(design, db.model_copy(update={"vcpus": need - 1}), 1.0)["carried"]
 
 
+def test_the_sla_page_names_the_virtual_users_not_the_vcpus_when_the_users_bind():
+    """DBA walk 2026-11-30: a database of 200,000 NOPM and 1 virtual user, sent from the Compare page, got "with 1
+    virtual user it reaches at most 32,874 TPM at 1 ms IO (Little's law); at this rate it needs at least 13 vCPUs"
+    on a VM of 16 vCPUs that carry 612,216 TPM: only the user binds. The warning now says the virtual users it
+    needs (rate_carried's users_needed), and no vCPUs."""
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+    at.number_input(key="db_rate").set_value(200_000.0)
+    at.number_input(key="db_virtual_users").set_value(1).run()
+    at.button(key="db_to_sla").click().run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = next(w.value for w in at.warning if "reaches at most" in w.value)
+    assert "vCPUs." not in said and re.search(r"it needs at least \d+ virtual users\.$", said), said
+
+
 def test_using_a_design_sized_for_a_described_database_puts_that_database_on_the_sla_page():
     """Browser review 2026-11-28: after sizing 100 databases of 50 GB at 5,000 NOPM and "Use this design",
     the SLA page opened on its IO mode, and its DBA mode showed its own 1,000 GB / 200,000 NOPM / 16 vCPU

@@ -840,6 +840,40 @@ def test_sla_page_says_no_latency_at_a_saturated_maximum_on_a_ceph_design():
     assert any("grows without bound" in c.value for c in at.caption)
 
 
+def test_a_rate_its_users_hold_back_asks_for_users_not_vcpus():
+    """DBA walk 2026-11-30: 1 virtual user at 200,000 NOPM on a 16-vCPU VM that carries 612,216 TPM was told "at
+    this rate it needs at least 13 vCPUs" (the SLA page) and "each database needs at least N vCPUs" (the sizer's
+    database_vm_rate): only the user binds. rate_carried says which binds, and what it needs: the fewest users that
+    reach the rate at the same latency (Little's law), N carrying it and N - 1 not."""
+    from planner.commercial.database import rate_carried
+    from planner.models.design import load_design
+
+    design = load_design(EX / "reference.json")
+    one = db(virtual_users=1)
+    r = rate_carried(design, one, 1.0)
+    assert not r["carried"] and r["cpu_limited_tpm"] > r["asked_tpm"] > r["users_limited_tpm"]
+    assert r["binding"] == ["virtual_users"] and "vCPU" not in r["needs"]
+    n = r["users_needed"]
+    assert n > 1 and r["needs"] == f"at least {n} virtual users"
+    assert rate_carried(design, one.model_copy(update={"virtual_users": n}), 1.0)["carried"]
+    assert not rate_carried(design, one.model_copy(update={"virtual_users": n - 1}), 1.0)["carried"]
+    # the vCPUs binding: they are what it needs, and no users
+    cpu = rate_carried(design, db(vcpus=4), 1.0)
+    assert cpu["binding"] == ["vcpus"] and cpu["needs"].startswith(f"at least {cpu['vcpus_needed']} vCPUs")
+    # the sizer's rule says the same
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    d = Demand.model_validate(
+        json.loads((EX / "demand-hammerdb.json").read_text())
+        | {"database": {"name": "x", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 20_000, "virtual_users": 1}}
+    )
+    res = size(d, top=1)
+    reason = res.best["checks"]["database_vm_rate"]["reason"]
+    assert re.search(r"each database needs at least \d+ virtual users$", reason), reason
+    assert "give each database at least" in res.explanation and "vCPU oversubscription" not in res.explanation
+
+
 def test_the_users_bound_is_littles_law_at_its_own_rate(capsys):
     """CLI review 2026-11-29: `sla seed-datrium-dvx --database db-seed-datrium` said 500 users reach at most
     941,770 TPM, taking their response time at the asked rate, past the vCPUs' bound (99.9 % busy: a 30 ms CPU

@@ -517,12 +517,9 @@ def check_design(
         rate is None or rate["carried"],
         NO_DATABASE
         if rate is None
-        else rate["note"]
-        + (
-            ""
-            if rate["carried"]
-            else f": each database needs at least {rate['vcpus_needed']} vCPUs at this vCPU oversubscription"
-        ),
+        # what the resource that binds needs: vCPUs were said where its virtual users held it back (DBA walk
+        # 2026-11-30)
+        else rate["note"] + ("" if rate["carried"] else f": each database needs {rate['needs']}"),
     )
     if "database_cores_per_node_needed" in cn:
         put(

@@ -500,7 +500,7 @@ def _meets(p: dict) -> list[list[str]]:
         if rate and not rate["carried"]:
             # the vCPUs the databases need for their rate, not the nodes' room: "NOT met, room to grow 10.67x" said
             # nothing of why (browser review 2026-11-29)
-            head = f"each database needs {rate['vcpus_needed']} vCPUs for its transaction rate"
+            head = f"each database needs {rate['needs']} for its transaction rate"
         elif k == "vcpus" and (met_by.get(k) or {}).get("tier_vm_io"):
             head = "a database VM cannot issue its guarantee"
         lat = met_by.get(k) if k == "latency" else None

@@ -1257,8 +1257,9 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         # the demand's own VM is too small for its rate, which no part choice here changes: the Size page
         # showed the best design beside "not met: vCPUs" with no word why (browser review 2026-11-29)
         expl = (expl + "; " if expl else "") + (
-            f"{rate['note']} on the best design: give each database at least {rate['vcpus_needed']} vCPUs at this "
-            "vCPU oversubscription (or plan a lower one), then size again; the storage figures do not show it"
+            f"{rate['note']} on the best design: give each database {rate['needs']}"
+            + (" (or plan a lower vCPU oversubscription)" if "vcpus" in rate["binding"] else "")
+            + ", then size again; the storage figures do not show it"
         )
     if best is not None and "tier_vm_io" in best["fails"]:
         # no hardware here makes one VM issue more: said, as the database VM's own vCPUs are (verification walk
