@@ -874,6 +874,42 @@ def test_a_rate_its_users_hold_back_asks_for_users_not_vcpus():
     assert "give each database at least" in res.explanation and "vCPU oversubscription" not in res.explanation
 
 
+def test_one_databases_users_bound_is_one_function_and_each_figure_says_what_it_counts(capsys, tmp_path):
+    """DBA walk 2026-11-30: one database (1 virtual user, 200,000 NOPM) read "at most 33,785 TPM when an IO takes
+    1 ms" in `db-io`, "at most 32,874 TPM at 1 ms IO" in `sla --database` and 58,711 TPM a server in its
+    database_capacity, with no word why. The two "1 ms" figures are one function's (users_limited_tps): `db-io` has
+    no design, so no clock for the guest IO stack's CPU and the VM's vCPUs whole; the guarantee counts both; each
+    says so. The capacity takes the design's modelled latency, and says that."""
+    from planner.commercial.database import guest_us_per_io, users_limited_tps
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design
+    from planner.models.params import default_params
+
+    one = {"name": "one", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 200_000, "virtual_users": 1}
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps(one))
+    d = io_demand(Database.model_validate(one), log_write_latency_ms=1.0)
+    assert main(["db-io", str(f)]) == 0
+    (warn,) = json.loads(capsys.readouterr().out)["warnings"]
+    alone = users_limited_tps(Database.model_validate(one), d, 1.0, 16, 0.0) * 60
+    assert f"reaches at most {alone:,.0f} TPM when an IO takes 1 ms" in warn
+    assert "the default 16 vCPUs (give vcpus), the guest IO stack's not counted" in warn, warn
+    args = ["sla", str(EX / "reference.json"), "--database", str(f), "--vcpu-oversubscription", "1"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    rate, cap = out["rate"], out["database_capacity"]
+    design = load_design(EX / "reference.json")
+    guest = guest_us_per_io(design, load_catalog(), default_params())
+    assert rate["users_limited_tpm"] == pytest.approx(
+        users_limited_tps(Database.model_validate(one), d, 1.0, 16, guest) * 60, rel=1e-12
+    )
+    assert rate["users_limited_tpm"] < alone  # the guest IO stack's CPU, counted here, lengthens each call
+    assert "counted with the guest IO stack's on its 16 vCPUs" in rate["note"], rate["note"]
+    assert cap["binding"] == "virtual_users" and cap["per_server_tpm"] > alone
+    assert cap["binding_note"].startswith("1 virtual user with no think time"), cap["binding_note"]
+    assert f"at the design's modelled latency ({cap['vm_read_latency_ms']:.3f} ms a read" in cap["binding_note"]
+
+
 def test_the_users_bound_is_littles_law_at_its_own_rate(capsys):
     """CLI review 2026-11-29: `sla seed-datrium-dvx --database db-seed-datrium` said 500 users reach at most
     941,770 TPM, taking their response time at the asked rate, past the vCPUs' bound (99.9 % busy: a 30 ms CPU
