@@ -444,6 +444,27 @@ def test_the_sla_page_names_the_virtual_users_not_the_vcpus_when_the_users_bind(
     assert "vCPUs." not in said and re.search(r"it needs at least \d+ virtual users\.$", said), said
 
 
+def test_the_compare_pages_database_gives_the_warnings_db_io_gives():
+    """DBA walk 2026-11-30: 1 virtual user at 200,000 NOPM showed "7,744 transactions/s ... evaluated as an open
+    load" and nothing else, where `db-io` warned that 1 user reaches at most ~33,785 TPM; the log row read "7.1
+    flushes in flight" with 1 user. The page shows the library's list (database_warnings), the one `db-io` prints,
+    with the vCPUs it assumed said as a default."""
+    from planner.commercial.database import database_warnings
+    from planner.models.database import Database, io_demand
+
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+    at.number_input(key="db_rate").set_value(200_000.0)
+    at.number_input(key="db_virtual_users").set_value(1).run()
+    assert not at.exception, [e.value for e in at.exception]
+    db = Database(name="database", size_gb=1000, buffer_pool_gb=128, nopm=200_000, virtual_users=1)
+    want = database_warnings(db, io_demand(db), unset_vcpus="the SLA page sets them")
+    shown = [w.value.replace("\\", "").replace("\u2060", "") for w in at.warning]  # Markdown's escapes aside
+    assert want and all(any(first_upper(x) in w for w in shown) for x in want), (want, shown)
+    said = next(w for w in shown if "reaches at most" in w)
+    assert "the default 16 vCPUs (the SLA page sets them)" in said and "give vcpus" not in said, said
+
+
 def test_using_a_design_sized_for_a_described_database_puts_that_database_on_the_sla_page():
     """Browser review 2026-11-28: after sizing 100 databases of 50 GB at 5,000 NOPM and "Use this design",
     the SLA page opened on its IO mode, and its DBA mode showed its own 1,000 GB / 200,000 NOPM / 16 vCPU

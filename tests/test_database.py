@@ -1131,7 +1131,7 @@ def test_db_io_says_the_cores_its_rate_keeps_busy(tmp_path, capsys):
     f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 128, "nopm": 1e9}))
     assert main(["db-io", str(f)]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["sql_server_cores_busy"] > 16 and "more than the VM's 16 vCPUs" in out["warnings"][0]
+    assert out["sql_server_cores_busy"] > 16 and "more than the default 16 vCPUs (give vcpus)" in out["warnings"][0]
     assert main(["db-io", "examples/db-oltp-hammerdb.json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["sql_server_cores_busy"] < 16 and out["warnings"] == []
@@ -1157,6 +1157,30 @@ def test_db_io_warns_of_a_rate_its_users_or_its_log_cannot_make(tmp_path, capsys
     f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 64, "nopm": 200_000, "virtual_users": 500}))
     assert main(["db-io", str(f)]) == 0
     assert json.loads(capsys.readouterr().out)["warnings"] == []
+
+
+def test_db_io_and_the_compare_page_share_one_list_of_warnings(tmp_path, capsys):
+    """DBA walk 2026-11-30: the Compare page gave none of the warnings `db-io` gives of the same database (1 virtual
+    user at 200,000 NOPM), and `db-io` said "against the database VM's 16 vCPUs" of a description that gave none. One
+    library list (database_warnings) for both; a default count of vCPUs is said as one; the log stream says 7.1
+    flushes in flight are more than 1 user keeps."""
+    from planner.commercial.database import database_warnings
+
+    one = {"name": "one", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 200_000, "virtual_users": 1}
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps(one))
+    assert main(["db-io", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    dbo = Database.model_validate(one)
+    assert out["warnings"] == database_warnings(dbo, io_demand(dbo)) and len(out["warnings"]) == 1
+    assert out["sql_server_cores_busy_note"].endswith("against the default 16 vCPUs (give vcpus)")
+    (log,) = [s["rule"] for s in out["streams"] if s["name"] == "log writes"]
+    assert "more than its 1 virtual user can keep: the rate is past them" in log, log
+    f.write_text(json.dumps(one | {"vcpus": 8, "virtual_users": 500}))
+    assert main(["db-io", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["sql_server_cores_busy_note"].endswith("against the database VM's 8 vCPUs") and out["warnings"] == []
+    assert not any("can keep" in s["rule"] for s in out["streams"])
 
 
 def test_db_io_echoes_the_rate_as_given_and_says_a_pool_holds_the_whole_database(tmp_path, capsys):

@@ -447,33 +447,15 @@ def cmd_db_io(args) -> int:
     lat = args.log_write_latency_ms
     if lat is not None and not 0.001 <= lat <= 10_000:
         raise InputError(f"must be 0.001..10000 ms (got {lat:g})", "log_write_latency_ms")
-    from planner.models.database import cpu_s_per_call, io_demand
+    from planner.commercial.database import database_warnings, sql_server_cores_busy, sql_server_cores_note
+    from planner.models.database import io_demand
 
     d = io_demand(db, log_write_latency_ms=lat)
     out = d.model_dump(mode="json")
-    # the CPU the rate asks of SQL Server beside the IO: 1e9 NOPM printed 547 M IOPS and nothing of the ~13,000
-    # cores its transactions keep busy against a 16-vCPU VM (CLI review 2026-11-30); the guest IO stack's CPU
-    # depends on the VM's clock, which a database alone does not have (0 here)
-    cores = d.transactions_per_s * cpu_s_per_call(db, d, 0.0)
-    vcpus = db.vm("vcpus")
-    out["sql_server_cores_busy"] = cores
-    out["sql_server_cores_busy_note"] = (
-        f"SQL Server's own work at {d.cpu_us_per_txn:,.0f} core-microseconds per transaction (the guest IO stack's "
-        f"CPU not counted), against the database VM's {vcpus} vCPUs"
-    )
-    out["warnings"] = (
-        [
-            f"this rate keeps {cores:,.1f} cores busy with SQL Server's work alone, more than the VM's {vcpus} vCPUs: "
-            "no VM of this size carries it (`sla --database` gives the most a design's VM sustains)"
-        ]
-        if cores > vcpus
-        else []
-    )
-    from planner.commercial.database import rate_warnings
-
-    out["warnings"] += rate_warnings(db, d, lat)
-    if d.buffer_hit_warning:
-        out["warnings"].append(d.buffer_hit_warning)
+    # the CPU the rate asks of SQL Server beside the IO, and every warning: the library's, as the Compare page shows
+    out["sql_server_cores_busy"] = sql_server_cores_busy(db, d)
+    out["sql_server_cores_busy_note"] = sql_server_cores_note(db, d)
+    out["warnings"] = database_warnings(db, d, lat)
     print_json(strict(out, NOT_COMPUTABLE))
     return 0
 

@@ -248,23 +248,29 @@ def users_needed(db: Database, latency_ms: float, vcpus: float, guest_us_per_io:
     return n
 
 
-def vm_vcpus_words(db: Database) -> str:
-    """The database VM's vCPUs in words, saying when the count is the default: `db-io` said "against the database
-    VM's 16 vCPUs" of a description that gave none (DBA walk 2026-11-30)."""
+#: how a reader of the CLI's JSON gives the database VM's vCPUs
+GIVE_VCPUS = "give vcpus"
+
+
+def vm_vcpus_words(db: Database, unset: str = GIVE_VCPUS) -> str:
+    """The database VM's vCPUs in words, saying when the count is the default, and ``unset``: how to give it
+    there. `db-io` said "against the database VM's 16 vCPUs" of a description that gave none (DBA walk
+    2026-11-30)."""
     return (
         f"the database VM's {db.vcpus} vCPUs"
         if db.vcpus is not None
-        else f"the default {db.vm('vcpus')} vCPUs (give vcpus)"
+        else f"the default {db.vm('vcpus')} vCPUs ({unset})"
     )
 
 
-def rate_warnings(db: Database, d, lat_ms: float | None = None) -> list[str]:
+def rate_warnings(db: Database, d, lat_ms: float | None = None, unset_vcpus: str = GIVE_VCPUS) -> list[str]:
     """What keeps ``db`` (its IO demand ``d``) from its rate whatever the storage: its virtual users, each
     waiting for its IO (Little's law, :func:`users_rate`), and the log writes
     SQL Server keeps in flight (:data:`planner.models.oltp.LOG_WRITES_IN_FLIGHT_MAX`). `db-io` printed 7,744
     transactions a second for one virtual user at 1 ms an IO, and 250 log writes a second at 1 s each
     with no word (CLI review 2026-11-30); `sla --database` bounded the first. ``lat_ms`` [ms]: the IO and log-write
-    latency (default :data:`planner.models.database.ASSUMED_LOG_WRITE_LATENCY_MS`)."""
+    latency (default :data:`planner.models.database.ASSUMED_LOG_WRITE_LATENCY_MS`); ``unset_vcpus``: how to give the
+    VM's vCPUs where the description does not (:func:`vm_vcpus_words`)."""
     lat = ASSUMED_LOG_WRITE_LATENCY_MS if lat_ms is None else lat_ms
     tps = d.transactions_per_s
     out = []
@@ -280,7 +286,7 @@ def rate_warnings(db: Database, d, lat_ms: float | None = None) -> list[str]:
                 f"{most * 60:,.0f} TPM when an IO takes {lat:g} ms, below the {tps * 60:,.0f} TPM asked: "
                 + (f"at least {count(users, 'virtual user')}" if users is not None else "more vCPUs and users")
                 + ", or a lower rate. By Little's law each user waits for its own CPU, IO and commit: SQL Server's CPU "
-                f"on {vm_vcpus_words(db)}, the guest IO stack's not counted (a design's clock sets it)"
+                f"on {vm_vcpus_words(db, unset_vcpus)}, the guest IO stack's not counted (a design's clock sets it)"
             )
     in_flight = d.log_flushes_per_s * lat / 1e3
     if in_flight > oltp.LOG_WRITES_IN_FLIGHT_MAX:
@@ -291,6 +297,41 @@ def rate_warnings(db: Database, d, lat_ms: float | None = None) -> list[str]:
             "latency"
         )
     return out
+
+
+def sql_server_cores_busy(db: Database, d) -> float:
+    """The cores ``db``'s rate keeps busy with SQL Server's own work [cores], its IO demand ``d``: the guest IO
+    stack's CPU is not counted (it depends on the VM's clock, which a database alone does not have)."""
+    return float(d.transactions_per_s * cpu_s_per_call(db, d, 0.0))
+
+
+def sql_server_cores_note(db: Database, d) -> str:
+    """What :func:`sql_server_cores_busy` counts, and against which vCPUs (the default said as one)."""
+    return (
+        f"SQL Server's own work at {d.cpu_us_per_txn:,.0f} core-microseconds per transaction (the guest IO stack's "
+        f"CPU not counted), against {vm_vcpus_words(db)}"
+    )
+
+
+def database_warnings(db: Database, d, lat_ms: float | None = None, unset_vcpus: str = GIVE_VCPUS) -> list[str]:
+    """Every warning of ``db``'s IO demand ``d`` without a design: the cores its rate keeps busy beyond its VM's
+    vCPUs, what keeps it from its rate whatever the storage (:func:`rate_warnings`) and a buffer hit ratio outside
+    the model's range. One list for `db-io` and the Compare page: the page showed the last alone beside 1 virtual
+    user at 7,744 transactions a second (DBA walk 2026-11-30). ``lat_ms`` [ms] and ``unset_vcpus`` as
+    :func:`rate_warnings` takes them."""
+    cores, vcpus = sql_server_cores_busy(db, d), db.vm("vcpus")
+    # 1e9 NOPM printed 547 M IOPS and nothing of the ~13,000 cores its transactions keep busy against a 16-vCPU VM
+    # (CLI review 2026-11-30)
+    out = (
+        [
+            f"this rate keeps {cores:,.1f} cores busy with SQL Server's work alone, more than {vm_vcpus_words(db, unset_vcpus)}: "
+            "no VM of this size carries it (the most a design's VM sustains: `sla --database`, or the SLA page)"
+        ]
+        if cores > vcpus
+        else []
+    )
+    out += rate_warnings(db, d, lat_ms, unset_vcpus)
+    return out + ([d.buffer_hit_warning] if d.buffer_hit_warning else [])
 
 
 def throttled_at(rep: dict) -> bool:
