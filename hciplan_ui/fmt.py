@@ -172,8 +172,10 @@ def screen_error(message: str) -> str:
 
 
 def used(x) -> str:
-    """A share of a resource in use ('49 %'), with the digits it takes never to read 100 % unless it is
-    exactly full: "Does not fit: storage capacity 100 %" was 9.0 TB of 8.997 TB (UI review 2026-11-29)."""
+    """A share of a resource in use ('49 %'), or any share a reader compares with a whole (a buffer pool's hit
+    ratio beside its misses), with the digits it takes never to read 100 % unless it is exactly full: "Does not
+    fit: storage capacity 100 %" was 9.0 TB of 8.997 TB (UI review 2026-11-29); "buffer-pool hit 100%" stood
+    beside 491 page reads a second (DBA walk 2026-11-30)."""
     if x is None or not math.isfinite(float(x)):
         return DASH
     for digits in range(4):

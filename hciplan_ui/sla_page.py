@@ -405,7 +405,7 @@ with st.container():
                 st.caption(
                     f"This database asks for **{fmt.iops(dem['iops'])} IOPS mean, {fmt.iops(dem['peak_iops'])} "
                     f"peak** ({fmt.num(dem['transactions_per_s'], 0)} transactions/s, buffer-pool hit "
-                    f"{fmt.pct(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size at the IO mix of "
+                    f"{fmt.used(dem['buffer_hit_ratio'])}); guaranteed below as one VM of that size at the IO mix of "
                     f"its {at}: {fmt.pct(rf)} reads, {fmt.num(bs, 1)} KiB mean size."
                     # the peak toggle changes nothing then: say why (browser review 2026-11-28)
                     + (

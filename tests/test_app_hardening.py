@@ -465,6 +465,26 @@ def test_the_compare_pages_database_gives_the_warnings_db_io_gives():
     assert "the default 16 vCPUs (the SLA page sets them)" in said and "give vcpus" not in said, said
 
 
+def test_a_buffer_pool_that_misses_never_reads_as_a_100_percent_hit():
+    """DBA walk 2026-11-30: the Compare page said "buffer-pool hit 100%" beside 491 page reads a second (a hit ratio
+    of 0.9968); the SLA page rounded it the same way. Both show the digits a miss stream needs."""
+    from planner.models.database import Database, io_demand
+
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value(at.radio(key="cmp_wsource").options[1]).run()
+    at.number_input(key="db_rate").set_value(200_000.0)
+    at.number_input(key="db_virtual_users").set_value(1).run()
+    hit = io_demand(Database(size_gb=1000, buffer_pool_gb=128, nopm=200_000, virtual_users=1)).buffer_hit_ratio
+    assert 0.99 < hit < 0.9999
+    said = next(c.value for c in at.caption if "buffer-pool hit" in c.value)
+    assert f"buffer-pool hit {100 * hit:.1f} %" in said and "hit 100" not in said, said
+    at.button(key="db_to_sla").click().run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = next(c.value for c in at.caption if "buffer-pool hit" in c.value)
+    assert f"buffer-pool hit {100 * hit:.1f} %" in said and "hit 100" not in said, said
+
+
 def test_using_a_design_sized_for_a_described_database_puts_that_database_on_the_sla_page():
     """Browser review 2026-11-28: after sizing 100 databases of 50 GB at 5,000 NOPM and "Use this design",
     the SLA page opened on its IO mode, and its DBA mode showed its own 1,000 GB / 200,000 NOPM / 16 vCPU
