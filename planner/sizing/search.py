@@ -728,7 +728,7 @@ def size(
             )
             rate = res.best.get("database_rate")
             if rate and not rate["carried"] and res.explanation:
-                # the database's own VM too small for its rate is what to change first (it names the vCPUs to give),
+                # the database's own VM too small for its rate is what to change first (it names the vCPUs or users to give),
                 # not the parts' age: the Size page led with the old parts (browser review 2026-11-30)
                 res.explanation = f"{res.explanation}; {note}"
             else:
