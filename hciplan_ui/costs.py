@@ -318,7 +318,10 @@ def _short(d: dict) -> str:
     if k == "latency":
         # the demand's tiers with every node up: the Performance page's headline beside it can be the view one
         # node down, or another workload (browser review 2026-11-29: "VM latency 0.622 ms" above "worst 0.545 ms")
-        tier = f"{d['tier']} {d['statistic']} " if d.get("tier") else "worst "
+        # a percentile is the worse of reads and writes (loads.class_latency_ms): "Ultra p99 2.063 ms" stood beside the
+        # page's "p99 read latency 2.002 ms" as a second p99 (presales walk 2026-11-30)
+        of = " (worse of reads, writes)" if d.get("statistic") in ("p90", "p99") else ""
+        tier = f"{d['tier']} {d['statistic']}{of} " if d.get("tier") else "worst "
         return f"{tier}{fmt.ms(d['have'])} vs {fmt.ms(d['need'])} target, all nodes up"
     if k == "capacity":
         return f"{fmt.num(d['have'], 1, 'TB')} usable, {fmt.num(d['need'], 1, 'TB')} needed"

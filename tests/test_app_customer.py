@@ -997,3 +997,12 @@ def test_the_sla_pages_tier_mix_line_says_what_it_counts_beside_the_sized_demand
     said = _plain(" ".join(c.value for c in at.caption))
     assert "The counts as typed, with one node down; the sized demand adds its 20 % growth" in said, said
     assert "pools of the whole cluster here; the Size and Design pages place whole VMs on the busiest node" in said
+
+
+def test_the_verdicts_percentile_says_it_is_the_worse_of_reads_and_writes():
+    """Presales walk 2026-11-30: the Performance page's "p99 read latency (VM) 2.002 ms" and its verdict's "Ultra p99
+    2.063 ms" read as two p99s of one load; the verdict's is the worse of reads and writes, and says so."""
+    at = _sized()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    latency = _plain(_cells(_verdict_table(at))["Latency"][1])
+    assert latency.startswith("Ultra p99 (worse of reads, writes) "), latency

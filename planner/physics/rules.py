@@ -1290,7 +1290,9 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     put(
         "cache_devices",
         cache_devices_ok(has_cache, cc, cache.capacity_gb if cache is not None else 0.0),
-        f"{cc} x {cache.capacity_gb:g} GB cache per server (>= 2, >= 32 GB)" if cache is not None else "no cache tier",
+        f"{cc} x {cache.capacity_gb:g} GB cache per server (at least 2, each at least 32 GB)"
+        if cache is not None
+        else "no cache tier",
     )
     put(
         "capacity_multiple_of_cache",
