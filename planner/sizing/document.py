@@ -510,7 +510,12 @@ def _meets(p: dict) -> list[list[str]]:
             head = customer_text(lat["detail"]) or head
         elif lat and lat.get("tier") and lat.get("have") is not None:
             # the pages' verdict: the tier furthest from its own target, by its own statistic
-            head = f"worst: {_tier_words(lat['tier'])} {lat['statistic']} {ms(lat['have'])} vs {lat['need']:g} ms target; {head}"
+            # a percentile is the worse of reads and writes, beside the document's p99 of reads (presales walk)
+            of = " (worse of reads, writes)" if lat["statistic"] in ("p90", "p99") else ""
+            head = (
+                f"worst: {_tier_words(lat['tier'])} {lat['statistic']}{of} {ms(lat['have'])} vs {lat['need']:g} ms "
+                f"target; {head}"
+            )
         rows.append([label, need, "met" if met else "NOT met", head])
     n1 = met_by.get("n_plus_one")
     if n1 is None:
