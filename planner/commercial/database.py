@@ -483,6 +483,7 @@ def rate_carried(
         ),
         "binding": [k for k, b in (("vcpus", cpu_binds), ("virtual_users", users_bind)) if b],
         "needs": " and ".join(needs) if needs else None,
+        **({"needs_note": "carried: nothing more is needed"} if not needs else {}),
         **(
             {
                 "vcpus_needed_note": f"more than the server's {lps} logical processors: no VM size carries this rate "
