@@ -415,3 +415,38 @@ def test_a_demand_of_tiers_with_totals_beside_them_is_refused(tmp_path, capsys):
     assert main(["size", str(f), "--top", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["error: demand: give tier_counts or totals (total_iops, capacity_tb, databases), not both"]
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        (
+            lambda d: d["node"].update(capacity_drives={"model": 7, "count": 10}),
+            "error: node.capacity_drives.model: must be a valid string or an object of named fields ({...}) (got 7)",
+        ),
+        (lambda d: d.update(nodes=1e308), "error: nodes: must be a whole number of a sensible size (got 1e+308)"),
+        (lambda d: d.update(name="a" * 5000), "error: name: takes at most 200 characters (got "),
+    ],
+    ids=["union-member-tags", "huge-integer", "long-name"],
+)
+def test_error_lines_carry_no_pydantic_internals(tmp_path, capsys, change, line):
+    """CLI fuzzing 2026-11-30: "model.'function-after[_media_fields_agree(), …: must be an object" (a union's member
+    tag in the field's name, and the union's two reasons as two problems), "Unable to parse input string as an
+    integer, exceeded maximum size", "String should have at most 200 characters"."""
+    d = json.loads((Path(__file__).resolve().parents[1] / "examples" / "reference.json").read_text())
+    change(d)
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(d))
+    assert main(["evaluate", str(f)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(line), err
+
+
+def test_a_calibration_file_that_is_not_json_is_said_once(tmp_path, capsys):
+    f = tmp_path / "nj.txt"
+    f.write_text("not json")
+    assert main(["evaluate", "examples/reference.json", "--calibration", str(f)]) == 2
+    assert (
+        capsys.readouterr().err.strip()
+        == "error: calibration: nj.txt: not valid JSON (Expecting value: line 1, column 1)"
+    )

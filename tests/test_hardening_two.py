@@ -639,5 +639,5 @@ def test_a_scenario_note_too_long_is_one_line(tmp_path, capsys, monkeypatch):
     rc = cli(["scenario", "save", "x", "--demand", "examples/demand-200dbs.json", "--notes", "a" * 10_001])
     err = capsys.readouterr().err
     assert rc != 0 and "Traceback" not in err and len(err.strip().splitlines()) == 1
-    assert "notes: String should have at most 10000 characters" in err, err
+    assert "notes: takes at most 10000 characters" in err, err
     assert cli(["scenario", "save", "x", "--demand", "examples/demand-200dbs.json", "--notes", "a" * 10_000]) == 0

@@ -16,6 +16,9 @@ _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MAX_MESSAGE_CHARS = 2000
 MAX_SHOWN_CHARS = 80
 _PLAIN_KEY = re.compile(r"^[A-Za-z0-9_\-]+$")
+#: the tags pydantic puts in an error's location for a union's member (a type, a validator, a model class): the
+#: input's own keys are lower-case words
+_UNION_TAG = re.compile(r"^(str|int|float|bool|none|(list|dict|tuple|set)\[.*\]|[a-z-]+\[.*\]|[A-Z][A-Za-z0-9]*)$")
 
 
 def one_line(text: str) -> str:
@@ -87,6 +90,9 @@ _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     # the other type errors keep their messages: a file's quoted number is said by its own words
     # (planner.core.jsonio.numbers_written_as_numbers), the rest by the "must be" below
     "int_from_float": lambda c: "must be a whole number",
+    # "Unable to parse input string as an integer, exceeded maximum size" of 1e308 (CLI fuzzing 2026-11-30)
+    "int_parsing_size": lambda c: "must be a whole number of a sensible size",
+    "string_too_long": lambda c: f"takes at most {c['max_length']} characters",
 }
 
 
@@ -112,23 +118,36 @@ def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: s
     """One line per problem from a pydantic ValidationError (or some of its errors): 'field: reason'.
     A problem of the whole object (a model validator's) is named ``root`` (the file: "design"), or has
     no name: it read "(root): ..." (CLI review 2026-11-29)."""
-    parts = []
+    said: dict[str, list[str]] = {}  # where -> the reasons, in order
+    got: dict[str, str] = {}
     for e in exc if isinstance(exc, list) else exc.errors():
-        # a key the user made up is quoted: 'a: b' or a newline cannot pass for the field's end
+        # a key the user made up is quoted: 'a: b' or a newline cannot pass for the field's end; a union's member tags
+        # are pydantic's, not the input's (CLI fuzzing 2026-11-30: "model.'function-after[_media_fields_agree(), …")
         loc = ".".join(
             p if isinstance(p, str) and _PLAIN_KEY.match(p) else str(p) if isinstance(p, int) else shown(p, 40)
             for p in e["loc"]
-            if p not in ("function-after",)
+            if not (isinstance(p, str) and _UNION_TAG.match(p))
         )
         if prefix:
             loc = f"{prefix}.{loc}" if loc else prefix
-        msg = plain_message(e)
+        where = one_line(loc) or root
+        said.setdefault(where, [])
+        if (msg := one_line(plain_message(e))) not in said[where]:
+            said[where].append(msg)
         # pydantic's 'greater than 0' already says the range; add the given value
         if "input" in e and not isinstance(e["input"], (dict, list)):
-            msg = f"{msg} (got {shown(e['input'])})"
-        where = one_line(loc) or root
-        parts.append(f"{where}: {one_line(msg)}" if where else one_line(msg))
-    return "; ".join(parts)
+            got[where] = f" (got {shown(e['input'])})"
+    # a union's members' reasons as one: "must be a valid string; ...: must be an object" read as two problems
+    return "; ".join(
+        (f"{where}: " if where else "") + _either(msgs) + got.get(where, "") for where, msgs in said.items()
+    )
+
+
+def _either(msgs: list[str]) -> str:
+    """Reasons of one field joined: "must be a valid string or an object of named fields"."""
+    head, *rest = msgs
+    must = "must be "
+    return " or ".join([head, *(m.removeprefix(must) if head.startswith(must) else m for m in rest)])
 
 
 def field_bounds(model: type[BaseModel], field: str) -> tuple[float | None, float | None, bool]:
