@@ -391,3 +391,17 @@ def test_a_rack_designs_n_plus_one_row_says_the_rebuild_is_not_modelled():
     dem = Demand(stack="vsan", tier_counts={"Standard": 5}, n_plus_one=True)
     reason = check_design(resolve(d), dem)["checks"]["n_plus_one_capacity"]["reason"]
     assert "the loss counted as its rack's" in reason and "cannot rebuild on 7 nodes" not in reason, reason
+
+
+def test_a_ceph_designs_fast_devices_are_said_to_hold_block_db_not_to_be_absent(capsys):
+    """CLI fuzzing 2026-11-30: `evaluate reference.json --stack ceph` said "no cache devices: every IO goes to the
+    capacity drives" beside cache_capacity_gb_per_node 256 and a waterfall putting block.db on those devices."""
+    from planner.cli import main
+
+    assert main(["evaluate", "examples/reference.json", "--stack", "ceph"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["cache_capacity_gb_per_node"] > 0
+    assert rep["cache_mode_note"].startswith("the fast devices hold BlueStore's block.db and WAL, not a data cache")
+    assert main(["evaluate", "examples/ceph-6node-reef.json"]) == 0  # none: said as none
+    rep = json.loads(capsys.readouterr().out)
+    assert not rep["cache_capacity_gb_per_node"] and rep["cache_mode_note"].startswith("no cache devices")

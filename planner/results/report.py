@@ -59,6 +59,10 @@ _SCALARS = (
 
 #: why a design's ``cache_mode`` is null
 NO_CACHE_NOTE = "no cache devices: every IO goes to the capacity drives"
+#: a Ceph design's cache-slot devices: BlueStore's metadata and journal, not a cache of data
+DB_WAL_NOTE = (
+    "the fast devices hold BlueStore's block.db and WAL, not a data cache: every data IO goes to the capacity drives"
+)
 
 DEGRADED_KEYS = (
     "iops",
@@ -778,7 +782,11 @@ def evaluate_report(
         "volume_servers": design.effective_volume_servers,
     }
     if rd.cache_mode is None:
-        out["cache_mode_note"] = NO_CACHE_NOTE
+        # a Ceph node's fast devices hold BlueStore's block.db and WAL, not a data cache: "no cache devices" stood
+        # beside 256 GB of them per node (CLI fuzzing 2026-11-30)
+        out["cache_mode_note"] = (
+            DB_WAL_NOTE if design.stack == "ceph" and rd.node.cache_count and rd.node.cache else NO_CACHE_NOTE
+        )
     out.update(cap.model_dump(mode="json"))
     out["warnings"] = design_warnings(rd, workload)
     out["notes"] = []
