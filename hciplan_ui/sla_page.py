@@ -568,7 +568,9 @@ with st.container():
                             + f"{count(cap['servers'], 'database server')}, one such database each; "
                             # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
                             # stacked two colons; browser review 2026-11-29)
-                            f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}."
+                            f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}; raised by "
+                            # what to buy, cores or drives (DBA walk 2026-11-30: the note alone did not say)
+                            f"{cap['raises_it']}."
                             + (f" {first_upper(cap['ram_note'])}." if cap.get("ram_note") else "")
                             + (
                                 f" Latency: {cap['vm_read_latency_ms_note']}."

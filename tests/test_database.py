@@ -460,6 +460,9 @@ def test_sla_page_shows_the_guarantee_by_vm_size_and_the_databases_capacity():
     # and "not met" beside a maximum above the rate asked, with no word of why both hold
     said = " ".join(c.value.replace("\\", "") for c in at.caption)
     assert "vCPUs run as its own (a database server's); the per-database guarantee counts them shared" in said
+    # what to buy, cores or drives, by what binds (DBA walk 2026-11-30: "binding: storage" beside "bottleneck:
+    # host_cpu" and a note that named neither)
+    assert re.search(r"; raised by (a higher CPU utilisation cap, or )?more or faster CPU cores, or more nodes\.", said)
     assert "the database's promise holds when its peak io" in said.lower()
     assert "'The most this design sustains' below gives the most" in said
 
@@ -1332,3 +1335,25 @@ def test_the_shipped_oltp_calibration_is_what_its_script_fits_today():
     db = Database.model_validate_json((EXAMPLES_DIR / "db-seed-datrium.json").read_text())
     rate = rate_carried(design, db, 1.0)
     assert rate["cpu_limited_tpm"] == pytest.approx(db.tpm, rel=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("design", "database", "binding", "raised"),
+    [
+        ("reference.json", "db-oltp-hammerdb.json", "storage", "a higher CPU utilisation cap, or more or faster CPU"),
+        ("seed-datrium-dvx.json", "db-seed-datrium.json", "database_vcpus", "a database VM of more vCPUs"),
+        ("seed-dataon-sofs-4db.json", "db-seed-dataon.json", "storage", "more or faster CPU cores"),
+        ("seed-dl580-raid1.json", "db-seed-dataon.json", "capacity", "more usable capacity"),
+    ],
+)
+def test_the_database_capacity_says_what_binds_it_apart_from_the_busiest_station_and_what_raises_it(
+    capsys, design, database, binding, raised
+):
+    """DBA walk 2026-11-30: "binding: storage" beside "bottleneck: host_cpu", and for Datrium "binding:
+    database_vcpus" beside "bottleneck: storage_cpu", read as opposite answers; a DBA could not tell whether to
+    buy cores or drives."""
+    assert main(["sla", str(EX / design), "--database", str(EX / database)]) == 0
+    cap = json.loads(capsys.readouterr().out)["database_capacity"]
+    assert cap["binding"] == binding
+    assert cap["raises_it"].startswith(raised), cap["raises_it"]
+    assert cap["bottleneck_note"].endswith(f"what stops the database is binding ({binding})") or binding == "capacity"

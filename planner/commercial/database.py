@@ -46,6 +46,34 @@ from planner.models.workload import Workload
 from planner.physics.cpu import guest_us_per_io as cpu_guest_us
 from planner.results.report import evaluate_report
 
+#: what raises a database's maximum, by what binds it (:func:`database_capacity`): a DBA asks whether to buy cores or
+#: drives (DBA walk 2026-11-30)
+RAISES_IT = {
+    "database_vcpus": "a database VM of more vCPUs (or of faster cores)",
+    "virtual_users": "more virtual users (the rate is users over their response time)",
+    "storage": "more of the storage's busiest part (more nodes, or faster CPUs, drives or network)",
+    "capacity": "more usable capacity (more or larger drives, more nodes, or a more efficient resiliency)",
+}
+
+
+def raises_it(binding: str, busiest: str | None, throttled: bool) -> str:
+    """What raises the maximum (:data:`RAISES_IT`), the storage's by its busiest station: CPU (a node's, a file
+    server's, a compute node's share), drives or network, and a throttling policy first."""
+    if binding != "storage":
+        return RAISES_IT[binding]
+    b = busiest or ""
+    part = (
+        "more or faster CPU cores, or more nodes"
+        if "cpu" in b
+        else "more or faster drives, or more nodes"
+        if "drive" in b or "cache" in b or "flash" in b or "disk" in b
+        else "a faster network, or more nodes"
+        if "network" in b or "nic" in b
+        else RAISES_IT["storage"]
+    )
+    return ("a higher CPU utilisation cap, or " if throttled else "") + part
+
+
 #: bisection steps on the rate (2^-40 of the bracket: far below any figure shown)
 STEPS = 40
 #: fixed-point steps on a count of virtual users (:func:`users_needed`): the demand moves little with the count
@@ -691,6 +719,12 @@ def database_capacity(
         # the storage's busiest station at the maximum: the report's own "bottleneck" is "none" below saturation,
         # where the bisection stops, beside a binding note naming the station 100 % busy (review 2026-11-29)
         "bottleneck": busiest if busiest is not None else rep.get("bottleneck"),
+        # "binding: storage" beside "bottleneck: host_cpu", and "binding: database_vcpus" beside "bottleneck:
+        # storage_cpu", read as two answers to one question (DBA walk 2026-11-30): which is which, and what raises it
+        "bottleneck_note": "the storage's busiest station at that rate"
+        + (f" ({station_words(rep).get(busiest, busiest)}, {util[busiest]:.0%} busy)" if busiest is not None else "")
+        + f"; what stops the database is binding ({binding})",
+        "raises_it": raises_it(binding, busiest, throttled_at(at_hi[4])),
         **{k: None if unbounded else rep.get(k) for k in latency_keys},
         # a null is explained by its own note (its bands' too: ``read_latency_ms_note`` covers ``_low``, ``_high``)
         **(
@@ -806,6 +840,8 @@ def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) 
         **{f"{k}_note": why for k in (*RATE_KEYS, *at_rate) if not k.endswith(("_low", "_high"))},
         "binding": "capacity",
         "binding_note": why,
+        "raises_it": RAISES_IT["capacity"],
+        "bottleneck_note": "no rate is sustained: the database does not fit",
     }
 
 
