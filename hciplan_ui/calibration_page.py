@@ -74,7 +74,8 @@ METRIC_LABELS = {
 
 metrics = [m[: -len("_measured")] for m in rows[0] if m.endswith("_measured")] if rows else []
 metrics = [m for m in metrics if any(r.get(f"{m}_measured") is not None for r in rows)]
-c1, c2 = st.columns([3, 1])
+# the datasets box wide enough for its chips ("Dell V…" at 1,280 px; new-user walk 2026-11-30)
+c1, c2 = st.columns([1, 2])
 metric = c1.selectbox("Metric", metrics, key="cal_metric", format_func=lambda m: METRIC_LABELS.get(m, fmt.label(m)))
 datasets = sorted({r["dataset"] for r in rows})
 chosen = c2.multiselect("Datasets", datasets, default=datasets, key="cal_datasets", format_func=fmt.label)

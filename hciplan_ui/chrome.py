@@ -50,6 +50,9 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
 /* on a laptop's 1024-1280 px the wide layout's 5 rem side margins left tables 564 px, and the designs,
    tiers and calibration tables (596-676 px) lost their last column behind a scrollbar that does not show */
 @media (max-width: 1280px) { [data-testid="stMainBlockContainer"] { padding-left: 1rem; padding-right: 1rem; } }
+/* a table still wider than its column scrolls within its own block, not the whole page (the published results'
+   table ran to 1,032 px on a 1,024 px projector, its last column cut; new-user walk 2026-11-30) */
+[data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
 </style>
 """
 PRESENTER_CSS = """

@@ -230,3 +230,28 @@ def test_the_warming_chart_is_drawn_out_of_sight_and_then_gone(server, browser):
     _go(page, "Design")
     page.wait_for_function("() => !document.querySelector('.st-key-hciplan_warm')", timeout=30_000)
     page.close()
+
+
+def test_a_table_wider_than_a_projectors_page_scrolls_in_its_own_block(server, browser):  # noqa: F811
+    """New-user walk 2026-11-30: at 1,024 x 768 (a projector) the Calibration page's published-results table ran to
+    1,032 px, its last column and border cut, with only the whole page scrolling sideways. A wide table now scrolls
+    within its own block; the page does not."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.set_default_timeout(120_000)
+    page.goto(server)
+    _settle(page)
+    _go(page, "Calibration")
+    page.get_by_text("Published results no fit has seen").first.wait_for()
+    _settle(page)
+    blocks = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stMarkdownContainer"]:has(> table)')]
+        .map(c => ({right: c.getBoundingClientRect().right, wide: c.scrollWidth > c.clientWidth + 1,
+                    scrolls: getComputedStyle(c).overflowX === 'auto'}))"""
+    )
+    main_scrolls = page.evaluate(
+        "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollWidth > m.clientWidth + 1; }"
+    )
+    page.close()
+    assert blocks and all(b["right"] <= 1024 and b["scrolls"] for b in blocks), blocks
+    assert any(b["wide"] for b in blocks)  # the published results' table: wider than the column, scrolled in place
+    assert not main_scrolls
