@@ -260,6 +260,10 @@ def test_a_buffer_pool_the_server_cannot_hold_sustains_no_rate():
     db = Database(name="small", size_gb=100, buffer_pool_gb=230, nopm=100_000, vcpus=12)
     c = database_capacity(load_design(EX / "seed-dl580-iodrive.json"), db)
     assert c["max_tpm"] is None and c["binding"] == "ram" and "more than the server's 32 GB" in c["binding_note"]
+    # what raises it is the RAM's, not the storage's the rate was first bound by; the hard limit said apart from the
+    # guidance (DBA walk 2026-11-30: "at most about 669 GB" beside a 740 GB pool taken with a note)
+    assert c["raises_it"].startswith("a buffer pool the server's RAM holds") and "no rate" in c["bottleneck_note"]
+    assert "give a pool below 32 GB; about " in c["binding_note"]
     # the promise says so too: "meets: true ... both hold" stood beside it (verification walk 2026-11-30)
     from planner.commercial.sla import database_guarantee
     from planner.engine.architectures.open_load import open_load_model

@@ -53,6 +53,7 @@ RAISES_IT = {
     "virtual_users": "more virtual users (the rate is users over their response time)",
     "storage": "more of the storage's busiest part (more nodes, or faster CPUs, drives or network)",
     "capacity": "more usable capacity (more or larger drives, more nodes, or a more efficient resiliency)",
+    "ram": "a buffer pool the server's RAM holds, or a server with more RAM",
 }
 
 
@@ -766,8 +767,11 @@ def _unless_the_pool_fits(out: dict, db: Database, design: Design) -> dict:
             f"Windows and SQL Server's other memory, below the {need - pool:,.0f} GB the common guidance leaves",
         }
     why = (
-        f"a {pool:g} GB buffer pool is more than the server's {have:g} GB of RAM: no rate is sustained (give the "
-        f"pool the server holds: at most about {_pool_for(have):,.0f} GB)"
+        # the hard limit is the server's RAM; the guidance's figure is advice, said as such: "at most about 669 GB"
+        # stood beside a 740 GB pool taken with a note (DBA walk 2026-11-30)
+        f"a {pool:g} GB buffer pool is more than the server's {have:g} GB of RAM: no rate is sustained (give a pool "
+        f"below {have:g} GB; about {_pool_for(have):,.0f} GB leaves what Windows and SQL Server commonly need "
+        "beside it)"
     )
     at_rate = [*AT_RATE_KEYS, *(k for k in out if k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high")))]
     return {
@@ -776,6 +780,8 @@ def _unless_the_pool_fits(out: dict, db: Database, design: Design) -> dict:
         **{f"{k}_note": why for k in (*RATE_KEYS, *at_rate) if not k.endswith(("_low", "_high"))},
         "binding": "ram",
         "binding_note": why,
+        "raises_it": RAISES_IT["ram"],
+        "bottleneck_note": "no rate is sustained: the buffer pool does not fit the server's RAM",
     }
 
 
