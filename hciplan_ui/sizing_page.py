@@ -395,8 +395,11 @@ with st.form("size_form"):
         db_peak = c[2].checkbox(
             "Size for its peak",
             key="size_db_peak",
+            # which version is assumed: the box did nothing at the default 2019 and said nothing of it (DBA walk
+            # 2026-11-30)
             help="the database's peak IOPS (SQL Server 2014's checkpoint bursts write more than its mean); "
-            "off: its mean. Indirect checkpoints (SQL Server 2016 and later) write steadily: peak and mean agree",
+            "off: its mean. Indirect checkpoints (SQL Server 2016 and later) write steadily: peak and mean agree. "
+            "SQL Server 2019 is assumed unless a demand file or the Compare page's description names another version",
         )
     c = st.columns(4)
     ft = c[0].selectbox(

@@ -316,7 +316,13 @@ if dba:
     # seeded, not value=: the Compare page's hand-off sets it, and a widget default beside a session value
     # makes Streamlit print a warning on the page (DBA review)
     st.session_state.setdefault(f"{SLA_PREFIX}peak", True)
-    peak = st.toggle("Needs its peak (checkpoint bursts), not only its mean", key=f"{SLA_PREFIX}peak")
+    peak = st.toggle(
+        "Needs its peak (checkpoint bursts), not only its mean",
+        key=f"{SLA_PREFIX}peak",
+        help="SQL Server 2014's automatic checkpoints write in bursts above the mean; indirect checkpoints (SQL Server "
+        "2016 and later) write steadily, so peak and mean agree. SQL Server 2019 is assumed unless the Compare page's "
+        "description names another version",
+    )
     carried = state.sla_database()
     if carried:
         a = st.columns([4, 1])

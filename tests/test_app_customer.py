@@ -1006,3 +1006,15 @@ def test_the_verdicts_percentile_says_it_is_the_worse_of_reads_and_writes():
     at.switch_page("hciplan_ui/performance_page.py").run()
     latency = _plain(_cells(_verdict_table(at))["Latency"][1])
     assert latency.startswith("Ultra p99 (worse of reads, writes) "), latency
+
+
+def test_the_peak_choices_say_which_sql_server_version_they_assume():
+    """DBA walk 2026-11-30: "Size for its peak" spoke of SQL Server 2014's checkpoint bursts and did nothing at the
+    default version, 2019 (indirect checkpoints: peak and mean agree), which neither page named."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    assert "SQL Server 2019 is assumed" in at.checkbox(key="size_db_peak").help
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    assert any("SQL Server 2019 is assumed" in (t.help or "") for t in at.toggle)
