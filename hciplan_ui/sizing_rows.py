@@ -49,7 +49,12 @@ def memory_words(node: dict) -> str:
     if kind and per_channel > 1 and cpu is not None and cpu.memory_mt_s:
         # two DIMMs per channel run below the CPU's one-per-channel rate ("32 x 96 GB ... at 5200 MT/s" on 2 x 8
         # channels; browser review 2026-11-30); the catalog has no two-per-channel figure, so it is not invented
-        kind += f", {per_channel:g} per channel: below this CPU's {cpu.memory_mt_s} MT/s at one per channel"
+        # in a reader's words (presales walk 2026-11-30: "2 per channel: below this CPU's 4400 MT/s at one per
+        # channel" was hard to follow)
+        kind += (
+            f", {per_channel:g} DIMMs per memory channel, so slower than the {cpu.memory_mt_s} MT/s this CPU runs "
+            "with one"
+        )
     elif kind and cpu is not None and cpu.memory_mt_s and cpu.memory_mt_s < dimm.speed_mt_s:
         kind += f" at {cpu.memory_mt_s} MT/s with this CPU"
     return f"{dimms['count']} x {dimm.capacity_gb:g} GB{kind} ({dimms['count'] * dimm.capacity_gb:,.0f} GB)"
