@@ -404,3 +404,13 @@ def test_a_cost_table_whose_rounded_lines_do_not_add_up_says_so_in_the_document(
     assert (note is not None and json.dumps(note)[1:-1] in said) or (
         note is None and "rounded to the dollar" not in said
     )
+
+
+def test_the_two_purchase_figures_of_a_cost_say_which_is_which(capsys):
+    """CLI fuzzing 2026-11-30: `cost` printed capex_usd 76,978 (hardware and network) and tco[].upfront_usd
+    107,447.5 (with the perpetual licences, the workbook's "Total purchase") with no word of the difference."""
+    assert main(["cost", str(ROOT / "examples" / "reference.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    c = out.get("cost", out)
+    assert c["capex_usd"] < sum(c["upfront"].values()) == c["tco"][0]["upfront_usd"]
+    assert c["capex_usd_note"].endswith(f"${sum(c['upfront'].values()):,.2f}")

@@ -647,6 +647,10 @@ def whole_cost(
         ),
         "lines": lines,
         "capex_usd": capex,
+        # two purchase figures in one file (CLI fuzzing 2026-11-30: 76,978 here, 107,447.5 in tco and the workbook's
+        # "Total purchase"): which is which
+        "capex_usd_note": "hardware and network only; the purchases (sum of upfront, tco[].upfront_usd) add the "
+        f"perpetual licences: ${sum(upfront.values()):,.2f}",
         "upfront": upfront,
         "monthly": monthly,
         "tco": tco,
