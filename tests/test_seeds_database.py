@@ -272,3 +272,16 @@ def test_a_buffer_pool_the_server_cannot_hold_sustains_no_rate():
     assert not g["meets"] and "more than the server's 32 GB of RAM" in g["meets_note"]
     four = capacity("seed-dataon-sofs-4db", "db-seed-dataon")
     assert four["max_nopm"] > 0 and "leaves 26 GB of the server's 256 GB" in four["ram_note"]
+
+
+def test_the_datrium_runs_rate_asks_for_no_users_where_its_vcpus_are_wholly_busy(capsys):
+    """Verification walk 2026-11-30: `sla seed-datrium-dvx --database db-seed-datrium` said needs "more virtual users"
+    beside users_needed null, "no count of users reaches it": the run keeps its 12 vCPUs wholly busy (the fit's own
+    point), where a user's wait has no bound, so more users cannot help."""
+    from planner.cli import main
+
+    assert main(["sla", str(EX / "seed-datrium-dvx.json"), "--database", str(EX / "db-seed-datrium.json")]) == 0
+    r = json.loads(capsys.readouterr().out)["rate"]
+    assert r["cpu_limited_tpm"] == pytest.approx(r["asked_tpm"], rel=1e-9)
+    assert r["users_needed"] is None and "no count of users reaches it" in r["users_needed_note"]
+    assert r["needs"].startswith("more than 12 vCPUs") and "more virtual users" not in r["needs"]
