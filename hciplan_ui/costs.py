@@ -16,6 +16,7 @@ No physics and no cost arithmetic here: every figure comes from :mod:`planner`.
 from __future__ import annotations
 
 import json
+import math
 
 import streamlit as st
 
@@ -139,6 +140,12 @@ def follow_demand(design_json: str) -> str | None:
         new = rehosted(w, demand, nodes)
     except PlannerError:
         return None
+    earlier = new is None
+    if new is None and w.vms_total is not None and w.vms_per_node is not None:
+        # an earlier demand's workload (sized again since, not used): its own databases stay too. 27 per node of its
+        # 132 on 4 nodes ran 108 of them, 24 dropped from the CPU and RAM without a word (verification walk
+        # 2026-11-30)
+        new = w.model_copy(update={"vms_per_node": max(1, math.ceil(w.vms_total / max(nodes, 1)))})
     if new is None or new.vms_per_node == w.vms_per_node:
         return None
     state.set_workload(state.workload_name(), state.canonical(new.model_dump(mode="json")))
@@ -147,7 +154,12 @@ def follow_demand(design_json: str) -> str | None:
     # counted from the demand, not from the last what-if ("80 per node became 15" after 3 nodes then 16
     # read as if the sized design had 80)
     return (
-        f"The demand's {fmt.num(demand.database_count(), 0)} databases stay: {new.vms_per_node} database VMs per "
+        (
+            f"The earlier demand's {new.vms_total:,} database VMs stay"
+            if earlier
+            else f"The demand's {fmt.num(demand.database_count(), 0)} databases stay"
+        )
+        + f": {new.vms_per_node} database VMs per "
         f"node on {nodes} node{'s' if nodes != 1 else ''} ({w.vms_per_node} per node before this change)."
     )
 

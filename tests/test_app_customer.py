@@ -1018,3 +1018,27 @@ def test_the_peak_choices_say_which_sql_server_version_they_assume():
     at.switch_page("hciplan_ui/sla_page.py").run()
     at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
     assert any("SQL Server 2019 is assumed" in (t.help or "") for t in at.toggle)
+
+
+def test_an_earlier_demands_workload_keeps_its_databases_when_the_nodes_change():
+    """Verification walk 2026-11-30: after "Use this design" then a new sizing (not used), 4 nodes on the Design page
+    left the earlier demand's workload at 27 VMs per node: 108 of its 132 ran, 24 dropped from the CPU and RAM
+    without a word. Its own VMs now follow the node count, as the current demand's do."""
+    raw = {"name": "bank", "tier_counts": {"Standard": 70, "Business": 30, "Premium": 15, "Ultra": 5}, "growth_pct": 10}
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("d.json", json.dumps(raw).encode(), "application/json")]).run()
+    at.button(key="size_use_best").click().run()
+    before = json.loads(at.session_state["workload_json"])
+    total = before["vms_total"]
+    at.number_input(key="size_Premium").set_value(40)
+    at.button(key="FormSubmitter:size_form-Size it").click().run()  # sized again, not used
+    for nodes in (3, 4, 6):
+        at.switch_page("hciplan_ui/design_page.py").run()
+        at.number_input(key="d_nodes").set_value(nodes).run()
+        at.switch_page("hciplan_ui/performance_page.py").run()
+        assert not at.exception and not _errors(at), _errors(at)
+        w = json.loads(at.session_state["workload_json"])
+        assert w["vms_total"] == total and w["vms_per_node"] == math.ceil(total / nodes), (nodes, w)
+        said = _plain(" ".join(c.value for c in at.caption))
+        assert f"{total} VMs, {w['vms_per_node']} on the busiest node" in said
