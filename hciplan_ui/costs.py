@@ -483,14 +483,19 @@ def shown_warnings(warnings: list[dict], v: dict | None) -> list[dict]:
     return without_hosting_warnings(warnings)
 
 
-def hosting_caveat(warnings: list[dict], v: dict | None) -> str | None:
+def hosting_caveat(warnings: list[dict], v: dict | None, one_node_down: bool = False) -> str | None:
     """The headline's caveat when the nodes cannot host the VMs: the report's, or with the demand's
-    own load the verdict's vCPU and RAM rows."""
+    own load the verdict's vCPU and RAM rows, as the headline is shown: every node up, or ``one_node_down``
+    (the Performance page's degraded view: it read no caveat beside "1,033 of 1,024 GB per node, one node down")."""
     if v is None or not _own_load(v):
         return fmt.hosting_caveat(warnings)
     words = {"vcpus": "too few vCPUs", "database_cpu": "too few cores for the databases' work", "ram": "not enough RAM"}
     # every node up, as the headline is: a row judged with one node down may fail where the nodes all up host the VMs
-    short = [d["key"] for d in v["dimensions"] if d["key"] in words and not d.get("met_all_nodes_up", d["met"])]
+    short = [
+        d["key"]
+        for d in v["dimensions"]
+        if d["key"] in words and not (d["met"] if one_node_down else d.get("met_all_nodes_up", d["met"]))
+    ]
     if not short:
         return None
     what = " and ".join(words[c] for c in short)

@@ -217,7 +217,7 @@ def _headline(col, label: str, key: str, f) -> None:
 
 m = st.columns(4)
 _headline(m[0], "IOPS", "iops", fmt.iops)
-if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
+if caveat := costs.hosting_caveat(rep.get("warnings", []), judged, bool(degraded)):
     m[0].caption(caveat)
 _headline(m[1], "Read latency (storage)", "read_latency_ms", fmt.ms)
 _headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)

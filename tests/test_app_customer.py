@@ -955,6 +955,13 @@ def test_a_shortfall_with_one_node_down_is_not_a_caveat_on_the_all_nodes_up_head
             caveat in _plain(c.value) for c in at.caption
         )
         assert shown == (not ram["met_all_nodes_up"]), (nodes, ram)
+        # the degraded view's headline is one node down: the caveat follows the row judged so (verification walk)
+        at.toggle(key="p_degraded").set_value(True).run()
+        shown = any(caveat in _plain(m.value) for m in at.markdown) or any(
+            caveat in _plain(c.value) for c in at.caption
+        )
+        assert shown == (not ram["met"]), (nodes, ram)
+        at.toggle(key="p_degraded").set_value(False).run()
 
 
 def test_the_cost_table_says_when_its_rounded_lines_do_not_add_up(demand):
