@@ -177,8 +177,10 @@ def _kept(demand_json: str | None) -> dict:
 def _kept_words(kept: dict) -> str:
     """:func:`_kept` in one line (field names with their units, as the demand file writes them)."""
     db = kept.get("database", {})
-    parts = [f"{k} {fmt.md(v)}" for k, v in kept.items() if k != "database"]
-    parts += [f"database {k} {fmt.md(v)}" for k, v in db.items()]
+    # a file's long texts (a database's description) cut to a glance: the form is not where they are read
+    short = lambda v: fmt.md(v if not isinstance(v, str) or len(v) <= 60 else v[:59] + "…")
+    parts = [f"{k} {short(v)}" for k, v in kept.items() if k != "database"]
+    parts += [f"database {k} {short(v)}" for k, v in db.items()]
     return "; ".join(parts)
 
 

@@ -1049,3 +1049,17 @@ def test_an_earlier_demands_workload_keeps_its_databases_when_the_nodes_change()
         assert w["vms_total"] == total and w["vms_per_node"] == math.ceil(total / nodes), (nodes, w)
         said = _plain(" ".join(c.value for c in at.caption))
         assert f"{total} VMs, {w['vms_per_node']} on the busiest node" in said
+
+
+def test_the_kept_fields_caption_cuts_a_long_description():
+    """A DBA demand file's database description (up to 2,000 characters) is kept and sized, not printed whole in the
+    form's caption."""
+    raw = json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text())
+    raw["database"]["description"] = "x" * 1500
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("d.json", json.dumps(raw).encode(), "application/json")]).run()
+    said = [c.value for c in at.caption if "Kept from the demand in force" in c.value]
+    assert said and "x" * 59 + "…" in said[0] and "x" * 61 not in said[0], said
+    at.button(key="FormSubmitter:size_form-Size it").click().run()
+    assert Demand.model_validate_json(at.session_state["size_demand"]).database.description == "x" * 1500

@@ -460,9 +460,10 @@ def check_design(
         else "no writes",
     )
     cn = compute_needs(rd, demand)
+    hosted = hosting_met(cn)
     put(
         "vcpus",
-        hosting_met(cn)["vcpus"],
+        hosted["vcpus"],
         f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
         f" ({n.threads} logical processors x {d.vcpu_oversubscription:g})",
     )
@@ -524,14 +525,14 @@ def check_design(
     if "database_cores_per_node_needed" in cn:
         put(
             "database_cpu",
-            hosting_met(cn)["database_cpu"],
+            hosted["database_cpu"],
             database_cpu_reason(cn, n.cores),
         )
     else:
         put("database_cpu", True, NO_DATABASE_RATE)
     put(
         "ram",
-        hosting_met(cn)["ram"],
+        hosted["ram"],
         f"{cn['ram_gb_per_node_needed']:,.0f} GB per node needed (VMs on {cn['hosts']} hosts + {cn['host_reserve_gb']:g}"
         + (
             f" reserve + {cn['stack_ram_note']})"
