@@ -1357,3 +1357,12 @@ def test_the_database_capacity_says_what_binds_it_apart_from_the_busiest_station
     assert cap["binding"] == binding
     assert cap["raises_it"].startswith(raised), cap["raises_it"]
     assert cap["bottleneck_note"].endswith(f"what stops the database is binding ({binding})") or binding == "capacity"
+
+
+def test_a_pool_beyond_the_database_says_nothing_is_read_not_that_reads_are_left():
+    """DBA walk 2026-11-30: a 1,000 GB pool for a 100 GB database said "the reads left are of pages the run
+    appends" beside 0 reads per transaction, and nothing of the 900 GB the pool holds beyond the data."""
+    d = io_demand(Database(name="x", size_gb=100, buffer_pool_gb=1000, nopm=20000))
+    assert d.reads_per_txn == 0
+    assert "nothing is read once it is warm, and 900 GB of the pool hold nothing" in d.buffer_hit_note
+    assert "the reads left are" not in d.buffer_hit_note

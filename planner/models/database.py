@@ -474,9 +474,17 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         )
     elif shape.buffer_pool_gb >= shape.size_gb:
         # a pool the size of the database still read 140 pages a second, without a word (CLI review 2026-11-30)
-        note += (
-            f"; the buffer pool ({db.buffer_pool_gb:g} GB) holds the whole database ({shape.size_gb:g} GB): the "
-            "reads left are of pages the run appends (orders, order lines, history) as the database grows past it"
+        note += f"; the buffer pool ({db.buffer_pool_gb:g} GB) holds the whole database ({shape.size_gb:g} GB): " + (
+            "the reads left are of pages the run appends (orders, order lines, history) as the database grows past it"
+            if buf["reads"] > 0
+            # no read is left: said so, and the pool beyond the data (a 1,000 GB pool for 100 GB said "the reads
+            # left are ..." beside 0 reads; DBA walk 2026-11-30)
+            else "nothing is read once it is warm"
+            + (
+                f", and {shape.buffer_pool_gb - shape.size_gb:,.0f} GB of the pool hold nothing until it grows"
+                if shape.buffer_pool_gb > 1.5 * shape.size_gb
+                else ""
+            )
         )
     reads = buf["reads"]
     reads_per_call = buf["reads_per_call"]
