@@ -28,6 +28,12 @@ def _customer() -> str:
     return clean_name(str(ss.get("store_customer") or ""))
 
 
+def _why(exc: PlannerError) -> str:
+    """A store error in a sentence: the scenario's name is the subject already ("Could not reopen “plan”: name: no
+    scenario 'plan' ..."; new-user walk 2026-11-30)."""
+    return exc.message if exc.field == "name" else str(exc)
+
+
 def _say(ok: bool, text: str) -> None:
     ss["store_msg"] = (ok, text)
 
@@ -71,7 +77,7 @@ def _reopen() -> None:
     try:
         state.load_session(_store().get(name, _customer()))
     except PlannerError as exc:
-        _say(False, f"Could not reopen “{name}”: {exc}")
+        _say(False, f"Could not reopen “{name}”: {_why(exc)}")
     else:
         _say(True, f"Reopened “{name}”: every page shows it as it was saved.")
 
@@ -88,7 +94,7 @@ def _duplicate() -> None:
                 new, i = f"{name} (copy {i})", i + 1
         store.duplicate(name, new, _customer())
     except PlannerError as exc:
-        _say(False, f"Not duplicated: {exc}")
+        _say(False, f"Not duplicated: {_why(exc)}")
     else:
         ss["store_pick"] = new
         # a name typed that is taken is said, not passed over (new-user walk 2026-11-30)
@@ -100,7 +106,7 @@ def _delete() -> None:
     try:
         _store().delete(name, _customer())
     except PlannerError as exc:
-        _say(False, f"Not deleted: {exc}")
+        _say(False, f"Not deleted: {_why(exc)}")
     else:
         ss.pop("store_pick", None)
         _say(True, f"Deleted “{name}”.")

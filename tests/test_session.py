@@ -468,3 +468,21 @@ def test_saved_scenarios_act_on_the_one_just_saved_and_say_when_the_pick_is_gone
     assert not at.sidebar.warning  # said once
     at.sidebar.text_input(key="store_customer").set_value("Other").run()
     assert not at.sidebar.warning and not at.exception
+
+
+def test_a_scenario_gone_before_reopen_is_said_without_the_field_name(monkeypatch, tmp_path):
+    """New-user walk 2026-11-30: "Could not reopen “plan”: name: no scenario 'plan' for customer 'Fabrikam'"."""
+    from planner.store.scenarios import ScenarioStore
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "saved.db"))
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["saved_open"] = True
+    at.run()
+    at.sidebar.text_input(key="store_customer").set_value("Fabrikam").run()
+    for name in ("plan", "other"):
+        at.sidebar.text_input(key="store_name").set_value(name).run()
+        at.sidebar.button(key="store_save").click().run()
+    ScenarioStore().delete("other", "Fabrikam")  # picked here, deleted elsewhere; no rerun between
+    at.sidebar.button(key="store_reopen").click().run()
+    said = [re.sub(r"\\(.)", r"\1", e.value).replace("\u2060", "") for e in at.sidebar.error]
+    assert said and said[0].startswith("Could not reopen “other”: no scenario"), said
