@@ -513,7 +513,9 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
     try:  # the safe reader: nesting, long integers and NaN/Infinity refused before they reach the fit
         doc = jsonio.loads(source, "calibration", RefitError, MAX_CALIBRATION_FILE_BYTES)
     except RefitError as exc:
-        raise RefitError(f"{name}: {exc.message}", "calibration") from None
+        # its own field named once ("calibration: nj.txt is not valid JSON (calibration: not valid JSON ...)"), a
+        # field inside the file kept ("size_tb: NaN is not allowed")
+        raise RefitError(f"{name}: {exc.message if exc.field == 'calibration' else exc}", "calibration") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("params"), dict) or not isinstance(doc.get("version"), str):
         raise RefitError(f"{name} is not a calibration file (needs 'version' and 'params')", "calibration")
     missing = [k for k in PARAM_NAMES if k not in doc["params"]]
