@@ -442,6 +442,18 @@ def test_error_lines_carry_no_pydantic_internals(tmp_path, capsys, change, line)
     assert len(err) == 1 and err[0].startswith(line), err
 
 
+def test_a_capitalised_key_of_the_input_is_kept_in_the_error_line(tmp_path, capsys):
+    """Review of the union-tag fix: a tier named "Standard" is the input's own key, not pydantic's tag for a
+    union's member, and stays in the field's name."""
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps({"tier_counts": {"Standard": -1}}))
+    assert main(["size", str(f)]) == 2
+    assert (
+        capsys.readouterr().err.strip()
+        == "error: demand.tier_counts.Standard: must be greater than or equal to 0 (got -1)"
+    )
+
+
 def test_a_calibration_file_that_is_not_json_is_said_once(tmp_path, capsys):
     f = tmp_path / "nj.txt"
     f.write_text("not json")

@@ -16,9 +16,29 @@ _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MAX_MESSAGE_CHARS = 2000
 MAX_SHOWN_CHARS = 80
 _PLAIN_KEY = re.compile(r"^[A-Za-z0-9_\-]+$")
-#: the tags pydantic puts in an error's location for a union's member (a type, a validator, a model class): the
-#: input's own keys are lower-case words
-_UNION_TAG = re.compile(r"^(str|int|float|bool|none|(list|dict|tuple|set)\[.*\]|[a-z-]+\[.*\]|[A-Z][A-Za-z0-9]*)$")
+#: the tags pydantic puts in an error's location for a union's member: a type or a validator (a model class is
+#: told by its name, :func:`_union_tag`; a capitalised key of the input's own, a tier named "Standard", is not one)
+_UNION_TAG = re.compile(r"^(str|int|float|bool|none|(list|dict|tuple|set)\[.*\]|[a-z-]+\[.*\])$")
+
+
+def _model_names() -> set[str]:
+    """The names of every pydantic model defined (a union member's tag when it is a model class)."""
+    from pydantic import BaseModel
+
+    seen: set[str] = set()
+    todo: list[type] = [BaseModel]
+    while todo:
+        subs: list[type] = todo.pop().__subclasses__()
+        for sub in subs:
+            if sub.__name__ not in seen:
+                seen.add(sub.__name__)
+                todo.append(sub)
+    return seen
+
+
+def _union_tag(p: object) -> bool:
+    """Whether a location part is pydantic's tag for a union's member, not a key of the input."""
+    return isinstance(p, str) and (bool(_UNION_TAG.match(p)) or p in _model_names())
 
 
 def one_line(text: str) -> str:
@@ -126,7 +146,7 @@ def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: s
         loc = ".".join(
             p if isinstance(p, str) and _PLAIN_KEY.match(p) else str(p) if isinstance(p, int) else shown(p, 40)
             for p in e["loc"]
-            if not (isinstance(p, str) and _UNION_TAG.match(p))
+            if not _union_tag(p)
         )
         if prefix:
             loc = f"{prefix}.{loc}" if loc else prefix
