@@ -783,15 +783,23 @@ def _unless_the_pool_fits(out: dict, db: Database, design: Design) -> dict:
         f"below {have:g} GB; about {_pool_for(have):,.0f} GB leaves what Windows and SQL Server commonly need "
         "beside it)"
     )
+    return _no_rate(out, "ram", why, "the buffer pool does not fit the server's RAM")
+
+
+def _no_rate(out: dict, binding: str, why: str, what: str) -> dict:
+    """``out`` with no rate: its figures at a rate null, each with ``why`` as its note ("no rate is sustained" stood
+    beside 74,313 IOPS and the vCPUs 41 % busy; CLI review 2026-11-30), bound by ``binding`` (``ram`` or
+    ``capacity``), with what raises it and ``what`` stops it. One shape for a pool the server cannot hold and a
+    database the storage cannot."""
     at_rate = [*AT_RATE_KEYS, *(k for k in out if k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high")))]
     return {
         **out,
         **{k: None for k in (*RATE_KEYS, *at_rate)},
         **{f"{k}_note": why for k in (*RATE_KEYS, *at_rate) if not k.endswith(("_low", "_high"))},
-        "binding": "ram",
+        "binding": binding,
         "binding_note": why,
-        "raises_it": RAISES_IT["ram"],
-        "bottleneck_note": "no rate is sustained: the buffer pool does not fit the server's RAM",
+        "raises_it": RAISES_IT[binding],
+        "bottleneck_note": f"no rate is sustained: {what}",
     }
 
 
@@ -844,21 +852,7 @@ def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) 
         if servers == 1
         else f"{servers} databases of {size_tb:,.{n}f} TB ({need:,.{n}f} TB) do not fit"
     ) + f" in the storage's usable {usable:,.{n}f} TB: no rate is sustained"
-    # the figures at a rate go with it: "no rate is sustained" stood beside 74,313 IOPS and the vCPUs 41 % busy
-    # (CLI review 2026-11-30)
-    at_rate = [
-        *AT_RATE_KEYS,
-        *(k for k in out if k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high"))),
-    ]
-    return {
-        **out,
-        **{k: None for k in (*RATE_KEYS, *at_rate)},
-        **{f"{k}_note": why for k in (*RATE_KEYS, *at_rate) if not k.endswith(("_low", "_high"))},
-        "binding": "capacity",
-        "binding_note": why,
-        "raises_it": RAISES_IT["capacity"],
-        "bottleneck_note": "no rate is sustained: the database does not fit",
-    }
+    return _no_rate(out, "capacity", why, "the database does not fit")
 
 
 def _band(binding: str, rep: dict, db: Database) -> tuple[float, float, str]:
