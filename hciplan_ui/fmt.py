@@ -10,7 +10,7 @@ import math
 import re
 
 from planner.core.errors import plain_message
-from planner.core.text import count, first_upper
+from planner.core.text import auto_decimals, count, first_upper
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.sizing.words import customer_words
@@ -96,8 +96,7 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
         return DASH
     x = float(x)
     if digits is None:
-        a = abs(x)
-        digits = 0 if a >= 100 or a == 0 else 1 if a >= 10 else 2 if a >= 1 else 3
+        digits = auto_decimals(x)
     s = f"{x:,.{digits}f}"
     if s.startswith("-") and float(s.replace(",", "")) == 0:
         s = s[1:]

@@ -55,6 +55,14 @@ def tidy(x: float, digits: int = 1) -> str:
     return s.rstrip("0").rstrip(".") if "." in s else s
 
 
+def auto_decimals(x: float) -> int:
+    """The decimals that suit a figure's size: three significant figures below 100, whole numbers above (at most
+    three decimals) [-]. One rule for the pages' figures (``hciplan_ui.fmt.num``) and the library's sentences
+    ("64.000 ms" of a wait read as false precision)."""
+    a = abs(x)
+    return 0 if a >= 100 or a == 0 else 1 if a >= 10 else 2 if a >= 1 else 3
+
+
 def cut(x: float, decimals: int = 1) -> float:
     """``x`` cut short to ``decimals`` decimals, not rounded: a life said short of a limit never reads as the
     limit ("run out in 3.0 years ... before the 3 years" of 2.96 years; architect review 2026-11-30). One rule

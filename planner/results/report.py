@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from planner.core import jsonio
+from planner.core.text import auto_decimals
 from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours
 from planner.engine.performance import (
     BOTTLENECK_LABELS,
@@ -281,12 +282,6 @@ def _drop_absent_class(res: dict, read_fraction: float) -> None:
             res[f"{k}_note"] = why
 
 
-def _sig3(x: float) -> str:
-    """Three significant figures, never in exponent form: 64, 1.62, 0.499 ("64.000 ms" read as false precision)."""
-    d = max(0, 2 - math.floor(math.log10(abs(x)))) if x else 0
-    return f"{x:,.{d}f}"
-
-
 def throttled_wait(res: dict, in_flight: float) -> None:
     """A closed load paced by a policy (the CPU utilisation cap, a per-VM IOPS limit): ``vm_latency_ms`` is the
     admitted IOs' latency, the IOs held back wait in their VMs; ``vm_response_ms`` [ms] is the whole wait by Little's
@@ -298,7 +293,7 @@ def throttled_wait(res: dict, in_flight: float) -> None:
     res["vm_latency_ms_note"] = (
         f"the latency of the IOs the {BOTTLENECK_LABELS[res['limited_by']]} admits; the IOs it holds back wait in "
         f"their VMs, which it does not count (as DiskSpd does not): the load's {in_flight:,.0f} IOs in flight at "
-        f"{res['iops']:,.0f} IOPS wait {_sig3(res['vm_response_ms'])} ms in all (vm_response_ms, Little's law)"
+        f"{res['iops']:,.0f} IOPS wait {res['vm_response_ms']:,.{auto_decimals(res['vm_response_ms'])}f} ms in all (vm_response_ms, Little's law)"
     )
 
 
