@@ -275,7 +275,9 @@ n1 = st.toggle("Plan for N+1 (one node down)", key="sla_n1")
 # held in place whether said or not: a note appearing above the page moved every element after it (the what-if
 # test's rule)
 n1_slot = st.empty()
-if (sized := cost_state.demand_json()) and Demand.model_validate_json(sized).n_plus_one != n1:
+# the sized demand, read once for the page's notes (the N+1 note here, the tier mix's below)
+sized_demand = Demand.model_validate_json(sj) if (sj := cost_state.demand_json()) else None
+if sized_demand is not None and sized_demand.n_plus_one != n1:
     # the proposal prices with the failures the demand plans for: the Performance page's document priced 470
     # databases a tier beside "A server can fail: met" where 368 fit with one node down (pricing review 2026-11-30)
     n1_slot.caption(
@@ -834,10 +836,9 @@ if tp is not None:
         )
         # what this line counts, beside the Size and Design pages' verdict of the same databases: "Fits: storage 80 %"
         # here and 96 % there read as two answers (presales walk 2026-11-30)
-        sized = Demand.model_validate_json(sized_json) if (sized_json := cost_state.demand_json()) else None
         grown = (
-            f"; the sized demand adds its {sized.growth_pct:g} % growth, which the Size and Design pages count"
-            if sized is not None and sized.growth_pct and sized.tier_counts
+            f"; the sized demand adds its {sized_demand.growth_pct:g} % growth, which the Size and Design pages count"
+            if sized_demand is not None and sized_demand.growth_pct and sized_demand.tier_counts
             else ""
         )
         st.caption(
