@@ -10,7 +10,7 @@ import math
 import re
 
 from planner.core.errors import plain_message
-from planner.core.text import auto_decimals, count, first_upper
+from planner.core.text import auto_decimals, count, decimals_apart, first_upper
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.sizing.words import customer_words
@@ -177,11 +177,11 @@ def used(x) -> str:
     beside 491 page reads a second (DBA walk 2026-11-30)."""
     if x is None or not math.isfinite(float(x)):
         return DASH
-    for digits in range(4):
-        shown = f"{x * 100:,.{digits}f}"
-        if float(shown.replace(",", "")) != 100.0 or x == 1.0:
-            return shown + " %"
-    return ("just over" if x > 1 else "just under") + " 100 %"
+    if x == 1.0:
+        return "100 %"
+    # the digits that tell it from 100 % (core.text.decimals_apart, the library's rule for two figures compared)
+    digits = decimals_apart(x * 100, 100.0, digits=0, most=4)
+    return f"{x * 100:,.{digits}f} %" if digits < 4 else ("just over" if x > 1 else "just under") + " 100 %"
 
 
 def change(ratio: float, digits: int = 1) -> str:
