@@ -8,6 +8,7 @@ import contextlib
 import functools
 import importlib.util
 import io
+import json
 import re
 import sys
 from pathlib import Path
@@ -353,3 +354,36 @@ def test_notes_are_kept_out_of_the_site():
 
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
     assert "notes/" in config["exclude_docs"].split()
+
+
+@pytest.mark.parametrize(
+    ("extra", "sixteen", "thirtytwo"),
+    [
+        ([], "88,533 IOPS at 0.43 ms", "177,065"),
+        (["--vcpu-oversubscription", "2", "--cpu-utilization-cap", "1"], "148,255 IOPS at 0.43 ms", "296,178"),
+    ],
+    ids=["shipped", "second-loading"],
+)
+def test_the_sla_guides_vm_size_figures_are_what_the_command_prints(capsys, extra, sixteen, thirtytwo):
+    """The SLA guide quotes `sla --vm-sizes` on the reference cluster's claim (docs review, stop 49): the figures it
+    types are checked against the command, so they cannot drift from it."""
+    from planner.cli import main
+
+    assert (
+        main(
+            [
+                "sla",
+                str(ROOT / "examples" / "reference.json"),
+                "--db",
+                str(ROOT / "examples" / "db-erp.json"),
+                "--vm-sizes",
+                *extra,
+            ]
+        )
+        == 0
+    )
+    by = {s["vcpus"]: s for s in json.loads(capsys.readouterr().out)["by_vm_size"]["sizes"]}
+    assert f"{by[16]['guaranteed_iops']:,.0f} IOPS at {by[16]['latency_ms']:.2f} ms" == sixteen
+    assert f"{by[32]['guaranteed_iops']:,.0f}" == thirtytwo
+    guide = " ".join((DOCS / "guide" / "sla-tiers.md").read_text().split())
+    assert sixteen in guide and thirtytwo in guide
