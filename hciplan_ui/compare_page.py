@@ -589,7 +589,10 @@ if any("model" in r for _, r in reports) and not state.presenter():
                     continue
                 st.markdown(f"**{state.plain(shown_name(name))}** ({TOPOLOGY_LABELS[r['topology']]})")
                 st.dataframe(
-                    [{"Station": s["label"], "What": s["what"]} for s in r["model"]["stations"]],
+                    [
+                        {"Station": s["label"], "What": s["what"], "What raises it": s["raises"]}
+                        for s in r["model"]["stations"]
+                    ],
                     hide_index=True,
                     width="stretch",
                 )

@@ -448,7 +448,7 @@ def test_report_has_the_hci_report_keys():
             "vm_latency_ms_note",
         }  # PCIe/memory check: server nodes only
         assert not missing, (name, missing)
-        assert rep["model"]["stations"] and all(s["what"] for s in rep["model"]["stations"])
+        assert rep["model"]["stations"] and all(s["what"] and s["raises"] for s in rep["model"]["stations"])
         assert math.isfinite(rep["iops"])
 
 

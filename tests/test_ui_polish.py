@@ -337,7 +337,9 @@ def test_the_compare_page_builds_the_stations_section_when_opened():
     at.session_state["cmp_stations"] = True
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    assert [list(d.value.columns) for d in at.dataframe if "Station" in d.value.columns] == [["Station", "What"]]
+    assert [list(d.value.columns) for d in at.dataframe if "Station" in d.value.columns] == [
+        ["Station", "What", "What raises it"]
+    ]
 
 
 def test_the_sla_page_footer_says_the_licence_source_as_the_proposal_does():

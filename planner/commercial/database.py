@@ -27,7 +27,7 @@ import math
 
 from planner.core.errors import PlannerError
 from planner.core.text import count, decimals_apart
-from planner.engine.performance import PACING_POLICIES, station_words
+from planner.engine.performance import PACING_POLICIES, station_raises, station_words
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
 from planner.models.database import (
@@ -57,22 +57,15 @@ RAISES_IT = {
 }
 
 
-def raises_it(binding: str, busiest: str | None, throttled: bool) -> str:
-    """What raises the maximum (:data:`RAISES_IT`), the storage's by its busiest station: CPU (a node's, a file
-    server's, a compute node's share), drives or network, and a throttling policy first."""
+def raises_it(binding: str, busiest: str | None, throttle: str | None, raises: dict[str, str]) -> str:
+    """What raises the maximum (:data:`RAISES_IT`); the storage's, by its busiest station's own words
+    (``raises``, :func:`~planner.engine.performance.station_raises`: a RAID controller, a JBOD tier, a share of
+    CPU reserved for storage), and by the policy that throttles the IO first (``throttle``: the CPU
+    utilisation cap or the per-VM IOPS limit)."""
     if binding != "storage":
         return RAISES_IT[binding]
-    b = busiest or ""
-    part = (
-        "more or faster CPU cores, or more nodes"
-        if "cpu" in b
-        else "more or faster drives, or more nodes"
-        if "drive" in b or "cache" in b or "flash" in b or "disk" in b
-        else "a faster network, or more nodes"
-        if "network" in b or "nic" in b
-        else RAISES_IT["storage"]
-    )
-    return ("a higher CPU utilisation cap, or " if throttled else "") + part
+    part = raises.get(busiest or "", RAISES_IT["storage"])
+    return f"{raises[throttle]}, or {part}" if throttle in raises else part
 
 
 #: bisection steps on the rate (2^-40 of the bracket: far below any figure shown)
@@ -735,7 +728,12 @@ def database_capacity(
         "bottleneck_note": "the storage's busiest station at that rate"
         + (f" ({station_words(rep).get(busiest, busiest)}, {util[busiest]:.0%} busy)" if busiest is not None else "")
         + f"; what stops the database is binding ({binding})",
-        "raises_it": raises_it(binding, busiest, throttled_at(at_hi[4])),
+        "raises_it": raises_it(
+            binding,
+            busiest,
+            at_hi[4].get("limited_by") if throttled_at(at_hi[4]) else None,
+            station_raises(rep),
+        ),
         **{k: None if unbounded else rep.get(k) for k in latency_keys},
         # a null is explained by its own note (its bands' too: ``read_latency_ms_note`` covers ``_low``, ``_high``)
         **(

@@ -75,6 +75,19 @@ BOTTLENECK_LABELS = {
     "offered_load": "offered load",
     "none": "none (below capacity)",
 }
+#: what raises each of the hyperconverged engine's stations, said where it binds a database
+#: (``database_capacity.raises_it``; another architecture's come with its ``model.stations``)
+BOTTLENECK_RAISES = {
+    "vm_vcpu": "a VM of more vCPUs",
+    "host_cpu": "more or faster CPU cores, or more nodes",
+    "network": "a faster network, or more nodes",
+    "cache": "more or faster cache devices, or more nodes",
+    "capacity_drives": "more or faster capacity drives, or more nodes",
+    "outstanding_io": "more IOs in flight (threads x outstanding IOs)",
+    "population": "more IOs in flight (threads x outstanding IOs)",
+    "cpu_utilization_cap": "a higher CPU utilisation cap",
+    "iops_limit_per_vm": "a higher per-VM IOPS limit",
+}
 
 
 def station_words(rep: dict[str, Any]) -> dict[str, str]:
@@ -82,6 +95,13 @@ def station_words(rep: dict[str, Any]) -> dict[str, str]:
     architecture, its model's own (``model.stations``: "file server CPU", "PCIe flash cards"). Here,
     below the reports, so that the HCI report and another architecture's report name them alike."""
     return {**BOTTLENECK_LABELS, **{s["station"]: s["label"] for s in (rep.get("model") or {}).get("stations", [])}}
+
+
+def station_raises(rep: dict[str, Any]) -> dict[str, str]:
+    """What raises each of a report's stations, as :func:`station_words` names them: the engine's
+    (:data:`BOTTLENECK_RAISES`) and another architecture's own (``model.stations[].raises``)."""
+    own = {s["station"]: s["raises"] for s in (rep.get("model") or {}).get("stations", []) if "raises" in s}
+    return {**BOTTLENECK_RAISES, **own}
 
 
 def at_capacity(rep: dict[str, Any]) -> None:

@@ -102,6 +102,18 @@ WBC_SUSTAINED_SHARE = 0.0
 #: stations of the shared-SAS backend (the JBOD's two tiers instead of cache and capacity drives)
 SAS_STATIONS = (VM_VCPU, HOST_CPU, "client_network", "storage_network", "file_server_cpu", "fast_tier", "capacity_tier")
 LABELS.update({"fast_tier": "JBOD fast tier (SSD)", "capacity_tier": "JBOD capacity tier"})
+#: what raises each station's capacity, said where it binds a database (``database_capacity.raises_it``)
+RAISES = {
+    VM_VCPU: "a VM of more vCPUs",
+    HOST_CPU: "more or faster database server cores",
+    "client_network": "faster database server NICs",
+    "storage_network": "faster file server NICs, or more file servers",
+    "file_server_cpu": "more or faster file server cores, or more file servers",
+    "cache": "more or faster cache devices in the file servers",
+    "capacity_drives": "more or faster capacity drives in the file servers",
+    "fast_tier": "more or faster SSDs in the JBOD's fast tier",
+    "capacity_tier": "more or faster drives in the JBOD's capacity tier",
+}
 WHAT.update(
     {
         "fast_tier": "shared JBOD's fast-tier SSDs (datasheet): their share of reads, the write-back cache's "
@@ -610,7 +622,7 @@ SAS_WHAT = {
 
 def stations_doc(names: tuple[str, ...] = STATIONS) -> list[dict[str, str]]:
     what = {**WHAT, **SAS_WHAT} if "fast_tier" in names else WHAT
-    return [{"station": s, "label": LABELS[s], "what": what[s]} for s in names]
+    return [{"station": s, "label": LABELS[s], "what": what[s], "raises": RAISES[s]} for s in names]
 
 
 #: calibration parameters (fitted on S2D clusters) each backend uses, and for what

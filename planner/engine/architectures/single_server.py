@@ -105,6 +105,17 @@ WHAT = {
     "array_controllers": "array controller pair: its published sequential MB/s (and IOPS when published)",
     "array_drives": "the array's RAID set behind its write-back cache",
 }
+#: what raises each station's capacity, said where it binds a database (``database_capacity.raises_it``)
+RAISES = {
+    VM_VCPU: "a VM of more vCPUs",
+    HOST_CPU: "a server of more or faster cores",
+    "raid_controller": "a faster RAID controller (or one more controller with its own drives)",
+    "drives": "more or faster drives in the RAID set, or a RAID level with fewer drive IOs per write",
+    "flash_cards": "more or faster PCIe flash cards",
+    "fc_links": "more or faster FC paths (HBA ports)",
+    "array_controllers": "a faster array controller pair",
+    "array_drives": "more or faster drives behind the array's cache",
+}
 
 
 @dataclass(frozen=True)
@@ -393,7 +404,7 @@ def describe(parts: Parts) -> dict[str, Any]:
 
 
 def stations_doc(names: tuple[str, ...]) -> list[dict[str, str]]:
-    return [{"station": s, "label": LABELS[s], "what": WHAT[s]} for s in names]
+    return [{"station": s, "label": LABELS[s], "what": WHAT[s], "raises": RAISES[s]} for s in names]
 
 
 #: calibration parameters (fitted on S2D clusters) this model uses, and for what

@@ -85,6 +85,16 @@ WHAT = {
     "data_network": "data nodes' NIC ports: the same bytes",
     "data_drives": "data nodes' drives (datasheet): missed reads; full-stripe writes and reclamation off the path",
 }
+#: what raises each station's capacity, said where it binds a database (``database_capacity.raises_it``)
+RAISES = {
+    VM_VCPU: "a VM of more vCPUs",
+    HOST_CPU: "more or faster compute node cores",
+    "storage_cpu": "a larger share of the compute nodes' CPU for storage (the policy), or more or faster cores",
+    "local_flash": "more or faster compute node flash",
+    "compute_network": "faster compute node NICs",
+    "data_network": "faster data node NICs, or more data nodes",
+    "data_drives": "more or faster data node drives, or more data nodes",
+}
 
 
 @dataclass(frozen=True)
@@ -270,7 +280,7 @@ def describe(parts: Parts) -> dict[str, Any]:
 
 
 def stations_doc(names: tuple[str, ...] = STATIONS) -> list[dict[str, str]]:
-    return [{"station": s, "label": LABELS[s], "what": WHAT[s]} for s in names]
+    return [{"station": s, "label": LABELS[s], "what": WHAT[s], "raises": RAISES[s]} for s in names]
 
 
 #: calibration parameters (fitted on S2D clusters) this model uses, and for what
