@@ -445,3 +445,23 @@ def test_hosting_rows_say_they_are_one_node_down_and_whether_every_node_up_hosts
         and r["met_all_nodes_up"]
     ]
     assert found, "no node count where RAM is short only with one node down"
+
+
+def test_a_demand_of_another_stack_with_more_nodes_than_s2d_allows_still_judges_an_s2d_design():
+    """Ceph/vSAN walk 2026-11-30: the Ceph demand's 24 nodes (its search's bound) made an S2D example "not judged
+    against the demand: ... 1 validation error for Demand\\nmax_nodes ... https://errors.pydantic.dev/...", and the
+    S2D column's demand row read "-" beside a judged vSAN column."""
+    import json
+    from pathlib import Path
+
+    from planner.models.demand import Demand
+    from planner.models.design import Design
+    from planner.sizing.verdict import demand_verdict, judged_demand
+
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    demand = Demand.model_validate(json.loads((ex / "demand-200dbs-ceph.json").read_text()))
+    design = Design.model_validate(json.loads((ex / "sas-4node.json").read_text()))
+    judged, note = judged_demand(design, demand)
+    assert judged.stack == "s2d" and judged.max_nodes <= 16 and "ceph" in (note or "")
+    v = demand_verdict(design, demand)
+    assert v["judged"] and not v["met"], v.get("note")

@@ -34,15 +34,18 @@ from __future__ import annotations
 
 import math
 
+from pydantic import ValidationError
+
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
-from planner.core.errors import PlannerError
+from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, plural_of
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics.capacity import capacity_report
 from planner.physics.rules import rule_of
 from planner.sizing.checks import check_design, compute_needs, database_cpu_reason, hosting_met, limits
@@ -108,14 +111,20 @@ def judged_demand(design: Design, demand: Demand) -> tuple[Demand, str | None]:
     raw.update(stack=design.stack)
     for k in ("validated_for", "platform"):  # Azure Local's programme and platform are S2D's
         raw.pop(k, None)
-    raw["max_nodes"] = max(raw.get("max_nodes", 16), design.nodes)
+    # the search's bounds of the demand's stack do not bind a design given whole; within the design's own stack's
+    # limit (a Ceph demand's 24 nodes made an S2D design "cannot be judged": "1 validation error for Demand
+    # max_nodes ... at most 16 servers", and its demand row read "-"; Ceph/vSAN walk 2026-11-30)
+    nodes = int(design.nodes or 1)
+    top = STACK_MAX_NODES.get(design.stack, nodes)
+    raw["max_nodes"] = min(max(raw.get("max_nodes", 16), nodes), max(top, nodes))
     raw["min_nodes"] = min(raw.get("min_nodes", 2), raw["max_nodes"])
     try:
         return Demand.model_validate(
             raw
         ), f"judged by the {design.stack} stack's own rules (the demand names {demand.stack})"
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError
-        raise PlannerError(f"this {design.stack} design cannot be judged by the demand: {exc}", "stack") from None
+    except ValidationError as exc:
+        why = format_validation_error(exc)
+        raise PlannerError(f"this {design.stack} design cannot be judged by the demand: {why}", "stack") from None
 
 
 def demand_verdict(
