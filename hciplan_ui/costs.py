@@ -133,7 +133,17 @@ def follow_demand(design_json: str) -> str | None:
     dj = demand_json()
     if not dj:
         return None
-    nodes = json.loads(design_json).get("nodes") or 1
+    from planner.models.design import Design
+
+    # where the databases run: a disaggregated design's database (client) servers, not its storage nodes (48 VMs
+    # per node on the 5 storage nodes of a Ceph design ran 48 on each of its 8 client servers, 384 of 240;
+    # Ceph/vSAN walk 2026-11-30)
+    try:
+        d = Design.model_validate_json(design_json)
+    except ValueError:
+        return None
+    nodes = d.database_servers
+    where = "node" if nodes == (d.nodes or 1) and d.topology == "hyperconverged" else "database server"
     w = parse_workload(state.workload_json())
     try:
         demand = Demand.model_validate_json(dj)
@@ -159,8 +169,8 @@ def follow_demand(design_json: str) -> str | None:
             if earlier
             else f"The demand's {fmt.num(demand.database_count(), 0)} databases stay"
         )
-        + f": {new.vms_per_node} database VMs per "
-        f"node on {nodes} node{'s' if nodes != 1 else ''} ({w.vms_per_node} per node before this change)."
+        + f": {new.vms_per_node} database VMs per {where} on {count(nodes, where)} ({w.vms_per_node} per {where} "
+        "before this change)."
     )
 
 

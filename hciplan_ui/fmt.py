@@ -103,6 +103,16 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
     return f"{s} {unit}".rstrip() if unit else s
 
 
+def typed(x: float) -> str:
+    """A figure a user may have typed, as typed (0.5 TB, 0.7 reads, 5,000 IOPS); one computed to many digits (an
+    estate's mean per database) at :func:`num`'s precision: the SLA page's tier table read "83,610.51859753378"
+    and "1.4585714285714286" (migration walk 2026-11-30)."""
+    if float(x).is_integer():
+        return num(x, 0)
+    shown = f"{x:,}"
+    return shown if len(shown.rpartition(".")[2]) <= 3 else num(x)
+
+
 def device_size(gb: float) -> str:
     """A device's size as its maker writes it, in one unit per scale: "800 GB", "1.6 TB", "7.68 TB" (the
     pickers listed "1600 GB SAS" cache devices beside "1.92 TB SATA" drives; browser review 2026-11-30)."""
@@ -352,7 +362,9 @@ def closed_load_note(
     the model runs 400 on 8 database servers; browser review 2026-11-30)."""
     if workload.get("iops") or not workload.get("vms_per_node"):
         return None
-    database_servers = ((design or {}).get("clients") or {}).get("servers")
+    # an S2D file-server design's report counts its database and file servers as its nodes: its VMs run on the
+    # database servers (Design.database_servers)
+    database_servers = ((design or {}).get("clients") or {}).get("servers") or report.get("db_servers")
     nodes = int(database_servers or report.get("nodes") or 0)
     where = "per database server" if database_servers else "per node"
     per_vm = int(workload.get("threads_per_vm") or 1) * int(workload.get("outstanding_per_thread") or 1)

@@ -1063,3 +1063,19 @@ def test_the_kept_fields_caption_cuts_a_long_description():
     assert said and "x" * 59 + "…" in said[0] and "x" * 61 not in said[0], said
     at.button(key="FormSubmitter:size_form-Size it").click().run()
     assert Demand.model_validate_json(at.session_state["size_demand"]).database.description == "x" * 1500
+
+
+def test_the_demands_load_follows_a_disaggregated_design_onto_its_database_servers(demand):
+    """Ceph/vSAN walk 2026-11-30: with the sized demand in force, a disaggregated Ceph design (5 storage nodes, 8
+    client servers) read "48 database VMs per node on 5 nodes": the model counts VMs per client server, so it ran
+    48 x 8 = 384 VMs of the demand's 240. They run on the 8 client servers, 30 on each."""
+    from planner.engine.loads import demand_as_workload
+
+    at = _sized()
+    dis = json.loads((DEMAND.parent / "ceph-disaggregated.json").read_text())
+    at.session_state["design_json"] = json.dumps(dis)
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    w = json.loads(at.session_state["workload_json"])
+    assert w == demand_as_workload(demand, 8).model_dump(mode="json"), w
+    assert w["vms_per_node"] == math.ceil(demand.database_count() / 8)

@@ -750,6 +750,18 @@ class Design(_Strict):
         )
 
     @property
+    def database_servers(self) -> int:
+        """The servers the database VMs run on, which a workload's ``vms_per_node`` counts per
+        (:func:`planner.engine.performance.issuing_nodes`, the file-server model's ``db_servers``): a
+        disaggregated Ceph or vSAN design's client servers, an S2D file-server design's database servers, else
+        the nodes."""
+        if self.clients is not None and self.clients_separate:
+            return self.clients.servers
+        if self.disaggregated is not None:
+            return self.disaggregated.db_servers
+        return int(self.nodes or 1)
+
+    @property
     def clients_separate(self) -> bool:
         """A Ceph or vSAN design whose clients run on their own servers."""
         return self.stack != "s2d" and self.topology == "disaggregated"
