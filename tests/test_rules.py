@@ -158,3 +158,18 @@ def test_a_vsan_designs_rules_never_call_its_performance_calibrated():
 
     assert not [r.name for r in VSAN_RULES.values() if "calibrated on measured clusters" in r.source]
     assert "not calibrated" in VSAN_RULES["iops_at_latency"].source
+
+
+def test_every_rules_words_in_the_customers_document_name_what_your_refers_to():
+    """Finance walk 2026-11-30: "its share of the demand's)" became "its share of your) within what its VM issues"
+    in every proposal: the document's "the demand's" -> "your" left a possessive without its noun."""
+    import re
+
+    from planner.physics.rules import RULES_BY_STACK
+    from planner.sizing.document import rule_text
+
+    for stack, table in RULES_BY_STACK.items():
+        for rule in table.values():
+            for text in (rule.title, rule.source):
+                words = rule_text(text)
+                assert not re.search(r"\byour\s*(?:[),.;:]|$)", words), (stack, rule.name, words)

@@ -357,8 +357,10 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "tier_vm_io",
-            "each database's guaranteed IOPS (its tier's, or its share of the demand's) within what its VM issues at "
-            "its vCPU share",
+            # "the demand's" becomes "your" in the customer's document: the IOPS named, not left to the possessive
+            # ("its share of your) within", finance walk 2026-11-30)
+            "each database's guaranteed IOPS (its tier's, or its share of the demand's IOPS) within what its VM "
+            "issues at its vCPU share",
             "demand",
             "planner.commercial.database.vcpu_share_iops (utilisation law: the VM's vCPUs / oversubscription over the "
             "guest IO stack's CPU per IO; the SLA's vm_vcpu_share bound and the tier prices' rule)",

@@ -229,6 +229,7 @@ def build(
                 "not_applicable": v.get("not_applicable"),
                 "reason": v["reason"],
                 "title": rule_of(k, rd.design.stack).title,
+                "kind": rule_of(k, rd.design.stack).kind,  # the vendor's rule or the demand's (document summary)
                 "source": rule_of(k, rd.design.stack).source,
             }
             for k, v in chk["checks"].items()
