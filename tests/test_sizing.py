@@ -871,3 +871,38 @@ def test_sized_figures_are_the_figures_the_pages_evaluate_for_the_same_design(ra
         ev = json.loads(capsys.readouterr().out)
         ev = ev.get("performance", ev)
         assert (alt["iops_capacity"], alt["vm_latency_ms"]) == (ev["iops_capacity"], ev["vm_latency_ms"])
+
+
+def test_a_grown_tier_is_whole_databases_with_their_whole_guarantee_on_every_page():
+    """Finance walk 2026-11-30: 2 Ultra databases grown by 20 % read "3 databases, 60,000 IOPS, 9.6 TB" in the
+    proposal (3 Ultra databases are 75,000 IOPS and 12 TB), the capacity check passed 45.83 TB against the 43.2 TB
+    of the fractions while the whole databases hold 46.0 TB, and the pages counted 43 (the sidebar) or 44."""
+    from planner.engine.loads import demand_as_workload
+    from planner.models.demand import Demand
+
+    d = Demand(tier_counts={"Standard": 20, "Business": 10, "Premium": 4, "Ultra": 2}, growth_pct=20)
+    ultra = next(c for c in d.classes() if c.name == "Ultra")
+    assert (ultra.databases, ultra.iops, ultra.capacity_tb) == (3, 75000.0, 12.0)
+    assert d.database_count() == 44 and d.totals()[:2] == (151000.0, 46.0)
+    assert d.database_count(1.0) == 36
+    # the workload's name counts each tier as the others do (its "2 Ultra" summed to 43)
+    name = demand_as_workload(d, 6).name
+    assert "24 Standard, 12 Business, 5 Premium, 3 Ultra" in name, name
+
+
+def test_a_design_failing_only_because_a_database_vm_cannot_issue_its_guarantee_is_bound_by_vm_io(capsys, tmp_path):
+    """Migration walk 2026-11-30: the Size page said "Binding RAM" of the best design for a 20-database estate
+    whose only failure was tier_vm_io (a database VM issues too little for its guarantee); `size` agreed
+    ("binding": "ram"). No part relieves a VM's own vCPUs: the binding is vm_io, as the sizing guide says."""
+    import json
+
+    from planner.cli import main
+
+    data = Path(__file__).parent / "data" / "estate-20-one-vm-short.csv"
+    assert main(["estate", str(data)]) == 0
+    demand = capsys.readouterr().out
+    path = tmp_path / "demand.json"
+    path.write_text(demand)
+    assert main(["size", str(path), "--top", "1"]) == 0
+    best = json.loads(capsys.readouterr().out)["best"]
+    assert best["fails"] == ["tier_vm_io"] and best["binding"] == "vm_io", (best["fails"], best["binding"])

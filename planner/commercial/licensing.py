@@ -389,7 +389,7 @@ def licence_choices(a, demand=None, design=None) -> list[str]:
 
 def demand_vms(demand) -> list[tuple[int, int]]:
     """(VM count, vCPUs per VM) of the demand's databases, growth included."""
-    return [(math.ceil(c.databases - 1e-9), int(c.vcpus_per_db)) for c in demand.classes() if c.databases > 0]
+    return [(c.databases, int(c.vcpus_per_db)) for c in demand.classes() if c.databases > 0]
 
 
 def sql_virtual_cores(vm_vcpus: list[tuple[int, int]]) -> int:

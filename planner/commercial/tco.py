@@ -30,7 +30,6 @@ running costs alone.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from planner.commercial.licensing import (
@@ -520,7 +519,7 @@ def whole_cost(
             vms = demand_vms(demand)
             sql = sql_server_licences(vms, cpus, a)
             grown = sum(n for n, _ in vms)
-            today = sum(math.ceil(c.databases - 1e-9) for c in demand.classes(1.0) if c.databases > 0)
+            today = demand.database_count(1.0)
             if sql is not None and grown > today:
                 # licensed for the grown estate from the first month: said, since it is the cost's largest
                 # line on a large demand (CLI review 2026-11-30: 24 VMs charged for 36 months where 20 run today)

@@ -8,7 +8,6 @@ together), the IO-weighted block size and read share, one VM per database.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -39,25 +38,37 @@ def demand_workload(demand: Demand, multiplier: FloatArray = None, shape: tuple[
             field,
         )
     m = np.asarray(demand.growth if multiplier is None else multiplier, dtype=float)
-    w = np.array([c.iops for c in cs]) / base_iops
-    bs = float(np.sum(w * [c.block_size_kib for c in cs]))
-    rf = float(np.sum(w * [c.read_fraction for c in cs]))
-    dbs = sum(c.databases for c in cs)
+    whole_classes = demand.classes()  # the mix of the whole_classes demand's whole databases
+    w = np.array([c.iops for c in whole_classes]) / sum(c.iops for c in whole_classes)
+    bs = float(np.sum(w * [c.block_size_kib for c in whole_classes]))
+    rf = float(np.sum(w * [c.read_fraction for c in whole_classes]))
+    # each tier's databases times the multiplier are whole databases, each with its tier's whole guarantee
+    # (Demand.classes, whole_databases): 2 Ultra databases whole_classes by 20 % are 3, with 3 databases' IOPS (finance walk
+    # 2026-11-30). A totals demand's IOPS are a total, scaled as given; its databases are whole VMs.
+    n = np.array([c.databases for c in cs], dtype=float)
+    vms_total = np.sum(np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0), axis=0).reshape(m.shape)
+    if demand.tier_counts is not None:
+        per_db = np.array([c.iops / c.databases for c in cs])
+        whole = np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0)
+        open_iops = np.sum(per_db[:, None] * whole, axis=0).reshape(m.shape)
+    else:
+        open_iops = base_iops * m
+    dbs = sum(c.databases for c in whole_classes)
     # the VMs the pages evaluate (:func:`demand_as_workload`): whole VMs of whole vCPUs. With 4.8 VMs of 3.6 vCPUs
     # here and 5 of 4 there, the Size page's figures and the Performance page's for the same design differed by up
     # to 0.7 % (CLI fuzzing 2026-11-30)
-    vcpus = max(1, round(sum(c.databases * c.vcpus_per_db for c in cs) / dbs)) if dbs > 0 else 4.0
-    tb = sum(c.capacity_tb for c in cs)
+    vcpus = max(1, round(sum(c.databases * c.vcpus_per_db for c in whole_classes) / dbs)) if dbs > 0 else 4.0
+    tb = sum(c.capacity_tb for c in whole_classes)
     # the whole hot data, spread over the database VMs (one "VM" when none are named)
     ws_gb_per_vm = tb * 1000.0 * demand.working_set_fraction / max(dbs, 1.0)
     return WorkloadArrays(
         block_size_kib=np.asarray(bs),
         read_fraction=np.asarray(rf),
-        vms_total=np.broadcast_to(np.ceil(dbs * m - 1e-9), np.broadcast_shapes(m.shape, shape)).copy(),
+        vms_total=np.broadcast_to(vms_total, np.broadcast_shapes(m.shape, shape)).copy(),
         vcpus_per_vm=np.asarray(vcpus),
         outstanding_per_vm=np.asarray(OUTSTANDING_PER_DB),
         working_set_gb_per_vm=np.asarray(ws_gb_per_vm),
-        open_iops=np.broadcast_to(base_iops * m, np.broadcast_shapes(m.shape, shape)).copy(),
+        open_iops=np.broadcast_to(open_iops, np.broadcast_shapes(m.shape, shape)).copy(),
         iops_limit_per_vm=np.asarray(np.inf),
         alignment=np.asarray(1.0),
         host_issuer=np.asarray(False),
@@ -94,8 +105,8 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
     tiers = ", ".join(f"{c.databases:,.0f} {c.name}" for c in cs if c.name != TOTALS_CLASS)
     # a demand of totals or of a database a DBA describes has no tier mix: its databases said as such (the
     # sidebar read "..., tier mix totals"; browser review 2026-11-29)
-    mix = tiers or (count(math.ceil(dbs - 1e-9), "database") if dbs > 0 else "totals")
-    vms = math.ceil(dbs - 1e-9)  # whole VMs: 24 databases on 11 nodes are 24 VMs, 3 on the busiest node
+    mix = tiers or (count(dbs, "database") if dbs > 0 else "totals")
+    vms = dbs  # whole VMs (whole databases: Demand.classes): 24 databases on 11 nodes are 24 VMs, 3 on the busiest
     return Workload(
         name=f"demand ({mix})"[:200],
         description=f"{demand.name}: {float(W.open_iops):,.0f} guaranteed IOPS (with growth), "

@@ -259,16 +259,24 @@ class Demand(BaseModel):
 
     def classes(self, multiplier: float | None = None) -> list[DemandClass]:
         """One entry per tier with databases (or one for a totals demand), counts
-        times ``multiplier`` (default: the growth)."""
+        times ``multiplier`` (default: the growth), rounded up to whole databases.
+
+        A database is one whole VM with its tier's whole guarantee: 2 Ultra databases grown by 20 % are 3,
+        with 3 databases' IOPS and capacity. The fraction (2.4) had been kept for the IOPS and the capacity
+        while the VMs were rounded up, so a tier read "3 databases, 60,000 IOPS, 9.6 TB" and the pages
+        counted 43 or 44 databases of one demand (finance walk 2026-11-30). A totals demand's IOPS and
+        capacity are totals, grown as given.
+        """
         m = self.growth if multiplier is None else multiplier
         if self.tier_counts is not None:
             tiers = self.tierset().by_name()
+            grown = {k: whole_databases(c * m) for k, c in self.tier_counts.items()}
             return [
                 DemandClass(
                     k,
-                    c * m,
-                    c * m * tiers[k].guaranteed_iops,
-                    c * m * tiers[k].capacity_tb_per_db,
+                    grown[k],
+                    grown[k] * tiers[k].guaranteed_iops,
+                    grown[k] * tiers[k].capacity_tb_per_db,
                     tiers[k].latency_target_ms,
                     tiers[k].latency_statistic,
                     tiers[k].read_fraction,
@@ -279,7 +287,7 @@ class Demand(BaseModel):
                 for k, c in self.tier_counts.items()
                 if c > 0
             ]
-        dbs = (self.databases or 0) * m
+        dbs = whole_databases((self.databases or 0) * m)
         assert self.total_iops is not None and self.capacity_tb is not None  # _either: tier_counts or both
         return [
             DemandClass(
@@ -335,7 +343,7 @@ class Demand(BaseModel):
         for c in self.classes(multiplier):
             if c.databases <= 0:
                 continue
-            each = np.ceil(math.ceil(c.databases - 1e-9) / h - 1e-9)
+            each = np.ceil(c.databases / h - 1e-9)
             vcpus = vcpus + each * c.vcpus_per_db
             ram = ram + each * c.ram_gb_per_db
         return vcpus, ram
@@ -344,7 +352,8 @@ class Demand(BaseModel):
         """RAM the database VMs need, GB, including growth."""
         return sum(c.databases * c.ram_gb_per_db for c in self.classes(multiplier))
 
-    def database_count(self, multiplier: float | None = None) -> float:
+    def database_count(self, multiplier: float | None = None) -> int:
+        """Whole databases, including growth (each tier rounded up, :meth:`classes`)."""
         return sum(c.databases for c in self.classes(multiplier))
 
     def summary(self) -> dict[str, Any]:
@@ -356,16 +365,23 @@ class Demand(BaseModel):
             "vcpus": self.vcpus(),
             "ram_gb": self.ram_gb(),
             "databases": self.database_count(),
+            "databases_before_growth": self.database_count(1.0),
             "growth_pct": self.growth_pct,
             "growth_period_months": self.growth_period_months,
             "classes": [c.__dict__ for c in self.classes()],
         }
 
 
+def whole_databases(x: float) -> int:
+    """A grown count of databases as whole databases, rounded up; a float's rounding error above a whole
+    number stays that number (5 x 1.2 is 6.000000000000001: 6 databases, not 7)."""
+    return max(math.ceil(x - 1e-9), 0)
+
+
 @dataclass(frozen=True)
 class DemandClass:
     name: str
-    databases: float
+    databases: int
     iops: float
     capacity_tb: float
     latency_target_ms: float
