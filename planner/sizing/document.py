@@ -143,6 +143,18 @@ def rule_text(text: str) -> str:
     return customer_text(text)
 
 
+#: whose rule a rule is, by its kind (:data:`planner.physics.rules.Kind`): a vendor's fails, the demand's and its
+#: headroom (reserve, N+1, growth) are not met (Ceph/vSAN walk 2026-11-30: "it fails 6 vendor rules", all six the
+#: demand's)
+WHOSE = {
+    "requirement": "the vendor's",
+    "recommendation": "the vendor's",
+    "warning": "the vendor's",
+    "demand": "your demand",
+    "headroom": "your headroom (reserve, N+1, growth)",
+}
+
+
 class DocumentError(PlannerError):
     pass
 
@@ -330,22 +342,11 @@ def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = No
     return {"type": "bars", "title": title, "items": items, "top": top if top > 0 else 1.0}
 
 
-def _whole_vms(d: dict) -> dict[str, int]:
-    """Each class's databases as whole VMs (a demand summary's classes; growth makes fractions)."""
-    return {c["name"]: math.ceil(c["databases"] - 1e-9) for c in d["classes"] if c["databases"] > 0}
-
-
 def _vm_needs(d: dict) -> tuple[float, float]:
-    """(vCPUs, RAM GB) of a demand summary's whole VMs: one figure for every table of a document (the demand's
-    "Virtual processors 80" stood above "76.8 met" in the table against the design; verification walk 2026-11-30)."""
-    whole = _whole_vms(d)
-    if not whole:
-        return d["vcpus"], d["ram_gb"]
-    by = {c["name"]: c for c in d["classes"]}
-    return (
-        sum(n * by[k]["vcpus_per_db"] for k, n in whole.items()),
-        sum(n * by[k]["ram_gb_per_db"] for k, n in whole.items()),
-    )
+    """(vCPUs, RAM GB) of a demand summary's whole VMs (its classes' counts are whole databases): one figure for
+    every table of a document (the demand's "Virtual processors 80" stood above "76.8 met" in the table against
+    the design; verification walk 2026-11-30)."""
+    return d["vcpus"], d["ram_gb"]
 
 
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
@@ -369,24 +370,26 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         if db
         else []
     )
-    # the growth makes a fraction of a database (18 x 1.2 = 21.6): a database is one whole VM, as the nodes host it
-    # and the Size page counts it ("22 databases"; the document said 21.6 and "Gold tier 3.6 databases", finance walk
-    # 2026-11-30), with its vCPUs and memory; the fraction is said beside it, so the arithmetic reads
-    whole = _whole_vms(d)
+    # a grown tier is whole databases, rounded up (:meth:`planner.models.demand.Demand.classes`: 18 x 1.2 = 21.6 is
+    # 22, each a whole VM with its tier's whole guarantee); the count before growth is said once, in the total's row,
+    # so the arithmetic reads (the document said "Gold tier 3.6 databases"; finance walks 2026-11-30)
+    whole = {c["name"]: int(c["databases"]) for c in d["classes"] if c["databases"] > 0}
+    today = d.get("databases_before_growth")
 
-    def dbs(x: float, n: int, noun: str = "") -> str:
-        """n whole databases, the grown fraction beside them when it is one."""
-        if not d["growth_pct"]:
+    def dbs(n: int, noun: str = "", total: bool = False) -> str:
+        """n whole databases; the total's row says the growth, and the count before it where growth adds some."""
+        if not d["growth_pct"] or not total:
             return f"{n:,}{noun}"
-        if abs(n - x) <= 1e-9:  # a tier's row says the growth once, in the total's
-            return f"{n:,}{noun}" + ("" if noun else f" (with {d['growth_pct']:g} % growth)")
-        return f"{n:,}{noun} ({tidy(x)} with {d['growth_pct']:g} % growth, each a whole VM)"
+        if today is None or today == n:
+            return f"{n:,}{noun} (with {d['growth_pct']:g} % growth)"
+        grown = f"with {d['growth_pct']:g} % growth, each tier rounded up to whole databases"
+        return f"{n:,}{noun} ({today:,} today, {grown})"
 
     vcpus, ram = _vm_needs(d)
     total = sum(whole.values())
     rows = [
         *described,
-        ("Databases", dbs(d["databases"], total)),
+        ("Databases", dbs(total, total=True)),
         ("IOPS to guarantee, all databases at once", f"{d['iops']:,.0f}"),
         ("Data", f"{d['capacity_tb']:,.1f} TB"),
         ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
@@ -398,7 +401,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
             rows.append(
                 (
                     f"{c['name']} tier",
-                    f"{dbs(c['databases'], whole.get(c['name'], 0), ' databases')}, {c['iops']:,.0f} IOPS, "
+                    f"{dbs(whole.get(c['name'], 0), ' databases')}, {c['iops']:,.0f} IOPS, "
                     f"{c['capacity_tb']:,.1f} TB, {c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
                 )
             )
@@ -493,6 +496,12 @@ def _meets(p: dict) -> list[list[str]]:
             # one server down, as room to grow says it: "short by 35 %" of a throughput the verdict gives as
             # 523,208 of 582,000 with every server up read as a second, contradicting figure (review 2026-11-29)
             head = f"short by {100 * (1 - f):.0f} %" + (" with one server down" if lk in down else "")
+            if k == "latency":
+                # the share is of the IOPS, not of the latency: "3.411 ms vs 3 ms target; short by 53 %" read as a
+                # latency 53 % over (it is 14 % over; Ceph/vSAN walk 2026-11-30)
+                head = f"every target holds up to {100 * f:.0f} % of the IOPS needed" + (
+                    " with one server down" if lk in down else ""
+                )
         if k == "iops" and met and (low := band_short_of(p["report"], "iops", d["iops"])) is not None:
             # met at the prediction, not across the range (browser review 2026-11-30)
             head = f"met at the prediction; the range's low end, {low:,.0f} IOPS, is under the need; {head}"
@@ -655,12 +664,14 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     servers = "server" if design["nodes"] == 1 else "servers"
     stored = RESILIENCY_WORDS.get(design["resiliency"]) or resiliency_words(design["resiliency"])
     short = [row[0] for row in (_meets(p) if p.get("demand") and p.get("binding") else []) if row[2] == "NOT met"]
-    failed = [r for r in p.get("rules") or [] if not r["passed"]]
+    # the vendors' rules only: a demand's rule not met is in ``short`` already (a Ceph design short of its demand
+    # read "it fails 6 vendor rules", all six the demand's; Ceph/vSAN walk 2026-11-30)
+    failed = [r for r in p.get("rules") or [] if not r["passed"] and WHOSE.get(r.get("kind", "")) == "the vendor's"]
     if short or failed:
         # a design that falls short is described, never proposed: the summary said "We propose" above a
         # capacity 97 % short and six failed vendor rules (proposal review 2026-11-29)
         whose = f"{meta['customer']}'s" if meta["customer"] else "your"
-        fails = f"{count(len(failed), 'vendor rule')} (section Vendor rules checked)"
+        fails = f"{count(len(failed), 'vendor rule')} (section Rules checked)"
         lines = [
             P(
                 f"This document describes {article} {platform} cluster of {design['nodes']} {node} {servers}, "
@@ -1033,14 +1044,19 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         rows = [
             [
                 first_upper(rule_text(r["title"])),
+                WHOSE.get(r.get("kind", ""), "the vendor's"),
                 (f"not applicable ({r['not_applicable']})" if r.get("not_applicable") else "passed")
                 if r["passed"]
-                else "FAILED",
+                else "FAILED"
+                if WHOSE.get(r.get("kind", "")) == "the vendor's"
+                else "not met",
                 rule_text(r["source"]),
             ]
             for r in p["rules"]
         ]
-        sec("Vendor rules checked", [TABLE(["Rule", "Result", "Source"], rows, name="rules")])
+        # the vendors' rules and the demand's, each said as whose (the section was "Vendor rules checked" and
+        # its demand rules counted as failed vendor rules; Ceph/vSAN walk 2026-11-30)
+        sec("Rules checked", [TABLE(["Rule", "Whose", "Result", "Source"], rows, name="rules")])
 
     # ---------------------------------------------------------------- appendix: prices
     kinds: dict[str, list[str]] = {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import io
+import math
 import os
 import re
 import subprocess
@@ -22,9 +23,10 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from planner.commercial.tco import rounding_note
+from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
-from planner.core.tables import safe_cell
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -198,26 +200,42 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
 
     cost = p["cost"]
     wb = Workbook()
-    # money as a customer reads it: whole dollars for totals, cents for unit and per-database prices;
-    # the cells hold the figures rounded to the cent (the library's numbers, not text)
+    # money as a customer reads it: whole dollars for totals, cents for unit and per-database prices; the cells
+    # hold the figures rounded to the cent (the library's numbers, not text: a formula bar read 9242.613333333335,
+    # QA finding 7), and a total row is the sum of the cells above it, so a column adds up in the sheet (it summed
+    # to $8,459.73 under a total of $8,459.74; finance walk 2026-11-30)
     whole, cents = '"$"#,##0', '"$"#,##0.00'
 
     def usd(x):
         return None if x is None else round(float(x), 2)
 
+    def total(values):
+        return round(sum(v for v in values if v is not None), 2)
+
+    def append(ws, values):
+        """A row whose text stays text as typed: openpyxl makes a string starting with "=" a formula, so such a
+        cell is stored as a string (and marked quote-prefixed, so an edit in Excel keeps it text). The CSV
+        writer's leading apostrophe (:func:`safe_cell`) showed in the sheet ("'=HYPERLINK(...)", "'-2+3" as a
+        tier name; finance walk 2026-11-30): a workbook's string cell is never run, so it needs none."""
+        ws.append([None if isinstance(v, float) and not math.isfinite(v) else v for v in values])
+        for c in ws[ws.max_row]:
+            if isinstance(c.value, str) and c.value.startswith(FORMULA_START):
+                c.data_type = "s"
+                c.quotePrefix = True
+
     def sheet(ws, title, header, rows, money=None):
         ws.title = title
-        ws.append([safe_cell(doc["title"])])
+        append(ws, [doc["title"]])
         ws["A1"].font = Font(bold=True, size=13)
         # who it is from and for, each with its label ("Fabrikam Systems Contoso Bank 2026-11-30" read as one name;
         # browser review 2026-11-30)
-        ws.append([safe_cell(_cover_line(doc))])
+        append(ws, [_cover_line(doc)])
         ws.append([])
-        ws.append([safe_cell(h) for h in header])
+        append(ws, header)
         for c in ws[4]:
             c.font = Font(bold=True)
         for r in rows:
-            ws.append([safe_cell(v) for v in r])
+            append(ws, r)
             if r and r[0] == "Total":
                 for c in ws[ws.max_row]:
                     c.font = Font(bold=True)
@@ -242,7 +260,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         ]
         for x in cost["parts"] + cost["network"]["lines"]
     ]
-    bom.append(["Total", None, None, usd(cost["capex_usd"]), "", ""])
+    bom.append(["Total", None, None, total(r[3] for r in bom), "", ""])
     sheet(
         wb.active,
         "Parts list",
@@ -252,7 +270,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     )
 
     rows = [[x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"])] for x in cost["lines"]]
-    rows.append(["Total", usd(sum(cost["upfront"].values())), usd(cost["monthly"]["total_usd_per_month"])])
+    rows.append(["Total", total(r[1] for r in rows), total(r[2] for r in rows)])
+    if rounded := rounding_note(cost):  # the lines as shown, as the other formats say it
+        rows.append([rounded])
     rows.append([])
     rows.append(["Total cost of ownership", "Purchases (USD)", "Running costs (USD)", "Total (USD)"])
     rows += [
