@@ -24,6 +24,10 @@ def _store():
     return ScenarioStore()
 
 
+#: the customer box's value, kept where Streamlit does not drop it while the section is closed
+KEPT = "store_customer_kept"
+
+
 def _customer() -> str:
     return clean_name(str(ss.get("store_customer") or ""))
 
@@ -250,6 +254,10 @@ def panel() -> None:
     except PlannerError as exc:
         st.error(f"The scenario database cannot be used: {fmt.md(exc)}")
         return
+    if "store_customer" not in ss and KEPT in ss:
+        # the section closed drops its box's state (Streamlit forgets a widget not drawn): the customer typed comes
+        # back, not the proposal's, under which the next save would have filed (finance walk 2026-11-30)
+        ss["store_customer"] = ss[KEPT]
     if not ss.get("store_customer") and ss.get("report_customer"):
         # the proposal's customer, typed once: the two boxes asked for the same name, and a reload emptied this
         # one (browser review 2026-11-30)
@@ -260,6 +268,7 @@ def panel() -> None:
         on_change=_customer_changed,
         help="Scenarios are kept per customer (empty: no customer).",
     )
+    ss[KEPT] = ss.get("store_customer", "")
     customer = _customer()
     mine = [e for e in everything if e["customer"] == customer]
     others = sorted({e["customer"] for e in everything if e["customer"] != customer})

@@ -486,3 +486,24 @@ def test_a_scenario_gone_before_reopen_is_said_without_the_field_name(monkeypatc
     at.sidebar.button(key="store_reopen").click().run()
     said = [re.sub(r"\\(.)", r"\1", e.value).replace("\u2060", "") for e in at.sidebar.error]
     assert said and said[0].startswith("Could not reopen “other”: no scenario"), said
+
+
+def test_the_customer_typed_survives_closing_and_opening_the_saved_scenarios_section(monkeypatch, tmp_path):
+    """Finance walk 2026-11-30: with "Contoso" typed and the proposal's customer another name, closing and opening
+    the section put the proposal's customer in the box ("No saved scenario for =HYPERLINK(...)"); the next save
+    would have filed under it."""
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "saved.db"))
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["report_customer"] = "Someone Else"
+    at.session_state["saved_open"] = True
+    at.run()
+    at.sidebar.text_input(key="store_customer").set_value("Contoso").run()
+    at.sidebar.text_input(key="store_name").set_value("plan").run()
+    at.sidebar.button(key="store_save").click().run()
+    at.session_state["saved_open"] = False
+    at.run()
+    at.session_state["saved_open"] = True
+    at.run()
+    assert not at.exception
+    assert at.sidebar.text_input(key="store_customer").value == "Contoso"
+    assert at.sidebar.selectbox(key="store_pick").value == "plan"
