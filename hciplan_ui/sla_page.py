@@ -170,7 +170,7 @@ def _tier_cell(field: str, v: Any) -> str:
         return str(v)
     if field == "latency_target_ms":
         return fmt.num(v, 3)
-    return fmt.num(v, 0) if float(v).is_integer() else f"{v:,}"
+    return fmt.typed(v)
 
 
 def _tier_editor() -> None:

@@ -533,3 +533,12 @@ def test_a_drive_life_under_a_year_reads_in_the_warnings_unit():
     for life, said in ((0.47256, "5.6 months"), (0.09, "1.0 months"), (0.05, "18 days"), (1.0, "1.0 years")):
         assert years(life) == said
         assert f"run out in {said} " in endurance_warning(life, 5.0, 36)["message"]
+
+
+def test_the_tier_tables_cells_show_a_typed_figure_as_typed_and_an_estates_mean_rounded():
+    """Migration walk 2026-11-30: an estate's tiers read "83,610.51859753378" IOPS and "1.4585714285714286" TB in
+    the SLA page's tier table."""
+    assert fmt.typed(83610.51859753378) == "83,611"
+    assert fmt.typed(1.4585714285714286) == "1.46"
+    assert fmt.typed(0.6237112305634794) == "0.624"
+    assert fmt.typed(0.5) == "0.5" and fmt.typed(0.7) == "0.7" and fmt.typed(5000) == "5,000"
