@@ -1371,3 +1371,18 @@ def test_a_pool_beyond_the_database_says_nothing_is_read_not_that_reads_are_left
     assert d.reads_per_txn == 0
     assert "nothing is read once it is warm, and 900 GB of the pool hold nothing" in d.buffer_hit_note
     assert "the reads left are" not in d.buffer_hit_note
+
+
+def test_a_hit_ratio_that_reads_like_perfmons_counter_is_warned_about():
+    """Migration walk 2026-11-30: a DBA gives perfmon's Buffer cache hit ratio (99.5 %), which counts every page
+    lookup; the input is the share of the row lookups' pages the pool holds. 0.995 cut a 650 GB database's reads
+    from about 10 to 0.1 per transaction without a word."""
+    from planner.commercial.database import database_warnings
+
+    db = Database(name="gl", size_gb=650, buffer_pool_gb=52, tpm=90000, buffer_hit_ratio=0.995, vcpus=8)
+    d = io_demand(db)
+    assert d.buffer_hit_warning and "perfmon's Buffer cache hit ratio" in d.buffer_hit_warning
+    assert d.buffer_hit_warning in database_warnings(db, d)
+    # the model's own ratio, or a measured one at or below it, is not warned about
+    assert io_demand(db.model_copy(update={"buffer_hit_ratio": None})).buffer_hit_warning is None
+    assert io_demand(db.model_copy(update={"buffer_hit_ratio": 0.3})).buffer_hit_warning is None
