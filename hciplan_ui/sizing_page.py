@@ -842,6 +842,11 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 )
                 + f"; the whole cost carries {fmt.md(wholes[pick]['licence_name'])}. "
                 f"Licence prices: editable assumptions on the SLA & tiers page ({wholes[pick]['licence_seen']})."
+                # an option that leaves the Windows guests out says so beside its "no" (finance walk 2026-11-30)
+                + "".join(
+                    f" {fmt.md(sentence(n))}"
+                    for n in dict.fromkeys(o["guests_note"] for o in b["licensing"] if o.get("guests_note"))
+                )
             )
     if tab_years.open:
         with tab_years:

@@ -233,6 +233,9 @@ def example_bom() -> str:
         lines.append(
             f"| {lic['name']} | {_n(lic['usd_per_month'])} | {_n(lic['total_usd'])} ({lic['months']} months) | {guests} |"
         )
+    # an option whose guests are not licensed says so, as the bill of materials does
+    notes = dict.fromkeys(lic["guests_note"] for lic in b["licensing"] if lic.get("guests_note"))
+    lines += ["", *(f"{n[:1].upper()}{n[1:]}." for n in notes)] if notes else []
     return "\n".join(lines)
 
 

@@ -747,12 +747,21 @@ def test_a_licence_option_has_one_name_everywhere():
 
 
 def test_the_licensing_tab_of_a_ceph_design_draws_no_bar_of_nothing():
-    """Browser review 2026-11-30: a Ceph design's licensing tab drew one bar of $0 on an axis of -1 to 1 USD."""
+    """Browser review 2026-11-30: a Ceph design's licensing tab drew one bar of $0 on an axis of -1 to 1 USD. Its
+    Windows guests' Datacenter licences are a bar (finance walk 2026-11-30); without them (guest_os_licence none)
+    there is none, and the tab says the guests are not licensed."""
+    from planner.commercial.pricing import CostAssumptions
+
     at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sizing_page.py").run()
     at.selectbox(key="size_stack").set_value("ceph").run()
     at.button[0].click().run(timeout=180)
     at.session_state["size_tabs"] = "Licensing options"
     at.run()
     assert not at.exception
+    assert [c for c in at.get("plotly_chart") if "size_licences" in str(c.proto.id)]
+    at.session_state["costs_json"] = CostAssumptions(guest_os_licence="none").model_dump_json()
+    at.run()
+    assert not at.exception
     assert not [c for c in at.get("plotly_chart") if "size_licences" in str(c.proto.id)]
     assert any(c.value.startswith("No licence fee: upstream Ceph is free software") for c in at.caption)
+    assert any("guests the databases would run in are not licensed here" in c.value for c in at.caption)

@@ -264,6 +264,10 @@ def test_a_ceph_bom_names_its_own_licence_not_windows_prices():
     "windows-server-datacenter" and the Windows per-core prices beside its monthly cost's "ceph-upstream"."""
     b = bom(resolve(load_design(EX / "ceph-6node-reef.json")))
     assert b["assumptions"]["licence_option_in_monthly_cost"] == b["monthly_cost"]["licence_option"] == "ceph-upstream"
-    assert not any(k.startswith(("windows", "azure")) for k in b["assumptions"])
+    # the Datacenter price is its Windows guests' (guest_os_licence), the Azure Local and subscription ones not
+    assert [k for k in b["assumptions"] if k.startswith(("windows", "azure"))] == ["windows_datacenter_usd_per_core"]
+    linux = bom(resolve(load_design(EX / "ceph-6node-reef.json")), CostAssumptions(guest_os_licence="none"))
+    assert not any(k.startswith(("windows", "azure")) for k in linux["assumptions"])
+    assert linux["assumptions"]["guest_os_licence"] == "none"
     s2d = bom(resolve(load_design(EX / "reference.json")))
     assert "windows_datacenter_usd_per_core" in s2d["assumptions"]

@@ -310,6 +310,48 @@ def test_the_tier_prices_say_what_they_share_out_and_leave_out(al_proposal):
     )
 
 
+def test_the_host_fee_alone_says_it_leaves_the_windows_guests_unlicensed(cat):
+    """Finance walk 2026-11-30: Licensing = "Azure Local host fee" cut the SLA page's cluster cost from $8,045.33 to
+    $6,239.73 and Standard from $210.50 to $163.26 a month, and the tier-price note said the prices leave out "the
+    network ... and SQL Server's licences" only: the Windows Server guests were unlicensed without a word. The cost
+    JSON's notes, the tier-price note (SLA page and proposal) and every format of the proposal say it."""
+    import io
+
+    import openpyxl
+
+    from planner.commercial.licensing import AZURE_LOCAL_GUESTS_NOTE, licence_options
+
+    demand = _demand()
+    d = _ref(platform="azure-local")
+    p = build(
+        d,
+        demand_as_workload(demand, d.nodes),
+        demand=demand,
+        costs=CostAssumptions(licence_option="azure-local"),
+        catalog=cat,
+        meta={"customer": "Contoso", "date": "2026-11-28"},
+    )
+    cost = p["cost"]
+    assert cost["licence_option"] == "azure-local" and not cost["windows_guests_included"]
+    assert AZURE_LOCAL_GUESTS_NOTE in cost["notes"] and cost["windows_guests_note"] == AZURE_LOCAL_GUESTS_NOTE
+    assert p["tier_prices"]["monthly_cost"]["windows_guests_note"] == AZURE_LOCAL_GUESTS_NOTE
+    said = "host fee does not license the Windows Server guests the databases run in"
+    assert said in tier_cost_base(p["tier_prices"], cost)["text"] and said in tier_cost_base(p["tier_prices"])["text"]
+    texts = _format_texts(p)
+    wb = openpyxl.load_workbook(io.BytesIO(render(p, "xlsx")))
+    texts["xlsx cost"] = " ".join(str(c) for r in wb["Cost and TCO"].iter_rows(values_only=True) for c in r if c)
+    for fmt, text in texts.items():
+        assert said in html.unescape(text), fmt
+    # the options side by side say it beside the one that leaves them out, and only there
+    rows = licence_options(32, 2, 4, CostAssumptions())
+    assert [r["option"] for r in rows if r.get("guests_note")] == ["azure-local"]
+    assert all(r["windows_guests_included"] == ("guests_note" not in r) for r in rows)
+    # a licence that covers the guests says nothing of them
+    for opt in ("azure-local-datacenter", "azure-local-windows", "windows-server-datacenter"):
+        tp = tier_prices(resolve(d, cat), default_tiers(), CostAssumptions(licence_option=opt))
+        assert tp["monthly_cost"]["windows_guests_included"] and said not in tier_cost_base(tp)["text"], opt
+
+
 def test_the_price_appendix_names_the_sql_server_source_and_the_support_base(al_proposal):
     p = al_proposal
     sql = p["cost"]["sql_server"]

@@ -387,3 +387,21 @@ def test_the_sla_guides_vm_size_figures_are_what_the_command_prints(capsys, extr
     assert f"{by[32]['guaranteed_iops']:,.0f}" == thirtytwo
     guide = " ".join((DOCS / "guide" / "sla-tiers.md").read_text().split())
     assert sixteen in guide and thirtytwo in guide
+
+
+def test_the_costs_guides_windows_guest_figures_are_what_the_cost_gives():
+    """The costs guide quotes the Windows Server guests' licences of the shipped six-node Ceph and vSAN examples
+    (finance walk 2026-11-30): checked against the whole cost, with and without them, so they cannot drift."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.commercial.tco import whole_cost
+    from planner.models.design import load_design
+
+    guide = " ".join((DOCS / "guide" / "costs.md").read_text().split())
+    for name in ("vsan-esa-6node", "ceph-6node-reef"):
+        design = load_design(ROOT / "examples" / f"{name}.json")
+        cost, bare = whole_cost(design), whole_cost(design, a=CostAssumptions(guest_os_licence="none"))
+        assert cost["physical_cores"] == 384 and "384 cores" in guide
+        guests = cost["upfront"]["platform_licence_usd"]
+        assert f"the guests' licences are {guests:,.0f} USD, {guests / 36:,.0f} USD a month over 36 months" in guide
+        assert f"{cost['monthly']['total_usd_per_month']:,.0f}" in guide
+        assert f"{bare['monthly']['total_usd_per_month']:,.0f}" in guide

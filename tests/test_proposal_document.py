@@ -1191,6 +1191,43 @@ def test_the_document_says_what_the_cost_leaves_out_as_the_cost_tab_does():
     assert any("witness host a two-node cluster needs" in n for n in build(two, profiles()["oltp-8k"])["cost"]["notes"])
 
 
+def test_a_vsan_or_ceph_proposal_licenses_the_windows_guests_or_says_it_does_not():
+    """Finance walk 2026-11-30: a vSAN or Ceph proposal carried VMware's subscription or nothing, an S2D one the
+    Windows Server guests' Datacenter licences; the document named neither."""
+    import docx
+    import openpyxl
+
+    from planner.commercial.licensing import NO_GUEST_LICENCE_NOTE
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.workload import profiles
+    from planner.sizing.formats import render
+
+    def texts(p) -> dict:
+        d = docx.Document(io.BytesIO(render(p, "docx")))
+        wb = openpyxl.load_workbook(io.BytesIO(render(p, "xlsx")))
+        return {
+            "html": html.unescape(re.sub(r"<[^>]+>", " ", render(p, "html").decode())),
+            "docx": " ".join(
+                [x.text for x in d.paragraphs] + [c.text for t in d.tables for r in t.rows for c in r.cells]
+            ),
+            "xlsx": " ".join(str(c) for ws in wb for r in ws.iter_rows(values_only=True) for c in r if c),
+        }
+
+    said = "Windows Server guests the databases would run in are not licensed here"
+    for example, line in (("vsan-esa-6node", "VMware vSAN"), ("ceph-6node-reef", "Ceph")):
+        design = load_design(EX / f"{example}.json")
+        p = build(design, profiles()["oltp-8k"])
+        assert p["cost"]["windows_guests_included"]
+        for fmt, text in texts(p).items():
+            assert f"{line} and Windows Server guest licences" in " ".join(text.split()), (example, fmt)
+            assert said not in " ".join(text.split()), (example, fmt)
+        bare = build(design, profiles()["oltp-8k"], costs=CostAssumptions(guest_os_licence="none"))
+        assert NO_GUEST_LICENCE_NOTE in bare["cost"]["notes"]
+        for fmt, text in texts(bare).items():
+            assert said in " ".join(text.split()), (example, fmt)
+            assert f"{line} licences" in " ".join(text.split()), (example, fmt)
+
+
 def test_a_vsan_documents_method_does_not_call_its_figures_calibrated():
     """Ceph/vSAN walk 2026-11-30: Appendix B said performance is "calibrated on measured clusters; each figure carries
     the range measured clusters showed" where the same document's rules said "vSAN performance is not calibrated"."""

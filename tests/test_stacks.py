@@ -411,7 +411,8 @@ def test_licences_by_stack():
     from planner.commercial.licensing import licence_usd_per_month_per_node, vmware_core_licences
     from planner.commercial.pricing import CostAssumptions, monthly_cost
 
-    a = CostAssumptions()
+    # the stacks' own licences alone: their Windows guests' are test_windows_guests_of_every_stack_are_licensed's
+    a = CostAssumptions(guest_os_licence="none")
     # Broadcom KB 313548: at least 16 cores per CPU
     assert int(vmware_core_licences(8, 2)) == 32 and int(vmware_core_licences(32, 2)) == 64
     assert float(licence_usd_per_month_per_node(8, 1, a, "vsan")) == pytest.approx(16 * 350 / 12)
@@ -424,6 +425,85 @@ def test_licences_by_stack():
     cores = rd.node.cores * rd.design.nodes
     assert b["licensing"][0]["usd_per_month"] == pytest.approx(cores * 350 / 12)
     assert monthly_cost(rd, a.model_copy(update={"vsan_licence": "vmware-vvf"}))["licence_option"] == "vmware-vvf"
+
+
+@pytest.mark.parametrize("example", ["vsan-esa-6node", "ceph-6node-reef"])
+def test_windows_guests_of_every_stack_are_licensed(example):
+    """The databases are SQL Server in Windows Server VMs, and Microsoft licenses unlimited Windows Server VMs
+    on a host by Datacenter on all its cores whatever the hypervisor: a vSAN or Ceph cluster's cost carried
+    VMware's subscription or nothing, an S2D Datacenter one the guests' licences (finance walk 2026-11-30:
+    cross-stack comparisons and tier prices understated by $108k-162k over the term)."""
+    from planner.commercial.bom import bom
+    from planner.commercial.licensing import NO_GUEST_LICENCE_NOTE, licence_options
+    from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
+    from planner.commercial.tco import tier_cost_base, whole_cost
+    from planner.models.tiers import default_tiers
+
+    cat = load_catalog()
+    design = parse_design(json.loads((EX / f"{example}.json").read_text()))
+    rd = resolve(design, cat)
+    n = rd.node
+    a, linux = CostAssumptions(), CostAssumptions(guest_os_licence="none")
+    # the S2D Windows Server (Datacenter) figure for the same cores
+    s2d = next(
+        o for o in licence_options(n.cpu.cores, n.sockets, rd.nodes, a) if o["option"] == "windows-server-datacenter"
+    )
+    assert s2d["usd_per_month"] > 0
+    with_guests, without = monthly_cost(rd, a), monthly_cost(rd, linux)
+    assert with_guests["per_cluster"]["licence_usd_per_month"] - without["per_cluster"]["licence_usd_per_month"] == (
+        pytest.approx(s2d["usd_per_month"])
+    )
+    assert with_guests["windows_guests_included"] and "windows_guests_note" not in with_guests
+    assert not without["windows_guests_included"] and without["windows_guests_note"] == NO_GUEST_LICENCE_NOTE
+    # the whole cost: the same figure, the Datacenter purchase upfront, its source, and a line that says so
+    cost, bare = whole_cost(design, None, a, cat), whole_cost(design, None, linux, cat)
+    line = next(x for x in cost["lines"] if x["key"] == "platform_licence")
+    assert line["usd_per_month"] - next(x for x in bare["lines"] if x["key"] == "platform_licence")[
+        "usd_per_month"
+    ] == pytest.approx(s2d["usd_per_month"])
+    assert cost["upfront"]["platform_licence_usd"] == pytest.approx(s2d["total_usd"])
+    assert (
+        "Windows Server guest licences" in line["line"] and "Windows Server Datacenter core licences" in line["basis"]
+    )
+    assert f"{s2d['cores_billed']} Windows Server Datacenter core licences" in line["basis"]
+    assert "Windows Server" in cost["licence_seen"] and cost["windows_guests_included"]
+    assert NO_GUEST_LICENCE_NOTE not in cost["notes"] and NO_GUEST_LICENCE_NOTE in bare["notes"]
+    assert not bare["windows_guests_included"]
+    # the options side by side: each carries the guests' licences, with the Datacenter source
+    for o in bom(rd, a)["licensing"]:
+        assert o["windows_guests_included"] and a.licence_source in o["source"]
+        assert o["windows_guest_core_licences"] == s2d["cores_billed"]
+    assert all(o["guests_note"] == NO_GUEST_LICENCE_NOTE for o in bom(rd, linux)["licensing"])
+    # the tier prices carry it, and their note says so when they do not
+    tiers = default_tiers()
+    assert tier_prices(rd, tiers, a)["monthly_cost"]["per_cluster"]["total_usd_per_month"] == pytest.approx(
+        with_guests["per_cluster"]["total_usd_per_month"]
+    )
+    assert "are not licensed here" not in tier_cost_base(tier_prices(rd, tiers, a))["text"]
+    assert "are not licensed here" in tier_cost_base(tier_prices(rd, tiers, linux))["text"]
+    # the Datacenter price is echoed where it is used, and left out where it is not
+    assert "windows_datacenter_usd_per_core" in tier_prices(rd, tiers, a)["assumptions"]
+    assert "windows_datacenter_usd_per_core" not in tier_prices(rd, tiers, linux)["assumptions"]
+
+
+def test_disaggregated_client_servers_carry_their_windows_guests_licences():
+    """A disaggregated Ceph design's databases run on its client servers: their cores carry the Datacenter
+    licences, the storage nodes' none."""
+    from planner.commercial.licensing import datacenter_core_licences
+    from planner.commercial.pricing import CostAssumptions, monthly_cost
+    from planner.commercial.tco import whole_cost
+
+    cat = load_catalog()
+    design = parse_design(json.loads((EX / "ceph-disaggregated.json").read_text()))
+    rd = resolve(design, cat)
+    a = CostAssumptions()
+    c = rd.clients
+    per_client = datacenter_core_licences(c.cpu.cores, c.sockets) * a.windows_datacenter_usd_per_core / 36
+    m = monthly_cost(rd, a)
+    assert m["per_node"]["licence_usd_per_month"] == 0.0
+    assert m["client_servers"]["per_server"]["licence_usd_per_month"] == pytest.approx(per_client)
+    lic = next(x for x in whole_cost(design, None, a, cat)["lines"] if x["key"] == "platform_licence")
+    assert lic["usd_per_month"] == pytest.approx(per_client * c.servers)
 
 
 # ----------------------------------------------------------- CLI
@@ -472,18 +552,23 @@ def test_sla_guarantees_a_ceph_design(design):
     assert d["database_capacity"]["max_nopm"] > 0
 
 
-def test_whole_cost_licenses_the_stack_not_windows():
+def test_whole_cost_licenses_the_stack_not_windows(tmp_path):
     """Ceph carries no licence fee and vSAN VMware's per-core subscription, the figure the bill of
-    materials gives (the whole cost once charged Windows Server Datacenter on both)."""
-    ceph = _cli("cost", EX / "ceph-6node-reef.json")
+    materials gives (the whole cost once charged Windows Server Datacenter on both); the Windows guests'
+    Datacenter licences are their own part (guest_os_licence none leaves them out)."""
+    linux = tmp_path / "linux.json"
+    linux.write_text('{"guest_os_licence": "none"}')
+    ceph = _cli("cost", EX / "ceph-6node-reef.json", "--costs", linux)
     line = next(x for x in ceph["lines"] if x["key"] == "platform_licence")
     assert (ceph["platform_name"], line["usd_per_month"], line["upfront_usd"]) == ("Ceph", 0.0, 0.0)
-    vsan = _cli("cost", EX / "vsan-esa-6node.json")
-    line = next(x for x in vsan["lines"] if x["key"] == "platform_licence")
-    bom = _cli("bom", EX / "vsan-esa-6node.json")
-    vcf = next(x for x in bom["licensing"] if x["option"] == "vmware-vcf")
-    assert vsan["platform_name"] == "VMware vSAN" and vsan["licence_option"] == "vmware-vcf"
-    assert line["usd_per_month"] == pytest.approx(vcf["usd_per_month"]) and line["upfront_usd"] == 0.0
+    for costs in ((), ("--costs", linux)):
+        vsan = _cli("cost", EX / "vsan-esa-6node.json", *costs)
+        line = next(x for x in vsan["lines"] if x["key"] == "platform_licence")
+        bom = _cli("bom", EX / "vsan-esa-6node.json", *costs)
+        vcf = next(x for x in bom["licensing"] if x["option"] == "vmware-vcf")
+        assert vsan["platform_name"] == "VMware vSAN" and vsan["licence_option"] == "vmware-vcf"
+        assert line["usd_per_month"] == pytest.approx(vcf["usd_per_month"])
+        assert line["upfront_usd"] == (0.0 if costs else pytest.approx(vcf["windows_guest_core_licences"] * 6771 / 16))
     # S2D is as before: Windows Server Datacenter on every core
     ref = _cli("cost", EX / "reference.json")
     assert ref["platform_name"] == "Windows Server" and ref["licence_option"] == "windows-server-datacenter"

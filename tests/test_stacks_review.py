@@ -240,10 +240,20 @@ def test_reports_name_the_stacks_own_platform_and_licence():
 
     assert capacity_report(_rd(CEPH)).storage_platform == "ceph"
     assert capacity_report(_rd(VSAN)).storage_platform == "vsan"
+    from planner.commercial.pricing import CostAssumptions
+
     for base, own in ((CEPH, "ceph-upstream"), (VSAN, "vmware-vcf")):
         p = tier_prices(_rd(base), default_tiers())
         assert p["monthly_cost"]["licence_option"] == own
-        assert "licence_option" not in p["assumptions"] and "windows" not in json.dumps(p["assumptions"]).lower()
+        # the Windows Server Datacenter price is its Windows guests' (guest_os_licence), the platform's others not
+        echo = p["assumptions"]
+        assert "licence_option" not in echo and "platform" not in echo and "azure" not in json.dumps(echo).lower()
+        assert echo["guest_os_licence"] == "windows-server-datacenter" and "windows_datacenter_usd_per_core" in echo
+        p = tier_prices(_rd(base), default_tiers(), CostAssumptions(guest_os_licence="none"))
+        assert "windows" not in json.dumps({k: v for k, v in p["assumptions"].items() if k != "guest_os_licence"})
+    # and Storage Spaces Direct's guests follow its licence option: the choice is not echoed there
+    ref = parse_design((EX / "reference.json").read_text())
+    assert "guest_os_licence" not in tier_prices(resolve(ref, load_catalog()), default_tiers())["assumptions"]
 
 
 def test_vsan_capacity_beyond_the_entitlement_is_said_with_its_size():

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from planner.commercial.licensing import for_platform, licence_options, licensing_data, stack_licence_options
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
-from planner.commercial.pricing import SERVERS_MONTH_NOTE, CostAssumptions, monthly_cost, part_price_usd, ram_usd_per_gb
+from planner.commercial.pricing import (
+    SERVERS_MONTH_NOTE,
+    CostAssumptions,
+    echo_hidden,
+    monthly_cost,
+    part_price_usd,
+    ram_usd_per_gb,
+)
 from planner.models.design import ResolvedDesign
 from planner.physics.power import BTU_H_PER_W, node_parts, parts_cpu, unit_power_w
 
@@ -91,7 +98,9 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         lic = licence_options(n.cpu.cores, n.sockets, nodes, a)
     else:
         raw_tib = nodes * n.drive_count * n.drive.capacity_tb * 1e12 / 2.0**40
-        lic = stack_licence_options(rd.design.stack, n.cpu.cores, n.sockets, nodes, raw_tib, a)
+        # the Windows guests' licences are on the servers that run the VMs: a disaggregated design's clients
+        vm_hosts = [(g["cores_per_cpu"], g["sockets"], g["count"]) for g in groups if g["hosts_vms"]]
+        lic = stack_licence_options(rd.design.stack, n.cpu.cores, n.sockets, nodes, raw_tib, a, vm_hosts)
     notes = list(net["notes"])
     if n.dimm is None:
         notes.append("the design names no DIMMs: RAM is priced per GB and draws no power in this list")
@@ -127,16 +136,18 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
             # what RAM given per GB costs here (the assumption, else the catalog's module of the CPU's memory)
             "ram_usd_per_gb": ram_usd_per_gb(a, n.cpu)[0],
             # a Ceph or vSAN design's licence is its stack's: the Windows prices beside "ceph-upstream" read
-            # as counted (CLI review 2026-11-30)
-            **(
-                {
-                    "windows_datacenter_usd_per_core": a.windows_datacenter_usd_per_core,
-                    "azure_local_usd_per_core_month": a.azure_local_usd_per_core_month,
-                    "windows_subscription_usd_per_core_month": a.windows_subscription_usd_per_core_month,
-                }
-                if rd.design.stack == "s2d"
-                else {}
-            ),
+            # as counted (CLI review 2026-11-30); the Datacenter price is its Windows guests' too, unless
+            # guest_os_licence is none (the tier prices' echo, pricing.echo_hidden, leaves out the same)
+            **{
+                k: getattr(a, k)
+                for k in (
+                    "windows_datacenter_usd_per_core",
+                    "azure_local_usd_per_core_month",
+                    "windows_subscription_usd_per_core_month",
+                    "guest_os_licence",
+                )
+                if k not in echo_hidden(rd.design.stack, a)
+            },
             "licence_option_in_monthly_cost": monthly["licence_option"],
             "part_prices_usd": dict(a.part_prices_usd),
         },

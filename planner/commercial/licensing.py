@@ -32,6 +32,14 @@ Rules
   physical core per year, "a minimum license capacity of 16 cores per CPU"
   (Broadcom KB 313548); VCF includes 1 TiB of vSAN per licensed core (the KB's
   worked example), capacity beyond it is an add-on reported without a price.
+* The Windows Server guests of a Ceph or vSAN cluster (``CostAssumptions.guest_os_licence``): the
+  databases are SQL Server in Windows Server VMs, and Microsoft licenses unlimited Windows Server VMs
+  on a host by Datacenter on all its physical cores whatever the hypervisor (vSphere, KVM), so the
+  servers that run the VMs (the nodes, or a disaggregated design's client servers) carry the same
+  Datacenter core licences as an S2D Windows Server cluster (:func:`datacenter_usd_per_month`,
+  one rule); ``none`` for Linux guests or guests licensed elsewhere. A licence that leaves the Windows
+  guests unlicensed (Azure Local's host fee alone, ``none``) says so wherever it is listed
+  (:func:`guests_note`).
 """
 
 from __future__ import annotations
@@ -60,6 +68,26 @@ OPTION_NAMES = {
     "azure-local-datacenter": "Azure Local host fee with Windows Server Datacenter guest licences",
 }
 PLATFORM_NAMES = {"azure-local": "Azure Local", "windows-server": "Windows Server"}
+#: the Windows Server guests' licence of a Ceph or vSAN cluster (``CostAssumptions.guest_os_licence``) that
+#: licenses them: Datacenter on every core of the servers that run the VMs
+GUEST_DATACENTER = "windows-server-datacenter"
+#: a Ceph or vSAN cluster's choices for its Windows guests (``CostAssumptions.guest_os_licence``) in words
+GUEST_LICENCE_NAMES = {
+    GUEST_DATACENTER: "Windows Server Datacenter on the VM servers' cores",
+    "none": "not counted (Linux guests, or licensed elsewhere)",
+}
+#: what a licence that does not license the Windows Server guests says wherever it is listed or tier prices are
+#: noted: the S2D host fee alone (finance walk 2026-11-30: it cut the tier prices by a fifth without a word) ...
+AZURE_LOCAL_GUESTS_NOTE = (
+    "Azure Local's host fee does not license the Windows Server guests the databases run in: add the Windows Server "
+    "subscription, Datacenter licences, or Azure Hybrid Benefit"
+)
+#: ... and a Ceph or vSAN cost whose guest_os_licence is none
+NO_GUEST_LICENCE_NOTE = (
+    "the Windows Server guests the databases would run in are not licensed here: the cost assumptions say Linux "
+    "guests, or guests licensed elsewhere (Windows Server guests need Datacenter on every core of the servers that "
+    "run the VMs)"
+)
 
 
 def licence_words(option_id: str) -> str:
@@ -134,6 +162,34 @@ def _set_for_quote(oid: str, a) -> str | None:
     return f"{' and '.join(said)}, set for this quote" if said else None
 
 
+def stack_guests_licensed(a=None) -> bool:
+    """Whether a Ceph or vSAN cost licenses the Windows Server guests (``a.guest_os_licence``; ``a`` None: the
+    defaults', which do)."""
+    return getattr(a, "guest_os_licence", GUEST_DATACENTER) == GUEST_DATACENTER
+
+
+def guests_note(option_id: str, a=None) -> str | None:
+    """The sentence a licence option that leaves the Windows Server guests unlicensed carries wherever it is
+    listed (the cost's notes, the tier prices' note, the bill of materials' options, the documents), or None:
+    the S2D host fee alone ("azure-local"), or a Ceph or vSAN option under ``guest_os_licence`` none."""
+    if option_id == "azure-local":
+        return AZURE_LOCAL_GUESTS_NOTE
+    if option_id in stack_licensing_data()["options"] and not stack_guests_licensed(a):
+        return NO_GUEST_LICENCE_NOTE
+    return None
+
+
+def licence_data_ids(option_id: str, a=None) -> tuple[str, ...]:
+    """The licensing files' options a priced licence option rests on: an S2D option's
+    (:data:`LICENCE_OPTION_DATA`), a Ceph or vSAN option's own with the Windows Server Datacenter guest
+    licences when ``a`` counts them (:func:`stack_guests_licensed`)."""
+    if option_id in LICENCE_OPTION_DATA:
+        return LICENCE_OPTION_DATA[option_id]
+    if option_id in stack_licensing_data()["options"] and stack_guests_licensed(a):
+        return (option_id, "windows-server-2025-datacenter")
+    return (option_id,)
+
+
 def licence_seen(option_id: str, a=None) -> str:
     """Where the prices of licence option ``option_id`` (an S2D ``licence_option``, or a
     Ceph / vSAN option of ``licensing-stacks.json``) were seen, as a customer reads it
@@ -144,7 +200,7 @@ def licence_seen(option_id: str, a=None) -> str:
     this quote: $500 a core was called Microsoft's list price (pricing review 2026-11-30)."""
     opts = {**stack_licensing_data()["options"], **licensing_data()["options"]}
     out: list[str] = []
-    for oid in LICENCE_OPTION_DATA.get(option_id, (option_id,)):
+    for oid in licence_data_ids(option_id, a):
         if (quoted := _set_for_quote(oid, a)) is not None:
             out.append(quoted)
             continue
@@ -174,10 +230,57 @@ def vmware_core_licences(cores_per_cpu, sockets):
     return np.maximum(np.asarray(cores_per_cpu), VMWARE_MIN_CORES_PER_CPU) * np.asarray(sockets)
 
 
-def stack_licence_options(stack: str, cores_per_cpu: int, sockets: int, nodes: int, raw_tib: float, a) -> list[dict]:
-    """:func:`licence_options` for a Ceph or vSAN cluster (``raw_tib``: raw capacity vSAN claims)."""
+def guest_datacenter_licences(vm_hosts: list[tuple[int, int, int]], a) -> dict | None:
+    """The Windows Server Datacenter licences of a Ceph or vSAN cluster's Windows guests: every core of the
+    servers that run the VMs, ``vm_hosts`` as (cores per CPU, sockets, servers), counted as an S2D Windows
+    Server cluster's (:func:`datacenter_core_licences`, :func:`datacenter_usd_per_month`); None when ``a``
+    does not count them (``guest_os_licence`` none)."""
+    if not stack_guests_licensed(a):
+        return None
+    cores = sum(datacenter_core_licences(c, s) * int(n) for c, s, n in vm_hosts)
+    months = a.amortisation_months
+    return {
+        "core_licences": cores,
+        "usd": cores * a.windows_datacenter_usd_per_core,
+        "usd_per_month": float(datacenter_usd_per_month(cores, a)),
+        "basis": f"{cores:,} Windows Server Datacenter core licences for the Windows guests (all cores of the "
+        f"servers that run the VMs, >= 8 per CPU, >= 16 per server) x ${a.windows_datacenter_usd_per_core:,.2f} "
+        f"per core, spread over {count(months, 'month')}",
+        # the same Datacenter source an S2D cluster's licences name
+        "source": a.licence_source,
+        "estimated": option("windows-server-2025-datacenter").get("estimated", {}),
+    }
+
+
+def with_guests_basis(stack: str, basis: str, guests: dict) -> str:
+    """A Ceph or vSAN licence's ``basis`` with its Windows guests' (:func:`guest_datacenter_licences`): VMware's
+    subscription plus them; upstream Ceph's "no licence fee" is a clause of its own."""
+    return f"{basis}{'; ' if stack == 'ceph' else ' + '}{guests['basis']}"
+
+
+def stack_licence_name(option_id: str, a=None) -> str:
+    """A Ceph or vSAN licence option's name, with the Windows guests' Datacenter licences when ``a`` counts
+    them (as :data:`OPTION_NAMES` names the Azure Local host fee with them)."""
+    name = stack_licensing_data()["options"][option_id]["name"]
+    return f"{name} with Windows Server Datacenter guest licences" if stack_guests_licensed(a) else name
+
+
+def stack_licence_options(
+    stack: str,
+    cores_per_cpu: int,
+    sockets: int,
+    nodes: int,
+    raw_tib: float,
+    a,
+    vm_hosts: list[tuple[int, int, int]] | None = None,
+) -> list[dict]:
+    """:func:`licence_options` for a Ceph or vSAN cluster (``raw_tib``: raw capacity vSAN claims), each with
+    the Windows guests' Datacenter licences (:func:`guest_datacenter_licences`) unless ``a.guest_os_licence`` is none.
+    ``vm_hosts``: (cores per CPU, sockets, servers) of the servers that run the database VMs; default, the
+    ``nodes`` themselves (hyperconverged)."""
     months = a.amortisation_months
     opts = stack_licensing_data()["options"]
+    guests = guest_datacenter_licences(vm_hosts if vm_hosts is not None else [(cores_per_cpu, sockets, nodes)], a)
     if stack == "ceph":
         o = opts["ceph-upstream"]
         rows = [
@@ -186,7 +289,6 @@ def stack_licence_options(stack: str, cores_per_cpu: int, sockets: int, nodes: i
                 "name": o["name"],
                 "cores_billed": 0,
                 "usd_per_month": 0.0,
-                "windows_guests_included": False,
                 "basis": "no licence fee",
                 "source": o["source"],
                 "estimated": o.get("estimated", {}),
@@ -206,7 +308,6 @@ def stack_licence_options(stack: str, cores_per_cpu: int, sockets: int, nodes: i
                     "name": o["name"],
                     "cores_billed": cores,
                     "usd_per_month": cores * price / 12.0,
-                    "windows_guests_included": False,
                     "basis": f"{cores} cores (every core, >= 16 per CPU) x ${price:,.2f} per core per year",
                     "vsan_tib_entitled": entitled,
                     "vsan_tib_raw": raw_tib,
@@ -222,14 +323,40 @@ def stack_licence_options(stack: str, cores_per_cpu: int, sockets: int, nodes: i
                 }
             )
     for r in rows:
+        r["windows_guests_included"] = guests is not None
+        if guests is None:
+            r["guests_note"] = NO_GUEST_LICENCE_NOTE
+        else:
+            # the stack's licence and the guests' Datacenter core licences, each with its basis and source
+            r["name"] = stack_licence_name(r["option"], a)
+            r["windows_guest_core_licences"] = guests["core_licences"]
+            r["usd_per_month"] += guests["usd_per_month"]
+            r["basis"] = with_guests_basis(stack, r["basis"], guests)
+            r["source"] = f"{r['source']}; {guests['source']}"
+            r["estimated"] = {**r["estimated"], **guests["estimated"]}
         r["total_usd"] = r["usd_per_month"] * months
         r["months"] = months
     return rows
 
 
 def datacenter_core_licences(cores_per_cpu, sockets):
-    """Core licences one server needs: all cores, >= 8 per CPU, >= 16 per server."""
-    return max(max(int(cores_per_cpu), MIN_CORE_LICENCES_PER_CPU) * int(sockets), MIN_CORE_LICENCES_PER_SERVER)
+    """Core licences one server needs: all cores, >= 8 per CPU, >= 16 per server (an int; an array of them
+    for arrays, the sizer's candidates)."""
+    import numpy as np
+
+    lic = np.maximum(
+        np.maximum(np.asarray(cores_per_cpu).astype(int), MIN_CORE_LICENCES_PER_CPU) * np.asarray(sockets).astype(int),
+        MIN_CORE_LICENCES_PER_SERVER,
+    )
+    return int(lic) if lic.ndim == 0 else lic
+
+
+def datacenter_usd_per_month(core_licences, a):
+    """Windows Server Datacenter ``core_licences`` [USD/month]: perpetual, so the purchase at
+    ``a.windows_datacenter_usd_per_core`` is spread over ``a.amortisation_months`` to compare with a
+    subscription. One rule for an S2D Windows Server cluster's cores, Azure Local's Datacenter guest licences
+    and a Ceph or vSAN cluster's Windows guests (scalars or arrays)."""
+    return core_licences * a.windows_datacenter_usd_per_core / a.amortisation_months
 
 
 def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dict]:
@@ -259,6 +386,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
             "basis": f"{cores} physical cores x ${host:,.2f} per core per month",
             "source": al["source"],
             "estimated": al.get("estimated", {}),
+            "guests_note": AZURE_LOCAL_GUESTS_NOTE,
         },
         {
             "option": "azure-local-windows",
@@ -277,7 +405,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
             # page's choice's (one table: the Size page's tab named them otherwise; browser review 2026-11-30)
             "name": f"{OPTION_NAMES['windows-server-datacenter']}: Windows Server, not Azure Local",
             "cores_billed": dc_cores,
-            "usd_per_month": dc_cores * dc_core / months,
+            "usd_per_month": datacenter_usd_per_month(dc_cores, a),
             "windows_guests_included": True,
             "basis": f"{dc_cores} core licences (all cores, >= 8 per CPU, >= 16 per server) x ${dc_core:,.2f} "
             f"per core, spread over {count(months, 'month')}",
@@ -288,7 +416,7 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
             "option": "azure-local-datacenter",
             "name": OPTION_NAMES["azure-local-datacenter"],
             "cores_billed": cores,
-            "usd_per_month": cores * host + dc_cores * dc_core / months,
+            "usd_per_month": cores * host + datacenter_usd_per_month(dc_cores, a),
             "windows_guests_included": True,
             "basis": f"{cores} physical cores x ${host:,.2f} per core per month + {dc_cores} Datacenter core "
             f"licences x ${dc_core:,.2f}, spread over {count(months, 'month')}",
@@ -302,27 +430,30 @@ def licence_options(cores_per_cpu: int, sockets: int, nodes: int, a) -> list[dic
     return rows
 
 
-def licence_usd_per_month_per_node(cores_per_cpu, sockets, a, stack: str = "s2d"):
+def licence_usd_per_month_per_node(cores_per_cpu, sockets, a, stack: str = "s2d", hosts_vms: bool = True):
     """The priced licence line for one node, USD/month, under ``a.licence_option``
-    (S2D), none (Ceph) or ``a.vsan_licence`` (vSAN) (scalars or numpy arrays)."""
+    (S2D), none (Ceph) or ``a.vsan_licence`` (vSAN) (scalars or numpy arrays). A Ceph or vSAN
+    server that runs the database VMs (``hosts_vms``: a hyperconverged node, a disaggregated design's
+    client server) adds its Windows guests' Datacenter core licences unless ``a.guest_os_licence`` is
+    none: the guests need them whatever the hypervisor, as an S2D Windows Server node's cores do."""
     import numpy as np
 
-    if stack == "ceph":
-        return np.zeros(np.broadcast(np.asarray(cores_per_cpu), np.asarray(sockets)).shape)
-    if stack == "vsan":
-        price = a.vcf_usd_per_core_year if a.vsan_licence == "vmware-vcf" else a.vvf_usd_per_core_year
-        return vmware_core_licences(cores_per_cpu, sockets) * price / 12.0
+    if stack in ("ceph", "vsan"):
+        if stack == "ceph":
+            fee = np.zeros(np.broadcast(np.asarray(cores_per_cpu), np.asarray(sockets)).shape)
+        else:
+            price = a.vcf_usd_per_core_year if a.vsan_licence == "vmware-vcf" else a.vvf_usd_per_core_year
+            fee = vmware_core_licences(cores_per_cpu, sockets) * price / 12.0
+        if hosts_vms and stack_guests_licensed(a):
+            return fee + datacenter_usd_per_month(datacenter_core_licences(cores_per_cpu, sockets), a)
+        return fee
 
     cores = np.asarray(cores_per_cpu) * np.asarray(sockets)
     if a.licence_option == "azure-local":
         return cores * a.azure_local_usd_per_core_month
     if a.licence_option == "azure-local-windows":
         return cores * (a.azure_local_usd_per_core_month + a.windows_subscription_usd_per_core_month)
-    lic = np.maximum(
-        np.maximum(np.asarray(cores_per_cpu), MIN_CORE_LICENCES_PER_CPU) * np.asarray(sockets),
-        MIN_CORE_LICENCES_PER_SERVER,
-    )
-    datacenter = lic * a.windows_datacenter_usd_per_core / a.amortisation_months
+    datacenter = datacenter_usd_per_month(datacenter_core_licences(cores_per_cpu, sockets), a)
     if a.licence_option == "azure-local-datacenter":
         return cores * a.azure_local_usd_per_core_month + datacenter
     return datacenter

@@ -6,7 +6,9 @@ the purchase per year) + power (W x PUE x 730 h / 1000 x USD/kWh); a chassis
 adds rack units x USD per rack unit per month. Licences follow
 ``licence_option`` (:mod:`planner.commercial.licensing`): Windows Server Datacenter core
 licences spread over the amortisation period (default), or Azure Local's
-per-physical-core subscription with or without the Windows Server add-on.
+per-physical-core subscription with or without the Windows Server add-on. A Ceph or vSAN cluster
+carries its stack's licence plus, unless ``guest_os_licence`` is none, the Windows Server Datacenter
+core licences of its Windows guests on the servers that run the VMs.
 """
 
 from __future__ import annotations
@@ -20,11 +22,15 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 from planner.commercial.licensing import (
     MIN_CORE_LICENCES_PER_CPU,
     MIN_CORE_LICENCES_PER_SERVER,
+    OPTION_NAMES,
     datacenter_core_licences,
     for_platform,
+    guests_note,
     licence_seen,
     licence_usd_per_month_per_node,
     licensing_data,
+    stack_guests_licensed,
+    stack_licence_name,
     stack_licensing_data,
 )
 from planner.core.errors import PlannerError
@@ -101,6 +107,15 @@ class CostAssumptions(BaseModel):
         le=100_000,
         description="editable assumption; VMware vSphere Foundation per core per year (third-party list price)",
     )
+    guest_os_licence: Literal["windows-server-datacenter", "none"] = Field(
+        default="windows-server-datacenter",
+        description="Ceph and vSAN designs: how the Windows Server guests the SQL Server VMs run in are licensed. "
+        "windows-server-datacenter: every physical core of the servers that run the VMs (at least 8 per CPU, "
+        "16 per server) at windows_datacenter_usd_per_core, spread over amortisation_months, as on Storage "
+        "Spaces Direct (Microsoft licenses unlimited Windows Server VMs on a host so, whatever the hypervisor); "
+        "none: not counted (SQL Server on Linux guests, or guests licensed elsewhere), and the cost says so. "
+        "Storage Spaces Direct's guests follow licence_option",
+    )
     licence_source: str = (
         f"Windows Server 2025 Datacenter 16-core pack, USD {WINDOWS_DATACENTER_16_CORE_USD:,.0f} "
         f"list price (editable assumption; planner/data/licensing.json, compiled "
@@ -174,16 +189,30 @@ class CostAssumptions(BaseModel):
 
 #: the CostAssumptions fields only a vSAN design uses
 VSAN_ASSUMPTIONS = {"vsan_licence", "vcf_usd_per_core_year", "vvf_usd_per_core_year"}
-#: the Windows Server / Azure Local licence assumptions: a Ceph or vSAN cluster's cost carries its stack's
-#: own licence (monthly_cost's licence_option), so its echo leaves these out
+#: the CostAssumptions fields only a Ceph or vSAN design uses (an S2D cluster's guests follow licence_option)
+STACK_ASSUMPTIONS = {"guest_os_licence"}
+#: the Windows Server Datacenter price and its source: an S2D cluster's, and a Ceph or vSAN cluster's Windows
+#: guests' unless its guest_os_licence is none
+DATACENTER_ASSUMPTIONS = {"licence_source", "windows_datacenter_usd_per_core"}
+#: the Windows Server / Azure Local licence assumptions only an S2D cluster uses: a Ceph or vSAN cluster's
+#: cost carries its stack's own licence (monthly_cost's licence_option) and its guests' Datacenter licences,
+#: so its echo leaves these out (and the Datacenter ones too when it does not count the guests)
 S2D_LICENCE_ASSUMPTIONS = {
     "licence_option",
-    "licence_source",
     "platform",
-    "windows_datacenter_usd_per_core",
     "azure_local_usd_per_core_month",
     "windows_subscription_usd_per_core_month",
 }
+
+
+def echo_hidden(stack: str, a: CostAssumptions) -> set[str]:
+    """The cost assumptions a ``stack`` design's cost does not use, left out of its echo: the vSAN
+    subscription's beside another stack, the Windows platform's beside a Ceph or vSAN cluster, the Datacenter
+    price beside one that does not license its guests, the guests' choice beside Storage Spaces Direct."""
+    hide = set() if stack == "vsan" else set(VSAN_ASSUMPTIONS)
+    if stack == "s2d":
+        return hide | STACK_ASSUMPTIONS
+    return hide | S2D_LICENCE_ASSUMPTIONS | (set() if stack_guests_licensed(a) else DATACENTER_ASSUMPTIONS)
 
 
 def part_price_usd(rec, a: CostAssumptions) -> float:
@@ -311,7 +340,8 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
     node_capex = node_capex_usd(rd, a)
     n = rd.node
     stack = rd.design.stack
-    lic = float(licence_usd_per_month_per_node(n.cpu.cores, n.sockets, a, stack))
+    # a disaggregated design's storage nodes run no database VM: their Windows guests' licences are the clients'
+    lic = float(licence_usd_per_month_per_node(n.cpu.cores, n.sockets, a, stack, hosts_vms=rd.clients is None))
     node = node_monthly_usd(node_capex, node_power_w(rd), n.chassis.rack_units if n.chassis else 1, lic, a)
     node = {k: float(v) for k, v in node.items()}
     node["total_usd_per_month"] = sum(node.values())
@@ -335,14 +365,18 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
         capex += c_capex * c.servers
     if stack != "s2d":
         oid = "ceph-upstream" if stack == "ceph" else a.vsan_licence
+        source = stack_licensing_data()["options"][oid]["source"]
         return {
             "per_node": node,
             **clients,
             "per_cluster": cluster,
             "capex_usd": capex,
             "licence_option": oid,
-            "licence_source": stack_licensing_data()["options"][oid]["source"],
+            "licence_name": stack_licence_name(oid, a),
+            # the guests' Datacenter licences name the source an S2D cluster's do
+            "licence_source": f"{source}; {a.licence_source}" if stack_guests_licensed(a) else source,
             "licence_seen": licence_seen(oid, a),
+            **_guests(oid, a),
         }
     seen = licence_seen(a.licence_option, a)
     source = (
@@ -355,10 +389,19 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
         "per_cluster": cluster,
         "capex_usd": capex,
         "licence_option": a.licence_option,
+        "licence_name": OPTION_NAMES[a.licence_option],
+        **_guests(a.licence_option, a),
         # an edited price is not the list price the source names: said first (pricing review 2026-11-30)
         "licence_source": f"{seen}; the list price's source: {source}" if "set for this quote" in seen else source,
         "licence_seen": seen,
     }
+
+
+def _guests(option_id: str, a: CostAssumptions) -> dict:
+    """Whether the licence a monthly cost carries licenses the Windows Server guests, and when not, the
+    sentence that says so (:func:`planner.commercial.licensing.guests_note`)."""
+    note = guests_note(option_id, a)
+    return {"windows_guests_included": note is None, **({"windows_guests_note": note} if note else {})}
 
 
 def tier_prices(
@@ -411,10 +454,8 @@ def tier_prices(
             # revenue covers cost once fill x price x k >= total, i.e. at fill x (1 - margin)
             "break_even_fill": a.target_fill * (1.0 - a.target_margin),
         }
-    # the vSAN subscription figures are shown where they are used
-    hide = (set() if rd.design.stack == "vsan" else VSAN_ASSUMPTIONS) | (
-        set() if rd.design.stack == "s2d" else S2D_LICENCE_ASSUMPTIONS
-    )
+    # the vSAN subscription figures are shown where they are used, the Windows ones where they are
+    hide = echo_hidden(rd.design.stack, a)
     # an assumption left unset (null) is left out: the echo says what was assumed
     return {
         "monthly_cost": cost,

@@ -13,7 +13,10 @@ and the app show. Lines:
   the Azure Local host fee per physical core per month plus the guests' Windows
   licences, or Windows Server Datacenter core licences; on a Ceph or vSAN design,
   the stack's (none for upstream Ceph; VMware's per-core subscription on every
-  vSAN host);
+  vSAN host) plus, unless ``CostAssumptions.guest_os_licence`` is none, the Windows
+  Server Datacenter licences of the guests on the servers that run the database VMs;
+  a licence that leaves the Windows guests unlicensed (Azure Local's host fee alone,
+  ``none``) says so in the notes;
 * **SQL Server**: per core, as ``CostAssumptions.sql_edition`` / ``sql_licensing`` say
   (:func:`planner.commercial.licensing.sql_server_licences`), for the demand's database VMs;
 * **support**: ``support_share_per_year`` of the hardware and network price;
@@ -33,23 +36,28 @@ from __future__ import annotations
 from typing import Any
 
 from planner.commercial.licensing import (
+    NO_GUEST_LICENCE_NOTE,
     OPTION_NAMES,
     PLATFORM_NAMES,
     datacenter_core_licences,
     demand_vms,
     for_platform,
+    guest_datacenter_licences,
+    guests_note,
     licence_seen,
     licence_usd_per_month_per_node,
     licensing_data,
     platform_of,
     sql_server_licences,
+    stack_licence_name,
     stack_licensing_data,
     vmware_core_licences,
+    with_guests_basis,
 )
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError
-from planner.core.text import count
+from planner.core.text import count, sentence
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import (
     Design,
@@ -360,20 +368,39 @@ STACK_PLATFORM_NAMES = {"ceph": "Ceph", "vsan": "VMware vSAN"}
 def _stack_licence(stack: str, groups: list[dict], a: CostAssumptions, raw_tib: float | None = None) -> dict:
     """The licence line of a Ceph or vSAN design: upstream Ceph carries no fee; vSAN is
     VMware's per-core subscription (``a.vsan_licence``) on every host that runs it, the
-    storage nodes and, disaggregated, the client (compute) servers. ``raw_tib``: the raw
-    capacity vSAN claims [TiB], to say how much needs the (unpriced) capacity add-on."""
+    storage nodes and, disaggregated, the client (compute) servers; and unless
+    ``a.guest_os_licence`` is none, the Windows Server Datacenter licences of the guests on the
+    servers that run the database VMs (``upfront_usd``: their purchase, spread over the period in
+    ``usd_per_month`` as an S2D cluster's). ``raw_tib``: the raw capacity vSAN claims [TiB], to say
+    how much needs the (unpriced) capacity add-on."""
     option = "ceph-upstream" if stack == "ceph" else a.vsan_licence
-    out = {
-        "option": option,
-        "name": stack_licensing_data()["options"][option]["name"],
-        "platform_name": STACK_PLATFORM_NAMES[stack],
-        "notes": [],
-    }
+    guests = guest_datacenter_licences(
+        [(g["cores_per_cpu"], g["sockets"], g["count"]) for g in groups if g["hosts_vms"]], a
+    )
+    out = _stack_fee(stack, option, groups, a, raw_tib)
+    out["name"] = stack_licence_name(option, a)
+    # the line says what it covers: "VMware vSAN licences" read as the whole licence of a cluster of Windows VMs
+    # (finance walk 2026-11-30)
+    out["line"] = STACK_PLATFORM_NAMES[stack] + (" and Windows Server guest licences" if guests else " licences")
+    out["upfront_usd"] = 0.0 if guests is None else guests["usd"]
+    out["subscription_usd_per_month"] = out["usd_per_month"]
+    if guests is None:
+        out["notes"].append(NO_GUEST_LICENCE_NOTE)
+    else:
+        out["usd_per_month"] += guests["usd_per_month"]
+        out["basis"] = with_guests_basis(stack, out["basis"], guests)
+    return out
+
+
+def _stack_fee(stack: str, option: str, groups: list[dict], a: CostAssumptions, raw_tib: float | None) -> dict:
+    """The storage stack's own licence of :func:`_stack_licence`: none for upstream Ceph, VMware's per core."""
+    out: dict[str, Any] = {"option": option, "platform_name": STACK_PLATFORM_NAMES[stack], "notes": []}
     if stack == "ceph":
         out["usd_per_month"] = 0.0
         out["basis"] = "no licence fee (upstream Ceph); a commercial Ceph subscription is not priced"
         if len(groups) > 1:
-            out["notes"].append("the client servers' operating system and hypervisor licences are not priced")
+            # the guests' Windows licences are the line's (guest_os_licence); the hosts' own are not
+            out["notes"].append("the client servers' host operating system and hypervisor licences are not priced")
         return out
     price = a.vcf_usd_per_core_year if option == "vmware-vcf" else a.vvf_usd_per_core_year
     cores = sum(int(vmware_core_licences(g["cores_per_cpu"], g["sockets"])) * g["count"] for g in groups)
@@ -500,13 +527,21 @@ def whole_cost(
         if stack == "vsan" and design.cluster_engine:
             raw_tib = capacity_report(resolve(design, cat)).raw_capacity_tb * 1e12 / 2**40
         lic = _stack_licence(stack, groups, a, raw_tib)
-        lic_month, dc_upfront, subscription = lic["usd_per_month"], 0.0, lic["usd_per_month"]
+        lic_month, dc_upfront, subscription = (
+            lic["usd_per_month"],
+            lic["upfront_usd"],
+            lic["subscription_usd_per_month"],
+        )
         opt, lic_basis, licence_name, platform_name = lic["option"], lic["basis"], lic["name"], lic["platform_name"]
+        licence_line = lic["line"]
         phys_cores = sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in groups)
         notes += lic["notes"]
     else:
         lic_month, dc_upfront, subscription, phys_cores, opt, lic_basis = _windows_licence(groups, a)
         licence_name, platform_name = OPTION_NAMES[opt], PLATFORM_NAMES[platform]
+        licence_line = platform_name + " licences"
+        if note := guests_note(opt, a):  # Azure Local's host fee alone: the guests are not licensed by it
+            notes.append(note)
     # SQL Server runs where the database VMs run (Enterprise may license those servers' physical cores)
     hosts = [g for g in groups if g["hosts_vms"]]
 
@@ -575,7 +610,7 @@ def whole_cost(
             "basis": f"{net['switches']} switches, {net['links']} server links" if a.network else "not counted",
         },
         {
-            "line": platform_name + " licences",
+            "line": licence_line,
             "key": "platform_licence",
             "upfront_usd": upfront["platform_licence_usd"],
             "usd_per_month": monthly["platform_licence_usd_per_month"],
@@ -628,6 +663,9 @@ def whole_cost(
         "licence_option": opt,
         "licence_name": licence_name,
         "licence_seen": licence_seen(opt, a),
+        # whether the licence line covers the Windows Server guests, and the sentence (also in the notes) when not
+        "windows_guests_included": guests_note(opt, a) is None,
+        **({"windows_guests_note": g} if (g := guests_note(opt, a)) else {}),
         "parts": hw,
         "network": net,
         "parts_notes": parts_notes,
@@ -709,7 +747,9 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
     and assumptions) carries: ``cluster_usd_per_month`` (servers and storage, platform licences,
     support, power, rack space), ``network_usd_per_month`` and ``sql_server_usd_per_month`` (None
     when not known or not counted), ``whole_usd_per_month`` and ``text``, the sentence the proposal
-    and the SLA page print beside the prices [USD/month]."""
+    and the SLA page print beside the prices [USD/month], with the sentence that the Windows Server
+    guests are not licensed when the monthly cost's licence leaves them out (neither does the whole
+    cost carry them)."""
     cluster = float(tiers["monthly_cost"]["per_cluster"]["total_usd_per_month"])
     months = tiers["assumptions"]["amortisation_months"]
     net = sql = whole = None
@@ -736,6 +776,10 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
             else ": charge them on top of the tier prices."
         )
     )
+    # Azure Local's host fee alone cut the tier prices by a fifth, said only as "the network and SQL Server's
+    # licences" left out (finance walk 2026-11-30)
+    if note := tiers["monthly_cost"].get("windows_guests_note"):
+        text += f" {sentence(note)}"
     return {
         "cluster_usd_per_month": cluster,
         "network_usd_per_month": net,

@@ -27,6 +27,7 @@ from planner.commercial.tco import rounding_note
 from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
+from planner.core.text import sentence
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -278,6 +279,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     rows += [
         [f"{t['years']} years", usd(t["upfront_usd"]), usd(t["running_usd"]), usd(t["total_usd"])] for t in cost["tco"]
     ]
+    # the other formats say it among the cost's notes: a licence that leaves the Windows guests out
+    if guests := cost.get("windows_guests_note"):
+        rows += [[], [sentence(guests)]]
     ex = p.get("existing")
     if ex:
         rows.append([])
