@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from hciplan_ui import chrome, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
-from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
+from planner.commercial.licensing import GUEST_LICENCE_NAMES, LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE
 from planner.commercial.tco import tier_cost_base
@@ -622,14 +622,18 @@ def _licence_choices(design_json: str, demand_json: str | None, chosen: str) -> 
 cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
 d = CostAssumptions()
 C = lambda f: inputs.model_bounds(CostAssumptions, f)
-# the boxes' columns, four, four and three, and a vSAN design's three (None: the section is closed, nothing is
-# drawn). A vSAN cluster's VMware subscription, a fifth of its month, could not be edited (browser review 2026-11-30)
-_vsan = json.loads(dj).get("stack", "s2d") == "vsan"
-cols: list = (
-    [*cost_box.columns(4), *cost_box.columns(4), *cost_box.columns(3), *(cost_box.columns(3) if _vsan else [None] * 3)]
-    if cost_box.open
-    else [None] * 14
-)
+# the boxes' columns, four, four and three, and a Ceph or vSAN design's row (None: the section is closed, nothing is
+# drawn): vSAN's subscription, its two prices and the guests' licence; Ceph's guests' licence alone. A vSAN cluster's
+# VMware subscription, a fifth of its month, could not be edited (browser review 2026-11-30)
+_stack = json.loads(dj).get("stack", "s2d")
+_vsan = _stack == "vsan"
+cols: list = [None] * 15
+if cost_box.open:
+    cols = [*cost_box.columns(4), *cost_box.columns(4), *cost_box.columns(3)]
+    if _vsan:
+        cols += cost_box.columns(4)
+    else:
+        cols += [None, None, None, cost_box.columns(3)[0] if _stack == "ceph" else None]
 spec = [  # (column, label, key, field, unit, integer, format)
     (cols[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
     (cols[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
@@ -695,6 +699,21 @@ if cost_box.open and _vsan:
     )
 else:
     figures["vsan_licence"] = st.session_state.get("cost_vsan_opt", d.vsan_licence)
+if cost_box.open and _stack != "s2d":
+    # the Windows guests the SQL Server VMs run in: Datacenter on the VM servers' cores whatever the hypervisor; a
+    # Ceph or vSAN cluster's month carried none while an S2D one's did (finance walk 2026-11-30)
+    figures["guest_os_licence"] = cols[14].selectbox(
+        "Windows Server guests",
+        list(get_args(CostAssumptions.model_fields["guest_os_licence"].annotation)),
+        format_func=GUEST_LICENCE_NAMES.__getitem__,
+        key="cost_guest_opt",
+        help="The databases run in Windows Server VMs: Microsoft licenses unlimited Windows Server VMs on a host by "
+        "Windows Server Datacenter on all its physical cores (at least 8 per CPU, 16 per server), whatever the "
+        "hypervisor. Counted at the Windows Datacenter price above, spread over the amortisation months, as on "
+        "Storage Spaces Direct; choose not counted for SQL Server on Linux guests, or guests licensed elsewhere.",
+    )
+else:
+    figures["guest_os_licence"] = st.session_state.get("cost_guest_opt", d.guest_os_licence)
 if cost_box.open:
     figures["licence_option"] = cols[8].selectbox(
         "Licensing in the monthly cost",
@@ -702,7 +721,6 @@ if cost_box.open:
         format_func=OPTION_NAMES.__getitem__,
         key="cost_lic_opt",
     )
-    _stack = json.loads(dj).get("stack", "s2d")
     cost_box.caption(
         # the box shows what fits a quarter of the page ("Windows Server Datacenter (perpetual, per c")
         (
@@ -754,9 +772,14 @@ else:
         # a Ceph or vSAN cluster's own licence; an S2D cluster whose platform the design or the demand decides
         if used != costs.licence_option or (stack == "s2d" and len(lic_choices) < len(OPTION_NAMES)):
             st.caption(
+                # its name with the Windows guests' licences when counted (the option's alone read as the whole)
                 f"A {STACK_LABELS.get(stack, stack)} cluster carries its own licence: the monthly cost carries "
-                f"{licence_words(used)}"
-                + (" (its subscription and price under Cost assumptions)" if stack == "vsan" else "")
+                f"{tp['monthly_cost']['licence_name']}"
+                + (
+                    " (its subscription, its price and the guests' licence under Cost assumptions)"
+                    if stack == "vsan"
+                    else " (the guests' licence under Cost assumptions)"
+                )
                 + "; "
                 # "above" only where the choice is drawn: closed, the section shows nothing to point at
                 + ("the licensing choice above" if cost_box.open else "the licensing choice under Cost assumptions")

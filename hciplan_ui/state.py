@@ -278,6 +278,7 @@ COST_WIDGETS = {
     "cost_ws": "windows_subscription_usd_per_core_month",
     "cost_lic_opt": "licence_option",
     "cost_vsan_opt": "vsan_licence",
+    "cost_guest_opt": "guest_os_licence",
     "cost_vcf": "vcf_usd_per_core_year",
     "cost_vvf": "vvf_usd_per_core_year",
 }

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from planner.models.catalog import load_catalog
@@ -258,6 +259,48 @@ def test_a_vsan_designs_vmware_subscription_and_its_price_are_edited_on_the_sla_
     at.session_state["design_json"] = (ROOT / "examples" / "reference.json").read_text()
     at.run()
     assert not at.exception and not [b for b in at.selectbox if b.key == "cost_vsan_opt"]
+
+
+@pytest.mark.parametrize("example", ["ceph-6node-reef", "vsan-esa-6node"])
+def test_the_sla_page_licenses_a_ceph_or_vsan_clusters_windows_guests_or_says_it_does_not(example):
+    """Finance walk 2026-11-30: a vSAN or Ceph cluster's tier prices carried VMware's subscription or nothing for the
+    Windows Server guests the databases run in, an S2D cluster's their Datacenter licences. The cost box has the
+    guests' choice on a Ceph or vSAN design; the tier-price note says when they are not licensed."""
+    from planner.commercial.pricing import CostAssumptions
+
+    at = _app()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    at.session_state["design_json"] = (ROOT / "examples" / f"{example}.json").read_text()
+    at.session_state["sla_costs_open"] = True
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    box = at.selectbox(key="cost_guest_opt")
+    assert box.value == "windows-server-datacenter" and "Datacenter on all its physical cores" in box.help
+    said = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert "with Windows Server Datacenter guest licences" in said and "are not licensed here" not in said
+    with_guests = next(m.value for m in at.metric if m.label.startswith("Cluster cost per month"))
+    box.set_value("none").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert CostAssumptions.model_validate_json(at.session_state["costs_json"]).guest_os_licence == "none"
+    said = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert "Windows Server guests the databases would run in are not licensed here" in said
+    assert next(m.value for m in at.metric if m.label.startswith("Cluster cost per month")) != with_guests
+
+
+def test_the_sla_pages_host_fee_alone_says_the_guests_are_not_licensed():
+    """Finance walk 2026-11-30: Licensing = "Azure Local host fee (per core per month)" cut the cluster cost from
+    $8,045.33 to $6,239.73 a month, and the tier-price note named only the network and SQL Server as left out."""
+    at = _app()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    at.session_state["design_json"] = (ROOT / "examples" / "reference.json").read_text()
+    at.session_state["sla_costs_open"] = True
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception and not [b for b in at.selectbox if b.key == "cost_guest_opt"]
+    said = "host fee does not license the Windows Server guests the databases run in"
+    assert said not in " ".join(c.value for c in at.caption).replace("\\", "")
+    at.selectbox(key="cost_lic_opt").set_value("azure-local").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert said in " ".join(c.value for c in at.caption).replace("\\", "")
 
 
 def test_the_size_page_says_what_a_fault_tolerance_takes_of_a_ceph_or_vsan_pool():
