@@ -65,6 +65,19 @@ def shown_name(name: str) -> str:
 
 
 #: the page's own scenarios as a column heads them (the CSV keeps the short names)
+def _unpriced_words(exc: PlannerError) -> str:
+    """Why a system has no cost, in the page's words: the part by name and where its price goes on this app (the
+    column read "part_prices_usd.hp-dl580-g7: no list_price_usd ... in the cost assumptions' part_prices_usd";
+    migration walk 2026-11-30)."""
+    if exc.field and exc.field.startswith("part_prices_usd."):
+        part = customer_words(exc.field.removeprefix("part_prices_usd."))
+        return (
+            f"{part} has no list price: give its price in your quotes (the Size page's Prices and licences), or "
+            "choose it as the customer's system today, which is costed without its purchase"
+        )
+    return customer_words(exc.message)
+
+
 OWN_NAMES = {"current": "Current design", "what-if": "What-if", "today": "System today"}
 
 
@@ -360,7 +373,7 @@ for n, _ in reports:
     try:
         wholes[n] = costs.whole(designs[n], owned=n == "today")
     except PlannerError as exc:  # a part without a price: its figures stand, its cost is a dash with why
-        wholes[n], unpriced[n] = None, f"not priced: {exc}"
+        wholes[n], unpriced[n] = None, f"not priced: {_unpriced_words(exc)}"
 # a system the sizing rules do not judge (the system today, a SAN, a single server): the two parts of
 # the demand its figures answer, said in its column and in the table
 unjudged: dict[str, list[dict]] = {

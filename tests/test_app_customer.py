@@ -1079,3 +1079,14 @@ def test_the_demands_load_follows_a_disaggregated_design_onto_its_database_serve
     w = json.loads(at.session_state["workload_json"])
     assert w == demand_as_workload(demand, 8).model_dump(mode="json"), w
     assert w["vms_per_node"] == math.ceil(demand.database_count() / 8)
+
+
+def test_a_system_without_a_list_price_says_so_in_the_pages_words():
+    """Migration walk 2026-11-30: the DL580 column read "not priced: part_prices_usd.hp-dl580-g7: no list_price_usd
+    for part ... in the cost assumptions' part_prices_usd": field names, and a file the page has no box for."""
+    at = _sized()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.multiselect(key="cmp_examples").set_value(["seed-dl580-raid1"]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [c.value for c in at.caption if "not priced:" in c.value]
+    assert said and all("has no list price" in c and "part_prices_usd" not in c for c in said), said
