@@ -10,7 +10,7 @@ import math
 import re
 
 from planner.core.errors import plain_message
-from planner.core.text import auto_decimals, count, decimals_apart, first_upper
+from planner.core.text import BIDI_CONTROLS, auto_decimals, count, decimals_apart, first_upper
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.sizing.words import customer_words
@@ -26,8 +26,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#!|<>~$])")
 _LIST_START = re.compile(r"^(\s*)(\d{0,9})([-+.)])(?=\s|$)")
 
 
-#: the bidirectional embedding, override and isolate controls (Unicode's Bidi_Control, less the marks LRM/RLM/ALM)
-_BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+_BIDI_CONTROLS = BIDI_CONTROLS  # the library's one table (planner.core.text)
 
 
 def md(text) -> str:

@@ -1339,3 +1339,32 @@ def test_the_workbook_shows_typed_text_as_typed_and_its_cost_column_adds_up_to_i
         assert lines == pytest.approx(rows[total_at][col], abs=1e-9), (col, lines, rows[total_at][col])
     exact = proposal["cost"]["monthly"]["total_usd_per_month"]
     assert rows[total_at][2] == pytest.approx(exact, abs=0.01 * total_at)
+
+
+def test_no_direction_override_a_user_typed_reaches_any_format(proposal):
+    """Hostile-input walk 2026-11-30: a tier named "\\u202eevil" printed the rest of the PDF's sentence reversed
+    ("... ht99( regnol sekat ..."), and the HTML and the workbook kept the override."""
+    import copy
+    import zipfile
+
+    p = copy.deepcopy(proposal)
+    old, new = p["tiers"][0]["name"], "\u202eevil\u2066x\u2069"
+    p["tiers"][0]["name"] = new
+    p["tier_fit"][new] = p["tier_fit"].pop(old)
+    p["tier_prices"]["tiers"][new] = p["tier_prices"]["tiers"].pop(old)
+    for c in p["demand"]["classes"]:
+        if c["name"] == old:
+            c["name"] = new
+    for f in ("html", "docx", "xlsx"):
+        data = render(p, f)
+        texts = (
+            [data.decode("utf-8")]
+            if f == "html"
+            else [
+                zipfile.ZipFile(io.BytesIO(data)).read(n).decode("utf-8", "replace")
+                for n in zipfile.ZipFile(io.BytesIO(data)).namelist()
+                if n.endswith(".xml")
+            ]
+        )
+        assert not any(ch in t for t in texts for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"), f
+        assert any("evilx" in t for t in texts), f

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 
 def count(n: float, noun: str, plural: str | None = None) -> str:
@@ -88,3 +89,20 @@ def decimals_apart(a: float, b: float, digits: int = 2, most: int = 6) -> int:
         if f"{a:.{n}f}" != f"{b:.{n}f}":
             return n
     return most
+
+
+#: the bidirectional embedding, override and isolate controls (Unicode's Bidi_Control, less the marks LRM/RLM/ALM):
+#: a tier named "\u202eevil" printed the rest of a document's sentence reversed (hostile-input walk 2026-11-30)
+BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def without_bidi_controls(obj: Any) -> Any:
+    """``obj`` with :data:`BIDI_CONTROLS` dropped from every string in it (dicts, lists and tuples walked; other
+    values as they are): the text a document or a page prints reads in the order it is stored."""
+    if isinstance(obj, str):
+        return obj.translate(BIDI_CONTROLS)
+    if isinstance(obj, dict):
+        return {without_bidi_controls(k): without_bidi_controls(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(without_bidi_controls(v) for v in obj)
+    return obj

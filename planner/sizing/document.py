@@ -25,7 +25,7 @@ from planner.commercial.prices import KIND_WORDS
 from planner.commercial.tco import rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
-from planner.core.text import and_list, count, first_upper, sentence, tidy
+from planner.core.text import and_list, count, first_upper, sentence, tidy, without_bidi_controls
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
@@ -645,6 +645,7 @@ SHORT_WORDS = {"A server can fail": "a server failing", "Failures survived": "th
 
 def document(p: dict, company: str | None = None, logo: bytes | None = None) -> dict:
     """The customer document of a proposal (see the module doc)."""
+    p = without_bidi_controls(p)  # every name a user typed (tiers, parts, designs) prints in stored order
     company = check_company(company)
     logo_ok = check_logo(logo)
     rep, cost, meta = p["report"], p["cost"], p["meta"]

@@ -27,7 +27,7 @@ from planner.commercial.tco import rounding_note
 from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
-from planner.core.text import sentence
+from planner.core.text import sentence, without_bidi_controls
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -350,6 +350,7 @@ def render(p: dict, fmt: str, company: str | None = None, logo: bytes | None = N
 
     if fmt not in FORMATS:
         raise FormatError(f"one of {', '.join(FORMATS)} (got {fmt!r})", "format")
+    p = without_bidi_controls(p)  # the workbook reads the proposal's own names too
     doc = document(p, company, logo)
     if fmt == "html":
         return render_html(doc).encode("utf-8")
