@@ -1368,3 +1368,20 @@ def test_no_direction_override_a_user_typed_reaches_any_format(proposal):
         )
         assert not any(ch in t for t in texts for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"), f
         assert any("evilx" in t for t in texts), f
+
+
+@pytest.mark.parametrize("side", [10_000, 20_000])
+def test_a_logo_past_pillows_own_limit_is_said_by_its_size_not_called_damaged(side):
+    """Hostile-input walk 2026-11-30: a valid 10,000 x 10,000 PNG (97 KB) read "not a readable PNG image: damaged
+    or cut short"; 3,000 x 3,000 gave its size and the limit."""
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    # one grey row compressed once per row: a valid image of side x side pixels in a small file
+    row = zlib.compressobj()
+    idat = b"".join(row.compress(b"\x00" + b"\x80" * side) for _ in range(side)) + row.flush()
+    ihdr = struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+    with pytest.raises(DocumentError, match=f"{side:,} x {side:,} pixels; the limit is 4,000,000"):
+        check_logo(data)

@@ -192,6 +192,15 @@ def check_logo(data: bytes | None) -> tuple[bytes, str] | None:
                 im.load()
     except DocumentError:
         raise
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        # Pillow refuses to open an image past its own bomb limit: a valid 10,000 x 10,000 PNG read "damaged or cut
+        # short" (hostile-input walk 2026-11-30). A PNG's header gives its size
+        size = (
+            f"{int.from_bytes(data[16:20], 'big'):,} x {int.from_bytes(data[20:24], 'big'):,} pixels"
+            if mime == "image/png" and len(data) >= 24
+            else f"more than {Image.MAX_IMAGE_PIXELS:,} pixels"
+        )
+        raise DocumentError(f"{size}; the limit is {MAX_LOGO_PIXELS:,} pixels (e.g. 2,000 x 2,000)", "logo") from None
     except Exception:  # Pillow raises many types for a broken image; no class name to a customer (verification walk)
         raise DocumentError(
             f"not a readable {mime.split('/')[1].upper()} image: damaged or cut short", "logo"
