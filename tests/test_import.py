@@ -900,3 +900,22 @@ def test_the_template_as_downloaded_and_a_workbook_are_told_what_to_do():
         load_points([("template.csv", template_text().encode())], rd)
     with pytest.raises(ImportFileError, match=r"an Excel workbook \(XLSX\), not text: save it as CSV"):
         load_points([("meas.xlsx", b"PK\x03\x04" + b"\x00" * 200)], rd)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("<UsagePercent>35.12</UsagePercent>", "<UsagePercent>NaN</UsagePercent>"),
+        ("<UsagePercent>35.12</UsagePercent>", "<UsagePercent>abc</UsagePercent>"),
+        ("<ReadMilliseconds>1.102</ReadMilliseconds>", "<ReadMilliseconds>NaN</ReadMilliseconds>"),
+        ("<ReadMilliseconds>1.102</ReadMilliseconds>", "<ReadMilliseconds>abc</ReadMilliseconds>"),
+    ],
+)
+def test_a_diskspd_figure_that_is_not_a_number_is_refused_in_one_line(ref, old, new):
+    """Hostile-input walk 2026-11-30: a UsagePercent or a p99 of "NaN" imported the point with no CPU or p99 and
+    no word, "abc" as CPU gave "(ValueError: could not convert string to float: 'abc')", and 1e400 was refused."""
+    text = DSK1.read_text().replace(old, new)
+    assert text != DSK1.read_text()
+    with pytest.raises(ImportFileError, match="is not a number") as exc:
+        load_points([("bad.xml", text.encode())], ref, make_run_info(per_node=1))
+    assert "\n" not in str(exc.value) and "ValueError" not in str(exc.value)

@@ -81,14 +81,17 @@ def _num(el: Element | None, path: str, file: str, where: str, default: float | 
     return v
 
 
-def _percentile(lat: Element, p: float, key: str) -> float | None:
+def _percentile(lat: Element, p: float, key: str, file: str, where: str) -> float | None:
+    """The bucket of percentile ``p``'s ``key`` [ms], None where DiskSpd gives none; a value that is not a number
+    is refused as :func:`_num` refuses one (a p99 of "NaN" or "abc" imported as no p99 without a word, where 1e400
+    was an error; hostile-input walk 2026-11-30)."""
     for b in lat.findall("Bucket"):
         try:
-            if abs(float(b.findtext("Percentile", "nan")) - p) < 1e-9:
-                v = b.findtext(key)
-                return float(v) if v else None
+            at = float(b.findtext("Percentile", "nan"))
         except ValueError:
             continue
+        if abs(at - p) < 1e-9:
+            return _num(b, key, file, f"{where}, percentile {p:g}") if (b.findtext(key) or "").strip() else None
     return None
 
 
@@ -185,14 +188,14 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
         if lat is not None:
             rlat = _num(lat, "AverageReadMilliseconds", name, where, 0.0) if rc > 0 else None
             wlat = _num(lat, "AverageWriteMilliseconds", name, where, 0.0) if wc > 0 else None
-            p99 = _percentile(lat, 99.0, "ReadMilliseconds") if rc > 0 else None
+            p99 = _percentile(lat, 99.0, "ReadMilliseconds", name, where) if rc > 0 else None
         else:
             notes.append("no latency: DiskSpd measures it only with -L")
         cpu = None
         usage = res.find("CpuUtilization/Average/UsagePercent")
         if usage is not None and usage.text:
-            if issuer == "host":
-                cpu = float(usage.text) / 100.0
+            if issuer == "host":  # a number, or the point is refused in one line ("NaN" imported as no CPU)
+                cpu = _num(res, "CpuUtilization/Average/UsagePercent", name, where) / 100.0
             else:
                 notes.append("CPU left out: DiskSpd in a VM reports the guest's CPU, not the host's")
         t_, per = population(n_threads, outstanding)
