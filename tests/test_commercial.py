@@ -413,3 +413,11 @@ def test_a_database_vm_too_small_is_said_before_the_parts_age_and_old_unpriced_p
     assert r.best is not None and not r.best["database_rate"]["carried"]
     assert r.explanation.startswith("the database asks 150,000 TPM")
     assert "dl580" not in r.explanation.lower() and "x7542" not in r.explanation.lower()
+
+
+@pytest.mark.parametrize("data", [b"part,price_usd\n", b"vendor,discount_pct\n\n"])
+def test_a_quotes_file_that_quotes_nothing_is_refused(data):
+    """Hostile-input walk 2026-11-30: a header alone was "In use on every page: your quotes from quotes_empty.csv:
+    0 part prices, 0 vendor discounts"."""
+    with pytest.raises(QuoteError, match="no row gives a part's price or a vendor's discount"):
+        read_quotes(data, "q.csv", load_catalog())

@@ -224,6 +224,10 @@ def read_quotes(data: bytes, name: str = "quotes.csv", catalog=None) -> dict:
                 raise QuoteError(f"row {i}: give a part or a vendor", name)
     except TableError as exc:
         raise QuoteError(exc.message, name) from None
+    if not prices and not discounts:
+        # a header alone (or rows of formulas without saved values) was "in use on every page: 0 part prices, 0
+        # vendor discounts" (hostile-input walk 2026-11-30): a file that quotes nothing is not a quote
+        raise QuoteError("no row gives a part's price or a vendor's discount", name)
     return {"part_prices_usd": prices, "vendor_discounts_pct": discounts}
 
 
