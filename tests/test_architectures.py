@@ -572,3 +572,12 @@ def test_a_file_server_cluster_with_no_usable_capacity_is_refused_with_why(tmp_p
     assert main(["evaluate", str(f)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no usable capacity from 3.2 TB raw" in err and "Traceback" not in err
+
+
+def test_cli_compare_names_each_designs_stack(capsys):
+    """`compare` kept no ``stack`` where `evaluate` prints it: a Ceph and a vSAN design sat side by side unnamed
+    (Ceph/vSAN walk 2026-11-30)."""
+    names = ("reference", "ceph-6node-reef", "vsan-esa-6node", "seed-dl580-raid10")
+    assert cli.main(["compare", *(str(EX / f"{n}.json") for n in names), "--workload", "oltp-8k"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [o["stack"] for o in out] == ["s2d", "ceph", "vsan", "s2d"]

@@ -14,6 +14,9 @@ from planner.engine.performance import PAST_SATURATION_NOTE
 #: the keys of a report the comparison keeps (``--full`` prints whole reports)
 SUMMARY_KEYS = (
     "design",
+    # which stack each design runs: evaluate printed it and compare did not, so a Ceph and a vSAN design sat side
+    # by side unnamed (Ceph/vSAN walk 2026-11-30)
+    "stack",
     "topology",
     "architecture",
     "nodes",
