@@ -77,9 +77,9 @@ def test_guarantee_uses_the_refit_and_its_own_bootstrap_band(rd, slow_calibratio
     # the band spans the file's own sets (1.8x..2.2x slower), not the shipped ones
     assert slow.guaranteed_iops_low < slow.guaranteed_iops < slow.guaranteed_iops_high
     assert slow.guaranteed_iops_high < shipped.guaranteed_iops_low
-    # explicit parameters without sets: band = point
+    # explicit parameters without sets: no band (null ends, band_note says why)
     point = guarantee(rd, DB, params=cal.params)
-    assert point.guaranteed_iops_low == point.guaranteed_iops == point.guaranteed_iops_high
+    assert point.guaranteed_iops_low is None and point.guaranteed_iops_high is None and point.band_note
 
 
 def test_tiers_prices_and_tornado_use_the_refit(rd, slow_calibration):

@@ -42,7 +42,7 @@ SLA_OVERRIDES = ("vcpus", "threads", "outstanding_per_thread", "latency_target_m
 
 def _calibration_args(args):
     """(params, bootstrap sets) of ``--calibration``, or (None, None) for the shipped fit;
-    a refit's band comes from its own bootstrap sets (none: band = point)."""
+    a refit's band comes from its own bootstrap sets (none: `sla` gives no band, `evaluate` band = point)."""
     if not getattr(args, "calibration", None):
         return None, None
     from planner.calibration.refit import read_calibration

@@ -78,8 +78,13 @@ class SlaResult(BaseModel):
 
     database: str
     guaranteed_iops: float
-    guaranteed_iops_low: float
-    guaranteed_iops_high: float
+    #: the guarantee's band, null where none is known (no bootstrap parameter sets: Ceph's calibration, a refit's
+    #: parameters given alone), each with its note, as every other output says a missing figure (README: strict
+    #: output); `sla` on a Ceph design printed both ends equal to the point (Ceph/vSAN walk 2026-11-30)
+    guaranteed_iops_low: float | None
+    guaranteed_iops_high: float | None
+    guaranteed_iops_low_note: str = ""
+    guaranteed_iops_high_note: str = ""
     latency_ms: float | None = Field(
         description="predicted latency statistic at the guaranteed load, ms; "
         "null when nothing can be guaranteed (latency_note says why)"
@@ -95,7 +100,7 @@ class SlaResult(BaseModel):
     background_iops: float
     bounds_iops: dict[str, float]
     note: str = ""
-    #: why the band is the point, when it is (no bootstrap parameter sets behind it)
+    #: why there is no band, when there is none (no bootstrap parameter sets behind it)
     band_note: str = ""
 
 
@@ -583,26 +588,27 @@ def guarantee(
     The band is the 5-95 % range over bootstrap parameter sets: ``bootstrap``
     when given (a refit calibration's own sets), else the shipped calibration's
     (:func:`planner.results.report.bootstrap_params`) when ``params`` is the shipped fit;
-    explicit ``params`` without ``bootstrap`` have no band (band = point), since
-    the shipped sets scatter around a different fit.
+    explicit ``params`` without ``bootstrap`` have no band (its ends null, ``band_note``
+    says why), since the shipped sets scatter around a different fit.
     """
     from planner.results.report import BAND_HIGH, BAND_LOW, bootstrap_params
 
     stack = getattr(getattr(rd, "design", rd), "stack", "s2d")
     p = params_for(stack, params)
-    if bootstrap is None:  # the shipped S2D fit's sets (Ceph's calibration has none: its band is the point)
+    if bootstrap is None:  # the shipped S2D fit's sets (Ceph's calibration has none: no band)
         bootstrap = bootstrap_params() if params is None and stack != "ceph" else []
     # the fit and its bootstrap sets side by side in every model call
     pts = _points(site_of(rd, background), sla_view(db, peak_shape), background, n_plus_one, [p, *list(bootstrap)])
     pt = pts[0]
     draws = [q["g"] for q in pts[1:]]
-    lo = float(np.percentile(draws, BAND_LOW)) if draws else pt["g"]
-    hi = float(np.percentile(draws, BAND_HIGH)) if draws else pt["g"]
+    no_band = "" if draws else "no band (band_note says why)"
     return SlaResult(
         database=db.name,
         guaranteed_iops=pt["g"],
-        guaranteed_iops_low=min(lo, pt["g"]),
-        guaranteed_iops_high=max(hi, pt["g"]),
+        guaranteed_iops_low=min(float(np.percentile(draws, BAND_LOW)), pt["g"]) if draws else None,
+        guaranteed_iops_high=max(float(np.percentile(draws, BAND_HIGH)), pt["g"]) if draws else None,
+        guaranteed_iops_low_note=no_band,
+        guaranteed_iops_high_note=no_band,
         latency_ms=pt["lat"],
         latency_note=pt["lat_note"],
         latency_ms_one_node_down=pt.get("lat_down"),
