@@ -30,7 +30,13 @@ from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import STACK_LABELS
 from planner.results.report import bottleneck_words
 from planner.sizing.verdict import report_against_demand
-from planner.sizing.words import customer_words, example_words, resiliency_words, server_count_words, transport_words
+from planner.sizing.words import (
+    customer_words,
+    design_resiliency_words,
+    example_words,
+    server_count_words,
+    transport_words,
+)
 
 #: the database assumptions' choices in words: row access patterns, the model's checkpoint mode (the values
 #: stay the file's)
@@ -60,7 +66,7 @@ def shown_name(name: str) -> str:
     "seed-dl580-san-raid5", is kept in the CSV); the current design, the what-if and the system today in
     words that head a column (they were headed "current", "what-if", "today")."""
     words = example_words()
-    # an example's words begin a heading ("A single server, RAID 5 on a SAN"); a name a user gave stays as given
+    # an example's words begin a heading ("A single server, RAID-5 on a SAN"); a name a user gave stays as given
     return OWN_NAMES.get(name) or (first_upper(words[name]) if name in words else name)
 
 
@@ -389,7 +395,7 @@ for col, (name, r) in zip(cols, reports):
         arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
         # in words: the report's ids read "raid5 · fc-4g x1"
         st.caption(
-            f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {resiliency_words(r['resiliency'])} · {transport_words(r['transport'])}"
+            f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {design_resiliency_words(json.loads(designs[name]) | {'nodes': r['nodes']})} · {transport_words(r['transport'])}"
         )
         for key, label, f, lower_better in METRICS:
             if key not in SHOWN:

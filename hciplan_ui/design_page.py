@@ -6,6 +6,7 @@ one shows the error next to the field it names and keeps every other input.
 
 from __future__ import annotations
 
+import functools
 import json
 import typing
 
@@ -319,8 +320,15 @@ with right:
         "Resiliency" if stack == "s2d" else ("Pool protection" if stack == "ceph" else "Storage policy"),
         res_options,
         key="d_resiliency",
-        # in words ("three-way mirror"); the value stays the id a design file takes
-        format_func=resiliency_words,
+        # in words ("three-way mirror"); the value stays the id a design file takes. A vSAN policy with its layout
+        # on these hosts ("RAID-5 (4+1), 1 failure to tolerate"), as the RAID-1 policies say theirs
+        # (bound now: a test harness calls it after the run, when the session state is not there to read)
+        format_func=functools.partial(
+            resiliency_words,
+            stack=stack,
+            nodes=int(st.session_state["d_nodes"]),
+            architecture=str((draft.get("vsan") or {}).get("architecture") or "esa"),
+        ),
     )
     slots["resiliency"] = st.empty()
     if stack == "s2d" and st.session_state["d_resiliency"] == "mirror-accelerated-parity":

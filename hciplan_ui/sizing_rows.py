@@ -9,7 +9,7 @@ import math
 from hciplan_ui import fmt
 from planner.commercial.tiers import binding_words
 from planner.core.text import count
-from planner.sizing.names import resiliency_words
+from planner.sizing.names import design_resiliency_words
 
 
 @functools.cache
@@ -70,7 +70,7 @@ def described(d: dict) -> str:
         f"{n['capacity_drives']['count']} x {part('capacity_drive', n['capacity_drives']['model'], True)}",
         f"{cache['count']} x {part('cache_device', cache['model'], True)} as cache" if cache else "no cache",
         part("nic", n["nics"]["model"], True),
-        resiliency_words(d["resiliency"]),
+        design_resiliency_words(d),
     ]
     if d.get("topology") == "disaggregated" and isinstance(d.get("clients"), dict):
         # where its databases run: "5 x Dell PowerEdge R7625 ... 3 replicas" hid the 8 database servers the
@@ -100,7 +100,7 @@ def design_words(d: dict) -> str | None:
 def design_label(d: dict) -> str:
     """A design in one line, as every page heads it: its parts by name (:func:`design_words`), else
     its own name with its node count and resiliency."""
-    return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {resiliency_words(d['resiliency'])}"
+    return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {design_resiliency_words(d)}"
 
 
 def binding_help(result: dict) -> str:
@@ -132,7 +132,7 @@ def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = N
         "#": "best" if i == 0 else f"alt {i}",
         "nodes": d["nodes"],
         # the CSV keeps the id a design file takes; the table says it in words ("three-way mirror")
-        "resiliency": resiliency_words(d["resiliency"]) if named else d["resiliency"],
+        "resiliency": design_resiliency_words(d) if named else d["resiliency"],
         "drives": f"{n['capacity_drives']['count']} x {part('capacity_drive', n['capacity_drives']['model'], named)}"
         f" ({sig['drives']})",
         "cache": f"{cache['count']} x {part('cache_device', cache['model'], named)}" if cache else "none",

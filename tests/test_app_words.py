@@ -258,7 +258,7 @@ def test_compare_page_names_examples_and_their_storage_in_words():
     heads = [_plain(h.value) for h in at.subheader]
     assert first_upper(example_words()["seed-dl580-san-raid5"]) in heads and "seed-dl580-san-raid5" not in heads, heads
     text = " ".join(_texts(at, "caption"))
-    assert "RAID 5" in text and "Fibre Channel" in text, text
+    assert "RAID-5" in text and "Fibre Channel" in text, text
     for key in ("fc-4g", "raid5", "seed-"):
         assert key not in text, (key, text)
     table = next(t.value for t in tables(at) if "Figure" in t.value.columns)

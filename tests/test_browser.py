@@ -371,7 +371,7 @@ def test_a_design_file_of_another_architecture_goes_to_the_compare_page(server, 
     assert "planner." not in page.locator('[data-testid="stMain"]').inner_text()
     page.locator(".st-key-d_other_to_compare button").click()
     page.get_by_text("Compare / what-if", exact=True).first.wait_for()
-    page.get_by_text("single server · 1 server · RAID 1").first.wait_for()
+    page.get_by_text("single server · 1 server · RAID-1").first.wait_for()
     assert page.locator('[data-testid="stException"]').count() == 0
     page.close()
 

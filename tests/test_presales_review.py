@@ -94,4 +94,6 @@ def test_differs_from_the_best_says_a_vsan_resiliency_in_words():
     cat = load_catalog()
     d = load_design(Path(__file__).resolve().parents[1] / "examples" / "vsan-esa-6node.json")
     said = _differs(resolve(d, cat), resolve(with_overrides(d, resiliency="raid6"), cat))
-    assert said == "resiliency: RAID 6 (best: RAID 5)", said
+    assert said == ("resiliency: RAID-6 (4+2), 2 failures to tolerate (best: RAID-5 (4+1), 1 failure to tolerate)"), (
+        said
+    )

@@ -129,7 +129,7 @@ def test_the_system_today_is_named_by_what_it_is_not_its_file(files):
     from planner.sizing.words import system_words
 
     words = system_words(load_design(EX / "san-raid5.json").model_dump(mode="json"))
-    assert "RAID 5 on a SAN" in words
+    assert "RAID-5 on a SAN" in words
     for fmt, text in _texts(files).items():
         if fmt == "xlsx":
             continue  # the sheets hold figures, not this sentence
@@ -266,7 +266,7 @@ def test_customer_text_keeps_words_and_drops_internals():
     # every stack's layouts (a Ceph sizing's refusal said "on 5 nodes (replica-4)"), never inside a name
     said = customer_text("on 5 nodes (replica-4); ec-4+2, raid5 and raid5-ftt1; seed-dl580-raid1.json")
     assert said == (
-        "on 5 nodes (4 replicas); erasure coding 4+2, RAID 5 and RAID-5, 1 failure to tolerate; seed-dl580-raid1.json"
+        "on 5 nodes (4 replicas); erasure coding 4+2, RAID-5 and RAID-5, 1 failure to tolerate; seed-dl580-raid1.json"
     )
     # a data file by what it holds (CLI review 2026-11-29: "planner/data/oltp-calibration.json" in a proposal)
     assert (

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from planner.models.catalog import load_catalog
 from planner.models.design import load_design, parse_design, resolve, with_overrides
-from planner.models.stacks import CEPH_EXAMPLES, VSAN_RESILIENCIES
+from planner.models.stacks import CEPH_EXAMPLES
 from planner.physics.capacity import capacity_report
 from planner.sizing.words import resiliency_words
 
@@ -53,7 +53,15 @@ def test_design_page_switches_stack_with_the_librarys_figures():
     assert json.loads(at.session_state["design_json"])["resiliency"] == "replica-3"
     # vSAN ESA: the reference's PMem cache is refused (no cache tier); without it the design is valid
     at.selectbox(key="d_stack").set_value("vsan").run()
-    assert at.selectbox(key="d_resiliency").options == [resiliency_words(r) for r in VSAN_RESILIENCIES]
+    # each policy with its layout on these three hosts, in VMware's one spelling (the list mixed "RAID-1, 1 failure
+    # to tolerate" with "RAID 5"; Ceph/vSAN walk 2026-11-30)
+    assert at.selectbox(key="d_resiliency").options == [
+        "RAID-1 (2 copies), 1 failure to tolerate",
+        "RAID-1 (3 copies), 2 failures to tolerate",
+        "RAID-1 (4 copies), 3 failures to tolerate",
+        "RAID-5 (2+1), 1 failure to tolerate",
+        "RAID-6 (4+2), 2 failures to tolerate",
+    ]
     assert any("no cache tier" in e for e in _errors(at)), _errors(at)
     at.selectbox(key="d_cache").set_value("(none)").run()
     assert not _errors(at), _errors(at)

@@ -415,3 +415,29 @@ def test_a_ceph_designs_fast_devices_are_said_to_hold_block_db_not_to_be_absent(
     assert main(["evaluate", "examples/ceph-6node-reef.json"]) == 0  # none: said as none
     rep = json.loads(capsys.readouterr().out)
     assert not rep["cache_capacity_gb_per_node"] and rep["cache_mode_note"].startswith("no cache devices")
+
+
+def test_vsan_policies_are_said_in_one_spelling_with_their_layout():
+    """Ceph/vSAN walk 2026-11-30: the vSAN policy list read "RAID-1, 1 failure to tolerate" beside "RAID 5" and
+    "RAID 6", and the capacity waterfall "RAID-6 4+2": VMware's "RAID-5"/"RAID-6", each with its layout (ESA's
+    adaptive RAID-5 by the host count) and the failures it tolerates."""
+    import re
+
+    from planner.models.stacks import VSAN_RESILIENCIES
+    from planner.sizing.names import resiliency_words
+
+    said = {r: resiliency_words(r, "vsan", 6) for r in VSAN_RESILIENCIES}
+    assert said == {
+        "raid1-ftt1": "RAID-1 (2 copies), 1 failure to tolerate",
+        "raid1-ftt2": "RAID-1 (3 copies), 2 failures to tolerate",
+        "raid1-ftt3": "RAID-1 (4 copies), 3 failures to tolerate",
+        "raid5": "RAID-5 (4+1), 1 failure to tolerate",
+        "raid6": "RAID-6 (4+2), 2 failures to tolerate",
+    }
+    assert resiliency_words("raid5", "vsan", 5) == "RAID-5 (2+1), 1 failure to tolerate"
+    assert resiliency_words("raid5", "vsan", 6, "osa") == "RAID-5 (3+1), 1 failure to tolerate"
+    assert resiliency_words("raid5") == "RAID-5"  # a controller's level: no failures-to-tolerate policy
+    for n, res in ((6, "raid6"), (6, "raid5"), (3, "raid1-ftt1")):
+        rep = capacity_report(_rd(VSAN, nodes=n, resiliency=res))
+        rule = next(s.rule for s in rep.waterfall if s.step == "policy overhead")
+        assert re.search(r"RAID-[156] \((\d\+\d|\d copies)", rule) and "RAID 5" not in rule, rule

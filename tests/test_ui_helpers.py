@@ -278,7 +278,7 @@ def test_the_extrapolation_warning_says_its_values_in_words():
             parse_design((ROOT / "examples" / name).read_text()), profiles()["oltp-8k"], degraded=False
         )
         text += (fmt.extrapolation_note(rep) or "").replace("\\", "").replace(fmt.WORD_JOINER, "")  # markdown's escapes
-    for said in ("4 Gb Fibre Channel, 1 path", "calibrated: RDMA", "SAS HDD", "erasure coding 8+2", "RAID 5"):
+    for said in ("4 Gb Fibre Channel, 1 path", "calibrated: RDMA", "SAS HDD", "erasure coding 8+2", "RAID-5"):
         assert said in text, said
     # a family's own brackets are not nested in the list's: "(calibrated: ... (Cascade Lake))" (review 2026-11-29)
     assert "))" not in text, text

@@ -276,18 +276,18 @@ def vsan_layout(name: str, nodes: int, architecture: str = "esa") -> Layout:
             repair_fault_domains=2 * f + 2,
             online_failures=f,
             safe_failures=f,
-            note=f"RAID-1, {f + 1} copies (FTT={f})" + (", a witness host outside the 2 nodes" if witness_host else ""),
+            note=f"RAID-1 ({f + 1} copies, FTT={f})" + (", a witness host outside the 2 nodes" if witness_host else ""),
         )
     if name == "raid5":
         if architecture == "osa":
-            return Layout("vsan", name, "erasure", 3, 1, 4, 5, 1, 1, note="OSA RAID-5 3+1 (all-flash)")
+            return Layout("vsan", name, "erasure", 3, 1, 4, 5, 1, 1, note="OSA RAID-5 (3+1), all-flash")
         if nodes >= 6:
-            wide = "ESA adaptive RAID-5 4+1 (6 hosts or fault domains or more)"
+            wide = "ESA adaptive RAID-5 (4+1) on 6 hosts or fault domains or more"
             return Layout("vsan", name, "erasure", 4, 1, 3, 4, 1, 1, note=wide)
-        narrow = "ESA adaptive RAID-5 2+1 (3-5 hosts or fault domains)"
+        narrow = "ESA adaptive RAID-5 (2+1) on 3-5 hosts or fault domains"
         return Layout("vsan", name, "erasure", 2, 1, 3, 4, 1, 1, note=narrow)
     if name == "raid6":
-        return Layout("vsan", name, "erasure", 4, 2, 6, 7, 2, 2, note="RAID-6 4+2")
+        return Layout("vsan", name, "erasure", 4, 2, 6, 7, 2, 2, note="RAID-6 (4+2)")
     raise DesignError(f"{name!r} is not a vSAN policy; one of {', '.join(VSAN_RESILIENCIES)}", "resiliency")
 
 

@@ -648,7 +648,7 @@ VSAN_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "vsan_policy_hosts",
-            "the hosts the storage policy needs (2 x FTT + 1; RAID-5 3+1 four, ESA 2+1 three; RAID-6 six)",
+            "the hosts the storage policy needs (2 x FTT + 1; RAID-5 (3+1) four, ESA RAID-5 (2+1) three; RAID-6 (4+2) six)",
             "requirement",
             f"{VSAN_PLAN}; {VSAN_ADMIN}",
         ),

@@ -407,7 +407,8 @@ def check_design(
             # on 2 nodes" beside tier prices counting the 9.0 TB a three-way mirror keeps online on two (finance walk
             # 2026-11-30)
             else f"after a node loss the volumes stay online ({cap.one_node_down_tb:,.1f} TB on "
-            f"{count(survivors, 'node')}) but {resiliency_words(d.resiliency)} cannot rebuild on "
+            f"{count(survivors, 'node')}) but "
+            f"{resiliency_words(d.resiliency, d.stack, nodes, d.vsan_spec.architecture)} cannot rebuild on "
             f"{count(survivors, 'node')}: no copy is re-protected; demand {tb:,.1f} TB"
             if d.fault_domain == "node"
             # racks: the loss is counted as the rack's, the rebuild within it not modelled ("RAID 5 cannot rebuild on 7

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 from planner.core.text import count
-from planner.models.stacks import STACK_NAMES
+from planner.models.stacks import STACK_NAMES, VSAN_RESILIENCIES, vsan_layout
 from planner.results.calibrated_domain import shown_value
 
 #: resiliency ids as a sentence says them
@@ -54,21 +55,51 @@ def part_words(text: str) -> str:
     return pattern.sub(lambda m: (f"{m.group(1)[:-1]} x " if m.group(1) else "") + names[m.group(2)], str(text))
 
 
-def resiliency_words(res: str | None) -> str:
-    """A resiliency id as a customer reads it: "mirror-3way" -> "three-way mirror", "raid5" -> "RAID 5",
-    "replica-3" -> "3 replicas"."""
+def _tolerates(failures: int) -> str:
+    return f"{count(failures, 'failure')} to tolerate"
+
+
+def resiliency_words(
+    res: str | None, stack: str | None = None, nodes: int | None = None, architecture: str = "esa"
+) -> str:
+    """A resiliency id as a customer reads it: "mirror-3way" -> "three-way mirror", "raid5" -> "RAID-5",
+    "replica-3" -> "3 replicas". A vSAN policy (``stack`` "vsan") with its layout on ``nodes`` hosts and the
+    failures it tolerates: "raid5" on six ESA hosts -> "RAID-5 (4+1), 1 failure to tolerate", "raid1-ftt1" ->
+    "RAID-1 (2 copies), 1 failure to tolerate". One spelling, VMware's "RAID-5" (a controller's RAID level too):
+    the vSAN policy list read "RAID-1, 1 failure to tolerate" beside "RAID 5" (Ceph/vSAN walk 2026-11-30)."""
     r = str(res or "")
     if r in RESILIENCY_SHORT:
         return RESILIENCY_SHORT[r]
+    # a vSAN id, or "raid5"/"raid6" of a vSAN design (the same ids name a controller's RAID levels)
+    if r in VSAN_RESILIENCIES and (stack == "vsan" or "-ftt" in r):
+        # the layout needs the host count only for ESA's adaptive RAID-5 (2+1 below six hosts, 4+1 from six)
+        lay = vsan_layout(r, nodes if nodes is not None else 0, architecture)
+        adaptive = r == "raid5" and architecture == "esa" and nodes is None
+        shape = (
+            f"{count(lay.copies, 'copy', 'copies')}"
+            if lay.kind == "mirror"
+            else "2+1 or 4+1"
+            if adaptive
+            else f"{lay.data}+{lay.redundancy}"
+        )
+        return f"RAID-{'1' if lay.kind == 'mirror' else r[4:]} ({shape}), {_tolerates(lay.online_failures)}"
     if m := re.fullmatch(r"raid(\d+)", r):
-        return f"RAID {m.group(1)}"
+        return f"RAID-{m.group(1)}"
     if m := re.fullmatch(r"raid(\d+)-ftt(\d+)", r):
-        return f"RAID-{m.group(1)}, {m.group(2)} failure{'s' if m.group(2) != '1' else ''} to tolerate"
+        return f"RAID-{m.group(1)}, {_tolerates(int(m.group(2)))}"
     if m := re.fullmatch(r"ec-(\d+)\+(\d+)", r):
         return f"erasure coding {m.group(1)}+{m.group(2)}"
     if m := re.fullmatch(r"replica-(\d+)", r):
         return count(int(m.group(1)), "replica")  # "1 replica", not "1 replicas"
     return {"stripe": "striped", "none": "no redundancy"}.get(r, r.replace("-", " "))
+
+
+def design_resiliency_words(d: dict) -> str:
+    """A design's (or a report's) resiliency in words (:func:`resiliency_words`) with its stack, node count and
+    vSAN architecture, so a vSAN policy says its layout."""
+    arch = (d.get("vsan") or {}).get("architecture") or "esa"
+    nodes = d.get("nodes")
+    return resiliency_words(d.get("resiliency"), d.get("stack"), int(nodes) if nodes else None, arch)
 
 
 def transport_words(transport: str | None) -> str:
@@ -89,7 +120,7 @@ def _part(x) -> str | None:
 
 def system_words(d: dict) -> str:
     """A design of any architecture in one short line for a customer (the system today, an
-    example to compare with), never by its file name: "HP ProLiant DL580 G7, RAID 5 on a
+    example to compare with), never by its file name: "HP ProLiant DL580 G7, RAID-5 on a
     Hitachi USP VM SAN"."""
     topo = d.get("topology") or "hyperconverged"
     if topo == "single-server":
@@ -134,7 +165,7 @@ def system_words(d: dict) -> str:
     if topo == "disaggregated" and d.get("clients"):
         k = (d.get("clients") or {}).get("servers")
         servers = f"{servers} for storage, {k} database servers"
-    return f"{stack + ' on ' if stack else ''}{servers}, {resiliency_words(d.get('resiliency'))}"
+    return f"{stack + ' on ' if stack else ''}{servers}, {design_resiliency_words(d)}"
 
 
 def server_count_words(d: dict, servers: int) -> str:
@@ -192,7 +223,7 @@ _CACHE_MODE_WORDS = {"write-back": "a write-back cache", "write-only": "a write-
 
 def domain_value_words(dimension: str, value) -> str:
     """A value of the calibrated domain (:mod:`planner.results.calibrated_domain`) as a customer
-    reads it, each of a comma-separated list: "raid5" -> "RAID 5", "fc-4g x1" -> "4 Gb Fibre
+    reads it, each of a comma-separated list: "raid5" -> "RAID-5", "fc-4g x1" -> "4 Gb Fibre
     Channel, 1 path", "write-back" -> "a write-back cache"; other dimensions' values as they are."""
     from planner.engine.architectures import TOPOLOGY_LABELS
 
@@ -206,8 +237,8 @@ def domain_value_words(dimension: str, value) -> str:
         if len(said) == 2 and " " in said[0] and said[0].split(" ", 1)[1] == said[1].split(" ", 1)[1]:
             return f"{said[0].split(' ', 1)[0]} to {said[1]}"  # "20 to 100 % reads", the unit said once
         return " to ".join(said)
-    one = {
-        "resiliency": resiliency_words,
+    one: Callable[[str], object] | None = {
+        "resiliency": lambda v: resiliency_words(v),
         "transport": transport_words,
         "cache_mode": lambda v: _CACHE_MODE_WORDS.get(v, v),
         "topology": lambda v: TOPOLOGY_LABELS.get(v, v),

@@ -1516,7 +1516,9 @@ def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
             "network": _part(n.nic, n.nic_count),
             "nodes": f"{x.nodes}",
             # every stack's in words (vSAN's "raid1-ftt2 (best: raid6)" read as ids; browser review 2026-11-29)
-            "resiliency": resiliency_words(x.design.resiliency),
+            "resiliency": resiliency_words(
+                x.design.resiliency, x.design.stack, x.nodes, x.design.vsan_spec.architecture
+            ),
         }
 
     a, b = said(best), said(rd)

@@ -14,6 +14,7 @@ import re
 from planner.models.stacks import STACK_NAMES
 from planner.sizing.document import DIMENSION_WORDS, FIELD_WORDS, customer_text
 from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
+    design_resiliency_words,
     domain_value_words,
     example_words,
     part_words,

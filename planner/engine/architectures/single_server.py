@@ -273,7 +273,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         dev_w = 0.0 if wb else (d.write_latency_us + (d.read_latency_us if rmw else 0.0)) * US
         delay = np.array([stack + ctrl + d.read_latency_us * US, stack + ctrl + dev_w])
         if rmw and not wb:
-            notes.append("RAID 5 write-through: a small write waits for the old data/parity read and the new write")
+            notes.append("RAID-5 write-through: a small write waits for the old data/parity read and the new write")
         if wb:
             notes.append(WRITE_BACK_NOTE.format(where="the controller's"))
     elif isinstance(st, FlashCardStorage):
