@@ -217,7 +217,14 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
     survivors hold re-protected, or, where too few fault domains remain to rebuild, the volumes
     themselves, online with fewer copies (not what the survivors could hold re-protected)."""
     repairs = cap.get("repairs_after_node_loss", True)
-    down = tb(usable_one_node_down_tb(cap["usable_capacity_tb"], cap["usable_after_node_loss_tb"], repairs))
+    online = cap.get("online_after_node_loss", True)
+    down = tb(usable_one_node_down_tb(cap["usable_capacity_tb"], cap["usable_after_node_loss_tb"], repairs, online))
+    if not online:
+        # nothing is served while the node is down, whatever the survivors could hold: "129.25 TB, degraded"
+        # stood under "IO stops below min_size 3" (Ceph/vSAN walk 2026-11-30)
+        return down + ", IO stops", "with a node down no data is online: " + cap["node_loss_note"].removeprefix(
+            "after losing one node, "
+        )
     if repairs:
         return down, "after losing a node, re-protected on the survivors"
     return (

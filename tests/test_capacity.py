@@ -197,3 +197,31 @@ def test_a_node_loss_that_does_not_fit_says_how_much_data_does():
         pytest.skip("the sized design holds its full volumes after a node loss")
     assert f"volumes filled to their {rep.usable_capacity_tb:.2f} TB" in rep.node_loss_note
     assert f"up to {rep.usable_after_node_loss_tb:.2f} TB of data is re-protected" in rep.node_loss_note
+
+
+def test_no_data_is_online_after_a_node_loss_that_stops_io():
+    """Ceph/vSAN walk 2026-11-30: `evaluate --nodes 2 --resiliency replica-2` (Monitors lose quorum) and ec-2+1 on
+    three hosts (below min_size 3) printed one_node_down_tb 64.63 / 129.25 TB beside "IO stops": the data served
+    with a node down is 0 TB there, and the N+1 check says IO stops rather than "the volumes stay online"."""
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.physics.capacity import n_plus_one_held_tb
+    from planner.sizing.checks import check_design
+
+    base = json.loads((EX / "ceph-6node-reef.json").read_text())
+    for nodes, res in ((3, "ec-2+1"), (2, "replica-2")):
+        rd = resolve(parse_design(base | {"nodes": nodes, "resiliency": res}), load_catalog())
+        cap = capacity_report(rd)
+        assert not cap.online_after_node_loss and "IO stops" in cap.node_loss_note
+        assert cap.one_node_down_tb == 0.0 and n_plus_one_held_tb(cap) == 0.0 and cap.usable_capacity_tb > 0
+        demand = Demand.model_validate(
+            json.loads((EX / "demand-200dbs-ceph.json").read_text()) | {"n_plus_one": True, "allow_parity": True}
+        )
+        reason = check_design(rd, demand, quick=True)["checks"]["n_plus_one_capacity"]["reason"]
+        assert (
+            reason.startswith("after a node loss IO stops, so no data is online (0.0 TB")
+            and "stay online" not in reason
+        )
+    # a pool that rides through the loss keeps its figure
+    ok = capacity_report(resolve(parse_design(base), load_catalog()))
+    assert ok.online_after_node_loss and ok.one_node_down_tb == pytest.approx(ok.usable_capacity_tb)

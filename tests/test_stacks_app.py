@@ -322,3 +322,22 @@ def test_the_size_page_says_what_a_fault_tolerance_takes_of_a_ceph_or_vsan_pool(
     assert "one node: survive" in said and "3 copies (min_size 2)" in said
     at.selectbox(key="size_stack").set_value("vsan").run()
     assert "1 failure to tolerate" in at.selectbox(key="size_ft").help
+
+
+def test_capacity_page_counts_no_data_online_where_a_node_loss_stops_io():
+    """Ceph/vSAN walk 2026-11-30: ec-2+1 on three hosts read "after a node loss the volumes stay online (129.3 TB on
+    2 nodes)" and "Usable after losing a node 129.25 TB, degraded" beside "IO stops below min_size 3": with IO
+    stopped no data is online, and every sentence says so."""
+    ceph = json.loads((ROOT / "examples" / "ceph-6node-reef.json").read_text()) | {
+        "nodes": 3,
+        "resiliency": "ec-2+1",
+        "name": "ec-2+1 on three hosts",
+    }
+    at = _app()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    at.session_state["design_json"] = json.dumps(ceph)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _metric(at, "Usable after losing a node") == "0.00 TB, IO stops"
+    said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in [*at.warning, *at.success, *at.caption]))
+    assert "stay online" not in said and "IO stops below min_size 3" in said, said

@@ -418,6 +418,11 @@ class CapacityReport(BaseModel):
         description="what the survivors hold re-protected, TB; where they cannot rebuild (repairs_after_node_loss "
         "false) nothing is re-protected and one_node_down_tb is the data served"
     )
+    online_after_node_loss: bool = Field(
+        default=True,
+        description="the cluster keeps serving IO with one node down (false: a single node, a Ceph pool below its "
+        "min_size or with one copy, or Monitors without a majority; node_loss_note says which)",
+    )
     storage_platform: str = Field(
         default="windows-server", description="windows-server or azure-local (S2D); ceph or vsan (the stack itself)"
     )
@@ -434,13 +439,17 @@ class CapacityReport(BaseModel):
     # 2026-11-30)
     @computed_field(  # type: ignore[prop-decorator]
         description="the data served with one node down, TB (the Capacity page's 'Usable after losing a node'): "
-        "re-protected on the survivors, or, where they cannot rebuild, the volumes online with fewer copies"
+        "re-protected on the survivors, or, where they cannot rebuild, the volumes online with fewer copies; 0 where "
+        "IO stops with a node down (online_after_node_loss false)"
     )
     @property
     def one_node_down_tb(self) -> float:
         """The data this cluster serves with one node down [TB] (:func:`usable_one_node_down_tb`)."""
         return usable_one_node_down_tb(
-            self.usable_capacity_tb, self.usable_after_node_loss_tb, self.repairs_after_node_loss
+            self.usable_capacity_tb,
+            self.usable_after_node_loss_tb,
+            self.repairs_after_node_loss,
+            self.online_after_node_loss,
         )
 
 
@@ -562,6 +571,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
+        online_after_node_loss=rd.nodes > 1,
         storage_platform=d.platform or "windows-server",
         infrastructure_volume_tb=infra,
         infrastructure_footprint_tb=infra_fp,
@@ -573,7 +583,12 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     )
 
 
-def usable_one_node_down_tb(usable_tb: float, usable_after_node_loss_tb: float, repairs_after_node_loss: bool) -> float:
+def usable_one_node_down_tb(
+    usable_tb: float,
+    usable_after_node_loss_tb: float,
+    repairs_after_node_loss: bool,
+    online_after_node_loss: bool = True,
+) -> float:
     """The data a cluster serves with one node down [TB, decimal].
 
     Where the survivors rebuild every copy, what they hold re-protected (never more than the
@@ -583,6 +598,12 @@ def usable_one_node_down_tb(usable_tb: float, usable_after_node_loss_tb: float, 
     re-protected figure (6.66 TB) that a three-node three-way mirror never rebuilds to, beside 9.00 TB
     on the Capacity page (review 2026-11-29). The sizer's N+1 asks more: that the cluster rebuilds.
 
+    Where IO stops with a node down (a single node; a Ceph pool below its min_size or Monitors without a
+    majority: :func:`node_loss_stops_io`) no data is served: 0 TB, a figure and not a missing one (null), so
+    that every reader of it (the tier fit, the N+1 guarantee, the verdict) counts nothing online rather than
+    skipping it. It said 129.25 TB "degraded" for ec-2+1 on three hosts beside "IO stops below min_size 3"
+    (Ceph/vSAN walk 2026-11-30).
+
     Parameters
     ----------
     usable_tb : float
@@ -591,8 +612,22 @@ def usable_one_node_down_tb(usable_tb: float, usable_after_node_loss_tb: float, 
         What the survivors hold re-protected [TB].
     repairs_after_node_loss : bool
         Enough fault domains survive to rebuild every copy.
+    online_after_node_loss : bool
+        The cluster keeps serving IO with one node down.
     """
+    if not online_after_node_loss:
+        return 0.0
     return min(usable_tb, usable_after_node_loss_tb) if repairs_after_node_loss else usable_tb
+
+
+def n_plus_one_held_tb(cap: CapacityReport) -> float:
+    """The data the survivors hold re-protected after a node loss [TB], as the sizing's N+1 counts it: the
+    volumes up to what the survivors rebuild, and nothing where IO stops with a node down (a pool the loss takes
+    below its min_size serves no data, whatever the survivors could hold). One rule for the N+1 check, the
+    capacity limit and the growth search."""
+    if not cap.online_after_node_loss:
+        return 0.0
+    return min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
 
 
 def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> CapacityReport:
@@ -812,6 +847,9 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         note = (
             f"after losing one node, {survivors} nodes re-protect every placement group and stay below the "
             f"backfillfull ratio ({c.backfillfull_ratio:.0%})"
+            # min_size = size: the loss takes every placement group it touched below min_size, so IO to them
+            # stops while they are re-protected (the capacity figure with a node down is then 0 TB)
+            + ("" if stays_online else f"; until then IO stops below min_size {lay.min_size}")
         )
     elif not can_repair and d.fault_domain != "node":
         note = f"{_domain_loss(d.fault_domain, left, survivors)}; placement groups stay degraded" + (
@@ -825,7 +863,9 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
             + ")"
         )
     else:
-        note = f"after losing one node, the data does not fit below the backfillfull ratio on {survivors} nodes"
+        note = f"after losing one node, the data does not fit below the backfillfull ratio on {survivors} nodes" + (
+            "" if stays_online else f", and IO stops below min_size {lay.min_size}"
+        )
     db_rule = (
         "block.db on the DB/WAL devices (no share of the data devices)"
         if db_sep
@@ -861,6 +901,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
+        online_after_node_loss=fd > 1 and stays_online,
         storage_platform=d.stack,
     )
 

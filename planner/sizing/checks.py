@@ -42,7 +42,12 @@ from planner.models.params import default_params, params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
-from planner.physics.capacity import RESILIENCY_CODES, capacity_report, in_domain_rebuild_words
+from planner.physics.capacity import (
+    RESILIENCY_CODES,
+    capacity_report,
+    in_domain_rebuild_words,
+    n_plus_one_held_tb,
+)
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import life_words, years_to_wear_out
 from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
@@ -397,11 +402,16 @@ def check_design(
     )
     survivors = nodes - 1
     if demand.n_plus_one:
-        held = min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
+        held = n_plus_one_held_tb(cap)
         put(
             "n_plus_one_capacity",
             can_repair and held >= tb,
-            f"after a node loss {held:,.1f} TB usable on {count(survivors, 'node')}; demand {tb:,.1f} TB"
+            # IO stops with a node down: no data is online, whatever the survivors could hold ("the volumes stay
+            # online (129.3 TB on 2 nodes)" beside "IO stops below min_size 3"; Ceph/vSAN walk 2026-11-30)
+            f"after a node loss IO stops, so no data is online ({held:,.1f} TB on {count(survivors, 'node')}): "
+            f"{cap.node_loss_note.removeprefix('after losing one node, ')}; demand {tb:,.1f} TB"
+            if not cap.online_after_node_loss
+            else f"after a node loss {held:,.1f} TB usable on {count(survivors, 'node')}; demand {tb:,.1f} TB"
             if can_repair
             # what the survivors serve, not what they would hold re-protected: "NOT met after a node loss 6.7 TB usable
             # on 2 nodes" beside tier prices counting the 9.0 TB a three-way mirror keeps online on two (finance walk
@@ -649,9 +659,10 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     for i, rd in enumerate(rds):
         cap = capacity_report(rd)
         cap_m = cap.usable_capacity_tb / tb
-        cap_down = demand.n_plus_one and rd.nodes > 1 and cap.usable_after_node_loss_tb < cap.usable_capacity_tb
+        held_down = n_plus_one_held_tb(cap)
+        cap_down = demand.n_plus_one and rd.nodes > 1 and held_down < cap.usable_capacity_tb
         if cap_down:
-            cap_m = cap.usable_after_node_loss_tb / tb
+            cap_m = held_down / tb
         cn = compute_needs(rd, demand)
         vcpu_m = (
             cn["vcpus_per_node_available"] / cn["vcpus_per_node_needed"] if cn["vcpus_per_node_needed"] else math.inf
@@ -763,11 +774,7 @@ def multi_year(
         need = None
         for k, (n2, c) in enumerate(candidates):
             cap = capacity_report(c)
-            held = (
-                min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
-                if demand.n_plus_one
-                else cap.usable_capacity_tb
-            )
+            held = n_plus_one_held_tb(cap) if demand.n_plus_one else cap.usable_capacity_tb
             can_repair = not demand.n_plus_one or n2 - 1 >= (
                 MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
             )

@@ -858,16 +858,22 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     # the Capacity page's figure with one node down (one rule: usable_one_node_down_tb); it said "still
     # holds 6.66 TB" of a three-node three-way mirror the Capacity page showed online at 9.00 TB, degraded
     repairs = rep.get("repairs_after_node_loss", True)
+    online = rep.get("online_after_node_loss", True)
     down = (
         None
         if rep.get("usable_after_node_loss_tb") is None
-        else usable_one_node_down_tb(rep["usable_capacity_tb"], rep["usable_after_node_loss_tb"], repairs)
+        else usable_one_node_down_tb(rep["usable_capacity_tb"], rep["usable_after_node_loss_tb"], repairs, online)
     )
     loss = (
         "A single server has no other to take over: while it is down, its data is unavailable."
         if design["nodes"] == 1
         else ""
         if down is None
+        # a Ceph pool the loss takes below min_size, or Monitors without a majority (Ceph/vSAN walk 2026-11-30)
+        else "With one server down its data is unavailable, IO stopping: "
+        + customer_text(rep.get("node_loss_note", "").removeprefix("after losing one node, "))
+        + "."
+        if not online
         else f"After losing one server the cluster still holds {down:,.2f} TB, re-protected on the survivors."
         if repairs
         else f"After losing one server its volumes, {down:,.2f} TB, stay online with fewer copies until the server "
