@@ -341,3 +341,18 @@ def test_capacity_page_counts_no_data_online_where_a_node_loss_stops_io():
     assert _metric(at, "Usable after losing a node") == "0.00 TB, IO stops"
     said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in [*at.warning, *at.success, *at.caption]))
     assert "stay online" not in said and "IO stops below min_size 3" in said, said
+
+
+def test_capacity_page_says_a_six_host_vsan_raid5_re_protects():
+    """Ceph/vSAN walk 2026-11-30: six hosts' ESA RAID-5 read "not re-protected" after a node loss, judged at the 2+1
+    the survivors re-lay it as a day later; the five survivors rebuild its 4+1 components first."""
+    vsan = json.loads((ROOT / "examples" / "vsan-esa-6node.json").read_text())
+    at = _app()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    at.session_state["design_json"] = json.dumps(vsan)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _metric(at, "Re-protects when full") == "yes"
+    assert _metric(at, "Usable after losing a node") == "229.79 TB"
+    said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in [*at.warning, *at.success]))
+    assert "rebuild the lost host's RAID-5 (4+1) components" in said and "RAID-5 (2+1)" in said, said

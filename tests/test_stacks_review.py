@@ -127,14 +127,30 @@ def test_vsan_ftt1_on_three_hosts_rides_through_without_a_rebuild():
     assert "witness" in capacity_report(_rd(VSAN, nodes=2, resiliency="raid1-ftt1")).waterfall[-2].rule
 
 
-def test_vsan_esa_raid5_note_says_what_the_figure_does():
-    """Six hosts' RAID-5 4+1 becomes 2+1 on five (24 hours later): usable after the loss drops, and
-    the note said '5 hosts hold the footprint and rebuild it'."""
+def test_vsan_esa_raid5_on_six_hosts_is_re_protected_as_4_plus_1_then_re_laid():
+    """Ceph/vSAN walk 2026-11-30: six hosts' RAID-5 was judged "not re-protected" at the 2+1 layout the five
+    survivors re-lay it as 24 hours later (D. Epping, adaptive RAID-5: 4+1 on six hosts or more, 2+1 on 3-5, "if
+    you have 6 hosts and a host fails ... vSAN will automatically scale down the RAID-5 configuration from 4+1 to
+    2+1 after a time period of 24 hours"). The rebuild, when the repair timer runs out, places the lost host's
+    4+1 components on the five survivors, one each: re-protected where the 4+1 footprint fits; the later 2+1
+    re-layout's own footprint is said beside it."""
     cap = capacity_report(_rd(VSAN))
-    assert cap.usable_after_node_loss_tb < cap.usable_capacity_tb
-    assert "2+1" in cap.node_loss_note and f"{cap.usable_after_node_loss_tb:.2f} TB" in cap.node_loss_note
-    assert not cap.survives_node_loss  # a full datastore does not fit once re-laid
-    assert cap.repairs_after_node_loss
+    assert cap.repairs_after_node_loss and cap.survives_node_loss
+    raw_left = cap.raw_capacity_tb * 5 / 6
+    assert cap.usable_capacity_tb / 0.8 <= raw_left  # the 4+1 footprint fits on five hosts
+    assert cap.usable_after_node_loss_tb == pytest.approx(cap.usable_capacity_tb)
+    note = cap.node_loss_note
+    assert "rebuild the lost host's RAID-5 (4+1) components" in note and "RAID-5 (2+1) 24 hours after" in note
+    # the 2+1 footprint (1.5 x) does not fit in what five hosts have: said with the data that does
+    assert f"{cap.usable_capacity_tb / (2 / 3):.2f} TB footprint does not fit in the {raw_left:.2f} TB left" in note
+    assert f"{raw_left * 2 / 3:.2f} TB of data does" in note
+    # seven hosts keep 4+1 on six: no re-layout to say
+    seven = capacity_report(_rd(VSAN, nodes=7))
+    assert seven.survives_node_loss and "2+1" not in seven.node_loss_note
+    # RAID-6 4+2 needs six hosts for its six components: seven re-protect a lost one, six cannot
+    assert capacity_report(_rd(VSAN, nodes=7, resiliency="raid6")).survives_node_loss
+    six = capacity_report(_rd(VSAN, nodes=6, resiliency="raid6"))
+    assert not six.repairs_after_node_loss and not six.survives_node_loss and "nothing is rebuilt" in six.node_loss_note
 
 
 # ------------------------------------------------------------------ 4. Ceph's Monitors

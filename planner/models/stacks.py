@@ -25,8 +25,17 @@ Sources
              and 2n+1 hosts or fault domains"; RAID-5 3+1 1.33x on four or more
              fault domains, RAID-6 4+2 1.5x on six or more; all-flash only).
 [VSAN-ESA]   D. Epping (VMware), *vSAN 8.0 ESA - introducing adaptive RAID-5*
-             (yellow-bricks.com, 2022-11-15): RAID-5 2+1 on 3-5 hosts (1.5x), 4+1 on
-             six hosts or more (1.25x).
+             (https://www.yellow-bricks.com/2022/11/15/vsan-8-0-esa-introducing-adaptive-raid-5/,
+             2022-11-15): RAID-5 2+1 on 3-5 hosts (1.5x), 4+1 on six hosts or more
+             (1.25x); "If you have 6 hosts and a host fails ... vSAN will automatically
+             scale down the RAID-5 configuration from 4+1 to 2+1 after a time period of
+             24 hours". A 4+1 object's five components each take their own host, so the
+             five survivors of six rebuild a lost host's 4+1 components once the repair
+             timer [VSAN-REPAIR] runs out, before that re-layout; RAID-6 4+2 needs six
+             hosts for its six components, so seven re-protect a lost one and six cannot
+             (D. Epping, *vSAN ESA cluster sizes supported?*, 2022-12-20: "6 components
+             in the capacity leg and 7 hosts, which means that if a host fails you still
+             have a host available").
 [VSAN-SIZE]  D. Epping, *vSAN ESA cluster sizes supported?* (2022-12-20): "as small as
              a 2-node configuration (with a witness), as large as a 64-node configuration".
 [S2D-HW]     Microsoft, *Storage Spaces Direct hardware requirements*: "Minimum of two
