@@ -235,6 +235,8 @@ if degraded:
     d = rep["degraded"]
     repair = (
         f" Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}"
+        # Ceph's is a lower bound (recovery's CPU and its throttles beyond the measured rate are not modelled)
+        + (f" ({customer_words(d['repair_time_hours_note'])})" if d.get("repair_time_hours_note") else "")
         + (
             f", after a wait of {fmt.num(d['repair_starts_after_hours'] * 60, 0, 'minutes')} "
             f"({d['repair_starts_after_hours_note']})."

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from planner.models.design import parse_design
 from planner.results.report import evaluate_report
 
@@ -53,3 +55,39 @@ def test_vsan_one_host_down_reads_no_more_locally():
         r = evaluate_report(with_overrides(load_design(EX / "vsan-esa-6node.json"), nodes=n), profiles()["Peak4kRead"])
         g = r["degraded"]
         assert g["iops"] <= r["iops"] and g["read_latency_ms"] >= r["read_latency_ms"], (n, r["iops"], g["iops"])
+
+
+def test_ceph_repair_time_is_capped_by_the_measured_backfill_rate_and_said_a_lower_bound():
+    """Ceph/vSAN walk 2026-11-30: 0.5 h to rebuild ~57 TB on six nodes of 2 x 100 GbE (~31 GB/s, the repair share of
+    the survivors' bandwidth) with no backfill or mClock limit. Ceph's mClock study measured 480 MiB/s into one NVMe
+    OSD under the default profile (planner/data/ceph-recovery.json): the repair bandwidth is at most that per
+    surviving OSD, and the report says the time is a lower bound."""
+    import json
+
+    from planner.engine.degraded import repair_time_hours
+    from planner.models.catalog import load_catalog
+    from planner.models.design import resolve
+    from planner.models.stacks import ceph_recovery, ceph_recovery_mib_s_per_osd
+    from planner.models.workload import load_workload
+
+    data = ceph_recovery()
+    assert "mclock_wpq_cmp_study" in data["source"] and data["used"] == "mclock_balanced"
+    assert ceph_recovery_mib_s_per_osd("ssd") == 480 and ceph_recovery_mib_s_per_osd("hdd") == 16.5
+    design = json.loads((EX / "ceph-6node-reef.json").read_text())
+    r = evaluate_report(parse_design(design), load_workload("oltp-8k"))
+    d = r["degraded"]
+    osds = 5 * 10  # the survivors' OSDs: five nodes of ten NVMe drives, one OSD each
+    footprint = r["usable_capacity_tb"] / r["resiliency_efficiency"]
+    want = footprint / 6 * 1e12 / (480 * 2**20 * osds) / 3600
+    assert d["repair_time_hours"] == pytest.approx(want)
+    # longer than the repair share of the survivors' bandwidth alone gave (0.51 h): the measured rate binds here
+    rd = resolve(parse_design(design), load_catalog())
+    share_only = float(
+        repair_time_hours(footprint, 6, 10, rd.node.drive.seq_write_mb_s, rd.node.network_gbit_s * 1e9 / 8)
+    )
+    assert share_only == pytest.approx(0.507, abs=1e-3) and d["repair_time_hours"] > share_only
+    note = d["repair_time_hours_note"]
+    assert note.startswith("a lower bound for Ceph") and "480 MiB/s per OSD" in note and "not modelled" in note
+    # another stack keeps its repair time without the cap or the note
+    s2d = evaluate_report(parse_design(json.loads((EX / "reference.json").read_text())), load_workload("oltp-8k"))
+    assert "lower bound" not in s2d["degraded"].get("repair_time_hours_note", "")

@@ -9,6 +9,11 @@
 
 ``repair_share`` is an assumption the user sets (default 0.25): Storage Spaces
 Direct does not publish the share of bandwidth its repair jobs take.
+
+A stack whose recovery rate was measured passes it as ``max_repair_bytes_s``, a cap on the
+repair bandwidth: Ceph's backfill per OSD under its default mClock profile
+(``planner/data/ceph-recovery.json``) times the surviving OSDs. Recovery's CPU is not
+modelled, so a repair time is a lower bound.
 """
 
 from __future__ import annotations
@@ -84,11 +89,16 @@ def repair_time_hours(
     drive_write_mb_s: FloatArray,
     node_bandwidth_bytes_s: FloatArray,
     repair_share: float = DEFAULT_REPAIR_SHARE,
+    max_repair_bytes_s: FloatArray | None = None,
 ) -> FloatArray:
+    """Hours to rebuild the lost node's share of ``used_footprint_tb`` [TB] (module doc);
+    ``max_repair_bytes_s`` [B/s]: a measured cap on the repair bandwidth, if the stack has one."""
     n = np.asarray(nodes, dtype=float)
     data_bytes = np.asarray(used_footprint_tb, dtype=float) / n * 1e12
     survivors = np.maximum(n - 1, 1)
     drive_bw = survivors * np.asarray(drives_per_node) * np.asarray(drive_write_mb_s) * 1e6
     net_bw = survivors * np.asarray(node_bandwidth_bytes_s)
     bw = repair_share * np.minimum(drive_bw, net_bw)
+    if max_repair_bytes_s is not None:
+        bw = np.minimum(bw, np.asarray(max_repair_bytes_s, dtype=float))
     return data_bytes / bw / 3600.0

@@ -62,13 +62,16 @@ Sources
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
 from planner.core.errors import DesignError
+from planner.core.resources import data_path
 from planner.core.types import FloatArray
 
 Stack = Literal["s2d", "ceph", "vsan"]
@@ -335,3 +338,23 @@ def equivalent_resiliency(name: str, stack: str, nodes: int | None = None) -> st
     except DesignError:
         pass
     return DEFAULT_RESILIENCY[stack]
+
+
+#: the measured Ceph recovery rates, with their configuration and source (:func:`ceph_recovery_mib_s_per_osd`)
+CEPH_RECOVERY_FILE = data_path("ceph-recovery.json")
+
+
+@functools.cache
+def ceph_recovery() -> dict[str, Any]:
+    """``planner/data/ceph-recovery.json``: Ceph's backfill rate into one OSD as its docs' mClock study measured
+    it, per device and scheduler profile, with the configuration it was measured in."""
+    data: dict[str, Any] = json.loads(CEPH_RECOVERY_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+def ceph_recovery_mib_s_per_osd(media: str) -> float:
+    """Ceph's backfill rate into one OSD [MiB/s] under the profile the file uses (Ceph's default mClock profile,
+    ``balanced``) on ``media`` ("ssd": the study's NVMe, or "hdd"). Measured with backfill limits raised above their
+    defaults: an upper bound of the default's rate (the file's ``used_note``)."""
+    data = ceph_recovery()
+    return float(data["recovery_mib_s_per_osd"][media][data["used"]])

@@ -32,7 +32,7 @@ from planner.engine.queueing import BUSY_UTILIZATION
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, ResolvedDesign, resolve
 from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_version, load_calibration, params_for
-from planner.models.stacks import REPAIR_DELAY_HOURS, REPAIR_DELAY_SETTING
+from planner.models.stacks import REPAIR_DELAY_HOURS, REPAIR_DELAY_SETTING, ceph_recovery_mib_s_per_osd
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import node_loss_stops_io, require_usable
@@ -816,6 +816,7 @@ def evaluate_report(
                 break
         if deg is not None:
             stops = node_loss_stops_io(rd)
+            ceph_cap, ceph_note = ceph_repair_cap(rd)
             # every headline figure, so a degraded view never mixes in healthy numbers
             # a figure the case has no value for keeps its reason beside it (no writes, not computable)
             out["degraded"] = (
@@ -833,6 +834,7 @@ def evaluate_report(
                             rd.node.drive_count,
                             rd.node.drive.seq_write_mb_s,
                             rd.node.network_gbit_s * 1e9 / 8,
+                            max_repair_bytes_s=ceph_cap,
                         )
                     )
                     if cap.repairs_after_node_loss
@@ -847,6 +849,7 @@ def evaluate_report(
                                 else "none modelled: no default delay found in the stack's documentation"
                             ),
                         }
+                        | ({"repair_time_hours_note": ceph_note} if ceph_note else {})
                         if cap.repairs_after_node_loss
                         else {
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
@@ -875,6 +878,27 @@ def evaluate_report(
             elif note := paced_degraded_note(perf, deg):
                 out["notes"].append(note)
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
+
+
+def ceph_repair_cap(rd: ResolvedDesign) -> tuple[float | None, str]:
+    """A Ceph design's repair bandwidth cap [B/s] and why its repair time is a lower bound; (None, "") for
+    another stack. The cap: Ceph's measured backfill rate into one OSD under its default mClock profile
+    (:func:`planner.models.stacks.ceph_recovery_mib_s_per_osd`) times the surviving OSDs, each assumed to
+    backfill at that rate at once. The repair time was the repair share of the survivors' bandwidth alone, 0.5 h
+    for 57 TB on six nodes of 2 x 100 GbE (~31 GB/s), with no backfill or mClock limit (Ceph/vSAN walk
+    2026-11-30)."""
+    d = rd.design
+    if d.stack != "ceph":
+        return None, ""
+    osds = (rd.nodes - 1) * rd.node.drive_count * d.ceph_spec.osds_per_drive
+    rate = ceph_recovery_mib_s_per_osd(rd.node.drive.media)
+    return rate * 2**20 * osds, (
+        "a lower bound for Ceph: the repair bandwidth is the smaller of the repair share of the survivors' drive "
+        f"and network bandwidth and Ceph's measured backfill rate, {rate:g} MiB/s per OSD under its default mClock "
+        f"profile (balanced), times the {osds:,} surviving OSDs; that rate was measured into one OSD with "
+        "osd_max_backfills raised to 1000 (Ceph's mClock study; Ceph's default is 1), every OSD is assumed to "
+        "backfill at it at once, and the CPU recovery takes is not modelled"
+    )
 
 
 def stopped_io_figures(node_loss_note: str) -> dict:
