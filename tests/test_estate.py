@@ -319,3 +319,22 @@ def test_a_tpm_row_takes_the_dbas_own_buffer_pool_and_hit_ratio():
     out = read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb,buffer_hit_ratio\na,300,9000,4,16,0.9\n")
     assert out["databases"][0]["peak_iops"] == 9000
     assert any("a pool or hit ratio shapes only the IO of a row given by TPM" in n for n in out["notes"])
+
+
+def test_both_share_columns_take_a_fraction_or_a_percentage_by_one_rule():
+    """DBA walk 2026-11-30: read_fraction "70%" or "70" was refused ("must be 0..1 (got 70)") while
+    buffer_hit_ratio "99.5" was taken as a percentage. One rule (estate.share): a value with "%" or above 1, up
+    to 100, is a percentage."""
+    out = read_database_list((FIX / "pct_readfrac.csv").read_bytes(), "pct_readfrac.csv")
+    assert [d["read_fraction"] for d in out["databases"]] == pytest.approx([0.7, 0.7])
+    head = b"name,size_gb,tpm,vcpus,ram_gb,buffer_hit_ratio,read_fraction\n"
+    out = read_database_list(head + b"a,300,90000,4,16,99%,0.7\nb,300,90000,4,16,99,70 %\nc,300,90000,4,16,0.99,0.7\n")
+    assert len({d["peak_iops"] for d in out["databases"]}) == 1
+    assert [d["read_fraction"] for d in out["databases"]] == pytest.approx([0.7] * 3)
+    # "0.5%" is half a percent, not half
+    out = read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb,read_fraction\na,1,100,2,8,0.5%\n")
+    assert out["databases"][0]["read_fraction"] == pytest.approx(0.005)
+    for col in ("read_fraction", "buffer_hit_ratio"):
+        bad = f"name,size_gb,tpm,vcpus,ram_gb,{col}\na,300,90000,4,16,170\n".encode()
+        with pytest.raises(EstateError, match=rf"row 2, column {col}: a share is 0\.\.1 or a percentage up to 100"):
+            read_database_list(bad)

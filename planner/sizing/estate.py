@@ -95,6 +95,20 @@ LIST_ALIASES = {
 }
 
 
+def share(cells: dict, key: str, row: int, name: str) -> float | None:
+    """A share column of a database list (``read_fraction``, ``buffer_hit_ratio``) as a fraction 0..1: a
+    value written with "%" or above 1 (up to 100) is a percentage, "70%", "70" and 0.7 alike. One rule for
+    both columns: read_fraction refused "70" and "70%" ("must be 0..1") while buffer_hit_ratio took "99.5"
+    as a percentage (DBA walk 2026-11-30)."""
+    x = number(cells, key, row, name, 0, None, required=False)
+    if x is None:
+        return None
+    if x > 100:
+        raise TableError(f"row {row}, column {key}: a share is 0..1 or a percentage up to 100 (got {x:g})", name)
+    raw = cells.get(key)
+    return x / 100.0 if x > 1 or (isinstance(raw, str) and raw.endswith("%")) else x
+
+
 #: the columns a database list takes (after :data:`LIST_ALIASES`)
 LIST_COLUMNS = (
     "name",
@@ -181,9 +195,7 @@ def read_database_list(
         if iops is not None and any(str(c.get(k) or "").strip() for k in ("buffer_pool_gb", "buffer_hit_ratio")):
             unused.append(dbname)  # a pool or hit ratio shapes a TPM row's modelled IO only
         bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
-        rf = number(c, "read_fraction", i, name, 0, 1, required=False) if "read_fraction" in keys else None
-        if rf is not None and rf > 1:
-            rf = rf / 100.0
+        rf = share(c, "read_fraction", i, name) if "read_fraction" in keys else None
         if iops is None:
             tpm = number(c, "tpm", i, name, 1, 1e9, required=False) if "tpm" in keys else None
             if tpm is None:
@@ -196,9 +208,7 @@ def read_database_list(
                 raise EstateError(
                     f"row {i}, column buffer_pool_gb: {pool:g} GB, more than the VM's {ram:g} GB RAM", name
                 )
-            hit = number(c, "buffer_hit_ratio", i, name, 0, 100, required=False) if "buffer_hit_ratio" in keys else None
-            if hit is not None and hit > 1:  # "99" is a percentage, as read_fraction's
-                hit = hit / 100.0
+            hit = share(c, "buffer_hit_ratio", i, name) if "buffer_hit_ratio" in keys else None
             if pool is not None or hit is not None:
                 own.append(dbname)
             try:
