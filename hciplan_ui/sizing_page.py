@@ -971,9 +971,10 @@ def _estate() -> None:
             "size_on_disk_bytes); or a **perfmon / typeperf CSV** of the LogicalDisk counters. Growth, N+1, fault "
             "tolerance and the node programme come from the form above."
         )
-        up = st.file_uploader(
-            "Estate file (CSV or XLSX, max 5 MB)", type=["csv", "xlsx"], key="size_estate", max_upload_size=5
-        )
+        # any file's bytes reach the reader, which says what a file is not in the command line's words: the
+        # box's own filter refused an .xls as "application/vnd.ms-excel files are not allowed" (DBA walk
+        # 2026-11-30), where `hciplan estate` says "an old Office file (XLS or DOC)"
+        up = st.file_uploader("Estate file (CSV or XLSX, max 5 MB)", key="size_estate", max_upload_size=5)
         if up is not None and ss.get("size_estate_seen") != up.file_id:
             ss["size_estate_seen"] = up.file_id
             ss.pop("size_estate_out", None)

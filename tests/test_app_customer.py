@@ -342,6 +342,19 @@ def test_perfmon_volumes_become_a_totals_demand():
     assert Demand.model_validate_json(at.session_state["size_demand"]) == Demand.model_validate(want)
 
 
+def test_an_xls_estate_is_said_as_the_command_line_says_it():
+    """DBA walk 2026-11-30: the box refused an .xls ("application/vnd.ms-excel files are not allowed") where the
+    command line said "an old Office file (XLS or DOC)": the box takes any file and the reader says what it is."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    box = at.file_uploader(key="size_estate")
+    assert list(box.proto.type) == []  # no filter of the box's own
+    box.set_value([("old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1junk", "application/vnd.ms-excel")]).run()
+    assert not at.exception
+    assert _errors(at) == ["Estate not read: old.xls: an old Office file (XLS or DOC), not a text file"], _errors(at)
+
+
 # ---------------------------------------------------------------- problem 6: pages agree
 def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     """Problem 6: the Compare page showed an 8-node design with no extrapolation note and its

@@ -338,3 +338,55 @@ def test_both_share_columns_take_a_fraction_or_a_percentage_by_one_rule():
         bad = f"name,size_gb,tpm,vcpus,ram_gb,{col}\na,300,90000,4,16,170\n".encode()
         with pytest.raises(EstateError, match=rf"row 2, column {col}: a share is 0\.\.1 or a percentage up to 100"):
             read_database_list(bad)
+
+
+def test_estate_errors_say_what_is_wrong_in_the_files_own_words(tmp_path):
+    """DBA walk 2026-11-30: a perfmon column was quoted with Python's escapes ('\\\\\\\\SQL01\\\\LogicalDisk(C:)...');
+    a negative DMV counter "must be 0..1e+18"; "file_stats: no size for 'CRM_PROD'" named no file; an XLSX
+    formula with no saved value read "row 2, column size_gb: empty"; a workbook whose list is on its second
+    sheet said only "missing column ..."."""
+    import openpyxl
+
+    perf = (FIX / "perfmon.csv").read_text()
+    neg = perf.replace('"3000","1000","24576000","8192000","0.004"', '"3000","1000","24576000","8192000","-0.004"', 1)
+    with pytest.raises(EstateError) as exc:
+        read_perfmon(neg.encode(), "perfmon.csv")
+    assert str(exc.value) == (
+        "perfmon.csv: row 3, column '\\\\SQL01\\LogicalDisk(D:)\\Avg. Disk sec/Read': must not be negative (got -0.004)"
+    )
+    fs = (FIX / "file_stats.csv").read_text().splitlines()
+    bad = "\n".join([*fs[:4], fs[4].replace(",800000,", ",-5,", 1), *fs[5:]]).encode()
+    with pytest.raises(EstateError, match=r"^fs\.csv: row 5, column num_of_reads: must not be negative \(got -5\)$"):
+        read_file_stats(bad, "fs.csv")
+    nosize = "\n".join(line.rsplit(",", 1)[0] for line in fs).encode()
+    with pytest.raises(EstateError, match=r"^nosize\.csv: no size for 'HR'"):
+        stats_demand(read_file_stats(nosize, "nosize.csv"))
+    # a formula with no saved value (openpyxl writes none, as a script would)
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["name", "size_gb", "peak_iops", "vcpus", "ram_gb"])
+    ws.append(["A", "=3000+200", 500, 4, 16])
+    f = tmp_path / "formulas.xlsx"
+    wb.save(f)
+    with pytest.raises(EstateError) as exc:
+        read_database_list(f.read_bytes(), "formulas.xlsx")
+    assert str(exc.value) == (
+        "formulas.xlsx: row 2, column size_gb: a formula without a saved value ('=3000+200'): open the file in "
+        "Excel and save it"
+    )
+    # the list on the second sheet: said in the error; on the first, with others beside it: said in a note
+    wb = openpyxl.Workbook()
+    wb.active.title = "Notes"
+    wb.active.append(["Estate export for migration"])
+    ws = wb.create_sheet("Databases")
+    ws.append(["name", "size_gb", "peak_iops", "vcpus", "ram_gb"])
+    ws.append(["A", 100, 500, 4, 16])
+    buf = io.BytesIO()
+    wb.save(buf)
+    with pytest.raises(EstateError, match=r"only the first sheet, 'Notes', is read \(the workbook's other sheet: "):
+        read_database_list(buf.getvalue(), "two.xlsx")
+    wb.move_sheet("Databases", offset=-1)
+    buf = io.BytesIO()
+    wb.save(buf)
+    out = read_database_list(buf.getvalue(), "two.xlsx")
+    assert "only the first sheet, 'Databases', is read (the workbook's other sheet: 'Notes')" in out["notes"]

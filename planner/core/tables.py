@@ -16,6 +16,7 @@ single quote makes it text.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import csv
 import io
 import math
@@ -117,7 +118,43 @@ def csv_rows(text: str, name: str) -> list[list[str]]:
     return rows
 
 
-def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> list[list[Any]]:
+class Unsaved:
+    """An XLSX cell holding a formula with no value saved beside it: a workbook written by a program that
+    does not compute (openpyxl, a script), never opened and saved in Excel. Read for its values, the cell is
+    empty, and "row 2, column size_gb: empty" sent the user to a cell that holds a formula (DBA walk
+    2026-11-30); :func:`number` and :func:`text` say what it is."""
+
+    def __init__(self, formula: str) -> None:
+        self.formula = formula
+
+    def __str__(self) -> str:
+        return self.formula
+
+    def said(self, row: int, key: str) -> str:
+        return (
+            f"row {row}, column {key}: a formula without a saved value ({shown(self.formula, 40)}): open the file "
+            "in Excel and save it"
+        )
+
+
+def _unsaved_formulas(data: bytes, ws_index: int, rows: list[list[Any]]) -> None:
+    """Mark each empty cell of ``rows`` that holds a formula as :class:`Unsaved` (the workbook read again
+    for its formulas; only when a cell read empty, so a list with no blank cell is read once)."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    try:
+        ws = wb.worksheets[ws_index]
+        for r, row in enumerate(ws.iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS, max_row=len(rows))):
+            for j, v in enumerate(row[: len(rows[r])]):
+                if rows[r][j] is None and isinstance(v, str) and v.startswith("="):
+                    rows[r][j] = Unsaved(v)
+    finally:
+        wb.close()
+
+
+def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> tuple[list[list[Any]], list[str]]:
+    """The sheet's rows (the first sheet unless ``sheet`` names one) and the workbook's sheet names."""
     # a zip bomb stops here: the central directory states each part's unpacked size
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
@@ -136,6 +173,7 @@ def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> list[list[Any]]:
         if sheet is not None and sheet not in wb.sheetnames:
             raise TableError(f"no sheet {shown(sheet)}; sheets: {', '.join(map(shown, wb.sheetnames))}", name)
         ws = wb[sheet] if sheet is not None else wb.worksheets[0]
+        names = list(wb.sheetnames)
         rows = []
         for row in ws.iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS):
             cells = list(row)
@@ -144,9 +182,14 @@ def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> list[list[Any]]:
             rows.append(cells)
             if len(rows) > MAX_TABLE_ROWS + 1:
                 break
-        return rows
+        index = wb.worksheets.index(ws)
     finally:
         wb.close()
+    if any(c is None for r in rows for c in r):
+        # the values were read: a formula pass that fails leaves them as read
+        with contextlib.suppress(Exception):
+            _unsaved_formulas(data, index, rows)
+    return rows, names
 
 
 def is_xlsx(data: bytes) -> bool:
@@ -161,13 +204,15 @@ def read_rows(
     sheet: str | None = None,
     max_bytes: int = MAX_TABLE_BYTES,
     max_rows: int = MAX_TABLE_ROWS,
+    notes: list[str] | None = None,
 ) -> tuple[list[str], list[tuple[int, dict[str, Any]]]]:
     """The header keys and ``(row number, {key: cell})`` of a CSV or XLSX table.
 
     Row numbers are the file's (the header is row 1). ``aliases`` maps other
     header spellings (as :func:`header_key` gives them) to the key used;
     ``required`` keys must all be present (a tuple: one of its keys). Blank rows are skipped; a table with
-    more than ``max_rows`` data rows is refused."""
+    more than ``max_rows`` data rows is refused. A workbook of several sheets is read from its first (or
+    ``sheet``): said in the error of a first sheet without the columns, and in ``notes`` when given."""
     check_size(data, name, max_bytes)
     # a JSON file read as a table said "missing column name, vcpus, ram_gb (columns found:
     # name_200_databases, ...)" (CLI review 2026-11-29): every table reader says what it is
@@ -179,7 +224,20 @@ def read_rows(
         raise TableError(
             "not an Excel workbook (an .xlsx file is a zip archive): save it from Excel again, or as CSV", name
         )
-    rows = _xlsx_rows(data, name, sheet) if is_xlsx(data) else csv_rows(decode(data, name), name)
+    sheets: list[str] = []
+    if is_xlsx(data):
+        rows, sheets = _xlsx_rows(data, name, sheet)
+    else:
+        rows = csv_rows(decode(data, name), name)
+    # a workbook's other sheets are not read: said, so a list on its second sheet (a first sheet of notes) is
+    # not "missing column name, ..." with no word of why (DBA walk 2026-11-30)
+    first = sheet if sheet is not None else (sheets[0] if sheets else "")
+    others = (
+        f"only the {'first ' if sheet is None else ''}sheet, {shown(first)}, is read (the workbook's other "
+        f"{'sheet' if len(sheets) == 2 else 'sheets'}: {', '.join(shown(x) for x in sheets if x != first)})"
+        if len(sheets) > 1
+        else ""
+    )
     aliases = aliases or {}
     while rows and all(c is None or str(c).strip() == "" for c in rows[0]):
         rows.pop(0)
@@ -194,8 +252,12 @@ def read_rows(
     ]
     if missing:
         raise TableError(
-            f"missing column {', '.join(missing)} (columns found: {', '.join(k for k in keys if k) or 'none'})", name
+            f"missing column {', '.join(missing)} (columns found: {', '.join(k for k in keys if k) or 'none'})"
+            + (f"; {others}: put the list first" if others else ""),
+            name,
         )
+    if others and notes is not None:
+        notes.append(others)
     dup = sorted({k for k in keys if k and keys.count(k) > 1})
     if dup:
         raise TableError(f"column {dup[0]} appears twice", name)
@@ -250,6 +312,8 @@ def number(
     """A cell as a finite number within ``lo``..``hi`` (thousands separators and a
     trailing % allowed); a one-line error naming the row and the column."""
     v = cells.get(key)
+    if isinstance(v, Unsaved):
+        raise TableError(v.said(row, key), name)
     if v is None or (isinstance(v, str) and v == ""):
         if required:
             raise TableError(f"row {row}, column {key}: empty", name)
@@ -276,6 +340,9 @@ def number(
         )
     if not math.isfinite(x):
         raise TableError(f"row {row}, column {key}: not a number ({shown(v, 40)})", name)
+    if lo == 0 and hi is None and x < 0:
+        # a counter or a price: "must be 0..1e+18 (got -5)" gave a bound nobody reads (DBA walk 2026-11-30)
+        raise TableError(f"row {row}, column {key}: must not be negative (got {_said(x)})", name)
     if (lo is not None and x < lo) or (hi is not None and x > hi):
         bounds = (
             f"{_said(lo)}..{_said(hi)}"
@@ -310,6 +377,8 @@ def text(
     cells: dict[str, Any], key: str, row: int, name: str, required: bool = True, max_chars: int = 200
 ) -> str | None:
     v = cells.get(key)
+    if isinstance(v, Unsaved):
+        raise TableError(v.said(row, key), name)
     if v is None or str(v).strip() == "":
         if required:
             raise TableError(f"row {row}, column {key}: empty", name)

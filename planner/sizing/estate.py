@@ -60,9 +60,11 @@ class EstateError(PlannerError):
     pass
 
 
-def _rows(data: bytes, name: str, aliases: dict, required: tuple = ()) -> tuple[list[str], list]:
+def _rows(
+    data: bytes, name: str, aliases: dict, required: tuple = (), notes: list[str] | None = None
+) -> tuple[list[str], list]:
     try:
-        return read_rows(data, name, required=required, aliases=aliases, max_rows=MAX_ESTATE_ROWS)
+        return read_rows(data, name, required=required, aliases=aliases, max_rows=MAX_ESTATE_ROWS, notes=notes)
     except TableError as exc:
         raise EstateError(exc.message, name) from None
 
@@ -145,8 +147,13 @@ def read_database_list(
     from planner.core.errors import format_validation_error
     from planner.models.database import Database, cpu_s_per_call, io_demand
 
+    notes: list[str] = []
     keys, rows = _rows(
-        data, name, LIST_ALIASES, required=("name", ("size_gb", "size_tb"), ("peak_iops", "tpm"), "vcpus", "ram_gb")
+        data,
+        name,
+        LIST_ALIASES,
+        required=("name", ("size_gb", "size_tb"), ("peak_iops", "tpm"), "vcpus", "ram_gb"),
+        notes=notes,
     )
     if not rows:
         raise EstateError("no database rows", name)
@@ -159,7 +166,6 @@ def read_database_list(
             name,
         )
     dbs: list[dict] = []
-    notes: list[str] = []
     seen: set[str] = set()
     both: list[str] = []
     busy: list[str] = []  # databases whose TPM keeps more cores busy than their vCPUs
@@ -418,7 +424,8 @@ STATS_COUNTERS = (
 
 def read_file_stats(data: bytes, name: str = "file_stats.csv") -> dict:
     """Per-database IO between two samples of ``sys.dm_io_virtual_file_stats`` (see the module doc)."""
-    keys, rows = _rows(data, name, STATS_ALIASES, required=("file_id", "sample_ms", *STATS_COUNTERS))
+    notes: list[str] = []
+    keys, rows = _rows(data, name, STATS_ALIASES, required=("file_id", "sample_ms", *STATS_COUNTERS), notes=notes)
     if "database_name" not in keys and "database_id" not in keys:
         raise EstateError("missing column database_name (or database_id)", name)
     key = "database_name" if "database_name" in keys else "database_id"
@@ -427,10 +434,11 @@ def read_file_stats(data: bytes, name: str = "file_stats.csv") -> dict:
         for i, c in rows:
             db = text(c, key, i, name, max_chars=200)
             fid = int(number(c, "file_id", i, name, 0, 1e9))
-            t = number(c, "sample_ms", i, name, 0, 1e15)
-            vals: dict[str, Any] = {k: number(c, k, i, name, 0, 1e18) for k in STATS_COUNTERS}
+            # the view's counters are bigint and only grow: no bound above but a finite number
+            t = number(c, "sample_ms", i, name, 0, None)
+            vals: dict[str, Any] = {k: number(c, k, i, name, 0, None) for k in STATS_COUNTERS}
             vals["size_on_disk_bytes"] = (
-                number(c, "size_on_disk_bytes", i, name, 0, 1e18, required=False)
+                number(c, "size_on_disk_bytes", i, name, 0, None, required=False)
                 if "size_on_disk_bytes" in keys
                 else None
             )
@@ -489,9 +497,11 @@ def read_file_stats(data: bytes, name: str = "file_stats.csv") -> dict:
         )
     return {
         "source": "sys.dm_io_virtual_file_stats, two samples",
+        "file": name,
         "databases": out,
         "notes": [
-            "IOPS are the mean between the two samples: sample at a busy time, or take the peak from Performance Monitor"
+            *notes,
+            "IOPS are the mean between the two samples: sample at a busy time, or take the peak from Performance Monitor",
         ],
     }
 
@@ -505,6 +515,11 @@ _PERF_COUNTERS = {
     "avg. disk sec/write": "sec_write",
 }
 _PERF_PATH = re.compile(r"\\logicaldisk\((?P<inst>[^)]*)\)\\(?P<counter>[^\\]+)$", re.I)
+
+
+def _col(header: str) -> str:
+    """A perfmon column as the file has it (its backslashes single: repr doubled them, DBA walk 2026-11-30)."""
+    return shown(header.strip(), 100)
 
 
 def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
@@ -549,12 +564,12 @@ def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
                     x = float(v) if len(v) <= 40 else math.nan
                 except ValueError:
                     raise EstateError(
-                        f"row {i}, column {header[j][:80]!r}: not a number ({shown(v, 40)})", name
+                        f"row {i}, column {_col(header[j])}: not a number ({shown(v, 40)})", name
                     ) from None
-                if not math.isfinite(x) or x < 0:
-                    raise EstateError(
-                        f"row {i}, column {header[j][:80]!r}: must be a number >= 0 ({shown(v, 40)})", name
-                    )
+                if not math.isfinite(x):
+                    raise EstateError(f"row {i}, column {_col(header[j])}: not a number ({shown(v, 40)})", name)
+                if x < 0:  # the words of every table's reader (planner.core.tables.number)
+                    raise EstateError(f"row {i}, column {_col(header[j])}: must not be negative (got {x:g})", name)
                 series[k].append(x)
         a = {k: np.asarray(v) for k, v in series.items()}
         iops = a["reads"] + a["writes"]
@@ -588,6 +603,7 @@ def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
         raise EstateError("only the _Total instance: export the volumes' own counters", name)
     return {
         "source": "Performance Monitor, LogicalDisk",
+        "file": name,
         "volumes": vols,
         "notes": ["per volume: map the volumes to their databases (data and log files) to size per database"],
     }
@@ -599,7 +615,8 @@ def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, **kw) -> dic
     missing = [d["database"] for d in stats["databases"] if not d["size_gb"]]
     if missing:
         raise EstateError(
-            f"no size for {shown(missing[0])}: export size_on_disk_bytes with the view to make a demand", "file_stats"
+            f"no size for {shown(missing[0])}: export size_on_disk_bytes with the view to make a demand",
+            stats.get("file", "file_stats"),
         )
     dbs = [
         {
@@ -644,7 +661,7 @@ def perfmon_demand(
     vols = perf["volumes"]
     peak = sum(v["peak_iops"] for v in vols)
     if peak <= 0:
-        raise EstateError("no IO on any volume: nothing to size", "perfmon")
+        raise EstateError("no IO on any volume: nothing to size", perf.get("file", "perfmon"))
     w = [v["iops"] for v in vols]
     known_bs = [(v["block_size_kib"], x) for v, x in zip(vols, w) if v["block_size_kib"] is not None]
     known_rf = [(v["read_fraction"], x) for v, x in zip(vols, w) if v["read_fraction"] is not None]
@@ -665,7 +682,7 @@ def perfmon_demand(
             {"name": f"perfmon: {len(vols)} volume{'s' if len(vols) != 1 else ''}", **fields, **demand_fields}
         )
     except ValidationError as exc:
-        raise EstateError(format_validation_error(exc, "demand"), "perfmon") from None
+        raise EstateError(format_validation_error(exc, "demand"), perf.get("file", "perfmon")) from None
     return {
         "source": perf["source"],
         "volumes": vols,
