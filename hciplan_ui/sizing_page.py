@@ -1022,6 +1022,14 @@ def _estate() -> None:
                 hide_index=True,
                 width="stretch",
             )
+            # a dash in the table is said: a log volume with no reads has no read latency (it showed 0.000 ms)
+            if none := [
+                f"{fmt.md(v['volume'])} {kind} latency: {v[f'{kind}_latency_ms_note']}"
+                for v in out["volumes"]
+                for kind in ("read", "write")
+                if v[f"{kind}_latency_ms"] is None
+            ]:
+                st.caption("No figure for " + "; ".join(none) + ".")
             st.caption("The counters give no data size: give it (and the databases, for their vCPUs and RAM).")
             c = st.columns(3)
             tb, e1 = inputs.number(

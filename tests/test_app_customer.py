@@ -355,6 +355,24 @@ def test_an_xls_estate_is_said_as_the_command_line_says_it():
     assert _errors(at) == ["Estate not read: old.xls: an old Office file (XLS or DOC), not a text file"], _errors(at)
 
 
+def test_a_log_volume_with_no_reads_shows_no_read_latency():
+    """DBA walk 2026-11-30: a log volume with no reads showed "Read latency 0.000 ms" (perfmon writes 0 for an
+    interval without reads); the file statistics give none, with the reason."""
+    head = ",".join(
+        f'"\\\\SQL01\\LogicalDisk(L:)\\{c}"'
+        for c in ("Disk Reads/sec", "Disk Writes/sec", "Avg. Disk sec/Read", "Avg. Disk sec/Write")
+    )
+    data = f'"(PDH-CSV 4.0)",{head}\n"11/20/2026 10:00:00.000","0","500","0","0.001"\n'.encode()
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_estate").set_value([("log.csv", data, "text/csv")]).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    (row,) = next(t.value for t in tables(at) if "Volume" in t.value.columns).to_dict("records")
+    assert row["Read latency"] == "\u2013" and row["Write latency"] == "1.000 ms", row
+    assert any(_plain(c.value) == "No figure for L: read latency: no reads in the samples." for c in at.caption)
+
+
 # ---------------------------------------------------------------- problem 6: pages agree
 def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     """Problem 6: the Compare page showed an 8-node design with no extrapolation note and its

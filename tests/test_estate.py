@@ -100,7 +100,9 @@ def test_perfmon_volumes():
     (d,) = out["volumes"]  # _Total is left out
     assert d["volume"] == "D:" and d["samples"] == 3  # the blank sample is skipped
     assert d["iops"] == pytest.approx(3000) and d["block_size_kib"] == pytest.approx(8.0)
-    assert d["read_latency_ms"] == pytest.approx(3.0)
+    # time per read over the reads (2 ms x 1,000, 4 ms x 3,000, 3 ms x 2,000), as the file statistics' stall per read
+    assert d["read_latency_ms"] == pytest.approx(20_000 / 6000)
+    assert d["write_latency_ms"] == pytest.approx((0.5 + 1 + 3) * 1000 / 3000)
     bad = (FIX / "perfmon.csv").read_text().replace('"3000","1000","24576000"', '"3000","x1","24576000"', 1)
     with pytest.raises(EstateError, match=r"row 3, column .*Disk Writes/sec.*not a number"):
         read_perfmon(bad.encode(), "perfmon.csv")
@@ -390,3 +392,19 @@ def test_estate_errors_say_what_is_wrong_in_the_files_own_words(tmp_path):
     wb.save(buf)
     out = read_database_list(buf.getvalue(), "two.xlsx")
     assert "only the first sheet, 'Databases', is read (the workbook's other sheet: 'Notes')" in out["notes"]
+
+
+def test_a_volume_with_no_reads_has_no_read_latency_as_the_file_statistics_say_it(capsys):
+    """DBA walk 2026-11-30: a log volume with no reads showed "Read latency 0.000 ms" (perfmon writes 0 for an
+    interval without reads), where the file statistics give null with "no reads between the samples"."""
+    head = ",".join(
+        f'"\\\\SQL01\\LogicalDisk(L:)\\{c}"'
+        for c in ("Disk Reads/sec", "Disk Writes/sec", "Avg. Disk sec/Read", "Avg. Disk sec/Write")
+    )
+    rows = ['"11/20/2026 10:00:00.000","0","500","0","0.001"', '"11/20/2026 10:00:15.000","0","700","0","0.002"']
+    data = "\n".join([f'"(PDH-CSV 4.0)",{head}', *rows]).encode()
+    (v,) = read_perfmon(data, "log.csv")["volumes"]
+    assert v["read_latency_ms"] is None and v["read_latency_ms_note"] == "no reads in the samples"
+    assert v["write_latency_ms"] == pytest.approx((0.5 + 1.4) / 1.2)
+    fs = read_file_stats((FIX / "file_stats.csv").read_bytes())
+    assert all((d["read_latency_ms"] is None) == bool(d["read_latency_ms_note"]) for d in fs["databases"])

@@ -522,6 +522,21 @@ def _col(header: str) -> str:
     return shown(header.strip(), 100)
 
 
+def _per_io_ms(a: dict, sec: str, ios: str, ok, kind: str) -> tuple[float | None, str]:
+    """A volume's time per read (or write), ms, and why there is none: each complete sample's Avg. Disk
+    sec/Read weighted by its reads, the time over the IOs, as the file statistics' stall per read is. A
+    volume with no reads has no read latency: perfmon writes 0.000 for an interval without reads, and a log
+    volume read "Read latency 0.000 ms" where the file statistics said null (DBA walk 2026-11-30)."""
+    if sec not in a:
+        return None, f"no Avg. Disk sec/{kind.capitalize()} counter"
+    t, n = a[sec][ok], a[ios][ok]
+    m = np.isfinite(t) & np.isfinite(n)
+    total = float(n[m].sum())
+    if total <= 0:
+        return None, f"no {kind}s in the samples"
+    return 1000.0 * float((t[m] * n[m]).sum()) / total, ""
+
+
 def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
     """Per-volume IO from a typeperf / perfmon CSV of the LogicalDisk counters (see the module doc)."""
     from planner.core.tables import check_size, csv_rows, decode
@@ -593,12 +608,10 @@ def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
                 "read_fraction_note": "" if total else "no IO",
                 "block_size_kib": bytes_ / total / 1024 if (bytes_ is not None and total) else None,
                 "block_size_kib_note": "" if (bytes_ is not None and total) else "no byte counters or no IO",
-                "read_latency_ms": 1000 * mean("sec_read") if "sec_read" in a else None,
-                "read_latency_ms_note": "" if "sec_read" in a else "no Avg. Disk sec/Read counter",
-                "write_latency_ms": 1000 * mean("sec_write") if "sec_write" in a else None,
-                "write_latency_ms_note": "" if "sec_write" in a else "no Avg. Disk sec/Write counter",
             }
         )
+        for kind, sec, n in (("read", "sec_read", "reads"), ("write", "sec_write", "writes")):
+            vols[-1][f"{kind}_latency_ms"], vols[-1][f"{kind}_latency_ms_note"] = _per_io_ms(a, sec, n, ok, kind)
     if not vols:
         raise EstateError("only the _Total instance: export the volumes' own counters", name)
     return {
