@@ -8,6 +8,7 @@ the demand's own workload to the other pages."""
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
@@ -949,6 +950,63 @@ def _form_fields() -> dict:
     return f
 
 
+def _stats_vm() -> dict:
+    """The file-statistics estate's inputs as :func:`planner.sizing.estate.stats_demand` takes them (what the view
+    does not give: each database VM's vCPUs and RAM, the peak over the mean), as last typed or their defaults."""
+    ss = st.session_state
+    return {
+        "vcpus": int(ss.get("size_fs_vcpus", 4)),
+        "ram_gb": float(ss.get("size_fs_ram_gb", 16.0)),
+        "peak_to_mean_ratio": float(ss.get("size_fs_peak", 1.0)),
+    }
+
+
+def _stats_estate(stats: dict, vm: dict) -> dict:
+    """The file statistics as the demand, with the form's fields and ``vm`` (:func:`_stats_vm`)."""
+    from planner.sizing import estate
+
+    return {"kind": "file-stats", "stats": stats, "vm": vm, **estate.stats_demand(stats, **vm, **_form_fields())}
+
+
+def _stats_inputs(out: dict) -> dict:
+    """The inputs the command line has as --vcpus, --ram-gb and --peak-to-mean-ratio, under the file that needs
+    them: the app took every database VM as 4 vCPUs and 16 GB with no way to say otherwise (DBA walk
+    2026-11-30). A change sizes the estate again."""
+    from planner.sizing.estate import MAX_PEAK_TO_MEAN_RATIO
+
+    c = st.columns(3)
+    D = lambda f: inputs.model_bounds(Demand, f)
+    _, e1 = inputs.number(
+        c[0], "vCPUs per database VM", "size_fs_vcpus", D("vcpus_per_db"), integer=True, step=1, default=4
+    )
+    _, e2 = inputs.number(
+        c[1], "RAM per database VM, GB", "size_fs_ram_gb", D("ram_gb_per_db"), unit="GB", default=16.0
+    )
+    _, e3 = inputs.number(
+        c[2],
+        "Peak ÷ mean IOPS",
+        "size_fs_peak",
+        (1.0, MAX_PEAK_TO_MEAN_RATIO, False),
+        default=1.0,
+        help="the view's two samples give the mean IOPS between them, which under-sizes the databases' peaks: "
+        "give the peak over the mean you know (from Performance Monitor, say); 1 sizes the mean (no factor is "
+        "assumed)",
+    )
+    for col, e in zip(c, (e1, e2, e3)):
+        inputs.show(col, e)
+    vm = _stats_vm()
+    if e1 or e2 or e3 or vm == out["vm"]:
+        return out
+    try:
+        new = _stats_estate(out["stats"], vm)
+    except PlannerError as exc:
+        st.error(fmt.md(exc), icon=":material/error:")
+        return out
+    st.session_state["size_estate_out"] = new
+    state.set_demand(Demand.model_validate(new["demand"]).model_dump_json())
+    return new
+
+
 def _estate() -> None:
     """The customer's estate as the demand: a database list, two samples of
     sys.dm_io_virtual_file_stats, or a perfmon LogicalDisk CSV (planner.sizing.estate)."""
@@ -987,7 +1045,7 @@ def _estate() -> None:
                     out = {"kind": kind, **estate.read_perfmon(data, up.name)}
                 elif kind == "file-stats":
                     stats = estate.read_file_stats(data, up.name)
-                    out = {"kind": kind, **estate.stats_demand(stats, **_form_fields())}
+                    out = _stats_estate(stats, _stats_vm())
                 else:
                     out = {"kind": kind, **estate.read_database_list(data, up.name, **_form_fields())}
             except PlannerError as exc:
@@ -1050,22 +1108,36 @@ def _estate() -> None:
                     for note in d["notes"]:
                         st.caption(fmt.md(sentence(note)))
             return
+        if out["kind"] == "file-stats":
+            out = _stats_inputs(out)
         t = out["totals"]
+        # a file-statistics estate's IOPS are the mean between its samples, not peaks (DBA walk 2026-11-30: "23,171
+        # IOPS at their peaks" above "IOPS are the mean between the two samples")
+        mean = out["kind"] == "file-stats"
+        iops_words = f"IOPS, {out['iops_basis']}" if mean else "IOPS at their peaks"
+        # the databases the list names, then as many as the growth makes (the demand's own count: whole databases);
+        # "24 databases (with 20 % growth)" of a list of 20 read as a miscount (DBA walk 2026-11-30)
+        dem = Demand.model_validate(out["demand"])
+        grown = math.ceil(dem.database_count() - 1e-9)
+        growth = f", {grown:,} with {dem.growth_pct:g} % growth" if dem.growth_pct else ""
         st.success(
-            f"From {fmt.md(out['source'])}: {count(t['databases'], 'database')}, {fmt.iops(t['peak_iops'])} IOPS at "
-            f"their peaks, {fmt.num(t['size_gb'] / 1000.0, 1, 'TB')}, {t['vcpus']:,} vCPUs, "
-            f"{fmt.num(t['ram_gb'], 0, 'GB')} RAM; sized below as the demand.",
+            f"From {fmt.md(out['source'])}: {count(t['databases'], 'database')}{growth}; "
+            f"{fmt.iops(t['iops' if mean else 'peak_iops'])} {iops_words}, {fmt.num(t['size_gb'] / 1000.0, 1, 'TB')}, "
+            f"{t['vcpus']:,} vCPUs, {fmt.num(t['ram_gb'], 0, 'GB')} RAM; sized below as the demand.",
             icon=":material/database:",
         )
         for note in out["notes"]:
             st.caption(fmt.md(sentence(note)))
+        # what the figure is, in its column's name: a mean is no peak
+        ratio = out.get("peak_to_mean_ratio", 1.0)
+        column = ("IOPS, mean" if ratio == 1 else f"IOPS, mean x {ratio:g}") if mean else "Peak IOPS"
         st.dataframe(
             [
                 {
                     "Database": x["name"],
                     "Tier": x["tier"],
                     "Size, GB": fmt.num(x["size_gb"], 0),
-                    "Peak IOPS": fmt.iops(x["peak_iops"]),
+                    column: fmt.iops(x["iops" if mean else "peak_iops"]),
                     "From": x["iops_basis"],
                     "vCPUs": x["vcpus"],
                     "RAM, GB": fmt.num(x["ram_gb"], 0),

@@ -373,6 +373,71 @@ def test_a_log_volume_with_no_reads_shows_no_read_latency():
     assert any(_plain(c.value) == "No figure for L: read latency: no reads in the samples." for c in at.caption)
 
 
+def test_file_statistics_are_said_as_a_mean_and_size_the_user_databases_with_the_vms_given():
+    """DBA walk 2026-11-30: "From sys.dm_io_virtual_file_stats, two samples: 10 databases, 23,171 IOPS at their
+    peaks" under a "Peak IOPS" column, of the mean between two samples; master, model, msdb and tempdb each a VM;
+    every VM 4 vCPUs and 16 GB with no input to say otherwise (the command line has --vcpus and --ram-gb)."""
+    fs = (ESTATE / "file_stats.csv").read_text().rstrip("\n").splitlines()
+    data = "\n".join(
+        [
+            *fs,
+            "master,1,1000000,100,819200,10,0,0,0,6000000",
+            "master,1,1060000,160,1310720,12,0,0,0,6000000",
+            "tempdb,1,1000000,0,0,0,0,0,0,30000000000",
+            "tempdb,1,1060000,6000,49152000,60,12000,98304000,120,30000000000",
+        ]
+    ).encode()
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_estate").set_value([("fs.csv", data, "text/csv")]).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    (line,) = [_plain(s.value) for s in at.success if s.value.startswith("From ")]
+    # two user databases (not master, not tempdb), three with the form's 20 % growth; 7,560 IOPS of their own and
+    # tempdb's 300
+    assert line.startswith(
+        "From sys.dm_io_virtual_file_stats, two samples: 2 databases, 3 with 20 % growth; 7,860 IOPS, the mean "
+        "between the two samples,"
+    ), line
+    assert "8 vCPUs, 32 GB RAM" in line.replace("\u00a0", " ")
+    table = next(x.value for x in tables(at) if "Database" in x.value.columns)
+    assert "IOPS, mean" in table.columns and "Peak IOPS" not in table.columns
+    assert sorted(table["Database"]) == ["HR", "Sales"]
+    captions = [_plain(c.value) for c in at.caption]
+    assert any(
+        c.startswith("No peak factor is applied: the demand is the mean between the two samples") for c in captions
+    )
+    # the VMs and the peak as the command line's options give them
+    at.number_input(key="size_fs_vcpus").set_value(8)
+    at.number_input(key="size_fs_ram_gb").set_value(64.0)
+    at.number_input(key="size_fs_peak").set_value(1.5).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    got = Demand.model_validate_json(at.session_state["size_demand"])
+    (tier,) = got.tierset().tiers
+    assert (tier.vcpus_per_db, tier.ram_gb_per_db) == (8, 64.0)
+    assert got.totals(1.0)[0] == pytest.approx(1.5 * 7860)
+    table = next(x.value for x in tables(at) if "Database" in x.value.columns)
+    assert "IOPS, mean x 1.5" in table.columns
+
+
+def test_an_estate_list_says_its_databases_then_the_grown_count():
+    """DBA walk 2026-11-30: an estate of 20 named databases read "24 databases (with 20 % growth)"."""
+    rows = "".join(f"db{i},100,500,4,16\n" for i in range(20))
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_estate").set_value(
+        [("twenty.csv", ("name,size_gb,peak_iops,vcpus,ram_gb\n" + rows).encode(), "text/csv")]
+    ).run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert any(
+        _plain(s.value).startswith(
+            "From a database list: 20 databases, 24 with 20 % growth; 10,000 IOPS at their peaks"
+        )
+        for s in at.success
+    ), [s.value for s in at.success]
+
+
 # ---------------------------------------------------------------- problem 6: pages agree
 def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     """Problem 6: the Compare page showed an 8-node design with no extrapolation note and its

@@ -121,7 +121,7 @@ def test_detect_and_cli(tmp_path, capsys):
     capsys.readouterr()
     assert main(["estate", str(FIX / "file_stats.csv"), "--vcpus", "8", "--details"]) == 0
     assert json.loads(capsys.readouterr().out)["databases"][0]["vcpus"] == 8
-    assert main(["estate", str(FIX / "perfmon.csv")]) == 0
+    assert main(["estate", str(FIX / "perfmon.csv"), "--details"]) == 0  # no data size: the volumes only
     assert "volumes" in json.loads(capsys.readouterr().out)
     assert main(["estate", str(FIX / "databases.csv"), "--vcpus", "8"]) == 2
     assert capsys.readouterr().err.startswith("error: vcpus: ")
@@ -408,3 +408,132 @@ def test_a_volume_with_no_reads_has_no_read_latency_as_the_file_statistics_say_i
     assert v["write_latency_ms"] == pytest.approx((0.5 + 1.4) / 1.2)
     fs = read_file_stats((FIX / "file_stats.csv").read_bytes())
     assert all((d["read_latency_ms"] is None) == bool(d["read_latency_ms_note"]) for d in fs["databases"])
+
+
+@pytest.mark.parametrize(
+    "name,flags",
+    [
+        ("databases.csv", ["--growth-pct", "30"]),
+        ("databases.xlsx", ["--growth-pct", "30"]),
+        ("file_stats.csv", ["--vcpus", "8", "--ram-gb", "64", "--growth-pct", "30"]),
+        (
+            "perfmon.csv",
+            ["--capacity-tb", "5", "--databases", "4", "--vcpus", "8", "--ram-gb", "64", "--growth-pct", "30"],
+        ),
+    ],
+)
+def test_the_documented_pipeline_sizes_every_estate_format(tmp_path, capsys, name, flags):
+    """DBA walk 2026-11-30: `hciplan estate perfmon.csv > demand.json && hciplan size demand.json` failed
+    ("demand.hciplan_version: not a field this input takes ..."): a perfmon CSV printed its volumes, and
+    --vcpus, --growth-pct and --platform were ignored. Every format prints a demand `size` takes, with the
+    options in it."""
+    import openpyxl
+
+    f = FIX / name
+    if name.endswith(".xlsx"):  # the list as a workbook
+        wb = openpyxl.Workbook()
+        for line in (FIX / "databases.csv").read_text().splitlines():
+            wb.active.append([float(c) if c.replace(".", "").isdigit() else (c or None) for c in line.split(",")])
+        f = tmp_path / name
+        wb.save(f)
+    assert main(["estate", str(f), *flags, "--platform", "windows-server"]) == 0
+    demand = json.loads(capsys.readouterr().out)
+    d = Demand.model_validate(demand)
+    assert d.growth_pct == 30 and d.platform == "windows-server"
+    if "--vcpus" in flags:
+        assert d.vcpus(1.0) == 8 * d.database_count(1.0) and d.ram_gb(1.0) == 64 * d.database_count(1.0)
+    out = tmp_path / "demand.json"
+    out.write_text(json.dumps(demand))
+    assert main(["size", str(out), "--top", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["best"] is not None
+
+
+@pytest.mark.parametrize(
+    "name,flags,err",
+    [
+        ("perfmon.csv", [], "error: capacity_tb: a perfmon CSV gives no data size"),
+        ("perfmon.csv", ["--capacity-tb", "5", "--vcpus", "8"], "error: vcpus: per database VM: give --databases too"),
+        (
+            "perfmon.csv",
+            ["--capacity-tb", "5", "--peak-to-mean-ratio", "2"],
+            "error: peak_to_mean_ratio: only applies to a file-stats export",
+        ),
+        ("databases.csv", ["--capacity-tb", "5"], "error: capacity_tb: only applies to a perfmon CSV"),
+        ("file_stats.csv", ["--databases", "5"], "error: databases: only applies to a perfmon CSV"),
+        ("file_stats.csv", ["--peak-to-mean-ratio", "0.5"], "error: peak_to_mean_ratio: must be 1..100"),
+        (
+            "perfmon.csv",
+            ["--capacity-tb", "0"],
+            "error: capacity_tb: must be more than 0 and at most 100,000 TB (got 0)",
+        ),
+    ],
+)
+def test_an_estate_option_that_cannot_apply_is_refused_in_one_line(capsys, name, flags, err):
+    assert main(["estate", str(FIX / name), *flags]) == 2
+    got = capsys.readouterr().err
+    assert got.startswith(err) and got.count("\n") == 1, got
+
+
+def test_one_instance_becomes_its_user_databases_with_tempdbs_io_spread_over_them():
+    """DBA walk 2026-11-30: the view is one instance's, and master, model, msdb and tempdb each became a database
+    VM ("10 databases ... 80 vCPUs, 640 GB" of one server at 8 vCPUs and 64 GB). A DBaaS migration moves the user
+    databases, each to its own VM with its own tempdb: the system databases are left out (their IO said), tempdb's
+    IO and size are spread over the user databases in proportion to their own IO."""
+    base = (FIX / "file_stats.csv").read_text().splitlines()
+    head, rows = base[0], base[1:]
+    extra = [
+        # master: 60 reads in 60 s; tempdb: 12,000 writes of 8 KiB and 6,000 reads in 60 s, 30 GB
+        "master,1,1000000,100,819200,10,0,0,0,6000000",
+        "master,1,1060000,160,1310720,12,0,0,0,6000000",
+        "tempdb,1,1000000,0,0,0,0,0,0,30000000000",
+        "tempdb,1,1060000,6000,49152000,60,12000,98304000,120,30000000000",
+    ]
+    stats = read_file_stats("\n".join([head, *rows, *extra]).encode(), "fs.csv")
+    alone = stats_demand(read_file_stats((FIX / "file_stats.csv").read_bytes()), vcpus=8, ram_gb=64)
+    out = stats_demand(stats, vcpus=8, ram_gb=64)
+    assert [d["name"] for d in out["databases"]] == ["HR", "Sales"]
+    assert out["totals"]["vcpus"] == 16 and out["totals"]["ram_gb"] == 128
+    own = {d["name"]: d["iops"] for d in alone["databases"]}
+    got = {d["name"]: d["iops"] for d in out["databases"]}
+    for db in own:  # tempdb's 300 IOPS by each one's share of the 7,560
+        assert got[db] == pytest.approx(own[db] * (1 + 300 / sum(own.values())))
+    assert out["totals"]["size_gb"] == pytest.approx(alone["totals"]["size_gb"] + 30)
+    assert any(n.startswith("the instance's 1 system database, 'master', is not migrated") for n in out["notes"])
+    assert any(
+        n.startswith("tempdb's 300 IOPS and 30.0 GB, the instance's, spread over the 2 user databases")
+        for n in out["notes"]
+    )
+    kinds = {d["database"]: d["kind"] for d in out["file_stats"]}
+    assert kinds == {"HR": "user", "Sales": "user", "master": "system", "tempdb": "tempdb"}
+    # an export by database_id: ids 1 to 4 and 32767 are the system databases
+    by_id = "\n".join(
+        [head.replace("database_name", "database_id")]
+        + [r.replace("Sales,", "5,").replace("HR,", "6,") for r in rows]
+        + [e.replace("master,", "1,").replace("tempdb,", "2,") for e in extra]
+    )
+    out = stats_demand(read_file_stats(by_id.encode(), "ids.csv"))
+    assert sorted(d["name"] for d in out["databases"]) == ["5", "6"]
+    only = "\n".join([head, *extra]).encode()
+    with pytest.raises(EstateError, match=r"^only\.csv: no user database: only the instance's system databases"):
+        stats_demand(read_file_stats(only, "only.csv"))
+
+
+def test_file_statistics_say_their_iops_are_a_mean_and_scale_by_the_users_ratio_only():
+    """DBA walk 2026-11-30: "10 databases, 23,171 IOPS at their peaks" of the mean between two samples. The
+    output says what the figure is; no peak factor is assumed: one sentence says so, and the user's ratio scales
+    the mean."""
+    stats = read_file_stats((FIX / "file_stats.csv").read_bytes())
+    out = stats_demand(stats)
+    assert "peak_iops" not in out["totals"] and out["iops_basis"] == "the mean between the two samples"
+    (said,) = [n for n in out["notes"] if "peak factor" in n]
+    assert said.startswith(
+        "no peak factor is applied: the demand is the mean between the two samples, which under-sizes"
+    )
+    assert all(d["iops_basis"].startswith("mean IOPS between the two samples") for d in out["databases"])
+    scaled = stats_demand(stats, peak_to_mean_ratio=1.5)
+    assert scaled["totals"]["iops"] == pytest.approx(1.5 * out["totals"]["iops"])
+    assert Demand.model_validate(scaled["demand"]).totals(1.0)[0] == pytest.approx(1.5 * 7560)
+    assert not any("peak factor" in n for n in scaled["notes"])
+    assert any(
+        n == "IOPS: the mean between the two samples x 1.5, the peak-to-mean ratio given" for n in scaled["notes"]
+    )

@@ -316,32 +316,88 @@ def cmd_estate(args) -> int:
         fields["validated_for"] = args.validated_for
     if args.platform:
         fields["platform"] = args.platform
+    _estate_flags(args, kind)
     if kind == "perfmon":
-        print_json(estate.read_perfmon(data, name))
-        return 0
-    if kind == "file-stats":
-        stats = estate.read_file_stats(data, name)
-        if args.vcpus is not None and not 1 <= args.vcpus <= 512:
-            raise InputError(f"must be 1..512 (got {args.vcpus})", "vcpus")
-        if args.ram_gb is not None and not 0.5 <= args.ram_gb <= 24_000:
-            raise InputError(f"must be 0.5..24000 (got {args.ram_gb:g})", "ram_gb")
+        perf = estate.read_perfmon(data, name)
+        if args.capacity_tb is None:
+            if args.details:  # the volumes to look at before the data size is known
+                print_json(perf)
+                return 0
+            raise InputError(
+                "a perfmon CSV gives no data size: give it (the databases' data, TB) to make a demand; --details "
+                "prints the volumes",
+                "capacity_tb",
+            )
+        if args.vcpus is not None:
+            fields["vcpus_per_db"] = args.vcpus
+        if args.ram_gb is not None:
+            fields["ram_gb_per_db"] = args.ram_gb
+        # the app's "Size these volumes" (one implementation)
+        out = estate.perfmon_demand(perf, args.capacity_tb, args.databases, args.latency_target_ms, **fields)
+    elif kind == "file-stats":
         out = estate.stats_demand(
-            stats,
+            estate.read_file_stats(data, name),
             vcpus=args.vcpus or 4,
             ram_gb=args.ram_gb or 16.0,
+            peak_to_mean_ratio=args.peak_to_mean_ratio or 1.0,
             latency_target_ms=args.latency_target_ms,
             **fields,
         )
     else:
-        for flag in ("vcpus", "ram_gb"):
-            if getattr(args, flag) is not None:
-                raise InputError("only applies to a file-stats export (a database list has its own column)", flag)
         out = estate.read_database_list(data, name, latency_target_ms=args.latency_target_ms, **fields)
     if args.details:
         print_json(out)
     else:
         print_json(out["demand"], stamped=False)  # a demand file `hciplan size` reads as it is
     return 0
+
+
+#: the options that describe what an estate file does not give, by the formats they apply to, and what a format
+#: says of one it gives itself (an option that cannot apply is refused in one line, never ignored: --vcpus on a
+#: perfmon CSV and --growth-pct on one were dropped; DBA walk 2026-11-30)
+ESTATE_OPTIONS = {
+    "vcpus": ("file-stats", "perfmon"),
+    "ram_gb": ("file-stats", "perfmon"),
+    "peak_to_mean_ratio": ("file-stats",),
+    "capacity_tb": ("perfmon",),
+    "databases": ("perfmon",),
+}
+#: an estate format in the words of an option's error
+ESTATE_WHAT = {"list": "a database list", "file-stats": "a file-stats export", "perfmon": "a perfmon CSV"}
+ESTATE_GIVES = {
+    "list": "a database list gives each database's own, in its columns",
+    "file-stats": "the view gives each database, its size and its IO",
+    "perfmon": "a perfmon CSV's peaks are its samples' 95th percentile",
+}
+
+
+def _estate_flags(args, kind: str) -> None:
+    """Each option given is checked by its own name and applies to this format, or is refused in one line."""
+    for flag, kinds in ESTATE_OPTIONS.items():
+        if getattr(args, flag) is not None and kind not in kinds:
+            raise InputError(
+                f"only applies to {' or '.join(ESTATE_WHAT[k] for k in kinds)} ({ESTATE_GIVES[kind]})", flag
+            )
+    if kind == "perfmon" and args.databases is None:
+        for flag in ("vcpus", "ram_gb"):
+            if getattr(args, flag) is not None:
+                raise InputError("per database VM: give --databases too (the counters do not count them)", flag)
+    # the bounds of what each becomes: a database VM's vCPUs and RAM as a list's columns take them, the demand's
+    # data (above 0) and database count (the peak-to-mean ratio is stats_demand's to check)
+    bounds = {
+        "vcpus": (1, 512, ""),
+        "ram_gb": (0.5, 24_000, " GB"),
+        "capacity_tb": (0, 100_000, " TB"),
+        "databases": (1, 100_000, ""),
+    }
+    for flag, (lo, hi, unit) in bounds.items():
+        v = getattr(args, flag)
+        if v is None:
+            continue
+        above = v > lo if flag == "capacity_tb" else v >= lo
+        if not (above and v <= hi):
+            span = f"more than {lo:g} and at most {hi:,}" if flag == "capacity_tb" else f"{lo:g}..{hi:g}"
+            raise InputError(f"must be {span}{unit} (got {v:g})", flag)
 
 
 def register_estate(sub) -> None:
@@ -378,8 +434,26 @@ def register_estate(sub) -> None:
     p.add_argument(
         "--platform", choices=["azure-local", "windows-server"], help="the cluster's operating system (for the demand)"
     )
-    p.add_argument("--vcpus", type=int_arg, help="file-stats: vCPUs per database VM (default 4)")
-    p.add_argument("--ram-gb", dest="ram_gb", type=float_arg, help="file-stats: RAM per database VM, GB (default 16)")
+    p.add_argument("--vcpus", type=int_arg, help="file-stats, perfmon: vCPUs per database VM (default 4)")
+    p.add_argument(
+        "--ram-gb", dest="ram_gb", type=float_arg, help="file-stats, perfmon: RAM per database VM, GB (default 16)"
+    )
+    p.add_argument(
+        "--peak-to-mean-ratio",
+        dest="peak_to_mean_ratio",
+        type=float_arg,
+        help="file-stats: the databases' peak IOPS over their mean, to scale the mean between the two samples "
+        "(default: none, the mean)",
+    )
+    p.add_argument(
+        "--capacity-tb",
+        dest="capacity_tb",
+        type=float_arg,
+        help="perfmon: the databases' data, TB (the counters give no size; needed for a demand)",
+    )
+    p.add_argument(
+        "--databases", type=int_arg, help="perfmon: how many database VMs the volumes serve (for vCPUs and RAM)"
+    )
     p.set_defaults(func=cmd_estate)
 
 

@@ -83,7 +83,7 @@ COUNT_NOUNS: frozenset[str] = frozenset(
         "hosts", "ios", "lanes", "links", "lps", "nics", "nodes", "osds", "outstanding", "pages", "paths",
         "platforms", "points", "ports", "quantity", "reads", "rounds", "samples", "servers", "sets",
         "signatures", "slots", "sockets", "steps", "switches", "threads", "units", "users", "vcpus", "vms",
-        "warehouses", "writes",
+        "volumes", "warehouses", "writes",
     }
 )  # fmt: skip
 

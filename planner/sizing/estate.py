@@ -308,11 +308,13 @@ def estate_demand(
     name: str = "estate",
     latency_target_ms: float = DEFAULT_LATENCY_TARGET_MS,
     demand_name: str | None = None,
+    peaks: bool = True,
     **demand_fields,
 ) -> dict:
     """A demand from per-database rows (name, size_gb, peak_iops, vcpus, ram_gb, tier,
     latency_target_ms, block_size_kib, read_fraction): one tier per tier name, each
-    tier's per-database figures the group's means."""
+    tier's per-database figures the group's means. ``peaks`` False: the rows' IOPS are means
+    (a file-statistics estate), and the notes do not call them peaks."""
     from pydantic import ValidationError
 
     from planner.core.errors import format_validation_error
@@ -369,10 +371,14 @@ def estate_demand(
         if heavy:
             notes.append(
                 f"tier {shown(tname)}: each database is guaranteed the tier's mean, {mean:,.0f} IOPS; "
-                + ", ".join(f"{d['name']} peaks at {d['peak_iops']:,.0f}" for d in heavy[:5])
+                + ", ".join(f"{d['name']} {'peaks' if peaks else 'runs'} at {d['peak_iops']:,.0f}" for d in heavy[:5])
                 + (", ..." if len(heavy) > 5 else "")
                 + ": the total is sized, but "
-                + ("that peak is" if len(heavy) == 1 else "those peaks are")
+                + (
+                    f"that {'peak' if peaks else 'load'} is"
+                    if len(heavy) == 1
+                    else f"those {'peaks' if peaks else 'loads'} are"
+                )
                 + " guaranteed only as a burst; give "
                 + ("it" if len(heavy) == 1 else "them")
                 + (" a tier of its own to guarantee it" if len(heavy) == 1 else " tiers of their own to guarantee them")
@@ -412,6 +418,10 @@ STATS_ALIASES = {
     "name": "database_name",
     "dbid": "database_id",
 }
+#: what a file-statistics export's IOPS are
+MEAN_NOTE = (
+    "IOPS are the mean between the two samples: sample at a busy time, or take the peak from Performance Monitor"
+)
 STATS_COUNTERS = (
     "num_of_reads",
     "num_of_bytes_read",
@@ -498,10 +508,11 @@ def read_file_stats(data: bytes, name: str = "file_stats.csv") -> dict:
     return {
         "source": "sys.dm_io_virtual_file_stats, two samples",
         "file": name,
+        "key": key,
         "databases": out,
         "notes": [
             *notes,
-            "IOPS are the mean between the two samples: sample at a busy time, or take the peak from Performance Monitor",
+            MEAN_NOTE,
         ],
     }
 
@@ -622,37 +633,120 @@ def read_perfmon(data: bytes, name: str = "perfmon.csv") -> dict:
     }
 
 
-def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, **kw) -> dict:
-    """A demand from :func:`read_file_stats`'s databases (their measured IOPS and size on
-    disk; ``vcpus`` and ``ram_gb`` per database VM, which the view does not give)."""
-    missing = [d["database"] for d in stats["databases"] if not d["size_gb"]]
-    if missing:
+#: SQL Server's system databases, by name and by database_id (the resource database's is 32767): an instance's,
+#: not databases to migrate; each database VM has its own. ``distribution`` is replication's (no fixed id).
+SYSTEM_DATABASES = {"master": "1", "model": "3", "msdb": "4", "mssqlsystemresource": "32767", "distribution": None}
+TEMPDB = {"tempdb": "2"}
+#: most peak-to-mean ratio a file-statistics estate takes (its mean scaled to the peaks the user knows)
+MAX_PEAK_TO_MEAN_RATIO = 100.0
+
+
+def database_kind(database: str, by_id: bool) -> str:
+    """'system', 'tempdb' or 'user': a row of the view by its database's name (or id, when the export has
+    database_id only)."""
+    key = database.strip() if by_id else database.strip().lower()
+    if by_id:
+        return "tempdb" if key in TEMPDB.values() else "system" if key in SYSTEM_DATABASES.values() else "user"
+    return "tempdb" if key in TEMPDB else "system" if key in SYSTEM_DATABASES else "user"
+
+
+def stats_demand(stats: dict, vcpus: int = 4, ram_gb: float = 16.0, peak_to_mean_ratio: float = 1.0, **kw) -> dict:
+    """A demand from :func:`read_file_stats`'s databases, as a DBaaS migration moves them: each user
+    database its own VM of ``vcpus`` and ``ram_gb`` (the view gives neither). The view is one instance's:
+    its system databases (master, model, msdb, the resource database, distribution) are not migrated, and
+    tempdb's IO, the instance's, is spread over the user databases in proportion to their own IO (each VM
+    has its own tempdb), its size with it. IOPS are the mean between the two samples, times
+    ``peak_to_mean_ratio`` when the user knows the peaks (no factor is assumed)."""
+    name = stats.get("file", "file_stats")
+    if not 1.0 <= peak_to_mean_ratio <= MAX_PEAK_TO_MEAN_RATIO:
         raise EstateError(
-            f"no size for {shown(missing[0])}: export size_on_disk_bytes with the view to make a demand",
-            stats.get("file", "file_stats"),
+            f"must be 1..{MAX_PEAK_TO_MEAN_RATIO:g}: the peak over the mean (got {peak_to_mean_ratio:g})",
+            "peak_to_mean_ratio",
         )
-    dbs = [
-        {
-            "name": d["database"],
-            "size_gb": d["size_gb"],
-            "peak_iops": d["iops"],
-            "iops_basis": "mean IOPS between the two samples",
-            "vcpus": vcpus,
-            "ram_gb": ram_gb,
-            "tier": ESTATE_TIER,
-            "latency_target_ms": None,
-            "block_size_kib": d["block_size_kib"],
-            "read_fraction": d["read_fraction"],
-        }
-        for d in stats["databases"]
-    ]
-    out = estate_demand(dbs, "file_stats", **kw)
+    by_id = stats.get("key") == "database_id"
+    rows = [{**d, "kind": database_kind(d["database"], by_id)} for d in stats["databases"]]
+    user = [d for d in rows if d["kind"] == "user"]
+    system = [d for d in rows if d["kind"] == "system"]
+    temp = [d for d in rows if d["kind"] == "tempdb"]
+    if not user:
+        raise EstateError(
+            "no user database: only the instance's system databases "
+            f"({', '.join(shown(d['database']) for d in rows)}); nothing to migrate",
+            name,
+        )
+    if missing := [d["database"] for d in user + temp if not d["size_gb"]]:
+        raise EstateError(
+            f"no size for {shown(missing[0])}: export size_on_disk_bytes with the view to make a demand", name
+        )
+    # tempdb's share of each user database: in proportion to the database's own IO (equal shares when none
+    # has any), its reads, writes, bytes and size alike
+    own = sum(d["iops"] for d in user)
+    t = {
+        k: sum(d[k] or 0.0 for d in temp)
+        for k in ("read_iops", "write_iops", "iops", "read_mb_s", "write_mb_s", "size_gb")
+    }
+    dbs = []
+    for d in user:
+        w = d["iops"] / own if own > 0 else 1.0 / len(user)
+        reads, ios = d["read_iops"] + w * t["read_iops"], d["iops"] + w * t["iops"]
+        mb_s = d["read_mb_s"] + d["write_mb_s"] + w * (t["read_mb_s"] + t["write_mb_s"])
+        basis = "mean IOPS between the two samples" + (f", with {w * t['iops']:,.0f} of tempdb's" if temp else "")
+        dbs.append(
+            {
+                "name": d["database"],
+                "size_gb": d["size_gb"] + w * t["size_gb"],
+                "peak_iops": ios * peak_to_mean_ratio,
+                "iops_basis": basis + (f", x {peak_to_mean_ratio:g}" if peak_to_mean_ratio != 1 else ""),
+                "vcpus": vcpus,
+                "ram_gb": ram_gb,
+                "tier": ESTATE_TIER,
+                "latency_target_ms": None,
+                "block_size_kib": mb_s * 1e6 / ios / 1024 if ios else None,
+                "read_fraction": reads / ios if ios else None,
+            }
+        )
+    notes = [n for n in stats["notes"] if n != MEAN_NOTE]  # said below, with what scales it
+    if peak_to_mean_ratio == 1:
+        # said, not scaled: two samples give a mean and nothing of the peaks (DBA walk 2026-11-30: "23,171 IOPS at
+        # their peaks" of a mean)
+        notes.append(
+            "no peak factor is applied: the demand is the mean between the two samples, which under-sizes the "
+            "databases' peaks; give the peak-to-mean ratio you know (from Performance Monitor, say) to scale it"
+        )
+    else:
+        notes.append(f"IOPS: the mean between the two samples x {peak_to_mean_ratio:g}, the peak-to-mean ratio given")
+    if system:
+        notes.append(
+            f"the instance's {count(len(system), 'system database')}, "
+            f"{', '.join(shown(d['database']) for d in system)}, "
+            f"{'is' if len(system) == 1 else 'are'} not migrated (each database VM has its own): "
+            f"{'its' if len(system) == 1 else 'their'} {sum(d['iops'] for d in system):,.0f} IOPS (mean) are not "
+            "in the demand"
+        )
+    if temp:
+        notes.append(
+            f"tempdb's {t['iops']:,.0f} IOPS and {t['size_gb']:,.1f} GB, the instance's, spread over the "
+            f"{count(len(user), 'user database')} in proportion to their own IO (each database VM has its own "
+            "tempdb)"
+        )
+    out = estate_demand(dbs, name, peaks=peak_to_mean_ratio != 1, **kw)
     out["notes"] = [
-        *stats["notes"],
+        *notes,
         f"each database VM taken as {vcpus} vCPUs and {ram_gb:g} GB of RAM (the view does not give them)",
         *out["notes"],
     ]
-    return {"source": stats["source"], "file_stats": stats["databases"], **out}
+    # the IOPS under their own name: a mean is no peak (the demand's rows carry "peak_iops" for every estate)
+    for d in out["databases"]:
+        d["iops"] = d.pop("peak_iops")
+    out["totals"]["iops"] = out["totals"].pop("peak_iops")
+    return {
+        "source": stats["source"],
+        "iops_basis": "the mean between the two samples"
+        + (f" x {peak_to_mean_ratio:g}, the peak-to-mean ratio given" if peak_to_mean_ratio != 1 else ""),
+        "peak_to_mean_ratio": peak_to_mean_ratio,
+        "file_stats": rows,
+        **out,
+    }
 
 
 def perfmon_demand(
