@@ -24,6 +24,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tiers import binding_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
+from planner.core.errors import shown as shown_value
 from planner.core.text import count, first_upper, sentence
 from planner.models.database import vm_ram_gb
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
@@ -537,6 +538,12 @@ def _results(demand_json: str) -> None:
     """Everything below the form (a function, so an early end is a return: st.stop
     would skip the sidebar, which app.py draws after the page)."""
     demand = Demand.model_validate_json(demand_json)
+    if estate_file := st.session_state.get("size_demand_estate"):
+        # the file the results are for, named: a file that was not read (the reader's error, or one the box refused
+        # for its size) left the last file's results under it, unlabelled (DBA walk 2026-11-30). Labelled, not
+        # cleared: the box cannot tell a file it refused from one removed, and a removed file's demand stays the
+        # session's until another replaces it
+        st.caption(f"The results below are for the estate read from {fmt.md(shown_value(estate_file))}.")
     chosen = st.session_state.get("size_stack", demand.stack)
     if chosen != demand.stack:
         # the stack changed above the results: they stayed, unmarked, for the stack before (browser review
@@ -1003,7 +1010,7 @@ def _stats_inputs(out: dict) -> dict:
         st.error(fmt.md(exc), icon=":material/error:")
         return out
     st.session_state["size_estate_out"] = new
-    state.set_demand(Demand.model_validate(new["demand"]).model_dump_json())
+    state.set_demand(Demand.model_validate(new["demand"]).model_dump_json(), estate_file=new["stats"]["file"])
     return new
 
 
@@ -1053,7 +1060,7 @@ def _estate() -> None:
             else:
                 ss["size_estate_out"] = out
                 if "demand" in out:
-                    state.set_demand(Demand.model_validate(out["demand"]).model_dump_json())
+                    state.set_demand(Demand.model_validate(out["demand"]).model_dump_json(), estate_file=up.name)
         if up is None and ss.get("size_estate_seen"):
             # the file removed: its summary goes with it (it stayed beside an empty uploader; browser review
             # 2026-11-29); the demand it set stays the session's until another replaces it
@@ -1104,7 +1111,7 @@ def _estate() -> None:
                 except PlannerError as exc:
                     st.error(fmt.md(exc), icon=":material/error:")
                 else:
-                    state.set_demand(Demand.model_validate(d["demand"]).model_dump_json())
+                    state.set_demand(Demand.model_validate(d["demand"]).model_dump_json(), estate_file=out["file"])
                     for note in d["notes"]:
                         st.caption(fmt.md(sentence(note)))
             return

@@ -200,10 +200,16 @@ def demand_json() -> str | None:
     return st.session_state.get("size_demand")
 
 
-def set_demand(demand_json: str | None, top: int | None = None, form_mode: str | None = None) -> None:
+def set_demand(
+    demand_json: str | None, top: int | None = None, form_mode: str | None = None, estate_file: str | None = None
+) -> None:
     """The session's demand; ``form_mode``: the Size form's mode it was described in (None: from a file, an
-    estate or a scenario), so the page can say when the form's mode has moved away from it."""
+    estate or a scenario), so the page can say when the form's mode has moved away from it; ``estate_file``: the
+    estate file it was read from, which the results name."""
     st.session_state.pop("size_demand_mode", None)
+    st.session_state.pop("size_demand_estate", None)
+    if estate_file is not None:
+        st.session_state["size_demand_estate"] = estate_file
     if demand_json is None:
         st.session_state.pop("size_demand", None)
         return

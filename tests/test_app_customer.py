@@ -438,6 +438,31 @@ def test_an_estate_list_says_its_databases_then_the_grown_count():
     ), [s.value for s in at.success]
 
 
+def test_results_left_by_a_file_that_was_not_read_name_the_file_they_are_for():
+    """DBA walk 2026-11-30: a CSV that sized, then a broken one ("Estate not read: ..."): the earlier result stayed
+    under the error with nothing saying which demand it was; the same for a file the box refused for its size (the
+    box then holds nothing). The results name the estate file they are for, until another demand replaces it."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    data = (ESTATE / "databases.csv").read_bytes()
+    at.file_uploader(key="size_estate").set_value([("databases.csv", data, "text/csv")]).run()
+    label = "The results below are for the estate read from 'databases.csv'."
+
+    def labels() -> list[str]:
+        return [_plain(c.value) for c in at.caption if "The results below are for the estate" in c.value]
+
+    assert labels() == [label] and _metric(at, "Whole cost/month").startswith("$")
+    at.file_uploader(key="size_estate").set_value([("bad.csv", b"name,size_gb\nx,1\n", "text/csv")]).run()
+    assert not at.exception and len(_errors(at)) == 1 and _errors(at)[0].startswith("Estate not read: bad.csv:")
+    assert labels() == [label] and _metric(at, "Whole cost/month").startswith("$")
+    at.file_uploader(key="size_estate").set_value([]).run()  # what the server sees of a file refused for its size
+    assert labels() == [label]
+    # another demand: no estate label
+    at.button(key="FormSubmitter:size_form-Size it").click().run()
+    assert not at.exception and labels() == []
+
+
 # ---------------------------------------------------------------- problem 6: pages agree
 def test_compare_page_flags_a_design_beyond_the_calibrated_nodes():
     """Problem 6: the Compare page showed an 8-node design with no extrapolation note and its
