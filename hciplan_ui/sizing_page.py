@@ -28,7 +28,7 @@ from planner.core.errors import shown as shown_value
 from planner.core.text import count, first_upper, sentence
 from planner.models.database import vm_ram_gb
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
-from planner.models.stacks import STACK_LABELS, STACKS
+from planner.models.stacks import MAX_NODES, STACK_LABELS, STACK_NAMES, STACKS
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words
 
@@ -253,6 +253,20 @@ def _use(r: dict, demand: Demand) -> None:
     st.session_state["size_loaded"] = (design_label(r["design"]), bool(demand.tier_counts))
 
 
+def _stack_changed() -> None:
+    """A stack's node limit on "Most nodes": Ceph's 24 stayed when S2D was chosen, and the sizing failed with
+    "max_nodes: a Storage Spaces Direct cluster has at most 16 servers (got 24)" (DBA walk 2026-11-30). The box
+    is lowered to the new stack's limit, and a caption says so."""
+    ss = st.session_state
+    new, most = ss.get("size_stack", "s2d"), ss.get("size_max_nodes")
+    if isinstance(most, (int, float)) and most > MAX_NODES[new]:
+        ss["size_max_nodes"] = MAX_NODES[new]
+        ss["size_max_nodes_note"] = (
+            f"Most nodes lowered from {int(most):,} to {MAX_NODES[new]}: a {STACK_NAMES[new]} cluster has at most "
+            f"{MAX_NODES[new]} servers."
+        )
+
+
 chrome.header("Size a cluster")
 # a demand file's own values, written before the form's boxes are drawn (they cannot be written after)
 st.session_state.update(st.session_state.pop("size_form_pending", {}))
@@ -270,6 +284,7 @@ stack = top_row[1].selectbox(
     list(STACKS),
     format_func=STACK_SHORT.__getitem__,
     key="size_stack",
+    on_change=_stack_changed,
     help=f"S2D: {STACK_LABELS['s2d']}. The sizer proposes designs of this stack only, judged by its own rules "
     "(Ceph: calibrated on the Ceph blog's clusters; vSAN: not calibrated, flagged)",
 )
@@ -454,6 +469,8 @@ with st.form("size_form"):
     max_nodes, problems["size_max_nodes"] = inputs.number(
         c[2], "Most nodes", "size_max_nodes", D("max_nodes"), integer=True, step=1, default=16
     )
+    if lowered := st.session_state.pop("size_max_nodes_note", None):
+        c[2].caption(lowered)
     top, problems["size_top"] = inputs.number(
         c[3], "Designs to return", "size_top", (1, 20, False), integer=True, step=1, default=5
     )

@@ -370,3 +370,25 @@ def test_performance_page_says_a_ceph_repair_time_is_a_lower_bound():
     assert not at.exception, [e.value for e in at.exception]
     said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in at.info))
     assert "a lower bound for Ceph" in said and "480 MiB/s per OSD" in said, said
+def test_a_stack_change_lowers_most_nodes_to_the_stacks_limit_and_says_so():
+    """DBA walk 2026-11-30: switching from Ceph to S2D kept "Most nodes" at 24, and sizing failed with "max_nodes:
+    a Storage Spaces Direct cluster has at most 16 servers (got 24)"."""
+    from planner.models.stacks import MAX_NODES
+
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.selectbox(key="size_stack").set_value("ceph").run()
+    at.number_input(key="size_max_nodes").set_value(24)  # a form's box: its value is the state's when sent
+    at.button(key="FormSubmitter:size_form-Size it").click().run()
+    assert at.session_state["size_max_nodes"] == 24
+    at.selectbox(key="size_stack").set_value("s2d").run()
+    assert not at.exception
+    assert at.number_input(key="size_max_nodes").value == MAX_NODES["s2d"] == 16
+    said = [c.value for c in at.caption if c.value.startswith("Most nodes lowered")]
+    assert said == ["Most nodes lowered from 24 to 16: a Storage Spaces Direct cluster has at most 16 servers."]
+    at.button(key="FormSubmitter:size_form-Size it").click().run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert '"max_nodes":16' in at.session_state["size_demand"].replace(" ", "")
+    # said once: the next run has no caption; a limit the box is within is left as it is
+    assert not [c for c in at.caption if c.value.startswith("Most nodes lowered")]
+    at.selectbox(key="size_stack").set_value("ceph").run()
+    assert at.number_input(key="size_max_nodes").value == 16
