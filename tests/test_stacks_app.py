@@ -370,6 +370,8 @@ def test_performance_page_says_a_ceph_repair_time_is_a_lower_bound():
     assert not at.exception, [e.value for e in at.exception]
     said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in at.info))
     assert "a lower bound for Ceph" in said and "480 MiB/s per OSD" in said, said
+
+
 def test_a_stack_change_lowers_most_nodes_to_the_stacks_limit_and_says_so():
     """DBA walk 2026-11-30: switching from Ceph to S2D kept "Most nodes" at 24, and sizing failed with "max_nodes:
     a Storage Spaces Direct cluster has at most 16 servers (got 24)"."""
