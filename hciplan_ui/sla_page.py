@@ -79,6 +79,18 @@ def _db_guarantee(
     )
 
 
+@st.cache_data(show_spinner=False, max_entries=64)
+def _extrapolation(design_json: str, db_json: str, peak: bool) -> list[dict]:
+    """The calibrated domain's flags of the guarantee (planner.commercial.sla.guarantee_extrapolation)."""
+    from planner.commercial.sla import guarantee_extrapolation
+    from planner.models.catalog import load_catalog
+    from planner.models.design import parse_design
+
+    return guarantee_extrapolation(
+        parse_design(design_json), Database.model_validate_json(db_json), peak=peak, catalog=load_catalog()
+    )
+
+
 @st.cache_data(show_spinner=False, max_entries=32)
 def _by_vm_size(
     design_json: str, db_json: str, background_json: str | None, n_plus_one: bool, calibration_json: str | None
@@ -425,6 +437,17 @@ with st.container():
                 )
             if need is not None and need["demand"].get("buffer_hit_warning"):
                 st.warning(fmt.md(first_upper(need["demand"]["buffer_hit_warning"]) + "."), icon=":material/memory:")
+            # outside the calibrated domain, said as the Performance and Size pages say it of the same design (the
+            # guarantee had no word of it; migration walk 2026-11-30)
+            shown_db = dbio if need is not None else db
+            if flags := _extrapolation(dj, shown_db.model_dump_json(), need is not None and need["needed"] == "peak"):
+                from planner.sizing.words import extrapolation_words
+
+                st.warning(
+                    "This guarantee is outside the calibrated domain (its band is the refits' spread, not widened for "
+                    "it): " + "; ".join(fmt.md(extrapolation_words(f)) for f in flags) + ".",
+                    icon=":material/explore:",
+                )
             m = st.columns(4 if need is None else 5)
             # the band under a guarantee: its unit, and what its low end means for a promise (UI review
             # 2026-11-29: "88,533 / band 87,453–106,056" read as a guarantee that may not hold)

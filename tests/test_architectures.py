@@ -429,6 +429,7 @@ def test_report_has_the_hci_report_keys():
             "cache_capacity_gb_per_node",
             "waterfall",
             "survives_node_loss",
+            "online_after_node_loss",
             "node_loss_note",
             "repairs_after_node_loss",
             "usable_after_node_loss_tb",

@@ -354,3 +354,19 @@ def test_a_zero_guarantee_behind_the_cpu_cap_is_not_blamed_on_the_latency_target
     assert "reaches the hosts' CPU utilisation cap" in g.note and "is below the predicted" not in g.note
     # and no headroom beside it: 71,118 IOPS of it stood beside "any load ... is held back" (verification walk)
     assert g.bounds_iops["cluster_headroom"] == 0.0 and g.binding_constraint == "cluster_headroom"
+
+
+@pytest.mark.parametrize(
+    ("design", "flagged"), [("reference.json", set()), ("vsan-esa-6node.json", {"stack", "nodes"})]
+)
+def test_sla_says_where_the_guarantee_is_outside_the_calibrated_domain(capsys, design, flagged):
+    """Migration walk 2026-11-30: on a 5-node Sapphire Rapids design Size, Performance and Compare said "Outside the
+    calibrated domain", while `sla --database` gave "56,339, band 55,652-67,490" with no flag."""
+    from planner.cli import main
+
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    assert main(["sla", str(ex / design), "--database", str(ex / "db-oltp-hammerdb.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    dims = {f["dimension"] for f in out["extrapolation"]}
+    assert flagged <= dims and (flagged or not dims), dims
+    assert all(f["message"] for f in out["extrapolation"])

@@ -394,3 +394,20 @@ def test_a_stack_change_lowers_most_nodes_to_the_stacks_limit_and_says_so():
     assert not [c for c in at.caption if c.value.startswith("Most nodes lowered")]
     at.selectbox(key="size_stack").set_value("ceph").run()
     assert at.number_input(key="size_max_nodes").value == 16
+
+
+def test_the_sla_page_says_a_guarantee_outside_the_calibrated_domain():
+    """Migration walk 2026-11-30: the Size, Performance and Compare pages said "Outside the calibrated domain" of a
+    design whose SLA page gave its guarantee and band with no word of it."""
+    vsan = json.loads((ROOT / "examples" / "vsan-esa-6node.json").read_text())
+    at = _app()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.session_state["design_json"] = json.dumps(vsan)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
+    assert any("outside the calibrated domain" in w and "vSAN performance is not calibrated" in w for w in said), said
+    # the reference cluster is inside it
+    at.session_state["design_json"] = (ROOT / "examples" / "reference.json").read_text()
+    at.run()
+    assert not any("calibrated domain" in w.value for w in at.warning)

@@ -52,7 +52,7 @@ def _calibration_args(args):
 
 
 def cmd_sla(args) -> int:
-    from planner.commercial.sla import guarantee, guarantee_by_vm_size
+    from planner.commercial.sla import guarantee, guarantee_by_vm_size, guarantee_extrapolation
     from planner.engine.architectures.open_load import open_load_model
     from planner.models.catalog import load_catalog
     from planner.models.database import Database, load_database
@@ -94,6 +94,8 @@ def cmd_sla(args) -> int:
         out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
     if args.vm_sizes:
         out["by_vm_size"] = guarantee_by_vm_size(rd, db, bg, n_plus_one=args.n_plus_one, params=params)
+    # the calibrated domain, as evaluate flags it (a guarantee on an extrapolated design had no word of it)
+    out["extrapolation"] = guarantee_extrapolation(design, db, peak=db.has_workload and not args.mean, catalog=catalog)
     print_json(strict(out, NOT_COMPUTABLE))
     return 0
 

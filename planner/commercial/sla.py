@@ -791,3 +791,41 @@ def database_guarantee(
 def _base_params(params):
     """The S2D parameter set the database's guest CPU comes from (a Ceph set has none of its own)."""
     return params if isinstance(params, ModelParams) else None
+
+
+def guarantee_extrapolation(design, db: Database, peak: bool = False, catalog=None) -> list[dict]:
+    """Where a database's guarantee on ``design`` lies outside the calibrated domain: the flags of
+    :func:`planner.results.report.evaluate_report` (``extrapolation``) for the design under the database's IO shape
+    (its mean's, or with ``peak`` its peak's), the same the Performance page and ``evaluate`` give.
+
+    The domain's dimensions are the design's and the IO's shape (block size, read share, issuer), not the rate, so
+    one evaluation at a trickle of that shape finds them. The SLA page and ``sla`` gave a guarantee on a design
+    Size, Performance and Compare called outside the calibrated domain with no flag (migration walk 2026-11-30).
+
+    Parameters
+    ----------
+    design : Design
+        Any topology.
+    db : Database
+        The database (its IO shape: :func:`sla_view`).
+    peak : bool
+        The peak's IO shape (checkpoint bursts) instead of the mean's.
+
+    Returns
+    -------
+    list of dict
+        The flags (``dimension``, ``value``, ``message``, ...); empty inside the domain.
+    """
+    from planner.results.report import evaluate_report
+
+    v = sla_view(db, peak)
+    w = Workload(
+        name=f"{db.name} (its IO shape)",
+        description="the database's IO shape at a trickle: the calibrated domain's dimensions",
+        block_size_kib=v.block_size_kib,
+        read_fraction=v.read_fraction,
+        random_fraction=v.random_fraction,
+        iops=1.0,
+    )
+    rep = evaluate_report(design, w, catalog=catalog, degraded=False)
+    return list(rep.get("extrapolation") or [])
