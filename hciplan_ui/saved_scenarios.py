@@ -220,7 +220,7 @@ def _compare(a: str, b: str, customer: str) -> None:
     # the dialog at 1280 px; browser review 2026-11-29); the names are escaped as every table's cells
     st.markdown(fmt.table(rows))
     # what the edit history holds (the design before the last what-if) is no input of its own
-    differ = [p for p in inputs_that_differ(da, db) if not p.startswith("/whatif/design_before")]
+    differ = inputs_that_differ(da, db)
     st.caption(
         f"{count(len(differ), 'input')} {'differs' if len(differ) == 1 else 'differ'}: "
         + fmt.md("; ".join(path_words(p) for p in differ[:12]))

@@ -296,3 +296,13 @@ def test_markdown_text_drops_direction_overrides():
     from hciplan_ui import fmt
 
     assert fmt.md("\u202eRTL\u202c") == "RTL" and "\u2066" not in fmt.md("a\u2066b\u2069")
+
+
+def test_scenario_compare_lists_inputs_not_a_what_ifs_bookkeeping():
+    """Finance walk 2026-11-30: `scenario compare` listed 15 differing inputs, "/whatif/design_before/..." among
+    them, where the app's dialog said 3: the design a what-if started from is bookkeeping, not an input."""
+    from planner.store.scenarios import inputs_that_differ
+
+    a = {"design": {"nodes": 3}, "whatif": {"design_before": {"nodes": 3, "ram_gb": 256}}}
+    b = {"design": {"nodes": 4}, "whatif": {"design_before": {"nodes": 5, "ram_gb": 512}}}
+    assert inputs_that_differ(a, b) == ["/design/nodes"]

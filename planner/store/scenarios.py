@@ -365,13 +365,19 @@ class ScenarioStore:
         return {
             "a": {"name": a, **scenario_figures(da)},
             "b": {"name": b, **scenario_figures(db)},
-            "inputs_that_differ": _differ(da, db),
+            "inputs_that_differ": inputs_that_differ(da, db),
         }
 
 
+#: a session's bookkeeping, not an input: the design a what-if started from (the CLI listed 15 differing inputs,
+#: "/whatif/design_before/..." among them, where the app said 3; finance walk 2026-11-30)
+NOT_INPUTS = ("/whatif/design_before",)
+
+
 def inputs_that_differ(a: dict, b: dict) -> list[str]:
-    """The JSON paths at which two stored sessions differ (``/design/nodes``)."""
-    return _differ(a, b)
+    """The JSON paths at which two stored sessions' inputs differ (``/design/nodes``), bookkeeping
+    (:data:`NOT_INPUTS`) left out: one rule for the CLI's ``scenario compare`` and the app's dialog."""
+    return [p for p in _differ(a, b) if not p.startswith(NOT_INPUTS)]
 
 
 def _differ(a: Any, b: Any, path: str = "") -> list[str]:
