@@ -919,3 +919,21 @@ def test_a_diskspd_figure_that_is_not_a_number_is_refused_in_one_line(ref, old, 
     with pytest.raises(ImportFileError, match="is not a number") as exc:
         load_points([("bad.xml", text.encode())], ref, make_run_info(per_node=1))
     assert "\n" not in str(exc.value) and "ValueError" not in str(exc.value)
+
+
+def test_a_refused_or_unreadable_file_is_said_without_pythons_class_names(ref):
+    """Hostile-input walk 2026-11-30: "... references): DTDForbidden" and "not a readable XLSX workbook
+    (ValueError)" showed Python's exception classes to a customer."""
+    import zipfile
+
+    from planner.core.tables import TableError, read_rows
+
+    with pytest.raises(ImportFileError) as exc:
+        load_points([("laughs.xml", BILLION_LAUGHS)], ref, make_run_info(per_node=1))
+    assert "Forbidden" not in str(exc.value) and "entity expansion" in str(exc.value)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:  # a zip, not a workbook
+        z.writestr("hello.txt", "not a workbook")
+    with pytest.raises(TableError) as bad:
+        read_rows(buf.getvalue(), "book.xlsx", {})
+    assert "Error)" not in str(bad.value) and "not a readable XLSX workbook" in str(bad.value)

@@ -167,8 +167,9 @@ def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> tuple[list[list[Any
 
     try:
         wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many types for a broken workbook
-        raise TableError(f"not a readable XLSX workbook ({type(exc).__name__})", name) from None
+    except Exception:  # openpyxl raises many types for a broken workbook
+        # no Python class name ("(ValueError)") to a customer; hostile-input walk 2026-11-30
+        raise TableError("not a readable XLSX workbook: damaged, or not saved by a spreadsheet program", name) from None
     try:
         if sheet is not None and sheet not in wb.sheetnames:
             raise TableError(f"no sheet {shown(sheet)}; sheets: {', '.join(map(shown, wb.sheetnames))}", name)

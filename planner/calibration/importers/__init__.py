@@ -27,6 +27,7 @@ from planner.calibration.importers.common import (
     make_run_info,
     read_file,
 )
+from planner.core.errors import one_line
 
 __all__ = [
     "FORMATS",
@@ -123,7 +124,8 @@ def load_points(sources: Iterable[Source], design: DesignSource, run: RunInfo | 
             raise
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
             # content the parser did not foresee: still one line naming the file, never a traceback
-            raise ImportFileError(f"unreadable {fmt} content ({type(exc).__name__}: {exc})", name) from None
+            # the reason in the file's terms, not Python's exception class (hostile-input walk 2026-11-30)
+            raise ImportFileError(f"unreadable {fmt} content: {one_line(str(exc))[:200]}", name) from None
         if not pts:
             raise ImportFileError(f"no measured points in this {fmt} file", name)
         out.extend(pts)
