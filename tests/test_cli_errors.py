@@ -462,3 +462,18 @@ def test_a_calibration_file_that_is_not_json_is_said_once(tmp_path, capsys):
         capsys.readouterr().err.strip()
         == "error: calibration: nj.txt: not valid JSON (Expecting value: line 1, column 1)"
     )
+
+
+def test_an_id_of_the_wrong_form_is_said_in_words_not_as_a_regular_expression():
+    """Hostile-input walk 2026-11-30: a part's id read "String should match pattern '^[a-z0-9][a-z0-9.\\-]*$'"."""
+    from pydantic import BaseModel, Field, ValidationError
+
+    from planner.core.errors import ID_PATTERN, format_validation_error
+
+    class Part(BaseModel):
+        id: str = Field(pattern=ID_PATTERN)
+
+    with pytest.raises(ValidationError) as exc:
+        Part(id="My Drive")
+    said = format_validation_error(exc.value)
+    assert "lower-case letters, digits" in said and "^[a-z0-9]" not in said, said

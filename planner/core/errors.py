@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 #: carriage return, escape...) and the Unicode line and paragraph separators.
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MAX_MESSAGE_CHARS = 2000
+#: the one pattern of every catalog part's and design's id (planner.models.catalog, planner.models.design)
+ID_PATTERN = r"^[a-z0-9][a-z0-9.\-]*$"
 MAX_SHOWN_CHARS = 80
 _PLAIN_KEY = re.compile(r"^[A-Za-z0-9_\-]+$")
 #: the tags pydantic puts in an error's location for a union's member: a type or a validator (a model class is
@@ -113,6 +115,13 @@ _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     # "Unable to parse input string as an integer, exceeded maximum size" of 1e308 (CLI fuzzing 2026-11-30)
     "int_parsing_size": lambda c: "must be a whole number of a sensible size",
     "string_too_long": lambda c: f"takes at most {c['max_length']} characters",
+    # a regular expression read as code ("String should match pattern '^[a-z0-9][a-z0-9.\\-]*$'"; hostile-input walk
+    # 2026-11-30): the ids' one pattern in words, another pattern as the form it asks for
+    "string_pattern_mismatch": lambda c: (
+        "must be lower-case letters, digits, '.' and '-', starting with a letter or a digit (e.g. 'my-drive-2tb')"
+        if c["pattern"] == ID_PATTERN
+        else "does not have the form this field takes"
+    ),
 }
 
 

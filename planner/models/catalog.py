@@ -24,14 +24,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from planner.core.errors import CatalogError, shown
+from planner.core.errors import ID_PATTERN, CatalogError, shown
 from planner.core.jsonio import loads, numbers_written_as_numbers, read_bounded
 from planner.core.paths import resolved
 from planner.core.resources import CATALOG_DIR
 
 MAX_CATALOG_FILE_BYTES = 2_000_000
 
-_ID_PATTERN = r"^[a-z0-9][a-z0-9.\-]*$"
+_ID_PATTERN = ID_PATTERN  # one pattern, said in words by planner.core.errors
 
 
 class SaleStatus(BaseModel):

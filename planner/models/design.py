@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model, field_validator, model_validator
 
-from planner.core.errors import DesignError
+from planner.core.errors import ID_PATTERN, DesignError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.text import and_list, count
 from planner.models.catalog import (
@@ -115,7 +115,7 @@ def _inline_spec(base: type, default_id: str) -> type:
     return create_model(
         f"{base.__name__}Spec",
         __base__=base,
-        id=(str, Field(default=default_id, pattern=r"^[a-z0-9][a-z0-9.\-]*$")),
+        id=(str, Field(default=default_id, pattern=ID_PATTERN)),
         vendor=(str, "custom"),
         source=(str, "user input"),
         verified=(bool, False),
