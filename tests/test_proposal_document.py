@@ -1385,3 +1385,14 @@ def test_a_logo_past_pillows_own_limit_is_said_by_its_size_not_called_damaged(si
     data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
     with pytest.raises(DocumentError, match=f"{side:,} x {side:,} pixels; the limit is 4,000,000"):
         check_logo(data)
+
+
+def test_proposal_out_dash_writes_the_document_to_standard_output(capsysbinary, tmp_path, monkeypatch):
+    """Hostile-input walk 2026-11-30: `proposal --out -` wrote a file named "-"; a dash is standard output, which
+    then carries the document alone."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["proposal", str(EX / "demand-200dbs.json"), "--design", str(EX / "reference.json")]
+    assert main([*argv, "--format", "html", "--out", "-"]) == 0
+    out, err = capsysbinary.readouterr()
+    assert out.startswith(b"<!doctype html>") and b"standard output" in err
+    assert not (tmp_path / "-").exists()

@@ -165,6 +165,15 @@ def cmd_proposal(args) -> int:
         existing=existing,
     )
     data = render(p, args.format, company=args.company, logo=logo)
+    if args.out == "-":
+        # the document itself on standard output, for a pipe (a file named "-" was written; hostile-input walk
+        # 2026-11-30); what was written said on standard error, so the pipe carries the document alone
+        import sys
+
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        print(f"wrote {len(data):,} bytes of {args.format} to standard output", file=sys.stderr)
+        return 0
     out = Path(args.out)
     write_atomic(out, data, "out", InputError)  # whole or not at all: a failed write kept the old file half-written
     print_json({"written": str(out), "format": args.format, "bytes": len(data), "design": design.name})
@@ -191,7 +200,9 @@ def register_proposal(sub) -> None:
         help="pdf (printed by chromium), html (one self-contained file), docx (Word) or xlsx (the parts list and "
         "tier tables, a sheet each)",
     )
-    p.add_argument("--out", required=True, help="file to write (its suffix, if any, must match --format)")
+    p.add_argument(
+        "--out", required=True, help="file to write (its suffix, if any, must match --format), or - for standard output"
+    )
     p.add_argument("--company", help="your company's name, shown on the document")
     p.add_argument("--logo", help="your logo, a PNG or JPEG file (at most 1 MB)")
     p.add_argument("--customer", help="the customer's name")
