@@ -136,7 +136,8 @@ def proposal_panel(
             ok = check_logo(logo_up.getvalue())
             logo = ok[0] if ok else None
         except PlannerError as exc:
-            st.error(f"Logo not used: {fmt.md(exc)}", icon=":material/error:")
+            # the reason alone ("Logo not used: logo: ..." said the field twice; hostile-input walk 2026-11-30)
+            st.error(f"Logo not used: {fmt.md(exc.message)}", icon=":material/error:")
     try:
         company_ok = check_company(company)
     except PlannerError as exc:

@@ -817,6 +817,10 @@ def init_state() -> None:
         why = (
             "it is cut short or was changed on the way: copy the whole link again"
             if "not valid JSON" in str(exc)
+            # the link's own reason alone: "(link: the link is not a valid ...)" said the link twice (hostile-input
+            # walk 2026-11-30); a field inside it keeps its name
+            else exc.message
+            if exc.field == "link"
             else str(exc)
         )
         ss["link_error"] = f"The shared link could not be opened ({why}). Showing the reference design instead."

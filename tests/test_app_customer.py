@@ -288,7 +288,7 @@ def test_a_bad_logo_or_company_is_one_line():
     at = _open_proposal(_sized(use=False))
     at.file_uploader(key="size_logo").set_value([("logo.png", b"GIF89a not a png", "image/png")]).run()
     assert not at.exception
-    assert any("Logo not used: logo: must be a PNG or JPEG image" in e for e in _errors(at)), _errors(at)
+    assert any("Logo not used: must be a PNG or JPEG image" in e for e in _errors(at)), _errors(at)
 
 
 # ---------------------------------------------------------------- item 4: the estate as the demand

@@ -507,3 +507,11 @@ def test_the_customer_typed_survives_closing_and_opening_the_saved_scenarios_sec
     assert not at.exception
     assert at.sidebar.text_input(key="store_customer").value == "Contoso"
     assert at.sidebar.selectbox(key="store_pick").value == "plan"
+
+
+def test_a_link_that_is_no_scenario_says_the_link_once():
+    """Hostile-input walk 2026-11-30: "(link: the link is not a valid hciplan scenario (corrupted or truncated))"
+    named the link twice."""
+    at = _open({"s": "garbage!!"})
+    errs = _errors(at)
+    assert len(errs) == 1 and "(link:" not in errs[0], errs
