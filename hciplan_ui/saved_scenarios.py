@@ -13,7 +13,7 @@ import streamlit as st
 from hciplan_ui import fmt, sizing_rows, state
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper
-from planner.store.session import StoreError, clean_name
+from planner.store.session import MAX_NAME_CHARS, StoreError, clean_name
 
 ss = st.session_state
 
@@ -265,6 +265,9 @@ def panel() -> None:
     st.text_input(
         "Customer",
         key="store_customer",
+        # the store's and the document's limit, typed here too (300 characters filled the proposal's 200-character
+        # box and were cut short without a word by the link and the store; hostile-input walk 2026-11-30)
+        max_chars=MAX_NAME_CHARS,
         on_change=_customer_changed,
         help="Scenarios are kept per customer (empty: no customer).",
     )
@@ -272,7 +275,7 @@ def panel() -> None:
     customer = _customer()
     mine = [e for e in everything if e["customer"] == customer]
     others = sorted({e["customer"] for e in everything if e["customer"] != customer})
-    st.text_input("Scenario name", key="store_name", placeholder="e.g. gold tier, 8 nodes")
+    st.text_input("Scenario name", key="store_name", placeholder="e.g. gold tier, 8 nodes", max_chars=MAX_NAME_CHARS)
     st.button("Save this scenario", key="store_save", on_click=_save, icon=":material/save:", width="stretch")
     if not mine:
         st.caption(

@@ -515,3 +515,16 @@ def test_a_link_that_is_no_scenario_says_the_link_once():
     at = _open({"s": "garbage!!"})
     errs = _errors(at)
     assert len(errs) == 1 and "(link:" not in errs[0], errs
+
+
+def test_the_saved_scenarios_boxes_take_the_names_length_the_store_and_the_document_take(monkeypatch, tmp_path):
+    """Hostile-input walk 2026-11-30: 300 characters typed in Saved scenarios' Customer filled the proposal's
+    200-character box, and the link and the store cut them short without a word."""
+    from planner.store.session import MAX_NAME_CHARS
+
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "saved.db"))
+    at = _open().switch_page(_page("design")).run()
+    at.session_state["saved_open"] = True
+    at.run()
+    assert at.sidebar.text_input(key="store_customer").max_chars == MAX_NAME_CHARS
+    assert at.sidebar.text_input(key="store_name").max_chars == MAX_NAME_CHARS
