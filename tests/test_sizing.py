@@ -906,3 +906,17 @@ def test_a_design_failing_only_because_a_database_vm_cannot_issue_its_guarantee_
     assert main(["size", str(path), "--top", "1"]) == 0
     best = json.loads(capsys.readouterr().out)["best"]
     assert best["fails"] == ["tier_vm_io"] and best["binding"] == "vm_io", (best["fails"], best["binding"])
+
+
+@pytest.mark.parametrize("demand_file", ["demand-200dbs-ceph.json", "demand-200dbs.json"])
+def test_a_design_that_meets_every_latency_target_guarantees_at_least_the_demand(demand_file):
+    """Verification walk 2026-11-30: the Ceph demand's best design read "IOPS within target 581,963 / 582,000
+    needed" beside latency "met": the headroom search ran on whole databases' steps, and one more database per
+    tier right above the grown demand stopped it at 0.99994. The headroom scales the grown demand continuously."""
+    d = Demand.model_validate_json((Path(__file__).resolve().parents[1] / "examples" / demand_file).read_text())
+    best = size(d, top=1).best
+    assert best["checks"]["iops_at_latency"]["passed"]
+    assert best["limit_ratios"]["latency"] >= 1.0 and best["guaranteed_iops"] >= d.totals()[0], (
+        best["limit_ratios"]["latency"],
+        best["guaranteed_iops"],
+    )

@@ -22,12 +22,21 @@ if TYPE_CHECKING:
     from planner.models.workload import Workload
 
 
-def demand_workload(demand: Demand, multiplier: FloatArray = None, shape: tuple[int, ...] = ()) -> WorkloadArrays:
-    """The demand as one open load (IOPS, VMs and data times ``multiplier``,
-    default the growth; an array multiplier gives one load per element)."""
+def demand_workload(
+    demand: Demand, multiplier: FloatArray = None, shape: tuple[int, ...] = (), scale: FloatArray = None
+) -> WorkloadArrays:
+    """The demand as one open load: each tier's databases times ``multiplier`` (default the growth; an array
+    gives one load per element), whole databases each with its tier's guarantee; times ``scale`` when given, a
+    load scaled without rounding (a headroom factor on the grown demand, :func:`planner.sizing.checks.limits`).
+
+    A headroom search on whole databases' steps stopped just below 1 where a design held the grown demand
+    exactly: one more database per tier at the first step above it read "581,963 IOPS within target of 582,000
+    needed" beside latency "met" (verification walk 2026-11-30). A scale is continuous."""
     cs = demand.classes(1.0)
     base_iops = sum(c.iops for c in cs)
-    grown = demand.growth if multiplier is None else float(np.max(multiplier))
+    grown = (demand.growth if multiplier is None else float(np.max(multiplier))) * (
+        1.0 if scale is None else float(np.max(scale))
+    )
     if base_iops * grown > MAX_DEMAND_IOPS:
         # the field that takes it there: the databases themselves, or their growth
         field = "tier_counts" if demand.tier_counts is not None else "total_iops"
@@ -38,12 +47,12 @@ def demand_workload(demand: Demand, multiplier: FloatArray = None, shape: tuple[
             field,
         )
     m = np.asarray(demand.growth if multiplier is None else multiplier, dtype=float)
-    whole_classes = demand.classes()  # the mix of the whole_classes demand's whole databases
+    whole_classes = demand.classes()  # the mix of the grown demand's whole databases
     w = np.array([c.iops for c in whole_classes]) / sum(c.iops for c in whole_classes)
     bs = float(np.sum(w * [c.block_size_kib for c in whole_classes]))
     rf = float(np.sum(w * [c.read_fraction for c in whole_classes]))
     # each tier's databases times the multiplier are whole databases, each with its tier's whole guarantee
-    # (Demand.classes, whole_databases): 2 Ultra databases whole_classes by 20 % are 3, with 3 databases' IOPS (finance walk
+    # (Demand.classes, whole_databases): 2 Ultra databases grown by 20 % are 3, with 3 databases' IOPS (finance walk
     # 2026-11-30). A totals demand's IOPS are a total, scaled as given; its databases are whole VMs.
     n = np.array([c.databases for c in cs], dtype=float)
     vms_total = np.sum(np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0), axis=0).reshape(m.shape)
@@ -53,6 +62,11 @@ def demand_workload(demand: Demand, multiplier: FloatArray = None, shape: tuple[
         open_iops = np.sum(per_db[:, None] * whole, axis=0).reshape(m.shape)
     else:
         open_iops = base_iops * m
+    if scale is not None:
+        k = np.asarray(scale, dtype=float)
+        open_iops = open_iops * k
+        vms_total = np.ceil(vms_total * k - 1e-9)
+        m = m * k  # the loads' shape
     dbs = sum(c.databases for c in whole_classes)
     # the VMs the pages evaluate (:func:`demand_as_workload`): whole VMs of whole vCPUs. With 4.8 VMs of 3.6 vCPUs
     # here and 5 of 4 there, the Size page's figures and the Performance page's for the same design differed by up

@@ -638,7 +638,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     def ok_at(m):  # m: (K, G) multipliers of the grown demand
         G = m.shape[1]
         Dk = D.take(np.repeat(np.arange(K), G))
-        W = demand_workload(demand, (g * m).ravel())
+        W = demand_workload(demand, scale=m.ravel())  # the grown demand scaled, not re-rounded per tier
         good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
         Dkd, Wkd = degraded_arrays(Dk, W)
         good_d = np.ravel(latency_ok(evaluate_arrays(Dkd, Wkd, p), demand))
