@@ -443,9 +443,12 @@ with st.container():
             if flags := _extrapolation(dj, shown_db.model_dump_json(), need is not None and need["needed"] == "peak"):
                 from planner.sizing.words import extrapolation_words
 
+                # the band under the guarantee is the refits' spread alone: said after the flags, whose own words may
+                # give a wider band (vSAN's "at least 0.5x to 2x"), so the two read as one (verification walk)
                 st.warning(
-                    "This guarantee is outside the calibrated domain (its band is the refits' spread, not widened for "
-                    "it): " + "; ".join(fmt.md(extrapolation_words(f)) for f in flags) + ".",
+                    "This guarantee is outside the calibrated domain: "
+                    + "; ".join(fmt.md(extrapolation_words(f)) for f in flags)
+                    + ". The band under the guarantee is the model's refits' spread alone: read it with these.",
                     icon=":material/explore:",
                 )
             m = st.columns(4 if need is None else 5)
