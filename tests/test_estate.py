@@ -537,3 +537,16 @@ def test_file_statistics_say_their_iops_are_a_mean_and_scale_by_the_users_ratio_
     assert any(
         n == "IOPS: the mean between the two samples x 1.5, the peak-to-mean ratio given" for n in scaled["notes"]
     )
+
+
+def test_a_perfmon_demand_without_a_database_count_says_it_sizes_no_database_vms(capsys):
+    """Verification walk 2026-11-30: `estate perfmon.csv --capacity-tb 5` without --databases sized no database VMs
+    (`size` then counted 0 vCPUs and 0 GB) and nothing said so."""
+    from planner.cli import main
+
+    assert main(["estate", str(FIX / "perfmon.csv"), "--capacity-tb", "5"]) == 0
+    out, err = capsys.readouterr()
+    assert "databases" not in json.loads(out) and "counts no database VMs" in err
+    assert main(["estate", str(FIX / "perfmon.csv"), "--capacity-tb", "5", "--databases", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["databases"] == 4 and "warning" not in err

@@ -360,6 +360,10 @@ def cmd_estate(args) -> int:
         print_json(out)
     else:
         print_json(out["demand"], stamped=False)  # a demand file `hciplan size` reads as it is
+        import sys
+
+        for w in out.get("warnings") or []:  # what the demand leaves out, beside the pipe (standard error)
+            print(f"warning: {w}", file=sys.stderr)
     return 0
 
 

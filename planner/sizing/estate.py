@@ -759,7 +759,8 @@ def perfmon_demand(
     """A totals demand from :func:`read_perfmon`'s volumes: their peak IOPS (95th percentile)
     added up, the IO size and read share weighted by each volume's mean IOPS. The counters
     give no data size, so ``capacity_tb`` is the user's, and ``databases`` (for vCPUs and
-    RAM) too. Returns ``{"demand": Demand JSON, "totals": ..., "notes": [...]}``."""
+    RAM) too. Returns ``{"demand": Demand JSON, "totals": ..., "notes": [...], "warnings": [...]}`` (``warnings``:
+    what the demand leaves out, also first among the notes)."""
     from pydantic import ValidationError
 
     from planner.core.errors import format_validation_error
@@ -782,8 +783,16 @@ def perfmon_demand(
     if known_rf and sum(x for _, x in known_rf) > 0:
         vals, wts = zip(*known_rf)
         fields["read_fraction"] = float(np.average(vals, weights=wts))
+    warnings = []
     if databases:
         fields["databases"] = databases
+    else:
+        # the counters name no databases: without a count the demand asks for no VMs, so the cluster is sized with
+        # no vCPUs or RAM for them, without a word (verification walk 2026-11-30)
+        warnings.append(
+            "no database count given (--databases, the app's Databases box): the demand counts no database VMs, so "
+            "no vCPUs or RAM are sized for them"
+        )
     try:
         demand = Demand.model_validate(
             {"name": f"perfmon: {len(vols)} volume{'s' if len(vols) != 1 else ''}", **fields, **demand_fields}
@@ -795,7 +804,8 @@ def perfmon_demand(
         "volumes": vols,
         "totals": {"volumes": len(vols), "peak_iops": peak, "capacity_tb": capacity_tb},
         "demand": demand.model_dump(mode="json", exclude_none=True),
-        "notes": notes + perf["notes"],
+        "notes": warnings + notes + perf["notes"],
+        "warnings": warnings,
     }
 
 
