@@ -465,3 +465,24 @@ def test_a_demand_of_another_stack_with_more_nodes_than_s2d_allows_still_judges_
     assert judged.stack == "s2d" and judged.max_nodes <= 16 and "ceph" in (note or "")
     v = demand_verdict(design, demand)
     assert v["judged"] and not v["met"], v.get("note")
+
+
+def test_a_cluster_whose_io_stops_with_a_node_down_hosts_no_database_then():
+    """Verification walk 2026-11-30: Ceph ec-2+1 on three hosts read "26 databases on 3 nodes: up to 9 per node, 13
+    with one node down" beside the Capacity page's "IO stops"."""
+    import json
+    from pathlib import Path
+
+    from planner.models.demand import Demand
+    from planner.models.design import Design
+    from planner.sizing.verdict import demand_verdict
+
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    design = Design.model_validate(
+        json.loads((ex / "ceph-6node-reef.json").read_text()) | {"nodes": 3, "resiliency": "ec-2+1"}
+    )
+    demand = Demand.model_validate(json.loads((ex / "demand-200dbs-ceph.json").read_text()))
+    v = demand_verdict(design, demand)
+    dbs = v["databases"]
+    assert dbs["per_node_one_down"] is None and "IO stops" in dbs["per_node_one_down_note"], dbs
+    assert "IO stops with a node down: no database runs" in v["summary"], v["summary"]
