@@ -102,12 +102,46 @@ def _select(container, label: str, cls: str, key: str, current: str, allow_none:
         options.insert(0, NONE)
     _seed(key, current if current in options else options[0])
     parts = dict(_user_parts(cls))
+    # a part of yours uploaded again with new figures changes its label: the browser still held the old one as
+    # the box's value, which the run after did not find among the options, and Streamlit took the first option
+    # (the design's drive became the catalog's P3700; hostile-input walk 2026-11-30). The value read now is the
+    # part's id (read with the labels it was chosen among); written back, Streamlit sends the box its new label.
+    labels = tuple(_label(cls, i, parts) for i in options)
+    if key in st.session_state and st.session_state.get(f"_labels_{key}", labels) != labels:
+        st.session_state[key] = st.session_state[key]
+    st.session_state[f"_labels_{key}"] = labels
     chosen = container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
     # the box shows what fits its width and no more (at 1024 px "Intel Optane DC Persistent Memor", without
     # its size; an input cannot wrap): the whole label under it, where a customer reads it
     if chosen != NONE:
         container.caption(fmt.md(_label(cls, chosen, parts)))
     return chosen
+
+
+def _add_parts(cls: str, records: dict) -> None:
+    """Take a catalog file's parts as the user's own, and say what was taken.
+
+    A part whose id is a catalog part's is refused: an id names one part in the picker, the design and its
+    file, and one that stood for both swapped the design's drive for the file's without the user picking it
+    (its IOPS 523,208 became 9,860; hostile-input walk 2026-11-30). A part of yours uploaded again replaces
+    the earlier one of its id, as a corrected file is meant to, and the line says so."""
+    store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
+    catalog = cat.of(cls)
+    clash = [rid for rid in records if rid in catalog]
+    taken = {rid: r.model_dump(mode="json") for rid, r in records.items() if rid not in catalog}
+    again = [rid for rid, r in taken.items() if rid in store and store[rid] != r]
+    store.update(taken)
+    if taken:
+        st.success(
+            f"Added {count(len(taken), cls.replace('_', ' ') + ' part')}: {fmt.md(', '.join(taken))}"
+            + (f" (replacing your earlier {fmt.md(', '.join(again))})" if again else "")
+        )
+    if clash:
+        which = "; ".join(f"{rid} is the catalog's {catalog[rid].vendor} {catalog[rid].model}" for rid in clash)
+        st.error(
+            f"Not added: {fmt.md(which)}. Give your part an id of its own to pick it beside the catalog's.",
+            icon=":material/error:",
+        )
 
 
 #: a design file of another architecture, loaded here: (file name, its JSON) until it is taken elsewhere
@@ -182,11 +216,7 @@ if loader.open:
             except PlannerError as exc:
                 st.error(f"Could not add parts: {fmt.md(exc)}")
             else:
-                store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
-                store.update({rid: r.model_dump(mode="json") for rid, r in records.items()})
-                st.success(
-                    f"Added {count(len(records), cls.replace('_', ' ') + ' part')}: {fmt.md(', '.join(records))}"
-                )
+                _add_parts(cls, records)
         # this page edits hyperconverged designs; other architectures are compared on the Compare page
         from planner.models.examples import example_designs
         from planner.sizing.words import example_words

@@ -730,3 +730,32 @@ def test_a_customer_name_too_long_for_a_saved_scenario_breaks_no_page():
         assert not at.exception, (page, [e.value for e in at.exception])
     # the link holds the names cut to what a scenario holds, and still follows the session
     assert not [c.value for c in at.sidebar.caption if "could not be updated" in c.value]
+
+
+def test_a_parts_file_reusing_a_catalog_id_leaves_the_design_as_it_was():
+    """Hostile-input walk 2026-11-30: a capacity-drive file whose one record reused the design's own drive id
+    (intel-p4510-1tb, IOPS edited to 1,000/500) swapped the design's drive for it without the user picking it
+    (Performance 9,860 IOPS instead of 523,208), and the run after took the catalog's first drive. Such a part
+    is refused in one line naming the catalog part; a new id in the same file is taken."""
+    drives = json.loads((ROOT / "hardware_catalog" / "capacity_drives.json").read_text())["records"]
+    mine = dict(drives[1], id="intel-p4510-1tb", rand_read_4k_iops=1000, rand_write_4k_iops=500)
+    new = dict(mine, id="my-p4510-edited")
+    at = _open_loader(_app())
+    before = [m.value for m in at.metric if m.label == "IOPS"]
+    assert at.session_state["draft"]["node"]["capacity_drives"]["model"] == "intel-p4510-1tb"
+    data = json.dumps({"device_class": "capacity_drive", "records": [mine, new]}).encode()
+    at.file_uploader(key="parts_uploader").set_value(("p.json", data, "application/json")).run()
+    errs = [_text(e) for e in _errors(at)]
+    assert errs == [
+        "Not added: intel-p4510-1tb is the catalog's Intel SSD DC P4510 1TB (U.2, 64-layer TLC). Give your part an "
+        "id of its own to pick it beside the catalog's."
+    ], errs
+    assert [_text(s.value) for s in at.success] == ["Added 1 capacity drive part: my-p4510-edited"]
+    for _ in range(2):  # the upload's run and the one after it (the section closed, where the drive changed)
+        assert at.session_state["draft"]["node"]["capacity_drives"]["model"] == "intel-p4510-1tb"
+        assert at.selectbox(key="d_drive").value == "intel-p4510-1tb"
+        assert [m.value for m in at.metric if m.label == "IOPS"] == before
+        assert not any("your part" in c.value and "465k" not in c.value for c in at.caption)
+        at.session_state["design_loader"] = False
+        at.run()
+    assert set(at.session_state["user_parts"]["capacity_drive"]) == {"my-p4510-edited"}

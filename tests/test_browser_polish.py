@@ -255,3 +255,60 @@ def test_a_table_wider_than_a_projectors_page_scrolls_in_its_own_block(server, b
     assert blocks and all(b["right"] <= 1024 and b["scrolls"] for b in blocks), blocks
     assert any(b["wide"] for b in blocks)  # the published results' table: wider than the column, scrolled in place
     assert not main_scrolls
+
+
+def test_a_part_of_yours_uploaded_again_keeps_its_place_in_the_design(server, browser, tmp_path):  # noqa: F811
+    """Hostile-input walk 2026-11-30: the design's capacity drive, a part of the user's, uploaded again with new
+    figures: its label in the picker changed, the browser still held the old one, and the run after (the loader
+    closed) took the catalog's first drive, the Intel P3700 (raw 60 TB instead of 30). The picker keeps the part,
+    with its new figures, on every run after."""
+    import json
+
+    from test_browser import ROOT
+
+    drive = json.loads((ROOT / "hardware_catalog" / "capacity_drives.json").read_text())["records"][1]
+
+    def part_file(name: str, read: int, write: int) -> str:
+        rec = dict(drive, id="my-drive", rand_read_4k_iops=read, rand_write_4k_iops=write)
+        (tmp_path / name).write_text(json.dumps({"device_class": "capacity_drive", "records": [rec]}))
+        return str(tmp_path / name)
+
+    page = browser.new_page(viewport={"width": 1400, "height": 1200})
+    page.set_default_timeout(120_000)
+    page.goto(server + "/design")
+    _settle(page)
+    page.get_by_text("Load or save a design file").click()
+    _settle(page)
+    page.locator(".st-key-parts_uploader input[type=file]").set_input_files(part_file("a.json", 400_000, 60_000))
+    _settle(page)
+    page.locator(".st-key-d_drive input").first.click()
+    page.keyboard.type("your part")
+    page.get_by_role("option").filter(has_text="your part").first.click()
+    _settle(page)
+    page.locator(".st-key-parts_uploader [data-testid='stFileChipDeleteBtn'] button").first.click()
+    _settle(page)
+    page.locator(".st-key-parts_uploader input[type=file]").set_input_files(part_file("b.json", 1_000, 500))
+    _settle(page)
+    added = page.get_by_text("Added 1 capacity drive part").first.inner_text()
+
+    def drive_said() -> list[str]:
+        return [
+            c
+            for c in page.locator('[data-testid="stMain"] [data-testid="stCaptionContainer"]').all_inner_texts()
+            if "DWPD" in c
+        ]
+
+    said = [drive_said()]
+    page.get_by_text("Load or save a design file").click()  # the run after the upload
+    _settle(page)
+    said.append(drive_said())
+    page.keyboard.press("r")
+    _settle(page)
+    said.append(drive_said())
+    picker = page.locator(".st-key-d_drive input").first.input_value()
+    sidebar = page.locator('[data-testid="stSidebar"]').inner_text()
+    page.close()
+    assert all(s and "1.0k/500 IOPS" in s[0] and "your part" in s[0] for s in said), said
+    assert "1.0k/500 IOPS" in picker and picker.endswith("· your part"), picker
+    assert "P3700" not in sidebar
+    assert "(replacing your earlier my-drive)" in added.replace("\u2060", ""), added
