@@ -36,6 +36,23 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
 [data-testid="stWidgetLabel"] .stMarkdownEllipsis, [data-testid="stWidgetLabel"] .stMarkdownEllipsis * {
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   overflow-wrap: normal; }
+/* a widget's label wraps between words only: Streamlit breaks its <p> anywhere (word-break: break-word), and at
+   800 px "Azure Local validate|d nodes" and "Outstandi|ng per thread" broke mid-word (accessibility walk 2026-11-30).
+   A column of widgets then keeps the room its label's longest word takes ("Outstanding", 72 px; a check box's
+   "validated" or "what-if" beside its box and help icon), and a select box the room its value takes (an input cannot wrap: at
+   800 px Fault tolerance showed "node an", Statistic "me"): one word in a row of four or more, a few words
+   ("on the nodes (host)") in a narrower row. A row of columns wraps, as Streamlit lets it, when its columns would
+   be narrower; the widths keep every row whole from 1,280 px up (the SLA page's six columns are 143 px there) */
+[data-testid="stWidgetLabel"] p, [data-testid="stWidgetLabel"] p * { word-break: normal; overflow-wrap: normal; }
+[data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stWidgetLabel"]) {
+  min-width: 4.75rem; }
+[data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stCheckbox"]) {
+  min-width: 7.5rem; }
+[data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stSelectbox"]) {
+  min-width: 10.5rem; }
+[data-testid="stHorizontalBlock"]:has(> :nth-child(4))
+  > [data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stSelectbox"]) {
+  min-width: 8.75rem; }
 /* the static tables (hciplan_ui.fmt.table: markdown, drawn five times faster than st.table) as compact as
    st.table drew them: its 14 px text and tight cells, not the body's 16 px and wide padding */
 [data-testid="stMarkdownContainer"] table { font-size: 0.875rem; line-height: 1.35; }

@@ -312,3 +312,37 @@ def test_a_part_of_yours_uploaded_again_keeps_its_place_in_the_design(server, br
     assert "1.0k/500 IOPS" in picker and picker.endswith("· your part"), picker
     assert "P3700" not in sidebar
     assert "(replacing your earlier my-drive)" in added.replace("\u2060", ""), added
+
+
+# a widget's label broken inside a word (a break after a hyphen, "what-|if", is between words)
+BROKEN_WIDGET_LABELS = BROKEN_WORDS.replace(
+    '[class*="st-key-words_"] [data-testid="stMetricValue"]', '[data-testid="stMain"] [data-testid="stWidgetLabel"]'
+).replace("/\\S+/g", "/[^\\s-]+/g")
+
+# rows of columns drawn on more than one line
+WRAPPED_ROWS = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stHorizontalBlock"]')]
+  .filter(h => h.checkVisibility() && new Set([...h.children].filter(c => c.checkVisibility())
+    .map(c => Math.round(c.getBoundingClientRect().top))).size > 1)
+  .map(h => h.innerText.split('\\n')[0])"""
+
+
+def test_at_800_px_labels_wrap_between_words_and_select_boxes_show_their_value(server, browser, tmp_path):  # noqa: F811
+    """Accessibility walk 2026-11-30: at 800 px "Azure Local validate|d nodes" (Size) and "Outstandi|ng per thread"
+    (SLA) broke mid-word, and select boxes cut their value ("node an" for node and drive, "me" for mean). Labels
+    wrap between words and a column of widgets keeps the room they need, its row wrapping instead; from 1,280 px
+    up every row stays whole."""
+    page = browser.new_page(viewport={"width": 800, "height": 1200})
+    page.set_default_timeout(120_000)
+    page.goto(server)
+    _settle(page)
+    found = {}
+    for name in ("Size a cluster", "SLA & tiers", "Compare / what-if", "Calibration"):
+        _go(page, name)
+        page.screenshot(path=str(tmp_path / f"{name[:4]}-800.png"))
+        found[name] = (page.evaluate(BROKEN_WIDGET_LABELS), page.evaluate(CUT_SELECTS))
+    page.set_viewport_size({"width": 1280, "height": 1200})
+    _go(page, "SLA & tiers")
+    wide = page.evaluate(WRAPPED_ROWS)
+    page.close()
+    assert not any(any(v) for v in found.values()), found
+    assert not wide, wide
