@@ -25,6 +25,8 @@ from planner.sizing.words import customer_words
 ACCENT = "#d62728"
 BASE = "#1f77b4"
 MUTED = "#9aa5b1"
+#: the markers of a scatter's series, in order: a series is told by its shape too, not by its colour alone
+SYMBOLS = ("circle", "diamond", "x")
 
 
 def plain(text) -> str:
@@ -55,7 +57,9 @@ def _memo(fn, size: int = 64):
     return wrapper
 
 
-def _layout_dict(title: str, height: int = 380, margin: dict | None = None, **more) -> dict:
+def _layout_dict(
+    title: str, height: int = 380, margin: dict | None = None, description: str | None = None, **more
+) -> dict:
     """The common layout of :func:`_layout`, as data: axes make room for their
     labels (automargin), so no tick label falls outside the figure.
 
@@ -63,7 +67,13 @@ def _layout_dict(title: str, height: int = 380, margin: dict | None = None, **mo
     base margins and, when the labels (or the legend) need more room, draws it
     all again with wider ones: a base margin that already holds them saves that
     second draw (about 10 ms a chart in software-rendered chromium, on every
-    what-if, since Streamlit draws each changed figure anew)."""
+    what-if, since Streamlit draws each changed figure anew).
+
+    ``description`` completes the chart's accessible name where its title and axes say too little (a tornado's
+    "IOPS" and "change"): kept in the layout's ``meta``, which plotly never draws; the page's script names each
+    chart from it (:func:`hciplan_ui.chrome.name_charts`)."""
+    if description:
+        more["meta"] = {"description": description}
     for axis in ("xaxis", "yaxis"):
         more[axis] = {"automargin": True, **more.get(axis, {})}
     return dict(
@@ -104,7 +114,10 @@ def _vline(x, dash: str, color: str, text: str, position: str) -> tuple[dict, di
     return shape, ann
 
 
-def _layout(fig: go.Figure, title: str, height: int = 380) -> go.Figure:
+def _layout(fig: go.Figure, title: str, height: int = 380, description: str | None = None) -> go.Figure:
+    """The common layout (as :func:`_layout_dict`, with its ``description``) laid on ``fig``."""
+    if description:
+        fig.update_layout(meta={"description": description})
     fig.update_layout(
         title=title,
         height=height,
@@ -208,7 +221,11 @@ def capacity_waterfall(cap: dict, unit: str = "TB") -> go.Figure:
         )
     )
     fig.update_yaxes(title=unit)
-    return _layout(fig, f"Capacity waterfall ({unit})")
+    return _layout(
+        fig,
+        f"Capacity waterfall ({unit})",
+        description=f"raw capacity to usable, {unit}, a bar per step: " + ", ".join(s["step"] for s in steps),
+    )
 
 
 def log_ticks(values, unit: str = "") -> dict:
@@ -363,6 +380,11 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
     layout = _layout_dict(
         "Latency vs IOPS" + (" (one node down)" if curve.get("degraded") else ""),
         420,
+        description="latency, ms (storage read and write, VM mean and VM read p99) against the cluster's IOPS, "
+        "open loads from idle to saturation, the IOPS capacity"
+        + (" and the CPU cap" if cpu_cap_shown(curve) else "")
+        + " marked"
+        + (", the workload's operating point on it" if point is not None else ""),
         margin=dict(l=_label_room(shown, 8, 56), b=115),
         shapes=[sh for sh, _ in lines],
         annotations=[a for _, a in lines],
@@ -442,13 +464,7 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
     The title is the figure's name alone, the inputs' names get a left margin that holds them
     (7 px a character), and the legend sits under the axis title (in a third of a 1024 px page
     they were cut to "ives per node ±2" and "Sensitivity of IOPS capac")."""
-    base_key = f"base_{metric}"
-    data = []
-    for r in rows:
-        lo = None if r[f"low_{metric}"] is None else r[f"low_{metric}"] - r[base_key]
-        hi = None if r[f"high_{metric}"] is None else r[f"high_{metric}"] - r[base_key]
-        data.append((r["input"], lo, hi, max(abs(lo or 0), abs(hi or 0))))
-    data.sort(key=lambda t: t[3])
+    data = tornado_changes(rows, metric)
     names = [d[0] for d in data]
     # large changes as 200k, 1.5M (the axis stays narrow); small ones (ms) as plotly writes them
     big = max((abs(x) for d in data for x in d[1:3] if x is not None), default=0) >= 1_000
@@ -460,6 +476,8 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
         unit,
         380,
         margin=dict(l=_label_room(names, 7, 14), b=110),
+        description=f"the change in {unit} when one input of the current design moves to its low or its high "
+        "setting, one row of bars per input, the largest change at the top",
         barmode="overlay",
         xaxis=dict(
             title=dict(text="change"), zeroline=True, zerolinewidth=2, nticks=5, **({"tickformat": "~s"} if big else {})
@@ -467,6 +485,60 @@ def tornado(rows: list[dict], metric: str = "iops", unit: str = "IOPS") -> go.Fi
         legend=dict(orientation="h", yanchor="top", y=-0.3, xanchor="left", x=0.0),
     )
     return go.Figure(data=_unclipped(bars), layout=layout)
+
+
+def tornado_changes(rows: list[dict], metric: str) -> list[tuple]:
+    """(input, change at its low setting, change at its high setting, the larger of the two) per input, the
+    smallest first (the chart draws it at the bottom); a setting that is not a valid design has None."""
+    base_key = f"base_{metric}"
+    data = []
+    for r in rows:
+        lo = None if r[f"low_{metric}"] is None else r[f"low_{metric}"] - r[base_key]
+        hi = None if r[f"high_{metric}"] is None else r[f"high_{metric}"] - r[base_key]
+        data.append((r["input"], lo, hi, max(abs(lo or 0), abs(hi or 0))))
+    return sorted(data, key=lambda t: t[3])
+
+
+def _signed(x: float | None, metric: str) -> str:
+    """A change as a table cell: signed, at the precision the figure is shown with elsewhere."""
+    if x is None:
+        return fmt.DASH
+    s = fmt.bare(fmt.ms(x)) if metric.endswith("_ms") else fmt.num(x, 0)
+    return f"+{s}" if x > 0 and s.strip("0.,") else s
+
+
+def tornado_table(rows: list[dict], metric: str, unit: str) -> list[dict]:
+    """The figures of :func:`tornado` as table rows, the largest change first, the unit in the headers."""
+    return [
+        {
+            "Input": name,
+            f"Low setting: change in {unit}": _signed(lo, metric),
+            f"High setting: change in {unit}": _signed(hi, metric),
+        }
+        for name, lo, hi, _ in reversed(tornado_changes(rows, metric))
+    ]
+
+
+def latency_table(curve: dict, band: bool = False) -> list[dict]:
+    """The curves of :func:`latency_curve` as table rows, one per open load, the unit in the headers; a class
+    the workload does not issue has no column (as it has no curve)."""
+    cols = {
+        "read_latency_ms": "Storage read, ms",
+        "write_latency_ms": "Storage write, ms",
+        "vm_latency_ms": "VM (mean), ms",
+        "p99_read_latency_ms": "VM read p99, ms",
+    }
+    cols = {k: v for k, v in cols.items() if any(x is not None for x in curve[k])}
+    ranged = band and curve.get("vm_latency_ms_low")
+    out = []
+    for i, x in enumerate(curve["iops"]):
+        row = {"IOPS (cluster)": fmt.iops(x)} | {v: fmt.bare(fmt.ms(curve[k][i])) for k, v in cols.items()}
+        if ranged:
+            row["VM (mean) band, ms"] = fmt.bare(
+                fmt.span(curve["vm_latency_ms_low"][i], curve["vm_latency_ms_high"][i], fmt.ms)
+            )
+        out.append(row)
+    return out
 
 
 def moves(rows: list[dict], metric: str) -> bool:
@@ -484,9 +556,14 @@ def iops_tornado(rows: list[dict]) -> go.Figure:
     """The IOPS tornado; under an open load (a fixed rate, as a sized demand's workload) no input
     changes the IOPS delivered, and a chart of zeros looks empty: the IOPS capacity (saturation)
     is shown instead, titled so."""
+    return tornado(rows, *iops_tornado_metric(rows))
+
+
+def iops_tornado_metric(rows: list[dict]) -> tuple[str, str]:
+    """The metric and the unit :func:`iops_tornado` shows: the IOPS, or the IOPS capacity under an open load."""
     if moves(rows, "iops") or not moves(rows, "iops_capacity"):
-        return tornado(rows, "iops", "IOPS")
-    return tornado(rows, "iops_capacity", "IOPS capacity (a fixed-rate load)")
+        return "iops", "IOPS"
+    return "iops_capacity", "IOPS capacity (a fixed-rate load)"
 
 
 @_memo
@@ -495,12 +572,14 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: 
     that never saw the point's configuration; outside the fit's scope in grey)."""
     fig = go.Figure()
     allv = []
+    # each series its own marker as well as its colour: told apart without colour vision (accessibility walk
+    # 2026-11-30)
     series = (
-        ("in sample", lambda r: r["in_fit"], f"{metric}_predicted", BASE),
-        ("held out, cross-validated", lambda r: r["in_fit"], f"{metric}_held_out_predicted", ACCENT),
-        ("outside the fit's scope", lambda r: not r["in_fit"], f"{metric}_predicted", MUTED),
+        ("in sample", lambda r: r["in_fit"], f"{metric}_predicted", BASE, SYMBOLS[0]),
+        ("held out, cross-validated", lambda r: r["in_fit"], f"{metric}_held_out_predicted", ACCENT, SYMBOLS[1]),
+        ("outside the fit's scope", lambda r: not r["in_fit"], f"{metric}_predicted", MUTED, SYMBOLS[2]),
     )
-    for name, keep, key, color in series:
+    for name, keep, key, color, symbol in series:
         pts = [r for r in rows if keep(r) and r.get(f"{metric}_measured") and r.get(key)]
         xs = [r[f"{metric}_measured"] for r in pts]
         ys = [r[key] for r in pts]
@@ -510,7 +589,7 @@ def calibration_scatter(rows: list[dict], metric: str, log: bool = True, label: 
             y=ys,
             mode="markers",
             name=f"{name} ({len(pts)})",
-            marker=dict(color=color, size=6),
+            marker=dict(color=color, size=6, symbol=symbol),
             opacity=0.7,
             text=[plain(f"{r['dataset']} / {r['config']} / {r['point']}") for r in pts],  # an imported file's names
         )

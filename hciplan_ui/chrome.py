@@ -22,6 +22,7 @@ BASE_CSS = """
 <style>
 .st-key-hciplan_preload, div:has(> .st-key-hciplan_preload) { display: none; }
 .st-key-hciplan_scroll, div:has(> .st-key-hciplan_scroll) { display: none; }
+.st-key-hciplan_names, div:has(> .st-key-hciplan_names) { display: none; }
 div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width: 600px; visibility: hidden;
   pointer-events: none; }
 [data-testid="stMetric"] { container-type: inline-size; }
@@ -166,6 +167,54 @@ def preload_frontend() -> None:
             st.html(script, unsafe_allow_javascript=True)
 
 
+#: Streamlit draws a plotly chart as a bare <div>: a screen reader met its tick labels one by one, with nothing
+#: saying what the chart was (accessibility walk 2026-11-30), and st.plotly_chart takes no label. This script
+#: names every chart of the page, now and as charts are drawn: a figure (role "figure") named by its title and
+#: what its axes show, or the description the chart was built with (hciplan_ui.charts._layout_dict's
+#: ``description``, in the layout's ``meta``). Its text is this constant and the charts' own titles, set as an
+#: attribute (never as markup).
+_NAME_SCRIPT = (
+    "<script>(() => { if (window.__hciplanChartNames) return; window.__hciplanChartNames = true;"
+    " const text = (c, sel) => { const e = c.querySelector(sel); return e ? e.textContent.trim() : ''; };"
+    " const name = c => { const gd = c.querySelector('.js-plotly-plot');"
+    "  const meta = gd && gd.layout && gd.layout.meta; const title = text(c, '.gtitle') || 'Chart';"
+    "  if (meta && meta.description) return title + ' (chart): ' + meta.description;"
+    "  const x = text(c, '.xtitle'), y = text(c, '.ytitle');"
+    "  return title + ' (chart' + (y && x ? ': ' + y + ' against ' + x : x || y ? ': ' + (y || x) : '') + ')'; };"
+    " const label = () => { for (const c of document.querySelectorAll('[data-testid=\"stPlotlyChart\"]')) {"
+    "  if (!c.querySelector('.gtitle, .xtitle, .ytitle')) continue;"
+    "  const n = name(c); if (c.getAttribute('aria-label') !== n) { c.setAttribute('role', 'figure');"
+    "  c.setAttribute('aria-label', n); } } };"
+    " let queued = false;"
+    " new MutationObserver(() => { if (queued) return; queued = true;"
+    "  requestAnimationFrame(() => { queued = false; label(); }); })"
+    "  .observe(document.body, {childList: true, subtree: true, characterData: true});"
+    " label(); })();</script>"
+)
+
+
+def name_charts() -> None:
+    """Every plotly chart of the page named for assistive technology (:data:`_NAME_SCRIPT`); on every run,
+    in a hidden container (as :func:`preload_frontend`): the script does its work once per browser tab."""
+    with st.sidebar.container(key="hciplan_names"):
+        st.html(_NAME_SCRIPT, unsafe_allow_javascript=True)
+
+
+def chart_table(container, key: str, rows: list[dict], note: str | None = None) -> None:
+    """A chart's figures as a table (units in its headers), in a closed section under the chart: its text
+    alternative, for a reader who cannot see the chart or wants its numbers. Closed, it holds nothing (opening
+    it reruns the page with it), so a what-if does not rebuild it. ``note``: a line under the table (the
+    app's own words; user text in it goes through :func:`hciplan_ui.fmt.md` first)."""
+    if not rows:
+        return
+    section = container.expander("The chart's figures as a table", key=f"{key}_figures", on_change="rerun")
+    if section.open:
+        with section:
+            st.markdown(fmt.table(rows))
+            if note:
+                st.caption(note)
+
+
 #: session state: the next SLA page run shows its service tiers first (the start page's "Price tiers")
 TO_TIERS = "_sla_to_tiers"
 #: the script that brings a heading into view: this module's constant text and a heading's id, which
@@ -226,6 +275,7 @@ def sidebar_controls() -> None:
     """Before the page: the presenter toggle (pages read it)."""
     st.markdown(BASE_CSS, unsafe_allow_html=True)
     preload_frontend()
+    name_charts()
     with st.sidebar:
         st.toggle("Presenter mode", key="presenter", help="Big numbers, no sidebar clutter")
         if state.presenter():

@@ -624,14 +624,22 @@ rows = state.tornado(dj, state.workload_json(), costs.assumptions_json(), costs.
 # one chart at a time, the page's full width: in a third of a 1024 px window the inputs' names were cut
 # only the open tab's chart is built (a tab switch reruns the page): two charts fewer on every what-if
 t1, t2, t3 = st.tabs(["IOPS", "VM latency", "Cost"], key="cmp_tornado", on_change="rerun")
-if t1.open:
-    t1.plotly_chart(charts.iops_tornado(rows), width="stretch", key="tor_iops")
-if t2.open:
-    t2.plotly_chart(charts.tornado(rows, "vm_latency_ms", "VM latency, ms"), width="stretch", key="tor_lat")
-if t3.open:
-    t3.plotly_chart(
-        charts.tornado(rows, "cost_usd_per_month", "whole cost, USD/month"), width="stretch", key="tor_cost"
-    )
+for tab, key, (metric, unit) in (
+    (t1, "tor_iops", charts.iops_tornado_metric(rows)),
+    (t2, "tor_lat", ("vm_latency_ms", "VM latency, ms")),
+    (t3, "tor_cost", ("cost_usd_per_month", "whole cost, USD/month")),
+):
+    if tab.open:
+        tab.plotly_chart(charts.tornado(rows, metric, unit), width="stretch", key=key)
+        base = rows[0][f"base_{metric}"] if rows else None
+        chrome.chart_table(
+            tab,
+            key,
+            charts.tornado_table(rows, metric, unit),
+            note=f"The current design's {unit}: "
+            + (fmt.bare(fmt.ms(base)) if metric.endswith("_ms") else fmt.num(base, 0))
+            + f". {fmt.DASH}: the setting is not a valid design.",
+        )
 st.caption(
     "Each bar changes one input (the other inputs stay) and shows the change against the current "
     "design; a setting that is not a valid design has no bar, and one that changes nothing a bar of zero width "

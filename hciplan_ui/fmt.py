@@ -241,7 +241,7 @@ def span(low, high, f=iops) -> str:
         digits = _ms_digits(high)
         if low <= 0 or float(num(low, digits).replace(",", "")) > 0:  # a low end never rounds to 0
             return f"{num(low, digits)}–{num(high, digits, 'ms')}"
-    return f"{_bare(f(low))}–{f(high)}"
+    return f"{bare(f(low))}–{f(high)}"
 
 
 def _spread(low, high) -> bool:
@@ -260,8 +260,8 @@ def band(value, low, high, f=iops) -> str:
     return f"{f(value)} ({span(low, high, f)})" if _spread(low, high) else f(value)
 
 
-def _bare(s: str) -> str:
-    """'0.142 ms' -> '0.142' (the unit is said once, after the high end)."""
+def bare(s: str) -> str:
+    """'0.142 ms' -> '0.142': the unit said once, after a span's high end or in a table's header."""
     return s.rsplit(" ", 1)[0] if " " in s and not s[-1].isdigit() else s
 
 

@@ -80,12 +80,13 @@ def _scatter(rows: list[dict], metric: str, after: bool):
     fig = go.Figure()
     series = [("shipped fit", "predicted (shipped)")] + ([("refit", "predicted (refit)")] if after else [])
     allv = []
-    for name, key in series:
+    for (name, key), symbol in zip(series, charts.SYMBOLS):
         pts = [r for r in rows if r.get(key) is not None and r["measured"] > 0 and r[key] > 0]
         fig.add_scatter(
             x=[r["measured"] for r in pts],
             y=[r[key] for r in pts],
             mode="markers",
+            marker=dict(symbol=symbol),  # told apart by shape, not colour alone
             name=f"{name} ({len(pts)})",
             text=[charts.plain(f"{r['file']} / {r['job']}") for r in pts],  # the user's names, not markup
         )

@@ -310,6 +310,21 @@ c1.caption(
     + "the diamond is the workload as configured"
     + (" (bars: its band)." if has_band else ".")
 )
+# the chart's text alternative: its curves as a table, the operating point and the lines in words
+op_band = fmt.band_text(point.get("vm_latency_ms_low"), point.get("vm_latency_ms_high"), fmt.ms) if has_band else None
+chrome.chart_table(
+    c1,
+    "perf_curve",
+    charts.latency_table(curve, band=has_band),
+    note=f"The workload as configured: {fmt.iops(point['iops'])} IOPS at {fmt.ms(point['vm_latency_ms'])} VM latency"
+    + (f" ({op_band})" if op_band else "")
+    + f". IOPS capacity {fmt.iops(curve['iops_capacity'])} IOPS"
+    + (
+        f"; the CPU cap stops admitting load at {fmt.iops(curve['cpu_cap_iops'])} IOPS."
+        if charts.cpu_cap_shown(curve)
+        else "."
+    ),
+)
 c2.plotly_chart(charts.themeless(fig_util), width="stretch", key="perf_util", theme=None)
 if view.get("host_cpu_utilization") is not None:
     c2.caption(

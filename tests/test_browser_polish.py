@@ -346,3 +346,31 @@ def test_at_800_px_labels_wrap_between_words_and_select_boxes_show_their_value(s
     page.close()
     assert not any(any(v) for v in found.values()), found
     assert not wide, wide
+
+
+def test_every_chart_is_a_named_figure(server, browser):  # noqa: F811
+    """Accessibility walk 2026-11-30: Streamlit draws a plotly chart as a bare <div>, and a screen reader met
+    its tick labels with nothing saying what the chart was. Every chart is a figure named by its title and what
+    it shows (hciplan_ui.chrome.name_charts)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(120_000)
+    page.goto(server)
+    _settle(page)
+    named = {}
+    for name in ("Capacity", "Performance", "Compare / what-if", "Calibration"):
+        _go(page, name)
+        page.locator('[data-testid="stMain"] .js-plotly-plot').first.wait_for()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stPlotlyChart]')]"
+            ".every(c => c.getAttribute('aria-label'))",
+            timeout=10_000,
+        )
+        named[name] = page.evaluate(
+            """() => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stPlotlyChart]')].map(c =>
+              [c.getAttribute('role'), c.getAttribute('aria-label'), c.querySelector('.gtitle').textContent])"""
+        )
+    page.close()
+    for charts in named.values():
+        assert charts and all(role == "figure" and label.startswith(f"{title} (chart") for role, label, title in charts)
+    assert named["Performance"][0][1].startswith("Latency vs IOPS (chart): latency, ms (storage read and write")
+    assert named["Compare / what-if"][-1][1].startswith("IOPS (chart): the change in IOPS when one input")

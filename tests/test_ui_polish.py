@@ -392,3 +392,65 @@ def test_the_size_page_dates_its_licence_prices_as_the_sla_page_and_the_document
     said = " ".join(c.value for c in at.caption)
     assert "compiled 2026" not in said.replace("price list of", "")
     assert "licences: " + licence_seen("azure-local").split(",")[0] in said or "licences: estimated" in said
+
+
+def test_the_latency_curve_and_the_tornado_have_their_figures_as_a_table():
+    """Accessibility walk 2026-11-30: the Performance page's "Latency vs IOPS" and the Compare page's "Which input
+    matters most" (three tabs) were charts alone. Each has its figures as a table, units in its headers, in a
+    closed section under it; the curve's rows are the chart's open loads, the tornado's its bars."""
+    from hciplan_ui import charts
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve
+    from planner.models.workload import profiles
+    from planner.results.report import latency_curve
+    from planner.sizing.scenarios import sensitivity
+
+    design, workload = load_design(ROOT / "examples" / "reference.json"), profiles()["oltp-8k"]  # the app's first
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert "The chart's figures as a table" in [e.label for e in at.expander]
+    at.session_state["perf_curve_figures"] = True
+    at.run()
+    curve = latency_curve(resolve(design, load_catalog()), workload, 40, None, band=True)
+    table = next(t.value for t in tables(at) if "IOPS (cluster)" in t.value.columns)
+    assert list(table.columns) == [
+        "IOPS (cluster)",
+        "Storage read, ms",
+        "Storage write, ms",
+        "VM (mean), ms",
+        "VM read p99, ms",
+        "VM (mean) band, ms",
+    ]
+    assert list(table["IOPS (cluster)"]) == [f"{x:,.0f}" for x in curve["iops"]]
+    assert list(table["VM (mean), ms"]) == [f"{x:.3f}" for x in curve["vm_latency_ms"]]
+    assert any(c.value.startswith("The workload as configured: ") and "IOPS capacity" in c.value for c in at.caption)
+
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    rows = sensitivity(design, workload)
+    for tab, key, unit in (("IOPS", "tor_iops", "IOPS"), ("VM latency", "tor_lat", "VM latency, ms")):
+        at.session_state["cmp_tornado"] = tab
+        at.session_state[f"{key}_figures"] = True
+        at.run()
+        assert not at.exception
+        table = next(t.value for t in tables(at) if "Input" in t.value.columns)
+        assert list(table.columns) == ["Input", f"Low setting: change in {unit}", f"High setting: change in {unit}"]
+        metric = "iops" if key == "tor_iops" else "vm_latency_ms"
+        # the chart's bars, the largest change first
+        assert list(table["Input"]) == [d[0] for d in reversed(charts.tornado_changes(rows, metric))]
+        assert len(table) == len(rows)
+
+
+def test_the_calibration_scatters_series_differ_by_marker_not_colour_alone():
+    """Accessibility walk 2026-11-30: the Calibration scatter's series (in sample, held out, outside the fit's
+    scope) differed only by colour; so did the imported points' shipped fit and refit."""
+    from hciplan_ui import charts, import_panel
+
+    row = {"in_fit": True, "iops_measured": 1e5, "iops_predicted": 1.1e5, "iops_held_out_predicted": 1.2e5}
+    row |= {"dataset": "d", "config": "c", "point": "p"}
+    fig = charts.calibration_scatter([row, row | {"in_fit": False}], "iops")
+    marks = [t.marker.symbol for t in fig.data if t.mode == "markers"]
+    assert len(marks) == 3 and len(set(marks)) == 3, marks
+    imported = {"measured": 1e5, "predicted (shipped)": 1.1e5, "predicted (refit)": 1.05e5, "file": "f", "job": "j"}
+    fig = import_panel._scatter([imported], "iops", True)
+    marks = [t.marker.symbol for t in fig.data if t.mode == "markers"]
+    assert len(marks) == 2 and len(set(marks)) == 2, marks
