@@ -95,7 +95,7 @@ def _median_abs(sel, key):
 # the points that test the model: saturation points and the reference cluster
 testing = [r for r in shown if r["in_fit"] and r["saturation"]]
 throttled = [r for r in shown if r["in_fit"] and not r["saturation"]]
-st.subheader(f"Median absolute error, {name}")
+st.header(f"Median absolute error, {name}")
 st.caption(
     "On the points that test the model: the saturation points (no QoS throttle) and the reference cluster; "
     "outside the fit's scope, that configuration set's saturation points."
@@ -137,7 +137,7 @@ if summary is None:
         "starting parameter values, and no in-sample vs held-out summary is available."
     )
 elif not state.presenter():
-    st.subheader("Median absolute error by dataset, %")
+    st.header("Median absolute error by dataset, %")
     table = []
     for judged in ("in_sample", "cross_validated", "out_of_scope_configs"):
         for ds, mets in summary.get(judged, {}).items():
@@ -198,7 +198,7 @@ if not state.presenter():
         width="stretch",
     )
     st.download_button("Residuals CSV", export.to_csv(raw), file_name=f"residuals_{metric}.csv", mime="text/csv")
-st.subheader("Published results no fit has seen")
+st.header("Published results no fit has seen")
 st.caption(
     "Clusters and IO sizes outside the calibrated data (2-4 nodes, 4-20 KiB). Each published result with "
     "its configuration is run through the model (shipped calibration) as a design would be: prediction, "

@@ -54,6 +54,10 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
 [data-testid="stHorizontalBlock"]:has(> :nth-child(4))
   > [data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stSelectbox"]) {
   min-width: 8.75rem; }
+/* a page's sections are its h2s, under its h1 title (they were h3s: the outline jumped from h1 to h3;
+   accessibility walk 2026-11-30), drawn as the h3s were */
+[data-testid="stMain"] [data-testid="stHeadingWithActionElements"] h2 { font-size: 1.75rem; line-height: 1.2;
+  padding: 0.75rem 0 1rem; letter-spacing: -0.005em; }
 /* the static tables (hciplan_ui.fmt.table: markdown, drawn five times faster than st.table) as compact as
    st.table drew them: its 14 px text and tight cells, not the body's 16 px and wide padding */
 [data-testid="stMarkdownContainer"] table { font-size: 0.875rem; line-height: 1.35; }
@@ -229,7 +233,7 @@ _SCROLL_SCRIPT = (
 
 
 def scroll_to(anchor: str) -> None:
-    """Bring the heading whose anchor is ``anchor`` (e.g. "service-tiers" for ``st.subheader("Service
+    """Bring the heading whose anchor is ``anchor`` (e.g. "service-tiers" for ``st.header("Service
     tiers")``) into view, once it is on the page (for up to 5 s): drawn after the heading, the script could
     still run before the browser had drawn it (a second session on a warm server did); in a hidden
     container, so it takes no room. "Price tiers" on the start page landed on the SLA page's one-database

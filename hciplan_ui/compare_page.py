@@ -391,7 +391,7 @@ base = reports[0][1]
 cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
     with col:
-        st.subheader(fmt.md(shown_name(name)))
+        st.header(fmt.md(shown_name(name)))
         arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
         # in words: the report's ids read "raid5 · fc-4g x1"
         st.caption(
@@ -581,7 +581,7 @@ if bars.open:
 
 for name, r in reports:
     if r.get("scaling"):
-        st.subheader(f"{fmt.md(shown_name(name))}: more database servers on the same file servers")
+        st.header(f"{fmt.md(shown_name(name))}: more database servers on the same file servers")
         st.plotly_chart(
             charts.compare_bars(
                 [count(s["db_servers"], "server") for s in r["scaling"]],
@@ -618,7 +618,7 @@ if any("model" in r for _, r in reports) and not state.presenter():
                 for note in r.get("notes", []):
                     st.caption(state.plain(customer_words(note)))  # parts by name, not "hp-p2000-g3-fc"
 
-st.subheader("Which input matters most (current design)")
+st.header("Which input matters most (current design)")
 # priced as every cost: the whole cost, with the session's demand (its platform, its SQL Server VMs)
 rows = state.tornado(dj, state.workload_json(), costs.assumptions_json(), costs.demand_json())
 # one chart at a time, the page's full width: in a third of a 1024 px window the inputs' names were cut

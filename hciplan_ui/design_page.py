@@ -256,7 +256,7 @@ if OTHER_ARCHITECTURE in st.session_state:
 
 left, right = st.columns(2)
 with left:
-    st.subheader("Node hardware")
+    st.header("Node hardware")
     _seed("d_name", draft.get("name", "design"))
     # drawn last (below): a name made from the parts follows an edit of the parts in the same run
     name_field = st.empty()
@@ -315,7 +315,7 @@ with left:
     slots["node.nics.model"] = slots["node.nics.count"] = st.empty()
 
 with right:
-    st.subheader("Cluster and policies")
+    st.header("Cluster and policies")
     _seed("d_stack", draft.get("stack", "s2d"))
     st.selectbox(
         "Storage stack",

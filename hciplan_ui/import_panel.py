@@ -110,7 +110,7 @@ def render() -> None:
 
     ss = st.session_state
     st.divider()
-    st.subheader("Calibrate on your own hardware")
+    st.header("Calibrate on your own hardware")
     st.caption(
         "Upload fio JSON (--output-format=json or json+), DiskSpd XML (-Rxml), VMFleet result files "
         "(Measure-FleetCoreWorkload's result.tsv) or the CSV template (the button below): the format "

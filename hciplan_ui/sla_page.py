@@ -297,7 +297,7 @@ if sized_demand is not None and sized_demand.n_plus_one != n1:
         + ("with one node down." if not n1 else "with every node up (its demand does not plan for a failure).")
     )
 
-st.subheader("Guarantee for one database")
+st.header("Guarantee for one database")
 bg_choice = st.radio("Other tenants on the cluster", state.OTHER_TENANTS, horizontal=True, key="sla_bg")
 background = {
     "none": None,
@@ -615,7 +615,7 @@ with st.container():
                     )
 
 
-st.subheader("Service tiers")
+st.header("Service tiers")
 st.caption(
     "Edit, add or remove tiers: they travel with the scenario and its share link, and drive the prices "
     "below and the Size page."
@@ -623,7 +623,7 @@ st.caption(
 _tier_editor()
 tiers_json = state.tiers_json()
 
-st.subheader("Tiers on this design")
+st.header("Tiers on this design")
 
 
 @st.cache_data(show_spinner=False, max_entries=32)

@@ -42,7 +42,7 @@ cols = st.columns(3)
 for col, (page, title, what, action) in zip(cols, ENTRIES):
     # the three cards as tall as the tallest, their buttons on one line (they stood at three heights)
     with col.container(border=True, height="stretch"):
-        st.subheader(title)
+        st.header(title)
         st.caption(what)
         st.space("stretch")
         if st.button(action, key=f"start_{page}", type="primary", width="stretch"):

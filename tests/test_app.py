@@ -239,7 +239,7 @@ def test_compare_page_deltas(reference):
     from planner.sizing.words import example_words
 
     # an example is headed by what it is, not its file name (pre-sales review 2026-11-28)
-    labels = [re.sub(r"\\(.)", r"\1", s.value).replace("\u2060", "") for s in at.subheader]
+    labels = [re.sub(r"\\(.)", r"\1", s.value).replace("\u2060", "") for s in at.header]
     assert "Current design" in labels and "What-if" in labels and first_upper(example_words()["sas-4node"]) in labels
     # a SAN's latency is a multiple of the current design's, said as one ("213x", not "+21150.9%")
     at.multiselect(key="cmp_examples").set_value(["san-raid5"]).run()
@@ -625,7 +625,7 @@ def test_compare_page_shows_architectures_side_by_side():
     assert not at.exception and not _errors(at)
     from planner.sizing.words import example_words
 
-    labels = [re.sub(r"\\(.)", r"\1", s.value).replace("\u2060", "") for s in at.subheader]
+    labels = [re.sub(r"\\(.)", r"\1", s.value).replace("\u2060", "") for s in at.header]
     assert all(first_upper(example_words()[n]) in labels for n in names)
     iops = [m.value for m in at.metric if m.label == "IOPS"]
     w = profiles()[DEFAULT_WORKLOAD]

@@ -524,7 +524,7 @@ def test_the_customers_system_today_from_their_design_file(demand):
         [("today.json", json.dumps(mine).encode(), "application/json")]
     ).run()
     assert not at.exception and not _errors(at), _errors(at)
-    assert "System today" in [s.value for s in at.subheader]
+    assert "System today" in [s.value for s in at.header]
     owned = whole_cost(Design.model_validate(mine), demand, owned=True)
     assert _metric(at, "Running cost/month") == _usd(owned["monthly"]["total_usd_per_month"])
     assert any(f"TCO 5 years {_usd(owned['tco'][1]['total_usd'])}" in c.value for c in at.caption)
@@ -547,7 +547,7 @@ def test_the_customers_system_today_from_their_design_file(demand):
     at.file_uploader(key="cmp_existing_upload").set_value([("x.json", b'{"nodes": "many"}', "application/json")])
     at.run()
     assert not at.exception and len(_errors(at)) == 1 and "Could not use x.json" in _errors(at)[0], _errors(at)
-    assert "System today" not in [s.value for s in at.subheader]
+    assert "System today" not in [s.value for s in at.header]
 
 
 def test_a_saturated_system_today_shows_no_latency_on_the_compare_page():
@@ -606,7 +606,7 @@ def test_a_link_carries_the_system_today_of_another_architecture(demand):
     assert not other.exception and not _errors(other), _errors(other)
     other.switch_page("hciplan_ui/compare_page.py").run()
     assert not other.exception and not _errors(other), _errors(other)
-    assert "System today" in [s.value for s in other.subheader]
+    assert "System today" in [s.value for s in other.header]
     assert _metric(other, "Running cost/month") == today
     assert _design(other) == _design(at)
 

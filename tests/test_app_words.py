@@ -255,7 +255,7 @@ def test_compare_page_names_examples_and_their_storage_in_words():
     assert not any(o.startswith(("seed-", "san-raid5")) for o in box.options), box.options
     at.multiselect(key="cmp_examples").set_value(["seed-dl580-san-raid5", "seed-datrium-dvx"]).run()
     assert not at.exception
-    heads = [_plain(h.value) for h in at.subheader]
+    heads = [_plain(h.value) for h in at.header]
     assert first_upper(example_words()["seed-dl580-san-raid5"]) in heads and "seed-dl580-san-raid5" not in heads, heads
     text = " ".join(_texts(at, "caption"))
     assert "RAID-5" in text and "Fibre Channel" in text, text
@@ -510,7 +510,7 @@ def test_every_pages_messages_are_sentences_without_field_names(example):
         if page == "performance_page" and not at.toggle(key="p_degraded").disabled:
             at.toggle(key="p_degraded").set_value(True).run()
         assert not at.exception, (page, [e.value for e in at.exception])
-        for kind in ("info", "warning", "caption", "success", "error", "subheader"):
+        for kind in ("info", "warning", "caption", "success", "error", "header", "subheader"):
             for e in getattr(at, kind):
                 t = _plain(str(e.value))
                 ids, fields = _ids_and_fields(t)

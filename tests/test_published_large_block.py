@@ -51,7 +51,7 @@ def test_calibration_page_shows_the_check():
     at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=120).run()
     at.switch_page("hciplan_ui/calibration_page.py").run()
     assert not at.exception
-    assert "Published results no fit has seen" in [s.value for s in at.subheader]
+    assert "Published results no fit has seen" in [s.value for s in at.header]
     rows = next(t.value for t in tables(at) if "Result" in t.value.columns).to_dict("records")
     c = large_block_check()
     assert rows[0]["Measured"] == "83,000 MB/s"
