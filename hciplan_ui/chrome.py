@@ -18,6 +18,9 @@ from hciplan_ui import fmt, inputs, sizing_rows, state
 # fifth of a 1024-1280 px window. Presenter mode raises the cap to 3.2rem (its selectors are the more
 # specific: the base style may be injected after it) and lets labels wrap, between words only, their font
 # following the metric's width too (at 1024 px a fifth of the page broke "cost/mo|nth" at 1.3rem).
+#: the text colour of a file box's refusal ("File must be 1.0MB or smaller."): 6.3:1 on the refused file's pink
+#: (#fff1f2), 7.0:1 on white (tests/test_ui_helpers.py computes both)
+REFUSAL_TEXT = "#a8282f"
 BASE_CSS = """
 <style>
 .st-key-hciplan_preload, div:has(> .st-key-hciplan_preload) { display: none; }
@@ -58,6 +61,12 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
    accessibility walk 2026-11-30), drawn as the h3s were */
 [data-testid="stMain"] [data-testid="stHeadingWithActionElements"] h2 { font-size: 1.75rem; line-height: 1.2;
   padding: 0.75rem 0 1rem; letter-spacing: -0.005em; }
+/* a file refused for its size: Streamlit marks it with a red icon and says why only on hover, in a line kept for
+   screen readers (role "alert"); that line is shown under the file (hciplan_ui.inputs.file_box) */
+[data-testid="stFileChip"]:has(> [role="alert"]) { flex-wrap: wrap; }
+[data-testid="stFileChip"] > [role="alert"] { position: static; width: auto; height: auto; clip: auto;
+  overflow: visible; white-space: normal; flex-basis: 100%; margin: 0.25rem 0 0; font-size: 0.875rem;
+  color: REFUSAL_TEXT; }
 /* the static tables (hciplan_ui.fmt.table: markdown, drawn five times faster than st.table) as compact as
    st.table drew them: its 14 px text and tight cells, not the body's 16 px and wide padding */
 [data-testid="stMarkdownContainer"] table { font-size: 0.875rem; line-height: 1.35; }
@@ -76,7 +85,7 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
    table ran to 1,032 px on a 1,024 px projector, its last column cut; new-user walk 2026-11-30) */
 [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
 </style>
-"""
+""".replace("REFUSAL_TEXT", REFUSAL_TEXT)
 PRESENTER_CSS = """
 <style>
 html [data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: min(3.2rem, 24cqi) !important; }

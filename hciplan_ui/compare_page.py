@@ -258,11 +258,13 @@ with st.expander("The customer's system today (its cost and TCO beside the propo
         )
         state.set_existing(state.example_json(ex_name))
     elif ex_src == "my design file":
-        up = st.file_uploader(
-            "The system today as a design JSON (any architecture, max 1 MB)",
-            type=["json"],
-            key="cmp_existing_upload",
-            max_upload_size=1,
+        up = inputs.file_box(
+            st,
+            "The system today as a design file",
+            "cmp_existing_upload",
+            MAX_DESIGN_FILE_BYTES // 1_000_000,
+            "JSON, any architecture",
+            ["json"],
         )
         if up is not None and ss.get("cmp_existing_seen") != up.file_id:
             ss["cmp_existing_seen"] = up.file_id

@@ -210,12 +210,14 @@ def prices_panel(prefix: str) -> None:
             key=SQL_LICENSING,
             disabled=ss[SQL_EDITION] == "none",
         )
-        up = st.file_uploader(
-            "Your quotes (CSV or XLSX, max 1 MB): a part column (catalog id) or a vendor column, and price_usd "
-            "or discount_pct",
-            type=["csv", "xlsx"],
-            key=f"{prefix}_quotes_upload",
-            max_upload_size=MAX_QUOTE_FILE_MB,
+        up = inputs.file_box(
+            st,
+            "Your quotes",
+            f"{prefix}_quotes_upload",
+            MAX_QUOTE_FILE_MB,
+            "CSV or XLSX",
+            ["csv", "xlsx"],
+            help="A part column (catalog id) or a vendor column, and price_usd or discount_pct.",
         )
         seen = f"{prefix}_quotes_seen"
         if up is not None and ss.get(seen) != up.file_id:

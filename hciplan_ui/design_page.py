@@ -170,7 +170,7 @@ loader = st.expander("Load or save a design file", key="design_loader", on_chang
 # a closed section holds nothing (its two file boxes and the design's JSON are not drawn on every what-if)
 if loader.open:
     with loader:
-        up = st.file_uploader("Load design JSON (max 1 MB)", type=["json"], key="uploader", max_upload_size=1)
+        up = inputs.file_box(st, "Load a design file", "uploader", MAX_DESIGN_FILE_BYTES // 1_000_000, "JSON", ["json"])
         if up is None:  # the box emptied (or the section closed): the same file uploaded again is read again
             st.session_state.pop("_loaded_file", None)
         elif st.session_state.get("_loaded_file") != (up.name, up.size):
@@ -198,12 +198,14 @@ if loader.open:
                         f"Loaded {up.name}: {sizing_rows.design_label(json.loads(loaded))}. Every page now shows it."
                     )
                     st.rerun()
-        parts = st.file_uploader(
-            "Add parts from a catalog file (JSON, one device class, max 2 MB)",
-            type=["json"],
-            key="parts_uploader",
-            max_upload_size=2,
-            help='Same format as hardware_catalog/*.json: {"device_class": ..., "records": [...]}',
+        parts = inputs.file_box(
+            st,
+            "Add parts from a catalog file",
+            "parts_uploader",
+            2,
+            "JSON, one device class",
+            ["json"],
+            help='Same format as hardware_catalog/*.json: {"device_class": ..., "records": [...]}.',
         )
         if parts is None:
             st.session_state.pop("_loaded_parts", None)

@@ -120,9 +120,7 @@ def proposal_panel(
     date = c[2].date_input("Date", key="report_date")
     c = st.columns([2, 2, 2])
     company = c[0].text_input("Your company (on the cover)", key="report_company", max_chars=120)
-    logo_up = c[1].file_uploader(
-        "Your logo (PNG or JPEG, max 1 MB)", type=["png", "jpg", "jpeg"], key=f"{prefix}_logo", max_upload_size=1
-    )
+    logo_up = inputs.file_box(c[1], "Your logo", f"{prefix}_logo", 1, "PNG or JPEG", ["png", "jpg", "jpeg"])
     inputs.keep("report_format")
     ss.setdefault("report_format", "pdf")
     fmt_key = c[2].radio("Format", list(FORMATS), format_func=FORMATS.get, key="report_format", horizontal=True)

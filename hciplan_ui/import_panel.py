@@ -17,6 +17,8 @@ from planner.calibration.refit import METRIC_LABELS, point_table
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper
 
+#: the file box's limit per file, MB: the library's (each file is checked against MAX_IMPORT_BYTES when read)
+IMPORT_MB = MAX_IMPORT_BYTES // 1_000_000
 ISSUERS = {"host": "on the nodes (host)", "vm": "inside VMs (vm)"}
 
 
@@ -133,7 +135,7 @@ def render() -> None:
         if st.button("Back to the shipped calibration", key="imp_revert"):
             state.set_session_calibration(None)
             st.rerun()
-    files = st.file_uploader("Benchmark result files", accept_multiple_files=True, key="imp_files")
+    files = inputs.file_box(st, "Benchmark result files", "imp_files", IMPORT_MB, multiple=True)
     c = st.columns(3)
     c[0].selectbox(
         "Where the benchmark ran",

@@ -131,3 +131,31 @@ def cap_slider(container, label: str, key: str, help: str | None = None) -> floa
     the model refused it with its own field name); a loaded design's lower cap stays reachable."""
     low = min(CAP_STEP, float(st.session_state.get(key, 1.0)))
     return container.slider(label, low, 1.0, step=CAP_STEP, key=key, help=help)
+
+
+def file_box(
+    container,
+    label: str,
+    key: str,
+    max_mb: int,
+    kinds: str | None = None,
+    types: list[str] | None = None,
+    help: str | None = None,
+    multiple: bool = False,
+):
+    """A file box that says its size limit before a file is chosen: in its label ("Load design (JSON, max
+    1 MB)", from the same ``max_mb`` the box enforces) and its help. A larger file is refused in the browser,
+    never sent: Streamlit tells the page nothing (the box holds no file), and marked it with a red icon whose
+    reason showed only on hover ("File must be 1.0MB or smaller."; accessibility walk 2026-11-30); BASE_CSS
+    shows that reason as a line under the file. ``kinds``: the formats in words ("CSV or XLSX")."""
+    each = " each" if multiple else ""
+    said = f"{label} ({kinds + ', ' if kinds else ''}max {max_mb} MB{each})"
+    refused = f"A file over {max_mb} MB is refused before it is read, and the box says so under it."
+    return container.file_uploader(
+        said,
+        type=types,
+        key=key,
+        max_upload_size=max_mb,
+        accept_multiple_files=multiple,
+        help=f"{help} {refused}" if help else refused,
+    )

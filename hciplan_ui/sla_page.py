@@ -240,7 +240,7 @@ def _tier_editor() -> None:
         file_name="tiers.json",
         mime="application/json",
     )
-    up = c[2].file_uploader("Load tiers JSON (max 1 MB)", type=["json"], key="tiers_upload", max_upload_size=1)
+    up = inputs.file_box(c[2], "Load tiers", "tiers_upload", 1, "JSON", ["json"])
     if up is not None:
 
         def said(exc: ValidationError, data: dict) -> str:

@@ -400,3 +400,28 @@ def test_each_page_has_its_own_title_and_an_outline_without_skips(server, browse
     page.close()
     assert titles == {name: f"{name} · hciplan" for name in titles}, titles
     assert not skips, skips
+
+
+def test_a_file_over_the_limit_says_why_under_it(server, browser, tmp_path):  # noqa: F811
+    """Accessibility walk 2026-11-30: a design file over 1 MB was marked with a red icon and its reason ("File must
+    be 1.0MB or smaller.") showed only on hover. The box says its limit before (its label) and the reason under
+    the refused file."""
+    big = tmp_path / "big.json"
+    big.write_text('{"x": "' + "a" * 1_600_000 + '"}')
+    page = browser.new_page(viewport={"width": 1024, "height": 900})
+    page.set_default_timeout(120_000)
+    page.goto(server + "/design")
+    _settle(page)
+    page.get_by_text("Load or save a design file").click()
+    _settle(page)
+    assert "max 1 MB" in page.locator(".st-key-uploader [data-testid='stWidgetLabel']").inner_text()
+    page.locator(".st-key-uploader input[type=file]").set_input_files(str(big))
+    why = page.locator(".st-key-uploader [data-testid='stFileChip'] [role='alert']")
+    why.wait_for(state="attached")
+    box = why.bounding_box()
+    colour = why.evaluate("e => getComputedStyle(e).color")
+    text = why.inner_text()
+    page.close()
+    assert "File must be 1.0MB or smaller" in text
+    assert box and box["width"] > 100 and box["height"] > 10, box  # shown, not a screen reader's 1 px line
+    assert colour == "rgb(168, 40, 47)", colour  # chrome.REFUSAL_TEXT

@@ -454,3 +454,38 @@ def test_the_calibration_scatters_series_differ_by_marker_not_colour_alone():
     fig = import_panel._scatter([imported], "iops", True)
     marks = [t.marker.symbol for t in fig.data if t.mode == "markers"]
     assert len(marks) == 2 and len(set(marks)) == 2, marks
+
+
+def test_every_file_box_says_its_size_limit_before_a_file_is_chosen():
+    """Accessibility walk 2026-11-30: a file over an uploader's limit was refused with a red icon whose reason
+    ("File must be 1.0MB or smaller.") showed only on hover. Every file box says its limit in its label, from the
+    limit it enforces, and in its help that a larger file is refused (hciplan_ui.inputs.file_box)."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    boxes = []
+
+    def seen():
+        boxes.extend(u for u in at.file_uploader if u.key not in {b.key for b in boxes})
+
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.session_state["design_loader"] = True
+    at.run()
+    seen()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="tier_editing").set_value(True).run()
+    seen()
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    at.session_state["p_exports"] = True
+    at.run()
+    seen()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_existing_src").set_value("my design file").run()
+    seen()
+    at.switch_page("hciplan_ui/calibration_page.py").run()
+    seen()
+    assert not at.exception
+    keys = {b.key for b in boxes}
+    assert {"uploader", "parts_uploader", "tiers_upload", "p_logo", "cmp_existing_upload", "imp_files"} <= keys, keys
+    for b in boxes:
+        limit = b.proto.max_upload_size_mb
+        assert f"max {limit} MB" in b.label, b.label
+        assert f"A file over {limit} MB is refused before it is read" in b.help, (b.key, b.help)
