@@ -18,9 +18,26 @@ from hciplan_ui import fmt, inputs, sizing_rows, state
 # fifth of a 1024-1280 px window. Presenter mode raises the cap to 3.2rem (its selectors are the more
 # specific: the base style may be injected after it) and lets labels wrap, between words only, their font
 # following the metric's width too (at 1024 px a fifth of the page broke "cost/mo|nth" at 1.3rem).
-#: the text colour of a file box's refusal ("File must be 1.0MB or smaller."): 6.3:1 on the refused file's pink
-#: (#fff1f2), 7.0:1 on white (tests/test_ui_helpers.py computes both)
-REFUSAL_TEXT = "#a8282f"
+#: the colours BASE_CSS sets, by the name it uses for each; their contrast is computed in tests/test_ui_helpers.py
+#: against the page's white and the sidebar's #f8f8f7 (Streamlit's light theme)
+COLOURS = {
+    # captions hold key figures (bands, part specs, the sidebar's design): Streamlit drew them at 60 % opacity,
+    # 3.9:1 on white and 3.8:1 in the sidebar at 14 px (accessibility walk 2026-11-30); now 6.1:1 and 5.7:1
+    "CAPTION_TEXT": "#65625f",
+    # keyboard focus: a sidebar page link showed it as a faint background (about 1.1:1); a ring of 6.0:1 and 5.7:1
+    "FOCUS_RING": "#1c62b9",
+    # a file box's refusal ("File must be 1.0MB or smaller."): 6.3:1 on the refused file's pink (#fff1f2)
+    "REFUSAL_TEXT": "#a8282f",
+}
+
+
+def _coloured(css: str) -> str:
+    """``css`` with each of :data:`COLOURS`' names replaced by its colour."""
+    for name, colour in COLOURS.items():
+        css = css.replace(name, colour)
+    return css
+
+
 BASE_CSS = """
 <style>
 .st-key-hciplan_preload, div:has(> .st-key-hciplan_preload) { display: none; }
@@ -61,6 +78,12 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
    accessibility walk 2026-11-30), drawn as the h3s were */
 [data-testid="stMain"] [data-testid="stHeadingWithActionElements"] h2 { font-size: 1.75rem; line-height: 1.2;
   padding: 0.75rem 0 1rem; letter-spacing: -0.005em; }
+/* captions (key figures among them) at 4.5:1 and more on the page and in the sidebar: no fading opacity */
+html [data-testid="stCaptionContainer"] { opacity: 1; color: CAPTION_TEXT; }
+/* keyboard focus seen at once: a ring around the link, button, section or tab (Streamlit drew none on a sidebar
+   page link, only a faint background); !important over Streamlit's own "outline: none" rules */
+:is(a, button, summary, [role="tab"]):focus-visible { outline: 2px solid FOCUS_RING !important;
+  outline-offset: 2px !important; }
 /* a file refused for its size: Streamlit marks it with a red icon and says why only on hover, in a line kept for
    screen readers (role "alert"); that line is shown under the file (hciplan_ui.inputs.file_box) */
 [data-testid="stFileChip"]:has(> [role="alert"]) { flex-wrap: wrap; }
@@ -85,7 +108,8 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
    table ran to 1,032 px on a 1,024 px projector, its last column cut; new-user walk 2026-11-30) */
 [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
 </style>
-""".replace("REFUSAL_TEXT", REFUSAL_TEXT)
+"""
+BASE_CSS = _coloured(BASE_CSS)
 PRESENTER_CSS = """
 <style>
 html [data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: min(3.2rem, 24cqi) !important; }

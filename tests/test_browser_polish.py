@@ -425,3 +425,35 @@ def test_a_file_over_the_limit_says_why_under_it(server, browser, tmp_path):  # 
     assert "File must be 1.0MB or smaller" in text
     assert box and box["width"] > 100 and box["height"] > 10, box  # shown, not a screen reader's 1 px line
     assert colour == "rgb(168, 40, 47)", colour  # chrome.REFUSAL_TEXT
+
+
+def test_captions_are_not_faded_and_keyboard_focus_shows_a_ring(server, browser):  # noqa: F811
+    """Accessibility walk 2026-11-30: captions were drawn at 60 % opacity (3.89:1 at 14 px; the sidebar's summary
+    3.8:1) and a sidebar page link took keyboard focus as a faint background. The rules of BASE_CSS apply: a
+    caption in chrome.COLOURS' caption grey, unfaded, on the page and in the sidebar, and a focused link ringed."""
+    from hciplan_ui import chrome
+
+    def rgb(colour: str) -> str:
+        return "rgb({}, {}, {})".format(*(int(colour[i : i + 2], 16) for i in (1, 3, 5)))
+
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(120_000)
+    page.goto(server + "/design")
+    _settle(page)
+    shown = page.evaluate(
+        """() => ['stMain', 'stSidebar'].map(where => {
+          const c = document.querySelector(`[data-testid=${where}] [data-testid=stCaptionContainer]`);
+          let opacity = 1; for (let e = c; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+          return [getComputedStyle(c.querySelector('p')).color, opacity]; })"""
+    )
+    link = page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Capacity")
+    link.focus()  # by script: not ringed (no :focus-visible), the keyboard's next and back are
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    ring = page.evaluate(
+        """() => { const a = document.activeElement, s = getComputedStyle(a);
+          return [a.innerText.trim().split('\\n').pop(), s.outlineStyle, s.outlineWidth, s.outlineColor]; }"""
+    )
+    page.close()
+    assert shown == [[rgb(chrome.COLOURS["CAPTION_TEXT"]), 1]] * 2, shown
+    assert ring == ["Capacity", "solid", "2px", rgb(chrome.COLOURS["FOCUS_RING"])], ring
