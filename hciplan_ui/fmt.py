@@ -19,7 +19,10 @@ DASH = "–"
 
 # Markdown syntax anywhere in a line (links, images, HTML, emphasis, code, tables,
 # headings) and Streamlit's $LaTeX$; shortcodes and autolinks are handled apart.
-_AUTOLINK = re.compile(r"(?i):|@|www")
+# A colon needs the joiner only where it could open a shortcode (":material/x:", ":smile:", ":+1:"), a colour
+# (":red[x]") or a link's scheme ("http://"): before anything but a space. After every colon, the app's own
+# "warranty: 5 years" carried an invisible U+2060 into every copy and paste (accessibility walk 2026-11-30).
+_AUTOLINK = re.compile(r"(?i):(?!\s)|@|www")
 WORD_JOINER = "\u2060"
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]()#!|<>~$])")
 #: a list's mark starts the text and a space (or nothing) follows it: "1. x", "- x", "+"; not "228.0" or "-5"

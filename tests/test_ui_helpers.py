@@ -58,7 +58,9 @@ def test_units_and_bands():
         "1. list",
         "- item",
         ":material/home:",
+        ":smile: :+1: :100: :red[x] :blue-background[y]",
         "see http://h/x or www.h.com or a@b.com",
+        "a:",
     ],
 )
 def test_user_text_has_no_live_markdown(text):
@@ -68,8 +70,9 @@ def test_user_text_has_no_live_markdown(text):
     for i, ch in enumerate(s):  # every markdown character is escaped
         if ch in "[]()!<>$*_`~|#" and (i == 0 or s[i - 1] != "\\"):
             assert s[i - 1 : i + 1] == "\\\\" + ch, (text, s)
-    for link in ("http://", "www.", "a@b", ":material/"):
+    for link in ("http://", "www.", "a@b", ":material/", ":smile", ":+", ":1", ":red", ":blue"):
         assert link not in s
+    assert not s.endswith(":")  # a text after it (another's, joined to it) cannot open a shortcode with it
     # CommonMark escapes punctuation only: a backslash before anything else is shown ("\\1. list" read so)
     assert all(m.group(1) in string.punctuation for m in re.finditer(r"\\(.)", s)), s
     assert fmt.md("a\nb\r\nc") == "a b c"
@@ -570,3 +573,12 @@ def test_the_apps_own_colours_meet_wcag_contrast():
     assert min(_contrast(c["REFUSAL_TEXT"], bg) for bg in (page, refused)) >= 4.5
     # every colour is in the style, and no name is left in it unreplaced
     assert all(colour in chrome.BASE_CSS and name not in chrome.BASE_CSS for name, colour in c.items())
+
+
+def test_the_word_joiner_stands_only_where_a_colon_could_open_a_shortcode_or_a_link():
+    """Accessibility walk 2026-11-30: every colon of the app's own text ("warranty: 5 years", a table's
+    "Low setting: change in IOPS") carried an invisible U+2060 into a copy and paste. A colon before a space opens
+    no shortcode, colour or link: no joiner there; before anything else, one (the safety cases above)."""
+    assert fmt.md("warranty: 5 years") == "warranty: 5 years"
+    assert fmt.WORD_JOINER not in fmt.table([{"Low setting: change in IOPS": "+1"}])
+    assert fmt.md("x :smile:") == f"x :{fmt.WORD_JOINER}smile:{fmt.WORD_JOINER}"
