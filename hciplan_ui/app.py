@@ -19,6 +19,9 @@ def _page(name: str, **kw):
 
 def main() -> None:
     _skip_direct_run_check()
+    # the favicon is drawn here, not a ":material/...:" icon: Streamlit fetches those from fonts.gstatic.com, and
+    # the app must work offline; set before the navigation, which would otherwise show the page's icon
+    st.set_page_config(page_icon=chrome.page_icon(), layout="wide")
     state.init_state()
     inputs.keep_inputs()  # the inputs of a page the user left keep their values
 
@@ -50,9 +53,8 @@ def main() -> None:
     chrome.PAGES.update({"start": start, "design": design, "size": pages[7], "sla": pages[6], "compare": pages[8]})
     pg = st.navigation(pages)
     # each page its own browser title ("Size a cluster · hciplan"): a tab, a bookmark or a screen reader's list
-    # of windows said "hciplan" on every page (accessibility walk 2026-11-30). The favicon is drawn here, not a
-    # ":material/...:" icon: Streamlit fetches those from fonts.gstatic.com, and the app must work offline
-    st.set_page_config(page_title=f"{pg.title} · hciplan", page_icon=chrome.page_icon(), layout="wide")
+    # of windows said "hciplan" on every page (accessibility walk 2026-11-30); the page is known from here on
+    st.set_page_config(page_title=f"{pg.title} · hciplan")
     chrome.sidebar_controls()
     pg.run()
     st.session_state.pop("link_landing", None)  # only the first run of a link goes from / to Design
