@@ -397,7 +397,7 @@ for col, (name, r) in zip(cols, reports):
         arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
         # in words: the report's ids read "raid5 · fc-4g x1"
         st.caption(
-            f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {design_resiliency_words(json.loads(designs[name]) | {'nodes': r['nodes']})} · {transport_words(r['transport'])}"
+            f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {design_resiliency_words(json.loads(designs[name]) | {'nodes': r['nodes'], 'resiliency': r['resiliency']})} · {transport_words(r['transport'])}"
         )
         for key, label, f, lower_better in METRICS:
             if key not in SHOWN:
