@@ -782,7 +782,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             _pareto(results, rows, res["pareto"])
     _rejections()
 
-    st.subheader("One design in detail")
+    st.header("One design in detail")  # an h2 under the page title (the outline jumped h1 -> h3)
     pick = st.selectbox(
         "Design",
         list(range(len(results))),

@@ -380,8 +380,7 @@ def test_every_chart_is_a_named_figure(server, browser):  # noqa: F811
 
 def test_each_page_has_its_own_title_and_an_outline_without_skips(server, browser):  # noqa: F811
     """Accessibility walk 2026-11-30: every page's browser title was "hciplan", and the headings went from the
-    page's h1 to h3. Each page is titled "<page> · hciplan", and its sections are h2s. (The Size page's "One
-    design in detail" is drawn by hciplan_ui/sizing_page.py, not changed here: its level is not checked.)"""
+    page's h1 to h3. Each page is titled "<page> · hciplan", and its sections are h2s."""
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     page.set_default_timeout(120_000)
     page.goto(server)
@@ -393,10 +392,9 @@ def test_each_page_has_its_own_title_and_an_outline_without_skips(server, browse
     for name in (*pages, "Calibration"):
         _go(page, name)
         titles[name] = page.title()
-        if name != "Size a cluster":
-            seen = page.evaluate(levels)
-            if seen[:1] != [1] or any(b > a + 1 for a, b in itertools.pairwise(seen)):
-                skips[name] = seen
+        seen = page.evaluate(levels)
+        if seen[:1] != [1] or any(b > a + 1 for a, b in itertools.pairwise(seen)):
+            skips[name] = seen
     page.close()
     assert titles == {name: f"{name} · hciplan" for name in titles}, titles
     assert not skips, skips
