@@ -55,10 +55,10 @@ def demand_workload(
     # (Demand.classes, whole_databases): 2 Ultra databases grown by 20 % are 3, with 3 databases' IOPS (finance walk
     # 2026-11-30). A totals demand's IOPS are a total, scaled as given; its databases are whole VMs.
     n = np.array([c.databases for c in cs], dtype=float)
-    vms_total = np.sum(np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0), axis=0).reshape(m.shape)
+    whole = np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0)  # (class, load): whole_databases
+    vms_total = np.sum(whole, axis=0).reshape(m.shape)
     if demand.tier_counts is not None:
         per_db = np.array([c.iops / c.databases for c in cs])
-        whole = np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0)
         open_iops = np.sum(per_db[:, None] * whole, axis=0).reshape(m.shape)
     else:
         open_iops = base_iops * m
