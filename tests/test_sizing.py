@@ -906,6 +906,12 @@ def test_a_design_failing_only_because_a_database_vm_cannot_issue_its_guarantee_
     assert main(["size", str(path), "--top", "1"]) == 0
     best = json.loads(capsys.readouterr().out)["best"]
     assert best["fails"] == ["tier_vm_io"] and best["binding"] == "vm_io", (best["fails"], best["binding"])
+    # the pages' verdict and the proposal's "What runs out first" say the same (one rule: with_failed_rules)
+    from planner.models.design import Design
+    from planner.sizing.verdict import demand_verdict
+
+    v = demand_verdict(Design.model_validate(best["design"]), Demand.model_validate_json(demand))
+    assert v["binding"]["binding"] == "vm_io", v["binding"]["binding"]
 
 
 @pytest.mark.parametrize("demand_file", ["demand-200dbs-ceph.json", "demand-200dbs.json"])

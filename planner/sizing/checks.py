@@ -706,6 +706,14 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     return out
 
 
+def with_failed_rules(lim: dict, fails: list[str]) -> dict:
+    """A design's :func:`limits` with the binding its failed rules set: a database VM that cannot issue its tier's
+    guarantee (``tier_vm_io``) binds on ``vm_io`` whatever the cluster's room, since no part relieves it. One rule
+    for the sizer's results and the pages' verdict (the Size page said "Binding RAM" of a design failing only
+    that rule, and the proposal's "What runs out first" read from the limits alone; migration walk 2026-11-30)."""
+    return {**lim, "binding": "vm_io"} if "tier_vm_io" in fails else lim
+
+
 # ----------------------------------------------------------- multi-year
 def growth_per_year(demand: Demand) -> float:
     """Yearly growth rate equivalent to ``growth_pct`` over ``growth_period_months`` (the demand's

@@ -83,6 +83,7 @@ from planner.sizing.checks import (
     limits,
     multi_year,
     signature,
+    with_failed_rules,
 )
 
 SEARCH_RESILIENCY = tuple(RESILIENCY_CODES)
@@ -1473,10 +1474,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "headroom_fraction": chk["headroom_fraction"],
         "bottleneck": chk["bottleneck"],
         "guaranteed_iops": li["guaranteed_iops"],
-        # a database VM that cannot issue its tier's guarantee binds whatever the cluster's room: no part here
-        # relieves it (the Size page said "Binding RAM" of a design failing only tier_vm_io; migration walk
-        # 2026-11-30). The docs' vm_io: each database VM's own vCPUs run out first
-        "binding": "vm_io" if "tier_vm_io" in chk["fails"] else li["binding"],
+        "binding": with_failed_rules(li, chk["fails"])["binding"],
         "limit_ratios": li["limit_ratios"],
         "limits_one_node_down": li["limits_one_node_down"],
         "compute": chk["compute"],

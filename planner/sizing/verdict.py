@@ -48,7 +48,14 @@ from planner.models.design import Design, resolve
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics.capacity import capacity_report
 from planner.physics.rules import rule_of
-from planner.sizing.checks import check_design, compute_needs, database_cpu_reason, hosting_met, limits
+from planner.sizing.checks import (
+    check_design,
+    compute_needs,
+    database_cpu_reason,
+    hosting_met,
+    limits,
+    with_failed_rules,
+)
 from planner.sizing.document import customer_text
 from planner.sizing.names import resiliency_words
 
@@ -175,7 +182,7 @@ def demand_verdict(
     nodes = design.node_count  # hyperconverged from here on: validation gave it nodes
     rd = resolve(design, cat)
     chk = check_design(rd, dem, a, params=params)
-    lim = limits([rd], dem, params)[0]
+    lim = with_failed_rules(limits([rd], dem, params)[0], chk["fails"])
     checks = chk["checks"]
     iops, tb, _ = dem.totals()
     classes = dem.classes()
