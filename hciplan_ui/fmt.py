@@ -422,16 +422,15 @@ def closed_load_note(
     return s
 
 
-def extrapolation_note(rep: dict) -> str | None:
+def extrapolation_note(
+    rep: dict, lead: str = "Outside the calibrated domain, so the bands above are widened"
+) -> str | None:
     """The warning a report outside the calibrated domain gets on every page that shows its figures
-    (Performance, Size), escaped for markdown; None inside it."""
+    (Performance, Size; the SLA page's guarantee, ``{"extrapolation": flags}`` with its own ``lead``), escaped
+    for markdown; None inside it."""
     flags = rep.get("extrapolation") or []
     if not flags:
         return None
     from planner.sizing.words import extrapolation_words  # the values in words ("fc-4g x1" read as code)
 
-    return (
-        "Outside the calibrated domain, so the bands above are widened: "
-        + "; ".join(md(extrapolation_words(f)) for f in flags)
-        + "."
-    )
+    return f"{lead}: " + "; ".join(md(extrapolation_words(f)) for f in flags) + "."

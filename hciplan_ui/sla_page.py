@@ -440,15 +440,14 @@ with st.container():
             # outside the calibrated domain, said as the Performance and Size pages say it of the same design (the
             # guarantee had no word of it; migration walk 2026-11-30)
             shown_db = dbio if need is not None else db
-            if flags := _extrapolation(dj, shown_db.model_dump_json(), need is not None and need["needed"] == "peak"):
-                from planner.sizing.words import extrapolation_words
-
+            flags = _extrapolation(dj, shown_db.model_dump_json(), need is not None and need["needed"] == "peak")
+            if outside := fmt.extrapolation_note(
+                {"extrapolation": flags}, lead="This guarantee is outside the calibrated domain"
+            ):
                 # the band under the guarantee is the refits' spread alone: said after the flags, whose own words may
                 # give a wider band (vSAN's "at least 0.5x to 2x"), so the two read as one (verification walk)
                 st.warning(
-                    "This guarantee is outside the calibrated domain: "
-                    + "; ".join(fmt.md(extrapolation_words(f)) for f in flags)
-                    + ". The band under the guarantee is the model's refits' spread alone: read it with these.",
+                    outside + " The band under the guarantee is the model's refits' spread alone: read it with these.",
                     icon=":material/explore:",
                 )
             m = st.columns(4 if need is None else 5)
