@@ -70,16 +70,22 @@ def _settle(page) -> None:
     page.wait_for_timeout(600)  # charts draw after the script run ends
 
 
+def _opened(chromium, url: str, width: int, height: int, path: str = ""):
+    """A page of the app at ``width`` x ``height`` px, opened at ``path`` and settled (one way for every test)."""
+    page = chromium.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(120_000)
+    page.goto(url + path)
+    _settle(page)
+    return page
+
+
 def _go(page, name: str) -> None:
     page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=name, exact=True).click()
     _settle(page)
 
 
 def test_nothing_is_cut_at_1024_px_through_a_sales_call(server, browser):  # noqa: F811
-    page = browser.new_page(viewport={"width": 1024, "height": 1400})
-    page.set_default_timeout(120_000)
-    page.goto(server)
-    _settle(page)
+    page = _opened(browser, server, 1024, 1400)
     _go(page, "Size a cluster")
     page.get_by_role("button", name="Size it").click()
     page.get_by_text("Whole cost/month").first.wait_for()
@@ -161,10 +167,7 @@ def test_presenter_mode_breaks_no_label_inside_a_word_at_1024_px(server, browser
     cost/mo" / "nth", "Guarant" / "eed IOPS"): a label's font now follows its metric's width too.
     And the designs table's last column hid behind an invisible scrollbar ("$332" for $332,410): at
     1024-1280 px the page's side margins are narrower, and every table fits."""
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    page.set_default_timeout(120_000)
-    page.goto(server)
-    _settle(page)
+    page = _opened(browser, server, 1024, 768)
     page.locator("label").filter(has_text="Presenter mode").first.click()
     _settle(page)
     _go(page, "Size a cluster")
@@ -190,10 +193,7 @@ def test_a_select_box_cut_at_1024_px_is_said_in_full_on_its_page(server, browser
     """Issue 26, item 9 (browser review 2026-11-29): "Intel Optane DC Persistent Memor", without its size;
     every cut label of the Design, Performance and SLA pages is said whole in the page's text, and the
     start page's three cards put their buttons on one line."""
-    page = browser.new_page(viewport={"width": 1024, "height": 1000})
-    page.set_default_timeout(120_000)
-    page.goto(server)
-    _settle(page)
+    page = _opened(browser, server, 1024, 1000)
     tops = {
         page.get_by_role("button", name=n).bounding_box()["y"]
         for n in ("Size a cluster", "Check a design", "Price tiers")
@@ -238,10 +238,7 @@ def test_a_table_wider_than_a_projectors_page_scrolls_in_its_own_block(server, b
     """New-user walk 2026-11-30: at 1,024 x 768 (a projector) the Calibration page's published-results table ran to
     1,032 px, its last column and border cut, with only the whole page scrolling sideways. A wide table now scrolls
     within its own block; the page does not."""
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
-    page.set_default_timeout(120_000)
-    page.goto(server)
-    _settle(page)
+    page = _opened(browser, server, 1024, 768)
     _go(page, "Calibration")
     page.get_by_text("Published results no fit has seen").first.wait_for()
     _settle(page)
@@ -275,10 +272,7 @@ def test_a_part_of_yours_uploaded_again_keeps_its_place_in_the_design(server, br
         (tmp_path / name).write_text(json.dumps({"device_class": "capacity_drive", "records": [rec]}))
         return str(tmp_path / name)
 
-    page = browser.new_page(viewport={"width": 1400, "height": 1200})
-    page.set_default_timeout(120_000)
-    page.goto(server + "/design")
-    _settle(page)
+    page = _opened(browser, server, 1400, 1200, "/design")
     page.get_by_text("Load or save a design file").click()
     _settle(page)
     page.locator(".st-key-parts_uploader input[type=file]").set_input_files(part_file("a.json", 400_000, 60_000))
@@ -333,10 +327,7 @@ def test_at_800_px_labels_wrap_between_words_and_select_boxes_show_their_value(s
     (SLA) broke mid-word, and select boxes cut their value ("node an" for node and drive, "me" for mean). Labels
     wrap between words and a column of widgets keeps the room they need, its row wrapping instead; from 1,280 px
     up every row stays whole."""
-    page = browser.new_page(viewport={"width": 800, "height": 1200})
-    page.set_default_timeout(120_000)
-    page.goto(server)
-    _settle(page)
+    page = _opened(browser, server, 800, 1200)
     found = {}
     for name in ("Size a cluster", "SLA & tiers", "Compare / what-if", "Calibration"):
         _go(page, name)
@@ -354,10 +345,7 @@ def test_every_chart_is_a_named_figure(server, browser):  # noqa: F811
     """Accessibility walk 2026-11-30: Streamlit draws a plotly chart as a bare <div>, and a screen reader met
     its tick labels with nothing saying what the chart was. Every chart is a figure named by its title and what
     it shows (hciplan_ui.chrome.name_charts)."""
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(120_000)
-    page.goto(server)
-    _settle(page)
+    page = _opened(browser, server, 1280, 1000)
     named = {}
     for name in ("Capacity", "Performance", "Compare / what-if", "Calibration"):
         _go(page, name)
@@ -381,10 +369,7 @@ def test_every_chart_is_a_named_figure(server, browser):  # noqa: F811
 def test_each_page_has_its_own_title_and_an_outline_without_skips(server, browser):  # noqa: F811
     """Accessibility walk 2026-11-30: every page's browser title was "hciplan", and the headings went from the
     page's h1 to h3. Each page is titled "<page> · hciplan", and its sections are h2s."""
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(120_000)
-    page.goto(server)
-    _settle(page)
+    page = _opened(browser, server, 1280, 1000)
     titles, skips = {"Start": page.title()}, {}
     levels = """() => [...document.querySelectorAll('[data-testid="stMain"] :is(h1, h2, h3, h4, h5, h6)')]
       .filter(h => h.checkVisibility()).map(h => Number(h.tagName[1]))"""
@@ -406,10 +391,7 @@ def test_a_file_over_the_limit_says_why_under_it(server, browser, tmp_path):  # 
     the refused file."""
     big = tmp_path / "big.json"
     big.write_text('{"x": "' + "a" * 1_600_000 + '"}')
-    page = browser.new_page(viewport={"width": 1024, "height": 900})
-    page.set_default_timeout(120_000)
-    page.goto(server + "/design")
-    _settle(page)
+    page = _opened(browser, server, 1024, 900, "/design")
     page.get_by_text("Load or save a design file").click()
     _settle(page)
     assert "max 1 MB" in page.locator(".st-key-uploader [data-testid='stWidgetLabel']").inner_text()
@@ -434,10 +416,7 @@ def test_captions_are_not_faded_and_keyboard_focus_shows_a_ring(server, browser)
     def rgb(colour: str) -> str:
         return "rgb({}, {}, {})".format(*(int(colour[i : i + 2], 16) for i in (1, 3, 5)))
 
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(120_000)
-    page.goto(server + "/design")
-    _settle(page)
+    page = _opened(browser, server, 1280, 1000, "/design")
     shown = page.evaluate(
         """() => ['stMain', 'stSidebar'].map(where => {
           const c = document.querySelector(`[data-testid=${where}] [data-testid=stCaptionContainer]`);

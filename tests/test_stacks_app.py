@@ -25,6 +25,16 @@ def _app() -> AppTest:
     return AppTest.from_file(APP, default_timeout=120).run().switch_page("hciplan_ui/design_page.py").run()
 
 
+def _page_with(page: str, design: dict) -> AppTest:
+    """The app on ``page`` with ``design`` in use, drawn without an exception."""
+    at = _app()
+    at.switch_page(page).run()
+    at.session_state["design_json"] = json.dumps(design)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def _metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
@@ -333,11 +343,7 @@ def test_capacity_page_counts_no_data_online_where_a_node_loss_stops_io():
         "resiliency": "ec-2+1",
         "name": "ec-2+1 on three hosts",
     }
-    at = _app()
-    at.switch_page("hciplan_ui/capacity_page.py").run()
-    at.session_state["design_json"] = json.dumps(ceph)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = _page_with("hciplan_ui/capacity_page.py", ceph)
     assert _metric(at, "Usable after losing a node") == "0.00 TB, IO stops"
     said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in [*at.warning, *at.success, *at.caption]))
     assert "stay online" not in said and "IO stops below min_size 3" in said, said
@@ -347,11 +353,7 @@ def test_capacity_page_says_a_six_host_vsan_raid5_re_protects():
     """Ceph/vSAN walk 2026-11-30: six hosts' ESA RAID-5 read "not re-protected" after a node loss, judged at the 2+1
     the survivors re-lay it as a day later; the five survivors rebuild its 4+1 components first."""
     vsan = json.loads((ROOT / "examples" / "vsan-esa-6node.json").read_text())
-    at = _app()
-    at.switch_page("hciplan_ui/capacity_page.py").run()
-    at.session_state["design_json"] = json.dumps(vsan)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = _page_with("hciplan_ui/capacity_page.py", vsan)
     assert _metric(at, "Re-protects when full") == "yes"
     assert _metric(at, "Usable after losing a node") == "229.79 TB"
     said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in [*at.warning, *at.success]))
@@ -400,11 +402,7 @@ def test_the_sla_page_says_a_guarantee_outside_the_calibrated_domain():
     """Migration walk 2026-11-30: the Size, Performance and Compare pages said "Outside the calibrated domain" of a
     design whose SLA page gave its guarantee and band with no word of it."""
     vsan = json.loads((ROOT / "examples" / "vsan-esa-6node.json").read_text())
-    at = _app()
-    at.switch_page("hciplan_ui/sla_page.py").run()
-    at.session_state["design_json"] = json.dumps(vsan)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = _page_with("hciplan_ui/sla_page.py", vsan)
     said = [re.sub(r"\\(.)", r"\1", w.value) for w in at.warning]
     assert any("outside the calibrated domain" in w and "vSAN performance is not calibrated" in w for w in said), said
     # the reference cluster is inside it
