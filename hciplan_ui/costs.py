@@ -143,7 +143,7 @@ def follow_demand(design_json: str) -> str | None:
     except ValueError:
         return None
     nodes = d.database_servers
-    where = "node" if nodes == (d.nodes or 1) and d.topology == "hyperconverged" else "database server"
+    where = "node" if d.topology == "hyperconverged" else "database server"  # a hyperconverged node runs them
     w = parse_workload(state.workload_json())
     try:
         demand = Demand.model_validate_json(dj)

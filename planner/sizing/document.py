@@ -351,13 +351,6 @@ def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = No
     return {"type": "bars", "title": title, "items": items, "top": top if top > 0 else 1.0}
 
 
-def _vm_needs(d: dict) -> tuple[float, float]:
-    """(vCPUs, RAM GB) of a demand summary's whole VMs (its classes' counts are whole databases): one figure for
-    every table of a document (the demand's "Virtual processors 80" stood above "76.8 met" in the table against
-    the design; verification walk 2026-11-30)."""
-    return d["vcpus"], d["ram_gb"]
-
-
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
     db = p.get("demand_database")
@@ -382,7 +375,6 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
     # a grown tier is whole databases, rounded up (:meth:`planner.models.demand.Demand.classes`: 18 x 1.2 = 21.6 is
     # 22, each a whole VM with its tier's whole guarantee); the count before growth is said once, in the total's row,
     # so the arithmetic reads (the document said "Gold tier 3.6 databases"; finance walks 2026-11-30)
-    whole = {c["name"]: int(c["databases"]) for c in d["classes"] if c["databases"] > 0}
     today = d.get("databases_before_growth")
 
     def dbs(n: int, noun: str = "", total: bool = False) -> str:
@@ -394,8 +386,10 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         grown = f"with {d['growth_pct']:g} % growth, each tier rounded up to whole databases"
         return f"{n:,}{noun} ({today:,} today, {grown})"
 
-    vcpus, ram = _vm_needs(d)
-    total = sum(whole.values())
+    # the summary's vCPUs and RAM are the whole VMs' (its classes are whole databases): one figure for every table
+    # ("Virtual processors 80" had stood above "76.8 met"; verification walk 2026-11-30)
+    vcpus, ram = d["vcpus"], d["ram_gb"]
+    total = int(d["databases"])
     rows = [
         *described,
         ("Databases", dbs(total, total=True)),
@@ -410,7 +404,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
             rows.append(
                 (
                     f"{c['name']} tier",
-                    f"{dbs(whole.get(c['name'], 0), ' databases')}, {c['iops']:,.0f} IOPS, "
+                    f"{dbs(int(c['databases']), ' databases')}, {c['iops']:,.0f} IOPS, "
                     f"{c['capacity_tb']:,.1f} TB, {c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
                 )
             )
@@ -463,7 +457,7 @@ def _meets(p: dict) -> list[list[str]]:
     down = p["binding"].get("limits_one_node_down") or ()  # the limits one node down sets
     met_by = {x["key"]: x for x in (v or {}).get("dimensions") or []}
     busy = met_by.get("database_cpu")  # a demand that gives its databases' rate: the cores their work keeps busy
-    vcpus, ram = _vm_needs(d)
+    vcpus, ram = d["vcpus"], d["ram_gb"]  # as the demand rows say them
     names = {
         # the saturation limit is the VMs' own vCPUs' when they bind first (planner.sizing.checks.limits)
         "iops": ("Throughput", f"{d['iops']:,.0f} IOPS", "vm_io" if "vm_io" in lim else "iops"),
