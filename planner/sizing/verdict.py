@@ -357,7 +357,8 @@ def demand_verdict(
     databases = None
     # a cluster whose IO stops with a node down hosts nothing then: "13 with one node down" stood beside the
     # Capacity page's "IO stops" (Ceph ec-2+1 on three hosts; verification walk 2026-11-30)
-    online_down = nodes > 1 and capacity_report(rd).online_after_node_loss
+    cap = capacity_report(rd)
+    online_down = nodes > 1 and cap.online_after_node_loss
     if dbs > 0:
         databases = {
             "count": dbs,
@@ -387,7 +388,6 @@ def demand_verdict(
             "databases": math.floor(dbs * share + 1e-9) if dbs > 0 else None,
             "first_to_run_out": first,
         }
-        cap = capacity_report(rd)
         if (
             first == "capacity"
             and "capacity" in (lim.get("limits_one_node_down") or ())
