@@ -15,6 +15,7 @@ No physics and no cost arithmetic here: every figure comes from :mod:`planner`.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 
@@ -43,6 +44,20 @@ MAX_QUOTE_FILE_MB = 1
 def demand_json() -> str | None:
     """The session's demand (sized or typed on the Size page, or read from the estate), or None."""
     return st.session_state.get("size_demand")
+
+
+def demand_classes() -> list[dict]:
+    """The session demand's classes as :meth:`planner.models.demand.Demand.summary` lists them (name,
+    latency statistic and target, read share...), or [] without a demand."""
+    dj = demand_json()
+    return _demand_classes(dj) if dj else []
+
+
+@functools.lru_cache(maxsize=8)
+def _demand_classes(dj: str) -> list[dict]:
+    from planner.models.demand import Demand
+
+    return Demand.model_validate_json(dj).summary()["classes"]
 
 
 def assumptions_json() -> str:

@@ -33,6 +33,7 @@ from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.results.report import bottleneck_words
 from planner.results.uncertainty import band_short_of
+from planner.sizing.document import latency_band_sentence
 from planner.sizing.names import device_words, system_words
 from planner.sizing.words import customer_words, resiliency_words
 
@@ -558,6 +559,8 @@ def _figures() -> None:
                 f":orange[IOPS met at the prediction, not across its band: the band's low end, {fmt.iops(low)} IOPS, "
                 f"is under the {fmt.iops(dim['need'])} IOPS the demand needs.]"
             )
+        if own and (band := latency_band_sentence(rep, costs.demand_classes(), "band")):
+            st.caption(f":orange[{fmt.md(band)}]")
     if moved:
         st.caption(fmt.md(moved))
     # more nodes, fewer IOPS: say why before the customer asks (local reads, TCP CPU)

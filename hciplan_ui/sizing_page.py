@@ -641,6 +641,7 @@ def _latency(best: dict, demand: Demand) -> None:
     The proposal showed a p99 above the target the Size page had called met on its mean."""
     from planner.engine.loads import demand_as_workload
     from planner.sizing.checks import p99_over_mean_targets
+    from planner.sizing.document import latency_band_sentence
 
     w = demand_as_workload(demand, best["design"]["nodes"])
     rep = state.report(state.canonical(best["design"]), state.canonical(w.model_dump(mode="json")))
@@ -663,6 +664,8 @@ def _latency(best: dict, demand: Demand) -> None:
             f"the {targets} target{'s' if len(over) > 1 else ''}; choose p99 as the latency statistic to size for it.",
             icon=":material/speed:",
         )
+    if band := latency_band_sentence(rep, demand.summary()["classes"], "band"):
+        st.caption(f":orange[{fmt.md(band)}]")
     if extrapolated := fmt.extrapolation_note(rep):
         st.warning(extrapolated, icon=":material/explore:")
 

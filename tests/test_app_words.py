@@ -81,6 +81,12 @@ def test_size_page_shows_the_p99_beside_the_mean_and_the_calibrated_domain(sized
     assert any(w.startswith("Outside the calibrated domain") for w in _texts(sized, "warning")), _texts(
         sized, "warning"
     )
+    # a target met at the prediction and not across its band: said as the library says it (Ceph walk 2026-11-30)
+    from planner.sizing.document import latency_band_sentence
+
+    band = latency_band_sentence(rep, demand.summary()["classes"], "band")
+    shown = [c for c in _texts(sized, "caption") if c.startswith("Latency met at the prediction")]
+    assert shown == ([band] if band else []), (shown, band)
 
 
 def test_a_p99_target_gets_no_mean_warning():

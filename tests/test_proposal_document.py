@@ -190,7 +190,9 @@ def test_the_document_says_what_the_issue_asked(proposal, files):
     assert "Which prices in this document are quoted, list, street or estimated" in text
     hi = proposal["report"]["vm_latency_ms_high"]
     if hi > proposal["demand"]["tightest_latency_target_ms"]:
-        assert "above the mean target of Premium (1 ms)" in text
+        assert re.search(
+            r"Premium: mean latency [\d.]+ ms, up to [\d.]+ ms at the top of its range, against 1 ms", text
+        )
 
 
 def test_the_latency_verdict_is_the_pages_one_by_tier_and_statistic(proposal, files):
@@ -209,9 +211,7 @@ def test_the_latency_verdict_is_the_pages_one_by_tier_and_statistic(proposal, fi
     # the range warning names the tier and statistic it concerns, not 'your 1 ms target'
     text = html_text(files["html"])
     assert "above your 1 ms target" not in text
-    assert re.search(
-        r"The range of the mean latency reaches [\d.]+ ms, above the mean target of Premium \(1 ms\)", text
-    )
+    assert re.search(r"Latency met at the prediction, not across its range: .*Premium: mean latency [\d.]+ ms", text)
 
 
 def test_one_node_down_targets_have_their_unit_and_statistic(proposal):

@@ -134,6 +134,59 @@ def p99_over_mean_targets(report: dict, classes: list[dict]) -> list[dict]:
     return [c for c in classes if c["latency_statistic"] == "mean" and p99 > c["latency_target_ms"]]
 
 
+def _latency_highs(report: dict) -> dict | None:
+    """The report's latencies at their bands' high ends [ms], in the keys
+    :func:`planner.engine.targets.latency_statistic` reads, or None without bands. The VM's read and
+    write means take the VM mean's error ratio and the 90th percentiles the 99th's, as the bands'
+    borrowing rule does (:data:`planner.results.uncertainty.BORROWED`: no data of their own)."""
+
+    def ratio(key: str) -> float | None:
+        v, hi = report.get(key), report.get(f"{key}_high")
+        if v is None or hi is None or not (math.isfinite(v) and math.isfinite(hi)) or v <= 0:
+            return None
+        return float(hi) / float(v)
+
+    mean, p99r, p99w = ratio("vm_latency_ms"), ratio("p99_read_latency_ms"), ratio("p99_write_latency_ms")
+    if mean is None or p99r is None or p99w is None:
+        return None
+    highs = {
+        "vm_read_latency_ms": report["vm_read_latency_ms"] * mean,
+        "vm_write_latency_ms": report["vm_write_latency_ms"] * mean,
+        "p99_read_latency_ms": report["p99_read_latency_ms_high"],
+        "p99_write_latency_ms": report["p99_write_latency_ms_high"],
+    }
+    if "p90_read_latency_ms" in report and "p90_write_latency_ms" in report:
+        highs.update(
+            p90_read_latency_ms=report["p90_read_latency_ms"] * p99r,
+            p90_write_latency_ms=report["p90_write_latency_ms"] * p99w,
+        )
+    return highs
+
+
+def latency_met_not_across_band(report: dict, classes: list[dict]) -> list[dict]:
+    """The demand's classes (as :meth:`planner.models.demand.Demand.summary` lists them) whose latency
+    statistic in ``report`` (the design under the demand's own load) meets the target at the prediction
+    while its band's high end does not: ``name``, ``statistic``, ``latency_ms``, ``high_ms``,
+    ``target_ms`` [ms]. The latency twin of :func:`planner.results.uncertainty.band_short_of`: a Ceph
+    tier's p99 of 2.943 ms against its 3 ms target, its band reaching 4.9 ms, read "met" on the Size
+    page and in the proposal, while an IOPS band under the need was said (Ceph walk 2026-11-30)."""
+    from planner.engine.targets import latency_statistic
+
+    highs = _latency_highs(report)
+    if highs is None:
+        return []
+    out = []
+    for c in classes:
+        stat, rf, target = c["latency_statistic"], c["read_fraction"], c["latency_target_ms"]
+        if stat != "mean" and f"{stat}_read_latency_ms" not in highs:
+            continue
+        at = float(latency_statistic(report, stat, rf))
+        high = float(latency_statistic(highs, stat, rf))
+        if at <= target * (1 + 1e-9) and high > target * (1 + 1e-9):
+            out.append({"name": c["name"], "statistic": stat, "latency_ms": at, "high_ms": high, "target_ms": target})
+    return out
+
+
 def database_rate(rd: ResolvedDesign, demand: Demand) -> dict | None:
     """For a demand built from a database: whether each database's own vCPUs and virtual users carry
     its rate on this design (:func:`planner.commercial.database.rate_carried`), its vCPUs shared at the

@@ -27,12 +27,13 @@ from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence, tidy, without_bidi_controls
 from planner.engine.performance import PAST_SATURATION_NOTE
+from planner.engine.targets import statistic_words
 from planner.models.demand import TOTALS_CLASS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.results.report import VSAN_MIN_BAND, VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
 from planner.results.uncertainty import band_short_of
-from planner.sizing.checks import p99_over_mean_targets
+from planner.sizing.checks import latency_met_not_across_band, p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
 
 MAX_LOGO_BYTES = 1_000_000
@@ -421,10 +422,9 @@ def _tier_words(name: str, possessive: bool = True) -> str:
 
 def latency_range_notes(p: dict) -> list[str]:
     """Where the 99th-percentile read latency is above a tier's mean target
-    (:func:`planner.sizing.checks.p99_over_mean_targets`, the Size page's warning), and where the mean latency's range crosses a tier's mean target although the tier meets it
-    (the verdict of :func:`planner.sizing.verdict.demand_verdict`, not judged again): one
-    sentence naming those tiers and their statistic. The report's range is the cluster mean's,
-    so only mean targets are compared with it."""
+    (:func:`planner.sizing.checks.p99_over_mean_targets`, the Size page's warning), and where a tier's
+    latency range crosses its target although the prediction meets it (:func:`latency_band_sentence`,
+    each tier by its own statistic: a p99 target's range was not compared, Ceph walk 2026-11-30)."""
     rep = p["report"]
     out = []
     over = p99_over_mean_targets(rep, (p.get("demand") or {}).get("classes") or [])
@@ -435,19 +435,30 @@ def latency_range_notes(p: dict) -> list[str]:
             "on the mean: more than one read in a hundred takes longer "
             f"(99th percentile {ms(rep['p99_read_latency_ms'])}). A target on the 99th percentile would size for it."
         )
-    hi = rep.get("vm_latency_ms_high")
-    lat = next((x for x in (p.get("verdict") or {}).get("dimensions") or [] if x["key"] == "latency"), None)
-    if hi is None or lat is None or not lat.get("tiers"):
-        return out
-    near = [t for t in lat["tiers"] if t["statistic"] == "mean" and t["met"] and hi > t["target_ms"]]
-    if not near:
-        return out
-    names = ", ".join(f"{_tier_words(t['name'], False)} ({t['target_ms']:g} ms)" for t in near)
-    return [
-        *out,
-        f"The range of the mean latency reaches {ms(hi)}, above the mean target of {names}: the predicted "
-        f"mean ({ms(rep['vm_latency_ms'])}) meets it, but leaves little margin at the top of the range.",
+    return [*out, *([s] if (s := latency_band_sentence(rep, (p.get("demand") or {}).get("classes") or [])) else [])]
+
+
+def latency_band_sentence(report: dict, classes: list[dict], word: str = "range") -> str | None:
+    """One sentence naming the tiers whose latency target holds at the prediction but not at the top
+    of its ``word`` ("range" in the document, "band" on the pages)
+    (:func:`planner.sizing.checks.latency_met_not_across_band`), each by its own statistic; None when
+    there is none. One sentence for the Size and Design pages and the proposal."""
+    rows = latency_met_not_across_band(report, classes)
+    if not rows:
+        return None
+    parts = [
+        f"{_tier_words(r['name'], False)}: {statistic_words(r['statistic'], _rf(classes, r['name']))} "
+        f"{ms(r['latency_ms'])}, up to {ms(r['high_ms'])} at the top of its {word}, against {r['target_ms']:g} ms"
+        for r in rows
     ]
+    return (
+        f"Latency met at the prediction, not across its {word}: " + "; ".join(parts) + ". The target holds "
+        "only if the design performs as predicted or better."
+    )
+
+
+def _rf(classes: list[dict], name: str) -> float:
+    return next(float(c["read_fraction"]) for c in classes if c["name"] == name)
 
 
 def _meets(p: dict) -> list[list[str]]:
