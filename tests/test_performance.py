@@ -240,6 +240,35 @@ def test_an_open_load_past_saturation_is_limited_by_its_full_station_and_warned(
     assert rep["limited_by"] == "offered_load" and not any(x["check"] == "saturated" for x in rep["warnings"])
 
 
+def test_an_open_load_the_cpu_cap_throttles_is_warned_and_a_capped_load_past_saturation_names_its_station():
+    """API walk 2026-11-30: 5,000,000 IOPS asked of the reference cluster under its 50 % CPU utilisation cap
+    printed 523,208 IOPS at 0.514 ms, "saturated": false and no warning (the held-back IOs of an open load
+    queue without end); and vSAN under a cap of 0.8 said "limited by its CPU utilisation cap" with its host
+    CPU 69 % busy, saturated at the same IOPS as with no cap."""
+    from planner.models.design import load_design
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report
+
+    w = Workload(name="too much", block_size_kib=8, read_fraction=0.7, iops=5_000_000, vms_per_node=50)
+    ref = load_design(EX / "reference.json")
+    assert ref.cpu_utilization_cap < 1.0
+    rep = evaluate_report(ref, w)
+    assert not rep["saturated"] and rep["limited_by"] == "cpu_utilization_cap"
+    (warn,) = [x for x in rep["warnings"] if x["check"] == "throttled"]
+    assert "5,000,000 IOPS" in warn["message"] and f"lets {rep['iops']:,.0f} through" in warn["message"]
+    assert "CPU utilisation cap" in warn["message"] and "_" not in warn["message"]
+    # a load under the cap: no such warning
+    rep = evaluate_report(ref, w.model_copy(update={"iops": 10_000}))
+    assert not any(x["check"] == "throttled" for x in rep["warnings"])
+    # a cap the load passes while a station saturates first: limited by that station, said as saturation
+    vsan = load_design(EX / "vsan-esa-6node.json")
+    free = evaluate_report(vsan.model_copy(update={"cpu_utilization_cap": 1.0}), w)
+    capped = evaluate_report(vsan.model_copy(update={"cpu_utilization_cap": 0.8}), w)
+    assert capped["saturated"] and capped["iops"] == pytest.approx(free["iops"])
+    assert capped["limited_by"] == free["limited_by"] == capped["bottleneck"] != "cpu_utilization_cap"
+    assert [x["check"] for x in capped["warnings"] if x["check"] in ("saturated", "throttled")] == ["saturated"]
+
+
 def test_a_saturated_loads_iops_band_ends_at_what_it_offers():
     """Browser review 2026-11-30: a vSAN what-if past saturation showed an IOPS band of 1,003,846-4,015,383
     beside an offered 2,328,817: a load is never carried beyond what it asks."""

@@ -157,7 +157,7 @@ def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: st
     with no warning for 5,000,000 IOPS asked of 607,096 (CLI review 2026-11-29): the latency there is not
     this load's."""
     if not rep.get("saturated"):
-        return None
+        return _throttled_warning(rep, offered_iops, case)
     name = station_words(rep).get(str(rep.get("limited_by")), str(rep.get("limited_by")))
     asked = f"asks {offered_iops:,.0f} IOPS" if offered_iops else "asks more IOPS"
     cap = f"{rep.get('iops_capacity', 0.0):,.0f} IOPS"
@@ -172,6 +172,31 @@ def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: st
     # ``short`` without the clause on the latencies, for a summary that shows none past saturation (`compare`)
     message = f"{short}, and the latencies {shown} are at the capacity, not at this load"
     return {"check": "saturated", "case": case, "kind": "requirement", "message": message, "short": short}
+
+
+#: a pacing policy in words, as a throttled open load's warning names it
+PACING_WORDS = {"cpu_utilization_cap": "CPU utilisation cap", "iops_limit_per_vm": "per-VM IOPS limit"}
+
+
+def _throttled_warning(rep: dict[str, Any], offered_iops: float | None, case: str) -> dict[str, str] | None:
+    """The warning of an open load a pacing policy holds below what it asks (``limited_by`` the CPU
+    utilisation cap or a per-VM IOPS limit), or None. A closed load's held-back IOs wait a finite time in
+    their VMs (``vm_response_ms``); an open load's arrive regardless, so the IOs the policy holds back
+    queue without end: ``evaluate`` printed 523,208 IOPS at 0.514 ms, "saturated": false, and no warning for
+    5,000,000 IOPS asked, where the same load without the cap warned (API walk 2026-11-30)."""
+    policy = rep.get("limited_by")
+    if not offered_iops or policy not in PACING_WORDS or rep.get("iops") is None:
+        return None
+    if rep["iops"] >= offered_iops * (1 - 1e-9):
+        return None
+    where = "" if case == "healthy" else f"with {case}, "
+    short = (
+        f"{where}the load asks {offered_iops:,.0f} IOPS and the {PACING_WORDS[policy]} lets "
+        f"{rep['iops']:,.0f} through: the rest queue in their VMs without end"
+    )
+    shown = "shown" if case == "healthy" else f"shown with {case}"
+    message = f"{short}, and the latencies {shown} are of the IOs admitted, not of this load"
+    return {"check": "throttled", "case": case, "kind": "requirement", "message": message, "short": short}
 
 
 K = len(STATIONS)
@@ -700,6 +725,10 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
     x_sat = 1.0 / np.maximum((total * share).max(-1), 1e-15)
     over = x >= x_sat * (1 - 1e-9)
     saturated = over & ~closed
+    # an open load the cap throttled to a rate still past the network's capacity is limited by its full
+    # station, not by the cap: "limited by its CPU utilisation cap" stood beside a host CPU 69 % busy under a
+    # cap of 80 % (API walk 2026-11-30); :func:`at_capacity` names the station
+    limited_by = np.where(saturated, "offered_load", limited_by)
     x = np.where(over & ~closed, x_sat * 0.999, x)
 
     res, util = open_residence(path, mix, bg, share, x)
@@ -1039,6 +1068,10 @@ def _block(
     lab[capped] = _CAP
     over = x >= x_sat * (1 - 1e-9)
     saturated = over & ~closed
+    # an open load the cap throttled to a rate still past the network's capacity is limited by its full
+    # station, not by the cap: "limited by its CPU utilisation cap" stood beside a host CPU 69 % busy under a
+    # cap of 80 % (API walk 2026-11-30); :func:`at_capacity` names the station
+    lab[saturated] = _OFFERED
     np.copyto(x, x_sat * 0.999, where=saturated)
 
     # --- residences summed per class: all stations (VM layer) and the storage
