@@ -456,3 +456,16 @@ def test_the_two_purchase_figures_of_a_cost_say_which_is_which(capsys):
     c = out.get("cost", out)
     assert c["capex_usd"] < sum(c["upfront"].values()) == c["tco"][0]["upfront_usd"]
     assert c["capex_usd_note"].endswith(f"${sum(c['upfront'].values()):,.2f}")
+
+
+def test_a_cost_for_a_demand_says_whether_the_design_holds_it(capsys):
+    """API walk 2026-11-30: `cost examples/reference.json --demand examples/demand-200dbs-azure-local.json
+    --sql standard` priced SQL Server for 240 VMs on a 9 TB, 576-vCPU cluster against a 216 TB demand, with
+    no word that the design cannot hold it."""
+    ref, al = str(EX / "reference.json"), str(EX / "demand-200dbs-azure-local.json")
+    out = _run(capsys, ["cost", ref, "--demand", al, "--sql", "standard"])
+    assert out["demand_fit"]["met"] is False and "not met" in out["demand_fit"]["summary"]
+    assert out["demand_fit"]["note"] in out["notes"]
+    # a system the sizing rules do not judge says so; no demand, no fit
+    assert _run(capsys, ["cost", str(EX / "san-raid5.json"), "--demand", al])["demand_fit"]["met"] is None
+    assert "demand_fit" not in _run(capsys, ["cost", ref])

@@ -78,7 +78,14 @@ def cmd_cost(args) -> int:
         if design.platform and design.platform != args.platform:
             raise InputError(f"the design names its platform, {design.platform}", "platform")
         design = with_overrides(design, platform=args.platform)
-    print_json(whole_cost(design, demand, a, catalog, owned=args.owned))
+    out = whole_cost(design, demand, a, catalog, owned=args.owned)
+    if demand is not None:
+        from planner.sizing.verdict import demand_fit
+
+        out["demand_fit"] = fit = demand_fit(design, demand, a, catalog)
+        if fit.get("note"):
+            out["notes"].append(fit["note"])
+    print_json(out)
     return 0
 
 

@@ -436,6 +436,26 @@ def demand_verdict(
     return out
 
 
+def demand_fit(
+    design: Design, demand: Demand, a: CostAssumptions | None = None, catalog: Catalog | None = None
+) -> dict:
+    """Whether ``design`` holds ``demand``, for a cost priced for that demand (``cost --demand``): ``met``
+    (every dimension, :func:`demand_verdict`; None for a design the sizing rules do not judge), ``summary``
+    (its one sentence) and, when not met, ``note`` (the licences and VMs are the demand's, counted as if the
+    design held them). ``cost examples/reference.json --demand`` priced SQL Server for 240 VMs on a 9 TB
+    cluster hosting at most 576 vCPUs, against a demand of 216 TB, with no word (API walk 2026-11-30)."""
+    v = demand_verdict(design, demand, a, catalog)
+    if not v.get("judged"):
+        return {"met": None, "summary": v["note"]}
+    out = {"met": bool(v["met"]), "summary": v["summary"]}
+    if not v["met"]:
+        out["note"] = (
+            "this design does not hold the demand: the licences counted are the demand's, as if it did "
+            "(`size` finds a design that holds it)"
+        )
+    return out
+
+
 def report_against_demand(report: dict, demand: Demand) -> list[dict]:
     """The two parts of ``demand`` any system's report answers, for a system the sizing rules
     do not judge (:func:`demand_verdict` gives ``judged: False``: a SAN, a single server, a
