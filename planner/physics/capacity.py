@@ -409,7 +409,10 @@ class CapacityReport(BaseModel):
     usable_capacity_tib: float
     cache_capacity_gb_per_node: float
     waterfall: list[CapacityStep]
-    survives_node_loss: bool
+    survives_node_loss: bool = Field(
+        description="one node lost, the survivors rebuild every copy and hold the data re-protected (N+1); false "
+        "does not mean the data goes offline: online_after_node_loss says whether IO goes on, node_loss_note why"
+    )
     node_loss_note: str
     repairs_after_node_loss: bool = Field(
         default=True, description="enough fault domains survive a node loss to rebuild every copy"

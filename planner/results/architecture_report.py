@@ -124,7 +124,10 @@ def evaluate_report(
         )
     out = {
         "design": design.name,
-        "stack": design.stack,
+        # a disaggregated Ceph cluster's stack; a single server's RAID, a SAN, split provisioning or a 2012 R2
+        # file-server cluster runs no HCI stack (the model's default "s2d" is Storage Spaces Direct, hyperconverged
+        # only): "stack": "s2d" on a DL580 with a P410i read as S2D (API walk 2026-11-30)
+        "stack": design.stack if design.stack != "s2d" else None,
         "topology": design.topology,
         "architecture": TOPOLOGY_LABELS[design.topology],
         "nodes": desc["nodes"],
