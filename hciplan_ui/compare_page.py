@@ -47,9 +47,10 @@ CHOICE_WORDS = {
 }
 
 
-def arch_label(topology: str, stack: str = "s2d") -> str:
-    """The architecture as a person names it: a Ceph or vSAN design says its stack."""
-    if stack != "s2d":
+def arch_label(topology: str, stack: str | None = "s2d") -> str:
+    """The architecture as a person names it: a Ceph or vSAN design says its stack (None: a system that runs no
+    HCI stack, a single server, a SAN, a file-server cluster, as their reports say)."""
+    if stack not in (None, "s2d"):
         where = "clients on their own servers" if topology == "disaggregated" else "hyperconverged"
         return f"{STACK_LABELS[stack]}, {where}"
     if topology == "hyperconverged":
@@ -350,6 +351,21 @@ def failed_rules(v: dict, name: str) -> list[str]:
     return [f["title"] for f in v.get("other_fails") or [] if not (name == "today" and f["rule"] == "budget")]
 
 
+def demand_not_met(v: dict, name: str) -> str | None:
+    """What a judged design misses of the demand, in one phrase for the card and the table ("not met: IOPS;
+    fails 1 rule: “…”"), or None when it meets it: the parts missed and the other rules failed, one verdict.
+    The card read "demand met · fails 1 rule, not met: …" of a dual-parity design the table called "not met"
+    with no reason (presales walk 2026-11-30)."""
+    missed = [d["label"] for d in v["dimensions"] if not d["met"]]
+    rules = failed_rules(v, name)
+    parts = ([", ".join(missed)] if missed else []) + (
+        # each rule is what it requires, quoted: "fails 2 rules: the capacity drives' rated writes outlast the
+        # amortisation period" read as a pass (browser review 2026-11-29)
+        [f"fails {count(len(rules), 'rule')}: " + "; ".join(f"“{r}”" for r in rules)] if rules else []
+    )
+    return "not met: " + "; ".join(parts) if parts else None
+
+
 # (key, label, formatter, smaller is better)
 METRICS = [
     ("usable_capacity_tb", "Usable capacity", fmt.tb, False),
@@ -394,7 +410,7 @@ cols = st.columns(len(reports))
 for col, (name, r) in zip(cols, reports):
     with col:
         st.header(fmt.md(shown_name(name)))
-        arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
+        arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack"))
         # in words: the report's ids read "raid5 · fc-4g x1"
         st.caption(
             f"{arch} · {server_count_words(json.loads(designs[name]), r['nodes'])} · {design_resiliency_words(json.loads(designs[name]) | {'nodes': r['nodes'], 'resiliency': r['resiliency']})} · {transport_words(r['transport'])}"
@@ -432,19 +448,10 @@ for col, (name, r) in zip(cols, reports):
             said.append(f":orange[{fmt.md(gap)}]")
         v = verdicts.get(name)
         if v and "error" not in v and v["judged"]:
-            missed = [d["label"] for d in v["dimensions"] if not d["met"]]
-            rules = failed_rules(v, name)
+            # a failed vendor rule turns the verdict as a missed part of the demand does
             said.append(
-                ":green[demand met]" if not missed else ":red[demand not met: " + fmt.md(", ".join(missed)) + "]"
+                ":red[demand " + fmt.md(short) + "]" if (short := demand_not_met(v, name)) else ":green[demand met]"
             )
-            if rules:  # a failed vendor rule turns the verdict as a missed part of the demand does
-                # each rule is what it requires, quoted: "fails 2 rules: the capacity drives' rated writes outlast
-                # the amortisation period" read as a pass (browser review 2026-11-29)
-                said.append(
-                    f":red[fails {count(len(rules), 'rule')}, not met: "
-                    + fmt.md("; ".join(f"“{r}”" for r in rules))
-                    + "]"
-                )
         elif v and "error" in v:
             said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
         elif name in unjudged:
@@ -470,7 +477,7 @@ table, csv_rows = [], []
 row: dict[str, Any]
 raw: dict[str, Any]
 for name, r in reports:
-    arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack", "s2d"))
+    arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack"))
     row, raw = {"Scenario": shown_name(name), "Architecture": arch}, {"scenario": name, "architecture": arch}
     for key, label, f, _ in METRICS:
         if key.endswith("latency_ms") and (r.get("saturated") or base.get("saturated")):
@@ -506,19 +513,12 @@ for name, r in reports:
         row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None) + (owned if t else "")
         raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
     v = verdicts.get(name)
-    met = v["met"] if v and "error" not in v and v["judged"] else None
-    if v is not None and met is not None and name == "today" and not failed_rules(v, name):
-        met = all(d["met"] for d in v["dimensions"])  # an owned system's purchase is no budget question
-    # the parts missed, as a system judged on a few parts says them (a bare "not met" stood beside "not met: IOPS,
-    # Capacity" of another system; browser review 2026-11-30)
-    missed_dims = [d["label"] for d in v["dimensions"] if not d["met"]] if met is False and v else []
-    row["Demand"] = (
-        fmt.DASH
-        if met is None
-        else "met"
-        if met
-        else ("not met: " + ", ".join(missed_dims) if missed_dims else "not met")
-    )
+    # the card's verdict, with the parts missed and the rules failed (an owned system's purchase is no budget
+    # question: failed_rules leaves it out); a bare "not met" stood beside "not met: IOPS, Capacity" of another
+    # system (browser review 2026-11-30)
+    short = demand_not_met(v, name) if v and "error" not in v and v["judged"] else None
+    met = None if not (v and "error" not in v and v["judged"]) else short is None
+    row["Demand"] = fmt.DASH if met is None else "met" if met else str(short)
     raw["demand_met"] = met
     if gaps := unjudged.get(name):
         # the same parts its column above says, not a dash

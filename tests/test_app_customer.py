@@ -1211,3 +1211,25 @@ def test_a_system_without_a_list_price_says_so_in_the_pages_words():
     assert not at.exception, [e.value for e in at.exception]
     said = [c.value for c in at.caption if "not priced:" in c.value]
     assert said and all("has no list price" in c and "part_prices_usd" not in c for c in said), said
+
+
+def test_a_design_failing_only_a_rule_is_not_met_on_the_compare_card_and_table(demand):
+    """Presales walk 2026-11-30: with dual parity the Compare card read "demand met · fails 1 rule, not met:
+    “databases on mirror volumes ...”" while the table said "not met" with no reason."""
+    at = _sized()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    res = at.selectbox(key="d_resiliency")
+    res.set_value(next(o for o in res.options if "dual parity" in o.lower())).run()
+    assert not at.exception
+    v = demand_verdict(_design(at), demand)
+    assert not v["met"] and v["other_fails"], v["summary"]
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.checkbox(key="wi_on").uncheck().run()
+    assert not at.exception and not _errors(at), _errors(at)
+    card = next(_plain(c.value) for c in at.caption if c.value.startswith("TCO 3 years"))
+    assert "demand met" not in card and "demand not met: " in card, card
+    assert all(f["title"] in card for f in v["other_fails"]), card
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
+    row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
+    cell = next(val for k, val in row.items() if k != "Figure")
+    assert cell.startswith("not met: ") and "fails 1 rule" in card and "fails 1 rule" in cell, (cell, card)

@@ -128,6 +128,11 @@ def evaluate_report(
         # file-server cluster runs no HCI stack (the model's default "s2d" is Storage Spaces Direct, hyperconverged
         # only): "stack": "s2d" on a DL580 with a P410i read as S2D (API walk 2026-11-30)
         "stack": design.stack if design.stack != "s2d" else None,
+        **(
+            {}
+            if design.stack != "s2d"
+            else {"stack_note": f"a {TOPOLOGY_LABELS[design.topology].lower()} runs none of the HCI storage stacks"}
+        ),
         "topology": design.topology,
         "architecture": TOPOLOGY_LABELS[design.topology],
         "nodes": desc["nodes"],
