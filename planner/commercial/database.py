@@ -157,6 +157,13 @@ def vcpu_share_iops(vcpus: int, lps: int, vcpu_oversubscription: float, guest_us
     guest_us_per_io : float
         The guest IO stack's CPU per IO at that server's clock [us].
 
+    Returns
+    -------
+    float
+        The most IOPS the VM's vCPU share issues [IOPS].
+
+    Notes
+    -----
     Utilisation law, U = X S (Denning & Buzen, 1978) with U the VM's share of logical processors. One rule
     for the SLA's ``vm_vcpu_share`` bound and the tiers' fit: a tier of 2 vCPUs was priced at 100,000
     guaranteed IOPS where one such VM issues 11,066 (pricing review 2026-11-30).
@@ -226,6 +233,13 @@ def users_limited_tps(db: Database, db_io, latency_ms: float, vcpus: float, gues
     guest_us_per_io : float
         The guest IO stack's CPU per IO at the VM's clock [us]; 0 where no design gives the clock.
 
+    Returns
+    -------
+    float
+        The most calls per second the virtual users reach [1/s].
+
+    Notes
+    -----
     One rule for `db-io`'s warning and the guarantee's rate (:func:`rate_carried`), which differ only in what
     they count (a design's clock and vCPU share): the same database read "at most 33,785 TPM" in one and
     32,874 in the other with no word why (DBA walk 2026-11-30).
