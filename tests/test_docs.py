@@ -460,3 +460,27 @@ def test_the_librarys_numpydoc_docstrings_parse_without_a_warning():
     finally:
         logging.getLogger("griffe").removeHandler(handler)
     assert warned == []
+
+
+# ---------------------------------------------------------------- one design, one cost on every page
+
+
+def test_the_sizing_pages_tables_give_the_whole_cost_the_sizer_ranks_by():
+    """The sizing page's tables printed cost_usd_per_month (no network, no SQL Server): the best design read
+    22,775 USD/month there and 23,339 in getting-started; the HammerDB table 16,028 of 16,593."""
+    from planner.models.demand import Demand
+    from planner.models.examples import EXAMPLES
+    from planner.sizing.search import size
+
+    def best(demand_file: str) -> dict:
+        return size(Demand.model_validate_json((EXAMPLES / demand_file).read_bytes()), top=1).best
+
+    rows = [ln for ln in _rendered("guide/sizing.md").splitlines() if ln.startswith("| ")]
+    b = best("demand-200dbs-azure-local.json")
+    (row,) = [r for r in rows if r.startswith("| best |")]
+    assert f"| {b['whole_usd_per_month']:,.0f} |" in row and f"{b['cost_usd_per_month']:,.0f}" not in row, row
+    assert f"{b['whole_usd_per_month']:,.0f} USD/month" in _text(DOCS / "getting-started.md")
+    h = best("demand-hammerdb.json")
+    (row,) = [r for r in rows if f"{h['signature']['nodes']} nodes, {h['signature']['drives']}" in r]
+    assert f"| {h['whole_usd_per_month']:,.0f} |" in row and f"{h['cost_usd_per_month']:,.0f}" not in row, row
+    assert sum("| whole cost, USD/month |" in r for r in rows) == 2
