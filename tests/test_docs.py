@@ -484,3 +484,24 @@ def test_the_sizing_pages_tables_give_the_whole_cost_the_sizer_ranks_by():
     (row,) = [r for r in rows if f"{h['signature']['nodes']} nodes, {h['signature']['drives']}" in r]
     assert f"| {h['whole_usd_per_month']:,.0f} |" in row and f"{h['cost_usd_per_month']:,.0f}" not in row, row
     assert sum("| whole cost, USD/month |" in r for r in rows) == 2
+
+
+def test_the_limits_page_says_which_network_speeds_the_catalog_prices():
+    """limits.md said no switch had 100 GbE ports and such switches were not priced, where a design with
+    mellanox-cx5-2x100g is costed with two nvidia-sn3700 (50,000 USD) and 100 GbE DACs."""
+    from planner.commercial.network import network_bom
+    from planner.models.catalog import load_catalog
+
+    cat = load_catalog()
+    priced: dict[str, set[float]] = {"both": set(), "switch only": set(), "neither": set()}
+    for speed in sorted({nic.port_gbit_s for nic in cat.nic.values()}):
+        nic = next(n for n in cat.nic.values() if n.port_gbit_s == speed)
+        roles = {ln["role"] for ln in network_bom([(4, nic, 1)], True, None, cat)["lines"]}
+        cabled = bool(roles & {"cable", "optic"})
+        priced["both" if "switch" in roles and cabled else "switch only" if "switch" in roles else "neither"].add(speed)
+    assert priced == {"both": {25, 100}, "switch only": {10, 200}, "neither": {40}}, priced
+    text = _text(DOCS / "limits.md")
+    assert "prices the switches and the cables of 25 and 100 GbE server ports" in text
+    assert "At 10 GbE (a 25 GbE switch's ports) and at 200 GbE (the SN3700's) the switches are priced" in text
+    assert "no cable or optic is; at 40 GbE neither is" in text
+    assert "no switch in the catalog has 100 GbE" not in text
