@@ -578,18 +578,54 @@ def guarantee(
     peak_shape: bool = False,
 ) -> SlaResult:
     """The IOPS one database can be guaranteed at its latency target (see module doc), at its
-    mean IO mix, or with ``peak_shape`` at a workload's mix at its peak.
+    mean IO mix, or with ``peak_shape`` at a workload's mix at its peak [IOPS].
 
-    ``rd`` is a resolved hyperconverged design, another architecture's
-    :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of any topology
-    (:func:`site_of`); the bounds are the same on every topology (a disaggregated, split or
-    single-server design has no one-node-down model: ``n_plus_one`` is noted, not applied).
+    Parameters
+    ----------
+    rd : ResolvedDesign, OpenLoadModel or Design
+        A resolved hyperconverged design (:func:`planner.models.design.resolve`), another
+        architecture's :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of
+        any topology (:func:`site_of`); the bounds are the same on every topology.
+    db : Database
+        The database: its VM (``vcpus``, ``threads`` x ``outstanding_per_thread`` IOs in flight [-]),
+        its IO shape and size, its latency target ``latency_target_ms`` [ms] and statistic.
+    background : Workload, optional
+        The other tenants, run at the rate they reach on their own [IOPS]; default none.
+    n_plus_one : bool, default False
+        Also bound the guarantee with one node down (a disaggregated, split or single-server design
+        has no one-node-down model: it is noted, not applied).
+    params : ModelParams, optional
+        Model parameters; default the shipped calibration of the design's stack.
+    bootstrap : list of ModelParams, optional
+        Parameter sets the band is taken over; default the shipped calibration's when ``params`` is
+        the shipped fit, else none (no band).
+    peak_shape : bool, default False
+        Take the database's workload mix at its peak instead of its mean mix.
 
+    Returns
+    -------
+    SlaResult
+        ``guaranteed_iops`` [IOPS], the smallest of ``bounds_iops`` (bound name -> [IOPS]), whose
+        name is ``binding_constraint``; ``guaranteed_iops_low`` and ``guaranteed_iops_high``, the
+        band's 5 and 95 % ends [IOPS] (null without bootstrap sets, ``band_note`` says why);
+        ``latency_ms``, the database's latency statistic (``latency_statistic``: mean, p90 or p99)
+        at that load [ms], and with ``n_plus_one`` ``latency_ms_one_node_down`` [ms];
+        ``iops_per_gb`` [IOPS/GB]; ``background_iops`` [IOPS]; ``note``.
+
+    Notes
+    -----
     The band is the 5-95 % range over bootstrap parameter sets: ``bootstrap``
     when given (a refit calibration's own sets), else the shipped calibration's
     (:func:`planner.results.report.bootstrap_params`) when ``params`` is the shipped fit;
     explicit ``params`` without ``bootstrap`` have no band (its ends null, ``band_note``
     says why), since the shipped sets scatter around a different fit.
+
+    References
+    ----------
+    Little, J. D. C. (1961). A proof for the queuing formula L = lambda W. Operations Research 9(3),
+    383-387 (the ``vm_outstanding_io`` bound).
+    Denning, P. J. and Buzen, J. P. (1978). The operational analysis of queueing network models.
+    ACM Computing Surveys 10(3), 225-261 (the ``vm_vcpu_share`` bound, the utilisation law).
     """
     from planner.results.report import BAND_HIGH, BAND_LOW, bootstrap_params
 

@@ -1090,6 +1090,20 @@ def lookup_part(catalog: Catalog, device_class: str, ref: str | Record, field: s
 def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
     """Check a design against the catalog and platform rules.
 
+    Parameters
+    ----------
+    design : Design
+        A hyperconverged, Ceph or vSAN cluster design (:func:`load_design`).
+    catalog : Catalog, optional
+        The parts catalog; default the shipped one (:func:`planner.models.catalog.load_catalog`).
+
+    Returns
+    -------
+    ResolvedDesign
+        ``design`` with its node's parts as catalog records (``node``: chassis, CPU, drives [TB],
+        cache devices, NIC [Gbit/s]) and, for a disaggregated design, its ``clients``; ``nodes``,
+        the node count [-]; ``cache_mode``, the cache mode in effect.
+
     Raises
     ------
     DesignError
@@ -1302,7 +1316,28 @@ def parse_design(data: dict[str, Any] | str | bytes) -> Design:
 
 
 def load_design(path: str | Path, field: str = "design") -> Design:
-    """A design file; ``field`` names it in an error (the option it came from: ``existing``)."""
+    """A design file, parsed and validated (not yet checked against the catalog: :func:`resolve`).
+
+    Parameters
+    ----------
+    path : str or Path
+        The design file, JSON of at most :data:`MAX_DESIGN_FILE_BYTES` [bytes]; the shipped examples
+        are under :data:`planner.models.examples.EXAMPLES`.
+    field : str, default "design"
+        How an error names the file (the option it came from: ``existing``).
+
+    Returns
+    -------
+    Design
+        The frozen design: ``name``, ``stack``, ``topology``, ``nodes`` [-], ``node`` (its parts by
+        catalog id and count), ``resiliency``, ``transport`` and the stack's own sections.
+
+    Raises
+    ------
+    DesignError
+        In one line naming ``field`` and the field at fault: a missing or unreadable file, JSON that is
+        not a design, a value out of range.
+    """
     return load_json_model(path, Design, DesignError, field, max_bytes=MAX_DESIGN_FILE_BYTES)
 
 
@@ -1311,13 +1346,37 @@ CLUSTER_ONLY = ("transport", "resiliency", "cache_mode", "cpu_utilization_cap", 
 
 
 def with_overrides(design: Design, **changes: Any) -> Design:
-    """A copy of ``design`` with top-level fields changed, re-validated.
+    """A copy of ``design`` with top-level fields changed, re-validated: a what-if.
 
+    Parameters
+    ----------
+    design : Design
+        The design to start from; it is not changed (designs are frozen).
+    **changes
+        Top-level fields of :class:`Design` and their new values, e.g. ``nodes=4`` [-],
+        ``resiliency="mirror-2way"``, ``cpu_utilization_cap=0.8`` [-]; a value of None leaves the
+        field as it is.
+
+    Returns
+    -------
+    Design
+        The changed design, validated as a design file is.
+
+    Raises
+    ------
+    DesignError
+        Naming the field: a value a design may not have, or a cluster's field (``transport``,
+        ``resiliency``, ``cache_mode``, ``cpu_utilization_cap``, ``volume_servers``) changed on a
+        design of another topology, which keeps them in its own section.
+
+    Notes
+    -----
     A change of ``stack`` without a resiliency maps the resiliency to the new
     stack's equivalent (three-way mirror, replica-3, RAID-1 FTT=2; see
     :data:`planner.models.stacks.EQUIVALENT`), takes TCP for Ceph, and drops the
     settings the new stack does not have (the old stack's section, S2D's volume
-    placement, reserve policy and mirror share)."""
+    placement, reserve policy and mirror share).
+    """
     data = design.model_dump(mode="json")
     changes = {k: v for k, v in changes.items() if v is not None}
     if not design.cluster_engine:

@@ -107,7 +107,15 @@ def parse_workload(data: dict[str, Any] | str | bytes) -> Workload:
 
 @lru_cache(maxsize=1)
 def profiles() -> dict[str, Workload]:
-    """Named workload profiles shipped with the planner."""
+    """Named workload profiles shipped with the planner (``planner/data/workloads.json``).
+
+    Returns
+    -------
+    dict of str to Workload
+        Profile name (``oltp-8k``, ...: the table on the docs' Workloads page) to its workload: block
+        size ``block_size_kib`` [KiB], ``read_fraction`` [-], the VMs and their outstanding IOs [-],
+        and its ``description`` with the source it follows.
+    """
     doc = json.loads((DATA_DIR / "workloads.json").read_text(encoding="utf-8"))
     return {p["name"]: Workload.model_validate(p) for p in doc["profiles"]}
 

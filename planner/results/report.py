@@ -758,10 +758,48 @@ def evaluate_report(
     service_months: float = endurance.DEFAULT_SERVICE_MONTHS,
 ) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
-    ``degraded`` (default) also the same with one node down. ``service_months`` [months]: the life the
-    drives' rated writes must outlast for no endurance warning (the cost's amortisation period, as the
-    sizer's rule takes it; a page set to 60 months warned at 36). Designs of another
-    topology go to :func:`planner.results.architecture_report.evaluate_report` (same keys)."""
+    ``degraded`` (default) also the same with one node down.
+
+    Parameters
+    ----------
+    design : Design
+        The design (:func:`planner.models.design.load_design`). Designs of another topology go to
+        :func:`planner.results.architecture_report.evaluate_report` (same keys).
+    workload : Workload, optional
+        The IO load (:func:`planner.models.workload.profiles`); without one, capacity alone.
+    catalog : Catalog, optional
+        The parts catalog; default the shipped one.
+    degraded : bool, default True
+        Also evaluate the workload with one node down (``degraded``).
+    params : ModelParams, optional
+        Model parameters; default the shipped calibration of the design's stack (no band otherwise).
+    service_months : float, default 36
+        The life the drives' rated writes must outlast for no endurance warning [months] (the cost's
+        amortisation period, as the sizer's rule takes it; a page set to 60 months warned at 36).
+
+    Returns
+    -------
+    dict
+        JSON-ready, units in the keys. Always the capacity: ``raw_capacity_tb``,
+        ``pool_capacity_tb``, ``reserve_tb``, ``usable_capacity_tb`` [TB], ``usable_capacity_tib``
+        [TiB], ``usable_after_node_loss_tb`` [TB], ``resiliency_efficiency`` [-], ``waterfall``,
+        ``survives_node_loss``, ``warnings`` and ``notes``. With a workload: ``iops``,
+        ``iops_capacity`` (saturation) [IOPS], ``bandwidth_mb_s`` [MB/s], storage
+        ``read_latency_ms`` and ``write_latency_ms``, the VMs' ``vm_latency_ms``,
+        ``p90_read_latency_ms`` ... ``p99_write_latency_ms`` [ms], each with ``_low`` and ``_high``
+        (its 5-95 % band over the calibration's bootstrap sets), ``host_cpu_utilization`` [-],
+        ``utilization`` (station -> busy share [-]), ``bottleneck``, ``endurance_years`` [years],
+        ``extrapolation`` (where the design is outside the calibrated domain) and ``degraded`` (the
+        same figures with one node down).
+
+    References
+    ----------
+    Schweitzer, P. J. (1979). Approximate analysis of multiclass closed networks of queues. Proc.
+    International Conference on Stochastic Control and Optimization (the model's solver, with the
+    others on the docs' Model page).
+    Little, J. D. C. (1961). A proof for the queuing formula L = lambda W. Operations Research 9(3),
+    383-387.
+    """
     if not design.cluster_engine:
         from planner.results.architecture_report import evaluate_report as architecture_report
 

@@ -692,17 +692,57 @@ def size(
     other signatures (node count, resiliency, drive family, cache), each
     passing every rule; see the module docstring for the method.
 
+    Parameters
+    ----------
+    demand : Demand
+        What the cluster must carry: tiers of databases or totals (IOPS, capacity [TB], latency
+        targets [ms], vCPUs, RAM [GB]), growth, N+1, the stack and platform.
+    catalog : Catalog, optional
+        The parts catalog; default the shipped one.
+    top : int, default 5
+        Designs returned: the best and ``top - 1`` alternatives of other signatures [-].
+    assumptions : CostAssumptions, optional
+        Prices, amortisation and licences; default the shipped ones, for the demand's platform.
+    max_evaluated : int, default 250000
+        Most candidates run through the performance model before the search stops [-].
+    progress : callable, optional
+        Called with the fraction done, 0..1 [-], now and then.
+    params : ModelParams, optional
+        Model parameters; default the shipped calibration (e.g. a customer refit).
+    prefer_on_sale : bool, default True
+        Search parts on sale first (see Notes).
+
+    Returns
+    -------
+    SizingResult
+        ``best`` (None when nothing meets the demand; ``explanation`` says why) and ``alternatives``,
+        each a dict: ``design`` (a design file's fields), ``signature``, ``whole_usd_per_month`` (the
+        whole cost it is ranked by: servers, licences, network, support, power, rack [USD/month]),
+        ``cost_usd_per_month`` (the cluster without network and SQL Server [USD/month]),
+        ``servers_capex_usd`` [USD], ``usable_capacity_tb`` [TB], ``guaranteed_iops`` [IOPS],
+        ``iops_capacity`` [IOPS], ``vm_latency_ms`` and ``tier_latency_ms`` (tier -> [ms]),
+        ``headroom_fraction`` [-], ``binding`` and ``limit_ratios`` (resource -> capacity over demand
+        [-]), ``checks`` (rule -> passed and reason), ``compute`` (vCPUs, RAM [GB] per node),
+        ``not_on_sale``; the best also ``multi_year``. Then ``pareto`` (cost [USD/month], guaranteed
+        IOPS, usable TB), ``demand`` (with growth: ``iops`` [IOPS], ``capacity_tb`` [TB], ``vcpus``,
+        ``ram_gb`` [GB]), ``rejected`` (rule -> candidates it refused), ``designs_screened``,
+        ``designs_evaluated`` [-], ``seconds`` [s] and ``search``.
+
+    Notes
+    -----
     Parts that can no longer be ordered new (the catalog's ``sale_status``) are
     left out while a design of parts on sale meets the demand
     (``prefer_on_sale``); otherwise it adds back the old parts of one device
     class at a time (:func:`_fewest_old_parts`), then the whole catalog, and the
     explanation and each result's ``not_on_sale`` say which parts are old.
     Licences follow the platform (:func:`planner.commercial.licensing.for_platform`):
-    an Azure Local demand pays the host fee per physical core.
+    an Azure Local demand pays the host fee per physical core. The rules a design must pass and
+    their sources are :data:`planner.physics.rules.RULES`.
 
-    ``progress``, if given, is called with a fraction 0..1 now and then.
-    ``params``: model parameters (default: the shipped calibration), e.g. a
-    customer refit.
+    References
+    ----------
+    Microsoft, *Storage Spaces Direct hardware requirements* and *Plan volumes* (the S2D rules,
+    :mod:`planner.physics.rules`, each with its source).
     """
     cat = catalog or load_catalog()
     a = for_platform(assumptions or CostAssumptions(), demand)
