@@ -551,3 +551,43 @@ def test_the_functions_the_docs_call_have_full_numpydoc(dotted):
     documented = {p.name.lstrip("*") for p in sections.get("parameters", [])}
     wanted = {n for n in inspect.signature(func).parameters}
     assert documented == wanted, (dotted, wanted ^ documented)
+
+
+def test_the_erp_database_is_one_database_on_every_page():
+    """getting-started built its own "erp" (no block size, no read mix: 88,533 IOPS at 0.44 ms) where the SLA
+    guide's erp is examples/db-erp.json (at 0.43 ms): one name, two figures."""
+    started = _text(DOCS / "getting-started.md")
+    assert '(EXAMPLES / "db-erp.json")' in started
+    iops, ms = re.search(r"erp: ([\d,]+) IOPS guaranteed at ([\d.]+) ms", started).groups()
+    assert f"4 TB database {iops} IOPS at {ms} ms" in _text(DOCS / "guide" / "sla-tiers.md")
+
+
+def test_the_walkthroughs_sizing_figures_are_the_commands():
+    """The walk-through typed 1,148,271 IOPS guaranteed (twice) where `hciplan size
+    examples/demand-200dbs.json` gives 1,148,356: its sizing figures are generated."""
+    from planner.models.demand import Demand
+    from planner.models.examples import EXAMPLES
+    from planner.sizing.search import size
+
+    page = (DOCS / "guide" / "walkthrough.md").read_text(encoding="utf-8")
+    assert page.count("<!-- hciplan:sized demand-200dbs.json best.guaranteed_iops ,.0f -->") == 2
+    best = size(Demand.model_validate_json((EXAMPLES / "demand-200dbs.json").read_bytes())).best
+    shown = " ".join(_rendered("guide/walkthrough.md").split())
+    assert f"{best['guaranteed_iops']:,.0f} IOPS guaranteed at every tier's latency target" in shown
+    assert f"${best['whole_usd_per_month']:,.0f} per month, {best['design']['nodes']} nodes, " in shown
+    assert f"{best['usable_capacity_tb']:.1f} TB, {best['guaranteed_iops']:,.0f} IOPS within target" in shown
+
+
+def test_an_inline_sizing_figure_of_no_such_key_fails_the_build():
+    from mkdocs.exceptions import PluginError
+
+    with pytest.raises(PluginError, match=r"no best\.no_such_key"):
+        _hooks().render("<!-- hciplan:sized demand-200dbs.json best.no_such_key ,.0f -->")
+
+
+def test_every_tier_field_has_a_description_in_the_docs_table():
+    """The docs' tier field table had no description for latency_target_ms, capacity_tb_per_db,
+    block_size_kib, read_fraction and vcpus_per_db (pydantic Field descriptions)."""
+    rows = _hooks().fields_table("tier").splitlines()[2:]
+    empty = [r.split("|")[1].strip() for r in rows if not r.split("|")[-2].strip()]
+    assert rows and empty == []

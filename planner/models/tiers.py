@@ -25,15 +25,22 @@ class TierError(PlannerError):
 
 class Tier(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    name: str = Field(min_length=1, max_length=100)
+    name: str = Field(min_length=1, max_length=100, description="the tier's name, as the pages and proposal show it")
     guaranteed_iops: float = Field(gt=0, le=1e8, description="Storage QoS minimum, IOPS")
     burst_iops: float = Field(gt=0, le=1e8, description="Storage QoS maximum, IOPS")
-    latency_target_ms: float = Field(ge=0.02, le=10_000)
-    latency_statistic: Literal["mean", "p90", "p99"] = "mean"
-    capacity_tb_per_db: float = Field(gt=0, le=10_000)
-    block_size_kib: float = Field(default=8.0, ge=0.5, le=4096)
-    read_fraction: float = Field(default=0.7, ge=0.0, le=1.0)
-    vcpus_per_db: int = Field(default=4, ge=1, le=512)
+    latency_target_ms: float = Field(
+        ge=0.02,
+        le=10_000,
+        description="latency each database VM of the tier is promised at its guaranteed IOPS, ms "
+        "(the latency_statistic of the VM's IO latency)",
+    )
+    latency_statistic: Literal["mean", "p90", "p99"] = Field(
+        default="mean", description="the statistic of the VM's IO latency the target is judged on"
+    )
+    capacity_tb_per_db: float = Field(gt=0, le=10_000, description="data each database holds, decimal TB")
+    block_size_kib: float = Field(default=8.0, ge=0.5, le=4096, description="IO size, KiB")
+    read_fraction: float = Field(default=0.7, ge=0.0, le=1.0, description="share of the IOs that are reads, 0..1")
+    vcpus_per_db: int = Field(default=4, ge=1, le=512, description="vCPUs per database VM")
     ram_gb_per_db: float = Field(default=16.0, gt=0, le=24_000, description="RAM per database VM, GB")
 
     @model_validator(mode="after")
