@@ -242,8 +242,21 @@ def test_a_database_held_in_its_buffer_pool_reads_nothing_and_writes_each_page_a
 def test_more_buffer_never_more_reads_more_users_more_active_data():
     reads = [io_demand(db(buffer_pool_gb=b)).reads_per_txn for b in (8, 32, 128, 512, 2000)]
     assert all(a >= b - 1e-12 for a, b in itertools.pairwise(reads)) and reads[-1] < 1e-3
-    act = [io_demand(db(virtual_users=u)).active_data_gb for u in (1, 10, 100, 1000)]
-    assert all(a < b for a, b in itertools.pairwise(act)) and io_demand(db(all_warehouses=True)).active_data_gb == 1000
+    act = [io_demand(db(virtual_users=u)).active_data_tb for u in (1, 10, 100, 1000)]
+    whole = io_demand(db(all_warehouses=True))
+    assert all(a < b for a, b in itertools.pairwise(act)) and whole.active_data_tb == whole.capacity_tb == 1.0
+
+
+def test_db_io_gives_the_data_and_its_active_part_in_one_unit(capsys):
+    """`db-io` printed capacity_tb 1.0 beside active_data_gb 1000.0: one figure in two units, or two figures?
+    Both are TB, and the active part is named and described as a part."""
+    from planner.models.database import IoDemand
+    from planner.models.examples import EXAMPLES
+
+    assert main(["db-io", str(EXAMPLES / "db-oltp-hammerdb.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "active_data_gb" not in out and out["active_data_tb"] <= out["capacity_tb"]
+    assert "part of the data files" in IoDemand.model_fields["active_data_tb"].description
 
 
 def test_checkpoints_sql_server_2014_bursts_and_gathers_32_2016_spreads_and_gathers_128():

@@ -328,8 +328,13 @@ class IoDemand(BaseModel):
     peak_read_fraction: float = Field(description="the read share at the peak (checkpoint bursts write more)")
     peak_block_size_kib: float = Field(description="the IO-weighted mean size at the peak, KiB")
     peak_random_fraction: float
-    capacity_tb: float
-    active_data_gb: float = Field(description="the data the load touches: its active warehouses' share of the database")
+    capacity_tb: float = Field(description="the database's data files, decimal TB: what storage must hold")
+    #: in TB as capacity_tb is, and named for what it is: `db-io` printed "capacity_tb: 1.0" beside
+    #: "active_data_gb: 1000.0", one figure in two units to a reader who did not know they can differ (docs walk)
+    active_data_tb: float = Field(
+        description="the part of the data files the load touches (its active warehouses' share), decimal TB: "
+        "all of capacity_tb when every warehouse is active, less with fewer virtual users"
+    )
     reads_per_call: dict[str, float] = Field(
         description="physical page reads a call of each transaction type waits for, by type"
     )
@@ -652,7 +657,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         peak_block_size_kib=peak_kib / peak if peak else PAGE_KIB,
         peak_random_fraction=sum(s.peak_iops for s in streams if s.random) / peak if peak else 1.0,
         capacity_tb=db.capacity_tb,
-        active_data_gb=active,
+        active_data_tb=active / 1000.0,
         reads_per_call=reads_per_call,
         cpu_us_per_txn=cpu_us_per_txn(db),
         assumptions=[
