@@ -234,7 +234,8 @@ else:
 if degraded:
     d = rep["degraded"]
     repair = (
-        f" Repair time ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}"
+        f" Repair time {'at least' if d.get('repair_time_is_lower_bound') else '≈'}"
+        f" {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}"
         # Ceph's is a lower bound (recovery's CPU and its throttles beyond the measured rate are not modelled)
         + (f" ({customer_words(d['repair_time_hours_note'])})" if d.get("repair_time_hours_note") else "")
         + (

@@ -91,3 +91,36 @@ def test_ceph_repair_time_is_capped_by_the_measured_backfill_rate_and_said_a_low
     # another stack keeps its repair time without the cap or the note
     s2d = evaluate_report(parse_design(json.loads((EX / "reference.json").read_text())), load_workload("oltp-8k"))
     assert "lower bound" not in s2d["degraded"].get("repair_time_hours_note", "")
+
+
+def test_an_erasure_coded_repair_reads_k_chunks_for_each_it_rebuilds():
+    """Ceph operator walk: 12 nodes, oltp-8k: repair_time_hours was 0.315 for replica-3, ec-4+2, ec-6+2 and ec-8+3
+    alike. Rebuilding one EC chunk reads k surviving chunks (Ceph docs, LRC plugin page: with jerasure "recovering
+    from the loss of one OSD requires reading from all the others"): the read side moves k x the lost bytes over the
+    survivors' drives and network, the write side (capped by the measured backfill rate) is unchanged. The time is
+    the slowest side, and a page quotes it as the lower bound it is."""
+    import json
+
+    from planner.engine.degraded import repair_time_hours
+    from planner.models.workload import load_workload
+
+    design = parse_design(json.loads((EX / "ceph-6node-reef.json").read_text()))
+    hours = {}
+    for r in ("replica-3", "ec-4+2", "ec-6+2", "ec-8+3"):
+        d = evaluate_report(design.model_copy(update={"nodes": 12, "resiliency": r}), load_workload("oltp-8k"))
+        hours[r] = d["degraded"]["repair_time_hours"]
+        assert d["degraded"]["repair_time_is_lower_bound"] is True
+    assert hours["replica-3"] == pytest.approx(0.315, abs=1e-3)  # the backfill cap binds, as before
+    assert hours["replica-3"] < hours["ec-4+2"] < hours["ec-6+2"] < hours["ec-8+3"]
+    assert hours["ec-8+3"] / hours["ec-4+2"] == pytest.approx(2.0)  # the read side binds: k x the lost bytes
+    # the function: the slowest of the read side, the write side and the cap
+    one = dict(used_footprint_tb=60.0, nodes=6, drives_per_node=10, node_bandwidth_bytes_s=100e9)
+    write_bound = float(repair_time_hours(**one, drive_write_mb_s=1000.0, drive_read_mb_s=6000.0))
+    assert write_bound == pytest.approx(10e12 / (0.25 * 50 * 1000e6) / 3600)
+    read_bound = float(repair_time_hours(**one, drive_write_mb_s=1000.0, drive_read_mb_s=6000.0, data_chunks=8))
+    assert read_bound == pytest.approx(8 * 10e12 / (0.25 * 50 * 6000e6) / 3600)
+    # the survivors' network binds the read side when it is the narrower
+    net_bound = repair_time_hours(
+        **(one | {"node_bandwidth_bytes_s": 25e9}), drive_write_mb_s=1e3, drive_read_mb_s=6e3, data_chunks=8
+    )
+    assert float(net_bound) == pytest.approx(8 * 10e12 / (0.25 * 5 * 25e9) / 3600)

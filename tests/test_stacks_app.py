@@ -372,6 +372,8 @@ def test_performance_page_says_a_ceph_repair_time_is_a_lower_bound():
     assert not at.exception, [e.value for e in at.exception]
     said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in at.info))
     assert "a lower bound for Ceph" in said and "480 MiB/s per OSD" in said, said
+    # a lower bound reads as one (Ceph operator walk: "Repair time ≈ 1.3 h" beside "a lower bound")
+    assert "Repair time at least" in said and "Repair time ≈" not in said, said
 
 
 def test_a_stack_change_lowers_most_nodes_to_the_stacks_limit_and_says_so():

@@ -2,16 +2,21 @@
 
 * Performance: the same VMs run on N-1 nodes; while data resyncs, repair takes
   ``repair_share`` of the survivors' drive and network capacity.
-* Repair time: the lost node's share of the footprint (used data x copies / N)
-  divided by the repair bandwidth, the smaller of ``repair_share`` x the
-  survivors' drive write bandwidth and ``repair_share`` x their network
-  bandwidth.
+* Repair time: the slowest of the repair's read side and its write side. The lost
+  node's share of the footprint (used data x copies / N) is written at ``repair_share``
+  of the smaller of the survivors' drive write bandwidth and their network bandwidth;
+  to rebuild it the survivors read ``data_chunks`` (k) times those bytes, at
+  ``repair_share`` of the smaller of their drive read bandwidth and their network
+  bandwidth: a copy of a replicated chunk is read once (k = 1), an erasure-coded
+  chunk is decoded from k surviving chunks (Ceph documentation, "Locally repairable
+  erasure code plugin": with jerasure "recovering from the loss of one OSD requires
+  reading from all the others").
 
 ``repair_share`` is an assumption the user sets (default 0.25): Storage Spaces
 Direct does not publish the share of bandwidth its repair jobs take.
 
 A stack whose recovery rate was measured passes it as ``max_repair_bytes_s``, a cap on the
-repair bandwidth: Ceph's backfill per OSD under its default mClock profile
+write side's bandwidth (the recovering OSDs write the rebuilt bytes): Ceph's backfill per OSD under its default mClock profile
 (``planner/data/ceph-recovery.json``) times the surviving OSDs. Recovery's CPU is not
 modelled, so a repair time is a lower bound.
 """
@@ -90,15 +95,34 @@ def repair_time_hours(
     node_bandwidth_bytes_s: FloatArray,
     repair_share: float = DEFAULT_REPAIR_SHARE,
     max_repair_bytes_s: FloatArray | None = None,
+    data_chunks: FloatArray = 1.0,
+    drive_read_mb_s: FloatArray | None = None,
 ) -> FloatArray:
-    """Hours to rebuild the lost node's share of ``used_footprint_tb`` [TB] (module doc);
-    ``max_repair_bytes_s`` [B/s]: a measured cap on the repair bandwidth, if the stack has one."""
+    """Hours to rebuild the lost node's share of ``used_footprint_tb`` [TB] (module doc).
+
+    Parameters
+    ----------
+    used_footprint_tb : [TB] the data on the cluster with its copies or coding chunks.
+    nodes, drives_per_node : the cluster before the loss.
+    drive_write_mb_s, drive_read_mb_s : [MB/s] one drive's sequential write and read bandwidth
+        (``drive_read_mb_s`` None: the write figure, the read side then never binds a replica).
+    node_bandwidth_bytes_s : [B/s] one node's storage network bandwidth.
+    max_repair_bytes_s : [B/s] a measured cap on the write side's bandwidth, if the stack has one.
+    data_chunks : k, the chunks read to rebuild one (1 for a replicated or mirrored layout).
+
+    Returns
+    -------
+    The slowest of the read side (k x the lost bytes), the write side and the cap [h].
+    """
     n = np.asarray(nodes, dtype=float)
-    data_bytes = np.asarray(used_footprint_tb, dtype=float) / n * 1e12
+    lost_bytes = np.asarray(used_footprint_tb, dtype=float) / n * 1e12
     survivors = np.maximum(n - 1, 1)
-    drive_bw = survivors * np.asarray(drives_per_node) * np.asarray(drive_write_mb_s) * 1e6
+    drives = survivors * np.asarray(drives_per_node)
     net_bw = survivors * np.asarray(node_bandwidth_bytes_s)
-    bw = repair_share * np.minimum(drive_bw, net_bw)
+    read_mb_s = drive_write_mb_s if drive_read_mb_s is None else drive_read_mb_s
+    write_bw = repair_share * np.minimum(drives * np.asarray(drive_write_mb_s) * 1e6, net_bw)
+    read_bw = repair_share * np.minimum(drives * np.asarray(read_mb_s) * 1e6, net_bw)
     if max_repair_bytes_s is not None:
-        bw = np.minimum(bw, np.asarray(max_repair_bytes_s, dtype=float))
-    return data_bytes / bw / 3600.0
+        write_bw = np.minimum(write_bw, np.asarray(max_repair_bytes_s, dtype=float))
+    seconds = np.maximum(lost_bytes / write_bw, np.asarray(data_chunks, dtype=float) * lost_bytes / read_bw)
+    return seconds / 3600.0

@@ -811,7 +811,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])}"
                 + (
                     # from the loss, the stack's wait before it rebuilds included (vSAN's hour was left out)
-                    f"; data fully protected again after {dg['repair_time_hours'] + wait:,.1f} hours"
+                    "; data fully protected again after "
+                    + ("at least " if dg.get("repair_time_is_lower_bound") else "")
+                    + f"{dg['repair_time_hours'] + wait:,.1f} hours"
                     + (f" ({wait * 60:,.0f} minutes of it {dg['repair_starts_after_hours_note']})" if wait else "")
                     if dg.get("repair_time_hours")
                     else ""
