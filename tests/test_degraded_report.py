@@ -80,12 +80,13 @@ def test_ceph_repair_time_is_capped_by_the_measured_backfill_rate_and_said_a_low
     footprint = r["usable_capacity_tb"] / r["resiliency_efficiency"]
     want = footprint / 6 * 1e12 / (480 * 2**20 * osds) / 3600
     assert d["repair_time_hours"] == pytest.approx(want)
-    # longer than the repair share of the survivors' bandwidth alone gave (0.51 h): the measured rate binds here
+    # longer than the repair share of the survivors' bandwidth alone gave (0.48 h): the measured rate binds here
     rd = resolve(parse_design(design), load_catalog())
     share_only = float(
         repair_time_hours(footprint, 6, 10, rd.node.drive.seq_write_mb_s, rd.node.network_gbit_s * 1e9 / 8)
     )
-    assert share_only == pytest.approx(0.507, abs=1e-3) and d["repair_time_hours"] > share_only
+    # 0.507 h before the fill kept the fullest OSD at backfillfull (Ceph operator walk): 5 % less data
+    assert share_only == pytest.approx(0.483, abs=1e-3) and d["repair_time_hours"] > share_only
     note = d["repair_time_hours_note"]
     assert note.startswith("a lower bound for Ceph") and "480 MiB/s per OSD" in note and "not modelled" in note
     # another stack keeps its repair time without the cap or the note
@@ -110,7 +111,9 @@ def test_an_erasure_coded_repair_reads_k_chunks_for_each_it_rebuilds():
         d = evaluate_report(design.model_copy(update={"nodes": 12, "resiliency": r}), load_workload("oltp-8k"))
         hours[r] = d["degraded"]["repair_time_hours"]
         assert d["degraded"]["repair_time_is_lower_bound"] is True
-    assert hours["replica-3"] == pytest.approx(0.315, abs=1e-3)  # the backfill cap binds, as before
+        if r == "replica-3":  # the backfill cap binds, as before: 480 MiB/s into each of 11 x 10 survivor OSDs
+            lost = d["usable_capacity_tb"] / d["resiliency_efficiency"] / 12 * 1e12
+            assert hours[r] == pytest.approx(lost / (480 * 2**20 * 110) / 3600)
     assert hours["replica-3"] < hours["ec-4+2"] < hours["ec-6+2"] < hours["ec-8+3"]
     assert hours["ec-8+3"] / hours["ec-4+2"] == pytest.approx(2.0)  # the read side binds: k x the lost bytes
     # the function: the slowest of the read side, the write side and the cap

@@ -129,16 +129,44 @@ def _cap(data):
     return C.capacity_report(resolve(parse_design(data), load_catalog()))
 
 
+def test_the_fullest_survivor_osd_stays_at_or_below_backfillfull_after_a_host_loss():
+    """Ceph operator walk: fill = 0.9 x (n-1)/n, 0.81 on 10 nodes, was exactly 0.90 on the survivors' mean after one
+    host loss, while the note said "stay below the backfillfull ratio". The upmap balancer leaves up to 5 PGs per OSD
+    above the mean of 100 (upmap_max_deviation, mon_target_pg_per_osd: Ceph's defaults, sourced in
+    planner/data/ceph-balancer.json): the fullest survivor OSD (mean x 1.05) stays at or below backfillfull."""
+    from planner.models.stacks import ceph_balancer, ceph_fullest_osd_factor
+
+    b = ceph_balancer()
+    assert b["upmap_max_deviation_pgs"] == 5 and "upmap_max_deviation" in b["upmap_max_deviation_source"]
+    assert b["mon_target_pg_per_osd"] == 100 and "mon_target_pg_per_osd" in b["mon_target_pg_per_osd_source"]
+    assert ceph_fullest_osd_factor() == pytest.approx(1.05)
+    for n in (4, 6, 10, 16):
+        fill = float(C.ceph_fill_ratio(n, 0.85, 0.90, True))
+        fullest_after = fill * n / (n - 1) * ceph_fullest_osd_factor()
+        assert fullest_after <= 0.90 + 1e-12 and fullest_after == pytest.approx(0.90)
+    cap = _cap(dict(CEPH, nodes=10))
+    note = cap.node_loss_note
+    assert "fullest OSD at or below the backfillfull ratio (90%)" in note and "stay below" not in note
+    assert "5 PGs above the mean of 100 per OSD" in note
+    # what the survivors hold once re-protected: the same rule, the report's and the sizer's
+    from planner.sizing.stacks import usable_tb
+
+    assert float(usable_tb("ceph", 10, "replica-3", 10, 7.68, after_loss=True)) == pytest.approx(
+        cap.usable_after_node_loss_tb
+    )
+
+
 def test_ceph_capacity_follows_the_full_ratios():
     """Monitor config reference: full .95 / backfillfull .90 / nearfull .85; the planning method takes the
-    failed host's data off: fill = min(nearfull, backfillfull x (n-1)/n) when the survivors re-protect."""
-    assert float(C.ceph_fill_ratio(10, 0.85, 0.90, True)) == pytest.approx(0.81)
-    assert float(C.ceph_fill_ratio(20, 0.85, 0.90, True)) == pytest.approx(0.85)
+    failed host's data off: fill = min(nearfull, backfillfull / 1.05 x (n-1)/n) when the survivors re-protect, the
+    fullest OSD 5 PGs above the mean of 100 (the balancer's and the autoscaler's defaults)."""
+    assert float(C.ceph_fill_ratio(10, 0.85, 0.90, True)) == pytest.approx(0.9 / 1.05 * 0.9)
+    assert float(C.ceph_fill_ratio(200, 0.85, 0.90, True)) == pytest.approx(0.85)
     assert float(C.ceph_fill_ratio(3, 0.85, 0.90, False)) == pytest.approx(0.85)
     cap = _cap(CEPH)
     raw = 6 * 10 * 7.68
     assert cap.raw_capacity_tb == pytest.approx(raw)
-    fill = min(0.85, 0.9 * 5 / 6)
+    fill = min(0.85, 0.9 / 1.05 * 5 / 6)
     assert cap.usable_capacity_tb == pytest.approx(raw * 0.99 * fill / 3)
     assert sum(s.capacity_tb for s in cap.waterfall if s.step not in ("pool available", "usable", "raw")) + raw == (
         pytest.approx(cap.usable_capacity_tb)

@@ -352,6 +352,25 @@ def ceph_recovery() -> dict[str, Any]:
     return data
 
 
+#: the balancer's and the autoscaler's defaults, with their sources (:func:`ceph_fullest_osd_factor`)
+CEPH_BALANCER_FILE = data_path("ceph-balancer.json")
+
+
+@functools.cache
+def ceph_balancer() -> dict[str, Any]:
+    """``planner/data/ceph-balancer.json``: the upmap balancer's default ``upmap_max_deviation`` [PGs] and the
+    autoscaler's default ``mon_target_pg_per_osd`` [PGs], each with its source."""
+    data: dict[str, Any] = json.loads(CEPH_BALANCER_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+def ceph_fullest_osd_factor() -> float:
+    """The fullest OSD's fill over the mean [-]: 1 + upmap_max_deviation / mon_target_pg_per_osd (1.05 with Ceph's
+    defaults, 5 PGs over 100). The balancer stops once every OSD is within that many PGs of the mean."""
+    data = ceph_balancer()
+    return 1.0 + float(data["upmap_max_deviation_pgs"]) / float(data["mon_target_pg_per_osd"])
+
+
 def ceph_recovery_mib_s_per_osd(media: str) -> float:
     """Ceph's backfill rate into one OSD [MiB/s] under the profile the file uses (Ceph's default mClock profile,
     ``balanced``) on ``media`` ("ssd": the study's NVMe, or "hdd"). Measured with backfill limits raised above their

@@ -56,7 +56,10 @@ Ceph (``stack: ceph``), each rule with its source
   ratio to arrive at a maximum operating capacity; then, subtract the ... amount
   of data from the OSDs you expect to fail to arrive at a reasonable full ratio".
   :func:`ceph_fill_ratio` applies it with one host failing and the backfillfull
-  ratio (recovery must still run): min(nearfull, backfillfull x (n - 1) / n) when
+  ratio (recovery must still run), on the fullest OSD: the upmap balancer leaves
+  up to ``upmap_max_deviation`` (5) PGs above the mean of ``mon_target_pg_per_osd``
+  (100) per OSD (``planner/data/ceph-balancer.json``), so the fullest OSD holds
+  1.05 x the mean. Fill: min(nearfull, backfillfull / 1.05 x (n - 1) / n) when
   the survivors can re-protect, else nearfull.
 * Pool overhead: replicated size n stores n bytes per byte; an erasure code k+m
   stores (k+m)/k (Ceph blog, *Tentacle FastEC*: "Replica-3 pools have a 300%
@@ -96,7 +99,13 @@ from planner.models.design import (
     Design,
     ResolvedDesign,
 )
-from planner.models.stacks import ceph_monitor_failures, ceph_monitors, vsan_layout
+from planner.models.stacks import (
+    ceph_balancer,
+    ceph_fullest_osd_factor,
+    ceph_monitor_failures,
+    ceph_monitors,
+    vsan_layout,
+)
 
 TB = 1e12
 TIB = 2.0**40
@@ -673,21 +682,38 @@ VSAN_OPERATIONS_BUFFER = 0.05
 VSAN_LEGACY_SLACK = 0.30
 
 
+def ceph_mean_fill_limit(ratio: FloatArray, fullest_osd_factor: FloatArray | None = None) -> FloatArray:
+    """The mean OSD fill [-] at which the fullest OSD reaches ``ratio`` [-]: ratio / ``fullest_osd_factor``
+    (None: Ceph's defaults, :func:`planner.models.stacks.ceph_fullest_osd_factor`, 1.05)."""
+    factor = ceph_fullest_osd_factor() if fullest_osd_factor is None else fullest_osd_factor
+    return np.asarray(ratio, dtype=float) / np.asarray(factor, dtype=float)
+
+
 def ceph_fill_ratio(
-    nodes: FloatArray, nearfull_ratio: FloatArray, backfillfull_ratio: FloatArray, can_repair: FloatArray
+    nodes: FloatArray,
+    nearfull_ratio: FloatArray,
+    backfillfull_ratio: FloatArray,
+    can_repair: FloatArray,
+    fullest_osd_factor: FloatArray | None = None,
 ) -> FloatArray:
-    """Share of the OSDs' space a Ceph cluster is planned to fill.
+    """Share of the OSDs' space a Ceph cluster is planned to fill [-].
 
     The Monitor config reference's method (the full ratio less the data of the
     OSDs expected to fail), taken at the ratio recovery still works below: the
-    backfillfull ratio ("considered too full to backfill"). After one host of
-    ``nodes`` fails its data spreads over the n - 1 others, so the healthy fill is
-    at most backfillfull x (n - 1) / n, and never above the near-full ratio where
-    Ceph warns. When the survivors cannot re-protect (fewer hosts than the
-    pool's width) nothing is backfilled, so only the near-full ratio applies.
+    backfillfull ratio ("considered too full to backfill"), on the fullest OSD.
+    After one host of ``nodes`` fails its data spreads over the n - 1 others, and
+    the balancer leaves the fullest OSD ``fullest_osd_factor`` above the mean
+    (:func:`ceph_mean_fill_limit`), so the healthy fill is at most backfillfull /
+    factor x (n - 1) / n, and never above the near-full ratio where Ceph warns.
+    When the survivors cannot re-protect (fewer hosts than the pool's width)
+    nothing is backfilled, so only the near-full ratio applies.
+
+    References
+    ----------
+    Ceph docs, *Monitor config reference*; ``planner/data/ceph-balancer.json``.
     """
     n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
-    after_loss = np.asarray(backfillfull_ratio, dtype=float) * (n - 1.0) / n
+    after_loss = ceph_mean_fill_limit(backfillfull_ratio, fullest_osd_factor) * (n - 1.0) / n
     return np.where(
         np.asarray(can_repair, dtype=bool),
         np.maximum(np.minimum(nearfull_ratio, after_loss), 0.0),
@@ -807,6 +833,13 @@ def node_loss_stops_io(rd: ResolvedDesign) -> bool:
     return lay.online_failures < 1 or lay.safe_failures < 1 or int(ceph_monitor_failures(fd)) < 1
 
 
+def _balancer_words() -> str:
+    """The balancer's deviation in words, with its defaults (``planner/data/ceph-balancer.json``)."""
+    b = ceph_balancer()
+    dev, pgs = b["upmap_max_deviation_pgs"], b["mon_target_pg_per_osd"]
+    return f"{dev} PGs above the mean of {pgs} per OSD (upmap_max_deviation, mon_target_pg_per_osd: Ceph's defaults)"
+
+
 def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     """:func:`capacity_report` for a Ceph design (module docstring, Ceph rules)."""
     d, n = rd.design, rd.node
@@ -828,9 +861,11 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     # IO continues only with min_size copies left and the Monitors still a majority ([CEPH-MON])
     quorum = int(ceph_monitor_failures(fd)) >= 1
     stays_online = not node_loss_stops_io(rd)
-    held_left = data_raw * survivors / fd * (c.backfillfull_ratio if can_repair else c.nearfull_ratio) * eff
+    # the survivors' mean fill with their fullest OSD at backfillfull (the balancer's deviation above the mean)
+    refill = float(ceph_mean_fill_limit(c.backfillfull_ratio))
+    held_left = data_raw * survivors / fd * (refill if can_repair else c.nearfull_ratio) * eff
     usable_left = min(usable, held_left) if survivors >= 1 else 0.0
-    fits = usable / eff <= data_raw * survivors / fd * c.backfillfull_ratio + 1e-9
+    fits = usable / eff <= data_raw * survivors / fd * refill + 1e-9
     mons = int(ceph_monitors(fd))
     no_quorum = (
         f"{mons - 1} of {mons} Monitors is no majority, so the Monitors lose quorum and IO stops until the host "
@@ -848,11 +883,11 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         note = f"after losing one node, {left} remain{'s' if survivors == 1 else ''}: {no_quorum}"
     elif can_repair and fits:
         note = (
-            f"after losing one node, {survivors} nodes re-protect every placement group and stay below the "
-            f"backfillfull ratio ({c.backfillfull_ratio:.0%})"
+            f"after losing one node, {survivors} nodes re-protect every placement group with their fullest OSD at "
+            f"or below the backfillfull ratio ({c.backfillfull_ratio:.0%}), allowing the balancer's "
+            f"{_balancer_words()}" + ("" if stays_online else f"; until then IO stops below min_size {lay.min_size}")
             # min_size = size: the loss takes every placement group it touched below min_size, so IO to them
             # stops while they are re-protected (the capacity figure with a node down is then 0 TB)
-            + ("" if stays_online else f"; until then IO stops below min_size {lay.min_size}")
         )
     elif not can_repair and d.fault_domain != "node":
         note = f"{_domain_loss(d.fault_domain, left, survivors)}; placement groups stay degraded" + (
@@ -866,9 +901,10 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
             + ")"
         )
     else:
-        note = f"after losing one node, the data does not fit below the backfillfull ratio on {survivors} nodes" + (
-            "" if stays_online else f", and IO stops below min_size {lay.min_size}"
-        )
+        note = (
+            f"after losing one node, the data does not fit on {survivors} nodes with their fullest OSD at or below "
+            f"the backfillfull ratio ({c.backfillfull_ratio:.0%}), allowing the balancer's {_balancer_words()}"
+        ) + ("" if stays_online else f", and IO stops below min_size {lay.min_size}")
     db_rule = (
         "block.db on the DB/WAL devices (no share of the data devices)"
         if db_sep
@@ -881,8 +917,9 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         (
             "host-failure reserve",
             -host_res,
-            f"one host's data (1/{fd}) must backfill below mon_osd_backfillfull_ratio {c.backfillfull_ratio:g} "
-            "on the survivors (Ceph docs, full-ratio planning method)"
+            f"one host's data (1/{fd}) must backfill with the survivors' fullest OSD at or below "
+            f"mon_osd_backfillfull_ratio {c.backfillfull_ratio:g}, allowing the balancer's {_balancer_words()} "
+            "(Ceph docs, full-ratio planning method)"
             if can_repair
             else "none: the survivors cannot re-protect, nothing is backfilled",
         ),

@@ -50,7 +50,13 @@ from planner.core.types import FloatArray
 from planner.models.catalog import CacheDevice, CapacityDrive
 from planner.models.database import CPU_BOUND
 from planner.models.design import ResolvedDesign
-from planner.models.stacks import CEPH_MIN_MON_HOSTS, ceph_min_size_default, ceph_monitor_failures, ceph_monitors
+from planner.models.stacks import (
+    CEPH_MIN_MON_HOSTS,
+    ceph_balancer,
+    ceph_min_size_default,
+    ceph_monitor_failures,
+    ceph_monitors,
+)
 from planner.physics.capacity import RESILIENCY_CODES, capacity_report
 from planner.physics.ceph import osd_memory_gb
 from planner.physics.power import node_power_w
@@ -402,6 +408,8 @@ RULES: dict[str, Rule] = dict(
 #: Ceph's and vSAN's sources (quoted where a rule rests on one sentence)
 CEPH_HW = "Ceph docs, 'Hardware recommendations' (docs.ceph.com/en/latest/start/hardware-recommendations/)"
 CEPH_MON = "Ceph docs, 'Monitor config reference' (mon osd full / backfillfull / nearfull ratio)"
+#: the balancer's deviation and the autoscaler's PGs per OSD, Ceph's defaults with their sources
+_BAL = ceph_balancer()
 CEPH_POOL = "Ceph docs, 'Pool, PG and CRUSH config reference'; ceph/ceph PR 20555 (min_size = size - size/2)"
 CEPH_FASTEC = "Ceph blog, 'Tentacle FastEC performance updates' (2025-11-20)"
 RH_EC = "Red Hat Ceph Storage 8, 'Erasure code pools overview'"
@@ -609,11 +617,13 @@ CEPH_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "capacity_with_reserve",
-            "usable capacity below the near-full ratio, with a host's data re-protected below backfillfull, "
-            "holds the demand",
+            "usable capacity below the near-full ratio, with a host's data re-protected and the fullest OSD "
+            f"(the balancer's {_BAL['upmap_max_deviation_pgs']} PGs above a mean of {_BAL['mon_target_pg_per_osd']}) "
+            "at or below backfillfull, holds the demand",
             "demand",
             f"{CEPH_MON}: 'multiply the capacity of the cluster by the full ratio ...; then, subtract the ... amount "
-            "of data from the OSDs you expect to fail'",
+            "of data from the OSDs you expect to fail'; the balancer's upmap_max_deviation and the autoscaler's "
+            "mon_target_pg_per_osd defaults (planner/data/ceph-balancer.json)",
         ),
         _r(
             "n_plus_one_capacity",

@@ -31,7 +31,7 @@ from planner.models.stacks import (
     layout,
 )
 from planner.physics import rules as R
-from planner.physics.capacity import ceph_usable_capacity_tb, vsan_usable_capacity_tb
+from planner.physics.capacity import ceph_mean_fill_limit, ceph_usable_capacity_tb, vsan_usable_capacity_tb
 from planner.physics.ceph import osd_memory_gb
 
 #: the Ceph pools the sizer tries (replicated and common erasure codes)
@@ -102,7 +102,8 @@ def usable_tb(stack: str, n: int, res: str, drives_per_node, drive_tb, after_los
         )
         if after_loss:
             raw = n * np.asarray(drives_per_node) * np.asarray(drive_tb, dtype=float)
-            held = raw * (1 - _CEPH.db_fraction) * (n - 1) / n * _CEPH.backfillfull_ratio * lay.efficiency
+            refill = ceph_mean_fill_limit(_CEPH.backfillfull_ratio)  # the fullest survivor OSD at backfillfull
+            held = raw * (1 - _CEPH.db_fraction) * (n - 1) / n * refill * lay.efficiency
             return np.minimum(u, held)
         return u
     u = vsan_usable_capacity_tb(n, drives_per_node, drive_tb, lay.data, lay.width)
