@@ -46,7 +46,7 @@ from hciplan_ui import fmt
 from planner.core import jsonio
 from planner.core.errors import PlannerError, shown
 from planner.models.catalog import load_catalog
-from planner.models.design import Design, follow_name, parse_design, resolve
+from planner.models.design import Design, dump_design, follow_name, parse_design, resolve
 from planner.models.workload import parse_workload, profiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +72,7 @@ def canonical(data: dict) -> str:
 
 
 def design_to_json(design: Design) -> str:
-    return canonical(design.model_dump(mode="json", exclude_defaults=False))
+    return canonical(dump_design(design))
 
 
 @st.cache_data(show_spinner=False, max_entries=1)

@@ -926,3 +926,26 @@ def test_a_design_that_meets_every_latency_target_guarantees_at_least_the_demand
         best["limit_ratios"]["latency"],
         best["guaranteed_iops"],
     )
+
+
+def test_a_ceph_design_is_dumped_with_only_the_fields_its_stack_uses():
+    """Ceph operator walk: `size`'s best.design of a Ceph cluster carried S2D's mirror_share 0.2, reserve_policy and
+    csv_cache_gb 1.074. One rule (planner.models.design.dump_design) dumps a design with the fields its stack uses,
+    and the dump parses back to the same design, with the same figures."""
+    from planner.models.design import S2D_ONLY_FIELDS, Design, dump_design, load_design
+    from planner.models.workload import load_workload
+    from planner.results.report import evaluate_report
+
+    d = Demand(stack="ceph", tier_counts={"Standard": 5}, fault_tolerance="node", n_plus_one=False, max_nodes=6)
+    best = size(d, top=1).best
+    assert best is not None
+    assert not {*S2D_ONLY_FIELDS, "cache_mode", "vsan"} & set(best["design"]), best["design"]
+    ceph = load_design(EX / "ceph-6node-reef.json")
+    dumped = dump_design(ceph)
+    assert not set(S2D_ONLY_FIELDS) & set(dumped) and "ceph" in dumped
+    assert Design.model_validate(dumped) == ceph
+    w = load_workload("oltp-8k")
+    assert evaluate_report(Design.model_validate(dumped), w) == evaluate_report(ceph, w)
+    # an S2D design keeps its own settings and drops the others' sections
+    s2d = dump_design(load_design(EX / "reference.json"))
+    assert "mirror_share" in s2d and "csv_cache_gb" in s2d and not {"ceph", "vsan", "clients"} & set(s2d)

@@ -231,7 +231,7 @@ def cmd_scenario(args) -> int:
     customer = args.customer or ""
     if args.action == "save":
         from planner.models.demand import Demand
-        from planner.models.design import load_design
+        from planner.models.design import dump_design, load_design
         from planner.results.report import check_parts
         from planner.store.scenarios import ScenarioSession
 
@@ -250,8 +250,8 @@ def cmd_scenario(args) -> int:
         try:
             session = ScenarioSession(
                 demand=demand,
-                design=design.model_dump(mode="json") if design else None,
-                existing=existing.model_dump(mode="json") if existing else None,
+                design=dump_design(design) if design else None,
+                existing=dump_design(existing) if existing else None,
                 costs=costs,
                 notes=args.notes or "",
             )

@@ -1344,6 +1344,29 @@ def load_design(path: str | Path, field: str = "design") -> Design:
 #: the what-ifs of a cluster's own fields (a design of another topology sets its storage in its own section)
 CLUSTER_ONLY = ("transport", "resiliency", "cache_mode", "cpu_utilization_cap", "volume_servers")
 
+#: the settings only a Storage Spaces Direct design uses: its volume placement, mirror share, reserve policy and CSV
+#: cache (a Ceph design's RAM is its OSDs', a vSAN design's is not modelled)
+S2D_ONLY_FIELDS = ("volume_servers", "mirror_share", "reserve_policy", "csv_cache_gb")
+
+
+def unused_fields(stack: str) -> tuple[str, ...]:
+    """The top-level design fields a ``stack`` does not use: the other stacks' sections, S2D's own settings on
+    Ceph or vSAN, the cache mode on Ceph (its fast devices hold BlueStore's DB/WAL), client servers on S2D."""
+    other = tuple(sec for sec in ("ceph", "vsan") if sec != stack)
+    if stack == "s2d":
+        return (*other, "clients")
+    return other + S2D_ONLY_FIELDS + (("cache_mode",) if stack == "ceph" else ())
+
+
+def dump_design(design: Design, exclude_none: bool = False) -> dict[str, Any]:
+    """The design as JSON with only the fields its stack uses (:func:`unused_fields`): the one rule for every dump
+    (the sizer's results, a proposal, a session, the app's state). A Ceph design's dump carried S2D's mirror_share
+    0.2, reserve_policy and csv_cache_gb 1.074 (Ceph operator walk); it parses back to the same design."""
+    data = design.model_dump(mode="json", exclude_none=exclude_none)
+    for k in unused_fields(design.stack):
+        data.pop(k, None)
+    return data
+
 
 def with_overrides(design: Design, **changes: Any) -> Design:
     """A copy of ``design`` with top-level fields changed, re-validated: a what-if.
@@ -1397,18 +1420,10 @@ def with_overrides(design: Design, **changes: Any) -> Design:
             changes["resiliency"] = equivalent_resiliency(design.resiliency, new, changes.get("nodes", design.nodes))
         if new == "ceph" and "transport" not in changes:
             changes["transport"] = "tcp"
-        for sec in ("ceph", "vsan"):
-            if sec != new:
-                data.pop(sec, None)
-        if new != "s2d":
-            for k in ("volume_servers", "mirror_share", "reserve_policy", "csv_cache_gb"):
-                data.pop(k, None)
-            if new == "ceph":
-                data.pop("cache_mode", None)
-        else:
-            data.pop("clients", None)
-            if design.topology == "disaggregated":
-                data["topology"] = "hyperconverged"
+        for k in unused_fields(new):
+            data.pop(k, None)
+        if new == "s2d" and design.topology == "disaggregated":
+            data["topology"] = "hyperconverged"
     data.update(changes)
     return parse_design(data)
 

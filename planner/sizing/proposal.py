@@ -22,7 +22,7 @@ from planner.core.text import count
 from planner.engine.loads import load_on, rehosted
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import Demand
-from planner.models.design import Design, resolve
+from planner.models.design import Design, dump_design, resolve
 from planner.models.params import CALIBRATION_FILE, load_calibration
 from planner.models.tiers import TierSet, default_tiers
 from planner.models.workload import Workload
@@ -164,7 +164,7 @@ def build(
             "date": meta["date"],
             "title": meta.get("title") or f"Proposal: {design.name}",
         },
-        "design": design.model_dump(mode="json"),
+        "design": dump_design(design),
         "summary": design_summary(rd),
         "bom": bom(rd, a, cat),
         "report": rep,
@@ -191,7 +191,7 @@ def build(
     if existing is not None:
         today = load_on(existing.topology, existing.nodes or 0, workload, demand)  # the same databases on its nodes
         out["existing"] = {
-            "design": existing.model_dump(mode="json"),
+            "design": dump_design(existing),
             "report": evaluate_report(existing, today, catalog=cat, degraded=False),
             # what it was judged under, said in the document beside its figures
             "load": (

@@ -65,7 +65,15 @@ from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog, validation_programs
 from planner.models.demand import Demand, DemandError
-from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, parts_name, resolve
+from planner.models.design import (
+    MAX_FAULT_DOMAINS,
+    MIN_FAULT_DOMAINS,
+    Design,
+    ResolvedDesign,
+    dump_design,
+    parts_name,
+    resolve,
+)
 from planner.models.params import params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics import network
@@ -1498,7 +1506,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
     n = rd.node
     return {
         # as the design file would be written: a field left at its default is absent, not null
-        "design": rd.design.model_dump(mode="json", exclude_none=True),
+        "design": dump_design(rd.design, exclude_none=True),
         "signature": signature(rd),
         "cost_usd_per_month": chk["cost_usd_per_month"],
         "whole_usd_per_month": chk["whole_usd_per_month"],
