@@ -22,6 +22,7 @@ import math
 import streamlit as st
 
 from hciplan_ui import chrome, fmt, inputs, state
+from planner.commercial.licensing import GUEST_LICENCE_NAMES
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import rounding_note
 from planner.core.errors import PlannerError
@@ -38,6 +39,9 @@ SQL_LICENSINGS = {
     "bring-your-own": "bring your own (perpetual licences + Software Assurance)",
 }
 MAX_QUOTE_FILE_MB = 1
+#: the Windows Server guests' licence of a Ceph or vSAN cost (CostAssumptions.guest_os_licence): one key, read by
+#: :func:`assumptions_json`, set on the SLA page's Cost assumptions or the Size page's Prices and licences
+GUEST_OS = "cost_guest_opt"
 
 
 # ------------------------------------------------------------------ session
@@ -74,6 +78,8 @@ def assumptions_json() -> str:
         update["sql_edition"] = ss[SQL_EDITION]
     if ss.get(SQL_LICENSING) in SQL_LICENSINGS:
         update["sql_licensing"] = ss[SQL_LICENSING]
+    if ss.get(GUEST_OS) in GUEST_LICENCE_NAMES:
+        update["guest_os_licence"] = ss[GUEST_OS]
     if update:
         a = a.model_copy(update=update)
     return state.canonical(a.model_dump(mode="json"))
@@ -190,6 +196,25 @@ def follow_demand(design_json: str) -> str | None:
 
 
 # ------------------------------------------------------------------ panels
+def guest_licence_box(col) -> str:
+    """The Windows Server guests' licence of a Ceph or vSAN cost, in ``col``: the one box the SLA page's Cost
+    assumptions and the Size page's Prices and licences draw (Ceph operator walk: Linux guests were found on the SLA
+    page alone). Returns the choice."""
+    return str(
+        col.selectbox(
+            "Windows Server guests (Ceph, vSAN)",
+            list(GUEST_LICENCE_NAMES),
+            format_func=GUEST_LICENCE_NAMES.__getitem__,
+            key=GUEST_OS,
+            help="The databases run in Windows Server VMs: Microsoft licenses unlimited Windows Server VMs on a host "
+            "by Windows Server Datacenter on all its physical cores (at least 8 per CPU, 16 per server), whatever the "
+            "hypervisor. Counted at the Windows Datacenter price, spread over the amortisation months, as on Storage "
+            "Spaces Direct (whose host licence covers its guests); choose not counted for SQL Server on Linux guests, "
+            "or guests licensed elsewhere.",
+        )
+    )
+
+
 def prices_panel(prefix: str) -> None:
     """SQL Server licences and the customer's quote file: they apply to every cost on every page."""
     from planner.commercial.prices import MAX_QUOTE_BYTES, read_quotes
@@ -201,7 +226,7 @@ def prices_panel(prefix: str) -> None:
     # a closed section draws nothing (its quote box, choices and notes were drawn, hidden, on every run); the
     # choices keep their values closed (inputs.keep), and the quotes in use are in the session, not the box
     box = st.expander(
-        "Prices and licences: SQL Server, your quotes",
+        "Prices and licences: SQL Server, Windows guests, your quotes",
         icon=":material/sell:",
         key=f"{prefix}_prices_open",
         on_change="rerun",
@@ -209,7 +234,7 @@ def prices_panel(prefix: str) -> None:
     if not box.open:
         return
     with box:
-        c = st.columns(2)
+        c = st.columns(3)
         c[0].selectbox(
             "SQL Server licences",
             list(SQL_EDITIONS),
@@ -225,6 +250,7 @@ def prices_panel(prefix: str) -> None:
             key=SQL_LICENSING,
             disabled=ss[SQL_EDITION] == "none",
         )
+        guest_licence_box(c[2])
         up = inputs.file_box(
             st,
             "Your quotes",

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from hciplan_ui import chrome, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
-from planner.commercial.licensing import GUEST_LICENCE_NAMES, LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
+from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE
 from planner.commercial.tco import tier_cost_base
@@ -727,18 +727,9 @@ else:
 if cost_box.open and _stack != "s2d":
     # the Windows guests the SQL Server VMs run in: Datacenter on the VM servers' cores whatever the hypervisor; a
     # Ceph or vSAN cluster's month carried none while an S2D one's did (finance walk 2026-11-30)
-    figures["guest_os_licence"] = cols[14].selectbox(
-        "Windows Server guests",
-        list(get_args(CostAssumptions.model_fields["guest_os_licence"].annotation)),
-        format_func=GUEST_LICENCE_NAMES.__getitem__,
-        key="cost_guest_opt",
-        help="The databases run in Windows Server VMs: Microsoft licenses unlimited Windows Server VMs on a host by "
-        "Windows Server Datacenter on all its physical cores (at least 8 per CPU, 16 per server), whatever the "
-        "hypervisor. Counted at the Windows Datacenter price above, spread over the amortisation months, as on "
-        "Storage Spaces Direct; choose not counted for SQL Server on Linux guests, or guests licensed elsewhere.",
-    )
+    figures["guest_os_licence"] = cost_state.guest_licence_box(cols[14])
 else:
-    figures["guest_os_licence"] = st.session_state.get("cost_guest_opt", d.guest_os_licence)
+    figures["guest_os_licence"] = st.session_state.get(cost_state.GUEST_OS, d.guest_os_licence)
 if cost_box.open:
     figures["licence_option"] = cols[8].selectbox(
         "Licensing in the monthly cost",

@@ -477,3 +477,24 @@ def test_an_id_of_the_wrong_form_is_said_in_words_not_as_a_regular_expression():
         Part(id="My Drive")
     said = format_validation_error(exc.value)
     assert "lower-case letters, digits" in said and "^[a-z0-9]" not in said, said
+
+
+def test_cost_says_the_platform_does_not_apply_on_ceph_and_the_guests_licence_has_a_flag(capsys):
+    """Ceph operator walk: `cost examples/ceph-6node-reef.json --platform azure-local` ignored the flag silently
+    (`price` says so in its platform_note); Linux guests were hard to find: `--guest-os-licence none` counts no
+    Windows guests on a Ceph or vSAN cluster, and size/price/cost --help say so."""
+    assert main(["cost", "examples/ceph-6node-reef.json", "--platform", "azure-local"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert any("platform choice is Storage Spaces Direct's" in n for n in d["notes"]), d["notes"]
+    assert main(["cost", "examples/ceph-6node-reef.json"]) == 0
+    windows = json.loads(capsys.readouterr().out)
+    assert not any("platform choice" in n for n in windows["notes"])
+    assert main(["cost", "examples/ceph-6node-reef.json", "--guest-os-licence", "none"]) == 0
+    linux = json.loads(capsys.readouterr().out)
+    assert linux["monthly"]["total_usd_per_month"] < windows["monthly"]["total_usd_per_month"]
+    assert any("not licensed here" in n for n in linux["notes"])
+    for cmd in ("size", "price", "cost"):
+        with pytest.raises(SystemExit):
+            main([cmd, "--help"])
+        said = " ".join(capsys.readouterr().out.split())
+        assert "--guest-os-licence" in said and "Linux guests" in said, cmd

@@ -305,6 +305,29 @@ def test_the_sla_page_licenses_a_ceph_or_vsan_clusters_windows_guests_or_says_it
     assert next(m.value for m in at.metric if m.label.startswith("Cluster cost per month")) != with_guests
 
 
+def test_the_size_pages_prices_box_offers_the_guests_licence_with_the_sla_pages_key():
+    """Ceph operator walk: Ceph and vSAN costs count Windows Server Datacenter guests by default, and Linux guests
+    were to be found on the SLA page's Cost assumptions alone; the Size page's Prices and licences offered SQL Server
+    and quotes only. The same box (one key, costs.GUEST_OS) is there, and a choice made on the Size page is the SLA
+    page's and every cost's."""
+    from planner.commercial.pricing import CostAssumptions
+
+    at = _app()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.session_state["size_prices_open"] = True
+    at.run()
+    box = at.selectbox(key="cost_guest_opt")
+    assert box.value == "windows-server-datacenter" and "Linux guests" in box.help
+    box.set_value("none").run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.session_state["design_json"] = (ROOT / "examples" / "ceph-6node-reef.json").read_text()
+    at.session_state["sla_costs_open"] = True
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="cost_guest_opt").value == "none"
+    assert CostAssumptions.model_validate_json(at.session_state["costs_json"]).guest_os_licence == "none"
+
+
 def test_the_sla_pages_host_fee_alone_says_the_guests_are_not_licensed():
     """Finance walk 2026-11-30: Licensing = "Azure Local host fee (per core per month)" cut the cluster cost from
     $8,045.33 to $6,239.73 a month, and the tier-price note named only the network and SQL Server as left out."""

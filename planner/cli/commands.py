@@ -111,14 +111,29 @@ def load_costs(path: str | Path, catalog=None):
     return a
 
 
+def add_guest_os_arg(p) -> None:
+    """``--guest-os-licence``: whether a Ceph or vSAN cost counts the Windows Server guests' Datacenter licences
+    (``CostAssumptions.guest_os_licence``; Ceph operator walk: Linux guests were hard to find)."""
+    p.add_argument(
+        "--guest-os-licence",
+        dest="guest_os_licence",
+        choices=["windows-server-datacenter", "none"],
+        help="the Windows Server guests of a Ceph or vSAN cluster: Datacenter on the VM servers' cores (the "
+        "default), or none for Linux guests or guests licensed elsewhere (an S2D cluster's host licence covers "
+        "its guests)",
+    )
+
+
 def _costs(args):
     """CostAssumptions of ``--costs`` with ``--platform`` (a design naming its platform keeps its own:
-    :func:`planner.commercial.licensing.platform_of`)."""
+    :func:`planner.commercial.licensing.platform_of`) and ``--guest-os-licence``; None for a command given none of
+    them that takes None for the defaults (``size``)."""
     from planner.commercial.pricing import CostAssumptions
     from planner.models.catalog import load_catalog
 
     a = load_costs(args.costs, load_catalog(getattr(args, "catalog", None))) if args.costs else CostAssumptions()
-    return a.model_copy(update={"platform": args.platform}) if getattr(args, "platform", None) else a
+    update = {k: getattr(args, k) for k in ("platform", "guest_os_licence") if getattr(args, k, None)}
+    return a.model_copy(update=update) if update else a
 
 
 def cmd_price(args) -> int:
@@ -143,7 +158,7 @@ def cmd_size(args) -> int:
     demand = load_json_model(args.demand, Demand, "demand")
     if args.top < 1 or args.top > 100:
         raise InputError(f"must be 1..100 (got {args.top})", "top")
-    costs = load_costs(args.costs, load_catalog(args.catalog)) if getattr(args, "costs", None) else None
+    costs = _costs(args) if args.costs or args.guest_os_licence else None
     params, _ = _calibration_args(args)
     out = size(demand, load_catalog(args.catalog), top=args.top, assumptions=costs, params=params).model_dump(
         mode="json"
@@ -367,6 +382,7 @@ def register_price(sub) -> None:
     _design_args(p)
     p.add_argument("--tiers", help="tiers JSON (default: the shipped set)")
     p.add_argument("--costs", help="cost assumptions JSON")
+    add_guest_os_arg(p)
     p.add_argument(
         "--platform",
         choices=["azure-local", "windows-server"],
@@ -378,11 +394,21 @@ def register_price(sub) -> None:
 
 def register_size(sub) -> None:
 
-    p = sub.add_parser("size", help="cheapest design meeting a demand, with alternatives, checks and binding")
+    p = sub.add_parser(
+        "size",
+        help="the design of least whole cost a month meeting a demand, with alternatives, checks and binding",
+    )
     p.add_argument("demand", help="demand file (`hciplan schema demand`)")
     p.add_argument("--catalog", help="extra catalog folder")
-    p.add_argument("--top", type=int_arg, default=5, help="designs to return, cheapest first (default 5)")
+    p.add_argument(
+        "--top",
+        type=int_arg,
+        default=5,
+        help="designs to return, ranked by whole cost a month: servers, network, power, rack, licences (SQL Server's "
+        "too) and support (default 5)",
+    )
     p.add_argument("--costs", help="cost assumptions JSON")
+    add_guest_os_arg(p)
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     add_timings_arg(p)
     p.set_defaults(func=cmd_size)

@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from planner.cli.args import print_json
-from planner.cli.commands import InputError, check_bounds, load_costs, load_json_model
+from planner.cli.commands import InputError, add_guest_os_arg, check_bounds, load_costs, load_json_model
 from planner.core.errors import format_validation_error
 from planner.core.jsonio import read_bounded, write_atomic
 
@@ -30,6 +30,7 @@ def add_cost_args(p) -> None:
         help="CSV or XLSX of the customer's prices: part or vendor, price_usd or discount_pct",
     )
     p.add_argument("--platform", choices=["azure-local", "windows-server"], help="the cluster's operating system")
+    add_guest_os_arg(p)
     p.add_argument("--sql", choices=["none", "standard", "enterprise"], help="SQL Server licences to count")
     p.add_argument(
         "--sql-licensing",
@@ -40,11 +41,11 @@ def add_cost_args(p) -> None:
 
 
 #: the dests of :func:`add_cost_args`: a command that keeps costs keeps them when any is given
-COST_OPTIONS = ("costs", "quotes", "platform", "sql", "sql_licensing")
+COST_OPTIONS = ("costs", "quotes", "platform", "guest_os_licence", "sql", "sql_licensing")
 
 
 def costs_from_args(args, catalog=None):
-    """CostAssumptions from ``--costs``, ``--quotes``, ``--platform`` and ``--sql*``."""
+    """CostAssumptions from ``--costs``, ``--quotes``, ``--platform``, ``--guest-os-licence`` and ``--sql*``."""
     from planner.commercial.prices import read_quotes, with_quotes
     from planner.commercial.pricing import CostAssumptions
 
@@ -55,6 +56,8 @@ def costs_from_args(args, catalog=None):
     update = {}
     if getattr(args, "platform", None):
         update["platform"] = args.platform
+    if getattr(args, "guest_os_licence", None):
+        update["guest_os_licence"] = args.guest_os_licence
     if getattr(args, "sql", None):
         update["sql_edition"] = args.sql
     if getattr(args, "sql_licensing", None):

@@ -52,6 +52,7 @@ from typing import Any
 from planner.commercial.provenance import seen_text
 from planner.core.resources import data_path
 from planner.core.text import count
+from planner.models.stacks import STACK_LABELS
 
 LICENSING_FILE = data_path("licensing.json")
 STACK_LICENSING_FILE = data_path("licensing-stacks.json")
@@ -177,6 +178,19 @@ def guests_note(option_id: str, a=None) -> str | None:
     if option_id in stack_licensing_data()["options"] and not stack_guests_licensed(a):
         return NO_GUEST_LICENCE_NOTE
     return None
+
+
+def stack_platform_note(stack: str, a, option_id: str) -> str | None:
+    """Why a platform choice (``a.platform``, ``--platform``) changes nothing on a Ceph or vSAN design: the Windows
+    platform is Storage Spaces Direct's, the design carries its own licence ``option_id``. None on S2D or with the
+    platform left to follow the demand ("auto"). One sentence for ``price`` and ``cost`` (Ceph operator walk: `cost
+    --platform azure-local` on Ceph ignored the flag silently)."""
+    if stack == "s2d" or getattr(a, "platform", "auto") == "auto":
+        return None
+    return (
+        f"the platform choice is Storage Spaces Direct's: a {STACK_LABELS[stack]} design carries its own licence "
+        f"({option_id})"
+    )
 
 
 def licence_data_ids(option_id: str, a=None) -> tuple[str, ...]:

@@ -32,11 +32,11 @@ from planner.commercial.licensing import (
     stack_guests_licensed,
     stack_licence_name,
     stack_licensing_data,
+    stack_platform_note,
 )
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.models.design import ResolvedDesign
-from planner.models.stacks import STACK_LABELS
 from planner.physics.endurance import DEFAULT_SERVICE_MONTHS
 from planner.physics.power import DEFAULT_RACK_UNITS, client_parts, node_parts, node_power_w, parts_power_w
 
@@ -465,12 +465,7 @@ def tier_prices(
         "tiers": out,
         "assumptions": a.model_dump(mode="json", exclude=hide, exclude_none=True),
         **(
-            {
-                "platform_note": f"the platform choice is Storage Spaces Direct's: a {STACK_LABELS[rd.design.stack]} design "
-                f"carries its own licence ({cost['licence_option']})"
-            }
-            if rd.design.stack != "s2d" and a.platform != "auto"
-            else {}
+            {"platform_note": note} if (note := stack_platform_note(rd.design.stack, a, cost["licence_option"])) else {}
         ),
     }
 

@@ -51,6 +51,7 @@ from planner.commercial.licensing import (
     sql_server_licences,
     stack_licence_name,
     stack_licensing_data,
+    stack_platform_note,
     vmware_core_licences,
     with_guests_basis,
 )
@@ -536,6 +537,8 @@ def whole_cost(
         licence_line = lic["line"]
         phys_cores = sum(g["cores_per_cpu"] * g["sockets"] * g["count"] for g in groups)
         notes += lic["notes"]
+        if note := stack_platform_note(stack, a0, opt):  # --platform on Ceph or vSAN: said, not ignored
+            notes.append(note)
     else:
         lic_month, dc_upfront, subscription, phys_cores, opt, lic_basis = _windows_licence(groups, a)
         licence_name, platform_name = OPTION_NAMES[opt], PLATFORM_NAMES[platform]
