@@ -457,3 +457,19 @@ def test_vsan_policies_are_said_in_one_spelling_with_their_layout():
         rep = capacity_report(_rd(VSAN, nodes=n, resiliency=res))
         rule = next(s.rule for s in rep.waterfall if s.step == "policy overhead")
         assert re.search(r"RAID-[156] \((\d\+\d|\d copies)", rule) and "RAID 5" not in rule, rule
+
+
+def test_ceph_rule_words_have_no_contradiction_and_count_their_plurals():
+    """Ceph operator walk: replica-2 "min_size 1 (default 1, never 1 on a replicated pool)" read as a contradiction;
+    "replica-1: 1 copies on 1 hosts", "1 nodes for replica-1", "1 nodes: 1 Monitor"; the replica-3 min_size 1 warning
+    ended with "the Ceph calibration measured replica-3 and ec-6+2 only", irrelevant there."""
+    from planner.models.stacks import layout
+    from planner.results.report import design_warnings
+
+    assert layout("ceph", "replica-1", 1).note.startswith("1 copy on 1 host (")
+    one = json.dumps(design_warnings(_rd(CEPH, nodes=1, resiliency="replica-1"), None))
+    assert "1 nodes" not in one and "1 node for replica-1" in one and "1 node: 1 Monitor" in one
+    two = json.dumps(design_warnings(_rd(CEPH, resiliency="replica-2"), None))
+    assert "default 1, never 1" not in two and "Ceph's default for replica-2: 1; Ceph advises at least 2" in two
+    three = json.dumps(design_warnings(_rd(CEPH, ceph={"min_size": 1}), None))
+    assert "replica-3: 3 copies, min_size 1" in three and "calibration measured" not in three

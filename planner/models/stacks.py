@@ -238,7 +238,8 @@ def ceph_layout(name: str, min_size: int | None = None) -> Layout:
             online_failures=size - ms,
             safe_failures=size - 1,
             min_size=ms,
-            note=f"{size} copies on {size} hosts (CRUSH host failure domain), min_size {ms}",
+            note=f"{size} cop{'y' if size == 1 else 'ies'} on {size} host{'' if size == 1 else 's'} (CRUSH host failure "
+            f"domain), min_size {ms}",
         )
     m = CEPH_EC.match(name)
     if m:

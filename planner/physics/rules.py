@@ -854,12 +854,12 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     put(
         "ceph_pool_hosts",
         fd >= lay.min_fault_domains,
-        f"{d.resiliency} on {fd} {d.fault_domain}s ({lay.min_fault_domains} needed)",
+        f"{d.resiliency} on {count(fd, d.fault_domain)} ({lay.min_fault_domains} needed)",
     )
     put(
         "ceph_self_heal",
         fd >= lay.repair_fault_domains,
-        f"{fd} {d.fault_domain}s for {d.resiliency} ({lay.repair_fault_domains} re-protect a lost one)",
+        f"{count(fd, d.fault_domain)} for {d.resiliency} ({lay.repair_fault_domains} re-protect a lost one)",
     )
     default_ms = ceph_min_size_default(lay.kind, lay.data, lay.redundancy)
     assert lay.min_size is not None  # a Ceph layout carries its pool's min_size
@@ -874,7 +874,8 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
             if copies_ok
             else f"; Ceph's docs keep size {CEPH_MIN_COPIES} / min_size {CEPH_MIN_REPLICATED_MIN_SIZE}"
             + (" (a single copy: the pool has no redundancy)" if lay.copies == 1 else "")
-            + "; the Ceph calibration measured replica-3 and ec-6+2 only"
+            # the calibration's reach matters for another pool size, not for replica-3 at a low min_size
+            + ("; the Ceph calibration measured replica-3 and ec-6+2 only" if lay.copies != CEPH_MIN_COPIES else "")
         )
         if replicated
         else f"{d.resiliency}: an erasure code (min_size {lay.min_size})",
@@ -882,8 +883,13 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     put(
         "ceph_min_size",
         bool(ceph_min_size_ok(replicated, lay.min_size, default_ms)),
-        f"min_size {lay.min_size} (default {default_ms}"
-        + (", never 1 on a replicated pool" if replicated else "")
+        # replica-2's default is 1, which Ceph's docs advise against: "(default 1, never 1 ...)" read as a contradiction
+        f"min_size {lay.min_size} (Ceph's default for {d.resiliency}: {default_ms}"
+        + (
+            f"; Ceph advises at least {CEPH_MIN_REPLICATED_MIN_SIZE} on a replicated pool, whatever the default"
+            if replicated
+            else ""
+        )
         + ")",
     )
     # an erasure code of one coding chunk at min_size k+1 stops at its first failure: no rule said so of ec-2+1,
@@ -899,7 +905,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     put(
         "ceph_monitor_quorum",
         bool(ceph_monitor_quorum_ok(fd)),
-        f"{fd} {d.fault_domain}s: {count(mons, 'Monitor')}, a quorum through {count(int(ceph_monitor_failures(fd)), 'failure')}"
+        f"{count(fd, d.fault_domain)}: {count(mons, 'Monitor')}, a quorum through {count(int(ceph_monitor_failures(fd)), 'failure')}"
         + ("" if fd >= CEPH_MIN_MON_HOSTS else " (a lost host stops the cluster)"),
     )
     media = _media(n.drive)
@@ -975,7 +981,7 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
     put(
         "vsan_rebuild_hosts",
         fd >= lay.repair_fault_domains,
-        f"{fd} hosts for {d.resiliency} ({lay.repair_fault_domains} rebuild a failed host)",
+        f"{count(fd, 'host')} for {d.resiliency} ({lay.repair_fault_domains} rebuild a failed host)",
     )
     media = _media(n.drive)
     flash = media != "hdd"
