@@ -18,7 +18,7 @@ from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
 from planner.commercial.pricing import CostAssumptions
-from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE
+from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE, demand_fills_note
 from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
 from planner.core import jsonio
@@ -413,6 +413,14 @@ with st.container():
         except PlannerError as exc:
             st.error(fmt.md(exc))
         else:
+            if (
+                bg_choice == "current workload"
+                and state.workload_name() == state.SIZED
+                and sized_demand is not None
+                and (full := demand_fills_note(g, sized_demand))
+            ):
+                # up front, not as a note under a headline of 0 (what-if call 2026-11-30)
+                st.warning(fmt.md(sentence(full)), icon=":material/database:")
             if need is not None:
                 dem = need["demand"]
                 # the shape the guarantee is judged at: the peak's when the peak is needed (the caption said "mean IO

@@ -1233,3 +1233,28 @@ def test_a_design_failing_only_a_rule_is_not_met_on_the_compare_card_and_table(d
     row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
     cell = next(val for k, val in row.items() if k != "Figure")
     assert cell.startswith("not met: ") and "fails 1 rule" in card and "fails 1 rule" in cell, (cell, card)
+
+
+def test_the_sla_page_says_up_front_when_the_sized_demand_fills_the_design():
+    """What-if call 2026-11-30: Size (200/60/40/4 databases, 30 % growth) -> Use this design -> SLA & tiers (N+1 on,
+    the other tenants the current workload) headlined "Guaranteed IOPS per DB 0" on the design the app had just
+    recommended, the reason a note at the foot: the 4 TB example database on top of all 396 sized databases. The
+    page says up front that the demand fills the design and points to the tier table."""
+    raw = {"tier_counts": {"Standard": 200, "Business": 60, "Premium": 40, "Ultra": 4}, "growth_pct": 30}
+    raw |= {"validated_for": "Azure Local", "growth_period_months": 24}
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", json.dumps(raw).encode(), "application/json")]).run()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert at.radio(key="sla_bg").value == "current workload" and at.toggle(key="sla_n1").value is True
+    said = [_plain(w.value) for w in at.warning if "fills this design" in w.value]
+    assert _metric(at, "Guaranteed IOPS per DB") == "0"  # the guarantee stays one rule: said why, up front
+    assert said, [w.value for w in at.warning]
+    assert "its own 396 databases" in said[0] and "no room for one more such database" in said[0]
+    assert "storage capacity binds (4.00 TB does not fit" in said[0]
+    assert "the tier table says how many databases of each tier fit" in said[0]
+    at.radio(key="sla_bg").set_value("none").run()
+    assert _metric(at, "Guaranteed IOPS per DB") != "0"
+    assert not any("fills this design" in w.value for w in at.warning)

@@ -45,6 +45,7 @@ from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_ar
 from planner.engine.targets import carried, latency_statistic, statistic_words
 from planner.models.catalog import load_catalog
 from planner.models.database import Database, io_demand, io_shape
+from planner.models.demand import Demand
 from planner.models.design import ResolvedDesign, resolve
 from planner.models.params import CEPH_PARAM_NAMES, PARAM_NAMES, CephParams, ModelParams, params_for
 from planner.models.workload import Workload
@@ -822,6 +823,42 @@ def database_guarantee(
         "meets_note": meets_note,
         "headroom_pct": (g.guaranteed_iops / need - 1.0) * 100.0 if need > 0 else None,
     }
+
+
+def demand_fills_note(result: SlaResult | dict, demand: Demand) -> str:
+    """What a guarantee of 0 means when the other tenants are the sized demand's own load: the demand fills
+    the design, and there is no room for one more such database beside its databases. Empty when something is
+    guaranteed.
+
+    The guarantee stays one rule (:func:`guarantee`: the database beside the tenants chosen); this says up front
+    why it is 0. After "Use this design" the SLA page headlined "Guaranteed IOPS per DB 0" on the design it had just
+    recommended, a 4 TB example database added on top of all 396 sized databases, the reason in a note at the foot
+    ("4.00 TB does not fit: usable 337.66 TB with one node down, other tenants 336.00 TB"; what-if call 2026-11-30).
+
+    Parameters
+    ----------
+    result : SlaResult or dict
+        The guarantee (:func:`guarantee`), or its JSON form.
+    demand : Demand
+        The sized demand whose load are the other tenants.
+
+    Returns
+    -------
+    str
+        One sentence, or ``""``.
+    """
+    r = result.model_dump(mode="json") if isinstance(result, SlaResult) else result
+    if r["guaranteed_iops"] > 0:
+        return ""
+    dbs = sum(c.databases for c in demand.classes())
+    bound = BOUND_LABELS.get(r["binding_constraint"], r["binding_constraint"])
+    why = f" ({r['note']})" if r.get("note") else ""
+    return (
+        f"The sized demand fills this design: the other tenants are its own {dbs:,} databases, and beside them there "
+        f"is no room for one more such database: its {bound} binds{why}. That is no shortfall of the demand, whose "
+        "databases the design holds at their tiers' guarantees; the tier table says how many databases of each tier "
+        "fit. With no other tenants, the guarantee is this database's on the design to itself"
+    )
 
 
 def _base_params(params):
