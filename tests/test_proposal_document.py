@@ -486,14 +486,17 @@ def test_the_widened_ranges_note_points_at_ranges_it_follows(proposal):
 
 def test_the_processor_figure_says_which_of_the_two_it_is(proposal):
     """QA finding 16: the proposal's 'Servers' processors 20 %' differs from the Performance page's
-    host CPU bar (27 %) and, unlike the page, did not say why."""
+    host CPU bar (27 %) and, unlike the page, did not say why. What-if call 2026-11-30: the same bar read
+    "host CPU 35 %" on the page and "Servers' processors 25%" in the proposal; it is the page's figure in both
+    (present_utilization), the operating system's said beside it."""
     rep = proposal["report"]
-    text = " ".join(b.get("text", "") for s in document(proposal)["sections"] for b in s["blocks"])
-    assert (
-        f"{rep['host_cpu_utilization']:.0%} of the logical processors are busy, as the operating system shows it"
-        in text
-    )
-    assert f"against that limit the processors are {rep['utilization']['host_cpu']:.0%} busy" in text
+    blocks = [b for s in document(proposal)["sections"] for b in s["blocks"]]
+    text = " ".join(b.get("text", "") for b in blocks)
+    bars = {label: v for b in blocks if b["type"] == "bars" for label, v, _ in b["items"]}
+    assert rep["utilization"]["host_cpu"] != rep["host_cpu_utilization"]
+    assert bars["Servers' processors"] == rep["utilization"]["host_cpu"]
+    assert f"the bar is {rep['utilization']['host_cpu']:.0%} of what the processors can give storage IO" in text
+    assert f"Windows shows {rep['host_cpu_utilization']:.0%} of the logical processors busy" in text
 
 
 @pytest.mark.parametrize("stack", ["ceph", "vsan"])

@@ -29,6 +29,7 @@ from planner.core.text import and_list, count, first_upper, sentence, tidy, with
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import TOTALS_CLASS
+from planner.models.stacks import HOST_OS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.results.report import VSAN_MIN_BAND, VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
@@ -58,6 +59,7 @@ BOTTLENECK_WORDS = {
 }
 UTILISATION_WORDS = {
     "vm_vcpu": "Database VMs' processors",
+    "host_cpu": "Servers' processors",
     "network": "Network",
     "cache": "Cache drives",
     "capacity_drives": "Capacity drives",
@@ -832,18 +834,25 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             ),
         )
     util = present_utilization(rep) if rep.get("utilization") else {}
-    bars = [(UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v)) for k, v in util.items() if k != "host_cpu"]
-    if rep.get("host_cpu_utilization") is not None:
-        bars.insert(0, ("Servers' processors", rep["host_cpu_utilization"], pct(rep["host_cpu_utilization"])))
+    # the bars the app's Performance page draws, the same figure each (one rule: present_utilization): the
+    # processors' bar is the share of what they can give storage IO, as every bar is its part's share of what it
+    # can carry, so the part that binds reaches 100 %. The proposal's bar read "Servers' processors 25%" (the
+    # logical processors busy) beside the page's "host CPU 35 %" (what-if call 2026-11-30)
+    bars = [
+        (UTILISATION_WORDS.get(k, customer_text(k)), v, pct(v))
+        for k, v in util.items()
+        if v is not None and not k.endswith("_note")
+    ]
     if bars:
         blocks.append(BARS("How busy each part of the cluster is", bars, top=max([1.0] + [b for _, b, _ in bars])))
     if rep.get("host_cpu_utilization") is not None and util.get("host_cpu") is not None:
-        # the app's Performance page shows the other figure (the IO's share of its ceiling): say both
+        # the other figure, the operating system's, said beside the bar (the Performance page says it too)
         blocks.append(
             P(
-                f"Servers' processors: {pct(rep['host_cpu_utilization'])} of the logical processors are busy, as "
-                "the operating system shows it. Storage IO reaches its processor limit before every logical processor is busy "
-                f"(simultaneous multithreading): against that limit the processors are {pct(util['host_cpu'])} busy."
+                f"Servers' processors: the bar is {pct(util['host_cpu'])} of what the processors can give storage "
+                "IO, which reaches its processor limit before every logical processor is busy (simultaneous "
+                f"multithreading); {HOST_OS.get(design.get('stack', 's2d'), 'the operating system')} shows "
+                f"{pct(rep['host_cpu_utilization'])} of the logical processors busy."
             )
         )
     blocks.append(
