@@ -28,7 +28,7 @@ from planner.models.design import (
     design_parts_name,
     parse_design,
 )
-from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resiliency, resiliencies
+from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resiliency, node_limit_words, resiliencies
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.results.report import bottleneck_words
@@ -340,6 +340,9 @@ with right:
         integer=True,
         step=1,
     )
+    if bad["nodes"] and isinstance(vals["nodes"], (int, float)) and (why := node_limit_words(stack, vals["nodes"])):
+        # the stack's reason, in the model's words (the Compare what-if said it; this box said only the range)
+        bad["nodes"] = f"{bad['nodes']}: {why}"
     slots["nodes"] = st.empty()
     _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
     res_options = list(resiliencies(stack))

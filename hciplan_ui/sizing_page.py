@@ -28,7 +28,7 @@ from planner.core.errors import shown as shown_value
 from planner.core.text import count, first_upper, sentence
 from planner.models.database import vm_ram_gb
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
-from planner.models.stacks import MAX_NODES, STACK_LABELS, STACK_NAMES, STACKS
+from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, node_limit_words
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words
 
@@ -262,8 +262,7 @@ def _stack_changed() -> None:
     if isinstance(most, (int, float)) and most > MAX_NODES[new]:
         ss["size_max_nodes"] = MAX_NODES[new]
         ss["size_max_nodes_note"] = (
-            f"Most nodes lowered from {int(most):,} to {MAX_NODES[new]}: a {STACK_NAMES[new]} cluster has at most "
-            f"{MAX_NODES[new]} servers."
+            f"Most nodes lowered from {int(most):,} to {MAX_NODES[new]}: {node_limit_words(new, most)}."
         )
 
 

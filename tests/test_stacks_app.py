@@ -434,3 +434,22 @@ def test_the_sla_page_says_a_guarantee_outside_the_calibrated_domain():
     at.session_state["design_json"] = (ROOT / "examples" / "reference.json").read_text()
     at.run()
     assert not any("calibrated domain" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize(("stack", "nodes", "why"), [("s2d", 17, "at most 16 servers"), ("vsan", 65, "at most 64")])
+def test_the_design_pages_nodes_box_gives_the_stacks_reason(stack, nodes, why):
+    """What-if call 2026-11-30: 17 nodes on the Design page said "Nodes must be a whole number, 1–16 (you typed 17)"
+    where the Compare what-if said "a Storage Spaces Direct cluster has at most 16 servers (got 17)". The box gives
+    the stack's reason in the model's words (stacks.node_limit_words)."""
+    from planner.models.stacks import STACK_NAMES, node_limit_words
+
+    at = _app()
+    if stack != "s2d":
+        at.selectbox(key="d_stack").set_value(stack).run()
+    at.number_input(key="d_nodes").set_value(nodes).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [e for e in _errors(at) if e.startswith("Nodes must be")]
+    reason = node_limit_words(stack, nodes)
+    assert reason is not None and reason.startswith(f"a {STACK_NAMES[stack]} cluster has {why}")
+    assert said and said[0].endswith(f"(you typed {nodes}): {reason}"), _errors(at)
+    assert why in said[0]

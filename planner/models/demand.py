@@ -32,7 +32,7 @@ from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.models.database import Database, cpu_s_per_call, io_demand, vm_ram_gb
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
-from planner.models.stacks import MAX_NODES_ANY, STACK_NAMES, Stack
+from planner.models.stacks import MAX_NODES_ANY, Stack, node_limit_words
 from planner.models.tiers import TierSet, default_tiers
 
 #: the failures a demand's data must survive (:mod:`planner.physics.rules`)
@@ -167,7 +167,7 @@ class Demand(BaseModel):
     def _stack_nodes(cls, v: int, info: ValidationInfo) -> int:
         st = info.data.get("stack", "s2d")
         if st in STACK_MAX_NODES and v > STACK_MAX_NODES[st]:
-            raise ValueError(f"a {STACK_NAMES[st]} cluster has at most {STACK_MAX_NODES[st]} servers")
+            raise ValueError(node_limit_words(st, v))
         return v
 
     @model_validator(mode="before")

@@ -40,7 +40,6 @@ from planner.models.stacks import (
     CEPH_RELEASES,
     DEFAULT_RESILIENCY,
     MAX_NODES_ANY,
-    STACK_NAMES,
     CephRelease,
     Layout,
     Stack,
@@ -48,9 +47,9 @@ from planner.models.stacks import (
     check_resiliency_name,
     equivalent_resiliency,
     layout,
+    node_limit_words,
 )
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
-from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 
 MAX_DESIGN_FILE_BYTES = 1_000_000
 
@@ -653,9 +652,9 @@ class Design(_Strict):
         """Servers per cluster by stack ([S2D-HW] 16, vSAN 64; :mod:`planner.models.stacks`)."""
         st = info.data.get("stack", "s2d")
         if v is not None and st in STACK_MAX_NODES and not v <= STACK_MAX_NODES[st]:
-            raise ValueError(f"a {STACK_NAMES[st]} cluster has at most {STACK_MAX_NODES[st]} servers")
-        if v is not None and info.field_name == "nodes" and st != "s2d" and v < STACK_MIN_NODES[st]:
-            raise ValueError(f"a {st} cluster has at least {STACK_MIN_NODES[st]} servers")
+            raise ValueError(node_limit_words(st, v))
+        if v is not None and info.field_name == "nodes" and (why := node_limit_words(st, v)):
+            raise ValueError(why)
         return v
 
     @field_validator("resiliency")

@@ -102,6 +102,36 @@ MIN_NODES = {"s2d": 2, "ceph": 1, "vsan": 2}
 MAX_NODES = {"s2d": 16, "ceph": 256, "vsan": 64}
 MAX_NODES_ANY = max(MAX_NODES.values())
 
+
+def node_limit_words(stack: str, nodes: float) -> str | None:
+    """Why ``nodes`` servers are not a cluster of ``stack``, in the stack's own words, or None when they are.
+
+    One source for the reason: the Design page said "Nodes must be a whole number, 1–16 (you typed 17)" where the
+    Compare what-if said "a Storage Spaces Direct cluster has at most 16 servers (got 17)" (what-if call
+    2026-11-30). A Storage Spaces Direct design may be one server (a single server, no cluster), so its lower
+    bound is not checked here.
+
+    Parameters
+    ----------
+    stack : str
+        ``s2d``, ``ceph`` or ``vsan``.
+    nodes : float
+        Servers [count].
+
+    Returns
+    -------
+    str or None
+        "a Storage Spaces Direct cluster has at most 16 servers" [S2D-HW], "a vSAN cluster has at least 2
+        servers" [VSAN-SIZE], or None.
+    """
+    name = STACK_NAMES.get(stack, stack)
+    if stack in MAX_NODES and nodes > MAX_NODES[stack]:
+        return f"a {name} cluster has at most {MAX_NODES[stack]} servers"
+    if stack in MIN_NODES and stack != "s2d" and nodes < MIN_NODES[stack]:
+        return f"a {name} cluster has at least {MIN_NODES[stack]} server" + ("s" if MIN_NODES[stack] != 1 else "")
+    return None
+
+
 #: [CEPH-MON]: three Monitors keep a quorum through one failure, five through two
 CEPH_MIN_MON_HOSTS, CEPH_MAX_MONS = 3, 5
 
