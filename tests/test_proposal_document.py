@@ -1401,3 +1401,32 @@ def test_proposal_out_dash_writes_the_document_to_standard_output(capsysbinary, 
     out, err = capsysbinary.readouterr()
     assert out.startswith(b"<!doctype html>") and b"standard output" in err
     assert not (tmp_path / "-").exists()
+
+
+def test_xlsx_has_the_headline_figures_dated_prices_and_labelled_columns(proposal, files):
+    """What-if call 2026-11-30: the workbook's "Price date" was blank for 6 of its 8 parts, it had no usable TB,
+    IOPS or latency at all, and "Cost and TCO" had an unlabelled fourth column."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(files["xlsx"]))
+    rep = proposal["report"]
+    summary = wb["Summary"]
+    assert wb.sheetnames[0] == "Summary"
+    assert [c.value for c in summary[4]] == ["Figure", "Value", "Unit", "In the proposal"]
+    rows = {r[0].value: (r[1].value, r[2].value, r[3].value) for r in summary.iter_rows(min_row=5)}
+    assert rows["Usable capacity"] == (rep["usable_capacity_tb"], "TB", f"{rep['usable_capacity_tb']:,.2f} TB")
+    assert rows["Throughput under the workload"][:2] == (round(rep["iops"]), "IOPS")
+    assert rows["Throughput under the workload"][2].startswith(f"{rep['iops']:,.0f} IOPS")
+    assert rows["Latency seen by the databases, mean"][:2] == (rep["vm_latency_ms"], "ms")
+    assert rows["Latency seen by the databases, mean"][2].startswith(f"{rep['vm_latency_ms']:.3f} ms")
+    assert rows["Most IOPS with every latency target met"][:2] == (
+        round(proposal["binding"]["guaranteed_iops"]),
+        "IOPS",
+    )
+    parts = wb["Parts list"]
+    head = [c.value for c in parts[4]]
+    dates = [r[head.index("Price date")].value for r in parts.iter_rows(min_row=5) if r[0].value not in ("Total",)]
+    assert dates and all(dates), dates  # a date, or what the price is when it has none
+    assert any("no dated source" in d for d in dates), dates
+    assert all(c.value for c in wb["Cost and TCO"][4]), [c.value for c in wb["Cost and TCO"][4]]
+    assert [c.value for c in wb["Cost and TCO"][4]][3] == "TCO total (USD)"

@@ -194,7 +194,7 @@ def _cover_line(doc: dict) -> str:
 
 
 def render_xlsx(p: dict, doc: dict) -> bytes:
-    """The parts list, the cost and TCO and the service tiers, one sheet each (openpyxl).
+    """The design's headline figures, the parts list, the cost and TCO and the service tiers, one sheet each (openpyxl).
     Figures are the library's own numbers (not rounded text); text cells are formula-safe."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
@@ -248,6 +248,34 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         for i, h in enumerate(header):
             ws.column_dimensions[chr(65 + i)].width = max(12, min(60, len(str(h)) + 4)) if i else 48
 
+    # the design's headline figures, first: the workbook had no usable TB, IOPS or latency at all (what-if call
+    # 2026-11-30). The numbers are the report's, each with its unit; the last column is the proposal's own line for
+    # it (its Summary section), so the sheet and the PDF give the same figures
+    rep = p["report"]
+    said = dict(next((b["rows"] for b in doc["sections"][0]["blocks"] if b["type"] == "kv"), []))
+    lat = "Latency seen by the databases (mean)"
+    headline = [
+        ("Usable capacity", rep.get("usable_capacity_tb"), "TB", "Usable capacity"),
+        ("Throughput under the workload", rep.get("iops"), "IOPS", "Throughput under your workload"),
+        ("Latency seen by the databases, mean", rep.get("vm_latency_ms"), "ms", lat),
+        ("  its range, low end", rep.get("vm_latency_ms_low"), "ms", None),
+        ("  its range, high end", rep.get("vm_latency_ms_high"), "ms", None),
+        (
+            "Most IOPS with every latency target met",
+            (p.get("binding") or {}).get("guaranteed_iops"),
+            "IOPS",
+            "Most IOPS with every latency target met",
+        ),
+        ("Cost per month", usd(cost["monthly"]["total_usd_per_month"]), "USD", "Cost per month"),
+    ]
+    # IOPS whole, as the proposal writes them
+    srows = [
+        [k, round(v) if unit == "IOPS" else v, unit, said.get(line, "") if line else ""]
+        for k, v, unit, line in headline
+        if v is not None
+    ]
+    sheet(wb.active, "Summary", ["Figure", "Value", "Unit", "In the proposal"], srows)
+
     kind_words = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
     # parts by name only: catalog ids stay in the engineer's JSON / CSV files
     bom = [
@@ -257,13 +285,14 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             usd(x["unit_price_usd"]),
             usd(x["total_usd"]),
             kind_words[x["price_kind"]],
-            x["price_date"] or "",
+            # an undated price says what it is (the cell was blank for 6 of 8 parts; what-if call 2026-11-30)
+            x["price_date"] or x.get("price_date_note") or "no date",
         ]
         for x in cost["parts"] + cost["network"]["lines"]
     ]
     bom.append(["Total", None, None, total(r[3] for r in bom), "", ""])
     sheet(
-        wb.active,
+        wb.create_sheet(),
         "Parts list",
         ["Part", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date"],
         bom,
@@ -296,7 +325,8 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     sheet(
         wb.create_sheet(),
         "Cost and TCO",
-        ["Cost line", "Purchase (USD)", "Per month (USD)", ""],
+        # the fourth column is the TCO table's total (it had no heading; what-if call 2026-11-30)
+        ["Cost line", "Purchase (USD)", "Per month (USD)", "TCO total (USD)"],
         rows,
         money={1: whole, 2: whole, 3: whole},
     )
