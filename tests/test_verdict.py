@@ -486,3 +486,26 @@ def test_a_cluster_whose_io_stops_with_a_node_down_hosts_no_database_then():
     dbs = v["databases"]
     assert dbs["per_node_one_down"] is None and "IO stops" in dbs["per_node_one_down_note"], dbs
     assert "IO stops with a node down: no database runs" in v["summary"], v["summary"]
+
+
+def test_a_design_not_met_says_what_would_meet_it(demand, best):
+    """Presales walk 2026-11-30: at fewer nodes the Design page said "not met: Capacity, RAM, N+1 ...; about 265
+    of the 396 databases fit" and never what would fix it; two-way mirror said "not met: Fault tolerance" with no
+    pointer to the resiliency that meets it. Each remedy is the sizer's own judgement of the changed design."""
+    from planner.models.design import with_overrides
+
+    fewer = with_overrides(best, nodes=best.nodes - 1)
+    v = demand_verdict(fewer, demand)
+    assert not v["met"] and v["remedy"]["nodes"] == best.nodes
+    assert f"{best.nodes} nodes of these servers would meet it" in v["summary"]
+    assert demand_verdict(with_overrides(fewer, nodes=v["remedy"]["nodes"]), demand)["met"]
+    two = demand_verdict(with_overrides(best, resiliency="mirror-2way"), demand)
+    assert not two["met"] and "mirror-3way" in two["remedy"]["resiliencies"], two["remedy"]
+    assert "three-way mirror on these" in two["summary"]
+    for r in two["remedy"]["resiliencies"]:
+        assert demand_verdict(with_overrides(best, resiliency=r), demand)["met"], r
+    # nothing of these servers meets it: said, with where to go
+    ref = demand_verdict(load_design(ROOT / "examples" / "reference.json"), demand)
+    assert ref["remedy"] == {"nodes": None, "resiliencies": [], "words": ref["remedy"]["words"]}
+    assert "the Size page finds a design that does" in ref["summary"]
+    assert "remedy" not in demand_verdict(best, demand)  # a design that meets it needs none

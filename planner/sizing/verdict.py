@@ -44,8 +44,9 @@ from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, plural_of
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
-from planner.models.design import Design, resolve
+from planner.models.design import Design, resolve, with_overrides
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import resiliencies
 from planner.physics.capacity import capacity_report
 from planner.physics.rules import rule_of
 from planner.sizing.checks import (
@@ -433,7 +434,59 @@ def demand_verdict(
             binding_words(lim, fits["first_to_run_out"] if fits and fits["first_to_run_out"] else None),
         ),
     )
+    if not met:
+        # what would meet it, not only why not: "not met: Capacity, RAM, N+1 ... about 265 of the 396 fit" said no
+        # remedy in front of the customer (presales walk 2026-11-30)
+        out["remedy"] = remedy(design, dem, a, cat, params)
+        out["summary"] = out["summary"].removesuffix(".") + f"; {out['remedy']['words']}."
     return out
+
+
+def _meets(design: Design, demand: Demand, a: CostAssumptions, cat: Catalog, params) -> bool:
+    """Whether ``design`` meets every rule the sizer requires of ``demand`` (the verdict's ``met``): the sizer's
+    own check, its quick path (a design that fails a hardware rule skips the performance model)."""
+    return bool(check_design(resolve(design, cat), demand, a, quick=True, params=params)["feasible"])
+
+
+def remedy(design: Design, demand: Demand, a: CostAssumptions, cat: Catalog, params=None) -> dict:
+    """The nearest changes of ``design`` that meet ``demand`` (judged under the design's own stack, as
+    :func:`judged_demand` gives it): ``nodes``, the fewest servers of the same build that meet it (None: no
+    count up to the stack's limit does), ``resiliencies``, the stack's other resiliencies that meet it on
+    these nodes, and ``words``, one clause for the verdict's summary. Each is the sizer's own judgement
+    (:func:`planner.sizing.checks.check_design`); the Size page finds the cheapest design of any build."""
+    top = STACK_MAX_NODES[design.stack]
+    n_ok = None
+    for n in range(design.node_count + 1, top + 1):
+        try:
+            if _meets(with_overrides(design, nodes=n), demand, a, cat, params):
+                n_ok = n
+                break
+        except (PlannerError, ValidationError):  # a count the design's rules refuse (a witness, a layout)
+            continue
+    res_ok = []
+    for r in resiliencies(design.stack):
+        if r == design.resiliency:
+            continue
+        try:
+            if _meets(with_overrides(design, resiliency=r), demand, a, cat, params):
+                res_ok.append(r)
+        except (PlannerError, ValidationError):  # a resiliency these nodes cannot lay out
+            continue
+    ways = []
+    if n_ok is not None:
+        ways.append(f"{_plural(n_ok, 'node')} of these servers would meet it")
+    if res_ok:
+        ways.append(" or ".join(resiliency_words(r, design.stack) for r in res_ok) + f" on these {design.node_count}")
+    if not ways:
+        words = (
+            f"no count of these servers up to {top} meets it, nor another resiliency: the Size page finds a "
+            "design that does"
+        )
+    elif n_ok is None:
+        words = f"it would be met with {ways[0]} nodes"
+    else:
+        words = ways[0] + (f", as would {ways[1]} nodes" if len(ways) > 1 else "")
+    return {"nodes": n_ok, "resiliencies": res_ok, "words": words}
 
 
 def demand_fit(
