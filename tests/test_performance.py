@@ -337,3 +337,21 @@ def test_the_endurance_warning_follows_the_service_life_asked():
         for x in evaluate_report(d, w, service_months=math.ceil(years * 12) + 1)["warnings"]
         if x["check"] == "drive_endurance"
     )
+
+
+def test_the_endurance_warning_of_a_load_not_carried_whole_says_it_is_at_what_the_design_carries():
+    """Presales walk 2026-11-30: "rated writes run out in 2.0 years if this load runs around the clock" stood
+    beside the sizing rule's 1.1 years at the demand's own IOPS and "the load asks 852,000 IOPS": the warning's
+    writes were of what the saturated design carries."""
+    from planner.models.design import load_design
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report
+
+    ref = load_design(EX / "reference.json")
+    w = Workload(name="too much", block_size_kib=8, read_fraction=0.7, iops=5_000_000, vms_per_node=50)
+    rep = evaluate_report(ref, w)
+    (warn,) = [x for x in rep["warnings"] if x["check"] == "drive_endurance"]
+    assert f"at the {rep['iops']:,.0f} IOPS this design carries of this load" in warn["message"]
+    carried = evaluate_report(ref, w.model_copy(update={"iops": 400_000}))
+    (warn,) = [x for x in carried["warnings"] if x["check"] == "drive_endurance"]
+    assert "if this load runs around the clock" in warn["message"]

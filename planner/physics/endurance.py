@@ -74,7 +74,10 @@ DEFAULT_SERVICE_MONTHS = 36
 
 
 def endurance_warning(
-    years: float | None, warranty_years: float, service_months: float = DEFAULT_SERVICE_MONTHS
+    years: float | None,
+    warranty_years: float,
+    service_months: float = DEFAULT_SERVICE_MONTHS,
+    carried_iops: float | None = None,
 ) -> dict[str, str] | None:
     """A warning when the capacity drives' rated writes run out within the service life at this load
     (``years`` [years] from :func:`planner.physics.endurance.years_to_wear_out`; ``service_months``
@@ -82,15 +85,23 @@ def endurance_warning(
     warning; ``warranty_years`` [years] the drive's, said beside). ``evaluate`` printed "endurance_years":
     0.47 with no warning for the reference cluster under VMFleet's oltp-8k (CLI review 2026-11-29); warned
     against the warranty, the sizer's best design (3.1 years, against its 3-year rule) carried it
-    (browser review 2026-11-30)."""
+    (browser review 2026-11-30). ``carried_iops`` [IOPS]: given when the design carries less than the load
+    asks (past saturation, or held by a pacing policy), the writes are of what it carries, and the message says
+    so: "2.0 years if this load runs around the clock" stood beside the sizing rule's 1.1 years at the load's
+    own IOPS and "the load asks 852,000 IOPS" (presales walk 2026-11-30)."""
     service = service_months / 12.0
     if years is None or not np.isfinite(years) or years >= service:
         return None
+    at = (
+        "if this load runs around the clock"
+        if carried_iops is None
+        else f"at the {carried_iops:,.0f} IOPS this design carries of this load, around the clock (sooner at the IOPS the load asks)"
+    )
     return {
         "check": "drive_endurance",
         "case": "healthy",
         "kind": "recommendation",
-        "message": f"the capacity drives' rated writes run out in {life_words(years)} if this load runs around the "
-        f"clock, before the {service:g} years the costs spread the purchase over (their warranty: "
+        "message": f"the capacity drives' rated writes run out in {life_words(years)} {at}, before the {service:g} "
+        f"years the costs spread the purchase over (their warranty: "
         f"{warranty_years:g} years): drives of more writes per day, or more drives",
     }

@@ -845,7 +845,13 @@ def evaluate_report(
             out["notes"].append(note)
         out["platform"] = platform_check(rd, workload, perf, params)
         out["warnings"] += platform_warnings(out["platform"])
-        if w := endurance.endurance_warning(out.get("endurance_years"), rd.node.drive.warranty_years, service_months):
+        short = perf.get("saturated") or (workload.iops and perf.get("iops", 0) < workload.iops * (1 - 1e-9))
+        if w := endurance.endurance_warning(
+            out.get("endurance_years"),
+            rd.node.drive.warranty_years,
+            service_months,
+            carried_iops=perf.get("iops") if short else None,
+        ):
             out["warnings"].append(w)
         deg = cases[1] if with_deg else None
         for case, rep in (("healthy", perf), ("one node down", deg)):  # the first case past saturation
