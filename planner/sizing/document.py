@@ -559,7 +559,7 @@ def _meets(p: dict) -> list[list[str]]:
     ft = met_by.get("fault_tolerance")
     if ft is not None and ft.get("asked"):  # the pages' verdict row: the failures the demand names
         rows.append(
-            ["Failures survived", ft["asked"], "met" if ft["met"] else "NOT met", customer_text(ft["detail"]) or ""]
+            ["Fault tolerance", ft["asked"], "met" if ft["met"] else "NOT met", customer_text(ft["detail"]) or ""]
         )
     return rows
 
@@ -656,7 +656,7 @@ def _drive_wear_note(rep: dict, cost: dict, written_at: str = "your databases' g
 
 
 #: a row of the demand table (:func:`_meets`) as the summary lists what is not met
-SHORT_WORDS = {"A server can fail": "a server failing", "Failures survived": "the failures it survives"}
+SHORT_WORDS = {"A server can fail": "a server failing", "Fault tolerance": "the failures it survives"}
 
 
 def document(p: dict, company: str | None = None, logo: bytes | None = None) -> dict:
