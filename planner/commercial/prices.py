@@ -78,7 +78,8 @@ def part_price(rec, a) -> dict:
 #: why a price has no date, by its kind
 UNDATED = {
     "quoted": "your quote or discount: no date given",
-    "estimated": "an estimate from other figures, with no dated source",
+    # a recalled catalog price is an estimate too, not one "from other figures" (presales walk 2026-11-30)
+    "estimated": "an estimate (see its source), with no dated source",
     "list": "the catalog record's price, with no dated source",
     "street": "no date in its source",
     "unpriced": "no price",
