@@ -507,5 +507,5 @@ def test_a_design_not_met_says_what_would_meet_it(demand, best):
     # nothing of these servers meets it: said, with where to go
     ref = demand_verdict(load_design(ROOT / "examples" / "reference.json"), demand)
     assert ref["remedy"] == {"nodes": None, "resiliencies": [], "words": ref["remedy"]["words"]}
-    assert "the Size page finds a design that does" in ref["summary"]
+    assert "sizing the demand finds a design that does" in ref["summary"]
     assert "remedy" not in demand_verdict(best, demand)  # a design that meets it needs none

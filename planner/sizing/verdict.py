@@ -479,7 +479,7 @@ def remedy(design: Design, demand: Demand, a: CostAssumptions, cat: Catalog, par
         ways.append(" or ".join(resiliency_words(r, design.stack) for r in res_ok) + f" on these {design.node_count}")
     if not ways:
         words = (
-            f"no count of these servers up to {top} meets it, nor another resiliency: the Size page finds a "
+            f"no count of these servers up to {top} meets it, nor another resiliency: sizing the demand finds a "
             "design that does"
         )
     elif n_ok is None:
