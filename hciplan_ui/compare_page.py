@@ -165,7 +165,9 @@ if source.startswith("from"):
             try:
                 db = Database(name="database", **basic, **overrides)
                 db_demand = io_demand(db)
+                w = as_workload(db_demand, peak=peak)
             except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
+                db_demand = None  # a demand the page cannot evaluate is none
                 st.error(fmt.md(f"database: {exc}"))
         if db_demand is not None:
             if st.button(
@@ -175,7 +177,6 @@ if source.startswith("from"):
             ):
                 database_inputs.send_to_sla(db, peak)
                 st.success("On the SLA & tiers page: this database, with these assumptions.")
-            w = as_workload(db_demand, peak=peak)
             wj = state.canonical(w.model_dump(mode="json"))
             rows = [
                 {

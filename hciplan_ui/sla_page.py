@@ -591,35 +591,46 @@ with st.container():
             )
             if most is not None and most.open:
                 with most:
-                    cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
-                    k = st.columns(4)
-                    k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
-                    if band_line := fmt.band_text(
-                        cap["max_nopm_low"], cap["max_nopm_high"], lambda x: fmt.num(x, 0, "NOPM")
-                    ):
-                        k[0].caption(band_line)
-                    k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
-                    k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
-                    k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
-                    st.caption(
-                        fmt.md(
-                            # the maximum has the design to itself: beside a guarantee of 0 under other tenants it
-                            # read as the opposite answer (browser review 2026-11-29)
-                            ("With no other tenants, unlike the guarantee above: " if background is not None else "")
-                            + f"{count(cap['servers'], 'database server')}, one such database each; "
-                            # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
-                            # stacked two colons; browser review 2026-11-29)
-                            f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}; raised by "
-                            # what to buy, cores or drives (DBA walk 2026-11-30: the note alone did not say)
-                            f"{cap['raises_it']}."
-                            + (f" {first_upper(cap['ram_note'])}." if cap.get("ram_note") else "")
-                            + (
-                                f" Latency: {cap['vm_read_latency_ms_note']}."
-                                if cap.get("vm_read_latency_ms_note")
-                                else ""
+                    try:
+                        cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
+                    except (
+                        PlannerError
+                    ) as exc:  # one line, not a traceback (a design that carries no trickle of its IO)
+                        cap = None
+                        st.warning(fmt.md(f"The most this design sustains: {exc}"))
+                    if cap is not None:
+                        k = st.columns(4)
+                        k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
+                        if band_line := fmt.band_text(
+                            cap["max_nopm_low"], cap["max_nopm_high"], lambda x: fmt.num(x, 0, "NOPM")
+                        ):
+                            k[0].caption(band_line)
+                        k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
+                        k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
+                        k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
+                        st.caption(
+                            fmt.md(
+                                # the maximum has the design to itself: beside a guarantee of 0 under other tenants it
+                                # read as the opposite answer (browser review 2026-11-29)
+                                (
+                                    "With no other tenants, unlike the guarantee above: "
+                                    if background is not None
+                                    else ""
+                                )
+                                + f"{count(cap['servers'], 'database server')}, one such database each; "
+                                # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
+                                # stacked two colons; browser review 2026-11-29)
+                                f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}; raised by "
+                                # what to buy, cores or drives (DBA walk 2026-11-30: the note alone did not say)
+                                f"{cap['raises_it']}."
+                                + (f" {first_upper(cap['ram_note'])}." if cap.get("ram_note") else "")
+                                + (
+                                    f" Latency: {cap['vm_read_latency_ms_note']}."
+                                    if cap.get("vm_read_latency_ms_note")
+                                    else ""
+                                )
                             )
                         )
-                    )
 
 
 st.header("Service tiers")

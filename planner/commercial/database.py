@@ -375,10 +375,16 @@ def throttled_at(rep: dict) -> bool:
     return rep.get("limited_by") in PACING_POLICIES
 
 
-def _storage(design, db, x, servers, catalog, params, log_ms):
-    """The design's report under ``servers`` databases at ``x`` calls/s each."""
+def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | None = None):
+    """The design's report under ``servers`` databases at ``x`` calls/s each.
+
+    The load is open (no VM population: one issuer), so its working set is the servers' databases together, up to
+    ``held_gb`` [GB], the storage's usable capacity: no storage holds more (a load past it is no rate at all,
+    :func:`_unless_it_does_not_fit`). A 340 TB database on three servers asked a 1,020,000 GB working set of a
+    9 TB design and ended in a validation traceback (DBA walk 2026-12-01)."""
     d = io_demand(db.with_rate(x), log_write_latency_ms=log_ms)
     bs, rf, rnd = d.shape()
+    data_gb = db.data_gb * servers
     w = Workload(
         name=f"{servers} x {db.name}",
         description="database load (planner.commercial.database)",
@@ -386,7 +392,7 @@ def _storage(design, db, x, servers, catalog, params, log_ms):
         read_fraction=rf,
         random_fraction=rnd,
         iops=max(d.iops * servers, 1e-3),
-        working_set_gb_per_vm=max(db.data_gb * servers, 1e-3),
+        working_set_gb_per_vm=max(min(data_gb, held_gb) if held_gb is not None else data_gb, 1e-3),
     )
     rep = evaluate_report(design, w, catalog=catalog, degraded=False, params=params)
     return d, rep
@@ -578,6 +584,8 @@ def database_capacity(
         )
     catalog = catalog or load_catalog()
     p = params or default_params()
+    held_tb = design_usable_tb(design, catalog, p)
+    held_gb = None if held_tb is None else held_tb * 1000.0
     n = servers or database_servers(design)
     vcpus, capped = runnable_vcpus(db.vm("vcpus"), server_logical_processors(design, catalog))
     cpu = _vm_cpu(design, catalog)
@@ -596,7 +604,7 @@ def database_capacity(
 
     def check(x: float, log_ms: float = 1.0):
         for _ in range(3):  # the log flush waits for the write latency the load itself causes
-            d, rep = _storage(design, db, x, n, catalog, p, log_ms)
+            d, rep = _storage(design, db, x, n, catalog, p, log_ms, held_gb)
             w = rep.get("vm_write_latency_ms") or rep.get("write_latency_ms") or log_ms
             if abs(w - log_ms) < 1e-3 * max(w, 1e-6):
                 break
@@ -841,10 +849,20 @@ RATE_KEYS = (
 AT_RATE_KEYS = ("iops", "bandwidth_mb_s", "vcpu_utilization")
 
 
+def usable_tb(rep: dict) -> float | None:
+    """A report's usable capacity [TB]: after compression and deduplication where the design has them."""
+    return rep.get("effective_capacity_tb") or rep.get("usable_capacity_tb")
+
+
+def design_usable_tb(design: Design, catalog: Catalog, params: ModelParams) -> float | None:
+    """A design's usable capacity [TB] (:func:`usable_tb` of its report without a load)."""
+    return usable_tb(evaluate_report(design, None, catalog=catalog, degraded=False, params=params))
+
+
 def usable_short_of(rep: dict, need_tb: float) -> float | None:
     """A report's usable capacity [TB] when ``need_tb`` [TB] of data does not fit in it, else None: one rule for
     the database's rate (:func:`database_capacity`) and ``compare --database``."""
-    usable = rep.get("effective_capacity_tb") or rep.get("usable_capacity_tb")
+    usable = usable_tb(rep)
     return usable if usable is not None and need_tb > usable * (1 + 1e-9) else None
 
 

@@ -23,6 +23,11 @@ from planner.core.resources import DATA_DIR
 MAX_WORKLOAD_FILE_BYTES = 1_000_000
 #: Largest open load a workload may ask, IOPS (far above any 16-node cluster).
 MAX_IOPS = 1e9
+#: Largest working set a workload may name, GB (100 PB): an open load with no VM population names its whole load's
+#: data here (one issuer), so it must hold what a demand may ask (``Demand.capacity_tb`` up to 1e5 TB) and a
+#: database's several copies (``Database.size_gb`` up to 1e7 GB each); 1e6 GB refused a 340 TB database on three
+#: servers with a validation traceback (DBA walk 2026-12-01)
+MAX_WORKING_SET_GB = 1e8
 
 
 class WorkloadError(PlannerError):
@@ -62,7 +67,7 @@ class Workload(BaseModel):
     ram_gb_per_vm: float = Field(default=4.0, gt=0, le=24_000, description="RAM assigned to each VM, GB (issuer vm)")
     threads_per_vm: int = Field(default=1, ge=1, le=1024)
     outstanding_per_thread: int = Field(default=32, ge=1, le=4096)
-    working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=1e6)
+    working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=MAX_WORKING_SET_GB)
     iops: float | None = Field(
         default=None, gt=0, le=MAX_IOPS, description="open load: target IOPS for the whole cluster"
     )

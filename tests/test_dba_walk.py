@@ -1,0 +1,66 @@
+"""A senior SQL Server DBA's walk of the database layer (2026-12-01): `db-io`, `sla --database` and the SLA, Compare
+and Size pages' database inputs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from planner.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+
+
+def _app():
+    from streamlit.testing.v1 import AppTest
+
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=180).run()
+
+
+def _said(at) -> str:
+    return " ".join(
+        str(x.value).replace("\\", "") for k in ("caption", "markdown", "warning", "info") for x in getattr(at, k)
+    )
+
+
+def test_a_large_database_on_sla_gives_no_rate_not_a_traceback(tmp_path, capsys):
+    """`sla reference --database` of a 340 TB database ended in a pydantic traceback (rc 1): its three servers' load
+    asked a 1,020,000 GB working set, over the workload's 1,000,000 GB, where the schema takes 10,000,000 GB a
+    database. The open load has one issuer, so its working set is the three databases together, up to what the
+    storage holds."""
+    f = tmp_path / "db.json"
+    for size_gb in (340_000, 10_000_000):
+        f.write_text(json.dumps({"size_gb": size_gb, "buffer_pool_gb": 256, "nopm": 50_000}))
+        assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
+        out = json.loads(capsys.readouterr().out)
+        cap = out["database_capacity"]
+        assert cap["max_tpm"] is None and cap["binding"] == "capacity", cap
+        assert (
+            "do not fit in the storage's usable 9.00 TB" in cap["binding_note"] or "does not fit" in cap["binding_note"]
+        )
+        assert out["meets"] is False
+
+
+def test_the_sla_page_gives_a_large_databases_maximum_without_a_traceback():
+    """The SLA page (DBA mode), a 400,000 GB database, "The most this design sustains" opened: a traceback from
+    database_capacity's Workload."""
+    at = _app()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    at.number_input(key="sla_db_size_gb").set_value(400_000.0).run()
+    at.session_state["sla_capacity"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "do not fit in the storage's usable" in _said(at) or "does not fit in the storage's usable" in _said(at)
+
+
+def test_the_compare_page_evaluates_a_large_database_without_a_traceback():
+    """The Compare page, a 9,000,000 GB database: a traceback from as_workload (its working set over the
+    workload's 1,000,000 GB)."""
+    at = _app()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value("from a database description").run()
+    at.number_input(key="db_size_gb").set_value(9_000_000.0).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not any("validation error" in e.value for e in at.error)
