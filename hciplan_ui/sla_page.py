@@ -617,7 +617,10 @@ with st.container():
                                     if background is not None
                                     else ""
                                 )
-                                + f"{count(cap['servers'], 'database server')}, one such database each; "
+                                + f"{count(cap['servers'], 'database server')}, one such database each"
+                                # fewer than the design's when the storage holds fewer (DBA walk 2026-12-01)
+                                + (f" ({cap['servers_note']})" if cap.get("servers_note") else "")
+                                + "; "
                                 # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
                                 # stacked two colons; browser review 2026-11-29)
                                 f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}; raised by "
