@@ -623,7 +623,10 @@ with st.container():
                                 + "; "
                                 # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
                                 # stacked two colons; browser review 2026-11-29)
-                                f"{cap['vcpus_note']}. {first_upper(cap['binding_note'])}; raised by "
+                                f"{cap['vcpus_note']}"
+                                # a VM given more vCPUs than its server runs at once (DBA walk 2026-12-01)
+                                + (f" ({cap['vcpus_capped_note']})" if cap.get("vcpus_capped_note") else "")
+                                + f". {first_upper(cap['binding_note'])}; raised by "
                                 # what to buy, cores or drives (DBA walk 2026-11-30: the note alone did not say)
                                 f"{cap['raises_it']}."
                                 + (f" {first_upper(cap['ram_note'])}." if cap.get("ram_note") else "")

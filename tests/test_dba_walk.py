@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from planner.cli import main
+from planner.models.database import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples"
@@ -82,3 +83,23 @@ def test_the_maximum_counts_the_databases_the_storage_holds(tmp_path, capsys):
         "counted on the 2 database servers whose databases it holds (8.00 TB); the other runs none"
         in (cap["servers_note"])
     )
+
+
+def test_a_vm_of_the_whole_server_is_told_of_faster_cores_not_more_vcpus():
+    """The reference (48 logical processors), 100 warehouses, 10 GB, a 64 GB pool, 400 users: 48, 64 and 128 vCPUs
+    gave the same 8,033,824 TPM a server, "the database's 48 vCPUs are busy (95%)" and "a database VM of more vCPUs
+    (or of faster cores)". A VM on every logical processor is raised by faster or more cores per server; a count
+    typed above them is said where the bound is."""
+    from planner.commercial.database import RAISES_IT, database_capacity
+    from planner.models.design import load_design
+
+    design = load_design(EX / "reference.json")
+    base = {"size_gb": 10, "warehouses": 100, "buffer_pool_gb": 64, "nopm": 200_000, "virtual_users": 400}
+    at48, at128 = (database_capacity(design, Database(**base, vcpus=v)) for v in (48, 128))
+    assert at48["binding"] == at128["binding"] == "database_vcpus"
+    assert at48["raises_it"] == at128["raises_it"] == RAISES_IT["server_cores"]
+    assert "more vCPUs" not in at48["raises_it"]
+    assert at128["binding_note"].startswith("the database's 128 vCPUs are busy (")
+    assert at128["binding_note"].endswith("48 of them at once on the server's 48 logical processors")
+    at16 = database_capacity(design, Database(**base, vcpus=16))
+    assert at16["raises_it"] == RAISES_IT["database_vcpus"]

@@ -50,6 +50,10 @@ from planner.results.report import evaluate_report
 #: drives (DBA walk 2026-11-30)
 RAISES_IT = {
     "database_vcpus": "a database VM of more vCPUs (or of faster cores)",
+    # a VM given every logical processor of its server has no more vCPUs to run (DBA walk 2026-12-01: 48, 64 and 128
+    # vCPUs on a 48-processor server were told "a database VM of more vCPUs")
+    "server_cores": "faster cores, or servers of more cores (the VM runs on every logical processor of its server "
+    "already)",
     "virtual_users": "more virtual users (the rate is users over their response time)",
     "storage": "more of the storage's busiest part (more nodes, or faster CPUs, drives or network)",
     "capacity": "more usable capacity (more or larger drives, more nodes, or a more efficient resiliency)",
@@ -57,11 +61,16 @@ RAISES_IT = {
 }
 
 
-def raises_it(binding: str, busiest: str | None, throttle: str | None, raises: dict[str, str]) -> str:
+def raises_it(
+    binding: str, busiest: str | None, throttle: str | None, raises: dict[str, str], whole_server: bool = False
+) -> str:
     """What raises the maximum (:data:`RAISES_IT`); the storage's, by its busiest station's own words
     (``raises``, :func:`~planner.engine.performance.station_raises`: a RAID controller, a JBOD tier, a share of
     CPU reserved for storage), and by the policy that throttles the IO first (``throttle``: the CPU
-    utilisation cap or the per-VM IOPS limit)."""
+    utilisation cap or the per-VM IOPS limit). The vCPUs' bound with ``whole_server`` (the VM runs on every
+    logical processor of its server): faster or more cores per server, not a larger VM."""
+    if binding == "database_vcpus" and whole_server:
+        return RAISES_IT["server_cores"]
     if binding != "storage":
         return RAISES_IT[binding]
     part = raises.get(busiest or "", RAISES_IT["storage"])
@@ -587,7 +596,8 @@ def database_capacity(
     held_tb = design_usable_tb(design, catalog, p)
     held_gb = None if held_tb is None else held_tb * 1000.0
     n, servers_note = (servers, None) if servers else servers_held(database_servers(design), db.capacity_tb, held_tb)
-    vcpus, capped = runnable_vcpus(db.vm("vcpus"), server_logical_processors(design, catalog))
+    server_lps = server_logical_processors(design, catalog)
+    vcpus, capped = runnable_vcpus(db.vm("vcpus"), server_lps)
     cpu = _vm_cpu(design, catalog)
     guest_us = guest_us_per_io(design, catalog, p)
     hosted = design.topology == "hyperconverged"
@@ -646,7 +656,17 @@ def database_capacity(
     busiest = max(util, key=lambda k: util[k]) if util else None
     at_edge = False  # the rate stops where a station saturates under an open load (set below)
     if lo >= x_cpu * (1 - 1e-6) or lo * cpu_s(d) / vcpus >= CPU_BOUND:
-        binding, note = "database_vcpus", f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
+        # a count typed above the server's logical processors is said where the bound is (the rate's note said it,
+        # this one "the database's 48 vCPUs" of a VM given 128; DBA walk 2026-12-01)
+        binding, note = (
+            "database_vcpus",
+            (
+                f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
+                if not capped
+                else f"the database's {db.vm('vcpus')} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%}), {vcpus} of them at "
+                f"once on the server's {count(server_lps, 'logical processor')}"
+            ),
+        )
     elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):
         # a saturating station stops the users too (their reads wait without bound near it): that is the
         # storage binding, whichever check failed first
@@ -756,6 +776,7 @@ def database_capacity(
             busiest,
             at_hi[4].get("limited_by") if throttled_at(at_hi[4]) else None,
             station_raises(rep),
+            whole_server=vcpus >= server_lps,
         ),
         **{k: None if unbounded else rep.get(k) for k in latency_keys},
         # a null is explained by its own note (its bands' too: ``read_latency_ms_note`` covers ``_low``, ``_high``)
@@ -784,7 +805,9 @@ def servers_held(servers: int, size_tb: float, usable_tb: float | None) -> tuple
     One database on each server asked three 4 TB databases (12 TB) of the reference's 9 TB and said "no rate is
     sustained" beside a guarantee met at 88,533 IOPS for the one database asked (DBA walk 2026-12-01): the
     maximum counts the databases the storage holds, and says so."""
-    held = servers if usable_tb is None else min(servers, math.floor(usable_tb * (1 + 1e-9) / size_tb))
+    if usable_tb is None:
+        return servers, None
+    held = min(servers, math.floor(usable_tb * (1 + 1e-9) / size_tb))
     if held in (0, servers):  # all fit, or not one: the servers as they are (the latter is no rate, said so)
         return servers, None
     n = decimals_apart(size_tb * servers, usable_tb)
