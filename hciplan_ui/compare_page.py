@@ -10,11 +10,12 @@ import math
 from typing import Any
 
 import streamlit as st
+from pydantic import ValidationError
 
 from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
 from planner.commercial.database import database_warnings
 from planner.commercial.tco import TCO_YEARS
-from planner.core.errors import PlannerError
+from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import (
@@ -168,7 +169,10 @@ if source.startswith("from"):
                 w = as_workload(db_demand, peak=peak)
             except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
                 db_demand = None  # a demand the page cannot evaluate is none
-                st.error(fmt.md(f"database: {exc}"))
+                # one line: pydantic's own text ("1 validation error for Database ... [type=value_error, ...] For
+                # further information visit https://errors.pydantic.dev/...") is not a customer's (DBA walk 2026-12-01)
+                why = format_validation_error(exc) if isinstance(exc, ValidationError) else str(exc)
+                st.error(fmt.md(f"database: {why}"))
         if db_demand is not None:
             if st.button(
                 "Guarantee this database on the SLA page",

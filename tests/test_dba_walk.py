@@ -103,3 +103,17 @@ def test_a_vm_of_the_whole_server_is_told_of_faster_cores_not_more_vcpus():
     assert at128["binding_note"].endswith("48 of them at once on the server's 48 logical processors")
     at16 = database_capacity(design, Database(**base, vcpus=16))
     assert at16["raises_it"] == RAISES_IT["database_vcpus"]
+
+
+def test_the_compare_page_says_a_bad_database_in_one_line():
+    """The Compare page, 50 GB and 100,000 warehouses: "database: 1 validation error for Database Value error, ...
+    [type=value_error, input_value=...] For further information visit https://errors.pydantic.dev/..."."""
+    at = _app()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value("from a database description").run()
+    at.number_input(key="db_size_gb").set_value(50.0).run()
+    at.number_input(key="db_warehouses").set_value(100_000).run()
+    assert not at.exception, [e.value for e in at.exception]
+    (said,) = [e.value.replace("\\", "") for e in at.error if "warehouses" in e.value]
+    assert "validation error" not in said and "pydantic" not in said and "type=" not in said, said
+    assert said.startswith("database: warehouses (100,000) hold about"), said
