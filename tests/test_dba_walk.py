@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from planner.cli import main
 from planner.models.database import Database
 
@@ -117,3 +119,21 @@ def test_the_compare_page_says_a_bad_database_in_one_line():
     (said,) = [e.value.replace("\\", "") for e in at.error if "warehouses" in e.value]
     assert "validation error" not in said and "pydantic" not in said and "type=" not in said, said
     assert said.startswith("database: warehouses (100,000) hold about"), said
+
+
+@pytest.mark.parametrize(
+    ("size_gb", "advice"),
+    [
+        (400_000, "the size is 400,000 GB; give about 4,000,000 warehouses, or leave them out"),
+        (1_234_567, "the size is 1,234,567 GB; give 10,000,000 warehouses (the most allowed), or leave them out"),
+        (9_000_000, "the size is 9,000,000 GB; leave them out: 10,000,000 warehouses (the most allowed) hold too"),
+    ],
+)
+def test_the_warehouse_mismatch_says_plain_figures_and_advice_within_the_limits(size_gb, advice):
+    """ "but the size is 4e+05 GB", and for 1,234,567 GB "give about 12,345,670 warehouses", above the schema's
+    10,000,000."""
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError) as e:
+        Database(size_gb=size_gb, warehouses=1000, buffer_pool_gb=64, nopm=1000)
+    assert advice in str(e.value) and "e+0" not in str(e.value)

@@ -49,6 +49,8 @@ ASSUMED_LOG_WRITE_LATENCY_MS = 1.0
 #: the database size over warehouses x 0.1 GB that a description may have: a loaded schema grows with its
 #: run (new orders, history) and its indexes, but not tenfold
 WAREHOUSE_SPREAD = (0.25, 4.0)
+#: the most warehouses a description may give (HammerDB builds up to 100,000; the schema allows far more)
+MAX_WAREHOUSES = 10_000_000
 #: the database's vCPUs bind when the users keep them this busy (the closed loop then only
 #: adds queueing on the CPUs: more users, the same rate); the sizer holds a node's cores to the
 #: same share of the databases' work
@@ -145,6 +147,19 @@ class DbWorkloadError(PlannerError):
 PERFMON_LIKE_HIT = 0.95
 
 
+def warehouses_advice(size_gb: float) -> str:
+    """What to give of a database of ``size_gb`` [GB] whose warehouses do not match its size: about size / 0.1 GB,
+    at most :data:`MAX_WAREHOUSES` where that many still hold it within :data:`WAREHOUSE_SPREAD`, else none. In plain
+    figures: "the size is 4e+05 GB" and "give about 12,345,670 warehouses", above the most allowed (DBA walk
+    2026-12-01)."""
+    want = size_gb / oltp.WAREHOUSE_GB
+    if want <= MAX_WAREHOUSES:
+        return f"give about {want:,.0f} warehouses, or leave them out"
+    if size_gb / (MAX_WAREHOUSES * oltp.WAREHOUSE_GB) <= WAREHOUSE_SPREAD[1]:
+        return f"give {MAX_WAREHOUSES:,} warehouses (the most allowed), or leave them out"
+    return f"leave them out: {MAX_WAREHOUSES:,} warehouses (the most allowed) hold too little of it"
+
+
 class Database(BaseModel):
     """One database and the VM it runs in. Sizes in decimal GB (``size_tb`` is accepted
     instead of ``size_gb``), rates per minute as HammerDB reports them. Give a workload
@@ -169,7 +184,7 @@ class Database(BaseModel):
         default=None, ge=1, le=100_000, description="HammerDB virtual users (no think time): the closed loop"
     )
     warehouses: float | None = Field(
-        default=None, ge=1, le=1e7, description="HammerDB warehouses (default: size / 0.1 GB)"
+        default=None, ge=1, le=MAX_WAREHOUSES, description="HammerDB warehouses (default: size / 0.1 GB)"
     )
     all_warehouses: bool = Field(default=False, description="HammerDB 'Use All Warehouses'")
     access: Literal["hammerdb", "tpcc"] = Field(default="hammerdb", description="how transactions pick their rows")
@@ -236,8 +251,8 @@ class Database(BaseModel):
             if not WAREHOUSE_SPREAD[0] <= self.data_gb / held <= WAREHOUSE_SPREAD[1]:
                 raise ValueError(
                     f"warehouses ({self.warehouses:,.0f}) hold about {tidy(held)} GB at HammerDB's "
-                    f"{oltp.WAREHOUSE_GB:g} GB a warehouse, but the size is {self.data_gb:,.4g} GB; give about "
-                    f"{self.data_gb / oltp.WAREHOUSE_GB:,.0f} warehouses, or leave them out"
+                    f"{oltp.WAREHOUSE_GB:g} GB a warehouse, but the size is {tidy(self.data_gb, 3)} GB; "
+                    + warehouses_advice(self.data_gb)
                 )
         return self
 
