@@ -648,11 +648,16 @@ def _latency(best: dict, demand: Demand) -> None:
     st.caption(
         "Latency at the demand's load: mean "
         + fmt.band(rep["vm_latency_ms"], rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high"), fmt.ms)
-        + "; read, 99th percentile "
-        + fmt.band(p99, rep.get("p99_read_latency_ms_low"), rep.get("p99_read_latency_ms_high"), fmt.ms)
+        + (
+            "; read, 99th percentile "
+            + fmt.band(p99, rep.get("p99_read_latency_ms_low"), rep.get("p99_read_latency_ms_high"), fmt.ms)
+            if p99 is not None
+            # in words: "read, 99th percentile –." of a buffer pool holding the database (DBA walk 2026-12-01)
+            else f"; no read latency ({rep.get('p99_read_latency_ms_note') or 'no reads'})"
+        )
         + "."
     )
-    over = p99_over_mean_targets(rep, demand.summary()["classes"])
+    over = p99_over_mean_targets(rep, demand.summary()["classes"], w.read_fraction)
     if over:
         targets = ", ".join(
             f"{fmt.md(c['name'])} {c['latency_target_ms']:g} ms" if len(over) > 1 else f"{c['latency_target_ms']:g} ms"

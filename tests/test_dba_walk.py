@@ -137,3 +137,38 @@ def test_the_warehouse_mismatch_says_plain_figures_and_advice_within_the_limits(
     with pytest.raises(ValidationError) as e:
         Database(size_gb=size_gb, warehouses=1000, buffer_pool_gb=64, nopm=1000)
     assert advice in str(e.value) and "e+0" not in str(e.value)
+
+
+def test_a_read_share_too_small_to_set_the_mixes_p99_does_not_drive_the_p99_warning():
+    """A 64 GB pool for a 10 GB database leaves reads at about 4e-12 of the IOs; the Size page still warned "the 99th
+    percentile read latency (1.927 ms) is above the 1 ms target; choose p99". Reads under 1 % of IOs cannot set the
+    99th percentile of the mix."""
+    from planner.sizing.checks import P99_MIN_READ_SHARE, p99_over_mean_targets
+
+    rep = {"p99_read_latency_ms": 1.927}
+    mean = [{"name": "demand", "latency_statistic": "mean", "latency_target_ms": 1.0}]
+    assert p99_over_mean_targets(rep, mean, 4e-12) == []
+    assert p99_over_mean_targets(rep, mean, P99_MIN_READ_SHARE * 0.99) == []
+    assert p99_over_mean_targets(rep, mean, P99_MIN_READ_SHARE) == mean
+    assert p99_over_mean_targets(rep, mean, 0.7) == mean
+
+
+def test_the_size_page_says_no_reads_in_words_and_no_p99_warning_of_a_negligible_read_share():
+    """DBA mode, 10 GB, a 500 GB pool, 200,000 NOPM, 4 databases: "read, 99th percentile –."; with a 64 GB pool a
+    p99 warning of reads at 4e-12 of the IOs."""
+    at = _app()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    at.number_input(key="size_db_size_gb").set_value(10.0)
+    at.number_input(key="size_db_buffer_pool_gb").set_value(500.0)
+    at.number_input(key="size_db_rate").set_value(200_000.0)
+    at.number_input(key="size_db_n").set_value(4)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    (lat,) = [c.value for c in at.caption if c.value.startswith("Latency at the demand's load")]
+    assert "no read latency (no reads in this workload)" in lat and "percentile –" not in lat, lat
+    at.number_input(key="size_db_buffer_pool_gb").set_value(64.0)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [c.value for c in at.caption if c.value.startswith("Latency at the demand's load")]
+    assert not any("choose p99" in w.value for w in at.warning), [w.value for w in at.warning]

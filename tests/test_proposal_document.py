@@ -571,14 +571,15 @@ def test_a_p99_above_a_mean_target_is_said_in_the_proposal_as_on_the_size_page()
     p = build(design, demand_as_workload(d, design.nodes), demand=d)
     rep = p["report"]
     assert rep["p99_read_latency_ms"] > 0.5 > rep["vm_latency_ms"], rep["p99_read_latency_ms"]
-    assert [c["name"] for c in p99_over_mean_targets(rep, p["demand"]["classes"])] == ["demand"]
+    rf = p["workload"]["read_fraction"]
+    assert [c["name"] for c in p99_over_mean_targets(rep, p["demand"]["classes"], rf)] == ["demand"]
     said = " ".join(latency_range_notes(p))
     assert "is on the mean" in said and f"99th percentile {rep['p99_read_latency_ms']:.3f} ms" in said
     # "the latency target of your databases (0.5 ms)", not "your databases' (0.5 ms)" (browser review)
     assert "your databases (0.5 ms)" in said and "databases' (" not in said, said
     # a p99 target is judged by its own statistic: no such note
     p99 = [{**c, "latency_statistic": "p99"} for c in p["demand"]["classes"]]
-    assert p99_over_mean_targets(rep, p99) == []
+    assert p99_over_mean_targets(rep, p99, rf) == []
 
 
 def test_a_price_of_another_module_says_its_comparable_part():

@@ -429,7 +429,9 @@ def latency_range_notes(p: dict) -> list[str]:
     each tier by its own statistic: a p99 target's range was not compared, Ceph walk 2026-11-30)."""
     rep = p["report"]
     out = []
-    over = p99_over_mean_targets(rep, (p.get("demand") or {}).get("classes") or [])
+    over = p99_over_mean_targets(
+        rep, (p.get("demand") or {}).get("classes") or [], float((p.get("workload") or {}).get("read_fraction", 1.0))
+    )
     if over:
         names = ", ".join(f"{_tier_words(c['name'], False)} ({c['latency_target_ms']:g} ms)" for c in over)
         out.append(
