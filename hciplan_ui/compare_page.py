@@ -100,6 +100,18 @@ cur = json.loads(dj)
 #: where the page's database gets its VM's vCPUs (this page has no box for them): the database warnings' words
 VCPUS_ON_THE_SLA_PAGE = "the SLA page sets them"
 
+
+def _sla_vcpus() -> dict:
+    """The database VM's vCPUs as the SLA page sets them (``vcpus``), or none where it has not (the model's default
+    then, said as one): the page's warning said "the default 16 vCPUs" after the SLA page was set to 8, beside the
+    SLA page's figures for 8 (DBA walk 2026-12-01)."""
+    v = st.session_state.get("sla_vcpus")
+    low, high, _ = inputs.model_bounds(Database, "vcpus")
+    if not isinstance(v, (int, float)) or not float(v).is_integer() or not (low or 1) <= v <= (high or v):
+        return {}
+    return {"vcpus": int(v)}
+
+
 # ------------------------------------------------------------------ workload
 source = st.radio(
     "Workload",
@@ -164,7 +176,7 @@ if source.startswith("from"):
             inputs.show(col, e)
         if not any(e for _, e in problems):
             try:
-                db = Database(name="database", **basic, **overrides)
+                db = Database(name="database", **basic, **overrides, **_sla_vcpus())
                 db_demand = io_demand(db)
                 w = as_workload(db_demand, peak=peak)
             except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload

@@ -470,7 +470,17 @@ def rate_carried(
         else ""
     )
     if cpu_binds:
-        why.append(f"{on} carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work and its IO stack's")
+        why.append(
+            f"{on} carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work and its IO stack's"
+            # two figures of one VM's vCPUs, named apart: the maximum (database_capacity) gave the same 8 vCPUs
+            # 1,391,215 TPM beside this 340,886 with no word why (DBA walk 2026-12-01)
+            + (
+                f" (the guarantee's share of them; the most this design sustains gives a database server's VM its "
+                f"{vcpus} its own)"
+                if shared
+                else ""
+            )
+        )
     if users_bind and users_tps is not None and db.virtual_users is not None:
         why.append(
             # what it counts, beside `db-io`'s figure of the same database, which has no design's clock to count
@@ -655,18 +665,22 @@ def database_capacity(
     }
     busiest = max(util, key=lambda k: util[k]) if util else None
     at_edge = False  # the rate stops where a station saturates under an open load (set below)
+    # the per-database guarantee counts a share of the vCPUs where the design sells them oversubscribed
+    shares = (hosted or getattr(design, "clients", None) is not None) and design.vcpu_oversubscription > 1
     if lo >= x_cpu * (1 - 1e-6) or lo * cpu_s(d) / vcpus >= CPU_BOUND:
         # a count typed above the server's logical processors is said where the bound is (the rate's note said it,
         # this one "the database's 48 vCPUs" of a VM given 128; DBA walk 2026-12-01)
-        binding, note = (
-            "database_vcpus",
-            (
-                f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
-                if not capped
-                else f"the database's {db.vm('vcpus')} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%}), {vcpus} of them at "
-                f"once on the server's {count(server_lps, 'logical processor')}"
-            ),
+        binding = "database_vcpus"
+        note = (
+            f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
+            if not capped
+            else f"the database's {db.vm('vcpus')} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%}), {vcpus} of them at "
+            f"once on the server's {count(server_lps, 'logical processor')}"
         )
+        if shares:
+            # its own, where the guarantee's rate counts a share of them (1,391,215 TPM here beside "its 8 vCPUs
+            # (shared at 4:1, 2 logical processors) carry at most 340,886 TPM"; DBA walk 2026-12-01)
+            note += f", its own (the guarantee's rate counts a {design.vcpu_oversubscription:g}:1 share of them)"
     elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):
         # a saturating station stops the users too (their reads wait without bound near it): that is the
         # storage binding, whichever check failed first
@@ -755,7 +769,7 @@ def database_capacity(
             f"counts them shared at the design's {design.vcpu_oversubscription:g}:1 vCPU oversubscription"
             # a disaggregated Ceph or vSAN design's client servers share theirs too (CLI review 2026-11-30: the
             # guarantee bound on the vCPU share with nothing here to say why)
-            if (hosted or getattr(design, "clients", None) is not None) and design.vcpu_oversubscription > 1
+            if shares
             else f"the database VM's {vcpus} vCPUs run as its own (a database server's)"
         ),
         "vcpu_utilization": min(x * cpu_s(d) / vcpus, 1.0),
