@@ -616,7 +616,8 @@ def test_db_io_of_a_database_described_by_its_io_names_the_database_field(capsys
     'database.<field>'."""
     assert main(["db-io", str(EX / "db-erp.json")]) == 2
     assert capsys.readouterr().err.startswith(
-        "error: database.nopm: this database gives its IO (threads, block size, read share), not a workload"
+        "error: database.nopm: this database gives its IO (threads, block_size_kib, read_fraction, random_fraction), "
+        "not a workload"
     )
 
 

@@ -206,3 +206,39 @@ def test_the_guarantees_vcpu_share_and_the_maximums_own_vcpus_are_named_apart(tm
         in (rate["note"])
     )
     assert cap["binding_note"].endswith("its own (the guarantee's rate counts a 4:1 share of them)"), cap
+
+
+def test_db_io_says_what_is_missing_a_pool_beyond_the_data_and_a_tpm_alone(tmp_path, capsys):
+    """`db-io` of a size and a pool with no rate said "this database gives its IO (threads, block size, read
+    share)", none of which it gave; a pool ten times the database was a note in `db-io` and nothing on the Compare
+    page (one list of warnings); a database given by its TPM alone (an ERP) was modelled as TPC-C with no word."""
+    from planner.commercial.database import database_warnings
+    from planner.models.database import io_demand
+
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps({"size_gb": 2000, "buffer_pool_gb": 256}))
+    assert main(["db-io", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err == "error: database.nopm: this database gives no transaction rate: give nopm or tpm to turn it into IO\n"
+    big = {"size_gb": 50, "buffer_pool_gb": 500, "nopm": 2000}
+    f.write_text(json.dumps(big))
+    assert main(["db-io", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    said = "the 500 GB buffer pool is more than the 50 GB database: 450 GB of it hold nothing until the database grows"
+    db = Database(**big)
+    assert said in out["warnings"] and out["warnings"] == database_warnings(db, io_demand(db))
+    f.write_text(json.dumps({"size_gb": 2000, "buffer_pool_gb": 256, "tpm": 30_000}))
+    assert main(["db-io", str(f)]) == 0
+    note = json.loads(capsys.readouterr().out)["buffer_hit_note"]
+    assert "given by its TPM with no warehouses, so modelled as HammerDB TPROC-C's access pattern" in note
+
+
+def test_the_maximums_iops_say_they_are_summed_over_the_servers(tmp_path, capsys):
+    """database_capacity's iops and bandwidth_mb_s are the storage's load over the servers, beside a per-server
+    io.iops."""
+    f = tmp_path / "db.json"
+    f.write_text(json.dumps({"size_gb": 1000, "buffer_pool_gb": 128, "nopm": 20_000}))
+    assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
+    cap = json.loads(capsys.readouterr().out)["database_capacity"]
+    assert cap["servers"] == 3 and cap["iops"] > 2 * cap["io"]["iops"]
+    assert cap["iops_note"].startswith("the storage's load at the maximum, summed over the 3 database servers")

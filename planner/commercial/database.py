@@ -26,13 +26,14 @@ from __future__ import annotations
 import math
 
 from planner.core.errors import PlannerError
-from planner.core.text import count, decimals_apart
+from planner.core.text import count, decimals_apart, tidy
 from planner.engine.performance import PACING_POLICIES, station_raises, station_words
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
 from planner.models.database import (
     ASSUMED_LOG_WRITE_LATENCY_MS,
     CPU_BOUND,
+    POOL_BEYOND_DATA,
     Database,
     cpu_s_per_call,
     cpu_us_per_txn,
@@ -376,6 +377,14 @@ def database_warnings(db: Database, d, lat_ms: float | None = None, unset_vcpus:
         else []
     )
     out += rate_warnings(db, d, lat_ms, unset_vcpus)
+    pool, size = float(db.buffer_pool_gb or 0.0), db.data_gb
+    if pool > POOL_BEYOND_DATA * size:
+        # RAM bought for nothing: `db-io`'s note said "450 GB of the pool hold nothing", the Compare page nothing (DBA
+        # walk 2026-12-01)
+        out.append(
+            f"the {pool:,.0f} GB buffer pool is more than the {tidy(size, 3)} GB database: {pool - size:,.0f} GB of it "
+            "hold nothing until the database grows"
+        )
     return out + ([d.buffer_hit_warning] if d.buffer_hit_warning else [])
 
 
@@ -777,6 +786,12 @@ def database_capacity(
         "guest_cpu_us_per_io": guest_us,
         "iops": rep.get("iops"),
         "bandwidth_mb_s": rep.get("bandwidth_mb_s"),
+        # the storage's load, beside the per-server IO demand in ``io``: 3x its iops read as one server's (DBA walk
+        # 2026-12-01)
+        "iops_note": f"the storage's load at the maximum, summed over the {count(n, 'database server')} (as is "
+        "bandwidth_mb_s); one server's IO is io.iops"
+        if n > 1
+        else "the storage's load at the maximum (one database server's: io.iops)",
         # the storage's busiest station at the maximum: the report's own "bottleneck" is "none" below saturation,
         # where the bisection stops, beside a binding note naming the station 100 % busy (review 2026-11-29)
         "bottleneck": busiest if busiest is not None else rep.get("bottleneck"),

@@ -49,6 +49,9 @@ ASSUMED_LOG_WRITE_LATENCY_MS = 1.0
 #: the database size over warehouses x 0.1 GB that a description may have: a loaded schema grows with its
 #: run (new orders, history) and its indexes, but not tenfold
 WAREHOUSE_SPREAD = (0.25, 4.0)
+#: a buffer pool this many times the database is said to hold nothing beyond it until the database grows (a pool a
+#: little over the data is a margin a DBA leaves, not memory bought for nothing): a threshold of words, not the model's
+POOL_BEYOND_DATA = 1.5
 #: the most warehouses a description may give (HammerDB builds up to 100,000; the schema allows far more)
 MAX_WAREHOUSES = 10_000_000
 #: the database's vCPUs bind when the users keep them this busy (the closed loop then only
@@ -473,9 +476,18 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
 def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDemand:
     """:func:`io_demand` computed (its cache aside)."""
     if not db.has_workload:
+        # what is missing, of what was given: a size and a buffer pool with no rate read "this database gives its IO
+        # (threads, block size, read share)", none of which it gave (DBA walk 2026-12-01)
+        given = [
+            k for k in ("threads", "block_size_kib", "read_fraction", "random_fraction") if getattr(db, k) is not None
+        ]
         raise DbWorkloadError(
-            "this database gives its IO (threads, block size, read share), not a workload to turn into IO: "
-            "give nopm or tpm with buffer_pool_gb",
+            f"this database gives its IO ({', '.join(given)}), not a workload to turn into IO: give nopm or tpm with "
+            "buffer_pool_gb"
+            if given
+            else "this database gives no transaction rate: give nopm or tpm"
+            + ("" if db.buffer_pool_gb is not None else " with buffer_pool_gb")
+            + " to turn it into IO",
             "database.nopm",
         )
     tps = db.transactions_per_s
@@ -483,6 +495,13 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
     shape = shape_of(db)
     buf = oltp.buffer_model(shape, tps)
     note = "modelled (LRU over the pages the transactions touch)"
+    if db.tpm is not None and db.warehouses is None:
+        # a database described by its TPM alone (an ERP's batch requests) is modelled as HammerDB's TPROC-C: said
+        # once, where the model's choices are (DBA walk 2026-12-01)
+        note += (
+            "; given by its TPM with no warehouses, so modelled as HammerDB TPROC-C's access pattern over its size "
+            f"({shape.warehouses:,.0f} warehouses of {oltp.WAREHOUSE_GB:g} GB)"
+        )
     if db.virtual_users is None and not db.all_warehouses:
         # the hit ratio turns on it (10 virtual users on this 1 TB database: 0.997 where every warehouse
         # active gives 0.483); db-io said nothing of it (CLI review 2026-11-30)
@@ -529,7 +548,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
             else "nothing is read once it is warm"
             + (
                 f", and {shape.buffer_pool_gb - shape.size_gb:,.0f} GB of the pool hold nothing until it grows"
-                if shape.buffer_pool_gb > 1.5 * shape.size_gb
+                if shape.buffer_pool_gb > POOL_BEYOND_DATA * shape.size_gb
                 else ""
             )
         )
