@@ -495,6 +495,7 @@ def block_rows(
         sat = x >= x_sat * (1 - 1e-9) and not closed
         if sat:
             x = x_sat * 0.999
+            lab = 7  # past the network's capacity: its full station, not a policy, limits it (performance._block)
         for k in range(K):
             u[k] = x * shr[k] * total[k]
         if closed:
