@@ -380,6 +380,9 @@ if not dba:
 # notes): the sections below keep their places in the page, and a what-if updates them in the browser
 # instead of building them anew (a latency target that added two notes moved the tier editor's grid)
 with st.container():
+    # a slot for the note that the sized demand fills the design, drawn or left empty: a warning that appeared
+    # above the figures moved every element after it (tests/test_ui_polish.py)
+    fills_slot = st.empty()
     if not any((e1, e2, e3, e4, e5)) and not any(e for _, e in dba_errors):
         need = None
         try:
@@ -420,7 +423,7 @@ with st.container():
                 and (full := demand_fills_note(g, sized_demand))
             ):
                 # up front, not as a note under a headline of 0 (what-if call 2026-11-30)
-                st.warning(fmt.md(sentence(full)), icon=":material/database:")
+                fills_slot.warning(fmt.md(sentence(full)), icon=":material/database:")
             if need is not None:
                 dem = need["demand"]
                 # the shape the guarantee is judged at: the peak's when the peak is needed (the caption said "mean IO
@@ -618,13 +621,13 @@ with st.container():
                                     else ""
                                 )
                                 + f"{count(cap['servers'], 'database server')}, one such database each"
-                                # fewer than the design's when the storage holds fewer (DBA walk 2026-12-01)
+                                # fewer than the design's when the storage holds fewer (DBA walk 2026-11-30)
                                 + (f" ({cap['servers_note']})" if cap.get("servers_note") else "")
                                 + "; "
                                 # the binding note is a sentence of its own ("Binds: the nodes run out ... (...): the ..."
                                 # stacked two colons; browser review 2026-11-29)
                                 f"{cap['vcpus_note']}"
-                                # a VM given more vCPUs than its server runs at once (DBA walk 2026-12-01)
+                                # a VM given more vCPUs than its server runs at once (DBA walk 2026-11-30)
                                 + (f" ({cap['vcpus_capped_note']})" if cap.get("vcpus_capped_note") else "")
                                 + f". {first_upper(cap['binding_note'])}; raised by "
                                 # what to buy, cores or drives (DBA walk 2026-11-30: the note alone did not say)

@@ -101,6 +101,10 @@ class SlaResult(BaseModel):
     background_iops: float
     bounds_iops: dict[str, float]
     note: str = ""
+    #: the database's data fits the usable capacity (one node down under N+1) with no other tenants: a guarantee
+    #: of 0 beside the sized demand is the demand filling the design only where this holds (verification walk
+    #: 2026-11-30: a 400 TB database on a 225 TB design was said to be crowded out by the demand)
+    fits_alone: bool = True
     #: why there is no band, when there is none (no bootstrap parameter sets behind it)
     band_note: str = ""
 
@@ -441,6 +445,7 @@ def _points(
                 + (" with one node down" if n_plus_one and usable < site.usable_tb else "")
                 + f", other tenants {bg_tb:,.{n}f} TB",
                 lat_note="the database does not fit: no load to give a latency for",
+                alone=db.size_tb <= usable,
             )
             for x in x_bg
         ]
@@ -664,6 +669,7 @@ def guarantee(
         background_iops=pt["x_bg"],
         bounds_iops=pt["bounds"],
         note=pt["note"],
+        fits_alone=pt.get("alone", True),
         # the Ceph page showed no band and no word why (browser review 2026-11-29)
         band_note=""
         if draws
@@ -848,7 +854,7 @@ def demand_fills_note(result: SlaResult | dict, demand: Demand) -> str:
         One sentence, or ``""``.
     """
     r = result.model_dump(mode="json") if isinstance(result, SlaResult) else result
-    if r["guaranteed_iops"] > 0:
+    if r["guaranteed_iops"] > 0 or not r.get("fits_alone", True):  # a database bigger than the design: its own note
         return ""
     dbs = sum(c.databases for c in demand.classes())
     bound = BOUND_LABELS.get(r["binding_constraint"], r["binding_constraint"])
