@@ -104,7 +104,7 @@ VCPUS_ON_THE_SLA_PAGE = "the SLA page sets them"
 def _sla_vcpus() -> dict:
     """The database VM's vCPUs as the SLA page sets them (``vcpus``), or none where it has not (the model's default
     then, said as one): the page's warning said "the default 16 vCPUs" after the SLA page was set to 8, beside the
-    SLA page's figures for 8 (DBA walk 2026-12-01)."""
+    SLA page's figures for 8 (DBA walk 2026-11-30)."""
     v = st.session_state.get("sla_vcpus")
     low, high, _ = inputs.model_bounds(Database, "vcpus")
     if not isinstance(v, (int, float)) or not float(v).is_integer() or not (low or 1) <= v <= (high or v):
@@ -182,7 +182,7 @@ if source.startswith("from"):
             except (PlannerError, ValueError) as exc:  # no st.stop: the page goes on with the current workload
                 db_demand = None  # a demand the page cannot evaluate is none
                 # one line: pydantic's own text ("1 validation error for Database ... [type=value_error, ...] For
-                # further information visit https://errors.pydantic.dev/...") is not a customer's (DBA walk 2026-12-01)
+                # further information visit https://errors.pydantic.dev/...") is not a customer's (DBA walk 2026-11-30)
                 why = format_validation_error(exc) if isinstance(exc, ValidationError) else str(exc)
                 st.error(fmt.md(f"database: {why}"))
         if db_demand is not None:

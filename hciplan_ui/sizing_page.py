@@ -652,7 +652,7 @@ def _latency(best: dict, demand: Demand) -> None:
             "; read, 99th percentile "
             + fmt.band(p99, rep.get("p99_read_latency_ms_low"), rep.get("p99_read_latency_ms_high"), fmt.ms)
             if p99 is not None
-            # in words: "read, 99th percentile –." of a buffer pool holding the database (DBA walk 2026-12-01)
+            # in words: "read, 99th percentile –." of a buffer pool holding the database (DBA walk 2026-11-30)
             else f"; no read latency ({rep.get('p99_read_latency_ms_note') or 'no reads'})"
         )
         + "."

@@ -960,7 +960,7 @@ def test_a_database_that_does_not_fit_never_reads_as_the_usable_capacity(capsys,
     f = tmp_path / "db.json"
     f.write_text(json.dumps({"name": "big", "size_gb": 3000, "buffer_pool_gb": 128, "nopm": 200_000}))
     assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
-    # the maximum counts the 2 servers whose databases the storage holds, and says so (DBA walk 2026-12-01)
+    # the maximum counts the 2 servers whose databases the storage holds, and says so (DBA walk 2026-11-30)
     note = json.loads(capsys.readouterr().out)["database_capacity"]["servers_note"]
     assert re.match(
         r"3 databases of 3\.000 TB \(9\.000 TB\), one on each database server, do not fit in the storage's usable "

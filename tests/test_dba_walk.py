@@ -1,4 +1,4 @@
-"""A senior SQL Server DBA's walk of the database layer (2026-12-01): `db-io`, `sla --database` and the SLA, Compare
+"""A senior SQL Server DBA's walk of the database layer (2026-11-30): `db-io`, `sla --database` and the SLA, Compare
 and Size pages' database inputs."""
 
 from __future__ import annotations
@@ -242,3 +242,22 @@ def test_the_maximums_iops_say_they_are_summed_over_the_servers(tmp_path, capsys
     cap = json.loads(capsys.readouterr().out)["database_capacity"]
     assert cap["servers"] == 3 and cap["iops"] > 2 * cap["io"]["iops"]
     assert cap["iops_note"].startswith("the storage's load at the maximum, summed over the 3 database servers")
+
+
+def test_a_database_given_by_nopm_alone_is_said_to_be_given_by_its_nopm():
+    """Verification walk 2026-11-30: a database given {"nopm": 50000} read "given by its TPM with no warehouses"."""
+    from planner.models.database import Database, io_demand
+
+    io = io_demand(Database(name="d", size_gb=1000, buffer_pool_gb=64, nopm=50_000))
+    assert "given by its NOPM with no warehouses" in io.buffer_hit_note, io.buffer_hit_note
+    io = io_demand(Database(name="d", size_gb=1000, buffer_pool_gb=64, tpm=50_000))
+    assert "given by its TPM with no warehouses" in io.buffer_hit_note
+
+
+def test_ceph_options_keep_their_names_in_customer_text():
+    """Verification walk 2026-11-30: "osd max backfills raised to 1000" beside "mon_osd_down_out_interval"."""
+    from planner.sizing.document import customer_text
+
+    t = customer_text("osd_max_backfills raised; upmap_max_deviation, mon_target_pg_per_osd; drive_bays")
+    assert t.startswith("Osd_max_backfills") or "osd_max_backfills" in t
+    assert "upmap_max_deviation" in t and "mon_target_pg_per_osd" in t and "drive bays" in t

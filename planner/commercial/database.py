@@ -51,7 +51,7 @@ from planner.results.report import evaluate_report
 #: drives (DBA walk 2026-11-30)
 RAISES_IT = {
     "database_vcpus": "a database VM of more vCPUs (or of faster cores)",
-    # a VM given every logical processor of its server has no more vCPUs to run (DBA walk 2026-12-01: 48, 64 and 128
+    # a VM given every logical processor of its server has no more vCPUs to run (DBA walk 2026-11-30: 48, 64 and 128
     # vCPUs on a 48-processor server were told "a database VM of more vCPUs")
     "server_cores": "faster cores, or servers of more cores (the VM runs on every logical processor of its server "
     "already)",
@@ -380,7 +380,7 @@ def database_warnings(db: Database, d, lat_ms: float | None = None, unset_vcpus:
     pool, size = float(db.buffer_pool_gb or 0.0), db.data_gb
     if pool > POOL_BEYOND_DATA * size:
         # RAM bought for nothing: `db-io`'s note said "450 GB of the pool hold nothing", the Compare page nothing (DBA
-        # walk 2026-12-01)
+        # walk 2026-11-30)
         out.append(
             f"the {pool:,.0f} GB buffer pool is more than the {tidy(size, 3)} GB database: {pool - size:,.0f} GB of it "
             "hold nothing until the database grows"
@@ -399,7 +399,7 @@ def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | N
     The load is open (no VM population: one issuer), so its working set is the servers' databases together, up to
     ``held_gb`` [GB], the storage's usable capacity: no storage holds more (a load past it is no rate at all,
     :func:`_unless_it_does_not_fit`). A 340 TB database on three servers asked a 1,020,000 GB working set of a
-    9 TB design and ended in a validation traceback (DBA walk 2026-12-01)."""
+    9 TB design and ended in a validation traceback (DBA walk 2026-11-30)."""
     d = io_demand(db.with_rate(x), log_write_latency_ms=log_ms)
     bs, rf, rnd = d.shape()
     data_gb = db.data_gb * servers
@@ -482,7 +482,7 @@ def rate_carried(
         why.append(
             f"{on} carry at most {cpu_tps * 60:,.0f} TPM of SQL Server's work and its IO stack's"
             # two figures of one VM's vCPUs, named apart: the maximum (database_capacity) gave the same 8 vCPUs
-            # 1,391,215 TPM beside this 340,886 with no word why (DBA walk 2026-12-01)
+            # 1,391,215 TPM beside this 340,886 with no word why (DBA walk 2026-11-30)
             + (
                 f" (the guarantee's share of them; the most this design sustains gives a database server's VM its "
                 f"{vcpus} its own)"
@@ -678,7 +678,7 @@ def database_capacity(
     shares = (hosted or getattr(design, "clients", None) is not None) and design.vcpu_oversubscription > 1
     if lo >= x_cpu * (1 - 1e-6) or lo * cpu_s(d) / vcpus >= CPU_BOUND:
         # a count typed above the server's logical processors is said where the bound is (the rate's note said it,
-        # this one "the database's 48 vCPUs" of a VM given 128; DBA walk 2026-12-01)
+        # this one "the database's 48 vCPUs" of a VM given 128; DBA walk 2026-11-30)
         binding = "database_vcpus"
         note = (
             f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
@@ -688,7 +688,7 @@ def database_capacity(
         )
         if shares:
             # its own, where the guarantee's rate counts a share of them (1,391,215 TPM here beside "its 8 vCPUs
-            # (shared at 4:1, 2 logical processors) carry at most 340,886 TPM"; DBA walk 2026-12-01)
+            # (shared at 4:1, 2 logical processors) carry at most 340,886 TPM"; DBA walk 2026-11-30)
             note += f", its own (the guarantee's rate counts a {design.vcpu_oversubscription:g}:1 share of them)"
     elif not at_hi[0] or (busiest is not None and util[busiest] >= CPU_BOUND):
         # a saturating station stops the users too (their reads wait without bound near it): that is the
@@ -787,7 +787,7 @@ def database_capacity(
         "iops": rep.get("iops"),
         "bandwidth_mb_s": rep.get("bandwidth_mb_s"),
         # the storage's load, beside the per-server IO demand in ``io``: 3x its iops read as one server's (DBA walk
-        # 2026-12-01)
+        # 2026-11-30)
         "iops_note": f"the storage's load at the maximum, summed over the {count(n, 'database server')} (as is "
         "bandwidth_mb_s); one server's IO is io.iops"
         if n > 1
@@ -832,7 +832,7 @@ def servers_held(servers: int, size_tb: float, usable_tb: float | None) -> tuple
     :func:`_unless_it_does_not_fit`).
 
     One database on each server asked three 4 TB databases (12 TB) of the reference's 9 TB and said "no rate is
-    sustained" beside a guarantee met at 88,533 IOPS for the one database asked (DBA walk 2026-12-01): the
+    sustained" beside a guarantee met at 88,533 IOPS for the one database asked (DBA walk 2026-11-30): the
     maximum counts the databases the storage holds, and says so."""
     if usable_tb is None:
         return servers, None

@@ -154,7 +154,7 @@ def warehouses_advice(size_gb: float) -> str:
     """What to give of a database of ``size_gb`` [GB] whose warehouses do not match its size: about size / 0.1 GB,
     at most :data:`MAX_WAREHOUSES` where that many still hold it within :data:`WAREHOUSE_SPREAD`, else none. In plain
     figures: "the size is 4e+05 GB" and "give about 12,345,670 warehouses", above the most allowed (DBA walk
-    2026-12-01)."""
+    2026-11-30)."""
     want = size_gb / oltp.WAREHOUSE_GB
     if want <= MAX_WAREHOUSES:
         return f"give about {want:,.0f} warehouses, or leave them out"
@@ -477,7 +477,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
     """:func:`io_demand` computed (its cache aside)."""
     if not db.has_workload:
         # what is missing, of what was given: a size and a buffer pool with no rate read "this database gives its IO
-        # (threads, block size, read share)", none of which it gave (DBA walk 2026-12-01)
+        # (threads, block size, read share)", none of which it gave (DBA walk 2026-11-30)
         given = [
             k for k in ("threads", "block_size_kib", "read_fraction", "random_fraction") if getattr(db, k) is not None
         ]
@@ -495,11 +495,12 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
     shape = shape_of(db)
     buf = oltp.buffer_model(shape, tps)
     note = "modelled (LRU over the pages the transactions touch)"
-    if db.tpm is not None and db.warehouses is None:
+    if (db.tpm is not None or db.nopm is not None) and db.warehouses is None:
         # a database described by its TPM alone (an ERP's batch requests) is modelled as HammerDB's TPROC-C: said
-        # once, where the model's choices are (DBA walk 2026-12-01)
+        # once, where the model's choices are (DBA walk 2026-11-30)
         note += (
-            "; given by its TPM with no warehouses, so modelled as HammerDB TPROC-C's access pattern over its size "
+            f"; given by its {'NOPM' if db.nopm is not None else 'TPM'} with no warehouses, so "
+            "modelled as HammerDB TPROC-C's access pattern over its size "
             f"({shape.warehouses:,.0f} warehouses of {oltp.WAREHOUSE_GB:g} GB)"
         )
     if db.virtual_users is None and not db.all_warehouses:

@@ -26,7 +26,7 @@ MAX_IOPS = 1e9
 #: Largest working set a workload may name, GB (100 PB): an open load with no VM population names its whole load's
 #: data here (one issuer), so it must hold what a demand may ask (``Demand.capacity_tb`` up to 1e5 TB) and a
 #: database's several copies (``Database.size_gb`` up to 1e7 GB each); 1e6 GB refused a 340 TB database on three
-#: servers with a validation traceback (DBA walk 2026-12-01)
+#: servers with a validation traceback (DBA walk 2026-11-30)
 MAX_WORKING_SET_GB = 1e8
 
 

@@ -138,7 +138,7 @@ def p99_over_mean_targets(report: dict, classes: list[dict], read_fraction: floa
     reads cannot set the 99th percentile of the mix (under one IO in a hundred, all of them may be among its
     slowest hundredth), and the advice to size for the read p99 would size for IOs the load hardly issues. A
     buffer pool holding the database left reads at 4e-12 of its IOs, and the Size page still warned of their
-    1.927 ms p99 (DBA walk 2026-12-01)."""
+    1.927 ms p99 (DBA walk 2026-11-30)."""
     p99 = report.get("p99_read_latency_ms")
     if p99 is None or read_fraction < P99_MIN_READ_SHARE:
         return []

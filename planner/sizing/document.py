@@ -96,6 +96,17 @@ _IDENT = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 CEPH_OPTIONS = frozenset(
     {"min_size", "osd_memory_target", "mon_osd_nearfull_ratio", "mon_osd_backfillfull_ratio", "mon_osd_full_ratio"}
 )
+#: the prefixes of Ceph's configuration options: "osd max backfills raised to 1000" stood beside
+#: "mon_osd_down_out_interval" in one note, and "upmap max deviation" beside "mon_osd_backfillfull_ratio"
+#: (verification walk 2026-11-30); an operator searches Ceph's docs by the option's own name
+CEPH_OPTION_PREFIXES = ("osd_", "mon_", "upmap_", "bluestore_", "mgr_")
+
+
+def is_ceph_option(name: str) -> bool:
+    """Whether ``name`` is a Ceph configuration option, kept as Ceph spells it in customer text."""
+    return name in CEPH_OPTIONS or name.startswith(CEPH_OPTION_PREFIXES)
+
+
 #: field names the model's sentences quote, as a customer reads them (any other is written with spaces)
 FIELD_WORDS = {
     "growth_pct": "growth",
@@ -259,7 +270,7 @@ def customer_text(text: str) -> str:
     # planner/data/oltp-calibration.json" reached the customer (CLI review 2026-11-29)
     t = re.sub(r",?\s*\bplanner/data/[\w./-]+", "", t)
     t = _IDENT.sub(
-        lambda m: m.group() if m.group() in CEPH_OPTIONS else FIELD_WORDS.get(m.group(), m.group().replace("_", " ")),
+        lambda m: m.group() if is_ceph_option(m.group()) else FIELD_WORDS.get(m.group(), m.group().replace("_", " ")),
         t,
     )
     for k, v in RESILIENCY_SHORT.items():

@@ -579,7 +579,9 @@ def _summary(
             where += f"; {databases['per_node_one_down_note']}"
         parts.append(where)
     missed = [d["label"] for d in dims if not d["met"]]
-    missed += [f"the rule '{o['title']}'" for o in other or []]
+    # a rule's title in double quotes: it may quote a name itself ("the rule 'a node the demand's program lists (e.g.
+    # 'Azure Local')'"; verification walk 2026-11-30)
+    missed += [f"the rule “{o['title']}”" for o in other or []]
     if not missed:
         parts.append("every part of the demand is met")
     else:
