@@ -27,6 +27,7 @@ from planner.models.design import (
     NodeSpec,
     design_parts_name,
     parse_design,
+    resiliency_misfit,
 )
 from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resiliency, node_limit_words, resiliencies
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
@@ -40,7 +41,39 @@ from planner.sizing.words import customer_words, resiliency_words
 NONE = "(none)"
 CACHE_DEFAULT = "as S2D chooses (default)"
 RESILIENCIES = list(resiliencies("s2d"))
+#: the resiliency box's label on each stack, as the stack names it
+RESILIENCY_LABELS = {"s2d": "Resiliency", "ceph": "Pool protection", "vsan": "Storage policy"}
+#: what an offered resiliency these nodes cannot hold says (the reason is beside the field)
+MISFIT_MARK = " (not on these nodes)"
 cat = load_catalog()
+
+
+def _misfits(stack: str, options: list[str], nodes: int, draft: dict) -> dict[str, str | None]:
+    """Each resiliency's reason it cannot be laid out on ``nodes`` servers of the draft's fault domains
+    (:func:`planner.models.design.resiliency_misfit`, the validator's rule), None where it can; a name or min_size
+    the library refuses is left to the validator's own message."""
+    out: dict[str, str | None] = {}
+    for r in options:
+        try:
+            out[r] = resiliency_misfit(
+                stack,
+                r,
+                nodes,
+                str(draft.get("fault_domain") or "node"),
+                draft.get("fault_domains"),
+                str((draft.get("vsan") or {}).get("architecture") or "esa"),
+                (draft.get("ceph") or {}).get("min_size") if stack == "ceph" else None,
+            )
+        except PlannerError:
+            out[r] = None
+    return out
+
+
+def _resiliency_option(r: str, stack: str, nodes: int, architecture: str, misfit: frozenset[str]) -> str:
+    """A resiliency in words (:func:`planner.sizing.words.resiliency_words`), marked when these nodes cannot hold it."""
+    return resiliency_words(r, stack=stack, nodes=nodes, architecture=architecture) + (
+        MISFIT_MARK if r in misfit else ""
+    )
 
 
 def _user_parts(cls: str) -> dict:
@@ -351,20 +384,27 @@ with right:
     if st.session_state["d_resiliency"] not in res_options:  # the stack changed: its equivalent resiliency
         old = st.session_state["d_resiliency"]
         st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, int(st.session_state["d_nodes"]))
+    # only what these nodes hold, by the validator's own rule (the list offered "erasure coding 8+3" on 10 nodes and
+    # refused it after; Ceph operator walk 2026-11-30); the choice in use stays, marked, its reason beside the field
+    misfit = _misfits(stack, res_options, int(st.session_state["d_nodes"]), draft)
+    chosen = st.session_state["d_resiliency"]
+    res_options = [r for r in res_options if misfit.get(r) is None or r == chosen]
     st.selectbox(
         # the options read in words ("3 replicas", "erasure coding 4+2"): the label too, not "replica-n or ec-k+m"
-        "Resiliency" if stack == "s2d" else ("Pool protection" if stack == "ceph" else "Storage policy"),
+        RESILIENCY_LABELS[stack],
         res_options,
         key="d_resiliency",
         # in words ("three-way mirror"); the value stays the id a design file takes. A vSAN policy with its layout
         # on these hosts ("RAID-5 (4+1), 1 failure to tolerate"), as the RAID-1 policies say theirs
         # (bound now: a test harness calls it after the run, when the session state is not there to read)
         format_func=functools.partial(
-            resiliency_words,
+            _resiliency_option,
             stack=stack,
             nodes=int(st.session_state["d_nodes"]),
             architecture=str((draft.get("vsan") or {}).get("architecture") or "esa"),
+            misfit=frozenset(r for r, why in misfit.items() if why),
         ),
+        help="Only what this many nodes can hold is offered",
     )
     slots["resiliency"] = st.empty()
     if stack == "s2d" and st.session_state["d_resiliency"] == "mirror-accelerated-parity":
@@ -504,8 +544,12 @@ else:
                 field = "resiliency" if "resiliency" in rest else "nodes"
                 msg = fmt.screen_error(msg)
         target = slots.get(field or "")
-        # the library's sentence in a customer's words ("resiliency 'three-way mirror'", not 'mirror-3way')
-        (target or st).error(fmt.md(customer_words(msg)), icon=":material/error:")
+        # the library's sentence in a customer's words ("resiliency 'three-way mirror'", not 'mirror-3way'), the
+        # field named as the page labels it ("Resiliency 'erasure coding 8+3'" stood under "Pool protection")
+        said = customer_words(msg)
+        if field == "resiliency" and said.lower().startswith("resiliency "):
+            said = RESILIENCY_LABELS[ss["d_stack"]] + said[len("resiliency") :]
+        (target or st).error(fmt.md(said), icon=":material/error:")
         st.warning("The design above is not valid; the other pages keep showing the last valid design.")
         invalid = True
     else:

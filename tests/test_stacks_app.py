@@ -48,8 +48,10 @@ def test_design_page_switches_stack_with_the_librarys_figures():
     assert at.selectbox(key="d_stack").value == "s2d"
     at.selectbox(key="d_stack").set_value("ceph").run()
     assert not at.exception and not _errors(at), _errors(at)
-    # the options in words, the value the id a design file takes
-    assert at.selectbox(key="d_resiliency").options == [resiliency_words(r) for r in CEPH_EXAMPLES]
+    # the options in words, the value the id a design file takes: those three hosts hold
+    assert at.selectbox(key="d_resiliency").options == [
+        resiliency_words(r) for r in ("replica-2", "replica-3", "ec-2+1")
+    ]
     assert at.selectbox(key="d_resiliency").value == "replica-3"
     design = json.loads(at.session_state["design_json"])
     assert (design["stack"], design["transport"]) == ("ceph", "tcp")
@@ -58,19 +60,22 @@ def test_design_page_switches_stack_with_the_librarys_figures():
     )
     assert _metric(at, "Usable capacity") == f"{want.usable_capacity_tb:,.2f} TB"
     # a pool the three nodes cannot hold is refused next to the field, the last valid design kept
+    at.number_input(key="d_nodes").set_value(6).run()
+    assert at.selectbox(key="d_resiliency").options == [resiliency_words(r) for r in CEPH_EXAMPLES[:-2]]
     at.selectbox(key="d_resiliency").set_value("ec-4+2").run()
+    at.number_input(key="d_nodes").set_value(3).run()
     assert any("needs at least 6 fault domains" in e for e in _errors(at)), _errors(at)
-    assert json.loads(at.session_state["design_json"])["resiliency"] == "replica-3"
+    assert json.loads(at.session_state["design_json"])["resiliency"] == "ec-4+2"
+    at.number_input(key="d_nodes").set_value(6).run()
+    assert not _errors(at), _errors(at)
+    at.number_input(key="d_nodes").set_value(3).run()
     # vSAN ESA: the reference's PMem cache is refused (no cache tier); without it the design is valid
     at.selectbox(key="d_stack").set_value("vsan").run()
     # each policy with its layout on these three hosts, in VMware's one spelling (the list mixed "RAID-1, 1 failure
     # to tolerate" with "RAID 5"; Ceph/vSAN walk 2026-11-30)
     assert at.selectbox(key="d_resiliency").options == [
         "RAID-1 (2 copies), 1 failure to tolerate",
-        "RAID-1 (3 copies), 2 failures to tolerate",
-        "RAID-1 (4 copies), 3 failures to tolerate",
         "RAID-5 (2+1), 1 failure to tolerate",
-        "RAID-6 (4+2), 2 failures to tolerate",
     ]
     assert any("no cache tier" in e for e in _errors(at)), _errors(at)
     at.selectbox(key="d_cache").set_value("(none)").run()
@@ -453,3 +458,42 @@ def test_the_design_pages_nodes_box_gives_the_stacks_reason(stack, nodes, why):
     assert reason is not None and reason.startswith(f"a {STACK_NAMES[stack]} cluster has {why}")
     assert said and said[0].endswith(f"(you typed {nodes}): {reason}"), _errors(at)
     assert why in said[0]
+
+
+@pytest.mark.parametrize(
+    ("stack", "nodes", "held", "kept"),
+    [
+        ("ceph", 10, "ec-6+2", "ec-8+3"),
+        ("s2d", 2, "mirror-2way", "mirror-3way"),
+        ("vsan", 5, "raid5", "raid6"),
+    ],
+)
+def test_the_design_page_offers_only_the_resiliencies_its_nodes_hold(stack, nodes, held, kept):
+    """Ceph operator walk 2026-11-30: "Pool protection" offered erasure coding 8+3 on 10 nodes, then refused it. The
+    box offers what the node count holds (the validator's rule, design.resiliency_misfit); the choice in use that
+    the nodes no longer hold stays, marked, with the reason beside the field under the field's own label."""
+    from planner.models.design import resiliency_misfit
+    from planner.models.stacks import resiliencies
+
+    at = _app()
+    if stack != "s2d":
+        at.selectbox(key="d_stack").set_value(stack).run()
+    if stack == "vsan":
+        at.selectbox(key="d_cache").set_value("(none)").run()
+    at.number_input(key="d_nodes").set_value(12 if stack != "s2d" else 4).run()
+    at.selectbox(key="d_resiliency").set_value(kept).run()
+    assert not _errors(at), _errors(at)
+    at.number_input(key="d_nodes").set_value(nodes).run()
+    box = at.selectbox(key="d_resiliency")
+    fits = [r for r in resiliencies(stack) if resiliency_misfit(stack, r, nodes) is None]
+    assert held in fits and kept not in fits
+    words = lambda r: resiliency_words(r, stack=stack, nodes=nodes)
+    assert box.options == [
+        words(r) + (" (not on these nodes)" if r == kept else "") for r in resiliencies(stack) if r in fits or r == kept
+    ]
+    said = _errors(at)
+    assert len(said) == 1 and said[0].startswith(f"{box.label} '{resiliency_words(kept)}' needs at least"), said
+    # the next choice leaves the marked one out
+    box.set_value(held).run()
+    assert not _errors(at), _errors(at)
+    assert at.selectbox(key="d_resiliency").options == [words(r) for r in fits]

@@ -67,6 +67,85 @@ MIN_FAULT_DOMAINS: dict[str, int] = {
     "nested-mirror-2way": 2,
 }
 MAX_FAULT_DOMAINS: dict[str, int] = {"nested-mirror-2way": 2}
+#: the resiliency a single machine uses (Microsoft, "Using Azure Local on a single server")
+SINGLE_MACHINE_RESILIENCY = "mirror-2way"
+
+
+def is_rack_aware(stack: str, fault_domain: str, fault_domains: int | None, nodes: int | None) -> bool:
+    """Azure Local's rack-aware cluster: Storage Spaces Direct with two rack fault domains (zones)."""
+    return stack == "s2d" and fault_domain == "rack" and fault_domains == 2 and (nodes or 0) >= 2
+
+
+def resiliency_misfit(
+    stack: str,
+    resiliency: str,
+    nodes: int,
+    fault_domain: str = "node",
+    fault_domains: int | None = None,
+    vsan_architecture: str = "esa",
+    min_size: int | None = None,
+) -> str | None:
+    """Why ``resiliency`` cannot be laid out on a cluster of ``nodes`` servers, in the design validator's words,
+    or None when it can: the one rule the validator applies and the Design page offers its choices by (it offered
+    "erasure coding 8+3" on 10 nodes and refused it after; Ceph operator walk 2026-11-30).
+
+    Parameters
+    ----------
+    stack : str
+        ``s2d``, ``ceph`` or ``vsan``.
+    resiliency : str
+        The resiliency's id (``mirror-3way``, ``ec-8+3``, ``raid6``).
+    nodes : int
+        Servers of the cluster [count].
+    fault_domain, fault_domains : str, int or None
+        The design's fault domain (``node``, ``chassis``, ``rack``) and, above the node, how many [count].
+    vsan_architecture : str
+        ``esa`` or ``osa`` (a vSAN policy's layout depends on it).
+    min_size : int or None
+        A Ceph pool's min_size (None: Ceph's default).
+
+    Returns
+    -------
+    str or None
+        "resiliency 'ec-8+3' needs at least 11 fault domains (nodes); this design has 10 (...)", or None.
+
+    Raises
+    ------
+    DesignError
+        A name that is not one of the stack's resiliencies, or a Ceph min_size outside the pool's.
+
+    References
+    ----------
+    S2D: :data:`MIN_FAULT_DOMAINS`, :data:`MAX_FAULT_DOMAINS` (Microsoft, "Fault tolerance and storage efficiency");
+    Ceph and vSAN: :func:`planner.models.stacks.layout` (CRUSH host failure domain, [VSAN-PLAN]).
+    """
+    n_fd = nodes if fault_domain == "node" or fault_domains is None else fault_domains
+    if stack != "s2d":
+        lay = layout(stack, resiliency, n_fd if nodes else 0, vsan_architecture, min_size)
+        if n_fd < lay.min_fault_domains:
+            return (
+                f"resiliency '{resiliency}' needs at least {lay.min_fault_domains} fault domains "
+                f"({fault_domain}s); this design has {n_fd} ({lay.note})"
+            )
+        return None
+    if nodes == 1:
+        # Microsoft, "Using Azure Local on a single server": its copies on different drives
+        return (
+            None
+            if resiliency == SINGLE_MACHINE_RESILIENCY
+            else "a single machine uses two-way mirror (its copies on different drives)"
+        )
+    need = MIN_FAULT_DOMAINS[resiliency]
+    if n_fd < need:
+        return (
+            f"resiliency '{resiliency}' needs at least {need} fault domains ({fault_domain}s); this design has {n_fd}"
+        )
+    most = MAX_FAULT_DOMAINS.get(resiliency)
+    if most is not None and nodes > most and not is_rack_aware(stack, fault_domain, fault_domains, nodes):
+        return f"resiliency '{resiliency}' is for exactly {most} nodes; this design has {nodes}"
+    return None
+
+
 #: Resiliencies whose volumes may be delimited to a subset of servers (Microsoft,
 #: "Delimit the allocation of volumes in Storage Spaces Direct", Windows Server
 #: 2019+: "Your cluster uses only three-way mirror resiliency"; "Do not use this
@@ -821,8 +900,8 @@ class Design(_Strict):
                     'needs two servers): use 2 or more nodes, or set the design\'s platform to Azure Local ("platform": '
                     '"azure-local" in a design file)'
                 )
-            if self.resiliency != "mirror-2way":
-                raise ValueError("resiliency: a single machine uses two-way mirror (its copies on different drives)")
+            if why := resiliency_misfit(self.stack, self.resiliency, 1):
+                raise ValueError(f"resiliency: {why}")
         if self.rack_aware:
             n = self.nodes
             if self.platform != "azure-local" or n not in (2, 4, 6, 8):
@@ -847,12 +926,22 @@ class Design(_Strict):
             )
         return self
 
+    def _resiliency_misfit(self) -> str | None:
+        """:func:`resiliency_misfit` of this design's resiliency on its servers and fault domains."""
+        return resiliency_misfit(
+            self.stack,
+            self.resiliency,
+            self.node_count,
+            self.fault_domain,
+            self.fault_domains,
+            self.vsan_spec.architecture,
+            self.ceph_spec.min_size if self.stack == "ceph" else None,
+        )
+
     @property
     def rack_aware(self) -> bool:
         """Azure Local's rack-aware cluster: two rack fault domains (zones)."""
-        return (
-            self.stack == "s2d" and self.fault_domain == "rack" and self.fault_domains == 2 and (self.nodes or 0) >= 2
-        )
+        return is_rack_aware(self.stack, self.fault_domain, self.fault_domains, self.nodes)
 
     @model_validator(mode="after")
     def _fault_domains(self) -> Design:
@@ -863,30 +952,18 @@ class Design(_Strict):
             if self.fault_domains is not None and self.fault_domains > nodes:
                 raise ValueError("fault_domains cannot exceed nodes")
             try:
-                lay = self.layout
+                why = self._resiliency_misfit()
             except DesignError as exc:
                 raise ValueError(f"{exc.field}: {exc.message}") from None
-            n_fd = self.effective_fault_domains
-            if n_fd < lay.min_fault_domains:
-                raise ValueError(
-                    f"resiliency '{self.resiliency}' needs at least {lay.min_fault_domains} fault domains "
-                    f"({self.fault_domain}s); this design has {n_fd} ({lay.note})"
-                )
+            if why:
+                raise ValueError(why)
             return self
         if self.nodes == 1:
-            return self
+            return self  # the single machine's resiliency is _platform's
         n_fd = self.effective_fault_domains
         need = MIN_FAULT_DOMAINS[self.resiliency]
-        if n_fd < need:
-            raise ValueError(
-                f"resiliency '{self.resiliency}' needs at least {need} fault domains "
-                f"({self.fault_domain}s); this design has {n_fd}"
-            )
-        most = MAX_FAULT_DOMAINS.get(self.resiliency)
-        if most is not None and nodes > most and not self.rack_aware:
-            raise ValueError(
-                f"resiliency '{self.resiliency}' is for exactly {most} nodes; this design has {self.nodes}"
-            )
+        if why := self._resiliency_misfit():
+            raise ValueError(why)
         if self.fault_domains is not None and self.fault_domains > nodes:
             raise ValueError("fault_domains cannot exceed nodes")
         if self.volume_servers is not None:
