@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
 from planner.commercial.database import database_warnings
+from planner.commercial.licensing import licences_counted
 from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
@@ -529,6 +530,10 @@ for name, r in reports:
         t = next((t for t in wc["tco"] if t["years"] == y), None) if wc else None
         row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None) + (owned if t else "")
         raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
+    # what each cost counts of licences: a Ceph column without Windows licences stood beside an S2D one with
+    # Datacenter on every core, and the page said neither (Ceph operator walk 2026-11-30)
+    raw["licences_counted"] = licences_counted(wc) if wc else None
+    row["Licences counted"] = raw["licences_counted"] or fmt.DASH
     v = verdicts.get(name)
     # the card's verdict, with the parts missed and the rules failed (an owned system's purchase is no budget
     # question: failed_rules leaves it out); a bare "not met" stood beside "not met: IOPS, Capacity" of another

@@ -22,7 +22,7 @@ import math
 import streamlit as st
 
 from hciplan_ui import chrome, fmt, inputs, state
-from planner.commercial.licensing import GUEST_LICENCE_NAMES
+from planner.commercial.licensing import GUEST_LICENCE_NAMES, licences_counted
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import rounding_note
 from planner.core.errors import PlannerError
@@ -331,7 +331,8 @@ def cost_breakdown(cost: dict, key: str) -> None:
     st.markdown(fmt.table(rows))
     st.caption(
         (f"{fmt.md(rounded)}. " if (rounded := rounding_note(cost)) else "")
-        + f"Licences follow the platform: {fmt.md(cost['licence_name'])}. TCO = purchases + the running costs "
+        # the Compare page's words for the same cost (licensing.licences_counted): the Windows guests and SQL Server too
+        + f"Licences counted: {fmt.md(licences_counted(cost))}. TCO = purchases + the running costs "
         "(support, power, rack space, subscriptions) of each month."
         + (" " + " ".join(fmt.md(sentence(n)) for n in cost["notes"]) if cost["notes"] else "")
     )

@@ -497,3 +497,37 @@ def test_the_design_page_offers_only_the_resiliencies_its_nodes_hold(stack, node
     box.set_value(held).run()
     assert not _errors(at), _errors(at)
     assert at.selectbox(key="d_resiliency").options == [words(r) for r in fits]
+
+
+def test_the_compare_page_says_what_licences_each_column_counts():
+    """Ceph operator walk 2026-11-30: with the guests not counted (Linux), the Ceph column carried no Windows licence
+    while the S2D reference column carried Datacenter on every core, and the page said neither. A row of the
+    side-by-side table (and the CSV) says each cost's licences, in the library's words (licensing.licences_counted),
+    which the Size page's cost breakdown uses too."""
+    from uitables import tables
+
+    from planner.commercial.licensing import licences_counted
+    from planner.commercial.pricing import CostAssumptions
+    from planner.commercial.tco import whole_cost
+    from planner.models.design import dump_design
+
+    ceph = dump_design(load_design(ROOT / "examples" / "ceph-6node-reef.json"))  # whole, as the app keeps it
+    at = _app()
+    at.session_state["cost_guest_opt"] = "none"
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.session_state["design_json"] = json.dumps(ceph)
+    at.run()
+    at.checkbox(key="wi_on").uncheck().run()
+    at.multiselect(key="cmp_examples").set_value(["reference"]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
+    row = next(r for r in compared.to_dict("records") if r["Figure"] == "Licences counted")
+    cells = [v for k, v in row.items() if k != "Figure"]
+    a = CostAssumptions(guest_os_licence="none")
+    want = [
+        licences_counted(whole_cost(load_design(ROOT / "examples" / f"{n}.json"), a=a))
+        for n in ("ceph-6node-reef", "reference")
+    ]
+    assert cells == want, cells
+    assert cells[0].startswith("Ceph: no licence fee") and "Windows guests not counted (Linux guests" in cells[0]
+    assert cells[1].startswith("Windows Server Datacenter (hosts and guests)")

@@ -101,6 +101,53 @@ def licence_words(option_id: str) -> str:
     return stack["name"] if stack else option_id
 
 
+#: what a priced licence option counts, in a cell beside another system's (:func:`licences_counted`); a VMware
+#: subscription is named by its data (``licence_words``)
+COUNTED_WORDS = {
+    "windows-server-datacenter": "Windows Server Datacenter (hosts and guests)",
+    "azure-local": "Azure Local host fee",
+    "azure-local-windows": "Azure Local host fee + Windows Server subscription (guests)",
+    "azure-local-datacenter": "Azure Local host fee + Windows Server Datacenter (guests)",
+    "ceph-upstream": "Ceph: no licence fee (upstream, open source)",
+}
+
+
+def licences_counted(cost: dict) -> str:
+    """What licences a cost (:func:`planner.commercial.tco.whole_cost`'s result) counts, in one line: the platform's
+    or stack's licence, the Windows Server guests' (counted, or why not) and SQL Server's. The Compare page set a Ceph
+    column without Windows licences beside an S2D one with Datacenter on every core and said neither (Ceph operator
+    walk 2026-11-30).
+
+    Parameters
+    ----------
+    cost : dict
+        A whole cost: its ``licence_option``, ``licence_name``, ``windows_guests_included``, ``sql_server`` and
+        ``owned``.
+
+    Returns
+    -------
+    str
+        e.g. "Ceph: no licence fee (upstream, open source); Windows guests not counted (Linux guests, or licensed elsewhere);
+        SQL Server not counted".
+    """
+    opt = cost["licence_option"]
+    said = [COUNTED_WORDS.get(opt) or licence_words(opt)]
+    stack_option = opt in stack_licensing_data()["options"]
+    if not cost["windows_guests_included"]:
+        said.append(
+            f"Windows guests {GUEST_LICENCE_NAMES['none']}"
+            if stack_option
+            else "Windows guests not licensed (the host fee alone)"
+        )
+    elif stack_option:
+        said.append("Windows Server Datacenter (guests)")
+    sql = cost.get("sql_server")
+    said.append(sql["name"] if sql else "SQL Server not counted")
+    if cost.get("owned"):
+        said.append("owned: perpetual licences' purchase not counted")
+    return "; ".join(said)
+
+
 #: Broadcom KB 313548: "Customers must purchase a minimum license capacity of 16 cores per CPU."
 VMWARE_MIN_CORES_PER_CPU = 16
 
