@@ -17,7 +17,7 @@ from hciplan_ui import chrome, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
-from planner.commercial.pricing import CostAssumptions
+from planner.commercial.pricing import CostAssumptions, echo_hidden
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE, demand_fills_note
 from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
@@ -675,31 +675,74 @@ def _licence_choices(design_json: str, demand_json: str | None, chosen: str) -> 
 cost_box = st.expander("Cost assumptions (editable)", key="sla_costs_open", on_change="rerun")
 d = CostAssumptions()
 C = lambda f: inputs.model_bounds(CostAssumptions, f)
-# the boxes' columns, four, four and three, and a Ceph or vSAN design's row (None: the section is closed, nothing is
-# drawn): vSAN's subscription, its two prices and the guests' licence; Ceph's guests' licence alone. A vSAN cluster's
-# VMware subscription, a fifth of its month, could not be edited (browser review 2026-11-30)
+# the boxes this design's cost uses, four a row: a Ceph or vSAN design's stack boxes (vSAN's subscription and its two
+# prices, the guests' licence) and not the Azure Local host fee, the Windows Server add-on or S2D's licensing choice
+# (Ceph operator walk 2026-11-30: they stood on a Ceph design and changed nothing); the Datacenter price not where the
+# guests are not counted. The library's rule (pricing.echo_hidden), as the cost's echo leaves them out. A VMware
+# subscription could not be edited (browser review 2026-11-30). All None: the section is closed, nothing is drawn
 _stack = json.loads(dj).get("stack", "s2d")
-_vsan = _stack == "vsan"
-cols: list = [None] * 15
+_hidden = echo_hidden(
+    _stack, CostAssumptions(guest_os_licence=st.session_state.get(cost_state.GUEST_OS, d.guest_os_licence))
+)
+COST_BOX_ORDER = (
+    "amortisation_months",
+    "power_usd_per_kwh",
+    "pue",
+    "rack_unit_usd_per_month",
+    "windows_datacenter_usd_per_core",
+    "support_share_per_year",
+    "target_margin",
+    "target_fill",
+    "licence_option",
+    "azure_local_usd_per_core_month",
+    "windows_subscription_usd_per_core_month",
+    "vsan_licence",
+    "vcf_usd_per_core_year",
+    "vvf_usd_per_core_year",
+    "guest_os_licence",
+)
+col_of: dict[str, Any] = dict.fromkeys(COST_BOX_ORDER)
 if cost_box.open:
-    cols = [*cost_box.columns(4), *cost_box.columns(4), *cost_box.columns(3)]
-    if _vsan:
-        cols += cost_box.columns(4)
-    else:
-        cols += [None, None, None, cost_box.columns(3)[0] if _stack == "ceph" else None]
+    _shown = [f for f in COST_BOX_ORDER if f not in _hidden]
+    for i in range(0, len(_shown), 4):
+        col_of.update(zip(_shown[i : i + 4], cost_box.columns(4)))
 spec = [  # (column, label, key, field, unit, integer, format)
-    (cols[0], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
-    (cols[1], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
-    (cols[2], "PUE", "cost_pue", "pue", "", False, None),
-    (cols[3], "Rack unit, USD/month", "cost_ru", "rack_unit_usd_per_month", "USD/month", False, None),
-    (cols[4], "Windows Datacenter, USD/core", "cost_lic", "windows_datacenter_usd_per_core", "USD", False, None),
+    (col_of["amortisation_months"], "Amortisation, months", "cost_months", "amortisation_months", "months", True, None),
+    (col_of["power_usd_per_kwh"], "Power, USD/kWh", "cost_kwh", "power_usd_per_kwh", "USD/kWh", False, "%.3f"),
+    (col_of["pue"], "PUE", "cost_pue", "pue", "", False, None),
+    (
+        col_of["rack_unit_usd_per_month"],
+        "Rack unit, USD/month",
+        "cost_ru",
+        "rack_unit_usd_per_month",
+        "USD/month",
+        False,
+        None,
+    ),
+    (
+        col_of["windows_datacenter_usd_per_core"],
+        "Windows Datacenter, USD/core",
+        "cost_lic",
+        "windows_datacenter_usd_per_core",
+        "USD",
+        False,
+        None,
+    ),
     # shares, as the tables show them in percent: the label says how to type them (pricing review 2026-11-30: 0.40
     # typed, "40% margin" read in the document)
-    (cols[5], "Support a year, share of capex (0.10 = 10 %)", "cost_sup", "support_share_per_year", "", False, None),
-    (cols[6], "Target margin, share (0.40 = 40 %)", "cost_margin", "target_margin", "", False, None),
-    (cols[7], "Target fill, share (0.70 = 70 %)", "cost_fill", "target_fill", "", False, None),
     (
-        cols[9],
+        col_of["support_share_per_year"],
+        "Support a year, share of capex (0.10 = 10 %)",
+        "cost_sup",
+        "support_share_per_year",
+        "",
+        False,
+        None,
+    ),
+    (col_of["target_margin"], "Target margin, share (0.40 = 40 %)", "cost_margin", "target_margin", "", False, None),
+    (col_of["target_fill"], "Target fill, share (0.70 = 70 %)", "cost_fill", "target_fill", "", False, None),
+    (
+        col_of["azure_local_usd_per_core_month"],
         "Azure Local host fee, USD/core/month",
         "cost_al",
         "azure_local_usd_per_core_month",
@@ -708,7 +751,7 @@ spec = [  # (column, label, key, field, unit, integer, format)
         None,
     ),
     (
-        cols[10],
+        col_of["windows_subscription_usd_per_core_month"],
         "Windows Server add-on, USD/core/month",
         "cost_ws",
         "windows_subscription_usd_per_core_month",
@@ -716,8 +759,24 @@ spec = [  # (column, label, key, field, unit, integer, format)
         False,
         None,
     ),
-    (cols[12], "VMware Cloud Foundation, USD/core/year", "cost_vcf", "vcf_usd_per_core_year", "USD", False, None),
-    (cols[13], "VMware vSphere Foundation, USD/core/year", "cost_vvf", "vvf_usd_per_core_year", "USD", False, None),
+    (
+        col_of["vcf_usd_per_core_year"],
+        "VMware Cloud Foundation, USD/core/year",
+        "cost_vcf",
+        "vcf_usd_per_core_year",
+        "USD",
+        False,
+        None,
+    ),
+    (
+        col_of["vvf_usd_per_core_year"],
+        "VMware vSphere Foundation, USD/core/year",
+        "cost_vvf",
+        "vvf_usd_per_core_year",
+        "USD",
+        False,
+        None,
+    ),
 ]
 figures, cost_errors = {}, []
 for col, lab, key, field, unit, integer, f in spec:
@@ -742,9 +801,9 @@ lic_choices, lic_used = _licence_choices(
 )
 if st.session_state.get("cost_lic_opt", d.licence_option) not in lic_choices:
     st.session_state["cost_lic_opt"] = lic_used
-if cost_box.open and _vsan:
+if col_of["vsan_licence"] is not None:
     # the choices the cost model takes, named as every page names a licence
-    figures["vsan_licence"] = cols[11].selectbox(
+    figures["vsan_licence"] = col_of["vsan_licence"].selectbox(
         "VMware subscription in the monthly cost",
         list(get_args(CostAssumptions.model_fields["vsan_licence"].annotation)),
         format_func=licence_words,
@@ -752,19 +811,22 @@ if cost_box.open and _vsan:
     )
 else:
     figures["vsan_licence"] = st.session_state.get("cost_vsan_opt", d.vsan_licence)
-if cost_box.open and _stack != "s2d":
+if col_of["guest_os_licence"] is not None:
     # the Windows guests the SQL Server VMs run in: Datacenter on the VM servers' cores whatever the hypervisor; a
     # Ceph or vSAN cluster's month carried none while an S2D one's did (finance walk 2026-11-30)
-    figures["guest_os_licence"] = cost_state.guest_licence_box(cols[14])
+    figures["guest_os_licence"] = cost_state.guest_licence_box(col_of["guest_os_licence"])
 else:
     figures["guest_os_licence"] = st.session_state.get(cost_state.GUEST_OS, d.guest_os_licence)
-if cost_box.open:
-    figures["licence_option"] = cols[8].selectbox(
+if col_of["licence_option"] is not None:
+    figures["licence_option"] = col_of["licence_option"].selectbox(
         "Licensing in the monthly cost",
         lic_choices,
         format_func=OPTION_NAMES.__getitem__,
         key="cost_lic_opt",
     )
+else:
+    figures["licence_option"] = st.session_state.get("cost_lic_opt", d.licence_option)
+if cost_box.open:
     cost_box.caption(
         # the box shows what fits a quarter of the page ("Windows Server Datacenter (perpetual, per c")
         (
@@ -791,8 +853,6 @@ if cost_box.open:
             "its source and the date it was seen (the proposal's appendix lists them): edit them to your agreement."
         )
     )
-else:
-    figures["licence_option"] = st.session_state.get("cost_lic_opt", d.licence_option)
 tp = None
 if any(cost_errors):
     st.warning(
@@ -824,10 +884,9 @@ else:
                     if stack == "vsan"
                     else " (the guests' licence under Cost assumptions)"
                 )
-                + "; "
-                # "above" only where the choice is drawn: closed, the section shows nothing to point at
-                + ("the licensing choice above" if cost_box.open else "the licensing choice under Cost assumptions")
-                + " is for Storage Spaces Direct."
+                # the S2D licensing boxes are not drawn for it: said, so a cost without them is not read as missing
+                + "; Storage Spaces Direct's licensing (the Azure Local host fee, the Windows Server subscription) "
+                "does not apply to it."
                 if stack != "s2d"
                 else f"The sized demand runs on this platform: the monthly cost carries {licence_words(used)}."
             )

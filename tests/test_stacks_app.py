@@ -164,7 +164,7 @@ def test_the_sla_pages_tier_prices_carry_a_ceph_or_vsan_clusters_own_licence():
         at.session_state["sla_costs_open"] = True
         at.run()
         said = " ".join(c.value for c in at.caption).replace("\\", "")
-        assert "Licensing counted: Windows Server" not in said and "is for Storage Spaces Direct" in said
+        assert "Licensing counted: Windows Server" not in said and "Storage Spaces Direct's licensing" in said
 
 
 def test_size_page_offers_each_stacks_own_policies():
@@ -531,3 +531,29 @@ def test_the_compare_page_says_what_licences_each_column_counts():
     assert cells == want, cells
     assert cells[0].startswith("Ceph: no licence fee") and "Windows guests not counted (Linux guests" in cells[0]
     assert cells[1].startswith("Windows Server Datacenter (hosts and guests)")
+
+
+@pytest.mark.parametrize(
+    ("example", "guests", "shown", "gone"),
+    [
+        ("ceph-6node-reef", "none", ["cost_guest_opt"], ["cost_lic_opt", "cost_al", "cost_ws", "cost_lic", "cost_vcf"]),
+        ("ceph-6node-reef", "windows-server-datacenter", ["cost_guest_opt", "cost_lic"], ["cost_lic_opt", "cost_al"]),
+        ("vsan-esa-6node", "none", ["cost_vsan_opt", "cost_vcf", "cost_vvf"], ["cost_lic_opt", "cost_al", "cost_ws"]),
+        ("reference", "none", ["cost_lic_opt", "cost_al", "cost_ws", "cost_lic"], ["cost_guest_opt", "cost_vcf"]),
+    ],
+)
+def test_the_sla_pages_cost_box_shows_what_the_designs_stack_uses(example, guests, shown, gone):
+    """Ceph operator walk 2026-11-30: the Cost assumptions box of a Ceph or vSAN design showed the Azure Local host
+    fee, the Windows Server add-on and "Licensing in the monthly cost", which its cost does not use. The box draws
+    what the stack's cost uses (pricing.echo_hidden, the cost echo's rule): the Datacenter price only where the
+    guests are counted; power, support and the rest on every stack."""
+    at = _app()
+    at.session_state["cost_guest_opt"] = guests
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    at.session_state["design_json"] = (ROOT / "examples" / f"{example}.json").read_text()
+    at.session_state["sla_costs_open"] = True
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    keys = {w.key for w in [*at.number_input, *at.selectbox]}
+    assert {"cost_months", "cost_kwh", "cost_sup", "cost_margin"} <= keys
+    assert set(shown) <= keys and not set(gone) & keys, sorted(k for k in keys if k and k.startswith("cost_"))
