@@ -389,21 +389,29 @@ with right:
     misfit = _misfits(stack, res_options, int(st.session_state["d_nodes"]), draft)
     chosen = st.session_state["d_resiliency"]
     res_options = [r for r in res_options if misfit.get(r) is None or r == chosen]
+    # in words ("three-way mirror"); the value stays the id a design file takes. A vSAN policy with its layout
+    # on these hosts ("RAID-5 (4+1), 1 failure to tolerate"), as the RAID-1 policies say theirs
+    # (bound now: a test harness calls it after the run, when the session state is not there to read)
+    res_words = functools.partial(
+        _resiliency_option,
+        stack=stack,
+        nodes=int(st.session_state["d_nodes"]),
+        architecture=str((draft.get("vsan") or {}).get("architecture") or "esa"),
+        misfit=frozenset(r for r, why in misfit.items() if why),
+    )
+    # a policy's label follows the node count (vSAN RAID-5 is 4+1 on 6 hosts, 2+1 on 5): the browser kept the old
+    # label as the box's value, the run after did not find it and Streamlit took the first option, so RAID-5 became
+    # RAID-1 on the next change (vSAN walk 2026-11-30). Written back, Streamlit sends the box its new label (as _select)
+    labels = tuple(res_words(r) for r in res_options)
+    if st.session_state.get("_labels_d_resiliency", labels) != labels:
+        st.session_state["d_resiliency"] = st.session_state["d_resiliency"]
+    st.session_state["_labels_d_resiliency"] = labels
     st.selectbox(
         # the options read in words ("3 replicas", "erasure coding 4+2"): the label too, not "replica-n or ec-k+m"
         RESILIENCY_LABELS[stack],
         res_options,
         key="d_resiliency",
-        # in words ("three-way mirror"); the value stays the id a design file takes. A vSAN policy with its layout
-        # on these hosts ("RAID-5 (4+1), 1 failure to tolerate"), as the RAID-1 policies say theirs
-        # (bound now: a test harness calls it after the run, when the session state is not there to read)
-        format_func=functools.partial(
-            _resiliency_option,
-            stack=stack,
-            nodes=int(st.session_state["d_nodes"]),
-            architecture=str((draft.get("vsan") or {}).get("architecture") or "esa"),
-            misfit=frozenset(r for r, why in misfit.items() if why),
-        ),
+        format_func=res_words,
         help="Only what this many nodes can hold is offered",
     )
     slots["resiliency"] = st.empty()

@@ -699,3 +699,45 @@ def test_a_whole_scenario_reads_the_same_through_its_link(server, browser, tmp_p
     other.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="SLA & tiers").click()
     assert other.get_by_label("Plan for N+1 (one node down)").is_checked()
     fresh.close()
+
+
+def _shown_choice(page, key: str) -> str:
+    """The choice a select box shows: its combobox input's value."""
+    return page.locator(f'.st-key-{key} input[role="combobox"]').input_value()
+
+
+def test_a_vsan_policy_stays_itself_when_the_host_count_changes_its_label(server, browser):
+    """vSAN walk 2026-11-30: on the vSAN example (RAID-5, 6 hosts) Nodes 5 left the box reading "RAID-5 (4+1)"
+    while the design was 2+1; the next change of anything made the policy RAID-1 (229.79 -> 143.62 TB at 6 hosts
+    again): the label follows the host count, and the browser's old label matched no option."""
+    from planner.models.design import load_design, resolve, with_overrides
+    from planner.physics.capacity import capacity_report
+    from planner.sizing.words import example_words
+
+    vsan = load_design(ROOT / "examples" / "vsan-esa-6node.json")
+    assert vsan.resiliency == "raid5"
+    six = capacity_report(resolve(vsan)).usable_capacity_tb
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(server)
+    page.locator(".st-key-start_design button").click()
+    page.get_by_text("Usable capacity").first.wait_for()
+    _pick(page, "example_pick", example_words()["vsan-esa-6node"])
+    page.get_by_role("button", name="Load example").click(timeout=10_000)
+    page.get_by_text(f"{six:,.2f} TB").first.wait_for()
+    nodes = page.get_by_label("Nodes", exact=True)
+    for n in (5, 6):
+        nodes.fill(str(n))
+        nodes.press("Enter")
+        want = capacity_report(resolve(with_overrides(vsan, nodes=n))).usable_capacity_tb
+        page.get_by_text(f"{want:,.2f} TB").first.wait_for()
+        box = _shown_choice(page, "d_resiliency")
+        assert "RAID-5" in box and "RAID-1" not in box, (n, box)
+    # a change of something else keeps the policy (it fell back to the first option, RAID-1)
+    page.locator(".st-key-d_transport label").last.click()  # the other transport
+    page.wait_for_timeout(1_500)
+    page.get_by_text(f"{six:,.2f} TB").first.wait_for()
+    box = _shown_choice(page, "d_resiliency")
+    assert "RAID-5" in box and "RAID-1" not in box, box
+    assert page.locator('[data-testid="stException"]').count() == 0
+    page.close()
