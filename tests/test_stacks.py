@@ -705,3 +705,19 @@ def test_vsan_over_an_iwarp_nic_runs_at_tcps_figures():
     assert not ok and roce_ok
     assert iwarp["iops"] == tcp["iops"] and iwarp["vm_latency_ms"] == tcp["vm_latency_ms"]
     assert roce["vm_latency_ms"] < tcp["vm_latency_ms"]
+
+
+def test_vsan_reserved_capacity_needs_four_hosts():
+    """vSAN walk 2026-11-30: a 3-host cluster was given a host rebuild reserve (61.44 TB) it cannot enable;
+    VMware, *About reserved capacity*: not supported "if the number of hosts in the cluster is less than four".
+    Three hosts keep the 30 % guidance: 184.32 TB raw x 0.7 x 2/3 (ESA RAID-5 2+1) = 86.0 TB."""
+    from planner.models.design import load_design, resolve, with_overrides
+    from planner.physics.capacity import capacity_report
+
+    vsan = load_design(EX / "vsan-esa-6node.json")
+    three = capacity_report(resolve(with_overrides(vsan, nodes=3)))
+    steps = {s.step: s for s in three.waterfall}
+    assert steps["host rebuild reserve"].capacity_tb == 0.0 and "below 4 hosts" in steps["host rebuild reserve"].rule
+    assert three.usable_capacity_tb == pytest.approx(184.32 * 0.7 * 2 / 3, rel=1e-9)
+    four = capacity_report(resolve(with_overrides(vsan, nodes=4)))
+    assert {s.step: s for s in four.waterfall}["host rebuild reserve"].capacity_tb < 0  # a deduction

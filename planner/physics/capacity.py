@@ -72,8 +72,8 @@ vSAN (``stack: vsan``)
   host in the cluster"; the operations reserve holds the space internal operations
   need (vSAN 8.0 docs: "255 GB per host" for objects under 8 TB, "765 GB per host"
   for objects of 8 TB or more) and "vSAN reserves 5% additional capacity ... as a
-  buffer". Reserved capacity is not available on 2-node, stretched or fault-domain
-  clusters (VMware, *Understanding reserved capacity concepts in vSAN*): those keep
+  buffer". Reserved capacity is not available below four hosts, on stretched or fault-domain
+  clusters (VMware, *About reserved capacity*): those keep
   the older guidance, 30 % free (vSAN 8.0 docs: "keep 30% capacity available").
 * Policy overhead: RAID-1 FTT=n stores n+1 copies (100 GB -> 200 / 300 GB at FTT
   1 / 2); OSA RAID-5 3+1 1.33x, RAID-6 4+2 1.5x (vSAN 8.0 administration); ESA
@@ -678,6 +678,11 @@ CEPH_FULL_RATIO, CEPH_BACKFILLFULL_RATIO, CEPH_NEARFULL_RATIO = 0.95, 0.90, 0.85
 VSAN_OPERATIONS_GB_PER_HOST, VSAN_OPERATIONS_GB_PER_HOST_LARGE = 255.0, 765.0
 #: "vSAN reserves 5% additional capacity in the operations reserve as a buffer"
 VSAN_OPERATIONS_BUFFER = 0.05
+#: fewest hosts vSAN's reserved capacity is supported on (VMware docs, *About reserved capacity*: "not supported
+#: on a stretched cluster, clusters with fault domains and nested fault domains, ROBO cluster, or if the number of
+#: hosts in the cluster is less than four"); a 3-host cluster keeps the 30 % guidance (it was given a host rebuild
+#: reserve it cannot enable; vSAN walk 2026-11-30)
+VSAN_RESERVED_MIN_HOSTS = 4
 #: free space where reserved capacity is unavailable (vSAN 8.0 docs: "keep 30% capacity available")
 VSAN_LEGACY_SLACK = 0.30
 
@@ -757,7 +762,7 @@ def vsan_reserves_tb(
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """(host rebuild reserve, operations reserve, legacy slack) in TB.
 
-    Where reserved capacity is supported (3 hosts or more, no fault domains): the
+    Where reserved capacity is supported (4 hosts or more, no fault domains): the
     largest host's raw capacity (identical hosts: raw / n) and the operations
     space per host plus the 5 % buffer; elsewhere the legacy 30 % free."""
     n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
@@ -783,7 +788,7 @@ def vsan_usable_capacity_tb(
 ) -> FloatArray:
     """Usable capacity of a vSAN datastore under one policy, TB, vectorised."""
     raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)
-    sup = np.asarray(nodes) >= 3 if reserved_supported is None else reserved_supported
+    sup = np.asarray(nodes) >= VSAN_RESERVED_MIN_HOSTS if reserved_supported is None else reserved_supported
     rebuild, ops, slack = vsan_reserves_tb(nodes, raw, host_rebuild, operations, large_objects, sup)
     pool = np.maximum(raw - rebuild - ops - slack, 0.0)
     return pool * np.asarray(data_chunks, dtype=float) / np.asarray(width, dtype=float)
@@ -952,7 +957,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     v, lay = d.vsan_spec, d.layout
     fd = d.effective_fault_domains
     raw = float(raw_capacity_tb(d.nodes, n.drive_count, n.drive.capacity_tb))
-    supported = rd.nodes >= 3 and d.fault_domain == "node"
+    supported = rd.nodes >= VSAN_RESERVED_MIN_HOSTS and d.fault_domain == "node"
     rebuild, ops, slack = (
         float(x)
         for x in vsan_reserves_tb(
@@ -1026,7 +1031,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
                 f"{d.resiliency} needs {lay.min_fault_domains} hosts and {left} remain{'s' if survivors == 1 else ''}; disable it or add a host"
             )
             if rebuild
-            else ("disabled" if supported else "not available on 2-node or fault-domain clusters"),
+            else ("disabled" if supported else "not available below 4 hosts or on fault-domain clusters"),
         ),
         (
             "operations reserve",

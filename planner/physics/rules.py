@@ -57,7 +57,7 @@ from planner.models.stacks import (
     ceph_monitor_failures,
     ceph_monitors,
 )
-from planner.physics.capacity import RESILIENCY_CODES, capacity_report
+from planner.physics.capacity import RESILIENCY_CODES, VSAN_RESERVED_MIN_HOSTS, capacity_report
 from planner.physics.ceph import osd_memory_gb
 from planner.physics.power import node_power_w
 
@@ -1033,7 +1033,7 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         + {"none": "no RDMA", "roce": "RDMA (RoCE)", "iwarp": "RDMA (iWARP)"}[n.nic.rdma]
         + ("; RoCE v2 selectable" if n.nic.also_roce else ""),
     )
-    supported = rd.nodes >= 3 and d.fault_domain == "node"
+    supported = rd.nodes >= VSAN_RESERVED_MIN_HOSTS and d.fault_domain == "node"
     # a host rebuild reserve only serves a policy the survivors can rebuild (RAID 6 on six hosts cannot)
     rebuildable = fd - 1 >= lay.min_fault_domains
     put(
