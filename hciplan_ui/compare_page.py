@@ -490,6 +490,10 @@ for col, (name, r) in zip(cols, reports):
             st.info(state.plain(note), icon=":material/info:")
         if why := uncalibrated(r):
             st.caption(f":orange[Outside the calibrated domain] — {state.plain(' '.join(why))}")
+        if no_down := (r.get("model") or {}).get("degraded"):
+            # beside an S2D column sized for N+1, a SAN server or a file-server pair said nothing of a failure
+            # (SRE walk 2026-11-30): the report's own words
+            st.caption(f":orange[One node down:] {state.plain(no_down)}")
 
 table, csv_rows = [], []
 row: dict[str, Any]
@@ -550,6 +554,10 @@ for name, r in reports:
         )
         raw["demand_met"] = not missed
         raw["demand_judged_on"] = ", ".join(g["key"] for g in gaps)
+    # whether a failure is modelled at all: the report's own words where it is not (SRE walk 2026-11-30)
+    no_down = (r.get("model") or {}).get("degraded")
+    row["One node down"] = no_down or "modelled"
+    raw["one_node_down_note"] = no_down or ""
     table.append(row)
     csv_rows.append(raw)
 if not state.presenter():

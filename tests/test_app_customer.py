@@ -1264,3 +1264,18 @@ def test_the_sla_page_says_up_front_when_the_sized_demand_fills_the_design():
     at.number_input(key="sla_size").set_value(400.0).run()
     assert not at.exception and _metric(at, "Guaranteed IOPS per DB") == "0"
     assert not any("fills this design" in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+def test_the_compare_page_says_which_systems_have_no_one_node_down_model():
+    """SRE walk 2026-11-30: a SAN server and a file-server pair sat beside an S2D column sized for N+1 with no word
+    that their failure is not modelled (only `evaluate`'s model.degraded said it)."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.multiselect(key="cmp_examples").set_value(["san-raid5"]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [_plain(c.value) for c in at.caption if "One node down:" in c.value]
+    assert len(said) == 1 and "not modelled for this architecture" in said[0], said
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
+    row = next(r for r in compared.to_dict("records") if r["Figure"] == "One node down")
+    values = [v for k, v in row.items() if k != "Figure"]
+    assert "modelled" in values and any(v.startswith("not modelled") for v in values), row
