@@ -152,7 +152,13 @@ def system_words(d: dict) -> str:
         # the file servers' own drives (or the shared JBOD's) tell two such systems apart
         drives = fs.get("capacity_drives") or {}
         drive = _part(drives.get("model"))
-        on = f" ({drives.get('count')} x {drive} per server)" if drive else " (shared JBOD)"
+        # and the back end by name: a 2016 S2D-backed pair read as the 2012 R2 shared-JBOD kind a customer runs
+        # (SRE walk 2026-11-30)
+        on = (
+            f" over Storage Spaces Direct ({drives.get('count')} x {drive} per server)"
+            if drive
+            else " (Storage Spaces on a shared SAS JBOD)"
+        )
         return (
             f"{k} database server{'s' if k != 1 else ''} on a {dg.get('file_servers')}-server Scale-Out File "
             f"Server{on}, {resiliency_words(dg.get('resiliency'))}"
