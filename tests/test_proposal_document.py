@@ -1432,3 +1432,31 @@ def test_xlsx_has_the_headline_figures_dated_prices_and_labelled_columns(proposa
     assert any("no dated source" in d for d in dates), dates
     assert all(c.value for c in wb["Cost and TCO"][4]), [c.value for c in wb["Cost and TCO"][4]]
     assert [c.value for c in wb["Cost and TCO"][4]][3] == "TCO total (USD)"
+
+
+@pytest.fixture(scope="module")
+def short_proposal():
+    """The reference cluster against the 200-database Azure Local demand: it carries neither the load nor the data."""
+    d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    design = load_design(EX / "reference.json")
+    return build(design, demand_as_workload(d, design.nodes), demand=d, meta={"customer": "Contoso"})
+
+
+def test_the_workbook_says_first_that_a_design_falls_short_and_gives_no_latency_where_none_holds(short_proposal):
+    """CFO read 2026-11-30: the PDF opened with "It does not meet Contoso's demand ... it is not a design we propose
+    as it stands"; the workbook showed the cost, TCO and tier prices as an offer with no such line, and its Summary
+    sheet put 0.5128 ms as the latency beside "the load cannot be carried, so no latency target holds"."""
+    import openpyxl
+
+    doc = document(short_proposal)
+    opening = doc["sections"][0]["blocks"][0]["text"]
+    assert "it is not a design we propose as it stands" in opening
+    ws = openpyxl.load_workbook(io.BytesIO(render(short_proposal, "xlsx")))["Summary"]
+    assert ws["A3"].value == opening
+    rows = {r[0].value: (r[1].value, r[3].value) for r in ws.iter_rows(min_row=5)}
+    assert rows["Latency seen by the databases, mean"] == (
+        None,
+        "the load cannot be carried, so no latency target holds",
+    )
+    assert "  its range, low end" not in rows and "  its range, high end" not in rows
+

@@ -1187,6 +1187,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     title = meta["title"] or f"Proposal: {design['name']}"
     return {
         "title": title,
+        # the summary's opening sentence when the design falls short (the workbook says it at the top of its
+        # Summary sheet: it showed cost and tier prices as an offer; CFO read 2026-11-30), else None
+        "verdict": lines[0]["text"] if short or failed else None,
+        # whether the databases' load is carried: where it is not, no latency figure holds at it
+        "load_carried": not uncarried,
         "company": company,
         "customer": meta["customer"],
         "author": meta["author"],

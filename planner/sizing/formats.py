@@ -224,14 +224,16 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                 c.data_type = "s"
                 c.quotePrefix = True
 
-    def sheet(ws, title, header, rows, money=None):
+    def sheet(ws, title, header, rows, money=None, lead=None):
         ws.title = title
         append(ws, [doc["title"]])
         ws["A1"].font = Font(bold=True, size=13)
         # who it is from and for, each with its label ("Fabrikam Systems Contoso Bank 2026-11-30" read as one name;
         # browser review 2026-11-30)
         append(ws, [_cover_line(doc)])
-        ws.append([])
+        append(ws, [lead] if lead else [])
+        if lead:
+            ws["A3"].font = Font(bold=True)
         append(ws, header)
         for c in ws[4]:
             c.font = Font(bold=True)
@@ -254,12 +256,15 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     rep = p["report"]
     said = dict(next((b["rows"] for b in doc["sections"][0]["blocks"] if b["type"] == "kv"), []))
     lat = "Latency seen by the databases (mean)"
+    # a load the cluster cannot carry has no latency at it: the proposal's words, no figure (the sheet put 0.5128 ms
+    # beside "the load cannot be carried, so no latency target holds"; CFO read 2026-11-30)
+    carried = doc.get("load_carried", True)
     headline = [
         ("Usable capacity", rep.get("usable_capacity_tb"), "TB", "Usable capacity"),
         ("Throughput under the workload", rep.get("iops"), "IOPS", "Throughput under your workload"),
-        ("Latency seen by the databases, mean", rep.get("vm_latency_ms"), "ms", lat),
-        ("  its range, low end", rep.get("vm_latency_ms_low"), "ms", None),
-        ("  its range, high end", rep.get("vm_latency_ms_high"), "ms", None),
+        ("Latency seen by the databases, mean", rep.get("vm_latency_ms") if carried else "", "ms", lat),
+        ("  its range, low end", rep.get("vm_latency_ms_low") if carried else None, "ms", None),
+        ("  its range, high end", rep.get("vm_latency_ms_high") if carried else None, "ms", None),
         (
             "Most IOPS with every latency target met",
             (p.get("binding") or {}).get("guaranteed_iops"),
@@ -270,11 +275,16 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     ]
     # IOPS whole, as the proposal writes them
     srows = [
-        [k, round(v) if unit == "IOPS" else v, unit, said.get(line, "") if line else ""]
+        # "": a figure with no value (the proposal's words say why), so no unit either
+        [k, None, "", said.get(line, "")]
+        if v == ""
+        else [k, round(v) if unit == "IOPS" else v, unit, said.get(line, "") if line else ""]
         for k, v, unit, line in headline
         if v is not None
     ]
-    sheet(wb.active, "Summary", ["Figure", "Value", "Unit", "In the proposal"], srows)
+    # a design that falls short says so first, in the proposal's own sentence (the workbook showed its cost and tier
+    # prices as an offer; CFO read 2026-11-30)
+    sheet(wb.active, "Summary", ["Figure", "Value", "Unit", "In the proposal"], srows, lead=doc.get("verdict"))
 
     kind_words = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
     # parts by name only: catalog ids stay in the engineer's JSON / CSV files
