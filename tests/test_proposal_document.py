@@ -1460,3 +1460,14 @@ def test_the_workbook_says_first_that_a_design_falls_short_and_gives_no_latency_
     )
     assert "  its range, low end" not in rows and "  its range, high end" not in rows
 
+
+def test_a_design_short_of_its_demand_says_what_would_meet_it(short_proposal):
+    """CFO read 2026-11-30: the proposal said "not a design we propose as it stands" and nothing of what would meet
+    the demand; the verdict carries its remedy (planner.sizing.verdict.remedy)."""
+    words = short_proposal["verdict"]["remedy"]["words"]
+    assert words
+    opening = document(short_proposal)["sections"][0]["blocks"][0]["text"]
+    assert opening.endswith(f"it is not a design we propose as it stands; {words}.")
+    for fmt in ("html", "docx"):
+        text = html_text(render(short_proposal, fmt)) if fmt == "html" else docx_text(render(short_proposal, fmt))
+        assert words in text, fmt

@@ -712,7 +712,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     if short
                     else f"It fails {fails}"
                 )
-                + ": it is not a design we propose as it stands."
+                + ": it is not a design we propose as it stands"
+                # what would meet it, not only why not (the verdict's remedy: the pages' summary says it; CFO
+                # read 2026-11-30: the document said what fails and stopped)
+                + (f"; {remedy['words']}." if (remedy := (p.get("verdict") or {}).get("remedy")) else ".")
             )
         ]
     else:
