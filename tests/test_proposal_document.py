@@ -1427,7 +1427,12 @@ def test_xlsx_has_the_headline_figures_dated_prices_and_labelled_columns(proposa
     )
     parts = wb["Parts list"]
     head = [c.value for c in parts[4]]
-    dates = [r[head.index("Price date")].value for r in parts.iter_rows(min_row=5) if r[0].value not in ("Total",)]
+    listed = []
+    for r in parts.iter_rows(min_row=5):  # the parts, down to their total (the list's notes follow it)
+        if r[0].value == "Total":
+            break
+        listed.append(r)
+    dates = [r[head.index("Price date")].value for r in listed]
     assert dates and all(dates), dates  # a date, or what the price is when it has none
     assert any("no dated source" in d for d in dates), dates
     assert all(c.value for c in wb["Cost and TCO"][4]), [c.value for c in wb["Cost and TCO"][4]]
@@ -1471,3 +1476,33 @@ def test_a_design_short_of_its_demand_says_what_would_meet_it(short_proposal):
     for fmt in ("html", "docx"):
         text = html_text(render(short_proposal, fmt)) if fmt == "html" else docx_text(render(short_proposal, fmt))
         assert words in text, fmt
+
+
+def test_parts_no_longer_sold_new_are_said_in_the_proposal_the_cost_and_the_parts_list(short_proposal, capsys):
+    """CFO read 2026-11-30: the reference design's Xeon Gold 6246 (end of sale, last orders 2024-04-26), Optane
+    PMem 128GB and ConnectX-4 Lx are flagged by the sizer's `not_on_sale()`, but the proposal, `cost` and `bom`
+    priced them with no word. One rule (planner.models.catalog.Record.off_sale) for all."""
+    import openpyxl
+
+    from planner.models.design import resolve
+    from planner.sizing.search import not_on_sale
+
+    old = not_on_sale(resolve(load_design(EX / "reference.json")))
+    assert {x["name"] for x in old} >= {"Intel Xeon Gold 6246", "Intel Optane DC Persistent Memory 100 series 128GB"}
+    assert short_proposal["cost"]["not_on_sale"] == old
+    summary = json.dumps(document(short_proposal)["sections"][0])
+    assert "no longer sold new" in summary
+    assert "Intel Xeon Gold 6246 (end of sale, last orders 2024-04-26)" in summary
+    parts = openpyxl.load_workbook(io.BytesIO(render(short_proposal, "xlsx")))["Parts list"]
+    head = [c.value for c in parts[4]]
+    status = {r[0].value: r[head.index("Sale status")].value for r in parts.iter_rows(min_row=5) if r[0].value}
+    assert status["Intel Xeon Gold 6246"] == "end of sale, last orders 2024-04-26"
+    assert status["Intel SSD DC P4510 1TB"] == "on sale"
+    for cmd in ("cost", "bom"):
+        assert main([cmd, str(EX / "reference.json")]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert [x["part"] for x in out["not_on_sale"]] == [x["part"] for x in old], cmd
+        lines = out["parts"] if cmd == "cost" else out["lines"]
+        cpu = next(x for x in lines if x["part"] == "intel-xeon-gold-6246")
+        assert cpu["not_on_sale"] == "end of sale, last orders 2024-04-26", cmd
+        assert any("no longer sold new" in n for n in out["notes"]), cmd

@@ -46,6 +46,8 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None) -> dict:
         "unit_power_w": unit_power_w(role, rec),
         **price_fields(price),
         "price_estimated": price["kind"] == "estimated",
+        # a part no longer sold new, with why (the sizer's rule: planner.models.catalog.Record.off_sale)
+        **({"not_on_sale": off["reason"]} if rec is not None and (off := rec.off_sale()) else {}),
     }
 
 
@@ -62,7 +64,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     (:func:`planner.commercial.tco.design_network`, as :func:`planner.commercial.tco.whole_cost` prices
     it), so ``total_usd`` is its purchase: one rule picks a cluster's network, and ``a.switch_model`` /
     ``a.switch_count`` choose its switches."""
-    from planner.commercial.tco import design_network, design_parts, unlisted_notes
+    from planner.commercial.tco import design_network, design_parts, off_sale_note, off_sale_parts, unlisted_notes
     from planner.models.catalog import load_catalog
 
     a = for_platform(a or CostAssumptions(), None, rd.design)
@@ -105,6 +107,9 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     if n.dimm is None:
         notes.append("the design names no DIMMs: RAM is priced per GB and draws no power in this list")
     notes += unlisted_notes(groups)
+    old_parts = off_sale_parts(groups)
+    if old := off_sale_note(old_parts):
+        notes.append(old)
     notes.append(
         "power is the parts' typical power (CPUs at TDP where no figure); size PSUs and cooling "
         "from the vendor's configurator"
@@ -114,6 +119,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         "design": rd.design.name,
         "nodes": nodes,
         "lines": lines,
+        "not_on_sale": old_parts,
         "servers_usd": servers,
         "network_usd": net["total_usd"],
         "total_usd": total,

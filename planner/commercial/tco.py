@@ -330,9 +330,35 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False)
                     "total_usd": price["usd"] * qty,
                     "unit_power_w": unit_power_w(role, rec),
                     **price_fields(price),
+                    # a part no longer sold new, with why (the proposal priced an end-of-sale Xeon with no word; CFO
+                    # read 2026-11-30)
+                    **({"not_on_sale": off["reason"]} if rec is not None and (off := rec.off_sale()) else {}),
                 }
             )
     return lines
+
+
+def off_sale_parts(groups: list[dict[str, Any]]) -> list[dict]:
+    """The parts of ``groups`` (:func:`design_parts`) that can no longer be ordered new, each once, with why
+    (:meth:`planner.models.catalog.Record.off_sale`, the sizer's rule)."""
+    out: dict[str, dict] = {}
+    for g in groups:
+        for _, rec, _ in g["parts"]:
+            if rec is not None and rec.id not in out and (off := rec.off_sale()) is not None:
+                out[rec.id] = off
+    return list(out.values())
+
+
+def off_sale_note(parts: list[dict]) -> str | None:
+    """The sentence a cost or parts list says of parts no longer sold new (:func:`off_sale_parts`), naming each
+    and why; None when every part is on sale."""
+    if not parts:
+        return None
+    return (
+        f"{'these parts are' if len(parts) > 1 else 'this part is'} no longer sold new, priced here as last seen: "
+        + "; ".join(f"{x['name']} ({x['reason']})" for x in parts)
+        + ": ask the supplier whether they can still be had, or choose current parts"
+    )
 
 
 def _windows_licence(groups: list[dict], a: CostAssumptions):
@@ -516,6 +542,9 @@ def whole_cost(
     # what the parts list leaves out (the network's gaps, servers' chassis, boot drives): the document's parts
     # list says these, the notes below hold them with the licences' and the platform's
     parts_notes = net["notes"] + unlisted_notes(groups)
+    old_parts = off_sale_parts(groups)
+    if not owned and (old := off_sale_note(old_parts)):  # an owned system's parts are bought already
+        parts_notes.append(old)
     notes += parts_notes
     hw_usd = sum(x["total_usd"] for x in hw)
     net_usd = net["total_usd"]
@@ -670,6 +699,7 @@ def whole_cost(
         "windows_guests_included": guests_note(opt, a) is None,
         **({"windows_guests_note": g} if (g := guests_note(opt, a)) else {}),
         "parts": hw,
+        "not_on_sale": old_parts,
         "network": net,
         "parts_notes": parts_notes,
         "sql_server": sql,

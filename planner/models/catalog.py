@@ -82,6 +82,21 @@ class Record(BaseModel):
         """Whether the part can still be ordered new (no end of sale or not-current status known)."""
         return self.sale_status is None or self.sale_status.on_sale(today)
 
+    def off_sale(self, today: _dt.date | None = None) -> dict[str, str] | None:
+        """Why the part can no longer be ordered new: ``part`` (id), ``name``, ``status``, ``reason`` ("end of
+        sale, last orders 2024-04-26" or "no longer listed as a current product") and ``source``; None while it is
+        on sale (:meth:`on_sale`). One rule for the sizer's, the parts list's and the whole cost's word on it."""
+        if self.on_sale(today):
+            return None
+        st = self.sale_status
+        assert st is not None  # on_sale() is True without one
+        why = (
+            f"end of sale{', last orders ' + st.last_order_date.isoformat() if st.last_order_date else ''}"
+            if st.status == "end-of-sale"
+            else "no longer listed as a current product"
+        )
+        return {"part": self.id, "name": self.name, "status": st.status, "reason": why, "source": st.source}
+
     @property
     def stand_in(self) -> bool:
         """A placeholder for a part a benchmark does not name (hardware_catalog/README.md: its estimated

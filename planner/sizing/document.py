@@ -22,7 +22,7 @@ import math
 import re
 
 from planner.commercial.prices import KIND_WORDS
-from planner.commercial.tco import rounding_note
+from planner.commercial.tco import off_sale_note, rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence, tidy, without_bidi_controls
@@ -784,6 +784,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         t = customer_text(w.get("message", w) if isinstance(w, dict) else w)
         if t:  # a sentence of its own ("the capacity drives' rated writes ..." began lower case; review 2026-11-29)
             lines.append(NOTE(sentence(t)))
+    # parts no longer sold new, priced as last seen: said up front, not only in the parts list (an end-of-sale Xeon,
+    # Optane PMem and a ConnectX-4 Lx were priced with no word; CFO read 2026-11-30)
+    if old := off_sale_note(cost.get("not_on_sale") or []):
+        lines.append(NOTE(sentence(customer_text(old))))
     sec("Summary", lines)
 
     if p.get("demand"):

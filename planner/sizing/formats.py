@@ -297,15 +297,18 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             kind_words[x["price_kind"]],
             # an undated price says what it is (the cell was blank for 6 of 8 parts; what-if call 2026-11-30)
             x["price_date"] or x.get("price_date_note") or "no date",
+            # a part no longer sold new says why (CFO read 2026-11-30: priced with no word)
+            x.get("not_on_sale") or "on sale",
         ]
         for x in cost["parts"] + cost["network"]["lines"]
     ]
-    bom.append(["Total", None, None, total(r[3] for r in bom), "", ""])
+    bom.append(["Total", None, None, total(r[3] for r in bom), "", "", ""])
     sheet(
         wb.create_sheet(),
         "Parts list",
-        ["Part", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date"],
-        bom,
+        ["Part", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date", "Sale status"],
+        # what the list leaves out and which parts are no longer sold new, as the other formats say it
+        [*bom, *([[], *[[sentence(n)] for n in cost["parts_notes"]]] if cost.get("parts_notes") else [])],
         money={2: cents, 3: whole},
     )
 

@@ -672,18 +672,7 @@ def not_on_sale(rd) -> list[dict]:
     """The parts of a resolved design that can no longer be ordered new, with why."""
     n = rd.node
     recs = [n.chassis, n.cpu, n.dimm, n.drive, n.cache, n.nic]
-    out = []
-    for r in recs:
-        if r is None or r.on_sale():
-            continue
-        st = r.sale_status
-        why = (
-            f"end of sale{', last orders ' + st.last_order_date.isoformat() if st.last_order_date else ''}"
-            if st.status == "end-of-sale"
-            else "no longer listed as a current product"
-        )
-        out.append({"part": r.id, "name": r.name, "status": st.status, "reason": why, "source": st.source})
-    return out
+    return [x for r in recs if r is not None and (x := r.off_sale()) is not None]
 
 
 def size(
