@@ -1506,3 +1506,26 @@ def test_parts_no_longer_sold_new_are_said_in_the_proposal_the_cost_and_the_part
         cpu = next(x for x in lines if x["part"] == "intel-xeon-gold-6246")
         assert cpu["not_on_sale"] == "end of sale, last orders 2024-04-26", cmd
         assert any("no longer sold new" in n for n in out["notes"]), cmd
+
+
+def test_the_tcos_drive_replacements_are_counted_at_the_load_they_name(short_proposal):
+    """CFO read 2026-11-30: the summary said the drives' rated writes "run out in 5.6 months at the 523,208 IOPS this
+    design carries (sooner at the IOPS the load asks)", and the cost section "Written at your databases' guaranteed
+    IOPS around the clock, their rated writes last about 5.6 months": the guaranteed load is 582,000 IOPS, which
+    wears them out in 5.0 months (the drive_endurance rule's figure), 11 replacements over 5 years, not 10."""
+    import math
+
+    from planner.physics.endurance import life_words
+
+    years = short_proposal["guaranteed_endurance_years"]
+    carried = short_proposal["report"]["endurance_years"]
+    assert years < carried  # the guaranteed load writes more than the load carried
+    rule = next(r for r in short_proposal["rules"] if r["rule"] == "drive_endurance")
+    assert rule["reason"].startswith(life_words(years))
+    text = json.dumps(document(short_proposal))
+    times = math.ceil(5 / years - 1e-9) - 1
+    assert (
+        f"Written at your databases' guaranteed 582,000 IOPS around the clock, their rated writes last about "
+        f"{life_words(years)}" in text
+    )
+    assert f"over 5 years: {times} times" in text

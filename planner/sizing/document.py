@@ -642,13 +642,27 @@ def benchmark_workload(p: dict) -> dict | None:
     return {"name": prof.name, "description": prof.description, "in_flight": n if little else None}
 
 
-def _drive_wear_note(rep: dict, cost: dict, written_at: str = "your databases' guaranteed IOPS") -> str | None:
+def wear_basis(p: dict) -> tuple[float | None, str]:
+    """The capacity drives' life [years] the proposal's TCO counts replacements by, and the load it is at, in
+    words: a benchmark's at the benchmark's IOPS; a demand's at the databases' guaranteed IOPS
+    (``guaranteed_endurance_years``, the drive_endurance rule's figure), the most they would write; else the
+    report's, at the IOPS the design carries. The cost section said "at your databases' guaranteed IOPS" of
+    the report's 5.6 months at the 523,208 IOPS the reference design carries, where the 582,000 guaranteed
+    wear the drives out in 5.0 (CFO read 2026-11-30)."""
+    rep = p["report"]
+    bench = benchmark_workload(p)
+    if bench:
+        return rep.get("endurance_years"), f"the benchmark workload {bench['name']}"
+    if p.get("demand") and p.get("guaranteed_endurance_years") is not None:
+        return p["guaranteed_endurance_years"], f"your databases' guaranteed {p['demand']['iops']:,.0f} IOPS"
+    return rep.get("endurance_years"), f"the {rep['iops']:,.0f} IOPS this design carries of this load"
+
+
+def _drive_wear_note(cost: dict, years: float | None, written_at: str) -> str | None:
     """What a total cost of ownership leaves out when the capacity drives' rated writes run out within it
-    (``rep["endurance_years"]`` [years], :mod:`planner.physics.endurance`): their replacement, at today's
-    prices. A proposal gave "TCO, 5 years $1,142,848" beside drives lasting 3.6 years, with no word (browser
-    review 2026-11-30). Said, not added: the wear is the databases' guaranteed IOPS written around the
-    clock, the most they would write."""
-    years = rep.get("endurance_years")
+    (``years`` [years] at ``written_at``, :func:`wear_basis`, :mod:`planner.physics.endurance`): their
+    replacement, at today's prices. A proposal gave "TCO, 5 years $1,142,848" beside drives lasting 3.6 years,
+    with no word (browser review 2026-11-30). Said, not added."""
     longest = max((t["years"] for t in cost.get("tco") or []), default=0)
     if years is None or not math.isfinite(years) or years <= 0 or years >= longest:
         return None
@@ -934,10 +948,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 f"server from year {grows_in} (section Growth), whose purchase and running costs they leave out."
             )
         )
-    # a benchmark's wear is the benchmark's, not the databases' (verification walk 2026-11-30)
-    if note := _drive_wear_note(
-        rep, cost, f"the benchmark workload {bench['name']}" if bench else "your databases' guaranteed IOPS"
-    ):
+    # a benchmark's wear is the benchmark's, not the databases' (verification walk 2026-11-30); the count and its
+    # words on one basis (wear_basis)
+    if note := _drive_wear_note(cost, *wear_basis(p)):
         blocks.append(P(note))
     ex = p.get("existing")
     if ex:

@@ -235,6 +235,8 @@ def build(
             for k, v in chk["checks"].items()
         ]
         out["binding"] = lim
+        # the drives' life at the databases' guaranteed IOPS (the report's is at the IOPS the design carries)
+        out["guaranteed_endurance_years"] = v["endurance_years"] if v["judged"] else chk.get("endurance_years")
         out["multi_year"] = multi_year(rd, demand, a, catalog=cat, params=params)
     return out
 

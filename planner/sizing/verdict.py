@@ -424,6 +424,9 @@ def demand_verdict(
         binding=lim,
         checks=checks,
         other_fails=other,
+        # the capacity drives' life [years] with every database writing at its guaranteed IOPS around the clock (the
+        # drive_endurance rule's figure; the proposal's TCO says its drive replacements on this basis)
+        endurance_years=chk["endurance_years"],
         summary=_summary(
             dims,
             databases,
