@@ -469,3 +469,19 @@ def test_a_cost_for_a_demand_says_whether_the_design_holds_it(capsys):
     # a system the sizing rules do not judge says so; no demand, no fit
     assert _run(capsys, ["cost", str(EX / "san-raid5.json"), "--demand", al])["demand_fit"]["met"] is None
     assert "demand_fit" not in _run(capsys, ["cost", ref])
+
+
+def test_the_tier_note_says_the_whole_cost_includes_only_what_it_counts(cat):
+    """CFO read 2026-11-30: "They leave out the network (...) and SQL Server's licences, which the whole cost of
+    $4,733.68 a month includes" beside the cost's SQL Server line "$0 ... not counted"."""
+    design = load_design(EX / "reference.json")
+    a = CostAssumptions()
+    cost = whole_cost(design, None, a, cat)
+    assert cost["sql_server"] is None
+    text = tier_cost_base(tier_prices(resolve(design, cat), default_tiers(), a), cost)["text"]
+    whole = cost["monthly"]["total_usd_per_month"]
+    assert (
+        f"space), which the whole cost of ${whole:,.2f} a month includes, and SQL Server's licences, which it " in text
+    )
+    assert "does not count: charge them on top of the tier prices." in text
+    assert "SQL Server's licences, which the whole cost" not in text

@@ -790,25 +790,33 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
         net = cost["network"]["usd_per_month"] if cost["network"]["lines"] else None
         sql = cost["monthly"]["sql_server_usd_per_month"] if cost["sql_server"] is not None else None
         whole = cost["monthly"]["total_usd_per_month"]
-    left = [
-        # the network's whole share (its purchase spread, support, power and rack space): the cost
-        # breakdown's "switches, cables and optics" line is the purchase alone, so this says which it is
-        "the network (switches, optics and cables"
-        + (f", ${net:,.2f} a month with their support, power and rack space)" if net is not None else ")"),
-        "SQL Server's licences" + (f" (${sql:,.2f} a month)" if sql is not None else ""),
-    ]
-    # to the cent: a sentence whose parts add to its whole ("$3,453 ... $560 ... the whole cost of $4,014", each
-    # rounded on its own; finance walk 2026-11-30)
-    text = (
+    # the network's whole share (its purchase spread, support, power and rack space): the cost breakdown's
+    # "switches, cables and optics" line is the purchase alone, so this says which it is
+    network = "the network (switches, optics and cables" + (
+        f", ${net:,.2f} a month with their support, power and rack space)" if net is not None else ")"
+    )
+    sql_words = "SQL Server's licences" + (f" (${sql:,.2f} a month)" if sql is not None else "")
+    head = (
         f"Tier prices share out the cluster's cost of ${cluster:,.2f} a month: its servers and storage (the purchase "
         f"spread over {count(months, 'month')}), their platform licences, support, power and rack space. They leave out "
-        f"{left[0]} and {left[1]}"
-        + (
-            f", which the whole cost of ${whole:,.2f} a month includes: charge them on top of the tier prices."
-            if whole is not None and (net is not None or sql is not None)
-            else ": charge them on top of the tier prices."
-        )
     )
+    # to the cent: a sentence whose parts add to its whole ("$3,453 ... $560 ... the whole cost of $4,014", each
+    # rounded on its own; finance walk 2026-11-30). The whole cost is said to include only what it counts: "and SQL
+    # Server's licences, which the whole cost ... includes" stood beside its SQL Server line "$0, not counted" (CFO
+    # read 2026-11-30)
+    if whole is None or (net is None and sql is None):
+        text = f"{head}{network} and {sql_words}: charge them on top of the tier prices."
+    elif net is not None and sql is not None:
+        text = (
+            f"{head}{network} and {sql_words}, which the whole cost of ${whole:,.2f} a month includes: charge them on "
+            "top of the tier prices."
+        )
+    else:
+        counted, uncounted = (network, sql_words) if net is not None else (sql_words, network)
+        text = (
+            f"{head}{counted}, which the whole cost of ${whole:,.2f} a month includes, and {uncounted}, which it "
+            "does not count: charge them on top of the tier prices."
+        )
     # Azure Local's host fee alone cut the tier prices by a fifth, said only as "the network and SQL Server's
     # licences" left out (finance walk 2026-11-30)
     if note := tiers["monthly_cost"].get("windows_guests_note"):
