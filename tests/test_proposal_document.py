@@ -1529,3 +1529,23 @@ def test_the_tcos_drive_replacements_are_counted_at_the_load_they_name(short_pro
         f"{life_words(years)}" in text
     )
     assert f"over 5 years: {times} times" in text
+
+
+def test_a_load_the_cluster_cannot_carry_has_no_notes_on_latency_targets_and_its_tco_says_what_it_leaves_out(
+    short_proposal,
+):
+    """CFO read 2026-11-30: "the load cannot be carried, so no latency target holds" was followed by "Latency met at
+    the prediction, not across its range: Ultra ..." and the Premium p99-over-mean note, which speak of targets that
+    hold; and the summary's 5-year TCO of drives that wear out in months did not say it leaves out replacing them."""
+    from planner.sizing.document import latency_range_notes
+
+    assert latency_range_notes(short_proposal)  # the notes exist; the summary leaves them out
+    summary = document(short_proposal)["sections"][0]
+    text = json.dumps(summary)
+    assert "no latency target holds" in text
+    assert "Latency met at the prediction" not in text and "99th percentile" not in text
+    key = dict(next(b for b in summary["blocks"] if b["type"] == "kv")["rows"])
+    for years in (3, 5):
+        assert key[f"Total cost of ownership, {years} years"].endswith(
+            "(without replacing the capacity drives, which wear out within it: section Cost)"
+        )

@@ -658,6 +658,22 @@ def wear_basis(p: dict) -> tuple[float | None, str]:
     return rep.get("endurance_years"), f"the {rep['iops']:,.0f} IOPS this design carries of this load"
 
 
+def tco_caveats(p: dict, years: int) -> list[str]:
+    """What a total cost of ownership over ``years`` [years] leaves out, said beside it (the summary's rows, the
+    workbook's): the servers growth adds within it (the 5-year total was of 4 servers above "The cluster needs
+    another server in year 4"; review 2026-11-29), and the capacity drives' replacements when their rated writes
+    run out within it (:func:`wear_basis`; the cost section said it, the summary's row read as the whole of it;
+    CFO read 2026-11-30)."""
+    grows_in = (p.get("multi_year") or {}).get("first_year_needing_more_nodes")
+    wear_years = wear_basis(p)[0]
+    out = []
+    if grows_in is not None and 0 < grows_in < years:
+        out.append(f"today's {p['design']['nodes']} servers; growth needs more from year {grows_in}")
+    if wear_years is not None and math.isfinite(wear_years) and 0 < wear_years < years:
+        out.append("without replacing the capacity drives, which wear out within it: section Cost")
+    return out
+
+
 def _drive_wear_note(cost: dict, years: float | None, written_at: str) -> str | None:
     """What a total cost of ownership leaves out when the capacity drives' rated writes run out within it
     (``years`` [years] at ``written_at``, :func:`wear_basis`, :mod:`planner.physics.endurance`): their
@@ -760,14 +776,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     ]
     grows_in = (p.get("multi_year") or {}).get("first_year_needing_more_nodes")
     for t in cost["tco"]:
-        # a total over years in which growth needs another server is of today's servers: said beside it (the
-        # 5-year total was of 4 servers above "The cluster needs another server in year 4"; review 2026-11-29)
-        more = grows_in is not None and 0 < grows_in < t["years"]
+        caveats = tco_caveats(p, t["years"])
         key.append(
             (
                 f"Total cost of ownership, {t['years']} years",
-                usd(t["total_usd"])
-                + (f" (today's {design['nodes']} servers; growth needs more from year {grows_in})" if more else ""),
+                usd(t["total_usd"]) + (f" ({'; '.join(caveats)})" if caveats else ""),
             )
         )
     if p.get("binding"):
@@ -791,7 +804,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 + ". Each service tier's figures (section Service tiers) are its own."
             )
         )
-    lines += [NOTE(t) for t in latency_range_notes(p)]
+    # a load the cluster cannot carry has no latency target that holds: the notes on targets met at the prediction
+    # but not across the range, or a p99 over a mean target, read as of a valid design beside "no latency target
+    # holds" (CFO read 2026-11-30)
+    if not uncarried:
+        lines += [NOTE(t) for t in latency_range_notes(p)]
     for t in extrapolation_text(rep, p):
         lines.append(NOTE(t))
     for w in p.get("warnings") or []:
