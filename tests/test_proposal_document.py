@@ -1549,3 +1549,28 @@ def test_a_load_the_cluster_cannot_carry_has_no_notes_on_latency_targets_and_its
         assert key[f"Total cost of ownership, {years} years"].endswith(
             "(without replacing the capacity drives, which wear out within it: section Cost)"
         )
+
+
+def test_the_tier_prices_at_the_demands_counts_are_set_against_the_whole_cost(short_proposal):
+    """CFO read 2026-11-30: the tier prices times the customer's counts were never reconciled with the whole cost;
+    one sentence says what they bring in against it and why they differ (planner.commercial.tco.tier_revenue)."""
+    import openpyxl
+
+    p = short_proposal
+    counts = {c["name"]: int(c["databases"]) for c in p["demand"]["classes"]}
+    revenue = sum(n * p["tier_prices"]["tiers"][k]["price_usd_per_month"] for k, n in counts.items())
+    whole = p["cost"]["monthly"]["total_usd_per_month"]
+    rev = p["tier_revenue"]
+    assert rev["revenue_usd_per_month"] == pytest.approx(revenue) and rev["whole_usd_per_month"] == whole
+    assert rev["demand_share"] > 1  # the demand is far beyond this design
+    sentence_ = (
+        f"At this demand's counts (144 Standard, 60 Business, 30 Premium, 6 Ultra) the tier prices bring in "
+        f"${revenue:,.2f} a month against the whole cost of ${whole:,.2f} a month"
+    )
+    assert sentence_ in json.dumps(document(p)) and "more than it holds" in rev["text"]
+    tiers = openpyxl.load_workbook(io.BytesIO(render(p, "xlsx")))["Service tiers"]
+    assert any(sentence_ in str(c) for row in tiers.iter_rows(values_only=True) for c in row if c)
+    # a demand without tiers is charged no tier prices: no such sentence
+    d = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
+    design = load_design(EX / "reference.json")
+    assert "tier_revenue" not in build(design, demand_as_workload(d, design.nodes), demand=d)

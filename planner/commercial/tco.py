@@ -828,3 +828,50 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
         "whole_usd_per_month": whole,
         "text": text,
     }
+
+
+def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: float | None) -> dict:
+    """What the tier prices (``tiers``, :func:`planner.commercial.pricing.tier_prices`) bring in at a demand's
+    ``counts`` (tier name -> databases), against the whole cost (``cost``, :func:`whole_cost` of the same design
+    and assumptions), and why the two differ: each price is set per database at the fill and margin assumed,
+    where the demand fills ``demand_share`` [-] of the design (:func:`planner.commercial.tiers.fit_mix`'s mix, its
+    resource that runs out first; None when not known). The proposal gave tier prices and a whole cost with no
+    word on how they meet (CFO read 2026-11-30).
+
+    Returns
+    -------
+    dict
+        ``revenue_usd_per_month``, ``whole_usd_per_month``, ``over_usd_per_month`` (revenue less whole cost,
+        negative when short) [USD/month], ``demand_share`` [-] and ``text``, one sentence to the cent.
+    """
+    prices = tiers["tiers"]
+    revenue = sum(n * float(prices[name]["price_usd_per_month"]) for name, n in counts.items() if n)
+    whole = float(cost["monthly"]["total_usd_per_month"])
+    over = revenue - whole
+    a = tiers["assumptions"]
+    which = ", ".join(f"{n:,} {name}" for name, n in counts.items() if n)
+    text = (
+        f"At this demand's counts ({which}) the tier prices bring in ${revenue:,.2f} a month against the whole cost "
+        f"of ${whole:,.2f} a month: "
+        + (
+            f"${over:,.2f} a month over it ({over / revenue:.0%} of what they bring in)"
+            if over >= 0 and revenue > 0
+            else f"${-over:,.2f} a month short of it"
+        )
+        + f". Each price is set per database at the {a['target_fill']:.0%} fill and {a['target_margin']:.0%} margin "
+        "assumed"
+        + (
+            f"; this demand would fill {100 * demand_share:,.0f}% of the design"
+            + (", more than it holds" if demand_share > 1.0 + 1e-9 else "")
+            if demand_share is not None
+            else ""
+        )
+        + "."
+    )
+    return {
+        "revenue_usd_per_month": revenue,
+        "whole_usd_per_month": whole,
+        "over_usd_per_month": over,
+        "demand_share": demand_share,
+        "text": text,
+    }

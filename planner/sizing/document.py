@@ -588,6 +588,8 @@ def tier_notes(p: dict) -> list[str]:
         f"Databases of one tier alone{' with a server down' if p.get('n_plus_one') else ''}; "
         f"price = cost share / {a['target_fill']:.0%} fill / (1 - {a['target_margin']:.0%} margin).",
         tier_cost_base(p["tier_prices"], p.get("cost"))["text"],
+        # the prices at the demand's own counts against the whole cost (planner.commercial.tco.tier_revenue)
+        *([p["tier_revenue"]["text"]] if p.get("tier_revenue") else []),
     ]
 
 

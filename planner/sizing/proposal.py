@@ -15,7 +15,7 @@ import datetime as _dt
 from planner.commercial.bom import bom
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, tier_prices
-from planner.commercial.tco import whole_cost
+from planner.commercial.tco import tier_revenue, whole_cost
 from planner.commercial.tiers import fit_mix
 from planner.core.errors import PlannerError
 from planner.core.text import count
@@ -150,6 +150,13 @@ def build(
         )
     else:
         rep = evaluate_report(design, workload, catalog=cat, service_months=a.amortisation_months)
+    # a demand in tiers: its databases of each tier, as many as the tier prices are charged for
+    counts = (
+        {c["name"]: int(c["databases"]) for c in demand.summary()["classes"]}
+        if demand is not None and demand.tier_counts
+        else None
+    )
+    fit = fit_mix(rd, tiers, counts, n_plus_one, params)
     meta = dict(meta or {})
     meta.setdefault("date", _dt.date.today().isoformat())
     if not meta.get("title"):
@@ -177,7 +184,7 @@ def build(
         # the shipped set, or tiers the engineer edited (the document called edited tiers "the standard tiers";
         # browser review 2026-11-30)
         "tiers_shipped": tiers.model_dump(mode="json") == default_tiers().model_dump(mode="json"),
-        "tier_fit": fit_mix(rd, tiers, None, n_plus_one, params)["alone"],
+        "tier_fit": fit["alone"],
         "tier_prices": tier_prices(rd, tiers, a, n_plus_one=n_plus_one, params=params),
         "n_plus_one": n_plus_one,
         "assumptions": {"costs": a.model_dump(mode="json"), "licence_source": a.licence_source},
@@ -188,6 +195,11 @@ def build(
         "cost": whole_cost(design, demand, a, cat),
         "existing": None,
     }
+    if counts and fit["mix"] is not None:
+        # the tier prices at the demand's counts against the whole cost (CFO read 2026-11-30: never reconciled)
+        out["tier_revenue"] = tier_revenue(
+            out["tier_prices"], counts, out["cost"], max(fit["mix"]["utilization"].values())
+        )
     if existing is not None:
         today = load_on(existing.topology, existing.nodes or 0, workload, demand)  # the same databases on its nodes
         out["existing"] = {
