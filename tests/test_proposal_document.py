@@ -1574,3 +1574,23 @@ def test_the_tier_prices_at_the_demands_counts_are_set_against_the_whole_cost(sh
     d = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
     design = load_design(EX / "reference.json")
     assert "tier_revenue" not in build(design, demand_as_workload(d, design.nodes), demand=d)
+
+
+def test_proposal_cli_says_whether_the_design_meets_the_demand_and_that_past_dates_price_today(tmp_path, capsys):
+    """CFO read 2026-11-30: `proposal --design examples/reference.json` of a failing design answered
+    {"design": "reference"} alone; `--date 2024-01-15` priced a document dated in the past at today's prices with no
+    word."""
+    import datetime as dt
+
+    out = tmp_path / "p.html"
+    argv = ["proposal", str(EX / "demand-200dbs-azure-local.json"), "--design", str(EX / "reference.json")]
+    assert main([*argv, "--format", "html", "--out", str(out), "--date", "2024-01-15"]) == 0
+    cap = capsys.readouterr()
+    res = json.loads(cap.out)
+    assert res["met"] is False and "sizing the demand finds a design that does" in res["summary"]
+    today = dt.date.today().isoformat()
+    said = f"prices are as of today ({today}), not of the document's date 2024-01-15"
+    assert res["note"] == said and cap.err.strip() == f"note: {said}"
+    assert main([*argv, "--format", "html", "--out", str(out)]) == 0
+    cap = capsys.readouterr()
+    assert "note" not in json.loads(cap.out) and not cap.err

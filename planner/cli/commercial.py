@@ -175,18 +175,40 @@ def cmd_proposal(args) -> int:
         existing=existing,
     )
     data = render(p, args.format, company=args.company, logo=logo)
+    import sys
+
+    # a document dated in the past still prices today's catalog: said in one line (CFO read 2026-11-30: --date
+    # 2024-01-15 above prices seen in 2026)
+    today = dt.date.today()
+    dated = (
+        f"prices are as of today ({today.isoformat()}), not of the document's date {args.date}"
+        if args.date is not None and dt.date.fromisoformat(args.date) < today
+        else None
+    )
+    if dated:
+        print(f"note: {dated}", file=sys.stderr)
+    # whether the design meets the demand, as the document opens (a failing design wrote {"design": "reference"})
+    v = p.get("verdict") or {}
+    verdict = {"met": v.get("met"), "summary": v.get("summary") or v.get("note")}
     if args.out == "-":
         # the document itself on standard output, for a pipe (a file named "-" was written; hostile-input walk
         # 2026-11-30); what was written said on standard error, so the pipe carries the document alone
-        import sys
-
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         print(f"wrote {len(data):,} bytes of {args.format} to standard output", file=sys.stderr)
         return 0
     out = Path(args.out)
     write_atomic(out, data, "out", InputError)  # whole or not at all: a failed write kept the old file half-written
-    print_json({"written": str(out), "format": args.format, "bytes": len(data), "design": design.name})
+    print_json(
+        {
+            "written": str(out),
+            "format": args.format,
+            "bytes": len(data),
+            "design": design.name,
+            **verdict,
+            **({"note": dated} if dated else {}),
+        }
+    )
     return 0
 
 
