@@ -444,7 +444,7 @@ def test_a_cost_table_whose_rounded_lines_do_not_add_up_says_so_in_the_document(
         assert f"${per_month:,.0f} per month" in note or f"${bought:,.0f} of purchases" in note
     said = json.dumps(_cost_blocks(cost))
     assert (note is not None and json.dumps(note)[1:-1] in said) or (
-        note is None and "rounded to the dollar" not in said
+        note is None and "Each line is rounded to the dollar" not in said
     )
 
 
@@ -485,3 +485,32 @@ def test_the_tier_note_says_the_whole_cost_includes_only_what_it_counts(cat):
     )
     assert "does not count: charge them on top of the tier prices." in text
     assert "SQL Server's licences, which the whole cost" not in text
+
+
+def test_unit_prices_multiply_to_their_lines_and_tco_rows_say_when_rounding_moves_them(cat):
+    """CFO read 2026-11-30: "2,304 x $8.94 = $20,592" (the rate is $8.9375 a GB) and the workbook stored 8.94, so a
+    formula disagreed; a TCO row read $521,815 + $233,914 beside a total of $755,730 with no word."""
+    import io
+
+    import openpyxl
+
+    from planner.commercial.tco import tco_rounding_note
+    from planner.sizing.document import _cost_blocks, document, unit_usd
+    from planner.sizing.proposal import build
+
+    assert unit_usd(8.9375) == "$8.9375" and unit_usd(3286.0) == "$3,286.00" and unit_usd(0.125) == "$0.125"
+    design = load_design(EX / "reference.json")
+    d = _demand("demand-200dbs-azure-local.json")
+    p = build(design, demand_as_workload(d, design.nodes), demand=d, catalog=cat)
+    ram = next(x for x in p["cost"]["parts"] if x["part"] == "ram-per-gb")
+    assert ram["unit_price_usd"] == 8.9375
+    parts = next(b for s in document(p)["sections"] for b in s["blocks"] if b.get("name") == "parts")
+    assert next(r for r in parts["rows"] if r[0] == ram["description"])[2] == "$8.9375"
+    ws = openpyxl.load_workbook(io.BytesIO(render(p, "xlsx")))["Parts list"]
+    row = next(r for r in ws.iter_rows(min_row=5) if r[0].value == ram["description"])
+    assert row[1].value * row[2].value == row[3].value == 20592
+    cost = {**p["cost"], "tco": [{"years": 3, "upfront_usd": 521815.4, "running_usd": 233914.4, "total_usd": 755729.8}]}
+    note = tco_rounding_note(cost)
+    assert note is not None and "the 3-year row's as shown add up to $755,729 (total $755,730)" in note
+    assert note in json.dumps(_cost_blocks(cost))
+    assert tco_rounding_note(p["cost"]) is None or "row's as shown" in tco_rounding_note(p["cost"])

@@ -407,8 +407,13 @@ def test_xlsx_money_cells_are_currency_to_the_cent_and_tiers_say_their_statistic
                 money += [r[col] for r in ws.iter_rows(min_row=5) if isinstance(r[col].value, (int, float))]
     assert len(money) > 20
     for c in money:
-        assert c.number_format in ('"$"#,##0', '"$"#,##0.00'), (c.coordinate, c.number_format)
-        assert c.value == round(c.value, 2), (c.coordinate, c.value)
+        # a unit price is exact, to 1/100 of a cent, so quantity x unit price is its line (CFO read 2026-11-30)
+        unit = c.parent.title == "Parts list" and c.parent.cell(4, c.column).value == "Unit price (USD)"
+        assert c.number_format in (('"$"#,##0.00##',) if unit else ('"$"#,##0', '"$"#,##0.00')), (
+            c.coordinate,
+            c.number_format,
+        )
+        assert c.value == round(c.value, 4 if unit else 2), (c.coordinate, c.value)
     parts = wb["Parts list"]
     assert "Catalog id" not in [c.value for c in parts[4]]
     tiers = wb["Service tiers"]

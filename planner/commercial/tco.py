@@ -763,6 +763,22 @@ def rounding_note(cost: dict) -> str | None:
     )
 
 
+def tco_rounding_note(cost: dict) -> str | None:
+    """The total cost of ownership table's :func:`rounding_note`: where a period's purchases and running costs, each
+    rounded to the dollar, do not add up to its total rounded to the dollar (CFO read 2026-11-30: $521,815 +
+    $233,914 beside a total of $755,730), one sentence giving the sums as shown; None when every row adds up."""
+    said = [
+        f"the {t['years']}-year row's as shown add up to ${shown:,.0f} (total ${round(t['total_usd']):,.0f})"
+        for t in cost.get("tco") or []
+        if (shown := round(t["upfront_usd"]) + round(t["running_usd"])) != round(t["total_usd"])
+    ]
+    if not said:
+        return None
+    return "Purchases and running costs are each rounded to the dollar, the totals are of the exact figures: " + (
+        " and ".join(said)
+    )
+
+
 def price_kinds(cost: dict) -> dict:
     """Which lines' prices are quoted, list, street or estimated: ``{kind: [descriptions]}``
     (the cost panel's and the document's price note)."""

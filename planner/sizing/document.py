@@ -22,7 +22,7 @@ import math
 import re
 
 from planner.commercial.prices import KIND_WORDS
-from planner.commercial.tco import off_sale_note, rounding_note
+from planner.commercial.tco import off_sale_note, rounding_note, tco_rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence, tidy, without_bidi_controls
@@ -235,6 +235,13 @@ def check_company(name: str | None, what: str = "company", max_chars: int | None
 # ------------------------------------------------------------------ numbers
 def usd(x, digits: int = 0) -> str:
     return "not priced" if x is None else f"${x:,.{digits}f}"
+
+
+def unit_usd(x: float) -> str:
+    """A unit price to the cent, or to the fraction of a cent it has (up to 4 digits): "2,304 x $8.94 = $20,592"
+    did not multiply out, the rate being $8.9375 per GB (CFO read 2026-11-30)."""
+    digits = next((d for d in (2, 3) if abs(round(x, d) - x) < 5e-7), 4)
+    return f"${x:,.{digits}f}"
 
 
 def ms(x) -> str:
@@ -620,6 +627,7 @@ def _cost_blocks(cost: dict, title_suffix: str = "") -> list[dict]:
             numeric=(1, 2, 3),
             name="tco" + title_suffix,
         ),
+        P(sentence(rounded) if (rounded := tco_rounding_note(cost)) else ""),
     ]
 
 
@@ -1022,7 +1030,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
 
     # ---------------------------------------------------------------- parts list
     parts = [
-        [x["description"], f"{x['quantity']:,g}", f"${x['unit_price_usd']:,.2f}", usd(x["total_usd"])]
+        [x["description"], f"{x['quantity']:,g}", unit_usd(x["unit_price_usd"]), usd(x["total_usd"])]
         for x in cost["parts"] + cost["network"]["lines"]
     ]
     parts.append(["Total", "", "", usd(cost["capex_usd"])])

@@ -292,7 +292,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         [
             x["description"],
             x["quantity"],
-            usd(x["unit_price_usd"]),
+            # the exact unit price (to 1/100 of a cent), so quantity x unit price is the line's total in a formula:
+            # 8.94 x 2,304 read $20,597.76 beside a total of $20,592 (rate 8.9375; CFO read 2026-11-30)
+            None if x["unit_price_usd"] is None else round(float(x["unit_price_usd"]), 4),
             usd(x["total_usd"]),
             kind_words[x["price_kind"]],
             # an undated price says what it is (the cell was blank for 6 of 8 parts; what-if call 2026-11-30)
@@ -309,7 +311,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         ["Part", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date", "Sale status"],
         # what the list leaves out and which parts are no longer sold new, as the other formats say it
         [*bom, *([[], *[[sentence(n)] for n in cost["parts_notes"]]] if cost.get("parts_notes") else [])],
-        money={2: cents, 3: whole},
+        money={2: '"$"#,##0.00##', 3: whole},
     )
 
     rows = [[x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"])] for x in cost["lines"]]
