@@ -1599,3 +1599,15 @@ def test_proposal_cli_says_whether_the_design_meets_the_demand_and_that_past_dat
     assert main([*argv, "--format", "html", "--out", str(out)]) == 0
     cap = capsys.readouterr()
     assert "note" not in json.loads(cap.out) and not cap.err
+
+
+def test_the_currency_is_said_once_where_the_costs_first_appear(short_proposal):
+    """CFO read 2026-11-30: the PDF, Word and HTML showed "$" alone, never which dollars."""
+    for fmt in ("html", "docx"):
+        data = render(short_proposal, fmt)
+        text = html_text(data) if fmt == "html" else docx_text(data)
+        assert text.count("US dollars, USD") == 1, fmt
+        if fmt == "html":  # in reading order (the Word text here lists its tables after its paragraphs)
+            first = text.index("$")  # the first price is the summary's cost per month, which says the currency
+            assert text[first - len("Cost per month ") : first] == "Cost per month "
+            assert text.index("US dollars, USD") - first < 80

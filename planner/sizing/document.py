@@ -782,7 +782,13 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             if uncarried and "latency" in dims
             else _band(rep, "vm_latency_ms", ms),
         ),
-        ("Cost per month", f"{usd(cost['monthly']['total_usd_per_month'])} (everything in section Cost)"),
+        # the currency said once, where the costs first appear: every other format showed "$" alone (CFO read
+        # 2026-11-30)
+        (
+            "Cost per month",
+            f"{usd(cost['monthly']['total_usd_per_month'])} (everything in section Cost; all prices in this document "
+            "are in US dollars, USD)",
+        ),
     ]
     grows_in = (p.get("multi_year") or {}).get("first_year_needing_more_nodes")
     for t in cost["tco"]:
