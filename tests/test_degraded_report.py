@@ -127,3 +127,57 @@ def test_an_erasure_coded_repair_reads_k_chunks_for_each_it_rebuilds():
         **(one | {"node_bandwidth_bytes_s": 25e9}), drive_write_mb_s=1e3, drive_read_mb_s=6e3, data_chunks=8
     )
     assert float(net_bound) == pytest.approx(8 * 10e12 / (0.25 * 5 * 25e9) / 3600)
+
+
+def _walk(design, **update):
+    """Healthy and one-node-down oltp-8k figures of an example design."""
+    from planner.models.workload import profiles
+
+    d = parse_design((EX / design).read_text())
+    return evaluate_report(d.model_copy(update=update) if update else d, profiles()["oltp-8k"])
+
+
+def test_two_node_mirror_one_node_down_writes_one_copy_and_holds_no_repair_share():
+    """SRE walk 2026-11-30: edge-2node (two-way mirror on 2 nodes) gave 242,190 IOPS healthy and
+    90,822 one node down (0.375x: both copies written to the survivor's drives, and 25 % of its drives
+    and network held for a repair that cannot run). With a node down S2D writes the copies whose node
+    is up and resyncs the other when it returns: one copy, no repair share, no east-west write."""
+    r = _walk("edge-2node.json")
+    g = r["degraded"]
+    assert g["repair_time_hours"] is None
+    assert g["iops"] / r["iops"] > 0.5, (r["iops"], g["iops"])
+    # drive-bound both ways: the survivor's 4 drives serve each read and one copy of each write,
+    # against 8 drives serving each read and two copies healthy; a phantom repair share would leave
+    # the drives at 75 % of what this gives
+    assert r["bottleneck"] == g["bottleneck"] == "capacity_drives"
+    assert g["utilization"]["network"] == 0.0  # no redirect (one node owns every volume), no remote copy
+    assert all(0.0 <= u <= 1.0 for u in g["utilization"].values())
+    # Little's law on the closed population (the same VMs, on the survivor): IOs in flight = IOPS x latency
+    assert g["limited_by"] == "population"
+    assert r["outstanding_ios"] == pytest.approx(g["iops"] * g["vm_latency_ms"] / 1e3, rel=1e-6)
+    nested = _walk("edge-2node.json", resiliency="nested-mirror-2way")
+    assert nested["degraded"]["iops"] / nested["iops"] > 0.5, (nested["iops"], nested["degraded"]["iops"])
+
+
+def test_three_node_mirror_one_node_down_utilisation_has_no_phantom_repair():
+    """The reference (three-way mirror on 3 nodes) cannot repair with 2 fault domains left, yet one node
+    down its drives rose from 32 % to 39 % and its network from 14 % to 22 % (a 25 % repair share and the
+    lost node's copy still written): the survivors now write two copies and hold nothing back, so neither
+    rises above healthy while the host CPU binds both ways."""
+    r = _walk("reference.json")
+    g = r["degraded"]
+    assert g["repair_time_hours"] is None
+    for station in ("network", "capacity_drives"):
+        assert g["utilization"][station] <= r["utilization"][station], station
+    assert all(0.0 <= u <= 1.0 for u in g["utilization"].values())
+
+
+def test_four_node_three_way_mirror_one_node_down_is_unchanged():
+    """Where the survivors repair (three-way mirror on 4 nodes), copies are rebuilt on them, writes make
+    every copy and the repair share is held: the figures of before the no-repair rule, to the last bit."""
+    g = _walk("reference.json", nodes=4)["degraded"]
+    assert g["repair_time_hours"] > 0
+    assert g["iops"] == 447382.0894771495
+    assert g["utilization"]["capacity_drives"] == 0.35981590233315597
+    assert g["utilization"]["network"] == 0.2649626058628804
+    assert g["vm_latency_ms"] == 0.550841764167741

@@ -184,3 +184,17 @@ print("NUMBA", "numba" in sys.modules)
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "NUMBA False" in out.stdout
+
+
+@needs_numba
+def test_degraded_rows_without_repair_match_reference(monkeypatch):
+    """One node down: the rows whose survivors cannot repair write only the copies
+    whose node is up (``lost_copy_share``); the compiled block and the reference agree."""
+    from planner.engine.degraded import degraded_arrays
+
+    monkeypatch.setattr(kernels, "MIN_ROWS", 1)
+    monkeypatch.setattr(performance, "BLOCK", 998)
+    D, W = random_arrays(3000, 77)
+    Dd, Wd = degraded_arrays(D, W)
+    assert np.count_nonzero(Dd.lost_copy_share) > 100
+    assert_same(evaluate_arrays(Dd, Wd, P), evaluate_arrays_reference(Dd, Wd, P))

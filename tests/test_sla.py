@@ -146,7 +146,9 @@ def test_a_rate_the_cpu_cap_throttles_is_no_guarantee_with_one_node_down(capsys)
     large database VM: its bound was the healthy cluster headroom (514,624 IOPS) while one node down
     the cap throttles near 300,000. A throttled rate has a low latency because part of it is held
     back; the guarantee's latency bounds now count it as not carried, as the sizer's latency rule
-    and the database capacity do (planner.engine.targets.carried)."""
+    and the database capacity do (planner.engine.targets.carried). One node down the 3-node three-way mirror
+    cannot repair, so it holds no repair share and writes two copies (SRE walk 2026-11-30): its bound is
+    411,499 IOPS (295,676 with the phantom repair), still below the healthy latency bound (443,514)."""
     from planner.engine.performance import PACING_POLICIES
     from planner.models.database import io_demand
     from planner.results.report import evaluate_report
@@ -157,7 +159,7 @@ def test_a_rate_the_cpu_cap_throttles_is_no_guarantee_with_one_node_down(capsys)
     healthy = json.loads(capsys.readouterr().out)["guarantee"]["bounds_iops"]
     assert main([*args, *big, "--n-plus-one"]) == 0
     n1 = json.loads(capsys.readouterr().out)["guarantee"]["bounds_iops"]["n_plus_one"]
-    assert n1 < 0.7 * healthy["cluster_headroom"]
+    assert n1 < healthy["latency_target"] < healthy["cluster_headroom"]
     # the healthy latency bound stops where the cap starts to throttle, not at saturation
     design = load_design(EX / "reference.json")
     db = Database.model_validate_json((EX / "db-oltp-hammerdb.json").read_text())

@@ -2,6 +2,20 @@
 
 * Performance: the same VMs run on N-1 nodes; while data resyncs, repair takes
   ``repair_share`` of the survivors' drive and network capacity.
+* Where the survivors cannot repair (too few fault domains left for the resiliency:
+  :func:`planner.physics.capacity.repairs_after_node_loss`, the capacity report's rule),
+  an S2D cluster charges no repair share and a mirrored write makes only the copies
+  whose node is up: Storage Spaces Direct writes the available copies and resyncs the
+  missing one when its node returns (Microsoft, "Fault tolerance and storage efficiency
+  in Storage Spaces Direct": a mirror "writes to the available copies"; "Understand and
+  monitor storage resync": the changes made while a server was down are tracked and
+  resynced when it returns). A c-copy mirror on n nodes has a copy on the lost node
+  for c / n of its extents on average (every extent when n = c; nested two-way mirror:
+  the lost node's two copies), so a write makes c (1 - 1/n) copies, none of the lost ones
+  local to the serving survivor. Parity and mirror-accelerated parity keep their
+  healthy writes (a degraded parity write's reconstruction is not modelled); Ceph and
+  vSAN keep the repair share and their own layouts (their degraded placement is not
+  modelled here).
 * Repair time: the slowest of the repair's read side and its write side. The lost
   node's share of the footprint (used data x copies / N) is written at ``repair_share``
   of the smaller of the survivors' drive write bandwidth and their network bandwidth;
@@ -30,8 +44,12 @@ import numpy as np
 
 from planner.core.types import FloatArray
 from planner.engine.performance import DesignArrays, WorkloadArrays
+from planner.models.stacks import STACK_CODES
+from planner.physics.capacity import RESILIENCY_CODES, repairs_after_node_loss
 
 DEFAULT_REPAIR_SHARE = 0.25
+#: the resiliencies whose every write is a set of mirror copies (parity's are not)
+MIRROR_CODES = [RESILIENCY_CODES[k] for k in ("mirror-2way", "mirror-3way", "nested-mirror-2way")]
 
 
 def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
@@ -62,16 +80,28 @@ def degraded_arrays(
 def degraded_arrays(
     D: DesignArrays, W: WorkloadArrays | None, repair_share: float = DEFAULT_REPAIR_SHARE
 ) -> tuple[DesignArrays, WorkloadArrays | None]:
-    """Design/workload arrays for the cluster with one node down, repair running.
+    """Design/workload arrays for the cluster with one node down (module doc).
 
     The data stays where it was placed: a volume keeps its ``volume_servers``
     (one of them down), so the serving node holds a copy with the same
-    probability as before and reads do not become more local; copies bound for
-    the lost node are rebuilt on the survivors (repair traffic below), so
-    writes still make every copy.
+    probability as before and reads do not become more local. Where the
+    survivors repair, copies bound for the lost node are rebuilt on them at
+    ``repair_share`` of their drive and network capacity, so writes still make
+    every copy. Where they cannot (an S2D row that fails
+    :func:`planner.physics.capacity.repairs_after_node_loss`), no share is held
+    for a repair and a mirrored write skips the lost node's copies
+    (``lost_copy_share``, 1/n of them).
     """
-    keep = 1.0 - repair_share
     n = D.nodes
+    no_repair = (
+        (np.asarray(D.stack) == STACK_CODES["s2d"])
+        & ~repairs_after_node_loss(D.resiliency_code, n, D.node_fault_domains)
+        & (np.asarray(n) > 1)
+    )
+    keep = np.where(no_repair, 1.0, 1.0 - repair_share)
+    # copies spread evenly over the n nodes: the lost node holds c / n of a write's c copies
+    mirrored = np.isin(D.resiliency_code, MIRROR_CODES)
+    lost = np.where(no_repair & mirrored, 1.0 / np.maximum(n, 1), 0.0)
     Dd = D.replace(
         nodes=np.maximum(n - 1, 1),
         fault_domains=np.maximum(D.fault_domains - 1, 1),
@@ -80,6 +110,7 @@ def degraded_arrays(
         drive_read_mb_s=D.drive_read_mb_s * keep,
         drive_write_mb_s=D.drive_write_mb_s * keep,
         node_bandwidth_bytes_s=D.node_bandwidth_bytes_s * keep,
+        lost_copy_share=lost,
     )
     if W is None:
         return Dd, W

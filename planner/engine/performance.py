@@ -256,6 +256,11 @@ class DesignArrays:
     db_separate: np.ndarray = field(default_factory=lambda: np.asarray(False))
     # round trip between fault domains beyond a same-room link (Design.fault_domain_rtt_ms), any stack
     fault_domain_rtt_s: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
+    # the fault domains are the nodes (Design.fault_domain "node"), not racks or chassis
+    node_fault_domains: np.ndarray = field(default_factory=lambda: np.asarray(True))
+    # one node down, no repair: the share of a mirrored write's copies that sat on the lost node and
+    # are not written (planner.engine.degraded.degraded_arrays); 0 healthy
+    lost_copy_share: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
 
     def __post_init__(self) -> None:
         # a stack column left at its default takes the rows' shape, as every other column has
@@ -310,6 +315,8 @@ def _stack_row(rd: ResolvedDesign) -> dict[str, Any]:
         db_separate=False,
         # a single machine has no other fault domain to wait for
         fault_domain_rtt_s=d.fault_domain_rtt_ms * 1e-3 if rd.nodes > 1 else 0.0,
+        node_fault_domains=d.fault_domain == "node",
+        lost_copy_share=0.0,
     )
     if d.stack == "s2d":
         return row
@@ -451,6 +458,11 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
         hops_w = network.write_hops(code, D.volume_servers, W.alignment)
         bw_writes = resiliency.backend_writes_per_write(code)
+        # one node down and no repair: a write makes only the copies whose node is up; the lost node's
+        # copies are remote ones (it is never the serving node), so as many fewer copies cross the network
+        lost_copies = bw_writes * D.lost_copy_share
+        bw_writes = bw_writes - lost_copies
+        hops_w = hops_w - np.minimum(lost_copies, resiliency.remote_writes_per_write(code, D.volume_servers))
         rmw = resiliency.rmw_reads_per_write(code)
         if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
             rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share, D.all_flash)

@@ -213,6 +213,36 @@ RESILIENCY_CODES = {
 #: Mirror copies (data copies kept by the mirror part of a resiliency).
 MIRROR_COPIES = np.array([2, 3, 0, 0, 3, 4])
 
+#: :data:`MIN_FAULT_DOMAINS` by resiliency code (the order of :data:`RESILIENCY_CODES`).
+MIN_FAULT_DOMAINS_BY_CODE = np.array(
+    [MIN_FAULT_DOMAINS[k] for k in sorted(RESILIENCY_CODES, key=RESILIENCY_CODES.__getitem__)]
+)
+
+
+def repairs_after_node_loss(code: FloatArray, nodes: FloatArray, node_fault_domains: FloatArray = True) -> FloatArray:
+    """Whether the survivors of one lost node repair to full resiliency (S2D), per element.
+
+    Parameters
+    ----------
+    code : int array of :data:`RESILIENCY_CODES` values.
+    nodes : [count] nodes before the loss.
+    node_fault_domains : the fault domains are the nodes (``Design.fault_domain`` "node").
+
+    Returns
+    -------
+    bool array: the ``nodes - 1`` survivors are as many fault domains as the resiliency needs
+    (:data:`MIN_FAULT_DOMAINS`), and the lost node was a fault domain of its own. With racks or
+    chassis as fault domains the model rebuilds nothing in place: Microsoft does not state whether
+    a rack-aware cluster repairs within a rack.
+
+    References
+    ----------
+    Microsoft, "Fault tolerance and storage efficiency in Storage Spaces Direct" (the fault domains
+    each resiliency needs); "Remove servers" (the survivors must hold the volumes to repair them).
+    """
+    need = MIN_FAULT_DOMAINS_BY_CODE[np.asarray(code)]
+    return (np.asarray(nodes) - 1 >= need) & np.asarray(node_fault_domains, dtype=bool)
+
 
 def resiliency_efficiency(
     code: FloatArray, fault_domains: FloatArray, mirror_share: FloatArray, all_flash: FloatArray
@@ -524,7 +554,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     # after losing one node: capacity of the survivors, same layout rules
     survivors = rd.nodes - 1
     raw_left = raw * survivors / rd.nodes
-    can_repair = survivors >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
+    can_repair = bool(repairs_after_node_loss(code, rd.nodes, d.fault_domain == "node"))
     # the infrastructure volume is rebuilt on the survivors too (it keeps its copies): its footprint
     # comes out of what they hold, as out of the healthy pool
     fits = footprint <= raw_left - meta * survivors / rd.nodes - infra_fp + 1e-9

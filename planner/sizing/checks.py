@@ -47,6 +47,7 @@ from planner.physics.capacity import (
     capacity_report,
     in_domain_rebuild_words,
     n_plus_one_held_tb,
+    repairs_after_node_loss,
 )
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import life_words, years_to_wear_out
@@ -436,7 +437,7 @@ def check_design(
             f" '{ft}'",
         )
         db_ok = R.mirror_for_databases(code, demand.allow_parity)
-        can_repair = nodes - 1 >= MIN_FAULT_DOMAINS[d.resiliency] and d.fault_domain == "node"
+        can_repair = bool(repairs_after_node_loss(code, nodes, d.fault_domain == "node"))
     esa_parity = d.stack == "vsan" and d.vsan_spec.architecture == "esa" and d.layout.kind == "erasure"
     put(
         "mirror_for_databases",
