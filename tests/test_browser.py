@@ -376,19 +376,26 @@ def test_a_design_file_of_another_architecture_goes_to_the_compare_page(server, 
     page.close()
 
 
-def test_an_example_picked_in_the_loader_the_start_page_opened_can_be_loaded(server, browser):
-    """Browser review (2026-11-29): "Check a design I have" opened the loader; picking an example closed it
-    on the pick's run (the section was drawn open once, then closed), hiding "Load example" under it. The
-    section keeps its state: the button is there, and it loads the example."""
+def _example_loaded(browser, server, example: str, width: int = 1280):
+    """A new page on the start page, with the loader opened from "Check a design I have" and ``example`` (a file
+    name without .json) loaded from it."""
     from planner.sizing.words import example_words
 
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page = browser.new_page(viewport={"width": width, "height": 1000})
     page.set_default_timeout(30_000)
     page.goto(server)
     page.locator(".st-key-start_design button").click()
     page.get_by_text("Usable capacity").first.wait_for()
-    _pick(page, "example_pick", example_words()["ceph-6node-reef"])
-    page.get_by_role("button", name="Load example").click(timeout=10_000)  # hidden and inert before the fix
+    _pick(page, "example_pick", example_words()[example])
+    page.get_by_role("button", name="Load example").click(timeout=10_000)
+    return page
+
+
+def test_an_example_picked_in_the_loader_the_start_page_opened_can_be_loaded(server, browser):
+    """Browser review (2026-11-29): "Check a design I have" opened the loader; picking an example closed it
+    on the pick's run (the section was drawn open once, then closed), hiding "Load example" under it. The
+    section keeps its state: the button is there, and it loads the example."""
+    page = _example_loaded(browser, server, "ceph-6node-reef")  # "Load example" hidden and inert before the fix
     # the sidebar names the loaded example by its parts (stop 42; it said "ceph-6node-reef")
     page.locator('[data-testid="stSidebar"]').get_by_text("R7625", exact=False).first.wait_for()
     page.wait_for_function(
@@ -712,18 +719,11 @@ def test_a_vsan_policy_stays_itself_when_the_host_count_changes_its_label(server
     again): the label follows the host count, and the browser's old label matched no option."""
     from planner.models.design import load_design, resolve, with_overrides
     from planner.physics.capacity import capacity_report
-    from planner.sizing.words import example_words
 
     vsan = load_design(ROOT / "examples" / "vsan-esa-6node.json")
     assert vsan.resiliency == "raid5"
     six = capacity_report(resolve(vsan)).usable_capacity_tb
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.set_default_timeout(30_000)
-    page.goto(server)
-    page.locator(".st-key-start_design button").click()
-    page.get_by_text("Usable capacity").first.wait_for()
-    _pick(page, "example_pick", example_words()["vsan-esa-6node"])
-    page.get_by_role("button", name="Load example").click(timeout=10_000)
+    page = _example_loaded(browser, server, "vsan-esa-6node", width=1400)
     page.get_by_text(f"{six:,.2f} TB").first.wait_for()
     nodes = page.get_by_label("Nodes", exact=True)
     for n in (5, 6):
