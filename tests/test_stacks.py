@@ -721,3 +721,25 @@ def test_vsan_reserved_capacity_needs_four_hosts():
     assert three.usable_capacity_tb == pytest.approx(184.32 * 0.7 * 2 / 3, rel=1e-9)
     four = capacity_report(resolve(with_overrides(vsan, nodes=4)))
     assert {s.step: s for s in four.waterfall}["host rebuild reserve"].capacity_tb < 0  # a deduction
+
+
+def test_vsan_capacity_after_a_host_loss_is_the_sizers_and_holds_the_re_layout():
+    """vSAN and SRE walks 2026-11-30: six hosts' ESA RAID-5 (4+1) read 229.79 TB after a host loss, the first day's
+    rebuild, beside "204.80 TB of data does" once vSAN re-lays it as 2+1 on five hosts; the sizer's after-loss rule
+    used the 2+1 (258.7 TB passed for a design whose re-layout holds 230.4). One figure, the re-layout's."""
+    from planner.models.design import load_design, resolve, with_overrides
+    from planner.physics.capacity import capacity_report
+    from planner.sizing.stacks import usable_tb
+
+    vsan = load_design(EX / "vsan-esa-6node.json")
+    for n in (6, 7, 8):
+        d = with_overrides(vsan, nodes=n)
+        cap = capacity_report(resolve(d))
+        node = d.node
+        sized = float(
+            usable_tb("vsan", n, d.resiliency, node.capacity_drives.count, resolve(d).node.drive.capacity_tb, True)
+        )
+        assert sized == pytest.approx(cap.usable_after_node_loss_tb), n
+    six = capacity_report(resolve(vsan))
+    assert six.usable_after_node_loss_tb == pytest.approx(204.8) and not six.survives_node_loss
+    assert "204.80 TB of data does" in six.node_loss_note

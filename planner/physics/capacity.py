@@ -1014,9 +1014,15 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     relaid = can_repair and survivors >= 1 and eff_left < eff - 1e-12
     left = count(survivors, "host" if d.fault_domain == "node" else d.fault_domain)
     relay = ""
+    holds_relaid = True
     if relaid:
         narrow = vsan_layout(d.resiliency, survivors, v.architecture)
         relaid_fp, relaid_held = usable / eff_left, min(usable, raw_left * eff_left)
+        # one host short for longer than a day (a replacement takes days), the data sits in the narrower layout: the
+        # capacity after the loss is what that holds. The page read "Re-protects when full: yes, 229.79 TB" above
+        # "204.80 TB of data does" (vSAN and SRE walks 2026-11-30); N+1 tiers were sold on the first day's figure
+        usable_left = min(usable_left, relaid_held)
+        holds_relaid = relaid_fp <= raw_left + 1e-9
         relay = (
             f"; if the cluster stays at {survivors} hosts, vSAN ESA re-lays RAID-5 ({lay.data}+{lay.redundancy}) as "
             f"RAID-5 ({narrow.data}+{narrow.redundancy}) 24 hours after the loss, whose {relaid_fp:.2f} TB footprint "
@@ -1094,7 +1100,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
         waterfall=_step_list(steps, subtotal="datastore available"),
-        survives_node_loss=bool(can_repair and fits),
+        survives_node_loss=bool(can_repair and fits and holds_relaid),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
         usable_after_node_loss_tb=usable_left,
