@@ -457,8 +457,15 @@ with st.container():
             ):
                 # the band under the guarantee is the refits' spread alone: said after the flags, whose own words may
                 # give a wider band (vSAN's "at least 0.5x to 2x"), so the two read as one (verification walk)
+                # a vSAN guarantee's band is widened as every vSAN figure is (its band_note says how)
+                band_is = g.get("band_note") if g.get("guaranteed_iops_low") is not None else None
                 st.warning(
-                    outside + " The band under the guarantee is the model's refits' spread alone: read it with these.",
+                    outside
+                    + (
+                        f" The band under the guarantee is {band_is}."
+                        if band_is
+                        else " The band under the guarantee is the model's refits' spread alone: read it with these."
+                    ),
                     icon=":material/explore:",
                 )
             m = st.columns(4 if need is None else 5)

@@ -743,3 +743,22 @@ def test_vsan_capacity_after_a_host_loss_is_the_sizers_and_holds_the_re_layout()
     six = capacity_report(resolve(vsan))
     assert six.usable_after_node_loss_tb == pytest.approx(204.8) and not six.survives_node_loss
     assert "204.80 TB of data does" in six.node_loss_note
+
+
+def test_a_vsan_guarantee_band_is_at_least_a_factor_of_two_as_every_vsan_figure():
+    """vSAN walk 2026-11-30: the SLA page's vSAN guarantee read "56,339, band 55,652-67,490" (-1 %/+20 %, the
+    refits' spread) beside every other page's "at least 0.5x to 2x": no vSAN measurement checks the model."""
+    import json as _json
+
+    from planner.commercial.sla import guarantee
+    from planner.models.database import Database
+    from planner.models.design import load_design, resolve
+
+    db = Database.model_validate(_json.loads((EX / "db-erp.json").read_text()))
+    g = guarantee(resolve(load_design(EX / "vsan-esa-6node.json")), db)
+    assert g.guaranteed_iops > 0
+    assert g.guaranteed_iops_low <= 0.5 * g.guaranteed_iops * (1 + 1e-12)
+    assert g.guaranteed_iops_high >= 2.0 * g.guaranteed_iops * (1 - 1e-12)
+    assert "factor of two" in g.band_note
+    s2d = guarantee(resolve(load_design(EX / "reference.json")), db)
+    assert s2d.band_note == "" and s2d.guaranteed_iops_low > 0.5 * s2d.guaranteed_iops
