@@ -28,6 +28,7 @@ from planner.models.database import Database
 from planner.models.demand import Demand
 from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import TierSet
+from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import band_short_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -923,6 +924,14 @@ if tp is not None:
     if not any(r["Note"] for r in rows):  # a column of nothing: shown only when a tier has a note
         rows = [{k: x for k, x in r.items() if k != "Note"} for r in rows]
     st.markdown(fmt.table(rows))
+    # what the storage counts: with N+1, re-protected or online with fewer copies (SRE walk 2026-11-30); a caption
+    # either way, so the toggle changes no element's kind (the what-if test's rule)
+    cap_now = state.report(dj)
+    st.caption(
+        f"With one node down, storage counts {one_node_down_words(cap_now)}."
+        if n1
+        else f"With every node up, storage counts the {cap_now['usable_capacity_tb']:,.2f} TB usable."
+    )
     try:  # the whole cost of the same design and assumptions says what the prices leave out, in dollars
         whole = cost_state.whole(dj)
     except PlannerError:  # a part without a price: the sentence without the figures

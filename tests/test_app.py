@@ -984,3 +984,17 @@ def test_the_sla_page_gives_the_latency_with_one_node_down_when_n_plus_one_is_as
     assert not at.exception and not said()
     at.toggle(key="sla_n1").set_value(True).run()
     assert not at.exception and len(said()) == 1 and said()[0].split(" ms ")[0].replace(".", "").isdigit()
+
+
+def test_the_tier_counts_with_one_node_down_say_what_storage_they_count():
+    """SRE walk 2026-11-30: with N+1 a 4-node mirror-accelerated parity sold 32 Standard databases on 16.36 TB online
+    and never re-protected, a 4-node three-way mirror 19 on 10.00 TB re-protected, both "storage capacity, one node
+    down"; the page says which the design's count is."""
+    at = _app().switch_page("hciplan_ui/sla_page.py").run()
+    at.toggle(key="sla_n1").set_value(True).run()
+    assert not at.exception
+    said = [c.value for c in at.caption if "With one node down, storage counts" in c.value]
+    assert said and "online with fewer copies, not re-protected until the node returns" in said[0], said
+    at.toggle(key="sla_n1").set_value(False).run()
+    assert not any("With one node down, storage counts" in c.value for c in at.caption)
+    assert any("With every node up, storage counts the 9.00 TB usable" in c.value for c in at.caption)

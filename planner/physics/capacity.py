@@ -625,6 +625,19 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     )
 
 
+def one_node_down_words(cap: dict[str, object]) -> str:
+    """What a capacity report's ``one_node_down_tb`` counts, in one clause: the data re-protected on the survivors,
+    the volumes online with fewer copies where none can be rebuilt, or nothing where IO stops. N+1 tier counts of
+    two designs read alike ("storage capacity, one node down") where one counted 10.00 TB re-protected and the
+    other 16.36 TB online and never re-protected (SRE walk 2026-11-30)."""
+    tb = f"{cap['one_node_down_tb']:,.2f} TB"
+    if not cap.get("online_after_node_loss", True):
+        return "no data: IO stops with a node down"
+    if cap.get("repairs_after_node_loss", True):
+        return f"the {tb} the survivors re-protect"
+    return f"the {tb} online with fewer copies, not re-protected until the node returns"
+
+
 def usable_one_node_down_tb(
     usable_tb: float,
     usable_after_node_loss_tb: float,
