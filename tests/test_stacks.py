@@ -762,3 +762,13 @@ def test_a_vsan_guarantee_band_is_at_least_a_factor_of_two_as_every_vsan_figure(
     assert "factor of two" in g.band_note
     s2d = guarantee(resolve(load_design(EX / "reference.json")), db)
     assert s2d.band_note == "" and s2d.guaranteed_iops_low > 0.5 * s2d.guaranteed_iops
+
+
+def test_rule_sources_quote_english_documents():
+    """vSAN walk 2026-11-30: a rule's source quoted VMware's Portuguese page ("'em clusters totalmente flash'") in
+    customer text."""
+    from planner.physics.rules import RULES_BY_STACK
+
+    sources = [r.source for rules in RULES_BY_STACK.values() for r in rules.values()]
+    assert len(sources) > 40
+    assert not [s for s in sources if "totalmente" in s or " em " in s]

@@ -672,7 +672,7 @@ VSAN_RULES: dict[str, Rule] = dict(
             "vsan_raid56_all_flash",
             "RAID-5/6 only on all-flash clusters",
             "requirement",
-            f"{VSAN_ADMIN}: RAID 5 or RAID 6 'em clusters totalmente flash' (all-flash clusters)",
+            f"{VSAN_ADMIN}: RAID 5 or RAID 6 erasure coding on all-flash clusters only",
         ),
         _r(
             "vsan_esa_nvme",
