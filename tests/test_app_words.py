@@ -771,4 +771,4 @@ def test_the_licensing_tab_of_a_ceph_design_draws_no_bar_of_nothing():
     assert not at.exception
     assert not [c for c in at.get("plotly_chart") if "size_licences" in str(c.proto.id)]
     assert any(c.value.startswith("No licence fee: upstream Ceph is free software") for c in at.caption)
-    assert any("guests the databases would run in are not licensed here" in c.value for c in at.caption)
+    assert any("Windows Server licence for the database VMs" in c.value for c in at.caption)

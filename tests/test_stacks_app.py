@@ -306,7 +306,7 @@ def test_the_sla_page_licenses_a_ceph_or_vsan_clusters_windows_guests_or_says_it
     assert not at.exception, [e.value for e in at.exception]
     assert CostAssumptions.model_validate_json(at.session_state["costs_json"]).guest_os_licence == "none"
     said = " ".join(c.value for c in at.caption).replace("\\", "")
-    assert "Windows Server guests the databases would run in are not licensed here" in said
+    assert "Windows Server licence for the database VMs" in said
     assert next(m.value for m in at.metric if m.label.startswith("Cluster cost per month")) != with_guests
 
 

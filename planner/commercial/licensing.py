@@ -85,9 +85,10 @@ AZURE_LOCAL_GUESTS_NOTE = (
 )
 #: ... and a Ceph or vSAN cost whose guest_os_licence is none
 NO_GUEST_LICENCE_NOTE = (
-    "the Windows Server guests the databases would run in are not licensed here: the cost assumptions say Linux "
-    "guests, or guests licensed elsewhere (Windows Server guests need Datacenter on every core of the servers that "
-    "run the VMs)"
+    # said as what is counted: "the Windows Server guests the databases would run in are not licensed here" read as a
+    # gap where the customer had chosen Linux guests (CFO walk 2026-11-30)
+    "no Windows Server licence for the database VMs: the cost assumptions say Linux guests, or guests licensed "
+    "elsewhere (Windows Server guests need Datacenter on every core of the servers that run the VMs)"
 )
 
 
