@@ -1612,3 +1612,27 @@ def test_the_currency_is_said_once_where_the_costs_first_appear(short_proposal):
             first = text.index("$")  # the first price is the summary's cost per month, which says the currency
             assert text[first - len("Cost per month ") : first] == "Cost per month "
             assert text.index("US dollars, USD") - first < 80
+
+
+def test_the_workbooks_cost_sheet_says_how_each_line_is_counted_and_what_the_tco_leaves_out(proposal, files):
+    """CFO read 2026-11-30: the workbook's Cost and TCO sheet had no "How it is counted" column, and left out the
+    amortisation period, what the parts list does not count and what the TCO leaves out, so its 5-year TCO read as
+    complete."""
+    import openpyxl
+
+    from planner.sizing.document import tco_caveats
+
+    ws = openpyxl.load_workbook(io.BytesIO(files["xlsx"]))["Cost and TCO"]
+    cells = [[c.value for c in row] for row in ws.iter_rows()]
+    header = next(r for r in cells if r and r[0] == "Cost line")
+    assert header[4] == "How it is counted"
+    lines = {r[0]: r for r in cells if r and r[0] in {x["line"] for x in proposal["cost"]["lines"]}}
+    assert lines and all(r[4] for r in lines.values()), lines
+    text = " ".join(str(v) for r in cells for v in r if v)
+    assert f"spread over {proposal['cost']['amortisation_months']} months" in text
+    assert all(n[1:40] in text for n in proposal["cost"]["notes"]), proposal["cost"]["notes"]  # as sentences
+    tco = next(r for r in cells if r and r[0] == "Total cost of ownership")
+    assert tco[4] == "What it leaves out"
+    for t in proposal["cost"]["tco"]:
+        row = next(r for r in cells if r and r[0] == f"{t['years']} years")
+        assert bool(row[4]) == bool(tco_caveats(proposal, t["years"]))

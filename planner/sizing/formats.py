@@ -314,14 +314,35 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         money={2: '"$"#,##0.00##', 3: whole},
     )
 
-    rows = [[x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"])] for x in cost["lines"]]
+    from planner.sizing.document import tco_caveats
+
+    # each line with how it is counted, and the TCO with what it leaves out, as the other formats say them: the
+    # sheet's 5-year TCO read as complete (CFO read 2026-11-30)
+    rows = [
+        [x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"]), None, sentence(x.get("basis") or "")]
+        for x in cost["lines"]
+    ]
     rows.append(["Total", total(r[1] for r in rows), total(r[2] for r in rows)])
     if rounded := rounding_note(cost):  # the lines as shown, as the other formats say it
         rows.append([rounded])
     rows.append([])
-    rows.append(["Total cost of ownership", "Purchases (USD)", "Running costs (USD)", "Total (USD)"])
+    rows.append(
+        ["Total cost of ownership", "Purchases (USD)", "Running costs (USD)", "Total (USD)", "What it leaves out"]
+    )
     rows += [
-        [f"{t['years']} years", usd(t["upfront_usd"]), usd(t["running_usd"]), usd(t["total_usd"])] for t in cost["tco"]
+        [
+            f"{t['years']} years",
+            usd(t["upfront_usd"]),
+            usd(t["running_usd"]),
+            usd(t["total_usd"]),
+            sentence("; ".join(tco_caveats(p, t["years"]))) if tco_caveats(p, t["years"]) else "",
+        ]
+        for t in cost["tco"]
+    ]
+    rows += [
+        [],
+        [f"Purchases are spread over {cost['amortisation_months']} months in the monthly figures."],
+        *[[sentence(n)] for n in cost.get("notes") or []],
     ]
     # the other formats say it among the cost's notes: a licence that leaves the Windows guests out
     if guests := cost.get("windows_guests_note"):
@@ -340,8 +361,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     sheet(
         wb.create_sheet(),
         "Cost and TCO",
-        # the fourth column is the TCO table's total (it had no heading; what-if call 2026-11-30)
-        ["Cost line", "Purchase (USD)", "Per month (USD)", "TCO total (USD)"],
+        # the fourth column is the TCO table's total (it had no heading; what-if call 2026-11-30); the fifth, how a
+        # line is counted
+        ["Cost line", "Purchase (USD)", "Per month (USD)", "TCO total (USD)", "How it is counted"],
         rows,
         money={1: whole, 2: whole, 3: whole},
     )
