@@ -667,7 +667,9 @@ def whole_cost(
             "key": "power",
             "upfront_usd": 0.0,
             "usd_per_month": power,
-            "basis": f"{watts:,.0f} W typical x PUE {a.pue:g} x ${a.power_usd_per_kwh:g} per kWh",
+            # the hours a month too, so the line multiplies out (CFO read 2026-11-30)
+            "basis": f"{watts:,.0f} W typical x PUE {a.pue:g} x {HOURS_PER_MONTH:g} h a month x "
+            f"${a.power_usd_per_kwh:g} per kWh",
         },
         {
             "line": "Rack space",
