@@ -200,3 +200,16 @@ def test_repair_time_is_for_the_data_the_survivors_re_protect():
     # the time scales with the data rebuilt: the re-protected share of full volumes' time
     assert f"is for the {cap.usable_after_node_loss_tb:,.2f} TB the survivors re-protect" in deg["note"]
     assert deg["repair_time_hours"] > 0
+
+
+def test_the_repair_share_said_is_the_one_held():
+    """Verification walk 2026-11-30: `evaluate` printed "repair_share": 0.25 beside "no repair" on a 2-node mirror,
+    where the engine holds none."""
+    from planner.models.workload import profiles
+
+    w = profiles()["oltp-8k"]
+    for name, share in (("edge-2node.json", 0.0), ("reference.json", 0.0)):
+        deg = evaluate_report(parse_design((EX / name).read_text()), w)["degraded"]
+        assert deg["repair_share"] == share and deg["repair_time_hours"] is None, name
+    four = parse_design((EX / "reference.json").read_text()).model_copy(update={"nodes": 4})
+    assert evaluate_report(four, w)["degraded"]["repair_share"] == 0.25

@@ -69,6 +69,14 @@ def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
     return np.where(n > 1, (m / n) * survivors + (1.0 / n) / m, a)
 
 
+def held_repair_share(stack: str, repairs: bool, nodes: int, repair_share: float = DEFAULT_REPAIR_SHARE) -> float:
+    """The share of drive and network capacity :func:`degraded_arrays` holds for a repair with one node down, for
+    one design: none for an S2D cluster whose survivors cannot repair (its rule, said per design for the reports:
+    `evaluate` printed "repair_share": 0.25 beside "no repair" where nothing was held; verification walk
+    2026-11-30), else ``repair_share`` [0..1]."""
+    return 0.0 if stack == "s2d" and not repairs and nodes > 1 else repair_share
+
+
 @overload
 def degraded_arrays(
     D: DesignArrays, W: WorkloadArrays, repair_share: float = DEFAULT_REPAIR_SHARE
