@@ -556,7 +556,13 @@ for name, r in reports:
         raw["demand_judged_on"] = ", ".join(g["key"] for g in gaps)
     # whether a failure is modelled at all: the report's own words where it is not (SRE walk 2026-11-30)
     no_down = (r.get("model") or {}).get("degraded")
-    row["One node down"] = no_down or "modelled"
+    # the figure where it is modelled (a bare "modelled" stood beside the SAN's reason; verification walk)
+    deg = r.get("degraded") or {}
+    row["One node down"] = (
+        no_down
+        or (f"{fmt.iops(deg['iops'])} IOPS" if deg.get("iops") is not None else None)
+        or (state.plain(deg["note"]) if deg.get("note") else "modelled (the Performance page)")
+    )
     raw["one_node_down_note"] = no_down or ""
     table.append(row)
     csv_rows.append(raw)
