@@ -492,7 +492,7 @@ def test_cost_says_the_platform_does_not_apply_on_ceph_and_the_guests_licence_ha
     assert main(["cost", "examples/ceph-6node-reef.json", "--guest-os-licence", "none"]) == 0
     linux = json.loads(capsys.readouterr().out)
     assert linux["monthly"]["total_usd_per_month"] < windows["monthly"]["total_usd_per_month"]
-    assert any("not licensed here" in n for n in linux["notes"])
+    assert any("no Windows Server licence for the database VMs" in n for n in linux["notes"])
     for cmd in ("size", "price", "cost"):
         with pytest.raises(SystemExit):
             main([cmd, "--help"])

@@ -300,7 +300,10 @@ def test_the_sla_page_licenses_a_ceph_or_vsan_clusters_windows_guests_or_says_it
     box = at.selectbox(key="cost_guest_opt")
     assert box.value == "windows-server-datacenter" and "Datacenter on all its physical cores" in box.help
     said = " ".join(c.value for c in at.caption).replace("\\", "")
-    assert "with Windows Server Datacenter guest licences" in said and "are not licensed here" not in said
+    assert (
+        "with Windows Server Datacenter guest licences" in said
+        and "Windows Server licence for the database VMs" not in said
+    )
     with_guests = next(m.value for m in at.metric if m.label.startswith("Cluster cost per month"))
     box.set_value("none").run()
     assert not at.exception, [e.value for e in at.exception]
