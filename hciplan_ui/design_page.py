@@ -128,6 +128,15 @@ def _seed(key: str, value) -> None:
         st.session_state[key] = value
 
 
+def _resend_if_relabelled(key: str, labels: tuple[str, ...]) -> None:
+    """Write a select box's value back to itself when its options' labels changed since the last run: the browser
+    holds the old label as the box's value, the run after finds it among no option and Streamlit takes the first
+    one; written back, Streamlit sends the box its new label. One rule for the part pickers and the resiliency box."""
+    if key in st.session_state and st.session_state.get(f"_labels_{key}", labels) != labels:
+        st.session_state[key] = st.session_state[key]
+    st.session_state[f"_labels_{key}"] = labels
+
+
 def _select(container, label: str, cls: str, key: str, current: str, allow_none: bool = False):
     options = list(cat.of(cls)) + [i for i in _user_parts(cls) if i not in cat.of(cls)]
     if current not in options and current != NONE:
@@ -140,10 +149,7 @@ def _select(container, label: str, cls: str, key: str, current: str, allow_none:
     # the box's value, which the run after did not find among the options, and Streamlit took the first option
     # (the design's drive became the catalog's P3700; hostile-input walk 2026-11-30). The value read now is the
     # part's id (read with the labels it was chosen among); written back, Streamlit sends the box its new label.
-    labels = tuple(_label(cls, i, parts) for i in options)
-    if key in st.session_state and st.session_state.get(f"_labels_{key}", labels) != labels:
-        st.session_state[key] = st.session_state[key]
-    st.session_state[f"_labels_{key}"] = labels
+    _resend_if_relabelled(key, tuple(_label(cls, i, parts) for i in options))
     chosen = container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
     # the box shows what fits its width and no more (at 1024 px "Intel Optane DC Persistent Memor", without
     # its size; an input cannot wrap): the whole label under it, where a customer reads it
@@ -402,10 +408,7 @@ with right:
     # a policy's label follows the node count (vSAN RAID-5 is 4+1 on 6 hosts, 2+1 on 5): the browser kept the old
     # label as the box's value, the run after did not find it and Streamlit took the first option, so RAID-5 became
     # RAID-1 on the next change (vSAN walk 2026-11-30). Written back, Streamlit sends the box its new label (as _select)
-    labels = tuple(res_words(r) for r in res_options)
-    if st.session_state.get("_labels_d_resiliency", labels) != labels:
-        st.session_state["d_resiliency"] = st.session_state["d_resiliency"]
-    st.session_state["_labels_d_resiliency"] = labels
+    _resend_if_relabelled("d_resiliency", tuple(res_words(r) for r in res_options))
     st.selectbox(
         # the options read in words ("3 replicas", "erasure coding 4+2"): the label too, not "replica-n or ec-k+m"
         RESILIENCY_LABELS[stack],

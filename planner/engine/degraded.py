@@ -69,12 +69,13 @@ def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
     return np.where(n > 1, (m / n) * survivors + (1.0 / n) / m, a)
 
 
-def held_repair_share(stack: str, repairs: bool, nodes: int, repair_share: float = DEFAULT_REPAIR_SHARE) -> float:
-    """The share of drive and network capacity :func:`degraded_arrays` holds for a repair with one node down, for
-    one design: none for an S2D cluster whose survivors cannot repair (its rule, said per design for the reports:
-    `evaluate` printed "repair_share": 0.25 beside "no repair" where nothing was held; verification walk
-    2026-11-30), else ``repair_share`` [0..1]."""
-    return 0.0 if stack == "s2d" and not repairs and nodes > 1 else repair_share
+def without_repair(s2d: FloatArray, repairs: FloatArray, nodes: FloatArray) -> FloatArray:
+    """Where one node down holds no share for a repair and writes only the copies whose node is up [bool],
+    vectorised: an S2D cluster (``s2d``) of more than one node whose survivors cannot repair (``repairs``,
+    :func:`planner.physics.capacity.repairs_after_node_loss`). One rule for :func:`degraded_arrays` and the reports
+    that state the share held (`evaluate` printed "repair_share": 0.25 beside "no repair" where nothing was held;
+    verification walk 2026-11-30)."""
+    return np.asarray(s2d, dtype=bool) & ~np.asarray(repairs, dtype=bool) & (np.asarray(nodes) > 1)
 
 
 @overload
@@ -101,10 +102,10 @@ def degraded_arrays(
     (``lost_copy_share``, 1/n of them).
     """
     n = D.nodes
-    no_repair = (
-        (np.asarray(D.stack) == STACK_CODES["s2d"])
-        & ~repairs_after_node_loss(D.resiliency_code, n, D.node_fault_domains)
-        & (np.asarray(n) > 1)
+    no_repair = without_repair(
+        np.asarray(D.stack) == STACK_CODES["s2d"],
+        repairs_after_node_loss(D.resiliency_code, n, D.node_fault_domains),
+        n,
     )
     keep = np.where(no_repair, 1.0, 1.0 - repair_share)
     # copies spread evenly over the n nodes: the lost node holds c / n of a write's c copies

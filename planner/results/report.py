@@ -14,7 +14,7 @@ import numpy as np
 
 from planner.core import jsonio
 from planner.core.text import auto_decimals
-from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, held_repair_share, repair_time_hours
+from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours, without_repair
 from planner.engine.performance import (
     BOTTLENECK_LABELS,
     PACING_POLICIES,
@@ -869,7 +869,9 @@ def evaluate_report(
                 | {k: deg[k] for k in ("vm_response_ms",) if k in deg}  # a paced closed load's whole wait
                 | {
                     "utilization": deg["utilization"],
-                    "repair_share": held_repair_share(design.stack, cap.repairs_after_node_loss, design.node_count),
+                    "repair_share": 0.0
+                    if without_repair(design.stack == "s2d", cap.repairs_after_node_loss, design.node_count)
+                    else DEFAULT_REPAIR_SHARE,
                     # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
                     "repair_time_hours": float(
                         repair_time_hours(

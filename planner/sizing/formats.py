@@ -335,7 +335,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             usd(t["upfront_usd"]),
             usd(t["running_usd"]),
             usd(t["total_usd"]),
-            sentence("; ".join(tco_caveats(p, t["years"]))) if tco_caveats(p, t["years"]) else "",
+            sentence("; ".join(tco_caveats(p, t["years"]))),
         ]
         for t in cost["tco"]
     ]
