@@ -475,8 +475,11 @@ with st.container():
             m[0].metric(
                 "Guaranteed IOPS per DB",
                 fmt.iops(g["guaranteed_iops"]),
-                help="the model's figure at the latency target. The band under it is where 90 % of measured clusters "
-                "fell against the model (on clusters it did not see): to promise with that margin, promise its low end",
+                # the band is the refits' 5-95 % spread, not the held-out error: the help had said "where 90 % of
+                # measured clusters fell ... on clusters it did not see" (pricing walk 2026-11-30)
+                help="the model's figure at the latency target. The band under it is the 5-95 % spread of the "
+                "model's refits on its calibration data: the doubt in the fit, not how far a cluster it has not "
+                "seen may fall (the Accuracy page gives that). To promise with margin, promise its low end or less",
             )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
                 m[0].caption(f"{band_line} IOPS")

@@ -271,3 +271,17 @@ def test_a_ceph_bom_names_its_own_licence_not_windows_prices():
     assert linux["assumptions"]["guest_os_licence"] == "none"
     s2d = bom(resolve(load_design(EX / "reference.json")))
     assert "windows_datacenter_usd_per_core" in s2d["assumptions"]
+
+
+def test_price_names_each_tiers_limit_in_words_beside_its_code():
+    """Pricing walk 2026-11-30: `price --n-plus-one` printed "limited_by": "reserved_iops (n+1)" where the
+    pages say "IOPS reserved at the latency target, one node down"."""
+    from planner.commercial.pricing import tier_prices
+    from planner.commercial.tiers import limit_words
+    from planner.models.tiers import default_tiers
+
+    tp = tier_prices(resolve(load_design(EX / "reference.json")), default_tiers(), n_plus_one=True)
+    for t in tp["tiers"].values():
+        assert t["limited_by_words"] == limit_words(t["limited_by"])
+        assert "_" not in t["limited_by_words"] and "(n+1)" not in t["limited_by_words"]
+    assert any(t["limited_by_words"].endswith(", one node down") for t in tp["tiers"].values())

@@ -432,6 +432,7 @@ def tier_prices(
             out[t.name] = {
                 "max_dbs": 0,
                 "limited_by": limited,
+                "limited_by_words": limit_words(limited),
                 "cost_share_usd_per_month": None,
                 "price_usd_per_month": None,
                 "cost_usd_per_guaranteed_iops_per_month": None,
@@ -447,6 +448,9 @@ def tier_prices(
         out[t.name] = {
             "max_dbs": k,
             "limited_by": limited,
+            # the code is for scripts; a reader of `price` got "reserved_iops (n+1)" where the pages say
+            # "IOPS reserved at the latency target, one node down" (pricing walk 2026-11-30)
+            "limited_by_words": limit_words(limited),
             "cost_share_usd_per_month": share,
             "price_usd_per_month": price,
             "cost_usd_per_guaranteed_iops_per_month": share / t.guaranteed_iops,
