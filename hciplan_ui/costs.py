@@ -450,6 +450,11 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
             ":orange[The workload on this page is an earlier demand's (loaded by **Use this design**); the rows "
             "below judge the Size page's latest demand. Use a design for it to see its own figures.]"
         )
+    if state.demand_tiers_changed():
+        st.caption(
+            ":orange[The tiers changed on the SLA & tiers page since the demand was sized: the rows below judge "
+            "the demand with the tiers as they were. Size it again on the Size page to judge the new ones.]"
+        )
     # one element, not a metric per dimension: a what-if redraws it, and twenty widgets cost the browser
     # more than the model call (the figures are the library's numbers formatted here: no user text in them)
     labels = [SHORT_LABELS.get(d["key"], d["label"]) for d in dims]

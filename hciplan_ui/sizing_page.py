@@ -578,6 +578,12 @@ def _results(demand_json: str) -> None:
             "form above.",
             icon=":material/info:",
         )
+    if state.demand_tiers_changed():
+        st.warning(
+            "The tiers changed on the SLA & tiers page since this demand was sized: the results below are for the "
+            "tiers as they were. Press **Size it** to size with the new ones.",
+            icon=":material/info:",
+        )
     remembered = background.SIZED.get(_sized_key(demand_json, state.sizing_top())) is not None
     try:
         res = _sized(demand_json, state.sizing_top())

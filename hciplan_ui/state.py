@@ -253,6 +253,22 @@ def set_tiers(tiers: str | None, reseed_editor: bool = True) -> None:
         st.session_state["tier_editor_gen"] = st.session_state.get("tier_editor_gen", 0) + 1
 
 
+def demand_tiers_changed() -> bool:
+    """Whether the session's demand counts databases of tiers that have since changed on the SLA page: its
+    results are of the tiers as they were (pricing walk 2026-11-30: the Size and Design pages kept "582,000
+    needed" under a form reading the new tiers, 702,000)."""
+    dj = demand_json()
+    return dj is not None and _tiers_of(dj) not in (None, tiers_json())
+
+
+@functools.lru_cache(maxsize=8)
+def _tiers_of(demand_json: str) -> str | None:
+    from planner.models.demand import Demand
+
+    d = Demand.model_validate_json(demand_json)
+    return canonical(d.tierset().model_dump(mode="json")) if d.tier_counts else None
+
+
 def tier_names() -> list[str]:
     return list(_tier_names(tiers_json()))
 

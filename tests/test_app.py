@@ -998,3 +998,24 @@ def test_the_tier_counts_with_one_node_down_say_what_storage_they_count():
     at.toggle(key="sla_n1").set_value(False).run()
     assert not any("With one node down, storage counts" in c.value for c in at.caption)
     assert any("With every node up, storage counts the 9.00 TB usable" in c.value for c in at.caption)
+
+
+def test_size_results_say_when_the_tiers_changed_since_the_demand_was_sized():
+    """Pricing walk 2026-11-30: after a tiers file set Standard to 1,500 IOPS on the SLA page, the Size page's
+    form read the new tiers while its results kept "582,000 needed" of the old ones (702,000 with the new),
+    and the Design page kept it too, unmarked."""
+    from planner.models.demand import Demand
+
+    at = _app()
+    at.session_state["size_demand"] = Demand.model_validate_json(
+        (ROOT / "examples" / "demand-200dbs.json").read_text()
+    ).model_dump_json()
+    at.switch_page("hciplan_ui/sizing_page.py").run(timeout=180)
+    assert not at.exception
+    said = "The tiers changed on the SLA & tiers page since this demand was sized"
+    assert not any(said in w.value for w in at.warning)
+    tiers = json.loads((ROOT / "examples" / "tiers.json").read_text())
+    tiers["tiers"][0]["guaranteed_iops"] = 1500
+    at.session_state["tiers_json"] = json.dumps(tiers, sort_keys=True, separators=(",", ":"))
+    at.run(timeout=180)
+    assert not at.exception and any(said in w.value for w in at.warning), [w.value for w in at.warning]
