@@ -15,7 +15,8 @@ load at which every tier still meets its latency target), ``vcpu`` (vCPUs per
 node within LPs x oversubscription) and ``ram``. The smallest factor binds.
 When the latency targets are met right up to saturation the binding resource
 is ``iops``, not ``latency``. With N+1, ``limits_one_node_down`` lists the limits that the
-cluster with one node down sets (saturation, capacity): "IOPS (saturation), one node down"
+cluster with one node down sets (saturation, latency, capacity, and the vCPUs, RAM and cores, counted on the
+hosts left): "IOPS (saturation), one node down"
 (:func:`planner.commercial.tiers.binding_words`).
 """
 
@@ -720,6 +721,14 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         hi = np.where(first_bad >= 24, hi, new_lo + step)
         lo = new_lo
     m_lat = lo
+    # which cluster set the latency margin: the healthy one alone still meets every target at the first load
+    # found failing, so one node down set it. The proposal's "Latency room to grow 1.97x" was one node down
+    # (3.10x healthy) with no word, beside "(one server down)" on the throughput (pricing walk 2026-11-30)
+    searched = hi < m_sat * 0.999  # a bracket that closed below saturation; else saturation's state sets it
+    lat_down = use_deg & searched
+    if lat_down.any():
+        healthy_hi = evaluate_arrays(D, demand_workload(demand, scale=hi), p)
+        lat_down &= np.ravel(latency_ok(healthy_hi, demand))
     out = []
     for i, rd in enumerate(rds):
         cap = capacity_report(rd)
@@ -759,7 +768,21 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         # healthy cluster 59 % busy looked for a saturation the healthy figures do not show (review
         # 2026-11-29: 604,350 IOPS healthy, 362,620 with one of 5 nodes down and its repair)
         sat_down = bool(use_deg[i] and cap_d[i] < cap_h[i])
-        down = [k for k, on in ((sat_key, sat_down), ("capacity", cap_down)) if on]
+        # vCPUs, RAM and cores are counted on the hosts left with one down (compute_needs: hosts(n, n_plus_one))
+        hosts_down = bool(demand.n_plus_one and rd.nodes > 1)
+        lat_by_down = bool(lat_down[i]) if searched[i] else sat_down
+        down = [
+            k
+            for k, on in (
+                (sat_key, sat_down),
+                ("latency", lat_by_down),
+                ("capacity", cap_down),
+                ("vcpu", hosts_down),
+                ("ram", hosts_down),
+                ("cores", hosts_down),
+            )
+            if on and k in lim and math.isfinite(lim[k])
+        ]
         out.append(
             {
                 "limit_ratios": limits_json,
