@@ -388,7 +388,8 @@ def test_guarantee_by_vm_size_grows_with_the_vm_and_names_the_smallest_that_meet
 
 # ------------------------------------------------ the capacity search
 def test_capacity_is_the_cpu_bound_for_a_cached_database_and_littles_law_holds_for_users():
-    from planner.commercial.database import database_capacity, response_time_s
+    from planner.commercial.database import database_capacity
+    from planner.models.database import response_time_s
     from planner.models.design import load_design
 
     ref = load_design(EX / "reference.json")
@@ -897,8 +898,9 @@ def test_one_databases_users_bound_is_one_function_and_each_figure_says_what_it_
     database_capacity, with no word why. The two "1 ms" figures are one function's (users_limited_tps): `db-io` has
     no design, so no clock for the guest IO stack's CPU and the VM's vCPUs whole; the guarantee counts both; each
     says so. The capacity takes the design's modelled latency, and says that."""
-    from planner.commercial.database import guest_us_per_io, users_limited_tps
+    from planner.commercial.database import guest_us_per_io
     from planner.models.catalog import load_catalog
+    from planner.models.database import users_limited_tps
     from planner.models.design import load_design
     from planner.models.params import default_params
 
@@ -932,7 +934,7 @@ def test_the_users_bound_is_littles_law_at_its_own_rate(capsys):
     941,770 TPM, taking their response time at the asked rate, past the vCPUs' bound (99.9 % busy: a 30 ms CPU
     queue), where the capacity in the same output found 1,977,396 (the published run: 2,000,000). The bound is
     the rate x = users / R(x), below the vCPUs' bound, and the capacity (users and storage too) reaches it."""
-    from planner.commercial.database import response_time_s, users_rate
+    from planner.models.database import response_time_s, users_rate
 
     assert main(["sla", str(EX / "seed-datrium-dvx.json"), "--database", str(EX / "db-seed-datrium.json")]) == 0
     out = json.loads(capsys.readouterr().out)

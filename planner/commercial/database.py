@@ -34,11 +34,15 @@ from planner.models.database import (
     ASSUMED_LOG_WRITE_LATENCY_MS,
     CPU_BOUND,
     POOL_BEYOND_DATA,
+    STEPS,
     Database,
+    buffer_pool_for_ram_gb,
     cpu_s_per_call,
     cpu_us_per_txn,
     io_demand,
     oltp_calibration,
+    response_time_s,
+    users_limited_tps,
     vm_ram_gb,
 )
 from planner.models.design import Design, lookup_part
@@ -78,13 +82,8 @@ def raises_it(
     return f"{raises[throttle]}, or {part}" if throttle in raises else part
 
 
-#: bisection steps on the rate (2^-40 of the bracket: far below any figure shown)
-STEPS = 40
 #: fixed-point steps on a count of virtual users (:func:`users_needed`): the demand moves little with the count
 USERS_STEPS = 20
-#: a committing call waits for the flush in flight to end, then its own: 1.5 flushes on average
-COMMIT_WAIT_FLUSHES = 1.5
-COMMITTING = oltp.MIX["new_order"] + oltp.MIX["payment"] + oltp.MIX["delivery"]
 
 
 class DatabaseCapacityError(PlannerError):
@@ -187,77 +186,6 @@ def vcpu_share_iops(vcpus: int, lps: int, vcpu_oversubscription: float, guest_us
     return (runnable / vcpu_oversubscription) / max(guest_us_per_io * 1e-6, 1e-12)
 
 
-def response_time_s(
-    db_io, cpu_s_per_call: float, vcpus: int, x: float, read_latency_ms: float, write_latency_ms: float
-) -> float:
-    """Mean response time of a HammerDB call at ``x`` calls per second [s]: CPU time queued on
-    ``vcpus`` (M/M/c by Sakasegawa's approximation of the wait), the page reads a call of each
-    type waits for at the read latency, and a committing call's wait for the log flush."""
-    rho = min(x * cpu_s_per_call / max(vcpus, 1), 0.999999)
-    wait = cpu_s_per_call * rho ** (math.sqrt(2 * (vcpus + 1)) - 1) / (vcpus * (1 - rho))
-    reads = sum(oltp.MIX[k] * db_io.reads_per_call.get(k, 0.0) for k in oltp.MIX)
-    return (
-        cpu_s_per_call
-        + wait
-        + reads * read_latency_ms / 1e3
-        + COMMITTING * COMMIT_WAIT_FLUSHES * write_latency_ms / 1e3
-    )
-
-
-def users_rate(db_io, cpu_s_per_call: float, vcpus: int, cpu_tps: float, users: int, latency_ms: float) -> float:
-    """The most calls per second ``users`` virtual users with no think time reach with their IO served
-    at ``latency_ms`` [1/s]: the rate ``x`` with ``x = users / R(x)`` (Little's law for the closed loop;
-    :func:`response_time_s`), below the vCPUs' bound ``cpu_tps``.
-
-    ``x - users / R(x)`` rises with ``x`` (the response time does), so the root is one, found by
-    bisection. Taking ``R`` at the rate asked instead (review 2026-11-29) put a rate past the vCPUs'
-    bound at 99.9 % busy, where the CPU queue alone is 30 ms: Datrium's 500 users were said to reach
-    941,770 TPM while the capacity found them at 1,977,396 (its published run: 2,000,000)."""
-    lo, hi = 0.0, cpu_tps
-    if hi * response_time_s(db_io, cpu_s_per_call, vcpus, hi, latency_ms, latency_ms) <= users:
-        return hi
-    for _ in range(STEPS):
-        mid = 0.5 * (lo + hi)
-        if mid * response_time_s(db_io, cpu_s_per_call, vcpus, mid, latency_ms, latency_ms) <= users:
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
-def users_limited_tps(db: Database, db_io, latency_ms: float, vcpus: float, guest_us_per_io: float) -> float:
-    """The most calls per second ``db``'s virtual users reach with their IO served at ``latency_ms`` [1/s]:
-    :func:`users_rate` with a call's CPU (:func:`cpu_s_per_call`) on ``vcpus``.
-
-    Parameters
-    ----------
-    db : Database
-        With ``virtual_users``.
-    db_io : IoDemand
-        Its IO demand (:func:`planner.models.database.io_demand`).
-    latency_ms : float
-        The IO and log-write latency each call waits for [ms].
-    vcpus : float
-        The vCPUs counted [-]: a share at an oversubscription may be fractional; its CPU queue is that of
-        the whole vCPUs above it.
-    guest_us_per_io : float
-        The guest IO stack's CPU per IO at the VM's clock [us]; 0 where no design gives the clock.
-
-    Returns
-    -------
-    float
-        The most calls per second the virtual users reach [1/s].
-
-    Notes
-    -----
-    One rule for `db-io`'s warning and the guarantee's rate (:func:`rate_carried`), which differ only in what
-    they count (a design's clock and vCPU share): the same database read "at most 33,785 TPM" in one and
-    32,874 in the other with no word why (DBA walk 2026-11-30).
-    """
-    cs = cpu_s_per_call(db, db_io, guest_us_per_io)
-    return users_rate(db_io, cs, max(math.ceil(vcpus), 1), vcpus / cs, int(db.virtual_users or 0), latency_ms)
-
-
 def users_needed(db: Database, latency_ms: float, vcpus: float, guest_us_per_io: float) -> int | None:
     """The fewest virtual users with no think time that reach ``db``'s rate with their IO served at
     ``latency_ms`` [-], each count with its own IO demand: Little's law at the rate asked, N >= X R_N(X), with the
@@ -311,7 +239,7 @@ def vm_vcpus_words(db: Database, unset: str = GIVE_VCPUS) -> str:
 
 def rate_warnings(db: Database, d, lat_ms: float | None = None, unset_vcpus: str = GIVE_VCPUS) -> list[str]:
     """What keeps ``db`` (its IO demand ``d``) from its rate whatever the storage: its virtual users, each
-    waiting for its IO (Little's law, :func:`users_rate`), and the log writes
+    waiting for its IO (Little's law, :func:`planner.models.database.users_rate`), and the log writes
     SQL Server keeps in flight (:data:`planner.models.oltp.LOG_WRITES_IN_FLIGHT_MAX`). `db-io` printed 7,744
     transactions a second for one virtual user at 1 ms an IO, and 250 log writes a second at 1 s each
     with no word (CLI review 2026-11-30); `sla --database` bounded the first. ``lat_ms`` [ms]: the IO and log-write
@@ -873,7 +801,7 @@ def _unless_the_pool_fits(out: dict, db: Database, design: Design) -> dict:
         # the hard limit is the server's RAM; the guidance's figure is advice, said as such: "at most about 669 GB"
         # stood beside a 740 GB pool taken with a note (DBA walk 2026-11-30)
         f"a {pool:g} GB buffer pool is more than the server's {have:g} GB of RAM: no rate is sustained (give a pool "
-        f"below {have:g} GB; about {_pool_for(have):,.0f} GB leaves what Windows and SQL Server commonly need "
+        f"below {have:g} GB; about {buffer_pool_for_ram_gb(have):,.0f} GB leaves what Windows and SQL Server commonly need "
         "beside it)"
     )
     return _no_rate(out, "ram", why, "the buffer pool does not fit the server's RAM")
@@ -894,15 +822,6 @@ def _no_rate(out: dict, binding: str, why: str, what: str) -> dict:
         "raises_it": RAISES_IT[binding],
         "bottleneck_note": f"no rate is sustained: {what}",
     }
-
-
-def _pool_for(ram_gb: float) -> float:
-    """The largest buffer pool whose VM (:func:`planner.models.database.vm_ram_gb`) fits ``ram_gb`` [GB]."""
-    lo, hi = 0.0, ram_gb
-    for _ in range(60):
-        mid = 0.5 * (lo + hi)
-        lo, hi = (mid, hi) if vm_ram_gb(mid) <= ram_gb else (lo, mid)
-    return lo
 
 
 #: the figures of a database's capacity that a database the storage cannot hold does not have
