@@ -9,6 +9,8 @@ of its own); an unknown NAME fails the build.
 - ``seeds``: scripts/seeds_table.py, the seed systems' published figures and orderings;
 - ``oltp-postgres``: scripts/oltp_postgres_table.py, the database layer's buffer model held out on
   first-party HammerDB / PostgreSQL runs;
+- ``mi-heldout``: scripts/mi_heldout_table.py, the database translation held out on published HammerDB
+  runs on Azure SQL Managed Instance;
 - ``ceph-summary``, ``ceph-cases``, ``ceph-points``, ``ceph-extrapolation``, ``ceph-params``:
   scripts/ceph_accuracy.py, from planner/data/calibration-ceph.json;
 - ``queueing``: scripts/queueing_table.py, each queueing solver against exact results (the Markov
@@ -466,6 +468,7 @@ GENERATORS = {
     "published": lambda: _script("published_table").table(),
     "seeds": lambda: _script("seeds_table").render(),
     "oltp-postgres": lambda: _script("oltp_postgres_table").render(),
+    "mi-heldout": lambda: _script("mi_heldout_table").render(),
     "ceph-summary": lambda: _script("ceph_accuracy").summary_table(),
     "ceph-cases": lambda: _script("ceph_accuracy").cases_table(),
     "ceph-points": lambda: _script("ceph_accuracy").points_table(),

@@ -92,7 +92,15 @@ def test_library_examples_print_what_the_page_shows(page):
 
 def test_accuracy_tables_are_generated_not_typed():
     page = (DOCS / "accuracy.md").read_text(encoding="utf-8")
-    for marker in ("accuracy-errors", "accuracy-coverage", "accuracy-domain", "published", "params", "oltp-postgres"):
+    for marker in (
+        "accuracy-errors",
+        "accuracy-coverage",
+        "accuracy-domain",
+        "published",
+        "params",
+        "oltp-postgres",
+        "mi-heldout",
+    ):
         assert f"<!-- hciplan:{marker} -->" in page
     assert "| judged on |" not in page and "| result | measured |" not in page  # no typed copy beside them
 
