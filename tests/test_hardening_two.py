@@ -641,3 +641,46 @@ def test_a_scenario_note_too_long_is_one_line(tmp_path, capsys, monkeypatch):
     assert rc != 0 and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert "notes: takes at most 10000 characters" in err, err
     assert cli(["scenario", "save", "x", "--demand", "examples/demand-200dbs.json", "--notes", "a" * 10_000]) == 0
+
+
+def test_a_write_keeps_devices_pipes_links_and_modes(tmp_path):
+    """Hostile-input walk 2026-11-30: `proposal --out /dev/full` exited 0 and made /dev/full a regular file of
+    34,759 bytes (the temporary file renamed over the device); `--out link.html` replaced the link, its target
+    left empty; every file written came out 0600."""
+    import os
+    import stat
+    import threading
+
+    from planner.core.errors import PlannerError
+    from planner.core.jsonio import write_atomic
+
+    # a file that is not a regular one (a pipe here: a device like /dev/full takes the same path, and a test must
+    # not risk the machine's devices): written in place, as a shell's redirection does
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(PlannerError, match="cannot write"):  # no program reads it: one line, not a hang
+        write_atomic(fifo, "x")
+    got: list[bytes] = []
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so the write can open it
+    reader = threading.Thread(target=lambda: got.append(os.read(fd, 100)))
+    write_atomic(fifo, "through the pipe")
+    reader.start()
+    reader.join(5)
+    os.close(fd)
+    assert got == [b"through the pipe"] and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    # a link: its target written, the link kept
+    target, link = tmp_path / "target.html", tmp_path / "link.html"
+    target.write_text("")
+    link.symlink_to(target)
+    write_atomic(link, "the proposal")
+    assert link.is_symlink() and target.read_text() == "the proposal"
+    # modes: an existing file's kept, a new file's the umask's
+    target.chmod(0o640)
+    write_atomic(target, "again")
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o640
+    umask = os.umask(0o022)
+    os.umask(umask)
+    write_atomic(tmp_path / "new.html", "new")
+    assert stat.S_IMODE(os.stat(tmp_path / "new.html").st_mode) == 0o666 & ~umask
+    with pytest.raises(PlannerError, match="it is a folder"):
+        write_atomic(tmp_path, "x")

@@ -151,13 +151,31 @@ def write_atomic(
     good proposal was replaced by half of one (hostile-input walk 2026-11-30)."""
     import tempfile
 
-    p = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
+    # a symlink's target is written, the link stays (it was replaced by a file, its target left empty); and the
+    # file keeps its mode, a new one gets the umask's (mkstemp's 0600 left proposals unreadable to others)
+    # (hostile-input walk 2026-11-30)
+    p = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    try:
+        old = os.stat(p)
+    except (FileNotFoundError, NotADirectoryError):
+        old = None
+    except OSError as exc:
+        raise error(f"cannot write {shown(str(path))}: {_reason(exc)}", field) from None
+    except ValueError:  # a NUL character: no file system takes it
+        raise error(f"file name {shown(str(path))} contains a NUL character", field) from None
+    if old is not None and stat.S_ISDIR(old.st_mode):
+        raise error(f"cannot write {shown(str(path))}: it is a folder; give a file name", field)
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        _write_in_place(p, raw, str(path), field, error)
+        return
+    mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_UMASK
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent if str(p.parent) else ".")
     except OSError as exc:
         raise error(f"cannot write {shown(str(path))}: {_reason(exc)}", field) from None
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
@@ -167,6 +185,31 @@ def write_atomic(
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise error(f"cannot write {shown(str(path))}: {_reason(exc)}", field) from None
+
+
+def _write_in_place(p: Path, raw: bytes, said: str, field: str, error: type[PlannerError]) -> None:
+    """Write ``raw`` into a device or a pipe as a shell's redirection does: renaming a file over ``/dev/full``
+    made it a regular file (hostile-input walk 2026-11-30). Opened without blocking, so a pipe no program reads
+    is an error, not a hang."""
+    try:
+        fd = os.open(p, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise error(f"cannot write {shown(said)}: {_reason(exc)}", field) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+    except OSError as exc:
+        raise error(f"cannot write {shown(said)}: {_reason(exc)}", field) from None
+
+
+def _umask() -> int:
+    """The process's umask (read once: setting it to read it is not thread-safe, and the app has threads)."""
+    m = os.umask(0o022)
+    os.umask(m)
+    return m
+
+
+_UMASK = _umask()
 
 
 def read_bounded(path: str | Path, max_bytes: int, field: str, error: type[PlannerError] = PlannerError) -> bytes:
