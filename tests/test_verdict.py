@@ -360,10 +360,12 @@ def test_a_demand_without_tiers_names_its_databases_not_a_tier_mix_of_totals():
     """Browser review 2026-11-29: the sidebar's workload of a demand a DBA describes read "..., tier mix totals"."""
     d = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
     w = demand_as_workload(d, 5)
-    assert w.name == "demand (24 databases)" and w.description.endswith("(with growth), 24 databases")
+    assert w.name == "demand (24 databases)" and "24 databases" in w.description
     assert "totals" not in w.description
     tiered = demand_as_workload(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), 5)
-    assert tiered.description.endswith("tier mix with 20 % growth 144 Standard, 60 Business, 30 Premium, 6 Ultra")
+    # the grown count beside the demand's name, quoted (pricing walk 2026-11-30: "200 databases: ..." beside 240)
+    assert tiered.description.startswith("demand “200 databases”: 240 databases with 20 % growth, 582,000")
+    assert tiered.description.endswith("tier mix 144 Standard, 60 Business, 30 Premium, 6 Ultra")
 
 
 def test_whole_counts_are_said_without_a_decimal():

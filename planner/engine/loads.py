@@ -123,10 +123,17 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
     vms = dbs  # whole VMs (whole databases: Demand.classes): 24 databases on 11 nodes are 24 VMs, 3 on the busiest
     return Workload(
         name=f"demand ({mix})"[:200],
-        description=f"{demand.name}: {float(W.open_iops):,.0f} guaranteed IOPS (with growth), "
         # the grown counts: "200 databases: ... tier mix 144 Standard, 60 Business, 30 Premium, 6 Ultra" summed to 240
-        # with no word (browser review 2026-11-30)
-        + (f"tier mix{f' with {demand.growth_pct:g} % growth' if demand.growth_pct else ''} {tiers}" if tiers else mix),
+        # with no word (browser review 2026-11-30); the demand's name quoted and the grown count said, so a name of
+        # "200 databases" no longer reads as the count beside 240 (pricing walk 2026-11-30)
+        description=f"demand “{demand.name}”: "
+        + (
+            f"{count(dbs, 'database')}{f' with {demand.growth_pct:g} % growth' if demand.growth_pct else ''}, "
+            if dbs > 0
+            else ""
+        )
+        + f"{float(W.open_iops):,.0f} guaranteed IOPS (with growth)"
+        + (f", tier mix {tiers}" if tiers else "" if dbs > 0 else f", {mix}"),
         block_size_kib=float(W.block_size_kib),
         read_fraction=float(W.read_fraction),
         vms_per_node=max(1, min(2000, int(np.ceil(dbs / max(nodes, 1))))) if dbs > 0 else None,
