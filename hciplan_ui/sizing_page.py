@@ -680,6 +680,24 @@ def _latency(best: dict, demand: Demand) -> None:
         st.warning(extrapolated, icon=":material/explore:")
 
 
+def _vsan_addon_words(results: list[dict], rows: list[dict]) -> str:
+    """What the ranking leaves out of vSAN designs, in one sentence: the capacity add-on beyond each design's VMware
+    entitlement, which has no price (the sizer's ``vsan_capacity_licence``, the cost's own block), or "" when no
+    ranked design needs one. The cost of a design that needs it is low by it, so the order can be too."""
+    need = [
+        (row["#"], r["vsan_capacity_licence"]["addon_tib"])
+        for r, row in zip(results, rows)
+        if "vsan_capacity_licence" in r
+    ]
+    if not any(tib > 0 for _, tib in need):
+        return ""
+    each = "; ".join(f"{name}: {fmt.num(tib, 1, 'TiB') if tib > 0 else 'none'}" for name, tib in need)
+    return (
+        " VMware's vSAN capacity add-on, for the raw capacity beyond a design's subscription entitlement, has no price "
+        f"here: these costs and their order leave it out ({each})."
+    )
+
+
 def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     """The sizing result on the page."""
     # a slot for each note above the results, drawn or left empty: a note that appeared above them
@@ -782,6 +800,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         "Ranked by the whole cost: the cluster cost (servers, platform licences, support, power, rack), "
         "switches, optics and cables, and SQL Server's licences when counted."
         + (f" {first_upper(res['search']['network_note'])}." if res["search"].get("network_note") else "")
+        + _vsan_addon_words(results, rows)
         + " Their parts:"
     )
     st.markdown(fmt.table([{k: x[k] for k in PARTS_COLUMNS} for x in shown]))

@@ -562,3 +562,42 @@ def test_the_sla_pages_cost_box_shows_what_the_designs_stack_uses(example, guest
     keys = {w.key for w in [*at.number_input, *at.selectbox]}
     assert {"cost_months", "cost_kwh", "cost_sup", "cost_margin"} <= keys
     assert set(shown) <= keys and not set(gone) & keys, sorted(k for k in keys if k and k.startswith("cost_"))
+
+
+def test_the_size_page_gives_a_sized_vsan_design_the_monthly_cost_and_the_add_on_that_cost_gives(tmp_path, capsys):
+    """Known gap (stop 51's log): the sizer ranked vSAN designs without the capacity add-on beyond the VCF
+    entitlement and said it only in `cost`. The Size page's picked vSAN design shows `cost`'s monthly total for it,
+    and the ranking says each design's add-on TiB beyond the entitlement, which no cost here holds."""
+    from planner.cli import main
+
+    demand = json.loads((ROOT / "examples" / "demand-200dbs-ceph.json").read_text()) | {
+        "stack": "vsan",
+        "name": "200 databases on vSAN",
+    }
+    text = json.dumps(demand).encode()
+    (tmp_path / "d.json").write_bytes(text)
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", text, "application/json")]).run(timeout=180)
+    assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
+    assert main(["size", str(tmp_path / "d.json"), "--top", "5"]) == 0
+    sized = json.loads(capsys.readouterr().out)
+    results = [sized["best"], *sized["alternatives"]]
+    said = re.sub(r"\\(.)", r"\1", " ".join(c.value for c in at.caption))
+    for i, r in enumerate(results):
+        (tmp_path / f"{i}.json").write_text(json.dumps(r["design"]))
+        assert main(["cost", str(tmp_path / f"{i}.json"), "--demand", str(tmp_path / "d.json")]) == 0
+        cost = json.loads(capsys.readouterr().out)
+        want = f"${cost['monthly']['total_usd_per_month']:,.0f}"
+        if i == 0:
+            assert _metric(at, "Whole cost/month") == want
+        # the design picked in detail: its whole cost and TCO tab gives `cost`'s total and its add-on note
+        at.selectbox(key="size_pick").set_value(i).run(timeout=120)
+        assert not at.exception
+        assert [m.value for m in at.metric if m.label == "Whole cost/month"][-1] == want
+        extra = cost["vsan_capacity_licence"]["addon_tib"]
+        assert extra == r["vsan_capacity_licence"]["addon_tib"]
+        if extra > 0:
+            note = cost["vsan_capacity_licence"]["note"]
+            assert note in re.sub(r"\\(.)", r"\1", " ".join(c.value for c in at.caption)), note
+            # and the ranking says it beside the designs it ranks
+            assert f"{extra:,.1f} TiB" in said, said

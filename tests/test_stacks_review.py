@@ -291,6 +291,43 @@ def test_vsan_capacity_beyond_the_entitlement_is_said_with_its_size():
     assert f"{raw_tib - 384:,.1f} TiB of the {raw_tib:,.1f} TiB raw" in note and "low by it" in note
 
 
+def test_size_says_the_vsan_add_on_beyond_the_entitlement_as_cost_does(sized_vsan, tmp_path, capsys):
+    """Known gap (stop 51's log): `size` ranked vSAN designs by a cost without the vSAN capacity add-on beyond
+    the VCF entitlement and its JSON said nothing of it, while `cost` of the same design said "255.0 TiB of the
+    447.0 TiB raw lie beyond the 192.0 TiB vSAN entitlement ... this cost leaves it out and is low by it". Each
+    sized vSAN design now carries `cost`'s own block (whole_cost's, one rule), and the figure it is ranked by is
+    whole_cost's total."""
+    from planner.cli import main
+    from planner.commercial.tco import whole_cost
+    from planner.models.design import Design
+
+    demand = Demand.model_validate({**DEMAND, "stack": "vsan", "name": "200 databases on vsan"})
+    rows = [sized_vsan.best, *sized_vsan.alternatives]
+    assert rows
+    for r in rows:
+        whole = whole_cost(Design.model_validate(r["design"]), demand)
+        assert r["vsan_capacity_licence"] == whole["vsan_capacity_licence"]
+        assert r["whole_usd_per_month"] == pytest.approx(whole["monthly"]["total_usd_per_month"], rel=1e-12)
+    # the best of this demand holds more raw capacity than its cores are entitled to: said with its size, and in
+    # the same words as the cost's note
+    best = sized_vsan.best["vsan_capacity_licence"]
+    assert best["addon_tib"] > 0 and best["addon_tib"] == pytest.approx(best["raw_tib"] - best["entitled_tib"])
+    assert best["note"] in whole_cost(Design.model_validate(sized_vsan.best["design"]), demand)["notes"]
+    assert "low by it" in best["note"]
+    # the CLI prints it, and `cost` prints the same block for the same design
+    (tmp_path / "d.json").write_text(json.dumps(demand.model_dump(mode="json", exclude_none=True)))
+    assert main(["size", str(tmp_path / "d.json"), "--top", "1"]) == 0
+    sized = json.loads(capsys.readouterr().out)["best"]
+    (tmp_path / "best.json").write_text(json.dumps(sized["design"]))
+    assert main(["cost", str(tmp_path / "best.json"), "--demand", str(tmp_path / "d.json")]) == 0
+    cost = json.loads(capsys.readouterr().out)
+    assert sized["vsan_capacity_licence"] == cost["vsan_capacity_licence"] == sized_vsan.best["vsan_capacity_licence"]
+    assert sized["whole_usd_per_month"] == pytest.approx(cost["monthly"]["total_usd_per_month"], rel=1e-12)
+    # another stack carries no such block
+    ceph = whole_cost(parse_design(CEPH))
+    assert "vsan_capacity_licence" not in ceph
+
+
 def test_an_erasure_code_of_one_coding_chunk_is_warned_as_stopping_at_its_first_failure():
     """Browser review 2026-11-30: erasure coding 2+1 drew no warning on 4-7 nodes where replica-2 drew two; with
     min_size k+1 = k+m a lost host or OSD stops its IO (Red Hat: min_size K+1 or more for EC pools)."""

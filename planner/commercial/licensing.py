@@ -292,6 +292,35 @@ def vmware_core_licences(cores_per_cpu, sockets):
     return np.maximum(np.asarray(cores_per_cpu), VMWARE_MIN_CORES_PER_CPU) * np.asarray(sockets)
 
 
+def vsan_capacity_licence(option_id: str, licensed_cores: int, raw_tib: float) -> dict[str, Any]:
+    """The vSAN capacity a VMware subscription entitles and what lies beyond it, which needs VMware's vSAN
+    capacity add-on (its price was not found: reported, never priced). One rule for the whole cost (and so
+    ``cost`` and ``size``) and the bill of materials' licence options.
+
+    Parameters
+    ----------
+    option_id : str
+        ``vmware-vcf`` or ``vmware-vvf`` (``planner/data/licensing-stacks.json``).
+    licensed_cores : int
+        The cores the subscription bills (:func:`vmware_core_licences`) [cores].
+    raw_tib : float
+        The raw capacity vSAN claims [TiB].
+
+    Returns
+    -------
+    dict
+        ``raw_tib``, ``entitled_tib`` (``licensed_cores`` x the option's ``vsan_tib_per_core``) and
+        ``addon_tib`` (raw beyond the entitlement, 0 within it) [TiB].
+
+    References
+    ----------
+    Broadcom KB 313548 (48 licensed cores, 48 entitled TiB, VCF); Redress Compliance (June 2026: 250 GiB a core
+    in VVF), as ``licensing-stacks.json`` cites them.
+    """
+    entitled = licensed_cores * float(stack_licensing_data()["options"][option_id]["vsan_tib_per_core"])
+    return {"raw_tib": raw_tib, "entitled_tib": entitled, "addon_tib": max(raw_tib - entitled, 0.0)}
+
+
 def guest_datacenter_licences(vm_hosts: list[tuple[int, int, int]], a) -> dict | None:
     """The Windows Server Datacenter licences of a Ceph or vSAN cluster's Windows guests: every core of the
     servers that run the VMs, ``vm_hosts`` as (cores per CPU, sockets, servers), counted as an S2D Windows
@@ -362,8 +391,8 @@ def stack_licence_options(
         for oid, price in (("vmware-vcf", a.vcf_usd_per_core_year), ("vmware-vvf", a.vvf_usd_per_core_year)):
             o = opts[oid]
             cores = int(vmware_core_licences(cores_per_cpu, sockets)) * int(nodes)
-            entitled = cores * float(o["vsan_tib_per_core"])
-            extra = max(raw_tib - entitled, 0.0)
+            vsan = vsan_capacity_licence(oid, cores, raw_tib)
+            entitled, extra = vsan["entitled_tib"], vsan["addon_tib"]
             rows.append(
                 {
                     "option": oid,

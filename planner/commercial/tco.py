@@ -50,9 +50,9 @@ from planner.commercial.licensing import (
     platform_of,
     sql_server_licences,
     stack_licence_name,
-    stack_licensing_data,
     stack_platform_note,
     vmware_core_licences,
+    vsan_capacity_licence,
     with_guests_basis,
 )
 from planner.commercial.network import network_bom, network_usd_per_month
@@ -435,20 +435,24 @@ def _stack_fee(stack: str, option: str, groups: list[dict], a: CostAssumptions, 
     out["basis"] = f"{cores:,} cores (every core, >= 16 per CPU) x ${price:,.2f} per core per year"
     if groups and groups[0]["count"] == 2:  # said of every vSAN cluster, six hosts too (Ceph/vSAN walk 2026-11-30)
         out["notes"].append("the vSAN witness host a two-node cluster needs is not priced")
-    entitled = cores * float(stack_licensing_data()["options"][option]["vsan_tib_per_core"])
-    extra = max((raw_tib or 0.0) - entitled, 0.0)
-    out["vsan_tib_entitled"] = entitled
-    out["vsan_addon_tib"] = extra if raw_tib is not None else None
     if raw_tib is None:
-        out["vsan_addon_tib_note"] = "the raw capacity is not known here: the add-on is not counted"
         out["notes"].append("the vSAN capacity add-on beyond the licence's entitlement is not priced")
-    elif extra > 0:
-        # the cost is low by this add-on: said with its size, so a comparison with another stack is read so
-        out["notes"].append(
-            f"{extra:,.1f} TiB of the {raw_tib:,.1f} TiB raw lie beyond the {entitled:,.1f} TiB vSAN entitlement of "
-            f"the {cores:,} licensed cores and need VMware's vSAN capacity add-on, whose price was not found: this "
-            "cost leaves it out and is low by it"
-        )
+        return out
+    vsan = vsan_capacity_licence(option, cores, raw_tib)
+    entitled, extra = vsan["entitled_tib"], vsan["addon_tib"]
+    # the cost is low by this add-on: said with its size, so a comparison with another stack (and the sizer's
+    # ranking, which is this cost's) is read so
+    vsan["note"] = (
+        f"{extra:,.1f} TiB of the {raw_tib:,.1f} TiB raw lie beyond the {entitled:,.1f} TiB vSAN entitlement of "
+        f"the {cores:,} licensed cores and need VMware's vSAN capacity add-on, whose price was not found: this "
+        "cost leaves it out and is low by it"
+        if extra > 0
+        else f"the {raw_tib:,.1f} TiB raw lie within the {entitled:,.1f} TiB vSAN entitlement of the {cores:,} "
+        "licensed cores: no vSAN capacity add-on is needed"
+    )
+    if extra > 0:
+        out["notes"].append(vsan["note"])
+    out["vsan_capacity_licence"] = vsan
     return out
 
 
@@ -557,6 +561,7 @@ def whole_cost(
         if stack == "vsan" and design.cluster_engine:
             raw_tib = capacity_report(resolve(design, cat)).raw_capacity_tb * 1e12 / 2**40
         lic = _stack_licence(stack, groups, a, raw_tib)
+        vsan = lic.get("vsan_capacity_licence")
         lic_month, dc_upfront, subscription = (
             lic["usd_per_month"],
             lic["upfront_usd"],
@@ -569,6 +574,7 @@ def whole_cost(
         if note := stack_platform_note(stack, a0, opt):  # --platform on Ceph or vSAN: said, not ignored
             notes.append(note)
     else:
+        vsan = None
         lic_month, dc_upfront, subscription, phys_cores, opt, lic_basis = _windows_licence(groups, a)
         licence_name, platform_name = OPTION_NAMES[opt], PLATFORM_NAMES[platform]
         licence_line = platform_name + " licences"
@@ -731,6 +737,9 @@ def whole_cost(
         "physical_cores": phys_cores,
         "amortisation_months": months,
         "licensing_compiled": licensing_data()["date_compiled"],
+        # a vSAN cluster's capacity against its subscription's entitlement (the add-on beyond it is not priced):
+        # the sizer carries this block for the designs it ranks by this cost
+        **({"vsan_capacity_licence": vsan} if vsan is not None else {}),
         "notes": notes,
     }
 

@@ -27,9 +27,9 @@ import math
 import numpy as np
 
 from planner.commercial.database import rate_carried
-from planner.commercial.licensing import demand_vms, for_platform, sql_server_licences
-from planner.commercial.network import network_bom, network_usd_per_month
+from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, monthly_cost
+from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
 from planner.core.errors import PlannerError
 from planner.core.text import count, tidy
@@ -349,29 +349,6 @@ def mark_not_applicable(checks: dict[str, dict]) -> dict[str, dict]:
     return checks
 
 
-def whole_usd_per_month(
-    rd: ResolvedDesign, demand: Demand, a: CostAssumptions, catalog=None, cost: dict | None = None
-) -> dict:
-    """A hyperconverged design's whole monthly cost by its parts, as the sizer ranks designs and a
-    budget judges them [USD/month]: ``cluster`` (:func:`planner.commercial.pricing.monthly_cost`:
-    servers, platform licences, support, power, rack), ``sql`` (SQL Server's licences when counted,
-    on the hosts' cores), ``network`` (:func:`planner.commercial.network.network_usd_per_month`) and
-    ``total``: :func:`planner.commercial.tco.whole_cost`'s total by another path (a test holds them
-    equal), in the pieces the search adds up per candidate. ``a`` already follows the platform;
-    ``cost``: :func:`~planner.commercial.pricing.monthly_cost` of ``rd`` when the caller has it."""
-    n = rd.node
-    cluster = float((cost or monthly_cost(rd, a))["per_cluster"]["total_usd_per_month"])
-    sql = 0.0
-    if a.sql_edition != "none":
-        lic = sql_server_licences(demand_vms(demand), [n.cpu.cores] * (n.sockets * rd.nodes), a)
-        sql = float(lic["amortised_usd_per_month"]) if lic else 0.0
-    net = 0.0
-    if a.network:
-        bom = network_bom([(rd.nodes, n.nic, n.nic_count)], rd.design.transport == "rdma", a, catalog)
-        net = network_usd_per_month(bom, a)
-    return {"cluster": cluster, "sql": sql, "network": net, "total": cluster + sql + net}
-
-
 def check_design(
     rd: ResolvedDesign,
     demand: Demand,
@@ -633,11 +610,14 @@ def check_design(
     )
     cost = monthly_cost(rd, a)
     total = cost["per_cluster"]["total_usd_per_month"]
-    whole = whole_usd_per_month(rd, demand, a, catalog, cost)
+    # the whole cost as `cost` gives it (one function): the figure the sizer ranks by and a budget judges, and a
+    # vSAN design's capacity beyond its subscription's entitlement, whose add-on that cost leaves out
+    whole = whole_cost(rd.design, demand, a, catalog)
+    whole_usd = whole["monthly"]["total_usd_per_month"]
     put(
         "budget",
-        demand.budget_usd_per_month is None or whole["total"] <= demand.budget_usd_per_month + 1e-9,
-        f"${whole['total']:,.0f}/month, the whole cost"
+        demand.budget_usd_per_month is None or whole_usd <= demand.budget_usd_per_month + 1e-9,
+        f"${whole_usd:,.0f}/month, the whole cost"
         + (f" vs budget ${demand.budget_usd_per_month:,.0f}" if demand.budget_usd_per_month else " (no budget)"),
     )
     fails = [k for k, v in checks.items() if not v["passed"]]
@@ -646,8 +626,13 @@ def check_design(
         "fails": fails,
         "feasible": not fails,
         "cost_usd_per_month": total,
-        "whole_usd_per_month": whole["total"],
-        **({"sql_server_usd_per_month": whole["sql"]} if a.sql_edition != "none" else {}),
+        "whole_usd_per_month": whole_usd,
+        **(
+            {"sql_server_usd_per_month": whole["monthly"]["sql_server_usd_per_month"]}
+            if a.sql_edition != "none"
+            else {}
+        ),
+        **{k: whole[k] for k in ("vsan_capacity_licence",) if k in whole},
         # the servers alone (the whole purchase, network too, is the cost command's capex_usd)
         "servers_capex_usd": cost["capex_usd"],
         "usable_capacity_tb": cap.usable_capacity_tb,

@@ -223,7 +223,7 @@ def build(
         if v["judged"]:
             chk, lim = {"checks": v["checks"]}, v["binding"]
         else:
-            chk = check_design(rd, demand, a, params=params)
+            chk = check_design(rd, demand, a, params=params, catalog=cat)
             lim = limits([rd], demand, params)[0]
         out["verdict"] = {k: x for k, x in v.items() if k not in ("cost", "checks")}
         out["demand"] = demand.summary()

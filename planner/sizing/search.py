@@ -1050,7 +1050,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     ).reshape(len(pairs), NN)
     timing["screens_s"] = time.perf_counter() - t0
 
-    # candidates rank by their whole cost (checks.whole_usd_per_month), not the servers' alone:
+    # candidates rank by their whole cost (whole_cost's total, checks.check_design), not the servers' alone:
     # SQL Server's licences (per node: with Enterprise on the hosts' physical cores they are most of the
     # whole cost, and a design of fewer cores can be the cheaper one) and the network (per node count
     # and NIC: switches come in pairs of a model's ports, so past 36-48 links it is not one pair for all)
@@ -1500,6 +1500,9 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "cost_usd_per_month": chk["cost_usd_per_month"],
         "whole_usd_per_month": chk["whole_usd_per_month"],
         **{k: chk[k] for k in ("sql_server_usd_per_month",) if k in chk},
+        # the vSAN capacity add-on beyond the entitlement is not priced, so neither this cost nor the ranking
+        # holds it: said with its size, as `cost` says it (whole_cost's block)
+        **{k: chk[k] for k in ("vsan_capacity_licence",) if k in chk},
         "servers_capex_usd": chk["servers_capex_usd"],
         "usable_capacity_tb": chk["usable_capacity_tb"],
         "usable_after_node_loss_tb": chk["usable_after_node_loss_tb"],

@@ -182,7 +182,7 @@ def demand_verdict(
     dem, stack_note = judged_demand(design, demand)
     nodes = design.node_count  # hyperconverged from here on: validation gave it nodes
     rd = resolve(design, cat)
-    chk = check_design(rd, dem, a, params=params)
+    chk = check_design(rd, dem, a, params=params, catalog=cat)
     lim = with_failed_rules(limits([rd], dem, params)[0], chk["fails"])
     checks = chk["checks"]
     iops, tb, _ = dem.totals()
@@ -448,7 +448,7 @@ def demand_verdict(
 def _meets(design: Design, demand: Demand, a: CostAssumptions, cat: Catalog, params) -> bool:
     """Whether ``design`` meets every rule the sizer requires of ``demand`` (the verdict's ``met``): the sizer's
     own check, its quick path (a design that fails a hardware rule skips the performance model)."""
-    return bool(check_design(resolve(design, cat), demand, a, quick=True, params=params)["feasible"])
+    return bool(check_design(resolve(design, cat), demand, a, quick=True, params=params, catalog=cat)["feasible"])
 
 
 def remedy(design: Design, demand: Demand, a: CostAssumptions, cat: Catalog, params=None) -> dict:
