@@ -227,6 +227,31 @@ def test_cli_compare_prints_one_object_per_design(capsys):
     assert all(o["extrapolation"] for o in out[1:])
 
 
+def test_compare_prints_the_warning_objects_evaluate_prints(tmp_path, capsys):
+    """Known gap (stop 51's log): `evaluate` printed each warning as an object (check, case, kind, message and
+    a rule's own figures) and `compare` the same warnings as bare strings, so a reader of both matched them by
+    their words. `compare` now prints evaluate's objects, key for key; where it leaves the latencies out
+    (saturated) the message is the warning's own short form, without "the latencies shown ..."."""
+    w = tmp_path / "w.json"
+    w.write_text(
+        json.dumps({"name": "w", "block_size_kib": 8, "read_fraction": 0.7, "iops": 2_000_000, "vms_per_node": 60})
+    )
+    designs = [str(EX / "reference.json"), str(EX / "san-raid5.json"), str(EX / "single-server-sata-raid10.json")]
+    assert cli.main(["compare", *designs, "--workload", str(w)]) == 0
+    compared = json.loads(capsys.readouterr().out)
+    assert any(o["warnings"] for o in compared)
+    for path, o in zip(designs, compared):
+        assert cli.main(["evaluate", path, "--workload", str(w)]) == 0
+        evaluated = json.loads(capsys.readouterr().out)["warnings"]
+        assert all(isinstance(x, dict) for x in o["warnings"]), o["warnings"]
+        assert [sorted(x) for x in o["warnings"]] == [sorted(x) for x in evaluated]
+        for got, want in zip(o["warnings"], evaluated):
+            if o["saturated"] and "short" in want:
+                assert got == {**want, "message": want["short"]} and "latencies shown" not in got["message"]
+            else:
+                assert got == want
+
+
 def test_cli_compare_bad_input_is_one_line(capsys):
     assert cli.main(["compare", str(EX / "reference.json")]) == 2
     assert cli.main(["compare", str(EX / "missing.json"), "--workload", "oltp-8k"]) == 2
@@ -552,10 +577,10 @@ def test_compare_with_a_database_says_where_it_does_not_fit(capsys):
     argv = ["compare", "examples/reference.json", "examples/seed-dl580-raid10.json"]
     assert main([*argv, "--database", "examples/db-oltp-hammerdb.json"]) == 0
     ref, dl580 = json.loads(capsys.readouterr().out)
-    assert not any("does not fit" in w for w in ref["warnings"])
-    assert any(
-        w.startswith("the database (1.00 TB) does not fit in the design's usable 0.24 TB") for w in dl580["warnings"]
-    )
+    assert not any("does not fit" in w["message"] for w in ref["warnings"])
+    (fits,) = [w for w in dl580["warnings"] if w["check"] == "database_fits"]
+    assert fits["case"] == "healthy"
+    assert fits["message"].startswith("the database (1.00 TB) does not fit in the design's usable 0.24 TB")
 
 
 def test_a_file_server_cluster_with_no_usable_capacity_is_refused_with_why(tmp_path, capsys):

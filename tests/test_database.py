@@ -974,7 +974,7 @@ def test_a_database_that_does_not_fit_never_reads_as_the_usable_capacity(capsys,
     g = json.loads(capsys.readouterr().out)["guarantee"]["note"]
     assert g.startswith("8.999 TB does not fit: usable 8.99"), g
     assert main(["compare", str(EX / "reference.json"), "--database", str(f)]) == 0
-    (w,) = [w for w in json.loads(capsys.readouterr().out)[0]["warnings"] if "does not fit" in w]
+    (w,) = [w["message"] for w in json.loads(capsys.readouterr().out)[0]["warnings"] if "does not fit" in w["message"]]
     assert w.startswith("the database (8.999 TB) does not fit in the design's usable 8.99"), w
 
 
@@ -1247,7 +1247,7 @@ def test_compare_shows_no_latency_for_a_system_past_saturation(capsys):
         assert ref[k] is not None and f"{k}_note" not in ref, k
     # its warning leaves out "the latencies shown are at the capacity", as it shows none (verification walk
     # 2026-11-30)
-    (warn,) = [w for w in san["warnings"] if "queues grow without end" in w]
+    (warn,) = [w["message"] for w in san["warnings"] if w["check"] == "saturated"]
     assert warn.endswith("its queues grow without end") and "latencies shown" not in warn
 
 

@@ -174,6 +174,17 @@ def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: st
     return {"check": "saturated", "case": case, "kind": "requirement", "message": message, "short": short}
 
 
+def warnings_json(warnings: list[dict[str, Any]], latencies_shown: bool = True) -> list[dict[str, Any]]:
+    """A report's warnings as every JSON report prints them (``evaluate``, ``compare``): the objects themselves,
+    key for key (``check``, ``case``, ``message`` and, where a rule sets them, ``kind``, ``short`` and its
+    figures). ``latencies_shown`` False: a summary that leaves the load's latencies out (past saturation) prints
+    each warning's ``message`` as its ``short``, without the clause on the latencies shown. `compare` printed
+    the messages alone, as strings, beside `evaluate`'s objects (known gap, stop 51)."""
+    if latencies_shown:
+        return [dict(w) for w in warnings]
+    return [{**w, "message": w["short"]} if "short" in w else dict(w) for w in warnings]
+
+
 #: a pacing policy in words, as a throttled open load's warning names it
 PACING_WORDS = {"cpu_utilization_cap": "CPU utilisation cap", "iops_limit_per_vm": "per-VM IOPS limit"}
 

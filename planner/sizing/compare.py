@@ -9,7 +9,7 @@ of its peak demand, ``--mean`` for the mean).
 from __future__ import annotations
 
 from planner.core.text import decimals_apart
-from planner.engine.performance import PAST_SATURATION_NOTE
+from planner.engine.performance import PAST_SATURATION_NOTE, warnings_json
 
 #: the keys of a report the comparison keeps (``--full`` prints whole reports)
 SUMMARY_KEYS = (
@@ -63,7 +63,7 @@ def summarise(report: dict) -> dict:
     # past saturation no latency is shown: its warning without "the latencies shown are at the capacity"
     # (verification walk 2026-11-30)
     past = bool(report.get("saturated"))
-    out["warnings"] = [w.get("short", w["message"]) if past else w["message"] for w in report.get("warnings", [])]
+    out["warnings"] = warnings_json(report.get("warnings", []), latencies_shown=not past)
     out["notes"] = report.get("notes", [])
     return out
 
