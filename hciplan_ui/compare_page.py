@@ -19,12 +19,7 @@ from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
 from planner.engine.architectures import TOPOLOGY_LABELS
-from planner.engine.performance import (
-    NO_LATENCY_PAST_SATURATION,
-    PAST_SATURATION_NOTE,
-    PAST_SATURATION_WHY,
-    station_words,
-)
+from planner.engine.performance import station_words, unbounded_latency
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
@@ -437,12 +432,14 @@ for col, (name, r) in zip(cols, reports):
             if key not in SHOWN:
                 continue
             delta = None
-            if key.endswith("latency_ms") and r.get("saturated"):
+            if key.endswith("latency_ms") and (unbounded := unbounded_latency(r)):
                 # past saturation the latency is the capacity's, not this load's: "VM latency 28.1 ms" for 2.3 M
-                # IOPS asked of a SAN that carries 16,752 (browser review 2026-11-30)
-                st.metric(label, NO_LATENCY_PAST_SATURATION, help=fmt.md(first_upper(PAST_SATURATION_WHY) + "."))
+                # IOPS asked of a SAN that carries 16,752 (browser review 2026-11-30); a load a CPU cap throttles
+                # never reaches its rate, and its figure was the IOs' let through (known gap, stop 51)
+                st.metric(label, unbounded["cell"], help=fmt.md(first_upper(unbounded["why"]) + "."))
                 continue
-            past = key.endswith("latency_ms") and base.get("saturated")  # no latency of the base to compare with
+            # no latency of the base to compare with
+            past = key.endswith("latency_ms") and unbounded_latency(base) is not None
             if name != "current" and base.get(key) and r.get(key) is not None and not past:
                 delta = fmt.metric_delta(r[key] / base[key])
             st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
@@ -501,15 +498,15 @@ raw: dict[str, Any]
 for name, r in reports:
     arch = arch_label(r.get("topology", "hyperconverged"), r.get("stack"))
     row, raw = {"Scenario": shown_name(name), "Architecture": arch}, {"scenario": name, "architecture": arch}
+    unbounded, base_unbounded = unbounded_latency(r), unbounded_latency(base)
     for key, label, f, _ in METRICS:
-        if key.endswith("latency_ms") and (r.get("saturated") or base.get("saturated")):
-            # the card's rule: past saturation no latency holds, nor a change against one (the table said "VM
-            # latency 21.0 ms, 40x" under a card saying none; browser review 2026-11-30)
-            past = bool(r.get("saturated"))
-            row[label] = NO_LATENCY_PAST_SATURATION if past else f(r.get(key))
-            raw[key] = None if past or r.get(key) is None else round(r[key], 4)
-            if past:
-                raw[f"{key}_note"] = PAST_SATURATION_NOTE
+        if key.endswith("latency_ms") and (unbounded or base_unbounded):
+            # the card's rule: past saturation or throttled no latency holds, nor a change against one (the table
+            # said "VM latency 21.0 ms, 40x" under a card saying none; browser review 2026-11-30)
+            row[label] = unbounded["cell"] if unbounded else f(r.get(key))
+            raw[key] = None if unbounded or r.get(key) is None else round(r[key], 4)
+            if unbounded:
+                raw[f"{key}_note"] = unbounded["note"]
             row[f"{label}, change"], raw[f"{key}_change_pct"] = fmt.DASH, None
             continue
         row[label] = f(r.get(key))

@@ -1251,6 +1251,35 @@ def test_compare_shows_no_latency_for_a_system_past_saturation(capsys):
     assert warn.endswith("its queues grow without end") and "latencies shown" not in warn
 
 
+def test_compare_shows_no_latency_for_an_open_load_a_cpu_cap_throttles(tmp_path, capsys):
+    """Known gap (stop 51's log): 5,000,000 IOPS asked of the reference cluster under a 50 % CPU utilisation cap
+    was compared at "vm_latency_ms": 0.483 beside 433,936 IOPS let through, with a warning only: an open load
+    the cap holds back never reaches its rate, the IOs held back queue without end, and no latency holds at the
+    rate it asks. Its latencies are null with the reason, as past saturation."""
+    from planner.cli import main
+    from planner.engine.performance import THROTTLED_NOTE
+    from planner.sizing.compare import LATENCY_KEYS
+
+    design = json.loads((EX / "reference.json").read_text()) | {"cpu_utilization_cap": 0.5}
+    (tmp_path / "d.json").write_text(json.dumps(design))
+    load = {"name": "open", "block_size_kib": 8, "read_fraction": 0.7, "iops": 5_000_000, "vms_per_node": 50}
+    (tmp_path / "w.json").write_text(json.dumps(load))
+    assert main(["compare", str(tmp_path / "d.json"), "--workload", str(tmp_path / "w.json")]) == 0
+    (out,) = json.loads(capsys.readouterr().out)
+    assert not out["saturated"] and out["limited_by"] == "cpu_utilization_cap" and out["iops"] < 5_000_000
+    for k in LATENCY_KEYS:
+        assert out[k] is None and out[f"{k}_note"] == THROTTLED_NOTE, k
+    assert "CPU utilisation cap" in THROTTLED_NOTE or "pacing" in THROTTLED_NOTE
+    # its warning leaves out "the latencies shown are of the IOs admitted", as it shows none
+    (warn,) = [w for w in out["warnings"] if w["check"] == "throttled"]
+    assert "latencies shown" not in warn["message"] and warn["message"] == warn["short"]
+    # a load under the cap keeps its latencies
+    (tmp_path / "w.json").write_text(json.dumps(load | {"iops": 10_000}))
+    assert main(["compare", str(tmp_path / "d.json"), "--workload", str(tmp_path / "w.json")]) == 0
+    (out,) = json.loads(capsys.readouterr().out)
+    assert all(out[k] is not None and f"{k}_note" not in out for k in LATENCY_KEYS)
+
+
 @pytest.mark.parametrize("bp", [1, 4, 11, 12, 16, 64, 128, 512])
 def test_a_database_vm_holds_its_buffer_pool_and_what_windows_and_sql_server_need_beside_it(bp):
     """Browser review 2026-11-30: a DBA's database was given a VM of exactly its 64 GB buffer pool. The rule left

@@ -150,6 +150,42 @@ PAST_SATURATION_WHY = (
 PAST_SATURATION_NOTE = f"unbounded: {PAST_SATURATION_WHY}"
 
 
+#: a latency of an open load a pacing policy holds back (a CPU utilisation cap, a per-VM IOPS limit), where a
+#: figure would stand: the load never reaches the rate it asks, so no latency holds at that rate
+NO_LATENCY_THROTTLED = "unbounded: throttled"
+#: why, in one sentence
+THROTTLED_WHY = (
+    "the load asks more IOPS than its pacing (a CPU utilisation cap or a per-VM IOPS limit) lets through, so the IOs "
+    "held back queue in their VMs without end and no latency holds at the rate it asks (the IOPS shown are those "
+    "let through)"
+)
+#: the note beside a latency left out for a throttled open load (JSON ``*_latency_ms_note``)
+THROTTLED_NOTE = f"unbounded: {THROTTLED_WHY}"
+
+
+def unbounded_latency(rep: dict[str, Any]) -> dict[str, str] | None:
+    """Why no latency of ``rep``'s load holds, or None when its latencies are the load's: past saturation
+    (``saturated``), or an open load its pacing holds back (the ``throttled`` warning of a healthy cluster,
+    :func:`saturation_warning`'s rule). One rule for `compare` and the Compare page.
+
+    Parameters
+    ----------
+    rep : dict
+        A report (:func:`planner.results.report.evaluate_report`).
+
+    Returns
+    -------
+    dict or None
+        ``cell`` (the words where a figure would stand), ``why`` (one sentence) and ``note`` (the JSON
+        ``*_note`` beside a null latency).
+    """
+    if rep.get("saturated"):
+        return {"cell": NO_LATENCY_PAST_SATURATION, "why": PAST_SATURATION_WHY, "note": PAST_SATURATION_NOTE}
+    if any(w.get("check") == "throttled" and w.get("case") == "healthy" for w in rep.get("warnings") or []):
+        return {"cell": NO_LATENCY_THROTTLED, "why": THROTTLED_WHY, "note": THROTTLED_NOTE}
+    return None
+
+
 def saturation_warning(rep: dict[str, Any], offered_iops: float | None, case: str = "healthy") -> dict[str, str] | None:
     """The warning of a load past saturation (``rep`` as :func:`at_capacity` leaves it), or None when it is
     carried. ``offered_iops`` [IOPS]: what the workload asks; ``case``: "healthy" or "one node down".
