@@ -213,3 +213,32 @@ def test_the_repair_share_said_is_the_one_held():
         assert deg["repair_share"] == share and deg["repair_time_hours"] is None, name
     four = parse_design((EX / "reference.json").read_text()).model_copy(update={"nodes": 4})
     assert evaluate_report(four, w)["degraded"]["repair_share"] == 0.25
+
+
+def _arrays(design, workload="oltp-8k", **update):
+    """A report design's healthy and one-node-down model arrays (oltp-8k by default)."""
+    from planner.engine.degraded import degraded_arrays
+    from planner.engine.performance import DesignArrays, WorkloadArrays, issuing_nodes
+    from planner.models.design import resolve
+    from planner.models.workload import profiles
+
+    d = parse_design((EX / design).read_text())
+    D = DesignArrays.from_designs([resolve(d.model_copy(update=update) if update else d)])
+    W = WorkloadArrays.from_workload(profiles()[workload], issuing_nodes(D))
+    return (D, W), degraded_arrays(D, W)
+
+
+def test_one_node_down_mirror_accelerated_parity_rotates_into_the_stripe_it_was_laid_in():
+    """One node down, the data keeps the layout it was written in (a volume's columns do not change
+    with a node away), so mirror-accelerated parity rotates into the same stripe. The degraded arrays
+    counted one fault domain fewer and re-laid the parity for it: on 4 nodes (RS 2+2) the 3 left hold no
+    dual parity, so the rotation wrote nothing (1.6 bytes per byte written healthy, 0 one node down); on
+    7 all-flash nodes RS 4+2 became RS 2+2 (1.2 -> 1.6)."""
+    from planner.physics.resiliency import rotation_per_write
+
+    for nodes, want in ((4, 1.6), (7, 1.2)):
+        (D, _), (Dd, _) = _arrays("sas-4node.json", nodes=nodes, resiliency="mirror-accelerated-parity")
+        healthy = rotation_per_write(D.resiliency_code, D.fault_domains, D.mirror_share, D.all_flash)
+        down = rotation_per_write(Dd.resiliency_code, Dd.fault_domains, Dd.mirror_share, Dd.all_flash)
+        assert float(healthy[1][0]) == pytest.approx(want)
+        assert float(down[0][0]) == float(healthy[0][0]) and float(down[1][0]) == float(healthy[1][0]), nodes

@@ -93,7 +93,9 @@ def degraded_arrays(
 
     The data stays where it was placed: a volume keeps its ``volume_servers``
     (one of them down), so the serving node holds a copy with the same
-    probability as before and reads do not become more local. Where the
+    probability as before and reads do not become more local, and it keeps its
+    parity layout (``fault_domains``), so mirror-accelerated parity rotates into
+    the stripe the healthy cluster laid. Where the
     survivors repair, copies bound for the lost node are rebuilt on them at
     ``repair_share`` of their drive and network capacity, so writes still make
     every copy. Where they cannot (an S2D row that fails
@@ -112,8 +114,9 @@ def degraded_arrays(
     mirrored = np.isin(D.resiliency_code, MIRROR_CODES)
     lost = np.where(no_repair & mirrored, 1.0 / np.maximum(n, 1), 0.0)
     Dd = D.replace(
+        # fault_domains stays: it picks the parity layout (mirror-accelerated parity's rotation), and the data keeps
+        # the stripe it was written in with a node away (a 4-node MAP, re-laid for 3 fault domains, rotated nothing)
         nodes=np.maximum(n - 1, 1),
-        fault_domains=np.maximum(D.fault_domains - 1, 1),
         drive_read_iops=D.drive_read_iops * keep,
         drive_write_iops=D.drive_write_iops * keep,
         drive_read_mb_s=D.drive_read_mb_s * keep,
