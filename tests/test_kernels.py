@@ -198,3 +198,18 @@ def test_degraded_rows_without_repair_match_reference(monkeypatch):
     Dd, Wd = degraded_arrays(D, W)
     assert np.count_nonzero(Dd.lost_copy_share) > 100
     assert_same(evaluate_arrays(Dd, Wd, P), evaluate_arrays_reference(Dd, Wd, P))
+
+
+@needs_numba
+def test_the_compiled_fork_join_factor_agrees_on_fractional_branch_counts():
+    """The compiled fork-join factor (``_kernels_jit._fork_join``) against numpy's for whole and fractional
+    counts (a write that skips a lost node's column on some stripes forks to 2.25 nodes on average)."""
+    from planner.engine._kernels_jit import _fork_join
+
+    for u in (0.05, 0.4, 0.8, 0.95):
+        for k in (1.0, 4 / 3, 2.0, 2.25, 2.5, 3.0, 3.75):
+            for fs in (0.0, 0.3, 1.0):
+                g, dg = _fork_join(u, k, fs)
+                want, dwant = queueing.fork_join_factor(u, k, True, fs)
+                assert g == pytest.approx(float(want), rel=1e-12), (u, k, fs)
+                assert dg == pytest.approx(float(dwant), rel=1e-12, abs=1e-15), (u, k, fs)

@@ -250,3 +250,24 @@ def test_closed_wait_with_unequal_class_demands_is_bracketed():
     sim_r = float(np.mean(resid))
     assert float(x) * n_pop == pytest.approx(len(resid) / (t - start), rel=0.03)
     assert float(r_mixed[0, 0]) < sim_r < r_model
+
+
+def test_fork_join_factor_of_a_fractional_branch_count_mixes_the_counts_around_it():
+    """A write that skips a lost node's column on some stripes forks to k or k + 1 nodes (RS 2+2 on 4 nodes,
+    one down: 2 branches for 3/4 of the writes, 3 for the rest, 2.25 on average). The factor of 2.25 mixes the
+    factors of 2 and 3 so, 3/4 and 1/4. It took the generalised binomial to the block's largest count instead,
+    so a row's wait changed with the rows beside it (2.25 alone and 2.25 beside a 6 differed), and the compiled
+    kernel, which stopped at int(k), disagreed with both."""
+    from planner.engine.queueing import fork_join_factor
+
+    u = np.array([0.05, 0.4, 0.8, 0.95])
+    for fs in (0.0, 0.3):
+        want = 0.75 * fork_join_factor(u, 2, False, fs) + 0.25 * fork_join_factor(u, 3, False, fs)
+        alone = fork_join_factor(u, np.full(4, 2.25), False, fs)
+        beside = fork_join_factor(np.r_[u, u], np.r_[np.full(4, 2.25), np.full(4, 6.0)], False, fs)[:4]
+        np.testing.assert_allclose(alone, want, rtol=1e-12)
+        np.testing.assert_allclose(beside, want, rtol=1e-12)
+        g, dg = fork_join_factor(u, 2.25, True, fs)
+        np.testing.assert_allclose(dg, (fork_join_factor(u + 1e-7, 2.25, False, fs) - g) / 1e-7, rtol=1e-5)
+    # whole counts are as before, to the bit
+    assert fork_join_factor(0.5, 3.0) == fork_join_factor(0.5, 3)

@@ -19,7 +19,21 @@ _V = float64[::1]
 @njit(cache=True, nogil=True, inline="always")
 def _fork_join(u, k, fs):
     """:func:`planner.engine.queueing.fork_join_factor` and its derivative for one
-    (already clamped) utilisation, ``k`` branches and forked share ``fs``."""
+    (already clamped) utilisation, ``k`` branches and forked share ``fs``; a
+    fractional ``k`` mixes floor(k) and floor(k) + 1 branches so the mean is k."""
+    lo = np.floor(k)
+    frac = k - lo
+    g, dg = _fork_join_whole(u, lo, fs)
+    if frac > 0.0:
+        g2, dg2 = _fork_join_whole(u, lo + 1.0, fs)
+        g = (1.0 - frac) * g + frac * g2
+        dg = (1.0 - frac) * dg + frac * dg2
+    return g, dg
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _fork_join_whole(u, k, fs):
+    """:func:`_fork_join` for a whole branch count ``k``."""
     g = 0.0
     dg = 0.0
     c = 1.0

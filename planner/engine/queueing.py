@@ -316,7 +316,25 @@ def fork_join_polynomial(branches: FloatArray, forked_share: FloatArray = 0.0) -
     """Coefficients of :func:`fork_join_factor` as a polynomial in U (index j:
     the coefficient of U^j): for independent waits a_j = C(k, j+1) (-1)^j /
     (j+1) (zero past k), mixed with the shared-arrivals line by the forked
-    share. The solvers evaluate it by Horner's rule inside their iterations."""
+    share. The solvers evaluate it by Horner's rule inside their iterations.
+
+    A fractional count (a write that skips a lost node's column on some
+    stripes: 2.25 branches on average for RS 2+2 with one of 4 nodes down)
+    waits for floor(k) branches or one more, mixed so the mean is k: the
+    coefficients of the two whole counts weighted 1 - (k - floor(k)) and
+    k - floor(k)."""
+    k = np.asarray(branches, dtype=float)
+    frac = k - np.floor(k)
+    if not np.any(frac > 0):
+        return _fork_join_whole(k, forked_share)
+    lo = _fork_join_whole(k - frac, forked_share)
+    hi = _fork_join_whole(k - frac + 1.0, forked_share)
+    lo += [np.zeros_like(k)] * (len(hi) - len(lo))
+    return [(1.0 - frac) * a + frac * b for a, b in zip(lo, hi)]
+
+
+def _fork_join_whole(branches: FloatArray, forked_share: FloatArray) -> list[FloatArray]:
+    """:func:`fork_join_polynomial` for whole branch counts."""
     k = np.asarray(branches, dtype=float)
     kmax = int(np.max(k)) if k.size else 1
     out, c = [], np.ones_like(k)
