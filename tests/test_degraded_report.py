@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from planner.models.design import parse_design
@@ -242,3 +243,44 @@ def test_one_node_down_mirror_accelerated_parity_rotates_into_the_stripe_it_was_
         down = rotation_per_write(Dd.resiliency_code, Dd.fault_domains, Dd.mirror_share, Dd.all_flash)
         assert float(healthy[1][0]) == pytest.approx(want)
         assert float(down[0][0]) == float(healthy[0][0]) and float(down[1][0]) == float(healthy[1][0]), nodes
+
+
+def _terms(arrays):
+    from planner.engine.performance import demand_terms
+    from planner.models.params import params_for
+
+    D, W = arrays
+    return demand_terms(D, W, params_for("s2d"))
+
+
+@pytest.mark.parametrize(
+    ("nodes", "resiliency", "writes", "rmw_reads", "reads", "rotates"),
+    [
+        # RS 2+2 on 4 nodes: every stripe has a column on the lost node
+        (4, "parity-dual", (3.0, 2.25), (3.0, 2.5), 1.25, False),
+        # single parity 2+1 on 3 nodes
+        (3, "parity-single", (2.0, 4 / 3), (2.0, 4 / 3), 4 / 3, False),
+        # MAP on 4 nodes: three mirror copies, RS 2+2 behind them; a fifth of the reads in the mirror (mirror_share)
+        (4, "mirror-accelerated-parity", (3.0, 2.25), (0.0, 0.0), 1.2, True),
+    ],
+)
+def test_parity_one_node_down_without_repair_skips_the_lost_column(
+    nodes, resiliency, writes, rmw_reads, reads, rotates
+):
+    """Parity and mirror-accelerated parity with too few fault domains left to repair (4-node dual parity or MAP,
+    3-node single parity) wrote every column one node down: the lost node's drives are not written until it
+    returns (Microsoft, "Understand and monitor storage resync": true of any hyper-converged architecture), as the
+    mirrors there already wrote only the copies whose node is up. Each column of a stripe sits on the lost node with
+    P = 1/n: a small write makes c (1 - 1/n) column writes; its read-modify-write reads no lost column (a lost
+    target's new parities come from the k - 1 other data columns, a lost parity is neither read nor written); a read
+    of a lost data column is decoded from k surviving columns (Huang et al. 2012, the code behind S2D's parity)."""
+    healthy, down = _arrays("sas-4node.json", nodes=nodes, resiliency=resiliency)
+    h, d = _terms(healthy), _terms(down)
+    assert float(np.ravel(down[0].lost_copy_share)[0]) == pytest.approx(1 / nodes)
+    assert (float(h["backend_writes"][0]), float(d["backend_writes"][0])) == pytest.approx(writes)
+    assert (float(np.ravel(h["rmw_reads"])[0]), float(np.ravel(d["rmw_reads"])[0])) == pytest.approx(rmw_reads)
+    # a read's capacity-drive demand, against the same degraded cluster had it lost no column
+    kept = _terms((down[0].replace(lost_copy_share=0.0), down[1]))
+    assert float(d["path_read"][4][0] / kept["path_read"][4][0]) == pytest.approx(reads)
+    if rotates:  # the rotation (1.6 bytes written per byte) writes no column to the lost node either
+        assert 0.75 < float(d["background"][0] / kept["background"][0]) < 1.0

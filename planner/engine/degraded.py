@@ -12,10 +12,12 @@
   resynced when it returns). A c-copy mirror on n nodes has a copy on the lost node
   for c / n of its extents on average (every extent when n = c; nested two-way mirror:
   the lost node's two copies), so a write makes c (1 - 1/n) copies, none of the lost ones
-  local to the serving survivor. Parity and mirror-accelerated parity keep their
-  healthy writes (a degraded parity write's reconstruction is not modelled); Ceph and
-  vSAN keep the repair share and their own layouts (their degraded placement is not
-  modelled here).
+  local to the serving survivor. Parity and mirror-accelerated parity likewise write
+  the c (1 - 1/n) columns whose node is up (the same resync note: the lost node's drives
+  are not written until it returns, "true for any hyper-converged architecture"), and
+  read a lost column decoded from the surviving ones; their read-modify-write reads no
+  lost column (:mod:`planner.physics.resiliency`). Ceph and vSAN keep the repair share
+  and their own layouts (their degraded placement is not modelled here).
 * Repair time: the slowest of the repair's read side and its write side. The lost
   node's share of the footprint (used data x copies / N) is written at ``repair_share``
   of the smaller of the survivors' drive write bandwidth and their network bandwidth;
@@ -45,11 +47,9 @@ import numpy as np
 from planner.core.types import FloatArray
 from planner.engine.performance import DesignArrays, WorkloadArrays
 from planner.models.stacks import STACK_CODES
-from planner.physics.capacity import RESILIENCY_CODES, repairs_after_node_loss
+from planner.physics.capacity import repairs_after_node_loss
 
 DEFAULT_REPAIR_SHARE = 0.25
-#: the resiliencies whose every write is a set of mirror copies (parity's are not)
-MIRROR_CODES = [RESILIENCY_CODES[k] for k in ("mirror-2way", "mirror-3way", "nested-mirror-2way")]
 
 
 def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
@@ -100,8 +100,9 @@ def degraded_arrays(
     ``repair_share`` of their drive and network capacity, so writes still make
     every copy. Where they cannot (an S2D row that fails
     :func:`planner.physics.capacity.repairs_after_node_loss`), no share is held
-    for a repair and a mirrored write skips the lost node's copies
-    (``lost_copy_share``, 1/n of them).
+    for a repair and a write skips the lost node's mirror copies or parity
+    columns (``lost_copy_share``, 1/n of them; the parity arithmetic around
+    them in :mod:`planner.physics.resiliency`).
     """
     n = D.nodes
     no_repair = without_repair(
@@ -110,9 +111,8 @@ def degraded_arrays(
         n,
     )
     keep = np.where(no_repair, 1.0, 1.0 - repair_share)
-    # copies spread evenly over the n nodes: the lost node holds c / n of a write's c copies
-    mirrored = np.isin(D.resiliency_code, MIRROR_CODES)
-    lost = np.where(no_repair & mirrored, 1.0 / np.maximum(n, 1), 0.0)
+    # copies and columns spread evenly over the n nodes: the lost node holds c / n of a write's c copies or columns
+    lost = np.where(no_repair, 1.0 / np.maximum(n, 1), 0.0)
     Dd = D.replace(
         # fault_domains stays: it picks the parity layout (mirror-accelerated parity's rotation), and the data keeps
         # the stripe it was written in with a node away (a 4-node MAP, re-laid for 3 fault domains, rotated nothing)

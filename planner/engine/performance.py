@@ -305,7 +305,7 @@ class DesignArrays:
     fault_domain_rtt_s: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
     # the fault domains are the nodes (Design.fault_domain "node"), not racks or chassis
     node_fault_domains: np.ndarray = field(default_factory=lambda: np.asarray(True))
-    # one node down, no repair: the share of a mirrored write's copies that sat on the lost node and
+    # one node down, no repair: the share of a write's mirror copies or parity columns that sat on the lost node and
     # are not written (planner.engine.degraded.degraded_arrays); 0 healthy
     lost_copy_share: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
 
@@ -501,20 +501,35 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         hops_r, hops_w, bw_writes, rmw, rot_read, rot_write = vsan_mod.layout_terms(
             D.volume_servers, D.data_chunks, D.width, D.esa, D.clients_separate
         )
+        decoded = decoded_hops = 0.0
     else:
         hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
         hops_w = network.write_hops(code, D.volume_servers, W.alignment)
         bw_writes = resiliency.backend_writes_per_write(code)
-        # one node down and no repair: a write makes only the copies whose node is up; the lost node's
-        # copies are remote ones (it is never the serving node), so as many fewer copies cross the network
-        lost_copies = bw_writes * D.lost_copy_share
+        # one node down and no repair: a write makes only the copies (mirror) or columns (parity) whose node is
+        # up; the lost node's are remote ones (it is never the serving node), so as many fewer cross the network
+        lost = D.lost_copy_share
+        lost_copies = bw_writes * lost
         bw_writes = bw_writes - lost_copies
         hops_w = hops_w - np.minimum(lost_copies, resiliency.remote_writes_per_write(code, D.volume_servers))
         rmw = resiliency.rmw_reads_per_write(code)
         if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
             rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share, D.all_flash)
+            rot_write = rot_write * (1.0 - lost)  # nor does its rotation write the lost node's column
         else:
             rot_read = rot_write = 0.0
+        # reads of a lost parity column decoded from the surviving ones, and a read-modify-write that reads no
+        # lost column (resiliency module doc); a parity column crosses the network with P = 1 - 1/S
+        # (resiliency.remote_writes_per_write's rule). Healthy rows (no lost column) skip this.
+        decoded = decoded_hops = 0.0
+        if np.any(lost):
+            decode = resiliency.decode_columns(code, D.fault_domains, D.all_flash)
+            remote = np.where(D.volume_servers > 1, 1.0 - 1.0 / np.maximum(D.volume_servers, 1.0), 0.0)
+            rmw_down = resiliency.degraded_rmw_reads_per_write(code, decode, lost)
+            hops_w = hops_w - (rmw - rmw_down) * remote
+            rmw = rmw_down
+            decoded = resiliency.reconstruction_reads_per_read(code, decode, D.mirror_share, lost)
+            decoded_hops = decoded * remote
 
     has_cache = D.cache_per_node > 0
     # writes land in the cache only in write-only / read-write mode
@@ -540,7 +555,9 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
     vm_issuer = ~np.asarray(W.host_issuer, dtype=bool)
     guest_s = np.where(vm_issuer, p.guest_cpu_us * scale * US, 0.0)
     tcp_cpu = np.where(D.tcp, p.tcp_cpu_per_crossing_us, 0.0)
-    host_r_s = cpu_mod.host_read_us(p, hops_r, bs, tcp_cpu) * scale * US
+    # a decoded read's extra column reads cost what a read-modify-write's reads do, and cross the network
+    hops_r_bytes = hops_r + decoded_hops
+    host_r_s = (cpu_mod.host_read_us(p, hops_r_bytes, bs, tcp_cpu) + decoded * p.host_cpu_read_us) * scale * US
     # a cached write is later destaged: read back from the cache device and
     # written to a capacity drive on the same node (off the IO's path, but the
     # host's CPU does both), unless an overwrite absorbed it in the cache
@@ -584,9 +601,9 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
     path_r = [
         vcpu,
         (guest_s + host_r_s) / lps_total,
-        network.wire_demand_s(hops_r, bs, n, net_bw),
-        hit * t_cr / n_cache,
-        (1.0 - hit) * t_dr / n_drives,
+        network.wire_demand_s(hops_r_bytes, bs, n, net_bw),
+        hit * t_cr * (1.0 + decoded) / n_cache,
+        (1.0 - hit) * t_dr * (1.0 + decoded) / n_drives,
     ]
     path_w = [
         vcpu,
@@ -602,6 +619,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
     hop_lat = network.crossing_latency_s((p.hop_latency_us + tcp_hop) * US, D.fault_domain_rtt_s)
     dev_r = (1.0 - hit) * D.drive_read_latency_us * US + hit * D.cache_read_latency_us * US
     dev_w = np.where(wcache, D.cache_write_latency_us, D.drive_write_latency_us) * US
+    # (a decoded read's column reads run in parallel: one crossing, as the read it replaces)
     ds_r = p.stack_read_latency_us * US + dev_r + hops_r * hop_lat
     # a misaligned VM's write is first redirected to the owner (one crossing),
     # then the owner sends the remote copies in parallel (one more crossing)
@@ -622,7 +640,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         host_critical_s_read=crit_r_s,
         host_critical_s_write=crit_w_s,
         lps_total=lps_total,
-        hops_read=hops_r,
+        hops_read=hops_r_bytes,
         hops_write=hops_w,
         backend_writes=bw_writes,
         write_absorption=absorb,

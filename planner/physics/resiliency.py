@@ -7,6 +7,13 @@ stripes). Parity small writes are read-modify-write: read the old data and
 the parity columns, write them back (Patterson, Gibson & Katz, *A case for
 RAID*, 1988: 4 IOs per small write with one parity, 6 with two).
 
+One node down where the survivors cannot repair (:func:`planner.engine.degraded.degraded_arrays`),
+the lost node's drives are not written until it returns (Microsoft, *Understand and monitor storage
+resync*: "true for any hyper-converged architecture"): a column of a stripe on it is neither read nor
+written, and a read of it is decoded from the surviving columns (Huang et al., *Erasure Coding in
+Windows Azure Storage*, USENIX ATC 2012, the Local Reconstruction Codes behind S2D's dual parity: an
+offline fragment is reconstructed from k others, from its local group under LRC).
+
 Codes follow :data:`planner.physics.capacity.RESILIENCY_CODES`:
 0 mirror-2way, 1 mirror-3way, 2 parity-single, 3 parity-dual,
 4 mirror-accelerated-parity, 5 nested-mirror-2way.
@@ -17,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from planner.core.types import FloatArray
-from planner.physics.capacity import dual_parity_efficiency
+from planner.physics.capacity import dual_parity_efficiency, dual_parity_layout, single_parity_efficiency
 
 #: backend writes per front-end write (on the write's path)
 _WRITES = np.array([2.0, 3.0, 2.0, 3.0, 3.0, 4.0])
@@ -96,3 +103,60 @@ def remote_writes_per_write(code: FloatArray, volume_servers: FloatArray) -> Flo
     out = np.where((code == 2) | (code == 3), parity_remote, mirror_remote)
     # one server (Azure Local's single machine): every copy on its own drives
     return np.where(s <= 1.0, 0.0, np.where(code == 5, nested_remote, out))
+
+
+def decode_columns(code: FloatArray, fault_domains: FloatArray, all_flash: FloatArray) -> FloatArray:
+    """Columns read to rebuild one column of the parity stripe a resiliency writes [count].
+
+    Single parity: the k other columns of its k + 1 (k = e / (1 - e) at its efficiency e: 2 on three
+    fault domains, 3 from four). Dual parity and mirror-accelerated parity's parity tier: the k of :func:`planner.physics.capacity.dual_parity_layout` (Reed-Solomon), or an LRC's local group,
+    k / 2 (Microsoft's LRC (k, 2, 1) keeps two local groups, each with its parity: Huang et al. 2012).
+    0 for a mirror, and where the fault domains hold no parity layout.
+    """
+    code = np.asarray(code)
+    fd = np.asarray(fault_domains)
+    e = single_parity_efficiency(fd)
+    single_k = e / (1.0 - e)
+    k, _, lrc = dual_parity_layout(fd, all_flash)
+    dual_k = np.where(lrc > 0, k / 2.0, k).astype(float)
+    return np.select([code == 2, (code == 3) | (code == 4)], [single_k, dual_k], 0.0)
+
+
+def degraded_rmw_reads_per_write(code: FloatArray, decode: FloatArray, lost_share: FloatArray) -> FloatArray:
+    """Read-modify-write reads per front-end write when each column of a stripe is on a lost node
+    with probability ``lost_share`` (module doc).
+
+    A small write of one data column with m parity columns reads the old data and the m parities
+    (:func:`rmw_reads_per_write`, 1 + m). With its own data column lost (``lost_share``) the old data
+    is decoded from ``decode`` surviving columns, one parity among them (read once for both), and the
+    m - 1 other parities are read: ``decode`` + m - 1. With one of its parity columns lost (m x
+    ``lost_share``), that parity is neither read nor written: the old data and the m - 1 other
+    parities are read, or nothing when it was the only parity (no parity left to update). A lost
+    column the write does not touch changes nothing. Storage Spaces Direct does not publish its
+    degraded write; this reads what the parity update needs and decodes what it cannot read, the
+    rule the module doc cites for reads.
+    """
+    code = np.asarray(code)
+    s = np.asarray(lost_share, dtype=float)
+    healthy = _RMW_READS[code]
+    m = np.maximum(_WRITES[code] - 1.0, 0.0)
+    target_lost_reads = np.asarray(decode, dtype=float) + m - 1.0
+    parity_lost_reads = np.where(m >= 2, m, 0.0)
+    down = healthy * (1.0 - (1.0 + m) * s) + s * target_lost_reads + m * s * parity_lost_reads
+    return np.where(healthy > 0, np.maximum(down, 0.0), 0.0)
+
+
+def reconstruction_reads_per_read(
+    code: FloatArray, decode: FloatArray, mirror_share: FloatArray, lost_share: FloatArray
+) -> FloatArray:
+    """Column reads a front-end read makes beyond its own one, when each column is on a lost node
+    with probability ``lost_share`` [count].
+
+    A read of a lost parity column is decoded from ``decode`` surviving columns (module doc): k - 1
+    more reads. A mirror reads a surviving copy (none more); mirror-accelerated parity's reads are in
+    parity for the share outside the mirror (``1 - mirror_share``, as in :func:`local_read_probability`).
+    """
+    code = np.asarray(code)
+    parity_reads = np.select([(code == 2) | (code == 3), code == 4], [1.0, 1.0 - np.asarray(mirror_share)], 0.0)
+    more = np.maximum(np.asarray(decode, dtype=float) - 1.0, 0.0)
+    return np.asarray(lost_share, dtype=float) * more * parity_reads
