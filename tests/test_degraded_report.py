@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from planner.models.design import parse_design
+from planner.models.design import VsanSpec, parse_design
 from planner.results.report import evaluate_report
 
 EX = Path(__file__).resolve().parent.parent / "examples"
@@ -284,3 +284,41 @@ def test_parity_one_node_down_without_repair_skips_the_lost_column(
     assert float(d["path_read"][4][0] / kept["path_read"][4][0]) == pytest.approx(reads)
     if rotates:  # the rotation (1.6 bytes written per byte) writes no column to the lost node either
         assert 0.75 < float(d["background"][0] / kept["background"][0]) < 1.0
+
+
+@pytest.mark.parametrize(
+    ("design", "update", "repairs"),
+    [
+        # CRUSH cannot place a third replica on two hosts under the host failure domain: no backfill
+        ("ceph-6node-reef.json", {"nodes": 3}, False),
+        ("ceph-6node-reef.json", {"nodes": 4}, True),
+        ("ceph-6node-reef.json", {}, True),
+        # vSAN rebuilds only onto a host the object has no component on: FTT=1 RAID-1 needs 3 hosts left
+        ("vsan-esa-6node.json", {"nodes": 3, "resiliency": "raid1-ftt1"}, False),
+        ("vsan-esa-6node.json", {"nodes": 4, "resiliency": "raid1-ftt1"}, True),
+        # RAID-6 (4+2) needs six hosts, five are left; ESA RAID-5 on three hosts (2+1) has two left
+        ("vsan-esa-6node.json", {"resiliency": "raid6"}, False),
+        ("vsan-esa-6node.json", {"nodes": 3}, False),
+        ("vsan-esa-6node.json", {}, True),
+        # OSA RAID-5 (3+1) needs four hosts, three are left; ESA lays RAID-5 as 2+1 on 3-5 hosts, which three hold
+        ("vsan-esa-6node.json", {"nodes": 4, "vsan": VsanSpec(architecture="osa")}, False),
+        ("vsan-esa-6node.json", {"nodes": 4}, True),
+    ],
+)
+def test_ceph_and_vsan_hold_no_repair_share_where_they_cannot_re_protect(design, update, repairs):
+    """Ceph/vSAN stop: one node down where the survivors cannot re-protect (Ceph replica-3 on 3 hosts, vSAN FTT=1 on
+    3 hosts, RAID-6 on 6), the report said "no repair" and quoted no repair time, yet it stated a 25 % repair share
+    and the model held it back from the survivors' drives and network: 460,720 IOPS one node down on the 3-host
+    Ceph cluster, with a quarter of its drives and network idle for a backfill that cannot run. S2D already held
+    none there; the rule is now the capacity report's for every stack."""
+    r = _walk(design, **update)
+    g = r["degraded"]
+    assert r["repairs_after_node_loss"] is repairs
+    assert g["repair_share"] == (0.25 if repairs else 0.0)
+    assert (g["repair_time_hours"] is not None) is repairs
+    (D, _), (Dd, _) = _arrays(design, **update)
+    keep = 0.75 if repairs else 1.0
+    for col in ("drive_read_iops", "drive_write_iops", "drive_read_mb_s", "drive_write_mb_s", "node_bandwidth_bytes_s"):
+        assert np.allclose(getattr(Dd, col), getattr(D, col) * keep), col
+    # their writes keep every copy: the Ceph and vSAN engines do not model a degraded placement
+    assert not np.any(Dd.lost_copy_share)

@@ -3,8 +3,11 @@
 * Performance: the same VMs run on N-1 nodes; while data resyncs, repair takes
   ``repair_share`` of the survivors' drive and network capacity.
 * Where the survivors cannot repair (too few fault domains left for the resiliency:
-  :func:`planner.physics.capacity.repairs_after_node_loss`, the capacity report's rule),
-  an S2D cluster charges no repair share and a mirrored write makes only the copies
+  :func:`planner.physics.capacity.survivors_re_protect`, the capacity report's rule for
+  every stack), no repair share is charged: on S2D, and on Ceph (CRUSH has no host for a
+  replica or chunk when fewer hosts than the pool's size are left: the placement groups
+  stay degraded, nothing is backfilled) and vSAN (no host without a component of the
+  object to rebuild on). An S2D mirrored write makes only the copies
   whose node is up: Storage Spaces Direct writes the available copies and resyncs the
   missing one when its node returns (Microsoft, "Fault tolerance and storage efficiency
   in Storage Spaces Direct": a mirror "writes to the available copies"; "Understand and
@@ -16,8 +19,9 @@
   the c (1 - 1/n) columns whose node is up (the same resync note: the lost node's drives
   are not written until it returns, "true for any hyper-converged architecture"), and
   read a lost column decoded from the surviving ones; their read-modify-write reads no
-  lost column (:mod:`planner.physics.resiliency`). Ceph and vSAN keep the repair share
-  and their own layouts (their degraded placement is not modelled here).
+  lost column (:mod:`planner.physics.resiliency`). Ceph and vSAN keep their layouts and
+  writes (their degraded placement, a write to the copies whose host is up, is not
+  modelled here).
 * Repair time: the slowest of the repair's read side and its write side. The lost
   node's share of the footprint (used data x copies / N) is written at ``repair_share``
   of the smaller of the survivors' drive write bandwidth and their network bandwidth;
@@ -47,7 +51,7 @@ import numpy as np
 from planner.core.types import FloatArray
 from planner.engine.performance import DesignArrays, WorkloadArrays
 from planner.models.stacks import STACK_CODES
-from planner.physics.capacity import repairs_after_node_loss
+from planner.physics.capacity import MIN_FAULT_DOMAINS_BY_CODE, survivors_re_protect
 
 DEFAULT_REPAIR_SHARE = 0.25
 
@@ -69,13 +73,22 @@ def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
     return np.where(n > 1, (m / n) * survivors + (1.0 / n) / m, a)
 
 
-def without_repair(s2d: FloatArray, repairs: FloatArray, nodes: FloatArray) -> FloatArray:
-    """Where one node down holds no share for a repair and writes only the copies whose node is up [bool],
-    vectorised: an S2D cluster (``s2d``) of more than one node whose survivors cannot repair (``repairs``,
-    :func:`planner.physics.capacity.repairs_after_node_loss`). One rule for :func:`degraded_arrays` and the reports
-    that state the share held (`evaluate` printed "repair_share": 0.25 beside "no repair" where nothing was held;
-    verification walk 2026-11-30)."""
-    return np.asarray(s2d, dtype=bool) & ~np.asarray(repairs, dtype=bool) & (np.asarray(nodes) > 1)
+def survivors_repair(D: DesignArrays) -> FloatArray:
+    """Whether one node's survivors re-protect, per row [bool]: :func:`planner.physics.capacity.survivors_re_protect`
+    with the fault domains an S2D row's resiliency needs, or a Ceph or vSAN row's layout
+    (``layout_min_fault_domains``), the rule the capacity reports apply (``repairs_after_node_loss``)."""
+    s2d = np.asarray(D.stack) == STACK_CODES["s2d"]
+    need = np.where(s2d, MIN_FAULT_DOMAINS_BY_CODE[np.asarray(D.resiliency_code)], D.layout_min_fault_domains)
+    return survivors_re_protect(D.nodes, need, D.node_fault_domains)
+
+
+def without_repair(repairs: FloatArray, nodes: FloatArray) -> FloatArray:
+    """Where one node down holds no share for a repair [bool], vectorised: a cluster of more than one node whose
+    survivors cannot re-protect (``repairs``: :func:`survivors_repair`, or a capacity report's
+    ``repairs_after_node_loss``), on any stack. One rule for :func:`degraded_arrays` and the reports that state the
+    share held (`evaluate` printed "repair_share": 0.25 beside "no repair" where nothing was held: S2D, verification
+    walk 2026-11-30; Ceph replica-3 on 3 hosts and vSAN FTT=1 on 3 hosts, 2026-12)."""
+    return ~np.asarray(repairs, dtype=bool) & (np.asarray(nodes) > 1)
 
 
 @overload
@@ -98,21 +111,18 @@ def degraded_arrays(
     the stripe the healthy cluster laid. Where the
     survivors repair, copies bound for the lost node are rebuilt on them at
     ``repair_share`` of their drive and network capacity, so writes still make
-    every copy. Where they cannot (an S2D row that fails
-    :func:`planner.physics.capacity.repairs_after_node_loss`), no share is held
-    for a repair and a write skips the lost node's mirror copies or parity
-    columns (``lost_copy_share``, 1/n of them; the parity arithmetic around
-    them in :mod:`planner.physics.resiliency`).
+    every copy. Where they cannot (:func:`survivors_repair`, on any stack), no
+    share is held for a repair; an S2D write then skips the lost node's mirror
+    copies or parity columns (``lost_copy_share``, 1/n of them; the parity
+    arithmetic around them in :mod:`planner.physics.resiliency`). Ceph and
+    vSAN keep their writes (their degraded placement is not modelled).
     """
     n = D.nodes
-    no_repair = without_repair(
-        np.asarray(D.stack) == STACK_CODES["s2d"],
-        repairs_after_node_loss(D.resiliency_code, n, D.node_fault_domains),
-        n,
-    )
+    no_repair = without_repair(survivors_repair(D), n)
     keep = np.where(no_repair, 1.0, 1.0 - repair_share)
     # copies and columns spread evenly over the n nodes: the lost node holds c / n of a write's c copies or columns
-    lost = np.where(no_repair, 1.0 / np.maximum(n, 1), 0.0)
+    s2d = np.asarray(D.stack) == STACK_CODES["s2d"]
+    lost = np.where(no_repair & s2d, 1.0 / np.maximum(n, 1), 0.0)
     Dd = D.replace(
         # fault_domains stays: it picks the parity layout (mirror-accelerated parity's rotation), and the data keeps
         # the stripe it was written in with a node away (a 4-node MAP, re-laid for 3 fault domains, rotated nothing)

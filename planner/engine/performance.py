@@ -58,7 +58,7 @@ from planner.physics import cache as cache_mod
 from planner.physics import cpu as cpu_mod
 from planner.physics import devices, network, resiliency
 from planner.physics import vsan as vsan_mod
-from planner.physics.capacity import RESILIENCY_CODES, capacity_all_flash
+from planner.physics.capacity import RESILIENCY_CODES, capacity_all_flash, layout_min_fault_domains
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
 #: Human-readable names of every value ``bottleneck`` / ``limited_by`` can take.
@@ -308,6 +308,10 @@ class DesignArrays:
     # one node down, no repair: the share of a write's mirror copies or parity columns that sat on the lost node and
     # are not written (planner.engine.degraded.degraded_arrays); 0 healthy
     lost_copy_share: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
+    # Ceph's and vSAN's layout: the fault domains its stripe needs, which one node's survivors must number to
+    # re-protect it (physics.capacity.layout_min_fault_domains; inf for a single copy). An S2D row reads its
+    # resiliency code's instead (planner.engine.degraded.survivors_repair)
+    layout_min_fault_domains: np.ndarray = field(default_factory=lambda: np.asarray(np.nan))
 
     def __post_init__(self) -> None:
         # a stack column left at its default takes the rows' shape, as every other column has
@@ -364,11 +368,14 @@ def _stack_row(rd: ResolvedDesign) -> dict[str, Any]:
         fault_domain_rtt_s=d.fault_domain_rtt_ms * 1e-3 if rd.nodes > 1 else 0.0,
         node_fault_domains=d.fault_domain == "node",
         lost_copy_share=0.0,
+        layout_min_fault_domains=np.nan,
     )
     if d.stack == "s2d":
         return row
     lay = d.layout
-    row.update(data_chunks=float(lay.data), width=float(lay.width))
+    row.update(
+        data_chunks=float(lay.data), width=float(lay.width), layout_min_fault_domains=layout_min_fault_domains(lay)
+    )
     if d.stack == "ceph":
         cs = d.ceph_spec
         row.update(

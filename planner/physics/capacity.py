@@ -100,6 +100,7 @@ from planner.models.design import (
     ResolvedDesign,
 )
 from planner.models.stacks import (
+    Layout,
     ceph_balancer,
     ceph_fullest_osd_factor,
     ceph_monitor_failures,
@@ -219,29 +220,51 @@ MIN_FAULT_DOMAINS_BY_CODE = np.array(
 )
 
 
-def repairs_after_node_loss(code: FloatArray, nodes: FloatArray, node_fault_domains: FloatArray = True) -> FloatArray:
-    """Whether the survivors of one lost node repair to full resiliency (S2D), per element.
+def survivors_re_protect(
+    nodes: FloatArray, min_fault_domains: FloatArray, node_fault_domains: FloatArray = True
+) -> FloatArray:
+    """Whether the survivors of one lost node repair to full resiliency, per element: the rule for every stack.
 
     Parameters
     ----------
-    code : int array of :data:`RESILIENCY_CODES` values.
     nodes : [count] nodes before the loss.
+    min_fault_domains : [count] the fault domains the layout's stripe needs (S2D's
+        :data:`MIN_FAULT_DOMAINS`; Ceph's and vSAN's :func:`layout_min_fault_domains`).
     node_fault_domains : the fault domains are the nodes (``Design.fault_domain`` "node").
 
     Returns
     -------
-    bool array: the ``nodes - 1`` survivors are as many fault domains as the resiliency needs
-    (:data:`MIN_FAULT_DOMAINS`), and the lost node was a fault domain of its own. With racks or
-    chassis as fault domains the model rebuilds nothing in place: Microsoft does not state whether
-    a rack-aware cluster repairs within a rack.
+    bool array: the ``nodes - 1`` survivors are as many fault domains as the layout needs, and the lost node was a
+    fault domain of its own. With racks or chassis as fault domains the model rebuilds nothing in place: Microsoft
+    does not state whether a rack-aware cluster repairs within a rack (:func:`in_domain_rebuild_words`).
 
     References
     ----------
-    Microsoft, "Fault tolerance and storage efficiency in Storage Spaces Direct" (the fault domains
-    each resiliency needs); "Remove servers" (the survivors must hold the volumes to repair them).
+    Microsoft, "Fault tolerance and storage efficiency in Storage Spaces Direct" (the fault domains each resiliency
+    needs); "Remove servers" (the survivors must hold the volumes to repair them). Ceph documentation (Reef),
+    "Troubleshooting PGs", Placement Groups Never Get Clean: CRUSH places each replica (or chunk) on its own host
+    (``osd_crush_chooseleaf_type`` 1, host), so with fewer hosts than the pool's size the placement groups stay
+    active+degraded and never clean: replica-3 on two hosts left has no host for its third copy, and nothing is
+    backfilled. VMware, vSphere 8.0 vSAN Planning and Deployment, "Limitations of a Two-Host or Three-Host Cluster
+    Configuration": "When a host fails, vSAN cannot rebuild data on another host"; an object's components each need
+    a host of their own (2 FTT + 1 for RAID-1), and Broadcom's vSAN Management API names the state
+    (``VsanObjectHealthState`` ``reducedavailabilitywithnorebuild``).
     """
-    need = MIN_FAULT_DOMAINS_BY_CODE[np.asarray(code)]
+    need = np.asarray(min_fault_domains, dtype=float)
     return (np.asarray(nodes) - 1 >= need) & np.asarray(node_fault_domains, dtype=bool)
+
+
+def repairs_after_node_loss(code: FloatArray, nodes: FloatArray, node_fault_domains: FloatArray = True) -> FloatArray:
+    """:func:`survivors_re_protect` for S2D resiliencies, per element (``code``: int array of
+    :data:`RESILIENCY_CODES` values; the fault domains each needs: :data:`MIN_FAULT_DOMAINS`)."""
+    return survivors_re_protect(nodes, MIN_FAULT_DOMAINS_BY_CODE[np.asarray(code)], node_fault_domains)
+
+
+def layout_min_fault_domains(lay: Layout) -> float:
+    """The fault domains a Ceph or vSAN layout's stripe needs, for :func:`survivors_re_protect` [count]: its
+    ``min_fault_domains``, or infinity for a layout that keeps one copy (Ceph replica-1: nothing to re-protect
+    from; the lost host's placement groups are gone)."""
+    return float(lay.min_fault_domains) if lay.safe_failures >= 1 else float("inf")
 
 
 def resiliency_efficiency(
@@ -897,8 +920,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     db_sep = n.cache is not None
     db = 0.0 if db_sep else raw * c.db_fraction
     data_raw = raw - db
-    # a single copy has nothing to re-protect from: the lost host's placement groups are gone
-    can_repair = fd - 1 >= lay.min_fault_domains and d.fault_domain == "node" and lay.safe_failures >= 1
+    can_repair = bool(survivors_re_protect(fd, layout_min_fault_domains(lay), d.fault_domain == "node"))
     fill = float(ceph_fill_ratio(fd, c.nearfull_ratio, c.backfillfull_ratio, can_repair))
     near_head = data_raw * (1.0 - c.nearfull_ratio)
     host_res = data_raw * (c.nearfull_ratio - fill)
@@ -1011,7 +1033,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     eff = lay.efficiency
     usable = pool * eff
     survivors = fd - 1
-    can_repair = survivors >= lay.min_fault_domains and d.fault_domain == "node"
+    can_repair = bool(survivors_re_protect(fd, layout_min_fault_domains(lay), d.fault_domain == "node"))
     raw_left = raw * survivors / max(fd, 1)
     # the rebuild, once the object repair timer runs out, re-protects each object in the layout it has: ESA's
     # RAID-5 4+1 of six hosts needs five for its five components, which the five survivors are ([VSAN-ESA]: 4+1

@@ -57,7 +57,13 @@ from planner.models.stacks import (
     ceph_monitor_failures,
     ceph_monitors,
 )
-from planner.physics.capacity import RESILIENCY_CODES, VSAN_RESERVED_MIN_HOSTS, capacity_report
+from planner.physics.capacity import (
+    RESILIENCY_CODES,
+    VSAN_RESERVED_MIN_HOSTS,
+    capacity_report,
+    layout_min_fault_domains,
+    survivors_re_protect,
+)
 from planner.physics.ceph import osd_memory_gb
 from planner.physics.power import node_power_w
 
@@ -1035,7 +1041,7 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
     )
     supported = rd.nodes >= VSAN_RESERVED_MIN_HOSTS and d.fault_domain == "node"
     # a host rebuild reserve only serves a policy the survivors can rebuild (RAID 6 on six hosts cannot)
-    rebuildable = fd - 1 >= lay.min_fault_domains
+    rebuildable = bool(survivors_re_protect(fd, layout_min_fault_domains(lay)))
     put(
         "vsan_reserves",
         not supported or ((v.host_rebuild_reserve or not rebuildable) and v.operations_reserve),

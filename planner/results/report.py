@@ -870,7 +870,7 @@ def evaluate_report(
                 | {
                     "utilization": deg["utilization"],
                     "repair_share": 0.0
-                    if without_repair(design.stack == "s2d", cap.repairs_after_node_loss, design.node_count)
+                    if without_repair(cap.repairs_after_node_loss, design.node_count)
                     else DEFAULT_REPAIR_SHARE,
                     # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
                     "repair_time_hours": float(

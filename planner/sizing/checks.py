@@ -48,7 +48,6 @@ from planner.physics.capacity import (
     capacity_report,
     in_domain_rebuild_words,
     n_plus_one_held_tb,
-    repairs_after_node_loss,
 )
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import life_words, years_to_wear_out
@@ -404,7 +403,6 @@ def check_design(
                 d.stack == "vsan" and d.vsan_spec.architecture == "esa",
             )
         )
-        can_repair = nodes - 1 >= lay.min_fault_domains and d.fault_domain == "node"
     else:
         code = RESILIENCY_CODES[d.resiliency]
         put(
@@ -415,7 +413,6 @@ def check_design(
             f" '{ft}'",
         )
         db_ok = R.mirror_for_databases(code, demand.allow_parity)
-        can_repair = bool(repairs_after_node_loss(code, nodes, d.fault_domain == "node"))
     esa_parity = d.stack == "vsan" and d.vsan_spec.architecture == "esa" and d.layout.kind == "erasure"
     put(
         "mirror_for_databases",
@@ -438,6 +435,8 @@ def check_design(
     # ---- demand, headroom
     iops, tb, _ = demand.totals()
     cap = capacity_report(rd)
+    # the survivors re-protect: the capacity report's rule on every stack (physics.capacity.survivors_re_protect)
+    can_repair = cap.repairs_after_node_loss
     put(
         "capacity_with_reserve",
         cap.usable_capacity_tb >= tb,

@@ -31,7 +31,12 @@ from planner.models.stacks import (
     layout,
 )
 from planner.physics import rules as R
-from planner.physics.capacity import ceph_mean_fill_limit, ceph_usable_capacity_tb, vsan_usable_capacity_tb
+from planner.physics.capacity import (
+    ceph_mean_fill_limit,
+    ceph_usable_capacity_tb,
+    layout_min_fault_domains,
+    vsan_usable_capacity_tb,
+)
 from planner.physics.ceph import osd_memory_gb
 
 #: the Ceph pools the sizer tries (replicated and common erasure codes)
@@ -121,6 +126,7 @@ def design_columns(stack: str, res: str, n: int) -> dict:
         "stack": STACK_CODES[stack],
         "data_chunks": float(lay.data),
         "width": float(lay.width),
+        "layout_min_fault_domains": layout_min_fault_domains(lay),
         "esa": stack == "vsan",
         "osds_per_drive": 1.0,
         "ceph_release": CEPH_RELEASE_CODES[_CEPH.release],
