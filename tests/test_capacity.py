@@ -225,3 +225,69 @@ def test_no_data_is_online_after_a_node_loss_that_stops_io():
     # a pool that rides through the loss keeps its figure
     ok = capacity_report(resolve(parse_design(base), load_catalog()))
     assert ok.online_after_node_loss and ok.one_node_down_tb == pytest.approx(ok.usable_capacity_tb)
+
+
+@pytest.mark.parametrize(
+    "nodes,layout,eff",
+    [(7, "RS 4+2", 4 / 6), (9, "RS 6+2", 6 / 8), (16, "LRC (12, 2, 1)", 12 / 15)],
+)
+def test_dual_parity_volumes_keep_their_layout_after_a_node_loss(nodes, layout, eff):
+    """S2D audit: a volume keeps the parity layout it was created with ("the best possible encoding is determined
+    automatically each time you create a volume ... pre-existing volumes will *not* be 'converted'", Microsoft,
+    *Adding servers or drives*), and RS 4+2 on 7 nodes is 6 wide, so the 6 survivors hold it. The Capacity page
+    re-derived the layout for 6 servers (RS 2+2, 50 %): 7 x 10 x 1 TB held 29.99 TB re-protected, not
+    59.98 x 2/3 = 39.99 TB (9 nodes 53.32 -> 59.99, 16 nodes 112.47 -> 119.98)."""
+    rep = capacity_report(_design(nodes, 10, "parity-dual"))
+    survivors_pool = (nodes - 1) * 10 * (1.0 - 256 * 2**20 / 1e12)
+    assert rep.usable_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, survivors_pool * eff))
+    assert f"keep their {layout} layout" in rep.node_loss_note
+    assert f"up to {rep.usable_after_node_loss_tb:.2f} TB of data is re-protected" in rep.node_loss_note
+    # mirror-accelerated parity: its parity part keeps its layout too
+    mp = capacity_report(_design(nodes, 10, "mirror-accelerated-parity"))
+    share = mp.resiliency_efficiency
+    assert mp.usable_after_node_loss_tb == pytest.approx(min(mp.usable_capacity_tb, survivors_pool * share))
+    assert f"keep their {layout} layout" in mp.node_loss_note
+
+
+def test_hybrid_dual_parity_keeps_lrc_after_a_node_loss():
+    """12 hybrid nodes: LRC (8, 2, 1) is 11 wide, so the 11 survivors keep 72.7 % (they were given RS 4+2's 66.7 %)."""
+    d = {
+        "name": "t",
+        "nodes": 12,
+        "resiliency": "parity-dual",
+        "node": {
+            "cpu": {"model": "intel-xeon-gold-6246", "sockets": 2},
+            "ram_gb": 384,
+            "capacity_drives": {"model": "seagate-exos-x20-20tb-sas", "count": 8},
+            "cache_devices": {"model": "intel-optane-p4800x-375gb", "count": 2},
+            "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1},
+        },
+    }
+    rep = capacity_report(resolve(parse_design(d)))
+    assert not rep.all_flash
+    left = 11 * 8 * (20.0 - 256 * 2**20 / 1e12)
+    assert rep.usable_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, left * 8 / 11))
+    assert "keep their LRC (8, 2, 1) layout" in rep.node_loss_note
+
+
+def test_a_layout_wider_than_the_survivors_is_relaid_and_said():
+    """Single parity on 4 nodes is RS 3+1, 4 wide: 3 survivors cannot hold it, so what they re-protect is at the
+    layout they can hold (RS 2+1, 66.7 %), and the note says which."""
+    rep = capacity_report(_design(4, 10, "parity-single", reserve="none"))
+    left = 3 * 10 * (1.0 - 256 * 2**20 / 1e12)
+    assert rep.usable_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, left * 2 / 3))
+    assert "RS 3+1 is 4 wide" in rep.node_loss_note and "RS 2+1" in rep.node_loss_note
+
+
+def test_the_sizers_n_plus_one_screen_counts_the_kept_layout():
+    """The sizer screened N+1 with the layout re-derived for n - 1 servers (search.py ``code, n - 1``): one rule,
+    :func:`usable_after_node_loss_tb`, for it and the Capacity page."""
+    from planner.physics.capacity import usable_after_node_loss_tb
+
+    for nodes in (5, 7, 9, 12, 16):
+        for res in ("parity-dual", "mirror-accelerated-parity", "mirror-3way", "parity-single"):
+            rep = capacity_report(_design(nodes, 10, res))
+            vec = usable_after_node_loss_tb(
+                np.array([nodes]), 10, 1.0, RESILIENCY_CODES[res], np.array([nodes]), 0.2, True
+            )
+            assert min(float(vec[0]), rep.usable_capacity_tb) == pytest.approx(rep.usable_after_node_loss_tb)

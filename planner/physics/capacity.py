@@ -287,6 +287,124 @@ def resiliency_efficiency(
     )
 
 
+def parity_layout(code: FloatArray, fault_domains: FloatArray, all_flash: FloatArray) -> tuple[FloatArray, ...]:
+    """(data, parity, local parity) symbols of the parity layout a volume is created with, per element.
+
+    Single parity: RS 2+1 at 3 fault domains, RS 3+1 from 4; dual parity and mirror-accelerated parity's
+    parity part: :func:`dual_parity_layout`. Zeros for the mirrors (no parity layout).
+
+    Parameters
+    ----------
+    code : int array of :data:`RESILIENCY_CODES` values.
+    fault_domains : [count] fault domains when the volume is created.
+    all_flash : the capacity drives are flash (all-flash table), else the hybrid table.
+
+    References
+    ----------
+    Microsoft, "Fault tolerance and storage efficiency in Storage Spaces Direct" (the layouts by fault domains;
+    single parity: the Windows Server 2016 edition).
+    """
+    code = np.asarray(code)
+    fd, flash = np.broadcast_arrays(np.asarray(fault_domains), np.asarray(all_flash, dtype=bool))
+    dk, dm, dl = dual_parity_layout(fd, flash)
+    single, dual = code == 2, (code == 3) | (code == 4)
+    k = np.where(single, np.select([fd >= 4, fd == 3], [3, 2], 0), np.where(dual, dk, 0))
+    m = np.where(single, np.where(fd >= 3, 1, 0), np.where(dual, dm, 0))
+    return k, m, np.where(dual, dl, 0)
+
+
+def parity_layout_words(code: int, fault_domains: int, all_flash: bool) -> str:
+    """A parity layout by Microsoft's name: "RS 4+2", "LRC (12, 2, 1)"; "" for the mirrors."""
+    k, m, lrc = (int(x) for x in parity_layout(code, fault_domains, all_flash))
+    if k == 0:
+        return ""
+    return f"LRC ({k}, {m}, {lrc})" if lrc else f"RS {k}+{m}"
+
+
+def layout_width(code: FloatArray, fault_domains: FloatArray, all_flash: FloatArray) -> FloatArray:
+    """Fault domains one slab of a volume spans [count], per element: a mirror's copies (nested two-way mirror:
+    its two servers), a parity layout's symbols k + m + l, mirror-accelerated parity the wider of its three-way
+    mirror and its parity part. Each copy or symbol sits in its own fault domain (Microsoft: RS 2+2 needs "at
+    least four hardware fault domains")."""
+    k, m, lrc = parity_layout(code, fault_domains, all_flash)
+    code = np.asarray(code)
+    mirror = np.where(code == 5, 2, MIRROR_COPIES[code])
+    return np.where((code == 2) | (code == 3), k + m + lrc, np.maximum(mirror, k + m + lrc))
+
+
+def fault_domains_after_node_loss(nodes: FloatArray, fault_domains: FloatArray) -> FloatArray:
+    """Fault domains left after one node is lost [count]: one fewer where the nodes are the fault domains, or
+    where a rack or chassis may hold a single server (fewer than two servers a fault domain, spread evenly);
+    otherwise all of them, the lost server's rack keeping its others."""
+    n, fd = np.asarray(nodes), np.asarray(fault_domains)
+    return np.where(n < 2 * fd, fd - 1, fd)
+
+
+def efficiency_after_node_loss(
+    code: FloatArray, fault_domains: FloatArray, mirror_share: FloatArray, all_flash: FloatArray, nodes: FloatArray
+) -> FloatArray:
+    """Usable / footprint of the volumes on the survivors of one lost node, per element.
+
+    A volume keeps the layout it was created with while its width (:func:`layout_width`) fits the fault domains
+    left (:func:`fault_domains_after_node_loss`): RS 4+2 made on 7 nodes is 6 wide and stays RS 4+2 on the 6
+    survivors (66.7 %, not the 50 % of RS 2+2 that a 6-node cluster would create). Where it is wider, what the
+    survivors hold is counted at the layout they can hold (RS 3+1 on 3 survivors: RS 2+1). Mirror-accelerated
+    parity: its parity part by the same rule.
+
+    Parameters
+    ----------
+    code : int array of :data:`RESILIENCY_CODES` values.
+    fault_domains : [count] fault domains the volumes were created on.
+    mirror_share : [-] mirror-accelerated parity's mirror share.
+    all_flash : flash capacity drives (the all-flash parity table).
+    nodes : [count] nodes before the loss.
+
+    References
+    ----------
+    Microsoft, "Adding servers or drives to Storage Spaces Direct": "the best possible encoding is determined
+    automatically each time you create a volume. However, any pre-existing volumes will *not* be 'converted'";
+    "Fault tolerance and storage efficiency": Storage Spaces "restores to full resiliency after each" failure.
+    """
+    fd = np.asarray(fault_domains)
+    left = fault_domains_after_node_loss(nodes, fd)
+    kept = layout_width(code, fd, all_flash) <= left
+    return np.where(
+        kept,
+        resiliency_efficiency(code, fd, mirror_share, all_flash),
+        resiliency_efficiency(code, np.maximum(left, 1), mirror_share, all_flash),
+    )
+
+
+def usable_after_node_loss_tb(
+    nodes: FloatArray,
+    drives_per_node: FloatArray,
+    drive_capacity_tb: FloatArray,
+    code: FloatArray,
+    fault_domains: FloatArray,
+    mirror_share: FloatArray,
+    all_flash: FloatArray,
+    infrastructure_footprint_tb: FloatArray = 0.0,
+) -> FloatArray:
+    """What the survivors of one lost node hold re-protected [TB], vectorised: their raw capacity less its pool
+    metadata and the infrastructure volume's footprint (rebuilt on them too), at :func:`efficiency_after_node_loss`.
+    The repair reserve is theirs to spend. One rule for the capacity report and the sizer's N+1 screen.
+
+    Parameters
+    ----------
+    nodes, drives_per_node : [count] before the loss.
+    drive_capacity_tb : [TB] one capacity drive.
+    code, fault_domains, mirror_share, all_flash : as :func:`efficiency_after_node_loss`.
+    infrastructure_footprint_tb : [TB] Azure Local's infrastructure volume with its copies.
+    """
+    n = np.asarray(nodes)
+    survivors = np.maximum(n - 1, 0)
+    left = raw_capacity_tb(survivors, drives_per_node, drive_capacity_tb) - pool_metadata_tb(survivors, drives_per_node)
+    pool = np.maximum(left - np.asarray(infrastructure_footprint_tb, dtype=float), 0.0)
+    return np.where(
+        survivors >= 1, pool * efficiency_after_node_loss(code, fault_domains, mirror_share, all_flash, n), 0.0
+    )
+
+
 #: The efficiency each resiliency can never exceed (its best layout).
 EFFICIENCY_BOUND = {
     "mirror-2way": 0.5,
@@ -528,6 +646,23 @@ def _unfit_note(footprint_tb: float, usable_tb: float, raw_left_tb: float, usabl
     )
 
 
+def _layout_after_loss_words(code: int, fault_domains: int, all_flash: bool, nodes: int) -> str:
+    """The parity layout the survivors of one lost node hold the volumes in, as a clause: kept where its width fits
+    the fault domains left, else the one they can hold (:func:`efficiency_after_node_loss`); "" for the mirrors.
+    The Capacity page had counted RS 2+2 for volumes made RS 4+2 on 7 nodes (S2D audit)."""
+    made = parity_layout_words(code, fault_domains, all_flash)
+    if not made:
+        return ""
+    left = int(fault_domains_after_node_loss(nodes, fault_domains))
+    width = int(layout_width(code, fault_domains, all_flash))
+    if width <= left:
+        return f" (the volumes keep their {made} layout: {width} wide, it fits the {left} fault domains left)"
+    return (
+        f" (counted at {parity_layout_words(code, max(left, 1), all_flash) or 'no parity layout'}: {made} is "
+        f"{width} wide and {left} fault domains are left)"
+    )
+
+
 def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     """The capacity waterfall of one design, with the N+1 check.
 
@@ -574,16 +709,24 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     usable = pool * eff
     footprint = usable / eff if eff > 0 else 0.0
 
-    # after losing one node: capacity of the survivors, same layout rules
+    # after losing one node: capacity of the survivors, the volumes in the layout they were created with
+    # where it fits the fault domains left (efficiency_after_node_loss)
     survivors = rd.nodes - 1
     raw_left = raw * survivors / rd.nodes
     can_repair = bool(repairs_after_node_loss(code, rd.nodes, d.fault_domain == "node"))
     # the infrastructure volume is rebuilt on the survivors too (it keeps its copies): its footprint
     # comes out of what they hold, as out of the healthy pool
-    fits = footprint <= raw_left - meta * survivors / rd.nodes - infra_fp + 1e-9
-    eff_left = float(resiliency_efficiency(code, max(survivors, 1), d.mirror_share, all_flash))
-    held_left = max(raw_left - meta * survivors / rd.nodes - infra_fp, 0.0) * eff_left if survivors >= 1 else 0.0
+    held_left = float(
+        usable_after_node_loss_tb(
+            rd.nodes, n.drive_count, n.drive.capacity_tb, code, fd, d.mirror_share, all_flash, infra_fp
+        )
+    )
+    eff_left = float(efficiency_after_node_loss(code, fd, d.mirror_share, all_flash, rd.nodes))
+    # the footprint the volumes take on the survivors: theirs, or at the layout they are re-laid in
+    footprint_left = usable / eff_left if eff_left > 0 else footprint
+    fits = usable <= held_left + 1e-9
     usable_left = min(usable, held_left)  # volumes sized before the loss cannot grow
+    layout = _layout_after_loss_words(code, fd, all_flash, rd.nodes)
     if d.nodes == 1:
         note = "a single machine has no node to lose: its volumes are offline until it returns"
     elif d.rack_aware:
@@ -594,8 +737,8 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         )
     elif can_repair and fits:
         note = (
-            f"after losing one node, {survivors} nodes hold the {footprint:.2f} TB footprint "
-            f"in {raw_left:.2f} TB and can repair to full resiliency"
+            f"after losing one node, {survivors} nodes hold the {footprint_left:.2f} TB footprint "
+            f"in {raw_left:.2f} TB and can repair to full resiliency{layout}"
         )
     elif not can_repair:
         note = (
@@ -604,7 +747,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
             "resiliency (data stays online, degraded)"
         )
     else:
-        note = _unfit_note(footprint, usable, raw_left, usable_left)
+        note = _unfit_note(footprint_left, usable, raw_left, usable_left) + layout
     steps = [
         ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("pool metadata", -meta, "256 MiB per pool drive"),

@@ -78,7 +78,12 @@ from planner.models.params import params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.physics import network
 from planner.physics import rules as R
-from planner.physics.capacity import RESILIENCY_CODES, infrastructure_footprint_tb, usable_capacity_tb
+from planner.physics.capacity import (
+    RESILIENCY_CODES,
+    infrastructure_footprint_tb,
+    usable_after_node_loss_tb,
+    usable_capacity_tb,
+)
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
@@ -935,16 +940,10 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             if stack != "s2d":
                 u1 = ST.usable_tb(stack, n, res, S["k"], S["tb"], after_loss=True)
             else:
-                u1 = usable_capacity_tb(
-                    n - 1,
-                    S["k"],
-                    S["tb"],
-                    code,
-                    n - 1,
-                    MIRROR_SHARE,
-                    ~S["hdd"],
-                    reserve_policy="none",
-                    infrastructure_footprint_tb=infra,
+                # the volumes keep the layout they were made with where it fits the survivors (RS 4+2 made on
+                # 7 nodes stays RS 4+2 on 6): the layout re-derived for n - 1 nodes under-counted parity (S2D audit)
+                u1 = usable_after_node_loss_tb(
+                    n, S["k"], S["tb"], code, n, MIRROR_SHARE, ~S["hdd"], infrastructure_footprint_tb=infra
                 )
             bad1 = np.flatnonzero(ok & (u1 < tb))
             if bad1.size:
