@@ -244,6 +244,26 @@ def test_nested_map_volume_needs_two_servers():
     assert not four.fits and "exactly 2 servers" in four.problems[0]
 
 
+def test_both_nested_volumes_need_exactly_two_servers():
+    """S2D audit: a nested two-way mirror volume on 12 nodes was accepted at 25 % (40 TB footprint, no problem)
+    while nested mirror-accelerated parity was refused. Microsoft, *Nested resiliency*: "You can't use nested
+    resiliency if ... Your cluster has 3 or more server nodes". One rule for both."""
+    import json
+
+    from planner.models.design import parse_design, resolve
+
+    doc = json.loads((Path(__file__).resolve().parents[1] / "examples" / "nvme-pmem-12node.json").read_text())
+    vol = [{"name": "n", "resiliency": "nested-mirror-2way", "size_tb": 10}]
+    plan = capacity_report(resolve(parse_design(doc | {"volumes": vol}))).volume_plan
+    assert not plan.fits and plan.volumes[0].efficiency == 0.0 and plan.volumes[0].footprint_tb == 0.0
+    assert plan.problems == ["volume 'n': nested-mirror-2way needs exactly 2 servers; this cluster has 12"]
+    vol = [{"name": "n", "resiliency": "nested-mirror-2way", "size_tb": 1.0}]
+    two = capacity_report(design(2, 6, 1.0, "mirror-2way", volumes=vol)).volume_plan
+    assert two.fits and two.volumes[0].efficiency == pytest.approx(0.25)
+    three = capacity_report(design(3, 6, 1.0, "mirror-3way", volumes=vol)).volume_plan
+    assert not three.fits and "exactly 2 servers" in three.problems[0]
+
+
 def test_volume_limits_are_microsofts():
     many = [{"name": f"v{i}", "resiliency": "mirror-3way", "size_tb": 0.01} for i in range(MAX_VOLUMES + 1)]
     plan = capacity_report(design(4, 16, 8.0, "mirror-3way", volumes=many)).volume_plan

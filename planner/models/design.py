@@ -66,7 +66,10 @@ MIN_FAULT_DOMAINS: dict[str, int] = {
     "mirror-accelerated-parity": 4,
     "nested-mirror-2way": 2,
 }
-MAX_FAULT_DOMAINS: dict[str, int] = {"nested-mirror-2way": 2}
+#: Most fault domains per resiliency: nested resiliency, two-way mirror or mirror-accelerated parity, is for
+#: exactly 2 servers (Microsoft, "Nested resiliency for Storage Spaces Direct": "You can't use nested resiliency
+#: if ... Your cluster has 3 or more server nodes"); nested mirror-accelerated parity is a volume's only.
+MAX_FAULT_DOMAINS: dict[str, int] = {"nested-mirror-2way": 2, "nested-mirror-accelerated-parity": 2}
 #: the resiliency a single machine uses (Microsoft, "Using Azure Local on a single server")
 SINGLE_MACHINE_RESILIENCY = "mirror-2way"
 

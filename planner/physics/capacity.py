@@ -93,6 +93,7 @@ from planner.core.text import count
 from planner.core.types import FloatArray
 from planner.models.design import (
     INFRASTRUCTURE_VOLUME_TB,
+    MAX_FAULT_DOMAINS,
     MAX_VOLUME_TB,
     MAX_VOLUMES,
     MIN_FAULT_DOMAINS,
@@ -483,7 +484,11 @@ def infrastructure_footprint_tb(platform: str, nodes: FloatArray, volume_tb: flo
 
 
 def volume_efficiency(resiliency: str, fault_domains: int, mirror_share: float, all_flash: bool, drives: int) -> float:
-    """Usable / footprint of one planned volume (0 where the cluster cannot hold it)."""
+    """Usable / footprint of one planned volume (0 where the cluster cannot hold it): within the fault domains
+    its resiliency needs and allows (:data:`MAX_FAULT_DOMAINS`: nested resiliency on exactly 2, one rule for
+    both nested resiliencies; a nested two-way mirror on 12 nodes was taken at 25 %, S2D audit)."""
+    if fault_domains > MAX_FAULT_DOMAINS.get(resiliency, fault_domains):
+        return 0.0
     if resiliency == "nested-mirror-accelerated-parity":
         return float(nested_map_efficiency(mirror_share, drives)) if fault_domains == 2 else 0.0
     if fault_domains < MIN_FAULT_DOMAINS[resiliency]:

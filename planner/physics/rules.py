@@ -166,12 +166,13 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "volume_plan",
-            "planned volumes fit the pool, at most 64 volumes of at most 64 TB, each resiliency on enough fault "
-            "domains",
+            "planned volumes fit the pool, at most 64 volumes of at most 64 TB, each resiliency on the fault "
+            "domains it needs (nested resiliency: exactly 2 servers)",
             "requirement",
             f"{PV}: 'limiting the total number of volumes to 64 volumes per cluster', 'limiting the size of each "
             f"volume to 64 TB', 'The footprints of your volumes need to fit in the storage pool'; {SR}: 'Volumes per "
-            "system 64', 'Volume size 64 TB'",
+            "system 64', 'Volume size 64 TB'; Microsoft, 'Nested resiliency for Storage Spaces Direct': 'You can't "
+            "use nested resiliency if ... Your cluster has 3 or more server nodes'",
         ),
         _r(
             "rack_aware_rtt",
