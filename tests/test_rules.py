@@ -38,7 +38,12 @@ def test_drive_and_cache_rules():
     assert not R.cache_media_ok(False, 0, 0.0, 1, 0.1)
     assert R.cache_media_ok(True, 3, 3.0, 1, 0.1) and not R.cache_media_ok(True, 4, 100.0, 1, 0.1)
     assert R.cache_media_ok(True, 3, 3.0, 3, 1.0) and not R.cache_media_ok(True, 3, 1.0, 3, 1.0)
-    assert not R.cache_media_ok(True, 2, 10.0, 2, 1.0)  # SSD caching SSD: not advised
+    # a higher-endurance drive caching one of its own type is set up by hand, for NVMe and SSD alike (Microsoft,
+    # "Understanding the storage pool cache"); SSD over SSD is only "not advised" ("Choose drives"): a
+    # recommendation of its own, not this requirement
+    assert R.cache_media_ok(True, 2, 10.0, 2, 1.0) and not R.cache_media_ok(True, 2, 1.0, 2, 1.0)
+    assert not R.ssd_cache_over_ssd_ok(True, 2, 2) and R.ssd_cache_over_ssd_ok(True, 3, 3)
+    assert R.ssd_cache_over_ssd_ok(True, 3, 2) and R.ssd_cache_over_ssd_ok(False, 0, 2)
     assert list(R.min_capacity_drives_ok(np.array([2, 3, 4]))) == [False, False, True]
     assert not R.capacity_multiple_of_cache_ok(True, 7, 2) and R.capacity_multiple_of_cache_ok(True, 8, 4)
     assert not R.hybrid_cache_ratio_ok(1, 1600.0, 64.0) and R.hybrid_cache_ratio_ok(1, 6400.0, 64.0)
@@ -173,3 +178,25 @@ def test_every_rules_words_in_the_customers_document_name_what_your_refers_to():
             for text in (rule.title, rule.source):
                 words = rule_text(text)
                 assert not re.search(r"\byour\s*(?:[),.;:]|$)", words), (stack, rule.name, words)
+
+
+def test_ssd_cache_over_ssd_is_against_a_recommendation_not_a_requirement():
+    """S2D audit: examples/sas-4node.json (Micron S650DC, 9.6 DWPD, caching S630DC, 1.99 DWPD) read "Breaks a
+    requirement ... SAS SSD cache over SAS SSD" while Microsoft says only that it "isn't advised" (*Choose drives*)
+    and offers it ("You have the option to manually configure higher-endurance drives to cache for lower-endurance
+    drives of the same type", *Understanding the storage pool cache*), as for NVMe over NVMe."""
+    from planner.models.design import load_design, resolve
+    from planner.results.report import design_warnings
+
+    rd = resolve(load_design("examples/sas-4node.json"))
+    hw = R.hardware_rules(rd)
+    assert hw["cache_media"]["passed"]
+    assert not hw["ssd_cache_over_ssd"]["passed"] and hw["ssd_cache_over_ssd"]["reason"] == (
+        "SAS SSD cache over SAS SSD"
+    )
+    rule = R.rule_of("ssd_cache_over_ssd")
+    assert rule.kind == "recommendation"
+    assert "isn't advised" in rule.source and "lower-endurance drives of the same type" in rule.source
+    msgs = [w["message"] for w in design_warnings(rd, None)]
+    assert not any(m.startswith("Breaks a requirement") and "cache" in m for m in msgs)
+    assert any(m.startswith("Against a recommendation") and "SAS SSD cache over SAS SSD" in m for m in msgs)

@@ -30,6 +30,9 @@ Sources (quoted where a rule rests on one sentence)
       (azure-local/concepts/nested-resiliency.md, 2024-02-22).
 [CD]  Microsoft, *Choose drives for Azure Stack HCI and Windows Server clusters*
       (azure-local/concepts/choose-drives.md, 2024-02-21).
+[UC]  Microsoft, *Understanding the storage pool cache in Azure Stack HCI and Windows Server clusters*
+      (windowsserverdocs, storage/storage-spaces/cache.md; *Understand the cache in Storage Spaces Direct*
+      before it).
 [WI]  Microsoft, *Set up a cluster witness* (MicrosoftDocs/azure-stack-docs, azure-local/manage/witness.md,
       2025-04-29; its 2020 version, azure-stack/hci/manage/witness.md); Microsoft, *Deploy a quorum
       witness* (learn.microsoft.com/windows-server/failover-clustering/deploy-cloud-witness) and
@@ -73,6 +76,7 @@ PV = "Microsoft, 'Plan volumes on Azure Stack HCI and Windows Server clusters' (
 FT = "Microsoft, 'Fault tolerance and storage efficiency on Azure Stack HCI and Windows Server clusters'"
 NR = "Microsoft, 'Nested resiliency for Storage Spaces Direct' (2024-02-22)"
 CD = "Microsoft, 'Choose drives for Azure Stack HCI and Windows Server clusters' (2024-02-21)"
+UC = "Microsoft, 'Understanding the storage pool cache in Azure Stack HCI and Windows Server clusters'"
 WI = "Microsoft, 'Set up a cluster witness' (Azure Local / Windows Server, 2025-04-29)"
 WQ = "Microsoft, 'Deploy a quorum witness' (Windows Server failover clustering)"
 WF = "Microsoft, 'Configure and manage a file share witness' (Windows Server failover clustering)"
@@ -241,14 +245,21 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "cache_media",
-            "cache faster than capacity (or a higher-endurance NVMe caching NVMe); HDD needs a cache, "
-            "PMem never caches HDD",
+            "cache faster than capacity, or a higher-endurance drive of the same type (NVMe or SSD, set up by "
+            "hand); HDD needs a cache, PMem never caches HDD",
             "requirement",
             f"{HW}: 'If you're using HDDs to provide storage capacity, you must use storage bus caching'; 'When using "
             f"persistent memory devices as cache devices, you must use NVMe or SSD capacity devices'; {CD}: cache uses "
             "'all drives of the \"fastest\" type'; NVMe: 'mix higher-endurance and lower-endurance NVMe models, and "
-            "configure the former to cache writes for the latter'; 'High endurance SSDs caching to low endurance SSDs "
-            "is not advised'",
+            f"configure the former to cache writes for the latter'; {UC}: 'You have the option to manually configure "
+            "higher-endurance drives to cache for lower-endurance drives of the same type'",
+        ),
+        _r(
+            "ssd_cache_over_ssd",
+            "no SATA/SAS SSD caching SATA/SAS SSD (it can be set up by hand, but Microsoft does not advise it)",
+            "recommendation",
+            f"{CD}: 'High endurance SSDs caching to low endurance SSDs isn't advised'; {UC}: 'You have the option to "
+            "manually configure higher-endurance drives to cache for lower-endurance drives of the same type'",
         ),
         _r(
             "cache_endurance",
@@ -1125,14 +1136,24 @@ def cache_media_ok(
     drive_rank: FloatArray,
     drive_dwpd: FloatArray,
 ) -> FloatArray:
-    """[HW]/[CD]: HDD capacity needs a cache; PMem never caches HDD; a cache is of
-    a faster type, or a higher-endurance NVMe caching NVMe (manual set-up)."""
+    """[HW]/[CD]/[UC]: HDD capacity needs a cache; PMem never caches HDD; a cache is of a faster type, or a
+    higher-endurance drive of the same flash type, NVMe or SATA/SAS SSD (set up by hand: "manually configure
+    higher-endurance drives to cache for lower-endurance drives of the same type"). Whether Microsoft advises
+    SSD over SSD is :func:`ssd_cache_over_ssd_ok`'s (a recommendation; this rule refused it as a requirement,
+    S2D audit)."""
     has_cache = np.asarray(has_cache, dtype=bool)
     cr, dr = np.asarray(cache_rank), np.asarray(drive_rank)
     faster = cr > dr
-    nvme_on_nvme = (cr == 3) & (dr == 3) & (np.asarray(cache_dwpd) > np.asarray(drive_dwpd))
+    same_type = (cr == dr) & (dr >= MEDIA_RANK["ssd"]) & (np.asarray(cache_dwpd) > np.asarray(drive_dwpd))
     pmem_on_hdd = (cr == 4) & (dr == 1)
-    return np.where(has_cache, (faster | nvme_on_nvme) & ~pmem_on_hdd, dr > 1)
+    return np.where(has_cache, (faster | same_type) & ~pmem_on_hdd, dr > 1)
+
+
+def ssd_cache_over_ssd_ok(has_cache: FloatArray, cache_rank: FloatArray, drive_rank: FloatArray) -> FloatArray:
+    """[CD]: "High endurance SSDs caching to low endurance SSDs isn't advised": no SATA/SAS SSD cache over SATA/SAS
+    SSD capacity (a recommendation; NVMe over NVMe is offered without that caveat)."""
+    ssd = MEDIA_RANK["ssd"]
+    return ~(np.asarray(has_cache, dtype=bool) & (np.asarray(cache_rank) == ssd) & (np.asarray(drive_rank) == ssd))
 
 
 def min_capacity_drives_ok(count: FloatArray) -> FloatArray:
@@ -1336,6 +1357,11 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         f"{cache_family(cache)} over {drive_family(drive)}"
         if has_cache
         else f"{drive_family(drive)} capacity, no cache tier",
+    )
+    put(
+        "ssd_cache_over_ssd",
+        ssd_cache_over_ssd_ok(has_cache, c_rank, d_rank),
+        f"{cache_family(cache)} over {drive_family(drive)}" if has_cache else "no cache tier",
     )
     put(
         "cache_endurance",

@@ -318,6 +318,7 @@ NOT_APPLICABLE_REASONS = {
     "capacity_multiple_of_cache": ("no cache tier", "no cache tier"),
     "cache_endurance": ("no cache tier", "no cache tier"),
     "cache_media": ("no cache tier", "no cache tier"),
+    "ssd_cache_over_ssd": ("no cache tier", "no cache tier"),
     "hybrid_cache_ratio": ("not hybrid", "no HDD capacity drives"),
     "rack_aware_rtt": ("not a rack-aware cluster", "not a rack-aware cluster"),
     "reserve_three_tiers": (

@@ -349,6 +349,8 @@ def _storage(
             "cache_devices": R.cache_devices_ok(has, cc, cache_gb),
             "capacity_multiple_of_cache": R.capacity_multiple_of_cache_ok(has, ki, cc),
             "cache_media": R.cache_media_ok(has, c_rank, cache_dwpd, d_rank, d(lambda x: x.endurance_dwpd)),
+            # Microsoft's recommendation, applied by default like the others: the sizer proposes no SSD over SSD
+            "ssd_cache_over_ssd": R.ssd_cache_over_ssd_ok(has, c_rank, d_rank),
             "cache_endurance": R.cache_endurance_ok(has, cache_dwpd),
             "hybrid_cache_ratio": R.hybrid_cache_ratio_ok(d_rank, cache_gb * cc, ki * tb),
             "raw_capacity_per_server": R.raw_capacity_per_server_ok(ki, tb),
