@@ -200,3 +200,29 @@ def test_ssd_cache_over_ssd_is_against_a_recommendation_not_a_requirement():
     msgs = [w["message"] for w in design_warnings(rd, None)]
     assert not any(m.startswith("Breaks a requirement") and "cache" in m for m in msgs)
     assert any(m.startswith("Against a recommendation") and "SAS SSD cache over SAS SSD" in m for m in msgs)
+
+
+def test_the_network_override_is_said_only_where_it_overrode_a_failing_rule():
+    """S2D audit: "broadcom-p225p-2x25g: 25 GbE, RDMA roce, 2 nodes (overridden by the demand)" where the rule passed
+    on its own (two nodes, 25 GbE RDMA); and the all-NVMe part of the rule, hciplan's own, stood under Microsoft's
+    4+ node quotation."""
+    from planner.models.design import load_design, resolve
+
+    edge = resolve(load_design("examples/edge-2node.json"))
+    passed = R.hardware_rules(edge, allow_network_warning=True)
+    assert passed["network_rdma_25gbe"]["passed"] and "overridden" not in passed["network_rdma_25gbe"]["reason"]
+    slow = resolve(
+        load_design("examples/reference.json").model_copy(
+            update={"nodes": 4, "transport": "tcp", "resiliency": "mirror-3way"}
+        )
+    )
+    assert not R.hardware_rules(slow)["network_rdma_25gbe"]["passed"]
+    over = R.hardware_rules(slow, allow_network_warning=True)["network_rdma_25gbe"]
+    assert over["passed"] and over["reason"].endswith("(overridden by the demand)")
+    rule = R.rule_of("network_rdma_25gbe")
+    assert "hciplan's own" in rule.title and "hciplan's own" in rule.source
+    assert rule.source.index("4+ node cluster") < rule.source.index("hciplan's own")
+    from planner.models.catalog import load_catalog
+
+    ceph = resolve(load_design("examples/ceph-6node-reef.json"), load_catalog())  # 100 GbE: passes on its own
+    assert "overridden" not in R.ceph_hardware_rules(ceph, allow_network_warning=True)["ceph_network_25gbe"]["reason"]
