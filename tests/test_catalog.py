@@ -165,7 +165,7 @@ COUNTS = {
     "fc_hba": 5,
     "san_array": 2,
     "flash_card": 3,
-    "interconnect": 5,
+    "interconnect": 6,
 }
 CPU_FAMILIES = {
     "Intel Xeon 7500 (Nehalem-EX)": ("LGA1567", "ddr3"),
@@ -866,7 +866,7 @@ def test_sale_status_is_validated():
 def test_interconnect_invariants(cat):
     ics = cat.of("interconnect").values()
     kinds = {(i.kind, i.speed_gbit_s) for i in ics}
-    assert {("dac", 25), ("dac", 100), ("transceiver", 25), ("transceiver", 100)} <= kinds
+    assert {("dac", 10), ("dac", 25), ("dac", 100), ("transceiver", 25), ("transceiver", 100)} <= kinds
     for i in ics:
         if i.kind == "dac":
             assert i.length_m <= 5, i.id  # passive copper at 25/100G: 5 m at most

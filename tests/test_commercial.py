@@ -82,9 +82,9 @@ def test_network_counts_every_server_port_and_picks_media_by_distance(cat):
     many = network_bom([(16, cat.nic["broadcom-57504-4x25g"], 2)], True, CostAssumptions(), cat)
     sw = {x["role"]: x for x in many["lines"]}["switch"]
     assert sw["quantity"] * cat.switch[sw["part"]].ports >= 128 and sw["quantity"] % 2 == 0
-    # a speed no catalog switch serves is said, not priced silently
-    old = network_bom([(4, cat.nic["intel-x710-2x10g"], 1)], False, CostAssumptions(), cat)
-    assert any("10 GbE" in n for n in old["notes"])
+    # a speed the catalog cannot cable is said, not priced silently (10 GbE was, before its SFP+ DAC)
+    fast = network_bom([(4, cat.nic["nvidia-cx7-2x200g"], 1)], True, CostAssumptions(), cat)
+    assert any("200 GbE" in n and "not priced" in n for n in fast["notes"])
 
 
 def test_sql_server_licences_per_core(cat):
@@ -316,7 +316,27 @@ def test_the_sizer_compares_100_gbe_nics_and_says_which_speeds_it_could_not_pric
 
     d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
     note = size(d, top=1).search["network_note"]
-    assert note.startswith("NICs of 10 and 200 GbE were not compared"), note
+    assert note.startswith("NICs of 200 GbE were not compared"), note
+
+
+def test_accepting_10_gbe_can_size_a_10_gbe_design(cat):
+    """S2D audit: the Size page's "Accept 10 GbE / no RDMA" could not produce a 10 GbE design while the same page
+    said "NICs of 10 and 200 GbE were not compared: the catalog has no switch or cable of that speed". The
+    catalog's 25 GbE switches take 10 GbE in their SFP28 ports; a 10 GbE SFP+ DAC (its price estimated, and said)
+    prices the links."""
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    net = network_bom([(4, cat.nic["intel-x710-2x10g"], 1)], False, CostAssumptions(), cat)
+    by = {x["role"]: x for x in net["lines"]}
+    assert cat.switch[by["switch"]["part"]].serves(10) and "at 10 GbE" in by["switch"]["basis"]
+    cable = cat.interconnect[by["cable"]["part"]]
+    assert cable.speed_gbit_s == 10 and cable.form_factor == "sfp+" and by["cable"]["quantity"] == 8
+    assert "list_price_usd" in cable.estimated and not any("not priced" in n for n in net["notes"])
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    r = size(d.model_copy(update={"allow_network_warning": True}), top=3)
+    speeds = {cat.nic[x["design"]["node"]["nics"]["model"]].port_gbit_s for x in [r.best, *r.alternatives]}
+    assert 10 in speeds and "10" not in r.search["network_note"].split(" GbE")[0]
 
 
 def test_a_json_file_given_as_a_quotes_table_says_what_it_is():

@@ -507,11 +507,11 @@ def test_the_limits_page_says_which_network_speeds_the_catalog_prices():
         roles = {ln["role"] for ln in network_bom([(4, nic, 1)], True, None, cat)["lines"]}
         cabled = bool(roles & {"cable", "optic"})
         priced["both" if "switch" in roles and cabled else "switch only" if "switch" in roles else "neither"].add(speed)
-    assert priced == {"both": {25, 100}, "switch only": {10, 200}, "neither": {40}}, priced
+    assert priced == {"both": {10, 25, 100}, "switch only": {200}, "neither": {40}}, priced
     text = _text(DOCS / "limits.md")
-    assert "prices the switches and the cables of 25 and 100 GbE server ports" in text
-    assert "At 10 GbE (a 25 GbE switch's ports) and at 200 GbE (the SN3700's) the switches are priced" in text
-    assert "no cable or optic is; at 40 GbE neither is" in text
+    assert "prices the switches and the cables of 10, 25 and 100 GbE server ports" in text
+    assert "At 200 GbE (the SN3700's) the switches are priced but no cable or optic is" in text
+    assert "at 40 GbE neither is" in text
     assert "no switch in the catalog has 100 GbE" not in text
 
 
