@@ -71,6 +71,38 @@ def cut(x: float, decimals: int = 1) -> float:
     return math.floor(x * 10.0**decimals) / 10.0**decimals
 
 
+def adding_up(values: list[float], digits: int = 2) -> list[float]:
+    """``values`` each rounded to ``digits`` decimals so that they add up to their exact sum rounded to ``digits``
+    [the values' unit]: each is cut short, and the units the cutting loses go to the largest remainders (the
+    largest-remainder method). A column of money then sums to its total, and the total is the one figure every
+    format gives: the workbook's cost lines, each rounded alone, summed to $72,734.04 under a Summary sheet's
+    $72,734.05 (account-manager walk 2026-11-30). Each value moves by less than one unit of ``digits``.
+
+    Parameters
+    ----------
+    values : list of float
+        The exact parts of a total [any unit].
+    digits : int
+        The decimals each part and their total are given to [-].
+
+    Returns
+    -------
+    list of float
+        The parts rounded, in the order given; ``round(sum(values), digits)`` is their sum.
+
+    References
+    ----------
+    Balinski, M. L. and Young, H. P., *Fair Representation* (2nd ed., Brookings, 2001), Hamilton's method.
+    """
+    scale = 10.0**digits
+    scaled = [float(v) * scale for v in values]
+    # a figure already whole in these units (1.15 x 100 = 114.99999999999999) stays whole
+    floors = [math.floor(round(s, 6)) for s in scaled]
+    short = max(0, min(len(values), round(sum(scaled)) - sum(floors)))
+    up = set(sorted(range(len(values)), key=lambda i: scaled[i] - floors[i], reverse=True)[:short])
+    return [(f + (i in up)) / scale for i, f in enumerate(floors)]
+
+
 def decimals_apart(a: float, b: float, digits: int = 2, most: int = 6) -> int:
     """The fewest decimals, at least ``digits`` and at most ``most``, at which ``a`` and ``b`` read
     differently [-]: two figures compared never read as equal unless they are ("3 databases of 3.00 TB

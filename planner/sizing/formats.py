@@ -27,7 +27,7 @@ from planner.commercial.tco import rounding_note
 from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
-from planner.core.text import sentence, without_bidi_controls
+from planner.core.text import adding_up, sentence, without_bidi_controls
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -213,6 +213,13 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     def total(values):
         return round(sum(v for v in values if v is not None), 2)
 
+    # each column of money to the cent so that it adds up to its exact total to the cent (adding_up): the lines,
+    # each rounded alone, summed to $72,734.04 under the Summary sheet's $72,734.05 (account-manager walk
+    # 2026-11-30). One figure for the month: the Cost sheet's total, which the Summary sheet repeats
+    upfront = adding_up([x["upfront_usd"] for x in cost["lines"]])
+    monthly = adding_up([x["usd_per_month"] for x in cost["lines"]])
+    month_total = total(monthly)
+
     def append(ws, values):
         """A row whose text stays text as typed: openpyxl makes a string starting with "=" a formula, so such a
         cell is stored as a string (and marked quote-prefixed, so an edit in Excel keeps it text). The CSV
@@ -271,7 +278,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             "IOPS",
             "Most IOPS with every latency target met",
         ),
-        ("Cost per month", usd(cost["monthly"]["total_usd_per_month"]), "USD", "Cost per month"),
+        ("Cost per month", month_total, "USD", "Cost per month"),
     ]
     # IOPS whole, as the proposal writes them
     srows = [
@@ -316,13 +323,18 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
 
     from planner.sizing.document import tco_caveats
 
+    def tco_cents(t: dict) -> list[float]:
+        """A TCO row's purchases, running costs and total to the cent, the two adding up to the total."""
+        parts = adding_up([t["upfront_usd"], t["running_usd"]])
+        return [*parts, total(parts)]
+
     # each line with how it is counted, and the TCO with what it leaves out, as the other formats say them: the
     # sheet's 5-year TCO read as complete (CFO read 2026-11-30)
     rows = [
-        [x["line"], usd(x["upfront_usd"]), usd(x["usd_per_month"]), None, sentence(x.get("basis") or "")]
-        for x in cost["lines"]
+        [x["line"], up, month, None, sentence(x.get("basis") or "")]
+        for x, up, month in zip(cost["lines"], upfront, monthly, strict=True)
     ]
-    rows.append(["Total", total(r[1] for r in rows), total(r[2] for r in rows)])
+    rows.append(["Total", total(upfront), month_total])
     if rounded := rounding_note(cost):  # the lines as shown, as the other formats say it
         rows.append([rounded])
     rows.append([])
@@ -330,14 +342,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         ["Total cost of ownership", "Purchases (USD)", "Running costs (USD)", "Total (USD)", "What it leaves out"]
     )
     rows += [
-        [
-            f"{t['years']} years",
-            usd(t["upfront_usd"]),
-            usd(t["running_usd"]),
-            usd(t["total_usd"]),
-            sentence("; ".join(tco_caveats(p, t["years"]))),
-        ]
-        for t in cost["tco"]
+        [f"{t['years']} years", *tco_cents(t), sentence("; ".join(tco_caveats(p, t["years"])))] for t in cost["tco"]
     ]
     rows += [
         [],
@@ -354,10 +359,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         rows.append(
             [f"System today: {system_words(ex['design'])}", "Purchases (USD)", "Running costs (USD)", "Total (USD)"]
         )
-        rows += [
-            [f"{t['years']} years", usd(t["upfront_usd"]), usd(t["running_usd"]), usd(t["total_usd"])]
-            for t in ex["cost"]["tco"]
-        ]
+        rows += [[f"{t['years']} years", *tco_cents(t)] for t in ex["cost"]["tco"]]
     sheet(
         wb.create_sheet(),
         "Cost and TCO",

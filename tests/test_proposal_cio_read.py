@@ -1,0 +1,101 @@
+"""The customer documents as a customer's CIO reads them (account-manager walk 2026-11-30): the proposal of a
+12-node Azure Local cluster for 120 described databases growing 72.8 % (the walk's own demand and the design the
+sizer chose for it), in the workbook and the document, each figure one figure everywhere."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from planner.engine.loads import demand_as_workload
+from planner.models.demand import Demand
+from planner.models.design import Design
+from planner.sizing.document import document
+from planner.sizing.formats import render
+from planner.sizing.proposal import build
+
+DEMAND = {
+    "name": "fabrikam",
+    "database": {"name": "db", "size_gb": 500, "buffer_pool_gb": 128, "tpm": 3000},
+    "databases": 120,
+    "vcpus_per_db": 8,
+    "ram_gb_per_db": 160,
+    "latency_target_ms": 1.0,
+    "growth_pct": 72.8,
+    "growth_period_months": 36,
+    "n_plus_one": True,
+    "validated_for": "Azure Local",
+}
+DESIGN = {
+    "name": "walk",
+    "nodes": 12,
+    "node": {
+        "chassis": "dell-ax-660",
+        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+        "ram_gb": 3072.0,
+        "capacity_drives": {"model": "solidigm-d5-p5430-7.68tb", "count": 4},
+        "nics": {"model": "broadcom-p225p-2x25g", "count": 1},
+        "dimms": {"model": "ddr5-96gb-rdimm-5600", "count": 32},
+    },
+    "resiliency": "mirror-3way",
+    "transport": "rdma",
+    "platform": "azure-local",
+    "vcpu_oversubscription": 4.0,
+}
+
+
+@pytest.fixture(scope="module")
+def proposal():
+    d = Demand.model_validate(DEMAND)
+    design = Design.model_validate(DESIGN)
+    return build(
+        design,
+        demand_as_workload(d, design.nodes),
+        demand=d,
+        meta={"customer": "Fabrikam", "author": "Alex Kim", "date": "2026-11-30"},
+    )
+
+
+@pytest.fixture(scope="module")
+def workbook(proposal):
+    import openpyxl
+
+    return openpyxl.load_workbook(io.BytesIO(render(proposal, "xlsx")))
+
+
+def rows_of(ws) -> list[list]:
+    return [[c.value for c in row] for row in ws.iter_rows()]
+
+
+def test_the_monthly_cost_is_one_figure_on_every_sheet_and_in_the_document(proposal, workbook):
+    """The walk: the Summary sheet's "Cost per month" read 72734.05, the Cost and TCO sheet's total 72734.04 (the
+    sum of its lines, each rounded alone) and the proposal's prose $72,734.05. The lines now add up to the total to
+    the cent, and the total is the exact cost to the cent, the figure the document rounds to the dollar."""
+    exact = proposal["cost"]["monthly"]["total_usd_per_month"]
+    summary = {r[0]: r[1] for r in rows_of(workbook["Summary"]) if r and r[0]}
+    cost = rows_of(workbook["Cost and TCO"])
+    head = next(i for i, r in enumerate(cost) if r[0] == "Cost line")
+    at = next(i for i, r in enumerate(cost) if r[0] == "Total")
+    lines, total_row = cost[head + 1 : at], cost[at]
+    assert summary["Cost per month"] == total_row[2] == round(exact, 2)
+    for col in (1, 2):
+        assert round(sum(r[col] for r in lines), 2) == total_row[col], col
+        assert all(r[col] == round(r[col], 2) for r in lines), col
+    for t in proposal["cost"]["tco"]:
+        row = next(r for r in cost if r[0] == f"{t['years']} years")
+        assert round(row[1] + row[2], 2) == row[3] == round(t["total_usd"], 2), row
+    said = dict(next(b["rows"] for b in document(proposal)["sections"][0]["blocks"] if b["type"] == "kv"))
+    assert said["Cost per month"].startswith(f"${round(total_row[2]):,} ")
+
+
+def test_parts_rounded_to_add_up_move_each_by_less_than_a_unit():
+    from planner.core.text import adding_up
+
+    lines = [41175.4666, 383.6111, 16708.0, 0.0, 12467.7233, 1579.2366, 420.0]
+    cents = adding_up(lines)
+    assert round(sum(cents), 2) == round(sum(lines), 2) == 72734.04
+    assert all(abs(c - x) < 0.01 for c, x in zip(cents, lines, strict=True))
+    assert adding_up([1.15, 2.25]) == [1.15, 2.25]  # already to the cent: as they are
+    assert adding_up([0.4, 0.4, 0.4], 0) == [1.0, 0.0, 0.0]  # 1.2 -> 1: the largest remainder (the first) takes it
+    assert adding_up([]) == []
