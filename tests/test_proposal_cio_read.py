@@ -99,3 +99,69 @@ def test_parts_rounded_to_add_up_move_each_by_less_than_a_unit():
     assert adding_up([1.15, 2.25]) == [1.15, 2.25]  # already to the cent: as they are
     assert adding_up([0.4, 0.4, 0.4], 0) == [1.0, 0.0, 0.0]  # 1.2 -> 1: the largest remainder (the first) takes it
     assert adding_up([]) == []
+
+
+def html_of(proposal) -> str:
+    from test_proposal_document import html_text
+
+    return html_text(render(proposal, "html"))
+
+
+def test_every_priced_line_says_its_status_and_source_in_the_workbook_and_the_document(proposal, workbook):
+    """The walk: the workbook's "Price date" said "an estimate (see its source), with no dated source" with no
+    source column; the PDF's "Dated prices and where they were seen" listed 2 of 8 parts; the server's and CPUs'
+    catalog notes ("recalled order of magnitude, not confirmed") reached no document."""
+    from planner.commercial.prices import STATUS_WORDS
+
+    lines = proposal["cost"]["parts"] + proposal["cost"]["network"]["lines"]
+    ws = rows_of(workbook["Parts list"])
+    head = next(r for r in ws if r[0] == "Part")
+    listed = {r[0]: dict(zip(head, r, strict=True)) for r in ws[ws.index(head) + 1 :] if r[0] and r[1]}
+    assert set(listed) == {x["description"] for x in lines}
+    for x in lines:
+        row = listed[x["description"]]
+        assert row["Price status"] == x["price_status"] in STATUS_WORDS, row
+        assert row["Price source"] == x["price_seen"] and len(x["price_seen"]) > len("estimate")
+    by_role = {x["role"]: x for x in lines}
+    for role in ("chassis", "cpu"):
+        assert by_role[role]["price_status"] == "recalled", by_role[role]
+        assert "not confirmed" in by_role[role]["price_seen"], by_role[role]
+    assert by_role["memory"]["price_status"] == "estimate" and by_role["peer link"]["price_status"] == "dated"
+    text = " ".join(str(c) for r in ws for c in r if c)
+    assert "Price status: dated, a price published by a seller or maker, seen on the date given; " in text
+    html = html_of(proposal)
+    assert "Where each price comes from, part by part" in html and "Dated prices and where they were seen" not in html
+    for x in lines:  # every part, its status and where its price comes from
+        assert f"{x['description']} {x['price_status']} {x['price_seen']}" in html
+    assert "recalled, an order of magnitude remembered from past prices, not confirmed by any published price" in html
+
+
+def test_the_line_that_dominates_the_total_says_it_rests_on_an_estimate(proposal, workbook):
+    """The walk: the DIMMs, $1,316,045 of the $1,496,127 parts list, are priced from one per-GB estimate
+    ($35.70/GB); no format said so."""
+    said = (
+        "7 of the 8 part lines, $1,496,037 of the parts list's $1,496,127, are priced from estimates or recalled "
+        "figures, not from a dated published price. The largest line, Samsung M321RYGA0PB0-CWM 96GB DDR5-5600 RDIMM "
+        "2Rx4 ($1,316,045, 88% of the parts list), rests on an estimate of 2026-08-14: 96 GB at $35.70 per GB, the "
+        "DDR5 street price per GB in a published hardware study (no 96 GB module price found)."
+    )
+    assert said in html_of(proposal)
+    assert said in [r[0] for r in rows_of(workbook["Parts list"])]
+
+
+def test_no_catalog_estimate_says_the_planners_research_to_a_customer():
+    """Each catalog price's customer form (``seen``) carries the catalog's note on an estimate, without the words on
+    the planner's own research ("not confirmed in stored sources")."""
+    from test_proposal_document import RESEARCH_WORDS
+
+    from planner.commercial.prices import part_price
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.catalog import load_catalog
+
+    a = CostAssumptions()
+    for rec in load_catalog().all_records():
+        if getattr(rec, "list_price_usd", None) is None:
+            continue
+        seen = part_price(rec, a)["seen"]
+        assert not any(w in seen for w in (*RESEARCH_WORDS, "stored sources")), (rec.id, seen)
+        assert seen != "estimate", rec.id  # an estimate says how it was made

@@ -117,15 +117,112 @@ def ram_per_gb_price(a, source: str, cpu=None) -> dict:
     }
 
 
+#: what a price rests on, as a customer checks it (:func:`price_status`): the workbook's Status column and the
+#: proposal's appendix say each line's, and these words once
+STATUS_WORDS = {
+    "quoted": "your quote or discount",
+    "dated": "a price published by a seller or maker, seen on the date given",
+    "estimate": "worked out from other published prices, as its source says",
+    "recalled": "an order of magnitude remembered from past prices, not confirmed by any published price",
+    "undated": "a published price whose date is not known",
+    "unpriced": "no price (a part the customer owns: its purchase is not counted)",
+}
+
+
+def price_status(kind: str, date: str | None, source: str) -> str:
+    """What a price rests on (a key of :data:`STATUS_WORDS`): ``quoted``; ``dated``, a list or street price seen on
+    a date; ``estimate``, worked out from other prices (the price list's estimates, dated or not); ``recalled``, a
+    catalog record's figure its note calls recalled (most are 2024-25 figures, remembered, never confirmed:
+    ``planner/data/prices.json``'s description); ``undated``, a list or street price without a date. The proposal
+    said "estimate" alone of a server and its CPUs whose catalog notes read "recalled order of magnitude, not
+    confirmed" (account-manager walk 2026-11-30).
+
+    Parameters
+    ----------
+    kind : str
+        The price's kind (:data:`KINDS`).
+    date : str or None
+        Its date (ISO), None when it has none.
+    source : str
+        Its whole provenance (:func:`part_price`'s ``source``).
+    """
+    if kind in ("quoted", "unpriced"):
+        return kind
+    if kind == "estimated":
+        return "recalled" if date is None and "recall" in source.lower() else "estimate"
+    return "dated" if date else "undated"
+
+
+#: the catalog notes' words that speak of the planner's research, not of the price: left out of the customer form
+_RESEARCH_ONLY = (" in stored sources",)
+
+
+def estimate_seen(note: str) -> str:
+    """A catalog record's estimated price as a customer reads where it comes from (:func:`seen_text` of its note,
+    without the words on the planner's own research): "estimate, Intel recommended customer price at launch,
+    recalled (ark), not confirmed". The customer read "estimate" alone (account-manager walk 2026-11-30)."""
+    for words in _RESEARCH_ONLY:
+        note = note.replace(words, "")
+    return seen_text("estimated", None, note.strip())
+
+
+def estimates_note(lines: list[dict]) -> str | None:
+    """How much of a parts list rests on estimates and recalled figures, and the largest line when it is one, with
+    what its price rests on (:func:`price_status`, ``price_seen``); None when every priced line is dated or quoted.
+    A CIO read a $1,496,127 parts list priced with "estimate" beside 7 of its 8 lines, the DIMMs' $1,316,045 of it
+    from one per-GB figure (account-manager walk 2026-11-30).
+
+    Parameters
+    ----------
+    lines : list of dict
+        Parts-list lines (``description``, ``total_usd`` [USD], ``price_status``, ``price_seen``).
+
+    Returns
+    -------
+    str or None
+        One or two sentences, figures in whole dollars.
+    """
+    from planner.core.text import count
+
+    priced = [x for x in lines if x["total_usd"] > 0]
+    soft = [x for x in priced if x["price_status"] in ("estimate", "recalled")]
+    whole = sum(x["total_usd"] for x in priced)
+    if not soft or whole <= 0:
+        return None
+    soft_usd = sum(x["total_usd"] for x in soft)
+    which = (
+        f"All {count(len(priced), 'part line')} (${soft_usd:,.0f})"
+        if len(soft) == len(priced)
+        else f"{len(soft)} of the {count(len(priced), 'part line')}, ${soft_usd:,.0f} of the parts list's ${whole:,.0f},"
+    )
+    text = (
+        f"{which} {'are' if len(soft) > 1 else 'is'} priced from estimates or recalled figures, not from a dated "
+        "published price."
+    )
+    big = max(priced, key=lambda x: x["total_usd"])
+    if big in soft:
+        what = "an estimate" if big["price_status"] == "estimate" else "a recalled figure"
+        how = big["price_seen"].removeprefix("estimate, ")
+        if (date := big.get("price_date")) and how.startswith(f"{date}, "):
+            what, how = f"{what} of {date}", how.removeprefix(f"{date}, ")
+        text += (
+            f" The largest line, {big['description']} (${big['total_usd']:,.0f}, {big['total_usd'] / whole:.0%} of "
+            f"the parts list), rests on {what}: {how}."
+        )
+    return text
+
+
 def price_fields(price: dict) -> dict:
     """A price (:func:`part_price`) as a parts-list line's ``price_*`` keys, with ``price_date_note``
-    where it has no date: one rule for the BOM, the network and the whole cost's lines."""
+    where it has no date, and ``price_status`` (:func:`price_status`): one rule for the BOM, the network and the
+    whole cost's lines."""
     return {
         "price_kind": price["kind"],
         "price_date": price["date"],
         **({"price_date_note": price["date_note"]} if price["date"] is None else {}),
         "price_source": price["source"],
         "price_seen": price["seen"],
+        "price_status": price_status(price["kind"], price["date"], price["source"]),
     }
 
 
@@ -147,7 +244,7 @@ def _part_price(rec, a) -> dict:
         return {"usd": usd, "kind": entry["kind"], "date": date, "source": entry["source"], "seen": seen}
     how = rec.estimated.get("list_price_usd")
     if how:
-        return {"usd": usd, "kind": "estimated", "date": None, "source": how, "seen": seen_text("estimated", None)}
+        return {"usd": usd, "kind": "estimated", "date": None, "source": how, "seen": estimate_seen(how)}
     return {"usd": usd, "kind": "list", "date": None, "source": rec.source, "seen": seen_text("list", None)}
 
 

@@ -21,7 +21,7 @@ import io
 import math
 import re
 
-from planner.commercial.prices import KIND_WORDS
+from planner.commercial.prices import KIND_WORDS, STATUS_WORDS, estimates_note
 from planner.commercial.tco import off_sale_note, rounding_note, tco_rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
@@ -1047,6 +1047,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             f"{cost['physical_cores']:,} processor cores. Prices: see the appendix."
         )
     )
+    # how much of the total rests on estimates, by the table it is about (the appendix gives each line's source)
+    if soft := estimates_note(cost["parts"] + cost["network"]["lines"]):
+        blocks.append(P(soft))
     # what the list leaves out, the network's and the servers' (boot drives, a chassis the design does not name):
     # the Size page said "boot drives ... are not listed", the document only the network's notes (review 2026-11-29)
     blocks += [P(sentence(customer_text(n))) for n in cost["parts_notes"] if customer_text(n)]
@@ -1166,20 +1169,25 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         [first_upper(KIND_WORDS[k]), ", ".join(v)]
         for k, v in sorted(kinds.items(), key=lambda kv: list(KIND_WORDS).index(kv[0]))
     ]
-    # the short customer form of each price's origin (kind, date, seller), never the catalog's
-    # full source: that keeps research notes for the engineer (planner.commercial.prices.seen_text)
-    dated = sorted(
-        {(x["description"], x["price_seen"]) for x in cost["parts"] + cost["network"]["lines"] if x["price_date"]}
-    )
+    # every part's price with what it rests on and the short customer form of its origin (kind, date, seller, or
+    # the catalog's note on an estimate), never the catalog's full source: that keeps research notes for the
+    # engineer (planner.commercial.prices.seen_text). The dated ones alone were listed (2 of 8 parts), the servers'
+    # and CPUs' recalled figures said nowhere (account-manager walk 2026-11-30)
+    seen: dict[str, tuple[str, str]] = {}
+    for x in cost["parts"] + cost["network"]["lines"]:
+        seen.setdefault(x["description"], (x["price_status"], x["price_seen"]))
+    used = [k for k in STATUS_WORDS if any(st == k for st, _ in seen.values())]
     blocks = [
         P("Which prices in this document are quoted, list, street or estimated:"),
         TABLE(["Kind of price", "Parts"], rows, name="price-kinds"),
+        P("Where each price comes from, part by part:"),
+        TABLE(
+            ["Part", "Price status", "Where the price comes from"],
+            [[d, st, w] for d, (st, w) in seen.items()],
+            name="price-sources",
+        ),
+        P("Price status: " + "; ".join(f"{k}, {STATUS_WORDS[k]}" for k in used) + "."),
     ]
-    if dated:
-        blocks += [
-            P("Dated prices and where they were seen:"),
-            TABLE(["Part", "Price: kind, date, where seen"], [list(r) for r in dated], name="price-sources"),
-        ]
     sql = cost.get("sql_server")
     sql_seen = f"; SQL Server: {sql['seen']}" if sql and sql.get("seen") else ""
     blocks.append(

@@ -23,6 +23,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from planner.commercial.prices import STATUS_WORDS, estimates_note
 from planner.commercial.tco import rounding_note
 from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
@@ -294,6 +295,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     sheet(wb.active, "Summary", ["Figure", "Value", "Unit", "In the proposal"], srows, lead=doc.get("verdict"))
 
     kind_words = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
+    lines = cost["parts"] + cost["network"]["lines"]
     # parts by name only: catalog ids stay in the engineer's JSON / CSV files
     bom = [
         [
@@ -306,18 +308,38 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             kind_words[x["price_kind"]],
             # an undated price says what it is (the cell was blank for 6 of 8 parts; what-if call 2026-11-30)
             x["price_date"] or x.get("price_date_note") or "no date",
+            # what each price rests on and where it comes from, as the proposal's appendix says them: the date
+            # column pointed at a source no column gave (account-manager walk 2026-11-30)
+            x["price_status"],
+            x["price_seen"],
             # a part no longer sold new says why (CFO read 2026-11-30: priced with no word)
             x.get("not_on_sale") or "on sale",
         ]
-        for x in cost["parts"] + cost["network"]["lines"]
+        for x in lines
     ]
-    bom.append(["Total", None, None, total(r[3] for r in bom), "", "", ""])
+    bom.append(["Total", None, None, total(r[3] for r in bom), "", "", "", "", ""])
+    statuses = [k for k in STATUS_WORDS if any(x["price_status"] == k for x in lines)]
+    notes = [
+        "Price status: " + "; ".join(f"{k}, {STATUS_WORDS[k]}" for k in statuses) + ".",
+        *([soft] if (soft := estimates_note(lines)) else []),
+        # what the list leaves out and which parts are no longer sold new, as the other formats say it
+        *[sentence(n) for n in cost.get("parts_notes") or []],
+    ]
     sheet(
         wb.create_sheet(),
         "Parts list",
-        ["Part", "Quantity", "Unit price (USD)", "Total (USD)", "Price", "Price date", "Sale status"],
-        # what the list leaves out and which parts are no longer sold new, as the other formats say it
-        [*bom, *([[], *[[sentence(n)] for n in cost["parts_notes"]]] if cost.get("parts_notes") else [])],
+        [
+            "Part",
+            "Quantity",
+            "Unit price (USD)",
+            "Total (USD)",
+            "Price",
+            "Price date",
+            "Price status",
+            "Price source",
+            "Sale status",
+        ],
+        [*bom, [], *[[n] for n in notes]],
         money={2: '"$"#,##0.00##', 3: whole},
     )
 
