@@ -165,3 +165,101 @@ def test_no_catalog_estimate_says_the_planners_research_to_a_customer():
         seen = part_price(rec, a)["seen"]
         assert not any(w in seen for w in (*RESEARCH_WORDS, "stored sources")), (rec.id, seen)
         assert seen != "estimate", rec.id  # an estimate says how it was made
+
+
+def test_the_workbook_alone_says_what_is_assumed_guaranteed_and_the_band(proposal, workbook):
+    """The walk: the workbook's Summary had no TCO, no caveats and one range; no sheet gave the demand, the
+    database it describes, the growth or the guarantees. Each is now a sheet, numbers as numbers, with the
+    proposal's own words beside them."""
+    doc = document(proposal)
+    assert workbook.sheetnames[:4] == ["Summary", "Demand and assumptions", "Guarantees", "Growth"]
+    summary = rows_of(workbook["Summary"])
+    values = {r[0]: r[1] for r in summary if r and r[0]}
+    cost = rows_of(workbook["Cost and TCO"])
+    for t in proposal["cost"]["tco"]:
+        assert values[f"Total cost of ownership, {t['years']} years"] == next(
+            r[3] for r in cost if r[0] == f"{t['years']} years"
+        )
+    notes = [b["text"] for b in doc["sections"][0]["blocks"] if b["type"] == "note"]
+    assert notes and [r[0] for r in summary[summary.index(["Caveats", None, None, None]) + 1 :]] == notes
+
+    demand = {r[0]: (r[1], r[2]) for r in rows_of(workbook["Demand and assumptions"]) if r and r[0]}
+    for figure, value in {
+        "Each database: data": (500, "GB"),
+        "Each database: buffer pool": (128, "GB"),
+        "Each database: transactions per minute (HammerDB)": (3000, "TPM"),
+        "Each database: vCPUs of its VM": (8, "vCPUs"),
+        "Each database: RAM of its VM": (160, "GB"),
+        "Databases today": (120, "databases"),
+        "Growth": (72.8, "%"),
+        "  over": (36, "months"),
+        "Databases after growth": (208, "databases"),
+        "Virtual processors": (1664, "vCPUs"),
+        "Hardware spread over": (36, "months"),
+        "Support": (10, "% of the hardware and network price a year"),
+    }.items():
+        assert demand[figure] == value, (figure, demand.get(figure))
+    said = dict(
+        next(
+            b["rows"]
+            for s in doc["sections"]
+            if s["title"] == "Your databases"
+            for b in s["blocks"]
+            if b["type"] == "kv"
+        )
+    )
+    assert said["Each database"].endswith("(HammerDB), in a VM of 8 vCPUs and 160 GB of RAM")
+
+    guarantees = rows_of(workbook["Guarantees"])
+    assert guarantees[3] == ["Figure", "Value", "Range, low end", "Range, high end", "Unit"]
+    band: dict = {}
+    for r in guarantees:  # the figures' table first (the demand's table under it names "Throughput" too)
+        band.setdefault(r[0], r[1:5])
+    rep = proposal["report"]
+    assert band["Latency seen by the databases, mean"] == [
+        round(rep["vm_latency_ms"], 3),
+        round(rep["vm_latency_ms_low"], 3),
+        round(rep["vm_latency_ms_high"], 3),
+        "ms",
+    ]
+    assert band["Throughput the cluster can reach"][1:] == [
+        round(rep["iops_capacity_low"]),
+        round(rep["iops_capacity_high"]),
+        "IOPS",
+    ]
+    assert band["Throughput"][1:3] == [None, None]  # the load carried whole: no spread, as the proposal gives none
+    meets = next(b for s in doc["sections"] for b in s["blocks"] if b.get("name") == "meets")
+    at = next(i for i, r in enumerate(guarantees) if r[0] == "Against your demand")
+    assert [r[:4] for r in guarantees[at + 1 : at + 1 + len(meets["rows"])]] == meets["rows"]
+    assert any(str(r[0]).startswith("Ranges are where 90 % of measured clusters fell") for r in guarantees)
+
+    growth = rows_of(workbook["Growth"])
+    years = proposal["multi_year"]["years"]
+    table = growth[4 : 4 + len(years)]
+    assert [r[0] for r in table] == [y["years_from_now"] for y in years]
+    assert [r[6] for r in table][-2:] == [15, "more than 16 nodes"]
+    assert ["The cluster needs another server in year 4."] == [r[0] for r in growth if r[0] and "year 4" in str(r[0])]
+
+
+def test_the_workbooks_derived_figures_say_the_formula_that_rechecks_them(workbook):
+    """The walk: a line total (quantity x unit price) and a sum gave no way to recheck them. Each holds the figure
+    and, beside it, the formula as text (openpyxl writes no computed value for a real formula), a string cell
+    however it begins."""
+    parts = workbook["Parts list"]
+    head = [c.value for c in parts[4]]
+    f = head.index("Total's formula")
+    lines = []
+    for row in parts.iter_rows(min_row=5):
+        if row[0].value == "Total":
+            assert row[f].value == f"=SUM(D5:D{row[0].row - 1})" and row[f].data_type == "s"
+            assert round(sum(lines), 2) == row[3].value
+            break
+        assert row[f].value == f"=B{row[0].row}*C{row[0].row}" and row[f].data_type == "s"
+        assert round(row[1].value * row[2].value, 2) == row[3].value
+        lines.append(row[3].value)
+    cost = workbook["Cost and TCO"]
+    total = next(r for r in cost.iter_rows() if r[0].value == "Total")
+    assert total[5].value == f"=SUM(B5:B{total[0].row - 1}); =SUM(C5:C{total[0].row - 1})"
+    for r in cost.iter_rows():
+        if str(r[0].value).endswith(" years"):
+            assert r[5].value == f"=B{r[0].row}+C{r[0].row}" and round(r[1].value + r[2].value, 2) == r[3].value

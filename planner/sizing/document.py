@@ -375,6 +375,13 @@ def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = No
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
     db = p.get("demand_database")
+    # its VM too, one figure per database beside the totals (1,664 vCPUs is 208 x 8; account-manager walk 2026-11-30)
+    c0 = (d.get("classes") or [{}])[0]
+    vm = (
+        f", in a VM of {tidy(c0['vcpus_per_db'])} vCPUs and {tidy(c0['ram_gb_per_db'])} GB of RAM"
+        if len(d.get("classes") or []) == 1 and c0.get("vcpus_per_db") and c0.get("ram_gb_per_db")
+        else ""
+    )
     # the database the DBA described, restated: the section said nothing of its size, buffer pool or rate
     # (browser review 2026-11-30)
     described = (
@@ -387,7 +394,8 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
                     if db.get("nopm")
                     else f"{db['tpm']:,.0f} transactions per minute"
                 )
-                + " (HammerDB)",
+                + " (HammerDB)"
+                + vm,
             )
         ]
         if db

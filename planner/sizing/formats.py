@@ -194,6 +194,217 @@ def _cover_line(doc: dict) -> str:
     return f"{line[:1].upper()}{line[1:]}, {when}" if line and when else (line[:1].upper() + line[1:] or when)
 
 
+def _section(doc: dict, title: str) -> dict | None:
+    return next((s for s in doc["sections"] if s["title"] == title), None)
+
+
+def _said(doc: dict, title: str) -> dict:
+    """A section's key/value lines as the proposal prints them (its first key/value table)."""
+    s = _section(doc, title)
+    return dict(next((b["rows"] for b in s["blocks"] if b["type"] == "kv"), [])) if s else {}
+
+
+def _texts(doc: dict, title: str) -> list[str]:
+    """A section's paragraphs and notes as the proposal prints them."""
+    s = _section(doc, title)
+    return [b["text"] for b in s["blocks"] if b["type"] in ("p", "note") and b["text"]] if s else []
+
+
+def _demand_sheet(p: dict, doc: dict, ws, sheet) -> None:
+    """The workbook's sheet of what the design is sized for and the cost assumptions, numbers as numbers with the
+    proposal's own line beside them: the database as described (data, buffer pool, rate, its VM's vCPUs and RAM),
+    the count before and after growth, the totals, and the assumptions the cost rests on. The workbook alone said
+    none of them (account-manager walk 2026-11-30)."""
+    from planner.models.demand import TOTALS_CLASS
+
+    rows: list[list] = []
+    d = p.get("demand")
+    said = _said(doc, "Your databases")
+    if d:
+        db = p.get("demand_database")
+        if db:
+            rate = (
+                ("new orders per minute (HammerDB)", db["nopm"], "NOPM")
+                if db.get("nopm")
+                else ("transactions per minute (HammerDB)", db["tpm"], "TPM")
+            )
+            rows += [
+                ["Each database: data", db["data_gb"], "GB", said.get("Each database", "")],
+                ["Each database: buffer pool", db["buffer_pool_gb"], "GB", ""],
+                [f"Each database: {rate[0]}", rate[1], rate[2], ""],
+            ]
+        for c in d["classes"]:
+            who = "Each database" if c["name"] == TOTALS_CLASS else f"{c['name']} tier"
+            if c["name"] != TOTALS_CLASS:
+                rows += [
+                    [f"{who}: databases", c["databases"], "databases", said.get(f"{c['name']} tier", "")],
+                    [f"{who}: IOPS", round(c["iops"]), "IOPS", ""],
+                    [f"{who}: data", _figure(c["capacity_tb"], "TB"), "TB", ""],
+                ]
+            rows += [
+                [f"{who}: latency target ({c['latency_statistic']})", c["latency_target_ms"], "ms", ""],
+                *([[f"{who}: vCPUs of its VM", v, "vCPUs", ""]] if (v := c.get("vcpus_per_db")) else []),
+                *([[f"{who}: RAM of its VM", v, "GB", ""]] if (v := c.get("ram_gb_per_db")) else []),
+            ]
+        grown = bool(d.get("growth_pct"))
+        rows += [
+            *(
+                [
+                    ["Databases today", d["databases_before_growth"], "databases", ""],
+                    ["Growth", d["growth_pct"], "%", ""],
+                    ["  over", d["growth_period_months"], "months", ""],
+                ]
+                if grown and d.get("databases_before_growth") is not None
+                else []
+            ),
+            ["Databases" + (" after growth" if grown else ""), d["databases"], "databases", said.get("Databases", "")],
+            [
+                "IOPS to guarantee, all databases at once",
+                round(d["iops"]),
+                "IOPS",
+                said.get("IOPS to guarantee, all databases at once", ""),
+            ],
+            ["Data", _figure(d["capacity_tb"], "TB"), "TB", said.get("Data", "")],
+            ["Tightest latency target", d["tightest_latency_target_ms"], "ms", said.get("Tightest latency target", "")],
+            ["Virtual processors", d["vcpus"], "vCPUs", said.get("Virtual processors", "")],
+            ["Memory", d["ram_gb"], "GB", said.get("Memory", "")],
+            [],
+        ]
+    a = p["assumptions"]["costs"]
+    rows += [
+        ["Cost assumptions"],
+        ["Hardware spread over", a["amortisation_months"], "months", ""],
+        ["Support", _figure(100 * a["support_share_per_year"], "%"), "% of the hardware and network price a year", ""],
+        ["Power", a["power_usd_per_kwh"], "USD per kWh", ""],
+        ["Power usage effectiveness (PUE)", a["pue"], "", ""],
+        ["Rack space", a["rack_unit_usd_per_month"], "USD per rack unit per month", ""],
+        ["Licences", None, "", p["cost"]["licence_name"]],
+        *(
+            [
+                ["Tier prices: fill", _figure(100 * a["target_fill"], "%"), "%", ""],
+                ["Tier prices: margin", _figure(100 * a["target_margin"], "%"), "%", ""],
+            ]
+            if p.get("tier_prices")
+            else []
+        ),
+    ]
+    sheet(
+        ws, "Demand and assumptions", ["Figure", "Value", "Unit", "In the proposal"], rows, heads=("Cost assumptions",)
+    )
+
+
+def _guarantee_sheet(p: dict, doc: dict, ws, sheet) -> None:
+    """The workbook's sheet of what the design guarantees: each performance figure with the ends of its range, then
+    the demand met or not part by part with its margin (the proposal's table), then what the ranges are and where
+    the model was not validated, in the proposal's words. The workbook alone gave one latency range and no
+    guarantee (account-manager walk 2026-11-30)."""
+    rep = p["report"]
+    carried = doc.get("load_carried", True)
+
+    def row(label, key, unit, scale=1.0, src=None):
+        src = rep if src is None else src
+        v = src.get(key)
+        if v is None:
+            return []
+        lo, hi = src.get(f"{key}_low"), src.get(f"{key}_high")
+        # no range where it has no spread (an open load carried whole), as the proposal gives none
+        spread = lo is not None and hi is not None and (lo != v or hi != v)
+        ends = [_figure(scale * lo, unit), _figure(scale * hi, unit)] if spread else [None, None]
+        return [[label, _figure(scale * v, unit), *ends, unit]]
+
+    rows = [
+        *row("Throughput", "iops", "IOPS"),
+        *row("Throughput the cluster can reach", "iops_capacity", "IOPS"),
+        *(
+            [["Most IOPS with every latency target met", round(b["guaranteed_iops"]), None, None, "IOPS"]]
+            if (b := p.get("binding"))
+            else []
+        ),
+    ]
+    if carried:  # a load the cluster cannot carry has no latency at it (the Summary sheet's rule)
+        rows += [
+            *row("Latency seen by the databases, mean", "vm_latency_ms", "ms"),
+            *row("Read latency, 99th percentile", "p99_read_latency_ms", "ms"),
+            *row("Storage latency, read", "read_latency_ms", "ms"),
+            *row("Storage latency, write", "write_latency_ms", "ms"),
+        ]
+    rows += [
+        *row("Server processors busy", "host_cpu_utilization", "%", 100.0),
+        *row("Drive endurance at this write load", "endurance_years", "years"),
+    ]
+    dg = rep.get("degraded")
+    if dg and not dg.get("io_stops"):
+        rows += [*row("With one server down: throughput", "iops", "IOPS", src=dg)]
+        if carried:
+            rows += [*row("With one server down: latency seen by the databases, mean", "vm_latency_ms", "ms", src=dg)]
+        if dg.get("repair_time_hours"):
+            hours = dg["repair_time_hours"] + (dg.get("repair_starts_after_hours") or 0.0)
+            rows.append(
+                ["With one server down: data fully protected again after", round(hours, 1), None, None, "hours"]
+            )
+    rows += [[], *[[t] for t in _texts(doc, "Performance")]]
+    meets = next(
+        (b for b in (_section(doc, "Your databases") or {"blocks": []})["blocks"] if b.get("name") == "meets"), None
+    )
+    if meets:
+        rows += [[], ["Against your demand", "You need", "Met", "Margin"], *meets["rows"]]
+    sheet(
+        ws,
+        "Guarantees",
+        ["Figure", "Value", "Range, low end", "Range, high end", "Unit"],
+        rows,
+        heads=("Against your demand",),
+    )
+
+
+def _growth_sheet(p: dict, doc: dict, ws, sheet) -> None:
+    """The workbook's sheet of the demand year by year and the servers it needs (the proposal's Growth table, with
+    the vCPUs and RAM), and the proposal's sentence on when the cluster needs another server."""
+    from planner.sizing.document import customer_text
+
+    my = p["multi_year"]
+    rows = [
+        [
+            y["years_from_now"],
+            _figure(100 * y["demand_ratio"], "%"),
+            round(y["iops"]),
+            _figure(y["capacity_tb"], "TB"),
+            y.get("vcpus"),
+            y.get("ram_gb"),
+            y["nodes_needed"] if y["nodes_needed"] else customer_text(y.get("nodes_needed_note")) or "more",
+        ]
+        for y in my["years"]
+    ]
+    notes = [*_texts(doc, "Growth"), *([sentence(customer_text(n))] if (n := my.get("note")) else [])]
+    sheet(
+        ws,
+        "Growth",
+        ["Year", "Demand (% of today)", "IOPS", "Data (TB)", "vCPUs", "RAM (GB)", "Servers needed"],
+        [*rows, [], *[[t] for t in notes]],
+    )
+
+
+#: the workbook's first row under a sheet's header (its title, who it is from and for, a lead line, the header)
+FIRST_ROW = 5
+
+
+def _sum(column: str, rows: int) -> str:
+    """The formula of a column's total over the ``rows`` lines under a sheet's header ("=SUM(D5:D12)")."""
+    return f"=SUM({column}{FIRST_ROW}:{column}{FIRST_ROW + rows - 1})"
+
+
+#: the decimals a workbook cell holds a figure to, by its unit: the proposal's own (IOPS whole, TB to the hundredth
+#: of a TB, ms to the microsecond, a share to a tenth of a percent); a cell read 112.385705032704 TB
+FIGURE_DECIMALS = {"IOPS": 0, "TB": 2, "ms": 3, "%": 1, "years": 1, "hours": 1, "GB": 1}
+
+
+def _figure(x: float | None, unit: str) -> float | None:
+    """``x`` [``unit``] to the decimals :data:`FIGURE_DECIMALS` gives its unit (as it is for any other unit)."""
+    if x is None or unit not in FIGURE_DECIMALS:
+        return x
+    return round(float(x)) if FIGURE_DECIMALS[unit] == 0 else round(float(x), FIGURE_DECIMALS[unit])
+
+
 def render_xlsx(p: dict, doc: dict) -> bytes:
     """The design's headline figures, the parts list, the cost and TCO and the service tiers, one sheet each (openpyxl).
     Figures are the library's own numbers (not rounded text); text cells are formula-safe."""
@@ -221,6 +432,11 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     monthly = adding_up([x["usd_per_month"] for x in cost["lines"]])
     month_total = total(monthly)
 
+    def tco_cents(t: dict) -> list[float]:
+        """A TCO row's purchases, running costs and total to the cent, the two adding up to the total."""
+        parts = adding_up([t["upfront_usd"], t["running_usd"]])
+        return [*parts, total(parts)]
+
     def append(ws, values):
         """A row whose text stays text as typed: openpyxl makes a string starting with "=" a formula, so such a
         cell is stored as a string (and marked quote-prefixed, so an edit in Excel keeps it text). The CSV
@@ -232,7 +448,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                 c.data_type = "s"
                 c.quotePrefix = True
 
-    def sheet(ws, title, header, rows, money=None, lead=None):
+    def sheet(ws, title, header, rows, money=None, lead=None, heads=()):
+        """A sheet of ``rows`` under the document's title, who it is from and for, and ``header``; a row whose
+        first cell is "Total" or one of ``heads`` (a table's own heading within the sheet) in bold."""
         ws.title = title
         append(ws, [doc["title"]])
         ws["A1"].font = Font(bold=True, size=13)
@@ -247,7 +465,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             c.font = Font(bold=True)
         for r in rows:
             append(ws, r)
-            if r and r[0] == "Total":
+            if r and (r[0] == "Total" or r[0] in heads):
                 for c in ws[ws.max_row]:
                     c.font = Font(bold=True)
         for col, number_format in (money or {}).items():
@@ -267,12 +485,27 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     # a load the cluster cannot carry has no latency at it: the proposal's words, no figure (the sheet put 0.5128 ms
     # beside "the load cannot be carried, so no latency target holds"; CFO read 2026-11-30)
     carried = doc.get("load_carried", True)
+
+    def ranged(label, key, unit, line=None, shown=True):
+        """A figure of the report and the ends of its range (the proposal's "range 0.145 ms to 1.009 ms")."""
+        lo, hi = rep.get(f"{key}_low"), rep.get(f"{key}_high")
+        spread = lo is not None and hi is not None and (lo != rep.get(key) or hi != rep.get(key))
+        return [
+            (label, rep.get(key) if shown else "", unit, line),
+            ("  its range, low end", lo if shown and spread else None, unit, None),
+            ("  its range, high end", hi if shown and spread else None, unit, None),
+        ]
+
+    tco = {t["years"]: tco_cents(t)[2] for t in cost["tco"]}
     headline = [
         ("Usable capacity", rep.get("usable_capacity_tb"), "TB", "Usable capacity"),
         ("Throughput under the workload", rep.get("iops"), "IOPS", "Throughput under your workload"),
-        ("Latency seen by the databases, mean", rep.get("vm_latency_ms") if carried else "", "ms", lat),
-        ("  its range, low end", rep.get("vm_latency_ms_low") if carried else None, "ms", None),
-        ("  its range, high end", rep.get("vm_latency_ms_high") if carried else None, "ms", None),
+        # the most the cluster carries, with the range the proposal's caveats give in percent ("expect -22 % to
+        # +37 % on the throughput the cluster can reach"): the workbook had no range but the latency's
+        # (account-manager walk 2026-11-30)
+        *(ranged("Throughput the cluster can reach", "iops_capacity", "IOPS") if carried else []),
+        *ranged("Latency seen by the databases, mean", "vm_latency_ms", "ms", lat, carried),
+        *(ranged("Read latency, 99th percentile", "p99_read_latency_ms", "ms") if carried else []),
         (
             "Most IOPS with every latency target met",
             (p.get("binding") or {}).get("guaranteed_iops"),
@@ -280,6 +513,13 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             "Most IOPS with every latency target met",
         ),
         ("Cost per month", month_total, "USD", "Cost per month"),
+        # the total cost of ownership as the proposal's summary gives it, with what it leaves out (the workbook's
+        # Summary had none; account-manager walk 2026-11-30)
+        *[
+            (f"Total cost of ownership, {y} years", v, "USD", f"Total cost of ownership, {y} years")
+            for y, v in tco.items()
+        ],
+        *([("What runs out first", "", "", "What runs out first")] if "What runs out first" in said else []),
     ]
     # IOPS whole, as the proposal writes them
     srows = [
@@ -290,9 +530,25 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         for k, v, unit, line in headline
         if v is not None
     ]
+    # the proposal's caveats under its figures, as its summary gives them (latency targets met at the prediction
+    # only, the model's validated range, warnings, parts no longer sold): the workbook alone had none
+    caveats = [b["text"] for b in doc["sections"][0]["blocks"] if b["type"] == "note"]
+    if caveats:
+        srows += [[], ["Caveats"], *[[t] for t in caveats]]
     # a design that falls short says so first, in the proposal's own sentence (the workbook showed its cost and tier
     # prices as an offer; CFO read 2026-11-30)
-    sheet(wb.active, "Summary", ["Figure", "Value", "Unit", "In the proposal"], srows, lead=doc.get("verdict"))
+    sheet(
+        wb.active,
+        "Summary",
+        ["Figure", "Value", "Unit", "In the proposal"],
+        srows,
+        lead=doc.get("verdict"),
+        heads=("Caveats",),
+    )
+    _demand_sheet(p, doc, wb.create_sheet(), sheet)
+    _guarantee_sheet(p, doc, wb.create_sheet(), sheet)
+    if p.get("multi_year"):
+        _growth_sheet(p, doc, wb.create_sheet(), sheet)
 
     kind_words = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
     lines = cost["parts"] + cost["network"]["lines"]
@@ -305,6 +561,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             # 8.94 x 2,304 read $20,597.76 beside a total of $20,592 (rate 8.9375; CFO read 2026-11-30)
             None if x["unit_price_usd"] is None else round(float(x["unit_price_usd"]), 4),
             usd(x["total_usd"]),
+            # the line's total as a formula a reader can recheck: the cell holds the figure (openpyxl writes no
+            # computed value for a real formula, so a reader without Excel would see none), this one how it is made
+            f"=B{FIRST_ROW + i}*C{FIRST_ROW + i}",
             kind_words[x["price_kind"]],
             # an undated price says what it is (the cell was blank for 6 of 8 parts; what-if call 2026-11-30)
             x["price_date"] or x.get("price_date_note") or "no date",
@@ -315,9 +574,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             # a part no longer sold new says why (CFO read 2026-11-30: priced with no word)
             x.get("not_on_sale") or "on sale",
         ]
-        for x in lines
+        for i, x in enumerate(lines)
     ]
-    bom.append(["Total", None, None, total(r[3] for r in bom), "", "", "", "", ""])
+    bom.append(["Total", None, None, total(r[3] for r in bom), _sum("D", len(bom)), "", "", "", "", ""])
     statuses = [k for k in STATUS_WORDS if any(x["price_status"] == k for x in lines)]
     notes = [
         "Price status: " + "; ".join(f"{k}, {STATUS_WORDS[k]}" for k in statuses) + ".",
@@ -333,6 +592,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             "Quantity",
             "Unit price (USD)",
             "Total (USD)",
+            "Total's formula",
             "Price",
             "Price date",
             "Price status",
@@ -345,26 +605,36 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
 
     from planner.sizing.document import tco_caveats
 
-    def tco_cents(t: dict) -> list[float]:
-        """A TCO row's purchases, running costs and total to the cent, the two adding up to the total."""
-        parts = adding_up([t["upfront_usd"], t["running_usd"]])
-        return [*parts, total(parts)]
-
     # each line with how it is counted, and the TCO with what it leaves out, as the other formats say them: the
     # sheet's 5-year TCO read as complete (CFO read 2026-11-30)
     rows = [
         [x["line"], up, month, None, sentence(x.get("basis") or "")]
         for x, up, month in zip(cost["lines"], upfront, monthly, strict=True)
     ]
-    rows.append(["Total", total(upfront), month_total])
+    # the totals as formulas a reader can recheck, beside the figures (the lines add up to them: adding_up)
+    n = len(rows)
+    rows.append(["Total", total(upfront), month_total, None, None, f"{_sum('B', n)}; {_sum('C', n)}"])
     if rounded := rounding_note(cost):  # the lines as shown, as the other formats say it
         rows.append([rounded])
     rows.append([])
     rows.append(
-        ["Total cost of ownership", "Purchases (USD)", "Running costs (USD)", "Total (USD)", "What it leaves out"]
+        [
+            "Total cost of ownership",
+            "Purchases (USD)",
+            "Running costs (USD)",
+            "Total (USD)",
+            "What it leaves out",
+            "Total's formula",
+        ]
     )
     rows += [
-        [f"{t['years']} years", *tco_cents(t), sentence("; ".join(tco_caveats(p, t["years"])))] for t in cost["tco"]
+        [
+            f"{t['years']} years",
+            *tco_cents(t),
+            sentence("; ".join(tco_caveats(p, t["years"]))),
+            f"=B{FIRST_ROW + len(rows) + i}+C{FIRST_ROW + len(rows) + i}",
+        ]
+        for i, t in enumerate(cost["tco"])
     ]
     rows += [
         [],
@@ -379,15 +649,25 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         rows.append([])
         # in words, as the other formats say it (the sheet read "System today: ceph-6node-reef"; review 2026-11-29)
         rows.append(
-            [f"System today: {system_words(ex['design'])}", "Purchases (USD)", "Running costs (USD)", "Total (USD)"]
+            [
+                f"System today: {system_words(ex['design'])}",
+                "Purchases (USD)",
+                "Running costs (USD)",
+                "Total (USD)",
+                None,
+                "Total's formula",
+            ]
         )
-        rows += [[f"{t['years']} years", *tco_cents(t)] for t in ex["cost"]["tco"]]
+        rows += [
+            [f"{t['years']} years", *tco_cents(t), None, f"=B{FIRST_ROW + len(rows) + i}+C{FIRST_ROW + len(rows) + i}"]
+            for i, t in enumerate(ex["cost"]["tco"])
+        ]
     sheet(
         wb.create_sheet(),
         "Cost and TCO",
         # the fourth column is the TCO table's total (it had no heading; what-if call 2026-11-30); the fifth, how a
         # line is counted
-        ["Cost line", "Purchase (USD)", "Per month (USD)", "TCO total (USD)", "How it is counted"],
+        ["Cost line", "Purchase (USD)", "Per month (USD)", "TCO total (USD)", "How it is counted", "Formula"],
         rows,
         money={1: whole, 2: whole, 3: whole},
     )
