@@ -25,7 +25,7 @@ from planner.commercial.tiers import binding_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.errors import shown as shown_value
-from planner.core.text import count, first_upper, sentence
+from planner.core.text import count, first_upper, sentence, tidy
 from planner.models.database import vm_ram_gb
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
 from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, node_limit_words
@@ -862,7 +862,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             cn = r["compute"]
             if demand.n_plus_one:
                 st.caption(
-                    f"Per node: {cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
+                    f"Per node: {tidy(cn['vcpus_per_node_needed'])} of {cn['vcpus_per_node_available']:,.0f} vCPUs, "
                     f"{cn['ram_gb_per_node_needed']:,.0f} of {cn['ram_gb_per_node']:,.0f} GB RAM on {cn['hosts']} "
                     "hosts (VMs of a failed node restart on the survivors)."
                 )

@@ -8,7 +8,7 @@ import math
 
 from hciplan_ui import fmt
 from planner.commercial.tiers import binding_words
-from planner.core.text import count
+from planner.core.text import count, times
 from planner.sizing.names import design_resiliency_words
 
 
@@ -117,7 +117,7 @@ def binding_help(result: dict) -> str:
         if isinstance(v, (int, float)) and math.isfinite(v)
     )
     return "the resource that runs out first as the demand grows. Room to grow, tightest first: " + ", ".join(
-        f"{words} {v:.2f}x the demand" for _, v, words in room
+        f"{words} {times(v)} the demand" for _, v, words in room
     )
 
 

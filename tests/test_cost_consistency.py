@@ -20,6 +20,7 @@ from planner.commercial.licensing import for_platform, platform_of
 from planner.commercial.network import network_bom, pick_switch, switching_usd_per_month
 from planner.commercial.pricing import CostAssumptions, monthly_cost, tier_prices
 from planner.commercial.tco import design_parts, tier_cost_base, whole_cost
+from planner.core.text import adding_up
 from planner.engine.loads import demand_as_workload, demand_workload
 from planner.models.catalog import load_catalog
 from planner.models.demand import Demand, DemandError
@@ -296,12 +297,12 @@ def test_the_tier_prices_say_what_they_share_out_and_leave_out(al_proposal):
     assert cluster + sql + net == pytest.approx(cost["monthly"]["total_usd_per_month"], rel=1e-9)
     html_text = html.unescape(_format_texts(p)["html"])
     for fmt, text in {**_format_texts(p), "html": html_text}.items():
-        # to the cent, so the parts said add to the whole said (finance walk 2026-11-30: "$3,453 ... $560 ... the
-        # whole cost of $4,014")
-        shown = [round(x, 2) for x in (cluster, net, sql)]
-        assert round(sum(shown), 2) == pytest.approx(round(cost["monthly"]["total_usd_per_month"], 2), abs=0.011)
-        for figure in (cluster, net, sql, cost["monthly"]["total_usd_per_month"]):
-            assert f"${figure:,.2f} a month" in text, (fmt, figure)
+        # in whole dollars as the cost table (account-manager walk 2026-11-30), each rounded so that the parts said
+        # add to the whole said (finance walk 2026-11-30: "$3,453 ... $560 ... the whole cost of $4,014")
+        shown = adding_up([cluster, net, sql], 0)
+        assert sum(shown) == round(cost["monthly"]["total_usd_per_month"])
+        for figure in (*shown, sum(shown)):
+            assert f"${figure:,.0f} a month" in text, (fmt, figure)
         assert "SQL Server's licences" in text and "leave out the network" in text, fmt
     # without a whole cost the sentence still says what is left out, without figures
     assert (
@@ -481,7 +482,7 @@ def test_the_tier_note_says_the_whole_cost_includes_only_what_it_counts(cat):
     text = tier_cost_base(tier_prices(resolve(design, cat), default_tiers(), a), cost)["text"]
     whole = cost["monthly"]["total_usd_per_month"]
     assert (
-        f"space), which the whole cost of ${whole:,.2f} a month includes, and SQL Server's licences, which it " in text
+        f"space), which the whole cost of ${whole:,.0f} a month includes, and SQL Server's licences, which it " in text
     )
     assert "does not count: charge them on top of the tier prices." in text
     assert "SQL Server's licences, which the whole cost" not in text

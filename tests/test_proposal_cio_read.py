@@ -263,3 +263,38 @@ def test_the_workbooks_derived_figures_say_the_formula_that_rechecks_them(workbo
     for r in cost.iter_rows():
         if str(r[0].value).endswith(" years"):
             assert r[5].value == f"=B{r[0].row}+C{r[0].row}" and round(r[1].value + r[2].value, 2) == r[3].value
+
+
+def test_one_precision_per_quantity(proposal, workbook):
+    """The walk: "room to grow 45.05x"; the tier note's "$72,153.99" and "$580.06" beside a cost table in whole
+    dollars ("$72,734"); the workbook's 112.385705032704 TB; "152.0 of 512 vCPUs" where another table read 152."""
+    import re
+
+    from planner.core.text import times
+    from planner.sizing.document import tier_notes
+    from planner.sizing.verdict import demand_verdict
+
+    assert [times(x) for x in (1.0049, 1.78, 9.994, 9.996, 10.67, 45.05, 123.4)] == [
+        "1.00x",
+        "1.78x",
+        "9.99x",
+        "10x",
+        "11x",
+        "45x",
+        "120x",
+    ]
+    html = html_of(proposal)
+    assert "room to grow 45x" in html and "45.05x" not in html and "room to grow 1.78x" in html
+    # the tier note in whole dollars, as the cost table, its parts adding up to the whole it says
+    note = tier_notes(proposal)[1]
+    assert not re.search(r"\$[\d,]+\.\d\d a month", note), note
+    cluster, network, whole = (int(m.replace(",", "")) for m in re.findall(r"\$([\d,]+) a month", note))
+    assert (cluster, network, whole) == (72154, 580, 72734) and cluster + network == whole
+    assert re.search(rf"Total \$[\d,]+ \${whole:,} Per month spreads", html)  # the cost table's own total
+    summary = {r[0]: r[1] for r in rows_of(workbook["Summary"]) if r and r[0]}
+    rep = proposal["report"]
+    assert summary["Usable capacity"] == 112.39 == round(rep["usable_capacity_tb"], 2)
+    assert summary["Latency seen by the databases, mean"] == round(rep["vm_latency_ms"], 3) == 0.511
+    d = Demand.model_validate(DEMAND)
+    vcpus = next(x for x in demand_verdict(Design.model_validate(DESIGN), d)["dimensions"] if x["key"] == "vcpus")
+    assert vcpus["detail"].startswith("152 of 512 vCPUs per node on 11 hosts"), vcpus["detail"]

@@ -489,3 +489,14 @@ def test_every_file_box_says_its_size_limit_before_a_file_is_chosen():
         limit = b.proto.max_upload_size_mb
         assert f"max {limit} MB" in b.label, b.label
         assert f"A file over {limit} MB is refused before it is read" in b.help, (b.key, b.help)
+
+
+def test_the_rules_tabs_vcpus_per_node_are_a_count_as_everywhere():
+    """Account-manager walk 2026-11-30: the Rules tab read "Per node: 152.0 of 512 vCPUs" where the verdict's table
+    read "152 of 512 vCPUs per node": one rule for the figure (tidy)."""
+    at = _sized_app()
+    at.session_state["size_tabs"] = "Rules"
+    at.run()
+    line = next(c.value for c in at.caption if c.value.startswith("Per node: "))
+    need = re.match(r"Per node: ([\d,.]+) of", line).group(1)
+    assert not need.endswith(".0"), line

@@ -58,7 +58,7 @@ from planner.commercial.licensing import (
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError
-from planner.core.text import count, sentence
+from planner.core.text import adding_up, count, sentence
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import (
     Design,
@@ -801,6 +801,17 @@ def price_kinds(cost: dict) -> dict:
     return out
 
 
+def dollars_adding_up(parts: dict[str, float | None], whole: float | None) -> dict[str, float]:
+    """``parts`` (None: not known) and their ``whole`` [USD] in whole dollars as a sentence says them, the parts
+    rounded so that they add up to the whole said (:func:`planner.core.text.adding_up`) when they are its parts
+    (within a dollar of it); else each rounded alone. ``whole`` under the key "whole" (the parts' sum when None)."""
+    known = {k: float(v) for k, v in parts.items() if v is not None}
+    if whole is not None and abs(sum(known.values()) - whole) >= 0.5:  # not its parts: each said alone
+        return {**{k: float(round(v)) for k, v in known.items()}, "whole": float(round(whole))}
+    said = dict(zip(known, adding_up(list(known.values()), 0), strict=True))
+    return {**said, "whole": sum(said.values())}
+
+
 def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
     """What the tier prices of :func:`planner.commercial.pricing.tier_prices` (``tiers``) share out,
     and what they leave out that the whole cost (``cost``, :func:`whole_cost` of the same design
@@ -817,32 +828,34 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
         net = cost["network"]["usd_per_month"] if cost["network"]["lines"] else None
         sql = cost["monthly"]["sql_server_usd_per_month"] if cost["sql_server"] is not None else None
         whole = cost["monthly"]["total_usd_per_month"]
-    # the network's whole share (its purchase spread, support, power and rack space): the cost breakdown's
-    # "switches, cables and optics" line is the purchase alone, so this says which it is
+    # in whole dollars, as the cost table beside it gives the whole cost ("$72,153.99 ... $580.06 ... $72,734.05"
+    # beside a table's $72,734; account-manager walk 2026-11-30), each part rounded so that the parts said add up to
+    # the whole said (adding_up: "$3,453 ... $560 ... the whole cost of $4,014", each rounded on its own; finance walk
+    # 2026-11-30)
+    said = dollars_adding_up({"cluster": cluster, "network": net, "sql": sql}, whole)
     network = "the network (switches, optics and cables" + (
-        f", ${net:,.2f} a month with their support, power and rack space)" if net is not None else ")"
+        f", ${said['network']:,.0f} a month with their support, power and rack space)" if net is not None else ")"
     )
-    sql_words = "SQL Server's licences" + (f" (${sql:,.2f} a month)" if sql is not None else "")
+    sql_words = "SQL Server's licences" + (f" (${said['sql']:,.0f} a month)" if sql is not None else "")
     head = (
-        f"Tier prices share out the cluster's cost of ${cluster:,.2f} a month: its servers and storage (the purchase "
-        f"spread over {count(months, 'month')}), their platform licences, support, power and rack space. They leave out "
+        f"Tier prices share out the cluster's cost of ${said['cluster']:,.0f} a month: its servers and storage (the "
+        f"purchase spread over {count(months, 'month')}), their platform licences, support, power and rack space. "
+        "They leave out "
     )
-    # to the cent: a sentence whose parts add to its whole ("$3,453 ... $560 ... the whole cost of $4,014", each
-    # rounded on its own; finance walk 2026-11-30). The whole cost is said to include only what it counts: "and SQL
-    # Server's licences, which the whole cost ... includes" stood beside its SQL Server line "$0, not counted" (CFO
-    # read 2026-11-30)
+    # the whole cost is said to include only what it counts: "and SQL Server's licences, which the whole cost ...
+    # includes" stood beside its SQL Server line "$0, not counted" (CFO read 2026-11-30)
     if whole is None or (net is None and sql is None):
         text = f"{head}{network} and {sql_words}: charge them on top of the tier prices."
     elif net is not None and sql is not None:
         text = (
-            f"{head}{network} and {sql_words}, which the whole cost of ${whole:,.2f} a month includes: charge them on "
-            "top of the tier prices."
+            f"{head}{network} and {sql_words}, which the whole cost of ${said['whole']:,.0f} a month includes: charge "
+            "them on top of the tier prices."
         )
     else:
         counted, uncounted = (network, sql_words) if net is not None else (sql_words, network)
         text = (
-            f"{head}{counted}, which the whole cost of ${whole:,.2f} a month includes, and {uncounted}, which it "
-            "does not count: charge them on top of the tier prices."
+            f"{head}{counted}, which the whole cost of ${said['whole']:,.0f} a month includes, and {uncounted}, which "
+            "it does not count: charge them on top of the tier prices."
         )
     # Azure Local's host fee alone cut the tier prices by a fifth, said only as "the network and SQL Server's
     # licences" left out (finance walk 2026-11-30)
@@ -869,21 +882,26 @@ def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: 
     -------
     dict
         ``revenue_usd_per_month``, ``whole_usd_per_month``, ``over_usd_per_month`` (revenue less whole cost,
-        negative when short) [USD/month], ``demand_share`` [-] and ``text``, one sentence to the cent.
+        negative when short) [USD/month], ``demand_share`` [-] and ``text``, one sentence in whole dollars (the
+        difference said is that of the figures said).
     """
     prices = tiers["tiers"]
     revenue = sum(n * float(prices[name]["price_usd_per_month"]) for name, n in counts.items() if n)
     whole = float(cost["monthly"]["total_usd_per_month"])
     over = revenue - whole
+    # in whole dollars, as the cost table gives the whole cost, the difference of the figures said
+    # (account-manager walk 2026-11-30: "$72,734.05" in prose beside a table's $72,734)
+    revenue_said, whole_said = round(revenue), round(whole)
+    over_said = revenue_said - whole_said
     a = tiers["assumptions"]
     which = ", ".join(f"{n:,} {name}" for name, n in counts.items() if n)
     text = (
-        f"At this demand's counts ({which}) the tier prices bring in ${revenue:,.2f} a month against the whole cost "
-        f"of ${whole:,.2f} a month: "
+        f"At this demand's counts ({which}) the tier prices bring in ${revenue_said:,.0f} a month against the whole "
+        f"cost of ${whole_said:,.0f} a month: "
         + (
-            f"${over:,.2f} a month over it ({over / revenue:.0%} of what they bring in)"
-            if over >= 0 and revenue > 0
-            else f"${-over:,.2f} a month short of it"
+            f"${over_said:,.0f} a month over it ({over / revenue:.0%} of what they bring in)"
+            if over_said >= 0 and revenue > 0
+            else f"${-over_said:,.0f} a month short of it"
         )
         + f". Each price is set per database at the {a['target_fill']:.0%} fill and {a['target_margin']:.0%} margin "
         "assumed"

@@ -56,6 +56,21 @@ def tidy(x: float, digits: int = 1) -> str:
     return s.rstrip("0").rstrip(".") if "." in s else s
 
 
+def times(x: float) -> str:
+    """A ratio as "room to grow" says it ("1.78x", "45x"): two decimals below 10, where 1.01x and 1.08x differ in
+    what they mean, two significant figures from 10 up ("room to grow 45.05x" claimed a precision the model has
+    not; account-manager walk 2026-11-30). One rule for the proposal and the pages.
+
+    Parameters
+    ----------
+    x : float
+        The ratio [-].
+    """
+    if abs(x) < 10 - 0.005:  # 9.996 reads 10x, not "10.00x"
+        return f"{x:.2f}x"
+    return f"{float(f'{x:.2g}'):,.0f}x"
+
+
 def auto_decimals(x: float) -> int:
     """The decimals that suit a figure's size: three significant figures below 100, whole numbers above (at most
     three decimals) [-]. One rule for the pages' figures (``hciplan_ui.fmt.num``) and the library's sentences

@@ -25,7 +25,7 @@ from planner.commercial.prices import KIND_WORDS, STATUS_WORDS, estimates_note
 from planner.commercial.tco import off_sale_note, rounding_note, tco_rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
-from planner.core.text import and_list, count, first_upper, sentence, tidy, without_bidi_controls
+from planner.core.text import and_list, count, first_upper, sentence, tidy, times, without_bidi_controls
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import TOTALS_CLASS
@@ -533,7 +533,7 @@ def _meets(p: dict) -> list[list[str]]:
         if f is None:
             head = "no limit"
         elif f >= 1:
-            head = f"room to grow {f:.2f}x" + (" (one server down)" if lk in down else "")
+            head = f"room to grow {times(f)}" + (" (one server down)" if lk in down else "")
         elif met:
             head = "no room to grow"
         else:

@@ -521,12 +521,13 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         ],
         *([("What runs out first", "", "", "What runs out first")] if "What runs out first" in said else []),
     ]
-    # IOPS whole, as the proposal writes them
+    # each figure to the decimals the proposal gives it (IOPS whole, TB to the hundredth, ms to the microsecond): a
+    # cell read 112.385705032704 TB (account-manager walk 2026-11-30)
     srows = [
         # "": a figure with no value (the proposal's words say why), so no unit either
         [k, None, "", said.get(line, "")]
         if v == ""
-        else [k, round(v) if unit == "IOPS" else v, unit, said.get(line, "") if line else ""]
+        else [k, _figure(v, unit), unit, said.get(line, "") if line else ""]
         for k, v, unit, line in headline
         if v is not None
     ]

@@ -41,7 +41,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError, format_validation_error
-from planner.core.text import count, plural_of
+from planner.core.text import count, plural_of, tidy
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve, with_overrides
@@ -276,7 +276,7 @@ def demand_verdict(
         cn["vcpus_per_node_available"],
         "vCPUs per node",
         checks["vcpus"]["passed"] and all(c["passed"] for c in vm_rules),
-        f"{cn['vcpus_per_node_needed']:,.1f} of {cn['vcpus_per_node_available']:,.0f} vCPUs per node {on} "
+        f"{tidy(cn['vcpus_per_node_needed'])} of {cn['vcpus_per_node_available']:,.0f} vCPUs per node {on} "
         f"({rd.node.threads} logical processors x {design.vcpu_oversubscription:g} oversubscription)"
         + "".join(f"; {c['reason']}" for c in vm_rules if not c["passed"]),
     )
