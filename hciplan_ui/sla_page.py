@@ -913,8 +913,10 @@ if tp is not None:
                 "Tier": k,
                 "Max DBs": f"{v['max_dbs']:,}",
                 "Limited by": limit_words(v["limited_by"]),
-                "Price, USD/month": fmt.usd(v["price_usd_per_month"], 2),
-                "Cost share, USD/month": fmt.usd(v["cost_share_usd_per_month"], 2),
+                # per database, as the proposal's table says it ("Price, USD/month" read as the tier's whole month;
+                # account-manager walk 2026-11-30)
+                "Price per database, USD/month": fmt.usd(v["price_usd_per_month"], 2),
+                "Cost share per database, USD/month": fmt.usd(v["cost_share_usd_per_month"], 2),
                 "Cost per guaranteed IOPS, USD/month": fmt.usd(v["cost_usd_per_guaranteed_iops_per_month"], 4),
                 "Cost per GB, USD/month": fmt.usd(v["cost_usd_per_gb_per_month"], 4),
                 # a fill under 1 % read "0 %" (0.25 % at a 95 % margin and 5 % fill; finance walk 2026-11-30)

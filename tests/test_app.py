@@ -326,8 +326,8 @@ def test_sla_page_prices_follow_margin():
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in tables(at) if "Price, USD/month" in d.value.columns)
-        return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
+        table = next(d for d in tables(at) if "Price per database, USD/month" in d.value.columns)
+        return float(table.value.to_dict("records")[0]["Price per database, USD/month"].lstrip("$").replace(",", ""))
 
     before = price()
     at.session_state["sla_costs_open"] = True  # the cost inputs are drawn while their section is open
@@ -345,13 +345,13 @@ def test_sla_cost_assumptions_are_drawn_only_while_open_and_kept_when_closed():
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in tables(at) if "Price, USD/month" in d.value.columns)
-        return table.value.to_dict("records")[0]["Price, USD/month"]
+        table = next(d for d in tables(at) if "Price per database, USD/month" in d.value.columns)
+        return table.value.to_dict("records")[0]["Price per database, USD/month"]
 
     assert not [w for w in at.number_input if str(w.key).startswith("cost_")]
     assert all(w.key != "cost_lic_opt" for w in at.selectbox)
     # every tier can be offered here: no empty "Note" column beside the prices
-    assert "Note" not in next(t for t in tables(at) if "Price, USD/month" in t.value.columns).value.columns
+    assert "Note" not in next(t for t in tables(at) if "Price per database, USD/month" in t.value.columns).value.columns
     closed = price()
     at.session_state["sla_costs_open"] = True
     at.run()
@@ -380,7 +380,7 @@ def test_a_tier_that_cannot_be_offered_says_why_in_its_note():
     at.session_state["tiers_json"] = json.dumps(tiers)
     at.switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception
-    prices = next(t for t in tables(at) if "Price, USD/month" in t.value.columns).value
+    prices = next(t for t in tables(at) if "Price per database, USD/month" in t.value.columns).value
     row = prices.set_index("Tier").loc["Standard"]
     assert row["Max DBs"] == "0" and "cannot be offered" in row["Note"], row.to_dict()
 
@@ -532,7 +532,7 @@ def test_tiers_travel_in_the_share_link_and_drive_prices():
     assert decode_tiers(encode_scenario(example_json("reference"), "oltp-8k")) is None  # older links: no tiers
     at = _app({"s": token}).switch_page("hciplan_ui/sla_page.py").run()
     assert not at.exception and not _errors(at), _errors(at)
-    prices = next(d for d in tables(at) if "Price, USD/month" in d.value.columns).value
+    prices = next(d for d in tables(at) if "Price per database, USD/month" in d.value.columns).value
     assert "Gold" in set(prices["Tier"])
     at.switch_page("hciplan_ui/sizing_page.py").run()
     assert at.number_input(key="size_Gold") is not None
@@ -820,8 +820,8 @@ def test_sla_page_tier_prices_carry_the_azure_local_host_fee_of_a_sized_demand()
     at = _app().switch_page("hciplan_ui/sla_page.py").run()
 
     def price():
-        table = next(d for d in tables(at) if "Price, USD/month" in d.value.columns)
-        return float(table.value.to_dict("records")[0]["Price, USD/month"].lstrip("$").replace(",", ""))
+        table = next(d for d in tables(at) if "Price per database, USD/month" in d.value.columns)
+        return float(table.value.to_dict("records")[0]["Price per database, USD/month"].lstrip("$").replace(",", ""))
 
     before = price()
     demand = _json.loads((ROOT / "examples" / "demand-200dbs-azure-local.json").read_text())

@@ -831,9 +831,9 @@ def test_the_sla_pages_licence_choice_is_the_platforms():
     assert f"Licensing counted: {OPTION_NAMES['azure-local-datacenter']}" in said
     assert OPTION_NAMES["windows-server-datacenter"] not in said  # nothing names the option not counted
     # another of the platform's options moves the prices
-    before = [t.value for t in at.markdown if "Price, USD/month" in t.value]
+    before = [t.value for t in at.markdown if "Price per database, USD/month" in t.value]
     box.set_value("azure-local").run()
-    assert [t.value for t in at.markdown if "Price, USD/month" in t.value] != before
+    assert [t.value for t in at.markdown if "Price per database, USD/month" in t.value] != before
 
 
 def test_the_compare_pages_database_is_the_sized_one():

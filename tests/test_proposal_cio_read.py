@@ -298,3 +298,20 @@ def test_one_precision_per_quantity(proposal, workbook):
     d = Demand.model_validate(DEMAND)
     vcpus = next(x for x in demand_verdict(Design.model_validate(DESIGN), d)["dimensions"] if x["key"] == "vcpus")
     assert vcpus["detail"].startswith("152 of 512 vCPUs per node on 11 hosts"), vcpus["detail"]
+
+
+def test_each_tier_is_rounded_up_only_where_the_demand_has_tiers(proposal):
+    """The walk: "208 (120 today, with 72.8 % growth, each tier rounded up to whole databases)" of a demand of one
+    kind of database, no tier named; a demand in tiers keeps "each tier"."""
+    from test_proposal_document import EX
+
+    from planner.models.design import load_design
+
+    html = html_of(proposal)
+    assert "Databases 208 (120 today, with 72.8 % growth, rounded up to whole databases)" in html
+    assert "each tier" not in html
+    d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
+    design = load_design(EX / "reference.json")
+    tiered = document(build(design, demand_as_workload(d, design.nodes), demand=d))
+    said = dict(next(b["rows"] for b in tiered["sections"][1]["blocks"] if b["type"] == "kv"))
+    assert said["Databases"].endswith("% growth, each tier rounded up to whole databases)"), said["Databases"]

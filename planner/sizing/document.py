@@ -412,7 +412,10 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
             return f"{n:,}{noun}"
         if today is None or today == n:
             return f"{n:,}{noun} (with {d['growth_pct']:g} % growth)"
-        grown = f"with {d['growth_pct']:g} % growth, each tier rounded up to whole databases"
+        # "each tier" where the demand has tiers: "each tier rounded up" stood beside a demand of one kind of
+        # database, no tier named (account-manager walk 2026-11-30)
+        tiered = any(c["name"] != TOTALS_CLASS for c in d["classes"])
+        grown = f"with {d['growth_pct']:g} % growth, {'each tier ' if tiered else ''}rounded up to whole databases"
         return f"{n:,}{noun} ({today:,} today, {grown})"
 
     # the summary's vCPUs and RAM are the whole VMs' (its classes are whole databases): one figure for every table
