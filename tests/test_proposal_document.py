@@ -1644,3 +1644,16 @@ def test_the_workbooks_cost_sheet_says_how_each_line_is_counted_and_what_the_tco
     for t in proposal["cost"]["tco"]:
         row = next(r for r in cells if r and r[0] == f"{t['years']} years")
         assert bool(row[4]) == bool(tco_caveats(proposal, t["years"]))
+
+
+def test_the_tier_prices_say_a_latency_met_at_the_prediction_not_across_its_range(proposal):
+    """Pricing walk 2026-11-30: the performance section said a tier's latency holds only at the prediction
+    ("Ultra p99 2.003 ms, up to 4.062 ms ... against 3 ms") while the tier table sold its databases at that
+    target with no word."""
+    from planner.sizing.document import latency_band_sentence
+
+    said = latency_band_sentence(proposal["report"], proposal["demand"]["classes"])
+    assert said  # the fixture's Premium tier: met at the prediction, its range crossing the target
+    tiers = next(s for s in document(proposal)["sections"] if s["title"] == "Service tiers")
+    texts = [b.get("text", "") for b in tiers["blocks"]]
+    assert f"The counts and prices hold at the model's prediction. {said}" in texts

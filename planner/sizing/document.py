@@ -608,7 +608,18 @@ def tier_notes(p: dict) -> list[str]:
         tier_cost_base(p["tier_prices"], p.get("cost"))["text"],
         # the prices at the demand's own counts against the whole cost (planner.commercial.tco.tier_revenue)
         *([p["tier_revenue"]["text"]] if p.get("tier_revenue") else []),
+        *_tier_band_note(p),
     ]
+
+
+def _tier_band_note(p: dict) -> list[str]:
+    """The tiers whose latency target holds at the prediction but not across its range, said under the tier
+    prices too: the performance section said "Ultra: p99 2.003 ms, up to 4.062 ms ... against 3 ms" while the
+    tier table sold 46 Ultras at "p99 3 ms" with no word (pricing walk 2026-11-30). One rule
+    (:func:`latency_band_sentence`)."""
+    classes = [c for c in (p.get("demand") or {}).get("classes") or [] if c["name"] != TOTALS_CLASS]
+    said = latency_band_sentence(p["report"], classes) if classes and p.get("report") else None
+    return [f"The counts and prices hold at the model's prediction. {said}"] if said else []
 
 
 def _cost_blocks(cost: dict, title_suffix: str = "") -> list[dict]:
