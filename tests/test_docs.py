@@ -357,6 +357,22 @@ def test_every_s2d_rule_is_on_the_sizing_page():
     assert "<!-- hciplan:rules-ceph -->" in stacks and "<!-- hciplan:rules-vsan -->" in stacks
 
 
+def test_the_sizing_pages_fault_tolerance_row_starts_each_resiliency_where_the_model_does():
+    """S2D specialist's audit: the row said "three-way mirror (or dual parity) from three" under
+    node-and-drive, where dual parity needs four fault domains (Microsoft, *Fault tolerance and storage
+    efficiency*: "To use dual parity, you need at least four hardware fault domains"; MIN_FAULT_DOMAINS)."""
+    from planner.models.design import MIN_FAULT_DOMAINS
+
+    page = (DOCS / "guide" / "sizing.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith("| `fault_tolerance`"))
+    node_and_drive = row.split("`node-and-drive`")[1].split("`two-nodes`")[0]
+    words = {2: "two", 3: "three", 4: "four"}
+    assert f"three-way mirror from {words[MIN_FAULT_DOMAINS['mirror-3way']]}" in node_and_drive
+    assert f"mirror-accelerated parity from {words[MIN_FAULT_DOMAINS['parity-dual']]}" in node_and_drive
+    assert MIN_FAULT_DOMAINS["parity-dual"] == MIN_FAULT_DOMAINS["mirror-accelerated-parity"] == 4
+    assert "dual parity) from three" not in node_and_drive
+
+
 def test_notes_are_kept_out_of_the_site():
     import yaml
 
