@@ -548,7 +548,7 @@ def test_a_two_node_design_names_its_cluster_witness():
     assert any(r["rule"] == "cluster_witness" and "Set up a cluster witness" in r["source"] for r in p["rules"])
     text = json.dumps(document(p))
     assert "cluster witness" in text and "not priced" in text
-    # beyond four servers Microsoft names no witness: not applicable, and no warning
+    # beyond two servers a witness is recommended, not essential: the rule says it, the warnings do not
     six = design.model_copy(update={"nodes": 6, "resiliency": "mirror-3way"})
     assert not [w for w in design_warnings(resolve(six), None) if w["check"] == "cluster_witness"]
 

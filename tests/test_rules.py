@@ -226,3 +226,20 @@ def test_the_network_override_is_said_only_where_it_overrode_a_failing_rule():
 
     ceph = resolve(load_design("examples/ceph-6node-reef.json"), load_catalog())  # 100 GbE: passes on its own
     assert "overridden" not in R.ceph_hardware_rules(ceph, allow_network_warning=True)["ceph_network_25gbe"]["reason"]
+def test_the_witness_rule_says_what_microsoft_says_at_every_cluster_size():
+    """S2D specialist's audit: at five servers and more the reason said "no witness recommended (Microsoft names
+    clusters of 2 to 4 servers)" beside the rule's own source, "We recommend you always configure a witness"
+    (Microsoft, *Deploy a quorum witness*). Azure Local's page names clusters of two to four; Windows Server's says
+    always: a witness is recommended on every cluster, and one a two-node cluster cannot do without."""
+    from planner.sizing.checks import mark_not_applicable
+
+    for nodes in (3, 4, 5, 8, 16):
+        words = R.witness_words(nodes)
+        assert "recommended" in words and "no witness" not in words, (nodes, words)
+        checks = mark_not_applicable({"cluster_witness": {"passed": True, "reason": words}})
+        assert "not_applicable" not in checks["cluster_witness"], nodes
+    assert "always configure a witness" in R.witness_words(6)
+    assert "else losing either server stops the other" in R.witness_words(2)
+    rule = R.rule_of("cluster_witness", "s2d")
+    assert "two to 4 servers" not in rule.title and "every cluster" in rule.title
+    assert "We recommend you always configure a witness" in rule.source

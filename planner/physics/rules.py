@@ -128,7 +128,8 @@ RECOMMENDED_PORT_GBIT_S = 25.0
 RDMA_RECOMMENDED_FROM_NODES = 4
 #: [WI] "We recommend setting up a cluster witness for clusters with two, three, or four nodes"; its
 #: 2020 version: "Two-node clusters need a witness so that either server going offline does not cause
-#: the other node to become unavailable as well".
+#: the other node to become unavailable as well". Beyond four servers [WI] is silent, and [WQ] says "We
+#: recommend you always configure a witness": a witness is recommended on every cluster, not only these.
 WITNESS_MAX_NODES = 4
 #: Microsoft, rack aware cluster requirements: "Round-trip latency between racks must be 1 millisecond or less".
 RACK_AWARE_MAX_RTT_MS = 1.0
@@ -203,8 +204,8 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "cluster_witness",
-            "a cluster witness (cloud, file share, or on two nodes a USB drive shared by a router) with two to "
-            f"{WITNESS_MAX_NODES} servers; not priced here",
+            "a cluster witness (cloud, file share, or on two nodes a USB drive shared by a router) on every cluster, "
+            "one a two-node cluster cannot do without; not priced here",
             "recommendation",
             f"{WI}: 'We recommend setting up a cluster witness for clusters with two, three, or four nodes'; its "
             "2020 version: 'Two-node clusters need a witness so that either server going offline does not cause "
@@ -1279,10 +1280,14 @@ def recorder(checks: dict[str, dict[str, Any]]) -> Put:
 
 
 def witness_words(nodes: int) -> str:
-    """What an S2D cluster of ``nodes`` servers needs for its quorum ([WI]): a witness it cannot do
-    without on two servers, one recommended on three or four; nothing the design holds decides it,
-    so the rule always passes and says what to set up. A cloud witness takes an Azure storage
-    account, which hciplan does not price."""
+    """What an S2D cluster of ``nodes`` servers needs for its quorum: a witness it cannot do without on
+    two servers ([WI], its 2020 version), one recommended on every larger cluster ([WI] names three and
+    four; [WQ]: "We recommend you always configure a witness"); nothing the design holds decides it, so
+    the rule always passes and says what to set up. A cloud witness takes an Azure storage account, which
+    hciplan does not price. A single machine has no cluster quorum to keep.
+
+    The reason said "no witness recommended (Microsoft names clusters of 2 to 4 servers)" from five
+    servers, beside the rule's own source recommending one always (S2D specialist's audit)."""
     if nodes == 2:
         return (
             "2 nodes: set up a cluster witness, else losing either server stops the other: a cloud witness "
@@ -1294,11 +1299,16 @@ def witness_words(nodes: int) -> str:
             f"{nodes} nodes: a cluster witness is recommended (cloud witness, not priced here, or a file share "
             "witness) so the cluster rides through two servers failing or offline"
         )
+    if nodes > WITNESS_MAX_NODES:
+        return (
+            f"{nodes} nodes: a cluster witness is recommended (cloud witness, not priced here, or a file share "
+            "witness): Microsoft, 'We recommend you always configure a witness'"
+        )
     return f"{count(nodes, 'node')}: {NOT_APPLICABLE_WITNESS}"
 
 
-#: the reason's ending when Microsoft's witness recommendation (two to four servers) does not name the cluster
-NOT_APPLICABLE_WITNESS = f"no witness recommended (Microsoft names clusters of 2 to {WITNESS_MAX_NODES} servers)"
+#: the reason's ending where no witness applies: a single machine is no failover cluster with a quorum to keep
+NOT_APPLICABLE_WITNESS = "a single machine, no cluster quorum to keep"
 
 
 def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict[str, Any]]:

@@ -331,7 +331,7 @@ NOT_APPLICABLE_REASONS = {
     "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
     "tier_vm_io": (NO_TIERS, "not a demand by tiers or by totals over its databases"),
     "database_vm_rate": (NO_DATABASE, "the demand describes no database"),
-    "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "Microsoft recommends one for two to four servers"),
+    "cluster_witness": (R.NOT_APPLICABLE_WITNESS, "a single machine has no cluster quorum"),
     # a Ceph proposal's rules read "A node your program lists (e.g. 'Azure Local'): passed" of a demand naming
     # no program (browser review 2026-11-29)
     "validated_node": (NO_PROGRAM, "the demand names no validation program"),
