@@ -233,7 +233,18 @@ else:
     m[3].metric("Usable capacity", fmt.tb(rep["usable_capacity_tb"]))
 if degraded:
     d = rep["degraded"]
-    repair = (
+    # Storage Spaces Direct rebuilds onto the survivors only once an administrator retires the server's drives: the
+    # page said "Repair time ≈ 0.6 h", a rebuild it never starts by itself (S2D specialist's audit)
+    rebuild = (
+        f" Rebuild onto the survivors ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share "
+        f"{fmt.pct(d['repair_share'])}, {customer_words(d['repair_condition'])}."
+        if d.get("repair_time_hours") is not None and d.get("repair_automatic") is False
+        # no rebuild to quote (a 3-node three-way mirror): what the server's return brings
+        else f" {sentence(customer_words(d['on_return_note']))}"
+        if d.get("on_return_note")
+        else ""
+    )
+    repair = rebuild or (
         f" Repair time {'at least' if d.get('repair_time_is_lower_bound') else '≈'}"
         f" {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}"
         # Ceph's is a lower bound (recovery's CPU and its throttles beyond the measured rate are not modelled)

@@ -22,7 +22,7 @@ def test_no_repair_time_is_quoted_where_no_repair_can_happen():
     three = evaluate_report(ref, profiles()["oltp-8k"])["degraded"]
     assert three["repair_time_hours"] is None and "no repair to full resiliency" in three["note"]
     four = evaluate_report(ref.model_copy(update={"nodes": 4}), profiles()["oltp-8k"])["degraded"]
-    assert four["repair_time_hours"] > 0 and "repair time is for the" in four["note"]  # what the survivors re-protect
+    assert four["repair_time_hours"] > 0 and "rebuild time is for the" in four["note"]  # what the survivors re-protect
 
 
 def test_a_latency_drop_with_a_node_down_is_explained_where_a_policy_paces_the_vms():
@@ -322,3 +322,29 @@ def test_ceph_and_vsan_hold_no_repair_share_where_they_cannot_re_protect(design,
         assert np.allclose(getattr(Dd, col), getattr(D, col) * keep), col
     # their writes keep every copy: the Ceph and vSAN engines do not model a degraded placement
     assert not np.any(Dd.lost_copy_share)
+def test_an_s2d_rebuild_waits_for_an_administrator_it_does_not_start_by_itself():
+    """S2D specialist's audit: `evaluate` said ``repair_starts_after_hours: 0.0`` ("none modelled: no default delay
+    found") and "repair using the repair share", as if Storage Spaces Direct rebuilt a down server's data on the
+    survivors by itself. It does not: the server's drives show "Lost communication" ("Action: ... bring all servers
+    back online", Microsoft, *Storage Spaces Direct health and operational states*), the pool "remembers the missing
+    drives and expects them to come back. There is no data movement away from the missing drives" (*Remove
+    servers*), and the writes the server missed are resynced when it returns (*Understand and monitor storage
+    resync*). A rebuild onto the survivors runs once an administrator retires its drives or removes it with them
+    (-CleanUpDisks). The repair share and the rebuild's time stay (that rebuild's); the words and keys say when."""
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+
+    w = profiles()["oltp-8k"]
+    s2d = evaluate_report(load_design(EX / "sas-4node.json"), w)["degraded"]
+    assert s2d["repair_automatic"] is False and s2d["repair_starts_after_hours"] is None
+    cond = s2d["repair_condition"]
+    assert "retires" in cond and "Remove-ClusterNode -CleanUpDisks" in cond, cond
+    assert "Lost communication" in cond and "resyncs the writes it missed" in cond, cond
+    assert "none modelled" not in s2d["repair_starts_after_hours_note"]
+    assert "starts no rebuild by itself" in s2d["repair_starts_after_hours_note"]
+    assert "repair using the repair share" not in s2d["note"] and "if an administrator retires" in s2d["note"]
+    # the figures stay: the rebuild's, once the drives are retired
+    assert s2d["repair_share"] == 0.25 and s2d["repair_time_hours"] == pytest.approx(0.569, abs=1e-3)
+    vsan = evaluate_report(load_design(EX / "vsan-esa-6node.json"), w)["degraded"]
+    assert vsan["repair_automatic"] is True and "object repair timer" in vsan["repair_condition"]
+    assert vsan["repair_starts_after_hours"] == pytest.approx(1.0)

@@ -58,6 +58,26 @@ Sources
              configuration options): ``mon_osd_down_out_interval``, "the number of seconds
              Ceph waits before marking a Ceph OSD Daemon down and out if it doesn't
              respond", default 600.
+[S2D-STATES] Microsoft, *Troubleshoot Storage Spaces and Storage Spaces Direct health and operational
+             states*: a drive "Lost communication": "The drive is missing. If you're using Storage
+             Spaces Direct, this could be because a server is down. Action: ... bring all servers back
+             online"; a virtual disk "Incomplete": "the missing drives contain up-to-date copies of your
+             data"; "Storage Spaces Direct automatically starts a repair if needed after reconnecting or
+             replacing a drive".
+[S2D-REMOVE] Microsoft, *Remove servers in Storage Spaces Direct*: a server removed but not its drives,
+             "the storage pool 'remembers' the missing drives and expects them to come back. There is no
+             data movement away from the missing drives" ("Lost Communication"); with
+             ``Remove-ClusterNode -CleanUpDisks`` "Windows must move all the data stored on that server to
+             other servers in the cluster".
+[S2D-RESYNC] Microsoft, *Understand and monitor storage resync*: a down server's drives "don't get updated
+             until it comes back online"; dirty region tracking keeps the changes, and "when server #1
+             comes back online" they are synced from the other copies.
+[S2D-RETIRE] Microsoft (TechNet wiki), *How Storage Spaces responds to errors on physical disks*: the
+             pool's RetireMissingPhysicalDisks, Disabled: "wait for either the disk to reconnect or for
+             administrative action"; Auto: Enabled only "If the pool has a hot spare"; a retired drive's
+             data "will be re-allocated to other drives in the pool as part of a repair operation".
+             *Plan volumes*, "Reserve capacity": the reserve lets volumes "repair 'in-place' after drives
+             fail" (drives, not a server).
 """
 
 from __future__ import annotations
@@ -75,13 +95,57 @@ from planner.core.resources import data_path
 from planner.core.types import FloatArray
 
 Stack = Literal["s2d", "ceph", "vsan"]
-#: how long a stack waits by default after losing a host before it rebuilds the host's data [h]: vSAN's object repair
-#: timer [VSAN-REPAIR], Ceph's down-out interval, after which the host's OSDs are out and backfill starts [CEPH-OUT];
-#: none is modelled for S2D (no default delay was found in its documentation). "Data fully protected again after
-#: 5.1 hours" left out vSAN's hour (Ceph/vSAN walk 2026-11-30)
-REPAIR_DELAY_HOURS: dict[str, float] = {"vsan": 60 / 60, "ceph": 600 / 3600, "s2d": 0.0}
+#: how long a stack that rebuilds a lost host's data by itself waits first [h]: vSAN's object repair timer
+#: [VSAN-REPAIR], Ceph's down-out interval, after which the host's OSDs are out and backfill starts [CEPH-OUT].
+#: "Data fully protected again after 5.1 hours" left out vSAN's hour (Ceph/vSAN walk 2026-11-30). Storage Spaces
+#: Direct is not here: it starts no rebuild of a down server's data by itself, so it has no wait to quote (it said
+#: 0.0 h, "none modelled", beside "data fully protected again after 6.0 hours"; S2D specialist's audit).
+REPAIR_DELAY_HOURS: dict[str, float] = {"vsan": 60 / 60, "ceph": 600 / 3600}
 #: the setting each delay is, in the stack's own words
 REPAIR_DELAY_SETTING = {"vsan": "vSAN's object repair timer", "ceph": "Ceph's mon_osd_down_out_interval"}
+#: when Storage Spaces Direct rebuilds a down server's data onto the survivors, and what it does otherwise
+#: [S2D-STATES], [S2D-REMOVE], [S2D-RESYNC], [S2D-RETIRE]: the reserve capacity is for failed drives, not a server
+S2D_REBUILD_CONDITION = (
+    "only if an administrator retires the down server's drives (Set-PhysicalDisk -Usage Retired, then a repair) "
+    "or removes the server with them (Remove-ClusterNode -CleanUpDisks); until then Storage Spaces Direct starts "
+    "none by itself: it keeps the drives as 'Lost communication', waits for the server to return and resyncs the "
+    "writes it missed"
+)
+#: what follows a down server's return on Storage Spaces Direct, and that its length is not modelled [S2D-RESYNC]
+S2D_RESYNC_ON_RETURN = (
+    "when the server returns, Storage Spaces Direct resyncs the writes it missed (dirty region tracking); the "
+    "resync's length grows with the time it was down and the write load, and is not modelled"
+)
+
+
+def repair_is_automatic(stack: str) -> bool:
+    """Whether ``stack`` rebuilds a lost host's data on the survivors by itself, after its default wait
+    (:data:`REPAIR_DELAY_HOURS`): vSAN and Ceph do; Storage Spaces Direct waits for the server or for an
+    administrator to retire its drives (:data:`S2D_REBUILD_CONDITION`)."""
+    return stack in REPAIR_DELAY_HOURS
+
+
+def repair_condition(stack: str) -> str:
+    """When ``stack`` rebuilds a lost host's data on the survivors, in words, with its source (module doc).
+
+    Parameters
+    ----------
+    stack : str
+        ``s2d``, ``ceph`` or ``vsan``.
+
+    Returns
+    -------
+    str
+        "automatic, after vSAN's object repair timer (60 minutes, its default)" [VSAN-REPAIR], "automatic, after
+        Ceph's mon_osd_down_out_interval (10 minutes, its default) marks the host's OSDs out" [CEPH-OUT], or for
+        Storage Spaces Direct :data:`S2D_REBUILD_CONDITION` ([S2D-STATES], [S2D-REMOVE]).
+    """
+    if not repair_is_automatic(stack):
+        return S2D_REBUILD_CONDITION
+    wait = f"{REPAIR_DELAY_SETTING[stack]} ({REPAIR_DELAY_HOURS[stack] * 60:,.0f} minutes, its default)"
+    return f"automatic, after {wait}" + (" marks the host's OSDs out" if stack == "ceph" else "")
+
+
 STACKS: tuple[str, ...] = ("s2d", "ceph", "vsan")
 STACK_CODES = {"s2d": 0, "ceph": 1, "vsan": 2}
 #: each stack's name in a sentence (the labels above name Azure Local beside S2D, which a Windows Server cluster

@@ -32,7 +32,14 @@ from planner.engine.queueing import BUSY_UTILIZATION
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design, ResolvedDesign, resolve
 from planner.models.params import CALIBRATION_FILE, ModelParams, calibration_version, load_calibration, params_for
-from planner.models.stacks import REPAIR_DELAY_HOURS, REPAIR_DELAY_SETTING, ceph_recovery_mib_s_per_osd
+from planner.models.stacks import (
+    REPAIR_DELAY_HOURS,
+    REPAIR_DELAY_SETTING,
+    S2D_RESYNC_ON_RETURN,
+    ceph_recovery_mib_s_per_osd,
+    repair_condition,
+    repair_is_automatic,
+)
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import node_loss_stops_io, require_usable
@@ -890,14 +897,19 @@ def evaluate_report(
                     )
                     if cap.repairs_after_node_loss
                     else None,
-                    # the stack's wait before it rebuilds, or why there is no repair
+                    # when the stack rebuilds and its wait before it, or why there is no repair: Storage Spaces
+                    # Direct starts none by itself (it said "repair_starts_after_hours": 0.0, "none modelled",
+                    # beside "data fully protected again after 6.0 hours"; S2D specialist's audit)
                     **(
                         {
-                            "repair_starts_after_hours": REPAIR_DELAY_HOURS[design.stack],
+                            "repair_automatic": repair_is_automatic(design.stack),
+                            "repair_condition": repair_condition(design.stack),
+                            "repair_starts_after_hours": REPAIR_DELAY_HOURS.get(design.stack),
                             "repair_starts_after_hours_note": (
                                 f"{REPAIR_DELAY_SETTING[design.stack]}, its default"
-                                if design.stack in REPAIR_DELAY_SETTING
-                                else "none modelled: no default delay found in the stack's documentation"
+                                if repair_is_automatic(design.stack)
+                                else "no wait to quote: Storage Spaces Direct starts no rebuild by itself "
+                                "(repair_condition)"
                             ),
                         }
                         # a page quotes a lower bound as one ("at least 1.3 h", not "≈ 1.3 h")
@@ -911,6 +923,8 @@ def evaluate_report(
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
                         }
                     ),
+                    # what a down S2D server's return brings, rebuild or none: the resync of what it missed
+                    **({} if repair_is_automatic(design.stack) else {"on_return_note": S2D_RESYNC_ON_RETURN}),
                     "note": (
                         "one node down: IO stops until the node returns, so the cluster serves no IO and has no "
                         "degraded latency to quote"
@@ -922,7 +936,15 @@ def evaluate_report(
                         else "one node down, its VMs on the survivors"
                     )
                     + (
-                        ", repair using the repair share of drive and network bandwidth; repair time "
+                        (
+                            ", repair using the repair share of drive and network bandwidth; repair time "
+                            if repair_is_automatic(design.stack)
+                            # the share stands for the rebuild that runs once the drives are retired: S2D starts
+                            # none by itself, and until then the survivors hold no rebuild (a lighter load)
+                            else ", the repair share held for the rebuild onto the survivors that runs if an "
+                            "administrator retires the down server's drives (Storage Spaces Direct starts none by "
+                            "itself); rebuild time "
+                        )
                         + (
                             f"is for the {cap.usable_after_node_loss_tb:,.2f} TB the survivors re-protect of volumes "
                             f"filled to their {cap.usable_capacity_tb:,.2f} TB"

@@ -896,21 +896,25 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         perf.append(("With one server down", "the cluster stops serving IO until the server returns"))
     elif dg:
         wait = dg.get("repair_starts_after_hours") or 0.0
-        perf.append(
-            (
-                "With one server down",
-                f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])}"
-                + (
-                    # from the loss, the stack's wait before it rebuilds included (vSAN's hour was left out)
-                    "; data fully protected again after "
-                    + ("at least " if dg.get("repair_time_is_lower_bound") else "")
-                    + f"{dg['repair_time_hours'] + wait:,.1f} hours"
-                    + (f" ({wait * 60:,.0f} minutes of it {dg['repair_starts_after_hours_note']})" if wait else "")
-                    if dg.get("repair_time_hours")
-                    else ""
-                ),
+        rebuild = ""
+        if dg.get("repair_time_hours") and dg.get("repair_automatic", True):
+            # from the loss, the stack's wait before it rebuilds included (vSAN's hour was left out)
+            rebuild = (
+                "; data fully protected again after "
+                + ("at least " if dg.get("repair_time_is_lower_bound") else "")
+                + f"{dg['repair_time_hours'] + wait:,.1f} hours"
+                + (f" ({wait * 60:,.0f} minutes of it {dg['repair_starts_after_hours_note']})" if wait else "")
             )
-        )
+        elif dg.get("repair_time_hours"):
+            # Storage Spaces Direct rebuilds only once an administrator retires the server's drives: "data fully
+            # protected again after 6.0 hours" promised a rebuild it never starts by itself (S2D specialist's audit)
+            rebuild = (
+                f", with {dg['repair_share']:.0%} of the drives' and network's bandwidth kept for a rebuild. Storage "
+                "Spaces Direct re-protects nothing by itself: it waits for the server and resyncs the writes it "
+                "missed when it returns; if an administrator retires its drives, the rebuild onto the survivors "
+                f"takes about {dg['repair_time_hours']:,.1f} hours"
+            )
+        perf.append(("With one server down", f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])}" + rebuild))
     blocks = [KV(perf)]
     if uncarried:
         # the figures are of the load the cluster carries: "mean 0.668 ms" here beside "the load cannot be carried,
