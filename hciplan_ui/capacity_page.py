@@ -29,14 +29,14 @@ if demand_rows is not None:
 else:
     c4.metric(
         "Re-protects when full",
-        "yes" if cap["survives_node_loss"] else "no",
+        "yes" if cap["reprotected_after_node_loss"] else "no",
         help="whether the survivors can rebuild every copy with the volumes filling the whole usable capacity",
     )
 # the physics' note names the layout by its id ("mirror-3way needs 3 to repair"): in words here
 full = fmt.md(customer_words(cap["node_loss_note"])) + (
     ""
-    if cap["survives_node_loss"] or not cap.get("repairs_after_node_loss")
-    else f". Keeping the volumes to {cap['usable_after_node_loss_tb']:,.2f} TB (usable after losing a node) lets the "
+    if cap["reprotected_after_node_loss"] or not cap.get("repairs_after_node_loss")
+    else f". Keeping the volumes to {cap['reprotected_after_node_loss_tb']:,.2f} TB (what the survivors hold re-protected) lets the "
     # no full stop here: every sentence built from `full` ends it (a second one read "counts..")
     "survivors re-protect them: that is the capacity the sizing's N+1 rule counts"
 )
@@ -54,7 +54,7 @@ if demand_rows is not None:
     # the pool filled to the brim is a what-if for later growth, not the answer: said, not warned
     st.caption("If the volumes filled the whole usable capacity: " + full + ".")
 else:
-    (st.success if cap["survives_node_loss"] else st.warning)(sentence(full))
+    (st.success if cap["reprotected_after_node_loss"] else st.warning)(sentence(full))
 
 unit = st.segmented_control("Unit", ["TB", "TiB"], default="TB", key="cap_unit") or "TB"
 st.plotly_chart(charts.capacity_waterfall(cap, unit), width="stretch", key="cap_waterfall")

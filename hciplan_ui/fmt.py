@@ -221,7 +221,9 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
     themselves, online with fewer copies (not what the survivors could hold re-protected)."""
     repairs = cap.get("repairs_after_node_loss", True)
     online = cap.get("online_after_node_loss", True)
-    down = tb(usable_one_node_down_tb(cap["usable_capacity_tb"], cap["usable_after_node_loss_tb"], repairs, online))
+    down = tb(
+        usable_one_node_down_tb(cap["usable_capacity_tb"], cap["reprotected_after_node_loss_tb"], repairs, online)
+    )
     if not online:
         # nothing is served while the node is down, whatever the survivors could hold: "129.25 TB, degraded"
         # stood under "IO stops below min_size 3" (Ceph/vSAN walk 2026-11-30)
@@ -229,7 +231,15 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
             "after losing one node, "
         )
     if repairs:
-        return down, "after losing a node, re-protected on the survivors"
+        # Storage Spaces Direct rebuilds onto the survivors only once the down server's drives are retired
+        # (S2D specialist's audit)
+        s2d = cap.get("storage_platform") in ("windows-server", "azure-local")
+        return down, "after losing a node, re-protected on the survivors" + (
+            " once an administrator retires the down server's drives (Storage Spaces Direct starts no rebuild by "
+            "itself: until then the volumes stay online with fewer copies)"
+            if s2d
+            else ""
+        )
     return (
         down + ", degraded",
         "after losing a node the volumes stay online with fewer copies until the node returns: too few "

@@ -98,7 +98,7 @@ def test_capacity_metric_is_planners(reference):
     assert _metric(at, "Raw capacity") == f"{cap.raw_capacity_tb:,.2f} TB"
     assert _metric(at, "Usable (TiB)") == f"{cap.usable_capacity_tib:,.2f} TiB"
     # no demand in the session: the question is the pool's own (volumes filling it)
-    assert _metric(at, "Re-protects when full") == ("yes" if cap.survives_node_loss else "no")
+    assert _metric(at, "Re-protects when full") == ("yes" if cap.reprotected_after_node_loss else "no")
 
 
 def test_performance_metrics_are_planners(reference):
@@ -690,10 +690,10 @@ def test_capacity_page_says_how_much_survives_a_node_loss_like_the_sizing_rule()
     cap = capacity_report(
         resolve(load_design(ROOT / "examples" / "reference.json").model_copy(update={"nodes": 4}), load_catalog())
     )
-    assert not cap.survives_node_loss and cap.repairs_after_node_loss
+    assert not cap.reprotected_after_node_loss and cap.repairs_after_node_loss
     text = " ".join(w.value for w in at.warning)
-    assert f"{cap.usable_after_node_loss_tb:,.2f} TB" in text and "sizing's N+1 rule" in text
-    assert _metric(at, "Usable after losing a node") == f"{cap.usable_after_node_loss_tb:,.2f} TB"
+    assert f"{cap.reprotected_after_node_loss_tb:,.2f} TB" in text and "sizing's N+1 rule" in text
+    assert _metric(at, "Usable after losing a node") == f"{cap.reprotected_after_node_loss_tb:,.2f} TB"
 
 
 def test_calibration_headline_outside_scope_is_judged_on_saturation_points():

@@ -453,11 +453,11 @@ def test_report_has_the_hci_report_keys():
             "pool_capacity_tb",
             "cache_capacity_gb_per_node",
             "waterfall",
-            "survives_node_loss",
+            "reprotected_after_node_loss",
             "online_after_node_loss",
             "node_loss_note",
             "repairs_after_node_loss",
-            "usable_after_node_loss_tb",
+            "reprotected_after_node_loss_tb",
             "one_node_down_tb",
             "platform",
             # the HCI pool's own details (Azure Local's infrastructure volume, the parity table, limits, planned volumes)

@@ -26,7 +26,7 @@ def test_reference_design_is_nine_tb():
     assert rep.raw_capacity_tb == pytest.approx(30.0)
     assert rep.reserve_tb == pytest.approx(3.0)
     assert rep.usable_capacity_tb == pytest.approx(9.0, abs=0.01)
-    assert not rep.survives_node_loss  # 3-way mirror on 3 nodes cannot re-protect
+    assert not rep.reprotected_after_node_loss  # 3-way mirror on 3 nodes cannot re-protect
     steps = [s.capacity_tb for s in rep.waterfall]
     assert steps[0] + steps[1] + steps[2] == pytest.approx(rep.pool_capacity_tb)
 
@@ -145,7 +145,7 @@ def test_usable_after_losing_a_node_never_exceeds_usable_before(nodes, drives, r
     except DesignError:  # too few fault domains for the resiliency
         return
     rep = capacity_report(rd)
-    assert 0.0 <= rep.usable_after_node_loss_tb <= rep.usable_capacity_tb + 1e-12
+    assert 0.0 <= rep.reprotected_after_node_loss_tb <= rep.usable_capacity_tb + 1e-12
 
 
 def test_azure_locals_infrastructure_volume_stays_out_of_the_capacity_after_a_node_loss():
@@ -160,7 +160,7 @@ def test_azure_locals_infrastructure_volume_stays_out_of_the_capacity_after_a_no
     # healthy: the footprint comes out of the pool before the resiliency's efficiency
     assert al.pool_capacity_tb == pytest.approx(ws.pool_capacity_tb - fp)
     # after a node loss: out of what the survivors hold as well (they were equal before)
-    assert al.usable_after_node_loss_tb < ws.usable_after_node_loss_tb - 0.5 * fp * al.resiliency_efficiency
+    assert al.reprotected_after_node_loss_tb < ws.reprotected_after_node_loss_tb - 0.5 * fp * al.resiliency_efficiency
     # the vectorised figure the sizer screens with is the report's
     n = doc["nodes"]
     k = doc["node"]["capacity_drives"]["count"]
@@ -193,10 +193,10 @@ def test_a_node_loss_that_does_not_fit_says_how_much_data_does():
         (Path(__file__).resolve().parents[1] / "examples" / "demand-200dbs.json").read_text()
     )
     rep = capacity_report(resolve(Design.model_validate(size(d, top=1).best["design"])))
-    if rep.survives_node_loss:
+    if rep.reprotected_after_node_loss:
         pytest.skip("the sized design holds its full volumes after a node loss")
     assert f"volumes filled to their {rep.usable_capacity_tb:.2f} TB" in rep.node_loss_note
-    assert f"up to {rep.usable_after_node_loss_tb:.2f} TB of data is re-protected" in rep.node_loss_note
+    assert f"up to {rep.reprotected_after_node_loss_tb:.2f} TB of data is re-protected" in rep.node_loss_note
 
 
 def test_no_data_is_online_after_a_node_loss_that_stops_io():
@@ -291,3 +291,23 @@ def test_the_sizers_n_plus_one_screen_counts_the_kept_layout():
                 np.array([nodes]), 10, 1.0, RESILIENCY_CODES[res], np.array([nodes]), 0.2, True
             )
             assert min(float(vec[0]), rep.usable_capacity_tb) == pytest.approx(rep.usable_after_node_loss_tb)
+def test_the_after_loss_keys_say_online_or_re_protected_and_the_json_gives_the_pages_figure():
+    """S2D specialist's audit: a 3-node three-way mirror printed ``survives_node_loss: false`` (it stays online; it
+    is not re-protected) and ``usable_after_node_loss_tb`` 6.66 TB (2 nodes of two-way mirror: 3.84 TB), what the
+    survivors would hold re-protected, though its own description says nothing is, beside the Capacity page's
+    "Usable after losing a node: 9.00 TB, degraded". The keys now say which: ``online_after_node_loss`` (IO goes
+    on), ``reprotected_after_node_loss`` (the survivors rebuild every copy of full volumes) and
+    ``reprotected_after_node_loss_tb`` (0 where nothing is re-protected); ``one_node_down_tb`` is the page's."""
+    from planner.models.design import load_design
+    from planner.results.report import evaluate_report
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    for name in ("reference", "edge-2node"):
+        out = json.loads(json.dumps(evaluate_report(load_design(ex / f"{name}.json"))))
+        assert "survives_node_loss" not in out and "usable_after_node_loss_tb" not in out, name
+        assert out["online_after_node_loss"] is True and out["reprotected_after_node_loss"] is False, name
+        assert out["reprotected_after_node_loss_tb"] == 0.0, name
+        assert out["one_node_down_tb"] == pytest.approx(out["usable_capacity_tb"]), name  # 9.00 TB on the page
+    four = evaluate_report(load_design(ex / "reference.json").model_copy(update={"nodes": 4}))
+    assert four["repairs_after_node_loss"] and 0.0 < four["reprotected_after_node_loss_tb"] < four["usable_capacity_tb"]
+    assert four["one_node_down_tb"] == pytest.approx(four["reprotected_after_node_loss_tb"])

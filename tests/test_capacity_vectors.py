@@ -313,7 +313,7 @@ def test_azure_local_infrastructure_volume():
 def test_single_machine_is_azure_local_two_way_mirror_all_flash():
     rep = capacity_report(design(1, 6, 1.92, "mirror-2way", platform="azure-local"))
     assert rep.reserve_tb == pytest.approx(1.92) and rep.resiliency_efficiency == 0.5
-    assert rep.usable_after_node_loss_tb == 0.0 and "single machine" in rep.node_loss_note
+    assert rep.reprotected_after_node_loss_tb == 0.0 and "single machine" in rep.node_loss_note
     assert hardware_rules(design(1, 6, 1.92, "mirror-2way", platform="azure-local"))["supported_node_count"]["passed"]
     for bad, match in (
         (dict(platform="windows-server"), "Azure Local"),

@@ -194,12 +194,12 @@ def test_repair_time_is_for_the_data_the_survivors_re_protect():
 
     four = with_overrides(load_design(EX / "reference.json"), nodes=4)
     cap = capacity_report(resolve(four))
-    assert cap.repairs_after_node_loss and cap.usable_after_node_loss_tb < cap.usable_capacity_tb
+    assert cap.repairs_after_node_loss and cap.reprotected_after_node_loss_tb < cap.usable_capacity_tb
     deg = evaluate_report(four, profiles()["oltp-8k"])["degraded"]
     full = evaluate_report(load_design(EX / "reference.json"), profiles()["oltp-8k"])
     assert full["degraded"]["repair_time_hours"] is None  # three-way mirror on 3 nodes: nothing to rebuild
     # the time scales with the data rebuilt: the re-protected share of full volumes' time
-    assert f"is for the {cap.usable_after_node_loss_tb:,.2f} TB the survivors re-protect" in deg["note"]
+    assert f"is for the {cap.reprotected_after_node_loss_tb:,.2f} TB the survivors re-protect" in deg["note"]
     assert deg["repair_time_hours"] > 0
 
 

@@ -239,14 +239,14 @@ def test_one_node_down_capacity_is_one_figure_for_the_tiers_and_the_guarantee():
     tiers = TierSet.model_validate_json((root / "tiers.json").read_text())
     ref = resolve(load_design(root / "reference.json"))
     cap = capacity_report(ref)
-    assert not cap.repairs_after_node_loss and cap.usable_after_node_loss_tb < cap.usable_capacity_tb
+    assert not cap.repairs_after_node_loss and cap.reprotected_after_node_loss_tb < cap.usable_capacity_tb
     assert fit_mix(ref, tiers, {}, True)["usable_capacity_tb"] == pytest.approx(cap.usable_capacity_tb)
     four = resolve(with_overrides(load_design(root / "reference.json"), nodes=4))
     cap4 = capacity_report(four)
-    assert cap4.repairs_after_node_loss and cap4.usable_after_node_loss_tb < cap4.usable_capacity_tb
-    assert fit_mix(four, tiers, {}, True)["usable_capacity_tb"] == pytest.approx(cap4.usable_after_node_loss_tb)
+    assert cap4.repairs_after_node_loss and cap4.reprotected_after_node_loss_tb < cap4.usable_capacity_tb
+    assert fit_mix(four, tiers, {}, True)["usable_capacity_tb"] == pytest.approx(cap4.reprotected_after_node_loss_tb)
     # a database between the two figures: guaranteed without N+1, not with it, and the note says why
-    size_tb = (cap4.usable_after_node_loss_tb + cap4.usable_capacity_tb) / 2
+    size_tb = (cap4.reprotected_after_node_loss_tb + cap4.usable_capacity_tb) / 2
     db = Database.model_validate({"name": "between", "size_tb": size_tb})
     assert guarantee(four, db).guaranteed_iops > 0
     down = guarantee(four, db, n_plus_one=True)

@@ -152,7 +152,7 @@ def test_the_fullest_survivor_osd_stays_at_or_below_backfillfull_after_a_host_lo
     from planner.sizing.stacks import usable_tb
 
     assert float(usable_tb("ceph", 10, "replica-3", 10, 7.68, after_loss=True)) == pytest.approx(
-        cap.usable_after_node_loss_tb
+        cap.reprotected_after_node_loss_tb
     )
 
 
@@ -174,7 +174,7 @@ def test_ceph_capacity_follows_the_full_ratios():
     # the vectorised function the sizer uses is the report's figure
     v = C.ceph_usable_capacity_tb(6, 10, 7.68, 1, 3)
     assert float(v) == pytest.approx(cap.usable_capacity_tb)
-    assert cap.survives_node_loss
+    assert cap.reprotected_after_node_loss
     # three hosts and three copies: nothing can be re-protected, the data stays online (min_size 2)
     small = _cap(dict(CEPH, nodes=3))
     assert not small.repairs_after_node_loss and "IO continues" in small.node_loss_note
@@ -739,9 +739,9 @@ def test_vsan_capacity_after_a_host_loss_is_the_sizers_and_holds_the_re_layout()
         sized = float(
             usable_tb("vsan", n, d.resiliency, node.capacity_drives.count, resolve(d).node.drive.capacity_tb, True)
         )
-        assert sized == pytest.approx(cap.usable_after_node_loss_tb), n
+        assert sized == pytest.approx(cap.reprotected_after_node_loss_tb), n
     six = capacity_report(resolve(vsan))
-    assert six.usable_after_node_loss_tb == pytest.approx(204.8) and not six.survives_node_loss
+    assert six.reprotected_after_node_loss_tb == pytest.approx(204.8) and not six.reprotected_after_node_loss
     assert "204.80 TB of data does" in six.node_loss_note
 
 

@@ -118,7 +118,7 @@ def test_vsan_ftt1_on_three_hosts_rides_through_without_a_rebuild():
     """VMware: with three hosts 'When a host fails, vSAN cannot rebuild data on another host'; the
     report said '2 hosts ... rebuild it' with a 0.84 h repair."""
     cap = capacity_report(_rd(VSAN, nodes=3, resiliency="raid1-ftt1"))
-    assert not cap.repairs_after_node_loss and not cap.survives_node_loss
+    assert not cap.repairs_after_node_loss and not cap.reprotected_after_node_loss
     assert "nothing is rebuilt" in cap.node_loss_note and "accessible" in cap.node_loss_note
     rep = _report(VSAN, nodes=3, resiliency="raid1-ftt1")
     assert rep["degraded"]["repair_time_hours"] is None and "no repair" in rep["degraded"]["note"]
@@ -137,10 +137,10 @@ def test_vsan_esa_raid5_on_six_hosts_is_rebuilt_as_4_plus_1_then_holds_its_2_plu
     replacement takes days) the data sits in 2+1, so the capacity after the loss is what 2+1 holds on five hosts,
     and a full cluster does not survive the loss re-protected (the sizer's after-loss rule already judged so)."""
     cap = capacity_report(_rd(VSAN))
-    assert cap.repairs_after_node_loss and not cap.survives_node_loss
+    assert cap.repairs_after_node_loss and not cap.reprotected_after_node_loss
     raw_left = cap.raw_capacity_tb * 5 / 6
     assert cap.usable_capacity_tb / 0.8 <= raw_left  # the 4+1 footprint fits on five hosts: rebuilt first
-    assert cap.usable_after_node_loss_tb == pytest.approx(raw_left * 2 / 3)  # what the 2+1 re-layout holds
+    assert cap.reprotected_after_node_loss_tb == pytest.approx(raw_left * 2 / 3)  # what the 2+1 re-layout holds
     note = cap.node_loss_note
     assert "rebuild the lost host's RAID-5 (4+1) components" in note and "RAID-5 (2+1) 24 hours after" in note
     # the 2+1 footprint (1.5 x) does not fit in what five hosts have: said with the data that does
@@ -148,11 +148,15 @@ def test_vsan_esa_raid5_on_six_hosts_is_rebuilt_as_4_plus_1_then_holds_its_2_plu
     assert f"{raw_left * 2 / 3:.2f} TB of data does" in note
     # seven hosts keep 4+1 on six: no re-layout to say
     seven = capacity_report(_rd(VSAN, nodes=7))
-    assert seven.survives_node_loss and "2+1" not in seven.node_loss_note
+    assert seven.reprotected_after_node_loss and "2+1" not in seven.node_loss_note
     # RAID-6 4+2 needs six hosts for its six components: seven re-protect a lost one, six cannot
-    assert capacity_report(_rd(VSAN, nodes=7, resiliency="raid6")).survives_node_loss
+    assert capacity_report(_rd(VSAN, nodes=7, resiliency="raid6")).reprotected_after_node_loss
     six = capacity_report(_rd(VSAN, nodes=6, resiliency="raid6"))
-    assert not six.repairs_after_node_loss and not six.survives_node_loss and "nothing is rebuilt" in six.node_loss_note
+    assert (
+        not six.repairs_after_node_loss
+        and not six.reprotected_after_node_loss
+        and "nothing is rebuilt" in six.node_loss_note
+    )
 
 
 # ------------------------------------------------------------------ 4. Ceph's Monitors
@@ -410,7 +414,7 @@ def test_evaluate_prints_the_data_served_with_a_node_down_as_the_capacity_page_d
     cap = capacity_report(resolve(parse_design(p.read_text())))
     assert not out["repairs_after_node_loss"]
     assert out["one_node_down_tb"] == pytest.approx(cap.one_node_down_tb) == pytest.approx(out["usable_capacity_tb"])
-    assert out["usable_after_node_loss_tb"] < out["one_node_down_tb"]
+    assert out["reprotected_after_node_loss_tb"] < out["one_node_down_tb"]
 
 
 @pytest.mark.parametrize(

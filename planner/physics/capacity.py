@@ -594,17 +594,25 @@ class CapacityReport(BaseModel):
     usable_capacity_tib: float
     cache_capacity_gb_per_node: float
     waterfall: list[CapacityStep]
-    survives_node_loss: bool = Field(
-        description="one node lost, the survivors rebuild every copy and hold the data re-protected (N+1); false "
-        "does not mean the data goes offline: online_after_node_loss says whether IO goes on, node_loss_note why"
+    # the names say which of two things a node loss leaves: the data online (online_after_node_loss) or re-protected
+    # on the survivors (these two). They read survives_node_loss false and usable_after_node_loss_tb 6.66 TB for a
+    # 3-node three-way mirror that stays online with its 9.00 TB, as the Capacity page said (S2D specialist's audit)
+    reprotected_after_node_loss: bool = Field(
+        description="one node lost, the survivors can rebuild every copy of volumes filling the usable capacity and "
+        "hold them re-protected (N+1; on Storage Spaces Direct once the down server's drives are retired, as it "
+        "starts no rebuild by itself); false does not mean the data goes offline: online_after_node_loss says "
+        "whether IO goes on, node_loss_note why"
     )
     node_loss_note: str
     repairs_after_node_loss: bool = Field(
-        default=True, description="enough fault domains survive a node loss to rebuild every copy"
+        default=True,
+        description="enough fault domains survive a node loss to rebuild every copy (false: a 2-node two-way or "
+        "nested mirror, a 3-node three-way mirror; their data stays online with fewer copies)",
     )
-    usable_after_node_loss_tb: float = Field(
-        description="what the survivors hold re-protected, TB; where they cannot rebuild (repairs_after_node_loss "
-        "false) nothing is re-protected and one_node_down_tb is the data served"
+    reprotected_after_node_loss_tb: float = Field(
+        description="what the survivors hold re-protected after a node loss, TB: the volumes up to what fits; 0 "
+        "where they cannot rebuild (repairs_after_node_loss false), as nothing is re-protected there "
+        "(one_node_down_tb is the data served)"
     )
     online_after_node_loss: bool = Field(
         default=True,
@@ -635,7 +643,7 @@ class CapacityReport(BaseModel):
         """The data this cluster serves with one node down [TB] (:func:`usable_one_node_down_tb`)."""
         return usable_one_node_down_tb(
             self.usable_capacity_tb,
-            self.usable_after_node_loss_tb,
+            self.reprotected_after_node_loss_tb,
             self.repairs_after_node_loss,
             self.online_after_node_loss,
         )
@@ -744,6 +752,9 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         note = (
             f"after losing one node, {survivors} nodes hold the {footprint_left:.2f} TB footprint "
             f"in {raw_left:.2f} TB and can repair to full resiliency{layout}"
+            f"after losing one node, {survivors} nodes hold the {footprint:.2f} TB footprint "
+            f"in {raw_left:.2f} TB and can repair to full resiliency once the down server's drives are retired "
+            "(Storage Spaces Direct starts no rebuild by itself)"
         )
     elif not can_repair:
         note = (
@@ -780,10 +791,10 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
         waterfall=_step_list(steps, subtotal="pool available"),
-        survives_node_loss=bool(can_repair and fits),
+        reprotected_after_node_loss=bool(can_repair and fits),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
-        usable_after_node_loss_tb=usable_left,
+        reprotected_after_node_loss_tb=usable_left if can_repair else 0.0,
         online_after_node_loss=rd.nodes > 1,
         storage_platform=d.platform or "windows-server",
         infrastructure_volume_tb=infra,
@@ -811,7 +822,7 @@ def one_node_down_words(cap: dict[str, object]) -> str:
 
 def usable_one_node_down_tb(
     usable_tb: float,
-    usable_after_node_loss_tb: float,
+    reprotected_after_node_loss_tb: float,
     repairs_after_node_loss: bool,
     online_after_node_loss: bool = True,
 ) -> float:
@@ -834,7 +845,7 @@ def usable_one_node_down_tb(
     ----------
     usable_tb : float
         The volumes' usable capacity [TB].
-    usable_after_node_loss_tb : float
+    reprotected_after_node_loss_tb : float
         What the survivors hold re-protected [TB].
     repairs_after_node_loss : bool
         Enough fault domains survive to rebuild every copy.
@@ -843,7 +854,7 @@ def usable_one_node_down_tb(
     """
     if not online_after_node_loss:
         return 0.0
-    return min(usable_tb, usable_after_node_loss_tb) if repairs_after_node_loss else usable_tb
+    return min(usable_tb, reprotected_after_node_loss_tb) if repairs_after_node_loss else usable_tb
 
 
 def n_plus_one_held_tb(cap: CapacityReport) -> float:
@@ -853,7 +864,7 @@ def n_plus_one_held_tb(cap: CapacityReport) -> float:
     capacity limit and the growth search."""
     if not cap.online_after_node_loss:
         return 0.0
-    return min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
+    return min(cap.usable_capacity_tb, cap.reprotected_after_node_loss_tb)
 
 
 def require_usable(rd: ResolvedDesign, cap: CapacityReport | None = None) -> CapacityReport:
@@ -1155,10 +1166,10 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
         waterfall=_step_list(steps, subtotal="pool available"),
-        survives_node_loss=bool(can_repair and fits and stays_online),
+        reprotected_after_node_loss=bool(can_repair and fits and stays_online),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
-        usable_after_node_loss_tb=usable_left,
+        reprotected_after_node_loss_tb=usable_left if can_repair else 0.0,
         online_after_node_loss=fd > 1 and stays_online,
         storage_platform=d.stack,
     )
@@ -1283,10 +1294,10 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         usable_capacity_tib=float(tb_to_tib(usable)),
         cache_capacity_gb_per_node=(n.cache.capacity_gb * n.cache_count) if n.cache else 0.0,
         waterfall=_step_list(steps, subtotal="datastore available"),
-        survives_node_loss=bool(can_repair and fits and holds_relaid),
+        reprotected_after_node_loss=bool(can_repair and fits and holds_relaid),
         node_loss_note=note,
         repairs_after_node_loss=bool(can_repair),
-        usable_after_node_loss_tb=usable_left,
+        reprotected_after_node_loss_tb=usable_left if can_repair else 0.0,
         storage_platform=d.stack,
     )
 

@@ -789,8 +789,8 @@ def evaluate_report(
     dict
         JSON-ready, units in the keys. Always the capacity: ``raw_capacity_tb``,
         ``pool_capacity_tb``, ``reserve_tb``, ``usable_capacity_tb`` [TB], ``usable_capacity_tib``
-        [TiB], ``usable_after_node_loss_tb`` [TB], ``resiliency_efficiency`` [-], ``waterfall``,
-        ``survives_node_loss``, ``warnings`` and ``notes``. With a workload: ``iops``,
+        [TiB], ``reprotected_after_node_loss_tb`` [TB], ``resiliency_efficiency`` [-], ``waterfall``,
+        ``reprotected_after_node_loss``, ``warnings`` and ``notes``. With a workload: ``iops``,
         ``iops_capacity`` (saturation) [IOPS], ``bandwidth_mb_s`` [MB/s], storage
         ``read_latency_ms`` and ``write_latency_ms``, the VMs' ``vm_latency_ms``,
         ``p90_read_latency_ms`` ... ``p99_write_latency_ms`` [ms], each with ``_low`` and ``_high``
@@ -884,7 +884,7 @@ def evaluate_report(
                         repair_time_hours(
                             # the data the survivors re-protect: full volumes where they all fit, else what does (the
                             # 7.2 h of 271 TB stood beside "225.27 TB re-protected", about 6.0 h; SRE walk 2026-11-30)
-                            min(cap.usable_capacity_tb, cap.usable_after_node_loss_tb)
+                            min(cap.usable_capacity_tb, cap.reprotected_after_node_loss_tb)
                             / max(cap.resiliency_efficiency, 1e-9),
                             design.nodes,
                             rd.node.drive_count,
@@ -946,9 +946,9 @@ def evaluate_report(
                             "itself); rebuild time "
                         )
                         + (
-                            f"is for the {cap.usable_after_node_loss_tb:,.2f} TB the survivors re-protect of volumes "
+                            f"is for the {cap.reprotected_after_node_loss_tb:,.2f} TB the survivors re-protect of volumes "
                             f"filled to their {cap.usable_capacity_tb:,.2f} TB"
-                            if cap.usable_after_node_loss_tb < cap.usable_capacity_tb - 1e-9
+                            if cap.reprotected_after_node_loss_tb < cap.usable_capacity_tb - 1e-9
                             else "assumes the volumes are full"
                         )
                         if cap.repairs_after_node_loss

@@ -636,7 +636,7 @@ def check_design(
         # the servers alone (the whole purchase, network too, is the cost command's capex_usd)
         "servers_capex_usd": cost["capex_usd"],
         "usable_capacity_tb": cap.usable_capacity_tb,
-        "usable_after_node_loss_tb": cap.usable_after_node_loss_tb,
+        "reprotected_after_node_loss_tb": cap.reprotected_after_node_loss_tb,
         "vm_latency_ms": _f(out["vm_latency_ms"]),
         "tier_latency_ms": per_tier,
         "tier_latency_ms_one_node_down": deg_tier,

@@ -970,8 +970,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     online = rep.get("online_after_node_loss", True)
     down = (
         None
-        if rep.get("usable_after_node_loss_tb") is None
-        else usable_one_node_down_tb(rep["usable_capacity_tb"], rep["usable_after_node_loss_tb"], repairs, online)
+        if rep.get("reprotected_after_node_loss_tb") is None
+        else usable_one_node_down_tb(rep["usable_capacity_tb"], rep["reprotected_after_node_loss_tb"], repairs, online)
     )
     loss = (
         "A single server has no other to take over: while it is down, its data is unavailable."
@@ -983,6 +983,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         + customer_text(rep.get("node_loss_note", "").removeprefix("after losing one node, "))
         + "."
         if not online
+        # Storage Spaces Direct rebuilds only once an administrator retires the server's drives (S2D specialist's
+        # audit): until then its volumes stay online with fewer copies
+        else f"After losing one server the survivors hold {down:,.2f} TB re-protected once an administrator retires "
+        "its drives (Storage Spaces Direct starts no rebuild by itself: until then the volumes stay online with fewer "
+        "copies)."
+        if repairs and design.get("stack", "s2d") == "s2d"
         else f"After losing one server the cluster still holds {down:,.2f} TB, re-protected on the survivors."
         if repairs
         else f"After losing one server its volumes, {down:,.2f} TB, stay online with fewer copies until the server "

@@ -1506,7 +1506,7 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         **{k: chk[k] for k in ("vsan_capacity_licence",) if k in chk},
         "servers_capex_usd": chk["servers_capex_usd"],
         "usable_capacity_tb": chk["usable_capacity_tb"],
-        "usable_after_node_loss_tb": chk["usable_after_node_loss_tb"],
+        "reprotected_after_node_loss_tb": chk["reprotected_after_node_loss_tb"],
         "vm_latency_ms": chk["vm_latency_ms"],
         "tier_latency_ms": chk["tier_latency_ms"],
         "tier_latency_ms_one_node_down": chk["tier_latency_ms_one_node_down"],
