@@ -774,3 +774,28 @@ def test_the_licensing_tab_of_a_ceph_design_draws_no_bar_of_nothing():
     assert not [c for c in at.get("plotly_chart") if "size_licences" in str(c.proto.id)]
     assert any(c.value.startswith("No licence fee: upstream Ceph is free software") for c in at.caption)
     assert any("Windows Server licence for the database VMs" in c.value for c in at.caption)
+
+
+def test_the_size_page_offers_n_plus_one_online_where_re_protection_excludes_every_small_cluster():
+    """S2D specialist's audit: N+1 (on by default) asks the survivors to re-protect the data, so a small edge
+    demand on at most three servers got "no design" with no way to accept a cluster that stays online with a
+    server down (two-way or nested mirror on two servers, three-way mirror on three, which Microsoft supports).
+    The error names the choice, and choosing it sizes one."""
+    from planner.models.demand import Demand
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    at.number_input(key="size_iops").set_value(20_000.0)
+    at.number_input(key="size_tb").set_value(2.0)
+    at.number_input(key="size_max_nodes").set_value(3)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = " ".join(_texts(at, "error"))
+    assert "mirror-3way on 3 nodes" in said or "three-way mirror on 3 nodes" in said, said
+    assert 'N+1 after a node loss "online"' in said, said
+    at.selectbox(key="size_n1_after").set_value("online")
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert Demand.model_validate_json(at.session_state["size_demand"]).n_plus_one_after_loss == "online"
+    assert not _texts(at, "error"), _texts(at, "error")

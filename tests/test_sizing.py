@@ -979,3 +979,28 @@ def test_the_latency_and_host_margins_one_node_down_sets_are_listed():
     assert lim["limit_ratios"]["vcpu"] < h_ratio
     free = limits([rd], demand.model_copy(update={"n_plus_one": False}))[0]
     assert free["limits_one_node_down"] == [] and free["limit_ratios"]["vcpu"] == pytest.approx(h_ratio)
+def test_n_plus_one_names_every_small_cluster_it_excludes_and_offers_online_not_re_protected():
+    """S2D specialist's audit: N+1 (on by default) asks the survivors to re-protect the data, which no 2-node
+    cluster and no 3-node three-way mirror can, so a small edge demand got "no design" naming one example
+    ("nested-mirror-2way on 2 nodes"), not three-way mirror on three, though Microsoft supports these and they
+    stay online through a node loss. The explanation names every pair the rule excludes and the choice that
+    accepts them, ``n_plus_one_after_loss: "online"``, which sizes one (online, not re-protected, said so)."""
+    d = Demand.model_validate({"tier_counts": {"Standard": 4}, "max_nodes": 3, "fault_tolerance": "node"})
+    assert d.n_plus_one and d.n_plus_one_after_loss == "re-protected"
+    none = size(d, top=1)
+    assert none.best is None
+    ex = none.explanation
+    for pair in ("mirror-2way on 2 nodes", "nested-mirror-2way on 2 nodes", "mirror-3way on 3 nodes"):
+        assert pair in ex, (pair, ex)
+    assert 'n_plus_one_after_loss "online"' in ex and "stays online with a server down" in ex, ex
+    online = size(d.model_copy(update={"n_plus_one_after_loss": "online"}), top=1)
+    assert online.best is not None and online.best["design"]["nodes"] <= 3
+    chk = online.best["checks"]["n_plus_one_capacity"]
+    assert chk["passed"] and "not re-protected" in chk["reason"] and "online" in chk["reason"], chk
+    # a hand-built 3-node three-way mirror: the same rule in check_design
+    ref = Design.model_validate_json(
+        (Path(__file__).resolve().parent.parent / "examples" / "reference.json").read_text()
+    )
+    strict = check_design(resolve(ref), d)["checks"]["n_plus_one_capacity"]
+    loose = check_design(resolve(ref), d.model_copy(update={"n_plus_one_after_loss": "online"}))["checks"]
+    assert not strict["passed"] and loose["n_plus_one_capacity"]["passed"]

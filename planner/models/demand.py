@@ -136,6 +136,16 @@ class Demand(BaseModel):
         "rate. The cost's amortisation period does not change it",
     )
     n_plus_one: bool = True
+    # N+1's re-protection excluded every 2-node cluster and the 3-node three-way mirror, which Microsoft supports and
+    # which stay online through a node loss, with no way to ask for them (S2D specialist's audit)
+    n_plus_one_after_loss: Literal["re-protected", "online"] = Field(
+        default="re-protected",
+        description="with n_plus_one, what the survivors of a node loss must do with the demand's data: "
+        "'re-protected' (default) rebuild every copy on themselves, which needs a fault domain to spare (no "
+        "2-node cluster, no 3-node three-way mirror); 'online' keep it online, re-protected where the survivors "
+        "can and otherwise with fewer copies until the server returns (Microsoft supports two-way or nested "
+        "mirror on two servers and three-way mirror on three). Performance with a node down is checked either way",
+    )
     fault_tolerance: FaultTolerance = Field(
         default="node-and-drive",
         description="failures the data must survive: 'node', 'node-and-drive' (on S2D Microsoft's recommendation "

@@ -857,11 +857,15 @@ def usable_one_node_down_tb(
     return min(usable_tb, reprotected_after_node_loss_tb) if repairs_after_node_loss else usable_tb
 
 
-def n_plus_one_held_tb(cap: CapacityReport) -> float:
-    """The data the survivors hold re-protected after a node loss [TB], as the sizing's N+1 counts it: the
-    volumes up to what the survivors rebuild, and nothing where IO stops with a node down (a pool the loss takes
-    below its min_size serves no data, whatever the survivors could hold). One rule for the N+1 check, the
-    capacity limit and the growth search."""
+def n_plus_one_held_tb(cap: CapacityReport, accept_online: bool = False) -> float:
+    """The data the sizing's N+1 counts after a node loss [TB]: what the survivors hold re-protected (the volumes
+    up to what they rebuild), and nothing where IO stops with a node down (a pool the loss takes below its
+    min_size serves no data, whatever the survivors could hold). With ``accept_online`` (a demand's
+    ``n_plus_one_after_loss`` "online"), the data served with a node down, :attr:`CapacityReport.one_node_down_tb`:
+    where the survivors cannot rebuild (a 2-node mirror, a 3-node three-way mirror) the volumes online with fewer
+    copies. One rule for the N+1 check, the capacity limit and the growth search."""
+    if accept_online:
+        return cap.one_node_down_tb
     if not cap.online_after_node_loss:
         return 0.0
     return min(cap.usable_capacity_tb, cap.reprotected_after_node_loss_tb)

@@ -351,10 +351,13 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "n_plus_one_capacity",
-            "after losing a node the survivors rebuild and still hold the demand",
+            "after losing a node the survivors rebuild and still hold the demand (or, where the demand accepts it, "
+            "keep it online with fewer copies)",
             "headroom",
             "Microsoft, 'Remove servers': 'you must have enough storage capacity in the remaining servers to "
-            "accommodate all your volumes'; the resiliency needs its minimum fault domains to repair",
+            "accommodate all your volumes'; the resiliency needs its minimum fault domains to repair; 'Storage Spaces "
+            "Direct health and operational states': a volume 'Incomplete' while a server is down, 'the missing "
+            "drives contain up-to-date copies of your data'",
         ),
         _r(
             "iops_at_latency",

@@ -445,10 +445,11 @@ def check_design(
     )
     survivors = nodes - 1
     if demand.n_plus_one:
-        held = n_plus_one_held_tb(cap)
+        online_ok = demand.n_plus_one_after_loss == "online"
+        held = n_plus_one_held_tb(cap, online_ok)
         put(
             "n_plus_one_capacity",
-            can_repair and held >= tb,
+            (can_repair or (online_ok and cap.online_after_node_loss)) and held >= tb,
             # IO stops with a node down: no data is online, whatever the survivors could hold ("the volumes stay
             # online (129.3 TB on 2 nodes)" beside "IO stops below min_size 3"; Ceph/vSAN walk 2026-11-30)
             f"after a node loss IO stops, so no data is online ({held:,.1f} TB on {count(survivors, 'node')}): "
@@ -456,6 +457,12 @@ def check_design(
             if not cap.online_after_node_loss
             else f"after a node loss {held:,.1f} TB usable on {count(survivors, 'node')}; demand {tb:,.1f} TB"
             if can_repair
+            # the demand accepts online, not re-protected (n_plus_one_after_loss "online"): said as such
+            else f"after a node loss the volumes stay online ({cap.one_node_down_tb:,.1f} TB on "
+            f"{count(survivors, 'node')}), not re-protected: "
+            f"{resiliency_words(d.resiliency, d.stack, nodes, d.vsan_spec.architecture)} cannot rebuild on "
+            f"{count(survivors, 'node')}, as the demand accepts (N+1 online); demand {tb:,.1f} TB"
+            if online_ok and d.fault_domain == "node"
             # what the survivors serve, not what they would hold re-protected: "NOT met after a node loss 6.7 TB usable
             # on 2 nodes" beside tier prices counting the 9.0 TB a three-way mirror keeps online on two (finance walk
             # 2026-11-30)
@@ -718,7 +725,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     for i, rd in enumerate(rds):
         cap = capacity_report(rd)
         cap_m = cap.usable_capacity_tb / tb
-        held_down = n_plus_one_held_tb(cap)
+        held_down = n_plus_one_held_tb(cap, demand.n_plus_one_after_loss == "online")
         cap_down = demand.n_plus_one and rd.nodes > 1 and held_down < cap.usable_capacity_tb
         if cap_down:
             cap_m = held_down / tb
@@ -855,9 +862,13 @@ def multi_year(
         need = None
         for k, (n2, c) in enumerate(candidates):
             cap = capacity_report(c)
-            held = n_plus_one_held_tb(cap) if demand.n_plus_one else cap.usable_capacity_tb
-            can_repair = not demand.n_plus_one or n2 - 1 >= (
-                MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
+            online_ok = demand.n_plus_one_after_loss == "online"
+            held = n_plus_one_held_tb(cap, online_ok) if demand.n_plus_one else cap.usable_capacity_tb
+            can_repair = (
+                not demand.n_plus_one
+                or online_ok
+                or n2 - 1
+                >= (MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains)
             )
             cn = compute_needs(c, demand, m)
             if (

@@ -113,6 +113,7 @@ FIELD_WORDS = {
     "budget_usd_per_month": "monthly budget",
     "vcpu_oversubscription": "vCPU oversubscription",
     "repair_share": "share kept for repair",
+    "n_plus_one_after_loss": "N+1 after a node loss",
     "endurance_dwpd": "rated endurance (drive writes per day)",
     "validated_for": "validation programmes",
     "max_power_w": "maximum power",

@@ -497,10 +497,36 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
     return N
 
 
+#: the choice that accepts a cluster N+1's re-protection excludes, as the sizer's explanation names it
+ONLINE_CHOICE = (
+    "to accept a cluster that stays online with a server down but cannot re-protect its data (Microsoft supports "
+    'two-way or nested mirror on two servers and three-way mirror on three), set n_plus_one_after_loss "online": '
+    "its performance with a server down is still checked"
+)
+#: how an example that names every pair a rule excluded begins (said without "e.g.")
+EVERY = "every one: "
+
+
+def _eg(example: str) -> str:
+    """A rule's example as the explanation gives it: "e.g. ..." of one, or the whole list of every one."""
+    return example.removeprefix(EVERY) if example.startswith(EVERY) else f"e.g. {example}"
+
+
+def _online_choice(rej: _Rejections) -> str:
+    """The choice that accepts what N+1's re-protection excluded on the node counts and resiliencies, as the end of
+    an explanation ("" where it excluded none)."""
+    if rej.stage.get("n_plus_one_capacity") != "node count x resiliency":
+        return ""
+    return f"; {ONLINE_CHOICE}"
+
+
 def _pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
     if demand.stack != "s2d":
         return _stack_pairs(demand, rej)
     out = []
+    # every pair N+1's re-protection excludes, named in the explanation: it gave one example ("nested-mirror-2way on
+    # 2 nodes"), not three-way mirror on three, and no way to accept them (S2D specialist's audit)
+    not_reprotected: list[str] = []
     for n in range(max(demand.min_nodes, R.MIN_NODES), min(demand.max_nodes, R.MAX_NODES) + 1):
         for res in SEARCH_RESILIENCY:
             if n < MIN_FAULT_DOMAINS[res] or n > MAX_FAULT_DOMAINS.get(res, 99):
@@ -515,15 +541,20 @@ def _pairs(demand: Demand, rej: _Rejections) -> list[tuple[int, str]]:
                 rej.add("three_way_mirror_beyond_two_nodes", 1, ex, "node count x resiliency")
             elif not R.mirror_for_databases(code, demand.allow_parity):
                 rej.add("mirror_for_databases", 1, ex, "node count x resiliency")
-            elif demand.n_plus_one and n - 1 < MIN_FAULT_DOMAINS[res]:
-                rej.add(
-                    "n_plus_one_capacity",
-                    1,
-                    f"{ex}: cannot rebuild on {count(n - 1, 'node')}",
-                    "node count x resiliency",
-                )
+            elif (
+                demand.n_plus_one and demand.n_plus_one_after_loss == "re-protected" and n - 1 < MIN_FAULT_DOMAINS[res]
+            ):
+                not_reprotected.append(ex)
             else:
                 out.append((n, res))
+    if not_reprotected:
+        rej.add(
+            "n_plus_one_capacity",
+            len(not_reprotected),
+            f"{EVERY}{and_list(not_reprotected)}, whose survivors cannot re-protect the data, though each stays "
+            "online with a server down",
+            "node count x resiliency",
+        )
     return out
 
 
@@ -873,10 +904,11 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             f"no node count and resiliency meets the fault tolerance{' and N+1' if demand.n_plus_one else ''} asked "
             f"and the stack's rules ({demand.min_nodes}-{demand.max_nodes} nodes): "
             + "; ".join(
-                f"{R.rule_of(k, demand.stack).title} ({R.rule_of(k, demand.stack).kind}; e.g. {rej.examples[k]})"
+                f"{R.rule_of(k, demand.stack).title} ({R.rule_of(k, demand.stack).kind}; {_eg(rej.examples[k])})"
                 for k in sorted(rej.counts, key=lambda k: -rej.counts[k])
                 if rej.stage[k] == "node count x resiliency"
-            ),
+            )
+            + _online_choice(rej),
         )
     pmem_counts = sorted({0} | {int(c) for c in S["cc"][S["pmem"]]})
     MEM = _memory(P, cat, a, unpriced, pmem_counts)
@@ -941,6 +973,10 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         if demand.n_plus_one:
             if stack != "s2d":
                 u1 = ST.usable_tb(stack, n, res, S["k"], S["tb"], after_loss=True)
+            elif n - 1 < MIN_FAULT_DOMAINS[res]:
+                # only a demand accepting online, not re-protected reaches here (_pairs): the volumes stay online
+                # with fewer copies (planner.physics.capacity.n_plus_one_held_tb's rule)
+                u1 = u
             else:
                 # the volumes keep the layout they were made with where it fits the survivors (RS 4+2 made on
                 # 7 nodes stays RS 4+2 on 6): the layout re-derived for n - 1 nodes under-counted parity (S2D audit)
@@ -1598,7 +1634,7 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
     )
     # each rule by what it checks (its title): the explanation is read by customers, not the rule's key
     why = "; ".join(
-        f"{R.rule_of(k, demand.stack).title} ({v:,} {rej.stage[k]}, e.g. {rej.examples[k]})" for k, v in order[:4]
+        f"{R.rule_of(k, demand.stack).title} ({v:,} {rej.stage[k]}, {_eg(rej.examples[k])})" for k, v in order[:4]
     )
     # the tightest target is one tier's, not every IOPS's: "114,000 IOPS at 0.05 ms" where only Gold's 72,000 had it
     # (finance walk 2026-11-30)
@@ -1621,7 +1657,7 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
             f"per database keep at least {rej.vm_io_vcpus:,.2f} vCPUs busy in its guest IO stack on the fastest "
             f"clock screened, more than the {vcpus:g} each has); give each database more vCPUs"
         )
-    out = f"{head}; rejected by: {why}"
+    out = f"{head}; rejected by: {why}{_online_choice(rej)}"
     # a latency target below what any candidate reaches at this load is out of reach whatever
     # the budget or node count: say so, with the lowest figure reached
     beyond = [
