@@ -239,13 +239,13 @@ def test_dual_parity_volumes_keep_their_layout_after_a_node_loss(nodes, layout, 
     59.98 x 2/3 = 39.99 TB (9 nodes 53.32 -> 59.99, 16 nodes 112.47 -> 119.98)."""
     rep = capacity_report(_design(nodes, 10, "parity-dual"))
     survivors_pool = (nodes - 1) * 10 * (1.0 - 256 * 2**20 / 1e12)
-    assert rep.usable_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, survivors_pool * eff))
+    assert rep.reprotected_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, survivors_pool * eff))
     assert f"keep their {layout} layout" in rep.node_loss_note
-    assert f"up to {rep.usable_after_node_loss_tb:.2f} TB of data is re-protected" in rep.node_loss_note
+    assert f"up to {rep.reprotected_after_node_loss_tb:.2f} TB of data is re-protected" in rep.node_loss_note
     # mirror-accelerated parity: its parity part keeps its layout too
     mp = capacity_report(_design(nodes, 10, "mirror-accelerated-parity"))
     share = mp.resiliency_efficiency
-    assert mp.usable_after_node_loss_tb == pytest.approx(min(mp.usable_capacity_tb, survivors_pool * share))
+    assert mp.reprotected_after_node_loss_tb == pytest.approx(min(mp.usable_capacity_tb, survivors_pool * share))
     assert f"keep their {layout} layout" in mp.node_loss_note
 
 
@@ -266,7 +266,7 @@ def test_hybrid_dual_parity_keeps_lrc_after_a_node_loss():
     rep = capacity_report(resolve(parse_design(d)))
     assert not rep.all_flash
     left = 11 * 8 * (20.0 - 256 * 2**20 / 1e12)
-    assert rep.usable_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, left * 8 / 11))
+    assert rep.reprotected_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, left * 8 / 11))
     assert "keep their LRC (8, 2, 1) layout" in rep.node_loss_note
 
 
@@ -275,7 +275,7 @@ def test_a_layout_wider_than_the_survivors_is_relaid_and_said():
     layout they can hold (RS 2+1, 66.7 %), and the note says which."""
     rep = capacity_report(_design(4, 10, "parity-single", reserve="none"))
     left = 3 * 10 * (1.0 - 256 * 2**20 / 1e12)
-    assert rep.usable_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, left * 2 / 3))
+    assert rep.reprotected_after_node_loss_tb == pytest.approx(min(rep.usable_capacity_tb, left * 2 / 3))
     assert "RS 3+1 is 4 wide" in rep.node_loss_note and "RS 2+1" in rep.node_loss_note
 
 
@@ -290,7 +290,9 @@ def test_the_sizers_n_plus_one_screen_counts_the_kept_layout():
             vec = usable_after_node_loss_tb(
                 np.array([nodes]), 10, 1.0, RESILIENCY_CODES[res], np.array([nodes]), 0.2, True
             )
-            assert min(float(vec[0]), rep.usable_capacity_tb) == pytest.approx(rep.usable_after_node_loss_tb)
+            assert min(float(vec[0]), rep.usable_capacity_tb) == pytest.approx(rep.reprotected_after_node_loss_tb)
+
+
 def test_the_after_loss_keys_say_online_or_re_protected_and_the_json_gives_the_pages_figure():
     """S2D specialist's audit: a 3-node three-way mirror printed ``survives_node_loss: false`` (it stays online; it
     is not re-protected) and ``usable_after_node_loss_tb`` 6.66 TB (2 nodes of two-way mirror: 3.84 TB), what the

@@ -322,6 +322,8 @@ def test_ceph_and_vsan_hold_no_repair_share_where_they_cannot_re_protect(design,
         assert np.allclose(getattr(Dd, col), getattr(D, col) * keep), col
     # their writes keep every copy: the Ceph and vSAN engines do not model a degraded placement
     assert not np.any(Dd.lost_copy_share)
+
+
 def test_an_s2d_rebuild_waits_for_an_administrator_it_does_not_start_by_itself():
     """S2D specialist's audit: `evaluate` said ``repair_starts_after_hours: 0.0`` ("none modelled: no default delay
     found") and "repair using the repair share", as if Storage Spaces Direct rebuilt a down server's data on the

@@ -226,6 +226,8 @@ def test_the_network_override_is_said_only_where_it_overrode_a_failing_rule():
 
     ceph = resolve(load_design("examples/ceph-6node-reef.json"), load_catalog())  # 100 GbE: passes on its own
     assert "overridden" not in R.ceph_hardware_rules(ceph, allow_network_warning=True)["ceph_network_25gbe"]["reason"]
+
+
 def test_the_witness_rule_says_what_microsoft_says_at_every_cluster_size():
     """S2D specialist's audit: at five servers and more the reason said "no witness recommended (Microsoft names
     clusters of 2 to 4 servers)" beside the rule's own source, "We recommend you always configure a witness"

@@ -979,6 +979,8 @@ def test_the_latency_and_host_margins_one_node_down_sets_are_listed():
     assert lim["limit_ratios"]["vcpu"] < h_ratio
     free = limits([rd], demand.model_copy(update={"n_plus_one": False}))[0]
     assert free["limits_one_node_down"] == [] and free["limit_ratios"]["vcpu"] == pytest.approx(h_ratio)
+
+
 def test_n_plus_one_names_every_small_cluster_it_excludes_and_offers_online_not_re_protected():
     """S2D specialist's audit: N+1 (on by default) asks the survivors to re-protect the data, which no 2-node
     cluster and no 3-node three-way mirror can, so a small edge demand got "no design" naming one example

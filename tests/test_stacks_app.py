@@ -601,6 +601,8 @@ def test_the_size_page_gives_a_sized_vsan_design_the_monthly_cost_and_the_add_on
             assert note in re.sub(r"\\(.)", r"\1", " ".join(c.value for c in at.caption)), note
             # and the ranking says it beside the designs it ranks
             assert f"{extra:,.1f} TiB" in said, said
+
+
 def test_performance_page_says_an_s2d_rebuild_runs_once_the_servers_drives_are_retired():
     """S2D specialist's audit: degraded mode on examples/sas-4node.json said "Repair time ≈ 0.6 h at repair share
     25 %", a rebuild Storage Spaces Direct does not start by itself (it waits for the server, its drives "Lost

@@ -751,10 +751,8 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
     elif can_repair and fits:
         note = (
             f"after losing one node, {survivors} nodes hold the {footprint_left:.2f} TB footprint "
-            f"in {raw_left:.2f} TB and can repair to full resiliency{layout}"
-            f"after losing one node, {survivors} nodes hold the {footprint:.2f} TB footprint "
             f"in {raw_left:.2f} TB and can repair to full resiliency once the down server's drives are retired "
-            "(Storage Spaces Direct starts no rebuild by itself)"
+            f"(Storage Spaces Direct starts no rebuild by itself){layout}"
         )
     elif not can_repair:
         note = (
