@@ -761,17 +761,17 @@ def test_the_parts_list_names_parts_not_catalog_ids():
 
 
 def test_a_cost_that_leaves_the_network_out_says_so():
-    """Browser review 2026-11-29: with a 10 GbE NIC (no 10 GbE switch in the catalog) the Design and Compare
-    pages showed "Whole cost/month $31,332" with no word that its switches were not priced."""
+    """Browser review 2026-11-29: with a 10 GbE NIC (then no 10 GbE switch or cable in the catalog) the Design and
+    Compare pages showed "Whole cost/month $31,332" with no word that its switches were not priced. The catalog
+    now prices 10 GbE (an SFP+ cable into the 25 GbE switches; S2D audit 2026-11-30): 200 GbE has no switch."""
     at = _sized()
     at.switch_page("hciplan_ui/design_page.py").run()
-    at.radio(key="d_transport").set_value("tcp").run()
-    at.selectbox(key="d_nic").set_value("intel-x710-2x10g").run()
+    at.selectbox(key="d_nic").set_value("nvidia-cx7-2x200g").run()
     assert not at.exception
     gaps = [_plain(c.value) for c in at.caption if "Not in this cost" in c.value]
-    assert gaps and "10 GbE" in gaps[0] and "not priced" in gaps[0], gaps
+    assert gaps and "200 GbE" in gaps[0] and "not priced" in gaps[0], gaps
     at.switch_page("hciplan_ui/compare_page.py").run()
-    assert any("Not in this cost" in c.value and "10 GbE" in c.value for c in at.caption)
+    assert any("Not in this cost" in c.value and "200 GbE" in c.value for c in at.caption)
 
 
 def test_an_rdma_design_without_an_rdma_nic_is_told_in_words():
