@@ -938,10 +938,10 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         with tab_years:
             my = r.get("multi_year") or _years(json.dumps(r["design"]), demand_json, state.session_calibration())
             st.plotly_chart(charts.multi_year(my), width="stretch", key="size_years")
-            first = my["first_year_needing_more_nodes"]
-            st.caption(
-                my["note"] + (f". This cluster needs another node in year {first}." if first is not None else ".")
-            )
+            from planner.sizing.checks import growth_sentence
+
+            # the sentence the proposal and the CLI give, from the same rows (growth_sentence)
+            st.caption(my["note"] + ". " + growth_sentence(my))
 
     # the proposal's cover fields, its buttons and the files are a closed section until asked for, as
     # on the Performance page: about a third of the browser's work on a sizing otherwise

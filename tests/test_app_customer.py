@@ -990,6 +990,31 @@ def test_the_sla_page_says_a_database_beside_its_own_sized_demand_is_counted_twi
     assert not any(note in c.value for c in at.caption)
 
 
+def test_the_size_pages_multi_year_view_says_the_growth_sentence():
+    """Account-manager walk 2026-12-01: the Multi-year view said "This cluster needs another node in year 4" beside
+    bars going from 12 to 15, and 12 for years 0 to 3. Its caption is the sentence the proposal and the CLI give
+    (planner.sizing.checks.growth_sentence), from the same rows."""
+    from test_cost_consistency import WALK_DEMAND
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    raw = json.dumps(WALK_DEMAND).encode()
+    at.file_uploader(key="size_upload").set_value([("walk.json", raw, "application/json")]).run()
+    at.session_state["size_tabs"] = "Multi-year view"
+    at.run()
+    assert not at.exception and not _errors(at), _errors(at)
+    said = [c.value for c in at.caption if c.value.startswith("year 0 is today's demand")]
+    assert said and "another node" not in said[0], said
+    # the walk's 12 servers: today's demand needs fewer, and the count of more servers is the table's difference
+    m = re.search(r"Today's demand needs (\d+) servers; the design's (\d+) are sized", said[0])
+    assert m and int(m[1]) < int(m[2]), said[0]
+    m = re.search(
+        r"The design's (\d+) servers carry the demand to year \d+; year \d+ needs (\d+), (\d+) more servers?\.$",
+        said[0],
+    )
+    assert m and int(m[2]) - int(m[1]) == int(m[3]) > 0, said[0]
+
+
 def test_a_demand_file_fills_the_form_and_a_what_if_changes_that_one_figure():
     """Presales walk 2026-11-30: a file of 70/30/15/5 databases was sized while the form above kept its
     120/50/25/5 defaults; raising Premium to 40 sized 120/50/40/5, every other tier back to the defaults

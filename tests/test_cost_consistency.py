@@ -250,6 +250,74 @@ def test_growth_beyond_the_model_names_growth_pct(cat):
     assert view["years_note"].startswith("growth_pct:")
 
 
+#: the account-manager walk's demand (2026-12-01): 120 databases of 500 GB at 3,000 TPM, +72.8 % over 36
+#: months (20 % a year), N+1 on Azure Local, and the 12-server design the sizer gave for it
+WALK_DEMAND = {
+    "name": "fabrikam",
+    "database": {"name": "db", "size_gb": 500, "buffer_pool_gb": 128, "tpm": 3000},
+    "databases": 120,
+    "vcpus_per_db": 8,
+    "ram_gb_per_db": 160,
+    "latency_target_ms": 1.0,
+    "growth_pct": 72.8,
+    "growth_period_months": 36,
+    "n_plus_one": True,
+    "validated_for": "Azure Local",
+}
+WALK_DESIGN = {
+    "name": "walk",
+    "stack": "s2d",
+    "nodes": 12,
+    "node": {
+        "chassis": "dell-ax-660",
+        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+        "ram_gb": 3072.0,
+        "capacity_drives": {"model": "solidigm-d5-p5430-7.68tb", "count": 4},
+        "nics": {"model": "broadcom-p225p-2x25g", "count": 1},
+        "dimms": {"model": "ddr5-96gb-rdimm-5600", "count": 32},
+    },
+    "resiliency": "mirror-3way",
+    "platform": "azure-local",
+}
+
+
+def test_the_growth_column_is_what_each_years_demand_needs_and_the_sentence_counts_them(cat, tmp_path, capsys):
+    """Account-manager walk 2026-12-01: the Multi-year view, the proposal's Growth table and ``size``'s
+    ``multi_year`` gave 12 servers for years 0 to 3 (the search began at the design's 12, sized for the grown
+    demand) where today's demand needs fewer, and all three said "The cluster needs another server in year 4"
+    beside 12 -> 15. The column is each year's need, searched from the stack's minimum (the same answer as
+    check_design on that year's demand), and one sentence gives the count and the year."""
+    from planner.sizing.checks import check_design, growth_sentence
+    from planner.sizing.document import document
+
+    demand = Demand.model_validate(WALK_DEMAND)
+    design = parse_design(json.dumps(WALK_DESIGN))
+    view = multi_year(resolve(design, cat), demand)
+    needs = [y["nodes_needed"] for y in view["years"]]
+    # year 0 needs what check_design finds for today's demand in this configuration
+    today = demand.model_copy(update={"growth_pct": 0.0})
+    fewest = next(
+        n for n in range(3, 13) if check_design(resolve(with_overrides(design, nodes=n), cat), today)["feasible"]
+    )
+    assert needs[0] == fewest < 12
+    assert needs[:4] == sorted(needs[:4]) and needs[3] == 12 and needs[4] == 15
+    assert [y["fits_current"] for y in view["years"][:5]] == [True] * 4 + [False]
+    assert view["first_year_needing_more_nodes"] == 4 and view["more_nodes_needed"] == 3
+    said = growth_sentence(view)
+    assert f"Today's demand needs {fewest} servers" in said
+    assert "carry the demand to year 3; year 4 needs 15, 3 more servers." in said
+    assert "another server" not in said
+    # the CLI's multi_year and the proposal's Growth section say the same
+    path = tmp_path / "walk.json"
+    path.write_text(json.dumps(WALK_DEMAND))
+    my = _run(capsys, ["size", str(path), "--top", "1"])["best"]["multi_year"]
+    assert my["years"][0]["nodes_needed"] < my["nodes"] and my["sentence"] == growth_sentence(my)
+    assert "another server" not in my["sentence"]
+    p = build(design, demand_as_workload(demand, design.nodes), demand=demand)
+    growth = next(s for s in document(p)["sections"] if s["title"] == "Growth")
+    assert said in json.dumps(growth) and "another server" not in json.dumps(growth)
+
+
 # --------------------------------------------------------------------------- the proposal's words
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from planner.cli import main
+from planner.core.text import count
 from planner.engine.loads import demand_as_workload
 from planner.models.demand import Demand
 from planner.models.design import Design, load_design
@@ -893,7 +894,8 @@ def test_a_total_over_years_in_which_growth_adds_a_server_says_so(proposal):
     assert "(today's" not in key["Total cost of ownership, 3 years"] or first < 3
     cost = json.dumps(next(s for s in doc["sections"] if s["title"] == "Cost"))
     assert (
-        f"These totals are of today's {n} servers: the demand's growth needs another server from year {first}" in cost
+        f"These totals are of today's {n} servers: the demand's growth needs "
+        f"{count(proposal['multi_year']['more_nodes_needed'], 'more server')} from year {first}" in cost
     )
 
 

@@ -41,6 +41,7 @@ from planner.models.demand import MAX_DEMAND_IOPS, Demand
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
 from planner.models.params import default_params, params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
+from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
 from planner.models.stacks import ceph_monitor_failures, ceph_monitors
 from planner.physics import rules as R
 from planner.physics.capacity import (
@@ -810,12 +811,19 @@ def multi_year(
     params=None,
 ) -> dict:
     """Demand per year (compound growth equivalent to the demand's ``growth_pct`` over its
-    ``growth_period_months``) and the nodes of this design's configuration each year needs;
-    one row per ``years_from_now`` (0: today) with ``demand_ratio``, that year's demand over today's;
-    ``first_year_needing_more_nodes`` is when the cluster needs another node (None within the
-    horizon). The horizon is the amortisation period and two years more (at least 5 years), cut
-    before a year whose demand is beyond what the model takes (:data:`MAX_DEMAND_IOPS`), with a
-    note naming ``growth_pct``."""
+    ``growth_period_months``) and the servers of this design's configuration each year's demand needs;
+    one row per ``years_from_now`` (0: today) with ``demand_ratio``, that year's demand over today's,
+    ``nodes_needed`` (the fewest servers, searched from the stack's minimum, that carry that year's demand:
+    the design is sized for the grown demand, so the years before it need fewer) and ``fits_current``
+    (the design's own ``nodes`` carry it). ``first_year_needing_more_nodes`` is the first year the design's
+    servers do not carry (None within the horizon) and ``more_nodes_needed`` how many servers that year needs
+    beyond the design's (None when more than the search's top); ``sentence`` says both
+    (:func:`growth_sentence`, one sentence for the Size page, the proposal and the CLI). The horizon is the
+    amortisation period and two years more (at least 5 years), cut before a year whose demand is beyond what
+    the model takes (:data:`MAX_DEMAND_IOPS`), with a note naming ``growth_pct``.
+
+    The column searched from the design's count up only (a walk's 120 databases, +72.8 % over 36 months,
+    read 12 servers for years 0 to 3 where today's demand needs 6; account-manager walk 2026-12-01)."""
     a = a or CostAssumptions()
     gy = growth_per_year(demand)
     horizon = years if years is not None else max(math.ceil(a.amortisation_months / 12) + 2, 5)
@@ -834,14 +842,21 @@ def multi_year(
     top = (
         STACK_MAX_NODES[stack] if stack == "s2d" else min(STACK_MAX_NODES[stack], max(3 * base_nodes, base_nodes + 16))
     )
-    for n2 in range(base_nodes, top + 1):
+    for n2 in range(min(STACK_MIN_NODES[stack], base_nodes), top + 1):
         res = rd.design.resiliency
-        if stack == "s2d" and (n2 > MAX_FAULT_DOMAINS.get(res, 99) or n2 < MIN_FAULT_DOMAINS[res]):
+        if stack == "s2d" and n2 > MAX_FAULT_DOMAINS.get(res, 99):
             res = "mirror-3way"  # a nested two-node cluster grows into three-way mirror volumes
-        try:
-            candidates.append((n2, resolve(with_overrides(rd.design, nodes=n2, resiliency=res), catalog)))
-        except Exception:
-            continue
+        if n2 == base_nodes:
+            c = rd
+        else:
+            try:
+                c = resolve(with_overrides(rd.design, nodes=n2, resiliency=res), catalog)
+            except Exception:
+                continue
+        fewest = MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
+        if n2 != base_nodes and n2 < fewest:
+            continue  # fewer servers than the design's resiliency spreads over: not this configuration
+        candidates.append((n2, c))
     # one model call: every candidate node count x every year, healthy and degraded
     mults = np.array([(1.0 + gy) ** y for y in range(horizon + 1)])
     D = DesignArrays.from_designs([c[1] for c in candidates])
@@ -856,7 +871,28 @@ def multi_year(
             np.repeat([c[1].nodes for c in candidates], Y) < 2
         )
     good_ky = good.reshape(K, Y)
-    first_more = None
+    held_tb = []
+    for n2, c in candidates:
+        cap = capacity_report(c)
+        can_repair = not demand.n_plus_one or n2 - 1 >= (
+            MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
+        )
+        held = n_plus_one_held_tb(cap) if demand.n_plus_one else cap.usable_capacity_tb
+        held_tb.append(held if can_repair else -math.inf)
+    base_k = next(k for k, (n2, _) in enumerate(candidates) if n2 == base_nodes)
+
+    def carries(k: int, y: int, m: float, tb: float) -> bool:
+        c = candidates[k][1]
+        if not (good_ky[k, y] and held_tb[k] >= tb):
+            return False
+        cn = compute_needs(c, demand, m)
+        return bool(
+            cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"]
+            and cn.get("database_cores_per_node_needed", 0.0) <= cn.get("database_cores_per_node_available", 0.0)
+            and cn["ram_gb_per_node_needed"] <= c.node.ram_gb
+        )
+
+    first_more = more = None
     for y, m in enumerate(mults):
         iops, tb, _ = demand.totals(m)
         need = None
@@ -882,7 +918,11 @@ def multi_year(
                 need = n2
                 break
         if need != base_nodes and first_more is None:
+        need = next((n2 for k, (n2, _) in enumerate(candidates) if carries(k, y, m, tb)), None)
+        fits = need is not None and (need == base_nodes or carries(base_k, y, m, tb))
+        if not fits and first_more is None:
             first_more = y
+            more = need - base_nodes if need is not None and need > base_nodes else None
         rows.append(
             {
                 "years_from_now": y,
@@ -893,13 +933,30 @@ def multi_year(
                 "ram_gb": demand.ram_gb(m),
                 "nodes_needed": need,
                 **({} if need is not None else {"nodes_needed_note": f"more than {top} nodes"}),
-                "fits_current": need == base_nodes,
+                "fits_current": fits,
             }
         )
-    return {
+    view = {
         "growth_pct_per_year": 100.0 * gy,
         "years": rows,
         "first_year_needing_more_nodes": first_more,
+        "more_nodes_needed": more,
+        **(
+            {}
+            if more is not None
+            else {
+                "more_nodes_needed_note": "none: the design's servers carry every year shown"
+                if first_more is None
+                else f"more than {top} nodes"
+                if rows[first_more]["nodes_needed"] is None
+                else "none: fewer servers than the design's carry this year, the design's own do not"
+            }
+        ),
+        "nodes": base_nodes,
+        "nodes_top": top,
+    }
+    return {
+        **view,
         **(
             {}
             if first_more is not None
@@ -907,11 +964,12 @@ def multi_year(
                 "first_year_needing_more_nodes_note": f"none: the {base_nodes} nodes hold every year to year {horizon}"
             }
         ),
-        "nodes": base_nodes,
+        "sentence": growth_sentence(view),
         "note": (
             "year 0 is today's demand without growth; each year multiplies it by "
             f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months); "
-            f"the nodes needed keep this node configuration, up to {top} nodes"
+            f"the nodes needed keep this node configuration, from the fewest the stack and resiliency allow up to "
+            f"{top} nodes"
         ),
         **(
             {}
@@ -923,3 +981,39 @@ def multi_year(
             }
         ),
     }
+
+
+def growth_sentence(view: dict) -> str:
+    """What a :func:`multi_year` view says in one sentence, from its own rows: the servers today's demand
+    needs where that is fewer than the design's (the design is sized for the grown demand), the last year the
+    design's servers carry, and how many more servers the first year they do not needs. One sentence for the
+    Size page, the proposal's Growth section and the CLI's ``multi_year`` (the three said "The cluster needs
+    another server in year 4" beside a table going from 12 to 15; account-manager walk 2026-12-01)."""
+    rows = view["years"]
+    base = view["nodes"]
+    first = view["first_year_needing_more_nodes"]
+    today = rows[0]["nodes_needed"] if rows else None
+    out = []
+    if first == 0:
+        # year 0 is today: a design already short needs servers now, not "in year 0"
+        out.append(
+            f"Today's demand already needs more than the design's {count(base, 'server')}"
+            + (f": {today}, {count(today - base, 'more server')}." if today is not None and today > base else ".")
+        )
+        return " ".join(out)
+    if today is not None and today < base:
+        out.append(
+            f"Today's demand needs {count(today, 'server')}; the design's {base} are sized for the grown demand."
+        )
+    if first is None:
+        out.append(f"The design's {count(base, 'server')} carry the demand to year {rows[-1]['years_from_now']}.")
+    else:
+        need = rows[first]["nodes_needed"]
+        more = need - base if need is not None and need > base else None
+        carried = f"The design's {count(base, 'server')} carry the demand to year {first - 1}; year {first} needs "
+        out.append(
+            carried + f"{need}, {count(more, 'more server')}."
+            if need is not None and more is not None
+            else carried + f"more than {view.get('nodes_top', base)}."
+        )
+    return " ".join(out)

@@ -34,7 +34,7 @@ from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.results.report import VSAN_MIN_BAND, VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
 from planner.results.uncertainty import band_short_of
-from planner.sizing.checks import latency_met_not_across_band, p99_over_mean_targets
+from planner.sizing.checks import growth_sentence, latency_met_not_across_band, p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
 
 MAX_LOGO_BYTES = 1_000_000
@@ -1010,8 +1010,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     if grows_in is not None and grows_in > 0 and any(grows_in < t["years"] for t in cost["tco"]):
         blocks.append(
             P(
-                f"These totals are of today's {count(design['nodes'], 'server')}: the demand's growth needs another "
-                f"server from year {grows_in} (section Growth), whose purchase and running costs they leave out."
+                f"These totals are of today's {count(design['nodes'], 'server')}: the demand's growth needs "
+                + (f"{count(more, 'more server')}" if (more := p["multi_year"].get("more_nodes_needed")) else "more")
+                + f" from year {grows_in} (section Growth), whose purchase and running costs they leave out."
             )
         )
     # a benchmark's wear is the benchmark's, not the databases' (verification walk 2026-11-30); the count and its
@@ -1157,19 +1158,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             ]
             for y in my["years"]
         ]
-        first = my["first_year_needing_more_nodes"]
         sec(
             "Growth",
             [
                 TABLE(["Year", "Demand", "IOPS", "TB", "Servers needed"], rows, numeric=(1, 2, 3, 4), name="growth"),
-                P(
-                    # year 0 is today: a design already short needs servers now, not "in year 0"
-                    f"Today's demand already needs more than the design's {count(design['nodes'], 'server')}."
-                    if first == 0
-                    else f"The cluster needs another server in year {first}."
-                    if first is not None
-                    else "No server to add within these years."
-                ),
+                # the sentence the Size page and the CLI give, from the same rows
+                P(growth_sentence(my)),
             ],
         )
 
