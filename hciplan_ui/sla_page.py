@@ -24,6 +24,7 @@ from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
+from planner.engine.loads import demand_others_as_workload, is_demand_database
 from planner.models.database import Database
 from planner.models.demand import Demand
 from planner.models.stacks import STACK_LABELS
@@ -311,23 +312,28 @@ dba = by == SLA_DBA_MODE
 # load, which holds its databases already, is counted twice ("needs 14,905: not met" beside the Size page's "every
 # part of the demand is met"; verification walk 2026-11-30)
 twice_slot = st.empty()
-if (
-    dba
-    and bg_choice == "current workload"
-    and state.workload_name() == state.SIZED
-    and (sized_dem := cost_state.demand_json())
-    and Demand.model_validate_json(sized_dem).database is not None
-):
-    twice_slot.caption(
-        "The other tenants here are the sized demand's load, which already holds this database's IO: it is counted "
-        "twice. Choose “none” for the database beside nothing else, or “25 VMs/node” for other tenants."
-    )
 B = inputs.model_bounds
 dba_errors: list[tuple[Any, str | None]] = []
+#: the other tenants are the sized demand's load without this database (it is one of them)
+beside_own = False
 if dba:
     basic, dba_errors = basics(SLA_PREFIX)
     for col, e in dba_errors:
         inputs.show(col, e)
+    if (
+        bg_choice == "current workload"
+        and state.workload_name() == state.SIZED
+        and sized_demand is not None
+        and is_demand_database(sized_demand, basic)
+        and (others := demand_others_as_workload(sized_demand, json.loads(dj)["nodes"])) is not None
+    ):
+        # the sized demand's load holds this database already: beside it, it was counted twice (account-manager
+        # walk 2026-12-01: 20,977 IOPS guaranteed beside all 208 databases, this one among them)
+        background, beside_own = state.canonical(others.model_dump(mode="json")), True
+        twice_slot.caption(
+            f"The other tenants are the sized demand's other {count(others.vms_total or 0, 'database')}: this "
+            "database is one of its own, counted once."
+        )
     # seeded, not value=: the Compare page's hand-off sets it, and a widget default beside a session value
     # makes Streamlit print a warning on the page (DBA review)
     st.session_state.setdefault(f"{SLA_PREFIX}peak", True)
@@ -419,6 +425,7 @@ with st.container():
         else:
             if (
                 bg_choice == "current workload"
+                and not beside_own
                 and state.workload_name() == state.SIZED
                 and sized_demand is not None
                 and (full := demand_fills_note(g, sized_demand))

@@ -8,6 +8,7 @@ together), the IO-weighted block size and read share, one VM per database.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -145,6 +146,47 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
         ram_gb_per_vm=(demand.ram_gb() / dbs) if dbs > 0 else 4.0,
         working_set_gb_per_vm=max(float(W.working_set_gb_per_vm), 1e-3),
         iops=float(W.open_iops),
+    )
+
+
+def is_demand_database(demand: Demand, fields: dict[str, Any]) -> bool:
+    """Whether a database described by ``fields`` (``size_gb``, ``buffer_pool_gb``, ``nopm``, ``tpm``: what the
+    SLA page's DBA boxes give) is the sized demand's own database (``demand.database``): then it is one of the
+    demand's databases, not one more beside them."""
+    db = demand.database
+    if db is None:
+        return False
+    rate = {"nopm": db.nopm, "tpm": db.tpm}
+    return bool(
+        math.isclose(float(fields.get("size_gb") or 0.0), db.data_gb, rel_tol=1e-9)
+        and math.isclose(float(fields.get("buffer_pool_gb") or 0.0), float(db.buffer_pool_gb or 0.0), rel_tol=1e-9)
+        and all(fields.get(k) == v for k, v in rate.items())
+    )
+
+
+def demand_others_as_workload(demand: Demand, nodes: int) -> Workload | None:
+    """The sized demand's load beside one of its own databases: :func:`demand_as_workload` with that database
+    out (one VM fewer, its share of the IOPS out; the databases of a demand a DBA describes are alike, so the
+    share is the load over the databases). None when the demand is that one database, or is not of one database
+    (tiers: which tier's database is not known).
+
+    The SLA page guaranteed the sized demand's own database beside the sized demand's load, which holds it
+    already: counted twice (its caption said so; account-manager walk 2026-12-01)."""
+    if demand.database is None:
+        return None
+    w = demand_as_workload(demand, nodes)
+    dbs = w.vms_total or 0
+    if dbs <= 1 or w.iops is None:
+        return None
+    others = dbs - 1
+    return w.model_copy(
+        update={
+            "name": f"demand's other {count(others, 'database')}"[:200],
+            "description": f"{demand.name}: the sized demand's {dbs:,} databases but this one",
+            "iops": w.iops * others / dbs,
+            "vms_total": others,
+            "vms_per_node": max(1, min(2000, math.ceil(others / max(nodes, 1)))),
+        }
     )
 
 
