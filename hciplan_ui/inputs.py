@@ -91,6 +91,7 @@ def number(
     help: str | None = None,
     default=None,
     disabled: bool = False,
+    blank: str | None = None,
 ):
     """A number input without widget bounds; returns (value, error message or None).
 
@@ -99,19 +100,33 @@ def number(
     visit to another page (:func:`keep`). ``disabled``: shown greyed, for a figure that does not apply
     now (its value is kept for when it does). ``container`` None: the box is not drawn (a closed
     section holds nothing); its value, kept or seeded, is read and checked as the box's would be.
+    ``blank``: the box may be left empty (it starts empty), for a figure that follows from others unless
+    typed; the text shown in it then (the value is None, no error).
     """
     keep(key)
+    if blank is not None and key not in st.session_state:
+        st.session_state[key] = None
     if default is not None and key not in st.session_state:
         st.session_state[key] = default
     if container is None:
         value = st.session_state.get(key)
-        return value, check(label, value, *bounds, unit=unit, integer=integer)
-    value = container.number_input(
-        label, min_value=None, max_value=None, step=step, format=format, key=key, help=help, disabled=disabled
-    )
-    if isinstance(value, (int, float)) and abs(value) >= ECHO_FROM:
-        # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000
-        container.caption(fmt.num(value, 0, unit))
+    else:
+        value = container.number_input(
+            label,
+            min_value=None,
+            max_value=None,
+            step=step,
+            format=format,
+            key=key,
+            help=help,
+            disabled=disabled,
+            **({"value": None, "placeholder": blank} if blank is not None else {}),
+        )
+        if isinstance(value, (int, float)) and abs(value) >= ECHO_FROM:
+            # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000
+            container.caption(fmt.num(value, 0, unit))
+    if value is None and blank is not None:
+        return None, None
     return value, check(label, value, *bounds, unit=unit, integer=integer)
 
 

@@ -27,6 +27,8 @@ from planner.core.errors import PlannerError, format_validation_error
 from planner.core.errors import shown as shown_value
 from planner.core.text import count, first_upper, sentence, tidy
 from planner.models.database import vm_ram_gb
+from planner.core.text import count, first_upper, sentence
+from planner.models.database import VM_RAM_RULE, vm_ram_gb
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
 from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, node_limit_words
 from planner.models.tiers import TierSet
@@ -156,6 +158,11 @@ HIDDEN_FIELDS = ("name", "working_set_fraction", "platform", "vcpu_oversubscript
 DB_SHOWN = ("size_gb", "size_tb", "buffer_pool_gb", "nopm", "tpm")
 
 
+def _pool(buffer_pool_gb: Any) -> bool:
+    """Whether the buffer pool box holds a size the RAM rule takes (a typo leaves the RAM box's own text)."""
+    return isinstance(buffer_pool_gb, (int, float)) and math.isfinite(buffer_pool_gb) and buffer_pool_gb >= 0
+
+
 def _kept(demand_json: str | None) -> dict:
     """The fields of the demand in force that the form does not show and that differ from their defaults
     (and its database's, beyond the DBA boxes'): the form sizes them as they are, and says so. A validated
@@ -216,7 +223,10 @@ def _form_values(d: Demand, tiers: list[str]) -> dict:
             "size_mode": DBA_MODE,
             "size_db_n": int(d.databases or 1),
             "size_db_vcpus": int(d.vcpus_per_db),
-            "size_db_ram_gb": float(d.ram_gb_per_db),
+            # blank (derived) where the demand's RAM is the buffer pool's rule: it follows the pool when it changes
+            "size_db_ram_gb": None
+            if d.database.buffer_pool_gb is not None and d.ram_gb_per_db == vm_ram_gb(d.database.buffer_pool_gb)
+            else float(d.ram_gb_per_db),
             "size_db_peak": d.database_need == "peak",
             f"{SIZE_DB}size_gb": float(db.data_gb),
         }
@@ -380,22 +390,31 @@ with st.form("size_form"):
         stat = c[1].selectbox("Latency statistic", ["mean", "p90", "p99"], key="size_stat")
         # the DBA mode's first values fit its database (a 128 GB buffer pool at 20,000 NOPM): its first "Size it"
         # warned that 16 GB is below the buffer pool and 4 vCPUs carry 35,098 of the 46,465 TPM asked (review
-        # 2026-11-29). 8 vCPUs and 160 GB: the VM of the same database in examples/demand-hammerdb.json (the
-        # buffer pool and 32 GB for the guest and SQL Server's other memory). Each mode has its own boxes: one
+        # 2026-11-29). 8 vCPUs: the VM of the same database in examples/demand-hammerdb.json; its RAM follows the
+        # buffer pool (below). Each mode has its own boxes: one
         # pair seeded by whichever mode drew first gave the DBA mode the totals' 4 vCPUs and 16 GB, and "the 16 GB
         # typed is below that" where nothing was typed (browser review 2026-11-30).
         vcpu_key, ram_key = ("size_db_vcpus", "size_db_ram_gb") if dba else ("size_vcpu_db", "size_ram_db")
         vcpu_db, problems[vcpu_key] = inputs.number(
             c[2], "vCPUs per database", vcpu_key, D("vcpus_per_db"), integer=True, step=1, default=8 if dba else 4
         )
+        # the DBA mode's RAM follows the buffer pool unless typed (vm_ram_gb, the rule the demand file and the docs
+        # state): a fixed 160 GB stayed under a 32 GB pool, and RAM bound at 12 nodes where 7 carried the databases
+        # (account-manager walk 2026-12-01)
         ram_db, problems[ram_key] = inputs.number(
             c[3],
-            "RAM per database, GB" + (" (at least the buffer pool)" if dba else ""),
+            "RAM per database, GB" + (" (blank: from the buffer pool)" if dba else ""),
             ram_key,
             D("ram_gb_per_db"),
             unit="GB",
-            default=160.0 if dba else 16.0,
+            default=None if dba else 16.0,
+            blank=(f"{vm_ram_gb(db_bp):,.0f} (from the buffer pool)" if _pool(db_bp) else "from the buffer pool")
+            if dba
+            else None,
+            help=f"Blank: {VM_RAM_RULE}." if dba else None,
         )
+        if dba and ram_db is None and _pool(db_bp):
+            c[3].caption(f"Derived: {fmt.num(vm_ram_gb(db_bp), 0, 'GB')} for the {fmt.num(db_bp, 0, 'GB')} buffer pool")
     c = st.columns(4)
     if totals:
         dbs, problems["size_dbs"] = inputs.number(
@@ -550,7 +569,9 @@ if go:
                 "database_need": "peak" if db_peak else "mean",
             }
             need_ram = vm_ram_gb(db_bp)
-            if ram_db >= need_ram:  # below it: the demand takes the buffer pool and what the VM needs beside it
+            if ram_db is None:  # not typed: the demand derives it from the buffer pool (planner.models.demand)
+                pass
+            elif ram_db >= need_ram:  # below it: the demand takes the buffer pool and what the VM needs beside it
                 raw["ram_gb_per_db"] = ram_db
             else:  # said, not silent (browser review 2026-11-28: 16 GB and 128 GB gave the same result)
                 # not the buffer pool alone: Windows and SQL Server's other memory need room beside it (a VM of

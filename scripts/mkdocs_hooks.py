@@ -17,6 +17,8 @@ of its own); an unknown NAME fails the build.
   chain, Takacs, a fork-join simulation; about 2 s);
 - ``params`` (a table) and ``param NAME FORMAT`` (one value, inline): the shipped fitted parameters;
 - ``sized DEMAND KEY FORMAT`` (one value, inline): a figure of ``hciplan size examples/DEMAND``;
+- ``vm-ram POOL`` (one value, inline): the RAM per database VM a buffer pool of POOL GB takes
+  (:func:`planner.models.database.vm_ram_gb`, the rule the Size page and a demand file use);
 - ``cli-reference``: every ``hciplan`` subcommand's ``--help``, from the CLI's own parser;
 - ``example-sla``, ``example-database``, ``example-price``, ``example-sizing``, ``example-bom``, ``example-sizing-hammerdb``:
   the worked examples of the user guide, run through the ``hciplan`` command on the shipped
@@ -419,6 +421,14 @@ def sized(demand: str, key: str, fmt: str = ",.0f") -> str:
     return format(value, fmt)
 
 
+def vm_ram(pool_gb: str) -> str:
+    """The RAM [GB] a database VM with a ``pool_gb`` [GB] buffer pool takes (``<!-- hciplan:vm-ram POOL -->``):
+    the docs typed 150 GB beside the app's fixed 160 GB (account-manager walk 2026-12-01)."""
+    from planner.models.database import vm_ram_gb
+
+    return f"{vm_ram_gb(float(pool_gb)):,.0f}"
+
+
 def params_table() -> str:
     """Every parameter of the shipped calibration: value, bounds of the fit, how it is identified."""
     from planner.models.params import FIT_NAMES, PARAM_BOUNDS
@@ -507,6 +517,8 @@ def render(markdown: str, where: str = "page") -> str:
             return param(*args)
         if name == "sized":
             return sized(*args)
+        if name == "vm-ram":
+            return vm_ram(*args)
         if name not in GENERATORS or args:
             raise PluginError(f"{where}: unknown generated block {m.group(0)}")
         # a block inside an indented container (an admonition, a list item) keeps its indent

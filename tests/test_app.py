@@ -552,7 +552,7 @@ def test_size_page_rejects_impossible_latency():
 
 
 def test_size_page_sizes_databases_a_dba_describes():
-    from planner.models.database import Database, io_demand
+    from planner.models.database import Database, io_demand, vm_ram_gb
     from planner.models.demand import Demand
     from planner.sizing.search import size
 
@@ -564,7 +564,8 @@ def test_size_page_sizes_databases_a_dba_describes():
     assert not at.exception and not _errors(at), _errors(at)
     demand = Demand.model_validate_json(at.session_state["size_demand"])
     db = Database(name="database", size_gb=1000, buffer_pool_gb=128, nopm=20_000)
-    assert demand.database == db and demand.databases == 10 and demand.ram_gb_per_db == 160  # the shipped demand's VM
+    # its RAM the buffer pool's rule (vm_ram_gb), not a fixed 160 GB (account-manager walk 2026-12-01)
+    assert demand.database == db and demand.databases == 10 and demand.ram_gb_per_db == vm_ram_gb(128) == 150
     assert demand.total_iops == io_demand(db).peak_iops * 10
     best = size(demand).best
     assert _metric(at, "Whole cost/month") == _whole_usd(best["design"], demand)

@@ -14,6 +14,8 @@ from streamlit.testing.v1 import AppTest
 from uitables import tables
 
 from planner.core.text import first_upper
+from planner.models.database import vm_ram_gb
+from planner.models.demand import Demand
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -587,7 +589,6 @@ def test_the_size_pages_dba_mode_takes_tpm_as_the_sla_and_compare_pages_do():
     pages took NOPM or TPM (database_inputs.basics). One set of inputs now: a rate given as TPM sizes the
     same demand as that rate in NOPM."""
     from planner.models import oltp
-    from planner.models.demand import Demand
 
     demands = {}
     for kind, rate in (("NOPM", 20_000.0), ("TPM", 20_000.0 * oltp.TPM_PER_NOPM)):
@@ -626,12 +627,12 @@ def test_the_dba_modes_first_values_describe_a_database_its_vm_carries():
     assert not at.exception, [e.value for e in at.exception]
     said = [x.value for x in [*at.info, *at.warning]]
     assert not any("RAM per database" in t or "give each database at least" in t for t in said), said
-    assert at.number_input(key="size_db_ram_gb").value >= at.number_input(key="size_db_buffer_pool_gb").value
+    # the RAM follows the buffer pool until typed (account-manager walk 2026-12-01): blank, derived by the rule
+    assert at.number_input(key="size_db_ram_gb").value is None
+    sized = Demand.model_validate_json(at.session_state["size_demand"])
+    assert sized.ram_gb_per_db == vm_ram_gb(at.number_input(key="size_db_buffer_pool_gb").value)
     shipped = json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text())
-    assert (at.number_input(key="size_db_vcpus").value, at.number_input(key="size_db_ram_gb").value) == (
-        shipped["vcpus_per_db"],
-        shipped["ram_gb_per_db"],
-    )
+    assert at.number_input(key="size_db_vcpus").value == shipped["vcpus_per_db"]
     fresh = _app().switch_page("hciplan_ui/sizing_page.py").run()
     fresh.radio(key="size_mode").set_value("totals").run()
     assert (fresh.number_input(key="size_vcpu_db").value, fresh.number_input(key="size_ram_db").value) == (4, 16.0)
@@ -640,11 +641,37 @@ def test_the_dba_modes_first_values_describe_a_database_its_vm_carries():
     fresh.radio(key="size_mode").set_value("databases a DBA describes").run()
     assert (fresh.number_input(key="size_db_vcpus").value, fresh.number_input(key="size_db_ram_gb").value) == (
         shipped["vcpus_per_db"],
-        shipped["ram_gb_per_db"],
+        None,
     )
     next(b for b in fresh.button if b.label == "Size it").click().run()
     said = [x.value for x in [*fresh.info, *fresh.warning]]
     assert not any("RAM per database" in t or "give each database at least" in t for t in said), said
+
+
+def test_the_ram_per_database_follows_the_buffer_pool_until_typed():
+    """Account-manager walk 2026-12-01: in the DBA mode, a 1,000 -> 500 GB database or a 128 -> 32 GB buffer pool
+    left RAM per database at 160 GB (docs/guide/sizing.md states 150 GB for a 128 GB pool), and RAM bound: 12
+    nodes at $72,734/month where 32 GB / 40 GB gave 7 at $29,238. The RAM is the buffer pool's rule
+    (planner.models.database.vm_ram_gb) until a RAM is typed, and says it is derived."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+
+    def size_it(**boxes) -> Demand:
+        for key, v in boxes.items():
+            at.number_input(key=key).set_value(v)
+        next(b for b in at.button if b.label == "Size it").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        return Demand.model_validate_json(at.session_state["size_demand"])
+
+    for pool in (32.0, 128.0):
+        assert size_it(size_db_buffer_pool_gb=pool).ram_gb_per_db == vm_ram_gb(pool)
+        derived = [c.value for c in at.caption if c.value.startswith("Derived:")]
+        assert derived == [f"Derived: {vm_ram_gb(pool):,.0f} GB for the {pool:,.0f} GB buffer pool"], derived
+    assert (vm_ram_gb(32.0), vm_ram_gb(128.0)) == (40.0, 150.0)
+    # typed: the RAM is the user's, whatever the pool
+    assert size_it(size_db_ram_gb=200.0).ram_gb_per_db == 200.0
+    assert size_it(size_db_buffer_pool_gb=32.0).ram_gb_per_db == 200.0
+    assert not any(c.value.startswith("Derived:") for c in at.caption)
 
 
 def test_the_three_pages_start_from_the_shipped_demands_database():

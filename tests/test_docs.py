@@ -602,6 +602,16 @@ def test_the_walkthroughs_sizing_figures_are_the_commands():
     assert f"{best['usable_capacity_tb']:.1f} TB, {best['guaranteed_iops']:,.0f} IOPS within target" in shown
 
 
+def test_the_docs_ram_per_database_is_the_rule_the_app_and_cli_use():
+    """Account-manager walk 2026-12-01: the docs typed 150 GB for a 128 GB pool beside the app's fixed 160 GB. The
+    figure is generated from planner.models.database.vm_ram_gb."""
+    from planner.models.database import vm_ram_gb
+
+    text = _text(DOCS / "guide" / "sizing.md")
+    assert "<!-- hciplan:vm-ram 128 --> GB for a 128 GB pool" in text
+    assert _hooks().render("<!-- hciplan:vm-ram 128 --> GB") == f"{vm_ram_gb(128):,.0f} GB" == "150 GB"
+
+
 def test_an_inline_sizing_figure_of_no_such_key_fails_the_build():
     from mkdocs.exceptions import PluginError
 

@@ -1002,8 +1002,39 @@ def test_a_dba_demands_proposal_restates_the_database_and_its_own_target():
     design = Design.model_validate(size(d, top=1).best["design"])
     p = build(design, demand_as_workload(d, design.nodes), demand=d)
     text = " ".join(html_text(render_html(document(p)).encode()).split())
-    assert "Each database 1,000 GB of data, a 128 GB buffer pool, 20,000 new orders per minute (HammerDB)" in text
+    assert (
+        "Each database 1,000 GB of data, a 128 GB buffer pool, 20,000 new orders per minute (HammerDB TPROC-C)" in text
+    )
+    # the VM it was sized with, said as assumed (account-manager walk 2026-12-01)
+    assert "Each database's VM, assumed 8 vCPUs and 160 GB of RAM (as given)" in text
     assert "mean under 1 ms" in text and "each tier under its own target" not in text
+
+
+def test_a_customers_tpm_is_not_called_a_hammerdb_result_and_the_vm_is_an_assumption():
+    """Account-manager walk 2026-12-01: the proposal read "a 128 GB buffer pool, 3,000 transactions per minute
+    (HammerDB)" of the customer's own TPM, and did not say the vCPUs and RAM each database was sized with. The rate
+    is the customer's (SQL Server batch requests), the VM is listed as assumed (its RAM the buffer pool's rule when
+    not given), and HammerDB is named where the model is: the IO per transaction."""
+    from planner.models.database import vm_ram_gb
+
+    d = Demand.model_validate(
+        {
+            "database": {"name": "db", "size_gb": 500, "buffer_pool_gb": 128, "tpm": 3000},
+            "databases": 20,
+            "vcpus_per_db": 8,
+            "latency_target_ms": 1.0,
+        }
+    )
+    design = load_design(EX / "reference.json")
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    text = " ".join(html_text(render_html(document(p)).encode()).split())
+    assert "3,000 transactions per minute (SQL Server batch requests)" in text
+    assert "transactions per minute (HammerDB)" not in text
+    assert (
+        f"Each database's VM, assumed 8 vCPUs and {vm_ram_gb(128):,.0f} GB of RAM (assumed: the 128 GB buffer pool "
+        "and what Windows and SQL Server need beside it)" in text
+    )
+    assert "Each database's IO per transaction, assumed modelled on HammerDB's TPROC-C transactions" in text
 
 
 def test_a_total_cost_of_ownership_says_it_leaves_out_drives_that_wear_out_within_it():

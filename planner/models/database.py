@@ -62,6 +62,14 @@ CPU_BOUND = 0.95
 DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
 
 
+#: :func:`vm_ram_gb`'s rule in words (the Size page's RAM box says it; docs/guide/sizing.md states it)
+VM_RAM_RULE = (
+    "RAM per database is the buffer pool and what Windows and SQL Server need beside it: 1 GB for the operating "
+    "system, 1 GB per 4 GB of the first 16 GB of RAM and 1 GB per 8 GB above (the common rule for what to leave "
+    "beside SQL Server's max server memory)"
+)
+
+
 def vm_ram_gb(buffer_pool_gb: float) -> float:
     """The RAM a VM needs for SQL Server to keep a buffer pool of ``buffer_pool_gb`` [GB] (its max server
     memory) beside what Windows and SQL Server's other memory take [GB], whole GB.

@@ -373,6 +373,25 @@ def BARS(title: str, items: list[tuple[str, float, str]], top: float | None = No
     return {"type": "bars", "title": title, "items": items, "top": top if top > 0 else 1.0}
 
 
+def _database_assumptions(db: dict) -> list[tuple[str, str]]:
+    """What the sizing assumed of each database a DBA described, beyond its size, buffer pool and rate: the VM's
+    vCPUs and RAM (the RAM from the buffer pool's rule unless given, :data:`planner.models.database.VM_RAM_RULE`)
+    and the IO per transaction, modelled on HammerDB's TPROC-C. The document gave the rate and
+    buffer pool but not the 8 vCPUs and 160 GB the cluster was sized for (account-manager walk 2026-12-01)."""
+    if db.get("vcpus") is None:  # a proposal written before these were kept
+        return []
+    ram = f"{tidy(db['ram_gb'])} GB of RAM" + (
+        f" (assumed: the {tidy(db['buffer_pool_gb'])} GB buffer pool and what Windows and SQL Server need beside it)"
+        if db.get("ram_from_buffer_pool")
+        else " (as given)"
+    )
+    return [
+        ("Each database's VM, assumed", f"{count(int(db['vcpus']), 'vCPU')} and {ram}"),
+        # the one place the benchmark is named: the IO per transaction is its model, not the customer's figure
+        ("Each database's IO per transaction, assumed", "modelled on HammerDB's TPROC-C transactions"),
+    ]
+
+
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
     db = p.get("demand_database")
@@ -385,19 +404,25 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
     )
     # the database the DBA described, restated: the section said nothing of its size, buffer pool or rate
     # (browser review 2026-11-30)
+    # the rate in the customer's own terms: "(HammerDB)" beside a customer's TPM read as a benchmark result; new
+    # orders per minute are HammerDB's TPROC-C figure by definition (account-manager walk 2026-12-01)
     described = (
         [
             (
                 "Each database",
                 f"{tidy(db['data_gb'])} GB of data, a {tidy(db['buffer_pool_gb'])} GB buffer pool, "
                 + (
-                    f"{db['nopm']:,.0f} new orders per minute"
+                    f"{db['nopm']:,.0f} new orders per minute (HammerDB TPROC-C)"
                     if db.get("nopm")
                     else f"{db['tpm']:,.0f} transactions per minute"
                 )
                 + " (HammerDB)"
                 + vm,
             )
+                    else f"{db['tpm']:,.0f} transactions per minute (SQL Server batch requests)"
+                ),
+            ),
+            *_database_assumptions(db),
         ]
         if db
         else []

@@ -21,6 +21,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import count
 from planner.engine.loads import load_on, rehosted
 from planner.models.catalog import Catalog, load_catalog
+from planner.models.database import vm_ram_gb
 from planner.models.demand import Demand
 from planner.models.design import Design, dump_design, resolve
 from planner.models.params import CALIBRATION_FILE, load_calibration
@@ -233,6 +234,10 @@ def build(
                 "buffer_pool_gb": demand.database.buffer_pool_gb,
                 "nopm": demand.database.nopm,
                 "tpm": demand.database.tpm,
+                # the VM each database was sized with: assumed, so said (account-manager walk 2026-12-01)
+                "vcpus": demand.vcpus_per_db,
+                "ram_gb": demand.ram_gb_per_db,
+                "ram_from_buffer_pool": demand.ram_gb_per_db == vm_ram_gb(demand.database.buffer_pool_gb or 0.0),
             }
         out["rules"] = [
             {
