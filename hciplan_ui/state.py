@@ -515,7 +515,9 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "db_vcpus_per_db": ("size_db_vcpus", _number),
         "db_ram_gb_per_db": ("size_db_ram_gb", _number),
         "databases": ("size_dbs", _number),
-        "growth_pct": ("size_growth", _number),
+        # a yearly rate since 2026-12-01; a link's growth_pct (the total over its period) is read as that
+        # (_checked_choices)
+        "growth_pct_per_year": ("size_growth_year", _number),
         "growth_period_months": ("size_growth_months", _number),
         "stack": ("size_stack", _option),
         "fault_tolerance": ("size_ft", _option),
@@ -612,6 +614,19 @@ def _checked_choices(part: str, doc: dict) -> dict:
             except ValueError as exc:
                 raise PlannerError(str(exc), f"{part}.{name}") from None
             out.setdefault("size_db_rate_kind", "NOPM")
+            continue
+        if part == "size" and name == "growth_pct":
+            # links and saved scenarios from before the Size page took growth a year (2026-12-01): the total over
+            # the growth period the same link gives (or the default period)
+            from planner.models.demand import GROWTH_PERIOD_MONTHS, growth_pct_per_year
+
+            try:
+                months, total = _number(doc.get("growth_period_months", GROWTH_PERIOD_MONTHS)), _number(v)
+                if total < 0:
+                    raise ValueError("must be 0 or more")
+                out["size_growth_year"] = growth_pct_per_year(total, months) if months > 0 else total
+            except ValueError as exc:
+                raise PlannerError(str(exc), f"{part}.{name}") from None
             continue
         if name not in known:
             raise PlannerError("not a choice this hciplan knows", f"{part}.{name}")

@@ -394,7 +394,7 @@ def test_size_page_finds_planners_cheapest_and_loads_it():
     at.number_input(key="size_iops").set_value(200_000.0)
     at.number_input(key="size_tb").set_value(20.0)
     at.number_input(key="size_lat").set_value(2.0)
-    at.number_input(key="size_growth").set_value(0.0)
+    at.number_input(key="size_growth_year").set_value(0.0)
     at.number_input(key="size_max_nodes").set_value(4)
     at.number_input(key="size_bs").set_value(16.0)
     at.number_input(key="size_rf").set_value(0.5)
@@ -867,6 +867,34 @@ def test_size_form_takes_the_growth_period_and_the_link_keeps_it():
     assert not at.exception, [e.value for e in at.exception]
     assert Demand.model_validate_json(at.session_state["size_demand"]).growth_period_months == 12
     assert ui_state.CHOICES["size"]["growth_period_months"][0] == "size_growth_months"
+
+
+def test_growth_is_typed_as_a_customer_says_it_a_year():
+    """Account-manager walk 2026-12-01: the customer said "20 % a year for 3 years"; the Size page took a total over
+    the growth period (72.8 % had to be typed) while its multi-year view spoke in % a year. The box takes % a year,
+    compounded over the period, and says the total beside it; a link written before it (growth_pct, the total)
+    opens at its yearly rate."""
+    from hciplan_ui import state as ui_state
+    from planner.models.demand import Demand
+
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("totals").run()
+    assert at.number_input(key="size_growth_year").label == "Growth, % a year"
+    at.number_input(key="size_growth_year").set_value(20.0)
+    at.number_input(key="size_growth_months").set_value(36)
+    at.button[0].click().run(timeout=120)
+    assert not at.exception, [e.value for e in at.exception]
+    sized = Demand.model_validate_json(at.session_state["size_demand"])
+    assert (sized.growth_pct, sized.growth_period_months) == (72.8, 36)
+    assert any(c.value == "+20 % a year for 36 months, +72.8 % in all, compounded" for c in at.caption)
+    # more than the model takes over the period: one line in the form's words, nothing sized
+    at.number_input(key="size_growth_year").set_value(200.0)
+    at.button[0].click().run(timeout=120)
+    assert any("200 % a year for 36 months is +2,600 % in all" in e.value for e in at.error), [
+        e.value for e in at.error
+    ]
+    widgets = ui_state._checked_choices("size", {"growth_pct": 72.8, "growth_period_months": 36})
+    assert widgets["size_growth_year"] == pytest.approx(20.0)
 
 
 def _cluster_examples() -> list[str]:

@@ -1074,7 +1074,9 @@ def test_a_demand_file_fills_the_form_and_a_what_if_changes_that_one_figure():
         15,
         5,
     ]
-    assert at.number_input(key="size_growth").value == 10
+    # the file's +10 % over 36 months, as the form takes it: a yearly rate, the total beside it
+    assert at.number_input(key="size_growth_year").value == pytest.approx(100 * (1.1 ** (1 / 3) - 1))
+    assert any(c.value == "+3.23 % a year for 36 months, +10 % in all, compounded" for c in at.caption)
     assert at.checkbox(key="size_validated").value is False  # the file names no programme
     said = _plain(" ".join(c.value for c in at.caption))
     assert "vcpu_oversubscription 2.0" in said and "host_reserve_gb 16.0" in said

@@ -53,7 +53,7 @@ DEFAULTS = {
     "size_iops": 500_000.0,
     "size_tb": 20.0,
     "size_lat": 1.0,
-    "size_growth": 20.0,
+    "size_growth_year": 6.27,
     "size_budget": 0.0,
     "size_max_nodes": 16,
     "size_top": 5,

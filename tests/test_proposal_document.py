@@ -989,6 +989,9 @@ def test_a_grown_database_count_is_not_rounded_away_from_its_vcpus():
     _, text = _on_the_reference({"name": "db", "size_gb": 200, "buffer_pool_gb": 64, "nopm": 5000}, 7, 8, growth_pct=20)
     assert (
         "Databases 9 (7 today, with 20 % growth, rounded up to whole databases)" in text
+        "Databases 9 (7 today; with growth +6.27 % a year for 36 months, +20 % in all, compounded; each tier "
+        "rounded up to whole databases)"
+        in text
         and "Virtual processors 72" in text
     )
     # and the table against the design says the same need (verification walk 2026-11-30: 80 above 76.8)

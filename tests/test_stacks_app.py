@@ -95,7 +95,7 @@ def test_size_page_sizes_the_chosen_stack():
     at.number_input(key="size_iops").set_value(150_000.0)
     at.number_input(key="size_tb").set_value(20.0)
     at.number_input(key="size_lat").set_value(2.0)
-    at.number_input(key="size_growth").set_value(0.0)
+    at.number_input(key="size_growth_year").set_value(0.0)
     at.number_input(key="size_max_nodes").set_value(8)
     at.selectbox(key="size_stack").set_value("ceph")
     at.selectbox(key="size_ft").set_value("node")

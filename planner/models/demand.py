@@ -82,10 +82,36 @@ OUTSTANDING_PER_DB = 32.0
 MAX_DEMAND_IOPS = 1e9
 #: the months a demand's growth_pct takes unless it says (the default amortisation period)
 GROWTH_PERIOD_MONTHS = 36
+#: the most growth a demand takes over its period [%] (``growth_pct``)
+MAX_GROWTH_PCT = 1000.0
 
 
 class DemandError(PlannerError):
     pass
+
+
+def growth_pct_per_year(growth_pct: float, months: float) -> float:
+    """The yearly growth [%/year] that, compounded, gives ``growth_pct`` [%] over ``months`` [months]: a customer
+    says "20 % a year for 3 years", a demand holds the total (+72.8 % over 36 months). One rule for the Size
+    page's input, the multi-year view and the proposal's words."""
+    return float(100.0 * ((1.0 + growth_pct / 100.0) ** (12.0 / months) - 1.0))
+
+
+def growth_pct_over(pct_per_year: float, months: float) -> float:
+    """The total growth [%] over ``months`` [months] of ``pct_per_year`` [%/year] compounded yearly (the inverse of
+    :func:`growth_pct_per_year`), without the float noise of the power (20 % a year for 36 months is 72.8 %, not
+    72.80000000000001: a form sent unchanged sizes the same demand)."""
+    return round(float(100.0 * ((1.0 + pct_per_year / 100.0) ** (months / 12.0) - 1.0)), 9)
+
+
+def growth_words(growth_pct: float, months: float) -> str:
+    """A demand's growth in both conventions, the yearly rate first ("+20 % a year for 36 months, +72.8 % in all,
+    compounded"); "no growth" for 0. The Size page took a total over the period while its multi-year view spoke
+    in % a year (account-manager walk 2026-12-01)."""
+    if not growth_pct:
+        return "no growth"
+    yearly = growth_pct_per_year(growth_pct, months)
+    return f"+{yearly:.3g} % a year for {months:g} months, +{growth_pct:.4g} % in all, compounded"
 
 
 class Demand(BaseModel):
@@ -125,7 +151,7 @@ class Demand(BaseModel):
     growth_pct: float = Field(
         default=0.0,
         ge=0,
-        le=1000,
+        le=MAX_GROWTH_PCT,
         description="growth over growth_period_months, %: the cluster is sized for the grown demand",
     )
     growth_period_months: int = Field(

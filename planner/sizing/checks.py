@@ -37,7 +37,7 @@ from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
 from planner.models.database import CPU_BOUND
-from planner.models.demand import MAX_DEMAND_IOPS, Demand
+from planner.models.demand import MAX_DEMAND_IOPS, Demand, growth_pct_per_year
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
 from planner.models.params import default_params, params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
@@ -799,7 +799,7 @@ def with_failed_rules(lim: dict, fails: list[str]) -> dict:
 def growth_per_year(demand: Demand) -> float:
     """Yearly growth rate equivalent to ``growth_pct`` over ``growth_period_months`` (the demand's
     own period: the amortisation period is how the purchase is spread, not how the databases grow)."""
-    return demand.growth ** (12.0 / demand.growth_period_months) - 1.0
+    return growth_pct_per_year(demand.growth_pct, demand.growth_period_months) / 100.0
 
 
 def multi_year(

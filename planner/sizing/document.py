@@ -28,7 +28,7 @@ from planner.core.errors import PlannerError
 from planner.core.text import and_list, count, first_upper, sentence, tidy, times, without_bidi_controls
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
-from planner.models.demand import TOTALS_CLASS
+from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
 from planner.models.stacks import HOST_OS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
@@ -436,6 +436,9 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         """n whole databases; the total's row says the growth, and the count before it where growth adds some."""
         if not d["growth_pct"] or not total:
             return f"{n:,}{noun}"
+        # the growth a year and in all, as the Size page takes it and the Growth section's years run
+        # (account-manager walk 2026-12-01: "with 72.8 % growth" beside "20 % a year")
+        words = growth_words(d["growth_pct"], d.get("growth_period_months", GROWTH_PERIOD_MONTHS))
         if today is None or today == n:
             return f"{n:,}{noun} (with {d['growth_pct']:g} % growth)"
         # "each tier" where the demand has tiers: "each tier rounded up" stood beside a demand of one kind of
@@ -443,6 +446,8 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         tiered = any(c["name"] != TOTALS_CLASS for c in d["classes"])
         grown = f"with {d['growth_pct']:g} % growth, {'each tier ' if tiered else ''}rounded up to whole databases"
         return f"{n:,}{noun} ({today:,} today, {grown})"
+            return f"{n:,}{noun} (with growth {words})"
+        return f"{n:,}{noun} ({today:,} today; with growth {words}; each tier rounded up to whole databases)"
 
     # the summary's vCPUs and RAM are the whole VMs' (its classes are whole databases): one figure for every table
     # ("Virtual processors 80" had stood above "76.8 met"; verification walk 2026-11-30)
