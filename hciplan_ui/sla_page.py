@@ -31,6 +31,7 @@ from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import TierSet
 from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import band_short_of
+from planner.sizing.document import latency_band_sentence
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SLA_LABELS = BOUND_LABELS  # the library's words for each bound (its notes use them too)
@@ -497,6 +498,10 @@ with st.container():
                 fmt.ms(g["latency_ms"]),
                 help=g.get("latency_note") or None,
             )
+            # its band, as the Design and Size pages band theirs (account-manager walk 2026-12-01: 0.503 ms and "the
+            # promise holds" here, "up to 1.009 ms" there)
+            if lat_band := fmt.band_text(g.get("latency_ms_low"), g.get("latency_ms_high"), fmt.ms):
+                m[1].caption(lat_band)
             if g.get("latency_ms_one_node_down") is not None:
                 # with N+1 asked, the latency the promise holds at with one node down (CLI review 2026-11-30)
                 m[1].caption(f"{fmt.ms(g['latency_ms_one_node_down'])} with one node down")
@@ -563,6 +568,21 @@ with st.container():
                 for note in (g.get("note"), g.get("latency_note")):
                     if note:  # the library's notes are clauses: a sentence here
                         st.caption(fmt.md(first_upper(note) + ("" if note.endswith(".") else ".")))
+                # the same check and sentence as the Design and Size pages and the proposal: a latency target met at
+                # the prediction while its band reaches past it
+                if lat_sentence := latency_band_sentence(
+                    g.get("latency_figures") or {},
+                    [
+                        {
+                            "name": "this database",
+                            "latency_statistic": g["latency_statistic"],
+                            "read_fraction": g.get("read_fraction", 1.0),
+                            "latency_target_ms": target,
+                        }
+                    ],
+                    "band",
+                ):
+                    st.caption(f":orange[{fmt.md(lat_sentence)}]")
             the_db = dbio if dba else db
             # closed sections hold nothing (opening one reruns the page with it): what-ifs stay quick
             by_size = st.expander("The guarantee by the database VM's size", key="sla_by_size", on_change="rerun")

@@ -52,6 +52,7 @@ from planner.models.workload import Workload
 from planner.physics.capacity import capacity_report
 from planner.physics.cpu import clock_scale as cpu_clock_scale
 from planner.physics.hosting import vm_base_ghz
+from planner.results.uncertainty import BAND_METRICS, BORROWED, latency_ends
 
 BINDING = Literal[
     "latency_target",
@@ -107,6 +108,18 @@ class SlaResult(BaseModel):
     fits_alone: bool = True
     #: why there is no band, when there is none (no bootstrap parameter sets behind it)
     band_note: str = ""
+    #: the latency statistic's band at the guaranteed load [ms] (the held-out errors the Performance, Design and
+    #: Size pages band their latencies with), null where none is known (latency_band_note says why); the SLA page
+    #: said "the promise holds" at 0.503 ms with no band where those pages gave 0.511 ms, up to 1.009 ms
+    #: (account-manager walk 2026-12-01)
+    latency_ms_low: float | None = None
+    latency_ms_high: float | None = None
+    latency_band_note: str = ""
+    #: the IO mix the guarantee is judged at (the database's mean, or its peak's) [0..1]
+    read_fraction: float = 1.0
+    #: the model's latencies at the guaranteed load with their bands' ends [ms], in a report's keys: what the
+    #: pages' latency band check reads (:func:`planner.sizing.checks.latency_met_not_across_band`)
+    latency_figures: dict[str, float] = Field(default_factory=dict)
 
 
 def _param_rows(ps: list[ModelParams], per_set: int) -> ModelParams:
@@ -559,7 +572,54 @@ def _points(
             lat_d = latency_statistic(down, db.latency_statistic, db.read_fraction)[:, 0]
             for j, i in enumerate(live):
                 pts[i]["lat_down"] = float(lat_d[j]) if np.isfinite(lat_d[j]) else None
+        if live[0] == 0:  # the fit's own point: its figures and regime, for the latency band (guarantee)
+            pts[0]["figures"] = {k: float(np.ravel(out[k])[0]) for k in LATENCY_KEYS if k in out}
+            pts[0]["limited_by"] = str(np.ravel(out["limited_by"])[0]) if "limited_by" in out else ""
+            pts[0]["busiest"] = float(np.max(np.asarray(out["utilization"])[0])) if "utilization" in out else 0.0
     return pts
+
+
+#: the model's latencies a guarantee's latency band is built from (a report's keys)
+LATENCY_KEYS = (
+    "vm_latency_ms",
+    "vm_read_latency_ms",
+    "vm_write_latency_ms",
+    "read_latency_ms",
+    "write_latency_ms",
+    "p90_read_latency_ms",
+    "p90_write_latency_ms",
+    "p99_read_latency_ms",
+    "p99_write_latency_ms",
+)
+
+
+def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float], str]:
+    """The guarantee's latencies at its load with their bands' ends [ms] (a report's keys, ``<key>_low`` and
+    ``_high``), or ``{}`` and why there is none. The bands are the held-out errors every page's latencies carry
+    (:func:`planner.results.report.apply_bands`: the regime at that load, the design's and the IO shape's
+    extrapolation flags), so the SLA page's latency reads as the Design and Size pages' do."""
+    from planner.results.report import apply_bands
+
+    figures = pt.get("figures")
+    if pt.get("lat") is None or not figures:
+        return {}, "no latency at the guaranteed load"
+    if not isinstance(rd, ResolvedDesign):
+        return {}, "no latency band for this architecture's guarantee"
+    # the keys a report bands (the 90th percentiles take the 99th's ratios: latency_ends)
+    banded = [k for k in figures if k in BAND_METRICS or k in BORROWED]
+    res: dict[str, Any] = dict(figures) | {f"{k}_low": figures[k] for k in banded}
+    res |= {"limited_by": pt.get("limited_by", ""), "utilization": {"busiest": pt.get("busiest", 0.0)}}
+    shape = Workload(
+        name=f"{view.name} (its IO shape)",
+        block_size_kib=view.block_size_kib,
+        read_fraction=view.read_fraction,
+        random_fraction=view.random_fraction,
+        iops=1.0,
+    )
+    apply_bands(res, rd, shape)
+    if res.get("vm_latency_ms_high") is None:
+        return {}, "no calibration to band the latency with"
+    return {k: float(v) for k, v in res.items() if isinstance(v, float)}, ""
 
 
 def site_of(design_or_rd, bg: Workload | None = None, catalog=None) -> _Site:
@@ -640,8 +700,11 @@ def guarantee(
     if bootstrap is None:  # the shipped S2D fit's sets (Ceph's calibration has none: no band)
         bootstrap = bootstrap_params() if params is None and stack != "ceph" else []
     # the fit and its bootstrap sets side by side in every model call
-    pts = _points(site_of(rd, background), sla_view(db, peak_shape), background, n_plus_one, [p, *list(bootstrap)])
+    view = sla_view(db, peak_shape)
+    pts = _points(site_of(rd, background), view, background, n_plus_one, [p, *list(bootstrap)])
     pt = pts[0]
+    figures, lat_band_note = _latency_band(rd, view, pt)
+    ends = {side: latency_ends(figures, side) for side in ("low", "high")} if figures else {}
     draws = [q["g"] for q in pts[1:]]
     no_band = "" if draws else "no band (band_note says why)"
     low = min(float(np.percentile(draws, BAND_LOW)), pt["g"]) if draws else None
@@ -659,6 +722,11 @@ def guarantee(
         guaranteed_iops_high_note=no_band,
         latency_ms=pt["lat"],
         latency_note=pt["lat_note"],
+        latency_ms_low=_statistic_at(ends.get("low"), db.latency_statistic, view.read_fraction, pt["lat"], min),
+        latency_ms_high=_statistic_at(ends.get("high"), db.latency_statistic, view.read_fraction, pt["lat"], max),
+        latency_band_note=lat_band_note,
+        read_fraction=view.read_fraction,
+        latency_figures=figures,
         latency_ms_one_node_down=pt.get("lat_down"),
         latency_ms_one_node_down_note=""
         if pt.get("lat_down") is not None
@@ -688,6 +756,15 @@ def guarantee(
         if stack == "ceph"
         else "no band: these parameters carry no bootstrap sets (a refit, or parameters given)",
     )
+
+
+def _statistic_at(ends: dict | None, statistic: str, read_fraction: float, at: float | None, side) -> float | None:
+    """A latency statistic at one end of its band [ms] (:func:`planner.results.uncertainty.latency_ends`), never on
+    the wrong side of the prediction ``at`` [ms]; None without a band."""
+    if ends is None or at is None:
+        return None
+    v = float(np.ravel(latency_statistic(ends, statistic, read_fraction))[0])
+    return float(side(v, at)) if np.isfinite(v) else None
 
 
 #: VM sizes the guarantee is shown for: vCPUs, with one IO thread per 4 vCPUs and 16 IOs in

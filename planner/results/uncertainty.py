@@ -340,6 +340,37 @@ def cap_at_ceiling(res: dict, ceiling_iops: float) -> bool:
     return moved
 
 
+def latency_ends(report: dict, side: str = "high") -> dict | None:
+    """A report's latencies at their bands' ``side`` ends ("low" or "high") [ms], in the keys
+    :func:`planner.engine.targets.latency_statistic` reads, or None without bands. The VM's read and
+    write means take the VM mean's error ratio and the 90th percentiles the 99th's, as the bands'
+    borrowing rule does (:data:`BORROWED`: no data of their own). One rule for the pages' latency band check
+    (:func:`planner.sizing.checks.latency_met_not_across_band`) and the SLA guarantee's latency band."""
+    import math
+
+    def ratio(key: str) -> float | None:
+        v, end = report.get(key), report.get(f"{key}_{side}")
+        if v is None or end is None or not (math.isfinite(v) and math.isfinite(end)) or v <= 0:
+            return None
+        return float(end) / float(v)
+
+    mean, p99r, p99w = ratio("vm_latency_ms"), ratio("p99_read_latency_ms"), ratio("p99_write_latency_ms")
+    if mean is None or p99r is None or p99w is None:
+        return None
+    ends = {
+        "vm_read_latency_ms": report["vm_read_latency_ms"] * mean,
+        "vm_write_latency_ms": report["vm_write_latency_ms"] * mean,
+        "p99_read_latency_ms": report[f"p99_read_latency_ms_{side}"],
+        "p99_write_latency_ms": report[f"p99_write_latency_ms_{side}"],
+    }
+    if "p90_read_latency_ms" in report and "p90_write_latency_ms" in report:
+        ends.update(
+            p90_read_latency_ms=report["p90_read_latency_ms"] * p99r,
+            p90_write_latency_ms=report["p90_write_latency_ms"] * p99w,
+        )
+    return ends
+
+
 def band_short_of(res: dict, key: str, need: float) -> float | None:
     """The low end of ``res``'s band of ``key`` when the figure meets ``need`` and the low end does not
     (a "met" that holds at the prediction, not across its band), else None. One rule for the pages and

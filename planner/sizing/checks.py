@@ -54,6 +54,7 @@ from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import life_words, years_to_wear_out
 from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
+from planner.results.uncertainty import latency_ends
 from planner.sizing.names import resiliency_words
 
 BINDING = ("capacity", "iops", "vm_io", "latency", "vcpu", "cores", "ram")
@@ -147,35 +148,6 @@ def p99_over_mean_targets(report: dict, classes: list[dict], read_fraction: floa
     return [c for c in classes if c["latency_statistic"] == "mean" and p99 > c["latency_target_ms"]]
 
 
-def _latency_highs(report: dict) -> dict | None:
-    """The report's latencies at their bands' high ends [ms], in the keys
-    :func:`planner.engine.targets.latency_statistic` reads, or None without bands. The VM's read and
-    write means take the VM mean's error ratio and the 90th percentiles the 99th's, as the bands'
-    borrowing rule does (:data:`planner.results.uncertainty.BORROWED`: no data of their own)."""
-
-    def ratio(key: str) -> float | None:
-        v, hi = report.get(key), report.get(f"{key}_high")
-        if v is None or hi is None or not (math.isfinite(v) and math.isfinite(hi)) or v <= 0:
-            return None
-        return float(hi) / float(v)
-
-    mean, p99r, p99w = ratio("vm_latency_ms"), ratio("p99_read_latency_ms"), ratio("p99_write_latency_ms")
-    if mean is None or p99r is None or p99w is None:
-        return None
-    highs = {
-        "vm_read_latency_ms": report["vm_read_latency_ms"] * mean,
-        "vm_write_latency_ms": report["vm_write_latency_ms"] * mean,
-        "p99_read_latency_ms": report["p99_read_latency_ms_high"],
-        "p99_write_latency_ms": report["p99_write_latency_ms_high"],
-    }
-    if "p90_read_latency_ms" in report and "p90_write_latency_ms" in report:
-        highs.update(
-            p90_read_latency_ms=report["p90_read_latency_ms"] * p99r,
-            p90_write_latency_ms=report["p90_write_latency_ms"] * p99w,
-        )
-    return highs
-
-
 def latency_met_not_across_band(report: dict, classes: list[dict]) -> list[dict]:
     """The demand's classes (as :meth:`planner.models.demand.Demand.summary` lists them) whose latency
     statistic in ``report`` (the design under the demand's own load) meets the target at the prediction
@@ -185,7 +157,7 @@ def latency_met_not_across_band(report: dict, classes: list[dict]) -> list[dict]
     page and in the proposal, while an IOPS band under the need was said (Ceph walk 2026-11-30)."""
     from planner.engine.targets import latency_statistic
 
-    highs = _latency_highs(report)
+    highs = latency_ends(report, "high")
     if highs is None:
         return []
     out = []
