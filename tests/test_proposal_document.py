@@ -1040,6 +1040,30 @@ def test_a_customers_tpm_is_not_called_a_hammerdb_result_and_the_vm_is_an_assump
     assert "Each database's IO per transaction, assumed modelled on HammerDB's TPROC-C transactions" in text
 
 
+def test_the_throughput_and_latency_rows_say_what_their_room_to_grow_divides():
+    """Account-manager walk 2026-12-01: the Throughput row read "room to grow 1.78x (one server down)" beside the
+    summary's "Most IOPS with every latency target met 278,974" over 158,743 IOPS, 1.76x. Two figures of two things
+    (a saturation one server down; the load every target holds at): each row says its IOPS and the need, and the
+    latency row's IOPS is the summary's."""
+    from test_cost_consistency import WALK_DEMAND, WALK_DESIGN
+
+    d = Demand.model_validate(WALK_DEMAND)
+    design = Design.model_validate(WALK_DESIGN)
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    doc = document(p)
+    key = dict(next(b for b in doc["sections"][0]["blocks"] if b["type"] == "kv")["rows"])
+    most = key["Most IOPS with every latency target met"]
+    need = f"{p['demand']['iops']:,.0f}"
+    rows = {r[0]: r for s in doc["sections"] for b in s["blocks"] if b["type"] == "table" for r in b["rows"]}
+    lat, thr = rows["Latency"][3], rows["Throughput"][3]
+    assert f"every latency target holds up to {most}, over the {need} needed" in lat, lat
+    ratio = p["binding"]["guaranteed_iops"] / p["demand"]["iops"]
+    assert f"room to grow {ratio:.2f}x: every latency target holds" in lat
+    sat = p["binding"]["limit_ratios"]["iops"] * p["demand"]["iops"]
+    assert f"room to grow {sat / p['demand']['iops']:.2f}x: the cluster saturates at {sat:,.0f} IOPS" in thr, thr
+    assert f"over the {need} needed" in thr
+
+
 def test_a_total_cost_of_ownership_says_it_leaves_out_drives_that_wear_out_within_it():
     """Browser review 2026-11-30: "TCO, 5 years $1,142,848" beside capacity drives whose rated writes last 3.6
     years at the load, with no word; the reference cluster under VMFleet's oltp-8k wears its drives out in

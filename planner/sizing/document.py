@@ -566,6 +566,25 @@ def _meets(p: dict) -> list[list[str]]:
         met = met_by[k]["met"] if k in met_by else (f is None or f >= 1 - 1e-9)
         if f is None:
             head = "no limit"
+        elif f >= 1 and k in ("iops", "latency") and d["iops"] > 0 and math.isfinite(f):
+            # what each ratio divides, in IOPS: the throughput's is a saturation, the latency's the summary's "most
+            # IOPS with every latency target met"; "1.78x (one server down)" stood beside that summary's 278,974 /
+            # 158,743 = 1.76x, unexplained (account-manager walk 2026-12-01)
+            top = (
+                p["binding"]["guaranteed_iops"]
+                if k == "latency" and p["binding"].get("guaranteed_iops")
+                else f * d["iops"]
+            )
+            what = {
+                "iops": "the cluster saturates at",
+                "vm_io": "the databases' VMs issue up to",
+                "latency": "every latency target holds up to",
+            }[lk]
+            head = (
+                f"room to grow {top / d['iops']:.2f}x: {what} {top:,.0f} IOPS"
+                + (" with one server down" if lk in down else "")
+                + f", over the {d['iops']:,.0f} needed"
+            )
         elif f >= 1:
             head = f"room to grow {times(f)}" + (" (one server down)" if lk in down else "")
         elif met:
