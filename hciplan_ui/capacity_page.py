@@ -21,10 +21,14 @@ c1.metric("Raw capacity", f"{cap['raw_capacity_tb']:,.2f} TB")
 c2.metric("Usable capacity", f"{cap['usable_capacity_tb']:,.2f} TB", help=f"{cap['usable_capacity_tib']:,.2f} TiB")
 c3.metric("Usable (TiB)", f"{cap['usable_capacity_tib']:,.2f} TiB")
 if demand_rows is not None:
+    # data that does not fit with every node up is not "not re-protected" (the pool repairs, as the caption below
+    # says of volumes filling it): it does not fit (account-manager walk 2026-12-01: 103.7 TB on 40.7 TB usable)
+    fits = demand_rows["capacity"]["met"]
     c4.metric(
         "Your data after a node loss",
-        "re-protected" if demand_rows["n_plus_one"]["capacity_met"] else "not re-protected",
-        help="the sizing's N+1 rule: after losing a node, the survivors rebuild every copy of the demand's data",
+        "re-protected" if demand_rows["n_plus_one"]["capacity_met"] else "not re-protected" if fits else "does not fit",
+        help="the sizing's N+1 rule: after losing a node, the survivors rebuild every copy of the demand's data"
+        + ("" if fits else ". The demand's data does not fit the usable capacity even with every node up"),
     )
 else:
     c4.metric(
@@ -70,8 +74,8 @@ if not state.presenter():
             [
                 {
                     "Step": first_upper(s["step"]),
-                    "TB": fmt.num(s["capacity_tb"], 2),
-                    "TiB": fmt.num(s["capacity_tib"], 2),
+                    "TB": fmt.num(s["capacity_tb"], fmt.shown_decimals(s["capacity_tb"], s["capacity_tib"])),
+                    "TiB": fmt.num(s["capacity_tib"], fmt.shown_decimals(s["capacity_tb"], s["capacity_tib"])),
                     "Rule": customer_words(s["rule"]),  # "three-way mirror", not "mirror-3way"
                 }
                 for s in cap["waterfall"]

@@ -212,7 +212,7 @@ def capacity_waterfall(cap: dict, unit: str = "TB") -> go.Figure:
             x=[s["step"] for s in steps],
             y=[s[key] for s in steps],
             measure=[measure[s["kind"]] for s in steps],
-            text=[fmt.num(s[key], 2) for s in steps],
+            text=[fmt.num(s[key], fmt.shown_decimals(s["capacity_tb"], s["capacity_tib"])) for s in steps],
             textposition="outside",
             hovertext=[customer_words(s["rule"]) for s in steps],  # "three-way mirror", not "mirror-3way"
             decreasing=dict(marker_color=ACCENT),

@@ -105,6 +105,16 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
     return f"{s} {unit}".rstrip() if unit else s
 
 
+def shown_decimals(*xs: float, digits: int = 2, most: int = 6) -> int:
+    """The fewest decimals from ``digits`` [-] at which no nonzero figure of ``xs`` rounds to 0, so one row's
+    figures in two units read alike: 256 MiB a drive of pool metadata read -0.01 TB beside 0.00 TiB
+    (account-manager walk 2026-12-01)."""
+    d = digits
+    while d < most and any(x and math.isfinite(x) and abs(x) < 10.0**-d for x in xs):
+        d += 1
+    return d
+
+
 def typed(x: float) -> str:
     """A figure a user may have typed, as typed (0.5 TB, 0.7 reads, 5,000 IOPS); one computed to many digits (an
     estate's mean per database) at :func:`num`'s precision: the SLA page's tier table read "83,610.51859753378"

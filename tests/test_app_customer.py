@@ -1098,6 +1098,30 @@ def test_the_sla_pages_latency_has_its_band_and_the_pages_sentence():
     assert not any("not across its band" in _plain(c.value) for c in at.caption)
 
 
+def test_the_capacity_pages_headline_and_its_caption_agree_and_no_figure_reads_zero():
+    """Account-manager walk 2026-12-01: the walk's demand (103.7 TB) on 5 of its servers (40.7 TB usable): the
+    headline "Your data after a node loss: not re-protected" stood beside "4 nodes hold the 122.12 TB footprint ...
+    and can repair to full resiliency" (both true: the pool repairs; the demand's data does not fit at all), and
+    the waterfall's pool metadata read -0.01 TB beside 0.00 TiB."""
+    from test_cost_consistency import WALK_DEMAND
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    raw = json.dumps(WALK_DEMAND).encode()
+    at.file_uploader(key="size_upload").set_value([("walk.json", raw, "application/json")]).run()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.number_input(key="d_nodes").set_value(5).run()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert _metric(at, "Your data after a node loss") == "does not fit"
+    assert any("can repair to full resiliency" in c.value for c in at.caption)
+    table = next(m.value for m in at.markdown if "Pool metadata" in m.value)
+    row = next(line for line in table.splitlines() if "Pool metadata" in line)
+    tb, tib = [c.strip() for c in row.strip("|").split("|")][1:3]
+    assert (tb, tib) == ("-0.005", "-0.005"), row
+
+
 def test_a_demand_file_fills_the_form_and_a_what_if_changes_that_one_figure():
     """Presales walk 2026-11-30: a file of 70/30/15/5 databases was sized while the form above kept its
     120/50/25/5 defaults; raising Premium to 40 sized 120/50/40/5, every other tier back to the defaults
