@@ -26,8 +26,6 @@ from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.errors import shown as shown_value
 from planner.core.text import count, first_upper, sentence, tidy
-from planner.models.database import vm_ram_gb
-from planner.core.text import count, first_upper, sentence
 from planner.models.database import VM_RAM_RULE, vm_ram_gb
 from planner.models.demand import (
     GROWTH_PERIOD_MONTHS,

@@ -844,12 +844,18 @@ def multi_year(
         )
     good_ky = good.reshape(K, Y)
     held_tb = []
+    # N+1 may accept data online, not re-protected (n_plus_one_after_loss "online"): the survivors then need not
+    # rebuild, and the data served one node down is what must hold the demand (n_plus_one_held_tb's one rule)
+    online_ok = demand.n_plus_one_after_loss == "online"
     for n2, c in candidates:
         cap = capacity_report(c)
-        can_repair = not demand.n_plus_one or n2 - 1 >= (
-            MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
+        can_repair = (
+            not demand.n_plus_one
+            or online_ok
+            or n2 - 1
+            >= (MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains)
         )
-        held = n_plus_one_held_tb(cap) if demand.n_plus_one else cap.usable_capacity_tb
+        held = n_plus_one_held_tb(cap, online_ok) if demand.n_plus_one else cap.usable_capacity_tb
         held_tb.append(held if can_repair else -math.inf)
     base_k = next(k for k, (n2, _) in enumerate(candidates) if n2 == base_nodes)
 
@@ -867,29 +873,6 @@ def multi_year(
     first_more = more = None
     for y, m in enumerate(mults):
         iops, tb, _ = demand.totals(m)
-        need = None
-        for k, (n2, c) in enumerate(candidates):
-            cap = capacity_report(c)
-            online_ok = demand.n_plus_one_after_loss == "online"
-            held = n_plus_one_held_tb(cap, online_ok) if demand.n_plus_one else cap.usable_capacity_tb
-            can_repair = (
-                not demand.n_plus_one
-                or online_ok
-                or n2 - 1
-                >= (MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains)
-            )
-            cn = compute_needs(c, demand, m)
-            if (
-                good_ky[k, y]
-                and held >= tb
-                and can_repair
-                and cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"]
-                and cn.get("database_cores_per_node_needed", 0.0) <= cn.get("database_cores_per_node_available", 0.0)
-                and cn["ram_gb_per_node_needed"] <= c.node.ram_gb
-            ):
-                need = n2
-                break
-        if need != base_nodes and first_more is None:
         need = next((n2 for k, (n2, _) in enumerate(candidates) if carries(k, y, m, tb)), None)
         fits = need is not None and (need == base_nodes or carries(base_k, y, m, tb))
         if not fits and first_more is None:

@@ -395,13 +395,6 @@ def _database_assumptions(db: dict) -> list[tuple[str, str]]:
 def _demand_rows(p: dict) -> list[tuple[str, str]]:
     d = p["demand"]
     db = p.get("demand_database")
-    # its VM too, one figure per database beside the totals (1,664 vCPUs is 208 x 8; account-manager walk 2026-11-30)
-    c0 = (d.get("classes") or [{}])[0]
-    vm = (
-        f", in a VM of {tidy(c0['vcpus_per_db'])} vCPUs and {tidy(c0['ram_gb_per_db'])} GB of RAM"
-        if len(d.get("classes") or []) == 1 and c0.get("vcpus_per_db") and c0.get("ram_gb_per_db")
-        else ""
-    )
     # the database the DBA described, restated: the section said nothing of its size, buffer pool or rate
     # (browser review 2026-11-30)
     # the rate in the customer's own terms: "(HammerDB)" beside a customer's TPM read as a benchmark result; new
@@ -414,11 +407,6 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
                 + (
                     f"{db['nopm']:,.0f} new orders per minute (HammerDB TPROC-C)"
                     if db.get("nopm")
-                    else f"{db['tpm']:,.0f} transactions per minute"
-                )
-                + " (HammerDB)"
-                + vm,
-            )
                     else f"{db['tpm']:,.0f} transactions per minute (SQL Server batch requests)"
                 ),
             ),
@@ -440,14 +428,11 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         # (account-manager walk 2026-12-01: "with 72.8 % growth" beside "20 % a year")
         words = growth_words(d["growth_pct"], d.get("growth_period_months", GROWTH_PERIOD_MONTHS))
         if today is None or today == n:
-            return f"{n:,}{noun} (with {d['growth_pct']:g} % growth)"
+            return f"{n:,}{noun} (with growth {words})"
         # "each tier" where the demand has tiers: "each tier rounded up" stood beside a demand of one kind of
         # database, no tier named (account-manager walk 2026-11-30)
         tiered = any(c["name"] != TOTALS_CLASS for c in d["classes"])
-        grown = f"with {d['growth_pct']:g} % growth, {'each tier ' if tiered else ''}rounded up to whole databases"
-        return f"{n:,}{noun} ({today:,} today, {grown})"
-            return f"{n:,}{noun} (with growth {words})"
-        return f"{n:,}{noun} ({today:,} today; with growth {words}; each tier rounded up to whole databases)"
+        return f"{n:,}{noun} ({today:,} today; with growth {words}; {'each tier ' if tiered else ''}rounded up to whole databases)"
 
     # the summary's vCPUs and RAM are the whole VMs' (its classes are whole databases): one figure for every table
     # ("Virtual processors 80" had stood above "76.8 met"; verification walk 2026-11-30)
