@@ -303,14 +303,22 @@ def price_kinds_caption(cost: dict) -> None:
     )
 
 
-def cost_breakdown(cost: dict, key: str) -> None:
-    """The whole cost by line, per month and purchase, the 3- and 5-year TCO, the parts list."""
+def cost_breakdown(cost: dict, key: str, grows_in: int | None = None, nodes: int | None = None) -> None:
+    """The whole cost by line, per month and purchase, the 3- and 5-year TCO, the parts list; ``grows_in``: the
+    first year the demand's growth needs more than the design's ``nodes`` servers (its sizing's multi-year view),
+    said under the TCOs it falls within."""
+    from planner.commercial.tco import tco_caveat_words
+
     m = st.columns(4)
     # four figures a quarter wide each: sized to fit (a 5-year TCO past $1 M overflowed in presenter mode)
     chrome.fitted_metric(m[0], "Whole cost/month", fmt.usd(cost["monthly"]["total_usd_per_month"]), f"{key}_cb_month")
     chrome.fitted_metric(m[1], "Purchases", fmt.usd(sum(cost["upfront"].values())), f"{key}_cb_purchases")
     for col, t in zip(m[2:], cost["tco"]):
         chrome.fitted_metric(col, f"TCO, {t['years']} years", fmt.usd(t["total_usd"]), f"{key}_cb_tco{t['years']}")
+        # the proposal's caveat beside the same figure (pricing walk 2026-11-30: "TCO, 5 years $512,390" here, "...
+        # (today's 5 servers; growth needs more from year 4)" in the document)
+        if nodes and (said := tco_caveat_words(nodes, grows_in, None, t["years"])):
+            col.caption(fmt.md(sentence("; ".join(said))))
     rows = [
         {
             "Cost line": x["line"],

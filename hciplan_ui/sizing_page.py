@@ -912,7 +912,12 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     )
     if tab_cost.open:
         with tab_cost:
-            costs.cost_breakdown(wholes[pick], "size_cost")
+            costs.cost_breakdown(
+                wholes[pick],
+                "size_cost",
+                (r.get("multi_year") or {}).get("first_year_needing_more_nodes"),
+                r["design"]["nodes"],
+            )
     if tab_rules.open:
         with tab_rules:
             from planner.physics.rules import rule_of

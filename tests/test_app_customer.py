@@ -1445,3 +1445,34 @@ def test_the_compare_page_says_which_systems_have_no_one_node_down_model():
     row = next(r for r in compared.to_dict("records") if r["Figure"] == "One node down")
     values = [v for k, v in row.items() if k != "Figure"]
     assert any(v.endswith(" IOPS") for v in values) and any(v.startswith("not modelled") for v in values), row
+
+
+def test_the_size_pages_tco_says_when_growth_needs_more_servers_within_it(tmp_path):
+    """Pricing walk 2026-11-30: the proposal said "TCO, 5 years $512,390 (today's 5 servers; growth needs more
+    from year 4)" where the Size page's cost tab and `cost --demand` gave the same figure with no word."""
+    import json
+    import subprocess
+    import sys
+
+    from planner.commercial.tco import tco_caveat_words
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    r = size(Demand.model_validate_json(DEMAND.read_text()), top=1).best
+    grows_in = r["multi_year"]["first_year_needing_more_nodes"]
+    want = [tco_caveat_words(r["design"]["nodes"], grows_in, None, y) for y in (3, 5)]
+    assert any(want), "the demand's growth should need more servers within 5 years for this test to bite"
+    at = _sized(use=False)  # the cost tab is the first, open
+    assert not at.exception
+    shown = [c.value for c in at.caption if "growth needs more from year" in c.value]
+    assert shown == [f"{'; '.join(w)[0].upper()}{'; '.join(w)[1:]}." for w in want if w], shown
+    # and cost --demand gives each TCO the same words
+    design = tmp_path / "best.json"
+    design.write_text(json.dumps(r["design"]))
+    out = subprocess.run(
+        [sys.executable, "-m", "planner", "cost", str(design), "--demand", str(DEMAND)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert [t["caveats"] for t in json.loads(out.stdout)["tco"]] == want

@@ -88,8 +88,29 @@ def cmd_cost(args) -> int:
         out["demand_fit"] = fit = demand_fit(design, demand, a, catalog)
         if fit.get("note"):
             out["notes"].append(fit["note"])
+        _tco_caveats(out, design, demand, a, catalog)
     print_json(out)
     return 0
+
+
+def _tco_caveats(out: dict, design, demand, a, catalog) -> None:
+    """Each TCO's ``caveats`` against the demand (:func:`planner.commercial.tco.tco_caveat_words`): the proposal
+    said "TCO, 5 years $512,390 (today's 5 servers; growth needs more from year 4)" where `cost --demand` gave the
+    same figure with no word (pricing walk 2026-11-30). A design the sizing rules do not judge has no growth
+    search: its TCOs carry none."""
+    from planner.commercial.tco import tco_caveat_words
+    from planner.models.design import resolve
+    from planner.sizing.checks import multi_year
+
+    if design.topology != "hyperconverged":
+        return
+    rd = resolve(design, catalog)
+    grows_in = multi_year(rd, demand, a, catalog=catalog)["first_year_needing_more_nodes"]
+    wear = out.get("endurance_years")
+    for t in out["tco"]:
+        t["caveats"] = tco_caveat_words(
+            design.nodes, grows_in, wear if isinstance(wear, (int, float)) else None, t["years"]
+        )
 
 
 def register_cost(sub) -> None:

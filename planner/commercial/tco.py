@@ -33,6 +33,7 @@ running costs alone.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from planner.commercial.licensing import (
@@ -742,6 +743,21 @@ def whole_cost(
         **({"vsan_capacity_licence": vsan} if vsan is not None else {}),
         "notes": notes,
     }
+
+
+def tco_caveat_words(nodes: int, grows_in: int | None, wear_years: float | None, years: int) -> list[str]:
+    """What a total cost of ownership over ``years`` [years] leaves out, in words: the servers the demand's growth
+    adds within it (``grows_in``, the first year needing more than the ``nodes`` servers it counts; the 5-year total
+    was of 4 servers above "The cluster needs another server in year 4", review 2026-11-29), and the capacity
+    drives' replacements when their rated writes run out within it (``wear_years`` [years]). One rule for the
+    proposal, the workbook, the Size page and ``cost --demand`` (the pages and the JSON gave the 5-year TCO with
+    no word; pricing walk 2026-11-30)."""
+    out = []
+    if grows_in is not None and 0 < grows_in < years:
+        out.append(f"today's {nodes} servers; growth needs more from year {grows_in}")
+    if wear_years is not None and math.isfinite(wear_years) and 0 < wear_years < years:
+        out.append("without replacing the capacity drives, which wear out within it")
+    return out
 
 
 def rounding_note(cost: dict) -> str | None:

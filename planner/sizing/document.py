@@ -731,14 +731,12 @@ def tco_caveats(p: dict, years: int) -> list[str]:
     another server in year 4"; review 2026-11-29), and the capacity drives' replacements when their rated writes
     run out within it (:func:`wear_basis`; the cost section said it, the summary's row read as the whole of it;
     CFO read 2026-11-30)."""
+    from planner.commercial.tco import tco_caveat_words
+
     grows_in = (p.get("multi_year") or {}).get("first_year_needing_more_nodes")
-    wear_years = wear_basis(p)[0]
-    out = []
-    if grows_in is not None and 0 < grows_in < years:
-        out.append(f"today's {p['design']['nodes']} servers; growth needs more from year {grows_in}")
-    if wear_years is not None and math.isfinite(wear_years) and 0 < wear_years < years:
-        out.append("without replacing the capacity drives, which wear out within it: section Cost")
-    return out
+    said = tco_caveat_words(p["design"]["nodes"], grows_in, wear_basis(p)[0], years)
+    # the document says where the drives' replacement is counted out
+    return [f"{c}: section Cost" if c.startswith("without replacing") else c for c in said]
 
 
 def _drive_wear_note(cost: dict, years: float | None, written_at: str) -> str | None:
