@@ -1019,6 +1019,19 @@ if tp is not None:
             f"The counts as typed{', with one node down' if n1 else ''}{grown}. Capacity, vCPUs and RAM are pools "
             "of the whole cluster here; the Size and Design pages place whole VMs on the busiest node."
         )
+        typed = {k: int(v) for k, v in counts.items() if v}
+        if (
+            sized_demand is not None
+            and sized_demand.tier_counts
+            and typed != {k: v for k, v in sized_demand.tier_counts.items() if v}
+        ):
+            # a demand sized again after "Use this design" left the mix of the earlier one, still captioned as
+            # the sized demand's (pricing walk 2026-11-30: 5 Ultras here, 20 in the demand sized since)
+            latest = ", ".join(f"{v:,} {fmt.md(k)}" for k, v in sized_demand.tier_counts.items() if v)
+            st.caption(
+                f":orange[These counts are not the Size page's latest demand's ({latest}, before growth): they were "
+                "typed here or loaded by **Use this design** from an earlier one.]"
+            )
     if not state.presenter():
         e = st.columns(2)
         e[0].download_button("Tier prices CSV", export.to_csv(csv_rows), file_name="tier_prices.csv", mime="text/csv")

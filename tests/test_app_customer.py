@@ -1476,3 +1476,20 @@ def test_the_size_pages_tco_says_when_growth_needs_more_servers_within_it(tmp_pa
         check=True,
     )
     assert [t["caveats"] for t in json.loads(out.stdout)["tco"]] == want
+
+
+def test_the_sla_pages_tier_mix_says_when_it_is_not_the_latest_demands():
+    """Pricing walk 2026-11-30: sizing again with 20 Ultras after "Use this design" left the SLA page's mix at the
+    earlier demand's 5 Ultras, still captioned as the sized demand's."""
+    from planner.models.demand import Demand
+
+    at = _sized()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    said = "These counts are not the Size page's latest demand's"
+    assert not at.exception and not any(said in c.value for c in at.caption)
+    d = Demand.model_validate_json(at.session_state["size_demand"])
+    again = d.model_copy(update={"tier_counts": {**d.tier_counts, "Ultra": 20}})
+    at.session_state["size_demand"] = again.model_dump_json()
+    at.run()
+    shown = [_plain(c.value) for c in at.caption if said in c.value]
+    assert shown and "20 Ultra" in shown[0], shown
