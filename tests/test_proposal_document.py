@@ -1738,3 +1738,11 @@ def test_the_tier_prices_say_a_latency_met_at_the_prediction_not_across_its_rang
     tiers = next(s for s in document(proposal)["sections"] if s["title"] == "Service tiers")
     texts = [b.get("text", "") for b in tiers["blocks"]]
     assert f"The counts and prices hold at the model's prediction. {said}" in texts
+
+
+def test_the_growth_section_says_its_rows_are_whole_databases_ahead_of_the_factor(proposal):
+    """Pricing walk 2026-11-30: the Growth table's year 1 read "106 %" beside 538,000 IOPS, 111 % of today's
+    485,000: each tier is rounded up to whole databases every year, and only the summary said so."""
+    growth = next(s for s in document(proposal)["sections"] if s["title"] == "Growth")
+    texts = " ".join(b.get("text", "") for b in growth["blocks"])
+    assert "each tier's databases rounded up to whole ones, so the IOPS and TB grow in steps" in texts, texts

@@ -922,8 +922,16 @@ def multi_year(
         "sentence": growth_sentence(view),
         "note": (
             "year 0 is today's demand without growth; each year multiplies it by "
-            f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months); "
-            f"the nodes needed keep this node configuration, from the fewest the stack and resiliency allow up to "
+            f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months)"
+            # whole databases, rounded up: year 1's "106 %" stood beside 538,000 IOPS, 111 % of today's 485,000
+            # (pricing walk 2026-11-30)
+            + (
+                ", each tier's databases rounded up to whole ones, so the IOPS and TB grow in steps a little ahead "
+                "of that factor"
+                if any(c.databases > 0 for c in demand.classes())
+                else ""
+            )
+            + "; the nodes needed keep this node configuration, from the fewest the stack and resiliency allow up to "
             f"{top} nodes"
         ),
         **(

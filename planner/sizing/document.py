@@ -1194,6 +1194,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             "Growth",
             [
                 TABLE(["Year", "Demand", "IOPS", "TB", "Servers needed"], rows, numeric=(1, 2, 3, 4), name="growth"),
+                # how the rows are counted, as the Size page says it: the whole databases' steps ahead of the growth
+                # factor ("106 %" beside 111 % of today's IOPS, unexplained; pricing walk 2026-11-30)
+                P(sentence(customer_text(my["note"]) or "")),
                 # the sentence the Size page and the CLI give, from the same rows
                 P(growth_sentence(my)),
             ],
