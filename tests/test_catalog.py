@@ -446,21 +446,44 @@ def test_duplicate_id_rejected(tmp_path):
 # --------------------------------------------------------------------------- user catalogs
 
 
-def test_user_folder_adds_and_overrides(tmp_path):
+def test_user_folder_adds_parts_and_refuses_a_shipped_id(tmp_path):
+    """A user's record with a shipped part's id is refused, naming the id and that it is shipped (the Design
+    page's rule): `evaluate --catalog` had taken a 7.68 TB drive as intel-p4510-1tb (69.12 TB usable, 9.00
+    shipped) while `bom` still named the shipped 1 TB drive (hostile-input walk)."""
     builtin = load_catalog()
     original = builtin.get("capacity_drive", "intel-p4510-1tb")
-    override = original.model_dump()
-    override["list_price_usd"] = 1.0
-    override["notes"] = "user override"
-    _write(tmp_path, "mine.json", "capacity_drive", [_drive(id="my-new-drive"), override])
-
+    _write(tmp_path, "mine.json", "capacity_drive", [_drive(id="my-new-drive")])
     merged = load_catalog(tmp_path)
     assert "my-new-drive" in merged.of("capacity_drive")
-    assert merged.get("capacity_drive", "intel-p4510-1tb").list_price_usd == 1.0
-    assert merged.get("capacity_drive", "intel-p4510-1tb").notes == "user override"
-    # every other built-in record is still there, and the built-in catalog is untouched
     assert set(builtin.of("capacity_drive")) <= set(merged.of("capacity_drive"))
-    assert load_catalog().get("capacity_drive", "intel-p4510-1tb").list_price_usd == original.list_price_usd
+
+    again = tmp_path / "again"
+    again.mkdir()
+    override = original.model_dump(mode="json") | {"capacity_tb": 7.68}
+    _write(again, "mine.json", "capacity_drive", [override])
+    with pytest.raises(CatalogError) as exc:
+        load_catalog(again)
+    assert str(exc.value) == (
+        "mine.json: record 'intel-p4510-1tb' is a shipped part (Intel SSD DC P4510 1TB (U.2, 64-layer TLC), "
+        "capacity drive); give your part an id of its own to use it beside that one"
+    )
+    assert load_catalog().get("capacity_drive", "intel-p4510-1tb").capacity_tb == original.capacity_tb
+
+
+def test_user_folder_refuses_one_id_in_two_files(tmp_path):
+    _write(tmp_path, "a.json", "capacity_drive", [_drive(id="my-drive")])
+    _write(tmp_path, "b.json", "capacity_drive", [_drive(id="my-drive", capacity_tb=2.0)])
+    with pytest.raises(CatalogError, match=r"^b\.json: record 'my-drive' is already given in a\.json"):
+        load_catalog_dirs((tmp_path,))
+
+
+def test_catalog_given_a_file_says_it_is_a_file(tmp_path):
+    _write(tmp_path, "mine.json", "capacity_drive", [_drive(id="my-drive")])
+    with pytest.raises(CatalogError) as exc:
+        load_catalog_dirs((tmp_path / "mine.json",))
+    assert (
+        str(exc.value) == f"catalog: '{tmp_path / 'mine.json'}' is a file; give the folder that holds it ('{tmp_path}')"
+    )
 
 
 def test_missing_user_folder_is_catalog_error(tmp_path):
