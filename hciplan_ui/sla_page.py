@@ -28,7 +28,7 @@ from planner.engine.loads import demand_others_as_workload, is_demand_database
 from planner.models.database import Database
 from planner.models.demand import Demand
 from planner.models.stacks import STACK_LABELS
-from planner.models.tiers import TierSet
+from planner.models.tiers import Tier, TierSet
 from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
@@ -162,19 +162,30 @@ def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, 
     )
 
 
+def _floor(field: str):
+    """A tier field's least value, the model's own (planner.core.minimums): the editor and a loaded file agree."""
+    return inputs.model_bounds(Tier, field)[0]
+
+
 TIER_COLUMNS = {
     "name": st.column_config.TextColumn("Tier", required=True),
-    "guaranteed_iops": st.column_config.NumberColumn("Guaranteed IOPS", min_value=1, required=True, format="localized"),
-    "burst_iops": st.column_config.NumberColumn("Burst IOPS", min_value=1, required=True, format="localized"),
+    "guaranteed_iops": st.column_config.NumberColumn(
+        "Guaranteed IOPS", min_value=_floor("guaranteed_iops"), required=True, format="localized"
+    ),
+    "burst_iops": st.column_config.NumberColumn(
+        "Burst IOPS", min_value=_floor("burst_iops"), required=True, format="localized"
+    ),
     "latency_target_ms": st.column_config.NumberColumn(
-        "Latency target, ms", min_value=0.02, format="%.3f", required=True
+        "Latency target, ms", min_value=_floor("latency_target_ms"), format="%.3f", required=True
     ),
     "latency_statistic": st.column_config.SelectboxColumn("Statistic", options=["mean", "p90", "p99"], required=True),
-    "capacity_tb_per_db": st.column_config.NumberColumn("Size, TB", min_value=0.001, required=True),
-    "block_size_kib": st.column_config.NumberColumn("Block, KiB", min_value=0.5, required=True),
+    "capacity_tb_per_db": st.column_config.NumberColumn(
+        "Size, TB", min_value=_floor("capacity_tb_per_db"), required=True
+    ),
+    "block_size_kib": st.column_config.NumberColumn("Block, KiB", min_value=_floor("block_size_kib"), required=True),
     "read_fraction": st.column_config.NumberColumn("Read share", min_value=0.0, max_value=1.0, required=True),
     "vcpus_per_db": st.column_config.NumberColumn("vCPUs", min_value=1, step=1, required=True),
-    "ram_gb_per_db": st.column_config.NumberColumn("RAM, GB", min_value=0.5, required=True),
+    "ram_gb_per_db": st.column_config.NumberColumn("RAM, GB", min_value=_floor("ram_gb_per_db"), required=True),
 }
 
 

@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from uitables import tables
 
+from planner.core.minimums import MIN_CPU_UTILIZATION_CAP
 from planner.core.text import first_upper
 from planner.models.database import vm_ram_gb
 from planner.models.demand import Demand
@@ -278,15 +279,15 @@ def test_import_panel_quotes_file_names_as_text_and_names_out_of_range_inputs():
 
 @pytest.mark.parametrize("change", ["cap", "cpu"])
 def test_a_valid_design_at_the_edge_of_its_ranges_opens_on_every_page(change):
-    """Found by the app fuzz: a loaded CPU cap of 1e-12 is valid (gt=0) but was below the
+    """Found by the app fuzz: a loaded CPU cap of 1e-12 was valid (gt=0) but below the
     slider's 0.05 (StreamlitValueBelowMinError); a CPU at 5e-324 GHz made the model give
     no finite IOPS, and the band caption compared None < None (a CPU's clock is now at least
-    0.5 GHz: the slowest valid one is the edge)."""
+    0.5 GHz, a cap at least 1 %: the smallest valid ones are the edge)."""
     from planner.models.catalog import load_catalog
 
     d = json.loads(json.dumps(REF))
     if change == "cap":
-        d["cpu_utilization_cap"] = 1e-12
+        d["cpu_utilization_cap"] = MIN_CPU_UTILIZATION_CAP
     else:
         rec = load_catalog().of("cpu")["intel-xeon-gold-6246"].model_dump(mode="json") | {
             "base_ghz": 0.5,

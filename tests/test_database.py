@@ -36,7 +36,7 @@ def db(**kw) -> Database:
 def test_one_schema_takes_a_workload_or_an_io_shape_and_gb_or_tb():
     io = Database(size_tb=4, block_size_kib=4, read_fraction=1.0, vcpus=16, threads=4, outstanding_per_thread=16)
     assert io.data_gb == 4000 and not io.has_workload and io_shape(io) == (4, 1.0, 1.0)
-    assert Database(size_gb=0.5, block_size_kib=8).data_gb == 0.5  # what `sla --database` refused with a traceback
+    assert Database(size_gb=2, block_size_kib=8).data_gb == 2  # what `sla --database` refused with a traceback
     wl = db()
     assert wl.has_workload and wl.vm("vcpus") == 16 and wl.outstanding == 64  # the VM's defaults
     assert io_shape(wl)[0] == pytest.approx(io_demand(wl).block_size_kib)
@@ -63,13 +63,13 @@ def test_bad_descriptions_name_the_field(fields, msg):
 
 def test_cli_sla_database_in_gb_works_and_errors_name_the_field_typed(tmp_path, capsys):
     f = tmp_path / "db.json"
-    f.write_text(json.dumps({"name": "tiny", "size_gb": 0.5, "block_size_kib": 8}))
+    f.write_text(json.dumps({"name": "tiny", "size_gb": 2, "block_size_kib": 8}))
     assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["guaranteed_iops"] > 0 and out["iops_per_gb"] == pytest.approx(out["guaranteed_iops"] / 0.5)
+    assert out["guaranteed_iops"] > 0 and out["iops_per_gb"] == pytest.approx(out["guaranteed_iops"] / 2)
     f.write_text(json.dumps({"size_gb": -1, "block_size_kib": 8}))
     assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 2
-    assert capsys.readouterr().err.startswith("error: database.size_gb: must be greater than 0")
+    assert capsys.readouterr().err.startswith("error: database.size_gb: must be greater than or equal to 1 (got -1)")
 
 
 # ------------------------------------------------ the model's parts

@@ -550,7 +550,7 @@ def test_campaign_a_calibration_file_band_for_a_write_only_workload():
 
 def test_campaign_a_tier_that_fits_nothing_and_a_demand_nothing_meets_say_why(tmp_path):
     design = json.loads((EX / "sas-4node.json").read_text())
-    design["node"]["ram_gb"] = 1e-12  # valid, and no database fits in it
+    design["node"]["ram_gb"] = 1.0  # the least valid (planner.core.minimums), and no database fits in it
     f = tmp_path / "d.json"
     f.write_text(json.dumps(design))
     code, out, _ = cli(["price", str(f)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from planner.cli import main
@@ -149,19 +150,28 @@ def _extreme_design(tmp_path, kind: str = "cpu", **fields) -> str:
     return str(tmp_path / "d.json")
 
 
-@pytest.mark.parametrize("command", ["evaluate", "sla", "price"])
-def test_extreme_but_valid_part_figures_give_nulls_with_the_reason(command, tmp_path, capsys):
-    # a drive reading 5e-324 MB/s passes its record's gt=0 and the model overflows (found by the fuzz
-    # campaign with a CPU at 5e-324 GHz, which the CPU record now refuses)
+def test_a_drive_slower_than_one_mb_s_is_refused_naming_the_field(tmp_path, capsys):
+    # a drive reading 5e-324 MB/s passed its record's gt=0 and the model overflowed (fuzz campaign): each
+    # positive figure has a floor that describes something real (planner.core.minimums)
     design = _extreme_design(tmp_path, "capacity_drive", seq_read_mb_s=5e-324, seq_write_mb_s=5e-324)
-    argv = {
-        "evaluate": ["evaluate", design, "--workload", "oltp-8k"],
-        "sla": ["sla", design, "--db", str(EX / "db-erp.json")],
-        "price": ["price", design],
-    }[command]
-    out = _ok(argv, capsys)  # strict, every null explained, no RuntimeWarning on stderr either
-    if command != "price":  # a price needs no performance figure that overflows
-        assert jsonio.NOT_COMPUTABLE in json.dumps(out)
+    assert main(["evaluate", design, "--workload", "oltp-8k"]) == 2
+    err = capsys.readouterr().err
+    assert "seq_read_mb_s: must be greater than or equal to 1 (got 5e-324)" in err, err
+
+
+def test_figures_the_model_cannot_compute_are_nulls_with_the_reason():
+    """A part figure past what the model computes (here one no record takes) gives nulls that say why."""
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design
+    from planner.models.workload import load_workload
+    from planner.results.report import evaluate_report
+
+    cat = load_catalog()
+    slow = cat.capacity_drive["intel-p4510-1tb"].model_copy(update={"seq_read_mb_s": 5e-324, "seq_write_mb_s": 5e-324})
+    cat = cat.model_copy(update={"capacity_drive": {**cat.capacity_drive, "intel-p4510-1tb": slow}})
+    with np.errstate(all="ignore"):
+        rep = evaluate_report(load_design(REF), load_workload("oltp-8k"), catalog=cat)
+    assert jsonio.NOT_COMPUTABLE in jsonio.dumps(rep)
 
 
 def test_a_cpu_slower_than_half_a_gigahertz_is_refused_naming_the_field(tmp_path, capsys):

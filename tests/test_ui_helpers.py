@@ -88,7 +88,7 @@ def test_model_bounds_come_from_the_model():
     # the field takes the widest stack's limit (Ceph 256); each stack's own is checked by the model
     # and used by the Design page (planner.models.stacks.MAX_NODES: S2D 16)
     assert inputs.model_bounds(Design, "nodes") == (1, 256, False)
-    assert inputs.model_bounds(NodeSpec, "ram_gb") == (0, 100_000, True)
+    assert inputs.model_bounds(NodeSpec, "ram_gb") == (1, 100_000, False)  # a server of 1 GB at least
     assert inputs.model_bounds(Database, "latency_target_ms") == (0.02, 10_000.0, False)
 
 

@@ -450,22 +450,18 @@ def _estate_flags(args, kind: str) -> None:
         for flag in ("vcpus", "ram_gb"):
             if getattr(args, flag) is not None:
                 raise InputError("per database VM: give --databases too (the counters do not count them)", flag)
-    # the bounds of what each becomes: a database VM's vCPUs and RAM as a list's columns take them, the demand's
-    # data (above 0) and database count (the peak-to-mean ratio is stats_demand's to check)
-    bounds = {
-        "vcpus": (1, 512, ""),
-        "ram_gb": (0.5, 24_000, " GB"),
-        "capacity_tb": (0, 100_000, " TB"),
-        "databases": (1, 100_000, ""),
-    }
-    for flag, (lo, hi, unit) in bounds.items():
+    # the bounds of what each becomes, the demand's own (a database VM's vCPUs and RAM, the data, the database
+    # count; the peak-to-mean ratio is stats_demand's to check): one rule with the model, the floors included
+    from planner.models.demand import Demand
+
+    fields = {"vcpus": ("vcpus_per_db", ""), "ram_gb": ("ram_gb_per_db", "GB"), "capacity_tb": ("capacity_tb", "TB")}
+    for flag, (field, unit) in (fields | {"databases": ("databases", "")}).items():
         v = getattr(args, flag)
-        if v is None:
-            continue
-        above = v > lo if flag == "capacity_tb" else v >= lo
-        if not (above and v <= hi):
-            span = f"more than {lo:g} and at most {hi:,}" if flag == "capacity_tb" else f"{lo:g}..{hi:g}"
-            raise InputError(f"must be {span}{unit} (got {v:g})", flag)
+        if v is not None:
+            try:
+                check_bounds(Demand, field, v, unit)
+            except InputError as exc:
+                raise InputError(exc.message, flag) from None
 
 
 def register_estate(sub) -> None:

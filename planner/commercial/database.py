@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 
+from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.text import count, decimals_apart, tidy
 from planner.engine.performance import PACING_POLICIES, station_raises, station_words
@@ -337,8 +338,9 @@ def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | N
         block_size_kib=bs,
         read_fraction=rf,
         random_fraction=rnd,
-        iops=max(d.iops * servers, 1e-3),
-        working_set_gb_per_vm=max(min(data_gb, held_gb) if held_gb is not None else data_gb, 1e-3),
+        # a rate too small for a workload runs at the least one takes (planner.core.minimums)
+        iops=max(d.iops * servers, M.MIN_IOPS),
+        working_set_gb_per_vm=max(min(data_gb, held_gb) if held_gb is not None else data_gb, M.MIN_WORKING_SET_GB),
     )
     rep = evaluate_report(design, w, catalog=catalog, degraded=False, params=params)
     return d, rep

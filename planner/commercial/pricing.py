@@ -34,6 +34,7 @@ from planner.commercial.licensing import (
     stack_licensing_data,
     stack_platform_note,
 )
+from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.models.design import ResolvedDesign
@@ -170,7 +171,10 @@ class CostAssumptions(BaseModel):
     )
     switch_count: int = Field(default=2, ge=1, le=16, description="top-of-rack switches (two for redundancy)")
     cable_run_m: float = Field(
-        default=3.0, gt=0, le=1000, description="server to switch cable run, m (DAC within its length, else optics)"
+        default=3.0,
+        ge=M.MIN_CABLE_M,
+        le=1000,
+        description="server to switch cable run, m (DAC within its length, else optics)",
     )
 
     @field_validator("vendor_discounts_pct", mode="after")

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from planner.core import minimums as M
 from planner.core.errors import ID_PATTERN, CatalogError, shown
 from planner.core.jsonio import loads, numbers_written_as_numbers, read_bounded
 from planner.core.paths import resolved
@@ -138,15 +139,15 @@ class CapacityDrive(Record):
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
     pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
     form_factor: str = "u.2"
-    capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
-    rand_read_4k_iops: float = Field(gt=0, le=1e8)
-    rand_write_4k_iops: float = Field(gt=0, le=1e8)
-    seq_read_mb_s: float = Field(gt=0, le=1e6)
-    seq_write_mb_s: float = Field(gt=0, le=1e6)
-    read_latency_us: float = Field(gt=0, le=1e5, description="typical QD1 4 KiB random read")
-    write_latency_us: float = Field(gt=0, le=1e5, description="typical QD1 4 KiB random write")
-    endurance_dwpd: float = Field(gt=0, le=1000, description="drive writes per day over warranty")
-    warranty_years: float = Field(default=5, gt=0, le=20)
+    capacity_tb: float = Field(ge=M.MIN_CAPACITY_TB, le=200, description="decimal TB")
+    rand_read_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e8)
+    rand_write_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e8)
+    seq_read_mb_s: float = Field(ge=M.MIN_MB_S, le=1e6)
+    seq_write_mb_s: float = Field(ge=M.MIN_MB_S, le=1e6)
+    read_latency_us: float = Field(ge=M.MIN_DEVICE_LATENCY_US, le=1e5, description="typical QD1 4 KiB random read")
+    write_latency_us: float = Field(ge=M.MIN_DEVICE_LATENCY_US, le=1e5, description="typical QD1 4 KiB random write")
+    endurance_dwpd: float = Field(ge=M.MIN_DWPD, le=1000, description="drive writes per day over warranty")
+    warranty_years: float = Field(default=5, ge=M.MIN_WARRANTY_YEARS, le=20)
 
     @model_validator(mode="after")
     def _media_fields_agree(self) -> CapacityDrive:
@@ -169,15 +170,15 @@ class CacheDevice(Record):
 
     device_class: Literal["cache_device"] = "cache_device"
     kind: Literal["pmem", "nvme", "sas", "sata"]
-    capacity_gb: float = Field(gt=0, le=100_000, description="decimal GB")
-    rand_read_4k_iops: float = Field(gt=0, le=1e9)
-    rand_write_4k_iops: float = Field(gt=0, le=1e9)
-    seq_read_mb_s: float = Field(gt=0, le=1e6)
-    seq_write_mb_s: float = Field(gt=0, le=1e6)
-    read_latency_us: float = Field(gt=0, le=1e5)
-    write_latency_us: float = Field(gt=0, le=1e5)
-    endurance_dwpd: float = Field(gt=0, le=10_000)
-    warranty_years: float = Field(default=5, gt=0, le=20)
+    capacity_gb: float = Field(ge=M.MIN_CAPACITY_GB, le=100_000, description="decimal GB")
+    rand_read_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e9)
+    rand_write_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e9)
+    seq_read_mb_s: float = Field(ge=M.MIN_MB_S, le=1e6)
+    seq_write_mb_s: float = Field(ge=M.MIN_MB_S, le=1e6)
+    read_latency_us: float = Field(ge=M.MIN_DEVICE_LATENCY_US, le=1e5)
+    write_latency_us: float = Field(ge=M.MIN_DEVICE_LATENCY_US, le=1e5)
+    endurance_dwpd: float = Field(ge=M.MIN_DWPD, le=10_000)
+    warranty_years: float = Field(default=5, ge=M.MIN_WARRANTY_YEARS, le=20)
     pmem_generation: int | None = Field(default=None, description="Optane PMem series (100, 200, 300); pmem only")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
     pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
@@ -198,7 +199,7 @@ class Cpu(Record):
     # from reaching the model as a CPU a thousand times slower
     base_ghz: float = Field(ge=0.5, le=10)
     turbo_ghz: float | None = Field(default=None, ge=0.5, le=10)
-    tdp_w: float = Field(gt=0, le=1000)
+    tdp_w: float = Field(ge=M.MIN_POWER_W, le=1000)
     max_sockets: int = Field(ge=1, le=8)
     socket: str = Field(min_length=1, description="platform socket, e.g. LGA3647, SP3")
     pmem_generations: list[int] = Field(default_factory=list, description="Optane PMem series this CPU can drive")
@@ -227,7 +228,7 @@ class Cpu(Record):
 class Nic(Record):
     device_class: Literal["nic"] = "nic"
     ports: int = Field(gt=0, le=16)
-    port_gbit_s: float = Field(gt=0, le=1600)
+    port_gbit_s: float = Field(ge=M.MIN_GBIT_S, le=1600)
     rdma: Literal["none", "roce", "iwarp"]
     #: a NIC whose RDMA protocol is chosen per function (Intel's E810: iWARP or RoCE v2), recorded by ``rdma`` as the
     #: one S2D's measurements ran; vSAN, RoCE v2 only, can use the other (verification walk 2026-11-30)
@@ -251,14 +252,14 @@ class Chassis(Record):
     dimm_slots: int = Field(ge=1, le=96)
     pmem_slots: int = Field(ge=0, le=96, description="DIMM slots that accept Optane PMem")
     pcie_slots: int = Field(ge=0, le=32)
-    max_ram_gb: float = Field(gt=0, le=100_000)
+    max_ram_gb: float = Field(ge=M.MIN_RAM_GB, le=100_000)
     memory_type: MemoryType | None = None
     validated_for: list[str] = Field(
         default_factory=list,
         description="programs that list this node, e.g. 'Azure Local'; named in source",
     )
     max_power_w: float | None = Field(
-        default=None, gt=0, le=10_000, description="PSU rating or maximum configuration power, W"
+        default=None, ge=M.MIN_POWER_W, le=10_000, description="PSU rating or maximum configuration power, W"
     )
     nodes_per_enclosure: int = Field(
         default=1,
@@ -285,8 +286,8 @@ class MemoryModule(Record):
 
     device_class: Literal["memory_module"] = "memory_module"
     memory_type: MemoryType
-    capacity_gb: float = Field(gt=0, le=1024, description="decimal GB")
-    speed_mt_s: float = Field(gt=0, le=12_800, description="data rate, MT/s")
+    capacity_gb: float = Field(ge=M.MIN_CAPACITY_GB, le=1024, description="decimal GB")
+    speed_mt_s: float = Field(ge=M.MIN_MEMORY_MT_S, le=12_800, description="data rate, MT/s")
 
 
 class Switch(Record):
@@ -294,14 +295,14 @@ class Switch(Record):
 
     device_class: Literal["switch"] = "switch"
     ports: int = Field(gt=0, le=256, description="server-facing ports")
-    port_gbit_s: float = Field(gt=0, le=1600)
+    port_gbit_s: float = Field(ge=M.MIN_GBIT_S, le=1600)
     lower_port_speeds_gbit_s: tuple[float, ...] = Field(
         default=(),
         description="slower speeds a server port also runs at, one link per port (a 200 GbE QSFP56 port takes a "
         "100 GbE QSFP28 cable); breakout cables are not counted",
     )
     uplink_ports: int = Field(default=0, ge=0, le=64)
-    uplink_gbit_s: float | None = Field(default=None, gt=0, le=1600)
+    uplink_gbit_s: float | None = Field(default=None, ge=M.MIN_GBIT_S, le=1600)
     rack_units: int = Field(gt=0, le=10)
     rdma_dcb: bool = Field(description="supports PFC (802.1Qbb) and ETS (802.1Qaz) for RoCE")
 
@@ -325,10 +326,12 @@ class Interconnect(Record):
 
     device_class: Literal["interconnect"] = "interconnect"
     kind: Literal["dac", "aoc", "transceiver"]
-    speed_gbit_s: float = Field(gt=0, le=1600, description="port speed it carries, Gb/s")
+    speed_gbit_s: float = Field(ge=M.MIN_GBIT_S, le=1600, description="port speed it carries, Gb/s")
     form_factor: Literal["sfp+", "sfp28", "sfp56", "qsfp+", "qsfp28", "qsfp56", "qsfp112", "qsfp-dd", "osfp"]
-    length_m: float | None = Field(default=None, gt=0, le=1000, description="cable length, m (dac, aoc)")
-    reach_m: float | None = Field(default=None, gt=0, le=100_000, description="longest link, m (transceiver, aoc)")
+    length_m: float | None = Field(default=None, ge=M.MIN_CABLE_M, le=1000, description="cable length, m (dac, aoc)")
+    reach_m: float | None = Field(
+        default=None, ge=M.MIN_CABLE_M, le=100_000, description="longest link, m (transceiver, aoc)"
+    )
 
     @model_validator(mode="after")
     def _length_or_reach(self) -> Interconnect:
@@ -348,11 +351,11 @@ class RaidController(Record):
     """
 
     device_class: Literal["raid_controller"] = "raid_controller"
-    max_iops: float = Field(gt=0, le=1e8, description="4 KiB IOs per second the controller processor handles")
+    max_iops: float = Field(ge=M.MIN_IOPS, le=1e8, description="4 KiB IOs per second the controller processor handles")
     cache_gb: float = Field(ge=0, le=1000, description="controller cache (DRAM, battery/flash backed), decimal GB")
-    host_link_mb_s: float = Field(gt=0, le=1e6, description="host link (PCIe) bandwidth per direction, MB/s")
+    host_link_mb_s: float = Field(ge=M.MIN_MB_S, le=1e6, description="host link (PCIe) bandwidth per direction, MB/s")
     drive_ports: int = Field(ge=1, le=1024, description="drive-side SAS/SATA lanes")
-    port_gbit_s: float = Field(gt=0, le=100, description="drive-side lane speed, Gb/s")
+    port_gbit_s: float = Field(ge=M.MIN_GBIT_S, le=100, description="drive-side lane speed, Gb/s")
     latency_us: float = Field(ge=0, le=1e5, description="latency the controller adds per IO")
     mirror_reads: Literal["load-balanced", "primary"] = Field(
         default="load-balanced",
@@ -368,7 +371,7 @@ class FcHba(Record):
     device_class: Literal["fc_hba"] = "fc_hba"
     ports: int = Field(ge=1, le=8)
     fc_gfc: Literal[1, 2, 4, 8, 16, 32, 64] = Field(description="Fibre Channel speed class (4 = 4GFC)")
-    max_iops_per_port: float | None = Field(default=None, gt=0, le=1e8)
+    max_iops_per_port: float | None = Field(default=None, ge=M.MIN_IOPS, le=1e8)
 
 
 class SanArray(Record):
@@ -381,10 +384,14 @@ class SanArray(Record):
     fc_gfc: Literal[1, 2, 4, 8, 16, 32, 64]
     drive_bays: int = Field(ge=1, le=10_000)
     max_iops: float | None = Field(
-        default=None, gt=0, le=1e9, description="controller pair, 4 KiB random; null = not published"
+        default=None, ge=M.MIN_IOPS, le=1e9, description="controller pair, 4 KiB random; null = not published"
     )
-    max_read_mb_s: float = Field(gt=0, le=1e6, description="array sequential read ceiling (controller pair), MB/s")
-    max_write_mb_s: float = Field(gt=0, le=1e6, description="array sequential write ceiling (controller pair), MB/s")
+    max_read_mb_s: float = Field(
+        ge=M.MIN_MB_S, le=1e6, description="array sequential read ceiling (controller pair), MB/s"
+    )
+    max_write_mb_s: float = Field(
+        ge=M.MIN_MB_S, le=1e6, description="array sequential write ceiling (controller pair), MB/s"
+    )
     latency_us: float = Field(ge=0, le=1e5, description="latency the array controller adds per IO (cache path)")
 
 
@@ -395,15 +402,15 @@ class FlashCard(Record):
     interface: Literal["pcie", "nvme"] = Field(description="pcie: vendor driver (ioMemory); nvme: NVMe")
     pcie_gen: int = Field(ge=1, le=6)
     pcie_lanes: int = Field(ge=1, le=16)
-    capacity_tb: float = Field(gt=0, le=200, description="decimal TB")
-    rand_read_4k_iops: float = Field(gt=0, le=1e8)
-    rand_write_4k_iops: float = Field(gt=0, le=1e8)
-    seq_read_mb_s: float = Field(gt=0, le=1e6)
-    seq_write_mb_s: float = Field(gt=0, le=1e6)
-    read_latency_us: float = Field(gt=0, le=1e5)
-    write_latency_us: float = Field(gt=0, le=1e5)
-    endurance_dwpd: float = Field(gt=0, le=10_000)
-    warranty_years: float = Field(default=5, gt=0, le=20)
+    capacity_tb: float = Field(ge=M.MIN_CAPACITY_TB, le=200, description="decimal TB")
+    rand_read_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e8)
+    rand_write_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e8)
+    seq_read_mb_s: float = Field(ge=M.MIN_MB_S, le=1e6)
+    seq_write_mb_s: float = Field(ge=M.MIN_MB_S, le=1e6)
+    read_latency_us: float = Field(ge=M.MIN_DEVICE_LATENCY_US, le=1e5)
+    write_latency_us: float = Field(ge=M.MIN_DEVICE_LATENCY_US, le=1e5)
+    endurance_dwpd: float = Field(ge=M.MIN_DWPD, le=10_000)
+    warranty_years: float = Field(default=5, ge=M.MIN_WARRANTY_YEARS, le=20)
 
 
 Device = (

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import data_path
@@ -190,15 +191,22 @@ class Database(BaseModel):
 
     name: str = Field(default="database", min_length=1, max_length=200)
     description: str = Field(default="", max_length=2000, description="where the description comes from")
-    size_gb: float | None = Field(default=None, gt=0, le=1e7, description="data files, decimal GB")
-    size_tb: float | None = Field(default=None, ge=0.001, le=10_000, description="data files, decimal TB (or size_gb)")
+    size_gb: float | None = Field(default=None, ge=M.MIN_CAPACITY_GB, le=1e7, description="data files, decimal GB")
+    size_tb: float | None = Field(
+        default=None, ge=M.MIN_CAPACITY_TB, le=10_000, description="data files, decimal TB (or size_gb)"
+    )
     # ---- the workload, as a DBA describes it
-    nopm: float | None = Field(default=None, gt=0, le=1e9, description="new orders per minute (HammerDB NOPM)")
+    nopm: float | None = Field(
+        default=None, ge=M.MIN_TRANSACTIONS_PER_MIN, le=1e9, description="new orders per minute (HammerDB NOPM)"
+    )
     tpm: float | None = Field(
-        default=None, gt=0, le=1e10, description="transactions per minute (HammerDB TPM: SQL Server batch requests)"
+        default=None,
+        ge=M.MIN_TRANSACTIONS_PER_MIN,
+        le=1e10,
+        description="transactions per minute (HammerDB TPM: SQL Server batch requests)",
     )
     buffer_pool_gb: float | None = Field(
-        default=None, gt=0, le=1e6, description="buffer pool (max server memory for data), GB"
+        default=None, ge=M.MIN_BUFFER_POOL_GB, le=1e6, description="buffer pool (max server memory for data), GB"
     )
     virtual_users: int | None = Field(
         default=None, ge=1, le=100_000, description="HammerDB virtual users (no think time): the closed loop"
@@ -220,13 +228,19 @@ class Database(BaseModel):
     checkpoint_mode: Literal["indirect", "automatic"] | None = Field(
         default=None, description="default: indirect from SQL Server 2016, automatic before"
     )
-    checkpoint_interval_s: float = Field(default=60.0, gt=0, le=86400)
+    checkpoint_interval_s: float = Field(default=60.0, ge=M.MIN_CHECKPOINT_S, le=86400)
     checkpoint_burst_s: float = Field(
-        default=10.0, gt=0, le=86400, description="automatic checkpoints: seconds in which a checkpoint writes"
+        default=10.0,
+        ge=M.MIN_CHECKPOINT_S,
+        le=86400,
+        description="automatic checkpoints: seconds in which a checkpoint writes",
     )
     log_bytes_per_txn: float | None = Field(default=None, ge=0, le=1e8, description="log bytes per TPM transaction")
     cpu_us_per_txn: float | None = Field(
-        default=None, gt=0, le=1e7, description="core-microseconds per TPM transaction (default: fitted)"
+        default=None,
+        ge=M.MIN_CPU_US_PER_TXN,
+        le=1e7,
+        description="core-microseconds per TPM transaction (default: fitted)",
     )
     scan_mb_s: float = Field(default=0.0, ge=0, le=1e6, description="table/index scans (read-ahead), MB/s")
     read_ahead_kib: float = Field(default=READ_AHEAD_MAX_KIB, ge=PAGE_KIB, le=READ_AHEAD_MAX_KIB)

@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.models.database import Database, cpu_s_per_call, io_demand, vm_ram_gb
@@ -136,8 +137,8 @@ class Demand(BaseModel):
     database_need: Literal["peak", "mean"] = Field(
         default="peak", description="with database: size for its peak IOPS (checkpoint bursts) or its mean"
     )
-    total_iops: float | None = Field(default=None, gt=0, le=MAX_DEMAND_IOPS)
-    capacity_tb: float | None = Field(default=None, gt=0, le=1e5)
+    total_iops: float | None = Field(default=None, ge=M.MIN_IOPS, le=MAX_DEMAND_IOPS)
+    capacity_tb: float | None = Field(default=None, ge=M.MIN_CAPACITY_TB, le=1e5)
     latency_target_ms: float = Field(default=1.0, ge=0.02, le=10_000)
     latency_statistic: Literal["mean", "p90", "p99"] = "mean"
     block_size_kib: float = Field(default=8.0, ge=0.5, le=4096)
@@ -146,8 +147,12 @@ class Demand(BaseModel):
         default=None, ge=1, le=100_000, description="totals mode: database VMs (for vCPUs and RAM)"
     )
     vcpus_per_db: int = Field(default=4, ge=1, le=512, description="totals mode: vCPUs per database VM")
-    ram_gb_per_db: float = Field(default=16.0, gt=0, le=24_000, description="totals mode: RAM per database VM, GB")
-    working_set_fraction: float = Field(default=1.0, gt=0, le=1, description="hot share of each database")
+    ram_gb_per_db: float = Field(
+        default=16.0, ge=M.MIN_RAM_GB, le=24_000, description="totals mode: RAM per database VM, GB"
+    )
+    working_set_fraction: float = Field(
+        default=1.0, ge=M.MIN_WORKING_SET_FRACTION, le=1, description="hot share of each database"
+    )
     growth_pct: float = Field(
         default=0.0,
         ge=0,
@@ -192,7 +197,7 @@ class Demand(BaseModel):
     )
     vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
     host_reserve_gb: float = Field(default=8.0, ge=0, le=10_000)
-    budget_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)
+    budget_usd_per_month: float | None = Field(default=None, ge=M.MIN_BUDGET_USD, le=1e9)
     min_nodes: int = Field(default=2, ge=2, le=MAX_NODES_ANY)
     max_nodes: int = Field(
         default=16, ge=2, le=MAX_NODES_ANY, description="most servers (S2D at most 16, vSAN 64, Ceph 256)"

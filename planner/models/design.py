@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, create_model, field_validator, model_validator
 
+from planner.core import minimums as M
 from planner.core.errors import ID_PATTERN, DesignError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.text import and_list, count
@@ -256,7 +257,7 @@ class DimmSet(_Strict):
 class NodeSpec(_Strict):
     chassis: str | ChassisSpec | None = None
     cpu: CpuSet
-    ram_gb: float = Field(gt=0, le=100_000, description="RAM per node, GB")
+    ram_gb: float = Field(ge=M.MIN_RAM_GB, le=100_000, description="RAM per node, GB")
     capacity_drives: DriveSet
     cache_devices: CacheSet | None = None
     nics: NicSet
@@ -280,7 +281,7 @@ class ServerSpec(_Strict):
         default=None, description="server chassis id (optional): its CPU socket, socket count and RAM are checked"
     )
     cpu: CpuSet
-    ram_gb: float = Field(gt=0, le=100_000, description="RAM per server, GB")
+    ram_gb: float = Field(ge=M.MIN_RAM_GB, le=100_000, description="RAM per server, GB")
     nics: NicSet | None = Field(default=None, description="network cards (needed where IO crosses a network)")
 
 
@@ -557,7 +558,10 @@ class CephSpec(_Strict):
         "device (IBM Storage Ceph: 1 % for RBD; upstream asks 4 % for mixed object workloads)",
     )
     osd_memory_target_gb: float = Field(
-        default=4.294967296, gt=0, le=1024, description="osd_memory_target per OSD, GB (default 4 GiB)"
+        default=4.294967296,
+        ge=M.MIN_OSD_MEMORY_TARGET_GB,
+        le=1024,
+        description="osd_memory_target per OSD, GB (default 4 GiB)",
     )
 
     @model_validator(mode="after")
@@ -607,7 +611,7 @@ class VolumeSpec(_Strict):
 
     name: str = Field(default="volume", min_length=1, max_length=80)
     resiliency: VolumeResiliency
-    size_tb: float = Field(gt=0, le=1_000_000, description="volume size (what it holds), decimal TB")
+    size_tb: float = Field(ge=M.MIN_CAPACITY_TB, le=1_000_000, description="volume size (what it holds), decimal TB")
     provisioning: Literal["fixed", "thin"] = Field(
         default="fixed",
         description="fixed: its whole footprint is taken from the pool at creation; thin: only what is written",
@@ -697,7 +701,7 @@ class Design(_Strict):
         default=None, max_length=1000, description="planned volumes, checked against the pool and Microsoft's limits"
     )
     vcpu_oversubscription: float = Field(default=4.0, ge=0.1, le=32.0)
-    cpu_utilization_cap: float = Field(default=1.0, gt=0.0, le=1.0)
+    cpu_utilization_cap: float = Field(default=1.0, ge=M.MIN_CPU_UTILIZATION_CAP, le=1.0)
     cache_mode: CacheMode | None = Field(
         default=None,
         description="S2D cache mode (Set-ClusterStorageSpacesDirect -CacheModeSSD/-CacheModeHDD); "

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from planner.core import minimums as M
 from planner.core.errors import PlannerError, shown
 from planner.core.jsonio import file_kind
 from planner.core.resources import data_path
@@ -26,8 +27,8 @@ class TierError(PlannerError):
 class Tier(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(min_length=1, max_length=100, description="the tier's name, as the pages and proposal show it")
-    guaranteed_iops: float = Field(gt=0, le=1e8, description="Storage QoS minimum, IOPS")
-    burst_iops: float = Field(gt=0, le=1e8, description="Storage QoS maximum, IOPS")
+    guaranteed_iops: float = Field(ge=M.MIN_IOPS, le=1e8, description="Storage QoS minimum, IOPS")
+    burst_iops: float = Field(ge=M.MIN_IOPS, le=1e8, description="Storage QoS maximum, IOPS")
     latency_target_ms: float = Field(
         ge=0.02,
         le=10_000,
@@ -37,11 +38,13 @@ class Tier(BaseModel):
     latency_statistic: Literal["mean", "p90", "p99"] = Field(
         default="mean", description="the statistic of the VM's IO latency the target is judged on"
     )
-    capacity_tb_per_db: float = Field(gt=0, le=10_000, description="data each database holds, decimal TB")
+    capacity_tb_per_db: float = Field(
+        ge=M.MIN_CAPACITY_TB, le=10_000, description="data each database holds, decimal TB"
+    )
     block_size_kib: float = Field(default=8.0, ge=0.5, le=4096, description="IO size, KiB")
     read_fraction: float = Field(default=0.7, ge=0.0, le=1.0, description="share of the IOs that are reads, 0..1")
     vcpus_per_db: int = Field(default=4, ge=1, le=512, description="vCPUs per database VM")
-    ram_gb_per_db: float = Field(default=16.0, gt=0, le=24_000, description="RAM per database VM, GB")
+    ram_gb_per_db: float = Field(default=16.0, ge=M.MIN_RAM_GB, le=24_000, description="RAM per database VM, GB")
 
     @model_validator(mode="after")
     def _burst(self) -> Tier:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from planner.core import minimums as M
 from planner.core.errors import PlannerError, shown
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import DATA_DIR
@@ -64,15 +65,17 @@ class Workload(BaseModel):
         "checks the busiest node's vms_per_node",
     )
     vcpus_per_vm: int = Field(default=4, ge=1, le=512)
-    ram_gb_per_vm: float = Field(default=4.0, gt=0, le=24_000, description="RAM assigned to each VM, GB (issuer vm)")
+    ram_gb_per_vm: float = Field(
+        default=4.0, ge=M.MIN_VM_RAM_GB, le=24_000, description="RAM assigned to each VM, GB (issuer vm)"
+    )
     threads_per_vm: int = Field(default=1, ge=1, le=1024)
     outstanding_per_thread: int = Field(default=32, ge=1, le=4096)
-    working_set_gb_per_vm: float = Field(default=40.0, gt=0, le=MAX_WORKING_SET_GB)
+    working_set_gb_per_vm: float = Field(default=40.0, ge=M.MIN_WORKING_SET_GB, le=MAX_WORKING_SET_GB)
     iops: float | None = Field(
-        default=None, gt=0, le=MAX_IOPS, description="open load: target IOPS for the whole cluster"
+        default=None, ge=M.MIN_IOPS, le=MAX_IOPS, description="open load: target IOPS for the whole cluster"
     )
     iops_limit_per_vm: float | None = Field(
-        default=None, gt=0, le=1e8, description="rate cap per VM (Storage QoS maximum or tool rate limit)"
+        default=None, ge=M.MIN_IOPS, le=1e8, description="rate cap per VM (Storage QoS maximum or tool rate limit)"
     )
     vm_alignment: float = Field(
         default=1.0,

@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from planner.core import minimums as M
 from planner.core.errors import PlannerError, shown
 from planner.core.tables import TableError, number, read_rows, text
 from planner.core.text import count
@@ -178,8 +179,8 @@ def read_database_list(
         if dbname.lower() in seen:
             raise EstateError(f"row {i}, column name: {shown(dbname)} appears twice", name)
         seen.add(dbname.lower())
-        size_gb = number(c, "size_gb", i, name, 0.001, 1e7, required=False) if "size_gb" in keys else None
-        tb = number(c, "size_tb", i, name, 1e-6, 1e4, required=False) if "size_tb" in keys else None
+        size_gb = number(c, "size_gb", i, name, M.MIN_CAPACITY_GB, 1e7, required=False) if "size_gb" in keys else None
+        tb = number(c, "size_tb", i, name, M.MIN_CAPACITY_TB, 1e4, required=False) if "size_tb" in keys else None
         if size_gb is not None and tb is not None and abs(size_gb - tb * 1000.0) > 1e-3 * size_gb:
             # two sizes that disagree: the first one used quietly (review 2026-11-29)
             raise EstateError(
@@ -192,7 +193,7 @@ def read_database_list(
         vcpus = number(c, "vcpus", i, name, 1, 512)
         if not float(vcpus).is_integer():  # a VM has whole vCPUs: 2.5 became 2, quietly (review 2026-11-29)
             raise EstateError(f"row {i}, column vcpus: a whole number of vCPUs (got {vcpus:g})", name)
-        ram = number(c, "ram_gb", i, name, 0.5, 24_000)
+        ram = number(c, "ram_gb", i, name, M.MIN_RAM_GB, 24_000)
         # a database of 0 IOPS was sized at 1 IOPS with a note; a blank is the way to say "use the TPM"
         iops = number(c, "peak_iops", i, name, 1, 1e8, required=False) if "peak_iops" in keys else None
         how = "peak IOPS given"
@@ -208,7 +209,9 @@ def read_database_list(
                 col = "peak_iops" if "peak_iops" in keys else "tpm"
                 raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
             pool = (
-                number(c, "buffer_pool_gb", i, name, 0.1, 24_000, required=False) if "buffer_pool_gb" in keys else None
+                number(c, "buffer_pool_gb", i, name, M.MIN_BUFFER_POOL_GB, 24_000, required=False)
+                if "buffer_pool_gb" in keys
+                else None
             )
             if pool is not None and pool > ram:
                 raise EstateError(
@@ -221,7 +224,9 @@ def read_database_list(
                 db = Database(
                     name=dbname,
                     size_gb=size_gb,
-                    buffer_pool_gb=pool if pool is not None else max(ram * BUFFER_POOL_SHARE_OF_RAM, 0.1),
+                    buffer_pool_gb=pool
+                    if pool is not None
+                    else max(ram * BUFFER_POOL_SHARE_OF_RAM, M.MIN_BUFFER_POOL_GB),
                     tpm=tpm,
                     buffer_hit_ratio=hit,
                 )
@@ -356,7 +361,7 @@ def estate_demand(
                 "burst_iops": max(max(d["peak_iops"] for d in g), tot_iops / n, 1.0),
                 "latency_target_ms": lat,
                 "latency_statistic": base.latency_statistic if base and not lats else "mean",
-                "capacity_tb_per_db": max(sum(d["size_gb"] for d in g) / n / 1000.0, 1e-6),
+                "capacity_tb_per_db": max(sum(d["size_gb"] for d in g) / n / 1000.0, M.MIN_CAPACITY_TB),
                 "block_size_kib": float(np.average(bss, weights=w)),
                 "read_fraction": float(np.average(rfs, weights=w)),
                 "vcpus_per_db": max(1, math.ceil(sum(d["vcpus"] for d in g) / n - 1e-9)),

@@ -27,6 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from planner.calibration.points import BenchPoint
+from planner.core import minimums as M
 from planner.core import tables
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.jsonio import read_bounded
@@ -106,7 +107,10 @@ class RunInfo(BaseModel):
     )
     vcpus_per_vm: int = Field(default=4, ge=1, le=512, description="vCPUs of each VM (issuer vm)")
     working_set_gb: float | None = Field(
-        default=None, gt=0, le=1e6, description="data each issuer touches, GB (default: from the file, else 40)"
+        default=None,
+        ge=M.MIN_WORKING_SET_GB,
+        le=1e6,
+        description="data each issuer touches, GB (default: from the file, else 40)",
     )
     vm_alignment: float = Field(
         default=1.0, ge=0.0, le=1.0, description="share of VMs on the node that owns their volume"
@@ -169,8 +173,9 @@ _FRACTIONS = ("host_cpu_utilization",)
 
 def measured(file: str, where: str, **values) -> dict:
     """A measured dict with every key of :data:`MEASURED_KEYS`, checked by the
-    rule every importer shares: ``iops`` finite and > 0, every other metric
-    finite and >= 0, ``host_cpu_utilization`` a fraction 0..1. A value not given
+    rule every importer shares: ``iops`` finite and at least one, every other metric
+    finite and >= 0, ``host_cpu_utilization`` a fraction 0..1, a latency at least
+    :data:`~planner.core.minimums.MIN_MEASURED_LATENCY_MS`. A value not given
     (None or nan) is 'not measured'; a latency of 0 means 'no such IO' (nan).
 
     Raises
@@ -185,12 +190,22 @@ def measured(file: str, where: str, **values) -> dict:
             raise ImportFileError(f"{where}: {k} must be finite (got {v:g})", file)
         if k == "iops" and not v > 0:
             raise ImportFileError(f"{where}: iops must be > 0 (got {v:g})", file)
+        if k == "iops" and v < M.MIN_IOPS:  # one IO a second is the least a rate of IOs means
+            raise ImportFileError(f"{where}: iops must be at least {M.MIN_IOPS:g} (got {v:g})", file)
         if v < 0:
             raise ImportFileError(f"{where}: {k} must be >= 0 (got {v:g})", file)
         if k in _FRACTIONS and v > 1:
             raise ImportFileError(f"{where}: {k} is a fraction 0..1 (got {v:g}; a percentage divided by 100?)", file)
         if k.endswith("latency_ms") and not v > 0:
             v = NAN
+        elif k.endswith("latency_ms") and v < M.MIN_MEASURED_LATENCY_MS:
+            # a measured 1e-300 ms gave a median error of 1.6e+301 % (hostile-input walk): no tool measures
+            # below a microsecond (planner.core.minimums); a figure in seconds, or a unit slip
+            raise ImportFileError(
+                f"{where}: {k} must be at least {M.MIN_MEASURED_LATENCY_MS:g} ms, the finest a benchmark tool "
+                f"reports (got {v:g}; a figure in seconds?)",
+                file,
+            )
         out[k] = v
     if not out["iops"] > 0:
         raise ImportFileError(f"{where}: no measured IOPS", file)

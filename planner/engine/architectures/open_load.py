@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from planner.core import minimums as M
 from planner.engine.architectures import MODULES, AnyParts, common, disaggregated, resolve, split
 from planner.models.catalog import Catalog
 from planner.models.design import Design
@@ -108,8 +109,9 @@ class OpenLoadModel:
             read_fraction=min(max(wdb * db.read_fraction + (1 - wdb) * r_bg, 0.0), 1.0),
             random_fraction=wdb * getattr(db, "random_fraction", 1.0) + (1 - wdb) * (bg.random_fraction if bg else 1.0),
             vcpus_per_vm=UNBOUNDED_VCPUS,
-            working_set_gb_per_vm=max(ws, 1e-3),
-            iops=max(tot, 1e-3),
+            # the zero-load probe runs at the least rate a workload takes (planner.core.minimums)
+            working_set_gb_per_vm=max(ws, M.MIN_WORKING_SET_GB),
+            iops=max(tot, M.MIN_IOPS),
         )
 
     def evaluate(
