@@ -1256,7 +1256,15 @@ def _estate() -> None:
         # "24 databases (with 20 % growth)" of a list of 20 read as a miscount (DBA walk 2026-11-30)
         dem = Demand.model_validate(out["demand"])
         grown = math.ceil(dem.database_count() - 1e-9)
-        growth = f", {grown:,} with {dem.growth_pct:g} % growth" if dem.growth_pct else ""
+        growth = (
+            ""
+            if not dem.growth_pct
+            else f", {grown:,} with {dem.growth_pct:g} % growth"
+            if dem.grows_in_count
+            # an estate's databases are known ones: growth is in their data and IOPS ("4 databases, 7 with 20 %
+            # growth" had planned 79,142 IOPS for a list of 51,661; hostile-input walk)
+            else f", each grown {dem.growth_pct:g} % in data and IOPS"
+        )
         st.success(
             f"From {fmt.md(out['source'])}: {count(t['databases'], 'database')}{growth}; "
             f"{fmt.iops(t['iops' if mean else 'peak_iops'])} {iops_words}, {fmt.num(t['size_gb'] / 1000.0, 1, 'TB')}, "

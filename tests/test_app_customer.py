@@ -393,10 +393,11 @@ def test_file_statistics_are_said_as_a_mean_and_size_the_user_databases_with_the
     at.file_uploader(key="size_estate").set_value([("fs.csv", data, "text/csv")]).run()
     assert not at.exception and not _errors(at), _errors(at)
     (line,) = [_plain(s.value) for s in at.success if s.value.startswith("From ")]
-    # two user databases (not master, not tempdb), three with the form's 20 % growth; 7,560 IOPS of their own and
+    # two user databases (not master, not tempdb), each grown by the form's 20 %; 7,560 IOPS of their own and
     # tempdb's 300
     assert line.startswith(
-        "From sys.dm_io_virtual_file_stats, two samples: 2 databases, 3 with 20 % growth; 7,860 IOPS, the mean "
+        "From sys.dm_io_virtual_file_stats, two samples: 2 databases, each grown 20 % in data and IOPS; 7,860 IOPS, "
+        "the mean "
         "between the two samples,"
     ), line
     assert "8 vCPUs, 32 GB RAM" in line.replace("\u00a0", " ")
@@ -420,8 +421,11 @@ def test_file_statistics_are_said_as_a_mean_and_size_the_user_databases_with_the
     assert "IOPS, mean x 1.5" in table.columns
 
 
-def test_an_estate_list_says_its_databases_then_the_grown_count():
-    """DBA walk 2026-11-30: an estate of 20 named databases read "24 databases (with 20 % growth)"."""
+def test_an_estate_list_says_its_databases_and_how_they_grow():
+    """DBA walk 2026-11-30: an estate of 20 named databases read "24 databases (with 20 % growth)"; then "20
+    databases, 24 with 20 % growth", and a list of 4 in tiers of one or two "4 databases, 7 with 20 % growth", each
+    tier rounded up (79,142 IOPS planned for 51,661; hostile-input walk): an estate's databases grow in data and
+    IOPS."""
     rows = "".join(f"db{i},100,500,4,16\n" for i in range(20))
     at = AppTest.from_file(APP, default_timeout=180).run()
     at.session_state["size_estate_open"] = True
@@ -432,7 +436,7 @@ def test_an_estate_list_says_its_databases_then_the_grown_count():
     assert not at.exception and not _errors(at), _errors(at)
     assert any(
         _plain(s.value).startswith(
-            "From a database list: 20 databases, 24 with 20 % growth; 10,000 IOPS at their peaks"
+            "From a database list: 20 databases, each grown 20 % in data and IOPS; 10,000 IOPS at their peaks"
         )
         for s in at.success
     ), [s.value for s in at.success]

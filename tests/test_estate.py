@@ -550,3 +550,33 @@ def test_a_perfmon_demand_without_a_database_count_says_it_sizes_no_database_vms
     assert main(["estate", str(FIX / "perfmon.csv"), "--capacity-tb", "5", "--databases", "4"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["databases"] == 4 and "warning" not in err
+
+
+def test_an_estate_grows_in_each_databases_size_and_rate_not_in_count():
+    """Hostile-input walk: each estate tier holds one or two databases and was rounded up to whole databases,
+    so 20 % growth planned a list of 4 databases at 51,661 IOPS as 7 databases at 79,142 IOPS (+53 %), 40 vCPUs
+    (24 listed) and 288 GB RAM (176); a list of one database read "1 database, 2 with 20 % growth". An estate's
+    databases are known ones: they grow in data and IOPS, their count, vCPUs and RAM as listed."""
+    out = read_database_list(Path("examples/estate-databases.csv").read_bytes(), growth_pct=20.0)
+    dem = Demand.model_validate(out["demand"])
+    s = dem.summary()
+    t = out["totals"]
+    assert s["databases"] == s["databases_before_growth"] == t["databases"] == 4
+    assert s["iops"] == pytest.approx(t["peak_iops"] * 1.2) and round(t["peak_iops"]) == 51_661
+    assert s["capacity_tb"] == pytest.approx(t["size_gb"] / 1000 * 1.2)
+    assert (s["vcpus"], s["ram_gb"]) == (t["vcpus"], t["ram_gb"]) == (24, 176)
+    assert s["growth_words"] == "with 20 % growth in each database's data and IOPS"
+    one = read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb\nA,100,1000,4,16\n", growth_pct=20.0)
+    one = Demand.model_validate(one["demand"])
+    assert one.database_count() == 1 and one.totals()[0] == pytest.approx(1200)
+    # the load the sizer and the pages evaluate: 4 VMs at the grown IOPS
+    from planner.engine.loads import demand_workload
+
+    w = demand_workload(dem)
+    assert float(w.vms_total) == 4 and float(w.open_iops) == pytest.approx(t["peak_iops"] * 1.2)
+
+
+def test_a_demand_in_tiers_still_grows_in_whole_databases():
+    d = Demand.model_validate({"tier_counts": {"Standard": 2}, "growth_pct": 20})
+    assert d.growth_in == "databases" and d.database_count() == 3 and d.database_count(1.0) == 2
+    assert d.growth_words() == "with 20 % growth"

@@ -397,9 +397,13 @@ def test_a_latency_target_missed_at_the_lightest_load_is_said_so():
 
     dims = [{"label": "Latency", "met": False}]
     dbs = {"count": 240, "per_node": 27, "per_node_one_down": 30}
-    text = _summary(dims, dbs, {"share": 0.0, "databases": 0, "first_to_run_out": "latency"}, 9, 20.0, [], "x")
+    text = _summary(
+        dims, dbs, {"share": 0.0, "databases": 0, "first_to_run_out": "latency"}, 9, "with 20 % growth", [], "x"
+    )
     assert "none fit: a latency target is missed even at the lightest load" in text and "about 0" not in text
-    text = _summary(dims, dbs, {"share": 0.5, "databases": 120, "first_to_run_out": "latency"}, 9, 20.0, [], "x")
+    text = _summary(
+        dims, dbs, {"share": 0.5, "databases": 120, "first_to_run_out": "latency"}, 9, "with 20 % growth", [], "x"
+    )
     assert "about 120 of the 240 databases fit (first to run out: x)" in text
 
 

@@ -56,9 +56,12 @@ def demand_workload(
     # (Demand.classes, whole_databases): 2 Ultra databases grown by 20 % are 3, with 3 databases' IOPS (finance walk
     # 2026-11-30). A totals demand's IOPS are a total, scaled as given; its databases are whole VMs.
     n = np.array([c.databases for c in cs], dtype=float)
-    whole = np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0)  # (class, load): whole_databases
+    if demand.grows_in_count:
+        whole = np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0)  # (class, load): whole_databases
+    else:  # the databases given, each grown in rate (Demand.growth_in)
+        whole = np.broadcast_to(n[:, None], (n.size, m.size))
     vms_total = np.sum(whole, axis=0).reshape(m.shape)
-    if demand.tier_counts is not None:
+    if demand.tier_counts is not None and demand.grows_in_count:
         per_db = np.array([c.iops / c.databases for c in cs])
         open_iops = np.sum(per_db[:, None] * whole, axis=0).reshape(m.shape)
     else:
@@ -135,6 +138,8 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
         )
         + f"{float(W.open_iops):,.0f} guaranteed IOPS (with growth)"
         + (f", tier mix {tiers}" if tiers else "" if dbs > 0 else f", {mix}"),
+        # with no word (browser review 2026-11-30)
+        + (f"tier mix{f' {demand.growth_words()}' if demand.growth_pct else ''} {tiers}" if tiers else mix),
         block_size_kib=float(W.block_size_kib),
         read_fraction=float(W.read_fraction),
         vms_per_node=max(1, min(2000, int(np.ceil(dbs / max(nodes, 1))))) if dbs > 0 else None,

@@ -36,6 +36,9 @@ from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MAX_NODES_ANY, Stack, node_limit_words
 from planner.models.tiers import TierSet, default_tiers
 
+#: what a demand's growth grows (:attr:`Demand.growth_in`)
+GrowthIn = Literal["databases", "size_and_rate"]
+
 #: the failures a demand's data must survive (:mod:`planner.physics.rules`)
 FaultTolerance = Literal["node", "node-and-drive", "two-nodes"]
 #: those failures in a customer's words
@@ -158,6 +161,12 @@ class Demand(BaseModel):
         ge=0,
         le=MAX_GROWTH_PCT,
         description="growth over growth_period_months, %: the cluster is sized for the grown demand",
+    )
+    growth_in: GrowthIn = Field(
+        default="databases",
+        description="what growth_pct grows: 'databases', more databases (a tier's count grown and rounded up to "
+        "whole databases, each with the tier's figures); 'size_and_rate', each database's data and IOPS, the "
+        "databases, their vCPUs and RAM as given (an estate: each database is a known one)",
     )
     growth_period_months: int = Field(
         default=GROWTH_PERIOD_MONTHS,
@@ -298,6 +307,42 @@ class Demand(BaseModel):
     def growth(self) -> float:
         return 1.0 + self.growth_pct / 100.0
 
+    def grown_tiers(self) -> TierSet:
+        """The tiers as the grown demand's databases are: each database's IOPS, burst and data grown where growth is
+        in size and rate (:attr:`growth_in`), the tiers as they are where it adds databases."""
+        ts = self.tierset()
+        if self.grows_in_count or not self.growth_pct:
+            return ts
+        g = self.growth
+        return ts.model_copy(
+            update={
+                "tiers": [
+                    t.model_copy(
+                        update={
+                            "guaranteed_iops": t.guaranteed_iops * g,
+                            "burst_iops": t.burst_iops * g,
+                            "capacity_tb_per_db": t.capacity_tb_per_db * g,
+                        }
+                    )
+                    for t in ts.tiers
+                ]
+            }
+        )
+
+    @property
+    def grows_in_count(self) -> bool:
+        """Whether growth adds databases (:attr:`growth_in` 'databases'), not size and rate to each."""
+        return self.growth_in == "databases"
+
+    def growth_words(self) -> str:
+        """How the demand grows, in words ("" without growth): "with 20 % growth" (more whole databases), or
+        "with 20 % growth in each database's data and IOPS" (:attr:`growth_in` 'size_and_rate')."""
+        if not self.growth_pct:
+            return ""
+        return f"with {self.growth_pct:g} % growth" + (
+            "" if self.grows_in_count else " in each database's data and IOPS"
+        )
+
     def classes(self, multiplier: float | None = None) -> list[DemandClass]:
         """One entry per tier with databases (or one for a totals demand), counts
         times ``multiplier`` (default: the growth), rounded up to whole databases.
@@ -307,17 +352,23 @@ class Demand(BaseModel):
         while the VMs were rounded up, so a tier read "3 databases, 60,000 IOPS, 9.6 TB" and the pages
         counted 43 or 44 databases of one demand (finance walk 2026-11-30). A totals demand's IOPS and
         capacity are totals, grown as given.
+
+        With :attr:`growth_in` 'size_and_rate' the databases are the ones given (an estate's, each a known
+        database) and each grows in data and IOPS: a list of 4 databases grown by 20 % is 4 databases with 20 %
+        more IOPS and data. Rounded per tier, an estate whose tiers hold one or two databases each had grown by
+        53 % in IOPS (51,661 -> 79,142) and from 4 databases to 7 (hostile-input walk).
         """
         m = self.growth if multiplier is None else multiplier
+        rate = 1.0 if self.grows_in_count else m  # what each database's IOPS and data grow by
         if self.tier_counts is not None:
             tiers = self.tierset().by_name()
-            grown = {k: whole_databases(c * m) for k, c in self.tier_counts.items()}
+            grown = {k: whole_databases(c * m) if self.grows_in_count else c for k, c in self.tier_counts.items()}
             return [
                 DemandClass(
                     k,
                     grown[k],
-                    grown[k] * tiers[k].guaranteed_iops,
-                    grown[k] * tiers[k].capacity_tb_per_db,
+                    grown[k] * tiers[k].guaranteed_iops * rate,
+                    grown[k] * tiers[k].capacity_tb_per_db * rate,
                     tiers[k].latency_target_ms,
                     tiers[k].latency_statistic,
                     tiers[k].read_fraction,
@@ -328,7 +379,7 @@ class Demand(BaseModel):
                 for k, c in self.tier_counts.items()
                 if c > 0
             ]
-        dbs = whole_databases((self.databases or 0) * m)
+        dbs = whole_databases((self.databases or 0) * (m if self.grows_in_count else 1.0))
         assert self.total_iops is not None and self.capacity_tb is not None  # _either: tier_counts or both
         return [
             DemandClass(
@@ -366,8 +417,13 @@ class Demand(BaseModel):
         if self.database is None:
             return 0.0 * guest_us_per_io
         d = io_demand(self.database)
+        # grown in rate, each database's transactions grow (their count does not)
+        rate = 1.0 if self.grows_in_count else (self.growth if multiplier is None else multiplier)
         return (
-            self.database_count(multiplier) * d.transactions_per_s * cpu_s_per_call(self.database, d, guest_us_per_io)
+            self.database_count(multiplier)
+            * rate
+            * d.transactions_per_s
+            * cpu_s_per_call(self.database, d, guest_us_per_io)
         )
 
     def per_host(self, hosts: Any, multiplier: float | None = None) -> tuple[Any, Any]:
@@ -394,7 +450,8 @@ class Demand(BaseModel):
         return sum(c.databases * c.ram_gb_per_db for c in self.classes(multiplier))
 
     def database_count(self, multiplier: float | None = None) -> int:
-        """Whole databases, including growth (each tier rounded up, :meth:`classes`)."""
+        """Whole databases, including growth (each tier rounded up, :meth:`classes`; the databases given when
+        growth is in size and rate)."""
         return sum(c.databases for c in self.classes(multiplier))
 
     def summary(self) -> dict[str, Any]:
@@ -408,6 +465,8 @@ class Demand(BaseModel):
             "databases": self.database_count(),
             "databases_before_growth": self.database_count(1.0),
             "growth_pct": self.growth_pct,
+            "growth_in": self.growth_in,
+            **({"growth_words": w} if (w := self.growth_words()) else {}),
             "growth_period_months": self.growth_period_months,
             "classes": [c.__dict__ for c in self.classes()],
         }

@@ -504,7 +504,7 @@ def check_design(
     # a tier one of its VMs cannot issue: the Size page sized "met" a tier the SLA page said cannot be offered
     # (verification walk 2026-11-30); the bound is the tier fit's (planner.commercial.tiers.fit_mix)
     if demand.tier_counts:
-        tiers = demand.tierset().by_name()
+        tiers = demand.grown_tiers().by_name()  # each database's guarantee as it grows (Demand.growth_in)
         reach = tier_vm_reach(rd, tiers, params)
         short = [k for k, c in demand.tier_counts.items() if c > 0 and tiers[k].guaranteed_iops > reach[k]]
         put(

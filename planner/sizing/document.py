@@ -427,6 +427,8 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         # the growth a year and in all, as the Size page takes it and the Growth section's years run
         # (account-manager walk 2026-12-01: "with 72.8 % growth" beside "20 % a year")
         words = growth_words(d["growth_pct"], d.get("growth_period_months", GROWTH_PERIOD_MONTHS))
+        if d.get("growth_in") == "size_and_rate":  # the databases as given, each grown in data and IOPS
+            return f"{n:,}{noun} (each grown {d['growth_pct']:g} % in data and IOPS)"
         if today is None or today == n:
             return f"{n:,}{noun} (with growth {words})"
         # "each tier" where the demand has tiers: "each tier rounded up" stood beside a demand of one kind of

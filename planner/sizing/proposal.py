@@ -135,7 +135,7 @@ def build(
         if demand.tier_counts:
             if tiers is not None and tiers.model_dump() != demand.tierset().model_dump():
                 raise ValueError("a demand in tiers prices its own tiers")
-            tiers = demand.tierset()
+            tiers = demand.grown_tiers()  # its databases as sized: grown in size and rate where it says so
         if n_plus_one is not None and n_plus_one != demand.n_plus_one:
             raise ValueError("a demand prices its tiers with the failures it plans for")
         n_plus_one = demand.n_plus_one

@@ -432,7 +432,7 @@ def demand_verdict(
             databases,
             fits,
             nodes,
-            dem.growth_pct,
+            dem.growth_words(),
             other,
             binding_words(lim, fits["first_to_run_out"] if fits and fits["first_to_run_out"] else None),
         ),
@@ -557,16 +557,17 @@ def _summary(
     databases: dict | None,
     fits: dict | None,
     nodes: int,
-    growth_pct: float,
+    growth: str,
     other: list[dict] | None = None,
     first_words: str = "",
 ) -> str:
     """One sentence: where the databases run, what is not met (the dimensions, then the other
     rules by their titles) and how many fit; ``first_words``: what runs out first, in words
-    (:func:`planner.commercial.tiers.binding_words`: ", one node down" when that cluster sets it)."""
+    (:func:`planner.commercial.tiers.binding_words`: ", one node down" when that cluster sets it); ``growth``: how
+    the demand grows, in words ("" for none)."""
     parts = []
     if databases is not None:
-        grown = f" (with {growth_pct:g} % growth)" if growth_pct else ""
+        grown = f" ({growth})" if growth else ""
         whole = math.ceil(databases["count"] - 1e-9)
         where = (
             # whole databases, as the nodes host them ("3.6 databases (with 20 % growth)" of a 3-database estate;
