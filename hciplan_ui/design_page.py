@@ -383,16 +383,19 @@ with right:
         # the stack's reason, in the model's words (the Compare what-if said it; this box said only the range)
         bad["nodes"] = f"{bad['nodes']}: {why}"
     slots["nodes"] = st.empty()
+    # the resiliencies offered follow the nodes typed while they are a count the design takes, else the design's
+    # (a box holding 1e308 is said under it; the list is not worked out for it)
+    nodes_now = int(vals["nodes"]) if not bad["nodes"] else int(draft["nodes"])
     _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
     res_options = list(resiliencies(stack))
     if draft.get("stack", "s2d") == stack and draft.get("resiliency") not in res_options:
         res_options.insert(0, draft["resiliency"])  # a Ceph erasure code from a loaded file
     if st.session_state["d_resiliency"] not in res_options:  # the stack changed: its equivalent resiliency
         old = st.session_state["d_resiliency"]
-        st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, int(st.session_state["d_nodes"]))
+        st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, nodes_now)
     # only what these nodes hold, by the validator's own rule (the list offered "erasure coding 8+3" on 10 nodes and
     # refused it after; Ceph operator walk 2026-11-30); the choice in use stays, marked, its reason beside the field
-    misfit = _misfits(stack, res_options, int(st.session_state["d_nodes"]), draft)
+    misfit = _misfits(stack, res_options, nodes_now, draft)
     chosen = st.session_state["d_resiliency"]
     res_options = [r for r in res_options if misfit.get(r) is None or r == chosen]
     # in words ("three-way mirror"); the value stays the id a design file takes. A vSAN policy with its layout
@@ -401,7 +404,7 @@ with right:
     res_words = functools.partial(
         _resiliency_option,
         stack=stack,
-        nodes=int(st.session_state["d_nodes"]),
+        nodes=nodes_now,
         architecture=str((draft.get("vsan") or {}).get("architecture") or "esa"),
         misfit=frozenset(r for r, why in misfit.items() if why),
     )

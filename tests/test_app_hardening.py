@@ -789,3 +789,32 @@ def test_a_parts_file_reusing_a_catalog_id_leaves_the_design_as_it_was():
         at.session_state["design_loader"] = False
         at.run()
     assert set(at.session_state["user_parts"]["capacity_drive"]) == {"my-p4510-edited"}
+
+
+def test_a_whole_number_box_says_a_huge_or_fractional_number_under_it():
+    """Hostile-input walk: 99999999999999999999999 in Nodes or Drives per node turned the box red with the reason
+    only on hover, and the page kept computing with the old 4 nodes; "1e308" or "1e-300" in NICs per node became 1
+    without a word. Streamlit's integer box is bounded by JavaScript's safe integers and parses with parseInt: each
+    whole-number box is a float box (what was typed reaches the page) and the reason is a line under it."""
+    from streamlit.proto.NumberInput_pb2 import NumberInput
+
+    at = _app()
+    for key in ("d_sockets", "d_drives", "d_caches", "d_nics", "d_nodes", "d_volume_servers"):
+        box = at.number_input(key=key)
+        assert box.proto.data_type == NumberInput.FLOAT and box.proto.format == "%g", key
+    at.number_input(key="d_nodes").set_value(1e23).run()
+    assert any(_text(e).startswith("Nodes must be a whole number, 1–16 (you typed 1e+23)") for e in _errors(at))
+    assert any("not valid" in w.value for w in at.warning)
+    at.number_input(key="d_nodes").set_value(4).run()
+    at.number_input(key="d_drives").set_value(99999999999999999999999).run()
+    assert any(
+        _text(e).startswith("Drives per node must be a whole number") and "1e+23" in _text(e) for e in _errors(at)
+    )
+    at.number_input(key="d_drives").set_value(10).run()
+    for typed in (1e308, 1e-300):
+        at.number_input(key="d_nics").set_value(typed).run()
+        assert any(_text(e).startswith("NICs per node must be a whole number") for e in _errors(at)), typed
+    at.number_input(key="d_nics").set_value(2.0).run()
+    assert not _errors(at) and not at.exception
+    draft = at.session_state["draft"]
+    assert draft["nodes"] == 4 and draft["node"]["nics"]["count"] == 2 and type(draft["node"]["nics"]["count"]) is int

@@ -741,3 +741,26 @@ def test_a_vsan_policy_stays_itself_when_the_host_count_changes_its_label(server
     assert "RAID-5" in box and "RAID-1" not in box, box
     assert page.locator('[data-testid="stException"]').count() == 0
     page.close()
+
+
+def test_a_huge_or_fractional_whole_number_is_said_under_its_box(server, browser):
+    """Hostile-input walk: 99999999999999999999999 in Nodes turned the box red with the reason on hover only (the page
+    kept 4 nodes); "1e308" and "1e-300" in NICs per node became 1 without a word. Typed in the browser, each reaches
+    the page and its reason is a line under the box."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(30_000)
+    page.goto(f"{server}/design")
+    page.get_by_text("Usable capacity").first.wait_for()
+    for label, typed, said in (
+        ("Nodes", "99999999999999999999999", "Nodes must be a whole number, 1–16 (you typed 1e+23)"),
+        ("NICs per node", "1e308", "NICs per node must be a whole number, 1–8 (you typed 1e+308)"),
+        ("NICs per node", "1e-300", "NICs per node must be a whole number, 1–8 (you typed 1e-300)"),
+    ):
+        box = page.get_by_label(label, exact=True)
+        box.fill(typed)
+        box.press("Enter")
+        page.get_by_text(said).first.wait_for()
+        box.fill("4" if label == "Nodes" else "1")
+        box.press("Enter")
+        page.get_by_text(said).first.wait_for(state="detached")
+    page.close()
