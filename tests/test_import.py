@@ -937,3 +937,23 @@ def test_a_refused_or_unreadable_file_is_said_without_pythons_class_names(ref):
     with pytest.raises(TableError) as bad:
         read_rows(buf.getvalue(), "book.xlsx", {})
     assert "Error)" not in str(bad.value) and "not a readable XLSX workbook" in str(bad.value)
+
+
+@pytest.mark.parametrize("column", ["vms_per_node", "vcpus_per_vm", "threads_per_vm", "working_set_gb_per_vm"])
+def test_a_zero_in_the_template_is_refused_as_the_option_is_not_read_as_the_default(tmp_path, capsys, column):
+    """Hostile-input walk: vms_per_node 0 in the CSV template was read as 1 (``vals[...] or default``) where
+    ``--vms-per-node 0`` is refused ("must be 1..2000"): a blank cell takes the default, a 0 its bound."""
+    head = (
+        "label,issuer,vms_per_node,vcpus_per_vm,threads_per_vm,outstanding_per_thread,block_size_kib,read_fraction,"
+        "random_fraction,working_set_gb_per_vm,iops,bandwidth_mb_s,read_latency_ms,write_latency_ms"
+    )
+    cells = dict(zip(head.split(","), "ref,vm,50,2,1,32,16,1.0,1,40,1425000,23250,0.2,".split(",")))
+    f = tmp_path / "m.csv"
+    f.write_text(head + "\n" + ",".join({**cells, column: "0"}.values()) + "\n")
+    assert main(["import", str(f), "--design", str(REFERENCE)]) == 2
+    err = capsys.readouterr().err
+    assert f"{column}: must be greater than or equal to" in err and re.search(r"\(got 0(\.0)?\)", err), err
+    f.write_text(head + "\n" + ",".join({**cells, column: ""}.values()) + "\n")
+    assert main(["import", str(f), "--design", str(REFERENCE)]) == 0  # blank: the default
+    assert main(["import", str(f), "--design", str(REFERENCE), "--vms-per-node", "0"]) == 2
+    assert capsys.readouterr().err.endswith("error: vms_per_node: must be 1..2000 (got 0)\n")

@@ -92,6 +92,11 @@ def _value(row: dict, col: str, file: str, where: str, kind=float):
     return v
 
 
+def _given(value, default):
+    """A cell's value, or ``default`` where the cell is blank (None): a 0 typed is kept, for its bound to judge."""
+    return default if value is None else value
+
+
 def _data_lines(text: str):
     """Lines that are neither blank nor comments, lazily."""
     return (ln for ln in text_lines(text) if ln.strip() and not ln.lstrip().startswith("#"))
@@ -139,11 +144,13 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
             block_size_kib=vals["block_size_kib"],
             read_fraction=vals["read_fraction"],
             random_fraction=1.0 if vals["random_fraction"] is None else vals["random_fraction"],
-            vms_per_node=vals["vms_per_node"] or run.per_node_or_default,
-            vcpus_per_vm=vals["vcpus_per_vm"] or run.vcpus_per_vm,
-            threads_per_vm=vals["threads_per_vm"] or 1,
+            # a blank cell takes the default; a 0 is a value, refused by the workload's bound as --vms-per-node 0 is
+            # (`or` read vms_per_node 0 as 1 without a word; hostile-input walk)
+            vms_per_node=_given(vals["vms_per_node"], run.per_node_or_default),
+            vcpus_per_vm=_given(vals["vcpus_per_vm"], run.vcpus_per_vm),
+            threads_per_vm=_given(vals["threads_per_vm"], 1),
             outstanding_per_thread=vals["outstanding_per_thread"],
-            working_set_gb_per_vm=vals["working_set_gb_per_vm"] or run.working_set_gb or 40.0,
+            working_set_gb_per_vm=_given(vals["working_set_gb_per_vm"], run.working_set_gb or 40.0),
             iops_limit_per_vm=limit,
             vm_alignment=run.vm_alignment if vals["vm_alignment"] is None else vals["vm_alignment"],
         )
