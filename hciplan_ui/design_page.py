@@ -14,7 +14,7 @@ import streamlit as st
 
 from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
 from planner.core.errors import PlannerError
-from planner.core.text import count
+from planner.core.text import count, without_bidi_controls
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.models.catalog import load_catalog
 from planner.models.design import (
@@ -82,16 +82,18 @@ def _user_parts(cls: str) -> dict:
 
 
 def _label(cls: str, rid: str, parts: dict) -> str:
-    """Option label; pure in its arguments (Streamlit may format options outside the script run)."""
+    """Option label; pure in its arguments (Streamlit may format options outside the script run). A part of yours
+    is named as you wrote it, less direction overrides (a select box shows its label as text, not through fmt.md:
+    "\u202eevil" reversed the rest of it; hostile-input walk)."""
     from planner.models.catalog import DEVICE_CLASSES
 
     if rid == NONE:
         return NONE
     if rid in parts:
-        return _describe(cls, DEVICE_CLASSES[cls].model_validate(parts[rid])) + " · your part"
+        return without_bidi_controls(_describe(cls, DEVICE_CLASSES[cls].model_validate(parts[rid])) + " · your part")
     if rid in cat.of(cls):
         return _describe(cls, cat.of(cls)[rid])
-    return f"{rid} (inline spec)"
+    return without_bidi_controls(f"{rid} (inline spec)")
 
 
 def _describe(cls: str, r) -> str:
@@ -299,7 +301,8 @@ if OTHER_ARCHITECTURE in st.session_state:
 left, right = st.columns(2)
 with left:
     st.header("Node hardware")
-    _seed("d_name", draft.get("name", "design"))
+    # a name from a file shown without direction overrides, as the sidebar and documents show it (hostile-input walk)
+    _seed("d_name", without_bidi_controls(draft.get("name", "design")))
     # drawn last (below): a name made from the parts follows an edit of the parts in the same run
     name_field = st.empty()
     slots["name"] = st.empty()
@@ -569,7 +572,8 @@ else:
     else:
         if valid != state.design_json():
             state.set_design(valid, reseed_widgets=False)
-        ss["d_name"] = json.loads(state.design_json())["name"]  # the name the design now has (a widget not yet drawn)
+        # the name the design now has (a widget not yet drawn), as the sidebar shows it
+        ss["d_name"] = without_bidi_controls(json.loads(state.design_json())["name"])
 name_field.text_input("Design name", key="d_name", max_chars=200)
 
 

@@ -176,14 +176,15 @@ def workload_label(name: str, sized_json: str | None = None) -> str:
     """A workload as the pages name it: a profile with what it is ("oltp-8k — OLTP: 8 KiB random, ..."),
     the sized demand's with its description; the sidebar said "Workload oltp-8k" alone (UI review
     2026-11-29)."""
+    from planner.core.text import without_bidi_controls
     from planner.models.workload import profiles
 
-    if name == SIZED:
+    if name == SIZED:  # the demand's name is the user's: a select box shows it as text, direction overrides dropped
         w = json.loads(sized_json or sized_workload_json() or "{}")
-        return f"{SIZED} — {w.get('description') or w.get('name')}" if w else SIZED
+        return without_bidi_controls(f"{SIZED} — {w.get('description') or w.get('name')}") if w else SIZED
     if name in profiles():
         return f"{name} — {profiles()[name].description}"
-    return name
+    return without_bidi_controls(name)
 
 
 def sized_workload_json() -> str | None:

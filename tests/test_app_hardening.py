@@ -818,3 +818,22 @@ def test_a_whole_number_box_says_a_huge_or_fractional_number_under_it():
     assert not _errors(at) and not at.exception
     draft = at.session_state["draft"]
     assert draft["nodes"] == 4 and draft["node"]["nics"]["count"] == 2 and type(draft["node"]["nics"]["count"]) is int
+
+
+def test_a_direction_override_is_dropped_from_a_parts_label_and_the_design_name_box():
+    """Hostile-input walk: U+202E (right-to-left override) was kept in a custom part's select box label and in a
+    design name loaded from a file, shown in the Design name box; the sidebar, messages and documents strip it
+    (planner.core.text.without_bidi_controls), and so do these."""
+    drives = json.loads((ROOT / "hardware_catalog" / "capacity_drives.json").read_text())["records"]
+    mine = dict(drives[1], id="my-drive", model="SSD \u202eevil")
+    at = _open_loader(_app())
+    data = json.dumps({"device_class": "capacity_drive", "records": [mine]}).encode()
+    at.file_uploader(key="parts_uploader").set_value(("p.json", data, "application/json")).run()
+    labels = at.selectbox(key="d_drive").options
+    assert any("SSD evil" in o and "your part" in o for o in labels), labels
+    assert not any("\u202e" in o for o in labels)
+    d = dict(REF, name="ref \u202eevil")
+    at.file_uploader(key="uploader").set_value(("d.json", json.dumps(d).encode(), "application/json")).run()
+    at.run()
+    assert not at.exception
+    assert at.text_input(key="d_name").value == "ref evil"
