@@ -498,3 +498,49 @@ def test_cost_says_the_platform_does_not_apply_on_ceph_and_the_guests_licence_ha
             main([cmd, "--help"])
         said = " ".join(capsys.readouterr().out.split())
         assert "--guest-os-licence" in said and "Linux guests" in said, cmd
+
+
+@pytest.mark.parametrize("command", ["cost", "price"])
+def test_a_cost_option_that_changes_nothing_is_said(command, capsys):
+    """Hostile-input walk: `cost`/`price examples/reference.json --guest-os-licence none` on S2D printed the same bytes
+    as without it, and `cost --sql-licensing bring-your-own` without `--sql` too: said in options_not_applied, with
+    why (an S2D cluster's guests follow its licence option; no SQL Server licences are counted)."""
+    assert main([command, "examples/reference.json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([command, "examples/reference.json", "--guest-os-licence", "none"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (said,) = out.pop("options_not_applied")
+    assert out == plain
+    assert said.startswith("--guest-os-licence none: only applies to a Ceph or vSAN cluster; a Storage Spaces Direct")
+    assert said.endswith("so it changes nothing here")
+    if command == "cost":
+        assert main(["cost", "examples/reference.json", "--sql-licensing", "bring-your-own"]) == 0
+        assert json.loads(capsys.readouterr().out)["options_not_applied"] == [
+            "--sql-licensing bring-your-own: only applies with SQL Server licences counted (--sql standard or "
+            "enterprise, or sql_edition in --costs); none are"
+        ]
+    assert main([command, "examples/ceph-6node-reef.json", "--guest-os-licence", "none"]) == 0
+    assert "options_not_applied" not in json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("flags", "err"),
+    [
+        (
+            ["--out", "c.json"],
+            "error: out: only applies with --calibrate (the refit's calibration file); without it nothing is written",
+        ),
+        (
+            ["--imported-share", "0.5"],
+            "error: imported_share: only applies with --with-shipped (the imported points' share of a joint refit)",
+        ),
+        (["--calibrate", "--imported-share", "0.5"], "error: imported_share: only applies with --with-shipped"),
+    ],
+)
+def test_an_import_option_without_the_refit_it_belongs_to_is_refused(flags, err, capsys, tmp_path):
+    """Hostile-input walk: `import ... --out c.json` without --calibrate wrote nothing and said nothing; and
+    --imported-share without --with-shipped was ignored (--with-shipped without --calibrate is refused so)."""
+    argv = ["import", "examples/import-template.csv", "--design", "examples/reference.json"]
+    assert main([*argv, *[f.replace("c.json", str(tmp_path / "c.json")) for f in flags]]) == 2
+    assert capsys.readouterr().err.startswith(err)
+    assert not (tmp_path / "c.json").exists()

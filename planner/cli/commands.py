@@ -124,6 +124,29 @@ def add_guest_os_arg(p) -> None:
     )
 
 
+def options_not_applied(args, stacks, a=None) -> list[str]:
+    """Each cost option given that cannot change this output, with why (``stacks``: the storage stacks costed; ``a``:
+    the cost assumptions). ``cost --guest-os-licence none`` of an S2D design printed the same bytes without a word
+    (hostile-input walk); said as ``cost --platform`` on Ceph is (:func:`planner.commercial.licensing.stack_platform_note`),
+    in ``options_not_applied``."""
+    from planner.commercial.licensing import S2D_GUESTS_WORDS
+
+    out = []
+    if getattr(args, "guest_os_licence", None) and not set(stacks) & {"ceph", "vsan"}:
+        out.append(f"--guest-os-licence {args.guest_os_licence}: {S2D_GUESTS_WORDS}")
+    if a is not None and getattr(args, "sql_licensing", None) and a.sql_edition == "none":
+        out.append(
+            f"--sql-licensing {args.sql_licensing}: only applies with SQL Server licences counted (--sql standard or "
+            "enterprise, or sql_edition in --costs); none are"
+        )
+    return out
+
+
+def with_options_not_applied(out: dict, said: list[str]) -> dict:
+    """``out`` with ``options_not_applied`` when an option given changes nothing."""
+    return {**out, "options_not_applied": said} if said else out
+
+
 def _costs(args):
     """CostAssumptions of ``--costs`` with ``--platform`` (a design naming its platform keeps its own:
     :func:`planner.commercial.licensing.platform_of`) and ``--guest-os-licence``; None for a command given none of
@@ -146,7 +169,8 @@ def cmd_price(args) -> int:
     tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
     costs = _costs(args)
     params, _ = _calibration_args(args)
-    print_json(strict(tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one, params=params), NOT_COMPUTABLE))
+    out = tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one, params=params)
+    print_json(strict(with_options_not_applied(out, options_not_applied(args, [rd.design.stack])), NOT_COMPUTABLE))
     return 0
 
 
@@ -165,6 +189,7 @@ def cmd_size(args) -> int:
     )
     if out["best"] is None:  # no design: the explanation is why (every null with its reason)
         out["best_note"] = out["explanation"] or "no design meets the demand"
+    out = with_options_not_applied(out, options_not_applied(args, [demand.stack]))  # the sizer's designs: its stack
     print_json(strict(out if args.timings else without_wall_clock(out), NOT_COMPUTABLE))
     return 0
 
@@ -231,17 +256,28 @@ def cmd_import(args) -> int:
     rd = resolve(design_from_args(args), load_catalog(args.catalog))
     run = _run_info(args)
     base = read_calibration(args.calibration) if args.calibration else None
+    # an option of the refit given without it was ignored without a word (`--out c.json` wrote nothing; hostile-input
+    # walk): refused in one line, as the estate options are
     if args.with_shipped and not args.calibrate:
         raise InputError("only applies with --calibrate", "with_shipped")
-    if not 0.0 < args.imported_share < 1.0:
-        raise InputError(f"must be between 0 and 1, exclusive (got {args.imported_share})", "imported_share")
+    if args.out is not None and not args.calibrate:
+        raise InputError(
+            "only applies with --calibrate (the refit's calibration file); without it nothing is written", "out"
+        )
+    if args.imported_share is not None and not args.with_shipped:
+        raise InputError(
+            "only applies with --with-shipped (the imported points' share of a joint refit)", "imported_share"
+        )
+    imported_share = 0.5 if args.imported_share is None else args.imported_share
+    if not 0.0 < imported_share < 1.0:
+        raise InputError(f"must be between 0 and 1, exclusive (got {imported_share})", "imported_share")
     points = load_points(args.files, rd, run)
     out = import_report(
         points,
         base,
         calibrate=args.calibrate,
         with_shipped=args.with_shipped,
-        imported_share=args.imported_share,
+        imported_share=imported_share,
         held_out=not args.no_held_out,
     )
     out["run"] = run.model_dump()
@@ -316,7 +352,6 @@ def register_import(sub) -> None:
         "--imported-share",
         dest="imported_share",
         type=float_arg,
-        default=0.5,
         help="with --with-shipped: share of the fit's weight on the imported points (default 0.5)",
     )
     p.add_argument("--no-held-out", dest="no_held_out", action="store_true", help="skip the held-out folds")

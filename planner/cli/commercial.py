@@ -14,7 +14,15 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from planner.cli.args import print_json
-from planner.cli.commands import InputError, add_guest_os_arg, check_bounds, load_costs, load_json_model
+from planner.cli.commands import (
+    InputError,
+    add_guest_os_arg,
+    check_bounds,
+    load_costs,
+    load_json_model,
+    options_not_applied,
+    with_options_not_applied,
+)
 from planner.core.errors import format_validation_error
 from planner.core.jsonio import read_bounded, write_atomic
 
@@ -90,6 +98,7 @@ def cmd_cost(args) -> int:
             out["notes"].append(fit["note"])
         _tco_caveats(out, design, demand, a, catalog)
     print_json(out)
+    print_json(with_options_not_applied(out, options_not_applied(args, [design.stack], a)))
     return 0
 
 
@@ -208,6 +217,9 @@ def cmd_proposal(args) -> int:
     )
     if dated:
         print(f"note: {dated}", file=sys.stderr)
+    not_applied = options_not_applied(args, [design.stack], a)
+    for said in not_applied:  # as the date's note: on standard error, the document on standard output stays whole
+        print(f"note: {said}", file=sys.stderr)
     # whether the design meets the demand, as the document opens (a failing design wrote {"design": "reference"})
     v = p.get("verdict") or {}
     verdict = {"met": v.get("met"), "summary": v.get("summary") or v.get("note")}
@@ -228,6 +240,7 @@ def cmd_proposal(args) -> int:
             "design": design.name,
             **verdict,
             **({"note": dated} if dated else {}),
+            **({"options_not_applied": not_applied} if not_applied else {}),
         }
     )
     return 0

@@ -228,6 +228,15 @@ def guests_note(option_id: str, a=None) -> str | None:
     return None
 
 
+#: why the Windows guests' choice (``guest_os_licence``) changes nothing on Storage Spaces Direct: its guests follow
+#: the cluster's licence option (:data:`COUNTED_WORDS`), the choice is a Ceph or vSAN cluster's
+S2D_GUESTS_WORDS = (
+    "only applies to a Ceph or vSAN cluster; a Storage Spaces Direct cluster's Windows Server guests follow its "
+    "licence option (Windows Server Datacenter licenses them; on Azure Local, the Windows Server subscription or "
+    "Datacenter add-on does, the host fee alone does not), so it changes nothing here"
+)
+
+
 def stack_platform_note(stack: str, a, option_id: str) -> str | None:
     """Why a platform choice (``a.platform``, ``--platform``) changes nothing on a Ceph or vSAN design: the Windows
     platform is Storage Spaces Direct's, the design carries its own licence ``option_id``. None on S2D or with the
