@@ -544,3 +544,37 @@ def test_an_import_option_without_the_refit_it_belongs_to_is_refused(flags, err,
     assert main([*argv, *[f.replace("c.json", str(tmp_path / "c.json")) for f in flags]]) == 2
     assert capsys.readouterr().err.startswith(err)
     assert not (tmp_path / "c.json").exists()
+
+
+def test_small_argument_mistakes_are_said_as_they_are(capsys, tmp_path):
+    """Hostile-input walk: a missing --format read "give --format, the pdf" (its help's first clause cut at " ("); both
+    --workload and --database read "give --workload ... or --database" as if neither were given; `--out ""` read
+    "cannot write '.': device or resource busy" (and import wrote its default file); `--catalog FILE` read
+    "catalog folder not found"."""
+    out = str(tmp_path / "x.html")
+    assert main(["proposal", "examples/demand-200dbs.json", "--out", out]) == 2
+    assert capsys.readouterr().err == "error: format: required: give --format pdf, html, docx or xlsx\n"
+    assert main(["compare", REF, "--workload", "oltp-8k", "--database", "examples/db-erp.json"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("or --database (a database description file), not both")
+    assert main(["proposal", "examples/demand-200dbs.json", "--format", "html", "--out", ""]) == 2
+    assert capsys.readouterr().err == "error: out: is empty: give a file name (or - for standard output)\n"
+    imp = ["import", "examples/import-template.csv", "--design", REF, "--calibrate", "--no-held-out", "--out", " "]
+    assert main(imp) == 2
+    assert capsys.readouterr().err == "error: out: is empty: give a file name\n"
+    assert main(["evaluate", REF, "--catalog", "examples/reference.json"]) == 2
+    assert "is a file; give the folder that holds it" in capsys.readouterr().err
+
+
+def test_app_help_is_hciplans(capsys, monkeypatch):
+    """Hostile-input walk: `hciplan app --help` printed Streamlit's 5,478-line help."""
+    import os
+
+    def no_streamlit(*_args):
+        raise AssertionError("started streamlit")
+
+    monkeypatch.setattr(os, "execv", no_streamlit)
+    with pytest.raises(SystemExit) as exc:
+        main(["app", "--help"])
+    assert exc.value.code == 0
+    said = capsys.readouterr().out
+    assert said.startswith("usage: hciplan app") and "streamlit run --help" in said and len(said.splitlines()) < 20

@@ -1689,6 +1689,10 @@ def test_proposal_cli_says_whether_the_design_meets_the_demand_and_that_past_dat
     assert main([*argv, "--format", "html", "--out", str(out)]) == 0
     cap = capsys.readouterr()
     assert "note" not in json.loads(cap.out) and not cap.err
+    # a future date too (hostile-input walk: --date 2099-01-01 said nothing)
+    assert main([*argv, "--format", "html", "--out", str(out), "--date", "2099-01-01"]) == 0
+    said = f"prices are as of today ({today}), not of the document's date 2099-01-01"
+    assert json.loads(capsys.readouterr().out)["note"] == said
 
 
 def test_the_currency_is_said_once_where_the_costs_first_appear(short_proposal):

@@ -17,12 +17,21 @@ class UsageError(PlannerError):
 _QUOTED = re.compile(r"'([^']{60,})'")
 
 
-def _usage_error(message: str, helps: dict[str, str] | None = None) -> UsageError:
+def _usage_error(
+    message: str, helps: dict[str, str] | None = None, choices: dict[str, list[str]] | None = None
+) -> UsageError:
     """argparse's message as 'field: reason' (argparse's own wording kept). ``helps``: each argument's
-    help by the names it is typed as; a missing argument is told as what to give, with what it is."""
+    help by the names it is typed as; a missing argument is told as what to give, with what it is, or the values
+    it takes (``choices``, by the same names)."""
     helps = helps or {}
+    choices = choices or {}
 
     def what(names: list[str]) -> str:
+        if values := choices.get(names[0]):
+            # the values it takes: the help's first clause of --format was "pdf" ("give --format, the pdf"; hostile-
+            # input walk)
+            listed = ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]
+            return f": give {' or '.join(names)} {listed}"
         # the help's first clause ("database JSON file (`schema database`): by its IO ..." -> its head)
         clause = re.split(r" \(|: |; ", helps.get(names[0], ""), maxsplit=1)[0].strip()
         if not names[0].startswith("-"):  # a positional: what it is
@@ -58,7 +67,15 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message):
         helps = {n: a.help or "" for a in self._actions for n in (a.option_strings or [a.dest])}
-        raise _usage_error(message, helps)
+        choices = {n: [str(c) for c in a.choices] for a in self._actions if a.choices for n in a.option_strings}
+        raise _usage_error(message, helps, choices)
+
+
+def check_out(path: str | None, stdout: bool = False) -> None:
+    """``--out``, given, names a file (``stdout``: or ``-``): an empty name read "cannot write '.': device or
+    resource busy" (proposal) or wrote the default file (import; hostile-input walk)."""
+    if path is not None and not path.strip():
+        raise UsageError("is empty: give a file name" + (" (or - for standard output)" if stdout else ""), "out")
 
 
 def int_arg(text: str) -> int:

@@ -11,7 +11,15 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from planner.cli.args import add_design_args, add_timings_arg, design_from_args, float_arg, int_arg, print_json
+from planner.cli.args import (
+    add_design_args,
+    add_timings_arg,
+    check_out,
+    design_from_args,
+    float_arg,
+    int_arg,
+    print_json,
+)
 from planner.core.errors import PlannerError, field_bounds
 from planner.core.jsonio import NOT_COMPUTABLE, strict, without_wall_clock
 from planner.core.jsonio import load_json_model as _load
@@ -260,6 +268,7 @@ def cmd_import(args) -> int:
     # walk): refused in one line, as the estate options are
     if args.with_shipped and not args.calibrate:
         raise InputError("only applies with --calibrate", "with_shipped")
+    check_out(args.out)
     if args.out is not None and not args.calibrate:
         raise InputError(
             "only applies with --calibrate (the refit's calibration file); without it nothing is written", "out"
@@ -473,7 +482,12 @@ def cmd_compare(args) -> int:
     from planner.sizing.compare import compare
 
     if bool(args.workload) == bool(args.database):
-        raise PlannerError("give --workload (profile or file) or --database (a database description file)", "workload")
+        # both given read "give --workload ... or --database" as if neither were (hostile-input walk)
+        raise PlannerError(
+            "give --workload (profile or file) or --database (a database description file)"
+            + (", not both" if args.workload and args.database else ""),
+            "workload",
+        )
     data_tb = None
     if args.database:
         from planner.models.database import as_workload, io_demand, load_database

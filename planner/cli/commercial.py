@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from planner.cli.args import print_json
+from planner.cli.args import check_out, print_json
 from planner.cli.commands import (
     InputError,
     add_guest_os_arg,
@@ -154,6 +154,7 @@ def cmd_proposal(args) -> int:
     from planner.sizing.proposal import build
 
     # a file named for another format would open as garbage (PDF bytes in x.docx): said before any work
+    check_out(args.out, stdout=True)
     suffix = Path(args.out).suffix.lower().lstrip(".")
     if suffix in FORMAT_SUFFIXES and FORMAT_SUFFIXES[suffix] != args.format:
         raise InputError(
@@ -207,12 +208,12 @@ def cmd_proposal(args) -> int:
     data = render(p, args.format, company=args.company, logo=logo)
     import sys
 
-    # a document dated in the past still prices today's catalog: said in one line (CFO read 2026-11-30: --date
-    # 2024-01-15 above prices seen in 2026)
+    # a document dated in the past or the future still prices today's catalog: said in one line (CFO read
+    # 2026-11-30: --date 2024-01-15 above prices seen in 2026; hostile-input walk: --date 2099-01-01 said nothing)
     today = dt.date.today()
     dated = (
         f"prices are as of today ({today.isoformat()}), not of the document's date {args.date}"
-        if args.date is not None and dt.date.fromisoformat(args.date) < today
+        if args.date is not None and dt.date.fromisoformat(args.date) != today
         else None
     )
     if dated:

@@ -172,7 +172,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"hciplan {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    a = sub.add_parser("app", help="start the app (Streamlit) and print its address")
+    a = sub.add_parser(
+        "app",
+        help="start the app (Streamlit) and print its address",
+        description="Start the app (Streamlit) and print its address. Everything after 'app' is passed on to "
+        "'streamlit run' (its options: python -m streamlit run --help).",
+    )
     a.add_argument("streamlit_args", nargs="*", help="passed on to 'streamlit run' (e.g. --server.port 8502)")
     a.set_defaults(func=cmd_app)
 
@@ -269,6 +274,9 @@ def main(argv=None) -> int:
         shown_help.print_help()
         return 0
     try:
+        if argv[:1] == ["app"] and any(a in ("-h", "--help") for a in argv[1:2]):
+            # hciplan's own help of the command (it printed Streamlit's 5,478 lines; hostile-input walk)
+            args = parser.parse_args(["app", "--help"])
         if argv and argv[0] == "app":  # everything after 'app' goes to streamlit as it is
             args = parser.parse_args(["app"])
             args.streamlit_args = argv[1:]
