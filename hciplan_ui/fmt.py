@@ -357,6 +357,8 @@ def row_errors(exc, records: list[dict], list_field: str, labels: dict) -> str:
             said = str(name) if name is None or len(str(name)) <= 40 else f"{str(name)[:40]}…"
             where = f"Row {i + 1}" + (f" ({said})" if name else "")
             loc = loc[2:]
+        elif loc == [list_field]:  # the list itself ("tiers, tiers: needs at least 1 entry"; hostile-input walk)
+            where, loc = f"The {list_field} list", []
         field = labels.get(str(loc[0]), str(loc[0])) if loc else ""
         msg = plain_message(e)
         for key, lab in labels.items():  # model field names in a message read as the columns' labels

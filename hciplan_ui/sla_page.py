@@ -256,6 +256,7 @@ def _tier_editor() -> None:
     )
     up = inputs.file_box(c[2], "Load tiers", "tiers_upload", 1, "JSON", ["json"])
     if up is not None:
+        refused = f"{up.name} not loaded, the tiers in use stay. "
 
         def said(exc: ValidationError, data: dict) -> str:
             # each error by its row and column, as the editor says them: the file's read
@@ -263,14 +264,16 @@ def _tier_editor() -> None:
             rows = data.get("tiers")
             records = [r if isinstance(r, dict) else {} for r in rows] if isinstance(rows, list) else []
             labels = {k: v["label"] for k, v in TIER_COLUMNS.items()}
-            return f"{up.name} not loaded, the tiers in use stay. " + fmt.row_errors(exc, records, "tiers", labels)
+            return refused + fmt.row_errors(exc, records, "tiers", labels)
 
         try:  # the same safe reader as every file (size, depth, finite numbers), errors naming row and column
             t = jsonio.parse_json_model(
                 up.getvalue(), TierSet, PlannerError, "tiers file", prefix="tiers", describe=said
             )
         except PlannerError as exc:
-            st.error(fmt.md(exc))
+            # every refusal says the file was not taken: a number written as a string, or a file that is no JSON,
+            # read only the reason (hostile-input walk)
+            st.error(fmt.md(str(exc) if str(exc).startswith(refused) else refused + first_upper(str(exc))))
         else:
             tj = state.canonical(t.model_dump(mode="json"))
             if tj != state.tiers_json():

@@ -626,6 +626,13 @@ def test_a_tiers_files_errors_name_rows_and_columns_as_the_editor_does():
     at.file_uploader(key="tiers_upload").set_value([("text.json", json.dumps(tiers).encode(), "application/json")])
     at.run()
     assert not at.exception and len(at.error) == 1
+    # ... and said not taken, as every refusal (hostile-input walk: a number as text, an empty list)
+    assert _plain(at.error[0].value).startswith("text.json not loaded, the tiers in use stay. "), at.error[0].value
+    at.file_uploader(key="tiers_upload").set_value([("empty.json", b'{"tiers": []}', "application/json")]).run()
+    said = [_plain(e.value) for e in at.error]
+    assert said == ["empty.json not loaded, the tiers in use stay. The tiers list: needs at least 1 entry, has 0."], (
+        said
+    )
 
 
 def test_the_guarantees_band_has_its_unit_and_says_what_its_low_end_means():

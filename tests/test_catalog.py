@@ -922,3 +922,14 @@ def test_memory_prices_follow_the_dated_street_prices(cat):
         assert "2026-" in how, m.id
         if m.memory_type == "ddr5":
             assert m.list_price_usd / m.capacity_gb >= 30, m.id
+
+
+def test_a_records_errors_are_in_the_projects_words(tmp_path):
+    """Hostile-input walk: a part's errors read pydantic's "Input should be less than or equal to 200" and "String
+    should match pattern ..."; they read as every input's do, with the value given."""
+    _write(tmp_path, "mine.json", "capacity_drive", [_drive(id="My Drive", capacity_tb=1e308)])
+    with pytest.raises(CatalogError) as exc:
+        load_catalog_dirs((tmp_path,))
+    said = str(exc.value)
+    assert "capacity_tb: must be less than or equal to 200 (got 1e+308)" in said, said
+    assert "id: must be lower-case letters, digits" in said and "Input should" not in said and "pattern" not in said

@@ -580,3 +580,36 @@ def test_a_demand_in_tiers_still_grows_in_whole_databases():
     d = Demand.model_validate({"tier_counts": {"Standard": 2}, "growth_pct": 20})
     assert d.growth_in == "databases" and d.database_count() == 3 and d.database_count(1.0) == 2
     assert d.growth_words() == "with 20 % growth"
+
+
+def test_a_date_cell_and_a_quotes_formula_are_said_in_words(tmp_path):
+    """Hostile-input walk: an estate XLSX cell formatted as a date read "not a number (datetime.datetime(2020, 1, 1,
+    0, 0))"; a quotes XLSX whose price is a formula with no saved value read "give price_usd or discount_pct", where
+    the estate reader says the cell is a formula without a saved value."""
+    import datetime as dt
+
+    import openpyxl
+
+    from planner.commercial.prices import QuoteError, read_quotes
+
+    def book(rows) -> bytes:
+        wb = openpyxl.Workbook()
+        for r in rows:
+            wb.active.append(r)
+        buf = io.BytesIO()
+        wb.save(buf)
+        return buf.getvalue()
+
+    data = book([["name", "size_gb", "peak_iops", "vcpus", "ram_gb"], ["A", dt.datetime(2020, 1, 1), 1000, 4, 16]])
+    with pytest.raises(EstateError) as exc:
+        read_database_list(data, "x.xlsx")
+    assert (
+        str(exc.value)
+        == "x.xlsx: row 2, column size_gb: a date, not a number (2020-01-01): format the cell as a number"
+    )
+    data = book([["part", "price_usd"], ["intel-p4510-1tb", "=1/0"]])
+    with pytest.raises(QuoteError) as exc:
+        read_quotes(data, "q.xlsx")
+    assert str(exc.value) == (
+        "q.xlsx: row 2, column price_usd: a formula without a saved value ('=1/0'): open the file in Excel and save it"
+    )

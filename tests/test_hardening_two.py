@@ -321,11 +321,11 @@ def test_10_tier_names_in_the_tier_prices_csv_are_neutralised():
 @pytest.mark.parametrize(
     "column,value,msg",
     [
-        ("IOPS", "-1000", "row 1: iops must be > 0 (got -1000)"),
-        ("IOPS", "0", "row 1: iops must be > 0 (got 0)"),
-        ("AverageCPU", "-5", "row 1: host_cpu_utilization must be >= 0"),
-        ("AverageReadMilliseconds", "-1", "row 1: vm_read_latency_ms must be >= 0"),
-        ("AverageReadBW", "-1", "row 1: AverageReadBW must be >= 0"),
+        ("IOPS", "-1000", "row 2: iops must be > 0 (got -1000)"),
+        ("IOPS", "0", "row 2: iops must be > 0 (got 0)"),
+        ("AverageCPU", "-5", "row 2: host_cpu_utilization must be >= 0"),
+        ("AverageReadMilliseconds", "-1", "row 2: vm_read_latency_ms must be >= 0"),
+        ("AverageReadBW", "-1", "row 2: AverageReadBW must be >= 0"),
     ],
 )
 def test_11_vmfleet_rows_meet_the_rule_every_importer_shares(column, value, msg):
@@ -337,7 +337,7 @@ def test_11_vmfleet_rows_meet_the_rule_every_importer_shares(column, value, msg)
 
 
 def test_11_the_same_rule_in_the_template_fio_and_diskspd(ref):
-    with pytest.raises(ImportFileError, match=r"row 1: iops must be > 0 \(got -1000\)"):
+    with pytest.raises(ImportFileError, match=r"row 2: iops must be > 0 \(got -1000\)"):  # the file's row
         load_points([("t.csv", fc.csv_template([("a", 4, 8, 1, -1000)]))], ref)
     doc = fc.fio_jobs(1)
     doc["jobs"][0]["read"]["bw_bytes"] = -5

@@ -957,3 +957,29 @@ def test_a_zero_in_the_template_is_refused_as_the_option_is_not_read_as_the_defa
     assert main(["import", str(f), "--design", str(REFERENCE)]) == 0  # blank: the default
     assert main(["import", str(f), "--design", str(REFERENCE), "--vms-per-node", "0"]) == 2
     assert capsys.readouterr().err.endswith("error: vms_per_node: must be 1..2000 (got 0)\n")
+
+
+def test_an_imported_row_is_named_by_its_row_in_the_file(tmp_path):
+    """Hostile-input walk: `import` called the first data row "row 1" where the estate and quotes readers say "row
+    2" (the header is row 1): every reader names a row as the file numbers it, comment lines counted."""
+    from planner.calibration.importers.common import ImportFileError
+
+    head = (
+        "label,issuer,vms_per_node,vcpus_per_vm,threads_per_vm,outstanding_per_thread,block_size_kib,read_fraction,"
+        "random_fraction,working_set_gb_per_vm,iops,bandwidth_mb_s,read_latency_ms,write_latency_ms"
+    )
+    good = "ref,vm,50,2,1,32,16,1.0,1,40,1425000,23250,0.2,"
+    from planner.models.catalog import load_catalog
+
+    rd = resolve(load_design(REFERENCE), load_catalog())
+    text = f"# measured by hand\n{head}\n{good}\n\n# the second run\nbad,vm,50,2,1,32,16,1.0,1,40,-5,23250,0.2,\n"
+    with pytest.raises(ImportFileError, match=r"^t\.csv: row 6: iops must be > 0"):
+        load_points([("t.csv", text.encode())], rd)
+    pts = load_points([("t.csv", f"{head}\n{good}\n".encode())], rd)
+    assert [p.job for p in pts] == ["row 2"]
+    fleet = (ROOT / "tests" / "fixtures" / "import" / "vmfleet-AX6515-All-Flash-4xSSD-32VMs-2Node.tsv").read_text()
+    from planner.calibration.benchdata import dell_designs
+
+    two = dell_designs()["AX6515-All-Flash-8SATA-SSDs-32VMs-2Node.txt"]
+    pts = load_points([("fleet.tsv", fleet.encode())], two)
+    assert pts[0].job.startswith("row 2")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import csv
+import datetime as dt
 import io
 import math
 import re
@@ -118,6 +119,13 @@ def csv_rows(text: str, name: str) -> list[list[str]]:
     return rows
 
 
+def _date_said(v: Any) -> str:
+    """A workbook's date or time as written (2020-01-01, 12:30:00): the cell's value in the spreadsheet's words."""
+    if isinstance(v, dt.datetime) and v.time() == dt.time():
+        return v.date().isoformat()
+    return str(v) if isinstance(v, dt.timedelta) else v.isoformat()
+
+
 class Unsaved:
     """An XLSX cell holding a formula with no value saved beside it: a workbook written by a program that
     does not compute (openpyxl, a script), never opened and saved in Excel. Read for its values, the cell is
@@ -146,8 +154,10 @@ def _unsaved_formulas(data: bytes, ws_index: int, rows: list[list[Any]]) -> None
     try:
         ws = wb.worksheets[ws_index]
         for r, row in enumerate(ws.iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS, max_row=len(rows))):
-            for j, v in enumerate(row[: len(rows[r])]):
-                if rows[r][j] is None and isinstance(v, str) and v.startswith("="):
+            for j, v in enumerate(row):
+                # a formula in a row's last cells was dropped with the row's padding: it is put back, said
+                if isinstance(v, str) and v.startswith("=") and (j >= len(rows[r]) or rows[r][j] is None):
+                    rows[r].extend([None] * (j + 1 - len(rows[r])))
                     rows[r][j] = Unsaved(v)
     finally:
         wb.close()
@@ -186,8 +196,11 @@ def _xlsx_rows(data: bytes, name: str, sheet: str | None) -> tuple[list[list[Any
         index = wb.worksheets.index(ws)
     finally:
         wb.close()
-    if any(c is None for r in rows for c in r):
-        # the values were read: a formula pass that fails leaves them as read
+    width = max((len(r) for r in rows), default=0)
+    if any(c is None for r in rows for c in r) or any(len(r) < width for r in rows):
+        # an empty cell, or a row shorter than the others (its empty last cells are padding, or formulas without a
+        # saved value: a quote's price_usd read as no price; hostile-input walk). The values were read: a formula
+        # pass that fails leaves them as read
         with contextlib.suppress(Exception):
             _unsaved_formulas(data, index, rows)
     return rows, names
@@ -321,6 +334,12 @@ def number(
         return None
     if isinstance(v, bool):
         raise TableError(f"row {row}, column {key}: not a number ({shown(v)})", name)
+    if isinstance(v, (dt.date, dt.time, dt.timedelta)):
+        # a workbook cell formatted as a date read "not a number (datetime.datetime(2020, 1, 1, 0, 0))" (hostile-input
+        # walk): the number typed is there, shown as a date
+        raise TableError(
+            f"row {row}, column {key}: a date, not a number ({_date_said(v)}): format the cell as a number", name
+        )
     if isinstance(v, (int, float)):
         x = float(v)
     else:

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from planner.core import minimums as M
-from planner.core.errors import ID_PATTERN, CatalogError, shown
+from planner.core.errors import ID_PATTERN, CatalogError, format_validation_error, shown
 from planner.core.jsonio import loads, numbers_written_as_numbers, read_bounded
 from planner.core.paths import resolved
 from planner.core.resources import CATALOG_DIR
@@ -477,14 +477,6 @@ class Catalog(BaseModel):
         return [r for c in DEVICE_CLASSES for r in self.of(c).values()]
 
 
-def _format_pydantic(err: ValidationError) -> str:
-    parts = []
-    for e in err.errors():
-        loc = ".".join(str(p) for p in e["loc"]) or "(record)"
-        parts.append(f"{loc}: {e['msg']}")
-    return "; ".join(parts)
-
-
 def _read_file(path: Path) -> tuple[str, list[dict[str, Any]]]:
     # one open, regular files only, at most the limit + 1 bytes read: a symlink to
     # /dev/zero, a FIFO or a file growing after a stat cannot exhaust memory or hang
@@ -523,7 +515,9 @@ def parse_records(device_class: str, records: list[dict[str, Any]], origin: str)
                 numbers_written_as_numbers(cls, raw, CatalogError, "")
             rec = cls.model_validate(raw)
         except ValidationError as exc:
-            raise CatalogError(f"record {shown(rid)}: {_format_pydantic(exc)}", origin) from None
+            # in the project's words with the value given ("capacity_tb: must be less than or equal to 200 (got
+            # 1e+308)"), not pydantic's ("Input should be ...", "String should match pattern ..."; hostile-input walk)
+            raise CatalogError(f"record {shown(rid)}: {format_validation_error(exc)}", origin) from None
         except CatalogError as exc:
             raise CatalogError(f"record {shown(rid)}: {exc.message}", origin) from None
         if rec.id in out:

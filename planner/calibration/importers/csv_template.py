@@ -97,13 +97,18 @@ def _given(value, default):
     return default if value is None else value
 
 
-def _data_lines(text: str):
-    """Lines that are neither blank nor comments, lazily."""
-    return (ln for ln in text_lines(text) if ln.strip() and not ln.lstrip().startswith("#"))
+def _data_lines(text: str, numbers: list[int]):
+    """Lines that are neither blank nor comments, lazily; each one's line in the file appended to ``numbers``
+    (a record is named by its row in the file, the header row 1, as the estate and quotes readers name theirs)."""
+    for n, ln in enumerate(text_lines(text), 1):
+        if ln.strip() and not ln.lstrip().startswith("#"):
+            numbers.append(n)
+            yield ln
 
 
 def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[ImportedPoint]:
-    records = csv_records(_data_lines(text), name)
+    lines: list[int] = []
+    records = csv_records(_data_lines(text, lines), name)
     header = [h.strip() for h in next(records, (0, []))[1]]
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
@@ -117,12 +122,14 @@ def parse(text: str, name: str, design: DesignSource, run: RunInfo) -> list[Impo
     stem = name.rsplit(".", 1)[0] if "." in name else name
     rd = design_for(design, stem)
     out = []
-    for i, (_, rec) in enumerate(records):
+    for read, rec in records:
+        # the record's row in the file (its first data row was "row 1" where the estate's is "row 2"; hostile-input
+        # walk): csv counts the lines it was given, the comments left out
+        where = f"row {lines[read - 1]}"
         if len(rec) != len(header):
-            raise ImportFileError(f"row {i + 1}: {len(header)} fields expected (truncated or extra commas?)", name)
+            raise ImportFileError(f"{where}: {len(header)} fields expected (truncated or extra commas?)", name)
         row = dict(zip(header, rec))
-        where = f"row {i + 1}"
-        label = (row.get("label") or "").strip() or f"row {i + 1}"
+        label = (row.get("label") or "").strip() or where
         for c, (req, _) in COLUMNS.items():
             if req and not (row.get(c) or "").strip():
                 raise ImportFileError(f"{where}: required column {c} is blank", name)

@@ -68,25 +68,38 @@ def sniff(text: str) -> str | None:
     return "compiled" if SIGNATURE | {"file", "nodes"} <= cols else None
 
 
+#: the key of a row's line in its file (the header's is 1): errors and points name a row as the file numbers it
+ROW = "_row"
+
+
 def read_rows(text: str, name: str, layout: str) -> list[dict]:
-    """Rows as dicts; every row as long as the header (else a truncated file)."""
-    records = csv_records(text_lines(text.lstrip()), name, delimiter="\t" if layout == "raw" else ",")
-    header = [h.strip() for h in next(records, (0, []))[1]]
+    """Rows as dicts, each with its line in the file (:data:`ROW`); every row as long as the header (else a
+    truncated file)."""
+    records = csv_records(text_lines(text), name, delimiter="\t" if layout == "raw" else ",")
+    header: list[str] = []
     rows = []
     for line, rec in records:
         if not rec or all(not c.strip() for c in rec):
+            continue
+        if not header:  # the first line with text (blank lines before it were stripped, their count lost)
+            header = [h.strip() for h in rec]
             continue
         if len(rec) != len(header):
             raise ImportFileError(
                 f"line {line} has {len(rec)} fields, the header {len(header)} (truncated or edited file?)", name
             )
-        rows.append(dict(zip(header, rec)))
+        rows.append({**dict(zip(header, rec)), ROW: line})
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         raise ImportFileError(f"missing VMFleet {plural_of(len(missing), 'column')} {', '.join(missing)}", name)
     if not rows:
         raise ImportFileError("no result rows after the header", name)
     return rows
+
+
+def _where(row: dict, i: int) -> str:
+    """A row as the file numbers it (:data:`ROW`; a row made elsewhere, its place after the header)."""
+    return f"row {row.get(ROW, i + 2)}"
 
 
 def row_point(
@@ -98,20 +111,21 @@ def row_point(
     (bytes per IO); steps without IO fall back to the workload's definition.
     """
     wl = row["Workload"]
+    where = _where(row, i)
     prof = profiles()
     if wl not in CORE_WORKLOADS or wl not in prof:
         raise ImportFileError(
-            f"row {i + 1}: Workload {shown(wl)} is not a VMFleet core workload ({', '.join(CORE_WORKLOADS)})", file
+            f"{where}: Workload {shown(wl)} is not a VMFleet core workload ({', '.join(CORE_WORKLOADS)})", file
         )
     for key in REQUIRED[1:]:
         if not math.isfinite(num(row, key)):
-            raise ImportFileError(f"row {i + 1}: {key} {shown(row.get(key))} is not a number", file)
+            raise ImportFileError(f"{where}: {key} {shown(row.get(key))} is not a number", file)
     base = prof[wl]
     iops = num(row, "IOPS")
     rbw, wbw = num(row, "AverageReadBW"), num(row, "AverageWriteBW")
     for key, v in (("AverageReadBW", rbw), ("AverageWriteBW", wbw)):
         if v < 0:  # the shared rule (common.measured) for the bandwidths the block size comes from
-            raise ImportFileError(f"row {i + 1}: {key} must be >= 0 (got {v:g})", file)
+            raise ImportFileError(f"{where}: {key} must be >= 0 (got {v:g})", file)
     if iops > 0 and rbw + wbw > 0:
         bs = (rbw + wbw) / iops / 1024.0
         rf = rbw / (rbw + wbw)
@@ -120,7 +134,6 @@ def row_point(
     qos = num(row, "QOSperVM")
     limit = qos if qos > 0 else BUILTIN_RATE_IOPS.get(wl, math.inf)
     align = num(row, "VMAlignmentPct")
-    where = f"row {i + 1}"
     w = workload(
         file,
         where,
@@ -158,7 +171,7 @@ def row_point(
         workload=w,
         measured=m,
         source_file=file,
-        job=f"row {i + 1}" + (f" (RunLabel {row['RunLabel']})" if row.get("RunLabel") else ""),
+        job=where + (f" (RunLabel {row['RunLabel']})" if row.get("RunLabel") else ""),
         source_format="vmfleet",
     )
 
@@ -178,10 +191,10 @@ def rows_to_points(
             try:
                 nodes = int(row["nodes"])
             except ValueError:
-                raise ImportFileError(f"row {i + 1}: nodes '{row['nodes']}' is not a whole number", file) from None
+                raise ImportFileError(f"{_where(row, i)}: nodes '{row['nodes']}' is not a whole number", file) from None
             if nodes != rd.nodes:
                 raise ImportFileError(
-                    f"row {i + 1}: the run had {nodes} nodes, the design '{rd.design.name}' {rd.nodes}", file
+                    f"{_where(row, i)}: the run had {nodes} nodes, the design '{rd.design.name}' {rd.nodes}", file
                 )
         else:
             group, rd = stem, design_for(design, stem)
