@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import typing
 
 import streamlit as st
@@ -167,6 +168,9 @@ def _add_parts(cls: str, records: dict) -> None:
     file, and one that stood for both swapped the design's drive for the file's without the user picking it
     (its IOPS 523,208 became 9,860; hostile-input walk 2026-11-30). A part of yours uploaded again replaces
     the earlier one of its id, as a corrected file is meant to, and the line says so."""
+    if not records:  # a file of no records added nothing, and nothing was said (hostile-input walk)
+        st.warning(f"No parts added: the file's {cls.replace('_', ' ')} list is empty.", icon=":material/info:")
+        return
     store = st.session_state.setdefault("user_parts", {}).setdefault(cls, {})
     catalog = cat.of(cls)
     clash = [rid for rid in records if rid in catalog]
@@ -185,6 +189,9 @@ def _add_parts(cls: str, records: dict) -> None:
             icon=":material/error:",
         )
 
+
+#: the Design page's words for the design's volume_servers (its box's label, and the field in a rule's sentence)
+VOLUME_SERVERS_LABEL = "Servers per volume"
 
 #: a design file of another architecture, loaded here: (file name, its JSON) until it is taken elsewhere
 OTHER_ARCHITECTURE = "_design_other_architecture"
@@ -475,7 +482,7 @@ if stack == "s2d":
         slots["cache_mode"] = st.empty()
         vals["volume_servers"], bad["volume_servers"] = inputs.number(
             st,
-            "Servers per volume (0 = every server; fewer = delimited allocation)",
+            f"{VOLUME_SERVERS_LABEL} (0 = every server; fewer = delimited allocation)",
             "d_volume_servers",
             (0, inputs.model_bounds(Design, "volume_servers")[1], False),
             integer=True,
@@ -558,8 +565,15 @@ else:
             loc, _, rest = msg.partition(": ")
             field = loc if loc in slots else None
             if loc == "design":  # a rule across fields: the sentence names them; the file's name means nothing here
-                field = "resiliency" if "resiliency" in rest else "nodes"
-                msg = fmt.screen_error(msg)
+                field = (
+                    "volume_servers"
+                    if rest.startswith("volume_servers") and "volume_servers" in slots
+                    else "resiliency"
+                    if "resiliency" in rest
+                    else "nodes"
+                )
+                # the field as this page labels it ("Volume_servers (1) must be at least 3"; hostile-input walk)
+                msg = fmt.screen_error(re.sub(r"\bvolume_servers\b", VOLUME_SERVERS_LABEL, rest))
         target = slots.get(field or "")
         # the library's sentence in a customer's words ("resiliency 'three-way mirror'", not 'mirror-3way'), the
         # field named as the page labels it ("Resiliency 'erasure coding 8+3'" stood under "Pool protection")

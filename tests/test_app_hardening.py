@@ -837,3 +837,25 @@ def test_a_direction_override_is_dropped_from_a_parts_label_and_the_design_name_
     at.run()
     assert not at.exception
     assert at.text_input(key="d_name").value == "ref evil"
+
+
+def test_a_parts_files_errors_and_a_rule_of_the_design_are_in_the_pages_words():
+    """Hostile-input walk: a custom part's errors read pydantic's "Input should be less than or equal to 200"; a
+    catalog file with no records showed no message; "Volume_servers (1) must be at least 3" named the field by its
+    key, not the box's label "Servers per volume"."""
+    drives = json.loads((ROOT / "hardware_catalog" / "capacity_drives.json").read_text())["records"]
+    at = _open_loader(_app())
+    big = dict(drives[1], id="my-big", capacity_tb=1e308)
+    data = json.dumps({"device_class": "capacity_drive", "records": [big]}).encode()
+    at.file_uploader(key="parts_uploader").set_value(("big.json", data, "application/json")).run()
+    errs = [_text(e) for e in _errors(at)]
+    assert any("capacity_tb: must be less than or equal to 200 (got 1e+308)" in e for e in errs), errs
+    assert not any("Input should" in e for e in errs), errs
+    data = json.dumps({"device_class": "capacity_drive", "records": []}).encode()
+    at.file_uploader(key="parts_uploader").set_value(("none.json", data, "application/json")).run()
+    assert "No parts added: the file's capacity drive list is empty." in [_text(w.value) for w in at.warning]
+    at.number_input(key="d_nodes").set_value(4).run()
+    at.number_input(key="d_volume_servers").set_value(1).run()
+    errs = [_text(e) for e in _errors(at)]
+    assert any(e.startswith("Servers per volume (1) must be at least 3") for e in errs), errs
+    assert not any("olume_servers" in e for e in errs), errs
