@@ -111,6 +111,13 @@ def number(
     if container is None:
         value = st.session_state.get(key)
     else:
+        if integer:
+            # a whole-number box is a float box that shows what was typed: Streamlit's integer box is bounded by
+            # JavaScript's safe integers and parses with parseInt, so 99999999999999999999999 turned it red with
+            # the reason on hover only (the page kept the old 4 nodes) and "1e308" or "1e-300" became 1 without a
+            # word (hostile-input walk). Typed as a float, the value reaches check(), which says it under the box
+            step = float(step if step is not None else 1)
+            format = format or "%g"
         value = container.number_input(
             label,
             min_value=None,
@@ -122,26 +129,11 @@ def number(
             disabled=disabled,
             **({"value": None, "placeholder": blank} if blank is not None else {}),
         )
-        if isinstance(value, (int, float)) and abs(value) >= ECHO_FROM:
+        if isinstance(value, (int, float)) and math.isfinite(value) and abs(value) >= ECHO_FROM:
             # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000
             container.caption(fmt.num(value, 0, unit))
     if value is None and blank is not None:
         return None, None
-    return value, check(label, value, *bounds, unit=unit, integer=integer)
-        return _whole(value, integer), check(label, value, *bounds, unit=unit, integer=integer)
-    if integer:
-        # a whole-number box is a float box that shows what was typed: Streamlit's integer box is bounded by
-        # JavaScript's safe integers and parses with parseInt, so 99999999999999999999999 turned it red with the
-        # reason on hover only (the page kept the old 4 nodes) and "1e308" or "1e-300" became 1 without a word
-        # (hostile-input walk). Typed as a float, the value reaches check(), which says it under the box
-        step = float(step if step is not None else 1)
-        format = format or "%g"
-    value = container.number_input(
-        label, min_value=None, max_value=None, step=step, format=format, key=key, help=help, disabled=disabled
-    )
-    if isinstance(value, (int, float)) and math.isfinite(value) and abs(value) >= ECHO_FROM:
-        # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000
-        container.caption(fmt.num(value, 0, unit))
     return _whole(value, integer), check(label, value, *bounds, unit=unit, integer=integer)
 
 

@@ -97,7 +97,6 @@ def cmd_cost(args) -> int:
         if fit.get("note"):
             out["notes"].append(fit["note"])
         _tco_caveats(out, design, demand, a, catalog)
-    print_json(out)
     print_json(with_options_not_applied(out, options_not_applied(args, [design.stack], a)))
     return 0
 

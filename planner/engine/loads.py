@@ -131,15 +131,10 @@ def demand_as_workload(demand: Demand, nodes: int) -> Workload:
         # with no word (browser review 2026-11-30); the demand's name quoted and the grown count said, so a name of
         # "200 databases" no longer reads as the count beside 240 (pricing walk 2026-11-30)
         description=f"demand “{demand.name}”: "
-        + (
-            f"{count(dbs, 'database')}{f' with {demand.growth_pct:g} % growth' if demand.growth_pct else ''}, "
-            if dbs > 0
-            else ""
-        )
+        # the growth in the demand's own words: more whole databases, or an estate's databases grown in data and IOPS
+        + (f"{count(dbs, 'database')}{f' {demand.growth_words()}' if demand.growth_pct else ''}, " if dbs > 0 else "")
         + f"{float(W.open_iops):,.0f} guaranteed IOPS (with growth)"
         + (f", tier mix {tiers}" if tiers else "" if dbs > 0 else f", {mix}"),
-        # with no word (browser review 2026-11-30)
-        + (f"tier mix{f' {demand.growth_words()}' if demand.growth_pct else ''} {tiers}" if tiers else mix),
         block_size_kib=float(W.block_size_kib),
         read_fraction=float(W.read_fraction),
         vms_per_node=max(1, min(2000, int(np.ceil(dbs / max(nodes, 1))))) if dbs > 0 else None,

@@ -926,9 +926,9 @@ def multi_year(
             # whole databases, rounded up: year 1's "106 %" stood beside 538,000 IOPS, 111 % of today's 485,000
             # (pricing walk 2026-11-30)
             + (
-                ", each tier's databases rounded up to whole ones, so the IOPS and TB grow in steps a little ahead "
-                "of that factor"
-                if any(c.databases > 0 for c in demand.classes())
+                f", {'each tier' if demand.tier_counts else 'the demand'}'s databases rounded up to whole ones, so "
+                "the IOPS and TB grow in steps a little ahead of that factor"
+                if any(c.databases > 0 for c in demand.classes()) and demand.growth_in == "databases"
                 else ""
             )
             + "; the nodes needed keep this node configuration, from the fewest the stack and resiliency allow up to "
