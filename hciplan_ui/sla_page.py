@@ -501,7 +501,7 @@ with st.container():
                 # measured clusters fell ... on clusters it did not see" (pricing walk 2026-11-30)
                 help="the model's figure at the latency target. The band under it is the 5-95 % spread of the "
                 "model's refits on its calibration data: the doubt in the fit, not how far a cluster it has not "
-                "seen may fall (the Accuracy page gives that). To promise with margin, promise its low end or less",
+                "seen may fall (the documentation's Accuracy page gives that). To promise with margin, promise its low end or less",
             )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
                 m[0].caption(f"{band_line} IOPS")
@@ -982,7 +982,8 @@ if tp is not None:
         whole = cost_state.whole(dj)
     except PlannerError:  # a part without a price: the sentence without the figures
         whole = None
-    st.caption(fmt.md(tier_cost_base(tp, whole)["text"]))
+    base = tier_cost_base(tp, whole)
+    st.caption(fmt.md(base["text"]))
     csv_rows = cost_state.tier_price_rows(tp, tiers_json)
     cost = tp["monthly_cost"]
     m = st.columns(2)
@@ -991,7 +992,7 @@ if tp is not None:
     m[0].metric(
         # the Size page's table calls the same figure "Cluster cost" (sales review: two names for one figure)
         "Cluster cost per month, the tiers' base",
-        fmt.usd(cost["per_cluster"]["total_usd_per_month"]),
+        fmt.usd(base["cluster_usd_per_month_said"]),
         help="what the tier prices share out: the servers and storage with their platform licences, support, "
         "power and rack space. They leave out the network (switches, optics, cables) and SQL Server's licences, "
         "which the whole cost on the Size and Compare pages adds",

@@ -807,3 +807,14 @@ def test_the_size_page_offers_n_plus_one_online_where_re_protection_excludes_eve
     assert not at.exception, [e.value for e in at.exception]
     assert Demand.model_validate_json(at.session_state["size_demand"]).n_plus_one_after_loss == "online"
     assert not _texts(at, "error"), _texts(at, "error")
+
+
+def test_the_tiers_cost_base_is_one_figure_in_the_sentence_and_the_metric():
+    """Verification walk 2026-11-30: "Tier prices share out the cluster's cost of $3,454 a month" above the metric
+    "Cluster cost per month, the tiers' base $3,453": the sentence rounds its parts to add up, the metric did not."""
+    at = AppTest.from_file(APP, default_timeout=180).run().switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception
+    said = next(c.value for c in at.caption if "Tier prices share out the cluster's cost of" in c.value)
+    figure = re.search(r"cost of \\?\$([\d,]+) a month", said).group(1)  # markdown-escaped \$
+    metric = next(m for m in at.metric if m.label == "Cluster cost per month, the tiers' base")
+    assert metric.value == f"${figure}", (metric.value, figure)

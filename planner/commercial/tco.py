@@ -879,6 +879,9 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
         text += f" {sentence(note)}"
     return {
         "cluster_usd_per_month": cluster,
+        # the whole dollars the sentence says, for a figure shown beside it ("$28,669" in the sentence above a metric
+        # of $28,668; verification walk 2026-11-30)
+        "cluster_usd_per_month_said": said["cluster"],
         "network_usd_per_month": net,
         "sql_server_usd_per_month": sql,
         "whole_usd_per_month": whole,
