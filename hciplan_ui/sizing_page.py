@@ -737,13 +737,26 @@ def _latency(best: dict, demand: Demand) -> None:
     )
     over = p99_over_mean_targets(rep, demand.summary()["classes"], w.read_fraction)
     if over:
+        # a demand in tiers names its tiers, even one, and sends the reader to where a tier's statistic is set: the
+        # tiers' form has no statistic box ("choose p99 as the latency statistic" with none on the page, and no word
+        # of which tier; verification walk 2026-11-30)
+        tiered = demand.tier_counts is not None
         targets = ", ".join(
-            f"{fmt.md(c['name'])} {c['latency_target_ms']:g} ms" if len(over) > 1 else f"{c['latency_target_ms']:g} ms"
+            f"{fmt.md(c['name'])} {c['latency_target_ms']:g} ms"
+            if tiered or len(over) > 1
+            else f"{c['latency_target_ms']:g} ms"
             for c in over
+        )
+        where = (
+            "set that tier's latency statistic to p99 on the SLA & tiers page"
+            if tiered and len(over) == 1
+            else "set those tiers' latency statistic to p99 on the SLA & tiers page"
+            if tiered
+            else "choose p99 as the latency statistic above"
         )
         st.warning(
             f"The latency target is on the mean: the 99th percentile read latency ({fmt.ms(p99)}) is above "
-            f"the {targets} target{'s' if len(over) > 1 else ''}; choose p99 as the latency statistic to size for it.",
+            f"the {targets} target{'s' if len(over) > 1 else ''}; {where} to size for it.",
             icon=":material/speed:",
         )
     if band := latency_band_sentence(rep, demand.summary()["classes"], "band"):

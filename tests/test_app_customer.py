@@ -1497,3 +1497,17 @@ def test_the_sla_pages_tier_mix_says_when_it_is_not_the_latest_demands():
     at.run()
     shown = [_plain(c.value) for c in at.caption if said in c.value]
     assert shown and "20 Ultra" in shown[0], shown
+
+
+def test_the_mean_target_warning_names_the_tier_and_where_its_statistic_is_set():
+    """Verification walk 2026-11-30: in tiers mode the Size page said "choose p99 as the latency statistic to size
+    for it" (the tiers' form has no such box) and, with one tier over, did not say which."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    demand = (ROOT / "examples" / "demand-200dbs.json").read_bytes()
+    at.file_uploader(key="size_upload").set_value([("demand.json", demand, "application/json")]).run()
+    assert not at.exception
+    said = [_plain(w.value) for w in at.warning if "The latency target is on the mean" in w.value]
+    assert said, [w.value for w in at.warning]
+    assert "on the SLA & tiers page" in said[0] and "choose p99 as the latency statistic above" not in said[0]
+    assert re.search(r"the (Standard|Business|Premium|Ultra) [\d.]+ ms target", said[0]), said[0]
