@@ -129,7 +129,8 @@ def number(
             disabled=disabled,
             **({"value": None, "placeholder": blank} if blank is not None else {}),
         )
-        if isinstance(value, (int, float)) and math.isfinite(value) and abs(value) >= ECHO_FROM:
+        # not past a double's exact integers: 1e23 was echoed "99,999,999,999,999,991,611,392" (verification walk)
+        if isinstance(value, (int, float)) and math.isfinite(value) and ECHO_FROM <= abs(value) < 2**53:
             # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000
             container.caption(fmt.num(value, 0, unit))
     if value is None and blank is not None:
