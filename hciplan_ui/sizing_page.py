@@ -157,7 +157,8 @@ def _years(design_json: str, demand_json: str, calibration_json: str | None) -> 
 
 
 #: N+1's two meanings (Demand.n_plus_one_after_loss) as the Size page offers them
-N1_AFTER_WORDS = {"re-protected": "re-protected on the survivors", "online": "online (re-protected where they can)"}
+# short, so a quarter-width box shows them whole at 800 px (the help says the rest; clean-clone CI's browser test)
+N1_AFTER_WORDS = {"re-protected": "re-protected", "online": "online"}
 #: the Demand fields the form does not show: a loaded demand's own values are kept when the form sizes again
 #: (a demand file's own figures were lost at the first "Size it" after it)
 HIDDEN_FIELDS = ("name", "working_set_fraction", "platform", "vcpu_oversubscription", "host_reserve_gb", "min_nodes")
