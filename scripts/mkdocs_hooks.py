@@ -7,8 +7,9 @@ of its own); an unknown NAME fails the build.
 - ``published``: scripts/published_table.py, the published results no fit has seen, run through the
   model as shipped;
 - ``seeds``: scripts/seeds_table.py, the seed systems' published figures and orderings;
-- ``oltp-postgres``: scripts/oltp_postgres_table.py, the database layer's buffer model held out on
-  first-party HammerDB / PostgreSQL runs;
+- ``oltp-postgres``, ``oltp-postgres-sql-server``: scripts/oltp_postgres_table.py, the database layer's
+  buffer model held out on first-party HammerDB / PostgreSQL runs, over PostgreSQL's page geometry (the
+  check's own) and over SQL Server's (the one the product runs);
 - ``mi-heldout``: scripts/mi_heldout_table.py, the database translation held out on published HammerDB
   runs on Azure SQL Managed Instance;
 - ``ceph-summary``, ``ceph-cases``, ``ceph-points``, ``ceph-extrapolation``, ``ceph-params``:
@@ -478,6 +479,7 @@ GENERATORS = {
     "published": lambda: _script("published_table").table(),
     "seeds": lambda: _script("seeds_table").render(),
     "oltp-postgres": lambda: _script("oltp_postgres_table").render(),
+    "oltp-postgres-sql-server": lambda: _script("oltp_postgres_table").render_sql_server(),
     "mi-heldout": lambda: _script("mi_heldout_table").render(),
     "ceph-summary": lambda: _script("ceph_accuracy").summary_table(),
     "ceph-cases": lambda: _script("ceph_accuracy").cases_table(),

@@ -99,6 +99,7 @@ def test_accuracy_tables_are_generated_not_typed():
         "published",
         "params",
         "oltp-postgres",
+        "oltp-postgres-sql-server",
         "mi-heldout",
     ):
         assert f"<!-- hciplan:{marker} -->" in page

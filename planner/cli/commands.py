@@ -533,6 +533,10 @@ def cmd_db_io(args) -> int:
     out["sql_server_cores_busy"] = sql_server_cores_busy(db, d)
     out["sql_server_cores_busy_note"] = sql_server_cores_note(db, d)
     out["warnings"] = database_warnings(db, d, lat)
+    from planner.calibration.oltp_heldout import io_band_note
+
+    # the figures above carry no band: said, with why and the held-out error of reads (DBA review 2026-12-01)
+    out["band_note"] = io_band_note()
     print_json(strict(out, NOT_COMPUTABLE))
     return 0
 
