@@ -8,9 +8,15 @@ Writes ``planner/data/oltp-calibration.json``:
   issues (the S2D fit's guest CPU per IO). One point, one parameter: in sample it is exact
   by construction, so it is judged only out of sample.
 * its spread across CPU generations: official TPC-E results on SQL Server 2012-2022, one and
-  two sockets (per-core microseconds per transaction against their median): the band.
+  two sockets (per-core microseconds per transaction against their median).
 * held-out checks: HammerDB's documented SQL Server run with CPU measured (i9-14900KS) and
   the TPM/NOPM ratio the driver's mix implies against 11 published pairs.
+* the band (``band_ratio``): a fit on one point has no error of its own, and the TPC-E spread
+  is how per-core cost varies between CPUs, not the fit's error (the i9 run fell at its edge;
+  DBA review 2026-12-01). The band compounds that spread with the fit's error, taken either way
+  as the one held-out measurement of the same quantity gives it (the i9's CPU per transaction
+  over the fit's): a stated assumption, not a fitted spread. The Azure SQL Managed Instance runs
+  stay held out, outside the fit and the band (tests/test_mi_heldout.py).
 
 ``python scripts/fit_oltp.py`` (``--check`` prints without writing).
 """
@@ -78,6 +84,14 @@ def fit() -> dict:
     per_txn9 = cpu + io9.iops / io9.transactions_per_s * default_params().guest_cpu_us
     pred9 = busy * 60e6 / per_txn9
 
+    # the fit's own error: one point gives none, so its one held-out measurement of the same quantity (the i9's CPU
+    # per transaction over the fit's) is taken either way, and compounded with the spread between CPUs (a customer's
+    # CPU is not Datrium's): the TPC-E spread alone is how per-core cost varies, not the fit's error, and the i9 fell
+    # at its edge (DBA review 2026-12-01)
+    i9_ratio = pred9 / i9["tpm"]
+    fit_error = max(i9_ratio, 1.0 / i9_ratio)
+    band = [ratios[0] / fit_error, ratios[-1] * fit_error]
+
     pairs = [
         {
             "id": p["id"],
@@ -98,6 +112,14 @@ def fit() -> dict:
             "spread_ratio": [ratios[0], ratios[-1]],
             "spread_basis": f"per-core microseconds per transaction of {len(rows)} official TPC-E results on SQL Server "
             f"2012-2022 (1-2 sockets), against their median: {ratios[0]:.2f}-{ratios[-1]:.2f}x",
+            "band_ratio": band,
+            "band_basis": f"no fitted spread (one point, one parameter): the TPC-E spread between CPUs "
+            f"({ratios[0]:.2f}-{ratios[-1]:.2f}x) compounded with the fit's own error, taken either way as its one "
+            f"held-out measurement of the CPU per transaction gives it (HammerDB's i9 run: {i9_ratio:.3f}x the fit's, "
+            f"a factor of {fit_error:.3f}): {band[0]:.2f}-{band[1]:.2f}x the fitted CPU per transaction, a stated "
+            "assumption. The Azure SQL Managed Instance runs are held out and not in it: their one CPU "
+            "measurement lies outside it (docs: Accuracy, the database layer held out)",
+            "band_components": {"tpce_spread": [ratios[0], ratios[-1]], "fit_error_factor": fit_error},
             "assumptions": [
                 "a vCPU is one core's worth of work (the VM's 12 vCPUs on a host with more cores)",
                 f"the Datrium compute node's CPU is not published: guest IO CPU at the clock of the seed design's "

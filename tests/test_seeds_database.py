@@ -43,6 +43,20 @@ def test_datrium_tpm_in_sample_and_the_vms_vcpus_bind():
     assert c["max_tpm_low"] < PUBLISHED["datrium"]["tpm"] < c["max_tpm_high"]
 
 
+def test_datrium_capacity_carries_the_cpu_per_transactions_band():
+    """DBA review 2026-12-01: the vCPUs bind, so the band is the CPU per transaction's (scripts/fit_oltp.py), not
+    the TPC-E spread alone (1,773,360-2,317,109 TPM before; the fit's error now in it)."""
+    from planner.models.database import oltp_calibration
+
+    c = capacity("seed-datrium-dvx", "db-seed-datrium")
+    cal = oltp_calibration()["cpu_us_per_txn"]
+    lo, hi = cal["band_ratio"]
+    assert c["max_tpm_low"] == pytest.approx(c["max_tpm"] / hi) and c["max_tpm_high"] == pytest.approx(
+        c["max_tpm"] / lo
+    )
+    assert c["band_basis"] == "the CPU per transaction's band: " + cal["band_basis"]
+
+
 def test_datrium_steady_state_with_snapshots_held_out():
     """1.8 M TPM with snapshots and space reclamation running (the VM still CPU-bound): the
     model's CPU-bound figure does not fall with the background (its reclamation runs on the
