@@ -37,6 +37,15 @@ from planner.models.demand import (
     growth_pct_per_year,
     growth_words,
 )
+from planner.models.database import (
+    LOG_SPACE_FRACTION,
+    SOURCES,
+    SPACE_FIELDS,
+    TEMPDB_SPACE_FRACTION,
+    Database,
+    vm_ram_gb,
+)
+from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
 from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, node_limit_words
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words
@@ -162,8 +171,16 @@ N1_AFTER_WORDS = {"re-protected": "re-protected", "online": "online"}
 #: the Demand fields the form does not show: a loaded demand's own values are kept when the form sizes again
 #: (a demand file's own figures were lost at the first "Size it" after it)
 HIDDEN_FIELDS = ("name", "working_set_fraction", "platform", "vcpu_oversubscription", "host_reserve_gb", "min_nodes")
-#: the database fields the form's DBA boxes hold (:func:`database_inputs.basics`)
-DB_SHOWN = ("size_gb", "size_tb", "buffer_pool_gb", "nopm", "tpm")
+#: the database fields the form's DBA boxes hold (:func:`database_inputs.basics` and the log and tempdb shares)
+DB_SHOWN = ("size_gb", "size_tb", "buffer_pool_gb", "nopm", "tpm", *SPACE_FIELDS)
+#: the shares a workload description takes unless given, and the views that resolve them
+DEFAULT_SHARES = {"log_space_fraction": LOG_SPACE_FRACTION, "tempdb_space_fraction": TEMPDB_SPACE_FRACTION}
+SHARE_OF = {"log_space_fraction": "log_share", "tempdb_space_fraction": "tempdb_share"}
+#: the DBA mode's boxes for the space beside the data files, in % of it: (field, label, key)
+SPACE_BOXES = (
+    ("log_space_fraction", "Log space, % of data", "size_db_log_pct"),
+    ("tempdb_space_fraction", "tempdb space, % of data", "size_db_tempdb_pct"),
+)
 
 
 def _pool(buffer_pool_gb: Any) -> bool:
@@ -238,6 +255,7 @@ def _form_values(d: Demand, tiers: list[str]) -> dict:
             "size_db_peak": d.database_need == "peak",
             f"{SIZE_DB}size_gb": float(db.data_gb),
         }
+        v |= {key: 100.0 * float(getattr(db, SHARE_OF[f])) for f, _label, key in SPACE_BOXES}
         if db.buffer_pool_gb is not None:
             v[f"{SIZE_DB}buffer_pool_gb"] = float(db.buffer_pool_gb)
         if db.nopm is not None:
@@ -464,6 +482,7 @@ with st.form("size_form"):
         else:
             (c[1] if totals else c[0]).caption(growth_words(growth, growth_months))
     db_peak = True
+    space: dict[str, float] = {}
     if dba:  # the growth row's free column: the SLA page's choice, for the sizing (Demand.database_need)
         st.session_state.setdefault("size_db_peak", True)
         db_peak = c[2].checkbox(
@@ -474,6 +493,28 @@ with st.form("size_form"):
             help="the database's peak IOPS (SQL Server 2014's checkpoint bursts write more than its mean); "
             "off: its mean. Indirect checkpoints (SQL Server 2016 and later) write steadily: peak and mean agree. "
             "SQL Server 2019 is assumed unless a demand file or the Compare page's description names another version",
+        )
+        # the space beside the data files: capacity counted the data alone, 24 x 1 TB databases needing 24.0 TB with no
+        # log or tempdb (DBA review 2026-12-01)
+        c = st.columns(4)
+        for (f, label, key), col in zip(SPACE_BOXES, c):
+            lo, hi, _ = inputs.model_bounds(Database, f)
+            share, problems[key] = inputs.number(
+                col,
+                label,
+                key,
+                (100.0 * (lo or 0.0), 100.0 * (hi or 0.0), False),
+                unit="%",
+                default=100.0 * DEFAULT_SHARES[f],
+                help=fmt.md(SOURCES[f]),
+            )
+            # the default left unset, as a demand file leaves it: the same demand either way
+            if share is not None and share / 100.0 != DEFAULT_SHARES[f]:
+                space[f] = share / 100.0
+        c[2].caption(
+            "Each database's capacity is its data, its transaction log and its tempdb: the log's share from "
+            "Microsoft's 10-25 % starting point (its upper end), tempdb's an assumption (Microsoft gives no share). "
+            "Give measured sizes over the data's where you have them."
         )
     c = st.columns(4)
     ft = c[0].selectbox(
@@ -584,7 +625,7 @@ if go:
         elif mode == DBA_MODE:
             # the demand's totals, IO size and read share follow from the description (planner.models.demand)
             raw |= {
-                "database": {"name": "database", **kept.get("database", {}), **db_fields},
+                "database": {"name": "database", **kept.get("database", {}), **db_fields, **space},
                 "databases": int(db_n),
                 "latency_target_ms": lat,
                 "latency_statistic": stat,
@@ -851,7 +892,23 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         f"cost (the same without the network and SQL Server) is {fmt.usd(best['cost_usd_per_month'])} per month here",
     )
     m[1].metric("Nodes", best["design"]["nodes"])
-    m[2].metric("Usable capacity", fmt.tb(best["usable_capacity_tb"]))  # as every page writes it (271.10, not 271.1)
+    needed_tb = demand.totals()[1]
+    m[2].metric(
+        "Usable capacity",
+        fmt.tb(best["usable_capacity_tb"]),  # as every page writes it (271.10, not 271.1)
+        delta=f"{fmt.tb(needed_tb)} needed",
+        delta_color="off",
+        delta_arrow="off",
+        # what the need holds: the data files alone were counted, with no log or tempdb (DBA review 2026-12-01)
+        help="the design's usable capacity; the demand needs "
+        + (
+            fmt.md(note)
+            if (note := demand.capacity_note()) is not None
+            else f"{fmt.tb(needed_tb)} (with growth), as given"
+        ),
+    )
+    if (note := demand.capacity_note()) is not None:
+        st.caption(fmt.md(f"Capacity needed: {fmt.tb(needed_tb)}, {note}."))
     # "Guaranteed IOPS 1,395,367" beside "1,865,617 IOPS at saturation" and the pages' "IOPS 1,200,000" read as
     # three answers to one question (browser review 2026-11-30): the tile says which it is and what is needed
     needed_iops = demand.totals()[0]

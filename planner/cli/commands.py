@@ -489,17 +489,21 @@ def cmd_compare(args) -> int:
             "workload",
         )
     data_tb = None
+        raise PlannerError("give --workload (profile or file) or --database (a database description file)", "workload")
+    data_tb, beside = None, ""
     if args.database:
         from planner.models.database import as_workload, io_demand, load_database
 
         db = load_database(args.database)
-        workload, data_tb = as_workload(io_demand(db), peak=not args.mean), db.capacity_tb
+        workload, data_tb, beside = as_workload(io_demand(db), peak=not args.mean), db.capacity_tb, db.beside_data()
     else:
         from planner.models.workload import load_workload
 
         workload = load_workload(args.workload)
     designs = [load_design(path) for path in args.designs]
-    print_json(compare(designs, workload, catalog=load_catalog(args.catalog), full=args.full, data_tb=data_tb))
+    print_json(
+        compare(designs, workload, catalog=load_catalog(args.catalog), full=args.full, data_tb=data_tb, beside=beside)
+    )
     return 0
 
 

@@ -544,7 +544,11 @@ def database_capacity(
     p = params or default_params()
     held_tb = design_usable_tb(design, catalog, p)
     held_gb = None if held_tb is None else held_tb * 1000.0
-    n, servers_note = (servers, None) if servers else servers_held(database_servers(design), db.capacity_tb, held_tb)
+    n, servers_note = (
+        (servers, None)
+        if servers
+        else servers_held(database_servers(design), db.capacity_tb, held_tb, db.beside_data(plural=True))
+    )
     server_lps = server_logical_processors(design, catalog)
     vcpus, capped = runnable_vcpus(db.vm("vcpus"), server_lps)
     cpu = _vm_cpu(design, catalog)
@@ -753,13 +757,15 @@ def database_capacity(
         "io": d.model_dump(mode="json"),
         "band_basis": band[2],
     }
-    return _unless_the_pool_fits(_unless_it_does_not_fit(out, rep, d.capacity_tb, n), db, design)
+    return _unless_the_pool_fits(
+        _unless_it_does_not_fit(out, rep, d.capacity_tb, n, db.beside_data(plural=n > 1)), db, design
+    )
 
 
-def servers_held(servers: int, size_tb: float, usable_tb: float | None) -> tuple[int, str | None]:
+def servers_held(servers: int, size_tb: float, usable_tb: float | None, beside: str = "") -> tuple[int, str | None]:
     """How many of a design's ``servers`` database servers run one database of ``size_tb`` [TB] each, with a note
     when fewer than all: as many as the storage's ``usable_tb`` [TB] holds (none held: all of them, and no rate,
-    :func:`_unless_it_does_not_fit`).
+    :func:`_unless_it_does_not_fit`). ``beside``: what the size holds beside the data, in words (:meth:`Database.beside_data`).
 
     One database on each server asked three 4 TB databases (12 TB) of the reference's 9 TB and said "no rate is
     sustained" beside a guarantee met at 88,533 IOPS for the one database asked (DBA walk 2026-11-30): the
@@ -771,7 +777,8 @@ def servers_held(servers: int, size_tb: float, usable_tb: float | None) -> tuple
         return servers, None
     n = decimals_apart(size_tb * servers, usable_tb)
     return held, (
-        f"{servers} databases of {size_tb:,.{n}f} TB ({size_tb * servers:,.{n}f} TB), one on each database server, "
+        f"{servers} databases of {size_tb:,.{n}f} TB{beside} ({size_tb * servers:,.{n}f} TB), one on each database "
+        "server, "
         f"do not fit in the storage's usable {usable_tb:,.{n}f} TB: counted on the {count(held, 'database server')} "
         f"whose databases it holds ({size_tb * held:,.{n}f} TB); "
         + ("the other runs none" if servers - held == 1 else f"the other {servers - held} run none")
@@ -860,7 +867,7 @@ def usable_short_of(rep: dict, need_tb: float) -> float | None:
     return usable if usable is not None and need_tb > usable * (1 + 1e-9) else None
 
 
-def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) -> dict:
+def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int, beside: str = "") -> dict:
     """``out`` with no rate (null, each with its note) when the servers' databases do not fit in the
     storage: `sla seed-dl580-raid1 --database db-seed-datrium` gave 49,896 TPM for a 0.5 TB database
     on 0.12 TB beside the guarantee's "does not fit" (review 2026-11-29)."""
@@ -872,9 +879,9 @@ def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int) 
     # storage's usable 9.00 TB" was 9 TB against 8.997 (DBA walk 2026-11-30)
     n = decimals_apart(need, usable)
     why = (
-        f"a {need:,.{n}f} TB database does not fit"
+        f"a {need:,.{n}f} TB database{beside} does not fit"
         if servers == 1
-        else f"{servers} databases of {size_tb:,.{n}f} TB ({need:,.{n}f} TB) do not fit"
+        else f"{servers} databases of {size_tb:,.{n}f} TB{beside} ({need:,.{n}f} TB) do not fit"
     ) + f" in the storage's usable {usable:,.{n}f} TB: no rate is sustained"
     return _no_rate(out, "capacity", why, "the database does not fit")
 

@@ -150,6 +150,8 @@ def sla_view(db: Database, peak: bool = False) -> SimpleNamespace:
         read_fraction=rf,
         random_fraction=rnd,
         size_tb=db.capacity_tb,
+        data_tb=db.data_tb,
+        beside_data=db.beside_data(),
         vcpus=db.vm("vcpus"),
         outstanding=db.outstanding,
         latency_target_ms=db.latency_target_ms,
@@ -218,7 +220,9 @@ def _combined(
     # from 213,010 to 412,961 IOPS (Ceph/vSAN walk 2026-11-30). Counted as total / rate VMs, each carries the
     # database's rate: its private queue is its own, the shared stations see the total (VMs x rate) as before.
     vms = np.maximum(tot / np.maximum(x_db, 1e-9), 1.0)
-    ws_db = db.size_tb * 1000.0  # whole DB treated as hot: conservative for the cache
+    ws_db = (
+        db.data_tb * 1000.0
+    )  # whole DB (its data, not its log and tempdb) treated as hot: conservative for the cache
     ws_bg = (bg.working_set_gb_per_vm * vms_bg) if bg else 0.0
     return WorkloadArrays(
         block_size_kib=wdb * db.block_size_kib + (1 - wdb) * bs_bg,
@@ -454,7 +458,7 @@ def _points(
                 x_bg=float(x),
                 bounds={"capacity": 0.0},
                 # with the digits that tell the size from the room beside the other tenants (DBA walk 2026-11-30)
-                note=f"{db.size_tb:,.{n}f} TB does not fit: usable {usable:,.{n}f} TB"
+                note=f"{db.size_tb:,.{n}f} TB{db.beside_data} does not fit: usable {usable:,.{n}f} TB"
                 + (" with one node down" if n_plus_one and usable < site.usable_tb else "")
                 + f", other tenants {bg_tb:,.{n}f} TB",
                 lat_note="the database does not fit: no load to give a latency for",

@@ -61,6 +61,18 @@ MAX_WAREHOUSES = 10_000_000
 CPU_BOUND = 0.95
 #: the VM a database runs in when its description does not say (the SLA's defaults)
 DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
+#: the transaction log file's space beside the data files, as a share of them: Microsoft's "a log that is
+#: approximately 10-25 percent of the size of the database is a good place to start" (SQL Server 6.5 documentation,
+#: Administrator's Companion, "Creating and Sizing Transaction Logs"), its upper end: a log that fills stops the
+#: database's writes where spare space costs only capacity. Microsoft's current documentation ("Manage the size of the
+#: transaction log file") gives no share: the log a workload needs is what it writes between log backups, to measure.
+#: Capacity counted the data files alone: 24 x 1 TB databases needed 24.0 TB (DBA review 2026-12-01)
+LOG_SPACE_FRACTION = 0.25
+#: tempdb's space beside the data files, as a share of them (each database runs in its own VM, so its instance's
+#: tempdb is its own): an assumption. No Microsoft source gives a share ("tempdb database", "Capacity planning for
+#: tempdb": size it by running the workload); Sybase Adaptive Server, the product SQL Server began as, says "make
+#: tempdb 20 to 25% of the size of your user databases" for most applications; its upper end, as for the log
+TEMPDB_SPACE_FRACTION = 0.25
 
 
 #: :func:`vm_ram_gb`'s rule in words (the Size page's RAM box says it; docs/guide/sizing.md states it)
@@ -142,6 +154,13 @@ SOURCES = {
     "estimate",
     "sql_server_version": "decides the default checkpoint mode (indirect from 2016) and the largest gathered write "
     "(32 pages to 2014, 128 from 2016)",
+    "log_space_fraction": "the transaction log file's space, a share of the data files: Microsoft's 'approximately "
+    "10-25 percent of the size of the database is a good place to start' (SQL Server 6.5 documentation, Creating "
+    "and Sizing Transaction Logs), its upper end; current Microsoft documentation gives no share: measure the log "
+    "written between log backups",
+    "tempdb_space_fraction": "assumption: tempdb's space, a share of the data files (the VM's own instance). No "
+    "Microsoft source gives a share (size tempdb by running the workload); Sybase Adaptive Server, SQL Server's "
+    "ancestor, says 20-25 % of the user databases for most applications: its upper end",
 }
 #: the description's fields that are assumptions a user may override, each with its source in SOURCES
 ASSUMPTION_FIELDS = (
@@ -157,6 +176,9 @@ ASSUMPTION_FIELDS = (
     "log_bytes_per_txn",
     "cpu_us_per_txn",
 )
+#: the description's space beside the data files (capacity, not IO): overridable fields with their sources in SOURCES,
+#: given on the Size page beside the database rather than among the IO assumptions
+SPACE_FIELDS = ("log_space_fraction", "tempdb_space_fraction")
 
 
 class DbWorkloadError(PlannerError):
@@ -194,6 +216,15 @@ class Database(BaseModel):
     size_gb: float | None = Field(default=None, ge=M.MIN_CAPACITY_GB, le=1e7, description="data files, decimal GB")
     size_tb: float | None = Field(
         default=None, ge=M.MIN_CAPACITY_TB, le=10_000, description="data files, decimal TB (or size_gb)"
+    size_gb: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e7,
+        description="data files, decimal GB (a workload description adds its log and tempdb: log_space_fraction, "
+        "tempdb_space_fraction); a description by IO: the space its files take, as measured",
+    )
+    size_tb: float | None = Field(
+        default=None, ge=0.001, le=10_000, description="as size_gb, decimal TB (give one of them)"
     )
     # ---- the workload, as a DBA describes it
     nopm: float | None = Field(
@@ -262,6 +293,23 @@ class Database(BaseModel):
         description=f"latency target, ms ({MIN_LATENCY_TARGET_MS}..{MAX_LATENCY_TARGET_MS})",
     )
     latency_statistic: Literal["mean", "p90", "p99"] = "mean"
+    # ---- the space beside the data files, what storage holds with them
+    log_space_fraction: float | None = Field(
+        default=None,
+        ge=0,
+        le=10,
+        description=f"the transaction log file's space, a share of the data files (default for a workload description "
+        f"{LOG_SPACE_FRACTION:g}: the upper end of Microsoft's 10-25 % starting point; a description by IO gives its "
+        "files' whole size, 0 added). Give the measured log size over the data's",
+    )
+    tempdb_space_fraction: float | None = Field(
+        default=None,
+        ge=0,
+        le=10,
+        description=f"tempdb's space, a share of the data files (default for a workload description "
+        f"{TEMPDB_SPACE_FRACTION:g}: an assumption, Microsoft gives no share; a description by IO, 0 added). Give the "
+        "measured tempdb size over the data's",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Database:
@@ -300,8 +348,68 @@ class Database(BaseModel):
         return float(self.size_tb * 1000.0)
 
     @property
-    def capacity_tb(self) -> float:
+    def data_tb(self) -> float:
+        """The data files, decimal TB."""
         return self.data_gb / 1000.0
+
+    @property
+    def log_share(self) -> float:
+        """The log's space over the data's: as given, else :data:`LOG_SPACE_FRACTION` for a workload description
+        (a data size) and 0 for a description by IO (its size is what its files take, as measured)."""
+        if self.log_space_fraction is not None:
+            return float(self.log_space_fraction)
+        return LOG_SPACE_FRACTION if self.has_workload else 0.0
+
+    @property
+    def tempdb_share(self) -> float:
+        """tempdb's space over the data's: as given, else :data:`TEMPDB_SPACE_FRACTION` for a workload description
+        and 0 for a description by IO."""
+        if self.tempdb_space_fraction is not None:
+            return float(self.tempdb_space_fraction)
+        return TEMPDB_SPACE_FRACTION if self.has_workload else 0.0
+
+    @property
+    def log_tb(self) -> float:
+        """The transaction log file's space, decimal TB: the data x :attr:`log_share`."""
+        return self.data_tb * self.log_share
+
+    @property
+    def tempdb_tb(self) -> float:
+        """tempdb's space, decimal TB: the data x :attr:`tempdb_share`."""
+        return self.data_tb * self.tempdb_share
+
+    @property
+    def capacity_tb(self) -> float:
+        """What storage must hold for this database, decimal TB: its data, log and tempdb files."""
+        return self.data_tb + self.log_tb + self.tempdb_tb
+
+    def beside_data(self, plural: bool = False) -> str:
+        """What the size holds beside the data, in words (" with its log and tempdb"), or nothing where it holds
+        nothing beside them (a description by IO): "a 0.75 TB database does not fit" did not say that 0.5 TB of it
+        is data (DBA review 2026-12-01)."""
+        if self.log_tb + self.tempdb_tb <= 0:
+            return ""
+        return f" with {'their' if plural else 'its'} log and tempdb"
+
+    def capacity_note(self) -> str:
+        """The capacity in its parts, with where the log's and tempdb's shares come from."""
+        if not self.has_workload and self.log_space_fraction is None and self.tempdb_space_fraction is None:
+            return (
+                f"{tidy(self.capacity_tb, 3)} TB as given: a database described by its IO gives the space its files "
+                "take (give log_space_fraction and tempdb_space_fraction to add a log and tempdb to a data size)"
+            )
+
+        def said(given: float | None, default: str) -> str:
+            return ", given" if given is not None else default
+
+        return (
+            f"{tidy(self.capacity_tb, 3)} TB: data {tidy(self.data_tb, 3)} TB + transaction log "
+            f"{tidy(self.log_tb, 3)} TB ({100 * self.log_share:g} % of the data"
+            + said(self.log_space_fraction, ": the upper end of Microsoft's 10-25 % starting point")
+            + f") + tempdb {tidy(self.tempdb_tb, 3)} TB ({100 * self.tempdb_share:g} % of the data"
+            + said(self.tempdb_space_fraction, ": an assumption, Microsoft gives no share")
+            + ")"
+        )
 
     @property
     def has_workload(self) -> bool:
@@ -377,12 +485,20 @@ class IoDemand(BaseModel):
     peak_read_fraction: float = Field(description="the read share at the peak (checkpoint bursts write more)")
     peak_block_size_kib: float = Field(description="the IO-weighted mean size at the peak, KiB")
     peak_random_fraction: float
-    capacity_tb: float = Field(description="the database's data files, decimal TB: what storage must hold")
-    #: in TB as capacity_tb is, and named for what it is: `db-io` printed "capacity_tb: 1.0" beside
+    #: the log and tempdb beside the data: capacity counted the data files alone (DBA review 2026-12-01)
+    capacity_tb: float = Field(
+        description="what storage must hold, decimal TB: the data files, the transaction log and tempdb "
+        "(data_tb + log_tb + tempdb_tb)"
+    )
+    capacity_note: str = Field(description="the capacity in its parts, with where the log's and tempdb's come from")
+    data_tb: float = Field(description="the database's data files, decimal TB")
+    log_tb: float = Field(description="the transaction log file's space, decimal TB (data_tb x log_space_fraction)")
+    tempdb_tb: float = Field(description="tempdb's space, decimal TB (data_tb x tempdb_space_fraction)")
+    #: in TB as data_tb is, and named for what it is: `db-io` printed "capacity_tb: 1.0" beside
     #: "active_data_gb: 1000.0", one figure in two units to a reader who did not know they can differ (docs walk)
     active_data_tb: float = Field(
         description="the part of the data files the load touches (its active warehouses' share), decimal TB: "
-        "all of capacity_tb when every warehouse is active, less with fewer virtual users"
+        "all of data_tb when every warehouse is active, less with fewer virtual users"
     )
     reads_per_call: dict[str, float] = Field(
         description="physical page reads a call of each transaction type waits for, by type"
@@ -777,6 +893,8 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         "read_ahead_kib": db.read_ahead_kib,
         "backup_io_kib": db.backup_io_kib,
         "cpu_us_per_txn": cpu_us_per_txn(db),
+        "log_space_fraction": db.log_share,
+        "tempdb_space_fraction": db.tempdb_share,
     }
     active = shape.size_gb * buf["active_warehouses"] / shape.warehouses
     return IoDemand(
@@ -803,6 +921,10 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         peak_block_size_kib=peak_kib / peak if peak else PAGE_KIB,
         peak_random_fraction=sum(s.peak_iops for s in streams if s.random) / peak if peak else 1.0,
         capacity_tb=db.capacity_tb,
+        capacity_note=db.capacity_note(),
+        data_tb=db.data_tb,
+        log_tb=db.log_tb,
+        tempdb_tb=db.tempdb_tb,
         active_data_tb=active / 1000.0,
         reads_per_call=reads_per_call,
         cpu_us_per_txn=cpu_us_per_txn(db),
@@ -838,7 +960,8 @@ def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | Non
         read_fraction=rf,
         random_fraction=rnd,
         iops=max(demand.peak_iops if peak else demand.iops, 1e-3),
-        working_set_gb_per_vm=working_set_gb or max(demand.capacity_tb * 1000.0, 1e-3),
+        # the working set is the data, not the log and tempdb beside it
+        working_set_gb_per_vm=working_set_gb or max(demand.data_tb * 1000.0, 1e-3),
     )
 
 

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
+from planner.core.text import count
 from planner.models.database import Database, cpu_s_per_call, io_demand, vm_ram_gb
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MAX_NODES_ANY, Stack, node_limit_words
@@ -454,11 +455,21 @@ class Demand(BaseModel):
         growth is in size and rate)."""
         return sum(c.databases for c in self.classes(multiplier))
 
+    def capacity_note(self) -> str | None:
+        """What the capacity holds, for a demand that describes its databases: each one's data, log and tempdb
+        (:meth:`planner.models.database.Database.capacity_note`) x the databases with growth; None otherwise."""
+        if self.database is None:
+            return None
+        n = self.database_count()
+        return f"{count(n, 'database')} (with growth) x {self.database.capacity_note()}"
+
     def summary(self) -> dict[str, Any]:
         iops, tb, lat = self.totals()
+        note = self.capacity_note()
         return {
             "iops": iops,
             "capacity_tb": tb,
+            **({"capacity_note": note} if note is not None else {}),
             "tightest_latency_target_ms": lat,
             "vcpus": self.vcpus(),
             "ram_gb": self.ram_gb(),

@@ -74,11 +74,14 @@ DATABASE_NOTE = (
 )
 
 
-def compare(designs, workload, catalog=None, full: bool = False, data_tb: float | None = None) -> list[dict]:
-    """One report (or its summary) per design, the same workload on each. ``data_tb`` [TB]: the data the
-    workload's database holds (``--database``): a design whose usable capacity is smaller gets a warning,
+def compare(
+    designs, workload, catalog=None, full: bool = False, data_tb: float | None = None, beside: str = ""
+) -> list[dict]:
+    """One report (or its summary) per design, the same workload on each. ``data_tb`` [TB]: the space the
+    workload's database takes (``--database``: its data, log and tempdb, ``Database.capacity_tb``): a design whose usable capacity is smaller gets a warning,
     its figures being of the IO only (the DL580's 0.24 TB showed 21,683 IOPS for a 1 TB database with no
-    word; CLI review 2026-11-29)."""
+    word; CLI review 2026-11-29). ``beside``: what that size holds beside the data, in words
+    (:meth:`planner.models.database.Database.beside_data`)."""
     from planner.commercial.database import usable_short_of
     from planner.results.report import evaluate_report
 
@@ -97,7 +100,7 @@ def compare(designs, workload, catalog=None, full: bool = False, data_tb: float 
                     {
                         "check": "database_fits",
                         "case": "healthy",
-                        "message": f"the database ({data_tb:,.{n}f} TB) does not fit in the design's usable "
+                        "message": f"the database ({data_tb:,.{n}f} TB{beside}) does not fit in the design's usable "
                         f"{usable:,.{n}f} TB: the figures are of its IO alone",
                     }
                 )

@@ -444,7 +444,8 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         *described,
         ("Databases", dbs(total, total=True)),
         ("IOPS to guarantee, all databases at once", f"{d['iops']:,.0f}"),
-        ("Data", f"{d['capacity_tb']:,.1f} TB"),
+        # the log and tempdb beside a described database's data: "Data" stood over them (DBA review 2026-12-01)
+        ("Capacity", f"{d['capacity_tb']:,.1f} TB" + (" (data, transaction log and tempdb)" if db else "")),
         ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
         ("Virtual processors", tidy(vcpus)),
         ("Memory", f"{tidy(ram, 0)} GB"),

@@ -239,7 +239,7 @@ def _demand_sheet(p: dict, doc: dict, ws, sheet) -> None:
                 rows += [
                     [f"{who}: databases", c["databases"], "databases", said.get(f"{c['name']} tier", "")],
                     [f"{who}: IOPS", round(c["iops"]), "IOPS", ""],
-                    [f"{who}: data", _figure(c["capacity_tb"], "TB"), "TB", ""],
+                    [f"{who}: capacity", _figure(c["capacity_tb"], "TB"), "TB", ""],
                 ]
             rows += [
                 [f"{who}: latency target ({c['latency_statistic']})", c["latency_target_ms"], "ms", ""],
@@ -264,7 +264,7 @@ def _demand_sheet(p: dict, doc: dict, ws, sheet) -> None:
                 "IOPS",
                 said.get("IOPS to guarantee, all databases at once", ""),
             ],
-            ["Data", _figure(d["capacity_tb"], "TB"), "TB", said.get("Data", "")],
+            ["Capacity", _figure(d["capacity_tb"], "TB"), "TB", said.get("Capacity", "")],
             ["Tightest latency target", d["tightest_latency_target_ms"], "ms", said.get("Tightest latency target", "")],
             ["Virtual processors", d["vcpus"], "vCPUs", said.get("Virtual processors", "")],
             ["Memory", d["ram_gb"], "GB", said.get("Memory", "")],
@@ -379,7 +379,7 @@ def _growth_sheet(p: dict, doc: dict, ws, sheet) -> None:
     sheet(
         ws,
         "Growth",
-        ["Year", "Demand (% of today)", "IOPS", "Data (TB)", "vCPUs", "RAM (GB)", "Servers needed"],
+        ["Year", "Demand (% of today)", "IOPS", "Capacity (TB)", "vCPUs", "RAM (GB)", "Servers needed"],
         [*rows, [], *[[t] for t in notes]],
     )
 

@@ -102,7 +102,8 @@ class OpenLoadModel:
         wdb = x_db / tot if tot > 0 else 1.0
         bs_bg = bg.block_size_kib if bg else db.block_size_kib
         r_bg = bg.read_fraction if bg else db.read_fraction
-        ws = db.size_tb * 1000.0 + ((bg.working_set_gb_per_vm * vms_bg) if bg else 0.0)
+        # the database's working set is its data, not the log and tempdb its size_tb holds beside it
+        ws = getattr(db, "data_tb", db.size_tb) * 1000.0 + ((bg.working_set_gb_per_vm * vms_bg) if bg else 0.0)
         return Workload(
             name="sla-open-load",
             block_size_kib=wdb * db.block_size_kib + (1 - wdb) * bs_bg,

@@ -1,0 +1,86 @@
+"""A principal DBA's review of the database layer (2026-12-01): the capacity a database needs beside its data files
+(log and tempdb), the model's central assumption and the hit-ratio override on the Size and SLA pages, one naming of
+VM and storage latency, and override flags that do not apply to a design's topology."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.models.database import LOG_SPACE_FRACTION, TEMPDB_SPACE_FRACTION, Database, io_demand
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+
+
+def _app():
+    from streamlit.testing.v1 import AppTest
+
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=300).run()
+
+
+def _said(at) -> str:
+    return " ".join(
+        str(x.value).replace("\\", "") for k in ("caption", "markdown", "warning", "info") for x in getattr(at, k)
+    )
+
+
+def _run(capsys, *argv) -> dict:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+# ---------------------------------------------------------------- capacity: data, log and tempdb
+
+
+def test_a_databases_capacity_holds_its_log_and_tempdb_beside_its_data(capsys):
+    """24 x 1 TB databases needed 24.0 TB, the data files alone. The log's share is the upper end of Microsoft's
+    10-25 % starting point, tempdb's an assumption; both are fields, said in db-io and size with their sources."""
+    assert (LOG_SPACE_FRACTION, TEMPDB_SPACE_FRACTION) == (0.25, 0.25)
+    db = Database.model_validate_json((EX / "db-oltp-hammerdb.json").read_text())
+    d = io_demand(db)
+    assert (d.data_tb, d.log_tb, d.tempdb_tb) == pytest.approx(
+        (db.data_gb / 1000, db.data_gb / 4000, db.data_gb / 4000)
+    )
+    assert d.capacity_tb == pytest.approx(d.data_tb * 1.5)
+    assert "transaction log" in d.capacity_note and "Microsoft's 10-25 %" in d.capacity_note
+    assert "an assumption, Microsoft gives no share" in d.capacity_note
+    out = _run(capsys, "db-io", str(EX / "db-oltp-hammerdb.json"))
+    assert out["capacity_tb"] == pytest.approx(1.5) and out["data_tb"] == pytest.approx(1.0)
+    used = {a["field"]: a for a in out["assumptions"]}
+    assert used["log_space_fraction"]["value"] == 0.25 and "10-25 percent" in used["log_space_fraction"]["source"]
+    assert used["tempdb_space_fraction"]["source"].startswith("assumption")
+    size = _run(capsys, "size", str(EX / "demand-hammerdb.json"))
+    assert size["demand"]["capacity_tb"] == pytest.approx(36.0)  # 24 databases (20 grown 20 %) x 1.5 TB; was 24.0
+    assert size["demand"]["capacity_note"].startswith("24 databases (with growth) x 1.5 TB: data 1 TB + transaction")
+    # a measured share replaces the default, said as given
+    given = db.model_copy(update={"log_space_fraction": 0.1, "tempdb_space_fraction": 0.05})
+    assert given.capacity_tb == pytest.approx(1.15) and given.capacity_note().count(", given") == 2
+
+
+def test_the_working_set_is_the_data_not_the_log_and_tempdb():
+    """The log and tempdb enlarge what storage holds, not what the load touches: the IO figures do not move."""
+    from planner.models.database import as_workload
+
+    db = Database.model_validate_json((EX / "db-oltp-hammerdb.json").read_text())
+    assert as_workload(io_demand(db)).working_set_gb_per_vm == pytest.approx(db.data_gb)
+
+
+def test_the_size_page_says_the_capacity_with_its_log_and_tempdb():
+    at = _app()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    assert at.number_input(key="size_db_log_pct").value == 25.0
+    assert at.number_input(key="size_db_tempdb_pct").value == 25.0
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = _said(at)
+    assert "Capacity needed: 36.00 TB, 24 databases (with growth) x 1.5 TB: data 1 TB + transaction log" in said
+    at.number_input(key="size_db_log_pct").set_value(10.0)
+    at.number_input(key="size_db_tempdb_pct").set_value(0.0)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Capacity needed: 26.40 TB, 24 databases (with growth) x 1.1 TB" in _said(at)
