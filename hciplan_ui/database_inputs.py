@@ -20,6 +20,29 @@ SIZE_PREFIX = "size_db_"
 #: the rate the database inputs start from (NOPM), the shipped HammerDB demand's database
 FIRST_NOPM = 20_000.0
 
+#: the boxes' help: units and what each means (they had none; DBA review 2026-12-01)
+SIZE_HELP = (
+    "The database's data files, in decimal GB (1 GB = 10^9 bytes), as sys.database_files gives them. With a rate, "
+    "it sets the warehouses the transactions spread over (HammerDB's 0.1 GB each); the transaction log and tempdb are "
+    "counted beside it in the capacity."
+)
+POOL_HELP = (
+    "SQL Server's buffer pool, in decimal GB: the memory that caches data pages (max server memory less SQL Server's "
+    "other memory). With the database's size and rate it decides how many reads reach storage. The VM's RAM is this "
+    "and what Windows and SQL Server need beside it."
+)
+HIT_HELP = (
+    "Your measured buffer-pool hit ratio, 0-1, to replace the model's: the share of the row lookups' pages found in "
+    "the pool (1 - page reads / row lookups). Not perfmon's Buffer cache hit ratio, which counts the index root and "
+    "intermediate pages too and reads about 99 % on most servers. 0: the model's own (HammerDB TPROC-C's pages)."
+)
+#: the model's central assumption, said plainly where a database is given by its rate (it was in the CLI's note
+#: alone; DBA review 2026-12-01)
+TPROC_C_WORDS = (
+    "A rate given as NOPM or TPM is modelled with HammerDB TPROC-C's schema and transactions: an ERP's or any other "
+    "application's TPM reads as TPROC-C's page accesses unless you give its measured hit ratio."
+)
+
 
 def basics(
     prefix: str, columns=None, rate_label: str | None = None, kind_label: str = "Rate as HammerDB reports it"
@@ -34,9 +57,17 @@ def basics(
     c = columns if columns is not None else st.columns(4)
     inputs.keep(f"{prefix}rate_kind")
     B = lambda f: inputs.model_bounds(Database, f)
-    size, e0 = inputs.number(c[0], "Database size, GB", f"{prefix}size_gb", B("size_gb"), unit="GB", default=1000.0)
+    size, e0 = inputs.number(
+        c[0], "Database size, GB", f"{prefix}size_gb", B("size_gb"), unit="GB", default=1000.0, help=SIZE_HELP
+    )
     bp, e1 = inputs.number(
-        c[1], "Buffer pool, GB", f"{prefix}buffer_pool_gb", B("buffer_pool_gb"), unit="GB", default=128.0
+        c[1],
+        "Buffer pool, GB",
+        f"{prefix}buffer_pool_gb",
+        B("buffer_pool_gb"),
+        unit="GB",
+        default=128.0,
+        help=POOL_HELP,
     )
     kind = c[2].selectbox(
         kind_label,
@@ -59,6 +90,27 @@ def basics(
     return fields, [(c[0], e0), (c[1], e1), (c[3], e3)]
 
 
+def hit_ratio(prefix: str, container) -> tuple[float | None, str | None]:
+    """The measured buffer-pool hit ratio box (``<prefix>buffer_hit_ratio``; 0: the model's own), as the CLI's
+    ``buffer_hit_ratio``: the SLA and Size pages had none (DBA review 2026-12-01). Returns (the ratio or None, error)."""
+    v, e = inputs.number(
+        container,
+        "Measured hit ratio (0 = model)",
+        f"{prefix}buffer_hit_ratio",
+        inputs.model_bounds(Database, "buffer_hit_ratio"),
+        format="%.4f",
+        default=0.0,
+        help=HIT_HELP,
+    )
+    return (float(v) if v else None), e
+
+
+def reads_words(note: str) -> str:
+    """How the reads are modelled, for a page: the demand's ``buffer_hit_note`` and the plain statement of the model's
+    central assumption (:data:`TPROC_C_WORDS`)."""
+    return f"How its reads are modelled: {note}. {TPROC_C_WORDS}"
+
+
 def _put(prefix: str, db: Database, peak: bool) -> None:
     """``db``'s size, buffer pool and rate, and whether its peak is asked, in the :func:`basics` boxes of
     ``prefix`` (the size in GB whichever way the description gives it)."""
@@ -69,6 +121,7 @@ def _put(prefix: str, db: Database, peak: bool) -> None:
         ("rate_kind", kind),
         ("rate", db.nopm if kind == "NOPM" else db.tpm),
         ("peak", peak),
+        ("buffer_hit_ratio", db.buffer_hit_ratio or 0.0),
     ):
         st.session_state[f"{prefix}{k}"] = v
 

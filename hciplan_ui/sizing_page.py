@@ -43,6 +43,7 @@ from planner.models.database import (
     SPACE_FIELDS,
     TEMPDB_SPACE_FRACTION,
     Database,
+    io_demand,
     vm_ram_gb,
 )
 from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
@@ -172,7 +173,7 @@ N1_AFTER_WORDS = {"re-protected": "re-protected", "online": "online"}
 #: (a demand file's own figures were lost at the first "Size it" after it)
 HIDDEN_FIELDS = ("name", "working_set_fraction", "platform", "vcpu_oversubscription", "host_reserve_gb", "min_nodes")
 #: the database fields the form's DBA boxes hold (:func:`database_inputs.basics` and the log and tempdb shares)
-DB_SHOWN = ("size_gb", "size_tb", "buffer_pool_gb", "nopm", "tpm", *SPACE_FIELDS)
+DB_SHOWN = ("size_gb", "size_tb", "buffer_pool_gb", "nopm", "tpm", "buffer_hit_ratio", *SPACE_FIELDS)
 #: the shares a workload description takes unless given, and the views that resolve them
 DEFAULT_SHARES = {"log_space_fraction": LOG_SPACE_FRACTION, "tempdb_space_fraction": TEMPDB_SPACE_FRACTION}
 SHARE_OF = {"log_space_fraction": "log_share", "tempdb_space_fraction": "tempdb_share"}
@@ -256,6 +257,7 @@ def _form_values(d: Demand, tiers: list[str]) -> dict:
             f"{SIZE_DB}size_gb": float(db.data_gb),
         }
         v |= {key: 100.0 * float(getattr(db, SHARE_OF[f])) for f, _label, key in SPACE_BOXES}
+        v[f"{SIZE_DB}buffer_hit_ratio"] = float(db.buffer_hit_ratio or 0.0)
         if db.buffer_pool_gb is not None:
             v[f"{SIZE_DB}buffer_pool_gb"] = float(db.buffer_pool_gb)
         if db.nopm is not None:
@@ -482,7 +484,7 @@ with st.form("size_form"):
         else:
             (c[1] if totals else c[0]).caption(growth_words(growth, growth_months))
     db_peak = True
-    space: dict[str, float] = {}
+    db_given: dict[str, float] = {}  # the shares and hit ratio the DBA boxes give beside basics()
     if dba:  # the growth row's free column: the SLA page's choice, for the sizing (Demand.database_need)
         st.session_state.setdefault("size_db_peak", True)
         db_peak = c[2].checkbox(
@@ -510,12 +512,17 @@ with st.form("size_form"):
             )
             # the default left unset, as a demand file leaves it: the same demand either way
             if share is not None and share / 100.0 != DEFAULT_SHARES[f]:
-                space[f] = share / 100.0
-        c[2].caption(
+                db_given[f] = share / 100.0
+        # the CLI's hit-ratio override, which this page lacked (DBA review 2026-12-01)
+        hit, problems["size_db_buffer_hit_ratio"] = database_inputs.hit_ratio(SIZE_DB, c[2])
+        if hit is not None:
+            db_given["buffer_hit_ratio"] = hit
+        c[3].caption(
             "Each database's capacity is its data, its transaction log and its tempdb: the log's share from "
             "Microsoft's 10-25 % starting point (its upper end), tempdb's an assumption (Microsoft gives no share). "
             "Give measured sizes over the data's where you have them."
         )
+        st.caption(fmt.md(database_inputs.TPROC_C_WORDS))
     c = st.columns(4)
     ft = c[0].selectbox(
         "Fault tolerance",
@@ -625,7 +632,7 @@ if go:
         elif mode == DBA_MODE:
             # the demand's totals, IO size and read share follow from the description (planner.models.demand)
             raw |= {
-                "database": {"name": "database", **kept.get("database", {}), **db_fields, **space},
+                "database": {"name": "database", **kept.get("database", {}), **db_fields, **db_given},
                 "databases": int(db_n),
                 "latency_target_ms": lat,
                 "latency_statistic": stat,
@@ -909,6 +916,9 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     )
     if (note := demand.capacity_note()) is not None:
         st.caption(fmt.md(f"Capacity needed: {fmt.tb(needed_tb)}, {note}."))
+    if demand.database is not None:
+        # the model's central assumption, which only the CLI said (DBA review 2026-12-01)
+        st.caption(fmt.md(database_inputs.reads_words(io_demand(demand.database).buffer_hit_note)))
     # "Guaranteed IOPS 1,395,367" beside "1,865,617 IOPS at saturation" and the pages' "IOPS 1,200,000" read as
     # three answers to one question (browser review 2026-11-30): the tile says which it is and what is needed
     needed_iops = demand.totals()[0]

@@ -13,7 +13,7 @@ from typing import Any, get_args
 import streamlit as st
 from pydantic import ValidationError
 
-from hciplan_ui import chrome, export, fmt, inputs, state
+from hciplan_ui import chrome, database_inputs, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
@@ -333,6 +333,14 @@ dba_errors: list[tuple[Any, str | None]] = []
 beside_own = False
 if dba:
     basic, dba_errors = basics(SLA_PREFIX)
+    # the CLI's hit-ratio override, which this page lacked (DBA review 2026-12-01); 0 keeps the model's (or the
+    # Compare page's, carried)
+    hit_col = st.columns(4)
+    hit, hit_error = database_inputs.hit_ratio(SLA_PREFIX, hit_col[0])
+    hit_col[1].caption(fmt.md(database_inputs.TPROC_C_WORDS))
+    dba_errors.append((hit_col[0], hit_error))
+    if hit is not None:
+        basic["buffer_hit_ratio"] = hit
     for col, e in dba_errors:
         inputs.show(col, e)
     if (
@@ -469,6 +477,9 @@ with st.container():
                         else ""
                     )
                 )
+            if need is not None:
+                # the model's central assumption, which only the CLI said (DBA review 2026-12-01)
+                st.caption(fmt.md(database_inputs.reads_words(need["demand"]["buffer_hit_note"])))
             if need is not None and need["demand"].get("buffer_hit_warning"):
                 st.warning(fmt.md(first_upper(need["demand"]["buffer_hit_warning"]) + "."), icon=":material/memory:")
             # outside the calibrated domain, said as the Performance and Size pages say it of the same design (the

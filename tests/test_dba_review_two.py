@@ -84,3 +84,68 @@ def test_the_size_page_says_the_capacity_with_its_log_and_tempdb():
     at.button[0].click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert "Capacity needed: 26.40 TB, 24 databases (with growth) x 1.1 TB" in _said(at)
+
+
+# ---------------------------------------------------------------- the model's central assumption on the pages
+
+
+def _sla_dba(at):
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_bg").set_value("none").run()
+    at.radio(key="sla_by").set_value("what a DBA knows (size, buffer pool, HammerDB rate)").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_the_database_boxes_say_their_units_and_meaning_on_every_page():
+    """ "Database size, GB" and "Buffer pool, GB" had no help (DBA review 2026-12-01)."""
+    from hciplan_ui.database_inputs import POOL_HELP, SIZE_HELP
+
+    at = _app()
+    for page, prefix in (("sla_page", "sla_db_"), ("compare_page", "db_"), ("sizing_page", "size_db_")):
+        at.switch_page(f"hciplan_ui/{page}.py").run()
+        if page == "sla_page":
+            _sla_dba(at)
+        elif page == "compare_page":
+            at.radio(key="cmp_wsource").set_value("from a database description").run()
+        else:
+            at.radio(key="size_mode").set_value("databases a DBA describes").run()
+        assert at.number_input(key=f"{prefix}size_gb").help == SIZE_HELP
+        assert at.number_input(key=f"{prefix}buffer_pool_gb").help == POOL_HELP
+    assert "decimal GB (1 GB = 10^9 bytes)" in SIZE_HELP and "data files" in SIZE_HELP
+    assert "decimal GB" in POOL_HELP and "max server memory" in POOL_HELP
+
+
+def test_the_sla_page_says_how_reads_are_modelled_and_takes_a_measured_hit_ratio():
+    """buffer_hit_note ("modelled as HammerDB TPROC-C's access pattern ... every warehouse is active") was in the CLI
+    alone; an ERP's TPM is modelled with TPROC-C's physics unless the hit ratio is given, which the page could not."""
+    from hciplan_ui.database_inputs import TPROC_C_WORDS
+
+    at = _sla_dba(_app())
+    said = _said(at)
+    assert "How its reads are modelled: modelled (LRU over the pages the transactions touch)" in said
+    assert "every warehouse is active" in said and TPROC_C_WORDS in said
+    assert "an ERP's or any other application's TPM reads as TPROC-C's" in TPROC_C_WORDS
+    at.number_input(key="sla_db_buffer_hit_ratio").set_value(0.9).run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = _said(at)
+    assert "How its reads are modelled: given by the user." in said and "buffer-pool hit 90" in said
+
+
+def test_the_size_page_says_how_reads_are_modelled_and_takes_a_measured_hit_ratio():
+    from hciplan_ui.database_inputs import TPROC_C_WORDS
+
+    at = _app()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    at.radio(key="size_mode").set_value("databases a DBA describes").run()
+    assert TPROC_C_WORDS in _said(at)
+    at.button[0].click().run()
+    said = _said(at)
+    assert "How its reads are modelled: modelled (LRU" in said and "every warehouse is active" in said
+    at.number_input(key="size_db_buffer_hit_ratio").set_value(0.95)
+    at.button[0].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "How its reads are modelled: given by the user." in _said(at)
+    from planner.models.demand import Demand
+
+    assert Demand.model_validate_json(at.session_state["size_demand"]).database.buffer_hit_ratio == 0.95
