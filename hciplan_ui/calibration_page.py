@@ -18,8 +18,8 @@ import statistics
 import streamlit as st
 
 from hciplan_ui import charts, chrome, export, fmt, import_panel, state
-from planner.core.text import first_upper
-from planner.engine.performance import BOTTLENECK_LABELS
+from planner.core.text import first_lower, first_upper
+from planner.engine.performance import BOTTLENECK_LABELS, LATENCY_NAMES
 from planner.models.params import load_ceph_calibration
 from planner.results.calibrated_domain import DIMENSIONS
 
@@ -65,11 +65,8 @@ summary = state.calibration_summary()
 METRIC_LABELS = {
     "iops": "IOPS",
     "host_cpu_utilization": "host CPU utilisation",
-    "read_latency_ms": "storage read latency",
-    "write_latency_ms": "storage write latency",
-    "vm_read_latency_ms": "VM read latency",
-    "vm_write_latency_ms": "VM write latency",
-    "p99_read_latency_ms": "p99 read latency (VM)",
+    # each latency by its one name (planner.engine.performance.LATENCY_NAMES), lower case in a sentence
+    **{k: first_lower(v) for k, v in LATENCY_NAMES.items() if k != "vm_latency_ms"},
 }
 
 metrics = [m[: -len("_measured")] for m in rows[0] if m.endswith("_measured")] if rows else []

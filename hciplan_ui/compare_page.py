@@ -19,7 +19,7 @@ from planner.commercial.tco import TCO_YEARS
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
 from planner.engine.architectures import TOPOLOGY_LABELS
-from planner.engine.performance import station_words, unbounded_latency
+from planner.engine.performance import LATENCY_NAMES, station_words, unbounded_latency
 from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
 from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
@@ -386,10 +386,10 @@ METRICS = [
     # what each system carries at most: under an open load every design that is not saturated carries the
     # same IOPS (browser review 2026-11-28: "582,000 / 582,000 / 582,000, +0.0 %")
     ("iops_capacity", "IOPS at saturation", fmt.iops, False),
-    ("read_latency_ms", "Read latency (storage)", fmt.ms, True),
-    ("write_latency_ms", "Write latency (storage)", fmt.ms, True),
-    ("vm_latency_ms", "VM latency", fmt.ms, True),
-    ("p99_read_latency_ms", "p99 read latency (VM)", fmt.ms, True),
+    *(
+        (k, LATENCY_NAMES[k], fmt.ms, True)
+        for k in ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
+    ),
 ]
 SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
 reports = []

@@ -10,7 +10,8 @@ import math
 import re
 
 from planner.core.errors import plain_message
-from planner.core.text import BIDI_CONTROLS, auto_decimals, count, decimals_apart, first_upper
+from planner.core.text import BIDI_CONTROLS, auto_decimals, count, decimals_apart, first_lower, first_upper
+from planner.engine.performance import LATENCY_NAMES
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.sizing.words import customer_words
@@ -305,12 +306,8 @@ LABELS = {
     "cache": "cache devices",
     "capacity_drives": "capacity drives",
     "iops": "IOPS",
-    "vm_latency_ms": "VM latency, ms",
-    "read_latency_ms": "read latency, ms",
-    "write_latency_ms": "write latency, ms",
-    "vm_read_latency_ms": "VM read latency, ms",
-    "vm_write_latency_ms": "VM write latency, ms",
-    "p99_read_latency_ms": "p99 read latency, ms",
+    # each latency by its one name (planner.engine.performance.LATENCY_NAMES), lower case in a table's words
+    **{k: first_lower(v) + ", ms" for k, v in LATENCY_NAMES.items()},
     "host_cpu_utilization": "host CPU utilisation",
     "usable_capacity_tb": "usable capacity, TB",
     "cost_usd_per_month": "cost, USD/month",

@@ -11,7 +11,7 @@ from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, 
 from planner.core import jsonio
 from planner.core.errors import PlannerError
 from planner.core.text import count, sentence
-from planner.engine.performance import BOTTLENECK_LABELS
+from planner.engine.performance import BOTTLENECK_LABELS, LATENCY_NAMES
 from planner.models.stacks import HOST_OS
 from planner.models.workload import Workload, parse_workload, profiles
 from planner.results.report import bottleneck_words, present_utilization
@@ -219,11 +219,11 @@ m = st.columns(4)
 _headline(m[0], "IOPS", "iops", fmt.iops)
 if caveat := costs.hosting_caveat(rep.get("warnings", []), judged, bool(degraded)):
     m[0].caption(caveat)
-_headline(m[1], "Read latency (storage)", "read_latency_ms", fmt.ms)
-_headline(m[2], "Write latency (storage)", "write_latency_ms", fmt.ms)
-_headline(m[3], "VM latency", "vm_latency_ms", fmt.ms)
+_headline(m[1], LATENCY_NAMES["read_latency_ms"], "read_latency_ms", fmt.ms)
+_headline(m[2], LATENCY_NAMES["write_latency_ms"], "write_latency_ms", fmt.ms)
+_headline(m[3], LATENCY_NAMES["vm_latency_ms"], "vm_latency_ms", fmt.ms)
 m = st.columns(4)
-_headline(m[0], "p99 read latency (VM)", "p99_read_latency_ms", fmt.ms)
+_headline(m[0], LATENCY_NAMES["p99_read_latency_ms"], "p99_read_latency_ms", fmt.ms)
 chrome.word_metric(m[1], "Bottleneck", bottleneck_words(view))
 _headline(m[2], "Bandwidth", "bandwidth_mb_s", lambda x: fmt.num(x, 0, "MB/s"))
 if degraded:

@@ -773,7 +773,8 @@ def _latency(best: dict, demand: Demand) -> None:
     rep = state.report(state.canonical(best["design"]), state.canonical(w.model_dump(mode="json")))
     p99 = rep.get("p99_read_latency_ms")
     st.caption(
-        "Latency at the demand's load: mean "
+        # the VM's, as every latency label says which (DBA review 2026-12-01)
+        "Latency at the demand's load, as the VMs see it (VM latency): mean "
         + fmt.band(rep["vm_latency_ms"], rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high"), fmt.ms)
         + (
             "; read, 99th percentile "

@@ -25,6 +25,7 @@ from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
 from planner.engine.loads import demand_others_as_workload, is_demand_database
+from planner.engine.performance import LATENCY_NAMES
 from planner.models.database import Database
 from planner.models.demand import Demand
 from planner.models.stacks import STACK_LABELS
@@ -519,7 +520,8 @@ with st.container():
             elif g.get("band_note") and g["guaranteed_iops"] > 0:
                 m[0].caption(fmt.md(sentence(g["band_note"])))
             m[1].metric(
-                f"Latency at that load ({g['latency_statistic']})",  # a label starts upper case, as its neighbours
+                # the VM's, as every label says which (DBA review 2026-12-01); upper case, as its neighbours
+                f"VM latency at that load ({g['latency_statistic']})",
                 fmt.ms(g["latency_ms"]),
                 help=g.get("latency_note") or None,
             )
@@ -672,8 +674,38 @@ with st.container():
                         ):
                             k[0].caption(band_line)
                         k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
-                        k[2].metric("Read latency then", fmt.ms(cap["vm_read_latency_ms"]))
-                        k[3].metric("Write latency then", fmt.ms(cap["vm_write_latency_ms"]))
+                        # which latency each is, by its one name, with the band where the model gives one: the VM's
+                        # reads and writes have none, the storage's do (DBA review 2026-12-01: "Read latency then" was
+                        # the VM's 0.463 ms, the CLI's read_latency_ms the storage's 0.153 ms with its band)
+                        for col, side in ((k[2], "read"), (k[3], "write")):
+                            col.metric(
+                                f"{LATENCY_NAMES[f'vm_{side}_latency_ms']} then",
+                                fmt.ms(cap[f"vm_{side}_latency_ms"]),
+                                help=f"what the database's {side}s wait for at that rate, the guest IO stack included; "
+                                "no band of its own (the model bands the VM's mean, VM latency, and the storage's "
+                                f"{side} latency)",
+                            )
+                            if cap.get(f"{side}_latency_ms") is not None:
+                                col.caption(
+                                    f"{LATENCY_NAMES[f'{side}_latency_ms']} "
+                                    + fmt.band(
+                                        cap[f"{side}_latency_ms"],
+                                        cap.get(f"{side}_latency_ms_low"),
+                                        cap.get(f"{side}_latency_ms_high"),
+                                        fmt.ms,
+                                    )
+                                )
+                        if cap.get("vm_latency_ms") is not None:
+                            st.caption(
+                                f"{LATENCY_NAMES['vm_latency_ms']} then, reads and writes together: "
+                                + fmt.band(
+                                    cap["vm_latency_ms"],
+                                    cap.get("vm_latency_ms_low"),
+                                    cap.get("vm_latency_ms_high"),
+                                    fmt.ms,
+                                )
+                                + "."
+                            )
                         st.caption(
                             fmt.md(
                                 # the maximum has the design to itself: beside a guarantee of 0 under other tenants it

@@ -852,10 +852,10 @@ def test_sla_page_says_no_latency_at_a_saturated_maximum_on_a_ceph_design():
     at.session_state["sla_capacity"] = True
     at.run(timeout=180)
     assert not at.exception and not at.error
-    shown = {m.label: m.value for m in at.metric if m.label.endswith("latency then")}
+    shown = {m.label: m.value for m in at.metric if m.label.endswith("(VM) then")}
     from hciplan_ui.fmt import DASH
 
-    assert shown == {"Read latency then": DASH, "Write latency then": DASH}, shown
+    assert shown == {"Read latency (VM) then": DASH, "Write latency (VM) then": DASH}, shown
     assert any("grows without bound" in c.value for c in at.caption)
 
 

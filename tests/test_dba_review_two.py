@@ -149,3 +149,69 @@ def test_the_size_page_says_how_reads_are_modelled_and_takes_a_measured_hit_rati
     from planner.models.demand import Demand
 
     assert Demand.model_validate_json(at.session_state["size_demand"]).database.buffer_hit_ratio == 0.95
+
+
+# ---------------------------------------------------------------- one name for each latency
+
+
+def test_every_latency_label_says_vm_or_storage_and_the_band_where_one_exists():
+    """ "Read latency then 0.463 ms" on the SLA page was the VM's, with no band; the CLI's read_latency_ms, 0.153 ms
+    with its band 0.120-0.300, the storage's; the Compare page said "Read latency (storage)" and "VM latency". One name
+    for each (LATENCY_NAMES) on every page and in the CLI's latencies_note, the band shown where the model gives one."""
+    from planner.engine.performance import LATENCY_NAMES
+
+    assert all(("(VM)" in v or "(storage)" in v or v.startswith("VM ")) for v in LATENCY_NAMES.values())
+    at = _sla_dba(_app())
+    at.session_state["sla_capacity"] = True
+    at.run(timeout=300)
+    assert not at.exception, [e.value for e in at.exception]
+    labels = [m.label for m in at.metric]
+    assert "Read latency (VM) then" in labels and "Write latency (VM) then" in labels, labels
+    assert "VM latency at that load (mean)" in labels and not any(
+        x.endswith(" latency then") and "(" not in x for x in labels
+    )
+    caps = [c.value for c in at.caption]
+    read = next(c for c in caps if c.startswith("Read latency (storage) "))
+    write = next(c for c in caps if c.startswith("Write latency (storage) "))
+    assert "–" in read and "–" in write, (read, write)  # each with its band
+    assert any(c.startswith("VM latency then, reads and writes together: ") and "–" in c for c in caps)
+    # the page's figures are the library's, by the same keys the CLI prints
+    from planner.commercial.database import database_capacity
+    from planner.models.design import parse_design
+
+    cap = database_capacity(parse_design(at.session_state["design_json"]), _page_db(at))
+    lo, hi = cap["read_latency_ms_low"], cap["read_latency_ms_high"]
+    assert f"{cap['read_latency_ms']:.3f} ms ({lo:.3f}–{hi:.3f} ms)" in read
+    metric = next(m for m in at.metric if m.label == "Read latency (VM) then")
+    assert metric.value == f"{cap['vm_read_latency_ms']:.3f} ms" and "no band of its own" in metric.help
+
+
+def _page_db(at) -> Database:
+    """The SLA page's database in its DBA mode, as the page builds it (the boxes' defaults)."""
+    ss = at.session_state
+    return Database(
+        name="database",
+        size_gb=ss["sla_db_size_gb"],
+        buffer_pool_gb=ss["sla_db_buffer_pool_gb"],
+        nopm=ss["sla_db_rate"],
+        vcpus=int(ss["sla_vcpus"]),
+        threads=int(ss["sla_threads"]),
+        outstanding_per_thread=int(ss["sla_qd"]),
+        latency_target_ms=ss["sla_target"],
+    )
+
+
+def test_the_cli_names_each_latency_as_the_pages_do(capsys):
+    from planner.engine.performance import LATENCY_NAMES
+
+    c = _run(capsys, "sla", str(EX / "reference.json"), "--database", str(EX / "db-oltp-hammerdb.json"))[
+        "database_capacity"
+    ]
+    note = c["latencies_note"]
+    assert "read_latency_ms, write_latency_ms: read latency (storage) and write latency (storage)" in note
+    assert "vm_read_latency_ms, vm_write_latency_ms: read latency (VM) and write latency (VM)" in note
+    assert "no band of their own" in note and f"vm_latency_ms: {LATENCY_NAMES['vm_latency_ms']}" in note
+    assert (
+        "vm_read_latency_ms_low" not in c
+        and c["read_latency_ms_low"] < c["read_latency_ms"] < c["read_latency_ms_high"]
+    )

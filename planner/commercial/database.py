@@ -27,8 +27,8 @@ import math
 
 from planner.core import minimums as M
 from planner.core.errors import PlannerError
-from planner.core.text import count, decimals_apart, tidy
-from planner.engine.performance import PACING_POLICIES, station_raises, station_words
+from planner.core.text import count, decimals_apart, first_lower, tidy
+from planner.engine.performance import LATENCY_NAMES, PACING_POLICIES, station_raises, station_words
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
 from planner.models.database import (
@@ -756,6 +756,7 @@ def database_capacity(
         ),
         "io": d.model_dump(mode="json"),
         "band_basis": band[2],
+        "latencies_note": LATENCIES_NOTE,
     }
     return _unless_the_pool_fits(
         _unless_it_does_not_fit(out, rep, d.capacity_tb, n, db.beside_data(plural=n > 1)), db, design
@@ -831,6 +832,18 @@ def _no_rate(out: dict, binding: str, why: str, what: str) -> dict:
         "raises_it": RAISES_IT[binding],
         "bottleneck_note": f"no rate is sustained: {what}",
     }
+
+
+#: which latency each key is, by the names every page gives them (:data:`planner.engine.performance.LATENCY_NAMES`),
+#: and which has a band: the SLA page's "Read latency then" was the VM's, the CLI's read_latency_ms the storage's, and
+#: nothing said which (DBA review 2026-12-01)
+LATENCIES_NOTE = (
+    f"read_latency_ms, write_latency_ms: {first_lower(LATENCY_NAMES['read_latency_ms'])} and "
+    f"{first_lower(LATENCY_NAMES['write_latency_ms'])}, the storage layer's, with their bands (_low, _high); "
+    f"vm_read_latency_ms, vm_write_latency_ms: {first_lower(LATENCY_NAMES['vm_read_latency_ms'])} and "
+    f"{first_lower(LATENCY_NAMES['vm_write_latency_ms'])}, what the database's IO waits for with the guest stack, no band "
+    f"of their own; vm_latency_ms: {LATENCY_NAMES['vm_latency_ms']}, reads and writes together, with its band"
+)
 
 
 #: the figures of a database's capacity that a database the storage cannot hold does not have

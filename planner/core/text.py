@@ -36,6 +36,14 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def first_lower(text: str) -> str:
+    """``text`` with its first letter in lower case, inside a sentence; a word spelt in upper or mixed case stays as
+    it is ("VM latency", "IOPS"): "Read latency (VM)" reads "read latency (VM)", not "read latency (vm)"."""
+    if text[1:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence on its own: first letter in upper case (:func:`first_upper`) and a full
     stop unless it already ends in one (a model's note is a clause: "uplinks ... are not counted")."""

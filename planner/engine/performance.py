@@ -61,6 +61,18 @@ from planner.physics import vsan as vsan_mod
 from planner.physics.capacity import RESILIENCY_CODES, capacity_all_flash, layout_min_fault_domains
 
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
+#: One name for each latency a report gives, on every page and in the command line's notes: which side it is, the VM's
+#: (what its IO waits for, the guest stack included) or the storage layer's. The SLA page's "Read latency then" was the
+#: VM's where the Compare page's "Read latency (storage)" was the storage's (DBA review 2026-12-01).
+LATENCY_NAMES = {
+    "read_latency_ms": "Read latency (storage)",
+    "write_latency_ms": "Write latency (storage)",
+    "vm_read_latency_ms": "Read latency (VM)",
+    "vm_write_latency_ms": "Write latency (VM)",
+    "vm_latency_ms": "VM latency",
+    "p99_read_latency_ms": "p99 read latency (VM)",
+}
+
 #: Human-readable names of every value ``bottleneck`` / ``limited_by`` can take.
 BOTTLENECK_LABELS = {
     "vm_vcpu": "VM vCPUs",
