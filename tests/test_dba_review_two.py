@@ -215,3 +215,61 @@ def test_the_cli_names_each_latency_as_the_pages_do(capsys):
         "vm_read_latency_ms_low" not in c
         and c["read_latency_ms_low"] < c["read_latency_ms"] < c["read_latency_ms_high"]
     )
+
+
+# ---------------------------------------------------------------- override flags that do not apply
+
+
+def _error(capsys, *argv) -> str:
+    assert main(list(argv)) == 2
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("design", "topology", "section"),
+    [
+        ("seed-datrium-dvx", "split", "split"),
+        ("seed-dl580-raid1", "single-server", "single_server"),
+        ("seed-dataon-sofs-2db", "disaggregated", "disaggregated"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("flag", "value"),
+    [
+        ("nodes", "2"),
+        ("stack", "ceph"),
+        ("transport", "tcp"),
+        ("resiliency", "mirror-3way"),
+        ("volume-servers", "2"),
+        ("cache-mode", "read-only"),
+        ("cpu-utilization-cap", "0.5"),
+    ],
+)
+def test_a_flag_that_does_not_apply_to_the_topology_says_so_not_the_design_file(
+    capsys, design, topology, section, flag, value
+):
+    """`sla seed-datrium-dvx --nodes 2` said "design: nodes/node: topology 'split' describes its servers in 'split'",
+    blaming the design file (DBA review 2026-12-01); --stack ceph said "design: topology: a ceph design is ...". Each
+    override flag a topology does not take says that it does not apply, to which design, and where it keeps it."""
+    err = _error(capsys, "sla", str(EX / f"{design}.json"), "--db", str(EX / "db-erp.json"), f"--{flag}", value)
+    field = flag.replace("-", "_")
+    assert err.startswith(f"error: {field}: does not apply to a {topology} design: "), err
+    assert f"in its '{section}' section of the file" in err and "error: design" not in err and "nodes/node" not in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("design", "flag", "value", "said"),
+    [
+        ("ceph-disaggregated", "volume-servers", "2", "volume_servers: does not apply to a ceph design"),
+        ("ceph-disaggregated", "cache-mode", "read-only", "cache_mode: does not apply to a ceph design"),
+        ("vsan-esa-6node", "volume-servers", "2", "volume_servers: does not apply to a vsan design"),
+        ("reference", "nodes", "2", "nodes: the design with --nodes 2 is not valid: resiliency 'mirror-3way' needs"),
+        ("ceph-disaggregated", "nodes", "2", "nodes: the design with --nodes 2 is not valid: resiliency 'replica-3'"),
+        ("reference", "volume-servers", "2", "volume_servers: the design with --volume-servers 2 is not valid:"),
+    ],
+)
+def test_a_cluster_flag_names_the_flag_not_the_design(capsys, design, flag, value, said):
+    """The same on a cluster: an S2D setting on Ceph or vSAN, and a value the design cannot take, name the flag."""
+    err = _error(capsys, "sla", str(EX / f"{design}.json"), "--db", str(EX / "db-erp.json"), f"--{flag}", value)
+    assert err.startswith(f"error: {said}"), err

@@ -1451,6 +1451,46 @@ def dump_design(design: Design, exclude_none: bool = False) -> dict[str, Any]:
     return data
 
 
+def override_refused(design: Design, changes: dict[str, Any]) -> tuple[str, str] | None:
+    """The first of ``changes`` (top-level fields and their new values, None dropped) that does not apply to
+    ``design``'s topology or stack, and why, as ``(field, message)``; None when every one applies.
+
+    A what-if of a field the design keeps elsewhere blamed the design file: `sla seed-datrium-dvx --nodes 2` said
+    "design: nodes/node: topology 'split' describes its servers in 'split'" (DBA review 2026-12-01), and a cluster's
+    field on a split design changed nothing and said so nowhere (`evaluate seed-datrium-dvx --resiliency mirror-3way`
+    still ec-8+2; CLI review 2026-11-29). The message says the change does not apply, to which design, and where
+    that design keeps it."""
+    section = design.topology.replace("-", "_")
+    if not design.cluster_engine:
+        # a file-server, split or single-server design keeps its servers and their settings in its own section
+        where = (
+            f"a {design.topology} design gives its servers and their settings in its '{section}' section of the file"
+        )
+        if "nodes" in changes:
+            return "nodes", f"does not apply to a {design.topology} design: {where}"
+        if changes.get("stack", design.stack) != design.stack:
+            return "stack", (
+                f"does not apply to a {design.topology} design: only a cluster (hyperconverged, or a disaggregated "
+                f"Ceph or vSAN design) changes its storage stack; {where}"
+            )
+        for k in CLUSTER_ONLY:
+            if k in changes:
+                return k, (
+                    f"does not apply to a {design.topology} design: it applies to a cluster (hyperconverged, Ceph or "
+                    f"vSAN); {where}"
+                )
+        return None
+    stack = changes.get("stack", design.stack)
+    if stack != "s2d":
+        # S2D's own settings named as the flag, not as the design ("design: volume_servers: a Storage Spaces Direct
+        # setting")
+        own = ("volume_servers", "cache_mode") if stack == "ceph" else ("volume_servers",)
+        for k in own:
+            if k in changes:
+                return k, f"does not apply to a {stack} design: a Storage Spaces Direct setting"
+    return None
+
+
 def with_overrides(design: Design, **changes: Any) -> Design:
     """A copy of ``design`` with top-level fields changed, re-validated: a what-if.
 
@@ -1485,18 +1525,9 @@ def with_overrides(design: Design, **changes: Any) -> Design:
     """
     data = design.model_dump(mode="json")
     changes = {k: v for k, v in changes.items() if v is not None}
-    if not design.cluster_engine:
-        # a file-server, split or single-server design keeps these in its own section: a what-if of the
-        # cluster's fields changed nothing and said so nowhere (`evaluate seed-datrium-dvx --resiliency
-        # mirror-3way` still ec-8+2; CLI review 2026-11-29)
-        ignored = [k for k in CLUSTER_ONLY if k in changes]
-        if ignored:
-            section = design.topology.replace("-", "_")
-            raise DesignError(
-                f"applies to a cluster (hyperconverged, Ceph or vSAN): this {design.topology} design has its own "
-                f"in its '{section}' section of the file",
-                ignored[0],
-            )
+    refused = override_refused(design, changes)
+    if refused is not None:
+        raise DesignError(refused[1], refused[0])
     new = changes.get("stack")
     if new is not None and new != design.stack:
         if "resiliency" not in changes:
