@@ -26,7 +26,16 @@ from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.errors import shown as shown_value
 from planner.core.text import count, first_upper, sentence, tidy
-from planner.models.database import VM_RAM_RULE, vm_ram_gb
+from planner.models.database import (
+    LOG_SPACE_FRACTION,
+    SOURCES,
+    SPACE_FIELDS,
+    TEMPDB_SPACE_FRACTION,
+    VM_RAM_RULE,
+    Database,
+    io_demand,
+    vm_ram_gb,
+)
 from planner.models.demand import (
     GROWTH_PERIOD_MONTHS,
     MAX_GROWTH_PCT,
@@ -37,16 +46,6 @@ from planner.models.demand import (
     growth_pct_per_year,
     growth_words,
 )
-from planner.models.database import (
-    LOG_SPACE_FRACTION,
-    SOURCES,
-    SPACE_FIELDS,
-    TEMPDB_SPACE_FRACTION,
-    Database,
-    io_demand,
-    vm_ram_gb,
-)
-from planner.models.demand import GROWTH_PERIOD_MONTHS, Demand, fault_tolerance_label, fault_tolerance_takes
 from planner.models.stacks import MAX_NODES, STACK_LABELS, STACKS, node_limit_words
 from planner.models.tiers import TierSet
 from planner.sizing.words import customer_words

@@ -747,9 +747,9 @@ def check_session(doc) -> _Checked:
         # a demand and a design without a workload (the command line's scenarios): the demand's own,
         # as `hciplan scenario compare` evaluates it
         from planner.engine.loads import demand_as_workload
-        from planner.models.demand import Demand
+        from planner.models.demand import saved_demand
 
-        w = demand_as_workload(Demand.model_validate(doc.demand), s.design["nodes"])
+        w = demand_as_workload(saved_demand(doc.demand), s.design["nodes"])
         s.workload = s.sized_workload = json.loads(canonical(w.model_dump(mode="json")))
         name = SIZED
     elif name in profiles():
@@ -794,9 +794,9 @@ def load_session(doc, *, clear: bool = True) -> None:
     set_workload(s.workload_name, canonical(s.workload))
     set_tiers(canonical(s.tiers) if s.tiers is not None else None)
     if s.demand is not None:  # as the Size page writes it (its tier mix in the order given)
-        from planner.models.demand import Demand
+        from planner.models.demand import saved_demand
 
-        set_demand(Demand.model_validate(s.demand).model_dump_json())
+        set_demand(saved_demand(s.demand).model_dump_json())
     else:
         set_demand(None)
     if s.costs is not None:

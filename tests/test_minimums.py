@@ -102,3 +102,23 @@ def test_a_measured_latency_below_a_microsecond_is_refused(tmp_path, capsys):
     f.write_text(f"{head}\nref,vm,50,2,1,32,16,1.0,1,40,1e-300,23250,0.2,\n")
     err = _err(["import", str(f), "--design", REF], capsys)
     assert "iops must be at least 1 (got 1e-300)" in err, err
+
+
+def test_a_saved_database_demand_is_read_again_by_todays_model():
+    """DBA layer review 2026-11-30: a scenario saved with a database demand carries the figures that followed from
+    the database then (capacity_tb 1.0 before the log and tempdb were counted); read back after the change it was
+    refused ("capacity_tb follows from database (1.5); leave it out"), and the saved work with it."""
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from planner.models.demand import Demand, DemandError, saved_demand
+
+    ex = Path(__file__).resolve().parent.parent / "examples" / "demand-hammerdb.json"
+    today = Demand.model_validate_json(ex.read_text())
+    old = json.loads(today.model_dump_json())
+    old["capacity_tb"] = old["capacity_tb"] / 1.5  # as saved before a change to the database layer
+    with pytest.raises((DemandError, ValueError), match="follows from database"):
+        Demand.model_validate(old)
+    assert saved_demand(old) == today

@@ -488,8 +488,6 @@ def cmd_compare(args) -> int:
             + (", not both" if args.workload and args.database else ""),
             "workload",
         )
-    data_tb = None
-        raise PlannerError("give --workload (profile or file) or --database (a database description file)", "workload")
     data_tb, beside = None, ""
     if args.database:
         from planner.models.database import as_workload, io_demand, load_database

@@ -213,18 +213,15 @@ class Database(BaseModel):
 
     name: str = Field(default="database", min_length=1, max_length=200)
     description: str = Field(default="", max_length=2000, description="where the description comes from")
-    size_gb: float | None = Field(default=None, ge=M.MIN_CAPACITY_GB, le=1e7, description="data files, decimal GB")
-    size_tb: float | None = Field(
-        default=None, ge=M.MIN_CAPACITY_TB, le=10_000, description="data files, decimal TB (or size_gb)"
     size_gb: float | None = Field(
         default=None,
-        gt=0,
+        ge=M.MIN_CAPACITY_GB,
         le=1e7,
         description="data files, decimal GB (a workload description adds its log and tempdb: log_space_fraction, "
         "tempdb_space_fraction); a description by IO: the space its files take, as measured",
     )
     size_tb: float | None = Field(
-        default=None, ge=0.001, le=10_000, description="as size_gb, decimal TB (give one of them)"
+        default=None, ge=M.MIN_CAPACITY_TB, le=10_000, description="as size_gb, decimal TB (give one of them)"
     )
     # ---- the workload, as a DBA describes it
     nopm: float | None = Field(

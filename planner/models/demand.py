@@ -119,6 +119,20 @@ def growth_words(growth_pct: float, months: float) -> str:
     return f"+{yearly:.3g} % a year for {months:g} months, +{growth_pct:.4g} % in all, compounded"
 
 
+#: the fields a demand of a described database computes from it (:class:`Demand`'s validation checks them)
+IMPLIED_BY_DATABASE = ("total_iops", "capacity_tb", "block_size_kib", "read_fraction")
+
+
+def saved_demand(data: dict[str, Any]) -> Demand:
+    """A demand as saved (a scenario, a session): where it describes its database, the figures that follow from
+    the database are computed again by today's model, not checked against the ones saved with it. A saved
+    database demand was refused after any change to the database layer ("capacity_tb follows from database
+    (1.5); leave it out" of a scenario saved at 1.0), and the saved work with it (DBA layer review 2026-11-30)."""
+    if isinstance(data, dict) and data.get("database") is not None:
+        data = {k: v for k, v in data.items() if k not in IMPLIED_BY_DATABASE}
+    return Demand.model_validate(data)
+
+
 class Demand(BaseModel):
     """A sizing request. Give ``tier_counts`` (databases per tier), or
     ``total_iops`` and ``capacity_tb`` (with ``databases`` for vCPU and RAM), or

@@ -396,13 +396,13 @@ def scenario_figures(doc: dict) -> dict:
     under the session's workload (or the demand's), the whole cost and TCO."""
     from planner.commercial.pricing import CostAssumptions
     from planner.commercial.tco import whole_cost
-    from planner.models.demand import Demand
+    from planner.models.demand import saved_demand
     from planner.models.design import Design
     from planner.models.workload import Workload
     from planner.results.report import evaluate_report
 
     out: dict[str, Any] = {"demand": None, "design": None}
-    demand = Demand.model_validate(doc["demand"]) if doc.get("demand") else None
+    demand = saved_demand(doc["demand"]) if doc.get("demand") else None
     if demand is not None:
         out["demand"] = {k: v for k, v in demand.summary().items() if k != "classes"}
     if not doc.get("design"):
