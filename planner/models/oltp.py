@@ -28,8 +28,10 @@ touch, how often, and which of them the buffer pool keeps:
   order's age, the rest were touched by the district's previous Delivery and hit when it
   came within ``t`` (:func:`delivery_walk_reads`).
 * **Checkpoints write each dirty page once per interval** however often it was dirtied; a
-  page the pool evicts dirty is written by the lazy writer instead, and written again if
-  dirtied after it was read back. Adjacent dirty pages are gathered into one write of up
+  page the pool evicts dirty before its checkpoint is written by the lazy writer instead, and
+  written again if dirtied after it was read back. A page stays ``t`` after its last use, so it
+  is evicted before its checkpoint only when ``t`` is under the interval ``T``
+  (:func:`evicted_dirty_per_s`, :func:`dirty_at_checkpoint`). Adjacent dirty pages are gathered into one write of up
   to 32 pages (SQL Server 2014) or 128 pages (2016+: Bob Dorr, *SQL 2016: larger data file
   writes*; Microsoft, *Writing pages*). A district's append points (the tails of orders,
   order lines and new orders) and its backlog's head are written in an interval only when
@@ -466,6 +468,152 @@ def gathered_writes(pages: FloatArray, dirty: FloatArray, gather: float) -> Floa
     return np.asarray(pages, float) * d * (1.0 - d) / (1.0 - d**gather) + d  # + d: a run at the start
 
 
+def coverage_decay_per_s(rates: FloatArray, characteristic_time_s: float) -> FloatArray:
+    """How fast a page's chance of staying resident falls, once it must be used again to stay [1/s].
+
+    Parameters
+    ----------
+    rates : array_like
+        Requests a second of one page of each class [1/s] (Poisson).
+    characteristic_time_s : float
+        The pool's characteristic time ``t`` [s], finite and positive.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``theta`` [1/s] with ``lambda (1 - exp(-(lambda - theta) t)) / (lambda - theta) = 1``: a page
+        stays resident from a use for a time ``U > t`` only if no gap between its uses reaches ``t``,
+        whose probability ``S(U) = int_0^t lambda e^(-lambda x) S(U - x) dx`` (a renewal at each use
+        within ``t``) falls as ``exp(-theta U)``. ``inf`` for a page never used.
+    """
+    lam = np.asarray(rates, float)
+    t = float(characteristic_time_s)
+    a = np.maximum(lam * t, 1e-300)
+    # z = (theta - lambda) t solves expm1(z) / z = 1 / a; f rises with z (f(0) = 1)
+    lo = -a - 1.0
+    hi = np.where(a < 1.0, 2.0 * np.log(1.0 / a) + 10.0, 0.0)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        for _ in range(80):
+            mid = 0.5 * (lo + hi)
+            f = np.where(np.abs(mid) < 1e-12, 1.0, np.expm1(mid) / mid)
+            below = f < 1.0 / a
+            lo, hi = np.where(below, mid, lo), np.where(below, hi, mid)
+    theta = lam + 0.5 * (lo + hi) / t
+    return np.where(lam * t > 1e-300, theta, np.inf)
+
+
+def dirty_at_checkpoint(
+    rates: FloatArray, update_rates: FloatArray, characteristic_time_s: float, checkpoint_interval_s: float
+) -> FloatArray:
+    """The chance that a page is dirty and resident when a checkpoint comes: the page writes a
+    checkpoint makes, per page of each class and interval [-].
+
+    Parameters
+    ----------
+    rates : array_like
+        Requests a second of one page [1/s] (Poisson), ``lambda``.
+    update_rates : array_like
+        Of them, updates a second [1/s], ``mu``.
+    characteristic_time_s : float
+        The pool's characteristic time ``t`` [s] (:func:`che_time`; ``inf`` when everything fits).
+    checkpoint_interval_s : float
+        ``T`` [s]: an automatic checkpoint's interval, or an indirect checkpoint's recovery-time target.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``1 - exp(-mu min(t, T))``, plus, when ``t < T``,
+        ``h exp(-mu t) mu / (mu + theta) (1 - exp(-(mu + theta)(T - t)))`` with ``h = 1 - exp(-lambda t)``
+        and ``theta`` from :func:`coverage_decay_per_s`.
+
+    Notes
+    -----
+    Under Che's approximation a page stays ``t`` after its last use. Its last update before the
+    checkpoint came ``U`` earlier (density ``mu exp(-mu U)`` over the interval); the checkpoint finds
+    it dirty if the page stayed resident since: always when ``U <= t``, and otherwise only if it was
+    used again within ``t`` (``h``) and again after each use, ``h exp(-theta (U - t))``. With
+    ``t >= T`` this is ``1 - exp(-mu T)``, each page dirtied in an interval written once (the rule
+    before the DBA review, which applied it whatever ``t``). Tested against a simulated LRU with
+    periodic checkpoints (tests/test_database.py).
+    """
+    lam = np.asarray(rates, float)
+    mu = np.minimum(np.asarray(update_rates, float), lam)
+    t, T = float(characteristic_time_s), float(checkpoint_interval_s)
+    held = -np.expm1(-mu * min(t, T))
+    if t >= T:
+        return held
+    h = -np.expm1(-lam * t)
+    theta = coverage_decay_per_s(lam, t)
+    with np.errstate(invalid="ignore"):
+        later = np.where(
+            np.isfinite(theta) & (mu > 0),
+            h * np.exp(-mu * t) * mu / (mu + theta) * -np.expm1(-(mu + theta) * (T - t)),
+            0.0,
+        )
+    return held + later
+
+
+def evicted_dirty_per_s(
+    rates: FloatArray, update_rates: FloatArray, characteristic_time_s: float, checkpoint_interval_s: float
+) -> FloatArray:
+    """Lazy-writer writes a second of one page of each class: the page evicted dirty, before a checkpoint
+    wrote it [1/s].
+
+    Parameters
+    ----------
+    rates, update_rates : array_like
+        Requests and, of them, updates a second of one page [1/s], ``lambda`` and ``mu``.
+    characteristic_time_s : float
+        The pool's characteristic time ``t`` [s] (``inf`` when everything fits).
+    checkpoint_interval_s : float
+        ``T`` [s].
+
+    Returns
+    -------
+    numpy.ndarray
+        ``lambda (1 - h) ((T - t) - (1 - u) int_0^(T-t) G(r) dr) / T`` when ``t < T``, else 0, with
+        ``u = mu / lambda``, ``h = 1 - exp(-lambda t)`` and ``G(r) = max(exp(-mu r), G_inf)``,
+        ``G_inf = (1 - h) / (1 - (1 - u) h)``.
+
+    Notes
+    -----
+    A page is evicted ``lambda (1 - h)`` times a second (once per miss), ``t`` after its last use. The
+    checkpoint before the eviction came ``V`` earlier, uniform over ``[0, T]`` (a periodic checkpoint at
+    a random phase; an indirect checkpoint is taken to write a dirty page within its target alike, an
+    assumption). The page is evicted dirty if one of its uses in the ``V - t`` before its last use was
+    an update: never when ``V <= t``, so never when ``t >= T`` (a pool that keeps a page longer than
+    the interval has it checkpointed first). ``G(r)``, the chance that none of the uses within ``r``
+    was one, is ``exp(-mu r)`` while every use within ``r`` is of the same residence (``r <= t``) and
+    tends to ``G_inf`` (no update in the whole residence, whose uses are geometric in number); the
+    larger of the two is taken throughout. Before the DBA review every update of a page the pool does
+    not hold was a lazy-writer write, ``(1 - h) mu``, whatever ``t`` and ``T``. Tested against a
+    simulated LRU with periodic checkpoints (tests/test_database.py).
+
+    References
+    ----------
+    Microsoft, *Writing pages* (learn.microsoft.com/sql/relational-databases/writing-pages): the lazy
+    writer frees buffers by removing infrequently used pages, writing a dirty one first; a checkpoint
+    writes every dirty page. Microsoft, *Database checkpoints* and *Change the target recovery time of a
+    database*: automatic checkpoints about once a minute (recovery interval 0); indirect ones keep the
+    dirty pages under what the target recovery time (60 s by default from SQL Server 2016) allows.
+    H. Che, Y. Tung, Z. Wang, IEEE JSAC 20(7), 2002: the characteristic time.
+    """
+    lam = np.asarray(rates, float)
+    mu = np.minimum(np.asarray(update_rates, float), lam)
+    t, T = float(characteristic_time_s), float(checkpoint_interval_s)
+    if t >= T:
+        return np.zeros_like(lam)
+    span = T - t
+    h = -np.expm1(-lam * t)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        u = np.where(lam > 0, mu / lam, 0.0)
+        g_inf = np.where(h < 1.0, (1.0 - h) / np.maximum(1.0 - (1.0 - u) * h, 1e-300), 0.0)
+        r_star = np.where(mu > 0, np.minimum(span, -np.log(g_inf) / mu), span)
+        near = np.where(mu > 0, -np.expm1(-mu * r_star) / mu, r_star)
+    none_updated = near + g_inf * (span - r_star)
+    return lam * (1.0 - h) * (span - (1.0 - u) * none_updated) / T
+
+
 def append_point_writes(events: float, rows_per_event: float, rows_per_page: float, gather: int) -> tuple[float, float]:
     """Pages written and write IOs per checkpoint interval at one append point.
 
@@ -785,15 +933,17 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
 
     # -------- page writes: once per checkpoint interval while resident, at eviction otherwise
     T = shape.checkpoint_interval_s
-    d = -np.expm1(-upd * T)  # dirtied at least once in an interval
-    ckpt_pages = count * hit * d / T
-    lazy_pages = count * (1.0 - hit) * upd
+    # a page is evicted dirty before its checkpoint only when the pool keeps it less than the interval
+    # (before, every update of a page it does not hold was a lazy-writer write: DBA review)
+    dirty = dirty_at_checkpoint(rate, upd, t, T)
+    ckpt_pages = count * dirty / T
+    lazy_pages = count * evicted_dirty_per_s(rate, upd, t, T)
     ckpt_ios = 0.0
     for g in np.unique(grp):  # adjacent dirty pages of a group gathered (at its mean dirtiness)
         sel = grp == g
         n_g = float(np.sum(count[sel]))
         if n_g > 0:
-            dbar = float(np.sum(count[sel] * hit[sel] * d[sel]) / n_g)
+            dbar = float(np.sum(count[sel] * dirty[sel]) / n_g)
             ckpt_ios += float(gathered_writes(n_g, dbar, shape.gather_pages)) / T
     page_writes = float(np.sum(ckpt_pages + lazy_pages))
     write_ios = ckpt_ios + float(np.sum(lazy_pages))
