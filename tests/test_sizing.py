@@ -645,7 +645,8 @@ def test_a_limit_the_cluster_with_one_node_down_sets_is_said_so():
     """Review 2026-11-29: the proposal of the HammerDB demand said "What runs out first: IOPS
     (saturation)" and "Throughput ... room to grow 1.01x" beside a healthy cluster 17-59 % busy that
     saturates at 1.69x; the 1.01x is the cluster with one of its 5 nodes down, with its repair. The
-    limit is listed in ``limits_one_node_down`` and said ", one node down"."""
+    limit is listed in ``limits_one_node_down`` and said ", one node down". The first ranked design the
+    IOPS bind (the best one until the DBA review's 4 % more IO a transaction made the best capacity-bound)."""
     from planner.commercial.tiers import binding_words
     from planner.engine.degraded import degraded_arrays
     from planner.engine.loads import demand_workload
@@ -654,7 +655,8 @@ def test_a_limit_the_cluster_with_one_node_down_sets_is_said_so():
     from planner.sizing.checks import limits
 
     demand = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
-    best = size(demand, top=1).best
+    ranked = size(demand, top=10)
+    best = next(x for x in (ranked.best, *ranked.alternatives) if x["binding"] == "iops")
     rd = resolve(Design.model_validate(best["design"]))
     assert best["binding"] == "iops" and best["limits_one_node_down"][0] == "iops"
     assert {"capacity", "vcpu", "ram"} <= set(best["limits_one_node_down"])

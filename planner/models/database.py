@@ -914,7 +914,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         "warehouses": shape.warehouses,
         "all_warehouses": db.all_warehouses,
         "tpm_per_nopm": oltp.TPM_PER_NOPM,
-        "buffer_hit_ratio": 1.0 - reads / max(buf["logical_reads"], 1e-30),
+        "buffer_hit_ratio": oltp.hit_ratio(reads, buf["logical_reads"]),
         "checkpoint_mode": db.mode,
         "checkpoint_interval_s": db.checkpoint_interval_s,
         "checkpoint_burst_s": db.checkpoint_burst_s,

@@ -133,12 +133,19 @@ REMOTE_STOCK = 0.01
 #: log bytes per call, by transaction: the rows each changes (the procedures) times a log
 #: record of ~60 bytes of header plus the changed bytes; read-only calls write none.
 #: An assumption derived from the procedures, not a measurement (none is published).
+#: a log record's header [bytes] (the assumption of LOG_BYTES)
+LOG_RECORD_HEADER_BYTES = 60
+#: an orders_i2 leaf entry [bytes]: a status byte and its key columns o_w_id, o_d_id, o_c_id, o_id (int,
+#: tinyint, int, int; all NOT NULL, so no null bitmap); the clustered key (o_w_id, o_d_id, o_id) is in it
+ORDERS_I2_ENTRY_BYTES = 1 + SCHEMA["orders_index"][1]
 LOG_BYTES = {
     "new_order": 60 * 2
     + 80
     + ORDER_LINES * (100 + 140)
     + 110
-    + 90,  # begin/commit, district, stock + line, order, new_order
+    + 90
+    + LOG_RECORD_HEADER_BYTES
+    + ORDERS_I2_ENTRY_BYTES,  # begin/commit, district, stock + line, order, new_order, orders_i2 entry
     "payment": 60 * 2 + 90 + 90 + 150 + 130,  # begin/commit, warehouse, district, customer, history
     "delivery": 60 * 2
     + DISTRICTS * (90 + 80 + ORDER_LINES * 90 + 100),  # per district: new_order, order, lines, customer
@@ -770,7 +777,9 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     (by table), ``reads_per_call`` (physical reads per call, by transaction type),
     ``page_writes`` (8 KiB pages), ``write_ios`` (after gathering), of them
     ``append_point_write_ios`` (the districts' tails, backlog heads and delivered runs, and
-    the history tails: :func:`append_point_writes`), ``hit_ratio``,
+    the history tails: :func:`append_point_writes`), ``class_page_writes_by`` (pages written a
+    second of the pages read and updated in place, checkpoint and lazy writer, by table or index),
+    ``hit_ratio``,
     ``characteristic_time_s``, ``active_warehouses``; and per delivered order,
     ``delivery_order_aged`` (1 when a delivered order is older than the characteristic time,
     else 0), ``delivery_pages_per_order`` (the pages its rows and lines lie on) and
@@ -840,9 +849,11 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     add("customer_index", idx_w, xw * idx_calls_home + rem_w * idx_calls_remote, 0.0, A)
     add("customer_index", idx_w, rem_w * idx_calls_remote, 0.0, W - A)
     add("item", item_w, X * item_calls, 0.0, 1)
-    # orders_i2: an Order-Status seeks its customer's orders (uniform over the index)
+    # orders_i2 (o_w_id, o_d_id, o_c_id, o_id): an Order-Status seeks its customer's orders, and a
+    # New-Order inserts its order's entry among its customer's (HammerDB's SQL Server and PostgreSQL
+    # schemas both build it; the customer is drawn uniformly), so the leaf is read and dirtied
     oi = max(round(ppw["orders_index"]), 1)
-    add("orders_index", np.full(oi, 1.0 / oi), xw * m["order_status"], 0.0, A)
+    add("orders_index", np.full(oi, 1.0 / oi), xw * (m["order_status"] + m["new_order"]), xw * m["new_order"], A)
     # a heap behind a primary-key B-tree (PostgreSQL): a lookup by key also reads a leaf
     # of the key index (uniform over the leaves); by-name lookups go through customer_index
     key_pages = geo.key_index_pages_per_warehouse.get("customer", 0.0)
@@ -1005,12 +1016,16 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         for k in ("item_key", "customer_key")
     )
     lookup = rows_per_lookup * cust_miss + BY_NAME * idx_miss + (1 - BY_NAME) * cust_key_miss
+    orders_idx_miss = float(
+        np.sum(miss_rate[tab == "orders_index"]) / max(np.sum((count * rate)[tab == "orders_index"]), 1e-30)
+    )
     reads_per_call = {
         "new_order": ORDER_LINES * (stock_miss + item_miss + stock_key_miss + item_key_miss)
         + cust_miss
-        + cust_key_miss,
+        + cust_key_miss
+        + orders_idx_miss,
         "payment": lookup,
-        "order_status": lookup + (1 - status_hit) * (touched["orders"] + lines_pages),
+        "order_status": lookup + orders_idx_miss + (1 - status_hit) * (touched["orders"] + lines_pages),
         "delivery": DISTRICTS * (deliv_reads["orders"] + deliv_reads["order_line"] + cust_miss + cust_key_miss),
         "stock_level": STOCK_LEVEL_ORDERS * ORDER_LINES * (sl_miss + sl_key_miss),
     }
@@ -1019,10 +1034,11 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         "reads_by": reads_by,
         "reads_per_call": reads_per_call,
         "logical_reads": logical,
-        "hit_ratio": 1.0 - reads / max(logical, 1e-30),
+        "hit_ratio": hit_ratio(reads, logical),
         "page_writes": page_writes,
         "write_ios": write_ios,
         "lazy_page_writes": float(np.sum(lazy_pages)),
+        "class_page_writes_by": {k: float(np.sum((ckpt_pages + lazy_pages)[tab == k])) for k in np.unique(tab)},
         "characteristic_time_s": t,
         "resident_pages": fixed,
         "pool_pages": capacity,
@@ -1034,6 +1050,14 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         "delivery_pages_per_order": touched["orders"] + touched["order_line"],
         "delivery_reads_per_order": deliv_reads["orders"] + deliv_reads["order_line"],
     }
+
+
+def hit_ratio(reads: float, logical_reads: float) -> float:
+    """``1 - reads / logical_reads`` [-], within [0, 1] and 0 where the two differ only by rounding: a pool
+    below the pages in use reads every page it is asked for, and its hit ratio is 0, not 2.2e-16 (the
+    sums of the same accesses taken in another order)."""
+    h = 1.0 - reads / max(logical_reads, 1e-30)
+    return 0.0 if h < 1e-12 else min(h, 1.0)
 
 
 def log_flushes(
