@@ -139,9 +139,13 @@ SOURCES = {
     "checkpoint_burst_s": "assumption: an automatic checkpoint writes its dirty pages within 10 s of each interval",
     "gather_pages": "Microsoft, Writing pages: up to 32 adjacent dirty pages per write; SQL Server 2016+ up to "
     "128 (1 MB) (Bob Dorr, 'larger data file writes')",
-    "log_bytes_per_txn": "assumption derived from the procedures' row changes x a log record of ~60 bytes of "
-    "header plus the changed bytes (New-Order 2,820, Payment 580, Delivery 11,820, read-only 0; mix-weighted); "
-    "no published figure",
+    "log_bytes_per_txn": "derived from the rows HammerDB's procedures change: a log record each, "
+    f"{oltp.LOG_RECORD_OVERHEAD_BYTES:g} bytes beyond the row inserted or deleted or the changed bytes before and "
+    "after (as fn_dblog shows a row insert's record on SQL Server 2008 R2: Ramkumar, sqlservercentral.com, 2012), "
+    f"begin and commit {oltp.LOG_TXN_RECORD_BYTES:g} bytes each (an assumption): New-Order "
+    f"{oltp.LOG_BYTES['new_order']:,.0f}, Payment {oltp.LOG_BYTES['payment']:,.0f}, Delivery "
+    f"{oltp.LOG_BYTES['delivery']:,.0f}, read-only 0; {oltp.LOG_BYTES_PER_CALL:,.0f} over the driver's mix; no "
+    "published figure",
     "log_write_latency_ms": "the design's predicted write latency; alone, an assumption of "
     f"{ASSUMED_LOG_WRITE_LATENCY_MS:g} ms (group commit: commits arriving during a flush share the next, one "
     "flush in flight: an assumption SQL Server's documented behaviour contests, a flush at every commit with "

@@ -130,28 +130,77 @@ BY_NAME = 0.60
 REMOTE_PAYMENT = 0.15
 REMOTE_STOCK = 0.01
 
-#: log bytes per call, by transaction: the rows each changes (the procedures) times a log
-#: record of ~60 bytes of header plus the changed bytes; read-only calls write none.
-#: An assumption derived from the procedures, not a measurement (none is published).
-#: a log record's header [bytes] (the assumption of LOG_BYTES)
-LOG_RECORD_HEADER_BYTES = 60
+#: a log record's bytes beyond the row image it carries [bytes]: its fixed part (62), the lengths of its parts
+#: (10) and its lock information (20), as fn_dblog shows a row insert's record on SQL Server 2008 R2, 124 bytes
+#: for a 32-byte row (Ramkumar, "Time Pass With Transaction Log - Part 5 INSERT", sqlservercentral.com,
+#: 2012-11-27). A record carries the row inserted or deleted, or the before and after images of the bytes an
+#: update changes (fn_dblog's RowLog Contents 0 and 1); the columns one update changes in a row share a record,
+#: and each index row changed has its own (Paul Randal, "The SQL Server Transaction Log, Part 4: Log Records",
+#: sqlperformance.com, 2022). One record measured: the figure is that record's, applied to every row change.
+LOG_RECORD_OVERHEAD_BYTES = 62 + 10 + 20
+#: a begin or a commit record [bytes]: no measured length was found; an assumption (the one used before)
+LOG_TXN_RECORD_BYTES = 60
+#: the share of customers of bad credit (TPC-C clause 4.3.3.1, as HammerDB loads them: c_credit "BC" for 10 %),
+#: whose c_data (char(500)) each Payment rewrites, its text shifted by what it prepends
+BAD_CREDIT = 0.10
+C_DATA_BYTES = 500
 #: an orders_i2 leaf entry [bytes]: a status byte and its key columns o_w_id, o_d_id, o_c_id, o_id (int,
 #: tinyint, int, int; all NOT NULL, so no null bitmap); the clustered key (o_w_id, o_d_id, o_id) is in it
 ORDERS_I2_ENTRY_BYTES = 1 + SCHEMA["orders_index"][1]
+
+
+def row_log_bytes(row_bytes: float) -> float:
+    """The log record of a row inserted or deleted [bytes]: the record's overhead and the row
+    (:data:`LOG_RECORD_OVERHEAD_BYTES`)."""
+    return LOG_RECORD_OVERHEAD_BYTES + row_bytes
+
+
+def update_log_bytes(changed_bytes: float) -> float:
+    """The log record of a row updated in place [bytes]: the record's overhead and the changed bytes
+    before and after."""
+    return LOG_RECORD_OVERHEAD_BYTES + 2.0 * changed_bytes
+
+
+def _schema_row_bytes(table: str) -> int:
+    _rows, fixed, columns = SCHEMA[table]
+    return _row_bytes(fixed, columns)
+
+
+#: log bytes per call, by transaction, from the rows each of HammerDB's procedures changes (mssqlsoltp.tcl
+#: @5725747) and the bytes each change logs; read-only calls write none. Derived, not measured: no TPROC-C
+#: log rate per transaction is published. Left out: a rolled-back New-Order's compensation records (1 in
+#: 100), page allocations as the appended tables grow (one per page of rows), a good-credit customer's c_data
+#: set to "GC" by its first Payment (the rows loaded with 300-500 characters; unchanged after), index page
+#: splits and the differential bitmap's first change of an extent after a full backup.
 LOG_BYTES = {
-    "new_order": 60 * 2
-    + 80
-    + ORDER_LINES * (100 + 140)
-    + 110
-    + 90
-    + LOG_RECORD_HEADER_BYTES
-    + ORDERS_I2_ENTRY_BYTES,  # begin/commit, district, stock + line, order, new_order, orders_i2 entry
-    "payment": 60 * 2 + 90 + 90 + 150 + 130,  # begin/commit, warehouse, district, customer, history
-    "delivery": 60 * 2
-    + DISTRICTS * (90 + 80 + ORDER_LINES * 90 + 100),  # per district: new_order, order, lines, customer
+    "new_order": 2 * LOG_TXN_RECORD_BYTES
+    + update_log_bytes(4)  # district: d_next_o_id (int)
+    + ORDER_LINES
+    * (
+        update_log_bytes(2)  # stock: s_quantity (smallint)
+        + row_log_bytes(_schema_row_bytes("order_line"))
+    )
+    + row_log_bytes(_schema_row_bytes("orders"))
+    + row_log_bytes(_schema_row_bytes("new_order"))
+    + row_log_bytes(ORDERS_I2_ENTRY_BYTES),
+    "payment": 2 * LOG_TXN_RECORD_BYTES
+    + update_log_bytes(8 + BAD_CREDIT * C_DATA_BYTES)  # customer: c_balance (money), a bad-credit c_data
+    + row_log_bytes(_schema_row_bytes("history"))
+    + update_log_bytes(8)  # district: d_ytd (money)
+    + update_log_bytes(8),  # warehouse: w_ytd (money)
+    "delivery": 2 * LOG_TXN_RECORD_BYTES
+    + DISTRICTS
+    * (
+        row_log_bytes(_schema_row_bytes("new_order"))  # the oldest new order, deleted
+        + update_log_bytes(1)  # orders: o_carrier_id (tinyint)
+        + ORDER_LINES * update_log_bytes(8)  # order_line: ol_delivery_d (datetime)
+        + update_log_bytes(8)  # customer: c_balance (money)
+    ),
     "stock_level": 0.0,
     "order_status": 0.0,
 }
+#: log bytes per HammerDB call (TPM transaction), the driver's mix over LOG_BYTES
+LOG_BYTES_PER_CALL = sum(MIX[k] * LOG_BYTES[k] for k in MIX)
 #: the largest log write (Microsoft: a log block 'with a maximum size of 60 KB')
 LOG_BLOCK_MAX_BYTES = 60 * 1024
 LOG_SECTOR_BYTES = 512
@@ -1083,7 +1132,7 @@ def log_flushes(
     "block" (the 60 KB largest log block).
     """
     commits = tps * (MIX["new_order"] + MIX["payment"] + MIX["delivery"])
-    per_call = sum(MIX[k] * LOG_BYTES[k] for k in MIX) if log_bytes_per_call is None else log_bytes_per_call
+    per_call = LOG_BYTES_PER_CALL if log_bytes_per_call is None else log_bytes_per_call
     rate = tps * per_call
     if commits <= 0 or rate <= 0:
         return {"flushes": 0.0, "bytes": 0.0, "write_kib": 0.5, "commits_per_flush": 0.0, "bound": "commits"}
