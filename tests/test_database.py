@@ -272,6 +272,27 @@ def test_the_log_bytes_said_are_the_log_bytes_used_and_follow_the_measured_recor
     assert oltp.LOG_BYTES["new_order"] == pytest.approx(3_101) and per_call == pytest.approx(2_260.9, abs=0.1)
 
 
+def test_the_checkpoint_and_read_ahead_rules_say_what_runs_and_every_field_is_described():
+    """DBA review: the rule printed "indirect checkpoints every 60 s" (indirect checkpoints write continuously to a
+    recovery-time target, TARGET_RECOVERY_TIME), the read-ahead rule "up to 64 pages (512 KB)" whatever
+    read_ahead_kib, and `schema database` left sql_server_version, read_ahead_kib, backup_io_kib, read_fraction,
+    random_fraction, latency_statistic undescribed and outstanding_per_thread as "default 16"."""
+    rule = lambda d, name: {s.name: s for s in io_demand(d).streams}[name].rule
+    indirect = rule(db(checkpoint_interval_s=90), "checkpoint writes")
+    assert "every" not in indirect and "continuously to a 90 s recovery-time target (TARGET_RECOVERY_TIME)" in indirect
+    automatic = rule(db(sql_server_version=2014), "checkpoint writes")
+    assert automatic.startswith("automatic checkpoints about every 60 s (the recovery interval)")
+    assert "written within 10 s" in automatic and "32 pages" in automatic
+    assert "8 pages (64 KiB) an IO" in rule(db(scan_mb_s=10, read_ahead_kib=64), "read-ahead")
+    assert "64 pages (512 KiB) an IO" in rule(db(scan_mb_s=10), "read-ahead")
+    fields = Database.model_json_schema()["properties"]
+    bare = [k for k, v in fields.items() if not v.get("description")]
+    assert bare == []
+    assert "TARGET_RECOVERY_TIME" in fields["checkpoint_interval_s"]["description"]
+    assert "recovery interval" in fields["checkpoint_interval_s"]["description"]
+    assert fields["outstanding_per_thread"]["description"] != "default 16"
+
+
 def test_fewer_orders_per_district_fewer_tail_writes_at_most_one_per_point():
     """Issue 24 section 1, found in round three: a district's order tails were written every interval
     whatever its rate. Now an append point is written in an interval only if an order (a

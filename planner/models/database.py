@@ -134,8 +134,9 @@ SOURCES = {
     "pages above the leaves too)",
     "checkpoint_mode": "Microsoft, Database checkpoints: indirect checkpoints are the default for databases "
     "created on SQL Server 2016 and later; automatic before",
-    "checkpoint_interval_s": "Microsoft: indirect checkpoints target a 60 s recovery time (2016+); automatic "
-    "checkpoints about once a minute (recovery interval 0)",
+    "checkpoint_interval_s": "Microsoft, Change the target recovery time of a database: indirect checkpoints write "
+    "continuously to keep recovery within TARGET_RECOVERY_TIME, 60 s by default from SQL Server 2016; Microsoft, "
+    "recovery interval: automatic checkpoints about once a minute at its default (0)",
     "checkpoint_burst_s": "assumption: an automatic checkpoint writes its dirty pages within 10 s of each interval",
     "gather_pages": "Microsoft, Writing pages: up to 32 adjacent dirty pages per write; SQL Server 2016+ up to "
     "128 (1 MB) (Bob Dorr, 'larger data file writes')",
@@ -215,7 +216,7 @@ class Database(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    name: str = Field(default="database", min_length=1, max_length=200)
+    name: str = Field(default="database", min_length=1, max_length=200, description="the database's name in results")
     description: str = Field(default="", max_length=2000, description="where the description comes from")
     size_gb: float | None = Field(
         default=None,
@@ -256,11 +257,24 @@ class Database(BaseModel):
         "pool (1 - page reads / row lookups), not perfmon's Buffer cache hit ratio (which counts every page lookup, "
         "index root and intermediate pages included, and reads about 99 %)",
     )
-    sql_server_version: SqlServerVersion = 2019
+    sql_server_version: SqlServerVersion = Field(
+        default=2019,
+        description="SQL Server's version: from 2016 indirect checkpoints are the default checkpoint_mode and a "
+        "checkpoint gathers up to 128 adjacent dirty pages into one write (32 before)",
+    )
     checkpoint_mode: Literal["indirect", "automatic"] | None = Field(
         default=None, description="default: indirect from SQL Server 2016, automatic before"
     )
     checkpoint_interval_s: float = Field(default=60.0, ge=M.MIN_CHECKPOINT_S, le=86400)
+    checkpoint_interval_s: float = Field(
+        default=60.0,
+        gt=0,
+        le=86400,
+        description="seconds: with indirect checkpoints (checkpoint_mode; the default from SQL Server 2016) the "
+        "database's TARGET_RECOVERY_TIME, within which a dirtied page is written; with automatic ones the time "
+        "between checkpoints the recovery interval gives (about 60 s at its default). Sets the checkpoint writes "
+        "(a page dirtied several times in it is written once) and which dirty pages the pool evicts first",
+    )
     checkpoint_burst_s: float = Field(
         default=10.0,
         ge=M.MIN_CHECKPOINT_S,
@@ -275,17 +289,47 @@ class Database(BaseModel):
         description="core-microseconds per TPM transaction (default: fitted)",
     )
     scan_mb_s: float = Field(default=0.0, ge=0, le=1e6, description="table/index scans (read-ahead), MB/s")
-    read_ahead_kib: float = Field(default=READ_AHEAD_MAX_KIB, ge=PAGE_KIB, le=READ_AHEAD_MAX_KIB)
+    read_ahead_kib: float = Field(
+        default=READ_AHEAD_MAX_KIB,
+        ge=PAGE_KIB,
+        le=READ_AHEAD_MAX_KIB,
+        description="KiB a scan's read-ahead reads an IO, 8 (a page) to 512 (64 pages, SQL Server's most): the "
+        "read-ahead stream's IO size, so its IOs for scan_mb_s",
+    )
     backup_mb_s: float = Field(default=0.0, ge=0, le=1e6, description="backup read rate while a backup runs, MB/s")
-    backup_io_kib: float = Field(default=BACKUP_IO_KIB, ge=64, le=4096)
+    backup_io_kib: float = Field(
+        default=BACKUP_IO_KIB,
+        ge=64,
+        le=4096,
+        description="KiB a backup reads an IO (BACKUP's MAXTRANSFERSIZE, 64-4,096, 1,024 by default to disk): the "
+        "backup stream's IO size, so its IOs for backup_mb_s",
+    )
     # ---- the VM
     vcpus: int | None = Field(default=None, ge=1, le=512, description="the database VM's vCPUs (default 16)")
     threads: int | None = Field(default=None, ge=1, le=1024, description="IO threads in the VM (default 4)")
-    outstanding_per_thread: int | None = Field(default=None, ge=1, le=4096, description="default 16")
+    outstanding_per_thread: int | None = Field(
+        default=None,
+        ge=1,
+        le=4096,
+        description="IOs each of the VM's IO threads keeps in flight (default 16): threads x this is the VM's IOs "
+        "in flight, which bound its rate at a latency (Little's law) and set the queue its IO meets",
+    )
     # ---- the IO shape, for a description by IO
     block_size_kib: float | None = Field(default=None, ge=0.5, le=4096, description="IO size, KiB")
-    read_fraction: float | None = Field(default=None, ge=0.0, le=1.0)
-    random_fraction: float | None = Field(default=None, ge=0.0, le=1.0)
+    read_fraction: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="for a database described by its IO: the share of its IOs that are reads, 0-1 (default 0.7); "
+        "with nopm or tpm the reads follow from the workload",
+    )
+    random_fraction: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        description="for a database described by its IO: the share of its IOs that are random, 0-1 (default 1); "
+        "with nopm or tpm it follows from the workload's streams",
+    )
     # ---- the promise
     latency_target_ms: float = Field(
         default=1.0,
@@ -310,6 +354,10 @@ class Database(BaseModel):
         description=f"tempdb's space, a share of the data files (default for a workload description "
         f"{TEMPDB_SPACE_FRACTION:g}: an assumption, Microsoft gives no share; a description by IO, 0 added). Give the "
         "measured tempdb size over the data's",
+    latency_statistic: Literal["mean", "p90", "p99"] = Field(
+        default="mean",
+        description="which of the VM's IO latencies latency_target_ms promises: the mean, or the 90th or 99th "
+        "percentile",
     )
 
     @model_validator(mode="after")
@@ -657,6 +705,37 @@ def shape_of(db: Database) -> oltp.OltpShape:
     )
 
 
+def checkpoint_rule(db: Database, bursts: bool) -> str:
+    """The checkpoint stream's rule in words, as the database's checkpoints run.
+
+    Indirect checkpoints (the default for databases created on SQL Server 2016 and later) write
+    continuously, keeping the dirty pages within what the database's recovery-time target allows
+    (TARGET_RECOVERY_TIME, 60 s by default); automatic ones run about once per recovery interval and
+    write their dirty pages in a burst. The rule said "indirect checkpoints every 60 s" (DBA review).
+
+    References
+    ----------
+    Microsoft, *Database checkpoints* and *Change the target recovery time of a database*
+    (learn.microsoft.com/sql/relational-databases/logs).
+    """
+    T = db.checkpoint_interval_s
+    if db.mode == "indirect":
+        head = (
+            f"indirect checkpoints, written continuously to a {T:g} s recovery-time target (TARGET_RECOVERY_TIME): "
+            "each page dirtied written once within it"
+        )
+    else:
+        head = (
+            f"automatic checkpoints about every {T:g} s (the recovery interval): each page dirtied in an interval "
+            "written once"
+        )
+    return (
+        head
+        + f", adjacent ones gathered up to {db.gather_pages} pages"
+        + (f"; written within {db.checkpoint_burst_s:g} s" if bursts else "; spread evenly")
+    )
+
+
 def lazy_writer_rule(buf: dict[str, Any], checkpoint_interval_s: float, given: bool = False) -> str:
     """The lazy-writer stream's rule in words: which pages it writes and why so many (or none).
 
@@ -854,9 +933,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
             ckpt_kib,
             ckpt_ios,
             ckpt_ios * burst,
-            f"{db.mode} checkpoints every {db.checkpoint_interval_s:g} s: each page dirtied in an interval written "
-            f"once, adjacent ones gathered up to {db.gather_pages} pages"
-            + (f"; written within {db.checkpoint_burst_s:g} s" if burst > 1 else "; spread evenly"),
+            checkpoint_rule(db, burst > 1),
         ),
         _stream(
             "lazy writer",
@@ -903,7 +980,16 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
     if db.scan_mb_s > 0:
         ra = db.scan_mb_s * 1e6 / (db.read_ahead_kib * 1024)
         streams.append(
-            _stream("read-ahead", True, False, db.read_ahead_kib, ra, ra, "scans read ahead up to 64 pages (512 KB)")
+            _stream(
+                "read-ahead",
+                True,
+                False,
+                db.read_ahead_kib,
+                ra,
+                ra,
+                f"scans read ahead {tidy(db.read_ahead_kib / PAGE_KIB)} pages ({tidy(db.read_ahead_kib)} KiB) an IO "
+                f"(SQL Server reads ahead up to {READ_AHEAD_MAX_KIB / PAGE_KIB:g} pages, {READ_AHEAD_MAX_KIB:g} KiB)",
+            )
         )
     if db.backup_mb_s > 0:
         bk = db.backup_mb_s * 1e6 / (db.backup_io_kib * 1024)
