@@ -293,6 +293,36 @@ def test_the_checkpoint_and_read_ahead_rules_say_what_runs_and_every_field_is_de
     assert fields["outstanding_per_thread"]["description"] != "default 16"
 
 
+def test_sla_takes_the_designs_predicted_log_latency_wherever_a_design_is_given(capsys):
+    """DBA review: `sla --database` printed a demand whose log writes were "at 1 ms" (1,000 flushes a second) with
+    the source "the design's predicted write latency", beside a database_capacity whose IO used 0.632 ms. One rule:
+    with a design, its predicted write latency; the 1 ms assumption is said as one only where no design is given."""
+    from planner.commercial.database import predicted_log_latency_ms
+    from planner.models.design import load_design
+
+    design = load_design(EX / "seed-datrium-dvx.json")
+    database = load_database(EX / "db-seed-datrium.json")
+    lat = predicted_log_latency_ms(design, database)
+    assert lat is not None and 0.1 < lat < 5.0 and lat != 1.0
+    assert main(["sla", str(EX / "seed-datrium-dvx.json"), "--database", str(EX / "db-seed-datrium.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for io in (out["demand"], out["database_capacity"]["io"]):
+        used = {a["field"]: a for a in io["assumptions"]}["log_write_latency_ms"]
+        log = {s["name"]: s for s in io["streams"]}["log writes"]["rule"]
+        assert "the design's predicted write latency" in used["source"] and "assumption of 1 ms" not in used["source"]
+        assert f"at {used['value']:.3g} ms a flush (the design's predicted write latency)" in log
+    demand_lat = {a["field"]: a for a in out["demand"]["assumptions"]}["log_write_latency_ms"]["value"]
+    assert demand_lat == pytest.approx(lat)
+    # no design: the assumption, said as one
+    assert main(["db-io", str(EX / "db-seed-datrium.json")]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    used = {a["field"]: a for a in alone["assumptions"]}["log_write_latency_ms"]
+    assert used["value"] == 1.0 and used["source"].startswith("no design given: an assumption of 1 ms")
+    assert (
+        "at 1 ms a flush (no design given: assumed)" in {s["name"]: s for s in alone["streams"]}["log writes"]["rule"]
+    )
+
+
 def test_fewer_orders_per_district_fewer_tail_writes_at_most_one_per_point():
     """Issue 24 section 1, found in round three: a district's order tails were written every interval
     whatever its rate. Now an append point is written in an interval only if an order (a
@@ -859,7 +889,7 @@ def test_io_demand_is_computed_once_per_description_and_each_caller_gets_its_own
 
     db = Database(name="kept", size_gb=321.0, buffer_pool_gb=64.0, nopm=54_321.0)
     first = io_demand(db)
-    key = (db.model_dump_json(), None)
+    key = (db.model_dump_json(), None, None)
     assert key in dbm._IO_DEMANDS
     again = io_demand(db)
     assert again == first and again is not first and again.streams is not first.streams
@@ -1151,7 +1181,7 @@ def test_the_most_a_design_sustains_of_a_database_it_cannot_hold_or_run(capsys):
     assert c["bottleneck"] == "file_server_cpu" and "file server CPU" in c["binding_note"]
     assert out["meets"] is False and c["max_nopm"] > out["demand"]["nopm"]
     assert (
-        out["meets_note"].startswith("the database's promise holds when its peak IO (421,163 IOPS")
+        out["meets_note"].startswith("the database's promise holds when its peak IO (421,750 IOPS")
         and "database_capacity" in out["meets_note"]
     )
 

@@ -346,6 +346,47 @@ def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | N
     return d, rep
 
 
+def _storage_settled(design, db, x, servers, catalog, params, log_ms, held_gb: float | None = None):
+    """:func:`_storage` with the log flush at the write latency the load itself causes: the VM's write latency
+    (else the storage's) fed back into group commit, three fixed-point steps. Returns ``(demand, report,
+    log_ms)``; ``log_ms`` stays the one given where the report has no latency (a saturated station)."""
+    for _ in range(3):
+        d, rep = _storage(design, db, x, servers, catalog, params, log_ms, held_gb)
+        w = rep.get("vm_write_latency_ms") or rep.get("write_latency_ms") or log_ms
+        if abs(w - log_ms) < 1e-3 * max(w, 1e-6):
+            break
+        log_ms = w
+    return d, rep, log_ms
+
+
+def predicted_log_latency_ms(
+    design: Design, db: Database, catalog: Catalog | None = None, params: ModelParams | None = None
+) -> float | None:
+    """The design's predicted write latency for this database's log at the rate it asks [ms]: the VM's write
+    latency (else the storage's) with the database alone on one server, settled with the group commit it sets
+    (:func:`_storage_settled`). None where the design predicts none (the database does not fit, or a station
+    saturates at that rate).
+
+    One rule for every result given a design: `sla --database` used it for the capacity (0.632 ms) and the
+    assumed 1 ms for the demand it printed beside it, whose source said "the design's predicted write
+    latency" (DBA review)."""
+    if not db.has_workload:
+        return None
+    catalog = catalog or load_catalog()
+    p = params or default_params()
+    held_tb = design_usable_tb(design, catalog, p)
+    if held_tb is not None and db.capacity_tb > held_tb:
+        return None
+    held_gb = None if held_tb is None else held_tb * 1000.0
+    _d, rep, _log = _storage_settled(
+        design, db, db.transactions_per_s, 1, catalog, p, ASSUMED_LOG_WRITE_LATENCY_MS, held_gb
+    )
+    if rep.get("saturated", False):
+        return None
+    w = rep.get("vm_write_latency_ms") or rep.get("write_latency_ms")
+    return float(w) if w else None
+
+
 def guest_us_per_io(design: Design, catalog: Catalog, params: ModelParams) -> float:
     """The guest IO stack's CPU per IO at the database servers' clock [us]."""
     return float(cpu_guest_us(params, _vm_cpu(design, catalog).base_ghz))
@@ -565,13 +606,9 @@ def database_capacity(
     for _ in range(3):  # IO per call moves a little with the rate (checkpoints, group commit)
         x_cpu = vcpus / cpu_s(io_demand(db.with_rate(x_cpu)))
 
-    def check(x: float, log_ms: float = 1.0):
-        for _ in range(3):  # the log flush waits for the write latency the load itself causes
-            d, rep = _storage(design, db, x, n, catalog, p, log_ms, held_gb)
-            w = rep.get("vm_write_latency_ms") or rep.get("write_latency_ms") or log_ms
-            if abs(w - log_ms) < 1e-3 * max(w, 1e-6):
-                break
-            log_ms = w
+    def check(x: float, log_ms: float = ASSUMED_LOG_WRITE_LATENCY_MS):
+        # the log flush waits for the write latency the load itself causes
+        d, rep, log_ms = _storage_settled(design, db, x, n, catalog, p, log_ms, held_gb)
         # a policy that throttles the storage IO (the CPU utilisation cap, a per-VM IOPS limit) carries less
         # than the database asks, however low its latency: the rate is not sustained (as a saturated station)
         ok_storage = not rep.get("saturated", False) and not throttled_at(rep)

@@ -117,6 +117,27 @@ def buffer_pool_for_ram_gb(ram_gb: float) -> float:
 #: file writes*)
 SqlServerVersion = Literal[2012, 2014, 2016, 2017, 2019, 2022]
 
+#: group commit as the model has it, said with the log latency's source
+GROUP_COMMIT_WORDS = (
+    "group commit: commits arriving during a flush share the next, one flush in flight: an assumption SQL Server's "
+    "documented behaviour contests, a flush at every commit with up to 112 in flight (Paul Randal, 'Trimming More "
+    "Transaction Log Fat', 2013); kept because the Datrium seed reproduces with it and saturates its storage CPU at "
+    "half its published TPM without it"
+)
+#: the log latency's source where a design gives it (:func:`io_demand` with ``log_write_latency_ms``)
+DESIGN_LOG_LATENCY_SOURCE = (
+    "the design's predicted write latency at this load (the VM's, else the storage's), settled with the group commit "
+    "it sets (" + GROUP_COMMIT_WORDS + ")"
+)
+
+
+def log_latency_source(log_write_latency_ms: float | None, no_latency_why: str | None = None) -> str:
+    """Where the log latency a result used comes from: the design's prediction, or the assumption, said with why."""
+    if log_write_latency_ms is not None:
+        return DESIGN_LOG_LATENCY_SOURCE
+    return f"{no_latency_why or 'no design given'}: an assumption of {ASSUMED_LOG_WRITE_LATENCY_MS:g} ms ({GROUP_COMMIT_WORDS})"
+
+
 #: where each default comes from (shown next to the value in the UI and in every result)
 SOURCES = {
     "access": "HammerDB TPROC-C for SQL Server (mssqlsoltp.tcl, TPC-Council/HammerDB @5725747): items and "
@@ -147,11 +168,7 @@ SOURCES = {
     f"{oltp.LOG_BYTES['new_order']:,.0f}, Payment {oltp.LOG_BYTES['payment']:,.0f}, Delivery "
     f"{oltp.LOG_BYTES['delivery']:,.0f}, read-only 0; {oltp.LOG_BYTES_PER_CALL:,.0f} over the driver's mix; no "
     "published figure",
-    "log_write_latency_ms": "the design's predicted write latency; alone, an assumption of "
-    f"{ASSUMED_LOG_WRITE_LATENCY_MS:g} ms (group commit: commits arriving during a flush share the next, one "
-    "flush in flight: an assumption SQL Server's documented behaviour contests, a flush at every commit with "
-    "up to 112 in flight (Paul Randal, 'Trimming More Transaction Log Fat', 2013); kept because the Datrium "
-    "seed reproduces with it and saturates its storage CPU at half its published TPM without it)",
+    "log_write_latency_ms": log_latency_source(None),
     "read_ahead_kib": "Microsoft, Reading pages: read-ahead up to 64 pages (512 KB)",
     "backup_io_kib": "BACKUP (Transact-SQL) MAXTRANSFERSIZE: multiples of 64 KB up to 4 MB, 1 MB default to disk",
     "cpu_us_per_txn": "fitted: core-microseconds per TPM transaction (planner/data/oltp-calibration.json)",
@@ -771,12 +788,12 @@ def lazy_writer_rule(buf: dict[str, Any], checkpoint_interval_s: float, given: b
 
 
 #: io_demand's results by the description and log latency asked (see :func:`io_demand`)
-_IO_DEMANDS: OrderedDict[tuple[str, float | None], IoDemand] = OrderedDict()
+_IO_DEMANDS: OrderedDict[tuple[str, float | None, str | None], IoDemand] = OrderedDict()
 _IO_DEMANDS_MAX = 256
 _IO_DEMANDS_LOCK = threading.Lock()
 
 
-def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDemand:
+def io_demand(db: Database, log_write_latency_ms: float | None = None, no_latency_why: str | None = None) -> IoDemand:
     """Mean and peak IOPS and bandwidth by stream, for a database described by its workload.
 
     Computed once per description and log latency: the buffer model takes about 30 ms, and one page
@@ -788,8 +805,12 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
     db : Database
         With ``nopm`` or ``tpm`` and ``buffer_pool_gb``.
     log_write_latency_ms : float, optional
-        The log flush latency group commit waits for [ms]; default
-        :data:`ASSUMED_LOG_WRITE_LATENCY_MS` (an assumption the result lists).
+        The log flush latency group commit waits for [ms]: a design's predicted write latency
+        (:func:`planner.commercial.database.predicted_log_latency_ms`), said so in the result; default
+        :data:`ASSUMED_LOG_WRITE_LATENCY_MS`, an assumption the result says is one for want of a design.
+    no_latency_why : str, optional
+        Why a design gives no latency, said instead of "no design given" where the default is taken with a
+        design ("the design predicts no write latency at this rate ...").
 
     Returns
     -------
@@ -800,13 +821,13 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
         (sequential, group commit, at most 60 KB), read-ahead and backup (sequential).
         Peaks: automatic checkpoints write within ``checkpoint_burst_s`` of each interval.
     """
-    key = (db.model_dump_json(), log_write_latency_ms)
+    key = (db.model_dump_json(), log_write_latency_ms, no_latency_why)
     with _IO_DEMANDS_LOCK:
         kept = _IO_DEMANDS.get(key)
         if kept is not None:
             _IO_DEMANDS.move_to_end(key)
     if kept is None:
-        kept = _io_demand(db, log_write_latency_ms)
+        kept = _io_demand(db, log_write_latency_ms, no_latency_why)
         with _IO_DEMANDS_LOCK:
             _IO_DEMANDS[key] = kept
             while len(_IO_DEMANDS) > _IO_DEMANDS_MAX:
@@ -814,7 +835,7 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDema
     return kept.model_copy(deep=True)
 
 
-def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDemand:
+def _io_demand(db: Database, log_write_latency_ms: float | None = None, no_latency_why: str | None = None) -> IoDemand:
     """:func:`io_demand` computed (its cache aside)."""
     if not db.has_workload:
         # what is missing, of what was given: a size and a buffer pool with no rate read "this database gives its IO
@@ -951,8 +972,13 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
             log["write_kib"],
             log["flushes"],
             log["flushes"],
-            f"group commit: {log['commits_per_flush']:.1f} commits per flush at {lat_ms:.3g} ms a flush, "
-            "512-byte sectors up to a 60 KB block"
+            f"group commit: {log['commits_per_flush']:.1f} commits per flush at {lat_ms:.3g} ms a flush ("
+            + (
+                "the design's predicted write latency"
+                if log_write_latency_ms is not None
+                else f"{no_latency_why or 'no design given'}: assumed"
+            )
+            + "), 512-byte sectors up to a 60 KB block"
             # more than one in flight when the 60 KB block, not the commits, sets the count: "28.3 commits per flush
             # at 1 ms" beside 1,076 flushes a second read as one flush in flight (DBA review 2026-11-30)
             + (
@@ -1050,7 +1076,13 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None) -> IoDem
         reads_per_call=reads_per_call,
         cpu_us_per_txn=cpu_us_per_txn(db),
         assumptions=[
-            {"field": k, "value": v, "source": SOURCES[k]}
+            {
+                "field": k,
+                "value": v,
+                "source": log_latency_source(log_write_latency_ms, no_latency_why)
+                if k == "log_write_latency_ms"
+                else SOURCES[k],
+            }
             | ({"value_note": "not given: every warehouse active"} if v is None else {})
             for k, v in used.items()
         ],
