@@ -282,10 +282,9 @@ class Database(BaseModel):
     checkpoint_mode: Literal["indirect", "automatic"] | None = Field(
         default=None, description="default: indirect from SQL Server 2016, automatic before"
     )
-    checkpoint_interval_s: float = Field(default=60.0, ge=M.MIN_CHECKPOINT_S, le=86400)
     checkpoint_interval_s: float = Field(
         default=60.0,
-        gt=0,
+        ge=M.MIN_CHECKPOINT_S,
         le=86400,
         description="seconds: with indirect checkpoints (checkpoint_mode; the default from SQL Server 2016) the "
         "database's TARGET_RECOVERY_TIME, within which a dirtied page is written; with automatic ones the time "
@@ -354,7 +353,11 @@ class Database(BaseModel):
         le=MAX_LATENCY_TARGET_MS,
         description=f"latency target, ms ({MIN_LATENCY_TARGET_MS}..{MAX_LATENCY_TARGET_MS})",
     )
-    latency_statistic: Literal["mean", "p90", "p99"] = "mean"
+    latency_statistic: Literal["mean", "p90", "p99"] = Field(
+        default="mean",
+        description="which of the VM's IO latencies latency_target_ms promises: the mean, or the 90th or 99th "
+        "percentile",
+    )
     # ---- the space beside the data files, what storage holds with them
     log_space_fraction: float | None = Field(
         default=None,
@@ -371,10 +374,6 @@ class Database(BaseModel):
         description=f"tempdb's space, a share of the data files (default for a workload description "
         f"{TEMPDB_SPACE_FRACTION:g}: an assumption, Microsoft gives no share; a description by IO, 0 added). Give the "
         "measured tempdb size over the data's",
-    latency_statistic: Literal["mean", "p90", "p99"] = Field(
-        default="mean",
-        description="which of the VM's IO latencies latency_target_ms promises: the mean, or the 90th or 99th "
-        "percentile",
     )
 
     @model_validator(mode="after")
