@@ -22,7 +22,7 @@ c2.metric("Usable capacity", f"{cap['usable_capacity_tb']:,.2f} TB", help=f"{cap
 c3.metric("Usable (TiB)", f"{cap['usable_capacity_tib']:,.2f} TiB")
 if demand_rows is not None:
     # data that does not fit with every node up is not "not re-protected" (the pool repairs, as the caption below
-    # says of volumes filling it): it does not fit (account-manager walk 2026-12-01: 103.7 TB on 40.7 TB usable)
+    # says of volumes filling it): it does not fit (account-manager walk 2026-11-30: 103.7 TB on 40.7 TB usable)
     fits = demand_rows["capacity"]["met"]
     c4.metric(
         "Your data after a node loss",

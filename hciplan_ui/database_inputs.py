@@ -20,7 +20,7 @@ SIZE_PREFIX = "size_db_"
 #: the rate the database inputs start from (NOPM), the shipped HammerDB demand's database
 FIRST_NOPM = 20_000.0
 
-#: the boxes' help: units and what each means (they had none; DBA review 2026-12-01)
+#: the boxes' help: units and what each means (they had none; DBA review 2026-11-30)
 SIZE_HELP = (
     "The database's data files, in decimal GB (1 GB = 10^9 bytes), as sys.database_files gives them. With a rate, "
     "it sets the warehouses the transactions spread over (HammerDB's 0.1 GB each); the transaction log and tempdb are "
@@ -37,7 +37,7 @@ HIT_HELP = (
     "intermediate pages too and reads about 99 % on most servers. 0: the model's own (HammerDB TPROC-C's pages)."
 )
 #: the model's central assumption, said plainly where a database is given by its rate (it was in the CLI's note
-#: alone; DBA review 2026-12-01)
+#: alone; DBA review 2026-11-30)
 TPROC_C_WORDS = (
     "A rate given as NOPM or TPM is modelled with HammerDB TPROC-C's schema and transactions: an ERP's or any other "
     "application's TPM reads as TPROC-C's page accesses unless you give its measured hit ratio."
@@ -92,7 +92,7 @@ def basics(
 
 def hit_ratio(prefix: str, container) -> tuple[float | None, str | None]:
     """The measured buffer-pool hit ratio box (``<prefix>buffer_hit_ratio``; 0: the model's own), as the CLI's
-    ``buffer_hit_ratio``: the SLA and Size pages had none (DBA review 2026-12-01). Returns (the ratio or None, error)."""
+    ``buffer_hit_ratio``: the SLA and Size pages had none (DBA review 2026-11-30). Returns (the ratio or None, error)."""
     v, e = inputs.number(
         container,
         "Measured hit ratio (0 = model)",

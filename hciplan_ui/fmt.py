@@ -109,7 +109,7 @@ def num(x, digits: int | None = None, unit: str = "") -> str:
 def shown_decimals(*xs: float, digits: int = 2, most: int = 6) -> int:
     """The fewest decimals from ``digits`` [-] at which no nonzero figure of ``xs`` rounds to 0, so one row's
     figures in two units read alike: 256 MiB a drive of pool metadata read -0.01 TB beside 0.00 TiB
-    (account-manager walk 2026-12-01)."""
+    (account-manager walk 2026-11-30)."""
     d = digits
     while d < most and any(x and math.isfinite(x) and abs(x) < 10.0**-d for x in xs):
         d += 1

@@ -427,7 +427,7 @@ with st.form("size_form"):
         )
         # the DBA mode's RAM follows the buffer pool unless typed (vm_ram_gb, the rule the demand file and the docs
         # state): a fixed 160 GB stayed under a 32 GB pool, and RAM bound at 12 nodes where 7 carried the databases
-        # (account-manager walk 2026-12-01)
+        # (account-manager walk 2026-11-30)
         ram_db, problems[ram_key] = inputs.number(
             c[3],
             "RAM per database, GB" + (" (blank: from the buffer pool)" if dba else ""),
@@ -449,7 +449,7 @@ with st.form("size_form"):
         )
     # a yearly rate, as a customer says it ("20 % a year for 3 years") and as the multi-year view speaks; the demand
     # holds the total over the period, said beside it (the box took the total: 72.8 % typed for 20 % a year;
-    # account-manager walk 2026-12-01). The first value is the shipped examples' +20 % over 36 months.
+    # account-manager walk 2026-11-30). The first value is the shipped examples' +20 % over 36 months.
     growth_year, problems["size_growth_year"] = inputs.number(
         c[1] if totals else c[0],
         "Growth, % a year",
@@ -496,7 +496,7 @@ with st.form("size_form"):
             "SQL Server 2019 is assumed unless a demand file or the Compare page's description names another version",
         )
         # the space beside the data files: capacity counted the data alone, 24 x 1 TB databases needing 24.0 TB with no
-        # log or tempdb (DBA review 2026-12-01)
+        # log or tempdb (DBA review 2026-11-30)
         c = st.columns(4)
         for (f, label, key), col in zip(SPACE_BOXES, c):
             lo, hi, _ = inputs.model_bounds(Database, f)
@@ -512,7 +512,7 @@ with st.form("size_form"):
             # the default left unset, as a demand file leaves it: the same demand either way
             if share is not None and share / 100.0 != DEFAULT_SHARES[f]:
                 db_given[f] = share / 100.0
-        # the CLI's hit-ratio override, which this page lacked (DBA review 2026-12-01)
+        # the CLI's hit-ratio override, which this page lacked (DBA review 2026-11-30)
         hit, problems["size_db_buffer_hit_ratio"] = database_inputs.hit_ratio(SIZE_DB, c[2])
         if hit is not None:
             db_given["buffer_hit_ratio"] = hit
@@ -772,7 +772,7 @@ def _latency(best: dict, demand: Demand) -> None:
     rep = state.report(state.canonical(best["design"]), state.canonical(w.model_dump(mode="json")))
     p99 = rep.get("p99_read_latency_ms")
     st.caption(
-        # the VM's, as every latency label says which (DBA review 2026-12-01)
+        # the VM's, as every latency label says which (DBA review 2026-11-30)
         "Latency at the demand's load, as the VMs see it (VM latency): mean "
         + fmt.band(rep["vm_latency_ms"], rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high"), fmt.ms)
         + (
@@ -906,7 +906,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         delta=f"{fmt.tb(needed_tb)} needed",
         delta_color="off",
         delta_arrow="off",
-        # what the need holds: the data files alone were counted, with no log or tempdb (DBA review 2026-12-01)
+        # what the need holds: the data files alone were counted, with no log or tempdb (DBA review 2026-11-30)
         help="the design's usable capacity; the demand needs "
         + (
             fmt.md(note)
@@ -917,7 +917,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     if (note := demand.capacity_note()) is not None:
         st.caption(fmt.md(f"Capacity needed: {fmt.tb(needed_tb)}, {note}."))
     if demand.database is not None:
-        # the model's central assumption, which only the CLI said (DBA review 2026-12-01)
+        # the model's central assumption, which only the CLI said (DBA review 2026-11-30)
         st.caption(fmt.md(database_inputs.reads_words(io_demand(demand.database).buffer_hit_note)))
     # "Guaranteed IOPS 1,395,367" beside "1,865,617 IOPS at saturation" and the pages' "IOPS 1,200,000" read as
     # three answers to one question (browser review 2026-11-30): the tile says which it is and what is needed

@@ -334,7 +334,7 @@ dba_errors: list[tuple[Any, str | None]] = []
 beside_own = False
 if dba:
     basic, dba_errors = basics(SLA_PREFIX)
-    # the CLI's hit-ratio override, which this page lacked (DBA review 2026-12-01); 0 keeps the model's (or the
+    # the CLI's hit-ratio override, which this page lacked (DBA review 2026-11-30); 0 keeps the model's (or the
     # Compare page's, carried)
     hit_col = st.columns(4)
     hit, hit_error = database_inputs.hit_ratio(SLA_PREFIX, hit_col[0])
@@ -352,7 +352,7 @@ if dba:
         and (others := demand_others_as_workload(sized_demand, json.loads(dj)["nodes"])) is not None
     ):
         # the sized demand's load holds this database already: beside it, it was counted twice (account-manager
-        # walk 2026-12-01: 20,977 IOPS guaranteed beside all 208 databases, this one among them)
+        # walk 2026-11-30: 20,977 IOPS guaranteed beside all 208 databases, this one among them)
         background, beside_own = state.canonical(others.model_dump(mode="json")), True
         twice_slot.caption(
             f"The other tenants are the sized demand's other {count(others.vms_total or 0, 'database')}: this "
@@ -479,7 +479,7 @@ with st.container():
                     )
                 )
             if need is not None:
-                # the model's central assumption, which only the CLI said (DBA review 2026-12-01)
+                # the model's central assumption, which only the CLI said (DBA review 2026-11-30)
                 st.caption(fmt.md(database_inputs.reads_words(need["demand"]["buffer_hit_note"])))
             if need is not None and need["demand"].get("buffer_hit_warning"):
                 st.warning(fmt.md(first_upper(need["demand"]["buffer_hit_warning"]) + "."), icon=":material/memory:")
@@ -520,12 +520,12 @@ with st.container():
             elif g.get("band_note") and g["guaranteed_iops"] > 0:
                 m[0].caption(fmt.md(sentence(g["band_note"])))
             m[1].metric(
-                # the VM's, as every label says which (DBA review 2026-12-01); upper case, as its neighbours
+                # the VM's, as every label says which (DBA review 2026-11-30); upper case, as its neighbours
                 f"VM latency at that load ({g['latency_statistic']})",
                 fmt.ms(g["latency_ms"]),
                 help=g.get("latency_note") or None,
             )
-            # its band, as the Design and Size pages band theirs (account-manager walk 2026-12-01: 0.503 ms and "the
+            # its band, as the Design and Size pages band theirs (account-manager walk 2026-11-30: 0.503 ms and "the
             # promise holds" here, "up to 1.009 ms" there)
             if lat_band := fmt.band_text(g.get("latency_ms_low"), g.get("latency_ms_high"), fmt.ms):
                 m[1].caption(lat_band)
@@ -675,7 +675,7 @@ with st.container():
                             k[0].caption(band_line)
                         k[1].metric("TPM", fmt.iops(cap["max_tpm"]))
                         # which latency each is, by its one name, with the band where the model gives one: the VM's
-                        # reads and writes have none, the storage's do (DBA review 2026-12-01: "Read latency then" was
+                        # reads and writes have none, the storage's do (DBA review 2026-11-30: "Read latency then" was
                         # the VM's 0.463 ms, the CLI's read_latency_ms the storage's 0.153 ms with its band)
                         for col, side in ((k[2], "read"), (k[3], "write")):
                             col.metric(

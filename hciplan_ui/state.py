@@ -516,7 +516,7 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "db_vcpus_per_db": ("size_db_vcpus", _number),
         "db_ram_gb_per_db": ("size_db_ram_gb", _number),
         "databases": ("size_dbs", _number),
-        # a yearly rate since 2026-12-01; a link's growth_pct (the total over its period) is read as that
+        # a yearly rate since 2026-11-30; a link's growth_pct (the total over its period) is read as that
         # (_checked_choices)
         "growth_pct_per_year": ("size_growth_year", _number),
         "growth_period_months": ("size_growth_months", _number),
@@ -617,7 +617,7 @@ def _checked_choices(part: str, doc: dict) -> dict:
             out.setdefault("size_db_rate_kind", "NOPM")
             continue
         if part == "size" and name == "growth_pct":
-            # links and saved scenarios from before the Size page took growth a year (2026-12-01): the total over
+            # links and saved scenarios from before the Size page took growth a year (2026-11-30): the total over
             # the growth period the same link gives (or the default period)
             from planner.models.demand import GROWTH_PERIOD_MONTHS, growth_pct_per_year
 

@@ -13,7 +13,7 @@ Writes ``planner/data/oltp-calibration.json``:
   the TPM/NOPM ratio the driver's mix implies against 11 published pairs.
 * the band (``band_ratio``): a fit on one point has no error of its own, and the TPC-E spread
   is how per-core cost varies between CPUs, not the fit's error (the i9 run fell at its edge;
-  DBA review 2026-12-01). The band compounds that spread with the fit's error, taken either way
+  DBA review 2026-11-30). The band compounds that spread with the fit's error, taken either way
   as the one held-out measurement of the same quantity gives it (the i9's CPU per transaction
   over the fit's): a stated assumption, not a fitted spread. The Azure SQL Managed Instance runs
   stay held out, outside the fit and the band (tests/test_mi_heldout.py).
@@ -87,7 +87,7 @@ def fit() -> dict:
     # the fit's own error: one point gives none, so its one held-out measurement of the same quantity (the i9's CPU
     # per transaction over the fit's) is taken either way, and compounded with the spread between CPUs (a customer's
     # CPU is not Datrium's): the TPC-E spread alone is how per-core cost varies, not the fit's error, and the i9 fell
-    # at its edge (DBA review 2026-12-01)
+    # at its edge (DBA review 2026-11-30)
     i9_ratio = pred9 / i9["tpm"]
     fit_error = max(i9_ratio, 1.0 / i9_ratio)
     band = [ratios[0] / fit_error, ratios[-1] * fit_error]

@@ -424,7 +424,7 @@ def sized(demand: str, key: str, fmt: str = ",.0f") -> str:
 
 def vm_ram(pool_gb: str) -> str:
     """The RAM [GB] a database VM with a ``pool_gb`` [GB] buffer pool takes (``<!-- hciplan:vm-ram POOL -->``):
-    the docs typed 150 GB beside the app's fixed 160 GB (account-manager walk 2026-12-01)."""
+    the docs typed 150 GB beside the app's fixed 160 GB (account-manager walk 2026-11-30)."""
     from planner.models.database import vm_ram_gb
 
     return f"{vm_ram_gb(float(pool_gb)):,.0f}"

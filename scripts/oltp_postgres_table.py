@@ -17,7 +17,7 @@ from planner.calibration.oltp_heldout import (
 )
 
 #: what each table's geometry is, said above it: the PostgreSQL one was presented as "the database
-#: translation"'s error, which no customer runs (DBA review 2026-12-01)
+#: translation"'s error, which no customer runs (DBA review 2026-11-30)
 POSTGRESQL_LABEL = (
     "**Over PostgreSQL's page geometry** (built from these runs' table sizes; the check's own: no command "
     "or page can select it, the product takes SQL Server databases only):"

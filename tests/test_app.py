@@ -564,7 +564,7 @@ def test_size_page_sizes_databases_a_dba_describes():
     assert not at.exception and not _errors(at), _errors(at)
     demand = Demand.model_validate_json(at.session_state["size_demand"])
     db = Database(name="database", size_gb=1000, buffer_pool_gb=128, nopm=20_000)
-    # its RAM the buffer pool's rule (vm_ram_gb), not a fixed 160 GB (account-manager walk 2026-12-01)
+    # its RAM the buffer pool's rule (vm_ram_gb), not a fixed 160 GB (account-manager walk 2026-11-30)
     assert demand.database == db and demand.databases == 10 and demand.ram_gb_per_db == vm_ram_gb(128) == 150
     assert demand.total_iops == io_demand(db).peak_iops * 10
     best = size(demand).best
@@ -870,7 +870,7 @@ def test_size_form_takes_the_growth_period_and_the_link_keeps_it():
 
 
 def test_growth_is_typed_as_a_customer_says_it_a_year():
-    """Account-manager walk 2026-12-01: the customer said "20 % a year for 3 years"; the Size page took a total over
+    """Account-manager walk 2026-11-30: the customer said "20 % a year for 3 years"; the Size page took a total over
     the growth period (72.8 % had to be typed) while its multi-year view spoke in % a year. The box takes % a year,
     compounded over the period, and says the total beside it; a link written before it (growth_pct, the total)
     opens at its yearly rate."""

@@ -978,7 +978,7 @@ def test_the_size_pages_document_says_it_prices_the_sized_design_not_the_one_cha
 def test_the_sla_page_guarantees_the_sized_demands_database_beside_its_other_databases():
     """Verification walk 2026-11-30: the DBA demand sized "every part ... met"; on the SLA page in DBA mode the
     default tenants, the sized demand's own load (which holds this database), made the same database "not met".
-    A caption then said it was counted twice, and the default stayed (account-manager walk 2026-12-01: 20,977 IOPS
+    A caption then said it was counted twice, and the default stayed (account-manager walk 2026-11-30: 20,977 IOPS
     guaranteed beside all 208 databases, 28,169 with none). The default tenants are now the sized demand's other
     databases: the guarantee is the library's beside them, above the one beside all of them."""
     from planner.commercial.sla import database_guarantee
@@ -1031,7 +1031,7 @@ def test_the_sla_page_guarantees_the_sized_demands_database_beside_its_other_dat
 
 
 def test_the_size_pages_multi_year_view_says_the_growth_sentence():
-    """Account-manager walk 2026-12-01: the Multi-year view said "This cluster needs another node in year 4" beside
+    """Account-manager walk 2026-11-30: the Multi-year view said "This cluster needs another node in year 4" beside
     bars going from 12 to 15, and 12 for years 0 to 3. Its caption is the sentence the proposal and the CLI give
     (planner.sizing.checks.growth_sentence), from the same rows."""
     from test_cost_consistency import WALK_DEMAND
@@ -1056,7 +1056,7 @@ def test_the_size_pages_multi_year_view_says_the_growth_sentence():
 
 
 def test_the_sla_pages_latency_has_its_band_and_the_pages_sentence():
-    """Account-manager walk 2026-12-01: "Can you guarantee 1 ms for Gold?" The SLA page said "the database's promise
+    """Account-manager walk 2026-11-30: "Can you guarantee 1 ms for Gold?" The SLA page said "the database's promise
     holds" at 0.503 ms with no latency band, while the Design and Size pages and the proposal said "Latency met at
     the prediction, not across its band ... up to 1.009 ms". The page gives the band under the latency and the
     same sentence (latency_band_sentence) from the same check."""
@@ -1103,7 +1103,7 @@ def test_the_sla_pages_latency_has_its_band_and_the_pages_sentence():
 
 
 def test_the_capacity_pages_headline_and_its_caption_agree_and_no_figure_reads_zero():
-    """Account-manager walk 2026-12-01: the walk's demand (103.7 TB) on 5 of its servers (40.7 TB usable): the
+    """Account-manager walk 2026-11-30: the walk's demand (103.7 TB) on 5 of its servers (40.7 TB usable): the
     headline "Your data after a node loss: not re-protected" stood beside "4 nodes hold the 122.12 TB footprint ...
     and can repair to full resiliency" (both true: the pool repairs; the demand's data does not fit at all), and
     the waterfall's pool metadata read -0.01 TB beside 0.00 TiB."""

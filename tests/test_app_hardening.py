@@ -628,7 +628,7 @@ def test_the_dba_modes_first_values_describe_a_database_its_vm_carries():
     assert not at.exception, [e.value for e in at.exception]
     said = [x.value for x in [*at.info, *at.warning]]
     assert not any("RAM per database" in t or "give each database at least" in t for t in said), said
-    # the RAM follows the buffer pool until typed (account-manager walk 2026-12-01): blank, derived by the rule
+    # the RAM follows the buffer pool until typed (account-manager walk 2026-11-30): blank, derived by the rule
     assert at.number_input(key="size_db_ram_gb").value is None
     sized = Demand.model_validate_json(at.session_state["size_demand"])
     assert sized.ram_gb_per_db == vm_ram_gb(at.number_input(key="size_db_buffer_pool_gb").value)
@@ -650,7 +650,7 @@ def test_the_dba_modes_first_values_describe_a_database_its_vm_carries():
 
 
 def test_the_ram_per_database_follows_the_buffer_pool_until_typed():
-    """Account-manager walk 2026-12-01: in the DBA mode, a 1,000 -> 500 GB database or a 128 -> 32 GB buffer pool
+    """Account-manager walk 2026-11-30: in the DBA mode, a 1,000 -> 500 GB database or a 128 -> 32 GB buffer pool
     left RAM per database at 160 GB (docs/guide/sizing.md states 150 GB for a 128 GB pool), and RAM bound: 12
     nodes at $72,734/month where 32 GB / 40 GB gave 7 at $29,238. The RAM is the buffer pool's rule
     (planner.models.database.vm_ram_gb) until a RAM is typed, and says it is derived."""

@@ -645,7 +645,7 @@ def test_the_guarantees_band_has_its_unit_and_says_what_its_low_end_means():
     # the refits' spread, not the held-out error the performance ranges are (pricing walk 2026-11-30)
     assert "spread of the model's refits" in metric.help and "did not see" not in metric.help
     bands = [c.value for c in at.caption if c.value.startswith("band ")]
-    # every band has its unit: the guarantee's IOPS, and its latency's ms (account-manager walk 2026-12-01)
+    # every band has its unit: the guarantee's IOPS, and its latency's ms (account-manager walk 2026-11-30)
     assert any(b.endswith(" IOPS") for b in bands) and all(b.endswith((" IOPS", " ms")) for b in bands), bands
 
 

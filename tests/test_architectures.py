@@ -580,7 +580,7 @@ def test_compare_with_a_database_says_where_it_does_not_fit(capsys):
     assert not any("does not fit" in w["message"] for w in ref["warnings"])
     (fits,) = [w for w in dl580["warnings"] if w["check"] == "database_fits"]
     assert fits["case"] == "healthy"
-    # 1 TB of data with its log and tempdb (DBA review 2026-12-01)
+    # 1 TB of data with its log and tempdb (DBA review 2026-11-30)
     assert fits["message"].startswith(
         "the database (1.50 TB with its log and tempdb) does not fit in the design's usable 0.24 TB"
     )

@@ -145,5 +145,5 @@ def test_each_stacks_capacity_waterfall_adds_up_and_draws_its_pool_as_a_level(ex
     measure = list(fig.data[0].measure)
     assert [m for m, k in zip(measure, kinds) if k == "subtotal"] == ["total"]
     assert measure[-1] == "total" and measure[0] == "absolute"
-    # no step reads as zero, nor as a signed zero (account-manager walk 2026-12-01: 0.00 TiB beside -0.01 TB)
+    # no step reads as zero, nor as a signed zero (account-manager walk 2026-11-30: 0.00 TiB beside -0.01 TB)
     assert not any(set(t) <= set("-0.") and s["capacity_tb"] for t, s in zip(fig.data[0].text, steps)), fig.data[0].text

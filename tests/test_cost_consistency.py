@@ -250,7 +250,7 @@ def test_growth_beyond_the_model_names_growth_pct(cat):
     assert view["years_note"].startswith("growth_pct:")
 
 
-#: the account-manager walk's demand (2026-12-01): 120 databases of 500 GB at 3,000 TPM, +72.8 % over 36
+#: the account-manager walk's demand (2026-11-30): 120 databases of 500 GB at 3,000 TPM, +72.8 % over 36
 #: months (20 % a year), N+1 on Azure Local, and the 12-server design the sizer gave for it
 WALK_DEMAND = {
     "name": "fabrikam",
@@ -282,7 +282,7 @@ WALK_DESIGN = {
 
 
 def test_the_growth_column_is_what_each_years_demand_needs_and_the_sentence_counts_them(cat, tmp_path, capsys):
-    """Account-manager walk 2026-12-01: the Multi-year view, the proposal's Growth table and ``size``'s
+    """Account-manager walk 2026-11-30: the Multi-year view, the proposal's Growth table and ``size``'s
     ``multi_year`` gave 12 servers for years 0 to 3 (the search began at the design's 12, sized for the grown
     demand) where today's demand needs fewer, and all three said "The cluster needs another server in year 4"
     beside 12 -> 15. The column is each year's need, searched from the stack's minimum (the same answer as

@@ -469,7 +469,7 @@ def test_hand_off_to_a_workload_and_a_demand():
     assert w.iops == pytest.approx(d.peak_iops) and w.vms_per_node is None
     assert w.block_size_kib == pytest.approx(sum(s.iops * s.block_size_kib for s in d.streams) / d.iops)
     dem = Demand(**as_demand_fields(d))
-    # the capacity holds the log and tempdb beside the 1 TB of data (DBA review 2026-12-01)
+    # the capacity holds the log and tempdb beside the 1 TB of data (DBA review 2026-11-30)
     assert dem.totals()[0] == pytest.approx(d.peak_iops) and dem.capacity_tb == pytest.approx(1.5)
 
 
@@ -1139,7 +1139,7 @@ def test_a_database_that_does_not_fit_never_reads_as_the_usable_capacity(capsys,
 
     assert decimals_apart(9.0, 8.997) == 3 and decimals_apart(27.0, 8.997) == 2 and decimals_apart(1.0, 1.0) == 6
     f = tmp_path / "db.json"
-    # 2,000 GB of data with its log and tempdb (DBA review 2026-12-01): 3.000 TB each
+    # 2,000 GB of data with its log and tempdb (DBA review 2026-11-30): 3.000 TB each
     f.write_text(json.dumps({"name": "big", "size_gb": 2000, "buffer_pool_gb": 128, "nopm": 200_000}))
     assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
     # the maximum counts the 2 servers whose databases the storage holds, and says so (DBA walk 2026-11-30)
@@ -1621,7 +1621,7 @@ def test_a_hit_ratio_that_reads_like_perfmons_counter_is_warned_about():
 
 
 def test_the_cpu_per_transaction_band_is_not_the_tpce_spread_alone():
-    """DBA review 2026-12-01: the CPU per transaction, fitted on one point (Datrium), carried the TPC-E spread
+    """DBA review 2026-11-30: the CPU per transaction, fitted on one point (Datrium), carried the TPC-E spread
     (0.86-1.12x) as its band: how per-core cost varies between CPUs, not the fit's error; the held-out i9 run fell at
     its edge (-13.7 %). The band compounds the spread with the fit's error taken either way as the i9 gives it, says
     so, and is the one the capacity carries when the database's vCPUs bind."""

@@ -1,4 +1,4 @@
-"""A principal DBA's review of the database layer (2026-12-01): the capacity a database needs beside its data files
+"""A principal DBA's review of the database layer (2026-11-30): the capacity a database needs beside its data files
 (log and tempdb), the model's central assumption and the hit-ratio override on the Size and SLA pages, one naming of
 VM and storage latency, and override flags that do not apply to a design's topology."""
 
@@ -98,7 +98,7 @@ def _sla_dba(at):
 
 
 def test_the_database_boxes_say_their_units_and_meaning_on_every_page():
-    """ "Database size, GB" and "Buffer pool, GB" had no help (DBA review 2026-12-01)."""
+    """ "Database size, GB" and "Buffer pool, GB" had no help (DBA review 2026-11-30)."""
     from hciplan_ui.database_inputs import POOL_HELP, SIZE_HELP
 
     at = _app()
@@ -249,7 +249,7 @@ def test_a_flag_that_does_not_apply_to_the_topology_says_so_not_the_design_file(
     capsys, design, topology, section, flag, value
 ):
     """`sla seed-datrium-dvx --nodes 2` said "design: nodes/node: topology 'split' describes its servers in 'split'",
-    blaming the design file (DBA review 2026-12-01); --stack ceph said "design: topology: a ceph design is ...". Each
+    blaming the design file (DBA review 2026-11-30); --stack ceph said "design: topology: a ceph design is ...". Each
     override flag a topology does not take says that it does not apply, to which design, and where it keeps it."""
     err = _error(capsys, "sla", str(EX / f"{design}.json"), "--db", str(EX / "db-erp.json"), f"--{flag}", value)
     field = flag.replace("-", "_")

@@ -74,7 +74,7 @@ def test_the_maximum_counts_the_databases_the_storage_holds(tmp_path, capsys):
     while database_capacity put one database on each of the 3 servers (12 TB on 9 TB usable) and said "no rate is
     sustained". It counts the servers whose databases the storage holds (2 of 4 TB in 9 TB), and says so."""
     f = tmp_path / "db.json"
-    # 2,667 GB of data, 4.00 TB with its log and tempdb (DBA review 2026-12-01)
+    # 2,667 GB of data, 4.00 TB with its log and tempdb (DBA review 2026-11-30)
     f.write_text(json.dumps({"size_gb": 4000 / 1.5, "buffer_pool_gb": 256, "tpm": 30_000}))
     assert main(["sla", str(EX / "reference.json"), "--database", str(f)]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -604,7 +604,7 @@ def test_the_walkthroughs_sizing_figures_are_the_commands():
 
 
 def test_the_docs_ram_per_database_is_the_rule_the_app_and_cli_use():
-    """Account-manager walk 2026-12-01: the docs typed 150 GB for a 128 GB pool beside the app's fixed 160 GB. The
+    """Account-manager walk 2026-11-30: the docs typed 150 GB for a 128 GB pool beside the app's fixed 160 GB. The
     figure is generated from planner.models.database.vm_ram_gb."""
     from planner.models.database import vm_ram_gb
 

@@ -233,7 +233,7 @@ def test_the_cpu_the_article_measured_is_set_beside_the_models(table):
 
 def test_the_measured_cpu_lies_outside_the_cpu_per_transactions_band_which_does_not_use_it(table):
     """The runs stay held out of the CPU per transaction's band (scripts/fit_oltp.py: the TPC-E spread compounded with
-    the i9's error; DBA review 2026-12-01), and the one CPU measurement is far outside it: said on the Accuracy page."""
+    the i9's error; DBA review 2026-11-30), and the one CPU measurement is far outside it: said on the Accuracy page."""
     from planner.models.database import oltp_calibration
 
     row = next(r for r in table if r["id"] == "gp8-tpcc96-default-files")

@@ -512,7 +512,7 @@ def test_the_prose_quotes_the_check_as_it_stands():
 
 
 def test_the_shipped_geometrys_error_is_rendered_labelled_and_low_below_the_hot_set():
-    """DBA review 2026-12-01: the page rendered only the PostgreSQL geometry's table (the check's own, which no
+    """DBA review 2026-11-30: the page rendered only the PostgreSQL geometry's table (the check's own, which no
     command or page can select) and said the shipped geometry's error in one sentence. Both are rendered, each
     labelled with its geometry and which the product runs; the shipped one is low on every run below the hot set."""
     table = _script("oltp_postgres_table")
@@ -571,7 +571,7 @@ def test_limits_states_the_shipped_translations_error_and_the_managed_instance_c
 
 
 def test_db_io_says_its_figures_carry_no_band_and_why(tmp_path, capsys):
-    """DBA review 2026-12-01: `db-io` gave reads and writes per transaction with no band and no word of why."""
+    """DBA review 2026-11-30: `db-io` gave reads and writes per transaction with no band and no word of why."""
     import json
 
     from planner.cli import main

@@ -1007,13 +1007,13 @@ def test_a_dba_demands_proposal_restates_the_database_and_its_own_target():
     assert (
         "Each database 1,000 GB of data, a 128 GB buffer pool, 20,000 new orders per minute (HammerDB TPROC-C)" in text
     )
-    # the VM it was sized with, said as assumed (account-manager walk 2026-12-01)
+    # the VM it was sized with, said as assumed (account-manager walk 2026-11-30)
     assert "Each database's VM, assumed 8 vCPUs and 160 GB of RAM (as given)" in text
     assert "mean under 1 ms" in text and "each tier under its own target" not in text
 
 
 def test_a_customers_tpm_is_not_called_a_hammerdb_result_and_the_vm_is_an_assumption():
-    """Account-manager walk 2026-12-01: the proposal read "a 128 GB buffer pool, 3,000 transactions per minute
+    """Account-manager walk 2026-11-30: the proposal read "a 128 GB buffer pool, 3,000 transactions per minute
     (HammerDB)" of the customer's own TPM, and did not say the vCPUs and RAM each database was sized with. The rate
     is the customer's (SQL Server batch requests), the VM is listed as assumed (its RAM the buffer pool's rule when
     not given), and HammerDB is named where the model is: the IO per transaction."""
@@ -1040,7 +1040,7 @@ def test_a_customers_tpm_is_not_called_a_hammerdb_result_and_the_vm_is_an_assump
 
 
 def test_the_throughput_and_latency_rows_say_what_their_room_to_grow_divides():
-    """Account-manager walk 2026-12-01: the Throughput row read "room to grow 1.78x (one server down)" beside the
+    """Account-manager walk 2026-11-30: the Throughput row read "room to grow 1.78x (one server down)" beside the
     summary's "Most IOPS with every latency target met 278,974" over 158,743 IOPS, 1.76x. Two figures of two things
     (a saturation one server down; the load every target holds at): each row says its IOPS and the need, and the
     latency row's IOPS is the summary's."""

@@ -44,7 +44,7 @@ def test_datrium_tpm_in_sample_and_the_vms_vcpus_bind():
 
 
 def test_datrium_capacity_carries_the_cpu_per_transactions_band():
-    """DBA review 2026-12-01: the vCPUs bind, so the band is the CPU per transaction's (scripts/fit_oltp.py), not
+    """DBA review 2026-11-30: the vCPUs bind, so the band is the CPU per transaction's (scripts/fit_oltp.py), not
     the TPC-E spread alone (1,773,360-2,317,109 TPM before; the fit's error now in it)."""
     from planner.models.database import oltp_calibration
 

@@ -686,7 +686,7 @@ def test_the_cpu_screen_gives_ceph_as_many_osds_as_any_storage_set():
         {
             "name": "200 DBA databases on Ceph",
             "stack": "ceph",
-            # the scenario as reviewed, capacity of the data alone (no log or tempdb beside it, DBA review 2026-12-01):
+            # the scenario as reviewed, capacity of the data alone (no log or tempdb beside it, DBA review 2026-11-30):
             # the screen's CPU rule is what it judges
             "database": {
                 "name": "db250",

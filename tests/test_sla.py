@@ -374,7 +374,7 @@ def test_sla_says_where_the_guarantee_is_outside_the_calibrated_domain(capsys, d
     assert all(f["message"] for f in out["extrapolation"])
 
 
-#: the account-manager walk's 12-server design (2026-12-01)
+#: the account-manager walk's 12-server design (2026-11-30)
 WALK_DESIGN = {
     "name": "walk",
     "stack": "s2d",
@@ -393,7 +393,7 @@ WALK_DESIGN = {
 
 
 def test_a_guarantees_latency_has_the_band_every_page_gives_and_the_same_check():
-    """Account-manager walk 2026-12-01: "Can you guarantee 1 ms for Gold?" The SLA page said "the database's promise
+    """Account-manager walk 2026-11-30: "Can you guarantee 1 ms for Gold?" The SLA page said "the database's promise
     holds" at 0.503 ms with no band, where the Design and Size pages and the proposal said "Latency met at the
     prediction, not across its band ... up to 1.009 ms". The guarantee's latency carries the same held-out error
     band (planner.results.report.apply_bands) and its figures are what the pages' check reads."""

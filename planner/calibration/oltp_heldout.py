@@ -418,7 +418,7 @@ def shipped_reads_error_pct() -> tuple[float, float, int]:
 def io_band_note() -> str:
     """Why a database's IO (``hciplan db-io``) carries no band, with the shipped translation's held-out error on
     reads (:func:`shipped_reads_error_pct`): `db-io` gave reads and writes per transaction with no band and no word
-    (DBA review 2026-12-01)."""
+    (DBA review 2026-11-30)."""
     lo, hi, runs = shipped_reads_error_pct()
     return (
         "no band on the reads, writes or IOPS: no SQL Server run measures reads or writes per transaction, so none "

@@ -129,7 +129,7 @@ def design_from_args(args):
             if exc.field not in (None, "design"):  # a flag refused by name (planner.models.design.override_refused)
                 raise
             # the design file is valid; the flags made it not: said as the flags', not the file's ("design: resiliency
-            # 'mirror-3way' needs at least 3 fault domains" of `--nodes 2`; DBA review 2026-12-01)
+            # 'mirror-3way' needs at least 3 fault domains" of `--nodes 2`; DBA review 2026-11-30)
             flags = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in given.items())
             why = exc.message.removeprefix("design: ")
             raise PlannerError(f"the design with {flags} is not valid: {why}", next(iter(given))) from None

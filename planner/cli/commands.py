@@ -537,7 +537,7 @@ def cmd_db_io(args) -> int:
     out["warnings"] = database_warnings(db, d, lat)
     from planner.calibration.oltp_heldout import io_band_note
 
-    # the figures above carry no band: said, with why and the held-out error of reads (DBA review 2026-12-01)
+    # the figures above carry no band: said, with why and the held-out error of reads (DBA review 2026-11-30)
     out["band_note"] = io_band_note()
     print_json(strict(out, NOT_COMPUTABLE))
     return 0

@@ -873,7 +873,7 @@ def _no_rate(out: dict, binding: str, why: str, what: str) -> dict:
 
 #: which latency each key is, by the names every page gives them (:data:`planner.engine.performance.LATENCY_NAMES`),
 #: and which has a band: the SLA page's "Read latency then" was the VM's, the CLI's read_latency_ms the storage's, and
-#: nothing said which (DBA review 2026-12-01)
+#: nothing said which (DBA review 2026-11-30)
 LATENCIES_NOTE = (
     f"read_latency_ms, write_latency_ms: {first_lower(LATENCY_NAMES['read_latency_ms'])} and "
     f"{first_lower(LATENCY_NAMES['write_latency_ms'])}, the storage layer's, with their bands (_low, _high); "
@@ -942,7 +942,7 @@ def _band(binding: str, rep: dict, db: Database) -> tuple[float, float, str]:
         c = oltp_calibration()["cpu_us_per_txn"]
         # the CPU per transaction's band (scripts/fit_oltp.py): the TPC-E spread alone (0.86-1.12x) is how per-core
         # cost varies between CPUs, not a one-point fit's error, and the held-out i9 run fell at its edge (DBA review
-        # 2026-12-01); the band compounds it with that error
+        # 2026-11-30); the band compounds it with that error
         lo, hi = c["band_ratio"]
         # more CPU per transaction (hi) means fewer transactions
         return 1.0 / hi, 1.0 / lo, "the CPU per transaction's band: " + c["band_basis"]

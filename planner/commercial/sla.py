@@ -111,7 +111,7 @@ class SlaResult(BaseModel):
     #: the latency statistic's band at the guaranteed load [ms] (the held-out errors the Performance, Design and
     #: Size pages band their latencies with), null where none is known (latency_band_note says why); the SLA page
     #: said "the promise holds" at 0.503 ms with no band where those pages gave 0.511 ms, up to 1.009 ms
-    #: (account-manager walk 2026-12-01)
+    #: (account-manager walk 2026-11-30)
     latency_ms_low: float | None = None
     latency_ms_high: float | None = None
     latency_band_note: str = ""

@@ -87,7 +87,7 @@ def without_repair(repairs: FloatArray, nodes: FloatArray) -> FloatArray:
     survivors cannot re-protect (``repairs``: :func:`survivors_repair`, or a capacity report's
     ``repairs_after_node_loss``), on any stack. One rule for :func:`degraded_arrays` and the reports that state the
     share held (`evaluate` printed "repair_share": 0.25 beside "no repair" where nothing was held: S2D, verification
-    walk 2026-11-30; Ceph replica-3 on 3 hosts and vSAN FTT=1 on 3 hosts, 2026-12)."""
+    walk 2026-11-30; Ceph replica-3 on 3 hosts and vSAN FTT=1 on 3 hosts, 2026-11-30)."""
     return ~np.asarray(repairs, dtype=bool) & (np.asarray(nodes) > 1)
 
 

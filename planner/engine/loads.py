@@ -171,7 +171,7 @@ def demand_others_as_workload(demand: Demand, nodes: int) -> Workload | None:
     (tiers: which tier's database is not known).
 
     The SLA page guaranteed the sized demand's own database beside the sized demand's load, which holds it
-    already: counted twice (its caption said so; account-manager walk 2026-12-01)."""
+    already: counted twice (its caption said so; account-manager walk 2026-11-30)."""
     if demand.database is None:
         return None
     w = demand_as_workload(demand, nodes)

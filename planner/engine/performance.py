@@ -63,7 +63,7 @@ from planner.physics.capacity import RESILIENCY_CODES, capacity_all_flash, layou
 STATIONS = ("vm_vcpu", "host_cpu", "network", "cache", "capacity_drives")
 #: One name for each latency a report gives, on every page and in the command line's notes: which side it is, the VM's
 #: (what its IO waits for, the guest stack included) or the storage layer's. The SLA page's "Read latency then" was the
-#: VM's where the Compare page's "Read latency (storage)" was the storage's (DBA review 2026-12-01).
+#: VM's where the Compare page's "Read latency (storage)" was the storage's (DBA review 2026-11-30).
 LATENCY_NAMES = {
     "read_latency_ms": "Read latency (storage)",
     "write_latency_ms": "Write latency (storage)",

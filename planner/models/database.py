@@ -66,7 +66,7 @@ DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
 #: Administrator's Companion, "Creating and Sizing Transaction Logs"), its upper end: a log that fills stops the
 #: database's writes where spare space costs only capacity. Microsoft's current documentation ("Manage the size of the
 #: transaction log file") gives no share: the log a workload needs is what it writes between log backups, to measure.
-#: Capacity counted the data files alone: 24 x 1 TB databases needed 24.0 TB (DBA review 2026-12-01)
+#: Capacity counted the data files alone: 24 x 1 TB databases needed 24.0 TB (DBA review 2026-11-30)
 LOG_SPACE_FRACTION = 0.25
 #: tempdb's space beside the data files, as a share of them (each database runs in its own VM, so its instance's
 #: tempdb is its own): an assumption. No Microsoft source gives a share ("tempdb database", "Capacity planning for
@@ -451,7 +451,7 @@ class Database(BaseModel):
     def beside_data(self, plural: bool = False) -> str:
         """What the size holds beside the data, in words (" with its log and tempdb"), or nothing where it holds
         nothing beside them (a description by IO): "a 0.75 TB database does not fit" did not say that 0.5 TB of it
-        is data (DBA review 2026-12-01)."""
+        is data (DBA review 2026-11-30)."""
         if self.log_tb + self.tempdb_tb <= 0:
             return ""
         return f" with {'their' if plural else 'its'} log and tempdb"
@@ -550,7 +550,7 @@ class IoDemand(BaseModel):
     peak_read_fraction: float = Field(description="the read share at the peak (checkpoint bursts write more)")
     peak_block_size_kib: float = Field(description="the IO-weighted mean size at the peak, KiB")
     peak_random_fraction: float
-    #: the log and tempdb beside the data: capacity counted the data files alone (DBA review 2026-12-01)
+    #: the log and tempdb beside the data: capacity counted the data files alone (DBA review 2026-11-30)
     capacity_tb: float = Field(
         description="what storage must hold, decimal TB: the data files, the transaction log and tempdb "
         "(data_tb + log_tb + tempdb_tb)"

@@ -112,7 +112,7 @@ def growth_pct_over(pct_per_year: float, months: float) -> float:
 def growth_words(growth_pct: float, months: float) -> str:
     """A demand's growth in both conventions, the yearly rate first ("+20 % a year for 36 months, +72.8 % in all,
     compounded"); "no growth" for 0. The Size page took a total over the period while its multi-year view spoke
-    in % a year (account-manager walk 2026-12-01)."""
+    in % a year (account-manager walk 2026-11-30)."""
     if not growth_pct:
         return "no growth"
     yearly = growth_pct_per_year(growth_pct, months)

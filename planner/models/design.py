@@ -1456,7 +1456,7 @@ def override_refused(design: Design, changes: dict[str, Any]) -> tuple[str, str]
     ``design``'s topology or stack, and why, as ``(field, message)``; None when every one applies.
 
     A what-if of a field the design keeps elsewhere blamed the design file: `sla seed-datrium-dvx --nodes 2` said
-    "design: nodes/node: topology 'split' describes its servers in 'split'" (DBA review 2026-12-01), and a cluster's
+    "design: nodes/node: topology 'split' describes its servers in 'split'" (DBA review 2026-11-30), and a cluster's
     field on a split design changed nothing and said so nowhere (`evaluate seed-datrium-dvx --resiliency mirror-3way`
     still ec-8+2; CLI review 2026-11-29). The message says the change does not apply, to which design, and where
     that design keeps it."""

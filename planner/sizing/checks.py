@@ -795,7 +795,7 @@ def multi_year(
     the model takes (:data:`MAX_DEMAND_IOPS`), with a note naming ``growth_pct``.
 
     The column searched from the design's count up only (a walk's 120 databases, +72.8 % over 36 months,
-    read 12 servers for years 0 to 3 where today's demand needs 6; account-manager walk 2026-12-01)."""
+    read 12 servers for years 0 to 3 where today's demand needs 6; account-manager walk 2026-11-30)."""
     a = a or CostAssumptions()
     gy = growth_per_year(demand)
     horizon = years if years is not None else max(math.ceil(a.amortisation_months / 12) + 2, 5)
@@ -951,7 +951,7 @@ def growth_sentence(view: dict) -> str:
     needs where that is fewer than the design's (the design is sized for the grown demand), the last year the
     design's servers carry, and how many more servers the first year they do not needs. One sentence for the
     Size page, the proposal's Growth section and the CLI's ``multi_year`` (the three said "The cluster needs
-    another server in year 4" beside a table going from 12 to 15; account-manager walk 2026-12-01)."""
+    another server in year 4" beside a table going from 12 to 15; account-manager walk 2026-11-30)."""
     rows = view["years"]
     base = view["nodes"]
     first = view["first_year_needing_more_nodes"]

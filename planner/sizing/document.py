@@ -377,7 +377,7 @@ def _database_assumptions(db: dict) -> list[tuple[str, str]]:
     """What the sizing assumed of each database a DBA described, beyond its size, buffer pool and rate: the VM's
     vCPUs and RAM (the RAM from the buffer pool's rule unless given, :data:`planner.models.database.VM_RAM_RULE`)
     and the IO per transaction, modelled on HammerDB's TPROC-C. The document gave the rate and
-    buffer pool but not the 8 vCPUs and 160 GB the cluster was sized for (account-manager walk 2026-12-01)."""
+    buffer pool but not the 8 vCPUs and 160 GB the cluster was sized for (account-manager walk 2026-11-30)."""
     if db.get("vcpus") is None:  # a proposal written before these were kept
         return []
     ram = f"{tidy(db['ram_gb'])} GB of RAM" + (
@@ -398,7 +398,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
     # the database the DBA described, restated: the section said nothing of its size, buffer pool or rate
     # (browser review 2026-11-30)
     # the rate in the customer's own terms: "(HammerDB)" beside a customer's TPM read as a benchmark result; new
-    # orders per minute are HammerDB's TPROC-C figure by definition (account-manager walk 2026-12-01)
+    # orders per minute are HammerDB's TPROC-C figure by definition (account-manager walk 2026-11-30)
     described = (
         [
             (
@@ -425,7 +425,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         if not d["growth_pct"] or not total:
             return f"{n:,}{noun}"
         # the growth a year and in all, as the Size page takes it and the Growth section's years run
-        # (account-manager walk 2026-12-01: "with 72.8 % growth" beside "20 % a year")
+        # (account-manager walk 2026-11-30: "with 72.8 % growth" beside "20 % a year")
         words = growth_words(d["growth_pct"], d.get("growth_period_months", GROWTH_PERIOD_MONTHS))
         if d.get("growth_in") == "size_and_rate":  # the databases as given, each grown in data and IOPS
             return f"{n:,}{noun} (each grown {d['growth_pct']:g} % in data and IOPS)"
@@ -444,7 +444,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         *described,
         ("Databases", dbs(total, total=True)),
         ("IOPS to guarantee, all databases at once", f"{d['iops']:,.0f}"),
-        # the log and tempdb beside a described database's data: "Data" stood over them (DBA review 2026-12-01)
+        # the log and tempdb beside a described database's data: "Data" stood over them (DBA review 2026-11-30)
         ("Capacity", f"{d['capacity_tb']:,.1f} TB" + (" (data, transaction log and tempdb)" if db else "")),
         ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
         ("Virtual processors", tidy(vcpus)),
@@ -557,7 +557,7 @@ def _meets(p: dict) -> list[list[str]]:
         elif f >= 1 and k in ("iops", "latency") and d["iops"] > 0 and math.isfinite(f):
             # what each ratio divides, in IOPS: the throughput's is a saturation, the latency's the summary's "most
             # IOPS with every latency target met"; "1.78x (one server down)" stood beside that summary's 278,974 /
-            # 158,743 = 1.76x, unexplained (account-manager walk 2026-12-01)
+            # 158,743 = 1.76x, unexplained (account-manager walk 2026-11-30)
             top = (
                 p["binding"]["guaranteed_iops"]
                 if k == "latency" and p["binding"].get("guaranteed_iops")

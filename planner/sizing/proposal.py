@@ -234,7 +234,7 @@ def build(
                 "buffer_pool_gb": demand.database.buffer_pool_gb,
                 "nopm": demand.database.nopm,
                 "tpm": demand.database.tpm,
-                # the VM each database was sized with: assumed, so said (account-manager walk 2026-12-01)
+                # the VM each database was sized with: assumed, so said (account-manager walk 2026-11-30)
                 "vcpus": demand.vcpus_per_db,
                 "ram_gb": demand.ram_gb_per_db,
                 "ram_from_buffer_pool": demand.ram_gb_per_db == vm_ram_gb(demand.database.buffer_pool_gb or 0.0),
