@@ -300,12 +300,17 @@ def test_the_growth_column_is_what_each_years_demand_needs_and_the_sentence_coun
         n for n in range(3, 13) if check_design(resolve(with_overrides(design, nodes=n), cat), today)["feasible"]
     )
     assert needs[0] == fewest < 12
-    assert needs[:4] == sorted(needs[:4]) and needs[3] == 12 and needs[4] == 15
-    assert [y["fits_current"] for y in view["years"][:5]] == [True] * 4 + [False]
-    assert view["first_year_needing_more_nodes"] == 4 and view["more_nodes_needed"] == 3
+    # each year needs at least the year before (None: more than the search's top), the design's 12 carry the
+    # years until the first that needs more, and the sentence counts them (since the DBA review the walk's
+    # databases hold their log and tempdb too: 1.5x the data, so the years run out sooner than 12 -> 15 in year 4)
+    rank = [n if n is not None else 10**6 for n in needs]
+    assert rank == sorted(rank)
+    first = view["first_year_needing_more_nodes"]
+    assert first is not None and all(y["fits_current"] for y in view["years"][:first])
+    assert not view["years"][first]["fits_current"]
     said = growth_sentence(view)
     assert f"Today's demand needs {fewest} servers" in said
-    assert "carry the demand to year 3; year 4 needs 15, 3 more servers." in said
+    assert f"carry the demand to year {first - 1}; year {first} needs" in said
     assert "another server" not in said
     # the CLI's multi_year and the proposal's Growth section say the same
     path = tmp_path / "walk.json"
