@@ -1132,10 +1132,10 @@ if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
         form = _form_values(d, [t.name for t in d.tierset().tiers] if d.tier_counts else tiers)
         state.set_demand(d.model_dump_json(), int(top or 5), form_mode=form["size_mode"])
         st.session_state["size_form_pending"] = form
-        if d.tier_counts and state.canonical(d.tierset().model_dump(mode="json")) != state.tiers_json():
+        if d.tier_counts and (file_tiers := state.tiers_of(d)) != state.tiers_json():
             # the file's tiers become the session's: the page's "Tiers as defined on the SLA & tiers page" and
             # the SLA page priced edited tiers beside a sizing of the file's (pricing review 2026-11-30)
-            state.set_tiers(state.canonical(d.tierset().model_dump(mode="json")))
+            state.set_tiers(file_tiers)
             st.session_state["size_file_tiers_note"] = (
                 "The demand file's tiers are now the session's"
                 + (" (the file names none: the shipped tiers)" if d.tiers is None else "")

@@ -267,7 +267,12 @@ def _tiers_of(demand_json: str) -> str | None:
     from planner.models.demand import Demand
 
     d = Demand.model_validate_json(demand_json)
-    return canonical(d.tierset().model_dump(mode="json")) if d.tier_counts else None
+    return tiers_of(d) if d.tier_counts else None
+
+
+def tiers_of(demand) -> str:
+    """A demand's tier set as the session holds it (canonical JSON, :func:`tiers_json`'s form)."""
+    return canonical(demand.tierset().model_dump(mode="json"))
 
 
 def tier_names() -> list[str]:
@@ -389,7 +394,7 @@ def use_sized_design(design: dict, demand) -> None:
     st.session_state["sized_workload_json"] = w
     set_workload(SIZED, w)
     if demand.tiers is not None or demand.tier_counts:  # a demand in the shipped tiers sets them back too
-        set_tiers(canonical(demand.tierset().model_dump(mode="json")))
+        set_tiers(tiers_of(demand))
     set_tier_counts({k: int(v) for k, v in (demand.tier_counts or {}).items()})
     st.session_state["sla_n1"] = demand.n_plus_one
     st.session_state["sla_bg"] = "current workload"

@@ -114,11 +114,9 @@ def _tco_caveats(out: dict, design, demand, a, catalog) -> None:
         return
     rd = resolve(design, catalog)
     grows_in = multi_year(rd, demand, a, catalog=catalog)["first_year_needing_more_nodes"]
-    wear = out.get("endurance_years")
+    # the cost prints no drives' endurance: their wear is the proposal's caveat, not judged here
     for t in out["tco"]:
-        t["caveats"] = tco_caveat_words(
-            design.nodes, grows_in, wear if isinstance(wear, (int, float)) else None, t["years"]
-        )
+        t["caveats"] = tco_caveat_words(design.nodes, grows_in, None, t["years"])
 
 
 def register_cost(sub) -> None:

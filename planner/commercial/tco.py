@@ -745,18 +745,24 @@ def whole_cost(
     }
 
 
-def tco_caveat_words(nodes: int, grows_in: int | None, wear_years: float | None, years: int) -> list[str]:
+def tco_caveat_words(
+    nodes: int, grows_in: int | None, wear_years: float | None, years: int, wear_said_in: str = ""
+) -> list[str]:
     """What a total cost of ownership over ``years`` [years] leaves out, in words: the servers the demand's growth
     adds within it (``grows_in``, the first year needing more than the ``nodes`` servers it counts; the 5-year total
     was of 4 servers above "The cluster needs another server in year 4", review 2026-11-29), and the capacity
     drives' replacements when their rated writes run out within it (``wear_years`` [years]). One rule for the
     proposal, the workbook, the Size page and ``cost --demand`` (the pages and the JSON gave the 5-year TCO with
-    no word; pricing walk 2026-11-30)."""
+    no word; pricing walk 2026-11-30). ``wear_said_in``: where the replacement is counted out (the proposal's
+    "section Cost"), added to its words."""
     out = []
     if grows_in is not None and 0 < grows_in < years:
         out.append(f"today's {nodes} servers; growth needs more from year {grows_in}")
     if wear_years is not None and math.isfinite(wear_years) and 0 < wear_years < years:
-        out.append("without replacing the capacity drives, which wear out within it")
+        out.append(
+            "without replacing the capacity drives, which wear out within it"
+            + (f": {wear_said_in}" if wear_said_in else "")
+        )
     return out
 
 

@@ -262,12 +262,14 @@ class Demand(BaseModel):
         mean = data.get("database_need") == "mean"
         # the IOPS asked at their own mix: the peak's (checkpoint bursts write more) or the mean's
         bs, rf, _ = dem.shape(peak=not mean)
-        implied = {
-            "total_iops": (dem.iops if mean else dem.peak_iops) * n,
-            "capacity_tb": dem.capacity_tb * n,
-            "block_size_kib": bs,
-            "read_fraction": rf,
-        }
+        # in IMPLIED_BY_DATABASE's order: one list of these fields for this check and saved_demand
+        implied = dict(
+            zip(
+                IMPLIED_BY_DATABASE,
+                ((dem.iops if mean else dem.peak_iops) * n, dem.capacity_tb * n, bs, rf),
+                strict=True,
+            )
+        )
         if data.get("tier_counts") is not None:
             raise ValueError("give tier_counts or database, not both")
         for k, v in implied.items():

@@ -737,9 +737,7 @@ def tco_caveats(p: dict, years: int) -> list[str]:
     from planner.commercial.tco import tco_caveat_words
 
     grows_in = (p.get("multi_year") or {}).get("first_year_needing_more_nodes")
-    said = tco_caveat_words(p["design"]["nodes"], grows_in, wear_basis(p)[0], years)
-    # the document says where the drives' replacement is counted out
-    return [f"{c}: section Cost" if c.startswith("without replacing") else c for c in said]
+    return tco_caveat_words(p["design"]["nodes"], grows_in, wear_basis(p)[0], years, "section Cost")
 
 
 def _drive_wear_note(cost: dict, years: float | None, written_at: str) -> str | None:
