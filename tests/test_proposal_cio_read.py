@@ -8,6 +8,7 @@ import io
 import re
 
 import pytest
+from test_cost_consistency import WALK_DEMAND
 
 from planner.engine.loads import demand_as_workload
 from planner.models.demand import Demand
@@ -16,18 +17,7 @@ from planner.sizing.document import document
 from planner.sizing.formats import render
 from planner.sizing.proposal import build
 
-DEMAND = {
-    "name": "fabrikam",
-    "database": {"name": "db", "size_gb": 500, "buffer_pool_gb": 128, "tpm": 3000},
-    "databases": 120,
-    "vcpus_per_db": 8,
-    "ram_gb_per_db": 160,
-    "latency_target_ms": 1.0,
-    "growth_pct": 72.8,
-    "growth_period_months": 36,
-    "n_plus_one": True,
-    "validated_for": "Azure Local",
-}
+DEMAND = WALK_DEMAND  # the account-manager walk's demand, one definition for the tests that use it
 DESIGN = {
     "name": "walk",
     "nodes": 12,

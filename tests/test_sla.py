@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
+from test_cost_consistency import WALK_DESIGN  # the account-manager walk's 12-server design, defined once
 
 from planner.cli import main
 from planner.commercial.sla import guarantee
@@ -372,24 +373,6 @@ def test_sla_says_where_the_guarantee_is_outside_the_calibrated_domain(capsys, d
     dims = {f["dimension"] for f in out["extrapolation"]}
     assert flagged <= dims and (flagged or not dims), dims
     assert all(f["message"] for f in out["extrapolation"])
-
-
-#: the account-manager walk's 12-server design (2026-11-30)
-WALK_DESIGN = {
-    "name": "walk",
-    "stack": "s2d",
-    "nodes": 12,
-    "node": {
-        "chassis": "dell-ax-660",
-        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
-        "ram_gb": 3072.0,
-        "capacity_drives": {"model": "solidigm-d5-p5430-7.68tb", "count": 4},
-        "nics": {"model": "broadcom-p225p-2x25g", "count": 1},
-        "dimms": {"model": "ddr5-96gb-rdimm-5600", "count": 32},
-    },
-    "resiliency": "mirror-3way",
-    "platform": "azure-local",
-}
 
 
 def test_a_guarantees_latency_has_the_band_every_page_gives_and_the_same_check():
