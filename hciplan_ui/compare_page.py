@@ -411,6 +411,11 @@ for n, _ in reports:
         wholes[n] = costs.whole(designs[n], owned=n == "today")
     except PlannerError as exc:  # a part without a price: its figures stand, its cost is a dash with why
         wholes[n], unpriced[n] = None, f"not priced: {_unpriced_words(exc)}"
+# each priced system's TCOs against the demand's growth (a system the sizing rules do not judge has no growth search)
+tco_said: dict[str, dict[int, list[str]]] = {
+    n: {t["years"]: costs.tco_caveats(designs[n], t["years"]) for t in wc["tco"]} if (wc := wholes[n]) else {}
+    for n, _ in reports
+}
 # a system the sizing rules do not judge (the system today, a SAN, a single server): the two parts of
 # the demand its figures answer, said in its column and in the table
 unjudged: dict[str, list[dict]] = {
@@ -456,7 +461,16 @@ for col, (name, r) in zip(cols, reports):
             if name == "today"
             else "servers, switches, optics and cables, licences, SQL Server when counted, support, power, rack",
         )
-        said = [f"TCO {t['years']} years {fmt.usd(t['total_usd'])}" for t in wc["tco"]] if wc else []
+        # each TCO with what it leaves out of the demand's growth, as the Size page and the proposal say it
+        said = (
+            [
+                f"TCO {t['years']} years {fmt.usd(t['total_usd'])}"
+                + (f" ({fmt.md('; '.join(c))})" if (c := tco_said[name].get(t["years"])) else "")
+                for t in wc["tco"]
+            ]
+            if wc
+            else []
+        )
         if name in unpriced:
             said.append(f"not priced: {fmt.md(unpriced[name].removeprefix('not priced: '))}")
         if gap := costs.network_gaps(wc):
@@ -529,8 +543,14 @@ for name, r in reports:
     raw["owned"] = name == "today"
     for y in TCO_YEARS:
         t = next((t for t in wc["tco"] if t["years"] == y), None) if wc else None
-        row[f"TCO {y} years"] = fmt.usd(t["total_usd"] if t else None) + (owned if t else "")
+        caveats = tco_said[name].get(y, []) if t else []
+        row[f"TCO {y} years"] = (
+            fmt.usd(t["total_usd"] if t else None)
+            + (owned if t else "")
+            + (f" ({'; '.join(caveats)})" if caveats else "")
+        )
         raw[f"tco_{y}_years_usd"] = round(t["total_usd"], 2) if t else None
+        raw[f"tco_{y}_years_caveats"] = "; ".join(caveats)
     # what each cost counts of licences: a Ceph column without Windows licences stood beside an S2D one with
     # Datacenter on every core, and the page said neither (Ceph operator walk 2026-11-30)
     raw["licences_counted"] = licences_counted(wc) if wc else None

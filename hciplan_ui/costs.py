@@ -131,6 +131,52 @@ def _verdict(design_json: str, demand_json: str, costs_json: str, calibration_js
     )
 
 
+@st.cache_data(show_spinner=False, max_entries=64)
+def _years(design_json: str, demand_json: str, costs_json: str, calibration_json: str | None) -> dict | None:
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.models.design import parse_design, resolve
+    from planner.sizing.checks import multi_year
+
+    d = parse_design(design_json)
+    if d.topology != "hyperconverged":  # the sizing rules' growth search is a hyperconverged cluster's (as `cost`)
+        return None
+    return multi_year(
+        resolve(d, load_catalog()),
+        Demand.model_validate_json(demand_json),
+        CostAssumptions.model_validate_json(costs_json),
+        params=state.calibration_params(calibration_json)[0],
+    )
+
+
+def years_view(design_json: str, demand: str | None = None) -> dict | None:
+    """:func:`planner.sizing.checks.multi_year` of a design against the session's demand (or ``demand``) with the
+    session's cost assumptions (its horizon follows the amortisation period) and calibration; None without a
+    demand, for a design the sizing rules do not judge, or when the library refuses it."""
+    dj = demand or demand_json()
+    if not dj:
+        return None
+    try:
+        return _years(design_json, dj, assumptions_json(), state.session_calibration())
+    except PlannerError:
+        return None
+
+
+def tco_caveats(design_json: str, years: int) -> list[str]:
+    """What a TCO over ``years`` [years] of this design leaves out of the session's demand
+    (:func:`planner.commercial.tco.tco_caveat_words`): the servers its growth adds within it. The Compare page
+    gave "TCO 5 years $…" of each system with no word where the Size page and the proposal said "growth needs
+    more from year 4" of the same design (stop 52's note)."""
+    from planner.commercial.tco import tco_caveat_words
+    from planner.models.design import parse_design
+
+    view = years_view(design_json)
+    if view is None:
+        return []
+    nodes = parse_design(design_json).nodes
+    return tco_caveat_words(nodes, view["first_year_needing_more_nodes"], None, years) if nodes else []
+
+
 def verdict(design_json: str) -> dict | None:
     """The design against the session's demand (:func:`planner.sizing.verdict.demand_verdict`),
     None without a demand; ``{"error": message}`` when the library refuses it."""

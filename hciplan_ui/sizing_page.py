@@ -152,19 +152,6 @@ def _bom(design_json: str, costs_json: str) -> dict:
     return bom(resolve(parse_design(design_json), load_catalog()), CostAssumptions.model_validate_json(costs_json))
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def _years(design_json: str, demand_json: str, calibration_json: str | None) -> dict:
-    from planner.models.catalog import load_catalog
-    from planner.models.design import parse_design, resolve
-    from planner.sizing.checks import multi_year
-
-    return multi_year(
-        resolve(parse_design(design_json), load_catalog()),
-        Demand.model_validate_json(demand_json),
-        params=state.calibration_params(calibration_json)[0],
-    )
-
-
 #: N+1's two meanings (Demand.n_plus_one_after_loss) as the Size page offers them
 # short, so a quarter-width box shows them whole at 800 px (the help says the rest; clean-clone CI's browser test)
 N1_AFTER_WORDS = {"re-protected": "re-protected", "online": "online"}
@@ -1065,12 +1052,15 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             )
     if tab_years.open:
         with tab_years:
-            my = r.get("multi_year") or _years(json.dumps(r["design"]), demand_json, state.session_calibration())
-            st.plotly_chart(charts.multi_year(my), width="stretch", key="size_years")
-            from planner.sizing.checks import growth_sentence
+            my = r.get("multi_year") or costs.years_view(json.dumps(r["design"]), demand_json)
+            if my is None:  # the library refused the grown demand
+                st.caption("No multi-year view for this design.")
+            else:
+                st.plotly_chart(charts.multi_year(my), width="stretch", key="size_years")
+                from planner.sizing.checks import growth_sentence
 
-            # the sentence the proposal and the CLI give, from the same rows (growth_sentence)
-            st.caption(my["note"] + ". " + growth_sentence(my))
+                # the sentence the proposal and the CLI give, from the same rows (growth_sentence)
+                st.caption(my["note"] + ". " + growth_sentence(my))
 
     # the proposal's cover fields, its buttons and the files are a closed section until asked for, as
     # on the Performance page: about a third of the browser's work on a sizing otherwise

@@ -1514,3 +1514,32 @@ def test_the_mean_target_warning_names_the_tier_and_where_its_statistic_is_set()
     assert said, [w.value for w in at.warning]
     assert "on the SLA & tiers page" in said[0] and "choose p99 as the latency statistic above" not in said[0]
     assert re.search(r"the (Standard|Business|Premium|Ultra) [\d.]+ ms target", said[0]), said[0]
+
+
+def test_the_compare_pages_tcos_say_when_growth_needs_more_servers_within_them():
+    """Stop 52's note: the Compare page gave "TCO 5 years $…" of each system with no word where the Size page, the
+    proposal and `cost --demand` said "today's N servers; growth needs more from year K" of the same design."""
+    from planner.commercial.tco import tco_caveat_words
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    r = size(Demand.model_validate_json(DEMAND.read_text()), top=1).best
+    grows_in = r["multi_year"]["first_year_needing_more_nodes"]
+    want = {y: "; ".join(tco_caveat_words(r["design"]["nodes"], grows_in, None, y)) for y in (3, 5)}
+    assert want[5], "the demand's growth should need more servers within 5 years for this test to bite"
+    at = _sized()
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception and not _errors(at), _errors(at)
+    card = [_plain(c.value) for c in at.caption if "TCO 5 years" in c.value]
+    assert card and f"({want[5]})" in card[0], card
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
+    row = next(x for x in compared.to_dict("records") if x["Figure"] == "TCO 5 years")
+    assert row["Current design"].endswith(f"({want[5]})"), row
+    # the what-if carries the growth by its own servers: its own words (none when they carry five years)
+    from planner.models.design import resolve
+    from planner.sizing.checks import multi_year
+
+    wi = _design(at).model_copy(update={"nodes": int(at.number_input(key="wi_nodes").value)})
+    wi_in = multi_year(resolve(wi), Demand.model_validate_json(DEMAND.read_text()))["first_year_needing_more_nodes"]
+    wi_said = "; ".join(tco_caveat_words(wi.nodes, wi_in, None, 5))
+    assert row["What-if"].endswith(f"({wi_said})" if wi_said else "5"), (row, wi_said)
