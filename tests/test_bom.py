@@ -11,6 +11,7 @@ from planner.commercial.licensing import licence_options, licensing_data
 from planner.commercial.pricing import CostAssumptions, capex_usd, monthly_cost
 from planner.commercial.tco import whole_cost
 from planner.core.errors import DesignError
+from planner.models.catalog import load_catalog
 from planner.models.design import load_design, parse_design, resolve
 from planner.physics.power import BTU_H_PER_W
 
@@ -38,7 +39,7 @@ def _sized_design() -> dict:
     [
         (_sized_design(), None, {}),
         (_sized_design(), "dell-s5248f-on", {"micron-7450-pro-7.68tb": 612.5}),
-        ("reference", None, {}),  # no DIMMs named: RAM priced per GB
+        ("reference", None, {}),  # no DIMMs named: RAM built of the catalog's modules
     ],
 )
 def test_bom_totals_equal_the_priced_cost(design, switch, overrides):
@@ -101,26 +102,33 @@ def test_a_switch_the_servers_cannot_use_is_refused(capsys, design, flags, err):
 
 
 def test_dimms_are_priced_and_powered_as_parts():
+    """Named DIMMs are priced and powered as parts; the same RAM as a total is the cheapest set of the catalog's
+    modules its slots hold (planner.physics.dimms), priced and powered as parts too: 1,024 GB on an AX-760 is 32 x
+    32 GB ($999.99 each) where the sized design names 16 x 64 GB ($2,952.99). It was priced per GB and drew no
+    power (presales walk 2026-12-01)."""
     d = _sized_design()
     rd = resolve(parse_design(d))
     no_dimm = dict(d, node={k: v for k, v in d["node"].items() if k != "dimms"})
     rd0 = resolve(parse_design(no_dimm))
     a = CostAssumptions()
     dimm = rd.node.dimm
-    from planner.commercial.pricing import ram_usd_per_gb
-
+    built = next(x for x in bom(rd0)["lines"] if x["role"] == "memory")
+    assert (built["part"], built["quantity_per_node"]) == ("ddr5-32gb-rdimm-4800", 32)
+    assert built["description"].startswith("32 x 32 GB DIMM per node: ")
+    small = load_catalog().memory_module["ddr5-32gb-rdimm-4800"]
     assert capex_usd(rd, a) - capex_usd(rd0, a) == pytest.approx(
-        4 * (16 * dimm.list_price_usd - 1024 * ram_usd_per_gb(a, rd0.node.cpu)[0])
+        4 * (16 * dimm.list_price_usd - 32 * small.list_price_usd)
     )
-    assert bom(rd)["power_w"] - bom(rd0)["power_w"] == pytest.approx(4 * 16 * dimm.power_w)
+    assert bom(rd)["power_w"] - bom(rd0)["power_w"] == pytest.approx(4 * (16 * dimm.power_w - 32 * small.power_w))
 
 
 def test_ram_given_per_gb_costs_what_the_cpus_memory_costs():
     """CLI review 2026-11-30: `cost examples/ceph-6node-reef.json` priced its 768 GB per node at $8.94 a GB
     (the DDR4 figure) on a DDR5-only EPYC 9354: $41,196, and $143,999 with the DIMMs named; the sizer names
-    DIMMs, a hand-written design does not, so comparisons between the two were skewed 3.5x."""
+    DIMMs, a hand-written design does not, so comparisons between the two were skewed 3.5x. A node's RAM total
+    is now DDR5 DIMMs of the catalog (24 x 32 GB); RAM given per GB (a server named by CPU and RAM only) costs the
+    catalog's cheapest module per GB of the CPU's memory."""
     from planner.commercial.pricing import ram_usd_per_gb
-    from planner.models.catalog import load_catalog
 
     rd = resolve(load_design(EX / "ceph-6node-reef.json"))
     assert rd.node.cpu.memory_type == "ddr5" and rd.node.dimm is None
@@ -128,8 +136,9 @@ def test_ram_given_per_gb_costs_what_the_cpus_memory_costs():
     per_gb, basis = ram_usd_per_gb(a, rd.node.cpu)
     ddr5 = [m for m in load_catalog().of("memory_module").values() if m.memory_type == "ddr5"]
     assert per_gb == pytest.approx(min(m.list_price_usd / m.capacity_gb for m in ddr5)) and "DDR5" in basis
-    line = next(x for x in bom(rd)["lines"] if x["part"] == "ram-per-gb")
-    assert line["unit_price_usd"] == pytest.approx(per_gb) and "DDR5" in line["price_source"]
+    line = next(x for x in bom(rd)["lines"] if x["role"] == "memory")
+    assert line["part"] == "ddr5-32gb-rdimm-4800" and line["quantity_per_node"] == 24
+    assert line["unit_price_usd"] / 32 == pytest.approx(per_gb)
     assert whole_cost(rd.design)["capex_usd"] == pytest.approx(bom(rd)["total_usd"])
     # a figure given is used as given
     assert ram_usd_per_gb(CostAssumptions(ram_usd_per_gb=5.0), rd.node.cpu)[0] == 5.0

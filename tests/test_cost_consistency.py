@@ -576,10 +576,11 @@ def test_unit_prices_multiply_to_their_lines_and_tco_rows_say_when_rounding_move
     design = load_design(EX / "reference.json")
     d = _demand("demand-200dbs-azure-local.json")
     p = build(design, demand_as_workload(d, design.nodes), demand=d, catalog=cat)
-    ram = next(x for x in p["cost"]["parts"] if x["part"] == "ram-per-gb")
-    assert ram["unit_price_usd"] == 8.9375
+    # the reference's 768 GB a node: 12 x 64 GB DIMMs (it was 2,304 GB at $8.9375 a GB; planner.physics.dimms)
+    ram = next(x for x in p["cost"]["parts"] if x["role"] == "memory")
+    assert ram["unit_price_usd"] == 572.0 and ram["quantity"] == 36
     parts = next(b for s in document(p)["sections"] for b in s["blocks"] if b.get("name") == "parts")
-    assert next(r for r in parts["rows"] if r[0] == ram["description"])[2] == "$8.9375"
+    assert next(r for r in parts["rows"] if r[0] == ram["description"])[2] == "$572.00"
     ws = openpyxl.load_workbook(io.BytesIO(render(p, "xlsx")))["Parts list"]
     row = next(r for r in ws.iter_rows(min_row=5) if r[0].value == ram["description"])
     assert row[1].value * row[2].value == row[3].value == 20592

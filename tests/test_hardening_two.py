@@ -550,10 +550,22 @@ def test_campaign_a_calibration_file_band_for_a_write_only_workload():
 
 def test_campaign_a_tier_that_fits_nothing_and_a_demand_nothing_meets_say_why(tmp_path):
     design = json.loads((EX / "sas-4node.json").read_text())
-    design["node"]["ram_gb"] = 1.0  # the least valid (planner.core.minimums), and no database fits in it
+    design["node"]["ram_gb"] = 1.0  # the least valid (planner.core.minimums): no set of DIMMs builds it
     f = tmp_path / "d.json"
     f.write_text(json.dumps(design))
-    code, out, _ = cli(["price", str(f)])
+    code, _, err = cli(["price", str(f)])
+    assert (
+        code == 2
+        and err.startswith("error: node.ram_gb: 1 GB of RAM per node is no whole number")
+        and "\n" not in err.strip()
+    )
+    design["node"]["ram_gb"] = 64.0  # the least the node's slots build (2 x 32 GB); a tier of 4 TB VMs fits nothing
+    f.write_text(json.dumps(design))
+    tiers_file = tmp_path / "tiers.json"
+    tiers_doc = json.loads((EX / "tiers.json").read_text())
+    tiers_doc["tiers"][-1]["ram_gb_per_db"] = 4096
+    tiers_file.write_text(json.dumps(tiers_doc))
+    code, out, _ = cli(["price", str(f), "--tiers", str(tiers_file)])
     assert code == 0
     tiers = json.loads(out)["tiers"]
     assert any(t["max_dbs"] == 0 and "cost_note" in t for t in tiers.values())

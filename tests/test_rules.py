@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 
+from planner.physics import dimms as D
 from planner.physics import rules as R
 from planner.physics.capacity import RESILIENCY_CODES
 
@@ -56,8 +57,8 @@ def test_network_and_memory_rules():
     assert not R.network_recommended_ok(3, True, False, 10.0)  # all-NVMe beyond two nodes
     assert not R.network_recommended_ok(4, False, True, 10.0)  # 4+ nodes: 25 GbE
     assert R.network_recommended_ok(4, False, False, 10.0, override=True)
-    assert R.dimm_counts(8, 2, 32) == [16, 32] and R.dimm_counts(12, 2, 24) == [24]
-    assert R.usable_dimm_slots(32, 2, 2, 4) == 28
+    assert D.dimm_counts(8, 2, 32) == [16, 32] and D.dimm_counts(12, 2, 24) == [24]
+    assert D.usable_dimm_slots(32, 2, 2, 4) == 28
 
 
 def _reference(**node_changes):

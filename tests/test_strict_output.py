@@ -62,6 +62,7 @@ def test_costs_of_zero_price_at_zero(tmp_path, capsys):
         "intel-optane-pmem-128gb",
         "mellanox-cx4-lx-2x25g",
         "supermicro-1029u-tn10rt",
+        "ddr4-64gb-rdimm-3200",  # its 768 GB: 12 of them (planner.physics.dimms)
     ]
     costs = {
         "part_prices_usd": dict.fromkeys(parts, 0),

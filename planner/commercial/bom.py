@@ -15,6 +15,7 @@ from planner.commercial.prices import part_price, price_fields, ram_per_gb_price
 from planner.commercial.pricing import (
     SERVERS_MONTH_NOTE,
     CostAssumptions,
+    buildable_ram,
     echo_hidden,
     monthly_cost,
     part_price_usd,
@@ -30,15 +31,24 @@ def _price_source(rec, a: CostAssumptions, cpu=None) -> dict:
     return part_price(rec, a)
 
 
-def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None) -> dict:
-    """One parts-list line; RAM given per GB (``rec`` None) at the price of the memory ``cpu`` takes."""
+def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None, who: str = "node") -> dict:
+    """One parts-list line; RAM given per GB (``rec`` None) at the price of the memory ``cpu`` takes; DIMMs
+    said as so many per ``who`` (:func:`planner.commercial.tco.memory_line_words`)."""
+    from planner.commercial.tco import memory_line_words
+
     price = _price_source(rec, a, cpu)
     unit = price["usd"] if rec is None else part_price_usd(rec, a)
     qty = per_node * nodes
+    if rec is None:
+        desc = "RAM, priced per GB (no DIMMs named)"
+    elif role == "memory":
+        desc = memory_line_words(rec, per_node, who, f"{rec.vendor} {rec.model}")
+    else:
+        desc = f"{rec.vendor} {rec.model}"
     return {
         "role": role,
         "part": "ram-per-gb" if rec is None else rec.id,
-        "description": "RAM, priced per GB (no DIMMs named)" if rec is None else f"{rec.vendor} {rec.model}",
+        "description": desc,
         "quantity_per_node": per_node,
         "quantity": qty,
         "unit_price_usd": unit,
@@ -70,7 +80,9 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     a = for_platform(a or CostAssumptions(), None, rd.design)
     nodes = rd.nodes
     n = rd.node
-    lines = [_line(role, rec, count, nodes, a, n.cpu) for role, rec, count in node_parts(rd)]
+    buildable_ram(n)
+    who = "node" if rd.clients is None else "storage node"
+    lines = [_line(role, rec, count, nodes, a, n.cpu, who) for role, rec, count in node_parts(rd)]
     node_usd = sum(x["total_usd"] for x in lines) / nodes
     cat = catalog or load_catalog()
     groups = design_parts(rd.design, cat)
@@ -80,7 +92,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     for g in others:
         lines += [
             {
-                **_line(role, rec, per, g["count"], a, parts_cpu(g["parts"])),
+                **_line(role, rec, per, g["count"], a, parts_cpu(g["parts"]), g["name"]),
                 "group": g["name"],
                 "quantity_per_node": None,
                 "quantity_per_server": per,
@@ -104,9 +116,7 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
         vm_hosts = [(g["cores_per_cpu"], g["sockets"], g["count"]) for g in groups if g["hosts_vms"]]
         lic = stack_licence_options(rd.design.stack, n.cpu.cores, n.sockets, nodes, raw_tib, a, vm_hosts)
     notes = list(net["notes"])
-    if n.dimm is None:
-        notes.append("the design names no DIMMs: RAM is priced per GB and draws no power in this list")
-    notes += unlisted_notes(groups)
+    notes += unlisted_notes(groups)  # a node naming no DIMMs: the set its RAM is priced as (tco.dimms_note)
     old_parts = off_sale_parts(groups)
     if old := off_sale_note(old_parts):
         notes.append(old)

@@ -58,7 +58,7 @@ from planner.commercial.licensing import (
 )
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
-from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError
+from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError, buildable_ram
 from planner.core.text import adding_up, count, sentence
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import (
@@ -66,11 +66,13 @@ from planner.models.design import (
     DisaggregatedSpec,
     FlashCardStorage,
     RaidStorage,
+    ResolvedNode,
     SingleServerSpec,
     SplitSpec,
     resolve,
 )
 from planner.physics.capacity import capacity_report
+from planner.physics.dimms import node_dimms, ram_refusal
 from planner.physics.power import (
     DEFAULT_RACK_UNITS,
     client_parts,
@@ -83,19 +85,29 @@ from planner.physics.power import (
 TCO_YEARS = (3, 5)
 
 
-def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[str, Any]]:
+def design_parts(design: Design, catalog: Catalog | None = None, owned: bool = False) -> list[dict[str, Any]]:
     """The servers of ``design`` (any topology) as groups: ``name``, ``count``,
     ``parts`` [(role, record or None for RAM priced per GB, count per server)],
     ``rack_units`` per server, ``nic`` and ``nic_count`` (for the network),
     ``cores_per_cpu`` and ``sockets`` (for licences), ``windows`` (runs Windows Server) and
     ``hosts_vms`` (runs the database VMs: SQL Server Enterprise may license its physical cores;
-    a file server, a storage node or a data node serves storage only)."""
+    a file server, a storage node or a data node serves storage only), and ``dimms_note`` where a node names no
+    DIMMs (:func:`dimms_note`).
+
+    Raises
+    ------
+    PricingError
+        A node's RAM no set of the catalog's memory modules builds (:func:`planner.commercial.pricing.buildable_ram`),
+        unless the customer ``owned`` the system: it is built already, and its RAM is priced per GB.
+    """
     cat = catalog or load_catalog()
     if design.cluster_engine:  # hyperconverged, or a Ceph / vSAN design (its clients on their own servers)
         from planner.models.design import resolve
 
         rd = resolve(design, cat)
         n = rd.node
+        if not owned:
+            buildable_ram(n)
         groups: list[dict[str, Any]] = [
             {
                 "name": "node" if rd.clients is None else "storage node",
@@ -108,6 +120,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "sockets": n.sockets,
                 "windows": design.stack == "s2d",
                 "hosts_vms": rd.clients is None,
+                "dimms_note": dimms_note(n, "node" if rd.clients is None else "storage node"),
             }
         ]
         if rd.clients is not None:
@@ -189,6 +202,8 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 },
             ]
         fs = p.node
+        if not owned:
+            buildable_ram(fs, "disaggregated.file_server.ram_gb")
         return [
             db_group,
             {
@@ -202,6 +217,7 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
                 "sockets": fs.sockets,
                 "windows": True,
                 "hosts_vms": False,
+                "dimms_note": dimms_note(fs, "file server"),
             },
         ]
     if isinstance(p, split.Parts):
@@ -281,6 +297,33 @@ def design_parts(design: Design, catalog: Catalog | None = None) -> list[dict[st
     return groups
 
 
+def dimms_note(n: ResolvedNode, who: str) -> str | None:
+    """What the parts list prices a node's RAM as where its design names no DIMMs (None where it names them):
+    the set of the catalog's modules hciplan chose (:func:`planner.physics.dimms.node_dimms`), or per GB where the
+    catalog has no module of its memory type."""
+    if n.dimm is not None:
+        return None
+    dimms = node_dimms(n)
+    if dimms is None:
+        why = (
+            f"no set of the catalog's modules builds its {n.ram_gb:,.0f} GB"
+            if ram_refusal(n)  # a system the customer owns: built already (design_parts)
+            else f"the catalog has no {(n.cpu.memory_type or 'such').upper()} module"
+        )
+        return f"the design names no DIMMs and {why}: each {who}'s RAM is priced per GB and draws no power in this list"
+    return (
+        f"the design names no DIMMs: each {who}'s {n.ram_gb:,.0f} GB is priced and powered as {dimms.words} DIMMs, "
+        "the cheapest set of the catalog's modules that its slots hold"
+        + ("" if dimms.balanced else " (not one or two per channel on every socket: unbalanced)")
+    )
+
+
+def memory_line_words(rec: Any, per: float, who: str, name: str) -> str:
+    """A parts line of DIMMs as the list says it: "16 x 96 GB DIMM per node: <the module>", so its quantity reads
+    as DIMMs (a line of RAM read "7,680" with no unit; presales walk 2026-12-01)."""
+    return f"{per:g} x {rec.capacity_gb:g} GB DIMM per {who}: {name}"
+
+
 def unlisted_notes(groups: list[dict[str, Any]]) -> list[str]:
     """What the parts list of ``groups`` (:func:`design_parts`) leaves out, said once: servers whose design
     names no chassis (board, power supplies) and a data node's own processors are neither priced nor
@@ -293,7 +336,7 @@ def unlisted_notes(groups: list[dict[str, Any]]) -> list[str]:
         if g["sockets"] and g["rack_units"] and not any(r in ("chassis", "enclosure") for r, _, _ in g["parts"])
     ]
     bare += [g["name"] for g in groups if not g["sockets"] and g["name"] in ("data node",)]
-    out = []
+    out = [g["dimms_note"] for g in groups if g.get("dimms_note")]
     if bare:
         names = " and ".join(f"the {n}s" if not n.endswith("s") else f"the {n}" for n in dict.fromkeys(bare))
         out.append(f"no chassis (board, power supplies) is named for {names}: neither priced nor powered here")
@@ -318,6 +361,8 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False)
                         raise
                     price = unpriced(rec)
                 desc, pid = rec.name, rec.id
+                if role == "memory":
+                    desc = memory_line_words(rec, per, g["name"], rec.name)
             qty = per * g["count"]
             lines.append(
                 {
@@ -540,7 +585,7 @@ def whole_cost(
             else a0.model_copy(update={"licence_option": "windows-server-datacenter"})
         )
     months = a.amortisation_months
-    groups = design_parts(design, cat)
+    groups = design_parts(design, cat, owned)
     hw = _hardware_lines(groups, a, owned)
     notes: list[str] = _platform_notes(design, demand, a0, platform, owned) if stack == "s2d" and hci else []
     net = design_network(design, groups, a, cat, owned)

@@ -1055,6 +1055,9 @@ class ResolvedNode(_Strict):
     nic_count: int
     dimm: MemoryModule | None = None
     dimm_count: int = 0
+    #: the catalog's memory modules, where the design names no DIMMs: its RAM is built of the cheapest set of
+    #: them that the slots hold (planner.physics.dimms.node_dimms), not priced per GB
+    ram_modules: tuple[MemoryModule, ...] = ()
 
     @property
     def cores(self) -> int:
@@ -1357,6 +1360,7 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         nic_count=n.nics.count,
         dimm=dimm,
         dimm_count=n.dimms.count if n.dimms else 0,
+        ram_modules=() if dimm is not None else tuple(catalog.memory_module.values()),
     )
 
 

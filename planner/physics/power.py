@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from planner.models.catalog import Cpu, Nic, Record
 from planner.models.design import ResolvedClients, ResolvedDesign, ResolvedNode
+from planner.physics.dimms import node_dimms
 
 #: W -> BTU/h (1 W = 3.412 BTU/h)
 BTU_H_PER_W = 3.412
@@ -12,8 +13,9 @@ DEFAULT_RACK_UNITS = {"server": 1, "array": 2}
 
 
 def node_parts(rd: ResolvedDesign) -> list[tuple[str, Record | None, float]]:
-    """(role, record, count per node) for every priced part of a node; RAM of a
-    design without DIMMs is the role 'ram' with record None and count = GB."""
+    """(role, record, count per node) for every priced part of a node; its DIMMs are the role 'memory', those
+    named or else the set that builds its RAM (:func:`planner.physics.dimms.node_dimms`); RAM no set of the
+    catalog's modules builds is the role 'ram' with record None and count = GB."""
     return resolved_node_parts(rd.node)
 
 
@@ -24,8 +26,9 @@ def resolved_node_parts(n: ResolvedNode) -> list[tuple[str, Record | None, float
     if n.chassis is not None:
         parts.append(("chassis", n.chassis, 1))
     parts.append(("cpu", n.cpu, n.sockets))
-    if n.dimm is not None:
-        parts.append(("memory", n.dimm, n.dimm_count))
+    dimms = node_dimms(n)
+    if dimms is not None:
+        parts.append(("memory", dimms.module, dimms.count))
     else:
         parts.append(("ram", None, n.ram_gb))
     parts.append(("capacity drive", n.drive, n.drive_count))

@@ -68,6 +68,7 @@ from planner.physics.capacity import (
     survivors_re_protect,
 )
 from planner.physics.ceph import osd_memory_gb
+from planner.physics.dimms import node_dimm_slots, node_dimms, node_max_ram_gb, ram_refusal
 from planner.physics.power import node_power_w
 
 HW = "Microsoft, 'Storage Spaces Direct hardware requirements in Windows Server' (2025-05-12)"
@@ -296,10 +297,14 @@ RULES: dict[str, Rule] = dict(
         _r(
             "memory_config",
             "DIMMs of the platform's memory type, within the slots, one or two per channel on every "
-            "socket, within the chassis maximum",
+            "socket, within the chassis maximum; RAM given as a total is the cheapest such set of one "
+            "catalog module, and a total no set builds is refused",
             "requirement",
             "chassis, CPU and memory-module records (memory_type, dimm_slots, memory_channels, max_ram_gb); PMem "
-            "modules take DIMM slots",
+            "modules take DIMM slots; balanced population (one or two DIMMs per channel on every socket) is a "
+            "vendor rule: Dell PowerEdge R420xr owner's manual, 'the memory configuration for each processor must "
+            "be identical'; Frank Denneman, 'Memory Deep Dive Part 6' (2015), 'Design for an even population of "
+            "DIMMs across sockets and channels'",
         ),
         _r(
             "pmem_supported",
@@ -1240,22 +1245,6 @@ def network_recommended_ok(
 
 
 # ----------------------------------------------------------------- memory
-def dimm_counts(channels_per_socket: int | None, sockets: int, usable_slots: int) -> list[int]:
-    """DIMM counts per node that populate every channel of every socket evenly:
-    one or two DIMMs per channel (balanced, as platform memory guides ask);
-    without a channel count, any even count up to the slots."""
-    if usable_slots <= 0:
-        return []
-    if channels_per_socket:
-        return [k * channels_per_socket * sockets for k in (1, 2) if k * channels_per_socket * sockets <= usable_slots]
-    return list(range(2, usable_slots + 1, 2))
-
-
-def usable_dimm_slots(dimm_slots: int, chassis_sockets: int, sockets: int, pmem_modules: int = 0) -> int:
-    """DIMM slots of the populated sockets, less those PMem modules take."""
-    return dimm_slots * sockets // max(chassis_sockets, 1) - pmem_modules
-
-
 def drive_family(drive: CapacityDrive) -> str:
     media = getattr(drive, "media", "ssd")
     if media == "hdd":
@@ -1507,22 +1496,27 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
         )
     else:
         put("pmem_supported", True, "no PMem")
-    if n.dimm is not None:
+    # the DIMMs named, else the set the RAM is priced and powered as (planner.physics.dimms): one rule for both,
+    # where a RAM total passed as "no DIMMs named (priced per GB)" whatever the slots held (presales walk 2026-12-01)
+    dimms = node_dimms(n)
+    if dimms is not None:
         mt = {getattr(ch, "memory_type", None), n.cpu.memory_type} - {None}
-        usable_slots = (
-            usable_dimm_slots(ch.dimm_slots, ch.cpu_sockets, n.sockets, cc if pmem else 0)
-            if ch is not None
-            else n.dimm_count
-        )
-        balanced = n.dimm_count in dimm_counts(n.cpu.memory_channels, n.sockets, usable_slots)
-        max_ram = ch.max_ram_gb * n.sockets / ch.cpu_sockets if ch is not None else math.inf
-        ok = (not mt or mt == {n.dimm.memory_type}) and balanced and n.ram_gb <= max_ram + 1e-9
+        max_ram = node_max_ram_gb(n)
+        ok = (not mt or mt == {dimms.module.memory_type}) and dimms.balanced and n.ram_gb <= max_ram + 1e-9
+        slots = node_dimm_slots(n) if ch is not None else dimms.count  # no chassis: the named DIMMs fill theirs
         put(
             "memory_config",
             ok,
-            f"{n.dimm_count} x {n.dimm.capacity_gb:g} GB {n.dimm.memory_type.upper()} in "
-            f"{usable_slots} slots, {n.cpu.memory_channels or '?'} channels x "
-            f"{count(n.sockets, 'socket')}{'' if balanced else ' (unbalanced)'}",
+            f"{dimms.words} in {slots} slots, {n.cpu.memory_channels or '?'} "
+            f"channels x {count(n.sockets, 'socket')}{'' if dimms.balanced else ' (unbalanced)'}"
+            + ("" if dimms.named else ", the cheapest set of the catalog's modules (the design names no DIMMs)"),
         )
+    elif (refused := ram_refusal(n)) is not None:
+        put("memory_config", False, refused)
     else:
-        put("memory_config", True, f"{n.ram_gb:g} GB RAM, no DIMMs named (priced per GB)")
+        put(
+            "memory_config",
+            True,
+            f"{n.ram_gb:g} GB RAM, no DIMMs named and no {(n.cpu.memory_type or 'such').upper()} module in the "
+            "catalog to build it of (priced per GB)",
+        )

@@ -43,6 +43,7 @@ from planner.models.stacks import (
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import node_loss_stops_io, require_usable
+from planner.physics.dimms import node_dimms
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
 _SCALARS = (
@@ -661,8 +662,8 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     mb_per_node = iops * workload.block_size_kib * 1024 / 1e6 / rd.nodes if iops is not None else float("nan")
     cpu = n.cpu
     mt_s: float | None = cpu.memory_mt_s
-    if n.dimm is not None:
-        mt_s = min(mt_s, n.dimm.speed_mt_s) if mt_s else n.dimm.speed_mt_s
+    if (dimms := node_dimms(n)) is not None:  # named, or the set its RAM is priced as: one set everywhere
+        mt_s = min(mt_s, dimms.module.speed_mt_s) if mt_s else dimms.module.speed_mt_s
     if pmem and mt_s and n.cache is not None:  # persistent memory shares the channels and sets their rate
         mt_s = min(mt_s, platform.PMEM_CHANNEL_MT_S.get(n.cache.pmem_generation or 0, mt_s))
     mem_peak = (

@@ -27,6 +27,7 @@ from planner.models.design import Design, dump_design, resolve
 from planner.models.params import CALIBRATION_FILE, load_calibration
 from planner.models.tiers import TierSet, default_tiers
 from planner.models.workload import Workload
+from planner.physics.dimms import node_dimms
 from planner.physics.rules import cache_family, drive_family, rule_of
 from planner.results.report import evaluate_report
 from planner.sizing.checks import check_design, limits, multi_year
@@ -65,9 +66,7 @@ def design_summary(rd) -> list[tuple[str, str]]:
     rows.append(
         (
             "Memory per node",
-            f"{n.dimm_count} x {n.dimm.capacity_gb:g} GB {n.dimm.memory_type.upper()} = {n.ram_gb:,.0f} GB"
-            if n.dimm
-            else f"{n.ram_gb:,.0f} GB",
+            f"{dimms.words} = {n.ram_gb:,.0f} GB" if (dimms := node_dimms(n)) else f"{n.ram_gb:,.0f} GB",
         )
     )
     rows.append(

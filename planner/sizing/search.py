@@ -85,6 +85,7 @@ from planner.physics.capacity import (
     usable_capacity_tb,
 )
 from planner.physics.cpu import guest_us_per_io
+from planner.physics.dimms import balanced_populations, node_dimms, usable_dimm_slots
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
@@ -248,7 +249,9 @@ def _platforms(cat: Catalog, demand: Demand, a: CostAssumptions, rej: _Rejection
 
 def _memory(P: dict, cat: Catalog, a: CostAssumptions, unpriced: list, pmem_counts: list[int]) -> dict:
     """Per platform and PMem count, the DIMM configurations as a staircase:
-    for any RAM need, the cheapest balanced configuration holding it."""
+    for any RAM need, the cheapest balanced configuration holding it. The sets are
+    :func:`planner.physics.dimms.balanced_populations`, the ones the ``memory_config`` rule passes and a
+    design's RAM total is built of."""
     dimms = _priced(cat.memory_module.values(), a, unpriced)
     configs = []  # (dimm, count)
     table: dict[tuple[int, int], list[tuple[float, float, int]]] = {}
@@ -256,18 +259,15 @@ def _memory(P: dict, cat: Catalog, a: CostAssumptions, unpriced: list, pmem_coun
         mt = ch.memory_type or cpu.memory_type
         max_ram = ch.max_ram_gb * s / max(ch.cpu_sockets, 1)
         for v, pm in enumerate(pmem_counts):
-            slots = R.usable_dimm_slots(ch.dimm_slots, ch.cpu_sockets, s, pm)
+            slots = usable_dimm_slots(ch.dimm_slots, ch.cpu_sockets, s, pm)
             opts = []
-            for dm in dimms:
-                if mt is not None and dm.memory_type != mt:
+            for dm, k in balanced_populations(dimms, mt, cpu.memory_channels, s, slots, max_ram):
+                gb = k * dm.capacity_gb
+                if gb < R.MIN_RAM_GB:
                     continue
-                for k in R.dimm_counts(cpu.memory_channels, s, slots):
-                    ram = k * dm.capacity_gb
-                    if ram > max_ram + 1e-9 or ram < R.MIN_RAM_GB:
-                        continue
-                    configs.append((dm, k))
-                    usd = float(part_monthly_usd(part_price_usd(dm, a) * k, (dm.power_w or 0.0) * k, a))
-                    opts.append((ram, usd, len(configs) - 1))
+                configs.append((dm, k))
+                usd = float(part_monthly_usd(part_price_usd(dm, a) * k, (dm.power_w or 0.0) * k, a))
+                opts.append((gb, usd, len(configs) - 1))
             table[(pi, v)] = opts
     M = max([len(o) for o in table.values()] + [1])
     shape = (len(P["rows"]), len(pmem_counts), M)
@@ -709,7 +709,8 @@ def on_sale_catalog(cat: Catalog) -> Catalog:
 def not_on_sale(rd) -> list[dict]:
     """The parts of a resolved design that can no longer be ordered new, with why."""
     n = rd.node
-    recs = [n.chassis, n.cpu, n.dimm, n.drive, n.cache, n.nic]
+    dimms = node_dimms(n)  # named, or the set a RAM total is built of
+    recs = [n.chassis, n.cpu, dimms.module if dimms else None, n.drive, n.cache, n.nic]
     return [x for r in recs if r is not None and (x := r.off_sale()) is not None]
 
 

@@ -1,0 +1,139 @@
+"""A node's RAM given as a total is the DIMMs that build it: priced, powered and judged as one set of catalog
+modules in its slots (planner.physics.dimms), and refused where no set builds it."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from planner.cli.main import main
+from planner.commercial.bom import bom
+from planner.commercial.pricing import CostAssumptions, PricingError, monthly_cost
+from planner.commercial.tco import whole_cost
+from planner.models.catalog import load_catalog
+from planner.models.design import ResolvedNode, parse_design, resolve
+from planner.physics.dimms import node_dimms
+from planner.physics.rules import hardware_rules
+
+EX = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _ax660(ram_gb: float, dimms: dict | None = None) -> dict:
+    """The presales walk's design: the hammerdb demand's sized five AX-660 nodes, RAM set by hand."""
+    node = {
+        "chassis": "dell-ax-660",
+        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+        "ram_gb": ram_gb,
+        "capacity_drives": {"model": "micron-5400-pro-3.84tb", "count": 9},
+        "nics": {"model": "broadcom-p225p-2x25g", "count": 1},
+    }
+    if dimms:
+        node["dimms"] = dimms
+    return {
+        "name": "walk-ax660",
+        "nodes": 5,
+        "node": node,
+        "resiliency": "mirror-3way",
+        "transport": "rdma",
+        "platform": "azure-local",
+    }
+
+
+def test_a_ram_total_is_priced_powered_and_judged_as_the_dimms_that_build_it():
+    """Presales walk 2026-12-01: 1,536 GB per node on a Dell AX-660 (32 DIMM slots) was "RAM, 1,536 GB per node,
+    priced per GB", 7,680 x $31.2497 (the 32 GB module's price per GB, 48 of them a node, which 32 slots cannot
+    hold): capex $326,668 and $19,430 a month where the only set that builds it, 16 x 96 GB at $35.70 a GB, gives
+    $360,846 and $20,759; the rules said "no DIMMs named (priced per GB)", passed."""
+    total = parse_design(_ax660(1536))
+    named = parse_design(_ax660(1536, {"model": "ddr5-96gb-rdimm-5600", "count": 16}))
+    rd, rd_named = resolve(total), resolve(named)
+    dimms = node_dimms(rd.node)
+    assert dimms is not None and (dimms.module.id, dimms.count, dimms.balanced) == ("ddr5-96gb-rdimm-5600", 16, True)
+    a = CostAssumptions()
+    cost, cost_named = whole_cost(total, None, a), whole_cost(named, None, a)
+    assert cost["capex_usd"] == pytest.approx(cost_named["capex_usd"], rel=1e-12)
+    assert cost["capex_usd"] == pytest.approx(360846.0)
+    assert cost["monthly"]["total_usd_per_month"] == pytest.approx(cost_named["monthly"]["total_usd_per_month"])
+    assert cost["power_w"] == pytest.approx(cost_named["power_w"])
+    assert monthly_cost(rd, a)["capex_usd"] == pytest.approx(monthly_cost(rd_named, a)["capex_usd"])
+    # the parts list names the modules, so many per node; its quantity counts DIMMs
+    b = bom(rd, a)
+    line = next(x for x in b["lines"] if x["role"] == "memory")
+    assert line["part"] == "ddr5-96gb-rdimm-5600" and line["quantity"] == 80 and line["quantity_per_node"] == 16
+    assert line["description"].startswith("16 x 96 GB DIMM per node: Samsung M321RYGA0PB0-CWM")
+    assert not any(x["part"] == "ram-per-gb" for x in b["lines"] + cost["parts"])
+    assert next(x for x in cost["parts"] if x["role"] == "memory")["description"].startswith("16 x 96 GB DIMM per node")
+    assert any("priced and powered as 16 x 96 GB DDR5 DIMMs" in n for n in b["notes"])
+    assert any("priced and powered as 16 x 96 GB DDR5 DIMMs" in n for n in cost["parts_notes"])
+    # the rule judges the set priced
+    rule = hardware_rules(rd)["memory_config"]
+    assert rule["passed"] and rule["reason"].startswith("16 x 96 GB DDR5 in 32 slots, 8 channels x 2 sockets"), rule
+
+
+def test_a_ram_total_no_dimm_set_builds_is_refused_in_one_line(tmp_path, capsys):
+    """1,500 GB is no whole number of one DDR5 module in 32 slots: the rule fails and says the totals a
+    balanced set builds; the cost and the parts list refuse it (it was priced per GB as if it could be built)."""
+    rd = resolve(parse_design(_ax660(1500)))
+    rule = hardware_rules(rd)["memory_config"]
+    assert not rule["passed"]
+    assert rule["reason"].startswith("1,500 GB of RAM per node is no whole number of one DDR5 module"), rule
+    assert "1,024 GB (32 x 32 GB) or 1,536 GB (16 x 96 GB)" in rule["reason"]
+    with pytest.raises(PricingError, match="1,500 GB of RAM per node"):
+        whole_cost(rd.design)
+    with pytest.raises(PricingError):
+        bom(rd)
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(_ax660(1500)))
+    for cmd in ("cost", "bom"):
+        assert main([cmd, str(f)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: node.ram_gb: 1,500 GB of RAM per node") and err.count("\n") == 1, err
+    assert main(["evaluate", str(f)]) == 0  # the design is judged, the rule broken
+    assert "1,500 GB of RAM per node is no whole number" in capsys.readouterr().out
+    # a system the customer owns is built already: its cost stands, its RAM per GB, and says so
+    owned = whole_cost(rd.design, owned=True)
+    assert any("no set of the catalog's modules builds its 1,500 GB" in n for n in owned["parts_notes"])
+
+
+def test_an_unbalanced_total_is_built_priced_and_flagged_as_named_dimms_are():
+    """examples/sas-4node.json's 512 GB on two 6-channel Cascade Lakes: no balanced set (12 or 24 DIMMs) builds
+    it, 16 x 32 GB does; priced as those, and the rule says unbalanced as it does of the same DIMMs named."""
+    raw = json.loads((EX / "sas-4node.json").read_text())
+    d = parse_design(raw)
+    rd = resolve(d)
+    dimms = node_dimms(rd.node)
+    assert dimms is not None and (dimms.module.capacity_gb, dimms.count, dimms.balanced) == (32, 16, False)
+    rule = hardware_rules(rd)["memory_config"]
+    assert not rule["passed"] and "16 x 32 GB DDR4 in 24 slots, 6 channels x 2 sockets (unbalanced)" in rule["reason"]
+    named = parse_design({**raw, "node": {**raw["node"], "dimms": {"model": "ddr4-32gb-rdimm-3200", "count": 16}}})
+    assert whole_cost(d)["capex_usd"] == pytest.approx(whole_cost(named)["capex_usd"])
+    assert not hardware_rules(resolve(named))["memory_config"]["passed"]
+
+
+def test_the_sizers_dimm_sets_are_the_ones_a_ram_total_is_built_of():
+    """The sizer's RAM steps (search._memory) and a hand-written RAM total follow one rule: every set the sizer
+    offers passes memory_config, and the same RAM as a total is built of a balanced set no dearer."""
+    from planner.sizing.search import _memory
+
+    cat = load_catalog()
+    rows = [
+        (ch, cpu, min(ch.cpu_sockets, cpu.max_sockets))
+        for ch in cat.chassis.values()
+        for cpu in cat.cpu.values()
+        if cpu.socket == ch.cpu_socket_type and len({ch.memory_type, cpu.memory_type} - {None}) == 1
+    ]
+    mem = _memory({"rows": rows}, cat, CostAssumptions(), [], [0])
+    drive, nic = cat.capacity_drive["micron-5400-pro-3.84tb"], cat.nic["broadcom-p225p-2x25g"]
+    seen = 0
+    for pi, (ch, cpu, s) in enumerate(rows):
+        for cfg in {int(c) for c in mem["cfg"][pi, 0] if c >= 0}:
+            dm, k = mem["configs"][cfg]
+            base = dict(chassis=ch, cpu=cpu, sockets=s, ram_gb=k * dm.capacity_gb, drive=drive, drive_count=1)
+            base.update(cache=None, cache_count=0, nic=nic, nic_count=1)
+            named = node_dimms(ResolvedNode(**base, dimm=dm, dimm_count=k))
+            assert named is not None and named.balanced, (ch.id, cpu.id, dm.id, k)
+            built = node_dimms(ResolvedNode(**base, ram_modules=tuple(cat.memory_module.values())))
+            assert built is not None and built.balanced and built.ram_gb == k * dm.capacity_gb
+            assert built.module.list_price_usd * built.count <= dm.list_price_usd * k + 1e-6
+            seen += 1
+    assert seen > 50
