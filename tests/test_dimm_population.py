@@ -11,7 +11,7 @@ from planner.commercial.bom import bom
 from planner.commercial.pricing import CostAssumptions, PricingError, monthly_cost
 from planner.commercial.tco import whole_cost
 from planner.models.catalog import load_catalog
-from planner.models.design import ResolvedNode, parse_design, resolve
+from planner.models.design import ResolvedNode, load_design, parse_design, resolve
 from planner.physics.dimms import node_dimms
 from planner.physics.rules import hardware_rules
 
@@ -96,9 +96,11 @@ def test_a_ram_total_no_dimm_set_builds_is_refused_in_one_line(tmp_path, capsys)
 
 
 def test_an_unbalanced_total_is_built_priced_and_flagged_as_named_dimms_are():
-    """examples/sas-4node.json's 512 GB on two 6-channel Cascade Lakes: no balanced set (12 or 24 DIMMs) builds
-    it, 16 x 32 GB does; priced as those, and the rule says unbalanced as it does of the same DIMMs named."""
+    """512 GB on two 6-channel Cascade Lakes (examples/sas-4node.json's RAM before it became a balanced 384 GB): no
+    balanced set (12 or 24 DIMMs) builds it, 16 x 32 GB does; priced as those, and the rule says unbalanced as it
+    does of the same DIMMs named."""
     raw = json.loads((EX / "sas-4node.json").read_text())
+    raw["node"]["ram_gb"] = 512
     d = parse_design(raw)
     rd = resolve(d)
     dimms = node_dimms(rd.node)
@@ -137,3 +139,16 @@ def test_the_sizers_dimm_sets_are_the_ones_a_ram_total_is_built_of():
             assert built.module.list_price_usd * built.count <= dm.list_price_usd * k + 1e-6
             seen += 1
     assert seen > 50
+
+
+def test_every_shipped_hyperconverged_example_builds_its_ram_of_a_balanced_dimm_set():
+    """The fix-helper's note: two shipped examples (sas-4node's 512 GB on 12 channels, ceph-disaggregated's 384 GB on
+    24) failed the DIMM rule once RAM totals were built of DIMMs; an example the product ships breaks no vendor rule
+    of its own (sas-4node 384 GB = 12 x 32 GB, ceph-disaggregated 768 GB = 24 x 32 GB)."""
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    for path in sorted(examples.glob("*.json")):
+        raw = json.loads(path.read_text())
+        if "node" not in raw or raw.get("topology", "hyperconverged") not in ("hyperconverged", "disaggregated"):
+            continue
+        rule = hardware_rules(resolve(load_design(path)))["memory_config"]
+        assert rule["passed"], (path.name, rule["reason"])
