@@ -233,8 +233,9 @@ def test_the_workbook_alone_says_what_is_assumed_guaranteed_and_the_band(proposa
     # the growth section's one sentence (multi_year's, the growth walk's), as the proposal says it
     assert proposal["multi_year"]["sentence"] in [r[0] for r in growth]
     # the capacity holds each database's log and tempdb beside its data (DBA review 2026-11-30): 90 TB today, not 60,
-    # so the 12 nodes need another server in year 2 (year 4 with the data alone) and more than 16 from year 3
-    assert [r[6] for r in table][-3:] == ["more than 16 nodes"] * 3 and table[2][3] == 129.6
+    # so the 12 nodes need another server in year 2 (year 4 with the data alone) and more than 16 from year 3; year 2
+    # is 173 whole databases of 0.75 TB (120 x 1.44 = 172.8, rounded up as their vCPUs and RAM are), not 129.6 TB
+    assert [r[6] for r in table][-3:] == ["more than 16 nodes"] * 3 and table[2][3] == 129.75
 
 
 def test_the_workbooks_derived_figures_say_the_formula_that_rechecks_them(workbook):

@@ -1749,4 +1749,4 @@ def test_the_growth_section_says_its_rows_are_whole_databases_ahead_of_the_facto
     485,000: each tier is rounded up to whole databases every year, and only the summary said so."""
     growth = next(s for s in document(proposal)["sections"] if s["title"] == "Growth")
     texts = " ".join(b.get("text", "") for b in growth["blocks"])
-    assert "each tier's databases rounded up to whole ones, so the IOPS and TB grow in steps" in texts, texts
+    assert "each tier's databases rounded up to whole ones, so the IOPS, TB, vCPUs and RAM grow in whole" in texts

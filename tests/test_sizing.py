@@ -903,6 +903,37 @@ def test_a_grown_tier_is_whole_databases_with_their_whole_guarantee_on_every_pag
     assert "24 Standard, 12 Business, 5 Premium, 3 Ultra" in name, name
 
 
+@pytest.mark.parametrize("growth_pct", [20.0, 22.0])
+def test_a_demand_of_databases_grows_in_whole_databases_in_every_figure(growth_pct):
+    """Customer-engineer walk 2026-12-01 (examples/demand-hammerdb.json, 20 databases): the growth view's year 1 read
+    176 vCPUs and 3,520 GB (22 databases) beside 328,213 IOPS and 31.9 TB (21.25 databases), under a note saying
+    the databases are rounded up; at +22 % the workbook said "Databases after growth 25" beside 376,810 IOPS and
+    36.6 TB (24.4 databases' worth), so the sizer sized for fewer databases than it stated. A demand that grows in
+    count grows in whole databases in every figure, as a demand by tiers does."""
+    from planner.engine.loads import demand_workload
+
+    base = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
+    d = base.model_copy(update={"growth_pct": growth_pct})
+    iops_db, tb_db = (x / 20 for x in d.totals(1.0)[:2])
+    for m in (1.0, 1.0625, 1.2, d.growth, 1.355):
+        n = d.database_count(m)
+        assert n == math.ceil(20 * m - 1e-9)
+        iops, tb, _ = d.totals(m)
+        assert (iops, tb) == pytest.approx((n * iops_db, n * tb_db), rel=1e-12), (m, n, iops / iops_db)
+        assert (d.vcpus(m), d.ram_gb(m)) == (n * 8, n * 160)
+        # the load the sizer evaluates is the same whole databases
+        assert float(demand_workload(d, np.array([m])).open_iops[0]) == pytest.approx(iops, rel=1e-12)
+    assert float(demand_workload(d).open_iops) == pytest.approx(d.totals()[0], rel=1e-12)
+    if growth_pct == 22.0:
+        assert d.database_count() == 25 and round(d.totals()[0]) == round(25 * iops_db)
+    # a demand of totals naming no databases has no whole database to round: its totals grow as given
+    t = Demand(total_iops=100_000, capacity_tb=10, growth_pct=growth_pct)
+    assert t.totals()[:2] == pytest.approx((100_000 * t.growth, 10 * t.growth))
+    # an estate's databases are the ones given, each grown in data and IOPS (growth_in size_and_rate)
+    e = d.model_copy(update={"growth_in": "size_and_rate"})
+    assert e.database_count() == 20 and e.totals()[0] == pytest.approx(20 * iops_db * e.growth)
+
+
 def test_a_design_failing_only_because_a_database_vm_cannot_issue_its_guarantee_is_bound_by_vm_io(capsys, tmp_path):
     """Migration walk 2026-11-30: the Size page said "Binding RAM" of the best design for a 20-database estate
     whose only failure was tier_vm_io (a database VM issues too little for its guarantee); `size` agreed

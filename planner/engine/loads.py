@@ -54,14 +54,15 @@ def demand_workload(
     rf = float(np.sum(w * [c.read_fraction for c in whole_classes]))
     # each tier's databases times the multiplier are whole databases, each with its tier's whole guarantee
     # (Demand.classes, whole_databases): 2 Ultra databases grown by 20 % are 3, with 3 databases' IOPS (finance walk
-    # 2026-11-30). A totals demand's IOPS are a total, scaled as given; its databases are whole VMs.
+    # 2026-11-30); so are a demand of totals over its databases (each an equal share). Totals naming no databases
+    # are scaled as given (Demand.grows_in_whole_databases).
     n = np.array([c.databases for c in cs], dtype=float)
     if demand.grows_in_count:
         whole = np.maximum(np.ceil(n[:, None] * m.reshape(1, -1) - 1e-9), 0.0)  # (class, load): whole_databases
     else:  # the databases given, each grown in rate (Demand.growth_in)
         whole = np.broadcast_to(n[:, None], (n.size, m.size))
     vms_total = np.sum(whole, axis=0).reshape(m.shape)
-    if demand.tier_counts is not None and demand.grows_in_count:
+    if demand.grows_in_whole_databases:
         per_db = np.array([c.iops / c.databases for c in cs])
         open_iops = np.sum(per_db[:, None] * whole, axis=0).reshape(m.shape)
     else:

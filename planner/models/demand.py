@@ -351,6 +351,13 @@ class Demand(BaseModel):
         """Whether growth adds databases (:attr:`growth_in` 'databases'), not size and rate to each."""
         return self.growth_in == "databases"
 
+    @property
+    def grows_in_whole_databases(self) -> bool:
+        """Whether growth adds whole databases, each with a database's every figure (IOPS, TB, vCPUs, RAM): growth
+        in count (:attr:`grows_in_count`) of a demand that names its databases (tiers, or totals over
+        ``databases``). A demand of totals naming no databases has no database to add: its totals grow as given."""
+        return self.grows_in_count and (self.tier_counts is not None or bool(self.databases))
+
     def growth_words(self) -> str:
         """How the demand grows, in words ("" without growth): "with 20 % growth" (more whole databases), or
         "with 20 % growth in each database's data and IOPS" (:attr:`growth_in` 'size_and_rate')."""
@@ -367,8 +374,12 @@ class Demand(BaseModel):
         A database is one whole VM with its tier's whole guarantee: 2 Ultra databases grown by 20 % are 3,
         with 3 databases' IOPS and capacity. The fraction (2.4) had been kept for the IOPS and the capacity
         while the VMs were rounded up, so a tier read "3 databases, 60,000 IOPS, 9.6 TB" and the pages
-        counted 43 or 44 databases of one demand (finance walk 2026-11-30). A totals demand's IOPS and
-        capacity are totals, grown as given.
+        counted 43 or 44 databases of one demand (finance walk 2026-11-30). A demand of totals over its
+        ``databases`` is that many databases, each an equal share of the totals, grown the same way: 20
+        databases grown by 6.25 % are 22, with 22 databases' IOPS and TB (the share had been grown by the
+        factor, 21.25 databases' IOPS beside 22 databases' vCPUs and RAM; customer-engineer walk
+        2026-12-01). A demand of totals naming no databases grows its totals as given
+        (:attr:`grows_in_whole_databases`).
 
         With :attr:`growth_in` 'size_and_rate' the databases are the ones given (an estate's, each a known
         database) and each grows in data and IOPS: a list of 4 databases grown by 20 % is 4 databases with 20 %
@@ -396,14 +407,17 @@ class Demand(BaseModel):
                 for k, c in self.tier_counts.items()
                 if c > 0
             ]
-        dbs = whole_databases((self.databases or 0) * (m if self.grows_in_count else 1.0))
+        given = self.databases or 0
+        dbs = whole_databases(given * (m if self.grows_in_count else 1.0))
+        # what the totals grow by: the whole databases over the ones given, or the factor itself
+        k = dbs / given if self.grows_in_whole_databases else m
         assert self.total_iops is not None and self.capacity_tb is not None  # _either: tier_counts or both
         return [
             DemandClass(
                 TOTALS_CLASS,
                 dbs,
-                self.total_iops * m,
-                self.capacity_tb * m,
+                self.total_iops * k,
+                self.capacity_tb * k,
                 self.latency_target_ms,
                 self.latency_statistic,
                 self.read_fraction,

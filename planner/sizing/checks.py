@@ -924,11 +924,14 @@ def multi_year(
             "year 0 is today's demand without growth; each year multiplies it by "
             f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months)"
             # whole databases, rounded up: year 1's "106 %" stood beside 538,000 IOPS, 111 % of today's 485,000
-            # (pricing walk 2026-11-30)
+            # (pricing walk 2026-11-30); every figure, as Demand.classes grows them (the note said so while a
+            # demand of databases grew its IOPS and TB by the factor; customer-engineer walk 2026-12-01)
             + (
                 f", {'each tier' if demand.tier_counts else 'the demand'}'s databases rounded up to whole ones, so "
-                "the IOPS and TB grow in steps a little ahead of that factor"
-                if any(c.databases > 0 for c in demand.classes()) and demand.growth_in == "databases"
+                "the IOPS, TB, vCPUs and RAM grow in whole databases, a little ahead of that factor"
+                if demand.grows_in_whole_databases
+                else ", each database's IOPS and TB grown by that factor, its vCPUs and RAM as given"
+                if not demand.grows_in_count
                 else ""
             )
             + "; the nodes needed keep this node configuration, from the fewest the stack and resiliency allow up to "
