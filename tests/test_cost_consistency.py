@@ -26,7 +26,7 @@ from planner.models.catalog import load_catalog
 from planner.models.demand import Demand, DemandError
 from planner.models.design import load_design, parse_design, resolve, with_overrides
 from planner.models.tiers import default_tiers
-from planner.sizing.checks import multi_year
+from planner.sizing.checks import NOT_CARRYING_RULES, multi_year
 from planner.sizing.formats import render
 from planner.sizing.proposal import build
 from planner.sizing.scenarios import sensitivity
@@ -309,7 +309,11 @@ def test_the_growth_column_is_what_each_years_demand_needs_and_the_sentence_coun
     assert first is not None and all(y["fits_current"] for y in view["years"][:first])
     assert not view["years"][first]["fits_current"]
     said = growth_sentence(view)
-    assert f"Today's demand needs {fewest} servers" in said
+    # since the DBA review the 12 servers do not hold the grown demand's capacity (the verdict's fails): the sentence
+    # says so, not "the design's 12 are sized for the grown demand" (customer-engineer walk 2026-12-01)
+    fails = [f for f in check_design(resolve(design, cat), demand)["fails"] if f not in NOT_CARRYING_RULES]
+    assert fails and view["sized"]["fails"] == fails and "sized for the grown demand" not in said
+    assert "On the design's 12 servers the demand with its growth (+72.8 % over 36 months) is not met: " in said
     assert f"carry the demand to year {first - 1}; year {first} needs" in said
     assert "another server" not in said
     # the CLI's multi_year and the proposal's Growth section say the same
@@ -321,6 +325,71 @@ def test_the_growth_column_is_what_each_years_demand_needs_and_the_sentence_coun
     p = build(design, demand_as_workload(demand, design.nodes), demand=demand)
     growth = next(s for s in document(p)["sections"] if s["title"] == "Growth")
     assert said in json.dumps(growth) and "another server" not in json.dumps(growth)
+
+
+#: the customer engineer's what-if design (walk 2026-12-01): the sizer's build for examples/demand-hammerdb.json with
+#: 1,536 GB of RAM, 10 Micron 7450 PRO drives and a ConnectX-6 Dx, three-way mirror; sized at 4, 5 and 6 servers
+WHATIF_DESIGN = {
+    "name": "what-if",
+    "stack": "s2d",
+    "nodes": 5,
+    "node": {
+        "chassis": "dell-ax-660",
+        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+        "ram_gb": 1536.0,
+        "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": 10},
+        "nics": {"model": "mellanox-cx6-dx-2x100g", "count": 1},
+    },
+    "resiliency": "mirror-3way",
+    "transport": "rdma",
+    "platform": "azure-local",
+}
+
+
+@pytest.mark.parametrize("nodes", [4, 5, 6])
+def test_the_growth_view_judges_every_year_by_the_sizers_rules_and_agrees_with_the_verdict(cat, nodes):
+    """Customer-engineer walk 2026-12-01: the proposal of the what-if design on 5 servers said "Today's demand needs
+    4 servers; the design's 5 are sized for the grown demand. The design's 5 servers carry the demand to year 5"
+    beside a table whose year 3, the demand itself, needed 4, and a verdict failing the capacity drives' endurance at
+    that demand; on 4 servers, "not met", it said "carry the demand to year 3". The years judged capacity, latency,
+    vCPUs, cores and RAM, not the drives' endurance and the sizer's other rules. Each year's servers are now the
+    fewest check_design finds feasible on that year's demand, the year the growth period ends is the verdict, and the
+    sentence says what the design's servers do not carry."""
+    from planner.physics.rules import rule_of
+    from planner.sizing.checks import check_design
+
+    demand = _demand("demand-hammerdb.json")
+    design = parse_design(json.dumps({**WHATIF_DESIGN, "nodes": nodes}))
+    rd = resolve(design, cat)
+    view = multi_year(rd, demand)
+    verdict = check_design(rd, demand)
+
+    def feasible(n: int, dem: Demand) -> bool:
+        return check_design(resolve(with_overrides(design, nodes=n), cat), dem)["feasible"]
+
+    for y in view["years"]:
+        year = demand.model_copy(update={"growth_pct": 100.0 * (y["demand_ratio"] - 1.0)})
+        assert y["nodes_needed"] == next((n for n in range(3, 17) if feasible(n, year)), None), y
+        assert y["fits_current"] == feasible(nodes, year), y
+    period = view["years"][demand.growth_period_months // 12]  # year 3: the demand the sizer sizes, the verdict's
+    assert period["iops"] == pytest.approx(demand.totals()[0]) and period["fits_current"] == verdict["feasible"]
+    assert view["sized"]["fails"] == [f for f in verdict["fails"] if f not in NOT_CARRYING_RULES]
+    said = view["sentence"]
+    assert "sized for the grown demand" not in said, said
+    endurance = rule_of("drive_endurance").title
+    if not verdict["feasible"]:  # 4 and 5 servers: the drives' rated writes do not last the 36 months at year 3
+        assert view["sized"]["fails"] == ["drive_endurance"]
+        assert f"On the design's {nodes} servers the demand with its growth (+20 % over 36 months) is not met: " in said
+        assert f"{endurance}; {view['sized']['nodes_needed']} servers carry it." in said, said
+        first = view["first_year_needing_more_nodes"]
+        assert first is not None and first <= 3, view
+        assert not re.search(r"carry the demand to year [3-9]", said), said
+    else:  # 6 servers: what the demand needs at year 3, more than today's
+        assert endurance not in said
+        assert said.startswith(
+            f"Today's demand needs {view['years'][0]['nodes_needed']} servers; the design's 6 are "
+            "what the demand with its growth (+20 % over 36 months) needs."
+        ), said
 
 
 # --------------------------------------------------------------------------- the proposal's words

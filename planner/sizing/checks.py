@@ -25,20 +25,21 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from pydantic import ValidationError
 
 from planner.commercial.database import rate_carried
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, monthly_cost
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
-from planner.core.errors import PlannerError
+from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, tidy
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
 from planner.models.database import CPU_BOUND
 from planner.models.demand import MAX_DEMAND_IOPS, Demand, growth_pct_per_year
-from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, ResolvedDesign, resolve, with_overrides
+from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, resolve, with_overrides
 from planner.models.params import default_params, params_for
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
@@ -768,6 +769,45 @@ def with_failed_rules(lim: dict, fails: list[str]) -> dict:
 
 
 # ----------------------------------------------------------- multi-year
+def judged_demand(design: Design, demand: Demand) -> tuple[Demand, str | None]:
+    """The demand as it judges ``design``: the same databases under the design's own
+    storage stack's rules when the two differ (a Ceph example compared with an S2D
+    demand), with a note saying so; else the demand itself and None."""
+    if design.stack == demand.stack:
+        return demand, None
+    raw = demand.model_dump(mode="json", exclude_none=True)
+    raw.update(stack=design.stack)
+    for k in ("validated_for", "platform"):  # Azure Local's programme and platform are S2D's
+        raw.pop(k, None)
+    # the search's bounds of the demand's stack do not bind a design given whole; within the design's own stack's
+    # limit (a Ceph demand's 24 nodes made an S2D design "cannot be judged": "1 validation error for Demand
+    # max_nodes ... at most 16 servers", and its demand row read "-"; Ceph/vSAN walk 2026-11-30)
+    nodes = int(design.nodes or 1)
+    top = STACK_MAX_NODES.get(design.stack, nodes)
+    raw["max_nodes"] = min(max(raw.get("max_nodes", 16), nodes), max(top, nodes))
+    raw["min_nodes"] = min(raw.get("min_nodes", 2), raw["max_nodes"])
+    try:
+        return Demand.model_validate(
+            raw
+        ), f"judged by the {design.stack} stack's own rules (the demand names {demand.stack})"
+    except ValidationError as exc:
+        why = format_validation_error(exc)
+        raise PlannerError(f"this {design.stack} design cannot be judged by the demand: {why}", "stack") from None
+
+
+#: the sizer's rules a growth year is not judged on: ``growth`` sums up the others at the grown demand, and a budget is
+#: the cost's verdict, not whether the servers carry a load (every count above it would read "more than 16 nodes")
+NOT_CARRYING_RULES = ("growth", "budget")
+
+
+def year_demand(demand: Demand, multiplier: float) -> Demand:
+    """The demand at ``multiplier`` times today's: the same demand with the growth that takes today's there, which
+    :func:`check_design` judges as the sizer judges the grown demand (the demand itself at its own growth)."""
+    if math.isclose(multiplier, demand.growth, rel_tol=1e-12):
+        return demand
+    return demand.model_copy(update={"growth_pct": 100.0 * (multiplier - 1.0)})
+
+
 def growth_per_year(demand: Demand) -> float:
     """Yearly growth rate equivalent to ``growth_pct`` over ``growth_period_months`` (the demand's
     own period: the amortisation period is how the purchase is spread, not how the databases grow)."""
@@ -785,18 +825,26 @@ def multi_year(
     """Demand per year (compound growth equivalent to the demand's ``growth_pct`` over its
     ``growth_period_months``) and the servers of this design's configuration each year's demand needs;
     one row per ``years_from_now`` (0: today) with ``demand_ratio``, that year's demand over today's,
-    ``nodes_needed`` (the fewest servers, searched from the stack's minimum, that carry that year's demand:
-    the design is sized for the grown demand, so the years before it need fewer) and ``fits_current``
-    (the design's own ``nodes`` carry it). ``first_year_needing_more_nodes`` is the first year the design's
-    servers do not carry (None within the horizon) and ``more_nodes_needed`` how many servers that year needs
-    beyond the design's (None when more than the search's top); ``sentence`` says both
-    (:func:`growth_sentence`, one sentence for the Size page, the proposal and the CLI). The horizon is the
+    ``nodes_needed`` (the fewest servers, searched from the stack's minimum, that carry that year's demand)
+    and ``fits_current`` (the design's own ``nodes`` carry it). ``first_year_needing_more_nodes`` is the first
+    year the design's servers do not carry (None within the horizon) and ``more_nodes_needed`` how many servers
+    that year needs beyond the design's (None when more than the search's top). ``sized`` is the demand the
+    design is judged on (its growth over its period, the year the period ends): the servers it needs and the rules
+    the design's own fail at it; ``fails_whatever_nodes`` the rules no number of these servers meets. ``sentence``
+    says them (:func:`growth_sentence`, one text for the Size page, the proposal and the CLI). The horizon is the
     amortisation period and two years more (at least 5 years), cut before a year whose demand is beyond what
     the model takes (:data:`MAX_DEMAND_IOPS`), with a note naming ``growth_pct``.
+
+    To carry a year's demand is to pass the sizer's rules on it: :func:`check_design` of that count on the demand
+    with the growth that takes today's there (:func:`year_demand`), every rule but :data:`NOT_CARRYING_RULES` and
+    ``fails_whatever_nodes``. The sized demand is then the verdict's: a table of its own rules (capacity, latency,
+    vCPUs, cores, RAM) said "The design's 5 servers carry the demand to year 5" of a design whose verdict failed the
+    drives' endurance at year 3's demand, the demand itself (customer-engineer walk 2026-12-01).
 
     The column searched from the design's count up only (a walk's 120 databases, +72.8 % over 36 months,
     read 12 servers for years 0 to 3 where today's demand needs 6; account-manager walk 2026-11-30)."""
     a = a or CostAssumptions()
+    demand = judged_demand(rd.design, demand)[0]  # a design of another stack by its own rules, as the verdict judges it
     gy = growth_per_year(demand)
     horizon = years if years is not None else max(math.ceil(a.amortisation_months / 12) + 2, 5)
     base_iops = demand.totals(1.0)[0]
@@ -825,56 +873,40 @@ def multi_year(
                 c = resolve(with_overrides(rd.design, nodes=n2, resiliency=res), catalog)
             except Exception:
                 continue
-        fewest = MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
-        if n2 != base_nodes and n2 < fewest:
+        least = MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains
+        if n2 != base_nodes and n2 < least:
             continue  # fewer servers than the design's resiliency spreads over: not this configuration
         candidates.append((n2, c))
-    # one model call: every candidate node count x every year, healthy and degraded
-    mults = np.array([(1.0 + gy) ** y for y in range(horizon + 1)])
-    D = DesignArrays.from_designs([c[1] for c in candidates])
-    K, Y = len(candidates), len(mults)
-    Dk = D.take(np.repeat(np.arange(K), Y))
-    W = demand_workload(demand, np.tile(mults, K))
-    p = params_for(stack, params)
-    good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
-    if demand.n_plus_one:
-        Dkd, Wkd = degraded_arrays(Dk, W)
-        good &= np.ravel(latency_ok(evaluate_arrays(Dkd, Wkd, p), demand)) | (
-            np.repeat([c[1].nodes for c in candidates], Y) < 2
-        )
-    good_ky = good.reshape(K, Y)
-    held_tb = []
-    # N+1 may accept data online, not re-protected (n_plus_one_after_loss "online"): the survivors then need not
-    # rebuild, and the data served one node down is what must hold the demand (n_plus_one_held_tb's one rule)
-    online_ok = demand.n_plus_one_after_loss == "online"
-    for n2, c in candidates:
-        cap = capacity_report(c)
-        can_repair = (
-            not demand.n_plus_one
-            or online_ok
-            or n2 - 1
-            >= (MIN_FAULT_DOMAINS[c.design.resiliency] if stack == "s2d" else c.design.layout.min_fault_domains)
-        )
-        held = n_plus_one_held_tb(cap, online_ok) if demand.n_plus_one else cap.usable_capacity_tb
-        held_tb.append(held if can_repair else -math.inf)
+    mults = [(1.0 + gy) ** y for y in range(horizon + 1)]
     base_k = next(k for k, (n2, _) in enumerate(candidates) if n2 == base_nodes)
+    judged: dict[tuple[int, float], tuple[list[str], bool]] = {}
+    fixed: list[str] = []
 
-    def carries(k: int, y: int, m: float, tb: float) -> bool:
-        c = candidates[k][1]
-        if not (good_ky[k, y] and held_tb[k] >= tb):
-            return False
-        cn = compute_needs(c, demand, m)
-        return bool(
-            cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"]
-            and cn.get("database_cores_per_node_needed", 0.0) <= cn.get("database_cores_per_node_available", 0.0)
-            and cn["ram_gb_per_node_needed"] <= c.node.ram_gb
-        )
+    def fails(k: int, m: float, whole: bool = False) -> list[str]:
+        """The sizer's rules (check_design's ``fails``, less :data:`NOT_CARRYING_RULES`) candidate ``k`` fails at ``m``
+        times today's demand; all of them with ``whole``, else possibly only those before the performance model
+        (enough to say it does not carry, unless a rule failing there is set aside as ``fixed``)."""
+        if (k, m) not in judged or (whole and not judged[(k, m)][1]):
+            quick = not (whole or fixed)
+            r = check_design(candidates[k][1], year_demand(demand, m), a, quick=quick, params=params, catalog=catalog)
+            judged[(k, m)] = ([f for f in r["fails"] if f not in NOT_CARRYING_RULES], not quick or r["feasible"])
+        return judged[(k, m)][0]
+
+    # the rules no number of these servers meets (today's demand fails them on the design's count and on the most the
+    # search takes): the years count the servers every other rule needs, and the sentence says these
+    fixed.extend(f for f in fails(base_k, 1.0, whole=True) if f in fails(len(candidates) - 1, 1.0, whole=True))
+
+    def carries(k: int, m: float) -> bool:
+        return not [f for f in fails(k, m) if f not in fixed]
+
+    def fewest(m: float) -> int | None:
+        return next((n2 for k, (n2, _) in enumerate(candidates) if carries(k, m)), None)
 
     first_more = more = None
     for y, m in enumerate(mults):
         iops, tb, _ = demand.totals(m)
-        need = next((n2 for k, (n2, _) in enumerate(candidates) if carries(k, y, m, tb)), None)
-        fits = need is not None and (need == base_nodes or carries(base_k, y, m, tb))
+        need = fewest(m)
+        fits = need is not None and (need == base_nodes or carries(base_k, m))
         if not fits and first_more is None:
             first_more = y
             more = need - base_nodes if need is not None and need > base_nodes else None
@@ -909,6 +941,17 @@ def multi_year(
         ),
         "nodes": base_nodes,
         "nodes_top": top,
+        # the demand the design is judged on (its growth over its period, as the sizer sizes it): what it needs, and
+        # the rules the design's own servers fail at it (the verdict's, less those no number of servers meets)
+        "sized": {
+            "growth_pct": demand.growth_pct,
+            "growth_period_months": demand.growth_period_months,
+            "nodes_needed": fewest(demand.growth),
+            "fails": (sized := [f for f in fails(base_k, demand.growth, whole=True) if f not in fixed]),
+            "fails_words": [R.rule_of(f, stack).title for f in sized],
+        },
+        "fails_whatever_nodes": fixed,
+        "fails_whatever_nodes_words": [R.rule_of(f, stack).title for f in fixed],
     }
     return {
         **view,
@@ -950,36 +993,72 @@ def multi_year(
 
 
 def growth_sentence(view: dict) -> str:
-    """What a :func:`multi_year` view says in one sentence, from its own rows: the servers today's demand
-    needs where that is fewer than the design's (the design is sized for the grown demand), the last year the
-    design's servers carry, and how many more servers the first year they do not needs. One sentence for the
-    Size page, the proposal's Growth section and the CLI's ``multi_year`` (the three said "The cluster needs
-    another server in year 4" beside a table going from 12 to 15; account-manager walk 2026-11-30)."""
+    """What a :func:`multi_year` view says, from its own rows and its ``sized`` demand: the rules no number of the
+    design's servers meets; whether today's demand already needs more servers; what the demand the design is judged on
+    (its growth over its period) needs beside the design's count (spare servers, or the count it needs where today's
+    needs fewer); the last year the design's servers carry and how many more servers the first year they do not
+    needs; and the rules the design's servers fail at the demand it is judged on. One text for the Size page, the
+    proposal's Growth section and the CLI's ``multi_year`` (the three said "The cluster needs another server in year
+    4" beside a table going from 12 to 15; account-manager walk 2026-11-30). "The design's 5 are sized for the grown
+    demand. The design's 5 servers carry the demand to year 5" stood beside a verdict failing the drives' endurance at
+    that demand and a table whose year 3, the demand itself, needed 4 (customer-engineer walk 2026-12-01)."""
     rows = view["years"]
     base = view["nodes"]
+    top = view.get("nodes_top", base)
     first = view["first_year_needing_more_nodes"]
     today = rows[0]["nodes_needed"] if rows else None
+    sized = view.get("sized") or {}
+    pct = sized.get("growth_pct") or 0.0
+    grown = (
+        f"the demand with its growth (+{pct:g} % over {sized.get('growth_period_months', 36)} months)"
+        if pct
+        else "the demand"
+    )
+    need = sized.get("nodes_needed")
     out = []
+    if fixed := view.get("fails_whatever_nodes_words"):
+        out.append(
+            f"With any number of these servers up to {top}, the design does not meet: {'; '.join(fixed)}; the "
+            "servers counted here meet every other rule."
+        )
     if first == 0:
         # year 0 is today: a design already short needs servers now, not "in year 0"
         out.append(
             f"Today's demand already needs more than the design's {count(base, 'server')}"
             + (f": {today}, {count(today - base, 'more server')}." if today is not None and today > base else ".")
         )
-        return " ".join(out)
-    if today is not None and today < base:
-        out.append(
-            f"Today's demand needs {count(today, 'server')}; the design's {base} are sized for the grown demand."
-        )
-    if first is None:
-        out.append(f"The design's {count(base, 'server')} carry the demand to year {rows[-1]['years_from_now']}.")
     else:
-        need = rows[first]["nodes_needed"]
-        more = need - base if need is not None and need > base else None
-        carried = f"The design's {count(base, 'server')} carry the demand to year {first - 1}; year {first} needs "
+        if not sized.get("fails") and need is not None and need < base:
+            out.append(
+                f"{grown[0].upper()}{grown[1:]} needs {count(need, 'server')}; the design's {base} leave "
+                f"{count(base - need, 'server')} to spare."
+            )
+        elif not sized.get("fails") and need == base and today is not None and today < base:
+            out.append(f"Today's demand needs {count(today, 'server')}; the design's {base} are what {grown} needs.")
+        if first is None:
+            out.append(f"The design's {count(base, 'server')} carry the demand to year {rows[-1]['years_from_now']}.")
+        else:
+            more_need = rows[first]["nodes_needed"]
+            more = more_need - base if more_need is not None and more_need > base else None
+            carried = (
+                f"The design's {count(base, 'server')} carry "
+                + ("today's demand" if first == 1 else f"the demand to year {first - 1}")
+                + f"; year {first} needs "
+            )
+            out.append(
+                carried + f"{more_need}, {count(more, 'more server')}."
+                if more_need is not None and more is not None
+                else carried + f"more than {top}."
+            )
+    if sized.get("fails"):
         out.append(
-            carried + f"{need}, {count(more, 'more server')}."
-            if need is not None and more is not None
-            else carried + f"more than {view.get('nodes_top', base)}."
+            f"On the design's {count(base, 'server')} {grown} is not met: {'; '.join(sized['fails_words'])}"
+            + (
+                f"; {need} servers carry it."
+                if need is not None and need > base
+                else f"; more than {top} servers are needed."
+                if need is None
+                else "."
+            )
         )
     return " ".join(out)

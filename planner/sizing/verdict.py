@@ -40,7 +40,7 @@ from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
-from planner.core.errors import PlannerError, format_validation_error
+from planner.core.errors import PlannerError
 from planner.core.text import count, plural_of, tidy
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
@@ -54,6 +54,7 @@ from planner.sizing.checks import (
     compute_needs,
     database_cpu_reason,
     hosting_met,
+    judged_demand,
     limits,
     with_failed_rules,
 )
@@ -107,32 +108,6 @@ def _plural(n: float, one: str, many: str | None = None) -> str:
     """'1 node', '6 nodes' ('4.8' for a count that is not whole)."""
     shown = f"{n:,.0f}" if float(n).is_integer() else f"{n:,.1f}"
     return f"{shown} {plural_of(n, one, many)}"
-
-
-def judged_demand(design: Design, demand: Demand) -> tuple[Demand, str | None]:
-    """The demand as it judges ``design``: the same databases under the design's own
-    storage stack's rules when the two differ (a Ceph example compared with an S2D
-    demand), with a note saying so; else the demand itself and None."""
-    if design.stack == demand.stack:
-        return demand, None
-    raw = demand.model_dump(mode="json", exclude_none=True)
-    raw.update(stack=design.stack)
-    for k in ("validated_for", "platform"):  # Azure Local's programme and platform are S2D's
-        raw.pop(k, None)
-    # the search's bounds of the demand's stack do not bind a design given whole; within the design's own stack's
-    # limit (a Ceph demand's 24 nodes made an S2D design "cannot be judged": "1 validation error for Demand
-    # max_nodes ... at most 16 servers", and its demand row read "-"; Ceph/vSAN walk 2026-11-30)
-    nodes = int(design.nodes or 1)
-    top = STACK_MAX_NODES.get(design.stack, nodes)
-    raw["max_nodes"] = min(max(raw.get("max_nodes", 16), nodes), max(top, nodes))
-    raw["min_nodes"] = min(raw.get("min_nodes", 2), raw["max_nodes"])
-    try:
-        return Demand.model_validate(
-            raw
-        ), f"judged by the {design.stack} stack's own rules (the demand names {demand.stack})"
-    except ValidationError as exc:
-        why = format_validation_error(exc)
-        raise PlannerError(f"this {design.stack} design cannot be judged by the demand: {why}", "stack") from None
 
 
 def demand_verdict(
