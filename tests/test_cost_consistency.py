@@ -392,6 +392,21 @@ def test_the_growth_view_judges_every_year_by_the_sizers_rules_and_agrees_with_t
         ), said
 
 
+def test_the_growth_rule_holds_only_where_every_rule_judged_on_the_grown_demand_does(cat):
+    """Customer-engineer walk 2026-12-01: the what-if design on 5 servers failed the capacity drives' endurance at the
+    grown demand (2.6 years of rated writes against 36 months) while its growth rule read "sized for +20 % growth over
+    36 months", passed, beside a Growth section saying the demand with its growth is not met. The growth rule sums up
+    every rule judged on the grown demand: the drives' endurance and a database VM's IOPS too."""
+    from planner.sizing.checks import check_design
+
+    demand = _demand("demand-hammerdb.json")
+    five = check_design(resolve(parse_design(json.dumps(WHATIF_DESIGN)), cat), demand)
+    assert "drive_endurance" in five["fails"] and not five["checks"]["growth"]["passed"], five["checks"]["growth"]
+    assert five["checks"]["growth"]["reason"].startswith("the demand with +20 % growth over 36 months is not met")
+    six = check_design(resolve(parse_design(json.dumps({**WHATIF_DESIGN, "nodes": 6})), cat), demand)
+    assert six["feasible"] and six["checks"]["growth"]["reason"] == "sized for +20 % growth over 36 months"
+
+
 # --------------------------------------------------------------------------- the proposal's words
 
 

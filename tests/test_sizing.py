@@ -741,7 +741,8 @@ def test_a_database_vm_too_small_for_its_rate_is_said_by_the_sizer():
     assert "give each database at least 6 vCPUs" in res.explanation, res.explanation
     # and a script reading the result is told, as the page and the document are (DBA walk 2026-11-30: the CLI's
     # JSON said "feasible": true, "fails": [] where the document said "Virtual processors NOT met")
-    assert not res.best["feasible"] and res.best["fails"] == ["database_vm_rate"]
+    # (and the growth rule, which holds only where every rule judged on the grown demand does)
+    assert not res.best["feasible"] and res.best["fails"] == ["database_vm_rate", "growth"]
     assert "at least 6 vCPUs" in res.best["checks"]["database_vm_rate"]["reason"]
     ok = size(Demand.model_validate(d | {"vcpus_per_db": 8}), top=1)
     assert "give each database" not in ok.explanation
@@ -805,7 +806,7 @@ def test_a_tier_one_vm_cannot_issue_fails_the_sizing_as_it_fails_the_tier_prices
     d = Demand.model_validate({"tiers": raw, "tier_counts": {"Standard": 10, "Huge": 1}})
     res = size(d, top=1)
     best = res.best
-    assert best is not None and not best["feasible"] and best["fails"] == ["tier_vm_io"]
+    assert best is not None and not best["feasible"] and best["fails"] == ["tier_vm_io", "growth"]
     assert "one Huge database VM of 2 vCPUs issues at most" in res.explanation
     rd = resolve(Design.model_validate(best["design"]))
     reach = fit_mix(rd, TierSet.model_validate(raw))["alone"]["Huge"]["vm_iops_max"]
@@ -949,7 +950,7 @@ def test_a_design_failing_only_because_a_database_vm_cannot_issue_its_guarantee_
     path.write_text(demand)
     assert main(["size", str(path), "--top", "1"]) == 0
     best = json.loads(capsys.readouterr().out)["best"]
-    assert best["fails"] == ["tier_vm_io"] and best["binding"] == "vm_io", (best["fails"], best["binding"])
+    assert best["fails"] == ["tier_vm_io", "growth"] and best["binding"] == "vm_io", (best["fails"], best["binding"])
     # the pages' verdict and the proposal's "What runs out first" say the same (one rule: with_failed_rules)
     from planner.models.design import Design
     from planner.sizing.verdict import demand_verdict
