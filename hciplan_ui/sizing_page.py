@@ -988,12 +988,14 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             )
     if tab_rules.open:
         with tab_rules:
-            from planner.physics.rules import rule_of
+            from planner.physics.rules import WHOSE_WORDS, rule_of
 
             st.dataframe(
                 [
                     {
                         "Rule": rule_of(k, demand.stack).title,
+                        # whose each rule is, as the proposal's Rules checked says it (vSAN specialist's walk)
+                        "Whose": WHOSE_WORDS[rule_of(k, demand.stack).whose],
                         "Passed": "yes" if v["passed"] else "NO",
                         "This design": customer_words(v["reason"]),
                         "Source": customer_words(rule_of(k, demand.stack).source),

@@ -318,12 +318,12 @@ def example_stacks() -> str:
 
 
 def rules_table(stack: str) -> str:
-    """Every rule a design of ``stack`` is judged by: what it asks, its kind and its source."""
+    """Every rule a design of ``stack`` is judged by: what it asks, its kind, whose it is and its source."""
     from planner.physics.rules import RULES_BY_STACK
 
-    lines = ["| rule | kind | what | source |", "|---|---|---|---|"]
+    lines = ["| rule | kind | whose | what | source |", "|---|---|---|---|---|"]
     for name, r in RULES_BY_STACK[stack].items():
-        lines.append(f"| `{name}` | {r.kind} | {_cell(r.title)} | {_cell(r.source)} |")
+        lines.append(f"| `{name}` | {r.kind} | {r.whose} | {_cell(r.title)} | {_cell(r.source)} |")
     return "\n".join(lines)
 
 

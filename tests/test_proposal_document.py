@@ -1750,3 +1750,45 @@ def test_the_growth_section_says_its_rows_are_whole_databases_ahead_of_the_facto
     growth = next(s for s in document(proposal)["sections"] if s["title"] == "Growth")
     texts = " ".join(b.get("text", "") for b in growth["blocks"])
     assert "each tier's databases rounded up to whole ones, so the IOPS, TB, vCPUs and RAM grow in whole" in texts
+
+
+def test_each_rule_says_whose_it_is_and_the_summary_counts_them_by_whose():
+    """vSAN specialist's walk: an OSA RAID-5 design on 6 hosts against the HammerDB demand (vSAN) read "it fails 2
+    vendor rules" and both FAILED rows said "the vendor's": one was hciplan's own mirror-for-databases policy (its
+    source "hciplan policy, as for S2D"), the other the demand's FTT=2, already said as "the failures it survives".
+    Each rule carries whose it is (Rule.whose), the document, the verdict and the Size page read it."""
+    from planner.physics.rules import rule_of
+
+    assert rule_of("mirror_for_databases", "vsan").whose == "hciplan"
+    assert rule_of("mirror_for_databases", "ceph").whose == "hciplan"  # a measurement, not Ceph's word
+    assert rule_of("mirror_for_databases", "s2d").whose == "vendor"  # Microsoft's 'Plan volumes'
+    assert {rule_of("fault_tolerance", s).whose for s in ("s2d", "ceph", "vsan")} == {"demand"}
+    d = Demand.model_validate({**json.loads((EX / "demand-hammerdb.json").read_text()), "stack": "vsan"})
+    design = Design.model_validate(
+        {
+            "name": "vsan-osa-6node",
+            "stack": "vsan",
+            "nodes": 6,
+            "node": {
+                "chassis": "dell-r760",
+                "cpu": {"model": "intel-xeon-gold-6448y", "sockets": 2},
+                "ram_gb": 1024,
+                "cache_devices": {"model": "intel-optane-p5800x-800gb", "count": 2},
+                "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": 12},
+                "nics": {"model": "intel-e810-2x100g", "count": 1},
+            },
+            "resiliency": "raid5",
+            "vsan": {"architecture": "osa"},
+        }
+    )
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    failed = {r["rule"]: r["whose"] for r in p["rules"] if not r["passed"]}
+    assert failed["mirror_for_databases"] == "hciplan" and failed["fault_tolerance"] == "demand", failed
+    doc = document(p)
+    summary = json.dumps(doc["sections"][0])
+    assert "vendor rule" not in summary and "it fails 1 hciplan policy" in summary, summary
+    rows = {r[0]: r for r in next(s for s in doc["sections"] if s["title"] == "Rules checked")["blocks"][0]["rows"]}
+    mirror = next(r for t, r in rows.items() if t.startswith("Databases on RAID-1"))
+    ft = next(r for t, r in rows.items() if t.startswith("The storage policy tolerates"))
+    assert mirror[1:3] == ["hciplan's policy", "FAILED"] and ft[1:3] == ["your demand", "not met"], (mirror, ft)
+    assert "hciplan's policy “databases on RAID-1" in p["verdict"]["summary"], p["verdict"]["summary"]

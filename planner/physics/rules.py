@@ -15,6 +15,16 @@ Kinds
 ``headroom``        headroom a reviewer expects (reserve, N+1, growth)
 ``demand``          the demand itself (capacity, IOPS at latency, vCPUs, RAM, budget)
 
+Whose a rule is (:attr:`Rule.whose`, said by the proposal, the Size page's Rules tab and the CLI)
+-------------------------------------------------------------------------------------------------
+``vendor``    the platform's or the hardware's vendor (Microsoft, Ceph, VMware, the chassis)
+``hciplan``   hciplan's own policy (databases on mirrors where the vendor gives no such word)
+``demand``    the customer's demand (the failures it names, its capacity, IOPS, budget)
+``headroom``  the headroom the demand asks (reserve, N+1, growth)
+
+By default a requirement, recommendation or warning is the vendor's and a demand or headroom rule
+the demand's; a rule whose source says otherwise names its owner (:data:`WHOSE_WORDS`).
+
 Sources (quoted where a rule rests on one sentence)
 ---------------------------------------------------
 [HW]  Microsoft, *Storage Spaces Direct hardware requirements in Windows Server*
@@ -83,6 +93,24 @@ WQ = "Microsoft, 'Deploy a quorum witness' (Windows Server failover clustering)"
 WF = "Microsoft, 'Configure and manage a file share witness' (Windows Server failover clustering)"
 
 Kind = Literal["requirement", "recommendation", "warning", "headroom", "demand"]
+Whose = Literal["vendor", "hciplan", "demand", "headroom"]
+#: whose a rule is by default, by its kind
+WHOSE_OF_KIND: dict[str, Whose] = {
+    "requirement": "vendor",
+    "recommendation": "vendor",
+    "warning": "vendor",
+    "demand": "demand",
+    "headroom": "headroom",
+}
+#: whose a rule is, in words (the Size page's Rules tab, the verdict's sentence; the proposal says it to the customer,
+#: planner.sizing.document.WHOSE): the proposal called hciplan's own mirror policy and the demand's FTT "the
+#: vendor's" (vSAN specialist's walk)
+WHOSE_WORDS: dict[str, str] = {
+    "vendor": "the vendor's rule",
+    "hciplan": "hciplan's policy",
+    "demand": "the demand's rule",
+    "headroom": "the demand's headroom (reserve, N+1, growth)",
+}
 
 #: [HW] "Minimum of two servers, maximum of 16 servers." [SR] "1 to 16 machines
 #: are supported" (Azure Local: a single machine too).
@@ -147,13 +175,15 @@ class Rule:
     title: str
     kind: Kind
     source: str
+    whose: Whose = "vendor"
 
     def as_dict(self) -> dict[str, str]:
-        return {"rule": self.name, "title": self.title, "kind": self.kind, "source": self.source}
+        return {"rule": self.name, "title": self.title, "kind": self.kind, "whose": self.whose, "source": self.source}
 
 
-def _r(name: str, title: str, kind: Kind, source: str) -> tuple[str, Rule]:
-    return name, Rule(name, title, kind, source)
+def _r(name: str, title: str, kind: Kind, source: str, whose: Whose | None = None) -> tuple[str, Rule]:
+    """One rule by name; ``whose`` where it is not its kind's owner (:data:`WHOSE_OF_KIND`)."""
+    return name, Rule(name, title, kind, source, whose or WHOSE_OF_KIND[kind])
 
 
 RULES: dict[str, Rule] = dict(
@@ -202,6 +232,7 @@ RULES: dict[str, Rule] = dict(
             f"{FT} (two-way mirror tolerates 1 failure, three-way mirror and dual parity 2); {PV} (three servers: 'If 2 "
             "nodes become unavailable the storage pool will lose quorum'; 'a node can be down and one or more disks on "
             f"another node can fail'); {NR} (nested: 'a server goes down and a drive fails', exactly two servers)",
+            "demand",
         ),
         _r(
             "cluster_witness",
@@ -347,6 +378,7 @@ RULES: dict[str, Rule] = dict(
             "a node the demand's program lists (e.g. 'Azure Local')",
             "requirement",
             "chassis record (validated_for)",
+            "demand",
         ),
         _r(
             "capacity_with_reserve",
@@ -637,6 +669,7 @@ CEPH_RULES: dict[str, Rule] = dict(
             "requirement",
             f"{CEPH_POOL} (IO stops below min_size: size - min_size failures are ridden through); {RH_EC}; "
             f"{CEPH_MONS} (the Monitors need a majority: three ride through one host failure, five through two)",
+            "demand",
         ),
         _r(
             "mirror_for_databases",
@@ -644,6 +677,7 @@ CEPH_RULES: dict[str, Rule] = dict(
             "recommendation",
             f"{CEPH_1TIB}: on the same 630 OSDs, 4 KiB random reads 25.5M IOPS with 3x replication against "
             "3.4M with EC 6+2 (measured)",
+            "hciplan",
         ),
         _r(
             "capacity_with_reserve",
@@ -750,6 +784,7 @@ VSAN_RULES: dict[str, Rule] = dict(
             "the storage policy tolerates the failures the demand names (FTT)",
             "requirement",
             f"{VSAN_ADMIN}: 'for n failures tolerated, n+1 copies of the disk are created'",
+            "demand",
         ),
         _r(
             "mirror_for_databases",
@@ -759,6 +794,7 @@ VSAN_RULES: dict[str, Rule] = dict(
             "hciplan policy, as for S2D: OSA parity's read-modify-write costs small random writes; "
             f"{VSAN_ESA_NO_PENALTY}: ESA's RAID-1 performance leg 'eliminates the traditional \"write penalty\" "
             "that usually comes with parity-based RAID configurations'",
+            "hciplan",
         ),
         _r(
             "capacity_with_reserve",

@@ -32,6 +32,7 @@ from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_wor
 from planner.models.stacks import HOST_OS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
+from planner.physics.rules import WHOSE_OF_KIND
 from planner.results.report import VSAN_MIN_BAND, VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
 from planner.results.uncertainty import band_short_of
 from planner.sizing.checks import growth_sentence, latency_met_not_across_band, p99_over_mean_targets
@@ -158,16 +159,33 @@ def rule_text(text: str) -> str:
     return customer_text(text)
 
 
-#: whose rule a rule is, by its kind (:data:`planner.physics.rules.Kind`): a vendor's fails, the demand's and its
-#: headroom (reserve, N+1, growth) are not met (Ceph/vSAN walk 2026-11-30: "it fails 6 vendor rules", all six the
-#: demand's)
+#: whose rule a rule is, by the rule's own ``whose`` (:attr:`planner.physics.rules.Rule.whose`): a vendor's rule or
+#: hciplan's policy fails, the demand's and its headroom (reserve, N+1, growth) are not met (Ceph/vSAN walk
+#: 2026-11-30: "it fails 6 vendor rules", all six the demand's; vSAN specialist's walk: hciplan's mirror policy and
+#: the demand's FTT were "the vendor's")
 WHOSE = {
-    "requirement": "the vendor's",
-    "recommendation": "the vendor's",
-    "warning": "the vendor's",
+    "vendor": "the vendor's",
+    "hciplan": "hciplan's policy",
     "demand": "your demand",
     "headroom": "your headroom (reserve, N+1, growth)",
 }
+
+
+def whose_of(rule: dict) -> str:
+    """A proposal's rule row's owner (``vendor``, ``hciplan``, ``demand``, ``headroom``); a row of a proposal saved
+    before rules carried it, by its kind."""
+    return rule.get("whose") or WHOSE_OF_KIND.get(rule.get("kind", ""), "vendor")
+
+
+def failed_rules_words(failed: list[dict]) -> str:
+    """The rules a design fails, counted by whose: "1 vendor rule, 1 hciplan policy and 1 rule of your demand"."""
+    words = {
+        "vendor": ("vendor rule", None),
+        "hciplan": ("hciplan policy", "hciplan policies"),
+        "demand": ("rule of your demand", "rules of your demand"),
+    }
+    n = {w: sum(whose_of(r) == w for r in failed) for w in words}
+    return and_list([count(n[w], *words[w]) for w in words if n[w]])
 
 
 class DocumentError(PlannerError):
@@ -792,12 +810,24 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     short = [row[0] for row in (_meets(p) if p.get("demand") and p.get("binding") else []) if row[2] == "NOT met"]
     # the vendors' rules only: a demand's rule not met is in ``short`` already (a Ceph design short of its demand
     # read "it fails 6 vendor rules", all six the demand's; Ceph/vSAN walk 2026-11-30)
-    failed = [r for r in p.get("rules") or [] if not r["passed"] and WHOSE.get(r.get("kind", "")) == "the vendor's"]
+    # hciplan's policies counted as its own, and a demand's rule of a vendor's kind (the failures it names, the
+    # program's node list) unless the demand table said it: "it fails 2 vendor rules" were hciplan's mirror policy
+    # and the demand's FTT, already said as "the failures it survives" (vSAN specialist's walk)
+    said = {"fault_tolerance"} if "Fault tolerance" in short else set()
+    failed = [
+        r
+        for r in p.get("rules") or []
+        if not r["passed"]
+        and (
+            whose_of(r) in ("vendor", "hciplan")
+            or (whose_of(r) == "demand" and r.get("kind") not in ("demand", "headroom") and r["rule"] not in said)
+        )
+    ]
     if short or failed:
         # a design that falls short is described, never proposed: the summary said "We propose" above a
         # capacity 97 % short and six failed vendor rules (proposal review 2026-11-29)
         whose = f"{meta['customer']}'s" if meta["customer"] else "your"
-        fails = f"{count(len(failed), 'vendor rule')} (section Rules checked)"
+        fails = f"{failed_rules_words(failed)} (section Rules checked)"
         lines = [
             P(
                 f"This document describes {article} {platform} cluster of {design['nodes']} {node} {servers}, "
@@ -1208,11 +1238,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         rows = [
             [
                 first_upper(rule_text(r["title"])),
-                WHOSE.get(r.get("kind", ""), "the vendor's"),
+                WHOSE[whose_of(r)],
                 (f"not applicable ({r['not_applicable']})" if r.get("not_applicable") else "passed")
                 if r["passed"]
                 else "FAILED"
-                if WHOSE.get(r.get("kind", "")) == "the vendor's"
+                if whose_of(r) in ("vendor", "hciplan")
                 else "not met",
                 rule_text(r["source"]),
             ]

@@ -245,7 +245,9 @@ def build(
                 "not_applicable": v.get("not_applicable"),
                 "reason": v["reason"],
                 "title": rule_of(k, rd.design.stack).title,
-                "kind": rule_of(k, rd.design.stack).kind,  # the vendor's rule or the demand's (document summary)
+                "kind": rule_of(k, rd.design.stack).kind,
+                # the vendor's rule, hciplan's policy or the demand's (the document's summary and Whose column)
+                "whose": rule_of(k, rd.design.stack).whose,
                 "source": rule_of(k, rd.design.stack).source,
             }
             for k, v in chk["checks"].items()

@@ -48,7 +48,7 @@ from planner.models.design import Design, resolve, with_overrides
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import resiliencies
 from planner.physics.capacity import capacity_report
-from planner.physics.rules import rule_of
+from planner.physics.rules import WHOSE_WORDS, rule_of
 from planner.sizing.checks import (
     check_design,
     compute_needs,
@@ -325,7 +325,7 @@ def demand_verdict(
     # the growth rule fails only where a dimension above does (its checks are theirs): said again under "other
     # rules" it repeated them in nested brackets (browser review 2026-11-30)
     other = [
-        {"rule": k, "title": rule_of(k, dem.stack).title, "reason": v["reason"]}
+        {"rule": k, "title": rule_of(k, dem.stack).title, "whose": rule_of(k, dem.stack).whose, "reason": v["reason"]}
         for k, v in checks.items()
         if not v["passed"] and k not in in_dims and k != "growth"
     ]
@@ -560,7 +560,8 @@ def _summary(
     missed = [d["label"] for d in dims if not d["met"]]
     # a rule's title in double quotes: it may quote a name itself ("the rule 'a node the demand's program lists (e.g.
     # 'Azure Local')'"; verification walk 2026-11-30)
-    missed += [f"the rule “{o['title']}”" for o in other or []]
+    # each by whose it is: "the rule" of hciplan's mirror policy read as VMware's (vSAN specialist's walk)
+    missed += [f"{WHOSE_WORDS[o.get('whose', 'vendor')]} “{o['title']}”" for o in other or []]
     if not missed:
         parts.append("every part of the demand is met")
     else:
