@@ -113,6 +113,59 @@ def test_vsan_sizer_obeys_the_network_rule(sized_vsan):
         assert res["checks"]["vsan_network"]["passed"]
 
 
+def test_the_vsan_sizer_gives_esa_hosts_the_esa_profiles_devices_cores_and_ram():
+    """vSAN specialist's walk: {"stack": "vsan", "tier_counts": {"Standard": 10}, "growth_pct": 0, "n_plus_one":
+    true} was sized as "6x dell-r750 ... 1xmicron-7450-pro-3.84tb ... raid1-ftt2" with every rule passed: an ESA host
+    of one NVMe device, below every ESA ReadyNode profile (vSAN-ESA-AF-0: 2; vSAN 8.0's: 4 devices, 32 cores,
+    512 GB). The sizer's feasibility is the rules'."""
+    from planner.sizing.search import size
+
+    for ft in ("node-and-drive", "node"):
+        r = size(
+            Demand.model_validate(
+                {"stack": "vsan", "tier_counts": {"Standard": 10}, "growth_pct": 0, "n_plus_one": True}
+                | ({"fault_tolerance": ft} if ft == "node" else {})
+            ),
+            top=3,
+        )
+        assert r.best is not None, r.explanation
+        cat = load_catalog()
+        for res in [r.best, *r.alternatives]:
+            node = res["design"]["node"]
+            cores = cat.cpu[node["cpu"]["model"]].cores * node["cpu"]["sockets"]
+            assert node["capacity_drives"]["count"] >= 4 and cores >= 32 and node["ram_gb"] >= 512, node
+            assert res["checks"]["vsan_esa_host_minimum"]["passed"] and res["checks"]["vsan_esa_host_profile"]["passed"]
+        assert "vsan_esa_host_profile" in r.rejected, sorted(r.rejected)
+
+
+def test_a_hand_built_esa_host_below_the_esa_profiles_is_told_so():
+    """A hand-built ESA design with ram_gb 128 (and one NVMe device) got no word: below vSAN-ESA-AF-0's 2 devices it
+    breaks a requirement; below vSAN 8.0's 4 devices, 32 cores, 512 GB it is against a recommendation, each sourced
+    with its vSAN version and profile. OSA is not judged by them."""
+    rule = R.VSAN_RULES["vsan_esa_host_minimum"]
+    assert rule.kind == "requirement" and "vSAN-ESA-AF-0" in rule.title and "8.0 U2" in rule.title
+    assert "128GB memory, and 16 CPU cores" in rule.source and "vcf-readiness" in rule.source
+    prof = R.VSAN_RULES["vsan_esa_host_profile"]
+    assert prof.kind == "recommendation" and "vSAN 8.0" in prof.title
+    assert "requires at least 512 GB memory" in prof.source and "at least 32 CPU cores per host" in prof.source
+    assert "recalled" in prof.source  # the 4 devices: not re-read in VMware's own page
+    one = {**VSAN["node"], "ram_gb": 128, "capacity_drives": {**VSAN["node"]["capacity_drives"], "count": 1}}
+    chk = R.hardware_rules(_rd(VSAN, node=one))
+    assert not chk["vsan_esa_host_minimum"]["passed"] and "under 2 devices" in chk["vsan_esa_host_minimum"]["reason"]
+    assert (
+        not chk["vsan_esa_host_profile"]["passed"] and "4 devices and 512 GB" in chk["vsan_esa_host_profile"]["reason"]
+    )
+    two = {**one, "capacity_drives": {**one["capacity_drives"], "count": 2}}
+    chk = R.hardware_rules(_rd(VSAN, node=two))
+    assert chk["vsan_esa_host_minimum"]["passed"] and not chk["vsan_esa_host_profile"]["passed"]
+    chk = R.hardware_rules(_rd(VSAN))  # 8 devices, 64 cores, 1 TB
+    assert chk["vsan_esa_host_minimum"]["passed"] and chk["vsan_esa_host_profile"]["passed"]
+    assert {w["check"] for w in _report(VSAN, node=one)["warnings"]} >= {
+        "vsan_esa_host_minimum",
+        "vsan_esa_host_profile",
+    }
+
+
 # ------------------------------------------------------------------ 3. what a vSAN host loss does
 def test_vsan_ftt1_on_three_hosts_rides_through_without_a_rebuild():
     """VMware: with three hosts 'When a host fails, vSAN cannot rebuild data on another host'; the

@@ -58,7 +58,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from planner.core.text import count
+from planner.core.text import and_list, count
 from planner.core.types import FloatArray
 from planner.models.catalog import CacheDevice, CapacityDrive
 from planner.models.database import CPU_BOUND
@@ -517,6 +517,30 @@ VSAN_ESA_NO_PENALTY = (
     "Broadcom KB 434061, 'vSAN ESA objects display RAID 1 and RAID 5 components when a RAID 5 policy is applied "
     "to the object'"
 )
+VSAN_HOSTS = (
+    "VMware vSphere 8.0, vSAN Planning and Deployment, 'Designing and Sizing vSAN Hosts' "
+    "(docs.vmware.com/en/VMware-vSphere/8.0/vsan-planning/GUID-07EFD36A-F844-4E7D-830D-3863E4AA617C.html)"
+)
+VSAN_HW_ESA = (
+    "VMware vSphere 8.0, vSAN Planning and Deployment, 'Hardware Requirements for vSAN', its vSAN Express Storage "
+    "Architecture table (recalled, the English page not re-read: at least 4 NVMe devices in a host's storage pool; a "
+    "summary of the page, securityzone.vn 'Chap 03 - Cac yeu cau de trien khai vSAN cluster', gives 'at least 4 NVMe "
+    "devices per storage pool')"
+)
+VSAN_AF0 = (
+    "Dell, 'Dell VxRail Architecture Overview', 'VMware vSAN ESA overview' (dell.com/support/manuals): 'VxRail 8.x "
+    "introduced a revised set of minimum hardware requirements for an AF-0 profile node that can accommodate 10GbE "
+    "networking, 128GB memory, and 16 CPU cores'"
+)
+VSAN_READINESS = (
+    "VMware, VCF readiness tool (github.com/vmware/vcf-readiness, vcf_hci/compat/vsan.py, VCF 9.1): a host is 'vSAN "
+    "ESA Ready' with 2 or more direct-attached NVMe devices ('needs >=2 ESA NVMe for ESA')"
+)
+VCF9_VSAN = (
+    "Broadcom, VMware Cloud Foundation 9.0 design library, vSAN design (VCF-VSAN-NET-REQD-CFG-001): 'vSAN ESA Ready "
+    "node profile, vSAN-ESA-AF-0, is the only vSAN ESA ready node that supports 10GbE. All other vSAN ESA nodes "
+    "require 25GbE or greater'"
+)
 
 #: [CEPH_HW] "1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs"
 CEPH_THREADS_PER_OSD = {"nvme": (4, 6), "ssd": (4, 6), "hdd": (1, 3)}
@@ -538,6 +562,13 @@ CEPH_MIN_COPIES, CEPH_MIN_REPLICATED_MIN_SIZE = 3, 2
 #: [VSAN_NET] "vSAN OSA: Dedicated 1 Gbps for hybrid configurations, dedicated or shared 10 Gbps for all-flash
 #: configurations; vSAN ESA: Dedicated or shared 25 Gbps"
 VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
+#: the smallest vSAN ESA ReadyNode profile, vSAN-ESA-AF-0 (vSAN 8.0 U2 and later), per host: NVMe storage devices
+#: ([VSAN_READINESS]), cores and RAM ([VSAN_AF0]) [-, -, GB]
+VSAN_ESA_AF0_MIN = (2, 16, 128.0)
+#: vSAN 8.0's ESA minimums, per host: NVMe storage devices ([VSAN_HW_ESA], recalled), cores and RAM ([VSAN_HOSTS]:
+#: "vSAN Express Storage Architecture requires at least 32 CPU cores per host", "requires at least 512 GB memory")
+#: [-, -, GB]; from vSAN 8.0 U2 only the AF-0 profile, for small sites, goes below them
+VSAN_ESA_MIN = (4, 32, 512.0)
 
 _PLATFORM_RULES = ("drive_bays", "cpu_socket", "memory_config", "pmem_supported", "pcie_slots", "power_budget")
 _DEMAND_RULES = (
@@ -744,6 +775,24 @@ VSAN_RULES: dict[str, Rule] = dict(
             "requirement",
             f"{VSAN_ESA_NVME}; ESA's single storage pool (no disk groups)",
         ),
+        # one NVMe device a host was proposed with every rule passed (vSAN specialist's walk)
+        _r(
+            "vsan_esa_host_minimum",
+            f"ESA hosts of at least {VSAN_ESA_AF0_MIN[0]} NVMe storage devices, {VSAN_ESA_AF0_MIN[1]} cores and "
+            f"{VSAN_ESA_AF0_MIN[2]:g} GB RAM (vSAN-ESA-AF-0, the smallest ESA ReadyNode profile, vSAN 8.0 U2 and later)",
+            "requirement",
+            f"{VSAN_READINESS}; {VSAN_AF0}; {VSAN_ESA_NVME}: 'Each vSAN ESA ReadyNode is optimally configured for vSAN "
+            "ESA with the required amount of CPU, memory, network and storage NVMe devices'",
+        ),
+        _r(
+            "vsan_esa_host_profile",
+            f"ESA hosts of at least {VSAN_ESA_MIN[0]} NVMe storage devices, {VSAN_ESA_MIN[1]} cores and "
+            f"{VSAN_ESA_MIN[2]:g} GB RAM (vSAN 8.0's ESA minimums, required there; from vSAN 8.0 U2 only the "
+            "vSAN-ESA-AF-0 profile, for small sites and the edge, goes below them)",
+            "recommendation",
+            f"{VSAN_HOSTS}: 'vSAN Express Storage Architecture requires at least 512 GB memory', 'vSAN Express Storage "
+            f"Architecture requires at least 32 CPU cores per host'; {VSAN_HW_ESA}; {VSAN_AF0} (the relaxation)",
+        ),
         _r(
             "vsan_osa_disk_groups",
             f"OSA hosts in disk groups: one cache device each, 1 to {VSAN_OSA_MAX_DISK_GROUPS} groups, 1 to "
@@ -897,6 +946,31 @@ def stack_mirror_for_databases(stack: str, erasure: FloatArray, allow_parity: bo
     if stack == "vsan" and esa:
         return np.ones(e.shape, dtype=bool)
     return ~e | bool(allow_parity)
+
+
+def vsan_esa_host_ok(
+    devices: FloatArray, cores: FloatArray, ram_gb: FloatArray, minimum: tuple[int, int, float]
+) -> FloatArray:
+    """An ESA host at a profile's ``minimum`` (NVMe storage devices, cores, RAM [GB]):
+    :data:`VSAN_ESA_AF0_MIN` (the requirement) or :data:`VSAN_ESA_MIN` (vSAN 8.0's)."""
+    d, c, r = minimum
+    return (np.asarray(devices) >= d) & (np.asarray(cores) >= c) & (np.asarray(ram_gb) >= r - 1e-9)
+
+
+def vsan_esa_host_words(devices: int, cores: int, ram_gb: float, minimum: tuple[int, int, float]) -> str:
+    """What an ESA host holds against a profile's ``minimum``, its shortfalls named."""
+    d, c, r = minimum
+    have = f"{count(devices, 'NVMe device')}, {count(cores, 'core')}, {ram_gb:,.0f} GB RAM"
+    short = [
+        w
+        for ok, w in (
+            (devices >= d, f"{d} devices"),
+            (cores >= c, f"{c} cores"),
+            (ram_gb >= r - 1e-9, f"{r:,.0f} GB"),
+        )
+        if not ok
+    ]
+    return have + (f" (under {and_list(short)})" if short else "")
 
 
 def vsan_allowed_by_fault_tolerance(fault_tolerance: str, ftt: FloatArray) -> FloatArray:
@@ -1070,6 +1144,14 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         not esa or (media == "nvme" and n.cache is None),
         f"{'ESA' if esa else 'OSA'}: {drive_family(n.drive)}, {cache_family(n.cache)}",
     )
+    for rule, minimum in (("vsan_esa_host_minimum", VSAN_ESA_AF0_MIN), ("vsan_esa_host_profile", VSAN_ESA_MIN)):
+        put(
+            rule,
+            not esa or bool(vsan_esa_host_ok(n.drive_count, n.cores, n.ram_gb, minimum)),
+            f"ESA: {vsan_esa_host_words(n.drive_count, n.cores, n.ram_gb, minimum)}"
+            if esa
+            else "OSA: no ESA ReadyNode profile",
+        )
     # 1 cache + 20 capacity drives a host passed every rule as OSA (Ceph/vSAN walk 2026-11-30)
     groups = n.cache_count
     put(

@@ -356,7 +356,7 @@ def _storage(
             "raw_capacity_per_server": R.raw_capacity_per_server_ok(ki, tb),
         }
     else:
-        checks = ST.storage_checks(stack, drives, di, d_rank)
+        checks = ST.storage_checks(stack, drives, di, d_rank, ki)
     keep = np.ones(di.size, dtype=bool)
     for rule, ok in checks.items():
         bad = np.flatnonzero(~ok)
@@ -1040,7 +1040,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                 "platforms x node counts",
             )
         comp_ok &= busy_ok
-    ram_ok = max_ram[pi_all] >= np.maximum(ram_db[pj_all] + ram_fixed, R.MIN_RAM_GB) - 1e-9
+    ram_ok = max_ram[pi_all] >= np.maximum(ram_db[pj_all] + ram_fixed, ST.min_ram_gb(stack)) - 1e-9
     b = np.flatnonzero(comp_ok & ~ram_ok)
     if b.size:
         i = pi_all[b[0]]
@@ -1109,7 +1109,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         return sql_amortised_usd_per_month(sql_licensed_cores(virtual, phys, a), a) / n
 
     # groups: (chassis, pair) with sorted part lists and a cost lower bound
-    mem_lb_need = np.maximum(ram_db + ram_fixed, R.MIN_RAM_GB)  # per pair, no cache metadata
+    mem_lb_need = np.maximum(ram_db + ram_fixed, ST.min_ram_gb(stack))  # per pair, no cache metadata
     plat_of_ch = {cid: np.array([i for i in range(PN) if P["chassis_id"][i] == cid]) for cid in chassis}
     groups = []
     # storage screen results per pair and storage set: 1 ok, 0 fails, -1 not screened yet
@@ -1198,7 +1198,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             + ram_fixed
             + S2D_METADATA_GB_PER_CACHE_TB * S["cache_tb_node"][si]
             + (ST.stack_ram_gb(stack, S["k"][si]) if stack != "s2d" else 0.0),
-            R.MIN_RAM_GB,
+            ST.min_ram_gb(stack),
         )
         v = np.searchsorted(pmem_counts, np.where(S["pmem"][si], S["cc"][si], 0))
         mcost, mcfg = _mem_lookup(MEM, pi, v, need)
@@ -1482,6 +1482,16 @@ def _combo_rules(P, S, N, pi, si, ni, nodes, mcost, dimm_watts, demand, rej) -> 
             "designs",
         )
     ok &= thr
+    cores = ST.cpu_cores_ok(demand.stack, P["cores"][pi])
+    b = np.flatnonzero(ok & ~cores)
+    if b.size:
+        rej.add(
+            ST.CORES_RULE[demand.stack],
+            b.size,
+            f"{P['rows'][pi[b[0]]][1].id} x {P['sockets'][pi[b[0]]]}: {int(P['cores'][pi[b[0]]])} cores",
+            "designs",
+        )
+    ok &= cores
     return ok
 
 

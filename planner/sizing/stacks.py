@@ -140,8 +140,8 @@ def stack_ram_gb(stack: str, drives_per_node):
     return np.zeros(np.shape(drives_per_node))
 
 
-def storage_checks(stack: str, drives, di, d_rank) -> dict:
-    """The stack's rules on storage sets (capacity drive x count; the sizer gives a
+def storage_checks(stack: str, drives, di, d_rank, counts) -> dict:
+    """The stack's rules on storage sets (capacity drive x ``counts`` a node; the sizer gives a
     Ceph or vSAN node no cache or DB/WAL devices)."""
     tb = np.array([x.capacity_tb for x in drives])[di]
     iface = np.array([x.interface for x in drives], dtype=object)[di]
@@ -150,10 +150,32 @@ def storage_checks(stack: str, drives, di, d_rank) -> dict:
         # no DB/WAL device here: HDD OSDs would keep their RocksDB on the spindle (35 nodes of 20 TB HDDs were
         # proposed for databases; architect review 2026-11-30)
         return {"ceph_osd_size": tb >= R.CEPH_MIN_OSD_TB - 1e-9, "ceph_db_device": np.asarray(d_rank) != 1}
+    # the ESA host rules' device counts (their cores: :func:`cpu_cores_ok`; their RAM: :func:`min_ram_gb`): one NVMe
+    # device a host was proposed (vSAN specialist's walk)
+    k = np.asarray(counts)
     return {
         "vsan_esa_nvme": (iface == "nvme") & (np.asarray(d_rank) != 1),
         "vsan_esa_endurance": dwpd >= R.VSAN_ESA_MIN_DWPD - 1e-9,
+        "vsan_esa_host_minimum": k >= R.VSAN_ESA_AF0_MIN[0],
+        "vsan_esa_host_profile": k >= R.VSAN_ESA_MIN[0],
     }
+
+
+def min_ram_gb(stack: str) -> float:
+    """The least RAM a proposed node holds, GB: the platform's 32 GB; the sizer's vSAN (ESA) host vSAN 8.0's ESA
+    minimum (``vsan_esa_host_profile``, :data:`planner.physics.rules.VSAN_ESA_MIN`)."""
+    return max(R.MIN_RAM_GB, R.VSAN_ESA_MIN[2]) if stack == "vsan" else R.MIN_RAM_GB
+
+
+#: the rule :func:`cpu_cores_ok` applies, per stack
+CORES_RULE = {"vsan": "vsan_esa_host_profile"}
+
+
+def cpu_cores_ok(stack: str, cores):
+    """vSAN (ESA, the sizer's): vSAN 8.0's ESA cores a host (``vsan_esa_host_profile``); other stacks: no floor."""
+    if stack != "vsan":
+        return np.ones(np.shape(cores), dtype=bool)
+    return np.asarray(cores) >= R.VSAN_ESA_MIN[1]
 
 
 def cpu_threads_ok(stack: str, lps, drives_per_node, hdd):
