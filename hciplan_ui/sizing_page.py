@@ -78,7 +78,8 @@ POLICY_WORDS = {
         "substantial workload",
     },
     # the sizer's vSAN is ESA, whose RAID-5/6 writes a RAID-1 performance leg and full stripes (no
-    # read-modify-write), so databases may use it: nothing to allow. VMware's 25 GbE is a requirement
+    # read-modify-write), so databases may use it: nothing to allow. Its hosts are above vSAN-ESA-AF-0, the one ESA
+    # profile on 10 GbE: their 25 GbE is not overridden
     "vsan": {"parity": "", "parity_help": "", "network": "", "network_help": ""},
 }
 DBA_MODE = "databases a DBA describes"

@@ -93,14 +93,27 @@ def test_ceph_three_copies_is_a_sourced_rule_and_a_hand_built_replica_2_keeps_it
 
 # ------------------------------------------------------------------ 2. vSAN's network
 def test_vsan_network_rule_is_vmwares():
-    """VMware, 'Networking Requirements for vSAN' (vSAN 8.0): ESA 25 Gbps, OSA all-flash 10 Gbps."""
+    """VMware, 'Networking Requirements for vSAN' (vSAN 8.0): ESA 25 Gbps, OSA all-flash 10 Gbps; and, vSAN
+    specialist's walk, the exception that rule predated: the vSAN-ESA-AF-0 ReadyNode profile of vSAN 8.0 U2, "the
+    only vSAN ESA ready node that supports 10GbE" (VCF 9.0 design library). A 10 GbE ESA host breaks no requirement;
+    it is warned (every other ESA profile needs 25 Gb/s) unless the demand takes it as an AF-0 ReadyNode."""
     rule = R.VSAN_RULES["vsan_network"]
     assert rule.kind == "requirement" and "vSAN ESA: Dedicated or shared 25 Gbps" in rule.source
+    assert "vSAN 8.0" in rule.title and "vSAN-ESA-AF-0" in rule.title and "8.0 U2" in rule.title
+    assert "the only vSAN ESA ready node that supports 10GbE" in rule.source
+    warn = R.VSAN_RULES["vsan_esa_network_25gbe"]
+    assert warn.kind == "warning" and "vSAN-ESA-AF-0" in warn.title and "All other vSAN ESA nodes" in warn.source
     ten = {**VSAN["node"], "nics": {"model": "intel-x710-2x10g", "count": 1}}
-    assert not R.hardware_rules(_rd(VSAN, node=ten))["vsan_network"]["passed"]
-    assert R.hardware_rules(_rd(VSAN))["vsan_network"]["passed"]
+    chk = R.hardware_rules(_rd(VSAN, node=ten))
+    assert chk["vsan_network"]["passed"] and "only as a vSAN-ESA-AF-0 ReadyNode" in chk["vsan_network"]["reason"]
+    assert not chk["vsan_esa_network_25gbe"]["passed"]
+    assert "only a vSAN-ESA-AF-0 ReadyNode" in chk["vsan_esa_network_25gbe"]["reason"]
+    over = R.hardware_rules(_rd(VSAN, node=ten), allow_network_warning=True)["vsan_esa_network_25gbe"]
+    assert over["passed"] and "overridden by the demand" in over["reason"]
+    ok = R.hardware_rules(_rd(VSAN))
+    assert ok["vsan_network"]["passed"] and ok["vsan_esa_network_25gbe"]["passed"]
     osa = R.hardware_rules(_rd(VSAN, node=ten, vsan={"architecture": "osa"}))
-    assert osa["vsan_network"]["passed"]  # all-flash OSA: 10 Gbps
+    assert osa["vsan_network"]["passed"] and osa["vsan_esa_network_25gbe"]["passed"]  # all-flash OSA: 10 Gbps
 
 
 def test_vsan_sizer_obeys_the_network_rule(sized_vsan):

@@ -209,7 +209,9 @@ class Demand(BaseModel):
     )
     allow_parity: bool = Field(default=False, description="allow parity / mirror-accelerated parity volumes")
     allow_network_warning: bool = Field(
-        default=False, description="accept designs without RDMA or 25 GbE where Microsoft recommends them"
+        default=False,
+        description="accept designs without RDMA or 25 GbE where Microsoft recommends them (Ceph: under its "
+        "25 Gb/s for a substantial workload; a hand-built vSAN ESA design: under 25 GbE as a vSAN-ESA-AF-0 ReadyNode)",
     )
     validated_for: str | None = Field(
         default=None, max_length=100, description="only nodes this program lists, e.g. 'Azure Local'"

@@ -559,9 +559,10 @@ VSAN_MIN_NODES, VSAN_MAX_NODES = 2, 64
 #: [CEPH_POOL] "osd pool default size = 3", "osd pool default min size = 2"; [CEPH_PR_17912] min_size 1:
 #: "significant potential for data loss"
 CEPH_MIN_COPIES, CEPH_MIN_REPLICATED_MIN_SIZE = 3, 2
-#: [VSAN_NET] "vSAN OSA: Dedicated 1 Gbps for hybrid configurations, dedicated or shared 10 Gbps for all-flash
-#: configurations; vSAN ESA: Dedicated or shared 25 Gbps"
-VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
+#: [VSAN_NET] (vSAN 8.0) "vSAN OSA: Dedicated 1 Gbps for hybrid configurations, dedicated or shared 10 Gbps for
+#: all-flash configurations; vSAN ESA: Dedicated or shared 25 Gbps"; [VCF9_VSAN] the one exception, the
+#: vSAN-ESA-AF-0 ReadyNode profile of vSAN 8.0 U2 and later, "the only vSAN ESA ready node that supports 10GbE"
+VSAN_MIN_PORT_GBIT_S = {"esa": 25.0, "esa-af0": 10.0, "osa-flash": 10.0, "osa-hybrid": 1.0}
 #: the smallest vSAN ESA ReadyNode profile, vSAN-ESA-AF-0 (vSAN 8.0 U2 and later), per host: NVMe storage devices
 #: ([VSAN_READINESS]), cores and RAM ([VSAN_AF0]) [-, -, GB]
 VSAN_ESA_AF0_MIN = (2, 16, 128.0)
@@ -807,13 +808,25 @@ VSAN_RULES: dict[str, Rule] = dict(
             "requirement",
             VSAN_ESA_RI,
         ),
+        # "vSAN ESA needs 25 Gb/s" predated the 10 GbE vSAN-ESA-AF-0 profile of vSAN 8.0 U2 (vSAN specialist's walk):
+        # the requirement is that profile's, the 25 Gb/s of every other ESA profile a warning an AF-0 ReadyNode
+        # overrides, as Ceph's 25 Gb/s
         _r(
             "vsan_network",
-            "vSAN ports of at least 25 Gb/s on ESA, 10 Gb/s on all-flash OSA (1 Gb/s hybrid OSA)",
+            "vSAN ports of at least 10 Gb/s on all-flash OSA (1 Gb/s hybrid OSA); on ESA 25 Gb/s (vSAN 8.0), 10 Gb/s "
+            "only as a vSAN-ESA-AF-0 ReadyNode (vSAN 8.0 U2 and later)",
             "requirement",
             f"{VSAN_NET}: 'Each host must have minimum bandwidth dedicated to vSAN. vSAN OSA: Dedicated 1 Gbps "
             "for hybrid configurations, dedicated or shared 10 Gbps for all-flash configurations; vSAN ESA: "
-            "Dedicated or shared 25 Gbps'",
+            f"Dedicated or shared 25 Gbps'; {VCF9_VSAN}",
+        ),
+        _r(
+            "vsan_esa_network_25gbe",
+            "ESA ports of at least 25 Gb/s: every ESA ReadyNode profile but vSAN-ESA-AF-0 (vSAN 8.0 and later; the "
+            "demand may override for an AF-0 ReadyNode)",
+            "warning",
+            f"{VCF9_VSAN}; 'Using 10GbE for vSAN networking can severely limit vSAN performance' (same page); "
+            f"{VSAN_NET}: 'vSAN ESA: Dedicated or shared 25 Gbps'",
         ),
         _r(
             "vsan_rdma_roce",
@@ -933,9 +946,18 @@ def ceph_min_size_ok(replicated: FloatArray, min_size: FloatArray, default_min_s
 
 
 def vsan_network_ok(architecture: str, flash: FloatArray, port_gbit_s: FloatArray) -> FloatArray:
-    """[VSAN_NET]: ESA 25 Gb/s; OSA 10 Gb/s all-flash, 1 Gb/s hybrid (per port)."""
+    """[VSAN_NET]/[VCF9_VSAN]: ESA 10 Gb/s (the vSAN-ESA-AF-0 profile's; every other ESA profile's 25 Gb/s is
+    :func:`vsan_esa_network_25gbe_ok`'s); OSA 10 Gb/s all-flash, 1 Gb/s hybrid (per port)."""
     osa = np.where(np.asarray(flash, dtype=bool), VSAN_MIN_PORT_GBIT_S["osa-flash"], VSAN_MIN_PORT_GBIT_S["osa-hybrid"])
-    return np.asarray(port_gbit_s) >= (VSAN_MIN_PORT_GBIT_S["esa"] if architecture == "esa" else osa)
+    return np.asarray(port_gbit_s) >= (VSAN_MIN_PORT_GBIT_S["esa-af0"] if architecture == "esa" else osa)
+
+
+def vsan_esa_network_25gbe_ok(architecture: str, port_gbit_s: FloatArray, override: bool) -> FloatArray:
+    """[VCF9_VSAN]: an ESA host at 25 Gb/s or more, every ESA ReadyNode profile's but vSAN-ESA-AF-0's, unless
+    the demand overrides (an AF-0 ReadyNode); OSA passes (per port)."""
+    if architecture != "esa":
+        return np.ones(np.shape(port_gbit_s), dtype=bool)
+    return (np.asarray(port_gbit_s) >= VSAN_MIN_PORT_GBIT_S["esa"]) | bool(override)
 
 
 def stack_mirror_for_databases(stack: str, erasure: FloatArray, allow_parity: bool, esa: bool = False) -> FloatArray:
@@ -1106,8 +1128,9 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     return checks
 
 
-def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
-    """:func:`hardware_rules` for a vSAN design (:data:`VSAN_RULES`)."""
+def vsan_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> dict[str, dict[str, Any]]:
+    """:func:`hardware_rules` for a vSAN design (:data:`VSAN_RULES`); ``allow_network_warning``: the demand takes
+    an ESA host under 25 Gb/s as a vSAN-ESA-AF-0 ReadyNode."""
     d, n = rd.design, rd.node
     v, lay = d.vsan_spec, d.layout
     checks: dict[str, dict[str, Any]] = {}
@@ -1132,12 +1155,32 @@ def vsan_hardware_rules(rd: ResolvedDesign) -> dict[str, dict[str, Any]]:
         f"{d.resiliency} on {drive_family(n.drive)}",
     )
     esa = v.architecture == "esa"
-    need = VSAN_MIN_PORT_GBIT_S["esa" if esa else ("osa-flash" if flash else "osa-hybrid")]
+    port = n.nic.port_gbit_s
+    ports = f"{n.nic.id}: {n.nic.ports} x {port:g} GbE per host"
+    if esa:
+        need = (
+            f"vSAN ESA needs {VSAN_MIN_PORT_GBIT_S['esa']:g} Gb/s (vSAN 8.0), {VSAN_MIN_PORT_GBIT_S['esa-af0']:g} "
+            "Gb/s only as a vSAN-ESA-AF-0 ReadyNode (vSAN 8.0 U2 and later)"
+        )
+    else:
+        need = f"vSAN OSA {'all-flash' if flash else 'hybrid'} needs {VSAN_MIN_PORT_GBIT_S['osa-flash' if flash else 'osa-hybrid']:g} Gb/s"
+    put("vsan_network", bool(vsan_network_ok(v.architecture, flash, port)), f"{ports}; {need} (judged per port)")
+    own_25 = bool(vsan_esa_network_25gbe_ok(v.architecture, port, False))
     put(
-        "vsan_network",
-        bool(vsan_network_ok(v.architecture, flash, n.nic.port_gbit_s)),
-        f"{n.nic.id}: {n.nic.ports} x {n.nic.port_gbit_s:g} GbE per host; vSAN "
-        f"{'ESA' if esa else 'OSA ' + ('all-flash' if flash else 'hybrid')} needs {need:g} Gb/s (judged per port)",
+        "vsan_esa_network_25gbe",
+        bool(vsan_esa_network_25gbe_ok(v.architecture, port, allow_network_warning)),
+        (
+            f"{port:g} GbE"
+            + (
+                ""
+                if own_25
+                else " (overridden by the demand: a vSAN-ESA-AF-0 ReadyNode)"
+                if allow_network_warning
+                else ": only a vSAN-ESA-AF-0 ReadyNode runs ESA under 25 Gb/s"
+            )
+        )
+        if esa
+        else "OSA: not an ESA ReadyNode profile",
     )
     put(
         "vsan_esa_nvme",
@@ -1431,7 +1474,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     if d.stack == "ceph":
         return ceph_hardware_rules(rd, allow_network_warning)
     if d.stack == "vsan":
-        return vsan_hardware_rules(rd)
+        return vsan_hardware_rules(rd, allow_network_warning)
     code = RESILIENCY_CODES[d.resiliency]
     checks: dict[str, dict[str, Any]] = {}
     put = recorder(checks)

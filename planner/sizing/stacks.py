@@ -187,15 +187,16 @@ def cpu_threads_ok(stack: str, lps, drives_per_node, hdd):
 
 
 #: the rule :func:`network_ok` applies, per stack
-NETWORK_RULE = {"ceph": "ceph_network_25gbe", "vsan": "vsan_network"}
+NETWORK_RULE = {"ceph": "ceph_network_25gbe", "vsan": "vsan_esa_network_25gbe"}
 
 
 def network_ok(stack: str, port_gbit_s, override: bool):
     """Ceph: 25 Gb/s for a substantial workload unless the demand overrides; vSAN ESA (the
-    sizer's vSAN): VMware's 25 Gb/s, a requirement no demand overrides (:data:`NETWORK_RULE`)."""
+    sizer's vSAN): the 25 Gb/s of every ESA profile but vSAN-ESA-AF-0, whatever the demand, as the
+    sizer's hosts are above that profile (``vsan_esa_host_profile``) (:data:`NETWORK_RULE`)."""
     if stack == "ceph":
         return (np.asarray(port_gbit_s) >= R.CEPH_RECOMMENDED_PORT_GBIT_S) | bool(override)
-    return R.vsan_network_ok(design_settings(stack)["vsan"]["architecture"], True, port_gbit_s)
+    return R.vsan_esa_network_25gbe_ok(design_settings(stack)["vsan"]["architecture"], port_gbit_s, False)
 
 
 def design_settings(stack: str) -> dict:
