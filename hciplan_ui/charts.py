@@ -703,7 +703,16 @@ def licence_bars(options: list[dict]) -> go.Figure:
             x=[o["name"] for o in options],
             y=[o["total_usd"] for o in options],
             marker_color=[BASE if o["windows_guests_included"] else MUTED for o in options],
-            text=[f"${o['total_usd']:,.0f}<br>${o['usd_per_month']:,.0f}/month" for o in options],
+            # an option whose vSAN entitlement leaves raw to the add-on says so on its bar: its price leaves it out
+            text=[
+                f"${o['total_usd']:,.0f}<br>${o['usd_per_month']:,.0f}/month"
+                + (
+                    f"<br>+ vSAN add-on for {o['vsan_addon_tib']:,.0f} TiB, not priced"
+                    if o.get("vsan_addon_tib")
+                    else ""
+                )
+                for o in options
+            ],
             textposition="outside",
         )
     )

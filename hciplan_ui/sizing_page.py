@@ -1031,6 +1031,17 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                         "USD/month": fmt.usd(o["usd_per_month"]),
                         "USD over the period": fmt.usd(o["total_usd"]),
                         "Windows guests": "yes" if o["windows_guests_included"] else "no",
+                        # the raw a VMware subscription's vSAN entitlement leaves to the add-on, which no price holds:
+                        # VVF's $7,730 stood beside VCF's $13,750 with no word of its 307 TiB (vSAN specialist's walk)
+                        **(
+                            {
+                                "vSAN add-on (not priced)": f"{o['vsan_addon_tib']:,.1f} TiB"
+                                if o["vsan_addon_tib"]
+                                else "none"
+                            }
+                            if "vsan_addon_tib" in o
+                            else {}
+                        ),
                         "Basis": o["basis"],
                     }
                     for o in b["licensing"]
@@ -1051,6 +1062,12 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                 + "".join(
                     f" {fmt.md(sentence(n))}"
                     for n in dict.fromkeys(o["guests_note"] for o in b["licensing"] if o.get("guests_note"))
+                )
+                # each VMware option's vSAN entitlement, the add-on its price leaves out (the CLI's bom says it)
+                + "".join(
+                    f" {fmt.md(o['name'].split(' (')[0])}: {fmt.md(sentence(o['note']))}"
+                    for o in b["licensing"]
+                    if o.get("vsan_addon_tib")
                 )
             )
     if tab_years.open:

@@ -619,3 +619,34 @@ def test_performance_page_says_an_s2d_rebuild_runs_once_the_servers_drives_are_r
     assert "Repair time" not in said, said
     assert "Rebuild onto the survivors ≈ 0.6 h at repair share 25 %" in said, said
     assert "if an administrator retires" in said and "resyncs the writes it missed" in said, said
+
+
+def test_the_licensing_options_say_what_a_vmware_subscriptions_vsan_entitlement_leaves_to_the_add_on(tmp_path, capsys):
+    """vSAN specialist's walk: the Size page's Licensing options showed VVF at $7,730 a month beside VCF's $13,750 with
+    no word that VVF's 336 x 0.25 = 84 TiB entitlement left ~307 TiB of the 391.2 TiB raw to the vSAN add-on, which
+    no price holds; `bom` said it. The options' data carry the whole cost's sentence, and the page (its table, its
+    caption, its bars) says it."""
+    from planner.cli import main
+
+    demand = json.loads((ROOT / "examples" / "demand-200dbs.json").read_text()) | {"stack": "vsan"}
+    text = json.dumps(demand).encode()
+    at = _app().switch_page("hciplan_ui/sizing_page.py").run()
+    at.file_uploader(key="size_upload").set_value([("demand.json", text, "application/json")]).run(timeout=180)
+    assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
+    at.session_state["size_tabs"] = "Licensing options"
+    at.run(timeout=120)
+    assert not at.exception, [e.value for e in at.exception]
+    table = next(d.value for d in at.dataframe if "Cores billed" in d.value.columns)
+    (tmp_path / "demand.json").write_bytes(text)
+    assert main(["size", str(tmp_path / "demand.json")]) == 0  # the page's best design, the CLI's
+    (tmp_path / "d.json").write_text(json.dumps(json.loads(capsys.readouterr().out)["best"]["design"]))
+    assert main(["bom", str(tmp_path / "d.json")]) == 0
+    lic = {o["option"]: o for o in json.loads(capsys.readouterr().out)["licensing"]}
+    assert lic["vmware-vvf"]["vsan_addon_tib"] > 0, lic
+    addon = dict(zip(table["Option"], table["vSAN add-on (not priced)"]))
+    for o in lic.values():
+        assert addon[o["name"]] == (f"{o['vsan_addon_tib']:,.1f} TiB" if o["vsan_addon_tib"] else "none"), addon
+    said = re.sub(r"\\(.)", r"\1", " ".join(c.value for c in at.caption))
+    assert lic["vmware-vvf"]["note"] in said and "is low by it" in lic["vmware-vvf"]["note"], said
+    bars = next(c for c in at.get("plotly_chart") if "size_licences" in str(c.proto.id))
+    assert "vSAN add-on for" in bars.proto.spec

@@ -485,18 +485,9 @@ def _stack_fee(stack: str, option: str, groups: list[dict], a: CostAssumptions, 
         out["notes"].append("the vSAN capacity add-on beyond the licence's entitlement is not priced")
         return out
     vsan = vsan_capacity_licence(option, cores, raw_tib)
-    entitled, extra = vsan["entitled_tib"], vsan["addon_tib"]
-    # the cost is low by this add-on: said with its size, so a comparison with another stack (and the sizer's
-    # ranking, which is this cost's) is read so
-    vsan["note"] = (
-        f"{extra:,.1f} TiB of the {raw_tib:,.1f} TiB raw lie beyond the {entitled:,.1f} TiB vSAN entitlement of "
-        f"the {cores:,} licensed cores and need VMware's vSAN capacity add-on, whose price was not found: this "
-        "cost leaves it out and is low by it"
-        if extra > 0
-        else f"the {raw_tib:,.1f} TiB raw lie within the {entitled:,.1f} TiB vSAN entitlement of the {cores:,} "
-        "licensed cores: no vSAN capacity add-on is needed"
-    )
-    if extra > 0:
+    # the cost is low by this add-on: said with its size (the note), so a comparison with another stack (and the
+    # sizer's ranking, which is this cost's) is read so
+    if vsan["addon_tib"] > 0:
         out["notes"].append(vsan["note"])
     out["vsan_capacity_licence"] = vsan
     return out
