@@ -115,14 +115,20 @@ def degraded_arrays(
     share is held for a repair; an S2D write then skips the lost node's mirror
     copies or parity columns (``lost_copy_share``, 1/n of them; the parity
     arithmetic around them in :mod:`planner.physics.resiliency`). Ceph and
-    vSAN keep their writes (their degraded placement is not modelled).
+    vSAN keep their writes (their degraded placement is not modelled); a vSAN
+    read of a RAID-5/6 component on the lost node (1/n of them, repair or not)
+    is decoded from the k surviving ones, as an S2D parity column is.
     """
     n = D.nodes
     no_repair = without_repair(survivors_repair(D), n)
     keep = np.where(no_repair, 1.0, 1.0 - repair_share)
     # copies and columns spread evenly over the n nodes: the lost node holds c / n of a write's c copies or columns
     s2d = np.asarray(D.stack) == STACK_CODES["s2d"]
-    lost = np.where(no_repair & s2d, 1.0 / np.maximum(n, 1), 0.0)
+    # vSAN: its components stay on the hosts they were placed on until the rebuild has moved them (hours; a
+    # replacement host takes days), so a read of one on the absent host is decoded from the surviving ones, with a
+    # repair running or not; its writes are kept (its degraded placement is not modelled)
+    vsan = np.asarray(D.stack) == STACK_CODES["vsan"]
+    lost = np.where((no_repair & s2d) | vsan, 1.0 / np.maximum(n, 1), 0.0)
     Dd = D.replace(
         # fault_domains stays: it picks the parity layout (mirror-accelerated parity's rotation), and the data keeps
         # the stripe it was written in with a node away (a 4-node MAP, re-laid for 3 fault domains, rotated nothing)

@@ -520,7 +520,14 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         hops_r, hops_w, bw_writes, rmw, rot_read, rot_write = vsan_mod.layout_terms(
             D.volume_servers, D.data_chunks, D.width, D.esa, D.clients_separate
         )
+        # one host down: a read of a RAID-5/6 component on the absent host decodes it from the k surviving ones,
+        # S2D parity's rule (resiliency.decoded_reads_per_read); the extra chunks cross the network as vSAN's other
+        # device IOs do. ESA 4+1 read nothing more one host down (vSAN specialist's walk)
         decoded = decoded_hops = 0.0
+        if np.any(D.lost_copy_share):
+            erasure = np.asarray(D.data_chunks, dtype=float) > 1
+            decoded = resiliency.decoded_reads_per_read(erasure, D.data_chunks, D.lost_copy_share)
+            decoded_hops = decoded * vsan_mod.remote_share(D.volume_servers, D.clients_separate)
     else:
         hops_r = network.read_hops(code, D.volume_servers, W.alignment, D.mirror_share)
         hops_w = network.write_hops(code, D.volume_servers, W.alignment)
@@ -667,6 +674,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         write_cached=wcache,
         destaged=destaged,
         rmw_reads=rmw,
+        decoded_reads=np.asarray(decoded, dtype=float),  # column or chunk reads a read makes to decode a lost one
         write_branches=np.minimum(bw_writes, n),
         forked_cpu_s_write=forked_w_s,
     )

@@ -158,5 +158,15 @@ def reconstruction_reads_per_read(
     """
     code = np.asarray(code)
     parity_reads = np.select([(code == 2) | (code == 3), code == 4], [1.0, 1.0 - np.asarray(mirror_share)], 0.0)
+    return decoded_reads_per_read(parity_reads, decode, lost_share)
+
+
+def decoded_reads_per_read(parity_read_share: FloatArray, decode: FloatArray, lost_share: FloatArray) -> FloatArray:
+    """Column (chunk) reads a front-end read makes beyond its own one: the share of reads in an erasure-coded
+    layout (``parity_read_share``) whose column is on a lost node (``lost_share``) is decoded from ``decode``
+    surviving columns, ``decode - 1`` more reads [count]. One rule for Storage Spaces Direct's parity
+    (:func:`reconstruction_reads_per_read`) and vSAN's RAID-5/6 (k data components: a read of one on the absent
+    host decodes it from k surviving ones; Huang et al. 2012, the module doc).
+    """
     more = np.maximum(np.asarray(decode, dtype=float) - 1.0, 0.0)
-    return np.asarray(lost_share, dtype=float) * more * parity_reads
+    return np.asarray(lost_share, dtype=float) * more * np.asarray(parity_read_share, dtype=float)

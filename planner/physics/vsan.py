@@ -31,6 +31,13 @@ def read_local_probability(nodes: FloatArray, clients_separate: FloatArray) -> F
     return np.where(np.asarray(clients_separate, dtype=bool), 0.0, 1.0 / n)
 
 
+def remote_share(nodes: FloatArray, clients_separate: FloatArray) -> FloatArray:
+    """The share of a vSAN device IO that lands on another host than the IO's own [-]: every one from a separate
+    client, ``1 - 1/n`` on a hyperconverged cluster of ``n`` hosts (components spread evenly)."""
+    n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
+    return np.where(np.asarray(clients_separate, dtype=bool), 1.0, 1.0 - 1.0 / n)
+
+
 def layout_terms(
     nodes: FloatArray, data_chunks: FloatArray, width: FloatArray, esa: FloatArray, clients_separate: FloatArray
 ) -> tuple[FloatArray, ...]:
@@ -49,7 +56,7 @@ def layout_terms(
     m = w - k
     p_local = read_local_probability(n, sep)
     hops_r = 1.0 - p_local
-    remote = np.where(sep, 1.0, 1.0 - 1.0 / n)  # one device IO lands on another host
+    remote = remote_share(n, sep)
     # RAID-1: c copies; erasure: OSA read-modify-write, ESA a mirrored performance leg
     copies = np.where(mirror, w, np.where(esa, m + 1.0, 1.0 + m))
     rmw = np.where(mirror | esa, 0.0, 1.0 + m)
