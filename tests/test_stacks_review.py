@@ -225,6 +225,38 @@ def test_vsan_esa_raid5_on_six_hosts_is_rebuilt_as_4_plus_1_then_holds_its_2_plu
     )
 
 
+def test_vsan_esa_repair_time_is_for_the_4_plus_1_rebuild_and_the_2_plus_1_re_layout_has_its_rewrite_and_time():
+    """vSAN specialist's walk: degraded mode said "repair time is for the 204.80 TB the survivors re-protect" while the
+    Capacity note said the 5 survivors first rebuild the full 287.24 TB footprint in 4+1: the 1.5 h covered 256.0 / 6
+    = 42.7 TB, not the lost host's 287.24 / 6 = 47.9 TB; and the re-layout to 2+1 a day later, a rewrite of all the
+    data, had no time. One figure and one sentence now: the rebuild of the lost host's share of the 4+1 footprint,
+    then the re-layout's rewrite of the data 2+1 holds, each timed at the repair share."""
+    from planner.engine.degraded import relayout_time_hours, repair_time_hours
+    from planner.models.workload import load_workload
+    from planner.results.report import evaluate_report
+
+    rd = _rd(VSAN)
+    cap = capacity_report(rd)
+    footprint = cap.usable_capacity_tb / 0.8  # 287.24 TB, fits on five hosts: rebuilt in 4+1
+    d = evaluate_report(parse_design(VSAN), load_workload("oltp-8k"))["degraded"]
+    n = rd.node
+    bw = n.network_gbit_s * 1e9 / 8
+    rebuild = repair_time_hours(
+        footprint, 6, n.drive_count, n.drive.seq_write_mb_s, bw, data_chunks=4, drive_read_mb_s=n.drive.seq_read_mb_s
+    )
+    assert d["repair_time_hours"] == pytest.approx(float(rebuild))
+    assert f"the lost host's share of the {footprint:,.2f} TB footprint rebuilt in RAID-5 (4+1)" in d["note"]
+    assert f"{cap.reprotected_after_node_loss_tb:,.2f} TB the survivors re-protect" not in d["note"]
+    data = cap.reprotected_after_node_loss_tb  # 204.80 TB: what 2+1 holds on five hosts
+    relay = relayout_time_hours(data, data * 1.5, 5, n.drive_count, n.drive.seq_write_mb_s, n.drive.seq_read_mb_s, bw)
+    assert d["relayout_time_hours"] == pytest.approx(float(relay)) and d["relayout_starts_after_hours"] == 24
+    assert f"rewrites the {data:,.2f} TB it then holds in ≈ {float(relay):.1f} h" in d["note"]
+    assert "rewriting all the data" in d["relayout_note"] and "rewriting all the data" in cap.node_loss_note
+    # seven hosts keep 4+1 on six: no re-layout, the rebuild as before
+    seven = evaluate_report(parse_design({**VSAN, "nodes": 7}), load_workload("oltp-8k"))["degraded"]
+    assert "relayout_time_hours" not in seven and "re-layout" not in seven["note"]
+
+
 # ------------------------------------------------------------------ 4. Ceph's Monitors
 def test_ceph_on_two_hosts_stops_when_one_is_lost():
     """Two Monitors need both for a quorum (Ceph docs, 'Adding/Removing Monitors'): the report said

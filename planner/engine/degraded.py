@@ -175,13 +175,53 @@ def repair_time_hours(
     """
     n = np.asarray(nodes, dtype=float)
     lost_bytes = np.asarray(used_footprint_tb, dtype=float) / n * 1e12
-    survivors = np.maximum(n - 1, 1)
-    drives = survivors * np.asarray(drives_per_node)
-    net_bw = survivors * np.asarray(node_bandwidth_bytes_s)
-    read_mb_s = drive_write_mb_s if drive_read_mb_s is None else drive_read_mb_s
-    write_bw = repair_share * np.minimum(drives * np.asarray(drive_write_mb_s) * 1e6, net_bw)
-    read_bw = repair_share * np.minimum(drives * np.asarray(read_mb_s) * 1e6, net_bw)
+    write_bw, read_bw = repair_bandwidth_bytes_s(
+        np.maximum(n - 1, 1), drives_per_node, drive_write_mb_s, drive_read_mb_s, node_bandwidth_bytes_s, repair_share
+    )
     if max_repair_bytes_s is not None:
         write_bw = np.minimum(write_bw, np.asarray(max_repair_bytes_s, dtype=float))
     seconds = np.maximum(lost_bytes / write_bw, np.asarray(data_chunks, dtype=float) * lost_bytes / read_bw)
+    return seconds / 3600.0
+
+
+def repair_bandwidth_bytes_s(
+    survivors: FloatArray,
+    drives_per_node: FloatArray,
+    drive_write_mb_s: FloatArray,
+    drive_read_mb_s: FloatArray | None,
+    node_bandwidth_bytes_s: FloatArray,
+    repair_share: float = DEFAULT_REPAIR_SHARE,
+) -> tuple[FloatArray, FloatArray]:
+    """(write, read) bandwidth a repair takes of the ``survivors`` [B/s]: ``repair_share`` of their drives'
+    sequential bandwidth [MB/s] or of their network, whichever is less (``drive_read_mb_s`` None: the write
+    figure). One rule for a rebuild (:func:`repair_time_hours`) and a re-layout (:func:`relayout_time_hours`)."""
+    s = np.asarray(survivors, dtype=float)
+    drives = s * np.asarray(drives_per_node)
+    net_bw = s * np.asarray(node_bandwidth_bytes_s)
+    read_mb_s = drive_write_mb_s if drive_read_mb_s is None else drive_read_mb_s
+    write_bw = repair_share * np.minimum(drives * np.asarray(drive_write_mb_s) * 1e6, net_bw)
+    read_bw = repair_share * np.minimum(drives * np.asarray(read_mb_s) * 1e6, net_bw)
+    return write_bw, read_bw
+
+
+def relayout_time_hours(
+    data_tb: FloatArray,
+    footprint_tb: FloatArray,
+    survivors: FloatArray,
+    drives_per_node: FloatArray,
+    drive_write_mb_s: FloatArray,
+    drive_read_mb_s: FloatArray,
+    node_bandwidth_bytes_s: FloatArray,
+    repair_share: float = DEFAULT_REPAIR_SHARE,
+) -> FloatArray:
+    """Hours to rewrite ``data_tb`` [TB] of data into a new layout of ``footprint_tb`` [TB] on the ``survivors``
+    (vSAN ESA re-laying RAID-5 4+1 as 2+1 one host short, :func:`planner.physics.capacity.vsan_layout`): the data
+    read once and the new footprint written, each at the repair's bandwidth (:func:`repair_bandwidth_bytes_s`); the
+    slower side sets the time [h]."""
+    write_bw, read_bw = repair_bandwidth_bytes_s(
+        survivors, drives_per_node, drive_write_mb_s, drive_read_mb_s, node_bandwidth_bytes_s, repair_share
+    )
+    seconds = np.maximum(
+        np.asarray(footprint_tb, dtype=float) * 1e12 / write_bw, np.asarray(data_tb, dtype=float) * 1e12 / read_bw
+    )
     return seconds / 3600.0

@@ -83,7 +83,7 @@ vSAN (``stack: vsan``)
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -1206,26 +1206,25 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     usable_left = min(usable, raw_left * eff) if survivors >= 1 else 0.0
     # then, with the cluster still one host short, ESA re-lays RAID-5 4+1 as 2+1 below six hosts (24 hours after
     # the loss, [VSAN-ESA]): the same data takes more raw capacity, said beside the rebuild
-    eff_left = vsan_layout_efficiency(d, survivors)
-    relaid = can_repair and survivors >= 1 and eff_left < eff - 1e-12
     left = count(survivors, "host" if d.fault_domain == "node" else d.fault_domain)
     relay = ""
     holds_relaid = True
-    if relaid:
-        narrow = vsan_layout(d.resiliency, survivors, v.architecture)
-        relaid_fp, relaid_held = usable / eff_left, min(usable, raw_left * eff_left)
+    re = vsan_relayout_after_node_loss(d, usable, raw) if can_repair else None
+    if re is not None:
         # one host short for longer than a day (a replacement takes days), the data sits in the narrower layout: the
         # capacity after the loss is what that holds. The page read "Re-protects when full: yes, 229.79 TB" above
         # "204.80 TB of data does" (vSAN and SRE walks 2026-11-30); N+1 tiers were sold on the first day's figure
-        usable_left = min(usable_left, relaid_held)
-        holds_relaid = relaid_fp <= raw_left + 1e-9
+        usable_left = min(usable_left, re["data_tb"])
+        holds_relaid = re["fits"]
+        # a rewrite of all the data, said as one (vSAN specialist's walk: the re-layout had no time or IO cost)
         relay = (
             f"; if the cluster stays at {survivors} hosts, vSAN ESA re-lays RAID-5 ({lay.data}+{lay.redundancy}) as "
-            f"RAID-5 ({narrow.data}+{narrow.redundancy}) 24 hours after the loss, whose {relaid_fp:.2f} TB footprint "
+            f"RAID-5 ({re['to'].data}+{re['to'].redundancy}) 24 hours after the loss, rewriting all the data, whose "
+            f"{usable / re['to'].efficiency:.2f} TB footprint "
             + (
                 f"the {raw_left:.2f} TB left also hold"
-                if relaid_fp <= raw_left + 1e-9
-                else f"does not fit in the {raw_left:.2f} TB left: {relaid_held:.2f} TB of data does (a host more, "
+                if re["fits"]
+                else f"does not fit in the {raw_left:.2f} TB left: {re['data_tb']:.2f} TB of data does (a host more, "
                 "or data kept to that, leaves room for it)"
             )
         )
@@ -1302,6 +1301,35 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
         reprotected_after_node_loss_tb=usable_left if can_repair else 0.0,
         storage_platform=d.stack,
     )
+
+
+def vsan_relayout_after_node_loss(design: Design, usable_tb: float, raw_tb: float) -> dict[str, Any] | None:
+    """What vSAN ESA's re-layout does one host short (RAID-5 4+1 as 2+1 below six hosts, 24 hours after the loss,
+    [VSAN-ESA]); None where the policy keeps its layout on the survivors.
+
+    Returns ``to`` (the survivors' layout), ``rebuilt_tb`` (the data the rebuild first re-protects in the layout it
+    has, up to what the survivors' raw holds at its efficiency), ``data_tb`` (the data the re-layout rewrites and
+    the survivors then hold, up to what fits), ``footprint_tb`` (its footprint in the new layout) and ``fits``
+    (volumes filling ``usable_tb`` fit re-laid) [TB, decimal].
+    """
+    fd = design.effective_fault_domains
+    survivors = fd - 1
+    lay = design.layout
+    eff = lay.efficiency
+    if survivors < 1 or eff <= 0:
+        return None
+    eff_left = vsan_layout_efficiency(design, survivors)
+    if eff_left >= eff - 1e-12:
+        return None
+    raw_left = raw_tb * survivors / max(fd, 1)
+    data = min(usable_tb, raw_left * eff_left)
+    return {
+        "to": vsan_layout(design.resiliency, survivors, design.vsan_spec.architecture),
+        "rebuilt_tb": min(usable_tb, raw_left * eff),
+        "data_tb": data,
+        "footprint_tb": data / eff_left,
+        "fits": usable_tb / eff_left <= raw_left + 1e-9,
+    }
 
 
 def vsan_layout_efficiency(design: Design, nodes: int) -> float:

@@ -14,7 +14,13 @@ import numpy as np
 
 from planner.core import jsonio
 from planner.core.text import auto_decimals
-from planner.engine.degraded import DEFAULT_REPAIR_SHARE, degraded_arrays, repair_time_hours, without_repair
+from planner.engine.degraded import (
+    DEFAULT_REPAIR_SHARE,
+    degraded_arrays,
+    relayout_time_hours,
+    repair_time_hours,
+    without_repair,
+)
 from planner.engine.performance import (
     BOTTLENECK_LABELS,
     PACING_POLICIES,
@@ -42,7 +48,7 @@ from planner.models.stacks import (
 )
 from planner.models.workload import Workload
 from planner.physics import endurance
-from planner.physics.capacity import node_loss_stops_io, require_usable
+from planner.physics.capacity import node_loss_stops_io, require_usable, vsan_relayout_after_node_loss
 from planner.physics.dimms import node_dimms
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
@@ -869,6 +875,31 @@ def evaluate_report(
         if deg is not None:
             stops = node_loss_stops_io(rd)
             ceph_cap, ceph_note = ceph_repair_cap(rd)
+            # vSAN ESA first rebuilds the lost host's components in the layout they have (RAID-5 4+1 on five hosts),
+            # then, a day later, rewrites all the data as 2+1: the repair time was for the 204.80 TB held after the
+            # re-layout, beside the Capacity page's 287.24 TB footprint rebuilt in 4+1, and the rewrite had no time
+            # (vSAN specialist's walk)
+            relay = (
+                vsan_relayout_after_node_loss(design, cap.usable_capacity_tb, cap.raw_capacity_tb)
+                if design.stack == "vsan" and cap.repairs_after_node_loss
+                else None
+            )
+            rebuilt_tb = relay["rebuilt_tb"] if relay else cap.reprotected_after_node_loss_tb
+            relay_time = (
+                float(
+                    relayout_time_hours(
+                        relay["data_tb"],
+                        relay["footprint_tb"],
+                        design.effective_fault_domains - 1,
+                        rd.node.drive_count,
+                        rd.node.drive.seq_write_mb_s,
+                        rd.node.drive.seq_read_mb_s,
+                        rd.node.network_gbit_s * 1e9 / 8,
+                    )
+                )
+                if relay
+                else None
+            )
             # every headline figure, so a degraded view never mixes in healthy numbers
             # a figure the case has no value for keeps its reason beside it (no writes, not computable)
             out["degraded"] = (
@@ -885,8 +916,7 @@ def evaluate_report(
                         repair_time_hours(
                             # the data the survivors re-protect: full volumes where they all fit, else what does (the
                             # 7.2 h of 271 TB stood beside "225.27 TB re-protected", about 6.0 h; SRE walk 2026-11-30)
-                            min(cap.usable_capacity_tb, cap.reprotected_after_node_loss_tb)
-                            / max(cap.resiliency_efficiency, 1e-9),
+                            min(cap.usable_capacity_tb, rebuilt_tb) / max(cap.resiliency_efficiency, 1e-9),
                             design.nodes,
                             rd.node.drive_count,
                             rd.node.drive.seq_write_mb_s,
@@ -926,6 +956,22 @@ def evaluate_report(
                     ),
                     # what a down S2D server's return brings, rebuild or none: the resync of what it missed
                     **({} if repair_is_automatic(design.stack) else {"on_return_note": S2D_RESYNC_ON_RETURN}),
+                    **(
+                        {
+                            "relayout_time_hours": relay_time,
+                            "relayout_starts_after_hours": VSAN_RELAYOUT_AFTER_HOURS,
+                            "relayout_note": (
+                                f"if the cluster stays at {design.effective_fault_domains - 1} hosts, vSAN ESA re-lays "
+                                f"RAID-5 ({design.layout.data}+{design.layout.redundancy}) as RAID-5 "
+                                f"({relay['to'].data}+{relay['to'].redundancy}) {VSAN_RELAYOUT_AFTER_HOURS:g} hours "
+                                f"after the loss, rewriting all the data: the {relay['data_tb']:,.2f} TB it then holds, "
+                                f"{relay['footprint_tb']:,.2f} TB written, ≈ {relay_time:.1f} h at the repair share "
+                                "(that IO is not in the one-node-down figures)"
+                            ),
+                        }
+                        if relay and relay_time is not None
+                        else {}
+                    ),
                     "note": (
                         "one node down: IO stops until the node returns, so the cluster serves no IO and has no "
                         "degraded latency to quote"
@@ -947,9 +993,13 @@ def evaluate_report(
                             "itself); rebuild time "
                         )
                         + (
-                            f"is for the {cap.reprotected_after_node_loss_tb:,.2f} TB the survivors re-protect of volumes "
+                            f"is for the lost host's share of the {rebuilt_tb / max(cap.resiliency_efficiency, 1e-9):,.2f} "
+                            f"TB footprint rebuilt in RAID-5 ({design.layout.data}+{design.layout.redundancy}), volumes "
+                            f"filled to their {cap.usable_capacity_tb:,.2f} TB; then {relay_words}"
+                            if relay and (relay_words := relay_clause(relay, relay_time))
+                            else f"is for the {rebuilt_tb:,.2f} TB the survivors re-protect of volumes "
                             f"filled to their {cap.usable_capacity_tb:,.2f} TB"
-                            if cap.reprotected_after_node_loss_tb < cap.usable_capacity_tb - 1e-9
+                            if rebuilt_tb < cap.usable_capacity_tb - 1e-9
                             else "assumes the volumes are full"
                         )
                         if cap.repairs_after_node_loss
@@ -1133,3 +1183,18 @@ def latency_curve(
         if k in curve:
             curve[k] = [None] * len(curve[k])
     return curve
+
+
+#: vSAN ESA re-lays RAID-5 4+1 as 2+1 when a cluster stays one host short this long after the loss [h]
+#: (:func:`planner.physics.capacity.vsan_relayout_after_node_loss`; D. Epping (VMware), "vSAN 8.0 ESA - introducing
+#: adaptive RAID-5", as planner.models.stacks cites it)
+VSAN_RELAYOUT_AFTER_HOURS = 24.0
+
+
+def relay_clause(relay: dict, hours: float | None) -> str:
+    """The re-layout's rewrite in a clause of the degraded note: what it rewrites and how long it takes."""
+    return (
+        f"the re-layout to RAID-5 ({relay['to'].data}+{relay['to'].redundancy}) {VSAN_RELAYOUT_AFTER_HOURS:g} hours "
+        f"after the loss rewrites the {relay['data_tb']:,.2f} TB it then holds"
+        + (f" in ≈ {hours:.1f} h at the repair share" if hours is not None else "")
+    )
