@@ -623,7 +623,7 @@ def test_performance_page_says_an_s2d_rebuild_runs_once_the_servers_drives_are_r
 
 def test_the_licensing_options_say_what_a_vmware_subscriptions_vsan_entitlement_leaves_to_the_add_on(tmp_path, capsys):
     """vSAN specialist's walk: the Size page's Licensing options showed VVF at $7,730 a month beside VCF's $13,750 with
-    no word that VVF's 336 x 0.25 = 84 TiB entitlement left ~307 TiB of the 391.2 TiB raw to the vSAN add-on, which
+    no word that VVF's 336 x 250 GiB = 82 TiB entitlement left ~309 TiB of the 391.2 TiB raw to the vSAN add-on, which
     no price holds; `bom` said it. The options' data carry the whole cost's sentence, and the page (its table, its
     caption, its bars) says it."""
     from planner.cli import main

@@ -614,3 +614,13 @@ def test_ceph_rule_words_have_no_contradiction_and_count_their_plurals():
     assert "default 1, never 1" not in two and "Ceph's default for replica-2: 1; Ceph advises at least 2" in two
     three = json.dumps(design_warnings(_rd(CEPH, ceph={"min_size": 1}), None))
     assert "replica-3: 3 copies, min_size 1" in three and "calibration measured" not in three
+
+
+def test_vvfs_vsan_entitlement_is_the_250_gib_a_core_its_source_says():
+    """vSAN specialist's walk: VVF's entitlement was stored as 0.25 TiB a core while its quoted source says "250
+    GiB/core": 250 GiB is 250/1024 = 0.2441 TiB (336 cores: 82.03 TiB, not 84.0)."""
+    from planner.commercial.licensing import stack_licensing_data, vsan_capacity_licence
+
+    vvf = stack_licensing_data()["options"]["vmware-vvf"]
+    assert "250 GiB/core" in vvf["source"] and vvf["vsan_tib_per_core"] * 1024 == pytest.approx(250)
+    assert vsan_capacity_licence("vmware-vvf", 336, 391.2)["entitled_tib"] == pytest.approx(82.03, abs=0.01)
