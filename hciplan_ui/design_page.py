@@ -379,6 +379,22 @@ with right:
     )
     slots["stack"] = st.empty()
     stack = st.session_state["d_stack"]
+    # vSAN's architecture, which the page had no control for: switching the default design (a PMem cache) to vSAN
+    # said "... or use vsan.architecture 'osa'", a field the page did not offer (vSAN specialist's walk)
+    _seed("d_vsan_arch", str((draft.get("vsan") or {}).get("architecture") or "esa"))
+    if stack == "vsan":
+        st.radio(
+            "vSAN architecture",
+            ["esa", "osa"],
+            horizontal=True,
+            key="d_vsan_arch",
+            format_func={"esa": "ESA (NVMe, no cache tier)", "osa": "OSA (cache + capacity disk groups)"}.get,
+            help="vsan.architecture: the Express Storage Architecture (vSAN 8.0 and later: a single storage pool of "
+            "NVMe devices) or the Original Storage Architecture (disk groups of one cache device and capacity "
+            "devices)",
+        )
+        slots["vsan.architecture"] = st.empty()
+    vsan_arch = str(st.session_state["d_vsan_arch"]) if stack == "vsan" else "esa"
     _seed("d_nodes", draft["nodes"])
     # the stack's own limits (S2D 16 servers, vSAN 64, Ceph 256); the model's field takes the widest
     vals["nodes"], bad["nodes"] = inputs.number(
@@ -405,7 +421,9 @@ with right:
         st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, nodes_now)
     # only what these nodes hold, by the validator's own rule (the list offered "erasure coding 8+3" on 10 nodes and
     # refused it after; Ceph operator walk 2026-11-30); the choice in use stays, marked, its reason beside the field
-    misfit = _misfits(stack, res_options, nodes_now, draft)
+    misfit = _misfits(
+        stack, res_options, nodes_now, {**draft, "vsan": {**(draft.get("vsan") or {}), "architecture": vsan_arch}}
+    )
     chosen = st.session_state["d_resiliency"]
     res_options = [r for r in res_options if misfit.get(r) is None or r == chosen]
     # in words ("three-way mirror"); the value stays the id a design file takes. A vSAN policy with its layout
@@ -415,7 +433,7 @@ with right:
         _resiliency_option,
         stack=stack,
         nodes=nodes_now,
-        architecture=str((draft.get("vsan") or {}).get("architecture") or "esa"),
+        architecture=vsan_arch,
         misfit=frozenset(r for r, why in misfit.items() if why),
     )
     # a policy's label follows the node count (vSAN RAID-5 is 4+1 on 6 hosts, 2+1 on 5): the browser kept the old
@@ -532,6 +550,8 @@ else:
         for sec in ("ceph", "vsan"):
             if sec != new["stack"]:
                 new.pop(sec, None)
+        if new["stack"] == "vsan":
+            new["vsan"] = {**(new.get("vsan") or {}), "architecture": ss["d_vsan_arch"]}
     else:
         new.pop("ceph", None)
         new.pop("vsan", None)

@@ -650,3 +650,18 @@ def test_the_licensing_options_say_what_a_vmware_subscriptions_vsan_entitlement_
     assert lic["vmware-vvf"]["note"] in said and "is low by it" in lic["vmware-vvf"]["note"], said
     bars = next(c for c in at.get("plotly_chart") if "size_licences" in str(c.proto.id))
     assert "vSAN add-on for" in bars.proto.spec
+
+
+def test_the_design_page_offers_vsans_architecture_the_no_cache_tier_error_names():
+    """vSAN specialist's walk: switching the default design (a cache device) to vSAN said "vSAN ESA has no cache tier
+    ...; drop cache_devices or use vsan.architecture 'osa'", and the Design page had no ESA/OSA control. It has one
+    now, on vSAN only; choosing OSA keeps the cache tier and the design is valid."""
+    at = _app()
+    assert not [r for r in at.radio if r.key == "d_vsan_arch"]  # S2D: no vSAN control
+    at.selectbox(key="d_stack").set_value("vsan").run()
+    assert any("no cache tier" in e for e in _errors(at)), _errors(at)
+    assert at.radio(key="d_vsan_arch").value == "esa"
+    at.radio(key="d_vsan_arch").set_value("osa").run()
+    assert not at.exception and not any("no cache tier" in e for e in _errors(at)), _errors(at)
+    design = json.loads(at.session_state["design_json"])
+    assert design["stack"] == "vsan" and design["vsan"]["architecture"] == "osa" and design["node"]["cache_devices"]
