@@ -696,25 +696,42 @@ def multi_year(view: dict) -> go.Figure:
     return fig
 
 
+#: characters a licensing option's name keeps on one line of its label
+LICENCE_LABEL_CHARS = 30
+
+
 def licence_bars(options: list[dict]) -> go.Figure:
-    """Licensing options over the amortisation period, USD (and per month)."""
-    fig = go.Figure(
-        go.Bar(
-            x=[o["name"] for o in options],
-            y=[o["total_usd"] for o in options],
-            marker_color=[BASE if o["windows_guests_included"] else MUTED for o in options],
-            # an option whose vSAN entitlement leaves raw to the add-on says so on its bar: its price leaves it out
-            text=[
-                f"${o['total_usd']:,.0f}<br>${o['usd_per_month']:,.0f}/month"
-                + (
-                    f"<br>+ vSAN add-on for {o['vsan_addon_tib']:,.0f} TiB, not priced"
-                    if o.get("vsan_addon_tib")
-                    else ""
-                )
-                for o in options
-            ],
-            textposition="outside",
-        )
+    """Licensing options over the amortisation period, USD (and per month): one horizontal bar per option, its
+    name wrapped beside it. Vertical bars under the options' long names, drawn diagonally, were squashed to about
+    50 px high (vSAN specialist's walk)."""
+    import textwrap
+
+    names = ["<br>".join(textwrap.wrap(o["name"], LICENCE_LABEL_CHARS)) or o["name"] for o in options]
+    top = max((o["total_usd"] for o in options), default=0.0)
+    bar = dict(
+        type="bar",
+        y=names,
+        x=[o["total_usd"] for o in options],
+        orientation="h",
+        marker_color=[BASE if o["windows_guests_included"] else MUTED for o in options],
+        # an option whose vSAN entitlement leaves raw to the add-on says so on its bar: its price leaves it out
+        text=[
+            f"${o['total_usd']:,.0f} · ${o['usd_per_month']:,.0f}/month"
+            + (f"<br>+ vSAN add-on for {o['vsan_addon_tib']:,.0f} TiB, not priced" if o.get("vsan_addon_tib") else "")
+            for o in options
+        ],
+        textposition="outside",
     )
-    fig.update_yaxes(title=f"USD over {options[0]['months']} months" if options else "USD")
-    return _layout(fig, "Licensing options for the design's physical cores", height=380)
+    lines = [line for n in names for line in n.split("<br>")]
+    layout = _layout_dict(
+        "Licensing options for the design's physical cores",
+        max(240, 130 + 100 * len(options)),
+        margin=dict(l=_label_room(lines, 7, 14)),
+        # room right of the longest bar for its figures
+        xaxis=dict(
+            title=dict(text=f"USD over {options[0]['months']} months" if options else "USD"),
+            range=[0, top * 1.9 if top > 0 else 1],
+        ),
+        yaxis=dict(autorange="reversed"),
+    )
+    return go.Figure(data=_unclipped([bar]), layout=layout)

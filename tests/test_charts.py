@@ -147,3 +147,27 @@ def test_each_stacks_capacity_waterfall_adds_up_and_draws_its_pool_as_a_level(ex
     assert measure[-1] == "total" and measure[0] == "absolute"
     # no step reads as zero, nor as a signed zero (account-manager walk 2026-11-30: 0.00 TiB beside -0.01 TB)
     assert not any(set(t) <= set("-0.") and s["capacity_tb"] for t, s in zip(fig.data[0].text, steps)), fig.data[0].text
+
+
+def test_the_licensing_chart_lays_its_options_as_horizontal_bars_named_in_short_lines():
+    """vSAN specialist's walk: the Licensing options chart wrote each option's long name ("VMware vSphere Foundation
+    subscription (includes vSAN) with Windows Server Datacenter guest licences") diagonally under a vertical bar,
+    which squashed the bars to about 50 px. One horizontal bar per option now, its name wrapped beside it."""
+    import json
+    from pathlib import Path
+
+    from hciplan_ui.charts import LICENCE_LABEL_CHARS, licence_bars
+    from planner.commercial.bom import bom
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve
+
+    design = load_design(Path(__file__).resolve().parent.parent / "examples" / "vsan-esa-6node.json")
+    options = bom(resolve(design, load_catalog()))["licensing"]
+    fig = licence_bars(options)
+    bar = fig.data[0]
+    assert bar.orientation == "h" and list(bar.x) == [o["total_usd"] for o in options]
+    assert max(len(o["name"]) for o in options) > 60  # the names that were drawn diagonally
+    lines = [line for label in bar.y for line in label.split("<br>")]
+    assert all(len(line) <= LICENCE_LABEL_CHARS for line in lines), lines
+    assert fig.layout.height >= 100 * len(options) and fig.layout.xaxis.range[1] > max(bar.x)
+    json.dumps(fig.to_plotly_json(), default=str)  # drawable
