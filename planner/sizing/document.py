@@ -531,6 +531,10 @@ def _rf(classes: list[dict], name: str) -> float:
     return next(float(c["read_fraction"]) for c in classes if c["name"] == name)
 
 
+#: the demand table's row of the rules beside its parts (:func:`_meets`), as the app's verdict names its column
+OTHER_RULES = "Other rules"
+
+
 def _meets(p: dict) -> list[list[str]]:
     """Demand against the design, per dimension: met or not (the pages' verdict,
     :func:`planner.sizing.verdict.demand_verdict`), with the room to grow."""
@@ -647,6 +651,20 @@ def _meets(p: dict) -> list[list[str]]:
     if ft is not None and ft.get("asked"):  # the pages' verdict row: the failures the demand names
         rows.append(
             ["Fault tolerance", ft["asked"], "met" if ft["met"] else "NOT met", customer_text(ft["detail"]) or ""]
+        )
+    # every other rule the sizer rejects a design on (the verdict's ``other_fails``: the drives' rated writes, parity,
+    # a programme, the budget): the app's verdict has a column for them, and the rows above all read "met" beside
+    # ``hciplan proposal``'s "met": false (customer-engineer walk 2026-12-01: the drives' rated writes last 2.6 years
+    # against a 36-month amortisation)
+    if other := (v or {}).get("other_fails"):
+        rows.append(
+            [
+                OTHER_RULES,
+                "every other sizing rule passed",
+                "NOT met",
+                "; ".join(f"{rule_text(o['title'])}: {customer_text(o['reason'])}" for o in other)
+                + " (section Rules checked)",
+            ]
         )
     return rows
 
@@ -807,13 +825,17 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     article = "an" if platform[:1] in "AEIOU" else "a"
     servers = "server" if design["nodes"] == 1 else "servers"
     stored = RESILIENCY_WORDS.get(design["resiliency"]) or resiliency_words(design["resiliency"])
-    short = [row[0] for row in (_meets(p) if p.get("demand") and p.get("binding") else []) if row[2] == "NOT met"]
+    short = [
+        SHORT_WORDS.get(row[0], row[0].lower())
+        for row in (_meets(p) if p.get("demand") and p.get("binding") else [])
+        if row[2] == "NOT met" and row[0] != OTHER_RULES
+    ]
     # the vendors' rules only: a demand's rule not met is in ``short`` already (a Ceph design short of its demand
     # read "it fails 6 vendor rules", all six the demand's; Ceph/vSAN walk 2026-11-30)
     # hciplan's policies counted as its own, and a demand's rule of a vendor's kind (the failures it names, the
     # program's node list) unless the demand table said it: "it fails 2 vendor rules" were hciplan's mirror policy
     # and the demand's FTT, already said as "the failures it survives" (vSAN specialist's walk)
-    said = {"fault_tolerance"} if "Fault tolerance" in short else set()
+    said = {"fault_tolerance"} if SHORT_WORDS["Fault tolerance"] in short else set()
     failed = [
         r
         for r in p.get("rules") or []
@@ -822,6 +844,15 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             whose_of(r) in ("vendor", "hciplan")
             or (whose_of(r) == "demand" and r.get("kind") not in ("demand", "headroom") and r["rule"] not in said)
         )
+    ]
+    # the verdict's other rules that are the demand's (its headroom, the drives' rated writes, the budget), each by
+    # its title: "We propose" stood above the one the verdict failed on (customer-engineer walk 2026-12-01); those
+    # counted with ``failed`` (the vendor's, hciplan's) are not said twice
+    counted = {r["rule"] for r in failed} | said
+    short += [
+        f"the rule “{rule_text(o['title'])}”"
+        for o in (p.get("verdict") or {}).get("other_fails") or []
+        if o["rule"] not in counted
     ]
     if short or failed:
         # a design that falls short is described, never proposed: the summary said "We propose" above a
@@ -833,7 +864,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 f"This document describes {article} {platform} cluster of {design['nodes']} {node} {servers}, "
                 f"storing data as {stored}. "
                 + (
-                    f"It does not meet {whose} demand on {and_list([SHORT_WORDS.get(x, x.lower()) for x in short])} (section Your "
+                    f"It does not meet {whose} demand on {and_list(short)} (section Your "
                     "databases)" + (f" and it fails {fails}" if failed else "")
                     if short
                     else f"It fails {fails}"

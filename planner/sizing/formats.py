@@ -384,6 +384,18 @@ def _growth_sheet(p: dict, doc: dict, ws, sheet) -> None:
     )
 
 
+def _rules_sheet(doc: dict, ws, sheet) -> None:
+    """The workbook's sheet of the rules checked, as the proposal's table gives them (rule, whose, result, source),
+    under the proposal's verdict where the design falls short: the workbook had no rules at all, so it never said a
+    rule the design fails (customer-engineer walk 2026-12-01: the drives' rated writes, "not met" on page 12 of the
+    PDF alone)."""
+    s = _section(doc, "Rules checked")
+    table = next((b for b in s["blocks"] if b["type"] == "table"), None) if s else None
+    if table is None:
+        return
+    sheet(ws, "Rules", table["header"], table["rows"], lead=doc.get("verdict"))
+
+
 #: the workbook's first row under a sheet's header (its title, who it is from and for, a lead line, the header)
 FIRST_ROW = 5
 
@@ -550,6 +562,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     _guarantee_sheet(p, doc, wb.create_sheet(), sheet)
     if p.get("multi_year"):
         _growth_sheet(p, doc, wb.create_sheet(), sheet)
+    _rules_sheet(doc, wb.create_sheet(), sheet)
 
     kind_words = {"quoted": "quoted", "list": "list", "street": "street", "estimated": "estimated"}
     lines = cost["parts"] + cost["network"]["lines"]

@@ -1,0 +1,126 @@
+"""The proposal documents as a customer engineer reproduces them (customer-engineer walk 2026-12-01): the HammerDB
+demand (examples/demand-hammerdb.json), the design the sizer proposes for it, then a what-if on the Design page (5
+nodes, 1,536 GB of RAM, 10 x Micron 7450 PRO, ConnectX-6 Dx, three-way mirror) whose capacity drives' rated writes
+last 2.6 years against a 36-month amortisation: the app and ``hciplan proposal`` say "not met", the documents must
+say the same verdict, with the same figures, in every format."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from test_proposal_document import docx_text, html_text
+
+from planner.engine.loads import demand_as_workload
+from planner.models.demand import Demand
+from planner.models.design import Design
+from planner.sizing.document import document
+from planner.sizing.formats import render
+from planner.sizing.proposal import build
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMAND_FILE = ROOT / "examples" / "demand-hammerdb.json"
+#: the walk's what-if: the sized design's build with the Design page's changes
+WHATIF = {
+    "name": "what-if",
+    "stack": "s2d",
+    "nodes": 5,
+    "node": {
+        "chassis": "dell-ax-660",
+        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+        "ram_gb": 1536.0,
+        "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": 10},
+        "nics": {"model": "mellanox-cx6-dx-2x100g", "count": 1},
+    },
+    "resiliency": "mirror-3way",
+    "transport": "rdma",
+    "platform": "azure-local",
+    "vcpu_oversubscription": 4.0,
+}
+
+
+def _build(design: dict) -> dict:
+    d = Demand.model_validate_json(DEMAND_FILE.read_text())
+    des = Design.model_validate(design)
+    return build(des, demand_as_workload(d, des.nodes), demand=d, meta={"customer": "Contoso", "date": "2026-12-01"})
+
+
+@pytest.fixture(scope="module")
+def proposal():
+    return _build(WHATIF)
+
+
+@pytest.fixture(scope="module")
+def doc(proposal):
+    return document(proposal)
+
+
+@pytest.fixture(scope="module")
+def files(proposal):
+    return {f: render(proposal, f) for f in ("html", "docx", "xlsx")}
+
+
+@pytest.fixture(scope="module")
+def workbook(files):
+    import openpyxl
+
+    return openpyxl.load_workbook(io.BytesIO(files["xlsx"]))
+
+
+def texts(files) -> dict[str, str]:
+    return {"html": html_text(files["html"]), "docx": docx_text(files["docx"])}
+
+
+def rows_of(ws) -> list[list]:
+    return [[c.value for c in row] for row in ws.iter_rows()]
+
+
+def section(doc: dict, title: str) -> dict:
+    return next(s for s in doc["sections"] if s["title"] == title)
+
+
+def kv(doc: dict, title: str) -> dict:
+    return dict(next(b["rows"] for b in section(doc, title)["blocks"] if b["type"] == "kv"))
+
+
+def meets(doc: dict) -> list[list[str]]:
+    return next(b for b in section(doc, "Your databases")["blocks"] if b.get("name") == "meets")["rows"]
+
+
+def test_the_documents_verdict_is_the_librarys_one_verdict(proposal, doc, files, workbook):
+    """Walk: the app's verdict table had a column "Other rules: not met" (the drives' rated writes last 2.6 years
+    against a 36-month amortisation) and ``hciplan proposal`` said ``"met": false``, while the document's section 2
+    showed 8 rows all "met" and its summary said "We propose"; the workbook had no rules sheet at all."""
+    v = proposal["verdict"]
+    assert v["met"] is False and [o["rule"] for o in v["other_fails"]] == ["drive_endurance"]
+    # section 2 names the failed rule in its own row
+    rows = meets(doc)
+    other = next(r for r in rows if r[0] == "Other rules")
+    assert other[2] == "NOT met" and "rated writes outlast the amortisation period" in other[3]
+    # the summary describes, never proposes, and names the rule and the remedy
+    opening = section(doc, "Summary")["blocks"][0]["text"]
+    assert "We propose" not in opening and "does not meet" in opening
+    assert "rated writes outlast the amortisation period" in opening
+    assert v["remedy"]["words"] in opening
+    assert doc["verdict"] == opening
+    for fmt, t in texts(files).items():
+        assert "does not meet" in t and "We propose" not in t, fmt
+    # the workbook says the verdict on its summary and carries the rules
+    summary = rows_of(workbook["Summary"])
+    assert "does not meet" in str(summary[2][0])
+    rules = rows_of(workbook["Rules"])
+    assert rules[3][:3] == ["Rule", "Whose", "Result"]
+    endurance = next(r for r in rules[4:] if r[0] and "rated writes outlast" in str(r[0]))
+    assert endurance[2] == "not met"
+    assert "does not meet" in str(rules[2][0])
+
+
+def test_a_design_that_meets_every_rule_is_still_proposed():
+    """The sized design meets every rule: its documents propose it, with no row of other rules."""
+    drives = {"model": "micron-7450-max-3.2tb", "count": 10}  # rated 3 drive writes a day
+    p = _build({**WHATIF, "node": {**WHATIF["node"], "capacity_drives": drives}})
+    assert p["verdict"]["met"] is True, p["verdict"]["summary"]
+    d = document(p)
+    assert section(d, "Summary")["blocks"][0]["text"].startswith("We propose")
+    assert not any(r[0] == "Other rules" for r in meets(d)) and d["verdict"] is None
