@@ -432,7 +432,15 @@ def _short(d: dict) -> str:
     k = d["key"]
     if k == "iops":
         at = "under the CPU cap" if d.get("carried_at") == "cpu_cap" else "at saturation"
-        return f"{fmt.iops(d['have'])} IOPS {at}, {fmt.iops(d['need'])} needed"
+        # every node up, and one node down where that saturates lower: the cell read "1,507,438 IOPS at saturation"
+        # unlabelled beside cells saying "one node down", the proposal "1,144,635 ... with one server down"
+        # (customer-engineer walk 2026-12-01)
+        down = d.get("saturation_one_node_down_iops")
+        return (
+            f"{fmt.iops(d['have'])} IOPS {at}, all nodes up"
+            + (f" ({fmt.iops(down)} one node down)" if down is not None else "")
+            + f", {fmt.iops(d['need'])} needed"
+        )
     if k == "latency" and str(d.get("detail", "")).startswith("the load cannot be carried"):
         # past saturation there is no latency: "demand mean 3.195 ms vs 1.000 ms" beside "604,350 IOPS at saturation,
         # 715,450 needed" (browser review 2026-11-29)

@@ -734,7 +734,11 @@ def test_a_design_short_of_the_demand_is_described_never_proposed():
     assert key["Throughput under your workload"].endswith("the databases need 582,000 at once")
     meets = next(b for s in doc["sections"] for b in s["blocks"] if b.get("name") == "meets")
     # (35 % before the 3-node mirror stopped charging a repair it cannot run: SRE walk 2026-11-30)
-    assert dict((r[0], r[3]) for r in meets["rows"])["Throughput"] == "short by 14 % with one server down"
+    # with the saturation every server up beside it, as the app's cell gives it (customer-engineer walk 2026-12-01)
+    up = next(d for d in p["verdict"]["dimensions"] if d["key"] == "iops")["saturation_iops"]
+    assert dict((r[0], r[3]) for r in meets["rows"])["Throughput"] == (
+        f"short by 14 % with one server down (it saturates at {up:,.0f} IOPS with every server up)"
+    )
     # a design that meets it is still proposed
     ok = Design.model_validate(size(d, top=1).best["design"])
     good = document(build(ok, demand_as_workload(d, ok.nodes), demand=d))

@@ -39,6 +39,20 @@ WHATIF = {
     "vcpu_oversubscription": 4.0,
 }
 
+#: the design the sizer proposes for the demand ("Use this design" on the Size page)
+SIZED = {
+    **WHATIF,
+    "name": "sized",
+    "node": {
+        "chassis": "dell-ax-660",
+        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+        "ram_gb": 1024.0,
+        "capacity_drives": {"model": "micron-5400-pro-3.84tb", "count": 9},
+        "nics": {"model": "broadcom-p225p-2x25g", "count": 1},
+        "dimms": {"model": "ddr5-32gb-rdimm-4800", "count": 32},
+    },
+}
+
 
 def _build(design: dict) -> dict:
     d = Demand.model_validate_json(DEMAND_FILE.read_text())
@@ -124,3 +138,22 @@ def test_a_design_that_meets_every_rule_is_still_proposed():
     d = document(p)
     assert section(d, "Summary")["blocks"][0]["text"].startswith("We propose")
     assert not any(r[0] == "Other rules" for r in meets(d)) and d["verdict"] is None
+
+
+@pytest.mark.parametrize("design", [WHATIF, SIZED], ids=["what-if", "sized"])
+def test_the_throughput_row_gives_both_saturations_each_labelled_in_the_app_and_the_document(design):
+    """Walk: the app's IOPS cell said "1,507,438 IOPS at saturation" (every node up, unlabelled, beside cells saying
+    "one node down"), the document's row of the same rule "the cluster saturates at 1,144,635 IOPS with one server
+    down" (the sized design: 676,080 in the app, 405,648 in the document). One rule, the same two figures, each
+    labelled, in the verdict, the app's cell and the document."""
+    from hciplan_ui.costs import _short
+
+    p = _build(design)
+    row = next(d for d in p["verdict"]["dimensions"] if d["key"] == "iops")
+    up, down = row["saturation_iops"], row["saturation_one_node_down_iops"]
+    assert up == row["have"] and down is not None and down < up
+    assert f"{up:,.0f} IOPS at saturation with every node up ({down:,.0f} with one node down" in row["detail"]
+    assert f"{up:,.0f} IOPS at saturation, all nodes up ({down:,.0f} one node down)" in _short(row)
+    said = meets(document(p))[0]
+    assert said[0] == "Throughput"
+    assert f"saturates at {down:,.0f} IOPS with one server down ({up:,.0f} IOPS with every server up)" in said[3]

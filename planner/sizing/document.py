@@ -531,6 +531,20 @@ def _rf(classes: list[dict], name: str) -> float:
     return next(float(c["read_fraction"]) for c in classes if c["name"] == name)
 
 
+def _every_server_up(dim: dict | None, key: str, down, lead: str = "") -> str:
+    """The throughput row's saturation every server up, beside the one-server-down figure that sets its margin or
+    alone (" (1,507,438 with every server up)", " with every server up"), from the verdict's IOPS row
+    (:func:`planner.sizing.verdict.demand_verdict`): the app's row said "1,507,438 IOPS at saturation" where the
+    document's said "saturates at 1,144,635 IOPS with one server down", one rule with two figures and one label
+    (customer-engineer walk 2026-12-01). ``lead`` goes before the figure in brackets ("it saturates at " where
+    the words before it name no saturation). "" for another row, or a verdict without the figure."""
+    if key != "iops" or not dim or dim.get("saturation_iops") is None:
+        return ""
+    if key in down:
+        return f" ({lead}{dim['saturation_iops']:,.0f} IOPS with every server up)"
+    return " with every server up"
+
+
 #: the demand table's row of the rules beside its parts (:func:`_meets`), as the app's verdict names its column
 OTHER_RULES = "Other rules"
 
@@ -593,6 +607,7 @@ def _meets(p: dict) -> list[list[str]]:
             head = (
                 f"room to grow {top / d['iops']:.2f}x: {what} {top:,.0f} IOPS"
                 + (" with one server down" if lk in down else "")
+                + _every_server_up(met_by.get(k), lk, down)
                 + f", over the {d['iops']:,.0f} needed"
             )
         elif f >= 1:
@@ -602,7 +617,11 @@ def _meets(p: dict) -> list[list[str]]:
         else:
             # one server down, as room to grow says it: "short by 35 %" of a throughput the verdict gives as
             # 523,208 of 582,000 with every server up read as a second, contradicting figure (review 2026-11-29)
-            head = f"short by {100 * (1 - f):.0f} %" + (" with one server down" if lk in down else "")
+            head = (
+                f"short by {100 * (1 - f):.0f} %"
+                + (" with one server down" if lk in down else "")
+                + _every_server_up(met_by.get(k), lk, down, "it saturates at ")
+            )
             if k == "latency":
                 # the share is of the IOPS, not of the latency: "3.411 ms vs 3 ms target; short by 53 %" read as a
                 # latency 53 % over (it is 14 % over; Ceph/vSAN walk 2026-11-30)

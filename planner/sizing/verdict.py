@@ -125,7 +125,9 @@ def demand_verdict(
     topology than hyperconverged; then only ``note`` and ``cost``), ``met`` (every
     dimension), ``feasible`` (every rule, as the sizer requires), ``dimensions``
     (``key``, ``label``, ``need``, ``have``, ``unit``, ``met``, ``detail``; IOPS's also
-    ``carried_at``, "saturation" or "cpu_cap"; latency's also ``tier`` and ``statistic`` of the
+    ``carried_at``, "saturation" or "cpu_cap", ``saturation_iops``, the saturation every node up, and
+    ``saturation_one_node_down_iops``, the saturation with one node down where N+1 is asked and it is the lower,
+    else None; latency's also ``tier`` and ``statistic`` of the
     worst tier (its latency over its target) and ``tiers`` (``name``, ``statistic``,
     ``latency_ms``, ``target_ms``, ``met``); N+1's also ``capacity_met``/``capacity_detail``
     and ``performance_met``/``performance_detail``),
@@ -182,6 +184,12 @@ def demand_verdict(
             }
         )
 
+    # the saturation with one node down and its repair running, where the demand asks N+1 and it is the lower one
+    # (:func:`planner.sizing.checks.limits`): the row said "1,507,438 IOPS at saturation" with every node up while
+    # the proposal's row of the same rule said "saturates at 1,144,635 IOPS with one server down" (customer-engineer
+    # walk 2026-12-01); both figures, each labelled, in the app and the documents
+    down_ratio = lim["limit_ratios"].get("iops") if "iops" in (lim.get("limits_one_node_down") or ()) else None
+    sat_down = float(down_ratio) * iops if down_ratio is not None else None
     row(
         "iops",
         iops,
@@ -190,13 +198,17 @@ def demand_verdict(
         not saturated,
         (
             f"{carried:,.0f} IOPS under the CPU utilisation cap of {design.cpu_utilization_cap:.0%} "
-            f"({chk['iops_capacity']:,.0f} at saturation)"
+            f"({chk['iops_capacity']:,.0f} at saturation, every node up)"
             if capped
-            else f"{carried:,.0f} IOPS at saturation"
+            else f"{carried:,.0f} IOPS at saturation with every node up"
         )
+        + (f" ({sat_down:,.0f} with one node down and its repair running)" if sat_down is not None else "")
         + f"; the databases need {iops:,.0f} at once",
     )
     dims[-1]["carried_at"] = "cpu_cap" if capped else "saturation"  # what bounds ``have``
+    # the cluster's saturation [IOPS] every node up, and with one node down (None where N+1 is not asked or every
+    # node up binds)
+    dims[-1].update(saturation_iops=float(chk["iops_capacity"]), saturation_one_node_down_iops=sat_down)
     lat = chk["tier_latency_ms"]
     late = [c for c in classes if lat[c.name] > c.latency_target_ms]
     worst = max(classes, key=lambda c: lat[c.name] / c.latency_target_ms)
