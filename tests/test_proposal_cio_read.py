@@ -215,7 +215,7 @@ def test_the_workbook_alone_says_what_is_assumed_guaranteed_and_the_band(proposa
         round(rep["vm_latency_ms_high"], 3),
         "ms",
     ]
-    assert band["Throughput the cluster can reach"][1:] == [
+    assert band["Throughput the cluster can reach, every server up"][1:] == [
         round(rep["iops_capacity_low"]),
         round(rep["iops_capacity_high"]),
         "IOPS",

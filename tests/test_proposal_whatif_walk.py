@@ -7,16 +7,17 @@ say the same verdict, with the same figures, in every format."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
-from test_proposal_document import docx_text, html_text
+from test_proposal_document import docx_text, html_text, pdf_text_of
 
 from planner.engine.loads import demand_as_workload
 from planner.models.demand import Demand
 from planner.models.design import Design
 from planner.sizing.document import document
-from planner.sizing.formats import render
+from planner.sizing.formats import pdf_available, render
 from planner.sizing.proposal import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,7 +73,10 @@ def doc(proposal):
 
 @pytest.fixture(scope="module")
 def files(proposal):
-    return {f: render(proposal, f) for f in ("html", "docx", "xlsx")}
+    out = {f: render(proposal, f) for f in ("html", "docx", "xlsx")}
+    if pdf_available():
+        out["pdf"] = render(proposal, "pdf")
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +87,12 @@ def workbook(files):
 
 
 def texts(files) -> dict[str, str]:
-    return {"html": html_text(files["html"]), "docx": docx_text(files["docx"])}
+    """The document's text in each format it has text in (the PDF where chromium is installed), one space between
+    words (a no-break space is a space)."""
+    out = {"html": html_text(files["html"]), "docx": docx_text(files["docx"])}
+    if "pdf" in files:
+        out["pdf"] = pdf_text_of(files["pdf"])
+    return {k: " ".join(v.replace("\u00a0", " ").split()) for k, v in out.items()}
 
 
 def rows_of(ws) -> list[list]:
@@ -157,3 +166,39 @@ def test_the_throughput_row_gives_both_saturations_each_labelled_in_the_app_and_
     said = meets(document(p))[0]
     assert said[0] == "Throughput"
     assert f"saturates at {down:,.0f} IOPS with one server down ({up:,.0f} IOPS with every server up)" in said[3]
+
+
+def test_every_one_server_down_figure_says_so_where_it_is_printed(proposal, files, workbook):
+    """Walk: the summary's "Most IOPS with every latency target met 1,139,769 IOPS" is a one-server-down figure with
+    no label and no range (section 2 says "with one server down"); the workbook's summary put it right under "Throughput
+    the cluster can reach 1,507,438" (every server up)."""
+    b = proposal["binding"]
+    assert "latency" in b["limits_one_node_down"]
+    most = f"{b['guaranteed_iops']:,.0f}"
+    for fmt, t in texts(files).items():
+        at = [m.start() for m in re.finditer(re.escape(most), t)]
+        assert len(at) >= 2, fmt  # the summary and section 2
+        for i in at:
+            assert "one server down" in t[max(0, i - 100) : i + 100], (fmt, t[max(0, i - 100) : i + 100])
+        assert (
+            f"one server down {most} IOPS (no range: the ranges are calibrated on clusters with every server up)" in t
+        )
+    for ws in workbook.worksheets:
+        for r in rows_of(ws):
+            if round(b["guaranteed_iops"]) in r:
+                assert str(r[0]).endswith(", one server down"), (ws.title, r)
+    summary = {r[0]: r for r in rows_of(workbook["Summary"])}
+    assert summary["Throughput the cluster can reach, every server up"][1] == round(proposal["report"]["iops_capacity"])
+
+
+def test_the_figure_a_caveat_gives_its_spread_on_is_printed_in_every_format(proposal, files, workbook):
+    """Walk: "expect -22 % to +37 % on the throughput the cluster can reach" spoke of a figure (1,507,438, range
+    1,183,188-2,061,572) only the workbook printed."""
+    rep = proposal["report"]
+    up, low, high = (f"{rep[k]:,.0f}" for k in ("iops_capacity", "iops_capacity_low", "iops_capacity_high"))
+    line = f"Throughput the cluster can reach, every server up {up} IOPS (range {low} IOPS to {high} IOPS)"
+    for fmt, t in texts(files).items():
+        assert "on the throughput the cluster can reach" in t, fmt
+        assert line in t, fmt
+    summary = {r[0]: r for r in rows_of(workbook["Summary"])}
+    assert summary["Throughput the cluster can reach, every server up"][3] == line.split(" up ", 1)[1]

@@ -819,6 +819,39 @@ def _drive_wear_note(cost: dict, years: float | None, written_at: str) -> str | 
     )
 
 
+#: what a figure with one server down says of its range, where it is printed: the ranges are the healthy cluster's
+#: (the Performance page: "Degraded figures have no band: the bands are calibrated on the healthy cluster"); the
+#: document printed "0.524 ms" with one server down with no range and no word why (customer-engineer walk 2026-12-01)
+DOWN_NO_RANGE = "no range: the ranges are calibrated on clusters with every server up"
+
+
+#: the label of the cluster's saturation under the workload's mix (``iops_capacity``), in the document and the
+#: workbook
+REACH_LABEL = "Throughput the cluster can reach, every server up"
+
+
+def reach_value(rep: dict) -> str | None:
+    """The cluster's saturation [IOPS] under the workload's mix with its range, as the document prints it; None
+    without one."""
+    return _band(rep, "iops_capacity", lambda x: f"{x:,.0f} IOPS") if rep.get("iops_capacity") is not None else None
+
+
+def guaranteed_label(binding: dict) -> str:
+    """The label of the most IOPS with every latency target met (:func:`planner.sizing.checks.limits`'s
+    ``guaranteed_iops``), with the cluster that sets it: the summary printed the one-server-down 1,139,769 IOPS
+    unlabelled, and the workbook right under the throughput every server up (customer-engineer walk 2026-12-01).
+    One label for the document and the workbook."""
+    down = "latency" in (binding.get("limits_one_node_down") or ())
+    return "Most IOPS with every latency target met" + (", one server down" if down else ", every server up")
+
+
+def guaranteed_value(binding: dict) -> str:
+    """The most IOPS with every latency target met as the document prints it: one server down, with why it has no
+    range (:data:`DOWN_NO_RANGE`)."""
+    down = "latency" in (binding.get("limits_one_node_down") or ())
+    return f"{binding['guaranteed_iops']:,.0f} IOPS" + (f" ({DOWN_NO_RANGE})" if down else "")
+
+
 #: a row of the demand table (:func:`_meets`) as the summary lists what is not met
 SHORT_WORDS = {"A server can fail": "a server failing", "Fault tolerance": "the failures it survives"}
 
@@ -912,6 +945,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             f"Throughput under the benchmark workload {bench['name']}" if bench else "Throughput under your workload",
             customer_text(dims["iops"]["detail"]) if uncarried else _band(rep, "iops", lambda x: f"{x:,.0f} IOPS"),
         ),
+        # the figure the model's caveat gives its spread on ("expect -22 % to +37 % on the throughput the cluster can
+        # reach"), printed where the caveat is: the workbook alone had it (customer-engineer walk 2026-12-01)
+        *([(REACH_LABEL, reach)] if not uncarried and (reach := reach_value(rep)) else []),
         (
             "Latency seen by its virtual machines (mean)" if bench else "Latency seen by the databases (mean)",
             customer_text(dims["latency"]["detail"])
@@ -937,7 +973,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         )
     if p.get("binding"):
         b = p["binding"]
-        key.insert(3, ("Most IOPS with every latency target met", f"{b['guaranteed_iops']:,.0f} IOPS"))
+        key.insert(
+            next(i for i, (k, _) in enumerate(key) if k.startswith("Cost per month")),
+            (guaranteed_label(b), guaranteed_value(b)),
+        )
         key.append(("What runs out first", binding_words(b)))
     lines.append(KV(key))
     if bench:
@@ -996,6 +1035,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     # ---------------------------------------------------------------- performance
     perf = [
         ("Throughput", _band(rep, "iops", lambda x: f"{x:,.0f} IOPS")),
+        *([(REACH_LABEL, reach)] if (reach := reach_value(rep)) else []),
         ("Latency seen by the databases, mean", _band(rep, "vm_latency_ms", ms)),
         ("Read latency, 99th percentile", _band(rep, "p99_read_latency_ms", ms)),
         ("Storage latency, read / write", f"{ms(rep.get('read_latency_ms'))} / {ms(rep.get('write_latency_ms'))}"),

@@ -29,6 +29,7 @@ from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
 from planner.core.text import adding_up, sentence, without_bidi_controls
+from planner.sizing.document import REACH_LABEL, guaranteed_label
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -314,12 +315,8 @@ def _guarantee_sheet(p: dict, doc: dict, ws, sheet) -> None:
 
     rows = [
         *row("Throughput", "iops", "IOPS"),
-        *row("Throughput the cluster can reach", "iops_capacity", "IOPS"),
-        *(
-            [["Most IOPS with every latency target met", round(b["guaranteed_iops"]), None, None, "IOPS"]]
-            if (b := p.get("binding"))
-            else []
-        ),
+        *row(REACH_LABEL, "iops_capacity", "IOPS"),
+        *([[guaranteed_label(b), round(b["guaranteed_iops"]), None, None, "IOPS"]] if (b := p.get("binding")) else []),
     ]
     if carried:  # a load the cluster cannot carry has no latency at it (the Summary sheet's rule)
         rows += [
@@ -515,14 +512,13 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         # the most the cluster carries, with the range the proposal's caveats give in percent ("expect -22 % to
         # +37 % on the throughput the cluster can reach"): the workbook had no range but the latency's
         # (account-manager walk 2026-11-30)
-        *(ranged("Throughput the cluster can reach", "iops_capacity", "IOPS") if carried else []),
+        *(ranged(REACH_LABEL, "iops_capacity", "IOPS", REACH_LABEL) if carried else []),
         *ranged("Latency seen by the databases, mean", "vm_latency_ms", "ms", lat, carried),
         *(ranged("Read latency, 99th percentile", "p99_read_latency_ms", "ms") if carried else []),
-        (
-            "Most IOPS with every latency target met",
-            (p.get("binding") or {}).get("guaranteed_iops"),
-            "IOPS",
-            "Most IOPS with every latency target met",
+        *(
+            [(guaranteed_label(b), b.get("guaranteed_iops"), "IOPS", guaranteed_label(b))]
+            if (b := p.get("binding"))
+            else []
         ),
         ("Cost per month", month_total, "USD", "Cost per month"),
         # the total cost of ownership as the proposal's summary gives it, with what it leaves out (the workbook's
