@@ -1038,7 +1038,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         *([(REACH_LABEL, reach)] if (reach := reach_value(rep)) else []),
         ("Latency seen by the databases, mean", _band(rep, "vm_latency_ms", ms)),
         ("Read latency, 99th percentile", _band(rep, "p99_read_latency_ms", ms)),
-        ("Storage latency, read / write", f"{ms(rep.get('read_latency_ms'))} / {ms(rep.get('write_latency_ms'))}"),
+        # each with its range, as the app and the workbook give them (the document alone printed "0.170 ms / 0.207 ms"
+        # with none; customer-engineer walk 2026-12-01)
+        (
+            "Storage latency, read / write",
+            f"{_band(rep, 'read_latency_ms', ms)} / {_band(rep, 'write_latency_ms', ms)}",
+        ),
         ("Server processors busy", _band(rep, "host_cpu_utilization", pct)),
         # the pages' rule in the document's words: below saturation, the busiest part from 80 % busy
         ("What limits throughput", bottleneck_words(rep, BOTTLENECK_WORDS, "nothing yet ({what}: {pct} % busy)")),
@@ -1068,7 +1073,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 "missed when it returns; if an administrator retires its drives, the rebuild onto the survivors "
                 f"takes about {dg['repair_time_hours']:,.1f} hours"
             )
-        perf.append(("With one server down", f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])}" + rebuild))
+        perf.append(
+            (
+                "With one server down",
+                f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])} ({DOWN_NO_RANGE})" + rebuild,
+            )
+        )
     blocks = [KV(perf)]
     if uncarried:
         # the figures are of the load the cluster carries: "mean 0.668 ms" here beside "the load cannot be carried,
@@ -1104,13 +1114,23 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         )
     blocks.append(
         P(
-            # no vSAN cluster was measured: its ranges are the factor of two the model assumes (verification walk
-            # 2026-11-30: "where 90 % of measured clusters fell" above an appendix saying vSAN is not calibrated)
-            f"Ranges are at least {VSAN_MIN_BAND[0]:g}x to {VSAN_MIN_BAND[1]:g}x each figure: no measured vSAN "
-            "cluster checks the model, so they are an assumption, not a measured spread."
-            if design.get("stack") == "vsan"
-            else "Ranges are where 90 % of measured clusters fell against the model's prediction "
-            "(5th to 95th percentile of measured over predicted, on clusters the model did not see)."
+            (
+                # no vSAN cluster was measured: its ranges are the factor of two the model assumes (verification walk
+                # 2026-11-30: "where 90 % of measured clusters fell" above an appendix saying vSAN is not calibrated)
+                f"Ranges are at least {VSAN_MIN_BAND[0]:g}x to {VSAN_MIN_BAND[1]:g}x each figure: no measured vSAN "
+                "cluster checks the model, so they are an assumption, not a measured spread."
+                if design.get("stack") == "vsan"
+                else "Ranges are where 90 % of measured clusters fell against the model's prediction "
+                "(5th to 95th percentile of measured over predicted, on clusters the model did not see)."
+            )
+            # where a figure has none, said where the ranges are (the app's Performance page says it; the document
+            # printed one-server-down figures with no range and no word why: customer-engineer walk 2026-12-01)
+            + (
+                " Figures with one server down have no range: the ranges are calibrated on clusters with every "
+                "server up."
+                if dg and not dg.get("io_stops")
+                else ""
+            )
         )
     )
     blocks += [NOTE(t) for t in extrapolation_text(rep, p)]
