@@ -222,3 +222,19 @@ def test_storage_latencies_carry_their_ranges_and_one_server_down_figures_say_th
         assert "Figures with one server down have no range" in t, fmt
     notes = [str(r[0]) for r in rows_of(workbook["Guarantees"])]
     assert any(n.startswith("Ranges are where") and "Figures with one server down have no range" in n for n in notes)
+
+
+def test_the_rebuild_with_one_server_down_carries_its_condition_in_every_format(proposal, files, workbook):
+    """Walk: the workbook's Guarantees sheet said "With one server down: data fully protected again after 0.3 hours"
+    where the PDF said the rebuild runs only if an administrator retires the drives (Storage Spaces Direct starts
+    none by itself: ``repair_automatic`` false, ``repair_condition``)."""
+    dg = proposal["report"]["degraded"]
+    assert dg["repair_automatic"] is False and dg["repair_time_hours"] > 0
+    for fmt, t in texts(files).items():
+        assert "if an administrator retires its drives" in t and "data fully protected again" not in t, fmt
+    rows = [r for r in rows_of(workbook["Guarantees"]) if r[4] == "hours"]
+    assert len(rows) == 1
+    label, hours = rows[0][0], rows[0][1]
+    assert "data fully protected again" not in label
+    assert "only if an administrator retires the server's drives" in label and "starts none by itself" in label
+    assert hours == round(dg["repair_time_hours"], 1)

@@ -29,7 +29,7 @@ from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
 from planner.core.text import adding_up, sentence, without_bidi_controls
-from planner.sizing.document import REACH_LABEL, guaranteed_label
+from planner.sizing.document import REACH_LABEL, guaranteed_label, repair_figure
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -334,11 +334,8 @@ def _guarantee_sheet(p: dict, doc: dict, ws, sheet) -> None:
         rows += [*row("With one server down: throughput", "iops", "IOPS", src=dg)]
         if carried:
             rows += [*row("With one server down: latency seen by the databases, mean", "vm_latency_ms", "ms", src=dg)]
-        if dg.get("repair_time_hours"):
-            hours = dg["repair_time_hours"] + (dg.get("repair_starts_after_hours") or 0.0)
-            rows.append(
-                ["With one server down: data fully protected again after", round(hours, 1), None, None, "hours"]
-            )
+        if said := repair_figure(dg):
+            rows.append([said[0], round(said[1], 1), None, None, "hours"])
     rows += [[], *[[t] for t in _texts(doc, "Performance")]]
     meets = next(
         (b for b in (_section(doc, "Your databases") or {"blocks": []})["blocks"] if b.get("name") == "meets"), None
