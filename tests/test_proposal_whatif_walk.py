@@ -238,3 +238,18 @@ def test_the_rebuild_with_one_server_down_carries_its_condition_in_every_format(
     assert "data fully protected again" not in label
     assert "only if an administrator retires the server's drives" in label and "starts none by itself" in label
     assert hours == round(dg["repair_time_hours"], 1)
+
+
+def test_the_workbook_says_each_note_once_and_has_no_empty_column(proposal, workbook):
+    """Walk: the Growth sheet repeated "Year 0 is today's demand ..." (A12 and A14); the Cost and TCO sheet's "TCO
+    total (USD)" column was empty on every cost line."""
+    notes = [r[0] for r in rows_of(workbook["Growth"]) if isinstance(r[0], str)]
+    assert len(notes) == len(set(notes)) and any(n.startswith("Year 0 is today's demand") for n in notes)
+    cost = rows_of(workbook["Cost and TCO"])
+    header = cost[3]
+    assert "TCO total (USD)" not in header
+    lines = [r for r in cost if r[0] in {x["line"] for x in proposal["cost"]["lines"]}]
+    assert lines
+    for i, name in enumerate(header):
+        if name not in ("Formula", None):  # only the total row carries a formula; the TCO table is wider
+            assert all(r[i] is not None for r in lines), name

@@ -369,7 +369,9 @@ def _growth_sheet(p: dict, doc: dict, ws, sheet) -> None:
         ]
         for y in my["years"]
     ]
-    notes = [*_texts(doc, "Growth"), *([sentence(customer_text(n))] if (n := my.get("note")) else [])]
+    # the proposal's Growth section says the rows' note and its sentence; the note added again read twice (A12 and
+    # A14; customer-engineer walk 2026-12-01)
+    notes = _texts(doc, "Growth")
     sheet(
         ws,
         "Growth",
@@ -615,12 +617,12 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     # each line with how it is counted, and the TCO with what it leaves out, as the other formats say them: the
     # sheet's 5-year TCO read as complete (CFO read 2026-11-30)
     rows = [
-        [x["line"], up, month, None, sentence(x.get("basis") or "")]
+        [x["line"], up, month, sentence(x.get("basis") or "")]
         for x, up, month in zip(cost["lines"], upfront, monthly, strict=True)
     ]
     # the totals as formulas a reader can recheck, beside the figures (the lines add up to them: adding_up)
     n = len(rows)
-    rows.append(["Total", total(upfront), month_total, None, None, f"{_sum('B', n)}; {_sum('C', n)}"])
+    rows.append(["Total", total(upfront), month_total, None, f"{_sum('B', n)}; {_sum('C', n)}"])
     if rounded := rounding_note(cost):  # the lines as shown, as the other formats say it
         rows.append([rounded])
     rows.append([])
@@ -672,9 +674,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     sheet(
         wb.create_sheet(),
         "Cost and TCO",
-        # the fourth column is the TCO table's total (it had no heading; what-if call 2026-11-30); the fifth, how a
-        # line is counted
-        ["Cost line", "Purchase (USD)", "Per month (USD)", "TCO total (USD)", "How it is counted", "Formula"],
+        # the cost lines' own columns: a "TCO total (USD)" column stood empty on every line (customer-engineer walk
+        # 2026-12-01), the TCO table below has its own heading row with its total
+        ["Cost line", "Purchase (USD)", "Per month (USD)", "How it is counted", "Formula"],
         rows,
         money={1: whole, 2: whole, 3: whole},
     )
