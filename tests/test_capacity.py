@@ -219,7 +219,7 @@ def test_no_data_is_online_after_a_node_loss_that_stops_io():
         )
         reason = check_design(rd, demand, quick=True)["checks"]["n_plus_one_capacity"]["reason"]
         assert (
-            reason.startswith("after a node loss IO stops, so no data is online (0.0 TB")
+            reason.startswith("after a node loss IO stops, so no data is online (0.00 TB")
             and "stay online" not in reason
         )
     # a pool that rides through the loss keeps its figure

@@ -1353,7 +1353,7 @@ def test_the_n_plus_one_row_gives_what_the_survivors_serve_where_they_cannot_reb
     cap = capacity_report(resolve(design))
     d = Demand.model_validate_json((EX / "demand-200dbs.json").read_text())
     reason = check_design(resolve(design), d)["checks"]["n_plus_one_capacity"]["reason"]
-    assert f"the volumes stay online ({cap.one_node_down_tb:,.1f} TB on 2 nodes)" in reason, reason
+    assert f"the volumes stay online ({cap.one_node_down_tb:,.2f} TB on 2 nodes)" in reason, reason
     assert "no copy is re-protected" in reason and "6.7 TB" not in reason
     text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
     assert "6.7 TB usable on 2 nodes" not in text

@@ -253,3 +253,16 @@ def test_the_workbook_says_each_note_once_and_has_no_empty_column(proposal, work
     for i, name in enumerate(header):
         if name not in ("Formula", None):  # only the total row carries a formula; the TCO table is wider
             assert all(r[i] is not None for r in lines), name
+
+
+def test_one_capacity_is_one_figure_at_one_precision(proposal, doc):
+    """Walk: section 2 said "after a node loss 50.9 TB usable on 4 nodes" where the Capacity section said "the
+    survivors hold 50.95 TB" (one precision per quantity: core.text's tb_words)."""
+    down = f"{proposal['report']['reprotected_after_node_loss_tb']:,.2f} TB"
+    assert down == "50.95 TB"
+    server_can_fail = next(r for r in meets(doc) if r[0] == "A server can fail")
+    assert f"after a node loss {down} usable on 4 nodes; demand 36.00 TB" in server_can_fail[3]
+    capacity = " ".join(b.get("text", "") for b in section(doc, "Capacity")["blocks"])
+    assert f"the survivors hold {down}" in capacity
+    assert next(r for r in meets(doc) if r[0] == "Capacity")[1] == "36.00 TB"
+    assert kv(doc, "Your databases")["Capacity"].startswith("36.00 TB")

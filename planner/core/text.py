@@ -64,6 +64,14 @@ def tidy(x: float, digits: int = 1) -> str:
     return s.rstrip("0").rstrip(".") if "." in s else s
 
 
+def tb_words(capacity_tb: float) -> str:
+    """A capacity [TB] as every sentence gives it: to the hundredth of a TB, the proposal's and the workbook's
+    precision for capacity ("50.95 TB" in the Capacity section beside "50.9 TB" in the demand table of the same
+    document; customer-engineer walk 2026-12-01). One rule for the sizing rules' reasons, the verdict and the
+    proposal."""
+    return f"{capacity_tb:,.2f} TB"
+
+
 def times(x: float) -> str:
     """A ratio as "room to grow" says it ("1.78x", "45x"): two decimals below 10, where 1.01x and 1.08x differ in
     what they mean, two significant figures from 10 up ("room to grow 45.05x" claimed a precision the model has

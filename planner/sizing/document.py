@@ -25,7 +25,16 @@ from planner.commercial.prices import KIND_WORDS, STATUS_WORDS, estimates_note
 from planner.commercial.tco import off_sale_note, rounding_note, tco_rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
-from planner.core.text import and_list, count, first_upper, sentence, tidy, times, without_bidi_controls
+from planner.core.text import (
+    and_list,
+    count,
+    first_upper,
+    sentence,
+    tb_words,
+    tidy,
+    times,
+    without_bidi_controls,
+)
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
@@ -463,7 +472,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
         ("Databases", dbs(total, total=True)),
         ("IOPS to guarantee, all databases at once", f"{d['iops']:,.0f}"),
         # the log and tempdb beside a described database's data: "Data" stood over them (DBA review 2026-11-30)
-        ("Capacity", f"{d['capacity_tb']:,.1f} TB" + (" (data, transaction log and tempdb)" if db else "")),
+        ("Capacity", tb_words(d["capacity_tb"]) + (" (data, transaction log and tempdb)" if db else "")),
         ("Tightest latency target", f"{d['tightest_latency_target_ms']:g} ms"),
         ("Virtual processors", tidy(vcpus)),
         ("Memory", f"{tidy(ram, 0)} GB"),
@@ -474,7 +483,7 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
                 (
                     f"{c['name']} tier",
                     f"{dbs(int(c['databases']), ' databases')}, {c['iops']:,.0f} IOPS, "
-                    f"{c['capacity_tb']:,.1f} TB, {c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
+                    f"{tb_words(c['capacity_tb'])}, {c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
                 )
             )
     return rows
@@ -569,7 +578,7 @@ def _meets(p: dict) -> list[list[str]]:
             else "each tier under its own target",
             "latency",
         ),
-        "capacity": ("Capacity", f"{d['capacity_tb']:,.1f} TB", "capacity"),
+        "capacity": ("Capacity", tb_words(d["capacity_tb"]), "capacity"),
         "vcpus": ("Virtual processors", tidy(vcpus), "vcpu"),
         **(
             {

@@ -41,7 +41,7 @@ from planner.commercial.pricing import CostAssumptions
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
-from planner.core.text import count, plural_of, tidy
+from planner.core.text import count, plural_of, tb_words, tidy
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve, with_overrides
@@ -249,7 +249,7 @@ def demand_verdict(
         chk["usable_capacity_tb"],
         "TB",
         checks["capacity_with_reserve"]["passed"],
-        f"{chk['usable_capacity_tb']:,.1f} TB usable after the repair reserve; the data needs {tb:,.1f} TB",
+        f"{tb_words(chk['usable_capacity_tb'])} usable after the repair reserve; the data needs {tb_words(tb)}",
     )
     hosts = cn["hosts"]
     on = f"on {_plural(hosts, 'host')}" + (", one node down" if dem.n_plus_one and nodes > 1 else "")
@@ -533,7 +533,7 @@ def report_against_demand(report: dict, demand: Demand) -> list[dict]:
                 "have": cap,
                 "unit": "TB",
                 "met": bool(cap >= tb),
-                "detail": f"{cap:,.1f} TB usable; the data needs {tb:,.1f} TB",
+                "detail": f"{tb_words(cap)} usable; the data needs {tb_words(tb)}",
             }
         )
     return rows
