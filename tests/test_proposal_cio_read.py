@@ -201,7 +201,7 @@ def test_the_workbook_alone_says_what_is_assumed_guaranteed_and_the_band(proposa
     )
     # the customer's rate in its own terms, and the VM it was sized in as an assumption (the growth walk's rows)
     assert said["Each database"].endswith("3,000 transactions per minute (SQL Server batch requests)")
-    assert said["Each database's VM, assumed"].startswith("8 vCPUs and 160 GB of RAM")
+    assert said["Each database's VM"] == "8 vCPUs and 160 GB of RAM, as given"
 
     guarantees = rows_of(workbook["Guarantees"])
     assert guarantees[3] == ["Figure", "Value", "Range, low end", "Range, high end", "Unit"]

@@ -1012,7 +1012,7 @@ def test_a_dba_demands_proposal_restates_the_database_and_its_own_target():
         "Each database 1,000 GB of data, a 128 GB buffer pool, 20,000 new orders per minute (HammerDB TPROC-C)" in text
     )
     # the VM it was sized with, said as assumed (account-manager walk 2026-11-30)
-    assert "Each database's VM, assumed 8 vCPUs and 160 GB of RAM (as given)" in text
+    assert "Each database's VM 8 vCPUs and 160 GB of RAM, as given" in text
     assert "mean under 1 ms" in text and "each tier under its own target" not in text
 
 
@@ -1037,7 +1037,7 @@ def test_a_customers_tpm_is_not_called_a_hammerdb_result_and_the_vm_is_an_assump
     assert "3,000 transactions per minute (SQL Server batch requests)" in text
     assert "transactions per minute (HammerDB)" not in text
     assert (
-        f"Each database's VM, assumed 8 vCPUs and {vm_ram_gb(128):,.0f} GB of RAM (assumed: the 128 GB buffer pool "
+        f"Each database's VM 8 vCPUs (as given) and {vm_ram_gb(128):,.0f} GB of RAM (assumed: the 128 GB buffer pool "
         "and what Windows and SQL Server need beside it)" in text
     )
     assert "Each database's IO per transaction, assumed modelled on HammerDB's TPROC-C transactions" in text

@@ -266,3 +266,19 @@ def test_one_capacity_is_one_figure_at_one_precision(proposal, doc):
     assert f"the survivors hold {down}" in capacity
     assert next(r for r in meets(doc) if r[0] == "Capacity")[1] == "36.00 TB"
     assert kv(doc, "Your databases")["Capacity"].startswith("36.00 TB")
+
+
+def test_the_vm_is_said_as_given_or_assumed_never_both(doc):
+    """Walk: "Each database's VM, assumed: 8 vCPUs and 160 GB of RAM (as given)" said both of one figure; the demand
+    gives both (vcpus_per_db 8, ram_gb_per_db 160). A demand that gives neither says each is assumed."""
+    said = kv(doc, "Your databases")
+    assert said["Each database's VM"] == "8 vCPUs and 160 GB of RAM, as given"
+    assert not any(k.startswith("Each database's VM,") for k in said)
+    d = Demand.model_validate(
+        {"database": {"name": "db", "size_gb": 500, "buffer_pool_gb": 128, "tpm": 3000}, "databases": 4}
+    )
+    des = Design.model_validate(WHATIF)
+    p = build(des, demand_as_workload(d, des.nodes), demand=d)
+    vm = kv(document(p), "Your databases")["Each database's VM"]
+    assert vm.startswith("4 vCPUs (assumed) and ") and "GB of RAM (assumed: the 128 GB buffer pool" in vm
+    assert "as given" not in vm

@@ -237,6 +237,8 @@ def build(
                 "vcpus": demand.vcpus_per_db,
                 "ram_gb": demand.ram_gb_per_db,
                 "ram_from_buffer_pool": demand.ram_gb_per_db == vm_ram_gb(demand.database.buffer_pool_gb or 0.0),
+                # the vCPUs given (the demand's vcpus_per_db or the database's own), else the default, assumed
+                "vcpus_given": "vcpus_per_db" in demand.model_fields_set,
             }
         out["rules"] = [
             {
