@@ -78,14 +78,30 @@ def html_text(data: bytes) -> str:
     return " ".join(" ".join(p.parts).split())
 
 
+#: the heading of the appendix that gives the document's inputs as the files have them (catalog ids, a design's
+#: file name, a resiliency's id): the one place the document names them, on purpose (customer-engineer walk
+#: 2026-12-01: the documents could not be regenerated)
+INPUTS_APPENDIX = re.compile(r"Appendix [A-H]\. Inputs ")
+
+
+def prose(text: str) -> str:
+    """A document's text before its Inputs appendix: what the customer reads in words."""
+    return INPUTS_APPENDIX.split(text)[0]
+
+
 def docx_text(data: bytes) -> str:
     import docx
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
 
     d = docx.Document(io.BytesIO(data))
-    out = [p.text for p in d.paragraphs]
-    for t in d.tables:
-        for row in t.rows:
-            out += [c.text for c in row.cells]
+    out = []
+    # paragraphs and tables in the document's order (a section's tables after its heading, as the reader sees them)
+    for child in d.element.body.iterchildren():
+        if child.tag.endswith("}p"):
+            out.append(Paragraph(child, d).text)
+        elif child.tag.endswith("}tbl"):
+            out += [c.text for row in Table(child, d).rows for c in row.cells]
     return " ".join(" ".join(out).split())
 
 
@@ -93,7 +109,15 @@ def xlsx_cells(data: bytes) -> list:
     import openpyxl
 
     wb = openpyxl.load_workbook(io.BytesIO(data))
-    return [c for ws in wb.worksheets for row in ws.iter_rows(values_only=True) for c in row if c is not None]
+    # the Inputs sheet holds the design and demand as JSON for `hciplan proposal`, identifiers as written
+    return [
+        c
+        for ws in wb.worksheets
+        if ws.title != "Inputs"
+        for row in ws.iter_rows(values_only=True)
+        for c in row
+        if c is not None
+    ]
 
 
 def pdf_text_of(data: bytes) -> str:
@@ -111,10 +135,12 @@ def files(proposal):
 
 
 def _texts(files) -> dict:
-    t = {"html": html_text(files["html"]), "docx": docx_text(files["docx"])}
+    """Each format's text as the customer reads it in words: without the Inputs appendix and sheet (:func:`prose`,
+    :func:`xlsx_cells`)."""
+    t = {"html": prose(html_text(files["html"])), "docx": prose(docx_text(files["docx"]))}
     t["xlsx"] = " ".join(str(c) for c in xlsx_cells(files["xlsx"]))
     if "pdf" in files:
-        t["pdf"] = pdf_text_of(files["pdf"])
+        t["pdf"] = prose(pdf_text_of(files["pdf"]))
     return t
 
 
@@ -522,7 +548,7 @@ def test_a_proposal_for_a_ceph_or_vsan_demand_names_its_stacks_rules(stack, tmp_
     assert own and any(html.escape(t) in text for t in own)
     # its resiliency and transport in words (review 2026-11-29: "storing data as replica-3", "TCP",
     # "3 replicas rides through 1 failure with IO on")
-    words = html_text(out.read_bytes())
+    words = prose(html_text(out.read_bytes()))
     assert re.search(r"storing data as (\d replicas|RAID|erasure coding)", words), words[:400]
     assert "replica-" not in words and "rides through" not in words
     assert "Transport TCP/IP" in words or "Transport RDMA" in words, words[words.find("Transport") :][:80]

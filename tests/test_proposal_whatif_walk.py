@@ -282,3 +282,55 @@ def test_the_vm_is_said_as_given_or_assumed_never_both(doc):
     vm = kv(document(p), "Your databases")["Each database's VM"]
     assert vm.startswith("4 vCPUs (assumed) and ") and "GB of RAM (assumed: the 128 GB buffer pool" in vm
     assert "as given" not in vm
+
+
+def test_the_documents_carry_their_inputs_and_the_workbooks_make_the_document_again(
+    proposal, doc, files, workbook, tmp_path, capsys
+):
+    """Walk: the documents could not be regenerated from what the customer receives: no design or demand was in
+    them. The appendix Inputs gives the design's parts by catalog id, the demand's fields and the database's
+    translation into IO; the workbook's Inputs sheet the JSON `hciplan proposal` runs on again, to the same
+    document."""
+    from planner.cli import main
+
+    inputs = section(doc, "Inputs")
+    assert inputs["label"].startswith("Appendix")
+    rows = {
+        r[0]: r[1] for b in inputs["blocks"] if b["type"] in ("table", "kv") for r in (b["rows"] if b["rows"] else [])
+    }
+    assert rows["node / capacity drives / model"] == "micron-7450-pro-3.84tb"
+    assert rows["node / nics / model"] == "mellanox-cx6-dx-2x100g" and rows["resiliency"] == "mirror-3way"
+    assert rows["vcpu oversubscription"] == "4" and rows["validated for"] == "Azure Local"
+    assert rows["database / buffer pool gb"] == "128" and rows["database / nopm"] == "20000"
+    db = proposal["demand_database"]
+    assert rows["IOPS per database, as sized"].startswith(f"{db['iops_per_db']:,.0f} (its peak")
+    assert rows["Buffer-pool hit ratio"].startswith(f"{100 * db['buffer_hit_ratio']:.1f} %")
+    assert rows["Transaction log, share of the data"] == "25 % (assumed)"
+    assert rows["tempdb, share of the data"] == "25 % (assumed)"
+    for fmt, t in texts(files).items():
+        assert "hciplan proposal demand.json --design design.json" in t and "micron-7450-pro-3.84tb" in t, fmt
+    # the workbook's JSON, saved as files, makes the same document again
+    sheet = rows_of(workbook["Inputs"])
+    assert "makes this document again" in sheet[2][0] and sheet[3] == ["File", "JSON"]
+    saved = {r[0]: r[1] for r in sheet[4:] if r[0]}
+    assert set(saved) == {"design.json", "demand.json"}  # the default costs: no costs.json
+    for name, text in saved.items():
+        (tmp_path / name).write_text(text)
+    out = tmp_path / "again.html"
+    args = ["proposal", str(tmp_path / "demand.json"), "--design", str(tmp_path / "design.json")]
+    args += ["--customer", "Contoso", "--date", "2026-12-01", "--format", "html", "--out", str(out)]
+    assert main(args) == 0
+    capsys.readouterr()
+    assert html_text(out.read_bytes()) == html_text(files["html"])
+
+
+def test_a_document_the_command_cannot_make_again_says_so():
+    """A proposal under a benchmark workload (the Performance page's) is not what ``hciplan proposal`` makes from
+    its demand: its Inputs appendix says so rather than promising the command."""
+    from planner.models.workload import profiles
+
+    d = Demand.model_validate_json(DEMAND_FILE.read_text())
+    des = Design.model_validate(WHATIF)
+    p = build(des, profiles()["oltp-8k"], demand=d)
+    said = section(document(p), "Inputs")["blocks"][0]["text"]
+    assert "cannot make this document again" in said and "oltp-8k" in said and "--design" not in said

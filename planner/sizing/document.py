@@ -892,6 +892,119 @@ def repair_figure(dg: dict) -> tuple[str, float] | None:
     )
 
 
+#: the appendix of what the document was made from, and the workbook's sheet of it
+INPUTS_TITLE = "Inputs"
+#: the proposal's inputs (:func:`planner.sizing.proposal.proposal_inputs`) as files of ``hciplan proposal``: the key
+#: (the file's name and its option), in words
+INPUT_FILES = (
+    ("design", "design"),
+    ("demand", "demand"),
+    ("costs", "cost assumptions"),
+    ("tiers", "tiers priced"),
+    ("existing", "system run today"),
+)
+
+
+def rerun_words(inputs: dict, where: str) -> str:
+    """How to make the document again from its inputs (``where``: where the JSON is, "below" or "in the
+    workbook's Inputs sheet"), the command ``hciplan proposal`` takes them with."""
+    files = [(k, f"{k}.json", w) for k, w in INPUT_FILES if inputs.get(k)]
+    said = f"The {and_list([w for _, _, w in files])} this document was made from are {where} as JSON"
+    if inputs.get("not_rerun"):
+        # the command would make another document: said, not promised (a refit, another workload)
+        return (
+            f"{said}. `hciplan proposal` cannot make this document again from them: {'; '.join(inputs['not_rerun'])}."
+        )
+    cmd = " ".join(
+        ["hciplan proposal demand.json"]
+        + [f"--{k} {n}" for k, n, _ in files if k != "demand"]
+        + ["--format pdf --out proposal.pdf"]
+    )
+    return (
+        f"{said}: saved as {and_list([n for _, n, _ in files])}, `{cmd}` makes this document again (at the catalog's "
+        "prices of the day it is run; the customer's name, the author and the date are options of the command)."
+    )
+
+
+def _flat(data, path: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """A JSON object as (field, value) rows, nested fields joined by " / ", each field as the file names it with
+    spaces for its underscores (``capacity_drives`` -> "capacity drives": the document's text has no identifiers,
+    and the workbook's JSON has them as written); values as given (catalog ids, numbers), None left out."""
+    if isinstance(data, dict):
+        return [row for k, v in data.items() for row in _flat(v, (*path, str(k)))]
+    if isinstance(data, list):
+        return [row for i, v in enumerate(data) for row in _flat(v, (*path, str(i + 1)))]
+    if data is None:
+        return []
+    value = ("yes" if data else "no") if isinstance(data, bool) else f"{data:g}" if isinstance(data, float) else data
+    return [(" / ".join(k.replace("_", " ") for k in path), str(value))]
+
+
+def inputs_blocks(p: dict) -> list[dict]:
+    """The Inputs appendix: the design's parts by catalog id and its fields, the demand's fields, and how each
+    described database was translated into IO and space (per-database IOPS, buffer-pool hit ratio, log and tempdb
+    shares), with how to make the document again from the workbook's JSON (:func:`rerun_words`). The document
+    could not be regenerated from what the customer receives: no design or demand was in it (customer-engineer
+    walk 2026-12-01). Empty for a proposal without its inputs."""
+    inputs = p.get("inputs")
+    if not inputs:
+        return []
+    blocks = [
+        P(rerun_words(inputs, "in the workbook's (XLSX) Inputs sheet")),
+        P("Below, each field as the files name it, with spaces for underscores."),
+        P("The design, its parts by catalog id:"),
+        TABLE(["Field", "Value"], [list(r) for r in _flat(inputs["design"])], name="inputs-design"),
+    ]
+    if inputs.get("demand"):
+        blocks += [
+            P("The demand:"),
+            TABLE(["Field", "Value"], [list(r) for r in _flat(inputs["demand"])], name="inputs-demand"),
+        ]
+    db = p.get("demand_database") or {}
+    if db.get("iops_per_db") is not None:
+        shares = [
+            (
+                f"{'Transaction log' if k == 'log_share' else 'tempdb'}, share of the data",
+                f"{100 * db[k]:g} %" + (" (as given)" if db[f"{k}_given"] else " (assumed)"),
+            )
+            for k in ("log_share", "tempdb_share")
+        ]
+        blocks += [
+            P("How each database was translated into IO and space:"),
+            KV(
+                [
+                    (
+                        "IOPS per database, as sized",
+                        f"{db['iops_per_db']:,.0f} ("
+                        + (
+                            "its peak, checkpoint bursts included"
+                            if db["database_need"] != "mean"
+                            else "its mean, as the demand asks"
+                        )
+                        + f"; mean {db['mean_iops_per_db']:,.0f})",
+                    ),
+                    (
+                        "Buffer-pool hit ratio",
+                        f"{100 * db['buffer_hit_ratio']:.1f} %: {customer_text(db['buffer_hit_note'])}",
+                    ),
+                    ("Reads, share of the IO", f"{100 * db['read_fraction']:.1f} %"),
+                    ("Mean IO size", f"{db['block_size_kib']:.2f} KiB"),
+                    *shares,
+                    (
+                        "Capacity per database",
+                        tb_words(db["capacity_tb_per_db"]) + " (data, transaction log and tempdb)",
+                    ),
+                ]
+            ),
+        ]
+    if inputs.get("existing"):
+        blocks += [
+            P("The system run today:"),
+            TABLE(["Field", "Value"], [list(r) for r in _flat(inputs["existing"])], name="inputs-existing"),
+        ]
+    return blocks
+
+
 #: a row of the demand table (:func:`_meets`) as the summary lists what is not met
 SHORT_WORDS = {"A server can fail": "a server failing", "Fault tolerance": "the failures it survives"}
 
@@ -1478,6 +1591,10 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         ],
         appendix=True,
     )
+
+    # ---------------------------------------------------------------- appendix: inputs
+    if blocks := inputs_blocks(p):
+        sec(INPUTS_TITLE, blocks, appendix=True)
 
     n = 0
     letters = iter("ABCDEFGH")

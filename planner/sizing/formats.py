@@ -392,6 +392,37 @@ def _rules_sheet(doc: dict, ws, sheet) -> None:
     sheet(ws, "Rules", table["header"], table["rows"], lead=doc.get("verdict"))
 
 
+#: most characters of a workbook cell (Excel's limit is 32,767): a longer JSON text is split over rows
+MAX_CELL_CHARS = 32_000
+
+
+def _inputs_sheet(p: dict, ws, sheet) -> None:
+    """The workbook's sheet of what the proposal was made from: the design, the demand, the cost assumptions and
+    the system run today as JSON text, one file each, under how to make the document again with ``hciplan
+    proposal`` (:func:`planner.sizing.document.rerun_words`). A customer's copy could not be regenerated: no
+    design or demand was in it (customer-engineer walk 2026-12-01). Each JSON on one line (a cell copied with line
+    breaks pastes in quotes); a text longer than :data:`MAX_CELL_CHARS` over consecutive rows, to be joined."""
+    import json
+
+    from planner.sizing.document import INPUT_FILES, INPUTS_TITLE, rerun_words
+
+    inputs = p.get("inputs")
+    if not inputs:
+        return
+    rows: list[list] = []
+    for key, _ in INPUT_FILES:
+        if not inputs.get(key):  # no demand, the default costs, no tiers given, no system today
+            continue
+        name = f"{key}.json"
+        text = json.dumps(inputs[key], ensure_ascii=False)
+        parts = [text[i : i + MAX_CELL_CHARS] for i in range(0, len(text), MAX_CELL_CHARS)] or [text]
+        rows += [
+            [name if len(parts) == 1 else f"{name}, part {i + 1} of {len(parts)} (join the parts)", part]
+            for i, part in enumerate(parts)
+        ]
+    sheet(ws, INPUTS_TITLE, ["File", "JSON"], rows, lead=rerun_words(inputs, "below"))
+
+
 #: the workbook's first row under a sheet's header (its title, who it is from and for, a lead line, the header)
 FIRST_ROW = 5
 
@@ -719,6 +750,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
             [*trows, [], *[[t] for t in tier_notes(p)]],
             money={7: cents, 8: cents},
         )
+    _inputs_sheet(p, wb.create_sheet(), sheet)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

@@ -19,10 +19,10 @@ from planner.commercial.tco import tier_revenue, whole_cost
 from planner.commercial.tiers import fit_mix
 from planner.core.errors import PlannerError
 from planner.core.text import count
-from planner.engine.loads import load_on, rehosted
+from planner.engine.loads import demand_as_workload, load_on, rehosted
 from planner.models.catalog import Catalog, load_catalog
-from planner.models.database import vm_ram_gb
-from planner.models.demand import Demand
+from planner.models.database import io_demand, vm_ram_gb
+from planner.models.demand import IMPLIED_BY_DATABASE, Demand
 from planner.models.design import Design, dump_design, resolve
 from planner.models.params import CALIBRATION_FILE, load_calibration
 from planner.models.tiers import TierSet, default_tiers
@@ -138,6 +138,7 @@ def build(
         if n_plus_one is not None and n_plus_one != demand.n_plus_one:
             raise ValueError("a demand prices its tiers with the failures it plans for")
         n_plus_one = demand.n_plus_one
+    tiers_given = tiers if demand is None or not demand.tier_counts else None  # a demand in tiers prices its own
     tiers = tiers or (demand.tierset() if demand is not None else default_tiers())
     n_plus_one = True if n_plus_one is None else n_plus_one
     rd = resolve(design, cat)
@@ -194,6 +195,9 @@ def build(
         "multi_year": None,
         "cost": whole_cost(design, demand, a, cat),
         "existing": None,
+        # what the document was made from, as files `hciplan proposal` reads again (its Inputs appendix and the
+        # workbook's Inputs sheet): a customer's copy could not be regenerated (customer-engineer walk 2026-12-01)
+        "inputs": proposal_inputs(design, demand, costs, existing, tiers_given, workload, calibration),
     }
     if counts and fit["mix"] is not None:
         # the tier prices at the demand's counts against the whole cost (CFO read 2026-11-30: never reconciled)
@@ -237,6 +241,8 @@ def build(
                 "vcpus": demand.vcpus_per_db,
                 "ram_gb": demand.ram_gb_per_db,
                 "ram_from_buffer_pool": demand.ram_gb_per_db == vm_ram_gb(demand.database.buffer_pool_gb or 0.0),
+                # how each database was translated into IO and space (the Inputs appendix)
+                **database_translation(demand),
                 # the vCPUs given (the demand's vcpus_per_db or the database's own), else the default, assumed
                 "vcpus_given": "vcpus_per_db" in demand.model_fields_set,
             }
@@ -259,6 +265,75 @@ def build(
         out["guaranteed_endurance_years"] = v["endurance_years"] if v["judged"] else chk.get("endurance_years")
         out["multi_year"] = multi_year(rd, demand, a, catalog=cat, params=params)
     return out
+
+
+def proposal_inputs(
+    design: Design,
+    demand: Demand | None,
+    costs: CostAssumptions | None,
+    existing: Design | None = None,
+    tiers: TierSet | None = None,
+    workload: Workload | None = None,
+    calibration=None,
+) -> dict:
+    """The files a proposal is made from, as JSON `hciplan proposal` reads again: ``design`` (and ``existing``,
+    the system run today, or None) as :func:`planner.models.design.dump_design` gives it, ``demand`` as given
+    (every field, the ones a described database implies left out so today's model computes them again:
+    :data:`planner.models.demand.IMPLIED_BY_DATABASE`, :func:`planner.models.demand.saved_demand`'s rule; None
+    without a demand), ``costs``, the cost assumptions that differ from the defaults (``--costs``), ``tiers``,
+    the tiers priced when given for a demand not in tiers (``--tiers``), and ``not_rerun``: what of the document
+    the command does not take (no demand, another workload than the demand's own, a refit of the model), each in
+    words."""
+    dem = None
+    if demand is not None:
+        dem = demand.model_dump(mode="json", exclude_none=True)
+        if demand.database is not None:
+            dem = {k: v for k, v in dem.items() if k not in IMPLIED_BY_DATABASE}
+    not_rerun = []
+    if demand is None:
+        not_rerun.append("it was made without a demand, which the command needs")
+    elif workload is not None and workload != demand_as_workload(demand, design.node_count):
+        not_rerun.append(f"its workload ({workload.name}) is not the demand's own, which the command takes")
+    if calibration is not None:
+        not_rerun.append(
+            "its figures come from a refit of the model to measured clusters, which the command does not take"
+        )
+    return {
+        "design": dump_design(design, exclude_none=True),
+        "demand": dem,
+        "costs": (costs or CostAssumptions()).model_dump(mode="json", exclude_defaults=True),
+        "tiers": tiers.model_dump(mode="json", exclude_none=True) if tiers is not None else None,
+        "existing": dump_design(existing, exclude_none=True) if existing is not None else None,
+        "not_rerun": not_rerun,
+    }
+
+
+def database_translation(demand: Demand) -> dict:
+    """How a described database becomes IO and space (:func:`planner.models.database.io_demand`), per database:
+    ``iops_per_db`` as sized (its peak, checkpoint bursts included, or its mean: the demand's ``database_need``)
+    and ``mean_iops_per_db`` [IOPS], ``buffer_hit_ratio`` [-] with ``buffer_hit_note``, ``read_fraction`` [-] and
+    ``block_size_kib`` [KiB] of the IO as sized, ``log_share`` and ``tempdb_share`` of the data [-], each with
+    whether it was given, and ``capacity_tb_per_db`` [TB]. Empty for a demand without one."""
+    db = demand.database
+    if db is None or not db.has_workload:
+        return {}
+    io = io_demand(db)
+    peak = demand.database_need != "mean"
+    bs, rf, _ = io.shape(peak=peak)
+    return {
+        "database_need": demand.database_need,
+        "iops_per_db": io.peak_iops if peak else io.iops,
+        "mean_iops_per_db": io.iops,
+        "buffer_hit_ratio": io.buffer_hit_ratio,
+        "buffer_hit_note": io.buffer_hit_note,
+        "read_fraction": rf,
+        "block_size_kib": bs,
+        "log_share": db.log_share,
+        "log_share_given": db.log_space_fraction is not None,
+        "tempdb_share": db.tempdb_share,
+        "tempdb_share_given": db.tempdb_space_fraction is not None,
+        "capacity_tb_per_db": db.capacity_tb,
+    }
 
 
 def _warnings(rep: dict, workload: Workload, demand: Demand | None, nodes: int) -> list:
