@@ -7,6 +7,7 @@ say the same verdict, with the same figures, in every format."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -322,6 +323,29 @@ def test_the_documents_carry_their_inputs_and_the_workbooks_make_the_document_ag
     assert main(args) == 0
     capsys.readouterr()
     assert html_text(out.read_bytes()) == html_text(files["html"])
+
+
+def test_a_saved_scenario_makes_the_same_document(files, tmp_path, capsys):
+    """``hciplan proposal --scenario NAME`` reads a saved scenario's demand and design (and its system today, cost
+    assumptions and names): the walk's what-if saved, the same document."""
+    from planner.cli import main
+
+    (tmp_path / "design.json").write_text(json.dumps(WHATIF))
+    db = str(tmp_path / "scenarios.db")
+    save = ["scenario", "save", "walk", "--demand", str(DEMAND_FILE), "--design", str(tmp_path / "design.json")]
+    assert main([*save, "--customer", "Contoso", "--db", db]) == 0
+    capsys.readouterr()
+    out = tmp_path / "again.html"
+    args = ["proposal", "--scenario", "walk", "--customer", "Contoso", "--db", db, "--date", "2026-12-01"]
+    assert main([*args, "--format", "html", "--out", str(out)]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said["met"] is False and said["design"] == "what-if"
+    assert html_text(out.read_bytes()) == html_text(files["html"])
+    # a demand file beside it, or neither: one line each
+    assert main(["proposal", str(DEMAND_FILE), *args[1:], "--format", "html", "--out", str(out)]) == 2
+    assert "give a demand file or --scenario, not both" in capsys.readouterr().err
+    assert main(["proposal", "--format", "html", "--out", str(out)]) == 2
+    assert "give a demand file, or --scenario NAME" in capsys.readouterr().err
 
 
 def test_a_document_the_command_cannot_make_again_says_so():

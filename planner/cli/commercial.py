@@ -52,12 +52,13 @@ def add_cost_args(p) -> None:
 COST_OPTIONS = ("costs", "quotes", "platform", "guest_os_licence", "sql", "sql_licensing")
 
 
-def costs_from_args(args, catalog=None):
-    """CostAssumptions from ``--costs``, ``--quotes``, ``--platform``, ``--guest-os-licence`` and ``--sql*``."""
+def costs_from_args(args, catalog=None, base=None):
+    """CostAssumptions from ``--costs`` (else ``base``, else the defaults), ``--quotes``, ``--platform``,
+    ``--guest-os-licence`` and ``--sql*``."""
     from planner.commercial.prices import read_quotes, with_quotes
     from planner.commercial.pricing import CostAssumptions
 
-    a = load_costs(args.costs, catalog) if getattr(args, "costs", None) else CostAssumptions()
+    a = load_costs(args.costs, catalog) if getattr(args, "costs", None) else base or CostAssumptions()
     if getattr(args, "quotes", None):
         data = read_bounded(args.quotes, MAX_QUOTES_BYTES, "quotes", InputError)
         a = with_quotes(a, read_quotes(data, Path(args.quotes).name, catalog))
@@ -160,10 +161,16 @@ def cmd_proposal(args) -> int:
             "out",
         )
     catalog = load_catalog(args.catalog)
-    demand = load_json_model(args.demand, Demand, "demand")
-    a = costs_from_args(args, catalog)
+    saved = _scenario_inputs(args, catalog) if args.scenario else None
+    if saved is None and not args.demand:
+        raise InputError("give a demand file, or --scenario NAME for a saved scenario's", "demand")
+    demand = saved["demand"] if saved else load_json_model(args.demand, Demand, "demand")
+    # the scenario's cost assumptions, the cost options given applied on them
+    a = costs_from_args(args, catalog, saved["costs"] if saved else None)
     if args.design:
         design = load_design(args.design)
+    elif saved and saved["design"] is not None:
+        design = saved["design"]
     else:
         from planner.sizing.search import size
 
@@ -176,14 +183,18 @@ def cmd_proposal(args) -> int:
 
         raise InputError(f"{NOT_HYPERCONVERGED.split(': ')[0]}; give the system run today as --existing", "design")
     # named by its option: "design: this is a demand file" pointed at the wrong file (CLI review 2026-11-29)
-    existing = load_design(args.existing, "existing") if args.existing else None
+    existing = load_design(args.existing, "existing") if args.existing else saved["existing"] if saved else None
     logo = read_bounded(args.logo, MAX_LOGO_FILE_BYTES, "logo", InputError) if args.logo else None
     if args.date is not None:
         try:
             dt.date.fromisoformat(args.date)
         except ValueError:
             raise InputError(f"must be a date YYYY-MM-DD (got {args.date[:40]!r})", "date") from None
-    meta = {"customer": args.customer or "", "author": args.author or "", "date": args.date}
+    meta = {
+        "customer": args.customer or (saved["customer"] if saved else ""),
+        "author": args.author or (saved["author"] if saved else ""),
+        "date": args.date,
+    }
     meta = {k: v for k, v in meta.items() if v is not None}
     tiers = None
     if args.tiers:
@@ -192,6 +203,8 @@ def cmd_proposal(args) -> int:
         if demand.tier_counts:  # the document prices the tiers it sized (sizing.proposal.build)
             raise InputError("this demand is in tiers: its own tiers are priced (put others in the demand)", "tiers")
         tiers = load_json_model(args.tiers, TierSet, "tiers")
+    elif saved and saved["tiers"] is not None and not demand.tier_counts:  # the tiers the scenario priced
+        tiers = saved["tiers"]
     p = build(
         design,
         demand_as_workload(demand, design.node_count),
@@ -202,7 +215,7 @@ def cmd_proposal(args) -> int:
         catalog=catalog,
         existing=existing,
     )
-    data = render(p, args.format, company=args.company, logo=logo)
+    data = render(p, args.format, company=args.company or (saved["company"] if saved else None), logo=logo)
     import sys
 
     # a document dated in the past or the future still prices today's catalog: said in one line (CFO read
@@ -244,13 +257,63 @@ def cmd_proposal(args) -> int:
     return 0
 
 
+def checked_costs(a, catalog):
+    """Cost assumptions with their part ids and vendors checked against the catalog (``--costs``'s check)."""
+    from planner.commercial.prices import check_cost_keys
+
+    check_cost_keys(a, catalog)
+    return a
+
+
+def _scenario_inputs(args, catalog) -> dict:
+    """A saved scenario's demand, design, system run today, cost assumptions and document names (``proposal
+    --scenario NAME``, of ``--customer``), each validated by its model, an error in one line naming the part; a
+    demand file given beside it is refused (which one the document is of would be a guess)."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.demand import saved_demand
+    from planner.models.design import Design
+    from planner.models.tiers import TierSet
+
+    if args.demand:
+        raise InputError("give a demand file or --scenario, not both", "demand")
+    session = _store(args).get(args.scenario, args.customer or "")
+    if not session.get("demand"):
+        raise InputError(f"the scenario {args.scenario!r} has no demand to propose a design for", "scenario")
+
+    def part(key, parse):
+        try:
+            return parse(session[key]) if session.get(key) else None
+        except ValidationError as exc:
+            raise InputError(format_validation_error(exc, key), "scenario") from None
+
+    return {
+        "demand": part("demand", saved_demand),
+        "design": part("design", Design.model_validate),
+        "existing": part("existing", Design.model_validate),
+        "costs": part("costs", lambda c: checked_costs(CostAssumptions.model_validate(c), catalog)),
+        "tiers": part("tiers", TierSet.model_validate),
+        "customer": session.get("customer") or "",
+        "author": session.get("prepared_by") or "",
+        "company": session.get("company") or None,
+    }
+
+
 def register_proposal(sub) -> None:
     p = sub.add_parser(
         "proposal",
         help="the document to send the customer: PDF, HTML, DOCX or XLSX (sizes the demand when no design is given)",
     )
-    p.add_argument("demand", help="demand file (the customer's databases)")
+    p.add_argument("demand", nargs="?", help="demand file (the customer's databases); not with --scenario")
     p.add_argument("--design", help="design file to propose (default: the cheapest design meeting the demand)")
+    p.add_argument(
+        "--scenario",
+        help="a saved scenario (`hciplan scenario save`, or the app's) of --customer: its demand, design, system run "
+        "today, cost assumptions and names, each replaced by the option given",
+    )
+    p.add_argument(
+        "--db",
+        help="scenarios database: a SQLAlchemy URL or a SQLite file (default: $HCIPLAN_DB, else the user data folder)",
+    )
     p.add_argument("--existing", help="design file of the system the customer runs today (any topology), for the TCO")
     p.add_argument(
         "--tiers",
