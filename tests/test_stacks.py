@@ -772,3 +772,61 @@ def test_rule_sources_quote_english_documents():
     sources = [r.source for rules in RULES_BY_STACK.values() for r in rules.values()]
     assert len(sources) > 40
     assert not [s for s in sources if "totalmente" in s or " em " in s]
+
+
+# ----------------------------------------------------------- Ceph architect's walk 2026-12-01
+def test_a_hyperconverged_ceph_node_sells_its_guests_only_the_threads_its_osds_are_not_held():
+    """Ceph architect's walk 2026-12-01: 120 databases of 16 vCPUs were sized on six nodes of 96 threads and five
+    NVMe OSDs, 384 vCPUs per node (96 x 4) sold to the guests, while the thread rule passed the OSDs 19.2 threads
+    each: the same threads counted twice. Ceph's Hardware Recommendations ask 6 threads per NVMe OSD: 30 of 96 are
+    held, the guests' vCPUs are sold on the other 66 (264 at 4:1), and the thread rule judges the 30."""
+    from planner.models.demand import Demand
+    from planner.physics.hosting import guest_threads
+    from planner.physics.rules import ceph_hardware_rules
+    from planner.sizing.checks import compute_needs
+    from planner.sizing.search import size
+
+    cat = load_catalog()
+    node = {
+        "chassis": "dell-r750",
+        "cpu": {"model": "intel-xeon-gold-6342", "sockets": 2},
+        "ram_gb": 1024,
+        "capacity_drives": {"model": "solidigm-d5-p5430-7.68tb", "count": 5},
+        "nics": {"model": "broadcom-p225p-2x25g", "count": 1},
+    }
+    rd = resolve(_design(CEPH, nodes=6, node=node), cat)
+    assert rd.node.threads == 96 and guest_threads(rd) == (66, 30)
+    # the walk's demand (its name and max_nodes aside)
+    demand = Demand(
+        stack="ceph",
+        total_iops=100_000,
+        capacity_tb=50,
+        latency_target_ms=5,
+        block_size_kib=8,
+        read_fraction=0.7,
+        databases=120,
+        vcpus_per_db=16,
+        ram_gb_per_db=32,
+        n_plus_one=True,
+        fault_tolerance="node",
+        max_nodes=12,
+    )
+    assert compute_needs(rd, demand)["vcpus_per_node_available"] == 264
+    rules = ceph_hardware_rules(rd)
+    assert rules["ceph_cpu_threads_recommended"]["passed"]
+    assert (
+        "6.0 CPU threads per NVME OSD (30 of 96 held from the guests' vCPUs"
+        in (rules["ceph_cpu_threads_recommended"]["reason"])
+    )
+    # the sizer's best holds the same rule: the vCPUs it sells and the threads the OSDs keep add up to the node's
+    best = size(demand, cat, top=1).best
+    assert best is not None
+    osds = best["design"]["node"]["capacity_drives"]["count"]
+    threads = 96
+    assert best["compute"]["vcpus_per_node_available"] == (threads - 6 * osds) * 4
+    assert best["compute"]["vcpus_per_node_needed"] <= best["compute"]["vcpus_per_node_available"]
+    assert f"{6 * osds} of {threads} held" in best["checks"]["ceph_cpu_threads_recommended"]["reason"]
+    # a disaggregated design's storage nodes host no guests: their OSDs have every thread
+    dis = resolve(parse_design((EX / "ceph-disaggregated.json").read_text()), cat)
+    assert guest_threads(dis)[1] == 0
+    assert "on a node without guests" in ceph_hardware_rules(dis)["ceph_cpu_threads"]["reason"]

@@ -51,7 +51,7 @@ from planner.models.params import CEPH_PARAM_NAMES, PARAM_NAMES, CephParams, Mod
 from planner.models.workload import Workload
 from planner.physics.capacity import capacity_report
 from planner.physics.cpu import clock_scale as cpu_clock_scale
-from planner.physics.hosting import vm_base_ghz
+from planner.physics.hosting import vm_base_ghz, vm_hosts
 from planner.results.uncertainty import BAND_METRICS, BORROWED, latency_ends
 
 BINDING = Literal[
@@ -300,7 +300,9 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         hosts=rd.nodes,
         # the clock of the servers the database's vCPUs run on (a disaggregated design's clients)
         base_ghz=vm_base_ghz(rd),
-        lps=(rd.clients.threads if rd.clients is not None else rd.node.threads),
+        # the logical processors the guests' vCPUs are sold on: the tiers' fit's (vm_hosts; a hyperconverged Ceph
+        # node's less its OSDs' threads)
+        lps=vm_hosts(rd)[1],
         vcpu_oversubscription=rd.design.vcpu_oversubscription,
         topology="hyperconverged",
     )

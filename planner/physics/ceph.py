@@ -32,6 +32,11 @@ from planner.models.params import CephParams
 #: the classic erasure-code stripe unit (chunk) size, KiB (Ceph's default stripe_unit 4K)
 EC_STRIPE_UNIT_KIB = 4.0
 
+#: CPU threads per OSD, (minimum, recommended), by media (Ceph docs, *Hardware Recommendations*, summary table:
+#: "1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs"; a SATA/SAS SSD OSD is held
+#: to the NVMe figures)
+CEPH_THREADS_PER_OSD = {"nvme": (4, 6), "ssd": (4, 6), "hdd": (1, 3)}
+
 
 def primary_local_probability(nodes: FloatArray, clients_separate: FloatArray) -> FloatArray:
     """Share of IOs whose primary OSD is on the client's own host: 1 / n for a
@@ -104,6 +109,36 @@ def release_write_factor(release_code: FloatArray, tuned: FloatArray, p: CephPar
         np.where(code == 1, p.release_write_factor_quincy, 1.0),
     )
     return rel * np.where(np.asarray(tuned, dtype=bool), p.rocksdb_tuned_write_factor, 1.0)
+
+
+def osd_threads_held(threads: FloatArray, osds: FloatArray, hdd: FloatArray) -> FloatArray:
+    """Logical processors a hyperconverged Ceph node holds back from its guest VMs for its OSDs [count].
+
+    Parameters
+    ----------
+    threads : [count] the node's logical processors.
+    osds : [count] OSDs on the node.
+    hdd : whether the OSDs are on hard disks (3 threads each recommended) rather than flash (6).
+
+    Returns
+    -------
+    The recommended threads per OSD (:data:`CEPH_THREADS_PER_OSD`) x the OSDs, at most the node's threads. The
+    guests' vCPUs are sold on what is left (:func:`planner.physics.hosting.guest_threads`), and the rule on the
+    OSDs' threads judges what is held here: the two never count the same thread (a 96-thread node of five NVMe
+    OSDs sold 384 vCPUs, 96 x 4, to its guests while the thread rule passed its OSDs 19.2 threads each; Ceph
+    architect's walk 2026-12-01).
+
+    References
+    ----------
+    Ceph docs, *Hardware Recommendations*, CPU: the threads per OSD above, and "consider whether the host machine
+    will run CPU-intensive processes in addition to Ceph daemons"; Red Hat OpenStack Platform 13, *Network Functions
+    Virtualization Planning and Configuration Guide*, hyperconverged Ceph example (OSD CPUs pinned apart from the
+    VMs' with ``ceph_osd_docker_cpuset_cpus``, "3 OSDs * 4 vCPUs per SSD = 12 vCPUs").
+    """
+    rec = np.where(np.asarray(hdd, dtype=bool), CEPH_THREADS_PER_OSD["hdd"][1], CEPH_THREADS_PER_OSD["nvme"][1]).astype(
+        float
+    )
+    return np.minimum(np.asarray(osds, dtype=float) * rec, np.asarray(threads, dtype=float))
 
 
 def osd_memory_gb(osds: FloatArray, osd_memory_target_gb: FloatArray) -> FloatArray:

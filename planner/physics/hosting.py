@@ -4,7 +4,12 @@ oversubscription ratio, and RAM for the VMs, the host and the storage stack.
 Rules and their sources
 -----------------------
 * vCPUs: a node hosts at most ``logical processors x vcpu_oversubscription``
-  vCPUs (the design's policy; Hyper-V itself allows more).
+  vCPUs (the design's policy; Hyper-V itself allows more). A hyperconverged Ceph
+  node first holds back its OSDs' recommended threads (Ceph docs, *Hardware
+  Recommendations*: 6 per NVMe or SSD OSD, 3 per HDD OSD;
+  :func:`planner.physics.ceph.osd_threads_held`): the guests' vCPUs are sold on
+  the rest (:func:`guest_threads`). S2D and vSAN hold no threads back: their
+  storage CPU is the performance model's host CPU station, as Ceph's OSD work is.
 * Storage Spaces Direct metadata: "4 GB of RAM per terabyte (TB) of cache drive
   capacity on each server" (Microsoft, *Storage Spaces Direct hardware
   requirements*).
@@ -38,7 +43,7 @@ import numpy as np
 from planner.core.types import FloatArray
 from planner.models.design import ResolvedDesign, ResolvedNode
 from planner.models.workload import Workload
-from planner.physics.ceph import osd_memory_gb
+from planner.physics.ceph import osd_memory_gb, osd_threads_held
 
 S2D_METADATA_GB_PER_CACHE_TB = 4.0
 
@@ -90,11 +95,33 @@ def stack_ram_gb(rd: ResolvedDesign) -> tuple[float, str]:
     return gb, f"S2D metadata {float(s2d_metadata_gb(cache_tb)):g} GB + CSV cache {d.csv_cache_gb:g} GB"
 
 
+def guest_threads(rd: ResolvedDesign) -> tuple[int, int]:
+    """(logical processors each server the database VMs run on gives their vCPUs, logical processors it holds
+    back for its OSDs) [count]: a hyperconverged Ceph node holds its OSDs' recommended threads
+    (:func:`planner.physics.ceph.osd_threads_held`); a disaggregated design's client servers and an S2D or vSAN
+    node hold none. One rule for the vCPU checks, the tiers' fit and the rule on the OSDs' threads."""
+    d, n = rd.design, rd.node
+    if rd.clients is not None or d.stack != "ceph":
+        return (rd.clients.threads if rd.clients is not None else n.threads), 0
+    held = int(osd_threads_held(n.threads, n.drive_count * d.ceph_spec.osds_per_drive, n.drive.media == "hdd"))
+    return n.threads - held, held
+
+
+def guest_threads_words(rd: ResolvedDesign) -> str:
+    """The logical processors the guests' vCPUs are sold on, in words: "96 logical processors", or on a
+    hyperconverged Ceph node "66 logical processors (96 less 30 held for 5 OSDs)"."""
+    lps, held = guest_threads(rd)
+    if not held:
+        return f"{lps} logical processors"
+    osds = rd.node.drive_count * rd.design.ceph_spec.osds_per_drive
+    return f"{lps} logical processors ({lps + held} less {held} held for {osds} OSDs)"
+
+
 def vm_hosts(rd: ResolvedDesign) -> tuple[int, int, float, float]:
-    """Where the database VMs run: (servers, logical processors each, RAM each [GB], RAM each keeps for itself
-    [GB]: the host reserve, and beside a storage stack its own, :func:`stack_ram_gb`). The nodes, or a
-    disaggregated Ceph or vSAN design's client servers (no storage stack beside the VMs). One rule for the
-    hosting checks and the tiers' fit (:func:`planner.commercial.tiers.fit_mix`)."""
+    """Where the database VMs run: (servers, logical processors each gives the VMs' vCPUs (:func:`guest_threads`),
+    RAM each [GB], RAM each keeps for itself [GB]: the host reserve, and beside a storage stack its own,
+    :func:`stack_ram_gb`). The nodes, or a disaggregated Ceph or vSAN design's client servers (no storage stack
+    beside the VMs). One rule for the hosting checks and the tiers' fit (:func:`planner.commercial.tiers.fit_mix`)."""
     d, cl = rd.design, rd.clients
     if cl is not None:
         return cl.servers, cl.threads, cl.ram_gb, d.host_reserve_gb
@@ -102,7 +129,7 @@ def vm_hosts(rd: ResolvedDesign) -> tuple[int, int, float, float]:
         fixed = float(ram_needed_gb(0, 0, d.host_reserve_gb, cache_tb_per_node(rd.node), d.csv_cache_gb))
     else:
         fixed = d.host_reserve_gb + stack_ram_gb(rd)[0]
-    return rd.nodes, rd.node.threads, rd.node.ram_gb, fixed
+    return rd.nodes, guest_threads(rd)[0], rd.node.ram_gb, fixed
 
 
 def vm_base_ghz(rd: ResolvedDesign) -> float:
@@ -138,7 +165,7 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
                     "available_vcpus": have_vcpus,
                     "message": f"{case}: {vms:,} VMs x {workload.vcpus_per_vm} vCPUs = {need_vcpus:,.0f} vCPUs per "
                     f"{what}, above {d.vcpu_oversubscription:g} vCPUs per logical processor (the vCPU oversubscription) x "
-                    f"{threads} logical processors = {have_vcpus:,.0f}",
+                    f"{guest_threads_words(rd)} = {have_vcpus:,.0f}",
                 }
             )
         need_gb = vms * workload.ram_gb_per_vm + fixed

@@ -77,8 +77,9 @@ from planner.physics.capacity import (
     layout_min_fault_domains,
     survivors_re_protect,
 )
-from planner.physics.ceph import osd_memory_gb
+from planner.physics.ceph import CEPH_THREADS_PER_OSD, osd_memory_gb
 from planner.physics.dimms import node_dimm_slots, node_dimms, node_max_ram_gb, ram_refusal
+from planner.physics.hosting import guest_threads
 from planner.physics.power import node_power_w
 
 HW = "Microsoft, 'Storage Spaces Direct hardware requirements in Windows Server' (2025-05-12)"
@@ -542,8 +543,6 @@ VCF9_VSAN = (
     "require 25GbE or greater'"
 )
 
-#: [CEPH_HW] "1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs"
-CEPH_THREADS_PER_OSD = {"nvme": (4, 6), "ssd": (4, 6), "hdd": (1, 3)}
 #: [CEPH_HW] "We recommend a minimum OSD size of 1 tebibyte (TiB)"
 CEPH_MIN_OSD_TB = 2.0**40 / 1e12
 #: [CEPH_HW] "PCIe Gen 4+ SSDs larger than 30 TB may benefit from being split into two or more OSDs"
@@ -589,6 +588,17 @@ _VCPUS_OWN = _r(
     "demand",
     "design policy vcpu_oversubscription (no per-host vCPU limit of the hypervisor is cited for this stack, "
     "so none is applied)",
+)
+#: Ceph's: a hyperconverged node sells its guests the threads its OSDs are not held (one rule with
+#: ``ceph_cpu_threads_recommended``, planner.physics.hosting.guest_threads)
+_VCPUS_CEPH = _r(
+    "vcpus",
+    "the databases' vCPUs within each node's logical processors, less the recommended threads held for its OSDs "
+    "on a hyperconverged node, x the vCPU oversubscription, with N+1",
+    "demand",
+    "design policy vcpu_oversubscription (no per-host vCPU limit of the hypervisor is cited for this stack, "
+    f"so none is applied); {CEPH_HW}: '4, 6 respectively for NVMe SSD OSDs', 3 recommended per HDD OSD "
+    "(planner.physics.ceph.osd_threads_held)",
 )
 
 CEPH_RULES: dict[str, Rule] = dict(
@@ -650,7 +660,7 @@ CEPH_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "ceph_cpu_threads_recommended",
-            "6 CPU threads per NVMe or SSD OSD, 3 per HDD OSD",
+            "6 CPU threads per NVMe or SSD OSD, 3 per HDD OSD (on a hyperconverged node, held from the guests' vCPUs)",
             "recommendation",
             f"{CEPH_HW}: '4, 6 respectively for NVMe SSD OSDs'",
         ),
@@ -739,7 +749,7 @@ CEPH_RULES: dict[str, Rule] = dict(
             "demand",
             f"planner.physics.hosting; {CEPH_HW}",
         ),
-        _VCPUS_OWN,
+        _VCPUS_CEPH,
         *((k, RULES[k]) for k in _DEMAND_RULES),
     ]
 )
@@ -1073,12 +1083,24 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
     media = _media(n.drive)
     osds = n.drive_count * c.osds_per_drive
     lo, rec = CEPH_THREADS_PER_OSD[media]
-    per_osd = n.threads / max(osds, 1)
-    put("ceph_cpu_threads", per_osd >= lo, f"{per_osd:.1f} CPU threads per {media.upper()} OSD ({osds} OSDs; >= {lo})")
+    # the OSDs' threads: on a hyperconverged node those held back from the guests' vCPUs (hosting.guest_threads),
+    # so the vCPU check and this rule never count the same thread; a storage-only node's all
+    guests, held = guest_threads(rd)
+    per_osd = (held or n.threads) / max(osds, 1)
+    where = (
+        f"{held} of {n.threads} held from the guests' vCPUs" + ("" if guests else ", none left for them")
+        if held
+        else f"{n.threads} on a node without guests"
+    )
+    put(
+        "ceph_cpu_threads",
+        per_osd >= lo,
+        f"{per_osd:.1f} CPU threads per {media.upper()} OSD ({osds} OSDs; {where}; >= {lo})",
+    )
     put(
         "ceph_cpu_threads_recommended",
         per_osd >= rec,
-        f"{per_osd:.1f} CPU threads per {media.upper()} OSD (recommended {rec})",
+        f"{per_osd:.1f} CPU threads per {media.upper()} OSD ({where}; recommended {rec})",
     )
     mem = float(osd_memory_gb(osds, c.osd_memory_target_gb))
     put(

@@ -53,7 +53,15 @@ from planner.physics.capacity import (
 )
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.endurance import life_words, years_to_wear_out
-from planner.physics.hosting import cache_tb_per_node, ram_needed_gb, s2d_metadata_gb, stack_ram_gb, vcpu_capacity
+from planner.physics.hosting import (
+    cache_tb_per_node,
+    guest_threads,
+    guest_threads_words,
+    ram_needed_gb,
+    s2d_metadata_gb,
+    stack_ram_gb,
+    vcpu_capacity,
+)
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 from planner.results.uncertainty import latency_ends
 from planner.sizing.names import resiliency_words
@@ -214,7 +222,8 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     cache_tb = cache_tb_per_node(n)
     vcpus_need, vms_ram = (float(x) for x in demand.per_host(h, multiplier))  # whole VMs on the busiest host
     vcpus_have = min(
-        float(vcpu_capacity(n.threads, rd.design.vcpu_oversubscription)), R.max_vcpus_per_host(rd.design.stack)
+        float(vcpu_capacity(guest_threads(rd)[0], rd.design.vcpu_oversubscription)),
+        R.max_vcpus_per_host(rd.design.stack),
     )
     busy = database_cores(rd, demand, h, multiplier)
     if rd.design.stack != "s2d":
@@ -505,7 +514,7 @@ def check_design(
         "vcpus",
         hosted["vcpus"],
         f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
-        f" ({n.threads} logical processors x {d.vcpu_oversubscription:g})",
+        f" ({guest_threads_words(rd)} x {d.vcpu_oversubscription:g})",
     )
     # a tier one of its VMs cannot issue: the Size page sized "met" a tier the SLA page said cannot be offered
     # (verification walk 2026-11-30); the bound is the tier fit's (planner.commercial.tiers.fit_mix)

@@ -1492,6 +1492,22 @@ def _combo_rules(P, S, N, pi, si, ni, nodes, mcost, dimm_watts, demand, rej) -> 
             "designs",
         )
     ok &= cores
+    # the guests' vCPUs on what the OSDs' threads leave (the platform screen counted every thread: it has no
+    # storage set); the rule of planner.sizing.checks.compute_needs
+    guests = ST.guest_lps(demand.stack, P["lps"][pi], S["k"][si], S["hdd"][si])
+    hosts = np.where(demand.n_plus_one, np.maximum(nodes - 1, 1), nodes)
+    need = demand.per_host(hosts)[0]
+    have = np.minimum(np.floor(guests * demand.vcpu_oversubscription), R.max_vcpus_per_host(demand.stack))
+    b = np.flatnonzero(ok & (have < need - 1e-9))
+    if b.size:
+        rej.add(
+            "vcpus",
+            b.size,
+            f"{P['rows'][pi[b[0]]][1].id} x {P['sockets'][pi[b[0]]]} with {S['k'][si[b[0]]]} OSDs: "
+            f"{have[b[0]]:,.0f} vCPUs per node, {need[b[0]]:,.0f} needed on {hosts[b[0]]} hosts",
+            "designs",
+        )
+    ok &= have >= need - 1e-9
     return ok
 
 

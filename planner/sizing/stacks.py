@@ -37,7 +37,7 @@ from planner.physics.capacity import (
     layout_min_fault_domains,
     vsan_usable_capacity_tb,
 )
-from planner.physics.ceph import osd_memory_gb
+from planner.physics.ceph import CEPH_THREADS_PER_OSD, osd_memory_gb, osd_threads_held
 
 #: the Ceph pools the sizer tries (replicated and common erasure codes)
 CEPH_SEARCH = CEPH_EXAMPLES
@@ -176,13 +176,21 @@ def cpu_cores_ok(stack: str, cores):
     if stack != "vsan":
         return np.ones(np.shape(cores), dtype=bool)
     return np.asarray(cores) >= R.VSAN_ESA_MIN[1]
+def guest_lps(stack: str, lps, drives_per_node, hdd):
+    """The logical processors a node sells its guests' vCPUs on [count], vectorised: all of them, less a Ceph
+    node's OSDs' recommended threads (one OSD per drive here; :func:`planner.physics.ceph.osd_threads_held`, the
+    rule of :func:`planner.physics.hosting.guest_threads`)."""
+    lps = np.asarray(lps, dtype=float)
+    if stack != "ceph":
+        return np.broadcast_to(lps, np.broadcast(lps, np.asarray(drives_per_node)).shape)
+    return lps - osd_threads_held(lps, drives_per_node, hdd)
 
 
 def cpu_threads_ok(stack: str, lps, drives_per_node, hdd):
     """Ceph: the recommended CPU threads per OSD (6 per NVMe or SSD OSD, 3 per HDD OSD)."""
     if stack != "ceph":
         return np.ones(np.broadcast(np.asarray(lps), np.asarray(drives_per_node)).shape, dtype=bool)
-    need = np.where(np.asarray(hdd, dtype=bool), R.CEPH_THREADS_PER_OSD["hdd"][1], R.CEPH_THREADS_PER_OSD["nvme"][1])
+    need = np.where(np.asarray(hdd, dtype=bool), CEPH_THREADS_PER_OSD["hdd"][1], CEPH_THREADS_PER_OSD["nvme"][1])
     return np.asarray(lps) >= need * np.asarray(drives_per_node)
 
 

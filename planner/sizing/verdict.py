@@ -48,6 +48,7 @@ from planner.models.design import Design, resolve, with_overrides
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import resiliencies
 from planner.physics.capacity import capacity_report
+from planner.physics.hosting import guest_threads_words
 from planner.physics.rules import WHOSE_WORDS, rule_of
 from planner.sizing.checks import (
     check_design,
@@ -264,7 +265,7 @@ def demand_verdict(
         "vCPUs per node",
         checks["vcpus"]["passed"] and all(c["passed"] for c in vm_rules),
         f"{tidy(cn['vcpus_per_node_needed'])} of {cn['vcpus_per_node_available']:,.0f} vCPUs per node {on} "
-        f"({rd.node.threads} logical processors x {design.vcpu_oversubscription:g} oversubscription)"
+        f"({guest_threads_words(rd)} x {design.vcpu_oversubscription:g} oversubscription)"
         + "".join(f"; {c['reason']}" for c in vm_rules if not c["passed"]),
     )
     if "database_rate" in chk:
