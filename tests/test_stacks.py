@@ -141,7 +141,7 @@ def test_the_fullest_survivor_osd_stays_at_or_below_backfillfull_after_a_host_lo
     assert b["mon_target_pg_per_osd"] == 100 and "mon_target_pg_per_osd" in b["mon_target_pg_per_osd_source"]
     assert ceph_fullest_osd_factor() == pytest.approx(1.05)
     for n in (4, 6, 10, 16):
-        fill = float(C.ceph_fill_ratio(n, 0.85, 0.90, True))
+        fill = float(C.ceph_fill_ratio(n, 0.85, 0.90, True, 10))
         fullest_after = fill * n / (n - 1) * ceph_fullest_osd_factor()
         assert fullest_after <= 0.90 + 1e-12 and fullest_after == pytest.approx(0.90)
     cap = _cap(dict(CEPH, nodes=10))
@@ -158,15 +158,18 @@ def test_the_fullest_survivor_osd_stays_at_or_below_backfillfull_after_a_host_lo
 
 def test_ceph_capacity_follows_the_full_ratios():
     """Monitor config reference: full .95 / backfillfull .90 / nearfull .85; the planning method takes the
-    failed host's data off: fill = min(nearfull, backfillfull / 1.05 x (n-1)/n) when the survivors re-protect, the
+    failed host's data off: fill = min(nearfull, backfillfull x (n-1)/n) / 1.05 when the survivors re-protect, the
     fullest OSD 5 PGs above the mean of 100 (the balancer's and the autoscaler's defaults)."""
-    assert float(C.ceph_fill_ratio(10, 0.85, 0.90, True)) == pytest.approx(0.9 / 1.05 * 0.9)
-    assert float(C.ceph_fill_ratio(200, 0.85, 0.90, True)) == pytest.approx(0.85)
-    assert float(C.ceph_fill_ratio(3, 0.85, 0.90, False)) == pytest.approx(0.85)
+    assert float(C.ceph_fill_ratio(10, 0.85, 0.90, True, 10)) == pytest.approx(0.9 / 1.05 * 0.9)
+    # the fullest OSD (1.05 x the mean) below nearfull too
+    assert float(C.ceph_fill_ratio(200, 0.85, 0.90, True, 10)) == pytest.approx(0.85 / 1.05)
+    # no host re-protects: one drive's data is re-homed on its host's other nine
+    assert float(C.ceph_fill_ratio(3, 0.85, 0.90, False, 10)) == pytest.approx(0.9 / 1.05 * 0.9)
+    assert float(C.ceph_fill_ratio(3, 0.85, 0.90, False, 1)) == pytest.approx(0.85 / 1.05)
     cap = _cap(CEPH)
     raw = 6 * 10 * 7.68
     assert cap.raw_capacity_tb == pytest.approx(raw)
-    fill = min(0.85, 0.9 / 1.05 * 5 / 6)
+    fill = min(0.85, 0.9 * 5 / 6) / 1.05
     assert cap.usable_capacity_tb == pytest.approx(raw * 0.99 * fill / 3)
     assert sum(s.capacity_tb for s in cap.waterfall if s.step not in ("pool available", "usable", "raw")) + raw == (
         pytest.approx(cap.usable_capacity_tb)
@@ -178,7 +181,7 @@ def test_ceph_capacity_follows_the_full_ratios():
     # three hosts and three copies: nothing can be re-protected, the data stays online (min_size 2)
     small = _cap(dict(CEPH, nodes=3))
     assert not small.repairs_after_node_loss and "IO continues" in small.node_loss_note
-    assert small.usable_capacity_tb == pytest.approx(3 * 10 * 7.68 * 0.99 * 0.85 / 3)
+    assert small.usable_capacity_tb == pytest.approx(3 * 10 * 7.68 * 0.99 * 0.9 * 9 / 10 / 1.05 / 3)
     # ODF-style ratios lower the figure; a DB/WAL device takes block.db off the data devices
     odf = _cap(dict(CEPH, ceph={"nearfull_ratio": 0.75, "backfillfull_ratio": 0.8, "full_ratio": 0.85}))
     assert odf.usable_capacity_tb < cap.usable_capacity_tb
@@ -830,3 +833,32 @@ def test_a_hyperconverged_ceph_node_sells_its_guests_only_the_threads_its_osds_a
     dis = resolve(parse_design((EX / "ceph-disaggregated.json").read_text()), cat)
     assert guest_threads(dis)[1] == 0
     assert "on a node without guests" in ceph_hardware_rules(dis)["ceph_cpu_threads"]["reason"]
+
+
+def test_ceph_keeps_room_for_a_failed_drive_where_no_host_re_protects_and_its_fullest_osd_below_nearfull():
+    """Ceph architect's walk 2026-12-01: replica-3 on three hosts (and ec-4+2 on six) showed "Host-failure reserve
+    0.00 — none: the survivors cannot re-protect", the OSDs filled to a mean 0.85: a failed drive's placement groups
+    are re-homed on its host's other nine OSDs (every other host already holds a copy), which then reach
+    0.85 x 10/9 = 94 %, past backfillfull 0.90 (backfill_toofull). And the balancer's 1.05 was applied to
+    backfillfull only, so the fullest OSD sat at 0.8925, above the nearfull 0.85 the waterfall said it was kept
+    below. The Monitor config reference's method subtracts the data of the OSDs expected to fail: one drive here."""
+    from planner.models.stacks import ceph_fullest_osd_factor
+
+    factor = ceph_fullest_osd_factor()
+    for changes, res in (({"nodes": 3}, "replica-3"), ({"resiliency": "ec-4+2"}, "ec-4+2")):
+        cap = _cap(dict(CEPH, **changes))
+        assert not cap.repairs_after_node_loss, res
+        raw_data = cap.raw_capacity_tb - cap.pool_metadata_tb
+        mean = cap.pool_capacity_tb / raw_data
+        # the fullest OSD below nearfull healthy, and the drive's nine survivors' fullest at or below backfillfull
+        assert mean * factor <= 0.85 + 1e-12, res
+        assert mean * 10 / 9 * factor <= 0.90 + 1e-12, res
+        steps = {s.step: s for s in cap.waterfall}
+        reserve = steps["drive-failure reserve"]
+        assert reserve.capacity_tb < 0 and "re-homed on its node's other 9 drives" in reserve.rule, res
+    assert _cap(dict(CEPH, nodes=3)).usable_capacity_tb == pytest.approx(230.4 * 0.99 * 0.9 * 0.9 / factor / 3)
+    # where a host re-protects, the host's reserve binds, and the nearfull step says the fullest OSD's rule
+    six = _cap(CEPH)
+    near = next(s for s in six.waterfall if s.step == "nearfull headroom")
+    assert "the fullest OSD kept below mon_osd_nearfull_ratio 0.85" in near.rule
+    assert any(s.step == "host-failure reserve" for s in six.waterfall)

@@ -55,12 +55,16 @@ Ceph (``stack: ceph``), each rule with its source
   Planning method, same page: "multiply the capacity of the cluster by the full
   ratio to arrive at a maximum operating capacity; then, subtract the ... amount
   of data from the OSDs you expect to fail to arrive at a reasonable full ratio".
-  :func:`ceph_fill_ratio` applies it with one host failing and the backfillfull
-  ratio (recovery must still run), on the fullest OSD: the upmap balancer leaves
-  up to ``upmap_max_deviation`` (5) PGs above the mean of ``mon_target_pg_per_osd``
-  (100) per OSD (``planner/data/ceph-balancer.json``), so the fullest OSD holds
-  1.05 x the mean. Fill: min(nearfull, backfillfull / 1.05 x (n - 1) / n) when
-  the survivors can re-protect, else nearfull.
+  :func:`ceph_fill_ratio` applies it at the backfillfull ratio (recovery must
+  still run) with one host failing where the survivors re-protect, else one drive
+  (CRUSH re-homes its placement groups on its own host's other drives: every other
+  host already holds a copy), on the fullest OSD: the upmap balancer leaves up to
+  ``upmap_max_deviation`` (5) PGs above the mean of ``mon_target_pg_per_osd`` (100)
+  per OSD (``planner/data/ceph-balancer.json``), so the fullest OSD holds 1.05 x
+  the mean, and that fullest OSD is also kept below the nearfull ratio. Fill:
+  min(nearfull, backfillfull x (n - 1) / n) / 1.05 when the survivors re-protect,
+  min(nearfull, backfillfull x (d - 1) / d) / 1.05 otherwise, d the drives of the
+  failed one's host (nearfull / 1.05 for a host of one drive: nothing to re-home).
 * Pool overhead: replicated size n stores n bytes per byte; an erasure code k+m
   stores (k+m)/k (Ceph blog, *Tentacle FastEC*: "Replica-3 pools have a 300%
   storage overhead"; "a 4+2 pool has a 150% storage overhead").
@@ -926,31 +930,49 @@ def ceph_fill_ratio(
     nearfull_ratio: FloatArray,
     backfillfull_ratio: FloatArray,
     can_repair: FloatArray,
+    drives_per_fault_domain: FloatArray,
     fullest_osd_factor: FloatArray | None = None,
 ) -> FloatArray:
-    """Share of the OSDs' space a Ceph cluster is planned to fill [-].
+    """Share of the OSDs' space a Ceph cluster is planned to fill, on the mean OSD [-].
 
-    The Monitor config reference's method (the full ratio less the data of the
-    OSDs expected to fail), taken at the ratio recovery still works below: the
-    backfillfull ratio ("considered too full to backfill"), on the fullest OSD.
-    After one host of ``nodes`` fails its data spreads over the n - 1 others, and
-    the balancer leaves the fullest OSD ``fullest_osd_factor`` above the mean
-    (:func:`ceph_mean_fill_limit`), so the healthy fill is at most backfillfull /
-    factor x (n - 1) / n, and never above the near-full ratio where Ceph warns.
-    When the survivors cannot re-protect (fewer hosts than the pool's width)
-    nothing is backfilled, so only the near-full ratio applies.
+    Parameters
+    ----------
+    nodes : [count] the fault domains (hosts) before a failure.
+    nearfull_ratio, backfillfull_ratio : [-] Ceph's ``mon_osd_nearfull_ratio`` and
+        ``mon_osd_backfillfull_ratio``.
+    can_repair : whether the survivors of a lost host re-protect it
+        (:func:`survivors_re_protect`).
+    drives_per_fault_domain : [count] the drives of one fault domain (a host's, with hosts
+        as fault domains).
+    fullest_osd_factor : [-] the fullest OSD over the mean (None: the balancer's and the
+        autoscaler's defaults, 1.05, :func:`ceph_mean_fill_limit`).
+
+    Returns
+    -------
+    The mean fill at which the fullest OSD stays at or below the near-full ratio, where
+    Ceph warns, and still at or below the backfillfull ratio ("considered too full to
+    backfill") once the data of the OSDs expected to fail is re-homed: one host's, over
+    the n - 1 others, where the survivors re-protect; else one drive's (its OSDs), over the
+    d - 1 other drives of its host, since every other host already holds a copy of its
+    placement groups. A host of one drive re-homes nothing, so only the near-full ratio
+    applies. Three hosts of ten drives at the near-full ratio put the nine survivors of a
+    failed drive at 0.85 x 10/9 = 94 %, past backfillfull (backfill_toofull), and the
+    fullest OSD at 0.85 x 1.05 = 89 % before any failure (Ceph architect's walk 2026-12-01).
 
     References
     ----------
-    Ceph docs, *Monitor config reference*; ``planner/data/ceph-balancer.json``.
+    Ceph docs, *Monitor config reference*, Storage Capacity: "multiply the capacity of the
+    cluster by the full ratio to arrive at a maximum operating capacity; then, subtract the
+    number of amount of data from the OSDs you expect to fail to arrive at a reasonable full
+    ratio"; ``planner/data/ceph-balancer.json``.
     """
     n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
-    after_loss = ceph_mean_fill_limit(backfillfull_ratio, fullest_osd_factor) * (n - 1.0) / n
-    return np.where(
-        np.asarray(can_repair, dtype=bool),
-        np.maximum(np.minimum(nearfull_ratio, after_loss), 0.0),
-        np.asarray(nearfull_ratio, dtype=float),
-    )
+    d = np.maximum(np.asarray(drives_per_fault_domain, dtype=float), 1.0)
+    near = ceph_mean_fill_limit(nearfull_ratio, fullest_osd_factor)
+    backfill = ceph_mean_fill_limit(backfillfull_ratio, fullest_osd_factor)
+    # the survivors' share of the failed data's OSDs: a host's of n, or a drive's of its host's d
+    left = np.where(np.asarray(can_repair, dtype=bool), (n - 1.0) / n, np.where(d > 1, (d - 1.0) / d, np.inf))
+    return np.maximum(np.minimum(near, backfill * left), 0.0)
 
 
 def ceph_usable_capacity_tb(
@@ -965,16 +987,16 @@ def ceph_usable_capacity_tb(
     db_separate: FloatArray = False,
     repair_fault_domains: FloatArray | None = None,
 ) -> FloatArray:
-    """Usable capacity of a Ceph pool, TB, vectorised.
+    """Usable capacity of a Ceph pool, TB, vectorised (hosts as fault domains).
 
-    usable = raw x (1 - block.db share) x fill ratio x k / (k + m); a replicated
-    pool of size n is k = 1, width n. ``repair_fault_domains``: hosts needed to
+    usable = raw x (1 - block.db share) x fill ratio (:func:`ceph_fill_ratio`) x k / (k + m); a
+    replicated pool of size n is k = 1, width n. ``repair_fault_domains``: hosts needed to
     re-protect after a loss (width + 1 by default).
     """
     raw = raw_capacity_tb(nodes, drives_per_node, drive_capacity_tb)
     db = np.where(np.asarray(db_separate, dtype=bool), 0.0, raw * np.asarray(db_fraction, dtype=float))
     need = np.asarray(width) + 1 if repair_fault_domains is None else np.asarray(repair_fault_domains)
-    fill = ceph_fill_ratio(nodes, nearfull_ratio, backfillfull_ratio, np.asarray(nodes) >= need)
+    fill = ceph_fill_ratio(nodes, nearfull_ratio, backfillfull_ratio, np.asarray(nodes) >= need, drives_per_node)
     return (raw - db) * fill * np.asarray(data_chunks, dtype=float) / np.asarray(width, dtype=float)
 
 
@@ -1082,9 +1104,13 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     db = 0.0 if db_sep else raw * c.db_fraction
     data_raw = raw - db
     can_repair = bool(survivors_re_protect(fd, layout_min_fault_domains(lay), d.fault_domain == "node"))
-    fill = float(ceph_fill_ratio(fd, c.nearfull_ratio, c.backfillfull_ratio, can_repair))
-    near_head = data_raw * (1.0 - c.nearfull_ratio)
-    host_res = data_raw * (c.nearfull_ratio - fill)
+    # the drives of one fault domain: where a failed drive's data is re-homed when no host's is
+    domain_drives = n.drive_count * max(rd.nodes // max(fd, 1), 1)
+    fill = float(ceph_fill_ratio(fd, c.nearfull_ratio, c.backfillfull_ratio, can_repair, domain_drives))
+    # the fullest OSD (the balancer's deviation above the mean) below nearfull: the mean below nearfull / 1.05
+    near = float(ceph_mean_fill_limit(c.nearfull_ratio))
+    near_head = data_raw * (1.0 - near)
+    host_res = data_raw * (near - fill)
     pool = data_raw * fill
     eff = lay.efficiency
     usable = pool * eff
@@ -1094,7 +1120,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     stays_online = not node_loss_stops_io(rd)
     # the survivors' mean fill with their fullest OSD at backfillfull (the balancer's deviation above the mean)
     refill = float(ceph_mean_fill_limit(c.backfillfull_ratio))
-    held_left = data_raw * survivors / fd * (refill if can_repair else c.nearfull_ratio) * eff
+    held_left = data_raw * survivors / fd * (refill if can_repair else near) * eff
     usable_left = min(usable, held_left) if survivors >= 1 else 0.0
     fits = usable / eff <= data_raw * survivors / fd * refill + 1e-9
     mons = int(ceph_monitors(fd))
@@ -1144,15 +1170,26 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     steps = [
         ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
         ("BlueStore DB/WAL", -db, db_rule),
-        ("nearfull headroom", -near_head, f"kept below mon_osd_nearfull_ratio {c.nearfull_ratio:g} (Ceph docs)"),
         (
-            "host-failure reserve",
+            "nearfull headroom",
+            -near_head,
+            f"the fullest OSD kept below mon_osd_nearfull_ratio {c.nearfull_ratio:g} (Ceph docs), the mean below "
+            f"{near:.3f}, allowing the balancer's {_balancer_words()}",
+        ),
+        (
+            "host-failure reserve" if can_repair else "drive-failure reserve",
             -host_res,
             f"one host's data (1/{fd}) must backfill with the survivors' fullest OSD at or below "
             f"mon_osd_backfillfull_ratio {c.backfillfull_ratio:g}, allowing the balancer's {_balancer_words()} "
             "(Ceph docs, full-ratio planning method)"
             if can_repair
-            else "none: the survivors cannot re-protect, nothing is backfilled",
+            else f"no host can re-protect a lost one, but a failed drive's data (1/{domain_drives} of its "
+            f"{d.fault_domain}'s) is re-homed on its {d.fault_domain}'s other {domain_drives - 1} drives, their "
+            f"fullest OSD at or below mon_osd_backfillfull_ratio {c.backfillfull_ratio:g} (Ceph docs, full-ratio "
+            "planning method: the OSDs you expect to fail)"
+            if domain_drives > 1
+            else f"none: no host can re-protect a lost one, and a failed drive's {d.fault_domain} has no other "
+            "drive to re-home it on",
         ),
         ("pool available", pool, "raw x fill ratio the OSDs may reach"),
         ("resiliency overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {eff:.1%}"),
