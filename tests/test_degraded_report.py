@@ -120,7 +120,8 @@ def test_ceph_repair_time_is_capped_by_the_measured_backfill_rate_and_said_a_low
     # 0.507 h before the fill kept the fullest OSD at backfillfull (Ceph operator walk): 5 % less data
     assert share_only == pytest.approx(0.483, abs=1e-3) and d["repair_time_hours"] > share_only
     note = d["repair_time_hours_note"]
-    assert note.startswith("a lower bound for Ceph") and "480 MiB/s per OSD" in note and "not modelled" in note
+    assert note.startswith("a lower bound for Ceph") and "480 MiB/s per OSD" in note
+    assert "default mClock profile's (balanced) recovery reservation, 50%" in note
     # another stack keeps its repair time without the cap or the note
     s2d = evaluate_report(parse_design(json.loads((EX / "reference.json").read_text())), load_workload("oltp-8k"))
     assert "lower bound" not in s2d["degraded"].get("repair_time_hours_note", "")
@@ -345,12 +346,24 @@ def test_ceph_and_vsan_hold_no_repair_share_where_they_cannot_re_protect(design,
     r = _walk(design, **update)
     g = r["degraded"]
     assert r["repairs_after_node_loss"] is repairs
-    assert g["repair_share"] == (0.25 if repairs else 0.0)
+    # Ceph's share is its default mClock profile's recovery reservation (its recovery takes what its rate moves)
+    ceph = design.startswith("ceph")
+    assert g["repair_share"] == ((0.5 if ceph else 0.25) if repairs else 0.0)
     assert (g["repair_time_hours"] is not None) is repairs
     (D, _), (Dd, _) = _arrays(design, **update)
+    if ceph and repairs:
+        from planner.engine.degraded import ceph_recovery_load
+        from planner.models.params import ceph_params
+
+        load = ceph_recovery_load(D, ceph_params())
+        assert np.allclose(Dd.drive_write_mb_s, D.drive_write_mb_s * (1 - load["drive_write_share"]))
+        assert np.allclose(Dd.node_bandwidth_bytes_s, D.node_bandwidth_bytes_s * (1 - load["network_share"]))
+        assert np.all(Dd.lps_per_node < D.lps_per_node)
+        return
     keep = 0.75 if repairs else 1.0
     for col in ("drive_read_iops", "drive_write_iops", "drive_read_mb_s", "drive_write_mb_s", "node_bandwidth_bytes_s"):
         assert np.allclose(getattr(Dd, col), getattr(D, col) * keep), col
+    assert np.all(Dd.lps_per_node == D.lps_per_node)
     # their writes keep every copy: the Ceph and vSAN engines do not model a degraded placement; a vSAN read of a
     # component on the lost host (1/n of them, repair or not) is decoded from the surviving ones (vSAN specialist's
     # walk)
@@ -388,3 +401,49 @@ def test_an_s2d_rebuild_waits_for_an_administrator_it_does_not_start_by_itself()
     vsan = evaluate_report(load_design(EX / "vsan-esa-6node.json"), w)["degraded"]
     assert vsan["repair_automatic"] is True and "object repair timer" in vsan["repair_condition"]
     assert vsan["repair_starts_after_hours"] == pytest.approx(1.0)
+
+
+def test_ceph_recovery_takes_its_default_mclock_share_at_most_and_the_osd_cpu_it_costs_and_the_words_say_so():
+    """Ceph architect's walk 2026-12-01: the 6-node example is CPU-bound and its one-host-down IOPS were exactly 5/6
+    of healthy (1,382,162 -> 1,151,805) "with recovery running": recovery cost no CPU, and held 25 % of the drives
+    and network, a share Ceph does not publish. Ceph's default mClock profile (balanced) reserves 50 % of an OSD's
+    capacity for background recovery (Ceph docs, mClock Config Reference, Reef and Squid): recovery runs at the
+    smaller of that share of the survivors' bandwidth and its measured backfill rate, and its OSD IO costs the CPU
+    client IO's does (the fit's per-operation and per-KiB costs). The proposal's "With one server down ... IOPS at
+    ... ms" says the recovery is running and what it takes."""
+    from planner.engine.degraded import ceph_recovery_load, repair_rate_bytes_s
+    from planner.engine.performance import DesignArrays
+    from planner.models.catalog import load_catalog
+    from planner.models.design import resolve
+    from planner.models.params import ceph_params
+    from planner.models.stacks import ceph_recovery, ceph_recovery_share
+
+    data = ceph_recovery()
+    assert ceph_recovery_share() == 0.5 and "balanced (default)" in data["recovery_reservation_source"]
+    r = _walk("ceph-6node-reef.json")
+    g = r["degraded"]
+    assert r["bottleneck"] == "host_cpu" and g["repair_share"] == 0.5
+    # recovery's CPU comes off the survivors: below the 5/6 the lost host alone leaves
+    assert g["iops"] < r["iops"] * 5 / 6 * 0.95
+    rd = resolve(parse_design((EX / "ceph-6node-reef.json").read_text()), load_catalog())
+    D = DesignArrays.from_designs([rd])
+    load = {k: float(np.ravel(v)[0]) for k, v in ceph_recovery_load(D, ceph_params()).items()}
+    # the rate: the measured backfill cap binds (480 MiB/s into each of 50 surviving OSDs), under the 50 % share
+    assert load["rate_bytes_s"] == pytest.approx(480 * 2**20 * 50)
+    share_only = float(repair_rate_bytes_s(6, 10, rd.node.drive.seq_write_mb_s, rd.node.network_gbit_s * 1e9 / 8, 0.5))
+    assert load["rate_bytes_s"] < share_only
+    assert 0 < load["drive_write_share"] <= 0.5 and 0 < load["network_share"] <= 0.5 and load["lps"] > 10
+    words = g["repair_load_note"]
+    assert words.startswith(f"Ceph's recovery runs at {load['rate_bytes_s'] / 1e9:,.1f} GB/s")
+    assert "(balanced) 50% recovery reservation" in words and f"{load['lps']:,.0f} of their logical processors" in words
+    assert f"while {words}" in g["note"]
+    # the proposal's row says it
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.sizing.document import document
+    from planner.sizing.proposal import build
+
+    doc = document(build(load_design(EX / "ceph-6node-reef.json"), profiles()["oltp-8k"]))
+    rows = [r for s in doc["sections"] for b in s["blocks"] if b["type"] == "kv" for r in b["rows"]]
+    down = next(v for k, v in rows if k == "With one server down")
+    assert "IOPS at" in down and "while Ceph's recovery runs at" in down and "50% recovery reservation" in down

@@ -75,7 +75,7 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: M
         np.asarray(False),
     )
     if n_plus_one and rd.nodes > 1:
-        D, _ = degraded_arrays(D, probe)
+        D, _ = degraded_arrays(D, probe, params=p)
     cap = float(np.ravel(evaluate_arrays(D, probe, p)["iops_capacity"])[0])
     x = np.linspace(cap / 400, cap * 0.999, 400)
     W = WorkloadArrays(**{**probe.__dict__, "open_iops": x, "vms_total": np.zeros_like(x)})

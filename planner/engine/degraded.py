@@ -1,7 +1,14 @@
 """Degraded mode: one node lost, its VMs restarted on the survivors, repair traffic.
 
 * Performance: the same VMs run on N-1 nodes; while data resyncs, repair takes
-  ``repair_share`` of the survivors' drive and network capacity.
+  ``repair_share`` of the survivors' drive and network capacity. Ceph's recovery
+  takes what it moves at its rate instead (:func:`ceph_recovery_load`): at most its
+  default mClock profile's recovery reservation of that bandwidth (``balanced``,
+  50 %: Ceph docs, *mClock Config Reference*, Reef and Squid; the share Ceph
+  designs state) and at most its measured backfill rate per OSD, whichever is
+  smaller, and the OSD CPU that recovery IO costs (the fit's CPU per OSD operation
+  and per KiB, as client IO's: :func:`planner.physics.ceph.recovery_cpu_lps`). S2D's
+  and vSAN's repair CPU is not modelled.
 * Where the survivors cannot repair (too few fault domains left for the resiliency:
   :func:`planner.physics.capacity.survivors_re_protect`, the capacity report's rule for
   every stack), no repair share is charged: on S2D, and on Ceph (CRUSH has no host for a
@@ -35,25 +42,125 @@
 ``repair_share`` is an assumption the user sets (default 0.25): Storage Spaces
 Direct does not publish the share of bandwidth its repair jobs take.
 
+``repair_share`` is an assumption the user sets (default 0.25) for S2D and vSAN, and
+Ceph's default mClock profile's recovery reservation for Ceph (:func:`repair_share_of`).
+
 A stack whose recovery rate was measured passes it as ``max_repair_bytes_s``, a cap on the
 write side's bandwidth (the recovering OSDs write the rebuilt bytes): Ceph's backfill per OSD under its default mClock profile
-(``planner/data/ceph-recovery.json``) times the surviving OSDs. Recovery's CPU is not
-modelled, so a repair time is a lower bound.
+(``planner/data/ceph-recovery.json``) times the surviving OSDs (:func:`ceph_backfill_cap_bytes_s`), measured
+with backfill limits raised, so a repair time is a lower bound.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import overload
+from typing import cast, overload
 
 import numpy as np
 
 from planner.core.types import FloatArray
 from planner.engine.performance import DesignArrays, WorkloadArrays
-from planner.models.stacks import STACK_CODES
+from planner.models.params import CephParams, ModelParams, params_for
+from planner.models.stacks import STACK_CODES, ceph_recovery_mib_s_per_osd, ceph_recovery_share
+from planner.physics import ceph
+from planner.physics import cpu as cpu_mod
 from planner.physics.capacity import MIN_FAULT_DOMAINS_BY_CODE, survivors_re_protect
 
 DEFAULT_REPAIR_SHARE = 0.25
+
+
+def repair_share_of(stack: str) -> float:
+    """The most of the survivors' drive and network bandwidth a repair takes [-]: Ceph's default mClock profile's
+    recovery reservation (:func:`planner.models.stacks.ceph_recovery_share`, 0.5), else :data:`DEFAULT_REPAIR_SHARE`
+    (an assumption: Storage Spaces Direct and vSAN publish no share for their repair)."""
+    return ceph_recovery_share() if stack == "ceph" else DEFAULT_REPAIR_SHARE
+
+
+def ceph_backfill_cap_bytes_s(survivor_osds: FloatArray, hdd: FloatArray) -> FloatArray:
+    """The fastest Ceph's recovery writes [B/s]: its measured backfill rate into one OSD under the default mClock
+    profile (:func:`planner.models.stacks.ceph_recovery_mib_s_per_osd`) times the surviving OSDs, each assumed to
+    backfill at it at once (an upper bound: the study raised the backfill limits)."""
+    rate = np.where(np.asarray(hdd, dtype=bool), ceph_recovery_mib_s_per_osd("hdd"), ceph_recovery_mib_s_per_osd("ssd"))
+    return rate * 2.0**20 * np.asarray(survivor_osds, dtype=float)
+
+
+def repair_rate_bytes_s(
+    nodes: FloatArray,
+    drives_per_node: FloatArray,
+    drive_write_mb_s: FloatArray,
+    node_bandwidth_bytes_s: FloatArray,
+    repair_share: FloatArray = DEFAULT_REPAIR_SHARE,
+    max_repair_bytes_s: FloatArray | None = None,
+    data_chunks: FloatArray = 1.0,
+    drive_read_mb_s: FloatArray | None = None,
+) -> FloatArray:
+    """The rate a repair rebuilds the lost node's bytes at [B/s] (module doc), vectorised.
+
+    Parameters
+    ----------
+    nodes, drives_per_node : the cluster before the loss.
+    drive_write_mb_s, drive_read_mb_s : [MB/s] one drive's sequential write and read bandwidth
+        (``drive_read_mb_s`` None: the write figure, the read side then never binds a replica).
+    node_bandwidth_bytes_s : [B/s] one node's storage network bandwidth.
+    repair_share : [-] the most of the survivors' drive and network bandwidth the repair takes.
+    max_repair_bytes_s : [B/s] a measured cap on the write side's bandwidth, if the stack has one.
+    data_chunks : k, the chunks read to rebuild one (1 for a replicated or mirrored layout).
+
+    Returns
+    -------
+    The slowest of the write side (``repair_share`` of the smaller of the survivors' drive write bandwidth and
+    their network's, at most ``max_repair_bytes_s``) and the read side (the same share of the smaller of their
+    drive read bandwidth and their network's, over the k chunks read per chunk rebuilt) [B/s].
+    """
+    write_bw, read_bw = repair_bandwidth_bytes_s(
+        np.maximum(np.asarray(nodes, dtype=float) - 1, 1),
+        drives_per_node,
+        drive_write_mb_s,
+        drive_read_mb_s,
+        node_bandwidth_bytes_s,
+        np.asarray(repair_share, dtype=float),
+    )
+    if max_repair_bytes_s is not None:
+        write_bw = np.minimum(write_bw, np.asarray(max_repair_bytes_s, dtype=float))
+    return np.minimum(write_bw, read_bw / np.asarray(data_chunks, dtype=float))
+
+
+def ceph_recovery_load(
+    D: DesignArrays, p: ModelParams, repair_share: FloatArray | None = None
+) -> dict[str, FloatArray]:
+    """What a Ceph row's recovery takes from the survivors of one lost host, per row (whether it runs at all is
+    :func:`degraded_arrays`' question).
+
+    The recovery runs at :func:`repair_rate_bytes_s`, with ``repair_share`` (None: the default mClock profile's
+    recovery reservation, :func:`repair_share_of`) and the measured backfill cap
+    (:func:`ceph_backfill_cap_bytes_s`). Returns ``rate_bytes_s`` [B/s] and the shares of the survivors' drive
+    write and read bandwidth, and network bandwidth, it takes [-] (the rebuilt bytes written once, read k times and
+    sent k times), and ``lps``, the logical processors its OSD IO keeps busy
+    (:func:`planner.physics.ceph.recovery_cpu_lps`) [LP]. The clients have the rest.
+
+    References
+    ----------
+    Ceph docs, *mClock Config Reference* (Reef, Squid): the ``balanced`` profile, Ceph's default, reserves 50 % of
+    an OSD's capacity for background recovery and 50 % for clients, weight 1 each; ``planner/data/ceph-recovery.json``.
+    """
+    n = np.asarray(D.nodes, dtype=float)
+    survivors = np.maximum(n - 1, 1)
+    k = np.asarray(D.data_chunks, dtype=float)
+    drives = survivors * np.asarray(D.drives_per_node, dtype=float)
+    share = repair_share_of("ceph") if repair_share is None else repair_share
+    cap = ceph_backfill_cap_bytes_s(drives * np.asarray(D.osds_per_drive, dtype=float), ~np.asarray(D.all_flash, bool))
+    rate = repair_rate_bytes_s(
+        n, D.drives_per_node, D.drive_write_mb_s, D.node_bandwidth_bytes_s, share, cap, k, D.drive_read_mb_s
+    )
+    cp = cast(CephParams, p)
+    wf = ceph.release_write_factor(D.ceph_release, D.rocksdb_tuned, cp)
+    return {
+        "rate_bytes_s": rate,
+        "drive_write_share": rate / (drives * np.asarray(D.drive_write_mb_s) * 1e6),
+        "drive_read_share": k * rate / (drives * np.asarray(D.drive_read_mb_s) * 1e6),
+        "network_share": k * rate / (survivors * np.asarray(D.node_bandwidth_bytes_s)),
+        "lps": ceph.recovery_cpu_lps(rate, k, wf, cpu_mod.clock_scale(D.base_ghz), cp),
+    }
 
 
 def degraded_alignment(alignment: FloatArray, nodes: FloatArray) -> FloatArray:
@@ -93,14 +200,26 @@ def without_repair(repairs: FloatArray, nodes: FloatArray) -> FloatArray:
 
 @overload
 def degraded_arrays(
-    D: DesignArrays, W: WorkloadArrays, repair_share: float = DEFAULT_REPAIR_SHARE
+    D: DesignArrays,
+    W: WorkloadArrays,
+    repair_share: float | None = None,
+    params: ModelParams | None = None,
+    recovery_cpu: bool = True,
 ) -> tuple[DesignArrays, WorkloadArrays]: ...
 @overload
 def degraded_arrays(
-    D: DesignArrays, W: None, repair_share: float = DEFAULT_REPAIR_SHARE
+    D: DesignArrays,
+    W: None,
+    repair_share: float | None = None,
+    params: ModelParams | None = None,
+    recovery_cpu: bool = True,
 ) -> tuple[DesignArrays, None]: ...
 def degraded_arrays(
-    D: DesignArrays, W: WorkloadArrays | None, repair_share: float = DEFAULT_REPAIR_SHARE
+    D: DesignArrays,
+    W: WorkloadArrays | None,
+    repair_share: float | None = None,
+    params: ModelParams | None = None,
+    recovery_cpu: bool = True,
 ) -> tuple[DesignArrays, WorkloadArrays | None]:
     """Design/workload arrays for the cluster with one node down (module doc).
 
@@ -110,8 +229,11 @@ def degraded_arrays(
     parity layout (``fault_domains``), so mirror-accelerated parity rotates into
     the stripe the healthy cluster laid. Where the
     survivors repair, copies bound for the lost node are rebuilt on them at
-    ``repair_share`` of their drive and network capacity, so writes still make
-    every copy. Where they cannot (:func:`survivors_repair`, on any stack), no
+    ``repair_share`` (None: :data:`DEFAULT_REPAIR_SHARE`) of their drive and network capacity, so writes still make
+    every copy; a Ceph row's recovery takes what :func:`ceph_recovery_load` says at its rate (``repair_share``
+    None: its default mClock profile's recovery reservation at most), its OSD CPU included (unless
+    ``recovery_cpu`` is False: the sizer's screens of ideal parts), with ``params`` (None: the shipped Ceph fit).
+    Where they cannot (:func:`survivors_repair`, on any stack), no
     share is held for a repair; an S2D write then skips the lost node's mirror
     copies or parity columns (``lost_copy_share``, 1/n of them; the parity
     arithmetic around them in :mod:`planner.physics.resiliency`). Ceph and
@@ -121,9 +243,24 @@ def degraded_arrays(
     """
     n = D.nodes
     no_repair = without_repair(survivors_repair(D), n)
-    keep = np.where(no_repair, 1.0, 1.0 - repair_share)
+    keep = np.where(no_repair, 1.0, 1.0 - (DEFAULT_REPAIR_SHARE if repair_share is None else repair_share))
+    keep_read = keep_write = keep_net = keep
+    lps = D.lps_per_node
     # copies and columns spread evenly over the n nodes: the lost node holds c / n of a write's c copies or columns
     s2d = np.asarray(D.stack) == STACK_CODES["s2d"]
+    recovers = (np.asarray(D.stack) == STACK_CODES["ceph"]) & ~no_repair
+    if np.any(recovers):
+        p = params_for("ceph", params)
+        load = ceph_recovery_load(D, p, repair_share)
+        keep_write = np.where(recovers, 1.0 - load["drive_write_share"], keep)
+        keep_read = np.where(recovers, 1.0 - load["drive_read_share"], keep)
+        keep_net = np.where(recovers, 1.0 - load["network_share"], keep)
+        # the LPs recovery keeps busy come off the survivors' LPs for IO work (the model's usable share of each),
+        # at most the mClock share of them: the scheduler gives recovery no more of an OSD's work
+        share = repair_share_of("ceph") if repair_share is None else repair_share
+        per_node = load["lps"] / (np.maximum(n - 1, 1) * (p.host_cpu_max_utilization - p.host_cpu_idle_utilization))
+        taken = np.minimum(per_node, share * D.lps_per_node) if recovery_cpu else 0.0
+        lps = np.where(recovers, D.lps_per_node - taken, D.lps_per_node)
     # vSAN: its components stay on the hosts they were placed on until the rebuild has moved them (hours; a
     # replacement host takes days), so a read of one on the absent host is decoded from the surviving ones, with a
     # repair running or not; its writes are kept (its degraded placement is not modelled)
@@ -133,11 +270,12 @@ def degraded_arrays(
         # fault_domains stays: it picks the parity layout (mirror-accelerated parity's rotation), and the data keeps
         # the stripe it was written in with a node away (a 4-node MAP, re-laid for 3 fault domains, rotated nothing)
         nodes=np.maximum(n - 1, 1),
-        drive_read_iops=D.drive_read_iops * keep,
-        drive_write_iops=D.drive_write_iops * keep,
-        drive_read_mb_s=D.drive_read_mb_s * keep,
-        drive_write_mb_s=D.drive_write_mb_s * keep,
-        node_bandwidth_bytes_s=D.node_bandwidth_bytes_s * keep,
+        drive_read_iops=D.drive_read_iops * keep_read,
+        drive_write_iops=D.drive_write_iops * keep_write,
+        drive_read_mb_s=D.drive_read_mb_s * keep_read,
+        drive_write_mb_s=D.drive_write_mb_s * keep_write,
+        node_bandwidth_bytes_s=D.node_bandwidth_bytes_s * keep_net,
+        lps_per_node=lps,
         lost_copy_share=lost,
     )
     if W is None:
@@ -152,36 +290,25 @@ def repair_time_hours(
     drives_per_node: FloatArray,
     drive_write_mb_s: FloatArray,
     node_bandwidth_bytes_s: FloatArray,
-    repair_share: float = DEFAULT_REPAIR_SHARE,
+    repair_share: FloatArray = DEFAULT_REPAIR_SHARE,
     max_repair_bytes_s: FloatArray | None = None,
     data_chunks: FloatArray = 1.0,
     drive_read_mb_s: FloatArray | None = None,
 ) -> FloatArray:
-    """Hours to rebuild the lost node's share of ``used_footprint_tb`` [TB] (module doc).
-
-    Parameters
-    ----------
-    used_footprint_tb : [TB] the data on the cluster with its copies or coding chunks.
-    nodes, drives_per_node : the cluster before the loss.
-    drive_write_mb_s, drive_read_mb_s : [MB/s] one drive's sequential write and read bandwidth
-        (``drive_read_mb_s`` None: the write figure, the read side then never binds a replica).
-    node_bandwidth_bytes_s : [B/s] one node's storage network bandwidth.
-    max_repair_bytes_s : [B/s] a measured cap on the write side's bandwidth, if the stack has one.
-    data_chunks : k, the chunks read to rebuild one (1 for a replicated or mirrored layout).
-
-    Returns
-    -------
-    The slowest of the read side (k x the lost bytes), the write side and the cap [h].
-    """
-    n = np.asarray(nodes, dtype=float)
-    lost_bytes = np.asarray(used_footprint_tb, dtype=float) / n * 1e12
-    write_bw, read_bw = repair_bandwidth_bytes_s(
-        np.maximum(n - 1, 1), drives_per_node, drive_write_mb_s, drive_read_mb_s, node_bandwidth_bytes_s, repair_share
+    """Hours to rebuild the lost node's share of ``used_footprint_tb`` [TB] (the data on the cluster with its copies
+    or coding chunks) at :func:`repair_rate_bytes_s` (the other arguments are its) [h] (module doc)."""
+    lost_bytes = np.asarray(used_footprint_tb, dtype=float) / np.asarray(nodes, dtype=float) * 1e12
+    rate = repair_rate_bytes_s(
+        nodes,
+        drives_per_node,
+        drive_write_mb_s,
+        node_bandwidth_bytes_s,
+        repair_share,
+        max_repair_bytes_s,
+        data_chunks,
+        drive_read_mb_s,
     )
-    if max_repair_bytes_s is not None:
-        write_bw = np.minimum(write_bw, np.asarray(max_repair_bytes_s, dtype=float))
-    seconds = np.maximum(lost_bytes / write_bw, np.asarray(data_chunks, dtype=float) * lost_bytes / read_bw)
-    return seconds / 3600.0
+    return lost_bytes / rate / 3600.0
 
 
 def repair_bandwidth_bytes_s(
@@ -190,7 +317,7 @@ def repair_bandwidth_bytes_s(
     drive_write_mb_s: FloatArray,
     drive_read_mb_s: FloatArray | None,
     node_bandwidth_bytes_s: FloatArray,
-    repair_share: float = DEFAULT_REPAIR_SHARE,
+    repair_share: FloatArray = DEFAULT_REPAIR_SHARE,
 ) -> tuple[FloatArray, FloatArray]:
     """(write, read) bandwidth a repair takes of the ``survivors`` [B/s]: ``repair_share`` of their drives'
     sequential bandwidth [MB/s] or of their network, whichever is less (``drive_read_mb_s`` None: the write

@@ -466,6 +466,15 @@ def ceph_fullest_osd_factor() -> float:
     return 1.0 + float(data["upmap_max_deviation_pgs"]) / float(data["mon_target_pg_per_osd"])
 
 
+def ceph_recovery_share() -> float:
+    """The share of an OSD's capacity Ceph's default mClock profile (``balanced``) reserves for background
+    recovery [-]: 0.5, as much as for client IO (``planner/data/ceph-recovery.json``, ``recovery_reservation``:
+    Ceph docs, *mClock Config Reference*, Reef and Squid). The most a recovery takes of the survivors' drive and
+    network bandwidth with one host down (:mod:`planner.engine.degraded`)."""
+    data = ceph_recovery()
+    return float(data["recovery_reservation"][data["used"]])
+
+
 def ceph_recovery_mib_s_per_osd(media: str) -> float:
     """Ceph's backfill rate into one OSD [MiB/s] under the profile the file uses (Ceph's default mClock profile,
     ``balanced``) on ``media`` ("ssd": the study's NVMe, or "hdd"). Measured with backfill limits raised above their

@@ -32,6 +32,10 @@ from planner.models.params import CephParams
 #: the classic erasure-code stripe unit (chunk) size, KiB (Ceph's default stripe_unit 4K)
 EC_STRIPE_UNIT_KIB = 4.0
 
+#: an RBD image's object size [KiB]: 4 MiB, RBD's default (Ceph docs, *rbd* manual, ``--object-size``: "Specifies
+#: the object size in B/K/M ... The default is 4 MB"); recovery re-protects whole objects, an operation per object
+RBD_OBJECT_KIB = 4096.0
+
 #: CPU threads per OSD, (minimum, recommended), by media (Ceph docs, *Hardware Recommendations*, summary table:
 #: "1 min, 3 recommended threads per HDD OSD. 4, 6 respectively for NVMe SSD OSDs"; a SATA/SAS SSD OSD is held
 #: to the NVMe figures)
@@ -139,6 +143,37 @@ def osd_threads_held(threads: FloatArray, osds: FloatArray, hdd: FloatArray) -> 
         float
     )
     return np.minimum(np.asarray(osds, dtype=float) * rec, np.asarray(threads, dtype=float))
+
+
+def recovery_cpu_lps(
+    rate_bytes_s: FloatArray,
+    data_chunks: FloatArray,
+    write_factor: FloatArray,
+    clock_scale: FloatArray,
+    p: CephParams,
+) -> FloatArray:
+    """Logical processors the OSDs keep busy re-protecting data at ``rate_bytes_s`` [LP], vectorised.
+
+    Parameters
+    ----------
+    rate_bytes_s : [B/s] the bytes recovery writes (rebuilt copies or chunks).
+    data_chunks : k, the chunks read for each one rebuilt (1 for a replica).
+    write_factor : [-] the OSD write CPU of the release and RocksDB tuning (:func:`release_write_factor`).
+    clock_scale : [-] the OSDs' CPU clock against the reference (:func:`planner.physics.cpu.clock_scale`).
+    p : the Ceph parameters (the fit's OSD CPU per operation and per KiB).
+
+    Returns
+    -------
+    The OSD CPU of recovery's IO, costed as client IO's is (the fit's ``osd_write_cpu_us``,
+    ``osd_cpu_per_kib_write_us``, ``osd_read_cpu_us``, ``osd_cpu_per_kib_read_us``): each rebuilt byte is written
+    once and read k times, in operations of one RBD object (:data:`RBD_OBJECT_KIB`).
+    """
+    kib = np.asarray(rate_bytes_s, dtype=float) / 1024.0
+    k = np.asarray(data_chunks, dtype=float)
+    wf = np.asarray(write_factor, dtype=float)
+    per_kib = p.osd_cpu_per_kib_write_us * wf + k * p.osd_cpu_per_kib_read_us
+    per_object = p.osd_write_cpu_us * wf + k * p.osd_read_cpu_us
+    return (kib * per_kib + kib / RBD_OBJECT_KIB * per_object) * 1e-6 * np.asarray(clock_scale, dtype=float)
 
 
 def osd_memory_gb(osds: FloatArray, osd_memory_target_gb: FloatArray) -> FloatArray:

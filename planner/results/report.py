@@ -16,8 +16,11 @@ from planner.core import jsonio
 from planner.core.text import auto_decimals
 from planner.engine.degraded import (
     DEFAULT_REPAIR_SHARE,
+    ceph_backfill_cap_bytes_s,
+    ceph_recovery_load,
     degraded_arrays,
     relayout_time_hours,
+    repair_share_of,
     repair_time_hours,
     without_repair,
 )
@@ -42,6 +45,7 @@ from planner.models.stacks import (
     REPAIR_DELAY_HOURS,
     REPAIR_DELAY_SETTING,
     S2D_RESYNC_ON_RETURN,
+    STACK_NAMES,
     ceph_recovery_mib_s_per_osd,
     repair_condition,
     repair_is_automatic,
@@ -228,9 +232,10 @@ def performance(
     params: ModelParams | None = None,
     band: bool = True,
     degraded: bool = False,
-    repair_share: float = DEFAULT_REPAIR_SHARE,
+    repair_share: float | None = None,
 ) -> dict:
-    """Performance of one design under one workload, with a 5-95 % band."""
+    """Performance of one design under one workload, with a 5-95 % band (``repair_share``: None, the stack's,
+    :func:`planner.engine.degraded.degraded_arrays`)."""
     return performance_cases(rd, workload, params, band, [degraded], repair_share)[0]
 
 
@@ -240,7 +245,7 @@ def performance_cases(
     params: ModelParams | None = None,
     band: bool = True,
     degraded=(False, True),
-    repair_share: float = DEFAULT_REPAIR_SHARE,
+    repair_share: float | None = None,
 ) -> list[dict]:
     """:func:`performance` for each ``degraded`` flag (healthy, one node down),
     all in one vectorised model call; the degraded case never has a band."""
@@ -249,7 +254,7 @@ def performance_cases(
     W = WorkloadArrays.from_workload(workload, issuing_nodes(D))
     rows = []
     for deg in degraded:
-        rows.append(degraded_arrays(D, W, repair_share) if deg else (D, W))
+        rows.append(degraded_arrays(D, W, repair_share, p) if deg else (D, W))
     if len(rows) == 1:
         Dn, Wn = rows[0]
     else:
@@ -910,7 +915,7 @@ def evaluate_report(
                     "utilization": deg["utilization"],
                     "repair_share": 0.0
                     if without_repair(cap.repairs_after_node_loss, design.node_count)
-                    else DEFAULT_REPAIR_SHARE,
+                    else repair_share_of(design.stack),
                     # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
                     "repair_time_hours": float(
                         repair_time_hours(
@@ -921,6 +926,7 @@ def evaluate_report(
                             rd.node.drive_count,
                             rd.node.drive.seq_write_mb_s,
                             rd.node.network_gbit_s * 1e9 / 8,
+                            repair_share=repair_share_of(design.stack),
                             max_repair_bytes_s=ceph_cap,
                             data_chunks=repair_read_chunks(design),
                             drive_read_mb_s=rd.node.drive.seq_read_mb_s,
@@ -949,6 +955,8 @@ def evaluate_report(
                             if ceph_note
                             else {}
                         )
+                        # what the repair the degraded figures run beside takes (the proposal says it)
+                        | ({"repair_load_note": repair_load_words(rd, params)} if not stops else {})
                         if cap.repairs_after_node_loss
                         else {
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
@@ -984,7 +992,7 @@ def evaluate_report(
                     )
                     + (
                         (
-                            ", repair using the repair share of drive and network bandwidth; repair time "
+                            f", while {repair_load_words(rd, params)}; repair time "
                             if repair_is_automatic(design.stack)
                             # the share stands for the rebuild that runs once the drives are retired: S2D starts
                             # none by itself, and until then the survivors hold no rebuild (a lighter load)
@@ -1024,28 +1032,55 @@ def repair_read_chunks(design: Design) -> int:
 
 def ceph_repair_cap(rd: ResolvedDesign) -> tuple[float | None, str]:
     """A Ceph design's repair bandwidth cap [B/s] and why its repair time is a lower bound; (None, "") for
-    another stack. The cap: Ceph's measured backfill rate into one OSD under its default mClock profile
-    (:func:`planner.models.stacks.ceph_recovery_mib_s_per_osd`) times the surviving OSDs, each assumed to
-    backfill at that rate at once. The repair time was the repair share of the survivors' bandwidth alone, 0.5 h
-    for 57 TB on six nodes of 2 x 100 GbE (~31 GB/s), with no backfill or mClock limit (Ceph/vSAN walk
-    2026-11-30)."""
+    another stack. The cap: Ceph's measured backfill rate into one OSD under its default mClock profile times the
+    surviving OSDs, each assumed to backfill at that rate at once
+    (:func:`planner.engine.degraded.ceph_backfill_cap_bytes_s`). The repair time was the repair share of the
+    survivors' bandwidth alone, 0.5 h for 57 TB on six nodes of 2 x 100 GbE (~31 GB/s), with no backfill or mClock
+    limit (Ceph/vSAN walk 2026-11-30)."""
     d = rd.design
     if d.stack != "ceph":
         return None, ""
     osds = (rd.nodes - 1) * rd.node.drive_count * d.ceph_spec.osds_per_drive
-    rate = ceph_recovery_mib_s_per_osd(rd.node.drive.media)
-    return rate * 2**20 * osds, (
-        "a lower bound for Ceph: the repair writes at the smaller of the repair share of the survivors' drive "
-        f"and network bandwidth and Ceph's measured backfill rate, {rate:g} MiB/s per OSD under its default mClock "
-        f"profile (balanced), times the {osds:,} surviving OSDs"
+    hdd = rd.node.drive.media == "hdd"
+    rate = ceph_recovery_mib_s_per_osd("hdd" if hdd else "ssd")
+    return float(ceph_backfill_cap_bytes_s(osds, hdd)), (
+        "a lower bound for Ceph: the repair writes at the smaller of its default mClock profile's (balanced) "
+        f"recovery reservation, {repair_share_of('ceph'):.0%}, of the survivors' drive and network bandwidth and "
+        f"Ceph's measured backfill rate, {rate:g} MiB/s per OSD under that profile, times the {osds:,} surviving OSDs"
         + (
             f", and reads {k} chunks for each it rebuilds (erasure code {k}+{d.layout.redundancy})"
             if (k := repair_read_chunks(d)) > 1
             else ""
         )
         + "; that rate was measured into one OSD with "
-        "osd_max_backfills raised to 1000 (Ceph's mClock study; Ceph's default is 1), every OSD is assumed to "
-        "backfill at it at once, and the CPU recovery takes is not modelled"
+        "osd_max_backfills raised to 1000 (Ceph's mClock study; Ceph's default is 1), and every OSD is assumed to "
+        "backfill at it at once"
+    )
+
+
+def repair_load_words(rd: ResolvedDesign, params: ModelParams | None = None) -> str:
+    """What the repair running with one node down takes from the survivors, a clause ("Ceph's recovery runs at ..."),
+    as the degraded figures
+    count it (:func:`planner.engine.degraded.degraded_arrays`): Ceph's recovery at its rate, with the bandwidth
+    shares and logical processors that rate takes (:func:`planner.engine.degraded.ceph_recovery_load`), or the
+    repair share S2D and vSAN are held to. The proposal said "With one server down 582,000 IOPS at 0.618 ms" with
+    no word of the recovery running or its share (Ceph architect's walk 2026-12-01)."""
+    stack = rd.design.stack
+    share = repair_share_of(stack)
+    if stack != "ceph":
+        return (
+            f"the repair holds {share:.0%} of the survivors' drive and network bandwidth (an assumption: "
+            f"{STACK_NAMES[stack]} publishes no share for its repair)"
+        )
+    load = {
+        k: float(np.ravel(v)[0])
+        for k, v in ceph_recovery_load(DesignArrays.from_designs([rd]), params_for("ceph", params)).items()
+    }
+    return (
+        f"Ceph's recovery runs at {load['rate_bytes_s'] / 1e9:,.1f} GB/s (at most its default mClock profile's "
+        f"(balanced) {share:.0%} recovery reservation of the survivors' drive and network bandwidth, and at most its "
+        f"measured backfill rate), taking {load['drive_write_share']:.0%} of their drives' write bandwidth, "
+        f"{load['network_share']:.0%} of their network's and {load['lps']:,.0f} of their logical processors"
     )
 
 
@@ -1110,7 +1145,7 @@ def latency_curve(
     params: ModelParams | None = None,
     degraded: bool = False,
     band: bool = False,
-    repair_share: float = DEFAULT_REPAIR_SHARE,
+    repair_share: float | None = None,
 ) -> dict:
     """Latency against offered IOPS, from idle to saturation.
 
@@ -1128,7 +1163,7 @@ def latency_curve(
     D1 = DesignArrays.from_designs([rd]).replace(cpu_utilization_cap=np.array([1.0]))
     W1 = WorkloadArrays.from_workload(workload, issuing_nodes(D1))
     if degraded and rd.nodes > 1:
-        D1, W1 = degraded_arrays(D1, W1, repair_share)
+        D1, W1 = degraded_arrays(D1, W1, repair_share, p)
     capacity = float(np.ravel(evaluate_arrays(D1, W1, p)["iops_capacity"])[0])
     rates = np.linspace(0.02, 0.99, points) * capacity
     D = D1.take(np.zeros(points, dtype=int))

@@ -264,7 +264,7 @@ def _evaluate(rd: ResolvedDesign, demand: Demand, multiplier=None, params=None):
     out = evaluate_arrays(D, W, p)
     deg = None
     if rd.nodes > 1:
-        Dd, Wd = degraded_arrays(D, W)
+        Dd, Wd = degraded_arrays(D, W, params=p)
         deg = evaluate_arrays(Dd, Wd, p)
     return out, deg, _f(endurance_years(D, W, out)), _f(cpu_cap_iops(D.cpu_utilization_cap, D, out, p))
 
@@ -666,7 +666,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     cap_h = np.ravel(healthy["iops_capacity"]) / iops
     multi = np.array([rd.nodes > 1 for rd in rds])
     use_deg = demand.n_plus_one & multi
-    Dd, Wd = degraded_arrays(D, W1)
+    Dd, Wd = degraded_arrays(D, W1, params=p)
     degraded = evaluate_arrays(Dd, Wd, p)
     cap_d = np.ravel(degraded["iops_capacity"]) / iops
     m_sat = np.where(use_deg, np.minimum(cap_h, cap_d), cap_h)
@@ -686,7 +686,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         Dk = D.take(np.repeat(np.arange(K), G))
         W = demand_workload(demand, scale=m.ravel())  # the grown demand scaled, not re-rounded per tier
         good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
-        Dkd, Wkd = degraded_arrays(Dk, W)
+        Dkd, Wkd = degraded_arrays(Dk, W, params=p)
         good_d = np.ravel(latency_ok(evaluate_arrays(Dkd, Wkd, p), demand))
         return (good & (good_d | ~np.repeat(use_deg, G))).reshape(K, G)
 

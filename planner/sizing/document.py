@@ -1226,10 +1226,12 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                 "missed when it returns; if an administrator retires its drives, the rebuild onto the survivors "
                 f"takes about {dg['repair_time_hours']:,.1f} hours"
             )
+        # the figures are the ones with the repair running: say so, and what it takes (Ceph architect's walk)
+        during = f" while {dg['repair_load_note']}" if dg.get("repair_load_note") and dg.get("repair_automatic") else ""
         perf.append(
             (
                 "With one server down",
-                f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])} ({DOWN_NO_RANGE})" + rebuild,
+                f"{dg['iops']:,.0f} IOPS at {ms(dg['vm_latency_ms'])} ({DOWN_NO_RANGE})" + during + rebuild,
             )
         )
     blocks = [KV(perf)]

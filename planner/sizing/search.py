@@ -641,10 +641,20 @@ def _arrays(
     )
 
 
-def _perf(D: DesignArrays, demand: Demand, p, months: int | None = None, rej: _Rejections | None = None):
+def _perf(
+    D: DesignArrays,
+    demand: Demand,
+    p,
+    months: int | None = None,
+    rej: _Rejections | None = None,
+    screen: bool = False,
+):
     """(healthy ok, N+1 ok[, endurance ok]) per element: every tier within its
     target; with ``months`` also the drives' endurance over that period. ``rej`` keeps the
-    lowest latency each tier reached (:meth:`_Rejections.latencies`)."""
+    lowest latency each tier reached (:meth:`_Rejections.latencies`). ``screen``: ``D`` holds ideal
+    parts standing for every choice of their kind, so one node down leaves out Ceph's recovery CPU, which
+    grows with the storage's bandwidth and OSDs: no ideal storage bounds it from below, and a screen must
+    not reject what an exact evaluation would pass."""
     W = demand_workload(demand, shape=(len(D),))
     out = evaluate_arrays(D, W, p)
     if rej is not None:
@@ -654,7 +664,7 @@ def _perf(D: DesignArrays, demand: Demand, p, months: int | None = None, rej: _R
     if not demand.n_plus_one:
         deg = np.ones_like(ok)
     else:
-        Dd, Wd = degraded_arrays(D, W)
+        Dd, Wd = degraded_arrays(D, W, params=p, recovery_cpu=not screen)
         deg = np.ravel(latency_ok(evaluate_arrays(Dd, Wd, p), demand)) | (np.asarray(D.nodes) < 2)
     if months is None:
         return ok, deg
@@ -682,7 +692,7 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names,
             ideal=kind,
             cols=None if pairs_cols is None else {k: v[sl] for k, v in pairs_cols.items()},
         )
-        h, d = _perf(D, demand, p, rej=rej)
+        h, d = _perf(D, demand, p, rej=rej, screen=True)
         ok[sl] = h & d
         for rule, bad in (("iops_at_latency", ~h), ("n_plus_one_performance", h & ~d)):
             b = np.flatnonzero(bad)

@@ -176,6 +176,8 @@ def cpu_cores_ok(stack: str, cores):
     if stack != "vsan":
         return np.ones(np.shape(cores), dtype=bool)
     return np.asarray(cores) >= R.VSAN_ESA_MIN[1]
+
+
 def guest_lps(stack: str, lps, drives_per_node, hdd):
     """The logical processors a node sells its guests' vCPUs on [count], vectorised: all of them, less a Ceph
     node's OSDs' recommended threads (one OSD per drive here; :func:`planner.physics.ceph.osd_threads_held`, the
