@@ -531,7 +531,11 @@ with st.container():
                 m[1].caption(lat_band)
             if g.get("latency_ms_one_node_down") is not None:
                 # with N+1 asked, the latency the promise holds at with one node down (CLI review 2026-11-30)
-                m[1].caption(f"{fmt.ms(g['latency_ms_one_node_down'])} with one node down")
+                # and why, where it is lower than with every node up (Ceph architect's walk 2026-12-01)
+                why = g.get("latency_ms_one_node_down_note")
+                m[1].caption(
+                    f"{fmt.ms(g['latency_ms_one_node_down'])} with one node down" + (f": {fmt.md(why)}" if why else "")
+                )
             chrome.word_metric(
                 m[2], "Binding constraint", SLA_LABELS.get(g["binding_constraint"], fmt.label(g["binding_constraint"]))
             )

@@ -364,11 +364,11 @@ def test_ceph_and_vsan_hold_no_repair_share_where_they_cannot_re_protect(design,
     for col in ("drive_read_iops", "drive_write_iops", "drive_read_mb_s", "drive_write_mb_s", "node_bandwidth_bytes_s"):
         assert np.allclose(getattr(Dd, col), getattr(D, col) * keep), col
     assert np.all(Dd.lps_per_node == D.lps_per_node)
-    # their writes keep every copy: the Ceph and vSAN engines do not model a degraded placement; a vSAN read of a
-    # component on the lost host (1/n of them, repair or not) is decoded from the surviving ones (vSAN specialist's
-    # walk)
+    # a Ceph write where no host re-places goes to the copies whose host is up (its acting set); vSAN's writes keep
+    # every copy (its degraded placement is not modelled) while a vSAN read of a component on the lost host (1/n of
+    # them, repair or not) is decoded from the surviving ones (vSAN specialist's walk)
     if design.startswith("ceph"):
-        assert not np.any(Dd.lost_copy_share)
+        assert np.allclose(Dd.lost_copy_share, 1 / D.nodes if not repairs else 0.0)
     else:
         assert np.allclose(Dd.lost_copy_share, 1 / D.nodes)
         kept = _terms((Dd.replace(lost_copy_share=0.0), _arrays(design, **update)[1][1]))
@@ -447,3 +447,29 @@ def test_ceph_recovery_takes_its_default_mclock_share_at_most_and_the_osd_cpu_it
     rows = [r for s in doc["sections"] for b in s["blocks"] if b["type"] == "kv" for r in b["rows"]]
     down = next(v for k, v in rows if k == "With one server down")
     assert "IOPS at" in down and "while Ceph's recovery runs at" in down and "50% recovery reservation" in down
+
+
+def test_a_degraded_ceph_placement_group_writes_its_acting_set_where_no_host_can_re_place_a_copy():
+    """Ceph architect's walk 2026-12-01: replica-3 on three hosts, one down, made three OSD writes per client write
+    on two hosts (oltp-8k 691,071 -> 460,720 IOPS, exactly 2/3) while the pages said "placement groups stay
+    degraded, IO continues". With size 3 / min_size 2 and no host to re-place the third copy, a write goes to the
+    two-OSD acting set: three copies on n hosts lose 3/n of a write's copies with one down (the S2D mirror's
+    rule, degraded_arrays' lost_copy_share). Where the survivors re-protect, recovery re-places every copy and writes
+    keep all three."""
+    from planner.engine.ceph_terms import ceph_demand_terms
+    from planner.models.params import ceph_params
+    from planner.physics.ceph import chunk_kib as chunk_of
+
+    p = ceph_params()
+    for update, copies in (({"nodes": 3}, 2.0), ({"resiliency": "ec-4+2"}, 5.0), ({}, 3.0)):
+        (D, W), (Dd, Wd) = _arrays("ceph-6node-reef.json", **update)
+        healthy, down = ceph_demand_terms(D, W, p), ceph_demand_terms(Dd, Wd, p)
+        chunk_kib = float(np.ravel(chunk_of(8.0, D.data_chunks))[0])
+        backend_copies = (
+            float(np.ravel(down["backend_writes"])[0]) * 8.0 / (chunk_kib + p.bluestore_metadata_kib_per_write)
+        )
+        assert backend_copies == pytest.approx(copies), update
+        assert float(np.ravel(healthy["backend_writes"])[0]) >= float(np.ravel(down["backend_writes"])[0])
+    r = _walk("ceph-6node-reef.json", nodes=3)
+    # fewer copies to write on the two survivors: more than the 2/3 of healthy the lost host alone left
+    assert r["degraded"]["iops"] > r["iops"] * 2 / 3 * 1.1

@@ -401,3 +401,18 @@ def test_a_guarantees_latency_has_the_band_every_page_gives_and_the_same_check()
     assert not latency_met_not_across_band(g.latency_figures, [c | {"latency_target_ms": 5.0} for c in cls])
     # explicit parameters: still a band (the held-out errors, not the bootstrap's)
     assert guarantee(rd12, db, None, params=P).latency_ms_high is not None
+
+
+def test_a_ceph_guarantee_lower_with_a_host_down_says_why():
+    """Ceph architect's walk 2026-12-01: replica-3 on three hosts with N+1, the SLA page said "0.512 ms with one node
+    down" beside 0.522 ms healthy, with no word why. It is the model's physics: the lost host's primary OSDs are
+    re-elected on the survivors, so a VM finds its primary on its own host 1 in 2 times, not 1 in 3, and with no host
+    to re-place the third copy a write goes to the two whose host is up. The note says so where it is lower."""
+    from planner.models.params import ceph_params
+
+    three = resolve(with_overrides(load_design(EX / "ceph-6node-reef.json"), nodes=3))
+    r = guarantee(three, erp(read_fraction=1.0), load_workload(EX / "background-25vms.json"), True, ceph_params())
+    assert r.latency_ms_one_node_down is not None and r.latency_ms_one_node_down < r.latency_ms
+    note = r.latency_ms_one_node_down_note
+    assert "re-elects the lost host's primary OSDs on the survivors" in note and "1 in 2 times, not 1 in 3" in note
+    assert "a write goes to the 2 copies whose host is up" in note

@@ -47,7 +47,9 @@ def ceph_demand_terms(D: Any, W: Any, p: ModelParams) -> dict[str, Any]:
     n = np.asarray(D.nodes).astype(float)
     bs = np.asarray(W.block_size_kib, dtype=float)
     k = np.asarray(D.data_chunks, dtype=float)
-    width = np.asarray(D.width, dtype=float)
+    # one host down with no host to re-place on: a write goes to its placement group's acting set, the copies or
+    # chunks whose host is up (planner.engine.degraded.degraded_arrays; 0 healthy or where recovery re-places them)
+    width = np.asarray(D.width, dtype=float) * (1.0 - np.asarray(D.lost_copy_share, dtype=float))
     sep = np.asarray(D.clients_separate, dtype=bool)
     scale = cpu_mod.clock_scale(D.base_ghz)
     cscale = cpu_mod.clock_scale(np.where(sep, D.client_base_ghz, D.base_ghz))

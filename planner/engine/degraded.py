@@ -26,9 +26,13 @@
   the c (1 - 1/n) columns whose node is up (the same resync note: the lost node's drives
   are not written until it returns, "true for any hyper-converged architecture"), and
   read a lost column decoded from the surviving ones; their read-modify-write reads no
-  lost column (:mod:`planner.physics.resiliency`). Ceph and vSAN keep their layouts and
-  writes (their degraded placement, a write to the copies whose host is up, is not
-  modelled here).
+  lost column (:mod:`planner.physics.resiliency`). Ceph does the same: with
+  ``size`` 3 / ``min_size`` 2 and no host left to re-place a copy on, a placement
+  group stays active+degraded and a write goes to its acting set, the copies (or
+  chunks) whose host is up (Ceph docs, *Placement Group States*: "degraded"; *Pools*:
+  ``min_size`` "Sets the minimum number of replicas required for I/O"), so a
+  replica-3 write makes 3 (1 - 1/n) copies. vSAN keeps its writes (its degraded
+  placement, a write to the components whose host is up, is not modelled here).
 * Repair time: the slowest of the repair's read side and its write side. The lost
   node's share of the footprint (used data x copies / N) is written at ``repair_share``
   of the smaller of the survivors' drive write bandwidth and their network bandwidth;
@@ -67,6 +71,22 @@ from planner.physics import cpu as cpu_mod
 from planner.physics.capacity import MIN_FAULT_DOMAINS_BY_CODE, survivors_re_protect
 
 DEFAULT_REPAIR_SHARE = 0.25
+
+
+def ceph_faster_one_host_down_words(nodes: int, copies: int, repairs: bool, noun: str = "copies") -> str:
+    """Why a Ceph design's latency can be lower with one of ``nodes`` hosts down than with all up: the lost host's
+    primary OSDs are re-elected on the survivors, so a client's IOs find their primary on its own host 1/(n-1) of
+    the time, not 1/n, and where no host can re-place a copy (``repairs`` False) a write goes to the ``copies`` of
+    its acting set whose host is up (:func:`degraded_arrays`; ``noun``: "chunks" for an erasure code). The SLA page said "0.512 ms with one node down"
+    beside 0.522 ms healthy with no word why (Ceph architect's walk 2026-12-01)."""
+    why = (
+        f"lower than with every host up: Ceph re-elects the lost host's primary OSDs on the survivors, so a VM's IOs "
+        f"find their primary on its own host 1 in {nodes - 1} times, not 1 in {nodes}"
+    )
+    if not repairs:
+        left = copies - copies / nodes
+        why += f", and with no host to re-place a copy on a write goes to the {left:g} {noun} whose host is up"
+    return why
 
 
 def repair_share_of(stack: str) -> float:
@@ -236,8 +256,10 @@ def degraded_arrays(
     Where they cannot (:func:`survivors_repair`, on any stack), no
     share is held for a repair; an S2D write then skips the lost node's mirror
     copies or parity columns (``lost_copy_share``, 1/n of them; the parity
-    arithmetic around them in :mod:`planner.physics.resiliency`). Ceph and
-    vSAN keep their writes (their degraded placement is not modelled); a vSAN
+    arithmetic around them in :mod:`planner.physics.resiliency`), and a Ceph write
+    goes to its placement group's acting set, the copies or chunks whose host is up
+    (1/n of them on the lost host: :func:`planner.engine.ceph_terms.ceph_demand_terms`).
+    vSAN keeps its writes (its degraded placement is not modelled); a vSAN
     read of a RAID-5/6 component on the lost node (1/n of them, repair or not)
     is decoded from the k surviving ones, as an S2D parity column is.
     """
@@ -261,11 +283,14 @@ def degraded_arrays(
         per_node = load["lps"] / (np.maximum(n - 1, 1) * (p.host_cpu_max_utilization - p.host_cpu_idle_utilization))
         taken = np.minimum(per_node, share * D.lps_per_node) if recovery_cpu else 0.0
         lps = np.where(recovers, D.lps_per_node - taken, D.lps_per_node)
+    # a Ceph placement group with no host to re-place a copy on stays degraded: its writes go to its acting set,
+    # the copies or chunks on hosts still up (min_size of them at least, or IO stops: a separate rule)
+    ceph_rows = np.asarray(D.stack) == STACK_CODES["ceph"]
     # vSAN: its components stay on the hosts they were placed on until the rebuild has moved them (hours; a
     # replacement host takes days), so a read of one on the absent host is decoded from the surviving ones, with a
     # repair running or not; its writes are kept (its degraded placement is not modelled)
     vsan = np.asarray(D.stack) == STACK_CODES["vsan"]
-    lost = np.where((no_repair & s2d) | vsan, 1.0 / np.maximum(n, 1), 0.0)
+    lost = np.where((no_repair & (s2d | ceph_rows)) | vsan, 1.0 / np.maximum(n, 1), 0.0)
     Dd = D.replace(
         # fault_domains stays: it picks the parity layout (mirror-accelerated parity's rotation), and the data keeps
         # the stripe it was written in with a node away (a 4-node MAP, re-laid for 3 fault domains, rotated nothing)
