@@ -237,7 +237,7 @@ with st.expander("What-if variant of the current design", expanded=True):
     # the what-if at the 9 nodes seeded from the design before (browser review 2026-11-30)
     if "wi_nodes" not in ss or ss.get(state.WHATIF_SEEDED_FROM) != dj:
         ss[state.WHATIF_SEEDED_FROM] = dj
-        ss["wi_nodes"] = min(cur["nodes"] + 1, 16)
+        ss["wi_nodes"] = state.whatif_nodes(cur)
         ss["wi_drives"] = cur["node"]["capacity_drives"]["count"]
         ss["wi_cap"] = float(cur["cpu_utilization_cap"])
     inputs.keep("wi_on", "wi_cap")

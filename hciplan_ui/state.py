@@ -557,6 +557,18 @@ CHOICES: dict[str, dict[str, tuple]] = {
 }
 #: the design the Compare page's what-if inputs were seeded from (reseeded when the design changes)
 WHATIF_SEEDED_FROM = "wi_seeded_from"
+
+
+def whatif_nodes(design: dict) -> int:
+    """The Compare page's what-if node count for a design (a design file's fields): one node more, within its
+    stack's own limit (:data:`planner.models.stacks.MAX_NODES`, the rule the design file is checked against). A
+    Ceph design of 20 nodes got a what-if of 16, Storage Spaces Direct's limit (Ceph architect's walk
+    2026-12-01)."""
+    from planner.models.stacks import MAX_NODES
+
+    return min(int(design["nodes"]) + 1, MAX_NODES[design.get("stack") or "s2d"])
+
+
 #: the Compare page's database assumptions (``db_<field>``): selects, a checkbox or numbers
 _ASSUMPTIONS = "db_assumptions"
 #: values kept in the session in another form than the widget's

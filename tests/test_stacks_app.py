@@ -665,3 +665,18 @@ def test_the_design_page_offers_vsans_architecture_the_no_cache_tier_error_names
     assert not at.exception and not any("no cache tier" in e for e in _errors(at)), _errors(at)
     design = json.loads(at.session_state["design_json"])
     assert design["stack"] == "vsan" and design["vsan"]["architecture"] == "osa" and design["node"]["cache_devices"]
+
+
+def test_the_compare_what_if_of_a_ceph_design_keeps_cephs_node_limit():
+    """Ceph architect's walk 2026-12-01: the Compare page seeded a Ceph design of 20 nodes with a what-if of 16,
+    Storage Spaces Direct's limit (`min(nodes + 1, 16)`); the what-if is one node more within the stack's own limit
+    (planner.models.stacks.MAX_NODES)."""
+    from hciplan_ui.state import whatif_nodes
+    from planner.models.design import dump_design
+    from planner.models.stacks import MAX_NODES
+
+    ceph = dump_design(with_overrides(load_design(ROOT / "examples" / "ceph-6node-reef.json"), nodes=20))
+    at = _page_with("hciplan_ui/compare_page.py", ceph)
+    assert at.number_input(key="wi_nodes").value == 21
+    assert whatif_nodes(ceph | {"nodes": MAX_NODES["ceph"]}) == MAX_NODES["ceph"]
+    assert whatif_nodes({"nodes": 16}) == 16 and whatif_nodes({"nodes": 12, "stack": "s2d"}) == 13
