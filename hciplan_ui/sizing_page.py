@@ -753,6 +753,7 @@ def _latency(best: dict, demand: Demand) -> None:
     percentile, a target on the mean that the 99th percentile exceeds, and the model's calibrated domain.
     The proposal showed a p99 above the target the Size page had called met on its mean."""
     from planner.engine.loads import demand_as_workload
+    from planner.results.report import percentile_shape_note
     from planner.sizing.checks import p99_over_mean_targets
     from planner.sizing.document import latency_band_sentence
 
@@ -772,6 +773,9 @@ def _latency(best: dict, demand: Demand) -> None:
         )
         + "."
     )
+    # a percentile target on Ceph or vSAN is judged on S2D's measured tail shape: the proposal's words
+    if shape := percentile_shape_note(demand.stack, demand.summary()["classes"]):
+        st.caption(fmt.md(sentence(shape)))
     over = p99_over_mean_targets(rep, demand.summary()["classes"], w.read_fraction)
     if over:
         # a demand in tiers names its tiers, even one, and sends the reader to where a tier's statistic is set: the

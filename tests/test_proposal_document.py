@@ -1830,3 +1830,22 @@ def test_each_rule_says_whose_it_is_and_the_summary_counts_them_by_whose():
     ft = next(r for t, r in rows.items() if t.startswith("The storage policy tolerates"))
     assert mirror[1:3] == ["hciplan's policy", "FAILED"] and ft[1:3] == ["your demand", "not met"], (mirror, ft)
     assert "hciplan's policy “databases on RAID-1" in p["verdict"]["summary"], p["verdict"]["summary"]
+
+
+def test_a_ceph_proposal_says_its_percentile_targets_take_s2ds_tail_shape():
+    """Ceph architect's walk 2026-12-01: the proposal of a Ceph design sold "Ultra p99 2.927 ms vs 3.000 ms target,
+    met" (a 2.4 % margin) and said "each figure carries the range measured clusters showed around the model", while
+    the Performance page and the Ceph calibration's note said the p99 shape is S2D's: no Ceph cluster's percentiles
+    were measured. Where a tier is judged on a percentile on Ceph or vSAN, the proposal says so (and the Size page,
+    planner.results.report.percentile_shape_note); an S2D design's does not."""
+    from planner.results.report import percentile_shape_note
+
+    d = Demand.model_validate_json((EX / "demand-200dbs-ceph.json").read_text())
+    assert any(c["latency_statistic"] == "p99" for c in d.summary()["classes"])
+    design = load_design(EX / "ceph-6node-reef.json").model_copy(update={"nodes": 12})
+    text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
+    assert "take the tail shape measured on Storage Spaces Direct clusters" in text
+    assert "no Ceph cluster's percentiles were measured" in text
+    assert "the latency percentiles the tail shape and range measured on Storage Spaces Direct clusters" in text
+    assert percentile_shape_note("s2d", d.summary()["classes"]) is None
+    assert percentile_shape_note("ceph", [{"latency_statistic": "mean"}]) is None

@@ -642,6 +642,30 @@ def stack_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) -> l
     return notes
 
 
+def percentile_shape_note(stack: str, classes: list[dict]) -> str | None:
+    """Where a Ceph or vSAN demand judges a tier on a percentile (``classes`` as
+    :meth:`planner.models.demand.Demand.summary` lists them, each with its ``latency_statistic``), that its p90 and
+    p99 latencies take the tail shape measured on Storage Spaces Direct clusters, and their range S2D's spread:
+    the Ceph data have no percentile under load (:func:`planner.calibration.ceph_fit`, bands), and vSAN is not
+    calibrated. None on S2D or without a percentile target. One sentence for the proposal and the Size page: the
+    proposal sold "Ultra p99 2.927 ms vs 3.000 ms target, met" (2.4 % margin) on Ceph and claimed every figure
+    carried the range measured clusters showed, while the Performance page and the Ceph calibration's note said
+    the p99 shape was S2D's (Ceph architect's walk 2026-12-01)."""
+    if stack == "s2d":
+        return None
+    tiers = [c for c in classes if c.get("latency_statistic") in ("p90", "p99")]
+    if not tiers:
+        return None
+    names = ", ".join(sorted({f"{c['latency_statistic']}" for c in tiers}))
+    return (
+        f"The {names} latencies {'this' if len(tiers) == 1 else 'these'} "
+        f"{'tier is' if len(tiers) == 1 else 'tiers are'} judged on take the tail shape measured on Storage Spaces "
+        f"Direct clusters, and its range, around {STACK_NAMES.get(stack, stack)}'s modelled mean: no "
+        f"{STACK_NAMES.get(stack, stack)} cluster's percentiles were measured, so a small margin under a "
+        "percentile target is not a measured one"
+    )
+
+
 def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: ModelParams | None = None) -> dict:
     """Memory and PCIe bandwidth per node at the predicted load
     (:mod:`planner.physics.pcie_memory`): peak, traffic and utilisation (None where the

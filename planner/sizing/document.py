@@ -42,7 +42,13 @@ from planner.models.stacks import HOST_OS
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.physics.rules import WHOSE_OF_KIND
-from planner.results.report import VSAN_MIN_BAND, VSAN_NOT_CALIBRATED, bottleneck_words, present_utilization
+from planner.results.report import (
+    VSAN_MIN_BAND,
+    VSAN_NOT_CALIBRATED,
+    bottleneck_words,
+    percentile_shape_note,
+    present_utilization,
+)
 from planner.results.uncertainty import band_short_of
 from planner.sizing.checks import growth_sentence, latency_met_not_across_band, p99_over_mean_targets
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
@@ -522,7 +528,13 @@ def latency_range_notes(p: dict) -> list[str]:
             "on the mean: more than one read in a hundred takes longer "
             f"(99th percentile {ms(rep['p99_read_latency_ms'])}). A target on the 99th percentile would size for it."
         )
-    return [*out, *([s] if (s := latency_band_sentence(rep, (p.get("demand") or {}).get("classes") or [])) else [])]
+    classes = (p.get("demand") or {}).get("classes") or []
+    shape = percentile_shape_note((p.get("design") or {}).get("stack", "s2d"), classes)  # Ceph architect's walk
+    return [
+        *out,
+        *([s] if (s := latency_band_sentence(rep, classes)) else []),
+        *([sentence(shape)] if shape else []),
+    ]
 
 
 def latency_band_sentence(report: dict, classes: list[dict], word: str = "range") -> str | None:
@@ -1579,7 +1591,14 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     f"datasheets; {customer_text(VSAN_NOT_CALIBRATED)}."
                     if design.get("stack") == "vsan"
                     else "datasheets and calibrated on measured clusters; each figure carries the range measured "
-                    "clusters showed around the model."
+                    "clusters showed around the model"
+                    # Ceph's percentiles were never measured: their shape and range are S2D's (Ceph architect's walk)
+                    + (
+                        ", the latency percentiles the tail shape and range measured on Storage Spaces Direct "
+                        "clusters (no Ceph cluster's were measured)."
+                        if design.get("stack") == "ceph"
+                        else "."
+                    )
                 )
             ),
             KV(
