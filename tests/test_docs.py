@@ -626,3 +626,37 @@ def test_every_tier_field_has_a_description_in_the_docs_table():
     rows = _hooks().fields_table("tier").splitlines()[2:]
     empty = [r.split("|")[1].strip() for r in rows if not r.split("|")[-2].strip()]
     assert rows and empty == []
+
+
+def test_the_ceph_repair_time_limits_md_quotes_is_the_tools():
+    """Ceph architect's walk 2026-12-01: limits.md said "ceph-6node-reef.json: 0.51 -> 0.63 h for its 57 TB
+    footprint" where `evaluate` gave repair_time_hours 0.599 for the lost host's ~54.3 TB: the figures the page
+    quotes are the tool's, checked here."""
+    from planner.engine.degraded import repair_rate_bytes_s
+    from planner.models.design import load_design, resolve
+    from planner.models.workload import load_workload
+    from planner.results.report import evaluate_report
+
+    design = load_design(ROOT / "examples" / "ceph-6node-reef.json")
+    rd = resolve(design)
+    r = evaluate_report(design, load_workload("oltp-8k"))
+    lost_tb = r["usable_capacity_tb"] / r["resiliency_efficiency"] / design.nodes
+    cap_gb_s = 480 * 2**20 * (design.nodes - 1) * rd.node.drive_count / 1e9
+    share_gb_s = (
+        float(
+            repair_rate_bytes_s(
+                design.nodes,
+                rd.node.drive_count,
+                rd.node.drive.seq_write_mb_s,
+                rd.node.network_gbit_s * 1e9 / 8,
+                r["degraded"]["repair_share"],
+            )
+        )
+        / 1e9
+    )
+    text = " ".join(_text(DOCS / "limits.md").split())
+    assert (
+        f"at least {r['degraded']['repair_time_hours']:.2f} h to re-protect the lost host's {lost_tb:.1f} TB of "
+        f"footprint (50 surviving OSDs x 480 MiB/s, {cap_gb_s:.1f} GB/s, below the "
+        f"{r['degraded']['repair_share']:.0%} share's {share_gb_s:.1f} GB/s of the survivors' network)"
+    ).replace("50% share", "50 % share") in text
