@@ -979,8 +979,13 @@ def evaluate_report(
                             if ceph_note
                             else {}
                         )
-                        # what the repair the degraded figures run beside takes (the proposal says it)
-                        | ({"repair_load_note": repair_load_words(rd, params)} if not stops else {})
+                        # what the repair the degraded figures run beside takes (the proposal says it), where the
+                        # stack starts it by itself (S2D's rebuild waits for an administrator: its own words say so)
+                        | (
+                            {"repair_load_note": repair_load_words(rd, params)}
+                            if not stops and repair_is_automatic(design.stack)
+                            else {}
+                        )
                         if cap.repairs_after_node_loss
                         else {
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
