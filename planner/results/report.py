@@ -15,7 +15,6 @@ import numpy as np
 from planner.core import jsonio
 from planner.core.text import auto_decimals
 from planner.engine.degraded import (
-    DEFAULT_REPAIR_SHARE,
     ceph_backfill_cap_bytes_s,
     ceph_recovery_load,
     degraded_arrays,
