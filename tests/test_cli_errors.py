@@ -578,3 +578,22 @@ def test_app_help_is_hciplans(capsys, monkeypatch):
     assert exc.value.code == 0
     said = capsys.readouterr().out
     assert said.startswith("usage: hciplan app") and "streamlit run --help" in said and len(said.splitlines()) < 20
+
+
+@pytest.mark.parametrize(
+    "command, rate, words",
+    [
+        (["compare", REF], {"nopm": 1, "size_gb": 1}, "fewer than 1, the least rate"),
+        (["compare", REF], {"tpm": 1e10, "size_gb": 1000}, "more than 1,000,000,000"),
+        (["sla", REF, "--vcpus", "16"], {"tpm": 1e10, "size_gb": 1000}, "more than 1,000,000,000"),
+    ],
+)
+def test_a_database_rate_no_load_can_have_is_one_line(command, rate, words, capsys, tmp_path):
+    """A database of 1 NOPM asks 0.40 IOPS, one of 1e10 TPM 4.4e9: `compare --database` ended in a pydantic
+    traceback on both, `sla` on the second (performance walk 2026-12-01); one line naming the rate and the bound
+    wherever a database becomes a load (planner.models.database.workload_iops). `sla` runs the trickle at the
+    least rate a load takes."""
+    path = tmp_path / "db.json"
+    path.write_text(json.dumps({"name": "x", "buffer_pool_gb": 1} | rate))
+    line = _fails([*command, "--database", str(path)], capsys, "database")
+    assert words in line and "IOPS" in line

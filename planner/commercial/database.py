@@ -45,6 +45,7 @@ from planner.models.database import (
     response_time_s,
     users_limited_tps,
     vm_ram_gb,
+    workload_iops,
 )
 from planner.models.design import Design, lookup_part
 from planner.models.params import ModelParams, default_params
@@ -338,8 +339,9 @@ def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | N
         block_size_kib=bs,
         read_fraction=rf,
         random_fraction=rnd,
-        # a rate too small for a workload runs at the least one takes (planner.core.minimums)
-        iops=max(d.iops * servers, M.MIN_IOPS),
+        # a rate too small for a workload runs at the least one takes (planner.core.minimums); one past the most
+        # is one line (workload_iops), not a traceback (performance walk 2026-12-01)
+        iops=workload_iops(max(d.iops * servers, M.MIN_IOPS), db.name, peak=False),
         working_set_gb_per_vm=max(min(data_gb, held_gb) if held_gb is not None else data_gb, M.MIN_WORKING_SET_GB),
     )
     rep = evaluate_report(design, w, catalog=catalog, degraded=False, params=params)

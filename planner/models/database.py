@@ -33,7 +33,7 @@ from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import data_path
 from planner.core.text import count, tidy
 from planner.models import oltp
-from planner.models.workload import Workload
+from planner.models.workload import MAX_IOPS, Workload
 
 PAGE_KIB = 8.0
 READ_AHEAD_MAX_KIB = 512.0
@@ -1101,9 +1101,39 @@ def io_shape(db: Database, log_write_latency_ms: float | None = None, peak: bool
     )
 
 
+def workload_iops(iops: float, database: str = "", peak: bool = True) -> float:
+    """A database's IO rate [IOPS] as the rate of the load the planner evaluates, or one line saying why it
+    cannot be one: below :data:`planner.core.minimums.MIN_IOPS` (1 IOPS, the least a rate of IOs means) or
+    above :data:`planner.models.workload.MAX_IOPS`. A database of 1 NOPM asks 0.4 IOPS, and `compare
+    --database` ended in a pydantic traceback where `size` said one line (performance walk 2026-12-01).
+
+    Raises
+    ------
+    DbWorkloadError
+        Outside those bounds, naming the rate, the bound and what moves it.
+    """
+    what = f"the database{f' {database!r}' if database else ''} asks {iops:,.4g} IOPS{' at its peak' if peak else ''}"
+    if not iops >= M.MIN_IOPS:
+        raise DbWorkloadError(
+            f"{what}, fewer than {M.MIN_IOPS:g}, the least rate a load is evaluated at: its rate (nopm or tpm) "
+            "is too small for its IO to be measured on a design",
+            "database",
+        )
+    if iops > MAX_IOPS:
+        raise DbWorkloadError(
+            f"{what}, more than {MAX_IOPS:,.0f}, the most a load is evaluated at: no design carries it; "
+            "split it over databases or lower its rate (nopm or tpm)",
+            "database",
+        )
+    return iops
+
+
 def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | None = None) -> Workload:
     """The demand as an open load (``iops`` for the whole design) the planner evaluates:
-    one IO shape with the demand's size, read and random shares (the peak's with ``peak``)."""
+    one IO shape with the demand's size, read and random shares (the peak's with ``peak``).
+
+    Raises :class:`DbWorkloadError` (one line) when the rate is outside what a load may be
+    (:func:`workload_iops`)."""
     bs, rf, rnd = demand.shape(peak)
     return Workload(
         name=f"db:{demand.database}" + (" (peak)" if peak else ""),
@@ -1111,7 +1141,7 @@ def as_workload(demand: IoDemand, peak: bool = True, working_set_gb: float | Non
         block_size_kib=bs,
         read_fraction=rf,
         random_fraction=rnd,
-        iops=max(demand.peak_iops if peak else demand.iops, 1e-3),
+        iops=workload_iops(demand.peak_iops if peak else demand.iops, demand.database, peak),
         # the working set is the data, not the log and tempdb beside it
         working_set_gb_per_vm=working_set_gb or max(demand.data_tb * 1000.0, 1e-3),
     )
