@@ -583,6 +583,31 @@ def test_capacity_is_the_cpu_bound_for_a_cached_database_and_littles_law_holds_f
     assert x * r == pytest.approx(2.0, rel=0.02)  # N = X R
 
 
+def test_the_users_band_moves_the_io_waits_and_passes_no_vcpu_bound():
+    """Performance walk 2026-12-01: 50 users on 16 vCPUs, bound at 7,568,698 TPM with the vCPUs 92 % busy, had a
+    high end of 22,189,088 TPM (2.93x): the whole response time scaled by the VM latency's band, though it holds the
+    call's CPU, which no IO latency moves; the vCPUs 270 % busy at that end. The ends take a call's IO waits at the
+    VM latency's band and its CPU at the CPU per transaction's, and neither passes the vCPUs' bound at that CPU."""
+    from planner.commercial.database import database_capacity
+    from planner.models.database import oltp_calibration
+    from planner.models.design import load_design
+
+    ref = load_design(EX / "reference.json")
+    u50 = Database(name="u50", size_gb=1000, buffer_pool_gb=128, nopm=200_000, virtual_users=50, vcpus=16)
+    c = database_capacity(ref, u50, servers=1)
+    assert c["binding"] == "virtual_users" and 0.85 < c["vcpu_utilization"] < 0.98
+    c_lo, c_hi = oltp_calibration()["cpu_us_per_txn"]["band_ratio"]
+    # the vCPUs' use at each end, the call's CPU at that end's CPU per transaction
+    busy_high = c["vcpu_utilization"] * c["max_tpm_high"] / c["max_tpm"] * c_lo
+    busy_low = c["vcpu_utilization"] * c["max_tpm_low"] / c["max_tpm"] * c_hi
+    assert busy_high <= 1.0 + 1e-6 and busy_low <= 1.0 + 1e-6
+    assert c["max_tpm_low"] < c["max_tpm"] < c["max_tpm_high"] < 1.5 * c["max_tpm"]
+    assert "IO waits" in c["band_basis"]
+    # with 200 users the vCPUs bind: that band is the CPU per transaction's, the users' high end no higher
+    u200 = database_capacity(ref, u50.model_copy(update={"virtual_users": 200}), servers=1)
+    assert u200["binding"] == "database_vcpus" and c["max_tpm_high"] <= u200["max_tpm_high"]
+
+
 def test_a_saturated_closed_background_is_said_at_the_latency_its_population_has(tmp_path, capsys):
     """Issue 24 §4: 'sla' reported 14.19 ms at background load alone where 'evaluate' gives
     2.76 ms for the same 4,800 IOs in flight (an open stream at a closed population's

@@ -44,6 +44,7 @@ from planner.models.database import (
     oltp_calibration,
     response_time_s,
     users_limited_tps,
+    users_rate,
     vm_ram_gb,
     workload_iops,
 )
@@ -701,7 +702,16 @@ def database_capacity(
         )
     x = lo
     per_server_tpm = x * 60.0
-    band = _band(binding, rep, db)
+
+    def users_at(k_io: float, k_cpu: float) -> float:
+        # the users' rate with the IO waits of a call at k_io times the modelled latencies and its CPU at k_cpu times
+        r_ms, w_ms = (rep.get(key) or 0.0 for key in ("vm_read_latency_ms", "vm_write_latency_ms"))
+        cs = cpu_s(d) * k_cpu
+        x_users = users_rate(d, cs, vcpus, vcpus / cs, int(db.virtual_users or 0), r_ms * k_io, w_ms * k_io)
+        # reaching the vCPUs' bound, the users do not limit the rate: the vCPUs do, with their own band
+        return math.inf if x_users >= vcpus / cs * (1 - 1e-9) else x_users
+
+    band = _band(binding, rep, x, x_cpu, users_at if db.virtual_users is not None else None)
     # an open load (no virtual users) stopped by a station's saturation: its queue grows without bound there,
     # and the bisection's last rate below it (a station busy to 1 - 1e-9) waited hours (a single server's flash
     # card: 13,631,948 ms "read latency"; review 2026-11-29). The maximum stands; no latency is given at it
@@ -938,25 +948,70 @@ def _unless_it_does_not_fit(out: dict, rep: dict, size_tb: float, servers: int, 
     return _no_rate(out, "capacity", why, "the database does not fit")
 
 
-def _band(binding: str, rep: dict, db: Database) -> tuple[float, float, str]:
-    """The capacity's band as ratios of the figure: the binding resource's own uncertainty."""
-    if binding == "database_vcpus":
-        c = oltp_calibration()["cpu_us_per_txn"]
-        # the CPU per transaction's band (scripts/fit_oltp.py): the TPC-E spread alone (0.86-1.12x) is how per-core
-        # cost varies between CPUs, not a one-point fit's error, and the held-out i9 run fell at its edge (DBA review
-        # 2026-11-30); the band compounds it with that error
-        lo, hi = c["band_ratio"]
-        # more CPU per transaction (hi) means fewer transactions
-        return 1.0 / hi, 1.0 / lo, "the CPU per transaction's band: " + c["band_basis"]
-    if binding == "storage":
-        # the most the storage carries scales with its capacity (the throughput with a station saturated),
-        # not with the IOPS band of the load at the operating point, which ends at what the load offers
-        cap, lo, hi = rep.get("iops_capacity"), rep.get("iops_capacity_low"), rep.get("iops_capacity_high")
-        if cap and lo is not None and hi is not None:
-            return lo / cap, hi / cap, "the storage's IOPS capacity band"
+def _band(binding: str, rep: dict, x: float, x_cpu: float, users_at=None) -> tuple[float, float, str]:
+    """The capacity's band as ratios of the figure ``x`` [calls/s]: each limit's own band (the vCPUs' by the CPU per
+    transaction, the storage's by its IOPS capacity, the virtual users' by the IO latency their calls wait for),
+    its ends the least of every limit's: the binding one's band, capped by what each other allows.
+
+    Parameters
+    ----------
+    binding : str
+        The limit that binds at ``x``: ``database_vcpus``, ``storage`` or ``virtual_users``.
+    rep : dict
+        The design's report at ``x``.
+    x, x_cpu : float
+        The capacity and the vCPUs' bound (the rate at which they are all busy) [calls/s].
+    users_at : callable, optional
+        ``users_at(k_io, k_cpu)``: the virtual users' rate with the IO waits of a call (reads and log flushes) at
+        ``k_io`` times the report's VM latencies and its CPU at ``k_cpu`` times the fitted [calls/s]
+        (:func:`planner.models.database.users_rate`; infinite where they reach the vCPUs' bound, which then binds);
+        None without virtual users.
+
+    Notes
+    -----
+    The users' rate went as the inverse of the whole VM latency's band (0.34-1.14x), though a call's response
+    time also holds its CPU (340 us) and its CPU queue, which no IO latency moves: 50 users on 16 vCPUs, bound at
+    7,568,698 TPM with the vCPUs 92 % busy, had a high end of 22,189,088 TPM, 2.93x, the vCPUs 270 % busy
+    (performance walk 2026-12-01). Each end now takes every input of a call at that end (its IO waits by the VM
+    latency's band, its CPU by the CPU per transaction's), and no end passes another limit's.
+    """
+    cal = oltp_calibration()["cpu_us_per_txn"]
+    # more CPU per transaction (hi) means fewer transactions
+    c_lo, c_hi = cal["band_ratio"]
+    # the vCPUs' bound where they bind (the rate, a little below it where they are CPU_BOUND busy), else the bound
+    at_cpu = x if binding == "database_vcpus" else x_cpu
+    ends = {"database_vcpus": (at_cpu / c_hi, at_cpu / c_lo)}
+    # the most the storage carries scales with its capacity (the throughput with a station saturated), not with
+    # the IOPS band of the load at the operating point, which ends at what the load offers
+    cap, lo, hi, iops = (rep.get(k) for k in ("iops_capacity", "iops_capacity_low", "iops_capacity_high", "iops"))
+    if cap and iops and lo is not None and hi is not None:
+        # the calls per second at each end: the IO per call is the same (the storage's capacity in calls)
+        at = x * cap / iops if binding != "storage" else x
+        ends["storage"] = (at * lo / cap, at * hi / cap)
+    lat, lat_lo, lat_hi = rep.get("vm_latency_ms"), rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high")
+    if users_at is not None and lat and lat_lo and lat_hi:
+        # longer IO waits and more CPU mean fewer calls: the high latency and CPU give the low rate
+        ends["virtual_users"] = (users_at(lat_hi / lat, c_hi), users_at(lat_lo / lat, c_lo))
+    own = ends.get(binding)
+    if own is None:
         return 1.0, 1.0, "no band"
-    lat, lo, hi = rep.get("vm_latency_ms"), rep.get("vm_latency_ms_low"), rep.get("vm_latency_ms_high")
-    if lat and lo and hi:
-        # the users' rate goes as the inverse of the time they wait (the reads dominate when they bind)
-        return lat / hi, lat / lo, "the VM latency's band (users / response time)"
-    return 1.0, 1.0, "no band"
+    low = min(x, *(e[0] for e in ends.values()))
+    high = max(x, min(e[1] for e in ends.values()))
+    basis = {
+        "database_vcpus": "the CPU per transaction's band: " + cal["band_basis"],
+        "storage": "the storage's IOPS capacity band",
+        "virtual_users": "users / response time, with the IO waits of a call at the ends of the VM latency's band "
+        f"and its CPU at those of the CPU per transaction's ({c_lo:.2f}-{c_hi:.2f}x)",
+    }[binding]
+    others = [k for k in ends if k != binding and (ends[k][0] < own[0] or ends[k][1] < own[1])]
+    if others:
+        basis += "; each end at most what " + " and ".join(OTHER_LIMIT_WORDS[k] for k in others) + " allow at theirs"
+    return low / x, high / x, basis
+
+
+#: the limits a capacity's band end is held to, in words (:func:`_band`)
+OTHER_LIMIT_WORDS = {
+    "database_vcpus": "the vCPUs",
+    "storage": "the storage",
+    "virtual_users": "the virtual users",
+}

@@ -653,22 +653,30 @@ def response_time_s(
 
 
 def users_rate(
-    db_io: IoDemand, cpu_s_per_call: float, vcpus: int, cpu_tps: float, users: int, latency_ms: float
+    db_io: IoDemand,
+    cpu_s_per_call: float,
+    vcpus: int,
+    cpu_tps: float,
+    users: int,
+    latency_ms: float,
+    write_latency_ms: float | None = None,
 ) -> float:
     """The most calls per second ``users`` virtual users with no think time reach with their IO served
-    at ``latency_ms`` [1/s]: the rate ``x`` with ``x = users / R(x)`` (Little's law for the closed loop;
-    :func:`response_time_s`), below the vCPUs' bound ``cpu_tps``.
+    at ``latency_ms`` [1/s] (their log flushes at ``write_latency_ms`` [ms] where given, else at the same):
+    the rate ``x`` with ``x = users / R(x)`` (Little's law for the closed loop; :func:`response_time_s`),
+    below the vCPUs' bound ``cpu_tps``.
 
     ``x - users / R(x)`` rises with ``x`` (the response time does), so the root is one, found by
     bisection. Taking ``R`` at the rate asked instead (review 2026-11-29) put a rate past the vCPUs'
     bound at 99.9 % busy, where the CPU queue alone is 30 ms: Datrium's 500 users were said to reach
     941,770 TPM while the capacity found them at 1,977,396 (its published run: 2,000,000)."""
+    w_ms = latency_ms if write_latency_ms is None else write_latency_ms
     lo, hi = 0.0, cpu_tps
-    if hi * response_time_s(db_io, cpu_s_per_call, vcpus, hi, latency_ms, latency_ms) <= users:
+    if hi * response_time_s(db_io, cpu_s_per_call, vcpus, hi, latency_ms, w_ms) <= users:
         return hi
     for _ in range(STEPS):
         mid = 0.5 * (lo + hi)
-        if mid * response_time_s(db_io, cpu_s_per_call, vcpus, mid, latency_ms, latency_ms) <= users:
+        if mid * response_time_s(db_io, cpu_s_per_call, vcpus, mid, latency_ms, w_ms) <= users:
             lo = mid
         else:
             hi = mid
