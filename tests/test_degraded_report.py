@@ -1,5 +1,6 @@
 """The degraded case (one node down) of a report: its repair time."""
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -473,3 +474,36 @@ def test_a_degraded_ceph_placement_group_writes_its_acting_set_where_no_host_can
     r = _walk("ceph-6node-reef.json", nodes=3)
     # fewer copies to write on the two survivors: more than the 2/3 of healthy the lost host alone left
     assert r["degraded"]["iops"] > r["iops"] * 2 / 3 * 1.1
+
+
+#: 2,000,000 IOPS of 4 KiB reads from one 16-vCPU VM a node: past the reference cluster's 1,062,390 (performance
+#: walk 2026-12-01)
+OPEN_2M = {"name": "open2m", "block_size_kib": 4, "read_fraction": 1.0, "vms_per_node": 1, "vcpus_per_vm": 16}
+
+
+@pytest.mark.parametrize("design", ["reference", "san-raid5", "ceph-6node-reef", "split-provisioned"])
+def test_a_saturated_open_load_has_no_latency_in_evaluate_compare_or_compare_full(design, tmp_path, capsys):
+    """Performance walk 2026-12-01: 2,000,000 IOPS asked of 1,062,390 read "vm_latency_ms": 3.257 in `evaluate` and
+    `compare --full` ("the latencies shown are at the capacity") and null ("unbounded") in `compare`. A saturated
+    open load's queues grow without end: it has no latency. All three print null with the note, the figures at the
+    capacity under latencies_at_capacity, labelled, and a warning without the clause on latencies shown."""
+    from planner.cli import main
+    from planner.engine.performance import PAST_SATURATION_NOTE
+
+    (tmp_path / "w.json").write_text(json.dumps(OPEN_2M | {"iops": 2_000_000}))
+    outs = []
+    for argv in (["evaluate"], ["compare"], ["compare", "--full"]):
+        assert main([argv[0], str(EX / f"{design}.json"), "--workload", str(tmp_path / "w.json"), *argv[1:]]) == 0
+        out = json.loads(capsys.readouterr().out)
+        outs.append(out[0] if isinstance(out, list) else out)
+    for out in outs:
+        assert out["saturated"]
+        assert out["vm_latency_ms"] is None and out["vm_latency_ms_note"] == PAST_SATURATION_NOTE
+        assert out.get("p99_read_latency_ms") is None
+        kept = out["latencies_at_capacity"]
+        assert kept["vm_latency_ms"] > 0 and kept["iops"] == pytest.approx(out["iops_capacity"])
+        assert "at the design's capacity" in kept["note"] and "different load" in kept["note"]
+        (warn,) = [w["message"] for w in out["warnings"] if w["check"] == "saturated"]
+        assert "latencies shown" not in warn
+    assert outs[0]["latencies_at_capacity"] == outs[2]["latencies_at_capacity"]
+    assert outs[0]["latencies_at_capacity"]["vm_latency_ms"] == outs[1]["latencies_at_capacity"]["vm_latency_ms"]

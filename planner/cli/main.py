@@ -30,7 +30,7 @@ MAX_BOOTSTRAP = 200
 
 def cmd_evaluate(args) -> int:
     from planner.models.catalog import load_catalog
-    from planner.results.report import evaluate_report
+    from planner.results.report import evaluate_report, load_latencies
 
     catalog = load_catalog(args.catalog)
     design = design_from_args(args)
@@ -43,9 +43,11 @@ def cmd_evaluate(args) -> int:
         from planner.calibration.refit import evaluate_with_calibration, read_calibration
 
         cal = read_calibration(args.calibration)
-        print_json(evaluate_with_calibration(cal, design, workload, catalog=catalog, degraded=args.degraded))
+        print_json(
+            load_latencies(evaluate_with_calibration(cal, design, workload, catalog=catalog, degraded=args.degraded))
+        )
         return 0
-    print_json(evaluate_report(design, workload, catalog=catalog, degraded=args.degraded))
+    print_json(load_latencies(evaluate_report(design, workload, catalog=catalog, degraded=args.degraded)))
     return 0
 
 

@@ -175,10 +175,10 @@ THROTTLED_WHY = (
 THROTTLED_NOTE = f"unbounded: {THROTTLED_WHY}"
 
 
-def unbounded_latency(rep: dict[str, Any]) -> dict[str, str] | None:
+def unbounded_latency(rep: dict[str, Any], case: str = "healthy") -> dict[str, str] | None:
     """Why no latency of ``rep``'s load holds, or None when its latencies are the load's: past saturation
-    (``saturated``), or an open load its pacing holds back (the ``throttled`` warning of a healthy cluster,
-    :func:`saturation_warning`'s rule). One rule for `compare` and the Compare page.
+    (``saturated``), or an open load its pacing holds back (the ``throttled`` warning of ``case``, "healthy" or
+    "one node down", :func:`saturation_warning`'s rule). One rule for `evaluate`, `compare` and the Compare page.
 
     Parameters
     ----------
@@ -193,7 +193,7 @@ def unbounded_latency(rep: dict[str, Any]) -> dict[str, str] | None:
     """
     if rep.get("saturated"):
         return {"cell": NO_LATENCY_PAST_SATURATION, "why": PAST_SATURATION_WHY, "note": PAST_SATURATION_NOTE}
-    if any(w.get("check") == "throttled" and w.get("case") == "healthy" for w in rep.get("warnings") or []):
+    if any(w.get("check") == "throttled" and w.get("case") == case for w in rep.get("warnings") or []):
         return {"cell": NO_LATENCY_THROTTLED, "why": THROTTLED_WHY, "note": THROTTLED_NOTE}
     return None
 

@@ -9,7 +9,7 @@ of its peak demand, ``--mean`` for the mean).
 from __future__ import annotations
 
 from planner.core.text import decimals_apart
-from planner.engine.performance import unbounded_latency, warnings_json
+from planner.engine.performance import warnings_json
 
 #: the keys of a report the comparison keeps (``--full`` prints whole reports)
 SUMMARY_KEYS = (
@@ -50,19 +50,21 @@ LATENCY_KEYS = tuple(k for k in SUMMARY_KEYS if k.endswith("latency_ms"))
 
 
 def summarise(report: dict) -> dict:
+    """The comparison's keys of a report as :func:`planner.results.report.load_latencies` prints it: past
+    saturation a latency is the capacity's at 99.9 % busy, not the load's (a SAN asked 130,208 IOPS compared at
+    "vm_latency_ms": 21.48 beside 47,612 carried; CLI review 2026-11-30), and an open load a CPU cap holds back
+    never reaches its rate (0.483 ms for 433,936 of 5,000,000 IOPS asked; stop 51): null, with the figures at the
+    capacity kept and labelled, as `evaluate` and `compare --full` print them."""
+    from planner.results.report import AT_CAPACITY_KEY, load_latencies
+
+    report = load_latencies(report)
     out = {k: report[k] for k in SUMMARY_KEYS if k in report}
-    # a kept figure that is null keeps its reason (no writes in the workload, not computable)
+    # a kept figure that is null keeps its reason (no writes in the workload, not computable, unbounded)
     out.update({f"{k}_note": report[f"{k}_note"] for k in SUMMARY_KEYS if f"{k}_note" in report})
-    if unbounded := unbounded_latency(report):
-        # past saturation a latency is the capacity's at 99.9 % busy, not the load's: a SAN asked 130,208 IOPS
-        # compared at "vm_latency_ms": 21.48 beside 47,612 carried (CLI review 2026-11-30); an open load a CPU cap
-        # holds back never reaches its rate, and its latency was the IOs' let through (0.483 ms for 433,936 of
-        # 5,000,000 IOPS asked; known gap, stop 51); the app's Compare page says the same of both
-        out.update({k: None for k in LATENCY_KEYS if k in out})
-        out.update({f"{k}_note": unbounded["note"] for k in LATENCY_KEYS if k in out})
+    if AT_CAPACITY_KEY in report:
+        out[AT_CAPACITY_KEY] = {k: v for k, v in report[AT_CAPACITY_KEY].items() if k in SUMMARY_KEYS or k == "note"}
     out["extrapolation"] = [f["message"] for f in report.get("extrapolation", [])]
-    # with no latency shown, each warning without "the latencies shown are ..." (verification walk 2026-11-30)
-    out["warnings"] = warnings_json(report.get("warnings", []), latencies_shown=unbounded is None)
+    out["warnings"] = warnings_json(report.get("warnings", []))
     out["notes"] = report.get("notes", [])
     return out
 
@@ -104,4 +106,6 @@ def compare(
                         f"{usable:,.{n}f} TB: the figures are of its IO alone",
                     }
                 )
-    return reports if full else [summarise(r) for r in reports]
+    from planner.results.report import load_latencies
+
+    return [load_latencies(r) for r in reports] if full else [summarise(r) for r in reports]
