@@ -324,7 +324,12 @@ def latency_curve(curve: dict, point: dict | None = None, band: bool = False) ->
                 error_y=dict(
                     type="data",
                     symmetric=False,
-                    array=[point["vm_latency_ms_high"] - point["vm_latency_ms"]],
+                    # no high end past the capacity band's low end (unbounded there): the bar goes down only
+                    array=[
+                        0.0
+                        if point["vm_latency_ms_high"] is None
+                        else point["vm_latency_ms_high"] - point["vm_latency_ms"]
+                    ],
                     arrayminus=[point["vm_latency_ms"] - point["vm_latency_ms_low"]],
                     color=ACCENT,
                 ),

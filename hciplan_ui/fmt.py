@@ -261,6 +261,8 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
 def span(low, high, f=iops) -> str:
     """'low–high unit' (the unit said once). A latency span's ends take one precision, the high end's:
     "band 5.018–12.8 ms" mixed three decimals with one (browser review 2026-11-29)."""
+    if high is None and low is not None:  # a band with no high end (an open load past its capacity band's low end)
+        return f"{f(low)}–{NO_HIGH_END}"
     if f is ms and low is not None and high is not None and math.isfinite(float(low)) and math.isfinite(float(high)):
         digits = _ms_digits(high)
         if low <= 0 or float(num(low, digits).replace(",", "")) > 0:  # a low end never rounds to 0
@@ -268,10 +270,16 @@ def span(low, high, f=iops) -> str:
     return f"{bare(f(low))}–{f(high)}"
 
 
+#: a band's high end a load has not: past its capacity band's low end, its queues would grow without end there
+#: (planner.results.uncertainty.UNBOUNDED_AT_BAND_LOW_NOTE)
+NO_HIGH_END = "unbounded"
+
+
 def _spread(low, high) -> bool:
-    """Whether a band has something to show: both ends computable (not None) and apart (an open load
-    carried with room to spare has equal ends: "band 582,000–582,000" said nothing)."""
-    return low is not None and high is not None and low < high
+    """Whether a band has something to show: its ends apart (an open load carried with room to spare has equal
+    ends: "band 582,000–582,000" said nothing), or a low end with no high end (an open load past its capacity
+    band's low end: unbounded there)."""
+    return low is not None and (high is None or low < high)
 
 
 def band_text(low, high, f=iops) -> str | None:

@@ -194,7 +194,8 @@ has_band = (
     and bool(rep.get("band_basis"))
     and all(
         rep.get(k) is not None
-        for k in ("iops", "iops_low", "iops_high", "vm_latency_ms", "vm_latency_ms_low", "vm_latency_ms_high")
+        # the VM latency's high end may be unbounded (null, past the capacity band's low end): the band shows so
+        for k in ("iops", "iops_low", "iops_high", "vm_latency_ms", "vm_latency_ms_low")
     )
 )
 

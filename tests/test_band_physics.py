@@ -338,3 +338,27 @@ def test_a_paced_closed_load_gives_its_whole_wait_by_littles_law(design, workloa
         load_design(ex / "reference.json"), profiles()["Peak4kRead"].model_copy(update={"vms_per_node": 1})
     )
     assert free["limited_by"] not in ("iops_limit_per_vm", "cpu_utilization_cap") and "vm_response_ms" not in free
+
+
+@pytest.mark.parametrize("iops", [900_000, 1_050_000])
+def test_an_open_load_past_its_capacity_bands_low_end_has_no_latency_high_end(iops):
+    """Performance walk 2026-12-01: 900,000 IOPS asked of the reference (CPU cap lifted), its capacity band reaching
+    836,738: at that end the load is not carried, yet the VM latency band ended at 0.782 ms (p99 3.37 ms), no
+    warning. Past the band's low end the latency bands have no high end (null, with the note) and a warning says
+    the load may not be carried there; a load under it keeps its band."""
+    from planner.models.workload import Workload
+    from planner.results.uncertainty import UNBOUNDED_AT_BAND_LOW_NOTE
+
+    design = REFERENCE.model_copy(update={"cpu_utilization_cap": 1.0})
+    load = {"name": "open", "block_size_kib": 4, "read_fraction": 1.0, "vms_per_node": 16, "vcpus_per_vm": 1}
+    r = evaluate_report(design, Workload(**load, iops=iops), degraded=False)
+    assert not r["saturated"] and r["iops_capacity_low"] < iops < r["iops_capacity"]
+    for k in ("vm_latency_ms", "p99_read_latency_ms", "read_latency_ms"):
+        assert r[k] is not None and r[f"{k}_low"] is not None
+        assert r[f"{k}_high"] is None and r[f"{k}_high_note"] == UNBOUNDED_AT_BAND_LOW_NOTE, k
+    (w,) = [w for w in r["warnings"] if w["check"] == "carried_across_band"]
+    assert f"{iops:,.0f} IOPS" in w["message"] and f"{r['iops_capacity_low']:,.0f} IOPS" in w["message"]
+    # under the band's low end the band stays
+    low = evaluate_report(design, Workload(**load, iops=0.5 * r["iops_capacity_low"]), degraded=False)
+    assert low["vm_latency_ms_high"] > low["vm_latency_ms"] and "vm_latency_ms_high_note" not in low
+    assert not any(w["check"] == "carried_across_band" for w in low["warnings"])

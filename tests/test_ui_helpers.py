@@ -582,3 +582,13 @@ def test_the_word_joiner_stands_only_where_a_colon_could_open_a_shortcode_or_a_l
     assert fmt.md("warranty: 5 years") == "warranty: 5 years"
     assert fmt.WORD_JOINER not in fmt.table([{"Low setting: change in IOPS": "+1"}])
     assert fmt.md("x :smile:") == f"x :{fmt.WORD_JOINER}smile:{fmt.WORD_JOINER}"
+
+
+def test_a_band_with_no_high_end_says_unbounded():
+    """Performance walk 2026-12-01: an open load past its capacity band's low end has no latency high end (null, with
+    its note); the pages said its band as none at all. They say it unbounded."""
+    from hciplan_ui import fmt
+
+    assert fmt.band_text(0.245, None, fmt.ms) == "band 0.245 ms–unbounded"
+    assert fmt.band(0.686, 0.245, None, fmt.ms) == "0.686 ms (0.245 ms–unbounded)"
+    assert fmt.band_text(None, None, fmt.ms) is None and fmt.band_text(1.0, 1.0, fmt.ms) is None

@@ -791,6 +791,8 @@ def database_capacity(
             whole_server=vcpus >= server_lps,
         ),
         **{k: None if unbounded else rep.get(k) for k in latency_keys},
+        # a band's high end the report leaves null keeps its reason (an open load past its capacity band's low end)
+        **{f"{k}_note": rep[f"{k}_note"] for k in latency_keys if not unbounded and rep.get(f"{k}_note")},
         # a null is explained by its own note (its bands' too: ``read_latency_ms_note`` covers ``_low``, ``_high``)
         **(
             {

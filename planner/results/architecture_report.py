@@ -31,7 +31,7 @@ from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
 from planner.models.workload import Workload
 from planner.physics.endurance import DEFAULT_SERVICE_MONTHS, endurance_warning
-from planner.results.uncertainty import cap_at_ceiling, cap_at_offered, nest_latency_bands
+from planner.results.uncertainty import band_low_warning, cap_at_ceiling, cap_at_offered, nest_latency_bands
 
 #: why each architecture is outside the calibrated domain, said on every number
 WHY_UNCALIBRATED = {
@@ -187,6 +187,8 @@ def evaluate_report(
         "degraded": "not modelled for this architecture (no one-node-down evaluation)",
     }
     if w := saturation_warning(out, workload.iops):  # after the model's stations: their names in its words
+        out["warnings"].append(w)
+    if w := band_low_warning(out):  # carried at the prediction, not at the capacity band's low end
         out["warnings"].append(w)
     if design.topology == "disaggregated":
         out["scaling"] = scaling(parts, workload, p)

@@ -55,6 +55,7 @@ from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import node_loss_stops_io, require_usable, vsan_relayout_after_node_loss
 from planner.physics.dimms import node_dimms
+from planner.results.uncertainty import band_low_warning
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
 _SCALARS = (
@@ -902,6 +903,8 @@ def evaluate_report(
             if rep is not None and (w := saturation_warning(rep, workload.iops, case)):
                 out["warnings"].append(w)
                 break
+        if w := band_low_warning(perf):  # carried at the prediction, not at the capacity band's low end
+            out["warnings"].append(w)
         if deg is not None:
             stops = node_loss_stops_io(rd)
             ceph_cap, ceph_note = ceph_repair_cap(rd)
