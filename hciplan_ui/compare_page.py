@@ -682,7 +682,7 @@ t1, t2, t3 = st.tabs(["IOPS", "VM latency", "Cost"], key="cmp_tornado", on_chang
 for tab, key, (metric, unit) in (
     (t1, "tor_iops", charts.iops_tornado_metric(rows)),
     (t2, "tor_lat", ("vm_latency_ms", "VM latency, ms")),
-    (t3, "tor_cost", ("cost_usd_per_month", "whole cost, USD/month")),
+    (t3, "tor_cost", ("whole_usd_per_month", "whole cost, USD/month")),
 ):
     if tab.open:
         tab.plotly_chart(charts.tornado(rows, metric, unit), width="stretch", key=key)

@@ -127,7 +127,7 @@ FIGURES = (  # (key, label, format)
     ("usable_capacity_tb", "Usable capacity", fmt.tb),
     ("iops", "IOPS", fmt.iops),
     ("vm_latency_ms", "VM latency", fmt.ms),
-    ("cost_usd_per_month", "Cost per month", fmt.usd),
+    ("whole_usd_per_month", "Whole cost per month", fmt.usd),
     ("capex_usd", "Hardware and network, purchase", fmt.usd),
     ("tco_3y_usd", "3-year TCO", fmt.usd),
     ("tco_5y_usd", "5-year TCO", fmt.usd),

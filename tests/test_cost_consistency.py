@@ -96,7 +96,7 @@ def test_the_what_if_cost_is_the_whole_cost_on_the_designs_platform(cat):
         rows = sensitivity(d, w, cat, assumptions=a, demand=demand)
         whole = whole_cost(d, demand, a, cat)
         assert whole["platform"] == "azure-local"
-        assert rows[0]["base_cost_usd_per_month"] == pytest.approx(whole["monthly"]["total_usd_per_month"])
+        assert rows[0]["base_whole_usd_per_month"] == pytest.approx(whole["monthly"]["total_usd_per_month"])
 
 
 # --------------------------------------------------------------------------- an owned system's platform

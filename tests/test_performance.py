@@ -195,7 +195,7 @@ def test_sensitivity_moves_the_right_way():
     rows = {r["input"]: r for r in sensitivity(REF, profiles()["oltp-8k"])}
     nodes = rows["nodes ±1"]
     assert nodes["low_iops"] is None  # 2 nodes cannot hold a 3-way mirror
-    assert nodes["high_cost_usd_per_month"] > nodes["base_cost_usd_per_month"]
+    assert nodes["high_whole_usd_per_month"] > nodes["base_whole_usd_per_month"]
     cap = rows["CPU cap ±0.1"]  # the reference design is held by its 60 % CPU cap
     assert cap["low_iops"] < cap["base_iops"] < cap["high_iops"]
     tcp = rows["transport: TCP / RDMA"]

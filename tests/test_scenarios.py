@@ -306,3 +306,36 @@ def test_scenario_compare_lists_inputs_not_a_what_ifs_bookkeeping():
     a = {"design": {"nodes": 3}, "whatif": {"design_before": {"nodes": 3, "ram_gb": 256}}}
     b = {"design": {"nodes": 4}, "whatif": {"design_before": {"nodes": 5, "ram_gb": 512}}}
     assert inputs_that_differ(a, b) == ["/design/nodes"]
+
+
+def test_a_scenarios_whole_cost_has_the_key_size_gives_it(tmp_path, capsys, monkeypatch):
+    """Performance walk 2026-12-01: `size examples/demand-hammerdb.json` gave its best design cost_usd_per_month
+    16,102.93 (the cluster alone) and whole_usd_per_month 16,667.64; the scenario saved from it gave
+    figures.cost_usd_per_month 16,667.64, the whole cost under the other key. One key, one meaning: the scenario's
+    is whole_usd_per_month, as the sensitivity rows' are."""
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "s.db"))
+    assert main(["size", str(ex / "demand-hammerdb.json"), "--top", "1"]) == 0
+    best = json.loads(capsys.readouterr().out)["best"]
+    (tmp_path / "d.json").write_text(json.dumps(best["design"]))
+    save = [
+        "scenario",
+        "save",
+        "hdb2",
+        "--demand",
+        str(ex / "demand-hammerdb.json"),
+        "--design",
+        str(tmp_path / "d.json"),
+    ]
+    assert main([*save, "--customer", "T"]) == 0
+    capsys.readouterr()
+    assert main(["scenario", "compare", "hdb2", "hdb2", "--customer", "T"]) == 0
+    figures = json.loads(capsys.readouterr().out)["a"]["figures"]
+    assert "cost_usd_per_month" not in figures
+    assert figures["whole_usd_per_month"] == pytest.approx(best["whole_usd_per_month"], rel=1e-9)
+    from planner.models.design import parse_design
+    from planner.models.workload import profiles
+    from planner.sizing.scenarios import sensitivity
+
+    row = sensitivity(parse_design(json.dumps(best["design"])), profiles()["oltp-8k"])[0]
+    assert "base_whole_usd_per_month" in row and "base_cost_usd_per_month" not in row

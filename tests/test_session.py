@@ -277,8 +277,8 @@ def test_saved_scenarios_in_the_sidebar(monkeypatch, tmp_path):
     assert "3 nodes" in caps.loc["Design", "three nodes"] or "3 x " in caps.loc["Design", "three nodes"]
     assert caps.loc["Usable capacity", "three nodes"] != caps.loc["Usable capacity", "five nodes"]
     assert (
-        caps.loc["Cost per month", "five nodes"].startswith("$")
-        and "/month" not in caps.loc["Cost per month", "five nodes"]
+        caps.loc["Whole cost per month", "five nodes"].startswith("$")
+        and "/month" not in caps.loc["Whole cost per month", "five nodes"]
     )
     assert not at.dataframe  # a static table that wraps a long design name, not a grid that cuts it
     # where they differ, in words (review 2026-11-29: "1 input(s) differ: /design/nodes")

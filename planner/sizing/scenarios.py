@@ -86,7 +86,8 @@ def _figures(design: Design, workload: Workload, catalog: Catalog, params=None, 
         "iops": perf["iops"],
         "iops_capacity": perf.get("iops_capacity"),
         "vm_latency_ms": perf["vm_latency_ms"],
-        "cost_usd_per_month": cost,
+        # the whole cost, by the key `size` gives it (its cost_usd_per_month is the cluster alone)
+        "whole_usd_per_month": cost,
     }
 
 
@@ -99,7 +100,7 @@ def sensitivity(
     demand=None,
 ) -> list[dict]:
     """Rows: input, base_*, low_*, high_* for iops, iops_capacity, vm_latency_ms,
-    cost_usd_per_month (the whole cost, :func:`planner.commercial.tco.whole_cost`)
+    whole_usd_per_month (the whole cost, :func:`planner.commercial.tco.whole_cost`)
     (``params``: model parameters, default the shipped calibration; ``assumptions``: the
     :class:`planner.commercial.pricing.CostAssumptions` the cost is priced with, e.g. the
     customer's quotes; ``demand``: the platform and the database VMs the cost follows)."""

@@ -432,7 +432,9 @@ def scenario_figures(doc: dict) -> dict:
         "usable_capacity_tb": rep.get("usable_capacity_tb"),
         "iops": rep.get("iops"),
         "vm_latency_ms": rep.get("vm_latency_ms"),
-        "cost_usd_per_month": cost["monthly"]["total_usd_per_month"],
+        # the whole cost, by the key `size` gives it (its cost_usd_per_month is the cluster alone: one key, one
+        # meaning; performance walk 2026-12-01)
+        "whole_usd_per_month": cost["monthly"]["total_usd_per_month"],
         "capex_usd": cost["capex_usd"],
         **{f"tco_{t['years']}y_usd": t["total_usd"] for t in cost["tco"]},
     }
