@@ -1430,6 +1430,21 @@ def test_db_io_echoes_the_rate_as_given_and_says_a_pool_holds_the_whole_database
     assert out["tpm"] == 300_000 and "holds the whole database" not in out["buffer_hit_note"]
 
 
+def test_compare_and_sla_give_a_database_the_same_io_on_a_design(capsys):
+    """Performance walk 2026-12-01: `compare --database` gave db-oltp-hammerdb 132,745.8 IOPS on the reference (the
+    assumed 1 ms log flush, 1,000 flushes a second), `sla --database` 133,863.4 (the design's 0.472 ms, 2,117.6 a
+    second), and compare's note did not say it assumed the flush. One rule (design_io_demand): the design's own."""
+    from planner.cli import main
+
+    db = str(EX / "db-oltp-hammerdb.json")
+    assert main(["sla", str(EX / "reference.json"), "--database", db, "--vcpus", "16"]) == 0
+    sla = json.loads(capsys.readouterr().out)
+    assert main(["compare", str(EX / "reference.json"), "--database", db]) == 0
+    (cmp,) = json.loads(capsys.readouterr().out)
+    assert cmp["iops"] == pytest.approx(sla["needed_iops"], rel=1e-9)
+    assert any("predicted write latency" in n and "flushes a second" in n for n in cmp["notes"])
+
+
 def test_compare_shows_no_latency_for_a_system_past_saturation(capsys):
     """CLI review 2026-11-30: the SAN carried 47,612 of the database's 130,208 IOPS and was compared at
     "vm_latency_ms": 21.48, a latency at 99.9 % busy that Little's law ties to no IO count the database has;

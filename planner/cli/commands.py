@@ -488,19 +488,30 @@ def cmd_compare(args) -> int:
             + (", not both" if args.workload and args.database else ""),
             "workload",
         )
-    data_tb, beside = None, ""
+    data_tb, beside, db, workload = None, "", None, None
     if args.database:
-        from planner.models.database import as_workload, io_demand, load_database
+        from planner.models.database import load_database
 
+        # each design's IO of it, its log at that design's predicted write latency (sizing.compare.database_load)
         db = load_database(args.database)
-        workload, data_tb, beside = as_workload(io_demand(db), peak=not args.mean), db.capacity_tb, db.beside_data()
+        data_tb, beside = db.capacity_tb, db.beside_data()
     else:
         from planner.models.workload import load_workload
 
         workload = load_workload(args.workload)
     designs = [load_design(path) for path in args.designs]
+    catalog = load_catalog(args.catalog)
     print_json(
-        compare(designs, workload, catalog=load_catalog(args.catalog), full=args.full, data_tb=data_tb, beside=beside)
+        compare(
+            designs,
+            workload,
+            catalog=catalog,
+            full=args.full,
+            data_tb=data_tb,
+            beside=beside,
+            database=db,
+            peak=not args.mean,
+        )
     )
     return 0
 

@@ -37,6 +37,7 @@ from planner.models.database import (
     POOL_BEYOND_DATA,
     STEPS,
     Database,
+    IoDemand,
     buffer_pool_for_ram_gb,
     cpu_s_per_call,
     cpu_us_per_txn,
@@ -388,6 +389,26 @@ def predicted_log_latency_ms(
         return None
     w = rep.get("vm_write_latency_ms") or rep.get("write_latency_ms")
     return float(w) if w else None
+
+
+#: why a design gives a database's log no latency (:func:`predicted_log_latency_ms`)
+NO_LOG_LATENCY = "the design predicts no write latency at this rate, the database not fitting or a station saturating"
+
+
+def design_io_demand(
+    design: Design, db: Database, catalog: Catalog | None = None, params: ModelParams | None = None
+) -> tuple[IoDemand, float | None]:
+    """The database's IO demand on ``design`` (:func:`planner.models.database.io_demand`), its log flushed at the
+    design's predicted write latency (:func:`predicted_log_latency_ms`), else at the assumed 1 ms with why (its
+    ``assumptions`` say which). Returns ``(demand, log_ms)``, ``log_ms`` [ms] None where assumed.
+
+    One rule for `sla --database` and `compare --database`: the same database and design needed 133,863 IOPS in
+    one (0.472 ms a flush, 2,118 flushes a second) and 132,746 in the other (the assumed 1 ms, 1,000 a second),
+    with no word of the assumption (performance walk 2026-12-01)."""
+    log_ms = predicted_log_latency_ms(design, db, catalog=catalog, params=params)
+    return io_demand(
+        db, log_write_latency_ms=log_ms, no_latency_why=None if log_ms is not None else NO_LOG_LATENCY
+    ), log_ms
 
 
 def guest_us_per_io(design: Design, catalog: Catalog, params: ModelParams) -> float:

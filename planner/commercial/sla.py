@@ -809,10 +809,6 @@ VM_SIZES = (1, 2, 4, 8, 16, 32, 64)
 VM_BOUNDS = ("vm_vcpu_share", "vm_outstanding_io")
 
 
-#: why a design gives a database's log no latency (:func:`planner.commercial.database.predicted_log_latency_ms`)
-NO_LOG_LATENCY = "the design predicts no write latency at this rate, the database not fitting or a station saturating"
-
-
 def guarantee_by_vm_size(
     rd,
     db: Database,
@@ -910,13 +906,12 @@ def database_guarantee(
     carry half the TPM asked: the guarantee's vCPU bound counts the guest IO stack's CPU only,
     SQL Server's own work per transaction is the rate's. The guarantee is at the IO mix of what is
     needed: the peak's (checkpoint bursts write more) or the mean's."""
-    from planner.commercial.database import buffer_pool_fits, predicted_log_latency_ms, rate_carried, vm_server_ram_gb
+    from planner.commercial.database import buffer_pool_fits, design_io_demand, rate_carried, vm_server_ram_gb
 
     # the log at the design's predicted write latency, as database_capacity has it: the demand printed beside it
     # said 1,000 flushes a second "at 1 ms" and the capacity's 0.632 ms (DBA review); 1 ms only where the design
     # predicts no latency (the database does not fit, or a station saturates at its rate)
-    log_ms = predicted_log_latency_ms(rd.design, db, catalog=catalog, params=_base_params(params))
-    demand = io_demand(db, log_write_latency_ms=log_ms, no_latency_why=None if log_ms is not None else NO_LOG_LATENCY)
+    demand, log_ms = design_io_demand(rd.design, db, catalog=catalog, params=_base_params(params))
     # the peak is judged at the peak's own mix (checkpoint bursts: 22 % reads where the mean has 53 %,
     # and a capacity about a third lower): judging it at the mean mix flattered the design
     g = guarantee(

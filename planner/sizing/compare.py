@@ -69,6 +69,24 @@ def summarise(report: dict) -> dict:
     return out
 
 
+def database_load(design, db, peak: bool = True, catalog=None):
+    """``(workload, note)``: the database's IO on ``design`` as one open load (its peak's, or with ``peak`` False
+    its mean's), the log flushed at the design's predicted write latency as `sla --database` has it
+    (:func:`planner.commercial.database.design_io_demand`), and the note saying at which latency."""
+    from planner.commercial.database import design_io_demand
+    from planner.models.database import as_workload
+
+    demand, log_ms = design_io_demand(design, db, catalog=catalog)
+    source = next(a["source"] for a in demand.assumptions if a["field"] == "log_write_latency_ms")
+    note = (
+        f"the database's log flushed at this design's predicted write latency ({log_ms:.3f} ms; "
+        f"{demand.log_flushes_per_s:,.1f} flushes a second), as `sla --database` has it"
+        if log_ms is not None
+        else f"the database's log flush latency: {source}"
+    )
+    return as_workload(demand, peak=peak), note
+
+
 #: what `compare --database` answers, beside what `sla --database` does
 DATABASE_NOTE = (
     "the database's IO as one open load on the design, alone and with its VM's vCPUs not counted: `sla "
@@ -77,17 +95,33 @@ DATABASE_NOTE = (
 
 
 def compare(
-    designs, workload, catalog=None, full: bool = False, data_tb: float | None = None, beside: str = ""
+    designs,
+    workload=None,
+    catalog=None,
+    full: bool = False,
+    data_tb: float | None = None,
+    beside: str = "",
+    database=None,
+    peak: bool = True,
 ) -> list[dict]:
     """One report (or its summary) per design, the same workload on each. ``data_tb`` [TB]: the space the
     workload's database takes (``--database``: its data, log and tempdb, ``Database.capacity_tb``): a design whose usable capacity is smaller gets a warning,
     its figures being of the IO only (the DL580's 0.24 TB showed 21,683 IOPS for a 1 TB database with no
     word; CLI review 2026-11-29). ``beside``: what that size holds beside the data, in words
-    (:meth:`planner.models.database.Database.beside_data`)."""
+    (:meth:`planner.models.database.Database.beside_data`). ``database``
+    (:class:`planner.models.database.Database`, in place of ``workload``): its IO on each design as `sla
+    --database` has it, the log flushed at that design's predicted write latency
+    (:func:`planner.commercial.database.design_io_demand`), its peak's or with ``peak`` False its mean's."""
     from planner.commercial.database import usable_short_of
     from planner.results.report import evaluate_report
 
-    reports = [evaluate_report(d, workload, catalog=catalog, degraded=False) for d in designs]
+    reports = []
+    for d in designs:
+        load, flush = (workload, None) if database is None else database_load(d, database, peak, catalog)
+        r = evaluate_report(d, load, catalog=catalog, degraded=False)
+        if flush is not None:
+            r.setdefault("notes", []).append(flush)
+        reports.append(r)
     if data_tb is not None:
         for r in reports:
             # which question this answers: 130,208 IOPS at 0.448 ms here read as contradicting `sla`'s guarantee of
