@@ -416,3 +416,24 @@ def test_a_ceph_guarantee_lower_with_a_host_down_says_why():
     note = r.latency_ms_one_node_down_note
     assert "re-elects the lost host's primary OSDs on the survivors" in note and "1 in 2 times, not 1 in 3" in note
     assert "a write goes to the 2 copies whose host is up" in note
+
+
+def test_a_read_only_databases_guarantee_has_no_write_latency(capsys):
+    """Performance walk 2026-12-01: `sla --db examples/db-erp.json` (read_fraction 1.0) listed vm_write_latency_ms
+    0.444 and p99_write_latency_ms 1.72 with their bands where `evaluate` gives null, "no writes in this workload".
+    One rule: null with the note; the latency band check still reads the reads."""
+    from planner.cli import main
+    from planner.sizing.checks import latency_met_not_across_band
+
+    assert main(["sla", str(EX / "reference.json"), "--db", str(EX / "db-erp.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    figures = out["latency_figures"]
+    for k in ("write_latency_ms", "vm_write_latency_ms", "p99_write_latency_ms"):
+        assert figures[k] is None and figures[f"{k}_note"] == "no writes in this workload", k
+        assert figures.get(f"{k}_high") is None
+    assert figures["vm_read_latency_ms"] > 0 and figures["p99_read_latency_ms_high"] > figures["p99_read_latency_ms"]
+    cls = [{"name": "erp", "latency_statistic": "mean", "read_fraction": 1.0}]
+    (row,) = latency_met_not_across_band(
+        figures, [c | {"latency_target_ms": figures["vm_read_latency_ms"] * 1.01} for c in cls]
+    )
+    assert row["latency_ms"] == pytest.approx(figures["vm_read_latency_ms"])

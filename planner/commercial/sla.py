@@ -119,7 +119,9 @@ class SlaResult(BaseModel):
     read_fraction: float = 1.0
     #: the model's latencies at the guaranteed load with their bands' ends [ms], in a report's keys: what the
     #: pages' latency band check reads (:func:`planner.sizing.checks.latency_met_not_across_band`)
-    latency_figures: dict[str, float] = Field(default_factory=dict)
+    #: an IO class the database does not issue (writes at read_fraction 1) has null figures with their
+    #: ``<key>_note``, as a report's (:func:`planner.results.report.absent_class_keys`)
+    latency_figures: dict[str, float | str | None] = Field(default_factory=dict)
 
 
 def _param_rows(ps: list[ModelParams], per_set: int) -> ModelParams:
@@ -600,12 +602,12 @@ LATENCY_KEYS = (
 )
 
 
-def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float], str]:
+def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float | str | None], str]:
     """The guarantee's latencies at its load with their bands' ends [ms] (a report's keys, ``<key>_low`` and
     ``_high``), or ``{}`` and why there is none. The bands are the held-out errors every page's latencies carry
     (:func:`planner.results.report.apply_bands`: the regime at that load, the design's and the IO shape's
     extrapolation flags), so the SLA page's latency reads as the Design and Size pages' do."""
-    from planner.results.report import apply_bands
+    from planner.results.report import absent_class_keys, apply_bands
 
     figures = pt.get("figures")
     if pt.get("lat") is None or not figures:
@@ -626,7 +628,15 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float]
     apply_bands(res, rd, shape)
     if res.get("vm_latency_ms_high") is None:
         return {}, "no calibration to band the latency with"
-    return {k: float(v) for k, v in res.items() if isinstance(v, float)}, ""
+    # writes nobody issues have no latency, as every report says (a read-only database listed a write latency
+    # of 0.444 ms with its band where `evaluate` says null, "no writes in this workload"; performance walk
+    # 2026-12-01)
+    why, absent = absent_class_keys(view.read_fraction)
+    out: dict[str, float | str | None] = {
+        k: float(v) for k, v in res.items() if isinstance(v, float) and not k.startswith(tuple(absent))
+    }
+    nulls = {k: None for k in res if k.startswith(tuple(absent))}
+    return out | nulls | {f"{k}_note": why for k in absent if k in nulls}, ""
 
 
 def site_of(design_or_rd, bg: Workload | None = None, catalog=None) -> _Site:

@@ -48,7 +48,12 @@ def latency_statistic(out: dict[str, Any], statistic: str, read_fraction: float)
         percentiles (the read percentile alone at 100 % reads, the write one at 0 %) [ms].
     """
     r = read_fraction
+    # all reads or all writes: the other class's latency is of IOs nobody issues (null in a report)
     if statistic == "mean":
+        if r >= 1.0:
+            return out["vm_read_latency_ms"]
+        if r <= 0.0:
+            return out["vm_write_latency_ms"]
         return r * out["vm_read_latency_ms"] + (1 - r) * out["vm_write_latency_ms"]
     rd, wr = out[f"{statistic}_read_latency_ms"], out[f"{statistic}_write_latency_ms"]
     if r >= 1.0:

@@ -403,20 +403,19 @@ def latency_ends(report: dict, side: str = "high") -> dict | None:
             return None
         return float(end) / float(v)
 
-    mean, p99r, p99w = ratio("vm_latency_ms"), ratio("p99_read_latency_ms"), ratio("p99_write_latency_ms")
-    if mean is None or p99r is None or p99w is None:
+    mean = ratio("vm_latency_ms")
+    p99 = {c: ratio(f"p99_{c}_latency_ms") for c in ("read", "write")}
+    # an IO class the load does not issue has no latency (null, as a report gives it): the other's ends stand alone
+    issued = [c for c in p99 if report.get(f"vm_{c}_latency_ms") is not None]
+    if mean is None or not issued or any(p99[c] is None for c in issued):
         return None
-    ends = {
-        "vm_read_latency_ms": report["vm_read_latency_ms"] * mean,
-        "vm_write_latency_ms": report["vm_write_latency_ms"] * mean,
-        "p99_read_latency_ms": report[f"p99_read_latency_ms_{side}"],
-        "p99_write_latency_ms": report[f"p99_write_latency_ms_{side}"],
-    }
-    if "p90_read_latency_ms" in report and "p90_write_latency_ms" in report:
-        ends.update(
-            p90_read_latency_ms=report["p90_read_latency_ms"] * p99r,
-            p90_write_latency_ms=report["p90_write_latency_ms"] * p99w,
-        )
+    ends: dict[str, float | None] = {}
+    for c in ("read", "write"):
+        on = c in issued
+        ends[f"vm_{c}_latency_ms"] = report[f"vm_{c}_latency_ms"] * mean if on else None
+        ends[f"p99_{c}_latency_ms"] = report[f"p99_{c}_latency_ms_{side}"] if on else None
+        if "p90_read_latency_ms" in report and "p90_write_latency_ms" in report:
+            ends[f"p90_{c}_latency_ms"] = report[f"p90_{c}_latency_ms"] * p99[c] if on else None
     return ends
 
 
