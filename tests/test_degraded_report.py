@@ -519,3 +519,19 @@ def test_no_latency_comparison_with_a_node_down_when_the_healthy_load_is_past_ca
     r = evaluate_report(load_design(EX / "reference.json"), Workload(**OPEN_2M, iops=2_000_000))
     assert r["saturated"]
     assert not any(n.startswith("With a node down the VM latency is lower") for n in r["notes"])
+
+
+def test_a_report_names_the_transport_it_models():
+    """Performance walk 2026-12-01: a vSAN design on an iWARP NIC (Chelsio T6) with transport rdma reported
+    "transport": "rdma" beside TCP's figures exactly: vSAN's RDMA is RoCE v2 only. The report says tcp, with why."""
+    from planner.models.workload import profiles
+
+    d = json.loads((EX / "vsan-esa-6node.json").read_text())
+    d["node"]["nics"]["model"] = "chelsio-t6-2x100g"
+    rdma = evaluate_report(parse_design(json.dumps(d | {"transport": "rdma"})), profiles()["oltp-8k"], degraded=False)
+    tcp = evaluate_report(parse_design(json.dumps(d | {"transport": "tcp"})), profiles()["oltp-8k"], degraded=False)
+    assert rdma["iops"] == tcp["iops"] and rdma["transport"] == tcp["transport"] == "tcp"
+    assert "RoCE v2 only" in rdma["transport_note"] and "iWARP" in rdma["transport_note"]
+    assert "transport_note" not in tcp
+    ref = evaluate_report(parse_design((EX / "reference.json").read_text()), profiles()["oltp-8k"], degraded=False)
+    assert ref["transport"] == "rdma" and "transport_note" not in ref

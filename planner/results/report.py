@@ -861,10 +861,13 @@ def evaluate_report(
         "topology": design.topology,
         "nodes": design.nodes,
         "resiliency": design.resiliency,
-        "transport": design.transport,
+        # the transport modelled: RDMA asked on a NIC the stack's RDMA does not run on is TCP's figures
+        "transport": "rdma" if rd.runs_rdma else "tcp",
         "cache_mode": rd.cache_mode,
         "volume_servers": design.effective_volume_servers,
     }
+    if design.transport == "rdma" and not rd.runs_rdma:
+        out["transport_note"] = transport_fallback_note(rd)
     if rd.cache_mode is None:
         # a Ceph node's fast devices hold BlueStore's block.db and WAL, not a data cache: "no cache devices" stood
         # beside 256 GB of them per node (CLI fuzzing 2026-11-30)
@@ -1053,6 +1056,23 @@ def evaluate_report(
             elif note := paced_degraded_note(perf, deg):
                 out["notes"].append(note)
     return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
+
+
+def transport_fallback_note(rd: ResolvedDesign) -> str:
+    """Why a design given ``transport: rdma`` is modelled over TCP: its NIC has no RDMA the stack runs on (vSAN's is
+    RoCE v2 only; VMware, 'Using RDMA'). A vSAN design on an iWARP NIC reported "transport": "rdma" beside TCP's
+    figures exactly (performance walk 2026-12-01)."""
+    nic = rd.node.nic
+    kind = {"none": "no RDMA", "roce": "RoCE", "iwarp": "iWARP"}[nic.rdma]
+    if rd.design.stack == "vsan":
+        return (
+            f"RDMA asked, modelled over TCP: vSAN's RDMA runs on RoCE v2 only and the {nic.id} NIC offers {kind}, "
+            "so vSAN falls back to TCP (VMware, 'Using RDMA')"
+        )
+    return (
+        f"RDMA asked, modelled over TCP: the {nic.id} NIC offers {kind}, so SMB runs over TCP without SMB Direct "
+        "(Microsoft, 'SMB Direct')"
+    )
 
 
 #: where the latencies of a load that has none at the rate it asks are kept, and what they are
