@@ -597,3 +597,13 @@ def test_a_database_rate_no_load_can_have_is_one_line(command, rate, words, caps
     path.write_text(json.dumps({"name": "x", "buffer_pool_gb": 1} | rate))
     line = _fails([*command, "--database", str(path)], capsys, "database")
     assert words in line and "IOPS" in line
+
+
+def test_an_error_in_a_tagged_section_names_the_path_in_the_file(capsys, tmp_path):
+    """Performance walk 2026-12-01: san-raid5 with hbas 4 said "single_server.storage.san.hbas", "san" being
+    pydantic's tag for the storage kind, not a key of the file (single_server.storage.hbas)."""
+    d = json.loads((EX / "san-raid5.json").read_text())
+    d["single_server"]["storage"]["hbas"] = 4
+    (tmp_path / "d.json").write_text(json.dumps(d))
+    line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "single_server.storage.hbas")
+    assert ".san." not in line

@@ -38,9 +38,41 @@ def _model_names() -> set[str]:
     return seen
 
 
-def _union_tag(p: object) -> bool:
-    """Whether a location part is pydantic's tag for a union's member, not a key of the input."""
-    return isinstance(p, str) and (bool(_UNION_TAG.match(p)) or p in _model_names())
+def _union_tag(p: object, before: object = None) -> bool:
+    """Whether a location part is pydantic's tag for a union's member, not a key of the input: a type, a model's
+    name, or the tag of a discriminated union's member after the field that holds it (``storage``'s "san":
+    "single_server.storage.san.hbas" named a path no file has; performance walk 2026-12-01)."""
+    if not isinstance(p, str):
+        return False
+    return bool(_UNION_TAG.match(p)) or p in _model_names() or p in _discriminated_tags().get(str(before), set())
+
+
+def _discriminated_tags() -> dict[str, set[str]]:
+    """Field name -> the tags of its discriminated union's members (``Field(discriminator=...)``), over every
+    pydantic model defined: the values of each member's ``Literal`` discriminator field."""
+    import typing
+
+    from pydantic import BaseModel
+
+    out: dict[str, set[str]] = {}
+    todo: list[type] = [BaseModel]
+    seen: set[type] = set()
+    while todo:
+        subs: list[type] = todo.pop().__subclasses__()
+        for model in subs:
+            if model in seen:
+                continue
+            seen.add(model)
+            todo.append(model)
+            for name, field in getattr(model, "model_fields", {}).items():
+                key = field.discriminator
+                if not isinstance(key, str):
+                    continue
+                for member in typing.get_args(field.annotation) or (field.annotation,):
+                    tag = getattr(member, "model_fields", {}).get(key)
+                    if tag is not None:
+                        out.setdefault(name, set()).update(str(v) for v in typing.get_args(tag.annotation))
+    return out
 
 
 def one_line(text: str) -> str:
@@ -152,10 +184,11 @@ def format_validation_error(exc: ValidationError | list[ErrorDetails], prefix: s
     for e in exc if isinstance(exc, list) else exc.errors():
         # a key the user made up is quoted: 'a: b' or a newline cannot pass for the field's end; a union's member tags
         # are pydantic's, not the input's (CLI fuzzing 2026-11-30: "model.'function-after[_media_fields_agree(), …")
+        parts = e["loc"]
         loc = ".".join(
             p if isinstance(p, str) and _PLAIN_KEY.match(p) else str(p) if isinstance(p, int) else shown(p, 40)
-            for p in e["loc"]
-            if not _union_tag(p)
+            for i, p in enumerate(parts)
+            if not _union_tag(p, parts[i - 1] if i else None)
         )
         if prefix:
             loc = f"{prefix}.{loc}" if loc else prefix
