@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_cost_consistency import WHATIF_DESIGN
 from test_proposal_document import docx_text, html_text, pdf_text_of
 
 from planner.engine.loads import demand_as_workload
@@ -23,23 +24,8 @@ from planner.sizing.proposal import build
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMAND_FILE = ROOT / "examples" / "demand-hammerdb.json"
-#: the walk's what-if: the sized design's build with the Design page's changes
-WHATIF = {
-    "name": "what-if",
-    "stack": "s2d",
-    "nodes": 5,
-    "node": {
-        "chassis": "dell-ax-660",
-        "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
-        "ram_gb": 1536.0,
-        "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": 10},
-        "nics": {"model": "mellanox-cx6-dx-2x100g", "count": 1},
-    },
-    "resiliency": "mirror-3way",
-    "transport": "rdma",
-    "platform": "azure-local",
-    "vcpu_oversubscription": 4.0,
-}
+#: the walk's what-if: the sized design's build with the Design page's changes (defined once, with the growth test's)
+WHATIF = WHATIF_DESIGN
 
 #: the design the sizer proposes for the demand ("Use this design" on the Size page)
 SIZED = {
