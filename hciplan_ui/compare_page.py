@@ -20,7 +20,14 @@ from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
 from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.performance import LATENCY_NAMES, station_words, unbounded_latency
-from planner.models.database import ASSUMPTION_FIELDS, SOURCES, Database, as_workload, io_demand
+from planner.models.database import (
+    ASSUMED_LOG_WRITE_LATENCY_MS,
+    ASSUMPTION_FIELDS,
+    SOURCES,
+    Database,
+    as_workload,
+    io_demand,
+)
 from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
@@ -120,6 +127,8 @@ source = st.radio(
 )
 wj = state.workload_json()
 db_demand = None
+#: the described database and whether its peak is sized: each system's column takes its IO on that system
+db_load: tuple[Database, bool] | None = None
 if source.startswith("from"):
     with st.expander("Database → IO demand (every assumption can be overridden)", expanded=True):
         B = lambda f: inputs.model_bounds(Database, f)
@@ -182,6 +191,7 @@ if source.startswith("from"):
                 why = format_validation_error(exc) if isinstance(exc, ValidationError) else str(exc)
                 st.error(fmt.md(f"database: {why}"))
         if db_demand is not None:
+            db_load = (db, peak)
             if st.button(
                 "Guarantee this database on the SLA page",
                 key="db_to_sla",
@@ -210,8 +220,9 @@ if source.startswith("from"):
                 f"{db_demand.transactions_per_s:,.0f} transactions/s, buffer-pool hit "
                 f"{fmt.used(db_demand.buffer_hit_ratio)}: **{db_demand.iops:,.0f} IOPS mean, "
                 f"{db_demand.peak_iops:,.0f} peak**, {db_demand.read_fraction:.0%} reads, "
-                f"{db_demand.block_size_kib:.1f} KiB mean size; evaluated as an open load of "
-                f"{w.iops:,.0f} IOPS."
+                f"{db_demand.block_size_kib:.1f} KiB mean size, its log flushed at an assumed "
+                f"{ASSUMED_LOG_WRITE_LATENCY_MS:g} ms. Each system below takes it as an open load with the log "
+                "flushed at that system's predicted write latency, as `sla --database` does (said under each column)."
             )
             # every warning `db-io` gives of the same database (the library's list): the page showed the hit ratio's
             # alone beside 1 virtual user at 7,744 transactions a second (DBA walk 2026-11-30)
@@ -338,12 +349,35 @@ def uncalibrated(r: dict) -> list[str]:
     return extrapolation_text(r, widened="")
 
 
+@st.cache_data(show_spinner=False, max_entries=64)
+def _database_load(design_json: str, db_json: str, peak: bool) -> tuple[str, str]:
+    """(workload JSON, note) of the database's IO on one design (:func:`planner.sizing.compare.database_load`: its log
+    flushed at that design's predicted write latency, the rule of `compare --database` and `sla --database`)."""
+    from planner.models.design import parse_design
+    from planner.sizing.compare import database_load
+
+    w, note = database_load(parse_design(design_json), Database.model_validate_json(db_json), peak)
+    return state.canonical(w.model_dump(mode="json")), note
+
+
+#: each scenario's note on the log flush latency its database IO was taken at
+flush_notes: dict[str, str] = {}
+
+
 def workload_for(name: str, design_json: str) -> str:
     """The workload a scenario is evaluated under: the demand's own load follows a scenario's
     node count (the same databases on more or fewer nodes), any other workload stays."""
     from planner.engine.loads import load_on
     from planner.models.workload import parse_workload
 
+    if db_load is not None:
+        # the page's workload was the database's IO at an assumed 1 ms log flush, on every system alike, where the
+        # CLI's `compare --database` flushes it at each design's predicted write latency (performance walk 2026-12-01)
+        try:
+            load, flush_notes[name] = _database_load(design_json, db_load[0].model_dump_json(), db_load[1])
+        except PlannerError:
+            return wj
+        return load
     dem = costs.demand_json()
     d = json.loads(design_json)
     nodes = d.get("nodes")
@@ -499,6 +533,8 @@ for col, (name, r) in zip(cols, reports):
         st.caption(" · ".join(said), help=fmt.md(v["summary"]) if v and v.get("summary") else None)
         if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):
             st.info(state.plain(note), icon=":material/info:")
+        if flush := flush_notes.get(name):
+            st.caption(fmt.md(sentence(flush)))
         if why := uncalibrated(r):
             st.caption(f":orange[Outside the calibrated domain] — {state.plain(' '.join(why))}")
         if no_down := (r.get("model") or {}).get("degraded"):
