@@ -78,6 +78,8 @@ def test_a_ram_total_no_dimm_set_builds_is_refused_in_one_line(tmp_path, capsys)
     assert not rule["passed"]
     assert rule["reason"].startswith("1,500 GB of RAM per node is no whole number of one DDR5 module"), rule
     assert "1,024 GB (32 x 32 GB) or 1,536 GB (16 x 96 GB)" in rule["reason"]
+    # the remedy a page can act on first: no page has a DIMM box (verification walk 2026-12-01)
+    assert rule["reason"].endswith("give one of those totals, or name the DIMMs in a design file (node.dimms)")
     with pytest.raises(PricingError, match="1,500 GB of RAM per node"):
         whole_cost(rd.design)
     with pytest.raises(PricingError):

@@ -660,6 +660,8 @@ def test_the_design_page_offers_vsans_architecture_the_no_cache_tier_error_names
     assert not [r for r in at.radio if r.key == "d_vsan_arch"]  # S2D: no vSAN control
     at.selectbox(key="d_stack").set_value("vsan").run()
     assert any("no cache tier" in e for e in _errors(at)), _errors(at)
+    # the remedy in the page's words first (verification walk 2026-12-01: "use vsan.architecture 'osa'" alone)
+    assert any("remove the cache devices, or choose the OSA architecture" in e for e in _errors(at)), _errors(at)
     assert at.radio(key="d_vsan_arch").value == "esa"
     at.radio(key="d_vsan_arch").set_value("osa").run()
     assert not at.exception and not any("no cache tier" in e for e in _errors(at)), _errors(at)

@@ -1246,8 +1246,10 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
         )
     if design.stack == "vsan" and design.vsan_spec.architecture == "esa" and node.cache is not None:
         raise DesignError(
-            "vSAN ESA has no cache tier (a single storage pool of NVMe devices); drop cache_devices or use "
-            "vsan.architecture 'osa'",
+            # in the words of both a design file and the Design page (verification walk 2026-12-01: "use
+            # vsan.architecture 'osa'" beside the page's own ESA/OSA control)
+            "vSAN ESA has no cache tier (a single storage pool of NVMe devices): remove the cache devices, or choose "
+            "the OSA architecture (vsan.architecture 'osa' in a design file)",
             "node.cache_devices",
         )
     clients = None

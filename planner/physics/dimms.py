@@ -200,5 +200,6 @@ def ram_refusal(n: ResolvedNode) -> str | None:
     return (
         f"{n.ram_gb:,.0f} GB of RAM per node is no whole number of one {mt} module of the catalog's "
         f"({sizes}) split evenly over {count(n.sockets, 'socket')} within {where}{tail}; "
-        "name the DIMMs (node.dimms) or give one of those totals"
+        # no field id first: the Design page has a RAM box and no DIMM box (verification walk 2026-12-01)
+        "give one of those totals, or name the DIMMs in a design file (node.dimms)"
     )
