@@ -624,3 +624,16 @@ def test_vvfs_vsan_entitlement_is_the_250_gib_a_core_its_source_says():
     vvf = stack_licensing_data()["options"]["vmware-vvf"]
     assert "250 GiB/core" in vvf["source"] and vvf["vsan_tib_per_core"] * 1024 == pytest.approx(250)
     assert vsan_capacity_licence("vmware-vvf", 336, 391.2)["entitled_tib"] == pytest.approx(82.03, abs=0.01)
+
+
+def test_a_vsan_osa_disk_group_takes_no_persistent_memory_cache():
+    """Verification walk 2026-12-01: switching the default design (Optane persistent memory as cache) to vSAN OSA
+    broke no rule; a disk group's cache is one flash device, an SSD or NVMe (Broadcom's vSAN Management API, "a set
+    of one SSD"), and persistent memory is no disk-group device."""
+    raw = json.loads((EX / "reference.json").read_text())  # its cache: Optane PMem 100 on Cascade Lake
+    raw |= {"stack": "vsan", "vsan": {"architecture": "osa"}, "resiliency": "raid1-ftt1", "transport": "tcp"}
+    assert json.loads((EX / "reference.json").read_text())["node"]["cache_devices"]["model"].startswith(
+        "intel-optane-pmem"
+    )
+    c = R.hardware_rules(resolve(parse_design(json.dumps(raw))))["vsan_osa_disk_groups"]
+    assert not c["passed"] and "persistent memory, which a disk group does not take" in c["reason"], c

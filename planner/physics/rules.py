@@ -806,7 +806,8 @@ VSAN_RULES: dict[str, Rule] = dict(
         ),
         _r(
             "vsan_osa_disk_groups",
-            f"OSA hosts in disk groups: one cache device each, 1 to {VSAN_OSA_MAX_DISK_GROUPS} groups, 1 to "
+            f"OSA hosts in disk groups: one flash cache device each (an SSD or NVMe device; persistent memory is "
+            f"no disk-group device), 1 to {VSAN_OSA_MAX_DISK_GROUPS} groups, 1 to "
             f"{VSAN_OSA_MAX_CAPACITY_PER_GROUP} capacity devices a group",
             "requirement",
             VSAN_DISK_GROUPS,
@@ -1219,18 +1220,23 @@ def vsan_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
         )
     # 1 cache + 20 capacity drives a host passed every rule as OSA (Ceph/vSAN walk 2026-11-30)
     groups = n.cache_count
+    # a disk group's cache is "one SSD" (VSAN_DISK_GROUPS): Optane persistent memory DIMMs were accepted as an OSA
+    # cache with no rule broken (verification walk 2026-12-01)
+    pmem = n.cache is not None and n.cache.kind == "pmem"
     put(
         "vsan_osa_disk_groups",
         esa
         or (
-            1 <= groups <= VSAN_OSA_MAX_DISK_GROUPS
+            not pmem
+            and 1 <= groups <= VSAN_OSA_MAX_DISK_GROUPS
             and groups <= n.drive_count <= VSAN_OSA_MAX_CAPACITY_PER_GROUP * groups
         ),
         "ESA: no disk groups"
         if esa
         else f"OSA: {count(groups, 'cache device')} ({count(groups, 'disk group')}, at most "
         f"{VSAN_OSA_MAX_DISK_GROUPS}) for {count(n.drive_count, 'capacity device')} (at most "
-        f"{VSAN_OSA_MAX_CAPACITY_PER_GROUP} a group)",
+        f"{VSAN_OSA_MAX_CAPACITY_PER_GROUP} a group)"
+        + ("; the cache is persistent memory, which a disk group does not take" if pmem else ""),
     )
     # a 0.58 DWPD QLC drive was proposed for ESA, whose devices are certified at 1 DWPD or more (architect review
     # 2026-11-30)
