@@ -67,6 +67,8 @@ def described(d: dict) -> str:
     parts = [
         f"{d['nodes']} x {part('chassis', n['chassis'], True)}",
         f"{n['cpu']['sockets']} x {part('cpu', n['cpu']['model'], True)}",
+        # its RAM: a what-if of RAM alone read as the sized design word for word (verification walk 2026-12-01)
+        f"{n['ram_gb']:,.0f} GB RAM",
         f"{n['capacity_drives']['count']} x {part('capacity_drive', n['capacity_drives']['model'], True)}",
         f"{cache['count']} x {part('cache_device', cache['model'], True)} as cache" if cache else "no cache",
         part("nic", n["nics"]["model"], True),

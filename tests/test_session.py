@@ -528,3 +528,13 @@ def test_the_saved_scenarios_boxes_take_the_names_length_the_store_and_the_docum
     at.run()
     assert at.sidebar.text_input(key="store_customer").max_chars == MAX_NAME_CHARS
     assert at.sidebar.text_input(key="store_name").max_chars == MAX_NAME_CHARS
+
+
+def test_a_designs_words_carry_its_ram():
+    """Verification walk 2026-12-01: a what-if of RAM alone (1,536 GB for 1,024) was named on the Size page as "another
+    (5 x ... three-way mirror)", the same words as the sized design: the words name the RAM."""
+    from hciplan_ui.sizing_rows import described
+
+    d = json.loads((Path(__file__).resolve().parents[1] / "examples" / "reference.json").read_text())
+    more = d | {"node": d["node"] | {"ram_gb": 1536}}
+    assert described(d) != described(more) and "1,536 GB RAM" in described(more)
