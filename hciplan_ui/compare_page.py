@@ -31,6 +31,7 @@ from planner.models.database import (
 from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
+from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import STACK_LABELS
 from planner.results.report import bottleneck_words
 from planner.sizing.verdict import report_against_demand
@@ -254,8 +255,11 @@ with st.expander("What-if variant of the current design", expanded=True):
     inputs.keep("wi_on", "wi_cap")
     ss.setdefault("wi_on", True)
     on = c[0].checkbox("Include what-if", key="wi_on")
+    # the current design's stack's own limit (verification walk 2026-12-01: "1-256" on an S2D design, whose own
+    # message then said 16)
+    low, _, excl = inputs.model_bounds(Design, "nodes")
     wi_nodes, e_nodes = inputs.number(
-        c[1], "Nodes", "wi_nodes", inputs.model_bounds(Design, "nodes"), integer=True, step=1
+        c[1], "Nodes", "wi_nodes", (low, STACK_MAX_NODES.get(cur.get("stack", "s2d")), excl), integer=True, step=1
     )
     wi_drives, e_drives = inputs.number(
         c[2], "Drives per node", "wi_drives", inputs.model_bounds(DriveSet, "count"), integer=True, step=1

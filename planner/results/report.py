@@ -1202,7 +1202,8 @@ def repair_load_words(rd: ResolvedDesign, params: ModelParams | None = None) -> 
         f"Ceph's recovery runs at {load['rate_bytes_s'] / 1e9:,.1f} GB/s (at most its default mClock profile's "
         f"(balanced) {share:.0%} recovery reservation of the survivors' drive and network bandwidth, and at most its "
         f"measured backfill rate), taking {load['drive_write_share']:.0%} of their drives' write bandwidth, "
-        f"{load['network_share']:.0%} of their network's and {load['lps']:,.0f} of their logical processors"
+        f"{load['network_share']:.0%} of their network's and {load['lps']:,.0f} of their "
+        f"{rd.node.threads * (rd.nodes - 1):,} logical processors"
     )
 
 
