@@ -436,7 +436,10 @@ def test_ceph_recovery_takes_its_default_mclock_share_at_most_and_the_osd_cpu_it
     assert 0 < load["drive_write_share"] <= 0.5 and 0 < load["network_share"] <= 0.5 and load["lps"] > 10
     words = g["repair_load_note"]
     assert words.startswith(f"Ceph's recovery runs at {load['rate_bytes_s'] / 1e9:,.1f} GB/s")
-    assert "(balanced) 50% recovery reservation" in words and f"{load['lps']:,.0f} of their {rd.node.threads * 5:,} logical processors" in words
+    assert (
+        "(balanced) 50% recovery reservation" in words
+        and f"{load['lps']:,.0f} of their {rd.node.threads * 5:,} logical processors" in words
+    )
     assert f"while {words}" in g["note"]
     # the proposal's row says it
     from planner.models.design import load_design
