@@ -1543,6 +1543,9 @@ def test_xlsx_has_the_headline_figures_dated_prices_and_labelled_columns(proposa
     )
     assert rows["Throughput under the workload"][:2] == (round(rep["iops"]), "IOPS")
     assert rows["Throughput under the workload"][2].startswith(f"{rep['iops']:,.0f} IOPS")
+    # a figure the summary does not give is quoted from the section that does (verification walk 2026-12-01: the p99
+    # row's "In the proposal" cell was empty)
+    assert rows["Read latency, 99th percentile"][2].startswith(f"{rep['p99_read_latency_ms']:.3f} ms")
     assert rows["Latency seen by the databases, mean"][:2] == (round(rep["vm_latency_ms"], 3), "ms")
     assert rows["Latency seen by the databases, mean"][2].startswith(f"{rep['vm_latency_ms']:.3f} ms")
     assert rows[guaranteed_label(proposal["binding"])][:2] == (

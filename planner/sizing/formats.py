@@ -520,6 +520,14 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     # it (its Summary section), so the sheet and the PDF give the same figures
     rep = p["report"]
     said = dict(next((b["rows"] for b in doc["sections"][0]["blocks"] if b["type"] == "kv"), []))
+    # a figure the summary does not give is quoted from the section that does (the p99 row's cell was empty;
+    # verification walk 2026-12-01): the summary's words first
+    for sec in doc["sections"][1:]:
+        for b in sec["blocks"]:
+            if b["type"] == "kv":
+                for row in b["rows"]:
+                    if len(row) == 2:
+                        said.setdefault(row[0], row[1])
     lat = "Latency seen by the databases (mean)"
     # a load the cluster cannot carry has no latency at it: the proposal's words, no figure (the sheet put 0.5128 ms
     # beside "the load cannot be carried, so no latency target holds"; CFO read 2026-11-30)
@@ -544,7 +552,11 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         # (account-manager walk 2026-11-30)
         *(ranged(REACH_LABEL, "iops_capacity", "IOPS", REACH_LABEL) if carried else []),
         *ranged("Latency seen by the databases, mean", "vm_latency_ms", "ms", lat, carried),
-        *(ranged("Read latency, 99th percentile", "p99_read_latency_ms", "ms") if carried else []),
+        *(
+            ranged("Read latency, 99th percentile", "p99_read_latency_ms", "ms", "Read latency, 99th percentile")
+            if carried
+            else []
+        ),
         *(
             [(guaranteed_label(b), b.get("guaranteed_iops"), "IOPS", guaranteed_label(b))]
             if (b := p.get("binding"))
