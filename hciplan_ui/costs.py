@@ -186,7 +186,24 @@ def verdict(design_json: str) -> dict | None:
     try:
         return _verdict(design_json, dj, assumptions_json(), state.session_calibration())
     except PlannerError as exc:
-        return {"error": str(exc)}
+        return {"error": refused_words(exc)}
+
+
+#: why a design whose RAM total no DIMM set builds is neither priced nor judged, in a page's words: the memory rule's
+#: own sentence (the totals that are) stands beside it once
+UNBUILT_RAM_WORDS = (
+    "not priced or judged: the RAM per node is no set of DIMMs its slots hold (the memory rule, with the design's "
+    "rules, names the totals that are)"
+)
+
+
+def refused_words(exc: PlannerError) -> str:
+    """The library's refusal of a design in a page's words: a RAM total no DIMM set builds in one short sentence (the
+    Design page gave the rule's 60 words twice, the Compare page four times; verification walk 2026-12-01), any
+    other as the library says it."""
+    if exc.field is not None and exc.field.endswith("ram_gb") and "no whole number of one" in exc.message:
+        return UNBUILT_RAM_WORDS
+    return str(exc)
 
 
 def follow_demand(design_json: str) -> str | None:

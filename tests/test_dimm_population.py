@@ -154,3 +154,30 @@ def test_every_shipped_hyperconverged_example_builds_its_ram_of_a_balanced_dimm_
             continue
         rule = hardware_rules(resolve(load_design(path)))["memory_config"]
         assert rule["passed"], (path.name, rule["reason"])
+
+
+def test_the_pages_say_an_unbuilt_ram_total_once_in_a_short_sentence():
+    """Verification walk 2026-12-01: 1,500 GB on an AX-660 gave the memory rule's 60 words as the Design page's
+    "Against the demand" error and again as the rule's warning, and four times on the Compare page; the verdict
+    and the cost say it once, short, and the rule's own sentence (the totals that are) stands beside it."""
+    from streamlit.testing.v1 import AppTest
+
+    app = str(Path(__file__).resolve().parent.parent / "app.py")
+    at = AppTest.from_file(app, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    demand = (Path(__file__).resolve().parent.parent / "examples" / "demand-hammerdb.json").read_bytes()
+    at.file_uploader(key="size_upload").set_value([("demand.json", demand, "application/json")]).run()
+    at.button(key="size_use_best").click().run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    at.number_input(key="d_ram").set_value(1500).run()
+    assert json.loads(at.session_state["design_json"])["node"]["ram_gb"] == 1500
+    for page in ("hciplan_ui/design_page.py", "hciplan_ui/compare_page.py"):
+        at.switch_page(page).run()
+        assert not at.exception, [e.value for e in at.exception]
+        shown = [x.value for x in [*at.error, *at.warning, *at.caption]]
+        long = [t for t in shown if "no whole number of one DDR5 module" in t]
+        assert len(long) <= 1, (page, long)
+        if page.endswith("design_page.py"):
+            from hciplan_ui.costs import UNBUILT_RAM_WORDS
+
+            assert any(UNBUILT_RAM_WORDS.split(":")[0] in t for t in shown), shown
