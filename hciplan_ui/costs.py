@@ -135,17 +135,15 @@ def _verdict(design_json: str, demand_json: str, costs_json: str, calibration_js
 def _years(design_json: str, demand_json: str, costs_json: str, calibration_json: str | None) -> dict | None:
     from planner.models.catalog import load_catalog
     from planner.models.demand import Demand
-    from planner.models.design import parse_design, resolve
-    from planner.sizing.checks import multi_year
+    from planner.models.design import parse_design
+    from planner.sizing.checks import design_growth
 
-    d = parse_design(design_json)
-    if d.topology != "hyperconverged":  # the sizing rules' growth search is a hyperconverged cluster's (as `cost`)
-        return None
-    return multi_year(
-        resolve(d, load_catalog()),
+    return design_growth(
+        parse_design(design_json),
         Demand.model_validate_json(demand_json),
         CostAssumptions.model_validate_json(costs_json),
-        params=state.calibration_params(calibration_json)[0],
+        load_catalog(),
+        state.calibration_params(calibration_json)[0],
     )
 
 

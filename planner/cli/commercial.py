@@ -108,13 +108,11 @@ def _tco_caveats(out: dict, design, demand, a, catalog) -> None:
     same figure with no word (pricing walk 2026-11-30). A design the sizing rules do not judge has no growth
     search: its TCOs carry none."""
     from planner.commercial.tco import tco_caveat_words
-    from planner.models.design import resolve
-    from planner.sizing.checks import multi_year
+    from planner.sizing.checks import design_growth
 
-    if design.topology != "hyperconverged":
+    if (view := design_growth(design, demand, a, catalog)) is None:
         return
-    rd = resolve(design, catalog)
-    grows_in = multi_year(rd, demand, a, catalog=catalog)["first_year_needing_more_nodes"]
+    grows_in = view["first_year_needing_more_nodes"]
     # the cost prints no drives' endurance: their wear is the proposal's caveat, not judged here
     for t in out["tco"]:
         t["caveats"] = tco_caveat_words(design.nodes, grows_in, None, t["years"])

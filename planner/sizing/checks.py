@@ -1006,6 +1006,17 @@ def multi_year(
     }
 
 
+def design_growth(
+    design: Design, demand: Demand, a: CostAssumptions | None = None, catalog=None, params=None
+) -> dict | None:
+    """:func:`multi_year` of ``design`` against ``demand``, or None for a design the sizing rules do not judge (another
+    topology than hyperconverged: it has no growth search). One gate for `cost --demand`'s TCO caveats and the app's
+    growth view and TCO caveats."""
+    if design.topology != "hyperconverged":
+        return None
+    return multi_year(resolve(design, catalog), demand, a, catalog=catalog, params=params)
+
+
 def growth_sentence(view: dict) -> str:
     """What a :func:`multi_year` view says, from its own rows and its ``sized`` demand: the rules no number of the
     design's servers meets; whether today's demand already needs more servers; what the demand the design is judged on
