@@ -199,7 +199,9 @@ def refused_words(exc: PlannerError) -> str:
     """The library's refusal of a design in a page's words: a RAM total no DIMM set builds in one short sentence (the
     Design page gave the rule's 60 words twice, the Compare page four times; verification walk 2026-12-01), any
     other as the library says it."""
-    if exc.field is not None and exc.field.endswith("ram_gb") and "no whole number of one" in exc.message:
+    from planner.commercial.pricing import UnbuiltRamError
+
+    if isinstance(exc, UnbuiltRamError):
         return UNBUILT_RAM_WORDS
     return str(exc)
 

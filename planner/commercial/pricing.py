@@ -60,6 +60,11 @@ class PricingError(PlannerError):
     pass
 
 
+class UnbuiltRamError(PricingError):
+    """A node's RAM total that no set of the catalog's memory modules builds in its slots (:func:`buildable_ram`):
+    its own class, so a page can say it in its words without reading the message."""
+
+
 class CostAssumptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     amortisation_months: int = Field(default=DEFAULT_SERVICE_MONTHS, ge=1, le=120)
@@ -301,7 +306,7 @@ def buildable_ram(n: ResolvedNode, field: str = "node.ram_gb") -> None:
         With the rule's one line, naming ``field``.
     """
     if (why := ram_refusal(n)) is not None:
-        raise PricingError(why, field)
+        raise UnbuiltRamError(why, field)
 
 
 def node_capex_usd(rd: ResolvedDesign, a: CostAssumptions) -> float:
