@@ -339,3 +339,27 @@ def test_a_scenarios_whole_cost_has_the_key_size_gives_it(tmp_path, capsys, monk
 
     row = sensitivity(parse_design(json.dumps(best["design"])), profiles()["oltp-8k"])[0]
     assert "base_whole_usd_per_month" in row and "base_cost_usd_per_month" not in row
+
+
+def test_a_command_line_names_the_customer_option_that_finds_a_scenario(tmp_path, capsys, monkeypatch):
+    """Noticed at stop 53: ``proposal --scenario plan`` without ``--customer`` said the scenario was saved for
+    'Acme Ltd' but not which option reaches it; each command now names ``--customer`` (quoted for the shell),
+    or says to leave it out for a scenario saved for no customer."""
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "hint.db"))
+    d = str(EX / "demand-200dbs.json")
+    assert main(["scenario", "save", "plan", "--demand", d, "--customer", "Acme Ltd"]) == 0
+    assert main(["scenario", "save", "bare", "--demand", d]) == 0
+    capsys.readouterr()
+    for args in (
+        ["proposal", "--scenario", "plan", "--format", "pdf", "--out", str(tmp_path / "p.pdf")],
+        ["scenario", "show", "plan"],
+        ["scenario", "delete", "plan"],
+        ["scenario", "duplicate", "plan", "copy"],
+    ):
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.rstrip().endswith("(give --customer 'Acme Ltd')"), (args, err)
+    assert main(["proposal", "--scenario", "plan", "--format", "pdf", "--out", str(tmp_path / "p.pdf")]) == 2
+    assert capsys.readouterr().err.startswith("error: scenario: no scenario 'plan'")
+    assert main(["scenario", "show", "bare", "--customer", "Acme Ltd"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("(leave out --customer)")

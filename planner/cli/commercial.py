@@ -274,7 +274,7 @@ def _scenario_inputs(args, catalog) -> dict:
 
     if args.demand:
         raise InputError("give a demand file or --scenario, not both", "demand")
-    session = _store(args).get(args.scenario, args.customer or "")
+    session = _get_scenario(_store(args), args.scenario, args.customer or "", "scenario")
     if not session.get("demand"):
         raise InputError(f"the scenario {args.scenario!r} has no demand to propose a design for", "scenario")
 
@@ -344,7 +344,37 @@ def _store(args):
     return ScenarioStore(args.db)
 
 
+def _customer_hint(exc) -> str:
+    """The option that finds a scenario saved under another customer (or none), for a store's "no scenario"
+    error: a command line names its options, the store cannot."""
+    import shlex
+
+    if not exc.saved_for:
+        return ""
+    first = exc.saved_for[0]
+    return f" (give --customer {shlex.quote(first)})" if first else " (leave out --customer)"
+
+
+def _get_scenario(store, name: str, customer: str, field: str) -> dict:
+    """``store.get``, a missing scenario's error naming ``field`` and the ``--customer`` that finds it."""
+    from planner.store.scenarios import NoScenarioError
+
+    try:
+        return store.get(name, customer)
+    except NoScenarioError as exc:
+        raise InputError(exc.message + _customer_hint(exc), field) from None
+
+
 def cmd_scenario(args) -> int:
+    from planner.store.scenarios import NoScenarioError
+
+    try:
+        return _scenario_action(args)
+    except NoScenarioError as exc:
+        raise InputError(exc.message + _customer_hint(exc), exc.field) from None
+
+
+def _scenario_action(args) -> int:
     store = _store(args)
     customer = args.customer or ""
     if args.action == "save":

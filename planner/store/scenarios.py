@@ -39,6 +39,7 @@ from planner.store.session import (
     MAX_NAME_CHARS,
     MAX_SESSION_BYTES,
     SCHEMA_VERSION,
+    NoScenarioError,
     ScenarioSession,
     StoreError,
     clean_name,
@@ -47,7 +48,15 @@ from planner.store.session import (
 
 BUSY_TIMEOUT_MS = 60_000
 ENV = "HCIPLAN_DB"
-__all__ = ["SCHEMA_VERSION", "ScenarioSession", "ScenarioStore", "StoreError", "migrate", "scenario_figures"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "NoScenarioError",
+    "ScenarioSession",
+    "ScenarioStore",
+    "StoreError",
+    "migrate",
+    "scenario_figures",
+]
 
 
 def _session_text(session: ScenarioSession | dict) -> str:
@@ -278,17 +287,19 @@ class ScenarioStore:
     def _for(customer: str) -> str:
         return f" for customer {shown(customer)}" if customer else ""
 
-    def _missing(self, s, name: str, customer: str) -> StoreError:
+    def _missing(self, s, name: str, customer: str) -> NoScenarioError:
         """No scenario ``name`` for ``customer``; where the name is saved for other customers, whose
         (``scenario show ceph`` said only "no scenario 'ceph'" for one saved for Acme: review 2026-11-29)."""
         others = s.scalars(
             select(ScenarioRow.customer).where(ScenarioRow.name == name, ScenarioRow.customer != customer)
         ).all()
-        where = ", ".join(shown(c) if c else "no customer" for c in sorted(others)[:5])
-        return StoreError(
+        others = sorted(others)[:5]
+        where = ", ".join(shown(c) if c else "no customer" for c in others)
+        return NoScenarioError(
             f"no scenario {shown(name)}{self._for(customer)}"
             + (f"; a scenario of that name is saved for {'customer ' if others[0] else ''}{where}" if others else ""),
             "name",
+            list(others),
         )
 
     @staticmethod

@@ -30,6 +30,16 @@ class StoreError(PlannerError):
     pass
 
 
+class NoScenarioError(StoreError):
+    """No scenario of that name for that customer. ``saved_for`` lists the customers (``""``: none) under whom
+    the name is saved, so a command line can name the option that finds it (``proposal --scenario plan`` said
+    "no scenario 'plan'; ... saved for customer 'Acme'" without saying ``--customer``: review 2026-11-30)."""
+
+    def __init__(self, message: str, field: str | None, saved_for: list[str]) -> None:
+        super().__init__(message, field)
+        self.saved_for = saved_for
+
+
 class ScenarioSession(BaseModel):
     """The whole session: what every page reads and writes. The model parts are
     validated by their own models (:meth:`validated`); the page choices (what-if,
