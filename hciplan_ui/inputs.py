@@ -49,9 +49,9 @@ def check(label: str, value, lo, hi, lo_open: bool = False, unit: str = "", inte
         ok = value <= hi
     if ok:
         return None
-    typed = "nothing" if value is None else _g(value)
+    typed = "the box is empty" if value is None else f"you typed {_g(value)}"
     kind = "a whole number, " if integer else ""
-    return f"{label} must be {kind}{range_text(lo, hi, lo_open, unit)} (you typed {typed})"
+    return f"{label} must be {kind}{range_text(lo, hi, lo_open, unit)} ({typed})"
 
 
 KEPT = "_kept_inputs"
@@ -127,8 +127,20 @@ def number(
             key=key,
             help=help,
             disabled=disabled,
-            **({"value": None, "placeholder": blank} if blank is not None else {}),
+            # value=None once the box has a value in the session: an emptied box then reads None, said as "the
+            # box is empty"; with Streamlit's default ("min", 0 without a min_value) it read 0 and the page said
+            # "(you typed 0)" of a box holding nothing (verification walk, stop 53)
+            **(
+                {"value": None, "placeholder": blank}
+                if blank is not None
+                else {"value": None}
+                if key in st.session_state
+                else {}
+            ),
         )
+        if value is None and blank is None:
+            # 0, what the box gave before, so a page's arithmetic on it is unchanged; the message stops the page
+            return 0, check(label, None, *bounds, unit=unit, integer=integer)
         # not past a double's exact integers: 1e23 was echoed "99,999,999,999,999,991,611,392" (verification walk)
         if isinstance(value, (int, float)) and math.isfinite(value) and ECHO_FROM <= abs(value) < 2**53:
             # a browser's number box has no thousands separators: 1000000 is read back as 1,000,000

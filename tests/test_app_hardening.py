@@ -137,6 +137,18 @@ def test_out_of_range_number_names_the_field_range_and_value_typed(typed, shown)
     assert _number_input(at, "Nodes").value == typed  # and the field keeps what was typed
 
 
+def test_an_emptied_box_is_said_empty_not_zero():
+    """Verification walk, stop 53: clearing the Nodes box said "(you typed 0)" (Streamlit read an empty box as
+    its default, 0); it says the box is empty, and the last valid design stays."""
+    at = _app()
+    _number_input(at, "Nodes").set_value(None).run()
+    assert not at.exception
+    errs = [_text(e) for e in _errors(at)]
+    assert any(e == "Nodes must be a whole number, 1–16 (the box is empty)" for e in errs), errs
+    assert not any("you typed 0" in e for e in errs), errs
+    assert json.loads(at.session_state["design_json"])["nodes"] == 3
+
+
 def test_out_of_range_float_on_other_pages_is_reported_too():
     at = _app().switch_page("hciplan_ui/sla_page.py")
     at.session_state["sla_costs_open"] = True  # the cost inputs are drawn while their section is open

@@ -101,7 +101,7 @@ def test_model_bounds_come_from_the_model():
         (0, "Nodes must be a whole number, 1–16 (you typed 0)"),
         (-3, "Nodes must be a whole number, 1–16 (you typed -3)"),
         (2.5, "Nodes must be a whole number, 1–16 (you typed 2.5)"),
-        (None, "Nodes must be a whole number, 1–16 (you typed nothing)"),
+        (None, "Nodes must be a whole number, 1–16 (the box is empty)"),
     ],
 )
 def test_out_of_range_message_names_field_range_and_value(value, msg):
