@@ -367,13 +367,11 @@ def _database_load(design_json: str, db_json: str, peak: bool) -> tuple[str, str
     return state.canonical(w.model_dump(mode="json")), note
 
 
-#: each scenario's note on the log flush latency its database IO was taken at
-flush_notes: dict[str, str] = {}
-
-
-def workload_for(name: str, design_json: str) -> str:
-    """The workload a scenario is evaluated under: the demand's own load follows a scenario's
-    node count (the same databases on more or fewer nodes), any other workload stays."""
+def workload_for(name: str, design_json: str) -> tuple[str, str | None]:
+    """(workload JSON, note or None) a scenario is evaluated under: the demand's own load follows a scenario's
+    node count (the same databases on more or fewer nodes), any other workload stays; a described database's IO
+    comes with its note on the log flush latency it was taken at (returned, not kept aside: a module dict had
+    carried it from here to the column, filled as a side effect)."""
     from planner.engine.loads import load_on
     from planner.models.workload import parse_workload
 
@@ -381,21 +379,20 @@ def workload_for(name: str, design_json: str) -> str:
         # the page's workload was the database's IO at an assumed 1 ms log flush, on every system alike, where the
         # CLI's `compare --database` flushes it at each design's predicted write latency (performance walk 2026-12-01)
         try:
-            load, flush_notes[name] = _database_load(design_json, db_load[0].model_dump_json(), db_load[1])
+            return _database_load(design_json, db_load[0].model_dump_json(), db_load[1])
         except PlannerError:
-            return wj
-        return load
+            return wj, None
     dem = costs.demand_json()
     d = json.loads(design_json)
     nodes = d.get("nodes")
     if not dem or name == "current" or not nodes or source.startswith("from"):
-        return wj
+        return wj, None
     try:
         w = parse_workload(wj)
         new = load_on(d.get("topology", "hyperconverged"), int(nodes), w, Demand.model_validate_json(dem))
     except PlannerError:
-        return wj
-    return wj if new is w else state.canonical(new.model_dump(mode="json"))
+        return wj, None
+    return (wj if new is w else state.canonical(new.model_dump(mode="json"))), None
 
 
 def failed_rules(v: dict, name: str) -> list[str]:
@@ -435,9 +432,13 @@ METRICS = [
 SHOWN = ("usable_capacity_tb", "iops", "read_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
 reports = []
 designs = dict(scenarios)
+flush_notes: dict[str, str] = {}  # each scenario's note on the log flush latency its database IO was taken at
 for n, d in scenarios:
     try:
-        reports.append((n, state.report(d, workload_for(n, d))))
+        load, note = workload_for(n, d)
+        reports.append((n, state.report(d, load)))
+        if note:
+            flush_notes[n] = note
     except PlannerError as exc:
         st.error(fmt.md(f"{n}: {customer_words(str(exc))}"))
 # the system today is judged as any design (browser review 2026-11-29: a Ceph example read "not met: RAM, N+1"
