@@ -204,7 +204,7 @@ PERF_FIELDS = [
     "read_latency_us",
     "write_latency_us",
 ]
-FORM_FACTORS = {"u.2", "u.3", "2.5in", "3.5in", "aic", "m.2", "e1.s", "e3.s"}
+FORM_FACTORS = {"u.2", "u.3", "2.5in", "3.5in", "hhhl", "fhhl", "m.2", "e1.s", "e3.s"}
 # Usable per-device interface ceilings in MB/s (generous: dual-port 24G SAS = 2 x 2400,
 # PCIe x4 by generation; an NVMe record without pcie_gen is held to PCIe 4.0).
 INTERFACE_MAX_MB_S = {"sata": 600, "sas": 2 * 2400, "nvme": 8000}

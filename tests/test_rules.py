@@ -246,3 +246,91 @@ def test_the_witness_rule_says_what_microsoft_says_at_every_cluster_size():
     rule = R.rule_of("cluster_witness", "s2d")
     assert "two to 4 servers" not in rule.title and "every cluster" in rule.title
     assert "We recommend you always configure a witness" in rule.source
+
+
+def _walk_design(**node):
+    """The architect walk's AX-760 LFF node (12 x 3.5in SAS/SATA bays, 8 PCIe slots), with ``node``'s changes."""
+    import json
+
+    from planner.models.design import parse_design, resolve
+
+    d = {
+        "name": "hhhl-cache",
+        "nodes": 4,
+        "node": {
+            "chassis": "dell-ax-760-lff",
+            "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+            "ram_gb": 512,
+            "capacity_drives": {"model": "seagate-exos-x20-20tb-sas", "count": 12},
+            "cache_devices": {"model": "samsung-pm1725-3.2tb", "count": 4},
+            "nics": {"model": "nvidia-cx6-lx-2x25g", "count": 1},
+        }
+        | node,
+        "resiliency": "mirror-3way",
+        "transport": "rdma",
+    }
+    return resolve(parse_design(json.dumps(d)))
+
+
+def test_an_add_in_cache_card_takes_a_pcie_slot_not_a_drive_bay():
+    """Architect walk: 12 HDDs and 4 Samsung PM1725 HHHL cards in a 12-bay AX-760 were refused "16 drives per node
+    (12 capacity + 4 cache) ... 12 bays"; with 8 HDDs the bay rule said "the nvme cache devices have no nvme bay";
+    3 NICs and 2 HHHL cards in a 3-slot AX-660 passed. Microsoft's iWARP test ran 4 PM1725 cards beside 12 HDD and
+    4 SSD per R730xd: the cards sit in PCIe slots, counted there with the NICs."""
+    from planner.models.catalog import load_catalog
+
+    pm1725 = load_catalog().cache_device["samsung-pm1725-3.2tb"]
+    assert pm1725.form_factor == "hhhl" and pm1725.in_pcie_slot and not pm1725.in_drive_bay
+    rd = _walk_design()  # no longer refused
+    assert (rd.node.bays_used, rd.node.pcie_slots_used) == (12, 5)
+    hw = R.hardware_rules(rd)
+    assert hw["drive_bays"]["passed"] and hw["pcie_slots"]["passed"], hw
+    assert "4 add-in cache cards in PCIe slots" in hw["drive_bays"]["reason"], hw["drive_bays"]
+    assert hw["pcie_slots"]["reason"] == "1 NIC and 4 add-in cache cards, 8 PCIe slots"
+    # the AX-660's three slots hold three NICs or the cards, not both
+    ax660 = _walk_design(
+        chassis="dell-ax-660",
+        capacity_drives={"model": "kioxia-pm7-r-3.84tb", "count": 6},
+        cache_devices={"model": "samsung-pm1725-3.2tb", "count": 2},
+        nics={"model": "nvidia-cx6-lx-2x25g", "count": 3},
+    )
+    slots = R.hardware_rules(ax660)["pcie_slots"]
+    assert not slots["passed"] and slots["reason"].endswith("3 PCIe slots: 5 cards for 3 slots"), slots
+    # a U.2 cache still takes a bay, and an NVMe one has none in SAS/SATA bays
+    u3 = R.hardware_rules(
+        _walk_design(
+            cache_devices={"model": "micron-7450-max-1.6tb", "count": 4},
+            capacity_drives={"model": "seagate-exos-x20-20tb-sas", "count": 8},
+        )
+    )
+    assert not u3["drive_bays"]["passed"] and "the nvme cache devices have no nvme bay" in u3["drive_bays"]["reason"]
+
+
+def test_the_sizer_counts_an_add_in_card_against_the_pcie_slots_as_the_rule_does():
+    """The sizer's storage sets are judged by the same count (planner.models.catalog.bays_taken,
+    pcie_slots_taken). On a 4-bay copy of the AX-760 LFF, four 20 TB HDDs fill the bays, so the only cache is
+    PM1725 cards in PCIe slots beside the NIC (four: 12.8 TB, Microsoft's 10 % of 80 TB); the sizer refused every
+    such set as 6 or 8 drives for 4 bays."""
+    from planner.models.catalog import Catalog, load_catalog
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    c = load_catalog()
+    cat = Catalog(
+        chassis={"dell-ax-760-lff": c.chassis["dell-ax-760-lff"].model_copy(update={"drive_bays": 4})},
+        cpu={"intel-xeon-gold-6430": c.cpu["intel-xeon-gold-6430"]},
+        capacity_drive={"seagate-exos-x20-20tb-sas": c.capacity_drive["seagate-exos-x20-20tb-sas"]},
+        cache_device={"samsung-pm1725-3.2tb": c.cache_device["samsung-pm1725-3.2tb"]},
+        nic={"nvidia-cx6-lx-2x25g": c.nic["nvidia-cx6-lx-2x25g"]},
+        memory_module={"ddr5-32gb-rdimm-4800": c.memory_module["ddr5-32gb-rdimm-4800"]},
+    )
+    d = Demand(
+        total_iops=200, capacity_tb=50, latency_target_ms=100, databases=4, min_nodes=4, max_nodes=4, n_plus_one=False
+    )
+    r = size(d, cat, top=1, prefer_on_sale=False)
+    assert r.best is not None, r.explanation
+    node = r.best["design"]["node"]
+    assert node["capacity_drives"]["count"] == 4 and node["cache_devices"] == {
+        "model": "samsung-pm1725-3.2tb",
+        "count": 4,
+    }

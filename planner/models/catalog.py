@@ -128,6 +128,52 @@ class Record(BaseModel):
 #: DDR generations: DDR3 for the Xeon 7500 / E5 v1-v2 era (the seed systems' HP DL580 G7), DDR4, DDR5
 MemoryType = Literal["ddr3", "ddr4", "ddr5"]
 
+#: A drive's or cache device's form factor, as its maker's datasheet names it: ``2.5in`` (SFF SAS/SATA), ``3.5in``
+#: (LFF), ``u.2`` / ``u.3`` (2.5in NVMe on the SFF-8639 connector), ``e1.s`` / ``e3.s`` (EDSFF), ``m.2``, an add-in
+#: card (``hhhl``: half-height half-length; ``fhhl``: full-height half-length), or ``dimm`` (persistent memory)
+FormFactor = Literal["2.5in", "3.5in", "u.2", "u.3", "e1.s", "e3.s", "m.2", "hhhl", "fhhl", "dimm"]
+#: The form factors a PCIe slot holds rather than a drive bay: add-in cards (PCI-SIG CEM card sizes). The catalog's
+#: Samsung PM1725 record: "HHHL cards sit in PCIe slots, not drive bays" (AnandTech 9524: "PM1725 NVMe PCIe HHHL
+#: card"); Microsoft's iWARP S2D test ran 4 of them beside 12 HDD and 4 SSD per Dell R730xd
+#: (planner/data/benchmarks/published/ms-chelsio-iwarp-4node-2017.json).
+ADD_IN_CARDS: frozenset[str] = frozenset({"hhhl", "fhhl"})
+
+
+def _lower_form_factor(v: Any) -> Any:
+    """A form factor as the literal spells it ("U.2" and "HHHL" in a user's catalog read as "u.2", "hhhl")."""
+    return v.strip().lower() if isinstance(v, str) else v
+
+
+def bays_taken(drive_count: Any, drive_in_bay: Any, cache_count: Any, cache_in_bay: Any) -> Any:
+    """Drive bays a node's storage devices take [-]: each capacity drive and each cache device that sits in a drive
+    bay takes one (an add-in card takes a PCIe slot, persistent memory a DIMM slot: :func:`pcie_slots_taken` and
+    the ``pmem_supported`` rule count those). Numbers or numpy arrays alike: one rule for the design check
+    (:func:`planner.models.design.resolve_node`), the ``drive_bays`` rule and the sizer's storage sets.
+
+    Parameters
+    ----------
+    drive_count, cache_count : int or array
+        Capacity drives and cache devices per node [-].
+    drive_in_bay, cache_in_bay : bool or array
+        Whether one of them takes a drive bay (:attr:`CapacityDrive.in_drive_bay`, :attr:`CacheDevice.in_drive_bay`).
+    """
+    return drive_count * drive_in_bay + cache_count * cache_in_bay
+
+
+def pcie_slots_taken(nic_count: Any, drive_count: Any, drive_in_slot: Any, cache_count: Any, cache_in_slot: Any) -> Any:
+    """PCIe slots a node's cards take [-]: each NIC one, and each capacity drive or cache device that is an add-in
+    card (:data:`ADD_IN_CARDS`) one. Numbers or numpy arrays alike: one rule for the ``pcie_slots`` rule and the
+    sizer. Host bus adapters are not modelled (a node's parts name none), so none is counted.
+
+    Parameters
+    ----------
+    nic_count, drive_count, cache_count : int or array
+        NICs, capacity drives and cache devices per node [-].
+    drive_in_slot, cache_in_slot : bool or array
+        Whether one of them is an add-in card (:attr:`CapacityDrive.in_pcie_slot`, :attr:`CacheDevice.in_pcie_slot`).
+    """
+    return nic_count + drive_count * drive_in_slot + cache_count * cache_in_slot
+
 
 class CapacityDrive(Record):
     """A capacity-tier drive: NVMe, SAS or SATA SSD, or a SAS/SATA hard disk."""
@@ -138,7 +184,9 @@ class CapacityDrive(Record):
     rpm: int | None = Field(default=None, ge=3600, le=20000, description="spindle speed; hdd only")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
     pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
-    form_factor: str = "u.2"
+    form_factor: FormFactor = Field(
+        default="u.2", description="as the maker names it (:data:`FormFactor`); an add-in card takes a PCIe slot"
+    )
     capacity_tb: float = Field(ge=M.MIN_CAPACITY_TB, le=200, description="decimal TB")
     rand_read_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e8)
     rand_write_4k_iops: float = Field(ge=M.MIN_IOPS, le=1e8)
@@ -162,7 +210,23 @@ class CapacityDrive(Record):
             raise ValueError("pcie_gen: only an 'nvme' drive has a PCIe generation")
         if self.pcie_lanes is not None and self.interface != "nvme":
             raise ValueError("pcie_lanes: only an 'nvme' drive has a PCIe link")
+        if self.form_factor == "dimm":
+            raise ValueError("form_factor: a capacity drive is no DIMM (persistent memory is a cache device)")
+        if self.form_factor in ADD_IN_CARDS and self.interface != "nvme":
+            raise ValueError(f"form_factor: an add-in card ('{self.form_factor}') is an 'nvme' drive")
         return self
+
+    _form_factor_lower = field_validator("form_factor", mode="before")(_lower_form_factor)
+
+    @property
+    def in_pcie_slot(self) -> bool:
+        """An add-in card: a PCIe slot holds it, not a drive bay."""
+        return self.form_factor in ADD_IN_CARDS
+
+    @property
+    def in_drive_bay(self) -> bool:
+        """A drive a drive bay holds (every one but an add-in card)."""
+        return not self.in_pcie_slot
 
 
 class CacheDevice(Record):
@@ -182,13 +246,34 @@ class CacheDevice(Record):
     pmem_generation: int | None = Field(default=None, description="Optane PMem series (100, 200, 300); pmem only")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="PCIe generation; nvme only")
     pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="PCIe link width, lanes; nvme only")
+    form_factor: FormFactor | None = Field(
+        default=None,
+        description="as the maker names it (:data:`FormFactor`): an add-in card takes a PCIe slot, persistent "
+        "memory ('dimm') a DIMM slot; none given: a drive bay of its interface, as a 2.5in or U.2 drive",
+    )
 
     @model_validator(mode="after")
     def _pcie_only_for_nvme(self) -> CacheDevice:
         for name in ("pcie_gen", "pcie_lanes"):
             if getattr(self, name) is not None and self.kind != "nvme":
                 raise ValueError(f"{name}: only an 'nvme' cache device has a PCIe link")
+        if self.form_factor is not None and (self.form_factor == "dimm") != (self.kind == "pmem"):
+            raise ValueError("form_factor: 'dimm' is persistent memory's (kind 'pmem') and only its")
+        if self.form_factor in ADD_IN_CARDS and self.kind != "nvme":
+            raise ValueError(f"form_factor: an add-in card ('{self.form_factor}') is an 'nvme' cache device")
         return self
+
+    _form_factor_lower = field_validator("form_factor", mode="before")(_lower_form_factor)
+
+    @property
+    def in_pcie_slot(self) -> bool:
+        """An add-in card: a PCIe slot holds it, not a drive bay."""
+        return self.form_factor in ADD_IN_CARDS
+
+    @property
+    def in_drive_bay(self) -> bool:
+        """A device a drive bay holds: not persistent memory (a DIMM slot) nor an add-in card (a PCIe slot)."""
+        return self.kind != "pmem" and not self.in_pcie_slot
 
 
 class Cpu(Record):

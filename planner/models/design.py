@@ -35,7 +35,9 @@ from planner.models.catalog import (
     RaidController,
     Record,
     SanArray,
+    bays_taken,
     load_catalog,
+    pcie_slots_taken,
 )
 from planner.models.stacks import (
     CEPH_RELEASES,
@@ -1071,6 +1073,20 @@ class ResolvedNode(_Strict):
     def network_gbit_s(self) -> float:
         return self.nic.port_gbit_s * self.nic.ports * self.nic_count
 
+    @property
+    def bays_used(self) -> int:
+        """Drive bays the node's drives and cache devices take (:func:`planner.models.catalog.bays_taken`)."""
+        cache_in_bay = self.cache is not None and self.cache.in_drive_bay
+        return int(bays_taken(self.drive_count, self.drive.in_drive_bay, self.cache_count, cache_in_bay))
+
+    @property
+    def pcie_slots_used(self) -> int:
+        """PCIe slots the node's NICs and add-in drive cards take (:func:`planner.models.catalog.pcie_slots_taken`)."""
+        cache_in_slot = self.cache is not None and self.cache.in_pcie_slot
+        return int(
+            pcie_slots_taken(self.nic_count, self.drive_count, self.drive.in_pcie_slot, self.cache_count, cache_in_slot)
+        )
+
 
 class ResolvedClients(_Strict):
     """The client servers of a disaggregated Ceph or vSAN design."""
@@ -1317,21 +1333,25 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
                 f"{cpu.name} ({cpu.socket}) does not fit {chassis.name} ({chassis.cpu_socket_type})",
                 f"{prefix}.cpu.model",
             )
-        bay_devices = n.capacity_drives.count
-        if cache is not None and cache.kind != "pmem":
-            bay_devices += cache_count
+        # an add-in (HHHL) card takes a PCIe slot and persistent memory a DIMM slot, not a bay: a Dell AX-760 with
+        # 12 x 3.5in bays, 12 HDDs and 4 Samsung PM1725 HHHL cards was refused as "16 drives per node" (architect walk)
+        cache_in_bay = cache is not None and cache.in_drive_bay
+        bay_devices = int(bays_taken(n.capacity_drives.count, drive.in_drive_bay, cache_count, cache_in_bay))
         if bay_devices > chassis.drive_bays:
-            # "(capacity + SSD cache)" only when a cache takes bays: an all-NVMe node has none
-            what = (
-                f"{n.capacity_drives.count} capacity + {cache_count} cache"
-                if bay_devices > n.capacity_drives.count
-                else "capacity"
+            # "(capacity + SSD cache)" only when both take bays: an all-NVMe node has no cache
+            what = " + ".join(
+                f"{k} {tier}" if drive.in_drive_bay and cache_in_bay else tier
+                for k, tier, in_bay in (
+                    (n.capacity_drives.count, "capacity", drive.in_drive_bay),
+                    (cache_count, "cache", cache_in_bay),
+                )
+                if in_bay
             )
             raise DesignError(
                 f"{bay_devices} drives per node ({what}) but {chassis.name} has {chassis.drive_bays} bays",
-                f"{prefix}.capacity_drives.count",
+                f"{prefix}.{'capacity_drives' if drive.in_drive_bay else 'cache_devices'}.count",
             )
-        if drive.interface not in chassis.bay_interfaces:
+        if drive.in_drive_bay and drive.interface not in chassis.bay_interfaces:
             raise DesignError(
                 f"{chassis.name} bays take {', '.join(chassis.bay_interfaces)}, not {drive.interface}",
                 f"{prefix}.capacity_drives.model",

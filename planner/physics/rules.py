@@ -317,7 +317,9 @@ RULES: dict[str, Rule] = dict(
             "drive_bays",
             "drives fit the chassis bays (count, interface, form factor)",
             "requirement",
-            "chassis record (drive_bays, bay_interfaces; the bay form factor stated in the chassis model name)",
+            "chassis record (drive_bays, bay_interfaces; the bay form factor stated in the chassis model name); "
+            "drive and cache-device records (form_factor; an add-in card takes a PCIe slot, persistent memory a "
+            "DIMM slot, neither a bay)",
         ),
         _r(
             "cpu_socket",
@@ -367,7 +369,13 @@ RULES: dict[str, Rule] = dict(
             "P4510, the catalog's datasheet figures 2,850-3,200 MB/s), more than a 10 GbE port carries (1,250 MB/s), "
             "so on three all-NVMe nodes the network rather than the drives bounds the storage",
         ),
-        _r("pcie_slots", "NICs fit the chassis PCIe slots", "requirement", "chassis record (pcie_slots)"),
+        _r(
+            "pcie_slots",
+            "NICs and add-in (HHHL) drive cards fit the chassis PCIe slots",
+            "requirement",
+            "chassis record (pcie_slots); drive and cache-device records (form_factor: an HHHL or FHHL add-in card "
+            "takes a PCIe slot, not a drive bay); host bus adapters are not counted (a node's parts name none)",
+        ),
         _r(
             "power_budget",
             "node power within the chassis power rating",
@@ -1640,22 +1648,36 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
     drive, n_drives = n.drive, n.drive_count
     cache, cc = n.cache, n.cache_count
     if ch is not None:
-        bays = n_drives + (cc if cache is not None and cache.kind != "pmem" else 0)
+        # an add-in (HHHL) card is counted against the PCIe slots below, not the bays (n.bays_used): 12 HDDs and four
+        # PM1725 cards in a 12-bay AX-760 read "16 drives", "the nvme cache devices have no nvme bay" (architect walk)
+        bays = n.bays_used
         bay_ff = bay_form_factor(ch.model)
         # the reason names what does not fit, and the rule passes when nothing is named: "10 drives in 12 sas/sata bays (3.5in); 3.5in sas drives" never said
         # that the NVMe cache devices have no NVMe bay (browser review 2026-11-29)
         misfits = []
         if bays > ch.drive_bays:
             misfits.append(f"{bays} drives for {ch.drive_bays} bays")
-        if drive.interface not in ch.bay_interfaces or not drive_fits_bay(drive.form_factor, bay_ff):
+        if drive.in_drive_bay and (
+            drive.interface not in ch.bay_interfaces or not drive_fits_bay(drive.form_factor, bay_ff)
+        ):
             misfits.append(f"the {drive.form_factor} {drive.interface} capacity drives have no bay of their kind")
-        if cache is not None and cache.kind != "pmem" and cache.kind not in ch.bay_interfaces:
-            misfits.append(f"the {cache.kind} cache devices have no {cache.kind} bay")
+        if cache is not None and cache.in_drive_bay:
+            if cache.kind not in ch.bay_interfaces:
+                misfits.append(f"the {cache.kind} cache devices have no {cache.kind} bay")
+            elif cache.form_factor is not None and not drive_fits_bay(cache.form_factor, bay_ff):
+                misfits.append(f"the {cache.form_factor} {cache.kind} cache devices have no bay of their kind")
+        cards = [
+            f"{count(k, 'add-in ' + tier + ' card')}"
+            for k, tier, part in ((n_drives, "drive", drive), (cc, "cache", cache))
+            if part is not None and part.in_pcie_slot
+        ]
         put(
             "drive_bays",
             not misfits,
             f"{bays} drives in {ch.drive_bays} {'/'.join(ch.bay_interfaces)} bays"
-            f"{' (' + bay_ff + ')' if bay_ff else ''}; {drive.form_factor} {drive.interface} drives"
+            f"{' (' + bay_ff + ')' if bay_ff else ''}; "
+            + (f"{drive.form_factor} {drive.interface} drives" if drive.in_drive_bay else "")
+            + (f"{' and ' if drive.in_drive_bay else ''}{and_list(cards)} in PCIe slots" if cards else "")
             + (f": {'; '.join(misfits)}" if misfits else ""),
         )
         full = min(ch.cpu_sockets, n.cpu.max_sockets)
@@ -1665,7 +1687,13 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
             f"{n.sockets} x {n.cpu.socket} in {ch.cpu_sockets} x {ch.cpu_socket_type}"
             + ("" if n.sockets == full else f" (populate {full}: the chassis record's bays and slots assume it)"),
         )
-        put("pcie_slots", n.nic_count <= ch.pcie_slots, f"{count(n.nic_count, 'NIC')}, {ch.pcie_slots} PCIe slots")
+        slots = n.pcie_slots_used
+        put(
+            "pcie_slots",
+            slots <= ch.pcie_slots,
+            f"{and_list([count(n.nic_count, 'NIC'), *cards])}, {ch.pcie_slots} PCIe slots"
+            + (f": {slots} cards for {ch.pcie_slots} slots" if slots > ch.pcie_slots else ""),
+        )
         watts = node_power_w(rd)
         put(
             "power_budget",

@@ -162,6 +162,7 @@ RULE_WORDS = (
     (r"\bchassis and CPU records\b", "server and CPU datasheets"),
     (r"\bCPU \(([^)]*)\) and chassis \(([^)]*)\) records\b", r"CPU (\1) and server (\2) datasheets"),
     (r"\bchassis record\b", "server datasheet"),
+    (r"\bdrive and cache-device records\b", "drive and cache-device datasheets"),
     (r"\bthe drive records'", "the drive datasheets'"),
     (r"\b[Tt]he demand's\b", "your"),
 )

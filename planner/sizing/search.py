@@ -63,7 +63,14 @@ from planner.core.text import and_list, count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
-from planner.models.catalog import DEVICE_CLASSES, Catalog, load_catalog, validation_programs
+from planner.models.catalog import (
+    DEVICE_CLASSES,
+    Catalog,
+    bays_taken,
+    load_catalog,
+    pcie_slots_taken,
+    validation_programs,
+)
 from planner.models.demand import Demand, DemandError
 from planner.models.design import (
     MAX_FAULT_DOMAINS,
@@ -388,7 +395,15 @@ def _storage(
     S["tb"] = tb[idx]
     S["pmem"] = o(lambda c, cc: bool(c is not None and c.kind == "pmem"), bool)[idx]
     S["pmem_gen"] = o(lambda c, cc: (c.pmem_generation or 0) if c is not None and c.kind == "pmem" else 0, int)[idx]
-    S["bays"] = S["k"] + np.where(S["has"] & ~S["pmem"], S["cc"], 0)
+    # one rule with a design's (planner.models.catalog.bays_taken / pcie_slots_taken): an add-in (HHHL) card takes a
+    # PCIe slot beside the node's one NIC, not a bay
+    d_bay = np.array([x.in_drive_bay for x in drives])[S["d"]]
+    d_slot = np.array([x.in_pcie_slot for x in drives])[S["d"]]
+    c_bay = np.array([c is not None and c.in_drive_bay for c, _ in opts])[S["o"]]
+    c_slot = np.array([c is not None and c.in_pcie_slot for c, _ in opts])[S["o"]]
+    S["bays"] = bays_taken(S["k"], d_bay, S["cc"], c_bay)
+    S["slots"] = pcie_slots_taken(1, S["k"], d_slot, S["cc"], c_slot)
+    S["cache_in_bay"] = c_bay
     S["all_nvme"] = np.array([x.interface == "nvme" for x in drives])[S["d"]] & (
         ~S["has"] | np.array([c is None or c.kind in ("nvme", "pmem") for c, _ in opts])[S["o"]]
     )
@@ -931,25 +946,41 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     d_if = np.array([x.interface for x in drives], dtype=object)[S["d"]]
     d_ff = np.array([x.form_factor for x in drives], dtype=object)[S["d"]]
     c_kind = np.array([c.kind if c else "" for c, _ in opts], dtype=object)[S["o"]]
+    c_ff = np.array([(c.form_factor if c else None) for c, _ in opts], dtype=object)[S["o"]]
+    d_in_bay = np.array([x.in_drive_bay for x in drives])[S["d"]]
     ch_mask = {}
+    n_bay_misfits = n_slot_misfits = 0
     for cid in chassis:
         ch = ch_rec[cid]
         bff = R.bay_form_factor(ch.model)
         fits_ff = np.array([R.drive_fits_bay(ff, bff) for ff in d_ff]) if bff else np.ones(len(d_ff), dtype=bool)
-        m = (
+        c_fits_ff = (
+            np.array([ff is None or R.drive_fits_bay(ff, bff) for ff in c_ff])
+            if bff
+            else np.ones(len(c_ff), dtype=bool)
+        )
+        bays_ok = (
             (S["bays"] <= ch.drive_bays)
-            & np.isin(d_if, ch.bay_interfaces)
-            & fits_ff
-            & (~S["has"] | S["pmem"] | np.isin(c_kind, ch.bay_interfaces))
+            & (~d_in_bay | (np.isin(d_if, ch.bay_interfaces) & fits_ff))
+            & (~S["cache_in_bay"] | (np.isin(c_kind, ch.bay_interfaces) & c_fits_ff))
             & (~S["pmem"] | (ch.pmem_slots > 0))
         )
-        ch_mask[cid] = m
-    n_ch_pairs = sum(int((~m).sum()) for m in ch_mask.values())
-    if n_ch_pairs:
+        slots_ok = S["slots"] <= ch.pcie_slots
+        n_bay_misfits += int((~bays_ok).sum())
+        n_slot_misfits += int((bays_ok & ~slots_ok).sum())
+        ch_mask[cid] = bays_ok & slots_ok
+    if n_bay_misfits:
         rej.add(
             "drive_bays",
-            n_ch_pairs,
+            n_bay_misfits,
             "storage sets that do not fit a chassis's bays (count, interface, form factor)",
+            "chassis x storage sets",
+        )
+    if n_slot_misfits:
+        rej.add(
+            "pcie_slots",
+            n_slot_misfits,
+            "storage sets whose add-in cards and the NIC do not fit a chassis's PCIe slots",
             "chassis x storage sets",
         )
 
