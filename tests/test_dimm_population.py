@@ -181,3 +181,63 @@ def test_the_pages_say_an_unbuilt_ram_total_once_in_a_short_sentence():
             from hciplan_ui.costs import UNBUILT_RAM_WORDS
 
             assert any(UNBUILT_RAM_WORDS.split(":")[0] in t for t in shown), shown
+
+
+def test_ram_above_what_the_cpus_address_breaks_the_memory_rule_and_the_sizer_offers_none():
+    """Architect walk: a Dell R640 with two Xeon Gold 6246 and 3,072 GB per node passed and was priced as 24 x 128 GB
+    LRDIMM, 1.5 TB a socket on a CPU that addresses 1 TB (standard Cascade Lake SKUs; M 2 TB, L 4.5 TB). The CPU
+    record's max_memory_gb_per_socket x sockets bounds the node's RAM with the chassis's maximum, in the rule, a
+    total's nearest sets and the sizer's DIMM staircase alike; a CPU record without the figure is said not
+    checked."""
+    from planner.models.catalog import Catalog
+    from planner.models.demand import Demand
+    from planner.physics.dimms import max_ram_gb
+    from planner.sizing.search import size
+
+    cat = load_catalog()
+    cpu, r640 = cat.cpu["intel-xeon-gold-6246"], cat.chassis["dell-r640"]
+    assert cpu.max_memory_gb_per_socket == 1024 and "max_memory_gb_per_socket" in cpu.estimated
+    assert max_ram_gb(r640, cpu, 2) == 2048 < r640.max_ram_gb
+    node = {
+        "chassis": "dell-r640",
+        "cpu": {"model": "intel-xeon-gold-6246", "sockets": 2},
+        "ram_gb": 3072,
+        "capacity_drives": {"model": "intel-p4510-4tb", "count": 10},
+        "nics": {"model": "mellanox-cx4-lx-2x25g", "count": 1},
+    }
+    design = {"name": "cascade-3tb", "nodes": 4, "node": node, "resiliency": "mirror-3way", "transport": "rdma"}
+    rule = hardware_rules(resolve(parse_design(json.dumps(design))))["memory_config"]
+    assert not rule["passed"], rule
+    assert rule["reason"].endswith(
+        "3,072 GB is above 2 CPUs x 1,024 GB, the most Intel Xeon Gold 6246 addresses per socket"
+    )
+    # 1,536 GB (12 x 128 GB, one per channel) is within it
+    ok = hardware_rules(resolve(parse_design(json.dumps(design | {"node": node | {"ram_gb": 1536}}))))
+    assert ok["memory_config"]["passed"], ok["memory_config"]
+    # a CPU whose record gives no ceiling: the rule says it did not check it
+    gr = cat.cpu["intel-xeon-6730p"]
+    assert gr.max_memory_gb_per_socket is None
+    free = {k: v for k, v in node.items() if k != "chassis"} | {"cpu": {"model": gr.id, "sockets": 2}, "ram_gb": 512}
+    said = hardware_rules(resolve(parse_design(json.dumps(design | {"node": free}))))["memory_config"]["reason"]
+    assert said.endswith(f"{gr.name}'s memory per socket is not in its record (not checked)"), said
+    # the sizer's DIMM sets stop at the CPUs' ceiling: 24 x 128 GB was its answer to 2,009 GB a node
+    small = Catalog(
+        chassis={"dell-r640": r640},
+        cpu={cpu.id: cpu},
+        capacity_drive={"intel-p4510-4tb": cat.capacity_drive["intel-p4510-4tb"]},
+        nic={"mellanox-cx4-lx-2x25g": cat.nic["mellanox-cx4-lx-2x25g"]},
+        memory_module={"ddr4-128gb-lrdimm-3200": cat.memory_module["ddr4-128gb-lrdimm-3200"]},
+    )
+    demand = Demand(
+        total_iops=20_000,
+        capacity_tb=20,
+        latency_target_ms=5,
+        databases=40,
+        ram_gb_per_db=200,
+        vcpus_per_db=2,
+        min_nodes=4,
+        max_nodes=4,
+        n_plus_one=False,
+    )
+    r = size(demand, small, top=1, prefer_on_sale=False)
+    assert r.best is None and "dell-r640 with 2 sockets holds at most 1,536 GB" in r.explanation, r.explanation

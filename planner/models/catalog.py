@@ -308,6 +308,14 @@ class Cpu(Record):
     pcie_gen: int | None = Field(
         default=None, ge=2, le=6, description="PCIe generation of those lanes (2 for the E5 v1 / Xeon 7500 era)"
     )
+    max_memory_gb_per_socket: float | None = Field(
+        default=None,
+        ge=M.MIN_RAM_GB,
+        le=100_000,
+        description="the most RAM (DIMMs) one socket addresses, GB as DIMMs count it (1 TB = 1,024 GB): Intel's "
+        "'Max Memory Size', AMD's memory capacity per socket (standard Cascade Lake SKUs 1 TB, M 2 TB, L 4.5 TB); "
+        "none where the record does not give it (the memory_config rule then says it was not checked)",
+    )
 
 
 class Nic(Record):

@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from planner.core.text import and_list, count
-from planner.models.catalog import MemoryModule
+from planner.models.catalog import Chassis, Cpu, MemoryModule
 from planner.models.design import ResolvedNode
 
 #: DIMMs per channel a balanced population takes (vendors' memory guides: one or two per channel)
@@ -124,10 +124,45 @@ def node_dimm_slots(n: ResolvedNode) -> int:
     return max(DIMMS_PER_CHANNEL) * (n.cpu.memory_channels or 0) * n.sockets
 
 
+def max_ram_gb(chassis: Chassis | None, cpu: Cpu, sockets: int) -> float:
+    """The most RAM a node takes [GB]: the lower of its chassis's maximum for the populated sockets and its CPUs'
+    (the most one socket addresses x sockets); no limit where neither record gives one. One rule for the
+    ``memory_config`` rule, a RAM total's nearest sets (:func:`ram_refusal`) and the sizer's DIMM staircase.
+
+    Parameters
+    ----------
+    chassis : Chassis or None
+        Its ``max_ram_gb`` is a fully populated board's.
+    cpu : Cpu
+        Its ``max_memory_gb_per_socket`` (Intel's "Max Memory Size": standard Cascade Lake SKUs 1 TB per socket).
+    sockets : int
+        Populated sockets [-].
+    """
+    board = chassis.max_ram_gb * sockets / max(chassis.cpu_sockets, 1) if chassis is not None else math.inf
+    cpus = cpu.max_memory_gb_per_socket * sockets if cpu.max_memory_gb_per_socket else math.inf
+    return min(board, cpus)
+
+
 def node_max_ram_gb(n: ResolvedNode) -> float:
-    """The most RAM the node's chassis takes with its populated sockets [GB] (no limit without a chassis)."""
-    ch = n.chassis
-    return ch.max_ram_gb * n.sockets / max(ch.cpu_sockets, 1) if ch is not None else math.inf
+    """The most RAM the node takes with its populated sockets [GB] (:func:`max_ram_gb`)."""
+    return max_ram_gb(n.chassis, n.cpu, n.sockets)
+
+
+def ram_ceiling(n: ResolvedNode) -> tuple[bool, str]:
+    """Whether the node's RAM is within its chassis's and its CPUs' maximum (:func:`max_ram_gb`), and the words the
+    ``memory_config`` rule adds: what it is above, or that the CPU's ceiling was not checked where its record gives
+    none (an R640 with 2 Xeon Gold 6246 and 3,072 GB passed, 1.5 TB a socket on a 1 TB-a-socket CPU; architect
+    walk)."""
+    cpu, ch = n.cpu, n.chassis
+    per_socket = cpu.max_memory_gb_per_socket
+    over = []
+    if per_socket and n.ram_gb > per_socket * n.sockets + 1e-9:
+        over.append(f"{count(n.sockets, 'CPU')} x {per_socket:,.0f} GB, the most {cpu.name} addresses per socket")
+    if ch is not None and n.ram_gb > ch.max_ram_gb * n.sockets / max(ch.cpu_sockets, 1) + 1e-9:
+        over.append(f"{ch.max_ram_gb * n.sockets / max(ch.cpu_sockets, 1):,.0f} GB, {ch.name}'s most")
+    if over:
+        return False, f"{n.ram_gb:,.0f} GB is above {' and '.join(over)}"
+    return True, "" if per_socket else f"{cpu.name}'s memory per socket is not in its record (not checked)"
 
 
 def _modules(n: ResolvedNode) -> list[MemoryModule]:

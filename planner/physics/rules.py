@@ -78,7 +78,7 @@ from planner.physics.capacity import (
     survivors_re_protect,
 )
 from planner.physics.ceph import CEPH_THREADS_PER_OSD, osd_memory_gb
-from planner.physics.dimms import node_dimm_slots, node_dimms, node_max_ram_gb, ram_refusal
+from planner.physics.dimms import node_dimm_slots, node_dimms, ram_ceiling, ram_refusal
 from planner.physics.hosting import guest_threads
 from planner.physics.power import node_power_w
 
@@ -331,10 +331,13 @@ RULES: dict[str, Rule] = dict(
         _r(
             "memory_config",
             "DIMMs of the platform's memory type, within the slots, one or two per channel on every "
-            "socket, within the chassis maximum; RAM given as a total is the cheapest such set of one "
-            "catalog module, and a total no set builds is refused",
+            "socket, within the chassis maximum and the CPUs' (the most memory per socket x sockets); RAM given as "
+            "a total is the cheapest such set of one catalog module, and a total no set builds is refused",
             "requirement",
-            "chassis, CPU and memory-module records (memory_type, dimm_slots, memory_channels, max_ram_gb); PMem "
+            "chassis, CPU and memory-module records (memory_type, dimm_slots, memory_channels, max_ram_gb, "
+            "max_memory_gb_per_socket: Intel's 'Max Memory Size', standard Cascade Lake SKUs 1 TB per socket, M "
+            "2 TB, L 4.5 TB, xFusion FusionServer 2488H V5 technical white paper; a CPU record without it is said "
+            "not checked); PMem "
             "modules take DIMM slots; balanced population (one or two DIMMs per channel on every socket) is a "
             "vendor rule: Dell PowerEdge R420xr owner's manual, 'the memory configuration for each processor must "
             "be identical'; Frank Denneman, 'Memory Deep Dive Part 6' (2015), 'Design for an even population of "
@@ -1716,24 +1719,27 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
     # the DIMMs named, else the set the RAM is priced and powered as (planner.physics.dimms): one rule for both,
     # where a RAM total passed as "no DIMMs named (priced per GB)" whatever the slots held (presales walk 2026-12-01)
     dimms = node_dimms(n)
+    # the chassis's and the CPUs' most RAM (planner.physics.dimms.ram_ceiling), said where it fails or was not checked
+    within, ceiling = ram_ceiling(n)
+    ceiling = f"; {ceiling}" if ceiling else ""
     if dimms is not None:
         mt = {getattr(ch, "memory_type", None), n.cpu.memory_type} - {None}
-        max_ram = node_max_ram_gb(n)
-        ok = (not mt or mt == {dimms.module.memory_type}) and dimms.balanced and n.ram_gb <= max_ram + 1e-9
+        ok = (not mt or mt == {dimms.module.memory_type}) and dimms.balanced and within
         slots = node_dimm_slots(n) if ch is not None else dimms.count  # no chassis: the named DIMMs fill theirs
         put(
             "memory_config",
             ok,
             f"{dimms.words} in {slots} slots, {n.cpu.memory_channels or '?'} "
             f"channels x {count(n.sockets, 'socket')}{'' if dimms.balanced else ' (unbalanced)'}"
-            + ("" if dimms.named else ", the cheapest set of the catalog's modules (the design names no DIMMs)"),
+            + ("" if dimms.named else ", the cheapest set of the catalog's modules (the design names no DIMMs)")
+            + ceiling,
         )
     elif (refused := ram_refusal(n)) is not None:
-        put("memory_config", False, refused)
+        put("memory_config", False, refused + ceiling)
     else:
         put(
             "memory_config",
-            True,
+            within,
             f"{n.ram_gb:g} GB RAM, no DIMMs named and no {(n.cpu.memory_type or 'such').upper()} module in the "
-            "catalog to build it of (priced per GB)",
+            "catalog to build it of (priced per GB)" + ceiling,
         )

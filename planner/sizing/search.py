@@ -92,7 +92,7 @@ from planner.physics.capacity import (
     usable_capacity_tb,
 )
 from planner.physics.cpu import guest_us_per_io
-from planner.physics.dimms import balanced_populations, node_dimms, usable_dimm_slots
+from planner.physics.dimms import balanced_populations, max_ram_gb, node_dimms, usable_dimm_slots
 from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
@@ -264,7 +264,7 @@ def _memory(P: dict, cat: Catalog, a: CostAssumptions, unpriced: list, pmem_coun
     table: dict[tuple[int, int], list[tuple[float, float, int]]] = {}
     for pi, (ch, cpu, s) in enumerate(P["rows"]):
         mt = ch.memory_type or cpu.memory_type
-        max_ram = ch.max_ram_gb * s / max(ch.cpu_sockets, 1)
+        max_ram = max_ram_gb(ch, cpu, s)  # the chassis's and the CPUs' (the memory_config rule's)
         for v, pm in enumerate(pmem_counts):
             slots = usable_dimm_slots(ch.dimm_slots, ch.cpu_sockets, s, pm)
             opts = []
