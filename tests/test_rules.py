@@ -334,3 +334,30 @@ def test_the_sizer_counts_an_add_in_card_against_the_pcie_slots_as_the_rule_does
         "model": "samsung-pm1725-3.2tb",
         "count": 4,
     }
+
+
+def test_a_one_processor_node_in_a_two_socket_chassis_is_hciplans_assumption_not_a_vendor_violation():
+    """Architect walk: one Xeon Gold 6430 in a Dell R760 read "Breaks a requirement ... (populate 2: the chassis
+    record's bays and slots assume it)", a vendor violation, though one-processor R760 and R660 builds are
+    orderable. What is at stake is hciplan's own assumption (a chassis record's bays and PCIe slots are a full
+    board's; some attach to the empty socket's lanes on a real one-processor build), so the rule is hciplan's
+    recommendation, said so, with the bays and slots it cannot vouch for."""
+    from planner.results.report import design_warnings
+
+    one = _walk_design(
+        chassis="dell-r760",
+        cpu={"model": "intel-xeon-gold-6430", "sockets": 1},
+        ram_gb=256,
+        capacity_drives={"model": "micron-7450-pro-3.84tb", "count": 8},
+        cache_devices=None,
+    )
+    rule = R.rule_of("cpu_socket")
+    assert (rule.kind, rule.whose) == ("recommendation", "hciplan") and "not a vendor rule" in rule.source
+    check = R.hardware_rules(one)["cpu_socket"]
+    assert not check["passed"] and check["reason"] == (
+        "1 x LGA4677 in 2 x LGA4677: 1 socket empty, so the chassis record's 24 bays and 8 PCIe slots (a full "
+        "board's) may not all attach; check the vendor's 1-processor configuration"
+    )
+    said = next(w for w in design_warnings(one, None) if w["check"] == "cpu_socket")
+    assert said["kind"] == "recommendation" and said["message"].startswith("Against a recommendation")
+    assert R.hardware_rules(_walk_design())["cpu_socket"]["passed"]

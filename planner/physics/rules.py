@@ -323,10 +323,17 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "cpu_socket",
-            "CPU fits the chassis socket, every socket populated (as far as the CPU scales)",
-            "requirement",
-            "chassis and CPU records (cpu_socket_type, cpu_sockets, max_sockets); a chassis record's bays, "
-            "DIMM and PCIe slots are those of a fully populated board",
+            "every CPU socket of the chassis populated (as far as the CPU scales): the chassis record's drive bays "
+            "and PCIe slots are those of a fully populated board",
+            "recommendation",
+            "hciplan's assumption, not a vendor rule: vendors sell one-processor builds of two-socket servers, but "
+            "some PCIe slots and NVMe bays attach to the second processor's lanes (Lenovo ThinkSystem SR850 V4: 'The "
+            "available PCIe slots will depend on the riser and number of processors installed'; Dell PowerEdge "
+            "R770 riser table: each slot's 'controlling processor'), and a chassis record says which for no "
+            "configuration, so a part-populated node is flagged, not refused. Its DIMM and PMem slots are counted "
+            "per populated socket; a CPU that does not fit the socket is refused when the design is read (chassis "
+            "and CPU records: cpu_socket_type, cpu_sockets, max_sockets)",
+            "hciplan",
         ),
         _r(
             "memory_config",
@@ -1688,7 +1695,15 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
             "cpu_socket",
             n.cpu.socket == ch.cpu_socket_type and n.sockets == full,
             f"{n.sockets} x {n.cpu.socket} in {ch.cpu_sockets} x {ch.cpu_socket_type}"
-            + ("" if n.sockets == full else f" (populate {full}: the chassis record's bays and slots assume it)"),
+            # a one-processor build is orderable (single-CPU R760 / R660): hciplan's assumption that the record's
+            # bays and slots are all there, said as such, not a vendor violation (architect walk)
+            + (
+                ""
+                if n.sockets == full
+                else f": {count(full - n.sockets, 'socket')} empty, so the chassis record's {ch.drive_bays} bays and "
+                f"{ch.pcie_slots} PCIe slots (a full board's) may not all attach; check the vendor's "
+                f"{n.sockets}-processor configuration"
+            ),
         )
         slots = n.pcie_slots_used
         put(

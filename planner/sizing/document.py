@@ -157,7 +157,6 @@ FIELD_WORDS = {
 #: reads datasheets and their own requirements (applied before :func:`customer_text`)
 RULE_WORDS = (
     (r"\s*\(the demand may override\)", ""),
-    (r"; a chassis record's bays, DIMM and PCIe slots are those of a fully populated board", ""),
     (r"\bchassis, CPU and memory-module records\b", "server, CPU and memory-module datasheets"),
     (r"\bchassis and CPU records\b", "server and CPU datasheets"),
     (r"\bCPU \(([^)]*)\) and chassis \(([^)]*)\) records\b", r"CPU (\1) and server (\2) datasheets"),

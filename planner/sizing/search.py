@@ -230,7 +230,8 @@ def _platforms(cat: Catalog, demand: Demand, a: CostAssumptions, rej: _Rejection
             if len(mts) > 1:
                 rej.add("memory_config", 1, f"{cpu.id} takes {cpu.memory_type}, {ch.id} {ch.memory_type}", "platforms")
                 continue
-            # every socket populated: the record's bays, DIMM and PCIe slots are those of a full board
+            # every socket populated (the cpu_socket rule, hciplan's assumption): the record's bays and PCIe slots are a
+            # full board's
             rows.append((ch, cpu, min(ch.cpu_sockets, cpu.max_sockets)))
     if not rows:
         raise SizingError("no chassis and CPU in the catalog fit together (socket, memory type, program)", "catalog")
