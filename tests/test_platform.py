@@ -159,6 +159,33 @@ def test_more_lanes_than_the_cpus_have_is_a_warning_naming_both():
     assert not any(w["check"] == "pcie_lanes" for w in two["warnings"])
 
 
+def test_more_lanes_than_the_cpus_have_is_said_without_a_workload_too():
+    """Architect walk: 24 NVMe drives and two 100 GbE NICs on two Cascade Lake CPUs (128 lanes for 96) were
+    warned of only with --workload; plain `evaluate` said nothing. The lane count is the build's: the warning
+    comes with the design's own warnings, once, with or without a load."""
+    d = parse_design(
+        {
+            "name": "24nvme-cascade",
+            "nodes": 4,
+            "node": {
+                "chassis": "intel-s2600wft",
+                "cpu": {"model": "intel-xeon-gold-6246", "sockets": 2},
+                "ram_gb": 768,
+                "capacity_drives": {"model": "intel-p4510-4tb", "count": 24},
+                "nics": {"model": "mellanox-cx5-2x100g", "count": 2},
+            },
+            "resiliency": "mirror-3way",
+            "transport": "rdma",
+        }
+    )
+    for workload in (None, SEQ):
+        lanes = [w for w in evaluate_report(d, workload, degraded=False)["warnings"] if w["check"] == "pcie_lanes"]
+        assert len(lanes) == 1 and (lanes[0]["needed_lanes"], lanes[0]["available_lanes"]) == (128, 96), lanes
+        assert lanes[0]["message"].startswith(
+            "the NVMe devices and NICs need 128 PCIe lanes per node, the CPUs provide 96"
+        )
+
+
 def test_memory_past_its_peak_is_a_warning_that_the_figures_are_optimistic():
     """One 4-channel DDR4-2133 socket (68 GB/s) behind 2 x 200 GbE over TCP/IP,
     reading 1 MiB remotely: every byte crosses memory on both ends, twice more

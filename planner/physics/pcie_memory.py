@@ -37,6 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from planner.core.types import FloatArray
+from planner.models.design import ResolvedNode
 
 #: DDR data rate of a channel holding Optane persistent memory, MT/s, per
 #: generation (Intel product briefs: the 100 series runs at DDR4-2666, the
@@ -131,3 +132,14 @@ def lanes_needed(nvme_devices: list[tuple[int, int | None]], nics: tuple[int, in
             return None
         total += count * (lanes or 0)
     return total
+
+
+def node_lanes(n: ResolvedNode) -> tuple[int | None, int | None]:
+    """PCIe lanes a node's NVMe devices and NICs need (:func:`lanes_needed`) and its CPUs provide (the CPU record's
+    ``pcie_lanes`` x populated sockets), None where a record lacks a width. A property of the build alone: the
+    report says it with or without a workload (it was said only with ``--workload``; architect walk)."""
+    nvme = [(n.drive_count, n.drive.pcie_lanes if n.drive.interface == "nvme" else 0)]
+    if n.cache is not None and n.cache.kind == "nvme":
+        nvme.append((n.cache_count, n.cache.pcie_lanes))
+    need = lanes_needed(nvme, (n.nic_count, n.nic.pcie_lanes))
+    return need, n.cpu.pcie_lanes * n.sockets if n.cpu.pcie_lanes else None

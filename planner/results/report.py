@@ -457,6 +457,8 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
                 "message": f"{hw['cluster_witness']['reason']} (source: {WI})",
             }
         )
+    if (lanes := lanes_warning(rd)) is not None:
+        out.append(lanes)
     if d.delimited and rd.nodes < DELIMIT_RECOMMENDED_MIN_NODES:
         out.append(
             {
@@ -723,10 +725,7 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     ]
     mem = float(np.ravel(per_io["memory"])[0]) * mb_per_node
     pcie = max(float(np.ravel(per_io["pcie_up"])[0]), float(np.ravel(per_io["pcie_down"])[0])) * mb_per_node
-    nvme = [(n.drive_count, n.drive.pcie_lanes if n.drive.interface == "nvme" else 0)]
-    if n.cache is not None and n.cache.kind == "nvme":
-        nvme.append((n.cache_count, n.cache.pcie_lanes))
-    need = platform.lanes_needed(nvme, (n.nic_count, n.nic.pcie_lanes))
+    need, have = platform.node_lanes(n)
     return jsonio.strict(
         {
             "memory_bandwidth_mb_s": mem_peak,
@@ -736,7 +735,7 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
             "pcie_traffic_mb_s": pcie,
             "pcie_utilization": None if pcie_peak is None else pcie / pcie_peak,
             "pcie_lanes_needed": need,
-            "pcie_lanes_available": cpu.pcie_lanes * n.sockets if cpu.pcie_lanes else None,
+            "pcie_lanes_available": have,
             "missing": missing,
             "note": "per node, at the predicted IOPS; peaks from the catalog (sustained rates are lower); "
             "not queues in the model: a utilisation above 1 means the figures are optimistic",
@@ -745,8 +744,29 @@ def platform_check(rd: ResolvedDesign, workload: Workload, perf: dict, params: M
     )
 
 
+def lanes_warning(rd: ResolvedDesign) -> dict | None:
+    """The warning for a node whose NVMe devices and NICs need more PCIe lanes than its CPUs provide
+    (:func:`planner.physics.pcie_memory.node_lanes`), or None: a property of the build, said by
+    :func:`design_warnings` with or without a workload (24 NVMe drives and two 100 GbE NICs on two Cascade Lake CPUs,
+    128 lanes for 96, were said only with ``--workload``; architect walk)."""
+    from planner.physics.pcie_memory import node_lanes
+
+    need, have = node_lanes(rd.node)
+    if need is None or have is None or need <= have:
+        return None
+    return {
+        "check": "pcie_lanes",
+        "case": "healthy",
+        "needed_lanes": need,
+        "available_lanes": have,
+        "message": f"the NVMe devices and NICs need {need} PCIe lanes per node, the CPUs provide "
+        f"{have}: the chassis must share lanes through PCIe switches",
+    }
+
+
 def platform_warnings(check: dict) -> list[dict]:
-    """Warnings for a :func:`platform_check` that passes a peak or a lane budget."""
+    """Warnings for a :func:`platform_check` that passes a memory or PCIe bandwidth peak (the lane count is the
+    build's own: :func:`lanes_warning`)."""
     out = []
     for key, what in (("memory", "memory"), ("pcie", "PCIe")):
         u = check[f"{key}_utilization"]
@@ -762,18 +782,6 @@ def platform_warnings(check: dict) -> list[dict]:
                     f"does not queue on {what} bandwidth, so its figures are optimistic",
                 }
             )
-    need, have = check["pcie_lanes_needed"], check["pcie_lanes_available"]
-    if need is not None and have is not None and need > have:
-        out.append(
-            {
-                "check": "pcie_lanes",
-                "case": "healthy",
-                "needed_lanes": need,
-                "available_lanes": have,
-                "message": f"the NVMe devices and NICs need {need} PCIe lanes per node, the CPUs provide "
-                f"{have}: the chassis must share lanes through PCIe switches",
-            }
-        )
     return out
 
 
