@@ -361,3 +361,17 @@ def test_a_one_processor_node_in_a_two_socket_chassis_is_hciplans_assumption_not
     said = next(w for w in design_warnings(one, None) if w["check"] == "cpu_socket")
     assert said["kind"] == "recommendation" and said["message"].startswith("Against a recommendation")
     assert R.hardware_rules(_walk_design())["cpu_socket"]["passed"]
+
+
+def test_the_power_rule_writes_both_watts_alike():
+    """Architect walk: the power reason read "1,520 W typical vs 1400.0 W rating"; both figures are whole watts with
+    thousands separators."""
+    import re
+
+    node = {
+        "chassis": "dell-r760",
+        "cache_devices": None,
+        "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": 8},
+    }
+    reason = R.hardware_rules(_walk_design(**node))["power_budget"]["reason"]
+    assert re.fullmatch(r"[\d,]+ W typical vs 1,400 W rating", reason), reason

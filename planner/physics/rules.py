@@ -1716,7 +1716,9 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
         put(
             "power_budget",
             ch.max_power_w is None or watts <= ch.max_power_w,
-            f"{watts:,.0f} W typical vs {ch.max_power_w or 'no'} W rating",
+            # one format for both figures: "1,520 W typical vs 1400.0 W rating" (architect walk)
+            f"{watts:,.0f} W typical vs "
+            + (f"{ch.max_power_w:,.0f} W rating" if ch.max_power_w is not None else "no rating in the chassis record"),
         )
     else:
         for rule in ("drive_bays", "cpu_socket", "pcie_slots", "power_budget"):
