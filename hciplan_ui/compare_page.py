@@ -327,7 +327,9 @@ if on and len(others) < 3 and not (e_nodes or e_drives):
     try:
         scenarios.append(("what-if", state.validate_design(wi)))
     except PlannerError as exc:
-        errors.append(f"what-if: {fmt.screen_error(str(exc))}")
+        # the sentence alone, as the Design page says it: "what-if: Node.capacity drives.count: 30 drives per node
+        # ..." put the design file's field path on the page (architect walk)
+        errors.append(f"what-if: {fmt.screen_error(exc.message)}")
 for name in others:
     scenarios.append((name, state.example_json(name)))
 existing = state.existing_json()

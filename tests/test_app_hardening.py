@@ -162,6 +162,18 @@ def test_out_of_range_float_on_other_pages_is_reported_too():
     assert any("Drives per node must be a whole number, 1–200 (you typed 500)" in _text(e) for e in _errors(at))
 
 
+def test_a_what_if_the_rules_refuse_is_said_in_words_not_a_field_path():
+    """Architect walk: 30 drives per node on the Compare page read "what-if: Node.capacity drives.count: 30 drives
+    per node (capacity) but Dell PowerEdge R760 has 24 bays", the design file's field path leaking into the page;
+    the sentence names what does not fit by itself."""
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
+    at.number_input(key="wi_drives").set_value(30).run()
+    said = [_text(e) for e in _errors(at) if "what-if" in _text(e)]
+    assert said == [
+        "what-if: 30 drives per node (capacity) but Supermicro Ultra SuperServer SYS-1029U-TN10RT has 10 bays"
+    ], said
+
+
 def test_example_pickers_offer_design_files_only():
     from planner.models.examples import example_designs
 
