@@ -375,3 +375,22 @@ def test_the_power_rule_writes_both_watts_alike():
     }
     reason = R.hardware_rules(_walk_design(**node))["power_budget"]["reason"]
     assert re.fullmatch(r"[\d,]+ W typical vs 1,400 W rating", reason), reason
+
+
+def test_the_bay_rule_and_the_chassis_notes_agree_on_a_node_mixing_bay_interfaces():
+    """Architect walk: the AX-760's note said "Bay interfaces are per backplane option, not mixed in one node", yet an
+    AX-760 with 4 NVMe cache devices over 20 SAS SSDs passed the bay rule. No stored source says Dell refuses the
+    mix, and Dell's 2U servers take NVMe and SAS/SATA in one chassis (R740xd: twelve of each), so the rule stands and
+    the notes say what it does, with that source."""
+    from planner.models.catalog import load_catalog
+
+    mixed = _walk_design(
+        chassis="dell-ax-760",
+        capacity_drives={"model": "kioxia-pm7-r-3.84tb", "count": 20},
+        cache_devices={"model": "micron-7450-max-1.6tb", "count": 4},
+    )
+    assert R.hardware_rules(mixed)["drive_bays"]["passed"]
+    for ch in load_catalog().chassis.values():
+        assert "not mixed" not in ch.notes and "one backplane type per node" not in str(ch.estimated), ch.id
+        if {"nvme", "sas"} <= set(ch.bay_interfaces) and "mix" in ch.notes:
+            assert "NVMe and I/O Topologies for Dell EMC PowerEdge Servers" in ch.notes, ch.id
