@@ -490,17 +490,11 @@ with st.container():
             if outside := fmt.extrapolation_note(
                 {"extrapolation": flags}, lead="This guarantee is outside the calibrated domain"
             ):
-                # the band under the guarantee is the refits' spread alone: said after the flags, whose own words may
-                # give a wider band (vSAN's "at least 0.5x to 2x"), so the two read as one (verification walk)
-                # a vSAN guarantee's band is widened as every vSAN figure is (its band_note says how)
+                # what the band under the guarantee is, said after the flags, so the two read as one (verification
+                # walk); the library's band_note says how it is widened outside the domain (honesty audit 2026-12-01)
                 band_is = g.get("band_note") if g.get("guaranteed_iops_low") is not None else None
                 st.warning(
-                    outside
-                    + (
-                        f" The band under the guarantee is {band_is}."
-                        if band_is
-                        else " The band under the guarantee is the model's refits' spread alone: read it with these."
-                    ),
+                    outside + (f" The band under the guarantee is {fmt.md(band_is)}." if band_is else ""),
                     icon=":material/explore:",
                 )
             m = st.columns(4 if need is None else 5)
@@ -509,16 +503,19 @@ with st.container():
             m[0].metric(
                 "Guaranteed IOPS per DB",
                 fmt.iops(g["guaranteed_iops"]),
-                # the band is the refits' 5-95 % spread, not the held-out error: the help had said "where 90 % of
-                # measured clusters fell ... on clusters it did not see" (pricing walk 2026-11-30)
-                help="the model's figure at the latency target. The band under it is the 5-95 % spread of the "
-                "model's refits on its calibration data: the doubt in the fit, not how far a cluster it has not "
-                "seen may fall (the documentation's Accuracy page gives that). To promise with margin, promise its low end or less",
+                # what the band is, the library's words (honesty audit 2026-12-01: the help said the refits' spread,
+                # which is not how far a cluster the model has not seen may fall; the band is now that, too)
+                help="the model's figure at the latency target. The band under it is "
+                + (g.get("band_note") or "not known")
+                + ". To promise with margin, promise its low end or less",
             )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
                 m[0].caption(f"{band_line} IOPS")
             elif g.get("band_note") and g["guaranteed_iops"] > 0:
                 m[0].caption(fmt.md(sentence(g["band_note"])))
+            if g.get("guarantee_note"):
+                # 0 at the prediction, more within the band: said plainly, not as "0 / 0 / 0" (honesty audit)
+                m[0].caption(fmt.md(sentence(g["guarantee_note"])))
             m[1].metric(
                 # the VM's, as every label says which (DBA review 2026-11-30); upper case, as its neighbours
                 f"VM latency at that load ({g['latency_statistic']})",

@@ -642,8 +642,8 @@ def test_the_guarantees_band_has_its_unit_and_says_what_its_low_end_means():
     assert not at.exception
     metric = next(m for m in at.metric if m.label == "Guaranteed IOPS per DB")
     assert "promise its low end" in metric.help
-    # the refits' spread, not the held-out error the performance ranges are (pricing walk 2026-11-30)
-    assert "spread of the model's refits" in metric.help and "did not see" not in metric.help
+    # what the band is: the held-out prediction error, joined with the refits' spread (honesty audit 2026-12-01)
+    assert "held-out prediction band" in metric.help and "bootstrap refits" in metric.help
     bands = [c.value for c in at.caption if c.value.startswith("band ")]
     # every band has its unit: the guarantee's IOPS, and its latency's ms (account-manager walk 2026-11-30)
     assert any(b.endswith(" IOPS") for b in bands) and all(b.endswith((" IOPS", " ms")) for b in bands), bands

@@ -106,8 +106,11 @@ class SlaResult(BaseModel):
     #: of 0 beside the sized demand is the demand filling the design only where this holds (verification walk
     #: 2026-11-30: a 400 TB database on a 225 TB design was said to be crowded out by the demand)
     fits_alone: bool = True
-    #: why there is no band, when there is none (no bootstrap parameter sets behind it)
+    #: what the band is (the held-out prediction band, joined with the bootstrap refits' spread where there are
+    #: refits), or why there is none
     band_note: str = ""
+    #: a guarantee of 0 at the prediction whose band's high end is above 0, said plainly; empty otherwise
+    guarantee_note: str = ""
     #: the latency statistic's band at the guaranteed load [ms] (the held-out errors the Performance, Design and
     #: Size pages band their latencies with), null where none is known (latency_band_note says why); the SLA page
     #: said "the promise holds" at 0.503 ms with no band where those pages gave 0.511 ms, up to 1.009 ms
@@ -336,7 +339,9 @@ def _architecture_site(model: OpenLoadModel) -> _Site:
     )
 
 
-def _headroom(site: _Site, db, bg, x_on, x_bg, vms_bg, ps, max_steps: int = 60) -> np.ndarray:
+def _headroom(
+    site: _Site, db, bg, x_on, x_bg, vms_bg, ps, max_steps: int = 60, capacity_ratio: float = 1.0
+) -> np.ndarray:
     """The DB rate the cluster carries beside the other tenants, per parameter set [IOPS]: the largest
     ``x`` with the mix's capacity at that rate at least ``x_bg + x``, the root of
     ``f(x) = capacity(x) - x_bg - x`` (falling: the mix's shape is IO-weighted, its capacity moving from the
@@ -358,7 +363,10 @@ def _headroom(site: _Site, db, bg, x_on, x_bg, vms_bg, ps, max_steps: int = 60) 
     """
     sets = len(ps)
     x_bg = np.asarray(x_bg, dtype=float)
-    at = lambda x: np.ravel(site.capacity(db, bg, x_on, vms_bg, ps, np.asarray(x, dtype=float).reshape(sets, 1)))
+    # ``capacity_ratio``: the capacity at an end of its held-out band (:func:`_held_out_ends`)
+    at = lambda x: (
+        capacity_ratio * np.ravel(site.capacity(db, bg, x_on, vms_bg, ps, np.asarray(x, dtype=float).reshape(sets, 1)))
+    )
     f = lambda x: at(x) - x_bg - x
     # the mix's capacity lies between its parts': past the larger nothing is carried
     b = np.maximum(at(np.ones(sets)), at(np.full(sets, 1e8)))  # a Workload holds at most 1e9 IOPS
@@ -395,13 +403,16 @@ def _largest_ok(x: np.ndarray, ok: np.ndarray) -> float:
     return float(x[bad[0] - 1]) if bad.size else float(x[-1])
 
 
-def _latency_bounds(evaluate, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
+def _latency_bounds(evaluate, db, bg, x_bg, vms_bg, ps, upper, adjust: Callable | None = None) -> list[dict]:
     """Latency-target and Little's-law bounds for each parameter set, each by its
     own grid refinement (three passes of 200 rates, each narrowing the bracket
-    200x); every pass is one model call for all the sets still refining."""
+    200x); every pass is one model call for all the sets still refining. ``adjust`` maps the model's
+    output to the latencies judged (their held-out band's end: :func:`_held_out_ends`); default as predicted."""
 
     def checks(idx, x):
         out = evaluate(db, bg, x_bg[idx], vms_bg, [ps[i] for i in idx], x)
+        if adjust is not None:
+            out = adjust(out)
         lat = latency_statistic(out, db.latency_statistic, db.read_fraction)
         # a rate a policy throttles (the CPU utilisation cap, a per-VM limit) is not carried, however low its
         # latency: as saturation, it is no guarantee (the sizer's latency rule and database_capacity agree;
@@ -440,10 +451,17 @@ def _latency_bounds(evaluate, db, bg, x_bg, vms_bg, ps, upper) -> list[dict]:
 
 
 def _points(
-    site: _Site, db: SimpleNamespace, bg: Workload | None, n_plus_one: bool, ps: list[ModelParams]
+    site: _Site,
+    db: SimpleNamespace,
+    bg: Workload | None,
+    n_plus_one: bool,
+    ps: list[ModelParams],
+    throughput_ratio: float = 1.0,
+    adjust: Callable | None = None,
 ) -> list[dict]:
     """The guarantee and its bounds for each parameter set, the sets side by side
-    in each model call."""
+    in each model call; with ``throughput_ratio`` and ``adjust``, at one end of the held-out band
+    (:func:`_held_out_ends`: the throughput bounds times that ratio, the latencies as ``adjust`` maps them)."""
     x_bg, vms_bg, lat_bg = site.background(bg, ps)
     # what the DB's load is added to in the open model: the background's rate, or for a
     # closed population the rate that shows its closed latency (_open_equivalent)
@@ -473,7 +491,7 @@ def _points(
         ]
 
     probe = site.evaluate(db, bg, x_on, vms_bg, ps, np.ones((len(ps), 1)))
-    headroom = _headroom(site, db, bg, x_on, x_bg, vms_bg, ps)
+    headroom = _headroom(site, db, bg, x_on, x_bg, vms_bg, ps, capacity_ratio=throughput_ratio)
     scale = float(np.ravel(cpu_clock_scale(site.base_ghz))[0])
     bounds = []
     # a VM runs at most as many vCPUs at once as its server has logical processors (64 vCPUs on 48 were
@@ -484,14 +502,16 @@ def _points(
         b["node_headroom"] = b["cluster_headroom"] / site.hosts
         # the DB's vCPUs run its guest OS and IO stack; the host storage stack runs
         # in the root partition on the cluster's LPs (cluster_headroom), not on them
-        b["vm_vcpu_share"] = vcpu_share_iops(db.vcpus, site.lps, site.vcpu_oversubscription, q.guest_cpu_us * scale)
+        b["vm_vcpu_share"] = throughput_ratio * vcpu_share_iops(
+            db.vcpus, site.lps, site.vcpu_oversubscription, q.guest_cpu_us * scale
+        )
         bounds.append(b)
     upper = np.array([max(b["cluster_headroom"], 1.0) for b in bounds])
-    for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper)):
+    for b, lb in zip(bounds, _latency_bounds(site.evaluate, db, bg, x_on, vms_bg, ps, upper, adjust)):
         b.update(lb)
     n1_note = ""
     if n_plus_one and site.degraded is not None:
-        for b, deg in zip(bounds, _latency_bounds(site.degraded, db, bg, x_on, vms_bg, ps, upper)):
+        for b, deg in zip(bounds, _latency_bounds(site.degraded, db, bg, x_on, vms_bg, ps, upper, adjust)):
             b["n_plus_one"] = min(deg.values())
     elif n_plus_one and site.topology != "hyperconverged":
         n1_note = f"n_plus_one: no one-node-down model for topology '{site.topology}'; not applied"
@@ -639,6 +659,104 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float 
     return out | nulls | {f"{k}_note": why for k in absent if k in nulls}, ""
 
 
+#: the latencies :func:`planner.engine.targets.latency_statistic` reads, each with the held-out error it takes (the
+#: 90th percentiles the 99th's, as :func:`planner.results.uncertainty.latency_ends` has them; the VM's read and write
+#: means the VM mean's, by the bands' borrowing rule)
+_JUDGED_LATENCIES = {
+    "vm_read_latency_ms": "vm_read_latency_ms",
+    "vm_write_latency_ms": "vm_write_latency_ms",
+    "p90_read_latency_ms": "p99_read_latency_ms",
+    "p90_write_latency_ms": "p99_write_latency_ms",
+    "p99_read_latency_ms": "p99_read_latency_ms",
+    "p99_write_latency_ms": "p99_write_latency_ms",
+}
+
+
+def _held_out_ratios(rd: ResolvedDesign, view: SimpleNamespace) -> tuple[dict, list[float], list[str]] | None:
+    """The held-out error multipliers a guarantee's band is drawn with, as every report's figures are
+    (:func:`planner.results.report.apply_bands`: the calibration's 5-95 % measured/predicted ratios, widened for each
+    way the design or the database's IO shape leaves the calibrated domain).
+
+    Returns ``(latency, capacity, how)``: per judged latency key, ``{"light": [low, high], "queueing": [low, high]}``
+    (the regime a rate is in: a station 90 % busy or more is queueing); the capacity's ``[low, high]`` (the
+    throughput error with a station saturated, as ``iops_capacity``'s band); and what widened them. None without a
+    calibration, or where one of the figures has no band."""
+    from planner.results.report import stack_calibration
+    from planner.results.uncertainty import ratio_band
+
+    shape = Workload(
+        name=f"{view.name} (its IO shape)",
+        block_size_kib=view.block_size_kib,
+        read_fraction=view.read_fraction,
+        random_fraction=view.random_fraction,
+        iops=1.0,
+    )
+    sc = stack_calibration(rd, shape)
+    if sc is None:
+        return None
+    _domain, bands, flags = sc
+    how: set[str] = set()
+    latency: dict[str, dict[str, list[float]]] = {}
+    for key, source in _JUDGED_LATENCIES.items():
+        per = {}
+        for regime, busiest in (("light", 0.0), ("queueing", 1.0)):
+            ratio, sources = ratio_band(bands, source, "", busiest, flags)
+            if ratio is None:
+                return None
+            per[regime] = [min(ratio[0], 1.0), max(ratio[1], 1.0)]  # a band never excludes the prediction
+            how.update(sources)
+        latency[key] = per
+    cap, sources = ratio_band(bands, "iops_capacity", "saturation", 1.0, flags)
+    if cap is None:
+        return None
+    how.update(sources)
+    return latency, [min(cap[0], 1.0), max(cap[1], 1.0)], sorted(how)
+
+
+def _at_band_end(latency: dict, side: int) -> Callable:
+    """The model's output with each judged latency at its held-out band's ``side`` end (0 low, 1 high), the ratio of
+    the regime each rate is in (:data:`planner.results.uncertainty.QUEUEING_UTILIZATION`)."""
+    from planner.results.uncertainty import QUEUEING_UTILIZATION
+
+    def adjust(out: dict) -> dict:
+        u = np.asarray(out["utilization"], dtype=float)
+        lat = np.asarray(out["vm_read_latency_ms"])
+        busiest = u.max(axis=-1) if u.ndim == lat.ndim + 1 else u
+        queueing = busiest >= QUEUEING_UTILIZATION
+        res = dict(out)
+        for key, per in latency.items():
+            if key in out:
+                res[key] = np.asarray(out[key]) * np.where(queueing, per["queueing"][side], per["light"][side])
+        return res
+
+    return adjust
+
+
+def _held_out_ends(
+    site: _Site, rd, view: SimpleNamespace, bg: Workload | None, n_plus_one: bool, p: ModelParams
+) -> tuple[float, float, list[str]] | None:
+    """The guarantee at the two ends of the held-out prediction band [IOPS], and what the band is built from.
+
+    The guarantee is the smallest of its bounds, each a model figure: the low end is the guarantee recomputed with
+    the throughput bounds (the cluster's and a node's headroom, the database's vCPU share) at the low end of the
+    capacity's held-out band and every latency at the high end of its own (the latency target and Little's law
+    judged on it, at the regime of each rate); the high end the other way round. The storage capacity bound is no
+    prediction: it stays. These are the bands every other figure carries (:func:`_held_out_ratios`), so a
+    guarantee of 88,533 IOPS no longer reads "87,453-106,056" (its refits' spread) beside a capacity band of
+    0.81-1.17x (honesty audit 2026-12-01). None where no held-out band is known (another architecture's network, no
+    calibration).
+    """
+    if not isinstance(rd, ResolvedDesign):
+        return None
+    ratios = _held_out_ratios(rd, view)
+    if ratios is None:
+        return None
+    latency, cap, how = ratios
+    low = _points(site, view, bg, n_plus_one, [p], throughput_ratio=cap[0], adjust=_at_band_end(latency, 1))[0]["g"]
+    high = _points(site, view, bg, n_plus_one, [p], throughput_ratio=cap[1], adjust=_at_band_end(latency, 0))[0]["g"]
+    return float(low), float(high), how
+
+
 def site_of(design_or_rd, bg: Workload | None = None, catalog=None) -> _Site:
     """The evaluation site of a resolved hyperconverged design, an
     :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of any topology."""
@@ -721,23 +839,34 @@ def guarantee(
     p = params_for(stack, params)
     if bootstrap is None:  # the shipped S2D fit's sets (Ceph's calibration has none: no band)
         bootstrap = bootstrap_params() if params is None and stack != "ceph" else []
-    # the fit and its bootstrap sets side by side in every model call
+    # the fit and its bootstrap sets side by side in every model call (the IO shape with the log at the design's
+    # predicted write latency; an earlier call at the assumed 1 ms, whose result was discarded, is gone)
     view = sla_view(db, peak_shape)
-    pts = _points(site_of(rd, background), view, background, n_plus_one, [p, *list(bootstrap)])
-    pts = _points(
-        site_of(rd, background),
-        sla_view(db, peak_shape, log_write_latency_ms),
-        background,
-        n_plus_one,
-        [p, *list(bootstrap)],
-    )
+    site = site_of(rd, background)
+    judged = sla_view(db, peak_shape, log_write_latency_ms)
+    pts = _points(site, judged, background, n_plus_one, [p, *list(bootstrap)])
     pt = pts[0]
     figures, lat_band_note = _latency_band(rd, view, pt)
     ends = {side: latency_ends(figures, side) for side in ("low", "high")} if figures else {}
     draws = [q["g"] for q in pts[1:]]
-    no_band = "" if draws else "no band (band_note says why)"
-    low = min(float(np.percentile(draws, BAND_LOW)), pt["g"]) if draws else None
-    high = max(float(np.percentile(draws, BAND_HIGH)), pt["g"]) if draws else None
+    # the held-out prediction band, as every other figure's: the shipped calibration's errors, so for the shipped fit
+    # only (a refit's or given parameters' errors were never measured), on a cluster the model's stations describe
+    hci = (
+        rd
+        if isinstance(rd, ResolvedDesign)
+        else resolve(rd, load_catalog())
+        if getattr(rd, "cluster_engine", 0)
+        else None
+    )
+    held = _held_out_ends(site, hci, judged, background, n_plus_one, p) if params is None and hci is not None else None
+    spread = (float(np.percentile(draws, BAND_LOW)), float(np.percentile(draws, BAND_HIGH))) if draws else None
+    # the band is the union of the two: the held-out prediction error and, where the fit carries bootstrap sets, the
+    # 5-95 % spread of the guarantee over them (the doubt in the fitted parameters), as a band is the union of its
+    # in-domain and extrapolation errors (planner.results.uncertainty)
+    parts = [b for b in (held[:2] if held else None, spread) if b is not None]
+    low = min(pt["g"], *(b[0] for b in parts)) if parts else None
+    high = max(pt["g"], *(b[1] for b in parts)) if parts else None
+    no_band = "" if parts else "no band (band_note says why)"
     if stack == "vsan" and low is not None and high is not None:
         # no vSAN measurement checks the model: every page's vSAN figure is at least a factor of two either way, and
         # the guarantee read "56,339, band 55,652-67,490" beside them (vSAN walk 2026-11-30)
@@ -748,7 +877,7 @@ def guarantee(
         guaranteed_iops_low=low,
         guaranteed_iops_high=high,
         guaranteed_iops_low_note=no_band,
-        guaranteed_iops_high_note=no_band,
+        guaranteed_iops_high_note=no_band or _zero_note(pt["g"], high, db.latency_statistic),
         latency_ms=pt["lat"],
         latency_note=pt["lat_note"],
         latency_ms_low=_statistic_at(ends.get("low"), db.latency_statistic, view.read_fraction, pt["lat"], min),
@@ -784,17 +913,63 @@ def guarantee(
         note=pt["note"],
         fits_alone=pt.get("alone", True),
         # the Ceph page showed no band and no word why (browser review 2026-11-29)
-        band_note="at least a factor of two either way: no vSAN measurement checks the model"
-        if draws and stack == "vsan"
-        else ""
-        if draws
-        # in words a customer reads, and why the Performance page's figures have bands where this has none
-        # (browser review 2026-11-29: "no bootstrap parameter sets" beside a Ceph page with bands)
-        else "no band: a guarantee's band comes from refitting the model on resampled measurements, which Ceph's "
-        "calibration does not carry (the Performance page's bands are its figures' held-out errors)"
-        if stack == "ceph"
-        else "no band: these parameters carry no bootstrap sets (a refit, or parameters given)",
+        band_note=_band_words(held[2] if held else None, bool(draws), stack, params is None, hci is not None),
+        guarantee_note=_zero_note(pt["g"], high, db.latency_statistic),
     )
+
+
+def _zero_note(point_iops: float, high_iops: float | None, statistic: str) -> str:
+    """What a guarantee of 0 at the prediction means when its band reaches above 0: nothing is promised, but a
+    cluster the model over-predicts may carry it. The p99 guarantee read "0 / 0 / 0 IOPS" where the held-out p99
+    band put the 1.674 ms unloaded p99 under a 1 ms target (honesty audit 2026-12-01)."""
+    if point_iops > 0 or high_iops is None or high_iops <= 0:
+        return ""
+    return (
+        f"not guaranteed at the point estimate; possible within the band up to {high_iops:,.0f} IOPS (where the "
+        f"{statistic} latency is at the low end of its held-out band): measure before promising any of it"
+    )
+
+
+def _band_words(held_how: list[str] | None, spread: bool, stack: str, shipped: bool, hci: bool) -> str:
+    """What the guarantee's band is, as a noun phrase ("The band under the guarantee is ..."), or why there is none.
+
+    Parameters
+    ----------
+    held_how : list of str or None
+        What widened the held-out band (:func:`_held_out_ratios`), None where there is no held-out band.
+    spread : bool
+        Whether the band includes the bootstrap refits' spread.
+    stack : str
+        The design's stack.
+    shipped : bool
+        Whether the parameters are the shipped calibration's.
+    hci : bool
+        Whether the site is a cluster the calibration's stations describe (not another architecture's network).
+    """
+    held = (
+        "the held-out prediction band: the guarantee recomputed with its throughput bounds and latencies at the 5 and "
+        "95 % ends of the measured/predicted ratios of configurations the fit never saw (leave one configuration "
+        "out), as every other figure's band"
+        + (f", widened outside the calibrated domain ({'; '.join(held_how)})" if held_how else "")
+        if held_how is not None
+        else ""
+    )
+    boot = "the 5-95 % spread of the guarantee over the model's bootstrap refits (the doubt in its fitted parameters)"
+    vsan = "; at least a factor of two either way: no vSAN measurement checks the model" if stack == "vsan" else ""
+    if held and spread:
+        return f"{held}, joined with {boot}{vsan}"
+    if held:
+        return held + vsan
+    if spread:
+        why = (
+            "these parameters' held-out errors were never measured (a refit, or parameters given)"
+            if not shipped
+            else "no held-out error is known for this architecture's guarantee"
+            if not hci
+            else "no calibration band"
+        )
+        return f"{boot} alone: {why}{vsan}"
+    return "no band: these parameters carry no bootstrap sets and their held-out errors were never measured (a refit, or parameters given)"
 
 
 def _statistic_at(ends: dict | None, statistic: str, read_fraction: float, at: float | None, side) -> float | None:
