@@ -453,9 +453,25 @@ def _short(d: dict) -> str:
         # unlabelled beside cells saying "one node down", the proposal "1,144,635 ... with one server down"
         # (customer-engineer walk 2026-12-01)
         down = d.get("saturation_one_node_down_iops")
+        # the saturation's held-out band, the library's (honesty audit 2026-12-01: "1,865,617 IOPS at saturation
+        # (1,182,965 one node down)" had none); under a CPU cap the figure is the cap's, with no band of its own
+        up_band = (
+            fmt.band_text(d.get("saturation_iops_low"), d.get("saturation_iops_high"))
+            if at == "at saturation"
+            else None
+        )
+        down_band = fmt.band_text(
+            d.get("saturation_one_node_down_iops_low"), d.get("saturation_one_node_down_iops_high")
+        )
         return (
-            f"{fmt.iops(d['have'])} IOPS {at}, all nodes up"
-            + (f" ({fmt.iops(down)} one node down)" if down is not None else "")
+            f"{fmt.iops(d['have'])} IOPS {at}"
+            + (f" ({up_band})" if up_band else "")
+            + ", all nodes up"
+            + (
+                f" ({fmt.iops(down)} one node down" + (f", {down_band}" if down_band else "") + ")"
+                if down is not None
+                else ""
+            )
             + f", {fmt.iops(d['need'])} needed"
         )
     if k == "latency" and str(d.get("detail", "")).startswith("the load cannot be carried"):

@@ -149,7 +149,14 @@ def test_the_throughput_row_gives_both_saturations_each_labelled_in_the_app_and_
     up, down = row["saturation_iops"], row["saturation_one_node_down_iops"]
     assert up == row["have"] and down is not None and down < up
     assert f"{up:,.0f} IOPS at saturation with every node up ({down:,.0f} with one node down" in row["detail"]
-    assert f"{up:,.0f} IOPS at saturation, all nodes up ({down:,.0f} one node down)" in _short(row)
+    # each with its held-out band (honesty audit 2026-12-01)
+    lo, hi = row["saturation_iops_low"], row["saturation_iops_high"]
+    dlo, dhi = row["saturation_one_node_down_iops_low"], row["saturation_one_node_down_iops_high"]
+    assert lo < up < hi and dlo < down < dhi
+    assert (
+        f"{up:,.0f} IOPS at saturation (band {lo:,.0f}–{hi:,.0f}), all nodes up ({down:,.0f} one node down, band "
+        f"{dlo:,.0f}–{dhi:,.0f})" in _short(row)
+    )
     said = meets(document(p))[0]
     assert said[0] == "Throughput"
     assert f"saturates at {down:,.0f} IOPS with one server down ({up:,.0f} IOPS with every server up)" in said[3]

@@ -659,79 +659,6 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float 
     return out | nulls | {f"{k}_note": why for k in absent if k in nulls}, ""
 
 
-#: the latencies :func:`planner.engine.targets.latency_statistic` reads, each with the held-out error it takes (the
-#: 90th percentiles the 99th's, as :func:`planner.results.uncertainty.latency_ends` has them; the VM's read and write
-#: means the VM mean's, by the bands' borrowing rule)
-_JUDGED_LATENCIES = {
-    "vm_read_latency_ms": "vm_read_latency_ms",
-    "vm_write_latency_ms": "vm_write_latency_ms",
-    "p90_read_latency_ms": "p99_read_latency_ms",
-    "p90_write_latency_ms": "p99_write_latency_ms",
-    "p99_read_latency_ms": "p99_read_latency_ms",
-    "p99_write_latency_ms": "p99_write_latency_ms",
-}
-
-
-def _held_out_ratios(rd: ResolvedDesign, view: SimpleNamespace) -> tuple[dict, list[float], list[str]] | None:
-    """The held-out error multipliers a guarantee's band is drawn with, as every report's figures are
-    (:func:`planner.results.report.apply_bands`: the calibration's 5-95 % measured/predicted ratios, widened for each
-    way the design or the database's IO shape leaves the calibrated domain).
-
-    Returns ``(latency, capacity, how)``: per judged latency key, ``{"light": [low, high], "queueing": [low, high]}``
-    (the regime a rate is in: a station 90 % busy or more is queueing); the capacity's ``[low, high]`` (the
-    throughput error with a station saturated, as ``iops_capacity``'s band); and what widened them. None without a
-    calibration, or where one of the figures has no band."""
-    from planner.results.report import stack_calibration
-    from planner.results.uncertainty import ratio_band
-
-    shape = Workload(
-        name=f"{view.name} (its IO shape)",
-        block_size_kib=view.block_size_kib,
-        read_fraction=view.read_fraction,
-        random_fraction=view.random_fraction,
-        iops=1.0,
-    )
-    sc = stack_calibration(rd, shape)
-    if sc is None:
-        return None
-    _domain, bands, flags = sc
-    how: set[str] = set()
-    latency: dict[str, dict[str, list[float]]] = {}
-    for key, source in _JUDGED_LATENCIES.items():
-        per = {}
-        for regime, busiest in (("light", 0.0), ("queueing", 1.0)):
-            ratio, sources = ratio_band(bands, source, "", busiest, flags)
-            if ratio is None:
-                return None
-            per[regime] = [min(ratio[0], 1.0), max(ratio[1], 1.0)]  # a band never excludes the prediction
-            how.update(sources)
-        latency[key] = per
-    cap, sources = ratio_band(bands, "iops_capacity", "saturation", 1.0, flags)
-    if cap is None:
-        return None
-    how.update(sources)
-    return latency, [min(cap[0], 1.0), max(cap[1], 1.0)], sorted(how)
-
-
-def _at_band_end(latency: dict, side: int) -> Callable:
-    """The model's output with each judged latency at its held-out band's ``side`` end (0 low, 1 high), the ratio of
-    the regime each rate is in (:data:`planner.results.uncertainty.QUEUEING_UTILIZATION`)."""
-    from planner.results.uncertainty import QUEUEING_UTILIZATION
-
-    def adjust(out: dict) -> dict:
-        u = np.asarray(out["utilization"], dtype=float)
-        lat = np.asarray(out["vm_read_latency_ms"])
-        busiest = u.max(axis=-1) if u.ndim == lat.ndim + 1 else u
-        queueing = busiest >= QUEUEING_UTILIZATION
-        res = dict(out)
-        for key, per in latency.items():
-            if key in out:
-                res[key] = np.asarray(out[key]) * np.where(queueing, per["queueing"][side], per["light"][side])
-        return res
-
-    return adjust
-
-
 def _held_out_ends(
     site: _Site, rd, view: SimpleNamespace, bg: Workload | None, n_plus_one: bool, p: ModelParams
 ) -> tuple[float, float, list[str]] | None:
@@ -741,19 +668,32 @@ def _held_out_ends(
     the throughput bounds (the cluster's and a node's headroom, the database's vCPU share) at the low end of the
     capacity's held-out band and every latency at the high end of its own (the latency target and Little's law
     judged on it, at the regime of each rate); the high end the other way round. The storage capacity bound is no
-    prediction: it stays. These are the bands every other figure carries (:func:`_held_out_ratios`), so a
+    prediction: it stays. These are the bands every other figure carries (:func:`planner.results.report.held_out_ratios`), so a
     guarantee of 88,533 IOPS no longer reads "87,453-106,056" (its refits' spread) beside a capacity band of
     0.81-1.17x (honesty audit 2026-12-01). None where no held-out band is known (another architecture's network, no
     calibration).
     """
     if not isinstance(rd, ResolvedDesign):
         return None
-    ratios = _held_out_ratios(rd, view)
+    from planner.results.report import held_out_ratios, latencies_at_band_end
+
+    shape = Workload(
+        name=f"{view.name} (its IO shape)",
+        block_size_kib=view.block_size_kib,
+        read_fraction=view.read_fraction,
+        random_fraction=view.random_fraction,
+        iops=1.0,
+    )
+    ratios = held_out_ratios(rd, shape)
     if ratios is None:
         return None
     latency, cap, how = ratios
-    low = _points(site, view, bg, n_plus_one, [p], throughput_ratio=cap[0], adjust=_at_band_end(latency, 1))[0]["g"]
-    high = _points(site, view, bg, n_plus_one, [p], throughput_ratio=cap[1], adjust=_at_band_end(latency, 0))[0]["g"]
+    low = _points(site, view, bg, n_plus_one, [p], throughput_ratio=cap[0], adjust=latencies_at_band_end(latency, 1))[
+        0
+    ]["g"]
+    high = _points(site, view, bg, n_plus_one, [p], throughput_ratio=cap[1], adjust=latencies_at_band_end(latency, 0))[
+        0
+    ]["g"]
     return float(low), float(high), how
 
 
@@ -936,7 +876,7 @@ def _band_words(held_how: list[str] | None, spread: bool, stack: str, shipped: b
     Parameters
     ----------
     held_how : list of str or None
-        What widened the held-out band (:func:`_held_out_ratios`), None where there is no held-out band.
+        What widened the held-out band (:func:`planner.results.report.held_out_ratios`), None where there is no held-out band.
     spread : bool
         Whether the band includes the bootstrap refits' spread.
     stack : str

@@ -8,6 +8,7 @@ band, utilisation per resource, degraded mode and endurance.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -204,6 +205,72 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
         + "held-out measured/predicted ratios (leave one configuration out)"
     )
     return flags, [how, *sorted(basis)]
+
+
+#: the latencies :func:`planner.engine.targets.latency_statistic` reads, each with the held-out error it takes (the
+#: 90th percentiles the 99th's, as :func:`planner.results.uncertainty.latency_ends` has them; the VM's read and write
+#: means the VM mean's, by the bands' borrowing rule)
+JUDGED_LATENCIES = {
+    "vm_read_latency_ms": "vm_read_latency_ms",
+    "vm_write_latency_ms": "vm_write_latency_ms",
+    "p90_read_latency_ms": "p99_read_latency_ms",
+    "p90_write_latency_ms": "p99_write_latency_ms",
+    "p99_read_latency_ms": "p99_read_latency_ms",
+    "p99_write_latency_ms": "p99_write_latency_ms",
+}
+
+
+def held_out_ratios(rd: ResolvedDesign, workload: Workload) -> tuple[dict, list[float], list[str]] | None:
+    """The held-out error multipliers a figure found by a search over the load (an SLA guarantee, the sizer's IOPS
+    within target) is banded with, as every report's figures are (:func:`apply_bands`: the calibration's 5-95 %
+    measured/predicted ratios, widened for each way the design or the workload's IO shape leaves the calibrated
+    domain).
+
+    Returns ``(latency, capacity, how)``: per judged latency key, ``{"light": [low, high], "queueing": [low, high]}``
+    (the regime a rate is in: a station 90 % busy or more is queueing); the capacity's ``[low, high]`` (the
+    throughput error with a station saturated, as ``iops_capacity``'s band); and what widened them. None without a
+    calibration, or where one of the figures has no band."""
+    from planner.results.uncertainty import ratio_band
+
+    sc = stack_calibration(rd, workload)
+    if sc is None:
+        return None
+    _domain, bands, flags = sc
+    how: set[str] = set()
+    latency: dict[str, dict[str, list[float]]] = {}
+    for key, source in JUDGED_LATENCIES.items():
+        per = {}
+        for regime, busiest in (("light", 0.0), ("queueing", 1.0)):
+            ratio, sources = ratio_band(bands, source, "", busiest, flags)
+            if ratio is None:
+                return None
+            per[regime] = [min(ratio[0], 1.0), max(ratio[1], 1.0)]  # a band never excludes the prediction
+            how.update(sources)
+        latency[key] = per
+    cap, sources = ratio_band(bands, "iops_capacity", "saturation", 1.0, flags)
+    if cap is None:
+        return None
+    how.update(sources)
+    return latency, [min(cap[0], 1.0), max(cap[1], 1.0)], sorted(how)
+
+
+def latencies_at_band_end(latency: dict, side: int) -> Callable:
+    """The model's output with each judged latency at its held-out band's ``side`` end (0 low, 1 high), the ratio of
+    the regime each rate is in (:data:`planner.results.uncertainty.QUEUEING_UTILIZATION`)."""
+    from planner.results.uncertainty import QUEUEING_UTILIZATION
+
+    def adjust(out: dict) -> dict:
+        u = np.asarray(out["utilization"], dtype=float)
+        lat = np.asarray(out["vm_read_latency_ms"])
+        busiest = u.max(axis=-1) if u.ndim == lat.ndim + 1 else u
+        queueing = busiest >= QUEUEING_UTILIZATION
+        res = dict(out)
+        for key, per in latency.items():
+            if key in out:
+                res[key] = np.asarray(out[key]) * np.where(queueing, per["queueing"][side], per["light"][side])
+        return res
+
+    return adjust
 
 
 def device_latency_floor_ms(rd: ResolvedDesign) -> tuple[float, float]:

@@ -23,6 +23,7 @@ hosts left): "IOPS (saturation), one node down"
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 from pydantic import ValidationError
@@ -649,11 +650,20 @@ def check_design(
 
 
 # ------------------------------------------------------------ headroom
-def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]:
+def limits(
+    rds: list[ResolvedDesign],
+    demand: Demand,
+    params=None,
+    capacity_ratio: float = 1.0,
+    adjust: Callable | None = None,
+) -> list[dict]:
     """For each design, the factor the (grown) demand can be multiplied by
     before each resource runs out (``limit_ratios``, by resource), the binding resource, and the guaranteed
     IOPS (the demand-shaped load at which every tier meets its latency target,
-    N+1 when asked). One vectorised model call per pass for all designs."""
+    N+1 when asked). One vectorised model call per pass for all designs. With ``capacity_ratio`` and ``adjust``,
+    at one end of the held-out band (:func:`headline_bands`): the capacities times that ratio, the latencies judged
+    as ``adjust`` maps the model's output (:func:`planner.results.report.latencies_at_band_end`)."""
+    judged = adjust if adjust is not None else (lambda out: out)
     if not rds:
         return []
     p = params_for(rds[0].design.stack, params)
@@ -663,12 +673,12 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     K = len(rds)
     W1 = demand_workload(demand, g, shape=(K,))
     healthy = evaluate_arrays(D, W1, p)
-    cap_h = np.ravel(healthy["iops_capacity"]) / iops
+    cap_h = capacity_ratio * np.ravel(healthy["iops_capacity"]) / iops
     multi = np.array([rd.nodes > 1 for rd in rds])
     use_deg = demand.n_plus_one & multi
     Dd, Wd = degraded_arrays(D, W1, params=p)
     degraded = evaluate_arrays(Dd, Wd, p)
-    cap_d = np.ravel(degraded["iops_capacity"]) / iops
+    cap_d = capacity_ratio * np.ravel(degraded["iops_capacity"]) / iops
     m_sat = np.where(use_deg, np.minimum(cap_h, cap_d), cap_h)
     # the station that saturates first, in the evaluation that sets m_sat: the busiest one at the
     # demand's load (a station's utilisation is the load times its demand per IO, so the busiest
@@ -685,9 +695,9 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
         G = m.shape[1]
         Dk = D.take(np.repeat(np.arange(K), G))
         W = demand_workload(demand, scale=m.ravel())  # the grown demand scaled, not re-rounded per tier
-        good = np.ravel(latency_ok(evaluate_arrays(Dk, W, p), demand))
+        good = np.ravel(latency_ok(judged(evaluate_arrays(Dk, W, p)), demand))
         Dkd, Wkd = degraded_arrays(Dk, W, params=p)
-        good_d = np.ravel(latency_ok(evaluate_arrays(Dkd, Wkd, p), demand))
+        good_d = np.ravel(latency_ok(judged(evaluate_arrays(Dkd, Wkd, p)), demand))
         return (good & (good_d | ~np.repeat(use_deg, G))).reshape(K, G)
 
     lo, hi = np.zeros(K), m_sat * 0.999
@@ -707,7 +717,7 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
     searched = hi < m_sat * 0.999  # a bracket that closed below saturation; else saturation's state sets it
     lat_down = use_deg & searched
     if lat_down.any():
-        healthy_hi = evaluate_arrays(D, demand_workload(demand, scale=hi), p)
+        healthy_hi = judged(evaluate_arrays(D, demand_workload(demand, scale=hi), p))
         lat_down &= np.ravel(latency_ok(healthy_hi, demand))
     out = []
     for i, rd in enumerate(rds):
@@ -772,6 +782,91 @@ def limits(rds: list[ResolvedDesign], demand: Demand, params=None) -> list[dict]
             }
         )
     return out
+
+
+#: what a sized design's headline bands are (``bands_note`` of :func:`headline_bands`)
+HEADLINE_BANDS_NOTE = (
+    "the held-out prediction bands every figure carries (5-95 % of measured/predicted ratios on configurations the "
+    "fit never saw, widened outside the calibrated domain): the IOPS at saturation and the latencies at the "
+    "demand's load are the Performance page's bands of the design under the demand; the IOPS within target is "
+    "the search for it redone with the capacity and the latencies it is judged on at their bands' ends"
+)
+
+
+def headline_bands(rd: ResolvedDesign, demand: Demand, guaranteed_iops: float, params=None) -> dict:
+    """The held-out bands of a sized design's headline figures, in the sizer's result's keys.
+
+    Parameters
+    ----------
+    rd : ResolvedDesign
+        The design.
+    demand : Demand
+        The (grown) demand it is sized for.
+    guaranteed_iops : float
+        The IOPS within target at the prediction (:func:`limits`) [IOPS].
+    params : ModelParams, optional
+        The parameters the design was sized with; given, no band (their held-out errors were never measured).
+
+    Returns
+    -------
+    dict
+        ``guaranteed_iops_low`` / ``_high`` [IOPS] (the largest load of the demand's mix with every tier within its
+        target, found again with the IOPS capacity at its band's low (high) end and every judged latency at its
+        band's high (low) end: :func:`planner.results.report.held_out_ratios`), ``iops_capacity_low`` / ``_high``
+        [IOPS], ``vm_latency_ms_low`` / ``_high``, ``p99_read_latency_ms`` with its ``_low`` / ``_high`` [ms] and
+        ``tier_latency_ms_low`` / ``_high`` (tier -> [ms]) at the demand's load, as the report of the design under
+        the demand gives them (:func:`planner.results.report.evaluate_report`, the Performance page's); null where no
+        band is known, ``bands_note`` says what they are or why there are none.
+
+    References
+    ----------
+    Lei, J., G'Sell, M., Rinaldo, A., Tibshirani, R. J. and Wasserman, L. (2018). Distribution-free predictive
+    inference for regression. JASA 113(523), 1094-1111 (the held-out bands).
+    """
+    from planner.engine.loads import demand_as_workload
+    from planner.results.report import evaluate_report, held_out_ratios, latencies_at_band_end
+
+    w = demand_as_workload(demand, rd.nodes)
+    rep = evaluate_report(rd.design, w, degraded=False, params=params)
+    keys = ("iops_capacity", "vm_latency_ms", "p99_read_latency_ms")
+    out: dict = {"p99_read_latency_ms": rep.get("p99_read_latency_ms")}
+    out |= {f"{k}_{side}": rep.get(f"{k}_{side}") for k in keys for side in ("low", "high")}
+    for side in ("low", "high"):
+        ends = latency_ends(rep, side)
+        out[f"tier_latency_ms_{side}"] = (
+            None
+            if ends is None
+            else {c.name: _statistic_or_none(ends, c.latency_statistic, c.read_fraction) for c in demand.classes(1.0)}
+        )
+    ratios = held_out_ratios(rd, w) if params is None else None
+    if ratios is not None:
+        latency, cap, _how = ratios
+        low = limits([rd], demand, None, capacity_ratio=cap[0], adjust=latencies_at_band_end(latency, 1))[0]
+        high = limits([rd], demand, None, capacity_ratio=cap[1], adjust=latencies_at_band_end(latency, 0))[0]
+        out["guaranteed_iops_low"] = min(float(low["guaranteed_iops"]), guaranteed_iops)
+        out["guaranteed_iops_high"] = max(float(high["guaranteed_iops"]), guaranteed_iops)
+    else:
+        out["guaranteed_iops_low"] = out["guaranteed_iops_high"] = None
+    out["bands_note"] = (
+        HEADLINE_BANDS_NOTE
+        if out["guaranteed_iops_low"] is not None
+        else "no band: the parameters given were not the shipped calibration's, whose held-out errors the bands are"
+        if params is not None
+        else "no band: no calibration bands for this design"
+    )
+    return out
+
+
+def _statistic_or_none(ends: dict, statistic: str, read_fraction: float):
+    """A latency statistic from a report's band ends (:func:`planner.results.uncertainty.latency_ends`) [ms], or None
+    where the ends lack its keys or it is not finite."""
+    from planner.engine.targets import latency_statistic
+
+    try:
+        v = float(np.ravel(latency_statistic(ends, statistic, read_fraction))[0])
+    except (KeyError, TypeError):
+        return None
+    return v if math.isfinite(v) else None
 
 
 def with_failed_rules(lim: dict, fails: list[str]) -> dict:
