@@ -101,21 +101,52 @@ def _describe(cls: str, r) -> str:
     if cls == "capacity_drive":
         return (
             f"{r.vendor} {r.model} · {fmt.device_size(r.capacity_tb * 1000)} {device_words(r.interface)} · "
-            f"{fmt.kilo(r.rand_read_4k_iops)}/{fmt.kilo(r.rand_write_4k_iops)} IOPS · {r.endurance_dwpd:g} DWPD"
+            + fmt.estimated(
+                r,
+                ("rand_read_4k_iops", "rand_write_4k_iops"),
+                f"{fmt.kilo(r.rand_read_4k_iops)}/{fmt.kilo(r.rand_write_4k_iops)}",
+                after=" read/write IOPS",
+            )
+            + " · "
+            + fmt.estimated(r, ("endurance_dwpd",), f"{r.endurance_dwpd:g}", after=" DWPD")
         )
     if cls == "cache_device":
+        # which latency: the write's, the figure a cache absorbs writes at (the read's is another)
         return (
             f"{r.vendor} {r.model} · {fmt.device_size(r.capacity_gb)} {device_words(r.kind)} · "
-            f"{fmt.kilo(r.rand_write_4k_iops)} write IOPS · {r.write_latency_us:g} µs"
+            + fmt.estimated(r, ("rand_write_4k_iops",), fmt.kilo(r.rand_write_4k_iops), after=" write IOPS")
+            + " · "
+            + fmt.estimated(r, ("write_latency_us",), f"{r.write_latency_us:g}", before="write latency ", after=" µs")
         )
     if cls == "cpu":
-        return f"{r.vendor} {r.model} · {r.cores}c/{r.threads}t · {r.base_ghz:g} GHz · {r.socket}"
+        return (
+            f"{r.vendor} {r.model} · "
+            + fmt.estimated(r, ("cores", "threads"), f"{r.cores}c/{r.threads}t")
+            + " · "
+            + fmt.estimated(r, ("base_ghz",), f"{r.base_ghz:g}", after=" GHz")
+            + " · "
+            + fmt.estimated(r, ("socket",), r.socket)
+        )
     if cls == "nic":
         rdma = "no RDMA" if r.rdma == "none" else f"RDMA ({device_words(r.rdma)})"
-        return f"{r.vendor} {r.model} · {r.ports}×{r.port_gbit_s:g} GbE · {rdma}"
+        return (
+            f"{r.vendor} {r.model} · "
+            + fmt.estimated(r, ("ports", "port_gbit_s"), f"{r.ports}×{r.port_gbit_s:g}", after=" GbE")
+            + " · "
+            + fmt.estimated(r, ("rdma",), rdma)
+        )
     return (
-        f"{r.vendor} {r.model} · {r.drive_bays} bays ({'/'.join(map(device_words, r.bay_interfaces))}) · "
-        f"{r.cpu_sockets}S {r.cpu_socket_type} · {r.max_ram_gb:g} GB max"
+        f"{r.vendor} {r.model} · "
+        + fmt.estimated(
+            r,
+            ("drive_bays", "bay_interfaces"),
+            f"{r.drive_bays}",
+            after=f" bays ({'/'.join(map(device_words, r.bay_interfaces))})",
+        )
+        + " · "
+        + fmt.estimated(r, ("cpu_sockets", "cpu_socket_type"), f"{r.cpu_sockets}S {r.cpu_socket_type}")
+        + " · "
+        + fmt.estimated(r, ("max_ram_gb",), f"{r.max_ram_gb:g}", after=" GB max")
     )
 
 
