@@ -613,3 +613,24 @@ def test_a_date_cell_and_a_quotes_formula_are_said_in_words(tmp_path):
     assert str(exc.value) == (
         "q.xlsx: row 2, column price_usd: a formula without a saved value ('=1/0'): open the file in Excel and save it"
     )
+
+
+def test_every_default_the_import_fills_is_said_with_or_without_details(capsys):
+    """Honesty audit 2026-12-01: a row with no block size or read share took 8 KiB and 70 % reads with no word;
+    `--details` noted the 1 ms target alone, and without it nothing was said. Every default filled is said, with
+    its count and its columns, in the details and on standard error beside the demand."""
+    ex = Path(__file__).resolve().parent.parent / "examples" / "estate-databases.csv"
+    out = read_database_list(ex.read_bytes(), ex.name)
+    # Sales, HR and Web give peak IOPS and no IO shape (Finance's comes from its TPM)
+    said = [d for d in out["defaults"] if "block_size_kib" in d]
+    assert said == [
+        "3 databases with no block_size_kib: 8 KiB assumed (SQL Server's page); 3 databases with no read_fraction: "
+        "70% reads assumed (an OLTP mix): hciplan assumptions (the oltp-8k profile's IO shape), not measurements; "
+        "give the columns to replace them"
+    ]
+    assert any("it takes 1 ms" in d for d in out["defaults"])
+    assert all(d in out["notes"] for d in out["defaults"])
+    assert main(["estate", str(ex)]) == 0
+    err = capsys.readouterr().err
+    assert "note: 3 databases with no block_size_kib: 8 KiB assumed" in err
+    assert "note: 1 database with no tier (grouped as 'Estate') and no latency_target_ms: it takes 1 ms" in err

@@ -53,6 +53,12 @@ MAX_ROW_ERRORS = 10
 #: the tier of the databases an estate gives none
 ESTATE_TIER = "Estate"
 DEFAULT_LATENCY_TARGET_MS = 1.0
+#: the IO shape a row given by its peak IOPS with no block_size_kib or read_fraction takes: hciplan assumptions, the
+#: oltp-8k profile's (planner/data/workloads.json, VMFleet's OLTP mix): 8 KiB is SQL Server's page (Microsoft,
+#: "Pages and extents architecture guide"), 70 % reads the profile's mix, no measurement of the customer's. Said in
+#: every output that fills them (``defaults``): the import filled them silently (honesty audit 2026-12-01)
+DEFAULT_BLOCK_SIZE_KIB = 8.0
+DEFAULT_READ_FRACTION = 0.7
 #: SQL Server's buffer pool taken from the VM's RAM when a row gives TPM without one
 BUFFER_POOL_SHARE_OF_RAM = 0.8
 
@@ -328,6 +334,7 @@ def estate_demand(
 
     shipped = default_tiers().by_name()
     notes: list[str] = []
+    defaults: list[str] = []  # every value filled in for a column a row left out (``defaults``)
     groups: dict[str, list[dict]] = {}
     for d in dbs:
         groups.setdefault(d["tier"], []).append(d)
@@ -342,7 +349,7 @@ def estate_demand(
         lat = min(lats) if lats else (base.latency_target_ms if base else latency_target_ms)
         if base is None and not lats:
             # a tier name of the customer's own: said, not silently given the default (browser review 2026-11-29)
-            notes.append(
+            defaults.append(
                 # the databases with no tier go to "Estate", this reader's own name: said as that, not as a tier
                 # the customer made up (CLI review 2026-11-29)
                 f"{count(n, 'database')} with no tier (grouped as 'Estate') and no latency_target_ms: "
@@ -352,8 +359,8 @@ def estate_demand(
                 f"latency_target_ms: it takes {lat:g} ms"
             )
         w = [max(d["peak_iops"], 1e-9) for d in g]
-        bss = [(d["block_size_kib"] if d["block_size_kib"] is not None else 8.0) for d in g]
-        rfs = [(d["read_fraction"] if d["read_fraction"] is not None else 0.7) for d in g]
+        bss = [(d["block_size_kib"] if d["block_size_kib"] is not None else DEFAULT_BLOCK_SIZE_KIB) for d in g]
+        rfs = [(d["read_fraction"] if d["read_fraction"] is not None else DEFAULT_READ_FRACTION) for d in g]
         tiers.append(
             {
                 "name": tname[:100],
@@ -390,6 +397,7 @@ def estate_demand(
             )
         if tot_iops == 0:
             notes.append(f"tier {tname}: no IOPS given; 1 IOPS per database assumed")
+    defaults.extend(io_shape_defaults(dbs))
     if any(t["vcpus_per_db"] * counts[t["name"]] != sum(d["vcpus"] for d in groups[t["name"]]) for t in tiers):
         notes.append("virtual processors per database are each tier's mean rounded up to whole processors")
     try:
@@ -416,8 +424,31 @@ def estate_demand(
             "ram_gb": sum(d["ram_gb"] for d in dbs),
         },
         "demand": demand.model_dump(mode="json", exclude_none=True),
-        "notes": notes,
+        "notes": defaults + notes,
+        # the values filled in for columns the rows left out, one sentence each (a count and the columns): printed
+        # with or without --details (`estate` gave none without it)
+        "defaults": defaults,
     }
+
+
+def io_shape_defaults(dbs: list[dict]) -> list[str]:
+    """The sentence saying which rows took the assumed IO shape (:data:`DEFAULT_BLOCK_SIZE_KIB`,
+    :data:`DEFAULT_READ_FRACTION`) for a block size or read share they left out, with their count; empty when none
+    did. A row given by TPM takes its shape from the transaction model, not these."""
+    parts = []
+    for key, value, why in (
+        ("block_size_kib", f"{DEFAULT_BLOCK_SIZE_KIB:g} KiB", "SQL Server's page"),
+        ("read_fraction", f"{DEFAULT_READ_FRACTION:.0%} reads", "an OLTP mix"),
+    ):
+        n = sum(d.get(key) is None for d in dbs)
+        if n:
+            parts.append(f"{count(n, 'database')} with no {key}: {value} assumed ({why})")
+    if not parts:
+        return []
+    return [
+        "; ".join(parts)
+        + ": hciplan assumptions (the oltp-8k profile's IO shape), not measurements; give the columns to replace them"
+    ]
 
 
 STATS_ALIASES = {
