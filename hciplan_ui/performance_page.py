@@ -236,9 +236,11 @@ if degraded:
     d = rep["degraded"]
     # Storage Spaces Direct rebuilds onto the survivors only once an administrator retires the server's drives: the
     # page said "Repair time ≈ 0.6 h", a rebuild it never starts by itself (S2D specialist's audit)
+    # the share's source beside it: on S2D and vSAN an hciplan assumption (honesty audit 2026-12-01)
+    share_is = f" ({customer_words(d['repair_share_note'])})" if d.get("repair_share_note") else ""
     rebuild = (
         f" Rebuild onto the survivors ≈ {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share "
-        f"{fmt.pct(d['repair_share'])}, {customer_words(d['repair_condition'])}."
+        f"{fmt.pct(d['repair_share'])}{share_is}, {customer_words(d['repair_condition'])}."
         if d.get("repair_time_hours") is not None and d.get("repair_automatic") is False
         # no rebuild to quote (a 3-node three-way mirror): what the server's return brings
         else f" {sentence(customer_words(d['on_return_note']))}"
@@ -247,7 +249,7 @@ if degraded:
     )
     repair = rebuild or (
         f" Repair time {'at least' if d.get('repair_time_is_lower_bound') else '≈'}"
-        f" {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}"
+        f" {fmt.num(d['repair_time_hours'], 1, 'h')} at repair share {fmt.pct(d['repair_share'])}{share_is}"
         # Ceph's is a lower bound (recovery's CPU and its throttles beyond the measured rate are not modelled)
         + (f" ({customer_words(d['repair_time_hours_note'])})" if d.get("repair_time_hours_note") else "")
         + (

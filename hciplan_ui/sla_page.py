@@ -17,7 +17,7 @@ from hciplan_ui import chrome, database_inputs, export, fmt, inputs, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
-from planner.commercial.pricing import CostAssumptions, echo_hidden
+from planner.commercial.pricing import COST_DEFAULT_SOURCES, CostAssumptions, echo_hidden
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE, demand_fills_note
 from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
@@ -887,6 +887,8 @@ for col, lab, key, field, unit, integer, f in spec:
         format=f,
         step=1 if integer else None,
         default=getattr(d, field),
+        # where the default comes from, or that it is hciplan's assumption to replace (honesty audit 2026-12-01)
+        help=COST_DEFAULT_SOURCES.get(field),
     )
     inputs.show(col, e)
     cost_errors.append(e)

@@ -679,7 +679,9 @@ def test_the_power_line_multiplies_out(capsys):
     """CFO read 2026-11-30: "1,808 W typical x PUE 1.5 x $0.12 per kWh" gave no hours; the line multiplies out."""
     out = _run(capsys, ["cost", str(EX / "reference.json")])
     line = next(x for x in out["lines"] if x["key"] == "power")
-    m = re.match(r"([\d,]+) W typical x PUE ([\d.]+) x ([\d.]+) h a month x \$([\d.]+) per kWh", line["basis"])
+    m = re.match(
+        r"([\d,]+) W typical x PUE ([\d.]+)(?: \([^)]*\))? x ([\d.]+) h a month x \$([\d.]+) per kWh", line["basis"]
+    )
     assert m, line["basis"]
     w, pue, h, usd = float(m[1].replace(",", "")), float(m[2]), float(m[3]), float(m[4])
     assert w * pue * h / 1000 * usd == pytest.approx(line["usd_per_month"], rel=1e-3)

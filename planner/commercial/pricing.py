@@ -65,12 +65,49 @@ class UnbuiltRamError(PricingError):
     its own class, so a page can say it in its words without reading the message."""
 
 
+#: where each running-cost default comes from: a published figure it sits near, or an hciplan default assumption with
+#: no source, to be replaced with the customer's own (honesty audit 2026-12-01: "10% of the hardware and network price
+#: per year" read as fact). Said in each field's description and, while the default is in use, beside the figure
+#: wherever a cost prints it (:func:`default_words`).
+COST_DEFAULT_SOURCES = {
+    "power_usd_per_kwh": "hciplan default assumption, of the order of the U.S. average retail price of electricity "
+    "to commercial customers (U.S. Energy Information Administration, Electric Power Monthly, Table 5.3; 11.07 "
+    "cents/kWh in September 2020, EIA Electricity Monthly Update): replace with the site's tariff",
+    "pue": "hciplan default assumption, a fairly efficient site: the Uptime Institute Global Data Center Survey's "
+    "average power usage effectiveness was 1.55 in 2022 and 1.58 in 2023: replace with the site's",
+    "rack_unit_usd_per_month": "hciplan default assumption with no published source: replace with the facility's or "
+    "the colocation provider's price",
+    "support_share_per_year": "hciplan default assumption with no published source: replace with the vendors' "
+    "support quotes",
+    "target_margin": "hciplan default assumption, a business choice with no source: replace with your own",
+    "target_fill": "hciplan default assumption, a business choice with no source: replace with your own",
+}
+#: the same in a few words, beside a printed figure
+COST_DEFAULT_SHORT = {
+    "power_usd_per_kwh": "hciplan default, near the U.S. commercial average per the EIA; replace with your tariff",
+    "pue": "hciplan default; the Uptime Institute's surveyed average was 1.58 in 2023; replace with your site's",
+    "rack_unit_usd_per_month": "hciplan default assumption, no published source; replace with your price",
+    "support_share_per_year": "hciplan default assumption, no published source; replace with your vendors' quotes",
+    "target_margin": "hciplan default assumption; replace with yours",
+    "target_fill": "hciplan default assumption; replace with yours",
+}
+
+
 class CostAssumptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     amortisation_months: int = Field(default=DEFAULT_SERVICE_MONTHS, ge=1, le=120)
-    power_usd_per_kwh: float = Field(default=0.12, ge=0, le=10)
-    pue: float = Field(default=1.5, ge=1.0, le=5.0, description="power usage effectiveness")
-    rack_unit_usd_per_month: float = Field(default=30.0, ge=0, le=10_000)
+    power_usd_per_kwh: float = Field(
+        default=0.12, ge=0, le=10, description=f"USD per kWh; {COST_DEFAULT_SOURCES['power_usd_per_kwh']}"
+    )
+    pue: float = Field(
+        default=1.5, ge=1.0, le=5.0, description=f"power usage effectiveness; {COST_DEFAULT_SOURCES['pue']}"
+    )
+    rack_unit_usd_per_month: float = Field(
+        default=30.0,
+        ge=0,
+        le=10_000,
+        description=f"USD per rack unit per month; {COST_DEFAULT_SOURCES['rack_unit_usd_per_month']}",
+    )
     licence_option: LicenceOption = Field(
         default="windows-server-datacenter",
         description="which licensing the monthly cost carries (all are compared in the bill of materials); "
@@ -135,7 +172,8 @@ class CostAssumptions(BaseModel):
         ge=0,
         le=1,
         validation_alias=AliasChoices("support_share_per_year", "support_pct_per_year"),
-        description="support as share of capex per year (0.10 = 10 %)",
+        description="support as share of capex per year (0.10 = 10 %); "
+        + COST_DEFAULT_SOURCES["support_share_per_year"],
     )
     ram_usd_per_gb: float | None = Field(
         default=None,
@@ -147,8 +185,19 @@ class CostAssumptions(BaseModel):
         "cheapest memory module per GB of the kind the CPU takes (DDR4 or DDR5; "
         "planner.commercial.pricing.ram_usd_per_gb)",
     )
-    target_margin: float = Field(default=0.30, ge=0, le=0.95)
-    target_fill: float = Field(default=0.70, ge=0.05, le=1.0)
+    target_margin: float = Field(
+        default=0.30,
+        ge=0,
+        le=0.95,
+        description="tier prices' margin, a share (0.30 = 30 %); " + COST_DEFAULT_SOURCES["target_margin"],
+    )
+    target_fill: float = Field(
+        default=0.70,
+        ge=0.05,
+        le=1.0,
+        description="share of the design the tier prices assume sold (0.70 = 70 %); "
+        + COST_DEFAULT_SOURCES["target_fill"],
+    )
     part_prices_usd: dict[str, Annotated[float, Field(ge=0, le=MAX_PART_PRICE_USD)]] = Field(
         default_factory=dict, description=f"part id -> USD override (0..{MAX_PART_PRICE_USD:,.0f})"
     )
@@ -522,3 +571,25 @@ __all__ = [
 
 # said when one kind of file is given for another (planner.core.jsonio.other_kind)
 file_kind(CostAssumptions, "a cost assumptions file")
+
+
+def default_note(a: CostAssumptions | dict, field: str) -> str:
+    """Where a printed cost figure's default comes from (:data:`COST_DEFAULT_SHORT`) while ``field`` holds its
+    default, else "": a figure the user gave is theirs, not an assumption of hciplan's.
+
+    Parameters
+    ----------
+    a : CostAssumptions or dict
+        The cost assumptions, or their JSON form.
+    field : str
+        A field of :data:`COST_DEFAULT_SHORT`.
+    """
+    value = a.get(field) if isinstance(a, dict) else getattr(a, field)
+    default = CostAssumptions.model_fields[field].default
+    return COST_DEFAULT_SHORT[field] if value is not None and float(value) == float(default) else ""
+
+
+def default_words(a: CostAssumptions | dict, field: str) -> str:
+    """:func:`default_note` in brackets after a figure (" (hciplan default ...)"), or ""."""
+    note = default_note(a, field)
+    return f" ({note})" if note else ""

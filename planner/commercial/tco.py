@@ -58,7 +58,7 @@ from planner.commercial.licensing import (
 )
 from planner.commercial.network import network_bom, network_usd_per_month
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
-from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError, buildable_ram
+from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError, buildable_ram, default_words
 from planner.core.text import adding_up, count, sentence
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import (
@@ -703,7 +703,8 @@ def whole_cost(
             "key": "support",
             "upfront_usd": 0.0,
             "usd_per_month": support,
-            "basis": f"{a.support_share_per_year:.0%} of the hardware and network price per year",
+            "basis": f"{a.support_share_per_year:.0%} of the hardware and network price per year"
+            + default_words(a, "support_share_per_year"),
         },
         {
             "line": "Power and cooling",
@@ -711,15 +712,16 @@ def whole_cost(
             "upfront_usd": 0.0,
             "usd_per_month": power,
             # the hours a month too, so the line multiplies out (CFO read 2026-11-30)
-            "basis": f"{watts:,.0f} W typical x PUE {a.pue:g} x {HOURS_PER_MONTH:g} h a month x "
-            f"${a.power_usd_per_kwh:g} per kWh",
+            "basis": f"{watts:,.0f} W typical x PUE {a.pue:g}{default_words(a, 'pue')} x {HOURS_PER_MONTH:g} h a "
+            f"month x ${a.power_usd_per_kwh:g} per kWh{default_words(a, 'power_usd_per_kwh')}",
         },
         {
             "line": "Rack space",
             "key": "rack",
             "upfront_usd": 0.0,
             "usd_per_month": rack,
-            "basis": f"{count(ru, 'rack unit')} x ${a.rack_unit_usd_per_month:g} per month",
+            "basis": f"{count(ru, 'rack unit')} x ${a.rack_unit_usd_per_month:g} per month"
+            + default_words(a, "rack_unit_usd_per_month"),
         },
     ]
     if owned:
@@ -966,6 +968,11 @@ def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: 
         )
         + f". Each price is set per database at the {a['target_fill']:.0%} fill and {a['target_margin']:.0%} margin "
         "assumed"
+        + (
+            " (hciplan defaults; replace with yours)"
+            if default_words(a, "target_fill") and default_words(a, "target_margin")
+            else ""
+        )
         + (
             f"; this demand would fill {100 * demand_share:,.0f}% of the design"
             + (", more than it holds" if demand_share > 1.0 + 1e-9 else "")

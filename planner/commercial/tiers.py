@@ -56,6 +56,13 @@ def binding_words(result: dict, key: str | None = None) -> str:
     return limit_words(key + (N_PLUS_ONE_MARK if key in (result.get("limits_one_node_down") or ()) else ""))
 
 
+#: IOs in flight per VM of the probe a tier's IOPS at its latency target is found with: an hciplan assumption, the
+#: oltp-8k profile's 32 per thread (planner/data/workloads.json, VMFleet's loading the calibration measured). The probe
+#: is an open load with no VM population (``vms_total`` 0), so this sets no queue of its own and the figure does not
+#: depend on it (4 gives the same IOPS: tests/test_constants.py); named so no bare number stands in the model
+TIER_PROBE_OUTSTANDING_PER_VM = 32.0
+
+
 def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: ModelParams | None = None) -> float:
     """Cluster IOPS (tier's IO shape, open load) with latency still under the
     tier's target: the largest of 400 candidate rates, one vectorised call."""
@@ -67,7 +74,7 @@ def _iops_at_latency(rd: ResolvedDesign, tier: Tier, n_plus_one: bool, params: M
         np.asarray(tier.read_fraction),
         np.asarray(0.0),
         np.asarray(float(tier.vcpus_per_db)),
-        np.asarray(32.0),
+        np.asarray(TIER_PROBE_OUTSTANDING_PER_VM),
         np.asarray(tier.capacity_tb_per_db * 1000.0),
         np.asarray(1.0),
         np.asarray(np.inf),

@@ -96,6 +96,22 @@ def repair_share_of(stack: str) -> float:
     return ceph_recovery_share() if stack == "ceph" else DEFAULT_REPAIR_SHARE
 
 
+def repair_share_words(stack: str, held: bool = True) -> str:
+    """Where a report's ``repair_share`` comes from, in words beside it (`evaluate` printed "repair_share": 0.25 with
+    no word that it is an assumption; honesty audit 2026-12-01): Ceph's default mClock profile's recovery
+    reservation, a documented figure; on S2D and vSAN an hciplan assumption, since neither publishes the share its
+    repair takes; with ``held`` False, that no repair runs (the survivors cannot re-protect)."""
+    if not held:
+        return "no share held: the survivors cannot re-protect, so no repair runs"
+    if stack == "ceph":
+        return "Ceph's default mClock profile's recovery reservation (Ceph docs, mClock Config Reference, balanced)"
+    return (
+        "an hciplan assumption: "
+        + ("Storage Spaces Direct" if stack == "s2d" else "vSAN")
+        + " publishes no share of the survivors' bandwidth for its repair"
+    )
+
+
 def ceph_backfill_cap_bytes_s(survivor_osds: FloatArray, hdd: FloatArray) -> FloatArray:
     """The fastest Ceph's recovery writes [B/s]: its measured backfill rate into one OSD under the default mClock
     profile (:func:`planner.models.stacks.ceph_recovery_mib_s_per_osd`) times the surviving OSDs, each assumed to

@@ -59,6 +59,11 @@ MAX_WAREHOUSES = 10_000_000
 #: adds queueing on the CPUs: more users, the same rate); the sizer holds a node's cores to the
 #: same share of the databases' work
 CPU_BOUND = 0.95
+#: what :data:`CPU_BOUND` is, said wherever it is printed: no measurement sets it (honesty audit 2026-12-01)
+CPU_BOUND_WORDS = (
+    "an hciplan assumption, not a measurement: a processor kept busier than that only queues more of the same work, "
+    "so it is counted as bound there"
+)
 #: the VM a database runs in when its description does not say (the SLA's defaults)
 DEFAULT_VM = {"vcpus": 16, "threads": 4, "outstanding_per_thread": 16}
 #: the transaction log file's space beside the data files, as a share of them: Microsoft's "a log that is

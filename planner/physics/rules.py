@@ -61,7 +61,7 @@ import numpy as np
 from planner.core.text import and_list, count
 from planner.core.types import FloatArray
 from planner.models.catalog import CacheDevice, CapacityDrive
-from planner.models.database import CPU_BOUND
+from planner.models.database import CPU_BOUND, CPU_BOUND_WORDS
 from planner.models.design import ResolvedDesign
 from planner.models.stacks import (
     CEPH_MIN_MON_HOSTS,
@@ -463,7 +463,7 @@ RULES: dict[str, Rule] = dict(
         _r(
             "database_cpu",
             "the cores the described databases' own work keeps busy (SQL Server's and the guest IO stack's, "
-            f"at their transaction rate) within the node's cores x {CPU_BOUND:.0%}, with N+1",
+            f"at their transaction rate) within the node's cores x {CPU_BOUND:.0%} ({CPU_BOUND_WORDS}), with N+1",
             "demand",
             "planner.models.database.cpu_s_per_call (the fit's core-microseconds per transaction, "
             "planner/data/oltp-calibration.json; a vCPU is one core's worth of work, hyperthreads not counted)",

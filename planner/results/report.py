@@ -21,6 +21,7 @@ from planner.engine.degraded import (
     degraded_arrays,
     relayout_time_hours,
     repair_share_of,
+    repair_share_words,
     repair_time_hours,
     without_repair,
 )
@@ -1022,6 +1023,9 @@ def evaluate_report(
                     "repair_share": 0.0
                     if without_repair(cap.repairs_after_node_loss, design.node_count)
                     else repair_share_of(design.stack),
+                    "repair_share_note": repair_share_words(
+                        design.stack, not without_repair(cap.repairs_after_node_loss, design.node_count)
+                    ),
                     # no repair when too few fault domains survive (a 3-node three-way mirror): no time to quote
                     "repair_time_hours": float(
                         repair_time_hours(

@@ -38,7 +38,7 @@ from planner.core.text import count, tb_words, tidy
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
-from planner.models.database import CPU_BOUND
+from planner.models.database import CPU_BOUND, CPU_BOUND_WORDS
 from planner.models.demand import MAX_DEMAND_IOPS, Demand, growth_pct_per_year
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, resolve, with_overrides
 from planner.models.params import default_params, params_for
@@ -135,7 +135,7 @@ def database_cpu_reason(cn: dict, cores: int) -> str:
     """The database CPU rule's figures in words (one wording for the check and the verdict)."""
     return (
         f"the databases' own work keeps {cn['database_cores_per_node_needed']:,.1f} cores busy per node on "
-        f"{count(cn['hosts'], 'host')}; {cores} cores x {CPU_BOUND:.0%} give "
+        f"{count(cn['hosts'], 'host')}; {cores} cores x {CPU_BOUND:.0%} ({CPU_BOUND_WORDS}) give "
         f"{cn['database_cores_per_node_available']:,.1f}"
     )
 

@@ -22,6 +22,7 @@ import math
 import re
 
 from planner.commercial.prices import KIND_WORDS, STATUS_WORDS, estimates_note
+from planner.commercial.pricing import default_words
 from planner.commercial.tco import off_sale_note, rounding_note, tco_rounding_note
 from planner.commercial.tiers import binding_words, limit_words
 from planner.core.errors import PlannerError
@@ -726,7 +727,8 @@ def tier_notes(p: dict) -> list[str]:
     a = p["assumptions"]["costs"]
     return [
         f"Databases of one tier alone{' with a server down' if p.get('n_plus_one') else ''}; "
-        f"price = cost share / {a['target_fill']:.0%} fill / (1 - {a['target_margin']:.0%} margin).",
+        f"price = cost share / {a['target_fill']:.0%} fill{default_words(a, 'target_fill')} / "
+        f"(1 - {a['target_margin']:.0%} margin{default_words(a, 'target_margin')}).",
         tier_cost_base(p["tier_prices"], p.get("cost"))["text"],
         # the prices at the demand's own counts against the whole cost (planner.commercial.tco.tier_revenue)
         *([p["tier_revenue"]["text"]] if p.get("tier_revenue") else []),
@@ -1233,7 +1235,9 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             # Storage Spaces Direct rebuilds only once an administrator retires the server's drives: "data fully
             # protected again after 6.0 hours" promised a rebuild it never starts by itself (S2D specialist's audit)
             rebuild = (
-                f", with {dg['repair_share']:.0%} of the drives' and network's bandwidth kept for a rebuild. Storage "
+                f", with {dg['repair_share']:.0%} of the drives' and network's bandwidth kept for a rebuild"
+                + (f" ({dg['repair_share_note']})" if dg.get("repair_share_note") else "")
+                + ". Storage "
                 "Spaces Direct re-protects nothing by itself: it waits for the server and resyncs the writes it "
                 "missed when it returns; if an administrator retires its drives, the rebuild onto the survivors "
                 f"takes about {dg['repair_time_hours']:,.1f} hours"
@@ -1604,9 +1608,21 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             KV(
                 [
                     ("Hardware spread over", count(a["amortisation_months"], "month")),
-                    ("Support", f"{a['support_share_per_year']:.0%} of the hardware and network price per year"),
-                    ("Power", f"${a['power_usd_per_kwh']:g} per kWh, PUE {a['pue']:g}"),
-                    ("Rack space", f"${a['rack_unit_usd_per_month']:g} per rack unit per month"),
+                    (
+                        "Support",
+                        f"{a['support_share_per_year']:.0%} of the hardware and network price per year"
+                        + default_words(a, "support_share_per_year"),
+                    ),
+                    (
+                        "Power",
+                        f"${a['power_usd_per_kwh']:g} per kWh{default_words(a, 'power_usd_per_kwh')}, "
+                        f"PUE {a['pue']:g}{default_words(a, 'pue')}",
+                    ),
+                    (
+                        "Rack space",
+                        f"${a['rack_unit_usd_per_month']:g} per rack unit per month"
+                        + default_words(a, "rack_unit_usd_per_month"),
+                    ),
                 ]
             ),
         ],

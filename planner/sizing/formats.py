@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from planner.commercial.prices import STATUS_WORDS, estimates_note
+from planner.commercial.pricing import default_note
 from planner.commercial.tco import rounding_note
 from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
@@ -275,15 +276,35 @@ def _demand_sheet(p: dict, doc: dict, ws, sheet) -> None:
     rows += [
         ["Cost assumptions"],
         ["Hardware spread over", a["amortisation_months"], "months", ""],
-        ["Support", _figure(100 * a["support_share_per_year"], "%"), "% of the hardware and network price a year", ""],
-        ["Power", a["power_usd_per_kwh"], "USD per kWh", ""],
-        ["Power usage effectiveness (PUE)", a["pue"], "", ""],
-        ["Rack space", a["rack_unit_usd_per_month"], "USD per rack unit per month", ""],
+        [
+            "Support",
+            _figure(100 * a["support_share_per_year"], "%"),
+            "% of the hardware and network price a year",
+            default_note(a, "support_share_per_year"),
+        ],
+        ["Power", a["power_usd_per_kwh"], "USD per kWh", default_note(a, "power_usd_per_kwh")],
+        ["Power usage effectiveness (PUE)", a["pue"], "", default_note(a, "pue")],
+        [
+            "Rack space",
+            a["rack_unit_usd_per_month"],
+            "USD per rack unit per month",
+            default_note(a, "rack_unit_usd_per_month"),
+        ],
         ["Licences", None, "", p["cost"]["licence_name"]],
         *(
             [
-                ["Tier prices: fill", _figure(100 * a["target_fill"], "%"), "%", ""],
-                ["Tier prices: margin", _figure(100 * a["target_margin"], "%"), "%", ""],
+                [
+                    "Tier prices: fill",
+                    _figure(100 * a["target_fill"], "%"),
+                    "%",
+                    default_note(a, "target_fill"),
+                ],
+                [
+                    "Tier prices: margin",
+                    _figure(100 * a["target_margin"], "%"),
+                    "%",
+                    default_note(a, "target_margin"),
+                ],
             ]
             if p.get("tier_prices")
             else []
