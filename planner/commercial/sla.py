@@ -718,6 +718,7 @@ def guarantee(
     bootstrap: list[ModelParams] | None = None,
     peak_shape: bool = False,
     log_write_latency_ms: float | None = None,
+    band: bool = True,
 ) -> SlaResult:
     """The IOPS one database can be guaranteed at its latency target (see module doc), at its
     mean IO mix, or with ``peak_shape`` at a workload's mix at its peak [IOPS].
@@ -747,24 +748,34 @@ def guarantee(
         The design's predicted write latency for the database's log [ms]
         (:func:`planner.commercial.database.predicted_log_latency_ms`), which sets its log writes;
         default the assumed 1 ms.
+    band : bool, default True
+        Draw the held-out prediction band (two more searches); False for a point figure alone (the VM-size table).
 
     Returns
     -------
     SlaResult
         ``guaranteed_iops`` [IOPS], the smallest of ``bounds_iops`` (bound name -> [IOPS]), whose
         name is ``binding_constraint``; ``guaranteed_iops_low`` and ``guaranteed_iops_high``, the
-        band's 5 and 95 % ends [IOPS] (null without bootstrap sets, ``band_note`` says why);
+        band's ends [IOPS] (see Notes; null without one, ``band_note`` says why);
         ``latency_ms``, the database's latency statistic (``latency_statistic``: mean, p90 or p99)
         at that load [ms], and with ``n_plus_one`` ``latency_ms_one_node_down`` [ms];
         ``iops_per_gb`` [IOPS/GB]; ``background_iops`` [IOPS]; ``note``.
 
     Notes
     -----
-    The band is the 5-95 % range over bootstrap parameter sets: ``bootstrap``
-    when given (a refit calibration's own sets), else the shipped calibration's
-    (:func:`planner.results.report.bootstrap_params`) when ``params`` is the shipped fit;
-    explicit ``params`` without ``bootstrap`` have no band (its ends null, ``band_note``
-    says why), since the shipped sets scatter around a different fit.
+    The band is the union of two (``band_note`` says which it holds):
+
+    * the held-out prediction band, as every other figure's (:func:`_held_out_ends`): the guarantee recomputed with
+      its throughput bounds at the ends of the IOPS capacity's held-out band and the latencies it is judged on at the
+      other ends of theirs, widened outside the calibrated domain; for the shipped calibration only (``params``
+      None), whose held-out errors they are, on a cluster the model's stations describe;
+    * the 5-95 % range over bootstrap parameter sets: ``bootstrap`` when given (a refit calibration's own sets),
+      else the shipped calibration's (:func:`planner.results.report.bootstrap_params`) when ``params`` is the
+      shipped fit; explicit ``params`` without ``bootstrap`` have none, since the shipped sets scatter around a
+      different fit.
+
+    With neither, the ends are null and ``band_note`` says why. A guarantee of 0 whose band's high end is above 0
+    says so in ``guarantee_note``.
 
     References
     ----------
@@ -798,7 +809,11 @@ def guarantee(
         if getattr(rd, "cluster_engine", 0)
         else None
     )
-    held = _held_out_ends(site, hci, judged, background, n_plus_one, p) if params is None and hci is not None else None
+    held = (
+        _held_out_ends(site, hci, judged, background, n_plus_one, p)
+        if band and params is None and hci is not None
+        else None
+    )
     spread = (float(np.percentile(draws, BAND_LOW)), float(np.percentile(draws, BAND_HIGH))) if draws else None
     # the band is the union of the two: the held-out prediction error and, where the fit carries bootstrap sets, the
     # 5-95 % spread of the guarantee over them (the doubt in the fitted parameters), as a band is the union of its
@@ -971,6 +986,7 @@ def guarantee_by_vm_size(
             params=params,
             bootstrap=[],
             log_write_latency_ms=log_ms,
+            band=False,  # the table gives point figures
         )
         rows.append(
             vm
