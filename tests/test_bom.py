@@ -237,7 +237,8 @@ def test_a_disaggregated_designs_client_servers_are_in_the_list():
     # the servers' month (what tier prices share out) is the storage nodes' and the clients' (it was the nodes')
     assert b["monthly_cost"]["capex_usd"] == pytest.approx(b["servers_usd"], rel=1e-12)
     clients = [x for x in b["lines"] if x.get("group") == "client server"]
-    assert {x["role"] for x in clients} >= {"cpu", "ram"} and all(x["quantity_per_node"] is None for x in clients)
+    # their RAM is DIMMs, as the storage nodes' is (planner.physics.dimms: one rule for every server bought)
+    assert {x["role"] for x in clients} >= {"cpu", "memory"} and all(x["quantity_per_node"] is None for x in clients)
     assert sum(x["total_usd"] for x in b["lines"]) == pytest.approx(b["total_usd"])
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from planner.cli.main import main
 from planner.commercial.bom import bom
-from planner.commercial.pricing import CostAssumptions, PricingError, monthly_cost
+from planner.commercial.pricing import CostAssumptions, PricingError, UnbuiltRamError, monthly_cost
 from planner.commercial.tco import whole_cost
 from planner.models.catalog import load_catalog
 from planner.models.design import ResolvedNode, load_design, parse_design, resolve
@@ -143,17 +143,109 @@ def test_the_sizers_dimm_sets_are_the_ones_a_ram_total_is_built_of():
     assert seen > 50
 
 
-def test_every_shipped_hyperconverged_example_builds_its_ram_of_a_balanced_dimm_set():
-    """The fix-helper's note: two shipped examples (sas-4node's 512 GB on 12 channels, ceph-disaggregated's 384 GB on
+def _servers(design) -> list[tuple[str, object]]:
+    """(name, server) of every kind of server ``design`` buys, whose RAM is built of DIMMs."""
+    from planner.engine.architectures import resolve as resolve_parts
+    from planner.engine.architectures import servers_memory
+
+    if not design.cluster_engine:
+        return servers_memory(resolve_parts(design))
+    rd = resolve(design)
+    return [("node", rd.node)] + ([("client server", rd.clients)] if rd.clients is not None else [])
+
+
+def test_every_server_of_every_shipped_example_builds_its_ram_of_a_balanced_dimm_set():
+    """The fix-helper's notes: two shipped examples (sas-4node's 512 GB on 12 channels, ceph-disaggregated's 384 GB on
     24) failed the DIMM rule once RAM totals were built of DIMMs; an example the product ships breaks no vendor rule
-    of its own (sas-4node 384 GB = 12 x 32 GB, ceph-disaggregated 768 GB = 24 x 32 GB)."""
-    examples = Path(__file__).resolve().parent.parent / "examples"
-    for path in sorted(examples.glob("*.json")):
+    of its own. Every server it buys, not its HCI nodes alone: ceph-disaggregated's client servers (1,024 GB on 24
+    channels: 32 x 32 GB, unbalanced; now 768 GB = 24 x 32 GB) and sofs-2node-sas-tiered's file servers (128 GB on
+    8 channels: 4 x 32 GB; now 256 GB = 8 x 32 GB). A seed is a published system as it was sold, its DIMMs not
+    published: built of the catalog's modules (or priced per GB where the catalog has none of its memory type, the
+    DL580 G7's DDR3), and flagged by the rule where no balanced set of them builds it (Datrium's 384 GB on 8 channels)
+    rather than changed."""
+    from planner.physics.rules import memory_verdict
+
+    seen = 0
+    for path in sorted(EX.glob("*.json")):
         raw = json.loads(path.read_text())
-        if "node" not in raw or raw.get("topology", "hyperconverged") not in ("hyperconverged", "disaggregated"):
-            continue
-        rule = hardware_rules(resolve(load_design(path)))["memory_config"]
-        assert rule["passed"], (path.name, rule["reason"])
+        if not isinstance(raw, dict) or not ("node" in raw or "topology" in raw):
+            continue  # a demand, a tier set
+        for who, server in _servers(load_design(path)):
+            ok, why = memory_verdict(server)
+            seen += 1
+            if path.name.startswith("seed-"):
+                assert "is no whole number" not in why, (path.name, who, why)
+            else:
+                assert ok, (path.name, who, why)
+    assert seen >= 25
+
+
+def test_every_server_a_design_buys_is_priced_powered_and_judged_as_the_dimms_that_build_its_ram():
+    """A database, compute, file, client or single server was priced per GB ("RAM, 256 GB per database server,
+    priced per GB", no power), whatever its slots held; it is the cheapest balanced set its slots hold, as a node's
+    RAM is. examples/san-raid5.json's server (2 x E5-2699 v4, 256 GB, no chassis named): 8 x 32 GB DIMMs, 32 W,
+    $2,288 as before (the 32 GB module's price per GB), its slot count said to be an estimate and how."""
+    d = load_design(EX / "san-raid5.json")
+    cost = whole_cost(d)
+    mem = [x for x in cost["parts"] if x["group"] == "database server" and x["role"] in ("memory", "ram")]
+    assert [(x["part"], x["quantity"]) for x in mem] == [("ddr4-32gb-rdimm-3200", 8)], mem
+    assert mem[0]["total_usd"] == pytest.approx(2288.0) and mem[0]["unit_power_w"] * mem[0]["quantity"] == 32.0
+    assert mem[0]["dimms_estimated"].startswith("no chassis named, so no slot count: its slots are taken as 2 per")
+    note = next(n for n in cost["parts_notes"] if "database server's 256 GB" in n)
+    assert "priced and powered as 8 x 32 GB DDR4 DIMMs" in note and "an estimate: no chassis named" in note
+    # a chassis named: its slots, no estimate
+    raw = json.loads((EX / "san-raid5.json").read_text())
+    raw["single_server"]["server"]["chassis"] = "intel-s2600wt"
+    named = parse_design(raw)
+    line = next(x for x in whole_cost(named)["parts"] if x["role"] == "memory")
+    assert line["quantity"] == 8 and "dimms_estimated" not in line
+    # a disaggregated design's client servers, in the cost, the parts list and the rule
+    ceph = load_design(EX / "ceph-disaggregated.json")
+    b = bom(resolve(ceph))
+    c_line = next(x for x in b["lines"] if x.get("group") == "client server" and x["role"] == "memory")
+    assert (c_line["part"], c_line["quantity_per_server"], c_line["quantity"]) == ("ddr5-32gb-rdimm-4800", 24, 192)
+    assert (
+        "client servers: 24 x 32 GB DDR5 in 48 slots (estimated)"
+        in hardware_rules(resolve(ceph))["memory_config"]["reason"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("example", "where", "field", "ram_gb"),
+    [
+        ("san-raid5.json", ("single_server", "server"), "single_server.server.ram_gb", 1000),
+        ("split-provisioned.json", ("split", "compute_node"), "split.compute_node.ram_gb", 1000),
+        ("sofs-2node-sas-tiered.json", ("disaggregated", "db_server"), "disaggregated.db_server.ram_gb", 1000),
+        # in a cluster-in-a-box of at most 256 GB a node: its slots are the enclosure's
+        ("seed-dataon-sofs-1db.json", ("disaggregated", "file_server"), "disaggregated.file_server.ram_gb", 200),
+        ("ceph-disaggregated.json", ("clients", "server"), "clients.server.ram_gb", 1000),
+    ],
+)
+def test_a_servers_ram_total_no_dimm_set_builds_is_refused_in_one_line(example, where, field, ram_gb, tmp_path, capsys):
+    """1,000 GB per server is no whole number of one module split over two sockets in its slots: the cost refuses it
+    in one line naming the server's own field (it was priced per GB as if it could be built), and the rule (the
+    evaluation's warning off a hyperconverged cluster, memory_config on a Ceph design's clients) fails it."""
+    raw = json.loads((EX / example).read_text())
+    raw[where[0]][where[1]]["ram_gb"] = ram_gb
+    said = f"{ram_gb:,} GB of RAM per server"
+    d = parse_design(raw)
+    with pytest.raises(UnbuiltRamError, match=f"{said} is no whole number") as e:
+        whole_cost(d)
+    assert e.value.field == field and str(e.value).endswith("give one of those totals")
+    if d.cluster_engine:
+        rule = hardware_rules(resolve(d))["memory_config"]
+        assert not rule["passed"] and f"client servers: {said}" in rule["reason"]
+    else:
+        from planner.engine.architectures import memory_warnings
+        from planner.engine.architectures import resolve as resolve_parts
+
+        warned = memory_warnings(resolve_parts(d))
+        assert [w["check"] for w in warned] == ["memory_config"] and said in warned[0]["message"]
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(raw))
+    assert main(["cost", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {field}: {said}") and err.count("\n") == 1, err
 
 
 def test_the_pages_say_an_unbuilt_ram_total_once_in_a_short_sentence():

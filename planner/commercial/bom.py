@@ -31,9 +31,10 @@ def _price_source(rec, a: CostAssumptions, cpu=None) -> dict:
     return part_price(rec, a)
 
 
-def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None, who: str = "node") -> dict:
+def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None, who: str = "node", group=None) -> dict:
     """One parts-list line; RAM given per GB (``rec`` None) at the price of the memory ``cpu`` takes; DIMMs
-    said as so many per ``who`` (:func:`planner.commercial.tco.memory_line_words`)."""
+    said as so many per ``who`` (:func:`planner.commercial.tco.memory_line_words`), flagged where their count is
+    an estimate (``group``'s ``dimms_estimated``, :func:`planner.commercial.tco.memory_fields`)."""
     from planner.commercial.tco import memory_line_words
 
     price = _price_source(rec, a, cpu)
@@ -56,6 +57,11 @@ def _line(role, rec, per_node, nodes, a: CostAssumptions, cpu=None, who: str = "
         "unit_power_w": unit_power_w(role, rec),
         **price_fields(price),
         "price_estimated": price["kind"] == "estimated",
+        **(
+            {"dimms_estimated": group["dimms_estimated"]}
+            if role == "memory" and "dimms_estimated" in (group or {})
+            else {}
+        ),
         # a part no longer sold new, with why (the sizer's rule: planner.models.catalog.Record.off_sale)
         **({"not_on_sale": off["reason"]} if rec is not None and (off := rec.off_sale()) else {}),
     }
@@ -82,17 +88,17 @@ def bom(rd: ResolvedDesign, a: CostAssumptions | None = None, catalog=None) -> d
     n = rd.node
     buildable_ram(n)
     who = "node" if rd.clients is None else "storage node"
-    lines = [_line(role, rec, count, nodes, a, n.cpu, who) for role, rec, count in node_parts(rd)]
-    node_usd = sum(x["total_usd"] for x in lines) / nodes
     cat = catalog or load_catalog()
     groups = design_parts(rd.design, cat)
+    lines = [_line(role, rec, count, nodes, a, n.cpu, who, groups[0]) for role, rec, count in node_parts(rd)]
+    node_usd = sum(x["total_usd"] for x in lines) / nodes
     # a disaggregated Ceph design's client servers are bought too: the list had only the storage nodes
     # (186,375 USD against the whole cost's 324,731, while cabling the clients; CLI review 2026-11-29)
     others = groups[1:]
     for g in others:
         lines += [
             {
-                **_line(role, rec, per, g["count"], a, parts_cpu(g["parts"]), g["name"]),
+                **_line(role, rec, per, g["count"], a, parts_cpu(g["parts"]), g["name"], g),
                 "group": g["name"],
                 "quantity_per_node": None,
                 "quantity_per_server": per,

@@ -37,10 +37,10 @@ from planner.commercial.licensing import (
 from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
-from planner.models.design import ResolvedDesign, ResolvedNode
-from planner.physics.dimms import ram_refusal
+from planner.models.design import ResolvedDesign
+from planner.physics.dimms import MemoryHost, ram_refusal
 from planner.physics.endurance import DEFAULT_SERVICE_MONTHS
-from planner.physics.power import DEFAULT_RACK_UNITS, client_parts, node_parts, node_power_w, parts_power_w
+from planner.physics.power import client_parts, node_parts, node_power_w, parts_power_w, server_rack_units
 
 _LIC = licensing_data()["options"]
 WINDOWS_DATACENTER_16_CORE_USD = float(_LIC["windows-server-2025-datacenter"]["usd_per_16_core_pack"])
@@ -179,9 +179,10 @@ class CostAssumptions(BaseModel):
         default=None,
         ge=0,
         le=1000,
-        description="editable assumption; RAM given as a total that is built of no DIMMs (a server named by its "
-        "CPU and RAM only, or a memory type the catalog has no module of), USD per GB; a node's RAM is the "
-        "cheapest set of catalog modules its slots hold (planner.physics.dimms); left out, the catalog's "
+        description="editable assumption; RAM given as a total that is built of no DIMMs (a memory type the "
+        "catalog has no module of, or a system the customer owns whose RAM no set of them builds), USD per GB; "
+        "every server's RAM is otherwise the cheapest set of catalog modules its slots hold "
+        "(planner.physics.dimms); left out, the catalog's "
         "cheapest memory module per GB of the kind the CPU takes (DDR4 or DDR5; "
         "planner.commercial.pricing.ram_usd_per_gb)",
     )
@@ -322,9 +323,9 @@ def _cheapest_module(memory_type: str, a) -> tuple[float, str] | None:
 
 
 def ram_usd_per_gb(a, cpu=None) -> tuple[float, str]:
-    """The price of a GB of RAM given as a total that hciplan builds of no DIMMs [USD/GB] (a server named by its
-    CPU and RAM only, or a node of a memory type the catalog has no module of; a node's RAM is otherwise its
-    DIMMs, :func:`planner.physics.dimms.node_dimms`) and where it comes from: the cost
+    """The price of a GB of RAM given as a total that hciplan builds of no DIMMs [USD/GB] (a server of a memory type
+    the catalog has no module of, or one the customer owns whose RAM no set of them builds; a server's RAM is
+    otherwise its DIMMs, :func:`planner.physics.dimms.node_dimms`) and where it comes from: the cost
     assumptions' ``ram_usd_per_gb`` when set, else the catalog's cheapest module per GB of the memory the CPU
     takes (DDR4 without a CPU or a memory type). One DDR4 price for every such design priced a DDR5 server's
     768 GB at $6,866 where its DIMMs cost $24,000 (CLI review 2026-11-30)."""
@@ -343,8 +344,8 @@ def _unit_price(rec, a: CostAssumptions, cpu=None) -> float:
     return ram_usd_per_gb(a, cpu)[0] if rec is None else part_price_usd(rec, a)
 
 
-def buildable_ram(n: ResolvedNode, field: str = "node.ram_gb") -> None:
-    """Refuse to price a node whose RAM no set of the catalog's memory modules builds in its slots
+def buildable_ram(n: MemoryHost, field: str = "node.ram_gb") -> None:
+    """Refuse to price a server whose RAM no set of the catalog's memory modules builds in its slots
     (:func:`planner.physics.dimms.ram_refusal`, the ``memory_config`` rule's words): priced per GB, 1,536 GB on
     a 32-slot Dell AX-660 cost the 32 GB module's $31.25 a GB where 16 x 96 GB at $35.70 is the only set
     (presales walk 2026-12-01).
@@ -431,12 +432,13 @@ def monthly_cost(rd: ResolvedDesign, a: CostAssumptions | None = None) -> dict:
         # a disaggregated design's databases run on its client servers: the tiers share out their month
         # too (`price` gave the storage nodes' month alone and fitted the tiers in the storage nodes' RAM)
         c = rd.clients
+        buildable_ram(c, "clients.server.ram_gb")
         parts = client_parts(c)
         c_capex = float(sum(_unit_price(rec, a, c.cpu) * count for _, rec, count in parts))
         c_lic = float(licence_usd_per_month_per_node(c.cpu.cores, c.sockets, a, stack))
         server = {
             k: float(v)
-            for k, v in node_monthly_usd(c_capex, parts_power_w(parts), DEFAULT_RACK_UNITS["server"], c_lic, a).items()
+            for k, v in node_monthly_usd(c_capex, parts_power_w(parts), server_rack_units(c), c_lic, a).items()
         }
         server["total_usd_per_month"] = sum(server.values())
         clients = {"client_servers": {"count": c.servers, "per_server": server}}

@@ -66,19 +66,19 @@ from planner.models.design import (
     DisaggregatedSpec,
     FlashCardStorage,
     RaidStorage,
-    ResolvedNode,
     SingleServerSpec,
     SplitSpec,
     resolve,
 )
 from planner.physics.capacity import capacity_report
-from planner.physics.dimms import node_dimms, ram_refusal
+from planner.physics.dimms import MemoryHost, node_dimms, ram_refusal, slots_estimate
 from planner.physics.power import (
     DEFAULT_RACK_UNITS,
     client_parts,
     parts_cpu,
     resolved_node_parts,
     server_parts,
+    server_rack_units,
     unit_power_w,
 )
 
@@ -120,23 +120,26 @@ def design_parts(design: Design, catalog: Catalog | None = None, owned: bool = F
                 "sockets": n.sockets,
                 "windows": design.stack == "s2d",
                 "hosts_vms": rd.clients is None,
-                "dimms_note": dimms_note(n, "node" if rd.clients is None else "storage node"),
+                **memory_fields(n, "node" if rd.clients is None else "storage node"),
             }
         ]
         if rd.clients is not None:
             c = rd.clients
+            if not owned:
+                buildable_ram(c, "clients.server.ram_gb")
             groups.append(
                 {
                     "name": "client server",
                     "count": c.servers,
                     "parts": client_parts(c),
-                    "rack_units": DEFAULT_RACK_UNITS["server"],
+                    "rack_units": server_rack_units(c),
                     "nic": c.nic,
                     "nic_count": c.nic_count,
                     "cores_per_cpu": c.cpu.cores,
                     "sockets": c.sockets,
                     "windows": False,
                     "hosts_vms": True,
+                    **memory_fields(c, "client server"),
                 }
             )
         return groups
@@ -147,20 +150,26 @@ def design_parts(design: Design, catalog: Catalog | None = None, owned: bool = F
     s: DisaggregatedSpec | SplitSpec | SingleServerSpec  # the topology's section (each branch its own)
     if isinstance(p, disaggregated.Parts):
         s = p.spec
+        if not owned:
+            buildable_ram(p.db_memory, "disaggregated.db_server.ram_gb")
         db_group = {
             "name": "database server",
             "count": s.db_servers,
-            "parts": server_parts(p.db_cpu, p.db_sockets, s.db_server.ram_gb, p.db_nic, p.db_nic_count),
-            "rack_units": DEFAULT_RACK_UNITS["server"],
+            "parts": server_parts(p.db_memory, p.db_nic, p.db_nic_count),
+            "rack_units": server_rack_units(p.db_memory),
             "nic": p.db_nic,
             "nic_count": p.db_nic_count,
             "cores_per_cpu": p.db_cpu.cores,
             "sockets": p.db_sockets,
             "windows": True,
             "hosts_vms": True,
+            **memory_fields(p.db_memory, "database server"),
         }
         if p.shared_sas:  # file servers sharing a SAS JBOD (a cluster-in-a-box holds them in its enclosure)
-            j, fsv = p.shared, s.file_server
+            j, fsv, fs_mem = p.shared, s.file_server, p.fs_memory
+            assert fs_mem is not None  # resolved for every shared-SAS design
+            if not owned:
+                buildable_ram(fs_mem, "disaggregated.file_server.ram_gb")
             enclosures = p.jbod_spec.enclosures
             fs_cpu, fs_nic = p.fs_cpu, p.fs_nic
             assert fs_cpu is not None and fs_nic is not None  # resolved for every shared-SAS design
@@ -177,14 +186,15 @@ def design_parts(design: Design, catalog: Catalog | None = None, owned: bool = F
                 {
                     "name": "file server",
                     "count": s.file_servers,
-                    "parts": server_parts(fs_cpu, fsv.cpu.sockets, fsv.ram_gb, fs_nic, fs_nics.count),
-                    "rack_units": 0 if j.enclosure is not None else DEFAULT_RACK_UNITS["server"],
+                    "parts": server_parts(fs_mem, fs_nic, fs_nics.count),
+                    "rack_units": server_rack_units(fs_mem),
                     "nic": fs_nic,
                     "nic_count": fs_nics.count,
                     "cores_per_cpu": fs_cpu.cores,
                     "sockets": fsv.cpu.sockets,
                     "windows": True,
                     "hosts_vms": False,
+                    **memory_fields(fs_mem, "file server"),
                 },
                 {
                     "name": "shared JBOD",
@@ -217,25 +227,28 @@ def design_parts(design: Design, catalog: Catalog | None = None, owned: bool = F
                 "sockets": fs.sockets,
                 "windows": True,
                 "hosts_vms": False,
-                "dimms_note": dimms_note(fs, "file server"),
+                **memory_fields(fs, "file server"),
             },
         ]
     if isinstance(p, split.Parts):
         s = p.spec
-        compute = server_parts(p.cpu, p.sockets, s.compute_node.ram_gb, p.nic, p.nic_count)
+        if not owned:
+            buildable_ram(p.memory, "split.compute_node.ram_gb")
+        compute = server_parts(p.memory, p.nic, p.nic_count)
         compute.append(("cache", p.flash, s.flash.count))
         return [
             {
                 "name": "compute node",
                 "count": s.compute_nodes,
                 "parts": compute,
-                "rack_units": DEFAULT_RACK_UNITS["server"],
+                "rack_units": server_rack_units(p.memory),
                 "nic": p.nic,
                 "nic_count": p.nic_count,
                 "cores_per_cpu": p.cpu.cores,
                 "sockets": p.sockets,
                 "windows": True,
                 "hosts_vms": True,
+                **memory_fields(p.memory, "compute node"),
             },
             {
                 "name": "data node",
@@ -256,22 +269,23 @@ def design_parts(design: Design, catalog: Catalog | None = None, owned: bool = F
     # single server: local RAID, PCIe flash or a SAN LUN
     s = p.spec
     st = s.storage
-    server = server_parts(p.cpu, p.sockets, s.server.ram_gb, None, 0)
-    # the DL580 seeds name theirs: priced, powered and racked as named (CLI review 2026-11-29)
-    if p.chassis is not None:
-        server.insert(0, ("chassis", p.chassis, 1))
+    if not owned:
+        buildable_ram(p.memory, "single_server.server.ram_gb")
+    # the DL580 seeds name their chassis: priced, powered and racked as named (CLI review 2026-11-29)
+    server = server_parts(p.memory, None, 0)
     groups = [
         {
             "name": "database server",
             "count": 1,
             "parts": server,
-            "rack_units": (p.chassis.rack_units if p.chassis is not None else None) or DEFAULT_RACK_UNITS["server"],
+            "rack_units": server_rack_units(p.memory),
             "nic": None,
             "nic_count": 0,
             "cores_per_cpu": p.cpu.cores,
             "sockets": p.sockets,
             "windows": True,
             "hosts_vms": True,
+            **memory_fields(p.memory, "database server"),
         }
     ]
     if isinstance(st, RaidStorage):
@@ -297,10 +311,19 @@ def design_parts(design: Design, catalog: Catalog | None = None, owned: bool = F
     return groups
 
 
-def dimms_note(n: ResolvedNode, who: str) -> str | None:
-    """What the parts list prices a node's RAM as where its design names no DIMMs (None where it names them):
-    the set of the catalog's modules hciplan chose (:func:`planner.physics.dimms.node_dimms`), or per GB where the
-    catalog has no module of its memory type."""
+def memory_fields(n: MemoryHost, who: str) -> dict[str, Any]:
+    """A server group's words on its RAM (:func:`design_parts`): ``dimms_note`` (:func:`dimms_note`) and, where its
+    DIMMs are counted in slots the catalog does not give, ``dimms_estimated``: how
+    (:func:`planner.physics.dimms.slots_estimate`), which its memory line carries as its flag."""
+    guess = slots_estimate(n) if n.dimm is None and node_dimms(n) is not None else None
+    return {"dimms_note": dimms_note(n, who), **({"dimms_estimated": guess} if guess else {})}
+
+
+def dimms_note(n: MemoryHost, who: str) -> str | None:
+    """What the parts list prices a server's RAM as where its design names no DIMMs (None where it names them):
+    the set of the catalog's modules hciplan chose (:func:`planner.physics.dimms.node_dimms`), with how its slots
+    were taken where the catalog gives none (:func:`planner.physics.dimms.slots_estimate`: an estimate), or per
+    GB where the catalog has no module of its memory type."""
     if n.dimm is not None:
         return None
     dimms = node_dimms(n)
@@ -311,10 +334,12 @@ def dimms_note(n: ResolvedNode, who: str) -> str | None:
             else f"the catalog has no {(n.cpu.memory_type or 'such').upper()} module"
         )
         return f"the design names no DIMMs and {why}: each {who}'s RAM is priced per GB and draws no power in this list"
+    guess = slots_estimate(n)
     return (
         f"the design names no DIMMs: each {who}'s {n.ram_gb:,.0f} GB is priced and powered as {dimms.words} DIMMs, "
         "the cheapest set of the catalog's modules that its slots hold"
         + ("" if dimms.balanced else " (not one or two per channel on every socket: unbalanced)")
+        + (f"; an estimate: {guess}" if guess else "")
     )
 
 
@@ -364,6 +389,8 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False)
                 if role == "memory":
                     desc = memory_line_words(rec, per, g["name"], rec.name)
             qty = per * g["count"]
+            # DIMMs counted in slots the catalog does not give: the line says so, and how (memory_fields)
+            guess = {"dimms_estimated": g["dimms_estimated"]} if role == "memory" and "dimms_estimated" in g else {}
             lines.append(
                 {
                     "group": g["name"],
@@ -376,6 +403,7 @@ def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False)
                     "total_usd": price["usd"] * qty,
                     "unit_power_w": unit_power_w(role, rec),
                     **price_fields(price),
+                    **guess,
                     # a part no longer sold new, with why (the proposal priced an end-of-sale Xeon with no word; CFO
                     # read 2026-11-30)
                     **({"not_on_sale": off["reason"]} if rec is not None and (off := rec.off_sale()) else {}),

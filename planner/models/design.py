@@ -1088,19 +1088,48 @@ class ResolvedNode(_Strict):
         )
 
 
-class ResolvedClients(_Strict):
-    """The client servers of a disaggregated Ceph or vSAN design."""
+class ResolvedServer(_Strict):
+    """A server a design names by its CPU and RAM total, with no drives of its own in the design (a database,
+    compute, client or single server; a file server of a shared JBOD): what its RAM is built of, as a node's
+    (:mod:`planner.physics.dimms`: the cheapest balanced set of the catalog's modules its slots hold)."""
 
-    servers: int
+    #: its chassis, whose DIMM slots hold its RAM (a shared JBOD's file server: the enclosure it sits in); None
+    #: where the design names none, and its slots are taken as two per channel of its CPUs
+    chassis: Chassis | None = None
     cpu: Cpu
     sockets: int
     ram_gb: float
-    nic: Nic
-    nic_count: int
+    #: the catalog's memory modules its RAM is built of
+    ram_modules: tuple[MemoryModule, ...] = ()
+
+    # such a server names no DIMMs and holds no PMem: the node's fields the DIMM rule reads (planner.physics.dimms)
+    @property
+    def dimm(self) -> MemoryModule | None:
+        return None
+
+    @property
+    def dimm_count(self) -> int:
+        return 0
+
+    @property
+    def cache(self) -> CacheDevice | None:
+        return None
+
+    @property
+    def cache_count(self) -> int:
+        return 0
 
     @property
     def threads(self) -> int:
         return self.cpu.threads * self.sockets
+
+
+class ResolvedClients(ResolvedServer):
+    """The client servers of a disaggregated Ceph or vSAN design."""
+
+    servers: int
+    nic: Nic
+    nic_count: int
 
     @property
     def network_gbit_s(self) -> float:
@@ -1282,14 +1311,8 @@ def resolve(design: Design, catalog: Catalog | None = None) -> ResolvedDesign:
                 f"{cpu.name} supports at most {count(cpu.max_sockets, 'socket')}; design asks {sv.cpu.sockets}",
                 "clients.server.cpu.sockets",
             )
-        clients = ResolvedClients(
-            servers=design.clients.servers,
-            cpu=cpu,
-            sockets=sv.cpu.sockets,
-            ram_gb=sv.ram_gb,
-            nic=nic,
-            nic_count=sv.nics.count,
-        )
+        server = resolve_server(catalog, sv, cpu, "clients.server")
+        clients = ResolvedClients(**dict(server), servers=design.clients.servers, nic=nic, nic_count=sv.nics.count)
     return ResolvedDesign(design=design, node=node, clients=clients)
 
 
@@ -1383,6 +1406,48 @@ def resolve_node(catalog: Catalog, n: NodeSpec, prefix: str = "node") -> Resolve
         dimm=dimm,
         dimm_count=n.dimms.count if n.dimms else 0,
         ram_modules=() if dimm is not None else tuple(catalog.memory_module.values()),
+    )
+
+
+def check_server_chassis(catalog: Catalog, server: ServerSpec | NodeSpec, cpu: Cpu, field: str) -> Chassis | None:
+    """A server's chassis against its CPU and RAM (errors name ``field``): the socket fits, the
+    sockets exist, the RAM fits. Returns the chassis record or None."""
+    if server.chassis is None:
+        return None
+    ch = lookup_part(catalog, "chassis", server.chassis, f"{field}.chassis")
+    if cpu.socket != ch.cpu_socket_type:
+        raise DesignError(
+            f"{cpu.name} ({cpu.socket}) does not fit {ch.name} ({ch.cpu_socket_type})", f"{field}.cpu.model"
+        )
+    if server.cpu.sockets > ch.cpu_sockets:
+        raise DesignError(
+            f"{ch.name} has {count(ch.cpu_sockets, 'CPU socket')} per node; design asks {server.cpu.sockets}",
+            f"{field}.cpu.sockets",
+        )
+    if server.ram_gb > ch.max_ram_gb:
+        raise DesignError(
+            f"{server.ram_gb:g} GB RAM exceeds {ch.name}'s maximum of {ch.max_ram_gb:g} GB", f"{field}.ram_gb"
+        )
+    return ch
+
+
+def resolve_server(
+    catalog: Catalog, server: ServerSpec, cpu: Cpu, field: str, chassis: Chassis | None = None
+) -> ResolvedServer:
+    """A server named by its CPU and RAM total (:class:`ResolvedServer`): its chassis checked against its CPU and
+    RAM (:func:`check_server_chassis`; ``chassis``: the enclosure a shared JBOD's file server sits in, checked so
+    in its stead), its RAM to be built of the catalog's modules. Errors name fields under ``field``."""
+    if chassis is not None:
+        check_server_chassis(catalog, server.model_copy(update={"chassis": chassis}), cpu, field)
+        ch: Chassis | None = chassis
+    else:
+        ch = check_server_chassis(catalog, server, cpu, field)
+    return ResolvedServer(
+        chassis=ch,
+        cpu=cpu,
+        sockets=server.cpu.sockets,
+        ram_gb=server.ram_gb,
+        ram_modules=tuple(catalog.memory_module.values()),
     )
 
 

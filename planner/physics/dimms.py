@@ -1,5 +1,7 @@
-"""A node's DIMMs: which sets of catalog memory modules build its RAM in its slots, and the set a design
-that gives its RAM as a total is priced, powered and judged as.
+"""A server's DIMMs: which sets of catalog memory modules build its RAM in its slots, and the set a design
+that gives its RAM as a total is priced, powered and judged as; one rule for every server a design buys, a
+hyperconverged node (:class:`planner.models.design.ResolvedNode`) and a server named by its CPU and RAM alone
+(:class:`planner.models.design.ResolvedServer`: a database, compute, client or single server, a file server).
 
 One rule for a named DIMM set (``node.dimms``), for a RAM total and for the sizer's DIMM staircase
 (:func:`planner.sizing.search._memory`):
@@ -7,8 +9,8 @@ One rule for a named DIMM set (``node.dimms``), for a RAM total and for the size
 * one module type per node (a design names one: ``node.dimms`` is a model and a count);
 * of the platform's memory type (the CPU's and the chassis's, DDR4 or DDR5);
 * within the DIMM slots of the populated sockets, less those PMem modules take
-  (:func:`usable_dimm_slots`); a node that names no chassis has no slot count, and is held to two
-  DIMMs per channel, the most a balanced population takes;
+  (:func:`usable_dimm_slots`); a server that names no chassis has no slot count, and is held to two
+  DIMMs per channel, the most a balanced population takes (an estimate, said: :func:`slots_estimate`);
 * balanced: one or two DIMMs per channel on every channel of every socket (:func:`dimm_counts`). This is
   a vendor rule, not a physical limit ([DE], [DM]); a set that fits the slots but not it can be built,
   and the ``memory_config`` rule says "(unbalanced)".
@@ -39,7 +41,10 @@ from dataclasses import dataclass
 
 from planner.core.text import and_list, count
 from planner.models.catalog import Chassis, Cpu, MemoryModule
-from planner.models.design import ResolvedNode
+from planner.models.design import ResolvedNode, ResolvedServer
+
+#: a server whose RAM is built of DIMMs: a node, or a server named by its CPU and RAM alone
+MemoryHost = ResolvedNode | ResolvedServer
 
 #: DIMMs per channel a balanced population takes (vendors' memory guides: one or two per channel)
 DIMMS_PER_CHANNEL = (1, 2)
@@ -107,21 +112,35 @@ def balanced_populations(
     ]
 
 
-def node_memory_type(n: ResolvedNode) -> str | None:
+def node_memory_type(n: MemoryHost) -> str | None:
     """The memory type a node takes: its CPU's and its chassis's (the CPU's where the chassis says none)."""
     return (n.chassis.memory_type if n.chassis is not None else None) or n.cpu.memory_type
 
 
-def _pmem_modules(n: ResolvedNode) -> int:
+def _pmem_modules(n: MemoryHost) -> int:
     return n.cache_count if n.cache is not None and n.cache.kind == "pmem" else 0
 
 
-def node_dimm_slots(n: ResolvedNode) -> int:
+def node_dimm_slots(n: MemoryHost) -> int:
     """DIMM slots a node's DIMMs may take: its chassis's of the populated sockets less the PMem modules'; with no
     chassis named, two per channel of every socket (the most a balanced set takes)."""
     if n.chassis is not None:
         return usable_dimm_slots(n.chassis.dimm_slots, n.chassis.cpu_sockets, n.sockets, _pmem_modules(n))
     return max(DIMMS_PER_CHANNEL) * (n.cpu.memory_channels or 0) * n.sockets
+
+
+def slots_estimate(n: MemoryHost) -> str | None:
+    """How a server's DIMM slots are taken where the catalog gives none (its design names no chassis): two per
+    channel of its CPUs', the most a balanced set takes, said so its DIMMs read as the estimate they are; None
+    where its chassis's record gives them."""
+    if n.chassis is not None:
+        return None
+    ch = n.cpu.memory_channels
+    return (
+        f"no chassis named, so no slot count: its slots are taken as {max(DIMMS_PER_CHANNEL)} per channel of its "
+        f"CPUs' {ch or '?'} channels x {count(n.sockets, 'socket')} = {node_dimm_slots(n)}, the most a balanced "
+        "set takes"
+    )
 
 
 def max_ram_gb(chassis: Chassis | None, cpu: Cpu, sockets: int) -> float:
@@ -143,12 +162,12 @@ def max_ram_gb(chassis: Chassis | None, cpu: Cpu, sockets: int) -> float:
     return min(board, cpus)
 
 
-def node_max_ram_gb(n: ResolvedNode) -> float:
+def node_max_ram_gb(n: MemoryHost) -> float:
     """The most RAM the node takes with its populated sockets [GB] (:func:`max_ram_gb`)."""
     return max_ram_gb(n.chassis, n.cpu, n.sockets)
 
 
-def ram_ceiling(n: ResolvedNode) -> tuple[bool, str]:
+def ram_ceiling(n: MemoryHost) -> tuple[bool, str]:
     """Whether the node's RAM is within its chassis's and its CPUs' maximum (:func:`max_ram_gb`), and the words the
     ``memory_config`` rule adds: what it is above, or that the CPU's ceiling was not checked where its record gives
     none (an R640 with 2 Xeon Gold 6246 and 3,072 GB passed, 1.5 TB a socket on a 1 TB-a-socket CPU; architect
@@ -165,7 +184,7 @@ def ram_ceiling(n: ResolvedNode) -> tuple[bool, str]:
     return True, "" if per_socket else f"{cpu.name}'s memory per socket is not in its record (not checked)"
 
 
-def _modules(n: ResolvedNode) -> list[MemoryModule]:
+def _modules(n: MemoryHost) -> list[MemoryModule]:
     """The catalog's modules of the node's memory type."""
     mt = node_memory_type(n)
     return [m for m in n.ram_modules if mt is None or m.memory_type == mt]
@@ -178,7 +197,7 @@ def _rank(p: Population, channels: int) -> tuple[bool, float, int, int]:
     return (not p.balanced, price * p.count, max(channels - p.count, 0), p.count)
 
 
-def ram_populations(n: ResolvedNode) -> list[Population]:
+def ram_populations(n: MemoryHost) -> list[Population]:
     """Every set of one catalog module of the node's memory type, split evenly over its sockets, that holds
     exactly its ``ram_gb`` within its slots (:func:`node_dimm_slots`), cheapest first (:func:`_rank`)."""
     slots = node_dimm_slots(n)
@@ -195,7 +214,7 @@ def ram_populations(n: ResolvedNode) -> list[Population]:
     return sorted(out, key=lambda p: _rank(p, channels))
 
 
-def node_dimms(n: ResolvedNode) -> Population | None:
+def node_dimms(n: MemoryHost) -> Population | None:
     """The DIMMs of a node: those its design names, else the cheapest set of catalog modules that builds its
     RAM (:func:`ram_populations`); None where none does or the catalog has no module of its memory type."""
     if n.dimm is not None:
@@ -206,7 +225,7 @@ def node_dimms(n: ResolvedNode) -> Population | None:
     return found[0] if found else None
 
 
-def ram_refusal(n: ResolvedNode) -> str | None:
+def ram_refusal(n: MemoryHost) -> str | None:
     """Why no set of the catalog's modules builds the node's RAM, in one line (None where one does, or where
     the catalog has no module of its memory type to judge by): the module sizes, the slots and the nearest
     totals a balanced set builds."""
@@ -216,7 +235,11 @@ def ram_refusal(n: ResolvedNode) -> str | None:
     slots = node_dimm_slots(n)
     mt = (node_memory_type(n) or "").upper()
     sizes = and_list([f"{c:g}" for c in sorted({m.capacity_gb for m in mods})]) + " GB"
-    where = f"{n.chassis.name}'s {count(slots, 'DIMM slot')}" if n.chassis is not None else f"{slots} DIMMs"
+    where = (
+        f"{n.chassis.name}'s {count(slots, 'DIMM slot')}"
+        if n.chassis is not None
+        else f"{count(slots, 'DIMM')} (no chassis named: {max(DIMMS_PER_CHANNEL)} per channel)"
+    )
     near: dict[float, list[Population]] = {}
     for m, k in balanced_populations(mods, None, n.cpu.memory_channels, n.sockets, slots, node_max_ram_gb(n)):
         p = Population(m, k, True, named=False)
@@ -232,9 +255,15 @@ def ram_refusal(n: ResolvedNode) -> str | None:
     nearest = [said(max(below))] if below else []
     nearest += [said(min(above))] if above else []
     tail = f"; a balanced set builds {' or '.join(nearest)}" if nearest else ""
+    node = isinstance(n, ResolvedNode)
     return (
-        f"{n.ram_gb:,.0f} GB of RAM per node is no whole number of one {mt} module of the catalog's "
-        f"({sizes}) split evenly over {count(n.sockets, 'socket')} within {where}{tail}; "
-        # no field id first: the Design page has a RAM box and no DIMM box (verification walk 2026-12-01)
-        "give one of those totals, or name the DIMMs in a design file (node.dimms)"
+        f"{n.ram_gb:,.0f} GB of RAM per {'node' if node else 'server'} is no whole number of one {mt} module of "
+        f"the catalog's ({sizes}) split evenly over {count(n.sockets, 'socket')} within {where}{tail}; "
+        # no field id first: the Design page has a RAM box and no DIMM box (verification walk 2026-12-01); a
+        # server named by its CPU and RAM alone has no DIMM field
+        + (
+            "give one of those totals, or name the DIMMs in a design file (node.dimms)"
+            if node
+            else "give one of those totals"
+        )
     )

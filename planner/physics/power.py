@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from planner.models.catalog import Cpu, Nic, Record
-from planner.models.design import ResolvedClients, ResolvedDesign, ResolvedNode
-from planner.physics.dimms import node_dimms
+from planner.models.design import ResolvedClients, ResolvedDesign, ResolvedNode, ResolvedServer
+from planner.physics.dimms import MemoryHost, node_dimms
 
 #: W -> BTU/h (1 W = 3.412 BTU/h)
 BTU_H_PER_W = 3.412
@@ -26,11 +26,7 @@ def resolved_node_parts(n: ResolvedNode) -> list[tuple[str, Record | None, float
     if n.chassis is not None:
         parts.append(("chassis", n.chassis, 1))
     parts.append(("cpu", n.cpu, n.sockets))
-    dimms = node_dimms(n)
-    if dimms is not None:
-        parts.append(("memory", dimms.module, dimms.count))
-    else:
-        parts.append(("ram", None, n.ram_gb))
+    parts.append(memory_part(n))
     parts.append(("capacity drive", n.drive, n.drive_count))
     if n.cache is not None:
         parts.append(("cache", n.cache, n.cache_count))
@@ -38,20 +34,40 @@ def resolved_node_parts(n: ResolvedNode) -> list[tuple[str, Record | None, float
     return parts
 
 
-def server_parts(
-    cpu: Cpu, sockets: int, ram_gb: float, nic: Nic | None, nic_count: int
-) -> list[tuple[str, Record | None, float]]:
-    """(role, record, count per server) of a server a design names by CPU, RAM and NIC only (no
-    chassis, no drives: a database server, a file server, a client server)."""
-    rows: list[tuple[str, Record | None, float]] = [("cpu", cpu, sockets), ("ram", None, ram_gb)]
+def memory_part(n: MemoryHost) -> tuple[str, Record | None, float]:
+    """The (role, record, count per server) row of a server's RAM, one rule for every server a design buys: its
+    DIMMs, the role 'memory' (those named, else the set that builds its RAM:
+    :func:`planner.physics.dimms.node_dimms`); RAM no set of the catalog's modules builds (a memory type the
+    catalog has no module of, a system the customer owns) is the role 'ram' with record None and count = GB."""
+    dimms = node_dimms(n)
+    return ("memory", dimms.module, dimms.count) if dimms is not None else ("ram", None, n.ram_gb)
+
+
+def server_parts(s: ResolvedServer, nic: Nic | None, nic_count: int) -> list[tuple[str, Record | None, float]]:
+    """(role, record, count per server) of a server a design names by CPU, RAM and NIC only (no drives: a
+    database server, a file server, a client server, a single server): its chassis where the design names one,
+    its CPUs, its RAM as DIMMs (:func:`memory_part`), its NICs. A shared JBOD's file server sits in a
+    cluster-in-a-box whose enclosure (``shared_bays``) holds its nodes and is listed once, with the JBOD."""
+    rows: list[tuple[str, Record | None, float]] = []
+    if s.chassis is not None and not s.chassis.shared_bays:
+        rows.append(("chassis", s.chassis, 1))
+    rows += [("cpu", s.cpu, s.sockets), memory_part(s)]
     if nic is not None:
         rows.append(("nic", nic, nic_count))
     return rows
 
 
+def server_rack_units(s: ResolvedServer) -> int:
+    """Rack units of a server named by its CPU and RAM: its chassis's, none of its own in a cluster-in-a-box
+    (the enclosure, listed with the shared JBOD, holds it), else a 1U server's (:data:`DEFAULT_RACK_UNITS`)."""
+    if s.chassis is not None and s.chassis.shared_bays:
+        return 0
+    return (s.chassis.rack_units if s.chassis is not None else None) or DEFAULT_RACK_UNITS["server"]
+
+
 def client_parts(c: ResolvedClients) -> list[tuple[str, Record | None, float]]:
     """:func:`server_parts` of a disaggregated Ceph or vSAN design's client server."""
-    return server_parts(c.cpu, c.sockets, c.ram_gb, c.nic, c.nic_count)
+    return server_parts(c, c.nic, c.nic_count)
 
 
 def parts_cpu(parts: list[tuple[str, Record | None, float]]) -> Record | None:

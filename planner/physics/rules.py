@@ -78,7 +78,7 @@ from planner.physics.capacity import (
     survivors_re_protect,
 )
 from planner.physics.ceph import CEPH_THREADS_PER_OSD, osd_memory_gb
-from planner.physics.dimms import node_dimm_slots, node_dimms, ram_ceiling, ram_refusal
+from planner.physics.dimms import MemoryHost, node_dimm_slots, node_dimms, ram_ceiling, ram_refusal, slots_estimate
 from planner.physics.hosting import guest_threads
 from planner.physics.power import node_power_w
 
@@ -1733,8 +1733,21 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
         )
     else:
         put("pmem_supported", True, "no PMem")
-    # the DIMMs named, else the set the RAM is priced and powered as (planner.physics.dimms): one rule for both,
-    # where a RAM total passed as "no DIMMs named (priced per GB)" whatever the slots held (presales walk 2026-12-01)
+    ok, why = memory_verdict(n)
+    if rd.clients is not None:  # the client servers a disaggregated design buys: one DIMM rule for every server
+        c_ok, c_why = memory_verdict(rd.clients)
+        ok, why = ok and c_ok, f"{why}; client servers: {c_why}"
+    put("memory_config", ok, why)
+
+
+def memory_verdict(n: MemoryHost) -> tuple[bool, str]:
+    """The ``memory_config`` rule on one server (a node, or a server named by its CPU and RAM alone): its DIMMs,
+    those named else the set its RAM is priced and powered as (:mod:`planner.physics.dimms`), of the platform's
+    memory type, balanced and within the chassis maximum; a RAM total no set builds fails, in the words that say
+    which totals do (:func:`planner.physics.dimms.ram_refusal`). Returns (passed, reason)."""
+    # one rule for named DIMMs and a RAM total, where a RAM total passed as "no DIMMs named (priced per GB)"
+    # whatever the slots held (presales walk 2026-12-01)
+    ch = n.chassis
     dimms = node_dimms(n)
     # the chassis's and the CPUs' most RAM (planner.physics.dimms.ram_ceiling), said where it fails or was not checked
     within, ceiling = ram_ceiling(n)
@@ -1742,21 +1755,18 @@ def _platform_rules(rd: ResolvedDesign, put: Put) -> None:
     if dimms is not None:
         mt = {getattr(ch, "memory_type", None), n.cpu.memory_type} - {None}
         ok = (not mt or mt == {dimms.module.memory_type}) and dimms.balanced and within
-        slots = node_dimm_slots(n) if ch is not None else dimms.count  # no chassis: the named DIMMs fill theirs
-        put(
-            "memory_config",
-            ok,
-            f"{dimms.words} in {slots} slots, {n.cpu.memory_channels or '?'} "
+        # no chassis: the named DIMMs fill theirs; a total is built within two per channel, said as the estimate
+        slots = node_dimm_slots(n) if ch is not None or not dimms.named else dimms.count
+        guess = slots_estimate(n) if not dimms.named else None
+        return ok, (
+            f"{dimms.words} in {slots} slots{' (estimated)' if guess else ''}, {n.cpu.memory_channels or '?'} "
             f"channels x {count(n.sockets, 'socket')}{'' if dimms.balanced else ' (unbalanced)'}"
             + ("" if dimms.named else ", the cheapest set of the catalog's modules (the design names no DIMMs)")
-            + ceiling,
+            + ceiling
         )
-    elif (refused := ram_refusal(n)) is not None:
-        put("memory_config", False, refused + ceiling)
-    else:
-        put(
-            "memory_config",
-            within,
-            f"{n.ram_gb:g} GB RAM, no DIMMs named and no {(n.cpu.memory_type or 'such').upper()} module in the "
-            "catalog to build it of (priced per GB)" + ceiling,
-        )
+    if (refused := ram_refusal(n)) is not None:
+        return False, refused + ceiling
+    return within, (
+        f"{n.ram_gb:g} GB RAM, no DIMMs named and no {(n.cpu.memory_type or 'such').upper()} module in the "
+        "catalog to build it of (priced per GB)" + ceiling
+    )

@@ -29,6 +29,8 @@ from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams, default_params
 from planner.models.workload import Workload
+from planner.physics.dimms import MemoryHost
+from planner.physics.rules import memory_verdict
 
 MODULES = {"disaggregated": disaggregated, "split": split, "single-server": single_server}
 #: the resolved parts of a design of any of these topologies
@@ -94,18 +96,41 @@ def features(design: Design, parts: AnyParts, workload: Workload) -> dict[str, A
     }
 
 
+def servers_memory(parts: AnyParts) -> list[tuple[str, MemoryHost]]:
+    """(name, server) of every kind of server the design buys, whose RAM is built of DIMMs
+    (:mod:`planner.physics.dimms`): database, file, compute or single servers (a split design's data nodes
+    are arrays, named by their drives)."""
+    if isinstance(parts, single_server.Parts):
+        return [("database server", parts.memory)]
+    if isinstance(parts, split.Parts):
+        return [("compute node", parts.memory)]
+    fs = parts.fs_memory if parts.shared_sas else parts.node
+    return [("database server", parts.db_memory)] + ([("file server", fs)] if fs is not None else [])
+
+
+def memory_warnings(parts: AnyParts) -> list[dict[str, Any]]:
+    """The ``memory_config`` rule (:func:`planner.physics.rules.memory_verdict`) on every server the design buys,
+    one warning for each it fails: RAM no balanced set of DIMMs builds in its slots, as a hyperconverged node's."""
+    out = []
+    for who, server in servers_memory(parts):
+        ok, why = memory_verdict(server)
+        if not ok:
+            out.append({"check": "memory_config", "case": "healthy", "server": who, "message": f"{who}: {why}"})
+    return out
+
+
 def warnings_for(design: Design, parts: AnyParts, workload: Workload | None) -> list[dict[str, Any]]:
-    """Hosting checks a reviewer would flag: vCPUs and RAM of the VMs on the
-    servers that run them (the VMs' RAM plus the design's host reserve)."""
+    """Checks a reviewer would flag: each server's RAM as DIMMs (:func:`memory_warnings`), and the hosting of
+    the VMs on the servers that run them: their vCPUs, their RAM plus the design's host reserve."""
+    out = memory_warnings(parts)
     if workload is None or workload.issuer == "host" or not workload.vms_per_node:
-        return []
+        return out
     if isinstance(parts, single_server.Parts):
         cpu, sockets, ram = parts.cpu, parts.sockets, parts.spec.server.ram_gb
     elif isinstance(parts, disaggregated.Parts):
         cpu, sockets, ram = parts.db_cpu, parts.db_sockets, parts.spec.db_server.ram_gb
     else:
         cpu, sockets, ram = parts.cpu, parts.sockets, parts.spec.compute_node.ram_gb
-    out = []
     lps: float = cpu.threads * sockets
     if isinstance(parts, split.Parts):
         lps = lps * (1.0 - parts.spec.storage_cpu_share)

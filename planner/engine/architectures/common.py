@@ -34,14 +34,14 @@ from planner.engine.queueing import (
     schweitzer_residence,
     schweitzer_symmetric,
 )
-from planner.models.catalog import Catalog, Chassis, Cpu
+from planner.models.catalog import Catalog, Cpu
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
 from planner.physics.cpu import clock_scale
 from planner.physics.devices import KIB
 
 if TYPE_CHECKING:
-    from planner.models.design import CpuSet, NodeSpec, ServerSpec
+    from planner.models.design import CpuSet
 
 US = 1e-6
 #: what the workload-side stations are called in every architecture
@@ -92,34 +92,6 @@ def server_cpu(catalog: Catalog, cpu_set: CpuSet, field: str) -> tuple[Cpu, int,
             f"{field}.sockets",
         )
     return cpu, cpu_set.sockets, float(cpu.threads * cpu_set.sockets)
-
-
-def check_server_chassis(
-    catalog: Catalog, server: ServerSpec | NodeSpec, cpu: Cpu, field: str, per_enclosure_nodes: int | None = None
-) -> Chassis | None:
-    """A server's chassis against its CPU and RAM (errors name ``field``): the socket fits, the
-    sockets exist, the RAM fits; ``per_enclosure_nodes``: servers the design puts in one such
-    chassis (at most its ``nodes_per_enclosure``). Returns the chassis record or None."""
-    from planner.core.errors import DesignError
-    from planner.models.design import lookup_part
-
-    if server.chassis is None:
-        return None
-    ch = lookup_part(catalog, "chassis", server.chassis, f"{field}.chassis")
-    if cpu.socket != ch.cpu_socket_type:
-        raise DesignError(
-            f"{cpu.name} ({cpu.socket}) does not fit {ch.name} ({ch.cpu_socket_type})", f"{field}.cpu.model"
-        )
-    if server.cpu.sockets > ch.cpu_sockets:
-        raise DesignError(
-            f"{ch.name} has {count(ch.cpu_sockets, 'CPU socket')} per node; design asks {server.cpu.sockets}",
-            f"{field}.cpu.sockets",
-        )
-    if server.ram_gb > ch.max_ram_gb:
-        raise DesignError(
-            f"{server.ram_gb:g} GB RAM exceeds {ch.name}'s maximum of {ch.max_ram_gb:g} GB", f"{field}.ram_gb"
-        )
-    return ch
 
 
 def issuer_population(w: Workload, hosts: int) -> tuple[float, float, bool]:

@@ -43,7 +43,6 @@ from planner.engine.architectures.common import (
     US,
     VM_VCPU,
     Network,
-    check_server_chassis,
     issuer_population,
     issuer_rows,
     server_cpu,
@@ -57,10 +56,12 @@ from planner.models.design import (
     NicSet,
     NodeSpec,
     ResolvedNode,
+    ResolvedServer,
     ServerSpec,
     SharedJbodSpec,
     lookup_part,
     resolve_node,
+    resolve_server,
 )
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
@@ -142,7 +143,11 @@ class Parts:
     db_sockets: int
     db_nic: Nic
     db_nic_count: int
+    #: a database server's CPU, RAM and chassis, its RAM to be built of DIMMs (planner.physics.dimms)
+    db_memory: ResolvedServer
     fs: ResolvedNode | None = None
+    #: a shared JBOD's file server's CPU, RAM and chassis (the enclosure it sits in, when one is named)
+    fs_memory: ResolvedServer | None = None
     fs_cpu: Cpu | None = None
     fs_nic: Nic | None = None
     jbod: Jbod | None = None
@@ -216,8 +221,9 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     db_nics = _nics(spec.db_server, f"{pre}.db_server")
     cpu, _, _ = server_cpu(catalog, spec.db_server.cpu, f"{pre}.db_server.cpu")
     nic = lookup_part(catalog, "nic", db_nics.model, f"{pre}.db_server.nics.model")
+    db_memory = resolve_server(catalog, spec.db_server, cpu, f"{pre}.db_server")
     if spec.backend == "shared-sas":
-        return _resolve_shared_sas(spec, catalog, cpu, nic)
+        return _resolve_shared_sas(spec, catalog, db_memory, nic)
     if not isinstance(spec.file_server, NodeSpec):  # DisaggregatedSpec's validation: drives with this backend
         raise DesignError("needs capacity_drives (backend 'storage-spaces-direct')", f"{pre}.file_server")
     fs = resolve_node(catalog, spec.file_server, f"{pre}.file_server")
@@ -234,6 +240,7 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
         db_sockets=spec.db_server.cpu.sockets,
         db_nic=nic,
         db_nic_count=db_nics.count,
+        db_memory=db_memory,
         fs=fs,
     )
 
@@ -247,7 +254,7 @@ def _nics(server: ServerSpec | NodeSpec, field: str) -> NicSet:
     return server.nics
 
 
-def _resolve_shared_sas(spec: DisaggregatedSpec, catalog: Catalog, db_cpu: Cpu, db_nic: Nic) -> Parts:
+def _resolve_shared_sas(spec: DisaggregatedSpec, catalog: Catalog, db_memory: ResolvedServer, db_nic: Nic) -> Parts:
     pre = "disaggregated"
     fs_cpu, _, _ = server_cpu(catalog, spec.file_server.cpu, f"{pre}.file_server.cpu")
     fs_nic = lookup_part(
@@ -296,8 +303,11 @@ def _resolve_shared_sas(spec: DisaggregatedSpec, catalog: Catalog, db_cpu: Cpu, 
                 raise DesignError(
                     f"{enclosure.name} bays take {', '.join(enclosure.bay_interfaces)}, not {dev}", f"{jp}.{fld}.model"
                 )
-        fake = spec.file_server.model_copy(update={"chassis": enclosure})
-        check_server_chassis(catalog, fake, fs_cpu, f"{pre}.file_server")
+    fsv = spec.file_server
+    if not isinstance(fsv, ServerSpec):  # DisaggregatedSpec's validation: no drives of its own with this backend
+        raise DesignError("the drives are in shared_jbod, not in each file server", f"{pre}.file_server")
+    # its DIMM slots are the enclosure's it sits in (the record's are per node), else its own chassis's
+    fs_memory = resolve_server(catalog, fsv, fs_cpu, f"{pre}.file_server", enclosure)
     if spec.transport == "rdma":
         for who, n in (("db_server", db_nic), ("file_server", fs_nic)):
             if n.rdma == "none":
@@ -307,10 +317,12 @@ def _resolve_shared_sas(spec: DisaggregatedSpec, catalog: Catalog, db_cpu: Cpu, 
                 )
     return Parts(
         spec=spec,
-        db_cpu=db_cpu,
+        db_cpu=db_memory.cpu,
         db_sockets=spec.db_server.cpu.sockets,
         db_nic=db_nic,
         db_nic_count=_nics(spec.db_server, f"{pre}.db_server").count,
+        db_memory=db_memory,
+        fs_memory=fs_memory,
         fs_cpu=fs_cpu,
         fs_nic=fs_nic,
         jbod=Jbod(

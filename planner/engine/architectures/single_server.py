@@ -63,7 +63,6 @@ from planner.engine.architectures.common import (
     US,
     VM_VCPU,
     Network,
-    check_server_chassis,
     issuer_population,
     issuer_rows,
     local_host_cpu_s,
@@ -76,9 +75,11 @@ from planner.models.design import (
     Design,
     FlashCardStorage,
     RaidStorage,
+    ResolvedServer,
     SanStorage,
     SingleServerSpec,
     lookup_part,
+    resolve_server,
 )
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
@@ -123,6 +124,8 @@ class Parts:
     spec: SingleServerSpec
     cpu: Cpu
     sockets: int
+    #: the server's CPU, RAM and chassis, its RAM to be built of DIMMs (planner.physics.dimms)
+    memory: ResolvedServer
     drive: CapacityDrive | None = None
     controller: RaidController | None = None
     card: FlashCard | None = None
@@ -141,9 +144,9 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
     if spec is None:  # Design's validation requires the section for this topology
         raise DesignError("required for topology 'single-server'", pre)
     cpu, sockets, _ = server_cpu(catalog, spec.server.cpu, f"{pre}.server.cpu")
-    chassis = check_server_chassis(catalog, spec.server, cpu, f"{pre}.server")
+    memory = resolve_server(catalog, spec.server, cpu, f"{pre}.server")
     st = spec.storage
-    parts = Parts(spec=spec, cpu=cpu, sockets=sockets, chassis=chassis)
+    parts = Parts(spec=spec, cpu=cpu, sockets=sockets, memory=memory, chassis=memory.chassis)
     if isinstance(st, RaidStorage):
         drive = lookup_part(catalog, "capacity_drive", st.drives.model, f"{pre}.storage.drives.model")
         controller = lookup_part(catalog, "raid_controller", st.controller, f"{pre}.storage.controller")

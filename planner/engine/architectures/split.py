@@ -58,7 +58,7 @@ from planner.engine.architectures.common import (
     vm_delays,
 )
 from planner.models.catalog import CacheDevice, CapacityDrive, Catalog, Cpu, Nic
-from planner.models.design import Design, SplitSpec, lookup_part
+from planner.models.design import Design, ResolvedServer, SplitSpec, lookup_part, resolve_server
 from planner.models.params import ModelParams
 from planner.models.workload import Workload
 from planner.physics import cache as cache_mod
@@ -104,6 +104,8 @@ class Parts:
     sockets: int
     nic: Nic
     nic_count: int
+    #: a compute node's CPU, RAM and chassis, its RAM to be built of DIMMs (planner.physics.dimms)
+    memory: ResolvedServer
     flash: CacheDevice
     drive: CapacityDrive
     data_nic: Nic
@@ -144,6 +146,7 @@ def resolve_parts(design: Design, catalog: Catalog) -> Parts:
         sockets=spec.compute_node.cpu.sockets,
         nic=nic,
         nic_count=nics.count,
+        memory=resolve_server(catalog, spec.compute_node, cpu, f"{pre}.compute_node"),
         flash=flash,
         drive=drive,
         data_nic=dnic,
