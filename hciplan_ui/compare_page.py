@@ -81,9 +81,11 @@ def _unpriced_words(exc: PlannerError) -> str:
     """Why a system has no cost, in the page's words: the part by name and where its price goes on this app (the
     column read "part_prices_usd.hp-dl580-g7: no list_price_usd ... in the cost assumptions' part_prices_usd";
     migration walk 2026-11-30)."""
-    if (said := costs.refused_words(exc)) == costs.UNBUILT_RAM_WORDS:
-        # after "not priced: ", the Design page's one sentence; the verdict's line does not repeat it
-        return said.removeprefix("not priced or judged: ")
+    from planner.commercial.pricing import UnbuiltRamError
+
+    if isinstance(exc, UnbuiltRamError):
+        # after "not priced: ", the verdict's one sentence (the memory rule, among the verdict's, says the totals)
+        return costs.refused_words(exc).removeprefix("not priced: ")
     if exc.field and exc.field.startswith("part_prices_usd."):
         part = customer_words(exc.field.removeprefix("part_prices_usd."))
         return (
@@ -525,7 +527,7 @@ for col, (name, r) in zip(cols, reports):
             said.append(
                 ":red[demand " + fmt.md(short) + "]" if (short := demand_not_met(v, name)) else ":green[demand met]"
             )
-        elif v and "error" in v and v["error"] != costs.UNBUILT_RAM_WORDS:  # the unpriced line says that one
+        elif v and "error" in v:
             said.append(f":red[not judged against the demand: {fmt.md(v['error'])}]")
         elif name in unjudged:
             # what it carries of the demand, so its running cost never stands alone

@@ -187,22 +187,15 @@ def verdict(design_json: str) -> dict | None:
         return {"error": refused_words(exc)}
 
 
-#: why a design whose RAM total no DIMM set builds is neither priced nor judged, in a page's words: the memory rule's
-#: own sentence (the totals that are) stands beside it once
-UNBUILT_RAM_WORDS = (
-    "not priced or judged: the RAM per node is no set of DIMMs its slots hold (the memory rule, with the design's "
-    "rules, names the totals that are)"
-)
-
-
 def refused_words(exc: PlannerError) -> str:
-    """The library's refusal of a design in a page's words: a RAM total no DIMM set builds in one short sentence (the
-    Design page gave the rule's 60 words twice, the Compare page four times; verification walk 2026-12-01), any
-    other as the library says it."""
+    """The library's refusal of a design in a page's words: a RAM total no DIMM set builds in one short sentence
+    (:func:`planner.sizing.checks.unpriced_words`: the Design page gave the rule's 60 words twice, the Compare page
+    four times; verification walk 2026-12-01), any other as the library says it."""
     from planner.commercial.pricing import UnbuiltRamError
+    from planner.sizing.checks import unpriced_words
 
     if isinstance(exc, UnbuiltRamError):
-        return UNBUILT_RAM_WORDS
+        return unpriced_words(exc)
     return str(exc)
 
 
@@ -523,9 +516,11 @@ def network_gaps(cost: dict | None) -> str | None:
     return "Not in this cost: " + "; ".join(gaps) if gaps else None
 
 
-def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -> None:
-    """The design against the session's demand: met or not per dimension, $/month, what no longer
-    fits (nothing without a demand)."""
+def verdict_panel(v: dict | None, key: str, title: str = "Against the demand", warned: set[str] | None = None) -> None:
+    """The design against the session's demand: met or not per dimension, $/month (or why it has no price, in one
+    line), what no longer fits (nothing without a demand). ``warned``: the rules the page's own warnings say with
+    their reasons and sources, named here by their titles alone (the memory rule's 60 words stood in the verdict and
+    again in its warning; verification walk 2026-12-01)."""
     if v is None:
         return
     if "error" in v:
@@ -582,6 +577,9 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         else "servers, switches, optics and cables, licences of the platform, SQL Server when counted, support, "
         "power and rack space (the Size page breaks it down)",
     )
+    if v["usd_per_month"] is None and v.get("usd_per_month_note"):
+        # why there is no figure, seen, not under a help icon beside a dash
+        c[0].caption(fmt.md(sentence(customer_words(v["usd_per_month_note"]))))
     if gap := network_gaps(v.get("cost")):
         c[0].caption(f":orange[{fmt.md(gap)}]")
     # the verdict's sentences name parts, stacks and fields by their ids ("the ceph stack's own rules (the
@@ -593,7 +591,12 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand") -
         st.caption(
             fmt.md(
                 "Other sizing rules not met: "
-                + "; ".join(f"{f['title']} ({customer_words(f['reason'])})" for f in v["other_fails"])
+                + "; ".join(
+                    f"{f['title']} ("
+                    + ("the warning below says why" if f["rule"] in (warned or ()) else customer_words(f["reason"]))
+                    + ")"
+                    for f in v["other_fails"]
+                )
             )
             + "."
         )

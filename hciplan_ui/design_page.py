@@ -678,7 +678,8 @@ def _figures() -> None:
     chrome.word_metric(cols[3], "Bottleneck", bottleneck_words(rep), help=cpu_help)
     if caveat := costs.hosting_caveat(rep.get("warnings", []), judged):
         cols[1].caption(caveat)
-    costs.verdict_panel(judged, "dv")
+    shown = costs.shown_warnings(rep.get("warnings", []), judged)
+    costs.verdict_panel(judged, "dv", warned={str(w.get("check")) for w in shown})
     if judged and judged.get("judged"):
         # "met" at the prediction beside an IOPS band reaching under the need: said, as the SLA page says it of a
         # guarantee (browser review 2026-11-30); only when the load shown is the demand's own (its IOPS the need)
@@ -713,7 +714,7 @@ def _figures() -> None:
         st.caption(fmt.md(closed))
     # what a reviewer would flag (the nodes cannot host the VMs' vCPUs or RAM, PCIe lanes, ...): here too, not only
     # on the Performance page
-    for w in costs.shown_warnings(rep.get("warnings", []), judged):
+    for w in shown:
         st.warning(fmt.said(w["message"]), icon=":material/warning:")
 
 

@@ -270,10 +270,11 @@ elif has_band:
     st.caption("Bands: " + fmt.md("; ".join(band_basis_words(b) for b in rep["band_basis"])) + ".")
 else:
     st.caption("No calibration bands available: figures are shown without an uncertainty band.")
-costs.verdict_panel(judged, "pv")
+shown = costs.shown_warnings(rep.get("warnings", []), judged)
+costs.verdict_panel(judged, "pv", warned={str(w.get("check")) for w in shown})
 if extrapolated := fmt.extrapolation_note(rep):
     st.warning(extrapolated, icon=":material/explore:")
-for w in costs.shown_warnings(rep.get("warnings", []), judged):
+for w in shown:
     st.warning(fmt.said(w["message"]), icon=":material/warning:")
 for note in rep.get("notes", []):
     st.info(fmt.said(note), icon=":material/info:")

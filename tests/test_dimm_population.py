@@ -248,10 +248,77 @@ def test_a_servers_ram_total_no_dimm_set_builds_is_refused_in_one_line(example, 
     assert err.startswith(f"error: {field}: {said}") and err.count("\n") == 1, err
 
 
-def test_the_pages_say_an_unbuilt_ram_total_once_in_a_short_sentence():
+def _ax660_1000_against_hammerdb():
+    """The brief's case: the hammerdb demand's sized five AX-660 nodes with 1,000 GB each, which no DDR5 set of one
+    module builds in 32 slots (512 and 1,024 GB are the balanced totals either side)."""
+    from planner.models.demand import Demand
+
+    demand = Demand.model_validate_json((EX / "demand-hammerdb.json").read_text())
+    return parse_design(_ax660(1000)), demand
+
+
+def test_a_ram_total_no_dimm_set_builds_is_judged_against_the_demand_without_a_price():
+    """Fix-helper's note (stop 53): a design whose RAM total no DIMM set builds was not judged against the demand at
+    all (check_design priced it and stood without a price only by raising): the app said "unbuilt RAM" and no verdict.
+    The verdict stands, the memory rule one failed rule among the others, the cost fields None with why, once."""
+    from planner.sizing.checks import COST_FIELDS, check_design
+    from planner.sizing.verdict import demand_verdict
+
+    d, demand = _ax660_1000_against_hammerdb()
+    chk = check_design(resolve(d), demand)
+    assert chk["fails"] == ["memory_config"] and not chk["feasible"]
+    assert chk["checks"]["iops_at_latency"]["passed"] and chk["checks"]["capacity_with_reserve"]["passed"]
+    assert all(chk[k] is None for k in COST_FIELDS)
+    note = "not priced: the RAM per node is no set of DIMMs its slots hold (the memory rule names the totals that are)"
+    assert chk["cost_note"] == note
+    assert chk["checks"]["budget"]["passed"] and chk["checks"]["budget"]["not_applicable"] == "no budget set"
+    # a budget it cannot be shown to meet is not met
+    tight = check_design(resolve(d), demand.model_copy(update={"budget_usd_per_month": 50_000.0}))
+    assert (
+        not tight["checks"]["budget"]["passed"]
+        and "cannot be held against the budget of $50,000" in (tight["checks"]["budget"]["reason"])
+    )
+    v = demand_verdict(d, demand)
+    assert v["judged"] and not v["met"] and [f["rule"] for f in v["other_fails"]] == ["memory_config"]
+    assert [x["key"] for x in v["dimensions"] if not x["met"]] == []  # the demand's own dimensions are met
+    assert v["usd_per_month"] is None and v["usd_per_month_note"] == note
+    # a design that builds its RAM has its price (1,024 GB: 32 x 32 GB)
+    built = check_design(resolve(parse_design(_ax660(1024))), demand)
+    assert built["whole_usd_per_month"] > 0 and "cost_note" not in built
+
+
+def test_the_command_line_judges_a_ram_total_no_dimm_set_builds_in_one_line(tmp_path, capsys, monkeypatch):
+    """Through the command line: a saved scenario's figures judge it against its demand with no price (null, with
+    the one line why), no NaN; the commands whose product is the price (cost, proposal) refuse it in one line."""
+    monkeypatch.setenv("HCIPLAN_DB", str(tmp_path / "s.db"))
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(_ax660(1000)))
+    demand = str(EX / "demand-hammerdb.json")
+    assert main(["scenario", "save", "ram1000", "--demand", demand, "--design", str(f)]) == 0
+    assert main(["scenario", "save", "ref", "--demand", demand, "--design", str(EX / "reference.json")]) == 0
+    capsys.readouterr()
+    assert main(["scenario", "compare", "ram1000", "ref"]) == 0
+    out = capsys.readouterr().out
+    assert "NaN" not in out and "Infinity" not in out
+    a = json.loads(out)["a"]
+    assert a["figures"]["whole_usd_per_month"] is None and a["figures"]["capex_usd"] is None
+    assert a["cost_note"].startswith("not priced: the RAM per node is no set of DIMMs")
+    assert a["against_demand"]["met"] is False and a["against_demand"]["summary"], a
+    for cmd in (
+        ["cost", str(f), "--demand", demand],
+        ["proposal", demand, "--design", str(f), "--out", "-", "--format", "html"],
+    ):
+        assert main(cmd) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: node.ram_gb: 1,000 GB of RAM per node") and err.count("\n") == 1, (cmd, err)
+
+
+def test_the_pages_judge_an_unbuilt_ram_total_and_say_it_once_in_a_short_sentence():
     """Verification walk 2026-12-01: 1,500 GB on an AX-660 gave the memory rule's 60 words as the Design page's
-    "Against the demand" error and again as the rule's warning, and four times on the Compare page; the verdict
-    and the cost say it once, short, and the rule's own sentence (the totals that are) stands beside it."""
+    "Against the demand" error and again as the rule's warning, and four times on the Compare page; then (stop 53)
+    the pages said "not priced or judged" and showed no verdict. 1,000 GB: the Design, Performance and Compare
+    pages judge it (the memory rule among the other rules not met, the rule's own sentence once, in its warning),
+    say once and short why it has no price, and show no NaN; the Size page stands."""
     from streamlit.testing.v1 import AppTest
 
     app = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -261,18 +328,36 @@ def test_the_pages_say_an_unbuilt_ram_total_once_in_a_short_sentence():
     at.file_uploader(key="size_upload").set_value([("demand.json", demand, "application/json")]).run()
     at.button(key="size_use_best").click().run()
     at.switch_page("hciplan_ui/design_page.py").run()
-    at.number_input(key="d_ram").set_value(1500).run()
-    assert json.loads(at.session_state["design_json"])["node"]["ram_gb"] == 1500
-    for page in ("hciplan_ui/design_page.py", "hciplan_ui/compare_page.py"):
+    at.number_input(key="d_ram").set_value(1000).run()
+    assert json.loads(at.session_state["design_json"])["node"]["ram_gb"] == 1000
+    for page in (
+        "hciplan_ui/design_page.py",
+        "hciplan_ui/performance_page.py",
+        "hciplan_ui/compare_page.py",
+        "hciplan_ui/sizing_page.py",
+    ):
         at.switch_page(page).run()
-        assert not at.exception, [e.value for e in at.exception]
-        shown = [x.value for x in [*at.error, *at.warning, *at.caption]]
+        assert not at.exception, (page, [e.value for e in at.exception])
+        shown = [str(x.value) for x in [*at.error, *at.warning, *at.caption, *at.markdown, *at.success]]
+        shown += [str(m.value) for m in at.metric]
+        assert not any("nan" in t.split() or "NaN" in t for t in shown), page
+        assert not any("not judged" in t for t in shown), page
         long = [t for t in shown if "no whole number of one DDR5 module" in t]
         assert len(long) <= 1, (page, long)
-        if page.endswith("design_page.py"):
-            from hciplan_ui.costs import UNBUILT_RAM_WORDS
-
-            assert any(UNBUILT_RAM_WORDS.split(":")[0] in t for t in shown), shown
+        if page.endswith("sizing_page.py"):
+            continue
+        unpriced = [t for t in shown if "no set of DIMMs its slots hold" in t]
+        if page.endswith("compare_page.py"):
+            # a column each for the current design and its what-if, each judged: "demand not met"
+            assert [t for t in at.caption if "no set of DIMMs" in t.value] and all(
+                "demand not met" in t for t in unpriced
+            ), unpriced
+        else:
+            assert len(unpriced) == 1 and unpriced[0].startswith("Not priced: the RAM per node"), unpriced
+            assert any(t.startswith("**Against the demand**") and "Other rules" in t for t in shown), page
+            assert [m.value for m in at.metric if m.label == "Whole cost/month"] == ["–"]
+            other = next(t for t in shown if t.startswith("Other sizing rules not met"))
+            assert "the warning below says why" in other and "no whole number" not in other
 
 
 def test_ram_above_what_the_cpus_address_breaks_the_memory_rule_and_the_sizer_offers_none():

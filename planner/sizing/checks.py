@@ -30,7 +30,7 @@ from pydantic import ValidationError
 
 from planner.commercial.database import rate_carried
 from planner.commercial.licensing import for_platform
-from planner.commercial.pricing import CostAssumptions, monthly_cost
+from planner.commercial.pricing import CostAssumptions, UnbuiltRamError, monthly_cost
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
 from planner.core.errors import PlannerError, format_validation_error
@@ -338,6 +338,46 @@ def mark_not_applicable(checks: dict[str, dict]) -> dict[str, dict]:
     return checks
 
 
+#: the cost fields of :func:`check_design`, None on a design without a price (its ``cost_note`` says why)
+COST_FIELDS = ("cost_usd_per_month", "whole_usd_per_month", "servers_capex_usd")
+
+
+def unpriced_words(exc: UnbuiltRamError) -> str:
+    """Why a design has no price, in one short sentence said once where its cost would be: the memory rule
+    (``memory_config``) says the RAM totals a balanced DIMM set builds, so this does not repeat them (a page gave
+    the rule's 60 words four times; verification walk 2026-12-01)."""
+    who = "client server" if (exc.field or "").startswith("clients.") else "node"
+    return (
+        f"not priced: the RAM per {who} is no set of DIMMs its slots hold (the memory rule names the totals that are)"
+    )
+
+
+def _priced(rd: ResolvedDesign, demand: Demand, a: CostAssumptions, catalog) -> dict:
+    """The cost fields of :func:`check_design` (:data:`COST_FIELDS`, SQL Server's month when counted and a vSAN
+    design's capacity licence); where a server's RAM total no DIMM set builds, each None and ``cost_note`` says
+    why (:func:`unpriced_words`): the design is judged without a price (the memory rule fails it), where its price
+    refused the whole judgement (the app said "unbuilt RAM" and no verdict; verification walk 2026-12-01)."""
+    try:
+        cost = monthly_cost(rd, a)
+        # the whole cost as `cost` gives it (one function): the figure the sizer ranks by and a budget judges, and
+        # a vSAN design's capacity beyond its subscription's entitlement, whose add-on that cost leaves out
+        whole = whole_cost(rd.design, demand, a, catalog)
+    except UnbuiltRamError as exc:
+        return {**dict.fromkeys(COST_FIELDS), "cost_note": unpriced_words(exc)}
+    return {
+        "cost_usd_per_month": cost["per_cluster"]["total_usd_per_month"],
+        "whole_usd_per_month": whole["monthly"]["total_usd_per_month"],
+        **(
+            {"sql_server_usd_per_month": whole["monthly"]["sql_server_usd_per_month"]}
+            if a.sql_edition != "none"
+            else {}
+        ),
+        **{k: whole[k] for k in ("vsan_capacity_licence",) if k in whole},
+        # the servers alone (the whole purchase, network too, is the cost command's capex_usd)
+        "servers_capex_usd": cost["capex_usd"],
+    }
+
+
 def check_design(
     rd: ResolvedDesign,
     demand: Demand,
@@ -350,7 +390,9 @@ def check_design(
     rules (:func:`hardware_rules`), then the demand's.
 
     Returns ``checks`` (rule -> ``{"passed", "reason"}``), ``fails`` (names),
-    ``feasible``, the cost, capacity, per-tier latency and compute figures.
+    ``feasible``, the cost, capacity, per-tier latency and compute figures. A design whose RAM total no DIMM set
+    builds is judged all the same (the memory rule fails it): its cost fields (:data:`COST_FIELDS`) are None and
+    ``cost_note`` says why (:func:`_priced`).
     With ``quick``, a design that already failed a rule skips the performance
     model and returns only ``checks``, ``fails`` and ``feasible``. ``params``:
     model parameters (default: the shipped calibration), e.g. a customer refit.
@@ -604,33 +646,29 @@ def check_design(
         else ("today's demand" if not demand.growth_pct else f"the demand with {grown}")
         + " is not met: the rules that failed say where",
     )
-    cost = monthly_cost(rd, a)
-    total = cost["per_cluster"]["total_usd_per_month"]
-    # the whole cost as `cost` gives it (one function): the figure the sizer ranks by and a budget judges, and a
-    # vSAN design's capacity beyond its subscription's entitlement, whose add-on that cost leaves out
-    whole = whole_cost(rd.design, demand, a, catalog)
-    whole_usd = whole["monthly"]["total_usd_per_month"]
-    put(
-        "budget",
-        demand.budget_usd_per_month is None or whole_usd <= demand.budget_usd_per_month + 1e-9,
-        f"${whole_usd:,.0f}/month, the whole cost"
-        + (f" vs budget ${demand.budget_usd_per_month:,.0f}" if demand.budget_usd_per_month else " (no budget)"),
-    )
+    priced = _priced(rd, demand, a, catalog)
+    budget = demand.budget_usd_per_month
+    if priced["whole_usd_per_month"] is None:
+        # a RAM total no DIMM set builds has no price: the memory rule says why, and a budget cannot be shown met
+        put(
+            "budget",
+            budget is None,
+            priced["cost_note"]
+            + (f"; it cannot be held against the budget of ${budget:,.0f}" if budget else " (no budget)"),
+        )
+    else:
+        whole_usd = priced["whole_usd_per_month"]
+        put(
+            "budget",
+            budget is None or whole_usd <= budget + 1e-9,
+            f"${whole_usd:,.0f}/month, the whole cost" + (f" vs budget ${budget:,.0f}" if budget else " (no budget)"),
+        )
     fails = [k for k, v in checks.items() if not v["passed"]]
     return {
         "checks": mark_not_applicable(checks),
         "fails": fails,
         "feasible": not fails,
-        "cost_usd_per_month": total,
-        "whole_usd_per_month": whole_usd,
-        **(
-            {"sql_server_usd_per_month": whole["monthly"]["sql_server_usd_per_month"]}
-            if a.sql_edition != "none"
-            else {}
-        ),
-        **{k: whole[k] for k in ("vsan_capacity_licence",) if k in whole},
-        # the servers alone (the whole purchase, network too, is the cost command's capex_usd)
-        "servers_capex_usd": cost["capex_usd"],
+        **priced,
         "usable_capacity_tb": cap.usable_capacity_tb,
         "reprotected_after_node_loss_tb": cap.reprotected_after_node_loss_tb,
         "vm_latency_ms": _f(out["vm_latency_ms"]),

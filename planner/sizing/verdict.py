@@ -37,7 +37,7 @@ import math
 from pydantic import ValidationError
 
 from planner.commercial.licensing import for_platform
-from planner.commercial.pricing import CostAssumptions
+from planner.commercial.pricing import CostAssumptions, UnbuiltRamError
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
@@ -57,6 +57,7 @@ from planner.sizing.checks import (
     hosting_met,
     judged_demand,
     limits,
+    unpriced_words,
     with_failed_rules,
 )
 from planner.sizing.document import customer_text
@@ -146,6 +147,8 @@ def demand_verdict(
     out: dict = {"design": design.name, "nodes": design.nodes}
     try:
         cost = whole_cost(design, demand, a, cat)
+    except UnbuiltRamError as exc:  # the memory rule says which RAM totals are built: said short, once
+        out.update(cost=None, usd_per_month=None, usd_per_month_note=unpriced_words(exc))
     except PlannerError as exc:  # a part without a price: the judgement stands, the cost is null with why
         out.update(cost=None, usd_per_month=None, usd_per_month_note=f"not priced: {exc}")
     else:

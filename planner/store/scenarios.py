@@ -405,12 +405,13 @@ def _differ(a: Any, b: Any, path: str = "") -> list[str]:
 def scenario_figures(doc: dict) -> dict:
     """The headline figures of a stored session: the design, its capacity and performance
     under the session's workload (or the demand's), the whole cost and TCO."""
-    from planner.commercial.pricing import CostAssumptions
-    from planner.commercial.tco import whole_cost
+    from planner.commercial.pricing import CostAssumptions, UnbuiltRamError
+    from planner.commercial.tco import TCO_YEARS, whole_cost
     from planner.models.demand import saved_demand
     from planner.models.design import Design
     from planner.models.workload import Workload
     from planner.results.report import evaluate_report
+    from planner.sizing.checks import unpriced_words
 
     out: dict[str, Any] = {"demand": None, "design": None}
     demand = saved_demand(doc["demand"]) if doc.get("demand") else None
@@ -430,7 +431,10 @@ def scenario_figures(doc: dict) -> dict:
     else:
         workload = None
     rep = evaluate_report(design, workload, degraded=False)
-    cost = whole_cost(design, demand, a)
+    try:
+        cost: dict | None = whole_cost(design, demand, a)
+    except UnbuiltRamError as exc:  # judged all the same (the memory rule fails it), its cost null with why
+        cost, out["cost_note"] = None, unpriced_words(exc)
     out["design"] = design.name
     # which load the figures are of: a latency of 0.5129 ms read as evaluate's 0.5143 under another workload
     # (CLI review 2026-11-29)
@@ -445,9 +449,12 @@ def scenario_figures(doc: dict) -> dict:
         "vm_latency_ms": rep.get("vm_latency_ms"),
         # the whole cost, by the key `size` gives it (its cost_usd_per_month is the cluster alone: one key, one
         # meaning; performance walk 2026-12-01)
-        "whole_usd_per_month": cost["monthly"]["total_usd_per_month"],
-        "capex_usd": cost["capex_usd"],
-        **{f"tco_{t['years']}y_usd": t["total_usd"] for t in cost["tco"]},
+        "whole_usd_per_month": cost["monthly"]["total_usd_per_month"] if cost else None,
+        "capex_usd": cost["capex_usd"] if cost else None,
+        **{
+            f"tco_{y}y_usd": next(t["total_usd"] for t in cost["tco"] if t["years"] == y) if cost else None
+            for y in TCO_YEARS
+        },
     }
     if demand is not None:
         # the design against the scenario's demand, as every page judges it: figures of a 9 TB design beside a
