@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from planner.commercial.database import runnable_vcpus, vcpu_share_iops
 from planner.core.text import decimals_apart
 from planner.engine.architectures.open_load import OpenLoadModel, open_load_model
-from planner.engine.degraded import ceph_faster_one_host_down_words, degraded_arrays
+from planner.engine.degraded import degraded_arrays, faster_one_host_down_words
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import carried, latency_statistic, statistic_words
 from planner.models.catalog import load_catalog
@@ -842,14 +842,16 @@ def guarantee(
         latency_figures=figures,
         latency_ms_one_node_down=pt.get("lat_down"),
         latency_ms_one_node_down_note=(
-            # lower than healthy on Ceph: more local primaries, and fewer copies where none is re-placed
-            ceph_faster_one_host_down_words(
+            # lower than healthy on Ceph (more local primaries, and fewer copies where none is re-placed) and on
+            # vSAN where no host rebuilds (fewer components written)
+            faster_one_host_down_words(
+                rd.design.stack,
                 rd.nodes,
                 rd.design.layout.width,
                 bool(capacity_report(rd).repairs_after_node_loss),
                 "copies" if rd.design.layout.kind == "mirror" else "chunks",
             )
-            if rd.design.stack == "ceph" and pt["lat_down"] < pt["lat"] * (1 - 1e-9)
+            if rd.design.stack != "s2d" and pt["lat_down"] < pt["lat"] * (1 - 1e-9)
             else ""
         )
         if pt.get("lat_down") is not None

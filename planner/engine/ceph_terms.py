@@ -29,7 +29,7 @@ import numpy as np
 from planner.core.errors import PlannerError
 from planner.core.types import FloatArray
 from planner.models.params import CephParams, ModelParams
-from planner.physics import ceph, devices
+from planner.physics import ceph, devices, resiliency
 from planner.physics import cpu as cpu_mod
 
 US = 1e-6
@@ -48,8 +48,9 @@ def ceph_demand_terms(D: Any, W: Any, p: ModelParams) -> dict[str, Any]:
     bs = np.asarray(W.block_size_kib, dtype=float)
     k = np.asarray(D.data_chunks, dtype=float)
     # one host down with no host to re-place on: a write goes to its placement group's acting set, the copies or
-    # chunks whose host is up (planner.engine.degraded.degraded_arrays; 0 healthy or where recovery re-places them)
-    width = np.asarray(D.width, dtype=float) * (1.0 - np.asarray(D.lost_copy_share, dtype=float))
+    # chunks whose host is up (planner.physics.resiliency.surviving_writes, every stack's rule; lost_write_share 0
+    # healthy or where recovery re-places them)
+    width, _ = resiliency.surviving_writes(D.width, 0.0, D.lost_write_share)
     sep = np.asarray(D.clients_separate, dtype=bool)
     scale = cpu_mod.clock_scale(D.base_ghz)
     cscale = cpu_mod.clock_scale(np.where(sep, D.client_base_ghz, D.base_ghz))

@@ -317,9 +317,12 @@ class DesignArrays:
     fault_domain_rtt_s: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
     # the fault domains are the nodes (Design.fault_domain "node"), not racks or chassis
     node_fault_domains: np.ndarray = field(default_factory=lambda: np.asarray(True))
-    # one node down, no repair: the share of a write's mirror copies or parity columns that sat on the lost node and
-    # are not written (planner.engine.degraded.degraded_arrays); 0 healthy
+    # one node down: the share of the data's copies, columns or components on the lost node, whose reads are decoded
+    # from the surviving ones (planner.engine.degraded.degraded_arrays); 0 healthy
     lost_copy_share: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
+    # one node down, no repair: the share of a write's copies, columns or components that sat on the lost node and
+    # are not written (planner.physics.resiliency.surviving_writes, every stack); 0 healthy or while a repair runs
+    lost_write_share: np.ndarray = field(default_factory=lambda: np.asarray(0.0))
     # Ceph's and vSAN's layout: the fault domains its stripe needs, which one node's survivors must number to
     # re-protect it (physics.capacity.layout_min_fault_domains; inf for a single copy). An S2D row reads its
     # resiliency code's instead (planner.engine.degraded.survivors_repair)
@@ -380,6 +383,7 @@ def _stack_row(rd: ResolvedDesign) -> dict[str, Any]:
         fault_domain_rtt_s=d.fault_domain_rtt_ms * 1e-3 if rd.nodes > 1 else 0.0,
         node_fault_domains=d.fault_domain == "node",
         lost_copy_share=0.0,
+        lost_write_share=0.0,
         layout_min_fault_domains=np.nan,
     )
     if d.stack == "s2d":
@@ -518,7 +522,7 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         # host makes no read more local (with D.nodes, one host down read more locally and gained IOPS)
         alignment = np.ones_like(np.asarray(W.alignment, dtype=float))
         hops_r, hops_w, bw_writes, rmw, rot_read, rot_write = vsan_mod.layout_terms(
-            D.volume_servers, D.data_chunks, D.width, D.esa, D.clients_separate
+            D.volume_servers, D.data_chunks, D.width, D.esa, D.clients_separate, D.lost_write_share
         )
         # one host down: a read of a RAID-5/6 component on the absent host decodes it from the k surviving ones,
         # S2D parity's rule (resiliency.decoded_reads_per_read); the extra chunks cross the network as vSAN's other
@@ -534,27 +538,27 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         bw_writes = resiliency.backend_writes_per_write(code)
         # one node down and no repair: a write makes only the copies (mirror) or columns (parity) whose node is
         # up; the lost node's are remote ones (it is never the serving node), so as many fewer cross the network
-        lost = D.lost_copy_share
-        lost_copies = bw_writes * lost
-        bw_writes = bw_writes - lost_copies
-        hops_w = hops_w - np.minimum(lost_copies, resiliency.remote_writes_per_write(code, D.volume_servers))
+        lost = D.lost_write_share
+        remote_copies = resiliency.remote_writes_per_write(code, D.volume_servers)
+        bw_writes, fewer_hops = resiliency.surviving_writes(bw_writes, remote_copies, lost)
+        hops_w = hops_w - fewer_hops
         rmw = resiliency.rmw_reads_per_write(code)
         if np.any(np.asarray(code) == 4):  # only mirror-accelerated parity rotates
             rot_read, rot_write = resiliency.rotation_per_write(code, D.fault_domains, D.mirror_share, D.all_flash)
-            rot_write = rot_write * (1.0 - lost)  # nor does its rotation write the lost node's column
+            rot_write, _ = resiliency.surviving_writes(rot_write, 0.0, lost)  # nor its rotation, the lost column
         else:
             rot_read = rot_write = 0.0
         # reads of a lost parity column decoded from the surviving ones, and a read-modify-write that reads no
         # lost column (resiliency module doc); a parity column crosses the network with P = 1 - 1/S
         # (resiliency.remote_writes_per_write's rule). Healthy rows (no lost column) skip this.
         decoded = decoded_hops = 0.0
-        if np.any(lost):
+        if np.any(lost) or np.any(D.lost_copy_share):
             decode = resiliency.decode_columns(code, D.fault_domains, D.all_flash)
             remote = np.where(D.volume_servers > 1, 1.0 - 1.0 / np.maximum(D.volume_servers, 1.0), 0.0)
             rmw_down = resiliency.degraded_rmw_reads_per_write(code, decode, lost)
             hops_w = hops_w - (rmw - rmw_down) * remote
             rmw = rmw_down
-            decoded = resiliency.reconstruction_reads_per_read(code, decode, D.mirror_share, lost)
+            decoded = resiliency.reconstruction_reads_per_read(code, decode, D.mirror_share, D.lost_copy_share)
             decoded_hops = decoded * remote
 
     has_cache = D.cache_per_node > 0

@@ -122,24 +122,67 @@ def decode_columns(code: FloatArray, fault_domains: FloatArray, all_flash: Float
     return np.select([code == 2, (code == 3) | (code == 4)], [single_k, dual_k], 0.0)
 
 
-def degraded_rmw_reads_per_write(code: FloatArray, decode: FloatArray, lost_share: FloatArray) -> FloatArray:
-    """Read-modify-write reads per front-end write when each column of a stripe is on a lost node
-    with probability ``lost_share`` (module doc).
+def surviving_writes(
+    writes: FloatArray, remote_writes: FloatArray, lost_share: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """The copies or columns a front-end write makes with one node down, and the network crossings that saves
+    [count], vectorised: one rule for every stack (Storage Spaces Direct's mirror copies and parity columns, a Ceph
+    placement group's acting set, vSAN's RAID-1 replicas and RAID-5/6 components).
 
-    A small write of one data column with m parity columns reads the old data and the m parities
-    (:func:`rmw_reads_per_write`, 1 + m). With its own data column lost (``lost_share``) the old data
-    is decoded from ``decode`` surviving columns, one parity among them (read once for both), and the
-    m - 1 other parities are read: ``decode`` + m - 1. With one of its parity columns lost (m x
+    Parameters
+    ----------
+    writes : [count] copies, columns or chunks a write makes healthy.
+    remote_writes : [count] how many of them cross the network healthy.
+    lost_share : [-] the share of them on the lost node that no survivor re-places
+        (:func:`planner.engine.degraded.degraded_arrays`; 0 healthy or while a repair re-places them).
+
+    Returns
+    -------
+    (writes made, crossings saved): ``writes`` x (1 - ``lost_share``), and the lost ones, every one remote (the
+    lost node serves no IO), at most the crossings there were.
+
+    References
+    ----------
+    Microsoft, *Fault tolerance and storage efficiency in Storage Spaces Direct* (a mirror "writes to the available
+    copies") and *Understand and monitor storage resync* (the down server's drives "don't get updated until it comes
+    back online", "true for any hyper-converged architecture"); Ceph docs, *Placement Group States* ("degraded") and
+    *Pools* (``min_size``); Broadcom, *vSAN Management API*, ``VsanComponentStates``: "ABSENT_RESYNC: The component
+    is absent, and there are some bytes need to be synced for this component", and ``VsanSyncReason``: "stale: The
+    component is syncing because it was stale" (the writes go to the components present; the absent one catches up
+    on its host's return).
+    """
+    lost = np.asarray(writes, dtype=float) * np.asarray(lost_share, dtype=float)
+    return np.asarray(writes, dtype=float) - lost, np.minimum(lost, np.asarray(remote_writes, dtype=float))
+
+
+def degraded_rmw_reads_per_write(code: FloatArray, decode: FloatArray, lost_share: FloatArray) -> FloatArray:
+    """Read-modify-write reads per front-end write of a Storage Spaces Direct parity ``code`` when each column of a
+    stripe is on a lost node with probability ``lost_share``: :func:`degraded_rmw_reads` with the code's reads and
+    parity columns."""
+    code = np.asarray(code)
+    return degraded_rmw_reads(_RMW_READS[code], np.maximum(_WRITES[code] - 1.0, 0.0), decode, lost_share)
+
+
+def degraded_rmw_reads(
+    rmw_reads: FloatArray, parity_columns: FloatArray, decode: FloatArray, lost_share: FloatArray
+) -> FloatArray:
+    """Read-modify-write reads per front-end write when each column of a stripe is on a lost node
+    with probability ``lost_share`` (module doc), vectorised: one rule for Storage Spaces Direct's parity
+    (:func:`degraded_rmw_reads_per_write`) and vSAN OSA's RAID-5/6 (:func:`planner.physics.vsan.layout_terms`).
+
+    A small write of one data column with m (``parity_columns``) parity columns reads the old data and the m
+    parities (``rmw_reads``, 1 + m; 0: no read-modify-write, and none one node down). With its own data column lost
+    (``lost_share``) the old data is decoded from ``decode`` surviving columns, one parity among them (read once for
+    both), and the m - 1 other parities are read: ``decode`` + m - 1. With one of its parity columns lost (m x
     ``lost_share``), that parity is neither read nor written: the old data and the m - 1 other
     parities are read, or nothing when it was the only parity (no parity left to update). A lost
-    column the write does not touch changes nothing. Storage Spaces Direct does not publish its
+    column the write does not touch changes nothing. Neither Storage Spaces Direct nor vSAN publishes its
     degraded write; this reads what the parity update needs and decodes what it cannot read, the
     rule the module doc cites for reads.
     """
-    code = np.asarray(code)
     s = np.asarray(lost_share, dtype=float)
-    healthy = _RMW_READS[code]
-    m = np.maximum(_WRITES[code] - 1.0, 0.0)
+    healthy = np.asarray(rmw_reads, dtype=float)
+    m = np.asarray(parity_columns, dtype=float)
     target_lost_reads = np.asarray(decode, dtype=float) + m - 1.0
     parity_lost_reads = np.where(m >= 2, m, 0.0)
     down = healthy * (1.0 - (1.0 + m) * s) + s * target_lost_reads + m * s * parity_lost_reads

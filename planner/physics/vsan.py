@@ -16,6 +16,10 @@ Layouts (VMware vSAN 8.0 administration; D. Epping, *adaptive RAID-5*):
 * ESA RAID-5/6 (2+1, 4+1, 4+2): writes land in a RAID-1 performance leg (m + 1
   copies) and are written as full stripes to the capacity leg in the background
   ((k + m) / k bytes per byte), so no read-modify-write.
+
+One host down with no host to rebuild on, a write goes to the components present, as every stack's does
+(:func:`planner.physics.resiliency.surviving_writes`): the absent component is marked stale and resynced when its
+host returns (Broadcom, *vSAN Management API*, ``VsanComponentStates`` ABSENT_RESYNC, ``VsanSyncReason`` stale).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from planner.core.types import FloatArray
+from planner.physics import resiliency
 
 
 def read_local_probability(nodes: FloatArray, clients_separate: FloatArray) -> FloatArray:
@@ -39,19 +44,33 @@ def remote_share(nodes: FloatArray, clients_separate: FloatArray) -> FloatArray:
 
 
 def layout_terms(
-    nodes: FloatArray, data_chunks: FloatArray, width: FloatArray, esa: FloatArray, clients_separate: FloatArray
+    nodes: FloatArray,
+    data_chunks: FloatArray,
+    width: FloatArray,
+    esa: FloatArray,
+    clients_separate: FloatArray,
+    lost_write_share: FloatArray = 0.0,
 ) -> tuple[FloatArray, ...]:
     """(read hops, write hops, backend writes, RMW reads, background read, background write) per VM IO.
 
     Hops are network transfers of the IO's size; backend writes and RMW reads are
     device IOs of the IO's size on the write's path; the background multipliers
     are bytes per front-end byte written (ESA full-stripe writes).
+
+    ``lost_write_share``: one host down and no host to rebuild on, the share of an object's components on the
+    absent host [-] (:func:`planner.engine.degraded.degraded_arrays`; 0 healthy or while a rebuild runs). A write
+    goes to the components present (:func:`planner.physics.resiliency.surviving_writes`, the rule every stack
+    follows): a RAID-1 write makes c (1 - s) replicas, an ESA write its performance leg's and full stripe's
+    components present, an OSA RAID-5/6 small write its data and parity components present, with the
+    read-modify-write that needs no absent component (:func:`planner.physics.resiliency.degraded_rmw_reads`, a lost
+    data component decoded from the k present).
     """
     n = np.maximum(np.asarray(nodes, dtype=float), 1.0)
     k = np.asarray(data_chunks, dtype=float)
     w = np.asarray(width, dtype=float)
     esa = np.asarray(esa, dtype=bool)
     sep = np.asarray(clients_separate, dtype=bool)
+    lost = np.asarray(lost_write_share, dtype=float)
     mirror = k <= 1
     m = w - k
     p_local = read_local_probability(n, sep)
@@ -63,4 +82,9 @@ def layout_terms(
     mirror_remote = np.where(sep, w, w - np.minimum(1.0, w / n))
     bg_write = np.where(~mirror & esa, w / np.maximum(k, 1.0), 0.0)
     hops_w = np.where(mirror, mirror_remote, (copies + rmw) * remote) + bg_write * remote
-    return hops_r, hops_w, copies, rmw, np.zeros_like(bg_write), bg_write
+    # one host absent, nothing rebuilt: its components are not written, nor read for a parity update
+    copies_down, fewer = resiliency.surviving_writes(copies, np.where(mirror, mirror_remote, copies * remote), lost)
+    bg_down, fewer_bg = resiliency.surviving_writes(bg_write, bg_write * remote, lost)
+    rmw_down = resiliency.degraded_rmw_reads(rmw, m, k, lost)
+    hops_w = hops_w - fewer - fewer_bg - (rmw - rmw_down) * remote
+    return hops_r, hops_w, copies_down, rmw_down, np.zeros_like(bg_write), bg_down
