@@ -2,13 +2,17 @@
 
 * Performance: the same VMs run on N-1 nodes; while data resyncs, repair takes
   ``repair_share`` of the survivors' drive and network capacity. Ceph's recovery
-  takes what it moves at its rate instead (:func:`ceph_recovery_load`): at most its
+  takes what it moves at its rate instead (:func:`repair_load`): at most its
   default mClock profile's recovery reservation of that bandwidth (``balanced``,
   50 %: Ceph docs, *mClock Config Reference*, Reef and Squid; the share Ceph
   designs state) and at most its measured backfill rate per OSD, whichever is
-  smaller, and the OSD CPU that recovery IO costs (the fit's CPU per OSD operation
-  and per KiB, as client IO's: :func:`planner.physics.ceph.recovery_cpu_lps`). S2D's
-  and vSAN's repair CPU is not modelled.
+  smaller. Every stack's repair IO costs the survivors' CPU, as client IO's does, at
+  the stack's fitted CPU per IO (:func:`planner.physics.cpu.repair_cpu_lps`): Ceph's
+  OSD costs per operation and per KiB (:func:`planner.physics.ceph.recovery_cpu_lps`),
+  S2D's fit for Storage Spaces Direct's rebuild and vSAN's resync
+  (:func:`planner.physics.cpu.repair_lp_us_per_io`, each rebuilt byte read k times
+  across the network and written once, in IOs of an assumed 1 MiB), at most the
+  repair's share of the survivors' logical processors.
 * Where the survivors cannot repair (too few fault domains left for the resiliency:
   :func:`planner.physics.capacity.survivors_re_protect`, the capacity report's rule for
   every stack), no repair share is charged: on S2D, and on Ceph (CRUSH has no host for a
@@ -70,7 +74,7 @@ import numpy as np
 from planner.core.types import FloatArray
 from planner.engine.performance import DesignArrays, WorkloadArrays
 from planner.models.params import CephParams, ModelParams, params_for
-from planner.models.stacks import STACK_CODES, ceph_recovery_mib_s_per_osd, ceph_recovery_share
+from planner.models.stacks import STACK_CODES, STACKS, ceph_recovery_mib_s_per_osd, ceph_recovery_share
 from planner.physics import ceph
 from planner.physics import cpu as cpu_mod
 from planner.physics.capacity import MIN_FAULT_DOMAINS_BY_CODE, survivors_re_protect
@@ -181,18 +185,21 @@ def repair_rate_bytes_s(
     return np.minimum(write_bw, read_bw / np.asarray(data_chunks, dtype=float))
 
 
-def ceph_recovery_load(
-    D: DesignArrays, p: ModelParams, repair_share: FloatArray | None = None
+def repair_load(
+    D: DesignArrays, stack: str, p: ModelParams, repair_share: FloatArray | None = None
 ) -> dict[str, FloatArray]:
-    """What a Ceph row's recovery takes from the survivors of one lost host, per row (whether it runs at all is
-    :func:`degraded_arrays`' question).
+    """What a ``stack`` row's repair takes from the survivors of one lost node, per row (whether it runs at all is
+    :func:`degraded_arrays`' question). One function for every stack.
 
-    The recovery runs at :func:`repair_rate_bytes_s`, with ``repair_share`` (None: the default mClock profile's
-    recovery reservation, :func:`repair_share_of`) and the measured backfill cap
-    (:func:`ceph_backfill_cap_bytes_s`). Returns ``rate_bytes_s`` [B/s] and the shares of the survivors' drive
-    write and read bandwidth, and network bandwidth, it takes [-] (the rebuilt bytes written once, read k times and
-    sent k times), and ``lps``, the logical processors its OSD IO keeps busy
-    (:func:`planner.physics.ceph.recovery_cpu_lps`) [LP]. The clients have the rest.
+    The repair runs at :func:`repair_rate_bytes_s` with ``repair_share`` (None: :func:`repair_share_of` the stack).
+    Ceph's recovery is capped by its measured backfill rate (:func:`ceph_backfill_cap_bytes_s`) and takes what that
+    rate moves of the survivors' drive write and read and network bandwidth (the rebuilt bytes written once, read k
+    times and sent k times); Storage Spaces Direct and vSAN hold ``repair_share`` of each (an assumption: neither
+    publishes its repair's share). ``lps``: the logical processors its IO keeps busy, the stack's fitted CPU per IO
+    (:func:`planner.physics.cpu.repair_cpu_lps`: Ceph's OSD costs per operation and per KiB,
+    :func:`planner.physics.ceph.recovery_cpu_lps`; S2D's fit for S2D and vSAN, :func:`planner.physics.cpu.repair_lp_us_per_io`,
+    in IOs of :data:`planner.physics.cpu.REPAIR_IO_KIB`) [LP]. Returns ``rate_bytes_s`` [B/s], ``drive_write_share``,
+    ``drive_read_share`` and ``network_share`` [-], ``lps`` [LP]. The clients have the rest.
 
     References
     ----------
@@ -203,7 +210,22 @@ def ceph_recovery_load(
     survivors = np.maximum(n - 1, 1)
     k = np.asarray(D.data_chunks, dtype=float)
     drives = survivors * np.asarray(D.drives_per_node, dtype=float)
-    share = repair_share_of("ceph") if repair_share is None else repair_share
+    share = repair_share_of(stack) if repair_share is None else repair_share
+    scale = cpu_mod.clock_scale(D.base_ghz)
+    if stack != "ceph":
+        rate = repair_rate_bytes_s(
+            n, D.drives_per_node, D.drive_write_mb_s, D.node_bandwidth_bytes_s, share, None, k, D.drive_read_mb_s
+        )
+        tcp_cpu = np.where(np.asarray(D.tcp, dtype=bool), p.tcp_cpu_per_crossing_us, 0.0)
+        per_io = cpu_mod.repair_lp_us_per_io(p, k, cpu_mod.REPAIR_IO_KIB, tcp_cpu)
+        held = np.broadcast_to(np.asarray(share, dtype=float), np.shape(rate))
+        return {
+            "rate_bytes_s": rate,
+            "drive_write_share": held,
+            "drive_read_share": held,
+            "network_share": held,
+            "lps": cpu_mod.repair_cpu_lps(rate, cpu_mod.REPAIR_IO_KIB, per_io, scale),
+        }
     cap = ceph_backfill_cap_bytes_s(drives * np.asarray(D.osds_per_drive, dtype=float), ~np.asarray(D.all_flash, bool))
     rate = repair_rate_bytes_s(
         n, D.drives_per_node, D.drive_write_mb_s, D.node_bandwidth_bytes_s, share, cap, k, D.drive_read_mb_s
@@ -215,7 +237,7 @@ def ceph_recovery_load(
         "drive_write_share": rate / (drives * np.asarray(D.drive_write_mb_s) * 1e6),
         "drive_read_share": k * rate / (drives * np.asarray(D.drive_read_mb_s) * 1e6),
         "network_share": k * rate / (survivors * np.asarray(D.node_bandwidth_bytes_s)),
-        "lps": ceph.recovery_cpu_lps(rate, k, wf, cpu_mod.clock_scale(D.base_ghz), cp),
+        "lps": ceph.recovery_cpu_lps(rate, k, wf, scale, cp),
     }
 
 
@@ -286,9 +308,10 @@ def degraded_arrays(
     the stripe the healthy cluster laid. Where the
     survivors repair, copies bound for the lost node are rebuilt on them at
     ``repair_share`` (None: :data:`DEFAULT_REPAIR_SHARE`) of their drive and network capacity, so writes still make
-    every copy; a Ceph row's recovery takes what :func:`ceph_recovery_load` says at its rate (``repair_share``
-    None: its default mClock profile's recovery reservation at most), its OSD CPU included (unless
-    ``recovery_cpu`` is False: the sizer's screens of ideal parts), with ``params`` (None: the shipped Ceph fit).
+    every copy; a Ceph row's recovery takes what :func:`repair_load` says at its rate (``repair_share``
+    None: its default mClock profile's recovery reservation at most). Every stack's repair takes the CPU its IO
+    costs (:func:`repair_load`'s ``lps``; unless ``recovery_cpu`` is False: the sizer's screens of ideal parts), with
+    ``params`` (None: the shipped fit of the row's stack; a fit of another stack's kind is not used).
     Where they cannot (:func:`survivors_repair`, on any stack), no
     share is held for a repair; an S2D write then skips the lost node's mirror
     copies or parity columns (``lost_copy_share``, 1/n of them; the parity
@@ -305,19 +328,25 @@ def degraded_arrays(
     keep = np.where(no_repair, 1.0, 1.0 - (DEFAULT_REPAIR_SHARE if repair_share is None else repair_share))
     keep_read = keep_write = keep_net = keep
     lps = D.lps_per_node
-    recovers = (np.asarray(D.stack) == STACK_CODES["ceph"]) & ~no_repair
-    if np.any(recovers):
-        p = params_for("ceph", params)
-        load = ceph_recovery_load(D, p, repair_share)
-        keep_write = np.where(recovers, 1.0 - load["drive_write_share"], keep)
-        keep_read = np.where(recovers, 1.0 - load["drive_read_share"], keep)
-        keep_net = np.where(recovers, 1.0 - load["network_share"], keep)
-        # the LPs recovery keeps busy come off the survivors' LPs for IO work (the model's usable share of each),
-        # at most the mClock share of them: the scheduler gives recovery no more of an OSD's work
-        share = repair_share_of("ceph") if repair_share is None else repair_share
+    # a repair's IO costs the survivors' CPU on every stack, at the stack's fitted CPU per IO (repair_load); Ceph's
+    # recovery also takes the bandwidth its rate moves, where S2D and vSAN hold the repair share of it (keep)
+    for name in STACKS:
+        recovers = (np.asarray(D.stack) == STACK_CODES[name]) & ~no_repair
+        if not np.any(recovers):
+            continue
+        p = params_for(name, params)
+        load = repair_load(D, name, p, repair_share)
+        if name == "ceph":
+            keep_write = np.where(recovers, 1.0 - load["drive_write_share"], keep_write)
+            keep_read = np.where(recovers, 1.0 - load["drive_read_share"], keep_read)
+            keep_net = np.where(recovers, 1.0 - load["network_share"], keep_net)
+        # the LPs the repair keeps busy come off the survivors' LPs for IO work (the model's usable share of each),
+        # at most its share of them: Ceph's mClock scheduler gives recovery no more of an OSD's work, and the share
+        # S2D and vSAN are held to bounds their repair's CPU as it bounds its bandwidth
+        share = repair_share_of(name) if repair_share is None else repair_share
         per_node = load["lps"] / (np.maximum(n - 1, 1) * (p.host_cpu_max_utilization - p.host_cpu_idle_utilization))
         taken = np.minimum(per_node, share * D.lps_per_node) if recovery_cpu else 0.0
-        lps = np.where(recovers, D.lps_per_node - taken, D.lps_per_node)
+        lps = np.where(recovers, D.lps_per_node - taken, lps)
     # copies and columns spread evenly over the n nodes: the lost node holds c / n of a write's c copies or columns.
     # One rule for every stack: where no survivor re-places the lost node's copies, a write makes only those whose
     # node is up (an S2D mirror's available copies, a Ceph placement group's acting set, vSAN's components present:

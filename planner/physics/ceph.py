@@ -28,6 +28,7 @@ import numpy as np
 
 from planner.core.types import FloatArray
 from planner.models.params import CephParams
+from planner.physics import cpu as cpu_mod
 
 #: the classic erasure-code stripe unit (chunk) size, KiB (Ceph's default stripe_unit 4K)
 EC_STRIPE_UNIT_KIB = 4.0
@@ -168,12 +169,12 @@ def recovery_cpu_lps(
     ``osd_cpu_per_kib_write_us``, ``osd_read_cpu_us``, ``osd_cpu_per_kib_read_us``): each rebuilt byte is written
     once and read k times, in operations of one RBD object (:data:`RBD_OBJECT_KIB`).
     """
-    kib = np.asarray(rate_bytes_s, dtype=float) / 1024.0
     k = np.asarray(data_chunks, dtype=float)
     wf = np.asarray(write_factor, dtype=float)
     per_kib = p.osd_cpu_per_kib_write_us * wf + k * p.osd_cpu_per_kib_read_us
     per_object = p.osd_write_cpu_us * wf + k * p.osd_read_cpu_us
-    return (kib * per_kib + kib / RBD_OBJECT_KIB * per_object) * 1e-6 * np.asarray(clock_scale, dtype=float)
+    # every stack's repair CPU is its IOs per second times their CPU each (cpu.repair_cpu_lps)
+    return cpu_mod.repair_cpu_lps(rate_bytes_s, RBD_OBJECT_KIB, per_object + RBD_OBJECT_KIB * per_kib, clock_scale)
 
 
 def osd_memory_gb(osds: FloatArray, osd_memory_target_gb: FloatArray) -> FloatArray:

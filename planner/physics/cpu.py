@@ -86,3 +86,48 @@ def destage_us(p: ModelParams, destaged_copies: FloatArray, block_size_kib: Floa
     return np.asarray(destaged_copies, dtype=float) * (
         p.host_cpu_read_us + p.host_cpu_write_us + p.host_cpu_per_kib_us * np.asarray(block_size_kib, dtype=float)
     )
+
+
+#: the size of the IOs a Storage Spaces Direct or vSAN repair moves data in [KiB]: an assumption. Neither Microsoft
+#: nor Broadcom publishes it; a rebuild copies whole extents (S2D's slabs, vSAN's components) sequentially, so its
+#: IOs are large and the fitted per-KiB cost dominates the per-IO ones (at 1 MiB the per-IO costs are about a tenth
+#: of an S2D repair IO's CPU; at 4 MiB, Ceph's RBD object, a fortieth)
+REPAIR_IO_KIB = 1024.0
+
+
+def repair_cpu_lps(
+    rate_bytes_s: FloatArray, io_kib: FloatArray, lp_us_per_io: FloatArray, clock_scale: FloatArray
+) -> FloatArray:
+    """Logical processors a repair keeps busy re-protecting data at ``rate_bytes_s`` [LP], vectorised: one rule for
+    every stack (Ceph's recovery, :func:`planner.physics.ceph.recovery_cpu_lps`; Storage Spaces Direct's and vSAN's
+    rebuild, :func:`repair_lp_us_per_io`).
+
+    Parameters
+    ----------
+    rate_bytes_s : [B/s] the bytes the repair rebuilds (writes) per second.
+    io_kib : [KiB] the bytes one repair IO rebuilds.
+    lp_us_per_io : [LP-us] the stack's fitted CPU for one repair IO (its reads and its write) at the reference clock.
+    clock_scale : [-] the nodes' CPU clock against the reference (:func:`clock_scale`).
+
+    Returns
+    -------
+    The repair IOs per second times their CPU each [LP] (the utilisation law, U = X D).
+    """
+    ios_s = np.asarray(rate_bytes_s, dtype=float) / (np.asarray(io_kib, dtype=float) * 1024.0)
+    return ios_s * np.asarray(lp_us_per_io, dtype=float) * 1e-6 * np.asarray(clock_scale, dtype=float)
+
+
+def repair_lp_us_per_io(
+    p: ModelParams, data_chunks: FloatArray, io_kib: FloatArray, tcp_cpu_per_crossing_us: FloatArray = 0.0
+) -> FloatArray:
+    """Host LP-us of one Storage Spaces Direct or vSAN repair IO at the reference clock [LP-us], costed as client
+    IO's is (the fit's CPU per IO: vSAN's reports use S2D's fit).
+
+    A repair IO rebuilds ``io_kib`` of a lost copy or chunk: it reads ``data_chunks`` (k) surviving ones, each a
+    read that crosses the network to the rebuilding node (:func:`host_read_us` with one crossing), and writes the
+    rebuilt one there (:func:`host_write_us`, one backend write, no crossing).
+    """
+    k = np.asarray(data_chunks, dtype=float)
+    return k * host_read_us(p, 1.0, io_kib, tcp_cpu_per_crossing_us) + host_write_us(
+        p, 1.0, 0.0, 0.0, io_kib, tcp_cpu_per_crossing_us
+    )

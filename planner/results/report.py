@@ -17,9 +17,9 @@ from planner.core import jsonio
 from planner.core.text import auto_decimals
 from planner.engine.degraded import (
     ceph_backfill_cap_bytes_s,
-    ceph_recovery_load,
     degraded_arrays,
     relayout_time_hours,
+    repair_load,
     repair_share_of,
     repair_share_words,
     repair_time_hours,
@@ -56,6 +56,7 @@ from planner.models.stacks import (
 from planner.models.workload import Workload
 from planner.physics import endurance
 from planner.physics.capacity import node_loss_stops_io, require_usable, vsan_relayout_after_node_loss
+from planner.physics.cpu import REPAIR_IO_KIB
 from planner.physics.dimms import node_dimms
 from planner.results.uncertainty import band_low_warning
 
@@ -1065,13 +1066,9 @@ def evaluate_report(
                             if ceph_note
                             else {}
                         )
-                        # what the repair the degraded figures run beside takes (the proposal says it), where the
-                        # stack starts it by itself (S2D's rebuild waits for an administrator: its own words say so)
-                        | (
-                            {"repair_load_note": repair_load_words(rd, params)}
-                            if not stops and repair_is_automatic(design.stack)
-                            else {}
-                        )
+                        # what the repair the degraded figures run beside takes (the proposal says it where the
+                        # stack starts it by itself; S2D's rebuild waits for an administrator: its note says so)
+                        | ({"repair_load_note": repair_load_words(rd, params)} if not stops else {})
                         if cap.repairs_after_node_loss
                         else {
                             "repair_time_hours_note": f"no repair: {cap.node_loss_note.removeprefix('after losing one node, ')}"
@@ -1111,9 +1108,9 @@ def evaluate_report(
                             if repair_is_automatic(design.stack)
                             # the share stands for the rebuild that runs once the drives are retired: S2D starts
                             # none by itself, and until then the survivors hold no rebuild (a lighter load)
-                            else ", the repair share held for the rebuild onto the survivors that runs if an "
+                            else ", the repair held for the rebuild onto the survivors that runs if an "
                             "administrator retires the down server's drives (Storage Spaces Direct starts none by "
-                            "itself); rebuild time "
+                            f"itself): {repair_load_words(rd, params)}; rebuild time "
                         )
                         + (
                             f"is for the lost host's share of the {rebuilt_tb / max(cap.resiliency_efficiency, 1e-9):,.2f} "
@@ -1260,29 +1257,31 @@ def ceph_repair_cap(rd: ResolvedDesign) -> tuple[float | None, str]:
 
 
 def repair_load_words(rd: ResolvedDesign, params: ModelParams | None = None) -> str:
-    """What the repair running with one node down takes from the survivors, a clause ("Ceph's recovery runs at ..."),
-    as the degraded figures
-    count it (:func:`planner.engine.degraded.degraded_arrays`): Ceph's recovery at its rate, with the bandwidth
-    shares and logical processors that rate takes (:func:`planner.engine.degraded.ceph_recovery_load`), or the
-    repair share S2D and vSAN are held to. The proposal said "With one server down 582,000 IOPS at 0.618 ms" with
-    no word of the recovery running or its share (Ceph architect's walk 2026-12-01)."""
+    """What the repair running with one node down takes from the survivors, a clause ("Ceph's recovery runs at ...",
+    "the repair holds ..."), as the degraded figures count it (:func:`planner.engine.degraded.degraded_arrays`): the
+    rate, the bandwidth shares and the logical processors it takes (:func:`planner.engine.degraded.repair_load`):
+    Ceph's recovery at its rate, S2D's and vSAN's repair at the share they are held to. The proposal said "With one
+    server down 582,000 IOPS at 0.618 ms" with no word of the recovery running or its share (Ceph architect's walk
+    2026-12-01); S2D's and vSAN's repair cost no CPU (fixP)."""
     stack = rd.design.stack
     share = repair_share_of(stack)
+    load = {
+        k: float(np.ravel(v)[0])
+        for k, v in repair_load(DesignArrays.from_designs([rd]), stack, params_for(stack, params)).items()
+    }
+    lps = f"{load['lps']:,.0f} of their {rd.node.threads * (rd.nodes - 1):,} logical processors"
     if stack != "ceph":
         return (
             f"the repair holds {share:.0%} of the survivors' drive and network bandwidth (an assumption: "
-            f"{STACK_NAMES[stack]} publishes no share for its repair)"
+            f"{STACK_NAMES[stack]} publishes no share for its repair), rebuilding at "
+            f"{load['rate_bytes_s'] / 1e9:,.1f} GB/s, and its IO takes {lps} (the fit's CPU per IO, in IOs of an "
+            f"assumed {REPAIR_IO_KIB / 1024:g} MiB)"
         )
-    load = {
-        k: float(np.ravel(v)[0])
-        for k, v in ceph_recovery_load(DesignArrays.from_designs([rd]), params_for("ceph", params)).items()
-    }
     return (
         f"Ceph's recovery runs at {load['rate_bytes_s'] / 1e9:,.1f} GB/s (at most its default mClock profile's "
         f"(balanced) {share:.0%} recovery reservation of the survivors' drive and network bandwidth, and at most its "
         f"measured backfill rate), taking {load['drive_write_share']:.0%} of their drives' write bandwidth, "
-        f"{load['network_share']:.0%} of their network's and {load['lps']:,.0f} of their "
-        f"{rd.node.threads * (rd.nodes - 1):,} logical processors"
+        f"{load['network_share']:.0%} of their network's and {lps}"
     )
 
 

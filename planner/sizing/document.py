@@ -1235,7 +1235,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             # Storage Spaces Direct rebuilds only once an administrator retires the server's drives: "data fully
             # protected again after 6.0 hours" promised a rebuild it never starts by itself (S2D specialist's audit)
             rebuild = (
-                f", with {dg['repair_share']:.0%} of the drives' and network's bandwidth kept for a rebuild"
+                f", with {dg['repair_share']:.0%} of the drives' and network's bandwidth, and the processors its IO "
+                "needs, kept for a rebuild"
                 + (f" ({dg['repair_share_note']})" if dg.get("repair_share_note") else "")
                 + ". Storage "
                 "Spaces Direct re-protects nothing by itself: it waits for the server and resyncs the writes it "
