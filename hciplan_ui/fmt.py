@@ -471,3 +471,14 @@ def extrapolation_note(
     from planner.sizing.words import extrapolation_words  # the values in words ("fc-4g x1" read as code)
 
     return f"{lead}: " + "; ".join(md(extrapolation_words(f)) for f in flags) + "."
+
+
+def at_another_load(kept: dict | None, keys: tuple[str, ...] = ("vm_latency_ms",)) -> str | None:
+    """The latencies a report keeps for a load that has none at the rate it asks
+    (``latencies_at_capacity``: :func:`planner.results.report.load_latencies`), labelled as the library labels them,
+    figures at another load; None when there are none. The Design and Performance pages showed them as the load's
+    under the warning that they are not (fixP)."""
+    figures = [f"{LATENCY_NAMES[k]} {ms(kept[k])}" for k in keys if kept and kept.get(k) is not None]
+    if not kept or not figures:
+        return None
+    return f"At another load, not this one: {', '.join(figures)}. These are {md(kept['note'])}."

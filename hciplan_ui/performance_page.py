@@ -10,11 +10,17 @@ import streamlit as st
 from hciplan_ui import charts, chrome, costs, export, fmt, inputs, sizing_rows, state
 from planner.core import jsonio
 from planner.core.errors import PlannerError
-from planner.core.text import count, sentence
+from planner.core.text import count, first_upper, sentence
 from planner.engine.performance import BOTTLENECK_LABELS, LATENCY_NAMES
 from planner.models.stacks import HOST_OS
 from planner.models.workload import Workload, parse_workload, profiles
-from planner.results.report import bottleneck_words, present_utilization
+from planner.results.report import (
+    AT_CAPACITY_KEY,
+    bottleneck_words,
+    load_latencies,
+    present_utilization,
+    unbounded_cases,
+)
 from planner.sizing.names import transport_words
 from planner.sizing.words import band_basis_words, customer_words
 
@@ -171,7 +177,12 @@ if choice not in ("custom", SIZED):  # the box cuts its description at the colum
     wcol.caption(fmt.md(profiles()[choice].description))
 
 dj, wj = state.design_json(), state.workload_json()
-rep = state.report(dj, wj)
+# the figures as `evaluate` prints them: a load with no latency at the rate it asks (past saturation, or an open load
+# its pacing holds back), healthy or one node down, has none, with why, and the figures at the capacity only as ones
+# at another load (the page showed 3.257 ms for 2,000,000 IOPS asked of 1,062,390, under the warning that it is not
+# the load's)
+raw = state.report(dj, wj)
+rep, unbounded = load_latencies(raw), unbounded_cases(raw)
 judged = costs.verdict(dj)  # the design against the session's demand (None without one)
 dcol.caption(f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}** · {transport_words(rep['transport'])}")
 
@@ -188,12 +199,14 @@ if stops:
     st.caption(fmt.md(sentence(customer_words(rep["degraded"]["note"]))))
 # every figure on the page comes from one view: degraded numbers never mix with healthy ones
 view = rep["degraded"] if degraded else rep
+# why the view's load has no latency at the rate it asks (None: its latencies are the load's)
+no_latency = unbounded.get("one node down" if degraded else "healthy")
 # a figure the model could not evaluate is None (with a note): no band, no delta for it
 has_band = (
     not degraded
     and bool(rep.get("band_basis"))
     and all(
-        rep.get(k) is not None
+        raw.get(k) is not None
         # the VM latency's high end may be unbounded (null, past the capacity band's low end): the band shows so
         for k in ("iops", "iops_low", "iops_high", "vm_latency_ms", "vm_latency_ms_low")
     )
@@ -202,6 +215,10 @@ has_band = (
 
 def _headline(col, label: str, key: str, f) -> None:
     """Metric value from planner; its calibration band (5-95 %) below it."""
+    if no_latency and key.endswith("latency_ms") and view.get(key) is None:
+        # no latency at the rate asked: the words the Compare page shows, and why
+        col.metric(label, no_latency["cell"], help=fmt.md(first_upper(no_latency["why"]) + "."))
+        return
     delta = None
     if degraded and rep.get(key) and view.get(key) is not None:
         delta = fmt.metric_delta(view[key] / rep[key], 0, " vs healthy")
@@ -223,6 +240,10 @@ if caveat := costs.hosting_caveat(rep.get("warnings", []), judged, bool(degraded
 _headline(m[1], LATENCY_NAMES["read_latency_ms"], "read_latency_ms", fmt.ms)
 _headline(m[2], LATENCY_NAMES["write_latency_ms"], "write_latency_ms", fmt.ms)
 _headline(m[3], LATENCY_NAMES["vm_latency_ms"], "vm_latency_ms", fmt.ms)
+if elsewhere := fmt.at_another_load(
+    view.get(AT_CAPACITY_KEY), ("read_latency_ms", "write_latency_ms", "vm_latency_ms", "p99_read_latency_ms")
+):
+    st.caption(elsewhere)
 m = st.columns(4)
 _headline(m[0], LATENCY_NAMES["p99_read_latency_ms"], "p99_read_latency_ms", fmt.ms)
 chrome.word_metric(m[1], "Bottleneck", bottleneck_words(view))
@@ -300,8 +321,10 @@ st.metric(
 
 # ------------------------------------------------------------ charts
 curve = state.latency_curve(dj, wj, degraded=degraded)
-point = {"iops": view["iops"], "vm_latency_ms": view["vm_latency_ms"]}
-if has_band:
+# a load with no latency at the rate it asks has no operating point on the curve (its figure at the capacity is of
+# another load)
+point = None if no_latency else {"iops": view["iops"], "vm_latency_ms": view["vm_latency_ms"]}
+if has_band and point is not None:
     point |= {k: rep[k] for k in ("iops_low", "iops_high", "vm_latency_ms_low", "vm_latency_ms_high")}
 fig_curve = charts.latency_curve(curve, point, band=has_band)
 fig_util = charts.utilisation_bars(
@@ -323,16 +346,27 @@ c1.caption(
         if curve.get("cpu_cap_iops")
         else ""
     )
-    + "the diamond is the workload as configured"
-    + (" (bars: its band)." if has_band else ".")
+    + (
+        f"the workload as configured has no point on them: {no_latency['why']}."
+        if no_latency
+        else "the diamond is the workload as configured" + (" (bars: its band)." if has_band else ".")
+    )
 )
 # the chart's text alternative: its curves as a table, the operating point and the lines in words
-op_band = fmt.band_text(point.get("vm_latency_ms_low"), point.get("vm_latency_ms_high"), fmt.ms) if has_band else None
+op_band = (
+    fmt.band_text(point.get("vm_latency_ms_low"), point.get("vm_latency_ms_high"), fmt.ms)
+    if has_band and point
+    else None
+)
 chrome.chart_table(
     c1,
     "perf_curve",
     charts.latency_table(curve, band=has_band),
-    note=f"The workload as configured: {fmt.iops(point['iops'])} IOPS at {fmt.ms(point['vm_latency_ms'])} VM latency"
+    note=(
+        f"The workload as configured: {fmt.iops(view['iops'])} IOPS, no latency ({no_latency['cell']})"
+        if no_latency
+        else f"The workload as configured: {fmt.iops(view['iops'])} IOPS at {fmt.ms(view['vm_latency_ms'])} VM latency"
+    )
     + (f" ({op_band})" if op_band else "")
     + f". IOPS capacity {fmt.iops(curve['iops_capacity'])} IOPS"
     + (

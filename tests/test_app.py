@@ -1062,3 +1062,76 @@ def test_size_results_say_when_the_tiers_changed_since_the_demand_was_sized():
     at.session_state["tiers_json"] = json.dumps(tiers, sort_keys=True, separators=(",", ":"))
     at.run(timeout=180)
     assert not at.exception and any(said in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+def _open_load_app(iops: float, page: str) -> AppTest:
+    """The app on ``page`` with the reference design and an open load of ``iops`` (a custom workload)."""
+    design = json.loads(REFERENCE.read_text())
+    load = {"name": "open2m", "block_size_kib": 4, "read_fraction": 1.0, "vms_per_node": 1, "vcpus_per_vm": 16}
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.session_state["design_json"] = json.dumps(design)
+    at.session_state["draft"] = design
+    at.session_state["workload_json"] = json.dumps(load | {"iops": iops})
+    at.session_state["workload_name"] = "custom"
+    at.session_state["p_workload"] = "custom"  # the Performance page's picker, as a user leaves it
+    return at.switch_page(page).run()
+
+
+@pytest.mark.parametrize("page", ["hciplan_ui/design_page.py", "hciplan_ui/performance_page.py"])
+def test_a_saturated_open_load_shows_no_latency_on_the_design_and_performance_pages(page):
+    """fixP: 2,000,000 IOPS asked of the reference, which carries about 1,062,390: `evaluate`, `compare` and
+    `compare --full` give no latency (null, with why) and keep the figure at the capacity under latencies_at_capacity,
+    labelled; the Design and Performance pages printed "VM latency 3.257 ms" under the warning that the latencies
+    shown are not the load's. They now show the Compare page's "unbounded: saturated", with why, and the figure at
+    the capacity only as one at another load, from the library's fields (load_latencies, unbounded_cases)."""
+    from planner.engine.performance import NO_LATENCY_PAST_SATURATION, PAST_SATURATION_WHY
+    from planner.models.workload import Workload
+    from planner.results.report import load_latencies
+
+    at = _open_load_app(2_000_000, page)
+    assert not at.exception, [e.value for e in at.exception]
+    shown = {m.label: m for m in at.metric}
+    labels = ["VM latency"] + (
+        ["Read latency (storage)", "Write latency (storage)", "p99 read latency (VM)"] if "performance" in page else []
+    )
+    for label in labels:
+        assert shown[label].value == NO_LATENCY_PAST_SATURATION, (label, shown[label].value)
+        assert first_upper(PAST_SATURATION_WHY)[:40] in shown[label].help.replace("\\", ""), shown[label].help
+    # the CLI's figure at the capacity, said as one at another load
+    cli = load_latencies(
+        evaluate_report(
+            load_design(REFERENCE),
+            Workload(name="open2m", block_size_kib=4, read_fraction=1.0, vms_per_node=1, vcpus_per_vm=16, iops=2e6),
+        )
+    )
+    kept = cli["latencies_at_capacity"]
+    said = " ".join(c.value for c in at.caption).replace("\\", "").replace("\u2060", "")
+    assert "At another load, not this one:" in said and f"VM latency {kept['vm_latency_ms']:.3f} ms" in said, said
+    assert f"{kept['vm_latency_ms']:.3f} ms" not in " ".join(m.value for m in at.metric)
+    assert "a different load from the one asked" in said
+    # the warning is the CLI's, without its clause on latencies shown at the capacity
+    warned = " ".join(w.value for w in at.warning).replace("\\", "")
+    assert "past the" in warned and "latencies shown are at the capacity" not in warned, warned
+    # a load the design carries: a figure again
+    at.session_state["workload_json"] = json.dumps(
+        {"name": "open", "block_size_kib": 4, "read_fraction": 1.0, "vms_per_node": 1, "vcpus_per_vm": 16, "iops": 1e5}
+    )
+    at.run()
+    assert {m.label: m.value for m in at.metric}["VM latency"].endswith("ms")
+
+
+def test_the_performance_page_shows_no_latency_one_node_down_for_a_load_past_what_the_survivors_let_through():
+    """fixP: 900,000 IOPS asked of the reference: carried healthy (about 1,062,390 at most), held back one node down
+    by its 60 % CPU cap (837,768 let through). The degraded view showed the latency of the IOs let through as the
+    load's; it shows none, with why (`evaluate`'s degraded latencies are null, "throttled"), and the healthy view the
+    load's own latency."""
+    from planner.engine.performance import NO_LATENCY_THROTTLED
+
+    at = _open_load_app(900_000, "hciplan_ui/performance_page.py")
+    assert {m.label: m.value for m in at.metric}["VM latency"].endswith("ms")
+    at.toggle(key="p_degraded").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert {m.label: m.value for m in at.metric}["VM latency"] == NO_LATENCY_THROTTLED
+    said = " ".join(c.value for c in at.caption).replace("\\", "")
+    assert "At another load, not this one" in said and "the IOs the pacing lets through" in said, said

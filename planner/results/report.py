@@ -27,9 +27,11 @@ from planner.engine.degraded import (
 )
 from planner.engine.performance import (
     BOTTLENECK_LABELS,
+    NO_LATENCY_THROTTLED,
     PACING_POLICIES,
     STATIONS,
     THROTTLED_NOTE,
+    THROTTLED_WHY,
     DesignArrays,
     WorkloadArrays,
     at_capacity,
@@ -1185,6 +1187,29 @@ def _without_latencies(rep: dict, why: dict[str, str], throttled: bool) -> dict:
     )
 
 
+def unbounded_cases(report: dict) -> dict[str, dict[str, str]]:
+    """Why a report's load has no latency at the rate it asks, per case, "healthy" and "one node down"
+    (:func:`planner.engine.performance.unbounded_latency`'s ``cell``, ``why`` and ``note``); a case whose latencies
+    are the load's is absent. One rule for :func:`load_latencies` (`evaluate`, `compare`, `compare --full`) and the
+    app's Design and Performance pages, which showed the latency at the capacity under the warning that it is not
+    the load's (fixP).
+
+    A case whose IO stops with a node down has no latency to leave out. Past what it carries healthy and held back by
+    a pacing policy with a node down, the load is no more carried with a node down: throttled there (the saturation
+    warning is said of the first case alone)."""
+    out: dict[str, dict[str, str]] = {}
+    if why := unbounded_latency(report):
+        out["healthy"] = why
+    deg = report.get("degraded")
+    if isinstance(deg, dict) and not deg.get("io_stops"):
+        d_why = unbounded_latency({**deg, "warnings": report.get("warnings") or []}, case="one node down")
+        if d_why is None and why is not None and deg.get("limited_by") in PACING_POLICIES:
+            d_why = {"cell": NO_LATENCY_THROTTLED, "why": THROTTLED_WHY, "note": THROTTLED_NOTE}
+        if d_why is not None:
+            out["one node down"] = d_why
+    return out
+
+
 def load_latencies(report: dict) -> dict:
     """A report as every JSON answer prints it (`evaluate`, `compare`, `compare --full`): a load with no latency at
     the rate it asks (:func:`planner.engine.performance.unbounded_latency`: past saturation, or an open load its
@@ -1198,20 +1223,13 @@ def load_latencies(report: dict) -> dict:
     at the capacity is of another load.
     """
     out = dict(report)
-    nulled = set()
-    if why := unbounded_latency(report):
+    cases = unbounded_cases(report)
+    if why := cases.get("healthy"):
         out = _without_latencies(out, why, throttled=not report.get("saturated"))
-        nulled.add("healthy")
-    deg = report.get("degraded")
-    if isinstance(deg, dict):
-        d_why = unbounded_latency({**deg, "warnings": report.get("warnings") or []}, case="one node down")
-        if d_why is None and why is not None and deg.get("limited_by") in PACING_POLICIES:
-            # past what it carries healthy and held back by a pacing policy with a node down: the saturation warning
-            # is said of the first case alone, and the load is no more carried with a node down
-            d_why = {"note": THROTTLED_NOTE}
-        if d_why is not None and not deg.get("io_stops"):
-            out["degraded"] = _without_latencies(deg, d_why, throttled=not deg.get("saturated"))
-            nulled.add("one node down")
+    if d_why := cases.get("one node down"):
+        deg = report["degraded"]
+        out["degraded"] = _without_latencies(deg, d_why, throttled=not deg.get("saturated"))
+    nulled = set(cases)
     if nulled:
         out["warnings"] = [
             {**w, "message": w["short"]} if "short" in w and w.get("case") in nulled else w
