@@ -999,8 +999,12 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             )
     if tab_rules.open:
         with tab_rules:
+            from planner.models.catalog import load_catalog
+            from planner.physics.rule_sources import rule_source
             from planner.physics.rules import WHOSE_WORDS, rule_of
 
+            # the chassis figures a rule cites, said as recalled where its record says so, as the proposal does
+            chassis = load_catalog().chassis.get(str((r["design"].get("node") or {}).get("chassis")))
             st.dataframe(
                 [
                     {
@@ -1009,7 +1013,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                         "Whose": WHOSE_WORDS[rule_of(k, demand.stack).whose],
                         "Passed": "yes" if v["passed"] else "NO",
                         "This design": customer_words(v["reason"]),
-                        "Source": customer_words(rule_of(k, demand.stack).source),
+                        "Source": customer_words(rule_source(rule_of(k, demand.stack).source, chassis)),
                     }
                     for k, v in r["checks"].items()
                 ],

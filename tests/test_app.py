@@ -503,6 +503,9 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     at.run()
     checks = next(d for d in tables(at) if "This design" in d.value.columns).value
     assert set(checks["Passed"]) == {"yes"}
+    # a chassis figure said as the recalled record it is, as the proposal says it (hardware-architect walk)
+    power = checks.set_index("Rule").loc[RULES["power_budget"].title, "Source"]
+    assert power.startswith("chassis record (maximum power; recalled, not confirmed)"), power
     # whose each rule is, as the proposal says it (vSAN specialist's walk: hciplan's policy read as the vendor's)
     assert {"the vendor's rule", "the demand's rule"} <= set(checks["Whose"]), set(checks["Whose"])
     at.button(key="size_use_best").click().run(timeout=120)

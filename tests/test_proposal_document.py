@@ -473,8 +473,56 @@ def test_rules_that_do_not_apply_say_so_and_rules_speak_of_datasheets(proposal, 
         assert status[title].startswith("not applicable ("), (title, status[title])
     assert status["At least 4 capacity drives per server"] == "passed"
     text = html_text(files["html"])
-    for w in ("chassis record", "demand may override", "records ("):
-        assert w not in text, w
+    assert "demand may override" not in text
+
+
+def test_a_chassis_figure_is_said_as_the_recalled_record_it_is_in_every_format(proposal, files):
+    """Hardware-architect walk: the proposal rewrote "chassis record" as "server datasheet" and dropped the "fully
+    populated board" caveat, while the catalog says no chassis record is verified (the HPE DL380 Gen11's bays,
+    power rating and Azure Local listing all recalled); the design warnings said "chassis record (maximum power)".
+    Every format now says the chassis record and that its figures were recalled, not confirmed."""
+    from planner.models.catalog import load_catalog
+    from planner.physics.rule_sources import RECALLED
+
+    chassis = load_catalog().chassis[proposal["design"]["node"]["chassis"]]
+    assert {"drive_bays", "max_power_w"} <= set(chassis.estimated)  # every catalog chassis: recalled layouts
+    rules = next(b for s in document(proposal)["sections"] for b in s["blocks"] if b.get("name") == "rules")
+    source = {r[0]: r[3] for r in rules["rows"]}
+    assert source["Drives fit the chassis bays (count, interface, form factor)"].startswith("chassis record (")
+    assert source["Drives fit the chassis bays (count, interface, form factor)"].endswith(f"; {RECALLED})")
+    assert source["Node power within the chassis power rating"] == (
+        f"chassis record (maximum power; {RECALLED}) against the parts' power"
+    )
+    for fmt, text in _texts(files).items():
+        flat = " ".join(text.split())
+        assert "datasheet (drive bays" not in flat and "server datasheet" not in flat, fmt
+        assert f"chassis record (maximum power; {RECALLED})" in flat, fmt
+        assert "fully populated board" in flat, fmt
+
+
+def test_a_design_warning_says_a_recalled_chassis_figure_is_recalled():
+    """The design warnings (the proposal's summary and the Design page) quoted "chassis record (maximum power)" for
+    a power rating no source confirmed (hardware-architect walk); a field seen in a source (the AX-760's Azure
+    Local listing, Dell's 2606 matrix) is cited as it is."""
+    from planner.models.catalog import load_catalog
+    from planner.models.design import resolve
+    from planner.physics.rule_sources import RECALLED, rule_source
+    from planner.results.report import design_warnings
+
+    raw = json.loads((EX / "reference.json").read_text())
+    raw["node"]["nics"]["count"] = 3  # more NICs than the Supermicro 1029U has PCIe slots (2)
+    slots = next(w for w in design_warnings(resolve(Design.model_validate(raw)), None) if w["check"] == "pcie_slots")
+    assert f"(source: chassis record (pcie_slots; {RECALLED}))" in slots["message"]
+    ax = load_catalog().chassis["dell-ax-760"]
+    assert rule_source("chassis record (validated_for)", ax) == "chassis record (validated_for)"
+    assert rule_source("chassis record (max_power_w)", ax) == f"chassis record (max_power_w; {RECALLED})"
+    assert rule_source("CPU (pmem_generations) and chassis (pmem_slots) records", ax) == (
+        f"CPU (pmem_generations) and chassis (pmem_slots; {RECALLED}) records"
+    )
+    assert rule_source("chassis and CPU records (cpu_sockets, max_sockets)", ax) == (
+        f"chassis and CPU records (cpu_sockets, max_sockets; the chassis's cpu_sockets {RECALLED})"
+    )
+    assert rule_source("chassis record (max_power_w)", None) == "chassis record (max_power_w)"
 
 
 def test_not_applicable_follows_the_rule_engines_own_reasons():

@@ -498,6 +498,7 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
     delimited allocation below Microsoft's recommended cluster size."""
     from planner.models.design import DELIMIT_RECOMMENDED_MIN_NODES
     from planner.physics.hosting import host_checks
+    from planner.physics.rule_sources import rule_source
     from planner.physics.rules import WI, hardware_rules, rule_of
 
     out = host_checks(rd, workload) if workload is not None else []
@@ -513,7 +514,7 @@ def design_warnings(rd: ResolvedDesign, workload: Workload | None) -> list[dict]
                     "case": "healthy",
                     "kind": r.kind,
                     "message": f"{'Breaks a requirement' if r.kind == 'requirement' else 'Against a recommendation'}"
-                    f", {r.title}: {c['reason']} (source: {r.source})",
+                    f", {r.title}: {c['reason']} (source: {rule_source(r.source, rd.node.chassis)})",
                 }
             )
     if d.stack == "s2d" and rd.nodes == 2 and d.topology == "hyperconverged":

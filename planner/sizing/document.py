@@ -155,14 +155,12 @@ FIELD_WORDS = {
 
 
 #: the rules' titles and sources cite the model's own part records and "the demand"; a customer
-#: reads datasheets and their own requirements (applied before :func:`customer_text`)
+#: reads their own requirements (applied before :func:`customer_text`). A chassis record stays a record, its
+#: recalled figures said so (:func:`planner.physics.rule_sources.rule_source`), its "fully populated board"
+#: caveat kept: it read "server datasheet" beside an HPE DL380 Gen11 whose every layout figure is recalled
+#: (hardware-architect walk)
 RULE_WORDS = (
     (r"\s*\(the demand may override\)", ""),
-    (r"\bchassis, CPU and memory-module records\b", "server, CPU and memory-module datasheets"),
-    (r"\bchassis and CPU records\b", "server and CPU datasheets"),
-    (r"\bCPU \(([^)]*)\) and chassis \(([^)]*)\) records\b", r"CPU (\1) and server (\2) datasheets"),
-    (r"\bchassis record\b", "server datasheet"),
-    (r"\bdrive and cache-device records\b", "drive and cache-device datasheets"),
     (r"\bthe drive records'", "the drive datasheets'"),
     (r"\b[Tt]he demand's\b", "your"),
 )

@@ -28,6 +28,7 @@ from planner.models.params import CALIBRATION_FILE, load_calibration
 from planner.models.tiers import TierSet, default_tiers
 from planner.models.workload import Workload
 from planner.physics.dimms import node_dimms
+from planner.physics.rule_sources import rule_source
 from planner.physics.rules import cache_family, drive_family, rule_of
 from planner.results.report import evaluate_report
 from planner.sizing.checks import check_design, limits, multi_year
@@ -256,7 +257,8 @@ def build(
                 "kind": rule_of(k, rd.design.stack).kind,
                 # the vendor's rule, hciplan's policy or the demand's (the document's summary and Whose column)
                 "whose": rule_of(k, rd.design.stack).whose,
-                "source": rule_of(k, rd.design.stack).source,
+                # the chassis figures it cites said as recalled where the record says so (hardware-architect walk)
+                "source": rule_source(rule_of(k, rd.design.stack).source, rd.node.chassis),
             }
             for k, v in chk["checks"].items()
         ]
