@@ -723,6 +723,30 @@ def test_chassis_invariants(cat):
             assert program in ch.source or "Azure Local" in ch.source, (ch.id, program)
 
 
+def test_an_orderable_r760_is_within_its_largest_psu(cat):
+    """Hardware-architect walk: dell-r760, dell-r750 and dell-r7625 held 1,400 W, one of their smaller PSUs, while
+    the AX-760 on the same R760 base held 2,400 W; an orderable R760 (2 x Xeon 8480+, 24 NVMe, 2 x ConnectX-6 Dx)
+    failed "1,520 W typical vs 1400 W rating". ``max_power_w`` is the largest PSU the chassis is sold with
+    (hardware_catalog/README.md), and the estimate names it."""
+    from planner.models.design import Design, resolve
+    from planner.physics.rules import hardware_rules
+
+    raw = json.loads((Path(__file__).resolve().parents[1] / "examples" / "reference.json").read_text())
+    raw["node"] = {
+        "chassis": "dell-r760",
+        "cpu": {"model": "intel-xeon-platinum-8480plus", "sockets": 2},
+        "ram_gb": 1024,
+        "capacity_drives": {"model": "micron-9400-pro-7.68tb", "count": 24},
+        "nics": {"model": "mellanox-cx6-dx-2x100g", "count": 2},
+    }
+    power = hardware_rules(resolve(Design.model_validate(raw), cat))["power_budget"]
+    assert power["passed"], power["reason"]
+    for rid, watts in {"dell-r760": 2800, "dell-r750": 2400, "dell-r7625": 2400}.items():
+        ch = cat.get("chassis", rid)
+        assert ch.max_power_w == watts and f"{watts} W" in ch.estimated["max_power_w"], rid
+        assert "recalled" in ch.estimated["max_power_w"], rid
+
+
 def test_chassis_memory_matches_its_cpus(cat):
     for ch in cat.of("chassis").values():
         cpus = [c for c in cat.of("cpu").values() if c.socket == ch.cpu_socket_type]
