@@ -747,6 +747,34 @@ def test_an_orderable_r760_is_within_its_largest_psu(cat):
         assert "recalled" in ch.estimated["max_power_w"], rid
 
 
+def test_a_dimm_label_s_ranks_and_dies_make_its_capacity(cat):
+    """Hardware-architect walk: ddr5-128gb-rdimm-4800 was labelled "2Rx4 (3DS-free 16Gb x4)", which builds 64 GB: a
+    rank of x4 dies carries 64 data bits in 16 dies, so ranks x 16 x die density [Gb] / 8 is the capacity [GB]
+    (JEDEC DDR5 RDIMM: two 32-bit subchannels of eight x4 data dies each)."""
+    import re
+
+    seen = 0
+    for m in cat.of("memory_module").values():
+        ranks = re.search(r"\b(\d)Rx(4|8)\b", m.model)
+        die = re.search(r"\b(\d+) ?Gb\b", m.model)
+        if ranks and die:
+            seen += 1
+            dies_per_rank = 64 // int(ranks.group(2))
+            assert int(ranks.group(1)) * dies_per_rank * int(die.group(1)) / 8 == m.capacity_gb, m.id
+    assert seen >= 1
+
+
+def test_a_stand_in_drive_is_priced_for_its_own_capacity(cat):
+    """Hardware-architect walk: dell-sata-ssd-mu-960gb carried the $450 of the 1.92 TB stand-in whose figures it
+    borrows; its price is that one's per TB, at 0.96 TB, and its estimate says how."""
+    small, big = (
+        cat.get("capacity_drive", "dell-sata-ssd-mu-960gb"),
+        cat.get("capacity_drive", "dell-sata-ssd-mu-1.92tb"),
+    )
+    assert small.list_price_usd == pytest.approx(big.list_price_usd * small.capacity_tb / big.capacity_tb)
+    assert "scaled to 0.96 TB" in small.estimated["list_price_usd"]
+
+
 def test_chassis_memory_matches_its_cpus(cat):
     for ch in cat.of("chassis").values():
         cpus = [c for c in cat.of("cpu").values() if c.socket == ch.cpu_socket_type]
