@@ -1011,7 +1011,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
                         "Rule": rule_of(k, demand.stack).title,
                         # whose each rule is, as the proposal's Rules checked says it (vSAN specialist's walk)
                         "Whose": WHOSE_WORDS[rule_of(k, demand.stack).whose],
-                        "Passed": "yes" if v["passed"] else "NO",
+                        # a programme's listing nothing confirms for a part is a warning, as the proposal says it
+                        "Passed": ("not confirmed" if v.get("unconfirmed") else "yes") if v["passed"] else "NO",
                         "This design": customer_words(v["reason"]),
                         "Source": customer_words(rule_source(rule_of(k, demand.stack).source, chassis)),
                     }

@@ -502,7 +502,10 @@ def test_size_page_tier_mix_goes_to_sla_and_shows_rules():
     at.session_state["size_tabs"] = "Rules"  # the design in detail opens on its whole cost
     at.run()
     checks = next(d for d in tables(at) if "This design" in d.value.columns).value
-    assert set(checks["Passed"]) == {"yes"}
+    # every rule passes; the programme's node list is "not confirmed" where the picked parts cite no listing on the
+    # node (hardware-architect walk: it read "yes" for a drive and a NIC no Azure Local matrix names)
+    unsure = set(checks.loc[checks["Passed"] == "not confirmed", "Rule"])
+    assert set(checks["Passed"]) <= {"yes", "not confirmed"} and unsure <= {RULES["validated_node"].title}, unsure
     # a chassis figure said as the recalled record it is, as the proposal says it (hardware-architect walk)
     power = checks.set_index("Rule").loc[RULES["power_budget"].title, "Source"]
     assert power.startswith("chassis record (maximum power; recalled, not confirmed)"), power

@@ -985,3 +985,17 @@ def test_a_records_errors_are_in_the_projects_words(tmp_path):
     said = str(exc.value)
     assert "capacity_tb: must be less than or equal to 200 (got 1e+308)" in said, said
     assert "id: must be lower-case letters, digits" in said and "Input should" not in said and "pattern" not in said
+
+
+def test_a_part_s_programme_listing_names_listed_nodes_and_its_source(cat):
+    """``listed_on`` (hardware-architect walk: the Azure Local rule checked the chassis only): each node a part is
+    listed on is a chassis the programme lists, and the part's source cites the listing (Dell's support matrix)."""
+    seen = 0
+    for cls in ("capacity_drive", "cache_device", "nic"):
+        for rec in cat.of(cls).values():
+            for program, nodes in rec.listed_on.items():
+                seen += 1
+                assert "support matrix" in rec.source.lower(), rec.id
+                for node in nodes:
+                    assert program in cat.get("chassis", node).validated_for, (rec.id, node)
+    assert seen >= 15

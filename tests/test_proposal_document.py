@@ -1900,3 +1900,17 @@ def test_a_ceph_proposal_says_its_percentile_targets_take_s2ds_tail_shape():
     assert "the latency percentiles the tail shape and range measured on Storage Spaces Direct clusters" in text
     assert percentile_shape_note("s2d", d.summary()["classes"]) is None
     assert percentile_shape_note("ceph", [{"latency_statistic": "mean"}]) is None
+
+
+def test_a_programme_listing_not_confirmed_for_a_part_is_said_not_passed(proposal, files):
+    """Hardware-architect walk: the sized Azure Local design's rules read "A node your program lists | passed" though
+    neither its drive nor its NIC cites an Azure Local listing on its chassis; the row and the summary say so."""
+    unsure = (proposal.get("verdict") or {}).get("unconfirmed")
+    rules = next(b for s in document(proposal)["sections"] for b in s["blocks"] if b.get("name") == "rules")
+    row = next(r for r in rules["rows"] if r[0].startswith("A node your program lists"))
+    if unsure:
+        assert row[2].startswith("not confirmed for this part: "), row
+        for fmt, text in _texts(files).items():
+            assert "ask the vendor to confirm these parts before ordering" in " ".join(text.split()), fmt
+    else:
+        assert row[2] == "passed"

@@ -515,3 +515,64 @@ def test_a_design_not_met_says_what_would_meet_it(demand, best):
     assert ref["remedy"] == {"nodes": None, "resiliencies": [], "words": ref["remedy"]["words"]}
     assert "sizing the demand finds a design that does" in ref["summary"]
     assert "remedy" not in demand_verdict(best, demand)  # a design that meets it needs none
+
+
+def _azure_local_node(chassis: str, drive: str, count: int, nic: str) -> Design:
+    return Design.model_validate(
+        {
+            "name": "al-node",
+            "nodes": 6,
+            "platform": "azure-local",
+            "node": {
+                "chassis": chassis,
+                "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+                "ram_gb": 1536,
+                "capacity_drives": {"model": drive, "count": count},
+                "nics": {"model": nic, "count": 1},
+            },
+            "resiliency": "mirror-3way",
+            "transport": "rdma",
+        }
+    )
+
+
+def test_a_programme_s_node_is_not_confirmed_for_parts_its_listing_does_not_name():
+    """Hardware-architect walk: an AX-760 with a Solidigm D5-P5430 (QLC) and a Broadcom P225P, neither in Dell's
+    Azure Local matrix, was "met" and read "A node your program lists | passed": the rule checked the chassis only.
+    Dell qualifies drives and NICs per node; a part whose record names no listing on the chassis is "not confirmed
+    for this part" (a warning: the rule neither passes it silently nor fails it)."""
+    al = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    loose = _azure_local_node("dell-ax-760", "solidigm-d5-p5430-7.68tb", 22, "broadcom-p225p-2x25g")
+    v = demand_verdict(loose, al)
+    rule = v["checks"]["validated_node"]
+    assert rule["passed"] and rule["unconfirmed"].startswith("not confirmed for this part: ")
+    assert "Solidigm D5-P5430" in rule["unconfirmed"] and "P225P" in rule["unconfirmed"]
+    assert "Azure Local: not confirmed for this part" in v["summary"]
+    # parts Dell's 2606 matrix qualifies on the AX-760: confirmed, nothing to warn of
+    listed = _azure_local_node("dell-ax-760", "micron-7450-pro-7.68tb", 22, "nvidia-cx6-lx-2x25g")
+    rule = check_design(resolve(listed), al)["checks"]["validated_node"]
+    assert rule["passed"] and "unconfirmed" not in rule, rule
+    # a chassis whose own listing was recalled is not confirmed either (HPE's, from the Azure Local catalog)
+    hpe = _azure_local_node("hpe-dl380-gen11", "micron-7450-pro-7.68tb", 22, "nvidia-cx6-lx-2x25g")
+    assert (
+        "HPE ProLiant DL380 Gen11 (its own Azure Local listing not seen in a source)"
+        in (check_design(resolve(hpe), al)["checks"]["validated_node"]["unconfirmed"])
+    )
+
+
+def test_the_sizer_s_azure_local_pick_uses_listed_parts_or_says_it_is_not_confirmed():
+    """Hardware-architect walk: the sizer's best pick for the Azure Local demand (an HPE DL380 Gen11 with a QLC drive
+    and a Broadcom P225P) read "passed" for the programme's node list."""
+    al = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    cat = load_catalog()
+    res = size(al, top=1)
+    node = res.best["design"]["node"]
+    chassis = node["chassis"]
+    parts = [cat.capacity_drive[node["capacity_drives"]["model"]], cat.nic[node["nics"]["model"]]]
+    confirmed = "validated_for" not in cat.chassis[chassis].estimated and all(
+        chassis in p.listed_on.get("Azure Local", []) for p in parts
+    )
+    rule = res.best["checks"]["validated_node"]
+    assert rule["passed"]
+    assert confirmed or rule["unconfirmed"].startswith("not confirmed for this part"), rule
+    assert confirmed or "not confirmed for this part" in rule["reason"]

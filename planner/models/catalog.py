@@ -77,6 +77,11 @@ class Record(BaseModel):
     sale_status: SaleStatus | None = Field(
         default=None, description="null: on sale as far as the sources say; else why it may not be bought new"
     )
+    listed_on: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="program -> ids of the nodes (chassis) whose program listing names this part, as its source "
+        "cites it (Dell's Azure Local support matrix qualifies drives and NICs per node); empty: no listing known",
+    )
     notes: str = ""
 
     def on_sale(self, today: _dt.date | None = None) -> bool:

@@ -327,6 +327,35 @@ NOT_APPLICABLE_REASONS = {
 }
 
 
+#: how the validated-node rule begins what it cannot confirm (a document says "not confirmed" rather than "passed")
+UNCONFIRMED = "not confirmed for this part: "
+
+
+def program_unconfirmed(rd: ResolvedDesign, program: str) -> list[str]:
+    """The parts of ``rd``'s node that nothing in the catalog confirms ``program`` lists on its chassis, each with
+    why: the chassis whose own listing was recalled (its ``estimated`` names ``validated_for``), and each capacity
+    drive, cache device and NIC whose record's ``listed_on`` does not name the chassis for ``program``. A vendor
+    qualifies drives and NICs per node (Dell's Azure Local support matrices list them per AX platform), so a
+    chassis listed for the programme says nothing of the parts put in it.
+
+    References
+    ----------
+    Dell, 'Azure Local Support Matrix for 16G (Dell 2606)' (dell/azurestack-docs): drives, NICs and HBAs
+    qualified per platform (AX-660/AX-760); hardware_catalog/README.md, ``listed_on``.
+    """
+    n = rd.node
+    ch = n.chassis
+    if ch is None:
+        return []
+    out = []
+    if "validated_for" in ch.estimated:
+        out.append(f"{ch.name} (its own {program} listing not seen in a source)")
+    for rec in (n.drive, n.cache, n.nic):
+        if rec is not None and ch.id not in rec.listed_on.get(program, []):
+            out.append(f"{rec.name} (no {program} listing on this node cited)")
+    return out
+
+
 def mark_not_applicable(checks: dict[str, dict]) -> dict[str, dict]:
     """Mark (in place) each passed rule that does not apply to the design with
     ``not_applicable``: why, in words (see :data:`NOT_APPLICABLE_REASONS`). A document
@@ -461,6 +490,13 @@ def check_design(
             f"{ch.id} lists {', '.join(ch.validated_for) or 'no program'}"
             + (f"; demand asks '{req}'" if req else NO_PROGRAM),
         )
+        unsure = program_unconfirmed(rd, req) if req is not None and req in ch.validated_for else []
+        if unsure:
+            # a warning, not a pass and not a failure: nothing the catalog holds says the program lists these parts
+            # on this node (hardware-architect walk: "A node your program lists | passed" beside a QLC drive and a
+            # NIC no Azure Local matrix names)
+            checks["validated_node"]["unconfirmed"] = UNCONFIRMED + "; ".join(unsure)
+            checks["validated_node"]["reason"] += f"; {UNCONFIRMED}{'; '.join(unsure)}"
     else:
         put("validated_node", req is None, "no chassis named" + ("" if req else NO_PROGRAM))
 

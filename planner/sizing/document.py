@@ -1175,6 +1175,19 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     # Optane PMem and a ConnectX-4 Lx were priced with no word; CFO read 2026-11-30)
     if old := off_sale_note(cost.get("not_on_sale") or []):
         lines.append(NOTE(sentence(customer_text(old))))
+    # a programme's listing nothing confirms for a part, said up front as the parts no longer sold are (the rules
+    # read "A node your program lists | passed" beside a drive and a NIC no Azure Local matrix names; hardware-
+    # architect walk)
+    if unsure := (p.get("verdict") or {}).get("unconfirmed"):
+        program = p["verdict"].get("program") or "Your validation program"
+        lines.append(
+            NOTE(
+                sentence(
+                    f"{program} lists the servers, but {customer_text(unsure)}; ask the vendor to confirm these "
+                    "parts before ordering (section Rules checked)"
+                )
+            )
+        )
     sec("Summary", lines)
 
     if p.get("demand"):
@@ -1519,7 +1532,13 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             [
                 first_upper(rule_text(r["title"])),
                 WHOSE[whose_of(r)],
-                (f"not applicable ({r['not_applicable']})" if r.get("not_applicable") else "passed")
+                (
+                    f"not applicable ({r['not_applicable']})"
+                    if r.get("not_applicable")
+                    else customer_text(r["unconfirmed"])
+                    if r.get("unconfirmed")
+                    else "passed"
+                )
                 if r["passed"]
                 else "FAILED"
                 if whose_of(r) in ("vendor", "hciplan")

@@ -252,6 +252,8 @@ def build(
                 "rule": k,
                 "passed": v["passed"],
                 "not_applicable": v.get("not_applicable"),
+                # a programme's listing nothing confirms for a part: "not confirmed", not "passed"
+                "unconfirmed": v.get("unconfirmed"),
                 "reason": v["reason"],
                 "title": rule_of(k, rd.design.stack).title,
                 "kind": rule_of(k, rd.design.stack).kind,

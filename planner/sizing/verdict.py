@@ -431,6 +431,11 @@ def demand_verdict(
             binding_words(lim, fits["first_to_run_out"] if fits and fits["first_to_run_out"] else None),
         ),
     )
+    if unsure := checks.get("validated_node", {}).get("unconfirmed"):
+        # the programme lists the node, but nothing confirms it lists these parts on it: said beside "met"
+        # (hardware-architect walk: an AX-760 with a QLC drive and a NIC no Azure Local matrix names read "met")
+        out["unconfirmed"], out["program"] = unsure, dem.validated_for
+        out["summary"] = out["summary"].removesuffix(".") + f"; {dem.validated_for}: {unsure}."
     if not met:
         # what would meet it, not only why not: "not met: Capacity, RAM, N+1 ... about 265 of the 396 fit" said no
         # remedy in front of the customer (presales walk 2026-11-30)
