@@ -295,3 +295,27 @@ def test_price_names_each_tiers_limit_in_words_beside_its_code():
         assert t["limited_by_words"] == limit_words(t["limited_by"])
         assert "_" not in t["limited_by_words"] and "(n+1)" not in t["limited_by_words"]
     assert any(t["limited_by_words"].endswith(", one node down") for t in tp["tiers"].values())
+
+
+def test_a_parts_list_of_sas_or_sata_drives_says_their_hba_is_not_listed():
+    """Hardware-architect walk: `bom examples/sas-4node.json` (SAS SSDs in an R640) noted the boot drives missing but
+    not the storage HBA the drives hang off (Microsoft: "Simple pass-through SAS HBA for both SAS and SATA drives");
+    an all-NVMe node needs none, and a RAID design's controller is its own line."""
+    from planner.models.design import load_design, resolve
+
+    ex = Path(__file__).resolve().parents[1] / "examples"
+
+    def notes(name: str) -> list[str]:
+        return bom(resolve(load_design(ex / name)))["notes"]
+
+    hba = [n for n in notes("sas-4node.json") if "HBA" in n]
+    assert hba == [
+        "a storage HBA for the SAS/SATA drives of the nodes (a simple pass-through SAS HBA, as Microsoft asks of "
+        "Storage Spaces Direct; Dell's AX nodes take the HBA355i) is not listed, priced or powered"
+    ]
+    assert not [n for n in notes("reference.json") if "HBA" in n]  # NVMe drives and PMem: no HBA
+    from planner.commercial.tco import design_parts, needs_hba
+
+    raid = design_parts(load_design(ex / "seed-dl580-raid1.json"), owned=True)  # SAS disks behind a Smart Array
+    assert any(r == "raid controller" for g in raid for r, _, _ in g["parts"])
+    assert not any(needs_hba(g["parts"]) for g in raid)

@@ -366,7 +366,31 @@ def unlisted_notes(groups: list[dict[str, Any]]) -> list[str]:
         names = " and ".join(f"the {n}s" if not n.endswith("s") else f"the {n}" for n in dict.fromkeys(bare))
         out.append(f"no chassis (board, power supplies) is named for {names}: neither priced nor powered here")
     out.append("boot drives (an M.2 boot kit per server) are not listed")
+    # a server's SAS or SATA drives hang off a storage HBA the list holds no record of (a RAID design's controller
+    # is its own line): said as the boot drives are (hardware-architect walk: sas-4node.json's parts list, price and
+    # power had no HBA and no word of it)
+    if sas := [g["name"] for g in groups if needs_hba(g["parts"])]:
+        names = " and ".join(f"{n}s" if not n.endswith("s") else n for n in dict.fromkeys(sas))
+        out.append(
+            f"a storage HBA for the SAS/SATA drives of the {names} (a simple pass-through SAS HBA, as Microsoft "
+            "asks of Storage Spaces Direct; Dell's AX nodes take the HBA355i) is not listed, priced or powered"
+        )
     return out
+
+
+def needs_hba(parts: list[tuple[str, Any, float]]) -> bool:
+    """Whether a server of ``parts`` (role, record, count) holds SAS or SATA drives with no controller of its own in
+    the list (a RAID design's ``raid controller`` line), so a storage HBA it needs is missing from it.
+
+    References
+    ----------
+    Microsoft, *Storage Spaces Direct hardware requirements* (2025-05-12): "Simple pass-through SAS HBA for both SAS
+    and SATA drives"; Dell, 'Azure Local Support Matrix for 16G (Dell 2606)': the HBA355i for SAS/SATA drives.
+    """
+    roles = {r for r, _, _ in parts}
+    return "raid controller" not in roles and any(
+        r in ("capacity drive", "cache") and getattr(rec, "interface", None) in ("sas", "sata") for r, rec, _ in parts
+    )
 
 
 def _hardware_lines(groups: list[dict], a: CostAssumptions, owned: bool = False) -> list[dict]:
