@@ -123,3 +123,45 @@ def test_a_pcie_link_on_a_device_without_one_is_refused(cat, device_class, field
     data = rec.model_dump(mode="json") | bad | {"pcie_gen": None, "pcie_lanes": None, field: 4}
     with pytest.raises(CatalogError, match=field):
         parse_records(device_class, [data], "test")
+
+
+def test_a_nic_carries_what_its_host_link_and_controller_carry():
+    """Hardware-architect walk: a node's NIC bandwidth was ports x speed, so a ConnectX-5 2 x 100 GbE on PCIe 3.0 x16
+    (~126 Gb/s, its own record's notes), a ConnectX-6 Dx on PCIe 4.0 x16 and an E810-CQDA2 (~100 Gb/s across both
+    ports, recalled) all counted 200 Gb/s. One implementation caps each card at its host link and its controller."""
+    from planner.models.catalog import load_catalog
+    from planner.physics.network import nic_bandwidth_bytes_s, nic_card_gbit_s
+
+    nic = load_catalog().nic
+    assert nic_card_gbit_s(nic["mellanox-cx5-2x100g"]) == pytest.approx(16 * 8000 * 128 / 130 / 1000)  # 126 Gb/s
+    assert nic_card_gbit_s(nic["mellanox-cx6-dx-2x100g"]) == 200.0  # PCIe 4.0 x16 carries both ports
+    assert nic_card_gbit_s(nic["intel-e810-2x100g"]) == 100.0
+    assert nic_card_gbit_s(nic["mellanox-cx4-lx-2x25g"]) == 50.0  # PCIe 3.0 x8 (63 Gb/s) carries both 25G ports
+    assert float(nic_bandwidth_bytes_s(nic["mellanox-cx5-2x100g"], 2)) == pytest.approx(2 * 126.03e9 / 8, rel=1e-3)
+
+
+def test_a_design_s_node_bandwidth_is_its_cards_host_links():
+    """The model's per-node bandwidth (an R760 with one ConnectX-5 2 x 100 GbE, the walk's o_cx5.json) is the card's
+    PCIe 3.0 x16, no longer the 200 Gb/s of a ConnectX-6 Dx's ports."""
+    from planner.engine.performance import _s2d_row
+    from planner.models.design import Design, resolve
+
+    def node_bw(nic: str) -> float:
+        d = {
+            "name": "r760-100g",
+            "nodes": 4,
+            "node": {
+                "chassis": "dell-r760",
+                "cpu": {"model": "intel-xeon-gold-6430", "sockets": 2},
+                "ram_gb": 512,
+                "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": 24},
+                "nics": {"model": nic, "count": 1},
+            },
+            "resiliency": "mirror-3way",
+            "transport": "rdma",
+        }
+        return float(_s2d_row(resolve(Design.model_validate(d)))["node_bandwidth_bytes_s"])
+
+    assert node_bw("mellanox-cx5-2x100g") == pytest.approx(126.03e9 / 8, rel=1e-3)
+    assert node_bw("mellanox-cx6-dx-2x100g") == pytest.approx(200e9 / 8)
+    assert node_bw("intel-e810-2x100g") == pytest.approx(100e9 / 8)

@@ -333,6 +333,13 @@ class Nic(Record):
     also_roce: bool = Field(default=False, description="RoCE v2 selectable beside the recorded iWARP (source)")
     pcie_lanes: int | None = Field(default=None, ge=1, le=32, description="host PCIe link width, lanes")
     pcie_gen: int | None = Field(default=None, ge=2, le=6, description="host PCIe link generation (2: PCIe 2.x)")
+    max_gbit_s: float | None = Field(
+        default=None,
+        ge=M.MIN_GBIT_S,
+        le=3200,
+        description="what the card's controller carries across all its ports per direction, Gb/s, where its "
+        "source gives a figure below ports x port speed (null: no such limit known)",
+    )
 
     @property
     def roce(self) -> bool:

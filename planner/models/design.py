@@ -1071,6 +1071,8 @@ class ResolvedNode(_Strict):
 
     @property
     def network_gbit_s(self) -> float:
+        """The NICs' line rate, ports x port speed x cards [Gb/s]; what the node carries is capped at each card's
+        host link (:func:`planner.physics.network.nic_bandwidth_bytes_s`)."""
         return self.nic.port_gbit_s * self.nic.ports * self.nic_count
 
     @property

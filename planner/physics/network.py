@@ -7,7 +7,8 @@
   (:func:`planner.physics.resiliency.local_read_probability`); mirrored writes send
   every remote copy (:func:`planner.physics.resiliency.remote_writes_per_write`).
 * SMB Multichannel spreads traffic over every port, so a node's capacity is
-  ports x port speed x NICs per direction (full duplex).
+  ports x port speed x NICs per direction (full duplex), each card capped at
+  what its PCIe host link and its controller carry (:func:`nic_card_gbit_s`).
 * TCP instead of RDMA: more host CPU and more latency per crossing, derived
   from Microsoft's published RDMA/TCP pair
   (:func:`planner.calibration.fit.derive_tcp_costs`).
@@ -18,6 +19,8 @@ from __future__ import annotations
 import numpy as np
 
 from planner.core.types import FloatArray
+from planner.models.catalog import Nic
+from planner.physics.pcie_memory import pcie_bandwidth_mb_s
 from planner.physics.resiliency import local_read_probability, remote_writes_per_write
 
 KIB = 1024.0
@@ -68,9 +71,30 @@ def crossing_latency_s(hop_latency_s: FloatArray, fault_domain_rtt_s: FloatArray
     return np.asarray(hop_latency_s, dtype=float) + np.asarray(fault_domain_rtt_s, dtype=float)
 
 
-def node_bandwidth_bytes_s(port_gbit_s: FloatArray, ports: FloatArray, nic_count: FloatArray) -> FloatArray:
-    """Per-direction bandwidth of one node, bytes/s."""
-    return np.asarray(port_gbit_s, dtype=float) * np.asarray(ports) * np.asarray(nic_count) * 1e9 / 8.0
+def nic_card_gbit_s(nic: Nic) -> float:
+    """What one card carries per direction [Gb/s]: its ports x port speed, capped at its PCIe host link
+    (``pcie_lanes`` x the generation's per-lane rate, where the record gives them) and at its controller's own
+    limit (``max_gbit_s``, where the record gives one).
+
+    A ConnectX-5 2 x 100 GbE on PCIe 3.0 x16 carries about 126 Gb/s, not 200 (its record's notes say so): the
+    model counted 200 Gb/s for it, the same as a ConnectX-6 Dx on PCIe 4.0 x16 (hardware-architect walk).
+
+    References
+    ----------
+    PCI-SIG base specifications (per-lane rates, :data:`planner.physics.pcie_memory.PCIE_LANE_MB_S`); the NIC
+    records' host interfaces (hardware_catalog/README.md, ``nic.pcie_lanes``, ``nic.pcie_gen``, ``max_gbit_s``).
+    """
+    caps = [nic.ports * nic.port_gbit_s]
+    if nic.pcie_lanes and nic.pcie_gen:
+        caps.append(float(pcie_bandwidth_mb_s(nic.pcie_lanes, nic.pcie_gen)) * 8.0 / 1000.0)  # MB/s -> Gb/s
+    if nic.max_gbit_s:
+        caps.append(nic.max_gbit_s)
+    return float(min(caps))
+
+
+def nic_bandwidth_bytes_s(nic: Nic, nic_count: FloatArray) -> FloatArray:
+    """Per-direction bandwidth of ``nic_count`` cards ``nic`` (one node's), bytes/s (:func:`nic_card_gbit_s`)."""
+    return nic_card_gbit_s(nic) * np.asarray(nic_count, dtype=float) * 1e9 / 8.0
 
 
 def wire_demand_s(

@@ -510,7 +510,7 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
         "network_unpriced_gbit_s": unpriced_speeds,
     }
     N["watts"] = np.array([x.power_w or 0.0 for x in N["nics"]])
-    N["bw"] = np.array([float(network.node_bandwidth_bytes_s(x.port_gbit_s, x.ports, 1)) for x in N["nics"]])
+    N["bw"] = np.array([float(network.nic_bandwidth_bytes_s(x, 1)) for x in N["nics"]])
     return N
 
 

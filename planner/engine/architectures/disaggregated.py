@@ -391,11 +391,9 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
     # share of sustained writes that pass through the write-back cache (bursts only: none)
     staged = WBC_SUSTAINED_SHARE if j.write_cache_gb > 0 else 0.0
 
-    db_bw = float(net_mod.node_bandwidth_bytes_s(parts.db_nic.port_gbit_s, parts.db_nic.ports, parts.db_nic_count))
+    db_bw = float(net_mod.nic_bandwidth_bytes_s(parts.db_nic, parts.db_nic_count))
     fs_bw = float(
-        net_mod.node_bandwidth_bytes_s(
-            parts.file_nic.port_gbit_s, parts.file_nic.ports, _nics(spec.file_server, "disaggregated.file_server").count
-        )
+        net_mod.nic_bandwidth_bytes_s(parts.file_nic, _nics(spec.file_server, "disaggregated.file_server").count)
     )
     path = np.zeros((2, 7))
     path[:, :2] = rows
@@ -516,8 +514,8 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
     )
     fs_lps = usable_lps(p, fs.threads * n_fs)
 
-    db_bw = float(net_mod.node_bandwidth_bytes_s(parts.db_nic.port_gbit_s, parts.db_nic.ports, parts.db_nic_count))
-    fs_bw = float(net_mod.node_bandwidth_bytes_s(fs.nic.port_gbit_s, fs.nic.ports, fs.nic_count))
+    db_bw = float(net_mod.nic_bandwidth_bytes_s(parts.db_nic, parts.db_nic_count))
+    fs_bw = float(net_mod.nic_bandwidth_bytes_s(fs.nic, fs.nic_count))
     path = np.zeros((2, 7))
     path[:, :2] = rows
     path[0, 2] = float(net_mod.wire_demand_s(1.0, bs, n_db, db_bw))

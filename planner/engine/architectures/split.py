@@ -181,10 +181,8 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
 
     bytes_miss = bs / spec.compression_ratio  # a read fetches the compressed block
     bytes_write = bs * ec / reduce_  # fragments of the reduced block
-    c_bw = float(net_mod.node_bandwidth_bytes_s(parts.nic.port_gbit_s, parts.nic.ports, parts.nic_count))
-    d_bw = float(
-        net_mod.node_bandwidth_bytes_s(parts.data_nic.port_gbit_s, parts.data_nic.ports, spec.data_node.nics.count)
-    )
+    c_bw = float(net_mod.nic_bandwidth_bytes_s(parts.nic, parts.nic_count))
+    d_bw = float(net_mod.nic_bandwidth_bytes_s(parts.data_nic, spec.data_node.nics.count))
     fl = parts.flash
     n_flash = spec.flash.count * n_c
     t_fr = float(devices.busy_time_s(bs, fl.rand_read_4k_iops, fl.seq_read_mb_s))
