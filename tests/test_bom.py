@@ -319,3 +319,23 @@ def test_a_parts_list_of_sas_or_sata_drives_says_their_hba_is_not_listed():
     raid = design_parts(load_design(ex / "seed-dl580-raid1.json"), owned=True)  # SAS disks behind a Smart Array
     assert any(r == "raid controller" for g in raid for r, _, _ in g["parts"])
     assert not any(needs_hba(g["parts"]) for g in raid)
+
+
+def test_a_switch_without_uplink_ports_joins_its_pair_over_its_own_ports():
+    """Hardware-architect walk: an R760 cluster on ConnectX-6 Dx 2 x 100 GbE listed 2 NVIDIA SN3700 and no peer-link
+    cable, while its 25 GbE twin listed "peer link 2 links between each pair"; the SN3700's record has no uplink
+    ports ("uplinks come from the same 32 ports"), so all 32 counted as server ports. Two of them join the pair."""
+    from planner.commercial.network import network_bom
+
+    cat = load_catalog()
+    cx6 = cat.nic["mellanox-cx6-dx-2x100g"]
+    net = network_bom([(4, cx6, 1)], rdma=True, catalog=cat)
+    roles = {x["role"]: x for x in net["lines"]}
+    assert roles["switch"]["part"] == "nvidia-sn3700" and roles["switch"]["quantity"] == 2
+    assert "30 server ports each (2 of its 32 join the pair)" in roles["switch"]["basis"]
+    assert roles["peer link"]["part"] == "dac-qsfp28-100g-1m" and roles["peer link"]["quantity"] == 2
+    # 62 server links fit one pair's 64 ports but not its 60 server ports: a second pair
+    assert (
+        next(x for x in network_bom([(31, cx6, 1)], True, catalog=cat)["lines"] if x["role"] == "switch")["quantity"]
+        == 4
+    )

@@ -54,23 +54,40 @@ def _line(role: str, rec, quantity: int, a: CostAssumptions, per: str) -> dict:
     }
 
 
+def server_ports(sw) -> int:
+    """The ports of one switch of a pair left for servers: all of its server ports where it has uplink ports of its
+    own for the peer link, else all but the :data:`PEER_LINK_CABLES` of them that join it to its pair (an NVIDIA
+    SN3700's 32 ports are all it has: "uplinks come from the same 32 ports", its record's notes; the parts list
+    counted all 32 for servers and priced no peer link; hardware-architect walk)."""
+    return sw.ports if sw.uplink_ports else sw.ports - PEER_LINK_CABLES
+
+
 def switch_count(links: int, sw, a: CostAssumptions) -> int:
     """Switches of model ``sw`` for ``links`` server ports: ``a.switch_count`` (two for redundancy),
-    more pairs when the ports do not fit (one switch alone when asked, as many as the ports need)."""
-    pairs = max(math.ceil(links / (2 * sw.ports)), 1)
-    return max(a.switch_count, 2 * pairs) if a.switch_count >= 2 else max(a.switch_count, math.ceil(links / sw.ports))
+    more pairs when the ports do not fit (:func:`server_ports`; one switch alone when asked, as many as the ports
+    need)."""
+    if a.switch_count >= 2:
+        return max(a.switch_count, 2 * max(math.ceil(links / (2 * server_ports(sw))), 1))
+    return max(a.switch_count, math.ceil(links / sw.ports))
 
 
 def peer_links(sw, count: int, a: CostAssumptions, catalog) -> tuple[Interconnect, int] | None:
     """(record, units) of the peer links between each pair of ``count`` switches ``sw``: two short
-    cables at the uplink speed (an optic at each end where no DAC serves it); None without any."""
-    if count < 2 or not sw.uplink_ports or not sw.uplink_gbit_s:
+    cables at the uplink speed (an optic at each end where no DAC serves it); a switch without uplink ports joins
+    its pair over two of its own ports, at the fastest speed they run that the catalog has a cable for; None
+    without any."""
+    if count < 2:
         return None
-    peer = pick_link(sw.uplink_gbit_s, 1.0, a, catalog)
-    if peer is None:
-        return None
-    rec, per_link = peer
-    return rec, PEER_LINK_CABLES * (count // 2) * per_link
+    if sw.uplink_ports:
+        speeds = [sw.uplink_gbit_s] if sw.uplink_gbit_s else []
+    else:
+        speeds = sorted({sw.port_gbit_s, *sw.lower_port_speeds_gbit_s}, reverse=True)
+    for speed in speeds:
+        peer = pick_link(speed, 1.0, a, catalog)
+        if peer is not None:
+            rec, per_link = peer
+            return rec, PEER_LINK_CABLES * (count // 2) * per_link
+    return None
 
 
 def switching_usd_per_month(sw, links: int, a: CostAssumptions, catalog) -> float:
@@ -166,9 +183,12 @@ def network_bom(
         else:
             count = switch_count(links, sw, a)
             switches_total += count
-            lines.append(
-                _line("switch", sw, count, a, f"{links} server ports at {speed:g} GbE over {sw.ports} ports each")
+            each = (
+                f"{sw.ports} ports each"
+                if server_ports(sw) == sw.ports or count < 2
+                else f"{server_ports(sw)} server ports each ({PEER_LINK_CABLES} of its {sw.ports} join the pair)"
             )
+            lines.append(_line("switch", sw, count, a, f"{links} server ports at {speed:g} GbE over {each}"))
             peer = peer_links(sw, count, a, cat)
             if peer is not None:
                 rec, units = peer
