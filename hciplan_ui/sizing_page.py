@@ -951,6 +951,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         "Ranked by the whole cost: the cluster cost (servers, platform licences, support, power, rack), "
         "switches, optics and cables, and SQL Server's licences when counted."
         + (f" {first_upper(res['search']['network_note'])}." if res["search"].get("network_note") else "")
+        + (f" {first_upper(res['search']['chassis_note'])}." if res["search"].get("chassis_note") else "")
         + _vsan_addon_words(results, rows)
         + " Their parts:"
     )

@@ -1050,3 +1050,17 @@ def test_n_plus_one_names_every_small_cluster_it_excludes_and_offers_online_not_
     strict = check_design(resolve(ref), d)["checks"]["n_plus_one_capacity"]
     loose = check_design(resolve(ref), d.model_copy(update={"n_plus_one_after_loss": "online"}))["checks"]
     assert not strict["passed"] and loose["n_plus_one_capacity"]["passed"]
+
+
+def test_a_chassis_no_catalog_drive_fits_is_said_not_silently_skipped():
+    """Hardware-architect walk: dell-ax-770's bays are E3.S and the catalog has no E3.S drive, so it was never
+    proposed with no word; the sizer's search says so (the Size page's caption carries it)."""
+    from planner.models.catalog import load_catalog
+    from planner.sizing.search import bays_no_drive_fits
+
+    cat = load_catalog()
+    note = bays_no_drive_fits(cat)
+    if not any(d.form_factor.lower().startswith("e3") for d in cat.capacity_drive.values()):
+        assert "dell-ax-770 (E3.S NVMe bays: no capacity drive of the catalog fits them)" in note
+    d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
+    assert size(d, top=1).search.get("chassis_note", "") == note

@@ -724,6 +724,25 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names,
 
 
 # ------------------------------------------------------------------ size
+def bays_no_drive_fits(cat: Catalog) -> str:
+    """Why a chassis of ``cat`` is never proposed because no capacity drive of the catalog fits its bays (interface
+    and the bay form factor its model states, :func:`planner.physics.rules.drive_fits_bay`): "dell-ax-770 (E3.S
+    bays: no capacity drive of the catalog is E3.S NVMe) is not proposed"; "" when every chassis takes one."""
+    out = []
+    for ch in sorted(cat.chassis.values(), key=lambda c: c.id):
+        ff = R.bay_form_factor(ch.model)
+        if not any(
+            d.interface in ch.bay_interfaces and R.drive_fits_bay(d.form_factor, ff)
+            for d in cat.capacity_drive.values()
+        ):
+            kind = "/".join("NVMe" if x == "nvme" else x.upper() for x in ch.bay_interfaces)
+            bays = f"{ff.upper() if ff.startswith('e') else ff} " if ff else ""
+            out.append(f"{ch.id} ({bays}{kind} bays: no capacity drive of the catalog fits them)")
+    if not out:
+        return ""
+    return f"{and_list(out)} {'is' if len(out) == 1 else 'are'} never proposed"
+
+
 def on_sale_catalog(cat: Catalog) -> Catalog:
     """``cat`` without the parts that cannot be ordered new: no longer sold (``sale_status``), or a
     stand-in for a drive a benchmark does not name (browser review 2026-11-28: "10 x Dell (OEM,
@@ -1400,6 +1419,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         if speeds
         else ""
     )
+    bare = bays_no_drive_fits(cat)
     if progress is not None:
         progress(1.0)
     return SizingResult(
@@ -1424,6 +1444,9 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             "threshold_usd_per_month": float(T),
             "stopped": stopped,
             **({"network_note": network_note} if network_note else {}),
+            # a chassis no catalog drive fits is never proposed: said, not silently skipped (hardware-architect
+            # walk: the AX-770's E3.S bays and a catalog without an E3.S drive)
+            **({"chassis_note": bare} if bare else {}),
             "timing_s": timing,
             "exact": not stopped,
         },
