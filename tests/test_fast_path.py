@@ -60,6 +60,12 @@ def random_arrays(n, seed):
         volume_servers=np.maximum(1, np.minimum(nodes, rng.integers(1, 17, n))),
         # its own stream, so the designs drawn before this field existed stay the same
         all_flash=np.random.default_rng(seed + 1000).random(n) < 0.8,
+        # rooms apart for a third of the rows (0-10 ms), on its own stream too
+        fault_domain_rtt_s=np.where(
+            np.random.default_rng(seed + 2000).random(n) < 0.33,
+            np.random.default_rng(seed + 3000).random(n) * 1e-2,
+            0.0,
+        ),
     )
     vms = np.where(rng.random(n) < 0.05, 0.0, rng.integers(1, 80, n) * nodes).astype(float)
     W = WorkloadArrays(

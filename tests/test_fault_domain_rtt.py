@@ -98,3 +98,54 @@ def test_models_without_rooms_refuse_it_in_one_line():
 def test_out_of_range_values_are_refused(bad):
     with pytest.raises(ValueError):
         _design("reference.json", fault_domain_rtt_ms=bad)
+
+
+def _reference_eval(rtt_ms: float, band: bool = True) -> dict:
+    from planner.models.workload import profiles
+
+    return performance(resolve(_design("reference.json", fault_domain_rtt_ms=rtt_ms)), profiles()["oltp-8k"], band=band)
+
+
+@pytest.mark.parametrize("rtt_ms", [0.5, 1.0, 2.0])
+def test_a_round_trip_moves_the_percentiles_by_itself_not_by_their_shape(rtt_ms):
+    """A propagation delay adds the same time to every write: the p99 rises by the round trip, as
+    the mean does (it rose 4x the round trip: 2.456 -> 6.336 ms at 1 ms; network walk 2026-12-01)."""
+    base, far = _reference_eval(0.0, band=False), _reference_eval(rtt_ms, band=False)
+    for key in ("vm_write_latency_ms", "p90_write_latency_ms", "p99_write_latency_ms"):
+        assert far[key] - base[key] == pytest.approx(rtt_ms, rel=1e-6), key
+    assert far["rtt_in_write_latency_ms"] == pytest.approx(rtt_ms)
+    assert far["rtt_in_read_latency_ms"] == pytest.approx(0.0)
+    assert "rtt_in_write_latency_ms" not in base  # one room: no such figure
+
+
+def test_a_band_spreads_the_latency_above_the_round_trip_only():
+    """The band's low end fell below the round trip itself (1.322 ms, band 0.996-2.046 ms at 1 ms)."""
+    base, far = _reference_eval(0.0), _reference_eval(1.0)
+    for key in ("write_latency_ms", "p99_write_latency_ms"):
+        assert far[f"{key}_low"] - base[f"{key}_low"] == pytest.approx(1.0, rel=1e-6), key
+        assert far[f"{key}_high"] - base[f"{key}_high"] == pytest.approx(1.0, rel=1e-6), key
+        assert far[f"{key}_low"] >= 1.0
+
+
+def test_the_sla_is_not_refused_for_a_one_millisecond_round_trip():
+    """sla --db (8 KiB, 70 % read, p99 5 ms) at 1 ms: 0 IOPS, 'predicted p99 ... with almost no load (5.588 ms)'."""
+    from planner.commercial.sla import guarantee
+    from planner.models.database import Database
+
+    db = Database(
+        name="db",
+        size_tb=2,
+        vcpus=8,
+        threads=4,
+        outstanding_per_thread=8,
+        block_size_kib=8,
+        read_fraction=0.7,
+        random_fraction=1.0,
+        latency_target_ms=5.0,
+        latency_statistic="p99",
+    )
+    near = guarantee(resolve(_design("reference.json")), db)
+    far = guarantee(resolve(_design("reference.json", fault_domain_rtt_ms=1.0)), db)
+    assert far.guaranteed_iops > 0.9 * near.guaranteed_iops
+    assert far.latency_ms == pytest.approx(near.latency_ms + 1.0, abs=0.05)
+    assert far.latency_figures["p99_write_latency_ms_low"] >= 1.0

@@ -52,7 +52,7 @@ from planner.models.workload import Workload
 from planner.physics.capacity import capacity_report
 from planner.physics.cpu import clock_scale as cpu_clock_scale
 from planner.physics.hosting import vm_base_ghz, vm_hosts
-from planner.results.uncertainty import BAND_METRICS, BORROWED, latency_ends
+from planner.results.uncertainty import BAND_METRICS, BORROWED, latency_ends, rtt_figures
 
 BINDING = Literal[
     "latency_target",
@@ -603,6 +603,8 @@ def _points(
                 pts[i]["lat_down"] = float(lat_d[j]) if np.isfinite(lat_d[j]) else None
         if live[0] == 0:  # the fit's own point: its figures and regime, for the latency band (guarantee)
             pts[0]["figures"] = {k: float(np.ravel(out[k])[0]) for k in LATENCY_KEYS if k in out}
+            # the rooms' round trip in them, which a band does not spread
+            pts[0]["rtt"] = rtt_figures(out, 0, db.read_fraction)
             pts[0]["limited_by"] = str(np.ravel(out["limited_by"])[0]) if "limited_by" in out else ""
             pts[0]["busiest"] = float(np.max(np.asarray(out["utilization"])[0])) if "utilization" in out else 0.0
     return pts
@@ -636,7 +638,7 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float 
         return {}, "no latency band for this architecture's guarantee"
     # the keys a report bands (the 90th percentiles take the 99th's ratios: latency_ends)
     banded = [k for k in figures if k in BAND_METRICS or k in BORROWED]
-    res: dict[str, Any] = dict(figures) | {f"{k}_low": figures[k] for k in banded}
+    res: dict[str, Any] = dict(figures) | {f"{k}_low": figures[k] for k in banded} | pt.get("rtt", {})
     res |= {"limited_by": pt.get("limited_by", ""), "utilization": {"busiest": pt.get("busiest", 0.0)}}
     shape = Workload(
         name=f"{view.name} (its IO shape)",
@@ -653,7 +655,7 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float 
     # 2026-12-01)
     why, absent = absent_class_keys(view.read_fraction)
     out: dict[str, float | str | None] = {
-        k: float(v) for k, v in res.items() if isinstance(v, float) and not k.startswith(tuple(absent))
+        k: float(v) for k, v in res.items() if isinstance(v, float) and not k.startswith((*absent, "rtt_in_"))
     }
     nulls = {k: None for k in res if k.startswith(tuple(absent))}
     return out | nulls | {f"{k}_note": why for k in absent if k in nulls}, ""

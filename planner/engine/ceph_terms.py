@@ -162,6 +162,9 @@ def ceph_demand_terms(D: Any, W: Any, p: ModelParams) -> dict[str, Any]:
         delay_storage_write=ds_w,
         delay_vm_read=ds_r + guest_delay,
         delay_vm_write=ds_w + guest_delay,
+        # the rooms' round trip in those delays: a propagation delay every IO waits alike (no spread)
+        delay_rtt_read=(remote + ec) * rtt,
+        delay_rtt_write=np.where(n_rmw > 0, rtt, 0.0) + (remote + 1.0) * rtt,
         cpu_lp_s_read=np.where(sep, 0.0, guest_s) + host_r_s,
         cpu_lp_s_write=np.where(sep, 0.0, guest_s) + host_w_s,
         host_critical_s_read=crit_r,

@@ -45,6 +45,7 @@ from planner.engine.queueing import (
     gamma_quantile,
     lp_wait_factor,
     open_residence,
+    quantile_above_delay,
     schweitzer_residence,
     schweitzer_symmetric,
     symmetric_throughput,
@@ -652,6 +653,9 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
     # a misaligned VM's write is first redirected to the owner (one crossing),
     # then the owner sends the remote copies in parallel (one more crossing)
     ds_w = p.stack_write_latency_us * US + dev_w + (redirect + np.minimum(remote_w, 1.0)) * hop_lat
+    # the rooms' round trip in those delays: a propagation delay every IO waits alike (no spread)
+    rtt_r = hops_r * D.fault_domain_rtt_s
+    rtt_w = (redirect + np.minimum(remote_w, 1.0)) * D.fault_domain_rtt_s
     seidmann = guest_s * (vcpus - 1.0) / vcpus
     guest_delay = np.where(vm_issuer, p.guest_latency_us * US + seidmann, 0.0)
     return dict(
@@ -663,6 +667,8 @@ def demand_terms(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str
         delay_storage_write=ds_w,
         delay_vm_read=ds_r + guest_delay,
         delay_vm_write=ds_w + guest_delay,
+        delay_rtt_read=rtt_r,
+        delay_rtt_write=rtt_w,
         cpu_lp_s_read=guest_s + host_r_s,
         cpu_lp_s_write=guest_s + host_w_s,
         host_critical_s_read=crit_r_s,
@@ -734,12 +740,16 @@ def demands(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[str, Any
     delay_vm = np.zeros((*shape, 2))
     delay_vm[..., 0] = t["delay_vm_read"]
     delay_vm[..., 1] = t["delay_vm_write"]
+    delay_rtt = np.zeros((*shape, 2))
+    delay_rtt[..., 0] = t["delay_rtt_read"]
+    delay_rtt[..., 1] = t["delay_rtt_write"]
     return dict(
         path=path,
         background=bg,
         share=share,
         delay_storage=delay_storage,
         delay_vm=delay_vm,
+        delay_rtt=delay_rtt,
         cpu_lp_s=pair("cpu_lp_s"),
         host_critical_s=pair("host_critical_s"),
         lps_total=t["lps_total"],
@@ -881,6 +891,11 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
 
     cv2 = p.latency_cv2
     bytes_per_io = W.block_size_kib * devices.KIB
+    rtt_ms = dm["delay_rtt"] * 1e3
+
+    def pct(c: int, q: float) -> FloatArray:
+        return quantile_above_delay(vm_ms[..., c], rtt_ms[..., c], gamma_quantile(1.0, cv2, q))
+
     return dict(
         iops=iops,
         iops_per_node=iops / D.nodes,
@@ -891,10 +906,12 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
         vm_read_latency_ms=vm_ms[..., 0],
         vm_write_latency_ms=vm_ms[..., 1],
         vm_latency_ms=mean_vm,
-        p90_read_latency_ms=gamma_quantile(vm_ms[..., 0], cv2, 0.90),
-        p99_read_latency_ms=gamma_quantile(vm_ms[..., 0], cv2, 0.99),
-        p90_write_latency_ms=gamma_quantile(vm_ms[..., 1], cv2, 0.90),
-        p99_write_latency_ms=gamma_quantile(vm_ms[..., 1], cv2, 0.99),
+        p90_read_latency_ms=pct(0, 0.90),
+        p99_read_latency_ms=pct(0, 0.99),
+        p90_write_latency_ms=pct(1, 0.90),
+        p99_write_latency_ms=pct(1, 0.99),
+        rtt_in_read_latency_ms=np.broadcast_to(rtt_ms[..., 0], vms.shape),
+        rtt_in_write_latency_ms=np.broadcast_to(rtt_ms[..., 1], vms.shape),
         utilization=util,
         host_cpu_utilization=util_cpu,
         bottleneck=bottleneck,
@@ -940,6 +957,8 @@ _FLOAT_OUT = (
     "cpu_lp_us_per_io",
     "write_absorption",
     "backend_writes_per_write",
+    "rtt_in_read_latency_ms",
+    "rtt_in_write_latency_ms",
 )
 _EPS = 1e-15
 
@@ -1070,6 +1089,19 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[
     return out
 
 
+def _percentiles(o: dict[str, np.ndarray], sl: slice, t: dict[str, Any], quant: dict[float, FloatArray]) -> None:
+    """The latency percentiles of one block from its VM means (``o``, already written): the Gamma
+    shape on the queueing and service part, the rooms' round trip added after
+    (:func:`planner.engine.queueing.quantile_above_delay`), and that round trip as its own figures."""
+    for c in ("read", "write"):
+        rtt_ms = np.broadcast_to(t[f"delay_rtt_{c}"] * 1e3, o[f"vm_{c}_latency_ms"][sl].shape)
+        o[f"rtt_in_{c}_latency_ms"][sl] = rtt_ms
+        for q in (0.90, 0.99):
+            o[f"p{round(q * 100)}_{c}_latency_ms"][sl] = quantile_above_delay(
+                o[f"vm_{c}_latency_ms"][sl], rtt_ms, quant[q]
+            )
+
+
 class _Params:
     """Model parameters as attributes (scalars, or one value per row)."""
 
@@ -1095,6 +1127,7 @@ def _block(
         kernels.block(t, R, p, o, codes, quant, sl, devices.KIB)
         o["write_absorption"][sl] = t["write_absorption"]
         o["backend_writes_per_write"][sl] = t["backend_writes"]
+        _percentiles(o, sl, t, quant)
         return
     m = sl.stop - sl.start
     r = np.asarray(R.read_fraction, dtype=float)
@@ -1307,10 +1340,7 @@ def _block(
     o["vm_read_latency_ms"][sl] = vm_r
     o["vm_write_latency_ms"][sl] = vm_w
     o["vm_latency_ms"][sl] = mean_vm
-    o["p90_read_latency_ms"][sl] = quant[0.90] * vm_r
-    o["p99_read_latency_ms"][sl] = quant[0.99] * vm_r
-    o["p90_write_latency_ms"][sl] = quant[0.90] * vm_w
-    o["p99_write_latency_ms"][sl] = quant[0.99] * vm_w
+    _percentiles(o, sl, t, quant)
     o["host_cpu_utilization"][sl] = util_cpu
     o["outstanding_ios"][sl] = iops * mean_vm / 1e3
     o["cpu_lp_us_per_io"][sl] = cpu_per_io * 1e6

@@ -61,7 +61,7 @@ from planner.physics.capacity import node_loss_stops_io, require_usable, vsan_re
 from planner.physics.cpu import REPAIR_IO_KIB
 from planner.physics.dimms import node_dimms
 from planner.physics.network import nic_bandwidth_bytes_s
-from planner.results.uncertainty import band_low_warning
+from planner.results.uncertainty import band_low_warning, rtt_figures, scale_above_rtt
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
 _SCALARS = (
@@ -295,8 +295,8 @@ def widen_at_least(res: dict, ratio: tuple[float, float]) -> None:
         v = res.get(k)
         if v is None or not np.isfinite(v) or res.get(f"{k}_low") is None:
             continue
-        res[f"{k}_low"] = float(min(res[f"{k}_low"], v * ratio[0]))
-        hi = float(max(res[f"{k}_high"], v * ratio[1]))
+        res[f"{k}_low"] = float(min(res[f"{k}_low"], scale_above_rtt(res, k, ratio[0])))
+        hi = float(max(res[f"{k}_high"], scale_above_rtt(res, k, ratio[1])))
         res[f"{k}_high"] = min(hi, 1.0) if k.endswith("utilization") else hi
 
 
@@ -394,6 +394,9 @@ def _performance_row(
     out: dict, i: int, rd: ResolvedDesign, workload: Workload, band: bool, in_flight: float = math.nan
 ) -> dict:
     res: dict[str, Any] = {k: float(np.ravel(out[k])[i]) for k in _SCALARS}
+    # the rooms' round trip inside each latency, where the design has one: the bands and percentiles
+    # spread the rest (planner.results.uncertainty.rtt_part_ms), never the propagation delay
+    res |= rtt_figures(out, i, workload.read_fraction)
     util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[i])
     res["utilization"] = {s: float(u) for s, u in zip(STATIONS, util)}
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])

@@ -133,6 +133,53 @@ def ratio_band(
     return out, sources
 
 
+#: latency -> the figure of the rooms' round trip it holds (``Design.fault_domain_rtt_ms``; set by
+#: :func:`planner.results.report.performance` where the design has one)
+RTT_PARTS = {
+    **{k: "rtt_in_read_latency_ms" for k in ("read_latency_ms", "vm_read_latency_ms")},
+    **{k: "rtt_in_write_latency_ms" for k in ("write_latency_ms", "vm_write_latency_ms")},
+    **{f"p{q}_{c}_latency_ms": f"rtt_in_{c}_latency_ms" for q in (90, 99) for c in ("read", "write")},
+    "vm_latency_ms": "rtt_in_vm_latency_ms",
+}
+
+
+def rtt_figures(out: dict, row: int, read_fraction: float) -> dict[str, float]:
+    """The figures of :data:`RTT_PARTS` for row ``row`` of an engine output ``out``
+    (:func:`planner.engine.performance.evaluate_arrays`) [ms]: the round trip in a read's and a write's
+    latency (``rtt_in_*_latency_ms``) and in the read/write mix of the VM latency; none for a design
+    in one room (or an output without them)."""
+    import numpy as np
+
+    if "rtt_in_write_latency_ms" not in out:
+        return {}
+    rd, wr = (float(np.ravel(out[f"rtt_in_{c}_latency_ms"])[row]) for c in ("read", "write"))
+    if rd <= 0 and wr <= 0:
+        return {}
+    r = float(read_fraction)
+    return {
+        "rtt_in_read_latency_ms": rd,
+        "rtt_in_write_latency_ms": wr,
+        "rtt_in_vm_latency_ms": r * rd + (1.0 - r) * wr,
+    }
+
+
+def rtt_part_ms(res: dict, key: str) -> float:
+    """The part of latency ``key`` in ``res`` that is the round trip between rooms [ms], 0 for a
+    figure without one."""
+    v = res.get(RTT_PARTS.get(key, ""))
+    return float(v) if v else 0.0
+
+
+def scale_above_rtt(res: dict, key: str, ratio: float) -> float:
+    """Figure ``key`` of ``res`` with an error ratio applied to all of it but the rooms' round trip
+    (:func:`rtt_part_ms`): a deterministic propagation delay adds the same time to every IO, and the
+    calibration's held-out ratios were measured in one room. Applied whole, a 1 ms round trip put a
+    storage write's band at 0.996-2.046 ms around 1.322 ms, its low end below the round trip itself
+    (network walk 2026-12-01)."""
+    fixed = min(rtt_part_ms(res, key), float(res[key]))
+    return fixed + (float(res[key]) - fixed) * ratio
+
+
 def widen(res: dict, bands: dict, flags: list[dict], keys) -> set[str]:
     """Set ``<key>_low`` / ``_high`` in ``res`` for each key from :func:`ratio_band`
     (a band never excludes the prediction itself); returns what widened them."""
@@ -147,8 +194,8 @@ def widen(res: dict, bands: dict, flags: list[dict], keys) -> set[str]:
         ratio, sources = ratio_band(bands, k, "saturation" if cap else res["limited_by"], 1.0 if cap else umax, flags)
         if ratio is None or not math.isfinite(res[k]):
             continue
-        res[f"{k}_low"] = float(min(res[k] * ratio[0], res[k]))
-        res[f"{k}_high"] = float(max(res[k] * ratio[1], res[k]))
+        res[f"{k}_low"] = float(min(scale_above_rtt(res, k, ratio[0]), res[k]))
+        res[f"{k}_high"] = float(max(scale_above_rtt(res, k, ratio[1]), res[k]))
         basis.update(sources)
     return basis
 
