@@ -13,6 +13,7 @@ import pytest
 from planner.models.catalog import load_catalog
 from planner.models.demand import Demand
 from planner.models.design import parse_design, resolve
+from planner.physics import network
 from planner.physics import rules as R
 from planner.physics.capacity import capacity_report
 
@@ -233,7 +234,6 @@ def test_vsan_esa_repair_time_is_for_the_4_plus_1_rebuild_and_the_2_plus_1_re_la
     then the re-layout's rewrite of the data 2+1 holds, each timed at the repair share."""
     from planner.engine.degraded import relayout_time_hours, repair_time_hours
     from planner.models.workload import load_workload
-    from planner.physics.network import nic_bandwidth_bytes_s
     from planner.results.report import evaluate_report
 
     rd = _rd(VSAN)
@@ -241,8 +241,8 @@ def test_vsan_esa_repair_time_is_for_the_4_plus_1_rebuild_and_the_2_plus_1_re_la
     footprint = cap.usable_capacity_tb / 0.8  # 287.24 TB, fits on five hosts: rebuilt in 4+1
     d = evaluate_report(parse_design(VSAN), load_workload("oltp-8k"))["degraded"]
     n = rd.node
-    # what the E810-CQDA2 carries (its controller's ~100 Gb/s, not 2 x 100 GbE: hardware-architect walk)
-    bw = float(nic_bandwidth_bytes_s(n.nic, n.nic_count))
+    # one link of the E810-CQDA2's team (vSAN's one VMkernel adapter), within what the card carries
+    bw = network.node_storage_bandwidth_bytes_s(rd)  # one link: vSAN's one VMkernel adapter
     rebuild = repair_time_hours(
         footprint, 6, n.drive_count, n.drive.seq_write_mb_s, bw, data_chunks=4, drive_read_mb_s=n.drive.seq_read_mb_s
     )

@@ -373,7 +373,11 @@ def _stack_row(rd: ResolvedDesign) -> dict[str, Any]:
         client_nodes=float(cl.servers) if cl else 0.0,
         client_lps_per_node=float(cl.threads) if cl else 1.0,
         client_base_ghz=cl.cpu.base_ghz if cl else n.cpu.base_ghz,
-        client_bandwidth_bytes_s=float(network.nic_bandwidth_bytes_s(cl.nic, cl.nic_count)) if cl else 1.0,
+        client_bandwidth_bytes_s=network.storage_bandwidth_bytes_s(
+            d.stack, cl.nic, cl.nic_count, d.vsan_spec.active_links
+        )
+        if cl
+        else 1.0,
         osds_per_drive=1.0,
         ceph_release=CEPH_RELEASE_CODES["reef"],
         rocksdb_tuned=False,
@@ -431,7 +435,7 @@ def _s2d_row(rd: ResolvedDesign) -> dict[str, Any]:
         lps_per_node=n.threads,
         cores_per_node=n.cores,
         base_ghz=n.cpu.base_ghz,
-        node_bandwidth_bytes_s=float(network.nic_bandwidth_bytes_s(n.nic, n.nic_count)),
+        node_bandwidth_bytes_s=network.node_storage_bandwidth_bytes_s(rd),
         tcp=not rd.runs_rdma,
         # Ceph and vSAN layouts are in their own columns; the S2D code is a placeholder there
         resiliency_code=RESILIENCY_CODES.get(d.resiliency, RESILIENCY_CODES["mirror-3way"]),

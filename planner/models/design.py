@@ -592,6 +592,15 @@ class VsanSpec(_Strict):
         default=False,
         description="objects of 8 TB or more: 765 GB per host for operations instead of 255 GB (vSAN 8.0 docs)",
     )
+    active_links: int = Field(
+        default=1,
+        ge=1,
+        le=16,
+        description="physical links per host vSAN's traffic uses at once (at most the host's ports): 1 with "
+        "the usual single vSAN VMkernel adapter on basic NIC teaming, which uses teaming for redundancy, "
+        "not to add bandwidth (VMware, vSAN Network Design Guide, 'Basic NIC Teaming'); more only with a "
+        "LACP group or several vSAN VMkernel adapters on separate subnets ('Advanced NIC Teaming')",
+    )
 
 
 class ClientSpec(_Strict):

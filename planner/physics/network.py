@@ -9,6 +9,9 @@
 * SMB Multichannel spreads traffic over every port, so a node's capacity is
   ports x port speed x NICs per direction (full duplex), each card capped at
   what its PCIe host link and its controller carry (:func:`nic_card_gbit_s`).
+  Ceph's messengers open many connections and are taken to do the same.
+  vSAN's one VMkernel adapter uses one physical link of its team
+  (:func:`storage_bandwidth_bytes_s`).
 * TCP instead of RDMA: more host CPU and more latency per crossing, derived
   from Microsoft's published RDMA/TCP pair
   (:func:`planner.calibration.fit.derive_tcp_costs`).
@@ -21,6 +24,7 @@ import numpy as np
 from planner.core.types import FloatArray
 from planner.models.catalog import Nic
 from planner.physics.pcie_memory import pcie_bandwidth_mb_s
+from planner.models.design import ResolvedDesign
 from planner.physics.resiliency import local_read_probability, remote_writes_per_write
 
 KIB = 1024.0
@@ -95,6 +99,50 @@ def nic_card_gbit_s(nic: Nic) -> float:
 def nic_bandwidth_bytes_s(nic: Nic, nic_count: FloatArray) -> FloatArray:
     """Per-direction bandwidth of ``nic_count`` cards ``nic`` (one node's), bytes/s (:func:`nic_card_gbit_s`)."""
     return nic_card_gbit_s(nic) * np.asarray(nic_count, dtype=float) * 1e9 / 8.0
+
+
+#: physical links vSAN traffic uses at once per host with the usual single vSAN VMkernel adapter on basic
+#: NIC teaming (route based on originating virtual port, or active/standby): VMware, *vSAN Network Design
+#: Guide* (vSphere 7.0), "Basic NIC Teaming": "A single VMkernel interface is limited to a single physical
+#: NIC's bandwidth. As typical vSAN environments use one VMkernel adapter, only one physical NIC in the team
+#: is used."
+VSAN_DEFAULT_ACTIVE_LINKS = 1
+
+
+def storage_links(stack: str, ports: int, nic_count: int, vsan_active_links: int | None = None) -> int:
+    """Links of a node that carry its storage traffic at once [-]: every port for S2D (SMB
+    Multichannel) and Ceph; for vSAN the links its VMkernel adapters use,
+    ``vsan_active_links`` (:data:`VSAN_DEFAULT_ACTIVE_LINKS` unless the design says otherwise:
+    a LACP group or several vSAN VMkernel adapters on separate subnets), never more than the
+    node has.
+
+    References
+    ----------
+    VMware, *vSAN Network Design Guide* (vSphere 7.0), "Basic NIC Teaming" and "Advanced NIC
+    Teaming" (LAG/LACP; multiple VMkernel adapters on different subnets).
+    """
+    have = int(ports) * int(nic_count)
+    if stack != "vsan":
+        return have
+    return max(1, min(have, int(vsan_active_links or VSAN_DEFAULT_ACTIVE_LINKS)))
+
+
+def storage_bandwidth_bytes_s(stack: str, nic: Nic, nic_count: int, vsan_active_links: int | None = None) -> float:
+    """Per-direction storage-network bandwidth of one node [bytes/s]: its cards' (:func:`nic_bandwidth_bytes_s`,
+    each capped at its host link), and for vSAN no more than its :func:`storage_links` at the port speed. The one
+    implementation the model, the sizer and the reports take a node's storage bandwidth from.
+    """
+    cards = float(nic_bandwidth_bytes_s(nic, nic_count))
+    if stack != "vsan":
+        return cards
+    links = storage_links(stack, nic.ports, nic_count, vsan_active_links)
+    return min(cards, links * nic.port_gbit_s * 1e9 / 8.0)
+
+
+def node_storage_bandwidth_bytes_s(rd: ResolvedDesign) -> float:
+    """:func:`storage_bandwidth_bytes_s` of a resolved design's storage nodes [bytes/s]."""
+    n = rd.node
+    return storage_bandwidth_bytes_s(rd.design.stack, n.nic, n.nic_count, rd.design.vsan_spec.active_links)
 
 
 def wire_demand_s(

@@ -56,11 +56,10 @@ from planner.models.stacks import (
     repair_is_automatic,
 )
 from planner.models.workload import Workload
-from planner.physics import endurance
+from planner.physics import endurance, network
 from planner.physics.capacity import node_loss_stops_io, require_usable, vsan_relayout_after_node_loss
 from planner.physics.cpu import REPAIR_IO_KIB
 from planner.physics.dimms import node_dimms
-from planner.physics.network import nic_bandwidth_bytes_s
 from planner.results.uncertainty import band_low_warning, rtt_figures, scale_above_rtt
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
@@ -1014,7 +1013,7 @@ def evaluate_report(
                         rd.node.drive_count,
                         rd.node.drive.seq_write_mb_s,
                         rd.node.drive.seq_read_mb_s,
-                        float(nic_bandwidth_bytes_s(rd.node.nic, rd.node.nic_count)),
+                        network.node_storage_bandwidth_bytes_s(rd),
                     )
                 )
                 if relay
@@ -1043,7 +1042,7 @@ def evaluate_report(
                             design.nodes,
                             rd.node.drive_count,
                             rd.node.drive.seq_write_mb_s,
-                            float(nic_bandwidth_bytes_s(rd.node.nic, rd.node.nic_count)),
+                            network.node_storage_bandwidth_bytes_s(rd),
                             repair_share=repair_share_of(design.stack),
                             max_repair_bytes_s=ceph_cap,
                             data_chunks=repair_read_chunks(design),

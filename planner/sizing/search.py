@@ -457,9 +457,10 @@ def _network_priced(nic, a: CostAssumptions, cat: Catalog) -> bool:
     )
 
 
-def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) -> dict:
+def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list, stack: str = "s2d") -> dict:
     """NICs, without the dominated: another NIC at most as costly per month with
-    at least the bandwidth and port speed, and RDMA if this one has it; with the network
+    at least the ``stack``'s storage bandwidth (:func:`planner.physics.network.storage_bandwidth_bytes_s`:
+    one link for vSAN's one VMkernel adapter) and port speed, and RDMA if this one has it; with the network
     counted, only another NIC of the same port speed, port count and RDMA (the same switches
     and cables) dominates.
 
@@ -480,7 +481,15 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
             rej.add("network_minimum", 1, f"{x.id}: {x.port_gbit_s:g} GbE ports", "NICs")
             continue
         monthly = float(part_monthly_usd(part_price_usd(x, a), x.power_w or 0.0, a))
-        rows.append((x, x.port_gbit_s * x.ports, x.port_gbit_s, x.rdma != "none", monthly))
+        rows.append(
+            (
+                x,
+                network.storage_bandwidth_bytes_s(stack, x, 1),
+                x.port_gbit_s,
+                x.rdma != "none",
+                monthly,
+            )
+        )
     keep = []
     for i, (x, bw, sp, rd, m) in enumerate(rows):
         dominated = any(
@@ -510,7 +519,7 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list) ->
         "network_unpriced_gbit_s": unpriced_speeds,
     }
     N["watts"] = np.array([x.power_w or 0.0 for x in N["nics"]])
-    N["bw"] = np.array([float(network.nic_bandwidth_bytes_s(x, 1)) for x in N["nics"]])
+    N["bw"] = np.array([r[1] for r in keep])
     return N
 
 
@@ -941,7 +950,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     P = _platforms(cat, demand, a, rej, unpriced)
     max_bays = max(ch.drive_bays for ch in cat.chassis.values()) if cat.chassis else 24
     S = _storage(cat, a, rej, unpriced, max(max_bays, R.MIN_CAPACITY_DRIVES), stack)
-    N = _nics(cat, a, rej, unpriced)
+    N = _nics(cat, a, rej, unpriced, stack)
     pairs = _pairs(demand, rej)
     timing["tables_s"] = time.perf_counter() - t0
     if not pairs:
