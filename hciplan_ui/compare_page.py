@@ -33,7 +33,7 @@ from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import STACK_LABELS
-from planner.results.report import bottleneck_words
+from planner.results.report import bottleneck_words, network_traffic_words
 from planner.sizing.verdict import report_against_demand
 from planner.sizing.words import (
     customer_words,
@@ -497,6 +497,20 @@ for col, (name, r) in zip(cols, reports):
             if band_line := fmt.band_text(r.get(f"{key}_low"), r.get(f"{key}_high"), f):  # the report's band
                 st.caption(band_line)
         st.caption(f"Bottleneck: {fmt.md(bottleneck_label(r))}")
+        # the network's load as `compare` gives it, in MB/s against the link (the page showed none; network walk
+        # 2026-12-01), and the round trip between rooms its latencies include
+        if east_west := network_traffic_words(r.get("network_mb_s_per_node"), r.get("network_link_mb_s_per_node")):
+            busy = (r.get("utilization") or {}).get("network")
+            st.caption(
+                "Network between servers: "
+                + (f"{fmt.pct(busy)} busy, " if isinstance(busy, (int, float)) else "")
+                + east_west
+                + (
+                    f" · rooms {fmt.ms(r['fault_domain_rtt_ms'])} round trip apart"
+                    if r.get("fault_domain_rtt_ms")
+                    else ""
+                )
+            )
         wc = wholes[name]
         st.metric(
             "Running cost/month" if name == "today" else "Whole cost/month",

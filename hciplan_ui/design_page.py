@@ -515,6 +515,20 @@ with right:
         f"{fmt.pct(state.smt_ceiling())} with the calibration in use) has no effect",
     )
     slots["cpu_utilization_cap"] = st.empty()
+    # the round trip between rooms: a loaded file's showed only as a larger write latency, and no box set it
+    # (network walk 2026-12-01)
+    _seed("d_rtt", float(draft.get("fault_domain_rtt_ms") or 0.0))
+    vals["rtt"], bad["fault_domain_rtt_ms"] = inputs.number(
+        st,
+        "Round trip between rooms (ms; 0 = one room)",
+        "d_rtt",
+        inputs.model_bounds(Design, "fault_domain_rtt_ms"),
+        step=0.1,
+        format="%.2f",
+        help="Added once to every crossing between servers when the fault domains stand in rooms apart. Azure "
+        "Local's rack-aware clusters allow at most 1 ms; vSAN's stretched clusters under 5 ms between data sites.",
+    )
+    slots["fault_domain_rtt_ms"] = st.empty()
     _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
     _seed("d_volume_servers", int(draft.get("volume_servers") or 0))
     vals["volume_servers"], bad["volume_servers"] = st.session_state["d_volume_servers"], None
@@ -572,6 +586,7 @@ else:
     new["transport"] = ss["d_transport"]
     new["vcpu_oversubscription"] = float(vals["oversub"])
     new["cpu_utilization_cap"] = float(ss["d_cpucap"])
+    new["fault_domain_rtt_ms"] = float(vals["rtt"])
     new["cache_mode"] = None if ss["d_cache_mode"] == CACHE_DEFAULT else ss["d_cache_mode"]
     new["volume_servers"] = int(vals["volume_servers"]) or None
     if new["stack"] != "s2d":  # S2D's own settings; the other stack's section goes

@@ -18,6 +18,7 @@ from planner.results.report import (
     AT_CAPACITY_KEY,
     bottleneck_words,
     load_latencies,
+    network_traffic_words,
     present_utilization,
     unbounded_cases,
 )
@@ -184,7 +185,11 @@ dj, wj = state.design_json(), state.workload_json()
 raw = state.report(dj, wj)
 rep, unbounded = load_latencies(raw), unbounded_cases(raw)
 judged = costs.verdict(dj)  # the design against the session's demand (None without one)
-dcol.caption(f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}** · {transport_words(rep['transport'])}")
+dcol.caption(
+    f"Design **{fmt.md(sizing_rows.design_label(json.loads(dj)))}** · {transport_words(rep['transport'])}"
+    # the round trip between rooms every latency below includes: an input no page echoed (network walk 2026-12-01)
+    + (f" · rooms {fmt.ms(rep['fault_domain_rtt_ms'])} round trip apart" if rep.get("fault_domain_rtt_ms") else "")
+)
 
 # ------------------------------------------------------------ headline
 # a cluster whose IO stops with a node down (Ceph without a Monitor majority or below min_size) has
@@ -248,6 +253,9 @@ m = st.columns(4)
 _headline(m[0], LATENCY_NAMES["p99_read_latency_ms"], "p99_read_latency_ms", fmt.ms)
 chrome.word_metric(m[1], "Bottleneck", bottleneck_words(view))
 _headline(m[2], "Bandwidth", "bandwidth_mb_s", lambda x: fmt.num(x, 0, "MB/s"))
+# the east-west traffic behind the network's % (network walk 2026-12-01: only "network 14 %" was shown)
+if east_west := network_traffic_words(view.get("network_mb_s_per_node"), rep.get("network_link_mb_s_per_node")):
+    m[2].caption(f"Between servers: {east_west}")
 if degraded:
     value, meaning = fmt.after_node_loss(rep)
     m[3].metric("Usable capacity", value, help=meaning)

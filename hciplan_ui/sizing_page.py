@@ -68,7 +68,8 @@ POLICY_WORDS = {
         "parity_help": "dual parity / mirror-accelerated parity volumes; Microsoft recommends mirror for databases",
         "network": "Accept 10 GbE / no RDMA",
         "network_help": "Microsoft recommends RDMA and 25 GbE from four nodes; hciplan asks it of all-NVMe beyond "
-        "two nodes too (its own rule: one NVMe drive outruns a 10 GbE port)",
+        "two nodes too (its own rule: a mirror's writes cross the network, and one NVMe drive's writes fill a 10 GbE "
+        "port)",
     },
     "ceph": {
         "parity": "Allow parity (erasure coding)",

@@ -85,7 +85,31 @@ def test_rack_aware_cluster_allows_one_millisecond():
     assert not bad["rack_aware_rtt"]["passed"]
     assert "1.5 ms" in bad["rack_aware_rtt"]["reason"]
     plain = hardware_rules(resolve(_design("reference.json", fault_domain_rtt_ms=3.0)))
-    assert plain["rack_aware_rtt"]["passed"]  # no published limit outside rack-aware clusters
+    # Microsoft places a cluster's servers in rooms apart only as a rack-aware or a stretched cluster
+    assert not plain["rack_aware_rtt"]["passed"]
+    assert "not a rack-aware cluster" in plain["rack_aware_rtt"]["reason"]
+    assert hardware_rules(resolve(_design("reference.json")))["rack_aware_rtt"]["passed"]
+
+
+def test_a_rack_aware_cluster_left_at_zero_says_its_latencies_are_one_rooms():
+    """The proposal printed 'two rooms at most 1 ms round trip apart | passed' with one-room latencies."""
+    rack = dict(platform="azure-local", fault_domain="rack", fault_domains=2, nodes=2, resiliency="mirror-2way")
+    got = hardware_rules(resolve(_design("edge-2node.json", **rack)))["rack_aware_rtt"]
+    assert got["passed"] and "one room" in got["reason"]
+
+
+@pytest.mark.parametrize(("rtt_ms", "ok"), [(0.0, True), (4.9, True), (6.0, False)])
+def test_vsan_rooms_apart_are_a_stretched_cluster_under_five_ms(rtt_ms, ok):
+    """fault_domain_rtt_ms 6 on vsan-esa-6node gave no warning (Broadcom: under 5 ms between data sites)."""
+    got = hardware_rules(resolve(_design("vsan-esa-6node.json", fault_domain_rtt_ms=rtt_ms)))["vsan_sites_rtt"]
+    assert got["passed"] is ok
+    if rtt_ms:
+        assert "witness" in got["reason"]
+
+
+def test_ceph_rooms_apart_are_said_to_be_stretch_mode():
+    got = hardware_rules(resolve(_design("ceph-6node-reef.json", fault_domain_rtt_ms=2.0)))["ceph_sites_rtt"]
+    assert got["passed"] and "stretch mode" in got["reason"]
 
 
 def test_models_without_rooms_refuse_it_in_one_line():
@@ -149,3 +173,19 @@ def test_the_sla_is_not_refused_for_a_one_millisecond_round_trip():
     assert far.guaranteed_iops > 0.9 * near.guaranteed_iops
     assert far.latency_ms == pytest.approx(near.latency_ms + 1.0, abs=0.05)
     assert far.latency_figures["p99_write_latency_ms_low"] >= 1.0
+
+
+def test_the_proposal_says_the_round_trip_and_a_rack_aware_clusters_words():
+    """The proposal never echoed the round trip, and called a 4-server rack-aware cluster's nested mirror
+    'four copies on two servers' (network walk 2026-12-01)."""
+    from planner.sizing.document import resiliency_doc_words
+    from planner.sizing.proposal import design_summary
+
+    rack = dict(platform="azure-local", fault_domain="rack", fault_domains=2, nodes=4, resiliency="nested-mirror-2way")
+    rows = dict(design_summary(resolve(_design("edge-2node.json", **rack, fault_domain_rtt_ms=0.8))))
+    assert rows["Round trip between rooms"].startswith("0.8 ms")
+    rows = dict(design_summary(resolve(_design("edge-2node.json", **rack))))
+    assert "one room" in rows["Round trip between rooms"]
+    assert "Round trip between rooms" not in dict(design_summary(resolve(_design("reference.json"))))
+    words = resiliency_doc_words(_design("edge-2node.json", **rack).model_dump())
+    assert "two servers" not in words and "two rooms" in words

@@ -54,3 +54,25 @@ def test_s2d_still_counts_every_port():
 def test_active_links_is_bounded():
     with pytest.raises(ValueError):
         _vsan("intel-e810-4x25g", active_links=0)
+
+
+def test_vsan_rdma_on_an_iwarp_nic_says_it_is_computed_as_tcp():
+    """The warning said RDMA needs RoCE v2 while the model silently computed TCP/IP (network walk 2026-12-01)."""
+    from planner.physics.rules import hardware_rules
+
+    d = _vsan("chelsio-t6-2x100g").model_copy(update={"transport": "rdma"})
+    chk = hardware_rules(resolve(d))["vsan_rdma_roce"]
+    assert not chk["passed"] and "computed as TCP/IP" in chk["reason"]
+
+
+def test_a_two_server_s2d_network_says_switchless_is_supported():
+    """edge-2node: "2 switches, 4 server links, $13,210" with no word that two servers may be cabled to each
+    other (Microsoft: 'With 2 servers, direct-connect (switchless) is supported')."""
+    from planner.commercial.tco import whole_cost
+    from planner.models.design import load_design
+
+    two = whole_cost(load_design(EXAMPLES / "edge-2node.json"))
+    notes = " ".join(two["parts_notes"]) if "parts_notes" in two else json.dumps(two)
+    assert "switchless" in notes and "2 storage switches" in notes
+    four = whole_cost(load_design(EXAMPLES / "reference.json"))
+    assert "switchless" not in json.dumps(four)

@@ -565,6 +565,28 @@ def _platform_notes(design: Design, demand, a: CostAssumptions, platform: str, o
     return [f"licensed on {name}, as the cost assumptions say, not on {other}"]
 
 
+#: [S2D_HW] a two-server Storage Spaces Direct cluster may cable its servers to each other
+SWITCHLESS_SOURCE = (
+    "Microsoft, 'Storage Spaces Direct hardware requirements' (Networking): 'With 2 servers, direct-connect "
+    "(switchless) is supported'"
+)
+
+
+def switchless_note(design: Design, net: dict[str, Any]) -> str:
+    """What a two-server S2D design's network could save: its servers may be cabled to each other
+    (:data:`SWITCHLESS_SOURCE`), which the priced network (``net``, :func:`design_network`) does not
+    model; empty for any other design, or one with no switch priced. edge-2node's proposal priced "2
+    switches, 4 server links" with no word of it (network walk 2026-12-01)."""
+    if design.stack != "s2d" or not design.cluster_engine or design.nodes != 2 or not net.get("switches"):
+        return ""
+    switching = sum(x["total_usd"] for x in net.get("lines", []) if x.get("role") in ("switch", "peer link"))
+    return (
+        f"a two-server cluster may cable its servers to each other for storage (switchless; {SWITCHLESS_SOURCE}): "
+        f"that would save the {net['switches']} storage switches (${switching:,.0f}) priced here where the VMs' "
+        "and management traffic have a network of their own; the model prices the switches"
+    )
+
+
 def design_network(
     design: Design, groups: list[dict[str, Any]], a: CostAssumptions, catalog: Catalog, owned: bool = False
 ) -> dict[str, Any]:
@@ -588,6 +610,8 @@ def design_network(
             else getattr(getattr(design, design.topology.replace("-", "_")), "transport", "tcp") == "rdma"
         )
         net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, catalog)
+    if note := switchless_note(design, net):
+        net["notes"] = [*net["notes"], note]
     net["usd_per_month"] = network_usd_per_month(net, a) - (net["total_usd"] / a.amortisation_months if owned else 0.0)
     # beside the whole cost's monthly.network_usd_per_month (the purchase spread alone), under the same words:
     # 1,990 and 1,434 a month for one network read as a contradiction (CLI review 2026-11-30)

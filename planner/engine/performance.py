@@ -916,6 +916,10 @@ def evaluate_arrays_reference(D: DesignArrays, W: WorkloadArrays, p: ModelParams
         p99_write_latency_ms=pct(1, 0.99),
         rtt_in_read_latency_ms=np.broadcast_to(rtt_ms[..., 0], vms.shape),
         rtt_in_write_latency_ms=np.broadcast_to(rtt_ms[..., 1], vms.shape),
+        network_mb_s_per_node=np.broadcast_to(
+            network_mb_s_per_node(iops, W.read_fraction, dm["hops_read"], dm["hops_write"], W.block_size_kib, D.nodes),
+            vms.shape,
+        ),
         utilization=util,
         host_cpu_utilization=util_cpu,
         bottleneck=bottleneck,
@@ -963,6 +967,7 @@ _FLOAT_OUT = (
     "backend_writes_per_write",
     "rtt_in_read_latency_ms",
     "rtt_in_write_latency_ms",
+    "network_mb_s_per_node",
 )
 _EPS = 1e-15
 
@@ -1093,10 +1098,34 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[
     return out
 
 
-def _percentiles(o: dict[str, np.ndarray], sl: slice, t: dict[str, Any], quant: dict[float, FloatArray]) -> None:
-    """The latency percentiles of one block from its VM means (``o``, already written): the Gamma
-    shape on the queueing and service part, the rooms' round trip added after
-    (:func:`planner.engine.queueing.quantile_above_delay`), and that round trip as its own figures."""
+def network_mb_s_per_node(
+    iops: FloatArray,
+    read_fraction: FloatArray,
+    hops_read: FloatArray,
+    hops_write: FloatArray,
+    block_size_kib: FloatArray,
+    nodes: FloatArray,
+) -> FloatArray:
+    """East-west storage traffic each node sends (and receives) [MB/s, one direction]: the
+    bytes the load puts on the wire between servers (``hops_*``, the IO sizes each IO sends,
+    the numerator of the network demand in :func:`demand_terms`) at ``iops`` [IOPS], spread
+    over the ``nodes``. The network utilisation is this figure over the link's usable rate; a
+    page that showed only "network 14 %" left the MB/s to the reader (network walk 2026-12-01)."""
+    r = np.asarray(read_fraction, dtype=float)
+    per_io = (r * np.asarray(hops_read, dtype=float) + (1.0 - r) * np.asarray(hops_write, dtype=float)) * (
+        np.asarray(block_size_kib, dtype=float) * devices.KIB
+    )
+    return np.asarray(iops, dtype=float) * per_io / np.maximum(np.asarray(nodes, dtype=float), 1.0) / 1e6
+
+
+def _derived(o: dict[str, np.ndarray], sl: slice, t: dict[str, Any], quant: dict[float, FloatArray], R: _Rows) -> None:
+    """The figures of one block derived from its means and IOPS (``o``, already written): the latency
+    percentiles, the Gamma shape on the queueing and service part with the rooms' round trip added
+    after (:func:`planner.engine.queueing.quantile_above_delay`), that round trip as its own figures,
+    and the east-west traffic per node (:func:`network_mb_s_per_node`)."""
+    o["network_mb_s_per_node"][sl] = network_mb_s_per_node(
+        o["iops"][sl], R.read_fraction, t["hops_read"], t["hops_write"], R.block_size_kib, R.nodes
+    )
     for c in ("read", "write"):
         rtt_ms = np.broadcast_to(t[f"delay_rtt_{c}"] * 1e3, o[f"vm_{c}_latency_ms"][sl].shape)
         o[f"rtt_in_{c}_latency_ms"][sl] = rtt_ms
@@ -1131,7 +1160,7 @@ def _block(
         kernels.block(t, R, p, o, codes, quant, sl, devices.KIB)
         o["write_absorption"][sl] = t["write_absorption"]
         o["backend_writes_per_write"][sl] = t["backend_writes"]
-        _percentiles(o, sl, t, quant)
+        _derived(o, sl, t, quant, R)
         return
     m = sl.stop - sl.start
     r = np.asarray(R.read_fraction, dtype=float)
@@ -1344,7 +1373,7 @@ def _block(
     o["vm_read_latency_ms"][sl] = vm_r
     o["vm_write_latency_ms"][sl] = vm_w
     o["vm_latency_ms"][sl] = mean_vm
-    _percentiles(o, sl, t, quant)
+    _derived(o, sl, t, quant, R)
     o["host_cpu_utilization"][sl] = util_cpu
     o["outstanding_ios"][sl] = iops * mean_vm / 1e3
     o["cpu_lp_us_per_io"][sl] = cpu_per_io * 1e6

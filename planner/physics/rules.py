@@ -213,10 +213,13 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "rack_aware_rtt",
-            "a rack-aware cluster's two rooms at most 1 ms round trip apart",
+            "servers in rooms apart only as a rack-aware cluster, its two rooms at most 1 ms round trip apart (a "
+            "stretched cluster replicates between sites, which the model does not)",
             "requirement",
             "Microsoft, 'Requirements and supported configurations for rack aware clusters' (Azure Local 2510 and "
-            "later): 'Round-trip latency between racks must be 1 millisecond or less'",
+            "later): 'Round-trip latency between racks must be 1 millisecond or less'; Microsoft, 'Stretched "
+            "cluster overview' (Storage Replica between two sites: a cluster's servers in different sites are a "
+            "stretched cluster)",
         ),
         _r(
             "reserve_three_tiers",
@@ -375,9 +378,11 @@ RULES: dict[str, Rule] = dict(
             "warning",
             f"{HW}: 'Recommended interconnect for high performance, at scale, or deployments of a 4+ node cluster: NICs "
             "that are remote-direct memory access (RDMA) capable ... 25 Gbps NIC or faster'. All-NVMe beyond two "
-            "nodes is hciplan's own extension, not Microsoft's text: one NVMe drive reads about 3,000 MB/s (Intel "
-            "P4510, the catalog's datasheet figures 2,850-3,200 MB/s), more than a 10 GbE port carries (1,250 MB/s), "
-            "so on three all-NVMe nodes the network rather than the drives bounds the storage",
+            "nodes is hciplan's own extension, not Microsoft's text: a mirror sends each write's remote copies across "
+            "the network (two per write on three servers with a three-way mirror; a read from a VM on its volume's "
+            "owner crosses none in the model), and one NVMe drive writes 1,100-3,000 MB/s (Intel P4510, the "
+            "catalog's datasheet figures), about what a 10 GbE port carries (1,250 MB/s) or more, so on three "
+            "all-NVMe nodes the network rather than the drives bounds the writes",
         ),
         _r(
             "pcie_slots",
@@ -483,6 +488,56 @@ RULES: dict[str, Rule] = dict(
         _r("budget", "whole monthly cost within the demand's budget", "demand", "the demand's budget_usd_per_month"),
     ]
 )
+
+
+def rack_aware_rtt_judged(rack_aware: bool, rtt_ms: float) -> tuple[bool, str]:
+    """[rack_aware_rtt] An S2D design's round trip between rooms (``fault_domain_rtt_ms``): a rack-aware
+    cluster's at most :data:`RACK_AWARE_MAX_RTT_MS`; any other cluster's servers share one room (Microsoft
+    spreads one cluster over sites only as a stretched cluster, Storage Replica between two pools, which
+    the model does not model). A rack-aware design left at 0 ms passes, saying its latencies are one
+    room's: a proposal printed "two rooms at most 1 ms round trip apart: passed" beside one-room latencies
+    (network walk 2026-12-01). Returns (passed, reason)."""
+    if rack_aware:
+        if rtt_ms <= 0:
+            return True, "0 ms given between the rooms: the latencies are one room's (give fault_domain_rtt_ms)"
+        return rtt_ms <= RACK_AWARE_MAX_RTT_MS, f"{rtt_ms:g} ms between the rooms (<= {RACK_AWARE_MAX_RTT_MS:g})"
+    if rtt_ms > 0:
+        return False, (
+            f"{rtt_ms:g} ms between rooms, but not a rack-aware cluster: only a rack-aware cluster places copies "
+            "in two rooms; a stretched cluster replicates between sites, which the model does not model"
+        )
+    return True, "not a rack-aware cluster"
+
+
+#: [VSAN_STRETCHED] the round trip between a vSAN stretched cluster's two data sites is under this [ms]
+VSAN_STRETCHED_MAX_RTT_MS = 5.0
+
+
+def vsan_sites_rtt_judged(rtt_ms: float) -> tuple[bool, str]:
+    """[vsan_sites_rtt] A vSAN design's round trip between fault domains in rooms apart: a stretched
+    cluster's data sites under :data:`VSAN_STRETCHED_MAX_RTT_MS`, with a witness host at a third site
+    (which the model neither places nor prices). 6 ms passed without a word (network walk 2026-12-01).
+    Returns (passed, reason)."""
+    if rtt_ms <= 0:
+        return True, "one site"
+    return rtt_ms < VSAN_STRETCHED_MAX_RTT_MS, (
+        f"{rtt_ms:g} ms between the sites (< {VSAN_STRETCHED_MAX_RTT_MS:g}): a stretched cluster, whose witness "
+        "host at a third site the model neither places nor prices"
+    )
+
+
+def ceph_sites_rtt_judged(rtt_ms: float) -> tuple[bool, str]:
+    """[ceph_sites_rtt] A Ceph design's round trip between rooms: Ceph's stretch mode (two sites holding
+    copies, a tiebreaker monitor at a third). Ceph's documentation asks for low-latency links between the
+    sites and gives no figure, so the rule says what the model assumes and never fails. Returns (passed,
+    reason)."""
+    if rtt_ms <= 0:
+        return True, "one site"
+    return True, (
+        f"{rtt_ms:g} ms between the sites: a stretched cluster (stretch mode, a tiebreaker monitor at a third "
+        "site); Ceph gives no round-trip limit, and the model keeps the design's pools (stretch mode keeps 4 "
+        "copies, two per site)"
+    )
 
 
 # ------------------------------------------------------------ Ceph, vSAN
@@ -722,6 +777,14 @@ CEPH_RULES: dict[str, Rule] = dict(
             f"{CEPH_HW}: 'Clusters with substantial workload will do well to provision 25 Gb/s networking; dense "
             "nodes often warrant 100 Gb/s links'",
         ),
+        _r(
+            "ceph_sites_rtt",
+            "hosts in rooms apart only as a stretched cluster (stretch mode: two sites holding copies, a tiebreaker "
+            "monitor at a third); Ceph gives no round-trip limit",
+            "recommendation",
+            "Ceph docs, 'Stretch Clusters' (doc/rados/operations/stretch-mode.rst): two sites each holding a copy "
+            "of the data and a third site with a tiebreaker monitor",
+        ),
         *((k, RULES[k]) for k in _PLATFORM_RULES),
         _r(
             "fault_tolerance",
@@ -862,6 +925,14 @@ VSAN_RULES: dict[str, Rule] = dict(
             "RDMA only on RoCE v2 NICs (vSAN has no iWARP)",
             "requirement",
             VSAN_RDMA,
+        ),
+        _r(
+            "vsan_sites_rtt",
+            "hosts in rooms apart only as a stretched cluster: data sites under 5 ms round trip apart, with a "
+            "witness host at a third site",
+            "requirement",
+            "Broadcom, 'vSAN Stretched Cluster Guide' (network requirements: under 5 ms round-trip latency "
+            "between the data sites; a witness host at a third site)",
         ),
         _r(
             "vsan_reserves",
@@ -1165,6 +1236,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
         own_ok or allow_network_warning,
         f"{n.nic.port_gbit_s:g} GbE" + (" (overridden by the demand)" if allow_network_warning and not own_ok else ""),
     )
+    put("ceph_sites_rtt", *ceph_sites_rtt_judged(d.fault_domain_rtt_ms))
     _platform_rules(rd, put)
     return checks
 
@@ -1269,8 +1341,11 @@ def vsan_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
         d.transport != "rdma" or rd.runs_rdma,
         f"transport {'RDMA' if d.transport == 'rdma' else 'TCP/IP'}; {n.nic.id}: "
         + {"none": "no RDMA", "roce": "RDMA (RoCE)", "iwarp": "RDMA (iWARP)"}[n.nic.rdma]
-        + ("; RoCE v2 selectable" if n.nic.also_roce else ""),
+        + ("; RoCE v2 selectable" if n.nic.also_roce else "")
+        # the model then computes TCP/IP, as vSAN would run: say so, not only that RDMA is refused
+        + ("" if d.transport != "rdma" or rd.runs_rdma else "; computed as TCP/IP"),
     )
+    put("vsan_sites_rtt", *vsan_sites_rtt_judged(d.fault_domain_rtt_ms))
     supported = rd.nodes >= VSAN_RESERVED_MIN_HOSTS and d.fault_domain == "node"
     # a host rebuild reserve only serves a policy the survivors can rebuild (RAID 6 on six hosts cannot)
     rebuildable = bool(survivors_re_protect(fd, layout_min_fault_domains(lay)))
@@ -1443,8 +1518,9 @@ def network_recommended_ok(
     nodes: FloatArray, all_nvme: FloatArray, rdma: FloatArray, port_gbit_s: FloatArray, override: bool = False
 ) -> FloatArray:
     """[HW] recommended interconnect (RDMA, >= 25 GbE) from four nodes; hciplan applies it to all-NVMe clusters
-    beyond two nodes too (its own extension, not Microsoft's text: one NVMe drive's ~3,000 MB/s outruns a 10 GbE
-    port's 1,250 MB/s). ``override``: the demand accepts a network below it."""
+    beyond two nodes too (its own extension, not Microsoft's text: a mirror's writes send their remote copies
+    across the network, and one NVMe drive's 1,100-3,000 MB/s of writes fill a 10 GbE port's 1,250 MB/s; an
+    aligned read crosses none in the model). ``override``: the demand accepts a network below it."""
     n = np.asarray(nodes)
     applies = (n >= RDMA_RECOMMENDED_FROM_NODES) | (np.asarray(all_nvme, dtype=bool) & (n > 2))
     ok = np.asarray(rdma, dtype=bool) & (np.asarray(port_gbit_s) >= RECOMMENDED_PORT_GBIT_S)
@@ -1613,14 +1689,7 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
         )
     else:
         put("volume_plan", True, "no volumes planned")
-    if d.rack_aware:
-        put(
-            "rack_aware_rtt",
-            d.fault_domain_rtt_ms <= RACK_AWARE_MAX_RTT_MS,
-            f"{d.fault_domain_rtt_ms:g} ms between the rooms (<= {RACK_AWARE_MAX_RTT_MS:g})",
-        )
-    else:
-        put("rack_aware_rtt", True, "not a rack-aware cluster")
+    put("rack_aware_rtt", *rack_aware_rtt_judged(d.rack_aware, d.fault_domain_rtt_ms))
     put("reserve_three_tiers", True, "one capacity tier per node: the reserve is one capacity drive per server")
 
     _platform_rules(rd, put)

@@ -80,6 +80,7 @@ _SCALARS = (
     "host_cpu_utilization",
     "outstanding_ios",
     "cpu_lp_us_per_io",
+    "network_mb_s_per_node",
 )
 
 
@@ -102,10 +103,20 @@ DEGRADED_KEYS = (
     "p99_read_latency_ms",
     "p99_write_latency_ms",
     "host_cpu_utilization",
+    "network_mb_s_per_node",
     "bottleneck",
     "limited_by",
     "saturated",
 )
+
+
+def network_traffic_words(traffic_mb_s: float | None, link_mb_s: float | None) -> str:
+    """A node's east-west storage traffic against its link, as the pages and documents say it
+    (``network_mb_s_per_node``, ``network_link_mb_s_per_node`` [MB/s, one direction]); empty
+    without the figures."""
+    if traffic_mb_s is None or not link_mb_s or not math.isfinite(traffic_mb_s):
+        return ""
+    return f"{traffic_mb_s:,.0f} MB/s of {link_mb_s:,.0f} MB/s per server, each way"
 
 
 def bootstrap_params() -> list[ModelParams]:
@@ -396,6 +407,9 @@ def _performance_row(
     # the rooms' round trip inside each latency, where the design has one: the bands and percentiles
     # spread the rest (planner.results.uncertainty.rtt_part_ms), never the propagation delay
     res |= rtt_figures(out, i, workload.read_fraction)
+    # the link each node's east-west traffic (network_mb_s_per_node) travels on, one direction, as the stack
+    # uses it (vSAN: one link of its team)
+    res["network_link_mb_s_per_node"] = network.node_storage_bandwidth_bytes_s(rd) / 1e6
     util = np.ravel(out["utilization"].reshape(-1, len(STATIONS))[i])
     res["utilization"] = {s: float(u) for s, u in zip(STATIONS, util)}
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])
@@ -948,6 +962,9 @@ def evaluate_report(
         "transport": "rdma" if rd.runs_rdma else "tcp",
         "cache_mode": rd.cache_mode,
         "volume_servers": design.effective_volume_servers,
+        # the round trip between rooms the latencies include (0: one room): an input no output echoed
+        # (network walk 2026-12-01)
+        "fault_domain_rtt_ms": design.fault_domain_rtt_ms if rd.nodes > 1 else 0.0,
     }
     if design.transport == "rdma" and not rd.runs_rdma:
         out["transport_note"] = transport_fallback_note(rd)

@@ -310,6 +310,8 @@ NOT_APPLICABLE_REASONS = {
     "ssd_cache_over_ssd": ("no cache tier", "no cache tier"),
     "hybrid_cache_ratio": ("not hybrid", "no HDD capacity drives"),
     "rack_aware_rtt": ("not a rack-aware cluster", "not a rack-aware cluster"),
+    "vsan_sites_rtt": ("one site", "one site"),
+    "ceph_sites_rtt": ("one site", "one site"),
     "reserve_three_tiers": (
         "one capacity tier per node: the reserve is one capacity drive per server",
         "one capacity drive type per server",

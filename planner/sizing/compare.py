@@ -22,6 +22,8 @@ SUMMARY_KEYS = (
     "nodes",
     "resiliency",
     "transport",
+    # the round trip between rooms each design's latencies include
+    "fault_domain_rtt_ms",
     "usable_capacity_tb",
     "workload",
     "iops",
@@ -37,6 +39,9 @@ SUMMARY_KEYS = (
     "p99_read_latency_ms",
     "p99_write_latency_ms",
     "host_cpu_utilization",
+    # east-west traffic per node against its link [MB/s]: the network utilisation's two sides
+    "network_mb_s_per_node",
+    "network_link_mb_s_per_node",
     "bottleneck",
     "limited_by",
     "saturated",

@@ -47,6 +47,7 @@ from planner.results.report import (
     VSAN_MIN_BAND,
     VSAN_NOT_CALIBRATED,
     bottleneck_words,
+    network_traffic_words,
     percentile_shape_note,
     present_utilization,
 )
@@ -89,6 +90,28 @@ RESILIENCY_WORDS = {
     "parity-dual": "dual parity",
     "mirror-accelerated-parity": "mirror-accelerated parity",
 }
+#: the proposal's label of a node's east-west storage traffic (the workbook's "In the proposal" column finds it)
+NETWORK_TRAFFIC_LABEL = "Storage traffic between servers"
+#: how the model takes Ceph's networks (its public and cluster traffic pooled over every port): Ceph's
+#: network configuration reference describes a separate cluster network as an option for performance and security
+CEPH_ONE_NETWORK_NOTE = (
+    "The model takes Ceph's client (public) and replication (cluster) traffic on one shared network over every "
+    "port of each server; Ceph's network configuration reference describes a separate cluster network, which "
+    "would carry the replication traffic apart from the clients'."
+)
+#: a rack-aware cluster's nested mirror: two copies in each of its two rooms, on any number of servers
+#: (a proposal said "four copies on two servers" of a 4-server rack-aware cluster; network walk 2026-12-01)
+RACK_AWARE_NESTED_WORDS = "four-way mirror across two rooms (two copies in each room)"
+
+
+def resiliency_doc_words(design: dict) -> str:
+    """A design's resiliency as the document says it (``design``: the design's fields)."""
+    res = design.get("resiliency", "")
+    if res == "nested-mirror-2way" and design.get("fault_domain") == "rack":
+        return RACK_AWARE_NESTED_WORDS
+    return RESILIENCY_WORDS.get(res) or resiliency_words(res)
+
+
 DIMENSION_WORDS = {
     "nodes": "servers per cluster",
     "cpu_family": "processor families",
@@ -1041,7 +1064,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     platform = cost["platform_name"]
     article = "an" if platform[:1] in "AEIOU" else "a"
     servers = "server" if design["nodes"] == 1 else "servers"
-    stored = RESILIENCY_WORDS.get(design["resiliency"]) or resiliency_words(design["resiliency"])
+    stored = resiliency_doc_words(design)
     short = [
         SHORT_WORDS.get(row[0], row[0].lower())
         for row in (_meets(p) if p.get("demand") and p.get("binding") else [])
@@ -1203,7 +1226,11 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     summary = []
     for k, v in p["summary"]:
         if k == "Resiliency":
-            v = RESILIENCY_WORDS.get(v) or resiliency_words(v)
+            v = (
+                resiliency_doc_words(design)
+                if v == design.get("resiliency")
+                else RESILIENCY_WORDS.get(v) or resiliency_words(v)
+            )
         elif k == "Transport":
             # SMB Direct is S2D's RDMA; a Ceph design's "tcp" read "TCP" where every page says "TCP/IP"
             v = "RDMA (SMB Direct)" if v == "rdma" and design.get("stack", "s2d") == "s2d" else transport_words(v)
@@ -1223,6 +1250,17 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             f"{_band(rep, 'read_latency_ms', ms)} / {_band(rep, 'write_latency_ms', ms)}",
         ),
         ("Server processors busy", _band(rep, "host_cpu_utilization", pct)),
+        # the traffic behind the network's bar, against its link (only "Network 15 %" was given; network walk
+        # 2026-12-01)
+        *(
+            [(NETWORK_TRAFFIC_LABEL, east_west)]
+            if (
+                east_west := network_traffic_words(
+                    rep.get("network_mb_s_per_node"), rep.get("network_link_mb_s_per_node")
+                )
+            )
+            else []
+        ),
         # the pages' rule in the document's words: below saturation, the busiest part from 80 % busy
         ("What limits throughput", bottleneck_words(rep, BOTTLENECK_WORDS, "nothing yet ({what}: {pct} % busy)")),
     ]
@@ -1285,6 +1323,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
     ]
     if bars:
         blocks.append(BARS("How busy each part of the cluster is", bars, top=max([1.0] + [b for _, b, _ in bars])))
+    if design.get("stack") == "ceph":
+        blocks.append(P(CEPH_ONE_NETWORK_NOTE))
     if rep.get("host_cpu_utilization") is not None and util.get("host_cpu") is not None:
         # the other figure, the operating system's, said beside the bar (the Performance page says it too)
         blocks.append(

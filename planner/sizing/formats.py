@@ -30,7 +30,7 @@ from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
 from planner.core.text import adding_up, sentence, without_bidi_controls
-from planner.sizing.document import REACH_LABEL, guaranteed_label, repair_figure
+from planner.sizing.document import NETWORK_TRAFFIC_LABEL, REACH_LABEL, guaranteed_label, repair_figure
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -455,7 +455,7 @@ def _sum(column: str, rows: int) -> str:
 
 #: the decimals a workbook cell holds a figure to, by its unit: the proposal's own (IOPS whole, TB to the hundredth
 #: of a TB, ms to the microsecond, a share to a tenth of a percent); a cell read 112.385705032704 TB
-FIGURE_DECIMALS = {"IOPS": 0, "TB": 2, "ms": 3, "%": 1, "years": 1, "hours": 1, "GB": 1}
+FIGURE_DECIMALS = {"IOPS": 0, "TB": 2, "ms": 3, "%": 1, "years": 1, "hours": 1, "GB": 1, "MB/s": 0}
 
 
 def _figure(x: float | None, unit: str) -> float | None:
@@ -581,6 +581,26 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
         *(
             [(guaranteed_label(b), b.get("guaranteed_iops"), "IOPS", guaranteed_label(b))]
             if (b := p.get("binding"))
+            else []
+        ),
+        # a node's east-west storage traffic against its link, as the proposal gives it (network walk 2026-12-01)
+        *(
+            [
+                (
+                    f"{NETWORK_TRAFFIC_LABEL}, per server each way",
+                    rep.get("network_mb_s_per_node"),
+                    "MB/s",
+                    NETWORK_TRAFFIC_LABEL,
+                ),
+                ("Storage link per server, each way", rep.get("network_link_mb_s_per_node"), "MB/s", None),
+            ]
+            if rep.get("network_mb_s_per_node") is not None
+            else []
+        ),
+        # the round trip between rooms every latency includes (an input no output echoed)
+        *(
+            [("Round trip between rooms", rep["fault_domain_rtt_ms"], "ms", None)]
+            if rep.get("fault_domain_rtt_ms")
             else []
         ),
         ("Cost per month", month_total, "USD", "Cost per month"),

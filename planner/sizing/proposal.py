@@ -96,7 +96,22 @@ def design_summary(rd) -> list[tuple[str, str]]:
             # review 2026-11-30)
         )
     )
+    rooms = rooms_words(d.fault_domain_rtt_ms, d.rack_aware)
+    if rooms:
+        rows.append(("Round trip between rooms", rooms))
     return rows
+
+
+def rooms_words(rtt_ms: float, rack_aware: bool) -> str:
+    """The design's round trip between rooms (``Design.fault_domain_rtt_ms``) as the documents and pages
+    say it; empty for a cluster in one room. A rack-aware cluster left at 0 ms says its latencies are one
+    room's (a proposal printed "two rooms at most 1 ms round trip apart: passed" with one-room latencies,
+    and no page showed the input; network walk 2026-12-01)."""
+    if rtt_ms > 0:
+        return f"{rtt_ms:g} ms, added once to each crossing between servers (every latency here includes it)"
+    if rack_aware:
+        return "not given (0 ms): the latencies are one room's"
+    return ""
 
 
 def build(

@@ -450,11 +450,19 @@ def _storage(
 
 def _network_priced(nic, a: CostAssumptions, cat: Catalog) -> bool:
     """Whether :func:`planner.commercial.network.network_bom` prices ``nic``'s switches and cables."""
-    rdma = nic.rdma != "none"
-    return (
-        pick_switch(nic.port_gbit_s, rdma, a, cat) is not None
-        and pick_link(nic.port_gbit_s, a.cable_run_m, a, cat) is not None
-    )
+    return not _network_missing(nic, a, cat)
+
+
+def _network_missing(nic, a: CostAssumptions, cat: Catalog) -> str:
+    """What :func:`planner.commercial.network.network_bom` cannot price for ``nic``'s links, in words ("switch",
+    "cable or optic", both), empty when it prices them. The note said "no switch or cable" of 200 GbE beside a
+    200 GbE switch in the catalog (nvidia-sn3700); it was the cable that was missing (network walk 2026-12-01)."""
+    missing = []
+    if pick_switch(nic.port_gbit_s, nic.rdma != "none", a, cat) is None:
+        missing.append("switch")
+    if pick_link(nic.port_gbit_s, a.cable_run_m, a, cat) is None:
+        missing.append(f"cable or optic for {a.cable_run_m:g} m runs")
+    return " nor ".join(missing)
 
 
 def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list, stack: str = "s2d") -> dict:
@@ -470,10 +478,12 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list, st
     catalog, did)."""
     nics = _priced(cat.nic.values(), a, unpriced)
     unpriced_speeds: list[float] = []
+    unpriced_missing: dict[float, str] = {}
     if a.network:
         priced = [x for x in nics if _network_priced(x, a, cat)]
         if priced:
             unpriced_speeds = sorted({x.port_gbit_s for x in nics if x not in priced})
+            unpriced_missing = {x.port_gbit_s: _network_missing(x, a, cat) for x in nics if x not in priced}
             nics = priced
     rows = []
     for x in nics:
@@ -517,6 +527,7 @@ def _nics(cat: Catalog, a: CostAssumptions, rej: _Rejections, unpriced: list, st
         "speed": np.array([r[2] for r in keep]),
         "dropped": len(rows) - len(keep),
         "network_unpriced_gbit_s": unpriced_speeds,
+        "network_unpriced_missing": unpriced_missing,
     }
     N["watts"] = np.array([x.power_w or 0.0 for x in N["nics"]])
     N["bw"] = np.array([r[1] for r in keep])
@@ -1422,9 +1433,13 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             expl + "; " if expl else ""
         ) + f"parts without a list price were left out: {', '.join(sorted(set(unpriced)))}"
     speeds = N["network_unpriced_gbit_s"]
+    missing = N.get("network_unpriced_missing", {})
     network_note = (
-        f"NICs of {and_list([f'{x:g}' for x in speeds])} GbE were not compared: the catalog has no switch or "
-        "cable of that speed to price their network"
+        "; ".join(
+            f"NICs of {x:g} GbE were not compared: the catalog has no {x:g} GbE {missing.get(x) or 'switch or cable'} "
+            "to price their network"
+            for x in speeds
+        )
         if speeds
         else ""
     )
