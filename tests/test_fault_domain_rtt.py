@@ -189,3 +189,16 @@ def test_the_proposal_says_the_round_trip_and_a_rack_aware_clusters_words():
     assert "Round trip between rooms" not in dict(design_summary(resolve(_design("reference.json"))))
     words = resiliency_doc_words(_design("edge-2node.json", **rack).model_dump())
     assert "two servers" not in words and "two rooms" in words
+
+
+def test_the_latency_curves_band_spreads_the_latency_above_the_round_trip_only():
+    """The Performance page's curve band is built point by point as the headline's: its low end never
+    falls below the round trip between rooms."""
+    from planner.models.workload import profiles
+    from planner.results.report import latency_curve
+
+    far = latency_curve(resolve(_design("reference.json", fault_domain_rtt_ms=1.0)), profiles()["oltp-8k"], band=True)
+    near = latency_curve(resolve(_design("reference.json")), profiles()["oltp-8k"], band=True)
+    assert min(far["vm_latency_ms_low"]) > min(near["vm_latency_ms_low"]) + 0.25  # 30 % writes wait 1 ms
+    for lo, v in zip(far["vm_latency_ms_low"], far["vm_latency_ms"]):
+        assert lo <= v

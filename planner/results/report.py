@@ -1444,6 +1444,7 @@ def latency_curve(
         band_keys = ("vm_latency_ms", "read_latency_ms", "write_latency_ms")
         for i, (lim, u) in enumerate(zip(limited, busiest)):
             pt = {k: curve[k][i] for k in band_keys} | {"limited_by": str(lim), "utilization": {"busiest": float(u)}}
+            pt |= rtt_figures(out, i, workload.read_fraction)  # the rooms' round trip, which the band does not spread
             widen(pt, cal_bands, flags, band_keys)
             if rd.design.stack == "vsan":
                 widen_at_least(pt, VSAN_MIN_BAND)
