@@ -23,8 +23,8 @@ import numpy as np
 
 from planner.core.types import FloatArray
 from planner.models.catalog import Nic
-from planner.physics.pcie_memory import pcie_bandwidth_mb_s
 from planner.models.design import ResolvedDesign
+from planner.physics.pcie_memory import pcie_bandwidth_mb_s
 from planner.physics.resiliency import local_read_probability, remote_writes_per_write
 
 KIB = 1024.0
