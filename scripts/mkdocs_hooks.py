@@ -18,6 +18,8 @@ of its own); an unknown NAME fails the build.
   chain, Takacs, a fork-join simulation; about 2 s);
 - ``params`` (a table) and ``param NAME FORMAT`` (one value, inline): the shipped fitted parameters;
 - ``sized DEMAND KEY FORMAT`` (one value, inline): a figure of ``hciplan size examples/DEMAND``;
+- ``oltp KEY FORMAT`` (one value, inline): a figure of planner/data/oltp-calibration.json (the database
+  layer's fit and its held-out checks);
 - ``vm-ram POOL`` (one value, inline): the RAM per database VM a buffer pool of POOL GB takes
   (:func:`planner.models.database.vm_ram_gb`, the rule the Size page and a demand file use);
 - ``cli-reference``: every ``hciplan`` subcommand's ``--help``, from the CLI's own parser;
@@ -422,6 +424,20 @@ def sized(demand: str, key: str, fmt: str = ",.0f") -> str:
     return format(value, fmt)
 
 
+def oltp(key: str, fmt: str = "g") -> str:
+    """One figure of the shipped database-layer fit (planner/data/oltp-calibration.json), formatted:
+    ``<!-- hciplan:oltp KEY FMT -->`` with KEY a dotted path (``held_out.hammerdb_i9.error_pct``). The
+    Accuracy page typed the i9 run as 13.7 % low where the file and its table gave -13.6 % (audit 2026-12-01)."""
+    from planner.core.resources import DATA_DIR
+
+    value = json.loads((DATA_DIR / "oltp-calibration.json").read_text(encoding="utf-8"))
+    for part in key.split("."):
+        if not isinstance(value, dict) or part not in value:
+            raise PluginError(f"oltp: oltp-calibration.json has no {key}")
+        value = value[part]
+    return format(value, fmt)
+
+
 def vm_ram(pool_gb: str) -> str:
     """The RAM [GB] a database VM with a ``pool_gb`` [GB] buffer pool takes (``<!-- hciplan:vm-ram POOL -->``):
     the docs typed 150 GB beside the app's fixed 160 GB (account-manager walk 2026-11-30)."""
@@ -521,6 +537,8 @@ def render(markdown: str, where: str = "page") -> str:
             return sized(*args)
         if name == "vm-ram":
             return vm_ram(*args)
+        if name == "oltp":
+            return oltp(*args)
         if name not in GENERATORS or args:
             raise PluginError(f"{where}: unknown generated block {m.group(0)}")
         # a block inside an indented container (an admonition, a list item) keeps its indent
