@@ -36,8 +36,30 @@ def _err(x: float | None) -> str:
     return "-" if x is None else f"{x:+.1f} %"
 
 
+#: how the summary table names each kind of error
+KIND_LABELS = {
+    "in_sample": "in sample",
+    "leave_one_configuration_out": "held out (one configuration, or its twins with it)",
+}
+
+
+def worst_held_out(doc: dict | None = None) -> str:
+    """The sentence naming the metric with the largest held-out median error, its largest error and its
+    in-sample median (the summary table's worst row, said in words)."""
+    s = (doc or calibration())["summary"]
+    ho, ins = s.get("leave_one_configuration_out", {}), s.get("in_sample", {})
+    if not ho:
+        return ""
+    m = max(ho, key=lambda k: ho[k]["median_abs_pct_error"])
+    return (
+        f"The largest held-out error is {m}'s: median {ho[m]['median_abs_pct_error']:.1f} %, at most "
+        f"{ho[m]['max_abs_pct_error']:.1f} %, against {ins[m]['median_abs_pct_error']:.1f} % in sample."
+    )
+
+
 def summary_table(doc: dict | None = None) -> str:
-    """Median / largest absolute % error per metric (and the number of figures), in sample and held out."""
+    """Median / largest absolute % error per metric (and the number of figures), in sample and held out,
+    and the sentence naming the largest held-out error (:func:`worst_held_out`)."""
     s = (doc or calibration())["summary"]
     lines = [
         "| judged on | " + " | ".join(f"{m} (median / max abs %, n)" for m in METRICS) + " |",
@@ -51,8 +73,9 @@ def summary_table(doc: dict | None = None) -> str:
             else "-"
             for m in METRICS
         ]
-        lines.append(f"| {kind.replace('_', ' ')} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        lines.append(f"| {KIND_LABELS[kind]} | " + " | ".join(cells) + " |")
+    worst = worst_held_out(doc)
+    return "\n".join(lines) + (f"\n\n{worst}" if worst else "")
 
 
 def points(doc: dict | None = None) -> dict[tuple[str, str, str], dict]:
