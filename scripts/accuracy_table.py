@@ -63,7 +63,25 @@ def coverage_table(doc: dict | None = None) -> str:
         lines.append(
             f"| {m} | {c['points']} | {c['covered_pct']:.1f} | {c['covered_pct_configuration_weighted']:.1f} |"
         )
-    return "\n".join(lines)
+    short = coverage_shortfall(doc)
+    return "\n".join(lines) + (f"\n\n{short}" if short else "")
+
+
+def coverage_shortfall(doc: dict | None = None) -> str:
+    """The sentence saying which bands hold fewer measurements than their nominal share (``hi - lo`` %):
+    each metric whose point coverage falls short, with its coverage and the shortfall in points."""
+    doc = doc or calibration()
+    cov = doc["summary"].get("band_coverage", {})
+    lo, hi = doc["bands"]["quantiles_pct"]
+    nominal = hi - lo
+    short = {m: c["covered_pct"] for m, c in cov.items() if c["covered_pct"] < nominal}
+    if not short:
+        return f"Every band holds at least its nominal {nominal:g} % of the held-out measurements."
+    parts = [f"{m} {pct:.1f} % ({nominal - pct:.1f} points short)" for m, pct in short.items()]
+    return (
+        f"The bands under-cover: a {lo:g}-{hi:g} % band should hold {nominal:g} % of the held-out measurements; "
+        f"these hold fewer: {', '.join(parts)}. Read them as narrower than nominal."
+    )
 
 
 def domain_table(doc: dict | None = None) -> str:
