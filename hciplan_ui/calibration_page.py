@@ -18,6 +18,7 @@ import statistics
 import streamlit as st
 
 from hciplan_ui import charts, chrome, export, fmt, import_panel, state
+from planner.calibration.published import error_text
 from planner.core.text import first_lower, first_upper
 from planner.engine.performance import BOTTLENECK_LABELS, LATENCY_NAMES
 from planner.models.params import load_ceph_calibration
@@ -218,11 +219,8 @@ st.markdown(
                 "Measured": (c["measured_bound"] + " " if c["measured_bound"] else "")
                 + _UNITS[c["metric"]](c["measured"]),
                 "Predicted": _UNITS[c["metric"]](c["predicted"]),
-                "Error": _pct(100 * c["error"])
-                if not c["measured_bound"]
-                else "within the bound"
-                if c["error"] <= 0
-                else "at least " + _pct(100 * c["error"]),
+                # the library's words, one rounding with the docs; the sign, figure and % never wrap apart
+                "Error": error_text(c).replace(" %", "\u00a0%"),
                 "Band": fmt.DASH if c["low"] is None else fmt.span(c["low"], c["high"], _UNITS[c["metric"]]),
                 "Bound by": BOTTLENECK_LABELS.get(c["bottleneck"], fmt.label(c["bottleneck"]))
                 if c["bottleneck"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from planner.calibration.published import all_checks
+from planner.calibration.published import all_checks, error_text
 from planner.engine.performance import BOTTLENECK_LABELS
 
 UNIT = {
@@ -27,11 +27,7 @@ def _row(c: dict) -> str:
     def val(x):
         return f.format(x / div)
 
-    err = (
-        f"{100 * c['error']:+.1f} %"
-        if not c["measured_bound"]
-        else ("within" if c["error"] <= 0 else f"at least {100 * c['error']:+.0f} %")
-    )
+    err = error_text(c)
     band = "-" if c["low"] is None else f"{val(c['low'])}-{val(c['high'])}"
     busy = (
         "-" if c["memory_utilization"] is None else f"{_pct(c['memory_utilization'])} / {_pct(c['pcie_utilization'])}"

@@ -144,3 +144,22 @@ def test_calibration_page_shows_memory_and_pcie_busy():
     busy = [r["Memory / PCIe busy per node"] for r in rows]
     assert busy[0].endswith("%") and " / " in busy[0]
     assert "–" in busy  # the latency bound has no load to count
+
+
+def test_the_docs_table_and_the_app_give_a_bound_miss_one_rounding():
+    """Audit 2026-12-01: the 12-node latency miss read "at least +64 %" in the docs and "at least +63.5 %" in the
+    app; both now take :func:`planner.calibration.published.error_text`."""
+    import importlib.util
+    from pathlib import Path
+
+    from planner.calibration.published import all_checks, error_text
+
+    bound = next(c for c in all_checks() if c["measured_bound"])
+    words = error_text(bound)
+    assert words == f"at least {100 * bound['error']:+.1f} %"
+    spec = importlib.util.spec_from_file_location(
+        "_pt", Path(__file__).resolve().parent.parent / "scripts" / "published_table.py"
+    )
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert f"| {words} |" in mod.table()

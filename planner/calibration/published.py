@@ -243,6 +243,24 @@ def _platform(check: dict | None) -> dict:
     return {"memory_utilization": check.get("memory_utilization"), "pcie_utilization": check.get("pcie_utilization")}
 
 
+def error_text(check: dict) -> str:
+    """A check's error as every page shows it: the signed per cent to 0.1; against a
+    bound (``measured_bound``), ``within the bound`` or ``at least +X %``.
+
+    One rounding for the app's Calibration page and the docs' table (the docs said
+    "at least +64 %" where the app said "at least +63.5 %").
+
+    Parameters
+    ----------
+    check : dict
+        One row of :func:`all_checks` (``error``: predicted / measured - 1 [-]).
+    """
+    pct = 100.0 * check["error"]
+    if not check["measured_bound"]:
+        return f"{pct:+.1f} %"
+    return "within the bound" if check["error"] <= 0 else f"at least {pct:+.1f} %"
+
+
 def all_checks(params=None) -> list[dict]:
     """Every published check in one shape, for tables: ``label``, ``metric``
     (``iops``, ``bandwidth_mb_s`` or ``read_latency_ms``), ``measured``
