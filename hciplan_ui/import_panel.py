@@ -180,6 +180,8 @@ def render() -> None:
         )
     )
     refit_done = "refit" in rep
+    if rep.get("error_in_shipped_fit_points"):  # the shipped fit's error on its own data is in sample
+        st.caption(fmt.md(f"Shipped fit's error: {rep['error_basis']}."))
     st.dataframe(
         _error_table(rep["error"], "shipped fit")
         + (

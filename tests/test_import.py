@@ -6,6 +6,7 @@ the CSV template, malformed files, the refit and the CLI."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import hashlib
 import io
 import json
@@ -983,3 +984,20 @@ def test_an_imported_row_is_named_by_its_row_in_the_file(tmp_path):
     two = dell_designs()["AX6515-All-Flash-8SATA-SSDs-32VMs-2Node.txt"]
     pts = load_points([("fleet.tsv", fleet.encode())], two)
     assert pts[0].job.startswith("row 2")
+
+
+def test_import_says_when_its_points_are_the_shipped_fits_own():
+    """Audit 2026-12-01: `import examples/import-measurements.csv --design examples/reference.json` reported an
+    "error" of 4.69 % with no word that these 6 points are in the shipped fit (in-sample error)."""
+    from planner.calibration.refit import import_report, in_shipped_fit
+
+    rd = resolve(load_design(REFERENCE))
+    pts = load_points([ROOT / "examples" / "import-measurements.csv"], rd)
+    assert in_shipped_fit(pts).all()
+    rep = import_report(pts)
+    assert rep["error_in_shipped_fit_points"] == 6
+    assert rep["error_basis"].startswith("in sample: all 6 points are in the shipped fit")
+    # the same cluster measuring 10 % more: not the shipped fit's data
+    other = [dataclasses.replace(p, measured={**p.measured, "iops": 1.1 * p.measured["iops"]}) for p in pts]
+    rep = import_report(other)
+    assert rep["error_in_shipped_fit_points"] == 0 and rep["error_basis"].startswith("held out")
