@@ -309,7 +309,7 @@ NOT_APPLICABLE_REASONS = {
     "cache_media": ("no cache tier", "no cache tier"),
     "ssd_cache_over_ssd": ("no cache tier", "no cache tier"),
     "hybrid_cache_ratio": ("not hybrid", "no HDD capacity drives"),
-    "rack_aware_rtt": ("not a rack-aware cluster", "not a rack-aware cluster"),
+    "rack_aware_rtt": ("one room", "one room"),
     "vsan_sites_rtt": ("one site", "one site"),
     "ceph_sites_rtt": ("one site", "one site"),
     "reserve_three_tiers": (
