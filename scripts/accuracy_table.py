@@ -91,7 +91,11 @@ def domain_table(doc: dict | None = None) -> str:
         return ""
     lines = ["| dimension | calibrated |", "|---|---|"]
     for d, spec in dom.items():
-        val = f"{spec['min']:g} to {spec['max']:g}" if spec["kind"] == "range" else ", ".join(map(str, spec["values"]))
+        val = (
+            f"{spec['min']:.3g} to {spec['max']:.3g}"
+            if spec["kind"] == "range"
+            else ", ".join(map(str, spec["values"]))
+        )
         lines.append(f"| {d} | {val} |")
     return "\n".join(lines)
 
