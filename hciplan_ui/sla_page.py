@@ -33,6 +33,7 @@ from planner.models.tiers import Tier, TierSet
 from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
+from planner.sizing.words import band_note_words
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SLA_LABELS = BOUND_LABELS  # the library's words for each bound (its notes use them too)
@@ -492,7 +493,11 @@ with st.container():
             ):
                 # what the band under the guarantee is, said after the flags, so the two read as one (verification
                 # walk); the library's band_note says how it is widened outside the domain (honesty audit 2026-12-01)
-                band_is = g.get("band_note") if g.get("guaranteed_iops_low") is not None else None
+                band_is = (
+                    band_note_words(g["band_note"])
+                    if g.get("guaranteed_iops_low") is not None and g.get("band_note")
+                    else None
+                )
                 st.warning(
                     outside + (f" The band under the guarantee is {fmt.md(band_is)}." if band_is else ""),
                     icon=":material/explore:",
@@ -506,13 +511,13 @@ with st.container():
                 # what the band is, the library's words (honesty audit 2026-12-01: the help said the refits' spread,
                 # which is not how far a cluster the model has not seen may fall; the band is now that, too)
                 help="the model's figure at the latency target. The band under it is "
-                + (g.get("band_note") or "not known")
+                + (band_note_words(g["band_note"]) if g.get("band_note") else "not known")
                 + ". To promise with margin, promise its low end or less",
             )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
                 m[0].caption(f"{band_line} IOPS")
             elif g.get("band_note") and g["guaranteed_iops"] > 0:
-                m[0].caption(fmt.md(sentence(g["band_note"])))
+                m[0].caption(fmt.md(sentence(band_note_words(g["band_note"]))))
             if g.get("guarantee_note"):
                 # 0 at the prediction, more within the band: said plainly, not as "0 / 0 / 0" (honesty audit)
                 m[0].caption(fmt.md(sentence(g["guarantee_note"])))

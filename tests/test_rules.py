@@ -373,8 +373,11 @@ def test_the_power_rule_writes_both_watts_alike():
         "cache_devices": None,
         "capacity_drives": {"model": "micron-7450-pro-3.84tb", "count": 8},
     }
+    from planner.models.catalog import load_catalog
+
+    rating = load_catalog().chassis["dell-r760"].max_power_w  # 2,800 W since the architect walk's PSU fix
     reason = R.hardware_rules(_walk_design(**node))["power_budget"]["reason"]
-    assert re.fullmatch(r"[\d,]+ W typical vs 1,400 W rating", reason), reason
+    assert re.fullmatch(rf"[\d,]+ W typical vs {rating:,.0f} W rating", reason), reason
 
 
 def test_the_bay_rule_and_the_chassis_notes_agree_on_a_node_mixing_bay_interfaces():

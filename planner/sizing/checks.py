@@ -38,6 +38,7 @@ from planner.core.text import count, tb_words, tidy
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
+from planner.models.catalog import Catalog
 from planner.models.database import CPU_BOUND, CPU_BOUND_WORDS
 from planner.models.demand import MAX_DEMAND_IOPS, Demand, growth_pct_per_year
 from planner.models.design import MAX_FAULT_DOMAINS, MIN_FAULT_DOMAINS, Design, ResolvedDesign, resolve, with_overrides
@@ -869,7 +870,9 @@ HEADLINE_BANDS_NOTE = (
 )
 
 
-def headline_bands(rd: ResolvedDesign, demand: Demand, guaranteed_iops: float, params=None) -> dict:
+def headline_bands(
+    rd: ResolvedDesign, demand: Demand, guaranteed_iops: float, params=None, catalog: Catalog | None = None
+) -> dict:
     """The held-out bands of a sized design's headline figures, in the sizer's result's keys.
 
     Parameters
@@ -882,6 +885,8 @@ def headline_bands(rd: ResolvedDesign, demand: Demand, guaranteed_iops: float, p
         The IOPS within target at the prediction (:func:`limits`) [IOPS].
     params : ModelParams, optional
         The parameters the design was sized with; given, no band (their held-out errors were never measured).
+    catalog : Catalog, optional
+        The catalog the design was sized from (a user's parts: the shipped catalog alone refused them by id).
 
     Returns
     -------
@@ -903,7 +908,7 @@ def headline_bands(rd: ResolvedDesign, demand: Demand, guaranteed_iops: float, p
     from planner.results.report import evaluate_report, held_out_ratios, latencies_at_band_end
 
     w = demand_as_workload(demand, rd.nodes)
-    rep = evaluate_report(rd.design, w, degraded=False, params=params)
+    rep = evaluate_report(rd.design, w, degraded=False, params=params, catalog=catalog)
     keys = ("iops_capacity", "vm_latency_ms", "p99_read_latency_ms")
     out: dict = {"p99_read_latency_ms": rep.get("p99_read_latency_ms")}
     out |= {f"{k}_{side}": rep.get(f"{k}_{side}") for k in keys for side in ("low", "high")}
@@ -930,6 +935,14 @@ def headline_bands(rd: ResolvedDesign, demand: Demand, guaranteed_iops: float, p
         if params is not None
         else "no band: no calibration bands for this design"
     )
+    # each null figure or band end says why beside it (``<figure>_note``), as every other null of the output does;
+    # the one ``bands_note`` did not name them ("null without a note": size --calibration, fuzz campaign)
+    for k in [k for k, v in out.items() if v is None]:
+        base = k.removesuffix("_low").removesuffix("_high")
+        out.setdefault(
+            f"{base}_note",
+            rep.get(f"{base}_note") or (out["bands_note"] if out["guaranteed_iops_low"] is None else "not computable"),
+        )
     return out
 
 

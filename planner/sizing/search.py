@@ -1405,7 +1405,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     for (rd, chk), li in zip(results, lim):
         # the headline figures' held-out bands (the Size page showed "IOPS within target 1,148,356" with none, and
         # computed its latency band itself; honesty audit 2026-12-01)
-        out.append(_result(rd, chk, li, demand) | headline_bands(rd, demand, li["guaranteed_iops"], params))
+        out.append(_result(rd, chk, li, demand) | headline_bands(rd, demand, li["guaranteed_iops"], params, cat))
     best = out[0] if out else None
     for r, (rd, _) in zip(out[1:], results[1:]):
         r["differs_from_best"] = _differs(results[0][0], rd)

@@ -77,6 +77,19 @@ def band_basis_words(basis: str) -> str:
     return customer_words(basis)
 
 
+def band_note_words(note: str) -> str:
+    """A band note naming what widened it as a report's ``band_basis`` entries ("... widened outside the calibrated
+    domain (cpu_family: widest held-out-category error; nodes: ...)"), each entry in words
+    (:func:`band_basis_words`): the SLA page printed the guarantee's band note with its field names (honesty audit
+    2026-12-01, merged)."""
+    dims = "|".join(re.escape(d) for d in sorted(DIMENSION_WORDS, key=len, reverse=True))
+    return re.sub(
+        rf"\b({dims}): ([^;()]*)",
+        lambda m: band_basis_words(f"{m.group(1)}: {m.group(2)}"),
+        str(note),
+    )
+
+
 def extrapolation_words(flag: dict) -> str:
     """An extrapolation flag's message (:func:`planner.results.calibrated_domain.extrapolation`) with
     its category values in words: "east-west transport 4 Gb Fibre Channel, 1 path was never measured;
