@@ -23,7 +23,10 @@ CASES = [
     ("reference", {"cpu_utilization_cap": 1.0}, "oltp-8k", {"vms_per_node": 8}),  # host CPU saturates
     ("reference", {}, "Peak4kRead", {"vms_per_node": 4}),  # population-bound reads
     ("reference", {"transport": "tcp"}, "log-writes", {"vms_per_node": 4}),  # TCP, sequential writes
-    ("sas-4node", {}, "oltp-8k", {"vms_per_node": 6}),  # cache destage (background)
+    # cache destage (background); 5 VMs a node, not 6: after stop 54's cold-start refit 6 put the host CPU past
+    # 99 % busy, where a simulation's 95 % interval stays 4-7 % of its mean even at 500,000 IOs (too wide to judge
+    # by), and host CPU saturation is case 1's to check
+    ("sas-4node", {}, "oltp-8k", {"vms_per_node": 5}),
     ("nvme-pmem-12node", {}, "General4KWriteRatio30", {"vms_per_node": 2}),  # parity rotation (background)
     ("edge-2node", {}, "Sql", {"vms_per_node": 4}),  # per-VM rate limit
     # host-issued, no vCPU queue, CPU cap with the host CPU station 87 % busy.
@@ -47,9 +50,8 @@ def _case(dname, over, wname, wover):
 #: simulated completions other than 60,000: case 7's batch means spread more
 #: (its 95 % interval is 2.3 % of the mean at 60,000, 0.9 % at 150,000)
 COMPLETIONS = {7: 150_000}
-#: seeds other than 3: case 4's host CPU is 99.6 % busy, and seed 3's run meets
-#: a long excursion of that queue (its 95 % interval stays 4.5 % of the mean at
-#: 250,000 IOs, too wide to judge by); seed 5's is 1.7 % at 60,000
+#: seeds other than 3: case 4's was chosen when its host CPU was 99.6 % busy (seed 3's run met a long excursion
+#: of that queue); kept at 5 with the case's lighter load (its interval 1.0 % of the mean at 60,000 IOs)
 SEEDS = {4: 5}
 
 
