@@ -640,13 +640,7 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float 
     banded = [k for k in figures if k in BAND_METRICS or k in BORROWED]
     res: dict[str, Any] = dict(figures) | {f"{k}_low": figures[k] for k in banded} | pt.get("rtt", {})
     res |= {"limited_by": pt.get("limited_by", ""), "utilization": {"busiest": pt.get("busiest", 0.0)}}
-    shape = Workload(
-        name=f"{view.name} (its IO shape)",
-        block_size_kib=view.block_size_kib,
-        read_fraction=view.read_fraction,
-        random_fraction=view.random_fraction,
-        iops=1.0,
-    )
+    shape = _io_shape(view)
     apply_bands(res, rd, shape)
     if res.get("vm_latency_ms_high") is None:
         return {}, "no calibration to band the latency with"
@@ -659,6 +653,18 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float 
     }
     nulls = {k: None for k in res if k.startswith(tuple(absent))}
     return out | nulls | {f"{k}_note": why for k in absent if k in nulls}, ""
+
+
+def _io_shape(view: SimpleNamespace) -> Workload:
+    """The database's IO shape (its block size and read and random shares, at a nominal 1 IOPS): what a band's
+    held-out ratios are looked up by."""
+    return Workload(
+        name=f"{view.name} (its IO shape)",
+        block_size_kib=view.block_size_kib,
+        read_fraction=view.read_fraction,
+        random_fraction=view.random_fraction,
+        iops=1.0,
+    )
 
 
 def _held_out_ends(
@@ -679,13 +685,7 @@ def _held_out_ends(
         return None
     from planner.results.report import held_out_ratios, latencies_at_band_end
 
-    shape = Workload(
-        name=f"{view.name} (its IO shape)",
-        block_size_kib=view.block_size_kib,
-        read_fraction=view.read_fraction,
-        random_fraction=view.random_fraction,
-        iops=1.0,
-    )
+    shape = _io_shape(view)
     ratios = held_out_ratios(rd, shape)
     if ratios is None:
         return None
