@@ -33,6 +33,7 @@ from planner.models.design import (
 from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resiliency, node_limit_words, resiliencies
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
+from planner.physics.network import nic_card_gbit_s
 from planner.results.report import AT_CAPACITY_KEY, bottleneck_words, load_latencies, unbounded_cases
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
@@ -129,9 +130,24 @@ def _describe(cls: str, r) -> str:
         )
     if cls == "nic":
         rdma = "no RDMA" if r.rdma == "none" else f"RDMA ({device_words(r.rdma)})"
+        # a card its host link or controller holds below its ports' sum says so: an E810-CQDA2 read "2×100 GbE"
+        # where the model credits it ~100 Gb/s (verification walk 2026-12-01)
+        card = nic_card_gbit_s(r)
+        held = (
+            " · "
+            + fmt.estimated(
+                r,
+                ("max_gbit_s", "pcie_lanes", "pcie_gen"),
+                f"{card:,.0f}",
+                after=" Gb/s a card at most (its PCIe link or controller)",
+            )
+            if card < r.ports * r.port_gbit_s - 1e-9
+            else ""
+        )
         return (
             f"{r.vendor} {r.model} · "
             + fmt.estimated(r, ("ports", "port_gbit_s"), f"{r.ports}×{r.port_gbit_s:g}", after=" GbE")
+            + held
             + " · "
             + fmt.estimated(r, ("rdma",), rdma)
         )

@@ -43,3 +43,23 @@ def test_the_design_pages_pickers_mark_estimates_and_name_the_cache_latency():
         (label,) = [o for o in options if o.startswith(f"{r.vendor} {r.model} · ")]
         est = "rand_read_4k_iops" in r.estimated or "rand_write_4k_iops" in r.estimated
         assert ("read/write IOPS (estimated)" in label) == est, label
+
+
+def test_a_nic_held_below_its_ports_says_what_a_card_carries():
+    """Verification walk 2026-12-01: the NIC picker read "2×100 GbE" of an E810-CQDA2 the model credits ~100 Gb/s
+    a card (its controller) and of a ConnectX-5 on PCIe 3.0 x16 (~126 Gb/s); the label says what a card carries
+    where that is below its ports' sum, marked as the catalog marks the figures it rests on."""
+    from planner.models.catalog import load_catalog
+    from planner.physics.network import nic_card_gbit_s
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    options = [o for box in at.selectbox for o in (box.options or [])]
+    held = 0
+    for r in load_catalog().of("nic").values():
+        (label,) = [o for o in options if o.startswith(f"{r.vendor} {r.model} · ")]
+        card = nic_card_gbit_s(r)
+        below = card < r.ports * r.port_gbit_s - 1e-9
+        held += below
+        assert (f"{card:,.0f} Gb/s a card at most (its PCIe link or controller)" in label) == below, label
+    assert held >= 2  # the ConnectX-5 2 x 100 GbE and the E810-CQDA2 at least
