@@ -453,9 +453,10 @@ def _short(d: dict) -> str:
             if at == "at saturation"
             else None
         )
+        # one node down: no range, said as the library says it (the ranges are the healthy cluster's)
         down_band = fmt.band_text(
             d.get("saturation_one_node_down_iops_low"), d.get("saturation_one_node_down_iops_high")
-        )
+        ) or d.get("saturation_one_node_down_iops_note")
         return (
             f"{fmt.iops(d['have'])} IOPS {at}"
             + (f" ({up_band})" if up_band else "")

@@ -149,13 +149,16 @@ def test_the_throughput_row_gives_both_saturations_each_labelled_in_the_app_and_
     up, down = row["saturation_iops"], row["saturation_one_node_down_iops"]
     assert up == row["have"] and down is not None and down < up
     assert f"{up:,.0f} IOPS at saturation with every node up ({down:,.0f} with one node down" in row["detail"]
-    # each with its held-out band (honesty audit 2026-12-01)
+    # every node up with its held-out band (honesty audit 2026-12-01); one node down with none, said, as every
+    # degraded figure (the Performance page's "Degraded figures have no band" sat above a band; regression walk)
+    from planner.sizing.document import DOWN_NO_RANGE
+
     lo, hi = row["saturation_iops_low"], row["saturation_iops_high"]
-    dlo, dhi = row["saturation_one_node_down_iops_low"], row["saturation_one_node_down_iops_high"]
-    assert lo < up < hi and dlo < down < dhi
+    assert lo < up < hi and row["saturation_one_node_down_iops_low"] is None
+    assert row["saturation_one_node_down_iops_note"] == DOWN_NO_RANGE
     assert (
-        f"{up:,.0f} IOPS at saturation (band {lo:,.0f}–{hi:,.0f}), all nodes up ({down:,.0f} one node down, band "
-        f"{dlo:,.0f}–{dhi:,.0f})" in _short(row)
+        f"{up:,.0f} IOPS at saturation (band {lo:,.0f}–{hi:,.0f}), all nodes up ({down:,.0f} one node down, "
+        f"{DOWN_NO_RANGE})" in _short(row)
     )
     said = meets(document(p))[0]
     assert said[0] == "Throughput"

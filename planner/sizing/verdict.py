@@ -60,7 +60,7 @@ from planner.sizing.checks import (
     unpriced_words,
     with_failed_rules,
 )
-from planner.sizing.document import customer_text
+from planner.sizing.document import DOWN_NO_RANGE, customer_text
 from planner.sizing.names import resiliency_words
 
 #: the dimensions, in the order they are shown, with their names on screen
@@ -612,9 +612,10 @@ def _summary(
 
 
 def _saturation_bands(rd, demand: Demand, saturation_iops: float, down_iops: float | None, params) -> dict:
-    """``saturation_iops_low`` / ``_high`` and ``saturation_one_node_down_iops_low`` / ``_high`` [IOPS]: the IOPS
-    capacity's held-out band (:func:`planner.results.report.held_out_ratios`, as the Performance page's
-    ``iops_capacity`` band) around each; null, with ``saturation_iops_band_note``, where none is known."""
+    """``saturation_iops_low`` / ``_high`` [IOPS]: the IOPS capacity's held-out band
+    (:func:`planner.results.report.held_out_ratios`, as the Performance page's ``iops_capacity`` band); null, with
+    ``saturation_iops_band_note``, where none is known. ``saturation_one_node_down_iops_low`` / ``_high`` are null
+    with their note (:data:`planner.sizing.document.DOWN_NO_RANGE`): degraded figures have no range."""
     from planner.engine.loads import demand_as_workload
     from planner.results.report import held_out_ratios
 
@@ -627,10 +628,17 @@ def _saturation_bands(rd, demand: Demand, saturation_iops: float, down_iops: flo
             "saturation_iops_band_note": f"no band: {why}",
         }
     lo, hi = ratios[1]
-    out = {"saturation_iops_low": saturation_iops * lo, "saturation_iops_high": saturation_iops * hi}
+    out: dict[str, float | str | None] = {
+        "saturation_iops_low": saturation_iops * lo,
+        "saturation_iops_high": saturation_iops * hi,
+    }
     if down_iops is not None:
+        # no range one node down, as every degraded figure: the held-out ratios were measured on healthy clusters
+        # (the Performance page said "Degraded figures have no band" above a verdict table giving this one a band,
+        # and the proposal "no range" of the same figure; regression walk 2026-12-01)
         out |= {
-            "saturation_one_node_down_iops_low": down_iops * lo,
-            "saturation_one_node_down_iops_high": down_iops * hi,
+            "saturation_one_node_down_iops_low": None,
+            "saturation_one_node_down_iops_high": None,
+            "saturation_one_node_down_iops_note": DOWN_NO_RANGE,
         }
     return out
