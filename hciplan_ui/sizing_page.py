@@ -934,6 +934,9 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     if iops_band := fmt.band_text(best.get("guaranteed_iops_low"), best.get("guaranteed_iops_high")):
         # the headline's held-out band, from the sizer (`size` gives it), as every figure's (honesty audit 2026-12-01)
         m[3].caption(f"{iops_band} IOPS")
+        if best.get("guaranteed_iops_low_note"):
+            # a band from 0 says why (regression walk 2026-12-01: "band 0-1,182,083" read as "could be zero IOPS")
+            m[3].caption(fmt.md(sentence(best["guaranteed_iops_low_note"])))
     chrome.word_metric(
         m[4],
         "Binding",

@@ -516,6 +516,9 @@ with st.container():
             )
             if band_line := fmt.band_text(g["guaranteed_iops_low"], g["guaranteed_iops_high"]):
                 m[0].caption(f"{band_line} IOPS")
+                if g.get("guaranteed_iops_low_note"):
+                    # a band from 0 says why (regression walk 2026-12-01)
+                    m[0].caption(fmt.md(sentence(g["guaranteed_iops_low_note"])))
             elif g.get("band_note") and g["guaranteed_iops"] > 0:
                 m[0].caption(fmt.md(sentence(band_note_words(g["band_note"]))))
             if g.get("guarantee_note"):

@@ -339,3 +339,16 @@ def test_a_switch_without_uplink_ports_joins_its_pair_over_its_own_ports():
         next(x for x in network_bom([(31, cx6, 1)], True, catalog=cat)["lines"] if x["role"] == "switch")["quantity"]
         == 4
     )
+
+
+def test_an_appliance_with_its_own_controllers_needs_no_hba_note():
+    """Regression walk 2026-12-01: `cost examples/san-raid5.json` said "a storage HBA for the SAS/SATA drives of the
+    storage arrays (... as Microsoft asks of Storage Spaces Direct ...) is not listed" of an FC SAN array, which has
+    its own controllers; `split-provisioned` said it of its data node. A Storage Spaces server still says it."""
+    from planner.commercial.tco import design_parts, unlisted_notes
+    from planner.models.design import load_design
+
+    ex = Path(__file__).resolve().parents[1] / "examples"
+    for name, said in (("san-raid5", False), ("split-provisioned", False), ("sofs-2node-sas-tiered", True)):
+        notes = unlisted_notes(design_parts(load_design(ex / f"{name}.json")))
+        assert any("storage HBA" in n for n in notes) == said, (name, notes)

@@ -294,7 +294,9 @@ def test_one_precision_per_quantity(proposal, workbook):
     summary = {r[0]: r[1] for r in rows_of(workbook["Summary"]) if r and r[0]}
     rep = proposal["report"]
     assert summary["Usable capacity"] == 112.39 == round(rep["usable_capacity_tb"], 2)
-    assert summary["Latency seen by the databases, mean"] == round(rep["vm_latency_ms"], 3) == 0.512
+    assert (
+        summary["Latency seen by the databases, mean"] == round(rep["vm_latency_ms"], 3) == 0.506
+    )  # 0.512 before stop 54's refit
     d = Demand.model_validate(DEMAND)
     vcpus = next(x for x in demand_verdict(Design.model_validate(DESIGN), d)["dimensions"] if x["key"] == "vcpus")
     assert vcpus["detail"].startswith("152 of 512 vCPUs per node on 11 hosts"), vcpus["detail"]

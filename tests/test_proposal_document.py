@@ -465,8 +465,8 @@ def test_rules_that_do_not_apply_say_so_and_rules_speak_of_datasheets(proposal, 
     status = {r[0]: r[2] for r in rules["rows"]}  # (rule, whose, result, source)
     for title in (
         "Hybrid (HDD) cache at least 10% of capacity per server",
-        "Servers in rooms apart only as a rack-aware cluster, its two rooms at most 1 ms round trip apart (a "
-        "stretched cluster replicates between sites, which the model does not)",
+        "Servers in rooms apart at most 1 ms round trip apart (farther, the rooms are sites: a stretched cluster "
+        "replicates between them, which the model does not model)",
         "With NVMe, SSD and HDD drives, reserve one SSD plus one HDD per server, up to 4 of each",
         "Cache devices rated at least 3 DWPD",
         "Whole monthly cost within your budget",

@@ -480,3 +480,22 @@ def test_a_vsan_guarantee_lower_with_a_host_down_and_no_rebuild_says_why():
     assert r.latency_ms_one_node_down is not None and r.latency_ms_one_node_down < r.latency_ms
     note = r.latency_ms_one_node_down_note
     assert "vSAN writes the components present" in note and "1 in 3 of them" in note, note
+
+
+def test_a_band_from_zero_says_why():
+    """Regression walk 2026-12-01: "IOPS within target 1,142,049, band 0-1,182,083" (Size page) and "81,958, band
+    0-111,979" beside "binding constraint: the DB's vCPU share" (SLA page) read as "could be zero IOPS" with no word
+    why: at the high end of the held-out latency band the target is missed at any load. Said beside the band."""
+    from planner.commercial.sla import low_zero_note
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    assert low_zero_note(100.0, 0.0, "mean").startswith(
+        "0 at the band's low end: where the mean latency is at the high"
+    )
+    assert low_zero_note(100.0, 50.0, "mean") == "" and low_zero_note(0.0, 0.0, "mean") == ""
+    best = size(Demand.model_validate_json((EX / "demand-200dbs.json").read_text()), top=1).best
+    if best["guaranteed_iops_low"] == 0 < best["guaranteed_iops"]:
+        assert best["guaranteed_iops_low_note"].startswith("0 at the band's low end"), best
+    else:
+        assert "guaranteed_iops_low_note" not in best

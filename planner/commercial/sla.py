@@ -833,7 +833,7 @@ def guarantee(
         guaranteed_iops=pt["g"],
         guaranteed_iops_low=low,
         guaranteed_iops_high=high,
-        guaranteed_iops_low_note=no_band,
+        guaranteed_iops_low_note=no_band or low_zero_note(pt["g"], low, db.latency_statistic),
         guaranteed_iops_high_note=no_band or _zero_note(pt["g"], high, db.latency_statistic),
         latency_ms=pt["lat"],
         latency_note=pt["lat_note"],
@@ -874,6 +874,19 @@ def guarantee(
         # the Ceph page showed no band and no word why (browser review 2026-11-29)
         band_note=_band_words(held[2] if held else None, bool(draws), stack, params is None, hci is not None),
         guarantee_note=_zero_note(pt["g"], high, db.latency_statistic),
+    )
+
+
+def low_zero_note(point_iops: float, low_iops: float | None, statistic: str) -> str:
+    """Why a guarantee above 0 has a band starting at 0: at the high end of its held-out latency band the target
+    is missed at any load, whatever bound holds at the prediction ("81,958, band 0-111,979" beside "binding
+    constraint: the DB's vCPU share" read as "could be zero IOPS" with no word why; regression walk 2026-12-01)."""
+    if point_iops <= 0 or low_iops is None or low_iops > 0:
+        return ""
+    return (
+        f"0 at the band's low end: where the {statistic} latency is at the high end of its held-out band, the "
+        "target is missed at any load; the figure holds where the latency is as predicted (measure before "
+        "promising it)"
     )
 
 

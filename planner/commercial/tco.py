@@ -369,13 +369,23 @@ def unlisted_notes(groups: list[dict[str, Any]]) -> list[str]:
     # a server's SAS or SATA drives hang off a storage HBA the list holds no record of (a RAID design's controller
     # is its own line): said as the boot drives are (hardware-architect walk: sas-4node.json's parts list, price and
     # power had no HBA and no word of it)
-    if sas := [g["name"] for g in groups if needs_hba(g["parts"])]:
+    # not of an appliance with its own controllers (a SAN's storage array, a split design's data node): the note
+    # said Microsoft's S2D requirement of an FC SAN array (regression walk 2026-12-01)
+    if sas := [g["name"] for g in groups if needs_hba(g["parts"]) and not appliance(g)]:
         names = " and ".join(f"{n}s" if not n.endswith("s") else n for n in dict.fromkeys(sas))
         out.append(
             f"a storage HBA for the SAS/SATA drives of the {names} (a simple pass-through SAS HBA, as Microsoft "
             "asks of Storage Spaces Direct; Dell's AX nodes take the HBA355i) is not listed, priced or powered"
         )
     return out
+
+
+def appliance(group: dict[str, Any]) -> bool:
+    """Whether a parts group (:func:`design_parts`) is a storage appliance with controllers of its own, which no HBA
+    of the list serves: a SAN's storage array, or a storage-only server that runs neither Windows nor the VMs (a
+    split design's data node)."""
+    roles = {r for r, _, _ in group["parts"]}
+    return "array" in roles or not (group.get("windows") or group.get("hosts_vms"))
 
 
 def needs_hba(parts: list[tuple[str, Any, float]]) -> bool:

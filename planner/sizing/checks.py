@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from planner.commercial.database import rate_carried
 from planner.commercial.licensing import for_platform
 from planner.commercial.pricing import CostAssumptions, UnbuiltRamError, monthly_cost
+from planner.commercial.sla import low_zero_note
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
 from planner.core.errors import PlannerError, format_validation_error
@@ -926,6 +927,8 @@ def headline_bands(
         high = limits([rd], demand, None, capacity_ratio=cap[1], adjust=latencies_at_band_end(latency, 0))[0]
         out["guaranteed_iops_low"] = min(float(low["guaranteed_iops"]), guaranteed_iops)
         out["guaranteed_iops_high"] = max(float(high["guaranteed_iops"]), guaranteed_iops)
+        if zero := low_zero_note(guaranteed_iops, out["guaranteed_iops_low"], "tiers'"):
+            out["guaranteed_iops_low_note"] = zero
     else:
         out["guaranteed_iops_low"] = out["guaranteed_iops_high"] = None
     out["bands_note"] = (
