@@ -616,3 +616,12 @@ def test_cli_compare_names_each_designs_stack(capsys):
     out = json.loads(capsys.readouterr().out)
     # a single server runs no HCI stack: none named (it read "s2d" for a DL580's RAID 10; API walk 2026-11-30)
     assert [o["stack"] for o in out] == ["s2d", "ceph", "vsan", None]
+
+
+def test_a_file_server_clusters_size_is_its_file_servers():
+    """Regression walk 2026-12-01: the Compare page said of a 2-node Scale-Out File Server with 4 database servers
+    "This design has 6 servers: beyond the clusters this model was validated on (2 to 4 servers)": the calibrated
+    dimension is the storage cluster's size, its 2 file servers."""
+    for name in ("sofs-2node-sas-tiered", "seed-dataon-sofs-4db"):
+        rep = report(ex(name), profiles()["oltp-8k"])
+        assert not [f for f in rep["extrapolation"] if f["dimension"] == "nodes"], (name, rep["extrapolation"])

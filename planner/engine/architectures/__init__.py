@@ -81,7 +81,10 @@ def features(design: Design, parts: AnyParts, workload: Workload) -> dict[str, A
     """The calibrated-domain features (:data:`planner.results.calibrated_domain.DIMENSIONS`) of an architecture."""
     desc = MODULES[design.topology].describe(parts)
     return {
-        "nodes": desc["nodes"],
+        # the storage cluster's servers, the dimension the calibration's cluster size measures: a file-server
+        # cluster's file servers (a 2-node SOFS with 4 database servers read "This
+        # design has 6 servers: beyond the clusters this model was validated on"; regression walk 2026-12-01)
+        "nodes": desc.get("storage_servers", desc["nodes"]),
         "block_size_kib": float(workload.block_size_kib),
         "read_fraction": float(workload.read_fraction),
         "drive_interface": desc["drive_interface"],

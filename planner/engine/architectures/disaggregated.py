@@ -618,6 +618,7 @@ def describe(parts: Parts) -> dict[str, Any]:
         "cpu_family": parts.db_cpu.family or parts.db_cpu.id,
         "db_servers": parts.spec.db_servers,
         "file_servers": parts.spec.file_servers,
+        "storage_servers": parts.spec.file_servers,
         "backend": parts.spec.backend,
     }
 
