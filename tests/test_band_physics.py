@@ -362,3 +362,14 @@ def test_an_open_load_past_its_capacity_bands_low_end_has_no_latency_high_end(io
     low = evaluate_report(design, Workload(**load, iops=0.5 * r["iops_capacity_low"]), degraded=False)
     assert low["vm_latency_ms_high"] > low["vm_latency_ms"] and "vm_latency_ms_high_note" not in low
     assert not any(w["check"] == "carried_across_band" for w in low["warnings"])
+
+
+def test_a_closed_loads_storage_band_ends_below_its_vm_band():
+    """Regression walk 2026-12-01: edge-2node under oltp-8k (a closed load) read "Read latency (storage) 12.9 ms, band
+    2.9–33.1" beside "VM latency 13.2 ms, band 11.8–16.3" (held by Little's law): a storage latency is part of its
+    VM's wait, so its band's high end is at most the VM latency's there."""
+    rep = evaluate_report(load_design(ROOT / "examples" / "edge-2node.json"), profiles()["oltp-8k"], degraded=False)
+    scale = rep["vm_latency_ms_high"] / rep["vm_latency_ms"]
+    for c in ("read", "write"):
+        assert rep[f"{c}_latency_ms_high"] <= rep[f"vm_{c}_latency_ms"] * scale * (1 + 1e-9), (c, rep)
+        assert rep[f"{c}_latency_ms_low"] <= rep[f"{c}_latency_ms"] <= rep[f"{c}_latency_ms_high"]
