@@ -576,3 +576,20 @@ def test_the_sizer_s_azure_local_pick_uses_listed_parts_or_says_it_is_not_confir
     assert rule["passed"]
     assert confirmed or rule["unconfirmed"].startswith("not confirmed for this part"), rule
     assert confirmed or "not confirmed for this part" in rule["reason"]
+
+
+def test_a_design_that_fits_no_database_says_none():
+    """Regression walk 2026-12-01: the proposal for edge-2node under the 200-database demand said "about 0 of the 240
+    databases fit"; none fit, and the summary says so."""
+    from pathlib import Path
+
+    from planner.models.demand import Demand
+    from planner.models.design import load_design
+    from planner.sizing.verdict import demand_verdict
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    v = demand_verdict(
+        load_design(ex / "edge-2node.json"), Demand.model_validate_json((ex / "demand-200dbs.json").read_text())
+    )
+    assert "none of the 240 databases fits (first to run out:" in v["summary"], v["summary"]
+    assert "about 0 of" not in v["summary"]

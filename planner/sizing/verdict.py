@@ -601,7 +601,10 @@ def _summary(
         )
     elif fits is not None and fits["first_to_run_out"] is not None:
         what = first_words
-        if fits["databases"] is not None and databases is not None:
+        if fits["databases"] is not None and databases is not None and fits["databases"] == 0:
+            # "about 0 of the 240 databases fit" of edge-2node (regression walk 2026-12-01): none, said as none
+            parts.append(f"none of the {_plural(whole, 'database')} fits (first to run out: {what})")
+        elif fits["databases"] is not None and databases is not None:
             parts.append(
                 # the whole databases the summary counted ("22 databases ... about 7 of the 21.6 databases fit")
                 f"about {fits['databases']:,} of the {_plural(whole, 'database')} fit (first to run out: {what})"
