@@ -9,6 +9,7 @@ is one line naming the argument, the row or the field (exit status 2).
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -274,7 +275,8 @@ def _scenario_inputs(args, catalog) -> dict:
 
     if args.demand:
         raise InputError("give a demand file or --scenario, not both", "demand")
-    session = _get_scenario(_store(args), args.scenario, args.customer or "", "scenario")
+    with _naming_customer("scenario"):
+        session = _store(args).get(args.scenario, args.customer or "")
     if not session.get("demand"):
         raise InputError(f"the scenario {args.scenario!r} has no demand to propose a design for", "scenario")
 
@@ -344,34 +346,28 @@ def _store(args):
     return ScenarioStore(args.db)
 
 
-def _customer_hint(exc) -> str:
-    """The option that finds a scenario saved under another customer (or none), for a store's "no scenario"
-    error: a command line names its options, the store cannot."""
+@contextmanager
+def _naming_customer(field: str | None = None):
+    """A store's "no scenario" error as one line naming ``field`` (default: the store's) and the option that finds
+    the scenario where it is saved under another customer, or none: a command line names its options, the store
+    cannot. One rule for `proposal --scenario` and every `scenario` action."""
     import shlex
 
-    if not exc.saved_for:
-        return ""
-    first = exc.saved_for[0]
-    return f" (give --customer {shlex.quote(first)})" if first else " (leave out --customer)"
-
-
-def _get_scenario(store, name: str, customer: str, field: str) -> dict:
-    """``store.get``, a missing scenario's error naming ``field`` and the ``--customer`` that finds it."""
     from planner.store.scenarios import NoScenarioError
 
     try:
-        return store.get(name, customer)
+        yield
     except NoScenarioError as exc:
-        raise InputError(exc.message + _customer_hint(exc), field) from None
+        first = exc.saved_for[0] if exc.saved_for else None
+        hint = (
+            "" if first is None else f" (give --customer {shlex.quote(first)})" if first else " (leave out --customer)"
+        )
+        raise InputError(exc.message + hint, field or exc.field) from None
 
 
 def cmd_scenario(args) -> int:
-    from planner.store.scenarios import NoScenarioError
-
-    try:
+    with _naming_customer():
         return _scenario_action(args)
-    except NoScenarioError as exc:
-        raise InputError(exc.message + _customer_hint(exc), exc.field) from None
 
 
 def _scenario_action(args) -> int:
