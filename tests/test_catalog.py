@@ -154,7 +154,7 @@ CURRENT = {
 }
 # Built-in record counts: a change here is a deliberate catalog edit (nothing is retired).
 COUNTS = {
-    "capacity_drive": 42,
+    "capacity_drive": 44,
     "cache_device": 10,
     "cpu": 25,
     "nic": 15,
@@ -827,6 +827,30 @@ def test_required_chassis_layouts(cat):
         ["nvme"],
         "LGA4710",
     )
+
+
+def test_the_ax770_s_e3s_bays_take_drives_dell_lists_for_it(cat):
+    """The AX-770's 16 bays are E3.S (Dell 17G matrix, 'Passive Backplane (2U 8xE3 x2)'); a catalog without an
+    E3.S drive never proposed it. The E3.S drives Dell's 17G matrix lists for it fit its bays
+    (:func:`planner.physics.rules.drive_fits_bay`), name the node in ``listed_on`` and cite the matrix."""
+    from planner.physics.rules import bay_form_factor, drive_fits_bay
+
+    ax770 = cat.get("chassis", "dell-ax-770")
+    bay = bay_form_factor(ax770.model)
+    assert bay == "e3.s"
+    fits = [
+        d
+        for d in cat.capacity_drive.values()
+        if d.interface in ax770.bay_interfaces and drive_fits_bay(d.form_factor, bay)
+    ]
+    assert len(fits) >= 2, [d.id for d in fits]
+    for d in fits:
+        assert d.form_factor == "e3.s" and d.pcie_gen == 5 and d.pcie_lanes == 4, d.id
+        assert "dell-ax-770" in d.listed_on.get("Azure Local", []), d.id
+        assert "Support Matrix for 17G" in d.source and "17G_HCI" in d.source, d.id
+        assert d.list_price_usd is not None and "list_price_usd" in d.estimated, d.id
+    # a 2.5in drive does not go into an E3.S bay
+    assert not drive_fits_bay(cat.get("capacity_drive", "samsung-pm1743-7.68tb").form_factor, bay)
 
 
 def test_memory_module_invariants(cat):

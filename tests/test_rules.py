@@ -397,3 +397,14 @@ def test_the_bay_rule_and_the_chassis_notes_agree_on_a_node_mixing_bay_interface
         assert "not mixed" not in ch.notes and "one backplane type per node" not in str(ch.estimated), ch.id
         if {"nvme", "sas"} <= set(ch.bay_interfaces) and "mix" in ch.notes:
             assert "NVMe and I/O Topologies for Dell EMC PowerEdge Servers" in ch.notes, ch.id
+
+
+def test_the_ax770_takes_an_e3s_drive_and_refuses_a_u2_one():
+    """The AX-770's 16 bays are E3.S (Dell 17G matrix): a node of 16 E3.S PM1743s passes the bay rule, the U.2 form
+    of the same drive does not fit them."""
+    node = {"chassis": "dell-ax-770", "cpu": {"model": "intel-xeon-6730p", "sockets": 2}, "cache_devices": None}
+    e3s = _walk_design(**node, capacity_drives={"model": "samsung-pm1743-e3s-7.68tb", "count": 16})
+    assert R.hardware_rules(e3s)["drive_bays"]["passed"], R.hardware_rules(e3s)["drive_bays"]
+    u2 = _walk_design(**node, capacity_drives={"model": "samsung-pm1743-7.68tb", "count": 16})
+    bays = R.hardware_rules(u2)["drive_bays"]
+    assert not bays["passed"] and "e3.s" in bays["reason"].lower(), bays

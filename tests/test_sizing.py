@@ -1053,14 +1053,39 @@ def test_n_plus_one_names_every_small_cluster_it_excludes_and_offers_online_not_
 
 
 def test_a_chassis_no_catalog_drive_fits_is_said_not_silently_skipped():
-    """Hardware-architect walk: dell-ax-770's bays are E3.S and the catalog has no E3.S drive, so it was never
-    proposed with no word; the sizer's search says so (the Size page's caption carries it)."""
-    from planner.models.catalog import load_catalog
+    """Hardware-architect walk: dell-ax-770's bays are E3.S; a catalog without an E3.S drive never proposed it
+    with no word. The sizer's search says so (the Size page's caption carries it); the shipped catalog has E3.S
+    drives, so it says nothing."""
+    from planner.models.catalog import DEVICE_CLASSES
     from planner.sizing.search import bays_no_drive_fits
 
     cat = load_catalog()
-    note = bays_no_drive_fits(cat)
-    if not any(d.form_factor.lower().startswith("e3") for d in cat.capacity_drive.values()):
-        assert "dell-ax-770 (E3.S NVMe bays: no capacity drive of the catalog fits them)" in note
+    assert bays_no_drive_fits(cat) == ""
+    no_e3s = Catalog(
+        **{c: dict(cat.of(c)) for c in DEVICE_CLASSES}
+        | {"capacity_drive": {k: d for k, d in cat.capacity_drive.items() if d.form_factor != "e3.s"}}
+    )
+    note = bays_no_drive_fits(no_e3s)
+    assert note == "dell-ax-770 (E3.S NVMe bays: no capacity drive of the catalog fits them) is never proposed"
+
+
+def test_the_ax770_is_proposed_with_an_e3s_drive_for_an_all_nvme_demand():
+    """The AX-770 (16 x E3.S, Azure Local 17G) is a candidate of the sizer once the catalog has E3.S drives: with it
+    the only chassis, the 200-database Azure Local demand is met on it with an E3.S NVMe drive Dell lists for it,
+    its bays and the programme listing checked."""
+    from planner.models.catalog import DEVICE_CLASSES
+
+    cat = load_catalog()
+    only = Catalog(
+        **{c: dict(cat.of(c)) for c in DEVICE_CLASSES} | {"chassis": {"dell-ax-770": cat.chassis["dell-ax-770"]}}
+    )
     d = Demand.model_validate_json((EX / "demand-200dbs-azure-local.json").read_text())
-    assert size(d, top=1).search.get("chassis_note", "") == note
+    res = size(d, catalog=only, top=1)
+    assert res.best is not None, res.explanation
+    assert "chassis_note" not in res.search
+    node = res.best["design"]["node"]
+    assert node["chassis"] == "dell-ax-770", node
+    drive = cat.capacity_drive[node["capacity_drives"]["model"]]
+    assert drive.interface == "nvme" and drive.form_factor == "e3.s", drive.id
+    assert "dell-ax-770" in drive.listed_on["Azure Local"], drive.id
+    assert res.best["checks"]["drive_bays"]["passed"], res.best["checks"]["drive_bays"]

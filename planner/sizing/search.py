@@ -747,7 +747,8 @@ def _screen(kind: str, P, S, N, idx, pairs_n, pairs_code, demand, p, rej, names,
 def bays_no_drive_fits(cat: Catalog) -> str:
     """Why a chassis of ``cat`` is never proposed because no capacity drive of the catalog fits its bays (interface
     and the bay form factor its model states, :func:`planner.physics.rules.drive_fits_bay`): "dell-ax-770 (E3.S
-    bays: no capacity drive of the catalog is E3.S NVMe) is not proposed"; "" when every chassis takes one."""
+    NVMe bays: no capacity drive of the catalog fits them) is never proposed" for a catalog without an E3.S drive
+    (the shipped one has two, so it says nothing); "" when every chassis takes one."""
     out = []
     for ch in sorted(cat.chassis.values(), key=lambda c: c.id):
         ff = R.bay_form_factor(ch.model)
@@ -1469,7 +1470,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
             "stopped": stopped,
             **({"network_note": network_note} if network_note else {}),
             # a chassis no catalog drive fits is never proposed: said, not silently skipped (hardware-architect
-            # walk: the AX-770's E3.S bays and a catalog without an E3.S drive)
+            # walk: the AX-770's E3.S bays in a catalog without an E3.S drive, as a user's catalog may be)
             **({"chassis_note": bare} if bare else {}),
             "timing_s": timing,
             "exact": not stopped,
