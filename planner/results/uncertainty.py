@@ -317,9 +317,11 @@ def floor_at_devices(res: dict, read_floor_ms: float, write_floor_ms: float) -> 
     """Keep the storage latencies' low ends at or above what the devices an IO must touch
     can do at queue depth 1 (a read at least the fastest device that can serve it, a write
     the fastest it can land on), never above the prediction itself; :func:`nest_latency_bands`
-    then carries the floor to the VM and percentile latencies. A band of a factor of two
-    either way (vSAN's, not calibrated) once put a 0.035 ms read below a 0.070 ms NVMe
-    drive's own read. Returns whether any band moved."""
+    then carries the floor to the VM and percentile latencies. Every stack's bands keep it
+    (:func:`planner.results.report.device_latency_floor_ms` says which devices serve an IO): a
+    factor of two either way (vSAN's, not calibrated) once put a 0.035 ms read below a 0.070 ms
+    NVMe drive's own read, and an S2D held-out ratio a 0.024 ms read beside devices reading in
+    0.120 ms at best. Returns whether any band moved."""
     import math
 
     moved = False
