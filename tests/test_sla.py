@@ -499,3 +499,17 @@ def test_a_band_from_zero_says_why():
         assert best["guaranteed_iops_low_note"].startswith("0 at the band's low end"), best
     else:
         assert "guaranteed_iops_low_note" not in best
+
+
+@pytest.mark.parametrize("db", ["db-erp.json", "db-oltp-hammerdb.json"])
+def test_cli_band_note_says_dimensions_in_words(db, capsys):
+    """The CLI's ``band_note`` says what widened the band as the SLA page does (``band_note_words``): the JSON
+    named the dimensions by their field names ("cpu_family: widest held-out-category error") where the page said
+    "processor families: the widest error on a kind left out of the fit" (review 2026-12-01)."""
+    import re
+
+    assert main(["sla", str(EX / "vsan-esa-6node.json"), "--db", str(EX / db)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    note = out.get("guarantee", out)["band_note"]
+    assert "widened outside the calibrated domain" in note and "processor families" in note, note
+    assert not re.findall(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b", note), note

@@ -100,6 +100,11 @@ def cmd_sla(args) -> int:
         if args.mean:
             raise InputError("only applies to a database described by its workload (nopm or tpm)", "mean")
         out = guarantee(rd, db, bg, n_plus_one=args.n_plus_one, params=params, bootstrap=boot).model_dump(mode="json")
+    from planner.sizing.words import band_note_words
+
+    # what widened the band in the SLA page's words, not the calibrated domain's field names ("cpu_family: ...")
+    g = out.get("guarantee", out)
+    g["band_note"] = band_note_words(g["band_note"])
     if args.vm_sizes:
         out["by_vm_size"] = guarantee_by_vm_size(rd, db, bg, n_plus_one=args.n_plus_one, params=params)
     # the calibrated domain, as evaluate flags it (a guarantee on an extrapolated design had no word of it)
