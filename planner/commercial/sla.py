@@ -109,7 +109,8 @@ class SlaResult(BaseModel):
     #: what the band is (the held-out prediction band, joined with the bootstrap refits' spread where there are
     #: refits), or why there is none
     band_note: str = ""
-    #: a guarantee of 0 at the prediction whose band's high end is above 0, said plainly; empty otherwise
+    #: a guarantee of 0 at the prediction whose band's high end is above 0, said plainly (here only, not again in
+    #: guaranteed_iops_high_note); empty otherwise
     guarantee_note: str = ""
     #: the latency statistic's band at the guaranteed load [ms] (the held-out errors the Performance, Design and
     #: Size pages band their latencies with), null where none is known (latency_band_note says why); the SLA page
@@ -834,7 +835,8 @@ def guarantee(
         guaranteed_iops_low=low,
         guaranteed_iops_high=high,
         guaranteed_iops_low_note=no_band or low_zero_note(pt["g"], low, db.latency_statistic),
-        guaranteed_iops_high_note=no_band or _zero_note(pt["g"], high, db.latency_statistic),
+        # a guarantee of 0 with a band above it is said once, in guarantee_note (the high end's note repeated it)
+        guaranteed_iops_high_note=no_band,
         latency_ms=pt["lat"],
         latency_note=pt["lat_note"],
         latency_ms_low=_statistic_at(ends.get("low"), db.latency_statistic, view.read_fraction, pt["lat"], min),
