@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as _dt
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -180,7 +180,20 @@ def pcie_slots_taken(nic_count: Any, drive_count: Any, drive_in_slot: Any, cache
     return nic_count + drive_count * drive_in_slot + cache_count * cache_in_slot
 
 
-class CapacityDrive(Record):
+class _SlotByFormFactor:
+    """Where a storage device sits by its form factor, one rule for the capacity drive and the cache device (the
+    two models each carried the same property)."""
+
+    if TYPE_CHECKING:
+        form_factor: FormFactor | None
+
+    @property
+    def in_pcie_slot(self) -> bool:
+        """An add-in card: a PCIe slot holds it, not a drive bay."""
+        return self.form_factor in ADD_IN_CARDS
+
+
+class CapacityDrive(Record, _SlotByFormFactor):
     """A capacity-tier drive: NVMe, SAS or SATA SSD, or a SAS/SATA hard disk."""
 
     device_class: Literal["capacity_drive"] = "capacity_drive"
@@ -224,17 +237,12 @@ class CapacityDrive(Record):
     _form_factor_lower = field_validator("form_factor", mode="before")(_lower_form_factor)
 
     @property
-    def in_pcie_slot(self) -> bool:
-        """An add-in card: a PCIe slot holds it, not a drive bay."""
-        return self.form_factor in ADD_IN_CARDS
-
-    @property
     def in_drive_bay(self) -> bool:
         """A drive a drive bay holds (every one but an add-in card)."""
         return not self.in_pcie_slot
 
 
-class CacheDevice(Record):
+class CacheDevice(Record, _SlotByFormFactor):
     """A cache-tier device: Optane SSD, Optane persistent memory or a fast SSD."""
 
     device_class: Literal["cache_device"] = "cache_device"
@@ -269,11 +277,6 @@ class CacheDevice(Record):
         return self
 
     _form_factor_lower = field_validator("form_factor", mode="before")(_lower_form_factor)
-
-    @property
-    def in_pcie_slot(self) -> bool:
-        """An add-in card: a PCIe slot holds it, not a drive bay."""
-        return self.form_factor in ADD_IN_CARDS
 
     @property
     def in_drive_bay(self) -> bool:
