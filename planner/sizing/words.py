@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from planner.models.stacks import STACK_NAMES
-from planner.sizing.document import DIMENSION_WORDS, FIELD_WORDS, customer_text
+from planner.sizing.document import DIMENSION_WORDS, customer_text
 from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
     design_resiliency_words,
     domain_value_words,
@@ -28,16 +28,6 @@ from planner.sizing.names import (  # noqa: F401 (the pages' words in one place)
 _STACK_WORDS = STACK_NAMES
 _FT_WORDS = {"node-and-drive": "a node and a drive", "two-nodes": "two nodes", "node": "one node"}
 _STACK_IN_TEXT = re.compile(r"\b(?:the )?(s2d|ceph|vsan) stack\b|(?<=names )(s2d|ceph|vsan)\b")
-
-
-def rule_words(rule: str, stack: str = "s2d") -> str:
-    """A rule by what it checks (its title), never by its key (``capacity_with_reserve``)."""
-    from planner.physics.rules import rule_of
-
-    try:
-        return rule_of(rule, stack).title
-    except (KeyError, ValueError):
-        return FIELD_WORDS.get(rule, rule.replace("_", " "))
 
 
 def customer_words(text: str) -> str:
