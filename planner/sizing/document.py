@@ -882,6 +882,20 @@ DOWN_NO_RANGE = "no range: the ranges are calibrated on clusters with every serv
 REACH_LABEL = "Throughput the cluster can reach, every server up"
 
 
+def load_label(p: dict) -> str:
+    """The label of the proposal's IOPS under its workload (the report's ``iops``), saying what the figure is: a
+    benchmark's VMs keep their IOs in flight, so its IOPS is the throughput the cluster reaches; a customer's
+    open load (a demand's, or a workload's ``iops``) is the load asked for, carried whole or not, which
+    "Throughput under your workload" named as a throughput (review 2026-12-01). One label for the proposal's
+    Summary and the workbook's."""
+    bench = benchmark_workload(p)
+    if bench:
+        return f"Throughput under the benchmark workload {bench['name']}"
+    if (p.get("workload") or {}).get("iops") is not None:
+        return "Your workload: the load it asks for"
+    return "Throughput under your workload"  # VMs of the customer's own keeping their IOs in flight
+
+
 def reach_value(rep: dict) -> str | None:
     """The cluster's saturation [IOPS] under the workload's mix with its range, as the document prints it; None
     without one."""
@@ -1130,7 +1144,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         # a load the cluster cannot carry: the verdict's words, not the figures at the load it does carry
         # ("0.513 ms" under a latency the demand table calls not met; CLI review 2026-11-29)
         (
-            f"Throughput under the benchmark workload {bench['name']}" if bench else "Throughput under your workload",
+            load_label(p),
             customer_text(dims["iops"]["detail"]) if uncarried else _band(rep, "iops", lambda x: f"{x:,.0f} IOPS"),
         ),
         # the figure the model's caveat gives its spread on ("expect -22 % to +37 % on the throughput the cluster can

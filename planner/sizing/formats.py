@@ -30,7 +30,7 @@ from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
 from planner.core.text import adding_up, sentence, without_bidi_controls
-from planner.sizing.document import NETWORK_TRAFFIC_LABEL, REACH_LABEL, guaranteed_label, repair_figure
+from planner.sizing.document import NETWORK_TRAFFIC_LABEL, REACH_LABEL, guaranteed_label, load_label, repair_figure
 from planner.sizing.names import system_words
 
 CHROMIUM = "/usr/bin/chromium"
@@ -567,7 +567,7 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
     tco = {t["years"]: tco_cents(t)[2] for t in cost["tco"]}
     headline = [
         ("Usable capacity", rep.get("usable_capacity_tb"), "TB", "Usable capacity"),
-        ("Throughput under the workload", rep.get("iops"), "IOPS", "Throughput under your workload"),
+        (load_label(p), rep.get("iops"), "IOPS", load_label(p)),
         # the most the cluster carries, with the range the proposal's caveats give in percent ("expect -22 % to
         # +37 % on the throughput the cluster can reach"): the workbook had no range but the latency's
         # (account-manager walk 2026-11-30)
