@@ -540,7 +540,9 @@ def latency_table(curve: dict, band: bool = False) -> list[dict]:
         row = {"IOPS (cluster)": fmt.iops(x)} | {v: fmt.bare(fmt.ms(curve[k][i])) for k, v in cols.items()}
         if ranged:
             row["VM (mean) band, ms"] = fmt.bare(
-                fmt.span(curve["vm_latency_ms_low"][i], curve["vm_latency_ms_high"][i], fmt.ms)
+                fmt.span(
+                    curve["vm_latency_ms_low"][i], curve["vm_latency_ms_high"][i], fmt.ms, curve["vm_latency_ms"][i]
+                )
             )
         out.append(row)
     return out

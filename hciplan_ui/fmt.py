@@ -258,13 +258,14 @@ def after_node_loss(cap: dict) -> tuple[str, str]:
     )
 
 
-def span(low, high, f=iops) -> str:
-    """'low–high unit' (the unit said once). A latency span's ends take one precision, the high end's:
-    "band 5.018–12.8 ms" mixed three decimals with one (browser review 2026-11-29)."""
+def span(low, high, f=iops, at=None) -> str:
+    """'low–high unit' (the unit said once). A latency span's ends take one precision: that of the figure ``at`` it
+    bands [ms], else its high end's. "band 5.018–12.8 ms" mixed three decimals with one (browser review
+    2026-11-29), and "6.078 ms, band 3.0–12.2 ms" a figure's with its band's (review 2026-12-01)."""
     if high is None and low is not None:  # a band with no high end (an open load past its capacity band's low end)
         return f"{f(low)}–{NO_HIGH_END}"
     if f is ms and low is not None and high is not None and math.isfinite(float(low)) and math.isfinite(float(high)):
-        digits = _ms_digits(high)
+        digits = _ms_digits(at if at is not None and math.isfinite(float(at)) else high)
         if low <= 0 or float(num(low, digits).replace(",", "")) > 0:  # a low end never rounds to 0
             return f"{num(low, digits)}–{num(high, digits, 'ms')}"
     return f"{bare(f(low))}–{f(high)}"
@@ -282,14 +283,15 @@ def _spread(low, high) -> bool:
     return low is not None and (high is None or low < high)
 
 
-def band_text(low, high, f=iops) -> str | None:
-    """'band low–high unit' under a figure, or None when there is no band to show (:func:`_spread`)."""
-    return f"band {span(low, high, f)}" if _spread(low, high) else None
+def band_text(low, high, f=iops, at=None) -> str | None:
+    """'band low–high unit' under a figure ``at`` (a latency's band takes its decimals: :func:`span`), or None when
+    there is no band to show (:func:`_spread`)."""
+    return f"band {span(low, high, f, at)}" if _spread(low, high) else None
 
 
 def band(value, low, high, f=iops) -> str:
-    """'X (low–high)' when there is a band to show (:func:`_spread`), else 'X'."""
-    return f"{f(value)} ({span(low, high, f)})" if _spread(low, high) else f(value)
+    """'X (low–high)' when there is a band to show (:func:`_spread`), else 'X'; the band at X's precision."""
+    return f"{f(value)} ({span(low, high, f, value)})" if _spread(low, high) else f(value)
 
 
 def estimated(record, fields: tuple[str, ...], value: str, before: str = "", after: str = "") -> str:

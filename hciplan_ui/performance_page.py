@@ -234,7 +234,7 @@ def _headline(col, label: str, key: str, f) -> None:
         delta_color="normal" if key in ("iops", "bandwidth_mb_s") else "inverse",
         help=fmt.IOPS_CARRIED if key == "iops" else None,
     )
-    if has_band and (band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f)):
+    if has_band and (band_line := fmt.band_text(rep.get(f"{key}_low"), rep.get(f"{key}_high"), f, view[key])):
         col.caption(band_line)
 
 
@@ -362,7 +362,7 @@ c1.caption(
 )
 # the chart's text alternative: its curves as a table, the operating point and the lines in words
 op_band = (
-    fmt.band_text(point.get("vm_latency_ms_low"), point.get("vm_latency_ms_high"), fmt.ms)
+    fmt.band_text(point.get("vm_latency_ms_low"), point.get("vm_latency_ms_high"), fmt.ms, view.get("vm_latency_ms"))
     if has_band and point
     else None
 )

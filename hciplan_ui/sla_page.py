@@ -532,7 +532,7 @@ with st.container():
             )
             # its band, as the Design and Size pages band theirs (account-manager walk 2026-11-30: 0.503 ms and "the
             # promise holds" here, "up to 1.009 ms" there)
-            if lat_band := fmt.band_text(g.get("latency_ms_low"), g.get("latency_ms_high"), fmt.ms):
+            if lat_band := fmt.band_text(g.get("latency_ms_low"), g.get("latency_ms_high"), fmt.ms, g["latency_ms"]):
                 m[1].caption(lat_band)
             if g.get("latency_ms_one_node_down") is not None:
                 # with N+1 asked, the latency the promise holds at with one node down (CLI review 2026-11-30)

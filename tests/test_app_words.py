@@ -818,3 +818,28 @@ def test_the_tiers_cost_base_is_one_figure_in_the_sentence_and_the_metric():
     figure = re.search(r"cost of \\?\$([\d,]+) a month", said).group(1)  # markdown-escaped \$
     metric = next(m for m in at.metric if m.label == "Cluster cost per month, the tiers' base")
     assert metric.value == f"${figure}", (metric.value, figure)
+
+
+def _decimals(figure: str) -> int:
+    """The decimals of a shown figure ("0.450 ms" -> 3, "23.5" -> 1, "1,024 ms" -> 0)."""
+    number = figure.split()[0].replace(",", "")
+    return len(number.partition(".")[2])
+
+
+@pytest.mark.parametrize("example", ["vsan-esa-6node", "reference", "ceph-6node-reef"])
+def test_a_latency_and_its_band_take_one_precision_on_the_performance_page(example):
+    """Review 2026-12-01: the Performance page of the vSAN example read "VM latency 6.078 ms, band 3.0–12.2 ms"
+    beside "0.450 ms, band 0.070–2.651 ms": a band took its high end's decimals, its figure its own. One rule: a
+    latency's band takes the decimals of the figure it bands (and each stack follows it)."""
+    at = _on_example(example)
+    at.switch_page("hciplan_ui/performance_page.py").run()
+    assert not at.exception
+    shown = []
+    for col in at.columns:
+        figures = [m.value for m in col.metric if str(m.value).endswith(" ms")]
+        bands = [str(c.value) for c in col.caption if str(c.value).startswith("band ") and str(c.value).endswith("ms")]
+        if figures and bands:
+            low, high = bands[0][len("band ") :].split("–")
+            shown.append((figures[0], bands[0]))
+            assert _decimals(figures[0]) == _decimals(low) == _decimals(high), shown
+    assert len(shown) >= 3, shown  # read, write and VM latency (and the p99) with their bands

@@ -43,6 +43,11 @@ def test_units_and_bands():
     # one precision for both ends, the high end's ("band 5.018–12.8 ms"; browser review 2026-11-29), unless the
     # low end would round to 0
     assert fmt.span(5.018, 12.8, fmt.ms) == "5.0–12.8 ms" and fmt.span(0.04, 12.0, fmt.ms) == "0.040–12.0 ms"
+    # and with the figure it bands, that figure's: "6.078 ms, band 3.0–12.2 ms" (review 2026-12-01)
+    assert fmt.span(3.018, 12.2, fmt.ms, 6.078) == "3.018–12.200 ms" and fmt.band_text(3.5, 50.8, fmt.ms, 23.5) == (
+        "band 3.5–50.8 ms"
+    )
+    assert fmt.band(6.078, 3.018, 12.2, fmt.ms) == "6.078 ms (3.018–12.200 ms)"
     assert fmt.label("capacity_drives") == "capacity drives" and "_" not in fmt.label("some_new_key")
 
 
