@@ -33,7 +33,7 @@ from planner.models.design import (
 from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resiliency, node_limit_words, resiliencies
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
-from planner.physics.network import nic_card_gbit_s
+from planner.physics.network import SWITCHLESS_MAX_NODES, nic_card_gbit_s
 from planner.results.report import AT_CAPACITY_KEY, bottleneck_words, load_latencies, unbounded_cases
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
@@ -512,6 +512,23 @@ with right:
         help="Ceph's messenger is modelled over TCP only" if stack == "ceph" else None,
     )
     slots["transport"] = st.empty()
+    # storage switchless: a two-server design was told it "may" cable its servers to each other and was always priced
+    # with switches (stop 55). Offered where Microsoft's patterns apply (S2D, up to 4 nodes), and kept on show while a
+    # design has it on, so the rule that refuses more nodes is seen beside the box that set it
+    _seed("d_switchless", bool(draft.get("storage_switchless", False)))
+    offer_switchless = stack == "s2d" and (
+        nodes_now <= SWITCHLESS_MAX_NODES or bool(st.session_state.get("d_switchless"))
+    )
+    if offer_switchless:
+        st.checkbox(
+            "Storage cabled server to server (switchless)",
+            key="d_switchless",
+            help="The servers' storage ports cabled to each other, each pair joined by its own links (full mesh), and "
+            f"no storage switches bought. Microsoft's storage switchless patterns take 1 to {SWITCHLESS_MAX_NODES} "
+            "nodes, with enough storage ports for every peer (4 nodes: 6 per server). The management and VMs' "
+            "traffic still needs the customer's switches, which are not priced.",
+        )
+        slots["storage_switchless"] = st.empty()
     _seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))
     vals["oversub"], bad["vcpu_oversubscription"] = inputs.number(
         st,
@@ -600,6 +617,7 @@ else:
     if "d_mirror_share" in ss and ss["d_resiliency"] == "mirror-accelerated-parity":
         new["mirror_share"] = float(ss["d_mirror_share"])
     new["transport"] = ss["d_transport"]
+    new["storage_switchless"] = bool(ss.get("d_switchless")) and new["stack"] == "s2d"
     new["vcpu_oversubscription"] = float(vals["oversub"])
     new["cpu_utilization_cap"] = float(ss["d_cpucap"])
     new["fault_domain_rtt_ms"] = float(vals["rtt"])

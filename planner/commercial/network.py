@@ -11,6 +11,13 @@ the server-to-switch run fits the longest DAC of that speed in the catalog
 (passive 25G/100G DACs reach 5 m at most), else two transceivers of that speed
 whose reach covers the run (multimode fibre patch cords are not priced).
 
+Storage switchless (``Design.storage_switchless``, :func:`switchless_bom`): the
+servers' storage ports are cabled to each other, a full mesh with as many links
+to each peer as the ports allow (:func:`planner.physics.network.storage_links`);
+no switch, no peer link, one cable (or optic pair) per direct link at the same
+run. The management and VMs' traffic still needs the customer's switches: as
+with switches, those are not counted.
+
 Switch choice: ``CostAssumptions.switch_model``, else of the catalog switches
 whose server ports run at the NICs' speed and, for RDMA (RoCE), support PFC/ETS
 (DCB), the one whose switches cost least in total for the link count: their
@@ -26,7 +33,9 @@ import math
 
 from planner.commercial.pricing import CostAssumptions, part_monthly_usd, part_price_usd
 from planner.core.errors import PlannerError
+from planner.core.text import count as count_words
 from planner.models.catalog import Catalog, Interconnect, Nic
+from planner.physics.network import switchless_links_per_peer
 from planner.physics.power import unit_power_w
 
 #: peer-link cables between the two switches
@@ -227,3 +236,41 @@ def network_bom(
         "switches": switches_total,
         "notes": notes,
     }
+
+
+def switchless_bom(nodes: int, nic: Nic | None, nic_count: int, a: CostAssumptions | None = None, catalog=None) -> dict:
+    """The direct links of a storage-switchless cluster of ``nodes`` servers with ``nic_count`` cards ``nic``:
+    every pair joined by :func:`planner.physics.network.switchless_links_per_peer` links, one cable or optic pair
+    each (:func:`pick_link` at ``a.cable_run_m``: servers in one rack are no farther apart than from their switch);
+    no switches. The same keys as :func:`network_bom`."""
+    from planner.models.catalog import load_catalog
+
+    a = a or CostAssumptions()
+    cat = catalog or load_catalog()
+    out: dict = {"lines": [], "total_usd": 0.0, "power_w": 0.0, "rack_units": 0, "links": 0, "switches": 0, "notes": []}
+    if nic is None:
+        return out
+    per = switchless_links_per_peer(nic.ports, nic_count, nodes - 1)
+    links = nodes * (nodes - 1) // 2 * per
+    if not links:
+        return out
+    speed = nic.port_gbit_s
+    link = pick_link(speed, a.cable_run_m, a, cat)
+    if link is None:
+        out["notes"] = [
+            f"no cable or optic for {speed:g} GbE over {a.cable_run_m:g} m in the catalog: {links} links not priced"
+        ]
+        return out
+    rec, per_link = link
+    what = "cable" if rec.kind in ("dac", "aoc") else "optic"
+    basis = (
+        f"{links} links server to server x {per_link} ({'one cable' if per_link == 1 else 'an optic at each end'}), "
+        f"{a.cable_run_m:g} m runs: {count_words(per, 'link')} between each pair of servers (full mesh)"
+    )
+    out["lines"] = [_line(what, rec, links * per_link, a, basis)]
+    if rec.kind == "transceiver":
+        out["notes"].append(f"the {links} fibre patch cords for the {speed:g} GbE optics are not priced")
+    out["total_usd"] = out["lines"][0]["total_usd"]
+    out["power_w"] = out["lines"][0]["unit_power_w"] * out["lines"][0]["quantity"]
+    out["links"] = links
+    return out

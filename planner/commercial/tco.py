@@ -56,7 +56,7 @@ from planner.commercial.licensing import (
     vsan_capacity_licence,
     with_guests_basis,
 )
-from planner.commercial.network import network_bom, network_usd_per_month
+from planner.commercial.network import network_bom, network_usd_per_month, switchless_bom
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError, buildable_ram, default_words
 from planner.core.text import adding_up, count, sentence
@@ -575,25 +575,39 @@ def _platform_notes(design: Design, demand, a: CostAssumptions, platform: str, o
     return [f"licensed on {name}, as the cost assumptions say, not on {other}"]
 
 
-#: [S2D_HW] a two-server Storage Spaces Direct cluster may cable its servers to each other
+#: [SL] the storage switchless deployments Microsoft supports (:data:`planner.physics.rules.SL`; the node counts and
+#: ports are :data:`planner.physics.network.SWITCHLESS_MIN_PORTS`')
 SWITCHLESS_SOURCE = (
-    "Microsoft, 'Storage Spaces Direct hardware requirements' (Networking): 'With 2 servers, direct-connect "
-    "(switchless) is supported'"
+    "Microsoft, 'Network reference patterns overview for Azure Local': 'Storage switchless deployments in Azure "
+    "Local only support 1,2,3 or 4 nodes'; 'No switch is necessary for in-system (East-West) traffic; however, a "
+    "physical switch is required for traffic outside the system (North-South)'"
 )
 
 
 def switchless_note(design: Design, net: dict[str, Any]) -> str:
-    """What a two-server S2D design's network could save: its servers may be cabled to each other
-    (:data:`SWITCHLESS_SOURCE`), which the priced network (``net``, :func:`design_network`) does not
-    model; empty for any other design, or one with no switch priced. edge-2node's proposal priced "2
-    switches, 4 server links" with no word of it (network walk 2026-12-01)."""
-    if design.stack != "s2d" or not design.cluster_engine or design.nodes != 2 or not net.get("switches"):
+    """What the priced network (``net``, :func:`design_network`) says of storage switchless (:data:`SWITCHLESS_SOURCE`).
+    A switchless design: its servers are cabled to each other, no storage switch bought, and the management and VMs'
+    traffic still needs the customer's switches (not priced). A two-server S2D design priced with switches: what
+    switchless would save and the input that prices it. Empty for any other design. edge-2node's proposal priced
+    "2 switches, 4 server links" with no word of it (network walk 2026-12-01), then said switchless "may" be used
+    and had no way to price it (stop 55)."""
+    if design.stack != "s2d" or not design.cluster_engine:
+        return ""
+    if design.storage_switchless:
+        per = f" ({net['links']} links in all)" if net.get("links") else ""
+        return (
+            f"storage switchless: the {design.nodes} servers are cabled to each other for storage{per}, and no "
+            f"storage switch is bought ({SWITCHLESS_SOURCE}); the management and VMs' traffic still needs a switch, "
+            "the customer's network, which is not priced here"
+        )
+    if design.nodes != 2 or not net.get("switches"):
         return ""
     switching = sum(x["total_usd"] for x in net.get("lines", []) if x.get("role") in ("switch", "peer link"))
     return (
-        f"a two-server cluster may cable its servers to each other for storage (switchless; {SWITCHLESS_SOURCE}): "
-        f"that would save the {net['switches']} storage switches (${switching:,.0f}) priced here where the VMs' "
-        "and management traffic have a network of their own; the model prices the switches"
+        f"the two servers could be cabled to each other for storage (storage switchless; {SWITCHLESS_SOURCE}): that "
+        f"would save the {net['switches']} storage switches (${switching:,.0f}) priced here where the VMs' and "
+        "management traffic have a network of their own; the design prices the switches (set storage_switchless, "
+        "or Storage cabled server to server on the Design page, to price it without them)"
     )
 
 
@@ -619,7 +633,11 @@ def design_network(
             if design.cluster_engine
             else getattr(getattr(design, design.topology.replace("-", "_")), "transport", "tcp") == "rdma"
         )
-        net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, catalog)
+        if design.storage_switchless:  # hyperconverged S2D only (the design's rule): one group of nodes
+            g = groups[0]
+            net = switchless_bom(g["count"], g["nic"], g["nic_count"], a, catalog)
+        else:
+            net = network_bom([(g["count"], g["nic"], g["nic_count"]) for g in groups], rdma, a, catalog)
     if note := switchless_note(design, net):
         net["notes"] = [*net["notes"], note]
     net["usd_per_month"] = network_usd_per_month(net, a) - (net["total_usd"] / a.amortisation_months if owned else 0.0)

@@ -678,6 +678,13 @@ class Design(_Strict):
         description="mirror-accelerated parity only: share of the volume in the mirror tier",
     )
     transport: Literal["rdma", "tcp"] = "rdma"
+    storage_switchless: bool = Field(
+        default=False,
+        description="hyperconverged Storage Spaces Direct / Azure Local only: the servers' storage ports cabled to "
+        "each other (full mesh, as many links to each peer as the ports allow), no storage switches bought; the "
+        "management and VMs' traffic still needs the customer's switches. Microsoft's storage switchless patterns "
+        "take 1 to 4 nodes (rule storage_switchless). false: every storage port to a pair of switches",
+    )
     fault_domain: Literal["node", "chassis", "rack"] = "node"
     fault_domains: int | None = Field(
         default=None,
@@ -937,6 +944,12 @@ class Design(_Strict):
                         else "four-way mirror (rack-level nested mirror, 'nested-mirror-2way')"
                     )
                 )
+        if self.storage_switchless and (self.stack != "s2d" or self.topology != "hyperconverged"):
+            # Microsoft's storage switchless patterns are Azure Local's (S2D) hyperconverged clusters'
+            raise ValueError(
+                "storage_switchless: only for a hyperconverged Storage Spaces Direct / Azure Local design "
+                f"(this one is {self.stack} {self.topology})"
+            )
         if self.fault_domain_rtt_ms > 0 and not self.cluster_engine:
             raise ValueError(
                 f"fault_domain_rtt_ms: the {self.topology} model places no copies across rooms; it is for "
@@ -1531,7 +1544,7 @@ CLUSTER_ONLY = ("transport", "resiliency", "cache_mode", "cpu_utilization_cap", 
 
 #: the settings only a Storage Spaces Direct design uses: its volume placement, mirror share, reserve policy and CSV
 #: cache (a Ceph design's RAM is its OSDs', a vSAN design's is not modelled)
-S2D_ONLY_FIELDS = ("volume_servers", "mirror_share", "reserve_policy", "csv_cache_gb")
+S2D_ONLY_FIELDS = ("volume_servers", "mirror_share", "reserve_policy", "csv_cache_gb", "storage_switchless")
 
 
 def unused_fields(stack: str) -> tuple[str, ...]:

@@ -12,6 +12,8 @@
   Ceph's messengers open many connections and are taken to do the same.
   vSAN's one VMkernel adapter uses one physical link of its team
   (:func:`storage_bandwidth_bytes_s`).
+* Storage switchless (servers cabled to each other, full mesh): each pair's
+  own direct links, not a switch fabric (:func:`storage_bandwidth_bytes_s`).
 * TCP instead of RDMA: more host CPU and more latency per crossing, derived
   from Microsoft's published RDMA/TCP pair
   (:func:`planner.calibration.fit.derive_tcp_costs`).
@@ -109,40 +111,78 @@ def nic_bandwidth_bytes_s(nic: Nic, nic_count: FloatArray) -> FloatArray:
 VSAN_DEFAULT_ACTIVE_LINKS = 1
 
 
-def storage_links(stack: str, ports: int, nic_count: int, vsan_active_links: int | None = None) -> int:
+#: [SL] Microsoft, *Network reference patterns overview for Azure Local*, "Storage switchless connectivity
+#: considerations": "Storage switchless deployments in Azure Local only support 1,2,3 or 4 nodes."
+SWITCHLESS_MAX_NODES = 4
+#: storage ports per node Microsoft's storage switchless patterns cable, by node count: two nodes "Two RDMA NICs in
+#: a full-mesh configuration" (two links to the peer: *two-node storage switchless* patterns); three nodes "Two RDMA
+#: NICs on each node" (one link to each peer: *three-node storage switchless, dual TOR, single link*); four nodes "Six
+#: RDMA NICs on each node in a full-mesh dual link configuration" (two to each of three peers: *four-node storage
+#: switchless, dual TOR, dual link*, Azure Local 2411.1 and later, the only four-node pattern); one node cables none
+SWITCHLESS_MIN_PORTS = {1: 0, 2: 2, 3: 2, 4: 6}
+
+
+def storage_links(
+    stack: str,
+    ports: int,
+    nic_count: int,
+    vsan_active_links: int | None = None,
+    switchless_peers: int | None = None,
+) -> int:
     """Links of a node that carry its storage traffic at once [-]: every port for S2D (SMB
     Multichannel) and Ceph; for vSAN the links its VMkernel adapters use,
     ``vsan_active_links`` (:data:`VSAN_DEFAULT_ACTIVE_LINKS` unless the design says otherwise:
     a LACP group or several vSAN VMkernel adapters on separate subnets), never more than the
-    node has.
+    node has. Storage switchless (``switchless_peers``: the other nodes its ports are cabled to, full mesh):
+    the same number of direct links to each peer, as many as the ports allow; a port left over joins no one.
 
     References
     ----------
     VMware, *vSAN Network Design Guide* (vSphere 7.0), "Basic NIC Teaming" and "Advanced NIC
-    Teaming" (LAG/LACP; multiple VMkernel adapters on different subnets).
+    Teaming" (LAG/LACP; multiple VMkernel adapters on different subnets); Microsoft, Azure Local storage
+    switchless network reference patterns (:data:`SWITCHLESS_MIN_PORTS`).
     """
     have = int(ports) * int(nic_count)
+    if switchless_peers:
+        return have // int(switchless_peers) * int(switchless_peers)
     if stack != "vsan":
         return have
     return max(1, min(have, int(vsan_active_links or VSAN_DEFAULT_ACTIVE_LINKS)))
 
 
-def storage_bandwidth_bytes_s(stack: str, nic: Nic, nic_count: int, vsan_active_links: int | None = None) -> float:
+def switchless_links_per_peer(ports: int, nic_count: int, peers: int) -> int:
+    """Direct links between a storage-switchless node and each of its ``peers`` [-] (:func:`storage_links`)."""
+    return storage_links("s2d", ports, nic_count, switchless_peers=peers) // peers if peers else 0
+
+
+def storage_bandwidth_bytes_s(
+    stack: str,
+    nic: Nic,
+    nic_count: int,
+    vsan_active_links: int | None = None,
+    switchless_peers: int | None = None,
+) -> float:
     """Per-direction storage-network bandwidth of one node [bytes/s]: its cards' (:func:`nic_bandwidth_bytes_s`,
     each capped at its host link), and for vSAN no more than its :func:`storage_links` at the port speed. The one
     implementation the model, the sizer and the reports take a node's storage bandwidth from.
+
+    Storage switchless (``switchless_peers``, the other nodes of a full mesh): no switch fabric lets one port reach
+    any peer; each pair's own direct links carry that pair's traffic, so a node sends at most its cabled links'
+    rate (:func:`storage_links`), and that only while its traffic is spread evenly over its peers, as the model's
+    remote copies and redirects are. Two nodes: every port to the one peer, the same as through switches.
     """
     cards = float(nic_bandwidth_bytes_s(nic, nic_count))
-    if stack != "vsan":
+    if stack != "vsan" and not switchless_peers:
         return cards
-    links = storage_links(stack, nic.ports, nic_count, vsan_active_links)
+    links = storage_links(stack, nic.ports, nic_count, vsan_active_links, switchless_peers)
     return min(cards, links * nic.port_gbit_s * 1e9 / 8.0)
 
 
 def node_storage_bandwidth_bytes_s(rd: ResolvedDesign) -> float:
     """:func:`storage_bandwidth_bytes_s` of a resolved design's storage nodes [bytes/s]."""
-    n = rd.node
-    return storage_bandwidth_bytes_s(rd.design.stack, n.nic, n.nic_count, rd.design.vsan_spec.active_links)
+    n, d = rd.node, rd.design
+    peers = rd.nodes - 1 if d.storage_switchless else None
+    return storage_bandwidth_bytes_s(d.stack, n.nic, n.nic_count, d.vsan_spec.active_links, peers)
 
 
 def wire_demand_s(

@@ -80,6 +80,7 @@ from planner.physics.capacity import (
 from planner.physics.ceph import CEPH_THREADS_PER_OSD, osd_memory_gb
 from planner.physics.dimms import MemoryHost, node_dimm_slots, node_dimms, ram_ceiling, ram_refusal, slots_estimate
 from planner.physics.hosting import guest_threads
+from planner.physics.network import SWITCHLESS_MAX_NODES, SWITCHLESS_MIN_PORTS, switchless_links_per_peer
 from planner.physics.power import node_power_w
 
 HW = "Microsoft, 'Storage Spaces Direct hardware requirements in Windows Server' (2025-05-12)"
@@ -92,6 +93,7 @@ UC = "Microsoft, 'Understanding the storage pool cache in Azure Stack HCI and Wi
 WI = "Microsoft, 'Set up a cluster witness' (Azure Local / Windows Server, 2025-04-29)"
 WQ = "Microsoft, 'Deploy a quorum witness' (Windows Server failover clustering)"
 WF = "Microsoft, 'Configure and manage a file share witness' (Windows Server failover clustering)"
+SL = "Microsoft, 'Network reference patterns overview for Azure Local' (Storage switchless connectivity considerations)"
 
 Kind = Literal["requirement", "recommendation", "warning", "headroom", "demand"]
 Whose = Literal["vendor", "hciplan", "demand", "headroom"]
@@ -372,6 +374,16 @@ RULES: dict[str, Rule] = dict(
             f"{HW}: '10 Gbps network interface card (NIC), or faster'",
         ),
         _r(
+            "storage_switchless",
+            f"storage switchless (servers cabled to each other): 1 to {SWITCHLESS_MAX_NODES} nodes, each with the "
+            "storage ports Microsoft's pattern for that many cables (2 nodes: 2; 3 nodes: 2; 4 nodes: 6)",
+            "requirement",
+            f"{SL}: 'Storage switchless deployments in Azure Local only support 1,2,3 or 4 nodes'; Microsoft's "
+            "storage switchless patterns: two-node 'Two RDMA NICs in a full-mesh configuration', three-node single "
+            "link 'Two RDMA NICs on each node', four-node (dual TOR, dual link, Azure Local 2411.1 and later) 'Six "
+            "RDMA NICs on each node in a full-mesh dual link configuration'",
+        ),
+        _r(
             "network_rdma_25gbe",
             f"RDMA and at least {RECOMMENDED_PORT_GBIT_S:g} GbE from {RDMA_RECOMMENDED_FROM_NODES} "
             "nodes (Microsoft's), and for all-NVMe beyond two nodes, hciplan's own (the demand may override)",
@@ -514,6 +526,31 @@ def rack_aware_rtt_judged(rack_aware: bool, rtt_ms: float) -> tuple[bool, str]:
 
 #: [VSAN_STRETCHED] the round trip between a vSAN stretched cluster's two data sites is under this [ms]
 VSAN_STRETCHED_MAX_RTT_MS = 5.0
+
+
+def switchless_judged(nodes: int, ports: int, nic_count: int) -> tuple[bool, str]:
+    """(passed, reason) of a storage-switchless design's ``nodes`` with ``nic_count`` cards of ``ports`` storage
+    ports each: at most :data:`planner.physics.network.SWITCHLESS_MAX_NODES` nodes, and the ports Microsoft's
+    pattern for that many cables (:data:`planner.physics.network.SWITCHLESS_MIN_PORTS`)."""
+    have = ports * nic_count
+    if nodes > SWITCHLESS_MAX_NODES:
+        return False, (
+            f"{count(nodes, 'node')} cabled to each other for storage: Microsoft's storage switchless deployments take "
+            f"1 to {SWITCHLESS_MAX_NODES} nodes; use switches for storage, or {SWITCHLESS_MAX_NODES} nodes or fewer"
+        )
+    need, peers = SWITCHLESS_MIN_PORTS[nodes], nodes - 1
+    if have < need:
+        return False, (
+            f"{count(have, 'storage port')} per node for {count(peers, 'peer')}: Microsoft's {nodes}-node storage "
+            f"switchless pattern cables {need} per node; add network cards, or use switches for storage"
+        )
+    if not peers:
+        return True, "one node: no storage links"
+    per = switchless_links_per_peer(ports, nic_count, peers)
+    return True, (
+        f"{count(nodes, 'node')} cabled to each other for storage: {count(per, 'link')} to each peer "
+        f"({per * peers} of {count(have, 'port')})"
+    )
 
 
 def vsan_sites_rtt_judged(rtt_ms: float) -> tuple[bool, str]:
@@ -1698,6 +1735,8 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     _platform_rules(rd, put)
     put("ram_minimum", n.ram_gb >= MIN_RAM_GB, f"{n.ram_gb:g} GB RAM per server (>= 32)")
     put("network_minimum", network_minimum_ok(n.nic.port_gbit_s), f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE")
+    if d.storage_switchless:  # judged only where chosen: a switched design's checks stay as they were
+        put("storage_switchless", *switchless_judged(nodes, n.nic.ports, n.nic_count))
     all_nvme = drive.interface == "nvme" and (cache is None or cache.kind in ("nvme", "pmem"))
     # RDMA in use, not only in the NIC: a 4-node all-NVMe design set to TCP/IP passed with its RDMA NIC idle
     # (browser review 2026-11-30)

@@ -28,6 +28,7 @@ from planner.models.params import CALIBRATION_FILE, load_calibration
 from planner.models.tiers import TierSet, default_tiers
 from planner.models.workload import Workload
 from planner.physics.dimms import node_dimms
+from planner.physics.network import switchless_links_per_peer
 from planner.physics.rule_sources import rule_source
 from planner.physics.rules import cache_family, drive_family, rule_of
 from planner.results.report import evaluate_report
@@ -96,10 +97,26 @@ def design_summary(rd) -> list[tuple[str, str]]:
             # review 2026-11-30)
         )
     )
+    if d.storage_switchless:
+        rows.append(("Storage network", switchless_words(rd)))
     rooms = rooms_words(d.fault_domain_rtt_ms, d.rack_aware)
     if rooms:
         rows.append(("Round trip between rooms", rooms))
     return rows
+
+
+def switchless_words(rd) -> str:
+    """A storage-switchless design's storage network as the documents and the Design page say it: the servers
+    cabled to each other, the links between each pair (:func:`planner.physics.network.switchless_links_per_peer`),
+    no storage switch, and the management and VMs' traffic on the customer's switches (stop 55)."""
+    n, peers = rd.node, rd.nodes - 1
+    if not peers:
+        return "storage switchless: one server, no storage links and no storage switch"
+    per = switchless_links_per_peer(n.nic.ports, n.nic_count, peers)
+    return (
+        f"storage switchless: the servers cabled to each other, {count(per, 'direct link')} between each pair, no "
+        "storage switch; the management and VMs' traffic on the customer's switches"
+    )
 
 
 def rooms_words(rtt_ms: float, rack_aware: bool) -> str:

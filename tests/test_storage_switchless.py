@@ -1,0 +1,160 @@
+"""A storage-switchless S2D / Azure Local design (stop 55): the servers' storage ports cabled to each other in a
+full mesh, no storage switches bought. A two-server design was told switchless "is supported" and always priced
+with a pair of switches (Microsoft, 'Network reference patterns overview for Azure Local': 'Storage switchless
+deployments in Azure Local only support 1,2,3 or 4 nodes')."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from planner.models.design import Design, load_design, resolve
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "planner" / "data" / "examples"
+
+
+def _edge(**update) -> Design:
+    data = json.loads((EXAMPLES / "edge-2node.json").read_text(encoding="utf-8"))
+    node = update.pop("node", None)
+    if node:
+        data["node"] = data["node"] | node
+    return Design.model_validate(data | update)
+
+
+def test_a_switchless_two_server_design_costs_less_by_the_switch_pair_and_its_peer_link():
+    from planner.commercial.tco import whole_cost
+
+    switched = whole_cost(_edge())
+    switchless = whole_cost(_edge(storage_switchless=True))
+    by_role = {x["role"]: x for x in switched["network"]["lines"]}
+    assert switchless["network"]["switches"] == 0
+    assert not {x["role"] for x in switchless["network"]["lines"]} & {"switch", "peer link"}
+    # two direct links (one per storage port, both to the peer) where four server-to-switch links were priced
+    cable = by_role["cable"]
+    assert switched["network"]["links"] == 4 and switchless["network"]["links"] == 2
+    [direct] = switchless["network"]["lines"]
+    assert direct["part"] == cable["part"] and direct["quantity"] == 2
+    saved = by_role["switch"]["total_usd"] + by_role["peer link"]["total_usd"] + 2 * cable["unit_price_usd"]
+    assert switched["capex_usd"] - switchless["capex_usd"] == pytest.approx(saved)
+    notes = " ".join(switchless["parts_notes"])
+    assert "cabled to each other for storage" in notes and " may " not in notes
+    assert "management" in notes and "customer's" in notes
+    # the default design still prices its switches and says what switchless would save
+    assert "storage_switchless" in " ".join(switched["parts_notes"])
+
+
+def test_five_switchless_nodes_break_a_rule_in_one_line():
+    from planner.physics.rules import RULES, hardware_rules
+
+    rd = resolve(load_design(EXAMPLES / "edge-2node.json").model_copy(update={"nodes": 5, "storage_switchless": True}))
+    chk = hardware_rules(rd)["storage_switchless"]
+    assert not chk["passed"] and "\n" not in chk["reason"]
+    assert "5 nodes" in chk["reason"] and "1 to 4" in chk["reason"]
+    assert "1,2,3 or 4 nodes" in RULES["storage_switchless"].source
+    # the default (switches for storage) is not judged by it: the golden checks stay as they were
+    assert "storage_switchless" not in hardware_rules(resolve(load_design(EXAMPLES / "edge-2node.json")))
+
+
+def test_a_node_with_too_few_ports_for_its_peers_breaks_the_rule():
+    from planner.physics.rules import hardware_rules
+
+    # four nodes: Microsoft's four-node pattern cables two links to each of the three peers (six ports);
+    # one 2 x 25 GbE card has two
+    four = _edge(nodes=4, resiliency="mirror-3way", storage_switchless=True)
+    chk = hardware_rules(resolve(four))["storage_switchless"]
+    assert not chk["passed"] and "2 storage ports" in chk["reason"] and "6" in chk["reason"]
+    three_cards = _edge(
+        nodes=4,
+        resiliency="mirror-3way",
+        storage_switchless=True,
+        node={"nics": {"model": "mellanox-cx4-lx-2x25g", "count": 3}},
+    )
+    assert hardware_rules(resolve(three_cards))["storage_switchless"]["passed"]
+    assert hardware_rules(resolve(_edge(storage_switchless=True)))["storage_switchless"]["passed"]
+
+
+def test_switchless_is_refused_where_it_does_not_apply():
+    data = json.loads((EXAMPLES / "vsan-esa-6node.json").read_text(encoding="utf-8"))
+    with pytest.raises(ValueError, match="storage_switchless: only for a hyperconverged Storage Spaces Direct"):
+        Design.model_validate(data | {"storage_switchless": True})
+
+
+def test_the_network_bound_is_the_direct_links():
+    """Each pair's own links, not a switch fabric: two servers send everything over the two links between them
+    (all their ports, as through the switches); four servers with eight ports each cable six (two to each peer),
+    and the two left over carry nothing."""
+    from planner.models.workload import profiles
+    from planner.physics import network
+    from planner.results.report import evaluate_report
+
+    two = _edge(storage_switchless=True)
+    rep = evaluate_report(two, profiles()["dss-512k"])
+    links_mb_s = 2 * 25e9 / 8 / 1e6
+    assert rep["network_link_mb_s_per_node"] == pytest.approx(links_mb_s)
+    assert rep["network_link_mb_s_per_node"] == pytest.approx(
+        evaluate_report(_edge(), profiles()["dss-512k"])["network_link_mb_s_per_node"]
+    )
+    from planner.models.catalog import load_catalog
+
+    e810 = load_catalog().nic["intel-e810-4x25g"]
+    assert network.storage_links("s2d", 4, 2, switchless_peers=3) == 6
+    assert network.storage_bandwidth_bytes_s("s2d", e810, 2, switchless_peers=3) == pytest.approx(6 * 25e9 / 8)
+    assert network.storage_bandwidth_bytes_s("s2d", e810, 2) == pytest.approx(8 * 25e9 / 8)
+
+
+def test_the_cli_bom_and_cost_price_no_switches(capsys, tmp_path):
+    from planner.cli.main import main
+
+    path = tmp_path / "edge-switchless.json"
+    path.write_text(_edge(storage_switchless=True).model_dump_json(), encoding="utf-8")
+    assert main(["bom", str(path)]) == 0
+    b = json.loads(capsys.readouterr().out)
+    assert b["network"]["switches"] == 0
+    assert not {x["role"] for x in b["lines"]} & {"switch", "peer link"}
+    assert main(["cost", str(path)]) == 0
+    c = json.loads(capsys.readouterr().out)
+    assert b["total_usd"] == pytest.approx(c["capex_usd"]) and c["network"]["switches"] == 0
+    assert any("cabled to each other for storage" in n for n in c["notes"])
+
+
+def test_the_proposal_says_the_storage_network_is_switchless():
+    from planner.models.workload import profiles
+    from planner.sizing.document import document
+    from planner.sizing.formats import render_html
+    from planner.sizing.proposal import build
+
+    p = build(_edge(storage_switchless=True), profiles()["dss-512k"])
+    rows = dict(p["summary"])
+    assert rows["Storage network"].startswith("storage switchless: the servers cabled to each other, 2 direct links")
+    text = render_html(document(p))
+    assert "Storage network" in text and "no storage switch" in text and "cabled to each other for storage" in text
+    assert "Storage network" not in dict(build(_edge(), profiles()["dss-512k"])["summary"])
+
+
+SWITCHLESS_LABEL = "Storage cabled server to server (switchless)"
+
+
+def test_the_design_page_offers_switchless_beside_the_network_inputs():
+    """A checkbox beside the transport, with its help; it sets the design's field, the costs follow, and it is
+    offered only where Microsoft's patterns apply (S2D, up to four nodes)."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.test_app import APP
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("hciplan_ui/design_page.py").run()
+    box = next(c for c in at.checkbox if c.label == SWITCHLESS_LABEL)  # the default design: three nodes
+    assert box.value is False and "1 to 4" in box.help and "customer's switches" in box.help
+    box.check().run()
+    assert not at.exception
+    assert json.loads(at.session_state["design_json"])["storage_switchless"] is True
+    box = next(c for c in at.checkbox if c.label == SWITCHLESS_LABEL)
+    box.uncheck().run()
+    next(n for n in at.number_input if n.label == "Nodes").set_value(6).run()
+    assert not at.exception
+    assert SWITCHLESS_LABEL not in [c.label for c in at.checkbox]
+    at.selectbox(key="d_stack").set_value("vsan").run()
+    assert SWITCHLESS_LABEL not in [c.label for c in at.checkbox]
