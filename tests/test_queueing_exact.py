@@ -530,3 +530,135 @@ def test_fork_join_factor_with_shared_arrivals_matches_simulation(k, u, share):
     assert float(fork_join_factor(u, k, forked_share=share)) == pytest.approx(sim, rel=0.035)
     if share == 1.0:
         assert float(fork_join_factor(u, k)) > 1.07 * sim
+
+
+def _birth_death_two_stations(d, servers, n):
+    """Exact throughput [1/s] of two stations in a cycle (demands ``d`` [s], ``servers``)
+    with no delay: a birth-death chain on the customers at the first station, summed in
+    logs (independent of the library's solver)."""
+    (d0, d1), (c0, c1) = d, servers
+    logp = [0.0]
+    for j in range(1, n + 1):
+        logp.append(logp[-1] + math.log(min(n - j + 1, c1) / d1) - math.log(min(j, c0) / d0))
+    top = max(logp)
+    w = [math.exp(v - top) for v in logp]
+    return sum(wj * min(j, c0) / d0 for j, wj in enumerate(w)) / sum(w)
+
+
+def _birth_death_station_and_delay(d, c, z, n):
+    """Exact throughput [1/s] and mean customers at one ``c``-server station (demand ``d``
+    [s]) fed by ``n`` customers thinking ``z`` s each: a birth-death chain."""
+    logp = [0.0]
+    for j in range(1, n + 1):
+        logp.append(logp[-1] + math.log((n - j + 1) / z) - math.log(min(j, c) / d))
+    top = max(logp)
+    w = [math.exp(v - top) for v in logp]
+    total = sum(w)
+    x = sum(wj * min(j, c) / d for j, wj in enumerate(w)) / total
+    return x, sum(j * wj for j, wj in enumerate(w)) / total
+
+
+def _rational_convolution(d, servers, n, z):
+    """Exact throughput and mean queues of a product-form chain in rational arithmetic
+    (Buzen's convolution with load-dependent multi-server stations): no rounding at all."""
+    from fractions import Fraction
+
+    def seq(dk, c):
+        out, term = [Fraction(1)], Fraction(1)
+        for j in range(1, n + 1):
+            term = term * Fraction(dk) / min(j, c)
+            out.append(term)
+        return out
+
+    def conv(a, b):
+        return [sum(a[i] * b[m - i] for i in range(m + 1)) for m in range(n + 1)]
+
+    delay = [Fraction(1)] + [Fraction(0)] * n
+    if z > 0:
+        delay = seq(z, 10**9)  # Z^j / j!: an infinite-server station
+    factors = [seq(dk, c) for dk, c in zip(d, servers, strict=True)]
+    g = delay
+    for f in factors:
+        g = conv(g, f)
+    x = g[n - 1] / g[n]
+    queues = []
+    for k, f in enumerate(factors):
+        rest = delay
+        for i, other in enumerate(factors):
+            if i != k:
+                rest = conv(rest, other)
+        queues.append(float(sum(j * f[j] * rest[n - j] for j in range(n + 1)) / g[n]))
+    return float(x), np.array(queues)
+
+
+@pytest.mark.parametrize(
+    "d,servers,n",
+    [
+        ([6.8534, 1.7253], [8, 2], 100),  # the reviewer's: -0.5645 before, 1.150667 exact
+        ([0.8, 0.1], [4, 1], 30),
+        ([0.8, 0.1], [4, 1], 60),
+        ([0.8, 0.1], [4, 1], 80),  # 5.000113, over the capacity of 5, before
+        ([0.8, 0.1], [4, 1], 100),
+        ([0.7976, 0.0907], [4, 1], 100),
+        ([2.5718, 0.807], [4, 1], 300),
+        ([20.7085, 5.5554], [64, 8], 1000),
+    ],
+)
+def test_multi_server_product_form_is_exact_near_saturation(d, servers, n):
+    """One class at a multi-server station saturated by a large population: the product-form
+    solution must stay exact (1e-9) however close to capacity, not lose the empty-probability
+    to cancellation (it used to: 1 - the rest)."""
+    out = solve_closed([d], n, [1.0], servers=servers)
+    assert (out["method"], out["exact"]) == ("mva", True)
+    assert out["throughput"] == pytest.approx(_birth_death_two_stations(d, servers, n), rel=1e-9)
+    assert np.all(out["utilization"] <= 1.0)
+
+
+#: (servers, per-cycle demands [s]) for the grid: multi-server stations near and far from
+#: being the bottleneck
+GRID_NETWORKS = [
+    ([4, 1], [0.8, 0.1]),
+    ([8, 2], [6.8534, 1.7253]),
+    ([16, 1, 4], [3.1, 0.15, 0.9]),
+    ([32, 1], [9.0, 0.3]),
+    ([64, 8], [20.7085, 5.5554]),
+]
+
+
+@pytest.mark.parametrize("servers,d", GRID_NETWORKS)
+def test_multi_server_product_form_keeps_littles_law_over_populations(servers, d):
+    """Little's law and U <= 1 over 1..1,000 customers, with and without think time, and
+    the throughput never falling as customers are added."""
+    for z in (0.0, 0.5 * sum(d)):
+        last = 0.0
+        for n in (1, 2, 3, 5, 10, 31, 64, 100, 250, 500, 1000):
+            out = solve_closed([d], n, [1.0], z, servers=servers)
+            assert out["exact"]
+            x, r = out["throughput"], out["residence_time"][0]
+            assert n == pytest.approx(x * (z + r.sum()), rel=1e-9), (n, z)
+            assert np.all(out["utilization"] <= 1.0), (n, z, out["utilization"])
+            assert np.all(r >= np.asarray(d) * (1 - 1e-12)), (n, z)
+            assert x >= last * (1 - 1e-12), (n, z)
+            last = x
+
+
+@pytest.mark.parametrize("servers,d", GRID_NETWORKS)
+@pytest.mark.parametrize("n", [7, 40])
+def test_multi_server_product_form_matches_a_rational_convolution(servers, d, n):
+    """Against Buzen's convolution in exact rational arithmetic, think time half a cycle:
+    throughput and each station's residence to 1e-9."""
+    z = 0.5 * sum(d)
+    x, q = _rational_convolution(d, servers, n, z)
+    out = solve_closed([d], n, [1.0], z, servers=servers)
+    assert out["throughput"] == pytest.approx(x, rel=1e-9)
+    assert np.allclose(out["residence_time"][0], q / x, rtol=1e-9, atol=0)
+
+
+@pytest.mark.parametrize("c,n", [(4, 1000), (16, 500), (64, 1000)])
+def test_multi_server_station_and_delay_against_birth_death(c, n):
+    """One multi-server station and a delay, the population loading it to 99 %+: exact."""
+    d, z = 0.4 * c / 100, 1.0
+    x, q = _birth_death_station_and_delay(d, c, z, n)
+    out = solve_closed([[d]], n, [1.0], z, servers=[c])
+    assert out["throughput"] == pytest.approx(x, rel=1e-9)
+    assert out["residence_time"][0][0] == pytest.approx(q / x, rel=1e-9)

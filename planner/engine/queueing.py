@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from planner.core.types import FloatArray
 from planner.engine.markov import EXACT_STATES, chain_states, solve_chain
@@ -938,8 +939,8 @@ def _schweitzer_step(
     return x_out, r
 
 
-#: populations up to which :func:`solve_closed` runs the exact MVA recursion
-#: (cost grows with the population; beyond it Schweitzer's fixed point, the
+#: populations up to which :func:`solve_closed` runs the exact product-form
+#: solution (cost grows with the square of the population; beyond it Schweitzer's fixed point, the
 #: model's own, whose error falls as the population grows)
 EXACT_POPULATION = 1000
 
@@ -990,38 +991,83 @@ def finite_source_wait(service_s: FloatArray, mix: FloatArray, population: int, 
     return n * b / busy - think_s - b
 
 
-def _mva_load_dependent(
-    dbar: FloatArray, visits: FloatArray, servers: FloatArray, population: int, think_s: float
+def _log_convolve(a: FloatArray, b: FloatArray | None) -> FloatArray:
+    """Logs of the convolution c[m] = sum_{i<=m} a[i] b[m-i] of two sequences given by
+    their logs (-inf: zero), truncated to len(a); ``b`` None: the unit sequence. Summed
+    in logs, each row shifted by its largest term: neither overflow nor cancellation
+    (every term is >= 0)."""
+    if b is None:
+        return a
+    m = a.size
+    # row r of the window holds b[r - i] for i = 0..m-1 (-inf for i > r), without a copy
+    window = sliding_window_view(np.concatenate([np.full(m - 1, -np.inf), b])[::-1], m)[::-1]
+    out = np.empty(m)
+    step = 128  # rows in blocks, each only as wide as its last row: the triangle, not the square
+    for lo in range(0, m, step):
+        hi = min(lo + step, m)
+        terms = window[lo:hi, :hi] + a[:hi]
+        top = terms.max(axis=1)
+        top = np.where(np.isfinite(top), top, 0.0)  # a row of zeros stays log 0 = -inf
+        terms -= top[:, None]
+        np.exp(terms, out=terms)
+        with np.errstate(divide="ignore"):
+            out[lo:hi] = top + np.log(terms.sum(axis=1))
+    return out
+
+
+def _product_form_closed(
+    dbar: FloatArray, servers: FloatArray, population: int, think_s: float
 ) -> tuple[float, FloatArray]:
-    """Exact MVA (Reiser & Lavenberg, 1980) for one class at stations of
-    ``servers`` servers (mean per-visit service dbar / visits), multi-server
-    ones by their marginal probabilities below c (Bolch et al., *Queueing
-    Networks and Markov Chains*, 2006, sec. 8.2.4). Returns the throughput
-    [cycles/s] and residence per cycle at each station [s]."""
-    K = dbar.size
-    q = np.zeros(K)
-    cmax = int(servers.max())
-    prob = np.zeros((K, max(cmax, 1)))  # p_k(j | n) for j < c
-    prob[:, 0] = 1.0
-    x, r = 0.0, dbar.copy()
-    b = np.where(visits > 0, dbar / np.maximum(visits, _EPS), 0.0)
-    for n in range(1, population + 1):
-        corr = np.zeros(K)
-        for k in range(K):
-            c = int(servers[k])
-            if c > 1:
-                corr[k] = sum((c - 1 - j) * prob[k, j] for j in range(c - 1))
-        r = dbar / servers * (1.0 + q + corr)
-        x = n / (think_s + r.sum())
-        q = x * r
-        for k in range(K):
-            c = int(servers[k])
-            if c > 1:
-                new = np.zeros(c)
-                for j in range(1, c):
-                    new[j] = x * visits[k] * b[k] / j * prob[k, j - 1]
-                new[0] = 1.0 - (x * dbar[k] + sum((c - j) * new[j] for j in range(1, c))) / c
-                prob[k, :c] = new
+    """Exact throughput [cycles/s] and residence per cycle at each station [s] of one
+    class cycling through FCFS stations of ``servers`` servers (demand per cycle dbar)
+    and a delay: Buzen's convolution for the normalising constant G(n) (Buzen, 1973),
+    multi-server stations load-dependent, f_k(j) = D_k^j / prod_{i<=j} min(i, c_k)
+    (Reiser & Kobayashi, 1975; Bolch et al., *Queueing Networks and Markov Chains*,
+    2006, sec. 8.1). X = G(N-1) / G(N); a single-server station holds
+    sum_{j>=1} D^j G(N-j) / G(N) customers, a multi-server one sum_j j f_k(j)
+    G_-k(N-j) / G(N), with G_-k the network without it.
+
+    Every quantity is a sum of non-negative terms, kept in logs and with the demands in
+    units of the bottleneck's D/c, so it stays exact to rounding however close to
+    saturation. (Exact MVA with the empty-station probability as 1 minus the rest,
+    which this replaces, lost it to cancellation near a multi-server station's
+    saturation: throughput negative at 100 customers.)"""
+    n = int(population)
+    cs = servers.astype(int)
+    active = [k for k in range(dbar.size) if dbar[k] > 0]
+    # the unit of time: the bottleneck's demand per server, so the factors stay near 1
+    unit = max((float(dbar[k] / cs[k]) for k in active), default=think_s)
+    j = np.arange(n + 1, dtype=float)
+    if think_s > 0:  # an infinite-server station: Z^j / j!
+        delay = j * math.log(think_s / unit) - np.array([math.lgamma(v + 1.0) for v in j])
+    else:  # the unit sequence: 1, 0, 0, ...
+        delay = np.where(j == 0, 0.0, -np.inf)
+    factors = []
+    for k in active:
+        per_server = np.log(np.minimum(np.arange(1, n + 1), cs[k]))
+        factors.append(j * math.log(dbar[k] / unit) - np.concatenate([[0.0], np.cumsum(per_server)]))
+    # prefix[i]: the delay and the first i stations; suffix[i]: stations i onwards (None: none)
+    prefix = [delay]
+    for f in factors:
+        prefix.append(_log_convolve(prefix[-1], f))
+    g = prefix[-1]
+    multi = [i for i, k in enumerate(active) if cs[k] > 1]
+    suffix: list[FloatArray | None] = [None] * (len(factors) + 1)
+    for i in range(len(factors) - 1, min(multi, default=len(factors)), -1):
+        later = suffix[i + 1]
+        suffix[i] = factors[i] if later is None else _log_convolve(later, factors[i])
+    x = math.exp(g[n - 1] - g[n]) / unit
+    r = np.zeros(dbar.size)
+    for i, k in enumerate(active):
+        if cs[k] > 1:
+            rest = _log_convolve(prefix[i], suffix[i + 1])
+            logp = factors[i] + rest[::-1] - g[n]  # P(j at station k), j = 0..N
+            top = float(logp.max())
+            w = np.exp(logp - top)
+            queue = float((j * w).sum() / w.sum())  # normalised: the probabilities sum to 1
+        else:  # P(at least j here) = D^j G(N-j) / G(N)
+            queue = float(np.exp(factors[i][1:] + g[n - 1 :: -1] - g[n]).sum())
+        r[k] = queue / x
     return x, r
 
 
@@ -1087,8 +1133,10 @@ def solve_closed(
     * exact by formula (``"mva"``, up to :data:`EXACT_POPULATION` customers):
       where every class has the same service time at each FCFS station the
       network is product form (Baskett, Chandy, Muntz & Palacios, 1975) and
-      exact MVA on the class-mixed demands is exact (Reiser & Lavenberg, 1980;
-      multi-server stations by their marginal probabilities); so is one
+      its solution on the class-mixed demands is exact: Buzen's convolution
+      (1973) in logs, multi-server stations load-dependent, which gives exact
+      MVA's figures (Reiser & Lavenberg, 1980) without its loss of precision
+      near a multi-server station's saturation; so is one
       single-server FCFS station and a delay whatever the classes, with the
       M/G/1//N wait of Takacs' formula (:func:`finite_source_wait`).
     * exact by the network's Markov chain (``"ctmc"``,
@@ -1097,8 +1145,8 @@ def solve_closed(
       default: two stations that reads and writes both visit, with think
       time, up to 12 customers; 1.5-2 s of CPU at 100,000 states, about 6 s
       at the bound).
-    * approximate beyond: up to :data:`EXACT_POPULATION` customers, exact MVA
-      on the class-mixed demands plus, per single-server station, the
+    * approximate beyond: up to :data:`EXACT_POPULATION` customers, the exact
+      product-form solution on the class-mixed demands plus, per single-server station, the
       difference between its M/G/1//N wait with the classes' services and
       with their mean (Takacs), the rest of the cycle as the think time, and
       per multi-server station :func:`finite_population_factor` x the
@@ -1115,6 +1163,8 @@ def solve_closed(
 
     References
     ----------
+    Buzen, J. P. (1973). Computational algorithms for closed queueing networks
+    with exponential servers. *Comm. ACM* 16(9), 527-531.
     Baskett, F., Chandy, K. M., Muntz, R. R. & Palacios, F. G. (1975). Open,
     closed, and mixed networks of queues with different classes of customers.
     *J. ACM* 22(2), 248-260.
@@ -1192,7 +1242,7 @@ def solve_closed(
         x = float(x)
         method = "schweitzer"
     else:
-        x, r_pf = _mva_load_dependent(dbar, pv, cs, n, z)
+        x, r_pf = _product_form_closed(dbar, cs, n, z)
         b = np.where(pv > 0, dbar / np.maximum(pv, _EPS), 0.0)
         w_pf = np.where(pv > 0, (r_pf - dbar) / np.maximum(pv, _EPS), 0.0)  # wait per visit
         extra = np.zeros(K)  # per visit, beyond the mixed mean's
@@ -1223,7 +1273,8 @@ def solve_closed(
         "throughput": float(x),
         "response_time": r.sum(-1),
         "residence_time": r,
-        "utilization": x * dbar / cs,
+        # a server is busy at most all the time; at saturation X D / c rounds to 1 + 1 ulp
+        "utilization": np.minimum(x * dbar / cs, 1.0),
         "method": method,
         "exact": exact,
     }
