@@ -355,3 +355,32 @@ def test_the_endurance_warning_of_a_load_not_carried_whole_says_it_is_at_what_th
     carried = evaluate_report(ref, w.model_copy(update={"iops": 400_000}))
     (warn,) = [x for x in carried["warnings"] if x["check"] == "drive_endurance"]
     assert "if this load runs around the clock" in warn["message"]
+
+
+@pytest.mark.parametrize(
+    "example",
+    ["reference.json", "ceph-6node-reef.json", "vsan-esa-6node.json", "san-raid5.json", "seed-dl580-raid10.json"],
+)
+def test_an_open_load_past_saturation_prints_utilisations_at_the_iops_it_prints(example):
+    """Stop 55 review: past capacity the report printed the capacity as ``iops`` but its binding station
+    0.999 busy (the engine evaluates at 99.9 % of capacity for a finite residence); by U = X D the IOPS
+    printed mean U = 1. Every utilisation is linear in the IOPS and the host CPU's share affine, so at the
+    capacity each is what a carried load's figures extrapolate to, the binding station 1.0."""
+    from planner.models.design import load_design
+    from planner.results.report import evaluate_report
+
+    d = load_design(EX / example)
+    if getattr(d, "cpu_utilization_cap", 1.0) < 1.0:
+        d = d.model_copy(update={"cpu_utilization_cap": 1.0})
+    w = Workload(name="too much", block_size_kib=8, read_fraction=0.7, iops=1e9, vms_per_node=10)
+    sat = evaluate_report(d, w, degraded=False)
+    assert sat["saturated"] and sat["iops"] == pytest.approx(sat["iops_capacity"], rel=1e-12)
+    assert max(sat["utilization"].values()) == 1.0
+    lo, hi = (
+        evaluate_report(d, w.model_copy(update={"iops": f * sat["iops_capacity"]}), degraded=False) for f in (0.3, 0.6)
+    )
+    for k, u in sat["utilization"].items():
+        assert u == pytest.approx(hi["utilization"][k] / hi["iops"] * sat["iops"], rel=1e-9, abs=1e-12), k
+    slope = (hi["host_cpu_utilization"] - lo["host_cpu_utilization"]) / (hi["iops"] - lo["iops"])
+    want = hi["host_cpu_utilization"] + slope * (sat["iops"] - hi["iops"])
+    assert sat["host_cpu_utilization"] == pytest.approx(want, rel=1e-9)

@@ -117,20 +117,33 @@ def station_raises(rep: dict[str, Any]) -> dict[str, str]:
     return {**BOTTLENECK_RAISES, **own}
 
 
-def at_capacity(rep: dict[str, Any]) -> None:
+def at_capacity(rep: dict[str, Any], host_cpu_idle: float = 0.0) -> None:
     """An open load past the design's capacity, as the report gives it (in place): limited by its full
     station (``limited_by``; the engine says the offered load set the rate) and carrying the capacity (the
     engine serves it at 99.9 % of it, for a finite residence, which read "IOPS 48,779" beside "48,828 IOPS at
-    saturation" as two maxima; browser review 2026-11-30). A load that is carried is left as it is."""
+    saturation" as two maxima; browser review 2026-11-30). The utilisations go with the IOPS printed: each
+    station's is linear in them (U = X D), so the binding one reads 1.0, not 0.999 beside the capacity's
+    IOPS (review, stop 55); the host CPU's share of logical processors busy is its idle share
+    ``host_cpu_idle`` [-] plus a part linear in them. A load that is carried is left as it is."""
     if not rep.get("saturated"):
         return
     if rep.get("limited_by") == "offered_load":
         rep["limited_by"] = rep.get("bottleneck", "offered_load")
     cap, x = rep.get("iops_capacity"), rep.get("iops")
     if cap and x and cap > x:
+        f = cap / x
         for k in ("iops", "iops_per_node", "bandwidth_mb_s"):
             if rep.get(k) is not None:
-                rep[k] = rep[k] * cap / x
+                rep[k] = rep[k] * f
+        # 1 - 1e-9 and over: the binding station, 1 but for rounding
+        rep["utilization"] = {
+            s: (1.0 if u * f > 1.0 - 1e-9 else u * f) for s, u in (rep.get("utilization") or {}).items()
+        }
+        if rep.get("host_cpu_utilization_of_usable") is not None:
+            rep["host_cpu_utilization_of_usable"] = min(rep["host_cpu_utilization_of_usable"] * f, 1.0)
+        if rep.get("host_cpu_utilization") is not None:
+            busy = rep["host_cpu_utilization"] - host_cpu_idle
+            rep["host_cpu_utilization"] = min(host_cpu_idle + busy * f, 1.0)
 
 
 #: what ``host_cpu_utilization`` is beside ``utilization["host_cpu"]`` (0.6 beside 0.86 in one report, neither

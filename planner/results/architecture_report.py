@@ -155,7 +155,7 @@ def evaluate_report(
     net = mod.network(parts, workload, p)
     perf = common.solve(net, p)
     perf["iops_per_node"] = perf["iops"] / max(desc["nodes"], 1)
-    at_capacity(perf)  # limited by its full station, before the bands
+    at_capacity(perf, p.host_cpu_idle_utilization)  # limited by its full station, before the bands
     perf["endurance_years"] = endurance_years(net, perf["iops"] * (1.0 - workload.read_fraction))
     perf["extrapolation"], perf["band_basis"] = _bands(perf, features(design, parts, workload))
     # each metric's band has its own ratios: the VM latency's low end fell below its storage's (Datrium's

@@ -387,7 +387,8 @@ def performance_cases(
     pop = np.where(np.isnan(Wn.open_iops), Wn.vms_total * Wn.outstanding_per_vm, np.nan)
     in_flight = np.ravel(np.broadcast_to(pop, np.shape(Dn.nodes)))
     return [
-        _performance_row(out, i, rd, workload, band and not deg, float(in_flight[i])) for i, deg in enumerate(degraded)
+        _performance_row(out, i, rd, workload, band and not deg, float(in_flight[i]), p.host_cpu_idle_utilization)
+        for i, deg in enumerate(degraded)
     ]
 
 
@@ -432,7 +433,13 @@ def throttled_wait(res: dict, in_flight: float) -> None:
 
 
 def _performance_row(
-    out: dict, i: int, rd: ResolvedDesign, workload: Workload, band: bool, in_flight: float = math.nan
+    out: dict,
+    i: int,
+    rd: ResolvedDesign,
+    workload: Workload,
+    band: bool,
+    in_flight: float = math.nan,
+    host_cpu_idle: float = 0.0,
 ) -> dict:
     res: dict[str, Any] = {k: float(np.ravel(out[k])[i]) for k in _SCALARS}
     # the rooms' round trip inside each latency, where the design has one: the bands and percentiles
@@ -446,7 +453,7 @@ def _performance_row(
     res["bottleneck"] = str(np.ravel(out["bottleneck"])[i])
     res["limited_by"] = str(np.ravel(out["limited_by"])[i])
     res["saturated"] = bool(np.ravel(out["saturated"])[i])
-    at_capacity(res)  # limited by its full station, not "offered_load", before the bands
+    at_capacity(res, host_cpu_idle)  # limited by its full station, not "offered_load", before the bands
     throttled_wait(res, in_flight)
     res["extrapolation"], res["band_basis"] = [], []
     band_keys = (
