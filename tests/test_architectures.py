@@ -625,3 +625,42 @@ def test_a_file_server_clusters_size_is_its_file_servers():
     for name in ("sofs-2node-sas-tiered", "seed-dataon-sofs-4db"):
         rep = report(ex(name), profiles()["oltp-8k"])
         assert not [f for f in rep["extrapolation"] if f["dimension"] == "nodes"], (name, rep["extrapolation"])
+
+
+def _design_examples():
+    from planner.models.design import load_design
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    names = []
+    for f in sorted(root.glob("*.json")):
+        try:
+            load_design(f)
+        except Exception:  # a demand, a database or the tiers: not a design
+            continue
+        names.append(f.name)
+    return names
+
+
+@pytest.mark.parametrize("example", _design_examples())
+@pytest.mark.parametrize("read_fraction", [1.0, 0.0])
+def test_a_class_with_no_ios_has_no_latency_in_every_architecture(example, read_fraction):
+    """Stop 55 review: `evaluate seed-dl580-raid10.json --workload dss-64k` (reads only) printed write
+    latencies (0.143 ms, p99 1.728 with a band) where the hyperconverged stacks print null and "no writes in
+    this workload": a latency for IOs nobody issues is a number no one can measure. Every example, both ways."""
+    from planner.models.design import load_design
+    from planner.models.workload import Workload
+    from planner.results.report import evaluate_report, load_latencies
+
+    d = load_design(Path(__file__).resolve().parent.parent / "examples" / example)
+    w = Workload(name="one class", block_size_kib=8, read_fraction=read_fraction, vms_per_node=4)
+    rep = load_latencies(evaluate_report(d, w))  # as `evaluate` prints it
+    cls, other = ("write", "read") if read_fraction == 1.0 else ("read", "write")
+    for case in (rep, rep.get("degraded") if isinstance(rep.get("degraded"), dict) else None):
+        if case is None:
+            continue
+        for k in (f"{cls}_latency_ms", f"vm_{cls}_latency_ms", f"p90_{cls}_latency_ms", f"p99_{cls}_latency_ms"):
+            for key in (k, k.replace("_ms", "_ms_low"), k.replace("_ms", "_ms_high")):
+                assert case.get(key) is None, (key, case.get(key))
+            assert case.get(f"{k}_note", f"no {cls}s in this workload") == f"no {cls}s in this workload", k
+        assert case.get(f"{cls}_latency_ms_note") == f"no {cls}s in this workload"
+        assert case.get(f"vm_{other}_latency_ms") is not None

@@ -31,6 +31,7 @@ from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
 from planner.models.workload import Workload
 from planner.physics.endurance import DEFAULT_SERVICE_MONTHS, endurance_warning
+from planner.results.report import drop_absent_class
 from planner.results.uncertainty import band_low_warning, cap_at_ceiling, cap_at_offered, nest_latency_bands
 
 #: why each architecture is outside the calibrated domain, said on every number
@@ -161,6 +162,9 @@ def evaluate_report(
     # each metric's band has its own ratios: the VM latency's low end fell below its storage's (Datrium's
     # database: 0.096 ms beside reads of 0.215 and writes of 0.277 at their low ends; CLI review 2026-11-29)
     nest_latency_bands(perf, workload.read_fraction, highs=True)
+    # a latency for IOs nobody issues (writes of a read-only load) is a number no one can measure: null, as the
+    # hyperconverged stacks print it (stop 55 review: 0.143 ms of writes, p99 1.728, for dss-64k on a DL580)
+    drop_absent_class(perf, workload.read_fraction)
     # the IOPS a link's data rate carries at most, and an open load's offer: bands past either are not physical
     # (architect review 2026-11-30: 95,981 IOPS over one FC port that carries 48,828; 255,950 for an open load of
     # 130,208). A link's ceiling is the capacity over its share of the busiest station's load (utilisation law):

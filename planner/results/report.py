@@ -407,7 +407,9 @@ def absent_class_keys(read_fraction: float) -> tuple[str, list[str]]:
     ]
 
 
-def _drop_absent_class(res: dict, read_fraction: float) -> None:
+def drop_absent_class(res: dict, read_fraction: float) -> None:
+    """Null, with their bands, the latencies of an IO class the workload does not issue, each with
+    :func:`absent_class_keys`' note beside it (in place): one rule for every architecture's report."""
     why, keys = absent_class_keys(read_fraction)
     for k in keys:
         for key in (k, k.replace("_ms", "_ms_low"), k.replace("_ms", "_ms_high")):
@@ -471,7 +473,7 @@ def _performance_row(
         res[f"{k}_low"] = res[f"{k}_high"] = res[k]
     if band:
         res["extrapolation"], res["band_basis"] = apply_bands(res, rd, workload)
-    _drop_absent_class(res, workload.read_fraction)
+    drop_absent_class(res, workload.read_fraction)
     wr_iops = res["iops"] * (1.0 - workload.read_fraction)
     n = rd.node
     years = float(
