@@ -1696,3 +1696,25 @@ def test_the_cpu_per_transaction_band_is_not_the_tpce_spread_alone():
         assert f"a factor of {factor:.3f}" in text and f"{lo:.2f}-{hi:.2f}x" in text
     assert f"the CPU per transaction's band for the vCPUs, {1 / hi:.2f}-{1 / lo:.2f}x the rate" in model
     assert f"a capacity the database's vCPUs bind carries {1 / hi:.2f}-{1 / lo:.2f}x its figure" in acc
+
+
+def test_a_demand_of_a_database_without_vcpus_sizes_the_vcpus_its_schema_shows():
+    """Stop 55 (regression walk 2026-12-01): ``hciplan schema demand`` says a database's vCPUs default to 16 (the
+    SLA's VM, :data:`planner.models.database.DEFAULT_VM`), but the sizer allocated the totals mode's 4 per database:
+    a 150 TB database at 50,000 TPM was sized on 4 vCPUs and failed database_vm_rate ("its 4 vCPUs ... needs at
+    least 7 vCPUs"). The database's default is the one used, and the proposal still says it was assumed."""
+    from planner.models.database import DEFAULT_VM
+    from planner.models.demand import Demand
+    from planner.sizing.search import size
+
+    spec = {"database": {"name": "big", "size_tb": 150, "tpm": 50_000, "buffer_pool_gb": 64}, "databases": 1}
+    d = Demand.model_validate(spec)
+    assert d.vcpus_per_db == DEFAULT_VM["vcpus"] == 16
+    assert "vcpus_per_db" not in d.model_fields_set  # assumed, not given: the proposal says so
+    assert Demand.model_validate_json(d.model_dump_json()).vcpus_per_db == 16
+    # the schema shows the default the sizer uses
+    assert "default 16" in Demand.model_json_schema()["$defs"]["Database"]["properties"]["vcpus"]["description"]
+    r = size(d, top=1)
+    assert r.best is not None and "database_vm_rate" not in r.best.get("fails", []), r.explanation
+    # the totals mode keeps its 4 (its shipped examples unchanged)
+    assert Demand.model_validate({"total_iops": 1000, "capacity_tb": 1, "databases": 2}).vcpus_per_db == 4

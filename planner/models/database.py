@@ -326,7 +326,13 @@ class Database(BaseModel):
         "backup stream's IO size, so its IOs for backup_mb_s",
     )
     # ---- the VM
-    vcpus: int | None = Field(default=None, ge=1, le=512, description="the database VM's vCPUs (default 16)")
+    vcpus: int | None = Field(
+        default=None,
+        ge=1,
+        le=512,
+        description="the database VM's vCPUs (default 16: the VM the SLA judges and, in a demand "
+        "that gives no vcpus_per_db, the one the sizer allocates)",
+    )
     threads: int | None = Field(default=None, ge=1, le=1024, description="IO threads in the VM (default 4)")
     outstanding_per_thread: int | None = Field(
         default=None,
