@@ -937,11 +937,15 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         if best.get("guaranteed_iops_low_note"):
             # a band from 0 says why (regression walk 2026-12-01: "band 0-1,182,083" read as "could be zero IOPS")
             m[3].caption(fmt.md(sentence(best["guaranteed_iops_low_note"])))
+    # a design no resource sized is the smallest cluster the rules allow: said so, not "Binding: RAM" at 71.8x
+    # (planner.sizing.checks.minimum_cluster; stop 55 walk)
+    floor = best.get("size_set_by")
     chrome.word_metric(
         m[4],
         "Binding",
-        binding_words(best),
-        help=binding_help(best),
+        floor[0].upper() + floor[1:] if floor else binding_words(best),
+        help=(f"Every resource has room; the first to run out: {binding_words(best)}. " if floor else "")
+        + binding_help(best),
     )
     st.caption(fmt.md(_described(best["design"])))
     # a database VM too small for its rate is said once, by the sizer's explanation above the results (the page had

@@ -1089,3 +1089,30 @@ def test_the_ax770_is_proposed_with_an_e3s_drive_for_an_all_nvme_demand():
     assert drive.interface == "nvme" and drive.form_factor == "e3.s", drive.id
     assert "dell-ax-770" in drive.listed_on["Azure Local"], drive.id
     assert res.best["checks"]["drive_bays"]["passed"], res.best["checks"]["drive_bays"]
+
+
+def test_a_design_no_resource_sized_says_the_minimum_cluster_set_it(tmp_path):
+    """Stop 55 (regression walk 2026-12-01): a 10 GB database at 100 TPM got four servers and "Binding: RAM, one
+    node down" with RAM at 71.8x, vCPUs 96x, capacity 267x. Every resource has room and one node fewer fails a
+    rule, not a resource (three-way mirror with N+1 needs four), so the minimum cluster sets the size and the
+    output says so; a design above the minimum says nothing of it."""
+    d = Demand.model_validate(
+        {"database": {"name": "tiny", "size_gb": 10, "tpm": 100, "buffer_pool_gb": 4}, "databases": 1}
+    )
+    r = size(d, top=2)
+    assert r.best["design"]["nodes"] == 4 and r.best["design"]["resiliency"] == "mirror-3way"
+    assert r.best["size_set_by"] == "the minimum cluster for three-way mirror with N+1"
+    assert all(a["size_set_by"] is None for a in r.alternatives if a["design"]["nodes"] > 4)
+    # a demand a resource sizes keeps its binding and no floor
+    big = size(Demand(total_iops=2_000_000, capacity_tb=200, databases=100, latency_target_ms=2), top=1)
+    assert big.best is not None and big.best["size_set_by"] is None
+    # the proposal says it beside what runs out first
+    from planner.cli import main
+
+    (tmp_path / "tiny.json").write_text(d.model_dump_json(exclude_unset=True))
+    out = tmp_path / "p.html"
+    assert main(["proposal", str(tmp_path / "tiny.json"), "--format", "html", "--out", str(out)]) == 0
+    assert (
+        "What sets the size" in out.read_text()
+        and "the minimum cluster for three-way mirror with N+1" in out.read_text()
+    )

@@ -1274,3 +1274,73 @@ def growth_sentence(view: dict) -> str:
             )
         )
     return " ".join(out)
+
+
+# ------------------------------------------------------ the minimum cluster
+#: the rules whose verdict moves with the demand's size: the resources and what follows from them. A smaller design
+#: failing only these is too small for the demand; failing any other rule, it is smaller than the rules allow
+DEMAND_SIZE_RULES = frozenset(
+    {
+        "capacity_with_reserve",
+        "n_plus_one_capacity",
+        "iops_at_latency",
+        "n_plus_one_performance",
+        "drive_endurance",
+        "vcpus",
+        "tier_vm_io",
+        "database_vm_rate",
+        "database_cpu",
+        "ram",
+        "growth",
+        "budget",
+    }
+)
+
+
+def _fails_a_rule(design: Callable[[], Design], demand: Demand, catalog: Catalog | None) -> list[str]:
+    """The rules the design ``design()`` builds fails whatever the demand's size (not :data:`DEMAND_SIZE_RULES`): a
+    design the file rules refuse (one S2D server off Azure Local) fails its validation; a cluster that re-protects
+    nothing after a node loss with N+1 asked fails ``n_plus_one_capacity`` for any demand (three-way mirror on
+    three nodes)."""
+    from planner.core.errors import DesignError
+
+    try:
+        rd = resolve(design(), catalog)
+    except (DesignError, PlannerError, ValidationError):
+        return ["design validation"]
+    chk = check_design(rd, demand, quick=True, catalog=catalog)
+    fails = [f for f in chk["fails"] if f not in DEMAND_SIZE_RULES]
+    if "n_plus_one_capacity" in chk["fails"] and n_plus_one_held_tb(capacity_report(rd), False) <= 0:
+        fails.append("n_plus_one_capacity")
+    return fails
+
+
+def minimum_cluster(rd: ResolvedDesign, demand: Demand, lim: dict, catalog: Catalog | None = None) -> str | None:
+    """What sets the size of a design that meets every resource with room: the smallest cluster the rules allow.
+
+    The criterion, no ratio threshold: every limit ratio is at least 1 (the demand fits), one node fewer fails a
+    rule that is not a resource's (:data:`DEMAND_SIZE_RULES`; the resiliency's least node count with N+1, the
+    stack's least servers), and so does one capacity drive fewer per server (the least drives a server takes).
+    Then no resource set the size and naming the tightest ("Binding: RAM, one node down" at 71.8x, a 10 GB
+    database on four servers; stop 55 walk) sent the reader to a resource with seventy times the room.
+    The DIMMs are not judged: a node's RAM is the cheapest set that holds the need and the stack's least.
+
+    Returns
+    -------
+    str or None
+        "the minimum cluster for three-way mirror with N+1" (the words the CLI, the Size page and the
+        proposal print), None where a resource set the size."""
+    ratios = [v for k, v in lim["limit_ratios"].items() if not k.endswith("_note") and v is not None]
+    if not ratios or min(ratios) < 1.0 or rd.nodes < 2:
+        return None
+    d = rd.design
+    if not _fails_a_rule(lambda: with_overrides(d, nodes=rd.nodes - 1), demand, catalog):
+        return None
+    raw = d.model_dump(mode="json", exclude_none=True)
+    drives = (raw.get("node") or {}).get("capacity_drives")
+    if isinstance(drives, dict) and int(drives.get("count", 0)) > 1:
+        drives["count"] = int(drives["count"]) - 1
+        if not _fails_a_rule(lambda: Design.model_validate(raw), demand, catalog):
+            return None
+    how = " with N+1" if demand.n_plus_one else ""
+    return f"the minimum cluster for {resiliency_words(d.resiliency, d.stack, rd.nodes)}{how}"

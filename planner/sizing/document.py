@@ -1179,6 +1179,8 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             next(i for i, (k, _) in enumerate(key) if k.startswith("Cost per month")),
             (guaranteed_label(b), guaranteed_value(b)),
         )
+        if b.get("size_set_by"):  # no resource set the size (planner.sizing.checks.minimum_cluster)
+            key.append(("What sets the size", b["size_set_by"]))
         key.append(("What runs out first", binding_words(b)))
     lines.append(KV(key))
     if bench:

@@ -32,7 +32,7 @@ from planner.physics.network import switchless_links_per_peer
 from planner.physics.rule_sources import rule_source
 from planner.physics.rules import cache_family, drive_family, rule_of
 from planner.results.report import evaluate_report
-from planner.sizing.checks import check_design, limits, multi_year
+from planner.sizing.checks import check_design, limits, minimum_cluster, multi_year
 from planner.sizing.verdict import demand_verdict, without_hosting_warnings
 
 #: why a design of another topology gets no proposal (it is compared, or given as the system run today)
@@ -296,7 +296,12 @@ def build(
             }
             for k, v in chk["checks"].items()
         ]
-        out["binding"] = lim
+        # what set the size when no resource did (the sizer's size_set_by, one rule)
+        out["binding"] = lim | {
+            "size_set_by": minimum_cluster(rd, demand, lim, cat)
+            if not any(c.get("passed") is False for c in chk["checks"].values())
+            else None
+        }
         # the drives' life at the databases' guaranteed IOPS (the report's is at the IOPS the design carries)
         out["guaranteed_endurance_years"] = v["endurance_years"] if v["judged"] else chk.get("endurance_years")
         out["multi_year"] = multi_year(rd, demand, a, catalog=cat, params=params)

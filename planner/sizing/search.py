@@ -103,6 +103,7 @@ from planner.sizing.checks import (
     endurance_years,
     headline_bands,
     limits,
+    minimum_cluster,
     multi_year,
     signature,
     with_failed_rules,
@@ -1406,7 +1407,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     for (rd, chk), li in zip(results, lim):
         # the headline figures' held-out bands (the Size page showed "IOPS within target 1,148,356" with none, and
         # computed its latency band itself; honesty audit 2026-12-01)
-        out.append(_result(rd, chk, li, demand) | headline_bands(rd, demand, li["guaranteed_iops"], params, cat))
+        out.append(_result(rd, chk, li, demand, cat) | headline_bands(rd, demand, li["guaranteed_iops"], params, cat))
     best = out[0] if out else None
     for r, (rd, _) in zip(out[1:], results[1:]):
         r["differs_from_best"] = _differs(results[0][0], rd)
@@ -1651,7 +1652,7 @@ def design_from_parts(
     return Design.model_validate(doc)
 
 
-def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
+def _result(rd, chk: dict, li: dict, demand: Demand, catalog: Catalog | None = None) -> dict:
     n = rd.node
     return {
         # as the design file would be written: a field left at its default is absent, not null
@@ -1675,6 +1676,8 @@ def _result(rd, chk: dict, li: dict, demand: Demand) -> dict:
         "bottleneck": chk["bottleneck"],
         "guaranteed_iops": li["guaranteed_iops"],
         "binding": with_failed_rules(li, chk["fails"])["binding"],
+        # what set the size when no resource did: the smallest cluster the rules allow (checks.minimum_cluster)
+        "size_set_by": minimum_cluster(rd, demand, li, catalog) if chk["feasible"] else None,
         "limit_ratios": li["limit_ratios"],
         "limits_one_node_down": li["limits_one_node_down"],
         "compute": chk["compute"],
