@@ -4,6 +4,7 @@ binding resource is the right one, bad demands name their field."""
 
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -1116,3 +1117,19 @@ def test_a_design_no_resource_sized_says_the_minimum_cluster_set_it(tmp_path):
         "What sets the size" in out.read_text()
         and "the minimum cluster for three-way mirror with N+1" in out.read_text()
     )
+
+
+def test_a_demand_beyond_the_largest_cluster_names_its_limit_and_the_split():
+    """Stop 55 (regression walk 2026-12-01): 3,000 TB and 2,000 VMs on S2D gave "no design meets" with examples
+    from four-node candidates and the N+1 'online' suggestion, never that S2D stops at 16 servers, 400 TB per server
+    and 4 PB per pool, nor that the demand wants several clusters."""
+    d = Demand(
+        capacity_tb=3000, total_iops=3_000_000, databases=2000, vcpus_per_db=4, ram_gb_per_db=32, latency_target_ms=1
+    )
+    r = size(d, top=1)
+    assert r.best is None
+    said = r.explanation
+    assert "beyond one cluster: at S2D's limits (16 servers, 400 TB raw per server and 4 PB per pool)" in said, said
+    clusters = re.search(r"split the demand across at least (\d+) clusters", said)
+    assert clusters and int(clusters.group(1)) >= math.ceil(3000 / 1333), said
+    assert 'n_plus_one_after_loss "online"' not in said

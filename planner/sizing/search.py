@@ -39,6 +39,7 @@ parts the catalog holds.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -179,6 +180,11 @@ class _Rejections:
         busy = per_vm * guest_us_per_io(p, np.asarray(D.base_ghz, dtype=float)) * 1e-6
         if np.size(busy):
             self.vm_io_vcpus = min(self.vm_io_vcpus, float(np.min(busy)))
+
+    #: at the largest node count searched, the most any candidate holds: ``nodes``, ``capacity_tb`` [TB] (usable,
+    #: after a node loss with N+1; S2D's pool within its 4 PB), ``vcpus`` and ``ram_gb`` [GB] (the VMs' share, on
+    #: the hosts counted): what :func:`_split_words` compares the demand with when no design meets it
+    largest: dict = field(default_factory=dict)
 
     def add(self, rule: str, n: int, example: str, stage: str) -> None:
         if n <= 0:
@@ -1082,6 +1088,12 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
                 )
             ok &= u1 >= tb
         cap_mask.append(ok)
+        if n == max(pn):  # the largest cluster's most usable TB (_split_words)
+            held = u1 if demand.n_plus_one else u
+            if stack == "s2d":  # a pool beyond 4 PB raw is refused (pool_capacity): not counted
+                held = np.where(n * S["k"] * S["tb"] <= R.MAX_POOL_TB + 1e-9, held, 0.0)
+            rej.largest["nodes"] = int(n)
+            rej.largest["capacity_tb"] = max(rej.largest.get("capacity_tb", 0.0), float(np.max(held, initial=0.0)))
 
     # compute: vCPUs and RAM per node, per platform and node count
     hosts = np.where(demand.n_plus_one, np.maximum(pn - 1, 1), pn)
@@ -1091,6 +1103,10 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     ram_fixed = demand.host_reserve_gb + (CSV_CACHE_GB if stack == "s2d" else 0.0)
     max_ram = np.nanmax(np.where(np.isfinite(MEM["ram"][:, 0]), MEM["ram"][:, 0], np.nan), axis=1)
     max_ram = np.where(np.isnan(max_ram), 0.0, max_ram)
+    if pairs and P["rows"]:  # the largest cluster's vCPUs and RAM for the VMs (_split_words)
+        top_hosts = float(np.max(hosts))
+        rej.largest["vcpus"] = float(np.max(vcpu_have)) * top_hosts
+        rej.largest["ram_gb"] = max(float(np.max(max_ram)) - ram_fixed, 0.0) * top_hosts
 
     # platform and NIC screens per pair (the other parts ideal)
     PN = len(P["rows"])
@@ -1783,7 +1799,8 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
             f"per database keep at least {rej.vm_io_vcpus:,.2f} vCPUs busy in its guest IO stack on the fastest "
             f"clock screened, more than the {vcpus:g} each has); give each database more vCPUs"
         )
-    out = f"{head}; rejected by: {why}{_online_choice(rej)}"
+    split = _split_words(demand, rej, tb)
+    out = f"{head}{split}; rejected by: {why}{'' if split else _online_choice(rej)}"
     # a latency target below what any candidate reaches at this load is out of reach whatever
     # the budget or node count: say so, with the lowest figure reached
     beyond = [
@@ -1795,6 +1812,53 @@ def _why_empty(demand: Demand, rej: _Rejections, tb: float) -> str:
     if beyond and "iops_at_latency" in rej.counts:
         out += "; latency target out of reach on every candidate: " + "; ".join(beyond)
     return out
+
+
+def _split_words(demand: Demand, rej: _Rejections, tb: float) -> str:
+    """When the largest cluster the stack allows cannot hold the demand's capacity, vCPUs or RAM with any parts, the
+    limit that binds there and the clusters the demand needs, at least (": beyond one cluster: ..."); "" otherwise.
+
+    The over-16-node demand (3,000 TB, 2,000 VMs) gave examples from four-node candidates and suggested N+1
+    "online", never that S2D stops at 16 servers, 400 TB per server and 4 PB per pool (stop 55 walk). The count of
+    clusters divides the demand by what the largest holds, resource by resource: a lower bound, since each
+    cluster's IOPS and latency are not checked here."""
+    big = rej.largest
+    nodes = int(big.get("nodes", 0))
+    top = STACK_MAX_NODES.get(demand.stack, nodes)
+    if not nodes or nodes < min(top, demand.max_nodes):
+        return ""
+    asked = {
+        "capacity_tb": (tb, "TB usable" + (" after a node loss" if demand.n_plus_one else "")),
+        "vcpus": (demand.vcpus(), "vCPUs"),
+        "ram_gb": (demand.ram_gb(), "GB of RAM for the VMs"),
+    }
+    short = [
+        (need / have if have > 0 else float("inf"), k, need, have, words)
+        for k, (need, words) in asked.items()
+        if (have := big.get(k)) is not None and need > have + 1e-9
+    ]
+    if not short:
+        return ""
+    short.sort(reverse=True)
+    said = "; ".join(f"{have:,.0f} {words} of the {need:,.0f} asked" for _, _, need, have, words in short)
+    limits = {
+        "s2d": f"{top} servers, {R.MAX_RAW_TB_PER_SERVER:g} TB raw per server and {R.MAX_POOL_TB / 1000:g} PB per pool",
+        "vsan": f"{top} hosts",
+        "ceph": f"{top} hosts (hciplan's search bound)",
+    }.get(demand.stack, f"{top} servers")
+    whole = max(r for r, *_ in short)
+    clusters = (
+        f"; split the demand across at least {math.ceil(whole - 1e-9):,} clusters (counted by these resources alone: "
+        "size each cluster's share on its own for its IOPS and latency)"
+        if math.isfinite(whole)
+        else "; split the demand across clusters"
+    )
+    if nodes < top:  # the demand's own bound, below the stack's: raising it is the other remedy
+        cap = f"the {nodes} servers the demand allows at most"
+        clusters = f"; allow more servers (up to {top}){clusters.replace('; split', ', or split', 1)}"
+    else:
+        cap = f"{'vSAN' if demand.stack == 'vsan' else demand.stack.upper()}'s limits ({limits})"
+    return f": beyond one cluster: at {cap}, the most any candidate holds is {said}{clusters}"
 
 
 def _empty(demand, rej, t0, expl, screened: int = 0) -> SizingResult:
