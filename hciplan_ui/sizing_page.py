@@ -910,6 +910,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     )
     if (note := demand.capacity_note()) is not None:
         st.caption(fmt.md(f"Capacity needed: {fmt.tb(needed_tb)}, {note}."))
+    if (note := demand.volume_note()) is not None:  # a database beyond one S2D volume (stop 55 walk)
+        st.caption(fmt.md(sentence(note)))
     if demand.database is not None:
         # the model's central assumption, which only the CLI said (DBA review 2026-11-30)
         st.caption(fmt.md(database_inputs.reads_words(io_demand(demand.database).buffer_hit_note)))

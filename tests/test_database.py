@@ -1718,3 +1718,24 @@ def test_a_demand_of_a_database_without_vcpus_sizes_the_vcpus_its_schema_shows()
     assert r.best is not None and "database_vm_rate" not in r.best.get("fails", []), r.explanation
     # the totals mode keeps its 4 (its shipped examples unchanged)
     assert Demand.model_validate({"total_iops": 1000, "capacity_tb": 1, "databases": 2}).vcpus_per_db == 4
+
+
+def test_a_database_beyond_one_s2d_volume_says_the_volumes_its_files_span(capsys, tmp_path):
+    """Stop 55 (regression walk 2026-12-01): a 150 TB database sized on S2D read "volume_plan: no volumes planned,
+    not applicable", where a volume holds at most 64 TB (planner.models.design.MAX_VOLUME_TB): its data files must
+    span at least ceil(150 / 64) = 3 volumes. Said in the size and sla output (and the Size page, from the same
+    demand); nothing for a database that fits one volume, or on vSAN."""
+    from planner.cli.main import main
+    from planner.models.demand import Demand
+
+    big = {"name": "big", "size_tb": 150, "tpm": 50_000, "buffer_pool_gb": 64}
+    note = Demand.model_validate({"database": big, "databases": 1}).summary()["volume_note"]
+    assert "at most 64 TB" in note and "its data files (150 TB) at least 3" in note and "log" not in note, note
+    huge = Demand.model_validate({"database": {**big, "size_tb": 300}}).volume_note()
+    assert "its data files (300 TB) at least 5" in huge and "its log files (75 TB) at least 2" in huge, huge
+    assert "its tempdb files (75 TB) at least 2" in huge
+    assert Demand.model_validate({"database": {**big, "size_tb": 40}}).volume_note() is None
+    assert Demand.model_validate({"database": big, "stack": "vsan"}).volume_note() is None
+    (tmp_path / "big.json").write_text(json.dumps(big))
+    assert main(["sla", str(EX / "reference.json"), "--db", str(tmp_path / "big.json"), "--vcpus", "16"]) in (0, 1)
+    assert "at least 3" in json.loads(capsys.readouterr().out)["volume_note"]

@@ -1126,6 +1126,8 @@ def database_guarantee(
         "meets": io_ok and rate["carried"] and pool_fits,
         "meets_note": meets_note,
         "headroom_pct": (g.guaranteed_iops / need - 1.0) * 100.0 if need > 0 else None,
+        # a database larger than an S2D volume spans several (stop 55 walk)
+        **({"volume_note": v} if rd.design.stack == "s2d" and (v := db.volume_note()) is not None else {}),
     }
 
 

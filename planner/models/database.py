@@ -33,6 +33,7 @@ from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import data_path
 from planner.core.text import count, tidy
 from planner.models import oltp
+from planner.models.design import MAX_VOLUME_TB
 from planner.models.workload import MAX_IOPS, Workload
 
 PAGE_KIB = 8.0
@@ -485,6 +486,22 @@ class Database(BaseModel):
             + f") + tempdb {tidy(self.tempdb_tb, 3)} TB ({100 * self.tempdb_share:g} % of the data"
             + said(self.tempdb_space_fraction, ": an assumption, Microsoft gives no share")
             + ")"
+        )
+
+    def volume_note(self) -> str | None:
+        """Where one of this database's files is larger than an S2D / Azure Local volume (64 TB, Microsoft's "Plan
+        volumes" and Azure Local's maximums): the volumes its data, log and tempdb files must span, at least
+        ceil(size / 64 TB) each; None where every file fits one volume. A 150 TB database read "volume_plan: no
+        volumes planned, not applicable" (stop 55 walk): the rule binds on how its files are laid out, not on the
+        pool's capacity. Said for the S2D stack only (vSAN and Ceph have their own object limits)."""
+        parts = [(what, tb) for what, tb in (("data", self.data_tb), ("log", self.log_tb), ("tempdb", self.tempdb_tb))]
+        over = [(what, tb, math.ceil(tb / MAX_VOLUME_TB - 1e-9)) for what, tb in parts if tb > MAX_VOLUME_TB + 1e-9]
+        if not over:
+            return None
+        files = ", ".join(f"its {what} files ({tidy(tb, 3)} TB) at least {k}" for what, tb, k in over)
+        return (
+            f"a volume holds at most {MAX_VOLUME_TB:g} TB on S2D and Azure Local (Microsoft, 'Plan volumes'): this "
+            f"database's files must span several volumes, {files} (a filegroup of several files, one per volume)"
         )
 
     @property

@@ -507,6 +507,13 @@ class Demand(BaseModel):
         n = self.database_count()
         return f"{count(n, 'database')} (with growth) x {self.database.capacity_note()}"
 
+    def volume_note(self) -> str | None:
+        """On S2D, the volumes a database larger than one volume must span
+        (:meth:`planner.models.database.Database.volume_note`); None otherwise."""
+        if self.database is None or self.stack != "s2d":
+            return None
+        return self.database.volume_note()
+
     def summary(self) -> dict[str, Any]:
         iops, tb, lat = self.totals()
         note = self.capacity_note()
@@ -514,6 +521,7 @@ class Demand(BaseModel):
             "iops": iops,
             "capacity_tb": tb,
             **({"capacity_note": note} if note is not None else {}),
+            **({"volume_note": v} if (v := self.volume_note()) is not None else {}),
             "tightest_latency_target_ms": lat,
             "vcpus": self.vcpus(),
             "ram_gb": self.ram_gb(),
