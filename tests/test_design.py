@@ -172,3 +172,23 @@ def test_cli_catalog_and_schema(capsys):
     assert main(["schema", "design"]) == 0
     assert '"resiliency"' in capsys.readouterr().out
     assert main(["catalog", "bogus"]) == 2
+
+
+def test_a_node_count_override_renames_a_design_named_by_its_parts(capsys):
+    """Stop 55 (regression walk 2026-12-01): ``evaluate DESIGN --nodes 16`` printed the sized design's name
+    "4x dell-r750 ..." beside nodes 16. A name made from the parts follows the override (as the Design page's edit
+    already did: planner.models.design.follow_name); a name the user gave stays."""
+    import json as _json
+    from pathlib import Path as _Path
+
+    from planner.cli.main import main
+    from planner.models.design import Design, with_overrides
+
+    f = _Path(__file__).parent / "data" / "sized_4_node_design.json"
+    d = Design.model_validate_json(f.read_text())
+    assert d.name.startswith("4x dell-r750 ")
+    assert with_overrides(d, nodes=16).name == d.name.replace("4x dell-r750 ", "16x dell-r750 ", 1)
+    assert with_overrides(d.model_copy(update={"name": "Contoso"}), nodes=16).name == "Contoso"
+    assert main(["evaluate", str(f), "--nodes", "16"]) == 0
+    out = _json.loads(capsys.readouterr().out)
+    assert out["design"].startswith("16x dell-r750 ") and out["nodes"] == 16

@@ -1653,8 +1653,11 @@ def with_overrides(design: Design, **changes: Any) -> Design:
             data.pop(k, None)
         if new == "s2d" and design.topology == "disaggregated":
             data["topology"] = "hyperconverged"
+    before = dict(data)
     data.update(changes)
-    return parse_design(data)
+    # a name made from the parts follows them (evaluate --nodes 16 printed "4x dell-r750 ..." beside 16 nodes; stop
+    # 55 walk); a name the user gave, or one changed here, stays: follow_name, the Design page's rule
+    return parse_design(follow_name(before, data))
 
 
 def parts_name(
