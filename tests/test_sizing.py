@@ -1133,3 +1133,32 @@ def test_a_demand_beyond_the_largest_cluster_names_its_limit_and_the_split():
     clusters = re.search(r"split the demand across at least (\d+) clusters", said)
     assert clusters and int(clusters.group(1)) >= math.ceil(3000 / 1333), said
     assert 'n_plus_one_after_loss "online"' not in said
+
+
+def test_hyper_v_vm_maximums_are_a_rule_of_the_sizer_and_its_checks():
+    """Stop 55 (regression walk 2026-12-01): nothing checked VM counts against the hypervisor's maximums (Microsoft,
+    "Plan for Hyper-V scalability in Windows Server": 1,024 running VMs per server, 8,000 per failover cluster); the
+    model counted up to 2,000 VMs a node. 5,000 databases on four nodes (three hosts with N+1) fail the vcpus rule
+    with one line naming the limit, and the sizer never returns a design above it."""
+    from planner.models.design import Design, resolve
+
+    spec = {"capacity_tb": 20, "total_iops": 50_000, "databases": 5000, "vcpus_per_db": 2, "ram_gb_per_db": 4}
+    d = Demand.model_validate(spec)
+    design = Design.model_validate_json((Path(__file__).parent / "data" / "sized_4_node_design.json").read_text())
+    chk = check_design(resolve(design), d, quick=True)
+    assert "vcpus" in chk["fails"]
+    assert chk["checks"]["vcpus"]["reason"] == (
+        "1,667 VMs per host on 3 hosts, above Hyper-V's 1,024 running VMs per server (Microsoft, 'Plan for Hyper-V "
+        "scalability in Windows Server')"
+    )
+    # one vCPU and 1 GB each: three hosts hold their vCPUs and RAM but not their count
+    # (at 32 vCPUs per logical processor: four nodes before, 1,667 VMs on each of three hosts)
+    small = Demand.model_validate({**spec, "vcpus_per_db": 1, "ram_gb_per_db": 1, "vcpu_oversubscription": 32})
+    r = size(small, top=1)
+    assert r.best is not None and r.best["compute"]["vms_per_node_needed"] <= 1024
+    assert r.best["design"]["nodes"] == 6 and r.best["checks"]["vcpus"]["passed"]
+    # and 9,000 VMs are beyond a cluster's 8,000 on any node count
+    many = check_design(
+        resolve(design.model_copy(update={"nodes": 16})), Demand.model_validate({**spec, "databases": 9000}), quick=True
+    )
+    assert "above Hyper-V's 8,000 running VMs per failover cluster" in many["checks"]["vcpus"]["reason"]

@@ -490,6 +490,12 @@ class Demand(BaseModel):
             ram = ram + each * c.ram_gb_per_db
         return vcpus, ram
 
+    def vms_per_host(self, hosts: Any, multiplier: float | None = None) -> Any:
+        """The database VMs the busiest of ``hosts`` hosts runs, whole (as :meth:`per_host` counts them), including
+        growth; ``hosts`` may be an array."""
+        h = np.maximum(np.asarray(hosts, dtype=float), 1.0)
+        return sum((np.ceil(c.databases / h - 1e-9) for c in self.classes(multiplier) if c.databases > 0), 0.0 * h)
+
     def ram_gb(self, multiplier: float | None = None) -> float:
         """RAM the database VMs need, GB, including growth."""
         return sum(c.databases * c.ram_gb_per_db for c in self.classes(multiplier))

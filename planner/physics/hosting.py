@@ -117,6 +117,43 @@ def guest_threads_words(rd: ResolvedDesign) -> str:
     return f"{lps} logical processors ({lps + held} less {held} held for {osds} OSDs)"
 
 
+#: Hyper-V's maximums, the hypervisor of S2D and Azure Local: Microsoft, "Plan for Hyper-V scalability in Windows
+#: Server" (learn.microsoft.com/windows-server/virtualization/hyper-v/plan/plan-hyper-v-scalability-in-windows-server;
+#: its "Maximums for Hyper-V hosts": "Running virtual machines per server 1024"; its "Failover Clusters and Hyper-V":
+#: "Running virtual machines per cluster and per node 8,000 per cluster"). vSAN's and Ceph's hypervisors have no
+#: such limit cited here (no published per-host VM maximum for vSAN was found: stop 55), so none is applied to them
+HYPERV_SCALABILITY = "Microsoft, 'Plan for Hyper-V scalability in Windows Server'"
+MAX_VMS_PER_HOST_HYPERV = 1024
+MAX_VMS_PER_CLUSTER_HYPERV = 8000
+
+
+def max_vms(stack: str) -> tuple[float, float]:
+    """The running VMs a host and a cluster of ``stack`` may hold: Hyper-V's 1,024 and 8,000 for S2D, none cited
+    for Ceph and vSAN (inf)."""
+    if stack == "s2d":
+        return float(MAX_VMS_PER_HOST_HYPERV), float(MAX_VMS_PER_CLUSTER_HYPERV)
+    return math.inf, math.inf
+
+
+def vm_count_problem(stack: str, vms_per_host: float, hosts: int, vms_total: float) -> str | None:
+    """Why the VMs exceed the hypervisor's maximums, in one line, or None: the busiest host's VMs against the
+    per-host maximum, all of them against the per-cluster one (:func:`max_vms`). One rule for the sizer's screen,
+    its ``vcpus`` check and ``evaluate``'s hosting checks: the model counted up to 2,000 VMs a node and 5,000
+    databases on three hosts passed (stop 55 walk)."""
+    per_host, per_cluster = max_vms(stack)
+    if vms_per_host > per_host + 1e-9:
+        return (
+            f"{vms_per_host:,.0f} VMs per host on {hosts:,} hosts, above Hyper-V's {per_host:,.0f} running VMs per "
+            f"server ({HYPERV_SCALABILITY})"
+        )
+    if vms_total > per_cluster + 1e-9:
+        return (
+            f"{vms_total:,.0f} VMs on the cluster, above Hyper-V's {per_cluster:,.0f} running VMs per failover "
+            f"cluster ({HYPERV_SCALABILITY})"
+        )
+    return None
+
+
 def vm_hosts(rd: ResolvedDesign) -> tuple[int, int, float, float]:
     """Where the database VMs run: (servers, logical processors each gives the VMs' vCPUs (:func:`guest_threads`),
     RAM each [GB], RAM each keeps for itself [GB]: the host reserve, and beside a storage stack its own,
@@ -154,6 +191,8 @@ def host_checks(rd: ResolvedDesign, workload: Workload) -> list[dict[str, Any]]:
         # the busiest survivor: VMs are whole (a 1e-9 slack so 3 x 4 / 2 stays 6)
         cases.append((down, math.ceil(float(workload.vms_on(servers)) / (servers - 1) - 1e-9)))
     for case, vms in cases:
+        if cl is None and (too_many := vm_count_problem(d.stack, vms, servers, float(workload.vms_on(servers)))):
+            out.append({"check": "vms", "case": case, "vms_per_node": vms, "message": f"{case}: {too_many}"})
         need_vcpus = vms * workload.vcpus_per_vm
         have_vcpus = float(vcpu_capacity(threads, d.vcpu_oversubscription))
         if need_vcpus > have_vcpus:

@@ -79,7 +79,12 @@ from planner.physics.capacity import (
 )
 from planner.physics.ceph import CEPH_THREADS_PER_OSD, osd_memory_gb
 from planner.physics.dimms import MemoryHost, node_dimm_slots, node_dimms, ram_ceiling, ram_refusal, slots_estimate
-from planner.physics.hosting import guest_threads
+from planner.physics.hosting import (
+    HYPERV_SCALABILITY,
+    MAX_VMS_PER_CLUSTER_HYPERV,
+    MAX_VMS_PER_HOST_HYPERV,
+    guest_threads,
+)
 from planner.physics.network import SWITCHLESS_MAX_NODES, SWITCHLESS_MIN_PORTS, switchless_links_per_peer
 from planner.physics.power import node_power_w
 
@@ -455,9 +460,12 @@ RULES: dict[str, Rule] = dict(
         _r(
             "vcpus",
             f"the databases' vCPUs within each node's logical processors x the vCPU oversubscription (and {MAX_VCPUS_PER_HOST:,} per host), "
-            "with N+1",
+            f"with N+1; their VMs within Hyper-V's {MAX_VMS_PER_HOST_HYPERV:,} running per server and "
+            f"{MAX_VMS_PER_CLUSTER_HYPERV:,} per cluster",
             "demand",
-            f"design policy vcpu_oversubscription; {SR}: 'Virtual processors per host 2,048'",
+            f"design policy vcpu_oversubscription; {SR}: 'Virtual processors per host 2,048'; {HYPERV_SCALABILITY}: "
+            "'Running virtual machines per server 1024', 'Running virtual machines per cluster and per node 8,000 per "
+            "cluster'",
         ),
         _r(
             "tier_vm_io",

@@ -60,10 +60,12 @@ from planner.physics.hosting import (
     cache_tb_per_node,
     guest_threads,
     guest_threads_words,
+    max_vms,
     ram_needed_gb,
     s2d_metadata_gb,
     stack_ram_gb,
     vcpu_capacity,
+    vm_count_problem,
 )
 from planner.physics.rules import cache_family, drive_family, hardware_rules, recorder
 from planner.results.uncertainty import latency_ends
@@ -210,7 +212,14 @@ def hosting_met(cn: dict) -> dict[str, bool]:
     databases' rate, ``ram``), from :func:`compute_needs`: one judgement for the rules and for the verdict's
     view with every node up."""
     met = {
-        "vcpus": cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9,
+        "vcpus": cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9
+        and all(
+            cn.get(have) is None or cn[need] <= cn[have] + 1e-9
+            for need, have in (
+                ("vms_per_node_needed", "vms_per_node_available"),
+                ("vms_total", "vms_per_cluster_available"),
+            )
+        ),
         "ram": cn["ram_gb_per_node_needed"] <= cn["ram_gb_per_node"] + 1e-9,
     }
     if "database_cores_per_node_needed" in cn:
@@ -229,6 +238,14 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
         R.max_vcpus_per_host(rd.design.stack),
     )
     busy = database_cores(rd, demand, h, multiplier)
+    # the hypervisor's VM maximums (Hyper-V's for S2D): the vcpus rule holds them too (stop 55 walk)
+    per_host, per_cluster = max_vms(rd.design.stack)
+    vms = {
+        "vms_per_node_needed": float(demand.vms_per_host(h, multiplier)),
+        "vms_per_node_available": per_host if math.isfinite(per_host) else None,  # null: no maximum cited
+        "vms_total": float(demand.database_count(multiplier)),
+        "vms_per_cluster_available": per_cluster if math.isfinite(per_cluster) else None,
+    }
     if rd.design.stack != "s2d":
         st_gb, st_note = stack_ram_gb(rd)
         ram_fixed = rd.design.host_reserve_gb + st_gb
@@ -236,6 +253,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
             "hosts": h,
             "vcpus_per_node_needed": vcpus_need,
             "vcpus_per_node_available": vcpus_have,
+            **vms,
             **busy,
             "ram_gb_per_node_needed": vms_ram + ram_fixed,
             "ram_gb_per_node": n.ram_gb,
@@ -250,6 +268,7 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
         "hosts": h,
         "vcpus_per_node_needed": vcpus_need,
         "vcpus_per_node_available": vcpus_have,
+        **vms,
         **busy,
         "ram_gb_per_node_needed": ram_need,
         "ram_gb_per_node": n.ram_gb,
@@ -593,11 +612,13 @@ def check_design(
     )
     cn = compute_needs(rd, demand)
     hosted = hosting_met(cn)
+    too_many = vm_count_problem(d.stack, cn["vms_per_node_needed"], cn["hosts"], cn["vms_total"])
     put(
         "vcpus",
         hosted["vcpus"],
-        f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs {cn['vcpus_per_node_available']:,.0f}"
-        f" ({guest_threads_words(rd)} x {d.vcpu_oversubscription:g})",
+        too_many
+        or f"{cn['vcpus_per_node_needed']:,.1f} vCPUs per node on {cn['hosts']} hosts vs "
+        f"{cn['vcpus_per_node_available']:,.0f} ({guest_threads_words(rd)} x {d.vcpu_oversubscription:g})",
     )
     # a tier one of its VMs cannot issue: the Size page sized "met" a tier the SLA page said cannot be offered
     # (verification walk 2026-11-30); the bound is the tier fit's (planner.commercial.tiers.fit_mix)

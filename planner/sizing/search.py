@@ -94,7 +94,7 @@ from planner.physics.capacity import (
 )
 from planner.physics.cpu import guest_us_per_io
 from planner.physics.dimms import balanced_populations, max_ram_gb, node_dimms, usable_dimm_slots
-from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB
+from planner.physics.hosting import S2D_METADATA_GB_PER_CACHE_TB, vm_count_problem
 from planner.physics.rules import cache_family, drive_family
 from planner.sizing import stacks as ST
 from planner.sizing.checks import (
@@ -1113,7 +1113,17 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
     pi_all = np.tile(np.arange(PN), len(pairs))
     pj_all = np.repeat(np.arange(len(pairs)), PN)
     comp_ok = vcpu_have[pi_all] >= vcpu_need[pj_all] - 1e-9
-    b = np.flatnonzero(~comp_ok)
+    # the hypervisor's running VMs per host and per cluster (Hyper-V's for S2D; the vcpus rule's, check_design's)
+    vm_words = [
+        vm_count_problem(stack, float(v), int(h), float(demand.database_count()))
+        for v, h in zip(demand.vms_per_host(hosts), hosts)
+    ]
+    vm_ok = np.array([w is None for w in vm_words], dtype=bool)
+    b = np.flatnonzero(comp_ok & ~vm_ok[pj_all])
+    if b.size:
+        rej.add("vcpus", b.size, vm_words[pj_all[b[0]]] or "", "platforms x node counts")
+    comp_ok &= vm_ok[pj_all]
+    b = np.flatnonzero(~comp_ok & vm_ok[pj_all])
     if b.size:
         i = pi_all[b[0]]
         rej.add(
