@@ -275,3 +275,21 @@ def test_a_cluster_flag_names_the_flag_not_the_design(capsys, design, flag, valu
     """The same on a cluster: an S2D setting on Ceph or vSAN, and a value the design cannot take, name the flag."""
     err = _error(capsys, "sla", str(EX / f"{design}.json"), "--db", str(EX / "db-erp.json"), f"--{flag}", value)
     assert err.startswith(f"error: {said}"), err
+
+
+def test_a_large_assumed_log_or_tempdb_is_flagged_as_resting_on_its_share_alone():
+    """Stop 55 (regression walk 2026-12-01): a 150 TB database asked "transaction log 37.5 TB + tempdb 37.5 TB
+    (25 % ...)", 75 TB on two shares no measurement gives (the log's the upper end of a 10-25 % starting point,
+    tempdb's an assumption). The shares are kept (no source gives a cap); from 1 TB assumed
+    (planner.models.database.LARGE_ASSUMED_FILE_TB) the note says the space rests on them and asks for the measured
+    share; a measured share is not flagged, nor a 1 TB database's 0.25 TB."""
+    from planner.models.database import LARGE_ASSUMED_FILE_TB
+
+    assert LARGE_ASSUMED_FILE_TB == 1.0
+    big = Database(name="b", size_tb=150, tpm=50_000, buffer_pool_gb=64)
+    assert "75 TB of it (log and tempdb) rests on the assumed shares alone, no measurement" in big.capacity_note()
+    assert "give log_space_fraction and tempdb_space_fraction as measured" in big.capacity_note()
+    one = big.model_copy(update={"log_space_fraction": 0.01}).capacity_note()
+    assert "37.5 TB of it (tempdb) rests on the assumed share alone" in one and "give tempdb_space_fraction" in one
+    small = Database.model_validate_json((EX / "db-oltp-hammerdb.json").read_text())
+    assert "rests on" not in small.capacity_note()

@@ -79,6 +79,11 @@ LOG_SPACE_FRACTION = 0.25
 #: tempdb": size it by running the workload); Sybase Adaptive Server, the product SQL Server began as, says "make
 #: tempdb 20 to 25% of the size of your user databases" for most applications; its upper end, as for the log
 TEMPDB_SPACE_FRACTION = 0.25
+#: the assumed log or tempdb space [TB] from which the capacity note flags it as resting on the share alone: an
+#: hciplan choice, about one capacity drive of the catalog's smallest (1 TB NVMe). The shares are a starting point
+#: (Microsoft's 10-25 % of an era's databases) and an assumption: at 150 TB of data they asked 37.5 TB each, said
+#: only as "25 % of the data" (stop 55 walk). Kept, not capped: no source gives a cap
+LARGE_ASSUMED_FILE_TB = 1.0
 
 
 #: :func:`vm_ram_gb`'s rule in words (the Size page's RAM box says it; docs/guide/sizing.md states it)
@@ -479,6 +484,28 @@ class Database(BaseModel):
         def said(given: float | None, default: str) -> str:
             return ", given" if given is not None else default
 
+        assumed = [
+            (what, tb)
+            for what, tb, given in (
+                ("log", self.log_tb, self.log_space_fraction),
+                ("tempdb", self.tempdb_tb, self.tempdb_space_fraction),
+            )
+            if given is None and tb >= LARGE_ASSUMED_FILE_TB
+        ]
+        needs = {
+            "log": "a log needs what the database writes between log backups",
+            "tempdb": "tempdb needs what its queries spill",
+        }
+        flag = (
+            f"; {tidy(sum(tb for _, tb in assumed), 3)} TB of it ({' and '.join(w for w, _ in assumed)}) rests on "
+            f"the assumed share{'s' if len(assumed) > 1 else ''} alone, no measurement: "
+            + " and ".join(needs[w] for w, _ in assumed)
+            + ", so give "
+            + " and ".join(f"{w}_space_fraction" for w, _ in assumed)
+            + " as measured"
+            if assumed
+            else ""
+        )
         return (
             f"{tidy(self.capacity_tb, 3)} TB: data {tidy(self.data_tb, 3)} TB + transaction log "
             f"{tidy(self.log_tb, 3)} TB ({100 * self.log_share:g} % of the data"
@@ -486,6 +513,7 @@ class Database(BaseModel):
             + f") + tempdb {tidy(self.tempdb_tb, 3)} TB ({100 * self.tempdb_share:g} % of the data"
             + said(self.tempdb_space_fraction, ": an assumption, Microsoft gives no share")
             + ")"
+            + flag
         )
 
     def volume_note(self) -> str | None:
