@@ -297,6 +297,11 @@ def _stack_changed() -> None:
 
 
 chrome.header("Size a cluster")
+# a demand file just loaded is sized below the form: said at once, above it, while the form redraws (the page kept
+# "Enter a demand and press Size it" for 5-10 s after the upload before "Sizing…" appeared; stop 55 walk)
+sizing_notice = st.empty()
+if st.session_state.get("size_file_pending"):
+    sizing_notice.info("Sizing the demand file…", icon=":material/hourglass_top:")
 # a demand file's own values, written before the form's boxes are drawn (they cannot be written after)
 st.session_state.update(st.session_state.pop("size_form_pending", {}))
 tierset = TierSet.model_validate_json(state.tiers_json())
@@ -1177,6 +1182,7 @@ if up is not None and st.session_state.get("size_upload_seen") != up.file_id:
                 + (" (the file names none: the shipped tiers)" if d.tiers is None else "")
                 + ": the SLA & tiers page shows and prices them."
             )
+        st.session_state["size_file_pending"] = True  # the rerun says it is sizing before it draws the form
         st.rerun()  # the form above was drawn with the values and tiers before
 
 
@@ -1419,3 +1425,6 @@ if demand_json:
     _results(demand_json)
 else:
     st.caption("Enter a demand and press **Size it**, or load a demand file or the customer's estate.")
+# the results (or the file's error) are drawn: the notice goes
+sizing_notice.empty()
+st.session_state.pop("size_file_pending", None)

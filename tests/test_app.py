@@ -1141,3 +1141,20 @@ def test_the_performance_page_shows_no_latency_one_node_down_for_a_load_past_wha
     assert {m.label: m.value for m in at.metric}["VM latency"] == NO_LATENCY_THROTTLED
     said = " ".join(c.value for c in at.caption).replace("\\", "")
     assert "At another load, not this one" in said and "the IOs the pacing lets through" in said, said
+
+
+def test_a_demand_file_just_loaded_says_it_is_sizing_before_the_form_and_clears_it():
+    """Stop 55 (regression walk 2026-12-01): after a demand file was uploaded the Size page kept "Enter a demand and
+    press Size it" for 5-10 s before "Sizing…" appeared. The upload's rerun draws "Sizing the demand file…" first,
+    above the form (its first element after the header), and removes it once the results are drawn. AppTest runs a
+    script to its end, so what it can see is the order and the clearing; the upload itself it cannot drive."""
+    at = _app().switch_page("hciplan_ui/sizing_page.py")
+    at.session_state["size_file_pending"] = True
+    at.run()
+    assert not at.exception
+    assert "size_file_pending" not in at.session_state
+    assert not [i for i in at.info if "Sizing the demand file" in i.value]
+    src = (ROOT / "hciplan_ui" / "sizing_page.py").read_text()
+    # drawn before the form and the heavy results, cleared after them
+    assert src.index('sizing_notice.info("Sizing the demand file…"') < src.index('with st.form("size_form")')
+    assert src.index("_results(demand_json)\n") < src.index("sizing_notice.empty()")
