@@ -216,7 +216,7 @@ def _proposal_downloads(prefix: str, files: dict, chosen: str) -> None:
             type="primary" if k == chosen else "secondary",
         )
     if "pdf" in files:
-        pdf_download(e[len(kinds)], files["pdf"][2], f"{stem}.pdf", f"{prefix}_pdf")
+        pdf_download(e[len(kinds)], files["pdf"][2], f"{stem}.pdf", f"{prefix}_pdf", files["pdf"][1])
 
 
 def pdf_available() -> bool:
@@ -250,9 +250,11 @@ def _pdf_waiting(future) -> None:
     st.caption("Printing the PDF with chromium…")
 
 
-def pdf_download(container, future, file_name: str, key: str) -> None:
+def pdf_download(container, future, file_name: str, key: str, page: bytes | None = None) -> None:
     """The PDF's download once :func:`pdf_later` has printed it; a note while it prints, and the
-    reason in one line if it failed (the HTML proposal prints from any browser)."""
+    reason in one line if it failed (the HTML proposal prints from any browser). Beside it, the
+    characters of ``page`` (the HTML the PDF was printed from) that no font on this system draws:
+    they print as empty boxes (:func:`planner.sizing.formats.missing_glyphs_note`)."""
     if future is None:
         return
     if not future.done():
@@ -267,3 +269,11 @@ def pdf_download(container, future, file_name: str, key: str) -> None:
         container.warning(f"The PDF could not be printed ({fmt.md(exc)}); the HTML proposal prints from any browser.")
         return
     container.download_button("Proposal (PDF)", data, file_name=file_name, mime="application/pdf", key=key)
+    if page is not None:
+        from planner.sizing.formats import missing_glyphs_note
+
+        note = missing_glyphs_note(page.decode("utf-8"))
+        if note:
+            from hciplan_ui import fmt
+
+            container.warning(fmt.md(first_upper(note) + "."), icon=":material/warning:")

@@ -1547,3 +1547,24 @@ def test_the_compare_pages_tcos_say_when_growth_needs_more_servers_within_them()
     wi_in = multi_year(resolve(wi), Demand.model_validate_json(DEMAND.read_text()))["first_year_needing_more_nodes"]
     wi_said = "; ".join(tco_caveat_words(wi.nodes, wi_in, None, 5))
     assert row["What-if"].endswith(f"({wi_said})" if wi_said else "5"), (row, wi_said)
+
+
+def test_a_pdf_of_characters_no_font_draws_says_so_beside_its_download():
+    """Stop 55: a Chinese customer name printed as empty boxes in the PDF on a system without a CJK font,
+    silently; the app says so next to the PDF's download, naming the characters and advising the HTML or DOCX."""
+    from planner.sizing.formats import missing_glyphs, pdf_available
+
+    if not pdf_available():
+        pytest.skip("Debian chromium not installed")
+    if missing_glyphs("李小龙") != "李小龙":
+        pytest.skip("a CJK font is installed: the PDF draws the name")
+    at = _open_proposal(_sized(use=False))
+    at.text_input(key="report_customer").set_value("李小龙")
+    at.radio(key="report_format").set_value("pdf").run()
+    at.button(key="size_prepare").click().run(timeout=240)
+    at.session_state["size_proposal"][2].result(timeout=240)
+    at.run()
+    assert not at.exception and not _errors(at), _errors(at)
+    assert any(b.proto.label == "Proposal (PDF)" for b in at.get("download_button"))
+    said = [w.value for w in at.warning if "empty boxes" in w.value]
+    assert len(said) == 1 and "李 小 龙" in said[0] and "HTML or DOCX" in said[0], said

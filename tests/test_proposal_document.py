@@ -1923,3 +1923,44 @@ def test_a_programme_listing_not_confirmed_for_a_part_is_said_not_passed(proposa
             assert "ask the vendor to confirm these parts before ordering" in " ".join(text.split()), fmt
     else:
         assert row[2] == "passed"
+
+
+def test_a_pdf_of_characters_no_font_draws_says_so(tmp_path, capsys):
+    """Stop 55: a customer "李小龙" printed as empty boxes in the PDF on a system without a CJK font (DOCX,
+    XLSX and HTML were exact), and nothing said so. Now the PDF uses any installed font that draws a
+    character (chromium's fontconfig fallback: a snowman DejaVu Sans draws, Liberation Sans does not), and
+    the characters no font draws are named in one warning line advising the HTML or DOCX."""
+    from planner.sizing.formats import missing_glyphs
+
+    if not pdf_available():
+        pytest.skip("Debian chromium not installed")
+    name = "李小龙 ☃ Ltd"
+    out = tmp_path / "c2.pdf"
+    argv = ["proposal", str(EX / "demand-200dbs-azure-local.json"), "--format", "pdf", "--out", str(out)]
+    assert main([*argv, "--customer", name]) == 0
+    captured = capsys.readouterr()
+    info = json.loads(captured.out)
+    missing = missing_glyphs(name)
+    assert "☃" not in missing  # DejaVu Sans draws it: the fallback font prints it
+    assert "☃" in pdf_text_of(out.read_bytes())
+    if not missing:  # a CJK font is installed: the PDF prints the name as typed
+        assert name in pdf_text_of(out.read_bytes())
+        assert "warning" not in info and "warning" not in captured.err
+        return
+    assert missing == "李小龙"
+    warnings = [line for line in captured.err.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 1 and "李 小 龙" in warnings[0] and "HTML or DOCX" in warnings[0], captured.err
+    assert info["warning"] == warnings[0].removeprefix("warning: ")
+    # the ordinary proposal draws every character it prints: no warning
+    assert main([*argv, "--customer", "Contoso"]) == 0
+    captured = capsys.readouterr()
+    assert "warning" not in captured.err and "warning" not in json.loads(captured.out)
+
+
+def test_missing_glyphs_names_each_character_once_and_not_spaces():
+    from planner.sizing.formats import _installed_coverage, missing_glyphs
+
+    if _installed_coverage() is None:
+        pytest.skip("no fontconfig")
+    # a code point no font draws (a private-use character), twice; spaces and joiners are not glyphs
+    assert missing_glyphs("a\ue000 b\u00a0\u200d\ue000\ufe0f") == "\ue000"

@@ -214,8 +214,21 @@ def cmd_proposal(args) -> int:
         catalog=catalog,
         existing=existing,
     )
-    data = render(p, args.format, company=args.company or (saved["company"] if saved else None), logo=logo)
+    company = args.company or (saved["company"] if saved else None)
     import sys
+
+    warning = None
+    if args.format == "pdf":
+        from planner.sizing.formats import missing_glyphs_note, render_pdf
+
+        # the PDF is that page printed: its characters no installed font draws are said (empty boxes otherwise)
+        page = render(p, "html", company=company, logo=logo).decode("utf-8")
+        warning = missing_glyphs_note(page)
+        data = render_pdf(page)
+    else:
+        data = render(p, args.format, company=company, logo=logo)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
 
     # a document dated in the past or the future still prices today's catalog: said in one line (CFO read
     # 2026-11-30: --date 2024-01-15 above prices seen in 2026; hostile-input walk: --date 2099-01-01 said nothing)
@@ -250,6 +263,7 @@ def cmd_proposal(args) -> int:
             "design": design.name,
             **verdict,
             **({"note": dated} if dated else {}),
+            **({"warning": warning} if warning else {}),
             **({"options_not_applied": not_applied} if not_applied else {}),
         }
     )

@@ -29,7 +29,7 @@ from planner.commercial.tco import rounding_note
 from planner.core.csvsafe import FORMULA_START
 from planner.core.errors import PlannerError
 from planner.core.resources import data_path
-from planner.core.text import adding_up, sentence, without_bidi_controls
+from planner.core.text import adding_up, count, sentence, without_bidi_controls
 from planner.sizing.document import NETWORK_TRAFFIC_LABEL, REACH_LABEL, guaranteed_label, load_label, repair_figure
 from planner.sizing.names import system_words
 
@@ -107,6 +107,73 @@ def render_pdf(html: str, timeout_s: float = 90.0) -> bytes:
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
             raise FormatError(f"chromium could not print the PDF ({type(exc).__name__})", "format") from None
         return out.read_bytes()
+
+
+#: fontconfig's lister: chromium finds its fallback fonts through fontconfig, so the fonts it lists are the
+#: fonts a PDF can draw a character with (a character none of them covers prints as an empty box)
+FC_LIST = "fc-list"
+
+
+@lru_cache(maxsize=1)
+def _installed_coverage() -> tuple[tuple[int, int], ...] | None:
+    """The code points some installed font draws, as merged ``(first, last)`` ranges; None when fontconfig
+    cannot say (no ``fc-list``): then nothing is called missing rather than everything."""
+    try:
+        listed = subprocess.run(
+            [FC_LIST, "--format", "%{charset}\n"], check=True, capture_output=True, text=True, timeout=30
+        ).stdout
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError):
+        return None
+    spans = []
+    for part in listed.split():
+        first, _, last = part.partition("-")
+        with contextlib.suppress(ValueError):
+            spans.append((int(first, 16), int(last or first, 16)))
+    merged: list[tuple[int, int]] = []
+    for lo, hi in sorted(spans):
+        if merged and lo <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+        else:
+            merged.append((lo, hi))
+    return tuple(merged)
+
+
+def _drawn(ch: str, coverage: tuple[tuple[int, int], ...]) -> bool:
+    import bisect
+    import unicodedata
+
+    # spaces, controls, joiners and variation selectors are not drawn as glyphs of their own
+    if (
+        unicodedata.category(ch) in ("Zs", "Zl", "Zp", "Cc", "Cf")
+        or 0xFE00 <= ord(ch) <= 0xFE0F
+        or 0xE0100 <= ord(ch) <= 0xE01EF
+    ):
+        return True
+    i = bisect.bisect_right(coverage, (ord(ch), 0x10FFFF)) - 1
+    return i >= 0 and coverage[i][0] <= ord(ch) <= coverage[i][1]
+
+
+def missing_glyphs(text: str) -> str:
+    """The characters of ``text`` no installed font draws (each once, in order of appearance): in a PDF
+    printed on this system they are empty boxes; "" when every character is drawn or fontconfig is absent."""
+    coverage = _installed_coverage()
+    if coverage is None:
+        return ""
+    return "".join(dict.fromkeys(ch for ch in text if ord(ch) > 0x7E and not _drawn(ch, coverage)))
+
+
+def missing_glyphs_note(html: str) -> str | None:
+    """One line naming the characters of the proposal's HTML that its PDF prints as empty boxes (no font
+    on this system draws them: a Chinese customer name on a host without a CJK font), advising the HTML
+    or DOCX, which the reader's own fonts draw; None when the PDF shows every character."""
+    missing = missing_glyphs(html)
+    if not missing:
+        return None
+    shown = " ".join(missing[:20]) + (" …" if len(missing) > 20 else "")
+    return (
+        f"the PDF prints {count(len(missing), 'character')} as empty boxes ({shown}): no font on this system "
+        "draws them; send the HTML or DOCX proposal, which the reader's fonts draw"
+    )
 
 
 def _document_datetime(date: str | None):
