@@ -69,6 +69,11 @@ div:has(> .st-key-hciplan_warm) { position: fixed; left: -10000px; top: 0; width
   min-width: 4.75rem; }
 [data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stCheckbox"]) {
   min-width: 7.5rem; }
+/* a number box keeps the room of its value beside its clear and step buttons (90 px of the column): at 1,024 px the
+   SLA page's latency target "1.000" showed "1.0" and its size "4.00" "4.0", the Size page's "1000.00" GB "1000.0"
+   (walk 2026-12-01); 10rem leaves 50 px, a value of seven figures */
+[data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stNumberInput"]) {
+  min-width: 10rem; }
 [data-testid="stColumn"]:not(:has([data-testid="stHorizontalBlock"])):has([data-testid="stSelectbox"]) {
   min-width: 10.5rem; }
 [data-testid="stHorizontalBlock"]:has(> :nth-child(4))

@@ -386,7 +386,11 @@ if dba:
             "assumptions (each with its source and an override on the Compare / what-if page, or in a "
             "database file)."
         )
-c: list[Any] = st.columns(6 if not dba else 5)
+# five boxes and the statistic's select box in a row: at 1,280 px each column left a number box 33 px for its value,
+# and a value was cut; the statistic starts the second row (with the block size and read share) unless the DBA's
+# size above leaves the first row four boxes
+c: list[Any] = list(st.columns(5))
+c2 = c if dba else st.columns(3)
 if dba:
     c = [None, *c]  # no size field: the DBA's size above
     size_tb, e1 = 1.0, None
@@ -403,11 +407,10 @@ target, e5 = inputs.number(
 for col, e in zip(c, (e1, e2, e3, e4, e5)):
     if col is not None:
         inputs.show(col, e)
-stat = c[5].selectbox("Statistic", ["mean", "p90", "p99"], key="sla_stat")
+stat = c2[-1 if dba else 0].selectbox("Statistic", ["mean", "p90", "p99"], key="sla_stat")
 if not dba:
-    c2 = st.columns(3)
-    bs = c2[0].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
-    rf = c2[1].slider("Read share", 0.0, 1.0, step=0.05, key="sla_rf")
+    bs = c2[1].selectbox("Block size, KiB", [4, 8, 16, 32, 64], index=0, key="sla_bs")
+    rf = c2[2].slider("Read share", 0.0, 1.0, step=0.05, key="sla_rf")
 # one container for the guarantee, whatever it holds (an error, or the figures with or without their
 # notes): the sections below keep their places in the page, and a what-if updates them in the browser
 # instead of building them anew (a latency target that added two notes moved the tier editor's grid)
