@@ -958,9 +958,8 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     # a database VM too small for its rate is said once, by the sizer's explanation above the results (the page had
     # its own warning besides, with another remedy; browser review 2026-11-29)
     _latency(best, demand)
-    whole_usd = [w["monthly"]["total_usd_per_month"] for w in wholes]
-    rows = [_row(i, r, whole_usd=whole_usd[i]) for i, r in enumerate(results)]
-    shown = [_shown(_row(i, r, named=True, whole_usd=whole_usd[i])) for i, r in enumerate(results)]
+    rows = [_row(i, r, whole=wholes[i]) for i, r in enumerate(results)]
+    shown = [_shown(_row(i, r, named=True, whole=wholes[i])) for i, r in enumerate(results)]
     st.markdown(fmt.table([{k: x[k] for k in SUMMARY_COLUMNS} for x in shown]))
     st.caption(
         "Ranked by the whole cost: the cluster cost (servers, platform licences, support, power, rack), "
@@ -985,7 +984,9 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     pick = st.selectbox(
         "Design",
         list(range(len(results))),
-        format_func=lambda i: f"{rows[i]['#']}: {_described(results[i]['design'])} — {fmt.usd(whole_usd[i])}/month",
+        format_func=lambda i: (
+            f"{rows[i]['#']}: {_described(results[i]['design'])} — {fmt.usd(rows[i]['whole_usd_per_month'])}/month"
+        ),
         key="size_pick",
     )
     r = results[pick]

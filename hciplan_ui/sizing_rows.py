@@ -123,9 +123,13 @@ def binding_help(result: dict) -> str:
     )
 
 
-def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = None) -> dict:
-    """A result row: catalog ids (the CSV), or the parts' names (``named``, the table);
-    ``whole_usd``: its whole cost per month (:func:`planner.commercial.tco.whole_cost`)."""
+def result_row(i: int, r: dict, named: bool = False, whole: dict | None = None) -> dict:
+    """A result row: catalog ids (the CSV), or the parts' names (``named``, the table); ``whole``: its whole
+    cost (:func:`planner.commercial.tco.whole_cost`). Its monthly dollars are those the proposal and the SLA
+    page say (:func:`planner.commercial.tco.dollars_said`)."""
+    from planner.commercial.tco import dollars_said
+
+    said = dollars_said(r["cost_usd_per_month"], whole)
     d = r["design"]
     n = d["node"]
     sig = r["signature"]
@@ -142,8 +146,8 @@ def result_row(i: int, r: dict, named: bool = False, whole_usd: float | None = N
         "cpu": f"{n['cpu']['sockets']} x {part('cpu', n['cpu']['model'], named)}",
         "memory": memory_words(n) if named else r["memory"],
         "nic": part("nic", n["nics"]["model"], named),
-        "whole_usd_per_month": None if whole_usd is None else round(whole_usd),
-        "usd_per_month": round(r["cost_usd_per_month"]),
+        "whole_usd_per_month": None if whole is None else round(said["whole"]),
+        "usd_per_month": round(said["cluster"]),
         "servers_capex_usd": round(r["servers_capex_usd"]),
         "usable_tb": round(r["usable_capacity_tb"], 1),
         "guaranteed_iops": round(r["guaranteed_iops"]),

@@ -1568,3 +1568,24 @@ def test_a_pdf_of_characters_no_font_draws_says_so_beside_its_download():
     assert any(b.proto.label == "Proposal (PDF)" for b in at.get("download_button"))
     said = [w.value for w in at.warning if "empty boxes" in w.value]
     assert len(said) == 1 and "李 小 龙" in said[0] and "HTML or DOCX" in said[0], said
+
+
+def test_the_cluster_cost_reads_the_same_dollars_on_the_size_and_sla_pages_and_in_the_proposal():
+    """Stop 55: the Size page's table gave the best design's cluster cost as $22,775 (rounded alone) where the
+    proposal and the SLA page said "the cluster's cost of $22,774 a month" (rounded so that it and the network's
+    $565 add up to the whole cost's $23,339). One rule: the whole dollars of planner.commercial.tco.dollars_said."""
+    from planner.commercial.tco import tier_cost_base
+    from planner.engine.loads import demand_as_workload
+    from planner.sizing.proposal import build
+
+    at = _sized()
+    size_table = next(t.value for t in tables(at) if "Cluster cost, USD/month" in t.value.columns)
+    on_size = size_table["Cluster cost, USD/month"][0]
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    on_sla = _metric(at, "Cluster cost per month, the tiers' base")
+    design = _design(at)
+    d = Demand.model_validate_json(DEMAND.read_text())
+    p = build(design, demand_as_workload(d, design.nodes), demand=d)
+    said = tier_cost_base(p["tier_prices"], p["cost"])
+    in_proposal = re.search(r"the cluster's cost of (\$[\d,]+) a month", said["text"]).group(1)
+    assert on_size == on_sla == in_proposal, (on_size, on_sla, in_proposal)

@@ -976,6 +976,22 @@ def dollars_adding_up(parts: dict[str, float | None], whole: float | None) -> di
     return {**said, "whole": sum(said.values())}
 
 
+def dollars_said(cluster_usd_per_month: float, cost: dict | None) -> dict[str, float]:
+    """The whole dollars a page or document says of a design's monthly cost [USD/month]: the cluster's
+    (``cluster_usd_per_month``: servers and storage, platform licences, support, power, rack space), the
+    network's and SQL Server's (keys "cluster", "network", "sql"; a part not known or not counted left out)
+    and their whole ("whole"), from the whole cost ``cost`` (:func:`whole_cost`, None: the cluster alone),
+    rounded to add up (:func:`dollars_adding_up`). The one rule every place that prints these figures uses:
+    the Size page's table rounded the cluster's cost alone ($22,775) where the proposal's sentence said
+    $22,774 (stop 55)."""
+    net = sql = whole = None
+    if cost is not None:
+        net = cost["network"]["usd_per_month"] if cost["network"]["lines"] else None
+        sql = cost["monthly"]["sql_server_usd_per_month"] if cost["sql_server"] is not None else None
+        whole = cost["monthly"]["total_usd_per_month"]
+    return dollars_adding_up({"cluster": cluster_usd_per_month, "network": net, "sql": sql}, whole)
+
+
 def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
     """What the tier prices of :func:`planner.commercial.pricing.tier_prices` (``tiers``) share out,
     and what they leave out that the whole cost (``cost``, :func:`whole_cost` of the same design
@@ -996,7 +1012,7 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
     # beside a table's $72,734; account-manager walk 2026-11-30), each part rounded so that the parts said add up to
     # the whole said (adding_up: "$3,453 ... $560 ... the whole cost of $4,014", each rounded on its own; finance walk
     # 2026-11-30)
-    said = dollars_adding_up({"cluster": cluster, "network": net, "sql": sql}, whole)
+    said = dollars_said(cluster, cost)
     network = "the network (switches, optics and cables" + (
         f", ${said['network']:,.0f} a month with their support, power and rack space)" if net is not None else ")"
     )
