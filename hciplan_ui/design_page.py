@@ -513,20 +513,21 @@ with right:
     )
     slots["transport"] = st.empty()
     # storage switchless: a two-server design was told it "may" cable its servers to each other and was always priced
-    # with switches (stop 55). Offered where Microsoft's patterns apply (S2D, up to 4 nodes), and kept on show while a
-    # design has it on, so the rule that refuses more nodes is seen beside the box that set it
+    # with switches (stop 55). Shown on every S2D design and enabled where Microsoft's patterns apply (up to 4 nodes)
+    # or while a design has it on, so the rule that refuses more nodes is seen beside the box that set it; shown
+    # disabled beyond, not hidden: a box that came and went with the node count moved every element after it
     _seed("d_switchless", bool(draft.get("storage_switchless", False)))
-    offer_switchless = stack == "s2d" and (
-        nodes_now <= SWITCHLESS_MAX_NODES or bool(st.session_state.get("d_switchless"))
-    )
-    if offer_switchless:
+    if stack == "s2d":
+        allowed = nodes_now <= SWITCHLESS_MAX_NODES or bool(st.session_state.get("d_switchless"))
         st.checkbox(
             "Storage cabled server to server (switchless)",
             key="d_switchless",
+            disabled=not allowed,
             help="The servers' storage ports cabled to each other, each pair joined by its own links (full mesh), and "
             f"no storage switches bought. Microsoft's storage switchless patterns take 1 to {SWITCHLESS_MAX_NODES} "
             "nodes, with enough storage ports for every peer (4 nodes: 6 per server). The management and VMs' "
-            "traffic still needs the customer's switches, which are not priced.",
+            "traffic still needs the customer's switches, which are not priced."
+            + ("" if allowed else f" Not offered for {nodes_now} nodes."),
         )
         slots["storage_switchless"] = st.empty()
     _seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))

@@ -53,8 +53,10 @@ def test_five_switchless_nodes_break_a_rule_in_one_line():
     assert not chk["passed"] and "\n" not in chk["reason"]
     assert "5 nodes" in chk["reason"] and "1 to 4" in chk["reason"]
     assert "1,2,3 or 4 nodes" in RULES["storage_switchless"].source
-    # the default (switches for storage) is not judged by it: the golden checks stay as they were
-    assert "storage_switchless" not in hardware_rules(resolve(load_design(EXAMPLES / "edge-2node.json")))
+    # the default (switches for storage) passes it as not applicable, as a design without a cache tier passes the
+    # cache rules: every S2D design carries every rule (the sizer's test of that failed on a rule present only when chosen)
+    off = hardware_rules(resolve(load_design(EXAMPLES / "edge-2node.json")))["storage_switchless"]
+    assert off["passed"] and off["reason"].endswith("not cabled server to server")
 
 
 def test_a_node_with_too_few_ports_for_its_peers_breaks_the_rule():
@@ -138,7 +140,7 @@ SWITCHLESS_LABEL = "Storage cabled server to server (switchless)"
 
 def test_the_design_page_offers_switchless_beside_the_network_inputs():
     """A checkbox beside the transport, with its help; it sets the design's field, the costs follow, and it is
-    offered only where Microsoft's patterns apply (S2D, up to four nodes)."""
+    offered only where Microsoft's patterns apply (S2D, up to four nodes: shown disabled beyond)."""
     from streamlit.testing.v1 import AppTest
 
     from tests.test_app import APP
@@ -155,6 +157,26 @@ def test_the_design_page_offers_switchless_beside_the_network_inputs():
     box.uncheck().run()
     next(n for n in at.number_input if n.label == "Nodes").set_value(6).run()
     assert not at.exception
-    assert SWITCHLESS_LABEL not in [c.label for c in at.checkbox]
+    # beyond four nodes it stays in its place, disabled (a box that came and went moved every element after it)
+    box = next(c for c in at.checkbox if c.label == SWITCHLESS_LABEL)
+    assert box.disabled and box.value is False and "Not offered for 6 nodes" in box.help
     at.selectbox(key="d_stack").set_value("vsan").run()
     assert SWITCHLESS_LABEL not in [c.label for c in at.checkbox]
+
+
+def test_fewer_ports_than_peers_fails_the_rule_with_finite_figures():
+    """Stop 55 merge run: a switchless design with fewer storage ports than peers (six nodes, two ports: the Design
+    page keeps the box ticked while the node count grows) got 0 links, a wire demand divided by zero and NaN in the
+    engine. The rule fails it; its ports' rate is kept so every figure stays finite."""
+    import math
+
+    from planner.models.workload import profiles
+    from planner.physics import network
+    from planner.physics.rules import hardware_rules
+    from planner.results.report import evaluate_report
+
+    assert network.storage_links("s2d", 2, 1, switchless_peers=5) == 2
+    six = _edge(nodes=6, storage_switchless=True)
+    assert not hardware_rules(resolve(six))["storage_switchless"]["passed"]
+    rep = evaluate_report(six, profiles()["oltp-8k"])
+    assert all(math.isfinite(v) for v in (rep["iops"], rep["read_latency_ms"], rep["network_link_mb_s_per_node"]))

@@ -144,7 +144,10 @@ def storage_links(
     """
     have = int(ports) * int(nic_count)
     if switchless_peers:
-        return have // int(switchless_peers) * int(switchless_peers)
+        per_peer = have // int(switchless_peers)
+        # fewer ports than peers is no full mesh, which the storage_switchless rule fails; its ports' rate is kept,
+        # not 0, so the design's figures stay finite beside that failure (0 divided the wire demand by zero)
+        return per_peer * int(switchless_peers) if per_peer else have
     if stack != "vsan":
         return have
     return max(1, min(have, int(vsan_active_links or VSAN_DEFAULT_ACTIVE_LINKS)))

@@ -536,6 +536,10 @@ def rack_aware_rtt_judged(rack_aware: bool, rtt_ms: float) -> tuple[bool, str]:
 VSAN_STRETCHED_MAX_RTT_MS = 5.0
 
 
+#: the end of a switched design's storage_switchless reason, which marks the rule not applicable
+NOT_SWITCHLESS = "not cabled server to server"
+
+
 def switchless_judged(nodes: int, ports: int, nic_count: int) -> tuple[bool, str]:
     """(passed, reason) of a storage-switchless design's ``nodes`` with ``nic_count`` cards of ``ports`` storage
     ports each: at most :data:`planner.physics.network.SWITCHLESS_MAX_NODES` nodes, and the ports Microsoft's
@@ -1743,8 +1747,16 @@ def hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False) -> d
     _platform_rules(rd, put)
     put("ram_minimum", n.ram_gb >= MIN_RAM_GB, f"{n.ram_gb:g} GB RAM per server (>= 32)")
     put("network_minimum", network_minimum_ok(n.nic.port_gbit_s), f"{n.nic.ports} x {n.nic.port_gbit_s:g} GbE")
-    if d.storage_switchless:  # judged only where chosen: a switched design's checks stay as they were
-        put("storage_switchless", *switchless_judged(nodes, n.nic.ports, n.nic_count))
+    # judged on every S2D design, as the other rules a design may not use ("no cache tier"): a rule present only when
+    # chosen left a switched design's checks one short of the rule list (stop 55); a switched design's is not applicable
+    put(
+        "storage_switchless",
+        *(
+            switchless_judged(nodes, n.nic.ports, n.nic_count)
+            if d.storage_switchless
+            else (True, f"storage ports to a pair of switches: {NOT_SWITCHLESS}")
+        ),
+    )
     all_nvme = drive.interface == "nvme" and (cache is None or cache.kind in ("nvme", "pmem"))
     # RDMA in use, not only in the NIC: a 4-node all-NVMe design set to TCP/IP passed with its RDMA NIC idle
     # (browser review 2026-11-30)

@@ -338,6 +338,7 @@ NOT_APPLICABLE_REASONS = {
         "one capacity drive type per server",
     ),
     "volume_plan": ("no volumes planned", "no volumes planned"),
+    "storage_switchless": (R.NOT_SWITCHLESS, "storage through switches"),
     "growth": ("no growth asked", "no growth asked"),
     "budget": (" (no budget)", "no budget set"),
     "database_cpu": (NO_DATABASE_RATE, "the demand gives no transaction rate"),
