@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from hciplan_ui import inputs, state
-from planner.models.database import Database
+from planner.models.database import ENGINE_WORDS, Database
 
 #: the SLA page's ways to describe a database
 SLA_IO_MODE = "its IO (size, threads, block size, read share)"
@@ -35,6 +35,12 @@ HIT_HELP = (
     "Your measured buffer-pool hit ratio, 0-1, to replace the model's: the share of the row lookups' pages found in "
     "the pool (1 - page reads / row lookups). Not perfmon's Buffer cache hit ratio, which counts the index root and "
     "intermediate pages too and reads about 99 % on most servers. 0: the model's own (HammerDB TPROC-C's pages)."
+)
+#: the engine the DBA modes model, said where the database is described (a PostgreSQL database became SQL Server
+#: without a word; PostgreSQL/MySQL DBA walk, stop 55): the library's sentence, with where this page takes IO
+SLA_ENGINE_CAPTION = ENGINE_WORDS[0].upper() + ENGINE_WORDS[1:] + " (the first choice above)."
+SIZE_ENGINE_CAPTION = (
+    ENGINE_WORDS[0].upper() + ENGINE_WORDS[1:] + " (the totals mode, or a database list with peak IOPS)."
 )
 #: the model's central assumption, said plainly where a database is given by its rate (it was in the CLI's note
 #: alone; DBA review 2026-11-30)

@@ -385,6 +385,7 @@ with st.form("size_form"):
     if dba:
         # the database as the SLA and Compare pages take it (database_inputs.basics: NOPM or TPM), and how
         # many of it; the rate's box keeps one label in the form ("HammerDB rate"), its kind beside it
+        st.caption(fmt.md(database_inputs.SIZE_ENGINE_CAPTION))
         c = st.columns(5)
         # a fifth of 1024 px: labels of one line, so that the boxes stand on one line too
         db_fields, db_errors = database_inputs.basics(

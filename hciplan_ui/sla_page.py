@@ -334,6 +334,7 @@ dba_errors: list[tuple[Any, str | None]] = []
 #: the other tenants are the sized demand's load without this database (it is one of them)
 beside_own = False
 if dba:
+    st.caption(fmt.md(database_inputs.SLA_ENGINE_CAPTION))
     basic, dba_errors = basics(SLA_PREFIX)
     # the CLI's hit-ratio override, which this page lacked (DBA review 2026-11-30); 0 keeps the model's (or the
     # Compare page's, carried)

@@ -565,7 +565,9 @@ def register_db_io(sub) -> None:
         help="the IO a database asks of storage (streams with their rules and sources)",
         description="A database described by its workload (size, buffer pool, HammerDB NOPM or TPM; `schema "
         "database`) as IO: page reads, checkpoint and lazy-writer writes, log writes, read-ahead and backup, each "
-        "with its rule, and the totals (iops, bandwidth_mb_s, read_fraction).",
+        "with its rule, and the totals (iops, bandwidth_mb_s, read_fraction). The database is modelled as SQL "
+        "Server, the one engine hciplan models (its pages, checkpoints, log and CPU; `engine` in the output); "
+        "another engine (PostgreSQL, MySQL, ...) is refused: describe it by its IO for sla, compare and size.",
     )
     p.add_argument("database", help="database JSON file")
     p.add_argument(

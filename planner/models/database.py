@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from planner.core import minimums as M
 from planner.core.errors import PlannerError
@@ -84,6 +84,66 @@ TEMPDB_SPACE_FRACTION = 0.25
 #: (Microsoft's 10-25 % of an era's databases) and an assumption: at 150 TB of data they asked 37.5 TB each, said
 #: only as "25 % of the data" (stop 55 walk). Kept, not capped: no source gives a cap
 LARGE_ASSUMED_FILE_TB = 1.0
+
+
+#: the one database engine hciplan models, named as :mod:`planner.models.oltp` names engines ("sql-server",
+#: "postgresql"): a workload description's pages, checkpoints, log, CPU per transaction and RAM rule are its
+Engine = Literal["sql-server"]
+ENGINE: Engine = "sql-server"
+#: SQL Server as a description may spell it, lower case with spaces and underscores as hyphens
+SQL_SERVER_SPELLINGS = frozenset(
+    {"sql-server", "sqlserver", "mssql", "ms-sql", "microsoft-sql-server", "sql-server-(mssql)", "azure-sql"}
+)
+#: other engines a DBA names, as their makers spell them (the refusal names the engine it refuses)
+OTHER_ENGINES = {
+    "postgresql": "PostgreSQL",
+    "postgres": "PostgreSQL",
+    "pg": "PostgreSQL",
+    "pgsql": "PostgreSQL",
+    "mysql": "MySQL",
+    "innodb": "MySQL",
+    "mariadb": "MariaDB",
+    "oracle": "Oracle",
+    "db2": "Db2",
+    "sqlite": "SQLite",
+}
+#: what to do with a database of another engine: its IO, which no engine's rules shape (docs/guide/workloads.md)
+BY_ITS_IO_WORDS = (
+    "describe the database by its IO instead: for sla and compare a database file with size_gb, block_size_kib, "
+    "read_fraction and random_fraction (no engine, nopm or tpm), for size a demand's total_iops and capacity_tb or "
+    "an estate list's peak_iops, block_size_kib and read_fraction columns (docs/guide/workloads.md, Databases)"
+)
+#: the engine's rules in a sentence: db-io's ``engine_note``, the demand's, the SLA and Size pages' DBA modes
+ENGINE_WORDS = (
+    "modelled as SQL Server, the one engine hciplan models: its pages, checkpoints, lazy writer, log, CPU per "
+    "transaction and RAM beside the buffer pool; another engine (PostgreSQL, MySQL, ...): describe it by its IO"
+)
+#: :data:`ENGINE_WORDS` as a sentence of its own
+ENGINE_NOTE = ENGINE_WORDS[0].upper() + ENGINE_WORDS[1:] + "."
+
+
+def is_sql_server(value: str) -> bool:
+    """Whether ``value`` names SQL Server, however spelt ("SQL Server", "sql_server", "MSSQL")."""
+    return "-".join(value.strip().lower().replace("_", " ").split()) in SQL_SERVER_SPELLINGS
+
+
+def engine_name(value: str) -> str:
+    """Another engine as its maker spells it ("postgres" -> "PostgreSQL", "MySQL 8" -> "MySQL"), else as given."""
+    key = "-".join(value.strip().lower().replace("_", " ").split())
+    return OTHER_ENGINES.get(key.replace("-", ""), OTHER_ENGINES.get(key.split("-")[0], value.strip() or "''"))
+
+
+def engine_of(value: str) -> str:
+    """``value`` as the engine hciplan models (:data:`ENGINE`), whichever way SQL Server is spelt; any other engine
+    raises ValueError with the sentence saying it is not modelled, why and what to give instead."""
+    if is_sql_server(value):
+        return ENGINE
+    name = engine_name(value)
+    raise ValueError(
+        f"{name} is not modelled: hciplan models SQL Server only, and {name}'s pages, write-ahead or redo log, "
+        "checkpoints and CPU per transaction differ from SQL Server's, whose rules would give it the wrong IO; "
+        + BY_ITS_IO_WORDS
+    )
 
 
 #: :func:`vm_ram_gb`'s rule in words (the Size page's RAM box says it; docs/guide/sizing.md states it)
@@ -187,6 +247,9 @@ SOURCES = {
     "estimate",
     "sql_server_version": "decides the default checkpoint mode (indirect from 2016) and the largest gathered write "
     "(32 pages to 2014, 128 from 2016)",
+    "engine": "every stream's rule (pages, checkpoints, lazy writer, log, read-ahead, backup), the CPU per "
+    "transaction and the RAM beside the buffer pool are SQL Server's, the one engine hciplan models; another "
+    "engine's database (PostgreSQL, MySQL, ...) is described by its IO",
     "log_space_fraction": "the transaction log file's space, a share of the data files: Microsoft's 'approximately "
     "10-25 percent of the size of the database is a good place to start' (SQL Server 6.5 documentation, Creating "
     "and Sizing Transaction Logs), its upper end; current Microsoft documentation gives no share: measure the log "
@@ -240,12 +303,23 @@ class Database(BaseModel):
     """One database and the VM it runs in. Sizes in decimal GB (``size_tb`` is accepted
     instead of ``size_gb``), rates per minute as HammerDB reports them. Give a workload
     (``nopm`` or ``tpm`` with ``buffer_pool_gb``) or an IO shape (``block_size_kib``,
-    ``read_fraction``, ``random_fraction``; 8 KiB, 0.7 and 1.0 when left out)."""
+    ``read_fraction``, ``random_fraction``; 8 KiB, 0.7 and 1.0 when left out). A workload description is
+    modelled as SQL Server (``engine``), the one engine hciplan models: another engine's database (PostgreSQL,
+    MySQL, ...) is described by its IO."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     name: str = Field(default="database", min_length=1, max_length=200, description="the database's name in results")
     description: str = Field(default="", max_length=2000, description="where the description comes from")
+    # a PostgreSQL database was refused as "engine: not a field this input takes (a typo?)", and one that named no
+    # engine became SQL Server without a word (PostgreSQL/MySQL DBA walk, stop 55)
+    engine: Engine = Field(
+        default=ENGINE,
+        description="the database engine: 'sql-server' (SQL Server, however spelt), the only one modelled; "
+        "another engine (postgresql, mysql, mariadb, oracle, ...) is refused, its pages, log, checkpoints and CPU "
+        "differing from SQL Server's: describe such a database by its IO (block_size_kib, read_fraction, "
+        "random_fraction; no engine, nopm or tpm)",
+    )
     size_gb: float | None = Field(
         default=None,
         ge=M.MIN_CAPACITY_GB,
@@ -392,6 +466,11 @@ class Database(BaseModel):
         f"{TEMPDB_SPACE_FRACTION:g}: an assumption, Microsoft gives no share; a description by IO, 0 added). Give the "
         "measured tempdb size over the data's",
     )
+
+    @field_validator("engine", mode="before")
+    @classmethod
+    def _engine(cls, v: Any) -> Any:
+        return engine_of(v) if isinstance(v, str) else v
 
     @model_validator(mode="after")
     def _consistent(self) -> Database:
@@ -584,6 +663,10 @@ class IoDemand(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     database: str
+    #: the engine whose rules made the streams, said in every result (a PostgreSQL database became SQL Server
+    #: silently; stop 55)
+    engine: Engine = Field(default=ENGINE, description="the engine whose rules the streams follow: SQL Server's")
+    engine_note: str = Field(default=ENGINE_NOTE, description="the engine in words")
     transactions_per_s: float
     tpm: float
     nopm: float
@@ -1105,6 +1188,8 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None, no_laten
         "cpu_us_per_txn": cpu_us_per_txn(db),
         "log_space_fraction": db.log_share,
         "tempdb_space_fraction": db.tempdb_share,
+        # last: the figures' places in the list stay as they were
+        "engine": db.engine,
     }
     active = shape.size_gb * buf["active_warehouses"] / shape.warehouses
     return IoDemand(

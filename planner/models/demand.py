@@ -32,7 +32,7 @@ from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind
 from planner.core.text import count
-from planner.models.database import Database, cpu_s_per_call, io_demand, vm_ram_gb
+from planner.models.database import ENGINE_NOTE, Database, cpu_s_per_call, io_demand, vm_ram_gb
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MAX_NODES_ANY, Stack, node_limit_words
 from planner.models.tiers import TierSet, default_tiers
@@ -528,6 +528,9 @@ class Demand(BaseModel):
             "capacity_tb": tb,
             **({"capacity_note": note} if note is not None else {}),
             **({"volume_note": v} if (v := self.volume_note()) is not None else {}),
+            # the engine whose rules gave the databases' IO and space: a PostgreSQL database became SQL Server
+            # without a word (stop 55)
+            **({"engine": self.database.engine, "engine_note": ENGINE_NOTE} if self.database is not None else {}),
             "tightest_latency_target_ms": lat,
             "vcpus": self.vcpus(),
             "ram_gb": self.ram_gb(),

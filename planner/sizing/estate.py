@@ -101,6 +101,9 @@ LIST_ALIASES = {
     "max_server_memory_gb": "buffer_pool_gb",
     "buffer_pool": "buffer_pool_gb",
     "hit_ratio": "buffer_hit_ratio",
+    "dbms": "engine",
+    "database_engine": "engine",
+    "db_engine": "engine",
 }
 
 
@@ -136,6 +139,9 @@ LIST_COLUMNS = (
     # at 90,000 TPM was sized at 31,559 IOPS with no way to say its pool hits 99 %)
     "buffer_pool_gb",
     "buffer_hit_ratio",
+    # the database's engine (blank: SQL Server): a TPM row is turned into IO by SQL Server's rules, so a row of
+    # another engine is taken by its peak IOPS only (PostgreSQL/MySQL DBA walk, stop 55)
+    "engine",
 )
 
 
@@ -152,7 +158,15 @@ def read_database_list(
     from pydantic import ValidationError
 
     from planner.core.errors import format_validation_error
-    from planner.models.database import Database, cpu_s_per_call, io_demand
+    from planner.models.database import (
+        ENGINE,
+        Database,
+        cpu_s_per_call,
+        engine_name,
+        engine_of,
+        io_demand,
+        is_sql_server,
+    )
 
     notes: list[str] = []
     keys, rows = _rows(
@@ -178,6 +192,7 @@ def read_database_list(
     busy: list[str] = []  # databases whose TPM keeps more cores busy than their vCPUs
     own: list[str] = []  # TPM rows that give their own buffer pool or hit ratio
     unused: list[str] = []  # peak-IOPS rows that give a buffer pool or hit ratio too
+    others: dict[str, list[str]] = {}  # rows of another engine, given by their IO: engine -> databases
 
     def one(i: int, c: dict) -> dict:
         """Row ``i`` as a database, or an EstateError / TableError naming its row and column."""
@@ -209,11 +224,20 @@ def read_database_list(
             unused.append(dbname)  # a pool or hit ratio shapes a TPM row's modelled IO only
         bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
         rf = share(c, "read_fraction", i, name) if "read_fraction" in keys else None
+        given_engine = text(c, "engine", i, name, required=False, max_chars=100) if "engine" in keys else None
+        engine = ENGINE if not given_engine or is_sql_server(given_engine) else engine_name(given_engine)
         if iops is None:
             tpm = number(c, "tpm", i, name, 1, 1e9, required=False) if "tpm" in keys else None
             if tpm is None:
                 col = "peak_iops" if "peak_iops" in keys else "tpm"
                 raise EstateError(f"row {i}, column {col}: empty (give peak_iops or tpm)", name)
+            if engine != ENGINE:
+                # its TPM would be turned into IO by SQL Server's rules: the row is refused with the line a database
+                # file of that engine gets, and the list's other rows are still read (every bad row at once)
+                try:
+                    engine_of(str(given_engine))
+                except ValueError as exc:
+                    raise EstateError(f"row {i}, column engine: {exc}", name) from None
             pool = (
                 number(c, "buffer_pool_gb", i, name, M.MIN_BUFFER_POOL_GB, 24_000, required=False)
                 if "buffer_pool_gb" in keys
@@ -253,8 +277,11 @@ def read_database_list(
             if "latency_target_ms" in keys
             else None
         )
+        if engine != ENGINE:
+            others.setdefault(engine, []).append(dbname)
         return {
             "name": dbname,
+            "engine": engine if engine == ENGINE else engine.lower(),
             "size_gb": size_gb,
             "peak_iops": iops,
             "iops_basis": how,
@@ -287,6 +314,16 @@ def read_database_list(
             f"{count(len(unused), 'database')} gave peak IOPS and a buffer pool or hit ratio ({', '.join(unused[:5])}"
             f"{', ...' if len(unused) > 5 else ''}): the measured peak IOPS are used; a pool or hit ratio shapes only "
             "the IO of a row given by TPM"
+        )
+    if others:
+        # a database of another engine given by its IO is sized by that IO, which no engine's rules shaped; it was
+        # refused as "a column this list does not take" (stop 55)
+        n_other = sum(len(v) for v in others.values())
+        notes.append(
+            f"{count(n_other, 'database')} of another engine than SQL Server ("
+            + "; ".join(f"{e}: {', '.join(v[:5])}{', ...' if len(v) > 5 else ''}" for e, v in others.items())
+            + f") {'is' if n_other == 1 else 'are'} given by their IO (peak IOPS) and sized by it as given; a row of "
+            "another engine given by TPM is refused (only SQL Server's rules turn a rate into IO)"
         )
     if busy:
         notes.append(
