@@ -22,7 +22,8 @@ def test_database_list_becomes_a_demand_with_the_same_totals():
     d = Demand.model_validate(out["demand"])
     iops, tb, _lat = d.totals(multiplier=1.0)
     assert iops == pytest.approx(out["totals"]["peak_iops"])
-    assert tb == pytest.approx(out["totals"]["size_gb"] / 1000)
+    # the data, and a TPM row's log and tempdb beside it (stop 55: Finance's 1,000 GB hold 1.5 TB, as in db-io)
+    assert tb == pytest.approx(out["totals"]["capacity_tb"])
     assert d.database_count(1.0) == 4 and d.ram_gb(1.0) == pytest.approx(176)
     assert d.vcpus(1.0) == 24 and d.growth_pct == 10
     # a shipped tier's name brings its latency target; no tier: the default target
@@ -563,7 +564,7 @@ def test_an_estate_grows_in_each_databases_size_and_rate_not_in_count():
     t = out["totals"]
     assert s["databases"] == s["databases_before_growth"] == t["databases"] == 4
     assert s["iops"] == pytest.approx(t["peak_iops"] * 1.2)
-    assert s["capacity_tb"] == pytest.approx(t["size_gb"] / 1000 * 1.2)
+    assert s["capacity_tb"] == pytest.approx(t["capacity_tb"] * 1.2)
     assert (s["vcpus"], s["ram_gb"]) == (t["vcpus"], t["ram_gb"]) == (24, 176)
     assert s["growth_words"] == "with 20 % growth in each database's data and IOPS"
     one = read_database_list(b"name,size_gb,peak_iops,vcpus,ram_gb\nA,100,1000,4,16\n", growth_pct=20.0)
@@ -634,3 +635,26 @@ def test_every_default_the_import_fills_is_said_with_or_without_details(capsys):
     err = capsys.readouterr().err
     assert "note: 3 databases with no block_size_kib: 8 KiB assumed" in err
     assert "note: 1 database with no tier (grouped as 'Estate') and no latency_target_ms: it takes 1 ms" in err
+
+
+def test_an_estate_counts_a_tpm_rows_log_and_tempdb_as_db_io_and_size_do():
+    """Stop 55 DBA walk: a 500 GB database at 20,000 TPM held 0.75 TB in db-io and size (data, log and tempdb) and
+    0.5 TB in an estate (its data alone). One rule now: a row given by TPM is a workload description, its capacity
+    Database.capacity_tb; a row given by its peak IOPS keeps the size it gives (the space its files take)."""
+    from planner.models.database import Database
+    from planner.models.demand import Demand
+
+    csv = "name,size_gb,tpm,peak_iops,vcpus,ram_gb,buffer_pool_gb,tier\npg,500,20000,,8,64,16,A\nio,500,,9000,8,64,,B\n"
+    out = read_database_list(csv.encode(), "estate.csv")
+    tiers = {t["name"]: t for t in out["demand"]["tiers"]["tiers"]}
+    assert tiers["A"]["capacity_tb_per_db"] == pytest.approx(0.75)
+    assert tiers["A"]["capacity_tb_per_db"] == pytest.approx(
+        Database(name="pg", size_gb=500, tpm=20000, buffer_pool_gb=16).capacity_tb
+    )
+    one = Demand.model_validate(
+        {"database": {"size_gb": 500, "tpm": 20000, "buffer_pool_gb": 16}, "databases": 1, "max_nodes": 4}
+    )
+    assert tiers["A"]["capacity_tb_per_db"] == pytest.approx(one.capacity_tb)
+    assert tiers["B"]["capacity_tb_per_db"] == pytest.approx(0.5)  # given by its IO: as given
+    assert out["totals"]["capacity_tb"] == pytest.approx(1.25)
+    assert any("log and tempdb" in n and "as given" in n for n in out["notes"]), out["notes"]

@@ -160,6 +160,8 @@ def read_database_list(
     from planner.core.errors import format_validation_error
     from planner.models.database import (
         ENGINE,
+        LOG_SPACE_FRACTION,
+        TEMPDB_SPACE_FRACTION,
         Database,
         cpu_s_per_call,
         engine_name,
@@ -222,6 +224,11 @@ def read_database_list(
             both.append(dbname)  # the measured IOPS win over the TPM's modelled IO: said once, below
         if iops is not None and any(str(c.get(k) or "").strip() for k in ("buffer_pool_gb", "buffer_hit_ratio")):
             unused.append(dbname)  # a pool or hit ratio shapes a TPM row's modelled IO only
+        # what storage holds for it: a row given by its IO holds the size it gives (the space its files take, as a
+        # database file described by its IO does); a row given by TPM is a workload description, its log and tempdb
+        # beside its data (Database.capacity_tb), as db-io and size count them: 0.5 TB here, 0.75 TB there for the
+        # same 500 GB database at 20,000 TPM (stop 55 DBA walk)
+        capacity_gb = size_gb
         bs = number(c, "block_size_kib", i, name, 0.5, 4096, required=False) if "block_size_kib" in keys else None
         rf = share(c, "read_fraction", i, name) if "read_fraction" in keys else None
         given_engine = text(c, "engine", i, name, required=False, max_chars=100) if "engine" in keys else None
@@ -264,6 +271,7 @@ def read_database_list(
             except ValidationError as exc:
                 raise EstateError(f"row {i}: {format_validation_error(exc)}", name) from None
             iops, how = dem.peak_iops, f"peak IOPS from {tpm:,.0f} TPM"
+            capacity_gb = db.capacity_tb * 1000.0
             # the rate's own CPU, as db-io says it: 100,000,000 TPM on 2 vCPUs was read with no word (CLI review
             # 2026-11-30)
             cores = dem.transactions_per_s * cpu_s_per_call(db, dem, 0.0)
@@ -283,6 +291,7 @@ def read_database_list(
             "name": dbname,
             "engine": engine if engine == ENGINE else engine.lower(),
             "size_gb": size_gb,
+            "capacity_gb": capacity_gb,
             "peak_iops": iops,
             "iops_basis": how,
             "vcpus": int(vcpus),
@@ -346,6 +355,11 @@ def read_database_list(
             + (mine + " buffer pool or hit ratio" if own else "")
             + "); replace with measured peak IOPS where you have them"
         )
+        notes.append(
+            f"databases given by TPM hold their log and tempdb beside their data ({LOG_SPACE_FRACTION:.0%} and "
+            f"{TEMPDB_SPACE_FRACTION:.0%} of it, as db-io and size count a database described by its workload); a "
+            "database given by its peak IOPS holds its size as given (the space its files take)"
+        )
     out = estate_demand(dbs, name, latency_target_ms, demand_name, **demand_fields)
     out["notes"] = notes + out["notes"]
     return {"source": "a database list", **out}
@@ -359,7 +373,7 @@ def estate_demand(
     peaks: bool = True,
     **demand_fields,
 ) -> dict:
-    """A demand from per-database rows (name, size_gb, peak_iops, vcpus, ram_gb, tier,
+    """A demand from per-database rows (name, size_gb, capacity_gb where it differs, peak_iops, vcpus, ram_gb, tier,
     latency_target_ms, block_size_kib, read_fraction): one tier per tier name, each
     tier's per-database figures the group's means. ``peaks`` False: the rows' IOPS are means
     (a file-statistics estate), and the notes do not call them peaks."""
@@ -405,7 +419,7 @@ def estate_demand(
                 "burst_iops": max(max(d["peak_iops"] for d in g), tot_iops / n, 1.0),
                 "latency_target_ms": lat,
                 "latency_statistic": base.latency_statistic if base and not lats else "mean",
-                "capacity_tb_per_db": max(sum(d["size_gb"] for d in g) / n / 1000.0, M.MIN_CAPACITY_TB),
+                "capacity_tb_per_db": max(sum(_capacity_gb(d) for d in g) / n / 1000.0, M.MIN_CAPACITY_TB),
                 "block_size_kib": float(np.average(bss, weights=w)),
                 "read_fraction": float(np.average(rfs, weights=w)),
                 "vcpus_per_db": max(1, math.ceil(sum(d["vcpus"] for d in g) / n - 1e-9)),
@@ -457,6 +471,8 @@ def estate_demand(
             "databases": len(dbs),
             "peak_iops": sum(d["peak_iops"] for d in dbs),
             "size_gb": sum(d["size_gb"] for d in dbs),
+            # the data and, for rows given by TPM, their log and tempdb: what the demand's capacity holds
+            "capacity_tb": sum(_capacity_gb(d) for d in dbs) / 1000.0,
             "vcpus": sum(d["vcpus"] for d in dbs),
             "ram_gb": sum(d["ram_gb"] for d in dbs),
         },
@@ -466,6 +482,12 @@ def estate_demand(
         # with or without --details (`estate` gave none without it)
         "defaults": defaults,
     }
+
+
+def _capacity_gb(d: dict) -> float:
+    """What storage holds for an estate row [GB]: ``capacity_gb`` where the reader set it (a row given by TPM: data,
+    log and tempdb), else its ``size_gb`` as given (a row given by its IO, a file-statistics database's files)."""
+    return float(d.get("capacity_gb", d["size_gb"]))
 
 
 def io_shape_defaults(dbs: list[dict]) -> list[str]:
