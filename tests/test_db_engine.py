@@ -141,3 +141,20 @@ def test_the_dba_modes_say_sql_server():
     _sla_dba(at)
     assert not at.exception
     assert any("Modelled as SQL Server" in c.value and "by its IO" in c.value for c in at.caption)
+
+
+def test_the_pool_beyond_the_data_warning_says_its_threshold():
+    """Stop 55 walk: "the 800 GB buffer pool is more than the 500 GB database" fired only above 1.5 times the data
+    (POOL_BEYOND_DATA), so a 600 GB pool, also more than the database, had no warning: the words now say the
+    threshold, the margin below it the reason it is not warned of."""
+    from planner.commercial.database import database_warnings
+    from planner.models.database import POOL_BEYOND_DATA, Database, io_demand
+
+    def said(pool: float) -> list[str]:
+        db = Database(size_gb=500, buffer_pool_gb=pool, tpm=20000)
+        return [w for w in database_warnings(db, io_demand(db)) if "buffer pool is more than" in w]
+
+    assert said(600) == []
+    (w,) = said(800)
+    assert f"more than {POOL_BEYOND_DATA:g} times the 500 GB database" in w, w
+    assert "300 GB of it hold nothing" in w and "margin" in w, w

@@ -313,9 +313,12 @@ def database_warnings(db: Database, d, lat_ms: float | None = None, unset_vcpus:
     if pool > POOL_BEYOND_DATA * size:
         # RAM bought for nothing: `db-io`'s note said "450 GB of the pool hold nothing", the Compare page nothing (DBA
         # walk 2026-11-30)
+        # the threshold said: "more than the 500 GB database" fired only above 1.5 times it, so a 600 GB pool, more
+        # than the database too, had no word (stop 55 DBA walk)
         out.append(
-            f"the {pool:,.0f} GB buffer pool is more than the {tidy(size, 3)} GB database: {pool - size:,.0f} GB of it "
-            "hold nothing until the database grows"
+            f"the {pool:,.0f} GB buffer pool is more than {POOL_BEYOND_DATA:g} times the {tidy(size, 3)} GB database: "
+            f"{pool - size:,.0f} GB of it hold nothing until the database grows (a pool up to {POOL_BEYOND_DATA:g} "
+            "times the data is taken as a DBA's margin for growth and not warned of)"
         )
     return out + ([d.buffer_hit_warning] if d.buffer_hit_warning else [])
 
