@@ -158,3 +158,16 @@ def test_the_pool_beyond_the_data_warning_says_its_threshold():
     (w,) = said(800)
     assert f"more than {POOL_BEYOND_DATA:g} times the 500 GB database" in w, w
     assert "300 GB of it hold nothing" in w and "margin" in w, w
+
+
+def test_the_sla_page_says_its_tenants_default_differs_from_the_clis():
+    """Stop 55 walk: the SLA page starts with 25 VMs a node at 1,000 IOPS each as the other tenants (since the page's
+    first version, 0ea6344; stop 52 only made them the sized demand's other databases after Use this design) where
+    `sla` starts with none: the page says so, and why, beside the choice."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception
+    assert at.radio(key="sla_bg").value == "25 VMs/node at 1,000 IOPS each"
+    said = [c.value for c in at.caption if "hciplan sla" in c.value]
+    assert said and "no other tenants" in said[0] and "--background" in said[0], said
+    assert "background-25vms.json" in said[0] and "none" in said[0], said
