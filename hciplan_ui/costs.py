@@ -513,6 +513,8 @@ def network_gaps(cost: dict | None) -> str | None:
     2026-11-29); the proposal said "8 links not priced"."""
     if not cost:
         return None
+    # the catalog's gaps say "not priced"; a switchless design's note (the customer's own switches, "outside this
+    # design's price") is not a gap: listed here it read as if the server-to-server cabling were left out (stop 55)
     gaps = [n for n in cost["network"]["notes"] if "not priced" in n]
     return "Not in this cost: " + "; ".join(gaps) if gaps else None
 

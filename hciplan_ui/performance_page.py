@@ -224,6 +224,12 @@ def _headline(col, label: str, key: str, f) -> None:
         # no latency at the rate asked: the words the Compare page shows, and why
         col.metric(label, no_latency["cell"], help=fmt.md(first_upper(no_latency["why"]) + "."))
         return
+    if view.get(key) is None and (why := view.get(f"{key}_note")):
+        # a class the workload does not issue: its words, not a bare dash (a SAN's 100 %-read load showed "–" for the
+        # write latency, no word why; verification walk, stop 55)
+        col.metric(label, "none", help=fmt.md(first_upper(why) + "."))
+        col.caption(fmt.md(first_upper(why)))
+        return
     delta = None
     if degraded and rep.get(key) and view.get(key) is not None:
         delta = fmt.metric_delta(view[key] / rep[key], 0, " vs healthy")

@@ -1158,3 +1158,14 @@ def test_a_demand_file_just_loaded_says_it_is_sizing_before_the_form_and_clears_
     # drawn before the form and the heavy results, cleared after them
     assert src.index('sizing_notice.info("Sizing the demand file…"') < src.index('with st.form("size_form")')
     assert src.index("_results(demand_json)\n") < src.index("sizing_notice.empty()")
+
+
+def test_a_latency_of_a_class_the_workload_does_not_issue_is_said_on_the_performance_page():
+    """Stop 55 verification walk: a 100 %-read load's write latency card showed a bare "–"; the report says why
+    (``write_latency_ms_note``: no writes in this workload) and the page now says it."""
+    at = _open_load_app(1e5, "hciplan_ui/performance_page.py")
+    assert not at.exception, [e.value for e in at.exception]
+    card = {m.label: m for m in at.metric}["Write latency (storage)"]
+    assert card.value == "none" and "No writes in this workload" in card.help
+    assert any("No writes in this workload" in c.value for c in at.caption)
+    assert {m.label: m.value for m in at.metric}["Read latency (storage)"].endswith("ms")

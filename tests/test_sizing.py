@@ -1133,6 +1133,8 @@ def test_a_demand_beyond_the_largest_cluster_names_its_limit_and_the_split():
     clusters = re.search(r"split the demand across at least (\d+) clusters", said)
     assert clusters and int(clusters.group(1)) >= math.ceil(3000 / 1333), said
     assert 'n_plus_one_after_loss "online"' not in said
+    # each figure with its unit, the asked one too (verification walk: "... GB of RAM for the VMs of the 64,000 asked")
+    assert "of the 3,000 TB asked" in said and "of the 64,000 GB asked" in said, said
 
 
 def test_hyper_v_vm_maximums_are_a_rule_of_the_sizer_and_its_checks():

@@ -180,3 +180,14 @@ def test_fewer_ports_than_peers_fails_the_rule_with_finite_figures():
     assert not hardware_rules(resolve(six))["storage_switchless"]["passed"]
     rep = evaluate_report(six, profiles()["oltp-8k"])
     assert all(math.isfinite(v) for v in (rep["iops"], rep["read_latency_ms"], rep["network_link_mb_s_per_node"]))
+
+
+def test_the_switchless_note_is_not_listed_as_a_gap_in_the_cost():
+    """Stop 55 verification walk: the Compare page printed "Not in this cost: storage switchless: the 3 servers are
+    cabled ..." (the note said the customer's switches were "not priced here"), as if the cabling were left out."""
+    from hciplan_ui.costs import network_gaps
+    from planner.commercial.tco import whole_cost
+
+    cost = whole_cost(_edge(storage_switchless=True))
+    assert any("cabled to each other" in n for n in cost["network"]["notes"])
+    assert network_gaps(cost) is None

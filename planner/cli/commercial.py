@@ -162,7 +162,7 @@ def cmd_proposal(args) -> int:
     catalog = load_catalog(args.catalog)
     saved = _scenario_inputs(args, catalog) if args.scenario else None
     if saved is None and not args.demand:
-        raise InputError("give a demand file, or --scenario NAME for a saved scenario's", "demand")
+        raise InputError("give a demand file, or --scenario NAME to take a saved scenario's demand", "demand")
     demand = saved["demand"] if saved else load_json_model(args.demand, Demand, "demand")
     # the scenario's cost assumptions, the cost options given applied on them
     a = costs_from_args(args, catalog, saved["costs"] if saved else None)

@@ -598,7 +598,7 @@ def switchless_note(design: Design, net: dict[str, Any]) -> str:
         return (
             f"storage switchless: the {design.nodes} servers are cabled to each other for storage{per}, and no "
             f"storage switch is bought ({SWITCHLESS_SOURCE}); the management and VMs' traffic still needs a switch, "
-            "the customer's network, which is not priced here"
+            "the customer's own network, outside this design's price"
         )
     if design.nodes != 2 or not net.get("switches"):
         return ""

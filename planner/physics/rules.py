@@ -381,7 +381,7 @@ RULES: dict[str, Rule] = dict(
         _r(
             "storage_switchless",
             f"storage switchless (servers cabled to each other): 1 to {SWITCHLESS_MAX_NODES} nodes, each with the "
-            "storage ports Microsoft's pattern for that many cables (2 nodes: 2; 3 nodes: 2; 4 nodes: 6)",
+            "storage ports Microsoft's pattern cables for that many nodes (2 nodes: 2; 3 nodes: 2; 4 nodes: 6)",
             "requirement",
             f"{SL}: 'Storage switchless deployments in Azure Local only support 1,2,3 or 4 nodes'; Microsoft's "
             "storage switchless patterns: two-node 'Two RDMA NICs in a full-mesh configuration', three-node single "

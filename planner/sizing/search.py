@@ -1837,20 +1837,25 @@ def _split_words(demand: Demand, rej: _Rejections, tb: float) -> str:
     top = STACK_MAX_NODES.get(demand.stack, nodes)
     if not nodes or nodes < min(top, demand.max_nodes):
         return ""
+    # each figure with its unit, the asked one too: "61,304 GB of RAM for the VMs of the 64,000 asked" left the
+    # second bare (verification walk, stop 55)
     asked = {
-        "capacity_tb": (tb, "TB usable" + (" after a node loss" if demand.n_plus_one else "")),
-        "vcpus": (demand.vcpus(), "vCPUs"),
-        "ram_gb": (demand.ram_gb(), "GB of RAM for the VMs"),
+        "capacity_tb": (tb, "TB", "usable" + (" after a node loss" if demand.n_plus_one else "")),
+        "vcpus": (demand.vcpus(), "vCPUs", ""),
+        "ram_gb": (demand.ram_gb(), "GB", "of RAM for the VMs"),
     }
     short = [
-        (need / have if have > 0 else float("inf"), k, need, have, words)
-        for k, (need, words) in asked.items()
+        (need / have if have > 0 else float("inf"), k, need, have, unit, what)
+        for k, (need, unit, what) in asked.items()
         if (have := big.get(k)) is not None and need > have + 1e-9
     ]
     if not short:
         return ""
     short.sort(reverse=True)
-    said = "; ".join(f"{have:,.0f} {words} of the {need:,.0f} asked" for _, _, need, have, words in short)
+    said = "; ".join(
+        f"{have:,.0f} {unit}{' ' + what if what else ''} of the {need:,.0f} {unit} asked"
+        for _, _, need, have, unit, what in short
+    )
     limits = {
         "s2d": f"{top} servers, {R.MAX_RAW_TB_PER_SERVER:g} TB raw per server and {R.MAX_POOL_TB / 1000:g} PB per pool",
         "vsan": f"{top} hosts",
