@@ -1703,7 +1703,17 @@ def _result(rd, chk: dict, li: dict, demand: Demand, catalog: Catalog | None = N
         "guaranteed_iops": li["guaranteed_iops"],
         "binding": with_failed_rules(li, chk["fails"])["binding"],
         # what set the size when no resource did: the smallest cluster the rules allow (checks.minimum_cluster)
-        "size_set_by": minimum_cluster(rd, demand, li, catalog) if chk["feasible"] else None,
+        "size_set_by": (set_by := minimum_cluster(rd, demand, li, catalog) if chk["feasible"] else None),
+        # a null says why (the CLI's contract: every null with its note)
+        **(
+            {}
+            if set_by
+            else {
+                "size_set_by_note": "a resource sets the size: binding names it"
+                if chk["feasible"]
+                else "the design fails a rule (fails names it): not the smallest the rules allow"
+            }
+        ),
         "limit_ratios": li["limit_ratios"],
         "limits_one_node_down": li["limits_one_node_down"],
         "compute": chk["compute"],
