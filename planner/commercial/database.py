@@ -27,7 +27,7 @@ import math
 
 from planner.core import minimums as M
 from planner.core.errors import PlannerError
-from planner.core.text import count, decimals_apart, first_lower, tidy
+from planner.core.text import count, decimals_apart, first_lower, pct, tidy
 from planner.engine.performance import LATENCY_NAMES, PACING_POLICIES, station_raises, station_words
 from planner.models import oltp
 from planner.models.catalog import Catalog, Cpu, load_catalog
@@ -679,9 +679,9 @@ def database_capacity(
         # this one "the database's 48 vCPUs" of a VM given 128; DBA walk 2026-11-30)
         binding = "database_vcpus"
         note = (
-            f"the database's {vcpus} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%})"
+            f"the database's {vcpus} vCPUs are busy ({pct(lo * cpu_s(d) / vcpus)})"
             if not capped
-            else f"the database's {db.vm('vcpus')} vCPUs are busy ({lo * cpu_s(d) / vcpus:.0%}), {vcpus} of them at "
+            else f"the database's {db.vm('vcpus')} vCPUs are busy ({pct(lo * cpu_s(d) / vcpus)}), {vcpus} of them at "
             f"once on the server's {count(server_lps, 'logical processor')}"
         )
         if shares:
@@ -701,7 +701,7 @@ def database_capacity(
         where = (
             f"{words.get(at_hi[4]['limited_by'], at_hi[4]['limited_by'])} throttles the IO"
             if throttled
-            else f"{words.get(busiest, busiest.replace('_', ' '))} {util[busiest]:.0%} busy"
+            else f"{words.get(busiest, busiest.replace('_', ' '))} {pct(util[busiest])} busy"
             if busiest is not None
             else rep.get("bottleneck")
         )
@@ -805,7 +805,7 @@ def database_capacity(
         # "binding: storage" beside "bottleneck: host_cpu", and "binding: database_vcpus" beside "bottleneck:
         # storage_cpu", read as two answers to one question (DBA walk 2026-11-30): which is which, and what raises it
         "bottleneck_note": "the storage's busiest station at that rate"
-        + (f" ({station_words(rep).get(busiest, busiest)}, {util[busiest]:.0%} busy)" if busiest is not None else "")
+        + (f" ({station_words(rep).get(busiest, busiest)}, {pct(util[busiest])} busy)" if busiest is not None else "")
         + f"; what stops the database is binding ({binding})",
         "raises_it": raises_it(
             binding,

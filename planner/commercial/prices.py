@@ -182,7 +182,7 @@ def estimates_note(lines: list[dict]) -> str | None:
     str or None
         One or two sentences, figures in whole dollars.
     """
-    from planner.core.text import count
+    from planner.core.text import count, pct
 
     priced = [x for x in lines if x["total_usd"] > 0]
     soft = [x for x in priced if x["price_status"] in ("estimate", "recalled")]
@@ -206,7 +206,7 @@ def estimates_note(lines: list[dict]) -> str | None:
         if (date := big.get("price_date")) and how.startswith(f"{date}, "):
             what, how = f"{what} of {date}", how.removeprefix(f"{date}, ")
         text += (
-            f" The largest line, {big['description']} (${big['total_usd']:,.0f}, {big['total_usd'] / whole:.0%} of "
+            f" The largest line, {big['description']} (${big['total_usd']:,.0f}, {pct(big['total_usd'] / whole)} of "
             f"the parts list), rests on {what}: {how}."
         )
     return text

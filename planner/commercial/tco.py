@@ -59,7 +59,7 @@ from planner.commercial.licensing import (
 from planner.commercial.network import network_bom, network_usd_per_month, switchless_bom
 from planner.commercial.prices import part_price, price_fields, ram_per_gb_price, unpriced
 from planner.commercial.pricing import HOURS_PER_MONTH, CostAssumptions, PricingError, buildable_ram, default_words
-from planner.core.text import adding_up, count, sentence
+from planner.core.text import adding_up, count, pct, sentence
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.design import (
     Design,
@@ -807,7 +807,7 @@ def whole_cost(
             "key": "support",
             "upfront_usd": 0.0,
             "usd_per_month": support,
-            "basis": f"{a.support_share_per_year:.0%} of the hardware and network price per year"
+            "basis": f"{pct(a.support_share_per_year)} of the hardware and network price per year"
             + default_words(a, "support_share_per_year"),
         },
         {
@@ -1082,11 +1082,11 @@ def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: 
         f"At this demand's counts ({which}) the tier prices bring in ${revenue_said:,.0f} a month against the whole "
         f"cost of ${whole_said:,.0f} a month: "
         + (
-            f"${over_said:,.0f} a month over it ({over / revenue:.0%} of what they bring in)"
+            f"${over_said:,.0f} a month over it ({pct(over / revenue)} of what they bring in)"
             if over_said >= 0 and revenue > 0
             else f"${-over_said:,.0f} a month short of it"
         )
-        + f". Each price is set per database at the {a['target_fill']:.0%} fill and {a['target_margin']:.0%} margin "
+        + f". Each price is set per database at the {pct(a['target_fill'])} fill and {pct(a['target_margin'])} margin "
         "assumed"
         + (
             " (hciplan defaults; replace with yours)"
@@ -1094,7 +1094,7 @@ def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: 
             else ""
         )
         + (
-            f"; this demand would fill {100 * demand_share:,.0f}% of the design"
+            f"; this demand would fill {pct(demand_share)} of the design"
             + (", more than it holds" if demand_share > 1.0 + 1e-9 else "")
             if demand_share is not None
             else ""

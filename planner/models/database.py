@@ -31,7 +31,7 @@ from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
 from planner.core.resources import data_path
-from planner.core.text import count, tidy
+from planner.core.text import count, pct, tidy
 from planner.models import oltp
 from planner.models.design import MAX_VOLUME_TB
 from planner.models.workload import MAX_IOPS, Workload
@@ -928,7 +928,7 @@ def lazy_writer_rule(buf: dict[str, Any], checkpoint_interval_s: float, given: b
         return rule + f": none, {why}longer than the {checkpoint_interval_s:g} s within which a checkpoint writes it"
     share = buf["lazy_page_writes"] / max(buf["page_writes"], 1e-30)
     return (
-        rule + f": {share:.0%} of the pages written, {why}less than the {checkpoint_interval_s:g} s within which "
+        rule + f": {pct(share)} of the pages written, {why}less than the {checkpoint_interval_s:g} s within which "
         "a checkpoint writes it"
     )
 

@@ -93,7 +93,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from planner.core.errors import DesignError
-from planner.core.text import count
+from planner.core.text import count, pct
 from planner.core.types import FloatArray
 from planner.models.design import (
     INFRASTRUCTURE_VOLUME_TB,
@@ -779,7 +779,7 @@ def capacity_report(rd: ResolvedDesign) -> CapacityReport:
         (
             "resiliency overhead",
             -(pool - usable),
-            f"{d.resiliency} efficiency {eff:.1%}" + (f" ({table} table)" if code in (3, 4) else ""),
+            f"{d.resiliency} efficiency {pct(eff, 1)}" + (f" ({table} table)" if code in (3, 4) else ""),
         ),
         ("usable", usable, "what volumes can hold"),
     ]
@@ -1141,7 +1141,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     elif can_repair and fits:
         note = (
             f"after losing one node, {survivors} nodes re-protect every placement group with their fullest OSD at "
-            f"or below the backfillfull ratio ({c.backfillfull_ratio:.0%}), allowing the balancer's "
+            f"or below the backfillfull ratio ({pct(c.backfillfull_ratio)}), allowing the balancer's "
             f"{_balancer_words()}" + ("" if stays_online else f"; until then IO stops below min_size {lay.min_size}")
             # min_size = size: the loss takes every placement group it touched below min_size, so IO to them
             # stops while they are re-protected (the capacity figure with a node down is then 0 TB)
@@ -1160,12 +1160,12 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
     else:
         note = (
             f"after losing one node, the data does not fit on {survivors} nodes with their fullest OSD at or below "
-            f"the backfillfull ratio ({c.backfillfull_ratio:.0%}), allowing the balancer's {_balancer_words()}"
+            f"the backfillfull ratio ({pct(c.backfillfull_ratio)}), allowing the balancer's {_balancer_words()}"
         ) + ("" if stays_online else f", and IO stops below min_size {lay.min_size}")
     db_rule = (
         "block.db on the DB/WAL devices (no share of the data devices)"
         if db_sep
-        else f"block.db shares each OSD's device: {c.db_fraction:.0%} of it (IBM Storage Ceph, RBD)"
+        else f"block.db shares each OSD's device: {pct(c.db_fraction)} of it (IBM Storage Ceph, RBD)"
     )
     steps = [
         ("raw", raw, f"{count(rd.nodes, 'node')} x {n.drive_count} x {n.drive.capacity_tb:g} TB capacity drives"),
@@ -1192,7 +1192,7 @@ def _ceph_capacity_report(rd: ResolvedDesign) -> CapacityReport:
             "drive to re-home it on",
         ),
         ("pool available", pool, "raw x fill ratio the OSDs may reach"),
-        ("resiliency overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {eff:.1%}"),
+        ("resiliency overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {pct(eff, 1)}"),
         ("usable", usable, "what RBD images can hold"),
     ]
     return CapacityReport(
@@ -1319,7 +1319,7 @@ def _vsan_capacity_report(rd: ResolvedDesign) -> CapacityReport:
             ),
         ),
         ("datastore available", pool, "raw - reserves"),
-        ("policy overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {eff:.1%}"),
+        ("policy overhead", -(pool - usable), f"{d.resiliency}: {lay.note}; efficiency {pct(eff, 1)}"),
         ("usable", usable, "what VM disks can hold"),
     ]
     return CapacityReport(

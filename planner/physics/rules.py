@@ -58,7 +58,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from planner.core.text import and_list, count
+from planner.core.text import and_list, count, pct
 from planner.core.types import FloatArray
 from planner.models.catalog import CacheDevice, CapacityDrive
 from planner.models.database import CPU_BOUND, CPU_BOUND_WORDS
@@ -313,7 +313,7 @@ RULES: dict[str, Rule] = dict(
         ),
         _r(
             "hybrid_cache_ratio",
-            f"hybrid (HDD) cache at least {HYBRID_CACHE_SHARE:.0%} of capacity per server",
+            f"hybrid (HDD) cache at least {pct(HYBRID_CACHE_SHARE)} of capacity per server",
             "recommendation",
             f"{CD}: 'For deployments with HDDs, a fair starting place is 10 percent of capacity'",
         ),
@@ -488,7 +488,7 @@ RULES: dict[str, Rule] = dict(
         _r(
             "database_cpu",
             "the cores the described databases' own work keeps busy (SQL Server's and the guest IO stack's, "
-            f"at their transaction rate) within the node's cores x {CPU_BOUND:.0%} ({CPU_BOUND_WORDS}), with N+1",
+            f"at their transaction rate) within the node's cores x {pct(CPU_BOUND)} ({CPU_BOUND_WORDS}), with N+1",
             "demand",
             "planner.models.database.cpu_s_per_call (the fit's core-microseconds per transaction, "
             "planner/data/oltp-calibration.json; a vCPU is one core's worth of work, hyperthreads not counted)",
@@ -1268,7 +1268,7 @@ def ceph_hardware_rules(rd: ResolvedDesign, allow_network_warning: bool = False)
         put(
             "ceph_db_device",
             have_gb >= need_gb and ratio_ok,
-            f"{have_gb:g} GB of DB/WAL devices for {need_gb:.0f} GB of block.db ({c.db_fraction:.0%}); "
+            f"{have_gb:g} GB of DB/WAL devices for {need_gb:.0f} GB of block.db ({pct(c.db_fraction)}); "
             f"{osds} OSDs on {count(n.cache_count, 'device')}",
         )
     elif media == "hdd":

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from planner.core import jsonio
-from planner.core.text import auto_decimals
+from planner.core.text import auto_decimals, pct
 from planner.engine.degraded import (
     ceph_backfill_cap_bytes_s,
     degraded_arrays,
@@ -616,7 +616,7 @@ def physics_notes(rd: ResolvedDesign, perf: dict, read_fraction: float = 1.0) ->
     if perf.get("bottleneck") == "network" and p_local < 1.0:
         copies = int(MIRROR_COPIES[code]) or 1
         notes.append(
-            f"The network binds, and a read finds a copy on the serving node only {p_local:.0%} of the time "
+            f"The network binds, and a read finds a copy on the serving node only {pct(p_local)} of the time "
             f"({copies} copies over {s} servers): with regular allocation, adding nodes spreads the copies thinner "
             f"and sends more reads across, so up to {2 * copies} nodes a three-way mirror can lose network-bound "
             "IOPS as nodes are added. Delimiting volumes to as many servers as copies keeps reads local."
@@ -661,7 +661,7 @@ def _node_drop_note(before: dict, after: dict, predicted: bool) -> str | None:
     for key, what in (("iops", "IOPS"), ("iops_capacity", "IOPS capacity")):
         b, a = before.get(key), after.get(key)
         if isinstance(b, (int, float)) and isinstance(a, (int, float)) and b > 0 and a < b * (1 - NODE_DROP_SHARE):
-            drops.append(f"{what} from {b:,.0f} to {a:,.0f} ({a / b - 1:+.0%})")
+            drops.append(f"{what} from {b:,.0f} to {a:,.0f} ({pct(a / b - 1, sign=True)})")
     if not drops:
         return None
     sb = before.get("volume_servers") or nb
@@ -680,7 +680,7 @@ def _node_drop_note(before: dict, after: dict, predicted: bool) -> str | None:
     if pa < pb:
         copies = int(MIRROR_COPIES[code_a]) or 1
         why.append(
-            f"a read finds a copy on its own node {pb:.0%} of the time on {nb} nodes and {pa:.0%} on {na} "
+            f"a read finds a copy on its own node {pct(pb)} of the time on {nb} nodes and {pct(pa)} on {na} "
             f"({copies} copies over {sa} servers), so more reads cross the network"
         )
         if MIRROR_COPIES[code_a] and sa > copies:
@@ -1322,7 +1322,7 @@ def ceph_repair_cap(rd: ResolvedDesign) -> tuple[float | None, str]:
     rate = ceph_recovery_mib_s_per_osd("hdd" if hdd else "ssd")
     return float(ceph_backfill_cap_bytes_s(osds, hdd)), (
         "a lower bound for Ceph: the repair writes at the smaller of its default mClock profile's (balanced) "
-        f"recovery reservation, {repair_share_of('ceph'):.0%}, of the survivors' drive and network bandwidth and "
+        f"recovery reservation, {pct(repair_share_of('ceph'))}, of the survivors' drive and network bandwidth and "
         f"Ceph's measured backfill rate, {rate:g} MiB/s per OSD under that profile, times the {osds:,} surviving OSDs"
         + (
             f", and reads {k} chunks for each it rebuilds (erasure code {k}+{d.layout.redundancy})"
@@ -1351,16 +1351,16 @@ def repair_load_words(rd: ResolvedDesign, params: ModelParams | None = None) -> 
     lps = f"{load['lps']:,.0f} of their {rd.node.threads * (rd.nodes - 1):,} logical processors"
     if stack != "ceph":
         return (
-            f"the repair holds {share:.0%} of the survivors' drive and network bandwidth (an assumption: "
+            f"the repair holds {pct(share)} of the survivors' drive and network bandwidth (an assumption: "
             f"{STACK_NAMES[stack]} publishes no share for its repair), rebuilding at "
             f"{load['rate_bytes_s'] / 1e9:,.1f} GB/s, and its IO takes {lps} (the fit's CPU per IO, in IOs of an "
             f"assumed {REPAIR_IO_KIB / 1024:g} MiB)"
         )
     return (
         f"Ceph's recovery runs at {load['rate_bytes_s'] / 1e9:,.1f} GB/s (at most its default mClock profile's "
-        f"(balanced) {share:.0%} recovery reservation of the survivors' drive and network bandwidth, and at most its "
-        f"measured backfill rate), taking {load['drive_write_share']:.0%} of their drives' write bandwidth, "
-        f"{load['network_share']:.0%} of their network's and {lps}"
+        f"(balanced) {pct(share)} recovery reservation of the survivors' drive and network bandwidth, and at most its "
+        f"measured backfill rate), taking {pct(load['drive_write_share'])} of their drives' write bandwidth, "
+        f"{pct(load['network_share'])} of their network's and {lps}"
     )
 
 

@@ -35,7 +35,7 @@ from planner.commercial.sla import low_zero_note
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
 from planner.core.errors import PlannerError, format_validation_error
-from planner.core.text import count, tb_words, tidy
+from planner.core.text import count, pct, tb_words, tidy
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
@@ -139,7 +139,7 @@ def database_cpu_reason(cn: dict, cores: int) -> str:
     """The database CPU rule's figures in words (one wording for the check and the verdict)."""
     return (
         f"the databases' own work keeps {cn['database_cores_per_node_needed']:,.1f} cores busy per node on "
-        f"{count(cn['hosts'], 'host')}; {cores} cores x {CPU_BOUND:.0%} ({CPU_BOUND_WORDS}) give "
+        f"{count(cn['hosts'], 'host')}; {cores} cores x {pct(CPU_BOUND)} ({CPU_BOUND_WORDS}) give "
         f"{cn['database_cores_per_node_available']:,.1f}"
     )
 

@@ -36,6 +36,7 @@ from planner.core.text import (
     times,
     without_bidi_controls,
 )
+from planner.core.text import pct as text_pct
 from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
@@ -305,7 +306,7 @@ def ms(x) -> str:
 
 
 def pct(x) -> str:
-    return "n/a" if x is None else f"{x:.0%}"
+    return "n/a" if x is None else text_pct(x)
 
 
 def _band(rep: dict, key: str, fmt) -> str:
@@ -344,14 +345,20 @@ def customer_text(text: str) -> str:
         r"(?<![\w-])(replica-\d+|ec-\d+\+\d+|raid\d+(?:-ftt\d+)?)(?![\w-])", lambda m: resiliency_words(m.group()), t
     )
     # what the removals leave: separators with nothing before them, empty brackets
-    t = " ".join(t.split())
+    t = _spaces(t)
     t = re.sub(r"\(\s*\)", "", t)
     t = re.sub(r"\s+([;,.:)])", r"\1", t)
     t = re.sub(r"([(])\s+", r"\1", t)
     t = re.sub(r"^[;,:\s]+|[;,:\s]+$", "", t)
     t = re.sub(r"([;,])\s*([;,])", r"\1", t)
     t = re.sub(r",\s*\(", " (", t)
-    return " ".join(t.split())
+    return _spaces(t)
+
+
+def _spaces(text: str) -> str:
+    """``text`` with each run of spaces one space and none at its ends, a no-break space kept as it is: ``str.split``
+    takes it for a space, and "10 %" of :func:`planner.core.text.pct` could break between figure and "%"."""
+    return re.sub(r"[^\S\u00a0]+", " ", text).strip(" ")
 
 
 def extrapolation_text(
@@ -370,7 +377,7 @@ def extrapolation_text(
         # "on throughput" beside an offered load carried whole ("582,000 IOPS", no range) read as doubt about
         # that figure: the spread is of the most the cluster carries
         where = "the throughput the cluster can reach" if key == "iops_capacity" else "throughput"
-        spread = f"; expect {100 * (lo / iops - 1):+.0f} % to {100 * (hi / iops - 1):+.0f} % on {where}"
+        spread = f"; expect {text_pct(lo / iops - 1, sign=True)} to {text_pct(hi / iops - 1, sign=True)} on {where}"
     # the servers' flag first: it carries the spread, as the issue asked it said ("beyond ... N to M nodes; expect")
     flags = sorted((rep if p is None else p).get("extrapolation") or [], key=lambda f: f.get("dimension") != "nodes")
     for i, f in enumerate(flags):
@@ -669,14 +676,14 @@ def _meets(p: dict) -> list[list[str]]:
             # one server down, as room to grow says it: "short by 35 %" of a throughput the verdict gives as
             # 523,208 of 582,000 with every server up read as a second, contradicting figure (review 2026-11-29)
             head = (
-                f"short by {100 * (1 - f):.0f} %"
+                f"short by {text_pct(1 - f)}"
                 + (" with one server down" if lk in down else "")
                 + _every_server_up(met_by.get(k), lk, down, "it saturates at ")
             )
             if k == "latency":
                 # the share is of the IOPS, not of the latency: "3.411 ms vs 3 ms target; short by 53 %" read as a
                 # latency 53 % over (it is 14 % over; Ceph/vSAN walk 2026-11-30)
-                head = f"every target holds up to {100 * f:.0f} % of the IOPS needed" + (
+                head = f"every target holds up to {text_pct(f)} of the IOPS needed" + (
                     " with one server down" if lk in down else ""
                 )
         if k == "iops" and met and (low := band_short_of(p["report"], "iops", d["iops"])) is not None:
@@ -748,8 +755,8 @@ def tier_notes(p: dict) -> list[str]:
     a = p["assumptions"]["costs"]
     return [
         f"Databases of one tier alone{' with a server down' if p.get('n_plus_one') else ''}; "
-        f"price = cost share / {a['target_fill']:.0%} fill{default_words(a, 'target_fill')} / "
-        f"(1 - {a['target_margin']:.0%} margin{default_words(a, 'target_margin')}).",
+        f"price = cost share / {pct(a['target_fill'])} fill{default_words(a, 'target_fill')} / "
+        f"(1 - {pct(a['target_margin'])} margin{default_words(a, 'target_margin')}).",
         tier_cost_base(p["tier_prices"], p.get("cost"))["text"],
         # the prices at the demand's own counts against the whole cost (planner.commercial.tco.tier_revenue)
         *([p["tier_revenue"]["text"]] if p.get("tier_revenue") else []),
@@ -1036,7 +1043,7 @@ def inputs_blocks(p: dict) -> list[dict]:
                         "Buffer-pool hit ratio",
                         f"{100 * db['buffer_hit_ratio']:.1f} %: {customer_text(db['buffer_hit_note'])}",
                     ),
-                    ("Reads, share of the IO", f"{100 * db['read_fraction']:.1f} %"),
+                    ("Reads, share of the IO", text_pct(db["read_fraction"], 1)),
                     ("Mean IO size", f"{db['block_size_kib']:.2f} KiB"),
                     *shares,
                     (
@@ -1300,7 +1307,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
             # Storage Spaces Direct rebuilds only once an administrator retires the server's drives: "data fully
             # protected again after 6.0 hours" promised a rebuild it never starts by itself (S2D specialist's audit)
             rebuild = (
-                f", with {dg['repair_share']:.0%} of the drives' and network's bandwidth, and the processors its IO "
+                f", with {pct(dg['repair_share'])} of the drives' and network's bandwidth, and the processors its IO "
                 "needs, kept for a rebuild"
                 + (f" ({dg['repair_share_note']})" if dg.get("repair_share_note") else "")
                 + ". Storage "
@@ -1563,7 +1570,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         rows = [
             [
                 str(y["years_from_now"]),
-                f"{100 * y['demand_ratio']:.0f} %",
+                text_pct(y["demand_ratio"]),
                 f"{y['iops']:,.0f}",
                 f"{y['capacity_tb']:,.1f}",
                 str(y["nodes_needed"]) if y["nodes_needed"] else customer_text(y.get("nodes_needed_note")) or "more",
@@ -1684,7 +1691,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                     ("Hardware spread over", count(a["amortisation_months"], "month")),
                     (
                         "Support",
-                        f"{a['support_share_per_year']:.0%} of the hardware and network price per year"
+                        f"{pct(a['support_share_per_year'])} of the hardware and network price per year"
                         + default_words(a, "support_share_per_year"),
                     ),
                     (

@@ -43,7 +43,7 @@ import numpy as np
 from planner.core import minimums as M
 from planner.core.errors import PlannerError, shown
 from planner.core.tables import TableError, number, read_rows, text
-from planner.core.text import count
+from planner.core.text import count, pct
 
 MAX_ESTATE_ROWS = 20_000
 #: most bytes of an estate file (the CLI and the app read no more)
@@ -349,7 +349,7 @@ def read_database_list(
     if by_tpm:
         mine = f"; {count(len(own), 'database')} gave its own" if len(own) == 1 else f"; {len(own):,} gave their own"
         notes.append(
-            f"databases given by TPM: IO from the transaction rate (buffer pool {BUFFER_POOL_SHARE_OF_RAM:.0%} of "
+            f"databases given by TPM: IO from the transaction rate (buffer pool {pct(BUFFER_POOL_SHARE_OF_RAM)} of "
             "the VM's RAM unless a buffer_pool_gb column gives it, hit ratio from the access skew unless a "
             "buffer_hit_ratio column gives it, TPC-C-like transactions"
             + (mine + " buffer pool or hit ratio" if own else "")
@@ -497,7 +497,7 @@ def io_shape_defaults(dbs: list[dict]) -> list[str]:
     parts = []
     for key, value, why in (
         ("block_size_kib", f"{DEFAULT_BLOCK_SIZE_KIB:g} KiB", "SQL Server's page"),
-        ("read_fraction", f"{DEFAULT_READ_FRACTION:.0%} reads", "an OLTP mix"),
+        ("read_fraction", f"{pct(DEFAULT_READ_FRACTION)} reads", "an OLTP mix"),
     ):
         n = sum(d.get(key) is None for d in dbs)
         if n:

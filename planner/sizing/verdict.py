@@ -41,7 +41,7 @@ from planner.commercial.pricing import CostAssumptions, UnbuiltRamError
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import binding_words
 from planner.core.errors import PlannerError
-from planner.core.text import count, plural_of, tb_words, tidy
+from planner.core.text import count, pct, plural_of, tb_words, tidy
 from planner.models.catalog import Catalog, load_catalog
 from planner.models.demand import FAULT_TOLERANCE_WORDS, Demand
 from planner.models.design import Design, resolve, with_overrides
@@ -201,7 +201,7 @@ def demand_verdict(
         "IOPS",
         not saturated,
         (
-            f"{carried:,.0f} IOPS under the CPU utilisation cap of {design.cpu_utilization_cap:.0%} "
+            f"{carried:,.0f} IOPS under the CPU utilisation cap of {pct(design.cpu_utilization_cap)} "
             f"({chk['iops_capacity']:,.0f} at saturation, every node up)"
             if capped
             else f"{carried:,.0f} IOPS at saturation with every node up"
@@ -610,7 +610,7 @@ def _summary(
                 f"about {fits['databases']:,} of the {_plural(whole, 'database')} fit (first to run out: {what})"
             )
         else:
-            parts.append(f"about {fits['share']:.0%} of the demand fits (first to run out: {what})")
+            parts.append(f"about {pct(fits['share'])} of the demand fits (first to run out: {what})")
     return "; ".join(parts) + "."
 
 

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from planner.core.errors import DesignError
-from planner.core.text import count
+from planner.core.text import count, pct
 from planner.engine.architectures.common import (
     HOST_CPU,
     US,
@@ -429,7 +429,7 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
         f"{count(j.virtual_disks or n_db, 'virtual disk')}, "
         f"{'each ' if (j.virtual_disks or n_db) > 1 else ''}owned by one of the {spec.file_servers} file servers "
         f"at a time: the SMB and storage work runs on {n_own:g} of them",
-        f"tiering: {f:.0%} of the IOs to the fast tier (its share of the data under uniform access)",
+        f"tiering: {pct(f)} of the IOs to the fast tier (its share of the data under uniform access)",
         f"write-back cache ({j.write_cache_gb:g} GB per virtual disk) absorbs write bursts only: sustained "
         "writes go to their tier (assumption write_back_cache_bursts_only)",
         "file-server and SMB-client CPU per IO are stated assumptions (no published figure), see provenance",
