@@ -11,6 +11,7 @@ import re
 
 from planner.core.errors import plain_message
 from planner.core.text import BIDI_CONTROLS, auto_decimals, count, decimals_apart, first_lower, first_upper
+from planner.core.text import pct as text_pct
 from planner.engine.performance import LATENCY_NAMES
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
@@ -181,10 +182,10 @@ def usd(x, digits: int = 0) -> str:
 
 
 def pct(x, digits: int = 0) -> str:
-    """A share (0.25) as a percentage ('25 %')."""
+    """A share (0.25) as a percentage ('25 %'), by the documents' rule (:func:`planner.core.text.pct`)."""
     if x is None or not math.isfinite(float(x)):
         return DASH
-    return f"{x * 100:,.{digits}f} %"
+    return text_pct(x, digits)
 
 
 def screen_error(message: str) -> str:

@@ -37,7 +37,12 @@ def test_numbers_have_separators_and_sensible_precision(x, shown):
 def test_units_and_bands():
     assert fmt.ms(0.46292) == "0.463 ms" and fmt.ms(12.345) == "12.3 ms" and fmt.ms(None) == "–"
     assert fmt.tb(8.9973) == "9.00 TB" and fmt.usd(105671.2) == "$105,671" and fmt.usd(-5) == "-$5"
-    assert fmt.pct(0.255) == "26 %" and fmt.years(0.4288) == "5.1 months" and fmt.years(None) == "–"
+    assert (
+        fmt.pct(0.255) == "26\u00a0%"
+        and fmt.pct(0.255, 1) == "25.5\u00a0%"
+        and fmt.years(0.4288) == "5.1 months"
+        and fmt.years(None) == "–"
+    )
     assert fmt.band(576647, 549243, 646156) == "576,647 (549,243–646,156)"
     assert fmt.span(0.142, 0.166, fmt.ms) == "0.142–0.166 ms"
     # one precision for both ends, the high end's ("band 5.018–12.8 ms"; browser review 2026-11-29), unless the
@@ -597,3 +602,13 @@ def test_a_band_with_no_high_end_says_unbounded():
     assert fmt.band_text(0.245, None, fmt.ms) == "band 0.245 ms–unbounded"
     assert fmt.band(0.686, 0.245, None, fmt.ms) == "0.686 ms (0.245 ms–unbounded)"
     assert fmt.band_text(None, None, fmt.ms) is None and fmt.band_text(1.0, 1.0, fmt.ms) is None
+
+
+def test_the_pages_write_a_percent_by_the_documents_rule():
+    """One rule for a percent on the pages and in the documents (:func:`planner.core.text.pct`): the pages wrote
+    "25 %" by a rule of their own beside the library's (customer-engineer walk 2026-12-01)."""
+    from planner.core.text import pct
+
+    for x, digits in ((0.255, 0), (0.0333, 1), (12.5, 0)):
+        assert fmt.pct(x, digits) == pct(x, digits)
+    assert fmt.pct(None) == fmt.pct(float("nan")) == "–"
