@@ -40,7 +40,7 @@ def test_every_cost_default_says_its_source_or_that_it_is_an_assumption():
 def test_the_cost_lines_say_a_default_is_an_assumption_and_a_given_figure_is_not(tmp_path):
     lines = {x["key"]: x["basis"] for x in _cli("cost", EX / "reference.json")["lines"]}
     assert lines["support"] == (
-        "10\u00a0% of the hardware and network price per year (hciplan default assumption, no published source; replace "
+        "10 % of the hardware and network price per year (hciplan default assumption, no published source; replace "
         "with your vendors' quotes)"
     )
     assert "PUE 1.5 (hciplan default;" in lines["power"] and "$0.12 per kWh (hciplan default," in lines["power"]
@@ -48,7 +48,7 @@ def test_the_cost_lines_say_a_default_is_an_assumption_and_a_given_figure_is_not
     costs = tmp_path / "costs.json"
     costs.write_text(json.dumps({"support_share_per_year": 0.12, "pue": 1.3}))
     given = {x["key"]: x["basis"] for x in _cli("cost", EX / "reference.json", "--costs", costs)["lines"]}
-    assert given["support"] == "12\u00a0% of the hardware and network price per year"
+    assert given["support"] == "12 % of the hardware and network price per year"
     assert "PUE 1.3 x" in given["power"] and "$0.12 per kWh (hciplan default," in given["power"]
 
 
@@ -59,7 +59,7 @@ def test_cpu_bound_is_named_an_assumption_where_it_is_printed():
     said = database_cpu_reason(
         {"database_cores_per_node_needed": 3.0, "hosts": 4, "database_cores_per_node_available": 30.4}, 32
     )
-    assert f"32 cores x 95\u00a0% ({CPU_BOUND_WORDS}) give 30.4" in said
+    assert f"32 cores x 95 % ({CPU_BOUND_WORDS}) give 30.4" in said
     assert CPU_BOUND_WORDS.startswith("an hciplan assumption")
 
 

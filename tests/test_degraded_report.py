@@ -122,7 +122,7 @@ def test_ceph_repair_time_is_capped_by_the_measured_backfill_rate_and_said_a_low
     assert share_only == pytest.approx(0.483, abs=1e-3) and d["repair_time_hours"] > share_only
     note = d["repair_time_hours_note"]
     assert note.startswith("a lower bound for Ceph") and "480 MiB/s per OSD" in note
-    assert "default mClock profile's (balanced) recovery reservation, 50\u00a0%" in note
+    assert "default mClock profile's (balanced) recovery reservation, 50 %" in note
     # another stack keeps its repair time without the cap or the note
     s2d = evaluate_report(parse_design(json.loads((EX / "reference.json").read_text())), load_workload("oltp-8k"))
     assert "lower bound" not in s2d["degraded"].get("repair_time_hours_note", "")
@@ -439,7 +439,7 @@ def test_ceph_recovery_takes_its_default_mclock_share_at_most_and_the_osd_cpu_it
     words = g["repair_load_note"]
     assert words.startswith(f"Ceph's recovery runs at {load['rate_bytes_s'] / 1e9:,.1f} GB/s")
     assert (
-        "(balanced) 50\u00a0% recovery reservation" in words
+        "(balanced) 50 % recovery reservation" in words
         and f"{load['lps']:,.0f} of their {rd.node.threads * 5:,} logical processors" in words
     )
     assert f"while {words}" in g["note"]
@@ -452,7 +452,7 @@ def test_ceph_recovery_takes_its_default_mclock_share_at_most_and_the_osd_cpu_it
     doc = document(build(load_design(EX / "ceph-6node-reef.json"), profiles()["oltp-8k"]))
     rows = [r for s in doc["sections"] for b in s["blocks"] if b["type"] == "kv" for r in b["rows"]]
     down = next(v for k, v in rows if k == "With one server down")
-    assert "IOPS at" in down and "while Ceph's recovery runs at" in down and "50\u00a0% recovery reservation" in down
+    assert "IOPS at" in down and "while Ceph's recovery runs at" in down and "50 % recovery reservation" in down
 
 
 def test_a_degraded_ceph_placement_group_writes_its_acting_set_where_no_host_can_re_place_a_copy():

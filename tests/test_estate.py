@@ -626,7 +626,7 @@ def test_every_default_the_import_fills_is_said_with_or_without_details(capsys):
     said = [d for d in out["defaults"] if "block_size_kib" in d]
     assert said == [
         "3 databases with no block_size_kib: 8 KiB assumed (SQL Server's page); 3 databases with no read_fraction: "
-        "70\u00a0% reads assumed (an OLTP mix): hciplan assumptions (the oltp-8k profile's IO shape), not measurements; "
+        "70 % reads assumed (an OLTP mix): hciplan assumptions (the oltp-8k profile's IO shape), not measurements; "
         "give the columns to replace them"
     ]
     assert any("it takes 1 ms" in d for d in out["defaults"])

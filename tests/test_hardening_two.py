@@ -484,7 +484,7 @@ def test_physics_the_report_says_a_fourth_node_would_lower_iops_and_why():
     assert four["iops_capacity"] < 0.5 * three["iops_capacity"]  # the physics, not a defect
     (note,) = [n for n in three["notes"] if n.startswith("Adding a node")]
     assert "(3 to 4) would lower IOPS" in note
-    assert "100\u00a0% of the time on 3 nodes and 75\u00a0% on 4" in note and "TCP" in note and "RDMA" in note
+    assert "100 % of the time on 3 nodes and 75 % on 4" in note and "TCP" in note and "RDMA" in note
     assert "Delimiting volumes to 3 servers" in note
     after = compare_note(three, four)
     assert after.startswith("Adding a node (3 to 4) lowers IOPS") and f"{four['iops']:,.0f}" in after
@@ -509,7 +509,7 @@ def test_physics_a_network_bound_drop_is_named_too():
     four, five = evaluate_report(_tcp_reference(4), w), evaluate_report(_tcp_reference(5), w)
     assert five["iops"] < four["iops"]
     note = compare_note(four, five)
-    assert "75\u00a0% of the time on 4 nodes and 60\u00a0% on 5" in note and "the network binds" in note
+    assert "75 % of the time on 4 nodes and 60 % on 5" in note and "the network binds" in note
 
 
 def test_physics_the_design_page_explains_a_drop_after_adding_a_node():

@@ -467,7 +467,7 @@ def test_rules_that_do_not_apply_say_so_and_rules_speak_of_datasheets(proposal, 
     rules = next(b for s in doc["sections"] for b in s["blocks"] if b.get("name") == "rules")
     status = {r[0]: r[2] for r in rules["rows"]}  # (rule, whose, result, source)
     for title in (
-        "Hybrid (HDD) cache at least 10\u00a0% of capacity per server",
+        "Hybrid (HDD) cache at least 10 % of capacity per server",
         "Servers in rooms apart at most 1 ms round trip apart (farther, the rooms are sites: a stretched cluster "
         "replicates between them, which the model does not model)",
         "With NVMe, SSD and HDD drives, reserve one SSD plus one HDD per server, up to 4 of each",
@@ -818,7 +818,7 @@ def test_a_design_short_of_the_demand_is_described_never_proposed():
     # 15 % after stop 54's cold-start refit
     up = next(d for d in p["verdict"]["dimensions"] if d["key"] == "iops")["saturation_iops"]
     assert dict((r[0], r[3]) for r in meets["rows"])["Throughput"] == (
-        f"short by 15\u00a0% with one server down (it saturates at {up:,.0f} IOPS with every server up)"
+        f"short by 15 % with one server down (it saturates at {up:,.0f} IOPS with every server up)"
     )
     # a design that meets it is still proposed
     ok = Design.model_validate(size(d, top=1).best["design"])
@@ -957,11 +957,11 @@ def test_the_expected_spread_of_several_extrapolations_is_said_once():
         {"dimension": "cpu_family", "value": "x", "calibrated": "y"},
     ]
     out = extrapolation_text(rep, {"extrapolation": flags})
-    assert len(out) == 2 and " ".join(out).count("expect -22\u00a0% to +37\u00a0%") == 1 and out[0].count("expect") == 1
+    assert len(out) == 2 and " ".join(out).count("expect -22 % to +37 %") == 1 and out[0].count("expect") == 1
     assert " ".join(out).count("The ranges above are widened for it.") == 1
     one = extrapolation_text(rep, {"extrapolation": flags[:1]})
     assert one[0].endswith(
-        "expect -22\u00a0% to +37\u00a0% on the throughput the cluster can reach. The ranges above are widened for it."
+        "expect -22 % to +37 % on the throughput the cluster can reach. The ranges above are widened for it."
     )
 
 

@@ -146,7 +146,7 @@ def test_the_fullest_survivor_osd_stays_at_or_below_backfillfull_after_a_host_lo
         assert fullest_after <= 0.90 + 1e-12 and fullest_after == pytest.approx(0.90)
     cap = _cap(dict(CEPH, nodes=10))
     note = cap.node_loss_note
-    assert "fullest OSD at or below the backfillfull ratio (90\u00a0%)" in note and "stay below" not in note
+    assert "fullest OSD at or below the backfillfull ratio (90 %)" in note and "stay below" not in note
     assert "5 PGs above the mean of 100 per OSD" in note
     # what the survivors hold once re-protected: the same rule, the report's and the sizer's
     from planner.sizing.stacks import usable_tb

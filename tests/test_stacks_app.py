@@ -616,7 +616,7 @@ def test_performance_page_says_an_s2d_rebuild_runs_once_the_servers_drives_are_r
     assert not at.exception, [e.value for e in at.exception]
     said = re.sub(r"\\(.)", r"\1", " ".join(str(x.value) for x in at.info))
     assert "Repair time" not in said, said
-    assert "Rebuild onto the survivors ≈ 0.6 h at repair share 25\u00a0%" in said, said
+    assert "Rebuild onto the survivors ≈ 0.6 h at repair share 25 %" in said, said
     assert "if an administrator retires" in said and "resyncs the writes it missed" in said, said
 
 

@@ -38,8 +38,8 @@ def test_units_and_bands():
     assert fmt.ms(0.46292) == "0.463 ms" and fmt.ms(12.345) == "12.3 ms" and fmt.ms(None) == "–"
     assert fmt.tb(8.9973) == "9.00 TB" and fmt.usd(105671.2) == "$105,671" and fmt.usd(-5) == "-$5"
     assert (
-        fmt.pct(0.255) == "26\u00a0%"
-        and fmt.pct(0.255, 1) == "25.5\u00a0%"
+        fmt.pct(0.255) == "26 %"
+        and fmt.pct(0.255, 1) == "25.5 %"
         and fmt.years(0.4288) == "5.1 months"
         and fmt.years(None) == "–"
     )

@@ -66,7 +66,7 @@ def test_a_cpu_cap_that_throttles_the_demand_is_not_met(demand, best):
     # what the page's IOPS figure shows (the load throttled at the cap) is what the verdict carries
     assert by["iops"]["have"] == pytest.approx(float(out["iops"][0]), rel=1e-6)
     assert by["iops"]["have"] < by["iops"]["need"] and not by["iops"]["met"]
-    assert by["iops"]["carried_at"] == "cpu_cap" and "CPU utilisation cap of 10\u00a0%" in by["iops"]["detail"]
+    assert by["iops"]["carried_at"] == "cpu_cap" and "CPU utilisation cap of 10 %" in by["iops"]["detail"]
     assert not by["latency"]["met"] and not v["met"]
     assert "every part of the demand is met" not in v["summary"]
     # a cap that still lets the demand through is met, and says what it lets through

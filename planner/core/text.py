@@ -171,9 +171,10 @@ def without_bidi_controls(obj: Any) -> Any:
     return obj
 
 
-#: the space between a figure and its "%": a no-break space, as the proposal template's ``units_together`` puts
-#: between every number and its unit, so a narrow column or a line's end never leaves the "%" on its own
-PCT_SPACE = "\u00a0"
+#: the space between a figure and its "%": an ordinary space. The proposal template's ``units_together`` already
+#: glues every number to its unit with a no-break space; a no-break space here reached the CLI's JSON notes as
+#: "\\u00a0" (ASCII-escaped), so the sentences the library shares with the JSON keep a plain one (stop 55 merge)
+PCT_SPACE = " "
 
 
 def pct(share: float, digits: int = 0, sign: bool = False) -> str:
