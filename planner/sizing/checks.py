@@ -1301,22 +1301,8 @@ def growth_sentence(view: dict) -> str:
 # ------------------------------------------------------ the minimum cluster
 #: the rules whose verdict moves with the demand's size: the resources and what follows from them. A smaller design
 #: failing only these is too small for the demand; failing any other rule, it is smaller than the rules allow
-DEMAND_SIZE_RULES = frozenset(
-    {
-        "capacity_with_reserve",
-        "n_plus_one_capacity",
-        "iops_at_latency",
-        "n_plus_one_performance",
-        "drive_endurance",
-        "vcpus",
-        "tier_vm_io",
-        "database_vm_rate",
-        "database_cpu",
-        "ram",
-        "growth",
-        "budget",
-    }
-)
+# the grown demand's checks are the ones the demand's size moves, with the growth and budget checks themselves
+DEMAND_SIZE_RULES = frozenset({*GROWN_CHECKS, "growth", "budget"})
 
 
 def _fails_a_rule(design: Callable[[], Design], demand: Demand, catalog: Catalog | None) -> list[str]:
