@@ -253,7 +253,10 @@ def test_an_architectures_bands_stay_within_its_links_and_nest_their_high_ends(n
             assert r["bandwidth_mb_s_high"] <= r["bandwidth_mb_s"] / u * (1 + 1e-9), k
     f = w.read_fraction
     assert r["vm_latency_ms_high"] >= f * r["read_latency_ms_high"] * (1 - 1e-9)
-    assert r["vm_latency_ms_high"] >= (1 - f) * r["write_latency_ms_high"] * (1 - 1e-9)
+    if f < 1:
+        assert r["vm_latency_ms_high"] >= (1 - f) * r["write_latency_ms_high"] * (1 - 1e-9)
+    else:  # a class the workload does not issue has no latency and no band (stop 55: as the HCI stacks')
+        assert r["write_latency_ms_high"] is None and r["write_latency_ms_note"] == "no writes in this workload"
     assert r["p99_read_latency_ms_high"] >= r["read_latency_ms_high"] * (1 - 1e-9)
 
 
