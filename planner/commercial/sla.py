@@ -124,7 +124,7 @@ class SlaResult(BaseModel):
     #: the model's latencies at the guaranteed load with their bands' ends [ms], in a report's keys: what the
     #: pages' latency band check reads (:func:`planner.sizing.checks.latency_met_not_across_band`)
     #: an IO class the database does not issue (writes at read_fraction 1) has null figures with their
-    #: ``<key>_note``, as a report's (:func:`planner.results.report.absent_class_keys`)
+    #: ``<key>_note``, as a report's (:func:`planner.results.absent_class.absent_class_keys`)
     latency_figures: dict[str, float | str | None] = Field(default_factory=dict)
 
 
@@ -630,7 +630,8 @@ def _latency_band(rd, view: SimpleNamespace, pt: dict) -> tuple[dict[str, float 
     ``_high``), or ``{}`` and why there is none. The bands are the held-out errors every page's latencies carry
     (:func:`planner.results.report.apply_bands`: the regime at that load, the design's and the IO shape's
     extrapolation flags), so the SLA page's latency reads as the Design and Size pages' do."""
-    from planner.results.report import absent_class_keys, apply_bands
+    from planner.results.absent_class import absent_class_keys
+    from planner.results.report import apply_bands
 
     figures = pt.get("figures")
     if pt.get("lat") is None or not figures:

@@ -31,7 +31,7 @@ from planner.models.design import Design
 from planner.models.params import ModelParams, default_params, load_calibration
 from planner.models.workload import Workload
 from planner.physics.endurance import DEFAULT_SERVICE_MONTHS, endurance_warning
-from planner.results.report import drop_absent_class
+from planner.results.absent_class import drop_absent_class
 from planner.results.uncertainty import band_low_warning, cap_at_ceiling, cap_at_offered, nest_latency_bands
 
 #: why each architecture is outside the calibrated domain, said on every number

@@ -60,6 +60,7 @@ from planner.physics import endurance, network
 from planner.physics.capacity import node_loss_stops_io, require_usable, vsan_relayout_after_node_loss
 from planner.physics.cpu import REPAIR_IO_KIB
 from planner.physics.dimms import node_dimms
+from planner.results.absent_class import absent_class_keys, drop_absent_class
 from planner.results.uncertainty import band_low_warning, rtt_figures, scale_above_rtt
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
@@ -203,7 +204,7 @@ def apply_bands(res: dict, rd: ResolvedDesign, workload: Workload) -> tuple[list
     # every stack: a held-out ratio of 0.09 put an S2D read at 0.024 ms beside devices that read in 0.120 ms at
     # best (sas-4node, oltp-8k; fix 55d)
     read_floor, write_floor = device_latency_floor_ms(rd)
-    # a class the workload does not issue has no figure (_drop_absent_class): its floor moves no band it reports
+    # a class the workload does not issue has no figure (drop_absent_class): its floor moves no band it reports
     r = workload.read_fraction
     if floor_at_devices(res, read_floor if r > 0 else math.nan, write_floor if r < 1 else math.nan):
         basis.add(DEVICE_FLOOR_BASIS)
@@ -390,33 +391,6 @@ def performance_cases(
         _performance_row(out, i, rd, workload, band and not deg, float(in_flight[i]), p.host_cpu_idle_utilization)
         for i, deg in enumerate(degraded)
     ]
-
-
-def absent_class_keys(read_fraction: float) -> tuple[str, list[str]]:
-    """Why, and the latency keys of an IO class the workload does not issue
-    (reads at read_fraction 0, writes at 1): a latency for IOs nobody issues
-    is a number no one can measure."""
-    if 0.0 < read_fraction < 1.0:
-        return "", []
-    cls = "read" if read_fraction <= 0.0 else "write"
-    return f"no {cls}s in this workload", [
-        f"{cls}_latency_ms",
-        f"vm_{cls}_latency_ms",
-        f"p90_{cls}_latency_ms",
-        f"p99_{cls}_latency_ms",
-    ]
-
-
-def drop_absent_class(res: dict, read_fraction: float) -> None:
-    """Null, with their bands, the latencies of an IO class the workload does not issue, each with
-    :func:`absent_class_keys`' note beside it (in place): one rule for every architecture's report."""
-    why, keys = absent_class_keys(read_fraction)
-    for k in keys:
-        for key in (k, k.replace("_ms", "_ms_low"), k.replace("_ms", "_ms_high")):
-            if key in res:
-                res[key] = None
-        if k in res:
-            res[f"{k}_note"] = why
 
 
 def throttled_wait(res: dict, in_flight: float) -> None:
