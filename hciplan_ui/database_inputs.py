@@ -11,6 +11,8 @@ from planner.models.database import ENGINE_WORDS, Database
 #: the SLA page's ways to describe a database
 SLA_IO_MODE = "its IO (size, threads, block size, read share)"
 SLA_DBA_MODE = "what a DBA knows (size, buffer pool, HammerDB rate)"
+#: the Size page's way to describe its demand by databases (its other two: per tier, totals)
+SIZE_DBA_MODE = "databases a DBA describes"
 #: the SLA page's keys for these inputs
 SLA_PREFIX = "sla_db_"
 #: the Size page's (its DBA mode)

@@ -83,7 +83,7 @@ POLICY_WORDS = {
     # profile on 10 GbE: their 25 GbE is not overridden
     "vsan": {"parity": "", "parity_help": "", "network": "", "network_help": ""},
 }
-DBA_MODE = "databases a DBA describes"
+DBA_MODE = database_inputs.SIZE_DBA_MODE
 SIZE_DB = database_inputs.SIZE_PREFIX
 _STARTED = time.perf_counter()  # this run of the page: the wall time the user waits (see _results)
 

@@ -336,7 +336,7 @@ def test_at_800_px_labels_wrap_between_words_and_select_boxes_show_their_value(s
     up every row stays whole. Stop 55: at 1,024 px number boxes cut their value (the SLA page's latency target
     "1.000" read "1.0", its size "4.00" "4.0"; the Size page's DBA "1000.00" GB): no number box cuts its value at
     800, 1,024 or 1,280 px."""
-    from hciplan_ui.sizing_page import DBA_MODE
+    from hciplan_ui.database_inputs import SIZE_DBA_MODE as DBA_MODE
 
     page = _opened(browser, server, 800, 1200)
     found = {}

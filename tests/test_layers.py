@@ -109,3 +109,23 @@ def test_no_module_imports_another_modules_private_names():
                         if a.name.startswith("_") and not a.name.startswith("__")
                     ]
     assert bad == []
+
+
+def test_no_test_or_module_imports_a_page_script():
+    """A page (``hciplan_ui/*_page.py``) is a script: importing it runs the whole page outside a script run, in
+    Streamlit's bare mode. A browser test's ``from hciplan_ui.sizing_page import DBA_MODE`` did, and left the
+    Size page's ``st.form`` open in the test process: 108 app tests after it failed in CI ("can't be used in an
+    st.form()") while each passed alone. A page's constants live in a module it imports; only the app's
+    navigation names the pages, by file."""
+    pages = {p.stem for p in (ROOT / "hciplan_ui").glob("*_page.py")}
+    bad = []
+    for base in ("planner", "hciplan_ui", "tests", "scripts", "benchmarks"):
+        for p in (ROOT / base).rglob("*.py"):
+            for node in ast.walk(ast.parse(p.read_text())):
+                names = []
+                if isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+                elif isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                bad += [f"{p.relative_to(ROOT)}: {n}" for n in names if n.split(".")[-1] in pages]
+    assert bad == []
