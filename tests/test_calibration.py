@@ -137,8 +137,11 @@ def test_a_fresh_full_fit_reproduces_the_shipped_parameters(stored):
     v, res, starts = cal.fit_multi_start(idx, max_nfev=cal.REFIT_MAX_STEPS)
     doc = json.loads(CALIBRATION_FILE.read_text())
     assert starts["chosen"] == doc["fit"]["starts"]["chosen"]
-    assert float(res.fun_cost) == pytest.approx(doc["fit"]["objective"], rel=1e-9)
-    assert v == pytest.approx(stored.params.vector(), rel=1e-9)
+    # to the fit's own stopping tolerance: on another CPU numpy's vectorised sums round differently, and the fit
+    # stops elsewhere in a flat valley (an Intel Xeon, 2026-12-01: objective 1.6e-9 and parameters 1.3e-4 relative
+    # from the shipped file's); another minimum is further by far (137.96 against 134.25 from another start)
+    assert float(res.fun_cost) == pytest.approx(doc["fit"]["objective"], rel=cal.FIT_TOL)
+    assert v == pytest.approx(stored.params.vector(), rel=1e-3)
 
 
 def test_the_shipped_file_is_what_the_documented_command_writes():
