@@ -83,7 +83,7 @@ if not state.presenter():
         )
     )
     c1, c2 = st.columns(2)
-    c1.metric("Resiliency efficiency", f"{cap['resiliency_efficiency']:.1%}")
+    c1.metric("Resiliency efficiency", fmt.pct(cap["resiliency_efficiency"], 1))
     value, meaning = fmt.after_node_loss(cap)
     c2.metric("Usable after losing a node", value, help=meaning)
     st.download_button(

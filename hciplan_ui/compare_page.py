@@ -225,7 +225,7 @@ if source.startswith("from"):
                 # walk 2026-11-30)
                 f"{db_demand.transactions_per_s:,.0f} transactions/s, buffer-pool hit "
                 f"{fmt.used(db_demand.buffer_hit_ratio)}: **{db_demand.iops:,.0f} IOPS mean, "
-                f"{db_demand.peak_iops:,.0f} peak**, {db_demand.read_fraction:.0%} reads, "
+                f"{db_demand.peak_iops:,.0f} peak**, {fmt.pct(db_demand.read_fraction)} reads, "
                 f"{db_demand.block_size_kib:.1f} KiB mean size, its log flushed at an assumed "
                 f"{ASSUMED_LOG_WRITE_LATENCY_MS:g} ms. Each system below takes it as an open load with the log "
                 "flushed at that system's predicted write latency, as `sla --database` does (said under each column)."

@@ -211,12 +211,13 @@ def used(x) -> str:
 def change(ratio: float, digits: int = 1) -> str:
     """A figure against the baseline, from ``ratio`` = new / old: a signed percentage, or past
     ten times the baseline a multiple ("213x", not "+21150.9%"); a change that rounds to nothing is
-    "0.0%" (it was "-0.0%" or "+0.0%", a sign for no change)."""
+    "0.0 %" (it was "-0.0%" or "+0.0%", a sign for no change). Percents in :func:`planner.core.text.pct`'s one style ("+21.1 %"; it
+    was "+21.1%" beside the documents' "23 %")."""
     if ratio >= 10:
         return f"{ratio:,.0f}x"
     if round(abs(ratio - 1) * 100, digits) == 0:
-        return f"{0:.{digits}%}"
-    return f"{ratio - 1:+.{digits}%}"
+        return text_pct(0.0, digits)
+    return text_pct(ratio - 1, digits, sign=True)
 
 
 def metric_delta(ratio: float, digits: int = 1, suffix: str = "") -> str | None:

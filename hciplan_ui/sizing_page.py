@@ -135,7 +135,7 @@ def _sized(demand_json: str, top: int) -> dict:
             if f is None:
                 bar.empty()
             else:
-                bar.progress(min(max(f, 0.0), 1.0), text=f"Sizing… {f:.0%} of the designs to return found")
+                bar.progress(min(max(f, 0.0), 1.0), text=f"Sizing… {fmt.pct(f)} of the designs to return found")
 
         return update
 

@@ -393,7 +393,7 @@ def test_an_unchanged_figure_has_no_delta_badge_on_the_compare_page():
     assert deltas and all(d is None or d == "" for d in deltas), deltas
     table = next(t.value for t in tables(at) if "Figure" in t.value.columns)
     changes = [r["What-if"] for r in table.to_dict("records") if r["Figure"].endswith(", change")]
-    assert changes and set(changes) == {"0.0%"}, changes
+    assert changes and set(changes) == {"0.0 %"}, changes
 
 
 def test_the_hosting_warnings_read_as_sentences_without_field_names():

@@ -223,12 +223,12 @@ def test_hosting_caveat_only_when_the_healthy_nodes_cannot_host():
 def test_a_change_past_ten_times_reads_as_a_multiple():
     from hciplan_ui import fmt
 
-    assert fmt.change(1.211) == "+21.1%" and fmt.change(0.093) == "-90.7%" and fmt.change(9.99) == "+899.0%"
+    assert fmt.change(1.211) == "+21.1 %" and fmt.change(0.093) == "-90.7 %" and fmt.change(9.99) == "+899.0 %"
     assert fmt.change(212.509) == "213x" and fmt.change(1329.8) == "1,330x"
     # a change that rounds to nothing has no sign, and no badge (review 2026-11-29: "↓ -0.0%", "↑ +0.0%")
-    assert fmt.change(0.99996) == fmt.change(1.00004) == "0.0%" and fmt.change(1.0004, 0) == "0%"
+    assert fmt.change(0.99996) == fmt.change(1.00004) == "0.0 %" and fmt.change(1.0004, 0) == "0 %"
     assert fmt.metric_delta(0.99996) is None and fmt.metric_delta(1.0004, 0, " vs healthy") is None
-    assert fmt.metric_delta(0.994, 0, " vs healthy") == "-1% vs healthy" and fmt.metric_delta(1.006) == "+0.6%"
+    assert fmt.metric_delta(0.994, 0, " vs healthy") == "-1 % vs healthy" and fmt.metric_delta(1.006) == "+0.6 %"
 
 
 def test_device_iops_never_read_0k():

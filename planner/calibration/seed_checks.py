@@ -23,6 +23,7 @@ from functools import lru_cache
 import numpy as np
 
 from planner.core.resources import EXAMPLES_DIR
+from planner.core.text import pct
 from planner.engine.architectures import common, disaggregated, single_server, split
 from planner.engine.architectures import sqlio as sqlio_mod
 from planner.models.catalog import load_catalog
@@ -252,13 +253,13 @@ def datrium_checks(p: ModelParams | None = None) -> list[dict]:
     seed = "Datrium DVX (technical report)"
     rows = []
     low = datrium_at(1000.0, p=p)
-    hit = 1.0 if "read hit ratio 100%" in low["notes"][0] else 0.0
+    hit = 1.0 if f"read hit ratio {pct(1.0)}" in low["notes"][0] else 0.0
     rows.append(
         _row(
             seed,
             "flash read hit 100 % (500 GB database, 2 TB of compute-node flash)",
             "100 %",
-            f"{hit:.0%}",
+            pct(hit),
             "share",
             "held out",
             hit == 1.0,
@@ -289,7 +290,7 @@ def datrium_checks(p: ModelParams | None = None) -> list[dict]:
             "ms",
             "in sample",
             f"the load is not published; the model reaches 0.85 ms at {x:,.0f} IOPS (8 KiB, 70 % reads), "
-            f"{at['utilization']['storage_cpu']:.0%} of the storage CPU share: {x * 60 / 2e6:.2f} IOs per "
+            f"{pct(at['utilization']['storage_cpu'])} of the storage CPU share: {x * 60 / 2e6:.2f} IOs per "
             "transaction at 2.0 M TPM",
         )
     )
@@ -409,7 +410,7 @@ def dataon_checks(p: ModelParams | None = None) -> list[dict]:
             seed,
             "IOPS headroom for 4 database servers: 1, 2, 4 servers at 90 % of a quarter of the 4-server capacity",
             "scales smoothly, 'signs it could deliver even more'",
-            ", ".join(f"{r['db_servers']}: {r['iops']:,.0f} ({r['busiest_utilization']:.0%} busiest)" for r in scal),
+            ", ".join(f"{r['db_servers']}: {r['iops']:,.0f} ({pct(r['busiest_utilization'])} busiest)" for r in scal),
             "IOPS",
             "held out",
             linear,

@@ -356,8 +356,8 @@ def read_database_list(
             + "); replace with measured peak IOPS where you have them"
         )
         notes.append(
-            f"databases given by TPM hold their log and tempdb beside their data ({LOG_SPACE_FRACTION:.0%} and "
-            f"{TEMPDB_SPACE_FRACTION:.0%} of it, as db-io and size count a database described by its workload); a "
+            f"databases given by TPM hold their log and tempdb beside their data ({pct(LOG_SPACE_FRACTION)} and "
+            f"{pct(TEMPDB_SPACE_FRACTION)} of it, as db-io and size count a database described by its workload); a "
             "database given by its peak IOPS holds its size as given (the space its files take)"
         )
     out = estate_demand(dbs, name, latency_target_ms, demand_name, **demand_fields)

@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from planner.core.errors import DesignError
+from planner.core.text import pct
 from planner.engine.architectures.common import (
     HOST_CPU,
     US,
@@ -222,7 +223,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
     share[0] = 1.0 if has_pop else 0.0
     cpu = np.array([guest + st_r, guest + st_w])
     notes = [
-        f"read hit ratio {hit:.0%} on local flash (uniform access over {ws_node_gb:,.0f} GB per compute node "
+        f"read hit ratio {pct(hit)} on local flash (uniform access over {ws_node_gb:,.0f} GB per compute node "
         f"against {flash_gb:,.0f} GB of flash after {reduce_:g}x data reduction)",
         "the data node NVRAM acknowledgement latency and the data-services CPU are stated assumptions",
     ]
