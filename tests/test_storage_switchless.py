@@ -191,3 +191,25 @@ def test_the_switchless_note_is_not_listed_as_a_gap_in_the_cost():
     cost = whole_cost(_edge(storage_switchless=True))
     assert any("cabled to each other" in n for n in cost["network"]["notes"])
     assert network_gaps(cost) is None
+
+
+def test_a_node_down_idles_the_switchless_links_to_it():
+    """Stop 55 left it: a switchless design kept every link with a node down. Each port is cabled to one peer, so the
+    survivors of three nodes keep one link of their two (through switches both ports still reach the survivor): at
+    the same offered load their network is twice as busy. Two nodes: the survivor has no peer, nothing is lost."""
+    from planner.models.workload import Workload
+    from planner.physics.network import live_links_node_down
+    from planner.results.report import evaluate_report
+
+    assert [live_links_node_down(n, True) for n in (1, 2, 3, 4)] == [1.0, 1.0, 0.5, pytest.approx(2 / 3)]
+    assert live_links_node_down(4, False) == 1.0
+    w = Workload(name="w", block_size_kib=64, read_fraction=0.3, iops=20_000)
+    mesh = evaluate_report(_edge(nodes=3, storage_switchless=True), w)
+    switched = evaluate_report(_edge(nodes=3), w)
+    assert mesh["utilization"]["network"] == pytest.approx(switched["utilization"]["network"])
+    assert mesh["degraded"]["utilization"]["network"] == pytest.approx(
+        2 * switched["degraded"]["utilization"]["network"]
+    )
+    assert 0 < switched["degraded"]["utilization"]["network"] < 0.5
+    # the survivors' repair runs over the links left too: no faster than through switches
+    assert mesh["degraded"]["repair_time_hours"] >= switched["degraded"]["repair_time_hours"]

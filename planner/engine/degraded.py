@@ -366,7 +366,7 @@ def degraded_arrays(
         drive_write_iops=D.drive_write_iops * keep_write,
         drive_read_mb_s=D.drive_read_mb_s * keep_read,
         drive_write_mb_s=D.drive_write_mb_s * keep_write,
-        node_bandwidth_bytes_s=D.node_bandwidth_bytes_s * keep_net,
+        node_bandwidth_bytes_s=D.node_bandwidth_bytes_s * keep_net * D.live_links_node_down,
         lps_per_node=lps,
         lost_copy_share=lost,
         lost_write_share=unwritten,

@@ -341,6 +341,9 @@ class DesignArrays:
     # re-protect it (physics.capacity.layout_min_fault_domains; inf for a single copy). An S2D row reads its
     # resiliency code's instead (planner.engine.degraded.survivors_repair)
     layout_min_fault_domains: np.ndarray = field(default_factory=lambda: np.asarray(np.nan))
+    # one node down: the share of a survivor's storage links still joined to a live node (a storage-switchless mesh's
+    # links to the lost node idle: planner.physics.network.live_links_node_down); 1 through switches
+    live_links_node_down: np.ndarray = field(default_factory=lambda: np.asarray(1.0))
 
     def __post_init__(self) -> None:
         # a stack column left at its default takes the rows' shape, as every other column has
@@ -401,6 +404,7 @@ def _stack_row(rd: ResolvedDesign) -> dict[str, Any]:
         lost_copy_share=0.0,
         lost_write_share=0.0,
         layout_min_fault_domains=np.nan,
+        live_links_node_down=network.live_links_node_down(rd.nodes, d.storage_switchless),
     )
     if d.stack == "s2d":
         return row

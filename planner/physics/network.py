@@ -181,11 +181,25 @@ def storage_bandwidth_bytes_s(
     return min(cards, links * nic.port_gbit_s * 1e9 / 8.0)
 
 
-def node_storage_bandwidth_bytes_s(rd: ResolvedDesign) -> float:
-    """:func:`storage_bandwidth_bytes_s` of a resolved design's storage nodes [bytes/s]."""
+def live_links_node_down(nodes: int, switchless: bool) -> float:
+    """The share of a node's storage links still joined to a live node while one of the ``nodes`` is down [-].
+
+    Through switches every port still reaches every survivor: 1. A storage-switchless full mesh cables each port to
+    one peer, so the links to the lost node carry nothing: (peers - 1) / peers of them stay (3 nodes: 1 of 2; 4
+    nodes: 4 of 6). Two nodes: the survivor has no peer and nothing to send; its links are not counted as lost
+    (1), so no bandwidth is zero where the model still divides by it.
+    """
+    peers = int(nodes) - 1
+    return (peers - 1) / peers if switchless and peers >= 2 else 1.0
+
+
+def node_storage_bandwidth_bytes_s(rd: ResolvedDesign, node_down: bool = False) -> float:
+    """:func:`storage_bandwidth_bytes_s` of a resolved design's storage nodes [bytes/s]; with ``node_down``, of a
+    survivor while one node is down (:func:`live_links_node_down`: a switchless mesh's links to the lost node idle)."""
     n, d = rd.node, rd.design
     peers = rd.nodes - 1 if d.storage_switchless else None
-    return storage_bandwidth_bytes_s(d.stack, n.nic, n.nic_count, d.vsan_spec.active_links, peers)
+    bw = storage_bandwidth_bytes_s(d.stack, n.nic, n.nic_count, d.vsan_spec.active_links, peers)
+    return bw * live_links_node_down(rd.nodes, d.storage_switchless) if node_down else bw
 
 
 def wire_demand_s(

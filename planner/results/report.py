@@ -1044,7 +1044,7 @@ def evaluate_report(
                         rd.node.drive_count,
                         rd.node.drive.seq_write_mb_s,
                         rd.node.drive.seq_read_mb_s,
-                        network.node_storage_bandwidth_bytes_s(rd),
+                        network.node_storage_bandwidth_bytes_s(rd, node_down=True),
                     )
                 )
                 if relay
@@ -1073,7 +1073,7 @@ def evaluate_report(
                             design.nodes,
                             rd.node.drive_count,
                             rd.node.drive.seq_write_mb_s,
-                            network.node_storage_bandwidth_bytes_s(rd),
+                            network.node_storage_bandwidth_bytes_s(rd, node_down=True),
                             repair_share=repair_share_of(design.stack),
                             max_repair_bytes_s=ceph_cap,
                             data_chunks=repair_read_chunks(design),
