@@ -180,6 +180,11 @@ def test_fewer_ports_than_peers_fails_the_rule_with_finite_figures():
     assert not hardware_rules(resolve(six))["storage_switchless"]["passed"]
     rep = evaluate_report(six, profiles()["oltp-8k"])
     assert all(math.isfinite(v) for v in (rep["iops"], rep["read_latency_ms"], rep["network_link_mb_s_per_node"]))
+    # its price says why no link is priced (it said "0 switches, 0 server links" and nothing more)
+    from planner.commercial.tco import whole_cost
+
+    notes = " ".join(whole_cost(six)["network"]["notes"])
+    assert "2 storage ports per server for 5 peers" in notes and "storage_switchless rule fails" in notes
 
 
 def test_the_switchless_note_is_not_listed_as_a_gap_in_the_cost():

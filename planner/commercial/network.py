@@ -253,6 +253,11 @@ def switchless_bom(nodes: int, nic: Nic | None, nic_count: int, a: CostAssumptio
     per = switchless_links_per_peer(nic.ports, nic_count, nodes - 1)
     links = nodes * (nodes - 1) // 2 * per
     if not links:
+        if nodes > 1:  # fewer ports than peers: said, not priced as "0 server links" alone (stop 55 left it)
+            out["notes"] = [
+                f"{count_words(nic.ports * nic_count, 'storage port')} per server for {count_words(nodes - 1, 'peer')}: "
+                "no full mesh to cable (the storage_switchless rule fails), so no direct link is priced"
+            ]
         return out
     speed = nic.port_gbit_s
     link = pick_link(speed, a.cable_run_m, a, cat)
