@@ -490,6 +490,9 @@ for col, (name, r) in zip(cols, reports):
                 st.metric(label, unbounded["cell"], help=fmt.md(first_upper(unbounded["why"]) + "."))
                 continue
             # no latency of the base to compare with
+            if r.get(key) is None and (absent := r.get(f"{key}_note")):  # no such IO in the workload: said
+                st.metric(label, "none", help=fmt.md(first_upper(absent) + "."))
+                continue
             past = key.endswith("latency_ms") and unbounded_latency(base) is not None
             if name != "current" and base.get(key) and r.get(key) is not None and not past:
                 delta = fmt.metric_delta(r[key] / base[key])
@@ -569,6 +572,7 @@ for col, (name, r) in zip(cols, reports):
             st.caption(f":orange[One node down:] {state.plain(no_down)}")
 
 table, csv_rows = [], []
+absent_notes: set[str] = set()  # why a latency is none: no reads, or no writes, in the workload
 row: dict[str, Any]
 raw: dict[str, Any]
 for name, r in reports:
@@ -587,6 +591,11 @@ for name, r in reports:
             continue
         row[label] = f(r.get(key))
         raw[key] = None if r.get(key) is None else round(r[key], 4)
+        if r.get(key) is None and (absent := r.get(f"{key}_note")):
+            # a class the workload does not issue: "none" and why, as the Performance page says (a bare dash said
+            # nothing; stop 55 walk)
+            row[label], raw[f"{key}_note"] = "none", absent
+            absent_notes.add(absent)
         ratio = r[key] / base[key] if name != "current" and base.get(key) and r.get(key) is not None else None
         row[f"{label}, change"] = fmt.DASH if ratio is None else fmt.change(ratio)
         raw[f"{key}_change_pct"] = None if ratio is None else round((ratio - 1) * 100, 2)
@@ -652,6 +661,8 @@ if not state.presenter():
     st.markdown(
         fmt.table([{"Figure": label} | {r["Scenario"]: r[label] for r in table} for label in list(table[0])[1:]])
     )
+    if absent_notes:
+        st.caption(f"None: {state.plain('; '.join(sorted(absent_notes)))}.")
     st.download_button("Comparison CSV", export.to_csv(csv_rows), file_name="comparison.csv", mime="text/csv")
 if source.startswith("from") and demand is not None:
     # which demand the row judges: one database's 130,208 IOPS stood beside "not met: IOPS ... 2,810,969 IOPS the

@@ -15,6 +15,7 @@ from uitables import tables
 
 from planner.core.text import first_upper
 from planner.engine.loads import demand_as_workload
+from planner.engine.performance import LATENCY_NAMES
 from planner.models.demand import Demand
 from planner.models.design import parse_design
 from planner.results.report import evaluate_report
@@ -843,3 +844,18 @@ def test_a_latency_and_its_band_take_one_precision_on_the_performance_page(examp
             shown.append((figures[0], bands[0]))
             assert _decimals(figures[0]) == _decimals(low) == _decimals(high), shown
     assert len(shown) >= 3, shown  # read, write and VM latency (and the p99) with their bands
+
+
+def test_the_compare_page_says_none_and_why_for_a_class_the_workload_does_not_issue():
+    """Stop 55 left it: a 100 %-read workload's write latency is null in every report, and the Compare table showed a
+    bare dash for it (the Performance page says "none" and why). The table and the cards say "none", a caption says
+    why, and the CSV carries the report's note."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    load = json.loads(at.session_state["workload_json"])
+    at.session_state["workload_json"] = json.dumps(load | {"read_fraction": 1.0})
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    table = next(t.value for t in tables(at) if "Figure" in t.value.columns)
+    row = next(r for r in table.to_dict("records") if r["Figure"] == LATENCY_NAMES["write_latency_ms"])
+    assert set(row.values()) - {row["Figure"]} == {"none"}, row
+    assert any(c.value == "None: no writes in this workload." for c in at.caption)
