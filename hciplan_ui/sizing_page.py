@@ -16,7 +16,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from hciplan_ui import background, charts, chrome, costs, database_inputs, export, fmt, inputs, state
-from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS, binding_help, design_label
+from hciplan_ui.sizing_rows import PARTS_COLUMNS, SUMMARY_COLUMNS, binding_help, binding_said, design_label
 from hciplan_ui.sizing_rows import described as _described
 from hciplan_ui.sizing_rows import result_row as _row
 from hciplan_ui.sizing_rows import shown_row as _shown
@@ -951,7 +951,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     chrome.word_metric(
         m[4],
         "Binding",
-        floor[0].upper() + floor[1:] if floor else binding_words(best),
+        binding_said(best),
         help=(f"Every resource has room; the first to run out: {binding_words(best)}. " if floor else "")
         + binding_help(best),
     )

@@ -8,7 +8,7 @@ import math
 
 from hciplan_ui import fmt
 from planner.commercial.tiers import binding_words
-from planner.core.text import count, times
+from planner.core.text import count, first_upper, times
 from planner.sizing.names import design_resiliency_words
 
 
@@ -105,6 +105,15 @@ def design_label(d: dict) -> str:
     return design_words(d) or f"{d.get('name') or 'design'} · {d['nodes']} nodes · {design_resiliency_words(d)}"
 
 
+def binding_said(result: dict) -> str:
+    """What sets a sized design's size, as the Size page's card and table both say it: the smallest cluster the
+    rules allow when no resource does (``size_set_by``: planner.sizing.checks.minimum_cluster), else the binding
+    limit (:func:`planner.commercial.tiers.binding_words`). The table said "RAM, one node down" beside the card's
+    "The minimum cluster for three-way mirror with N+1" (stop 55 left it)."""
+    floor = result.get("size_set_by")
+    return first_upper(floor) if floor else binding_words(result)
+
+
 def binding_help(result: dict) -> str:
     """The Binding metric's help: each resource's room to grow in the pages' words, tightest first
     ("storage capacity 1.07x the demand"; the library's keys, ``capacity 1.07x``, read as code), the
@@ -151,7 +160,7 @@ def result_row(i: int, r: dict, named: bool = False, whole: dict | None = None) 
         "servers_capex_usd": round(r["servers_capex_usd"]),
         "usable_tb": round(r["usable_capacity_tb"], 1),
         "guaranteed_iops": round(r["guaranteed_iops"]),
-        "binding": binding_words(r),
+        "binding": binding_said(r),
         "differs_from_best": r.get("differs_from_best", ""),
     }
 

@@ -1104,6 +1104,11 @@ def test_a_design_no_resource_sized_says_the_minimum_cluster_set_it(tmp_path):
     assert r.best["design"]["nodes"] == 4 and r.best["design"]["resiliency"] == "mirror-3way"
     assert r.best["size_set_by"] == "the minimum cluster for three-way mirror with N+1"
     assert all(a["size_set_by"] is None for a in r.alternatives if a["design"]["nodes"] > 4)
+    # the Size page's table says what its card says (its Binding column said "RAM, one node down")
+    from hciplan_ui.sizing_rows import binding_said, result_row
+
+    said = "The minimum cluster for three-way mirror with N+1"
+    assert binding_said(r.best) == said and result_row(0, r.best)["binding"] == said
     # a demand a resource sizes keeps its binding and no floor
     big = size(Demand(total_iops=2_000_000, capacity_tb=200, databases=100, latency_target_ms=2), top=1)
     assert big.best is not None and big.best["size_set_by"] is None
