@@ -213,13 +213,7 @@ def hosting_met(cn: dict) -> dict[str, bool]:
     view with every node up."""
     met = {
         "vcpus": cn["vcpus_per_node_needed"] <= cn["vcpus_per_node_available"] + 1e-9
-        and all(
-            cn.get(have) is None or cn[need] <= cn[have] + 1e-9
-            for need, have in (
-                ("vms_per_node_needed", "vms_per_node_available"),
-                ("vms_total", "vms_per_cluster_available"),
-            )
-        ),
+        and cn.get("vms_within_maximums", True),
         "ram": cn["ram_gb_per_node_needed"] <= cn["ram_gb_per_node"] + 1e-9,
     }
     if "database_cores_per_node_needed" in cn:
@@ -240,12 +234,15 @@ def compute_needs(rd: ResolvedDesign, demand: Demand, multiplier: float | None =
     busy = database_cores(rd, demand, h, multiplier)
     # the hypervisor's VM maximums (Hyper-V's for S2D): the vcpus rule holds them too (stop 55 walk)
     per_host, per_cluster = max_vms(rd.design.stack)
-    vms = {
-        "vms_per_node_needed": float(demand.vms_per_host(h, multiplier)),
+    vms_per_node, vms_total = float(demand.vms_per_host(h, multiplier)), float(demand.database_count(multiplier))
+    vms: dict[str, float | bool | None] = {
+        "vms_per_node_needed": vms_per_node,
         "vms_per_node_available": per_host if math.isfinite(per_host) else None,  # null: no maximum cited
-        "vms_total": float(demand.database_count(multiplier)),
+        "vms_total": vms_total,
         "vms_per_cluster_available": per_cluster if math.isfinite(per_cluster) else None,
     }
+    # one judgement of them (its words are check_design's reason): planner.physics.hosting.vm_count_problem
+    vms["vms_within_maximums"] = vm_count_problem(rd.design.stack, vms_per_node, h, vms_total) is None
     if rd.design.stack != "s2d":
         st_gb, st_note = stack_ram_gb(rd)
         ram_fixed = rd.design.host_reserve_gb + st_gb
