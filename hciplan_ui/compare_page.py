@@ -216,6 +216,7 @@ if source.startswith("from"):
                     "IOPS (peak)": fmt.iops(s.peak_iops),
                     "MB/s (mean)": fmt.num(s.bandwidth_mb_s, 1),
                     "Rule": s.rule,
+                    "Source": s.source,
                 }
                 for s in db_demand.streams
             ]

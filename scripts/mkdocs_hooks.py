@@ -18,6 +18,9 @@ of its own); an unknown NAME fails the build.
   chain, Takacs, a fork-join simulation; about 2 s);
 - ``params`` (a table) and ``param NAME FORMAT`` (one value, inline): the shipped fitted parameters;
 - ``sized DEMAND KEY FORMAT`` (one value, inline): a figure of ``hciplan size examples/DEMAND``;
+- ``sla DESIGN DB KEY FORMAT`` and ``db-io DB KEY FORMAT`` (one value, inline): a figure of ``hciplan sla
+  examples/DESIGN.json --database examples/DB.json`` or ``hciplan db-io examples/DB.json`` (FORMAT a format spec or
+  ``pctN``, a fraction as a percent with N decimals);
 - ``oltp KEY FORMAT`` (one value, inline): a figure of planner/data/oltp-calibration.json (the database
   layer's fit and its held-out checks);
 - ``vm-ram POOL`` (one value, inline): the RAM per database VM a buffer pool of POOL GB takes
@@ -411,17 +414,47 @@ def _sized(demand: str) -> dict:
     return _hciplan("size", EXAMPLES / demand)
 
 
+def _figure(value, key: str, fmt: str, what: str) -> str:
+    """``value``'s figure at the dotted path ``key``, formatted: ``fmt`` a format spec, or ``pctN`` for a fraction
+    as a percent with N decimals and the house's space ("16 %")."""
+    for part in key.split("."):
+        if not isinstance(value, dict) or part not in value:
+            raise PluginError(f"{what} has no {key}")
+        value = value[part]
+    if fmt.startswith("pct"):
+        return f"{value * 100:.{int(fmt[3:] or 0)}f} %"
+    return format(value, fmt)
+
+
 def sized(demand: str, key: str, fmt: str = ",.0f") -> str:
     """One figure of ``hciplan size examples/DEMAND`` (the command's default ``--top``), formatted:
     ``<!-- hciplan:sized DEMAND KEY FMT -->`` with KEY a dotted path (``best.guaranteed_iops``,
     ``designs_screened``). The walk-through typed 1,148,271 IOPS guaranteed where the command gave
     1,148,356 (docs walk)."""
-    value = _sized(demand)
-    for part in key.split("."):
-        if not isinstance(value, dict) or part not in value:
-            raise PluginError(f"sized: {demand} has no {key}")
-        value = value[part]
-    return format(value, fmt)
+    return _figure(_sized(demand), key, fmt, f"sized: {demand}")
+
+
+@cache
+def _sla(design: str, database: str) -> dict:
+    return _hciplan("sla", EXAMPLES / f"{design}.json", "--database", EXAMPLES / f"{database}.json")
+
+
+def sla(design: str, database: str, key: str, fmt: str = ",.0f") -> str:
+    """One figure of ``hciplan sla examples/DESIGN.json --database examples/DB.json``, formatted:
+    ``<!-- hciplan:sla DESIGN DB KEY FMT -->``. The Limits page typed DataON's four servers as -21.5 % and
+    its checks' reason 785,000 NOPM where the command gave 757,893 (CLI walk 2026-12-01)."""
+    return _figure(_sla(design, database), key, fmt, f"sla: {design} with {database}")
+
+
+@cache
+def _db_io(database: str) -> dict:
+    return _hciplan("db-io", EXAMPLES / f"{database}.json")
+
+
+def db_io(database: str, key: str, fmt: str = ",.0f") -> str:
+    """One figure of ``hciplan db-io examples/DB.json``, formatted: ``<!-- hciplan:db-io DB KEY FMT -->``. The SLA
+    guide typed the DataON database's peak as 22 % reads where the command gave 16 % (CLI walk 2026-12-01)."""
+    return _figure(_db_io(database), key, fmt, f"db-io: {database}")
 
 
 def oltp(key: str, fmt: str = "g") -> str:
@@ -539,6 +572,10 @@ def render(markdown: str, where: str = "page") -> str:
             return vm_ram(*args)
         if name == "oltp":
             return oltp(*args)
+        if name == "sla":
+            return sla(*args)
+        if name == "db-io":
+            return db_io(*args)
         if name not in GENERATORS or args:
             raise PluginError(f"{where}: unknown generated block {m.group(0)}")
         # a block inside an indented container (an admonition, a list item) keeps its indent
@@ -550,7 +587,8 @@ def render(markdown: str, where: str = "page") -> str:
 
 
 def on_pre_build(config) -> None:
-    _sized.cache_clear()
+    for kept in (_sized, _sla, _db_io):
+        kept.cache_clear()
     generated.cache_clear()  # `mkdocs serve` rebuilds in one process: a refit shows on the next build
 
 

@@ -483,7 +483,7 @@ def test_db_io_prints_every_stream_with_its_rule_and_the_totals(capsys):
     assert all(s["rule"] for s in out["streams"])
     assert out["iops"] == pytest.approx(sum(s["iops"] for s in out["streams"]))
     assert main(["db-io", str(EX / "db-oltp-hammerdb.json"), "--log-write-latency-ms", "0"]) == 2
-    assert capsys.readouterr().err == "error: log_write_latency_ms: must be 0.001..10000 ms (got 0)\n"
+    assert capsys.readouterr().err == "error: log-write-latency-ms: must be 0.001..10000 ms (got 0)\n"
 
 
 def test_database_capacity_of_a_design_with_an_inline_cpu_spec(capsys, tmp_path):
@@ -917,7 +917,7 @@ def test_io_demand_is_computed_once_per_description_and_each_caller_gets_its_own
 
     db = Database(name="kept", size_gb=321.0, buffer_pool_gb=64.0, nopm=54_321.0)
     first = io_demand(db)
-    key = (db.model_dump_json(), None, None)
+    key = (db.model_dump_json(), None, None, None)
     assert key in dbm._IO_DEMANDS
     again = io_demand(db)
     assert again == first and again is not first and again.streams is not first.streams

@@ -72,7 +72,7 @@ def cmd_sla(args) -> int:
     # the cluster model's arrays (hyperconverged, or Ceph / vSAN with their clients), or another
     # architecture's network (planner.commercial.sla.site_of)
     rd = resolve(design, catalog) if design.cluster_engine else open_load_model(design, catalog)
-    bg = load_workload(args.background) if args.background else None
+    bg = load_workload(args.background, "background") if args.background else None
     params, boot = _calibration_args(args)
     db = load_database(args.db or args.database, "db" if args.db else "database")
     given = {k: getattr(args, k) for k in SLA_OVERRIDES if getattr(args, k, None) is not None}
@@ -105,6 +105,15 @@ def cmd_sla(args) -> int:
     # what widened the band in the SLA page's words, not the calibrated domain's field names ("cpu_family: ...")
     g = out.get("guarantee", out)
     g["band_note"] = band_note_words(g["band_note"])
+    if g.get("binding_constraint") == "vm_outstanding_io":
+        # --vcpus 32 alone left the file's 4 x 16 IOs in flight and the guarantee where it was, with no word why
+        # (CLI walk 2026-12-01: DataLine's 200,000 IOPS need 8 threads as well as 32 vCPUs)
+        n_threads, per_thread = db.vm("threads"), db.vm("outstanding_per_thread")
+        g["binding_constraint_note"] = (
+            f"the VM's {n_threads} IO threads x {per_thread} outstanding IOs ({n_threads * per_thread} in flight) "
+            "bound it by Little's law at the latency target: more vCPUs alone do not raise it; give --threads or "
+            "--outstanding-per-thread, or --vm-sizes for the guarantee of each VM size"
+        )
     if args.vm_sizes:
         out["by_vm_size"] = guarantee_by_vm_size(rd, db, bg, n_plus_one=args.n_plus_one, params=params)
     # the calibrated domain, as evaluate flags it (a guarantee on an extrapolated design had no word of it)
@@ -493,6 +502,9 @@ def cmd_compare(args) -> int:
             + (", not both" if args.workload and args.database else ""),
             "workload",
         )
+    if args.mean and not args.database:
+        # a flag the help ties to --database was taken and ignored (CLI walk 2026-12-01)
+        raise PlannerError("--mean is for --database (a database's mean demand instead of its peak)", "mean")
     data_tb, beside, db, workload = None, "", None, None
     if args.database:
         from planner.models.database import load_database
@@ -541,11 +553,12 @@ def cmd_db_io(args) -> int:
     db = load_database(args.database)
     lat = args.log_write_latency_ms
     if lat is not None and not 0.001 <= lat <= 10_000:
-        raise InputError(f"must be 0.001..10000 ms (got {lat:g})", "log_write_latency_ms")
+        raise InputError(f"must be 0.001..10000 ms (got {lat:g})", "log-write-latency-ms")
     from planner.commercial.database import database_warnings, sql_server_cores_busy, sql_server_cores_note
     from planner.models.database import io_demand
 
-    d = io_demand(db, log_write_latency_ms=lat)
+    # a latency typed here is the user's, not a design's prediction (the rule credited "the design"; CLI walk)
+    d = io_demand(db, log_write_latency_ms=lat, latency_origin="given with --log-write-latency-ms" if lat else None)
     out = d.model_dump(mode="json")
     # the CPU the rate asks of SQL Server beside the IO, and every warning: the library's, as the Compare page shows
     out["sql_server_cores_busy"] = sql_server_cores_busy(db, d)

@@ -195,16 +195,23 @@ GROUP_COMMIT_WORDS = (
     "Transaction Log Fat', 2013); kept because the Datrium seed reproduces with it and saturates its storage CPU at "
     "half its published TPM without it"
 )
+#: where a log latency given to :func:`io_demand` comes from when the caller does not say: a design's prediction
+DESIGN_LOG_LATENCY_WORDS = "the design's predicted write latency"
 #: the log latency's source where a design gives it (:func:`io_demand` with ``log_write_latency_ms``)
 DESIGN_LOG_LATENCY_SOURCE = (
-    "the design's predicted write latency at this load (the VM's, else the storage's), settled with the group commit "
+    DESIGN_LOG_LATENCY_WORDS + " at this load (the VM's, else the storage's), settled with the group commit "
     "it sets (" + GROUP_COMMIT_WORDS + ")"
 )
 
 
-def log_latency_source(log_write_latency_ms: float | None, no_latency_why: str | None = None) -> str:
-    """Where the log latency a result used comes from: the design's prediction, or the assumption, said with why."""
+def log_latency_source(
+    log_write_latency_ms: float | None, no_latency_why: str | None = None, latency_origin: str | None = None
+) -> str:
+    """Where the log latency a result used comes from: the design's prediction, the caller's ``latency_origin``
+    (a latency the user typed), or the assumption, said with why."""
     if log_write_latency_ms is not None:
+        if latency_origin is not None:
+            return f"{latency_origin} ({GROUP_COMMIT_WORDS})"
         return DESIGN_LOG_LATENCY_SOURCE
     return f"{no_latency_why or 'no design given'}: an assumption of {ASSUMED_LOG_WRITE_LATENCY_MS:g} ms ({GROUP_COMMIT_WORDS})"
 
@@ -257,6 +264,25 @@ SOURCES = {
     "tempdb_space_fraction": "assumption: tempdb's space, a share of the data files (the VM's own instance). No "
     "Microsoft source gives a share (size tempdb by running the workload); Sybase Adaptive Server, SQL Server's "
     "ancestor, says 20-25 % of the user databases for most applications: its upper end",
+}
+#: each stream's source, from the same texts as its assumptions' (the issue's "each stream with its rule and source":
+#: db-io's streams carried a rule and no source; CLI walk 2026-12-01); the log's latency part is the result's own
+STREAM_SOURCES = {
+    "data page reads": "Microsoft, Reading pages (a page the buffer pool lacks is read, 8 KiB); the misses: "
+    + SOURCES["buffer_hit_ratio"]
+    + "; the pages touched: "
+    + SOURCES["access"],
+    "checkpoint writes": SOURCES["checkpoint_mode"]
+    + "; "
+    + SOURCES["checkpoint_interval_s"]
+    + "; "
+    + SOURCES["gather_pages"],
+    "lazy writer": "Microsoft, Writing pages: the lazy writer writes the dirty pages the buffer pool evicts (a page "
+    "evicted clean is not written); the eviction age: " + SOURCES["buffer_hit_ratio"],
+    "log writes": "Microsoft, SQL Server transaction log architecture and management guide: log blocks of 512 bytes "
+    "up to 60 KB, written sequentially; the bytes: " + SOURCES["log_bytes_per_txn"],
+    "read-ahead": SOURCES["read_ahead_kib"],
+    "backup": SOURCES["backup_io_kib"],
 }
 #: the description's fields that are assumptions a user may override, each with its source in SOURCES
 ASSUMPTION_FIELDS = (
@@ -656,6 +682,7 @@ class IoStream(BaseModel):
     peak_iops: float
     bandwidth_mb_s: float
     rule: str
+    source: str = Field(description="where the stream's rule and figures come from (documents, fits, assumptions)")
 
 
 class IoDemand(BaseModel):
@@ -721,8 +748,11 @@ class IoDemand(BaseModel):
         return min(max(bs, 0.5), 4096.0), rf, rnd
 
 
-def _stream(name: str, read: bool, random: bool, kib: float, iops: float, peak: float, rule: str) -> IoStream:
+def _stream(
+    name: str, read: bool, random: bool, kib: float, iops: float, peak: float, rule: str, source: str | None = None
+) -> IoStream:
     return IoStream(
+        source=STREAM_SOURCES[name] if source is None else source,
         name=name,
         read=read,
         random=random,
@@ -934,12 +964,17 @@ def lazy_writer_rule(buf: dict[str, Any], checkpoint_interval_s: float, given: b
 
 
 #: io_demand's results by the description and log latency asked (see :func:`io_demand`)
-_IO_DEMANDS: OrderedDict[tuple[str, float | None, str | None], IoDemand] = OrderedDict()
+_IO_DEMANDS: OrderedDict[tuple[str, float | None, str | None, str | None], IoDemand] = OrderedDict()
 _IO_DEMANDS_MAX = 256
 _IO_DEMANDS_LOCK = threading.Lock()
 
 
-def io_demand(db: Database, log_write_latency_ms: float | None = None, no_latency_why: str | None = None) -> IoDemand:
+def io_demand(
+    db: Database,
+    log_write_latency_ms: float | None = None,
+    no_latency_why: str | None = None,
+    latency_origin: str | None = None,
+) -> IoDemand:
     """Mean and peak IOPS and bandwidth by stream, for a database described by its workload.
 
     Computed once per description and log latency: the buffer model takes about 30 ms, and one page
@@ -957,6 +992,9 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None, no_latenc
     no_latency_why : str, optional
         Why a design gives no latency, said instead of "no design given" where the default is taken with a
         design ("the design predicts no write latency at this rate ...").
+    latency_origin : str, optional
+        Where a given ``log_write_latency_ms`` comes from, in words ("given with --log-write-latency-ms"), said
+        instead of "the design's predicted write latency" (a latency the user typed was credited to a design).
 
     Returns
     -------
@@ -964,16 +1002,16 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None, no_latenc
         Streams: data page reads (8 KiB random, the buffer pool's misses), checkpoint writes
         (each page dirtied in an interval written once, adjacent ones gathered up to 32 or
         128 pages), lazy-writer writes (pages evicted dirty, one page each), log writes
-        (sequential, group commit, at most 60 KB), read-ahead and backup (sequential).
+        (sequential, group commit, at most 60 KiB), read-ahead and backup (sequential).
         Peaks: automatic checkpoints write within ``checkpoint_burst_s`` of each interval.
     """
-    key = (db.model_dump_json(), log_write_latency_ms, no_latency_why)
+    key = (db.model_dump_json(), log_write_latency_ms, no_latency_why, latency_origin)
     with _IO_DEMANDS_LOCK:
         kept = _IO_DEMANDS.get(key)
         if kept is not None:
             _IO_DEMANDS.move_to_end(key)
     if kept is None:
-        kept = _io_demand(db, log_write_latency_ms, no_latency_why)
+        kept = _io_demand(db, log_write_latency_ms, no_latency_why, latency_origin)
         with _IO_DEMANDS_LOCK:
             _IO_DEMANDS[key] = kept
             while len(_IO_DEMANDS) > _IO_DEMANDS_MAX:
@@ -981,7 +1019,12 @@ def io_demand(db: Database, log_write_latency_ms: float | None = None, no_latenc
     return kept.model_copy(deep=True)
 
 
-def _io_demand(db: Database, log_write_latency_ms: float | None = None, no_latency_why: str | None = None) -> IoDemand:
+def _io_demand(
+    db: Database,
+    log_write_latency_ms: float | None = None,
+    no_latency_why: str | None = None,
+    latency_origin: str | None = None,
+) -> IoDemand:
     """:func:`io_demand` computed (its cache aside)."""
     if not db.has_workload:
         # what is missing, of what was given: a size and a buffer pool with no rate read "this database gives its IO
@@ -1092,6 +1135,10 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None, no_laten
             reads,
             reads,
             "the buffer pool's misses: pages the transactions touch x (1 - hit), 8 KiB",
+            None
+            if db.buffer_hit_ratio is None
+            else "Microsoft, Reading pages (a page the buffer pool lacks is read, 8 KiB); the hit ratio: given by the "
+            "user (buffer_hit_ratio)",
         ),
         _stream(
             "checkpoint writes",
@@ -1120,16 +1167,17 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None, no_laten
             log["flushes"],
             f"group commit: {log['commits_per_flush']:.1f} commits per flush at {lat_ms:.3g} ms a flush ("
             + (
-                "the design's predicted write latency"
+                latency_origin or DESIGN_LOG_LATENCY_WORDS
                 if log_write_latency_ms is not None
                 else f"{no_latency_why or 'no design given'}: assumed"
             )
-            + "), 512-byte sectors up to a 60 KB block"
-            # more than one in flight when the 60 KB block, not the commits, sets the count: "28.3 commits per flush
+            # Microsoft's "60 KB" is 61,440 bytes: the KiB block_size_kib counts (the rule said KB beside 60.0 KiB)
+            + "), 512-byte sectors up to a 60 KiB block"
+            # more than one in flight when the 60 KiB block, not the commits, sets the count: "28.3 commits per flush
             # at 1 ms" beside 1,076 flushes a second read as one flush in flight (DBA review 2026-11-30)
             + (
                 (
-                    "; the 60 KB block sets the count"
+                    "; the 60 KiB block sets the count"
                     if log["bound"] == "block"
                     # one user's commits share no flush: the block was blamed where the users capped the group (DBA
                     # walk 2026-11-30: 1 virtual user, 2.5 KiB flushes)
@@ -1147,6 +1195,9 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None, no_laten
                 if (in_flight := log["flushes"] * lat_ms / 1e3) > 1.0 + 1e-9
                 else ""
             ),
+            STREAM_SOURCES["log writes"]
+            + "; the flush latency: "
+            + log_latency_source(log_write_latency_ms, no_latency_why, latency_origin),
         ),
     ]
     if db.scan_mb_s > 0:
@@ -1227,7 +1278,7 @@ def _io_demand(db: Database, log_write_latency_ms: float | None = None, no_laten
             {
                 "field": k,
                 "value": v,
-                "source": log_latency_source(log_write_latency_ms, no_latency_why)
+                "source": log_latency_source(log_write_latency_ms, no_latency_why, latency_origin)
                 if k == "log_write_latency_ms"
                 else SOURCES[k],
             }

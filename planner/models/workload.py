@@ -128,18 +128,17 @@ def profiles() -> dict[str, Workload]:
     return {p["name"]: Workload.model_validate(p) for p in doc["profiles"]}
 
 
-def load_workload(ref: str | Path) -> Workload:
-    """A workload from a named profile, or else a file path."""
+def load_workload(ref: str | Path, field: str = "workload") -> Workload:
+    """A workload from a named profile, or else a file path; its errors name ``field`` (the argument it came from:
+    ``sla --background nosuch`` said "workload: no file or profile", CLI walk 2026-12-01)."""
     if str(ref) in profiles():
         return profiles()[str(ref)]
     try:
-        return load_json_model(
-            ref, Workload, WorkloadError, "workload", prefix="workload", max_bytes=MAX_WORKLOAD_FILE_BYTES
-        )
+        return load_json_model(ref, Workload, WorkloadError, field, prefix=field, max_bytes=MAX_WORKLOAD_FILE_BYTES)
     except WorkloadError as exc:
         if exc.message.startswith("file not found"):
             raise WorkloadError(
-                f"no file or profile named {shown(str(ref))}; profiles: {', '.join(profiles())}", "workload"
+                f"no file or profile named {shown(str(ref))}; profiles: {', '.join(profiles())}", field
             ) from None
         raise
 

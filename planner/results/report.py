@@ -1219,6 +1219,16 @@ def _without_latencies(rep: dict, why: dict[str, str], throttled: bool) -> dict:
         | {k: None for k in keys}
         | {f"{k}_note": why["note"] for k in keys if not k.endswith(("_low", "_high"))}
         | {AT_CAPACITY_KEY: kept}
+        # "saturated: false" beside latencies that queue without end read as a contradiction (CLI walk 2026-12-01):
+        # it is the storage's word, and the pacing holds the load back before any station fills
+        | (
+            {
+                "saturated_note": "no storage station is saturated: the pacing (limited_by) lets fewer IOPS through "
+                "than the load asks, and the rest queue in their VMs"
+            }
+            if throttled and "saturated" in rep and not rep["saturated"]
+            else {}
+        )
     )
 
 
