@@ -432,8 +432,9 @@ def rate_carried(
     The IO guarantee says the storage serves the database's IO; a database also needs CPU for its
     own work (:func:`cpu_s_per_call`, the fit's core-microseconds per transaction) and, with a fixed
     number of virtual users, a response time short enough for its rate (Little's law:
-    X <= users / R). On a hyperconverged design the database's vCPUs are shared at the design's
-    vCPU oversubscription, as the guarantee counts them; elsewhere they are the database server's own.
+    X <= users / R). The database's vCPUs are counted at
+    :attr:`~planner.models.design.Design.database_vcpu_oversubscription`, as the guarantee counts them: shared where
+    the cluster model hosts the VMs, the database server's own elsewhere.
     The sizer counts the same share (browser review 2026-11-28: the Size page counted a database's
     vCPUs whole and the SLA page shared them, and the same database got 11 and 42 vCPUs); its
     ``database_cpu`` rule holds, besides, the cores the databases keep busy on each node.
@@ -455,8 +456,9 @@ def rate_carried(
     tps = d.transactions_per_s
     lps = server_logical_processors(design, catalog)
     vcpus, capped = runnable_vcpus(db.vm("vcpus"), lps)
-    shared = design.topology == "hyperconverged" and design.vcpu_oversubscription > 1
-    counted = vcpus / design.vcpu_oversubscription if shared else float(vcpus)
+    over = design.database_vcpu_oversubscription
+    shared = over > 1
+    counted = vcpus / over if shared else float(vcpus)
     guest_us = guest_us_per_io(design, catalog, p)
     cs = cpu_s_per_call(db, d, guest_us)
     cpu_tps = counted / cs
@@ -475,7 +477,7 @@ def rate_carried(
     why = []
     # its vCPUs as they are counted, for either bound's words
     on = f"its {vcpus} vCPUs" + (
-        f" (shared at {design.vcpu_oversubscription:g}:1, "
+        f" (shared at {over:g}:1, "
         f"{count(int(counted) if counted.is_integer() else round(counted, 2), 'logical processor')})"
         if shared
         else ""
@@ -499,7 +501,7 @@ def rate_carried(
             f"with {count(db.virtual_users, 'virtual user')} it reaches at most {users_tps * 60:,.0f} TPM at "
             f"{latency_ms:g} ms IO by Little's law, each call's CPU counted with the guest IO stack's on {on}"
         )
-    needed = max(1, math.ceil(tps * cs * (design.vcpu_oversubscription if shared else 1.0) - 1e-9))
+    needed = max(1, math.ceil(tps * cs * (over if shared else 1.0) - 1e-9))
     if not carried and needed > lps:
         # "needs at least 67 vCPUs" beside a server of 48 read as a VM size to buy (browser review 2026-11-29)
         why.append(f"no VM of the server's {lps} logical processors carries it")
@@ -511,7 +513,7 @@ def rate_carried(
                 f"more vCPUs than the server's {lps} logical processors"
                 if needed > lps
                 else f"at least {needed} vCPUs"
-                + (f" at the design's {design.vcpu_oversubscription:g}:1 vCPU oversubscription" if shared else "")
+                + (f" at the design's {over:g}:1 vCPU oversubscription" if shared else "")
             ]
             if cpu_binds
             else []

@@ -309,7 +309,7 @@ def _hci_site(rd: ResolvedDesign, bg: Workload | None) -> _Site:
         # the logical processors the guests' vCPUs are sold on: the tiers' fit's (vm_hosts; a hyperconverged Ceph
         # node's less its OSDs' threads)
         lps=vm_hosts(rd)[1],
-        vcpu_oversubscription=rd.design.vcpu_oversubscription,
+        vcpu_oversubscription=rd.design.database_vcpu_oversubscription,
         topology="hyperconverged",
     )
 
@@ -334,7 +334,7 @@ def _architecture_site(model: OpenLoadModel) -> _Site:
         usable_down_tb=model.usable_capacity_tb,  # no one-node-down model: N+1 is noted, not applied
         hosts=model.hosts,
         base_ghz=model.base_ghz,
-        vcpu_oversubscription=model.design.vcpu_oversubscription,
+        vcpu_oversubscription=model.design.database_vcpu_oversubscription,
         topology=model.topology,
         lps=model.lps,
     )

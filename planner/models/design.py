@@ -865,6 +865,16 @@ class Design(_Strict):
         return int(self.nodes or 1)
 
     @property
+    def database_vcpu_oversubscription(self) -> float:
+        """The vCPU oversubscription a database VM's vCPUs are counted at: the design's ``vcpu_oversubscription``
+        where the cluster model hosts the database VMs among the other tenants' (hyperconverged nodes, a Ceph or
+        vSAN design's client servers), 1 where the architecture models give each database a server of its own (a
+        file-server cluster's database servers, split provisioning's compute node, a single server). One rule for
+        the guarantee's vCPU share and the rate the vCPUs carry: the DataON seed's guarantee counted its 16 vCPUs
+        at 4:1 beside a rate that counted them whole (browser walk 2026-12-01)."""
+        return self.vcpu_oversubscription if self.cluster_engine else 1.0
+
+    @property
     def clients_separate(self) -> bool:
         """A Ceph or vSAN design whose clients run on their own servers."""
         return self.stack != "s2d" and self.topology == "disaggregated"
