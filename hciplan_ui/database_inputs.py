@@ -86,8 +86,10 @@ def basics(
     # 20,000 NOPM: the database of examples/demand-hammerdb.json (1 TB, a 128 GB buffer pool), so the three
     # pages start from one database; at 200,000 the SLA page's first figure was a warning that its 16 vCPUs
     # carry 217,660 of the 464,646 TPM asked (review 2026-11-29)
+    # its kind as the unit of its echo and its errors: "20,000" stood under "HammerDB rate" alone (browser walk
+    # 2026-12-01)
     rate, e3 = inputs.number(
-        c[3], rate_label or kind, f"{prefix}rate", B(kind.lower()), default=FIRST_NOPM, format="%.0f"
+        c[3], rate_label or kind, f"{prefix}rate", B(kind.lower()), unit=kind, default=FIRST_NOPM, format="%.0f"
     )
     fields = {
         "size_gb": size,

@@ -845,8 +845,18 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
             f"(**{state.SIZED}** in the sidebar): the Design, Performance and SLA & tiers pages now show this "
             "design under it" + (", and the SLA page's tier mix holds the demand's databases." if mix else ".")
         )
+    # the best that fails a rule is no answer: said as an error, as no design at all is (browser walk 2026-12-01: a
+    # warning above "best ... $11,068/month" read as a caveat to a design that met the demand)
+    met = bool(res["best"]) and res["best"].get("feasible", True)
     if res.get("explanation"):
-        (explained_slot.warning if res["best"] else explained_slot.error)(fmt.said(res["explanation"]))
+        text = res["explanation"]
+        if res["best"] and not met:
+            text = "No design meets the demand; the closest is below. " + first_upper(text)
+        (explained_slot.warning if met else explained_slot.error)(fmt.said(text))
+    # the database's buffer pool as given, whatever the design: a pool ten times its data was sized into 5,718 GB VMs
+    # and "no design meets" without a word of why (browser walk 2026-12-01)
+    for warned in (res.get("demand") or {}).get("database_warnings") or []:
+        st.warning(fmt.said(warned))
 
     def _rejections() -> None:
         rej = res.get("rejected") or {}
@@ -892,7 +902,7 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
     wholes = [costs.whole(state.canonical(r["design"]), demand=demand_json) for r in results]
     m = st.columns(5)
     m[0].metric(
-        "Whole cost/month",
+        "Whole cost/month" if met else "Whole cost/month (closest, not met)",
         fmt.usd(wholes[0]["monthly"]["total_usd_per_month"]),
         help="the cheapest design's whole cost: servers, switches, optics and cables, licences of the platform, "
         "SQL Server when counted, support, power and rack space; the sizer ranks designs by it. The cluster "
@@ -945,6 +955,9 @@ def _shown_results(demand: Demand, demand_json: str, res: dict) -> None:
         if best.get("guaranteed_iops_low_note"):
             # a band from 0 says why (regression walk 2026-12-01: "band 0-1,182,083" read as "could be zero IOPS")
             m[3].caption(fmt.md(sentence(best["guaranteed_iops_low_note"])))
+    elif best.get("guaranteed_iops_note"):
+        # set with one node down: no range, said as the proposal says it (browser walk 2026-12-01)
+        m[3].caption(fmt.md(sentence(best["guaranteed_iops_note"])))
     # a design no resource sized is the smallest cluster the rules allow: said so, not "Binding: RAM" at 71.8x
     # (planner.sizing.checks.minimum_cluster; stop 55 walk)
     floor = best.get("size_set_by")

@@ -144,7 +144,9 @@ def result_row(i: int, r: dict, named: bool = False, whole: dict | None = None) 
     sig = r["signature"]
     cache = n.get("cache_devices")
     return {
-        "#": "best" if i == 0 else f"alt {i}",
+        # a design that fails a rule (a database VM too small for its rate, on every design) is the closest, not the
+        # best: "best" stood beside "vCPUs not met" (browser walk 2026-12-01)
+        "#": ("best" if r.get("feasible", True) else "closest") if i == 0 else f"alt {i}",
         "nodes": d["nodes"],
         # the CSV keeps the id a design file takes; the table says it in words ("three-way mirror")
         "resiliency": design_resiliency_words(d) if named else d["resiliency"],

@@ -213,8 +213,8 @@ def test_the_guarantees_vcpu_share_and_the_maximums_own_vcpus_are_named_apart(tm
     rate, cap = out["rate"], out["database_capacity"]
     assert cap["per_server_tpm"] > 3 * rate["cpu_limited_tpm"]
     assert (
-        "(the guarantee's share of them; the most this design sustains gives a database server's VM its 8"
-        in (rate["note"])
+        "(the guarantee's share of them; the most this design sustains counts a database server's VM's 8 vCPUs as "
+        "its own)" in (rate["note"])
     )
     assert cap["binding_note"].endswith("its own (the guarantee's rate counts a 4:1 share of them)"), cap
 

@@ -308,7 +308,15 @@ def database_warnings(db: Database, d, lat_ms: float | None = None, unset_vcpus:
         if cores > vcpus
         else []
     )
-    out += rate_warnings(db, d, lat_ms, unset_vcpus)
+    return out + rate_warnings(db, d, lat_ms, unset_vcpus) + buffer_warnings(db, d)
+
+
+def buffer_warnings(db: Database, d) -> list[str]:
+    """The warnings of ``db``'s buffer pool as given, whatever its rate and design: a pool beyond the data (RAM that
+    holds nothing) and a hit ratio outside the model's range. Part of :func:`database_warnings`, and the sizer's own
+    (the Size page sized 5,718 GB VMs for a 5,000 GB pool over a 500 GB database without a word; browser walk
+    2026-12-01)."""
+    out = []
     pool, size = float(db.buffer_pool_gb or 0.0), db.data_gb
     if pool > POOL_BEYOND_DATA * size:
         # RAM bought for nothing: `db-io`'s note said "450 GB of the pool hold nothing", the Compare page nothing (DBA
@@ -488,8 +496,9 @@ def rate_carried(
             # two figures of one VM's vCPUs, named apart: the maximum (database_capacity) gave the same 8 vCPUs
             # 1,391,215 TPM beside this 340,886 with no word why (DBA walk 2026-11-30)
             + (
-                f" (the guarantee's share of them; the most this design sustains gives a database server's VM its "
-                f"{vcpus} its own)"
+                # "gives a database server's VM its 8 its own" read garbled (browser walk 2026-12-01)
+                f" (the guarantee's share of them; the most this design sustains counts a database server's VM's "
+                f"{count(vcpus, 'vCPU')} as its own)"
                 if shared
                 else ""
             )

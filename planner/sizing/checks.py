@@ -890,8 +890,19 @@ HEADLINE_BANDS_NOTE = (
 )
 
 
+#: what a figure with one server down says of its range, where it is printed: the ranges are the healthy cluster's
+#: (the Performance page: "Degraded figures have no band: the bands are calibrated on the healthy cluster"); the
+#: document printed "0.524 ms" with one server down with no range and no word why (customer-engineer walk 2026-12-01)
+DOWN_NO_RANGE = "no range: the ranges are calibrated on clusters with every server up"
+
+
 def headline_bands(
-    rd: ResolvedDesign, demand: Demand, guaranteed_iops: float, params=None, catalog: Catalog | None = None
+    rd: ResolvedDesign,
+    demand: Demand,
+    guaranteed_iops: float,
+    params=None,
+    catalog: Catalog | None = None,
+    one_node_down: bool = False,
 ) -> dict:
     """The held-out bands of a sized design's headline figures, in the sizer's result's keys.
 
@@ -907,6 +918,10 @@ def headline_bands(
         The parameters the design was sized with; given, no band (their held-out errors were never measured).
     catalog : Catalog, optional
         The catalog the design was sized from (a user's parts: the shipped catalog alone refused them by id).
+    one_node_down : bool
+        The IOPS within target are set with one node down (``limits_one_node_down`` holds ``latency``): no band
+        (:data:`DOWN_NO_RANGE`), as the proposal prints the same figure (the Size page gave it "band 0-1,182,125"
+        beside the document's "no range"; browser walk 2026-12-01).
 
     Returns
     -------
@@ -940,7 +955,10 @@ def headline_bands(
             else {c.name: _statistic_or_none(ends, c.latency_statistic, c.read_fraction) for c in demand.classes(1.0)}
         )
     ratios = held_out_ratios(rd, w) if params is None else None
-    if ratios is not None:
+    if ratios is not None and one_node_down:
+        out["guaranteed_iops_low"] = out["guaranteed_iops_high"] = None
+        out["guaranteed_iops_note"] = f"set with one node down: {DOWN_NO_RANGE}"
+    elif ratios is not None:
         latency, cap, _how = ratios
         low = limits([rd], demand, None, capacity_ratio=cap[0], adjust=latencies_at_band_end(latency, 1))[0]
         high = limits([rd], demand, None, capacity_ratio=cap[1], adjust=latencies_at_band_end(latency, 0))[0]
@@ -952,7 +970,7 @@ def headline_bands(
         out["guaranteed_iops_low"] = out["guaranteed_iops_high"] = None
     out["bands_note"] = (
         HEADLINE_BANDS_NOTE
-        if out["guaranteed_iops_low"] is not None
+        if ratios is not None
         else "no band: the parameters given were not the shipped calibration's, whose held-out errors the bands are"
         if params is not None
         else "no band: no calibration bands for this design"
@@ -963,7 +981,7 @@ def headline_bands(
         base = k.removesuffix("_low").removesuffix("_high")
         out.setdefault(
             f"{base}_note",
-            rep.get(f"{base}_note") or (out["bands_note"] if out["guaranteed_iops_low"] is None else "not computable"),
+            rep.get(f"{base}_note") or (out["bands_note"] if ratios is None else "not computable"),
         )
     return out
 

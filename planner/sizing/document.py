@@ -53,7 +53,12 @@ from planner.results.report import (
     present_utilization,
 )
 from planner.results.uncertainty import band_short_of
-from planner.sizing.checks import growth_sentence, latency_met_not_across_band, p99_over_mean_targets
+from planner.sizing.checks import (
+    DOWN_NO_RANGE,
+    growth_sentence,
+    latency_met_not_across_band,
+    p99_over_mean_targets,
+)
 from planner.sizing.names import RESILIENCY_SHORT, domain_value_words, resiliency_words, system_words, transport_words
 
 MAX_LOGO_BYTES = 1_000_000
@@ -876,12 +881,6 @@ def _drive_wear_note(cost: dict, years: float | None, written_at: str) -> str | 
         f"{'once' if times == 1 else f'{times} times'}, about {usd(drives)} each time at today's prices), or "
         "choosing drives rated for more writes per day."
     )
-
-
-#: what a figure with one server down says of its range, where it is printed: the ranges are the healthy cluster's
-#: (the Performance page: "Degraded figures have no band: the bands are calibrated on the healthy cluster"); the
-#: document printed "0.524 ms" with one server down with no range and no word why (customer-engineer walk 2026-12-01)
-DOWN_NO_RANGE = "no range: the ranges are calibrated on clusters with every server up"
 
 
 #: the label of the cluster's saturation under the workload's mix (``iops_capacity``), in the document and the

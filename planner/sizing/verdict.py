@@ -51,6 +51,7 @@ from planner.physics.capacity import capacity_report
 from planner.physics.hosting import guest_threads_words
 from planner.physics.rules import WHOSE_WORDS, rule_of
 from planner.sizing.checks import (
+    DOWN_NO_RANGE,
     check_design,
     compute_needs,
     database_cpu_reason,
@@ -60,7 +61,7 @@ from planner.sizing.checks import (
     unpriced_words,
     with_failed_rules,
 )
-from planner.sizing.document import DOWN_NO_RANGE, customer_text
+from planner.sizing.document import customer_text
 from planner.sizing.names import resiliency_words
 
 #: the dimensions, in the order they are shown, with their names on screen
