@@ -165,3 +165,23 @@ def test_a_best_design_that_fails_a_rule_is_labelled_the_closest():
     assert result_row(0, sized)["#"] == "best"
     assert result_row(0, sized | {"feasible": False})["#"] == "closest"
     assert result_row(1, sized | {"feasible": False})["#"] == "alt 1"
+
+
+def test_the_remedy_of_a_database_vm_too_small_is_the_vms_not_another_sizing():
+    """'no count of these servers up to 16 meets it, nor another resiliency: sizing the demand finds a design that
+    does', where every design fails the same rule (the database VM's vCPUs carry 77,475 of 100,000 TPM on the walk's design)."""
+    from planner.commercial.pricing import CostAssumptions
+    from planner.models.catalog import load_catalog
+    from planner.models.demand import Demand
+    from planner.models.design import load_design
+    from planner.sizing.verdict import remedy
+
+    demand = Demand.model_validate(
+        {"name": "w", "databases": 10, "database": {"name": "db", "size_gb": 500, "buffer_pool_gb": 64, "tpm": 3e5}}
+        | {"vcpus_per_db": 8}
+    )
+    r = remedy(load_design(EX / "reference.json"), demand, CostAssumptions(), load_catalog())
+    assert r["nodes"] is None and r["resiliencies"] == []
+    assert "VM is too small for its rate: each database needs at least " in r["words"]
+    assert "vCPUs at the design's 4:1 vCPU oversubscription" in r["words"]
+    assert "sizing the demand finds" not in r["words"]

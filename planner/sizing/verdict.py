@@ -55,6 +55,7 @@ from planner.sizing.checks import (
     check_design,
     compute_needs,
     database_cpu_reason,
+    database_rate,
     hosting_met,
     judged_demand,
     limits,
@@ -458,6 +459,17 @@ def remedy(design: Design, demand: Demand, a: CostAssumptions, cat: Catalog, par
     these nodes, and ``words``, one clause for the verdict's summary. Each is the sizer's own judgement
     (:func:`planner.sizing.checks.check_design`); the Size page finds the cheapest design of any build."""
     top = STACK_MAX_NODES[design.stack]
+    # a database VM too small for its rate fails on every design: no servers or resiliency meet it, and "sizing the
+    # demand finds a design that does" sent the user to a search whose best fails the same rule (browser walk
+    # 2026-12-01); its remedy is the VM's, in the rule's own words
+    rate = database_rate(resolve(design, cat), demand)
+    if rate is not None and not rate["carried"]:
+        return {
+            "nodes": None,
+            "resiliencies": [],
+            "words": "no servers or resiliency meet it while the database's VM is too small for its rate: each "
+            f"database needs {rate['needs']}",
+        }
     n_ok = None
     for n in range(design.node_count + 1, top + 1):
         try:
