@@ -204,7 +204,16 @@ if source.startswith("from"):
                 help="carries the description with every assumption set here",
             ):
                 database_inputs.send_to_sla(db, peak)
-                st.success("On the SLA & tiers page: this database, with these assumptions.")
+                st.success(
+                    "On the SLA & tiers page: this database, with these assumptions"
+                    # the page guarantees on either system, as the user chooses there: the hand-off led to the
+                    # design here's guarantee alone, whatever system today was compared (stop 58 walk)
+                    + (
+                        "; choose there whether to guarantee it on the design here or on the customer's system today."
+                        if state.existing_json()
+                        else "."
+                    )
+                )
             wj = state.canonical(w.model_dump(mode="json"))
             rows = [
                 {

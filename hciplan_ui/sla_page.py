@@ -24,15 +24,18 @@ from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
+from planner.engine.architectures import TOPOLOGY_LABELS
 from planner.engine.loads import demand_others_as_workload, is_demand_database
 from planner.engine.performance import LATENCY_NAMES
 from planner.models.database import Database
 from planner.models.demand import Demand
+from planner.models.design import Design, parse_design
 from planner.models.stacks import STACK_LABELS
 from planner.models.tiers import Tier, TierSet
 from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
+from planner.sizing.names import system_words
 from planner.sizing.words import band_note_words
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -43,12 +46,12 @@ SLA_LABELS = BOUND_LABELS  # the library's words for each bound (its notes use t
 def _guarantee(
     design_json: str, db_json: str, background_json: str | None, n_plus_one: bool, calibration_json: str | None
 ) -> dict:
-    from planner.commercial.sla import guarantee
-    from planner.models.catalog import load_catalog
-    from planner.models.design import parse_design, resolve
+    from planner.commercial.sla import guarantee, guarantee_model
+    from planner.models.design import parse_design
     from planner.models.workload import parse_workload
 
-    rd = resolve(parse_design(design_json), load_catalog())
+    # any architecture, as `sla` takes it (the customer's system today; stop 58 walk)
+    rd = guarantee_model(parse_design(design_json))
     bg = parse_workload(background_json) if background_json else None
     params, boot = state.calibration_params(calibration_json)
     return guarantee(
@@ -65,12 +68,11 @@ def _db_guarantee(
     peak: bool,
     calibration_json: str | None,
 ) -> dict:
-    from planner.commercial.sla import database_guarantee
-    from planner.models.catalog import load_catalog
-    from planner.models.design import parse_design, resolve
+    from planner.commercial.sla import database_guarantee, guarantee_model
+    from planner.models.design import parse_design
     from planner.models.workload import parse_workload
 
-    rd = resolve(parse_design(design_json), load_catalog())
+    rd = guarantee_model(parse_design(design_json))
     bg = parse_workload(background_json) if background_json else None
     params, boot = state.calibration_params(calibration_json)
     return database_guarantee(
@@ -100,12 +102,11 @@ def _extrapolation(design_json: str, db_json: str, peak: bool) -> list[dict]:
 def _by_vm_size(
     design_json: str, db_json: str, background_json: str | None, n_plus_one: bool, calibration_json: str | None
 ) -> dict:
-    from planner.commercial.sla import guarantee_by_vm_size
-    from planner.models.catalog import load_catalog
-    from planner.models.design import parse_design, resolve
+    from planner.commercial.sla import guarantee_by_vm_size, guarantee_model
+    from planner.models.design import parse_design
     from planner.models.workload import parse_workload
 
-    rd = resolve(parse_design(design_json), load_catalog())
+    rd = guarantee_model(parse_design(design_json))
     bg = parse_workload(background_json) if background_json else None
     params, _ = state.calibration_params(calibration_json)
     return guarantee_by_vm_size(rd, Database.model_validate_json(db_json), bg, n_plus_one=n_plus_one, params=params)
@@ -162,6 +163,45 @@ def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, 
         n_plus_one,
         state.calibration_params(calibration_json)[0],
     )
+
+
+def today_words(today: Design) -> str:
+    """The customer's system today as the choice of where to guarantee names it: its name and what it is."""
+    d = today.model_dump(mode="json")
+    kind = TOPOLOGY_LABELS.get(today.topology, today.topology)
+    return f"the customer's system today ({fmt.md(today.name)}: {fmt.md(kind)}, {fmt.md(system_words(d))})"
+
+
+def tenant_nodes(chosen_json: str, here_json: str) -> int:
+    """The nodes the sized demand's load is spread over on the chosen system: a hyperconverged system's own (the
+    Compare page rehosts the demand's databases on them), else the design here's, whose load another architecture
+    takes as it is (:func:`planner.engine.loads.load_on`)."""
+    d = json.loads(chosen_json)
+    if d.get("topology", "hyperconverged") == "hyperconverged" and d.get("nodes"):
+        return int(d["nodes"])
+    return int(json.loads(here_json)["nodes"])
+
+
+def tenants_on(workload_json: str, chosen_json: str, demand_json: str | None) -> str:
+    """The current workload as the other tenants on the chosen system, the Compare page's rule for its column
+    (:func:`planner.engine.loads.load_on`): the sized demand's load on a hyperconverged system's own nodes, any other
+    load unchanged."""
+    from planner.engine.loads import load_on
+    from planner.models.workload import parse_workload
+
+    d = json.loads(chosen_json)
+    if not demand_json or not d.get("nodes"):
+        return workload_json
+    w = parse_workload(workload_json)
+    new = load_on(d.get("topology", "hyperconverged"), int(d["nodes"]), w, Demand.model_validate_json(demand_json))
+    return workload_json if new is w else state.canonical(new.model_dump(mode="json"))
+
+
+def without_n1_clause(note: str | None) -> str | None:
+    """A guarantee's note without the library's clause that N+1 is not applied (the page says it in words)."""
+    if not note:
+        return note
+    return "; ".join(c for c in note.split("; ") if not c.startswith("n_plus_one: no one-node-down model")) or None
 
 
 def _floor(field: str):
@@ -317,6 +357,23 @@ if sized_demand is not None and sized_demand.n_plus_one != n1:
     )
 
 st.header("Guarantee for one database")
+# the customer's system today (the Design page's "Compare it as the customer's system today", or the Compare page's
+# choice) is guaranteed on as `sla` guarantees on it: the page guaranteed the design here alone, whatever system was
+# loaded, and the Compare page's hand-off led to the reference design's figure (stop 58 walk)
+existing = state.existing_json()
+on_today = False
+today = None
+if existing:
+    today = parse_design(existing)
+    inputs.keep("sla_on")
+    st.session_state.setdefault("sla_on", "here")
+    systems = {"here": f"the design here ({fmt.md(json.loads(dj).get('name', 'design'))})", "today": today_words(today)}
+    on_today = (
+        st.radio("Guarantee on", list(systems), format_func=systems.__getitem__, key="sla_on", horizontal=True)
+        == "today"
+    )
+#: the design the guarantee and its sections are on: the design here, or the customer's system today
+gj = existing if on_today and existing else dj
 bg_choice = st.radio("Other tenants on the cluster", state.OTHER_TENANTS, horizontal=True, key="sla_bg")
 # the page's default since its first version (0ea6344, no reason recorded) differs from the command line's: said, so
 # that the page's guarantee and `sla`'s are not read as one figure that disagrees (stop 55 DBA walk). Kept: a first
@@ -332,6 +389,10 @@ background = {
     "current workload": state.workload_json(),
     "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text(),
 }[bg_choice]
+if on_today and background is not None and bg_choice == "current workload":
+    # the tenants the Compare page runs the system today's column under: the sized demand's load on a hyperconverged
+    # system's own nodes, any other load as it is
+    background = tenants_on(background, gj, cost_state.demand_json())
 by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
 dba = by == SLA_DBA_MODE
 # held in place whether said or not (the what-if test's rule): a database guaranteed beside the sized demand's own
@@ -360,7 +421,7 @@ if dba:
         and state.workload_name() == state.SIZED
         and sized_demand is not None
         and is_demand_database(sized_demand, basic)
-        and (others := demand_others_as_workload(sized_demand, json.loads(dj)["nodes"])) is not None
+        and (others := demand_others_as_workload(sized_demand, tenant_nodes(gj, dj))) is not None
     ):
         # the sized demand's load holds this database already: beside it, it was counted twice (account-manager
         # walk 2026-11-30: 20,977 IOPS guaranteed beside all 208 databases, this one among them)
@@ -424,6 +485,19 @@ if not dba:
 # one container for the guarantee, whatever it holds (an error, or the figures with or without their
 # notes): the sections below keep their places in the page, and a what-if updates them in the browser
 # instead of building them anew (a latency target that added two notes moved the tier editor's grid)
+#: the system the guarantee is on, as its sections name it
+system = "customer's system today" if on_today else "design"
+most_words = "The most the customer's system today sustains" if on_today else "The most this design sustains"
+# N+1 asked of an architecture with no one-node-down model (split provisioning, a single server, a Scale-Out File
+# Server, a SAN): the library notes it and guarantees with every server up; said here in words, not as its
+# "n_plus_one: ..." clause (stop 58 walk)
+n1_not_applied = bool(n1 and on_today and today is not None and not today.cluster_engine)
+n1_today_slot = st.empty()  # held in place whether said or not (the what-if test's rule)
+if n1_not_applied and today is not None:
+    n1_today_slot.caption(
+        f"N+1 is noted, not applied, on the customer's system today: hciplan has no one-node-down model of a "
+        f"{TOPOLOGY_LABELS.get(today.topology, today.topology)}, so its guarantee is with every server up."
+    )
 with st.container():
     # a slot for the note that the sized demand fills the design, drawn or left empty: a warning that appeared
     # above the figures moved every element after it (tests/test_ui_polish.py)
@@ -441,7 +515,7 @@ with st.container():
                     "latency_statistic": stat,
                 }
                 dbio = Database.model_validate(base | basic | sizing)
-                res = _db_guarantee(dj, dbio.model_dump_json(), background, n1, peak, state.session_calibration())
+                res = _db_guarantee(gj, dbio.model_dump_json(), background, n1, peak, state.session_calibration())
                 g, need = res["guarantee"], res
             else:
                 db = Database(
@@ -455,7 +529,7 @@ with st.container():
                     latency_target_ms=target,
                     latency_statistic=stat,
                 )
-                g = _guarantee(dj, db.model_dump_json(), background, n1, state.session_calibration())
+                g = _guarantee(gj, db.model_dump_json(), background, n1, state.session_calibration())
         except ValidationError as exc:
             st.error(fmt.md(format_validation_error(exc)))
         except PlannerError as exc:
@@ -500,7 +574,7 @@ with st.container():
             # outside the calibrated domain, said as the Performance and Size pages say it of the same design (the
             # guarantee had no word of it; migration walk 2026-11-30)
             shown_db = dbio if need is not None else db
-            flags = _extrapolation(dj, shown_db.model_dump_json(), need is not None and need["needed"] == "peak")
+            flags = _extrapolation(gj, shown_db.model_dump_json(), need is not None and need["needed"] == "peak")
             if outside := fmt.extrapolation_note(
                 {"extrapolation": flags}, lead="This guarantee is outside the calibrated domain"
             ):
@@ -593,7 +667,7 @@ with st.container():
                 st.caption(
                     fmt.md(
                         sentence(
-                            asks + "'The most this design sustains' below gives the most the design sustains of this "
+                            asks + f"'{most_words}' below gives the most the {system} sustains of this "
                             "database, at whatever latency that takes"
                         )
                     )
@@ -614,7 +688,10 @@ with st.container():
                     )
                 )
             with st.container():  # the notes come and go with the figures: the sections below stay put
-                for note in (g.get("note"), g.get("latency_note")):
+                for note in (
+                    without_n1_clause(g.get("note")) if n1_not_applied else g.get("note"),
+                    g.get("latency_note"),
+                ):
                     if note:  # the library's notes are clauses: a sentence here
                         st.caption(fmt.md(first_upper(note) + ("" if note.endswith(".") else ".")))
                 # the same check and sentence as the Design and Size pages and the proposal: a latency target met at
@@ -638,7 +715,7 @@ with st.container():
             if by_size.open:
                 with by_size:
                     # the VM decides the guarantee long before the cluster does (its IOs in flight, its vCPUs)
-                    t = _by_vm_size(dj, the_db.model_dump_json(), background, n1, state.session_calibration())
+                    t = _by_vm_size(gj, the_db.model_dump_json(), background, n1, state.session_calibration())
                     st.dataframe(
                         [
                             {
@@ -674,20 +751,16 @@ with st.container():
                         )
                     elif t["smallest_vm_note"]:
                         st.caption(fmt.md(t["smallest_vm_note"]))
-            most = (
-                st.expander("The most this design sustains of this database", key="sla_capacity", on_change="rerun")
-                if dba
-                else None
-            )
+            most = st.expander(f"{most_words} of this database", key="sla_capacity", on_change="rerun") if dba else None
             if most is not None and most.open:
                 with most:
                     try:
-                        cap = _capacity(dj, the_db.model_dump_json(), state.session_calibration())
+                        cap = _capacity(gj, the_db.model_dump_json(), state.session_calibration())
                     except (
                         PlannerError
                     ) as exc:  # one line, not a traceback (a design that carries no trickle of its IO)
                         cap = None
-                        st.warning(fmt.md(f"The most this design sustains: {exc}"))
+                        st.warning(fmt.md(f"{most_words}: {exc}"))
                     if cap is not None:
                         k = st.columns(4)
                         k[0].metric("Most NOPM (all database servers)", fmt.iops(cap["max_nopm"]))
@@ -760,6 +833,15 @@ with st.container():
 
 
 st.header("Service tiers")
+# held in place whether said or not (the what-if test's rule)
+tiers_on_slot = st.empty()
+if on_today:
+    # pricing tiers refuses another topology: the tiers stay the hyperconverged design's while the guarantee above is
+    # on the customer's system (stop 58 walk)
+    tiers_on_slot.caption(
+        f"The tiers and their prices below are the design here's ({fmt.md(json.loads(dj).get('name', 'design'))}), "
+        "not the customer's system today that the guarantee above is on: tiers are priced on a hyperconverged design."
+    )
 st.caption(
     "Edit, add or remove tiers: they travel with the scenario and its share link, and drive the prices "
     "below and the Size page."

@@ -60,18 +60,16 @@ def _calibration_args(args):
 
 
 def cmd_sla(args) -> int:
-    from planner.commercial.sla import guarantee, guarantee_by_vm_size, guarantee_extrapolation
-    from planner.engine.architectures.open_load import open_load_model
+    from planner.commercial.sla import guarantee, guarantee_by_vm_size, guarantee_extrapolation, guarantee_model
     from planner.models.catalog import load_catalog
     from planner.models.database import Database, load_database
-    from planner.models.design import resolve
     from planner.models.workload import load_workload
 
     catalog = load_catalog(args.catalog)
     design = design_from_args(args)
     # the cluster model's arrays (hyperconverged, or Ceph / vSAN with their clients), or another
-    # architecture's network (planner.commercial.sla.site_of)
-    rd = resolve(design, catalog) if design.cluster_engine else open_load_model(design, catalog)
+    # architecture's network: the library's rule, the SLA page's too
+    rd = guarantee_model(design, catalog)
     bg = load_workload(args.background, "background") if args.background else None
     params, boot = _calibration_args(args)
     db = load_database(args.db or args.database, "db" if args.db else "database")

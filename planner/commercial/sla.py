@@ -701,6 +701,16 @@ def _held_out_ends(
     return float(low), float(high), how
 
 
+def guarantee_model(design, catalog=None) -> ResolvedDesign | OpenLoadModel:
+    """What a guarantee on ``design`` (any topology) is computed on: a cluster the cluster model describes
+    (hyperconverged, or Ceph / vSAN with their clients) resolved against the catalog, another architecture (split
+    provisioning, a single server, a Scale-Out File Server, a SAN) as its open-load model. One rule for `sla` and the
+    SLA page: the page resolved every design as a hyperconverged cluster, so it could guarantee only the design here,
+    never the customer's system today that `sla` guarantees on (stop 58 walk)."""
+    catalog = catalog or load_catalog()
+    return resolve(design, catalog) if design.cluster_engine else open_load_model(design, catalog)
+
+
 def site_of(design_or_rd, bg: Workload | None = None, catalog=None) -> _Site:
     """The evaluation site of a resolved hyperconverged design, an
     :class:`~planner.engine.architectures.open_load.OpenLoadModel`, or a design of any topology."""
