@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from uitables import tables
 
 from hciplan_ui import fmt
 from planner.cli import main
@@ -153,3 +154,64 @@ def test_a_database_that_does_not_fit_the_system_today_is_guaranteed_nothing_on_
     assert _metric(at, "Guaranteed IOPS per DB") == "0"
     said = " ".join(_plain(c.value) for c in at.caption)
     assert "does not fit: usable 0.24 TB" in said, said
+
+
+# ---------------------------------------------------------------- a database that does not fit, on Compare
+#: the Compare page's database description as it starts (1,000 GB, a 128 GB buffer pool, 20,000 NOPM)
+PAGE_DB = {"name": "database", "size_gb": 1000, "buffer_pool_gb": 128, "nopm": 20_000}
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_compare_with_a_database_that_does_not_fit_gives_none_of_its_loads_figures(tmp_path, capsys, full):
+    db = tmp_path / "db.json"
+    db.write_text(json.dumps(PAGE_DB))
+    args = ["compare", EX / "reference.json", EX / "seed-dl580-raid10.json", "--database", db]
+    ref, dl580 = _cli(capsys, *args, *(["--full"] if full else []))
+    sla = _cli(capsys, "sla", EX / "seed-dl580-raid10.json", "--database", db)
+    assert sla["guarantee"]["guaranteed_iops"] == 0  # `sla`'s answer, which compare now agrees with
+    assert dl580["database_fits"] is False
+    note = dl580["database_fits_note"]
+    assert note.startswith("the database (1.50 TB with its log and tempdb) does not fit in the design's usable 0.24 TB")
+    # no figure of the load that does not run there, each null with why
+    for k in ("iops", "bandwidth_mb_s", "read_latency_ms", "write_latency_ms", "vm_latency_ms", "bottleneck"):
+        assert dl580[k] is None and dl580[f"{k}_note"] == note, k
+    # the design's own figures stay; its IO alone is kept, labelled as if it fit
+    assert dl580["usable_capacity_tb"] == pytest.approx(0.24, abs=0.005) and dl580["iops_capacity"] > 0
+    assert dl580["if_it_fit"]["iops"] > 0 and "as if the database fit" in dl580["if_it_fit"]["note"]
+    assert any(w["check"] == "database_fits" and w["message"] == note for w in dl580["warnings"])
+    # a design that holds it keeps its figures
+    assert ref["database_fits"] is True and ref["iops"] > 0 and ref["vm_latency_ms"] > 0
+
+
+def test_the_compare_page_says_a_database_that_does_not_fit_the_system_today(capsys, tmp_path):
+    """The Compare page with the DL580 (0.24 TB usable) as the system today and the page's database (1.5 TB with
+    its log and tempdb): its column said IOPS 15,443, VM latency 0.607 ms, "Bottleneck: none yet" and "Write latency
+    (storage) 0.148 ms" beside a note that the design predicts no write latency. It says now what `compare` says."""
+    db = tmp_path / "db.json"
+    db.write_text(json.dumps(PAGE_DB))
+    _, cli = _cli(capsys, "compare", EX / "reference.json", EX / "seed-dl580-raid10.json", "--database", db)
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["existing_design_json"] = _canonical(EX / "seed-dl580-raid10.json")
+    # as the Design page's "Compare it as the customer's system today" leaves it
+    at.session_state["cmp_existing_src"] = "my design file"
+    at.session_state["cmp_existing_seen"] = "seed-dl580-raid10.json"
+    at.switch_page("hciplan_ui/compare_page.py").run()
+    at.radio(key="cmp_wsource").set_value("from a database description").run()
+    assert not at.exception and "System today" in [h.value for h in at.header]
+    said = [_plain(c.value) for c in at.caption]
+    assert any(
+        c.startswith(":red[The database (1.50 TB with its log and tempdb) does not fit in the design's usable 0.24 TB")
+        and "no load of it runs there" in c
+        for c in said
+    ), said
+    assert "Bottleneck: none: the database does not fit" in said
+    # the column's load figures: "does not fit", none as if valid (the reference design keeps its own)
+    cards = [(m.label, m.value) for m in at.metric]
+    assert ("IOPS", "does not fit") in cards and ("VM latency", "does not fit") in cards
+    assert len([v for label, v in cards if label == "IOPS" and v != "does not fit"]) == 2  # the design, the what-if
+    assert ("Usable capacity", fmt.tb(cli["usable_capacity_tb"])) in cards
+    # the table beside the cards says the same
+    compared = next(t.value for t in tables(at) if "Figure" in t.value.columns)
+    today = {r["Figure"]: r["System today"] for r in compared.to_dict("records")}
+    assert today["IOPS"] == today["VM latency"] == today["Write latency (storage)"] == "does not fit", today
+    assert today["Bottleneck"] == "none: the database does not fit", today
