@@ -6,6 +6,7 @@ planner.commercial.pricing)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, get_args
@@ -201,7 +202,10 @@ def without_n1_clause(note: str | None) -> str | None:
     """A guarantee's note without the library's clause that N+1 is not applied (the page says it in words)."""
     if not note:
         return note
-    return "; ".join(c for c in note.split("; ") if not c.startswith("n_plus_one: no one-node-down model")) or None
+    # the clause holds "; " itself ("...topology 'split'; not applied"): split on it, a bare "Not applied." was left
+    # under the figures (browser walk 2026-12-02)
+    kept = re.sub(r"(^|; )n_plus_one: no one-node-down model for topology '[^']*'; not applied", "", note)
+    return kept.removeprefix("; ") or None
 
 
 def _floor(field: str):
@@ -495,8 +499,9 @@ n1_not_applied = bool(n1 and on_today and today is not None and not today.cluste
 n1_today_slot = st.empty()  # held in place whether said or not (the what-if test's rule)
 if n1_not_applied and today is not None:
     n1_today_slot.caption(
-        f"N+1 is noted, not applied, on the customer's system today: hciplan has no one-node-down model of a "
-        f"{TOPOLOGY_LABELS.get(today.topology, today.topology)}, so its guarantee is with every server up."
+        "N+1 is noted, not applied, on the customer's system today: hciplan has no one-node-down model of its "
+        f"architecture ({TOPOLOGY_LABELS.get(today.topology, today.topology)}), so its guarantee is with every server "
+        "up."
     )
 with st.container():
     # a slot for the note that the sized demand fills the design, drawn or left empty: a warning that appeared

@@ -140,8 +140,9 @@ def test_n_plus_one_on_the_system_today_is_said_not_applied(capsys):
     at = _sla_page_with_today("seed-datrium-dvx.json", "db-seed-datrium.json", n1=True)
     said = " ".join(_plain(c.value) for c in at.caption)
     assert "N+1 is noted, not applied, on the customer's system today" in said and "split provisioning" in said
-    # the library's clause is not shown as well
+    # the library's clause is not shown as well, nor its tail ("Not applied." stood under the figures; browser walk)
     assert "n_plus_one:" not in said.lower()
+    assert not [c for c in at.caption if _plain(c.value).strip().lower() in ("not applied.", "not applied")]
     # the figure is the one with every server up, as `sla --n-plus-one` gives it
     cli = _cli(capsys, "sla", EX / "seed-datrium-dvx.json", "--database", EX / "db-seed-datrium.json", "--n-plus-one")
     assert _metric(at, "Guaranteed IOPS per DB") == fmt.iops(cli["guarantee"]["guaranteed_iops"])
