@@ -115,7 +115,7 @@ def test_flags_that_apply_with_another_are_refused_without_it(capsys):
 def test_a_paced_load_says_why_no_station_is_saturated(capsys, tmp_path):
     """`saturated: false` stood beside latencies that 'queue in their VMs without end' (the CPU cap paces it)."""
     f = tmp_path / "big.json"
-    f.write_text(json.dumps({"name": "big", "size_gb": 100_000, "buffer_pool_gb": 128, "nopm": 1_000_000}))
+    f.write_text(json.dumps({"name": "big", "size_gb": 5_000, "buffer_pool_gb": 128, "nopm": 1_000_000}))
     _, out, _ = run(capsys, "compare", EX / "reference.json", "--database", f)
     col = out[0]
     assert col["limited_by"] == "cpu_utilization_cap" and col["saturated"] is False
