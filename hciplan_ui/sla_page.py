@@ -724,7 +724,10 @@ with st.container():
                     st.dataframe(
                         [
                             {
-                                "vCPUs": r["vcpus"],
+                                # the database's own VM, marked: it stands among the standard sizes
+                                "vCPUs": f"{r['vcpus']} (this database's VM)"
+                                if r.get("the_databases_vm")
+                                else r["vcpus"],
                                 "IO threads x outstanding": f"{r['threads']} x {r['outstanding_per_thread']}",
                                 "Guaranteed IOPS": fmt.iops(r["guaranteed_iops"]),
                                 "Binding": SLA_LABELS.get(r["binding_constraint"], fmt.label(r["binding_constraint"])),

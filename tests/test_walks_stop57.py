@@ -185,3 +185,34 @@ def test_the_remedy_of_a_database_vm_too_small_is_the_vms_not_another_sizing():
     assert "VM is too small for its rate: each database needs at least " in r["words"]
     assert "vCPUs at the design's 4:1 vCPU oversubscription" in r["words"]
     assert "sizing the demand finds" not in r["words"]
+
+
+def test_the_vm_size_table_holds_the_databases_own_vm(capsys):
+    """'The smallest VM guaranteed the database's 31,439 IOPS: 16 vCPUs' stood under a 12-vCPU VM guaranteed 46,102:
+    the table checked 1, 2, 4, 8, 16, ... and never the VM set."""
+    _, out, _ = run(
+        capsys, "sla", EX / "reference.json", "--database", EX / "db-oltp-hammerdb.json", "--vcpus", "12", "--vm-sizes"
+    )
+    rows = out["by_vm_size"]["sizes"]
+    (own,) = [r for r in rows if r["the_databases_vm"]]
+    assert own["vcpus"] == 12 and (own["threads"], own["outstanding_per_thread"]) == (4, 16)
+    assert own["guaranteed_iops"] == pytest.approx(out["guarantee"]["guaranteed_iops"], rel=1e-9)
+    assert [r["vcpus"] for r in rows] == sorted(r["vcpus"] for r in rows)
+
+
+def test_a_database_that_does_not_fit_says_so_at_every_vm_size(capsys):
+    _, out, _ = run(
+        capsys, "sla", EX / "seed-dl580-raid10.json", "--database", EX / "db-oltp-hammerdb.json", "--vm-sizes"
+    )
+    note = out["by_vm_size"]["smallest_vm_note"]
+    assert note.endswith("the database does not fit its usable capacity") and "cluster" not in note
+
+
+def test_a_peak_without_checkpoint_bursts_is_not_said_to_include_them(capsys):
+    """Indirect checkpoints write continuously: 'its peak IO (30,917 IOPS, checkpoint bursts included)' stood
+    under 'its peak is its mean'."""
+    _, out, _ = run(capsys, "sla", EX / "reference.json", "--database", EX / "db-oltp-hammerdb.json")
+    assert out["demand"]["peak_iops"] == out["demand"]["iops"]
+    assert "its mean: no checkpoint bursts" in out["meets_note"] and "bursts included" not in out["meets_note"]
+    _, out, _ = run(capsys, "sla", EX / "seed-datrium-dvx.json", "--database", EX / "db-seed-datrium.json")
+    assert out["demand"]["peak_iops"] > out["demand"]["iops"] and "checkpoint bursts included" in out["meets_note"]

@@ -117,9 +117,11 @@ def unless_it_fits(report: dict, data_tb: float, beside: str = "") -> dict:
     if usable is None:
         return {**rep, "database_fits": True}
     n = decimals_apart(data_tb, usable)  # never "1.00 TB does not fit in 1.00 TB"
+    # words, not `sla --database` in backticks: the Compare page shows library notes escaped, backticks and all
+    # (verification walk 2026-12-01)
     why = (
         f"the database ({data_tb:,.{n}f} TB{beside}) does not fit in the design's usable {usable:,.{n}f} TB: no load "
-        "of it runs there, so no rate or latency of it holds (`sla --database` guarantees it 0 IOPS)"
+        "of it runs there, so no rate or latency of it holds (the SLA guarantees it 0 IOPS)"
     )
     keys = [k for k in rep if k in LOAD_KEYS or k.endswith(("latency_ms", "latency_ms_low", "latency_ms_high"))]
     kept = {k: rep[k] for k in keys if rep[k] is not None}
@@ -150,7 +152,7 @@ def database_load(design, db, peak: bool = True, catalog=None):
     source = next(a["source"] for a in demand.assumptions if a["field"] == "log_write_latency_ms")
     note = (
         f"the database's log flushed at this design's predicted write latency ({log_ms:.3f} ms; "
-        f"{demand.log_flushes_per_s:,.1f} flushes a second), as `sla --database` has it"
+        f"{demand.log_flushes_per_s:,.1f} flushes a second), as the SLA has it"
         if log_ms is not None
         else f"the database's log flush latency: {source}"
     )

@@ -1452,14 +1452,15 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         # the demand's own VM is too small for its rate, which no part choice here changes: the Size page
         # showed the best design beside "not met: vCPUs" with no word why (browser review 2026-11-29)
         expl = (expl + "; " if expl else "") + (
-            f"{rate['note']} on the best design: give each database {rate['needs']}"
+            # the closest, not the best: a design that fails this rule meets nothing (verification walk 2026-12-01)
+            f"{rate['note']} on the closest design: give each database {rate['needs']}"
             + (" (or plan a lower vCPU oversubscription)" if "vcpus" in rate["binding"] else "")
             + ", then size again; the storage figures do not show it"
         )
     if best is not None and "tier_vm_io" in best["fails"]:
         # no hardware here makes one VM issue more: said, as the database VM's own vCPUs are (verification walk
         # 2026-11-30: the Size page sized "met" a tier the SLA page said cannot be offered)
-        expl = (expl + "; " if expl else "") + best["checks"]["tier_vm_io"]["reason"] + " on the best design"
+        expl = (expl + "; " if expl else "") + best["checks"]["tier_vm_io"]["reason"] + " on the closest design"
     if unpriced:
         expl = (
             expl + "; " if expl else ""
