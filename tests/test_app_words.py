@@ -293,8 +293,10 @@ def test_size_page_fault_tolerance_help_follows_the_stack_and_a_databases_cpu_is
     at.number_input(key="size_lat").set_value(2.0)
     at.button[0].click().run()
     assert not at.exception, [e.value for e in at.exception]
-    warned = " ".join(_texts(at, "warning"))
+    # said as an error above the closest design: a design that fails the rule meets nothing (browser walk 2026-12-01)
+    warned = " ".join(_texts(at, "error"))
     assert "carry at most" in warned and "TPM of SQL Server's work and its IO stack's" in warned, warned
+    assert warned.startswith("No design meets the demand; the closest is below."), warned
 
 
 def test_an_empty_search_does_not_say_it_searched_zero_designs():

@@ -37,7 +37,8 @@ READERS = {
     "design": (["evaluate", "{f}"], "design"),
     "workload": (["evaluate", REF, "--workload", "{f}"], "workload"),
     "db": (["sla", REF, "--db", "{f}"], "db"),
-    "background": (["sla", REF, "--db", str(EX / "db-erp.json"), "--background", "{f}"], "workload"),
+    # named for its argument: "workload" where --background was the file (CLI walk 2026-12-01)
+    "background": (["sla", REF, "--db", str(EX / "db-erp.json"), "--background", "{f}"], "background"),
     "tiers": (["price", REF, "--tiers", "{f}"], "tiers"),
     "costs": (["price", REF, "--costs", "{f}"], "costs"),
     "demand": (["size", "{f}"], "demand"),
