@@ -216,3 +216,10 @@ def test_a_peak_without_checkpoint_bursts_is_not_said_to_include_them(capsys):
     assert "its mean: no checkpoint bursts" in out["meets_note"] and "bursts included" not in out["meets_note"]
     _, out, _ = run(capsys, "sla", EX / "seed-datrium-dvx.json", "--database", EX / "db-seed-datrium.json")
     assert out["demand"]["peak_iops"] > out["demand"]["iops"] and "checkpoint bursts included" in out["meets_note"]
+
+
+def test_sql_servers_names_and_the_slas_bounds_read_as_written():
+    from planner.sizing.document import customer_text
+
+    said = customer_text("as fn_dblog shows; the SLA's vm_vcpu_share bound and vm_outstanding_io")
+    assert said == "as fn_dblog shows; the SLA's vCPU share bound and outstanding IO"

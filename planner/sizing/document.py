@@ -180,6 +180,11 @@ FIELD_WORDS = {
     "nodes_needed": "servers needed",
     "allow_parity": "the Allow parity choice",
     "host_reserve_gb": "the host memory reserve",
+    # the SLA's bounds by the names its pages give them, and SQL Server's own names as Microsoft writes them: "the
+    # SLA's vm vcpu share bound" and "as fn dblog shows" reached the customer (verification walk 2026-12-01)
+    "vm_vcpu_share": "vCPU share",
+    "vm_outstanding_io": "outstanding IO",
+    "fn_dblog": "fn_dblog",
 }
 
 
