@@ -223,3 +223,29 @@ def test_sql_servers_names_and_the_slas_bounds_read_as_written():
 
     said = customer_text("as fn_dblog shows; the SLA's vm_vcpu_share bound and vm_outstanding_io")
     assert said == "as fn_dblog shows; the SLA's vCPU share bound and outstanding IO"
+
+
+def test_the_proposal_says_a_system_today_too_small_for_the_demand(tmp_path, capsys):
+    """The proposal gave the DL580's throughput under a 36 TB demand and no word that its 0.24 TB cannot hold it
+    (the Compare page says so)."""
+    import re
+
+    out = tmp_path / "p.html"
+    code = main(
+        [
+            "proposal",
+            str(EX / "demand-hammerdb.json"),
+            "--design",
+            str(EX / "reference.json"),
+            "--existing",
+            str(EX / "seed-dl580-raid10.json"),
+            "--format",
+            "html",
+            "--out",
+            str(out),
+        ]
+    )
+    capsys.readouterr()
+    assert code == 0
+    text = " ".join(re.sub(r"<[^>]+>", " ", out.read_text(encoding="utf-8")).split())
+    assert "Usable capacity today 0.24 TB: less than the 36.00 TB the demand holds" in text
