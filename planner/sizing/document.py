@@ -1469,7 +1469,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
         held_tb = er.get("usable_capacity_tb")
         # a system today too small for the demand's data said so, as the Compare page says it ("0.2 TB of the 9.0
         # TB"); the document gave its throughput alone (verification walk 2026-12-01)
-        short = need_tb is not None and held_tb is not None and held_tb < need_tb * (1 - 1e-9)
+        too_small = need_tb is not None and held_tb is not None and held_tb < need_tb * (1 - 1e-9)
         blocks.append(
             KV(
                 [
@@ -1481,7 +1481,7 @@ def document(p: dict, company: str | None = None, logo: bytes | None = None) -> 
                                 "hold these databases; the figures below are of its storage under the load",
                             )
                         ]
-                        if short
+                        if too_small
                         else []
                     ),
                     ("Load on the system today", ex.get("load") or "the same load as the proposed cluster"),
