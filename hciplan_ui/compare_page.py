@@ -208,7 +208,7 @@ if source.startswith("from"):
                 st.success(
                     "On the SLA & tiers page: this database, with these assumptions"
                     # the page guarantees on either system, as the user chooses there: the hand-off led to the
-                    # design here's guarantee alone, whatever system today was compared (stop 58 walk)
+                    # design here's guarantee alone, whatever system today was compared (browser walk 2026-12-01)
                     + (
                         "; choose there whether to guarantee it on the design here or on the customer's system today."
                         if state.existing_json()
@@ -360,7 +360,7 @@ for e in errors:
 def bottleneck_label(r: dict) -> str:
     """The Design and Performance pages' words (the busiest station below saturation), another
     architecture's stations by its model's own names; none where the database does not fit (it read "none yet"
-    beside the DL580's 0.24 TB for a 1.5 TB database; stop 58 walk)."""
+    beside the DL580's 0.24 TB for a 1.5 TB database; browser walk 2026-12-01)."""
     if not fits(r):
         return f"none: the database {DOES_NOT_FIT}"
     return bottleneck_words(r, station_words(r))
@@ -396,9 +396,6 @@ def workload_for(name: str, design_json: str) -> tuple[str, str | None]:
     node count (the same databases on more or fewer nodes), any other workload stays; a described database's IO
     comes with its note on the log flush latency it was taken at (returned, not kept aside: a module dict had
     carried it from here to the column, filled as a side effect)."""
-    from planner.engine.loads import load_on
-    from planner.models.workload import parse_workload
-
     if db_load is not None:
         # the page's workload was the database's IO at an assumed 1 ms log flush, on every system alike, where the
         # CLI's `compare --database` flushes it at each design's predicted write latency (performance walk 2026-12-01)
@@ -406,17 +403,12 @@ def workload_for(name: str, design_json: str) -> tuple[str, str | None]:
             return _database_load(design_json, db_load[0].model_dump_json(), db_load[1])
         except PlannerError:
             return wj, None
-    dem = costs.demand_json()
-    d = json.loads(design_json)
-    nodes = d.get("nodes")
-    if not dem or name == "current" or not nodes or source.startswith("from"):
+    if name == "current" or source.startswith("from"):
         return wj, None
     try:
-        w = parse_workload(wj)
-        new = load_on(d.get("topology", "hyperconverged"), int(nodes), w, Demand.model_validate_json(dem))
+        return state.demand_load_on(wj, design_json, costs.demand_json()), None
     except PlannerError:
         return wj, None
-    return (wj if new is w else state.canonical(new.model_dump(mode="json"))), None
 
 
 def failed_rules(v: dict, name: str) -> list[str]:
@@ -464,7 +456,7 @@ for n, d in scenarios:
         if db_load is not None:
             # a database the system cannot hold runs no load there: its column says so, its load's figures are null
             # (the DL580's 0.24 TB showed 15,443 IOPS at 0.607 ms for a 1.5 TB database, where `sla` guarantees it 0;
-            # stop 58 walk), as `compare --database` has it; a system that holds it keeps the report as it was
+            # browser walk 2026-12-01), as `compare --database` has it; a system that holds it keeps the report as it was
             fit = unless_it_fits(rep, db_load[0].capacity_tb, db_load[0].beside_data())
             rep = rep if fit["database_fits"] else fit
         reports.append((n, rep))

@@ -51,7 +51,7 @@ def _guarantee(
     from planner.models.design import parse_design
     from planner.models.workload import parse_workload
 
-    # any architecture, as `sla` takes it (the customer's system today; stop 58 walk)
+    # any architecture, as `sla` takes it (the customer's system today; browser walk 2026-12-01)
     rd = guarantee_model(parse_design(design_json))
     bg = parse_workload(background_json) if background_json else None
     params, boot = state.calibration_params(calibration_json)
@@ -183,28 +183,16 @@ def tenant_nodes(chosen_json: str, here_json: str) -> int:
     return int(json.loads(here_json)["nodes"])
 
 
-def tenants_on(workload_json: str, chosen_json: str, demand_json: str | None) -> str:
-    """The current workload as the other tenants on the chosen system, the Compare page's rule for its column
-    (:func:`planner.engine.loads.load_on`): the sized demand's load on a hyperconverged system's own nodes, any other
-    load unchanged."""
-    from planner.engine.loads import load_on
-    from planner.models.workload import parse_workload
+def without_n1_clause(note: str | None, topology: str) -> str | None:
+    """A guarantee's note without the library's clause that N+1 is not applied
+    (:func:`planner.commercial.sla.n1_not_applied_note`; the page says it in words)."""
+    from planner.commercial.sla import n1_not_applied_note
 
-    d = json.loads(chosen_json)
-    if not demand_json or not d.get("nodes"):
-        return workload_json
-    w = parse_workload(workload_json)
-    new = load_on(d.get("topology", "hyperconverged"), int(d["nodes"]), w, Demand.model_validate_json(demand_json))
-    return workload_json if new is w else state.canonical(new.model_dump(mode="json"))
-
-
-def without_n1_clause(note: str | None) -> str | None:
-    """A guarantee's note without the library's clause that N+1 is not applied (the page says it in words)."""
     if not note:
         return note
-    # the clause holds "; " itself ("...topology 'split'; not applied"): split on it, a bare "Not applied." was left
-    # under the figures (browser walk 2026-12-02)
-    kept = re.sub(r"(^|; )n_plus_one: no one-node-down model for topology '[^']*'; not applied", "", note)
+    # the clause holds "; " itself ("...topology 'split'; not applied"): taken out whole, a bare "Not applied." was
+    # left under the figures (verification walk 2026-12-01)
+    kept = re.sub(r"(^|; )" + re.escape(n1_not_applied_note(topology)), "", note)
     return kept.removeprefix("; ") or None
 
 
@@ -363,7 +351,7 @@ if sized_demand is not None and sized_demand.n_plus_one != n1:
 st.header("Guarantee for one database")
 # the customer's system today (the Design page's "Compare it as the customer's system today", or the Compare page's
 # choice) is guaranteed on as `sla` guarantees on it: the page guaranteed the design here alone, whatever system was
-# loaded, and the Compare page's hand-off led to the reference design's figure (stop 58 walk)
+# loaded, and the Compare page's hand-off led to the reference design's figure (browser walk 2026-12-01)
 existing = state.existing_json()
 on_today = False
 today = None
@@ -396,7 +384,7 @@ background = {
 if on_today and background is not None and bg_choice == "current workload":
     # the tenants the Compare page runs the system today's column under: the sized demand's load on a hyperconverged
     # system's own nodes, any other load as it is
-    background = tenants_on(background, gj, cost_state.demand_json())
+    background = state.demand_load_on(background, gj, cost_state.demand_json())
 by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
 dba = by == SLA_DBA_MODE
 # held in place whether said or not (the what-if test's rule): a database guaranteed beside the sized demand's own
@@ -494,7 +482,7 @@ system = "customer's system today" if on_today else "design"
 most_words = "The most the customer's system today sustains" if on_today else "The most this design sustains"
 # N+1 asked of an architecture with no one-node-down model (split provisioning, a single server, a Scale-Out File
 # Server, a SAN): the library notes it and guarantees with every server up; said here in words, not as its
-# "n_plus_one: ..." clause (stop 58 walk)
+# "n_plus_one: ..." clause (browser walk 2026-12-01)
 n1_not_applied = bool(n1 and on_today and today is not None and not today.cluster_engine)
 n1_today_slot = st.empty()  # held in place whether said or not (the what-if test's rule)
 if n1_not_applied and today is not None:
@@ -694,7 +682,7 @@ with st.container():
                 )
             with st.container():  # the notes come and go with the figures: the sections below stay put
                 for note in (
-                    without_n1_clause(g.get("note")) if n1_not_applied else g.get("note"),
+                    without_n1_clause(g.get("note"), today.topology) if n1_not_applied and today else g.get("note"),
                     g.get("latency_note"),
                 ):
                     if note:  # the library's notes are clauses: a sentence here
@@ -845,7 +833,7 @@ st.header("Service tiers")
 tiers_on_slot = st.empty()
 if on_today:
     # pricing tiers refuses another topology: the tiers stay the hyperconverged design's while the guarantee above is
-    # on the customer's system (stop 58 walk)
+    # on the customer's system (browser walk 2026-12-01)
     tiers_on_slot.caption(
         f"The tiers and their prices below are the design here's ({fmt.md(json.loads(dj).get('name', 'design'))}), "
         "not the customer's system today that the guarantee above is on: tiers are priced on a hyperconverged design."

@@ -75,6 +75,21 @@ def design_to_json(design: Design) -> str:
     return canonical(dump_design(design))
 
 
+def demand_load_on(workload_json: str, design_json: str, demand_json: str | None) -> str:
+    """The workload as a system of ``design_json`` runs it (:func:`planner.engine.loads.load_on`): the sized demand's
+    load on a hyperconverged system's own nodes, any other workload as it is. One rule for the Compare page's columns
+    and the SLA page's other tenants on the customer's system today."""
+    from planner.engine.loads import load_on
+    from planner.models.demand import Demand
+
+    d = json.loads(design_json)
+    if not demand_json or not d.get("nodes"):
+        return workload_json
+    w = parse_workload(workload_json)
+    new = load_on(d.get("topology", "hyperconverged"), int(d["nodes"]), w, Demand.model_validate_json(demand_json))
+    return workload_json if new is w else canonical(new.model_dump(mode="json"))
+
+
 @st.cache_data(show_spinner=False, max_entries=1)
 def design_examples() -> list[str]:
     """Example files that are designs (examples/ also holds databases, tiers, demands...)."""

@@ -464,11 +464,7 @@ def oltp(key: str, fmt: str = "g") -> str:
     from planner.core.resources import DATA_DIR
 
     value = json.loads((DATA_DIR / "oltp-calibration.json").read_text(encoding="utf-8"))
-    for part in key.split("."):
-        if not isinstance(value, dict) or part not in value:
-            raise PluginError(f"oltp: oltp-calibration.json has no {key}")
-        value = value[part]
-    return format(value, fmt)
+    return _figure(value, key, fmt, "oltp: oltp-calibration.json")
 
 
 def vm_ram(pool_gb: str) -> str:

@@ -556,7 +556,9 @@ def cmd_db_io(args) -> int:
     from planner.models.database import io_demand
 
     # a latency typed here is the user's, not a design's prediction (the rule credited "the design"; CLI walk)
-    d = io_demand(db, log_write_latency_ms=lat, latency_origin="given with --log-write-latency-ms" if lat else None)
+    d = io_demand(
+        db, log_write_latency_ms=lat, latency_origin=None if lat is None else "given with --log-write-latency-ms"
+    )
     out = d.model_dump(mode="json")
     # the CPU the rate asks of SQL Server beside the IO, and every warning: the library's, as the Compare page shows
     out["sql_server_cores_busy"] = sql_server_cores_busy(db, d)

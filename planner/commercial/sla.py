@@ -515,7 +515,7 @@ def _points(
         for b, deg in zip(bounds, _latency_bounds(site.degraded, db, bg, x_on, vms_bg, ps, upper, adjust)):
             b["n_plus_one"] = min(deg.values())
     elif n_plus_one and site.topology != "hyperconverged":
-        n1_note = f"n_plus_one: no one-node-down model for topology '{site.topology}'; not applied"
+        n1_note = n1_not_applied_note(site.topology)
     floor = latency_statistic(probe, db.latency_statistic, db.read_fraction)[:, 0]
     # what holds back the smallest load of the database's own: the CPU utilisation cap, a per-VM limit, saturation
     held = np.ravel(~carried(probe))
@@ -701,12 +701,18 @@ def _held_out_ends(
     return float(low), float(high), how
 
 
+def n1_not_applied_note(topology: str) -> str:
+    """The guarantee note's clause where N+1 is asked of an architecture with no one-node-down model: the SLA page
+    says it in words instead and takes this clause out of the note it shows."""
+    return f"n_plus_one: no one-node-down model for topology '{topology}'; not applied"
+
+
 def guarantee_model(design, catalog=None) -> ResolvedDesign | OpenLoadModel:
     """What a guarantee on ``design`` (any topology) is computed on: a cluster the cluster model describes
     (hyperconverged, or Ceph / vSAN with their clients) resolved against the catalog, another architecture (split
     provisioning, a single server, a Scale-Out File Server, a SAN) as its open-load model. One rule for `sla` and the
     SLA page: the page resolved every design as a hyperconverged cluster, so it could guarantee only the design here,
-    never the customer's system today that `sla` guarantees on (stop 58 walk)."""
+    never the customer's system today that `sla` guarantees on (browser walk 2026-12-01)."""
     catalog = catalog or load_catalog()
     return resolve(design, catalog) if design.cluster_engine else open_load_model(design, catalog)
 

@@ -107,7 +107,7 @@ def unless_it_fits(report: dict, data_tb: float, beside: str = "") -> dict:
 
     The DL580's 0.24 TB showed 15,443 IOPS at 0.607 ms and "Bottleneck: none yet" for a 1.5 TB database on the
     Compare page, and `compare --database` its IO alone with a warning, where `sla` guarantees the same database 0
-    IOPS because it does not fit (stop 58 walk): no load of it runs there, so no rate or latency of it holds. One rule
+    IOPS because it does not fit (browser walk 2026-12-01): no load of it runs there, so no rate or latency of it holds. One rule
     for `compare --database` and the Compare page."""
     from planner.commercial.database import usable_short_of
     from planner.results.report import AT_CAPACITY_KEY, load_latencies
@@ -180,7 +180,7 @@ def compare(
     workload's database takes (``--database``: its data, log and tempdb, ``Database.capacity_tb``): a design whose usable capacity is smaller gets a warning
     and its load's figures null, its IO alone kept as if it fit (:func:`unless_it_fits`; the DL580's 0.24 TB showed
     21,683 IOPS for a 1 TB database with no word, CLI review 2026-11-29, then with a warning beside figures `sla`
-    denies, stop 58 walk). ``beside``: what that size holds beside the data, in words
+    denies, browser walk 2026-12-01). ``beside``: what that size holds beside the data, in words
     (:meth:`planner.models.database.Database.beside_data`). ``database``
     (:class:`planner.models.database.Database`, in place of ``workload``): its IO on each design as `sla
     --database` has it, the log flushed at that design's predicted write latency
