@@ -173,14 +173,13 @@ def today_words(today: Design) -> str:
     return f"the customer's system today ({fmt.md(today.name)}: {fmt.md(kind)}, {fmt.md(system_words(d))})"
 
 
-def tenant_nodes(chosen_json: str, here_json: str) -> int:
-    """The nodes the sized demand's load is spread over on the chosen system: a hyperconverged system's own (the
-    Compare page rehosts the demand's databases on them), else the design here's, whose load another architecture
-    takes as it is (:func:`planner.engine.loads.load_on`)."""
-    d = json.loads(chosen_json)
-    if d.get("topology", "hyperconverged") == "hyperconverged" and d.get("nodes"):
-        return int(d["nodes"])
-    return int(json.loads(here_json)["nodes"])
+def tenant_nodes(chosen_json: str) -> int:
+    """The servers the sized demand's databases run on on the chosen system
+    (:attr:`planner.models.design.Design.database_servers`), as the Compare page rehosts them
+    (:func:`planner.engine.loads.load_on`)."""
+    from planner.models.design import Design
+
+    return Design.model_validate_json(chosen_json).database_servers
 
 
 def without_n1_clause(note: str | None, topology: str) -> str | None:
@@ -382,8 +381,8 @@ background = {
     "25 VMs/node at 1,000 IOPS each": (EXAMPLES / "background-25vms.json").read_text(),
 }[bg_choice]
 if on_today and background is not None and bg_choice == "current workload":
-    # the tenants the Compare page runs the system today's column under: the sized demand's load on a hyperconverged
-    # system's own nodes, any other load as it is
+    # the tenants the Compare page runs the system today's column under: the sized demand's databases on the
+    # system's own database servers, any other load as it is
     background = state.demand_load_on(background, gj, cost_state.demand_json())
 by = st.radio("Describe the database by", [SLA_IO_MODE, SLA_DBA_MODE], horizontal=True, key="sla_by")
 dba = by == SLA_DBA_MODE
@@ -413,7 +412,7 @@ if dba:
         and state.workload_name() == state.SIZED
         and sized_demand is not None
         and is_demand_database(sized_demand, basic)
-        and (others := demand_others_as_workload(sized_demand, tenant_nodes(gj, dj))) is not None
+        and (others := demand_others_as_workload(sized_demand, tenant_nodes(gj))) is not None
     ):
         # the sized demand's load holds this database already: beside it, it was counted twice (account-manager
         # walk 2026-11-30: 20,977 IOPS guaranteed beside all 208 databases, this one among them)

@@ -77,16 +77,16 @@ def design_to_json(design: Design) -> str:
 
 def demand_load_on(workload_json: str, design_json: str, demand_json: str | None) -> str:
     """The workload as a system of ``design_json`` runs it (:func:`planner.engine.loads.load_on`): the sized demand's
-    load on a hyperconverged system's own nodes, any other workload as it is. One rule for the Compare page's columns
+    databases on the system's own database servers, any other workload as it is. One rule for the Compare page's columns
     and the SLA page's other tenants on the customer's system today."""
     from planner.engine.loads import load_on
     from planner.models.demand import Demand
+    from planner.models.design import Design
 
-    d = json.loads(design_json)
-    if not demand_json or not d.get("nodes"):
+    if not demand_json:
         return workload_json
     w = parse_workload(workload_json)
-    new = load_on(d.get("topology", "hyperconverged"), int(d["nodes"]), w, Demand.model_validate_json(demand_json))
+    new = load_on(Design.model_validate_json(design_json), w, Demand.model_validate_json(demand_json))
     return workload_json if new is w else canonical(new.model_dump(mode="json"))
 
 

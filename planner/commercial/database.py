@@ -94,21 +94,6 @@ class DatabaseCapacityError(PlannerError):
     pass
 
 
-def database_servers(design: Design) -> int:
-    """How many database servers a design has, each running one database: the database
-    servers of a file-server design (the client servers of a disaggregated Ceph or vSAN
-    design), the compute nodes of split provisioning, the single server, one VM per node of a
-    hyperconverged cluster."""
-    t = design.topology
-    if t == "disaggregated":
-        return int(design.clients.servers if design.clients is not None else design.disaggregated_spec.db_servers)
-    if t == "split":
-        return int(design.split_spec.compute_nodes)
-    if t == "single-server":
-        return 1
-    return int(design.node_count)
-
-
 def _vm_server(design: Design):
     """The design's entry (CPU set, RAM) of the servers the database's vCPUs run on: the database servers', or the
     nodes'."""
@@ -607,7 +592,7 @@ def database_capacity(
         Described by its workload (``nopm``/``tpm`` only set the description's IO options;
         the capacity searches the rate). ``vcpus`` is the database server's (or VM's) CPUs.
     servers : int, optional
-        Database servers, each running one such database (default: :func:`database_servers`).
+        Database servers, each running one such database (default: :attr:`planner.models.design.Design.database_servers`).
 
     Returns
     -------
@@ -631,7 +616,7 @@ def database_capacity(
     n, servers_note = (
         (servers, None)
         if servers
-        else servers_held(database_servers(design), db.capacity_tb, held_tb, db.beside_data(plural=True))
+        else servers_held(design.database_servers, db.capacity_tb, held_tb, db.beside_data(plural=True))
     )
     server_lps = server_logical_processors(design, catalog)
     vcpus, capped = runnable_vcpus(db.vm("vcpus"), server_lps)

@@ -20,6 +20,7 @@ from planner.engine.targets import carried, latency_statistic
 from planner.models.demand import MAX_DEMAND_IOPS, OUTSTANDING_PER_DB, TOTALS_CLASS, Demand, DemandClass, DemandError
 
 if TYPE_CHECKING:
+    from planner.models.design import Design
     from planner.models.workload import Workload
 
 
@@ -191,15 +192,15 @@ def demand_others_as_workload(demand: Demand, nodes: int) -> Workload | None:
     )
 
 
-def load_on(topology: str, nodes: int, workload: Workload, demand: Demand | None) -> Workload:
-    """The load another system carries for the same databases: a hyperconverged system of ``nodes``
-    nodes hosts the demand's databases on its own nodes (:func:`rehosted`) when ``workload`` is the
-    demand's; any other load, or a system of another topology (which counts its servers its own way),
-    is ``workload`` unchanged. The Compare page and the proposal judge the system today alike: the
-    proposal ran it with the proposed cluster's VMs per node, i.e. fewer databases on fewer nodes."""
-    if demand is None or topology != "hyperconverged":
+def load_on(design: Design, workload: Workload, demand: Demand | None) -> Workload:
+    """The load another system carries for the same databases: the demand's databases on ``design``'s own
+    database servers (:attr:`planner.models.design.Design.database_servers`, :func:`rehosted`) when ``workload`` is
+    the demand's; any other load unchanged. Every topology alike: a system of another architecture took the sized
+    cluster's VMs per node on each of its servers, so the DL580 held 6 of 24 databases' data (and their RAM) under
+    all 24's IOPS (stop 57's note). The Compare page, the SLA page and the proposal judge the system today alike."""
+    if demand is None:
         return workload
-    return rehosted(workload, demand, nodes) or workload
+    return rehosted(workload, demand, design.database_servers) or workload
 
 
 def rehosted(workload: Workload, demand: Demand, nodes: int) -> Workload | None:

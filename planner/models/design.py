@@ -855,13 +855,19 @@ class Design(_Strict):
     @property
     def database_servers(self) -> int:
         """The servers the database VMs run on, which a workload's ``vms_per_node`` counts per
-        (:func:`planner.engine.performance.issuing_nodes`, the file-server model's ``db_servers``): a
-        disaggregated Ceph or vSAN design's client servers, an S2D file-server design's database servers, else
-        the nodes."""
+        (:func:`planner.engine.performance.issuing_nodes`, the architecture models' ``issuer_population``): a
+        disaggregated Ceph or vSAN design's client servers, an S2D file-server design's database servers, split
+        provisioning's compute nodes, the single server, else the nodes. One count for every topology: the sized
+        demand's 24 databases ran as 6 VMs on the DL580 (the sized cluster's VMs per node on its one server) under
+        the whole demand's IOPS (stop 57's note)."""
         if self.clients is not None and self.clients_separate:
             return self.clients.servers
         if self.disaggregated is not None:
             return self.disaggregated.db_servers
+        if self.split is not None:
+            return self.split.compute_nodes
+        if self.topology == "single-server":
+            return 1
         return int(self.nodes or 1)
 
     @property

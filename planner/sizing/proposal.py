@@ -238,14 +238,18 @@ def build(
             out["tier_prices"], counts, out["cost"], max(fit["mix"]["utilization"].values())
         )
     if existing is not None:
-        today = load_on(existing.topology, existing.nodes or 0, workload, demand)  # the same databases on its nodes
+        today = load_on(existing, workload, demand)  # the same databases on its database servers
         out["existing"] = {
             "design": dump_design(existing),
             "report": evaluate_report(existing, today, catalog=cat, degraded=False),
             # what it was judged under, said in the document beside its figures
             "load": (
-                f"the same databases, {count(today.vms_per_node or 0, 'database VM')} on each of its "
-                f"{existing.nodes} servers"
+                (
+                    f"the same databases, {count(today.vms_per_node or 0, 'database VM')} on its one server"
+                    if existing.database_servers == 1
+                    else f"the same databases, {count(today.vms_per_node or 0, 'database VM')} on each of its "
+                    f"{existing.database_servers:,} servers"
+                )
                 if today is not workload
                 else "the same load as the proposed cluster"
             ),

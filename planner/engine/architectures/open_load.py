@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from planner.core import minimums as M
-from planner.engine.architectures import MODULES, AnyParts, common, disaggregated, resolve, split
+from planner.engine.architectures import MODULES, AnyParts, common, disaggregated, resolve
 from planner.models.catalog import Catalog
 from planner.models.design import Design
 from planner.models.params import ModelParams
@@ -59,12 +59,9 @@ class OpenLoadModel:
 
     @property
     def hosts(self) -> int:
-        """Servers a database VM can run on (the SLA's node_headroom divides by them)."""
-        if isinstance(self.parts, disaggregated.Parts):
-            return int(self.parts.spec.db_servers)
-        if isinstance(self.parts, split.Parts):
-            return int(self.parts.spec.compute_nodes)
-        return 1
+        """Servers a database VM can run on (the SLA's node_headroom divides by them):
+        :attr:`planner.models.design.Design.database_servers`."""
+        return self.design.database_servers
 
     @property
     def base_ghz(self) -> float:
