@@ -445,6 +445,14 @@ def _option(v):  # a select's value: text or a number (Streamlit shows its first
     return _text(v) if isinstance(v, str) else _number(v)
 
 
+def _guarantee_on(v):
+    """The SLA page's "Guarantee on": the design here or the customer's system today (a radio has no first option
+    to fall back on)."""
+    if v not in ("here", "today"):
+        raise ValueError("must be here or today")
+    return v
+
+
 def _examples(v):
     if not isinstance(v, list) or len(v) > 3 or any(x not in design_examples() for x in v):
         raise ValueError("must list at most three example designs")
@@ -495,6 +503,9 @@ def _quotes(v):
 CHOICES: dict[str, dict[str, tuple]] = {
     "sla": {
         "n_plus_one": ("sla_n1", _bool),
+        # the system the guarantee is on: a link or a saved scenario opened on the design here's guarantee where the
+        # sender showed the customer's system today's (stop 57's note)
+        "guarantee_on": ("sla_on", _guarantee_on),
         "other_tenants": ("sla_bg", _option),
         "described_by": ("sla_by", _option),
         "size_tb": ("sla_size", _number),

@@ -92,3 +92,38 @@ def test_the_sla_open_load_counts_the_same_servers():
     for name in ("seed-dl580-raid10", "seed-datrium-dvx", "seed-dataon-sofs-4db"):
         d = design(name)
         assert OpenLoadModel(d, resolve(d)).hosts == d.database_servers
+
+
+def test_a_link_carries_the_system_the_guarantee_is_on():
+    """The SLA page's "Guarantee on" the customer's system today was lost in a share link and a saved scenario:
+    the recipient saw the design here's guarantee."""
+    import json as _json
+
+    from streamlit.testing.v1 import AppTest
+
+    app = str(ROOT / "app.py")
+    at = AppTest.from_file(app, default_timeout=180).run()
+    today = (EX / "seed-datrium-dvx.json").read_text(encoding="utf-8")
+    at.session_state["existing_design_json"] = _json.dumps(_json.loads(today), sort_keys=True)
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    at.radio(key="sla_on").set_value("today").run()
+    assert not at.exception
+    shown = [m.value for m in at.metric]
+    token = at.query_params["s"]
+    token = token[0] if isinstance(token, list) else token
+    other = AppTest.from_file(app, default_timeout=180)
+    other.query_params.update({"s": token})
+    other.run()
+    other.switch_page("hciplan_ui/sla_page.py").run()
+    assert not other.exception
+    assert other.radio(key="sla_on").value == "today"
+    assert [m.value for m in other.metric] == shown
+
+
+def test_a_link_with_another_guarantee_system_is_one_clear_error():
+    from planner.core.errors import PlannerError
+
+    from hciplan_ui import state
+
+    with pytest.raises(PlannerError, match="must be here or today"):
+        state._checked_choices("sla", {"guarantee_on": "<b>there</b>"})
