@@ -121,9 +121,8 @@ def test_a_link_carries_the_system_the_guarantee_is_on():
 
 
 def test_a_link_with_another_guarantee_system_is_one_clear_error():
-    from planner.core.errors import PlannerError
-
     from hciplan_ui import state
+    from planner.core.errors import PlannerError
 
     with pytest.raises(PlannerError, match="must be here or today"):
         state._checked_choices("sla", {"guarantee_on": "<b>there</b>"})
