@@ -578,10 +578,12 @@ for col, (name, r) in zip(cols, reports):
                     said.append(f":green[{g['label']} met]")
                 else:
                     # "at saturation": the IOPS metric above is the one at the workload's own load, another figure
+                    # the capacity metric's own decimals (0.16 TB above read "0.2 TB" here; walk 2026-12-02)
+                    f = (lambda x: fmt.iops(x) + " IOPS") if g["unit"] == "IOPS" else fmt.tb
                     said.append(
-                        f":red[{g['label']}: {fmt.num(g['have'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])}"
+                        f":red[{g['label']}: {f(g['have'])}"
                         + (" at saturation" if g["key"] == "iops" else "")
-                        + f" of the {fmt.num(g['need'], 0 if g['unit'] == 'IOPS' else 1, g['unit'])} the demand needs]"
+                        + f" of the {f(g['need'])} the demand needs]"
                     )
         # one caption (a what-if redraws every element of every column)
         st.caption(" · ".join(said), help=fmt.md(v["summary"]) if v and v.get("summary") else None)

@@ -535,7 +535,10 @@ def test_the_customers_system_today_from_their_design_file(demand):
     # its running cost never stands alone: what it carries of the demand, in the same caption
     iops, tb, _ = demand.totals()
     said = next(c.value for c in at.caption if "TCO 5 years" in c.value and "the demand needs" in c.value)
-    assert f"of the {iops:,.0f} IOPS the demand needs" in said and f"of the {tb:,.1f} TB the demand needs" in said
+    assert f"of the {iops:,.0f} IOPS the demand needs" in said and f"of the {tb:,.2f} TB the demand needs" in said
+    # the capacity it has reads as its capacity metric reads (0.16 TB was "0.2 TB" in the caption; walk 2026-12-02)
+    has = re.search(r"Capacity: ([\d.,]+ TB) of the", said).group(1)
+    assert has in [m.value for m in at.metric if m.label == "Usable capacity"], said
     # the IOPS it carries is its saturation figure, not the IOPS metric above it (that one at the workload's load)
     assert re.search(r"IOPS: [\d,]+ IOPS at saturation of the", said), said
     # and the comparison table says the same, not a dash (the dash was all it said)
