@@ -14,7 +14,7 @@ from typing import Any, get_args
 import streamlit as st
 from pydantic import ValidationError
 
-from hciplan_ui import chrome, database_inputs, export, fmt, inputs, state
+from hciplan_ui import chrome, database_inputs, export, fmt, inputs, sizing_rows, state
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
@@ -353,12 +353,15 @@ st.header("Guarantee for one database")
 # loaded, and the Compare page's hand-off led to the reference design's figure (browser walk 2026-12-01)
 existing = state.existing_json()
 on_today = False
+# the design here as the sidebar heads it, by its parts: its generated name ("5x dell-ax-660 2xintel-...") read as a
+# file name beside the system today's words (browser walk 2026-12-02)
+here_words = fmt.md(sizing_rows.design_label(json.loads(dj)))
 today = None
 if existing:
     today = parse_design(existing)
     inputs.keep("sla_on")
     st.session_state.setdefault("sla_on", "here")
-    systems = {"here": f"the design here ({fmt.md(json.loads(dj).get('name', 'design'))})", "today": today_words(today)}
+    systems = {"here": f"the design here ({here_words})", "today": today_words(today)}
     on_today = (
         st.radio("Guarantee on", list(systems), format_func=systems.__getitem__, key="sla_on", horizontal=True)
         == "today"
@@ -834,7 +837,7 @@ if on_today:
     # pricing tiers refuses another topology: the tiers stay the hyperconverged design's while the guarantee above is
     # on the customer's system (browser walk 2026-12-01)
     tiers_on_slot.caption(
-        f"The tiers and their prices below are the design here's ({fmt.md(json.loads(dj).get('name', 'design'))}), "
+        f"The tiers and their prices below are the design here's ({here_words}), "
         "not the customer's system today that the guarantee above is on: tiers are priced on a hyperconverged design."
     )
 st.caption(

@@ -103,6 +103,9 @@ def test_the_sla_page_guarantees_on_the_customers_system_today_as_sla_does(desig
     assert at.session_state["sla_on"] == "today"
     labels = [_plain(o) for o in at.radio(key="sla_on").options]
     assert labels[0].startswith("the design here (") and labels[1].startswith("the customer's system today (")
+    # the design here named as the sidebar heads it, by its parts (it read as its generated file-like name)
+    side = next(c.value for c in at.sidebar.caption if c.value.startswith("**Design** "))
+    assert labels[0] == f"the design here ({_plain(side.removeprefix('**Design** '))})"
     assert json.loads(_canonical(EX / design))["name"] in labels[1]
     # the figures are `sla`'s for the same design and database
     g = cli["guarantee"]
