@@ -420,9 +420,17 @@ if dba:
         # the sized demand's load holds this database already: beside it, it was counted twice (account-manager
         # walk 2026-11-30: 20,977 IOPS guaranteed beside all 208 databases, this one among them)
         background, beside_own = state.canonical(others.model_dump(mode="json")), True
+        # where they run, so the node bound below (a server's share of them) is not read against all of them (stop 57
+        # left the caption naming every database beside a bound that counts one server's share)
+        hosts = tenant_nodes(gj)
+        where = (
+            "all on its one server"
+            if hosts == 1
+            else f"spread over the {hosts} servers they run on (the node bound counts one server's share)"
+        )
         twice_slot.caption(
-            f"The other tenants are the sized demand's other {count(others.vms_total or 0, 'database')}: this "
-            "database is one of its own, counted once."
+            f"The other tenants are the sized demand's other {count(others.vms_total or 0, 'database')}, {where}: "
+            "this database is one of its own, counted once."
         )
     # seeded, not value=: the Compare page's hand-off sets it, and a widget default beside a session value
     # makes Streamlit print a warning on the page (DBA review)

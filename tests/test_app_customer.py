@@ -1006,7 +1006,8 @@ def test_the_sla_page_guarantees_the_sized_demands_database_beside_its_other_dat
     others = demand_others_as_workload(demand, rd.nodes)
     assert others is not None
     assert any(
-        f"the sized demand's other {others.vms_total:,} databases: this database is one of its own" in c
+        f"the sized demand's other {others.vms_total:,} databases, spread over the {rd.nodes} servers they run on "
+        "(the node bound counts one server's share): this database is one of its own" in c
         for c in captions
     ), captions
     # the database as the page builds it: the carried assumptions, the DBA's boxes and the VM's
