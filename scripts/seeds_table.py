@@ -123,6 +123,25 @@ def database_checks() -> list[dict]:
             "(tested, and on random designs)",
         )
     )
+    # the brief's latency claim at every server count, four included: the users' response by Little's law at the
+    # model's rate (the test had checked one and two servers only, where it holds)
+    resp = {n: 384 / (c["per_server_tpm"] / 60) * 1e3 for n, c in caps.items()}
+    at_published = (
+        384 / (do["orders_per_minute_at_4_servers"] / 4 * caps[4]["max_tpm"] / caps[4]["max_nopm"] / 60) * 1e3
+    )
+    rows.append(
+        dict(
+            seed=dataon,
+            check="average response under 50 ms at 1, 2 and 4 database servers (384 users / rate, Little's law)",
+            published="under 50 ms",
+            predicted=", ".join(f"{n}: {resp[n]:.1f} ms" for n in (1, 2, 4)),
+            unit="ms",
+            sample="held out",
+            holds=all(v < 50 for v in resp.values()),
+            note="strict xfail at four servers: the response follows the rate, and the model's rate there is its "
+            f"NOPM miss above; at the published rate (250,000 NOPM a server) the same law gives {at_published:.1f} ms",
+        )
+    )
     rows.append(
         dict(
             seed=dataon,

@@ -97,12 +97,40 @@ def test_dataon_scales_from_one_to_two_database_servers(servers):
         assert c["max_nopm"] > capacity("seed-dataon-sofs-1db", "db-seed-dataon")["max_nopm"]
 
 
-def test_dataon_average_response_under_50_ms_below_four_servers():
-    """'the average response time remains under 50 ms': the users' response time at the
-    model's operating point is users / rate (Little's law)."""
-    for n in (1, 2):
-        c = capacity(f"seed-dataon-sofs-{n}db", "db-seed-dataon")
-        assert 384 / (c["per_server_tpm"] / 60) * 1e3 < 50
+def _response_ms(servers: int) -> float:
+    """The users' average response at the model's operating point: 384 users a server / its rate (Little's law)."""
+    return 384 / (capacity(f"seed-dataon-sofs-{servers}db", "db-seed-dataon")["per_server_tpm"] / 60) * 1e3
+
+
+@pytest.mark.parametrize(
+    "servers",
+    [
+        1,
+        2,
+        pytest.param(
+            4,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the response follows the rate: the model's rate at four servers is its NOPM miss "
+                "(757,893 against just over 1,000,000), so 384 users wait 52 ms a call; at the published "
+                "rate the same law gives 40 ms (test below)",
+            ),
+        ),
+    ],
+)
+def test_dataon_average_response_under_50_ms(servers):
+    """'As the number of database nodes scales from one to two then to four ..., the average response time
+    remains under 50ms' (the brief), at every server count: four had been left out of the test, where it misses."""
+    assert _response_ms(servers) < 50
+
+
+def test_dataon_response_at_four_servers_is_within_35_percent_and_the_published_rate_keeps_it():
+    """Four servers' response within the acceptance's 35 % of the bound, and the reading of '384 users' as a
+    server's (each its own database): at the published 250,000 NOPM a server Little's law gives under 50 ms."""
+    c = capacity("seed-dataon-sofs-4db", "db-seed-dataon")
+    assert _response_ms(4) <= 50 * 1.35
+    tpm_per_nopm = c["max_tpm"] / c["max_nopm"]
+    assert 384 / (PUBLISHED["dataon"]["orders_per_minute_at_4_servers"] / 4 * tpm_per_nopm / 60) * 1e3 < 50
 
 
 def test_dataon_one_million_nopm_at_four_servers():
