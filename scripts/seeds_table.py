@@ -142,6 +142,24 @@ def database_checks() -> list[dict]:
             f"NOPM miss above; at the published rate (250,000 NOPM a server) the same law gives {at_published:.1f} ms",
         )
     )
+    rises = resp[1] < resp[2] < resp[4]
+    rows.append(
+        dict(
+            seed=dataon,
+            check="average response rises from 1 to 2 to 4 database servers (ordering)",
+            published="1 < 2 < 4",
+            predicted=" < ".join(f"{n}: {resp[n]:.1f} ms" for n in (1, 2, 4))
+            if rises
+            else ", ".join(f"{n}: {resp[n]:.1f} ms" for n in (1, 2, 4)),
+            unit="ms",
+            sample="held out",
+            holds=rises,
+            note="'lower values at low node count increasing as the node count increases' (the brief, of the 99.9th "
+            "percentile and the average); strict xfail: one and two database servers each have a file-server node "
+            "of their own (per-node ownership), whose CPU binds at the same rate a server, so their users wait "
+            "alike; the brief's chart, which would say by how much they differ, is an image",
+        )
+    )
     rows.append(
         dict(
             seed=dataon,

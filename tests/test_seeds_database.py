@@ -124,6 +124,16 @@ def test_dataon_average_response_under_50_ms(servers):
     assert _response_ms(servers) < 50
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="'lower values at low node count increasing as the node count increases': in the model one and two "
+    "database servers each have a file-server node of their own (per-node ownership) whose CPU binds at the same "
+    "rate a server, so their users wait alike (24 ms); only four servers, sharing the two nodes, wait longer",
+)
+def test_dataon_average_response_rises_with_the_database_servers():
+    assert _response_ms(1) < _response_ms(2) < _response_ms(4)
+
+
 def test_dataon_response_at_four_servers_is_within_35_percent_and_the_published_rate_keeps_it():
     """Four servers' response within the acceptance's 35 % of the bound, and the reading of '384 users' as a
     server's (each its own database): at the published 250,000 NOPM a server Little's law gives under 50 ms."""
