@@ -7,6 +7,7 @@ the storage side from :func:`planner.calibration.seed_checks.all_checks`, the da
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from planner.calibration.seed_checks import TOLERANCE_PCT, all_checks
@@ -103,15 +104,13 @@ def database_checks() -> list[dict]:
                 ),
             )
         )
-    up = caps[1]["max_nopm"] < caps[2]["max_nopm"] < caps[4]["max_nopm"]
+    up, said = rising({n: c["max_nopm"] for n, c in caps.items()}, "{:,.0f}")
     rows.append(
         dict(
             seed=dataon,
             check="NOPM rises from 1 to 2 to 4 database servers (ordering)",
             published="1 < 2 < 4",
-            predicted=" < ".join(f"{n}: {caps[n]['max_nopm']:,.0f}" for n in (1, 2, 4))
-            if up
-            else f"1: {caps[1]['max_nopm']:,.0f}, 2: {caps[2]['max_nopm']:,.0f}, 4: {caps[4]['max_nopm']:,.0f}",
+            predicted=said,
             unit="NOPM",
             sample="held out",
             holds=up,
@@ -142,15 +141,13 @@ def database_checks() -> list[dict]:
             f"NOPM miss above; at the published rate (250,000 NOPM a server) the same law gives {at_published:.1f} ms",
         )
     )
-    rises = resp[1] < resp[2] < resp[4]
+    rises, said = rising(resp, "{:.1f} ms")
     rows.append(
         dict(
             seed=dataon,
             check="average response rises from 1 to 2 to 4 database servers (ordering)",
             published="1 < 2 < 4",
-            predicted=" < ".join(f"{n}: {resp[n]:.1f} ms" for n in (1, 2, 4))
-            if rises
-            else ", ".join(f"{n}: {resp[n]:.1f} ms" for n in (1, 2, 4)),
+            predicted=said,
             unit="ms",
             sample="held out",
             holds=rises,
@@ -219,6 +216,14 @@ def database_checks() -> list[dict]:
         if "holds" not in r:
             r["holds"] = r["error_pct"] is None or abs(r["error_pct"]) <= TOLERANCE_PCT
     return rows
+
+
+def rising(values: dict[int, float], form: str) -> tuple[bool, str]:
+    """Whether ``values`` (by server count) rise strictly with the count, and the figures as a seed table row says
+    them: joined by "<" where they rise, listed where they do not."""
+    keys = sorted(values)
+    up = all(values[a] < values[b] for a, b in itertools.pairwise(keys))
+    return up, (" < " if up else ", ").join(f"{n}: {form.format(values[n])}" for n in keys)
 
 
 def checkpoint_burst(design, db, cap: dict) -> dict:
