@@ -368,7 +368,15 @@ if existing:
     )
 #: the design the guarantee and its sections are on: the design here, or the customer's system today
 gj = existing if on_today and existing else dj
-bg_choice = st.radio("Other tenants on the cluster", state.OTHER_TENANTS, horizontal=True, key="sla_bg")
+# "the cluster" of the customer's single server read wrong (walk 2026-12-02)
+bg_choice = st.radio(
+    "Other tenants on the server"
+    if on_today and today and today.topology == "single-server"
+    else "Other tenants on the cluster",
+    state.OTHER_TENANTS,
+    horizontal=True,
+    key="sla_bg",
+)
 # the page's default since its first version (0ea6344, no reason recorded) differs from the command line's: said, so
 # that the page's guarantee and `sla`'s are not read as one figure that disagrees (stop 55 DBA walk). Kept: a first
 # guarantee read off an otherwise empty cluster promises more than a shared one gives

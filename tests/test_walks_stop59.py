@@ -36,9 +36,17 @@ def test_the_other_databases_on_the_customers_one_server_are_said_to_be_on_it():
     at.radio(key="sla_by").set_value(at.radio(key="sla_by").options[1]).run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.radio(key="sla_bg").value == "current workload"
+    assert at.radio(key="sla_bg").label == "Other tenants on the server"  # not "on the cluster" of one server
     captions = [_plain(c.value) for c in at.caption]
     dbs = sum(c.databases for c in Demand.model_validate(raw).classes())
     assert any(
         f"the sized demand's other {dbs - 1} databases, all on its one server: this database is one of its own" in c
         for c in captions
     ), captions
+
+
+def test_the_tenants_of_a_cluster_are_on_the_cluster():
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception
+    assert at.radio(key="sla_bg").label == "Other tenants on the cluster"
