@@ -13,4 +13,5 @@ apt_install "${missing[@]+"${missing[@]}"}"
 ensure_venv requirements-dev.txt
 # lint, format, the layer contracts, then every test
 .venv/bin/python scripts/lint.py
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+# on every core, each test file on one worker (its module fixtures, a browser or a server, started once)
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -n auto --dist loadfile "$@"

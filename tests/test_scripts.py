@@ -67,7 +67,10 @@ def test_test_sh_uses_a_project_venv_and_installs_missing_debian_packages(tmp_pa
     assert "python3 -m venv .venv" in calls
     assert "venv-python -m pip install -q --disable-pip-version-check -r requirements-dev.txt" in calls
     assert "venv-python -m pip install -q --disable-pip-version-check --no-deps -e ." in calls
-    assert calls[-2:] == ["venv-python scripts/lint.py", "venv-python -m pytest -q -p no:cacheprovider -k x"]
+    assert calls[-2:] == [
+        "venv-python scripts/lint.py",
+        "venv-python -m pytest -q -p no:cacheprovider -n auto --dist loadfile -k x",
+    ]
     assert not any(c.startswith("python3 -m pip") for c in calls)  # the system Python is untouched
     # a second run reuses the venv
     r, calls = _run(proj, env, "test.sh")
