@@ -423,14 +423,13 @@ if dba:
         and state.workload_name() == state.SIZED
         and sized_demand is not None
         and is_demand_database(sized_demand, basic)
-        and (others := demand_others_as_workload(sized_demand, tenant_nodes(gj))) is not None
+        and (others := demand_others_as_workload(sized_demand, hosts := tenant_nodes(gj))) is not None
     ):
         # the sized demand's load holds this database already: beside it, it was counted twice (account-manager
         # walk 2026-11-30: 20,977 IOPS guaranteed beside all 208 databases, this one among them)
         background, beside_own = state.canonical(others.model_dump(mode="json")), True
         # where they run, so the node bound below (a server's share of them) is not read against all of them (stop 57
         # left the caption naming every database beside a bound that counts one server's share)
-        hosts = tenant_nodes(gj)
         where = (
             "all on its one server"
             if hosts == 1
