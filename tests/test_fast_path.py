@@ -152,3 +152,68 @@ def test_one_parameter_set_per_row_equals_separate_calls():
     for j, s in enumerate(sets):
         one = evaluate_arrays(D, W, s)
         assert_same({key: v[j * 400 : (j + 1) * 400] for key, v in out.items()}, one)
+
+
+#: reads, writes, a mix, large blocks and a sequential log: each kind of load the shipped profiles hold
+PROFILES_COMPARED = ("Peak4kRead", "General4KWriteRatio30", "oltp-8k", "dss-512k", "log-writes")
+
+
+#: what a report of figures alone leaves out besides its warnings and notes
+WORDS_LEFT_OUT = {"host_cpu_utilization_note", "model", "platform", "provenance", "scaling"}
+
+
+def _designs():
+    from pathlib import Path
+
+    from planner.models.design import load_design
+
+    ex = Path(__file__).resolve().parent.parent / "examples"
+    out = []
+    for f in sorted(ex.glob("*.json")):
+        try:
+            out.append(load_design(f))
+        except Exception:  # a workload, a database or a demand file: not a design
+            continue
+    return out
+
+
+@pytest.mark.parametrize("scale", [None, 0.5, 1.5])
+def test_a_report_of_figures_only_gives_the_full_reports_figures(scale):
+    """A capacity search reads each trial rate's report with ``figures_only`` (no warnings, notes, platform check,
+    provenance or scaling; stop 60, about five times faster): every figure it gives is the full report's, on every
+    shipped design, for each shipped profile as it is (a closed load, ``scale`` None) and as an open load of
+    ``scale`` times the IOPS the design carries of it (carried, saturated or throttled)."""
+    from planner.core.errors import PlannerError
+    from planner.models.workload import Workload, profiles
+    from planner.results.report import evaluate_report
+
+    designs = _designs()
+    assert len(designs) >= 15  # every shipped design, of every topology
+    topologies, compared = set(), 0
+    for d in designs:
+        for w in (profiles()[k] for k in PROFILES_COMPARED):
+            try:
+                full = evaluate_report(d, w, degraded=False)
+            except PlannerError:
+                continue
+            if scale is not None:  # the database search's kind of load: open, one issuer
+                w = Workload(
+                    name=f"{w.name} open",
+                    block_size_kib=w.block_size_kib,
+                    read_fraction=w.read_fraction,
+                    random_fraction=w.random_fraction,
+                    iops=full["iops"] * scale,
+                    working_set_gb_per_vm=10.0,
+                )
+                full = evaluate_report(d, w, degraded=False)
+            brief = evaluate_report(d, w, degraded=False, figures_only=True)
+            topologies.add(d.topology)
+            assert brief["warnings"] == [] and brief["notes"] == []
+            assert "iops" in brief and "utilization" in brief
+            for k, v in brief.items():
+                if k not in ("warnings", "notes"):
+                    assert full[k] == v, (d.name, w.name, k)
+            # and only words are left out: every figure of the full report is there
+            assert set(full) - set(brief) <= WORDS_LEFT_OUT, (d.name, w.name, set(full) - set(brief))
+            compared += 1
+    assert len(topologies) >= 4 and compared >= 80, (topologies, compared)

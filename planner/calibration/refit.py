@@ -740,8 +740,13 @@ def evaluate_with_calibration(
     from planner.models.design import resolve
     from planner.results.report import BAND_HIGH, BAND_LOW, evaluate_report, performance
 
-    months = {} if service_months is None else {"service_months": service_months}
-    rep = evaluate_report(design, workload, catalog=catalog, degraded=degraded, params=cal.params, **months)
+    rep = (
+        evaluate_report(design, workload, catalog=catalog, degraded=degraded, params=cal.params)
+        if service_months is None
+        else evaluate_report(
+            design, workload, catalog=catalog, degraded=degraded, params=cal.params, service_months=service_months
+        )
+    )
     rep["calibration"] = {"version": cal.version}
     if workload is None:
         return rep

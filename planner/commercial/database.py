@@ -321,8 +321,9 @@ def throttled_at(rep: dict) -> bool:
     return rep.get("limited_by") in PACING_POLICIES
 
 
-def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | None = None):
-    """The design's report under ``servers`` databases at ``x`` calls/s each.
+def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | None = None, figures_only: bool = False):
+    """The design's report under ``servers`` databases at ``x`` calls/s each (its figures alone with
+    ``figures_only``: a search's trial rate, :func:`planner.results.report.evaluate_report`).
 
     The load is open (no VM population: one issuer), so its working set is the servers' databases together, up to
     ``held_gb`` [GB], the storage's usable capacity: no storage holds more (a load past it is no rate at all,
@@ -342,16 +343,18 @@ def _storage(design, db, x, servers, catalog, params, log_ms, held_gb: float | N
         iops=workload_iops(max(d.iops * servers, M.MIN_IOPS), db.name, peak=False),
         working_set_gb_per_vm=max(min(data_gb, held_gb) if held_gb is not None else data_gb, M.MIN_WORKING_SET_GB),
     )
-    rep = evaluate_report(design, w, catalog=catalog, degraded=False, params=params)
+    rep = evaluate_report(design, w, catalog=catalog, degraded=False, params=params, figures_only=figures_only)
     return d, rep
 
 
-def _storage_settled(design, db, x, servers, catalog, params, log_ms, held_gb: float | None = None):
+def _storage_settled(
+    design, db, x, servers, catalog, params, log_ms, held_gb: float | None = None, figures_only: bool = False
+):
     """:func:`_storage` with the log flush at the write latency the load itself causes: the VM's write latency
     (else the storage's) fed back into group commit, three fixed-point steps. Returns ``(demand, report,
     log_ms)``; ``log_ms`` stays the one given where the report has no latency (a saturated station)."""
     for _ in range(3):
-        d, rep = _storage(design, db, x, servers, catalog, params, log_ms, held_gb)
+        d, rep = _storage(design, db, x, servers, catalog, params, log_ms, held_gb, figures_only)
         w = rep.get("vm_write_latency_ms") or rep.get("write_latency_ms") or log_ms
         if abs(w - log_ms) < 1e-3 * max(w, 1e-6):
             break
@@ -379,7 +382,7 @@ def predicted_log_latency_ms(
         return None
     held_gb = None if held_tb is None else held_tb * 1000.0
     _d, rep, _log = _storage_settled(
-        design, db, db.transactions_per_s, 1, catalog, p, ASSUMED_LOG_WRITE_LATENCY_MS, held_gb
+        design, db, db.transactions_per_s, 1, catalog, p, ASSUMED_LOG_WRITE_LATENCY_MS, held_gb, figures_only=True
     )
     if rep.get("saturated", False):
         return None
@@ -634,9 +637,10 @@ def database_capacity(
     for _ in range(3):  # IO per call moves a little with the rate (checkpoints, group commit)
         x_cpu = vcpus / cpu_s(io_demand(db.with_rate(x_cpu)))
 
-    def check(x: float, log_ms: float = ASSUMED_LOG_WRITE_LATENCY_MS):
-        # the log flush waits for the write latency the load itself causes
-        d, rep, log_ms = _storage_settled(design, db, x, n, catalog, p, log_ms, held_gb)
+    def check(x: float, log_ms: float = ASSUMED_LOG_WRITE_LATENCY_MS, figures_only: bool = True):
+        # the log flush waits for the write latency the load itself causes; a trial rate reads the report's figures
+        # alone, the rate found its whole report (its stations' words, what raises it)
+        d, rep, log_ms = _storage_settled(design, db, x, n, catalog, p, log_ms, held_gb, figures_only)
         # a policy that throttles the storage IO (the CPU utilisation cap, a per-VM IOPS limit) carries less
         # than the database asks, however low its latency: the rate is not sustained (as a saturated station)
         ok_storage = not rep.get("saturated", False) and not throttled_at(rep)
@@ -666,8 +670,12 @@ def database_capacity(
                 hi = mid
     if lo <= 0.0:
         raise DatabaseCapacityError("the design cannot carry even a trickle of this database's IO", "design")
-    _ok_s, _ok_c, _ok_u, d, rep, _ = check(lo)
-    at_hi = check(min(hi * (1 + 1e-6), x_cpu * 1.000001)) if lo < x_cpu else check(x_cpu * 1.01)
+    _ok_s, _ok_c, _ok_u, d, rep, _ = check(lo, figures_only=False)
+    at_hi = (
+        check(min(hi * (1 + 1e-6), x_cpu * 1.000001), figures_only=False)
+        if lo < x_cpu
+        else check(x_cpu * 1.01, figures_only=False)
+    )
     util: dict[str, float] = {
         k: float(v) for k, v in (rep.get("utilization") or {}).items() if k != "vm_vcpu" and v is not None
     }

@@ -55,7 +55,10 @@ References
 
 from __future__ import annotations
 
+import copy
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -505,6 +508,10 @@ def che_time(
         hi *= 2.0
     for _ in range(100):  # occupancy rises monotonically with t
         mid = 0.5 * (lo + hi)
+        if mid == hi or (mid == lo and lo > 0.0):
+            # lo and hi are adjacent doubles, occupied(lo) < capacity <= occupied(hi) already known: every
+            # further step leaves them as they are (the same t, in about half the steps)
+            break
         if occupied(mid) < capacity_pages:
             lo = mid
         else:
@@ -818,7 +825,30 @@ def _customer_page_weights(access: str, rpp: float | None = None) -> FloatArray:
     return page_weights((1 - BY_NAME) * by_id + BY_NAME * by_name, rpp)
 
 
+#: buffer_model's results by shape and rate: a capacity search settles each trial rate's log flush in up to three
+#: steps, each asking the same rate's buffer model again (its log latency aside, the model is the same)
+_BUFFER_MODELS: OrderedDict[tuple[str, float], dict[str, Any]] = OrderedDict()
+_BUFFER_MODELS_MAX = 64
+_BUFFER_MODELS_LOCK = threading.Lock()
+
+
 def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
+    """:func:`buffer_model_uncached`, kept for the last 64 shapes and rates asked; each caller gets a deep copy."""
+    key = (repr(shape), float(tps))
+    with _BUFFER_MODELS_LOCK:
+        kept = _BUFFER_MODELS.get(key)
+        if kept is not None:
+            _BUFFER_MODELS.move_to_end(key)
+    if kept is None:
+        kept = buffer_model_uncached(shape, tps)
+        with _BUFFER_MODELS_LOCK:
+            _BUFFER_MODELS[key] = kept
+            while len(_BUFFER_MODELS) > _BUFFER_MODELS_MAX:
+                _BUFFER_MODELS.popitem(last=False)
+    return copy.deepcopy(kept)
+
+
+def buffer_model_uncached(shape: OltpShape, tps: float) -> dict[str, Any]:
     """Page touches, buffer hits, physical reads and page writes per second at ``tps`` calls
     per second (HammerDB transactions, TPM / 60).
 
@@ -872,7 +902,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     cust_w_wh = np.tile(cust_w, DISTRICTS) / DISTRICTS  # share per page of one warehouse
 
     # classes: (name, request rate per page, update rate per page, pages)
-    cls_rate, cls_upd, cls_n, cls_tab, cls_grp = [], [], [], [], []
+    cls_rate, cls_upd, cls_n, cls_tab, cls_len = [], [], [], [], []
 
     def add(table: str, weights: FloatArray, read_per_s: float, upd_per_s: float, copies: float) -> None:
         # one group: a table's pages in `copies` warehouses alike (contiguous per warehouse)
@@ -880,8 +910,8 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         cls_rate.append(weights * read_per_s)
         cls_upd.append(weights * upd_per_s)
         cls_n.append(np.full(len(weights), float(copies)))
-        cls_tab.extend([table] * len(weights))
-        cls_grp.extend([len(cls_rate)] * len(weights))
+        cls_tab.append(table)
+        cls_len.append(len(weights))
 
     rem_w = X / W  # remote accesses spread over every warehouse
     add("stock", stock_w, xw * stock_home + rem_w * stock_remote, xw * stock_upd_home + rem_w * stock_remote, A)
@@ -920,8 +950,18 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     rate = np.concatenate(cls_rate)
     upd = np.concatenate(cls_upd)
     count = np.concatenate(cls_n)
-    tab = np.array(cls_tab)
-    grp = np.array(cls_grp)
+    # each page's table as a small integer, and a mask per table: the masks were string compares over every page,
+    # and np.unique of the strings, about half the model's time (one call of many in a capacity search)
+    tables = sorted(set(cls_tab))  # np.unique's order
+    code = np.repeat([tables.index(k) for k in cls_tab], cls_len)
+    masks: dict[str, np.ndarray] = {k: code == i for i, k in enumerate(tables)}
+    no_page = np.zeros(len(code), dtype=bool)
+
+    def tab(k: str) -> np.ndarray:  # the pages of table ``k`` (none when the schema has no such table)
+        return masks.get(k, no_page)
+
+    # each group's pages are contiguous, in the order added
+    edges = np.concatenate(([0], np.cumsum(cls_len)))
 
     # -------- appended pages, and their re-reads at a known age
     no_rate_district = xw * m["new_order"] / DISTRICTS  # new orders per second per district
@@ -947,7 +987,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     t = che_time(rate, count, capacity, fixed, aged_occupancy)
     hit = np.ones_like(rate) if math.isinf(t) else -np.expm1(-rate * t)
     miss_rate = count * rate * (1.0 - hit)
-    reads_by = {k: float(np.sum(miss_rate[tab == k])) for k in np.unique(tab)}
+    reads_by = {k: float(np.sum(miss_rate[tab(k)])) for k in tables}
     # delivery re-reads its orders and lines at age delivery_age_s; order-status at an exponential age
     deliv_hit = 1.0 if delivery_age_s < t else 0.0
     status_hit = 1.0 if math.isinf(t) else -math.expm1(-t / status_age_s)
@@ -971,7 +1011,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     # when that age is under t, whatever the page's own request rate says
     sl_age_s = STOCK_LEVEL_ORDERS / max(no_rate_district, 1e-12)
     sl_recent = 1.0 if math.isinf(t) else min(1.0, t / sl_age_s)
-    sel = tab == "stock"
+    sel = tab("stock")
     stock_acc = float(np.sum((count * rate)[sel]))
     stock_che_miss = float(np.sum(miss_rate[sel])) / max(stock_acc, 1e-30)
     sl_acc = X * m["stock_level"] * STOCK_LEVEL_ORDERS * ORDER_LINES
@@ -979,7 +1019,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     reads_by["stock"] = max(reads_by["stock"] - sl_acc * (stock_che_miss - sl_miss), 0.0)
     stock_key_miss = sl_key_miss = 0.0
     if "stock_key" in reads_by:  # the same recent rows' key-index leaves
-        sel = tab == "stock_key"
+        sel = tab("stock_key")
         stock_key_miss = float(np.sum(miss_rate[sel])) / max(float(np.sum((count * rate)[sel])), 1e-30)
         sl_key_miss = min(stock_key_miss, 1.0 - sl_recent)
         reads_by["stock_key"] = max(reads_by["stock_key"] - sl_acc * (stock_key_miss - sl_key_miss), 0.0)
@@ -999,11 +1039,11 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     ckpt_pages = count * dirty / T
     lazy_pages = count * evicted_dirty_per_s(rate, upd, t, T)
     ckpt_ios = 0.0
-    for g in np.unique(grp):  # adjacent dirty pages of a group gathered (at its mean dirtiness)
-        sel = grp == g
-        n_g = float(np.sum(count[sel]))
+    for g in range(len(cls_len)):  # adjacent dirty pages of a group gathered (at its mean dirtiness)
+        run = slice(edges[g], edges[g + 1])
+        n_g = float(np.sum(count[run]))
         if n_g > 0:
-            dbar = float(np.sum(count[sel] * dirty[sel]) / n_g)
+            dbar = float(np.sum(count[run] * dirty[run]) / n_g)
             ckpt_ios += float(gathered_writes(n_g, dbar, shape.gather_pages)) / T
     page_writes = float(np.sum(ckpt_pages + lazy_pages))
     write_ios = ckpt_ios + float(np.sum(lazy_pages))
@@ -1050,23 +1090,21 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     # physical reads per call of each type (what a user waits for)
     stock_miss = stock_che_miss
     cust_miss = float(
-        np.sum((count * rate * (1 - hit))[tab == "customer"]) / max(np.sum((count * rate)[tab == "customer"]), 1e-30)
+        np.sum((count * rate * (1 - hit))[tab("customer")]) / max(np.sum((count * rate)[tab("customer")]), 1e-30)
     )
-    item_miss = float(
-        np.sum((count * rate * (1 - hit))[tab == "item"]) / max(np.sum((count * rate)[tab == "item"]), 1e-30)
-    )
+    item_miss = float(np.sum((count * rate * (1 - hit))[tab("item")]) / max(np.sum((count * rate)[tab("item")]), 1e-30))
     idx_miss = float(
-        np.sum((count * rate * (1 - hit))[tab == "customer_index"])
-        / max(np.sum((count * rate)[tab == "customer_index"]), 1e-30)
+        np.sum((count * rate * (1 - hit))[tab("customer_index")])
+        / max(np.sum((count * rate)[tab("customer_index")]), 1e-30)
     )
     # key-index leaves (a heap's primary key; none for clustered tables): 0 when absent
     item_key_miss, cust_key_miss = (
-        float(np.sum(miss_rate[tab == k]) / max(np.sum((count * rate)[tab == k]), 1e-30))
+        float(np.sum(miss_rate[tab(k)]) / max(np.sum((count * rate)[tab(k)]), 1e-30))
         for k in ("item_key", "customer_key")
     )
     lookup = rows_per_lookup * cust_miss + BY_NAME * idx_miss + (1 - BY_NAME) * cust_key_miss
     orders_idx_miss = float(
-        np.sum(miss_rate[tab == "orders_index"]) / max(np.sum((count * rate)[tab == "orders_index"]), 1e-30)
+        np.sum(miss_rate[tab("orders_index")]) / max(np.sum((count * rate)[tab("orders_index")]), 1e-30)
     )
     reads_per_call = {
         "new_order": ORDER_LINES * (stock_miss + item_miss + stock_key_miss + item_key_miss)
@@ -1087,7 +1125,7 @@ def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
         "page_writes": page_writes,
         "write_ios": write_ios,
         "lazy_page_writes": float(np.sum(lazy_pages)),
-        "class_page_writes_by": {k: float(np.sum((ckpt_pages + lazy_pages)[tab == k])) for k in np.unique(tab)},
+        "class_page_writes_by": {k: float(np.sum((ckpt_pages + lazy_pages)[tab(k)])) for k in tables},
         "characteristic_time_s": t,
         "resident_pages": fixed,
         "pool_pages": capacity,

@@ -104,9 +104,11 @@ def evaluate_report(
     catalog: Catalog | None = None,
     params: ModelParams | None = None,
     service_months: float = DEFAULT_SERVICE_MONTHS,
+    figures_only: bool = False,
 ) -> dict:
     """Capacity (always) and performance (with a workload) of a non-HCI design,
-    with the keys of :func:`planner.results.report.evaluate_report` (``service_months`` as there)."""
+    with the keys of :func:`planner.results.report.evaluate_report` (``service_months`` and
+    ``figures_only`` as there)."""
     mod = MODULES.get(design.topology)
     if mod is None:
         raise PlannerError(f"'{design.topology}' is not modelled here", "topology")
@@ -148,9 +150,10 @@ def evaluate_report(
     out.update({k: v for k, v in desc.items() if k not in out})
     out.update(cap)
     out["usable_capacity_tib"] = cap["usable_capacity_tb"] * 1e12 / 2**40
-    out["warnings"] = warnings_for(design, parts, workload)
+    out["warnings"] = [] if figures_only else warnings_for(design, parts, workload)
     out["notes"] = []
-    out["provenance"] = provenance(design.topology, parts, p)
+    if not figures_only:
+        out["provenance"] = provenance(design.topology, parts, p)
     if workload is None:
         return out
     net = mod.network(parts, workload, p)
@@ -180,6 +183,8 @@ def evaluate_report(
         )
     out["workload"] = workload.name
     out.update(perf)
+    if figures_only:
+        return out
     out["notes"] = list(net.notes)
     host_cpu_note(out)
     if net.wear is not None and (

@@ -912,6 +912,7 @@ def evaluate_report(
     degraded: bool = True,
     params: ModelParams | None = None,
     service_months: float = endurance.DEFAULT_SERVICE_MONTHS,
+    figures_only: bool = False,
 ) -> dict:
     """Capacity (always) and performance (with a workload) of a design; with
     ``degraded`` (default) also the same with one node down.
@@ -932,6 +933,11 @@ def evaluate_report(
     service_months : float, default 36
         The life the drives' rated writes must outlast for no endurance warning [months] (the cost's
         amortisation period, as the sizer's rule takes it; a page set to 60 months warned at 36).
+    figures_only : bool, default False
+        The figures alone, for a search that only reads them at many trial loads (a database's capacity):
+        no ``warnings`` or ``notes`` (empty), no ``platform`` check, no one-node-down case and, for another
+        topology, no ``provenance``, ``model`` or ``scaling``. Every figure it gives is the full report's
+        (tests/test_fast_path.py).
 
     Returns
     -------
@@ -959,7 +965,9 @@ def evaluate_report(
     if not design.cluster_engine:
         from planner.results.architecture_report import evaluate_report as architecture_report
 
-        out = architecture_report(design, workload, catalog=catalog, params=params, service_months=service_months)
+        out = architecture_report(
+            design, workload, catalog=catalog, params=params, service_months=service_months, figures_only=figures_only
+        )
         if workload is not None and "iops" in out:
             explain_endurance(out, out["iops"] * (1.0 - workload.read_fraction))
             out["calibration"] = {"version": calibration_version(design.stack, params)}
@@ -989,18 +997,20 @@ def evaluate_report(
             DB_WAL_NOTE if design.stack == "ceph" and rd.node.cache_count and rd.node.cache else NO_CACHE_NOTE
         )
     out.update(cap.model_dump(mode="json"))
-    out["warnings"] = design_warnings(rd, workload)
+    out["warnings"] = [] if figures_only else design_warnings(rd, workload)
     out["notes"] = []
     if workload is not None:
         # N+1 is the first question in a sizing review, so it is on by default;
         # both cases are one model call
-        with_deg = rd.nodes > 1 and degraded
+        with_deg = rd.nodes > 1 and degraded and not figures_only
         cases = performance_cases(rd, workload, params, degraded=(False, True) if with_deg else (False,))
         perf = cases[0]
         out["workload"] = workload.name
         out.update(perf)
         # which fit produced these figures (a report read later, or beside a refit's, says so)
         out["calibration"] = {"version": calibration_version(design.stack, params)}
+        if figures_only:
+            return jsonio.strict(out, jsonio.NOT_COMPUTABLE)
         out["notes"] = physics_notes(rd, perf, workload.read_fraction)
         host_cpu_note(out)
         if note := node_added_note(design, workload, out, catalog, params):
