@@ -159,6 +159,30 @@ def test_4_a_symlink_loop_anywhere_a_path_is_taken_is_exit_2(tmp_path, argv):
     assert "symbolic link" in err
 
 
+@pytest.mark.parametrize(
+    ("out", "said"),
+    [
+        ("{tmp}/no-such-folder/cal.json", "there is no folder"),
+        ("{tmp}", "it is a folder; give a file name"),
+        ("{loop}/x", "symbolic link"),
+        ("-", "out: must be a file path"),
+    ],
+)
+def test_a_refits_file_that_cannot_be_written_is_said_before_the_fit(tmp_path, monkeypatch, out, said):
+    """Stop 60: `import --calibrate --out` into a folder that does not exist (or through a symbolic link loop) fitted
+    for 14 s, then said it could not write the result; the file is checked first, and the fit never starts."""
+    from planner.calibration import refit
+
+    def no_fit(*a, **k):
+        raise AssertionError("the refit ran before its file was checked")
+
+    monkeypatch.setattr(refit, "import_report", no_fit)
+    loop = fc.symlink_loop(tmp_path)
+    target = out.replace("{tmp}", str(tmp_path)).replace("{loop}", str(loop))
+    err = one_error(["import", str(EX / "import-measurements.csv"), "--design", REF, "--calibrate", "--out", target])
+    assert said in err, err
+
+
 # ----------------------------------------------- 6: bootstrap sets out of bounds
 def test_6_a_bootstrap_set_outside_the_bounds_is_refused_by_name(tmp_path):
     f = tmp_path / "cal.json"

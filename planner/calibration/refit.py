@@ -549,10 +549,21 @@ def read_calibration(source: str | Path | bytes, name: str | None = None) -> Cal
         raise RefitError(f"{name}: {exc.errors()[0]['msg']}", "calibration") from None
 
 
-def write_calibration(doc: dict, path: str | Path) -> Path:
+def calibration_target(path: str | Path) -> Path:
+    """``path`` as a refit's calibration file may be written to it, or one line why not (``-``, the shipped
+    calibration, a path nothing can be written to: :func:`planner.core.jsonio.write_target`); asked before the
+    refit, so a bad ``--out`` is said at once, not after the fit."""
+    if str(path) == "-":
+        raise RefitError("must be a file path", "out")
     p = Path(path)
     if resolved(p, "out", RefitError) == CALIBRATION_FILE.resolve():
         raise RefitError("refusing to overwrite the shipped calibration; choose another file", "out")
+    jsonio.write_target(p, "out", RefitError)
+    return p
+
+
+def write_calibration(doc: dict, path: str | Path) -> Path:
+    p = calibration_target(path)
     jsonio.write_atomic(p, dumps(jsonio.without_wall_clock(doc)) + "\n", "out", RefitError)
     return p
 

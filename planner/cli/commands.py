@@ -269,7 +269,13 @@ def _run_info(args):
 
 def cmd_import(args) -> int:
     from planner.calibration.importers import load_points
-    from planner.calibration.refit import RefitError, dumps, import_report, read_calibration, write_calibration
+    from planner.calibration.refit import (
+        calibration_target,
+        dumps,
+        import_report,
+        read_calibration,
+        write_calibration,
+    )
     from planner.models.catalog import load_catalog
     from planner.models.design import resolve
 
@@ -292,6 +298,9 @@ def cmd_import(args) -> int:
     imported_share = 0.5 if args.imported_share is None else args.imported_share
     if not 0.0 < imported_share < 1.0:
         raise InputError(f"must be between 0 and 1, exclusive (got {imported_share})", "imported_share")
+    path = args.out or "calibration-refit.json"
+    if args.calibrate:
+        calibration_target(path)  # a file the refit cannot be written to is said before the fit, not after it
     points = load_points(args.files, rd, run)
     out = import_report(
         points,
@@ -303,9 +312,6 @@ def cmd_import(args) -> int:
     )
     out["run"] = run.model_dump()
     if args.calibrate:
-        path = args.out or "calibration-refit.json"
-        if path == "-":
-            raise RefitError("must be a file path", "out")
         write_calibration(out["calibration_file"], path)
         out["written"] = str(path)
         del out["calibration_file"]

@@ -142,18 +142,15 @@ def loads(
     return doc
 
 
-def write_atomic(
-    path: str | Path, data: bytes | str, field: str = "out", error: type[PlannerError] = PlannerError
-) -> None:
-    """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it, flushed to disk, then renamed
-    over it (a rename within one file system is atomic). A write that fails (a full disk) leaves the old file as it
-    was: the calibration file was left cut off at 8,192 bytes, after which every command printed a traceback, and a
-    good proposal was replaced by half of one (hostile-input walk 2026-11-30)."""
-    import tempfile
-
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    # a symlink's target is written, the link stays (it was replaced by a file, its target left empty); and the
-    # file keeps its mode, a new one gets the umask's (mkstemp's 0600 left proposals unreadable to others)
+def write_target(
+    path: str | Path, field: str = "out", error: type[PlannerError] = PlannerError
+) -> tuple[Path, os.stat_result | None]:
+    """Where a write of ``path`` goes (a symbolic link's target) and what is there now (None: nothing yet), or
+    ``error`` naming ``field`` in one line where nothing can be written: a folder, a folder that does not exist, a
+    symbolic link loop on the way, a NUL character. :func:`write_atomic`'s first step, and a command's check before
+    the long computation whose result the file is to hold: a refit said its `--out` could not be written after 14 s
+    of fitting (stop 60)."""
+    # a symlink's target is written, the link stays (it was replaced by a file, its target left empty)
     # (hostile-input walk 2026-11-30)
     p = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     try:
@@ -166,9 +163,27 @@ def write_atomic(
         raise error(f"file name {shown(str(path))} contains a NUL character", field) from None
     if old is not None and stat.S_ISDIR(old.st_mode):
         raise error(f"cannot write {shown(str(path))}: it is a folder; give a file name", field)
+    folder = p.parent if str(p.parent) else Path(".")
+    if old is None and not folder.is_dir():
+        raise error(f"cannot write {shown(str(path))}: there is no folder {shown(str(folder))}", field)
+    return p, old
+
+
+def write_atomic(
+    path: str | Path, data: bytes | str, field: str = "out", error: type[PlannerError] = PlannerError
+) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it, flushed to disk, then renamed
+    over it (a rename within one file system is atomic). A write that fails (a full disk) leaves the old file as it
+    was: the calibration file was left cut off at 8,192 bytes, after which every command printed a traceback, and a
+    good proposal was replaced by half of one (hostile-input walk 2026-11-30)."""
+    import tempfile
+
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    p, old = write_target(path, field, error)
     if old is not None and not stat.S_ISREG(old.st_mode):
         _write_in_place(p, raw, str(path), field, error)
         return
+    # the file keeps its mode, a new one gets the umask's (mkstemp's 0600 left proposals unreadable to others)
     mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_UMASK
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=p.parent if str(p.parent) else ".")
