@@ -9,6 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from apptest import APP, PAGES
+from apptest import app as _app
+from apptest import open_loader as _open_loader
 from streamlit.testing.v1 import AppTest
 from uitables import tables
 
@@ -20,36 +23,8 @@ from planner.physics.capacity import capacity_report
 from planner.results.report import bottleneck_words, evaluate_report
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "app.py")
-PAGES = [
-    "hciplan_ui/design_page.py",
-    "hciplan_ui/capacity_page.py",
-    "hciplan_ui/performance_page.py",
-    "hciplan_ui/sla_page.py",
-    "hciplan_ui/sizing_page.py",
-    "hciplan_ui/compare_page.py",
-    "hciplan_ui/calibration_page.py",
-]
 REFERENCE = ROOT / "examples" / "reference.json"
 DEFAULT_WORKLOAD = "oltp-8k"
-
-
-def _app(query: dict | None = None) -> AppTest:
-    """The app on its Design page (a link opens there; without one the app starts on its start page)."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    if query:
-        at.query_params.update(query)
-    at.run()
-    if not query:
-        at.switch_page("hciplan_ui/design_page.py").run()
-    return at
-
-
-def _open_loader(at: AppTest) -> AppTest:
-    """The Design page's "Load or save a design file" section opened (a closed section draws nothing), as a
-    user does, or the start page's "Check a design"."""
-    at.session_state["design_loader"] = True
-    return at.run()
 
 
 def _metric(at: AppTest, label: str) -> str:

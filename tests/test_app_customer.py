@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from apptest import sized
 from streamlit.testing.v1 import AppTest
 from uitables import tables
 
@@ -71,12 +72,8 @@ def demand() -> Demand:
 
 def _sized(use: bool = True) -> AppTest:
     """A fresh session: the 200-database demand loaded on the Size page, its best design in use."""
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    at.switch_page("hciplan_ui/sizing_page.py").run()
-    at.file_uploader(key="size_upload").set_value([("demand.json", DEMAND.read_bytes(), "application/json")]).run()
-    assert not at.exception and not _errors(at), _errors(at)
-    if use:
-        at.button(key="size_use_best").click().run()
+    at = sized(DEMAND.read_bytes(), use)
+    assert not _errors(at), _errors(at)
     return at
 
 

@@ -10,6 +10,9 @@ import zlib
 from pathlib import Path
 
 import pytest
+from apptest import APP
+from apptest import app as _app
+from apptest import open_loader as _open_loader
 from streamlit.testing.v1 import AppTest
 from uitables import tables
 
@@ -19,26 +22,7 @@ from planner.models.database import vm_ram_gb
 from planner.models.demand import Demand
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "app.py")
 REF = json.loads((ROOT / "examples" / "reference.json").read_text())
-
-
-def _app(query: dict | None = None) -> AppTest:
-    """The app on its Design page (a link opens there; without one the app starts on its start page)."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    if query:
-        at.query_params.update(query)
-    at.run()
-    if not query:
-        at.switch_page("hciplan_ui/design_page.py").run()
-    return at
-
-
-def _open_loader(at: AppTest) -> AppTest:
-    """The Design page's "Load or save a design file" section opened (a closed section draws nothing), as a
-    user does, or the start page's "Check a design"."""
-    at.session_state["design_loader"] = True
-    return at.run()
 
 
 def _token(text: str) -> str:

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from apptest import said as _said
 
 from planner.cli import main
 from planner.models.database import LOG_SPACE_FRACTION, TEMPDB_SPACE_FRACTION, Database, io_demand
@@ -20,12 +21,6 @@ def _app():
     from streamlit.testing.v1 import AppTest
 
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=300).run()
-
-
-def _said(at) -> str:
-    return " ".join(
-        str(x.value).replace("\\", "") for k in ("caption", "markdown", "warning", "info") for x in getattr(at, k)
-    )
 
 
 def _run(capsys, *argv) -> dict:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from apptest import said as _said
 
 from planner.cli import main
 from planner.models.database import Database
@@ -19,12 +20,6 @@ def _app():
     from streamlit.testing.v1 import AppTest
 
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=180).run()
-
-
-def _said(at) -> str:
-    return " ".join(
-        str(x.value).replace("\\", "") for k in ("caption", "markdown", "warning", "info") for x in getattr(at, k)
-    )
 
 
 def test_a_large_database_on_sla_gives_no_rate_not_a_traceback(tmp_path, capsys):

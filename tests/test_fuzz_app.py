@@ -8,20 +8,11 @@ import random
 
 import fuzzcases as fc
 import pytest
+from apptest import APP, PAGES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-APP = str(fc.ROOT / "app.py")
-PAGES = [
-    "hciplan_ui/design_page.py",
-    "hciplan_ui/capacity_page.py",
-    "hciplan_ui/performance_page.py",
-    "hciplan_ui/sla_page.py",
-    "hciplan_ui/sizing_page.py",
-    "hciplan_ui/compare_page.py",
-    "hciplan_ui/calibration_page.py",
-]
 PART_PICKERS = {
     "d_chassis": "chassis",
     "d_cpu": "cpu",

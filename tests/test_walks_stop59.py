@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+from apptest import sized
 from streamlit.testing.v1 import AppTest
 
 from planner.models.demand import Demand
@@ -24,10 +25,7 @@ def test_the_other_databases_on_the_customers_one_server_are_said_to_be_on_it():
     """The SLA page's tenants on the system today are the sized demand's other databases, all on its one server
     (the caption named them beside a node bound that counts one server's share, without saying where they run)."""
     raw = json.loads((ROOT / "examples" / "demand-hammerdb.json").read_text())
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    at.switch_page("hciplan_ui/sizing_page.py").run()
-    at.file_uploader(key="size_upload").set_value([("demand.json", json.dumps(raw).encode(), "application/json")]).run()
-    at.button(key="size_use_best").click().run()
+    at = sized(json.dumps(raw).encode())
     at.switch_page("hciplan_ui/compare_page.py").run()
     at.radio(key="cmp_existing_src").set_value("an example").run()
     at.selectbox(key="cmp_existing_example").set_value("seed-dl580-raid10").run()
