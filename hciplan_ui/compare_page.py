@@ -522,7 +522,8 @@ for col, (name, r) in zip(cols, reports):
             if name != "current" and base.get(key) and r.get(key) is not None and not past:
                 delta = fmt.metric_delta(r[key] / base[key])
             st.metric(label, f(r.get(key)), delta=delta, delta_color="inverse" if lower_better else "normal")
-            if band_line := fmt.band_text(r.get(f"{key}_low"), r.get(f"{key}_high"), f):  # the report's band
+            # the report's band, at its figure's precision (as every page gives it)
+            if band_line := fmt.band_text(r.get(f"{key}_low"), r.get(f"{key}_high"), f, r.get(key)):
                 st.caption(band_line)
         st.caption(f"Bottleneck: {fmt.md(bottleneck_label(r))}")
         # the network's load as `compare` gives it, in MB/s against the link (the page showed none; network walk
