@@ -202,6 +202,18 @@ def test_sensitivity_moves_the_right_way():
     assert tcp["low_iops"] <= tcp["base_iops"] and tcp["low_vm_latency_ms"] >= tcp["base_vm_latency_ms"] - 1e-12
 
 
+def test_a_setting_past_an_inputs_limit_has_no_figures_not_the_designs_own():
+    """Stop 60 Ceph walk: at a CPU cap of 1.0, "CPU cap ±0.1" showed a high setting of 0 change (clamped to 1.0, the
+    design itself), read as "the cap does not matter". A cap of 1.1 is no valid design: no figures, as for 2 nodes
+    of a three-way mirror; the low setting is there."""
+    from planner.sizing.scenarios import sensitivity
+
+    full = with_overrides(REF, cpu_utilization_cap=1.0)
+    cap = {r["input"]: r for r in sensitivity(full, profiles()["oltp-8k"])}["CPU cap ±0.1"]
+    assert cap["high_iops"] is None and cap["high_whole_usd_per_month"] is None
+    assert cap["low_iops"] is not None
+
+
 def test_a_ceph_design_is_not_moved_to_rdma_in_the_sensitivity():
     """Browser review (2026-11-29): the Compare page's "which input matters most" listed "transport tcp /
     rdma" for a Ceph design, whose messenger the model runs over TCP only (RDMA is refused): not an input

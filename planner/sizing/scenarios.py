@@ -26,7 +26,9 @@ def _alt(d: dict, path: tuple, value) -> dict:
 
 
 def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
-    """(label, low variant, high variant) design dicts."""
+    """(label, low variant, high variant) design dicts. A setting past an input's limits (a CPU cap of 1.1, no
+    NIC) is left as it is, so it is not a valid design and has no figures (:func:`sensitivity`): clamped to the
+    limit it was the design itself, and a CPU cap of 1.0 read "+0.1: no change" (stop 60 Ceph walk)."""
     d = design.model_dump(mode="json")
     n = d["node"]
     drives, nics = n["capacity_drives"]["count"], n["nics"]["count"]
@@ -34,23 +36,23 @@ def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
         ("nodes ±1", _alt(d, ("nodes",), d["nodes"] - 1), _alt(d, ("nodes",), d["nodes"] + 1)),
         (
             "drives per node ±2",
-            _alt(d, ("node", "capacity_drives", "count"), max(drives - 2, 1)),
+            _alt(d, ("node", "capacity_drives", "count"), drives - 2),
             _alt(d, ("node", "capacity_drives", "count"), drives + 2),
         ),
         (
             "CPU cap ±0.1",
-            _alt(d, ("cpu_utilization_cap",), round(max(d["cpu_utilization_cap"] - 0.1, 0.05), 3)),
-            _alt(d, ("cpu_utilization_cap",), round(min(d["cpu_utilization_cap"] + 0.1, 1.0), 3)),
+            _alt(d, ("cpu_utilization_cap",), round(d["cpu_utilization_cap"] - 0.1, 3)),
+            _alt(d, ("cpu_utilization_cap",), round(d["cpu_utilization_cap"] + 0.1, 3)),
         ),
         (
             "NICs per node ±1",
-            _alt(d, ("node", "nics", "count"), max(nics - 1, 1)),
+            _alt(d, ("node", "nics", "count"), nics - 1),
             _alt(d, ("node", "nics", "count"), nics + 1),
         ),
         (
             "vCPU oversubscription ×½/×2",
             _alt(d, ("vcpu_oversubscription",), d["vcpu_oversubscription"] / 2),
-            _alt(d, ("vcpu_oversubscription",), min(d["vcpu_oversubscription"] * 2, 32.0)),
+            _alt(d, ("vcpu_oversubscription",), d["vcpu_oversubscription"] * 2),
         ),
     ]
     # Ceph's messenger is TCP only (a Ceph design with RDMA is refused): not an input to move
@@ -61,7 +63,7 @@ def one_at_a_time_variants(design: Design) -> list[tuple[str, dict, dict]]:
         out.append(
             (
                 "cache devices ±1",
-                _alt(d, ("node", "cache_devices", "count"), max(c - 1, 1)),
+                _alt(d, ("node", "cache_devices", "count"), c - 1),
                 _alt(d, ("node", "cache_devices", "count"), c + 1),
             )
         )
