@@ -927,7 +927,7 @@ def test_io_demand_is_computed_once_per_description_and_each_caller_gets_its_own
     assert io_demand(db.model_copy(update={"buffer_pool_gb": 128.0})).iops != first.iops
     assert io_demand(db, log_write_latency_ms=5.0).log_flushes_per_s != first.log_flushes_per_s
     # the kept results stay bounded (a bound of 8 here: 8 buffer models, not 256)
-    monkeypatch.setattr(dbm, "_IO_DEMANDS_MAX", 8)
+    monkeypatch.setattr(dbm._IO_DEMANDS, "max_entries", 8)
     for i in range(12):
         io_demand(Database(name=f"n{i}", size_gb=10.0, buffer_pool_gb=8.0, tpm=1000.0 + i))
     assert len(dbm._IO_DEMANDS) == 8

@@ -749,14 +749,12 @@ def evaluate_with_calibration(
     point itself when the file has none (a refit's band is not the shipped one)."""
     from planner.models.catalog import load_catalog
     from planner.models.design import resolve
+    from planner.physics.endurance import DEFAULT_SERVICE_MONTHS
     from planner.results.report import BAND_HIGH, BAND_LOW, evaluate_report, performance
 
-    rep = (
-        evaluate_report(design, workload, catalog=catalog, degraded=degraded, params=cal.params)
-        if service_months is None
-        else evaluate_report(
-            design, workload, catalog=catalog, degraded=degraded, params=cal.params, service_months=service_months
-        )
+    months = DEFAULT_SERVICE_MONTHS if service_months is None else service_months
+    rep = evaluate_report(
+        design, workload, catalog=catalog, degraded=degraded, params=cal.params, service_months=months
     )
     rep["calibration"] = {"version": cal.version}
     if workload is None:

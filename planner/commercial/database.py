@@ -671,11 +671,8 @@ def database_capacity(
     if lo <= 0.0:
         raise DatabaseCapacityError("the design cannot carry even a trickle of this database's IO", "design")
     _ok_s, _ok_c, _ok_u, d, rep, _ = check(lo, figures_only=False)
-    at_hi = (
-        check(min(hi * (1 + 1e-6), x_cpu * 1.000001), figures_only=False)
-        if lo < x_cpu
-        else check(x_cpu * 1.01, figures_only=False)
-    )
+    # just past the maximum: what stops it there (saturated, throttled and by what), figures only
+    at_hi = check(min(hi * (1 + 1e-6), x_cpu * 1.000001)) if lo < x_cpu else check(x_cpu * 1.01)
     util: dict[str, float] = {
         k: float(v) for k, v in (rep.get("utilization") or {}).items() if k != "vm_vcpu" and v is not None
     }

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
-from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -30,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from planner.core import minimums as M
 from planner.core.errors import PlannerError
 from planner.core.jsonio import file_kind, load_json_model, parse_json_model
+from planner.core.kept import Kept
 from planner.core.resources import data_path
 from planner.core.text import count, pct, tidy
 from planner.models import oltp
@@ -964,9 +963,7 @@ def lazy_writer_rule(buf: dict[str, Any], checkpoint_interval_s: float, given: b
 
 
 #: io_demand's results by the description and log latency asked (see :func:`io_demand`)
-_IO_DEMANDS: OrderedDict[tuple[str, float | None, str | None, str | None], IoDemand] = OrderedDict()
-_IO_DEMANDS_MAX = 256
-_IO_DEMANDS_LOCK = threading.Lock()
+_IO_DEMANDS: Kept[IoDemand] = Kept(256, lambda d: d.model_copy(deep=True))
 
 
 def io_demand(
@@ -1006,17 +1003,7 @@ def io_demand(
         Peaks: automatic checkpoints write within ``checkpoint_burst_s`` of each interval.
     """
     key = (db.model_dump_json(), log_write_latency_ms, no_latency_why, latency_origin)
-    with _IO_DEMANDS_LOCK:
-        kept = _IO_DEMANDS.get(key)
-        if kept is not None:
-            _IO_DEMANDS.move_to_end(key)
-    if kept is None:
-        kept = _io_demand(db, log_write_latency_ms, no_latency_why, latency_origin)
-        with _IO_DEMANDS_LOCK:
-            _IO_DEMANDS[key] = kept
-            while len(_IO_DEMANDS) > _IO_DEMANDS_MAX:
-                _IO_DEMANDS.popitem(last=False)
-    return kept.model_copy(deep=True)
+    return _IO_DEMANDS.get(key, lambda: _io_demand(db, log_write_latency_ms, no_latency_why, latency_origin))
 
 
 def _io_demand(

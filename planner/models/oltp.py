@@ -57,8 +57,6 @@ from __future__ import annotations
 
 import copy
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -67,6 +65,7 @@ from typing import Any
 import numpy as np
 from scipy.special import gammaln
 
+from planner.core.kept import Kept
 from planner.core.types import FloatArray
 
 #: a data page, bytes (SQL Server: 8 KiB pages, 8,096 bytes for rows)
@@ -827,25 +826,12 @@ def _customer_page_weights(access: str, rpp: float | None = None) -> FloatArray:
 
 #: buffer_model's results by shape and rate: a capacity search settles each trial rate's log flush in up to three
 #: steps, each asking the same rate's buffer model again (its log latency aside, the model is the same)
-_BUFFER_MODELS: OrderedDict[tuple[str, float], dict[str, Any]] = OrderedDict()
-_BUFFER_MODELS_MAX = 64
-_BUFFER_MODELS_LOCK = threading.Lock()
+_BUFFER_MODELS: Kept[dict[str, Any]] = Kept(64, copy.deepcopy)
 
 
 def buffer_model(shape: OltpShape, tps: float) -> dict[str, Any]:
     """:func:`buffer_model_uncached`, kept for the last 64 shapes and rates asked; each caller gets a deep copy."""
-    key = (repr(shape), float(tps))
-    with _BUFFER_MODELS_LOCK:
-        kept = _BUFFER_MODELS.get(key)
-        if kept is not None:
-            _BUFFER_MODELS.move_to_end(key)
-    if kept is None:
-        kept = buffer_model_uncached(shape, tps)
-        with _BUFFER_MODELS_LOCK:
-            _BUFFER_MODELS[key] = kept
-            while len(_BUFFER_MODELS) > _BUFFER_MODELS_MAX:
-                _BUFFER_MODELS.popitem(last=False)
-    return copy.deepcopy(kept)
+    return _BUFFER_MODELS.get((repr(shape), float(tps)), lambda: buffer_model_uncached(shape, tps))
 
 
 def buffer_model_uncached(shape: OltpShape, tps: float) -> dict[str, Any]:
