@@ -268,9 +268,16 @@ def cpu_cap_shown(curve: dict) -> bool:
     it never admits less load, and drawing it there would squeeze the curve into the axis's
     first few ticks."""
     cap, top = curve.get("cpu_cap_iops"), curve.get("iops_capacity")
-    if not cap:
+    if not cap or cap_above_ceiling(curve):
         return False
     return not (isinstance(top, (int, float)) and math.isfinite(top) and cap > top)
+
+
+def cap_above_ceiling(curve: dict) -> bool:
+    """The CPU cap is at or above the fitted SMT ceiling: it admits what the hardware does, so it never binds
+    (its IOPS are the capacity's, to a rounding either side)."""
+    cap, ceiling = curve.get("cpu_cap_utilization"), curve.get("cpu_ceiling_utilization")
+    return cap is not None and ceiling is not None and cap >= ceiling
 
 
 @_memo

@@ -356,6 +356,9 @@ c1.caption(
     + (
         "the dotted line marks where the CPU cap stops admitting load and "
         if charts.cpu_cap_shown(curve)
+        else f"the CPU cap ({fmt.pct(curve['cpu_cap_utilization'])}) is above the share of logical processors IO "
+        f"can keep busy (the fitted SMT ceiling, {fmt.pct(curve['cpu_ceiling_utilization'])}), so it never binds; "
+        if curve.get("cpu_cap_iops") and charts.cap_above_ceiling(curve)
         else f"the CPU cap ({fmt.iops(curve['cpu_cap_iops'])} IOPS) lies past the IOPS capacity, so it never binds; "
         if curve.get("cpu_cap_iops")
         else ""

@@ -171,3 +171,15 @@ def test_the_licensing_chart_lays_its_options_as_horizontal_bars_named_in_short_
     assert all(len(line) <= LICENCE_LABEL_CHARS for line in lines), lines
     assert fig.layout.height >= 100 * len(options) and fig.layout.xaxis.range[1] > max(bar.x)
     json.dumps(fig.to_plotly_json(), default=str)  # drawable
+
+
+def test_a_cpu_cap_at_or_above_the_smt_ceiling_is_not_drawn_even_a_rounding_below_the_capacity():
+    """Browser walk (2026-12-02, stop 61): the 12-node example's cap of 80 % sits above the fitted SMT ceiling
+    (69 %), so the cap admits the capacity itself; its IOPS came out one bit past the capacity and the page said
+    "lies past the IOPS capacity" beside the same figure. A bit below, it would have drawn a dotted line on the
+    capacity's. At or above the ceiling the cap is never drawn, whichever way the last bit falls."""
+    at = CURVE | {"cpu_cap_utilization": 0.8, "cpu_ceiling_utilization": 0.69}
+    for bits in (3.2e4 * (1 - 1e-15), 3.2e4, 3.2e4 * (1 + 1e-15)):
+        assert not charts.cpu_cap_shown(at | {"cpu_cap_iops": bits})
+    assert charts.cap_above_ceiling(at) and not charts.cap_above_ceiling(at | {"cpu_cap_utilization": 0.6})
+    assert charts.cpu_cap_shown(at | {"cpu_cap_utilization": 0.6})  # below the ceiling: drawn where it binds

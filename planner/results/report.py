@@ -1430,7 +1430,9 @@ def latency_curve(
     Open loads of the workload's shape at 2 % to 99 % of the design's physical
     IOPS capacity, with the operating policies (CPU cap, per-VM limits) lifted
     so the curve shows what the hardware does; ``cpu_cap_iops`` says where the
-    CPU cap would stop admitting load (None without a cap). Latencies are
+    CPU cap would stop admitting load (None without a cap), ``cpu_cap_utilization``
+    and ``cpu_ceiling_utilization`` [1] the cap and the fitted SMT ceiling it is
+    clipped to. Latencies are
     non-decreasing in load (tested). With ``degraded`` the cluster has one node
     down (as :func:`performance`), so the degraded operating point lies on it.
     With ``band`` (and a calibration) ``vm_latency_ms_low``/``_high`` are the
@@ -1493,6 +1495,10 @@ def latency_curve(
             )
     cap = rd.design.cpu_utilization_cap
     curve["cpu_cap_iops"] = float(np.ravel(cpu_cap_iops(cap, D1, out, p))[0]) if cap < 1.0 else None
+    # a cap at or above the fitted SMT ceiling admits what the hardware does: its IOPS equal the capacity (to the
+    # last bit or one past it), and the page says why it never binds rather than "past the capacity"
+    curve["cpu_cap_utilization"] = float(cap)
+    curve["cpu_ceiling_utilization"] = float(p.host_cpu_max_utilization)
     for k in absent_class_keys(workload.read_fraction)[1]:
         if k in curve:
             curve[k] = [None] * len(curve[k])
