@@ -50,6 +50,7 @@ from planner.core.errors import PlannerError
 from planner.core.jsonio import read_bounded
 from planner.core.paths import resolved
 from planner.core.text import plural_of
+from planner.engine import kernels
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.models.params import (
     CALIBRATION_FILE,
@@ -329,13 +330,14 @@ def _fit(
         v[free] = z * c
         return cost(ps, v)
 
-    res = minimize(
-        f,
-        start[free] / c,
-        method="Powell",
-        bounds=list(zip(lo[free] / c, hi[free] / c)),
-        options={"maxfev": max_nfev, "xtol": 1e-3, "ftol": 1e-6},
-    )
+    with kernels.for_repeated_calls():  # thousands of calls on a few dozen points
+        res = minimize(
+            f,
+            start[free] / c,
+            method="Powell",
+            bounds=list(zip(lo[free] / c, hi[free] / c)),
+            options={"maxfev": max_nfev, "xtol": 1e-3, "ftol": 1e-6},
+        )
     v = start.copy()
     v[free] = np.clip(res.x * c, lo[free], hi[free])
     return v, res

@@ -23,9 +23,11 @@ if numba cannot be imported or compile, the numpy path is used
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -115,10 +117,29 @@ def symmetric_throughput(
     return out.reshape(shape)
 
 
+#: set (by :func:`for_repeated_calls`) while a caller evaluates the model thousands of times on a few rows
+_REPEATED: contextvars.ContextVar[bool] = contextvars.ContextVar("hciplan_repeated_calls", default=False)
+
+
 def use_for(rows: int) -> bool:
-    """Whether a call over ``rows`` rows should use the compiled solver: only
-    large ones, so small calls never import numba."""
-    return rows >= MIN_ROWS and available()
+    """Whether a call over ``rows`` rows should use the compiled solver: large
+    ones, so a page's few calls never import numba, and any call inside
+    :func:`for_repeated_calls`."""
+    return (rows >= MIN_ROWS or _REPEATED.get()) and available()
+
+
+@contextlib.contextmanager
+def for_repeated_calls() -> Iterator[None]:
+    """Every call in the block takes the compiled path, whatever its size: an
+    optimiser's thousands of small calls (a refit's Powell search: ~2,900 calls
+    of a few dozen rows) spend most of a numpy call's time in its array passes'
+    overhead, which a loaded kernel does not pay. numba's import (~0.5 s, or its
+    first compilation) is paid once at the block's start (:func:`prepare`)."""
+    token = _REPEATED.set(prepare())
+    try:
+        yield
+    finally:
+        _REPEATED.reset(token)
 
 
 #: the float outputs :func:`block` writes, in the compiled kernel's order

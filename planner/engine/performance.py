@@ -1097,7 +1097,7 @@ def evaluate_arrays(D: DesignArrays, W: WorkloadArrays, p: ModelParams) -> dict[
         qb = {q: (v if np.ndim(v) == 0 else v[sl]) for q, v in quant.items()}
         _block(rows, pb, sl, out, codes, qb, solver, compiled)
 
-    if not compiled or THREADS < 2:
+    if not compiled or THREADS < 2 or size <= BLOCK:  # one block: a thread pool would only add its start
         for start in range(0, size, BLOCK):
             run(start, BLOCK)
     else:
