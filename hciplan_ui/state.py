@@ -224,8 +224,12 @@ def set_demand(
     estate file it was read from, which the results name."""
     st.session_state.pop("size_demand_mode", None)
     st.session_state.pop("size_demand_estate", None)
+    st.session_state.pop("size_demand_own_tiers", None)
     if estate_file is not None:
         st.session_state["size_demand_estate"] = estate_file
+        # an estate's tiers are its own groups (their members' figures), not the SLA page's: until "Use this
+        # design" makes them the session's, an edit there does not touch its results
+        st.session_state["size_demand_own_tiers"] = True
     if demand_json is None:
         st.session_state.pop("size_demand", None)
         return
@@ -274,7 +278,11 @@ def demand_tiers_changed() -> bool:
     results are of the tiers as they were (pricing walk 2026-11-30: the Size and Design pages kept "582,000
     needed" under a form reading the new tiers, 702,000)."""
     dj = demand_json()
-    return dj is not None and _tiers_of(dj) not in (None, tiers_json())
+    if dj is None or st.session_state.get("size_demand_own_tiers"):
+        # a fresh session's estate read on the Size page said "the tiers changed on the SLA & tiers page" of
+        # tiers nobody had touched: its groups were never the SLA page's (browser walk 2026-12-02, stop 61)
+        return False
+    return _tiers_of(dj) not in (None, tiers_json())
 
 
 @functools.lru_cache(maxsize=8)
@@ -410,6 +418,7 @@ def use_sized_design(design: dict, demand) -> None:
     set_workload(SIZED, w)
     if demand.tiers is not None or demand.tier_counts:  # a demand in the shipped tiers sets them back too
         set_tiers(tiers_of(demand))
+        st.session_state.pop("size_demand_own_tiers", None)  # an estate's groups are the session's tiers now
     set_tier_counts({k: int(v) for k, v in (demand.tier_counts or {}).items()})
     st.session_state["sla_n1"] = demand.n_plus_one
     st.session_state["sla_bg"] = "current workload"

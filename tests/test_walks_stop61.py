@@ -25,3 +25,33 @@ def test_a_cpu_cap_above_the_smt_ceiling_is_said_as_such_not_past_the_capacity()
     assert "the CPU cap (80 %) is above the share of logical processors IO can keep busy" in text, text
     assert "lies past the IOPS capacity" not in text
     assert "the CPU cap stops admitting load" not in text
+
+
+def test_an_estate_read_in_a_fresh_session_does_not_say_the_sla_pages_tiers_changed():
+    """A new user's first step, the example database list read on the Size page, showed "The tiers changed on the
+    SLA & tiers page since this demand was sized" of tiers nobody had touched: the estate's tiers are its own groups
+    (Premium at its members' mean, 'Estate' for rows without a tier), never the SLA page's. Once "Use this design"
+    makes them the session's, an edit on the SLA page is said again."""
+    from pathlib import Path
+
+    from apptest import APP
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["size_estate_open"] = True
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    data = (Path(APP).parent / "examples" / "estate-databases.csv").read_bytes()
+    at.file_uploader(key="size_estate").set_value([("estate-databases.csv", data, "text/csv")]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "estate of 4 databases" in at.session_state["size_demand"]
+    assert "tiers changed" not in said(at)
+    at.button(key="size_use_best").click().run()
+    assert not at.exception and "tiers changed" not in said(at)
+    # the estate's tiers are the session's now: an edit of them makes the results stale, and the page says so
+    import json
+
+    tiers = json.loads(at.session_state["tiers_json"])
+    tiers["tiers"][0]["guaranteed_iops"] += 1000
+    at.session_state["tiers_json"] = json.dumps(tiers, sort_keys=True, separators=(",", ":"))
+    at.switch_page("hciplan_ui/sizing_page.py").run()
+    assert "tiers changed on the SLA & tiers page" in said(at)
