@@ -571,6 +571,9 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "designs_to_return": ("size_top", _number),
         "designs_returned": ("size_top_n", _number),
         "picked": ("size_pick", _number),
+        # an estate's demand, its tiers its own groups until "Use this design" (demand_tiers_changed): a link sent
+        # before that said "the tiers changed on the SLA & tiers page" on the recipient's screen
+        "demand_tiers_own": ("size_demand_own_tiers", _bool),
     },
     "whatif": {
         "one_node_down": ("p_degraded", _bool),

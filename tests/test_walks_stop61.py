@@ -45,6 +45,15 @@ def test_an_estate_read_in_a_fresh_session_does_not_say_the_sla_pages_tiers_chan
     assert not at.exception, [e.value for e in at.exception]
     assert "estate of 4 databases" in at.session_state["size_demand"]
     assert "tiers changed" not in said(at)
+    # the same through the share link, sent before "Use this design"
+    link = AppTest.from_file(APP, default_timeout=180)
+    link.query_params.update(
+        {"s": at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"]}
+    )
+    link.run()
+    link.switch_page("hciplan_ui/sizing_page.py").run()
+    assert not link.exception and "estate of 4 databases" in link.session_state["size_demand"]
+    assert "tiers changed" not in said(link)
     at.button(key="size_use_best").click().run()
     assert not at.exception and "tiers changed" not in said(at)
     # the estate's tiers are the session's now: an edit of them makes the results stale, and the page says so
