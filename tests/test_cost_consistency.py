@@ -238,6 +238,18 @@ def test_growth_is_yearly_whatever_the_amortisation(cat, tmp_path, capsys):
     assert out["best"]["multi_year"]["growth_pct_per_year"] == pytest.approx(views[1]["growth_pct_per_year"])
 
 
+def test_a_demand_without_growth_says_so_in_words(cat):
+    """A proposal of an estate read with no growth said "each year multiplies it by 1.000 (the demand's +0 % over 36
+    months), each database's IOPS and TB grown by that factor" (CLI walk, stop 61): it says there is none."""
+    rd = resolve(_ref(), cat)
+    flat = multi_year(rd, _demand("demand-200dbs.json", growth_pct=0), years=3)
+    assert flat["note"].startswith("the demand sets no growth: every year is today's demand; the nodes needed")
+    assert "1.000" not in flat["note"] and "grown" not in flat["note"]
+    assert {r["demand_ratio"] for r in flat["years"]} == {1.0}
+    grown = multi_year(rd, _demand("demand-200dbs.json"), years=3)
+    assert grown["note"].startswith("year 0 is today's demand without growth; each year multiplies it by 1.063")
+
+
 def test_growth_beyond_the_model_names_growth_pct(cat):
     demand = _demand("demand-200dbs.json", growth_pct=1000, growth_period_months=1)
     base = demand.totals(1.0)[0]

@@ -1202,13 +1202,21 @@ def multi_year(
         ),
         "sentence": growth_sentence(view),
         "note": (
-            "year 0 is today's demand without growth; each year multiplies it by "
-            f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months)"
+            # a demand without growth read "each year multiplies it by 1.000 (the demand's +0 % over 36 months), each
+            # database's IOPS and TB grown by that factor" (CLI estate walk, 2026-12-02, stop 61)
+            (
+                "the demand sets no growth: every year is today's demand"
+                if gy == 0
+                else "year 0 is today's demand without growth; each year multiplies it by "
+                f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months)"
+            )
             # whole databases, rounded up: year 1's "106 %" stood beside 538,000 IOPS, 111 % of today's 485,000
             # (pricing walk 2026-11-30); every figure, as Demand.classes grows them (the note said so while a
             # demand of databases grew its IOPS and TB by the factor; customer-engineer walk 2026-12-01)
             + (
-                f", {'each tier' if demand.tier_counts else 'the demand'}'s databases rounded up to whole ones, so "
+                ""
+                if gy == 0
+                else f", {'each tier' if demand.tier_counts else 'the demand'}'s databases rounded up to whole ones, so "
                 "the IOPS, TB, vCPUs and RAM grow in whole databases, a little ahead of that factor"
                 if demand.grows_in_whole_databases
                 else ", each database's IOPS and TB grown by that factor, its vCPUs and RAM as given"
