@@ -64,3 +64,24 @@ def test_an_estate_read_in_a_fresh_session_does_not_say_the_sla_pages_tiers_chan
     at.session_state["tiers_json"] = json.dumps(tiers, sort_keys=True, separators=(",", ":"))
     at.switch_page("hciplan_ui/sizing_page.py").run()
     assert "tiers changed on the SLA & tiers page" in said(at)
+
+
+def test_a_tier_of_one_database_is_one_database_in_the_proposal():
+    """The proposal of the example estate said "Standard tier | 1 databases, 800 IOPS" (CLI walk, stop 61)."""
+    import json
+    from pathlib import Path
+
+    from planner.engine.loads import demand_as_workload
+    from planner.models.demand import Demand
+    from planner.models.design import Design
+    from planner.sizing.document import document
+    from planner.sizing.estate import read_database_list
+    from planner.sizing.proposal import build
+    from planner.sizing.search import size
+
+    data = (Path(__file__).resolve().parents[1] / "examples" / "estate-databases.csv").read_bytes()
+    d = Demand.model_validate(read_database_list(data, "estate-databases.csv")["demand"])
+    design = Design.model_validate(size(d, top=1).best["design"])
+    text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
+    assert "1 database, 800 IOPS" in text and "1 databases" not in text
+    assert "2 databases, " in text

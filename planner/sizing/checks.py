@@ -35,7 +35,7 @@ from planner.commercial.sla import low_zero_note
 from planner.commercial.tco import whole_cost
 from planner.commercial.tiers import tier_vm_reach, vm_io_words, vm_reach
 from planner.core.errors import PlannerError, format_validation_error
-from planner.core.text import count, pct, tb_words, tidy
+from planner.core.text import count, pct, plural_of, tb_words, tidy
 from planner.engine.degraded import degraded_arrays
 from planner.engine.loads import class_latency_ms, demand_workload, latency_ok
 from planner.engine.performance import STATIONS, DesignArrays, cpu_cap_iops, evaluate_arrays
@@ -647,7 +647,7 @@ def check_design(
                 ""
                 if per_db <= one * (1 + 1e-9)
                 else f", below the {per_db:,.0f} IOPS each database is guaranteed (the demand's "
-                f"{c.iops:,.0f} over {tidy(c.databases)} databases; give them more vCPUs)"
+                f"{c.iops:,.0f} over {tidy(c.databases)} {plural_of(c.databases, 'database')}; give them more vCPUs)"
             ),
         )
     else:

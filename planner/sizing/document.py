@@ -30,6 +30,7 @@ from planner.core.text import (
     and_list,
     count,
     first_upper,
+    plural_of,
     sentence,
     tb_words,
     tidy,
@@ -535,7 +536,8 @@ def _demand_rows(p: dict) -> list[tuple[str, str]]:
             rows.append(
                 (
                     f"{c['name']} tier",
-                    f"{dbs(int(c['databases']), ' databases')}, {c['iops']:,.0f} IOPS, "
+                    # "Standard tier | 1 databases" (CLI estate walk, stop 61)
+                    f"{dbs(int(c['databases']), ' ' + plural_of(int(c['databases']), 'database'))}, {c['iops']:,.0f} IOPS, "
                     f"{tb_words(c['capacity_tb'])}, {c['latency_statistic']} latency under {c['latency_target_ms']:g} ms",
                 )
             )
