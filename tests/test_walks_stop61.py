@@ -3,6 +3,7 @@ the two-node edge example. No traceback, no page error, no NaN; what read wrong 
 
 from __future__ import annotations
 
+import pytest
 from apptest import app, open_loader, said
 
 
@@ -85,3 +86,37 @@ def test_a_tier_of_one_database_is_one_database_in_the_proposal():
     text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
     assert "1 database, 800 IOPS" in text and "1 databases" not in text
     assert "2 databases, " in text
+
+
+def test_every_fractional_figure_of_the_workbook_has_a_number_format():
+    """The workbook of the example estate's proposal showed the Premium tier's guarantee as 24880.65204302035 (its
+    members' mean, in General format): every figure with more than four decimals is shown through a format."""
+    import io
+    from pathlib import Path
+
+    import openpyxl
+
+    from planner.engine.loads import demand_as_workload
+    from planner.models.demand import Demand
+    from planner.models.design import Design
+    from planner.sizing.estate import read_database_list
+    from planner.sizing.formats import render
+    from planner.sizing.proposal import build
+    from planner.sizing.search import size
+
+    data = (Path(__file__).resolve().parents[1] / "examples" / "estate-databases.csv").read_bytes()
+    d = Demand.model_validate(read_database_list(data, "estate-databases.csv")["demand"])
+    design = Design.model_validate(size(d, top=1).best["design"])
+    wb = openpyxl.load_workbook(
+        io.BytesIO(render(build(design, demand_as_workload(d, design.nodes), demand=d), "xlsx"))
+    )
+    raw = [
+        (ws.title, c.coordinate, c.value)
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if isinstance(c.value, float) and c.number_format == "General" and len(repr(c.value).split(".")[-1]) > 4
+    ]
+    assert not raw, raw
+    tiers = wb["Service tiers"]
+    assert tiers["B5"].number_format == "#,##0" and tiers["B5"].value == pytest.approx(24880.652, rel=1e-6)

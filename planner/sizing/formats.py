@@ -868,7 +868,9 @@ def render_xlsx(p: dict, doc: dict) -> bytes:
                 "Cost per database per month (USD)",
             ],
             [*trows, [], *[[t] for t in tier_notes(p)]],
-            money={7: cents, 8: cents},
+            # an estate's tier guarantees its members' mean, a fraction: "24880.65204302035" in General format
+            # (CLI walk, stop 61); whole IOPS shown, the exact figure kept in the cell
+            money={1: "#,##0", 7: cents, 8: cents},
         )
     _inputs_sheet(p, wb.create_sheet(), sheet)
     buf = io.BytesIO()
