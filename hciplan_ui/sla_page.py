@@ -168,9 +168,14 @@ def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, 
 
 def today_words(today: Design) -> str:
     """The customer's system today as the choice of where to guarantee names it: its name and what it is."""
+    from planner.sizing.words import example_words
+
     d = today.model_dump(mode="json")
     kind = TOPOLOGY_LABELS.get(today.topology, today.topology)
-    return f"the customer's system today ({fmt.md(today.name)}: {fmt.md(kind)}, {fmt.md(system_words(d))})"
+    # a bundled example's name is its file name ("seed-dataon-sofs-4db"), which the Compare page and the proposal
+    # never show a customer; a name the user's own file gives is theirs and stays (browser walk, stop 61)
+    named = "" if today.name in example_words() else f"{fmt.md(today.name)}: "
+    return f"the customer's system today ({named}{fmt.md(kind)}, {fmt.md(system_words(d))})"
 
 
 def tenant_nodes(chosen_json: str) -> int:

@@ -1,5 +1,7 @@
-"""Stop 61 (2026-12-02): a browser walk through every page of the 12-node NVMe + persistent-memory example and
-the two-node edge example. No traceback, no page error, no NaN; what read wrong is fixed here."""
+"""Stop 61 (2026-12-02): browser walks through every page of the 12-node NVMe + persistent-memory example and the
+two-node edge example, an estate read on the Size page and used, the SLA page in its DBA mode with a Scale-Out File
+Server as the customer's system today, and the CLI's estate -> proposal in DOCX and XLSX. No traceback, no page
+error, no NaN; what read wrong is fixed here, each test failing on the code before it."""
 
 from __future__ import annotations
 
@@ -120,3 +122,28 @@ def test_every_fractional_figure_of_the_workbook_has_a_number_format():
     assert not raw, raw
     tiers = wb["Service tiers"]
     assert tiers["B5"].number_format == "#,##0" and tiers["B5"].value == pytest.approx(24880.652, rel=1e-6)
+
+
+def test_a_system_today_of_ones_own_file_keeps_its_name_on_the_sla_page():
+    """An example's file name left the SLA page's choice ("seed-dataon-sofs-4db: disaggregated file-server
+    cluster, ..."; tested in test_sla_any_design); a name the customer's own file gives is theirs, and stays."""
+    import json
+    from pathlib import Path
+
+    from apptest import APP
+    from streamlit.testing.v1 import AppTest
+
+    from planner.models.design import load_design
+
+    own = load_design(Path(APP).parent / "examples" / "seed-dl580-raid10.json").model_copy(
+        update={"name": "Contoso SQL01"}
+    )
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.session_state["existing_design_json"] = json.dumps(
+        own.model_dump(mode="json"), sort_keys=True, separators=(",", ":")
+    )
+    at.session_state["sla_on"] = "today"
+    at.switch_page("hciplan_ui/sla_page.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    label = at.radio(key="sla_on").options[1].replace("\\", "")
+    assert label.startswith("the customer's system today (Contoso SQL01: single server, "), label
