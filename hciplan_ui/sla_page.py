@@ -753,7 +753,7 @@ with st.container():
                         rate_short = need is not None and not need["rate"]["carried"]
                         st.caption(
                             f"The smallest VM guaranteed the database's {fmt.iops(t['target_iops'])} IOPS: "
-                            f"{small['vcpus']} vCPUs, {count(small['threads'], 'IO thread')} x {small['outstanding_per_thread']} outstanding"
+                            f"{count(small['vcpus'], 'vCPU')}, {count(small['threads'], 'IO thread')} x {small['outstanding_per_thread']} outstanding"
                             + (
                                 " (its IO only: the warning above says what its transaction rate needs)."
                                 if rate_short

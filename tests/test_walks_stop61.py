@@ -147,3 +147,17 @@ def test_a_system_today_of_ones_own_file_keeps_its_name_on_the_sla_page():
     assert not at.exception, [e.value for e in at.exception]
     label = at.radio(key="sla_on").options[1].replace("\\", "")
     assert label.startswith("the customer's system today (Contoso SQL01: single server, "), label
+
+
+def test_the_smallest_vm_of_one_vcpu_is_one_vcpu():
+    """The SLA page's "guarantee by the database VM's size" on the DataON Scale-Out File Server said "The smallest VM
+    guaranteed the database's ... IOPS: 1 vCPUs, 1 IO thread x 16 outstanding"."""
+    from test_sla_any_design import _sla_page_with_today
+
+    at = _sla_page_with_today("seed-dataon-sofs-4db.json", "db-oltp-hammerdb.json")
+    at.session_state["sla_db_rate"] = 20000.0  # the page's own first database: 20,000 NOPM
+    at.session_state["sla_by_size"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    smallest = [c.value for c in at.caption if "The smallest VM guaranteed" in c.value]
+    assert smallest and "1 vCPUs" not in smallest[0], smallest

@@ -136,7 +136,7 @@ def runnable_vcpus(vcpus: int, lps: int) -> tuple[int, str | None]:
     if vcpus <= lps:
         return vcpus, None
     return lps, (
-        f"the database's {vcpus} vCPUs run on a server of {count(lps, 'logical processor')}: "
+        f"the database's {count(vcpus, 'vCPU')} run on a server of {count(lps, 'logical processor')}: "
         f"at most {lps} run at once, and they are counted so"
     )
 
@@ -220,9 +220,9 @@ def vm_vcpus_words(db: Database, unset: str = GIVE_VCPUS) -> str:
     there. `db-io` said "against the database VM's 16 vCPUs" of a description that gave none (DBA walk
     2026-11-30)."""
     return (
-        f"the database VM's {db.vcpus} vCPUs"
+        f"the database VM's {count(db.vcpus, 'vCPU')}"
         if db.vcpus is not None
-        else f"the default {db.vm('vcpus')} vCPUs ({unset})"
+        else f"the default {count(db.vm('vcpus'), 'vCPU')} ({unset})"
     )
 
 
@@ -472,7 +472,7 @@ def rate_carried(
     carried = not (cpu_binds or users_bind)
     why = []
     # its vCPUs as they are counted, for either bound's words
-    on = f"its {vcpus} vCPUs" + (
+    on = f"its {count(vcpus, 'vCPU')}" + (
         f" (shared at {over:g}:1, "
         f"{count(int(counted) if counted.is_integer() else round(counted, 2), 'logical processor')})"
         if shared

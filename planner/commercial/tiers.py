@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from planner.commercial.database import vcpu_share_iops
+from planner.core.text import count
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import carried, latency_statistic
@@ -112,7 +113,7 @@ def tier_vm_reach(rd: ResolvedDesign, tiers: dict[str, Tier], params: ModelParam
 def vm_io_words(tier: Tier, vm_iops_max: float, vcpu_oversubscription: float) -> str:
     """Why a tier's guarantee cannot be offered: one VM of its vCPUs issues less."""
     return (
-        f"one {tier.name} database VM of {tier.vcpus_per_db} vCPUs issues at most {vm_iops_max:,.0f} IOPS at the "
+        f"one {tier.name} database VM of {count(tier.vcpus_per_db, 'vCPU')} issues at most {vm_iops_max:,.0f} IOPS at the "
         f"{vcpu_oversubscription:g}:1 vCPU oversubscription, below the {tier.guaranteed_iops:,.0f} IOPS it "
         "guarantees (give it more vCPUs or a lower guarantee)"
     )
