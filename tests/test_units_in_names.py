@@ -30,6 +30,7 @@ import contextlib
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,31 @@ def test_every_numeric_input_field_names_its_unit():
     fields = [f for m in models for f in _numeric_fields(m, seen)]
     assert len(fields) > 200  # the walk reaches the nested sections
     assert [f for f in fields if not names_a_unit(f[1])] == []
+
+
+#: nouns a count of one must name in the singular ("1 vCPUs", "1 databases" reached a customer twice, stop 61)
+_COUNTED = ("vCPUs", "databases", "nodes", "servers", "drives", "threads", "VMs", "hosts", "cards", "tiers", "cores")
+_ONE_PLURAL = re.compile(r"(?<![\d.,])\b1 (?:" + "|".join(_COUNTED) + r")\b")
+
+
+def _texts(obj):
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from _texts(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _texts(v)
+
+
+def test_a_count_of_one_is_singular_in_every_commands_words(reports):
+    """Every sentence every command prints: a count of one takes the singular noun."""
+    bad = {
+        " ".join(argv): sorted({m.group(0) for t in _texts(rep) for m in _ONE_PLURAL.finditer(t)})
+        for argv, rep in reports.items()
+    }
+    assert not {k: v for k, v in bad.items() if v}, {k: v for k, v in bad.items() if v}
+    assert (
+        _ONE_PLURAL.search("on 1 nodes") and not _ONE_PLURAL.search("2.1 nodes") and not _ONE_PLURAL.search("11 nodes")
+    )
