@@ -234,8 +234,12 @@ def test_repeated_small_calls_take_the_compiled_block_inline_and_match_the_refer
 
 
 def test_a_refit_without_numba_runs_on_numpy(monkeypatch):
-    """Where numba is missing or disabled the repeated-calls block changes nothing (the app's install has no
-    numba: ``pip install hciplan[fast]`` adds it)."""
+    """Where numba is missing or disabled, or its kernel fails to compile, the repeated-calls block changes nothing
+    (the app's install has no numba: ``pip install hciplan[fast]`` adds it)."""
+    monkeypatch.setattr(kernels, "prepare", lambda: (_ for _ in ()).throw(RuntimeError("LLVM says no")))
+    with kernels.for_repeated_calls():
+        assert not kernels.use_for(40)
+    monkeypatch.undo()
     monkeypatch.setenv("HCIPLAN_NO_JIT", "1")
     kernels._compiled.cache_clear()
     kernels._compiled_block.cache_clear()

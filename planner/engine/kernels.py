@@ -135,7 +135,11 @@ def for_repeated_calls() -> Iterator[None]:
     of a few dozen rows) spend most of a numpy call's time in its array passes'
     overhead, which a loaded kernel does not pay. numba's import (~0.5 s, or its
     first compilation) is paid once at the block's start (:func:`prepare`)."""
-    token = _REPEATED.set(prepare())
+    try:
+        ready = prepare()
+    except Exception:  # a kernel that fails to compile here leaves the block on numpy: a refit never fails for it
+        ready = False
+    token = _REPEATED.set(ready)
     try:
         yield
     finally:
