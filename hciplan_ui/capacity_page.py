@@ -55,6 +55,13 @@ if demand_rows is not None:
         ),
         icon=":material/database:",
     )
+    if costs.other_demands_load(judged):
+        # the Performance page's verdict said whose demand it judged; this page judged the Size page's latest demand
+        # beside a design used for an earlier one without a word (stop 58-59's note)
+        st.caption(
+            ":orange[The demand judged here is the Size page's latest; the design and workload in use came from an "
+            "earlier one (**Use this design**). Use a design for the latest demand to see it judged on its own.]"
+        )
     # the pool filled to the brim is a what-if for later growth, not the answer: said, not warned
     st.caption("If the volumes filled the whole usable capacity: " + full + ".")
 else:

@@ -535,7 +535,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand", w
         st.metric("Whole cost/month", fmt.usd(v["usd_per_month"]), help=fmt.md(v.get("usd_per_month_note") or ""))
         return
     dims = v["dimensions"]
-    if _other_demands_load(v):
+    if other_demands_load(v):
         # the workload "Use this design" loaded is an earlier demand's: the page's figures are of it, the rows below
         # of the Size page's latest demand (browser review 2026-11-29: "240 VMs ... 1,000 GB per VM" above "144.0
         # TB needed" of another demand)
@@ -605,7 +605,7 @@ def verdict_panel(v: dict | None, key: str, title: str = "Against the demand", w
         )
 
 
-def _other_demands_load(v: dict | None) -> bool:
+def other_demands_load(v: dict | None) -> bool:
     """Whether the session's workload is a sized demand's load, but not the judged demand's."""
     if not v or "error" in v or not v.get("judged"):
         return False

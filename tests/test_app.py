@@ -975,11 +975,18 @@ def test_the_verdict_says_when_the_pages_workload_is_an_earlier_demands():
     earlier = lambda: [c.value for c in at.caption if "an earlier demand's" in c.value]
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception and not earlier()
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    assert not [c.value for c in at.caption if "Size page's latest" in c.value]
     at.switch_page("hciplan_ui/sizing_page.py").run()
     at.radio(key="size_mode").set_value("totals").run()
     at.button[0].click().run(timeout=120)
     at.switch_page("hciplan_ui/performance_page.py").run()
     assert not at.exception and earlier(), [c.value for c in at.caption]
+    # the Capacity page judged the same latest demand without a word (stop 61)
+    at.switch_page("hciplan_ui/capacity_page.py").run()
+    newer = [c.value for c in at.caption if "The demand judged here is the Size page's latest" in c.value]
+    assert not at.exception and newer, [c.value for c in at.caption]
+    at.switch_page("hciplan_ui/performance_page.py").run()
     # a custom workload edited from it is the engineer's own, not "an earlier demand's" (browser review
     # 2026-11-30: beside the sidebar's "Workload custom")
     at.selectbox(key="p_workload").set_value("custom").run()
