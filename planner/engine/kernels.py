@@ -15,7 +15,8 @@ tolerance (2e-11 relative) and the whole model to its reference to 1e-9
 
 numba is imported on first use only, so the CLI and the app's pages (which
 evaluate a handful of designs) never pay its import or compilation
-(:func:`use_for`); compiled code is cached next to this file (``cache=True``)
+(:func:`use_for`); a fit's thousands of small calls ask for it by name
+(:func:`for_repeated_calls`); compiled code is cached next to this file (``cache=True``)
 so a machine compiles once. Set ``HCIPLAN_NO_JIT=1`` to force the numpy path;
 if numba cannot be imported or compile, the numpy path is used
 (:func:`available` says which).
