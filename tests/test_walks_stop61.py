@@ -5,8 +5,25 @@ error, no NaN; what read wrong is fixed here, each test failing on the code befo
 
 from __future__ import annotations
 
+import io
+import json
+from pathlib import Path
+
+import openpyxl
 import pytest
-from apptest import app, open_loader, said
+from apptest import APP, app, open_loader, said
+from streamlit.testing.v1 import AppTest
+
+from planner.engine.loads import demand_as_workload
+from planner.models.demand import Demand
+from planner.models.design import Design, load_design
+from planner.sizing.document import document
+from planner.sizing.estate import read_database_list
+from planner.sizing.formats import render
+from planner.sizing.proposal import build
+from planner.sizing.search import size
+
+ESTATE = Path(APP).parent / "examples" / "estate-databases.csv"
 
 
 def _loaded(example: str):
@@ -35,15 +52,11 @@ def test_an_estate_read_in_a_fresh_session_does_not_say_the_sla_pages_tiers_chan
     SLA & tiers page since this demand was sized" of tiers nobody had touched: the estate's tiers are its own groups
     (Premium at its members' mean, 'Estate' for rows without a tier), never the SLA page's. Once "Use this design"
     makes them the session's, an edit on the SLA page is said again."""
-    from pathlib import Path
-
-    from apptest import APP
-    from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(APP, default_timeout=180).run()
     at.session_state["size_estate_open"] = True
     at.switch_page("hciplan_ui/sizing_page.py").run()
-    data = (Path(APP).parent / "examples" / "estate-databases.csv").read_bytes()
+    data = ESTATE.read_bytes()
     at.file_uploader(key="size_estate").set_value([("estate-databases.csv", data, "text/csv")]).run()
     assert not at.exception, [e.value for e in at.exception]
     assert "estate of 4 databases" in at.session_state["size_demand"]
@@ -60,7 +73,6 @@ def test_an_estate_read_in_a_fresh_session_does_not_say_the_sla_pages_tiers_chan
     at.button(key="size_use_best").click().run()
     assert not at.exception and "tiers changed" not in said(at)
     # the estate's tiers are the session's now: an edit of them makes the results stale, and the page says so
-    import json
 
     tiers = json.loads(at.session_state["tiers_json"])
     tiers["tiers"][0]["guaranteed_iops"] += 1000
@@ -71,18 +83,8 @@ def test_an_estate_read_in_a_fresh_session_does_not_say_the_sla_pages_tiers_chan
 
 def test_a_tier_of_one_database_is_one_database_in_the_proposal():
     """The proposal of the example estate said "Standard tier | 1 databases, 800 IOPS" (CLI walk, stop 61)."""
-    import json
-    from pathlib import Path
 
-    from planner.engine.loads import demand_as_workload
-    from planner.models.demand import Demand
-    from planner.models.design import Design
-    from planner.sizing.document import document
-    from planner.sizing.estate import read_database_list
-    from planner.sizing.proposal import build
-    from planner.sizing.search import size
-
-    data = (Path(__file__).resolve().parents[1] / "examples" / "estate-databases.csv").read_bytes()
+    data = ESTATE.read_bytes()
     d = Demand.model_validate(read_database_list(data, "estate-databases.csv")["demand"])
     design = Design.model_validate(size(d, top=1).best["design"])
     text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
@@ -93,20 +95,8 @@ def test_a_tier_of_one_database_is_one_database_in_the_proposal():
 def test_every_fractional_figure_of_the_workbook_has_a_number_format():
     """The workbook of the example estate's proposal showed the Premium tier's guarantee as 24880.65204302035 (its
     members' mean, in General format): every figure with more than four decimals is shown through a format."""
-    import io
-    from pathlib import Path
 
-    import openpyxl
-
-    from planner.engine.loads import demand_as_workload
-    from planner.models.demand import Demand
-    from planner.models.design import Design
-    from planner.sizing.estate import read_database_list
-    from planner.sizing.formats import render
-    from planner.sizing.proposal import build
-    from planner.sizing.search import size
-
-    data = (Path(__file__).resolve().parents[1] / "examples" / "estate-databases.csv").read_bytes()
+    data = ESTATE.read_bytes()
     d = Demand.model_validate(read_database_list(data, "estate-databases.csv")["demand"])
     design = Design.model_validate(size(d, top=1).best["design"])
     wb = openpyxl.load_workbook(
@@ -127,13 +117,6 @@ def test_every_fractional_figure_of_the_workbook_has_a_number_format():
 def test_a_system_today_of_ones_own_file_keeps_its_name_on_the_sla_page():
     """An example's file name left the SLA page's choice ("seed-dataon-sofs-4db: disaggregated file-server
     cluster, ..."; tested in test_sla_any_design); a name the customer's own file gives is theirs, and stays."""
-    import json
-    from pathlib import Path
-
-    from apptest import APP
-    from streamlit.testing.v1 import AppTest
-
-    from planner.models.design import load_design
 
     own = load_design(Path(APP).parent / "examples" / "seed-dl580-raid10.json").model_copy(
         update={"name": "Contoso SQL01"}
