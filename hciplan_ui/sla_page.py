@@ -36,7 +36,7 @@ from planner.models.tiers import Tier, TierSet
 from planner.physics.capacity import one_node_down_words
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
-from planner.sizing.names import system_words
+from planner.sizing.names import example_words, system_words
 from planner.sizing.words import band_note_words
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -168,8 +168,6 @@ def _mix(design_json: str, counts_json: str, n_plus_one: bool, tiers_json: str, 
 
 def today_words(today: Design) -> str:
     """The customer's system today as the choice of where to guarantee names it: its name and what it is."""
-    from planner.sizing.words import example_words
-
     d = today.model_dump(mode="json")
     kind = TOPOLOGY_LABELS.get(today.topology, today.topology)
     # a bundled example's name is its file name ("seed-dataon-sofs-4db"), which the Compare page and the proposal

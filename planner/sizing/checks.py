@@ -1191,6 +1191,25 @@ def multi_year(
         "fails_whatever_nodes": fixed,
         "fails_whatever_nodes_words": [R.rule_of(f, stack).title for f in fixed],
     }
+    # a demand without growth read "each year multiplies it by 1.000 (the demand's +0 % over 36 months), each
+    # database's IOPS and TB grown by that factor" (CLI estate walk, 2026-12-02, stop 61)
+    if gy == 0:
+        growth_said = "the demand sets no growth: every year is today's demand"
+    else:
+        # whole databases, rounded up: year 1's "106 %" stood beside 538,000 IOPS, 111 % of today's 485,000
+        # (pricing walk 2026-11-30); every figure, as Demand.classes grows them (the note said so while a
+        # demand of databases grew its IOPS and TB by the factor; customer-engineer walk 2026-12-01)
+        growth_said = (
+            "year 0 is today's demand without growth; each year multiplies it by "
+            f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months)"
+        ) + (
+            f", {'each tier' if demand.tier_counts else 'the demand'}'s databases rounded up to whole ones, so "
+            "the IOPS, TB, vCPUs and RAM grow in whole databases, a little ahead of that factor"
+            if demand.grows_in_whole_databases
+            else ", each database's IOPS and TB grown by that factor, its vCPUs and RAM as given"
+            if not demand.grows_in_count
+            else ""
+        )
     return {
         **view,
         **(
@@ -1201,31 +1220,8 @@ def multi_year(
             }
         ),
         "sentence": growth_sentence(view),
-        "note": (
-            # a demand without growth read "each year multiplies it by 1.000 (the demand's +0 % over 36 months), each
-            # database's IOPS and TB grown by that factor" (CLI estate walk, 2026-12-02, stop 61)
-            (
-                "the demand sets no growth: every year is today's demand"
-                if gy == 0
-                else "year 0 is today's demand without growth; each year multiplies it by "
-                f"{1 + gy:.3f} (the demand's +{demand.growth_pct:g} % over {demand.growth_period_months} months)"
-            )
-            # whole databases, rounded up: year 1's "106 %" stood beside 538,000 IOPS, 111 % of today's 485,000
-            # (pricing walk 2026-11-30); every figure, as Demand.classes grows them (the note said so while a
-            # demand of databases grew its IOPS and TB by the factor; customer-engineer walk 2026-12-01)
-            + (
-                ""
-                if gy == 0
-                else f", {'each tier' if demand.tier_counts else 'the demand'}'s databases rounded up to whole ones, so "
-                "the IOPS, TB, vCPUs and RAM grow in whole databases, a little ahead of that factor"
-                if demand.grows_in_whole_databases
-                else ", each database's IOPS and TB grown by that factor, its vCPUs and RAM as given"
-                if not demand.grows_in_count
-                else ""
-            )
-            + "; the nodes needed keep this node configuration, from the fewest the stack and resiliency allow up to "
-            f"{top} nodes"
-        ),
+        "note": growth_said + "; the nodes needed keep this node configuration, from the fewest the stack and "
+        f"resiliency allow up to {top} nodes",
         **(
             {}
             if cut is None
