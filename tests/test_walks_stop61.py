@@ -81,27 +81,26 @@ def test_an_estate_read_in_a_fresh_session_does_not_say_the_sla_pages_tiers_chan
     assert "tiers changed on the SLA & tiers page" in said(at)
 
 
-def test_a_tier_of_one_database_is_one_database_in_the_proposal():
-    """The proposal of the example estate said "Standard tier | 1 databases, 800 IOPS" (CLI walk, stop 61)."""
-
-    data = ESTATE.read_bytes()
-    d = Demand.model_validate(read_database_list(data, "estate-databases.csv")["demand"])
+@pytest.fixture(scope="module")
+def estate_proposal() -> dict:
+    """The proposal of the example estate's cheapest design, as `estate` then `proposal` make it (sized once for the
+    document's and the workbook's tests)."""
+    d = Demand.model_validate(read_database_list(ESTATE.read_bytes(), "estate-databases.csv")["demand"])
     design = Design.model_validate(size(d, top=1).best["design"])
-    text = json.dumps(document(build(design, demand_as_workload(d, design.nodes), demand=d)))
+    return build(design, demand_as_workload(d, design.nodes), demand=d)
+
+
+def test_a_tier_of_one_database_is_one_database_in_the_proposal(estate_proposal):
+    """The proposal of the example estate said "Standard tier | 1 databases, 800 IOPS" (CLI walk, stop 61)."""
+    text = json.dumps(document(estate_proposal))
     assert "1 database, 800 IOPS" in text and "1 databases" not in text
     assert "2 databases, " in text
 
 
-def test_every_fractional_figure_of_the_workbook_has_a_number_format():
+def test_every_fractional_figure_of_the_workbook_has_a_number_format(estate_proposal):
     """The workbook of the example estate's proposal showed the Premium tier's guarantee as 24880.65204302035 (its
     members' mean, in General format): every figure with more than four decimals is shown through a format."""
-
-    data = ESTATE.read_bytes()
-    d = Demand.model_validate(read_database_list(data, "estate-databases.csv")["demand"])
-    design = Design.model_validate(size(d, top=1).best["design"])
-    wb = openpyxl.load_workbook(
-        io.BytesIO(render(build(design, demand_as_workload(d, design.nodes), demand=d), "xlsx"))
-    )
+    wb = openpyxl.load_workbook(io.BytesIO(render(estate_proposal, "xlsx")))
     raw = [
         (ws.title, c.coordinate, c.value)
         for ws in wb.worksheets
