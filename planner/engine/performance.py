@@ -964,22 +964,7 @@ PACING_POLICIES = ("cpu_utilization_cap", "iops_limit_per_vm")
 _LABEL_OBJ = np.array(LABELS, dtype=object)
 _OUTSTANDING, _POPULATION, _OFFERED, _LIMIT, _CAP, _NONE = range(K, K + 6)
 _FLOAT_OUT = (
-    "iops",
-    "iops_per_node",
-    "iops_capacity",
-    "bandwidth_mb_s",
-    "read_latency_ms",
-    "write_latency_ms",
-    "vm_read_latency_ms",
-    "vm_write_latency_ms",
-    "vm_latency_ms",
-    "p90_read_latency_ms",
-    "p99_read_latency_ms",
-    "p90_write_latency_ms",
-    "p99_write_latency_ms",
-    "host_cpu_utilization",
-    "outstanding_ios",
-    "cpu_lp_us_per_io",
+    *kernels.FLOAT_OUT,  # the compiled kernel's outputs first, in its order; then what only the numpy path writes
     "write_absorption",
     "backend_writes_per_write",
     "rtt_in_read_latency_ms",

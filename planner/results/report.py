@@ -15,6 +15,7 @@ import numpy as np
 
 from planner.core import jsonio
 from planner.core.text import auto_decimals, pct
+from planner.engine import kernels
 from planner.engine.degraded import (
     ceph_backfill_cap_bytes_s,
     degraded_arrays,
@@ -64,25 +65,7 @@ from planner.results.absent_class import absent_class_keys, drop_absent_class
 from planner.results.uncertainty import band_low_warning, rtt_figures, scale_above_rtt
 
 BAND_LOW, BAND_HIGH = 5.0, 95.0
-_SCALARS = (
-    "iops",
-    "iops_per_node",
-    "iops_capacity",
-    "bandwidth_mb_s",
-    "read_latency_ms",
-    "write_latency_ms",
-    "vm_read_latency_ms",
-    "vm_write_latency_ms",
-    "vm_latency_ms",
-    "p90_read_latency_ms",
-    "p99_read_latency_ms",
-    "p90_write_latency_ms",
-    "p99_write_latency_ms",
-    "host_cpu_utilization",
-    "outstanding_ios",
-    "cpu_lp_us_per_io",
-    "network_mb_s_per_node",
-)
+_SCALARS = (*kernels.FLOAT_OUT, "network_mb_s_per_node")
 
 
 #: why a design's ``cache_mode`` is null
