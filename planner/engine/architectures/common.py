@@ -22,7 +22,7 @@ as outside the calibrated domain (:mod:`planner.engine.architectures`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
@@ -100,6 +100,22 @@ def issuer_population(w: Workload, hosts: int) -> tuple[float, float, bool]:
     if w.vms_per_node:
         return float(w.vms_on(hosts)), float(w.outstanding_per_vm), True
     return 1.0, float(w.outstanding_per_vm), False
+
+
+class WorkloadRates(TypedDict):
+    """:class:`Network`'s two rate fields, as :func:`workload_rates` gives them."""
+
+    open_iops: float
+    iops_limit_per_issuer: float
+
+
+def workload_rates(w: Workload) -> WorkloadRates:
+    """A workload's rates as :class:`Network` takes them: ``open_iops`` [IOPS] (nan: a closed population, no
+    offered rate) and ``iops_limit_per_issuer`` [IOPS] (inf: no per-VM limit)."""
+    return WorkloadRates(
+        open_iops=np.nan if w.iops is None else float(w.iops),
+        iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
+    )
 
 
 def guest_cpu_s(p: ModelParams, w: Workload, base_ghz: float) -> float:

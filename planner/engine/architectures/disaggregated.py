@@ -48,6 +48,7 @@ from planner.engine.architectures.common import (
     server_cpu,
     usable_lps,
     vm_delays,
+    workload_rates,
 )
 from planner.models.catalog import CacheDevice, CapacityDrive, Catalog, Chassis, Cpu, Nic
 from planner.models.design import (
@@ -446,8 +447,7 @@ def network_shared_sas(parts: Parts, w: Workload, p: ModelParams, db_servers: in
         storage_stations=SAS_STATIONS[2:],
         issuers=issuers,
         outstanding_per_issuer=n_out,
-        open_iops=np.nan if w.iops is None else float(w.iops),
-        iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
+        **workload_rates(w),
         read_fraction=r,
         block_size_kib=bs,
         cpu_lp_s=cpu,
@@ -552,8 +552,7 @@ def network(parts: Parts, w: Workload, p: ModelParams, db_servers: int | None = 
         storage_stations=STATIONS[2:],
         issuers=issuers,
         outstanding_per_issuer=n_out,
-        open_iops=np.nan if w.iops is None else float(w.iops),
-        iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
+        **workload_rates(w),
         read_fraction=r,
         block_size_kib=bs,
         cpu_lp_s=cpu,

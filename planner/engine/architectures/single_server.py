@@ -68,6 +68,7 @@ from planner.engine.architectures.common import (
     local_host_cpu_s,
     server_cpu,
     vm_delays,
+    workload_rates,
 )
 from planner.engine.architectures.fibre_channel import link_mb_s
 from planner.models.catalog import CapacityDrive, Catalog, Chassis, Cpu, FcHba, FlashCard, RaidController, SanArray
@@ -350,8 +351,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         storage_stations=names[2:],
         issuers=issuers,
         outstanding_per_issuer=n_out,
-        open_iops=np.nan if w.iops is None else float(w.iops),
-        iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
+        **workload_rates(w),
         read_fraction=r,
         block_size_kib=bs,
         cpu_lp_s=cpu,

@@ -57,6 +57,7 @@ from planner.engine.architectures.common import (
     server_cpu,
     usable_lps,
     vm_delays,
+    workload_rates,
 )
 from planner.models.catalog import CacheDevice, CapacityDrive, Catalog, Cpu, Nic
 from planner.models.design import Design, ResolvedServer, SplitSpec, lookup_part, resolve_server
@@ -240,8 +241,7 @@ def network(parts: Parts, w: Workload, p: ModelParams) -> Network:
         storage_stations=STATIONS[2:],
         issuers=issuers,
         outstanding_per_issuer=n_out,
-        open_iops=np.nan if w.iops is None else float(w.iops),
-        iops_limit_per_issuer=np.inf if w.iops_limit_per_vm is None else float(w.iops_limit_per_vm),
+        **workload_rates(w),
         read_fraction=r,
         block_size_kib=bs,
         cpu_lp_s=cpu,
