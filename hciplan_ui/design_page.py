@@ -14,6 +14,17 @@ import typing
 import streamlit as st
 
 from hciplan_ui import chrome, costs, fmt, inputs, sizing_rows, state
+from hciplan_ui.part_picker import (
+    NONE,
+    RESILIENCY_LABELS,
+    misfits,
+    ref,
+    resend_if_relabelled,
+    resiliency_option,
+    seed,
+    select,
+    user_parts,
+)
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper, without_bidi_controls
 from planner.engine.architectures import TOPOLOGY_LABELS
@@ -28,184 +39,19 @@ from planner.models.design import (
     NodeSpec,
     design_parts_name,
     parse_design,
-    resiliency_misfit,
 )
 from planner.models.stacks import HOST_OS, STACK_LABELS, STACKS, equivalent_resiliency, node_limit_words, resiliencies
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
 from planner.models.stacks import MIN_NODES as STACK_MIN_NODES
-from planner.physics.network import SWITCHLESS_MAX_NODES, nic_card_gbit_s
+from planner.physics.network import SWITCHLESS_MAX_NODES
 from planner.results.report import AT_CAPACITY_KEY, bottleneck_words, load_latencies, unbounded_cases
 from planner.results.uncertainty import band_short_of
 from planner.sizing.document import latency_band_sentence
-from planner.sizing.names import device_words, system_words
-from planner.sizing.words import customer_words, resiliency_words
+from planner.sizing.names import system_words
+from planner.sizing.words import customer_words
 
-NONE = "(none)"
 CACHE_DEFAULT = "as S2D chooses (default)"
-RESILIENCIES = list(resiliencies("s2d"))
-#: the resiliency box's label on each stack, as the stack names it
-RESILIENCY_LABELS = {"s2d": "Resiliency", "ceph": "Pool protection", "vsan": "Storage policy"}
-#: what an offered resiliency these nodes cannot hold says (the reason is beside the field)
-MISFIT_MARK = " (not on these nodes)"
 cat = load_catalog()
-
-
-def _misfits(stack: str, options: list[str], nodes: int, draft: dict) -> dict[str, str | None]:
-    """Each resiliency's reason it cannot be laid out on ``nodes`` servers of the draft's fault domains
-    (:func:`planner.models.design.resiliency_misfit`, the validator's rule), None where it can; a name or min_size
-    the library refuses is left to the validator's own message."""
-    out: dict[str, str | None] = {}
-    for r in options:
-        try:
-            out[r] = resiliency_misfit(
-                stack,
-                r,
-                nodes,
-                str(draft.get("fault_domain") or "node"),
-                draft.get("fault_domains"),
-                str((draft.get("vsan") or {}).get("architecture") or "esa"),
-                (draft.get("ceph") or {}).get("min_size") if stack == "ceph" else None,
-            )
-        except PlannerError:
-            out[r] = None
-    return out
-
-
-def _resiliency_option(r: str, stack: str, nodes: int, architecture: str, misfit: frozenset[str]) -> str:
-    """A resiliency in words (:func:`planner.sizing.words.resiliency_words`), marked when these nodes cannot hold it."""
-    return resiliency_words(r, stack=stack, nodes=nodes, architecture=architecture) + (
-        MISFIT_MARK if r in misfit else ""
-    )
-
-
-def _user_parts(cls: str) -> dict:
-    """Parts the user added from a catalog file this session: id -> record dict."""
-    return st.session_state.setdefault("user_parts", {}).get(cls, {})
-
-
-def _label(cls: str, rid: str, parts: dict) -> str:
-    """Option label; pure in its arguments (Streamlit may format options outside the script run). A part of yours
-    is named as you wrote it, less direction overrides (a select box shows its label as text, not through fmt.md:
-    "\u202eevil" reversed the rest of it; hostile-input walk)."""
-    from planner.models.catalog import DEVICE_CLASSES
-
-    if rid == NONE:
-        return NONE
-    if rid in parts:
-        return without_bidi_controls(_describe(cls, DEVICE_CLASSES[cls].model_validate(parts[rid])) + " · your part")
-    if rid in cat.of(cls):
-        return _describe(cls, cat.of(cls)[rid])
-    return without_bidi_controls(f"{rid} (inline spec)")
-
-
-def _describe(cls: str, r) -> str:
-    if cls == "capacity_drive":
-        return (
-            f"{r.vendor} {r.model} · {fmt.device_size(r.capacity_tb * 1000)} {device_words(r.interface)} · "
-            + fmt.estimated(
-                r,
-                ("rand_read_4k_iops", "rand_write_4k_iops"),
-                f"{fmt.kilo(r.rand_read_4k_iops)}/{fmt.kilo(r.rand_write_4k_iops)}",
-                after=" read/write IOPS",
-            )
-            + " · "
-            + fmt.estimated(r, ("endurance_dwpd",), f"{r.endurance_dwpd:g}", after=" DWPD")
-        )
-    if cls == "cache_device":
-        # which latency: the write's, the figure a cache absorbs writes at (the read's is another)
-        return (
-            f"{r.vendor} {r.model} · {fmt.device_size(r.capacity_gb)} {device_words(r.kind)} · "
-            + fmt.estimated(r, ("rand_write_4k_iops",), fmt.kilo(r.rand_write_4k_iops), after=" write IOPS")
-            + " · "
-            + fmt.estimated(r, ("write_latency_us",), f"{r.write_latency_us:g}", before="write latency ", after=" µs")
-        )
-    if cls == "cpu":
-        return (
-            f"{r.vendor} {r.model} · "
-            + fmt.estimated(r, ("cores", "threads"), f"{r.cores}c/{r.threads}t")
-            + " · "
-            + fmt.estimated(r, ("base_ghz",), f"{r.base_ghz:g}", after=" GHz")
-            + " · "
-            + fmt.estimated(r, ("socket",), r.socket)
-        )
-    if cls == "nic":
-        rdma = "no RDMA" if r.rdma == "none" else f"RDMA ({device_words(r.rdma)})"
-        # a card its host link or controller holds below its ports' sum says so: an E810-CQDA2 read "2×100 GbE"
-        # where the model credits it ~100 Gb/s (verification walk 2026-12-01)
-        card = nic_card_gbit_s(r)
-        held = (
-            " · "
-            + fmt.estimated(
-                r,
-                ("max_gbit_s", "pcie_lanes", "pcie_gen"),
-                f"{card:,.0f}",
-                after=" Gb/s a card at most (its PCIe link or controller)",
-            )
-            if card < r.ports * r.port_gbit_s - 1e-9
-            else ""
-        )
-        return (
-            f"{r.vendor} {r.model} · "
-            + fmt.estimated(r, ("ports", "port_gbit_s"), f"{r.ports}×{r.port_gbit_s:g}", after=" GbE")
-            + held
-            + " · "
-            + fmt.estimated(r, ("rdma",), rdma)
-        )
-    return (
-        f"{r.vendor} {r.model} · "
-        + fmt.estimated(
-            r,
-            ("drive_bays", "bay_interfaces"),
-            f"{r.drive_bays}",
-            after=f" bays ({'/'.join(map(device_words, r.bay_interfaces))})",
-        )
-        + " · "
-        + fmt.estimated(r, ("cpu_sockets", "cpu_socket_type"), f"{r.cpu_sockets}S {r.cpu_socket_type}")
-        + " · "
-        + fmt.estimated(r, ("max_ram_gb",), f"{r.max_ram_gb:g}", after=" GB max")
-    )
-
-
-def _ref(value) -> str:
-    """Catalog id of a draft entry (inline specs show as their id)."""
-    if value is None:
-        return NONE
-    return value if isinstance(value, str) else value.get("id", NONE)
-
-
-def _seed(key: str, value) -> None:
-    if key not in st.session_state:
-        st.session_state[key] = value
-
-
-def _resend_if_relabelled(key: str, labels: tuple[str, ...]) -> None:
-    """Write a select box's value back to itself when its options' labels changed since the last run: the browser
-    holds the old label as the box's value, the run after finds it among no option and Streamlit takes the first
-    one; written back, Streamlit sends the box its new label. One rule for the part pickers and the resiliency box."""
-    if key in st.session_state and st.session_state.get(f"_labels_{key}", labels) != labels:
-        st.session_state[key] = st.session_state[key]
-    st.session_state[f"_labels_{key}"] = labels
-
-
-def _select(container, label: str, cls: str, key: str, current: str, allow_none: bool = False):
-    options = list(cat.of(cls)) + [i for i in _user_parts(cls) if i not in cat.of(cls)]
-    if current not in options and current != NONE:
-        options.insert(0, current)  # an inline spec from a loaded file
-    if allow_none:
-        options.insert(0, NONE)
-    _seed(key, current if current in options else options[0])
-    parts = dict(_user_parts(cls))
-    # a part of yours uploaded again with new figures changes its label: the browser still held the old one as
-    # the box's value, which the run after did not find among the options, and Streamlit took the first option
-    # (the design's drive became the catalog's P3700; hostile-input walk 2026-11-30). The value read now is the
-    # part's id (read with the labels it was chosen among); written back, Streamlit sends the box its new label.
-    _resend_if_relabelled(key, tuple(_label(cls, i, parts) for i in options))
-    chosen = container.selectbox(label, options, key=key, format_func=lambda i: _label(cls, i, parts))
-    # the box shows what fits its width and no more (at 1024 px "Intel Optane DC Persistent Memor", without
-    # its size; an input cannot wrap): the whole label under it, where a customer reads it
-    if chosen != NONE:
-        container.caption(fmt.md(_label(cls, chosen, parts)))
-    return chosen
 
 
 def _add_parts(cls: str, records: dict) -> None:
@@ -356,27 +202,27 @@ left, right = st.columns(2)
 with left:
     st.header("Node hardware")
     # a name from a file shown without direction overrides, as the sidebar and documents show it (hostile-input walk)
-    _seed("d_name", without_bidi_controls(draft.get("name", "design")))
+    seed("d_name", without_bidi_controls(draft.get("name", "design")))
     # drawn last (below): a name made from the parts follows an edit of the parts in the same run
     name_field = st.empty()
     slots["name"] = st.empty()
-    _select(st, "Chassis", "chassis", "d_chassis", _ref(node.get("chassis")), allow_none=True)
+    select(st, "Chassis", "chassis", "d_chassis", ref(node.get("chassis")), allow_none=True)
     slots["node.chassis"] = st.empty()
     c1, c2 = st.columns([3, 1])
-    _select(c1, "CPU", "cpu", "d_cpu", _ref(node["cpu"]["model"]))
-    _seed("d_sockets", node["cpu"].get("sockets", 2))
+    select(c1, "CPU", "cpu", "d_cpu", ref(node["cpu"]["model"]))
+    seed("d_sockets", node["cpu"].get("sockets", 2))
     vals["sockets"], bad["node.cpu.sockets"] = inputs.number(
         c2, "Sockets", "d_sockets", inputs.model_bounds(CpuSet, "sockets"), integer=True, step=1
     )
     slots["node.cpu.model"] = slots["node.cpu.sockets"] = st.empty()
-    _seed("d_ram", float(node["ram_gb"]))
+    seed("d_ram", float(node["ram_gb"]))
     vals["ram"], bad["node.ram_gb"] = inputs.number(
         st, "RAM per node, GB", "d_ram", inputs.model_bounds(NodeSpec, "ram_gb"), unit="GB", step=64.0, format="%.0f"
     )
     slots["node.ram_gb"] = st.empty()
     c1, c2 = st.columns([3, 1])
-    _select(c1, "Capacity drive", "capacity_drive", "d_drive", _ref(node["capacity_drives"]["model"]))
-    _seed("d_drives", node["capacity_drives"]["count"])
+    select(c1, "Capacity drive", "capacity_drive", "d_drive", ref(node["capacity_drives"]["model"]))
+    seed("d_drives", node["capacity_drives"]["count"])
     vals["drives"], bad["node.capacity_drives.count"] = inputs.number(
         c2, "Drives per node", "d_drives", inputs.model_bounds(DriveSet, "count"), integer=True, step=1
     )
@@ -384,15 +230,15 @@ with left:
     c1, c2 = st.columns([3, 1])
     cache = node.get("cache_devices")
     _stack_now = st.session_state.get("d_stack", draft.get("stack", "s2d"))
-    cache_chosen = _select(
+    cache_chosen = select(
         c1,
         "DB/WAL device" if _stack_now == "ceph" else "Cache device",
         "cache_device",
         "d_cache",
-        _ref(cache["model"]) if cache else NONE,
+        ref(cache["model"]) if cache else NONE,
         allow_none=True,
     )
-    _seed("d_caches", cache["count"] if cache else 2)
+    seed("d_caches", cache["count"] if cache else 2)
     vals["caches"], bad["node.cache_devices.count"] = inputs.number(
         c2,
         "DB/WAL devices per node" if _stack_now == "ceph" else "Cache per node",  # named as the device box beside it
@@ -406,8 +252,8 @@ with left:
     )
     slots["node.cache_devices.model"] = slots["node.cache_devices.count"] = st.empty()
     c1, c2 = st.columns([3, 1])
-    _select(c1, "NIC", "nic", "d_nic", _ref(node["nics"]["model"]))
-    _seed("d_nics", node["nics"].get("count", 1))
+    select(c1, "NIC", "nic", "d_nic", ref(node["nics"]["model"]))
+    seed("d_nics", node["nics"].get("count", 1))
     vals["nics"], bad["node.nics.count"] = inputs.number(
         c2, "NICs per node", "d_nics", inputs.model_bounds(NicSet, "count"), integer=True, step=1
     )
@@ -415,7 +261,7 @@ with left:
 
 with right:
     st.header("Cluster and policies")
-    _seed("d_stack", draft.get("stack", "s2d"))
+    seed("d_stack", draft.get("stack", "s2d"))
     st.selectbox(
         "Storage stack",
         list(STACKS),
@@ -428,7 +274,7 @@ with right:
     stack = st.session_state["d_stack"]
     # vSAN's architecture, which the page had no control for: switching the default design (a PMem cache) to vSAN
     # said "... or use vsan.architecture 'osa'", a field the page did not offer (vSAN specialist's walk)
-    _seed("d_vsan_arch", str((draft.get("vsan") or {}).get("architecture") or "esa"))
+    seed("d_vsan_arch", str((draft.get("vsan") or {}).get("architecture") or "esa"))
     if stack == "vsan":
         st.radio(
             "vSAN architecture",
@@ -442,7 +288,7 @@ with right:
         )
         slots["vsan.architecture"] = st.empty()
     vsan_arch = str(st.session_state["d_vsan_arch"]) if stack == "vsan" else "esa"
-    _seed("d_nodes", draft["nodes"])
+    seed("d_nodes", draft["nodes"])
     # the stack's own limits (S2D 16 servers, vSAN 64, Ceph 256); the model's field takes the widest
     vals["nodes"], bad["nodes"] = inputs.number(
         st,
@@ -459,7 +305,7 @@ with right:
     # the resiliencies offered follow the nodes typed while they are a count the design takes, else the design's
     # (a box holding 1e308 is said under it; the list is not worked out for it)
     nodes_now = int(vals["nodes"]) if not bad["nodes"] else int(draft["nodes"])
-    _seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
+    seed("d_resiliency", draft.get("resiliency", "mirror-3way"))
     res_options = list(resiliencies(stack))
     if draft.get("stack", "s2d") == stack and draft.get("resiliency") not in res_options:
         res_options.insert(0, draft["resiliency"])  # a Ceph erasure code from a loaded file
@@ -468,7 +314,7 @@ with right:
         st.session_state["d_resiliency"] = equivalent_resiliency(old, stack, nodes_now)
     # only what these nodes hold, by the validator's own rule (the list offered "erasure coding 8+3" on 10 nodes and
     # refused it after; Ceph operator walk 2026-11-30); the choice in use stays, marked, its reason beside the field
-    misfit = _misfits(
+    misfit = misfits(
         stack, res_options, nodes_now, {**draft, "vsan": {**(draft.get("vsan") or {}), "architecture": vsan_arch}}
     )
     chosen = st.session_state["d_resiliency"]
@@ -477,7 +323,7 @@ with right:
     # on these hosts ("RAID-5 (4+1), 1 failure to tolerate"), as the RAID-1 policies say theirs
     # (bound now: a test harness calls it after the run, when the session state is not there to read)
     res_words = functools.partial(
-        _resiliency_option,
+        resiliency_option,
         stack=stack,
         nodes=nodes_now,
         architecture=vsan_arch,
@@ -485,8 +331,8 @@ with right:
     )
     # a policy's label follows the node count (vSAN RAID-5 is 4+1 on 6 hosts, 2+1 on 5): the browser kept the old
     # label as the box's value, the run after did not find it and Streamlit took the first option, so RAID-5 became
-    # RAID-1 on the next change (vSAN walk 2026-11-30). Written back, Streamlit sends the box its new label (as _select)
-    _resend_if_relabelled("d_resiliency", tuple(res_words(r) for r in res_options))
+    # RAID-1 on the next change (vSAN walk 2026-11-30). Written back, Streamlit sends the box its new label (as select)
+    resend_if_relabelled("d_resiliency", tuple(res_words(r) for r in res_options))
     st.selectbox(
         # the options read in words ("3 replicas", "erasure coding 4+2"): the label too, not "replica-n or ec-k+m"
         RESILIENCY_LABELS[stack],
@@ -497,9 +343,9 @@ with right:
     )
     slots["resiliency"] = st.empty()
     if stack == "s2d" and st.session_state["d_resiliency"] == "mirror-accelerated-parity":
-        _seed("d_mirror_share", float(draft.get("mirror_share", 0.2)))
+        seed("d_mirror_share", float(draft.get("mirror_share", 0.2)))
         st.slider("Mirror share", 0.0, 1.0, step=0.05, key="d_mirror_share")
-    _seed("d_transport", draft.get("transport", "rdma"))
+    seed("d_transport", draft.get("transport", "rdma"))
     if stack == "ceph":
         st.session_state["d_transport"] = "tcp"  # Ceph's messenger runs over TCP
     st.radio(
@@ -516,7 +362,7 @@ with right:
     # with switches (stop 55). Shown on every S2D design and enabled where Microsoft's patterns apply (up to 4 nodes)
     # or while a design has it on, so the rule that refuses more nodes is seen beside the box that set it; shown
     # disabled beyond, not hidden: a box that came and went with the node count moved every element after it
-    _seed("d_switchless", bool(draft.get("storage_switchless", False)))
+    seed("d_switchless", bool(draft.get("storage_switchless", False)))
     if stack == "s2d":
         allowed = nodes_now <= SWITCHLESS_MAX_NODES or bool(st.session_state.get("d_switchless"))
         st.checkbox(
@@ -530,7 +376,7 @@ with right:
             + ("" if allowed else f" Not offered for {nodes_now} nodes."),
         )
         slots["storage_switchless"] = st.empty()
-    _seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))
+    seed("d_oversub", float(draft.get("vcpu_oversubscription", 4.0)))
     vals["oversub"], bad["vcpu_oversubscription"] = inputs.number(
         st,
         "vCPU oversubscription (vCPU per logical processor)",
@@ -539,7 +385,7 @@ with right:
         step=0.5,
     )
     slots["vcpu_oversubscription"] = st.empty()
-    _seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
+    seed("d_cpucap", float(draft.get("cpu_utilization_cap", 1.0)))
     inputs.cap_slider(
         st,
         "CPU utilisation cap",
@@ -551,7 +397,7 @@ with right:
     slots["cpu_utilization_cap"] = st.empty()
     # the round trip between rooms: a loaded file's showed only as a larger write latency, and no box set it
     # (network walk 2026-12-01)
-    _seed("d_rtt", float(draft.get("fault_domain_rtt_ms") or 0.0))
+    seed("d_rtt", float(draft.get("fault_domain_rtt_ms") or 0.0))
     vals["rtt"], bad["fault_domain_rtt_ms"] = inputs.number(
         st,
         "Round trip between rooms (ms; 0 = one room)",
@@ -563,8 +409,8 @@ with right:
         "Local's rack-aware clusters allow at most 1 ms; vSAN's stretched clusters under 5 ms between data sites.",
     )
     slots["fault_domain_rtt_ms"] = st.empty()
-    _seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
-    _seed("d_volume_servers", int(draft.get("volume_servers") or 0))
+    seed("d_cache_mode", draft.get("cache_mode") or CACHE_DEFAULT)
+    seed("d_volume_servers", int(draft.get("volume_servers") or 0))
     vals["volume_servers"], bad["volume_servers"] = st.session_state["d_volume_servers"], None
     slots["cache_mode"] = slots["volume_servers"] = st.empty()
 if stack == "s2d":
@@ -595,9 +441,9 @@ def _inline_or_id(cls: str, key: str, old):
     v = st.session_state[key]
     if v == NONE:
         return None
-    if v in _user_parts(cls):  # the design carries the part itself, so links and files stay whole
-        return dict(_user_parts(cls)[v])
-    if old is not None and not isinstance(old, str) and _ref(old) == v:
+    if v in user_parts(cls):  # the design carries the part itself, so links and files stay whole
+        return dict(user_parts(cls)[v])
+    if old is not None and not isinstance(old, str) and ref(old) == v:
         return old
     return v
 
