@@ -5,6 +5,7 @@ description asks for; a tornado of which input moves IOPS and latency most."""
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import streamlit as st
 from pydantic import ValidationError
 
-from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, state
+from hciplan_ui import charts, chrome, costs, database_inputs, export, fmt, inputs, part_picker, state
 from planner.commercial.database import database_warnings
 from planner.commercial.licensing import licences_counted
 from planner.commercial.tco import TCO_YEARS
@@ -32,7 +33,7 @@ from planner.models.demand import Demand
 from planner.models.design import MAX_DESIGN_FILE_BYTES, Design, DriveSet, parse_design
 from planner.models.examples import example_designs, example_stacks
 from planner.models.stacks import MAX_NODES as STACK_MAX_NODES
-from planner.models.stacks import STACK_LABELS
+from planner.models.stacks import STACK_LABELS, resiliencies
 from planner.results.report import bottleneck_words, network_traffic_words
 from planner.sizing.compare import DOES_NOT_FIT, unless_it_fits
 from planner.sizing.verdict import report_against_demand
@@ -268,7 +269,14 @@ with st.expander("What-if variant of the current design", expanded=True):
         ss["wi_nodes"] = state.whatif_nodes(cur)
         ss["wi_drives"] = cur["node"]["capacity_drives"]["count"]
         ss["wi_cap"] = float(cur["cpu_utilization_cap"])
-    inputs.keep("wi_on", "wi_cap")
+        # the parts and policies a sales call changes (the product's what-if: drives, resiliency, network,
+        # oversubscription), each the current design's until changed
+        ss["wi_drive_model"] = part_picker.ref(cur["node"]["capacity_drives"]["model"])
+        ss["wi_resiliency"] = cur["resiliency"]
+        ss["wi_nic"] = part_picker.ref(cur["node"]["nics"]["model"])
+        ss["wi_transport"] = cur.get("transport", "rdma")
+        ss["wi_oversub"] = float(cur.get("vcpu_oversubscription", 4.0))
+    inputs.keep("wi_on", "wi_cap", "wi_drive_model", "wi_resiliency", "wi_nic", "wi_transport")
     ss.setdefault("wi_on", True)
     on = c[0].checkbox("Include what-if", key="wi_on")
     # the current design's stack's own limit (verification walk 2026-12-01: "1-256" on an S2D design, whose own
@@ -283,6 +291,45 @@ with st.expander("What-if variant of the current design", expanded=True):
     inputs.cap_slider(c[3], "CPU cap", "wi_cap")
     inputs.show(c[1], e_nodes)
     inputs.show(c[2], e_drives)
+    c = st.columns(4)
+    wi_stack = cur.get("stack") or "s2d"
+    wi_drive = part_picker.select(
+        c[0],
+        "Capacity drive",
+        "capacity_drive",
+        "wi_drive_model",
+        part_picker.ref(cur["node"]["capacity_drives"]["model"]),
+    )
+    # the resiliencies the what-if's nodes can hold, by the validator's rule (the Design page's list); the current
+    # design's stays offered, marked, where the what-if's nodes cannot hold it, so the reason is said, not hidden
+    res_nodes = int(wi_nodes) if not e_nodes else int(cur["nodes"])
+    res_options = list(resiliencies(wi_stack))
+    if cur["resiliency"] not in res_options:
+        res_options.insert(0, cur["resiliency"])  # a Ceph erasure code from a loaded file
+    if ss.get("wi_resiliency") not in res_options:  # a link's value this stack does not take
+        ss["wi_resiliency"] = cur["resiliency"]
+    misfit = part_picker.misfits(wi_stack, res_options, res_nodes, cur)
+    res_options = [r for r in res_options if misfit.get(r) is None or r in (ss["wi_resiliency"], cur["resiliency"])]
+    res_words = functools.partial(
+        part_picker.resiliency_option,
+        stack=wi_stack,
+        nodes=res_nodes,
+        architecture=str((cur.get("vsan") or {}).get("architecture") or "esa"),
+        misfit=frozenset(r for r, why in misfit.items() if why),
+    )
+    part_picker.resend_if_relabelled("wi_resiliency", tuple(res_words(r) for r in res_options))
+    c[1].selectbox(part_picker.RESILIENCY_LABELS[wi_stack], res_options, key="wi_resiliency", format_func=res_words)
+    wi_nic = part_picker.select(c[2], "NIC", "nic", "wi_nic", part_picker.ref(cur["node"]["nics"]["model"]))
+    part_picker.transport_radio(c[3], "wi_transport", wi_stack)
+    wi_oversub, e_oversub = inputs.number(
+        c[3],
+        "vCPU oversubscription",
+        "wi_oversub",
+        inputs.model_bounds(Design, "vcpu_oversubscription"),
+        step=0.5,
+        help="vCPUs per logical processor",
+    )
+    inputs.show(c[3], e_oversub)
 
 with st.expander("The customer's system today (its cost and TCO beside the proposal)", expanded=False):
     # any architecture: a bundled example, or the customer's own design file
@@ -331,11 +378,18 @@ with st.expander("The customer's system today (its cost and TCO beside the propo
 
 scenarios = [("current", dj)]
 errors = []
-if on and len(others) < 3 and not (e_nodes or e_drives):
+if on and len(others) < 3 and not (e_nodes or e_drives or e_oversub):
     wi = json.loads(dj)
     wi["name"] = "what-if"
     wi["nodes"] = int(wi_nodes)
-    wi["node"]["capacity_drives"]["count"] = int(wi_drives)
+    wi["node"]["capacity_drives"] = {
+        "model": part_picker.part_value("capacity_drive", wi_drive, wi["node"]["capacity_drives"]["model"]),
+        "count": int(wi_drives),
+    }
+    wi["node"]["nics"]["model"] = part_picker.part_value("nic", wi_nic, wi["node"]["nics"]["model"])
+    wi["resiliency"] = ss["wi_resiliency"]  # mirror-accelerated parity at the design's mirror share (its default)
+    wi["transport"] = ss["wi_transport"]
+    wi["vcpu_oversubscription"] = float(wi_oversub)
     wi["cpu_utilization_cap"] = float(ss["wi_cap"])
     try:
         scenarios.append(("what-if", state.validate_design(wi)))
@@ -588,6 +642,11 @@ for col, (name, r) in zip(cols, reports):
                     )
         # one caption (a what-if redraws every element of every column)
         st.caption(" · ".join(said), help=fmt.md(v["summary"]) if v and v.get("summary") else None)
+        if name == "what-if":
+            # what the what-if changes, every part and policy in the sizer's words: beside the column's figures the
+            # customer sees what moved them
+            changed = state.design_changes(dj, dict(scenarios)["what-if"], "current design")
+            st.caption(fmt.md(f"Changes: {changed}." if changed else "No change from the current design."))
         if name == "what-if" and (note := state.node_note(dj, dict(scenarios)["what-if"], wj)):
             st.info(state.plain(note), icon=":material/info:")
         if flush := flush_notes.get(name):

@@ -18,12 +18,13 @@ from hciplan_ui.part_picker import (
     NONE,
     RESILIENCY_LABELS,
     misfits,
+    part_value,
     ref,
     resend_if_relabelled,
     resiliency_option,
     seed,
     select,
-    user_parts,
+    transport_radio,
 )
 from planner.core.errors import PlannerError
 from planner.core.text import count, first_upper, without_bidi_controls
@@ -346,17 +347,7 @@ with right:
         seed("d_mirror_share", float(draft.get("mirror_share", 0.2)))
         st.slider("Mirror share", 0.0, 1.0, step=0.05, key="d_mirror_share")
     seed("d_transport", draft.get("transport", "rdma"))
-    if stack == "ceph":
-        st.session_state["d_transport"] = "tcp"  # Ceph's messenger runs over TCP
-    st.radio(
-        "Transport",
-        ["rdma", "tcp"],
-        horizontal=True,
-        key="d_transport",
-        format_func={"rdma": "RDMA", "tcp": "TCP/IP"}.get,
-        disabled=stack == "ceph",
-        help="Ceph's messenger is modelled over TCP only" if stack == "ceph" else None,
-    )
+    transport_radio(st, "d_transport", stack)
     slots["transport"] = st.empty()
     # storage switchless: a two-server design was told it "may" cable its servers to each other and was always priced
     # with switches (stop 55). Shown on every S2D design and enabled where Microsoft's patterns apply (up to 4 nodes)
@@ -437,15 +428,8 @@ if stack == "s2d":
 
 
 def _inline_or_id(cls: str, key: str, old):
-    """Keep an inline spec from a loaded file if the widget still points at it."""
-    v = st.session_state[key]
-    if v == NONE:
-        return None
-    if v in user_parts(cls):  # the design carries the part itself, so links and files stay whole
-        return dict(user_parts(cls)[v])
-    if old is not None and not isinstance(old, str) and ref(old) == v:
-        return old
-    return v
+    """Keep an inline spec from a loaded file if the widget still points at it (:func:`part_picker.part_value`)."""
+    return part_value(cls, st.session_state[key], old)
 
 
 ss = st.session_state

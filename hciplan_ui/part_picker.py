@@ -174,6 +174,8 @@ def select(container, label: str, cls: str, key: str, current: str, allow_none: 
     if allow_none:
         options.insert(0, NONE)
     seed(key, current if current in options else options[0])
+    if st.session_state[key] not in options:  # a link's part this catalog does not hold: the design's own, said by
+        st.session_state[key] = current if current in options else options[0]  # the box (not its first option)
     parts = dict(user_parts(cls))
     # a part of yours uploaded again with new figures changes its label: the browser still held the old one as
     # the box's value, which the run after did not find among the options, and Streamlit took the first option
@@ -186,3 +188,31 @@ def select(container, label: str, cls: str, key: str, current: str, allow_none: 
     if chosen != NONE:
         container.caption(fmt.md(part_label(cls, chosen, parts)))
     return chosen
+
+
+def part_value(cls: str, chosen: str, old):
+    """What a design file holds for the part ``chosen`` in a picker: None for none, the part itself for one of the
+    user's own (the design carries it, so links and files stay whole), an inline spec from a loaded file kept while
+    the picker still points at it (``old``), else the catalog id."""
+    if chosen == NONE:
+        return None
+    if chosen in user_parts(cls):
+        return dict(user_parts(cls)[chosen])
+    if old is not None and not isinstance(old, str) and ref(old) == chosen:
+        return old
+    return chosen
+
+
+def transport_radio(container, key: str, stack: str) -> str:
+    """The transport choice, RDMA or TCP/IP; fixed at TCP/IP on Ceph, whose messenger is modelled over TCP only."""
+    if stack == "ceph":
+        st.session_state[key] = "tcp"
+    return container.radio(
+        "Transport",
+        ["rdma", "tcp"],
+        horizontal=True,
+        key=key,
+        format_func={"rdma": "RDMA", "tcp": "TCP/IP"}.get,
+        disabled=stack == "ceph",
+        help="Ceph's messenger is modelled over TCP only" if stack == "ceph" else None,
+    )

@@ -582,6 +582,11 @@ CHOICES: dict[str, dict[str, tuple]] = {
         "compare_nodes": ("wi_nodes", _number),
         "compare_drives": ("wi_drives", _number),
         "compare_cpu_cap": ("wi_cap", _share),
+        "compare_drive_model": ("wi_drive_model", _option),
+        "compare_resiliency": ("wi_resiliency", _option),
+        "compare_nic": ("wi_nic", _option),
+        "compare_transport": ("wi_transport", _option),
+        "compare_vcpu_oversubscription": ("wi_oversub", _number),
         "existing_source": ("cmp_existing_src", _option),
         "existing_example": ("cmp_existing_example", _option),
         "db_size_gb": ("db_size_gb", _number),
@@ -1169,6 +1174,25 @@ def node_note(before_json: str, after_json: str, workload_json: str) -> str | No
         return compare_note(report(before_json, workload_json), report(after_json, workload_json))
     except PlannerError:
         return None
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def design_changes(before_json: str, after_json: str, before_word: str) -> str:
+    """What the design ``after_json`` changes against ``before_json`` in the sizer's words
+    (:func:`planner.sizing.search.design_differences`), "" for none or where either does not resolve."""
+    from planner.models.catalog import load_catalog
+    from planner.models.design import Design, resolve
+    from planner.sizing.search import design_differences
+
+    cat = load_catalog()
+    try:
+        return design_differences(
+            resolve(Design.model_validate_json(before_json), cat),
+            resolve(Design.model_validate_json(after_json), cat),
+            before_word,
+        )
+    except (PlannerError, ValueError):
+        return ""
 
 
 def smt_ceiling() -> float:

@@ -69,6 +69,9 @@ def test_differs_from_the_best_names_every_part_that_differs():
         "network": lambda x: (x.node.nic.id, x.node.nic_count),
         "nodes": lambda x: x.nodes,
         "resiliency": lambda x: x.design.resiliency,
+        "transport": lambda x: x.design.transport,
+        "vCPU oversubscription": lambda x: x.design.vcpu_oversubscription,
+        "CPU cap": lambda x: x.design.cpu_utilization_cap,
     }
     seen = set()
     for alt in res.alternatives:
@@ -89,11 +92,32 @@ def test_differs_from_the_best_says_a_vsan_resiliency_in_words():
 
     from planner.models.catalog import load_catalog
     from planner.models.design import load_design, resolve, with_overrides
-    from planner.sizing.search import _differs
+    from planner.sizing.search import design_differences
 
     cat = load_catalog()
     d = load_design(Path(__file__).resolve().parents[1] / "examples" / "vsan-esa-6node.json")
-    said = _differs(resolve(d, cat), resolve(with_overrides(d, resiliency="raid6"), cat))
+    said = design_differences(resolve(d, cat), resolve(with_overrides(d, resiliency="raid6"), cat))
     assert said == ("resiliency: RAID-6 (4+2), 2 failures to tolerate (best: RAID-5 (4+1), 1 failure to tolerate)"), (
         said
     )
+
+
+def test_design_differences_names_the_policies_a_what_if_sets_against_the_current_design():
+    """The Compare page's what-if says what it changes against the current design in the sizer's words, the
+    policies included (transport, vCPU oversubscription, CPU cap), and nothing of a design equal to it."""
+    from pathlib import Path
+
+    from planner.models.catalog import load_catalog
+    from planner.models.design import load_design, resolve
+    from planner.sizing.search import design_differences
+
+    cat = load_catalog()
+    d = load_design(Path(__file__).resolve().parents[1] / "examples" / "reference.json")
+    base = resolve(d, cat)
+    assert design_differences(base, base, "current design") == ""
+    wi = d.model_copy(update={"vcpu_oversubscription": 6.0, "transport": "tcp", "cpu_utilization_cap": 0.8})
+    said = design_differences(base, resolve(wi, cat), "current design")
+    assert said == (
+        f"transport: TCP/IP (current design: RDMA); vCPU oversubscription: 6:1 (current design: "
+        f"{d.vcpu_oversubscription:g}:1); CPU cap: 80 % (current design: {100 * d.cpu_utilization_cap:g} %)"
+    ), said

@@ -1440,7 +1440,7 @@ def _size(demand, cat, top, a, max_evaluated, progress, params) -> SizingResult:
         )
     best = out[0] if out else None
     for r, (rd, _) in zip(out[1:], results[1:]):
-        r["differs_from_best"] = _differs(results[0][0], rd)
+        r["differs_from_best"] = design_differences(results[0][0], rd)
     if best is not None:
         best["multi_year"] = multi_year(results[0][0], demand, a, catalog=cat, params=p)
     pareto = _pareto(out)
@@ -1739,13 +1739,15 @@ def _part(rec, count: int | None = None) -> str:
     return f"{count} x {rec.name}" if count is not None else rec.name
 
 
-def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
-    """What ``rd`` changes against ``best``, every part a customer buys: "server: Dell PowerEdge R760
-    (best: Dell PowerEdge R750); CPUs: 2 x Intel Xeon Gold 6430 (best: ...); RAM per node: 512 GB (best:
-    1,024 GB); capacity drives: 8 x ... (best: 17 x ...); cache: ...; network: ...; nodes: 9 (best: 6);
-    resiliency: ...". It listed only the signature (nodes, resiliency, drive family, cache family), so
-    an alternative on another chassis with half the RAM read "nodes: 9"."""
-    from planner.sizing.names import resiliency_words
+def design_differences(base: ResolvedDesign, other: ResolvedDesign, base_word: str = "best") -> str:
+    """What ``other`` changes against ``base``, every part a customer buys and every policy a what-if sets:
+    "server: Dell PowerEdge R760 (best: Dell PowerEdge R750); CPUs: 2 x Intel Xeon Gold 6430 (best: ...); RAM per
+    node: 512 GB (best: 1,024 GB); capacity drives: 8 x ... (best: 17 x ...); cache: ...; network: ...; nodes: 9
+    (best: 6); resiliency: ...; transport: ...; vCPU oversubscription: ...; CPU cap: ...", ``base`` named by
+    ``base_word`` ("best" for the sizer's alternatives, "current design" for the Compare page's what-if); "" when
+    nothing differs. It listed only the signature (nodes, resiliency, drive family, cache family), so an
+    alternative on another chassis with half the RAM read "nodes: 9"."""
+    from planner.sizing.names import resiliency_words, transport_words
 
     def said(x: ResolvedDesign) -> dict[str, str]:
         n = x.node
@@ -1761,10 +1763,13 @@ def _differs(best: ResolvedDesign, rd: ResolvedDesign) -> str:
             "resiliency": resiliency_words(
                 x.design.resiliency, x.design.stack, x.nodes, x.design.vsan_spec.architecture
             ),
+            "transport": transport_words(x.design.transport),
+            "vCPU oversubscription": f"{x.design.vcpu_oversubscription:g}:1",
+            "CPU cap": f"{100 * x.design.cpu_utilization_cap:g} %",
         }
 
-    a, b = said(best), said(rd)
-    return "; ".join(f"{k}: {b[k]} (best: {a[k]})" for k in a if a[k] != b[k])
+    a, b = said(base), said(other)
+    return "; ".join(f"{k}: {b[k]} ({base_word}: {a[k]})" for k in a if a[k] != b[k])
 
 
 def _pareto(results: list[dict]) -> list[dict]:
