@@ -409,6 +409,22 @@ if on and len(others) >= 3:
     )
 for e in errors:
     st.error(fmt.md(customer_words(e)))  # ids in words: "resiliency 'three-way mirror' needs ..."
+# the what-if the customer chose becomes the design every page, the proposal and the share link show (it was retyped
+# on the Design page, box by box); under the current design's name, which follows its parts when the parts made it,
+# and a new what-if is seeded from it
+adopt = dict(scenarios).get("what-if")
+if (
+    adopt
+    and state.design_changes(dj, adopt, "current design")
+    and st.button(
+        "Make the what-if the design",
+        key="wi_use",
+        help="Every page, the proposal and the share link then show the what-if; the design before it is kept "
+        "for the Design page's note on what changed.",
+    )
+):
+    state.set_design(state.validate_design(json.loads(adopt) | {"name": cur["name"]}))
+    st.rerun()
 
 
 def bottleneck_label(r: dict) -> str:

@@ -141,3 +141,27 @@ def test_a_links_part_the_catalog_does_not_hold_is_the_designs_own_not_the_first
     assert not other.exception
     design_drive = json.loads(other.session_state["design_json"])["node"]["capacity_drives"]["model"]
     assert other.selectbox(key="wi_drive_model").value == design_drive
+
+
+def test_the_what_if_made_the_design_is_every_pages_design():
+    """A what-if the customer chooses becomes the design (it was retyped on the Design page, box by box): the Design
+    page's figures are the what-if column's, under the design's name, and a new what-if is seeded from it."""
+    at = _what_if(_app())
+    iops = _column_metric(at, "IOPS", 1)
+    name = json.loads(at.session_state["design_json"])["name"]
+    _, wi = _expected(at)
+    at.button(key="wi_use").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    now = Design.model_validate_json(at.session_state["design_json"])
+    assert now.model_dump(exclude={"name"}) == wi.model_dump(exclude={"name"}) and now.name == name
+    assert _column_metric(at, "IOPS", 0) == iops  # the Compare page's current design is the what-if
+    assert at.number_input(key="wi_nodes").value == wi.nodes + 1  # a new what-if, from the new design
+    at.switch_page("hciplan_ui/design_page.py").run()
+    assert next(m.value for m in at.metric if m.label == "IOPS") == iops
+
+
+def test_no_button_makes_a_what_if_equal_to_the_design_the_design():
+    at = _app().switch_page("hciplan_ui/compare_page.py").run()
+    assert any(b.key == "wi_use" for b in at.button)
+    at.number_input(key="wi_nodes").set_value(json.loads(at.session_state["design_json"])["nodes"]).run()
+    assert not any(b.key == "wi_use" for b in at.button)
