@@ -764,3 +764,38 @@ def test_a_huge_or_fractional_whole_number_is_said_under_its_box(server, browser
         box.press("Enter")
         page.get_by_text(said).first.wait_for(state="detached")
     page.close()
+
+
+def test_a_what_if_of_another_resiliency_and_nic_becomes_the_design(server, browser):
+    """A sales call's what-if in chromium: the Compare page's what-if takes dual parity and a 100 GbE card, its
+    column shows the library's IOPS for that design and says what it changed; "Make the what-if the design" puts it
+    in the sidebar and on the Design page."""
+    from planner.models.design import load_design, with_overrides
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    ref = load_design(ROOT / "examples" / "reference.json")
+    wi = with_overrides(ref, nodes=ref.nodes + 1, resiliency="parity-dual")
+    wi = wi.model_copy(
+        update={
+            "node": wi.node.model_copy(
+                update={"nics": wi.node.nics.model_copy(update={"model": "mellanox-cx5-2x100g"})}
+            )
+        }
+    )
+    iops = f"{evaluate_report(wi, profiles()['oltp-8k'])['iops']:,.0f}"
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(60_000)
+    page.goto(f"{server}/compare")
+    page.locator(".st-key-wi_resiliency").wait_for()
+    _pick(page, "wi_resiliency", "dual parity")
+    page.get_by_text("resiliency: dual parity (current design: three-way mirror)").first.wait_for()
+    _pick(page, "wi_nic", "MCX516A-CCAT")
+    page.get_by_text("network: 1 x Mellanox/NVIDIA ConnectX-5 EN MCX516A-CCAT").first.wait_for()
+    page.get_by_text(iops, exact=True).first.wait_for()
+    page.get_by_role("button", name="Make the what-if the design").click()
+    page.locator('[data-testid="stSidebar"]').get_by_text(re.compile("MCX516A-CCAT · dual parity")).wait_for()
+    page.get_by_role("link", name="Design", exact=True).click()
+    page.get_by_text("Node hardware").first.wait_for()
+    assert _metric_value(page, "IOPS") == iops
+    page.close()
