@@ -607,3 +607,47 @@ def test_an_error_in_a_tagged_section_names_the_path_in_the_file(capsys, tmp_pat
     (tmp_path / "d.json").write_text(json.dumps(d))
     line = _fails(["evaluate", str(tmp_path / "d.json")], capsys, "single_server.storage.hbas")
     assert ".san." not in line
+
+
+@pytest.mark.parametrize("design", ["seed-datrium-dvx.json", "seed-dl580-raid1.json", "seed-dataon-sofs-1db.json"])
+@pytest.mark.parametrize(
+    "flag,value",
+    [("--capacity-drive", "intel-p4510-1tb"), ("--drives-per-node", "8"), ("--nic", "mellanox-cx5-2x100g")],
+)
+def test_a_node_part_what_if_on_another_topology_is_refused(capsys, design, flag, value):
+    """The node's parts a what-if changes (stop 62) are a cluster node's; the other topologies give their servers in
+    their own section, so the flag is refused by name, not ignored."""
+    field = flag.lstrip("-").replace("-", "_")
+    msg = _fails(["evaluate", str(EX / design), "--workload", "oltp-8k", flag, value], capsys, field)
+    assert "does not apply to a" in msg
+
+
+@pytest.mark.parametrize("flag,cls", [("--capacity-drive", "capacity drive"), ("--nic", "NIC")])
+def test_a_node_part_the_catalog_does_not_hold_is_the_flags_error(capsys, flag, cls):
+    field = flag.lstrip("-").replace("-", "_")
+    msg = _fails(["evaluate", str(EX / "reference.json"), flag, "no-such-part"], capsys, field)
+    assert msg == f"error: {field}: 'no-such-part' is no {cls} of the catalog (`hciplan catalog {field}` lists them)"
+
+
+def test_a_node_part_what_if_is_the_design_with_those_parts(capsys):
+    """`evaluate --capacity-drive --drives-per-node --nic --nics-per-node` is the design with those parts, as the
+    Compare page's what-if builds it."""
+    from planner.models.design import load_design
+    from planner.models.workload import profiles
+    from planner.results.report import evaluate_report
+
+    argv = ["--capacity-drive", "micron-7450-pro-3.84tb", "--drives-per-node", "8", "--nic", "mellanox-cx5-2x100g"]
+    assert main(["evaluate", str(EX / "reference.json"), "--workload", "oltp-8k", "--no-degraded", *argv]) == 0
+    got = json.loads(capsys.readouterr().out)
+    d = load_design(EX / "reference.json")
+    node = d.node.model_copy(
+        update={
+            "capacity_drives": d.node.capacity_drives.model_copy(
+                update={"model": "micron-7450-pro-3.84tb", "count": 8}
+            ),
+            "nics": d.node.nics.model_copy(update={"model": "mellanox-cx5-2x100g"}),
+        }
+    )
+    want = evaluate_report(d.model_copy(update={"node": node}), profiles()["oltp-8k"], degraded=False)
+    assert (got["iops"], got["usable_capacity_tb"]) == (want["iops"], want["usable_capacity_tb"])
+    assert got["design"] == "reference"  # a name the user gave stays

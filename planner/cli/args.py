@@ -119,14 +119,28 @@ def design_from_args(args):
             "cpu_utilization_cap",
             "volume_servers",
             "cache_mode",
+            "capacity_drive",
+            "drives_per_node",
+            "nic",
+            "nics_per_node",
         )
     }
     given = {k: v for k, v in overrides.items() if v is not None}
+    for k, said in (("capacity_drive", "capacity drive"), ("nic", "NIC")):
+        if k in given:  # said as the flag's ("node.capacity_drives.model: unknown capacity drive id" blamed the file)
+            from planner.models.catalog import load_catalog
+
+            if given[k] not in load_catalog(getattr(args, "catalog", None)).of(k):
+                raise PlannerError(
+                    f"{shown(given[k])} is no {said} of the catalog (`hciplan catalog {k}` lists them)", k
+                )
     if given:
         try:
             design = with_overrides(design, **given)
         except PlannerError as exc:
-            if exc.field not in (None, "design"):  # a flag refused by name (planner.models.design.override_refused)
+            # a flag refused by name (planner.models.design.override_refused); a node part's count the chassis does
+            # not take is the flags' too ("node.capacity_drives.count: 40 drives per node ..." blamed the file)
+            if exc.field not in (None, "design") and not str(exc.field).startswith("node."):
                 raise
             # the design file is valid; the flags made it not: said as the flags', not the file's ("design: resiliency
             # 'mirror-3way' needs at least 3 fault domains" of `--nodes 2`; DBA review 2026-11-30)
@@ -172,6 +186,17 @@ def add_design_args(p) -> None:
         choices=["read-write", "write-only", "read-only"],
         help="the S2D cache's mode instead of the design's",
     )
+    p.add_argument(
+        "--capacity-drive", dest="capacity_drive", help="capacity drive catalog id instead of the design's (`catalog`)"
+    )
+    p.add_argument(
+        "--drives-per-node",
+        dest="drives_per_node",
+        type=int_arg,
+        help="capacity drives per node instead of the design's",
+    )
+    p.add_argument("--nic", help="NIC catalog id instead of the design's (`catalog`)")
+    p.add_argument("--nics-per-node", dest="nics_per_node", type=int_arg, help="NICs per node instead of the design's")
 
 
 def add_timings_arg(p) -> None:

@@ -1597,8 +1597,9 @@ def override_refused(design: Design, changes: dict[str, Any]) -> tuple[str, str]
         where = (
             f"a {design.topology} design gives its servers and their settings in its '{section}' section of the file"
         )
-        if "nodes" in changes:
-            return "nodes", f"does not apply to a {design.topology} design: {where}"
+        for k in ("nodes", *NODE_OVERRIDES):
+            if k in changes:
+                return k, f"does not apply to a {design.topology} design: {where}"
         if changes.get("stack", design.stack) != design.stack:
             return "stack", (
                 f"does not apply to a {design.topology} design: only a cluster (hyperconverged, or a disaggregated "
@@ -1622,6 +1623,16 @@ def override_refused(design: Design, changes: dict[str, Any]) -> tuple[str, str]
     return None
 
 
+#: the node's parts a what-if changes by name (``hciplan evaluate --capacity-drive``): override -> (the node's part
+#: set, its field)
+NODE_OVERRIDES = {
+    "capacity_drive": ("capacity_drives", "model"),
+    "drives_per_node": ("capacity_drives", "count"),
+    "nic": ("nics", "model"),
+    "nics_per_node": ("nics", "count"),
+}
+
+
 def with_overrides(design: Design, **changes: Any) -> Design:
     """A copy of ``design`` with top-level fields changed, re-validated: a what-if.
 
@@ -1631,8 +1642,9 @@ def with_overrides(design: Design, **changes: Any) -> Design:
         The design to start from; it is not changed (designs are frozen).
     **changes
         Top-level fields of :class:`Design` and their new values, e.g. ``nodes=4`` [-],
-        ``resiliency="mirror-2way"``, ``cpu_utilization_cap=0.8`` [-]; a value of None leaves the
-        field as it is.
+        ``resiliency="mirror-2way"``, ``cpu_utilization_cap=0.8`` [-], or a node's parts by the names of
+        :data:`NODE_OVERRIDES` (``capacity_drive`` and ``nic``: catalog ids; ``drives_per_node`` and
+        ``nics_per_node`` [-]); a value of None leaves the field as it is.
 
     Returns
     -------
@@ -1670,7 +1682,11 @@ def with_overrides(design: Design, **changes: Any) -> Design:
         if new == "s2d" and design.topology == "disaggregated":
             data["topology"] = "hyperconverged"
     before = dict(data)
+    node = {k: changes.pop(k) for k in list(changes) if k in NODE_OVERRIDES}
     data.update(changes)
+    for k, v in node.items():  # a new node dict: ``before`` keeps the parts the name may have been made from
+        part, field = NODE_OVERRIDES[k]
+        data["node"] = {**data["node"], part: {**data["node"][part], field: v}}
     # a name made from the parts follows them (evaluate --nodes 16 printed "4x dell-r750 ..." beside 16 nodes; stop
     # 55 walk); a name the user gave, or one changed here, stays: follow_name, the Design page's rule
     return parse_design(follow_name(before, data))
