@@ -18,7 +18,7 @@ from hciplan_ui import chrome, database_inputs, export, fmt, inputs, sizing_rows
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
-from planner.commercial.pricing import COST_DEFAULT_SOURCES, CostAssumptions, echo_hidden
+from planner.commercial.pricing import COST_DEFAULT_SOURCES, CostAssumptions, echo_hidden, mix_revenue
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE, demand_fills_note
 from planner.commercial.tco import tier_cost_base
 from planner.commercial.tiers import limit_words
@@ -1199,6 +1199,38 @@ if tp is not None:
             f"The counts as typed{', with one node down' if n1 else ''}{grown}. Capacity, vCPUs and RAM are pools "
             "of the whole cluster here; the Size and Design pages place whole VMs on the busiest node."
         )
+        # what the mix earns at the prices above against the cost they share out: the question after "does it fit"
+        # in a pricing call (`price --mix` gives the same figures)
+        rev = mix_revenue(tp, {k: int(v) for k, v in counts.items()}, mix["fits"])
+        r = st.columns(2)
+        r[0].metric(
+            "This mix earns, USD/month",
+            fmt.usd(rev["revenue_usd_per_month"]),
+            help=fmt.md(rev.get("revenue_note") or "each database at its tier's price per database above"),
+        )
+        r[1].metric(
+            "Margin over the tiers' base, USD/month",
+            fmt.usd(rev["margin_usd_per_month"]),
+            # a loss as the share of the cost it covers ("-733 % of what it earns" read as nothing)
+            None
+            if rev["margin_share"] is None
+            else f"{fmt.pct(rev['margin_share'])} margin"
+            if rev["margin_share"] >= 0
+            else f"a loss: it covers {fmt.pct(rev['revenue_usd_per_month'] / rev['cluster_usd_per_month'])} of the cost",
+            # no arrow: the words say profit or loss (a loss's words read as a rise, with an arrow up)
+            delta_color="normal" if rev["margin_share"] is None or rev["margin_share"] >= 0 else "inverse",
+            delta_arrow="off",
+            help=fmt.md(
+                rev.get("margin_note")
+                or "what the mix earns less the cluster's cost per month the tier prices share out (the servers and "
+                "storage, their platform licences, support, power and rack; not the network nor SQL Server's "
+                "licences); below the target fill the mix earns less than the prices were set to cover"
+            ),
+        )
+        if rev["unpriced"]:
+            st.caption(
+                fmt.md(f"{', '.join(rev['unpriced'])}: no price on this design (none fits), so they earn nothing here.")
+            )
         typed = {k: int(v) for k, v in counts.items() if v}
         if (
             sized_demand is not None

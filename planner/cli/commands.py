@@ -20,7 +20,7 @@ from planner.cli.args import (
     int_arg,
     print_json,
 )
-from planner.core.errors import PlannerError, field_bounds
+from planner.core.errors import PlannerError, field_bounds, shown
 from planner.core.jsonio import NOT_COMPUTABLE, strict, without_wall_clock
 from planner.core.jsonio import load_json_model as _load
 
@@ -190,8 +190,30 @@ def cmd_price(args) -> int:
     costs = _costs(args)
     params, _ = _calibration_args(args)
     out = tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one, params=params)
+    if args.mix:
+        from planner.commercial.pricing import mix_revenue
+        from planner.commercial.tiers import fit_mix
+
+        counts = _mix_counts(args.mix, [t.name for t in tiers.tiers])
+        fit = fit_mix(rd, tiers, counts, args.n_plus_one, params)["mix"]
+        out["mix"] = {"counts": counts, **fit, **mix_revenue(out, counts, fit["fits"])}
     print_json(strict(with_options_not_applied(out, options_not_applied(args, [rd.design.stack])), NOT_COMPUTABLE))
     return 0
+
+
+def _mix_counts(text: str, names: list[str]) -> dict[str, int]:
+    """``--mix "Standard=6,Premium=2"`` as databases per tier; one line naming the flag for anything else."""
+    counts: dict[str, int] = {}
+    for item in text.split(","):
+        name, eq, n = item.partition("=")
+        name = name.strip()
+        if not eq or name not in names or not n.strip().isdigit() or int(n) > 100_000:
+            raise InputError(
+                f"{shown(item.strip())} is not TIER=COUNT of these tiers ({', '.join(names)}), a count 0 to 100,000",
+                "mix",
+            )
+        counts[name] = counts.get(name, 0) + int(n)
+    return counts
 
 
 def cmd_size(args) -> int:
@@ -449,6 +471,11 @@ def register_price(sub) -> None:
         "--platform",
         choices=["azure-local", "windows-server"],
         help="the cluster's operating system, for its licences (default: the design's platform, else Windows Server)",
+    )
+    p.add_argument(
+        "--mix",
+        help="databases per tier, e.g. 'Standard=6,Premium=2': whether they fit and what they earn a month at the "
+        "tier prices against the cluster's cost (the SLA page's tier mix)",
     )
     p.add_argument("--calibration", help="calibration file (e.g. a refit from `import --calibrate`)")
     p.set_defaults(func=cmd_price)
