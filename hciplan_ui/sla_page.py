@@ -18,9 +18,9 @@ from hciplan_ui import chrome, database_inputs, export, fmt, inputs, sizing_rows
 from hciplan_ui import costs as cost_state
 from hciplan_ui.database_inputs import SLA_DBA_MODE, SLA_IO_MODE, SLA_PREFIX, basics
 from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, licence_words
-from planner.commercial.pricing import COST_DEFAULT_SOURCES, CostAssumptions, echo_hidden, mix_revenue
+from planner.commercial.pricing import COST_DEFAULT_SOURCES, CostAssumptions, echo_hidden
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE, demand_fills_note
-from planner.commercial.tco import tier_cost_base
+from planner.commercial.tco import tier_cost_base, tier_revenue
 from planner.commercial.tiers import limit_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
@@ -1199,38 +1199,30 @@ if tp is not None:
             f"The counts as typed{', with one node down' if n1 else ''}{grown}. Capacity, vCPUs and RAM are pools "
             "of the whole cluster here; the Size and Design pages place whole VMs on the busiest node."
         )
-        # what the mix earns at the prices above against the cost they share out: the question after "does it fit"
-        # in a pricing call (`price --mix` gives the same figures)
-        rev = mix_revenue(tp, {k: int(v) for k, v in counts.items()}, mix["fits"])
-        r = st.columns(2)
-        r[0].metric(
-            "This mix earns, USD/month",
-            fmt.usd(rev["revenue_usd_per_month"]),
-            help=fmt.md(rev.get("revenue_note") or "each database at its tier's price per database above"),
-        )
-        r[1].metric(
-            "Margin over the tiers' base, USD/month",
-            fmt.usd(rev["margin_usd_per_month"]),
-            # a loss as the share of the cost it covers ("-733 % of what it earns" read as nothing)
-            None
-            if rev["margin_share"] is None
-            else f"{fmt.pct(rev['margin_share'])} margin"
-            if rev["margin_share"] >= 0
-            else f"a loss: it covers {fmt.pct(rev['revenue_usd_per_month'] / rev['cluster_usd_per_month'])} of the cost",
-            # no arrow: the words say profit or loss (a loss's words read as a rise, with an arrow up)
-            delta_color="normal" if rev["margin_share"] is None or rev["margin_share"] >= 0 else "inverse",
-            delta_arrow="off",
-            help=fmt.md(
-                rev.get("margin_note")
-                or "what the mix earns less the cluster's cost per month the tier prices share out (the servers and "
-                "storage, their platform licences, support, power and rack; not the network nor SQL Server's "
-                "licences); below the target fill the mix earns less than the prices were set to cover"
-            ),
-        )
-        if rev["unpriced"]:
-            st.caption(
-                fmt.md(f"{', '.join(rev['unpriced'])}: no price on this design (none fits), so they earn nothing here.")
+        # what the mix brings in at the prices above against the whole cost: the question after "does it fit" in a
+        # pricing call, by the proposal's rule and in its words (`price --mix` gives the same figures)
+        if whole is not None:
+            rev = tier_revenue(
+                tp, {k: int(v) for k, v in counts.items()}, whole, max(mix["utilization"].values()), "this mix"
             )
+            over, brought = rev["over_usd_per_month"], rev["revenue_usd_per_month"]
+            r = st.columns(2)
+            r[0].metric(
+                "This mix brings in, USD/month", fmt.usd(brought), help="each database at its tier's price above"
+            )
+            r[1].metric(
+                "Over the whole cost, USD/month",
+                fmt.usd(over),
+                # short of the cost: the share of it covered ("-733 % of what it brings in" read as nothing)
+                (f"{fmt.pct(over / brought)} of what it brings in" if over >= 0 else "short of the whole cost")
+                if brought > 0
+                else None,
+                delta_color="normal" if over >= 0 else "inverse",
+                delta_arrow="off",  # the words say over or short; an arrow up beside a shortfall read as a gain
+                help="what the mix brings in less the whole cost a month: the cluster, its network and the licences "
+                "counted (the proposal's comparison)",
+            )
+            st.caption(fmt.md(rev["text"]))
         typed = {k: int(v) for k, v in counts.items() if v}
         if (
             sized_demand is not None

@@ -185,18 +185,22 @@ def cmd_price(args) -> int:
     from planner.models.design import resolve
     from planner.models.tiers import TierSet, default_tiers
 
-    rd = resolve(design_from_args(args), load_catalog(args.catalog))
+    catalog = load_catalog(args.catalog)
+    rd = resolve(design_from_args(args), catalog)
     tiers = load_json_model(args.tiers, TierSet, "tiers") if args.tiers else default_tiers()
     costs = _costs(args)
     params, _ = _calibration_args(args)
     out = tier_prices(rd, tiers, costs, n_plus_one=args.n_plus_one, params=params)
     if args.mix:
-        from planner.commercial.pricing import mix_revenue
+        from planner.commercial.tco import tier_revenue, whole_cost
         from planner.commercial.tiers import fit_mix
 
         counts = _mix_counts(args.mix, [t.name for t in tiers.tiers])
         fit = fit_mix(rd, tiers, counts, args.n_plus_one, params)["mix"]
-        out["mix"] = {"counts": counts, **fit, **mix_revenue(out, counts, fit["fits"])}
+        # what the prices bring in against the whole cost, the proposal's rule and words
+        whole = whole_cost(rd.design, None, costs, catalog)
+        rev = tier_revenue(out, counts, whole, max(fit["utilization"].values()), "this mix")
+        out["mix"] = {"counts": counts, **fit, **rev}
     print_json(strict(with_options_not_applied(out, options_not_applied(args, [rd.design.stack])), NOT_COMPUTABLE))
     return 0
 

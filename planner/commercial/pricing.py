@@ -555,67 +555,6 @@ def tier_prices(
     }
 
 
-def mix_revenue(prices: dict, counts: dict[str, int], fits: bool = True) -> dict:
-    """What a mix of databases earns a month at the tier prices, against the cluster cost those prices share out.
-
-    Parameters
-    ----------
-    prices : dict
-        :func:`tier_prices`' output for the design (its ``tiers`` and ``monthly_cost``).
-    counts : dict of str to int
-        Databases of each tier [-]; a tier the prices do not name is an error of the caller's.
-    fits : bool
-        Whether the design holds the mix (:func:`planner.commercial.tiers.fit_mix`); a mix it does not hold earns
-        nothing here: the revenue and margin are null, with ``revenue_note``.
-
-    Returns
-    -------
-    dict
-        ``revenue_usd_per_month`` (each count x its tier's ``price_usd_per_month``), ``cluster_usd_per_month`` (the
-        cost the prices share out: servers and storage, platform licences, support, power, rack; not the network
-        nor SQL Server's licences), ``margin_usd_per_month`` (revenue less that cost, negative at a loss) and
-        ``margin_share`` (of the revenue [-], null without revenue, with ``margin_share_note``); ``unpriced``: the
-        tiers counted that have no price (none fits the design), earning nothing here.
-
-    Notes
-    -----
-    A mix below the target fill earns less than the cost the prices were set to cover at that fill: the margin
-    is the mix's own, not the target margin (:class:`CostAssumptions` ``target_margin``).
-    """
-    revenue, unpriced = 0.0, []
-    for name, c in counts.items():
-        if not c:
-            continue
-        price = prices["tiers"][name]["price_usd_per_month"]
-        if price is None:
-            unpriced.append(name)
-        else:
-            revenue += c * price
-    cluster = prices["monthly_cost"]["per_cluster"]["total_usd_per_month"]
-    if not fits:
-        why = "the design does not hold this mix: no revenue of databases it cannot place"
-        return {
-            "revenue_usd_per_month": None,
-            "cluster_usd_per_month": cluster,
-            "margin_usd_per_month": None,
-            "margin_share": None,
-            "unpriced": unpriced,
-            "revenue_note": why,
-            "margin_note": why,
-            "margin_share_note": why,
-        }
-    out: dict = {
-        "revenue_usd_per_month": revenue,
-        "cluster_usd_per_month": cluster,
-        "margin_usd_per_month": revenue - cluster,
-        "margin_share": (revenue - cluster) / revenue if revenue > 0 else None,
-        "unpriced": unpriced,
-    }
-    if revenue <= 0:
-        out["margin_share_note"] = "the mix earns nothing at the tier prices: no share of a revenue of zero"
-    return out
-
-
 __all__ = [
     "MIN_CORE_LICENCES_PER_CPU",
     "MIN_CORE_LICENCES_PER_SERVER",
@@ -623,7 +562,6 @@ __all__ = [
     "PricingError",
     "capex_usd",
     "licence_cores",
-    "mix_revenue",
     "monthly_cost",
     "node_capex_usd",
     "node_monthly_usd",

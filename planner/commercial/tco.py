@@ -1053,23 +1053,30 @@ def tier_cost_base(tiers: dict, cost: dict | None = None) -> dict:
     }
 
 
-def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: float | None) -> dict:
+def tier_revenue(
+    tiers: dict, counts: dict[str, int], cost: dict, demand_share: float | None, subject: str = "this demand"
+) -> dict:
     """What the tier prices (``tiers``, :func:`planner.commercial.pricing.tier_prices`) bring in at a demand's
     ``counts`` (tier name -> databases), against the whole cost (``cost``, :func:`whole_cost` of the same design
     and assumptions), and why the two differ: each price is set per database at the fill and margin assumed,
     where the demand fills ``demand_share`` [-] of the design (:func:`planner.commercial.tiers.fit_mix`'s mix, its
     resource that runs out first; None when not known). The proposal gave tier prices and a whole cost with no
-    word on how they meet (CFO read 2026-11-30).
+    word on how they meet (CFO read 2026-11-30). One rule for the proposal, the SLA page's tier mix and
+    ``hciplan price --mix``; ``subject`` names whose counts the sentence gives ("this mix" for a mix typed on the SLA
+    page). A tier without a price (no database of it fits the design) brings in nothing, and is said.
 
     Returns
     -------
     dict
         ``revenue_usd_per_month``, ``whole_usd_per_month``, ``over_usd_per_month`` (revenue less whole cost,
-        negative when short) [USD/month], ``demand_share`` [-] and ``text``, one sentence in whole dollars (the
-        difference said is that of the figures said).
+        negative when short) [USD/month], ``demand_share`` [-], ``unpriced`` (the tiers counted that have no
+        price) and ``text``, one sentence in whole dollars (the difference said is that of the figures said).
     """
     prices = tiers["tiers"]
-    revenue = sum(n * float(prices[name]["price_usd_per_month"]) for name, n in counts.items() if n)
+    unpriced = [name for name, n in counts.items() if n and prices[name]["price_usd_per_month"] is None]
+    revenue = sum(
+        n * float(prices[name]["price_usd_per_month"]) for name, n in counts.items() if n and name not in unpriced
+    )
     whole = float(cost["monthly"]["total_usd_per_month"])
     over = revenue - whole
     # in whole dollars, as the cost table gives the whole cost, the difference of the figures said
@@ -1079,7 +1086,7 @@ def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: 
     a = tiers["assumptions"]
     which = ", ".join(f"{n:,} {name}" for name, n in counts.items() if n)
     text = (
-        f"At this demand's counts ({which}) the tier prices bring in ${revenue_said:,.0f} a month against the whole "
+        f"At {subject}'s counts ({which}) the tier prices bring in ${revenue_said:,.0f} a month against the whole "
         f"cost of ${whole_said:,.0f} a month: "
         + (
             f"${over_said:,.0f} a month over it ({pct(over / revenue)} of what they bring in)"
@@ -1094,17 +1101,23 @@ def tier_revenue(tiers: dict, counts: dict[str, int], cost: dict, demand_share: 
             else ""
         )
         + (
-            f"; this demand would fill {pct(demand_share)} of the design"
+            f"; {subject} would fill {pct(demand_share)} of the design"
             + (", more than it holds" if demand_share > 1.0 + 1e-9 else "")
             if demand_share is not None
             else ""
         )
         + "."
+        + (
+            f" {', '.join(unpriced)}: no price on this design (none fits), so they bring in nothing."
+            if unpriced
+            else ""
+        )
     )
     return {
         "revenue_usd_per_month": revenue,
         "whole_usd_per_month": whole,
         "over_usd_per_month": over,
         "demand_share": demand_share,
+        "unpriced": unpriced,
         "text": text,
     }
