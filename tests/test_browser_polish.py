@@ -345,9 +345,13 @@ def test_at_800_px_labels_wrap_between_words_and_select_boxes_show_their_value(s
         for name in ("Size a cluster", "SLA & tiers", "Compare / what-if", "Calibration"):
             _go(page, name)
             page.screenshot(path=str(tmp_path / f"{name[:4]}-{width}.png"))
+            # a part picker's label (a drive or NIC with its figures, ~100 characters) fits no box at 800 px: it is
+            # cut there and said whole in the caption under it, the Design page's rule (the Compare page's what-if
+            # has them since stop 62); any other cut box is a fault
+            text = page.locator('[data-testid="stMain"]').inner_text().replace("\u2060", "").replace("\n", " ")
             found[(name, width)] = (
                 page.evaluate(BROKEN_WIDGET_LABELS) if width == 800 else [],
-                page.evaluate(CUT_SELECTS) if width == 800 else [],
+                [v for v in page.evaluate(CUT_SELECTS) if v not in text] if width == 800 else [],
                 page.evaluate(CUT_NUMBERS),
             )
             if name == "Size a cluster":  # the DBA's boxes (size in GB, latency target) too
