@@ -39,9 +39,11 @@ def proposal_data(
     n_plus_one: bool | None = None,
     calibration_json: str | None = None,
     existing_json: str | None = None,
+    mix_json: str | None = None,
 ) -> dict:
     """:func:`planner.sizing.proposal.build` for JSON inputs (cached). The calibration is part
-    of the cache key: a refit kept by one session never shows in another's."""
+    of the cache key: a refit kept by one session never shows in another's. ``mix_json``: the SLA page's tier
+    mix (databases per tier), for a demand not in tiers."""
     from planner.commercial.pricing import CostAssumptions
     from planner.models.demand import Demand
     from planner.models.design import parse_design
@@ -66,6 +68,7 @@ def proposal_data(
         n_plus_one=n_plus_one,
         calibration=cal,
         existing=parse_design(existing_json) if existing_json else None,
+        mix=json.loads(mix_json) if mix_json else None,
     )
 
 
@@ -154,6 +157,10 @@ def proposal_panel(
             "n_plus_one": None if demand is not None else state.n_plus_one(),
             "calibration_json": state.session_calibration(),
             "existing_json": existing_json,
+            # the tier mix the SLA page priced goes into the document (a demand in tiers is its own mix)
+            "mix_json": None
+            if demand is not None and demand.tier_counts
+            else (json.dumps({k: v for k, v in state.tier_counts().items() if v}) or None),
         },
         sort_keys=True,
     )

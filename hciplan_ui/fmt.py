@@ -10,7 +10,7 @@ import math
 import re
 
 from planner.core.errors import plain_message
-from planner.core.text import BIDI_CONTROLS, auto_decimals, count, decimals_apart, first_lower, first_upper
+from planner.core.text import BIDI_CONTROLS, auto_decimals, count, first_lower, first_upper, used_share
 from planner.core.text import pct as text_pct
 from planner.engine.performance import LATENCY_NAMES
 from planner.physics.capacity import usable_one_node_down_tb
@@ -195,17 +195,11 @@ def screen_error(message: str) -> str:
 
 
 def used(x) -> str:
-    """A share of a resource in use ('49 %'), or any share a reader compares with a whole (a buffer pool's hit
-    ratio beside its misses), with the digits it takes never to read 100 % unless it is exactly full: "Does not
-    fit: storage capacity 100 %" was 9.0 TB of 8.997 TB (UI review 2026-11-29); "buffer-pool hit 100%" stood
-    beside 491 page reads a second (DBA walk 2026-11-30)."""
+    """A share of a resource in use ('49 %'), by the library's rule (:func:`planner.core.text.used_share`); a
+    dash for none."""
     if x is None or not math.isfinite(float(x)):
         return DASH
-    if x == 1.0:
-        return "100 %"
-    # the digits that tell it from 100 % (core.text.decimals_apart, the library's rule for two figures compared)
-    digits = decimals_apart(x * 100, 100.0, digits=0, most=4)
-    return f"{x * 100:,.{digits}f} %" if digits < 4 else ("just over" if x > 1 else "just under") + " 100 %"
+    return used_share(float(x))
 
 
 def change(ratio: float, digits: int = 1) -> str:

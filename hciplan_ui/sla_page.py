@@ -21,7 +21,7 @@ from planner.commercial.licensing import LICENCE_PRICE_FIELDS, OPTION_NAMES, lic
 from planner.commercial.pricing import COST_DEFAULT_SOURCES, CostAssumptions, echo_hidden
 from planner.commercial.sla import BOUND_LABELS, CAPACITY_CLAUSE, demand_fills_note
 from planner.commercial.tco import tier_cost_base, tier_revenue
-from planner.commercial.tiers import limit_words
+from planner.commercial.tiers import limit_words, mix_words
 from planner.core import jsonio
 from planner.core.errors import PlannerError, format_validation_error
 from planner.core.text import count, first_upper, sentence
@@ -1181,13 +1181,8 @@ if tp is not None:
         mix = _mix(dj, json.dumps({k: int(v) for k, v in counts.items()}), n1, tiers_json, state.session_calibration())[
             "mix"
         ]
-        # the resources in the pages' words (limit_words): "reserved iops 37 %, cpu 49 %" read as code
-        used = ", ".join(f"{limit_words(k)} {fmt.used(v)}" for k, v in mix["utilization"].items())
-        (st.success if mix["fits"] else st.error)(
-            f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "
-            f"{limit_words(mix['first_to_run_out'])}"
-            + (f" ({fmt.md(mix['first_to_run_out_note'])})" if mix.get("first_to_run_out_note") else "")
-        )
+        # the proposal's words for it (planner.commercial.tiers.mix_words)
+        (st.success if mix["fits"] else st.error)(fmt.md(mix_words(mix)))
         # what this line counts, beside the Size and Design pages' verdict of the same databases: "Fits: storage 80 %"
         # here and 96 % there read as two answers (presales walk 2026-11-30)
         grown = (

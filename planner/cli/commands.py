@@ -20,7 +20,7 @@ from planner.cli.args import (
     int_arg,
     print_json,
 )
-from planner.core.errors import PlannerError, field_bounds, shown
+from planner.core.errors import PlannerError, field_bounds
 from planner.core.jsonio import NOT_COMPUTABLE, strict, without_wall_clock
 from planner.core.jsonio import load_json_model as _load
 
@@ -194,8 +194,9 @@ def cmd_price(args) -> int:
     if args.mix:
         from planner.commercial.tco import tier_revenue, whole_cost
         from planner.commercial.tiers import fit_mix
+        from planner.models.tiers import parse_mix
 
-        counts = _mix_counts(args.mix, [t.name for t in tiers.tiers])
+        counts = parse_mix(args.mix, [t.name for t in tiers.tiers])
         fit = fit_mix(rd, tiers, counts, args.n_plus_one, params)["mix"]
         # what the prices bring in against the whole cost, the proposal's rule and words
         whole = whole_cost(rd.design, None, costs, catalog)
@@ -203,21 +204,6 @@ def cmd_price(args) -> int:
         out["mix"] = {"counts": counts, **fit, **rev}
     print_json(strict(with_options_not_applied(out, options_not_applied(args, [rd.design.stack])), NOT_COMPUTABLE))
     return 0
-
-
-def _mix_counts(text: str, names: list[str]) -> dict[str, int]:
-    """``--mix "Standard=6,Premium=2"`` as databases per tier; one line naming the flag for anything else."""
-    counts: dict[str, int] = {}
-    for item in text.split(","):
-        name, eq, n = item.partition("=")
-        name = name.strip()
-        if not eq or name not in names or not n.strip().isdigit() or int(n) > 100_000:
-            raise InputError(
-                f"{shown(item.strip())} is not TIER=COUNT of these tiers ({', '.join(names)}), a count 0 to 100,000",
-                "mix",
-            )
-        counts[name] = counts.get(name, 0) + int(n)
-    return counts
 
 
 def cmd_size(args) -> int:

@@ -24,7 +24,7 @@ from planner.cli.commands import (
     options_not_applied,
     with_options_not_applied,
 )
-from planner.core.errors import format_validation_error
+from planner.core.errors import PlannerError, format_validation_error
 from planner.core.jsonio import read_bounded, write_atomic
 
 #: most bytes a quote file, a logo or an estate file may have
@@ -204,6 +204,15 @@ def cmd_proposal(args) -> int:
         tiers = load_json_model(args.tiers, TierSet, "tiers")
     elif saved and saved["tiers"] is not None and not demand.tier_counts:  # the tiers the scenario priced
         tiers = saved["tiers"]
+    mix = None
+    if args.mix:
+        from planner.models.tiers import default_tiers, parse_mix
+
+        if demand.tier_counts:  # its counts are the mix the document says (sizing.proposal.build)
+            raise InputError("this demand is in tiers: its own counts are the mix (put others in the demand)", "mix")
+        mix = parse_mix(args.mix, [t.name for t in (tiers or default_tiers()).tiers])
+    elif saved and saved["mix"] and not demand.tier_counts:  # the mix the scenario's SLA page typed
+        mix = saved["mix"]
     p = build(
         design,
         demand_as_workload(demand, design.node_count),
@@ -213,6 +222,7 @@ def cmd_proposal(args) -> int:
         meta=meta,
         catalog=catalog,
         existing=existing,
+        mix=mix,
     )
     company = args.company or (saved["company"] if saved else None)
     import sys
@@ -306,10 +316,27 @@ def _scenario_inputs(args, catalog) -> dict:
         "existing": part("existing", Design.model_validate),
         "costs": part("costs", lambda c: checked_costs(CostAssumptions.model_validate(c), catalog)),
         "tiers": part("tiers", TierSet.model_validate),
+        "mix": _saved_mix(session.get("tier_counts"), part("tiers", TierSet.model_validate)),
         "customer": session.get("customer") or "",
         "author": session.get("prepared_by") or "",
         "company": session.get("company") or None,
     }
+
+
+def _saved_mix(counts, tiers) -> dict[str, int] | None:
+    """A saved scenario's tier mix (the SLA page's counts, as the app wrote them) for the tiers it priced
+    (:func:`planner.models.tiers.check_mix`, the option's rule); anything else refused in one line naming the
+    scenario."""
+    from planner.models.tiers import check_mix, default_tiers
+
+    if not counts:
+        return None
+    if not isinstance(counts, dict):
+        raise InputError("its tier mix is not databases per tier", "scenario")
+    try:
+        return check_mix(counts, [t.name for t in (tiers or default_tiers()).tiers]) or None
+    except PlannerError as exc:
+        raise InputError(f"its tier mix: {exc.message}", "scenario") from None
 
 
 def register_proposal(sub) -> None:
@@ -333,6 +360,11 @@ def register_proposal(sub) -> None:
         "--tiers",
         help="tiers JSON to price for a demand of totals or databases (default: the shipped set; a demand in tiers "
         "prices its own)",
+    )
+    p.add_argument(
+        "--mix",
+        help="databases per tier the customer asks about, e.g. 'Standard=6,Premium=2', for a demand not in tiers: "
+        "the document says whether they fit and what they bring in against the whole cost (the SLA page's tier mix)",
     )
     p.add_argument(
         "--format",

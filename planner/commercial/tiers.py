@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from planner.commercial.database import vcpu_share_iops
-from planner.core.text import count
+from planner.core.text import count, used_share
 from planner.engine.degraded import degraded_arrays
 from planner.engine.performance import DesignArrays, WorkloadArrays, evaluate_arrays
 from planner.engine.targets import carried, latency_statistic
@@ -47,6 +47,19 @@ def limit_words(limited_by: str) -> str:
     key = limited_by.removesuffix(N_PLUS_ONE_MARK)
     words = RESOURCE_WORDS.get(key, key.replace("_", " "))
     return words + (", one node down" if limited_by.endswith(N_PLUS_ONE_MARK) else "")
+
+
+def mix_words(mix: dict) -> str:
+    """Whether a tier mix fits (:func:`fit_mix`'s ``mix``), each resource's share used and the first to run out,
+    as the SLA page and the proposal say it: "Fits: storage capacity 40 %, reserved IOPS 37 %, vCPUs 12 %, RAM
+    20 %; first to run out: storage capacity". The resources in words ("reserved iops 37 %, cpu 49 %" read as
+    code); a share by :func:`planner.core.text.used_share` (never "100 %" unless exactly full)."""
+    used = ", ".join(f"{limit_words(k)} {used_share(v)}" for k, v in mix["utilization"].items())
+    note = f" ({mix['first_to_run_out_note']})" if mix.get("first_to_run_out_note") else ""
+    return (
+        f"{'Fits' if mix['fits'] else 'Does not fit'}: {used}; first to run out: "
+        f"{limit_words(mix['first_to_run_out'])}{note}"
+    )
 
 
 def binding_words(result: dict, key: str | None = None) -> str:

@@ -154,6 +154,24 @@ def decimals_apart(a: float, b: float, digits: int = 2, most: int = 6) -> int:
     return most
 
 
+def used_share(x: float) -> str:
+    """A share of a resource in use ('49 %'), or any share a reader compares with a whole (a buffer pool's hit
+    ratio beside its misses), with the digits it takes never to read 100 % unless it is exactly full: "Does not
+    fit: storage capacity 100 %" was 9.0 TB of 8.997 TB (UI review 2026-11-29); "buffer-pool hit 100%" stood
+    beside 491 page reads a second (DBA walk 2026-11-30). One rule for the pages and the documents.
+
+    Parameters
+    ----------
+    x : float
+        The share [-] (1.0 is 100 %), finite.
+    """
+    if x == 1.0:
+        return "100 %"
+    # the digits that tell it from 100 % (decimals_apart, the library's rule for two figures compared)
+    digits = decimals_apart(x * 100, 100.0, digits=0, most=4)
+    return f"{x * 100:,.{digits}f} %" if digits < 4 else ("just over" if x > 1 else "just under") + " 100 %"
+
+
 #: the bidirectional embedding, override and isolate controls (Unicode's Bidi_Control, less the marks LRM/RLM/ALM):
 #: a tier named "\u202eevil" printed the rest of a document's sentence reversed (hostile-input walk 2026-11-30)
 BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])

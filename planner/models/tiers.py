@@ -78,3 +78,46 @@ def default_tiers() -> TierSet:
 
 # said when one kind of file is given for another (planner.core.jsonio.other_kind)
 file_kind(TierSet, "a tiers file")
+
+
+#: what separates a tier mix's entries and a tier's name from its count ("Standard=6,Premium=2"): a tier named
+#: with either cannot be written in one
+MIX_SEPARATORS = (",", "=")
+#: the most databases of one tier a mix counts (the SLA page's box, ``--mix``)
+MAX_MIX_COUNT = 100_000
+
+
+def parse_mix(text: str, names: list[str]) -> dict[str, int]:
+    """A tier mix written ``"Standard=6,Premium=2"`` as databases per tier of ``names`` (a tier named twice: its
+    counts summed); anything else a :class:`TierError` of field ``mix`` in one line. One rule for ``price --mix``,
+    ``proposal --mix`` and the document's command to make it again (:func:`mix_text`)."""
+    counts: dict[str, int] = {}
+    for item in text.split(","):
+        name, eq, n = item.partition("=")
+        name = name.strip()
+        if not eq or name not in names or not n.strip().isdigit() or int(n) > MAX_MIX_COUNT:
+            raise TierError(f"{shown(item.strip())} is not TIER=COUNT of {_mix_rule(names)}", "mix")
+        counts[name] = counts.get(name, 0) + int(n)
+    return counts
+
+
+def check_mix(counts: dict[str, object], names: list[str]) -> dict[str, int]:
+    """A tier mix kept as data (a saved scenario's counts) checked by :func:`parse_mix`'s rule: each tier one of
+    ``names``, each count a whole number 0 to :data:`MAX_MIX_COUNT`; the tiers with a database."""
+    out: dict[str, int] = {}
+    for name, n in counts.items():
+        if name not in names or isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_MIX_COUNT:
+            raise TierError(f"{shown(str(name))}: {shown(str(n))} is not a count of {_mix_rule(names)}", "mix")
+        if n:
+            out[name] = n
+    return out
+
+
+def _mix_rule(names: list[str]) -> str:
+    return f"these tiers ({', '.join(names)}), a count 0 to {MAX_MIX_COUNT:,}"
+
+
+def mix_text(counts: dict[str, int]) -> str:
+    """Databases per tier as :func:`parse_mix` reads them ("Standard=6,Premium=2"), tiers without a database left
+    out."""
+    return ",".join(f"{name}={n}" for name, n in counts.items() if n)

@@ -20,11 +20,12 @@ from __future__ import annotations
 import io
 import math
 import re
+import shlex
 
 from planner.commercial.prices import KIND_WORDS, STATUS_WORDS, estimates_note
 from planner.commercial.pricing import default_words
 from planner.commercial.tco import off_sale_note, rounding_note, tco_rounding_note
-from planner.commercial.tiers import binding_words, limit_words
+from planner.commercial.tiers import binding_words, limit_words, mix_words
 from planner.core.errors import PlannerError
 from planner.core.text import (
     and_list,
@@ -42,6 +43,7 @@ from planner.engine.performance import PAST_SATURATION_NOTE
 from planner.engine.targets import statistic_words
 from planner.models.demand import GROWTH_PERIOD_MONTHS, TOTALS_CLASS, growth_words
 from planner.models.stacks import HOST_OS
+from planner.models.tiers import mix_text
 from planner.physics.capacity import usable_one_node_down_tb
 from planner.physics.endurance import life_words
 from planner.physics.rules import WHOSE_OF_KIND
@@ -770,10 +772,22 @@ def tier_notes(p: dict) -> list[str]:
         f"price = cost share / {pct(a['target_fill'])} fill{default_words(a, 'target_fill')} / "
         f"(1 - {pct(a['target_margin'])} margin{default_words(a, 'target_margin')}).",
         tier_cost_base(p["tier_prices"], p.get("cost"))["text"],
+        # a tier mix asked about: whether it fits, in the SLA page's words (planner.commercial.tiers.mix_words)
+        *([_mix_sentence(p["tier_mix"])] if p.get("tier_mix") else []),
         # the prices at the demand's own counts against the whole cost (planner.commercial.tco.tier_revenue)
         *([p["tier_revenue"]["text"]] if p.get("tier_revenue") else []),
         *_tier_band_note(p),
     ]
+
+
+def _mix_sentence(mix: dict) -> str:
+    """The tier mix asked about (:func:`planner.sizing.proposal.build`'s ``tier_mix``), what it is counted against
+    and whether it fits, in the SLA page's words (:func:`planner.commercial.tiers.mix_words`)."""
+    which = ", ".join(f"{n:,} {name}" for name, n in mix["counts"].items() if n)
+    return (
+        f"A tier mix of {which} was asked about, on this cluster by itself (not beside the demand sized)"
+        f"{', with a server down' if mix.get('n_plus_one') else ''}. {mix_words(mix)}."
+    )
 
 
 def _tier_band_note(p: dict) -> list[str]:
@@ -980,6 +994,8 @@ def rerun_words(inputs: dict, where: str) -> str:
     cmd = " ".join(
         ["hciplan proposal demand.json"]
         + [f"--{k} {n}" for k, n, _ in files if k != "demand"]
+        # the tier mix asked about, as the option takes it (quoted for a shell: tier names may hold spaces)
+        + ([f"--mix {shlex.quote(mix_text(inputs['mix']))}"] if inputs.get("mix") else [])
         + ["--format pdf --out proposal.pdf"]
     )
     return (

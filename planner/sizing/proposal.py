@@ -25,7 +25,7 @@ from planner.models.database import io_demand, vm_ram_gb
 from planner.models.demand import IMPLIED_BY_DATABASE, Demand
 from planner.models.design import Design, dump_design, resolve
 from planner.models.params import CALIBRATION_FILE, load_calibration
-from planner.models.tiers import TierSet, default_tiers
+from planner.models.tiers import MIX_SEPARATORS, TierSet, default_tiers
 from planner.models.workload import Workload
 from planner.physics.dimms import node_dimms
 from planner.physics.network import switchless_links_per_peer
@@ -142,6 +142,7 @@ def build(
     catalog: Catalog | None = None,
     calibration=None,
     existing: Design | None = None,
+    mix: dict[str, int] | None = None,
 ) -> dict:
     """The proposal for ``design`` under ``workload`` (and ``demand`` if sized);
     ``calibration``: a customer refit (:mod:`planner.calibration.refit`) instead of the shipped fit;
@@ -156,7 +157,12 @@ def build(
     the tiers it was sized for, and any demand prices with the failures it plans for. The document
     judged a design "A server can fail: met" and priced 470 databases a tier where 368 fit with one node
     down, or sized Business at 2,000 IOPS and priced it at 3,000 (pricing review 2026-11-30); a
-    ``tiers`` or ``n_plus_one`` given against the demand's is a caller's error (ValueError)."""
+    ``tiers`` or ``n_plus_one`` given against the demand's is a caller's error (ValueError).
+
+    ``mix``: databases per tier the customer asked about (the SLA page's tier mix, ``proposal --mix``), for a
+    demand not in tiers: the document says whether it fits and what it brings in against the whole cost, as a
+    demand in tiers' own counts are said (a demand in tiers is its own mix; another is a caller's error). The
+    document a sales call sent left out the mix it had priced on the SLA page (stop 62)."""
     if design.topology != "hyperconverged":
         # one rule for the command line and the app (the app wrote a "5-node cluster" proposal of a disaggregated
         # Ceph design whose 8 database servers it did not describe; browser review 2026-11-30)
@@ -190,6 +196,10 @@ def build(
         if demand is not None and demand.tier_counts
         else None
     )
+    typed = {name: int(n) for name, n in (mix or {}).items() if n}
+    if typed and counts is not None:
+        raise ValueError("a demand in tiers prices its own counts")
+    counts = counts or typed or None
     fit = fit_mix(rd, tiers, counts, n_plus_one, params)
     meta = dict(meta or {})
     meta.setdefault("date", _dt.date.today().isoformat())
@@ -230,13 +240,19 @@ def build(
         "existing": None,
         # what the document was made from, as files `hciplan proposal` reads again (its Inputs appendix and the
         # workbook's Inputs sheet): a customer's copy could not be regenerated (customer-engineer walk 2026-12-01)
-        "inputs": proposal_inputs(design, demand, costs, existing, tiers_given, workload, calibration),
+        "inputs": proposal_inputs(design, demand, costs, existing, tiers_given, workload, calibration, typed or None),
     }
     if counts and fit["mix"] is not None:
         # the tier prices at the demand's counts against the whole cost (CFO read 2026-11-30: never reconciled)
         out["tier_revenue"] = tier_revenue(
-            out["tier_prices"], counts, out["cost"], max(fit["mix"]["utilization"].values())
+            out["tier_prices"],
+            counts,
+            out["cost"],
+            max(fit["mix"]["utilization"].values()),
+            "this tier mix" if typed else "this demand",
         )
+        if typed:  # whether it fits is the demand's verdict for a demand in tiers, the mix's own here
+            out["tier_mix"] = {"counts": typed, **fit["mix"]}
     if existing is not None:
         today = load_on(existing, workload, demand)  # the same databases on its database servers
         out["existing"] = {
@@ -320,13 +336,15 @@ def proposal_inputs(
     tiers: TierSet | None = None,
     workload: Workload | None = None,
     calibration=None,
+    mix: dict[str, int] | None = None,
 ) -> dict:
     """The files a proposal is made from, as JSON `hciplan proposal` reads again: ``design`` (and ``existing``,
     the system run today, or None) as :func:`planner.models.design.dump_design` gives it, ``demand`` as given
     (every field, the ones a described database implies left out so today's model computes them again:
     :data:`planner.models.demand.IMPLIED_BY_DATABASE`, :func:`planner.models.demand.saved_demand`'s rule; None
     without a demand), ``costs``, the cost assumptions that differ from the defaults (``--costs``), ``tiers``,
-    the tiers priced when given for a demand not in tiers (``--tiers``), and ``not_rerun``: what of the document
+    the tiers priced when given for a demand not in tiers (``--tiers``), ``mix``, the tier mix asked about
+    (``--mix``; None without one), and ``not_rerun``: what of the document
     the command does not take (no demand, another workload than the demand's own, a refit of the model), each in
     words."""
     dem = None
@@ -343,12 +361,17 @@ def proposal_inputs(
         not_rerun.append(
             "its figures come from a refit of the model to measured clusters, which the command does not take"
         )
+    if mix and any(ch in name for name in mix for ch in MIX_SEPARATORS):
+        not_rerun.append(
+            f"a tier of its mix is named with {' or '.join(map(repr, MIX_SEPARATORS))}, which --mix cannot take"
+        )
     return {
         "design": dump_design(design, exclude_none=True),
         "demand": dem,
         "costs": (costs or CostAssumptions()).model_dump(mode="json", exclude_defaults=True),
         "tiers": tiers.model_dump(mode="json", exclude_none=True) if tiers is not None else None,
         "existing": dump_design(existing, exclude_none=True) if existing is not None else None,
+        "mix": dict(mix) if mix else None,
         "not_rerun": not_rerun,
     }
 
