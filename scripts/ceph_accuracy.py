@@ -117,11 +117,12 @@ def points_table(doc: dict | None = None) -> str:
 
 
 def extrapolation_table(doc: dict | None = None) -> str:
-    """The fit without one side of a dimension predicting it: median / max absolute % error."""
+    """The fit without one side of a dimension predicting it: median / max absolute % error, and the parameters
+    its points do not inform, held at their starting values (``held_at_prior``; "-" for none)."""
     ext = (doc or calibration())["bands"].get("extrapolation", {})
     lines = [
-        "| dimension | held out | configurations | iops | bandwidth_mb_s | write_latency_ms |",
-        "|---|---|---|---|---|---|",
+        "| dimension | held out | configurations | iops | bandwidth_mb_s | write_latency_ms | held at prior |",
+        "|---|---|---|---|---|---|---|",
     ]
     for dim, sides in ext.items():
         for side, e in sides.items():
@@ -130,7 +131,8 @@ def extrapolation_table(doc: dict | None = None) -> str:
                 f"{he[m]['median_abs_pct_error']:.1f} / {he[m]['max_abs_pct_error']:.1f}" if m in he else "-"
                 for m in ("iops", "bandwidth_mb_s", "write_latency_ms")
             ]
-            lines.append(f"| {dim} | {side} | {', '.join(e['held_out'])} | " + " | ".join(cells) + " |")
+            held = ", ".join(f"`{k}`" for k in e.get("held_at_prior", [])) or "-"
+            lines.append(f"| {dim} | {side} | {', '.join(e['held_out'])} | " + " | ".join(cells) + f" | {held} |")
     return "\n".join(lines)
 
 
