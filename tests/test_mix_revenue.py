@@ -281,4 +281,12 @@ def test_the_apps_document_carries_the_sla_pages_mix():
     assert not at.exception
     args = json.loads(at.session_state["p_proposal"][0][0])
     assert json.loads(args["mix_json"]) == COUNTS
-    assert export.proposal_data(**args)["tier_mix"]["counts"] == COUNTS
+    data = export.proposal_data(**args)
+    assert data["tier_mix"]["counts"] == COUNTS
+    from planner.sizing.document import tier_notes
+
+    # no demand in this session: the mix is not said to be apart from one (browser walk, stop 63)
+    said = [n for n in tier_notes(data) if n.startswith("A tier mix of")]
+    assert said and said[0].startswith(
+        "A tier mix of 6 Standard, 2 Premium was asked about, on this cluster by itself. "
+    )

@@ -773,19 +773,21 @@ def tier_notes(p: dict) -> list[str]:
         f"(1 - {pct(a['target_margin'])} margin{default_words(a, 'target_margin')}).",
         tier_cost_base(p["tier_prices"], p.get("cost"))["text"],
         # a tier mix asked about: whether it fits, in the SLA page's words (planner.commercial.tiers.mix_words)
-        *([_mix_sentence(p["tier_mix"])] if p.get("tier_mix") else []),
+        *([_mix_sentence(p["tier_mix"], bool(p.get("demand")))] if p.get("tier_mix") else []),
         # the prices at the demand's own counts against the whole cost (planner.commercial.tco.tier_revenue)
         *([p["tier_revenue"]["text"]] if p.get("tier_revenue") else []),
         *_tier_band_note(p),
     ]
 
 
-def _mix_sentence(mix: dict) -> str:
+def _mix_sentence(mix: dict, sized: bool) -> str:
     """The tier mix asked about (:func:`planner.sizing.proposal.build`'s ``tier_mix``), what it is counted against
-    and whether it fits, in the SLA page's words (:func:`planner.commercial.tiers.mix_words`)."""
+    (``sized``: the document has a demand, which the mix is not added to) and whether it fits, in the SLA page's
+    words (:func:`planner.commercial.tiers.mix_words`)."""
     which = ", ".join(f"{n:,} {name}" for name, n in mix["counts"].items() if n)
     return (
-        f"A tier mix of {which} was asked about, on this cluster by itself (not beside the demand sized)"
+        f"A tier mix of {which} was asked about, on this cluster by itself"
+        f"{' (not beside the demand sized)' if sized else ''}"
         f"{', with a server down' if mix.get('n_plus_one') else ''}. {mix_words(mix)}."
     )
 
