@@ -387,3 +387,21 @@ def test_a_raid_controllers_cache_is_not_called_an_s2d_cache_mode(capsys):
     assert main(["evaluate", str(EX / "seed-dl580-raid1.json"), "--workload", "oltp-8k"]) == 0
     out = capsys.readouterr().out
     assert "S2D cache mode" not in out and "cache mode 'write-back' was never measured" in out
+
+
+def test_the_cluster_in_a_box_seeds_are_listed_by_their_product():
+    """The DataON seeds were listed as "4 database servers on a 2-server Scale-Out File Server (Storage Spaces on a
+    shared SAS JBOD)": the box the brief measured was named nowhere a user picks an example (seed walk, stop 63).
+    An enclosure from the catalog is named; an S2D-backed file server keeps its drives' words."""
+    from planner.sizing.names import example_words
+
+    words = example_words()
+    for n in (1, 2, 4):
+        assert words[f"seed-dataon-sofs-{n}db"].startswith(
+            f"{n} database server{'s' if n > 1 else ''} on a 2-server Scale-Out File Server in a DataON CiB-9224 V12 "
+            "Cluster-in-a-Box (Storage Spaces on a shared SAS JBOD)"
+        )
+    assert (
+        "DataON" not in words["sofs-2node-sas-tiered"]
+        and "over Storage Spaces Direct" in words["sofs-2node-sas-tiered"]
+    )

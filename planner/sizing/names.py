@@ -159,9 +159,14 @@ def system_words(d: dict) -> str:
             if drive
             else " (Storage Spaces on a shared SAS JBOD)"
         )
+        # a cluster-in-a-box by its product name: the seed system read as "a 2-server Scale-Out File Server", its
+        # DataON box named nowhere in the example lists (seed walk, stop 63)
+        box = _part((dg.get("shared_jbod") or {}).get("enclosure")) if not drive else None
+        sofs = f"a {dg.get('file_servers')}-server Scale-Out File Server"
         return (
-            f"{k} database server{'s' if k != 1 else ''} on a {dg.get('file_servers')}-server Scale-Out File "
-            f"Server{on}, {resiliency_words(dg.get('resiliency'))}"
+            f"{k} database server{'s' if k != 1 else ''} on "
+            + (f"{sofs} in a {box}{on}" if box else f"{sofs}{on}")
+            + f", {resiliency_words(dg.get('resiliency'))}"
         )
     node = d.get("node") or {}
     chassis = _part(node.get("chassis"))
