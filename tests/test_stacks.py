@@ -916,3 +916,21 @@ def test_ceph_twins_are_held_out_together(monkeypatch):
     doc = json.loads(CEPH_CALIBRATION_FILE.read_text())
     row = next(r for r in doc["points"] if r["configuration"] == "mako-reef" and r["point"] == "4 MiB sequential write")
     assert row["held_out_error_pct"] != 0.0  # its twin measured the same 25,000 MB/s
+
+
+def test_the_ceph_calibration_carries_the_shipped_s2d_fits_generic_parameters():
+    """The Ceph file's generic parameters (guest, latency shape, idle load, LP wait, hop latency: its note) are the
+    S2D fit's. Until stop 63 the shipped file still carried an earlier S2D fit's (guest_cpu_us 45.5517 against
+    45.5510): a refit of S2D must be followed by `hciplan calibrate --stack ceph`, and this says when it was not."""
+    import json
+
+    from planner.calibration.ceph_fit import CEPH_FIT_NAMES
+    from planner.core.resources import data_path
+
+    s2d = json.loads(data_path("calibration.json").read_text())["params"]
+    ceph = json.loads(data_path("calibration-ceph.json").read_text())["params"]
+    # the Ceph fit's own, and the read path it derives from its fitted write path (0.5 x, its note)
+    own = set(CEPH_FIT_NAMES) | {"stack_read_latency_us"}
+    generic = [k for k in ceph if k in s2d and k not in own]
+    assert len(generic) >= 10
+    assert {k: ceph[k] for k in generic} == {k: s2d[k] for k in generic}
