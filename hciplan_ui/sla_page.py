@@ -1190,9 +1190,15 @@ if tp is not None:
             if sized_demand is not None and sized_demand.growth_pct and sized_demand.tier_counts
             else ""
         )
+        # which counts the document says (planner.sizing.proposal.build: a demand in tiers is its own mix)
+        in_doc = (
+            "The proposal says the sized demand's own counts."
+            if sized_demand is not None and sized_demand.tier_counts
+            else "The proposal (Size and Performance pages) says this mix."
+        )
         st.caption(
             f"The counts as typed{', with one node down' if n1 else ''}{grown}. Capacity, vCPUs and RAM are pools "
-            "of the whole cluster here; the Size and Design pages place whole VMs on the busiest node."
+            f"of the whole cluster here; the Size and Design pages place whole VMs on the busiest node. {in_doc}"
         )
         # what the mix brings in at the prices above against the whole cost: the question after "does it fit" in a
         # pricing call, by the proposal's rule and in its words (`price --mix` gives the same figures)

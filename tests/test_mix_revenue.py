@@ -82,6 +82,7 @@ def test_the_sla_pages_mix_says_what_it_brings_in_against_the_whole_cost(priced)
     assert over.delta == f"{100 * rev['over_usd_per_month'] / rev['revenue_usd_per_month']:.0f} % of what it brings in"
     said = [c.value.replace("\\", "") for c in at.caption]
     assert any(c.startswith("At this mix's counts (6 Standard, 2 Premium) the tier prices bring in") for c in said)
+    assert any(c.endswith("The proposal (Size and Performance pages) says this mix.") for c in said)  # no demand
     # a mix that cannot pay for the cluster says it is short
     at.number_input(key="mix_Premium").set_value(0).run()
     at.number_input(key="mix_Standard").set_value(1).run()
