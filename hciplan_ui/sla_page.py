@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 import streamlit as st
 from pydantic import ValidationError
@@ -1191,11 +1191,17 @@ if tp is not None:
             else ""
         )
         # which counts the document says (planner.sizing.proposal.build: a demand in tiers is its own mix)
-        in_doc = (
-            "The proposal says the sized demand's own counts."
-            if sized_demand is not None and sized_demand.tier_counts
-            else "The proposal (Size and Performance pages) says this mix."
-        )
+        if sized_demand is not None and sized_demand.tier_counts:
+            # its counts as sized, grown where it grows (proposal.build's): the page's "$43,376" and the document's
+            # "$52,051" were today's and the grown counts, the difference said in small print only (stop 63)
+            grown_counts = ", ".join(
+                f"{int(c['databases']):,} {fmt.md(c['name'])}"
+                for c in sized_demand.summary()["classes"]
+                if c.get("databases") and c["name"] in counts
+            )
+            in_doc = f"The proposal says the sized demand's own counts, as sized ({grown_counts})."
+        else:
+            in_doc = "The proposal (Size and Performance pages) says this mix."
         st.caption(
             f"The counts as typed{', with one node down' if n1 else ''}{grown}. Capacity, vCPUs and RAM are pools "
             f"of the whole cluster here; the Size and Design pages place whole VMs on the busiest node. {in_doc}"
@@ -1206,19 +1212,29 @@ if tp is not None:
             rev = tier_revenue(
                 tp, {k: int(v) for k, v in counts.items()}, whole, max(mix["utilization"].values()), "this mix"
             )
-            over, brought = rev["over_usd_per_month"], rev["revenue_usd_per_month"]
+            # in whole dollars as the sentence under them says them: "-$17,466" stood above "$17,467 a month short"
+            # (the difference of the rounded figures; pricing-call walk, stop 63)
+            over, brought = rev["over_said_usd_per_month"], rev["revenue_said_usd_per_month"]
             r = st.columns(2)
             r[0].metric(
                 "This mix brings in, USD/month", fmt.usd(brought), help="each database at its tier's price above"
             )
+            colour: Literal["normal", "inverse", "off"]
+            if not mix["fits"]:
+                # a mix the design cannot hold earns nothing on it: a green "59 %" under a red "Does not fit" read
+                # as a profit (pricing-call walk, stop 63)
+                delta, colour = "not on this design: it does not fit", "off"
+            elif brought <= 0:
+                delta, colour = None, "off"
+            elif over >= 0:
+                delta, colour = f"{fmt.pct(over / brought)} of what it brings in", "normal"
+            else:  # short of the cost: the share of it covered ("-733 % of what it brings in" read as nothing)
+                delta, colour = "short of the whole cost", "inverse"
             r[1].metric(
                 "Over the whole cost, USD/month",
                 fmt.usd(over),
-                # short of the cost: the share of it covered ("-733 % of what it brings in" read as nothing)
-                (f"{fmt.pct(over / brought)} of what it brings in" if over >= 0 else "short of the whole cost")
-                if brought > 0
-                else None,
-                delta_color="normal" if over >= 0 else "inverse",
+                delta,
+                delta_color=colour,
                 delta_arrow="off",  # the words say over or short; an arrow up beside a shortfall read as a gain
                 help="what the mix brings in less the whole cost a month: the cluster, its network and the licences "
                 "counted (the proposal's comparison)",

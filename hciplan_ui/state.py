@@ -264,8 +264,24 @@ def tiers_json() -> str:
     return st.session_state.get("tiers_json") or default_tiers_json()
 
 
+def renamed_tiers(old: tuple[str, ...], new: tuple[str, ...]) -> dict[str, str]:
+    """The tiers an edit renamed (old name -> new name): the same rows, a name at a row that is gone from the new
+    set replaced there by one that was not in the old. Rows added or removed rename nothing (a count would follow
+    the wrong tier)."""
+    if len(old) != len(new):
+        return {}
+    return {o: n for o, n in zip(old, new) if o != n and o not in new and n not in old}
+
+
 def set_tiers(tiers: str | None, reseed_editor: bool = True) -> None:
+    old = _tier_names(tiers_json())
     st.session_state["tiers_json"] = tiers or default_tiers_json()
+    # a renamed tier keeps its counts in the SLA page's mix and the Size page's form: renaming Standard emptied
+    # its box, and the mix's verdict went from a profit to a loss (pricing-call walk, stop 63)
+    for o, n in renamed_tiers(old, _tier_names(st.session_state["tiers_json"])).items():
+        for prefix in ("mix_", "size_"):
+            if f"{prefix}{o}" in st.session_state and f"{prefix}{n}" not in st.session_state:
+                st.session_state[f"{prefix}{n}"] = st.session_state.pop(f"{prefix}{o}")
     if reseed_editor:
         st.session_state["tier_editor_base"] = st.session_state["tiers_json"]
         # a new editor, even when the tiers are the ones it started from: its own

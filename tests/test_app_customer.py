@@ -1303,7 +1303,11 @@ def test_the_sla_pages_tier_mix_line_says_what_it_counts_beside_the_sized_demand
     said = _plain(" ".join(c.value for c in at.caption))
     assert "The counts as typed, with one node down; the sized demand adds its 20 % growth" in said, said
     assert "pools of the whole cluster here; the Size and Design pages place whole VMs on the busiest node" in said
-    assert "The proposal says the sized demand's own counts." in said  # a demand in tiers is its own mix (stop 63)
+    # a demand in tiers is its own mix, its counts as sized said (stop 63)
+    assert (
+        "The proposal says the sized demand's own counts, as sized (144 Standard, 60 Business, 30 Premium, 6 Ultra)."
+        in said
+    ), said
 
 
 def test_the_verdicts_percentile_says_it_is_the_worse_of_reads_and_writes():

@@ -76,10 +76,14 @@ def test_the_sla_pages_mix_says_what_it_brings_in_against_the_whole_cost(priced)
     assert not at.exception
     rev = tier_revenue(tp, COUNTS, whole, 0.778009828247798, "this mix")
     metrics = {m.label: m for m in at.metric}
-    assert metrics["This mix brings in, USD/month"].value == f"${rev['revenue_usd_per_month']:,.0f}"
+    # the whole dollars the sentence says (a metric of the unrounded difference read $1 apart from it)
+    assert metrics["This mix brings in, USD/month"].value == f"${rev['revenue_said_usd_per_month']:,}"
     over = metrics["Over the whole cost, USD/month"]
-    assert over.value == f"${rev['over_usd_per_month']:,.0f}"
-    assert over.delta == f"{100 * rev['over_usd_per_month'] / rev['revenue_usd_per_month']:.0f} % of what it brings in"
+    assert over.value == f"${rev['over_said_usd_per_month']:,}"
+    assert rev["over_said_usd_per_month"] == rev["revenue_said_usd_per_month"] - rev["whole_said_usd_per_month"]
+    assert over.delta == (
+        f"{100 * rev['over_said_usd_per_month'] / rev['revenue_said_usd_per_month']:.0f} % of what it brings in"
+    )
     said = [c.value.replace("\\", "") for c in at.caption]
     assert any(c.startswith("At this mix's counts (6 Standard, 2 Premium) the tier prices bring in") for c in said)
     assert any(c.endswith("The proposal (Size and Performance pages) says this mix.") for c in said)  # no demand
@@ -88,6 +92,12 @@ def test_the_sla_pages_mix_says_what_it_brings_in_against_the_whole_cost(priced)
     at.number_input(key="mix_Standard").set_value(1).run()
     short = {m.label: m for m in at.metric}["Over the whole cost, USD/month"]
     assert short.value.startswith("-$") and short.delta == "short of the whole cost"
+    # a mix the design cannot hold: no share of a profit under "Does not fit" (pricing-call walk, stop 63)
+    at.number_input(key="mix_Standard").set_value(40).run()
+    at.number_input(key="mix_Ultra").set_value(10).run()
+    assert any(e.value.startswith("Does not fit") for e in at.error)
+    over = {m.label: m for m in at.metric}["Over the whole cost, USD/month"]
+    assert over.delta == "not on this design: it does not fit", over.delta
 
 
 # ---------------------------------------------------------------- the mix in the document a customer keeps (stop 63)
@@ -291,3 +301,40 @@ def test_the_apps_document_carries_the_sla_pages_mix():
     assert said and said[0].startswith(
         "A tier mix of 6 Standard, 2 Premium was asked about, on this cluster by itself. "
     )
+
+
+def test_a_renamed_tier_keeps_its_counts():
+    """Pricing-call walk (stop 63): renaming Standard in the tier editor emptied its box in the SLA page's mix, and
+    the mix's verdict turned from a profit to a loss. A tier renamed in place keeps its counts (the mix's and the
+    Size page's form's); rows added or removed rename nothing."""
+    from streamlit.testing.v1 import AppTest
+
+    from hciplan_ui.state import renamed_tiers
+
+    assert renamed_tiers(("A", "B", "C"), ("A", "Bee", "C")) == {"B": "Bee"}
+    assert renamed_tiers(("A", "B", "C"), ("A", "C")) == {}  # a row removed
+    assert renamed_tiers(("A", "B"), ("B", "A")) == {}  # two tiers swapped: each keeps its own
+    assert renamed_tiers(("A", "B"), ("A", "B", "D")) == {}
+
+    def script():
+        import json
+
+        import streamlit as st
+
+        from hciplan_ui import state
+        from planner.models.tiers import default_tiers
+
+        if "done" not in st.session_state:
+            st.session_state["done"] = True
+            st.session_state["mix_Standard"] = 6
+            st.session_state["size_Standard"] = 9
+            st.session_state["mix_Premium"] = 2
+            tiers = default_tiers().model_dump(mode="json")
+            tiers["tiers"][0]["name"] = "Basic"
+            state.set_tiers(json.dumps(tiers))
+
+    at = AppTest.from_function(script).run()
+    assert not at.exception
+    kept = {k: at.session_state[k] for k in ("mix_Basic", "size_Basic", "mix_Premium")}
+    assert kept == {"mix_Basic": 6, "size_Basic": 9, "mix_Premium": 2}
+    assert "mix_Standard" not in at.session_state

@@ -1069,8 +1069,10 @@ def tier_revenue(
     -------
     dict
         ``revenue_usd_per_month``, ``whole_usd_per_month``, ``over_usd_per_month`` (revenue less whole cost,
-        negative when short) [USD/month], ``demand_share`` [-], ``unpriced`` (the tiers counted that have no
-        price) and ``text``, one sentence in whole dollars (the difference said is that of the figures said).
+        negative when short) [USD/month], the same three in whole dollars as the sentence says them
+        (``revenue_said_usd_per_month``, ``whole_said_usd_per_month``, ``over_said_usd_per_month``, the
+        difference of the two said: a page's metric beside the sentence shows these), ``demand_share`` [-],
+        ``unpriced`` (the tiers counted that have no price) and ``text``, one sentence in whole dollars.
     """
     prices = tiers["tiers"]
     unpriced = [name for name, n in counts.items() if n and prices[name]["price_usd_per_month"] is None]
@@ -1117,6 +1119,9 @@ def tier_revenue(
         "revenue_usd_per_month": revenue,
         "whole_usd_per_month": whole,
         "over_usd_per_month": over,
+        "revenue_said_usd_per_month": revenue_said,
+        "whole_said_usd_per_month": whole_said,
+        "over_said_usd_per_month": over_said,
         "demand_share": demand_share,
         "unpriced": unpriced,
         "text": text,
