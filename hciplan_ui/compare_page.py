@@ -716,7 +716,7 @@ for name, r in reports:
     # one row holds a proposal's whole cost and the system today's running cost (its purchase is sunk):
     # each figure says which it is (stop 35's note: the column mixed them without a word)
     owned = " running (owned)" if name == "today" and wc else ""
-    row["Cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None) + owned
+    row["Whole cost, USD/month"] = fmt.usd(wc["monthly"]["total_usd_per_month"] if wc else None) + owned
     raw["usd_per_month"] = round(wc["monthly"]["total_usd_per_month"], 2) if wc else None
     raw["usd_per_month_note"] = unpriced.get(name, "")
     raw["owned"] = name == "today"

@@ -181,6 +181,14 @@ def usd(x, digits: int = 0) -> str:
     return ("-" if x < 0 else "") + "$" + num(abs(x), digits)
 
 
+def unit_price(x) -> str:
+    """A price per unit (per guaranteed IOPS, per GB, a month): four decimals under a dollar, where cents are too
+    coarse ($0.0696), cents above it ("$347.9375" per IOPS read as false precision; pricing-call walk, stop 63)."""
+    if x is None or not math.isfinite(float(x)):
+        return DASH
+    return usd(x, 4 if abs(x) < 1 else 2)
+
+
 def pct(x, digits: int = 0) -> str:
     """A share (0.25) as a percentage ('25 %'), by the documents' rule (:func:`planner.core.text.pct`)."""
     if x is None or not math.isfinite(float(x)):

@@ -954,7 +954,7 @@ spec = [  # (column, label, key, field, unit, integer, format)
         False,
         None,
     ),
-    (col_of["target_margin"], "Target margin, share (0.40 = 40 %)", "cost_margin", "target_margin", "", False, None),
+    (col_of["target_margin"], "Target margin, share (0.30 = 30 %)", "cost_margin", "target_margin", "", False, None),
     (col_of["target_fill"], "Target fill, share (0.70 = 70 %)", "cost_fill", "target_fill", "", False, None),
     (
         col_of["azure_local_usd_per_core_month"],
@@ -1123,8 +1123,8 @@ if tp is not None:
                 # account-manager walk 2026-11-30)
                 "Price per database, USD/month": fmt.usd(v["price_usd_per_month"], 2),
                 "Cost share per database, USD/month": fmt.usd(v["cost_share_usd_per_month"], 2),
-                "Cost per guaranteed IOPS, USD/month": fmt.usd(v["cost_usd_per_guaranteed_iops_per_month"], 4),
-                "Cost per GB, USD/month": fmt.usd(v["cost_usd_per_gb_per_month"], 4),
+                "Cost per guaranteed IOPS, USD/month": fmt.unit_price(v["cost_usd_per_guaranteed_iops_per_month"]),
+                "Cost per GB, USD/month": fmt.unit_price(v["cost_usd_per_gb_per_month"]),
                 # a fill under 1 % read "0 %" (0.25 % at a 95 % margin and 5 % fill; finance walk 2026-11-30)
                 "Break-even fill": fmt.pct(
                     v["break_even_fill"], 2 if v["break_even_fill"] is not None and v["break_even_fill"] < 0.01 else 0

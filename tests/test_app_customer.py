@@ -544,7 +544,7 @@ def test_the_customers_system_today_from_their_design_file(demand):
     demand_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Demand")
     assert demand_row["System today"].startswith("not met: ") and "IOPS" in demand_row["System today"]
     # one row holds the proposal's whole cost and today's running cost: today's says which it is
-    cost_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Cost, USD/month")
+    cost_row = next(r for r in compared.to_dict("records") if r["Figure"] == "Whole cost, USD/month")
     assert cost_row["System today"] == _usd(owned["monthly"]["total_usd_per_month"]) + " running (owned)"
     assert not any("running" in str(v) for k, v in cost_row.items() if k not in ("Figure", "System today"))
     # a file that is no design: one line, no column

@@ -138,7 +138,7 @@ def test_out_of_range_float_on_other_pages_is_reported_too():
     at.session_state["sla_costs_open"] = True  # the cost inputs are drawn while their section is open
     at.run()
     at.number_input(key="cost_margin").set_value(0.99).run()
-    assert any("Target margin, share (0.40 = 40 %) must be 0–0.95 (you typed 0.99)" in _text(e) for e in _errors(at)), (
+    assert any("Target margin, share (0.30 = 30 %) must be 0–0.95 (you typed 0.99)" in _text(e) for e in _errors(at)), (
         _errors(at)
     )
     at = _app().switch_page("hciplan_ui/compare_page.py").run()

@@ -612,3 +612,9 @@ def test_the_pages_write_a_percent_by_the_documents_rule():
     for x, digits in ((0.255, 0), (0.0333, 1), (12.5, 0)):
         assert fmt.pct(x, digits) == pct(x, digits)
     assert fmt.pct(None) == fmt.pct(float("nan")) == "–"
+
+
+def test_a_unit_price_has_cents_above_a_dollar_and_four_decimals_below():
+    """Pricing-call walk (stop 63): "$347.9375" per guaranteed IOPS a month read as false precision."""
+    assert fmt.unit_price(347.93751) == "$347.94" and fmt.unit_price(0.069612) == "$0.0696"
+    assert fmt.unit_price(1.0) == "$1.00" and fmt.unit_price(None) == fmt.DASH
